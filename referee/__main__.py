@@ -1,0 +1,5 @@
+import sys
+
+from referee.cli.main import main
+
+sys.exit(main())

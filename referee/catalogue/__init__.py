@@ -1,0 +1,1 @@
+"""The rule catalogue: clauses, editions and the rulings register."""

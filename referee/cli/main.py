@@ -1,0 +1,58 @@
+"""``referee`` command: dispatch to one module per subcommand.
+
+Command modules import the engine inside their ``run`` so that ``referee los`` loads
+only what line of sight needs (a whole ``referee los`` process stays under 0.5 s).
+"""
+
+from __future__ import annotations
+
+import argparse
+import importlib
+import sys
+from collections.abc import Sequence
+
+# Modules under referee.cli, each defining add_parser(subparsers); a parser sets
+# ``run`` (a function of the parsed args returning the exit status) as its default.
+COMMAND_MODULES: tuple[str, ...] = ("map_cmd", "los_cmd", "bench_cmd")
+
+
+class CommandError(Exception):
+    """A user error: printed as one clear message, exit status 2, never a traceback."""
+
+
+def build_parser() -> argparse.ArgumentParser:
+    from referee import __version__
+
+    parser = argparse.ArgumentParser(
+        prog="referee",
+        description="A companion for the referee of a hex-based miniature wargame.",
+    )
+    parser.add_argument("--version", action="version", version=f"referee {__version__}")
+    sub = parser.add_subparsers(dest="command", metavar="COMMAND")
+    for module_name in COMMAND_MODULES:
+        importlib.import_module(f"referee.cli.{module_name}").add_parser(sub)
+    return parser
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    args_list = list(sys.argv[1:] if argv is None else argv)
+    if not args_list:
+        from referee.cli.demo import run_demo
+
+        return run_demo()
+    parser = build_parser()
+    args = parser.parse_args(args_list)
+    if getattr(args, "run", None) is None:
+        parser.parse_args([*args_list, "--help"])
+        return 0
+    try:
+        status: int = args.run(args)
+        return status
+    except (CommandError, ValueError, OSError) as exc:
+        # DataFileError, LabelError and friends already name the file, key or hex.
+        print(f"referee: {exc}", file=sys.stderr)
+        return 2
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,107 @@
+"""A ruleset: one edition's tables plus the reading it takes of every ruling.
+
+``data/rulesets/<id>/`` holds ``ruleset.toml`` (name, drafts, chosen readings),
+``terrain.toml`` and ``los.toml``. A referee may switch any ruling's reading for a
+match (house rules) with :meth:`Ruleset.with_readings`.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass
+from functools import cache
+from pathlib import Path
+from types import MappingProxyType
+
+from referee.board.los_rules import LosRules, parse_los_rules
+from referee.board.terrain import TerrainTable, parse_terrain_table
+from referee.catalogue.rulings import Ruling, RulingOption, register
+from referee.errors import DataFileError, read_toml
+from referee.paths import data_dir
+
+
+class UnknownRuleset(ValueError):
+    pass
+
+
+@dataclass(frozen=True)
+class Ruleset:
+    id: str
+    name: str
+    description: str
+    folder: Path
+    readings: Mapping[str, str]
+    terrain: TerrainTable
+    los: LosRules
+
+    def reading(self, ruling_id: str) -> RulingOption:
+        """The option this ruleset takes for ``ruling_id``."""
+        return register()[ruling_id].option(self.readings[ruling_id])
+
+    def with_readings(self, overrides: Mapping[str, str]) -> Ruleset:
+        """The same ruleset with some rulings read differently (house rules)."""
+        return load_ruleset(self.id, {**_explicit(self), **overrides})
+
+
+def available_rulesets() -> list[str]:
+    root = data_dir() / "rulesets"
+    return sorted(p.name for p in root.iterdir() if (p / "ruleset.toml").is_file())
+
+
+def _explicit(rs: Ruleset) -> dict[str, str]:
+    return {k: v for k, v in rs.readings.items() if register()[k].default != v}
+
+
+def _choose_readings(
+    path: Path, chosen: Mapping[str, object], rulings: Mapping[str, Ruling]
+) -> dict[str, str]:
+    problems: list[str] = []
+    readings = {rid: r.default for rid, r in rulings.items()}
+    for rid, option in chosen.items():
+        if rid not in rulings:
+            problems.append(f"rulings.{rid}: no such ruling in the register")
+        elif not isinstance(option, str) or option not in {o.id for o in rulings[rid].options}:
+            known = ", ".join(o.id for o in rulings[rid].options)
+            problems.append(f"rulings.{rid}: {option!r} is not one of its readings ({known})")
+        else:
+            readings[rid] = option
+    if problems:
+        raise DataFileError(path, problems)
+    return readings
+
+
+def load_ruleset(ruleset_id: str = "current", readings: Mapping[str, str] | None = None) -> Ruleset:
+    """Load ``data/rulesets/<ruleset_id>``; ``readings`` overrides its chosen readings."""
+    folder = data_dir() / "rulesets" / ruleset_id
+    if not (folder / "ruleset.toml").is_file():
+        known = ", ".join(available_rulesets())
+        raise UnknownRuleset(f"unknown ruleset {ruleset_id!r} (known: {known})")
+    meta_path = folder / "ruleset.toml"
+    meta = read_toml(meta_path)
+    rulings = register()
+    chosen = dict(meta.get("rulings", {}))  # type: ignore[call-overload]
+    chosen.update(readings or {})
+    picked = _choose_readings(meta_path, chosen, rulings)
+
+    def resolve(ruling_id: str) -> object:
+        if ruling_id not in rulings:
+            raise KeyError(f"refers to unknown ruling {ruling_id!r}")
+        return rulings[ruling_id].option(picked[ruling_id]).value
+
+    terrain_path = folder / "terrain.toml"
+    los_path = folder / "los.toml"
+    return Ruleset(
+        id=ruleset_id,
+        name=str(meta.get("name", ruleset_id)),
+        description=str(meta.get("description", "")),
+        folder=folder,
+        readings=MappingProxyType(picked),
+        terrain=parse_terrain_table(terrain_path, read_toml(terrain_path), ruleset_id),
+        los=parse_los_rules(los_path, read_toml(los_path), resolve),
+    )
+
+
+@cache
+def ruleset(ruleset_id: str = "current") -> Ruleset:
+    """The shipped ruleset with its own readings, loaded once."""
+    return load_ruleset(ruleset_id)
