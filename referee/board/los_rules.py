@@ -17,8 +17,12 @@ from referee.errors import DataFileError
 
 LEVELS = (0, 1, 2)
 SMOKE = 3  # the column of a row that holds the effect of a smoke marker
-COLUMN_NAMES = ("level-0 blocking terrain", "level-1 blocking terrain",
-                "level-2 blocking terrain", "smoke")
+COLUMN_NAMES = (
+    "level-0 blocking terrain",
+    "level-1 blocking terrain",
+    "level-2 blocking terrain",
+    "smoke",
+)
 ROW_CLAUSES = {
     (0, 0): "los.ground-level",
     (1, 1): "los.both-level-1",

@@ -216,7 +216,7 @@ def _zone(
         if (
             not isinstance(span, list)
             or len(span) != 2
-            or not all(isinstance(x, int) for x in span)
+            or not all(isinstance(x, int) and not isinstance(x, bool) for x in span)
             or not 1 <= span[0] <= span[1] <= rows
         ):
             problems.append(f"{where}.rows: expected [first, last] with 1 <= first <= last <= {rows}")
@@ -327,7 +327,7 @@ def parse_map(
         raw_zones = {}
     for key, raw in raw_zones.items():
         if key == "forbid_in_no_mans_land":
-            if not isinstance(raw, list) or not set(raw) <= set(FORBIDDABLE):
+            if not isinstance(raw, list) or not all(x in FORBIDDABLE for x in raw):
                 problems.append(
                     f"zones.forbid_in_no_mans_land: expected a list of {', '.join(FORBIDDABLE)}"
                 )
@@ -417,7 +417,10 @@ def load_map(path: Path | str, terrain: TerrainTable | None = None) -> BattleMap
     Without ``terrain`` the table of the edition the file names is loaded.
     """
     path = Path(path)
-    doc = read_toml(path)
+    try:
+        doc = read_toml(path)
+    except DataFileError as exc:
+        raise MapError(exc.path, exc.problems) from None
     if terrain is None:
         from referee.rules.ruleset import UnknownRuleset, ruleset
 

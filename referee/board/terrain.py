@@ -10,6 +10,7 @@ from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
 from types import MappingProxyType
+from typing import Any
 
 from referee.errors import DataFileError
 
@@ -174,6 +175,41 @@ def _cost_table(where: str, raw: object, problems: list[str]) -> Mapping[str, in
     return MappingProxyType(dict(raw))
 
 
+def _stuck(where: str, raw: object, problems: list[str]) -> tuple[frozenset[str], int]:
+    """``stuck = { tags = [...], on = N }``: movers with a tag are stuck on a d6 of N or less."""
+    if not isinstance(raw, dict):
+        problems.append(f"{where}: expected {{ tags = [...], on = N }}")
+        return frozenset(), 0
+    for key in sorted(set(raw) - {"tags", "on"}):
+        problems.append(f"{where}.{key}: unknown key (known: on, tags)")
+    tags = raw.get("tags", [])
+    if not isinstance(tags, list) or not all(isinstance(t, str) for t in tags):
+        problems.append(f"{where}.tags: expected a list of mover tags")
+        tags = []
+    on = raw.get("on", 0)
+    if not isinstance(on, int) or isinstance(on, bool) or not 0 <= on <= 6:
+        problems.append(f"{where}.on: expected a d6 result from 0 to 6, got {on!r}")
+        on = 0
+    return frozenset(tags), on
+
+
+def _section(
+    name: str, doc: Mapping[str, object], problems: list[str]
+) -> dict[str, dict[str, Any]]:
+    """The ``[name.ID]`` tables of a section; anything else is reported."""
+    raw = doc.get(name, {})
+    if not isinstance(raw, dict):
+        problems.append(f"{name}: expected [{name}.NAME] tables")
+        return {}
+    out: dict[str, dict[str, Any]] = {}
+    for key, value in raw.items():
+        if isinstance(value, dict):
+            out[key] = value
+        else:
+            problems.append(f"{name}.{key}: expected a table")
+    return out
+
+
 def parse_terrain_table(
     path: Path, doc: Mapping[str, object], edition: str
 ) -> TerrainTable:
@@ -193,7 +229,7 @@ def parse_terrain_table(
             continue
         enter = _cost_table(f"{where}.enter", raw.get("enter", {"default": 1}), problems)
         leave = _cost_table(f"{where}.leave", raw["leave"], problems) if "leave" in raw else None
-        stuck = raw.get("stuck", {})
+        stuck = _stuck(f"{where}.stuck", raw.get("stuck", {}), problems)
         size = raw.get("evasion_max_size")
         if size is not None and size not in SIZES:
             problems.append(f"{where}.evasion_max_size: {size!r} is not one of {', '.join(SIZES)}")
@@ -217,20 +253,20 @@ def parse_terrain_table(
             evasion=raw.get("evasion"),
             evasion_max_size=size,
             advanced=raw.get("advanced", False),
-            stuck_tags=frozenset(stuck.get("tags", ())),
-            stuck_on=int(stuck.get("on", 0)),
+            stuck_tags=stuck[0],
+            stuck_on=stuck[1],
             burns_to=raw.get("burns_to"),
         )
     for tid, t in terrain.items():
         if t.burns_to is not None and t.burns_to not in terrain:
             problems.append(f"terrain.{tid}.burns_to: unknown terrain {t.burns_to!r}")
     features: dict[str, Feature] = {}
-    for fid, raw in dict(doc.get("features", {})).items():  # type: ignore[call-overload]
-        if isinstance(raw, dict) and _check_keys(f"features.{fid}", raw, _FEATURE_KEYS, problems):
+    for fid, raw in _section("features", doc, problems).items():
+        if _check_keys(f"features.{fid}", raw, _FEATURE_KEYS, problems):
             features[fid] = Feature(id=fid, **raw)
     markers: dict[str, Marker] = {}
-    for mid, raw in dict(doc.get("markers", {})).items():  # type: ignore[call-overload]
-        if isinstance(raw, dict) and _check_keys(f"markers.{mid}", raw, _MARKER_KEYS, problems):
+    for mid, raw in _section("markers", doc, problems).items():
+        if _check_keys(f"markers.{mid}", raw, _MARKER_KEYS, problems):
             markers[mid] = Marker(id=mid, **raw)
     if problems:
         raise DataFileError(path, problems)

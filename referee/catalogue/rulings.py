@@ -64,9 +64,20 @@ def _parse_ruling(path: Path, index: int, raw: object, problems: list[str]) -> R
         problems.append(f"{where}.clauses: expected a list of clause ids")
         ok = False
     options: list[RulingOption] = []
-    for j, opt in enumerate(raw.get("option", [])):
+    raw_options = raw.get("option", [])
+    if not isinstance(raw_options, list):
+        problems.append(f"{where}.option: expected [[ruling.option]] tables")
+        raw_options = []
+    for j, opt in enumerate(raw_options):
         if not isinstance(opt, dict) or not isinstance(opt.get("id"), str):
             problems.append(f"{where}.option[{j}].id: missing")
+            ok = False
+            continue
+        for key in sorted(set(opt) - {"id", "reading", "value"}):
+            problems.append(f"{where}.option {opt['id']}.{key}: unknown key")
+            ok = False
+        if opt["id"] in {o.id for o in options}:
+            problems.append(f"{where}.option {opt['id']}: defined twice")
             ok = False
             continue
         if not isinstance(opt.get("reading"), str):
@@ -100,7 +111,10 @@ def load_register(folder: Path | None = None) -> dict[str, Ruling]:
     for path in sorted(folder.glob("*.toml")):
         problems: list[str] = []
         doc = read_toml(path)
-        for i, raw in enumerate(doc.get("ruling", [])):  # type: ignore[union-attr]
+        raw_rulings = doc.get("ruling", [])
+        if not isinstance(raw_rulings, list):
+            raise DataFileError(path, ["ruling: expected [[ruling]] tables"])
+        for i, raw in enumerate(raw_rulings):
             ruling = _parse_ruling(path, i, raw, problems)
             if ruling is None:
                 continue

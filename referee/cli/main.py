@@ -48,6 +48,9 @@ def main(argv: Sequence[str] | None = None) -> int:
     try:
         status: int = args.run(args)
         return status
+    except BrokenPipeError:  # output piped into head and friends
+        sys.stderr.close()
+        return 0
     except (CommandError, ValueError, OSError) as exc:
         # DataFileError, LabelError and friends already name the file, key or hex.
         print(f"referee: {exc}", file=sys.stderr)

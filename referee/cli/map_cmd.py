@@ -20,10 +20,16 @@ def add_parser(sub: Any) -> None:
 
 def run_check(args: argparse.Namespace) -> int:
     from referee.board.maps import MapError, find_map, load_map
+    from referee.cli.main import CommandError
     from referee.cli.output import print_json
+    from referee.errors import DataFileError, read_toml
     from referee.rules.ruleset import ruleset
 
     path = find_map(args.file)
+    try:
+        read_toml(path)  # missing, a folder or not TOML at all: one line, exit status 2
+    except DataFileError as exc:
+        raise CommandError(f"{exc.path}: {'; '.join(exc.problems)}") from None
     terrain = ruleset(args.edition).terrain if args.edition else None
     try:
         bm = load_map(path, terrain)
@@ -35,19 +41,22 @@ def run_check(args: argparse.Namespace) -> int:
             for problem in exc.problems:
                 print(f"  {exc.path}: {problem}")
         return 1
-    summary = {
+    summary: dict[str, Any] = {
         "file": str(path),
         "ok": True,
         "name": bm.name,
-        "edition": bm.edition,
+        "edition": args.edition or bm.edition,
         "shape": bm.shape,
         "hexes": len(bm),
         "zones": {k: len(v) for k, v in bm.zones.items()},
+        "problems": [],
     }
     if args.json:
         print_json(summary)
     else:
         zones = ", ".join(f"{k} {v}" for k, v in summary["zones"].items()) or "none"
-        print(f"{path}: ok: {bm.name!r}, {bm.shape}, {len(bm)} hexes, {bm.edition} terrain; "
-              f"zones: {zones}")
+        print(
+            f"{path}: ok: {bm.name!r}, {bm.shape}, {len(bm)} hexes, "
+            f"{summary['edition']} terrain; zones: {zones}"
+        )
     return 0

@@ -40,16 +40,14 @@ class Ruleset:
 
     def with_readings(self, overrides: Mapping[str, str]) -> Ruleset:
         """The same ruleset with some rulings read differently (house rules)."""
-        return load_ruleset(self.id, {**_explicit(self), **overrides})
+        # Every current reading, not only those that differ from the register's default:
+        # a house rule that sets a reading back to the default must survive a later switch.
+        return load_ruleset(self.id, {**self.readings, **overrides})
 
 
 def available_rulesets() -> list[str]:
     root = data_dir() / "rulesets"
     return sorted(p.name for p in root.iterdir() if (p / "ruleset.toml").is_file())
-
-
-def _explicit(rs: Ruleset) -> dict[str, str]:
-    return {k: v for k, v in rs.readings.items() if register()[k].default != v}
 
 
 def _choose_readings(

@@ -1,0 +1,29 @@
+"""What ``referee`` with no arguments shows until the app window exists: a demo on the
+standard battlefield, so a newcomer sees the engine answer in one command."""
+
+from __future__ import annotations
+
+
+def run_demo() -> int:
+    from referee.board.hexgrid import parse_label
+    from referee.board.los import line_of_sight, los_board
+    from referee.board.maps import find_map, load_map
+    from referee.cli.render import render_map
+    from referee.rules.ruleset import ruleset
+
+    bm = load_map(find_map("entrenched"))
+    board = los_board(bm, ruleset(bm.edition))
+    source = parse_label("C2")
+    print(f"referee: demo on {bm.name} ({bm.edition} edition). Run 'referee --help' for commands.")
+    print()
+    print(render_map(board, source))
+    print()
+    for target in ("E2", "A3", "G1"):
+        sight = line_of_sight(board, source, parse_label(target))
+        print("\n".join(sight.working))
+        print()
+    print(
+        "Try: referee los entrenched C2 E2 --json | referee visible standard D2 | "
+        "referee map check data/maps/standard.toml"
+    )
+    return 0

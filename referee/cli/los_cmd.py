@@ -1,0 +1,142 @@
+"""``referee los`` and ``referee visible``: line of sight on a map, with its working."""
+
+from __future__ import annotations
+
+import argparse
+from typing import Any
+
+
+def _common(p: argparse.ArgumentParser) -> None:
+    p.add_argument("map", help="a map file (TOML) or the name of a shipped map (standard, ...)")
+    p.add_argument("--edition", help="ruleset to use (default: the map's own edition)")
+    p.add_argument(
+        "--smoke",
+        default="",
+        metavar="HEXES",
+        help="comma-separated hexes holding a smoke marker, e.g. C4,D5",
+    )
+    p.add_argument(
+        "--ruling",
+        action="append",
+        default=[],
+        metavar="ID=READING",
+        help="read a ruling differently (house rule), e.g. los.edge-run=either-side",
+    )
+    p.add_argument("--json", action="store_true", help="print JSON")
+
+
+def add_parser(sub: Any) -> None:
+    los = sub.add_parser("los", help="line of sight between two hexes, with the working")
+    _common(los)
+    los.add_argument("frm", metavar="FROM", help="hex label, e.g. B3")
+    los.add_argument("to", metavar="TO", help="hex label, e.g. F6")
+    los.add_argument(
+        "--from-level",
+        type=int,
+        choices=(0, 1, 2),
+        help="height level at FROM (default: its terrain; flying = 2)",
+    )
+    los.add_argument(
+        "--to-level",
+        type=int,
+        choices=(0, 1, 2),
+        help="height level at TO (default: its terrain; flying = 2)",
+    )
+    los.set_defaults(run=run_los)
+
+    vis = sub.add_parser("visible", help="the hexes seen from a hex (or from every hex)")
+    _common(vis)
+    vis.add_argument("frm", metavar="FROM", nargs="?", help="hex label (omit with --all)")
+    vis.add_argument(
+        "--level",
+        type=int,
+        choices=(0, 1, 2),
+        help="height level at FROM (default: its terrain; flying = 2)",
+    )
+    vis.add_argument("--all", action="store_true", help="every hex of the map")
+    vis.set_defaults(run=run_visible)
+
+
+def _board(args: argparse.Namespace) -> Any:
+    from referee.board.los import los_board
+    from referee.board.maps import find_map, load_map
+    from referee.cli.main import CommandError
+    from referee.rules.ruleset import load_ruleset
+
+    path = find_map(args.map)
+    readings = {}
+    for item in args.ruling:
+        rid, sep, option = item.partition("=")
+        if not sep:
+            raise CommandError(f"--ruling {item!r}: expected ID=READING")
+        readings[rid.strip()] = option.strip()
+    bm = load_map(path)
+    rs = load_ruleset(args.edition or bm.edition, readings)
+    if args.edition and args.edition != bm.edition:
+        bm = load_map(path, rs.terrain)
+    smoke = [bm.parse(x) for x in args.smoke.split(",") if x.strip()]
+    return los_board(bm, rs, smoke)
+
+
+def run_los(args: argparse.Namespace) -> int:
+    from referee.board.los import line_of_sight
+    from referee.cli.output import print_json
+
+    board = _board(args)
+    bm = board.battle_map
+    sight = line_of_sight(
+        board, bm.parse(args.frm), bm.parse(args.to), args.from_level, args.to_level
+    )
+    if args.json:
+        print_json(sight.to_json())
+        return 0
+    verdict = "visible" if sight.visible else ("blind" if sight.blind else "blocked")
+    print(f"{sight.to_json()['from']} -> {sight.to_json()['to']}: {verdict}")
+    for line in sight.working:
+        print(f"  {line}")
+    if sight.rulings:
+        print(f"  rulings: {', '.join(sight.rulings)}")
+    return 0
+
+
+def run_visible(args: argparse.Namespace) -> int:
+    from referee.board.hexgrid import hex_label
+    from referee.board.visibility import Visibility
+    from referee.cli.main import CommandError
+    from referee.cli.output import print_json
+    from referee.paths import cache_dir
+
+    if args.all == bool(args.frm):
+        raise CommandError("visible: give FROM, or --all (not both)")
+    board = _board(args)
+    bm = board.battle_map
+    vis = Visibility(board, cache=cache_dir())
+    labels = [hex_label(h) for h in bm.hexes]
+
+    def listing(seen: Any, blind: Any) -> dict[str, list[str]]:
+        return {
+            "visible": [labels[i] for i in seen.nonzero()[0]],
+            "blind": [labels[i] for i in blind.nonzero()[0]],
+        }
+
+    if args.all:
+        if args.level is not None:
+            raise CommandError("visible --all uses each hex's own level; --level needs FROM")
+        seen, blind = vis.all_pairs()
+        result: dict[str, Any] = {labels[i]: listing(seen[i], blind[i]) for i in range(len(bm))}
+    else:
+        source = bm.parse(args.frm)
+        seen1, blind1 = vis.from_hex(source, args.level)
+        result = {"from": hex_label(source), **listing(seen1, blind1)}
+    if args.json:
+        print_json(result)
+    elif args.all:
+        for frm, row in result.items():
+            print(f"{frm}: sees {len(row['visible'])}, blind {len(row['blind'])}")
+    else:
+        print(
+            f"from {result['from']}: {len(result['visible'])} visible, {len(result['blind'])} blind"
+        )
+        print(f"  visible: {' '.join(result['visible']) or '-'}")
+        print(f"  blind:   {' '.join(result['blind']) or '-'}")
+    return 0
