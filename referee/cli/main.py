@@ -36,16 +36,16 @@ def build_parser() -> argparse.ArgumentParser:
 
 def main(argv: Sequence[str] | None = None) -> int:
     args_list = list(sys.argv[1:] if argv is None else argv)
-    if not args_list:
-        from referee.cli.demo import run_demo
-
-        return run_demo()
     parser = build_parser()
     args = parser.parse_args(args_list)
-    if getattr(args, "run", None) is None:
+    if args_list and getattr(args, "run", None) is None:
         parser.parse_args([*args_list, "--help"])
         return 0
     try:
+        if not args_list:
+            from referee.cli.demo import run_demo
+
+            return run_demo()
         status: int = args.run(args)
         return status
     except BrokenPipeError:  # output piped into head and friends
