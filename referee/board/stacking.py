@@ -67,7 +67,10 @@ class StackingLimit:
     alone: str = "huge"
 
     def describe(self) -> str:
-        return f"at most {self.units} units, at most {self.large} of them large, or one {self.alone} unit alone"
+        return (
+            f"at most {self.units} units, at most {self.large} of them large, "
+            f"or one {self.alone} unit alone"
+        )
 
 
 STACKING = StackingLimit()
@@ -129,8 +132,7 @@ def simultaneous_entry(
     if not over:
         return Crowding(False, (), f"within the stacking limit ({limit.describe()})")
     counts = ", ".join(
-        f"{sum(1 for _, f in together if f == (layer == 'flying'))} {layer} units"
-        for layer in over
+        f"{sum(1 for _, f in together if f == (layer == 'flying'))} {layer} units" for layer in over
     )
     return Crowding(
         True,
