@@ -175,26 +175,19 @@ def line_of_sight(
     blocked: list[Hex] = []
     blind_only = True
     for at, touch in enumerate(line.touches):
-        if touch.kind == CROSS:
+        if touch.kind in (CROSS, VERTEX):
             (h,) = touch.hexes
             if not board.columns(h):
                 continue
+            if touch.kind == VERTEX:
+                if rule := rules.rulings.get("vertex"):
+                    rulings.add(rule)
+                if rules.vertex == "ignore":
+                    working.append(f"touches {board.describe(h)} at a corner only: ignored.")
+                    continue
             stop, why = stops(h, at)
-            working.append(f"crosses {board.describe(h)}: {why}.")
-            if stop:
-                blocked.append(h)
-                blind_only &= board.effect(h, la, lb).kind == "blind"
-        elif touch.kind == VERTEX:
-            (h,) = touch.hexes
-            if not board.columns(h):
-                continue
-            if rule := rules.rulings.get("vertex"):
-                rulings.add(rule)
-            if rules.vertex == "ignore":
-                working.append(f"touches {board.describe(h)} at a corner only: ignored.")
-                continue
-            stop, why = stops(h, at)
-            working.append(f"touches {board.describe(h)} at a corner, counted as crossed: {why}.")
+            how = "crosses" if touch.kind == CROSS else "touches a corner, counted as crossed, of"
+            working.append(f"{how} {board.describe(h)}: {why}.")
             if stop:
                 blocked.append(h)
                 blind_only &= board.effect(h, la, lb).kind == "blind"
