@@ -3,9 +3,9 @@
 The line is walked hex by hex on the integer lattice of :mod:`referee.board.hexgrid`
 with integer cross products only, so each hex it meets is classified exactly:
 
-* ``cross``  – the line passes through the hex's interior;
-* ``edge``   – the line runs along the edge between two hexes (it crosses neither);
-* ``vertex`` – the line touches the hex at one corner only.
+* ``cross``  - the line passes through the hex's interior;
+* ``edge``   - the line runs along the edge between two hexes (it crosses neither);
+* ``vertex`` - the line touches the hex at one corner only.
 
 No floating-point epsilon is involved anywhere: every decision is the sign of an
 integer. What each kind means for line of sight is a ruling (``los.edge-run``,

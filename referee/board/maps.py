@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from collections.abc import Iterator, Mapping
 from dataclasses import dataclass, field
+from itertools import pairwise
 from pathlib import Path
 from types import MappingProxyType
 
@@ -98,7 +99,7 @@ class BattleMap:
         """Pairs of neighbouring hexes joined by a road, both ways round."""
         steps: set[tuple[Hex, Hex]] = set()
         for road in self.roads:
-            for a, b in zip(road, road[1:], strict=False):
+            for a, b in pairwise(road):
                 steps.add((a, b))
                 steps.add((b, a))
         return frozenset(steps)
@@ -140,8 +141,9 @@ def hexagon_hexes(side: int) -> tuple[list[Hex], int, int]:
 
 
 def edge_depth(battle_map: BattleMap, h: Hex, edge: str) -> int:
-    """1 for a hex on the map's ``edge`` (N, S, ... for hexagons; N, S for rectangles), 2 next in."""
-    col, row = to_offset(h)
+    """1 for a hex on the map's ``edge`` (N, S, ... for hexagons; N, S for rectangles),
+    2 next in."""
+    _, row = to_offset(h)
     if battle_map.shape == "rectangle":
         if edge == "N":
             return row + 1
@@ -187,7 +189,7 @@ def _paths(
     paths = []
     for i, path in enumerate(raw):
         hexes = _labels(f"{where}[{i}]", path, on_map, problems)
-        for a, b in zip(hexes, hexes[1:], strict=False):
+        for a, b in pairwise(hexes):
             if distance(a, b) != 1:
                 problems.append(
                     f"{where}[{i}]: {hex_label(a)} and {hex_label(b)} are not neighbours"
@@ -219,7 +221,9 @@ def _zone(
             or not all(isinstance(x, int) and not isinstance(x, bool) for x in span)
             or not 1 <= span[0] <= span[1] <= rows
         ):
-            problems.append(f"{where}.rows: expected [first, last] with 1 <= first <= last <= {rows}")
+            problems.append(
+                f"{where}.rows: expected [first, last] with 1 <= first <= last <= {rows}"
+            )
             return frozenset()
         return frozenset(h for h in hexes if span[0] <= to_offset(h)[1] + 1 <= span[1])
     if keys == {"hexes"}:
@@ -234,7 +238,9 @@ def _zone(
             problems.append(f"{where}.depth: expected a whole number >= 1")
             return frozenset()
         return frozenset(h for h in hexes if edge_depth(probe, h, edge) <= depth)
-    problems.append(f"{where}: unknown zone form {sorted(keys)}: use rows, hexes, or edge and depth")
+    problems.append(
+        f"{where}: unknown zone form {sorted(keys)}: use rows, hexes, or edge and depth"
+    )
     return frozenset()
 
 
@@ -334,7 +340,9 @@ def parse_map(
             else:
                 forbid = frozenset(raw)
         elif key in ZONES:
-            zones[key] = _zone(f"zones.{key}", raw, hexes, str(shape), rows, on_map, problems, probe)
+            zones[key] = _zone(
+                f"zones.{key}", raw, hexes, str(shape), rows, on_map, problems, probe
+            )
         else:
             problems.append(f"zones.{key}: unknown zone (known: {', '.join(ZONES)})")
     seen: dict[Hex, str] = {}
@@ -381,7 +389,9 @@ def _terrain_problems(
     problems: list[str] = []
     known = ", ".join(sorted(table.terrain))
     if default not in table:
-        problems.append(f"default_terrain: unknown terrain {default!r} in {table.edition} ({known})")
+        problems.append(
+            f"default_terrain: unknown terrain {default!r} in {table.edition} ({known})"
+        )
     for h, where in sorted(where_of.items()):
         if cells[h] not in table:
             problems.append(f"{where}: unknown terrain {cells[h]!r} in {table.edition} ({known})")

@@ -169,13 +169,14 @@ def step_cost(
 
 # --- the movement graph ------------------------------------------------------------------
 
-_GRAPHS: dict[tuple[int, int, Mover, frozenset[Hex]], tuple[BattleMap, Ruleset, nx.DiGraph]] = {}
+_GraphKey = tuple[int, int, Mover, frozenset[Hex]]  # map id, ruleset id, mover, smoke
+_GRAPHS: dict[_GraphKey, tuple[BattleMap, Ruleset, nx.DiGraph[Hex]]] = {}
 _GRAPH_CACHE_SIZE = 64
 
 
 def movement_graph(
     battle_map: BattleMap, rules: Ruleset, mover: Mover, smoke: Iterable[Hex] = frozenset()
-) -> nx.DiGraph:
+) -> nx.DiGraph[Hex]:
     """A frozen directed graph of the map for ``mover``: an edge ``a -> b`` with attribute
     ``cost`` for every step it may take (clauses ``terrain.*``)."""
     smoke = frozenset(smoke)
@@ -184,7 +185,7 @@ def movement_graph(
     if hit is not None and hit[0] is battle_map and hit[1] is rules:
         return hit[2]
     costs = _Costs(battle_map, rules, mover, smoke)
-    graph = nx.DiGraph()
+    graph: nx.DiGraph[Hex] = nx.DiGraph()
     graph.add_nodes_from(battle_map.hexes)
     for a in battle_map.hexes:
         for b in a.neighbours():

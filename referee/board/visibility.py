@@ -1,9 +1,10 @@
 """Line of sight for many lines at once: every pair of a map, or one hex to all.
 
 The geometry of a map (which hexes each line crosses, runs along or touches) does not
-depend on terrain, so it is prepared once per map shape: exact traces
-(:func:`referee.board.line.trace`) for every displacement between two hexes, stored as
-flat numpy arrays and cached on disk. A query then applies the ruleset's height table
+depend on terrain, so it is prepared once per map shape: exact traces for every
+displacement between two hexes (the walk of :func:`referee.board.line.trace`, done for
+all lines at once with numpy, one line per symmetry class), stored as flat numpy arrays
+and cached on disk. A query then applies the ruleset's height table
 (:class:`~referee.board.los_rules.LosRules`) to the hexes that hold blocking terrain or
 smoke, all lines together. The answers are those of :func:`referee.board.los.line_of_sight`
 exactly; the tests compare the two on random maps.
@@ -15,16 +16,19 @@ import hashlib
 from collections.abc import Mapping
 from dataclasses import dataclass
 from pathlib import Path
+from typing import Any
 
 import numpy as np
 import numpy.typing as npt
 
-from referee.board.hexgrid import Hex
-from referee.board.line import CROSS, EDGE, VERTEX, trace
+from referee.board.hexgrid import DIRECTIONS, LATTICE_CORNERS, Hex
 from referee.board.los import LosBoard
 
 BLOCK = 255  # effect code of "block"; 0 is "clear" and 1..254 is "blind N"
 IntArray = npt.NDArray[np.int32]
+I64Array = npt.NDArray[np.int64]
+BoolArray = npt.NDArray[np.bool_]
+IndexArray = npt.NDArray[np.signedinteger[Any]]  # int32 or the platform's intp
 _GEOMETRY_VERSION = 1
 
 
@@ -76,25 +80,122 @@ _SYMMETRIES = np.array(
 _INVERSES = np.array([np.round(np.linalg.inv(m)).astype(np.int64) for m in _SYMMETRIES])
 
 
-def _trace_rows(dq: int, dr: int) -> tuple[list[tuple[int, ...]], list[tuple[int, ...]]]:
-    """The trace from (0, 0) to (dq, dr) as point rows and edge rows."""
-    line = trace(Hex(0, 0), Hex(dq, dr))
-    total = sum(1 for t in line.touches if t.kind == CROSS)
-    points: list[tuple[int, ...]] = []
-    edges: list[tuple[int, ...]] = []
-    before = 0
-    for touch in line.touches:
-        if touch.kind == CROSS:
-            h = touch.hexes[0]
-            points.append((h.q, h.r, 0, before + 1, total - before))
-            before += 1
-        elif touch.kind == VERTEX:
-            h = touch.hexes[0]
-            points.append((h.q, h.r, 1, before + 1, total - before + 1))
-        elif touch.kind == EDGE:
-            a, b = touch.hexes
-            edges.append((a.q, a.r, b.q, b.r, before + 1, total - before + 1))
-    return points, edges
+# The lattice of :mod:`referee.board.hexgrid` as arrays: corner offsets of a hex from its
+# centre (corner i and i + 1 bound the edge facing direction i + 2) and the six directions.
+_CORNER_X = np.array([x for x, _ in LATTICE_CORNERS], np.int64)
+_CORNER_Y = np.array([y for _, y in LATTICE_CORNERS], np.int64)
+_DIR_Q = np.array([d.q for d in DIRECTIONS], np.int64)
+_DIR_R = np.array([d.r for d in DIRECTIONS], np.int64)
+_BACK_1 = np.roll(np.arange(6), 1)  # i -> i - 1 (mod 6)
+_STEP_1 = np.roll(np.arange(6), -1)  # i -> i + 1 (mod 6)
+_STEP_2 = np.roll(np.arange(6), -2)  # i -> i + 2 (mod 6)
+
+
+def _trace_many(dq: I64Array, dr: I64Array) -> tuple[I64Array, I64Array]:
+    """The traces from (0, 0) to every (dq, dr) (none of them (0, 0)), all lines walked
+    together hex by hex exactly as :func:`referee.board.line.trace` walks one.
+
+    Returns point rows ``(line, q, r, kind, pos_s, pos_t)`` (kind 0 a crossed hex, 1 a
+    corner touch) and edge rows ``(line, left q, left r, right q, right r, pos_s, pos_t)``,
+    both sorted by line and, within a line, in order from (0, 0). ``pos_s`` and ``pos_t``
+    count the crossed hexes between the start / end and the entry, plus one.
+
+    Every decision is the sign of an integer, as in ``trace``: on the lattice the line
+    is (0, 0) -> (dx, dy) = (3 dq, 2 dr + dq), and a point (x, y) is on its left, on it
+    or on its right as ``dx * y - dy * x`` is < 0, 0 or > 0. That value is linear, so
+    the walk keeps it for the current hex's centre (``c``) and adds per-line constants
+    for the six corners (``corner``) and the six steps to a neighbour (``step``).
+    """
+    dx, dy = 3 * dq, 2 * dr + dq
+    corner = dx[:, None] * _CORNER_Y - dy[:, None] * _CORNER_X  # (lines, 6)
+    step = (dx - 3 * dy)[:, None] * _DIR_Q + (2 * dx)[:, None] * _DIR_R  # (lines, 6)
+    total = np.zeros(len(dq), np.int64)  # crossed hexes per line, known on arrival
+    # the lines still walking: which line, its end, the current hex, c, crossed so far
+    line = np.arange(len(dq), dtype=np.int64)
+    end_q, end_r = dq, dr
+    q = np.zeros(len(dq), np.int64)
+    r, c, before = q.copy(), q.copy(), q.copy()
+    points: list[I64Array] = []  # blocks of point rows without pos_t, in walk order
+    edges: list[I64Array] = []
+    limit = 4 * int(np.max(np.abs(dq) + np.abs(dr), initial=0)) + 8
+    for walked in range(limit):
+        arrived = (q == end_q) & (r == end_r)
+        if arrived.any():
+            total[line[arrived]] = before[arrived]
+            going = ~arrived
+            line, end_q, end_r = line[going], end_q[going], end_r[going]
+            q, r, c, before = q[going], r[going], c[going], before[going]
+            corner, step = corner[going], step[going]
+        if not len(line):
+            break
+        if walked:  # every hex after the start is crossed
+            points.append(np.stack([line, q, r, np.zeros_like(q), before]))
+            before = before + 1
+        # the exit: the edge i -> i + 1 or the corner i where the corners go from the
+        # line's one side to the other, clockwise (exactly one per hex)
+        v = c[:, None] + corner
+        v_next, v_prev = v[:, _STEP_1], v[:, _BACK_1]
+        exits = (v_next > 0) & ((v < 0) | ((v == 0) & (v_prev < 0)))
+        i = np.argmax(exits, axis=1)
+        at = np.arange(len(line))
+        d1, d2 = _STEP_1[i], _STEP_2[i]
+        q_next, r_next = q + _DIR_Q[d2], r + _DIR_R[d2]
+        c_next = c + step[at, d2]
+        via_corner = np.flatnonzero(v[at, i] == 0)
+        if len(via_corner):
+            # through corner i, between the neighbours a (direction i + 1) and b (i + 2):
+            # into whichever the line crosses, touching the other; or along their edge
+            k, a_dir, b_dir = via_corner, d1[via_corner], d2[via_corner]
+            qk, rk, ck = q[k], r[k], c[k]
+            aq, ar, ac = qk + _DIR_Q[a_dir], rk + _DIR_R[a_dir], ck + step[k, a_dir]
+            bq, br, bc = qk + _DIR_Q[b_dir], rk + _DIR_R[b_dir], ck + step[k, b_dir]
+            sa = np.sign(ac[:, None] + corner[k])
+            sb = np.sign(bc[:, None] + corner[k])
+            into_a = (sa > 0).any(axis=1) & (sa < 0).any(axis=1)
+            into_b = ~into_a & (sb > 0).any(axis=1) & (sb < 0).any(axis=1)
+            run = ~into_a & ~into_b
+            touch = ~run
+            points.append(
+                np.stack(
+                    [
+                        line[k][touch],
+                        np.where(into_a, bq, aq)[touch],
+                        np.where(into_a, br, ar)[touch],
+                        np.ones(int(touch.sum()), np.int64),
+                        before[k][touch],
+                    ]
+                )
+            )
+            a_left = sa.sum(axis=1) < sb.sum(axis=1)
+            edges.append(
+                np.stack(
+                    [
+                        line[k][run],
+                        np.where(a_left, aq, bq)[run],
+                        np.where(a_left, ar, br)[run],
+                        np.where(a_left, bq, aq)[run],
+                        np.where(a_left, br, ar)[run],
+                        before[k][run],
+                    ]
+                )
+            )
+            # crossing a: into a; crossing b: into b; along the edge: into the hex beyond
+            q_next[k] = np.where(into_a, aq, np.where(into_b, bq, aq + bq - qk))
+            r_next[k] = np.where(into_a, ar, np.where(into_b, br, ar + br - rk))
+            c_next[k] = np.where(into_a, ac, np.where(into_b, bc, ac + bc - ck))
+        q, r, c = q_next, r_next, c_next
+    else:  # pragma: no cover - impossible for a line through an interior
+        raise AssertionError(f"lines to {end_q[:3]}, {end_r[:3]}... did not arrive")
+    p = np.concatenate([np.zeros((5, 0), np.int64), *points], axis=1)
+    e = np.concatenate([np.zeros((6, 0), np.int64), *edges], axis=1)
+    p = p[:, np.argsort(p[0], kind="stable")]  # by line, and in walk order within one
+    e = e[:, np.argsort(e[0], kind="stable")]
+    # with ``before`` the hexes crossed before an entry, pos_s = before + 1 and pos_t =
+    # (total - before - 1) + 1 for a crossed hex (it is one of the total itself) and
+    # (total - before) + 1 for a corner touch: total - before + kind
+    p_rows = np.stack([*p[:4], p[4] + 1, total[p[0]] - p[4] + p[3]], axis=1)
+    e_rows = np.stack([*e[:5], e[5] + 1, total[e[0]] - e[5] + 1], axis=1)
+    return p_rows, e_rows
 
 
 def _build_relative(q_span: int, r_span: int) -> RelativeLines:
@@ -111,61 +212,51 @@ def _build_relative(q_span: int, r_span: int) -> RelativeLines:
     canon = images[which, :, np.arange(keys.shape[1])]  # (K, 2)
     first = np.zeros(len(canon_keys), np.int64)
     first[canon_of[::-1]] = np.arange(len(canon_of))[::-1]
-    c_points: list[tuple[int, ...]] = []
-    c_edges: list[tuple[int, ...]] = []
-    c_pstart, c_estart = [0], [0]
-    for k in first:
-        cq, cr = int(canon[k, 0]), int(canon[k, 1])
-        if cq or cr:
-            pts, eds = _trace_rows(cq, cr)
-            c_points.extend(pts)
-            c_edges.extend(eds)
-        c_pstart.append(len(c_points))
-        c_estart.append(len(c_edges))
-    trace.cache_clear()
-    pts_a = np.array(c_points, np.int64).reshape(-1, 5)
-    eds_a = np.array(c_edges, np.int64).reshape(-1, 6)
-    inv = _INVERSES[which]  # (K, 2, 2): maps canonical entries back onto each displacement
-    cp = np.array(c_pstart, np.int32)
-    ce = np.array(c_estart, np.int32)
-    pidx, powner = _expand(cp, canon_of.astype(np.int32))
-    eidx, eowner = _expand(ce, canon_of.astype(np.int32))
-    p_start = np.concatenate([[0], np.cumsum(cp[canon_of + 1] - cp[canon_of])]).astype(np.int32)
-    e_start = np.concatenate([[0], np.cumsum(ce[canon_of + 1] - ce[canon_of])]).astype(np.int32)
-    pq = np.einsum("nj,nj->n", inv[powner, 0], pts_a[pidx, 0:2])
-    pr = np.einsum("nj,nj->n", inv[powner, 1], pts_a[pidx, 0:2])
-    a = eds_a[eidx]
-    eq = np.stack(
-        [
-            np.einsum("nj,nj->n", inv[eowner, 0], a[:, 0:2]),
-            np.einsum("nj,nj->n", inv[eowner, 0], a[:, 2:4]),
-        ],
-        axis=1,
-    )
-    er = np.stack(
-        [
-            np.einsum("nj,nj->n", inv[eowner, 1], a[:, 0:2]),
-            np.einsum("nj,nj->n", inv[eowner, 1], a[:, 2:4]),
-        ],
-        axis=1,
-    )
+    # one trace per symmetry class, (0, 0) being its own class with an empty trace
+    traced = np.flatnonzero(canon[first, 0] | canon[first, 1])
+    p_rows, e_rows = _trace_many(canon[first[traced], 0], canon[first[traced], 1])
+    n_classes = len(first)
+    p_count = np.bincount(traced[p_rows[:, 0]], minlength=n_classes)
+    e_count = np.bincount(traced[e_rows[:, 0]], minlength=n_classes)
+    cp = np.concatenate([[0], np.cumsum(p_count)]).astype(np.int32)
+    ce = np.concatenate([[0], np.cumsum(e_count)]).astype(np.int32)
+    # each displacement's entries: its class's entries mapped back by the inverse symmetry
+    ks = canon_of.astype(np.int32)
+    pidx, powner = _expand(cp, ks)
+    eidx, eowner = _expand(ce, ks)
+    p_start = np.concatenate([[0], np.cumsum(p_count[canon_of])]).astype(np.int32)
+    e_start = np.concatenate([[0], np.cumsum(e_count[canon_of])]).astype(np.int32)
+    pq, pr = _map_back(p_rows[:, 1:3], which[powner], pidx)
+    lq, lr = _map_back(e_rows[:, 1:3], which[eowner], eidx)
+    rq, rr = _map_back(e_rows[:, 3:5], which[eowner], eidx)
     i32 = np.int32
     return RelativeLines(
         q0=q0,
         r0=r0,
         width=width,
         point_start=p_start,
-        point_q=pq.astype(i32),
-        point_r=pr.astype(i32),
-        point_kind=pts_a[pidx, 2].astype(i32),
-        point_pos_s=pts_a[pidx, 3].astype(i32),
-        point_pos_t=pts_a[pidx, 4].astype(i32),
+        point_q=pq,
+        point_r=pr,
+        point_kind=p_rows[:, 3].astype(i32)[pidx],
+        point_pos_s=p_rows[:, 4].astype(i32)[pidx],
+        point_pos_t=p_rows[:, 5].astype(i32)[pidx],
         edge_start=e_start,
-        edge_q=eq.astype(i32),
-        edge_r=er.astype(i32),
-        edge_pos_s=a[:, 4].astype(i32),
-        edge_pos_t=a[:, 5].astype(i32),
+        edge_q=np.stack([lq, rq], axis=1),
+        edge_r=np.stack([lr, rr], axis=1),
+        edge_pos_s=e_rows[:, 5].astype(i32)[eidx],
+        edge_pos_t=e_rows[:, 6].astype(i32)[eidx],
     )
+
+
+def _map_back(qr: I64Array, sym: I64Array, idx: IntArray) -> tuple[IntArray, IntArray]:
+    """``q`` and ``r`` of the hexes ``qr[idx]`` mapped by the inverses of symmetries
+    ``sym``: all twelve images of ``qr`` at once, then one gather per coordinate."""
+    q, r = qr[:, 0].astype(np.int32), qr[:, 1].astype(np.int32)
+    m = _INVERSES.astype(np.int32)[:, :, :, None]  # (12, 2, 2, 1)
+    flat = sym * len(qr) + idx
+    images_q = m[:, 0, 0] * q + m[:, 0, 1] * r  # (12, n)
+    images_r = m[:, 1, 0] * q + m[:, 1, 1] * r
+    return images_q.ravel()[flat], images_r.ravel()[flat]
 
 
 def relative_lines(q_span: int, r_span: int, cache: Path | None = None) -> RelativeLines:
@@ -186,7 +277,7 @@ def relative_lines(q_span: int, r_span: int, cache: Path | None = None) -> Relat
             cache.mkdir(parents=True, exist_ok=True)
             tmp = path.with_suffix(f".{hashlib.sha1(str(path).encode()).hexdigest()[:8]}.tmp.npz")
             arrays = {k: v for k, v in vars(rel).items() if isinstance(v, np.ndarray)}
-            np.savez(tmp, meta=np.array([rel.q0, rel.r0, rel.width]), **arrays)
+            np.savez(tmp, allow_pickle=False, meta=np.array([rel.q0, rel.r0, rel.width]), **arrays)
             tmp.replace(path)
         except OSError:
             pass
@@ -199,12 +290,14 @@ def _expand(starts: IntArray, ks: IntArray) -> tuple[IntArray, IntArray]:
     lengths = hi - lo
     owner = np.repeat(np.arange(len(ks), dtype=np.int32), lengths)
     offsets = np.cumsum(lengths) - lengths
-    idx = np.arange(int(lengths.sum()), dtype=np.int32) - np.repeat(offsets - lo, lengths)
+    idx: IndexArray = np.arange(int(lengths.sum()), dtype=np.int32) - np.repeat(
+        offsets - lo, lengths
+    )
     return idx.astype(np.int32), owner
 
 
 def _cube_distance(dq: IntArray, dr: IntArray) -> IntArray:
-    return (np.abs(dq) + np.abs(dr) + np.abs(dq + dr)) // 2
+    return np.asarray((np.abs(dq) + np.abs(dr) + np.abs(dq + dr)) // 2, dtype=np.int32)
 
 
 class MapGeometry:
@@ -225,7 +318,8 @@ class MapGeometry:
         self.grid[(self.q - self.gq0) * self.gw + (self.r - self.gr0)] = np.arange(self.n)
 
     def hex_index(self, q: IntArray, r: IntArray) -> IntArray:
-        return self.grid[(q - self.gq0) * self.gw + (r - self.gr0)]
+        flat: IndexArray = (q - self.gq0) * self.gw + (r - self.gr0)
+        return self.grid[flat]
 
 
 @dataclass(frozen=True)
@@ -292,7 +386,8 @@ class Visibility:
         self._all: Entries | None = None
         self._all_by_hex: IntArray | None = None
         self.effects = self._effect_table()
-        self.blocking = self.effects.any(axis=1)  # per hex: has any effect at some levels
+        # per hex: has an effect at some levels
+        self.blocking: BoolArray = np.asarray(self.effects.any(axis=1), dtype=np.bool_)
 
     def _effect_table(self) -> npt.NDArray[np.int32]:
         """Effect code per hex (row n: off the map) and level class hi*3+lo."""
@@ -309,17 +404,17 @@ class Visibility:
     def _stops(
         self,
         eff: IntArray,
-        low_is_t: IntArray,
+        low_is_t: BoolArray,
         dist_s: IntArray,
         dist_t: IntArray,
         pos_s: IntArray,
         pos_t: IntArray,
-    ) -> IntArray:
+    ) -> BoolArray:
         if self.board.rules.blind_count == "steps":
             behind = np.where(low_is_t, dist_t, dist_s)
         else:
             behind = np.where(low_is_t, pos_t, pos_s)
-        return (eff == BLOCK) | ((eff > 0) & (behind <= eff))
+        return np.asarray((eff == BLOCK) | ((eff > 0) & (behind <= eff)), dtype=np.bool_)
 
     def _solve(
         self,
@@ -334,6 +429,7 @@ class Visibility:
         hard = np.zeros(n_pairs, bool)
         # crossed hexes, and corners when the ruling counts them; with ``by_hex`` (the
         # entries sorted by hex, as CSR offsets) only the entries of blocking hexes are read
+        sel: IndexArray
         if by_hex is not None:
             sel, _ = _expand(by_hex, np.flatnonzero(self.blocking).astype(np.int32))
             if rules.vertex == "ignore":

@@ -9,10 +9,10 @@ import numpy as np
 import pytest
 
 from referee.board.hexgrid import Hex, hex_label
-from referee.board.line import trace
+from referee.board.line import CROSS, VERTEX, trace
 from referee.board.los import line_of_sight, los_board
 from referee.board.maps import parse_map, rectangle_hexes
-from referee.board.visibility import MapGeometry, Visibility, relative_lines
+from referee.board.visibility import MapGeometry, Visibility, _trace_many, relative_lines
 from referee.rules.ruleset import load_ruleset
 
 TERRAIN = ["clear"] * 6 + ["forest", "hill", "mountain", "building", "sand-dunes", "rough"]
@@ -47,6 +47,33 @@ def test_symmetry_built_table_equals_direct_traces():
                 for i in range(elo, ehi)
             }
             assert got_e == {frozenset({(a.q, a.r), (b.q, b.r)}) for a, b in t.edges}
+
+
+def test_lines_walked_together_equal_the_one_line_tracer():
+    # every displacement in a box, not only one per symmetry class: order, left and right
+    # of edge runs, and the crossed-hex counts must all be those of ``trace``
+    box = [(dq, dr) for dq in range(-9, 10) for dr in range(-9, 10) if dq or dr]
+    dq = np.array([d[0] for d in box], np.int64)
+    dr = np.array([d[1] for d in box], np.int64)
+    points, edges = _trace_many(dq, dr)
+    for n, (q, r) in enumerate(box):
+        t = trace(Hex(0, 0), Hex(q, r))
+        total = len(t.crossed)
+        want_p, want_e, before = [], [], 0
+        for touch in t.touches:
+            if touch.kind == CROSS:
+                h = touch.hexes[0]
+                want_p.append((h.q, h.r, 0, before + 1, total - before))
+                before += 1
+            elif touch.kind == VERTEX:
+                h = touch.hexes[0]
+                want_p.append((h.q, h.r, 1, before + 1, total - before + 1))
+            else:
+                a, b = touch.hexes
+                want_e.append((a.q, a.r, b.q, b.r, before + 1, total - before + 1))
+        got_p = [tuple(map(int, row[1:])) for row in points[points[:, 0] == n]]
+        got_e = [tuple(map(int, row[1:])) for row in edges[edges[:, 0] == n]]
+        assert (got_p, got_e) == (want_p, want_e), (q, r)
 
 
 @pytest.mark.parametrize("seed", range(8))
