@@ -1,0 +1,1 @@
+"""Dice: the one service every roll goes through, dice expressions and exact odds."""

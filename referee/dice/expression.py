@@ -1,0 +1,87 @@
+"""Dice expressions as unit cards print them: ``d6``, ``d6-1``, ``2d6+1``, ``d12``, ``3``.
+
+Clause ``dice.expression``. ``parse_dice`` and ``DiceExpr.text`` are a pair: the text of a
+parsed expression parses back to the same expression.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+from fractions import Fraction
+
+VALID_SIDES = frozenset({2, 3, 4, 6, 8, 10, 12, 20})
+
+_DICE_RE = re.compile(r"^\s*(?:(\d*)\s*[dD]\s*(\d+))?\s*(?:([+-])\s*(\d+))?\s*$")
+
+
+class DiceExpressionError(ValueError):
+    """A dice expression that cannot be read; the message quotes it."""
+
+
+@dataclass(frozen=True, slots=True)
+class DiceExpr:
+    """``count`` dice of ``sides`` sides plus ``modifier`` (``count`` 0: a fixed number)."""
+
+    count: int
+    sides: int
+    modifier: int = 0
+
+    def text(self) -> str:
+        if self.count == 0:
+            return str(self.modifier)
+        dice = f"{'' if self.count == 1 else self.count}d{self.sides}"
+        if self.modifier:
+            return f"{dice}{self.modifier:+d}"
+        return dice
+
+    def __str__(self) -> str:
+        return self.text()
+
+    @property
+    def minimum(self) -> int:
+        return self.count + self.modifier
+
+    @property
+    def maximum(self) -> int:
+        return self.count * self.sides + self.modifier
+
+    def distribution(self) -> dict[int, Fraction]:
+        """Exact probability of each total."""
+        dist: dict[int, Fraction] = {self.modifier: Fraction(1)}
+        face = Fraction(1, self.sides) if self.sides else Fraction(1)
+        for _ in range(self.count):
+            nxt: dict[int, Fraction] = {}
+            for total, p in dist.items():
+                for v in range(1, self.sides + 1):
+                    nxt[total + v] = nxt.get(total + v, Fraction(0)) + p * face
+            dist = nxt
+        return dist
+
+
+def parse_dice(text: str | int) -> DiceExpr:
+    """Read ``d6``, ``d6-1``, ``2d6+1`` or a plain number; refuse anything else."""
+    if isinstance(text, bool):
+        raise DiceExpressionError(f"{text!r} is not a dice expression")
+    if isinstance(text, int):
+        return DiceExpr(0, 0, text)
+    if re.fullmatch(r"\s*[+-]?\d+\s*", text):
+        return DiceExpr(0, 0, int(text))
+    m = _DICE_RE.match(text)
+    if not m or not (m.group(2) or m.group(4)):
+        raise DiceExpressionError(
+            f"{text!r} is not a dice expression (write e.g. d6, d6-1, 2d6+1 or 3)"
+        )
+    count_text, sides_text, sign, mod_text = m.groups()
+    modifier = int(mod_text or 0) * (-1 if sign == "-" else 1)
+    if sides_text is None:
+        return DiceExpr(0, 0, modifier)
+    count = int(count_text) if count_text else 1
+    sides = int(sides_text)
+    if sides not in VALID_SIDES:
+        raise DiceExpressionError(
+            f"{text!r}: a d{sides} is not a die (sides: {', '.join(map(str, sorted(VALID_SIDES)))})"
+        )
+    if count < 1 or count > 100:
+        raise DiceExpressionError(f"{text!r}: roll between 1 and 100 dice")
+    return DiceExpr(count, sides, modifier)

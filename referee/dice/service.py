@@ -1,0 +1,160 @@
+"""The dice service: every die the engine needs is asked of one :class:`Dice`.
+
+A die is either rolled by the app (a ``random.Random`` seeded from the match, so a match
+replays the same) or typed in by the referee from the table: values queued with
+:meth:`Dice.type_in`, or answered by an ``ask`` callback (the app's dice dialog). A typed
+value outside the die's faces is refused with :class:`DieOutOfRange` and is not used.
+Every die is logged as a :class:`Roll` (sides, value, what it was for, typed or not), which
+the match journal stores with the ruling that used it.
+
+Clause ``dice.open-ended``: an open-ended dN that shows N rolls on; each further die
+above 4 adds one and rolls on (6, 5, 6, 3 gives 8).
+"""
+
+from __future__ import annotations
+
+import random
+from collections import deque
+from collections.abc import Callable, Iterable
+from dataclasses import dataclass
+
+from referee.dice.expression import DiceExpr
+
+
+class DieOutOfRange(ValueError):
+    """A typed die result that the die cannot show (a d6 result of 7)."""
+
+    def __init__(self, sides: int, value: object, purpose: str) -> None:
+        self.sides = sides
+        self.value = value
+        self.purpose = purpose
+        what = f" for {purpose}" if purpose else ""
+        super().__init__(
+            f"a d{sides} shows 1 to {sides}; {value!r} typed{what} is out of range"
+        )
+
+
+@dataclass(frozen=True, slots=True)
+class RollRequest:
+    """One die the engine needs: how many sides and what it decides."""
+
+    sides: int
+    purpose: str
+
+
+@dataclass(frozen=True, slots=True)
+class Roll:
+    """One die as it fell: ``typed`` when the referee read it off the table."""
+
+    sides: int
+    value: int
+    purpose: str
+    typed: bool
+
+    def to_json(self) -> dict[str, object]:
+        return {"sides": self.sides, "value": self.value, "purpose": self.purpose,
+                "typed": self.typed}
+
+
+@dataclass(frozen=True, slots=True)
+class OpenEndedRoll:
+    """An open-ended roll: the first die, the dice rolled on, and the result."""
+
+    sides: int
+    dice: tuple[int, ...]
+    value: int
+
+    @property
+    def natural(self) -> int:
+        return self.dice[0]
+
+
+@dataclass(frozen=True, slots=True)
+class ExpressionRoll:
+    expr: DiceExpr
+    dice: tuple[int, ...]
+
+    @property
+    def value(self) -> int:
+        return sum(self.dice) + self.expr.modifier
+
+
+Asker = Callable[[RollRequest], int | None]
+
+
+def check_face(sides: int, value: object, purpose: str = "") -> int:
+    """``value`` as a face of a d``sides``, or :class:`DieOutOfRange`."""
+    if isinstance(value, bool) or not isinstance(value, int) or not 1 <= value <= sides:
+        if isinstance(value, str) and value.strip().isdigit():
+            return check_face(sides, int(value.strip()), purpose)
+        raise DieOutOfRange(sides, value, purpose)
+    return value
+
+
+class Dice:
+    """The one source of dice for a match (see the module docstring)."""
+
+    def __init__(self, seed: int | None = None, ask: Asker | None = None) -> None:
+        self.seed = seed if seed is not None else random.SystemRandom().randrange(2**32)
+        self._rng = random.Random(self.seed)
+        self._typed: deque[int] = deque()
+        self.ask = ask
+        self.log: list[Roll] = []
+
+    def type_in(self, values: Iterable[int]) -> None:
+        """Queue results read off the table; they answer the next dice in order."""
+        self._typed.extend(values)
+
+    @property
+    def pending(self) -> tuple[int, ...]:
+        """Typed results not used yet."""
+        return tuple(self._typed)
+
+    def clear_typed(self) -> None:
+        self._typed.clear()
+
+    def roll(self, sides: int = 6, purpose: str = "") -> int:
+        """One d``sides``: a typed value if one is waiting, else the ``ask`` answer, else rolled."""
+        if sides < 1:
+            raise ValueError(f"a die needs at least one side, not {sides}")
+        typed = True
+        if self._typed:
+            raw: int | None = self._typed.popleft()
+        elif self.ask is not None:
+            raw = self.ask(RollRequest(sides, purpose))
+        else:
+            raw = None
+        if raw is None:
+            value = self._rng.randint(1, sides)
+            typed = False
+        else:
+            value = check_face(sides, raw, purpose)
+        self.log.append(Roll(sides, value, purpose, typed))
+        return value
+
+    def roll_many(self, count: int, sides: int = 6, purpose: str = "") -> tuple[int, ...]:
+        return tuple(self.roll(sides, purpose) for _ in range(count))
+
+    def expression(self, expr: DiceExpr, purpose: str = "") -> ExpressionRoll:
+        """Roll a dice expression such as ``d6-1``."""
+        return ExpressionRoll(expr, self.roll_many(expr.count, expr.sides, purpose))
+
+    def open_ended(
+        self, sides: int = 6, purpose: str = "", *, follow_sides: int = 6, above: int = 4
+    ) -> OpenEndedRoll:
+        """An open-ended d``sides`` (clause ``dice.open-ended``).
+
+        A natural ``sides`` lets a d``follow_sides`` be rolled; each such die above
+        ``above`` adds one and rolls on. The draft's example: 6, 5, 6, 3 gives 8.
+        """
+        first = self.roll(sides, purpose)
+        dice = [first]
+        value = first
+        if first == sides:
+            while True:
+                extra = self.roll(follow_sides, f"{purpose} (open-ended)".strip())
+                dice.append(extra)
+                if extra <= above:
+                    break
+                value += 1
+        return OpenEndedRoll(sides, tuple(dice), value)
