@@ -58,24 +58,9 @@ def add_parser(sub: Any) -> None:
 
 
 def _board(args: argparse.Namespace) -> Any:
-    from referee.board.los import los_board
-    from referee.board.maps import find_map, load_map
-    from referee.cli.main import CommandError
-    from referee.rules.ruleset import load_ruleset
+    from referee.cli.common import rules_and_board
 
-    path = find_map(args.map)
-    readings = {}
-    for item in args.ruling:
-        rid, sep, option = item.partition("=")
-        if not sep:
-            raise CommandError(f"--ruling {item!r}: expected ID=READING")
-        readings[rid.strip()] = option.strip()
-    bm = load_map(path)
-    rs = load_ruleset(args.edition or bm.edition, readings)
-    if args.edition and args.edition != bm.edition:
-        bm = load_map(path, rs.terrain)
-    smoke = [bm.parse(x) for x in args.smoke.split(",") if x.strip()]
-    return los_board(bm, rs, smoke)
+    return rules_and_board(args)[1]
 
 
 def run_los(args: argparse.Namespace) -> int:

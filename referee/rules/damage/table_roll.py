@@ -82,12 +82,16 @@ def halve_bonus(tokens: int, deaths: int) -> int:
     return tokens
 
 
-def carry_out(state: UnitState, row: DamageRow | None, *, cause: str = "regular") -> RowOutcome:
+def carry_out(
+    state: UnitState, row: DamageRow | None, *, cause: str = "regular",
+    shaken_tokens: tuple[int, int] = (2, 1),
+) -> RowOutcome:
     """Apply ``row``'s effects in the order the table lists them.
 
     ``cause`` is the damage type; bleeding never causes more bleeding (clause
     ``agony.bleeding``). Shaken follows clause ``conditions.shaken``: two tokens when
-    first shaken, one more if already shaken.
+    first shaken, one more if already shaken (``shaken_tokens``: first, again; the
+    ruleset's ``[shaken]`` table in agony.toml).
     """
     if row is None or state.destroyed:
         return RowOutcome(state, 0, (), ())
@@ -103,7 +107,7 @@ def carry_out(state: UnitState, row: DamageRow | None, *, cause: str = "regular"
             s = s.with_(alive=s.alive - n, damage_tokens=halve_bonus(s.damage_tokens, n),
                         elites_alive=min(s.elites_alive, s.alive - n))
         elif eff.kind == "shaken":
-            s = s.with_(shaken=s.shaken + (1 if s.shaken else 2))
+            s = s.with_(shaken=s.shaken + (shaken_tokens[1] if s.shaken else shaken_tokens[0]))
         elif eff.kind == "bleeding":
             if cause == "bleeding":
                 notes.append("bleeding does not cause more bleeding")

@@ -1,0 +1,327 @@
+"""``referee odds``: exact odds of the open-ended roll, a to-hit roll, armor and damage.
+
+Every probability is computed exactly (``referee.dice.odds``) and printed as a percentage
+for people; ``--json`` gives floats under the documented keys and the exact fractions as
+text beside them (``exact``).
+"""
+
+from __future__ import annotations
+
+import argparse
+from fractions import Fraction
+from typing import Any
+
+BANDS = ("point-blank", "normal", "long")
+
+
+def _common(p: argparse.ArgumentParser) -> None:
+    p.add_argument("--edition", default="current", help="ruleset to use (default: current)")
+    p.add_argument(
+        "--ruling",
+        action="append",
+        default=[],
+        metavar="ID=READING",
+        help="read a ruling differently (house rule), e.g. damage.armor-success=six",
+    )
+    p.add_argument("--json", action="store_true", help="print JSON")
+
+
+def _armor_args(p: argparse.ArgumentParser) -> None:
+    p.add_argument(
+        "--armor",
+        required=True,
+        help="armor of the sector hit (a whole number, or 'none' for no armor)",
+    )
+    p.add_argument("--ap", type=int, required=True, help="AP of the weapon or assault")
+    p.add_argument(
+        "--range", choices=BANDS, default="normal", dest="band", help="range band (default: normal)"
+    )
+    p.add_argument(
+        "--distance",
+        type=int,
+        help="range in hexes, for AP that decays with distance (first draft)",
+    )
+
+
+def add_parser(sub: Any) -> None:
+    odds = sub.add_parser("odds", help="exact odds of to-hit, armor and damage rolls")
+    osub = odds.add_subparsers(dest="odds_command", metavar="WHAT")
+
+    oe = osub.add_parser("open-ended", help="the distribution of an open-ended dN")
+    oe.add_argument("--sides", type=int, default=6, help="N of the open-ended dN (default 6)")
+    oe.add_argument(
+        "--tail",
+        default="1/1000000",
+        help="list results until what is left is at most this (default 1/1000000)",
+    )
+    _common(oe)
+    oe.set_defaults(run=run_open_ended)
+
+    hit = osub.add_parser("hit", help="the chance of an open-ended to-hit roll reaching N")
+    hit.add_argument("--need", type=int, required=True, help="the to-hit number (7+ is possible)")
+    hit.add_argument("--sides", type=int, default=6, help="the open-ended die (default d6)")
+    _common(hit)
+    hit.set_defaults(run=run_hit)
+
+    armor = osub.add_parser("armor", help="blocked, partly blocked or penetrated")
+    _armor_args(armor)
+    _common(armor)
+    armor.set_defaults(run=run_armor)
+
+    dmg = osub.add_parser("damage", help="the distribution of the modified damage result")
+    dmg.add_argument("--dice", required=True, help="the damage dice, e.g. d6-1")
+    _armor_args(dmg)
+    dmg.add_argument("--tokens", type=int, default=0, help="previous-damage tokens of the target")
+    dmg.add_argument("--resistance", type=int, default=0, help="the target's regular resistance")
+    dmg.add_argument(
+        "--bonus", type=int, default=0, help="damage the weapon adds when it penetrates (e.g. 3)"
+    )
+    dmg.add_argument("--support", type=int, default=0, help="assault support hits (+1 each)")
+    dmg.add_argument("--need", type=int, help="include the to-hit roll needing this number")
+    _common(dmg)
+    dmg.set_defaults(run=run_damage)
+
+
+def _rules(args: argparse.Namespace) -> Any:
+    from referee.cli.common import parse_readings
+    from referee.cli.main import CommandError
+    from referee.rules.ruleset import load_ruleset
+
+    try:
+        return load_ruleset(args.edition, parse_readings(args.ruling))
+    except KeyError as exc:
+        raise CommandError(str(exc).strip("'\"")) from None
+
+
+def _pct(p: Fraction) -> str:
+    return f"{float(p) * 100:.2f}%"
+
+
+def _line(label: str, p: Fraction) -> str:
+    return f"  {label:<28} {_pct(p):>8}  ({p})"
+
+
+def run_open_ended(args: argparse.Namespace) -> int:
+    from referee.cli.main import CommandError
+    from referee.cli.output import print_json
+    from referee.dice.odds import open_ended_odds
+
+    try:
+        tail = Fraction(args.tail)
+    except (ValueError, ZeroDivisionError):
+        raise CommandError(
+            f"--tail {args.tail!r}: expected a probability such as 1/1000000"
+        ) from None
+    if not 0 < tail < 1:
+        raise CommandError(f"--tail {args.tail}: expected a probability above 0 and below 1")
+    if args.sides < 2:
+        raise CommandError(f"--sides {args.sides}: an open-ended die needs at least 2 sides")
+    die = open_ended_odds(_rules(args), args.sides)
+    head, nxt, rest = die.truncated(tail)
+    p = die.roll_on
+    formula = (
+        f"P(result >= {die.sides}+k) = 1/{die.sides} * ({p})^k; "
+        f"P(result = {die.sides}+k) = 1/{die.sides} * {1 - p} * ({p})^k"
+    )
+    if args.json:
+        print_json(
+            {
+                "sides": die.sides,
+                "follow_sides": die.follow_sides,
+                "above": die.above,
+                "roll_on": float(p),
+                "roll_on_exact": str(p),
+                "distribution": {str(v): float(q) for v, q in head.items()},
+                "exact": {str(v): str(q) for v, q in head.items()},
+                "at_least": {str(v): float(die.p_at_least(v)) for v in [*head, nxt]},
+                "tail": {"from": nxt, "p": float(rest), "exact": str(rest)},
+                "mean": float(die.mean),
+                "mean_exact": str(die.mean),
+                "formula": formula,
+            }
+        )
+        return 0
+    print(
+        f"open-ended d{die.sides} (a natural {die.sides} rolls on with a d{die.follow_sides};"
+        f" each die above {die.above} adds 1 and rolls on)"
+    )
+    for v, q in head.items():
+        print(_line(f"{v}", q))
+    print(_line(f"{nxt} or more", rest))
+    print(f"  mean {float(die.mean):.4f} ({die.mean}); {formula}")
+    return 0
+
+
+def run_hit(args: argparse.Namespace) -> int:
+    from referee.cli.main import CommandError
+    from referee.cli.output import print_json
+    from referee.dice.odds import NATURAL_ONE_RULING, to_hit_odds
+
+    if args.sides < 2:
+        raise CommandError(f"--sides {args.sides}: an open-ended die needs at least 2 sides")
+    rules = _rules(args)
+    p = to_hit_odds(rules, args.need, args.sides)
+    natural_one = rules.readings[NATURAL_ONE_RULING]
+    if args.json:
+        print_json(
+            {
+                "need": args.need,
+                "sides": args.sides,
+                "p": float(p),
+                "exact": str(p),
+                "rulings": {NATURAL_ONE_RULING: natural_one},
+            }
+        )
+        return 0
+    print(f"to hit needing {args.need}+ on an open-ended d{args.sides}: {_pct(p)} ({p})")
+    print(f"  ruling {NATURAL_ONE_RULING}: {natural_one}")
+    return 0
+
+
+def _armor_value(text: str) -> int | None:
+    from referee.cli.main import CommandError
+
+    if text.strip().lower() in ("none", "-"):
+        return None
+    try:
+        value = int(text)
+    except ValueError:
+        raise CommandError(f"--armor {text!r}: expected a whole number or 'none'") from None
+    if value < 0:
+        raise CommandError(f"--armor {value}: armor is 0 or more")
+    return value
+
+
+def _distance(args: argparse.Namespace, rules: Any) -> tuple[int | None, list[str]]:
+    from referee.rules.damage.method import damage_method
+
+    if args.distance is not None and args.distance < 0:
+        from referee.cli.main import CommandError
+
+        raise CommandError(f"--distance {args.distance}: a range is 0 or more")
+    if args.distance is None and damage_method(rules).decay is not None:
+        return 0, ["no --distance given: AP decay with distance not counted"]
+    return args.distance, []
+
+
+def _armor_json(plan: Any) -> dict[str, object]:
+    odds = plan.odds()
+    outcomes = {"blocked": odds.blocked, "partial": odds.partial, "penetrated": odds.penetrated}
+    return {
+        **{k: float(v) for k, v in outcomes.items()},
+        "exact": {k: str(v) for k, v in outcomes.items()},
+        "armor": plan.armor,
+        "ap": plan.ap,
+        "ap_terms": [t.to_json() for t in plan.ap_terms],
+        "dice": plan.dice,
+        "success": plan.success_text(),
+        "successes": {str(s): float(p) for s, p in odds.successes.items()},
+        "modifiers": {str(m): float(p) for m, p in odds.modifiers.items()},
+        "rulings": list(plan.rulings),
+    }
+
+
+def _print_armor(plan: Any) -> None:
+    from referee.rules.explain import signed
+
+    odds = plan.odds()
+    print(plan.describe())
+    print(_line("blocked", odds.blocked))
+    print(_line("partly blocked", odds.partial))
+    print(_line("penetrated", odds.penetrated))
+    if plan.block_at == 0 and plan.dice:
+        for m, p in odds.modifiers.items():
+            print(_line(f"damage {signed(m)}", p))
+    if plan.rulings:
+        print(f"  rulings: {', '.join(plan.rulings)}")
+
+
+def run_armor(args: argparse.Namespace) -> int:
+    from referee.cli.output import print_json
+    from referee.rules.damage.armor import armor_plan
+
+    rules = _rules(args)
+    distance, notes = _distance(args, rules)
+    plan = armor_plan(rules, _armor_value(args.armor), args.ap, args.band, distance)
+    if args.json:
+        print_json({**_armor_json(plan), "notes": notes})
+        return 0
+    _print_armor(plan)
+    for note in notes:
+        print(f"  note: {note}")
+    return 0
+
+
+def _target(armor: int | None, tokens: int, resistance: int) -> Any:
+    """A stand-in target with the given armor, tokens and regular resistance."""
+    from referee.board.hexgrid import Hex
+    from referee.board.sector_stats import SectorNumbers
+    from referee.rules.state import UnitState
+    from referee.units.model import UnitType
+
+    unit = UnitType(
+        id="target",
+        name="target",
+        nation="",
+        models=1,
+        types=frozenset(),
+        size="medium",
+        speeds=(),
+        armor=SectorNumbers((armor,) * 4) if armor is not None else None,
+        weapons=(),
+        assault=None,
+        deflection=None,
+        damage_tables={},
+        resistances={"regular": resistance} if resistance else {},
+    )
+    return UnitState("target", unit, 1, Hex(0, 0), damage_tokens=tokens)
+
+
+def run_damage(args: argparse.Namespace) -> int:
+    from referee.cli.main import CommandError
+    from referee.cli.output import print_json
+    from referee.dice.expression import parse_dice
+    from referee.dice.odds import to_hit_odds
+    from referee.rules.damage.damage_roll import Attack, shot_odds
+
+    rules = _rules(args)
+    if args.tokens < 0:
+        raise CommandError(f"--tokens {args.tokens}: tokens are 0 or more")
+    distance, notes = _distance(args, rules)
+    expr = parse_dice(args.dice)
+    p_hit = to_hit_odds(rules, args.need) if args.need is not None else Fraction(1)
+    attack = Attack(f"{expr.text()} AP {args.ap}", args.ap, expr, args.bonus)
+    target = _target(_armor_value(args.armor), args.tokens, args.resistance)
+    odds = shot_odds(
+        rules, attack, target, args.band, p_hit=p_hit, support=args.support, distance=distance
+    )
+    dmg = odds.damage
+    if args.json:
+        print_json(
+            {
+                "dice": expr.text(),
+                "distribution": {str(r): float(p) for r, p in dmg.results.items()},
+                "exact": {str(r): str(p) for r, p in dmg.results.items()},
+                "blocked": float(dmg.blocked),
+                "blocked_exact": str(dmg.blocked),
+                "miss": float(dmg.miss),
+                "p_hit": float(p_hit),
+                "p_hit_exact": str(p_hit),
+                "at_least": {str(r): float(dmg.p_at_least(r)) for r in dmg.results},
+                "terms": [t.to_json() for t in odds.terms],
+                "armor": _armor_json(odds.armor),
+                "notes": notes,
+            }
+        )
+        return 0
+    _print_armor(odds.armor)
+    fixed = ", ".join(t.text() for t in odds.terms if t.value) or "none"
+    print(f"damage {expr.text()}, other modifiers: {fixed}")
+    if args.need is not None:
+        print(_line(f"miss (needs {args.need}+)", dmg.miss))
+    print(_line("stopped by the armor", dmg.blocked))
+    for r, p in dmg.results.items():
+        print(_line(f"result {r}", p))
+    for note in notes:
+        print(f"  note: {note}")
+    return 0

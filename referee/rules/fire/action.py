@@ -1,0 +1,125 @@
+"""A fire action: Misfire first, then the ammo, then one to-hit roll per shot
+(clauses ``fire.misfire``, ``fire.burst``, ``fire.roll``).
+
+Misfire[N-]: before the fire action a d6 of N or less replaces it with doing nothing,
+which spends no ammo. Burst(N): each model fires N times at the one target.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from referee.dice.service import Dice
+from referee.rules.fire.aim import after_fire
+from referee.rules.fire.ammo import shots_per_action, spend
+from referee.rules.fire.roll import HitRoll, roll_to_hit
+from referee.rules.fire.shot import Shot
+from referee.rules.fire.to_hit import ToHit, to_hit
+from referee.rules.ruleset import Ruleset
+from referee.rules.state import UnitState
+from referee.units.model import Weapon
+
+
+@dataclass(frozen=True, slots=True)
+class MisfireRoll:
+    """The Misfire[N-] die: ``misfired`` on N or less (clause ``fire.misfire``)."""
+
+    on: int
+    die: int
+
+    @property
+    def misfired(self) -> bool:
+        return self.die <= self.on
+
+    def explain(self) -> str:
+        verdict = "misfire: the action does nothing" if self.misfired else "no misfire"
+        return f"misfire[{self.on}-] rolled {self.die}: {verdict}"
+
+
+def roll_misfire(weapon: Weapon, dice: Dice) -> MisfireRoll | None:
+    """Roll for Misfire[N-] before a fire action with ``weapon`` (None: it cannot misfire)."""
+    if weapon.misfire is None:
+        return None
+    return MisfireRoll(weapon.misfire, dice.roll(6, f"misfire {weapon.name}"))
+
+
+@dataclass(frozen=True, slots=True)
+class ActionStart:
+    """A fire action once its misfire is rolled and its ammo spent (none on a misfire)."""
+
+    misfire: MisfireRoll | None
+    shooter: UnitState
+
+    @property
+    def misfired(self) -> bool:
+        return self.misfire is not None and self.misfire.misfired
+
+
+def start_action(rules: Ruleset, shooter: UnitState, weapon: Weapon, dice: Dice) -> ActionStart:
+    """Misfire roll, then ammo (clauses ``fire.misfire``, ``fire.burst``, ``fire.load``)."""
+    misfire = roll_misfire(weapon, dice)
+    if misfire is not None and misfire.misfired:
+        return ActionStart(misfire, shooter)
+    return ActionStart(misfire, spend(rules, shooter, weapon))
+
+
+@dataclass(frozen=True)
+class FireAction:
+    """What one fire action did: the misfire die, the to-hit number, every to-hit roll."""
+
+    weapon: Weapon
+    misfire: MisfireRoll | None
+    to_hit: ToHit
+    rolls: tuple[HitRoll, ...]
+    shooter_after: UnitState
+
+    @property
+    def misfired(self) -> bool:
+        return self.misfire is not None and self.misfire.misfired
+
+    @property
+    def hits(self) -> int:
+        return sum(1 for r in self.rolls if r.hit)
+
+    def explain(self) -> list[str]:
+        lines = [self.misfire.explain()] if self.misfire else []
+        if self.misfired:
+            return lines
+        lines.append(self.to_hit.explain())
+        lines += [r.explain() for r in self.rolls]
+        lines.append(f"{self.hits} hit{'s' if self.hits != 1 else ''}")
+        return lines
+
+    def to_json(self) -> dict[str, object]:
+        return {
+            "weapon": self.weapon.name,
+            "misfire": None if self.misfire is None else {
+                "on": self.misfire.on, "die": self.misfire.die, "misfired": self.misfired},
+            "to_hit": self.to_hit.to_json(),
+            "rolls": [r.to_json() for r in self.rolls],
+            "hits": self.hits,
+        }
+
+
+def fire(rules: Ruleset, shot: Shot, dice: Dice, *, guns: int = 1) -> FireAction:
+    """Carry out a fire action of ``shot`` (a legal one: see :mod:`.legality`).
+
+    ``guns`` is the number of fixed guns bearing (1 for a turret). Area weapons roll
+    their dice with :func:`referee.rules.fire.area.area_fire` instead.
+    """
+    weapon = shot.weapon
+    if weapon is None:
+        raise ValueError("a fire action needs a weapon")
+    if weapon.area is not None:
+        raise ValueError(f"{weapon.name} is an area weapon: use area_fire")
+    needed = to_hit(rules, shot)
+    start = start_action(rules, shot.shooter, weapon, dice)
+    if start.misfired:
+        return FireAction(weapon, start.misfire, needed, (), start.shooter)
+    count = shots_per_action(shot.shooter, weapon, guns)
+    rolls = tuple(
+        roll_to_hit(rules, needed.need, dice, f"to hit {shot.target.uid} ({weapon.name})")
+        for _ in range(count)
+    )
+    after = after_fire(rules, start.shooter, shot.aim)
+    return FireAction(weapon, start.misfire, needed, rolls, after)

@@ -1,0 +1,383 @@
+"""The to-hit table of an edition as data: ``data/rulesets/<id>/to_hit.toml``.
+
+Clause ``fire.to-hit``: the base to-hit number and every modifier row (speeds, flying,
+markers, aim, range bands, on edge, size, unit and weapon abilities), each with its
+label and clause id; with the edition's area, evasion and fire-order rules. Terrain cover
+and terrain evasion are not here: :mod:`referee.board.terrain` holds them.
+A value written ``"@ruling-id"`` takes the ruleset's reading of that ruling.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass
+from functools import cache
+from pathlib import Path
+from types import MappingProxyType
+from typing import TYPE_CHECKING, Literal
+
+from referee.board.ranges import BANDS
+from referee.board.terrain import SIZES
+from referee.errors import DataFileError, read_toml
+
+if TYPE_CHECKING:
+    from referee.rules.ruleset import Ruleset
+
+When = Literal["always", "in-terrain", "at-speed", "at-point-blank"]
+WHENS: tuple[When, ...] = ("always", "in-terrain", "at-speed", "at-point-blank")
+Value = int | Literal["param"]
+EvasionMethod = Literal["negate", "worsen"]
+EvasionTerrain = Literal["terrain-table", "cover-with-take-cover"]
+
+Resolver = Callable[[str], object]
+
+
+@dataclass(frozen=True, slots=True)
+class Modifier:
+    """One row of the to-hit table: the shooter's ``to_hit``, the target's ``to_be_hit``.
+
+    ``"param"`` takes the value from the ability's last parameter (Take Cover[slow,-1]);
+    ``when`` says when an ability row applies; ``*_ruling`` names the ruling that gave
+    a value, if one did.
+    """
+
+    id: str
+    label: str
+    clause: str
+    to_hit: Value = 0
+    to_be_hit: Value = 0
+    when: When = "always"
+    improve_evasion: int = 0
+    aliases: tuple[str, ...] = ()
+    to_hit_ruling: str | None = None
+    to_be_hit_ruling: str | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class CoverWording:
+    """How terrain cover (from terrain.toml) reads in the working: ``target in forest``."""
+
+    label: str
+    clause: str
+
+    def text(self, terrain: str) -> str:
+        return self.label.replace("{terrain}", terrain)
+
+
+@dataclass(frozen=True, slots=True)
+class AreaRules:
+    """Area(n+) (clause ``fire.area``): ``stack_bonus`` per extra identical attack."""
+
+    clause: str
+    stack_bonus: int
+    stack_clause: str
+    stack_ruling: str | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class EvasionRules:
+    """How evasion works in the edition (clause ``fire.evasion``)."""
+
+    clause: str
+    method: EvasionMethod
+    terrain: EvasionTerrain
+    terrain_value: int
+    improve_clause: str
+
+
+@dataclass(frozen=True, slots=True)
+class OrderRules:
+    """Fire orders: whether a unit may hold its fire (clause ``fire.decline``)."""
+
+    may_decline: bool
+    decline_clause: str
+    decline_ruling: str | None = None
+
+
+@dataclass(frozen=True)
+class ToHitTable:
+    """The resolved to-hit table of one ruleset."""
+
+    base: int
+    clause: str
+    speeds: Mapping[str, Modifier]
+    flying: Modifier
+    markers: Mapping[str, Modifier]
+    cover: CoverWording
+    aim: Modifier
+    ranges: Mapping[str, Modifier]
+    on_edge: Modifier
+    sizes: Mapping[str, Modifier]
+    unit_abilities: Mapping[str, Modifier]
+    weapon_abilities: Mapping[str, Modifier]
+    not_in_edition: frozenset[str]
+    area: AreaRules
+    evasion: EvasionRules
+    orders: OrderRules
+    source: Path | None = None
+
+    def speed(self, name: str) -> Modifier:
+        """The row of speed ``name`` (or one of its aliases); ValueError if the table has none."""
+        for row in self.speeds.values():
+            if name == row.id or name in row.aliases:
+                return row
+        known = ", ".join(self.speeds)
+        raise ValueError(f"{self.source}: speed {name!r} has no row in speeds (known: {known})")
+
+
+# --- parsing -------------------------------------------------------------------------------
+
+_TOP = {
+    "base", "clause", "speeds", "flying", "markers", "cover", "aim", "ranges", "on_edge",
+    "sizes", "unit_abilities", "weapon_abilities", "not_in_edition", "area", "evasion",
+    "orders",
+}
+_ROW_KEYS = {"label", "clause", "to_hit", "to_be_hit"}
+_ABILITY_KEYS = _ROW_KEYS | {"when", "improve_evasion"}
+
+
+class _Reader:
+    """Collects every problem of one file, each naming its key."""
+
+    def __init__(self, resolve: Resolver) -> None:
+        self.resolve = resolve
+        self.problems: list[str] = []
+
+    def table(self, doc: Mapping[str, object], key: str) -> dict[str, object]:
+        raw = doc.get(key)
+        if raw is None:
+            self.problems.append(f"{key}: missing")
+            return {}
+        if not isinstance(raw, dict):
+            self.problems.append(f"{key}: expected a table")
+            return {}
+        return raw
+
+    def text(self, where: str, raw: Mapping[str, object], key: str) -> str:
+        value = raw.get(key)
+        if not isinstance(value, str) or not value:
+            self.problems.append(f"{where}.{key}: missing (expected text)")
+            return ""
+        return value
+
+    def keys(self, where: str, raw: Mapping[str, object], allowed: set[str]) -> None:
+        for key in sorted(set(raw) - allowed):
+            known = ", ".join(sorted(allowed))
+            self.problems.append(f"{where}.{key}: unknown key (known: {known})")
+
+    def ruling(self, where: str, value: object) -> tuple[object, str | None]:
+        """``value``, or the reading of the ruling an ``"@id"`` names."""
+        if isinstance(value, str) and value.startswith("@"):
+            rid = value[1:]
+            try:
+                return self.resolve(rid), rid
+            except KeyError:
+                self.problems.append(f"{where}: refers to unknown ruling {rid!r}")
+                return None, rid
+        return value, None
+
+    def integer(self, where: str, value: object, *, param: bool = False) -> Value | None:
+        if isinstance(value, int) and not isinstance(value, bool):
+            return value
+        if param and value == "param":
+            return "param"
+        also = ' or "param"' if param else ""
+        self.problems.append(f"{where}: expected a whole number{also}, got {value!r}")
+        return None
+
+    def row(
+        self, where: str, rid: str, raw: object, *, ability: bool = False, aliases: bool = False
+    ) -> Modifier | None:
+        if not isinstance(raw, dict):
+            self.problems.append(f"{where}: expected a table")
+            return None
+        allowed = _ABILITY_KEYS if ability else _ROW_KEYS
+        self.keys(where, raw, allowed | ({"aliases"} if aliases else set()))
+        label, clause = self.text(where, raw, "label"), self.text(where, raw, "clause")
+        values: dict[str, Value] = {}
+        rulings: dict[str, str | None] = {}
+        for col in ("to_hit", "to_be_hit"):
+            value, ruling = self.ruling(f"{where}.{col}", raw.get(col, 0))
+            got = self.integer(f"{where}.{col}", value, param=ability) if value is not None else 0
+            values[col] = 0 if got is None else got
+            rulings[col] = ruling
+        when = raw.get("when", "always")
+        if when not in WHENS:
+            self.problems.append(f"{where}.when: {when!r} is not one of {', '.join(WHENS)}")
+            when = "always"
+        improve = self.integer(f"{where}.improve_evasion", raw.get("improve_evasion", 0))
+        names = raw.get("aliases", [])
+        if not isinstance(names, list) or not all(isinstance(n, str) for n in names):
+            self.problems.append(f"{where}.aliases: expected a list of names")
+            names = []
+        if "param" in values.values() and when != "at-speed":
+            self.problems.append(f'{where}: "param" needs when = "at-speed" (Ability[speed,-N])')
+        return Modifier(
+            id=rid,
+            label=label,
+            clause=clause,
+            to_hit=values["to_hit"],
+            to_be_hit=values["to_be_hit"],
+            when=when,
+            improve_evasion=improve if isinstance(improve, int) else 0,
+            aliases=tuple(names),
+            to_hit_ruling=rulings["to_hit"],
+            to_be_hit_ruling=rulings["to_be_hit"],
+        )
+
+    def rows(
+        self, doc: Mapping[str, object], section: str, *, ability: bool = False,
+        aliases: bool = False, required: tuple[str, ...] = (), allowed: tuple[str, ...] = (),
+    ) -> Mapping[str, Modifier]:
+        raw = doc.get(section, {})
+        if not isinstance(raw, dict):
+            self.problems.append(f"{section}: expected [{section}.NAME] tables")
+            return MappingProxyType({})
+        out: dict[str, Modifier] = {}
+        for rid, body in raw.items():
+            if allowed and rid not in allowed:
+                self.problems.append(f"{section}.{rid}: not one of {', '.join(allowed)}")
+                continue
+            row = self.row(f"{section}.{rid}", rid, body, ability=ability, aliases=aliases)
+            if row is not None:
+                out[rid] = row
+        for rid in required:
+            if rid not in raw:
+                self.problems.append(f"{section}.{rid}: missing")
+        return MappingProxyType(out)
+
+
+def _area(r: _Reader, doc: Mapping[str, object]) -> AreaRules:
+    raw = r.table(doc, "area")
+    r.keys("area", raw, {"clause", "stack_bonus", "stack_clause"})
+    value, ruling = r.ruling("area.stack_bonus", raw.get("stack_bonus", 0))
+    bonus = r.integer("area.stack_bonus", value) if value is not None else 0
+    return AreaRules(
+        clause=r.text("area", raw, "clause"),
+        stack_bonus=bonus if isinstance(bonus, int) else 0,
+        stack_clause=r.text("area", raw, "stack_clause"),
+        stack_ruling=ruling,
+    )
+
+
+def _evasion(r: _Reader, doc: Mapping[str, object]) -> EvasionRules:
+    raw = r.table(doc, "evasion")
+    r.keys("evasion", raw, {"clause", "method", "terrain", "terrain_value", "improve_clause"})
+    method = raw.get("method")
+    if method not in ("negate", "worsen"):
+        r.problems.append(f"evasion.method: {method!r} is not one of negate, worsen")
+        method = "negate"
+    terrain = raw.get("terrain")
+    if terrain not in ("terrain-table", "cover-with-take-cover"):
+        r.problems.append(
+            f"evasion.terrain: {terrain!r} is not one of terrain-table, cover-with-take-cover"
+        )
+        terrain = "terrain-table"
+    value = r.integer("evasion.terrain_value", raw.get("terrain_value", 0))
+    if terrain == "cover-with-take-cover" and "terrain_value" not in raw:
+        r.problems.append("evasion.terrain_value: missing (needed by cover-with-take-cover)")
+    return EvasionRules(
+        clause=r.text("evasion", raw, "clause"),
+        method=method,  # type: ignore[arg-type]
+        terrain=terrain,  # type: ignore[arg-type]
+        terrain_value=value if isinstance(value, int) else 0,
+        improve_clause=r.text("evasion", raw, "improve_clause"),
+    )
+
+
+def _orders(r: _Reader, doc: Mapping[str, object]) -> OrderRules:
+    raw = r.table(doc, "orders")
+    r.keys("orders", raw, {"may_decline", "decline_clause"})
+    value, ruling = r.ruling("orders.may_decline", raw.get("may_decline"))
+    if not isinstance(value, bool):
+        r.problems.append(f"orders.may_decline: expected true or false, got {value!r}")
+        value = False
+    return OrderRules(value, r.text("orders", raw, "decline_clause"), ruling)
+
+
+def _not_in_edition(r: _Reader, doc: Mapping[str, object]) -> frozenset[str]:
+    raw = doc.get("not_in_edition", {})
+    if not isinstance(raw, dict):
+        r.problems.append("not_in_edition: expected a table")
+        return frozenset()
+    r.keys("not_in_edition", raw, {"unit_abilities", "weapon_abilities"})
+    names: set[str] = set()
+    for key in ("unit_abilities", "weapon_abilities"):
+        value = raw.get(key, [])
+        if not isinstance(value, list) or not all(isinstance(v, str) for v in value):
+            r.problems.append(f"not_in_edition.{key}: expected a list of ability names")
+            continue
+        for name in value:
+            rows = doc.get(key)
+            if isinstance(rows, dict) and name in rows:
+                r.problems.append(f"not_in_edition.{key}: {name!r} has a row in [{key}]")
+            names.add(name)
+    return frozenset(names)
+
+
+_EMPTY = Modifier("", "", "")
+
+
+def parse_to_hit_table(path: Path, doc: Mapping[str, object], resolve: Resolver) -> ToHitTable:
+    """Build the table from a parsed ``to_hit.toml``; every problem names its key."""
+    r = _Reader(resolve)
+    for key in sorted(set(doc) - _TOP):
+        r.problems.append(f"{key}: unknown section (known: {', '.join(sorted(_TOP))})")
+    base = doc.get("base")
+    if not isinstance(base, int) or isinstance(base, bool):
+        r.problems.append(f"base: expected the base to-hit number, got {base!r}")
+        base = 0
+    clause = doc.get("clause")
+    if not isinstance(clause, str) or not clause:
+        r.problems.append("clause: missing")
+        clause = ""
+    single = {
+        key: r.row(key, key, r.table(doc, key)) or _EMPTY for key in ("flying", "aim", "on_edge")
+    }
+    cover = r.table(doc, "cover")
+    r.keys("cover", cover, {"label", "clause"})
+    table = ToHitTable(
+        base=base,
+        clause=clause,
+        speeds=r.rows(doc, "speeds", aliases=True),
+        flying=single["flying"],
+        markers=r.rows(doc, "markers"),
+        cover=CoverWording(r.text("cover", cover, "label"), r.text("cover", cover, "clause")),
+        aim=single["aim"],
+        ranges=r.rows(doc, "ranges", required=BANDS[:3], allowed=BANDS[:3]),
+        on_edge=single["on_edge"],
+        sizes=r.rows(doc, "sizes", allowed=SIZES),
+        unit_abilities=r.rows(doc, "unit_abilities", ability=True),
+        weapon_abilities=r.rows(doc, "weapon_abilities", ability=True),
+        not_in_edition=_not_in_edition(r, doc),
+        area=_area(r, doc),
+        evasion=_evasion(r, doc),
+        orders=_orders(r, doc),
+        source=path,
+    )
+    if not table.speeds:
+        r.problems.append("speeds: missing: at least one [speeds.NAME] table")
+    if r.problems:
+        raise DataFileError(path, r.problems)
+    return table
+
+
+@cache
+def _load(folder: Path, readings: tuple[tuple[str, str], ...]) -> ToHitTable:
+    from referee.catalogue.rulings import register
+
+    rulings = register()
+    chosen = dict(readings)
+
+    def resolve(ruling_id: str) -> object:
+        if ruling_id not in rulings:
+            raise KeyError(ruling_id)
+        return rulings[ruling_id].option(chosen.get(ruling_id, rulings[ruling_id].default)).value
+
+    path = folder / "to_hit.toml"
+    return parse_to_hit_table(path, read_toml(path), resolve)
+
+
+def to_hit_table(rules: Ruleset) -> ToHitTable:
+    """The to-hit table of ``rules`` (its folder's ``to_hit.toml`` under its readings)."""
+    return _load(rules.folder, tuple(sorted(rules.readings.items())))
