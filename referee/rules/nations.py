@@ -1,0 +1,77 @@
+"""The nations' orders of precedence, read from ``rulesets/<id>/nations.toml``.
+
+Clauses ``orders.choice-order`` (who chooses last when choices depend on each other),
+``assault.hex-fought-over`` (who decides an ambiguous head-on assault) and
+``assault.advantage`` (who gains the advantage on equal successes).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from functools import cache
+from pathlib import Path
+from typing import TYPE_CHECKING
+
+from referee.errors import DataFileError, read_toml
+
+if TYPE_CHECKING:
+    from referee.rules.ruleset import Ruleset
+
+LISTS = ("choice", "melee", "assault_tie")
+
+
+@dataclass(frozen=True, slots=True)
+class Precedence:
+    """Nations from the highest rank down, and the clause that gives the list."""
+
+    order: tuple[str, ...]
+    clause: str
+
+    def rank(self, nation: str) -> int:
+        """0 for the highest rank; a nation not listed ranks below every listed one."""
+        return self.order.index(nation) if nation in self.order else len(self.order)
+
+    def highest(self, nations: list[str] | tuple[str, ...]) -> str:
+        """The highest-ranked of ``nations``."""
+        return min(nations, key=self.rank)
+
+
+@dataclass(frozen=True, slots=True)
+class Nations:
+    choice: Precedence
+    melee: Precedence
+    assault_tie: Precedence
+
+
+@cache
+def _load(path: Path) -> Nations:
+    doc = read_toml(path)
+    problems: list[str] = []
+    lists: dict[str, Precedence] = {}
+    for key in sorted(set(doc) - set(LISTS)):
+        problems.append(f"{key}: unknown section (expected {', '.join(LISTS)})")
+    for key in LISTS:
+        raw = doc.get(key)
+        if not isinstance(raw, dict):
+            problems.append(f"{key}: missing [{key}] table")
+            continue
+        order, clause = raw.get("order"), raw.get("clause")
+        for extra in sorted(set(raw) - {"order", "clause"}):
+            problems.append(f"{key}.{extra}: unknown key")
+        if not isinstance(order, list) or not order or not all(isinstance(n, str) for n in order):
+            problems.append(f"{key}.order: expected a list of nation ids")
+            continue
+        if len(set(order)) != len(order):
+            problems.append(f"{key}.order: a nation is listed twice")
+        if not isinstance(clause, str) or not clause:
+            problems.append(f"{key}.clause: missing")
+            continue
+        lists[key] = Precedence(tuple(order), clause)
+    if problems:
+        raise DataFileError(path, problems)
+    return Nations(lists["choice"], lists["melee"], lists["assault_tie"])
+
+
+def nations(rules: Ruleset) -> Nations:
+    """The ruleset's precedence lists (``nations.toml`` in its folder)."""
+    return _load(rules.folder / "nations.toml")
