@@ -14,7 +14,7 @@ from collections.abc import Sequence
 # Modules under referee.cli, each defining add_parser(subparsers); a parser sets
 # ``run`` (a function of the parsed args returning the exit status) as its default.
 COMMAND_MODULES: tuple[str, ...] = (
-    "map_cmd", "los_cmd", "bench_cmd", "odds_cmd", "units_cmd", "fire_cmd",
+    "map_cmd", "los_cmd", "bench_cmd", "odds_cmd", "units_cmd", "rules_cmd", "fire_cmd",
     "shot_cmd",
 )
 

@@ -60,6 +60,14 @@ class UnitState:
     armor_down: int = 0
     aim: Aim | None = None
     hidden: bool = False
+    tokens: int = 0
+    """Entering-difficult-terrain tokens held (clause ``move.difficult-terrain``)."""
+    token_hex: Hex | None = None
+    """The hex those tokens are for; any other movement loses them."""
+
+    @property
+    def nation(self) -> str:
+        return self.unit.nation
 
     def __post_init__(self) -> None:
         if self.alive == -1:

@@ -1,0 +1,292 @@
+"""The referee's own rulebooks (house rules, newer drafts), imported for search.
+
+They live in a user database that no rebuild of the catalogue index ever touches:
+``$REFEREE_HOME/imports.db``, else ``$XDG_DATA_HOME/referee/imports.db``, else
+``~/.local/share/referee/imports.db``. Each import is a named book: the file's name, the
+date of the import and its passages (see :mod:`referee.catalogue.passages`). Importing
+under a name already used replaces that book.
+"""
+
+from __future__ import annotations
+
+import os
+import re
+import sqlite3
+from collections.abc import Iterator
+from contextlib import closing, contextmanager
+from dataclasses import dataclass
+from datetime import datetime
+from pathlib import Path
+from typing import Any
+
+from sqlite_utils import Database
+
+from referee.catalogue.fts_query import FtsQuery
+from referee.catalogue.hits import MARK_CLOSE, MARK_OPEN, Hit, title_tier
+from referee.catalogue.passages import Passage, split_passages
+
+SCHEMA_VERSION = 1
+WEIGHTS = (10.0, 3.0, 1.0)  # bm25 weights of heading, section, text
+SNIPPET_TOKENS = 16
+
+
+class ImportsDbError(ValueError):
+    """The imports database cannot be read; it is never deleted or replaced for that."""
+
+    def __init__(self, path: Path, problem: str) -> None:
+        self.path = path
+        super().__init__(
+            f"{path}: {problem}; your imported rulebooks are kept in this file, so it was "
+            "left untouched (move it away to start a new one)"
+        )
+
+
+class RulebookImportError(ValueError):
+    """A file that cannot be imported, or a name with no import; names the file or name."""
+
+
+def imports_db_path() -> Path:
+    """``$REFEREE_HOME/imports.db``, else the XDG data folder's ``referee/imports.db``."""
+    home = os.environ.get("REFEREE_HOME")
+    if home:
+        return Path(home) / "imports.db"
+    base = os.environ.get("XDG_DATA_HOME") or str(Path.home() / ".local" / "share")
+    return Path(base) / "referee" / "imports.db"
+
+
+def slug(text: str) -> str:
+    """Lower-case words joined by hyphens: "House Rules v2.md" -> "house-rules-v2-md"."""
+    return re.sub(r"[\W_]+", "-", text.lower()).strip("-")
+
+
+@dataclass(frozen=True)
+class ImportedBook:
+    name: str
+    source: str
+    path: str
+    imported_at: str
+    edition: str | None
+    passages: int
+
+    def to_json(self) -> dict[str, Any]:
+        return {
+            "name": self.name,
+            "source": self.source,
+            "path": self.path,
+            "imported_at": self.imported_at,
+            "edition": self.edition,
+            "passages": self.passages,
+        }
+
+
+@dataclass(frozen=True)
+class ImportedPassage:
+    id: str
+    book: ImportedBook
+    heading: str
+    section: str
+    text: str
+
+    def to_json(self) -> dict[str, Any]:
+        return {
+            "kind": "imported",
+            "id": self.id,
+            "title": self.heading,
+            "section": self.section,
+            "text": self.text,
+            "name": self.book.name,
+            "source": self.book.source,
+            "imported_at": self.book.imported_at,
+            "edition": self.book.edition,
+        }
+
+
+def read_rulebook(path: Path) -> str:
+    """The text of a Markdown or text file (UTF-8, else Latin-1); refuses binary files."""
+    try:
+        data = path.read_bytes()
+    except FileNotFoundError:
+        raise RulebookImportError(f"{path}: file not found") from None
+    except IsADirectoryError:
+        raise RulebookImportError(f"{path}: is a folder, not a file") from None
+    if b"\x00" in data:
+        raise RulebookImportError(f"{path}: not a text file (Markdown or plain text expected)")
+    try:
+        text = data.decode("utf-8-sig")
+    except UnicodeDecodeError:
+        text = data.decode("latin-1")
+    if not text.strip():
+        raise RulebookImportError(f"{path}: the file has no text to import")
+    return text
+
+
+def _passage_ids(name: str, passages: list[Passage]) -> list[str]:
+    ids: list[str] = []
+    for n, passage in enumerate(passages, start=1):
+        base = f"{name}:{slug(passage.heading) or n}"
+        candidate, k = base, 2
+        while candidate in ids:
+            candidate, k = f"{base}-{k}", k + 1
+        ids.append(candidate)
+    return ids
+
+
+class ImportsDb:
+    """The imports database at ``path`` (default :func:`imports_db_path`)."""
+
+    def __init__(self, path: Path | None = None) -> None:
+        self.path = path or imports_db_path()
+
+    @contextmanager
+    def _open(self) -> Iterator[Database]:
+        self.path.parent.mkdir(parents=True, exist_ok=True)
+        with closing(sqlite3.connect(self.path)) as conn:
+            try:
+                db = Database(conn)
+                version = conn.execute("PRAGMA user_version").fetchone()[0]
+                if version == 0 and not db.table("books").exists():
+                    self._create(db)
+                elif version != SCHEMA_VERSION:
+                    raise ImportsDbError(self.path, f"unknown format version {version}")
+                yield db
+            except sqlite3.OperationalError as exc:
+                raise ImportsDbError(self.path, f"cannot be used ({exc})") from None
+            except sqlite3.DatabaseError as exc:
+                raise ImportsDbError(self.path, f"not a readable SQLite database ({exc})") from None
+
+    @staticmethod
+    def _create(db: Database) -> None:
+        db.table("books").create(
+            {
+                "name": str,
+                "source": str,
+                "path": str,
+                "imported_at": str,
+                "edition": str,
+                "passages": int,
+            },
+            pk="name",
+        )
+        passages = db.table("passages")
+        passages.create(
+            {"id": str, "name": str, "position": int, "heading": str, "section": str, "text": str},
+            pk="id",
+        )
+        passages.create_index(["name"])
+        passages.enable_fts(["heading", "section", "text"], tokenize="porter", create_triggers=True)
+        db.execute(f"PRAGMA user_version = {SCHEMA_VERSION}")
+
+    def import_text(
+        self,
+        path: Path,
+        name: str | None = None,
+        edition: str | None = None,
+        now: datetime | None = None,
+    ) -> ImportedBook:
+        """Import a Markdown or text file as the book ``name`` (default: the file's name)."""
+        chosen = slug(name if name is not None else path.stem)
+        if not chosen:
+            raise RulebookImportError(f"--name {name!r}: give a name with letters or digits")
+        passages = split_passages(read_rulebook(path))
+        when = (now or datetime.now().astimezone()).isoformat(timespec="seconds")
+        book = ImportedBook(chosen, path.name, str(path.resolve()), when, edition, len(passages))
+        rows = [
+            {
+                "id": pid,
+                "name": chosen,
+                "position": n,
+                "heading": p.heading,
+                "section": p.section,
+                "text": p.text,
+            }
+            for n, (pid, p) in enumerate(zip(_passage_ids(chosen, passages), passages, strict=True))
+        ]
+        with self._open() as db, db.conn:
+            db.execute("DELETE FROM passages WHERE name = ?", [chosen])
+            db.execute("DELETE FROM books WHERE name = ?", [chosen])
+            db.table("books").insert(book.to_json())
+            db.table("passages").insert_all(rows)
+        return book
+
+    def _book(self, row: dict[str, Any]) -> ImportedBook:
+        return ImportedBook(
+            row["name"],
+            row["source"],
+            row["path"],
+            row["imported_at"],
+            row["edition"],
+            row["passages"],
+        )
+
+    def books(self) -> list[ImportedBook]:
+        """Every imported book, by name; none when nothing was ever imported."""
+        if not self.path.exists():
+            return []
+        with self._open() as db:
+            return [self._book(r) for r in db.query("SELECT * FROM books ORDER BY name")]
+
+    def forget(self, name: str) -> ImportedBook:
+        """Remove the book ``name`` and its passages."""
+        for book in self.books():
+            if book.name == slug(name):
+                with self._open() as db, db.conn:
+                    db.execute("DELETE FROM passages WHERE name = ?", [book.name])
+                    db.execute("DELETE FROM books WHERE name = ?", [book.name])
+                return book
+        known = ", ".join(b.name for b in self.books()) or "none"
+        raise RulebookImportError(f"no imported rulebook named {name!r} (imported: {known})")
+
+    def passage(self, passage_id: str) -> ImportedPassage | None:
+        if not self.path.exists():
+            return None
+        with self._open() as db:
+            rows = list(
+                db.query(
+                    "SELECT p.*, b.source, b.path, b.imported_at, b.edition, b.passages "
+                    "FROM passages p JOIN books b ON b.name = p.name WHERE p.id = ?",
+                    [passage_id],
+                )
+            )
+        if not rows:
+            return None
+        row = rows[0]
+        return ImportedPassage(
+            row["id"], self._book(row), row["heading"], row["section"], row["text"]
+        )
+
+    def search(self, query: FtsQuery, expression: str, edition: str | None) -> list[Hit]:
+        """Passages matching ``expression`` (built from ``query``); untagged books always count."""
+        if query.empty or not self.path.exists():
+            return []
+        sql = f"""
+            SELECT p.id, p.heading, p.section, b.source, b.imported_at, b.edition,
+                   bm25(passages_fts, {", ".join(map(str, WEIGHTS))}) AS rank,
+                   highlight(passages_fts, 0, :open, :close) AS marked_title,
+                   snippet(passages_fts, 2, :open, :close, '…', {SNIPPET_TOKENS}) AS marked_snippet
+            FROM passages_fts JOIN passages p ON p.rowid = passages_fts.rowid
+            JOIN books b ON b.name = p.name
+            WHERE passages_fts MATCH :match
+              AND (:edition IS NULL OR b.edition IS NULL OR b.edition = :edition)
+        """
+        params = {"open": MARK_OPEN, "close": MARK_CLOSE, "edition": edition}
+        title_match = query.in_columns(("heading",), expression)
+        with self._open() as db:
+            rows = list(db.query(sql, params | {"match": expression}))
+            in_title = {r["id"] for r in db.query(sql, params | {"match": title_match})}
+        return [
+            Hit(
+                id=r["id"],
+                kind="imported",
+                title=r["heading"],
+                marked_title=r["marked_title"],
+                marked_snippet=r["marked_snippet"],
+                editions=(r["edition"],) if r["edition"] else (),
+                edition=r["edition"],
+                section=r["section"],
+                source=r["source"],
+                imported_at=r["imported_at"],
+                tier=title_tier(query, r["heading"], r["id"] in in_title),
+                rank=r["rank"],
+            )
+            for r in rows
+        ]

@@ -1,0 +1,171 @@
+"""One clause, ruling or imported passage in full, by id: what ``referee rules show`` prints.
+
+A clause comes with its wording in every edition, the difference, its related clauses and
+the rulings that cite it; a ruling with every reading, the default, how to switch it and
+the reading each shipped ruleset takes.
+"""
+
+from __future__ import annotations
+
+import difflib
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+from referee.catalogue.clause_source import ClauseLike, ClauseLoader, load_clauses, wording
+from referee.catalogue.imports_db import ImportedPassage, ImportsDb
+from referee.catalogue.rulings import Ruling, load_register
+from referee.catalogue.search_index import known_editions, rulings_folder
+from referee.errors import read_toml
+from referee.paths import data_dir
+
+
+class UnknownEntry(ValueError):
+    """No clause, ruling or imported passage has the id; the message suggests close ids."""
+
+
+def _json_value(value: object) -> object:
+    if isinstance(value, str | int | float | bool) or value is None:
+        return value
+    if isinstance(value, list | tuple):
+        return [_json_value(v) for v in value]
+    if isinstance(value, dict):
+        return {str(k): _json_value(v) for k, v in value.items()}
+    return str(value)
+
+
+@dataclass(frozen=True)
+class Reference:
+    """A clause id another entry names, with its title (``None``: no such clause)."""
+
+    id: str
+    title: str | None
+
+    def to_json(self) -> dict[str, Any]:
+        return {"id": self.id, "title": self.title}
+
+
+@dataclass(frozen=True)
+class ClauseDetail:
+    clause: ClauseLike
+    related: tuple[Reference, ...]
+    rulings: tuple[Ruling, ...]
+
+    def editions_text(self) -> dict[str, str]:
+        """The wording in each of the clause's editions (the common text where alike)."""
+        return {e: wording(self.clause, e) for e in self.clause.editions}
+
+    def to_json(self) -> dict[str, Any]:
+        c = self.clause
+        return {
+            "kind": "clause",
+            "id": c.id,
+            "title": c.title,
+            "section": c.section,
+            "editions": list(c.editions),
+            "text": c.text,
+            "editions_text": self.editions_text(),
+            "difference": c.difference or None,
+            "source": dict(c.source),
+            "keywords": list(c.keywords),
+            "related": [r.to_json() for r in self.related],
+            "rulings": [{"id": r.id, "title": r.title} for r in self.rulings],
+        }
+
+
+@dataclass(frozen=True)
+class RulesetReading:
+    """The reading a shipped ruleset takes of a ruling; ``chosen`` = named in its file."""
+
+    ruleset: str
+    option: str
+    chosen: bool
+
+
+def switch_lines(ruling_id: str, option: str = "<option>") -> dict[str, str]:
+    """How a referee switches a ruling: in ruleset.toml, or for one command."""
+    return {
+        "ruleset_toml": f'[rulings] "{ruling_id}" = "{option}"',
+        "command_line": f"--ruling {ruling_id}={option}",
+    }
+
+
+@dataclass(frozen=True)
+class RulingDetail:
+    ruling: Ruling
+    clauses: tuple[Reference, ...]
+    rulesets: tuple[RulesetReading, ...]
+
+    def to_json(self) -> dict[str, Any]:
+        r = self.ruling
+        return {
+            "kind": "ruling",
+            "id": r.id,
+            "title": r.title,
+            "unclear": r.unclear,
+            "default": r.default,
+            "options": [
+                {
+                    "id": o.id,
+                    "reading": o.reading,
+                    "value": _json_value(o.value),
+                    "default": o.id == r.default,
+                }
+                for o in r.options
+            ],
+            "clauses": [c.to_json() for c in self.clauses],
+            "switch": switch_lines(r.id),
+            "rulesets": {x.ruleset: x.option for x in self.rulesets},
+            "file": r.source.name,
+        }
+
+
+Entry = ClauseDetail | RulingDetail | ImportedPassage
+
+
+def ruleset_readings(data: Path, ruling: Ruling) -> tuple[RulesetReading, ...]:
+    """The reading each ruleset of ``data`` takes: its ``[rulings]`` entry, else the default."""
+    found = []
+    for ruleset_id in known_editions(data):
+        chosen = read_toml(data / "rulesets" / ruleset_id / "ruleset.toml").get("rulings", {})
+        option = chosen.get(ruling.id) if isinstance(chosen, dict) else None
+        if isinstance(option, str):
+            found.append(RulesetReading(ruleset_id, option, True))
+        else:
+            found.append(RulesetReading(ruleset_id, ruling.default, False))
+    return tuple(found)
+
+
+def find_entries(
+    entry_id: str,
+    data: Path | None = None,
+    imports: ImportsDb | None = None,
+    clause_loader: ClauseLoader = load_clauses,
+) -> list[Entry]:
+    """Every entry with this id (a clause and a ruling may share one), clause first; an
+    imported passage when no clause or ruling has it."""
+    data = data or data_dir()
+    clauses = clause_loader(data)
+    folder = rulings_folder(data)
+    rulings = load_register(folder) if folder.is_dir() else {}
+
+    def refs(ids: tuple[str, ...] | list[str]) -> tuple[Reference, ...]:
+        return tuple(Reference(i, clauses[i].title if i in clauses else None) for i in ids)
+
+    found: list[Entry] = []
+    clause = clauses.get(entry_id)
+    if clause is not None:
+        citing = tuple(r for r in rulings.values() if entry_id in r.clauses)
+        found.append(ClauseDetail(clause, refs(list(clause.related)), citing))
+    ruling = rulings.get(entry_id)
+    if ruling is not None:
+        found.append(RulingDetail(ruling, refs(ruling.clauses), ruleset_readings(data, ruling)))
+    if not found:  # only then open the imports: a clause id never names a passage
+        passage = (imports or ImportsDb()).passage(entry_id)
+        if passage is not None:
+            found.append(passage)
+    if not found:
+        close = difflib.get_close_matches(entry_id, [*clauses, *rulings], n=3, cutoff=0.6)
+        hint = f" (did you mean {', '.join(close)}?)" if close else ""
+        raise UnknownEntry(f"no clause, ruling or imported passage {entry_id!r}{hint}")
+    return found

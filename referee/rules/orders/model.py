@@ -1,0 +1,78 @@
+"""Orders as values: an action, the actions of one step, a movement or gunnery order.
+
+Clause ``orders.movement``: a movement order is three steps separated by ``+`` (movement
+1, 2 and 3), a gunnery order two (gunnery 1 and 2); actions of one step are separated by
+commas. ``F + L + -``, ``360,A + F + F``, ``Aim + -``, ``- + Load``.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Literal
+
+OrderKind = Literal["movement", "gunnery"]
+
+MOVEMENT_CODES: tuple[str, ...] = (
+    "F", "R", "L", "B", "A", "Rev", "Chase", "Follow", "Flee", "Road", "360", "-",
+)
+"""Clause ``orders.movement-codes``: forward, rotate right/left, brake, accelerate, reverse, chase,
+follow, flee, road, rotate freely, no action. B and A may carry ``[X]``, a named speed."""
+
+GUNNERY_CODES: tuple[str, ...] = ("Aim", "Load", "Fire", "Spot", "-")
+"""Clause ``orders.gunnery-codes``."""
+
+STEPS: dict[OrderKind, int] = {"movement": 3, "gunnery": 2}
+
+
+@dataclass(frozen=True, slots=True)
+class Action:
+    """One action: a code and, for ``B[X]``/``A[X]``, the speed ``X`` (``arg``)."""
+
+    code: str
+    arg: str | None = None
+
+    def text(self) -> str:
+        return f"{self.code}[{self.arg}]" if self.arg is not None else self.code
+
+    def __str__(self) -> str:
+        return self.text()
+
+    @property
+    def is_nothing(self) -> bool:
+        return self.code == "-"
+
+
+Step = tuple[Action, ...]
+"""The actions of one step, carried out together (``360,A``)."""
+
+
+@dataclass(frozen=True, slots=True)
+class Order:
+    """A movement order (three steps) or a gunnery order (two steps)."""
+
+    kind: OrderKind
+    steps: tuple[Step, ...]
+
+    def __post_init__(self) -> None:
+        if len(self.steps) != STEPS[self.kind]:
+            raise ValueError(
+                f"a {self.kind} order has {STEPS[self.kind]} steps, got {len(self.steps)}"
+            )
+
+    def step(self, number: int) -> Step:
+        """Step ``number`` (1-based: movement 1-3, gunnery 1-2)."""
+        return self.steps[number - 1]
+
+    def text(self) -> str:
+        return " + ".join(",".join(a.text() for a in s) for s in self.steps)
+
+    def __str__(self) -> str:
+        return self.text()
+
+
+NOTHING = Action("-")
+
+
+def no_order(kind: OrderKind) -> Order:
+    """``- + - + -`` or ``- + -``."""
+    return Order(kind, tuple((NOTHING,) for _ in range(STEPS[kind])))

@@ -1,0 +1,119 @@
+"""Search over the shipped catalogue: each heading of the drafts finds its clause first.
+
+The headings are typed here as the drafts print them (draft 004, the current edition;
+000/003, the first draft; 002, the activation rules), punctuation, typos and all.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+from rules_search_data import isolate
+
+from referee.catalogue.clauses import clauses
+from referee.catalogue.search_index import search
+from referee.catalogue.synonyms import match_key, words_of
+from referee.cli.main import main
+
+HEADINGS = [
+    ("Build your army.", "army.building"),
+    ("Huge units", "army.huge-units"),
+    ("Terrain", "terrain.hex-map"),
+    ("Line of Sight, both hexes at ground level", "los.ground-level"),
+    ("Stacking Limit:", "move.stacking"),
+    ("Building battle ground.", "board.battle-ground"),
+    ("Setup", "setup.procedures"),
+    ("Victory Condition", "victory.conditions"),
+    ("Turn", "turn.sequence"),
+    ("Orders", "orders.giving"),
+    ("Angles", "angles.sectors"),
+    ("Fixed Weapons", "angles.fixed-weapons"),
+    ("Fire", "fire.roll"),
+    ("On-edge hexes", "angles.on-edge"),
+    ("Area To-Hit", "fire.area"),
+    ("Damage", "damage.method"),
+    ("Armor", "damage.armor"),
+    ("Damage Table:", "damage.table"),
+    ("Assault", "assault.trigger"),
+    ("Examples: Standard Tank", "assault.tank-example"),
+    ("Special Damage types", "damage.special-types"),
+    ("Fire damage:", "damage.fire"),
+    ("Minor Acid:", "agony.minor-acid"),
+    ("Continuous Fire Damage", "agony.fire"),
+    ("Poisoned[n]", "agony.poison"),
+    ("Bleeding:", "agony.bleeding"),
+    ("Unit Abilities and conditions:", "abilities.overview"),
+    ("Evation[N+]", "abilities.evasion"),
+    ("Improve Evation[+N]", "abilities.improve-evasion"),
+    ("Take Cover[speed, -N]", "abilities.take-cover"),
+    ("Forward Position[N]", "abilities.forward-position"),
+    ("Pre-Assault retreat[N+]", "abilities.pre-assault-retreat"),
+    ("Stuborn", "abilities.stubborn"),
+    ("Terror[range=n][dN]", "abilities.terror"),
+    ("Fear[N]", "abilities.fear"),
+    ("Cunning Assault[1 per N]", "abilities.cunning-assault"),
+    ("Burst(N)", "weapons.burst"),
+    ("Limited Ammo(N)", "weapons.limited-ammo"),
+    ("Shaken:", "conditions.shaken"),
+    ("Misfire[N-]", "weapons.misfire"),
+    ("Poison Cloud [N]", "hex.poison-cloud"),
+    ("Acid Cloud [Minor]", "hex.acid-cloud"),
+    ("Acid Cloud [Major]", "hex.acid-cloud.major"),
+    ("Hex on Fire", "hex.on-fire"),
+    ("AFTERMATH:", "aftermath.step"),
+    ("Continuous Damage", "agony.schedule"),
+    ("Hex based effect.", "hex.effects"),
+    ("Area success modifiers", "fire.area-stacking"),
+    ("Starting the Game", "activation.starting"),
+    ("Deploy armies", "activation.deployment"),
+    ("Unit Activation", "activation.activation"),
+    ("Rolling Down", "activation.rolling-down"),
+]
+
+
+@pytest.fixture(autouse=True)
+def _own_cache(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    isolate(monkeypatch, tmp_path)
+
+
+@pytest.mark.parametrize(("heading", "clause_id"), HEADINGS)
+def test_each_heading_of_the_drafts_finds_its_clause_first(heading, clause_id):
+    assert search(heading).hits[0].id == clause_id
+
+
+def test_each_clause_title_finds_a_clause_of_that_title_first():
+    missed = []
+    for clause in clauses().values():
+        first = search(clause.title).hits[0]
+        if first.kind != "clause" or match_key(words_of(first.title)) != match_key(
+            words_of(clause.title)
+        ):
+            missed.append(f"{clause.title!r} -> {first.id}")
+    assert missed == []
+
+
+def test_line_of_sight_finds_a_los_clause_first():
+    assert search("line of sight").hits[0].id.startswith("los.")
+    assert search("LOS").hits[0].id.startswith("los.")
+
+
+def test_morale_finds_the_shaken_clause_first():
+    assert search("morale").hits[0].id == "conditions.shaken"
+
+
+def test_first_draft_only_clauses_are_kept_out_of_current(capsys):
+    # The first draft's six-step setup order is not a rule of the current edition.
+    ids = {h.id for h in search("setup order", edition="first-draft", limit=None).hits}
+    current = {h.id for h in search("setup order", edition="current", limit=None).hits}
+    first_only = {c.id for c in clauses().values() if c.editions == ("first-draft",)}
+    assert ids & first_only and not current & first_only
+
+
+def test_show_a_shipped_ruling_lists_its_readings_and_switch(capsys):
+    assert main(["rules", "show", "los.smoke"]) == 0
+    out = capsys.readouterr().out
+    assert "* blocks-always (default):" in out and "level-0:" in out
+    assert '[rulings] "los.smoke" = "level-0"' in out
+    assert "--ruling los.smoke=level-0" in out
+    assert "current: blocks-always" in out and "first-draft: blocks-always" in out
