@@ -15,7 +15,7 @@ from collections.abc import Sequence
 # ``run`` (a function of the parsed args returning the exit status) as its default.
 COMMAND_MODULES: tuple[str, ...] = (
     "map_cmd", "los_cmd", "bench_cmd", "odds_cmd", "units_cmd", "rules_cmd", "fire_cmd",
-    "shot_cmd",
+    "shot_cmd", "match_cmd", "orders_cmd",
 )
 
 

@@ -48,23 +48,48 @@ Step = tuple[Action, ...]
 
 @dataclass(frozen=True, slots=True)
 class Order:
-    """A movement order (three steps) or a gunnery order (two steps)."""
+    """A movement order (three steps) or a gunnery order (two steps).
+
+    ``speed`` is the speed the order is written for, ``(fast) F + F + -``; ``step_speeds``
+    (empty, or one entry per step) the speed a single step is written for, ``- + Load
+    (still)`` (clause ``orders.speed-restrictions``). Both are checked, not obeyed: see
+    :mod:`referee.rules.orders.legality`.
+    """
 
     kind: OrderKind
     steps: tuple[Step, ...]
+    speed: str | None = None
+    step_speeds: tuple[str | None, ...] = ()
 
     def __post_init__(self) -> None:
         if len(self.steps) != STEPS[self.kind]:
             raise ValueError(
                 f"a {self.kind} order has {STEPS[self.kind]} steps, got {len(self.steps)}"
             )
+        if any(not s for s in self.steps):
+            raise ValueError(f"a {self.kind} order with an empty step: write '-' for no action")
+        if self.step_speeds and len(self.step_speeds) != len(self.steps):
+            raise ValueError(
+                f"step_speeds: one entry per step ({len(self.steps)}), got {len(self.step_speeds)}"
+            )
 
     def step(self, number: int) -> Step:
         """Step ``number`` (1-based: movement 1-3, gunnery 1-2)."""
         return self.steps[number - 1]
 
+    def step_speed(self, number: int) -> str | None:
+        """The speed step ``number`` is written for (``None``: not written)."""
+        return self.step_speeds[number - 1] if self.step_speeds else None
+
     def text(self) -> str:
-        return " + ".join(",".join(a.text() for a in s) for s in self.steps)
+        """The order in the normalised notation: ``(fast) 360,A + F + -``, ``- + Load (slow)``."""
+        parts = []
+        for number, step in enumerate(self.steps, 1):
+            part = ",".join(a.text() for a in step)
+            mark = self.step_speed(number)
+            parts.append(f"{part} ({mark})" if mark else part)
+        body = " + ".join(parts)
+        return f"({self.speed}) {body}" if self.speed else body
 
     def __str__(self) -> str:
         return self.text()

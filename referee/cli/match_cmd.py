@@ -1,0 +1,245 @@
+"""``referee match`` and ``referee replay``: drive and inspect a match file without the app.
+
+Commands inside a step use the text-journal syntax (``referee/match/journal_text.py``):
+``fire shooter=tank target=grunts``, ``apply-damage``, ``agony step=2``, ``aftermath``,
+``orders uid=tank turn=2 movement="F + F + -" gunnery="Fire + -"``,
+``correct uid=grunts hex=E5 alive=3``.
+"""
+
+from __future__ import annotations
+
+import argparse
+from typing import Any
+
+
+def add_parser(sub: Any) -> None:
+    match = sub.add_parser("match", help="create, drive and inspect a match file")
+    msub = match.add_subparsers(dest="match_command", metavar="ACTION")
+
+    new = msub.add_parser("new", help="a new match file")
+    new.add_argument("file")
+    new.add_argument("--map", help="a map file or shipped map name (default: from --from)")
+    new.add_argument("--edition", help="ruleset (default: the map's edition)")
+    new.add_argument("--seed", type=int, help="seed of the app's dice (default: random)")
+    new.add_argument(
+        "--unit",
+        action="append",
+        default=[],
+        metavar='"UID UNIT side=N hex=C2"',
+        help='a unit of the set-up, e.g. "tank standard-tank side=1 hex=C2 facing=3" (repeat)',
+    )
+    new.add_argument(
+        "--from",
+        dest="journal",
+        metavar="JOURNAL",
+        help="take map, edition, seed and units from a text journal's set-up",
+    )
+    new.add_argument("--ruling", action="append", default=[], metavar="ID=READING")
+    new.add_argument("--title", default="")
+    new.set_defaults(run=run_new)
+
+    show = msub.add_parser("show", help="the match now: units, markers, pending damage, steps")
+    show.add_argument("file")
+    show.add_argument("--json", action="store_true")
+    show.set_defaults(run=run_show)
+
+    step = msub.add_parser("step", help="carry out one named step of commands")
+    step.add_argument("file")
+    step.add_argument("name", help='the step\'s name, e.g. "Gunnery 1: tank fires"')
+    step.add_argument(
+        "--command",
+        "-c",
+        action="append",
+        default=[],
+        required=True,
+        metavar='"KIND key=value..."',
+        help="a command (repeat, in order)",
+    )
+    step.add_argument(
+        "--dice",
+        nargs="*",
+        type=int,
+        default=[],
+        help="dice rolled at the table, in the order asked (the app rolls the rest)",
+    )
+    step.add_argument("--json", action="store_true")
+    step.set_defaults(run=run_step)
+
+    for action in ("undo", "redo"):
+        p = msub.add_parser(action, help=f"{action} the last step")
+        p.add_argument("file")
+        p.set_defaults(run=run_undo_redo, action=action)
+
+    report = msub.add_parser("report", help="the journal as a readable HTML page")
+    report.add_argument("file")
+    report.add_argument("--output", "-o", help="where to write (default: FILE.html)")
+    report.set_defaults(run=run_report)
+
+    check = msub.add_parser("check", help="replay the journal and compare every event")
+    check.add_argument("file")
+    check.set_defaults(run=run_check)
+
+    replay = sub.add_parser("replay", help="play a text journal and print the state as JSON")
+    replay.add_argument("journal", help="a text journal (format: referee/match/journal_text.py)")
+    replay.add_argument("--keep", metavar="FILE", help="keep the match file written")
+    replay.set_defaults(run=run_replay)
+
+
+def _open(path: str) -> Any:
+    from referee.match.store import MatchFile
+
+    return MatchFile.open(path)
+
+
+def run_new(args: argparse.Namespace) -> int:
+    from referee.cli.common import parse_readings
+    from referee.cli.main import CommandError
+    from referee.match.journal_text import parse_unit_line, read_journal
+    from referee.match.store import MatchFile
+
+    units = [parse_unit_line(u, f"--unit {u!r}") for u in args.unit]
+    map_name, edition, seed = args.map, args.edition, args.seed
+    readings = parse_readings(args.ruling)
+    if args.journal:
+        j = read_journal(args.journal)
+        units = j.units + units
+        map_name = map_name or j.map
+        edition = edition or j.edition
+        seed = seed if seed is not None else j.seed
+        readings = {**j.readings, **readings}
+    if not map_name:
+        raise CommandError("match new: give --map (or --from JOURNAL)")
+    if not units:
+        raise CommandError("match new: give the units with --unit (or --from JOURNAL)")
+    with MatchFile.create(
+        args.file,
+        map_name=map_name,
+        units=units,
+        ruleset=edition,
+        readings=readings,
+        seed=seed,
+        title=args.title,
+    ) as m:
+        print(
+            f"{args.file}: new match on {m.battle_map.name} ({m.rules.name}), "
+            f"{len(units)} units, seed {m.seed}"
+        )
+    return 0
+
+
+def run_show(args: argparse.Namespace) -> int:
+    from referee.cli.output import print_json
+
+    with _open(args.file) as m:
+        state = m.state
+        steps = m.steps(include_undone=True)
+        if args.json:
+            data = state.to_json()
+            data["steps"] = [
+                {"number": s.number, "name": s.name, "undone": s.undone} for s in steps
+            ]
+            print_json(data)
+            return 0
+        print(
+            f"{m.meta.get('title') or m.path.name}: {m.rules.name}, map "
+            f"{m.battle_map.name}, turn {state.turn}"
+        )
+        for u in state.units.values():
+            extra = [
+                f"{k} {getattr(u, k)}"
+                for k in ("damage_tokens", "shaken", "fire", "acid", "minor_acid")
+                if getattr(u, k)
+            ]
+            print(
+                f"  {u.uid:<14} {u.unit.name:<22} side {u.side} at {u.hex} facing {u.facing} "
+                f"{u.speed}; {u.alive}/{u.unit.models} alive"
+                + (f"; {', '.join(extra)}" if extra else "")
+            )
+        for h in state.hexes.hexes():
+            marks = ", ".join(f"{mk.kind}{mk.notation()} x{mk.count}" for mk in state.hexes.at(h))
+            print(f"  {h}: {marks}")
+        if state.pending:
+            print(
+                f"  pending damage: {len(state.pending)} roll(s), applied at the next "
+                "'apply damage'"
+            )
+        print("steps:")
+        for s in steps:
+            print(f"  {s.number:>3}. {s.name}{'  (undone)' if s.undone else ''}")
+    return 0
+
+
+def run_step(args: argparse.Namespace) -> int:
+    from referee.cli.output import print_json
+    from referee.match.journal_text import parse_command
+
+    commands = [parse_command(c, f"--command {c!r}") for c in args.command]
+    with _open(args.file) as m:
+        step = m.run(args.name, commands, typed=args.dice)
+        if args.json:
+            print_json(
+                {
+                    "number": step.number,
+                    "name": step.name,
+                    "events": [e.to_row() for e in step.events],
+                }
+            )
+            return 0
+        print(f"{step.number}. {step.name}")
+        for e in step.events:
+            for line in e.text.splitlines():
+                print(f"  {line}")
+            if e.clauses:
+                print(f"  why: {', '.join(e.clauses)}")
+    return 0
+
+
+def run_undo_redo(args: argparse.Namespace) -> int:
+    with _open(args.file) as m:
+        step = m.undo() if args.action == "undo" else m.redo()
+        if step is None:
+            print(f"nothing to {args.action}")
+            return 1
+        print(f"{args.action}: {step.number}. {step.name}")
+    return 0
+
+
+def run_report(args: argparse.Namespace) -> int:
+    from pathlib import Path
+
+    from referee.match.report import match_report
+
+    with _open(args.file) as m:
+        html = match_report(m)
+    out = Path(args.output or f"{args.file}.html")
+    out.write_text(html, encoding="utf-8")
+    print(f"report written to {out}")
+    return 0
+
+
+def run_check(args: argparse.Namespace) -> int:
+    with _open(args.file) as m:
+        problems = m.replay_check()
+        for p in problems:
+            print(p)
+        if not problems:
+            print(f"{args.file}: {len(m.steps())} steps replay exactly")
+    return 1 if problems else 0
+
+
+def run_replay(args: argparse.Namespace) -> int:
+    import tempfile
+    from pathlib import Path
+
+    from referee.cli.output import print_json
+    from referee.match.journal_text import read_journal, replay_journal
+
+    journal = read_journal(args.journal)
+    with tempfile.TemporaryDirectory() as tmp:
+        path = Path(args.keep) if args.keep else Path(tmp) / "replay.referee"
+        m = replay_journal(journal, path, args.journal)
+        try:
+            print_json(m.state.to_json())
+        finally:
+            m.close()
+    return 0

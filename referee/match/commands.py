@@ -1,0 +1,305 @@
+"""Carrying out a command on the match state: the engine decides, the result is an event.
+
+A command is a plain mapping (``{"kind": "fire", "shooter": ..., "target": ...}``) so that
+the journal can store it and run it again: :func:`execute` with the same state, command and
+dice gives the same event (the replay check relies on it). Each kind is one function.
+Clauses: ``fire.*`` (fire), ``damage.sequence`` (apply damage), ``agony.schedule``,
+``aftermath.step``; a correction mirrors the table and applies no rule.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping
+from typing import Any
+
+from referee.board.hexgrid import Hex, hex_label
+from referee.board.sector_stats import Sector
+from referee.dice.service import Dice
+from referee.match.events import Event
+from referee.match.serial import hexes_json, unit_state_from_json, unit_state_json
+from referee.match.state import MatchState
+from referee.rules.state import UnitState
+
+
+class CommandError(ValueError):
+    """A command the match cannot carry out; the message says which field and why."""
+
+
+def _need(command: Mapping[str, Any], key: str) -> Any:
+    if key not in command:
+        raise CommandError(f"{command.get('kind')}: missing {key!r}")
+    return command[key]
+
+
+def _units_json(units: Mapping[str, UnitState] | list[UnitState]) -> dict[str, Any]:
+    items = units.values() if isinstance(units, Mapping) else units
+    return {u.uid: unit_state_json(u) for u in items}
+
+
+def _correct(state: MatchState, command: Mapping[str, Any], dice: Dice) -> Event:
+    """The referee mirrors the table: set fields of one unit as they really are."""
+    uid = _need(command, "uid")
+    unit = state.unit(uid)
+    fields = _need(command, "set")
+    data = unit_state_json(unit)
+    unknown = sorted(set(fields) - set(data) - {"uid", "unit"})
+    if unknown or "uid" in fields or "unit" in fields:
+        bad = ", ".join(unknown or ["uid/unit"])
+        raise CommandError(f"correct {uid}: cannot set {bad} (fields: {', '.join(sorted(data))})")
+    data.update(fields)
+    try:
+        fixed = unit_state_from_json(data, state.cards)
+    except (ValueError, KeyError, TypeError) as exc:
+        raise CommandError(f"correct {uid}: {exc}") from None
+    if fixed.hex not in state.battle_map:
+        raise CommandError(f"correct {uid}: {hex_label(fixed.hex)} is not on the map")
+    what = ", ".join(f"{k} = {v!r}" for k, v in fields.items())
+    return Event(
+        "correct",
+        dict(command),
+        {"units": {uid: unit_state_json(fixed)}},
+        f"referee's correction: {uid} {what}",
+    )
+
+
+def _orders(state: MatchState, command: Mapping[str, Any], dice: Dice) -> Event:
+    """Orders written for a unit and a turn (clause ``orders.giving``)."""
+    uid, turn = _need(command, "uid"), int(_need(command, "turn"))
+    state.unit(uid)
+    if turn < state.turn:
+        raise CommandError(f"orders for {uid}: turn {turn} is over (now turn {state.turn})")
+    from referee.rules.orders.model import OrderKind
+    from referee.rules.orders.notation import parse_order
+
+    orders: dict[str, str] = {}
+    kinds: tuple[OrderKind, ...] = ("movement", "gunnery")
+    for kind in kinds:
+        text = command.get(kind)
+        if text is None:
+            continue
+        try:
+            orders[kind] = parse_order(str(text), kind).text()
+        except ValueError as exc:
+            raise CommandError(f"orders for {uid}, {kind}: {exc}") from None
+    if not orders:
+        raise CommandError(f"orders for {uid}: give movement and/or gunnery")
+    text = "; ".join(f"{k} {v}" for k, v in orders.items())
+    return Event(
+        "orders",
+        dict(command),
+        {"orders": {uid: {str(turn): orders}}},
+        f"{uid}, turn {turn}: {text}",
+        clauses=("orders.giving",),
+    )
+
+
+def _board(state: MatchState) -> Any:
+    from referee.board.los import los_board
+
+    smoke = [h for h in state.hexes.hexes() if state.hexes.get(h, "smoke") is not None]
+    return los_board(state.board_map, state.rules, smoke)
+
+
+def _pending_record(uid: str, source: str, cause: str, roll: Any) -> dict[str, Any]:
+    return {
+        "unit": uid,
+        "source": source,
+        "cause": cause,
+        "table": roll.table,
+        "natural": roll.natural,
+        "result": roll.result,
+        "row_at": roll.row.at if roll.row else None,
+    }
+
+
+def _fire(state: MatchState, command: Mapping[str, Any], dice: Dice) -> Event:
+    """A fire action: legality, misfire, to-hit, and the damage of each hit, which waits
+    for the 'apply damage' step (clauses ``fire.target``, ``fire.roll``, ``damage.sequence``)."""
+    from referee.rules.damage.damage_roll import damage_roll
+    from referee.rules.fire.action import fire
+    from referee.rules.fire.aim import GunneryStep
+    from referee.rules.fire.legality import check_target
+
+    shooter = state.unit(_need(command, "shooter"))
+    target = state.unit(_need(command, "target"))
+    name = command.get("weapon") or (shooter.unit.weapons[0].name if shooter.unit.weapons else None)
+    if name is None:
+        raise CommandError(f"{shooter.uid} has no weapon")
+    try:
+        weapon = shooter.unit.weapon(name)
+    except KeyError as exc:
+        raise CommandError(str(exc).strip("'\"")) from None
+    now = GunneryStep(state.turn, int(command.get("gunnery", 1)))
+    check = check_target(state.rules, _board(state), shooter, target, weapon, now=now)
+    if check.shot is None:
+        why = "; ".join(f"{r.text} ({r.clause})" for r in check.reasons)
+        raise CommandError(f"{shooter.uid} may not fire {weapon.name} at {target.uid}: {why}")
+    start = len(dice.log)
+    action = fire(state.rules, check.shot, dice, guns=max(1, check.guns))
+    lines = [f"{shooter.uid} fires {weapon.name} at {target.uid}", *action.explain()]
+    ledger = state.ledger()
+    pending = [dict(p) for p in state.pending]
+    terms_clauses = list(action.to_hit.clauses)
+    sector = _sector(state, shooter, target, command.get("sector"))
+    for _ in range(action.hits):
+        seen = ledger.seen(target)
+        result = damage_roll(state.rules, weapon, seen, check.band, dice, sector=sector)
+        ledger = ledger.record(target, result)
+        for cause, roll in result.table_rolls:
+            pending.append(_pending_record(target.uid, weapon.name, cause, roll))
+        lines.append(result.explain())
+    changes: dict[str, Any] = {"units": _units_json([action.shooter_after])}
+    if action.hits:
+        changes["pending"] = pending
+    return Event(
+        "fire",
+        dict(command),
+        changes,
+        "\n".join(lines),
+        dice=tuple(dice.log[start:]),
+        clauses=tuple(
+            dict.fromkeys(
+                ["fire.target", *terms_clauses, "fire.roll"]
+                + (["damage.sequence"] if action.hits else [])
+            )
+        ),
+        rulings=action.to_hit.rulings,
+        detail=action.to_json(),
+    )
+
+
+def _sector(
+    state: MatchState, shooter: UnitState, target: UnitState, chosen: object = None
+) -> Sector:
+    """The sector the hit is applied to: the attacker's choice when the shot enters on edge,
+    by default the weaker armor (clauses ``angles.armor``, ``angles.on-edge``)."""
+    from referee.board.facing import shot_sectors
+    from referee.rules.damage.damage_roll import effective_armor
+
+    enters = shot_sectors(
+        shooter.hex, shooter.facing, target.hex, target.facing, state.rules
+    ).enters
+    if chosen is not None:
+        for s in enters:
+            if s == chosen:
+                return s
+        raise CommandError(f"sector {chosen!r}: the shot enters by {' or '.join(enters)}")
+    return min(enters, key=lambda s: effective_armor(target, s) or 0)
+
+
+def _apply_damage(state: MatchState, command: Mapping[str, Any], dice: Dice) -> Event:
+    """The 'apply damage' step: every pending row takes effect (clause ``damage.sequence``)."""
+    from referee.rules.damage.pending import apply_pending
+
+    applied = apply_pending(state.ledger(), state.units)
+    changed = {uid: s for uid, s in applied.states.items() if s != state.units.get(uid)}
+    return Event(
+        "apply-damage",
+        dict(command),
+        {"units": _units_json(changed), "pending": []},
+        applied.explain(),
+        clauses=("damage.sequence", "damage.table", "damage.model-death"),
+        detail=applied.to_json(),
+    )
+
+
+def _terrain_at(state: MatchState) -> Callable[[Hex], str]:
+    return state.terrain_at
+
+
+def _agony(state: MatchState, command: Mapping[str, Any], dice: Dice) -> Event:
+    """One agony step on every unit (clause ``agony.schedule``)."""
+    from referee.rules.agony.step import run_agony_step
+
+    step = int(_need(command, "step"))
+    start = len(dice.log)
+    result = run_agony_step(
+        state.rules,
+        step,
+        list(state.units.values()),
+        dice,
+        hexes=state.hexes,
+        terrain_at=_terrain_at(state),
+    )
+    changes: dict[str, Any] = {
+        "units": _units_json([u for u in result.units if u.uid in result.changed]),
+        "hexes": hexes_json(result.hexes),
+    }
+    if result.terrain_changes:
+        changes["terrain"] = {hex_label(h): t for h, t in result.terrain_changes.items()}
+    return Event(
+        "agony",
+        dict(command),
+        changes,
+        result.explain(),
+        dice=tuple(dice.log[start:]),
+        clauses=tuple(dict.fromkeys(("agony.schedule", *result.clauses))),
+        rulings=result.rulings,
+        detail=result.to_json(),
+    )
+
+
+def _aftermath(state: MatchState, command: Mapping[str, Any], dice: Dice) -> Event:
+    """The aftermath (clause ``aftermath.step``); ``advance`` then starts the next turn."""
+    from referee.rules.aftermath import run_aftermath
+
+    result = run_aftermath(state.rules, list(state.units.values()), state.hexes, _terrain_at(state))
+    changes: dict[str, Any] = {
+        "units": _units_json([u for u in result.units if u.uid in result.changed_units]),
+        "hexes": hexes_json(result.hexes),
+    }
+    if result.terrain_changes:
+        changes["terrain"] = {hex_label(h): t for h, t in result.terrain_changes.items()}
+    return Event(
+        "aftermath",
+        dict(command),
+        changes,
+        result.explain(),
+        clauses=tuple(dict.fromkeys(("aftermath.step", *result.clauses))),
+        rulings=result.rulings,
+        detail=result.to_json(),
+    )
+
+
+def _advance(state: MatchState, command: Mapping[str, Any], dice: Dice) -> Event:
+    """Move on to the next step of the turn, or on to step ``to`` (clause ``turn.sequence``);
+    past the aftermath the next turn begins."""
+    from referee.rules.turn.clock import TurnPosition
+
+    position = TurnPosition.at(state.rules, state.turn, state.step)
+    target = command.get("to")
+    position = position.next()
+    if target is not None:
+        for _ in range(2 * len(position.steps)):
+            if position.step_id == target:
+                break
+            position = position.next()
+        else:
+            raise CommandError(f"advance: no step {target!r} in the turn")
+    return Event(
+        "advance",
+        dict(command),
+        {"turn": position.turn, "step": position.step_id},
+        f"turn {position.turn}: {position.step.label}",
+        clauses=("turn.sequence",),
+    )
+
+
+COMMANDS: dict[str, Callable[[MatchState, Mapping[str, Any], Dice], Event]] = {
+    "correct": _correct,
+    "orders": _orders,
+    "fire": _fire,
+    "apply-damage": _apply_damage,
+    "agony": _agony,
+    "aftermath": _aftermath,
+    "advance": _advance,
+}
+
+
+def execute(state: MatchState, command: Mapping[str, Any], dice: Dice) -> Event:
+    """Carry out ``command`` on ``state`` with ``dice``; the state itself is not changed."""
+    kind = command.get("kind")
+    run = COMMANDS.get(str(kind))
+    if run is None:
+        raise CommandError(f"unknown command {kind!r} (commands: {', '.join(COMMANDS)})")
+    return run(state, command, dice)

@@ -1,0 +1,63 @@
+"""A journal event: one ruling the engine made, or one thing the referee did.
+
+Every event keeps the command that asked for it (enough to run it again), every die it
+used, the changes it made to the match state, its working in words, and the clause and
+ruling ids it applied. Events are grouped in named steps ("Fire: e34 at grunts"), the unit
+of undo and redo.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass, field
+from typing import Any
+
+from referee.dice.service import Roll
+
+
+@dataclass(frozen=True)
+class Event:
+    kind: str
+    command: Mapping[str, Any]
+    changes: Mapping[str, Any]
+    text: str
+    dice: tuple[Roll, ...] = ()
+    clauses: tuple[str, ...] = ()
+    rulings: tuple[str, ...] = ()
+    detail: Mapping[str, Any] = field(default_factory=dict)
+    """The engine's full result as JSON (to_hit terms, armor dice...), for the report."""
+
+    def to_row(self) -> dict[str, Any]:
+        return {
+            "kind": self.kind,
+            "command": dict(self.command),
+            "changes": dict(self.changes),
+            "text": self.text,
+            "dice": [r.to_json() for r in self.dice],
+            "clauses": list(self.clauses),
+            "rulings": list(self.rulings),
+            "detail": dict(self.detail),
+        }
+
+    @classmethod
+    def from_row(cls, row: Mapping[str, Any]) -> Event:
+        return cls(
+            kind=row["kind"],
+            command=row["command"],
+            changes=row["changes"],
+            text=row["text"],
+            dice=tuple(Roll(d["sides"], d["value"], d["purpose"], d["typed"]) for d in row["dice"]),
+            clauses=tuple(row["clauses"]),
+            rulings=tuple(row["rulings"]),
+            detail=row.get("detail") or {},
+        )
+
+
+@dataclass(frozen=True)
+class Step:
+    """A named step of the journal: what undo takes back in one go."""
+
+    number: int
+    name: str
+    events: tuple[Event, ...]
+    undone: bool = False

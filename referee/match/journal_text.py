@@ -1,0 +1,182 @@
+"""Journals written as text: a match's set-up, then its steps with commands and typed dice.
+
+```text
+# comments start with '#'
+map: entrenched
+edition: current                 # optional: the map's own edition by default
+seed: 7
+ruling: fire.natural-one=always-misses      # optional, repeatable
+unit: tank standard-tank side=1 hex=C2 facing=3 speed=stand-still
+unit: grunts ork-grunts side=2 hex=E6
+
+step: Fire: the tank at the grunts
+fire shooter=tank target=grunts weapon="Main gun"
+dice: 5 6
+
+step: Apply damage
+apply-damage
+```
+
+A command line is its kind and ``key=value`` words (shell quoting); numbers become numbers.
+For ``correct``, every key but ``uid`` is a field to set. ``dice:`` lists the dice the table
+rolled for the step, in the order the engine asks for them. Errors name the line.
+"""
+
+from __future__ import annotations
+
+import shlex
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+
+class JournalTextError(ValueError):
+    """A line of a text journal that cannot be read; the message names file and line."""
+
+
+@dataclass
+class JournalStep:
+    name: str
+    line: int
+    commands: list[dict[str, Any]] = field(default_factory=list)
+    lines: list[int] = field(default_factory=list)
+    """The line of each command."""
+    dice: list[int] = field(default_factory=list)
+
+
+@dataclass
+class TextJournal:
+    map: str = ""
+    edition: str | None = None
+    seed: int = 0
+    readings: dict[str, str] = field(default_factory=dict)
+    units: list[dict[str, Any]] = field(default_factory=list)
+    steps: list[JournalStep] = field(default_factory=list)
+
+
+def _value(text: str) -> Any:
+    if text.lstrip("-").isdigit():
+        return int(text)
+    if text in ("true", "false"):
+        return text == "true"
+    return text
+
+
+def _pairs(words: list[str], where: str) -> dict[str, Any]:
+    out: dict[str, Any] = {}
+    for w in words:
+        key, sep, value = w.partition("=")
+        if not sep or not key:
+            raise JournalTextError(f"{where}: {w!r} is not key=value")
+        out[key] = _value(value)
+    return out
+
+
+def parse_command(line: str, where: str = "command") -> dict[str, Any]:
+    """One command line: ``fire shooter=tank target=grunts weapon="Main gun"``."""
+    try:
+        words = shlex.split(line)
+    except ValueError as exc:
+        raise JournalTextError(f"{where}: {exc}") from None
+    if not words:
+        raise JournalTextError(f"{where}: empty command")
+    command = {"kind": words[0], **_pairs(words[1:], where)}
+    if command["kind"] == "correct":
+        uid = command.pop("uid", None)
+        fields = {k: v for k, v in command.items() if k != "kind"}
+        command = {"kind": "correct", "uid": uid, "set": fields}
+    return command
+
+
+def parse_unit_line(line: str, where: str = "unit") -> dict[str, Any]:
+    """``tank standard-tank side=1 hex=C2 facing=3``: a unit of the set-up."""
+    try:
+        words = shlex.split(line)
+    except ValueError as exc:
+        raise JournalTextError(f"{where}: {exc}") from None
+    if len(words) < 2:
+        raise JournalTextError(f"{where}: expected UID UNIT-ID key=value...")
+    return {"uid": words[0], "unit": words[1], **_pairs(words[2:], where)}
+
+
+def parse_journal(text: str, source: str = "<journal>") -> TextJournal:
+    """Read a text journal (see the module docstring)."""
+    j = TextJournal()
+    step: JournalStep | None = None
+    for n, raw in enumerate(text.splitlines(), start=1):
+        where = f"{source}, line {n}"
+        line = raw.split("#", 1)[0].strip() if not raw.lstrip().startswith("step:") else raw.strip()
+        if not line:
+            continue
+        head, colon, rest = line.partition(":")
+        key = head.strip().lower()
+        if colon and key in ("map", "edition", "seed", "ruling", "unit", "step", "dice"):
+            rest = rest.strip()
+            if key == "map":
+                j.map = rest
+            elif key == "edition":
+                j.edition = rest
+            elif key == "seed":
+                if not rest.isdigit():
+                    raise JournalTextError(f"{where}: seed must be a whole number, not {rest!r}")
+                j.seed = int(rest)
+            elif key == "ruling":
+                rid, sep, option = rest.partition("=")
+                if not sep:
+                    raise JournalTextError(f"{where}: expected ruling: ID=READING")
+                j.readings[rid.strip()] = option.strip()
+            elif key == "unit":
+                j.units.append(parse_unit_line(rest, where))
+            elif key == "step":
+                step = JournalStep(rest or f"step at line {n}", n)
+                j.steps.append(step)
+            elif key == "dice":
+                if step is None:
+                    raise JournalTextError(f"{where}: dice before any step:")
+                try:
+                    step.dice.extend(int(x) for x in rest.replace(",", " ").split())
+                except ValueError:
+                    raise JournalTextError(f"{where}: dice are whole numbers: {rest!r}") from None
+            continue
+        if step is None:
+            raise JournalTextError(f"{where}: a command before any 'step:' line")
+        step.commands.append(parse_command(line, where))
+        step.lines.append(n)
+    if not j.map:
+        raise JournalTextError(f"{source}: no 'map:' line")
+    return j
+
+
+def read_journal(path: Path | str) -> TextJournal:
+    path = Path(path)
+    try:
+        text = path.read_text(encoding="utf-8")
+    except (OSError, UnicodeDecodeError) as exc:
+        raise JournalTextError(f"{path}: {exc}") from None
+    return parse_journal(text, str(path))
+
+
+def replay_journal(journal: TextJournal, path: Path | str, source: str = "<journal>") -> Any:
+    """Play ``journal`` into a new match file at ``path`` and return it (a MatchFile).
+
+    A refused command or a wrong number of dice is reported with its step and line.
+    """
+    from referee.match.store import MatchFile
+
+    match = MatchFile.create(
+        path,
+        map_name=journal.map,
+        units=journal.units,
+        ruleset=journal.edition,
+        readings=journal.readings,
+        seed=journal.seed,
+    )
+    for step in journal.steps:
+        try:
+            match.run(step.name, step.commands, typed=step.dice)
+        except ValueError as exc:
+            match.close()
+            raise JournalTextError(
+                f"{source}, step {step.name!r} (line {step.line}): {exc}"
+            ) from None
+    return match

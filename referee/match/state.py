@@ -1,0 +1,131 @@
+"""The state of a match at one moment: units, hex markers, terrain changes, pending damage,
+orders and where the turn stands. Frozen; built by folding the journal's events.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass, field, replace
+from types import MappingProxyType
+from typing import Any
+
+from referee.board.hexgrid import Hex, hex_label, parse_label
+from referee.board.maps import BattleMap
+from referee.match.serial import (
+    hexes_from_json,
+    hexes_json,
+    unit_state_from_json,
+    unit_state_json,
+)
+from referee.rules.damage.pending import PendingLedger
+from referee.rules.damage.table_roll import TableRoll
+from referee.rules.explain import Term
+from referee.rules.hexes.markers import HexEffects
+from referee.rules.ruleset import Ruleset
+from referee.rules.state import UnitState
+from referee.units.model import UnitType
+
+
+def _frozen(d: Mapping[Any, Any]) -> Mapping[Any, Any]:
+    return MappingProxyType(dict(d))
+
+
+@dataclass(frozen=True)
+class MatchState:
+    """Everything the rules need to carry on the match (see the module docstring).
+
+    ``pending`` lists damage rolled and not yet applied, as journal records (unit, source,
+    cause, table, natural, result, row start); ``orders`` maps ``uid`` to
+    ``{turn: {"movement": text, "gunnery": text}}``.
+    """
+
+    rules: Ruleset
+    battle_map: BattleMap
+    cards: Mapping[str, UnitType]
+    units: Mapping[str, UnitState]
+    hexes: HexEffects = field(default_factory=HexEffects)
+    terrain: Mapping[Hex, str] = field(default_factory=lambda: MappingProxyType({}))
+    pending: tuple[Mapping[str, Any], ...] = ()
+    orders: Mapping[str, Mapping[str, Mapping[str, str]]] = field(
+        default_factory=lambda: MappingProxyType({})
+    )
+    turn: int = 1
+    step: str = "gunnery-1"
+    """The id of the turn step the match is at (``turn.toml``)."""
+
+    def unit(self, uid: str) -> UnitState:
+        try:
+            return self.units[uid]
+        except KeyError:
+            known = ", ".join(self.units)
+            raise KeyError(f"no unit {uid!r} in this match (units: {known})") from None
+
+    @property
+    def board_map(self) -> BattleMap:
+        """The map as it is now: terrain changed during the match (burnt forests) applied."""
+        if not self.terrain:
+            return self.battle_map
+        return replace(
+            self.battle_map, terrain=MappingProxyType({**self.battle_map.terrain, **self.terrain})
+        )
+
+    def terrain_at(self, h: Hex) -> str:
+        """The terrain id of ``h`` now (a burnt forest is rough)."""
+        return self.terrain.get(h, self.battle_map.terrain[h])
+
+    def ledger(self) -> PendingLedger:
+        """The pending damage as the damage engine's ledger."""
+        ledger = PendingLedger.open(self.rules)
+        for rec in self.pending:
+            unit = self.unit(rec["unit"])
+            table = unit.unit.damage_table(rec["table"])
+            row = None
+            if table is not None and rec["row_at"] is not None:
+                row = next(r for r in table.rows if r.at == rec["row_at"])
+            terms = (Term("modifiers", rec["result"] - rec["natural"], "damage.sequence"),)
+            roll = TableRoll(rec["table"], rec["natural"], terms, row)
+            ledger = ledger.record_roll(unit, roll, cause=rec["cause"], source=rec["source"])
+        return ledger
+
+    def apply(self, changes: Mapping[str, Any]) -> MatchState:
+        """This state with an event's ``changes`` carried out (the journal's reducer)."""
+        new: dict[str, Any] = {}
+        if "units" in changes:
+            units = dict(self.units)
+            for uid, data in changes["units"].items():
+                if data is None:
+                    units.pop(uid, None)
+                else:
+                    units[uid] = unit_state_from_json(data, self.cards)
+            new["units"] = _frozen(units)
+        if "hexes" in changes:
+            new["hexes"] = hexes_from_json(changes["hexes"])
+        if "terrain" in changes:
+            terrain = dict(self.terrain)
+            terrain.update({parse_label(k): v for k, v in changes["terrain"].items()})
+            new["terrain"] = _frozen(terrain)
+        if "pending" in changes:
+            new["pending"] = tuple(changes["pending"])
+        if "orders" in changes:
+            orders = {uid: dict(by_turn) for uid, by_turn in self.orders.items()}
+            for uid, by_turn in changes["orders"].items():
+                orders.setdefault(uid, {}).update(by_turn)
+            new["orders"] = _frozen({u: _frozen(t) for u, t in orders.items()})
+        if "turn" in changes:
+            new["turn"] = changes["turn"]
+        if "step" in changes:
+            new["step"] = changes["step"]
+        return replace(self, **new)
+
+    def to_json(self) -> dict[str, Any]:
+        return {
+            "ruleset": self.rules.id,
+            "map": self.battle_map.name,
+            "turn": self.turn,
+            "step": self.step,
+            "units": {uid: unit_state_json(u) for uid, u in self.units.items()},
+            "hexes": hexes_json(self.hexes),
+            "terrain": {hex_label(h): t for h, t in sorted(self.terrain.items())},
+            "pending": [dict(p) for p in self.pending],
+            "orders": {u: {t: dict(o) for t, o in by.items()} for u, by in self.orders.items()},
+        }

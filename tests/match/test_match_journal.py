@@ -1,0 +1,250 @@
+"""The match file: steps written whole, undo/redo, reopening, replay, refusals."""
+
+from __future__ import annotations
+
+import json
+import random
+import sqlite3
+from pathlib import Path
+
+import pytest
+
+from referee.dice.service import DieOutOfRange
+from referee.match.commands import CommandError
+from referee.match.journal_text import JournalTextError, parse_journal, read_journal, replay_journal
+from referee.match.store import FORMAT_VERSION, MatchFile, MatchFileError
+
+JOURNALS = Path(__file__).parent / "journals"
+
+UNITS = [
+    {"uid": "tank", "unit": "standard-tank", "side": 1, "hex": "C2", "facing": 3},
+    {"uid": "grunts", "unit": "ork-grunts", "side": 2, "hex": "E6"},
+]
+
+
+def new_match(tmp_path: Path, name: str = "m.referee", **kw: object) -> MatchFile:
+    return MatchFile.create(tmp_path / name, map_name="entrenched", units=UNITS, seed=7, **kw)
+
+
+def test_the_fixture_journal_replays_to_the_hand_worked_state(tmp_path):
+    # Need 3, a 5 hits; 6 on the d6+1 gives 7: one grunt killed (4 -> 3). The referee moves
+    # the grunts to E5; nothing else ails them; the aftermath ends turn 1.
+    m = replay_journal(read_journal(JOURNALS / "tank-and-grunts.journal"), tmp_path / "r.referee")
+    with m:
+        grunts = m.state.unit("grunts")
+        assert grunts.alive == 3
+        assert str(grunts.hex) == "E5"
+        assert m.state.turn == 2
+        assert m.state.pending == ()
+        assert m.replay_check() == []
+
+
+def test_damage_waits_for_the_apply_damage_step(tmp_path):
+    with new_match(tmp_path) as m:
+        m.run("Gunnery 1", [{"kind": "fire", "shooter": "tank", "target": "grunts"}], typed=[5, 6])
+        assert m.state.unit("grunts").alive == 4  # rolled, not yet applied
+        assert len(m.state.pending) == 1
+        m.run("Apply damage", [{"kind": "apply-damage"}])
+        assert m.state.unit("grunts").alive == 3
+        assert m.state.pending == ()
+
+
+def test_the_tank_spent_its_load(tmp_path):
+    # Ruling setup.loaded: weapons start loaded; firing spends the load.
+    with new_match(tmp_path) as m:
+        assert m.state.unit("tank").ammo("Main gun") == 1
+        m.run("Fire", [{"kind": "fire", "shooter": "tank", "target": "grunts"}], typed=[1])
+        assert m.state.unit("tank").ammo("Main gun") == 0
+        with pytest.raises(CommandError, match="not loaded"):
+            m.run("Fire again", [{"kind": "fire", "shooter": "tank", "target": "grunts"}])
+        assert len(m.steps()) == 1  # the refused step wrote nothing
+
+
+def test_undo_redo_and_a_new_step_drops_the_redo(tmp_path):
+    with new_match(tmp_path) as m:
+        m.run("Move grunts", [{"kind": "correct", "uid": "grunts", "set": {"hex": "E5"}}])
+        m.run("Shake tank", [{"kind": "correct", "uid": "tank", "set": {"shaken": 2}}])
+        assert m.undo().name == "Shake tank"
+        assert m.state.unit("tank").shaken == 0
+        assert m.redo().name == "Shake tank"
+        assert m.state.unit("tank").shaken == 2
+        m.undo()
+        m.run("Turn tank", [{"kind": "correct", "uid": "tank", "set": {"facing": 2}}])
+        assert m.redo() is None
+        assert [s.name for s in m.steps(include_undone=True)] == ["Move grunts", "Turn tank"]
+
+
+def test_reopening_restores_the_exact_state(tmp_path):
+    with new_match(tmp_path) as m:
+        m.run("Fire", [{"kind": "fire", "shooter": "tank", "target": "grunts"}])
+        m.run("Apply", [{"kind": "apply-damage"}])
+        for k in range(5):
+            m.run(f"Agony {k}", [{"kind": "agony", "step": k}])
+        before = m.state.to_json()
+    with MatchFile.open(tmp_path / "m.referee") as again:
+        assert again.state.to_json() == before
+
+
+def test_a_typed_die_out_of_range_is_refused_and_nothing_is_written(tmp_path):
+    with new_match(tmp_path) as m:
+        with pytest.raises(DieOutOfRange, match="7"):
+            m.run("Fire", [{"kind": "fire", "shooter": "tank", "target": "grunts"}], typed=[7])
+        assert m.steps() == []
+        assert m.state.unit("tank").ammo("Main gun") == 1
+
+
+def test_dice_left_over_are_refused(tmp_path):
+    with new_match(tmp_path) as m, pytest.raises(MatchFileError, match="left over"):
+        m.run("Agony", [{"kind": "agony", "step": 0}], typed=[3])
+
+
+def test_an_existing_file_is_never_overwritten(tmp_path):
+    new_match(tmp_path).close()
+    with pytest.raises(MatchFileError, match="already exists"):
+        new_match(tmp_path)
+
+
+def test_a_file_from_a_newer_version_is_refused_untouched(tmp_path):
+    new_match(tmp_path).close()
+    path = tmp_path / "m.referee"
+    conn = sqlite3.connect(path)
+    with conn:
+        conn.execute(
+            "UPDATE meta SET value = ? WHERE key = 'format_version'",
+            [json.dumps(FORMAT_VERSION + 1)],
+        )
+    conn.close()
+    before = path.read_bytes()
+    with pytest.raises(MatchFileError, match="newer referee"):
+        MatchFile.open(path)
+    assert path.read_bytes() == before
+
+
+def test_a_damaged_file_is_refused_untouched(tmp_path):
+    path = tmp_path / "junk.referee"
+    path.write_bytes(b"this is not a match file at all" * 100)
+    before = path.read_bytes()
+    with pytest.raises(MatchFileError, match=r"junk\.referee"):
+        MatchFile.open(path)
+    assert path.read_bytes() == before
+
+
+def test_a_sqlite_file_that_is_not_a_match(tmp_path):
+    path = tmp_path / "other.db"
+    conn = sqlite3.connect(path)
+    conn.execute("CREATE TABLE t (x)")
+    conn.close()
+    with pytest.raises(MatchFileError, match="not a match file"):
+        MatchFile.open(path)
+
+
+def test_bad_set_up_names_the_unit(tmp_path):
+    with pytest.raises(MatchFileError, match=r"units\[1\]: Z9 is not on the map"):
+        MatchFile.create(
+            tmp_path / "x.referee",
+            map_name="entrenched",
+            units=[UNITS[0], {"uid": "g", "unit": "ork-grunts", "side": 2, "hex": "Z9"}],
+        )
+    assert not (tmp_path / "x.referee").exists()
+
+
+def test_text_journal_errors_name_the_line():
+    with pytest.raises(JournalTextError, match="line 3"):
+        parse_journal("map: entrenched\nstep: one\nfire shooter\n")
+    with pytest.raises(JournalTextError, match="line 2: a command before"):
+        parse_journal("map: entrenched\nfire shooter=tank\n")
+
+
+def test_a_refused_command_in_a_journal_names_its_step_and_line(tmp_path):
+    j = parse_journal(
+        "map: entrenched\nseed: 1\nunit: t standard-tank side=1 hex=C2\n"
+        "step: wrong\ncorrect uid=t alive=9\n",
+        "j.txt",
+    )
+    with pytest.raises(JournalTextError, match=r"j.txt, step 'wrong' \(line 4\)"):
+        replay_journal(j, tmp_path / "j.referee", "j.txt")
+
+
+def _random_commands(rng: random.Random, m: MatchFile) -> list[dict[str, object]]:
+    state = m.state
+    uids = list(state.units)
+    kind = rng.choice(["fire", "fire", "apply-damage", "agony", "correct", "aftermath"])
+    if kind == "fire":
+        shooter = rng.choice(uids)
+        target = rng.choice([u for u in uids if state.units[u].side != state.units[shooter].side])
+        return [
+            {
+                "kind": "correct",
+                "uid": shooter,
+                "set": {"loaded": {w.name: 2 for w in state.units[shooter].unit.weapons}},
+            },
+            {"kind": "fire", "shooter": shooter, "target": target},
+        ]
+    if kind == "agony":
+        return [{"kind": "agony", "step": rng.randrange(5)}]
+    if kind == "correct":
+        uid = rng.choice(uids)
+        field = rng.choice(["fire", "acid", "minor_acid", "poison", "bleeding", "shaken"])
+        value: object = [rng.choice([4, 6, 8])] if field in ("poison", "bleeding") else 1
+        return [{"kind": "correct", "uid": uid, "set": {field: value}}]
+    return [{"kind": kind}]
+
+
+@pytest.mark.parametrize("seed", [1, 2, 3])
+def test_long_random_matches_replay_exactly(tmp_path, seed):
+    rng = random.Random(seed)
+    units = [
+        {"uid": "tank", "unit": "standard-tank", "side": 1, "hex": "C3", "facing": 3},
+        {"uid": "hoplites", "unit": "hoplite-phalanx", "side": 1, "hex": "D3", "facing": 3},
+        {"uid": "grunts", "unit": "ork-grunts", "side": 2, "hex": "C6"},
+        {"uid": "wagon", "unit": "battle-wagon", "side": 2, "hex": "D6"},
+    ]
+    m = MatchFile.create(tmp_path / "long.referee", map_name="entrenched", units=units, seed=seed)
+    with m:
+        written = 0
+        while written < 60:
+            try:
+                m.run(f"step {written}", _random_commands(rng, m))
+            except (CommandError, MatchFileError):
+                continue  # an illegal shot (no line of sight...) writes nothing
+            written += 1
+            if rng.random() < 0.1:
+                m.undo()
+        assert m.replay_check() == []
+        final = m.state.to_json()
+    with MatchFile.open(tmp_path / "long.referee") as again:
+        assert again.state.to_json() == final
+
+
+def test_orders_are_kept_normalised_and_a_malformed_order_is_refused(tmp_path):
+    with new_match(tmp_path) as m:
+        m.run(
+            "Orders",
+            [
+                {
+                    "kind": "orders",
+                    "uid": "tank",
+                    "turn": 2,
+                    "movement": "360°, A + f + F",
+                    "gunnery": "aim + -",
+                }
+            ],
+        )
+        assert m.state.orders["tank"]["2"] == {"movement": "360,A + F + F", "gunnery": "Aim + -"}
+        with pytest.raises(CommandError, match="orders for tank, movement"):
+            m.run("Bad", [{"kind": "orders", "uid": "tank", "turn": 2, "movement": "F + + -"}])
+        with pytest.raises(CommandError, match="turn 0 is over"):
+            m.run("Late", [{"kind": "orders", "uid": "tank", "turn": 0, "gunnery": "- + -"}])
+
+
+def test_advance_walks_the_turn_sequence(tmp_path):
+    with new_match(tmp_path) as m:
+        assert (m.state.turn, m.state.step) == (1, "gunnery-1")
+        m.run("Next", [{"kind": "advance"}])
+        assert m.state.step != "gunnery-1" and m.state.turn == 1
+        m.run("To the aftermath", [{"kind": "advance", "to": "aftermath"}])
+        assert (m.state.turn, m.state.step) == (1, "aftermath")
+        m.run("Next turn", [{"kind": "advance"}])
+        assert (m.state.turn, m.state.step) == (2, "gunnery-1")
+        with pytest.raises(CommandError, match="no step 'warp-9'"):
+            m.run("Bad", [{"kind": "advance", "to": "warp-9"}])
