@@ -135,6 +135,7 @@ def run_show(args: argparse.Namespace) -> int:
         steps = m.steps(include_undone=True)
         if args.json:
             data = state.to_json()
+            data["agenda"] = state.agenda().to_json()
             data["steps"] = [
                 {"number": s.number, "name": s.name, "undone": s.undone} for s in steps
             ]
@@ -142,8 +143,10 @@ def run_show(args: argparse.Namespace) -> int:
             return 0
         print(
             f"{m.meta.get('title') or m.path.name}: {m.rules.name}, map "
-            f"{m.battle_map.name}, turn {state.turn}"
+            f"{m.battle_map.name}, turn {state.turn}, step {state.step}"
         )
+        for line in state.agenda().explain().splitlines():
+            print(f"  {line}")
         for u in state.units.values():
             extra = [
                 f"{k} {getattr(u, k)}"

@@ -87,6 +87,35 @@ class MatchState:
             ledger = ledger.record_roll(unit, roll, cause=rec["cause"], source=rec["source"])
         return ledger
 
+    def actions_now(self) -> dict[str, tuple[str, ...]]:
+        """Each unit's action codes for the current step, from the orders on the table
+        (gunnery-N: step N of its gunnery order; movement-N: step N of its movement order)."""
+        from referee.rules.orders.model import OrderKind
+        from referee.rules.orders.notation import parse_order
+
+        kinds: dict[str, OrderKind] = {"gunnery": "gunnery", "movement": "movement"}
+        name, _, number = self.step.partition("-")
+        kind = kinds.get(name)
+        if kind is None or not number.isdigit():
+            return {}
+        out: dict[str, tuple[str, ...]] = {}
+        for uid in self.units:
+            text = self.orders.get(uid, {}).get(str(self.turn), {}).get(kind)
+            if text:
+                order = parse_order(text, kind)
+                out[uid] = tuple(a.code for a in order.step(int(number)))
+        return out
+
+    def agenda(self) -> Any:
+        """What the referee must do now (:func:`referee.rules.turn.agenda.agenda`)."""
+        from referee.rules.turn.agenda import agenda
+        from referee.rules.turn.clock import TurnPosition
+
+        position = TurnPosition.at(self.rules, self.turn, self.step)
+        return agenda(
+            self.rules, position, list(self.units.values()), self.hexes, actions=self.actions_now()
+        )
+
     def apply(self, changes: Mapping[str, Any]) -> MatchState:
         """This state with an event's ``changes`` carried out (the journal's reducer)."""
         new: dict[str, Any] = {}

@@ -248,3 +248,33 @@ def test_advance_walks_the_turn_sequence(tmp_path):
         assert (m.state.turn, m.state.step) == (2, "gunnery-1")
         with pytest.raises(CommandError, match="no step 'warp-9'"):
             m.run("Bad", [{"kind": "advance", "to": "warp-9"}])
+
+
+def test_the_agenda_reads_the_orders_on_the_table(tmp_path):
+    with new_match(tmp_path) as m:
+        m.run(
+            "Orders",
+            [
+                {
+                    "kind": "orders",
+                    "uid": "tank",
+                    "turn": 1,
+                    "movement": "- + - + -",
+                    "gunnery": "Fire + -",
+                },
+                {
+                    "kind": "orders",
+                    "uid": "grunts",
+                    "turn": 1,
+                    "movement": "- + - + -",
+                    "gunnery": "Aim + -",
+                },
+            ],
+        )
+        now = m.state.agenda().to_json()
+        assert now["step"] == "gunnery-1"
+        assert {u["uid"]: u["actions"] for u in now["units"]} == {
+            "tank": ["Fire"],
+            "grunts": ["Aim"],
+        }
+        assert now["needs_dice"] is True  # the tank fires; aiming rolls nothing
