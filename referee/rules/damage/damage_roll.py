@@ -15,7 +15,7 @@ are carried out by :mod:`referee.rules.damage.pending` at the 'apply damage' ste
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from fractions import Fraction
 from typing import TYPE_CHECKING
@@ -270,11 +270,14 @@ def damage_roll(
     support: int = 0,
     sector: Sector = "front",
     distance: int | None = None,
+    special_support: Mapping[str, int] | None = None,
 ) -> DamageResult:
     """Roll the damage of one hit on ``target`` through ``sector`` (see the module docstring).
 
     ``band`` ``None`` is an assault (no range modifiers); ``support`` the assault support
-    hits given to this roll; ``distance`` is needed where AP decays with distance.
+    hits given to this roll; ``distance`` is needed where AP decays with distance;
+    ``special_support`` the support of each special damage type where it differs from
+    ``support`` (clause ``assault.psychic``: psychic support helps only psychic damage).
     """
     method = damage_method(rules)
     att = attack_of(attack)
@@ -293,8 +296,10 @@ def damage_roll(
         )
         rolled = dice.expression(att.damage, "damage").dice
         regular = roll_on_table(target, REGULAR, sum(rolled), terms)
+    extra = special_support or {}
     special = tuple(
-        _special(method, sd, target, armor, band_name, support, dice) for sd in att.special_damage
+        _special(method, sd, target, armor, band_name, extra.get(sd.type, support), dice)
+        for sd in att.special_damage
     )
     return DamageResult(att.name, target.uid, sector, band_name, armor, rolled, regular, special)
 

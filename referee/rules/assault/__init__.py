@@ -1,0 +1,17 @@
+"""The assault (clauses ``assault.*``): one module per stage.
+
+:mod:`contest` the input (units, roles, sectors); :mod:`table` the edition's
+``assault.toml``; :mod:`pre_assault` Pre-Assault Retreat and Fear; :mod:`pools` the dice
+pools; :mod:`roll` rolling them with Ork Assault and Reroll Assault; :mod:`advantage` who
+gains it; :mod:`deflection` which hits the deflections cancel; :mod:`dealing` a dealing of the hits
+as values, :mod:`hits` what the hits do, :mod:`allocation` checking a dealing;
+:mod:`proposal` a sensible dealing; :mod:`damage` the
+damage rolls; :mod:`retreats` and :mod:`outcome` the retreat, Stubborn and overcrowded
+winners; :mod:`flow` drives them stage by stage. :mod:`estimate` and :mod:`matching` serve
+the proposals and the deflection check.
+"""
+
+from referee.rules.assault.contest import AssaultError, AssaultSide, Combatant, Contest
+from referee.rules.assault.flow import Assault
+
+__all__ = ["Assault", "AssaultError", "AssaultSide", "Combatant", "Contest"]

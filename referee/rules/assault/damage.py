@@ -1,0 +1,195 @@
+"""Rolling the damage of the dealt hits; it takes effect at the 'apply damage' step.
+
+Clause ``assault.damage``: each damaging hit is rolled like a ranged hit without a range
+band, against the armor of the sector the target fights with (clause ``assault.facing``),
+with its support as +1 each (clause ``assault.support``; psychic support only to psychic
+damage, clause ``assault.psychic``). Each side's rolls are made in the order it dealt them,
+side 1's first, then the Cunning Assault light damage (clause ``abilities.cunning-assault``).
+The rows wait in a :class:`~referee.rules.damage.pending.PendingLedger` (clause
+``damage.sequence``); the fires, acid and poison the assault weapons place (clauses
+``assault.set-on-fire``, ``assault.acid``, ``assault.poison``) are placed with them by
+:meth:`AssaultDamage.apply`.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass
+from types import MappingProxyType
+from typing import TYPE_CHECKING, Literal
+
+from referee.dice.service import Dice
+from referee.rules.assault.allocation import Allocated
+from referee.rules.assault.contest import ASSAULT_DISTANCE, Contest
+from referee.rules.assault.dealing import DamageRollPlan, LightRoll
+from referee.rules.assault.hits import REGULAR, kinds
+from referee.rules.assault.table import AssaultRules, assault_rules
+from referee.rules.damage.damage_roll import Attack, DamageResult, damage_roll
+from referee.rules.damage.pending import Applied, PendingLedger, apply_pending
+from referee.rules.state import UnitState
+
+if TYPE_CHECKING:
+    from referee.rules.ruleset import Ruleset
+
+PlacedKind = Literal["fire", "acid", "minor-acid", "poison"]
+
+
+
+@dataclass(frozen=True, slots=True)
+class RollRecord:
+    """One damage roll of the assault: whose hit, the support per damage type, the result."""
+
+    side: int
+    source: str
+    target: str
+    support: Mapping[str, int]
+    result: DamageResult
+    light: bool = False
+
+    def explain(self) -> str:
+        head = "cunning assault (light damage)" if self.light else "damaging hit"
+        sup = ", ".join(f"+{n} {t}" for t, n in self.support.items() if n)
+        return f"{head} of {self.source} on {self.target}{' (' + sup + ')' if sup else ''}:\n" \
+            + self.result.explain()
+
+    def to_json(self) -> dict[str, object]:
+        return {"side": self.side, "source": self.source, "target": self.target,
+                "support": dict(self.support), "light": self.light,
+                "result": self.result.to_json()}
+
+
+@dataclass(frozen=True, slots=True)
+class Placement:
+    """A token an assault weapon places on ``target`` at the 'apply damage' step."""
+
+    source: str
+    target: str
+    kind: PlacedKind
+    die: int | None = None
+    """Poison[M]: the die M."""
+    clause: str = "assault.set-on-fire"
+
+    def text(self) -> str:
+        what = f"Poison[{self.die}]" if self.kind == "poison" else self.kind
+        return f"{self.source} places {what} on {self.target}"
+
+    def to_json(self) -> dict[str, object]:
+        return {"source": self.source, "target": self.target, "kind": self.kind,
+                "die": self.die, "clause": self.clause}
+
+
+def place(state: UnitState, placements: tuple[Placement, ...]) -> UnitState:
+    """``state`` with the tokens placed on it (a destroyed unit takes none)."""
+    s = state
+    for p in placements:
+        if p.target != state.uid or s.destroyed:
+            continue
+        if p.kind == "fire":
+            s = s.with_(fire=s.fire + 1)
+        elif p.kind == "acid":
+            s = s.with_(acid=s.acid + 1)
+        elif p.kind == "minor-acid":
+            s = s.with_(minor_acid=s.minor_acid + 1)
+        elif p.die is not None:
+            s = s.with_(poison=(*s.poison, p.die))
+    return s
+
+
+@dataclass(frozen=True)
+class AssaultDamage:
+    """Every damage roll of the assault, pending, and the tokens to place with them."""
+
+    allocated: Allocated
+    rolls: tuple[RollRecord, ...]
+    ledger: PendingLedger
+    placements: tuple[Placement, ...]
+    clauses: tuple[str, ...] = ("assault.damage", "assault.support", "damage.sequence")
+
+    def explain(self) -> str:
+        lines = [r.explain() for r in self.rolls]
+        lines.extend(p.text() for p in self.placements)
+        lines.append(self.ledger.explain())
+        return "\n".join(lines)
+
+    def to_json(self) -> dict[str, object]:
+        return {"rolls": [r.to_json() for r in self.rolls],
+                "placements": [p.to_json() for p in self.placements],
+                "ledger": self.ledger.to_json(), "clauses": list(self.clauses)}
+
+    def apply(self, units: Mapping[str, UnitState] | None = None) -> tuple[
+        Mapping[str, UnitState], Applied
+    ]:
+        """The 'apply damage' step for this assault: the pending rows, then the tokens."""
+        applied = apply_pending(self.ledger, units)
+        states = dict(applied.states)
+        contest = self.allocated.deflected.advantage.rolled.pools.contest
+        for p in self.placements:
+            current = states.get(p.target, contest.combatant(p.target).unit)
+            states[p.target] = place(current, (p,))
+        return MappingProxyType(states), applied
+
+
+def _support(table: AssaultRules, contest: Contest, plan: DamageRollPlan) -> dict[str, int]:
+    """Support per damage type of the roll (clause ``assault.psychic``)."""
+    own = kinds(contest.combatant(plan.source).unit.unit.assault)
+    out = dict.fromkeys(sorted(own), 0)
+    for uid, n in plan.support.items():
+        theirs = kinds(contest.combatant(uid).unit.unit.assault)
+        for t in own:
+            if not table.kinds_apart or t in theirs:
+                out[t] += n
+    return out
+
+
+def _placements(allocated: Allocated, contest: Contest) -> tuple[Placement, ...]:
+    out: list[Placement] = []
+    for s in (1, 2):
+        out.extend(Placement(src, t, "fire") for src, t in allocated.fires[s])
+        for tok in allocated.sides[s].tokens:
+            stats = contest.combatant(tok.source).unit.unit.assault
+            die = stats.weapon.poison if stats and stats.weapon else None
+            clause = "assault.poison" if tok.kind == "poison" else "assault.acid"
+            out.append(Placement(tok.source, tok.target, tok.kind,
+                                 die if tok.kind == "poison" else None, clause))
+    return tuple(out)
+
+
+def _light(table: AssaultRules, contest: Contest, side: int, x: LightRoll,
+           rules: Ruleset, dice: Dice, ledger: PendingLedger) -> tuple[RollRecord, PendingLedger]:
+    target = contest.combatant(x.target)
+    attack = Attack("cunning assault", 0, None, special_damage=(table.cunning_damage,))
+    result = damage_roll(rules, attack, ledger.seen(target.unit), None, dice,
+                         sector=target.fights_with, distance=ASSAULT_DISTANCE)
+    record = RollRecord(side, x.source, x.target, MappingProxyType({}), result, light=True)
+    return record, ledger.record(target.unit, result)
+
+
+def roll_damage(rules: Ruleset, allocated: Allocated, dice: Dice,
+                ledger: PendingLedger | None = None) -> AssaultDamage:
+    """Roll every dealt hit (see the module docstring) into ``ledger`` (default: a new
+    one for the step)."""
+    table = assault_rules(rules)
+    contest = allocated.deflected.advantage.rolled.pools.contest
+    ledger = ledger if ledger is not None else PendingLedger.open(rules)
+    records: list[RollRecord] = []
+    for s in (1, 2):
+        for plan in allocated.sides[s].rolls:
+            attacker = contest.combatant(plan.source)
+            stats = attacker.unit.unit.assault
+            if stats is None:
+                continue
+            target = contest.combatant(plan.target)
+            support = _support(table, contest, plan)
+            result = damage_roll(
+                rules, stats, ledger.seen(target.unit), None, dice,
+                support=support.get(REGULAR, 0), sector=target.fights_with,
+                distance=ASSAULT_DISTANCE,
+                special_support={t: n for t, n in support.items() if t != REGULAR},
+            )
+            records.append(RollRecord(s, plan.source, plan.target,
+                                      MappingProxyType(support), result))
+            ledger = ledger.record(target.unit, result)
+        for x in allocated.light[s]:
+            record, ledger = _light(table, contest, s, x, rules, dice, ledger)
+            records.append(record)
+    return AssaultDamage(allocated, tuple(records), ledger, _placements(allocated, contest))
