@@ -3,7 +3,8 @@
 Commands inside a step use the text-journal syntax (``referee/match/journal_text.py``):
 ``fire shooter=tank target=grunts``, ``apply-damage``, ``agony step=2``, ``aftermath``,
 ``orders uid=tank turn=2 movement="F + F + -" gunnery="Fire + -"``,
-``correct uid=grunts hex=E5 alive=3``.
+``correct uid=grunts hex=E5 alive=3``, ``movement step=1``, ``assault contest=0``,
+``advance`` / ``advance to=aftermath``.
 """
 
 from __future__ import annotations

@@ -261,6 +261,138 @@ def _aftermath(state: MatchState, command: Mapping[str, Any], dice: Dice) -> Eve
     )
 
 
+def _choice(value: Any, where: str) -> Any:
+    """A movement choice from the journal: a facing (0-5), a hex label, or [facing, hex]."""
+    from referee.board.hexgrid import parse_label
+
+    try:
+        if isinstance(value, bool):
+            raise ValueError(f"{value!r}")
+        if isinstance(value, int):
+            return value
+        if isinstance(value, str):
+            return int(value) if value.isdigit() else parse_label(value)
+        if isinstance(value, list) and len(value) == 2:
+            return (int(value[0]), parse_label(str(value[1])))
+    except ValueError:
+        pass
+    raise CommandError(f"{where}: {value!r} is not a facing (0-5), a hex or [facing, hex]")
+
+
+def _movement(state: MatchState, command: Mapping[str, Any], dice: Dice) -> Event:
+    """Movement step ``step`` (1-3) for every unit at once, from the orders on the table
+    (clauses ``turn.movement``, ``turn.simultaneous``, ``orders.illegal``). The choices the
+    step needs (a 360 facing, a Flee hex, the hex of a head-on assault) come in ``choices``;
+    without them the command is refused with the list of what must be chosen, by whom."""
+    from referee.rules.movement_step.resolve import resolve_movement_step
+    from referee.rules.orders.legality import check_movement
+    from referee.rules.orders.model import NOTHING, Order, no_order
+    from referee.rules.orders.notation import parse_order
+
+    number = int(_need(command, "step"))
+    if number not in (1, 2, 3):
+        raise CommandError(f"movement: step {number} is not 1, 2 or 3")
+    actions = {}
+    notes = []
+    for uid, unit in state.units.items():
+        if unit.destroyed:
+            continue
+        text = state.orders.get(uid, {}).get(str(state.turn), {}).get("movement")
+        order = parse_order(text, "movement") if text else no_order("movement")
+        # judge this step alone, at the speed the unit has now
+        single = Order("movement", (order.step(number), (NOTHING,), (NOTHING,)))
+        check = check_movement(unit, single, state.rules).steps[0]
+        actions[uid] = check.done
+        if not check.kept:
+            given = ",".join(a.text() for a in check.given)
+            done = ",".join(a.text() for a in check.done)
+            notes.append(f"{uid}, movement {number} ({check.speed}): {given} -> {done}: "
+                         f"{'; '.join(check.why)} [{', '.join(check.clauses)}]")
+    raw = command.get("choices") or {}
+    choices = {key: _choice(value, f"movement choices.{key}") for key, value in raw.items()}
+    smoke = [h for h in state.hexes.hexes() if state.hexes.get(h, "smoke") is not None]
+    start = len(dice.log)
+    result = resolve_movement_step(state.rules, state.board_map, state.units, actions, dice,
+                                   smoke=smoke, choices=choices)
+    if not result.complete:
+        del dice.log[start:]
+        wanted = "; ".join(p.text() for p in result.pending)
+        raise CommandError(f"movement {number}: choices needed first: {wanted}")
+    changed = {uid: s for uid, s in result.states.items() if s != state.units.get(uid)}
+    changes: dict[str, Any] = {"units": _units_json(changed),
+                               "contests": [c.to_json() for c in result.contests]}
+    text = "\n".join([*notes, result.explain()])
+    return Event("movement", dict(command), changes, text, dice=tuple(dice.log[start:]),
+                 clauses=tuple(dict.fromkeys(("turn.movement", *result.clauses))),
+                 rulings=result.rulings, detail=result.to_json())
+
+
+def _assault(state: MatchState, command: Mapping[str, Any], dice: Dice) -> Event:
+    """The assault over one contest the last movement step started (clauses
+    ``assault.trigger`` to ``assault.retreat``). The referee's choices default to the
+    engine's proposals (deflections, allocation); ``retreats`` maps a retreating unit to the
+    hex it goes to (default: the first legal one). Damage waits for 'apply damage'; fire,
+    acid and poison tokens from assault weapons are placed at once."""
+    from referee.board.hexgrid import parse_label
+    from referee.rules.assault.contest import AssaultSide, Combatant, Contest
+    from referee.rules.assault.damage import place
+    from referee.rules.assault.flow import Assault
+
+    index = int(command.get("contest", 0))
+    if not 0 <= index < len(state.contests):
+        raise CommandError(f"assault: no contest {index} (the last movement step started "
+                           f"{len(state.contests)})")
+    raw = state.contests[index]
+    roles = {"entering": "entering", "reversing-in": "reversing", "stationary": "stationary"}
+    sides: dict[int, list[Combatant]] = {1: [], 2: []}
+    for p in raw["participants"]:
+        unit = state.unit(p["uid"])
+        role = roles[p["role"]]
+        sector = p["sectors"][0] if role == "stationary" and p["sectors"] else None
+        sides[p["side"]].append(Combatant(unit, role, sector))  # type: ignore[arg-type]
+    contest = Contest(parse_label(raw["hexes"][0]),
+                      (AssaultSide(1, tuple(sides[1])), AssaultSide(2, tuple(sides[2]))))
+    start = len(dice.log)
+    ledger = state.ledger()
+    fight = Assault(state.rules, contest).before(dice, ledger=ledger).roll(dice)
+    fight = fight.decide(dice).deflect().allocate().roll_damage(dice)
+    fighting = {c.uid for c in contest.combatants}
+    others = [u for u in state.units.values() if u.uid not in fighting]
+    smoke = [h for h in state.hexes.hexes() if state.hexes.get(h, "smoke") is not None]
+    fight = fight.resolve(state.board_map, others, smoke)
+    assert fight.damage is not None and fight.outcome is not None
+    pending = [dict(p) for p in state.pending]
+    for entry in fight.damage.ledger.entries[len(ledger.entries):]:
+        pending.append(_pending_record(entry.uid, entry.source, entry.cause, entry.roll))
+    units = dict(state.units)
+    for placement in fight.damage.placements:
+        units[placement.target] = place(units[placement.target], (placement,))
+    out = fight.outcome
+    chosen = command.get("retreats") or {}
+    for uid, retreat in out.retreats.items():
+        if not retreat.options:
+            continue
+        to = chosen.get(uid)
+        target = parse_label(to) if to else retreat.options[0]
+        if target not in retreat.options:
+            raise CommandError(f"assault: {uid} may retreat to "
+                               f"{', '.join(map(hex_label, retreat.options))}, not {to}")
+        units[uid] = units[uid].with_(hex=target)
+    for uid in out.enter:
+        units[uid] = units[uid].with_(hex=contest.hex)
+    first, again = out.shaken_tokens
+    for uid in out.shaken:
+        u = units[uid]
+        units[uid] = u.with_(shaken=u.shaken + (again if u.shaken else first))
+    changed = {uid: u for uid, u in units.items() if u != state.units[uid]}
+    contests = [c for i, c in enumerate(state.contests) if i != index]
+    changes = {"units": _units_json(changed), "pending": pending, "contests": contests}
+    clauses = ["assault.trigger", *fight.damage.clauses, *out.clauses]
+    return Event("assault", dict(command), changes, fight.explain(),
+                 dice=tuple(dice.log[start:]), clauses=tuple(dict.fromkeys(clauses)),
+                 rulings=out.rulings, detail=fight.to_json())
+
+
 def _advance(state: MatchState, command: Mapping[str, Any], dice: Dice) -> Event:
     """Move on to the next step of the turn, or on to step ``to`` (clause ``turn.sequence``);
     past the aftermath the next turn begins."""
@@ -293,6 +425,8 @@ COMMANDS: dict[str, Callable[[MatchState, Mapping[str, Any], Dice], Event]] = {
     "agony": _agony,
     "aftermath": _aftermath,
     "advance": _advance,
+    "movement": _movement,
+    "assault": _assault,
 }
 
 

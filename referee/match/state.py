@@ -49,6 +49,8 @@ class MatchState:
     orders: Mapping[str, Mapping[str, Mapping[str, str]]] = field(
         default_factory=lambda: MappingProxyType({})
     )
+    contests: tuple[Mapping[str, Any], ...] = ()
+    """The assaults the last movement step started, waiting for the assault step."""
     turn: int = 1
     step: str = "gunnery-1"
     """The id of the turn step the match is at (``turn.toml``)."""
@@ -140,6 +142,8 @@ class MatchState:
             for uid, by_turn in changes["orders"].items():
                 orders.setdefault(uid, {}).update(by_turn)
             new["orders"] = _frozen({u: _frozen(t) for u, t in orders.items()})
+        if "contests" in changes:
+            new["contests"] = tuple(changes["contests"])
         if "turn" in changes:
             new["turn"] = changes["turn"]
         if "step" in changes:
@@ -156,5 +160,6 @@ class MatchState:
             "hexes": hexes_json(self.hexes),
             "terrain": {hex_label(h): t for h, t in sorted(self.terrain.items())},
             "pending": [dict(p) for p in self.pending],
+            "contests": [dict(c) for c in self.contests],
             "orders": {u: {t: dict(o) for t, o in by.items()} for u, by in self.orders.items()},
         }

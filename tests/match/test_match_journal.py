@@ -278,3 +278,62 @@ def test_the_agenda_reads_the_orders_on_the_table(tmp_path):
             "grunts": ["Aim"],
         }
         assert now["needs_dice"] is True  # the tank fires; aiming rolls nothing
+
+
+def test_movement_steps_from_the_orders_on_the_table(tmp_path):
+    units = [
+        {"uid": "tank", "unit": "standard-tank", "side": 1, "hex": "C2", "facing": 3,
+         "speed": "slow"},
+        {"uid": "grunts", "unit": "ork-grunts", "side": 2, "hex": "C6", "facing": 0,
+         "speed": "slow"},
+    ]
+    with MatchFile.create(tmp_path / "mv.referee", map_name="entrenched", units=units,
+                          seed=5) as m:
+        m.run("Orders", [
+            {"kind": "orders", "uid": "tank", "turn": 1, "movement": "F + F + A",
+             "gunnery": "- + -"},
+            {"kind": "orders", "uid": "grunts", "turn": 1, "movement": "F + F + -",
+             "gunnery": "- + -"},
+        ])
+        # Movement 1: the tank (facing S) goes C2 -> C3, the grunts (facing N) C6 -> C5.
+        m.run("Movement 1", [{"kind": "movement", "step": 1}])
+        assert str(m.state.unit("tank").hex) == "C3" and str(m.state.unit("grunts").hex) == "C5"
+        # Movement 2: both try to enter C4 at once: an assault over C4, nobody moves in yet.
+        m.run("Movement 2", [{"kind": "movement", "step": 2}])
+        (contest,) = m.state.contests
+        assert contest["hexes"] == ["C4"]
+        assert {p["uid"]: p["role"] for p in contest["participants"]} == {
+            "tank": "entering", "grunts": "entering"}
+        # Movement 3: the tank accelerates from slow to fast.
+        m.run("Movement 3", [{"kind": "movement", "step": 3}])
+        assert m.state.unit("tank").speed == "fast"
+        assert m.replay_check() == []
+
+
+def test_an_assault_from_a_movement_step_with_typed_dice(tmp_path):
+    units = [
+        {"uid": "tank", "unit": "standard-tank", "side": 1, "hex": "C3", "facing": 3,
+         "speed": "slow"},
+        {"uid": "grunts", "unit": "ork-grunts", "side": 2, "hex": "C5", "facing": 0,
+         "speed": "slow"},
+    ]
+    with MatchFile.create(tmp_path / "as.referee", map_name="entrenched", units=units,
+                          seed=5) as m:
+        m.run("Orders", [
+            {"kind": "orders", "uid": u, "turn": 1, "movement": "F + - + -", "gunnery": "- + -"}
+            for u in ("tank", "grunts")
+        ])
+        m.run("Movement 1", [{"kind": "movement", "step": 1}])
+        # Tank: 4 front assault dice at 5+ (5 5 2 2: 2 successes), 2 deflection dice
+        # (1 1: none). Grunts: 1 die per model, 4 models (2 2 2 2: none). The tank's side
+        # has 2 hits to the grunts' 0: the advantage. Both hits are damaging (4 models
+        # alive). Damage d6-1, no armor on the grunts: 6-1 = 5 "Bruised" (+1 token), then
+        # 6-1+1 = 6 (the first token already counts): "Bruised" again.
+        m.run("Assault 1", [{"kind": "assault"}], typed=[5, 5, 2, 2, 1, 1, 2, 2, 2, 2, 6, 6])
+        assert str(m.state.unit("tank").hex) == "C4"  # the winner enters
+        assert str(m.state.unit("grunts").hex) == "C5"  # the loser stays where it was
+        assert len(m.state.pending) == 2 and m.state.contests == ()
+        m.run("Apply damage", [{"kind": "apply-damage"}])
+        grunts = m.state.unit("grunts")
+        assert (grunts.alive, grunts.damage_tokens) == (4, 2)
+        assert m.replay_check() == []
