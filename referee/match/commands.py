@@ -337,6 +337,7 @@ def _assault(state: MatchState, command: Mapping[str, Any], dice: Dice) -> Event
     from referee.rules.assault.contest import AssaultSide, Combatant, Contest
     from referee.rules.assault.damage import place
     from referee.rules.assault.flow import Assault
+    from referee.rules.assault.roll import propose_rerolls
 
     index = int(command.get("contest", 0))
     if not 0 <= index < len(state.contests):
@@ -355,6 +356,10 @@ def _assault(state: MatchState, command: Mapping[str, Any], dice: Dice) -> Event
     start = len(dice.log)
     ledger = state.ledger()
     fight = Assault(state.rules, contest).before(dice, ledger=ledger).roll(dice)
+    decline = command.get("rerolls") == "decline"
+    while fight.rolled is not None and fight.rolled.offers:
+        # Reroll Assault: the proposal (failed dice first) unless the referee declines
+        fight = fight.reroll({} if decline else propose_rerolls(fight.rolled), dice)
     fight = fight.decide(dice).deflect().allocate().roll_damage(dice)
     fighting = {c.uid for c in contest.combatants}
     others = [u for u in state.units.values() if u.uid not in fighting]

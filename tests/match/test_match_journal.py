@@ -337,3 +337,22 @@ def test_an_assault_from_a_movement_step_with_typed_dice(tmp_path):
         grunts = m.state.unit("grunts")
         assert (grunts.alive, grunts.damage_tokens) == (4, 2)
         assert m.replay_check() == []
+
+
+def test_a_whole_turn_of_two_armies_on_the_standard_map(tmp_path):
+    m = replay_journal(read_journal(JOURNALS / "full-turn.journal"), tmp_path / "t.referee")
+    with m:
+        s = m.state
+        assert (s.turn, s.step) == (2, "gunnery-1")
+        # F + F from C8 and C2 facing each other: C8 -> C7 -> C6 and C2 -> C3 -> C4.
+        assert str(s.unit("tank").hex) == "C6" and str(s.unit("wagon").hex) == "C4"
+        # F + F + F from E8 and E2: both reach E6 and E4, then both try E5 in movement 3:
+        # an assault; the winner enters E5, the loser stays where it was.
+        where = {str(s.unit("hoplites").hex), str(s.unit("grunts").hex)}
+        assert where in ({"E5", "E4"}, {"E6", "E5"})
+        assert s.contests == () and s.pending == ()
+        kinds = [e.kind for step in m.steps() for e in step.events]
+        for kind in ("orders", "fire", "movement", "assault", "apply-damage", "agony",
+                     "aftermath", "advance"):
+            assert kind in kinds
+        assert m.replay_check() == []
