@@ -2,11 +2,15 @@
 
 from __future__ import annotations
 
+import os
 from pathlib import Path
 
 import pytest
 
 from referee.paths import data_dir
+
+# The app's tests (tests/app/) never need a display: Qt draws offscreen.
+os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
 
 DATA = data_dir()
 

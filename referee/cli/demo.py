@@ -1,7 +1,24 @@
-"""What ``referee`` with no arguments shows until the app window exists: a demo on the
-standard battlefield, so a newcomer sees the engine answer in one command."""
+"""``referee demo``: the engine answering in a terminal, on the ENTRENCHED! battlefield.
+
+``referee`` with no arguments opens the app on a demo match; this text demo is what it shows
+instead when there is no window to open (no PySide6, no display), and what ``referee demo``
+prints for terminals."""
 
 from __future__ import annotations
+
+import argparse
+from typing import Any
+
+
+def add_parser(sub: Any) -> None:
+    demo = sub.add_parser(
+        "demo", help="the text demo for terminals: a map, what a hill sees, three lines of sight"
+    )
+    demo.set_defaults(run=run)
+
+
+def run(args: argparse.Namespace) -> int:
+    return run_demo()
 
 
 def run_demo() -> int:

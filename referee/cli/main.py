@@ -2,6 +2,8 @@
 
 Command modules import the engine inside their ``run`` so that ``referee los`` loads
 only what line of sight needs (a whole ``referee los`` process stays under 0.5 s).
+``referee`` alone opens the app on a new demo match and ``referee FILE`` on a match file;
+without PySide6 or a display, ``referee`` alone prints the text demo (``referee demo``).
 """
 
 from __future__ import annotations
@@ -10,12 +12,13 @@ import argparse
 import importlib
 import sys
 from collections.abc import Sequence
+from pathlib import Path
 
 # Modules under referee.cli, each defining add_parser(subparsers); a parser sets
 # ``run`` (a function of the parsed args returning the exit status) as its default.
 COMMAND_MODULES: tuple[str, ...] = (
     "map_cmd", "los_cmd", "bench_cmd", "odds_cmd", "units_cmd", "rules_cmd", "fire_cmd",
-    "shot_cmd", "match_cmd", "orders_cmd",
+    "shot_cmd", "match_cmd", "orders_cmd", "demo", "screenshots_cmd",
 )
 
 
@@ -37,18 +40,58 @@ def build_parser() -> argparse.ArgumentParser:
     return parser
 
 
+def command_names(parser: argparse.ArgumentParser) -> set[str]:
+    """The subcommands ``parser`` knows (argparse keeps them on its subparsers action)."""
+    for action in parser._actions:
+        if isinstance(action, argparse._SubParsersAction):
+            return set(action.choices)
+    return set()
+
+
+def open_app(path: str | None) -> int:
+    """The app on ``path`` (None: a new demo match); without PySide6 or a display, one line
+    saying why, then the text demo (or, for a file, exit status 2)."""
+    from referee.cli.demo import run_demo
+
+    try:
+        from referee.app.app import binding_problem, can_show_window, run_app
+    except ImportError as exc:
+        why = (
+            f"the app needs PySide6 ({exc}): install it with "
+            "pip install 'PySide6-Essentials>=6.6'"
+        )
+    else:
+        problem = binding_problem()
+        if problem is None and can_show_window():
+            if path is not None:
+                from referee.match.store import MatchFile
+
+                MatchFile.open(path).close()  # a file that is no match is refused here
+            return run_app(path)
+        why = problem or "no display to open the window on (set DISPLAY, or QT_QPA_PLATFORM)"
+    if path is not None:
+        print(f"referee: {why}; 'referee match show {path}' prints the match", file=sys.stderr)
+        return 2
+    print(f"referee: {why}; here is the text demo instead.", file=sys.stderr)
+    return run_demo()
+
+
 def main(argv: Sequence[str] | None = None) -> int:
     args_list = list(sys.argv[1:] if argv is None else argv)
     parser = build_parser()
-    args = parser.parse_args(args_list)
-    if args_list and getattr(args, "run", None) is None:
+    app_file = (
+        len(args_list) == 1
+        and not args_list[0].startswith("-")
+        and args_list[0] not in command_names(parser)
+        and Path(args_list[0]).is_file()
+    )
+    args = argparse.Namespace() if app_file else parser.parse_args(args_list)
+    if args_list and not app_file and getattr(args, "run", None) is None:
         parser.parse_args([*args_list, "--help"])
         return 0
     try:
-        if not args_list:
-            from referee.cli.demo import run_demo
-
-            return run_demo()
+        if app_file or not args_list:
+            return open_app(args_list[0] if app_file else None)
         status: int = args.run(args)
         return status
     except BrokenPipeError:  # output piped into head and friends

@@ -4,7 +4,8 @@ A command is a plain mapping (``{"kind": "fire", "shooter": ..., "target": ...}`
 the journal can store it and run it again: :func:`execute` with the same state, command and
 dice gives the same event (the replay check relies on it). Each kind is one function.
 Clauses: ``fire.*`` (fire), ``damage.sequence`` (apply damage), ``agony.schedule``,
-``aftermath.step``; a correction mirrors the table and applies no rule.
+``aftermath.step``; a correction mirrors the table and applies no rule (``correct``, and
+``correct-hex`` / ``correct-remove`` in :mod:`referee.match.corrections`).
 """
 
 from __future__ import annotations
@@ -15,6 +16,7 @@ from typing import Any
 from referee.board.hexgrid import Hex, hex_label
 from referee.board.sector_stats import Sector
 from referee.dice.service import Dice
+from referee.match.corrections import correct_hex, correct_remove
 from referee.match.events import Event
 from referee.match.serial import hexes_json, unit_state_from_json, unit_state_json
 from referee.match.state import MatchState
@@ -430,6 +432,8 @@ COMMANDS: dict[str, Callable[[MatchState, Mapping[str, Any], Dice], Event]] = {
     "agony": _agony,
     "aftermath": _aftermath,
     "advance": _advance,
+    "correct-hex": correct_hex,
+    "correct-remove": correct_remove,
     "movement": _movement,
     "assault": _assault,
 }

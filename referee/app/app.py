@@ -1,0 +1,131 @@
+"""Starting the app: the QApplication, the main window, and the match it opens.
+
+``run_app(None)`` opens a fresh demo match (:func:`referee.match.demo.create_demo_match`)
+in the demo folder (:func:`referee.match.demo.demo_folder`); ``run_app(path)`` opens a match
+file.
+"""
+
+from __future__ import annotations
+
+import os
+import sys
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
+from pathlib import Path
+
+from PySide6.QtCore import QMessageLogContext, QtMsgType, qInstallMessageHandler
+from PySide6.QtGui import QIcon
+from PySide6.QtWidgets import QApplication
+
+from referee.app.main_window import MainWindow
+
+ICON = Path(__file__).resolve().parents[2] / "resources" / "referee.svg"
+MIN_WIDTH, MIN_HEIGHT = 1024, 640
+
+
+def ensure_app() -> QApplication:
+    """The running QApplication, made if there is none yet."""
+    app = QApplication.instance()
+    if isinstance(app, QApplication):
+        return app
+    app = QApplication(sys.argv[:1])
+    app.setApplicationName("referee")
+    app.setOrganizationName("referee")
+    app.setApplicationDisplayName("referee")
+    if ICON.is_file():
+        app.setWindowIcon(QIcon(str(ICON)))
+    return app
+
+
+_KEPT: list[None] = []
+
+
+def binding_problem() -> str | None:
+    """Why the installed PySide6 cannot run the app, or None if it can.
+
+    PySide6 6.12.0 on Python 3.11 takes a reference away from ``None`` at every call of a
+    Qt method that returns nothing, and the process dies within seconds of drawing. The
+    check calls such a method a few times and watches the count (constant from Python
+    3.12, where ``None`` is immortal); it gives back what it took.
+    """
+    import PySide6
+    from PySide6.QtGui import QColor
+
+    calls = 16
+    colour = QColor()
+    before = sys.getrefcount(None)
+    for _ in range(calls):
+        colour.setAlpha(255)
+    lost = before - sys.getrefcount(None)
+    if lost < calls // 2:
+        return None
+    _KEPT.extend([None] * lost)
+    return (
+        f"PySide6 {PySide6.__version__} miscounts references on Python "
+        f"{sys.version_info.major}.{sys.version_info.minor} and would crash; install "
+        "another version: pip install 'PySide6-Essentials>=6.6,<6.12'"
+    )
+
+
+def can_show_window() -> bool:
+    """Whether Qt has somewhere to draw: a display, or a platform chosen explicitly."""
+    if os.environ.get("QT_QPA_PLATFORM"):
+        return True
+    if sys.platform != "linux":
+        return True
+    return bool(os.environ.get("DISPLAY") or os.environ.get("WAYLAND_DISPLAY"))
+
+
+MessageHandler = Callable[[QtMsgType, QMessageLogContext, str], None]
+PLATFORM_LIMITS = "This plugin does not support"
+"""How the offscreen platform says it has no window manager to propagate size hints to,
+raise a window or grab the keyboard for: no fault of the app."""
+
+
+@contextmanager
+def quiet_platform() -> Iterator[None]:
+    """Qt's messages passed on as before, less the offscreen platform's limits."""
+    previous: MessageHandler | None = qInstallMessageHandler(None)
+
+    def handle(kind: QtMsgType, context: QMessageLogContext, message: str) -> None:
+        if message.startswith(PLATFORM_LIMITS):
+            return
+        if previous is not None:
+            previous(kind, context, message)
+        else:
+            print(message, file=sys.stderr)
+
+    qInstallMessageHandler(handle)
+    try:
+        yield
+    finally:
+        qInstallMessageHandler(previous)
+
+
+def make_window(path: Path | None = None) -> MainWindow:
+    """A main window on ``path``, or on a new demo match when ``path`` is None."""
+    ensure_app()
+    window = MainWindow()
+    if path is None:
+        from referee.match.demo import create_demo_match, new_demo_path
+
+        path = new_demo_path()
+        create_demo_match(path).close()
+    window.open_match(path)
+    window.statusBar().showMessage(f"Match file: {path} (every step is written as it happens)")
+    screen = window.screen().availableGeometry()
+    window.resize(
+        min(max(MIN_WIDTH, screen.width() * 9 // 10), screen.width()),
+        min(max(MIN_HEIGHT, screen.height() * 9 // 10), screen.height()),
+    )
+    return window
+
+
+def run_app(path: Path | str | None = None) -> int:
+    """Open the window and run until it is closed; the exit status."""
+    app = ensure_app()
+    with quiet_platform():
+        window = make_window(Path(path) if path is not None else None)
+        window.show()
+        window.view.fit()
+        return app.exec()

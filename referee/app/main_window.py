@@ -1,0 +1,362 @@
+"""The main window: the map in the middle; the turn tracker (left), the unit inspector and
+the line-of-sight tool (right, tabbed) and the journal (bottom) as docks.
+
+Menus: File > New demo match / Open / Report; Edit > Undo / Redo, named after the step
+(Ctrl+Z, Ctrl+Shift+Z); View > Zoom in / out / Fit (F); Turn > Next step (N); Tools > Line
+of sight (L), Visibility; Wizards > Gunnery (G). There is no Save: the match file writes
+every step as it happens. A click on a token shows the unit in the inspector; a right-click
+on a hex offers the referee's corrections (:mod:`referee.app.correction_menu`).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Mapping
+from pathlib import Path
+from typing import Any
+
+from PySide6.QtCore import QPoint, Qt, QUrl
+from PySide6.QtGui import (
+    QAction,
+    QCloseEvent,
+    QDesktopServices,
+    QKeySequence,
+    QUndoGroup,
+)
+from PySide6.QtWidgets import (
+    QDialog,
+    QDockWidget,
+    QFileDialog,
+    QLabel,
+    QMainWindow,
+    QMenu,
+    QWidget,
+)
+
+from referee.app.correction_menu import Correction, CorrectionMenu, move_to
+from referee.app.journal_view import JournalView
+from referee.app.los_panel import LosPanel
+from referee.app.map_scene import MapScene
+from referee.app.map_view import MapView
+from referee.app.session import ALL_CHANGES, MatchSession
+from referee.app.turn_tracker import TurnTracker
+from referee.app.unit_inspector import UnitInspector
+from referee.app.wizards.gunnery_wizard import GunneryWizard
+from referee.board.hexgrid import Hex
+from referee.match.events import Step
+
+
+class MainWindow(QMainWindow):
+    """The referee's window over one open match (see the module docstring)."""
+
+    def __init__(self, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.session: MatchSession | None = None
+        self.moving_uid: str | None = None
+        self.last_error = ""
+        self.undo_group = QUndoGroup(self)
+
+        self.scene = MapScene(self)
+        self.view = MapView(self.scene)
+        self.setCentralWidget(self.view)
+        self.tracker = TurnTracker()
+        self.inspector = UnitInspector()
+        self.los_panel = LosPanel(self.scene)
+        self.journal = JournalView()
+        self.tracker_dock = self._dock("Turn", self.tracker, Qt.DockWidgetArea.LeftDockWidgetArea)
+        self.inspector_dock = self._dock(
+            "Unit", self.inspector, Qt.DockWidgetArea.RightDockWidgetArea
+        )
+        self.los_dock = self._dock(
+            "Line of sight", self.los_panel, Qt.DockWidgetArea.RightDockWidgetArea
+        )
+        self.tabifyDockWidget(self.inspector_dock, self.los_dock)
+        self.inspector_dock.raise_()
+        self.journal_dock = self._dock(
+            "Journal", self.journal, Qt.DockWidgetArea.BottomDockWidgetArea
+        )
+        self.setCorner(Qt.Corner.BottomLeftCorner, Qt.DockWidgetArea.LeftDockWidgetArea)
+        self.setCorner(Qt.Corner.BottomRightCorner, Qt.DockWidgetArea.RightDockWidgetArea)
+        self.where = QLabel()
+        self.statusBar().addPermanentWidget(self.where)
+        self._make_actions()
+        self._size_docks()
+
+        self.view.hexClicked.connect(self.on_hex_clicked)
+        self.view.hexMenu.connect(self.on_hex_menu)
+        self.tracker.nextRequested.connect(self.next_step)
+        self.inspector.unitChosen.connect(self.scene.select_unit)
+        self.los_panel.modeChanged.connect(self._tool_mode_changed)
+
+    # --- building -------------------------------------------------------------------
+
+    def _dock(self, title: str, widget: QWidget, area: Qt.DockWidgetArea) -> QDockWidget:
+        dock = QDockWidget(title, self)
+        dock.setObjectName(f"{title.lower().replace(' ', '-')}-dock")
+        dock.setWidget(widget)
+        dock.setFeatures(
+            QDockWidget.DockWidgetFeature.DockWidgetMovable
+            | QDockWidget.DockWidgetFeature.DockWidgetFloatable
+            | QDockWidget.DockWidgetFeature.DockWidgetClosable
+        )
+        self.addDockWidget(area, dock)
+        return dock
+
+    def _size_docks(self) -> None:
+        """Dock sizes in characters and lines, so they scale with the font (HiDPI)."""
+        char = self.fontMetrics().averageCharWidth()
+        line = self.fontMetrics().lineSpacing()
+        self.resizeDocks([self.tracker_dock], [36 * char], Qt.Orientation.Horizontal)
+        self.resizeDocks(
+            [self.inspector_dock, self.los_dock], [44 * char, 44 * char], Qt.Orientation.Horizontal
+        )
+        self.resizeDocks([self.journal_dock], [8 * line], Qt.Orientation.Vertical)
+
+    def _action(
+        self,
+        menu: QMenu,
+        text: str,
+        slot: Any,
+        shortcut: QKeySequence | QKeySequence.StandardKey | str | None = None,
+    ) -> QAction:
+        action = QAction(text, self)
+        if shortcut is not None:
+            action.setShortcut(QKeySequence(shortcut))
+        action.triggered.connect(slot)
+        menu.addAction(action)
+        return action
+
+    def _make_actions(self) -> None:
+        bar = self.menuBar()
+        file = bar.addMenu("&File")
+        keys = QKeySequence.StandardKey
+        self.new_action = self._action(file, "&New demo match", self.new_demo, keys.New)
+        self.open_action = self._action(file, "&Open…", self.choose_file, keys.Open)
+        self.report_action = self._action(file, "&Report (HTML)", self.write_report)
+        file.addSeparator()
+        self._action(file, "&Quit", self.close, keys.Quit)
+
+        edit = bar.addMenu("&Edit")
+        self.undo_action = self.undo_group.createUndoAction(self, "Undo")
+        self.undo_action.setShortcut(QKeySequence("Ctrl+Z"))
+        self.redo_action = self.undo_group.createRedoAction(self, "Redo")
+        self.redo_action.setShortcut(QKeySequence("Ctrl+Shift+Z"))
+        edit.addAction(self.undo_action)
+        edit.addAction(self.redo_action)
+
+        view = bar.addMenu("&View")
+        self.zoom_in_action = self._action(view, "Zoom &in", self.view.zoom_in, "Ctrl++")
+        self.zoom_out_action = self._action(view, "Zoom &out", self.view.zoom_out, "Ctrl+-")
+        self.fit_action = self._action(view, "&Fit the map", self.view.fit, "F")
+        view.addSeparator()
+        for dock in (self.tracker_dock, self.inspector_dock, self.los_dock, self.journal_dock):
+            view.addAction(dock.toggleViewAction())
+
+        turn = bar.addMenu("&Turn")
+        self.next_action = self._action(turn, "&Next step", self.next_step, "N")
+
+        tools = bar.addMenu("T&ools")
+        self.los_action = self._action(tools, "&Line of sight", self.toggle_los, "L")
+        self.visibility_action = self._action(
+            tools, "&Visibility from a hex", self.toggle_visibility
+        )
+        self.cancel_action = self._action(tools, "&Cancel the tool", self.cancel_tool, "Esc")
+        self.wizard_menu = bar.addMenu("&Wizards")
+        self.gunnery_action = self._action(
+            self.wizard_menu, "&Gunnery: one fire action…", self.open_gunnery_wizard, "G"
+        )
+
+    # --- the match ------------------------------------------------------------------
+
+    def open_match(self, path: Path | str) -> None:
+        """Open a match file (refused files are reported, the open match stays)."""
+        try:
+            session = MatchSession.open(path, self)
+        except ValueError as exc:
+            self.report_error(str(exc))
+            return
+        self.set_session(session)
+
+    def set_session(self, session: MatchSession) -> None:
+        if self.session is not None:
+            self.undo_group.removeStack(self.session.undo_stack)
+            self.session.close()
+        self.session = session
+        self.undo_group.addStack(session.undo_stack)
+        self.undo_group.setActiveStack(session.undo_stack)
+        session.changed.connect(self.refresh)
+        self.los_panel.clear()
+        self.scene.set_map(session.state.battle_map)
+        self.refresh(ALL_CHANGES)
+        self.view.fit()
+        self.setWindowTitle(f"referee — {session.path.name}")
+
+    def new_demo(self) -> None:
+        from referee.match.demo import create_demo_match, new_demo_path
+
+        path = new_demo_path()
+        create_demo_match(path).close()
+        self.open_match(path)
+        self.statusBar().showMessage(f"New demo match: {path}", 8000)
+
+    def choose_file(self) -> None:
+        start = str(self.session.path.parent) if self.session else ""
+        path, _ = QFileDialog.getOpenFileName(
+            self, "Open a match", start, "Match files (*.referee);;All files (*)"
+        )
+        if path:
+            self.open_match(path)
+
+    def write_report(self) -> Path | None:
+        """Write the journal as HTML next to the match file and open it in the browser."""
+        if self.session is None:
+            return None
+        from referee.match.report import match_report
+
+        out = self.session.path.with_suffix(".html")
+        out.write_text(match_report(self.session.match), encoding="utf-8")
+        self.statusBar().showMessage(f"Report written: {out}", 8000)
+        QDesktopServices.openUrl(QUrl.fromLocalFile(str(out)))
+        return out
+
+    def refresh(self, flags: Iterable[str]) -> None:
+        """Redraw what ``flags`` say changed (see :func:`referee.app.session.change_flags`)."""
+        if self.session is None:
+            return
+        changed = set(flags)
+        state = self.session.state
+        board_changed = bool(changed & {"units", "hexes", "terrain", "match"})
+        if board_changed:
+            self.scene.set_state(state)
+            self.los_panel.set_state(state)
+        if changed != {"journal"}:
+            self.tracker.set_state(state)
+        if changed & {"units", "orders", "pending", "turn", "step", "match"}:
+            self.inspector.set_state(state)
+        self.journal.set_steps(self.session.steps(), state.rules)
+        self.where.setText(
+            f"{state.rules.name} · {state.battle_map.name} · turn {state.turn}, "
+            f"{self.tracker.current_step_label()}"
+        )
+
+    def run_step(
+        self, name: str, commands: Iterable[Mapping[str, Any]], typed: Iterable[int] = ()
+    ) -> Step | None:
+        """Have the engine carry out a named step; a refusal is shown, nothing is written."""
+        if self.session is None:
+            return None
+        try:
+            step = self.session.run_step(name, commands, typed)
+        except (ValueError, KeyError) as exc:
+            self.report_error(str(exc).strip("'\""))
+            return None
+        self.last_error = ""
+        self.statusBar().showMessage(f"Step {step.number}: {step.name}", 6000)
+        return step
+
+    def report_error(self, message: str) -> None:
+        self.last_error = message
+        self.statusBar().showMessage(f"Refused: {message}", 15000)
+
+    def next_step(self) -> Step | None:
+        """Move the match on to the next step of the turn (the ``advance`` command)."""
+        if self.session is None:
+            return None
+        from referee.rules.turn.clock import TurnPosition
+
+        state = self.session.state
+        following = TurnPosition.at(state.rules, state.turn, state.step).next()
+        return self.run_step(f"Next step: {following.text()}", [{"kind": "advance"}])
+
+    def open_gunnery_wizard(self) -> GunneryWizard | None:
+        """The gunnery wizard on the match now; finishing it runs the shot as one step."""
+        if self.session is None:
+            return None
+        wizard = GunneryWizard(self.session.state, self.session.next_dice_seed(), self)
+
+        def finished(result: int) -> None:
+            if result == QDialog.DialogCode.Accepted:
+                step = wizard.chosen_step()
+                self.run_step(step.name, step.commands, step.typed)
+            wizard.deleteLater()
+
+        wizard.finished.connect(finished)
+        wizard.open()
+        return wizard
+
+    # --- the map --------------------------------------------------------------------
+
+    def on_hex_clicked(self, h: Hex) -> None:
+        if self.moving_uid is not None:
+            uid, self.moving_uid = self.moving_uid, None
+            self.view.viewport().unsetCursor()
+            correction = move_to(uid, h)
+            self.run_step(correction.name, correction.commands)
+            return
+        if self.los_panel.mode:
+            self.los_panel.pick(h)
+            return
+        units = self.scene.units_at(h)
+        if units:
+            current = self.scene.selected_uid
+            uid = units[(units.index(current) + 1) % len(units)] if current in units else units[0]
+            self.select_unit(uid)
+
+    def select_unit(self, uid: str | None) -> None:
+        self.scene.select_unit(uid)
+        self.inspector.show_unit(uid)
+        self.inspector_dock.raise_()
+
+    def context_menu_for(self, h: Hex) -> CorrectionMenu | None:
+        """The corrections menu of ``h``, connected to :meth:`apply_correction`."""
+        if self.session is None:
+            return None
+        menu = CorrectionMenu(self.session.state, h, self)
+        menu.chosen.connect(self.apply_correction)
+        return menu
+
+    def on_hex_menu(self, h: Hex, where: QPoint) -> None:
+        menu = self.context_menu_for(h)
+        if menu is not None:
+            menu.exec(where)
+            menu.deleteLater()
+
+    def apply_correction(self, correction: Correction) -> Step | None:
+        if correction.move_uid is not None:
+            self.moving_uid = correction.move_uid
+            self.view.viewport().setCursor(Qt.CursorShape.CrossCursor)
+            self.statusBar().showMessage(
+                f"Click the hex to move {correction.move_uid} to (Esc to cancel).", 15000
+            )
+            return None
+        return self.run_step(correction.name, correction.commands)
+
+    # --- tools ----------------------------------------------------------------------
+
+    def toggle_los(self) -> None:
+        self.los_dock.raise_()
+        self.los_panel.set_mode("" if self.los_panel.mode == "los" else "los")
+
+    def toggle_visibility(self) -> None:
+        self.los_dock.raise_()
+        self.los_panel.set_mode("" if self.los_panel.mode == "visibility" else "visibility")
+
+    def cancel_tool(self) -> None:
+        if self.moving_uid is not None:
+            self.moving_uid = None
+            self.view.viewport().unsetCursor()
+            self.statusBar().clearMessage()
+        elif self.los_panel.mode:
+            self.los_panel.set_mode("")
+
+    def _tool_mode_changed(self, mode: str) -> None:
+        cursor = Qt.CursorShape.CrossCursor if mode else Qt.CursorShape.OpenHandCursor
+        self.view.viewport().setCursor(cursor)
+        if mode:
+            self.statusBar().showMessage(self.los_panel.prompt.text(), 8000)
+
+    def closeEvent(self, event: QCloseEvent) -> None:
+        if self.session is not None:
+            self.undo_group.removeStack(self.session.undo_stack)
+            self.session.close()
+            self.session = None
+        super().closeEvent(event)

@@ -1,0 +1,174 @@
+"""The map as a graphics scene: one :class:`HexItem` per hex, roads and rivers through hex
+centres, a token per unit, a marker row per hex with markers, and the overlays of the
+line-of-sight tool (hex tints and the line itself).
+
+The scene only draws: :meth:`MapScene.set_state` redraws it from a match state, and the
+overlays are set by whoever computed them (the engine's answer, never the scene's).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Mapping
+
+from PySide6.QtCore import QLineF, QPointF, Qt
+from PySide6.QtGui import QColor, QPainterPath, QPen
+from PySide6.QtWidgets import QGraphicsLineItem, QGraphicsPathItem, QGraphicsScene, QWidget
+
+from referee.app.geometry import HEX_SIZE, hex_at_scene, hex_centre
+from referee.app.hex_item import HexItem
+from referee.app.marker_item import MarkerItem
+from referee.app.style import LINE_COLOURS
+from referee.app.unit_item import UnitItem
+from referee.board.hexgrid import Hex
+from referee.board.maps import BattleMap
+from referee.match.board_now import board_now
+from referee.match.state import MatchState
+
+SLOT_SPACING = 0.52 * HEX_SIZE
+"""Horizontal distance between the tokens of units sharing a hex (drawn smaller)."""
+
+
+class MapScene(QGraphicsScene):
+    """The battlefield (see the module docstring)."""
+
+    def __init__(self, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.battle_map: BattleMap | None = None
+        self.hex_items: dict[Hex, HexItem] = {}
+        self.unit_items: dict[str, UnitItem] = {}
+        self.marker_items: dict[Hex, MarkerItem] = {}
+        self.selected_uid: str | None = None
+        self._line: QGraphicsLineItem | None = None
+        self.setBackgroundBrush(QColor("#5d6b59"))
+
+    # --- building ------------------------------------------------------------------
+
+    def set_map(self, battle_map: BattleMap) -> None:
+        """Draw ``battle_map``'s hexes, zones, roads and rivers (everything else goes)."""
+        self.clear()
+        self.hex_items, self.unit_items, self.marker_items = {}, {}, {}
+        self._line = None
+        self.battle_map = battle_map
+        for h in battle_map.hexes:
+            item = HexItem(h, battle_map.zone_of(h))
+            item.setPos(hex_centre(h))
+            self.addItem(item)
+            self.hex_items[h] = item
+        for river in battle_map.rivers:
+            self._path(river, "#2f78c4", 0.16, z=2)
+        for road in battle_map.roads:
+            self._path(road, "#7b5b3a", 0.1, z=3, dashed=True)
+        margin = HEX_SIZE * 0.5
+        self.setSceneRect(self.itemsBoundingRect().adjusted(-margin, -margin, margin, margin))
+
+    def _path(
+        self, hexes: Iterable[Hex], spec: str, width: float, z: float, dashed: bool = False
+    ) -> None:
+        points = [hex_centre(h) for h in hexes]
+        if len(points) < 2:
+            return
+        path = QPainterPath(points[0])
+        for p in points[1:]:
+            path.lineTo(p)
+        pen = QPen(QColor(spec), width * HEX_SIZE)
+        pen.setCapStyle(Qt.PenCapStyle.RoundCap)
+        pen.setJoinStyle(Qt.PenJoinStyle.RoundJoin)
+        if dashed:
+            pen.setStyle(Qt.PenStyle.DashLine)
+        item = QGraphicsPathItem(path)
+        item.setPen(pen)
+        item.setZValue(z)
+        self.addItem(item)
+
+    def set_state(self, state: MatchState) -> None:
+        """Redraw terrain, tokens and markers from ``state`` (the map must be set)."""
+        if self.battle_map is None or state.battle_map.name != self.battle_map.name:
+            self.set_map(state.battle_map)
+        board = board_now(state)
+        for h, item in self.hex_items.items():
+            item.set_terrain(state.terrain_at(h), board.describe(h))
+        self._set_units(state)
+        self._set_markers(state)
+
+    def _set_units(self, state: MatchState) -> None:
+        for uid in list(self.unit_items):
+            if uid not in state.units:
+                self.removeItem(self.unit_items.pop(uid))
+        by_hex: dict[Hex, list[str]] = {}
+        for uid, unit in state.units.items():
+            by_hex.setdefault(unit.hex, []).append(uid)
+            item = self.unit_items.get(uid)
+            if item is None:
+                item = UnitItem(unit)
+                self.addItem(item)
+                self.unit_items[uid] = item
+            else:
+                item.set_unit(unit)
+        for h, uids in by_hex.items():
+            n = len(uids)
+            for i, uid in enumerate(uids):
+                item = self.unit_items[uid]
+                offset = (i - (n - 1) / 2) * SLOT_SPACING
+                item.setScale(1.0 if n == 1 else 0.6)
+                item.setPos(hex_centre(h) + QPointF(offset, 0))
+        for uid, item in self.unit_items.items():
+            item.set_selected(uid == self.selected_uid)
+
+    def _set_markers(self, state: MatchState) -> None:
+        from referee.rules.hexes.rules import hex_effect_rules
+
+        for item in self.marker_items.values():
+            self.removeItem(item)
+        self.marker_items = {}
+        names = {k: m.name for k, m in hex_effect_rules(state.rules).markers.items()}
+        for h in state.hexes.hexes():
+            markers = state.hexes.at(h)
+            if not markers or h not in self.hex_items:
+                continue
+            item = MarkerItem(h, markers, names)
+            item.setPos(hex_centre(h))
+            self.addItem(item)
+            self.marker_items[h] = item
+
+    # --- picking and selection -------------------------------------------------------
+
+    def hex_at(self, point: QPointF) -> Hex | None:
+        """The map's hex under a scene point, or None off the map."""
+        h = hex_at_scene(point)
+        return h if h in self.hex_items else None
+
+    def units_at(self, h: Hex) -> list[str]:
+        return [uid for uid, item in self.unit_items.items() if item.unit.hex == h]
+
+    def select_unit(self, uid: str | None) -> None:
+        self.selected_uid = uid
+        for u, item in self.unit_items.items():
+            item.set_selected(u == uid)
+
+    # --- overlays --------------------------------------------------------------------
+
+    def show_overlay(
+        self, roles: Mapping[Hex, str], line: tuple[Hex, Hex] | None = None, verdict: str = ""
+    ) -> None:
+        """Tint hexes by role (see :data:`referee.app.style.OVERLAY_COLOURS`) and draw the
+        line between two hex centres, coloured by ``verdict`` (visible, blind, blocked)."""
+        for h, item in self.hex_items.items():
+            item.set_overlay(roles.get(h))
+        if self._line is not None:
+            self.removeItem(self._line)
+            self._line = None
+        if line is not None:
+            a, b = line
+            pen = QPen(QColor(LINE_COLOURS.get(verdict, "#000000")), 0.07 * HEX_SIZE)
+            pen.setCapStyle(Qt.PenCapStyle.RoundCap)
+            self._line = QGraphicsLineItem(QLineF(hex_centre(a), hex_centre(b)))
+            self._line.setPen(pen)
+            self._line.setZValue(20)
+            self.addItem(self._line)
+
+    def clear_overlay(self) -> None:
+        self.show_overlay({})
+
+    def overlay_roles(self) -> dict[Hex, str]:
+        """The role shown on each tinted hex (what a test or a screenshot checks)."""
+        return {h: item.overlay for h, item in self.hex_items.items() if item.overlay}

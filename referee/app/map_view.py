@@ -1,0 +1,94 @@
+"""The view of the map: zoom with the wheel, pan by dragging, fit to the window; a click
+on a hex (a press and release without dragging) and a right-click are reported as hexes."""
+
+from __future__ import annotations
+
+from PySide6.QtCore import QPoint, QRectF, Qt, Signal
+from PySide6.QtGui import QContextMenuEvent, QMouseEvent, QPainter, QResizeEvent, QWheelEvent
+from PySide6.QtWidgets import QApplication, QGraphicsView, QWidget
+
+from referee.app.map_scene import MapScene
+
+ZOOM_STEP = 1.25
+MIN_SCALE, MAX_SCALE = 0.2, 12.0
+
+
+class MapView(QGraphicsView):
+    """Shows a :class:`MapScene`; emits ``hexClicked(Hex)`` and ``hexMenu(Hex, QPoint)``."""
+
+    hexClicked = Signal(object)
+    hexMenu = Signal(object, QPoint)
+
+    def __init__(self, scene: MapScene, parent: QWidget | None = None) -> None:
+        super().__init__(scene, parent)
+        self.map_scene = scene
+        self.setRenderHint(QPainter.RenderHint.Antialiasing)
+        self.setRenderHint(QPainter.RenderHint.TextAntialiasing)
+        self.setDragMode(QGraphicsView.DragMode.ScrollHandDrag)
+        self.setTransformationAnchor(QGraphicsView.ViewportAnchor.AnchorUnderMouse)
+        self.setResizeAnchor(QGraphicsView.ViewportAnchor.AnchorViewCenter)
+        self.setViewportUpdateMode(QGraphicsView.ViewportUpdateMode.SmartViewportUpdate)
+        self.setFocusPolicy(Qt.FocusPolicy.StrongFocus)
+        self.setToolTip("")
+        self._press: QPoint | None = None
+        self._fitted = True
+
+    # --- zoom -----------------------------------------------------------------------
+
+    def zoom(self, factor: float) -> None:
+        current = self.transform().m11()
+        factor = max(MIN_SCALE / current, min(MAX_SCALE / current, factor))
+        self.scale(factor, factor)
+        self._fitted = False
+
+    def zoom_in(self) -> None:
+        self.zoom(ZOOM_STEP)
+
+    def zoom_out(self) -> None:
+        self.zoom(1 / ZOOM_STEP)
+
+    def zoom_to(self, rect: QRectF) -> None:
+        """Show ``rect`` (scene coordinates) as large as the view allows."""
+        self.fitInView(rect, Qt.AspectRatioMode.KeepAspectRatio)
+        self._fitted = False
+
+    def fit(self) -> None:
+        rect = self.map_scene.sceneRect()
+        if not rect.isEmpty():
+            self.fitInView(rect, Qt.AspectRatioMode.KeepAspectRatio)
+        self._fitted = True
+
+    def wheelEvent(self, event: QWheelEvent) -> None:
+        steps = event.angleDelta().y() / 120
+        if steps:
+            self.zoom(ZOOM_STEP**steps)
+        event.accept()
+
+    def resizeEvent(self, event: QResizeEvent) -> None:
+        super().resizeEvent(event)
+        if self._fitted:
+            self.fit()
+
+    # --- clicks ---------------------------------------------------------------------
+
+    def mousePressEvent(self, event: QMouseEvent) -> None:
+        if event.button() == Qt.MouseButton.LeftButton:
+            self._press = event.position().toPoint()
+        super().mousePressEvent(event)
+
+    def mouseReleaseEvent(self, event: QMouseEvent) -> None:
+        super().mouseReleaseEvent(event)
+        if event.button() != Qt.MouseButton.LeftButton or self._press is None:
+            return
+        moved = (event.position().toPoint() - self._press).manhattanLength()
+        self._press = None
+        if moved < QApplication.startDragDistance():
+            h = self.map_scene.hex_at(self.mapToScene(event.position().toPoint()))
+            if h is not None:
+                self.hexClicked.emit(h)
+
+    def contextMenuEvent(self, event: QContextMenuEvent) -> None:
+        h = self.map_scene.hex_at(self.mapToScene(event.pos()))
+        if h is not None:
+            self.hexMenu.emit(h, event.globalPos())
+        event.accept()

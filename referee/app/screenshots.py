@@ -1,0 +1,159 @@
+"""The main screens rendered to PNG files (``referee screenshots OUTDIR``), so that anyone
+can look at the app without running it: the map with the demo match, the line-of-sight tool
+on a blind line and on a blocked one, the visibility overlay, the gunnery wizard (the odds,
+typed dice), the unit inspector, a close-up of tokens with their badges and a smoke marker,
+the journal after a few steps, and the corrections menu. Drawn offscreen at 1366x768, the
+smallest screen the app is made for.
+"""
+
+from __future__ import annotations
+
+import tempfile
+from pathlib import Path
+
+from PySide6.QtCore import QPoint, Qt
+from PySide6.QtWidgets import QApplication, QListWidget, QWidget
+
+from referee.app.app import ensure_app, quiet_platform
+from referee.app.main_window import MainWindow
+from referee.app.wizards.gunnery_wizard import GunneryWizard
+from referee.board.hexgrid import parse_label
+from referee.match.demo import create_demo_match
+
+SIZE = (1366, 768)
+
+
+def _settle(app: QApplication) -> None:
+    for _ in range(3):
+        app.processEvents()
+
+
+def _save(widget: QWidget, path: Path, app: QApplication) -> Path:
+    _settle(app)
+    if not widget.grab().save(str(path)):
+        raise OSError(f"{path}: could not write the PNG file")
+    return path
+
+
+def _step(window: MainWindow, name: str, commands: list[dict[str, object]]) -> None:
+    if window.run_step(name, commands) is None:
+        raise RuntimeError(f"screenshots: the step {name!r} was refused: {window.last_error}")
+
+
+def _demo_steps(window: MainWindow) -> None:
+    """A few steps of turn 1, so that the journal and the inspector have something to show."""
+    _step(
+        window,
+        "Gunnery 1: tank fires its main gun at the wagon",
+        [{"kind": "fire", "shooter": "tank", "target": "wagon", "weapon": "Main gun"}],
+    )
+    _step(
+        window,
+        "Gunnery 1: wagon fires its shootas at the tank",
+        [{"kind": "fire", "shooter": "wagon", "target": "tank", "weapon": "Wagon shootas"}],
+    )
+    _step(
+        window,
+        "Correction: grunts shaken, +1 damage token, as on the table",
+        [{"kind": "correct", "uid": "grunts", "set": {"shaken": 1, "damage_tokens": 1}}],
+    )
+    _step(
+        window,
+        "Correction: smoke markers on D5: 2",
+        [{"kind": "correct-hex", "hex": "D5", "marker": "smoke", "count": 2}],
+    )
+    if window.next_step() is None:
+        raise RuntimeError(f"screenshots: next step refused: {window.last_error}")
+
+
+def _pick(items: QListWidget, starts: str) -> None:
+    for row in range(items.count()):
+        if items.item(row).text().startswith(starts):
+            items.setCurrentRow(row)
+            return
+    raise RuntimeError(f"screenshots: no item {starts!r} to pick")
+
+
+def _wizard_to_odds(wizard: GunneryWizard, shooter: str, weapon: str, target: str) -> None:
+    _pick(wizard.shooter_page.list, shooter)
+    wizard.next()
+    _pick(wizard.weapon_page.list, weapon)
+    wizard.next()
+    _pick(wizard.target_page.list, target)
+    wizard.next()
+
+
+def take_screenshots(outdir: Path | str, match_folder: Path | None = None) -> list[Path]:
+    """Write the screenshots into ``outdir`` (made if missing); the files written."""
+    out = Path(outdir)
+    out.mkdir(parents=True, exist_ok=True)
+    app = ensure_app()
+    with quiet_platform():
+        return _take(app, out, match_folder)
+
+
+def _take(app: QApplication, out: Path, match_folder: Path | None) -> list[Path]:
+    with tempfile.TemporaryDirectory(prefix="referee-shots-") as tmp:
+        folder = match_folder or Path(tmp)
+        path = folder / "screenshots-demo.referee"
+        path.unlink(missing_ok=True)
+        create_demo_match(path).close()
+        window = MainWindow()
+        window.resize(*SIZE)
+        window.open_match(path)
+        window.show()
+        _settle(app)
+        window.view.fit()
+        written: list[Path] = []
+
+        def shot(name: str, widget: QWidget) -> None:
+            written.append(_save(widget, out / name, app))
+
+        window.select_unit("tank")
+        shot("main-window.png", window)
+
+        window.toggle_los()
+        window.los_panel.show_line(parse_label("D2"), parse_label("D9"))
+        shot("los-blind.png", window)
+        window.los_panel.show_line(parse_label("A1"), parse_label("D9"))
+        shot("los-blocked.png", window)
+
+        window.toggle_visibility()
+        window.los_panel.show_visibility(parse_label("D2"))
+        shot("visibility.png", window)
+        window.los_panel.clear()
+
+        wizard = window.open_gunnery_wizard()
+        if wizard is not None:
+            _wizard_to_odds(wizard, "tank", "Main gun", "wagon")
+            shot("gunnery-wizard-odds.png", wizard)
+            wizard.next()
+            wizard.roll_page.typed.setChecked(True)
+            wizard.roll_page.spins[0].setValue(5)
+            wizard.roll_page.add_die(3)
+            shot("gunnery-wizard-dice.png", wizard)
+            wizard.reject()
+
+        _demo_steps(window)
+        window.select_unit("grunts")
+        shot("unit-inspector.png", window.inspector_dock)
+        corner = window.scene.hex_items[parse_label("B2")].sceneBoundingRect()
+        far = window.scene.hex_items[parse_label("E6")].sceneBoundingRect()
+        window.view.zoom_to(corner.united(far))
+        shot("map-close-up.png", window.view)
+        window.view.fit()
+
+        window.journal_dock.raise_()
+        window.resizeDocks([window.journal_dock], [window.height() // 2], Qt.Orientation.Vertical)
+        shot("journal.png", window)
+
+        menu = window.context_menu_for(parse_label("C7"))
+        if menu is not None:
+            menu.popup(window.view.mapToGlobal(QPoint(40, 40)))
+            shot("corrections-menu.png", menu)
+            menu.close()
+        window.close()
+        # Qt deletes the window (and the wizard and menus it owns), not Python's collector.
+        window.deleteLater()
+        _settle(app)
+    return written

@@ -1,0 +1,109 @@
+"""An open match in the app: the match file, its undo stack, and one ``changed`` signal.
+
+Every change goes through here: :meth:`MatchSession.run_step` asks the engine to carry out
+a named step (the match file writes it whole, so there is nothing to save), then pushes a
+:class:`StepCommand` so that Edit > Undo names it. ``changed`` carries the change flags of
+what happened (the keys of the events' changes: ``units``, ``hexes``, ``orders``, ``turn``...
+and always ``journal``); views redraw from them.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Mapping
+from pathlib import Path
+from typing import Any
+
+from PySide6.QtCore import QObject, Signal
+from PySide6.QtGui import QUndoStack
+
+from referee.app.step_command import StepCommand
+from referee.match.events import Step
+from referee.match.state import MatchState
+from referee.match.store import MatchFile
+
+ALL_CHANGES = frozenset(
+    {"units", "hexes", "terrain", "pending", "orders", "turn", "step", "journal", "match"}
+)
+
+
+def change_flags(step: Step | None) -> frozenset[str]:
+    """What ``step`` changed: the keys of its events' changes, and ``journal``."""
+    if step is None:
+        return frozenset({"journal"})
+    keys = {k for event in step.events for k in event.changes}
+    return frozenset({"journal", *keys})
+
+
+class MatchSession(QObject):
+    """One open match file (see the module docstring)."""
+
+    changed = Signal(object)  # frozenset[str] of change flags
+
+    def __init__(self, match: MatchFile, parent: QObject | None = None) -> None:
+        super().__init__(parent)
+        self.match = match
+        self.undo_stack = QUndoStack(self)
+        self._mirroring = False
+        self._restore_stack()
+
+    @classmethod
+    def open(cls, path: Path | str, parent: QObject | None = None) -> MatchSession:
+        return cls(MatchFile.open(path), parent)
+
+    @property
+    def path(self) -> Path:
+        return self.match.path
+
+    @property
+    def state(self) -> MatchState:
+        return self.match.state
+
+    def steps(self) -> list[Step]:
+        """Every step of the journal, undone ones (which redo brings back) included."""
+        return self.match.steps(include_undone=True)
+
+    def next_dice_seed(self) -> int:
+        """The seed of the next step's dice (what a wizard's dry run rolls with)."""
+        from referee.match.store import step_seed
+
+        number = max((s.number for s in self.match.steps()), default=0) + 1
+        return step_seed(self.match.seed, number)
+
+    def _restore_stack(self) -> None:
+        """Mirror the steps already in the file: done ones below the stack's index, undone
+        ones above it, so that Edit > Redo brings them back as the file would."""
+        self._mirroring = True
+        try:
+            steps = self.steps()
+            for step in steps:
+                self.undo_stack.push(StepCommand(self, step))
+            self.undo_stack.setIndex(sum(1 for s in steps if not s.undone))
+            self.undo_stack.setClean()
+        finally:
+            self._mirroring = False
+
+    def run_step(
+        self, name: str, commands: Iterable[Mapping[str, Any]], typed: Iterable[int] = ()
+    ) -> Step:
+        """Carry out and write one named step; the engine's refusal (a ValueError naming
+        the field) propagates and nothing is written or pushed."""
+        step = self.match.run(name, list(commands), typed=list(typed))
+        self.undo_stack.push(StepCommand(self, step))
+        self.changed.emit(change_flags(step))
+        return step
+
+    def mirror_undo(self) -> None:
+        if self._mirroring:
+            return
+        step = self.match.undo()
+        self.changed.emit(change_flags(step) | {"undo"})
+
+    def mirror_redo(self) -> None:
+        if self._mirroring:
+            return
+        step = self.match.redo()
+        self.changed.emit(change_flags(step) | {"redo"})
+
+    def close(self) -> None:
+        self.undo_stack.clear()
+        self.match.close()

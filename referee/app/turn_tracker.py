@@ -1,0 +1,108 @@
+"""The turn tracker: the steps of the edition's turn with the current one highlighted, what
+the current step asks of the referee (the engine's agenda), and a Next step button."""
+
+from __future__ import annotations
+
+from html import escape
+
+from PySide6.QtCore import Qt, Signal
+from PySide6.QtGui import QBrush, QColor, QFont
+from PySide6.QtWidgets import (
+    QLabel,
+    QListWidget,
+    QListWidgetItem,
+    QPushButton,
+    QSplitter,
+    QTextBrowser,
+    QVBoxLayout,
+    QWidget,
+)
+
+from referee.match.state import MatchState
+from referee.rules.turn.agenda import Agenda
+from referee.rules.turn.sequence import turn_sequence
+
+
+def agenda_html(agenda: Agenda) -> str:
+    """The agenda in words: what to do, who acts and how, dice, choices, notes, clauses."""
+    parts = [f"<p><b>{escape(agenda.position.text())}</b></p>", f"<p>{escape(agenda.todo)}</p>"]
+    if agenda.is_empty:
+        parts.append("<p><i>Nothing to do: no unit or hex is concerned.</i></p>")
+    items = [f"<li>{escape(i.text())}</li>" for i in agenda.units]
+    items += [f"<li><s>{escape(i.text())}</s> (left out)</li>" for i in agenda.excluded]
+    if items:
+        parts.append("<ul>" + "".join(items) + "</ul>")
+    if agenda.hexes:
+        parts.append(f"<p>Hexes: {escape(', '.join(str(h) for h in agenda.hexes))}</p>")
+    parts.append("<p>Dice needed.</p>" if agenda.needs_dice else "<p>No dice.</p>")
+    if agenda.choices:
+        order = "".join(f"<li>{escape(g.text())}</li>" for g in agenda.choices)
+        parts.append(
+            f"<p>Choices, in this order (the highest rank chooses last):</p><ol>{order}</ol>"
+        )
+    parts.extend(f"<p><i>Note: {escape(n)}</i></p>" for n in agenda.notes)
+    parts.append(f"<p style='color:#666'>{escape(', '.join(agenda.clauses))}</p>")
+    return "".join(parts)
+
+
+class TurnTracker(QWidget):
+    """Shows where the match stands; ``nextRequested`` when the referee moves on."""
+
+    nextRequested = Signal()
+
+    def __init__(self, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.title = QLabel()
+        font = QFont(self.title.font())
+        font.setBold(True)
+        font.setPointSizeF(font.pointSizeF() * 1.2)
+        self.title.setFont(font)
+        self.steps = QListWidget()
+        self.steps.setSelectionMode(QListWidget.SelectionMode.NoSelection)
+        self.steps.setFocusPolicy(Qt.FocusPolicy.NoFocus)
+        self.steps.setWordWrap(True)
+        self.steps.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
+        self.agenda = QTextBrowser()
+        self.agenda.setOpenLinks(False)
+        self.next_button = QPushButton("Next step (N)")
+        self.next_button.setToolTip("Move the match on to the next step of the turn")
+        self.next_button.clicked.connect(self.nextRequested)
+        split = QSplitter(Qt.Orientation.Vertical)
+        split.addWidget(self.steps)
+        split.addWidget(self.agenda)
+        split.setStretchFactor(0, 1)
+        split.setStretchFactor(1, 1)
+        layout = QVBoxLayout(self)
+        layout.addWidget(self.title)
+        layout.addWidget(split, 1)
+        layout.addWidget(self.next_button)
+        self._rules_id: str | None = None
+
+    def set_state(self, state: MatchState) -> None:
+        if self._rules_id != state.rules.id or self.steps.count() == 0:
+            self.steps.clear()
+            for step in turn_sequence(state.rules):
+                item = QListWidgetItem(step.label)
+                item.setData(Qt.ItemDataRole.UserRole, step.id)
+                item.setToolTip(step.todo)
+                self.steps.addItem(item)
+            self._rules_id = state.rules.id
+        self.title.setText(f"Turn {state.turn}")
+        for i in range(self.steps.count()):
+            item = self.steps.item(i)
+            current = item.data(Qt.ItemDataRole.UserRole) == state.step
+            font = item.font()
+            font.setBold(current)
+            item.setFont(font)
+            item.setBackground(QBrush(QColor("#ffe082")) if current else QBrush())
+            item.setForeground(QBrush(QColor("#000000")) if current else QBrush())
+            if current:
+                self.steps.scrollToItem(item, QListWidget.ScrollHint.PositionAtCenter)
+        self.agenda.setHtml(agenda_html(state.agenda()))
+
+    def current_step_label(self) -> str:
+        for i in range(self.steps.count()):
+            item = self.steps.item(i)
+            if item.font().bold():
+                return item.text()
+        return ""

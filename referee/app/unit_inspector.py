@@ -1,0 +1,140 @@
+"""The unit inspector: the selected unit as it stands now (hex, facing, speed, models,
+conditions, damage tokens, ammo, orders this turn and next, damage waiting to be applied),
+then its whole card as the catalogue prints it."""
+
+from __future__ import annotations
+
+from html import escape
+
+from PySide6.QtCore import Signal
+from PySide6.QtWidgets import QComboBox, QTextBrowser, QVBoxLayout, QWidget
+
+from referee.board.hexgrid import DIRECTION_NAMES, hex_label
+from referee.match.state import MatchState
+from referee.rules.state import UnitState
+from referee.units.card_text import unit_card, weapon_line
+
+
+def _row(name: str, value: str) -> str:
+    return f"<tr><td style='color:#555;padding-right:8px'>{escape(name)}</td><td>{value}</td></tr>"
+
+
+def conditions_text(u: UnitState) -> str:
+    """The unit's conditions in words ("none" when it has none)."""
+    found = []
+    if u.shaken:
+        found.append(f"shaken ({u.shaken} token{'s' if u.shaken > 1 else ''})")
+    if u.fire:
+        found.append(f"on fire ({u.fire})")
+    if u.acid:
+        found.append(f"acid ({u.acid})")
+    if u.minor_acid:
+        found.append(f"minor acid ({u.minor_acid})")
+    if u.poison:
+        found.append("poison " + ", ".join(f"d{d}" for d in u.poison))
+    if u.bleeding:
+        found.append("bleeding " + ", ".join(f"d{d}" for d in u.bleeding))
+    if u.armor_down:
+        found.append(f"armor down {u.armor_down}")
+    if u.flying:
+        found.append("flying")
+    if u.hidden:
+        found.append("hidden")
+    if u.aim is not None:
+        found.append(
+            f"aimed from {hex_label(u.aim.hex)} (turn {u.aim.turn}, gunnery {u.aim.gunnery})"
+        )
+    if u.tokens:
+        where = f" for {hex_label(u.token_hex)}" if u.token_hex is not None else ""
+        found.append(f"{u.tokens} difficult-terrain token(s){where}")
+    return ", ".join(found) or "none"
+
+
+def unit_html(state: MatchState, uid: str) -> str:
+    """The inspector's page for unit ``uid`` in ``state``."""
+    u = state.unit(uid)
+    card = u.unit
+    models = f"{u.alive} of {card.models}"
+    if card.elites:
+        models += f" ({u.elites_alive} of {card.elites} elite)"
+    rows = [
+        _row("unit", f"{escape(card.name)} — {escape(u.nation)}, side {u.side}"),
+        _row("hex", f"{hex_label(u.hex)} ({escape(state.terrain_at(u.hex))})"),
+        _row("facing", DIRECTION_NAMES[u.facing]),
+        _row("speed", escape(u.speed)),
+        _row("models", models),
+        _row("damage tokens", f"+{u.damage_tokens} to future damage" if u.damage_tokens else "0"),
+        _row("conditions", escape(conditions_text(u))),
+    ]
+    weapons = []
+    for w in card.weapons:
+        ammo = u.loaded.get(w.name, 0)
+        fired = u.fired.get(w.name, 0)
+        spent = f", {fired} shot(s) spent" if w.limited_ammo is not None else ""
+        weapons.append(f"<li>{escape(weapon_line(w))}<br><i>loaded: {ammo}{spent}</i></li>")
+    orders = []
+    for turn in (state.turn, state.turn + 1):
+        given = state.orders.get(uid, {}).get(str(turn), {})
+        text = "; ".join(f"{k}: {v}" for k, v in given.items()) or "not written yet"
+        orders.append(_row(f"turn {turn}", escape(text)))
+    pending = [p for p in state.pending if p["unit"] == uid]
+    parts = [
+        f"<h3>{escape(uid)}</h3><table>{''.join(rows)}</table>",
+        "<h4>Weapons and ammo</h4>",
+        "<ul>" + "".join(weapons) + "</ul>" if weapons else "<p>none</p>",
+        f"<h4>Orders</h4><table>{''.join(orders)}</table>",
+    ]
+    if pending:
+        items = "".join(
+            f"<li>{escape(str(p['source']))}: {escape(str(p['table']))} table, "
+            f"{p['result']} ({escape(str(p['cause']))})</li>"
+            for p in pending
+        )
+        parts.append(f"<h4>Damage waiting to be applied</h4><ul>{items}</ul>")
+    card_text = escape("\n".join(unit_card(card)))
+    parts.append(f"<h4>Card</h4><pre style='white-space: pre-wrap'>{card_text}</pre>")
+    return "".join(parts)
+
+
+class UnitInspector(QWidget):
+    """A unit picker and the picked unit's page; ``unitChosen(uid)`` when picked here."""
+
+    unitChosen = Signal(str)
+
+    def __init__(self, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.picker = QComboBox()
+        self.picker.setToolTip("The unit shown; click a token on the map to pick it there")
+        self.page = QTextBrowser()
+        self.page.setOpenLinks(False)
+        layout = QVBoxLayout(self)
+        layout.addWidget(self.picker)
+        layout.addWidget(self.page, 1)
+        self._state: MatchState | None = None
+        self.uid: str | None = None
+        self.picker.activated.connect(self._picked)
+
+    def _picked(self, index: int) -> None:
+        uid = self.picker.itemData(index)
+        if isinstance(uid, str):
+            self.show_unit(uid)
+            self.unitChosen.emit(uid)
+
+    def set_state(self, state: MatchState) -> None:
+        self._state = state
+        self.picker.blockSignals(True)
+        self.picker.clear()
+        for uid, u in state.units.items():
+            self.picker.addItem(f"{uid} — {u.unit.name} ({hex_label(u.hex)})", uid)
+        self.picker.blockSignals(False)
+        if self.uid not in state.units:
+            self.uid = next(iter(state.units), None)
+        self.show_unit(self.uid)
+
+    def show_unit(self, uid: str | None) -> None:
+        self.uid = uid
+        if self._state is None or uid is None or uid not in self._state.units:
+            self.page.setHtml("<p><i>No unit on the table.</i></p>")
+            return
+        self.picker.setCurrentIndex(self.picker.findData(uid))
+        self.page.setHtml(unit_html(self._state, uid))

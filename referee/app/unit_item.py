@@ -1,0 +1,166 @@
+"""A unit token: nation colour, side rim, facing arrow, models alive and condition badges.
+
+Badges: ``+N`` damage tokens (orange, top right), ``S`` shaken (yellow, top left, with the
+number of tokens past one), and along the bottom ``F`` on fire, ``A``/``a`` acid/minor acid,
+``P`` poison, ``B`` bleeding. A destroyed unit (no model alive) is greyed and crossed out.
+"""
+
+from __future__ import annotations
+
+from PySide6.QtCore import QPointF, QRectF, Qt
+from PySide6.QtGui import QColor, QFont, QFontMetricsF, QPainter, QPen, QPolygonF
+from PySide6.QtWidgets import QGraphicsItem, QStyleOptionGraphicsItem, QWidget
+
+from referee.app.geometry import HEX_SIZE, facing_vector
+from referee.app.style import BADGE_COLOURS, SIDE_COLOURS, colour, text_colour_on, unit_colour
+from referee.board.hexgrid import DIRECTION_NAMES, hex_label
+from referee.rules.state import UnitState
+
+R = HEX_SIZE
+BODY = QRectF(-0.6 * R, -0.34 * R, 1.2 * R, 0.72 * R)
+
+
+def _font(painter: QPainter, size: float, bold: bool = True) -> QFont:
+    font = QFont(painter.font())
+    # Scene units, not screen pixels: tokens scale with the map when zooming.
+    font.setPixelSize(max(1, round(size * R)))
+    font.setBold(bold)
+    return font
+
+
+def badges(unit: UnitState) -> list[tuple[str, str, str]]:
+    """``(kind, text, tooltip)`` of each condition badge along the token's bottom."""
+    out: list[tuple[str, str, str]] = []
+    if unit.fire:
+        out.append(("fire", "F" if unit.fire == 1 else f"F{unit.fire}", f"on fire ({unit.fire})"))
+    if unit.acid:
+        out.append(("acid", "A", f"acid ({unit.acid})"))
+    if unit.minor_acid:
+        out.append(("acid", "a", f"minor acid ({unit.minor_acid})"))
+    if unit.poison:
+        dice = ", ".join(f"d{d}" for d in unit.poison)
+        out.append(("poison", "P", f"poison ({dice})"))
+    if unit.bleeding:
+        dice = ", ".join(f"d{d}" for d in unit.bleeding)
+        out.append(("bleeding", "B", f"bleeding ({dice})"))
+    return out
+
+
+def tooltip(unit: UnitState) -> str:
+    lines = [
+        f"{unit.uid}: {unit.unit.name} ({unit.nation}, side {unit.side})",
+        f"{hex_label(unit.hex)}, facing {DIRECTION_NAMES[unit.facing]}, {unit.speed}",
+        f"models {unit.alive}/{unit.unit.models}",
+    ]
+    if unit.damage_tokens:
+        lines.append(f"+{unit.damage_tokens} to future damage")
+    if unit.shaken:
+        lines.append(f"shaken ({unit.shaken} token{'s' if unit.shaken > 1 else ''})")
+    lines.extend(why for _, _, why in badges(unit))
+    return "\n".join(lines)
+
+
+class UnitItem(QGraphicsItem):
+    """The token of one unit; :meth:`set_unit` redraws it from the unit's state."""
+
+    def __init__(self, unit: UnitState) -> None:
+        super().__init__()
+        self.unit = unit
+        self.selected = False
+        self.setZValue(10)
+        self.setAcceptedMouseButtons(Qt.MouseButton.NoButton)  # the view picks hexes
+        self.set_unit(unit)
+
+    @property
+    def uid(self) -> str:
+        return self.unit.uid
+
+    def set_unit(self, unit: UnitState) -> None:
+        self.prepareGeometryChange()
+        self.unit = unit
+        self.setToolTip(tooltip(unit))
+        self.update()
+
+    def set_selected(self, selected: bool) -> None:
+        if selected != self.selected:
+            self.selected = selected
+            self.update()
+
+    def boundingRect(self) -> QRectF:
+        return QRectF(-0.9 * R, -0.9 * R, 1.8 * R, 1.5 * R)
+
+    def paint(
+        self,
+        painter: QPainter,
+        option: QStyleOptionGraphicsItem,
+        widget: QWidget | None = None,
+    ) -> None:
+        u = self.unit
+        painter.setRenderHint(QPainter.RenderHint.Antialiasing)
+        fill = QColor("#9e9e9e") if u.destroyed else unit_colour(u.nation, u.side)
+        rim = QPen(QColor("#ffd400") if self.selected else colour(SIDE_COLOURS.get(u.side, "#333")))
+        rim.setWidthF((0.08 if self.selected else 0.05) * R)
+        painter.setPen(rim)
+        painter.setBrush(fill)
+        painter.drawRoundedRect(BODY, 0.08 * R, 0.08 * R)
+        ink = text_colour_on(fill)
+        painter.setPen(ink)
+        name_box = QRectF(
+            BODY.left() + 0.05 * R, BODY.top() + 0.01 * R, BODY.width() - 0.1 * R, 0.29 * R
+        )
+        for size in (0.23, 0.2, 0.17):  # a long name in a smaller font before eliding it
+            painter.setFont(_font(painter, size))
+            if QFontMetricsF(painter.font()).horizontalAdvance(u.uid) <= name_box.width():
+                break
+        name = QFontMetricsF(painter.font()).elidedText(
+            u.uid, Qt.TextElideMode.ElideRight, name_box.width()
+        )
+        painter.drawText(name_box, Qt.AlignmentFlag.AlignCenter, name)
+        painter.setFont(_font(painter, 0.3))
+        count = str(u.alive) if u.alive == u.unit.models else f"{u.alive}/{u.unit.models}"
+        count_box = QRectF(BODY.left(), BODY.top() + 0.28 * R, BODY.width(), 0.42 * R)
+        painter.drawText(count_box, Qt.AlignmentFlag.AlignCenter, count)
+        if u.destroyed:
+            painter.setPen(QPen(QColor("#202020"), 0.05 * R))
+            painter.drawLine(BODY.topLeft(), BODY.bottomRight())
+            painter.drawLine(BODY.topRight(), BODY.bottomLeft())
+        self._arrow(painter)
+        if u.damage_tokens:
+            self._badge(painter, BODY.topRight(), "damage", f"+{u.damage_tokens}")
+        if u.shaken:
+            text = "S" if u.shaken == 1 else f"S{u.shaken}"
+            self._badge(painter, BODY.topLeft(), "shaken", text)
+        conditions = badges(u)
+        for i, (kind, text, _) in enumerate(conditions):
+            x = (i - (len(conditions) - 1) / 2) * 0.28 * R
+            self._badge(painter, QPointF(x, BODY.bottom()), kind, text)
+
+    def _arrow(self, painter: QPainter) -> None:
+        """The facing arrow, just outside the token towards the hexside it faces."""
+        v = facing_vector(self.unit.facing)
+        n = QPointF(-v.y(), v.x())
+        exits = [
+            BODY.right() / abs(v.x()) if abs(v.x()) > 1e-9 else 1e9,
+            -BODY.top() / abs(v.y()) if abs(v.y()) > 1e-9 else 1e9,
+        ]
+        out = min(exits)
+        tip, base = v * min(out + 0.24 * R, 0.84 * R), v * out
+        triangle = QPolygonF([tip, base + n * (0.14 * R), base - n * (0.14 * R)])
+        painter.setPen(QPen(QColor("#ffffff"), 0.025 * R))
+        painter.setBrush(QColor("#141414"))
+        painter.drawPolygon(triangle)
+
+    @staticmethod
+    def _badge(painter: QPainter, at: QPointF, kind: str, text: str) -> None:
+        fill = colour(BADGE_COLOURS.get(kind, "#444444"))
+        painter.setPen(QPen(QColor("#202020"), 0.02 * R))
+        painter.setBrush(fill)
+        radius = (0.12 if len(text) < 2 else 0.14) * R
+        painter.drawEllipse(at, radius, radius)
+        painter.setPen(text_colour_on(fill))
+        painter.setFont(_font(painter, 0.15))
+        painter.drawText(
+            QRectF(at.x() - radius, at.y() - radius, 2 * radius, 2 * radius),
+            Qt.AlignmentFlag.AlignCenter,
+            text,
+        )

@@ -1,0 +1,116 @@
+"""The demo match: a ready game a newcomer can open in one command (``referee``).
+
+The first draft's standard 7x9 battlefield (``data/maps/standard.toml``; every sample card
+of the Spartans and the Orks reads under the first-draft ruleset), a tank, infantry and
+cavalry on each side set up in their deployment zones facing each other, a fixed seed, and
+one named step writing every unit's orders for turn 1 (clause ``orders.giving``). The orders
+are legal for each unit's speed (``tests/app/test_app_demo_match.py`` checks them with the
+orders engine). Nothing here imports Qt.
+"""
+
+from __future__ import annotations
+
+import os
+from datetime import datetime
+from pathlib import Path
+from typing import Any
+
+from referee.match.store import MatchFile
+
+DEMO_MAP = "standard"
+DEMO_SEED = 2024
+DEMO_TITLE = "Demo: Spartans against Orks on the standard battlefield"
+
+# Side 1 (Spartans) holds rows 7-9 at the bottom of the map and faces north (facing 0);
+# side 2 (Orks) holds rows 1-3 at the top and faces south (facing 3).
+DEMO_UNITS: tuple[dict[str, Any], ...] = (
+    {
+        "uid": "tank",
+        "unit": "standard-tank",
+        "side": 1,
+        "hex": "C7",
+        "facing": 0,
+        "speed": "stand-still",
+    },
+    {
+        "uid": "hoplites",
+        "unit": "hoplite-phalanx",
+        "side": 1,
+        "hex": "E7",
+        "facing": 0,
+        "speed": "slow",
+    },
+    {
+        "uid": "companions",
+        "unit": "companion-cavalry",
+        "side": 1,
+        "hex": "G8",
+        "facing": 0,
+        "speed": "slow",
+    },
+    {
+        "uid": "wagon",
+        "unit": "battle-wagon",
+        "side": 2,
+        "hex": "D2",
+        "facing": 3,
+        "speed": "stand-still",
+    },
+    {"uid": "grunts", "unit": "ork-grunts", "side": 2, "hex": "B3", "facing": 3, "speed": "slow"},
+    {"uid": "boars", "unit": "boar-riders", "side": 2, "hex": "F3", "facing": 3, "speed": "fast"},
+)
+
+# Turn 1's orders (movement over three steps, gunnery over two), in the drafts' notation.
+DEMO_ORDERS: dict[str, tuple[str, str]] = {
+    "tank": ("- + - + -", "Fire + Load"),
+    "hoplites": ("F + F + -", "- + Fire"),
+    "companions": ("F + F + F", "- + -"),
+    "wagon": ("- + - + -", "Fire + Load"),
+    "grunts": ("F + F + -", "- + Fire"),
+    "boars": ("F + F + F", "- + -"),
+}
+
+
+def demo_folder() -> Path:
+    """Where ``referee`` with no arguments writes its demo matches:
+    ``$REFEREE_MATCHES``, else ``$XDG_DATA_HOME/referee/matches`` (by default
+    ``~/.local/share/referee/matches``)."""
+    env = os.environ.get("REFEREE_MATCHES")
+    if env:
+        return Path(env)
+    base = os.environ.get("XDG_DATA_HOME") or str(Path.home() / ".local" / "share")
+    return Path(base) / "referee" / "matches"
+
+
+def new_demo_path(folder: Path | None = None) -> Path:
+    """A file name for a new demo match in ``folder`` that no file uses yet."""
+    folder = folder or demo_folder()
+    folder.mkdir(parents=True, exist_ok=True)
+    stamp = datetime.now().strftime("%Y%m%d-%H%M%S")
+    path = folder / f"demo-{stamp}.referee"
+    n = 2
+    while path.exists():
+        path = folder / f"demo-{stamp}-{n}.referee"
+        n += 1
+    return path
+
+
+def orders_commands(turn: int = 1) -> list[dict[str, Any]]:
+    """The ``orders`` commands writing :data:`DEMO_ORDERS` for ``turn``."""
+    return [
+        {"kind": "orders", "uid": uid, "turn": turn, "movement": move, "gunnery": guns}
+        for uid, (move, guns) in DEMO_ORDERS.items()
+    ]
+
+
+def create_demo_match(path: Path | str) -> MatchFile:
+    """A new demo match file at ``path`` (never replacing a file), orders written."""
+    match = MatchFile.create(
+        path,
+        map_name=DEMO_MAP,
+        units=DEMO_UNITS,
+        seed=DEMO_SEED,
+        title=DEMO_TITLE,
+    )
+    match.run("Orders for turn 1", orders_commands(1))
+    return match

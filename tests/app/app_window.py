@@ -1,0 +1,36 @@
+"""The main window on a fresh demo match, for the app's tests."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from PySide6.QtCore import QPoint, Qt
+
+from referee.app.geometry import hex_centre
+from referee.app.main_window import MainWindow
+from referee.board.hexgrid import Hex
+from referee.match.demo import create_demo_match
+
+
+def demo_window(qtbot, tmp_path: Path) -> MainWindow:
+    path = tmp_path / "demo.referee"
+    create_demo_match(path).close()
+    window = MainWindow()
+    qtbot.addWidget(window)
+    window.resize(1366, 768)
+    window.open_match(path)
+    with qtbot.waitActive(window):
+        window.show()
+        window.activateWindow()
+    window.view.setFocus()
+    window.view.fit()
+    return window
+
+
+def view_point(window: MainWindow, h: Hex) -> QPoint:
+    """Where the centre of ``h`` is on the view's viewport."""
+    return window.view.mapFromScene(hex_centre(h))
+
+
+def click_hex(qtbot, window: MainWindow, h: Hex) -> None:
+    qtbot.mouseClick(window.view.viewport(), Qt.MouseButton.LeftButton, pos=view_point(window, h))

@@ -1,0 +1,62 @@
+"""The demo match (referee/match/demo.py): set up as the drafts say, orders legal."""
+
+from __future__ import annotations
+
+from referee.match.demo import DEMO_ORDERS, create_demo_match
+from referee.match.store import MatchFile
+from referee.rules.orders.legality import check_turn
+from referee.rules.orders.notation import parse_order
+
+
+def test_demo_match_is_the_standard_map_of_the_first_draft(tmp_path):
+    with create_demo_match(tmp_path / "d.referee") as match:
+        assert match.battle_map.name == "Standard battlefield"
+        assert (match.battle_map.columns, match.battle_map.rows) == (7, 9)
+        assert match.rules.id == "first-draft"
+
+
+def test_demo_units_stand_in_their_sides_deployment_zones(tmp_path):
+    # Map "standard": side 2 holds rows 1-3, side 1 rows 7-9 (ruling setup.first-draft-zones).
+    with create_demo_match(tmp_path / "d.referee") as match:
+        units = match.state.units.values()
+        assert {u.side for u in units} == {1, 2}
+        for u in units:
+            assert match.battle_map.zone_of(u.hex) == f"side{u.side}", u.uid
+
+
+def test_demo_sides_face_each_other(tmp_path):
+    # Side 1 at the bottom faces N (0), side 2 at the top faces S (3) (clause angles.facing).
+    with create_demo_match(tmp_path / "d.referee") as match:
+        for u in match.state.units.values():
+            assert u.facing == (0 if u.side == 1 else 3), u.uid
+
+
+def test_demo_has_a_vehicle_infantry_and_cavalry_on_each_side(tmp_path):
+    with create_demo_match(tmp_path / "d.referee") as match:
+        for side in (1, 2):
+            types = [u.unit.types for u in match.state.units.values() if u.side == side]
+            for kind in ("vehicle", "infantry", "cavalry"):
+                assert sum(kind in t for t in types) == 1, (side, kind)
+
+
+def test_demo_orders_are_written_for_turn_1_and_legal_for_each_speed(tmp_path):
+    # orders.giving: every unit has both orders for turn 1; each step is kept as given
+    # (OrderCheck.legal) at the unit's speed.
+    path = tmp_path / "d.referee"
+    create_demo_match(path).close()
+    with MatchFile.open(path) as match:
+        state = match.state
+        assert [s.name for s in match.steps()] == ["Orders for turn 1"]
+        for uid, unit in state.units.items():
+            written = state.orders[uid]["1"]
+            move, guns = DEMO_ORDERS[uid]
+            assert set(written) == {"movement", "gunnery"}
+            check = check_turn(
+                unit, parse_order(move, "movement"), parse_order(guns, "gunnery"), state.rules
+            )
+            assert check.movement.legal and check.gunnery.legal, uid
+
+
+def test_demo_match_replays_exactly(tmp_path):
+    with create_demo_match(tmp_path / "d.referee") as match:
+        assert match.replay_check() == []

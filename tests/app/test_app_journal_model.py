@@ -1,0 +1,88 @@
+"""The journal model, filled without any window: a row per event, with its why."""
+
+from __future__ import annotations
+
+from PySide6.QtCore import Qt
+
+from referee.app.clause_dialog import why_html
+from referee.app.journal_filter import JournalFilter
+from referee.app.journal_model import COLUMNS, ROW_ROLE, JournalModel
+from referee.match.demo import create_demo_match
+
+
+def demo_steps(tmp_path):
+    match = create_demo_match(tmp_path / "d.referee")
+    # the tank (C7, standing still) fires its main gun at the wagon (D2, standing still):
+    # need 3 (base 5, +1 shooter still, +1 target still); a typed 5 hits.
+    match.run(
+        "Gunnery 1: tank fires",
+        [{"kind": "fire", "shooter": "tank", "target": "wagon", "weapon": "Main gun"}],
+        typed=[5],
+    )
+    match.run("Next", [{"kind": "advance"}])
+    match.undo()
+    return match
+
+
+def test_one_row_per_event_of_every_step_undone_ones_too(qtbot, tmp_path):
+    with demo_steps(tmp_path) as match:
+        model = JournalModel()
+        model.set_steps(match.steps(include_undone=True))
+        # six orders (one per unit), one fire, one advance (undone)
+        assert model.rowCount() == 8
+        assert model.columnCount() == len(COLUMNS)
+        kinds = [model.data(model.index(r, 2)) for r in range(8)]
+        assert kinds == ["orders"] * 6 + ["fire", "advance"]
+        assert model.rows[-1].undone
+        assert model.data(model.index(7, 0), Qt.ItemDataRole.ForegroundRole) is not None
+
+
+def test_the_why_column_lists_clauses_and_rulings(qtbot, tmp_path):
+    with demo_steps(tmp_path) as match:
+        model = JournalModel()
+        model.set_steps(match.steps(include_undone=True))
+        fire = model.data(model.index(6, 0), ROW_ROLE)
+        why = model.data(model.index(6, 5))
+        assert why.startswith("fire.target, ")
+        assert "fire.roll" in why
+        assert fire.dice.split()[0] == "5*"  # typed at the table
+        assert "needs 3" in model.data(model.index(6, 3))
+
+
+def test_the_filter_keeps_one_kind_or_the_rows_naming_a_unit(qtbot, tmp_path):
+    with demo_steps(tmp_path) as match:
+        model = JournalModel()
+        model.set_steps(match.steps(include_undone=True))
+        proxy = JournalFilter(model)
+        proxy.set_kind("fire")
+        assert proxy.rowCount() == 1
+        proxy.set_kind(None)
+        proxy.set_text("WAGON")
+        # the wagon's orders and the shot at it
+        assert proxy.rowCount() == 2
+        proxy.set_text("")
+        assert proxy.rowCount() == 8
+
+
+def test_the_why_text_gives_each_clause_in_the_matchs_edition(qtbot, tmp_path):
+    from referee.catalogue.clauses import clauses
+
+    with demo_steps(tmp_path) as match:
+        html = why_html(["orders.giving"], ["los.edge-run"], match.rules)
+        clause = clauses()["orders.giving"]
+        assert clause.title in html
+        assert "Ruling:" in html and "Reading taken here" in html
+
+
+def test_double_click_builds_the_why_dialog(qtbot, tmp_path):
+    from referee.app.journal_view import JournalView
+    from referee.catalogue.clauses import clauses
+
+    with demo_steps(tmp_path) as match:
+        view = JournalView()
+        qtbot.addWidget(view)
+        view.set_steps(match.steps(include_undone=True), match.rules)
+        dialog = view.why_dialog(view.proxy.index(6, 5))
+        assert dialog is not None
+        qtbot.addWidget(dialog)
+        assert clauses()["fire.target"].title in dialog.text.toPlainText()

@@ -1,0 +1,33 @@
+"""``referee screenshots OUTDIR`` writes the main screens as PNG files."""
+
+from __future__ import annotations
+
+from PySide6.QtGui import QImage
+
+from referee.cli.main import main
+
+EXPECTED = (
+    "main-window.png",
+    "los-blind.png",
+    "los-blocked.png",
+    "visibility.png",
+    "gunnery-wizard-odds.png",
+    "gunnery-wizard-dice.png",
+    "unit-inspector.png",
+    "map-close-up.png",
+    "journal.png",
+    "corrections-menu.png",
+)
+
+
+def test_screenshots_command_writes_every_png(qtbot, tmp_path, capsys):
+    out = tmp_path / "shots"
+    assert main(["screenshots", str(out)]) == 0
+    printed = capsys.readouterr().out.split()
+    assert [p.rsplit("/", 1)[-1] for p in printed] == list(EXPECTED)
+    for name in EXPECTED:
+        image = QImage(str(out / name))
+        assert not image.isNull(), name
+    window = QImage(str(out / "main-window.png"))
+    # drawn at 1366x768, the smallest screen the app is made for
+    assert (window.width(), window.height()) == (1366, 768)
