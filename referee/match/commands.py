@@ -332,10 +332,13 @@ def _movement(state: MatchState, command: Mapping[str, Any], dice: Dice) -> Even
 def _assault(state: MatchState, command: Mapping[str, Any], dice: Dice) -> Event:
     """The assault over one contest the last movement step started (clauses
     ``assault.trigger`` to ``assault.retreat``). The referee's choices default to the
-    engine's proposals (deflections, allocation); ``retreats`` maps a retreating unit to the
-    hex it goes to (default: the first legal one). Damage waits for 'apply damage'; fire,
-    acid and poison tokens from assault weapons are placed at once."""
+    engine's proposals; ``deflection``, ``allocation`` (see
+    :mod:`referee.match.assault_choices`), ``tie_winner`` and ``rerolls: "decline"`` override
+    them; ``retreats`` maps a retreating unit to the hex it goes to (default: the first legal
+    one). Damage waits for 'apply damage'; fire, acid and poison tokens from assault weapons
+    are placed at once."""
     from referee.board.hexgrid import parse_label
+    from referee.match.assault_choices import deflection_choice, side_allocation
     from referee.rules.assault.contest import AssaultSide, Combatant, Contest
     from referee.rules.assault.damage import place
     from referee.rules.assault.flow import Assault
@@ -362,7 +365,16 @@ def _assault(state: MatchState, command: Mapping[str, Any], dice: Dice) -> Event
     while fight.rolled is not None and fight.rolled.offers:
         # Reroll Assault: the proposal (failed dice first) unless the referee declines
         fight = fight.reroll({} if decline else propose_rerolls(fight.rolled), dice)
-    fight = fight.decide(dice).deflect().allocate().roll_damage(dice)
+    tie = command.get("tie_winner")
+    fight = fight.decide(dice, tie_winner=int(tie) if tie is not None else None)
+    assert fight.advantage is not None
+    raw_deflection = command.get("deflection")
+    fight = fight.deflect(None if raw_deflection is None
+                          else deflection_choice(raw_deflection, fight.advantage.side))
+    raw_allocation = command.get("allocation") or {}
+    dealt = {side: side_allocation(raw_allocation[key], side, fight.proposal(side))
+             for key, side in (("1", 1), ("2", 2)) if key in raw_allocation}
+    fight = fight.allocate(dealt).roll_damage(dice)
     fighting = {c.uid for c in contest.combatants}
     others = [u for u in state.units.values() if u.uid not in fighting]
     smoke = [h for h in state.hexes.hexes() if state.hexes.get(h, "smoke") is not None]

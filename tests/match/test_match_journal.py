@@ -356,3 +356,53 @@ def test_a_whole_turn_of_two_armies_on_the_standard_map(tmp_path):
                      "aftermath", "advance"):
             assert kind in kinds
         assert m.replay_check() == []
+
+
+def _tank_meets_grunts(tmp_path: Path, readings: dict[str, str] | None = None) -> MatchFile:
+    units = [
+        {"uid": "tank", "unit": "standard-tank", "side": 1, "hex": "C3", "facing": 3,
+         "speed": "slow"},
+        {"uid": "grunts", "unit": "ork-grunts", "side": 2, "hex": "C5", "facing": 0,
+         "speed": "slow"},
+    ]
+    m = MatchFile.create(tmp_path / "as.referee", map_name="entrenched", units=units, seed=5,
+                         readings=readings)
+    m.run("Orders", [
+        {"kind": "orders", "uid": u, "turn": 1, "movement": "F + - + -", "gunnery": "- + -"}
+        for u in ("tank", "grunts")
+    ])
+    m.run("Movement 1", [{"kind": "movement", "step": 1}])
+    return m
+
+
+SUPPORT = {"1": {"rolls": [{"source": "tank", "target": "grunts", "support": {"tank": 1}}]}}
+
+
+def test_a_support_hit_while_enemy_models_lack_a_damaging_hit_is_refused(tmp_path):
+    # Ruling assault.damaging-first (fill-first): 2 hits on 4 grunts must both be damaging.
+    with _tank_meets_grunts(tmp_path) as m:
+        with pytest.raises(ValueError, match="every hit must be damaging"):
+            m.run("Assault 1", [{"kind": "assault", "allocation": SUPPORT}],
+                  typed=[5, 5, 2, 2, 1, 1, 2, 2, 2, 2, 6])
+        assert [s.name for s in m.steps()] == ["Orders", "Movement 1"]
+
+
+def test_the_referee_allocates_a_support_hit_under_the_free_reading(tmp_path):
+    # The same dice give the tank 2 hits; with assault.damaging-first = free the referee makes
+    # one damaging and one support: d6-1+1 with a 6 = 6, "Bruised" (+1 token); one roll only.
+    with _tank_meets_grunts(tmp_path, {"assault.damaging-first": "free"}) as m:
+        m.run("Assault 1", [{"kind": "assault", "allocation": SUPPORT}],
+              typed=[5, 5, 2, 2, 1, 1, 2, 2, 2, 2, 6])
+        assert len(m.state.pending) == 1 and m.state.pending[0]["result"] == 6
+        m.run("Apply damage", [{"kind": "apply-damage"}])
+        assert m.state.unit("grunts").damage_tokens == 1
+        assert m.replay_check() == []
+
+
+def test_an_allocation_of_more_hits_than_scored_is_refused(tmp_path):
+    with _tank_meets_grunts(tmp_path) as m:
+        allocation = {"1": {"rolls": [{"source": "tank", "target": "grunts"}] * 3}}
+        with pytest.raises(ValueError, match="tank"):
+            m.run("Assault 1", [{"kind": "assault", "allocation": allocation}],
+                  typed=[5, 5, 2, 2, 1, 1, 2, 2, 2, 2, 6, 6, 6])
+        assert [s.name for s in m.steps()] == ["Orders", "Movement 1"]
