@@ -322,7 +322,8 @@ def _movement(state: MatchState, command: Mapping[str, Any], dice: Dice) -> Even
         raise CommandError(f"movement {number}: choices needed first: {wanted}")
     changed = {uid: s for uid, s in result.states.items() if s != state.units.get(uid)}
     changes: dict[str, Any] = {"units": _units_json(changed),
-                               "contests": [c.to_json() for c in result.contests]}
+                               "contests": [c.to_json() for c in result.contests],
+                               "entered": [mv.uid for mv in result.moves]}
     text = "\n".join([*notes, result.explain()])
     return Event("movement", dict(command), changes, text, dice=tuple(dice.log[start:]),
                  clauses=tuple(dict.fromkeys(("turn.movement", *result.clauses))),
@@ -412,6 +413,33 @@ def _assault(state: MatchState, command: Mapping[str, Any], dice: Dice) -> Event
                  rulings=out.rulings, detail=fight.to_json())
 
 
+def _hex_effects(state: MatchState, command: Mapping[str, Any], dice: Dice) -> Event:
+    """A 'trigger hex effects' step: every unit (or ``units``) meets the markers of its hex
+    that have not triggered on it there this turn; units that entered their hex in the last
+    movement step meet them anew (clause ``hex.trigger``)."""
+    from referee.board.hexgrid import parse_label
+    from referee.rules.hexes.trigger import TriggerLog, trigger_all
+
+    wanted = command.get("units")
+    units = [state.unit(uid) for uid in wanted] if wanted else list(state.units.values())
+    log = TriggerLog(frozenset((u, parse_label(h), k) for u, h, k in state.triggered))
+    start = len(dice.log)
+    after, log, events = trigger_all(state.rules, state.hexes, units, dice, log,
+                                     entered=frozenset(state.entered))
+    changed = [u for u in after if u != state.units[u.uid]]
+    changes: dict[str, Any] = {
+        "units": _units_json(changed),
+        "triggered": sorted([u, hex_label(h), k] for u, h, k in log.seen),
+        "entered": [],
+    }
+    text = "\n".join(e.explain() for e in events) or "no hex effect to trigger"
+    clauses = tuple(dict.fromkeys(["hex.trigger", *(e.clause for e in events)]))
+    rulings = tuple(dict.fromkeys(r for e in events for r in e.rulings))
+    return Event("hex-effects", dict(command), changes, text, dice=tuple(dice.log[start:]),
+                 clauses=clauses, rulings=rulings,
+                 detail={"events": [e.to_json() for e in events]})
+
+
 def _advance(state: MatchState, command: Mapping[str, Any], dice: Dice) -> Event:
     """Move on to the next step of the turn, or on to step ``to`` (clause ``turn.sequence``);
     past the aftermath the next turn begins."""
@@ -427,10 +455,13 @@ def _advance(state: MatchState, command: Mapping[str, Any], dice: Dice) -> Event
             position = position.next()
         else:
             raise CommandError(f"advance: no step {target!r} in the turn")
+    changes: dict[str, Any] = {"turn": position.turn, "step": position.step_id}
+    if position.turn != state.turn:
+        changes["triggered"] = []  # hex effects trigger once per unit per hex per turn
     return Event(
         "advance",
         dict(command),
-        {"turn": position.turn, "step": position.step_id},
+        changes,
         f"turn {position.turn}: {position.step.label}",
         clauses=("turn.sequence",),
     )
@@ -448,6 +479,7 @@ COMMANDS: dict[str, Callable[[MatchState, Mapping[str, Any], Dice], Event]] = {
     "correct-remove": correct_remove,
     "movement": _movement,
     "assault": _assault,
+    "hex-effects": _hex_effects,
 }
 
 

@@ -49,6 +49,10 @@ class MatchState:
     orders: Mapping[str, Mapping[str, Mapping[str, str]]] = field(
         default_factory=lambda: MappingProxyType({})
     )
+    triggered: tuple[tuple[str, str, str], ...] = ()
+    """(unit, hex label, marker kind) whose hex effect triggered this turn (``hex.trigger``)."""
+    entered: tuple[str, ...] = ()
+    """Units that entered a hex in the last movement step (their hex effects trigger anew)."""
     contests: tuple[Mapping[str, Any], ...] = ()
     """The assaults the last movement step started, waiting for the assault step."""
     turn: int = 1
@@ -142,6 +146,10 @@ class MatchState:
             for uid, by_turn in changes["orders"].items():
                 orders.setdefault(uid, {}).update(by_turn)
             new["orders"] = _frozen({u: _frozen(t) for u, t in orders.items()})
+        if "triggered" in changes:
+            new["triggered"] = tuple(tuple(t) for t in changes["triggered"])
+        if "entered" in changes:
+            new["entered"] = tuple(changes["entered"])
         if "contests" in changes:
             new["contests"] = tuple(changes["contests"])
         if "turn" in changes:
@@ -161,5 +169,7 @@ class MatchState:
             "terrain": {hex_label(h): t for h, t in sorted(self.terrain.items())},
             "pending": [dict(p) for p in self.pending],
             "contests": [dict(c) for c in self.contests],
+            "triggered": [list(t) for t in self.triggered],
+            "entered": list(self.entered),
             "orders": {u: {t: dict(o) for t, o in by.items()} for u, by in self.orders.items()},
         }

@@ -406,3 +406,22 @@ def test_an_allocation_of_more_hits_than_scored_is_refused(tmp_path):
             m.run("Assault 1", [{"kind": "assault", "allocation": allocation}],
                   typed=[5, 5, 2, 2, 1, 1, 2, 2, 2, 2, 6, 6, 6])
         assert [s.name for s in m.steps()] == ["Orders", "Movement 1"]
+
+
+def test_hex_effects_trigger_once_per_unit_per_hex_per_turn(tmp_path):
+    with new_match(tmp_path) as m:
+        m.run("A poison cloud on the grunts", [
+            {"kind": "correct-hex", "hex": "E6", "marker": "poison-cloud", "count": 2,
+             "strength": 6},
+        ])
+        # Poison Cloud [6]: one die per biological model (4 grunts), Poison[6] on each 4+.
+        m.run("Trigger", [{"kind": "hex-effects"}], typed=[4, 1, 6, 3])
+        assert m.state.unit("grunts").poison == (6, 6)
+        # The same turn, the same hex: it does not trigger again (no dice asked).
+        m.run("Trigger again", [{"kind": "hex-effects"}])
+        assert m.state.unit("grunts").poison == (6, 6)
+        # Next turn it triggers anew.
+        m.run("Next turn", [{"kind": "advance", "to": "gunnery-1"}])
+        m.run("Trigger in turn 2", [{"kind": "hex-effects"}], typed=[1, 1, 1, 5])
+        assert m.state.unit("grunts").poison == (6, 6, 6)
+        assert m.replay_check() == []
