@@ -17,13 +17,15 @@ step: Apply damage
 apply-damage
 ```
 
-A command line is its kind and ``key=value`` words (shell quoting); numbers become numbers.
+A command line is its kind and ``key=value`` words (shell quoting); numbers become numbers,
+a value starting with ``{`` or ``[`` is JSON (``deflection='{"cancelled": {"2": {"E34": 3}}}'``).
 For ``correct``, every key but ``uid`` is a field to set. ``dice:`` lists the dice the table
 rolled for the step, in the order the engine asks for them. Errors name the line.
 """
 
 from __future__ import annotations
 
+import json
 import shlex
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -55,6 +57,11 @@ class TextJournal:
 
 
 def _value(text: str) -> Any:
+    if text[:1] in ("{", "["):
+        try:
+            return json.loads(text)
+        except json.JSONDecodeError as exc:
+            raise JournalTextError(f"{text[:40]!r}...: not valid JSON ({exc.msg})") from None
     if text.lstrip("-").isdigit():
         return int(text)
     if text in ("true", "false"):

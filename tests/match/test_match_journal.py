@@ -425,3 +425,19 @@ def test_hex_effects_trigger_once_per_unit_per_hex_per_turn(tmp_path):
         m.run("Trigger in turn 2", [{"kind": "hex-effects"}], typed=[1, 1, 1, 5])
         assert m.state.unit("grunts").poison == (6, 6, 6)
         assert m.replay_check() == []
+
+
+def test_the_drafts_assault_example_replays_as_the_draft_tells_it(tmp_path):
+    # Draft 004: "Elf rolls 3 times on infantry damage table, but manage to kill only 2
+    # models. Dark Elf also rolled 3 times on infantry damage table, but managed to kill all
+    # 3 infantry. Then he roll for damage once versus the Elf's tanks, but the elf's armor
+    # provides to difficult to penetrate. Then the Elf retreats from the hex."
+    j = read_journal(JOURNALS / "assault-example-004.journal")
+    with replay_journal(j, tmp_path / "x.referee") as m:
+        s = m.state
+        assert s.unit("DW").alive == 2  # 4 warriors, 2 killed
+        assert s.unit("ER").destroyed  # all 3 rangers killed
+        assert s.unit("E34").alive == 1 and s.unit("E34").damage_tokens == 0  # not penetrated
+        assert str(s.unit("E34").hex) == str(s.unit("ER").hex) == "C4"  # the Elf retreats
+        assert str(s.unit("DT").hex) == str(s.unit("DW").hex) == "C3"  # the Dark Elves enter
+        assert m.replay_check() == []
