@@ -1,8 +1,9 @@
 """The journal as a table model: one row per event of every step (undone steps greyed).
 
 A test fills it with :meth:`JournalModel.set_steps` and reads it without any window. The
-"why" column lists the clause ids and rulings the engine applied; each row's
-:class:`JournalRow` (``ROW_ROLE``) keeps the whole event text for the clause dialog.
+"why" column lists the clause ids and rulings the engine applied, as links in ``HTML_ROLE``
+(drawn by :class:`referee.app.html_delegate.HtmlDelegate`); each row's :class:`JournalRow`
+(``ROW_ROLE``) keeps the whole event for the rules browser's "why".
 """
 
 from __future__ import annotations
@@ -13,9 +14,12 @@ from dataclasses import dataclass
 from PySide6.QtCore import QAbstractTableModel, QModelIndex, QPersistentModelIndex, Qt
 from PySide6.QtGui import QBrush, QColor, QFont
 
+from referee.app.html_delegate import HTML_ROLE
+from referee.app.rule_html import why_links
 from referee.match.events import Event, Step
 
 COLUMNS = ("#", "Step", "Kind", "What happened", "Dice", "Why")
+WHY_COLUMN = COLUMNS.index("Why")
 ROW_ROLE = Qt.ItemDataRole.UserRole + 1
 _UNIT_KEYS = ("uid", "shooter", "target")
 
@@ -42,6 +46,16 @@ class JournalRow:
     @property
     def why(self) -> str:
         return ", ".join([*self.clauses, *(f"ruling {r}" for r in self.rulings)])
+
+    @property
+    def why_html(self) -> str:
+        """The why with each clause and ruling id a link to the rules browser."""
+        return why_links(self.clauses, self.rulings)
+
+    @property
+    def title(self) -> str:
+        """``3. Gunnery 1: tank fires…``: the step the event belongs to."""
+        return f"{self.step}. {self.step_name}"
 
     def cell(self, column: int) -> str:
         values = (str(self.step), self.step_name, self.kind, self.summary, self.dice, self.why)
@@ -118,8 +132,14 @@ class JournalModel(QAbstractTableModel):
         row = self.rows[index.row()]
         if role == Qt.ItemDataRole.DisplayRole:
             return row.cell(index.column())
+        if role == HTML_ROLE and index.column() == WHY_COLUMN:
+            return row.why_html
         if role == Qt.ItemDataRole.ToolTipRole:
-            tip = row.text if index.column() != 5 else f"{row.why}\n(double-click for the text)"
+            tip = (
+                row.text
+                if index.column() != WHY_COLUMN
+                else f"{row.why}\n(click an id for its text; double-click the row for all)"
+            )
             return tip + ("\n(undone: Edit > Redo brings it back)" if row.undone else "")
         if role == ROW_ROLE:
             return row

@@ -1,11 +1,13 @@
 """The journal dock: every step and event, filterable by kind and by text (a unit id),
-with the "why" of each; double-clicking a row opens its clauses and rulings."""
+with the "why" of each: its clause and ruling ids are links. Clicking one, or
+double-clicking the row, asks (``whyRequested``) for the event's clauses and rulings in the
+rules browser, the clicked one shown."""
 
 from __future__ import annotations
 
 from collections.abc import Sequence
 
-from PySide6.QtCore import QModelIndex, Qt
+from PySide6.QtCore import QModelIndex, Signal
 from PySide6.QtWidgets import (
     QAbstractItemView,
     QComboBox,
@@ -17,9 +19,9 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from referee.app.clause_dialog import ClauseDialog
+from referee.app.html_delegate import HtmlDelegate
 from referee.app.journal_filter import JournalFilter
-from referee.app.journal_model import ROW_ROLE, JournalModel, JournalRow
+from referee.app.journal_model import ROW_ROLE, WHY_COLUMN, JournalModel, JournalRow
 from referee.match.events import Step
 from referee.rules.ruleset import Ruleset
 
@@ -28,6 +30,8 @@ ALL_KINDS = "all kinds"
 
 class JournalView(QWidget):
     """A filter bar over a table of :class:`JournalModel` rows."""
+
+    whyRequested = Signal(str, object, object, str)  # title, clause ids, ruling ids, link
 
     def __init__(self, parent: QWidget | None = None) -> None:
         super().__init__(parent)
@@ -62,6 +66,9 @@ class JournalView(QWidget):
         self.kind.currentTextChanged.connect(
             lambda text: self.proxy.set_kind(None if text == ALL_KINDS else text)
         )
+        self.why_delegate = HtmlDelegate(self.table, wrap=False)
+        self.table.setItemDelegateForColumn(WHY_COLUMN, self.why_delegate)
+        self.why_delegate.linkActivated.connect(self._why_link)
         self.table.doubleClicked.connect(self.open_why)
 
     def set_steps(self, steps: Sequence[Step], rules: Ruleset) -> None:
@@ -87,17 +94,12 @@ class JournalView(QWidget):
         row = self.proxy.data(index, ROW_ROLE)
         return row if isinstance(row, JournalRow) else None
 
-    def why_dialog(self, index: QModelIndex) -> ClauseDialog | None:
-        """The dialog a double-click on ``index`` opens (built, not shown)."""
+    def open_why(self, index: QModelIndex, link: str = "") -> JournalRow | None:
+        """Ask for the why of the row at ``index`` (``link``: the id to show first)."""
         row = self.row_at(index)
-        if row is None or self.rules is None:
-            return None
-        return ClauseDialog(
-            f"{row.step}. {row.step_name}", row.clauses, row.rulings, self.rules, self
-        )
+        if row is not None:
+            self.whyRequested.emit(row.title, row.clauses, row.rulings, link)
+        return row
 
-    def open_why(self, index: QModelIndex) -> None:
-        dialog = self.why_dialog(index)
-        if dialog is not None:
-            dialog.setAttribute(Qt.WidgetAttribute.WA_DeleteOnClose)
-            dialog.open()
+    def _why_link(self, link: str) -> None:
+        self.open_why(self.table.currentIndex(), link)

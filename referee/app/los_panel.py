@@ -4,7 +4,8 @@ The line is drawn on the map between the hex centres, the hexes it crosses are t
 hexes that stop it are marked red (hatched purple when the far end is only blind), and the
 panel gives the range, each weapon's range band for a unit at the first hex, the sectors the
 line leaves and enters by, and the working in words with its clauses and rulings
-(:func:`referee.board.los.line_of_sight`). The visibility overlay shades, from one hex at a
+(:func:`referee.board.los.line_of_sight`), each clause and ruling a link to the rules browser
+(``ruleRequested``). The visibility overlay shades, from one hex at a
 chosen level, every hex it cannot see, and hatches the blind ones
 (:meth:`referee.board.visibility.Visibility.from_hex`).
 """
@@ -14,7 +15,7 @@ from __future__ import annotations
 from collections.abc import Iterable
 from html import escape
 
-from PySide6.QtCore import Signal
+from PySide6.QtCore import QUrl, Signal
 from PySide6.QtWidgets import (
     QComboBox,
     QFormLayout,
@@ -27,6 +28,7 @@ from PySide6.QtWidgets import (
 )
 
 from referee.app.map_scene import MapScene
+from referee.app.rule_html import clause_links, rule_link, ruling_links
 from referee.board.facing import crossing
 from referee.board.hexgrid import Hex, hex_label
 from referee.board.los import FLYING_LEVEL, Sight, line_of_sight
@@ -76,6 +78,7 @@ class LosPanel(QWidget):
     """The tool's controls and answer; it draws its overlays on ``scene``."""
 
     modeChanged = Signal(str)
+    ruleRequested = Signal(str)  # a clause: or ruling: link clicked in the answer
 
     def __init__(self, scene: MapScene, parent: QWidget | None = None) -> None:
         super().__init__(parent)
@@ -123,6 +126,10 @@ class LosPanel(QWidget):
         for box in (self.from_level, self.to_level):
             box.currentIndexChanged.connect(self._again)
         self.vis_level.currentIndexChanged.connect(self._again)
+        self.result.anchorClicked.connect(self._link)
+
+    def _link(self, url: QUrl) -> None:
+        self.ruleRequested.emit(url.toString())
 
     # --- modes ------------------------------------------------------------------------
 
@@ -231,10 +238,8 @@ class LosPanel(QWidget):
             bands = []
             for w in shooter.unit.weapons:
                 band = shot_range(sight.start, sight.end, w.range, rules)
-                ruling = f" (ruling {band.ruling})" if band.ruling else ""
-                bands.append(
-                    f"<li>{escape(w.name)} (range {w.range}): {band.band}{escape(ruling)}</li>"
-                )
+                ruling = f" ({ruling_links([band.ruling], 'ruling ')})" if band.ruling else ""
+                bands.append(f"<li>{escape(w.name)} (range {w.range}): {band.band}{ruling}</li>")
             parts.append(f"<p>Range bands for {escape(shooter.uid)}:</p><ul>{''.join(bands)}</ul>")
         sectors = []
         if sight.start != sight.end:
@@ -249,15 +254,16 @@ class LosPanel(QWidget):
                     " (on the edge: the attacker chooses)" if c.on_edge else ""
                 )
                 sectors.append(
-                    f"<li>{verb} {escape(unit.uid)} by its {escape(words)} sector ({c.clause})</li>"
+                    f"<li>{verb} {escape(unit.uid)} by its {escape(words)} sector "
+                    f"({rule_link('clause', c.clause)})</li>"
                 )
         if sectors:
             parts.append(f"<p>Sectors:</p><ul>{''.join(sectors)}</ul>")
         working = "".join(f"<li>{escape(w)}</li>" for w in sight.working)
         parts.append(f"<p><b>Working</b></p><ol>{working}</ol>")
-        parts.append(f"<p style='color:#555'>Clauses: {escape(', '.join(sight.clauses))}</p>")
-        rulings = ", ".join(sight.rulings) or "none"
-        parts.append(f"<p style='color:#555'>Rulings: {escape(rulings)}</p>")
+        parts.append(f"<p style='color:#555'>Clauses: {clause_links(sight.clauses)}</p>")
+        rulings = ruling_links(sight.rulings) or "none"
+        parts.append(f"<p style='color:#555'>Rulings: {rulings}</p>")
         return "".join(parts)
 
     def show_visibility(self, source: Hex) -> tuple[set[Hex], set[Hex]] | None:

@@ -1,11 +1,17 @@
 """The main window: the map in the middle; the turn tracker (left), the unit inspector and
 the line-of-sight tool (right, tabbed) and the journal (bottom) as docks.
 
-Menus: File > New demo match / Open / Report; Edit > Undo / Redo, named after the step
-(Ctrl+Z, Ctrl+Shift+Z); View > Zoom in / out / Fit (F); Turn > Next step (N); Tools > Line
-of sight (L), Visibility; Wizards > Gunnery (G). There is no Save: the match file writes
+Menus: File > New match (the wizard, Ctrl+N) / New demo match / Open / Report; Edit > Undo /
+Redo, named after the step
+(Ctrl+Z, Ctrl+Shift+Z); View > Zoom in / out / Fit (F); Turn > Next step (N: the step's
+wizard, then the clock moves on, :mod:`referee.app.turn_driver`), Advance without the
+wizard (Shift+N); Tools > Line of sight (L), Visibility; Wizards > Gunnery (G), Orders (O),
+Movement (M), Assault (A), Agony, Aftermath. There is no Save: the match file writes
 every step as it happens. A click on a token shows the unit in the inspector; a right-click
-on a hex offers the referee's corrections (:mod:`referee.app.correction_menu`).
+on a hex offers the referee's corrections (:mod:`referee.app.correction_menu`). View >
+Rules (Ctrl+F, F1) puts the cursor in the rules browser's search box; every clause or ruling
+link of the window (the journal's why, the inspector, the line of sight, a wizard's working)
+opens there.
 """
 
 from __future__ import annotations
@@ -37,10 +43,14 @@ from referee.app.journal_view import JournalView
 from referee.app.los_panel import LosPanel
 from referee.app.map_scene import MapScene
 from referee.app.map_view import MapView
+from referee.app.rules_browser import RulesBrowser
 from referee.app.session import ALL_CHANGES, MatchSession
+from referee.app.turn_driver import TurnDriver
 from referee.app.turn_tracker import TurnTracker
 from referee.app.unit_inspector import UnitInspector
+from referee.app.wizards.assault_wizard import AssaultWizard
 from referee.app.wizards.gunnery_wizard import GunneryWizard
+from referee.app.wizards.new_match_wizard import NewMatch, NewMatchWizard
 from referee.board.hexgrid import Hex
 from referee.match.events import Step
 
@@ -70,6 +80,11 @@ class MainWindow(QMainWindow):
             "Line of sight", self.los_panel, Qt.DockWidgetArea.RightDockWidgetArea
         )
         self.tabifyDockWidget(self.inspector_dock, self.los_dock)
+        self.rules_browser = RulesBrowser()
+        self.rules_dock = self._dock(
+            "Rules", self.rules_browser, Qt.DockWidgetArea.RightDockWidgetArea
+        )
+        self.tabifyDockWidget(self.los_dock, self.rules_dock)
         self.inspector_dock.raise_()
         self.journal_dock = self._dock(
             "Journal", self.journal, Qt.DockWidgetArea.BottomDockWidgetArea
@@ -78,14 +93,18 @@ class MainWindow(QMainWindow):
         self.setCorner(Qt.Corner.BottomRightCorner, Qt.DockWidgetArea.RightDockWidgetArea)
         self.where = QLabel()
         self.statusBar().addPermanentWidget(self.where)
+        self.turn_driver = TurnDriver(self)
         self._make_actions()
         self._size_docks()
 
         self.view.hexClicked.connect(self.on_hex_clicked)
         self.view.hexMenu.connect(self.on_hex_menu)
-        self.tracker.nextRequested.connect(self.next_step)
+        self.tracker.nextRequested.connect(self.turn_driver.next)
         self.inspector.unitChosen.connect(self.scene.select_unit)
         self.los_panel.modeChanged.connect(self._tool_mode_changed)
+        self.journal.whyRequested.connect(self.show_why)
+        self.inspector.ruleRequested.connect(self.show_rule)
+        self.los_panel.ruleRequested.connect(self.show_rule)
 
     # --- building -------------------------------------------------------------------
 
@@ -129,7 +148,10 @@ class MainWindow(QMainWindow):
         bar = self.menuBar()
         file = bar.addMenu("&File")
         keys = QKeySequence.StandardKey
-        self.new_action = self._action(file, "&New demo match", self.new_demo, keys.New)
+        self.new_match_action = self._action(
+            file, "&New match…", self.open_new_match_wizard, keys.New
+        )
+        self.new_action = self._action(file, "New &demo match", self.new_demo)
         self.open_action = self._action(file, "&Open…", self.choose_file, keys.Open)
         self.report_action = self._action(file, "&Report (HTML)", self.write_report)
         file.addSeparator()
@@ -150,9 +172,14 @@ class MainWindow(QMainWindow):
         view.addSeparator()
         for dock in (self.tracker_dock, self.inspector_dock, self.los_dock, self.journal_dock):
             view.addAction(dock.toggleViewAction())
+        self.rules_action = self._action(view, "&Rules (search)", self.focus_rules, "Ctrl+F")
+        self.rules_action.setShortcuts([QKeySequence("Ctrl+F"), QKeySequence("F1")])
 
         turn = bar.addMenu("&Turn")
-        self.next_action = self._action(turn, "&Next step", self.next_step, "N")
+        self.next_action = self._action(turn, "&Next step", self.turn_driver.next, "N")
+        self.advance_action = self._action(
+            turn, "&Advance without the wizard", self.next_step, "Shift+N"
+        )
 
         tools = bar.addMenu("T&ools")
         self.los_action = self._action(tools, "&Line of sight", self.toggle_los, "L")
@@ -163,6 +190,20 @@ class MainWindow(QMainWindow):
         self.wizard_menu = bar.addMenu("&Wizards")
         self.gunnery_action = self._action(
             self.wizard_menu, "&Gunnery: one fire action…", self.open_gunnery_wizard, "G"
+        )
+        self.assault_action = self._action(
+            self.wizard_menu, "&Assault…", self.open_assault_wizard, "A"
+        )
+        driver = self.turn_driver
+        self.orders_action = self._action(
+            self.wizard_menu, "&Orders for a turn…", driver.open_orders, "O"
+        )
+        self.movement_action = self._action(
+            self.wizard_menu, "&Movement step…", driver.open_movement, "M"
+        )
+        self.agony_action = self._action(self.wizard_menu, "Agon&y step…", driver.open_agony)
+        self.aftermath_action = self._action(
+            self.wizard_menu, "A&ftermath…", driver.open_aftermath
         )
 
     # --- the match ------------------------------------------------------------------
@@ -185,6 +226,7 @@ class MainWindow(QMainWindow):
         self.undo_group.setActiveStack(session.undo_stack)
         session.changed.connect(self.refresh)
         self.los_panel.clear()
+        self.rules_browser.set_rules(session.state.rules)
         self.scene.set_map(session.state.battle_map)
         self.refresh(ALL_CHANGES)
         self.view.fit()
@@ -271,7 +313,29 @@ class MainWindow(QMainWindow):
         """The gunnery wizard on the match now; finishing it runs the shot as one step."""
         if self.session is None:
             return None
-        wizard = GunneryWizard(self.session.state, self.session.next_dice_seed(), self)
+        wizard = GunneryWizard(
+            self.session.state,
+            self.session.next_dice_seed(),
+            self,
+            dice_mode=self.session.dice_mode,
+        )
+        wizard.ruleRequested.connect(self.show_rule)
+
+        def finished(result: int) -> None:
+            if result == QDialog.DialogCode.Accepted:
+                step = wizard.chosen_step()
+                self.run_step(step.name, step.commands, step.typed)
+            wizard.deleteLater()
+
+        wizard.finished.connect(finished)
+        wizard.open()
+        return wizard
+
+    def open_assault_wizard(self) -> AssaultWizard | None:
+        """The assault wizard on the match now; finishing it runs the assault as one step."""
+        if self.session is None:
+            return None
+        wizard = AssaultWizard(self.session.state, self.session.next_dice_seed(), self)
 
         def finished(result: int) -> None:
             if result == QDialog.DialogCode.Accepted:
@@ -353,6 +417,52 @@ class MainWindow(QMainWindow):
         self.view.viewport().setCursor(cursor)
         if mode:
             self.statusBar().showMessage(self.los_panel.prompt.text(), 8000)
+
+    # --- rules and new matches ----------------------------------------------------------
+
+    def focus_rules(self) -> None:
+        """Show the rules browser and put the cursor in its search box."""
+        self.rules_dock.show()
+        self.rules_dock.raise_()
+        self.rules_browser.focus_search()
+
+    def show_rule(self, link: str) -> None:
+        """Open a ``clause:``/``ruling:`` link in the rules browser."""
+        self.rules_dock.show()
+        self.rules_dock.raise_()
+        self.rules_browser.open_link(link)
+
+    def show_why(
+        self, title: str, clause_ids: Iterable[str], ruling_ids: Iterable[str], link: str = ""
+    ) -> None:
+        """The clauses and rulings an event applied, in the rules browser (``link`` first)."""
+        self.rules_dock.show()
+        self.rules_dock.raise_()
+        self.rules_browser.show_why(title, list(clause_ids), list(ruling_ids), link or None)
+
+    def open_new_match_wizard(self) -> NewMatchWizard:
+        """The new-match wizard; finishing it creates the match file and opens it."""
+        wizard = NewMatchWizard(self)
+
+        def finished(result: int) -> None:
+            if result == QDialog.DialogCode.Accepted:
+                self.create_match(wizard.chosen_match())
+            wizard.deleteLater()
+
+        wizard.finished.connect(finished)
+        wizard.open()
+        return wizard
+
+    def create_match(self, choice: NewMatch) -> bool:
+        """Write the match the wizard chose and open it (a refusal is shown)."""
+        try:
+            choice.create().close()
+        except (ValueError, OSError) as exc:
+            self.report_error(str(exc))
+            return False
+        self.open_match(choice.path)
+        self.statusBar().showMessage(f"New match: {choice.path}", 8000)
+        return True
 
     def closeEvent(self, event: QCloseEvent) -> None:
         if self.session is not None:

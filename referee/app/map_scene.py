@@ -1,6 +1,6 @@
 """The map as a graphics scene: one :class:`HexItem` per hex, roads and rivers through hex
-centres, a token per unit, a marker row per hex with markers, and the overlays of the
-line-of-sight tool (hex tints and the line itself).
+centres, a token per unit, a marker row per hex with markers, the overlays of the
+line-of-sight tool (hex tints and the line itself) and the movement wizard's arrows.
 
 The scene only draws: :meth:`MapScene.set_state` redraws it from a match state, and the
 overlays are set by whoever computed them (the engine's answer, never the scene's).
@@ -16,7 +16,9 @@ from PySide6.QtWidgets import QGraphicsLineItem, QGraphicsPathItem, QGraphicsSce
 
 from referee.app.geometry import HEX_SIZE, hex_at_scene, hex_centre
 from referee.app.hex_item import HexItem
+from referee.app.highlight_item import HighlightItem
 from referee.app.marker_item import MarkerItem
+from referee.app.move_arrow_item import MoveArrow, MoveArrowItem
 from referee.app.style import LINE_COLOURS
 from referee.app.unit_item import UnitItem
 from referee.board.hexgrid import Hex
@@ -39,6 +41,8 @@ class MapScene(QGraphicsScene):
         self.marker_items: dict[Hex, MarkerItem] = {}
         self.selected_uid: str | None = None
         self._line: QGraphicsLineItem | None = None
+        self.arrow_items: list[MoveArrowItem] = []
+        self.highlight_items: list[HighlightItem] = []
         self.setBackgroundBrush(QColor("#5d6b59"))
 
     # --- building ------------------------------------------------------------------
@@ -48,6 +52,8 @@ class MapScene(QGraphicsScene):
         self.clear()
         self.hex_items, self.unit_items, self.marker_items = {}, {}, {}
         self._line = None
+        self.arrow_items = []
+        self.highlight_items = []
         self.battle_map = battle_map
         for h in battle_map.hexes:
             item = HexItem(h, battle_map.zone_of(h))
@@ -168,6 +174,40 @@ class MapScene(QGraphicsScene):
 
     def clear_overlay(self) -> None:
         self.show_overlay({})
+
+    def show_moves(self, moves: Iterable[MoveArrow]) -> None:
+        """Draw ``moves`` as arrows from hex to hex (the movement wizard's plan), replacing
+        the arrows drawn before."""
+        self.clear_moves()
+        for arrow in moves:
+            item = MoveArrowItem(arrow)
+            self.addItem(item)
+            self.arrow_items.append(item)
+
+    def clear_moves(self) -> None:
+        for item in self.arrow_items:
+            self.removeItem(item)
+        self.arrow_items = []
+
+    def highlight_hexes(self, hexes: Iterable[Hex], colour: str, tooltip: str = "") -> None:
+        """Tint and rim ``hexes`` in ``colour`` (the assault wizard's hex fought over and
+        retreat hexes), over the highlights drawn before; hexes off the map are skipped."""
+        for h in hexes:
+            if h not in self.hex_items:
+                continue
+            item = HighlightItem(h, colour, tooltip)
+            item.setPos(hex_centre(h))
+            self.addItem(item)
+            self.highlight_items.append(item)
+
+    def clear_highlight(self) -> None:
+        for item in self.highlight_items:
+            self.removeItem(item)
+        self.highlight_items = []
+
+    def highlighted(self) -> dict[Hex, str]:
+        """The colour of each highlighted hex, the last drawn on top (what tests check)."""
+        return {item.hex: item.spec for item in self.highlight_items}
 
     def overlay_roles(self) -> dict[Hex, str]:
         """The role shown on each tinted hex (what a test or a screenshot checks)."""

@@ -2,8 +2,11 @@
 can look at the app without running it: the map with the demo match, the line-of-sight tool
 on a blind line and on a blocked one, the visibility overlay, the gunnery wizard (the odds,
 typed dice), the unit inspector, a close-up of tokens with their badges and a smoke marker,
-the journal after a few steps, and the corrections menu. Drawn offscreen at 1366x768, the
-smallest screen the app is made for.
+the journal after a few steps, the corrections menu, the rules browser on a search for "line
+of sight", the new-match wizard's armies page, the orders, movement (arrows on the map), agony and
+aftermath wizards (:mod:`referee.app.wizard_screenshots`), and the assault wizard's
+allocation and retreat pages. Drawn offscreen at 1366x768, the smallest
+screen the app is made for.
 """
 
 from __future__ import annotations
@@ -16,11 +19,15 @@ from PySide6.QtWidgets import QApplication, QListWidget, QWidget
 
 from referee.app.app import ensure_app, quiet_platform
 from referee.app.main_window import MainWindow
+from referee.app.wizard_screenshots import wizard_shots
+from referee.app.wizards.assault_wizard import AssaultWizard
 from referee.app.wizards.gunnery_wizard import GunneryWizard
+from referee.app.wizards.new_match_wizard import NewMatchWizard
 from referee.board.hexgrid import parse_label
 from referee.match.demo import create_demo_match
 
 SIZE = (1366, 768)
+WIZARD_SIZE = (1220, 720)
 
 
 def _settle(app: QApplication) -> None:
@@ -80,6 +87,63 @@ def _wizard_to_odds(wizard: GunneryWizard, shooter: str, weapon: str, target: st
     _pick(wizard.weapon_page.list, weapon)
     wizard.next()
     _pick(wizard.target_page.list, target)
+    wizard.next()
+
+
+def _rules_search(window: MainWindow, app: QApplication, query: str) -> None:
+    """Search the rules browser for ``query`` and show the first hit (the index is
+    prepared off the UI thread: wait for it)."""
+    browser = window.rules_browser
+    window.focus_rules()
+    browser.search.setText(query)
+    browser.pool.waitForDone()
+    for _ in range(50):
+        if browser.shown_query == query:
+            break
+        app.processEvents()
+    if not browser.results.count():
+        raise RuntimeError(f"screenshots: no rule found for {query!r}: {browser.status.text()}")
+    browser.results.setCurrentRow(0)
+
+
+def _new_match_armies(wizard: NewMatchWizard) -> None:
+    """The wizard on its armies page: ENTRENCHED!, Spartans (two bronze giants: 30 IP of
+    24, over budget) against Orks."""
+    wizard.next()
+    _pick(wizard.map_page.list, "ENTRENCHED!")
+    wizard.next()
+    spartans, orks = wizard.armies_page.sides[1], wizard.armies_page.sides[2]
+    for unit_id, count in (("standard-tank", 1), ("hoplite-phalanx", 2), ("talos", 2)):
+        spartans.set_count(unit_id, count)
+    for unit_id, count in (("battle-wagon", 1), ("ork-grunts", 2), ("boar-riders", 1)):
+        orks.set_count(unit_id, count)
+
+
+ASSAULT_DICE = (5, 5, 5, 2, 2, 1, 3, 4, 5, 2, 1, 3, 5, 6, 2, 2)
+"""The hoplites' 8 assault dice (3 successes) and 4 deflection dice (1), the grunts' 4 dice
+(5 and an Ork Assault 6: 3 successes): side 1 has 3 hits to 2, both sides deal hits."""
+
+
+def _assault_match(path: Path) -> None:
+    """The demo match with an assault waiting: the grunts stand in E6 facing the hoplites,
+    the tank behind them in E5, and the hoplites enter E6 in movement 1 (the grunts, if they
+    lose, cannot retreat backwards into the tank's hex: they choose between D5 and F5)."""
+    path.unlink(missing_ok=True)
+    with create_demo_match(path) as m:
+        m.run("Correction: grunts in E6 and the tank in E5, as on the table", [
+            {"kind": "correct", "uid": "grunts", "set": {"hex": "E6", "facing": 3}},
+            {"kind": "correct", "uid": "tank", "set": {"hex": "E5", "facing": 3}},
+        ])
+        m.run("Orders: the grunts stand", [{"kind": "orders", "uid": "grunts", "turn": 1,
+                                            "movement": "- + - + -", "gunnery": "- + -"}])
+        m.run("Movement 1", [{"kind": "movement", "step": 1}])
+
+
+def _assault_to_allocation(wizard: AssaultWizard) -> None:
+    wizard.next()
+    wizard.roll_page.dice.set_typed(True)
+    wizard.roll_page.dice.type_values(ASSAULT_DICE)
+    wizard.next()
     wizard.next()
 
 
@@ -152,6 +216,34 @@ def _take(app: QApplication, out: Path, match_folder: Path | None) -> list[Path]
             menu.popup(window.view.mapToGlobal(QPoint(40, 40)))
             shot("corrections-menu.png", menu)
             menu.close()
+
+        for name, image in wizard_shots(window, app):  # orders, movement, agony, aftermath
+            if not image.save(str(out / name)):
+                raise OSError(f"{out / name}: could not write the PNG file")
+            written.append(out / name)
+
+        _assault_match(folder / "screenshots-assault.referee")
+        window.open_match(folder / "screenshots-assault.referee")
+        assault = window.open_assault_wizard()
+        if assault is not None:
+            assault.resize(*WIZARD_SIZE)
+            _assault_to_allocation(assault)
+            shot("assault-wizard-allocation.png", assault)
+            assault.next()
+            assault.damage_page.dice.type_values((6, 3, 1, 5, 3))
+            assault.next()
+            assault.retreat_page.pick_hex(parse_label("F5"))
+            shot("assault-wizard-retreat.png", assault)
+            assault.reject()
+
+        _rules_search(window, app, "line of sight")
+        shot("rules-browser.png", window)
+
+        new_match = window.open_new_match_wizard()
+        new_match.resize(*WIZARD_SIZE)  # the offscreen screen is smaller than the window
+        _new_match_armies(new_match)
+        shot("new-match-wizard.png", new_match)
+        new_match.reject()
         window.close()
         # Qt deletes the window (and the wizard and menus it owns), not Python's collector.
         window.deleteLater()

@@ -21,6 +21,9 @@ from referee.match.events import Step
 from referee.match.state import MatchState
 from referee.match.store import MatchFile
 
+DICE_SETTING = "dice"
+"""The key of the dice mode in a match file's settings (values ``app``, ``typed``)."""
+
 ALL_CHANGES = frozenset(
     {"units", "hexes", "terrain", "pending", "orders", "turn", "step", "journal", "match"}
 )
@@ -57,6 +60,13 @@ class MatchSession(QObject):
     @property
     def state(self) -> MatchState:
         return self.match.state
+
+    @property
+    def dice_mode(self) -> str:
+        """Who rolls this match's dice by default: ``app`` or ``typed`` (the referee types
+        what the table rolled), from the match file's settings (``app`` if not set)."""
+        settings = self.match.meta.get("settings") or {}
+        return "typed" if settings.get(DICE_SETTING) == "typed" else "app"
 
     def steps(self) -> list[Step]:
         """Every step of the journal, undone ones (which redo brings back) included."""

@@ -1,14 +1,16 @@
 """The unit inspector: the selected unit as it stands now (hex, facing, speed, models,
 conditions, damage tokens, ammo, orders this turn and next, damage waiting to be applied),
-then its whole card as the catalogue prints it."""
+the rules that bear on it (its terrain, conditions and abilities, as links that open the
+rules browser: ``ruleRequested``), then its whole card as the catalogue prints it."""
 
 from __future__ import annotations
 
 from html import escape
 
-from PySide6.QtCore import Signal
+from PySide6.QtCore import QUrl, Signal
 from PySide6.QtWidgets import QComboBox, QTextBrowser, QVBoxLayout, QWidget
 
+from referee.app.rule_html import rule_link
 from referee.board.hexgrid import DIRECTION_NAMES, hex_label
 from referee.match.state import MatchState
 from referee.rules.state import UnitState
@@ -50,6 +52,44 @@ def conditions_text(u: UnitState) -> str:
     return ", ".join(found) or "none"
 
 
+CONDITION_CLAUSES: tuple[tuple[str, str], ...] = (
+    ("shaken", "conditions.shaken"),
+    ("fire", "agony.fire"),
+    ("acid", "agony.acid"),
+    ("minor_acid", "agony.minor-acid"),
+    ("poison", "agony.poison"),
+    ("bleeding", "agony.bleeding"),
+    ("flying", "move.flying"),
+    ("hidden", "setup.hidden"),
+    ("aim", "fire.aim"),
+    ("tokens", "move.difficult-terrain"),
+)
+"""The clause that describes each condition a unit may have (the attribute of its state)."""
+
+
+def unit_rules(state: MatchState, uid: str) -> list[tuple[str, str]]:
+    """The clauses bearing on unit ``uid`` now, as (what, clause id): the terrain it stands
+    in, its conditions and its abilities (the unit's and its weapons')."""
+    from referee.units.abilities import register
+
+    u = state.unit(uid)
+    found: list[tuple[str, str]] = []
+    terrain = state.rules.terrain.terrain.get(state.terrain_at(u.hex))
+    if terrain is not None:
+        found.append((terrain.name.lower(), terrain.clause))
+    for attribute, clause in CONDITION_CLAUSES:
+        value = getattr(u, attribute, None)
+        if value not in (None, 0, False, ()):
+            found.append((attribute.replace("_", " "), clause))
+    specs = register().abilities
+    abilities = [*u.unit.abilities, *(a for w in u.unit.weapons for a in w.abilities)]
+    for ability in abilities:
+        spec = specs.get(ability.name)
+        if spec is not None and (ability.name, spec.clause) not in found:
+            found.append((ability.name, spec.clause))
+    return found
+
+
 def unit_html(state: MatchState, uid: str) -> str:
     """The inspector's page for unit ``uid`` in ``state``."""
     u = state.unit(uid)
@@ -65,6 +105,11 @@ def unit_html(state: MatchState, uid: str) -> str:
         _row("models", models),
         _row("damage tokens", f"+{u.damage_tokens} to future damage" if u.damage_tokens else "0"),
         _row("conditions", escape(conditions_text(u))),
+        _row(
+            "rules",
+            ", ".join(rule_link("clause", cid, what) for what, cid in unit_rules(state, uid))
+            or "none",
+        ),
     ]
     weapons = []
     for w in card.weapons:
@@ -97,9 +142,11 @@ def unit_html(state: MatchState, uid: str) -> str:
 
 
 class UnitInspector(QWidget):
-    """A unit picker and the picked unit's page; ``unitChosen(uid)`` when picked here."""
+    """A unit picker and the picked unit's page; ``unitChosen(uid)`` when picked here,
+    ``ruleRequested(link)`` when a rule's link is clicked."""
 
     unitChosen = Signal(str)
+    ruleRequested = Signal(str)
 
     def __init__(self, parent: QWidget | None = None) -> None:
         super().__init__(parent)
@@ -113,6 +160,10 @@ class UnitInspector(QWidget):
         self._state: MatchState | None = None
         self.uid: str | None = None
         self.picker.activated.connect(self._picked)
+        self.page.anchorClicked.connect(self._link)
+
+    def _link(self, url: QUrl) -> None:
+        self.ruleRequested.emit(url.toString())
 
     def _picked(self, index: int) -> None:
         uid = self.picker.itemData(index)

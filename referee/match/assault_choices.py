@@ -6,15 +6,32 @@ advantage. ``allocation``: ``{"1": {"rolls": [{"source": S, "target": T, "suppor
 "light": [{"source": S, "target": T}], "tokens": [{"source": S, "target": T, "kind": K}]},
 "2": ...}`` — where a side's hits go (clause ``assault.allocation``); a side left out takes
 the engine's proposal. The engine checks both and names every violation.
+``rerolls``: ``"decline"``, or a list of batches ``[{UID: ["POOL#N", ...]}, ...]`` (clause
+``abilities.reroll-assault``: the dice each holder rerolls in one go, ``N`` counted from 1;
+``{}`` declines what is left on offer; offers after the list take the proposal).
+``retreats``: ``{UID: HEX}`` or ``{UID: {"hex": HEX, "facing": F}}`` (clause
+``assault.retreat``: the hex among the legal ones, turning left, right or about).
+:func:`contest_from_state` reads one of the contests a movement step started.
 """
 
 from __future__ import annotations
 
 from collections.abc import Mapping
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
+from referee.board.hexgrid import parse_label
+from referee.rules.assault.contest import AssaultSide, Combatant, Contest, Role
 from referee.rules.assault.dealing import LightRoll, SideAllocation, TokenPlan, roll_plan
 from referee.rules.assault.deflection import DeflectionChoice, choice
+from referee.rules.assault.roll import DieRef
+
+if TYPE_CHECKING:
+    from referee.match.state import MatchState
+
+ROLES: Mapping[str, Role] = {
+    "entering": "entering", "reversing-in": "reversing", "stationary": "stationary",
+}
+"""A movement step's participant roles as the assault engine names them."""
 
 
 class AssaultChoiceError(ValueError):
@@ -89,3 +106,73 @@ def allocation_json(allocation: SideAllocation) -> dict[str, Any]:
     """The inverse of :func:`side_allocation` (for a wizard's proposal)."""
     data = allocation.to_json()
     return {"rolls": data["rolls"], "light": data["light"], "tokens": data["tokens"]}
+
+
+def contest_from_state(state: MatchState, index: int) -> Contest:
+    """The assault engine's :class:`Contest` for ``state.contests[index]`` (clauses
+    ``assault.trigger``, ``assault.facing``): each participant as it stands now, a stationary
+    one fighting with the first sector it is attacked from."""
+    if not 0 <= index < len(state.contests):
+        raise AssaultChoiceError(f"contest: no contest {index} (the last movement step started "
+                                 f"{len(state.contests)})")
+    raw = state.contests[index]
+    if not raw.get("hexes"):
+        raise AssaultChoiceError(f"contest {index}: the hex fought over is not chosen yet")
+    sides: dict[int, list[Combatant]] = {1: [], 2: []}
+    for p in raw["participants"]:
+        role = ROLES.get(p["role"])
+        if role is None or p["side"] not in sides:
+            raise AssaultChoiceError(f"contest {index}: {p['uid']}: role {p['role']!r}, "
+                                     f"side {p['side']!r}")
+        sector = p["sectors"][0] if role == "stationary" and p["sectors"] else None
+        sides[p["side"]].append(Combatant(state.unit(p["uid"]), role, sector))
+    return Contest(parse_label(raw["hexes"][0]),
+                   (AssaultSide(1, tuple(sides[1])), AssaultSide(2, tuple(sides[2]))))
+
+
+def die_ref(text: object, where: str) -> DieRef:
+    """``POOL#N`` (``N`` from 1) as a :class:`DieRef`."""
+    pool, _, number = str(text).rpartition("#")
+    if not pool or not number.isdigit() or int(number) < 1:
+        raise AssaultChoiceError(f"{where}: {text!r} is not a die (POOL#N, N from 1)")
+    return DieRef(pool, int(number) - 1)
+
+
+def reroll_batches(raw: object) -> tuple[dict[str, tuple[DieRef, ...]], ...] | None:
+    """The referee's Reroll Assault batches (``None``: the proposals; ``"decline"``: one
+    empty batch)."""
+    if raw is None:
+        return None
+    if raw == "decline":
+        return ({},)
+    if not isinstance(raw, list):
+        raise AssaultChoiceError("rerolls: \"decline\" or a list of {unit: [POOL#N, ...]}")
+    out = []
+    for i, batch in enumerate(raw):
+        where = f"rerolls[{i}]"
+        if not isinstance(batch, Mapping):
+            raise AssaultChoiceError(f"{where}: expected {{unit: [POOL#N, ...]}}")
+        out.append({str(uid): tuple(die_ref(d, f"{where}.{uid}") for d in dice)
+                    for uid, dice in batch.items()})
+    return tuple(out)
+
+
+def reroll_batch_json(batch: Mapping[str, tuple[DieRef, ...]]) -> dict[str, list[str]]:
+    """The inverse of one batch of :func:`reroll_batches`."""
+    return {uid: [d.text() for d in refs] for uid, refs in batch.items()}
+
+
+def retreat_choice(raw: object, where: str) -> tuple[str | None, int | None]:
+    """A retreat as chosen: (hex label or None for the first legal one, facing or None to
+    keep it)."""
+    if raw is None or isinstance(raw, str):
+        return raw or None, None
+    if isinstance(raw, Mapping) and set(raw) <= {"hex", "facing"}:
+        hex_, facing = raw.get("hex"), raw.get("facing")
+        if (hex_ is None or isinstance(hex_, str)) and (
+            facing is None or (isinstance(facing, int) and not isinstance(facing, bool)
+                               and 0 <= facing <= 5)
+        ):
+            return hex_, facing
+    raise AssaultChoiceError(f"{where}: a hex label, or {{\"hex\": HEX, \"facing\": 0-5}}, "
+                             f"not {raw!r}")

@@ -332,54 +332,23 @@ def _movement(state: MatchState, command: Mapping[str, Any], dice: Dice) -> Even
 
 def _assault(state: MatchState, command: Mapping[str, Any], dice: Dice) -> Event:
     """The assault over one contest the last movement step started (clauses
-    ``assault.trigger`` to ``assault.retreat``). The referee's choices default to the
-    engine's proposals; ``deflection``, ``allocation`` (see
-    :mod:`referee.match.assault_choices`), ``tie_winner`` and ``rerolls: "decline"`` override
-    them; ``retreats`` maps a retreating unit to the hex it goes to (default: the first legal
-    one). Damage waits for 'apply damage'; fire, acid and poison tokens from assault weapons
-    are placed at once."""
+    ``assault.trigger`` to ``assault.retreat``), its stages taken by
+    :func:`referee.match.assault_stages.fight`. The referee's choices default to the
+    engine's proposals; ``deflection``, ``allocation``, ``rerolls`` (see
+    :mod:`referee.match.assault_choices`) and ``tie_winner`` override them; ``retreats`` maps
+    a retreating unit to the hex it goes to (default: the first legal one), and the facing
+    it turns to. Damage waits for 'apply damage'; fire, acid and poison tokens from assault
+    weapons are placed at once."""
     from referee.board.hexgrid import parse_label
-    from referee.match.assault_choices import deflection_choice, side_allocation
-    from referee.rules.assault.contest import AssaultSide, Combatant, Contest
+    from referee.match.assault_choices import contest_from_state, retreat_choice
+    from referee.match.assault_stages import fight as assault_fight
     from referee.rules.assault.damage import place
-    from referee.rules.assault.flow import Assault
-    from referee.rules.assault.roll import propose_rerolls
 
     index = int(command.get("contest", 0))
-    if not 0 <= index < len(state.contests):
-        raise CommandError(f"assault: no contest {index} (the last movement step started "
-                           f"{len(state.contests)})")
-    raw = state.contests[index]
-    roles = {"entering": "entering", "reversing-in": "reversing", "stationary": "stationary"}
-    sides: dict[int, list[Combatant]] = {1: [], 2: []}
-    for p in raw["participants"]:
-        unit = state.unit(p["uid"])
-        role = roles[p["role"]]
-        sector = p["sectors"][0] if role == "stationary" and p["sectors"] else None
-        sides[p["side"]].append(Combatant(unit, role, sector))  # type: ignore[arg-type]
-    contest = Contest(parse_label(raw["hexes"][0]),
-                      (AssaultSide(1, tuple(sides[1])), AssaultSide(2, tuple(sides[2]))))
+    contest = contest_from_state(state, index)
     start = len(dice.log)
     ledger = state.ledger()
-    fight = Assault(state.rules, contest).before(dice, ledger=ledger).roll(dice)
-    decline = command.get("rerolls") == "decline"
-    while fight.rolled is not None and fight.rolled.offers:
-        # Reroll Assault: the proposal (failed dice first) unless the referee declines
-        fight = fight.reroll({} if decline else propose_rerolls(fight.rolled), dice)
-    tie = command.get("tie_winner")
-    fight = fight.decide(dice, tie_winner=int(tie) if tie is not None else None)
-    assert fight.advantage is not None
-    raw_deflection = command.get("deflection")
-    fight = fight.deflect(None if raw_deflection is None
-                          else deflection_choice(raw_deflection, fight.advantage.side))
-    raw_allocation = command.get("allocation") or {}
-    dealt = {side: side_allocation(raw_allocation[key], side, fight.proposal(side))
-             for key, side in (("1", 1), ("2", 2)) if key in raw_allocation}
-    fight = fight.allocate(dealt).roll_damage(dice)
-    fighting = {c.uid for c in contest.combatants}
-    others = [u for u in state.units.values() if u.uid not in fighting]
-    smoke = [h for h in state.hexes.hexes() if state.hexes.get(h, "smoke") is not None]
-    fight = fight.resolve(state.board_map, others, smoke)
+    fight = assault_fight(state, command, dice)
     assert fight.damage is not None and fight.outcome is not None
     pending = [dict(p) for p in state.pending]
     for entry in fight.damage.ledger.entries[len(ledger.entries):]:
@@ -392,12 +361,16 @@ def _assault(state: MatchState, command: Mapping[str, Any], dice: Dice) -> Event
     for uid, retreat in out.retreats.items():
         if not retreat.options:
             continue
-        to = chosen.get(uid)
+        to, facing = retreat_choice(chosen.get(uid), f"assault: retreats.{uid}")
         target = parse_label(to) if to else retreat.options[0]
         if target not in retreat.options:
             raise CommandError(f"assault: {uid} may retreat to "
                                f"{', '.join(map(hex_label, retreat.options))}, not {to}")
-        units[uid] = units[uid].with_(hex=target)
+        if facing is not None and facing not in retreat.facings:
+            raise CommandError(f"assault: {uid} may face "
+                               f"{', '.join(map(str, retreat.facings))}, not {facing}")
+        units[uid] = units[uid].with_(hex=target, facing=units[uid].facing
+                                      if facing is None else facing)
     for uid in out.enter:
         units[uid] = units[uid].with_(hex=contest.hex)
     first, again = out.shaken_tokens

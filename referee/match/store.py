@@ -98,6 +98,7 @@ class MatchFile:
         self.path = path
         self.db = db
         meta = {r["key"]: json.loads(r["value"]) for r in db.table("meta").rows}
+        meta.setdefault("settings", {})  # files written before settings existed
         self.meta: Mapping[str, Any] = MappingProxyType(meta)
         self.rules = load_ruleset(meta["ruleset"], meta.get("readings") or {})
         map_doc = tomllib.loads(meta["map_text"])
@@ -123,14 +124,20 @@ class MatchFile:
         readings: Mapping[str, str] | None = None,
         seed: int | None = None,
         title: str = "",
+        settings: Mapping[str, str] | None = None,
     ) -> MatchFile:
         """A new match file. ``units``: mappings with uid, unit (a catalogue id), side,
-        hex (label), and optionally facing and speed. An existing file is never replaced."""
+        hex (label), and optionally facing and speed. ``settings``: the app's choices for
+        this match (text keys and values, e.g. ``dice = "typed"``), kept in the meta and
+        read back as ``meta["settings"]``. An existing file is never replaced."""
         from referee.units.catalogue import find_unit
 
         path = Path(path)
         if path.exists():
             raise MatchFileError(f"{path}: already exists; a match file is never overwritten")
+        for key, value in (settings or {}).items():
+            if not isinstance(key, str) or not isinstance(value, str):
+                raise MatchFileError(f"settings: {key!r} = {value!r}: expected text for both")
         map_path = find_map(map_name)
         map_text = map_path.read_text(encoding="utf-8")
         edition = ruleset or str(tomllib.loads(map_text).get("edition", "current"))
@@ -186,6 +193,7 @@ class MatchFile:
                     "map_name": map_path.stem,
                     "map_text": map_text,
                     "created": _now(),
+                    "settings": dict(settings or {}),
                 }
                 db.table("meta").insert_all(
                     ({"key": k, "value": json.dumps(v)} for k, v in meta.items()), pk="key"

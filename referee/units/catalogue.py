@@ -129,10 +129,15 @@ def units_folder() -> Path:
     return data_dir() / "units"
 
 
+NOT_UNIT_FILES = (REGISTER_FILE, "budgets.toml")
+"""Files of ``data/units/`` that are not unit files: the vocabulary and the game budgets."""
+
+
 def unit_files(folder: Path | None = None) -> list[Path]:
     """Every unit file under ``folder`` (default ``data/units/``), in path order."""
     folder = folder or units_folder()
-    return sorted(p for p in folder.rglob("*.toml") if p != folder / REGISTER_FILE)
+    skipped = {folder / name for name in NOT_UNIT_FILES}
+    return sorted(p for p in folder.rglob("*.toml") if p not in skipped)
 
 
 def find_unit_file(name: str) -> Path:

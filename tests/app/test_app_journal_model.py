@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from PySide6.QtCore import Qt
 
-from referee.app.clause_dialog import why_html
+from referee.app.html_delegate import HTML_ROLE
 from referee.app.journal_filter import JournalFilter
 from referee.app.journal_model import COLUMNS, ROW_ROLE, JournalModel
 from referee.match.demo import create_demo_match
@@ -64,25 +64,27 @@ def test_the_filter_keeps_one_kind_or_the_rows_naming_a_unit(qtbot, tmp_path):
         assert proxy.rowCount() == 8
 
 
-def test_the_why_text_gives_each_clause_in_the_matchs_edition(qtbot, tmp_path):
-    from referee.catalogue.clauses import clauses
-
+def test_each_id_of_the_why_column_is_a_link(qtbot, tmp_path):
     with demo_steps(tmp_path) as match:
-        html = why_html(["orders.giving"], ["los.edge-run"], match.rules)
-        clause = clauses()["orders.giving"]
-        assert clause.title in html
-        assert "Ruling:" in html and "Reading taken here" in html
+        model = JournalModel()
+        model.set_steps(match.steps(include_undone=True))
+        html = model.data(model.index(6, 5), HTML_ROLE)
+        assert "<a href='clause:fire.target'>fire.target</a>" in html
+        assert model.data(model.index(6, 4), HTML_ROLE) is None  # only the why column
 
 
-def test_double_click_builds_the_why_dialog(qtbot, tmp_path):
+def test_double_click_asks_for_the_events_clauses_and_rulings(qtbot, tmp_path):
     from referee.app.journal_view import JournalView
-    from referee.catalogue.clauses import clauses
 
     with demo_steps(tmp_path) as match:
         view = JournalView()
         qtbot.addWidget(view)
         view.set_steps(match.steps(include_undone=True), match.rules)
-        dialog = view.why_dialog(view.proxy.index(6, 5))
-        assert dialog is not None
-        qtbot.addWidget(dialog)
-        assert clauses()["fire.target"].title in dialog.text.toPlainText()
+        with qtbot.waitSignal(view.whyRequested) as asked:
+            view.open_why(view.proxy.index(6, 5))
+        title, clauses, rulings, link = asked.args
+        assert title == "2. Gunnery 1: tank fires"
+        assert clauses[0] == "fire.target" and "fire.roll" in clauses
+        fire = match.steps()[1].events[0]
+        assert tuple(rulings) == fire.rulings
+        assert link == ""

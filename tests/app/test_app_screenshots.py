@@ -17,10 +17,20 @@ EXPECTED = (
     "map-close-up.png",
     "journal.png",
     "corrections-menu.png",
+    "orders-wizard.png",
+    "movement-wizard.png",
+    "agony-wizard.png",
+    "aftermath-wizard.png",
+    "assault-wizard-allocation.png",
+    "assault-wizard-retreat.png",
+    "rules-browser.png",
+    "new-match-wizard.png",
 )
 
 
-def test_screenshots_command_writes_every_png(qtbot, tmp_path, capsys):
+def test_screenshots_command_writes_every_png(qtbot, tmp_path, capsys, monkeypatch):
+    monkeypatch.setenv("REFEREE_CACHE", str(tmp_path / "cache"))  # the rules search index
+    monkeypatch.setenv("REFEREE_HOME", str(tmp_path / "home"))  # imported rulebooks
     out = tmp_path / "shots"
     assert main(["screenshots", str(out)]) == 0
     printed = capsys.readouterr().out.split()

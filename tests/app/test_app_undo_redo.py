@@ -46,7 +46,14 @@ def test_undo_shortcut_is_ctrl_z(qtbot, tmp_path):
 def test_next_step_key_moves_the_turn_on(qtbot, tmp_path):
     window = demo_window(qtbot, tmp_path)
     qtbot.keyClick(window.view, Qt.Key.Key_N)
+    # Gunnery 1: the tank is ordered to fire (demo orders), so N opens its gunnery wizard
+    wizard = window.turn_driver.wizard
+    assert wizard is not None and wizard.shooter_page.uid() == "tank"
+    wizard.reject()
+    assert window.session.state.step == "gunnery-1"
+    qtbot.keyClick(window.view, Qt.Key.Key_N, Qt.KeyboardModifier.ShiftModifier)
     assert window.session.state.step == "gunnery-1.hex-effects"
+    # hex effects have no wizard: the button moves the clock on
     qtbot.mouseClick(window.tracker.next_button, Qt.MouseButton.LeftButton)
     assert window.session.state.step == "movement-1"
 

@@ -7,7 +7,9 @@ dice: rolled by the app, or the values the table rolled typed in, each checked b
 (a d6 showing 7 is refused, :class:`~referee.dice.service.DieOutOfRange`). Finishing runs
 the shot as a dry run first, so that nothing the engine refuses reaches the journal; the
 wizard itself never writes: :meth:`GunneryWizard.chosen_step` is what the main window runs.
-Leaving the wizard writes nothing.
+Leaving the wizard writes nothing. The clauses of the working are links (``ruleRequested``,
+opened in the rules browser); the roll page starts in the match's dice mode (``app`` or
+``typed``, the match file's ``settings``).
 """
 
 from __future__ import annotations
@@ -18,7 +20,7 @@ from fractions import Fraction
 from html import escape
 from typing import Any
 
-from PySide6.QtCore import Qt
+from PySide6.QtCore import Qt, QUrl, Signal
 from PySide6.QtWidgets import (
     QButtonGroup,
     QHBoxLayout,
@@ -35,6 +37,7 @@ from PySide6.QtWidgets import (
     QWizardPage,
 )
 
+from referee.app.rule_html import clause_links, rule_link
 from referee.dice.service import Dice, DieOutOfRange
 from referee.match.board_now import board_now
 from referee.match.state import MatchState
@@ -77,13 +80,19 @@ def preview_html(preview: ShotPreview) -> str:
     """The shot before it is rolled: the need with its working, the exact odds, per sector
     the armor's odds and each damage row's."""
     if preview.to_hit is None:
-        reasons = "".join(f"<li>{escape(r.text)} ({r.clause})</li>" for r in preview.check.reasons)
+        reasons = "".join(
+            f"<li>{escape(r.text)} ({rule_link('clause', r.clause)})</li>"
+            for r in preview.check.reasons
+        )
         return f"<p><b>Not allowed:</b></p><ul>{reasons}</ul>"
     parts = [
         f"<p><b>{escape(preview.to_hit.explain())}</b></p>",
         f"<p>Hits {_pct(preview.p_hit)} (exactly {preview.p_hit}).</p>",
     ]
-    parts.extend(f"<p><i>{escape(n.text)} ({n.clause})</i></p>" for n in preview.check.notes)
+    parts.extend(
+        f"<p><i>{escape(n.text)} ({rule_link('clause', n.clause)})</i></p>"
+        for n in preview.check.notes
+    )
     for s in preview.sectors:
         a = s.odds.armor.odds()
         armor = f"armor {s.armor}" if s.armor is not None else "no armor"
@@ -97,7 +106,7 @@ def preview_html(preview: ShotPreview) -> str:
             f"<table><tr><td>miss</td><td align='right'>{_pct(1 - preview.p_hit)}</td></tr>"
             f"{rows}</table>"
         )
-    parts.append(f"<p style='color:#555'>{escape(', '.join(preview.to_hit.clauses))}</p>")
+    parts.append(f"<p style='color:#555'>Clauses: {clause_links(preview.to_hit.clauses)}</p>")
     return "".join(parts)
 
 
@@ -205,6 +214,7 @@ class OddsPage(QWizardPage):
         super().__init__()
         self.setTitle("To hit and the odds")
         self.text = QTextBrowser()
+        self.text.setOpenLinks(False)
         layout = QVBoxLayout(self)
         layout.addWidget(self.text)
 
@@ -323,7 +333,15 @@ class RollPage(QWizardPage):
 class GunneryWizard(QWizard):
     """One fire action (see the module docstring); ``chosen_step()`` after it is accepted."""
 
-    def __init__(self, state: MatchState, dice_seed: int, parent: QWidget | None = None) -> None:
+    ruleRequested = Signal(str)  # a clause: link of the working, for the rules browser
+
+    def __init__(
+        self,
+        state: MatchState,
+        dice_seed: int,
+        parent: QWidget | None = None,
+        dice_mode: str = "app",
+    ) -> None:
         super().__init__(parent)
         self.state = state
         self.dice_seed = dice_seed
@@ -343,8 +361,13 @@ class GunneryWizard(QWizard):
         ):
             self.setPage(page_id, page)
         self.setStartId(Page.SHOOTER)
+        self.odds_page.text.anchorClicked.connect(self._link)
+        self.roll_page.typed.setChecked(dice_mode == "typed")
         chars = self.fontMetrics().averageCharWidth()
         self.resize(90 * chars, self.fontMetrics().lineSpacing() * 32)
+
+    def _link(self, url: QUrl) -> None:
+        self.ruleRequested.emit(url.toString())
 
     def shooter(self) -> UnitState:
         return self.state.unit(self.shooter_page.uid())

@@ -1,0 +1,224 @@
+"""Next step (N): the wizard of the step the match is at, then the clock moves on.
+
+At a gunnery step, the gunnery wizard for each unit ordered to fire now that has not fired
+since the clock last moved (cancelling it passes that unit over; none left: the clock moves
+on); at a movement, agony or
+aftermath step, its wizard; at an assault step, the assault wizard when the app has one,
+else the engine's proposals for every contest; at an apply-damage step, the pending damage
+is applied; at a hex-effects step where units stand among markers, the engine triggers them
+(the app's dice); at any other step (retreats, abilities) the clock just moves on.
+When a wizard's step is written, the clock moves on (an ``advance`` step of its own, so
+that undo takes back one at a time); cancelling a wizard writes nothing and stays.
+The wizards also open on their own from the Wizards menu, without moving the clock.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import TYPE_CHECKING, Any
+
+from PySide6.QtCore import QObject, Qt
+from PySide6.QtWidgets import QDialog, QWizard
+
+from referee.app.wizards.aftermath_wizard import AftermathWizard
+from referee.app.wizards.agony_wizard import AgonyWizard
+from referee.app.wizards.movement_wizard import MovementWizard
+from referee.app.wizards.orders_wizard import OrdersWizard
+from referee.match.events import Step
+from referee.match.state import MatchState
+
+if TYPE_CHECKING:
+    from referee.app.main_window import MainWindow
+
+Then = Callable[[], object] | None
+
+
+def fired_since_advance(steps: list[Step]) -> set[str]:
+    """The units that fired since the clock last moved (in this gunnery step)."""
+    fired: set[str] = set()
+    for step in reversed(steps):
+        for event in reversed(step.events):
+            if event.kind == "advance":
+                return fired
+            if event.kind == "fire":
+                fired.add(str(event.command.get("shooter")))
+    return fired
+
+
+def shooters_left(state: MatchState, steps: list[Step]) -> list[str]:
+    """Units ordered to Fire in this gunnery step that have not fired yet."""
+    fired = fired_since_advance(steps)
+    out = []
+    for uid, codes in state.actions_now().items():
+        unit = state.units[uid]
+        if "fire" in {c.casefold() for c in codes} and uid not in fired and not unit.destroyed \
+                and unit.unit.weapons:
+            out.append(uid)
+    return out
+
+
+class TurnDriver(QObject):
+    """The main window's Next step and its wizards (see the module docstring)."""
+
+    def __init__(self, window: MainWindow) -> None:
+        super().__init__(window)
+        self.window = window
+        self.wizard: QDialog | None = None
+        self.passed: set[tuple[int, str, str]] = set()
+        """Units whose gunnery wizard was cancelled, by (turn, step, uid): they hold fire."""
+
+    # --- the wizards, each one step -------------------------------------------------
+
+    def _steps(self) -> list[Step]:
+        return self.window.session.match.steps() if self.window.session else []
+
+    def _open(self, wizard: Any, then: Then, *, modal: bool = True) -> None:
+        """Show ``wizard``; when accepted, run its chosen step, then ``then``."""
+        self.wizard = wizard
+
+        def finished(result: int) -> None:
+            if self.wizard is wizard:
+                self.wizard = None
+            if result == QDialog.DialogCode.Accepted:
+                chosen = wizard.chosen_step()
+                step = self.window.run_step(chosen.name, chosen.commands, chosen.typed)
+                if step is not None and then is not None:
+                    then()
+            wizard.deleteLater()
+
+        wizard.finished.connect(finished)
+        if modal:
+            wizard.open()
+        else:
+            wizard.show()
+
+    def open_orders(self) -> OrdersWizard | None:
+        """Orders for a turn (Wizards > Orders, O)."""
+        session = self.window.session
+        if session is None:
+            return None
+        wizard = OrdersWizard(session.state, self.window)
+        self._open(wizard, None)
+        return wizard
+
+    def open_movement(self, *, then: Then = None) -> MovementWizard | None:
+        """The movement step; the wizard stays beside the map, whose clicks pick hexes."""
+        session = self.window.session
+        if session is None:
+            return None
+        wizard = MovementWizard(session.state, session.next_dice_seed(), self.window.scene,
+                                self.window)
+        view = self.window.view
+        view.hexClicked.connect(wizard.pick_hex)
+        wizard.finished.connect(lambda _r: view.hexClicked.disconnect(wizard.pick_hex))
+        self._open(wizard, then, modal=False)
+        return wizard
+
+    def open_agony(self, *, then: Then = None) -> AgonyWizard | None:
+        session = self.window.session
+        if session is None:
+            return None
+        wizard = AgonyWizard(session.state, session.next_dice_seed(), self.window)
+        self._open(wizard, then)
+        return wizard
+
+    def open_aftermath(self, *, then: Then = None) -> AftermathWizard | None:
+        session = self.window.session
+        if session is None:
+            return None
+        wizard = AftermathWizard(session.state, self.window)
+        self._open(wizard, then)
+        return wizard
+
+    # --- next step ------------------------------------------------------------------
+
+    def advance(self) -> Step | None:
+        return self.window.next_step()
+
+    def next(self) -> QDialog | Step | None:
+        """What Next step does at the step the match is at (see the module docstring):
+        the wizard opened, or the step written."""
+        session = self.window.session
+        if session is None:
+            return None
+        if self.wizard is not None:
+            self.wizard.raise_()
+            self.wizard.activateWindow()
+            return self.wizard
+        from referee.rules.turn.clock import TurnPosition
+
+        state = session.state
+        step = TurnPosition.at(state.rules, state.turn, state.step).step
+        if step.kind == "gunnery":
+            return self._gunnery(state)
+        if step.kind == "movement":
+            return self.open_movement(then=self.advance)
+        if step.kind == "assault":
+            return self._assault(state, step.number or 1)
+        if step.kind == "apply-damage" and state.pending:
+            if self.window.run_step(step.label, [{"kind": "apply-damage"}]) is None:
+                return None
+        elif step.kind == "hex-effects" and any(state.hexes.at(u.hex)
+                                                for u in state.units.values()):
+            # units stand in hexes with markers: the engine triggers them (app's dice)
+            if self.window.run_step(step.label, [{"kind": "hex-effects"}]) is None:
+                return None
+        elif step.kind == "agony":
+            return self.open_agony(then=self.advance)
+        elif step.kind == "aftermath":
+            return self.open_aftermath(then=self.advance)
+        return self.advance()
+
+    def _gunnery(self, state: MatchState) -> QDialog | Step | None:
+        """The gunnery wizard for the next unit ordered to fire; none left: move on."""
+        left = [uid for uid in shooters_left(state, self._steps())
+                if (state.turn, state.step, uid) not in self.passed]
+        if not left:
+            return self.advance()
+        wizard = self.window.open_gunnery_wizard()
+        if wizard is None:
+            return None
+        items = wizard.shooter_page.list
+        for row in range(items.count()):
+            if items.item(row).data(Qt.ItemDataRole.UserRole) == left[0]:
+                items.setCurrentRow(row)
+        self.wizard = wizard
+        before = len(self._steps())
+
+        def fired(result: int) -> None:
+            self.wizard = None
+            if result != QDialog.DialogCode.Accepted:
+                self.passed.add((state.turn, state.step, left[0]))
+                self.window.statusBar().showMessage(
+                    f"{left[0]} holds fire: Next step (N) goes on.", 8000
+                )
+            elif len(self._steps()) > before:
+                self.next()
+
+        wizard.finished.connect(fired)
+        return wizard
+
+    def _assault(self, state: MatchState, number: int) -> QDialog | Step | None:
+        """The assault wizard for the next contest when the app has one, else the engine's
+        proposals for every contest in one step; no contest: move on."""
+        if not state.contests:
+            return self.advance()
+        opener = getattr(self.window, "open_assault_wizard", None)
+        wizard = opener() if callable(opener) else None
+        if isinstance(wizard, QWizard):
+            self.wizard = wizard
+            before = len(self._steps())
+
+            def fought(result: int) -> None:
+                self.wizard = None
+                if result == QDialog.DialogCode.Accepted and len(self._steps()) > before:
+                    self.next()
+
+            wizard.finished.connect(fought)
+            return wizard
+        hexes = " and ".join("/".join(c["hexes"]) or "?" for c in state.contests)
+        commands = [{"kind": "assault", "contest": 0} for _ in state.contests]
+        if self.window.run_step(f"Assault {number}: over {hexes}, as the engine proposes",
+                                commands) is None:
+            return None
+        return self.advance()

@@ -1,0 +1,224 @@
+"""The agony wizard: one agony step (0-4), each unit's continuous effects in the edition's
+order, one roll each, digital or typed.
+
+The engine's step (:func:`referee.rules.agony.step.run_agony_step`, clause
+``agony.schedule``) is run as a dry run on a throwaway :class:`~referee.dice.service.Dice`
+seeded as the journal will seed the step: the first page lists the effects the edition
+schedules for the step, in its order, and what each does to which unit or hex (the dice it
+needs, not their values); the second has one row per die, with the outcome the typed value
+leads to and its clauses (``agony.fire``, ``agony.poison``...). A die the table cannot show
+is refused by the engine (:class:`~referee.dice.service.DieOutOfRange`). Finishing hands
+back one ``agony`` step with the typed dice (:meth:`AgonyWizard.chosen_step`); leaving
+writes nothing.
+"""
+
+from __future__ import annotations
+
+from enum import IntEnum
+from html import escape
+
+from PySide6.QtWidgets import QLabel, QTextBrowser, QVBoxLayout, QWidget, QWizard, QWizardPage
+
+from referee.app.wizards.chosen_step import ChosenStep
+from referee.app.wizards.dice_table import DiceTable, DieRow
+from referee.app.wizards.step_number import step_number
+from referee.board.hexgrid import hex_label
+from referee.dice.service import Dice, DieOutOfRange, Roll
+from referee.match.state import MatchState
+from referee.rules.agony.events import EffectEvent
+from referee.rules.agony.schedule import agony_rules
+from referee.rules.agony.step import AgonyStepResult, run_agony_step
+
+
+class Page(IntEnum):
+    EFFECTS = 0
+    ROLLS = 1
+
+
+def dry_agony(state: MatchState, number: int, dice: Dice) -> AgonyStepResult:
+    """Agony step ``number`` on a copy of the match, with ``dice`` (nothing is written)."""
+    return run_agony_step(
+        state.rules, number, list(state.units.values()), dice,
+        hexes=state.hexes, terrain_at=state.terrain_at,
+    )
+
+
+def _who(event: EffectEvent) -> str:
+    if event.uid is not None:
+        return event.uid
+    return hex_label(event.hex) if event.hex is not None else ""
+
+
+def _cited(event: EffectEvent) -> str:
+    return ", ".join((event.clause, *(f"ruling {r}" for r in event.rulings)))
+
+
+def effects_html(number: int, effects: tuple[str, ...], result: AgonyStepResult) -> str:
+    """The step's effects in the edition's order, and what each does to whom (the dice it
+    needs, not what they show)."""
+    if not effects:
+        return f"<p><b>Agony {number} schedules nothing in this edition.</b></p>"
+    by_effect: dict[str, list[EffectEvent]] = {}
+    for event in result.events:
+        by_effect.setdefault(event.effect, []).append(event)
+    parts = [f"<p>Effects in the order the edition carries them out: "
+             f"<b>{escape(', '.join(effects))}</b>.</p>"]
+    for effect in effects:
+        events = by_effect.pop(effect, [])
+        parts.append(f"<h3>{escape(effect)}</h3>")
+        if not events:
+            parts.append("<p><i>No unit or hex concerned.</i></p>")
+            continue
+        parts.append("<ul>" + "".join(_item(e) for e in events) + "</ul>")
+    for effect, events in by_effect.items():  # placements of clouds that acid made
+        parts.append(f"<h3>{escape(effect)}</h3><ul>" + "".join(_item(e) for e in events)
+                     + "</ul>")
+    return "".join(parts)
+
+
+def _item(event: EffectEvent) -> str:
+    if event.dice:
+        what = "; ".join(f"one d{r.sides}: {r.purpose}" for r in event.dice)
+    else:
+        what = event.text
+    return (f"<li><b>{escape(_who(event))}</b>: {escape(what)} "
+            f"<span style='color:#555'>[{escape(_cited(event))}]</span></li>")
+
+
+def _outcome(event: EffectEvent) -> str:
+    """What a die led to, without the unit and clauses (their own columns)."""
+    parts = [event.text]
+    if event.table is not None:
+        parts.append(event.table.explain())
+    if event.killed:
+        parts.append(f"{event.killed} model(s) killed")
+    return "; ".join(parts)
+
+
+def die_rows(result: AgonyStepResult, log: list[Roll], answered: int) -> list[DieRow]:
+    """One row per die of ``log``; the first ``answered`` (typed) show their outcome."""
+    owners: list[EffectEvent | None] = [e for e in result.events for _ in e.dice]
+    owners += [None] * (len(log) - len(owners))
+    rows = []
+    for i, (roll, event) in enumerate(zip(log, owners, strict=False)):
+        outcome = _outcome(event) if event is not None and i < answered else "—"
+        clauses = _cited(event) if event is not None else ""
+        rows.append(DieRow(roll.sides, roll.purpose, outcome, clauses))
+    return rows
+
+
+class EffectsPage(QWizardPage):
+    def __init__(self) -> None:
+        super().__init__()
+        self.text = QTextBrowser()
+        layout = QVBoxLayout(self)
+        layout.addWidget(self.text)
+
+    def initializePage(self) -> None:
+        wizard = self.wizard()
+        assert isinstance(wizard, AgonyWizard)
+        self.setTitle(f"Agony {wizard.number}")
+        self.setSubTitle("What this agony step does, unit by unit, before any die is rolled.")
+        result, _, _ = wizard.dry_run(())
+        assert result is not None  # no typed die to refuse
+        self.text.setHtml(effects_html(wizard.number, wizard.effects, result))
+
+    def nextId(self) -> int:
+        wizard = self.wizard()
+        if isinstance(wizard, AgonyWizard) and wizard.needs_dice():
+            return int(Page.ROLLS)
+        return -1
+
+
+class RollsPage(QWizardPage):
+    """One row per die: the app rolls them, or the table's values are typed in order."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.setSubTitle(
+            "One roll per die, in the order the step asks for them. Typed values show the "
+            "outcome they lead to before anything is written."
+        )
+        self.dice = DiceTable()
+        self.problem = QLabel()
+        self.problem.setWordWrap(True)
+        self.problem.setStyleSheet("color: #c62828")
+        layout = QVBoxLayout(self)
+        layout.addWidget(self.dice, 1)
+        layout.addWidget(self.problem)
+        self.dice.changed.connect(self.refresh)
+
+    def initializePage(self) -> None:
+        wizard = self.wizard()
+        assert isinstance(wizard, AgonyWizard)
+        self.setTitle(f"Agony {wizard.number}: the rolls")
+        self.problem.clear()
+        self.refresh()
+
+    def refresh(self) -> None:
+        """The rows again from a dry run with the values typed so far."""
+        wizard = self.wizard()
+        if not isinstance(wizard, AgonyWizard):
+            return
+        typed = self.dice.values()
+        result, log, problem = wizard.dry_run(typed)
+        if result is not None:  # a refused die keeps the rows as they are
+            self.dice.set_rows(die_rows(result, log, len(typed)))
+        self.problem.setText(problem or "")
+
+    def validatePage(self) -> bool:
+        wizard = self.wizard()
+        assert isinstance(wizard, AgonyWizard)
+        problem = self.dice.problem() or wizard.dry_run(self.dice.values())[2]
+        self.problem.setText(problem or "")
+        return problem is None
+
+
+class AgonyWizard(QWizard):
+    """One agony step (see the module docstring); ``chosen_step()`` once accepted."""
+
+    def __init__(self, state: MatchState, dice_seed: int, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.state = state
+        self.dice_seed = dice_seed
+        self.number = step_number(state, "agony")
+        self.effects = agony_rules(state.rules).effects(self.number)
+        self.setWindowTitle(f"Agony {self.number}")
+        self.setOption(QWizard.WizardOption.HaveHelpButton, False)
+        self.effects_page = EffectsPage()
+        self.rolls_page = RollsPage()
+        self.setPage(Page.EFFECTS, self.effects_page)
+        self.setPage(Page.ROLLS, self.rolls_page)
+        self.setStartId(Page.EFFECTS)
+        chars = self.fontMetrics().averageCharWidth()
+        self.resize(110 * chars, self.fontMetrics().lineSpacing() * 30)
+
+    def command(self) -> dict[str, object]:
+        return {"kind": "agony", "step": self.number}
+
+    def dry_run(
+        self, typed: tuple[int, ...]
+    ) -> tuple[AgonyStepResult | None, list[Roll], str | None]:
+        """The step on a copy with ``typed`` answering its first dice and the step's own
+        seed the rest: the result (None when a die was refused), the dice asked, and what
+        the engine refused (None: nothing)."""
+        dice = Dice(self.dice_seed)
+        dice.type_in(typed)
+        try:
+            result = dry_agony(self.state, self.number, dice)
+        except DieOutOfRange as exc:
+            return None, dice.log, str(exc)
+        if dice.pending:
+            return result, dice.log, (
+                f"the step asks for {len(dice.log)} dice; {len(dice.pending)} typed dice are "
+                f"left over ({', '.join(map(str, dice.pending))})"
+            )
+        return result, dice.log, None
+
+    def needs_dice(self) -> bool:
+        return bool(self.dry_run(())[1])
+
+    def chosen_step(self) -> ChosenStep:
+        effects = ", ".join(self.effects) or "nothing scheduled"
+        typed = self.rolls_page.dice.values() if self.needs_dice() else ()
+        return ChosenStep(f"Agony {self.number}: {effects}", (self.command(),), typed)

@@ -1,0 +1,139 @@
+"""The assault wizard's first page: which assault (clause ``assault.trigger``), the hex fought
+over highlighted on a small map, and each side's unit bases with their role and the sector
+they fight with (clause ``assault.facing``)."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import replace
+from typing import Any
+
+from PySide6.QtCore import Qt
+from PySide6.QtGui import QColor
+from PySide6.QtWidgets import (
+    QAbstractItemView,
+    QHeaderView,
+    QLabel,
+    QListWidget,
+    QListWidgetItem,
+    QTableWidget,
+    QTableWidgetItem,
+    QVBoxLayout,
+)
+
+from referee.app.map_scene import MapScene
+from referee.app.style import SIDE_COLOURS
+from referee.app.wizards.assault_page import AssaultPage, Page, fit_height
+from referee.app.wizards.assault_plan import AssaultPlan
+from referee.app.wizards.hex_area_view import HexAreaView
+from referee.board.hexgrid import DIRECTION_NAMES, parse_label
+from referee.match.assault_choices import contest_from_state
+from referee.match.state import MatchState
+
+FOUGHT_OVER = "#ff8f00"
+COLUMNS = ("Side", "Unit", "Role", "Stands in", "Facing", "Fights with", "Models")
+
+
+def contest_text(raw: Mapping[str, Any]) -> str:
+    """One line for a contest: the hex and who meets whom."""
+    where = " and ".join(raw["hexes"]) or "a hex not chosen yet"
+    sides = [
+        ", ".join(p["uid"] for p in raw["participants"] if p["side"] == s) or "nobody"
+        for s in (1, 2)
+    ]
+    head = "head-on assault" if raw.get("head_on") else "assault"
+    return f"{head} over {where}: {sides[0]} (side 1) against {sides[1]} (side 2)"
+
+
+class ContestPage(AssaultPage):
+    page_id = Page.CONTEST
+
+    def __init__(self, state: MatchState, scene: MapScene) -> None:
+        super().__init__()
+        self.state = state
+        self.setTitle("The assault")
+        self.list = QListWidget()
+        for i, raw in enumerate(state.contests):
+            item = QListWidgetItem(contest_text(raw))
+            item.setData(Qt.ItemDataRole.UserRole, i)
+            if not raw.get("hexes"):
+                item.setFlags(item.flags() & ~Qt.ItemFlag.ItemIsEnabled)
+                item.setText(item.text() + " — choose the hex in the movement step first")
+            self.list.addItem(item)
+        rows = max(1, min(4, len(state.contests)))
+        self.list.setFixedHeight(self.list.sizeHintForRow(0) * rows + 2 * self.list.frameWidth())
+        self.none = QLabel(
+            "No assault is waiting: the last movement step started none. Assaults start "
+            "when units of different sides try to enter the same hex (clause assault.trigger)."
+        )
+        self.none.setWordWrap(True)
+        self.bases = QTableWidget(0, len(COLUMNS))
+        self.bases.setHorizontalHeaderLabels(list(COLUMNS))
+        self.bases.setEditTriggers(QAbstractItemView.EditTrigger.NoEditTriggers)
+        self.bases.setSelectionMode(QAbstractItemView.SelectionMode.NoSelection)
+        self.bases.verticalHeader().setVisible(False)
+        self.bases.horizontalHeader().setSectionResizeMode(QHeaderView.ResizeMode.Stretch)
+        self.map = HexAreaView(scene)
+        layout = QVBoxLayout(self)
+        layout.addWidget(self.list)
+        layout.addWidget(self.none)
+        layout.addWidget(self.bases)
+        layout.addWidget(self.map, 1)
+        self.list.currentRowChanged.connect(self._show)
+        self.list.currentRowChanged.connect(lambda _row: self.completeChanged.emit())
+        self.none.setVisible(not state.contests)
+        self.list.setVisible(bool(state.contests))
+        enabled = [i for i, r in enumerate(state.contests) if r.get("hexes")]
+        if len(state.contests) == 1 and enabled:
+            self.list.setCurrentRow(0)
+
+    def initializePage(self) -> None:
+        many = len(self.state.contests) > 1
+        self.setSubTitle(
+            ("Which assault? " if many else "")
+            + "The hex fought over is highlighted; each side's bases fight with the sector "
+            "named (clause assault.facing)."
+        )
+        self._show(self.list.currentRow())
+
+    def isComplete(self) -> bool:
+        item = self.list.currentItem()
+        return item is not None and bool(item.flags() & Qt.ItemFlag.ItemIsEnabled)
+
+    def index(self) -> int:
+        item = self.list.currentItem()
+        return int(item.data(Qt.ItemDataRole.UserRole)) if item is not None else 0
+
+    def _show(self, row: int) -> None:
+        scene = self.map.map_scene
+        scene.clear_highlight()
+        self.bases.setRowCount(0)
+        if not 0 <= row < len(self.state.contests) or not self.state.contests[row].get("hexes"):
+            self.map.show_hexes([])
+            return
+        raw = self.state.contests[row]
+        contest = contest_from_state(self.state, row)
+        for p in raw["participants"]:
+            c = contest.combatant(p["uid"])
+            unit = self.state.unit(p["uid"])
+            where = p["at"] + (f" → {p['to']}" if p.get("to") else "")
+            cells = (f"{p['side']}", f"{p['uid']} ({unit.unit.name})", p["role"], where,
+                     DIRECTION_NAMES[unit.facing], c.fights_with,
+                     f"{unit.alive} of {unit.unit.models}")
+            r = self.bases.rowCount()
+            self.bases.insertRow(r)
+            for col, text in enumerate(cells):
+                item = QTableWidgetItem(text)
+                if col == 0:
+                    item.setForeground(Qt.GlobalColor.white)
+                    item.setBackground(QColor(SIDE_COLOURS.get(p["side"], "#666666")))
+                self.bases.setItem(r, col, item)
+            scene.highlight_hexes([unit.hex], SIDE_COLOURS.get(p["side"], "#666666"),
+                                  f"{p['uid']} (side {p['side']})")
+        fit_height(self.bases, 2)
+        hexes = [parse_label(h) for h in raw["hexes"]]
+        scene.highlight_hexes(hexes, FOUGHT_OVER, "the hex fought over")
+        self.map.show_hexes(hexes, radius=2)
+
+    def contribute(self, plan: AssaultPlan) -> AssaultPlan:
+        return replace(plan, contest=self.index())

@@ -1,0 +1,102 @@
+"""What the pages of the assault wizard share: their ids, in the order of the rules, and a
+base page that reaches the wizard, adds its choices to the plan and takes a stage's dice.
+
+Pages: the contest (clause ``assault.trigger``), the pools and the roll
+(``assault.stats``), the Reroll Assault offers (``abilities.reroll-assault``), the advantage
+and the deflections (``assault.advantage``, ``assault.deflection``), the allocation
+(``assault.allocation``), the damage rolls (``assault.damage``) and the retreat
+(``assault.retreat``).
+"""
+
+from __future__ import annotations
+
+from enum import IntEnum
+from typing import TYPE_CHECKING, cast
+
+from PySide6.QtWidgets import QLabel, QTableWidget, QWizardPage
+
+from referee.app.wizards.assault_dice import StageDiceBox
+from referee.app.wizards.assault_plan import AssaultPlan, StageRun, run_stage
+from referee.match.assault_stages import Stop
+
+if TYPE_CHECKING:
+    from referee.app.wizards.assault_wizard import AssaultWizard
+
+TYPED_AFTER_APP = (
+    "The app rolled dice earlier in this assault, so it rolls these too: typed dice answer "
+    "a step's first dice."
+)
+
+
+class Page(IntEnum):
+    CONTEST = 0
+    ROLL = 1
+    REROLL = 2
+    ADVANTAGE = 3
+    ALLOCATION = 4
+    DAMAGE = 5
+    RETREAT = 6
+
+
+def problem_label() -> QLabel:
+    label = QLabel()
+    label.setWordWrap(True)
+    label.setStyleSheet("color: #c62828")
+    return label
+
+
+def fit_height(table: QTableWidget, min_rows: int = 1) -> None:
+    """A table as tall as its rows (at least ``min_rows``): the page lays out, the table
+    does not scroll."""
+    rows = sum(table.rowHeight(r) for r in range(table.rowCount()))
+    rows += max(0, min_rows - table.rowCount()) * table.verticalHeader().defaultSectionSize()
+    frame = 2 * table.frameWidth() + 2
+    table.setFixedHeight(rows + table.horizontalHeader().sizeHint().height() + frame)
+
+
+class AssaultPage(QWizardPage):
+    """A page of the assault wizard (see the module docstring)."""
+
+    page_id: Page
+
+    def aw(self) -> AssaultWizard:
+        return cast("AssaultWizard", self.wizard())
+
+    def plan(self) -> AssaultPlan:
+        """The choices of the pages before this one."""
+        return self.aw().plan(self.page_id)
+
+    def contribute(self, plan: AssaultPlan) -> AssaultPlan:
+        """``plan`` with this page's choices added (the wizard folds the visited pages)."""
+        return plan
+
+    def prepare_dice(self, box: StageDiceBox, plan: AssaultPlan) -> None:
+        """Digital or typed as the stage before, if typing is still allowed."""
+        allowed = plan.can_type()
+        box.set_typing_allowed(allowed, "" if allowed else TYPED_AFTER_APP)
+        box.set_typed(self.aw().prefer_typed and allowed)
+
+    def stage(self, box: StageDiceBox, plan: AssaultPlan, until: Stop) -> StageRun:
+        """The assault up to ``until`` with ``box``'s dice; the box shows the dice asked.
+        Typed dice not typed yet: the run has no result (``fight`` None) and no problem."""
+        wizard = self.aw()
+        typed = box.values()
+        if typed is None:
+            run = run_stage(wizard.state, plan, wizard.dice_seed, until)
+            box.set_asked(run.asked)
+            if run.asked:
+                wizard.prefer_typed = False
+            return run
+        for _ in range(3):  # the dice asked may change with the values typed
+            probe = run_stage(wizard.state, plan, wizard.dice_seed, until, typed, probe=True)
+            if probe.fight is None:  # refused (a d6 showing 7): the dice stay as they are
+                return probe
+            box.set_asked(probe.asked)
+            if box.values() == typed:
+                break
+            typed = box.values() or ()
+        if probe.asked:
+            wizard.prefer_typed = True
+        if box.missing():
+            return StageRun(None, probe.asked, None)
+        return run_stage(wizard.state, plan, wizard.dice_seed, until, typed)

@@ -1,0 +1,128 @@
+"""The assault wizard's pools and roll: each side's assault and deflection pools by unit base
+and sector (dice, success number, where the dice come from; clauses ``assault.stats``,
+``assault.facing``, ``assault.multiple-units``, ``assault.deflection``), the pre-assault
+phase (Fear, clause ``assault.pre-assault``), then the dice, rolled by the app or typed per
+pool in the order the engine asks for them, and the successes they give."""
+
+from __future__ import annotations
+
+from PySide6.QtWidgets import (
+    QAbstractItemView,
+    QHeaderView,
+    QLabel,
+    QTableWidget,
+    QTableWidgetItem,
+    QVBoxLayout,
+)
+
+from referee.app.wizards.assault_dice import StageDiceBox
+from referee.app.wizards.assault_page import AssaultPage, Page, fit_height, problem_label
+from referee.app.wizards.assault_plan import AssaultPlan, StageDice, StageRun, run_stage
+from referee.rules.assault.pools import Pool, Pools
+
+COLUMNS = ("Side", "Pool", "Dice", "Succeeds on", "From", "Notes")
+
+
+def pool_notes(pool: Pool) -> str:
+    notes = []
+    if pool.halved_from is not None:
+        notes.append(f"halved from {pool.halved_from} (shaken, entering against Fear)")
+    if pool.ork and pool.kind == "assault":
+        notes.append("Ork Assault: each 6 counts twice")
+    if pool.reroll:
+        notes.append(f"Reroll Assault {pool.reroll}: per 6, rerolls up to {pool.reroll}")
+    return "; ".join(notes)
+
+
+class RollPage(AssaultPage):
+    page_id = Page.ROLL
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.setTitle("Pools and the roll")
+        self.setSubTitle(
+            "Each base rolls its own pools (clause assault.stats). Let the app roll, or type "
+            "what the table rolled, pool by pool in the order shown."
+        )
+        self.pools = QTableWidget(0, len(COLUMNS))
+        self.pools.setHorizontalHeaderLabels(list(COLUMNS))
+        self.pools.setEditTriggers(QAbstractItemView.EditTrigger.NoEditTriggers)
+        self.pools.setSelectionMode(QAbstractItemView.SelectionMode.NoSelection)
+        self.pools.verticalHeader().setVisible(False)
+        header = self.pools.horizontalHeader()
+        header.setSectionResizeMode(QHeaderView.ResizeMode.ResizeToContents)
+        header.setStretchLastSection(True)
+        self.before = QLabel()
+        self.before.setWordWrap(True)
+        self.dice = StageDiceBox()
+        self.result = QLabel()
+        self.result.setWordWrap(True)
+        self.problem = problem_label()
+        layout = QVBoxLayout(self)
+        layout.addWidget(self.pools)
+        layout.addWidget(self.before)
+        layout.addWidget(self.dice)
+        layout.addWidget(self.result)
+        layout.addWidget(self.problem)
+        layout.addStretch(1)
+        self.dice.changed.connect(self._update)
+        self.run: StageRun | None = None
+
+    def initializePage(self) -> None:
+        plan = self.plan()
+        self.run = None
+        wizard = self.aw()
+        pools = run_stage(wizard.state, plan, wizard.dice_seed, "rerolls-given").fight
+        self.pools.setRowCount(0)
+        if pools is not None and pools.pools is not None:
+            self._show_pools(pools.pools)
+        self.prepare_dice(self.dice, plan)
+        self._update()
+
+    def _show_pools(self, pools: Pools) -> None:
+        self.pools.setRowCount(0)
+        for p in pools.pools:
+            cells = (str(p.side), f"{p.uid} {p.kind}", str(p.dice), f"{p.hit}+",
+                     f"{p.per_model} per model x {p.models}, {p.sector}", pool_notes(p))
+            row = self.pools.rowCount()
+            self.pools.insertRow(row)
+            for col, text in enumerate(cells):
+                item = QTableWidgetItem(text)
+                item.setToolTip(p.explain())
+                self.pools.setItem(row, col, item)
+        self.pools.resizeColumnsToContents()
+        fit_height(self.pools, 2)
+
+    def _update(self) -> None:
+        run = self.stage(self.dice, self.plan(), "rerolls-given")
+        self.run = run
+        fight = run.fight
+        if fight is not None and fight.pools is not None:
+            extra = [f"Over the limit, no assault dice: {', '.join(fight.pools.left_out)}"
+                     ] if fight.pools.left_out else []
+            pre = fight.pre_assault
+            fear = pre.explain() if pre is not None and (pre.fear or pre.retreats) else ""
+            self.before.setText("\n".join([*([fear] if fear else []), *extra]))
+        self.before.setVisible(bool(self.before.text()))
+        if fight is not None and fight.rolled is not None:
+            self.result.setText("Successes:\n" + fight.rolled.explain())
+        elif run.problem is None:
+            self.result.setText(f"Type every die (still to type: die {self.dice.missing()[0]})."
+                                if self.dice.missing() else "")
+        self.problem.setText(run.problem or "")
+        self.completeChanged.emit()
+
+    def isComplete(self) -> bool:
+        run = self.run
+        return run is not None and run.fight is not None and run.problem is None
+
+    def contribute(self, plan: AssaultPlan) -> AssaultPlan:
+        asked = len(self.run.asked) if self.run is not None else 0
+        return plan.with_dice(StageDice("pools", asked, self.dice.values()))
+
+    def nextId(self) -> int:
+        run = self.run
+        if run is not None and run.fight is not None and run.fight.rolled is not None \
+                and run.fight.rolled.offers:
+            return int(Page.REROLL)
+        return int(Page.ADVANTAGE)

@@ -1,0 +1,258 @@
+"""The orders wizard: every unit's movement and gunnery orders for a turn, in one step.
+
+1. **Units**: whose orders (one side or every unit) and for which turn: the next one, and
+   the current one while a unit has none for it (clause ``orders.giving``).
+2. **Orders**: the units in a list; for the one picked, an
+   :class:`~referee.app.wizards.order_editor.OrderEditor` offering at each step only the
+   codes its speed allows there, or the notation typed in. A unit starts the next turn at
+   the speed the rest of this turn's movement order leaves it at (``orders.speed``); that
+   is what its next orders are judged against.
+
+Finishing hands back one step with an ``orders`` command per unit
+(:meth:`OrdersWizard.chosen_step`); leaving writes nothing.
+"""
+
+from __future__ import annotations
+
+from enum import IntEnum
+from typing import Any
+
+from PySide6.QtCore import Qt
+from PySide6.QtGui import QColor
+from PySide6.QtWidgets import (
+    QComboBox,
+    QFormLayout,
+    QHBoxLayout,
+    QLabel,
+    QListWidget,
+    QListWidgetItem,
+    QScrollArea,
+    QVBoxLayout,
+    QWidget,
+    QWizard,
+    QWizardPage,
+)
+
+from referee.app.wizards.chosen_step import ChosenStep
+from referee.app.wizards.order_editor import OrderEditor
+from referee.match.state import MatchState
+from referee.rules.orders.notation import KINDS, parse_order
+from referee.rules.state import UnitState
+from referee.rules.turn.clock import TurnPosition
+
+NO_MOVEMENT = "- + - + -"
+NO_GUNNERY = "- + -"
+
+
+class Page(IntEnum):
+    UNITS = 0
+    ORDERS = 1
+
+
+def movement_steps_done(state: MatchState) -> int:
+    """How many movement steps of this turn are behind the match (a step it is at is not)."""
+    position = TurnPosition.at(state.rules, state.turn, state.step)
+    return sum(1 for s in position.steps[: position.index]
+               if s.kind == "movement" and s.id == s.group)
+
+
+def start_speed(state: MatchState, uid: str, turn: int) -> tuple[str, str]:
+    """The speed ``uid`` starts ``turn`` at, and how it is known: its speed now for this
+    turn; for the next, the speed the rest of this turn's movement order leaves it at
+    (clauses ``orders.speed``, ``orders.illegal``)."""
+    from referee.rules.orders.legality import check_movement
+    from referee.rules.orders.model import NOTHING, Order
+
+    unit = state.unit(uid)
+    if turn <= state.turn:
+        return unit.speed, ""
+    text = state.orders.get(uid, {}).get(str(state.turn), {}).get("movement")
+    if not text:
+        return unit.speed, " (no movement order this turn)"
+    order = parse_order(text, "movement")
+    done = movement_steps_done(state)
+    if done >= len(order.steps):
+        return unit.speed, ""
+    rest = Order("movement", tuple((NOTHING,) if i < done else s
+                                   for i, s in enumerate(order.steps)))
+    end = check_movement(unit, rest, state.rules).speed_end
+    return end, f" (after this turn's {order.text()})"
+
+
+def turns_offered(state: MatchState) -> list[int]:
+    """The turns orders can be written for: the current one while a unit has none for it,
+    and the next."""
+    live = [u for u in state.units.values() if not u.destroyed]
+    lacking = any(str(state.turn) not in state.orders.get(u.uid, {}) for u in live)
+    return ([state.turn] if lacking else []) + [state.turn + 1]
+
+
+class UnitsPage(QWizardPage):
+    def __init__(self, state: MatchState) -> None:
+        super().__init__()
+        self.state = state
+        self.setTitle("Whose orders, for which turn")
+        self.setSubTitle("Orders are written for the next turn, or for this one while a unit "
+                         "has none.")
+        self.side = QComboBox()
+        self.side.addItem("Every unit", 0)
+        for side in sorted({u.side for u in state.units.values()}):
+            nations = sorted({u.nation for u in state.units.values() if u.side == side})
+            self.side.addItem(f"Side {side} ({', '.join(nations)})", side)
+        self.turn = QComboBox()
+        for turn in turns_offered(state):
+            which = "this turn" if turn == state.turn else "next turn"
+            self.turn.addItem(f"Turn {turn} ({which})", turn)
+        self.preview = QListWidget()
+        form = QFormLayout()
+        form.addRow("Units:", self.side)
+        form.addRow("Turn:", self.turn)
+        layout = QVBoxLayout(self)
+        layout.addLayout(form)
+        layout.addWidget(self.preview, 1)
+        self.side.currentIndexChanged.connect(self._preview)
+        self.turn.currentIndexChanged.connect(self._preview)
+        self._preview()
+
+    def chosen_turn(self) -> int:
+        return int(self.turn.currentData())
+
+    def units(self) -> list[UnitState]:
+        side = int(self.side.currentData())
+        return [u for u in self.state.units.values()
+                if not u.destroyed and (side == 0 or u.side == side)]
+
+    def _preview(self) -> None:
+        self.preview.clear()
+        turn = str(self.chosen_turn())
+        for u in self.units():
+            given = self.state.orders.get(u.uid, {}).get(turn)
+            said = "; ".join(f"{k} {v}" for k, v in given.items()) if given else "no orders yet"
+            self.preview.addItem(f"{u.uid} — {u.unit.name} at {u.hex}: {said}")
+
+
+class OrdersPage(QWizardPage):
+    """The units of the chosen side on the left, the picked unit's orders on the right."""
+
+    def __init__(self, state: MatchState) -> None:
+        super().__init__()
+        self.state = state
+        self.setTitle("Orders")
+        self.list = QListWidget()
+        self.list.setMaximumWidth(self.fontMetrics().averageCharWidth() * 28)
+        self.editor = OrderEditor(state.rules)
+        scroll = QScrollArea()
+        scroll.setWidgetResizable(True)
+        scroll.setWidget(self.editor)
+        self.problem = QLabel()
+        self.problem.setWordWrap(True)
+        self.problem.setStyleSheet("color: #c62828")
+        row = QHBoxLayout()
+        row.addWidget(self.list)
+        row.addWidget(scroll, 1)
+        layout = QVBoxLayout(self)
+        layout.addLayout(row, 1)
+        layout.addWidget(self.problem)
+        self.texts: dict[str, tuple[str, str]] = {}
+        self.notes: dict[str, tuple[str, str]] = {}
+        self.current: str | None = None
+        self.turn = state.turn + 1
+        self.list.currentRowChanged.connect(self._pick)
+        self.editor.changed.connect(self._edited)
+
+    def initializePage(self) -> None:
+        wizard = self.wizard()
+        assert isinstance(wizard, OrdersWizard)
+        self.turn = wizard.units_page.chosen_turn()
+        self.setSubTitle(f"Turn {self.turn}: build each unit's orders from the buttons (only "
+                         "the codes its speed allows at each step), or type them.")
+        self.texts, self.notes, self.current = {}, {}, None
+        for u in wizard.units_page.units():
+            given = self.state.orders.get(u.uid, {}).get(str(self.turn), {})
+            self.texts[u.uid] = (given.get("movement", NO_MOVEMENT),
+                                 given.get("gunnery", NO_GUNNERY))
+            self.notes[u.uid] = start_speed(self.state, u.uid, self.turn)
+        self.list.blockSignals(True)
+        self.list.clear()
+        for uid in self.texts:
+            item = QListWidgetItem(uid)
+            item.setData(Qt.ItemDataRole.UserRole, uid)
+            self.list.addItem(item)
+        self.list.blockSignals(False)
+        self.list.setCurrentRow(0)
+        self._mark()
+
+    def _pick(self, row: int) -> None:
+        item = self.list.item(row)
+        if item is None:
+            return
+        uid = str(item.data(Qt.ItemDataRole.UserRole))
+        self.current = uid
+        speed, note = self.notes[uid]
+        movement, gunnery = self.texts[uid]
+        self.editor.set_unit(self.state.unit(uid).with_(speed=speed), movement, gunnery, note)
+
+    def _edited(self) -> None:
+        if self.current is not None:
+            self.texts[self.current] = (self.editor.text("movement"), self.editor.text("gunnery"))
+        self._mark()
+        self.completeChanged.emit()
+
+    def _mark(self) -> None:
+        """Each unit in the list with its orders, or what keeps them from reading."""
+        first = None
+        for row in range(self.list.count()):
+            item = self.list.item(row)
+            uid = str(item.data(Qt.ItemDataRole.UserRole))
+            problem = self.problem_of(uid)
+            movement, gunnery = self.texts[uid]
+            item.setText(f"{uid}\n  {movement}\n  {gunnery}" if problem is None
+                         else f"{uid}\n  does not read")
+            item.setForeground(QColor("#c62828") if problem else QColor("#000000"))
+            first = first or (f"{uid}, {problem}" if problem else None)
+        self.problem.setText(first or "")
+
+    def problem_of(self, uid: str) -> str | None:
+        for kind, text in zip(KINDS, self.texts[uid], strict=True):
+            try:
+                parse_order(text, kind)
+            except ValueError as exc:
+                return f"{kind}: {exc}"
+        return None
+
+    def isComplete(self) -> bool:
+        return bool(self.texts) and all(self.problem_of(uid) is None for uid in self.texts)
+
+
+class OrdersWizard(QWizard):
+    """Orders for a turn (see the module docstring); ``chosen_step()`` once accepted."""
+
+    def __init__(self, state: MatchState, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.state = state
+        self.setWindowTitle("Orders")
+        self.setOption(QWizard.WizardOption.HaveHelpButton, False)
+        self.units_page = UnitsPage(state)
+        self.orders_page = OrdersPage(state)
+        self.setPage(Page.UNITS, self.units_page)
+        self.setPage(Page.ORDERS, self.orders_page)
+        self.setStartId(Page.UNITS)
+        chars = self.fontMetrics().averageCharWidth()
+        self.resize(118 * chars, self.fontMetrics().lineSpacing() * 40)
+
+    def commands(self) -> list[dict[str, Any]]:
+        turn = self.orders_page.turn
+        out = []
+        for uid, (movement, gunnery) in self.orders_page.texts.items():
+            out.append({
+                "kind": "orders", "uid": uid, "turn": turn,
+                "movement": parse_order(movement, "movement").text(),
+                "gunnery": parse_order(gunnery, "gunnery").text(),
+            })
+        return out
+
+    def chosen_step(self) -> ChosenStep:
+        turn = self.orders_page.turn
+        side = int(self.units_page.side.currentData())
+        who = f" (side {side})" if side else ""
+        return ChosenStep(f"Orders for turn {turn}{who}", tuple(self.commands()))

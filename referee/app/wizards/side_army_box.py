@@ -1,0 +1,169 @@
+"""One side's army in the new-match wizard: its nation, how many of each unit of the nation's
+catalogue, the budget it takes (an asymmetric game's sides take different ones) and what the
+army costs against it, kind by kind, over-budget kinds in red (:mod:`referee.units.budget`,
+clauses ``army.budgets``, ``army.building``). It only collects choices; the wizard places the
+units and the main window writes the match.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from html import escape
+
+from PySide6.QtCore import Signal
+from PySide6.QtWidgets import (
+    QAbstractItemView,
+    QComboBox,
+    QFormLayout,
+    QGroupBox,
+    QHeaderView,
+    QLabel,
+    QSpinBox,
+    QTableWidget,
+    QTableWidgetItem,
+    QVBoxLayout,
+    QWidget,
+)
+
+from referee.units.budget import Allowance, BudgetCheck, GameType, army_cost, check_budget
+from referee.units.model import COST_KINDS, UnitType
+
+MAX_COUNT = 12
+OVER_STYLE = "color:#c62828; font-weight:bold"
+SIDE_NAMES = {1: "Side 1 (blue, the bottom edge)", 2: "Side 2 (red, the top edge)"}
+
+
+def cost_text(cost: Mapping[str, int]) -> str:
+    """``6 IP`` or ``4 MP, 2 CP, 1 XP``, in the order of the cost kinds."""
+    return ", ".join(f"{cost[k]} {k.upper()}" for k in COST_KINDS if cost.get(k)) or "free"
+
+
+def budget_html(check: BudgetCheck, game_name: str) -> str:
+    """The army's cost against its budget, each kind over it in red."""
+    parts = []
+    for line in check.lines:
+        text = f"{line.kind.upper()} {line.spent}/{line.allowed}"
+        parts.append(f"<span style='{OVER_STYLE}'>{text} over</span>" if line.over else text)
+    pool = check.allowance.pool
+    if pool is not None:
+        kinds = "/".join(k.upper() for k in pool.kinds)
+        text = f"{kinds} beyond their own {check.pool_spent}/{pool.points}"
+        parts.append(f"<span style='{OVER_STYLE}'>{text} over</span>" if check.pool_over else text)
+    verdict = f"<span style='{OVER_STYLE}'>over budget</span>" if check.over else "within budget"
+    return f"{escape(game_name)}: {', '.join(parts) or 'nothing spent'} — {verdict}"
+
+
+class SideArmyBox(QGroupBox):
+    """Nation, unit counts and budget of one side; ``changed`` whenever any of them does."""
+
+    changed = Signal()
+
+    def __init__(self, side: int, parent: QWidget | None = None) -> None:
+        super().__init__(SIDE_NAMES.get(side, f"Side {side}"), parent)
+        self.side = side
+        self.units_by_nation: Mapping[str, Sequence[UnitType]] = {}
+        self.game: GameType | None = None
+        self.advanced: Mapping[str, int] | None = None
+        self.limit = "at-most"
+        self.nation = QComboBox()
+        self.nation.setAccessibleName(f"side {side} nation")
+        self.allowance = QComboBox()
+        self.allowance.setAccessibleName(f"side {side} budget")
+        self.table = QTableWidget(0, 3)
+        self.table.setHorizontalHeaderLabels(["Unit", "Cost", "Count"])
+        self.table.verticalHeader().setVisible(False)
+        self.table.verticalHeader().setDefaultSectionSize(self.fontMetrics().height() + 12)
+        self.table.setEditTriggers(QAbstractItemView.EditTrigger.NoEditTriggers)
+        self.table.setSelectionMode(QAbstractItemView.SelectionMode.NoSelection)
+        header = self.table.horizontalHeader()
+        header.setSectionResizeMode(0, QHeaderView.ResizeMode.Stretch)
+        header.setSectionResizeMode(1, QHeaderView.ResizeMode.ResizeToContents)
+        header.setSectionResizeMode(2, QHeaderView.ResizeMode.ResizeToContents)
+        self.spins: dict[str, QSpinBox] = {}
+        self.budget = QLabel()
+        self.budget.setWordWrap(True)
+        self.form = QFormLayout()
+        self.form.addRow("Nation", self.nation)
+        self.form.addRow("Budget", self.allowance)
+        layout = QVBoxLayout(self)
+        layout.addLayout(self.form)
+        layout.addWidget(self.table, 1)
+        layout.addWidget(self.budget)
+        self.nation.currentIndexChanged.connect(self._nation_changed)
+        self.allowance.currentIndexChanged.connect(self._update)
+
+    # --- what is offered ------------------------------------------------------------
+
+    def set_catalogue(self, units_by_nation: Mapping[str, Sequence[UnitType]], nation: str) -> None:
+        """The nations and units to choose from (those of the match's edition)."""
+        self.units_by_nation = units_by_nation
+        self.nation.blockSignals(True)
+        self.nation.clear()
+        for name in units_by_nation:
+            self.nation.addItem(name.replace("-", " ").title(), name)
+        self.nation.setCurrentIndex(max(0, self.nation.findData(nation)))
+        self.nation.blockSignals(False)
+        self._nation_changed()
+
+    def set_game(
+        self, game: GameType, advanced: Mapping[str, int] | None, limit: str, allowance: int = 0
+    ) -> None:
+        """The game size (its allowances), an advanced game's extra points, and the reading
+        of ruling ``army.budget-limit``."""
+        self.game, self.advanced, self.limit = game, advanced, limit
+        self.allowance.blockSignals(True)
+        self.allowance.clear()
+        for a in game.allowances:
+            self.allowance.addItem(a.name, a.id)
+        self.allowance.setCurrentIndex(min(allowance, len(game.allowances) - 1))
+        self.form.setRowVisible(self.allowance, not game.symmetric)  # one budget: no choice
+        self.allowance.blockSignals(False)
+        self._update()
+
+    def _nation_changed(self) -> None:
+        units = self.units_by_nation.get(str(self.nation.currentData()), ())
+        self.table.setRowCount(len(units))
+        self.spins = {}
+        for row, unit in enumerate(units):
+            name = QTableWidgetItem(unit.name)
+            name.setToolTip(f"{unit.id}: {unit.size}, {', '.join(sorted(unit.types))}")
+            self.table.setItem(row, 0, name)
+            self.table.setItem(row, 1, QTableWidgetItem(cost_text(unit.cost)))
+            spin = QSpinBox()
+            spin.setRange(0, MAX_COUNT)
+            spin.setAccessibleName(f"side {self.side} {unit.id} count")
+            spin.valueChanged.connect(self._update)
+            self.table.setCellWidget(row, 2, spin)
+            self.spins[unit.id] = spin
+        self._update()
+
+    # --- what was chosen ------------------------------------------------------------
+
+    def nation_id(self) -> str:
+        return str(self.nation.currentData() or "")
+
+    def set_count(self, unit_id: str, count: int) -> None:
+        self.spins[unit_id].setValue(count)
+
+    def army(self) -> list[tuple[UnitType, int]]:
+        """The units chosen and how many of each, in the catalogue's order."""
+        units = self.units_by_nation.get(self.nation_id(), ())
+        return [(u, self.spins[u.id].value()) for u in units if self.spins[u.id].value()]
+
+    def chosen_allowance(self) -> Allowance | None:
+        if self.game is None:
+            return None
+        return self.game.allowance(self.allowance.currentData())
+
+    def budget_check(self) -> BudgetCheck | None:
+        allowance = self.chosen_allowance()
+        if allowance is None:
+            return None
+        totals = army_cost((u.cost, n) for u, n in self.army())
+        return check_budget(totals, allowance, advanced=self.advanced, limit=self.limit)
+
+    def _update(self) -> None:
+        check = self.budget_check()
+        if check is not None and self.game is not None:
+            self.budget.setText(budget_html(check, self.game.name))
+        self.changed.emit()

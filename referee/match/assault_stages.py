@@ -1,0 +1,81 @@
+"""The stages of the ``assault`` command over a match state, taken up to any stage.
+
+The command (:func:`referee.match.commands.execute`) and the app's assault wizard take the
+same stages with the same dice in the same order, so that what the wizard shows stage by
+stage is what the journal step will hold: the pre-assault phase and the pools rolled
+(clauses ``assault.pre-assault``, ``assault.stats``), the Reroll Assault batches
+(``abilities.reroll-assault``), the advantage (``assault.advantage``), the deflections
+(``assault.deflection``), the allocation (``assault.allocation``), the damage rolls
+(``assault.damage``) and the outcome (``assault.retreat``). The referee's choices are read
+by :mod:`referee.match.assault_choices`; a choice left out takes the engine's proposal.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import TYPE_CHECKING, Any, Literal
+
+from referee.dice.service import Dice
+from referee.match.assault_choices import (
+    AssaultChoiceError,
+    contest_from_state,
+    deflection_choice,
+    reroll_batches,
+    side_allocation,
+)
+from referee.rules.assault.flow import Assault
+from referee.rules.assault.roll import propose_rerolls
+
+if TYPE_CHECKING:
+    from referee.match.state import MatchState
+
+Stop = Literal[
+    "rerolls-given", "rerolled", "advantage", "deflected", "allocated", "damage", "outcome"
+]
+STOPS: tuple[Stop, ...] = (
+    "rerolls-given", "rerolled", "advantage", "deflected", "allocated", "damage", "outcome"
+)
+"""Where :func:`fight` may stop. ``rerolls-given``: the pools rolled and only the reroll
+batches the command gives taken (offers may be left); ``rerolled``: every offer taken."""
+
+
+def fight(state: MatchState, command: Mapping[str, Any], dice: Dice,
+          until: Stop = "outcome") -> Assault:
+    """The assault of ``command`` (an ``assault`` command) taken up to ``until``."""
+    contest = contest_from_state(state, int(command.get("contest", 0)))
+    done = Assault(state.rules, contest).before(dice, ledger=state.ledger()).roll(dice)
+    batches = reroll_batches(command.get("rerolls"))
+    for i, batch in enumerate(batches or ()):
+        if done.rolled is None or not done.rolled.offers:
+            raise AssaultChoiceError(f"rerolls[{i}]: no Reroll Assault is on offer any more")
+        done = done.reroll(batch, dice)
+    if until == "rerolls-given":
+        return done
+    while done.rolled is not None and done.rolled.offers:
+        # Reroll Assault: the proposal (failed dice first) for any offer not chosen
+        done = done.reroll(propose_rerolls(done.rolled), dice)
+    if until == "rerolled":
+        return done
+    tie = command.get("tie_winner")
+    done = done.decide(dice, tie_winner=int(tie) if tie is not None else None)
+    if until == "advantage":
+        return done
+    assert done.advantage is not None
+    raw_deflection = command.get("deflection")
+    done = done.deflect(None if raw_deflection is None
+                        else deflection_choice(raw_deflection, done.advantage.side))
+    if until == "deflected":
+        return done
+    raw_allocation = command.get("allocation") or {}
+    dealt = {side: side_allocation(raw_allocation[key], side, done.proposal(side))
+             for key, side in (("1", 1), ("2", 2)) if key in raw_allocation}
+    done = done.allocate(dealt)
+    if until == "allocated":
+        return done
+    done = done.roll_damage(dice)
+    if until == "damage":
+        return done
+    fighting = {c.uid for c in contest.combatants}
+    others = [u for u in state.units.values() if u.uid not in fighting]
+    smoke = [h for h in state.hexes.hexes() if state.hexes.get(h, "smoke") is not None]
+    return done.resolve(state.board_map, others, smoke)

@@ -1,0 +1,120 @@
+"""The agony wizard: the step's effects in the edition's order, one roll per die, typed or
+rolled, with the outcome previewed before one ``agony`` step is written."""
+
+from __future__ import annotations
+
+from app_window import demo_window
+from PySide6.QtCore import QPoint, Qt
+from PySide6.QtWidgets import QWizard
+
+from referee.app.wizards.agony_wizard import Page
+from referee.match.store import MatchFile
+
+
+def steps(window):
+    with MatchFile.open(window.session.path) as m:
+        return m.steps()
+
+
+def click(qtbot, widget) -> None:
+    qtbot.mouseClick(widget, Qt.MouseButton.LeftButton)
+
+
+def burning_and_poisoned(qtbot, tmp_path, step: str = "agony-3"):
+    """The demo with two fire tokens on the tank and poison d6, d4 on the grunts, at
+    ``step`` (the first draft burns and poisons in Agony 3)."""
+    window = demo_window(qtbot, tmp_path)
+    commands = [
+        {"kind": "correct", "uid": "tank", "set": {"fire": 2}},
+        {"kind": "correct", "uid": "grunts", "set": {"poison": [6, 4]}},
+        {"kind": "advance", "to": step},
+    ]
+    assert window.run_step("Fire and poison", commands) is not None, window.last_error
+    qtbot.keyClick(window.view, Qt.Key.Key_N)
+    wizard = window.turn_driver.wizard
+    qtbot.waitExposed(wizard)
+    assert wizard.currentId() == Page.EFFECTS
+    return window, wizard
+
+
+def type_dice(qtbot, wizard, values) -> None:
+    dice = wizard.rolls_page.dice
+    radio = dice.typed
+    qtbot.mouseClick(radio, Qt.MouseButton.LeftButton, pos=QPoint(8, radio.height() // 2))
+    for i, value in enumerate(values):
+        dice.spins[i].selectAll()
+        qtbot.keyClicks(dice.spins[i], str(value))
+
+
+def test_the_effects_come_in_the_editions_order_one_die_each(qtbot, tmp_path):
+    _window, wizard = burning_and_poisoned(qtbot, tmp_path)
+    text = wizard.effects_page.text.toPlainText()
+    # first draft, Agony 3: fire, then poison (agony.toml's schedule)
+    assert text.index("fire") < text.index("poison")
+    assert "tank: one d6: fire 1 (d6) on tank" in text
+    click(qtbot, wizard.button(QWizard.WizardButton.NextButton))
+    assert wizard.currentId() == Page.ROLLS
+    # a die per fire token, a die per poison instance (d6, then d4)
+    assert wizard.rolls_page.dice.column_texts(1) == [
+        "fire 1 (d6) on tank", "fire 2 (d6) on tank",
+        "poison 1 (d6) on grunts", "poison 2 (d4) on grunts",
+    ]
+    wizard.reject()
+
+
+def test_typed_dice_preview_their_outcome_and_reach_the_journal(qtbot, tmp_path):
+    window, wizard = burning_and_poisoned(qtbot, tmp_path)
+    click(qtbot, wizard.button(QWizard.WizardButton.NextButton))
+    type_dice(qtbot, wizard, [2, 5, 1, 3])
+    outcomes = wizard.rolls_page.dice.column_texts(3)
+    # first draft: a fire goes when its die (minus fire resistance, 0) is 2 or less
+    assert "rolled 2, then stops" in outcomes[0]
+    assert "rolled 5" in outcomes[1] and "stops" not in outcomes[1]
+    assert "agony.fire" in wizard.rolls_page.dice.column_texts(4)[0]
+    click(qtbot, wizard.button(QWizard.WizardButton.FinishButton))
+    agony, advance = steps(window)[-2:]
+    assert agony.name == "Agony 3: fire, poison"
+    assert [(r.sides, r.value, r.typed) for r in agony.events[0].dice] == [
+        (6, 2, True), (6, 5, True), (6, 1, True), (4, 3, True)
+    ]
+    assert advance.events[0].kind == "advance"
+    state = window.session.state
+    # two fire tokens: the 2 puts one out, the 5 leaves the other burning
+    assert state.unit("tank").fire == 1
+    assert state.step == "agony-4"
+
+
+def test_a_die_the_table_cannot_show_and_a_missing_die_are_refused(qtbot, tmp_path):
+    window, wizard = burning_and_poisoned(qtbot, tmp_path)
+    before = steps(window)
+    click(qtbot, wizard.button(QWizard.WizardButton.NextButton))
+    type_dice(qtbot, wizard, [2, 5, 1])
+    click(qtbot, wizard.button(QWizard.WizardButton.FinishButton))
+    assert "still to type: die 4" in wizard.rolls_page.problem.text()
+    type_dice(qtbot, wizard, [7])
+    assert "a d6 shows 1 to 6; 7 typed" in wizard.rolls_page.problem.text()
+    click(qtbot, wizard.button(QWizard.WizardButton.FinishButton))
+    assert wizard.isVisible()
+    click(qtbot, wizard.button(QWizard.WizardButton.CancelButton))
+    assert steps(window) == before
+
+
+def test_the_app_rolls_when_nothing_is_typed(qtbot, tmp_path):
+    window, wizard = burning_and_poisoned(qtbot, tmp_path)
+    click(qtbot, wizard.button(QWizard.WizardButton.NextButton))
+    assert set(wizard.rolls_page.dice.column_texts(3)) == {"rolled by the app on Finish"}
+    click(qtbot, wizard.button(QWizard.WizardButton.FinishButton))
+    agony = steps(window)[-2]
+    assert len(agony.events[0].dice) >= 4 and not any(r.typed for r in agony.events[0].dice)
+
+
+def test_a_step_with_nothing_scheduled_is_written_from_its_first_page(qtbot, tmp_path):
+    window, wizard = burning_and_poisoned(qtbot, tmp_path, step="agony-0")
+    # the first draft schedules nothing in Agony 0
+    assert "schedules nothing" in wizard.effects_page.text.toPlainText()
+    assert wizard.button(QWizard.WizardButton.FinishButton).isVisible()
+    click(qtbot, wizard.button(QWizard.WizardButton.FinishButton))
+    assert [s.name for s in steps(window)[-2:]] == [
+        "Agony 0: nothing scheduled", "Next step: Turn 1, Agony 1: acid wears (+1 future "
+        "damage), minor acid",
+    ]
