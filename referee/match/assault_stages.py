@@ -15,6 +15,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import TYPE_CHECKING, Any, Literal
 
+from referee.board.hexgrid import Hex
 from referee.dice.service import Dice
 from referee.match.assault_choices import (
     AssaultChoiceError,
@@ -23,8 +24,11 @@ from referee.match.assault_choices import (
     reroll_batches,
     side_allocation,
 )
+from referee.rules.assault.contest import Contest
 from referee.rules.assault.flow import Assault
+from referee.rules.assault.pre_assault import RetreatAttempt, retreat_options
 from referee.rules.assault.roll import propose_rerolls
+from referee.rules.state import UnitState
 
 if TYPE_CHECKING:
     from referee.match.state import MatchState
@@ -39,11 +43,41 @@ STOPS: tuple[Stop, ...] = (
 batches the command gives taken (offers may be left); ``rerolled``: every offer taken."""
 
 
+def _others(state: MatchState, contest: Contest) -> list[UnitState]:
+    fighting = {c.uid for c in contest.combatants}
+    return [u for u in state.units.values() if u.uid not in fighting]
+
+
+def _smoke(state: MatchState) -> list[Hex]:
+    return [h for h in state.hexes.hexes() if state.hexes.get(h, "smoke") is not None]
+
+
+def retreat_attempts(
+    state: MatchState, contest: Contest, command: Mapping[str, Any]
+) -> list[RetreatAttempt]:
+    """The Pre-Assault Retreats the command's ``pre_assault_retreats`` (uids) try (clause
+    ``abilities.pre-assault-retreat``); a unit without the ability is refused by name."""
+    chosen = command.get("pre_assault_retreats") or []
+    if not chosen:
+        return []
+    offers = retreat_options(state.rules, state.board_map, contest, _others(state, contest),
+                             _smoke(state))
+    unknown = sorted(set(chosen) - {a.uid for a in offers})
+    if unknown:
+        raise AssaultChoiceError(f"pre_assault_retreats: {', '.join(unknown)} may not try a "
+                                 "Pre-Assault Retreat in this assault")
+    return [a for a in offers if a.uid in chosen]
+
+
 def fight(state: MatchState, command: Mapping[str, Any], dice: Dice,
           until: Stop = "outcome") -> Assault:
     """The assault of ``command`` (an ``assault`` command) taken up to ``until``."""
     contest = contest_from_state(state, int(command.get("contest", 0)))
-    done = Assault(state.rules, contest).before(dice, ledger=state.ledger()).roll(dice)
+    done = Assault(state.rules, contest).before(
+        dice, retreat_attempts(state, contest, command), ledger=state.ledger())
+    if not done.contest.is_fought:
+        return done  # the pre-assault phase left one side with no unit: nothing to fight
+    done = done.roll(dice)
     batches = reroll_batches(command.get("rerolls"))
     for i, batch in enumerate(batches or ()):
         if done.rolled is None or not done.rolled.offers:
@@ -75,7 +109,6 @@ def fight(state: MatchState, command: Mapping[str, Any], dice: Dice,
     done = done.roll_damage(dice)
     if until == "damage":
         return done
-    fighting = {c.uid for c in contest.combatants}
-    others = [u for u in state.units.values() if u.uid not in fighting]
-    smoke = [h for h in state.hexes.hexes() if state.hexes.get(h, "smoke") is not None]
+    others = _others(state, contest)
+    smoke = _smoke(state)
     return done.resolve(state.board_map, others, smoke)

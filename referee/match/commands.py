@@ -337,7 +337,8 @@ def _assault(state: MatchState, command: Mapping[str, Any], dice: Dice) -> Event
     engine's proposals; ``deflection``, ``allocation``, ``rerolls`` (see
     :mod:`referee.match.assault_choices`) and ``tie_winner`` override them; ``retreats`` maps
     a retreating unit to the hex it goes to (default: the first legal one), and the facing
-    it turns to. Damage waits for 'apply damage'; fire, acid and poison tokens from assault
+    it turns to; ``pre_assault_retreats`` lists the units that first try their Pre-Assault
+    Retreat. Damage waits for 'apply damage'; fire, acid and poison tokens from assault
     weapons are placed at once."""
     from referee.board.hexgrid import parse_label
     from referee.match.assault_choices import contest_from_state, retreat_choice
@@ -349,15 +350,38 @@ def _assault(state: MatchState, command: Mapping[str, Any], dice: Dice) -> Event
     start = len(dice.log)
     ledger = state.ledger()
     fight = assault_fight(state, command, dice)
-    assert fight.damage is not None and fight.outcome is not None
-    pending = [dict(p) for p in state.pending]
-    for entry in fight.damage.ledger.entries[len(ledger.entries):]:
-        pending.append(_pending_record(entry.uid, entry.source, entry.cause, entry.roll))
+    chosen = command.get("retreats") or {}
     units = dict(state.units)
+    pre = fight.pre_assault
+    for attempt in pre.retreats if pre is not None else ():
+        if pre is not None and attempt.succeeded:  # out before the assault, as a retreat
+            to, _ = retreat_choice(chosen.get(attempt.uid), f"assault: retreats.{attempt.uid}")
+            options = attempt.retreat.options
+            target = parse_label(to) if to else (options[0] if options else None)
+            if target is not None and target not in options:
+                raise CommandError(f"assault: {attempt.uid} may retreat to "
+                                   f"{', '.join(map(hex_label, options))}, not {to}")
+            after = pre.states.get(attempt.uid, units[attempt.uid])
+            units[attempt.uid] = after if target is None else after.with_(hex=target)
+    last = fight.damage.ledger if fight.damage is not None else (
+        pre.ledger if pre is not None else ledger)
+    pending = [dict(p) for p in state.pending]
+    for entry in last.entries[len(ledger.entries):]:
+        pending.append(_pending_record(entry.uid, entry.source, entry.cause, entry.roll))
+    contests = [c for i, c in enumerate(state.contests) if i != index]
+    if fight.outcome is None or fight.damage is None:  # nobody left to fight
+        for c in fight.contest.combatants:
+            if c.role != "stationary" and not c.unit.destroyed:  # they enter the empty hex
+                units[c.uid] = units[c.uid].with_(hex=contest.hex)
+        changed = {uid: u for uid, u in units.items() if u != state.units[uid]}
+        return Event("assault", dict(command),
+                     {"units": _units_json(changed), "pending": pending, "contests": contests},
+                     fight.explain(), dice=tuple(dice.log[start:]),
+                     clauses=("assault.pre-assault", "abilities.pre-assault-retreat"),
+                     rulings=pre.rulings if pre is not None else (), detail=fight.to_json())
     for placement in fight.damage.placements:
         units[placement.target] = place(units[placement.target], (placement,))
     out = fight.outcome
-    chosen = command.get("retreats") or {}
     for uid, retreat in out.retreats.items():
         if not retreat.options:
             continue
@@ -378,7 +402,6 @@ def _assault(state: MatchState, command: Mapping[str, Any], dice: Dice) -> Event
         u = units[uid]
         units[uid] = u.with_(shaken=u.shaken + (again if u.shaken else first))
     changed = {uid: u for uid, u in units.items() if u != state.units[uid]}
-    contests = [c for i, c in enumerate(state.contests) if i != index]
     changes = {"units": _units_json(changed), "pending": pending, "contests": contests}
     clauses = ["assault.trigger", *fight.damage.clauses, *out.clauses]
     return Event("assault", dict(command), changes, fight.explain(),

@@ -441,3 +441,32 @@ def test_the_drafts_assault_example_replays_as_the_draft_tells_it(tmp_path):
         assert str(s.unit("E34").hex) == str(s.unit("ER").hex) == "C4"  # the Elf retreats
         assert str(s.unit("DT").hex) == str(s.unit("DW").hex) == "C3"  # the Dark Elves enter
         assert m.replay_check() == []
+
+
+def test_a_pre_assault_retreat_leaves_the_hex_to_the_enemy(tmp_path):
+    # Peltasts have Pre-Assault Retreat[4+]. They stand in C4 facing S; the grunts come in
+    # from C5. A 4 succeeds: they retreat backwards, into C3, before any assault die is
+    # rolled; stand-still becomes slow; nobody is left to fight, so the grunts enter C4.
+    units = [
+        {"uid": "peltasts", "unit": "peltast-skirmishers", "side": 1, "hex": "C4", "facing": 3,
+         "speed": "stand-still"},
+        {"uid": "grunts", "unit": "ork-grunts", "side": 2, "hex": "C5", "facing": 0,
+         "speed": "slow"},
+    ]
+    with MatchFile.create(tmp_path / "pr.referee", map_name="entrenched", units=units,
+                          seed=3) as m:
+        m.run("Orders", [
+            {"kind": "orders", "uid": "grunts", "turn": 1, "movement": "F + - + -",
+             "gunnery": "- + -"},
+        ])
+        m.run("Movement 1", [{"kind": "movement", "step": 1}])
+        assert len(m.state.contests) == 1
+        m.run("Assault 1", [{"kind": "assault", "pre_assault_retreats": ["peltasts"]}],
+              typed=[4])
+        peltasts = m.state.unit("peltasts")
+        assert (str(peltasts.hex), peltasts.speed) == ("C3", "slow")
+        assert str(m.state.unit("grunts").hex) == "C4"
+        assert m.state.contests == () and m.replay_check() == []
+        m.undo()  # back to the contest: the grunts have no Pre-Assault Retreat to try
+        with pytest.raises(ValueError, match="grunts may not try a Pre-Assault Retreat"):
+            m.run("Assault", [{"kind": "assault", "pre_assault_retreats": ["grunts"]}])
