@@ -45,6 +45,36 @@ def fired_since_advance(steps: list[Step]) -> set[str]:
     return fired
 
 
+def _done_since_advance(steps: list[Step], kinds: set[str]) -> set[str]:
+    """The units that carried out an event of ``kinds`` since the clock last moved."""
+    done: set[str] = set()
+    for step in reversed(steps):
+        for event in reversed(step.events):
+            if event.kind == "advance":
+                return done
+            if event.kind in kinds:
+                done.add(str(event.command.get("uid")))
+    return done
+
+
+def routine_orders(state: MatchState, steps: list[Step]) -> list[dict[str, object]]:
+    """The Aim and Load orders of this gunnery step not carried out yet, as commands
+    (they roll no dice and need no choice; shaken units take no gunnery action)."""
+    number = int(state.step.partition("-")[2] or 1)
+    done = _done_since_advance(steps, {"aim", "load"})
+    out: list[dict[str, object]] = []
+    for uid, codes in state.actions_now().items():
+        unit = state.units[uid]
+        if uid in done or unit.destroyed or unit.is_shaken:
+            continue
+        wanted = {c.casefold() for c in codes}
+        if "load" in wanted and unit.unit.weapons:
+            out.append({"kind": "load", "uid": uid})
+        if "aim" in wanted:
+            out.append({"kind": "aim", "uid": uid, "gunnery": number})
+    return out
+
+
 def shooters_left(state: MatchState, steps: list[Step]) -> list[str]:
     """Units ordered to Fire in this gunnery step that have not fired yet."""
     fired = fired_since_advance(steps)
@@ -170,7 +200,14 @@ class TurnDriver(QObject):
         return self.advance()
 
     def _gunnery(self, state: MatchState) -> QDialog | Step | None:
-        """The gunnery wizard for the next unit ordered to fire; none left: move on."""
+        """The Aim and Load orders first (one step, no dice), then the gunnery wizard for
+        the next unit ordered to fire; none left: move on."""
+        routine = routine_orders(state, self._steps())
+        if routine:
+            label = f"Gunnery {state.step.partition('-')[2]}: aim and load"
+            if self.window.run_step(label, routine) is None:
+                return None
+            state = self.window.session.state if self.window.session else state
         left = [uid for uid in shooters_left(state, self._steps())
                 if (state.turn, state.step, uid) not in self.passed]
         if not left:

@@ -436,6 +436,36 @@ def _hex_effects(state: MatchState, command: Mapping[str, Any], dice: Dice) -> E
                  detail={"events": [e.to_json() for e in events]})
 
 
+def _load(state: MatchState, command: Mapping[str, Any], dice: Dice) -> Event:
+    """A Load order carried out (clauses ``orders.load``, ``fire.load``)."""
+    from referee.rules.fire.load import load
+
+    unit = state.unit(_need(command, "uid"))
+    if unit.is_shaken:
+        raise CommandError(f"load: {unit.uid} is shaken and takes no gunnery action")
+    try:
+        done = load(state.rules, unit, command.get("weapon"))
+    except (KeyError, ValueError) as exc:
+        raise CommandError(f"load: {str(exc).strip(chr(39))}") from None
+    return Event("load", dict(command), {"units": _units_json([done.state])}, done.text,
+                 clauses=done.clauses, rulings=done.rulings)
+
+
+def _aim(state: MatchState, command: Mapping[str, Any], dice: Dice) -> Event:
+    """An Aim order carried out: +2 later, from this hex (clause ``fire.aim``)."""
+    from referee.rules.fire.load import aim_text, take_aim
+
+    unit = state.unit(_need(command, "uid"))
+    if unit.is_shaken:
+        raise CommandError(f"aim: {unit.uid} is shaken and takes no gunnery action")
+    gunnery = int(command.get("gunnery", 1))
+    if gunnery not in (1, 2):
+        raise CommandError(f"aim: gunnery {gunnery} is not 1 or 2")
+    return Event("aim", dict(command),
+                 {"units": _units_json([take_aim(unit, state.turn, gunnery)])},
+                 aim_text(unit, state.turn, gunnery), clauses=("orders.fire", "fire.aim"))
+
+
 def _advance(state: MatchState, command: Mapping[str, Any], dice: Dice) -> Event:
     """Move on to the next step of the turn, or on to step ``to`` (clause ``turn.sequence``);
     past the aftermath the next turn begins."""
@@ -476,6 +506,8 @@ COMMANDS: dict[str, Callable[[MatchState, Mapping[str, Any], Dice], Event]] = {
     "movement": _movement,
     "assault": _assault,
     "hex-effects": _hex_effects,
+    "load": _load,
+    "aim": _aim,
 }
 
 

@@ -470,3 +470,26 @@ def test_a_pre_assault_retreat_leaves_the_hex_to_the_enemy(tmp_path):
         m.undo()  # back to the contest: the grunts have no Pre-Assault Retreat to try
         with pytest.raises(ValueError, match="grunts may not try a Pre-Assault Retreat"):
             m.run("Assault", [{"kind": "assault", "pre_assault_retreats": ["grunts"]}])
+
+
+def test_load_and_aim_orders(tmp_path):
+    with new_match(tmp_path) as m:
+        m.run("Fire", [{"kind": "fire", "shooter": "tank", "target": "grunts"}], typed=[1])
+        assert m.state.unit("tank").ammo("Main gun") == 0
+        # Ruling fire.load-weapons (every weapon) and fire.load-amount (fill): the main gun
+        # gets its Load[1], the hull machine gun keeps 2 (its Burst(2) needs 2).
+        m.run("Load", [{"kind": "load", "uid": "tank"}])
+        tank = m.state.unit("tank")
+        assert (tank.ammo("Main gun"), tank.ammo("Hull machine gun")) == (1, 2)
+        m.run("Aim", [{"kind": "aim", "uid": "tank", "gunnery": 2}])
+        aim = m.state.unit("tank").aim
+        assert aim is not None and (str(aim.hex), aim.turn, aim.gunnery) == ("C2", 1, 2)
+        m.run("Shake", [{"kind": "correct", "uid": "grunts", "set": {"shaken": 2}}])
+        with pytest.raises(CommandError, match="shaken"):
+            m.run("Load", [{"kind": "load", "uid": "grunts"}])
+
+
+def test_loads_add_up_under_the_add_reading(tmp_path):
+    with new_match(tmp_path, readings={"fire.load-amount": "add"}) as m:
+        m.run("Load", [{"kind": "load", "uid": "tank"}])
+        assert m.state.unit("tank").ammo("Main gun") == 2  # 1 at set-up + Load[1]
