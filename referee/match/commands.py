@@ -466,6 +466,39 @@ def _aim(state: MatchState, command: Mapping[str, Any], dice: Dice) -> Event:
                  aim_text(unit, state.turn, gunnery), clauses=("orders.fire", "fire.aim"))
 
 
+def _spot(state: MatchState, command: Mapping[str, Any], dice: Dice) -> Event:
+    """A Spot order: a normal to-hit roll against a hidden unit; a success reveals it
+    (clause ``fire.spot``; ruling ``fire.spot-as-shot``)."""
+    from referee.rules.fire.aim import GunneryStep
+    from referee.rules.fire.legality import check_target
+    from referee.rules.fire.spot import spot
+
+    spotter = state.unit(_need(command, "uid"))
+    target = state.unit(_need(command, "target"))
+    name = command.get("weapon")
+    try:
+        weapon = spotter.unit.weapon(name) if name else (
+            spotter.unit.weapons[0] if spotter.unit.weapons else None)
+    except KeyError as exc:
+        raise CommandError(str(exc).strip("'\"")) from None
+    now = GunneryStep(state.turn, int(command.get("gunnery", 1)))
+    check = check_target(state.rules, _board(state), spotter, target, weapon, now=now,
+                         action="spot")
+    if check.shot is None:
+        why = "; ".join(f"{r.text} ({r.clause})" for r in check.reasons)
+        raise CommandError(f"{spotter.uid} may not spot {target.uid}: {why}")
+    start = len(dice.log)
+    try:
+        result = spot(state.rules, check.shot, dice)
+    except ValueError as exc:
+        raise CommandError(f"spot: {exc}") from None
+    text = "\n".join([f"{spotter.uid} tries to spot {target.uid}", *result.explain()])
+    return Event("spot", dict(command), {"units": _units_json([result.target_after])}, text,
+                 dice=tuple(dice.log[start:]),
+                 clauses=tuple(dict.fromkeys(("orders.spot", "fire.spot", *result.to_hit.clauses))),
+                 rulings=result.to_hit.rulings)
+
+
 def _advance(state: MatchState, command: Mapping[str, Any], dice: Dice) -> Event:
     """Move on to the next step of the turn, or on to step ``to`` (clause ``turn.sequence``);
     past the aftermath the next turn begins."""
@@ -508,6 +541,7 @@ COMMANDS: dict[str, Callable[[MatchState, Mapping[str, Any], Dice], Event]] = {
     "hex-effects": _hex_effects,
     "load": _load,
     "aim": _aim,
+    "spot": _spot,
 }
 
 

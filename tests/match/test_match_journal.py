@@ -493,3 +493,17 @@ def test_loads_add_up_under_the_add_reading(tmp_path):
     with new_match(tmp_path, readings={"fire.load-amount": "add"}) as m:
         m.run("Load", [{"kind": "load", "uid": "tank"}])
         assert m.state.unit("tank").ammo("Main gun") == 2  # 1 at set-up + Load[1]
+
+
+def test_spot_reveals_a_hidden_unit_on_a_hit(tmp_path):
+    with new_match(tmp_path) as m:
+        m.run("Hidden", [{"kind": "correct", "uid": "grunts", "set": {"hidden": True}}])
+        with pytest.raises(CommandError, match="hidden"):
+            m.run("Fire", [{"kind": "fire", "shooter": "tank", "target": "grunts"}])
+        # A normal to-hit roll: need 3 as for the shot (both standing still); a 2 misses.
+        m.run("Spot", [{"kind": "spot", "uid": "tank", "target": "grunts"}], typed=[2])
+        assert m.state.unit("grunts").hidden
+        m.run("Spot again", [{"kind": "spot", "uid": "tank", "target": "grunts"}], typed=[3])
+        assert not m.state.unit("grunts").hidden
+        with pytest.raises(CommandError, match="not hidden"):
+            m.run("Spot a seen unit", [{"kind": "spot", "uid": "tank", "target": "grunts"}])
