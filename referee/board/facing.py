@@ -9,6 +9,8 @@ between two sides, always of two different sectors: the shot is *on edge* and th
 attacker chooses (clause ``angles.on-edge``).
 
 All decisions are exact, with integer cross products on :func:`hexgrid.lattice`.
+
+Clause ``angles.firing-arcs``.
 """
 
 from __future__ import annotations

@@ -13,6 +13,8 @@ Geometry has two scales:
   every hex centre and corner has integer coordinates. The stretch is affine, so
   a line crosses, runs along or touches a hex in the lattice exactly when it does
   in the real plane; exact geometry (line of sight) is done there.
+
+Clause ``terrain.hex-map``.
 """
 
 from __future__ import annotations

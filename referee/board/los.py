@@ -13,6 +13,8 @@ Rules applied (all of them read from the ruleset, none hard-coded):
   behind it (``los.level-1-to-0``, ``los.level-2-to-0``, ``los.blind-count``);
 * an edge run and a corner touch count as the rulings ``los.edge-run`` and
   ``los.vertex-touch`` say; hexes off the map never block.
+
+Clauses ``los.blind-hexes``, ``los.level-2-to-1``.
 """
 
 from __future__ import annotations

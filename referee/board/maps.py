@@ -3,6 +3,8 @@
 Map files are TOML in ``data/maps/`` (schema in ``data/README.md``, section "Maps").
 Loading checks every key against the schema and the terrain of the map's edition and
 reports all problems at once, each naming the file and the key or hex.
+
+Clauses ``board.no-mans-land``, ``terrain.advanced``.
 """
 
 from __future__ import annotations

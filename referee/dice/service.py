@@ -9,6 +9,8 @@ the match journal stores with the ruling that used it.
 
 Clause ``dice.open-ended``: an open-ended dN that shows N rolls on; each further die
 above 4 adds one and rolls on (6, 5, 6, 3 gives 8).
+
+Clause ``dice.success``.
 """
 
 from __future__ import annotations

@@ -7,6 +7,8 @@ Its steps and their order are the ruleset's ``[aftermath]`` table in agony.toml:
 * ``burn-out`` (clause ``hex.burn-out``): one fire token off each burning hex, whose
   forest turns to rough (the current edition; the first draft does it at agony 4);
 * ``shaken`` (clause ``aftermath.shaken``): "Remove one shaken token from each unit base."
+
+Clause ``aftermath.fire``.
 """
 
 from __future__ import annotations

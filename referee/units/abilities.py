@@ -11,6 +11,8 @@ The register (``data/units/abilities.toml``) lists every ability with where it a
 the other words of a unit card: type-line words, speed names, order codes and nations.
 :func:`check_ability` checks one written ability against it. Clause ids: ``abilities.*``,
 ``weapons.*``, ``damage.special-types``.
+
+Clause ``abilities.overview``.
 """
 
 from __future__ import annotations

@@ -9,6 +9,8 @@ any of several kinds; an advanced game adds command points and manpower to every
 an allowance, kind by kind, and says which kinds are over. Whether an army may spend its
 budget exactly is the reading of ruling ``army.budget-limit`` (``at-most`` or ``less-than``),
 which the caller passes in.
+
+Clause ``army.costs``.
 """
 
 from __future__ import annotations

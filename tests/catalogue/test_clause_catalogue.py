@@ -425,6 +425,25 @@ def test_a_procedure_clause_is_never_cited_by_the_engine():
     assert not [cid for cid, c in clauses().items() if c.procedure and cid in cited]
 
 
+def cited_anywhere() -> set[str]:
+    """Every clause id the engine cites: in data files, docstrings, the rulings it applies,
+    or as a string in its code (``Term(..., "damage.previous")``)."""
+    known = clauses()
+    cited = set(cited_in_data()) | set(cited_in_code())
+    cited |= {c for r in register().values() for c in r.clauses}
+    for path in sorted((REPO / "referee").rglob("*.py")):
+        for m in re.finditer(r'"([a-z0-9-]+\.[a-z0-9.-]+)"', path.read_text(encoding="utf-8")):
+            if m.group(1) in known:
+                cited.add(m.group(1))
+    return cited
+
+
+def test_every_clause_is_cited_by_the_engine_or_a_table_procedure():
+    cited = cited_anywhere()
+    neither = sorted(cid for cid, c in clauses().items() if not c.procedure and cid not in cited)
+    assert not neither
+
+
 def test_every_clause_a_ruling_touches_exists():
     missing = [(r.id, c) for r in register().values() for c in r.clauses if c not in clauses()]
     assert not missing

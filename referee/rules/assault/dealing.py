@@ -4,6 +4,8 @@ Cunning Assault light rolls, and assault-weapon tokens.
 Clause ``assault.allocation``: every hit goes to the enemy as a damaging hit (clause
 ``assault.damaging``) or support to a damage roll (clause ``assault.support``), each keeping
 its source, the base whose dice rolled it (clause ``assault.multiple-units``).
+
+Clause ``damage.light``.
 """
 
 from __future__ import annotations

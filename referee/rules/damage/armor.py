@@ -6,6 +6,8 @@ skips the roll and the shot penetrates. Clause ``damage.armor-dice``: the number
 and their success number. Clause ``damage.armor-outcome``: enough successes stop the hit,
 fewer take ``per_success`` off the damage each, none penetrate. All numbers come from the
 ruleset's ``damage.toml`` (:mod:`referee.rules.damage.method`).
+
+Clause ``damage.armor``.
 """
 
 from __future__ import annotations

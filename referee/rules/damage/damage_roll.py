@@ -11,6 +11,8 @@ and assault support hits (``assault.support``), read on the target's table
 does nothing to a target without one (``damage.special-types``); how each type is
 modified is data (``damage.toml`` ``[special]``). Nothing here changes a unit: the rows
 are carried out by :mod:`referee.rules.damage.pending` at the 'apply damage' step.
+
+Clause ``damage.modifiers``.
 """
 
 from __future__ import annotations

@@ -6,6 +6,8 @@ successes do (clauses ``damage.armor-dice``, ``damage.armor-outcome``, ``damage.
 and how special damage types are rolled (clause ``damage.special-types``). Values written
 ``"@ruling-id"`` take the ruleset's reading of that ruling; the field remembers the ruling
 so that a result can name it.
+
+Clause ``damage.method``.
 """
 
 from __future__ import annotations

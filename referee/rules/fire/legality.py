@@ -9,6 +9,8 @@ spot needs a hidden target), ``fire.line-of-sight`` (line of sight, not blind),
 either the base weapon or the normal ones in one step), ``army.elite-weapon``,
 ``fire.aim`` and ``fire.decline`` (holding fire). Every failing condition is reported,
 not only the first.
+
+Clause ``fire.legality``.
 """
 
 from __future__ import annotations

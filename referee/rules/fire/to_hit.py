@@ -4,6 +4,8 @@ need = base - (the shooter's "to hit" terms) - (the target's "to be hit" terms):
 hit" makes the shot easier. Every term names the row's clause and, where a ruling gave
 its value, the ruling: "needs 4: base 5, aim +2, long range -1, target in forest -1".
 Terrain cover comes from the terrain table (``terrain.*.cover``, ``markers.*.cover``).
+
+Clauses ``fire.to-hit.unit-abilities``, ``fire.weapon-abilities``.
 """
 
 from __future__ import annotations

@@ -4,6 +4,8 @@ A hex holds at most one :class:`HexMarker` of each kind ("hex based effects are 
 cumulative", clause ``hex.not-cumulative``): a cloud's die ``[N]`` (``strength``), its
 ``(n+)`` (``level``) and how many markers are stacked. :class:`HexEffects` is the board's
 whole hex-effect state, frozen; every change returns a new one.
+
+Clause ``hex.effects``.
 """
 
 from __future__ import annotations

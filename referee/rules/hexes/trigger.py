@@ -6,6 +6,8 @@ retriggers the same turn if entering the same hex for a second time." The
 :class:`TriggerLog` of a turn remembers (unit, hex, marker kind); a unit that enters the
 hex again starts afresh there. What a marker does is the ``[[roll]]`` list of its kind in
 hex_effects.toml: poison, crew damage, acid, set on fire, shaken (pinned).
+
+Clause ``hex.acid-cloud.major``.
 """
 
 from __future__ import annotations
