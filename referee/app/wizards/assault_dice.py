@@ -24,9 +24,9 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from referee.app.wizards.dice_table import NOT_TYPED, type_into, typed_prefix, untyped
 from referee.dice.service import Roll
 
-NOT_TYPED = 0
 PER_ROW = 12
 """Spin boxes on one row before a group of dice wraps."""
 
@@ -172,22 +172,12 @@ class StageDiceBox(QWidget):
 
     def values(self) -> tuple[int, ...] | None:
         """The typed values up to the first die not typed; ``None``: the app rolls."""
-        if not self.is_typed():
-            return None
-        out: list[int] = []
-        for spin in self.spins:
-            if spin.value() == NOT_TYPED:
-                break
-            out.append(spin.value())
-        return tuple(out)
+        return typed_prefix(self.spins) if self.is_typed() else None
 
     def missing(self) -> list[int]:
         """The dice (from 1) still to type."""
-        if not self.is_typed():
-            return []
-        return [i for i, s in enumerate(self.spins, 1) if s.value() == NOT_TYPED]
+        return untyped(self.spins) if self.is_typed() else []
 
     def type_values(self, values: Sequence[int]) -> None:
         """Set the first dice's values (what a screenshot types)."""
-        for spin, value in zip(self.spins, values, strict=False):
-            spin.setValue(value)
+        type_into(self.spins, values)

@@ -27,6 +27,27 @@ from PySide6.QtWidgets import (
 )
 
 NOT_TYPED = 0
+
+
+def typed_prefix(spins: Sequence[QSpinBox]) -> tuple[int, ...]:
+    """The values typed in ``spins`` up to the first die not typed yet."""
+    out: list[int] = []
+    for spin in spins:
+        if spin.value() == NOT_TYPED:
+            break
+        out.append(spin.value())
+    return tuple(out)
+
+
+def untyped(spins: Sequence[QSpinBox]) -> list[int]:
+    """The dice (from 1) of ``spins`` still to type."""
+    return [i for i, s in enumerate(spins, 1) if s.value() == NOT_TYPED]
+
+
+def type_into(spins: Sequence[QSpinBox], values: Sequence[int]) -> None:
+    """Set the first dice's values (what a test or a screenshot types)."""
+    for spin, value in zip(spins, values, strict=False):
+        spin.setValue(value)
 COLUMNS = ("Die", "For", "Typed", "Outcome", "Clauses")
 
 
@@ -132,25 +153,15 @@ class DiceTable(QWidget):
 
     def values(self) -> tuple[int, ...]:
         """The typed values up to the first die not typed (none in digital mode)."""
-        if not self.is_typed():
-            return ()
-        out: list[int] = []
-        for spin in self.spins:
-            if spin.value() == NOT_TYPED:
-                break
-            out.append(spin.value())
-        return tuple(out)
+        return typed_prefix(self.spins) if self.is_typed() else ()
 
     def missing(self) -> list[int]:
         """The dice (from 1) still to type, in typed mode."""
-        if not self.is_typed():
-            return []
-        return [i for i, s in enumerate(self.spins, 1) if s.value() == NOT_TYPED]
+        return untyped(self.spins) if self.is_typed() else []
 
     def type_values(self, values: Sequence[int]) -> None:
         """Set the first dice's values (what a test or a screenshot types)."""
-        for spin, value in zip(self.spins, values, strict=False):
-            spin.setValue(value)
+        type_into(self.spins, values)
 
     def problem(self) -> str | None:
         """What keeps the dice from being used as they are (None: nothing)."""
