@@ -15,7 +15,6 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import TYPE_CHECKING, Any, Literal
 
-from referee.board.hexgrid import Hex
 from referee.dice.service import Dice
 from referee.match.assault_choices import (
     AssaultChoiceError,
@@ -48,10 +47,6 @@ def _others(state: MatchState, contest: Contest) -> list[UnitState]:
     return [u for u in state.units.values() if u.uid not in fighting]
 
 
-def _smoke(state: MatchState) -> list[Hex]:
-    return [h for h in state.hexes.hexes() if state.hexes.get(h, "smoke") is not None]
-
-
 def retreat_attempts(
     state: MatchState, contest: Contest, command: Mapping[str, Any]
 ) -> list[RetreatAttempt]:
@@ -61,7 +56,7 @@ def retreat_attempts(
     if not chosen:
         return []
     offers = retreat_options(state.rules, state.board_map, contest, _others(state, contest),
-                             _smoke(state))
+                             state.smoke)
     unknown = sorted(set(chosen) - {a.uid for a in offers})
     if unknown:
         raise AssaultChoiceError(f"pre_assault_retreats: {', '.join(unknown)} may not try a "
@@ -110,5 +105,4 @@ def fight(state: MatchState, command: Mapping[str, Any], dice: Dice,
     if until == "damage":
         return done
     others = _others(state, contest)
-    smoke = _smoke(state)
-    return done.resolve(state.board_map, others, smoke)
+    return done.resolve(state.board_map, others, state.smoke)

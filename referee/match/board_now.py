@@ -7,16 +7,10 @@ shot previews use it so that they answer exactly as the journal will.
 
 from __future__ import annotations
 
-from referee.board.hexgrid import Hex
 from referee.board.los import LosBoard, los_board
 from referee.match.state import MatchState
 
 
-def smoke_hexes(state: MatchState) -> list[Hex]:
-    """The hexes holding at least one smoke marker now."""
-    return [h for h in state.hexes.hexes() if state.hexes.get(h, "smoke") is not None]
-
-
 def board_now(state: MatchState) -> LosBoard:
     """The line-of-sight board of ``state`` (see the module docstring)."""
-    return los_board(state.board_map, state.rules, smoke_hexes(state))
+    return los_board(state.board_map, state.rules, state.smoke)

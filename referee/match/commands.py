@@ -96,10 +96,9 @@ def _orders(state: MatchState, command: Mapping[str, Any], dice: Dice) -> Event:
 
 
 def _board(state: MatchState) -> Any:
-    from referee.board.los import los_board
+    from referee.match.board_now import board_now
 
-    smoke = [h for h in state.hexes.hexes() if state.hexes.get(h, "smoke") is not None]
-    return los_board(state.board_map, state.rules, smoke)
+    return board_now(state)
 
 
 def _pending_record(uid: str, source: str, cause: str, roll: Any) -> dict[str, Any]:
@@ -286,25 +285,15 @@ def _movement(state: MatchState, command: Mapping[str, Any], dice: Dice) -> Even
     (clauses ``turn.movement``, ``turn.simultaneous``, ``orders.illegal``). The choices the
     step needs (a 360 facing, a Flee hex, the hex of a head-on assault) come in ``choices``;
     without them the command is refused with the list of what must be chosen, by whom."""
+    from referee.match.movement_orders import step_actions
     from referee.rules.movement_step.resolve import resolve_movement_step
-    from referee.rules.orders.legality import check_movement
-    from referee.rules.orders.model import NOTHING, Order, no_order
-    from referee.rules.orders.notation import parse_order
 
     number = int(_need(command, "step"))
     if number not in (1, 2, 3):
         raise CommandError(f"movement: step {number} is not 1, 2 or 3")
-    actions = {}
+    actions, checks = step_actions(state, number)
     notes = []
-    for uid, unit in state.units.items():
-        if unit.destroyed:
-            continue
-        text = state.orders.get(uid, {}).get(str(state.turn), {}).get("movement")
-        order = parse_order(text, "movement") if text else no_order("movement")
-        # judge this step alone, at the speed the unit has now
-        single = Order("movement", (order.step(number), (NOTHING,), (NOTHING,)))
-        check = check_movement(unit, single, state.rules).steps[0]
-        actions[uid] = check.done
+    for uid, check in checks.items():
         if not check.kept:
             given = ",".join(a.text() for a in check.given)
             done = ",".join(a.text() for a in check.done)
@@ -312,10 +301,9 @@ def _movement(state: MatchState, command: Mapping[str, Any], dice: Dice) -> Even
                          f"{'; '.join(check.why)} [{', '.join(check.clauses)}]")
     raw = command.get("choices") or {}
     choices = {key: _choice(value, f"movement choices.{key}") for key, value in raw.items()}
-    smoke = [h for h in state.hexes.hexes() if state.hexes.get(h, "smoke") is not None]
     start = len(dice.log)
     result = resolve_movement_step(state.rules, state.board_map, state.units, actions, dice,
-                                   smoke=smoke, choices=choices)
+                                   smoke=state.smoke, choices=choices)
     if not result.complete:
         del dice.log[start:]
         wanted = "; ".join(p.text() for p in result.pending)

@@ -75,6 +75,11 @@ class MatchState:
             self.battle_map, terrain=MappingProxyType({**self.battle_map.terrain, **self.terrain})
         )
 
+    @property
+    def smoke(self) -> tuple[Hex, ...]:
+        """The hexes holding at least one smoke marker now (clause ``terrain.smoke``)."""
+        return tuple(h for h in self.hexes.hexes() if self.hexes.get(h, "smoke") is not None)
+
     def terrain_at(self, h: Hex) -> str:
         """The terrain id of ``h`` now (a burnt forest is rough)."""
         return self.terrain.get(h, self.battle_map.terrain[h])

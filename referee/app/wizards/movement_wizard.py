@@ -48,12 +48,12 @@ from referee.app.wizards.dice_table import DiceTable, DieRow
 from referee.app.wizards.step_number import step_number
 from referee.board.hexgrid import DIRECTION_NAMES, Hex, hex_label
 from referee.dice.service import Dice, DieOutOfRange, Roll
+from referee.match.movement_orders import step_actions
 from referee.match.state import MatchState
 from referee.rules.movement_step.contest import AssaultContest
 from referee.rules.movement_step.resolve import resolve_movement_step
 from referee.rules.movement_step.result import Choice, MovementStepResult, PendingChoice
 from referee.rules.orders.legality import StepCheck
-from referee.rules.orders.model import Step
 
 
 class Page(IntEnum):
@@ -61,28 +61,6 @@ class Page(IntEnum):
     CHOICES = 1
     DICE = 2
     RESULT = 3
-
-
-def step_actions(state: MatchState, number: int) -> tuple[dict[str, Step], dict[str, StepCheck]]:
-    """Each unit's actions in movement step ``number`` as the ``movement`` command reads
-    them: the step of its order for this turn, judged alone at the speed it has now
-    (clauses ``orders.speed-restrictions``, ``orders.illegal``)."""
-    from referee.rules.orders.legality import check_movement
-    from referee.rules.orders.model import NOTHING, Order, no_order
-    from referee.rules.orders.notation import parse_order
-
-    actions: dict[str, Step] = {}
-    checks: dict[str, StepCheck] = {}
-    for uid, unit in state.units.items():
-        if unit.destroyed:
-            continue
-        text = state.orders.get(uid, {}).get(str(state.turn), {}).get("movement")
-        order = parse_order(text, "movement") if text else no_order("movement")
-        single = Order("movement", (order.step(number), (NOTHING,), (NOTHING,)))
-        check = check_movement(unit, single, state.rules).steps[0]
-        actions[uid] = check.done
-        checks[uid] = check
-    return actions, checks
 
 
 def choice_json(facing: int | None, h: Hex | None) -> Any:
@@ -548,12 +526,10 @@ class MovementWizard(QWizard):
         it asked for, and what the engine refused."""
         dice = Dice(self.dice_seed)
         dice.type_in(typed)
-        smoke = [h for h in self.state.hexes.hexes()
-                 if self.state.hexes.get(h, "smoke") is not None]
         try:
             result = resolve_movement_step(
                 self.state.rules, self.state.board_map, self.state.units, self.step_orders, dice,
-                smoke=smoke, choices=dict(choices),
+                smoke=self.state.smoke, choices=dict(choices),
             )
         except (ValueError, KeyError) as exc:
             return None, dice.log, str(exc).strip("'\"")

@@ -1,0 +1,29 @@
+"""What each unit does in one movement step, read from the orders on the table.
+
+The step of its movement order for this turn, judged alone at the speed the unit has now
+(clauses ``orders.speed-restrictions``, ``orders.illegal``): the ``movement`` command and the
+app's movement wizard both read it here, so they cannot disagree.
+"""
+
+from __future__ import annotations
+
+from referee.match.state import MatchState
+from referee.rules.orders.legality import StepCheck, check_movement
+from referee.rules.orders.model import NOTHING, Order, Step, no_order
+from referee.rules.orders.notation import parse_order
+
+
+def step_actions(state: MatchState, number: int) -> tuple[dict[str, Step], dict[str, StepCheck]]:
+    """Each alive unit's actions in movement step ``number`` and the check that gave them."""
+    actions: dict[str, Step] = {}
+    checks: dict[str, StepCheck] = {}
+    for uid, unit in state.units.items():
+        if unit.destroyed:
+            continue
+        text = state.orders.get(uid, {}).get(str(state.turn), {}).get("movement")
+        order = parse_order(text, "movement") if text else no_order("movement")
+        single = Order("movement", (order.step(number), (NOTHING,), (NOTHING,)))
+        check = check_movement(unit, single, state.rules).steps[0]
+        actions[uid] = check.done
+        checks[uid] = check
+    return actions, checks
