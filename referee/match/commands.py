@@ -11,7 +11,7 @@ Clauses: ``fire.*`` (fire), ``damage.sequence`` (apply damage), ``agony.schedule
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from referee.board.hexgrid import Hex, hex_label
 from referee.board.sector_stats import Sector
@@ -22,6 +22,8 @@ from referee.match.serial import hexes_json, unit_state_from_json, unit_state_js
 from referee.match.state import MatchState
 from referee.rules.state import UnitState
 
+if TYPE_CHECKING:
+    from referee.board.retreat import Retreat
 
 class CommandError(ValueError):
     """A command the match cannot carry out; the message says which field and why."""
@@ -318,6 +320,25 @@ def _movement(state: MatchState, command: Mapping[str, Any], dice: Dice) -> Even
                  rulings=result.rulings, detail=result.to_json())
 
 
+def _retreated(unit: UnitState, retreat: Retreat, raw: object) -> UnitState:
+    """``unit`` after its retreat: to the hex (and facing) the referee chose among the legal
+    ones, by default the first (clause ``assault.retreat``); no legal hex: it stays."""
+    from referee.board.hexgrid import parse_label
+    from referee.match.assault_choices import retreat_choice
+
+    if not retreat.options:
+        return unit
+    to, facing = retreat_choice(raw, f"assault: retreats.{unit.uid}")
+    target = parse_label(to) if to else retreat.options[0]
+    if target not in retreat.options:
+        raise CommandError(f"assault: {unit.uid} may retreat to "
+                           f"{', '.join(map(hex_label, retreat.options))}, not {to}")
+    if facing is not None and facing not in retreat.facings:
+        raise CommandError(f"assault: {unit.uid} may face "
+                           f"{', '.join(map(str, retreat.facings))}, not {facing}")
+    return unit.with_(hex=target, facing=unit.facing if facing is None else facing)
+
+
 def _assault(state: MatchState, command: Mapping[str, Any], dice: Dice) -> Event:
     """The assault over one contest the last movement step started (clauses
     ``assault.trigger`` to ``assault.retreat``), its stages taken by
@@ -328,8 +349,7 @@ def _assault(state: MatchState, command: Mapping[str, Any], dice: Dice) -> Event
     it turns to; ``pre_assault_retreats`` lists the units that first try their Pre-Assault
     Retreat. Damage waits for 'apply damage'; fire, acid and poison tokens from assault
     weapons are placed at once."""
-    from referee.board.hexgrid import parse_label
-    from referee.match.assault_choices import contest_from_state, retreat_choice
+    from referee.match.assault_choices import contest_from_state
     from referee.match.assault_stages import fight as assault_fight
     from referee.rules.assault.damage import place
 
@@ -341,16 +361,11 @@ def _assault(state: MatchState, command: Mapping[str, Any], dice: Dice) -> Event
     chosen = command.get("retreats") or {}
     units = dict(state.units)
     pre = fight.pre_assault
-    for attempt in pre.retreats if pre is not None else ():
-        if pre is not None and attempt.succeeded:  # out before the assault, as a retreat
-            to, _ = retreat_choice(chosen.get(attempt.uid), f"assault: retreats.{attempt.uid}")
-            options = attempt.retreat.options
-            target = parse_label(to) if to else (options[0] if options else None)
-            if target is not None and target not in options:
-                raise CommandError(f"assault: {attempt.uid} may retreat to "
-                                   f"{', '.join(map(hex_label, options))}, not {to}")
-            after = pre.states.get(attempt.uid, units[attempt.uid])
-            units[attempt.uid] = after if target is None else after.with_(hex=target)
+    if pre is not None:
+        for attempt in pre.retreats:
+            if attempt.succeeded:  # out before the assault, as a regular retreat
+                after = pre.states.get(attempt.uid, units[attempt.uid])
+                units[attempt.uid] = _retreated(after, attempt.retreat, chosen.get(attempt.uid))
     last = fight.damage.ledger if fight.damage is not None else (
         pre.ledger if pre is not None else ledger)
     pending = [dict(p) for p in state.pending]
@@ -371,18 +386,7 @@ def _assault(state: MatchState, command: Mapping[str, Any], dice: Dice) -> Event
         units[placement.target] = place(units[placement.target], (placement,))
     out = fight.outcome
     for uid, retreat in out.retreats.items():
-        if not retreat.options:
-            continue
-        to, facing = retreat_choice(chosen.get(uid), f"assault: retreats.{uid}")
-        target = parse_label(to) if to else retreat.options[0]
-        if target not in retreat.options:
-            raise CommandError(f"assault: {uid} may retreat to "
-                               f"{', '.join(map(hex_label, retreat.options))}, not {to}")
-        if facing is not None and facing not in retreat.facings:
-            raise CommandError(f"assault: {uid} may face "
-                               f"{', '.join(map(str, retreat.facings))}, not {facing}")
-        units[uid] = units[uid].with_(hex=target, facing=units[uid].facing
-                                      if facing is None else facing)
+        units[uid] = _retreated(units[uid], retreat, chosen.get(uid))
     for uid in out.enter:
         units[uid] = units[uid].with_(hex=contest.hex)
     first, again = out.shaken_tokens
