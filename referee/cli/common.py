@@ -28,11 +28,13 @@ def rules_and_board(args: argparse.Namespace) -> tuple[Ruleset, LosBoard]:
     with ``--smoke`` markers; the map's own edition unless ``--edition`` names another."""
     from referee.board.los import los_board
     from referee.board.maps import find_map, load_map
-    from referee.rules.ruleset import load_ruleset
+    from referee.rules.ruleset import ruleset
 
     path = find_map(args.map)
     bm = load_map(path)
-    rules = load_ruleset(args.edition or bm.edition, parse_readings(args.ruling))
+    readings = parse_readings(args.ruling)
+    shipped = ruleset(args.edition or bm.edition)  # cached: load_map has read it already
+    rules = shipped.with_readings(readings) if readings else shipped
     if args.edition and args.edition != bm.edition:
         bm = load_map(path, rules.terrain)
     smoke = [bm.parse(x) for x in args.smoke.split(",") if x.strip()]
