@@ -1,11 +1,45 @@
-"""Errors that name the file and the key or line where bad input was found."""
+"""The one family of errors for everything a user can get wrong.
+
+Every error the engine raises about the user's input (a data file, a command, a die, an
+order, a match file) is a :class:`RefereeError`. The command line and the app turn the whole
+family into a message; anything else that escapes is a bug in referee, not the user's fault.
+An error names where the problem is: the file, the line, the field or the unit, whichever
+apply, so the message can say it and the app can point at it.
+"""
 
 from __future__ import annotations
 
 from pathlib import Path
 
 
-class DataFileError(ValueError):
+class RefereeError(ValueError):
+    """Bad input from the user, with where it is.
+
+    Subclasses keep their own messages; ``file``, ``line``, ``field`` and ``unit`` are there
+    for a caller that wants to point at the place (the app selects the field, the desk the
+    unit entry). They are optional because not every input has all of them.
+    """
+
+    file: Path | None = None
+    line: int | None = None
+    field: str | None = None
+    unit: str | None = None
+
+    def where(self) -> str:
+        """The place as words (``x.toml, line 4, field 'rows'``), or '' when none is known."""
+        parts = []
+        if self.file is not None:
+            parts.append(str(self.file))
+        if self.line is not None:
+            parts.append(f"line {self.line}")
+        if self.unit is not None:
+            parts.append(f"unit {self.unit!r}")
+        if self.field is not None:
+            parts.append(f"field {self.field!r}")
+        return ", ".join(parts)
+
+
+class DataFileError(RefereeError):
     """A data file (map, terrain, ruleset, rulings) that cannot be used as it is.
 
     ``problems`` lists every problem found, each already naming its key, so a
@@ -14,6 +48,7 @@ class DataFileError(ValueError):
 
     def __init__(self, path: Path | str, problems: list[str]) -> None:
         self.path = Path(path)
+        self.file = self.path
         self.problems = list(problems)
         lines = "\n".join(f"  - {p}" for p in self.problems)
         super().__init__(f"{self.path}:\n{lines}")

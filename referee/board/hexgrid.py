@@ -25,10 +25,12 @@ from collections.abc import Iterator
 from dataclasses import dataclass
 from typing import NamedTuple
 
+from referee.errors import RefereeError
+
 SQRT3 = math.sqrt(3.0)
 
 
-class LabelError(ValueError):
+class LabelError(RefereeError):
     """A hex label that is not column letters followed by a row number."""
 
 

@@ -17,12 +17,13 @@ from referee.board.hexgrid import Hex, distance, hex_label
 from referee.board.maps import BattleMap
 from referee.board.stacking import Occupancy, check_size, enemy_blocks, has_room
 from referee.board.terrain import Terrain
+from referee.errors import RefereeError
 
 if TYPE_CHECKING:
     from referee.rules.ruleset import Ruleset
 
 
-class MovementError(ValueError):
+class MovementError(RefereeError):
     """A movement question that cannot be asked: a hex off the map, hexes not neighbours..."""
 
 

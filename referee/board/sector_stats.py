@@ -17,6 +17,8 @@ import re
 from dataclasses import dataclass
 from typing import Generic, Literal, TypeVar
 
+from referee.errors import RefereeError
+
 Sector = Literal["front", "front-side", "back-side", "back"]
 Side = Literal["left", "right"]
 
@@ -25,7 +27,7 @@ SECTORS: tuple[Sector, ...] = ("front", "front-side", "back-side", "back")
 T = TypeVar("T")
 
 
-class SectorStatError(ValueError):
+class SectorStatError(RefereeError):
     """A four-sector stat that cannot be read; the message names the text and the entry."""
 
 

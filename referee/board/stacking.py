@@ -12,12 +12,13 @@ from typing import TYPE_CHECKING, Protocol
 
 from referee.board.hexgrid import Hex
 from referee.board.terrain import SIZES
+from referee.errors import RefereeError
 
 if TYPE_CHECKING:
     from referee.rules.ruleset import Ruleset
 
 
-class StackingError(ValueError):
+class StackingError(RefereeError):
     """A unit record that stacking cannot judge (an unknown size)."""
 
 

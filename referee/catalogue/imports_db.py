@@ -24,13 +24,14 @@ from sqlite_utils import Database
 from referee.catalogue.fts_query import FtsQuery
 from referee.catalogue.hits import MARK_CLOSE, MARK_OPEN, Hit, title_tier
 from referee.catalogue.passages import Passage, split_passages
+from referee.errors import RefereeError
 
 SCHEMA_VERSION = 1
 WEIGHTS = (10.0, 3.0, 1.0)  # bm25 weights of heading, section, text
 SNIPPET_TOKENS = 16
 
 
-class ImportsDbError(ValueError):
+class ImportsDbError(RefereeError):
     """The imports database cannot be read; it is never deleted or replaced for that."""
 
     def __init__(self, path: Path, problem: str) -> None:
@@ -41,7 +42,7 @@ class ImportsDbError(ValueError):
         )
 
 
-class RulebookImportError(ValueError):
+class RulebookImportError(RefereeError):
     """A file that cannot be imported, or a name with no import; names the file or name."""
 
 

@@ -16,11 +16,11 @@ from referee.catalogue.clause_source import ClauseLike, ClauseLoader, load_claus
 from referee.catalogue.imports_db import ImportedPassage, ImportsDb
 from referee.catalogue.rulings import Ruling, load_register
 from referee.catalogue.search_index import known_editions, rulings_folder
-from referee.errors import read_toml
+from referee.errors import RefereeError, read_toml
 from referee.paths import data_dir
 
 
-class UnknownEntry(ValueError):
+class UnknownEntry(RefereeError):
     """No clause, ruling or imported passage has the id; the message suggests close ids."""
 
 

@@ -38,6 +38,7 @@ from referee.catalogue.hits import KINDS, MARK_CLOSE, MARK_OPEN, Hit, Kind, titl
 from referee.catalogue.imports_db import ImportsDb
 from referee.catalogue.rulings import Ruling, load_register
 from referee.catalogue.synonyms import synonyms
+from referee.errors import RefereeError
 from referee.paths import cache_dir, data_dir
 
 SCHEMA_VERSION = 2
@@ -279,7 +280,7 @@ def known_editions(data: Path) -> list[str]:
     return sorted(p.name for p in root.iterdir() if (p / "ruleset.toml").is_file())
 
 
-class UnknownEdition(ValueError):
+class UnknownEdition(RefereeError):
     pass
 
 

@@ -10,12 +10,14 @@ import re
 from dataclasses import dataclass
 from fractions import Fraction
 
+from referee.errors import RefereeError
+
 VALID_SIDES = frozenset({2, 3, 4, 6, 8, 10, 12, 20})
 
 _DICE_RE = re.compile(r"^\s*(?:(\d*)\s*[dD]\s*(\d+))?\s*(?:([+-])\s*(\d+))?\s*$")
 
 
-class DiceExpressionError(ValueError):
+class DiceExpressionError(RefereeError):
     """A dice expression that cannot be read; the message quotes it."""
 
 

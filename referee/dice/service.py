@@ -21,9 +21,10 @@ from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 
 from referee.dice.expression import DiceExpr
+from referee.errors import RefereeError
 
 
-class DieOutOfRange(ValueError):
+class DieOutOfRange(RefereeError):
     """A typed die result that the die cannot show (a d6 result of 7)."""
 
     def __init__(self, sides: int, value: object, purpose: str) -> None:

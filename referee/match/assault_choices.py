@@ -20,6 +20,7 @@ from collections.abc import Mapping
 from typing import TYPE_CHECKING, Any
 
 from referee.board.hexgrid import parse_label
+from referee.errors import RefereeError
 from referee.rules.assault.contest import AssaultSide, Combatant, Contest, Role
 from referee.rules.assault.dealing import LightRoll, SideAllocation, TokenPlan, roll_plan
 from referee.rules.assault.deflection import DeflectionChoice, choice
@@ -34,7 +35,7 @@ ROLES: Mapping[str, Role] = {
 """A movement step's participant roles as the assault engine names them."""
 
 
-class AssaultChoiceError(ValueError):
+class AssaultChoiceError(RefereeError):
     """An assault choice in a command that cannot be read; the message names the key."""
 
 

@@ -16,6 +16,7 @@ from typing import TYPE_CHECKING, Any
 from referee.board.hexgrid import Hex, hex_label
 from referee.board.sector_stats import Sector
 from referee.dice.service import Dice
+from referee.errors import RefereeError
 from referee.match.corrections import correct_hex, correct_remove
 from referee.match.events import Event
 from referee.match.serial import hexes_json, unit_state_from_json, unit_state_json
@@ -25,7 +26,7 @@ from referee.rules.state import UnitState
 if TYPE_CHECKING:
     from referee.board.retreat import Retreat
 
-class CommandError(ValueError):
+class CommandError(RefereeError):
     """A command the match cannot carry out; the message says which field and why."""
 
 

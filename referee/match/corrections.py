@@ -14,13 +14,14 @@ from typing import Any
 
 from referee.board.hexgrid import LabelError
 from referee.dice.service import Dice
+from referee.errors import RefereeError
 from referee.match.events import Event
 from referee.match.serial import hexes_json
 from referee.match.state import MatchState
 from referee.rules.hexes.markers import HexMarker
 
 
-class CorrectionError(ValueError):
+class CorrectionError(RefereeError):
     """A correction the match cannot take; the message names the field and the value."""
 
 

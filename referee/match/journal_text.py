@@ -31,8 +31,10 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
+from referee.errors import RefereeError
 
-class JournalTextError(ValueError):
+
+class JournalTextError(RefereeError):
     """A line of a text journal that cannot be read; the message names file and line."""
 
 

@@ -18,12 +18,13 @@ from referee.board.hexgrid import Hex, distance, to_offset
 from referee.board.maps import BattleMap
 from referee.board.stacking import Occupant, can_share
 from referee.board.terrain import TerrainTable
+from referee.errors import RefereeError
 
 NORTH, SOUTH = 0, 3
 """Facings (``referee.board.hexgrid.DIRECTION_NAMES``) towards the top and the bottom."""
 
 
-class PlacementError(ValueError):
+class PlacementError(RefereeError):
     """A side that cannot be placed: no zone on the map, or no room left in it."""
 
 

@@ -30,6 +30,7 @@ import sqlite_utils
 from referee.board.hexgrid import parse_label
 from referee.board.maps import find_map, parse_map
 from referee.dice.service import Dice
+from referee.errors import RefereeError
 from referee.match.commands import execute
 from referee.match.events import Event, Step
 from referee.match.serial import unit_state_from_json, unit_state_json
@@ -47,7 +48,7 @@ def _plain(data: object) -> object:
     return json.loads(json.dumps(data))
 
 
-class MatchFileError(ValueError):
+class MatchFileError(RefereeError):
     """A match file that cannot be opened or written; the message names the file."""
 
 

@@ -16,11 +16,11 @@ from types import MappingProxyType
 from referee.board.los_rules import LosRules, parse_los_rules
 from referee.board.terrain import TerrainTable, parse_terrain_table
 from referee.catalogue.rulings import Ruling, RulingOption, register
-from referee.errors import DataFileError, read_toml
+from referee.errors import DataFileError, RefereeError, read_toml
 from referee.paths import data_dir
 
 
-class UnknownRuleset(ValueError):
+class UnknownRuleset(RefereeError):
     pass
 
 

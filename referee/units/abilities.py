@@ -27,7 +27,7 @@ from types import MappingProxyType
 from typing import Literal
 
 from referee.dice.expression import DiceExpressionError, parse_dice
-from referee.errors import DataFileError, read_toml
+from referee.errors import DataFileError, RefereeError, read_toml
 from referee.paths import data_dir
 from referee.units.model import Ability
 
@@ -48,7 +48,7 @@ POISON_DICE = (4, 6, 8, 10, 12)
 REGISTER_FILE = "abilities.toml"
 
 
-class AbilityError(ValueError):
+class AbilityError(RefereeError):
     """Ability text that cannot be read; the message quotes it."""
 
 

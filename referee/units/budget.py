@@ -21,7 +21,7 @@ from functools import cache
 from pathlib import Path
 from types import MappingProxyType
 
-from referee.errors import DataFileError, read_toml
+from referee.errors import DataFileError, RefereeError, read_toml
 from referee.paths import data_dir
 from referee.units.model import COST_KINDS
 
@@ -33,7 +33,7 @@ _GAME_KEYS = {"id", "name", "points", "allowance"}
 _ALLOWANCE_KEYS = {"id", "name", "points", "pool", "against"}
 
 
-class UnknownGame(ValueError):
+class UnknownGame(RefereeError):
     """No game size (or allowance of it) has the id asked for; the message lists them."""
 
 

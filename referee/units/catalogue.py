@@ -19,7 +19,7 @@ from pathlib import Path
 from types import MappingProxyType
 from typing import TYPE_CHECKING
 
-from referee.errors import DataFileError, read_toml
+from referee.errors import DataFileError, RefereeError, read_toml
 from referee.paths import data_dir
 from referee.units.abilities import REGISTER_FILE, register
 from referee.units.model import UnitType
@@ -35,7 +35,7 @@ class UnitFileError(DataFileError):
     """A unit file that cannot be used; ``problems`` name the unit and the field."""
 
 
-class UnknownUnit(ValueError):
+class UnknownUnit(RefereeError):
     """No unit of the catalogue has the id asked for; the message suggests near ids."""
 
 

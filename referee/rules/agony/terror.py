@@ -15,6 +15,7 @@ from dataclasses import dataclass
 from referee.board.hexgrid import distance
 from referee.dice.expression import DiceExpr, DiceExpressionError, parse_dice
 from referee.dice.service import Dice
+from referee.errors import RefereeError
 from referee.rules.agony.continuous import Seen
 from referee.rules.agony.events import DiceWatch, EffectEvent
 from referee.rules.agony.specs import Terror
@@ -23,7 +24,7 @@ from referee.rules.state import UnitState
 from referee.units.model import UnitType
 
 
-class TerrorAbilityError(ValueError):
+class TerrorAbilityError(RefereeError):
     """A Terror ability without a readable range or dice; the message names the unit."""
 
 

@@ -14,6 +14,7 @@ from typing import Literal
 
 from referee.board.hexgrid import Hex, distance, hex_label
 from referee.board.sector_stats import SECTORS, Sector
+from referee.errors import RefereeError
 from referee.rules.state import UnitState
 
 Role = Literal["entering", "stationary", "reversing"]
@@ -23,7 +24,7 @@ ASSAULT_DISTANCE = 0
 not decayed (clause ``assault.damage``)."""
 
 
-class AssaultError(ValueError):
+class AssaultError(RefereeError):
     """An assault input or choice the rules refuse; the message names the unit or value."""
 
 

@@ -12,11 +12,12 @@ from collections.abc import Iterable
 
 from referee.board.ranges import RangeBand
 from referee.board.terrain import Terrain
+from referee.errors import RefereeError
 from referee.rules.fire.to_hit_table import Modifier, ToHitTable
 from referee.units.model import Ability
 
 
-class AbilityParameterError(ValueError):
+class AbilityParameterError(RefereeError):
     """An ability whose parameters the to-hit table cannot read (names the ability)."""
 
 

@@ -12,11 +12,12 @@ from collections.abc import Iterable
 from dataclasses import dataclass
 
 from referee.board.hexgrid import Hex
+from referee.errors import RefereeError
 from referee.rules.hexes.markers import HexEffects, HexMarker, Placement, Strength
 from referee.rules.hexes.rules import HexEffectRules, MarkerKind, Merge
 
 
-class PlacementError(ValueError):
+class PlacementError(RefereeError):
     """A placement the ruleset's hex effects refuse: the message names the effect and value."""
 
 

@@ -16,7 +16,7 @@ from pathlib import Path
 from types import MappingProxyType
 from typing import TYPE_CHECKING, Literal, cast
 
-from referee.errors import read_toml
+from referee.errors import RefereeError, read_toml
 from referee.rules.hexes.markers import Strength
 from referee.rules.table_reader import TableReader, readings_key, ruling_resolver
 
@@ -39,7 +39,7 @@ Targets = Literal["everyone", "enemies"]
 OUTCOMES: tuple[str, ...] = ("poison", "crew-damage", "acid", "on-fire", "shaken")
 
 
-class UnknownHexEffect(ValueError):
+class UnknownHexEffect(RefereeError):
     """An effect or marker kind the ruleset's hex_effects.toml does not define."""
 
 

@@ -2,8 +2,10 @@
 
 from __future__ import annotations
 
+from referee.errors import RefereeError
 
-class MovementStepError(ValueError):
+
+class MovementStepError(RefereeError):
     """A movement step that cannot be resolved: an unknown unit or action, a choice that is
     not one of the options, a Follow order without a leader... The message names the unit
     (uid) and the bad value."""

@@ -19,14 +19,15 @@ from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field, replace
 from types import MappingProxyType
 
+from referee.errors import RefereeError
 from referee.rules.orders.model import Order, OrderKind
 
 
-class OrdersRefused(ValueError):
+class OrdersRefused(RefereeError):
     """Orders written for the wrong turn, of the wrong kind, or twice."""
 
 
-class OrdersMissing(ValueError):
+class OrdersMissing(RefereeError):
     """A turn cannot start: units without orders for it (``uids``)."""
 
     def __init__(self, turn: int, uids: tuple[str, ...]) -> None:

@@ -24,6 +24,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Literal
 
+from referee.errors import RefereeError
 from referee.rules.conditions import allowed_orders
 from referee.rules.orders.edition import OrdersRules, orders_rules
 from referee.rules.orders.model import NOTHING, Action, Order, OrderKind, Step
@@ -37,7 +38,7 @@ Outcome = Literal["kept", "nothing", "default", "shaken"]
 default order; replaced because the unit is shaken."""
 
 
-class UnknownSpeed(ValueError):
+class UnknownSpeed(RefereeError):
     """A speed the unit's card does not have."""
 
 

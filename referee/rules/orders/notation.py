@@ -24,6 +24,7 @@ from dataclasses import dataclass
 from functools import cache
 from typing import NoReturn
 
+from referee.errors import RefereeError
 from referee.rules.orders.model import STEPS, Action, Order, OrderKind, Step
 
 KINDS: tuple[OrderKind, ...] = ("movement", "gunnery")
@@ -40,7 +41,7 @@ DEGREE = "°"
 _LETTERS = frozenset(string.ascii_letters)
 
 
-class OrderSyntaxError(ValueError):
+class OrderSyntaxError(RefereeError):
     """A notation that stops making sense at ``position`` (0-based), where ``expected`` was
     expected; ``message`` names what was found."""
 

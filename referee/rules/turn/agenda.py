@@ -14,6 +14,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 
 from referee.board.hexgrid import Hex
+from referee.errors import RefereeError
 from referee.rules.hexes.markers import HexEffects
 from referee.rules.ruleset import Ruleset
 from referee.rules.state import UnitState
@@ -24,7 +25,7 @@ from referee.rules.turn.involved import Involved, Scene, StepFacts, involved
 from referee.rules.turn.sequence import TurnStep
 
 
-class AgendaInputError(ValueError):
+class AgendaInputError(RefereeError):
     """Units or actions that do not fit together (a uid given twice, an unknown uid)."""
 
 

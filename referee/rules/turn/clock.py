@@ -12,13 +12,14 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
 
+from referee.errors import RefereeError
 from referee.rules.turn.sequence import TurnStep, turn_rules
 
 if TYPE_CHECKING:
     from referee.rules.ruleset import Ruleset
 
 
-class TurnClockError(ValueError):
+class TurnClockError(RefereeError):
     """A position outside the turn sequence, or a step back from the match's first step."""
 
 

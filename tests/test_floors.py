@@ -1,0 +1,148 @@
+"""Floors: each package of referee sits on a floor and imports only from floors below its own
+(or from its own package). Every import counts: at the top, inside a function and under
+``TYPE_CHECKING``. When a low package seems to need something from above, the design is
+asking for an argument.
+
+``KNOWN_UPWARD`` lists the upward imports that were there when this test was written; they
+are to be removed (issue 14), and no new one may be added. An entry that is no longer needed
+fails the test too, so the list only shrinks.
+"""
+
+from __future__ import annotations
+
+import ast
+from pathlib import Path
+
+import referee
+
+PACKAGE = Path(referee.__file__).parent
+
+# Lower numbers are lower floors. A package may import its own floor's packages only where
+# no cycle results (checked below), and any lower floor.
+FLOORS: dict[str, int] = {
+    # the ground: the version, errors, paths, limits, the hex grid and the ruleset loader
+    "__init__": 0,
+    "errors": 0,
+    "paths": 0,
+    "limits": 0,
+    "grid": 0,
+    "ruleset": 0,
+    # the board, the units, the dice, the clause catalogue
+    "board": 1,
+    "units": 1,
+    "dice": 1,
+    "catalogue": 1,
+    # the rules of each phase, armies, scenarios and setup
+    "rules": 2,
+    "army": 2,
+    "scenarios": 2,
+    # the match: state, commands, the match file
+    "match": 3,
+    # what works over matches: the tournament desk, benchmarks
+    "tournament": 4,
+    "bench": 4,
+    # the front ends
+    "cli": 5,
+    "app": 5,
+    "__main__": 5,
+}
+
+# (importing file, imported module) pairs that point up or close a cycle today.
+KNOWN_UPWARD: set[tuple[str, str]] = {
+    ("board/facing.py", "referee.rules.ruleset"),
+    ("board/maps.py", "referee.rules.ruleset"),
+    ("board/movement.py", "referee.rules.ruleset"),
+    ("board/ranges.py", "referee.rules.ruleset"),
+    ("board/retreat.py", "referee.rules.ruleset"),
+    ("board/stacking.py", "referee.rules.ruleset"),
+    ("dice/odds.py", "referee.rules.ruleset"),
+    ("dice/odds.py", "referee.units.model"),  # closes the cycle dice <-> units
+    ("dice/rules.py", "referee.rules.ruleset"),
+    ("units/catalogue.py", "referee.rules.ruleset"),
+}
+
+
+def _package_of(rel: Path) -> str:
+    return rel.parts[0] if len(rel.parts) > 1 else rel.stem
+
+
+def _referee_imports(path: Path) -> list[str]:
+    """Every ``referee.*`` module imported anywhere in ``path`` (relative imports resolved)."""
+    tree = ast.parse(path.read_text(encoding="utf-8"))
+    rel = path.relative_to(PACKAGE)
+    here = ["referee", *rel.parts[:-1]]
+    found: list[str] = []
+    for node in ast.walk(tree):
+        if isinstance(node, ast.Import):
+            found += [a.name for a in node.names if a.name.startswith("referee.")]
+        elif isinstance(node, ast.ImportFrom):
+            if node.level:
+                base = here[: len(here) - (node.level - 1)]
+                module = ".".join([*base, *([node.module] if node.module else [])])
+            else:
+                module = node.module or ""
+            if module == "referee":
+                for a in node.names:
+                    is_module = (PACKAGE / a.name).is_dir() or (PACKAGE / f"{a.name}.py").is_file()
+                    found.append(f"referee.{a.name}" if is_module else "referee.__init__")
+            elif module.startswith("referee."):
+                found.append(module)
+    return found
+
+
+def _edges() -> list[tuple[str, str, str, str]]:
+    """(file, imported module, importing package, imported package) for every import
+    between two different packages of referee."""
+    edges = []
+    for path in sorted(PACKAGE.rglob("*.py")):
+        rel = path.relative_to(PACKAGE)
+        src = _package_of(rel)
+        for module in _referee_imports(path):
+            dst = module.split(".")[1]
+            if dst != src:
+                edges.append((rel.as_posix(), module, src, dst))
+    return edges
+
+
+def test_every_package_has_a_floor() -> None:
+    packages = {_package_of(p.relative_to(PACKAGE)) for p in PACKAGE.rglob("*.py")}
+    assert sorted(packages - FLOORS.keys()) == [], "add the new package to FLOORS"
+
+
+def test_no_import_points_up() -> None:
+    upward = {
+        (file, module)
+        for file, module, src, dst in _edges()
+        if FLOORS.get(dst, 99) > FLOORS.get(src, -1)
+    }
+    new = sorted(upward - KNOWN_UPWARD)
+    assert new == [], "imports from a higher floor: pass what is needed as an argument"
+
+
+def test_no_cycle_between_packages_of_one_floor() -> None:
+    import networkx as nx
+
+    graph: nx.DiGraph[str] = nx.DiGraph()
+    for file, module, src, dst in _edges():
+        if (file, module) not in KNOWN_UPWARD and FLOORS.get(src) == FLOORS.get(dst):
+            graph.add_edge(src, dst)
+    assert list(nx.simple_cycles(graph)) == []
+
+
+def test_known_upward_imports_are_still_there() -> None:
+    """The list only shrinks: an entry whose import is gone must be removed from it."""
+    present = {(file, module) for file, module, _, _ in _edges()}
+    assert sorted(KNOWN_UPWARD - present) == []
+
+
+def test_the_floor_check_sees_an_import_inside_a_function(tmp_path: Path) -> None:
+    sample = PACKAGE / "board" / "_floor_probe_tmp.py"
+    sample.write_text(
+        "from typing import TYPE_CHECKING\n"
+        "if TYPE_CHECKING:\n    from referee.match.state import MatchState\n"
+        "def f():\n    from referee.app import main_window\n"
+    )
+    try:
+        assert _referee_imports(sample) == ["referee.match.state", "referee.app"]
+    finally:
+        sample.unlink()
