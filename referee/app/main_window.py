@@ -52,6 +52,7 @@ from referee.app.wizards.assault_wizard import AssaultWizard
 from referee.app.wizards.gunnery_wizard import GunneryWizard
 from referee.app.wizards.new_match_wizard import NewMatch, NewMatchWizard
 from referee.board.hexgrid import Hex
+from referee.errors import RefereeError
 from referee.match.events import Step
 
 
@@ -212,7 +213,7 @@ class MainWindow(QMainWindow):
         """Open a match file (refused files are reported, the open match stays)."""
         try:
             session = MatchSession.open(path, self)
-        except ValueError as exc:
+        except RefereeError as exc:
             self.report_error(str(exc))
             return
         self.set_session(session)
@@ -252,10 +253,16 @@ class MainWindow(QMainWindow):
         """Write the journal as HTML next to the match file and open it in the browser."""
         if self.session is None:
             return None
+        from referee.match.output_file import write_output
         from referee.match.report import match_report
 
-        out = self.session.path.with_suffix(".html")
-        out.write_text(match_report(self.session.match), encoding="utf-8")
+        try:  # the last report of this match is replaced; a match file never is
+            out = write_output(self.session.path.with_suffix(".html"),
+                               match_report(self.session.match), force=True,
+                               keep=(self.session.path,))
+        except RefereeError as exc:
+            self.report_error(str(exc))
+            return None
         self.statusBar().showMessage(f"Report written: {out}", 8000)
         QDesktopServices.openUrl(QUrl.fromLocalFile(str(out)))
         return out
@@ -288,8 +295,8 @@ class MainWindow(QMainWindow):
             return None
         try:
             step = self.session.run_step(name, commands, typed)
-        except (ValueError, KeyError) as exc:
-            self.report_error(str(exc).strip("'\""))
+        except RefereeError as exc:
+            self.report_error(str(exc))
             return None
         self.last_error = ""
         self.statusBar().showMessage(f"Step {step.number}: {step.name}", 6000)
@@ -457,7 +464,7 @@ class MainWindow(QMainWindow):
         """Write the match the wizard chose and open it (a refusal is shown)."""
         try:
             choice.create().close()
-        except (ValueError, OSError) as exc:
+        except (RefereeError, OSError) as exc:
             self.report_error(str(exc))
             return False
         self.open_match(choice.path)

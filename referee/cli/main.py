@@ -14,6 +14,8 @@ import sys
 from collections.abc import Sequence
 from pathlib import Path
 
+from referee.errors import RefereeError
+
 # Modules under referee.cli, each defining add_parser(subparsers); a parser sets
 # ``run`` (a function of the parsed args returning the exit status) as its default.
 COMMAND_MODULES: tuple[str, ...] = (
@@ -22,8 +24,9 @@ COMMAND_MODULES: tuple[str, ...] = (
 )
 
 
-class CommandError(Exception):
-    """A user error: printed as one clear message, exit status 2, never a traceback."""
+class CommandError(RefereeError):
+    """A command line the CLI cannot take (an option missing, two that clash): printed as
+    one clear message, exit status 2, never a traceback."""
 
 
 def build_parser() -> argparse.ArgumentParser:
@@ -76,6 +79,15 @@ def open_app(path: str | None) -> int:
     return run_demo()
 
 
+def one_line(error: RefereeError) -> str:
+    """The message of ``error`` on one line (a data file's problems joined by '; ')."""
+    from referee.errors import DataFileError
+
+    if isinstance(error, DataFileError):
+        return f"{error.path}: {'; '.join(error.problems)}"
+    return "; ".join(part.strip() for part in str(error).splitlines() if part.strip())
+
+
 def main(argv: Sequence[str] | None = None) -> int:
     args_list = list(sys.argv[1:] if argv is None else argv)
     parser = build_parser()
@@ -97,8 +109,13 @@ def main(argv: Sequence[str] | None = None) -> int:
     except BrokenPipeError:  # output piped into head and friends
         sys.stderr.close()
         return 0
-    except (CommandError, ValueError, OSError) as exc:
-        # DataFileError, LabelError and friends already name the file, key or hex.
+    except RefereeError as exc:
+        # the whole family: DataFileError, LabelError, MatchFileError and friends already
+        # name the file, line, field or unit. Anything else is a bug and shows a traceback.
+        print(f"referee: {one_line(exc)}", file=sys.stderr)
+        return 2
+    except OSError as exc:
+        # the file system refused a path the user gave (no such folder, no permission)
         print(f"referee: {exc}", file=sys.stderr)
         return 2
 

@@ -74,6 +74,8 @@ def add_parser(sub: Any) -> None:
     report = msub.add_parser("report", help="the journal as a readable HTML page")
     report.add_argument("file")
     report.add_argument("--output", "-o", help="where to write (default: FILE.html)")
+    report.add_argument("--force", action="store_true",
+                        help="replace an existing report (never a match file)")
     report.set_defaults(run=run_report)
 
     check = msub.add_parser("check", help="replay the journal and compare every event")
@@ -211,12 +213,13 @@ def run_undo_redo(args: argparse.Namespace) -> int:
 def run_report(args: argparse.Namespace) -> int:
     from pathlib import Path
 
+    from referee.match.output_file import write_output
     from referee.match.report import match_report
 
     with _open(args.file) as m:
         html = match_report(m)
-    out = Path(args.output or f"{args.file}.html")
-    out.write_text(html, encoding="utf-8")
+    out = write_output(Path(args.output or f"{args.file}.html"), html, force=args.force,
+                       keep=(Path(args.file),))
     print(f"report written to {out}")
     return 0
 

@@ -22,6 +22,7 @@ from referee.match.events import Event
 from referee.match.serial import hexes_json, unit_state_from_json, unit_state_json
 from referee.match.state import MatchState
 from referee.rules.state import UnitState
+from referee.units.model import UnknownWeapon
 
 if TYPE_CHECKING:
     from referee.board.retreat import Retreat
@@ -30,10 +31,31 @@ class CommandError(RefereeError):
     """A command the match cannot carry out; the message says which field and why."""
 
 
+TURN_MAX = 10_000
+"""The last turn orders may be written for (a sanity bound, not a rule)."""
+
+
 def _need(command: Mapping[str, Any], key: str) -> Any:
     if key not in command:
         raise CommandError(f"{command.get('kind')}: missing {key!r}")
     return command[key]
+
+
+def whole_field(command: Mapping[str, Any], key: str, default: int | None, low: int,
+           high: int) -> int:
+    """The whole number ``command[key]`` (``default`` if absent; required if None), from
+    ``low`` to ``high``; a word where a number belongs is refused naming the field."""
+    if key not in command and default is not None:
+        return default
+    value = _need(command, key)
+    if isinstance(value, str) and value.strip().lstrip("-").isdigit() and len(value) < 20:
+        value = int(value)
+    if isinstance(value, bool) or not isinstance(value, int) or not low <= value <= high:
+        error = CommandError(f"{command.get('kind')}: {key}={value!r:.40} is not a whole number "
+                             f"from {low} to {high}")
+        error.field = key
+        raise error
+    return value
 
 
 def _units_json(units: Mapping[str, UnitState] | list[UnitState]) -> dict[str, Any]:
@@ -46,6 +68,8 @@ def _correct(state: MatchState, command: Mapping[str, Any], dice: Dice) -> Event
     uid = _need(command, "uid")
     unit = state.unit(uid)
     fields = _need(command, "set")
+    if not isinstance(fields, Mapping) or not fields:
+        raise CommandError(f"correct {uid}: give the fields to set, e.g. shaken=1")
     data = unit_state_json(unit)
     unknown = sorted(set(fields) - set(data) - {"uid", "unit"})
     if unknown or "uid" in fields or "unit" in fields:
@@ -54,7 +78,7 @@ def _correct(state: MatchState, command: Mapping[str, Any], dice: Dice) -> Event
     data.update(fields)
     try:
         fixed = unit_state_from_json(data, state.cards)
-    except (ValueError, KeyError, TypeError) as exc:
+    except RefereeError as exc:
         raise CommandError(f"correct {uid}: {exc}") from None
     if fixed.hex not in state.battle_map:
         raise CommandError(f"correct {uid}: {hex_label(fixed.hex)} is not on the map")
@@ -69,7 +93,7 @@ def _correct(state: MatchState, command: Mapping[str, Any], dice: Dice) -> Event
 
 def _orders(state: MatchState, command: Mapping[str, Any], dice: Dice) -> Event:
     """Orders written for a unit and a turn (clause ``orders.giving``)."""
-    uid, turn = _need(command, "uid"), int(_need(command, "turn"))
+    uid, turn = _need(command, "uid"), whole_field(command, "turn", None, 0, TURN_MAX)
     state.unit(uid)
     if turn < state.turn:
         raise CommandError(f"orders for {uid}: turn {turn} is over (now turn {state.turn})")
@@ -84,7 +108,7 @@ def _orders(state: MatchState, command: Mapping[str, Any], dice: Dice) -> Event:
             continue
         try:
             orders[kind] = parse_order(str(text), kind).text()
-        except ValueError as exc:
+        except RefereeError as exc:
             raise CommandError(f"orders for {uid}, {kind}: {exc}") from None
     if not orders:
         raise CommandError(f"orders for {uid}: give movement and/or gunnery")
@@ -131,9 +155,9 @@ def _fire(state: MatchState, command: Mapping[str, Any], dice: Dice) -> Event:
         raise CommandError(f"{shooter.uid} has no weapon")
     try:
         weapon = shooter.unit.weapon(name)
-    except KeyError as exc:
-        raise CommandError(str(exc).strip("'\"")) from None
-    now = GunneryStep(state.turn, int(command.get("gunnery", 1)))
+    except UnknownWeapon as exc:
+        raise CommandError(str(exc)) from None
+    now = GunneryStep(state.turn, whole_field(command, "gunnery", 1, 1, 2))
     check = check_target(state.rules, _board(state), shooter, target, weapon, now=now)
     if check.shot is None:
         why = "; ".join(f"{r.text} ({r.clause})" for r in check.reasons)
@@ -215,7 +239,7 @@ def _agony(state: MatchState, command: Mapping[str, Any], dice: Dice) -> Event:
     """One agony step on every unit (clause ``agony.schedule``)."""
     from referee.rules.agony.step import run_agony_step
 
-    step = int(_need(command, "step"))
+    step = whole_field(command, "step", None, 0, 4)
     start = len(dice.log)
     result = run_agony_step(
         state.rules,
@@ -291,7 +315,7 @@ def _movement(state: MatchState, command: Mapping[str, Any], dice: Dice) -> Even
     from referee.match.movement_orders import step_actions
     from referee.rules.movement_step.resolve import resolve_movement_step
 
-    number = int(_need(command, "step"))
+    number = whole_field(command, "step", None, 1, 3)
     if number not in (1, 2, 3):
         raise CommandError(f"movement: step {number} is not 1, 2 or 3")
     actions, checks = step_actions(state, number)
@@ -354,7 +378,7 @@ def _assault(state: MatchState, command: Mapping[str, Any], dice: Dice) -> Event
     from referee.match.assault_stages import fight as assault_fight
     from referee.rules.assault.damage import place
 
-    index = int(command.get("contest", 0))
+    index = whole_field(command, "contest", 0, 0, 10_000)
     contest = contest_from_state(state, index)
     start = len(dice.log)
     ledger = state.ledger()
@@ -438,8 +462,8 @@ def _load(state: MatchState, command: Mapping[str, Any], dice: Dice) -> Event:
         raise CommandError(f"load: {unit.uid} is shaken and takes no gunnery action")
     try:
         done = load(state.rules, unit, command.get("weapon"))
-    except (KeyError, ValueError) as exc:
-        raise CommandError(f"load: {str(exc).strip(chr(39))}") from None
+    except RefereeError as exc:
+        raise CommandError(f"load: {exc}") from None
     return Event("load", dict(command), {"units": _units_json([done.state])}, done.text,
                  clauses=done.clauses, rulings=done.rulings)
 
@@ -451,7 +475,7 @@ def _aim(state: MatchState, command: Mapping[str, Any], dice: Dice) -> Event:
     unit = state.unit(_need(command, "uid"))
     if unit.is_shaken:
         raise CommandError(f"aim: {unit.uid} is shaken and takes no gunnery action")
-    gunnery = int(command.get("gunnery", 1))
+    gunnery = whole_field(command, "gunnery", 1, 1, 2)
     if gunnery not in (1, 2):
         raise CommandError(f"aim: gunnery {gunnery} is not 1 or 2")
     return Event("aim", dict(command),
@@ -472,9 +496,9 @@ def _spot(state: MatchState, command: Mapping[str, Any], dice: Dice) -> Event:
     try:
         weapon = spotter.unit.weapon(name) if name else (
             spotter.unit.weapons[0] if spotter.unit.weapons else None)
-    except KeyError as exc:
-        raise CommandError(str(exc).strip("'\"")) from None
-    now = GunneryStep(state.turn, int(command.get("gunnery", 1)))
+    except UnknownWeapon as exc:
+        raise CommandError(str(exc)) from None
+    now = GunneryStep(state.turn, whole_field(command, "gunnery", 1, 1, 2))
     check = check_target(state.rules, _board(state), spotter, target, weapon, now=now,
                          action="spot")
     if check.shot is None:
@@ -483,7 +507,7 @@ def _spot(state: MatchState, command: Mapping[str, Any], dice: Dice) -> Event:
     start = len(dice.log)
     try:
         result = spot(state.rules, check.shot, dice)
-    except ValueError as exc:
+    except RefereeError as exc:
         raise CommandError(f"spot: {exc}") from None
     text = "\n".join([f"{spotter.uid} tries to spot {target.uid}", *result.explain()])
     return Event("spot", dict(command), {"units": _units_json([result.target_after])}, text,

@@ -79,10 +79,11 @@ def correct_hex(state: MatchState, command: Mapping[str, Any], dice: Dice) -> Ev
 def correct_remove(state: MatchState, command: Mapping[str, Any], dice: Dice) -> Event:
     """Take a unit off the table, and the damage still pending on it."""
     uid = str(_need(command, "uid"))
-    try:
-        state.unit(uid)
-    except KeyError as exc:
-        raise CorrectionError(f"correct-remove: {exc.args[0]}") from None
+    if uid not in state.units:
+        error = CorrectionError(f"correct-remove: no unit {uid!r} in this match "
+                                f"(units: {', '.join(state.units)})")
+        error.unit = uid
+        raise error
     changes: dict[str, Any] = {"units": {uid: None}}
     if any(p["unit"] == uid for p in state.pending):
         changes["pending"] = [dict(p) for p in state.pending if p["unit"] != uid]

@@ -70,6 +70,9 @@ def _choose_readings(
 
 def load_ruleset(ruleset_id: str = "current", readings: Mapping[str, str] | None = None) -> Ruleset:
     """Load ``data/rulesets/<ruleset_id>``; ``readings`` overrides its chosen readings."""
+    known_ids = available_rulesets()
+    if not isinstance(ruleset_id, str) or ruleset_id not in known_ids:
+        raise UnknownRuleset(f"unknown ruleset {ruleset_id!r} (known: {', '.join(known_ids)})")
     folder = data_dir() / "rulesets" / ruleset_id
     if not (folder / "ruleset.toml").is_file():
         known = ", ".join(available_rulesets())

@@ -29,6 +29,7 @@ from referee.app.wizards.assault_retreat_page import RetreatPage
 from referee.app.wizards.assault_roll_page import RollPage
 from referee.app.wizards.chosen_step import ChosenStep
 from referee.dice.service import Dice, DieOutOfRange
+from referee.errors import RefereeError
 from referee.match.state import MatchState
 
 __all__ = ["AssaultWizard", "Page"]
@@ -90,7 +91,7 @@ class AssaultWizard(QWizard):
             execute(self.state, plan.command(), dice)
         except DieOutOfRange as exc:
             return str(exc)
-        except (ValueError, KeyError) as exc:
+        except RefereeError as exc:
             return str(exc).strip("'\"")
         if dice.pending:
             return (f"the assault asked for fewer dice; {len(dice.pending)} typed dice are "

@@ -39,6 +39,7 @@ from PySide6.QtWidgets import (
 
 from referee.app.rule_html import clause_links, rule_link
 from referee.dice.service import Dice, DieOutOfRange
+from referee.errors import RefereeError
 from referee.match.board_now import board_now
 from referee.match.state import MatchState
 from referee.rules.fire.aim import GunneryStep
@@ -398,7 +399,7 @@ class GunneryWizard(QWizard):
             execute(self.state, self.command(), dice)
         except DieOutOfRange as exc:
             return dice.log, str(exc)
-        except (ValueError, KeyError) as exc:
+        except RefereeError as exc:
             return dice.log, str(exc).strip("'\"")
         if dice.pending:
             used = len(typed) - len(dice.pending)
