@@ -58,6 +58,13 @@ class DataFileError(RefereeError):
         super().__init__(f"{self.path}:\n{lines}")
 
 
+def one_line(error: BaseException) -> str:
+    """The message of ``error`` on one line: a data file's problems joined by '; '."""
+    if isinstance(error, DataFileError):
+        return f"{error.path}: {'; '.join(error.problems)}"
+    return "; ".join(part.strip() for part in str(error).splitlines() if part.strip())
+
+
 class LimitError(RefereeError):
     """An input over one of the documented limits (:mod:`referee.limits`); the message names
     the field, the value and the limit."""

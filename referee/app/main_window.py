@@ -29,6 +29,7 @@ from PySide6.QtGui import (
     QUndoGroup,
 )
 from PySide6.QtWidgets import (
+    QApplication,
     QDialog,
     QDockWidget,
     QFileDialog,
@@ -62,6 +63,9 @@ class MainWindow(QMainWindow):
     def __init__(self, parent: QWidget | None = None) -> None:
         super().__init__(parent)
         self.session: MatchSession | None = None
+        app = QApplication.instance()
+        if isinstance(app, QApplication):  # back to the front: a step written meanwhile shows
+            app.applicationStateChanged.connect(self._app_state)
         self.moving_uid: str | None = None
         self.last_error = ""
         self.undo_group = QUndoGroup(self)
@@ -93,6 +97,7 @@ class MainWindow(QMainWindow):
         self.setCorner(Qt.Corner.BottomLeftCorner, Qt.DockWidgetArea.LeftDockWidgetArea)
         self.setCorner(Qt.Corner.BottomRightCorner, Qt.DockWidgetArea.RightDockWidgetArea)
         self.where = QLabel()
+        self.where.setTextFormat(Qt.TextFormat.PlainText)  # the map's name is from its file
         self.statusBar().addPermanentWidget(self.where)
         self.turn_driver = TurnDriver(self)
         self._make_actions()
@@ -226,12 +231,17 @@ class MainWindow(QMainWindow):
         self.undo_group.addStack(session.undo_stack)
         self.undo_group.setActiveStack(session.undo_stack)
         session.changed.connect(self.refresh)
+        session.notice.connect(lambda text: self.statusBar().showMessage(text, 15000))
         self.los_panel.clear()
         self.rules_browser.set_rules(session.state.rules)
         self.scene.set_map(session.state.battle_map)
         self.refresh(ALL_CHANGES)
         self.view.fit()
         self.setWindowTitle(f"referee — {session.path.name}")
+
+    def _app_state(self, state: Qt.ApplicationState) -> None:
+        if state == Qt.ApplicationState.ApplicationActive and self.session is not None:
+            self.session.sync()
 
     def new_demo(self) -> None:
         from referee.match.demo import create_demo_match, new_demo_path

@@ -14,7 +14,7 @@ import sys
 from collections.abc import Sequence
 from pathlib import Path
 
-from referee.errors import RefereeError
+from referee.errors import RefereeError, one_line
 
 # Modules under referee.cli, each defining add_parser(subparsers); a parser sets
 # ``run`` (a function of the parsed args returning the exit status) as its default.
@@ -77,15 +77,6 @@ def open_app(path: str | None) -> int:
         return 2
     print(f"referee: {why}; here is the text demo instead.", file=sys.stderr)
     return run_demo()
-
-
-def one_line(error: RefereeError) -> str:
-    """The message of ``error`` on one line (a data file's problems joined by '; ')."""
-    from referee.errors import DataFileError
-
-    if isinstance(error, DataFileError):
-        return f"{error.path}: {'; '.join(error.problems)}"
-    return "; ".join(part.strip() for part in str(error).splitlines() if part.strip())
 
 
 def main(argv: Sequence[str] | None = None) -> int:

@@ -327,6 +327,8 @@ def _movement(state: MatchState, command: Mapping[str, Any], dice: Dice) -> Even
             notes.append(f"{uid}, movement {number} ({check.speed}): {given} -> {done}: "
                          f"{'; '.join(check.why)} [{', '.join(check.clauses)}]")
     raw = command.get("choices") or {}
+    if not isinstance(raw, Mapping):
+        raise CommandError(f"movement choices: {raw!r:.40} is not a table of choice: value")
     choices = {key: _choice(value, f"movement choices.{key}") for key, value in raw.items()}
     start = len(dice.log)
     result = resolve_movement_step(state.rules, state.board_map, state.units, actions, dice,
@@ -434,6 +436,8 @@ def _hex_effects(state: MatchState, command: Mapping[str, Any], dice: Dice) -> E
     from referee.rules.hexes.trigger import TriggerLog, trigger_all
 
     wanted = command.get("units")
+    if wanted and (not isinstance(wanted, list) or not all(isinstance(u, str) for u in wanted)):
+        raise CommandError(f"hex-effects: units={wanted!r:.40} is not a list of unit ids")
     units = [state.unit(uid) for uid in wanted] if wanted else list(state.units.values())
     log = TriggerLog(frozenset((u, parse_label(h), k) for u, h, k in state.triggered))
     start = len(dice.log)

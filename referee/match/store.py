@@ -36,7 +36,7 @@ import sqlite_utils
 from referee.board.hexgrid import parse_label
 from referee.board.maps import MapError, find_map, parse_map
 from referee.dice.service import Dice, Roll
-from referee.errors import RefereeError, parse_toml, read_bounded, read_toml
+from referee.errors import RefereeError, one_line, parse_toml, read_bounded, read_toml
 from referee.limits import (
     DATA_FILE_MAX_BYTES,
     MATCH_MAX_STEPS,
@@ -249,7 +249,8 @@ class MatchFile:
                 map_doc = parse_toml(meta["map_text"], f"{path}: the map it holds")
                 self.battle_map = parse_map(Path(meta["map_name"]), map_doc, self.rules.terrain)
             except RefereeError as exc:
-                raise MatchFileError(f"{where}: cannot be read: {exc}", file=path) from None
+                raise MatchFileError(f"{where}: cannot be read: {one_line(exc)}",
+                                     file=path) from None
             cards: dict[str, UnitType] = {}
             for cid, data in conn.execute("SELECT id, data FROM cards"):
                 here = f"{path}: card {cid!r}"

@@ -22,6 +22,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from types import FrameType
 
+import pytest
 from hypothesis import HealthCheck, settings
 
 from referee.cli.main import main
@@ -39,6 +40,22 @@ settings.register_profile(
     suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large],
 )
 HOSTILE = settings.get_profile("hostile")
+
+
+@pytest.fixture(scope="module", autouse=True)
+def own_folders(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Path]:
+    """``REFEREE_CACHE`` and ``REFEREE_HOME`` under a temporary folder for the module
+    (a module using the harness imports this fixture)."""
+    root = tmp_path_factory.mktemp("hostile-home")
+    saved = {k: os.environ.get(k) for k in ("REFEREE_CACHE", "REFEREE_HOME")}
+    os.environ["REFEREE_CACHE"] = str(root / "cache")
+    os.environ["REFEREE_HOME"] = str(root / "home")
+    yield root
+    for key, value in saved.items():
+        if value is None:
+            os.environ.pop(key, None)
+        else:
+            os.environ[key] = value
 
 
 class Hang(BaseException):  # a BaseException: no `except Exception` eats it

@@ -6,7 +6,7 @@ from __future__ import annotations
 from typing import Any
 
 from hostile_data import garbled, mutated, shipped, toml_text, write
-from hostile_harness import HOSTILE, run_cli
+from hostile_harness import HOSTILE, own_folders, run_cli  # noqa: F401 (autouse fixture)
 from hypothesis import given
 from hypothesis import strategies as st
 
