@@ -5,7 +5,9 @@ within a bound, and a command that fails changes no file.
 process per input) with a watchdog: an input that keeps it busy longer than ``BOUND_SECONDS``
 is a hang and fails the test. The bound is generous (the machine is shared); it catches
 inputs whose work grows without limit, not slow code. ``FIGURES`` counts the inputs tried
-per kind, the tracebacks and the hangs, for the soak run's report.
+per kind, the tracebacks, the hangs and the files changed by a failing command; with
+``REFEREE_HOSTILE_FIGURES=FILE`` they are added up in FILE (JSON). A longer run:
+``REFEREE_HOSTILE_EXAMPLES=1000 REFEREE_HOSTILE_FIGURES=/tmp/f.json pytest tests/hostile``.
 """
 
 from __future__ import annotations
@@ -51,6 +53,15 @@ def own_folders(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Path]:
     os.environ["REFEREE_CACHE"] = str(root / "cache")
     os.environ["REFEREE_HOME"] = str(root / "home")
     yield root
+    report = os.environ.get("REFEREE_HOSTILE_FIGURES")
+    if report:  # the soak run's figures, added up over the modules
+        import json
+
+        path = Path(report)
+        total: Counter[str] = Counter(json.loads(path.read_text()) if path.exists() else {})
+        total.update(FIGURES)
+        FIGURES.clear()
+        path.write_text(json.dumps(dict(sorted(total.items())), indent=1))
     for key, value in saved.items():
         if value is None:
             os.environ.pop(key, None)
