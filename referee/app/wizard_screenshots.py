@@ -108,6 +108,9 @@ def wizard_shots(window: MainWindow, app: QApplication) -> Iterator[tuple[str, Q
         dice.type_values([2, 5, 1, 3])
         _settle(app)
         yield "agony-wizard.png", agony.grab()
+        agony.next()
+        _settle(app)
+        yield "agony-wizard-outcome.png", agony.grab()
         agony.reject()
 
     _step(window, "To the aftermath", [
