@@ -1,7 +1,8 @@
 """The main window: the map in the middle; the turn tracker (left), the unit inspector and
 the line-of-sight tool (right, tabbed) and the journal (bottom) as docks.
 
-Menus: File > New match (the wizard, Ctrl+N) / New demo match / Open / Report; Edit > Undo /
+Menus: File > New match (the wizard, Ctrl+N) / New demo match / Open / Report / Army builder
+(Ctrl+B, :mod:`referee.app.army_builder`); Edit > Undo /
 Redo, named after the step
 (Ctrl+Z, Ctrl+Shift+Z); View > Zoom in / out / Fit (F); Turn > Next step (N: the step's
 wizard, then the clock moves on, :mod:`referee.app.turn_driver`), Advance without the
@@ -155,6 +156,10 @@ class MainWindow(QMainWindow):
         self.open_action = self._action(file, "&Open…", self.choose_file, keys.Open)
         self.report_action = self._action(file, "&Report (HTML)", self.write_report)
         file.addSeparator()
+        self.army_builder_action = self._action(
+            file, "&Army builder…", self.open_army_builder, "Ctrl+B"
+        )
+        file.addSeparator()
         self._action(file, "&Quit", self.close, keys.Quit)
 
         edit = bar.addMenu("&Edit")
@@ -239,6 +244,19 @@ class MainWindow(QMainWindow):
         create_demo_match(path).close()
         self.open_match(path)
         self.statusBar().showMessage(f"New demo match: {path}", 8000)
+
+    def open_army_builder(self) -> Any:
+        """The army builder in its own window (one at a time; raised if already open)."""
+        from referee.app.army_builder.builder_window import ArmyBuilderWindow
+
+        builder = getattr(self, "army_builder", None)
+        if builder is None or not builder.isVisible():
+            builder = ArmyBuilderWindow(self)
+            self.army_builder = builder
+        builder.show()
+        builder.raise_()
+        builder.activateWindow()
+        return builder
 
     def choose_file(self) -> None:
         start = str(self.session.path.parent) if self.session else ""
