@@ -18,7 +18,7 @@ from pathlib import Path
 # ``run`` (a function of the parsed args returning the exit status) as its default.
 COMMAND_MODULES: tuple[str, ...] = (
     "map_cmd", "los_cmd", "bench_cmd", "odds_cmd", "units_cmd", "rules_cmd", "fire_cmd",
-    "shot_cmd", "match_cmd", "orders_cmd", "demo", "screenshots_cmd",
+    "shot_cmd", "match_cmd", "orders_cmd", "demo", "screenshots_cmd", "army_cmd",
 )
 
 
