@@ -19,7 +19,7 @@ from pathlib import Path
 COMMAND_MODULES: tuple[str, ...] = (
     "map_cmd", "los_cmd", "bench_cmd", "odds_cmd", "units_cmd", "rules_cmd", "fire_cmd",
     "shot_cmd", "match_cmd", "orders_cmd", "demo", "screenshots_cmd",
-    "score_cmd",
+    "score_cmd", "tournament_cmd",
 )
 
 
