@@ -50,7 +50,7 @@ class TournamentWindow(QMainWindow):
         self.tournament: Event = desk.event()
         self.wall: WallView | None = None
         self.last_message = ""
-        self.resize(1280, 760)
+        self.resize(1280, 700)
 
         self.clock_label = QLabel()
         font = QFont(self.clock_label.font())
@@ -336,8 +336,8 @@ class TournamentWindow(QMainWindow):
                              f"{a.name} {a.mvp} - {b.mvp} {b.name}", r.why))
         fill(self.trail, rows)
         st = standings(e)
-        keys = list(st.keys)
-        self.keys.setText(" ".join(keys))
+        self.keys.setText(" ".join(st.keys))
+        keys = [k for k in st.keys if k not in ("tvp", "mvp")]  # shown in their own columns
         self.standings_table.setColumnCount(5 + len(keys))
         self.standings_table.setHorizontalHeaderLabels(
             ["#", "player", "TVP", "MVP", *[TIEBREAKERS[k] for k in keys], "ahead of next by"]

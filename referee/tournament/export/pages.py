@@ -20,6 +20,8 @@ th { background: #eee; } td.num { text-align: right; font-variant-numeric: tabul
 td.table { font-weight: bold; font-size: 1.2em; text-align: center; width: 3em; }
 .note { color: #555; font-size: 0.9em; } .warn { color: #a00; }
 .dropped { color: #777; text-decoration: line-through; }
+.scroll { overflow-x: auto; } td.name { white-space: nowrap; }
+@media (max-width: 640px) { .wide { display: none; } th, td { padding: 0.3em 0.3em; } }
 @media print { nav { display: none; } body { max-width: none; } h2 { page-break-after: avoid; }
   table { page-break-inside: auto; } tr { page-break-inside: avoid; } }
 """
@@ -81,15 +83,17 @@ def standings_table(st: Standings, link: dict[str, str] | None = None) -> str:
     rows = []
     for s in st.standings:
         name = f'<a href="{link[s.name]}">{escape(s.name)}</a>' if link else escape(s.name)
-        cls = ' class="dropped"' if s.dropped else ""
+        cls = ' class="name dropped"' if s.dropped else ' class="name"'
         cells = "".join(f'<td class="num">{_number(s.tiebreakers.get(k, ""))}</td>' for k in keys)
         rows.append(
-            f'<tr><td class="num">{s.rank}</td><td{cls}>{name}</td><td>{escape(s.nation)}</td>'
+            f'<tr><td class="num">{s.rank}</td><td{cls}>{name}</td>'
+            f'<td class="wide">{escape(s.nation)}</td>'
             f'<td class="num">{s.tvp:.2f}</td><td class="num">{s.mvp}</td>{cells}'
-            f"<td>{escape(s.decided_by)}</td></tr>"
+            f'<td class="wide">{escape(s.decided_by)}</td></tr>'
         )
     warnings = "".join(f'<p class="warn">{escape(w)}</p>' for w in st.warnings)
     return (
-        "<table><tr><th>#</th><th>Player</th><th>Nation</th><th>TVP</th><th>MVP</th>"
-        f"{head}<th>Ahead of the next by</th></tr>{''.join(rows)}</table>{warnings}"
+        '<div class="scroll"><table><tr><th>#</th><th>Player</th><th class="wide">Nation</th>'
+        f"<th>TVP</th><th>MVP</th>{head}<th class=\"wide\">Ahead of the next by</th></tr>"
+        f"{''.join(rows)}</table></div>{warnings}"
     )

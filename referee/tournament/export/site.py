@@ -53,6 +53,10 @@ def write_site(event: Event, out: Path) -> list[Path]:
                 table, opponent = str(t), b if a == name else a
             elif rnd.bye == name:
                 table, opponent = "-", "bye"
+            elif event.players[name].dropped_after is not None:
+                opponent = "dropped"
+            else:
+                opponent = f"from round {event.players[name].entered}"
         rows.append(f'<tr><td><a href="{link[name]}">{escape(name)}</a></td>'
                     f'<td class="table">{table}</td><td>{escape(opponent)}</td></tr>')
     by_name.append(f"<h2>{head}</h2><table><tr><th>Player</th><th>Table</th>"
