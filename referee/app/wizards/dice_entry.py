@@ -55,6 +55,12 @@ class FaceBox(QSpinBox):
         self.setSpecialValueText("?")
         self.setAlignment(Qt.AlignmentFlag.AlignCenter)
         self.setMinimumWidth(self.fontMetrics().horizontalAdvance("000") + 36)
+        self.keyed = False
+        """Whether the last value came from the keyboard (then typing moves on)."""
+        self.lineEdit().textEdited.connect(self._keyed)
+
+    def _keyed(self, _text: str) -> None:
+        self.keyed = True
 
     def validate(self, text: str, pos: int) -> tuple[QValidator.State, str, int]:
         result = super().validate(text, pos)
@@ -325,7 +331,8 @@ class DiceEntry(QWidget):
             self.refusal.clear()
             self._refused_key = None
         self.refresh()
-        if value and box.complete_after(value) and box.window().focusWidget() is box:
+        keyed, box.keyed = box.keyed, False
+        if value and keyed and box.complete_after(value):
             self.focus_next()
 
     def _refused(self, key: DieKey, box: FaceBox, text: str) -> None:
