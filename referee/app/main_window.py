@@ -3,11 +3,11 @@ journal (left), the unit inspector, the line-of-sight tool, the rules browser an
 of the step (right, tabbed) as docks. Every wizard opens in the wizard dock
 (:class:`~referee.app.wizard_host.WizardHost`), beside the map it draws on.
 
-Menus: File > New match (the wizard, Ctrl+N) / New demo match / Open / Open Recent / Report
-(the window's size, its docks and the matches opened are remembered,
-:mod:`referee.app.remembered`); Edit > Undo / Redo, named after the step (Ctrl+Z,
-Ctrl+Shift+Z); View > Zoom in / out / Fit (F), the docks, the journal ten rows tall (J);
-Turn > Next step (N: the step's wizard, then the clock moves on,
+Menus: File > New match (the wizard, Ctrl+N) / New demo match / Open / Open Recent / Report /
+Army builder (Ctrl+B, :mod:`referee.app.army_builder`) (the window's size, its docks and the
+matches opened are remembered, :mod:`referee.app.remembered`); Edit > Undo / Redo, named
+after the step (Ctrl+Z, Ctrl+Shift+Z); View > Zoom in / out / Fit (F), the docks, the journal
+ten rows tall (J); Turn > Next step (N: the step's wizard, then the clock moves on,
 :mod:`referee.app.turn_driver`), Advance without the wizard (Shift+N); Tools > Line of sight
 (L), Visibility; Wizards > Gunnery (G), Orders (O), Movement (M), Assault (A), Agony,
 Aftermath. There is no Save: the match file writes every step as it happens. A click on a
@@ -221,6 +221,10 @@ class MainWindow(QMainWindow):
         self.fill_recent()
         self.report_action = self._action(file, "&Report (HTML)", self.write_report)
         file.addSeparator()
+        self.army_builder_action = self._action(
+            file, "&Army builder…", self.open_army_builder, "Ctrl+B"
+        )
+        file.addSeparator()
         self._action(file, "&Quit", self.close, keys.Quit)
 
         edit = bar.addMenu("&Edit")
@@ -329,6 +333,19 @@ class MainWindow(QMainWindow):
         create_demo_match(path).close()
         self.open_match(path)
         self.statusBar().showMessage(f"New demo match: {path}", 8000)
+
+    def open_army_builder(self) -> Any:
+        """The army builder in its own window (one at a time; raised if already open)."""
+        from referee.app.army_builder.builder_window import ArmyBuilderWindow
+
+        builder = getattr(self, "army_builder", None)
+        if builder is None or not builder.isVisible():
+            builder = ArmyBuilderWindow(self)
+            self.army_builder = builder
+        builder.show()
+        builder.raise_()
+        builder.activateWindow()
+        return builder
 
     def choose_file(self) -> None:
         start = str(self.session.path.parent) if self.session else ""

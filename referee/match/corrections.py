@@ -4,7 +4,8 @@
 ``{"kind": "correct", "uid": "grunts", "set": {"alive": 3, "poison": [8]}}``. Every field is
 checked against the unit's card and the map before anything changes, and a refusal names
 the unit and the field (:class:`CorrectionError` ``unit``/``field``): models alive (0 to
-the card's models) and elites alive (no more than the models alive), the speed (one of the
+the card's models; the elites alive follow them down unless set too, and are never more than
+the models alive), the speed (one of the
 card's), the facing (0-5), the hex (on the map), load tokens and shots fired per weapon of
 the card (``loaded``, ``fired``; no more shots than a Limited Ammo weapon carries), the
 token counts (damage, shaken, fire, acid, minor acid, armor down, terrain tokens) and the
@@ -212,6 +213,8 @@ def correct_unit(state: MatchState, command: Mapping[str, Any], dice: Dice) -> E
                                   f"{', '.join(settable)})", unit=uid, field=str(key))
         check_unit_field(state, unit, key, fields[key])
     data.update(fields)
+    if "elites_alive" not in fields:  # fewer models left than elites: the elites go too
+        data["elites_alive"] = min(data["elites_alive"], data["alive"])
     if data["elites_alive"] > data["alive"]:
         raise CorrectionError(f"correct {uid}: {data['elites_alive']} elites alive but only "
                               f"{data['alive']} models", unit=uid, field="elites_alive")

@@ -128,6 +128,12 @@ def test_taking_off_one_model_is_a_step_that_undo_takes_back(tmp_path):
         assert m.state.unit("grunts").alive == 4
 
 
+def test_the_elites_follow_the_models_alive_down(tmp_path):
+    with new_match(tmp_path) as m:
+        correct(m, "grunts", alive=0)  # 4 models, 1 of them the elite: none left
+        assert (m.state.unit("grunts").alive, m.state.unit("grunts").elites_alive) == (0, 0)
+
+
 def test_the_speed_is_one_of_the_cards_speeds(tmp_path):
     with new_match(tmp_path) as m:
         correct(m, "tank", speed="fast")
