@@ -4,8 +4,9 @@ badges.
 
 Badges: ``+N`` damage tokens (orange, top right), ``S`` shaken (yellow, top left, with the
 number of tokens past one), and along the bottom ``F`` on fire, ``A``/``a`` acid/minor acid,
-``P`` poison, ``B`` bleeding. Damage waiting for the 'apply damage' step is a red ``!N``
-(N rolls) on the right, bold-ringed when it will kill, its tooltip saying what it will do.
+``P`` poison, ``B`` bleeding. Damage waiting for the 'apply damage' step is ``!N`` (N
+rolls) on the right edge, white ringed in red (black when it will kill a model), its
+tooltip saying what it will do.
 A destroyed unit (no model alive) is greyed and crossed out.
 """
 
@@ -164,12 +165,7 @@ class UnitItem(QGraphicsItem):
             text = "S" if u.shaken == 1 else f"S{u.shaken}"
             self._badge(painter, BODY.topLeft(), "shaken", text)
         if self.pending is not None and self.pending.rolls:
-            at = QPointF(BODY.right(), 0.02 * R)
-            self._badge(painter, at, "pending", f"!{len(self.pending.rolls)}")
-            if self.pending.killed:  # it will kill: a second ring says so
-                painter.setPen(QPen(QColor("#b71c1c"), 0.035 * R))
-                painter.setBrush(Qt.BrushStyle.NoBrush)
-                painter.drawEllipse(at, 0.19 * R, 0.19 * R)
+            self._pending_badge(painter, self.pending)
         conditions = badges(u)
         for i, (kind, text, _) in enumerate(conditions):
             x = (i - (len(conditions) - 1) / 2) * 0.28 * R
@@ -189,6 +185,22 @@ class UnitItem(QGraphicsItem):
         painter.setPen(QPen(QColor("#ffffff"), 0.025 * R))
         painter.setBrush(QColor("#141414"))
         painter.drawPolygon(triangle)
+
+    @staticmethod
+    def _pending_badge(painter: QPainter, pending: PendingOnUnit) -> None:
+        """``!N`` on the right edge: white ringed in red on any token colour; black when
+        the damage waiting will kill."""
+        at = QPointF(BODY.right(), 0.02 * R)
+        ring = colour(BADGE_COLOURS["pending"])
+        fill = QColor("#111111") if pending.killed else QColor("#ffffff")
+        painter.setPen(QPen(ring, 0.045 * R))
+        painter.setBrush(fill)
+        radius = 0.18 * R
+        painter.drawEllipse(at, radius, radius)
+        painter.setPen(QColor("#ffffff") if pending.killed else ring)
+        painter.setFont(_font(painter, 0.17))
+        painter.drawText(QRectF(at.x() - radius, at.y() - radius, 2 * radius, 2 * radius),
+                         Qt.AlignmentFlag.AlignCenter, f"!{len(pending.rolls)}")
 
     @staticmethod
     def _badge(painter: QPainter, at: QPointF, kind: str, text: str) -> None:
