@@ -300,14 +300,19 @@ class MainWindow(QMainWindow):
         self.statusBar().showMessage(f"Refused: {message}", 15000)
 
     def next_step(self) -> Step | None:
-        """Move the match on to the next step of the turn (the ``advance`` command)."""
+        """Move the match on to the next step of the turn with something in it, as one
+        journal step (the ``advance skip=idle`` command); at the orders step the engine
+        refuses while units lack orders, and the refusal is shown."""
         if self.session is None:
             return None
-        from referee.rules.turn.clock import TurnPosition
+        from referee.match.advance import plan_advance
 
-        state = self.session.state
-        following = TurnPosition.at(state.rules, state.turn, state.step).next()
-        return self.run_step(f"Next step: {following.text()}", [{"kind": "advance"}])
+        try:
+            plan = plan_advance(self.session.state, skip="idle")
+        except ValueError as exc:
+            self.report_error(str(exc))
+            return None
+        return self.run_step(plan.name(), [{"kind": "advance", "skip": "idle"}])
 
     def open_gunnery_wizard(self) -> GunneryWizard | None:
         """The gunnery wizard on the match now; finishing it runs the shot as one step."""

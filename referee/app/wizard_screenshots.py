@@ -32,6 +32,13 @@ def _step(window: MainWindow, name: str, commands: Sequence[Mapping[str, Any]]) 
         raise RuntimeError(f"screenshots: the step {name!r} was refused: {window.last_error}")
 
 
+def _to(window: MainWindow, step: str) -> list[dict[str, Any]]:
+    """The ``advance`` that takes the match on to ``step`` of this turn (none if it is
+    there)."""
+    state = window.session.state if window.session is not None else None
+    return [] if state is not None and state.step == step else [{"kind": "advance", "to": step}]
+
+
 def _side_by_side(window: MainWindow, wizard: QWidget, app: QApplication,
                   first: str, last: str) -> QPixmap:
     """The window and the wizard tiled side by side on a 1366x768 screen, as a referee
@@ -82,7 +89,7 @@ def wizard_shots(window: MainWindow, app: QApplication) -> Iterator[tuple[str, Q
 
     _step(window, "Correction: boars to E3", [
         {"kind": "correct", "uid": "boars", "set": {"hex": "E3"}},
-        {"kind": "advance", "to": "movement-1"},
+        *_to(window, "movement-1"),
     ])
     _step(window, "Movement 1", [{"kind": "movement", "step": 1}])
     _step(window, "To movement 2", [{"kind": "advance", "to": "movement-2"}])
