@@ -374,6 +374,19 @@ class MatchFile:
         self._state = None
         return next(s for s in self.steps(include_undone=True) if s.number == row[0])
 
+    def undo_back_to(self, number: int) -> list[Step]:
+        """Take back every step after step ``number`` in one transaction (they stay in the
+        file for redo, the earliest first, until a new step); the steps taken back."""
+        later = [s for s in self.steps() if s.number > number]
+        if not later:
+            return []
+        with self.db.conn:
+            self.db.conn.execute(
+                "UPDATE steps SET undone = 1 WHERE undone = 0 AND number > ?", (number,)
+            )
+        self._state = None
+        return later
+
     def redo(self) -> Step | None:
         """Carry out again the step undone last."""
         row = self.db.execute(

@@ -512,3 +512,18 @@ def test_spot_reveals_a_hidden_unit_on_a_hit(tmp_path):
         assert not m.state.unit("grunts").hidden
         with pytest.raises(CommandError, match="not hidden"):
             m.run("Spot a seen unit", [{"kind": "spot", "uid": "tank", "target": "grunts"}])
+
+
+def test_undo_back_to_takes_back_every_later_step_in_one_go(tmp_path):
+    with new_match(tmp_path) as m:
+        for facing in (1, 2, 3, 4):
+            m.run(f"Facing {facing}", [{"kind": "correct", "uid": "tank",
+                                        "set": {"facing": facing}}])
+        undone = m.undo_back_to(2)
+        assert [s.name for s in undone] == ["Facing 3", "Facing 4"]
+        assert m.state.unit("tank").facing == 2
+        assert [s.undone for s in m.steps(include_undone=True)] == [False, False, True, True]
+        assert m.undo_back_to(2) == []  # nothing after it any more
+        m.redo()  # the earliest undone step comes back first
+        assert m.state.unit("tank").facing == 3
+        assert m.replay_check() == []
