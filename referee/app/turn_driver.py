@@ -1,6 +1,6 @@
 """Next step (N): the wizard of the step the match is at, then the clock moves on.
 
-A step with nothing in it (:func:`referee.match.advance.step_work`) opens no dialog: the clock
+A step with nothing in it (:func:`referee.match.advance.step_work`) opens no wizard: the clock
 moves on past it and every empty step after it as one journal step ("Movement 1: nothing to
 do in 4 steps"). At the orders step, while units lack orders for this turn or the next, the
 orders wizard opens; the clock moves on only once every unit has its orders or the referee
@@ -15,7 +15,8 @@ is applied; at a hex-effects step where units stand among markers, the engine tr
 (the app's dice); at any other step (retreats, abilities) the clock just moves on.
 When a wizard's step is written, the clock moves on (an ``advance`` step of its own, so
 that undo takes back one at a time); cancelling a wizard writes nothing and stays.
-The wizards also open on their own from the Wizards menu, without moving the clock.
+The wizards also open on their own from the Wizards menu, without moving the clock; either
+way they open in the one wizard dock beside the map (:meth:`MainWindow.open_wizard`).
 """
 
 from __future__ import annotations
@@ -109,25 +110,19 @@ class TurnDriver(QObject):
     def _steps(self) -> list[Step]:
         return self.window.session.match.steps() if self.window.session else []
 
-    def _open(self, wizard: Any, then: Then, *, modal: bool = True) -> None:
-        """Show ``wizard``; when accepted, run its chosen step, then ``then``."""
+    def _open(self, wizard: Any, then: Then) -> bool:
+        """Show ``wizard`` beside the map; when accepted, its chosen step runs, then
+        ``then``."""
+        if not self.window.open_wizard(wizard, then):
+            return False
         self.wizard = wizard
 
-        def finished(result: int) -> None:
+        def finished(_result: int) -> None:
             if self.wizard is wizard:
                 self.wizard = None
-            if result == QDialog.DialogCode.Accepted:
-                chosen = wizard.chosen_step()
-                step = self.window.run_step(chosen.name, chosen.commands, chosen.typed)
-                if step is not None and then is not None:
-                    then()
-            wizard.deleteLater()
 
         wizard.finished.connect(finished)
-        if modal:
-            wizard.open()
-        else:
-            wizard.show()
+        return True
 
     def open_orders(self, *, then: Then = None) -> OrdersWizard | None:
         """Orders for a turn (Wizards > Orders, O)."""
@@ -135,8 +130,7 @@ class TurnDriver(QObject):
         if session is None:
             return None
         wizard = OrdersWizard(session.state, self.window)
-        self._open(wizard, then)
-        return wizard
+        return wizard if self._open(wizard, then) else None
 
     def _after_orders(self) -> Step | None:
         """Once orders are written at the orders step: on if every unit has them, else say
@@ -157,29 +151,23 @@ class TurnDriver(QObject):
         session = self.window.session
         if session is None:
             return None
-        wizard = MovementWizard(session.state, session.next_dice_seed(), self.window.scene,
-                                self.window)
-        view = self.window.view
-        view.hexClicked.connect(wizard.pick_hex)
-        wizard.finished.connect(lambda _r: view.hexClicked.disconnect(wizard.pick_hex))
-        self._open(wizard, then, modal=False)
-        return wizard
+        wizard = MovementWizard(session.state, session.next_dice_seed(),
+                                self.window.wizard_host.overlay, self.window)
+        return wizard if self._open(wizard, then) else None
 
     def open_agony(self, *, then: Then = None) -> AgonyWizard | None:
         session = self.window.session
         if session is None:
             return None
         wizard = AgonyWizard(session.state, session.next_dice_seed(), self.window)
-        self._open(wizard, then)
-        return wizard
+        return wizard if self._open(wizard, then) else None
 
     def open_aftermath(self, *, then: Then = None) -> AftermathWizard | None:
         session = self.window.session
         if session is None:
             return None
         wizard = AftermathWizard(session.state, self.window)
-        self._open(wizard, then)
-        return wizard
+        return wizard if self._open(wizard, then) else None
 
     # --- next step ------------------------------------------------------------------
 
@@ -192,15 +180,15 @@ class TurnDriver(QObject):
         session = self.window.session
         if session is None:
             return None
-        if self.wizard is not None:
-            self.wizard.raise_()
-            self.wizard.activateWindow()
-            return self.wizard
+        open_now = self.window.wizard_host.wizard
+        if open_now is not None:
+            self.window.wizard_host.present()
+            return open_now
         from referee.rules.turn.clock import TurnPosition
 
         state = session.state
         step = TurnPosition.at(state.rules, state.turn, state.step).step
-        if step_work(state) is None:  # nothing here: on past it, no dialog
+        if step_work(state) is None:  # nothing here: on past it, no wizard
             return self.advance()
         if step.kind == "orders":
             return self.open_orders(then=self._after_orders)

@@ -132,7 +132,9 @@ class MatchFile:
         settings: Mapping[str, str] | None = None,
     ) -> MatchFile:
         """A new match file. ``units``: mappings with uid, unit (a catalogue id), side,
-        hex (label), and optionally facing and speed. ``settings``: the app's choices for
+        hex (label), and optionally facing, speed and card (a card not in the catalogue, such
+        as an army's upgraded one: ``{"nation", "sample", "raw"}`` with ``raw["id"]`` the
+        unit id, :attr:`referee.army.TableUnit.card_data`). ``settings``: the app's choices for
         this match (text keys and values, e.g. ``dice = "typed"``), kept in the meta and
         read back as ``meta["settings"]``. An existing file is never replaced."""
         from referee.units.catalogue import find_unit
@@ -157,7 +159,8 @@ class MatchFile:
             where = f"units[{i}]"
             try:
                 uid, unit_id = str(spec["uid"]), str(spec["unit"])
-                card = find_unit(unit_id)
+                given = spec.get("card")
+                card = find_unit(unit_id) if given is None else _parse_card(given, rules, where)
                 at = parse_label(str(spec["hex"]))
             except KeyError as exc:
                 raise MatchFileError(f"{where}: missing {exc}") from None
@@ -182,7 +185,9 @@ class MatchFile:
                 )
             except ValueError as exc:
                 raise MatchFileError(f"{where}: {exc}") from None
-            cards.setdefault(card.id, _card_source(card))
+            if card.id != unit_id:
+                raise MatchFileError(f"{where}: its card is {card.id!r}, not {unit_id!r}")
+            cards.setdefault(card.id, _card_source(card) if given is None else dict(given))
             initial.append(unit_state_json(state))
         partial = path.with_name(f".{path.name}.partial")
         partial.unlink(missing_ok=True)

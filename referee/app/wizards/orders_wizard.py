@@ -28,7 +28,6 @@ from PySide6.QtWidgets import (
     QComboBox,
     QFormLayout,
     QGroupBox,
-    QHBoxLayout,
     QLabel,
     QListWidget,
     QListWidgetItem,
@@ -151,8 +150,9 @@ class UnitsPage(QWizardPage):
 
 
 class OrdersPage(QWizardPage):
-    """The units of the chosen side on the left, the picked unit's orders on the right, and
-    whether they are written, not yet, or confirmed missing."""
+    """The units of the chosen side above, one line each; for the picked unit, whether its
+    orders are written, not yet, or confirmed missing, and its orders below (narrow enough
+    for the wizard dock beside the map)."""
 
     def __init__(self, state: MatchState) -> None:
         super().__init__()
@@ -160,36 +160,37 @@ class OrdersPage(QWizardPage):
         self.setTitle("Orders")
         self.rule = missing_rule(state.rules)
         self.list = QListWidget()
-        self.list.setMaximumWidth(self.fontMetrics().averageCharWidth() * 28)
+        rows = min(7, max(3, len(state.units)))
+        self.list.setFixedHeight(self.fontMetrics().lineSpacing() * rows + 8)
         self.editor = OrderEditor(state.rules)
         self.status_box = QGroupBox("This unit's orders")
         self.open_button = QRadioButton("Not written yet (nothing is written for it)")
         self.written_button = QRadioButton("Written as below")
-        self.missing_button = QRadioButton(
-            f"None from its players: the rule for a missing order applies, it "
-            f"{self.rule.text()} (orders.missing)")
+        self.missing_button = QRadioButton("None from its players: the missing-order rule")
         self.missing_button.setToolTip("Ruling orders.missing; the journal records it with "
                                        "clause orders.missing")
+        self.rule_text = QLabel(f"Without orders the unit {self.rule.text()} (clause "
+                                "orders.missing).")
+        self.rule_text.setWordWrap(True)
+        self.rule_text.setStyleSheet("color: #555")
         self.statuses = QButtonGroup(self)
         box = QVBoxLayout(self.status_box)
         for status, button in zip(Status, (self.open_button, self.written_button,
                                            self.missing_button), strict=True):
             self.statuses.addButton(button, int(status))
             box.addWidget(button)
+        box.addWidget(self.rule_text)
         scroll = QScrollArea()
         scroll.setWidgetResizable(True)
+        scroll.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
         scroll.setWidget(self.editor)
         self.problem = QLabel()
         self.problem.setWordWrap(True)
         self.problem.setStyleSheet("color: #c62828")
-        right = QVBoxLayout()
-        right.addWidget(self.status_box)
-        right.addWidget(scroll, 1)
-        row = QHBoxLayout()
-        row.addWidget(self.list)
-        row.addLayout(right, 1)
         layout = QVBoxLayout(self)
-        layout.addLayout(row, 1)
+        layout.addWidget(self.list)
+        layout.addWidget(self.status_box)
+        layout.addWidget(scroll, 1)
         layout.addWidget(self.problem)
         self.texts: dict[str, tuple[str, str]] = {}
         self.notes: dict[str, tuple[str, str]] = {}
@@ -285,14 +286,14 @@ class OrdersPage(QWizardPage):
             problem = self.problem_of(uid) if status == Status.WRITTEN else None
             movement, gunnery = self.texts[uid]
             if status == Status.OPEN:
-                item.setText(f"{uid}\n  not written yet")
+                item.setText(f"{uid}: not written yet")
                 item.setForeground(QColor("#b26a00"))
             elif status == Status.MISSING:
-                item.setText(f"{uid}\n  none: missing-order\n  rule ({self.rule.does})")
+                item.setText(f"{uid}: none, the missing-order rule ({self.rule.does})")
                 item.setForeground(QColor("#1565c0"))
             else:
-                item.setText(f"{uid}\n  {movement}\n  {gunnery}" if problem is None
-                             else f"{uid}\n  does not read")
+                item.setText(f"{uid}: {movement} · {gunnery}" if problem is None
+                             else f"{uid}: does not read")
                 item.setForeground(QColor("#c62828") if problem else QColor("#000000"))
             first = first or (f"{uid}, {problem}" if problem else None)
         self.problem.setText(first or "")
