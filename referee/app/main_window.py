@@ -113,6 +113,8 @@ class MainWindow(QMainWindow):
         self.inspector.unitChosen.connect(self.scene.select_unit)
         self.los_panel.modeChanged.connect(self._tool_mode_changed)
         self.journal.whyRequested.connect(self.show_why)
+        self.journal.undoBackRequested.connect(self.undo_back_to)
+        self.journal.redoUpToRequested.connect(self.redo_up_to)
         self.inspector.ruleRequested.connect(self.show_rule)
         self.los_panel.ruleRequested.connect(self.show_rule)
 
@@ -402,19 +404,50 @@ class MainWindow(QMainWindow):
         self.statusBar().showMessage(f"Step {step.number}: {step.name}", 6000)
         return step
 
+    def undo_back_to(self, number: int) -> list[Step]:
+        """The journal's "Undo back to here": every step after step ``number``, as one user
+        action (Edit > Redo brings them back one at a time)."""
+        if self.session is None:
+            return []
+        try:
+            undone = self.session.undo_back_to(number)
+        except ValueError as exc:
+            self.report_error(str(exc))
+            return []
+        if undone:
+            self.statusBar().showMessage(
+                f"Undone back to step {number}: {len(undone)} step(s) taken back "
+                "(Edit > Redo brings them back)", 8000)
+        return undone
+
+    def redo_up_to(self, number: int) -> list[Step]:
+        """The journal's "Redo up to here" on an undone step."""
+        if self.session is None:
+            return []
+        try:
+            return self.session.redo_up_to(number)
+        except ValueError as exc:
+            self.report_error(str(exc))
+            return []
+
     def report_error(self, message: str) -> None:
         self.last_error = message
         self.statusBar().showMessage(f"Refused: {message}", 15000)
 
     def next_step(self) -> Step | None:
-        """Move the match on to the next step of the turn (the ``advance`` command)."""
+        """Move the match on to the next step of the turn with something in it, as one
+        journal step (the ``advance skip=idle`` command); at the orders step the engine
+        refuses while units lack orders, and the refusal is shown."""
         if self.session is None:
             return None
-        from referee.rules.turn.clock import TurnPosition
+        from referee.match.advance import plan_advance
 
-        state = self.session.state
-        following = TurnPosition.at(state.rules, state.turn, state.step).next()
-        return self.run_step(f"Next step: {following.text()}", [{"kind": "advance"}])
+        try:
+            plan = plan_advance(self.session.state, skip="idle")
+        except ValueError as exc:
+            self.report_error(str(exc))
+            return None
+        return self.run_step(plan.name(), [{"kind": "advance", "skip": "idle"}])
 
     def open_wizard(self, wizard: QWizard, then: Callable[[], object] | None = None) -> bool:
         """Open ``wizard`` beside the map (every wizard of a step opens here); finishing it
