@@ -25,6 +25,7 @@ from referee.app.style import (
 from referee.board.hexgrid import Hex, hex_label
 
 R = HEX_SIZE
+ZONE_ALPHA = 200
 
 
 def _p(x: float, y: float) -> QPointF:
@@ -211,7 +212,8 @@ class HexItem(QGraphicsItem):
             painter.restore()
         if self.zone in ZONE_COLOURS:
             painter.setBrush(Qt.BrushStyle.NoBrush)
-            painter.setPen(_pen(ZONE_COLOURS[self.zone], 0.1, 110))
+            # strong enough to read as the side's colour on any terrain (a forest too)
+            painter.setPen(_pen(ZONE_COLOURS[self.zone], 0.1, ZONE_ALPHA))
             painter.drawPolygon(self._inner)
         self._paint_overlay(painter)
         painter.setBrush(Qt.BrushStyle.NoBrush)
@@ -219,7 +221,7 @@ class HexItem(QGraphicsItem):
         painter.drawPolygon(self._polygon)
         if self.terrain not in SYMBOLS and self.terrain != "clear":
             self._text(painter, self.terrain, QRectF(_p(-0.8, 0.3), _p(0.8, 0.6)), 0.16, fill)
-        self._text(painter, self.label, QRectF(_p(-0.5, -0.86), _p(0.5, -0.6)), 0.22, fill)
+        self._text(painter, self.label, QRectF(_p(-0.5, -0.87), _p(0.5, -0.55)), 0.3, fill)
 
     def _paint_overlay(self, painter: QPainter) -> None:
         if self.overlay is None:

@@ -1,31 +1,36 @@
-"""The main window: the map in the middle; the turn tracker (left), the unit inspector and
-the line-of-sight tool (right, tabbed) and the journal (bottom) as docks.
+"""The main window: the map in the middle, as tall as the window; the turn tracker above the
+journal (left), the unit inspector, the line-of-sight tool, the rules browser and the wizard
+of the step (right, tabbed) as docks. Every wizard opens in the wizard dock
+(:class:`~referee.app.wizard_host.WizardHost`), beside the map it draws on.
 
-Menus: File > New match (the wizard, Ctrl+N) / New demo match / Open / Report; Edit > Undo /
-Redo, named after the step
-(Ctrl+Z, Ctrl+Shift+Z); View > Zoom in / out / Fit (F); Turn > Next step (N: the step's
-wizard, then the clock moves on, :mod:`referee.app.turn_driver`), Advance without the
-wizard (Shift+N); Tools > Line of sight (L), Visibility; Wizards > Gunnery (G), Orders (O),
-Movement (M), Assault (A), Agony, Aftermath. There is no Save: the match file writes
-every step as it happens. A click on a token shows the unit in the inspector; a right-click
-on a hex offers the referee's corrections (:mod:`referee.app.correction_menu`). View >
-Rules (Ctrl+F, F1) puts the cursor in the rules browser's search box; every clause or ruling
-link of the window (the journal's why, the inspector, the line of sight, a wizard's working)
+Menus: File > New match (the wizard, Ctrl+N) / New demo match / Open / Open Recent / Report /
+Army builder (Ctrl+B, :mod:`referee.app.army_builder`) (the window's size, its docks and the
+matches opened are remembered, :mod:`referee.app.remembered`); Edit > Undo / Redo, named
+after the step (Ctrl+Z, Ctrl+Shift+Z); View > Zoom in / out / Fit (F), the docks, the journal
+ten rows tall (J); Turn > Next step (N: the step's wizard, then the clock moves on,
+:mod:`referee.app.turn_driver`), Advance without the wizard (Shift+N); Tools > Line of sight
+(L), Visibility; Wizards > Gunnery (G), Orders (O), Movement (M), Assault (A), Agony,
+Aftermath. There is no Save: the match file writes every step as it happens. A click on a
+token shows the unit in the inspector; a right-click on a hex offers the referee's
+corrections (:mod:`referee.app.correction_menu`). View > Rules (Ctrl+F, F1) puts the cursor
+in the rules browser's search box; every clause or ruling link of the window (the journal's
+why, the inspector, the line of sight, a wizard's working)
 opens there.
 """
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Mapping
+from collections.abc import Callable, Iterable, Mapping
 from pathlib import Path
 from typing import Any
 
-from PySide6.QtCore import QPoint, Qt, QUrl
+from PySide6.QtCore import QPoint, QSettings, Qt, QUrl
 from PySide6.QtGui import (
     QAction,
     QCloseEvent,
     QDesktopServices,
     QKeySequence,
+    QShowEvent,
     QUndoGroup,
 )
 from PySide6.QtWidgets import (
@@ -37,6 +42,7 @@ from PySide6.QtWidgets import (
     QMainWindow,
     QMenu,
     QWidget,
+    QWizard,
 )
 
 from referee.app.correction_menu import Correction, CorrectionMenu, move_to
@@ -44,11 +50,13 @@ from referee.app.journal_view import JournalView
 from referee.app.los_panel import LosPanel
 from referee.app.map_scene import MapScene
 from referee.app.map_view import MapView
+from referee.app.remembered import Remembered
 from referee.app.rules_browser import RulesBrowser
 from referee.app.session import ALL_CHANGES, MatchSession
 from referee.app.turn_driver import TurnDriver
 from referee.app.turn_tracker import TurnTracker
 from referee.app.unit_inspector import UnitInspector
+from referee.app.wizard_host import WizardHost
 from referee.app.wizards.assault_wizard import AssaultWizard
 from referee.app.wizards.gunnery_wizard import GunneryWizard
 from referee.app.wizards.new_match_wizard import NewMatch, NewMatchWizard
@@ -60,8 +68,9 @@ from referee.match.events import Step
 class MainWindow(QMainWindow):
     """The referee's window over one open match (see the module docstring)."""
 
-    def __init__(self, parent: QWidget | None = None) -> None:
+    def __init__(self, parent: QWidget | None = None, settings: QSettings | None = None) -> None:
         super().__init__(parent)
+        self.remembered = Remembered(settings) if settings is not None else None
         self.session: MatchSession | None = None
         app = QApplication.instance()
         if isinstance(app, QApplication):  # back to the front: a step written meanwhile shows
@@ -77,31 +86,32 @@ class MainWindow(QMainWindow):
         self.inspector = UnitInspector()
         self.los_panel = LosPanel(self.scene)
         self.journal = JournalView()
-        self.tracker_dock = self._dock("Turn", self.tracker, Qt.DockWidgetArea.LeftDockWidgetArea)
-        self.inspector_dock = self._dock(
-            "Unit", self.inspector, Qt.DockWidgetArea.RightDockWidgetArea
-        )
-        self.los_dock = self._dock(
-            "Line of sight", self.los_panel, Qt.DockWidgetArea.RightDockWidgetArea
-        )
+        left, right = Qt.DockWidgetArea.LeftDockWidgetArea, Qt.DockWidgetArea.RightDockWidgetArea
+        self.tracker_dock = self._dock("Turn", self.tracker, left)
+        self.journal_dock = self._dock("Journal", self.journal, left)
+        self.splitDockWidget(self.tracker_dock, self.journal_dock, Qt.Orientation.Vertical)
+        self.inspector_dock = self._dock("Unit", self.inspector, right)
+        self.los_dock = self._dock("Line of sight", self.los_panel, right)
         self.tabifyDockWidget(self.inspector_dock, self.los_dock)
         self.rules_browser = RulesBrowser()
-        self.rules_dock = self._dock(
-            "Rules", self.rules_browser, Qt.DockWidgetArea.RightDockWidgetArea
-        )
+        self.rules_dock = self._dock("Rules", self.rules_browser, right)
         self.tabifyDockWidget(self.los_dock, self.rules_dock)
+        self.wizard_host = WizardHost(self.scene, self.run_step, self)
+        self._dock_features(self.wizard_host)
+        self.addDockWidget(right, self.wizard_host)
+        self.tabifyDockWidget(self.rules_dock, self.wizard_host)
         self.inspector_dock.raise_()
-        self.journal_dock = self._dock(
-            "Journal", self.journal, Qt.DockWidgetArea.BottomDockWidgetArea
-        )
-        self.setCorner(Qt.Corner.BottomLeftCorner, Qt.DockWidgetArea.LeftDockWidgetArea)
-        self.setCorner(Qt.Corner.BottomRightCorner, Qt.DockWidgetArea.RightDockWidgetArea)
         self.where = QLabel()
         self.where.setTextFormat(Qt.TextFormat.PlainText)  # the map's name is from its file
         self.statusBar().addPermanentWidget(self.where)
         self.turn_driver = TurnDriver(self)
         self._make_actions()
         self._size_docks()
+        self.folded: list[QDockWidget] | None = None
+        """The docks folded away by View > Fold the docks, to show again."""
+        self.docks_placed = False
+        """Whether the docks have their places (fitted to the map at the first show, or
+        restored from the settings): the first show fits them only when not."""
 
         self.view.hexClicked.connect(self.on_hex_clicked)
         self.view.hexMenu.connect(self.on_hex_menu)
@@ -109,6 +119,8 @@ class MainWindow(QMainWindow):
         self.inspector.unitChosen.connect(self.scene.select_unit)
         self.los_panel.modeChanged.connect(self._tool_mode_changed)
         self.journal.whyRequested.connect(self.show_why)
+        self.journal.undoBackRequested.connect(self.undo_back_to)
+        self.journal.redoUpToRequested.connect(self.redo_up_to)
         self.inspector.ruleRequested.connect(self.show_rule)
         self.los_panel.ruleRequested.connect(self.show_rule)
 
@@ -118,23 +130,76 @@ class MainWindow(QMainWindow):
         dock = QDockWidget(title, self)
         dock.setObjectName(f"{title.lower().replace(' ', '-')}-dock")
         dock.setWidget(widget)
+        self._dock_features(dock)
+        self.addDockWidget(area, dock)
+        return dock
+
+    @staticmethod
+    def _dock_features(dock: QDockWidget) -> None:
         dock.setFeatures(
             QDockWidget.DockWidgetFeature.DockWidgetMovable
             | QDockWidget.DockWidgetFeature.DockWidgetFloatable
             | QDockWidget.DockWidgetFeature.DockWidgetClosable
         )
-        self.addDockWidget(area, dock)
-        return dock
 
     def _size_docks(self) -> None:
         """Dock sizes in characters and lines, so they scale with the font (HiDPI)."""
         char = self.fontMetrics().averageCharWidth()
         line = self.fontMetrics().lineSpacing()
-        self.resizeDocks([self.tracker_dock], [36 * char], Qt.Orientation.Horizontal)
-        self.resizeDocks(
-            [self.inspector_dock, self.los_dock], [44 * char, 44 * char], Qt.Orientation.Horizontal
-        )
-        self.resizeDocks([self.journal_dock], [8 * line], Qt.Orientation.Vertical)
+        self.resizeDocks([self.tracker_dock, self.journal_dock], [60 * char, 60 * char],
+                         Qt.Orientation.Horizontal)
+        self.resizeDocks([self.inspector_dock], [52 * char], Qt.Orientation.Horizontal)
+        self.resizeDocks([self.tracker_dock, self.journal_dock], [16 * line, 20 * line],
+                         Qt.Orientation.Vertical)
+
+    def show_journal_rows(self, rows: int = 10) -> None:
+        """The journal shown and at least ``rows`` rows tall (the dock above it gives way)."""
+        dock, table = self.journal_dock, self.journal.table
+        dock.show()
+        dock.raise_()
+        chrome = dock.height() - table.viewport().height()
+        wanted = chrome + rows * table.verticalHeader().defaultSectionSize() + 2
+        if dock.isFloating():
+            dock.resize(dock.width(), max(dock.height(), wanted))
+        elif table.viewport().height() < rows * table.verticalHeader().defaultSectionSize():
+            area = self.dockWidgetArea(dock)
+            above = [d for d in self.findChildren(QDockWidget) if d is not dock
+                     and d.isVisible() and not d.isFloating() and self.dockWidgetArea(d) == area
+                     and d.geometry().left() == dock.geometry().left()]
+            total = dock.height() + sum(d.height() for d in above)
+            rest = [max(0, total - wanted) // len(above)] * len(above) if above else []
+            self.resizeDocks([dock, *above], [wanted, *rest], Qt.Orientation.Vertical)
+
+    def fold_docks(self) -> None:
+        """Fold the docks away, leaving the map (and an open wizard); again: unfold them."""
+        if self.folded is not None:
+            for dock in self.folded:
+                dock.show()
+            self.folded = None
+        else:
+            self.folded = [d for d in self.findChildren(QDockWidget) if d.isVisible()
+                           and not (d is self.wizard_host and self.wizard_host.wizard)]
+            for dock in self.folded:
+                dock.hide()
+        self.fold_action.setChecked(self.folded is not None)
+
+    def fit_docks(self) -> None:
+        """Lay the docks out around a map as tall as the window: the map gets the width its
+        hexes need at that height, the left column (turn, journal) and the right one (unit,
+        line of sight, rules, wizard) share the rest; the journal gets most of the left."""
+        char = self.fontMetrics().averageCharWidth()
+        rect = self.scene.sceneRect()
+        height = max(1, self.height() - self.menuBar().sizeHint().height()
+                     - self.statusBar().sizeHint().height())
+        map_width = round(height * rect.width() / rect.height()) if rect.height() else 0
+        spare = max(0, self.width() - map_width - 24)
+        right = max(44 * char, spare * 40 // 100)
+        left = max(40 * char, spare - right)
+        self.resizeDocks([self.tracker_dock, self.journal_dock], [left, left],
+                         Qt.Orientation.Horizontal)
+        self.resizeDocks([self.inspector_dock], [right], Qt.Orientation.Horizontal)
+        self.resizeDocks([self.tracker_dock, self.journal_dock],
+                         [height * 42 // 100, height * 58 // 100], Qt.Orientation.Vertical)
 
     def _action(
         self,
@@ -159,7 +224,14 @@ class MainWindow(QMainWindow):
         )
         self.new_action = self._action(file, "New &demo match", self.new_demo)
         self.open_action = self._action(file, "&Open…", self.choose_file, keys.Open)
+        self.recent_menu = file.addMenu("Open &Recent")
+        self.recent_menu.aboutToShow.connect(self.fill_recent)
+        self.fill_recent()
         self.report_action = self._action(file, "&Report (HTML)", self.write_report)
+        file.addSeparator()
+        self.army_builder_action = self._action(
+            file, "&Army builder…", self.open_army_builder, "Ctrl+B"
+        )
         file.addSeparator()
         self._action(file, "&Quit", self.close, keys.Quit)
 
@@ -176,8 +248,14 @@ class MainWindow(QMainWindow):
         self.zoom_out_action = self._action(view, "Zoom &out", self.view.zoom_out, "Ctrl+-")
         self.fit_action = self._action(view, "&Fit the map", self.view.fit, "F")
         view.addSeparator()
-        for dock in (self.tracker_dock, self.inspector_dock, self.los_dock, self.journal_dock):
+        for dock in (self.tracker_dock, self.journal_dock, self.inspector_dock, self.los_dock,
+                     self.rules_dock, self.wizard_host):
             view.addAction(dock.toggleViewAction())
+        self.journal_rows_action = self._action(view, "&Journal, ten rows tall",
+                                                lambda: self.show_journal_rows(), "J")
+        self.fold_action = self._action(view, "Fold the &docks (the map alone)",
+                                        self.fold_docks, "D")
+        self.fold_action.setCheckable(True)
         self.rules_action = self._action(view, "&Rules (search)", self.focus_rules, "Ctrl+F")
         self.rules_action.setShortcuts([QKeySequence("Ctrl+F"), QKeySequence("F1")])
 
@@ -222,6 +300,24 @@ class MainWindow(QMainWindow):
             self.report_error(str(exc))
             return
         self.set_session(session)
+        if self.remembered is not None:
+            self.remembered.add_recent(session.path)
+            self.fill_recent()
+
+    def fill_recent(self) -> None:
+        """File > Open Recent: the matches opened, the last first (a file gone, greyed)."""
+        menu = self.recent_menu
+        menu.clear()
+        recent = self.remembered.recent() if self.remembered is not None else []
+        for number, path in enumerate(recent, 1):
+            there = path.is_file()
+            action = menu.addAction(f"&{number} {path.name}" + ("" if there else " (gone)"))
+            action.setToolTip(str(path))
+            action.setStatusTip(str(path))
+            action.setEnabled(there)
+            action.triggered.connect(lambda _=False, p=path: self.open_match(p))
+        if not recent:
+            menu.addAction("(no match opened yet)").setEnabled(False)
 
     def set_session(self, session: MatchSession) -> None:
         if self.session is not None:
@@ -250,6 +346,19 @@ class MainWindow(QMainWindow):
         create_demo_match(path).close()
         self.open_match(path)
         self.statusBar().showMessage(f"New demo match: {path}", 8000)
+
+    def open_army_builder(self) -> Any:
+        """The army builder in its own window (one at a time; raised if already open)."""
+        from referee.app.army_builder.builder_window import ArmyBuilderWindow
+
+        builder = getattr(self, "army_builder", None)
+        if builder is None or not builder.isVisible():
+            builder = ArmyBuilderWindow(self)
+            self.army_builder = builder
+        builder.show()
+        builder.raise_()
+        builder.activateWindow()
+        return builder
 
     def choose_file(self) -> None:
         start = str(self.session.path.parent) if self.session else ""
@@ -312,19 +421,62 @@ class MainWindow(QMainWindow):
         self.statusBar().showMessage(f"Step {step.number}: {step.name}", 6000)
         return step
 
+    def undo_back_to(self, number: int) -> list[Step]:
+        """The journal's "Undo back to here": every step after step ``number``, as one user
+        action (Edit > Redo brings them back one at a time)."""
+        if self.session is None:
+            return []
+        try:
+            undone = self.session.undo_back_to(number)
+        except ValueError as exc:
+            self.report_error(str(exc))
+            return []
+        if undone:
+            self.statusBar().showMessage(
+                f"Undone back to step {number}: {len(undone)} step(s) taken back "
+                "(Edit > Redo brings them back)", 8000)
+        return undone
+
+    def redo_up_to(self, number: int) -> list[Step]:
+        """The journal's "Redo up to here" on an undone step."""
+        if self.session is None:
+            return []
+        try:
+            return self.session.redo_up_to(number)
+        except ValueError as exc:
+            self.report_error(str(exc))
+            return []
+
     def report_error(self, message: str) -> None:
         self.last_error = message
         self.statusBar().showMessage(f"Refused: {message}", 15000)
 
     def next_step(self) -> Step | None:
-        """Move the match on to the next step of the turn (the ``advance`` command)."""
+        """Move the match on to the next step of the turn with something in it, as one
+        journal step (the ``advance skip=idle`` command); at the orders step the engine
+        refuses while units lack orders, and the refusal is shown."""
         if self.session is None:
             return None
-        from referee.rules.turn.clock import TurnPosition
+        from referee.match.advance import plan_advance
 
-        state = self.session.state
-        following = TurnPosition.at(state.rules, state.turn, state.step).next()
-        return self.run_step(f"Next step: {following.text()}", [{"kind": "advance"}])
+        try:
+            plan = plan_advance(self.session.state, skip="idle")
+        except ValueError as exc:
+            self.report_error(str(exc))
+            return None
+        return self.run_step(plan.name(), [{"kind": "advance", "skip": "idle"}])
+
+    def open_wizard(self, wizard: QWizard, then: Callable[[], object] | None = None) -> bool:
+        """Open ``wizard`` beside the map (every wizard of a step opens here); finishing it
+        runs its chosen step, then ``then``. False if another wizard is open: that one is
+        brought forward instead."""
+        if self.wizard_host.open(wizard, then):
+            return True
+        open_now = self.wizard_host.wizard
+        title = open_now.windowTitle() if open_now is not None else "open"
+        self.report_error(f"finish or cancel the {title} wizard first")
+        wizard.deleteLater()
+        return False
 
     def open_gunnery_wizard(self) -> GunneryWizard | None:
         """The gunnery wizard on the match now; finishing it runs the shot as one step."""
@@ -335,34 +487,18 @@ class MainWindow(QMainWindow):
             self.session.next_dice_seed(),
             self,
             dice_mode=self.session.dice_mode,
+            overlay=self.wizard_host.overlay,
         )
         wizard.ruleRequested.connect(self.show_rule)
-
-        def finished(result: int) -> None:
-            if result == QDialog.DialogCode.Accepted:
-                step = wizard.chosen_step()
-                self.run_step(step.name, step.commands, step.typed)
-            wizard.deleteLater()
-
-        wizard.finished.connect(finished)
-        wizard.open()
-        return wizard
+        return wizard if self.open_wizard(wizard) else None
 
     def open_assault_wizard(self) -> AssaultWizard | None:
         """The assault wizard on the match now; finishing it runs the assault as one step."""
         if self.session is None:
             return None
-        wizard = AssaultWizard(self.session.state, self.session.next_dice_seed(), self)
-
-        def finished(result: int) -> None:
-            if result == QDialog.DialogCode.Accepted:
-                step = wizard.chosen_step()
-                self.run_step(step.name, step.commands, step.typed)
-            wizard.deleteLater()
-
-        wizard.finished.connect(finished)
-        wizard.open()
-        return wizard
+        wizard = AssaultWizard(self.session.state, self.session.next_dice_seed(), self,
+                               overlay=self.wizard_host.overlay)
+        return wizard if self.open_wizard(wizard) else None
 
     # --- the map --------------------------------------------------------------------
 
@@ -372,6 +508,8 @@ class MainWindow(QMainWindow):
             self.view.viewport().unsetCursor()
             correction = move_to(uid, h)
             self.run_step(correction.name, correction.commands)
+            return
+        if self.wizard_host.pick_hex(h):
             return
         if self.los_panel.mode:
             self.los_panel.pick(h)
@@ -481,7 +619,15 @@ class MainWindow(QMainWindow):
         self.statusBar().showMessage(f"New match: {choice.path}", 8000)
         return True
 
+    def showEvent(self, event: QShowEvent) -> None:
+        super().showEvent(event)
+        if not self.docks_placed:
+            self.docks_placed = True
+            self.fit_docks()
+
     def closeEvent(self, event: QCloseEvent) -> None:
+        if self.remembered is not None:
+            self.remembered.save_window(self)
         if self.session is not None:
             self.undo_group.removeStack(self.session.undo_stack)
             self.session.close()

@@ -4,7 +4,10 @@ Commands inside a step use the text-journal syntax (``referee/match/journal_text
 ``fire shooter=tank target=grunts``, ``apply-damage``, ``agony step=2``, ``aftermath``,
 ``orders uid=tank turn=2 movement="F + F + -" gunnery="Fire + -"``,
 ``correct uid=grunts hex=E5 alive=3``, ``movement step=1``, ``assault contest=0``,
-``advance`` / ``advance to=aftermath``.
+``advance`` / ``advance to=aftermath`` / ``advance skip=idle`` (on past every step with
+nothing to do). At the orders step ``advance`` fails (exit status 1) naming the units without
+orders for this turn or the next, unless given ``missing=confirm`` (the edition's rule for a
+missing order applies to each; ``orders uid=U turn=T missing=confirm`` does it for one unit).
 """
 
 from __future__ import annotations
@@ -28,6 +31,14 @@ def add_parser(sub: Any) -> None:
         default=[],
         metavar='"UID UNIT side=N hex=C2"',
         help='a unit of the set-up, e.g. "tank standard-tank side=1 hex=C2 facing=3" (repeat)',
+    )
+    new.add_argument(
+        "--army",
+        action="append",
+        default=[],
+        metavar="SIDE=FILE",
+        help="an army list for a side, e.g. --army 1=vanguard.toml (its units are set up in "
+        "the side's zone, front rows first)",
     )
     new.add_argument(
         "--from",
@@ -112,8 +123,10 @@ def run_new(args: argparse.Namespace) -> int:
         readings = {**j.readings, **readings}
     if not map_name:
         raise CommandError("match new: give --map (or --from JOURNAL)")
+    if args.army:
+        units += _army_units(args.army, map_name, edition, readings, units)
     if not units:
-        raise CommandError("match new: give the units with --unit (or --from JOURNAL)")
+        raise CommandError("match new: give the units with --unit or --army (or --from JOURNAL)")
     with MatchFile.create(
         args.file,
         map_name=map_name,
@@ -128,6 +141,46 @@ def run_new(args: argparse.Namespace) -> int:
             f"{len(units)} units, seed {m.seed}"
         )
     return 0
+
+
+def _army_units(
+    given: list[str],
+    map_name: str,
+    edition: str | None,
+    readings: dict[str, str],
+    others: list[dict[str, Any]],
+) -> list[dict[str, Any]]:
+    """The set-up of ``--army SIDE=FILE`` options; an army that is not valid is refused with
+    every problem (its file, unit entry, field and clause)."""
+    import tomllib
+
+    from referee.army import Army, load_army, validate_army
+    from referee.board.maps import find_map, load_map
+    from referee.cli.main import CommandError
+    from referee.match.army_setup import army_units
+    from referee.rules.ruleset import load_ruleset
+
+    armies: dict[int, Army] = {}
+    for text in given:
+        word, sep, path = text.partition("=")
+        if not sep or word.strip() not in ("1", "2") or not path:
+            raise CommandError(f"match new: --army {text!r}: write SIDE=FILE, SIDE 1 or 2")
+        if int(word) in armies:
+            raise CommandError(f"match new: two armies for side {word}")
+        armies[int(word)] = load_army(path)
+    map_path = find_map(map_name)
+    edition = edition or str(tomllib.loads(map_path.read_text("utf-8")).get("edition",
+                                                                          "current"))
+    rules = load_ruleset(edition, readings)
+    problems = []
+    for side, army in sorted(armies.items()):
+        other = armies.get(3 - side)
+        report = validate_army(army, rules=rules, opponent=other)
+        problems += [f"side {side}: {army.path}: {e.text()}" for e in report.errors]
+    if problems:
+        raise CommandError("match new: an army is not valid (referee army validate FILE):\n  "
+                           + "\n  ".join(problems))
+    return army_units(load_map(map_path), rules, armies, others)
 
 
 def run_show(args: argparse.Namespace) -> int:
@@ -176,12 +229,19 @@ def run_show(args: argparse.Namespace) -> int:
 
 
 def run_step(args: argparse.Namespace) -> int:
+    import sys
+
     from referee.cli.output import print_json
+    from referee.match.advance import OrdersMissingError
     from referee.match.journal_text import parse_command
 
     commands = [parse_command(c, f"--command {c!r}") for c in args.command]
     with _open(args.file) as m:
-        step = m.run(args.name, commands, typed=args.dice)
+        try:
+            step = m.run(args.name, commands, typed=args.dice)
+        except OrdersMissingError as exc:  # the clock waits for orders: not a usage error
+            print(f"referee: {exc}", file=sys.stderr)
+            return 1
         if args.json:
             print_json(
                 {

@@ -46,13 +46,15 @@ from referee.limits import (
 )
 from referee.match.commands import execute
 from referee.match.events import Event, Step
+from referee.match.formats import CURRENT, readings_for
 from referee.match.serial import unit_state_from_json, unit_state_json
 from referee.match.state import MatchState
 from referee.rules.ruleset import Ruleset, load_ruleset
 from referee.rules.state import UnitState
+from referee.rules.turn.clock import TurnPosition
 from referee.units.model import UnitType
 
-FORMAT_VERSION = 1
+FORMAT_VERSION = CURRENT  # 2: turns begin with the orders step (referee/match/formats.py)
 TABLES = ("meta", "cards", "units", "steps", "events")
 COLUMNS: Mapping[str, frozenset[str]] = MappingProxyType({
     "meta": frozenset({"key", "value"}),
@@ -245,7 +247,10 @@ class MatchFile:
             where = f"{path}"
             self.meta: Mapping[str, Any] = MappingProxyType(meta)
             try:
-                self.rules = load_ruleset(meta["ruleset"], meta.get("readings") or {})
+                self.rules = load_ruleset(
+                    meta["ruleset"],
+                    readings_for(meta["format_version"], meta.get("readings") or {}),
+                )
                 map_doc = parse_toml(meta["map_text"], f"{path}: the map it holds")
                 self.battle_map = parse_map(Path(meta["map_name"]), map_doc, self.rules.terrain)
             except RefereeError as exc:
@@ -277,7 +282,9 @@ class MatchFile:
         settings: Mapping[str, str] | None = None,
     ) -> MatchFile:
         """A new match file. ``units``: mappings with uid, unit (a catalogue id), side,
-        hex (label), and optionally facing and speed. ``settings``: the app's choices for
+        hex (label), and optionally facing, speed and card (a card not in the catalogue, such
+        as an army's upgraded one: ``{"nation", "sample", "raw"}`` with ``raw["id"]`` the
+        unit id, :attr:`referee.army.TableUnit.card_data`). ``settings``: the app's choices for
         this match (text keys and values, e.g. ``dice = "typed"``), kept in the meta and
         read back as ``meta["settings"]``. An existing file is never replaced."""
         path = Path(path)
@@ -311,8 +318,10 @@ class MatchFile:
         seen: set[str] = set()
         loaded = rules.reading("setup.loaded").value == "loaded"
         for i, spec in enumerate(units):
-            state = _set_up_unit(spec, f"units[{i}]", bm, loaded, seen)
-            cards.setdefault(state.unit.id, _card_source(state.unit))
+            state = _set_up_unit(spec, f"units[{i}]", bm, rules, loaded, seen)
+            given = spec.get("card")
+            cards.setdefault(state.unit.id,
+                             _card_source(state.unit) if given is None else dict(given))
             initial.append(unit_state_json(state))
         partial = path.with_name(f".{path.name}.partial")
         partial.unlink(missing_ok=True)
@@ -513,7 +522,9 @@ class MatchFile:
             if u.hex not in self.battle_map:
                 raise MatchFileError(f"{where}: {u.hex} is not on the map", file=self.path)
             units[u.uid] = u
-        return MatchState(self.rules, self.battle_map, self.cards, MappingProxyType(units))
+        first = TurnPosition.first(self.rules)  # the orders step, or Gunnery 1 without one
+        return MatchState(self.rules, self.battle_map, self.cards, MappingProxyType(units),
+                          step=first.step_id)
 
     def steps(self, *, include_undone: bool = False) -> list[Step]:
         where = "" if include_undone else " WHERE undone = 0"
@@ -643,6 +654,22 @@ class MatchFile:
         self._state = state
         return Step(taken.number, taken.name, taken.events, True)
 
+    def undo_back_to(self, number: int, *, strict: bool = False) -> list[Step]:
+        """Take back every step after step ``number`` in one transaction (they stay in the
+        file for redo, the earliest first, until a new step); the steps taken back. As with
+        :meth:`undo`, the match they leave is worked out before anything is written."""
+        conn = self.db.conn
+        with self._writing(strict):
+            steps = self.steps()
+            later = [s for s in steps if s.number > number]
+            if not later:
+                return []
+            state = self._fold([s for s in steps if s.number <= number])
+            conn.execute("UPDATE steps SET undone = 1 WHERE undone = 0 AND number > ?",
+                         (number,))
+        self._state = state
+        return [Step(s.number, s.name, s.events, True) for s in later]
+
     def redo(self, *, strict: bool = False) -> Step | None:
         """Carry out again the step undone last (its recorded changes, dice and all)."""
         conn = self.db.conn
@@ -690,9 +717,10 @@ class MatchFile:
 
 
 def _set_up_unit(
-    spec: Mapping[str, Any], where: str, bm: Any, loaded: bool, seen: set[str]
+    spec: Mapping[str, Any], where: str, bm: Any, rules: Ruleset, loaded: bool, seen: set[str]
 ) -> UnitState:
-    """One unit of a new match's set-up, checked: its id, card, side, hex, facing, speed."""
+    """One unit of a new match's set-up, checked: its id, card (the catalogue's, or the one
+    ``card`` gives), side, hex, facing, speed."""
     from referee.units.catalogue import find_unit
 
     if not isinstance(spec, Mapping):
@@ -706,7 +734,10 @@ def _set_up_unit(
     if uid in seen:
         raise MatchFileError(f"{where}: unit id {uid!r} used twice")
     seen.add(uid)
-    card = find_unit(unit_id)
+    given = spec.get("card")
+    card = find_unit(unit_id) if given is None else _parse_card(given, rules, where)
+    if card.id != unit_id:
+        raise MatchFileError(f"{where}: its card is {card.id!r}, not {unit_id!r}")
     at = parse_label(str(spec["hex"]))
     if at not in bm:
         raise MatchFileError(f"{where}: {spec['hex']} is not on the map {bm.name!r}")

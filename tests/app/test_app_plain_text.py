@@ -35,7 +35,7 @@ def hostile_match(tmp_path: Path) -> Path:
         {"uid": "grunts", "unit": "ork-grunts", "side": 2, "hex": "E6"},
     ]) as m:
         m.run(HOSTILE, [{"kind": "correct", "uid": HOSTILE, "set": {"shaken": 1}}])
-        m.run(f"Fire {HOSTILE}", [{"kind": "advance"}])
+        m.run(f"Fire {HOSTILE}", [{"kind": "correct", "uid": "grunts", "set": {"shaken": 1}}])
     return path
 
 

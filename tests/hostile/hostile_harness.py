@@ -37,7 +37,7 @@ FIGURES: Counter[str] = Counter()
 
 settings.register_profile(
     "hostile",
-    max_examples=int(os.environ.get("REFEREE_HOSTILE_EXAMPLES", "25")),
+    max_examples=int(os.environ.get("REFEREE_HOSTILE_EXAMPLES", "20")),
     deadline=None,
     suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large],
 )

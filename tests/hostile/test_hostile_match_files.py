@@ -112,7 +112,10 @@ def tamper(path: Path, changes: list[tuple[str, Any]], draw: Any) -> None:
                     else:
                         (old,) = conn.execute(f"SELECT {column} FROM {table} WHERE rowid = ?",
                                               [rowid]).fetchone() or (None,)
-                        doc = json.loads(old) if isinstance(old, str) else old
+                        try:  # an earlier tampering may have left text that is no JSON
+                            doc = json.loads(old) if isinstance(old, str) else old
+                        except ValueError:
+                            doc = old
                         new = json.dumps(mutated(doc, draw))
                     conn.execute(f"UPDATE {table} SET {column} = ? WHERE rowid = ?",
                                  [new, rowid])

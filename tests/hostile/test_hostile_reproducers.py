@@ -149,7 +149,7 @@ def test_a_tampered_match_file_is_refused_as_damaged_and_named(
     before = match.read_bytes()
     argv = ["match", command, str(match)]
     if command == "step":
-        argv += ["s", "-c", "advance"]
+        argv += ["s", "-c", "correct uid=grunts shaken=2"]
     if command == "report":
         argv += ["-o", str(match.with_suffix(".html"))]
     refused(capsys, argv, str(match), *words)
@@ -203,7 +203,8 @@ def test_a_file_kept_locked_by_another_program_is_busy_not_a_traceback(
     holder = sqlite3.connect(match, isolation_level=None)
     holder.execute("BEGIN EXCLUSIVE")
     try:
-        refused(capsys, ["match", "step", str(match), "s", "-c", "advance"], str(match), "busy")
+        refused(capsys, ["match", "step", str(match), "s", "-c", "correct uid=tank fire=1"],
+                str(match), "busy")
     finally:
         holder.execute("ROLLBACK")
         holder.close()
@@ -215,7 +216,8 @@ def test_an_sqlite_error_inside_a_command_names_the_file(match, capsys):
     sql(match, "ALTER TABLE events RENAME COLUMN d TO data",
         "CREATE TRIGGER nope BEFORE INSERT ON steps BEGIN SELECT RAISE(ABORT, 'no'); END")
     before = match.read_bytes()
-    refused(capsys, ["match", "step", str(match), "s", "-c", "advance"], str(match))
+    refused(capsys, ["match", "step", str(match), "s", "-c", "correct uid=tank fire=1"],
+            str(match))
     assert match.read_bytes() == before
 
 
@@ -311,7 +313,8 @@ def test_the_report_escapes_every_text_from_the_file(match):
     from referee.match.report import match_report
 
     with MatchFile.open(match) as m:
-        m.run("<script>alert(1)</script>", [{"kind": "advance"}])
+        m.run("<script>alert(1)</script>",
+              [{"kind": "correct", "uid": "grunts", "set": {"shaken": 1}}])
         html = match_report(m)
     assert "<script>" not in html and "&lt;script&gt;" in html
 

@@ -103,10 +103,11 @@ def test_a_strict_handle_refuses_to_write_over_a_file_that_moved_on(tmp_path):
     path = new_match(tmp_path / "m.referee")
     with MatchFile.open(path) as app:
         with MatchFile.open(path) as other:
-            other.run("Elsewhere", [{"kind": "advance"}])
+            other.run("Elsewhere", [{"kind": "correct", "uid": "grunts", "set": {"shaken": 1}}])
         before = path.read_bytes()
         with pytest.raises(MatchMovedOn, match="another program wrote"):
-            app.run("Here", [{"kind": "advance"}], strict=True)
+            app.run("Here", [{"kind": "correct", "uid": "grunts", "set": {"shaken": 1}}],
+                    strict=True)
         with pytest.raises(MatchMovedOn):
             app.undo(strict=True)
         assert path.read_bytes() == before

@@ -7,7 +7,7 @@
    head-on assault is fought over), in the order the nations choose (clause
    ``orders.choice-order``); a hex is picked from a list or by clicking it on the map.
 3. **Dice**: swamp stuck rolls (``terrain.swamp``) and head-on roll-offs, rolled by the app
-   or typed from the table.
+   or typed from the table in the one dice widget (:mod:`.dice_entry`).
 4. **Outcome**: moves, units that stay and why (overcrowding, collisions, swamp), shaken
    units, and the assaults the step starts (``assault.trigger``).
 
@@ -41,10 +41,10 @@ from PySide6.QtWidgets import (
     QWizardPage,
 )
 
-from referee.app.map_scene import MapScene
+from referee.app.map_overlay import MapOverlay
 from referee.app.move_arrow_item import MoveArrow
 from referee.app.wizards.chosen_step import ChosenStep
-from referee.app.wizards.dice_table import DiceTable, DieRow
+from referee.app.wizards.dice_entry import DiceEntry
 from referee.app.wizards.step_number import step_number
 from referee.board.hexgrid import DIRECTION_NAMES, Hex, hex_label
 from referee.dice.service import Dice, DieOutOfRange, Roll
@@ -184,28 +184,6 @@ def _contest_html(contest: AssaultContest) -> str:
             + "".join(f"<li>{line}</li>" for line in lines) + "</ul>")
 
 
-def dice_rows(result: MovementStepResult | None, log: list[Roll], answered: int) -> list[DieRow]:
-    """One row per die (stuck rolls, roll-offs); typed ones show what they led to."""
-    events = result.events if result is not None else ()
-    rolloffs = [e for e in events if e.uid is None and "roll-off" in e.text]
-    rows = []
-    seen_rolloffs = 0
-    for i, roll in enumerate(log):
-        event = None
-        if roll.purpose.startswith("head-on roll-off"):
-            k = seen_rolloffs // 2
-            seen_rolloffs += 1
-            event = rolloffs[k] if k < len(rolloffs) else None
-        else:
-            uid = roll.purpose.split(":", 1)[0]
-            event = next((e for e in events if e.uid == uid and "terrain.swamp" in e.clauses),
-                         None)
-        outcome = event.line() if event is not None and i < answered else "—"
-        clauses = _cite(*event.clauses, *event.rulings) if event is not None else ""
-        rows.append(DieRow(roll.sides, roll.purpose, outcome, clauses))
-    return rows
-
-
 @dataclass
 class _Row:
     """One pending choice on the choices page: its combo and its map-pick button."""
@@ -239,7 +217,7 @@ class PlanPage(QWizardPage):
     def nextId(self) -> int:
         wizard = self.wizard()
         assert isinstance(wizard, MovementWizard)
-        result, _, _ = wizard.dry_run({}, wizard.dice_page.dice.values())
+        result, _, _ = wizard.dry_run({}, wizard.typed())
         if result is None or result.pending:
             return int(Page.CHOICES)
         return int(Page.DICE) if wizard.needs_dice({}) else int(Page.RESULT)
@@ -307,7 +285,7 @@ class ChoicesPage(QWizardPage):
         wizard = self.wizard()
         if not isinstance(wizard, MovementWizard):
             return
-        typed = wizard.dice_page.dice.values()
+        typed = wizard.typed()
         keep: list[_Row] = []
         chosen: dict[str, Choice] = {}
         problem = None
@@ -407,7 +385,7 @@ class ChoicesPage(QWizardPage):
         wizard = self.wizard()
         if not isinstance(wizard, MovementWizard) or any(r.value() is None for r in self.rows):
             return False
-        result, _, _ = wizard.dry_run(self.chosen(), wizard.dice_page.dice.values())
+        result, _, _ = wizard.dry_run(self.chosen(), wizard.typed())
         return result is not None and not result.pending
 
     def nextId(self) -> int:
@@ -420,33 +398,27 @@ class DicePage(QWizardPage):
     def __init__(self) -> None:
         super().__init__()
         self.setTitle("Dice")
-        self.setSubTitle("Swamp stuck rolls and head-on roll-offs, in the order the step asks.")
-        self.dice = DiceTable()
-        self.problem = QLabel()
-        self.problem.setWordWrap(True)
-        self.problem.setStyleSheet("color: #c62828")
+        self.setSubTitle("Swamp stuck rolls and head-on roll-offs, every one listed in the "
+                         "order the step asks for it; the outcome comes next.")
+        self.dice = DiceEntry()
         layout = QVBoxLayout(self)
         layout.addWidget(self.dice, 1)
-        layout.addWidget(self.problem)
-        self.dice.changed.connect(self.refresh)
+        self.dice.changed.connect(self.completeChanged)
 
     def initializePage(self) -> None:
-        self.refresh()
-
-    def refresh(self) -> None:
         wizard = self.wizard()
-        if not isinstance(wizard, MovementWizard):
-            return
-        typed = self.dice.values()
-        result, log, problem = wizard.dry_run(wizard.choices(), typed)
-        if result is not None:
-            self.dice.set_rows(dice_rows(result, log, len(typed)))
-        self.problem.setText(problem or "")
+        assert isinstance(wizard, MovementWizard)
+        choices = dict(wizard.choices())
+        state, orders = wizard.state, wizard.step_orders
 
-    def validatePage(self) -> bool:
-        problem = self.dice.problem()
-        self.problem.setText(problem or "")
-        return problem is None
+        def run(dice: Dice) -> object:
+            return resolve_movement_step(state.rules, state.board_map, state.units, orders,
+                                         dice, smoke=state.smoke, choices=choices)
+
+        self.dice.set_step(run, wizard.dice_seed)
+
+    def isComplete(self) -> bool:
+        return self.dice.complete()
 
 
 class ResultPage(QWizardPage):
@@ -484,20 +456,20 @@ class ResultPage(QWizardPage):
 class MovementWizard(QWizard):
     """One movement step (see the module docstring); ``chosen_step()`` once accepted.
 
-    ``scene`` is the main window's map, for the arrows; :meth:`pick_hex` takes a hex the
+    ``overlay`` draws the arrows on the main window's map; :meth:`pick_hex` takes a hex the
     referee clicked there."""
 
     def __init__(
         self,
         state: MatchState,
         dice_seed: int,
-        scene: MapScene | None = None,
+        overlay: MapOverlay | None = None,
         parent: QWidget | None = None,
     ) -> None:
         super().__init__(parent)
         self.state = state
         self.dice_seed = dice_seed
-        self.scene = scene
+        self.overlay = overlay
         self.number = step_number(state, "movement")
         self.step_orders, self.checks = step_actions(state, self.number)
         self.setWindowTitle(f"Movement {self.number}")
@@ -544,7 +516,7 @@ class MovementWizard(QWizard):
         return self.choices_page.chosen()
 
     def typed(self) -> tuple[int, ...]:
-        return self.dice_page.dice.values()
+        return self.dice_page.dice.values() or ()
 
     def notes(self) -> list[str]:
         return [f"{uid}, movement {self.number} ({c.speed}): "
@@ -606,12 +578,12 @@ class MovementWizard(QWizard):
         return result_arrows(result)
 
     def draw(self, choices: Mapping[str, Choice]) -> None:
-        if self.scene is not None:
-            self.scene.show_moves(self.arrows(choices))
+        if self.overlay is not None:
+            self.overlay.arrows(self.arrows(choices))
 
     def clear_arrows(self) -> None:
-        if self.scene is not None:
-            self.scene.clear_moves()
+        if self.overlay is not None:
+            self.overlay.arrows([])
 
     def pick_hex(self, h: Hex) -> bool:
         """A hex the referee clicked on the map (for the choices page)."""
