@@ -97,7 +97,7 @@ def _limits(args: argparse.Namespace) -> None:
     """Every number of the command checked against its documented limit before any odds
     are worked out (the work grows with sides, need, armor and the rest)."""
     from referee import limits
-    from referee.errors import at_most, within
+    from referee.errors import LimitError, at_most, within
 
     for option, signed, limit in (
         ("sides", False, limits.OPEN_ENDED_MAX_SIDES),
@@ -113,11 +113,10 @@ def _limits(args: argparse.Namespace) -> None:
         if value is not None:
             field = f"--{option}"
             within(field, value, limit) if signed else at_most(field, value, limit)
-    armor = getattr(args, "armor", None)
-    if armor is not None and armor.strip().isdigit() and len(armor.strip()) > 6:
-        at_most("--armor", 10**6, limits.ARMOR_MAX)
-    elif armor is not None and armor.strip().isdigit():
-        at_most("--armor", int(armor), limits.ARMOR_MAX)
+    armor = (getattr(args, "armor", None) or "").strip()
+    digits = armor.isascii() and armor.isdigit()
+    if digits and (len(armor) > 6 or int(armor) > limits.ARMOR_MAX):  # never a huge int()
+        raise LimitError("--armor", armor, limits.ARMOR_MAX)
 
 
 def _pct(p: Fraction) -> str:

@@ -108,7 +108,7 @@ def _sqlite_errors(path: Path) -> Iterator[None]:
         text = str(exc)
         if "locked" in text or "busy" in text:
             raise MatchFileError(
-                f"{path}: busy: another program kept it locked for over {BUSY_SECONDS:.0f} s; "
+                f"{path}: busy: another program kept it locked for over {BUSY_SECONDS:g} s; "
                 "nothing was changed, try again", file=path) from None
         raise MatchFileError(f"{path}: not a match file or damaged ({text}); it was not "
                              "changed", file=path) from None
