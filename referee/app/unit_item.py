@@ -17,6 +17,7 @@ from PySide6.QtGui import QColor, QFont, QFontMetricsF, QPainter, QPen, QPolygon
 from PySide6.QtWidgets import QGraphicsItem, QStyleOptionGraphicsItem, QWidget
 
 from referee.app.geometry import HEX_SIZE, facing_vector
+from referee.app.plain_text import plain_tip
 from referee.app.style import (
     BADGE_COLOURS,
     colour,
@@ -97,7 +98,7 @@ class UnitItem(QGraphicsItem):
         self.prepareGeometryChange()
         self.unit = unit
         self.pending = pending
-        self.setToolTip(tooltip(unit) + (f"\n{pending.text()}" if pending else ""))
+        self.setToolTip(plain_tip(tooltip(unit) + (f"\n{pending.text()}" if pending else "")))
         self.update()
 
     def set_selected(self, selected: bool) -> None:

@@ -71,3 +71,22 @@ def test_names_holding_html_are_plain_text_in_every_label(qtbot, tmp_path):
     doc = QTextDocument()
     doc.setHtml(heading.text())
     assert HOSTILE in doc.toPlainText()  # the name as typed, tags and all
+
+
+def test_tooltips_on_the_map_show_names_holding_html_as_typed(qtbot, tmp_path):
+    window = MainWindow()
+    qtbot.addWidget(window)
+    window.open_match(hostile_match(tmp_path))
+    tips = [item.toolTip() for item in window.scene.items() if HOSTILE in _shown(item.toolTip())]
+    assert tips  # the unit's token names it
+    assert all(_shown(tip).count(HOSTILE) >= 1 for tip in tips)
+
+
+def _shown(tip: str) -> str:
+    """What a tooltip shows: rendered as rich text when it looks like it, as Qt does."""
+    if not Qt.mightBeRichText(tip):
+        return tip
+    doc = QTextDocument()
+    doc.setHtml(tip)
+    return doc.toPlainText()
+
