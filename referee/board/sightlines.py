@@ -33,7 +33,7 @@ I32Array = npt.NDArray[np.int32]
 I16Array = npt.NDArray[np.int16]
 I8Array = npt.NDArray[np.int8]
 IntArray = npt.NDArray[np.signedinteger[Any]]
-TABLE_VERSION = 3
+TABLE_VERSION = 4
 KEY_BITS = 10  # lines up to 1023 hexes long
 SYMMETRY_COUNT = 12
 
@@ -220,10 +220,11 @@ class LineTable:
     ``shadow_*`` invert the points: for the canonical offset of line ``k`` taken as a hex
     ``o``, the rows ``shadow_start[k]:shadow_start[k + 1]`` are every line from (0, 0), of
     any displacement ``(shadow_q, shadow_r)``, that meets ``o``, with the entry's kind and
-    positions and ``shadow_dt``, the steps from ``o`` to the line's end. A row runs from
-    the shortest line to the longest; ``shadow_key`` is ``k << 10 | length`` (sorted), so the
-    lines through ``o`` up to a length are one search away. ``rim_*`` do the same for edge
-    runs, with the other flanking hex.
+    positions and ``shadow_dt``, the steps from ``o`` to the line's end. A row holds the
+    crossings, then the corner touches, each from the shortest line to the longest:
+    ``shadow_key`` is ``k << 11 | kind << 10 | length`` (sorted), so the lines through
+    ``o`` up to a length are one search away. ``rim_*`` do the same for edge runs, with
+    the other flanking hex.
     """
 
     radius: int
@@ -393,7 +394,7 @@ def _with_shadows(t: LineTable, dq: I64Array, dr: I64Array) -> LineTable:
     pts = np.concatenate([np.zeros((6, 0), np.int32), *points], axis=1)
     del points
     length = hex_distance(pts[1], pts[2])
-    key = pts[0].astype(np.int64) << KEY_BITS | length
+    key = (pts[0].astype(np.int64) << (KEY_BITS + 1)) | (pts[3] << KEY_BITS) | length
     order = np.argsort(key, kind="stable")
     pts, key = pts[:, order], key[order]
     o_q, o_r = t.line_q[pts[0]], t.line_r[pts[0]]

@@ -38,13 +38,12 @@ class SingleSource:
         return self.sb.axial_grid(self.table.radius + 1)
 
     @cached_property
-    def _flat(self) -> tuple[I64Array, I64Array]:
+    def _flat(self) -> tuple[npt.NDArray[np.int32], npt.NDArray[np.int32]]:
         """Per symmetry, what one step in q and in r of a canonical offset moves the
         mapped hex by in the padded grid: the grid index is linear in the offset."""
         width = self._grid[3]
-        return INVERSES[:, 0, 0] * width + INVERSES[:, 1, 0], INVERSES[:, 0, 1] * width + INVERSES[
-            :, 1, 1
-        ]
+        m = INVERSES.astype(np.int32)
+        return m[:, 0, 0] * width + m[:, 1, 0], m[:, 0, 1] * width + m[:, 1, 1]
 
     @cached_property
     def _reach(self) -> I16Array:
@@ -74,19 +73,21 @@ class SingleSource:
 
     def _reaches(self, oq: I64Array, or_: I64Array, sq: int, sr: int) -> I64Array:
         """For stoppers at offsets ``o`` from the source, the longest line through each
-        that can still end on the map: ``|D| <= mu (|o| + 2/3)`` with ``mu`` the most the
-        hex of ``o`` (cube coordinates within 2/3 of its centre) can be scaled before a
-        cube coordinate leaves the map's range."""
+        that can still end on the map. A line through the hex of ``o`` ends at ``mu p``
+        for a point ``p`` of that hex (cube coordinates within 2/3 of ``o``'s) and some
+        ``mu >= 1``; while every cube coordinate of the end stays in the map's range,
+        ``mu (|o_c| - 2/3) <= room_c`` for each coordinate with ``|o_c| >= 1``, so the line
+        is at most ``min_c room_c (3 |o| + 2) / (3 |o_c| - 2)`` hexes long: whole numbers
+        only, no rounding."""
         lo, hi = self._cube_box
-        src = np.array([sq, sr, -sq - sr])
-        o = np.stack([oq, or_, -oq - or_]).astype(np.float64)
-        room = np.where(o > 0, (hi - src)[:, None], (src - lo)[:, None]).astype(np.float64)
-        part = np.abs(o) - 2.0 / 3.0
-        with np.errstate(divide="ignore"):
-            mu = np.where(np.abs(o) >= 1, room / np.where(part > 0, part, 1.0), np.inf).min(axis=0)
-        longest = int(max((hi - src).max(), (src - lo).max()))
-        size = hex_distance(oq, or_) + 2.0 / 3.0
-        reach: I64Array = np.minimum(np.floor(mu * size + 1e-6), longest).astype(np.int64)
+        o = np.stack([oq, or_, -oq - or_])
+        src = np.array([sq, sr, -sq - sr])[:, None]
+        room = np.where(o > 0, hi[:, None] - src, src - lo[:, None])
+        size = 3 * np.abs(o).max(axis=0) + 2
+        part = 3 * np.abs(o) - 2
+        longest = int(max((hi[:, None] - src).max(), (src - lo[:, None]).max()))
+        bound = np.where(part > 0, room * size // np.maximum(part, 1), longest).min(axis=0)
+        reach: I64Array = np.minimum(bound, longest)
         return reach
 
     def see(
@@ -109,30 +110,42 @@ class SingleSource:
             reach3 = reach3.reshape(-1, LEVEL_COUNT)[keep].ravel()
             oq, or_ = sb.q[stoppers] - sq, sb.r[stoppers] - sr
             rows, sym = t.rows(oq, or_)
-            longest = self._reaches(oq, or_, sq, sr)
+            edge_rows, edge_sym = rows, sym
+            # the lines through each stopper short enough to end on the map: crossings,
+            # and corner touches when they count (the ruling los.vertex-touch)
+            longest = self._reaches(oq, or_, sq, sr).astype(np.int32)
+            row_key = rows.astype(np.int32) << (KEY_BITS + 1)
             lo = t.shadow_start[rows].astype(np.int64)
-            hi = np.searchsorted(t.shadow_key, (rows << KEY_BITS) | longest, side="right")
+            hi = np.searchsorted(t.shadow_key, row_key | longest, side="right")
+            if rules.vertex != "ignore":
+                corner = row_key | np.int32(1 << KEY_BITS)
+                lo = np.concatenate([lo, np.searchsorted(t.shadow_key, corner)])
+                hi = np.concatenate([hi, np.searchsorted(t.shadow_key, corner | longest, "right")])
+                rows, sym = np.tile(rows, 2), np.tile(sym, 2)
+                oq, or_ = np.tile(oq, 2), np.tile(or_, 2)
+                reach3 = np.tile(reach3, 2)
             lengths = np.maximum(hi - lo, 0)
             ends = np.cumsum(lengths)
-            idx = np.arange(int(ends[-1]), dtype=np.int64) - np.repeat(ends - lengths - lo, lengths)
+            idx = np.arange(int(ends[-1]), dtype=np.int32)
+            idx -= np.repeat((ends - lengths - lo).astype(np.int32), lengths)
             fq, fr = self._flat
             at = np.repeat(fq[sym], lengths) * t.shadow_q[idx]
             at += np.repeat(fr[sym], lengths) * t.shadow_r[idx]
-            target = grid[at + ((sq - q0) * width + (sr - r0))]
+            at += (sq - q0) * width + (sr - r0)
+            target = grid[at]
             lt = lv[target]
-            base = np.arange(0, LEVEL_COUNT * len(rows), LEVEL_COUNT)
+            base = np.arange(0, LEVEL_COUNT * len(rows), LEVEL_COUNT, dtype=np.int32)
             reach = reach3[np.repeat(base, lengths) + lt]
             if rules.blind_count == "steps":
-                behind_s = np.repeat(hex_distance(oq, or_), lengths)
-                behind = np.where(lt < source_level, t.shadow_dt[idx], behind_s)
+                behind = np.repeat(hex_distance(oq, or_).astype(np.int16), lengths)
+                if source_level:  # a target lower than the source: counted from it
+                    behind = np.where(lt < source_level, t.shadow_dt[idx], behind)
             else:
                 behind = np.where(lt < source_level, t.shadow_pos_t[idx], t.shadow_pos_s[idx])
             stop = behind <= reach
-            if rules.vertex == "ignore":
-                stop &= t.shadow_kind[idx] == 0
             blocked[target[stop]] = True
             hard[target[stop & (reach == HARD)]] = True
-            self._edges(source, source_level, lv, stoppers, rows, sym, blocked, hard)
+            self._edges(source, source_level, lv, stoppers, edge_rows, edge_sym, blocked, hard)
         blocked[source] = True
         visible = ~blocked[:n]
         blind = (blocked & ~hard)[:n]

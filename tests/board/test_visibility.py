@@ -112,9 +112,11 @@ def test_the_inverted_table_lists_every_line_through_each_hex():
         )
         o = (int(table.line_q[k]), int(table.line_r[k]))
         assert got == through.get(o, set()), o
-        # shortest line first, and the steps from the hex to each line's end
+        # crossings then corner touches, each shortest line first; the steps from the hex
+        # to each line's end
         lengths = hex_distance(table.shadow_q[lo:hi], table.shadow_r[lo:hi])
-        assert list(lengths) == sorted(lengths)
+        order = list(zip(table.shadow_kind[lo:hi].tolist(), lengths.tolist(), strict=True))
+        assert order == sorted(order)
         assert (table.shadow_dt[lo:hi] == hex_distance(
             table.shadow_q[lo:hi] - o[0], table.shadow_r[lo:hi] - o[1])).all()
 
