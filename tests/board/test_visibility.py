@@ -326,3 +326,20 @@ def test_a_hex_off_the_map_or_a_level_that_is_not_one_is_refused():
         vis.all_pairs(np.full(len(bm), 5))
     with pytest.raises(SightError, match="one per hex"):
         vis.all_pairs(np.zeros(2))
+
+
+@pytest.mark.parametrize("name", ["standard", "entrenched", "activation"])
+def test_the_reference_one_hex_to_all_equals_the_engine_on_the_shipped_maps(name):
+    from referee.board.los import seen_from
+    from referee.board.maps import find_map, load_map
+    from referee.rules.ruleset import ruleset
+
+    bm = load_map(find_map(name))
+    board = los_board(bm, ruleset(bm.edition))
+    vis = Visibility(board)
+    for h in bm.hexes:
+        for level in (None, 0, 2):
+            seen, blind = seen_from(board, h, level)
+            v, b = vis.from_hex(h, level)
+            assert [bm.index[x] for x in seen] == list(np.flatnonzero(v))
+            assert [bm.index[x] for x in blind] == list(np.flatnonzero(b))
