@@ -17,13 +17,23 @@ from functools import cached_property
 import numpy as np
 import numpy.typing as npt
 
+from referee.board.hexgrid import DIRECTIONS
 from referee.board.sight_board import BLOCK, LEVEL_COUNT, SightBoard, class_index
-from referee.board.sightlines import INVERSES, KEY_BITS, LineTable, hex_distance
+from referee.board.sightlines import (
+    EDGE_KIND,
+    INVERSES,
+    KEY_BITS,
+    KIND_BITS,
+    LineTable,
+    hex_distance,
+)
 
 BoolArray = npt.NDArray[np.bool_]
 I64Array = npt.NDArray[np.int64]
 I16Array = npt.NDArray[np.int16]
 HARD = np.int16(32767)  # reach of a hex that blocks: no line gets past it
+_STEP_Q = np.array([d.q for d in DIRECTIONS], np.int64)
+_STEP_R = np.array([d.r for d in DIRECTIONS], np.int64)
 
 
 @dataclass(frozen=True, eq=False)
@@ -90,6 +100,25 @@ class SingleSource:
         reach: I64Array = np.minimum(bound, longest)
         return reach
 
+    @cached_property
+    def _ends(self) -> tuple[npt.NDArray[np.int32], npt.NDArray[np.int32], I64Array]:
+        """Per canonical row and line length ``L``: where the crossings of lines up to
+        ``L`` long end, and the corner touches; and where the row's edge runs start."""
+        t = self.table
+        rows = t.shadow_key.astype(np.int64) >> (KEY_BITS + KIND_BITS)
+        kind = t.shadow_kind.astype(np.int64)
+        length = hex_distance(t.shadow_q, t.shadow_r)
+        n_rows, span = len(t.line_q), t.radius + 1
+        out = []
+        for k in (0, 1):
+            mine = kind == k
+            counts = np.bincount(rows[mine] * span + length[mine], minlength=n_rows * span)
+            out.append(np.cumsum(counts.reshape(n_rows, span), axis=1).astype(np.int32))
+        crossings = out[0][:, -1].astype(np.int64)
+        corners = out[1][:, -1].astype(np.int64)
+        edge_start = t.shadow_start[:-1].astype(np.int64) + crossings + corners
+        return out[0], out[1], edge_start
+
     def see(
         self, source: int, source_level: int, levels: npt.NDArray[np.int8]
     ) -> tuple[BoolArray, BoolArray]:
@@ -106,98 +135,97 @@ class SingleSource:
         stoppers, reach3 = self._stoppers_by_level[source_level]
         keep = stoppers != source
         stoppers = stoppers[keep]
-        if len(stoppers):
-            reach3 = reach3.reshape(-1, LEVEL_COUNT)[keep].ravel()
-            oq, or_ = sb.q[stoppers] - sq, sb.r[stoppers] - sr
-            rows, sym = t.rows(oq, or_)
-            edge_rows, edge_sym = rows, sym
-            # the lines through each stopper short enough to end on the map: crossings,
-            # and corner touches when they count (the ruling los.vertex-touch)
-            longest = self._reaches(oq, or_, sq, sr).astype(np.int32)
-            row_key = rows.astype(np.int32) << (KEY_BITS + 1)
-            lo = t.shadow_start[rows].astype(np.int64)
-            hi = np.searchsorted(t.shadow_key, row_key | longest, side="right")
-            if rules.vertex != "ignore":
-                corner = row_key | np.int32(1 << KEY_BITS)
-                lo = np.concatenate([lo, np.searchsorted(t.shadow_key, corner)])
-                hi = np.concatenate([hi, np.searchsorted(t.shadow_key, corner | longest, "right")])
-                rows, sym = np.tile(rows, 2), np.tile(sym, 2)
-                oq, or_ = np.tile(oq, 2), np.tile(or_, 2)
-                reach3 = np.tile(reach3, 2)
-            lengths = np.maximum(hi - lo, 0)
-            ends = np.cumsum(lengths)
-            idx = np.arange(int(ends[-1]), dtype=np.int32)
-            idx -= np.repeat((ends - lengths - lo).astype(np.int32), lengths)
-            fq, fr = self._flat
-            at = np.repeat(fq[sym], lengths) * t.shadow_q[idx]
-            at += np.repeat(fr[sym], lengths) * t.shadow_r[idx]
-            at += (sq - q0) * width + (sr - r0)
-            target = grid[at]
-            lt = lv[target]
-            base = np.arange(0, LEVEL_COUNT * len(rows), LEVEL_COUNT, dtype=np.int32)
-            reach = reach3[np.repeat(base, lengths) + lt]
-            if rules.blind_count == "steps":
-                behind = np.repeat(hex_distance(oq, or_).astype(np.int16), lengths)
-                if source_level:  # a target lower than the source: counted from it
-                    behind = np.where(lt < source_level, t.shadow_dt[idx], behind)
-            else:
-                behind = np.where(lt < source_level, t.shadow_pos_t[idx], t.shadow_pos_s[idx])
-            stop = behind <= reach
-            blocked[target[stop]] = True
-            hard[target[stop & (reach == HARD)]] = True
-            self._edges(source, source_level, lv, stoppers, edge_rows, edge_sym, blocked, hard)
+        if not len(stoppers):
+            return ~blocked[:n] & (np.arange(n) != source), np.zeros(n, np.bool_)
+        reach3 = reach3.reshape(-1, LEVEL_COUNT)[keep]
+        oq, or_ = sb.q[stoppers] - sq, sb.r[stoppers] - sr
+        rows, sym = t.rows(oq, or_)
+        # the lines through each stopper: crossings (and corner touches, when the ruling
+        # los.vertex-touch counts them) short enough to end on the map; then edge runs
+        longest = self._reaches(oq, or_, sq, sr)
+        cross_end, corner_end, edge_start = self._ends
+        first = t.shadow_start[rows].astype(np.int64)
+        lo = [first]
+        hi = [first + cross_end[rows, longest]]
+        if rules.vertex != "ignore":
+            corners = first + cross_end[rows, -1]
+            lo.append(corners)
+            hi.append(corners + corner_end[rows, longest])
+        lo.append(edge_start[rows])
+        hi.append(t.shadow_start[rows + 1].astype(np.int64))
+        parts = len(lo)
+        lo_all, hi_all = np.concatenate(lo), np.concatenate(hi)
+        lengths = hi_all - lo_all
+        ends = np.cumsum(lengths)
+        idx = np.arange(int(ends[-1]), dtype=np.int32)
+        idx -= np.repeat((ends - lengths - lo_all).astype(np.int32), lengths)
+        fq, fr = self._flat
+        sym_all = np.tile(sym, parts)
+        at = np.repeat(fq[sym_all], lengths) * t.shadow_q[idx]
+        at += np.repeat(fr[sym_all], lengths) * t.shadow_r[idx]
+        at += (sq - q0) * width + (sr - r0)
+        target = grid[at]
+        lt = lv[target]
+        base = np.arange(0, LEVEL_COUNT * len(lo_all), LEVEL_COUNT, dtype=np.int32)
+        reach = np.tile(reach3, (parts, 1)).ravel()[np.repeat(base, lengths) + lt]
+        if rules.blind_count == "steps":
+            behind = np.repeat(np.tile(hex_distance(oq, or_), parts).astype(np.int16), lengths)
+            if source_level:  # a target lower than the source: counted from it
+                behind = np.where(lt < source_level, t.shadow_dt[idx], behind)
+        else:
+            behind = np.where(lt < source_level, t.shadow_pos_t[idx], t.shadow_pos_s[idx])
+        stop = behind <= reach
+        hit = reach == HARD
+        edges = int(lengths[(parts - 1) * len(rows) :].sum())
+        if edges and rules.edge == "both":
+            self._partners(source_level, stoppers, rows, sym, lengths, idx, lt, stop, hit, edges)
+        blocked[target[stop]] = True
+        hard[target[stop & hit]] = True
         blocked[source] = True
         visible = ~blocked[:n]
         blind = (blocked & ~hard)[:n]
         blind[source] = False
         return visible, blind
 
-    def _edges(
+    def _partners(
         self,
-        source: int,
         ls: int,
-        lv: npt.NDArray[np.int8],
         stoppers: I64Array,
         rows: I64Array,
         sym: I64Array,
-        blocked: BoolArray,
-        hard: BoolArray,
+        lengths: I64Array,
+        idx: npt.NDArray[np.int32],
+        lt: npt.NDArray[np.int8],
+        stop: BoolArray,
+        hit: BoolArray,
+        edges: int,
     ) -> None:
-        """Lines that run along the edge between two hexes, one of them a stopper: they
-        stop when both flanking hexes stop them (or either, by the ruling ``los.edge-run``)."""
+        """For the last ``edges`` entries (edge runs along a stopper): the line stops only
+        if the hex on the edge's other side stops it too (ruling ``los.edge-run``), and
+        the stop is hard if either of the two blocks outright."""
         sb, t = self.sb, self.table
-        lo = t.rim_start[rows].astype(np.int64)
-        lengths = t.rim_start[rows + 1] - lo
-        if not lengths.any():
-            return
-        ends = np.cumsum(lengths)
-        idx = np.arange(int(ends[-1]), dtype=np.int64) - np.repeat(ends - lengths - lo, lengths)
+        b = len(rows)
+        tail = slice(len(idx) - edges, None)
+        ei = idx[tail]
+        owner = np.repeat(np.arange(b), lengths[-b:])
+        d = t.shadow_kind[ei].astype(np.int64) - EDGE_KIND
+        fq, fr = self._flat
+        s_ = sym[owner]
         grid, q0, r0, width = self._grid
-        sq, sr = int(sb.q[source]), int(sb.r[source])
-        m = INVERSES[np.repeat(sym, lengths)]
-        dq = m[:, 0, 0] * t.rim_q[idx] + m[:, 0, 1] * t.rim_r[idx]
-        dr = m[:, 1, 0] * t.rim_q[idx] + m[:, 1, 1] * t.rim_r[idx]
-        pq = m[:, 0, 0] * t.rim_pq[idx] + m[:, 0, 1] * t.rim_pr[idx]
-        pr = m[:, 1, 0] * t.rim_pq[idx] + m[:, 1, 1] * t.rim_pr[idx]
-        a = np.repeat(stoppers, lengths)
-        aq, ar = sb.q[a] - sq, sb.r[a] - sr
-        target = grid[(dq + (sq - q0)) * width + (dr + (sr - r0))]
-        partner = grid[(pq + (sq - q0)) * width + (pr + (sr - r0))]
-        lt = lv[target]
-        cls = class_index(ls, lt)
-        low_is_t = lt < ls
-        reach = self._reach
-        stops = []
-        hards = []
-        for hexes, fq, fr in ((a, aq, ar), (partner, pq, pr)):
-            r = reach[hexes, cls]
-            if sb.board.rules.blind_count == "steps":
-                behind = np.where(low_is_t, hex_distance(dq - fq, dr - fr), hex_distance(fq, fr))
-            else:
-                behind = np.where(low_is_t, t.rim_pos_t[idx], t.rim_pos_s[idx])
-            stops.append(behind <= r)
-            hards.append(r == HARD)
-        both = sb.board.rules.edge == "both"
-        run = stops[0] & stops[1] if both else stops[0] | stops[1]
-        blocked[target[run]] = True
-        hard[target[run & (hards[0] | hards[1])]] = True
+        # the partner: the stopper's neighbour in direction d, mapped back like the line
+        step = fq[s_] * _STEP_Q[d] + fr[s_] * _STEP_R[d]
+        stopper_at = (sb.q[stoppers] - q0) * width + (sb.r[stoppers] - r0)
+        partner = grid[stopper_at[owner] + step]
+        lt_tail = lt[tail]
+        reach = self._reach[partner, class_index(ls, lt_tail)]
+        # the partner's distances, in the canonical frame of the stopper's row
+        pq = t.line_q[rows[owner]].astype(np.int64) + _STEP_Q[d]
+        pr = t.line_r[rows[owner]].astype(np.int64) + _STEP_R[d]
+        low = lt_tail < ls
+        if self.sb.board.rules.blind_count == "steps":
+            behind = np.where(low, hex_distance(t.shadow_q[ei] - pq, t.shadow_r[ei] - pr),
+                              hex_distance(pq, pr))
+        else:
+            behind = np.where(low, t.shadow_pos_t[ei], t.shadow_pos_s[ei])
+        stop[tail] &= behind <= reach
+        hit[tail] |= reach == HARD

@@ -17,11 +17,12 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 import referee.board.visibility as visibility
-from referee.board.hexgrid import Hex, hex_label
-from referee.board.line import CROSS, VERTEX, trace
+from referee.board.hexgrid import DIRECTIONS, Hex, hex_label
+from referee.board.line import CROSS, EDGE, VERTEX, trace
 from referee.board.los import SightError, line_of_sight, los_board
 from referee.board.maps import hexagon_hexes, parse_map, rectangle_hexes
 from referee.board.sightlines import (
+    EDGE_KIND,
     build_table,
     cache_path,
     hex_distance,
@@ -96,11 +97,25 @@ def test_the_inverted_table_lists_every_line_through_each_hex():
     radius = 6
     table = build_table(radius)
     through: dict[tuple[int, int], set[tuple[int, ...]]] = {}
+    steps = [(d.q, d.r) for d in DIRECTIONS]
     for dq in range(-radius, radius + 1):
         for dr in range(-radius, radius + 1):
             if (dq or dr) and hex_distance(np.array(dq), np.array(dr)) <= radius:
                 for q, r, kind, ps, pt in _expected_points(dq, dr):
                     through.setdefault((q, r), set()).add((dq, dr, kind, ps, pt))
+                # an edge run is listed under both hexes, with the way to the other
+                t = trace(Hex(0, 0), Hex(dq, dr))
+                total, before = len(t.crossed), 0
+                for touch in t.touches:
+                    if touch.kind == CROSS:
+                        before += 1
+                    elif touch.kind == EDGE:
+                        a, b = touch.hexes
+                        for f, other in ((a, b), (b, a)):
+                            towards = steps.index((other.q - f.q, other.r - f.r))
+                            through.setdefault((f.q, f.r), set()).add(
+                                (dq, dr, EDGE_KIND + towards, before + 1, total - before + 1)
+                            )
     for k in range(len(table.line_q)):
         lo, hi = table.shadow_start[k], table.shadow_start[k + 1]
         got = set(
@@ -112,8 +127,8 @@ def test_the_inverted_table_lists_every_line_through_each_hex():
         )
         o = (int(table.line_q[k]), int(table.line_r[k]))
         assert got == through.get(o, set()), o
-        # crossings then corner touches, each shortest line first; the steps from the hex
-        # to each line's end
+        # crossings, corner touches, edge runs, each shortest line first; the steps from
+        # the hex to each line's end
         lengths = hex_distance(table.shadow_q[lo:hi], table.shadow_r[lo:hi])
         order = list(zip(table.shadow_kind[lo:hi].tolist(), lengths.tolist(), strict=True))
         assert order == sorted(order)
