@@ -76,10 +76,13 @@ class SingleSource:
 
     @cached_property
     def _cube_box(self) -> tuple[I64Array, I64Array]:
-        """The smallest and largest cube coordinates (q, r, s) of the map's hexes."""
+        """The smallest and largest cube coordinates (q, r, s) of the map's hexes, and of
+        the doubled row ``2 r + q``."""
         sb = self.sb
-        cube = np.stack([sb.q, sb.r, -sb.q - sb.r])
+        cube = np.stack([sb.q, sb.r, -sb.q - sb.r, 2 * sb.r + sb.q])
         return cube.min(axis=1), cube.max(axis=1)
+
+    _slack = np.array([2, 2, 2, 3])[:, None]  # 3 x how far a hex reaches past its centre
 
     def _reaches(self, oq: I64Array, or_: I64Array, sq: int, sr: int) -> I64Array:
         """For stoppers at offsets ``o`` from the source, the longest line through each
@@ -87,15 +90,16 @@ class SingleSource:
         for a point ``p`` of that hex (cube coordinates within 2/3 of ``o``'s) and some
         ``mu >= 1``; while every cube coordinate of the end stays in the map's range,
         ``mu (|o_c| - 2/3) <= room_c`` for each coordinate with ``|o_c| >= 1``, so the line
-        is at most ``min_c room_c (3 |o| + 2) / (3 |o_c| - 2)`` hexes long: whole numbers
-        only, no rounding."""
+        is at most ``min_c room_c (3 |o| + 2) / (3 |o_c| - 2)`` hexes long. The same holds
+        of the printed rows, as ``Y = 2 r + q`` (within 1 of ``o``'s in its hex): whole
+        numbers only, no rounding."""
         lo, hi = self._cube_box
-        o = np.stack([oq, or_, -oq - or_])
-        src = np.array([sq, sr, -sq - sr])[:, None]
+        o = np.stack([oq, or_, -oq - or_, 2 * or_ + oq])
+        src = np.array([sq, sr, -sq - sr, 2 * sr + sq])[:, None]
         room = np.where(o > 0, hi[:, None] - src, src - lo[:, None])
-        size = 3 * np.abs(o).max(axis=0) + 2
-        part = 3 * np.abs(o) - 2
-        longest = int(max((hi[:, None] - src).max(), (src - lo[:, None]).max()))
+        size = 3 * np.abs(o[:3]).max(axis=0) + 2
+        part = 3 * np.abs(o) - self._slack
+        longest = int(max((hi[:3, None] - src[:3]).max(), (src[:3] - lo[:3, None]).max()))
         bound = np.where(part > 0, room * size // np.maximum(part, 1), longest).min(axis=0)
         reach: I64Array = np.minimum(bound, longest)
         return reach
