@@ -219,7 +219,7 @@ class HexItem(QGraphicsItem):
         painter.drawPolygon(self._polygon)
         if self.terrain not in SYMBOLS and self.terrain != "clear":
             self._text(painter, self.terrain, QRectF(_p(-0.8, 0.3), _p(0.8, 0.6)), 0.16, fill)
-        self._text(painter, self.label, QRectF(_p(-0.5, -0.86), _p(0.5, -0.6)), 0.22, fill)
+        self._text(painter, self.label, QRectF(_p(-0.5, -0.87), _p(0.5, -0.55)), 0.3, fill)
 
     def _paint_overlay(self, painter: QPainter) -> None:
         if self.overlay is None:

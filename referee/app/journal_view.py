@@ -86,9 +86,14 @@ class JournalView(QWidget):
         self.table.scrollToBottom()
 
     def _size_columns(self) -> None:
+        """Narrow columns around "What happened", which takes the width the dock leaves."""
         chars = self.fontMetrics().averageCharWidth()
-        for column, width in enumerate((4, 28, 11, 50, 9)):
-            self.table.setColumnWidth(column, width * chars)
+        header = self.table.horizontalHeader()
+        header.setStretchLastSection(False)
+        header.setSectionResizeMode(3, QHeaderView.ResizeMode.Stretch)
+        for column, width in enumerate((4, 15, 7, 0, 5, 20)):
+            if width:
+                self.table.setColumnWidth(column, width * chars)
 
     def row_at(self, index: QModelIndex) -> JournalRow | None:
         row = self.proxy.data(index, ROW_ROLE)

@@ -1,5 +1,7 @@
-"""The main window: the map in the middle; the turn tracker (left), the unit inspector and
-the line-of-sight tool (right, tabbed) and the journal (bottom) as docks.
+"""The main window: the map in the middle, as tall as the window; the turn tracker above the
+journal (left), the unit inspector, the line-of-sight tool, the rules browser and the wizard
+of the step (right, tabbed) as docks. Every wizard opens in the wizard dock
+(:class:`~referee.app.wizard_host.WizardHost`), beside the map it draws on.
 
 Menus: File > New match (the wizard, Ctrl+N) / New demo match / Open / Report; Edit > Undo /
 Redo, named after the step
@@ -16,7 +18,7 @@ opens there.
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Mapping
+from collections.abc import Callable, Iterable, Mapping
 from pathlib import Path
 from typing import Any
 
@@ -26,6 +28,7 @@ from PySide6.QtGui import (
     QCloseEvent,
     QDesktopServices,
     QKeySequence,
+    QShowEvent,
     QUndoGroup,
 )
 from PySide6.QtWidgets import (
@@ -36,6 +39,7 @@ from PySide6.QtWidgets import (
     QMainWindow,
     QMenu,
     QWidget,
+    QWizard,
 )
 
 from referee.app.correction_menu import Correction, CorrectionMenu, move_to
@@ -48,6 +52,7 @@ from referee.app.session import ALL_CHANGES, MatchSession
 from referee.app.turn_driver import TurnDriver
 from referee.app.turn_tracker import TurnTracker
 from referee.app.unit_inspector import UnitInspector
+from referee.app.wizard_host import WizardHost
 from referee.app.wizards.assault_wizard import AssaultWizard
 from referee.app.wizards.gunnery_wizard import GunneryWizard
 from referee.app.wizards.new_match_wizard import NewMatch, NewMatchWizard
@@ -72,30 +77,29 @@ class MainWindow(QMainWindow):
         self.inspector = UnitInspector()
         self.los_panel = LosPanel(self.scene)
         self.journal = JournalView()
-        self.tracker_dock = self._dock("Turn", self.tracker, Qt.DockWidgetArea.LeftDockWidgetArea)
-        self.inspector_dock = self._dock(
-            "Unit", self.inspector, Qt.DockWidgetArea.RightDockWidgetArea
-        )
-        self.los_dock = self._dock(
-            "Line of sight", self.los_panel, Qt.DockWidgetArea.RightDockWidgetArea
-        )
+        left, right = Qt.DockWidgetArea.LeftDockWidgetArea, Qt.DockWidgetArea.RightDockWidgetArea
+        self.tracker_dock = self._dock("Turn", self.tracker, left)
+        self.journal_dock = self._dock("Journal", self.journal, left)
+        self.splitDockWidget(self.tracker_dock, self.journal_dock, Qt.Orientation.Vertical)
+        self.inspector_dock = self._dock("Unit", self.inspector, right)
+        self.los_dock = self._dock("Line of sight", self.los_panel, right)
         self.tabifyDockWidget(self.inspector_dock, self.los_dock)
         self.rules_browser = RulesBrowser()
-        self.rules_dock = self._dock(
-            "Rules", self.rules_browser, Qt.DockWidgetArea.RightDockWidgetArea
-        )
+        self.rules_dock = self._dock("Rules", self.rules_browser, right)
         self.tabifyDockWidget(self.los_dock, self.rules_dock)
+        self.wizard_host = WizardHost(self.scene, self.run_step, self)
+        self._dock_features(self.wizard_host)
+        self.addDockWidget(right, self.wizard_host)
+        self.tabifyDockWidget(self.rules_dock, self.wizard_host)
         self.inspector_dock.raise_()
-        self.journal_dock = self._dock(
-            "Journal", self.journal, Qt.DockWidgetArea.BottomDockWidgetArea
-        )
-        self.setCorner(Qt.Corner.BottomLeftCorner, Qt.DockWidgetArea.LeftDockWidgetArea)
-        self.setCorner(Qt.Corner.BottomRightCorner, Qt.DockWidgetArea.RightDockWidgetArea)
         self.where = QLabel()
         self.statusBar().addPermanentWidget(self.where)
         self.turn_driver = TurnDriver(self)
         self._make_actions()
         self._size_docks()
+        self.docks_placed = False
+        """Whether the docks have their places (fitted to the map at the first show, or
+        restored from the settings): the first show fits them only when not."""
 
         self.view.hexClicked.connect(self.on_hex_clicked)
         self.view.hexMenu.connect(self.on_hex_menu)
@@ -112,23 +116,45 @@ class MainWindow(QMainWindow):
         dock = QDockWidget(title, self)
         dock.setObjectName(f"{title.lower().replace(' ', '-')}-dock")
         dock.setWidget(widget)
+        self._dock_features(dock)
+        self.addDockWidget(area, dock)
+        return dock
+
+    @staticmethod
+    def _dock_features(dock: QDockWidget) -> None:
         dock.setFeatures(
             QDockWidget.DockWidgetFeature.DockWidgetMovable
             | QDockWidget.DockWidgetFeature.DockWidgetFloatable
             | QDockWidget.DockWidgetFeature.DockWidgetClosable
         )
-        self.addDockWidget(area, dock)
-        return dock
 
     def _size_docks(self) -> None:
         """Dock sizes in characters and lines, so they scale with the font (HiDPI)."""
         char = self.fontMetrics().averageCharWidth()
         line = self.fontMetrics().lineSpacing()
-        self.resizeDocks([self.tracker_dock], [36 * char], Qt.Orientation.Horizontal)
-        self.resizeDocks(
-            [self.inspector_dock, self.los_dock], [44 * char, 44 * char], Qt.Orientation.Horizontal
-        )
-        self.resizeDocks([self.journal_dock], [8 * line], Qt.Orientation.Vertical)
+        self.resizeDocks([self.tracker_dock, self.journal_dock], [60 * char, 60 * char],
+                         Qt.Orientation.Horizontal)
+        self.resizeDocks([self.inspector_dock], [52 * char], Qt.Orientation.Horizontal)
+        self.resizeDocks([self.tracker_dock, self.journal_dock], [16 * line, 20 * line],
+                         Qt.Orientation.Vertical)
+
+    def fit_docks(self) -> None:
+        """Lay the docks out around a map as tall as the window: the map gets the width its
+        hexes need at that height, the left column (turn, journal) and the right one (unit,
+        line of sight, rules, wizard) share the rest; the journal gets most of the left."""
+        char = self.fontMetrics().averageCharWidth()
+        rect = self.scene.sceneRect()
+        height = max(1, self.height() - self.menuBar().sizeHint().height()
+                     - self.statusBar().sizeHint().height())
+        map_width = round(height * rect.width() / rect.height()) if rect.height() else 0
+        spare = max(0, self.width() - map_width - 24)
+        right = max(44 * char, spare * 40 // 100)
+        left = max(40 * char, spare - right)
+        self.resizeDocks([self.tracker_dock, self.journal_dock], [left, left],
+                         Qt.Orientation.Horizontal)
+        self.resizeDocks([self.inspector_dock], [right], Qt.Orientation.Horizontal)
+        self.resizeDocks([self.tracker_dock, self.journal_dock],
+                         [height * 42 // 100, height * 58 // 100], Qt.Orientation.Vertical)
 
     def _action(
         self,
@@ -170,7 +196,8 @@ class MainWindow(QMainWindow):
         self.zoom_out_action = self._action(view, "Zoom &out", self.view.zoom_out, "Ctrl+-")
         self.fit_action = self._action(view, "&Fit the map", self.view.fit, "F")
         view.addSeparator()
-        for dock in (self.tracker_dock, self.inspector_dock, self.los_dock, self.journal_dock):
+        for dock in (self.tracker_dock, self.journal_dock, self.inspector_dock, self.los_dock,
+                     self.rules_dock, self.wizard_host):
             view.addAction(dock.toggleViewAction())
         self.rules_action = self._action(view, "&Rules (search)", self.focus_rules, "Ctrl+F")
         self.rules_action.setShortcuts([QKeySequence("Ctrl+F"), QKeySequence("F1")])
@@ -309,6 +336,18 @@ class MainWindow(QMainWindow):
         following = TurnPosition.at(state.rules, state.turn, state.step).next()
         return self.run_step(f"Next step: {following.text()}", [{"kind": "advance"}])
 
+    def open_wizard(self, wizard: QWizard, then: Callable[[], object] | None = None) -> bool:
+        """Open ``wizard`` beside the map (every wizard of a step opens here); finishing it
+        runs its chosen step, then ``then``. False if another wizard is open: that one is
+        brought forward instead."""
+        if self.wizard_host.open(wizard, then):
+            return True
+        open_now = self.wizard_host.wizard
+        title = open_now.windowTitle() if open_now is not None else "open"
+        self.report_error(f"finish or cancel the {title} wizard first")
+        wizard.deleteLater()
+        return False
+
     def open_gunnery_wizard(self) -> GunneryWizard | None:
         """The gunnery wizard on the match now; finishing it runs the shot as one step."""
         if self.session is None:
@@ -318,34 +357,18 @@ class MainWindow(QMainWindow):
             self.session.next_dice_seed(),
             self,
             dice_mode=self.session.dice_mode,
+            overlay=self.wizard_host.overlay,
         )
         wizard.ruleRequested.connect(self.show_rule)
-
-        def finished(result: int) -> None:
-            if result == QDialog.DialogCode.Accepted:
-                step = wizard.chosen_step()
-                self.run_step(step.name, step.commands, step.typed)
-            wizard.deleteLater()
-
-        wizard.finished.connect(finished)
-        wizard.open()
-        return wizard
+        return wizard if self.open_wizard(wizard) else None
 
     def open_assault_wizard(self) -> AssaultWizard | None:
         """The assault wizard on the match now; finishing it runs the assault as one step."""
         if self.session is None:
             return None
-        wizard = AssaultWizard(self.session.state, self.session.next_dice_seed(), self)
-
-        def finished(result: int) -> None:
-            if result == QDialog.DialogCode.Accepted:
-                step = wizard.chosen_step()
-                self.run_step(step.name, step.commands, step.typed)
-            wizard.deleteLater()
-
-        wizard.finished.connect(finished)
-        wizard.open()
-        return wizard
+        wizard = AssaultWizard(self.session.state, self.session.next_dice_seed(), self,
+                               overlay=self.wizard_host.overlay)
+        return wizard if self.open_wizard(wizard) else None
 
     # --- the map --------------------------------------------------------------------
 
@@ -355,6 +378,8 @@ class MainWindow(QMainWindow):
             self.view.viewport().unsetCursor()
             correction = move_to(uid, h)
             self.run_step(correction.name, correction.commands)
+            return
+        if self.wizard_host.pick_hex(h):
             return
         if self.los_panel.mode:
             self.los_panel.pick(h)
@@ -463,6 +488,12 @@ class MainWindow(QMainWindow):
         self.open_match(choice.path)
         self.statusBar().showMessage(f"New match: {choice.path}", 8000)
         return True
+
+    def showEvent(self, event: QShowEvent) -> None:
+        super().showEvent(event)
+        if not self.docks_placed:
+            self.docks_placed = True
+            self.fit_docks()
 
     def closeEvent(self, event: QCloseEvent) -> None:
         if self.session is not None:

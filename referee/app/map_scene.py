@@ -1,6 +1,7 @@
 """The map as a graphics scene: one :class:`HexItem` per hex, roads and rivers through hex
 centres, a token per unit, a marker row per hex with markers, the overlays of the
-line-of-sight tool (hex tints and the line itself) and the movement wizard's arrows.
+line-of-sight tool (hex tints and the line itself) and what the wizards draw through their
+:class:`~referee.app.map_overlay.MapOverlay` (arrows, highlighted hexes, a shot's line).
 
 The scene only draws: :meth:`MapScene.set_state` redraws it from a match state, and the
 overlays are set by whoever computed them (the engine's answer, never the scene's).
@@ -19,6 +20,7 @@ from referee.app.hex_item import HexItem
 from referee.app.highlight_item import HighlightItem
 from referee.app.marker_item import MarkerItem
 from referee.app.move_arrow_item import MoveArrow, MoveArrowItem
+from referee.app.shot_line_item import ShotLine, ShotLineItem
 from referee.app.style import LINE_COLOURS
 from referee.app.unit_item import UnitItem
 from referee.board.hexgrid import Hex
@@ -43,6 +45,7 @@ class MapScene(QGraphicsScene):
         self._line: QGraphicsLineItem | None = None
         self.arrow_items: list[MoveArrowItem] = []
         self.highlight_items: list[HighlightItem] = []
+        self.shot_item: ShotLineItem | None = None
         self.setBackgroundBrush(QColor("#5d6b59"))
 
     # --- building ------------------------------------------------------------------
@@ -54,6 +57,7 @@ class MapScene(QGraphicsScene):
         self._line = None
         self.arrow_items = []
         self.highlight_items = []
+        self.shot_item = None
         self.battle_map = battle_map
         for h in battle_map.hexes:
             item = HexItem(h, battle_map.zone_of(h))
@@ -204,6 +208,16 @@ class MapScene(QGraphicsScene):
         for item in self.highlight_items:
             self.removeItem(item)
         self.highlight_items = []
+
+    def show_shot(self, shot: ShotLine | None) -> None:
+        """Draw ``shot`` (the gunnery wizard's line from shooter to target), replacing the
+        one drawn before; None takes it off."""
+        if self.shot_item is not None:
+            self.removeItem(self.shot_item)
+            self.shot_item = None
+        if shot is not None:
+            self.shot_item = ShotLineItem(shot)
+            self.addItem(self.shot_item)
 
     def highlighted(self) -> dict[Hex, str]:
         """The colour of each highlighted hex, the last drawn on top (what tests check)."""

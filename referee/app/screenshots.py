@@ -190,12 +190,12 @@ def _take(app: QApplication, out: Path, match_folder: Path | None) -> list[Path]
         wizard = window.open_gunnery_wizard()
         if wizard is not None:
             _wizard_to_odds(wizard, "tank", "Main gun", "wagon")
-            shot("gunnery-wizard-odds.png", wizard)
+            shot("gunnery-wizard-odds.png", window)
             wizard.next()
             wizard.roll_page.typed.setChecked(True)
             wizard.roll_page.spins[0].setValue(5)
             wizard.roll_page.add_die(3)
-            shot("gunnery-wizard-dice.png", wizard)
+            shot("gunnery-wizard-dice.png", window)
             wizard.reject()
 
         _demo_steps(window)
@@ -226,14 +226,13 @@ def _take(app: QApplication, out: Path, match_folder: Path | None) -> list[Path]
         window.open_match(folder / "screenshots-assault.referee")
         assault = window.open_assault_wizard()
         if assault is not None:
-            assault.resize(*WIZARD_SIZE)
             _assault_to_allocation(assault)
-            shot("assault-wizard-allocation.png", assault)
+            shot("assault-wizard-allocation.png", window)
             assault.next()
             assault.damage_page.dice.type_values((6, 3, 1, 5, 3))
             assault.next()
             assault.retreat_page.pick_hex(parse_label("F5"))
-            shot("assault-wizard-retreat.png", assault)
+            shot("assault-wizard-retreat.png", window)
             assault.reject()
 
         _rules_search(window, app, "line of sight")

@@ -9,7 +9,8 @@ is applied; at a hex-effects step where units stand among markers, the engine tr
 (the app's dice); at any other step (retreats, abilities) the clock just moves on.
 When a wizard's step is written, the clock moves on (an ``advance`` step of its own, so
 that undo takes back one at a time); cancelling a wizard writes nothing and stays.
-The wizards also open on their own from the Wizards menu, without moving the clock.
+The wizards also open on their own from the Wizards menu, without moving the clock; either
+way they open in the one wizard dock beside the map (:meth:`MainWindow.open_wizard`).
 """
 
 from __future__ import annotations
@@ -102,25 +103,19 @@ class TurnDriver(QObject):
     def _steps(self) -> list[Step]:
         return self.window.session.match.steps() if self.window.session else []
 
-    def _open(self, wizard: Any, then: Then, *, modal: bool = True) -> None:
-        """Show ``wizard``; when accepted, run its chosen step, then ``then``."""
+    def _open(self, wizard: Any, then: Then) -> bool:
+        """Show ``wizard`` beside the map; when accepted, its chosen step runs, then
+        ``then``."""
+        if not self.window.open_wizard(wizard, then):
+            return False
         self.wizard = wizard
 
-        def finished(result: int) -> None:
+        def finished(_result: int) -> None:
             if self.wizard is wizard:
                 self.wizard = None
-            if result == QDialog.DialogCode.Accepted:
-                chosen = wizard.chosen_step()
-                step = self.window.run_step(chosen.name, chosen.commands, chosen.typed)
-                if step is not None and then is not None:
-                    then()
-            wizard.deleteLater()
 
         wizard.finished.connect(finished)
-        if modal:
-            wizard.open()
-        else:
-            wizard.show()
+        return True
 
     def open_orders(self) -> OrdersWizard | None:
         """Orders for a turn (Wizards > Orders, O)."""
@@ -128,37 +123,30 @@ class TurnDriver(QObject):
         if session is None:
             return None
         wizard = OrdersWizard(session.state, self.window)
-        self._open(wizard, None)
-        return wizard
+        return wizard if self._open(wizard, None) else None
 
     def open_movement(self, *, then: Then = None) -> MovementWizard | None:
         """The movement step; the wizard stays beside the map, whose clicks pick hexes."""
         session = self.window.session
         if session is None:
             return None
-        wizard = MovementWizard(session.state, session.next_dice_seed(), self.window.scene,
-                                self.window)
-        view = self.window.view
-        view.hexClicked.connect(wizard.pick_hex)
-        wizard.finished.connect(lambda _r: view.hexClicked.disconnect(wizard.pick_hex))
-        self._open(wizard, then, modal=False)
-        return wizard
+        wizard = MovementWizard(session.state, session.next_dice_seed(),
+                                self.window.wizard_host.overlay, self.window)
+        return wizard if self._open(wizard, then) else None
 
     def open_agony(self, *, then: Then = None) -> AgonyWizard | None:
         session = self.window.session
         if session is None:
             return None
         wizard = AgonyWizard(session.state, session.next_dice_seed(), self.window)
-        self._open(wizard, then)
-        return wizard
+        return wizard if self._open(wizard, then) else None
 
     def open_aftermath(self, *, then: Then = None) -> AftermathWizard | None:
         session = self.window.session
         if session is None:
             return None
         wizard = AftermathWizard(session.state, self.window)
-        self._open(wizard, then)
-        return wizard
+        return wizard if self._open(wizard, then) else None
 
     # --- next step ------------------------------------------------------------------
 
@@ -171,10 +159,10 @@ class TurnDriver(QObject):
         session = self.window.session
         if session is None:
             return None
-        if self.wizard is not None:
-            self.wizard.raise_()
-            self.wizard.activateWindow()
-            return self.wizard
+        open_now = self.window.wizard_host.wizard
+        if open_now is not None:
+            self.window.wizard_host.present()
+            return open_now
         from referee.rules.turn.clock import TurnPosition
 
         state = session.state

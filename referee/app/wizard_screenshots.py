@@ -1,8 +1,9 @@
 """The step wizards at a telling moment, for ``referee screenshots``: the orders wizard on a
 unit whose next orders break a speed rule, the movement wizard with its arrows on the map as
 an assault starts, the agony wizard with typed dice and their outcomes, and the aftermath
-wizard listing what it will remove. Each is an image named for its PNG file; the match is
-set up through named steps, as the referee would.
+wizard listing what it will remove. Each is the whole window, the wizard in its dock beside
+the map, named for its PNG file; the match is set up through named steps, as the referee
+would.
 """
 
 from __future__ import annotations
@@ -10,16 +11,10 @@ from __future__ import annotations
 from collections.abc import Iterator, Mapping, Sequence
 from typing import Any
 
-from PySide6.QtCore import QPoint, Qt
-from PySide6.QtGui import QColor, QPainter, QPixmap
-from PySide6.QtWidgets import QApplication, QDockWidget, QWidget
+from PySide6.QtGui import QPixmap
+from PySide6.QtWidgets import QApplication
 
 from referee.app.main_window import MainWindow
-from referee.board.hexgrid import parse_label
-
-WIZARD_SIZE = (1180, 720)
-"""A wizard as the referee would size it on a 1366x768 screen (the offscreen platform's
-screen is smaller than that, so the size is set)."""
 
 
 def _settle(app: QApplication) -> None:
@@ -32,52 +27,19 @@ def _step(window: MainWindow, name: str, commands: Sequence[Mapping[str, Any]]) 
         raise RuntimeError(f"screenshots: the step {name!r} was refused: {window.last_error}")
 
 
-def _side_by_side(window: MainWindow, wizard: QWidget, app: QApplication,
-                  first: str, last: str) -> QPixmap:
-    """The window and the wizard tiled side by side on a 1366x768 screen, as a referee
-    keeps the movement wizard beside the map: the window narrowed to what the wizard leaves
-    (its right-hand docks put away), the map zoomed on the hexes ``first`` to ``last``."""
-    full = window.size()
-    right = [d for d in window.findChildren(QDockWidget) if not d.isHidden()
-             and window.dockWidgetArea(d) == Qt.DockWidgetArea.RightDockWidgetArea]
-    for dock in right:
-        dock.hide()
-    wizard.resize(WIZARD_SIZE[0] // 2, full.height())
-    window.resize(full.width() - wizard.width(), full.height())
-    _settle(app)
-    region = window.scene.hex_items[parse_label(first)].sceneBoundingRect().united(
-        window.scene.hex_items[parse_label(last)].sceneBoundingRect()
-    )
-    window.view.zoom_to(region)
-    _settle(app)
-    image = QPixmap(full)
-    image.fill(QColor("#303030"))
-    painter = QPainter(image)
-    painter.drawPixmap(QPoint(0, 0), window.grab())
-    painter.drawPixmap(QPoint(window.width(), 0), wizard.grab())
-    painter.end()
-    for dock in right:
-        dock.show()
-    window.inspector_dock.raise_()
-    window.resize(full)
-    window.view.fit()
-    return image
-
-
 def wizard_shots(window: MainWindow, app: QApplication) -> Iterator[tuple[str, QPixmap]]:
     """Set the match up for each wizard and yield ``(file name, image)``."""
     driver = window.turn_driver
 
     orders = driver.open_orders()
     if orders is not None:
-        orders.resize(*WIZARD_SIZE)
         orders.next()
         page = orders.orders_page
         page.list.setCurrentRow(0)  # the tank
         page.editor.fields["movement"].setText("A + F + F")
         page.editor.fields["gunnery"].setText("Fire + Load")
         _settle(app)
-        yield "orders-wizard.png", orders.grab()
+        yield "orders-wizard.png", window.grab()
         orders.reject()
 
     _step(window, "Correction: boars to E3", [
@@ -86,12 +48,11 @@ def wizard_shots(window: MainWindow, app: QApplication) -> Iterator[tuple[str, Q
     ])
     _step(window, "Movement 1", [{"kind": "movement", "step": 1}])
     _step(window, "To movement 2", [{"kind": "advance", "to": "movement-2"}])
-    line = window.fontMetrics().lineSpacing()
-    window.resizeDocks([window.journal_dock], [8 * line], Qt.Orientation.Vertical)
     movement = driver.open_movement()
     if movement is not None:
         movement.next()
-        yield "movement-wizard.png", _side_by_side(window, movement, app, "A2", "G8")
+        _settle(app)
+        yield "movement-wizard.png", window.grab()
         movement.reject()
 
     _step(window, "Correction: fire on the tank, poison on the grunts", [
@@ -101,13 +62,12 @@ def wizard_shots(window: MainWindow, app: QApplication) -> Iterator[tuple[str, Q
     ])
     agony = driver.open_agony()
     if agony is not None:
-        agony.resize(*WIZARD_SIZE)
         agony.next()
         dice = agony.rolls_page.dice
         dice.typed.setChecked(True)
         dice.type_values([2, 5, 1, 3])
         _settle(app)
-        yield "agony-wizard.png", agony.grab()
+        yield "agony-wizard.png", window.grab()
         agony.reject()
 
     _step(window, "To the aftermath", [
@@ -116,7 +76,6 @@ def wizard_shots(window: MainWindow, app: QApplication) -> Iterator[tuple[str, Q
     ])
     aftermath = driver.open_aftermath()
     if aftermath is not None:
-        aftermath.resize(WIZARD_SIZE[0] * 2 // 3, WIZARD_SIZE[1] * 2 // 3)
         _settle(app)
-        yield "aftermath-wizard.png", aftermath.grab()
+        yield "aftermath-wizard.png", window.grab()
         aftermath.reject()

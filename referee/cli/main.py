@@ -16,9 +16,22 @@ from pathlib import Path
 
 # Modules under referee.cli, each defining add_parser(subparsers); a parser sets
 # ``run`` (a function of the parsed args returning the exit status) as its default.
+# One module a line, so that adding a command merges cleanly.
 COMMAND_MODULES: tuple[str, ...] = (
-    "map_cmd", "los_cmd", "bench_cmd", "odds_cmd", "units_cmd", "rules_cmd", "fire_cmd",
-    "shot_cmd", "match_cmd", "orders_cmd", "demo", "screenshots_cmd",
+    "map_cmd",
+    "los_cmd",
+    "bench_cmd",
+    "odds_cmd",
+    "units_cmd",
+    "rules_cmd",
+    "fire_cmd",
+    "shot_cmd",
+    "match_cmd",
+    "orders_cmd",
+    "demo",
+    "screenshots_cmd",
+    "army_cmd",
+    "score_cmd",
 )
 
 

@@ -31,6 +31,14 @@ def add_parser(sub: Any) -> None:
         help='a unit of the set-up, e.g. "tank standard-tank side=1 hex=C2 facing=3" (repeat)',
     )
     new.add_argument(
+        "--army",
+        action="append",
+        default=[],
+        metavar="SIDE=FILE",
+        help="an army list for a side, e.g. --army 1=vanguard.toml (its units are set up in "
+        "the side's zone, front rows first)",
+    )
+    new.add_argument(
         "--from",
         dest="journal",
         metavar="JOURNAL",
@@ -130,8 +138,10 @@ def run_new(args: argparse.Namespace) -> int:
         victory = victory or j.victory
     if not map_name and not scenario:
         raise CommandError("match new: give --map or --scenario (or --from JOURNAL)")
+    if args.army:
+        units += _army_units(args.army, map_name, edition, readings, units, scenario)
     if not units:
-        raise CommandError("match new: give the units with --unit (or --from JOURNAL)")
+        raise CommandError("match new: give the units with --unit or --army (or --from JOURNAL)")
     with MatchFile.create(
         args.file,
         map_name=map_name or "",
@@ -149,6 +159,62 @@ def run_new(args: argparse.Namespace) -> int:
         )
         _print_setup(m)
     return 0
+
+
+def _army_units(
+    given: list[str],
+    map_name: str,
+    edition: str | None,
+    readings: dict[str, str],
+    others: list[dict[str, Any]],
+    scenario: str | None = None,
+) -> list[dict[str, Any]]:
+    """The set-up of ``--army SIDE=FILE`` options; an army that is not valid is refused with
+    every problem (its file, unit entry, field and clause). With a scenario the units wait
+    for its setup procedure instead of standing front rows first."""
+    import tomllib
+
+    from referee.army import Army, load_army, validate_army
+    from referee.board.maps import find_map, load_map
+    from referee.cli.main import CommandError
+    from referee.match.army_setup import army_units
+    from referee.rules.ruleset import load_ruleset
+
+    armies: dict[int, Army] = {}
+    for text in given:
+        word, sep, path = text.partition("=")
+        if not sep or word.strip() not in ("1", "2") or not path:
+            raise CommandError(f"match new: --army {text!r}: write SIDE=FILE, SIDE 1 or 2")
+        if int(word) in armies:
+            raise CommandError(f"match new: two armies for side {word}")
+        armies[int(word)] = load_army(path)
+    chosen = None
+    if scenario:
+        from referee.scenarios.loader import find_scenario
+
+        chosen = find_scenario(scenario)
+        map_name, edition = map_name or chosen.map, edition or chosen.edition
+    map_path = find_map(map_name)
+    edition = edition or str(tomllib.loads(map_path.read_text("utf-8")).get("edition",
+                                                                          "current"))
+    rules = load_ruleset(edition, readings)
+    problems = []
+    for side, army in sorted(armies.items()):
+        other = armies.get(3 - side)
+        report = validate_army(army, rules=rules, opponent=other)
+        problems += [f"side {side}: {army.path}: {e.text()}" for e in report.errors]
+    if problems:
+        raise CommandError("match new: an army is not valid (referee army validate FILE):\n  "
+                           + "\n  ".join(problems))
+    battle_map = load_map(map_path, rules.terrain)
+    if chosen is not None:
+        from referee.scenarios.battlefield import scenario_map
+
+        battle_map = scenario_map(battle_map, chosen, rules)
+    placed = army_units(battle_map, rules, armies, [o for o in others if o.get("hex")])
+    if chosen is None:
+        return placed
+    return [{k: v for k, v in u.items() if k not in ("hex", "facing")} for u in placed]
 
 
 def _print_setup(m: Any) -> None:

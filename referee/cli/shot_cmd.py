@@ -2,7 +2,9 @@
 
 Prints whether it is allowed (every reason), the number needed with its working, the
 exact chance to hit, and for each sector the hit may be applied to the armor odds and the
-odds of each row of the target's damage table.
+odds of each row of the target's damage table; then the whole action: the dice it rolls,
+the misfire, the chance of each number of hits, of each damage row and of killing at least
+one model. An area weapon shows its area dice instead of a to-hit roll.
 """
 
 from __future__ import annotations
@@ -85,15 +87,26 @@ def run_shot(args: argparse.Namespace) -> int:
     head = (f"{shooter.unit.name} at {args.shooter.partition('@')[2].upper()} fires "
             f"{weapon.name} at {target.unit.name} at {args.target.partition('@')[2].upper()}")
     print(head)
-    if not preview.allowed or preview.to_hit is None:
+    action = preview.action
+    if not preview.allowed or action is None:
         print("  not allowed:")
         for reason in preview.check.reasons:
             print(f"  - {reason.text} ({reason.clause})")
         return 1
-    print(f"  {preview.to_hit.explain()}")
+    if preview.to_hit is not None:
+        print(f"  {preview.to_hit.explain()}")
+    elif action.area is not None:
+        area = action.area
+        print(f"  area: {area.dice} {'die' if area.dice == 1 else 'dice'} (one per enemy "
+              f"model in the hex), {area.need.explain()}")
+        if area.evasion is not None:
+            need = area.evasion_need
+            print(f"  evasion: {area.evasion.text()}"
+                  + (f", each success negated on {need}+" if need is not None else ""))
     for n in preview.check.notes:
         print(f"  note: {n.text} ({n.clause})")
-    print(f"  hits {_pct(preview.p_hit)} (exactly {preview.p_hit})")
+    print(f"  hits {_pct(preview.p_hit)} (exactly {preview.p_hit})"
+          + (" per die" if action.dice != 1 else ""))
     for s in preview.sectors:
         plan, a = s.odds.armor, s.odds.armor.odds()
         dice = f"{plan.dice} armor {'die' if plan.dice == 1 else 'dice'}"
@@ -104,5 +117,23 @@ def run_shot(args: argparse.Namespace) -> int:
         print(f"    {'miss':<{width}}  {_pct(1 - preview.p_hit)}")
         for row in s.odds.rows:
             print(f"    {row.label:<{width}}  {_pct(row.p)}")
-    print(f"  clauses: {', '.join(preview.to_hit.clauses)}")
+    print_action(action)
+    if preview.to_hit is not None:
+        print(f"  clauses: {', '.join(preview.to_hit.clauses)}")
     return 0
+
+
+def print_action(action: Any) -> None:
+    """The whole action: dice, misfire, hits by number, damage rows, a model killed."""
+    print(f"  the whole action: {action.dice} {'die' if action.dice == 1 else 'dice'}"
+          + (f", misfire[{action.misfire_on}-] {_pct(action.misfire)}"
+             if action.misfire_on is not None else ""))
+    for k, p in enumerate(action.hits):
+        print(f"    {k} hit{'s' if k != 1 else ' '}  {_pct(p)}  (exactly {p})")
+    print(f"    at least one hit  {_pct(action.at_least_one_hit)}")
+    if action.damage is not None:
+        for (table, _), p in action.damage.rows.items():
+            label = action.damage.labels[(table, _)]
+            print(f"    {table}: {label} at least once  {_pct(p)}")
+        print(f"    at least one model killed  {_pct(action.kill_at_least_one)} "
+              f"(exactly {action.kill_at_least_one})")

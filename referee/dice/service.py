@@ -7,6 +7,11 @@ value outside the die's faces is refused with :class:`DieOutOfRange` and is not 
 Every die is logged as a :class:`Roll` (sides, value, what it was for, typed or not), which
 the match journal stores with the ruling that used it.
 
+The engine may announce the dice it will ask next (:meth:`Dice.expect`; a batch of
+:meth:`Dice.roll_many` announces itself), so that a referee typing dice from the table is
+shown every die a step needs, in order, before the first is typed; each die asked takes
+its announcement off the list (:attr:`Dice.expected`).
+
 Clause ``dice.open-ended``: an open-ended dN that shows N rolls on; each further die
 above 4 adds one and rolls on (6, 5, 6, 3 gives 8).
 
@@ -39,10 +44,16 @@ class DieOutOfRange(RefereeError):
 
 @dataclass(frozen=True, slots=True)
 class RollRequest:
-    """One die the engine needs: how many sides and what it decides."""
+    """One die the engine needs: how many sides and what it decides.
+
+    ``note`` says more (``open-ended: a 6 rolls on``, ``unless the armor stops the hit``);
+    ``follow_up`` marks the die an open-ended roll asks for after its top face.
+    """
 
     sides: int
     purpose: str
+    note: str = ""
+    follow_up: bool = False
 
 
 @dataclass(frozen=True, slots=True)
@@ -94,6 +105,11 @@ def check_face(sides: int, value: object, purpose: str = "") -> int:
     return value
 
 
+def open_ended_note(sides: int = 6, follow_sides: int = 6) -> str:
+    """What the first die of an open-ended roll says of itself."""
+    return f"open-ended: a {sides} rolls on with a d{follow_sides}"
+
+
 class Dice:
     """The one source of dice for a match (see the module docstring)."""
 
@@ -103,6 +119,21 @@ class Dice:
         self._typed: deque[int] = deque()
         self.ask = ask
         self.log: list[Roll] = []
+        self.expected: list[RollRequest] = []
+        """Dice announced and not asked yet, in order (see :meth:`expect`)."""
+
+    def expect(self, requests: Iterable[RollRequest]) -> None:
+        """Announce the dice the engine will ask next, in order (they replace what was
+        announced before). A die asked takes the first announcement of its sides and
+        purpose off the list, with any before it (dice the outcome made unneeded)."""
+        self.expected = list(requests)
+
+    def _take(self, sides: int, purpose: str, note: str, follow_up: bool) -> RollRequest:
+        for i, r in enumerate(self.expected):
+            if r.sides == sides and r.purpose == purpose:
+                del self.expected[: i + 1]
+                return RollRequest(sides, purpose, note or r.note, follow_up or r.follow_up)
+        return RollRequest(sides, purpose, note, follow_up)
 
     def type_in(self, values: Iterable[int]) -> None:
         """Queue results read off the table; they answer the next dice in order."""
@@ -116,15 +147,18 @@ class Dice:
     def clear_typed(self) -> None:
         self._typed.clear()
 
-    def roll(self, sides: int = 6, purpose: str = "") -> int:
+    def roll(
+        self, sides: int = 6, purpose: str = "", *, note: str = "", follow_up: bool = False
+    ) -> int:
         """One d``sides``: a typed value if one is waiting, else the ``ask`` answer, else rolled."""
         if sides < 1:
             raise ValueError(f"a die needs at least one side, not {sides}")
+        request = self._take(sides, purpose, note, follow_up)
         typed = True
         if self._typed:
             raw: int | None = self._typed.popleft()
         elif self.ask is not None:
-            raw = self.ask(RollRequest(sides, purpose))
+            raw = self.ask(request)
         else:
             raw = None
         if raw is None:
@@ -136,6 +170,13 @@ class Dice:
         return value
 
     def roll_many(self, count: int, sides: int = 6, purpose: str = "") -> tuple[int, ...]:
+        """``count`` d``sides`` for one purpose; the batch is announced before its first die."""
+        ahead = 0
+        while ahead < min(count, len(self.expected)) and (
+            self.expected[ahead].sides, self.expected[ahead].purpose) == (sides, purpose):
+            ahead += 1
+        if ahead < count:
+            self.expected[ahead:ahead] = [RollRequest(sides, purpose)] * (count - ahead)
         return tuple(self.roll(sides, purpose) for _ in range(count))
 
     def expression(self, expr: DiceExpr, purpose: str = "") -> ExpressionRoll:
@@ -150,12 +191,14 @@ class Dice:
         A natural ``sides`` lets a d``follow_sides`` be rolled; each such die above
         ``above`` adds one and rolls on. The draft's example: 6, 5, 6, 3 gives 8.
         """
-        first = self.roll(sides, purpose)
+        first = self.roll(sides, purpose, note=open_ended_note(sides, follow_sides))
         dice = [first]
         value = first
         if first == sides:
             while True:
-                extra = self.roll(follow_sides, f"{purpose} (open-ended)".strip())
+                extra = self.roll(follow_sides, f"{purpose} (open-ended)".strip(),
+                                  note=f"rolled on: above {above} adds one and rolls on",
+                                  follow_up=True)
                 dice.append(extra)
                 if extra <= above:
                     break

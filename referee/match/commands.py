@@ -120,7 +120,6 @@ def _pending_record(uid: str, source: str, cause: str, roll: Any) -> dict[str, A
 def _fire(state: MatchState, command: Mapping[str, Any], dice: Dice) -> Event:
     """A fire action: legality, misfire, to-hit, and the damage of each hit, which waits
     for the 'apply damage' step (clauses ``fire.target``, ``fire.roll``, ``damage.sequence``)."""
-    from referee.rules.damage.damage_roll import damage_roll
     from referee.rules.fire.action import fire
     from referee.rules.fire.aim import GunneryStep
     from referee.rules.fire.legality import check_target
@@ -139,20 +138,21 @@ def _fire(state: MatchState, command: Mapping[str, Any], dice: Dice) -> Event:
     if check.shot is None:
         why = "; ".join(f"{r.text} ({r.clause})" for r in check.reasons)
         raise CommandError(f"{shooter.uid} may not fire {weapon.name} at {target.uid}: {why}")
+    if weapon.area is not None:
+        from referee.match.fire_damage import area_fire_event
+
+        return area_fire_event(state, command, dice, check)
+    from referee.match.fire_damage import open_damage, roll_hits
+
     start = len(dice.log)
     action = fire(state.rules, check.shot, dice, guns=max(1, check.guns))
     lines = [f"{shooter.uid} fires {weapon.name} at {target.uid}", *action.explain()]
-    ledger = state.ledger()
-    pending = [dict(p) for p in state.pending]
     terms_clauses = list(action.to_hit.clauses)
     sector = _sector(state, shooter, target, command.get("sector"))
-    for _ in range(action.hits):
-        seen = ledger.seen(target)
-        result = damage_roll(state.rules, weapon, seen, check.band, dice, sector=sector)
-        ledger = ledger.record(target, result)
-        for cause, roll in result.table_rolls:
-            pending.append(_pending_record(target.uid, weapon.name, cause, roll))
-        lines.append(result.explain())
+    done = open_damage(state)
+    roll_hits(state, done, weapon, target, action.hits, check, sector, dice)
+    lines += done.lines
+    pending = done.pending
     changes: dict[str, Any] = {"units": _units_json([action.shooter_after])}
     if action.hits:
         changes["pending"] = pending
@@ -178,18 +178,9 @@ def _sector(
 ) -> Sector:
     """The sector the hit is applied to: the attacker's choice when the shot enters on edge,
     by default the weaker armor (clauses ``angles.armor``, ``angles.on-edge``)."""
-    from referee.board.facing import shot_sectors
-    from referee.rules.damage.damage_roll import effective_armor
+    from referee.match.fire_damage import sector_of
 
-    enters = shot_sectors(
-        shooter.hex, shooter.facing, target.hex, target.facing, state.rules
-    ).enters
-    if chosen is not None:
-        for s in enters:
-            if s == chosen:
-                return s
-        raise CommandError(f"sector {chosen!r}: the shot enters by {' or '.join(enters)}")
-    return min(enters, key=lambda s: effective_armor(target, s) or 0)
+    return sector_of(state, shooter, target, chosen)
 
 
 def _apply_damage(state: MatchState, command: Mapping[str, Any], dice: Dice) -> Event:

@@ -146,7 +146,9 @@ class MatchFile:
         victory: Mapping[str, Any] | None = None,
     ) -> MatchFile:
         """A new match file. ``units``: mappings with uid, unit (a catalogue id), side,
-        hex (label), and optionally facing and speed; with a ``scenario`` (a shipped
+        hex (label), and optionally facing, speed and card (a card not in the catalogue, such
+        as an army's upgraded one: ``{"nation", "sample", "raw"}`` with ``raw["id"]`` the
+        unit id, :attr:`referee.army.TableUnit.card_data`); with a ``scenario`` (a shipped
         scenario's id or a file) a unit without a hex waits for the scenario's setup
         procedure, and ``map_name`` may be ``""`` for the scenario's own map, which must
         keep the scenario's rules. ``victory``: the victory condition chosen
@@ -183,7 +185,8 @@ class MatchFile:
             where = f"units[{i}]"
             try:
                 uid, unit_id = str(spec["uid"]), str(spec["unit"])
-                card = find_unit(unit_id)
+                given = spec.get("card")
+                card = find_unit(unit_id) if given is None else _parse_card(given, rules, where)
                 if spec.get("hex") is not None:
                     at: Hex | None = parse_label(str(spec["hex"]))
                 elif chosen_scenario is not None:
@@ -204,7 +207,9 @@ class MatchFile:
                 side = spec.get("side", 1)
                 if side not in (1, 2):
                     raise MatchFileError(f"{where}: side must be 1 or 2, not {side!r}")
-                cards.setdefault(card.id, _card_source(card))
+                if card.id != unit_id:
+                    raise MatchFileError(f"{where}: its card is {card.id!r}, not {unit_id!r}")
+                cards.setdefault(card.id, _card_source(card) if given is None else dict(given))
                 roster.append({"uid": uid, "unit": card.id, "side": int(side)})
                 continue
             if at not in bm:
@@ -223,7 +228,9 @@ class MatchFile:
                 )
             except ValueError as exc:
                 raise MatchFileError(f"{where}: {exc}") from None
-            cards.setdefault(card.id, _card_source(card))
+            if card.id != unit_id:
+                raise MatchFileError(f"{where}: its card is {card.id!r}, not {unit_id!r}")
+            cards.setdefault(card.id, _card_source(card) if given is None else dict(given))
             initial.append(unit_state_json(state))
         partial = path.with_name(f".{path.name}.partial")
         partial.unlink(missing_ok=True)

@@ -24,11 +24,12 @@ from referee.paths import data_dir
 from referee.units.abilities import REGISTER_FILE, register
 from referee.units.model import UnitType
 from referee.units.parse_unit import CardRules, parse_unit
+from referee.units.upgrades import Upgrade, parse_upgrade
 
 if TYPE_CHECKING:
     from referee.rules.ruleset import Ruleset
 
-FILE_KEYS = frozenset({"nation", "sample", "description", "unit"})
+FILE_KEYS = frozenset({"nation", "sample", "description", "unit", "upgrade"})
 
 
 class UnitFileError(DataFileError):
@@ -41,13 +42,15 @@ class UnknownUnit(RefereeError):
 
 @dataclass(frozen=True, slots=True)
 class UnitFile:
-    """One unit file: its nation, whether it is sample data, and its unit types in order."""
+    """One unit file: its nation, whether it is sample data, its unit types in order and the
+    upgrades it offers (:mod:`referee.units.upgrades`)."""
 
     path: Path
     nation: str
     sample: bool
     description: str
     units: tuple[UnitType, ...]
+    upgrades: tuple[Upgrade, ...] = ()
 
 
 def card_rules(rules: Ruleset | None = None) -> CardRules:
@@ -102,9 +105,42 @@ def _parse_file(path: Path, doc: Mapping[str, object], rules: CardRules) -> tupl
                           source=path)
         if unit is not None:
             units.append(unit)
+    raw_upgrades = doc.get("upgrade", [])
+    if not isinstance(raw_upgrades, list):
+        problems.append("upgrade: expected [[upgrade]] tables")
+        raw_upgrades = []
+    upgrades: list[Upgrade] = []
+    for i, raw in enumerate(raw_upgrades):
+        upgrade = parse_upgrade(raw, i, str(nation), problems, rules, sample=sample is True)
+        if upgrade is None:
+            continue
+        if any(u.id == upgrade.id for u in upgrades):
+            problems.append(f"upgrade {upgrade.id}: defined twice")
+            continue
+        upgrades.append(upgrade)
+    written = {raw.get("id") for raw in raw_units if isinstance(raw, dict)}
+    _check_upgrade_references(upgrades, {i for i in written if isinstance(i, str)}, problems)
     if problems:
         return None, problems
-    return UnitFile(path, str(nation), bool(sample), str(description), tuple(units)), []
+    return UnitFile(
+        path, str(nation), bool(sample), str(description), tuple(units), tuple(upgrades)
+    ), []
+
+
+def _check_upgrade_references(
+    upgrades: list[Upgrade], unit_ids: set[str], problems: list[str]
+) -> None:
+    """An upgrade's required upgrades are of the same file; the units it names are too."""
+    ids = {u.id for u in upgrades}
+    for upgrade in upgrades:
+        for other in upgrade.requires.upgrades:
+            if other not in ids or other == upgrade.id:
+                problems.append(f"upgrade {upgrade.id}.requires.upgrades: no other upgrade "
+                                f"{other!r} in this file")
+        for uid in upgrade.requires.units:
+            if uid not in unit_ids:
+                problems.append(f"upgrade {upgrade.id}.requires.units: no unit {uid!r} in "
+                                "this file")
 
 
 def check_unit_file(path: Path | str, rules: Ruleset | None = None) -> list[str]:
@@ -156,6 +192,14 @@ class Catalogue:
     files: tuple[UnitFile, ...]
     units: Mapping[str, UnitType]
 
+    def upgrades_of(self, nation: str) -> tuple[Upgrade, ...]:
+        """Every upgrade the files of ``nation`` offer, file by file."""
+        return tuple(u for f in self.files if f.nation == nation for u in f.upgrades)
+
+    def upgrade(self, nation: str, upgrade_id: str) -> Upgrade | None:
+        """The upgrade ``upgrade_id`` of ``nation`` (``None`` if it has none)."""
+        return next((u for u in self.upgrades_of(nation) if u.id == upgrade_id), None)
+
     def find(self, unit_id: str) -> UnitType:
         try:
             return self.units[unit_id]
@@ -180,6 +224,11 @@ def load_catalogue(folder: Path | None = None, rules: Ruleset | None = None) -> 
         clashes = [
             f"unit {u.id}: already defined in {units[u.id].source}"
             for u in unit_file.units if u.id in units
+        ]
+        clashes += [
+            f"upgrade {u.id}: the {unit_file.nation} upgrade is already defined in {f.path}"
+            for f in files if f.nation == unit_file.nation
+            for u in unit_file.upgrades if any(o.id == u.id for o in f.upgrades)
         ]
         if clashes:
             raise UnitFileError(path, clashes)

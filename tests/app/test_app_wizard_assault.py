@@ -101,7 +101,7 @@ def test_the_contest_shows_the_hex_fought_over_and_each_sides_bases(qtbot, tmp_p
             for r in range(page.bases.rowCount())}
     assert rows["tank"][2:6] == ["entering", "C3 → C4", "S", "front"]
     assert rows["grunts"][2:6] == ["entering", "C5 → C4", "N", "front"]
-    assert wizard.scene.highlighted()[parse_label("C4")] == "#ff8f00"
+    assert window.scene.highlighted()[parse_label("C4")] == "#ff8f00"
     wizard.reject()
 
 
@@ -148,7 +148,7 @@ def test_typed_dice_and_the_proposals_make_one_assault_step(qtbot, tmp_path):
     assert "tank enters C4." in retreat.summary.text()
     # the grunts tried to enter: they stay in C5 and may turn (clause assault.retreat)
     assert [uid for uid, _ in retreat.rows] == ["grunts"]
-    assert wizard.scene.highlighted()[parse_label("C5")] == "#ff8f00"  # chosen, over green
+    assert window.scene.highlighted()[parse_label("C5")] == "#ff8f00"  # chosen, over green
     click(qtbot, wizard.button(QWizard.WizardButton.FinishButton))
 
     written = steps(window)

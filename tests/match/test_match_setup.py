@@ -234,3 +234,40 @@ def test_a_unit_without_a_hex_needs_a_scenario(tmp_path, capsys):
     f = tmp_path / "v.referee"
     assert main(["match", "new", str(f), "--map", "entrenched", *UNITS]) == 2
     assert "units[0] (tank): no hex" in capsys.readouterr().err
+
+
+def test_army_files_with_a_scenario_wait_for_its_setup(tmp_path, capsys):
+    one, two = tmp_path / "one.toml", tmp_path / "two.toml"
+    one.write_text(
+        'name = "Vanguard"\nnation = "spartan"\ngame = "standard"\n'
+        '[[unit]]\ntype = "hoplite-phalanx"\ncount = 2\n',
+        encoding="utf-8",
+    )
+    two.write_text(
+        'name = "Waaagh"\nnation = "ork"\ngame = "standard"\n[[unit]]\ntype = "ork-grunts"\n',
+        encoding="utf-8",
+    )
+    f = str(tmp_path / "a.referee")
+    assert (
+        main(
+            [
+                "match",
+                "new",
+                f,
+                "--scenario",
+                "entrenched",
+                "--army",
+                f"1={one}",
+                "--army",
+                f"2={two}",
+            ]
+        )
+        == 0
+    )
+    data = show(capsys, f)
+    assert data["units"] == {}
+    assert [(w["uid"], w["side"]) for w in data["setup"]["waiting"]] == [
+        ("hoplite-phalanx", 1),
+        ("hoplite-phalanx-2", 1),
+        ("ork-grunts", 2),
+    ]

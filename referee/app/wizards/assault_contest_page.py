@@ -1,6 +1,6 @@
-"""The assault wizard's first page: which assault (clause ``assault.trigger``), the hex fought
-over highlighted on a small map, and each side's unit bases with their role and the sector
-they fight with (clause ``assault.facing``)."""
+"""The assault wizard's first page: which assault (clause ``assault.trigger``; a click on its
+hex on the map picks it), the hex fought over highlighted on the main map, and each side's
+unit bases with their role and the sector they fight with (clause ``assault.facing``)."""
 
 from __future__ import annotations
 
@@ -21,12 +21,10 @@ from PySide6.QtWidgets import (
     QVBoxLayout,
 )
 
-from referee.app.map_scene import MapScene
 from referee.app.style import SIDE_COLOURS
 from referee.app.wizards.assault_page import AssaultPage, Page, fit_height
 from referee.app.wizards.assault_plan import AssaultPlan
-from referee.app.wizards.hex_area_view import HexAreaView
-from referee.board.hexgrid import DIRECTION_NAMES, parse_label
+from referee.board.hexgrid import DIRECTION_NAMES, Hex, hex_label, parse_label
 from referee.match.assault_choices import contest_from_state
 from referee.match.state import MatchState
 
@@ -48,7 +46,7 @@ def contest_text(raw: Mapping[str, Any]) -> str:
 class ContestPage(AssaultPage):
     page_id = Page.CONTEST
 
-    def __init__(self, state: MatchState, scene: MapScene) -> None:
+    def __init__(self, state: MatchState) -> None:
         super().__init__()
         self.state = state
         self.setTitle("The assault")
@@ -73,12 +71,11 @@ class ContestPage(AssaultPage):
         self.bases.setSelectionMode(QAbstractItemView.SelectionMode.NoSelection)
         self.bases.verticalHeader().setVisible(False)
         self.bases.horizontalHeader().setSectionResizeMode(QHeaderView.ResizeMode.Stretch)
-        self.map = HexAreaView(scene)
         layout = QVBoxLayout(self)
         layout.addWidget(self.list)
         layout.addWidget(self.none)
         layout.addWidget(self.bases)
-        layout.addWidget(self.map, 1)
+        layout.addStretch(1)
         self.list.currentRowChanged.connect(self._show)
         self.list.currentRowChanged.connect(lambda _row: self.completeChanged.emit())
         self.none.setVisible(not state.contests)
@@ -104,12 +101,21 @@ class ContestPage(AssaultPage):
         item = self.list.currentItem()
         return int(item.data(Qt.ItemDataRole.UserRole)) if item is not None else 0
 
+    def pick_hex(self, h: Hex) -> bool:
+        """A click on the map: the contest fought over ``h``, if there is one."""
+        for row, raw in enumerate(self.state.contests):
+            if hex_label(h) in raw.get("hexes", ()):
+                self.list.setCurrentRow(row)
+                return True
+        return False
+
     def _show(self, row: int) -> None:
-        scene = self.map.map_scene
-        scene.clear_highlight()
+        wizard = self.wizard()
+        overlay = getattr(wizard, "overlay", None)
+        if overlay is not None:
+            overlay.clear_hexes()
         self.bases.setRowCount(0)
         if not 0 <= row < len(self.state.contests) or not self.state.contests[row].get("hexes"):
-            self.map.show_hexes([])
             return
         raw = self.state.contests[row]
         contest = contest_from_state(self.state, row)
@@ -128,12 +134,13 @@ class ContestPage(AssaultPage):
                     item.setForeground(Qt.GlobalColor.white)
                     item.setBackground(QColor(SIDE_COLOURS.get(p["side"], "#666666")))
                 self.bases.setItem(r, col, item)
-            scene.highlight_hexes([unit.hex], SIDE_COLOURS.get(p["side"], "#666666"),
-                                  f"{p['uid']} (side {p['side']})")
+            if overlay is not None:
+                overlay.hexes([unit.hex], SIDE_COLOURS.get(p["side"], "#666666"),
+                              f"{p['uid']} (side {p['side']})")
         fit_height(self.bases, 2)
-        hexes = [parse_label(h) for h in raw["hexes"]]
-        scene.highlight_hexes(hexes, FOUGHT_OVER, "the hex fought over")
-        self.map.show_hexes(hexes, radius=2)
+        if overlay is not None:
+            hexes = [parse_label(h) for h in raw["hexes"]]
+            overlay.hexes(hexes, FOUGHT_OVER, "the hex fought over")
 
     def contribute(self, plan: AssaultPlan) -> AssaultPlan:
         return replace(plan, contest=self.index())

@@ -1,7 +1,7 @@
 """The assault wizard's last page: the outcome (clauses ``assault.advantage``,
 ``assault.retreat``, ``abilities.stubborn``, ``assault.stubborn-edge``,
 ``assault.overcrowding``). The winners enter; each loser's legal hexes are highlighted on
-the map (green; the one chosen orange) and picked with a click or in the table, with the
+the main map (green; the one chosen orange) and picked with a click there or in the table, with the
 facings it may turn to; a surrounded loser's new assault, a Stubborn holder and a repeated
 assault are explained. Finishing checks the whole step with a dry run before it is written.
 """
@@ -21,10 +21,8 @@ from PySide6.QtWidgets import (
     QVBoxLayout,
 )
 
-from referee.app.map_scene import MapScene
 from referee.app.wizards.assault_page import AssaultPage, Page, fit_height, problem_label
 from referee.app.wizards.assault_plan import AssaultPlan, run_stage
-from referee.app.wizards.hex_area_view import HexAreaView
 from referee.board.hexgrid import DIRECTION_NAMES, Hex, hex_label, parse_label
 from referee.board.retreat import Retreat
 from referee.rules.assault.outcome import Outcome
@@ -66,7 +64,7 @@ def outcome_lines(out: Outcome) -> list[str]:
 class RetreatPage(AssaultPage):
     page_id = Page.RETREAT
 
-    def __init__(self, scene: MapScene) -> None:
+    def __init__(self) -> None:
         super().__init__()
         self.setTitle("The outcome and the retreat")
         self.summary = QLabel()
@@ -80,16 +78,14 @@ class RetreatPage(AssaultPage):
         header = self.table.horizontalHeader()
         header.setSectionResizeMode(QHeaderView.ResizeMode.ResizeToContents)
         header.setSectionResizeMode(1, QHeaderView.ResizeMode.Stretch)
-        self.map = HexAreaView(scene)
         self.problem = problem_label()
         layout = QVBoxLayout(self)
         layout.addWidget(self.summary)
         layout.addWidget(self.table)
-        layout.addWidget(self.map, 1)
         layout.addWidget(self.problem)
+        layout.addStretch(1)
         self.outcome: Outcome | None = None
         self.rows: list[tuple[str, Retreat]] = []
-        self.map.hexClicked.connect(self.pick_hex)
         self.table.itemSelectionChanged.connect(self._highlight)
 
     def initializePage(self) -> None:
@@ -149,7 +145,7 @@ class RetreatPage(AssaultPage):
         row = next(i for i, (u, _) in enumerate(self.rows) if u == uid)
         return self._combo(row, 2).currentText(), int(self._combo(row, 3).currentData())
 
-    def pick_hex(self, h: Hex) -> None:
+    def pick_hex(self, h: Hex) -> bool:
         """A click on the map: the hex for the selected unit if it may go there, else for
         the first unit that may."""
         order = [self.current_row(), *range(len(self.rows))]
@@ -158,31 +154,26 @@ class RetreatPage(AssaultPage):
                 self._combo(row, 2).setCurrentText(hex_label(h))
                 self.table.selectRow(row)
                 self.problem.clear()
-                return
+                return True
         if self.rows:
             self.problem.setText(f"No retreating unit may go into {hex_label(h)}.")
+        return False
 
     def _highlight(self) -> None:
-        scene = self.map.map_scene
-        scene.clear_highlight()
+        overlay = self.aw().overlay
         out = self.outcome
-        if out is None:
+        if overlay is None or out is None:
             return
-        focus: list[Hex] = [out.contest.hex]
+        overlay.clear_hexes()
         for uid, r in out.retreats.items():
-            focus.append(self.aw().state.unit(uid).hex)
             if r.kind == "surrounded":
-                scene.highlight_hexes(r.assault_into, ASSAULT_INTO, f"{uid} assaults here")
-                focus.extend(r.assault_into)
+                overlay.hexes(r.assault_into, ASSAULT_INTO, f"{uid} assaults here")
         for uid, r in self.rows:
-            scene.highlight_hexes(r.options, LEGAL, f"{uid} may retreat here")
-            focus.extend(r.options)
+            overlay.hexes(r.options, LEGAL, f"{uid} may retreat here")
         current = self.current_row()
         if current < len(self.rows):
             uid, _ = self.rows[current]
-            scene.highlight_hexes([parse_label(self.choice(uid)[0])], CHOSEN,
-                                  f"{uid} retreats here")
-        self.map.show_hexes(focus, radius=1)
+            overlay.hexes([parse_label(self.choice(uid)[0])], CHOSEN, f"{uid} retreats here")
 
     def contribute(self, plan: AssaultPlan) -> AssaultPlan:
         chosen: dict[str, tuple[str, int | None]] = {}

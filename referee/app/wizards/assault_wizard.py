@@ -17,7 +17,7 @@ from __future__ import annotations
 
 from PySide6.QtWidgets import QWidget, QWizard
 
-from referee.app.map_scene import MapScene
+from referee.app.map_overlay import MapOverlay
 from referee.app.wizards.assault_advantage_page import AdvantagePage
 from referee.app.wizards.assault_allocation_page import AllocationPage
 from referee.app.wizards.assault_contest_page import ContestPage
@@ -28,6 +28,7 @@ from referee.app.wizards.assault_reroll_page import RerollPage
 from referee.app.wizards.assault_retreat_page import RetreatPage
 from referee.app.wizards.assault_roll_page import RollPage
 from referee.app.wizards.chosen_step import ChosenStep
+from referee.board.hexgrid import Hex
 from referee.dice.service import Dice, DieOutOfRange
 from referee.match.state import MatchState
 
@@ -37,23 +38,29 @@ __all__ = ["AssaultWizard", "Page"]
 class AssaultWizard(QWizard):
     """One assault (see the module docstring); ``chosen_step()`` after it is accepted."""
 
-    def __init__(self, state: MatchState, dice_seed: int, parent: QWidget | None = None) -> None:
+    def __init__(
+        self,
+        state: MatchState,
+        dice_seed: int,
+        parent: QWidget | None = None,
+        overlay: MapOverlay | None = None,
+    ) -> None:
         super().__init__(parent)
         self.state = state
         self.dice_seed = dice_seed
+        self.overlay = overlay
+        """Draws on the main map: the hex fought over, the bases, the retreat hexes."""
         self.prefer_typed = False
         """Whether the last stage's dice were typed (the next stage offers the same)."""
         self.setWindowTitle("Assault")
         self.setOption(QWizard.WizardOption.HaveHelpButton, False)
-        self.scene = MapScene(self)
-        self.scene.set_state(state)
-        self.contest_page = ContestPage(state, self.scene)
+        self.contest_page = ContestPage(state)
         self.roll_page = RollPage()
         self.reroll_page = RerollPage()
         self.advantage_page = AdvantagePage()
         self.allocation_page = AllocationPage()
         self.damage_page = DamagePage()
-        self.retreat_page = RetreatPage(self.scene)
+        self.retreat_page = RetreatPage()
         self.pages: dict[Page, AssaultPage] = {
             Page.CONTEST: self.contest_page,
             Page.ROLL: self.roll_page,
@@ -68,6 +75,14 @@ class AssaultWizard(QWizard):
         self.setStartId(Page.CONTEST)
         chars = self.fontMetrics().averageCharWidth()
         self.resize(110 * chars, self.fontMetrics().lineSpacing() * 40)
+
+    def pick_hex(self, h: Hex) -> bool:
+        """A hex clicked on the map: the contest fought over it, or a loser's retreat."""
+        if self.currentId() == Page.CONTEST:
+            return self.contest_page.pick_hex(h)
+        if self.currentId() == Page.RETREAT:
+            return self.retreat_page.pick_hex(h)
+        return False
 
     def plan(self, before: Page | None = None) -> AssaultPlan:
         """The choices of the pages visited (only those before ``before`` if given)."""

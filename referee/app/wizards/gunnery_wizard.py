@@ -37,7 +37,10 @@ from PySide6.QtWidgets import (
     QWizardPage,
 )
 
+from referee.app.map_overlay import MapOverlay
 from referee.app.rule_html import clause_links, rule_link
+from referee.app.wizards.shot_overlay import shot_line
+from referee.board.hexgrid import Hex
 from referee.dice.service import Dice, DieOutOfRange
 from referee.match.board_now import board_now
 from referee.match.state import MatchState
@@ -341,10 +344,12 @@ class GunneryWizard(QWizard):
         dice_seed: int,
         parent: QWidget | None = None,
         dice_mode: str = "app",
+        overlay: MapOverlay | None = None,
     ) -> None:
         super().__init__(parent)
         self.state = state
         self.dice_seed = dice_seed
+        self.overlay = overlay
         self.setWindowTitle("Gunnery: one fire action")
         self.setOption(QWizard.WizardOption.HaveHelpButton, False)
         self.shooter_page = ShooterPage(state)
@@ -362,12 +367,43 @@ class GunneryWizard(QWizard):
             self.setPage(page_id, page)
         self.setStartId(Page.SHOOTER)
         self.odds_page.text.anchorClicked.connect(self._link)
+        self.target_page.list.currentRowChanged.connect(lambda _row: self.draw_shot())
+        self.currentIdChanged.connect(lambda _id: self.draw_shot())
         self.roll_page.typed.setChecked(dice_mode == "typed")
         chars = self.fontMetrics().averageCharWidth()
         self.resize(90 * chars, self.fontMetrics().lineSpacing() * 32)
 
     def _link(self, url: QUrl) -> None:
         self.ruleRequested.emit(url.toString())
+
+    def draw_shot(self) -> None:
+        """The line from the shooter to the target picked on the map (none before a target
+        is picked)."""
+        if self.overlay is None:
+            return
+        target = self.target_uid() if self.currentId() >= Page.TARGET else ""
+        if not target or target not in self.state.units:
+            self.overlay.shot(None)
+            return
+        preview = self.target_page.previews.get(target)
+        self.overlay.shot(shot_line(self.state.rules, self.shooter(), self.state.unit(target),
+                                    preview))
+
+    def pick_hex(self, h: Hex) -> bool:
+        """A hex clicked on the map picks the unit there as the shooter or the target (a
+        target only if the engine allows the shot)."""
+        page = {Page.SHOOTER: self.shooter_page.list, Page.TARGET: self.target_page.list}
+        items = page.get(Page(self.currentId())) if self.currentId() in page else None
+        if items is None:
+            return False
+        here = {u.uid for u in self.state.units.values() if u.hex == h}
+        for row in range(items.count()):
+            item = items.item(row)
+            if item.data(Qt.ItemDataRole.UserRole) in here and \
+                    item.flags() & Qt.ItemFlag.ItemIsEnabled:
+                items.setCurrentRow(row)
+                return True
+        return False
 
     def shooter(self) -> UnitState:
         return self.state.unit(self.shooter_page.uid())

@@ -41,7 +41,7 @@ from PySide6.QtWidgets import (
     QWizardPage,
 )
 
-from referee.app.map_scene import MapScene
+from referee.app.map_overlay import MapOverlay
 from referee.app.move_arrow_item import MoveArrow
 from referee.app.wizards.chosen_step import ChosenStep
 from referee.app.wizards.dice_table import DiceTable, DieRow
@@ -483,20 +483,20 @@ class ResultPage(QWizardPage):
 class MovementWizard(QWizard):
     """One movement step (see the module docstring); ``chosen_step()`` once accepted.
 
-    ``scene`` is the main window's map, for the arrows; :meth:`pick_hex` takes a hex the
+    ``overlay`` draws the arrows on the main window's map; :meth:`pick_hex` takes a hex the
     referee clicked there."""
 
     def __init__(
         self,
         state: MatchState,
         dice_seed: int,
-        scene: MapScene | None = None,
+        overlay: MapOverlay | None = None,
         parent: QWidget | None = None,
     ) -> None:
         super().__init__(parent)
         self.state = state
         self.dice_seed = dice_seed
-        self.scene = scene
+        self.overlay = overlay
         self.number = step_number(state, "movement")
         self.step_orders, self.checks = step_actions(state, self.number)
         self.setWindowTitle(f"Movement {self.number}")
@@ -605,12 +605,12 @@ class MovementWizard(QWizard):
         return result_arrows(result)
 
     def draw(self, choices: Mapping[str, Choice]) -> None:
-        if self.scene is not None:
-            self.scene.show_moves(self.arrows(choices))
+        if self.overlay is not None:
+            self.overlay.arrows(self.arrows(choices))
 
     def clear_arrows(self) -> None:
-        if self.scene is not None:
-            self.scene.clear_moves()
+        if self.overlay is not None:
+            self.overlay.arrows([])
 
     def pick_hex(self, h: Hex) -> bool:
         """A hex the referee clicked on the map (for the choices page)."""

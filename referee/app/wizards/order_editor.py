@@ -119,21 +119,22 @@ class OrderEditor(QWidget):
         error = QLabel()
         error.setWordWrap(True)
         grid = QGridLayout()
-        grid.setColumnStretch(1, 1)
+        grid.setColumnStretch(0, 1)
         lay = QVBoxLayout(box)
         lay.addWidget(field)
         lay.addWidget(error)
         lay.addLayout(grid)
         self.fields[kind], self.errors[kind], self.grids[kind] = field, error, grid
-        for number in range(1, STEPS[kind] + 1):
+        for number in range(1, STEPS[kind] + 1):  # the step's name above its buttons
             label = QLabel()
-            grid.addWidget(label, number - 1, 0)
+            grid.addWidget(label, 2 * number - 2, 0)
             self.step_labels[(kind, number)] = label
             holder = QWidget()
             row = QHBoxLayout(holder)
             row.setContentsMargins(0, 0, 0, 0)
+            row.setSpacing(3)
             row.addStretch(1)
-            grid.addWidget(holder, number - 1, 1)
+            grid.addWidget(holder, 2 * number - 1, 0)
             self.buttons[(kind, number)] = []
         return box
 
@@ -222,7 +223,7 @@ class OrderEditor(QWidget):
         assert self.unit is not None
         for number in range(1, STEPS[kind] + 1):
             grid = self.grids[kind]
-            cell = grid.itemAtPosition(number - 1, 1)
+            cell = grid.itemAtPosition(2 * number - 1, 0)
             holder = cell.widget() if cell is not None else None
             row = holder.layout() if holder is not None else None
             assert isinstance(row, QHBoxLayout)
@@ -247,7 +248,7 @@ class OrderEditor(QWidget):
                 button.setToolTip(MEANINGS.get(code.split("[", 1)[0], code))
                 button.setAccessibleName(f"{kind} {number} {code}")
                 width = button.fontMetrics().horizontalAdvance(code)
-                button.setFixedWidth(width + 4 * button.fontMetrics().averageCharWidth())
+                button.setFixedWidth(width + 3 * button.fontMetrics().averageCharWidth())
                 button.clicked.connect(
                     lambda _c=False, k=kind, n=number, c=code: self.press(k, n, c)
                 )

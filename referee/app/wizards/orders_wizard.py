@@ -22,7 +22,6 @@ from PySide6.QtGui import QColor
 from PySide6.QtWidgets import (
     QComboBox,
     QFormLayout,
-    QHBoxLayout,
     QLabel,
     QListWidget,
     QListWidgetItem,
@@ -132,26 +131,27 @@ class UnitsPage(QWizardPage):
 
 
 class OrdersPage(QWizardPage):
-    """The units of the chosen side on the left, the picked unit's orders on the right."""
+    """The units of the chosen side above, one line each, the picked unit's orders below
+    (narrow enough for the wizard dock beside the map)."""
 
     def __init__(self, state: MatchState) -> None:
         super().__init__()
         self.state = state
         self.setTitle("Orders")
         self.list = QListWidget()
-        self.list.setMaximumWidth(self.fontMetrics().averageCharWidth() * 28)
+        rows = min(7, max(3, len(state.units)))
+        self.list.setFixedHeight(self.fontMetrics().lineSpacing() * rows + 8)
         self.editor = OrderEditor(state.rules)
         scroll = QScrollArea()
         scroll.setWidgetResizable(True)
+        scroll.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
         scroll.setWidget(self.editor)
         self.problem = QLabel()
         self.problem.setWordWrap(True)
         self.problem.setStyleSheet("color: #c62828")
-        row = QHBoxLayout()
-        row.addWidget(self.list)
-        row.addWidget(scroll, 1)
         layout = QVBoxLayout(self)
-        layout.addLayout(row, 1)
+        layout.addWidget(self.list)
+        layout.addWidget(scroll, 1)
         layout.addWidget(self.problem)
         self.texts: dict[str, tuple[str, str]] = {}
         self.notes: dict[str, tuple[str, str]] = {}
@@ -206,8 +206,8 @@ class OrdersPage(QWizardPage):
             uid = str(item.data(Qt.ItemDataRole.UserRole))
             problem = self.problem_of(uid)
             movement, gunnery = self.texts[uid]
-            item.setText(f"{uid}\n  {movement}\n  {gunnery}" if problem is None
-                         else f"{uid}\n  does not read")
+            item.setText(f"{uid}: {movement} · {gunnery}" if problem is None
+                         else f"{uid}: does not read")
             item.setForeground(QColor("#c62828") if problem else QColor("#000000"))
             first = first or (f"{uid}, {problem}" if problem else None)
         self.problem.setText(first or "")

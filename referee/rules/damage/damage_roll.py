@@ -26,7 +26,7 @@ from referee.board.ranges import Band, RangeBand
 from referee.board.sector_stats import Sector
 from referee.dice.expression import DiceExpr
 from referee.dice.odds import DamageOdds, RowOdds, damage_odds, row_odds
-from referee.dice.service import Dice
+from referee.dice.service import Dice, RollRequest
 from referee.rules.damage.armor import ArmorPlan, ArmorResult, armor_plan, roll_armor
 from referee.rules.damage.method import DamageMethod, SpecialRule, damage_method
 from referee.rules.damage.table_roll import (
@@ -81,7 +81,10 @@ def effective_armor(target: UnitState, sector: Sector) -> int | None:
     return max(0, target.unit.armor[sector] - target.armor_down)
 
 
-def _band(band: Band | RangeBand | None, distance: int | None) -> tuple[Band | None, int | None]:
+def band_and_distance(
+    band: Band | RangeBand | None, distance: int | None
+) -> tuple[Band | None, int | None]:
+    """The band's name and the distance (a :class:`RangeBand` carries both)."""
     if isinstance(band, RangeBand):
         return band.band, band.distance if distance is None else distance
     if band == "out-of-range":
@@ -237,15 +240,16 @@ def _needs_armor(method: DamageMethod, attack: Attack, target: UnitState) -> boo
     return False
 
 
-def _special(
+def special_terms(
     method: DamageMethod,
     sd: SpecialDamage,
     target: UnitState,
     armor: ArmorResult | None,
     band: Band | None,
     support: int,
-    dice: Dice,
-) -> SpecialResult:
+) -> tuple[str, list[Term]] | SpecialResult:
+    """The table and terms of one ``[type] damage[dN]`` of a hit, or the result when it
+    rolls nothing (the target is immune, or the armor stopped it)."""
     rule = method.special_rule(sd.type)
     table = rule.table or sd.type
     if target.unit.damage_table(table) is None:
@@ -257,10 +261,49 @@ def _special(
         if armor.term is not None:
             terms.append(armor.term)
     terms.extend(_fixed_terms(method, target, sd.dice, band, rule, sd.type, support))
+    return table, terms
+
+
+def _special(
+    method: DamageMethod,
+    sd: SpecialDamage,
+    target: UnitState,
+    armor: ArmorResult | None,
+    band: Band | None,
+    support: int,
+    dice: Dice,
+) -> SpecialResult:
+    found = special_terms(method, sd, target, armor, band, support)
+    if isinstance(found, SpecialResult):
+        return found
+    table, terms = found
     rolled = dice.expression(sd.dice, f"{sd.type} damage")
     return SpecialResult(
         sd.type, table, rolled.dice, roll_on_table(target, table, sum(rolled.dice), terms)
     )
+
+
+def regular_terms(
+    method: DamageMethod,
+    attack: Attack,
+    target: UnitState,
+    armor: ArmorResult,
+    band: Band | None,
+    support: int,
+) -> list[Term] | None:
+    """The terms of a hit's regular damage roll, ``None`` when it rolls none (no regular
+    damage, or the armor stopped the hit)."""
+    if attack.damage is None or armor.blocked:
+        return None
+    terms: list[Term] = [armor.term] if armor.term else []
+    bonus = attack.penetration_bonus if armor.penetrated else 0
+    terms.extend(_fixed_terms(method, target, attack.damage, band, None, REGULAR, support, bonus))
+    return terms
+
+
+def needs_armor(method: DamageMethod, attack: Attack, target: UnitState) -> bool:
+    """Whether anything of a hit of ``attack`` rolls against the armor."""
+    return _needs_armor(method, attack, target)
 
 
 def damage_roll(
@@ -283,19 +326,15 @@ def damage_roll(
     """
     method = damage_method(rules)
     att = attack_of(attack)
-    band_name, distance = _band(band, distance)
+    band_name, distance = band_and_distance(band, distance)
     armor: ArmorResult | None = None
     if _needs_armor(method, att, target):
         plan = armor_plan(rules, effective_armor(target, sector), att.ap, band_name, distance)
         armor = roll_armor(plan, dice)
     regular: TableRoll | None = None
     rolled: tuple[int, ...] = ()
-    if att.damage is not None and armor is not None and not armor.blocked:
-        terms: list[Term] = [armor.term] if armor.term else []
-        bonus = att.penetration_bonus if armor.penetrated else 0
-        terms.extend(
-            _fixed_terms(method, target, att.damage, band_name, None, REGULAR, support, bonus)
-        )
+    terms = regular_terms(method, att, target, armor, band_name, support) if armor else None
+    if terms is not None and att.damage is not None:
         rolled = dice.expression(att.damage, "damage").dice
         regular = roll_on_table(target, REGULAR, sum(rolled), terms)
     extra = special_support or {}
@@ -338,7 +377,7 @@ def shot_odds(
     att = attack_of(attack)
     if att.damage is None:
         raise ValueError(f"{att.name} does no regular damage")
-    band_name, distance = _band(band, distance)
+    band_name, distance = band_and_distance(band, distance)
     plan = armor_plan(rules, effective_armor(target, sector), att.ap, band_name, distance)
     terms = _fixed_terms(method, target, att.damage, band_name, None, REGULAR, support)
     # the weapon's modifier is part of the expression's own distribution
@@ -349,3 +388,35 @@ def shot_odds(
     table = target.unit.damage_table(REGULAR)
     rows: Sequence[RowOdds] = row_odds(table, odds) if table is not None else ()
     return ShotOdds(p_hit, plan, tuple(terms), odds, tuple(rows))
+
+
+def damage_requests(
+    rules: Ruleset,
+    attack: Weapon | Assault | Attack,
+    target: UnitState,
+    band: Band | RangeBand | None,
+    sector: Sector = "front",
+    distance: int | None = None,
+) -> tuple[RollRequest, ...]:
+    """The dice :func:`damage_roll` asks for one hit, in order, before any is rolled: the
+    armor dice, then the damage dice (unless the armor stops the hit), then each special
+    type's dice the target has a table for."""
+    method = damage_method(rules)
+    att = attack_of(attack)
+    band_name, distance = band_and_distance(band, distance)
+    out: list[RollRequest] = []
+    armored = False
+    if _needs_armor(method, att, target):
+        plan = armor_plan(rules, effective_armor(target, sector), att.ap, band_name, distance)
+        out += [RollRequest(plan.sides, "armor", f"armor {plan.armor}: {plan.success_text()} "
+                            "succeeds")] * plan.dice
+        armored = plan.dice > 0
+    unless = "unless the armor stops the hit" if armored else ""
+    if att.damage is not None:
+        out += [RollRequest(att.damage.sides, "damage", unless)] * att.damage.count
+    for sd in att.special_damage:
+        rule = method.special_rule(sd.type)
+        if target.unit.damage_table(rule.table or sd.type) is not None:
+            out += [RollRequest(sd.dice.sides, f"{sd.type} damage",
+                                unless if rule.armor else "")] * sd.dice.count
+    return tuple(out)

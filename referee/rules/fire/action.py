@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from referee.dice.service import Dice
+from referee.dice.service import Dice, RollRequest, open_ended_note
 from referee.rules.fire.aim import after_fire
 from referee.rules.fire.ammo import shots_per_action, spend
 from referee.rules.fire.roll import HitRoll, roll_to_hit
@@ -36,11 +36,27 @@ class MisfireRoll:
         return f"misfire[{self.on}-] rolled {self.die}: {verdict}"
 
 
+def misfire_purpose(weapon: Weapon) -> str:
+    return f"misfire {weapon.name}"
+
+
+def misfire_request(weapon: Weapon) -> tuple[RollRequest, ...]:
+    """The misfire die a fire action with ``weapon`` asks first (none without Misfire)."""
+    if weapon.misfire is None:
+        return ()
+    return (RollRequest(6, misfire_purpose(weapon),
+                        f"misfire[{weapon.misfire}-]: {weapon.misfire} or less, nothing fires"),)
+
+
+def unless_misfire(weapon: Weapon, note: str) -> str:
+    return f"{note}; unless it misfires" if weapon.misfire is not None else note
+
+
 def roll_misfire(weapon: Weapon, dice: Dice) -> MisfireRoll | None:
     """Roll for Misfire[N-] before a fire action with ``weapon`` (None: it cannot misfire)."""
     if weapon.misfire is None:
         return None
-    return MisfireRoll(weapon.misfire, dice.roll(6, f"misfire {weapon.name}"))
+    return MisfireRoll(weapon.misfire, dice.roll(6, misfire_purpose(weapon)))
 
 
 @dataclass(frozen=True, slots=True)
@@ -113,13 +129,13 @@ def fire(rules: Ruleset, shot: Shot, dice: Dice, *, guns: int = 1) -> FireAction
     if weapon.area is not None:
         raise ValueError(f"{weapon.name} is an area weapon: use area_fire")
     needed = to_hit(rules, shot)
+    count = shots_per_action(shot.shooter, weapon, guns)
+    purpose = f"to hit {shot.target.uid} ({weapon.name})"
+    note = unless_misfire(weapon, f"needs {needed.need}; {open_ended_note()}")
+    dice.expect([*misfire_request(weapon), *[RollRequest(6, purpose, note)] * count])
     start = start_action(rules, shot.shooter, weapon, dice)
     if start.misfired:
         return FireAction(weapon, start.misfire, needed, (), start.shooter)
-    count = shots_per_action(shot.shooter, weapon, guns)
-    rolls = tuple(
-        roll_to_hit(rules, needed.need, dice, f"to hit {shot.target.uid} ({weapon.name})")
-        for _ in range(count)
-    )
+    rolls = tuple(roll_to_hit(rules, needed.need, dice, purpose) for _ in range(count))
     after = after_fire(rules, start.shooter, shot.aim)
     return FireAction(weapon, start.misfire, needed, rolls, after)

@@ -19,9 +19,9 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 from referee.board.terrain import Terrain
-from referee.dice.service import Dice, OpenEndedRoll
+from referee.dice.service import Dice, OpenEndedRoll, RollRequest, open_ended_note
 from referee.rules.explain import Term, total
-from referee.rules.fire.action import MisfireRoll, start_action
+from referee.rules.fire.action import MisfireRoll, misfire_request, start_action, unless_misfire
 from referee.rules.fire.ammo import shots_per_action
 from referee.rules.fire.conditions import AbilityParameterError, applies
 from referee.rules.fire.roll import HitRoll, judge
@@ -218,6 +218,26 @@ def _area_die(rules: Ruleset, need: int, dice: Dice, purpose: str) -> HitRoll:
     return judge(rules, need, OpenEndedRoll(6, (d,), d))
 
 
+def area_purpose(target: AreaTarget) -> str:
+    return f"area on {target.unit.uid}"
+
+
+def area_requests(
+    rules: Ruleset, n: int, identical: int, targets: Sequence[AreaTarget],
+    weapon: Weapon | None = None,
+) -> tuple[RollRequest, ...]:
+    """The area dice of :func:`area_attack`, in order, before any is rolled (its evasion
+    dice are known once the successes are)."""
+    out: list[RollRequest] = []
+    for t in targets:
+        need = area_need(rules, n, identical, t).need
+        note = f"needs {need}" + (f"; {open_ended_note()}" if need > 6 else "")
+        if weapon is not None:
+            note = unless_misfire(weapon, note)
+        out += [RollRequest(6, area_purpose(t), note)] * t.unit.alive
+    return tuple(out)
+
+
 def area_attack(
     rules: Ruleset, n: int, identical: int, targets: Sequence[AreaTarget], dice: Dice
 ) -> tuple[AreaResult, ...]:
@@ -226,7 +246,7 @@ def area_attack(
     results = []
     for target in targets:
         need = area_need(rules, n, identical, target)
-        rolls = tuple(_area_die(rules, need.need, dice, f"area on {target.unit.uid}")
+        rolls = tuple(_area_die(rules, need.need, dice, area_purpose(target))
                       for _ in range(target.unit.alive))
         evasion = evasion_of(rules, target)
         evasion_dice: tuple[int, ...] = ()
@@ -260,8 +280,10 @@ def area_fire(
     many identical attacks as the action fires (models x Burst x guns)."""
     if weapon.area is None:
         raise ValueError(f"{weapon.name} is not an area weapon")
-    start = start_action(rules, shooter, weapon, dice)
     identical = shots_per_action(shooter, weapon, guns)
+    dice.expect([*misfire_request(weapon),
+                 *area_requests(rules, weapon.area, max(1, identical), targets, weapon)])
+    start = start_action(rules, shooter, weapon, dice)
     if start.misfired or identical < 1:
         return AreaFire(weapon, start.misfire, identical, (), start.shooter)
     results = area_attack(rules, weapon.area, identical, targets, dice)

@@ -1,0 +1,118 @@
+"""The line of a shot on the map, drawn while the gunnery wizard has a target picked: from
+the shooter's hex centre to the target's, the range (and band) at its middle, and at each
+end the sector the line leaves the shooter by and enters the target by (clauses
+``angles.sectors``, ``angles.armor``). Green for a shot the engine allows, red and dashed
+for one it refuses. The item only draws what it is given.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from PySide6.QtCore import QLineF, QPointF, QRectF, Qt
+from PySide6.QtGui import QColor, QFont, QFontMetricsF, QPainter, QPainterPath, QPen
+from PySide6.QtWidgets import QGraphicsItem, QStyleOptionGraphicsItem, QWidget
+
+from referee.app.geometry import HEX_SIZE, hex_centre
+from referee.board.hexgrid import Hex, hex_label
+
+R = HEX_SIZE
+SHOT_COLOURS: dict[bool, str] = {True: "#0b7a0b", False: "#c62828"}
+LABEL_SIZE = 0.27
+"""The labels' font, in hex radii (they scale with the map)."""
+
+
+@dataclass(frozen=True, slots=True)
+class ShotLine:
+    """A shot from ``frm`` to ``to``: ``middle`` is written at the middle of the line,
+    ``leaves`` by the shooter and ``enters`` by the target (empty: nothing written)."""
+
+    frm: Hex
+    to: Hex
+    middle: str
+    leaves: str = ""
+    enters: str = ""
+    allowed: bool = True
+
+    def text(self) -> str:
+        ends = f"{hex_label(self.frm)}->{hex_label(self.to)}"
+        return f"{ends}: {self.middle}; leaves {self.leaves or '-'}, enters {self.enters or '-'}"
+
+
+class ShotLineItem(QGraphicsItem):
+    """One :class:`ShotLine` above the tokens (see the module docstring)."""
+
+    def __init__(self, shot: ShotLine) -> None:
+        super().__init__()
+        self.shot = shot
+        self.setZValue(32)
+        self.setAcceptedMouseButtons(Qt.MouseButton.NoButton)
+        self.line = QLineF(hex_centre(shot.frm), hex_centre(shot.to))
+        self.setToolTip(shot.text())
+
+    def _labels(self) -> list[tuple[QPointF, str]]:
+        line, out = self.line, []
+        if self.shot.middle:
+            out.append((line.pointAt(0.5), self.shot.middle))
+        length = max(line.length(), 1e-6)
+        near = min(0.95 * R / length, 0.4)  # by the hex's edge, clear of the token
+        if self.shot.leaves:
+            out.append((line.pointAt(near), self.shot.leaves))
+        if self.shot.enters:
+            out.append((line.pointAt(1 - near), self.shot.enters))
+        return out
+
+    @staticmethod
+    def _font() -> QFont:
+        font = QFont()
+        font.setPixelSize(max(1, round(LABEL_SIZE * R)))
+        font.setBold(True)
+        return font
+
+    def _box(self, at: QPointF, text: str) -> QRectF:
+        metrics = QFontMetricsF(self._font())
+        w, h = metrics.horizontalAdvance(text) + 0.16 * R, metrics.height() + 0.04 * R
+        return QRectF(at.x() - w / 2, at.y() - h / 2, w, h)
+
+    def boundingRect(self) -> QRectF:
+        rect = QRectF(self.line.p1(), self.line.p2()).normalized().adjusted(
+            -0.2 * R, -0.2 * R, 0.2 * R, 0.2 * R
+        )
+        for at, text in self._labels():
+            rect = rect.united(self._box(at, text))
+        return rect
+
+    def shape(self) -> QPainterPath:
+        path = QPainterPath()
+        for at, text in self._labels():
+            path.addRect(self._box(at, text))
+        return path
+
+    def paint(
+        self,
+        painter: QPainter,
+        option: QStyleOptionGraphicsItem,
+        widget: QWidget | None = None,
+    ) -> None:
+        painter.setRenderHint(QPainter.RenderHint.Antialiasing)
+        spec = QColor(SHOT_COLOURS[self.shot.allowed])
+        halo = QPen(QColor(255, 255, 255, 210), 0.13 * R)
+        halo.setCapStyle(Qt.PenCapStyle.RoundCap)
+        painter.setPen(halo)
+        painter.drawLine(self.line)
+        pen = QPen(spec, 0.07 * R)
+        pen.setCapStyle(Qt.PenCapStyle.RoundCap)
+        if not self.shot.allowed:
+            pen.setStyle(Qt.PenStyle.DashLine)
+        painter.setPen(pen)
+        painter.drawLine(self.line)
+        painter.setBrush(spec)
+        painter.drawEllipse(self.line.p2(), 0.08 * R, 0.08 * R)
+        painter.setFont(self._font())
+        for at, text in self._labels():
+            box = self._box(at, text)
+            painter.setPen(QPen(spec, 0.03 * R))
+            painter.setBrush(QColor(255, 255, 255, 235))
+            painter.drawRoundedRect(box, 0.08 * R, 0.08 * R)
+            painter.setPen(QColor("#111111"))
+            painter.drawText(box, Qt.AlignmentFlag.AlignCenter, text)

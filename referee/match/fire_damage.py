@@ -1,0 +1,153 @@
+"""The damage of a fire action's hits, rolled in sequence and left pending, and the area
+fire action as a journal event.
+
+Each hit's damage is rolled on the target as the earlier rolls of the step leave it
+(clause ``damage.sequence``, ruling ``damage.pending-tokens``) and waits for the 'apply
+damage' step as a pending record. The dice of all the hits are announced before the first
+is rolled, so a referee typing them sees them listed (:meth:`referee.dice.service.Dice.expect`).
+
+An Area(n+) weapon (clause ``fire.area``) fires at a hex: one die per model of every enemy
+unit in it, each success rolled for evasion (clauses ``fire.evasion``,
+``fire.improve-evasion``, ``fire.take-cover``), one damage roll per hit that stands.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass, field
+from typing import TYPE_CHECKING, Any
+
+from referee.board.facing import shot_sectors
+from referee.board.hexgrid import hex_label
+from referee.board.sector_stats import Sector
+from referee.dice.service import Dice
+from referee.match.events import Event
+from referee.match.serial import unit_state_json
+from referee.rules.damage.damage_roll import damage_requests, damage_roll
+from referee.rules.damage.pending import PendingLedger
+from referee.rules.fire.aim import after_fire
+from referee.rules.fire.area import AREA_MODIFIERS_RULING, area_fire
+from referee.rules.fire.area_hex import area_targets, default_sector
+from referee.rules.state import UnitState
+from referee.units.model import Weapon
+
+if TYPE_CHECKING:
+    from referee.match.state import MatchState
+    from referee.rules.fire.legality import TargetCheck
+
+
+def pending_record(uid: str, source: str, cause: str, roll: Any) -> dict[str, Any]:
+    """A table roll waiting for 'apply damage', as the match state keeps it."""
+    return {
+        "unit": uid,
+        "source": source,
+        "cause": cause,
+        "table": roll.table,
+        "natural": roll.natural,
+        "result": roll.result,
+        "row_at": roll.row.at if roll.row else None,
+    }
+
+
+@dataclass
+class HitsDamage:
+    """The damage rolls of a step so far: the ledger, the pending records, the working."""
+
+    ledger: PendingLedger
+    pending: list[dict[str, Any]]
+    lines: list[str] = field(default_factory=list)
+    rolls: list[dict[str, object]] = field(default_factory=list)
+
+
+def open_damage(state: MatchState) -> HitsDamage:
+    """The damage pending in the match, to roll more after it."""
+    return HitsDamage(state.ledger(), [dict(p) for p in state.pending])
+
+
+def sector_of(state: MatchState, shooter: UnitState, target: UnitState,
+              chosen: object = None) -> Sector:
+    """The sector the hits are applied to: the attacker's choice among those the shot
+    enters by, by default the weaker armor (clauses ``angles.armor``, ``angles.on-edge``)."""
+    enters = shot_sectors(shooter.hex, shooter.facing, target.hex, target.facing,
+                          state.rules).enters
+    if chosen is not None:
+        for s in enters:
+            if s == chosen:
+                return s
+        from referee.match.commands import CommandError
+
+        raise CommandError(f"sector {chosen!r}: the shot enters by {' or '.join(enters)}")
+    return default_sector(enters, target)
+
+
+def roll_hits(
+    state: MatchState, done: HitsDamage, weapon: Weapon, target: UnitState, hits: int,
+    check: TargetCheck, sector: Sector, dice: Dice,
+) -> None:
+    """Roll the damage of ``hits`` hits of ``weapon`` on ``target`` into ``done``."""
+    if not hits:
+        return
+    ahead = damage_requests(state.rules, weapon, done.ledger.seen(target), check.band, sector)
+    dice.expect([*ahead * hits, *dice.expected])
+    for _ in range(hits):
+        seen = done.ledger.seen(target)
+        result = damage_roll(state.rules, weapon, seen, check.band, dice, sector=sector)
+        done.ledger = done.ledger.record(target, result)
+        for cause, roll in result.table_rolls:
+            done.pending.append(pending_record(target.uid, weapon.name, cause, roll))
+        done.lines.append(result.explain())
+        done.rolls.append(result.to_json())
+
+
+def area_fire_event(
+    state: MatchState, command: Mapping[str, Any], dice: Dice, check: TargetCheck
+) -> Event:
+    """An area fire action at the hex of ``check``'s target (an allowed shot)."""
+    rules = state.rules
+    shooter, weapon = check.shooter, check.weapon
+    assert weapon is not None and check.shot is not None
+    targets = area_targets(rules, check, state.units.values())
+    start = len(dice.log)
+    action = area_fire(rules, shooter, weapon, targets, dice, guns=max(1, check.guns))
+    where = hex_label(check.target.hex)
+    names = ", ".join(t.unit.uid for t in targets)
+    lines = [f"{shooter.uid} fires {weapon.name} at {where} (area: {names})"]
+    if action.misfire is not None:
+        lines.append(action.misfire.explain())
+    done = open_damage(state)
+    for result in action.results:
+        lines.append(result.explain())
+    for result in action.results:
+        unit = result.target
+        sector = sector_of(state, shooter, unit, command.get("sector")
+                           if unit.uid == check.target.uid else None)
+        roll_hits(state, done, weapon, unit, result.hits, check, sector, dice)
+    lines += done.lines
+    hits = sum(r.hits for r in action.results)
+    after = action.shooter_after
+    reading = rules.reading(AREA_MODIFIERS_RULING).value
+    if reading == "table" and not action.misfired:
+        after = after_fire(rules, after, check.shot.aim)
+    changes: dict[str, Any] = {"units": {after.uid: unit_state_json(after)}}
+    if hits:
+        changes["pending"] = done.pending
+    rulings = [AREA_MODIFIERS_RULING]
+    rulings += [t.ruling for r in action.results for t in r.need.terms if t.ruling]
+    clauses = ["fire.target", "fire.area"]
+    if any(r.evasion is not None for r in action.results):
+        clauses.append("fire.evasion")
+    if action.misfire is not None:
+        clauses.append("fire.misfire")
+    if hits:
+        clauses.append("damage.sequence")
+    detail = {
+        "weapon": weapon.name, "area": True, "hex": where,
+        "misfire": None if action.misfire is None else {
+            "on": action.misfire.on, "die": action.misfire.die, "misfired": action.misfired},
+        "identical": action.identical,
+        "results": [r.to_json() for r in action.results],
+        "hits": hits, "damage": done.rolls,
+    }
+    return Event("fire", dict(command), changes, "\n".join(lines),
+                 dice=tuple(dice.log[start:]), clauses=tuple(dict.fromkeys(clauses)),
+                 rulings=tuple(dict.fromkeys(rulings)), detail=detail)

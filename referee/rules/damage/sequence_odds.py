@@ -1,0 +1,245 @@
+"""Exact odds of the damage of one hit, and of several hits rolled in sequence on one unit.
+
+:func:`hit_outcomes`: every way the damage of one hit can end, as the table rows it reads in
+the order :func:`~referee.rules.damage.damage_roll.damage_roll` rolls them (the regular
+table, then each special type), with its exact probability: the armor successes
+(binomial, clauses ``damage.armor-dice``, ``damage.armor-outcome``), then the sum of the
+damage dice, with the same terms as the roll itself (``damage.modifiers``).
+
+:func:`sequence_odds`: the hits of one action rolled one after another on one unit (clause
+``damage.sequence``): each roll reads the unit as the earlier rows left it, or with the
+tokens it had when the step began (ruling ``damage.pending-tokens``); a death halves the
+bonus (clause ``damage.model-death``) and a destroyed unit takes nothing more. It is an
+exact Markov chain over the unit's damage state, mixed over the number of hits, so a
+chance of "at least one model killed" is exact, not sampled. Ruling
+``fire.action-odds-rows`` says what "the chance of a row" of a whole action means.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
+from fractions import Fraction
+from types import MappingProxyType
+from typing import TYPE_CHECKING
+
+from referee.board.ranges import Band, RangeBand
+from referee.board.sector_stats import Sector
+from referee.dice.expression import DiceExpr
+from referee.rules.damage.armor import ArmorResult, armor_plan
+from referee.rules.damage.damage_roll import (
+    REGULAR,
+    Attack,
+    SpecialResult,
+    attack_of,
+    band_and_distance,
+    effective_armor,
+    needs_armor,
+    regular_terms,
+    special_terms,
+)
+from referee.rules.damage.method import damage_method
+from referee.rules.damage.pending import PendingLedger
+from referee.rules.damage.table_roll import carry_out, roll_on_table
+from referee.rules.explain import Term
+from referee.rules.state import UnitState
+from referee.units.model import Assault, DamageRow, Weapon
+
+if TYPE_CHECKING:
+    from referee.rules.ruleset import Ruleset
+
+PENDING_RULING = "damage.pending-tokens"
+
+TableHit = tuple[str, str, DamageRow | None]
+"""One table roll of a hit: (damage type, table, the row read; None below the table)."""
+HitOutcome = tuple[TableHit, ...]
+
+ZERO = Fraction(0)
+
+
+def _naturals(expr: DiceExpr) -> dict[int, Fraction]:
+    """The sum of the dice of ``expr`` without its modifier (a term of the roll)."""
+    return DiceExpr(expr.count, expr.sides, 0).distribution()
+
+
+def _then(
+    partial: Mapping[HitOutcome, Fraction], target: UnitState, cause: str, table: str,
+    expr: DiceExpr, terms: Sequence[Term],
+) -> dict[HitOutcome, Fraction]:
+    out: dict[HitOutcome, Fraction] = {}
+    for natural, p in _naturals(expr).items():
+        roll = roll_on_table(target, table, natural, terms)
+        for before, q in partial.items():
+            key = before if roll is None else (*before, (cause, table, roll.row))
+            out[key] = out.get(key, ZERO) + p * q
+    return out
+
+
+def hit_outcomes(
+    rules: Ruleset,
+    attack: Weapon | Assault | Attack,
+    target: UnitState,
+    band: Band | RangeBand | None,
+    *,
+    support: int = 0,
+    sector: Sector = "front",
+    distance: int | None = None,
+) -> dict[HitOutcome, Fraction]:
+    """Every outcome of one hit's damage on ``target`` (as the roll sees it) and its chance;
+    the chances sum to 1 (a hit the armor stops reads no row: the empty outcome)."""
+    method = damage_method(rules)
+    att = attack_of(attack)
+    band_name, distance = band_and_distance(band, distance)
+    cases: list[tuple[ArmorResult | None, Fraction]] = [(None, Fraction(1))]
+    if needs_armor(method, att, target):
+        plan = armor_plan(rules, effective_armor(target, sector), att.ap, band_name, distance)
+        cases = [(ArmorResult(plan, (), s, plan.outcome(s)), p)
+                 for s, p in plan.odds().successes.items() if p]
+    out: dict[HitOutcome, Fraction] = {}
+    for armor, p_armor in cases:
+        partial: dict[HitOutcome, Fraction] = {(): p_armor}
+        terms = regular_terms(method, att, target, armor, band_name, support) if armor else None
+        if terms is not None and att.damage is not None:
+            partial = _then(partial, target, REGULAR, REGULAR, att.damage, terms)
+        for sd in att.special_damage:
+            found = special_terms(method, sd, target, armor, band_name, support)
+            if isinstance(found, SpecialResult):
+                continue
+            table, special = found
+            partial = _then(partial, target, sd.type, table, sd.dice, special)
+        for key, p in partial.items():
+            out[key] = out.get(key, ZERO) + p
+    return out
+
+
+_Key = tuple[object, ...]
+_Link = tuple[_Key, frozenset["RowKey"]]
+
+
+def _key(u: UnitState) -> _Key:
+    """What damage can change on a unit: states equal in these are one state of the chain."""
+    return (u.alive, u.elites_alive, u.damage_tokens, u.shaken, u.bleeding, u.fire,
+            u.armor_down, u.acid, u.minor_acid, u.poison)
+
+
+RowKey = tuple[str, int | None]
+"""A row of a damage table: (table, the row's start; None below the table)."""
+
+
+@dataclass(frozen=True)
+class SequenceOdds:
+    """The damage of a whole action on one unit: how many models it kills, and each row's
+    chance of being read at least once (ruling ``damage.pending-tokens`` decides what each
+    roll sees of the rolls before it)."""
+
+    uid: str
+    alive: int
+    """Models alive before the action (after any damage already pending)."""
+    killed: tuple[Fraction, ...]
+    """P(n models killed), n = 0 .. ``alive``."""
+    rows: Mapping[RowKey, Fraction]
+    labels: Mapping[RowKey, str]
+    destroyed: Fraction
+
+    @property
+    def kill_at_least_one(self) -> Fraction:
+        return 1 - self.killed[0]
+
+    def to_json(self) -> dict[str, object]:
+        return {
+            "unit": self.uid,
+            "killed": [float(p) for p in self.killed],
+            "killed_exact": [str(p) for p in self.killed],
+            "destroyed": float(self.destroyed),
+            "rows": [
+                {"table": t, "at": at, "row": self.labels[(t, at)], "p": float(p),
+                 "exact": str(p)}
+                for (t, at), p in self.rows.items()
+            ],
+            "rulings": [PENDING_RULING],
+        }
+
+
+def _row_label(row: DamageRow | None) -> str:
+    return row.text if row else "no damage (below the table)"
+
+
+def sequence_odds(
+    rules: Ruleset,
+    attack: Weapon | Assault | Attack,
+    target: UnitState,
+    band: Band | RangeBand | None,
+    hits: Sequence[Fraction],
+    *,
+    ledger: PendingLedger | None = None,
+    support: int = 0,
+    sector: Sector = "front",
+    distance: int | None = None,
+) -> SequenceOdds:
+    """The damage of ``k`` hits with chance ``hits[k]`` on ``target``, rolled in sequence
+    (see the module docstring); ``ledger`` holds the damage already pending this step."""
+    ledger = ledger if ledger is not None else PendingLedger.open(rules)
+    start = ledger.current.get(target.uid, target)
+    start_tokens = ledger.start.get(target.uid, target).damage_tokens
+
+    def seen(u: UnitState) -> UnitState:
+        return u if ledger.tokens_seen == "immediately" else u.with_(damage_tokens=start_tokens)
+
+    cache: dict[_Key, dict[HitOutcome, Fraction]] = {}
+    labels: dict[RowKey, str] = {}
+    states: dict[_Key, UnitState] = {_key(start): start}
+    # the chain: (unit state, rows read so far) -> chance, after k hits
+    chain: dict[_Link, Fraction] = {(_key(start), frozenset()): Fraction(1)}
+    final: dict[_Link, Fraction] = {}
+    for k, p_k in enumerate(hits):
+        if p_k:
+            for key, p in chain.items():
+                final[key] = final.get(key, ZERO) + p * p_k
+        if k == len(hits) - 1 or not any(hits[k + 1:]):
+            break
+        nxt: dict[_Link, Fraction] = {}
+        for (skey, read), p in chain.items():
+            unit = states[skey]
+            if unit.destroyed:
+                nxt[(skey, read)] = nxt.get((skey, read), ZERO) + p
+                continue
+            look = seen(unit)
+            outcomes = cache.get(_key(look))
+            if outcomes is None:
+                outcomes = hit_outcomes(rules, attack, look, band, support=support,
+                                        sector=sector, distance=distance)
+                cache[_key(look)] = outcomes
+            for outcome, q in outcomes.items():
+                u = unit
+                now = set(read)
+                for cause, table, row in outcome:
+                    u = carry_out(u, row, cause=cause).state
+                    rk = (table, row.at if row else None)
+                    labels[rk] = _row_label(row)
+                    now.add(rk)
+                states.setdefault(_key(u), u)
+                key = (_key(u), frozenset(now))
+                nxt[key] = nxt.get(key, ZERO) + p * q
+        chain = nxt
+    killed = [ZERO] * (start.alive + 1)
+    rows: dict[RowKey, Fraction] = {}
+    destroyed = ZERO
+    for (skey, read), p in final.items():
+        u = states[skey]
+        killed[start.alive - u.alive] += p
+        destroyed += p if u.destroyed and not start.destroyed else ZERO
+        for rk in read:
+            rows[rk] = rows.get(rk, ZERO) + p
+    order = _row_order(target, rows)
+    return SequenceOdds(target.uid, start.alive, tuple(killed),
+                        MappingProxyType({rk: rows[rk] for rk in order}),
+                        MappingProxyType(labels), destroyed)
+
+
+def _row_order(target: UnitState, rows: Mapping[RowKey, Fraction]) -> list[RowKey]:
+    """Rows table by table (regular first), below the table first, then by start."""
+    def sort_key(rk: RowKey) -> tuple[int, str, int]:
+        table, at = rk
+        return (0 if table == REGULAR else 1, table, -1000 if at is None else at)
+
+    return sorted(rows, key=sort_key)

@@ -1,0 +1,207 @@
+"""The exact odds of a whole fire action before any die is rolled.
+
+The misfire die first (clause ``fire.misfire``: on N or less the whole action does
+nothing), then the dice the action rolls: one open-ended to-hit d6 per model firing, per
+Burst(N) shot and per fixed gun bearing (clauses ``fire.roll``, ``fire.burst``,
+``angles.fixed-weapons``), or for an Area(n+) weapon one die per enemy model in the hex
+with each success then rolled for evasion (clauses ``fire.area``, ``fire.evasion``). The
+dice are independent, so the number of hits is binomial; a misfire is counted as no hit.
+The damage of those hits, rolled in sequence on the target, comes from
+:func:`referee.rules.damage.sequence_odds.sequence_odds` (clauses ``damage.sequence``,
+``damage.model-death``; ruling ``damage.pending-tokens``). Everything is a fraction.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+from fractions import Fraction
+from math import comb
+
+from referee.board.facing import shot_sectors
+from referee.board.sector_stats import Sector
+from referee.dice.odds import to_hit_odds
+from referee.rules.damage.pending import PendingLedger
+from referee.rules.damage.sequence_odds import SequenceOdds, sequence_odds
+from referee.rules.fire.ammo import shots_per_action
+from referee.rules.fire.area import AreaNeed, AreaTarget, Evasion, area_need, evasion_of
+from referee.rules.fire.area_hex import default_sector
+from referee.rules.fire.legality import TargetCheck
+from referee.rules.fire.to_hit import to_hit
+from referee.rules.ruleset import Ruleset
+from referee.rules.state import UnitState
+from referee.units.model import Weapon
+
+ZERO = Fraction(0)
+MISFIRE_DIE = 6
+
+
+def binomial(n: int, p: Fraction) -> tuple[Fraction, ...]:
+    """P(k successes) of ``n`` independent dice succeeding with ``p``, k = 0..n."""
+    return tuple(comb(n, k) * p**k * (1 - p) ** (n - k) for k in range(n + 1))
+
+
+def misfire_chance(weapon: Weapon) -> Fraction:
+    """P(a Misfire[N-] die shows N or less) (clause ``fire.misfire``); 0 without Misfire."""
+    if weapon.misfire is None:
+        return ZERO
+    return Fraction(max(0, min(weapon.misfire, MISFIRE_DIE)), MISFIRE_DIE)
+
+
+def with_misfire(hits: Sequence[Fraction], misfire: Fraction) -> tuple[Fraction, ...]:
+    """The hits of the action once the misfire die is counted (a misfire: no hit)."""
+    out = [(1 - misfire) * p for p in hits] or [ZERO]
+    out[0] += misfire
+    return tuple(out)
+
+
+def evasion_chance(evasion: Evasion | None) -> Fraction:
+    """P(one evasion die negates a hit): d6 + improve reaching N (clause ``fire.evasion``);
+    0 without evasion or under the edition that worsens the area number instead."""
+    if evasion is None or evasion.method != "negate":
+        return ZERO
+    need = evasion.value - evasion.improve
+    return Fraction(max(0, min(6, 7 - need)), 6)
+
+
+@dataclass(frozen=True, slots=True)
+class AreaOdds:
+    """An Area(n+) attack on one unit: its dice, the success number, the evasion need."""
+
+    dice: int
+    need: AreaNeed
+    evasion: Evasion | None
+    p_success: Fraction
+    p_evade: Fraction
+
+    @property
+    def evasion_need(self) -> int | None:
+        """The face an evasion die must show (Evasion[N+] less Improve Evasion)."""
+        if self.evasion is None or self.evasion.method != "negate":
+            return None
+        return self.evasion.value - self.evasion.improve
+
+
+@dataclass(frozen=True)
+class ActionOdds:
+    """The whole fire action against one unit, before any die (see the module docstring)."""
+
+    weapon: str
+    target: str
+    dice: int
+    """To-hit dice (area: one per enemy model of this unit) rolled if it does not misfire."""
+    misfire: Fraction
+    misfire_on: int | None
+    need: int
+    p_die: Fraction
+    """P(one die makes a hit that stands: to-hit, or area success not evaded)."""
+    hits: tuple[Fraction, ...]
+    """P(k hits) for the whole action, k = 0..dice (a misfire is no hit)."""
+    sector: Sector | None
+    damage: SequenceOdds | None
+    area: AreaOdds | None = None
+
+    @property
+    def at_least_one_hit(self) -> Fraction:
+        return 1 - self.hits[0]
+
+    @property
+    def expected_hits(self) -> Fraction:
+        return sum((k * p for k, p in enumerate(self.hits)), ZERO)
+
+    @property
+    def kill_at_least_one(self) -> Fraction:
+        return self.damage.kill_at_least_one if self.damage is not None else ZERO
+
+    def area_json(self) -> dict[str, object] | None:
+        a = self.area
+        if a is None:
+            return None
+        return {"dice": a.dice, "need": a.need.need, "evasion_need": a.evasion_need,
+                "expected_hits": float(self.expected_hits),
+                "expected_hits_exact": str(self.expected_hits),
+                "need_working": a.need.explain(),
+                "evasion": a.evasion.text() if a.evasion else None,
+                "p_success": float(a.p_success), "p_evade": float(a.p_evade)}
+
+    def to_json(self) -> dict[str, object]:
+        """The keys of ``referee shot --json``: ``dice``, ``misfire``, ``hits`` (by number
+        of hits), ``kill_at_least_one``, with exact fractions beside them."""
+        return {
+            "target": self.target,
+            "dice": self.dice,
+            "misfire": float(self.misfire),
+            "misfire_exact": str(self.misfire),
+            "hits": [float(p) for p in self.hits],
+            "hits_exact": [str(p) for p in self.hits],
+            "at_least_one_hit": float(self.at_least_one_hit),
+            "at_least_one_hit_exact": str(self.at_least_one_hit),
+            "kill_at_least_one": float(self.kill_at_least_one),
+            "kill_at_least_one_exact": str(self.kill_at_least_one),
+            "sector": self.sector,
+            "damage": self.damage.to_json() if self.damage is not None else None,
+        }
+
+
+def _damage(
+    rules: Ruleset, check: TargetCheck, weapon: Weapon, unit: UnitState, sector: Sector,
+    hits: Sequence[Fraction], ledger: PendingLedger | None,
+) -> SequenceOdds | None:
+    if weapon.damage is None and not weapon.special_damage:
+        return None
+    return sequence_odds(rules, weapon, unit, check.band, hits, ledger=ledger, sector=sector)
+
+
+def _sector(rules: Ruleset, check: TargetCheck, unit: UnitState, sector: Sector | None) -> Sector:
+    enters = shot_sectors(check.shooter.hex, check.shooter.facing, unit.hex, unit.facing,
+                          rules).enters
+    return sector if sector is not None and sector in enters else default_sector(enters, unit)
+
+
+def fire_odds(
+    rules: Ruleset, check: TargetCheck, *, ledger: PendingLedger | None = None,
+    sector: Sector | None = None,
+) -> ActionOdds:
+    """The odds of an allowed ordinary fire action (not an area weapon)."""
+    weapon, shot = check.weapon, check.shot
+    if weapon is None or shot is None:
+        raise ValueError(f"{check.explain()}: the odds need an allowed shot with a weapon")
+    if weapon.area is not None:
+        raise ValueError(f"{weapon.name} is an area weapon: see area_odds")
+    need = to_hit(rules, shot).need
+    p = to_hit_odds(rules, need)
+    n = shots_per_action(check.shooter, weapon, max(1, check.guns))
+    misfire = misfire_chance(weapon)
+    hits = with_misfire(binomial(n, p), misfire)
+    where = _sector(rules, check, check.target, sector)
+    damage = _damage(rules, check, weapon, check.target, where, hits, ledger)
+    return ActionOdds(weapon.name, check.target.uid, n, misfire, weapon.misfire, need, p, hits,
+                      where, damage)
+
+
+def area_odds(
+    rules: Ruleset, check: TargetCheck, targets: Sequence[AreaTarget], *,
+    ledger: PendingLedger | None = None,
+) -> tuple[ActionOdds, ...]:
+    """The odds of an allowed Area(n+) fire action on each unit it reaches (the named
+    target first; see :func:`referee.rules.fire.area_hex.area_targets`)."""
+    weapon = check.weapon
+    if weapon is None or weapon.area is None or check.shot is None:
+        raise ValueError(f"{check.explain()}: area odds need an allowed shot with an area weapon")
+    identical = shots_per_action(check.shooter, weapon, max(1, check.guns))
+    misfire = misfire_chance(weapon)
+    out = []
+    for t in targets:
+        need = area_need(rules, weapon.area, max(1, identical), t)
+        evasion = evasion_of(rules, t)
+        p_success = to_hit_odds(rules, need.need)
+        p_evade = evasion_chance(evasion)
+        p = p_success * (1 - p_evade)
+        n = t.unit.alive if identical else 0
+        hits = with_misfire(binomial(n, p), misfire)
+        where = _sector(rules, check, t.unit, None)
+        damage = _damage(rules, check, weapon, t.unit, where, hits, ledger)
+        area = AreaOdds(n, need, evasion, p_success, p_evade)
+        out.append(ActionOdds(weapon.name, t.unit.uid, n, misfire, weapon.misfire, need.need, p,
+                              hits, where, damage, area))
+    return tuple(out)

@@ -1,0 +1,74 @@
+"""The result of a finished match file (clause ``victory.destroyed``).
+
+Each unit set up at the start counts for its own side at its card's cost: it survived if it
+is still on the table with a model alive (a base with one model left survives), and was
+destroyed or fled if none is alive or it has been taken off the table. A unit paid in several
+kinds counts each kind at that kind's rate (ruling ``victory.mixed-cost``); command points
+do not score (ruling ``victory.command-points``). The players' names are the match's
+settings ``player-1`` and ``player-2`` (written by ``tournament match``), else "side 1" and
+"side 2".
+"""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+from referee.match.store import MatchFile
+from referee.tournament.scoring import MatchResult, PlayerResult, Points, scored_cost
+
+
+def side_names(match: MatchFile) -> tuple[str, str]:
+    settings = match.meta.get("settings", {})
+    return (
+        str(settings.get("player-1") or "side 1"),
+        str(settings.get("player-2") or "side 2"),
+    )
+
+
+def result_of_match(match: MatchFile) -> MatchResult:
+    """Both sides' surviving and destroyed points in ``match`` as it stands now."""
+    mixed = str(match.rules.reading("victory.mixed-cost").value)
+    command = str(match.rules.reading("victory.command-points").value)
+    now = match.state.units
+    surviving = {1: Points(), 2: Points()}
+    destroyed = {1: Points(), 2: Points()}
+    for row in match.db.table("units").rows_where(order_by="position"):
+        data = json.loads(row["data"])
+        uid, side = str(data["uid"]), int(data["side"])
+        card = match.cards[str(data["unit"])]
+        cost = scored_cost(card.cost, mixed=mixed, command=command)
+        unit = now.get(uid)
+        if unit is not None and unit.alive > 0:
+            surviving[side] = surviving[side] + cost
+        else:
+            destroyed[side] = destroyed[side] + cost
+    one, two = side_names(match)
+    return MatchResult(
+        (
+            PlayerResult(one, surviving[1], destroyed[1]),
+            PlayerResult(two, surviving[2], destroyed[2]),
+        )
+    )
+
+
+def load_match_result(path: Path | str) -> MatchResult:
+    """The result of the match file at ``path`` (refused with a message if it is no match)."""
+    with MatchFile.open(path) as match:
+        return result_of_match(match)
+
+
+def is_match_file(path: Path | str) -> bool:
+    """Whether ``path`` is an SQLite file (a match file) rather than a result file (TOML)."""
+    try:
+        with open(path, "rb") as fh:
+            return fh.read(16) == b"SQLite format 3\x00"
+    except OSError:
+        return False
+
+
+def load_any_result(path: Path | str) -> MatchResult:
+    """A match file's result or a result file's, whichever ``path`` is."""
+    from referee.tournament.result_file import load_result
+
+    return load_match_result(path) if is_match_file(path) else load_result(path)
