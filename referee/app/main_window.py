@@ -3,7 +3,8 @@ journal (left), the unit inspector, the line-of-sight tool, the rules browser an
 of the step (right, tabbed) as docks. Every wizard opens in the wizard dock
 (:class:`~referee.app.wizard_host.WizardHost`), beside the map it draws on.
 
-Menus: File > New match (the wizard, Ctrl+N) / New demo match / Open / Report; Edit > Undo /
+Menus: File > New match (the wizard, Ctrl+N) / New demo match / Open / Report / Map editor
+(:mod:`referee.app.map_editor`); Edit > Undo /
 Redo, named after the step
 (Ctrl+Z, Ctrl+Shift+Z); View > Zoom in / out / Fit (F); Turn > Next step (N: the step's
 wizard, then the clock moves on, :mod:`referee.app.turn_driver`), Advance without the
@@ -14,6 +15,10 @@ on a hex offers the referee's corrections (:mod:`referee.app.correction_menu`). 
 Rules (Ctrl+F, F1) puts the cursor in the rules browser's search box; every clause or ruling
 link of the window (the journal's why, the inspector, the line of sight, a wizard's working)
 opens there.
+
+A match made with a scenario opens on the Setup dock (left, :mod:`referee.app.setup_panel`)
+until every unit is set up; View > Hide side 1's / side 2's hidden units shows that side's
+hidden units as hidden tokens only, as the other side sees them.
 """
 
 from __future__ import annotations
@@ -45,10 +50,12 @@ from PySide6.QtWidgets import (
 from referee.app.correction_menu import Correction, CorrectionMenu, move_to
 from referee.app.journal_view import JournalView
 from referee.app.los_panel import LosPanel
+from referee.app.map_editor.window import MapEditorWindow
 from referee.app.map_scene import MapScene
 from referee.app.map_view import MapView
 from referee.app.rules_browser import RulesBrowser
 from referee.app.session import ALL_CHANGES, MatchSession
+from referee.app.setup_panel import SetupPanel
 from referee.app.turn_driver import TurnDriver
 from referee.app.turn_tracker import TurnTracker
 from referee.app.unit_inspector import UnitInspector
@@ -58,6 +65,7 @@ from referee.app.wizards.gunnery_wizard import GunneryWizard
 from referee.app.wizards.new_match_wizard import NewMatch, NewMatchWizard
 from referee.board.hexgrid import Hex
 from referee.match.events import Step
+from referee.match.state import MatchState
 
 
 class MainWindow(QMainWindow):
@@ -81,6 +89,10 @@ class MainWindow(QMainWindow):
         self.tracker_dock = self._dock("Turn", self.tracker, left)
         self.journal_dock = self._dock("Journal", self.journal, left)
         self.splitDockWidget(self.tracker_dock, self.journal_dock, Qt.Orientation.Vertical)
+        self.setup_panel = SetupPanel(self.scene)
+        self.setup_dock = self._dock("Setup", self.setup_panel, left)
+        self.tabifyDockWidget(self.tracker_dock, self.setup_dock)
+        self.setup_dock.hide()
         self.inspector_dock = self._dock("Unit", self.inspector, right)
         self.los_dock = self._dock("Line of sight", self.los_panel, right)
         self.tabifyDockWidget(self.inspector_dock, self.los_dock)
@@ -107,6 +119,7 @@ class MainWindow(QMainWindow):
         self.inspector.unitChosen.connect(self.scene.select_unit)
         self.los_panel.modeChanged.connect(self._tool_mode_changed)
         self.journal.whyRequested.connect(self.show_why)
+        self.setup_panel.stepRequested.connect(self.run_step)
         self.inspector.ruleRequested.connect(self.show_rule)
         self.los_panel.ruleRequested.connect(self.show_rule)
 
@@ -180,6 +193,7 @@ class MainWindow(QMainWindow):
         self.new_action = self._action(file, "New &demo match", self.new_demo)
         self.open_action = self._action(file, "&Open…", self.choose_file, keys.Open)
         self.report_action = self._action(file, "&Report (HTML)", self.write_report)
+        self.map_editor_action = self._action(file, "&Map editor…", self.open_map_editor)
         file.addSeparator()
         self._action(file, "&Quit", self.close, keys.Quit)
 
@@ -199,6 +213,15 @@ class MainWindow(QMainWindow):
         for dock in (self.tracker_dock, self.journal_dock, self.inspector_dock, self.los_dock,
                      self.rules_dock, self.wizard_host):
             view.addAction(dock.toggleViewAction())
+        view.addAction(self.setup_dock.toggleViewAction())
+        view.addSeparator()
+        self.hide_actions = {}
+        for side in (1, 2):
+            action = self._action(view, f"Hide side {side}'s hidden units", self._conceal)
+            action.setCheckable(True)
+            action.setToolTip(f"Show side {side}'s hidden units as hidden tokens only, as "
+                              f"side {3 - side} sees them")
+            self.hide_actions[side] = action
         self.rules_action = self._action(view, "&Rules (search)", self.focus_rules, "Ctrl+F")
         self.rules_action.setShortcuts([QKeySequence("Ctrl+F"), QKeySequence("F1")])
 
@@ -255,6 +278,7 @@ class MainWindow(QMainWindow):
         self.los_panel.clear()
         self.rules_browser.set_rules(session.state.rules)
         self.scene.set_map(session.state.battle_map)
+        self.setup_panel.set_victory(session.match.meta.get("victory"))
         self.refresh(ALL_CHANGES)
         self.view.fit()
         self.setWindowTitle(f"referee — {session.path.name}")
@@ -301,6 +325,7 @@ class MainWindow(QMainWindow):
             self.tracker.set_state(state)
         if changed & {"units", "orders", "pending", "turn", "step", "match"}:
             self.inspector.set_state(state)
+        self._show_setup(state, "match" in changed)
         self.journal.set_steps(self.session.steps(), state.rules)
         self.where.setText(
             f"{state.rules.name} · {state.battle_map.name} · turn {state.turn}, "
@@ -381,10 +406,12 @@ class MainWindow(QMainWindow):
             return
         if self.wizard_host.pick_hex(h):
             return
+        if self.setup_panel.pick_hex(h):
+            return
         if self.los_panel.mode:
             self.los_panel.pick(h)
             return
-        units = self.scene.units_at(h)
+        units = [uid for uid in self.scene.units_at(h) if not self.scene.is_concealed(uid)]
         if units:
             current = self.scene.selected_uid
             uid = units[(units.index(current) + 1) % len(units)] if current in units else units[0]
@@ -418,6 +445,32 @@ class MainWindow(QMainWindow):
             )
             return None
         return self.run_step(correction.name, correction.commands)
+
+    # --- setup and hidden units -------------------------------------------------------
+
+    def _show_setup(self, state: MatchState, opened: bool) -> None:
+        """The setup panel while the scenario's setup is not finished (raised when the match
+        is opened, or when the setup has just begun); hidden once it is."""
+        was_active = self.setup_panel.active
+        self.setup_panel.set_state(state)
+        if self.setup_panel.active:
+            if opened or not was_active:
+                self.setup_dock.show()
+                self.setup_dock.raise_()
+        elif was_active or opened:
+            self.setup_dock.hide()
+            self.tracker_dock.raise_()
+
+    def _conceal(self) -> None:
+        self.scene.set_concealed_sides(s for s, a in self.hide_actions.items() if a.isChecked())
+        if self.scene.selected_uid and self.scene.is_concealed(self.scene.selected_uid):
+            self.select_unit(None)
+
+    def open_map_editor(self) -> MapEditorWindow:
+        """The map editor in its own window (File > Map editor)."""
+        editor = MapEditorWindow(self)
+        editor.show()
+        return editor
 
     # --- tools ----------------------------------------------------------------------
 

@@ -67,6 +67,8 @@ class UnitItem(QGraphicsItem):
         super().__init__()
         self.unit = unit
         self.selected = False
+        self.concealed = False
+        """Drawn as a hidden token with nothing of the unit on it (its owner's secret)."""
         self.setZValue(10)
         self.setAcceptedMouseButtons(Qt.MouseButton.NoButton)  # the view picks hexes
         self.set_unit(unit)
@@ -78,8 +80,19 @@ class UnitItem(QGraphicsItem):
     def set_unit(self, unit: UnitState) -> None:
         self.prepareGeometryChange()
         self.unit = unit
-        self.setToolTip(tooltip(unit))
+        self.setToolTip(
+            f"a hidden token of side {unit.side}" if self.concealed else tooltip(unit)
+        )
         self.update()
+
+    def set_concealed(self, concealed: bool) -> None:
+        """Show the token as a hidden token (clause ``setup.hidden``): only its side."""
+        if concealed != self.concealed:
+            self.concealed = concealed
+            self.setToolTip(
+                f"a hidden token of side {self.unit.side}" if concealed else tooltip(self.unit)
+            )
+            self.update()
 
     def set_selected(self, selected: bool) -> None:
         if selected != self.selected:
@@ -97,6 +110,9 @@ class UnitItem(QGraphicsItem):
     ) -> None:
         u = self.unit
         painter.setRenderHint(QPainter.RenderHint.Antialiasing)
+        if self.concealed:
+            self._paint_concealed(painter)
+            return
         fill = QColor("#9e9e9e") if u.destroyed else unit_colour(u.nation, u.side)
         rim = QPen(QColor("#ffd400") if self.selected else colour(SIDE_COLOURS.get(u.side, "#333")))
         rim.setWidthF((0.08 if self.selected else 0.05) * R)
@@ -134,6 +150,17 @@ class UnitItem(QGraphicsItem):
         for i, (kind, text, _) in enumerate(conditions):
             x = (i - (len(conditions) - 1) / 2) * 0.28 * R
             self._badge(painter, QPointF(x, BODY.bottom()), kind, text)
+
+    def _paint_concealed(self, painter: QPainter) -> None:
+        """A hidden token: the side's rim around a dark token with a question mark."""
+        rim = QPen(colour(SIDE_COLOURS.get(self.unit.side, "#333")))
+        rim.setWidthF(0.08 * R)
+        painter.setPen(rim)
+        painter.setBrush(QColor("#37474f"))
+        painter.drawRoundedRect(BODY, 0.08 * R, 0.08 * R)
+        painter.setPen(QColor("#ffffff"))
+        painter.setFont(_font(painter, 0.42))
+        painter.drawText(BODY, Qt.AlignmentFlag.AlignCenter, "?")
 
     def _arrow(self, painter: QPainter) -> None:
         """The facing arrow, just outside the token towards the hexside it faces."""

@@ -36,7 +36,7 @@ def run_check(args: argparse.Namespace) -> int:
     from referee.cli.output import print_json
     from referee.errors import DataFileError, read_toml
     from referee.rules.ruleset import ruleset
-    from referee.scenarios.battlefield import scenario_map, scenario_problems
+    from referee.scenarios.battlefield import map_verdicts, scenario_map
     from referee.scenarios.loader import find_scenario
 
     path = find_map(args.file)
@@ -50,13 +50,14 @@ def run_check(args: argparse.Namespace) -> int:
     if rules is not None and args.ruling:
         rules = rules.with_readings(parse_readings(args.ruling))
     try:
-        bm = load_map(path, rules.terrain if rules is not None else None)
-        if scenario is not None:
+        if scenario is None:
+            bm = load_map(path, rules.terrain if rules is not None else None)
+        else:
             assert rules is not None
-            problems = scenario_problems(bm, scenario, rules)
-            if problems:
+            checked, problems = map_verdicts(path, read_toml(path), rules, scenario)
+            if checked is None or problems:
                 raise MapError(path, problems)
-            bm = scenario_map(bm, scenario, rules)
+            bm = scenario_map(checked, scenario, rules)
     except MapError as exc:
         if args.json:
             print_json({"file": str(exc.path), "ok": False, "problems": exc.problems})

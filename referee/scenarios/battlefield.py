@@ -8,12 +8,20 @@ it and the map editor shows it live, so both say the same thing about the same m
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import replace
 from pathlib import Path
 from types import MappingProxyType
 
 from referee.board.hexgrid import Hex
-from referee.board.maps import ZONES, BattleMap, MapError, restricted_problems, zone_hexes
+from referee.board.maps import (
+    ZONES,
+    BattleMap,
+    MapError,
+    parse_map,
+    restricted_problems,
+    zone_hexes,
+)
 from referee.rules.ruleset import Ruleset
 from referee.scenarios.model import Layout, Scenario, VictoryCondition
 
@@ -104,6 +112,22 @@ def scenario_problems(battle_map: BattleMap, scenario: Scenario, rules: Ruleset)
     return [
         f"scenario {scenario.id}: {p}" for p in battlefield_problems(battle_map, scenario, rules)
     ]
+
+
+def map_verdicts(
+    path: Path, doc: Mapping[str, object], rules: Ruleset, scenario: Scenario | None
+) -> tuple[BattleMap | None, list[str]]:
+    """What ``referee map check`` says of a map file's parsed ``doc`` under ``rules``: the
+    map, or None when it cannot be read, and every problem (the file's own, else what
+    ``scenario`` does not allow). The map editor calls it on the text it would save, so its
+    live check and ``map check`` cannot disagree."""
+    try:
+        battle_map = parse_map(path, doc, rules.terrain)
+    except MapError as exc:
+        return None, list(exc.problems)
+    if scenario is None:
+        return battle_map, []
+    return battle_map, scenario_problems(battle_map, scenario, rules)
 
 
 def scenario_map(battle_map: BattleMap, scenario: Scenario, rules: Ruleset) -> BattleMap:
