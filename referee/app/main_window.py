@@ -24,10 +24,12 @@ hidden units as hidden tokens only, as the other side sees them.
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Mapping
+from dataclasses import replace
 from pathlib import Path
+from types import MappingProxyType
 from typing import Any
 
-from PySide6.QtCore import QPoint, Qt, QUrl
+from PySide6.QtCore import QPoint, Qt, QTimer, QUrl
 from PySide6.QtGui import (
     QAction,
     QCloseEvent,
@@ -324,7 +326,7 @@ class MainWindow(QMainWindow):
         if changed != {"journal"}:
             self.tracker.set_state(state)
         if changed & {"units", "orders", "pending", "turn", "step", "match"}:
-            self.inspector.set_state(state)
+            self.inspector.set_state(self.seen(state))
         self._show_setup(state, "match" in changed)
         self.journal.set_steps(self.session.steps(), state.rules)
         self.where.setText(
@@ -455,16 +457,41 @@ class MainWindow(QMainWindow):
         self.setup_panel.set_state(state)
         if self.setup_panel.active:
             if opened or not was_active:
-                self.setup_dock.show()
-                self.setup_dock.raise_()
+                self.raise_setup()
         elif was_active or opened:
             self.setup_dock.hide()
             self.tracker_dock.raise_()
+            if was_active and self.isVisible():
+                self.fit_docks()  # the turn and the journal take their room back
+
+    def raise_setup(self) -> None:
+        """The Setup dock in front of the Turn dock it shares a tab bar with."""
+        self.setup_dock.show()
+        # A dock shown again may be taken for the current tab already, and its raise
+        # ignored: raising its neighbour first makes the switch real.
+        self.tracker_dock.raise_()
+        self.setup_dock.raise_()
+        height = self.journal_dock.height() + self.setup_dock.height()
+        if height > 0:  # room for the setup over the journal, which has little to say yet
+            self.resizeDocks([self.setup_dock, self.journal_dock],
+                             [height * 72 // 100, height * 28 // 100], Qt.Orientation.Vertical)
+
+    def seen(self, state: MatchState) -> MatchState:
+        """``state`` less the hidden units of the sides hidden from view (View > Hide side
+        N's hidden units), for the panels that name units."""
+        hidden = self.scene.concealed_sides
+        if not hidden:
+            return state
+        units = {uid: u for uid, u in state.units.items()
+                 if not (u.hidden and u.side in hidden)}
+        return replace(state, units=MappingProxyType(units))
 
     def _conceal(self) -> None:
         self.scene.set_concealed_sides(s for s, a in self.hide_actions.items() if a.isChecked())
         if self.scene.selected_uid and self.scene.is_concealed(self.scene.selected_uid):
             self.select_unit(None)
+        if self.session is not None:
+            self.inspector.set_state(self.seen(self.session.state))
 
     def open_map_editor(self) -> MapEditorWindow:
         """The map editor in its own window (File > Map editor)."""
@@ -547,6 +574,8 @@ class MainWindow(QMainWindow):
         if not self.docks_placed:
             self.docks_placed = True
             self.fit_docks()
+        if self.setup_panel.active:  # a match still being set up opens on its setup
+            QTimer.singleShot(0, self.raise_setup)  # once the dock's tabs exist
 
     def closeEvent(self, event: QCloseEvent) -> None:
         if self.session is not None:

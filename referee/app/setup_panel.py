@@ -27,7 +27,7 @@ from PySide6.QtWidgets import (
     QListWidget,
     QListWidgetItem,
     QPushButton,
-    QRadioButton,
+    QScrollArea,
     QSpinBox,
     QVBoxLayout,
     QWidget,
@@ -96,15 +96,18 @@ class SetupPanel(QWidget):
         roll_layout.addLayout(roll_form)
         roll_layout.addLayout(roll_buttons)
 
-        self.side_box = QGroupBox("Entering the placements of")
-        self.side_buttons = {side: QRadioButton(SIDE_WORDS[side]) for side in (1, 2)}
+        self.side_box = QGroupBox("Behind the screen: entering the placements of")
+        self.side_buttons = {side: QPushButton(SIDE_WORDS[side]) for side in (1, 2)}
         group = QButtonGroup(self)
-        side_layout = QVBoxLayout(self.side_box)
+        side_row = QHBoxLayout()
         for side, button in self.side_buttons.items():
+            button.setCheckable(True)
             group.addButton(button, side)
-            side_layout.addWidget(button)
+            side_row.addWidget(button)
         self.side_hint = QLabel()
         self.side_hint.setWordWrap(True)
+        side_layout = QVBoxLayout(self.side_box)
+        side_layout.addLayout(side_row)
         side_layout.addWidget(self.side_hint)
         self.side_buttons[1].setChecked(True)
 
@@ -113,10 +116,11 @@ class SetupPanel(QWidget):
         self.facing = QComboBox()
         self.facing.addItems(DIRECTION_NAMES)
         self.speed = QComboBox()
-        form = QFormLayout()
-        form.addRow("Facing", self.facing)
-        form.addRow("Speed", self.speed)
-        self.form = form
+        form = QHBoxLayout()
+        form.addWidget(QLabel("Facing"))
+        form.addWidget(self.facing, 1)
+        form.addWidget(QLabel("Speed"))
+        form.addWidget(self.speed, 2)
         self.prompt = QLabel()
         self.prompt.setWordWrap(True)
         self.in_front = QPushButton("Place in front")
@@ -128,18 +132,31 @@ class SetupPanel(QWidget):
         buttons.addWidget(self.pass_step)
         buttons.addWidget(self.reveal)
 
-        layout = QVBoxLayout(self)
+        lines = self.fontMetrics().lineSpacing()
+        self.steps.setFixedHeight(6 * lines + 8)  # six steps, no scrolling
+        self.units.setMinimumHeight(3 * lines)
+        self.units.setMaximumHeight(7 * lines)
+        inner = QWidget()
+        layout = QVBoxLayout(inner)
         layout.addWidget(self.title)
         layout.addWidget(self.victory)
-        layout.addWidget(self.steps, 2)
+        layout.addWidget(self.steps)
         layout.addWidget(self.asked)
         layout.addWidget(self.roll_box)
         layout.addWidget(self.side_box)
         layout.addWidget(QLabel("Units to set up"))
-        layout.addWidget(self.units, 3)
+        layout.addWidget(self.units)
         layout.addLayout(form)
         layout.addWidget(self.prompt)
         layout.addLayout(buttons)
+        layout.addStretch(1)
+        scroll = QScrollArea()  # a short dock scrolls rather than squeezes the panel
+        scroll.setWidgetResizable(True)
+        scroll.setFrameShape(QScrollArea.Shape.NoFrame)
+        scroll.setWidget(inner)
+        outer = QVBoxLayout(self)
+        outer.setContentsMargins(0, 0, 0, 0)
+        outer.addWidget(scroll)
 
         self.units.currentRowChanged.connect(self._unit_chosen)
         self.facing.currentIndexChanged.connect(self._update_prompt)
@@ -183,7 +200,8 @@ class SetupPanel(QWidget):
             self._show_steps()
             if self.progress.on_turn is not None:
                 self.entering = self.progress.on_turn
-        self.asked.setText(f"<b>{escape(setup_asked(self.board, self.progress))}</b>")
+        asked = setup_asked(self.board, self.progress, hints=False)
+        self.asked.setText(f"<b>{escape(asked[:1].upper() + asked[1:])}.</b>")
         rule, _ = self.board.speed_rule()
         self.speed.setEnabled(rule == "chosen")
         self._fill_units()
@@ -194,6 +212,7 @@ class SetupPanel(QWidget):
 
         assert self.state is not None
         self.victory.setText("")
+        self.victory.hide()
         if self.state.scenario is None:
             return
         chosen = self.chosen_victory
@@ -201,6 +220,7 @@ class SetupPanel(QWidget):
         if data:
             minutes = f", {data['minutes']} minutes" if data.get("minutes") else ""
             self.victory.setText(f"Victory: {data.get('name', data['condition'])}{minutes}")
+            self.victory.show()
 
     def set_victory(self, stored: dict[str, Any] | None) -> None:
         """The victory condition the match was made with (from its file)."""
@@ -243,8 +263,9 @@ class SetupPanel(QWidget):
         self.units.blockSignals(False)
         rows = [r for r in range(self.units.count())
                 if self.units.item(r).flags() & Qt.ItemFlag.ItemIsEnabled]
-        keep = next((r for r in rows
-                     if self.units.item(r).data(Qt.ItemDataRole.UserRole) == current), None)
+        keep = next((r for r in rows  # the unit picked, unless it was just entered blind
+                     if self.units.item(r).data(Qt.ItemDataRole.UserRole) == current
+                     and "→" not in self.units.item(r).text()), None)
         if keep is None:  # the next unit to place: in a blind setup one not entered yet
             fresh = [r for r in rows if "→" not in self.units.item(r).text()]
             keep = (fresh or rows)[0] if (fresh or rows) else None

@@ -125,7 +125,8 @@ def reveal(board: SetupBoard, progress: SetupProgress) -> SetupOutcome:
     return SetupOutcome(after, "\n".join(lines), placements, clauses=("setup.blind",))
 
 
-def asked(board: SetupBoard, progress: SetupProgress) -> str:
+def asked(board: SetupBoard, progress: SetupProgress, hints: bool = True) -> str:
+    """What the blind setup asks now, in words; ``hints`` adds the command to give."""
     if progress.done:
         return "setup finished"
     parts = []
@@ -135,5 +136,9 @@ def asked(board: SetupBoard, progress: SetupProgress) -> str:
         if total:
             parts.append(f"side {side} has entered {total - len(left)} of {total}")
     if not missing(progress):
-        return f"blind setup: {'; '.join(parts)}: reveal both sides (reveal)"
-    return f"blind setup: {'; '.join(parts)} (place uid=.. hex=.. facing=.. speed=..)"
+        return f"blind setup: {'; '.join(parts)}: reveal both sides" + (
+            " (reveal)" if hints else ""
+        )
+    return f"blind setup: {'; '.join(parts)}" + (
+        " (place uid=.. hex=.. facing=.. speed=..)" if hints else ""
+    )

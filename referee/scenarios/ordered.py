@@ -295,14 +295,14 @@ def pass_step(board: SetupBoard, progress: SetupProgress, side: int) -> SetupOut
     )
 
 
-def asked(board: SetupBoard, progress: SetupProgress) -> str:
-    """What the procedure asks for now, in words."""
+def asked(board: SetupBoard, progress: SetupProgress, hints: bool = True) -> str:
+    """What the procedure asks for now, in words; ``hints`` adds the command to give."""
     step = current_step(board, progress)
     if step is None or progress.done:
         return "setup finished"
     head = f"step {progress.step + 1} of {len(board.scenario.setup.steps)}, {step.name}"
     if progress.roll_needed:
-        return f"{head}: roll for the setup advantage (setup-roll)"
+        return f"{head}: roll for the setup advantage" + (" (setup-roll)" if hints else "")
     side = progress.on_turn
     if side is None:
         return head
@@ -312,5 +312,6 @@ def asked(board: SetupBoard, progress: SetupProgress) -> str:
         if progress.left is None
         else _plural(min(progress.left, len(units)), "unit")
     )
-    optional = " (or pass: setup-pass)" if step.optional else ""
-    return f"{head}: side {side} places {many}{optional}"
+    optional = (" (or pass: setup-pass)" if hints else " (or pass)") if step.optional else ""
+    won = f"; side {progress.winner} has the setup advantage" if progress.winner is not None else ""
+    return f"{head}: side {side} places {many}{optional}{won}"

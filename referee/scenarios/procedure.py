@@ -17,7 +17,7 @@ STARTS: dict[str, Callable[[SetupBoard, tuple[Waiting, ...]], SetupProgress]] = 
     "blind": lambda board, waiting: blind.start(waiting),
     "ordered": ordered.start,
 }
-ASKED: dict[str, Callable[[SetupBoard, SetupProgress], str]] = {
+ASKED: dict[str, Callable[[SetupBoard, SetupProgress, bool], str]] = {
     "blind": blind.asked,
     "ordered": ordered.asked,
 }
@@ -28,9 +28,10 @@ def start_setup(board: SetupBoard, waiting: tuple[Waiting, ...]) -> SetupProgres
     return STARTS[board.scenario.setup.procedure](board, waiting)
 
 
-def setup_asked(board: SetupBoard, progress: SetupProgress) -> str:
-    """What the procedure asks of the referee now, in words."""
-    return ASKED[progress.procedure](board, progress)
+def setup_asked(board: SetupBoard, progress: SetupProgress, hints: bool = True) -> str:
+    """What the procedure asks of the referee now, in words; ``hints`` adds the command of
+    ``referee match step`` that answers it."""
+    return ASKED[progress.procedure](board, progress, hints)
 
 
 def legal_now(board: SetupBoard, progress: SetupProgress, uid: str) -> LegalHexes:

@@ -57,7 +57,9 @@ def choose_unit(window: MainWindow, uid: str) -> None:
 def test_a_blind_setup_step_by_step_in_the_window(qtbot, tmp_path):
     window = window_on(qtbot, entrenched_match(tmp_path))
     panel = window.setup_panel
-    assert window.setup_dock.isVisible() and panel.active
+    # the match opens on its setup: the Setup tab in front of the Turn tab
+    qtbot.waitUntil(lambda: not window.setup_dock.visibleRegion().isEmpty())
+    assert panel.active
     assert panel.victory.text() == "Victory: Tournament style: fixed time, 90 minutes"
     assert panel.selected_uid() == "tank"
     # the tank's legal hexes are side 1's rows 7-9, less the building at D8 and the water
@@ -123,6 +125,7 @@ def test_the_first_drafts_steps_with_the_typed_roll_and_a_hidden_token(qtbot, tm
     assert item.concealed and item.toolTip() == "a hidden token of side 2"
     click_hex(qtbot, window, parse_label("B2"))
     assert window.scene.selected_uid != "pathfinders"
+    assert window.inspector.picker.findData("pathfinders") == -1  # nor named beside the map
     window.hide_actions[2].trigger()
     assert not item.concealed
 

@@ -13,6 +13,7 @@ red on the map. Save writes the map file, and is refused while the check finds a
 
 from __future__ import annotations
 
+import re
 from dataclasses import replace
 from pathlib import Path
 from types import MappingProxyType
@@ -102,9 +103,14 @@ class MapEditorWindow(QMainWindow):
         form.addRow("Edition", self.edition)
         form.addRow("Scenario", self.scenario_box)
         form.addRow("Designing as", self.designer)
+        legend = QLabel("Zones: side 1's territory rimmed blue (the bottom), side 2's red (the "
+                        "top), no man's land between them; hexes that break the scenario "
+                        "rimmed red.")
+        legend.setWordWrap(True)
         side = QWidget()
         side_layout = QVBoxLayout(side)
         side_layout.addLayout(form)
+        side_layout.addWidget(legend)
         side_layout.addWidget(self.verdict)
         side_layout.addWidget(self.checks, 1)
         left = QWidget()
@@ -117,7 +123,7 @@ class MapEditorWindow(QMainWindow):
         splitter.addWidget(side)
         splitter.setStretchFactor(1, 1)
         char = self.fontMetrics().averageCharWidth()
-        splitter.setSizes([22 * char, 80 * char, 42 * char])
+        splitter.setSizes([26 * char, 80 * char, 42 * char])
         self.setCentralWidget(splitter)
         self._make_actions()
 
@@ -127,7 +133,10 @@ class MapEditorWindow(QMainWindow):
         self.tools.currentRowChanged.connect(self._tool_changed)
         self.name.textEdited.connect(self._renamed)
         self.undo_stack.cleanChanged.connect(self._title)
-        self.resize(140 * char, 46 * self.fontMetrics().lineSpacing())
+        screen = self.screen().availableGeometry()
+        self.resize(min(150 * char, screen.width() * 95 // 100),
+                    min(46 * self.fontMetrics().lineSpacing(), screen.height() * 92 // 100))
+        self.move(screen.center() - self.rect().center())
         self.load(self.map, scenario_id)
 
     # --- building -------------------------------------------------------------------
@@ -185,7 +194,7 @@ class MapEditorWindow(QMainWindow):
                 item.setFlags(item.flags() & ~Qt.ItemFlag.ItemIsEnabled)
                 item.setToolTip(f"the {self.rules.id} edition has no {feature}s")
             self.tools.addItem(item)
-        erase = QListWidgetItem("Erase a road or river")
+        erase = QListWidgetItem("Erase roads, rivers")
         erase.setData(Qt.ItemDataRole.UserRole, "erase")
         self.tools.addItem(erase)
         self.tools.setCurrentRow(0)
@@ -253,12 +262,13 @@ class MapEditorWindow(QMainWindow):
         scenario = self.scenario
         if self.problems:
             what = f"breaks {scenario.name}" if scenario else "cannot be saved as it is"
-            self.verdict.setText(f"<b style='color:{PROBLEM_COLOUR}'>The map {what}: "
+            self.verdict.setText(f"<b style='color:{PROBLEM_COLOUR}'>The map {what} — "
                                  f"{len(self.problems)} problem(s).</b> Save is refused until "
                                  "they are fixed.")
         else:
             keeps = f"keeps the rules of {scenario.name}" if scenario else "is a usable map"
-            self.verdict.setText(f"<b style='color:#2e7d32'>The map {keeps}.</b>")
+            stop = "" if keeps[-1] in ".!?" else "."
+            self.verdict.setText(f"<b style='color:#2e7d32'>The map {keeps}{stop}</b>")
         self.scene.clear_highlight()
         self.scene.highlight_hexes(edits.problem_hexes(self.problems), PROBLEM_COLOUR,
                                    "breaks the scenario")
@@ -376,7 +386,8 @@ class MapEditorWindow(QMainWindow):
 
     def save_as(self) -> Path | None:
         folder = maps_folder()
-        slug = "-".join(self.map.name.lower().split()) or "battlefield"
+        folder.mkdir(parents=True, exist_ok=True)
+        slug = re.sub(r"[^a-z0-9]+", "-", self.map.name.lower()).strip("-") or "battlefield"
         start = str(self.path or folder / f"{slug}.toml")
         name, _ = QFileDialog.getSaveFileName(self, "Save the map", start, "Maps (*.toml)")
         return self.save_to(Path(name)) if name else None

@@ -35,6 +35,14 @@ class ChosenEdition(Protocol):
     def edition(self) -> str: ...
 
 
+def describe(scenario: Scenario) -> str:
+    """The scenario in a few words: what it is, its battlefield, setup and game size."""
+    field = scenario.battlefield
+    return (f"{scenario.description} Battlefield {field.columns}x{field.rows} "
+            f"(map: {scenario.map}); setup: {scenario.setup.procedure}; "
+            f"game size: {scenario.game}.")
+
+
 class ScenarioPage(QWizardPage):
     """The scenario (or none) and the victory condition."""
 
@@ -60,8 +68,9 @@ class ScenarioPage(QWizardPage):
         minutes_row.addStretch(1)
         self.minutes_row = QVBoxLayout()
         self.minutes_row.addLayout(minutes_row)
+        self.list.setMaximumHeight(6 * self.fontMetrics().lineSpacing())
         layout = QVBoxLayout(self)
-        layout.addWidget(self.list, 2)
+        layout.addWidget(self.list)
         layout.addWidget(self.description)
         layout.addWidget(self.victory_box)
         layout.addLayout(self.minutes_row)
@@ -100,7 +109,7 @@ class ScenarioPage(QWizardPage):
 
     def _chosen(self) -> None:
         scenario = self.scenario()
-        self.description.setText(scenario.description if scenario else
+        self.description.setText(describe(scenario) if scenario else
                                  "The match starts with every unit where the Armies page "
                                  "puts it; the referee moves any of them by hand.")
         for button in self.buttons.values():
@@ -129,8 +138,11 @@ class ScenarioPage(QWizardPage):
         chosen = self.condition()
         timed = chosen is not None and chosen.minutes is not None
         self.minutes.setEnabled(timed)
-        if timed and chosen is not None and chosen.minutes is not None:
+        default = next((v.minutes for v in self.conditions.values() if v.minutes), None)
+        if chosen is not None and chosen.minutes is not None:
             self.minutes.setValue(chosen.minutes)
+        elif default is not None:
+            self.minutes.setValue(default)  # shown greyed: what a fixed-time match would take
 
     def condition(self) -> VictoryCondition | None:
         for vid, button in self.buttons.items():

@@ -33,6 +33,7 @@ class SetupPage(QWizardPage):
         self.by_procedure.setChecked(True)
         self.words = QLabel()
         self.words.setWordWrap(True)
+        self.words.setContentsMargins(3 * self.fontMetrics().averageCharWidth(), 0, 0, 0)
         layout = QVBoxLayout(self)
         layout.addWidget(self.by_procedure)
         layout.addWidget(self.words)

@@ -49,6 +49,7 @@ from referee.app.wizards.new_match_setup_page import SetupPage
 from referee.board.maps import BattleMap
 from referee.match.state import MatchState
 from referee.match.store import MatchFile
+from referee.paths import data_dir
 from referee.rules.ruleset import Ruleset, ruleset
 from referee.scenarios.model import Scenario
 
@@ -89,6 +90,23 @@ def maps_of(edition: str) -> tuple[BattleMap, ...]:
         if battle_map.edition == edition:
             maps.append(battle_map)
     return tuple(maps)
+
+
+def user_maps(edition: str) -> tuple[BattleMap, ...]:
+    """The referee's own maps of ``edition`` (saved by the map editor beside the matches
+    folder), read afresh each time."""
+    from referee.app.map_editor.window import maps_folder
+    from referee.board.maps import MapError, load_map
+
+    found = []
+    for path in sorted(maps_folder().glob("*.toml")):
+        try:
+            battle_map = load_map(path)
+        except MapError:
+            continue
+        if battle_map.edition == edition:
+            found.append(battle_map)
+    return tuple(found)
 
 
 @dataclass(frozen=True)
@@ -197,7 +215,7 @@ class MapPage(QWizardPage):
         if key == self.shown_edition:
             return
         self.shown_edition = key
-        self.maps = maps_of(edition)
+        self.maps = maps_of(edition) + user_maps(edition)
         if scenario is not None:
             self.maps = fitting_maps(self.maps, scenario, ruleset(edition))
         self.list.blockSignals(True)
@@ -405,10 +423,11 @@ class NewMatchWizard(QWizard):
         if scenario is not None and self.setup_page.step_by_step():
             units = tuple({k: v for k, v in u.items() if k not in ("hex", "facing")}
                           for u in units)  # they wait for the scenario's setup
+        shipped = where.source.parent.resolve() == (data_dir() / "maps").resolve()
         return NewMatch(
             path=self.file_page.chosen_path(),
             edition=self.edition(),
-            map_name=where.source.stem,
+            map_name=where.source.stem if shipped else str(where.source),
             units=units,
             seed=int(self.seed_page.seed.text()),
             title=self.file_page.match_title.text().strip(),
