@@ -3,8 +3,9 @@ journal (left), the unit inspector, the line-of-sight tool, the rules browser an
 of the step (right, tabbed) as docks. Every wizard opens in the wizard dock
 (:class:`~referee.app.wizard_host.WizardHost`), beside the map it draws on.
 
-Menus: File > New match (the wizard, Ctrl+N) / New demo match / Open / Report / Map editor
-(:mod:`referee.app.map_editor`); Edit > Undo /
+Menus: File > New match (the wizard, Ctrl+N) / New demo match / Open / Report / Army builder
+(Ctrl+B, :mod:`referee.app.army_builder`) / Map editor (:mod:`referee.app.map_editor`);
+Edit > Undo /
 Redo, named after the step
 (Ctrl+Z, Ctrl+Shift+Z); View > Zoom in / out / Fit (F); Turn > Next step (N: the step's
 wizard, then the clock moves on, :mod:`referee.app.turn_driver`), Advance without the
@@ -195,6 +196,10 @@ class MainWindow(QMainWindow):
         self.new_action = self._action(file, "New &demo match", self.new_demo)
         self.open_action = self._action(file, "&Open…", self.choose_file, keys.Open)
         self.report_action = self._action(file, "&Report (HTML)", self.write_report)
+        file.addSeparator()
+        self.army_builder_action = self._action(
+            file, "&Army builder…", self.open_army_builder, "Ctrl+B"
+        )
         self.map_editor_action = self._action(file, "&Map editor…", self.open_map_editor)
         file.addSeparator()
         self._action(file, "&Quit", self.close, keys.Quit)
@@ -292,6 +297,19 @@ class MainWindow(QMainWindow):
         create_demo_match(path).close()
         self.open_match(path)
         self.statusBar().showMessage(f"New demo match: {path}", 8000)
+
+    def open_army_builder(self) -> Any:
+        """The army builder in its own window (one at a time; raised if already open)."""
+        from referee.app.army_builder.builder_window import ArmyBuilderWindow
+
+        builder = getattr(self, "army_builder", None)
+        if builder is None or not builder.isVisible():
+            builder = ArmyBuilderWindow(self)
+            self.army_builder = builder
+        builder.show()
+        builder.raise_()
+        builder.activateWindow()
+        return builder
 
     def choose_file(self) -> None:
         start = str(self.session.path.parent) if self.session else ""

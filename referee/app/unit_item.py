@@ -2,7 +2,9 @@
 
 Badges: ``+N`` damage tokens (orange, top right), ``S`` shaken (yellow, top left, with the
 number of tokens past one), and along the bottom ``F`` on fire, ``A``/``a`` acid/minor acid,
-``P`` poison, ``B`` bleeding. A destroyed unit (no model alive) is greyed and crossed out.
+``P`` poison, ``B`` bleeding. Damage waiting for the 'apply damage' step is a red ``!N``
+(N rolls) on the right, bold-ringed when it will kill, its tooltip saying what it will do.
+A destroyed unit (no model alive) is greyed and crossed out.
 """
 
 from __future__ import annotations
@@ -14,6 +16,7 @@ from PySide6.QtWidgets import QGraphicsItem, QStyleOptionGraphicsItem, QWidget
 from referee.app.geometry import HEX_SIZE, facing_vector
 from referee.app.style import BADGE_COLOURS, SIDE_COLOURS, colour, text_colour_on, unit_colour
 from referee.board.hexgrid import DIRECTION_NAMES, hex_label
+from referee.match.outcome import PendingOnUnit
 from referee.rules.state import UnitState
 
 R = HEX_SIZE
@@ -69,6 +72,7 @@ class UnitItem(QGraphicsItem):
         self.selected = False
         self.concealed = False
         """Drawn as a hidden token with nothing of the unit on it (its owner's secret)."""
+        self.pending: PendingOnUnit | None = None
         self.setZValue(10)
         self.setAcceptedMouseButtons(Qt.MouseButton.NoButton)  # the view picks hexes
         self.set_unit(unit)
@@ -77,21 +81,24 @@ class UnitItem(QGraphicsItem):
     def uid(self) -> str:
         return self.unit.uid
 
-    def set_unit(self, unit: UnitState) -> None:
+    def set_unit(self, unit: UnitState, pending: PendingOnUnit | None = None) -> None:
+        """Redraw from ``unit``, with the damage waiting on it (if any)."""
         self.prepareGeometryChange()
         self.unit = unit
-        self.setToolTip(
-            f"a hidden token of side {unit.side}" if self.concealed else tooltip(unit)
-        )
+        self.pending = pending
+        self.setToolTip(self._tooltip())
         self.update()
+
+    def _tooltip(self) -> str:
+        if self.concealed:
+            return f"a hidden token of side {self.unit.side}"
+        return tooltip(self.unit) + (f"\n{self.pending.text()}" if self.pending else "")
 
     def set_concealed(self, concealed: bool) -> None:
         """Show the token as a hidden token (clause ``setup.hidden``): only its side."""
         if concealed != self.concealed:
             self.concealed = concealed
-            self.setToolTip(
-                f"a hidden token of side {self.unit.side}" if concealed else tooltip(self.unit)
-            )
+            self.setToolTip(self._tooltip())
             self.update()
 
     def set_selected(self, selected: bool) -> None:
@@ -146,6 +153,13 @@ class UnitItem(QGraphicsItem):
         if u.shaken:
             text = "S" if u.shaken == 1 else f"S{u.shaken}"
             self._badge(painter, BODY.topLeft(), "shaken", text)
+        if self.pending is not None and self.pending.rolls:
+            at = QPointF(BODY.right(), 0.02 * R)
+            self._badge(painter, at, "pending", f"!{len(self.pending.rolls)}")
+            if self.pending.killed:  # it will kill: a second ring says so
+                painter.setPen(QPen(QColor("#b71c1c"), 0.035 * R))
+                painter.setBrush(Qt.BrushStyle.NoBrush)
+                painter.drawEllipse(at, 0.19 * R, 0.19 * R)
         conditions = badges(u)
         for i, (kind, text, _) in enumerate(conditions):
             x = (i - (len(conditions) - 1) / 2) * 0.28 * R

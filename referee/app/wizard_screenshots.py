@@ -68,6 +68,9 @@ def wizard_shots(window: MainWindow, app: QApplication) -> Iterator[tuple[str, Q
         dice.type_values([2, 5, 1, 3])
         _settle(app)
         yield "agony-wizard.png", window.grab()
+        agony.next()
+        _settle(app)
+        yield "agony-wizard-outcome.png", window.grab()
         agony.reject()
 
     _step(window, "To the aftermath", [

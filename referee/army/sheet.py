@@ -27,7 +27,7 @@ th { background: #e6e6e6; text-align: left; }
 .huge { border: 2px solid #b71c1c; padding: 4px; color: #b71c1c; font-weight: bold; }
 .problem { color: #b71c1c; }
 .checksum { font-family: monospace; font-size: 11pt; }
-pre { font-size: 8pt; margin: 0; }
+pre { font-size: 8pt; margin: 0; white-space: pre-wrap; }
 """
 
 

@@ -121,12 +121,15 @@ class Dice:
         self.log: list[Roll] = []
         self.expected: list[RollRequest] = []
         """Dice announced and not asked yet, in order (see :meth:`expect`)."""
+        self.planned = False
+        """Whether the engine announced its dice (:meth:`expect`), beyond a batch's own."""
 
     def expect(self, requests: Iterable[RollRequest]) -> None:
         """Announce the dice the engine will ask next, in order (they replace what was
         announced before). A die asked takes the first announcement of its sides and
         purpose off the list, with any before it (dice the outcome made unneeded)."""
         self.expected = list(requests)
+        self.planned = True
 
     def _take(self, sides: int, purpose: str, note: str, follow_up: bool) -> RollRequest:
         for i, r in enumerate(self.expected):

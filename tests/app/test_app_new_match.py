@@ -252,3 +252,57 @@ def test_cancelling_writes_nothing(qtbot, tmp_path):
     click(qtbot, wizard.button(QWizard.WizardButton.CancelButton))
     assert window.session.path == before
     assert not (tmp_path / "matches").exists() or not any((tmp_path / "matches").iterdir())
+
+
+SPARTAN_ARMY = '''name = "Vanguard"
+nation = "spartan"
+game = "standard"
+[[unit]]
+type = "hoplite-phalanx"
+count = 2
+upgrades = ["veteran", "hand-cannon"]
+[[unit]]
+type = "standard-tank"
+'''
+
+
+def test_an_army_file_per_side_goes_into_the_match_with_its_upgraded_cards(qtbot, tmp_path):
+    spartan = tmp_path / "vanguard.toml"
+    spartan.write_text(SPARTAN_ARMY, encoding="utf-8")
+    ork = tmp_path / "waaagh.toml"
+    ork.write_text('name = "Waaagh"\nnation = "ork"\ngame = "standard"\n[[unit]]\n'
+                   'type = "ork-grunts"\nupgrades = ["nob"]\n', encoding="utf-8")
+    window, wizard = to_armies(qtbot, tmp_path)
+    page = wizard.armies_page
+    page.sides[1].set_army_file(spartan)
+    page.sides[2].set_army_file(ork)
+    # two hoplite bases: mp 8, cp 2 * (2 + 3) = 10, xp 2 * (1 + 2) = 6; the tank 6 ip
+    assert "IP 6/24, MP 8/24, CP 10/24, XP 6/24 — within budget" in page.sides[1].budget.text()
+    assert set(placed(wizard)) == {"hoplite-phalanx", "hoplite-phalanx-2", "standard-tank",
+                                   "ork-grunts"}
+    assert wizard.button(QWizard.WizardButton.NextButton).isEnabled()
+    next_page(qtbot, wizard)
+    next_page(qtbot, wizard)
+    wizard.file_page.path.selectAll()
+    path = tmp_path / "armies.referee"
+    qtbot.keyClicks(wizard.file_page.path, str(path))
+    click(qtbot, wizard.button(QWizard.WizardButton.FinishButton))
+    assert window.session is not None and window.session.path == path
+    hoplites = window.session.state.unit("hoplite-phalanx-2")
+    assert hoplites.unit.elites == 2 and hoplites.unit.weapon("Hand cannon").carried == "unit-base"
+    assert window.session.state.unit("ork-grunts").unit.elites == 2
+
+
+def test_an_army_file_that_is_not_valid_stops_the_wizard_with_its_problems(qtbot, tmp_path):
+    bad = tmp_path / "bad.toml"
+    bad.write_text(SPARTAN_ARMY.replace('"hand-cannon"', '"hand-cannon", "scorpion"'),
+                   encoding="utf-8")
+    _, wizard = to_armies(qtbot, tmp_path)
+    page = wizard.armies_page
+    page.sides[1].set_army_file(bad)
+    set_count(qtbot, wizard, 2, "ork-grunts", 1)
+    assert "army.unit-base-weapon" in page.sides[1].budget.text()
+    assert not wizard.button(QWizard.WizardButton.NextButton).isEnabled()
+    page.sides[1].use_counts()  # back to the catalogue's counts
+    set_count(qtbot, wizard, 1, "standard-tank", 1)
+    assert wizard.button(QWizard.WizardButton.NextButton).isEnabled()

@@ -60,13 +60,9 @@ def fire(qtbot, wizard: GunneryWizard, typed: bool) -> None:
         return
     click(qtbot, button(wizard, "NextButton"))
     click(qtbot, button(wizard, "NextButton"))
-    page = wizard.roll_page
     if typed:
-        click(qtbot, page.typed, QPoint(8, page.typed.height() // 2))
-        type_value(qtbot, page.spins[0], TABLE_DIE)
-        while len(wizard.dry_run(page.values())[0]) > len(page.spins):
-            click(qtbot, page.add_button)
-            type_value(qtbot, page.spins[-1], TABLE_DIE)
+        type_table(qtbot, wizard.roll_page.dice)
+    click(qtbot, button(wizard, "NextButton"))  # the outcome
     click(qtbot, button(wizard, "FinishButton"))
 
 
@@ -74,7 +70,7 @@ def type_table(qtbot, dice) -> None:
     """Every die a dice table asks for, typed (more rows may follow the typed ones)."""
     click(qtbot, dice.typed, QPoint(8, dice.typed.height() // 2))
     while dice.missing():
-        type_value(qtbot, dice.spins[dice.missing()[0] - 1], TABLE_DIE)
+        type_value(qtbot, dice.box(dice.missing()[0] - 1), TABLE_DIE)
 
 
 def finish(qtbot, wizard, typed: bool) -> None:

@@ -22,9 +22,9 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from referee.app.wizards.assault_dice import StageDiceBox
 from referee.app.wizards.assault_page import AssaultPage, Page, problem_label
 from referee.app.wizards.assault_plan import AssaultPlan, StageDice, StageRun
+from referee.app.wizards.dice_entry import DiceEntry
 from referee.rules.assault.advantage import Advantage
 from referee.rules.assault.deflection import (
     DeflectionChoice,
@@ -72,7 +72,7 @@ class AdvantagePage(AssaultPage):
         self.setTitle("Advantage and deflections")
         self.summary = QLabel()
         self.summary.setWordWrap(True)
-        self.tie_dice = StageDiceBox()
+        self.tie_dice = DiceEntry()
         self.tie_label = QLabel("Equal hits and nations of the same rank: the referee names "
                                 "the side that gains the advantage (ruling assault.tie-rank).")
         self.tie_label.setWordWrap(True)

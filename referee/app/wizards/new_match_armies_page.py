@@ -92,16 +92,19 @@ class Placement:
 
 def unit_ids(
     armies: Sequence[tuple[int, Sequence[tuple[UnitType, int]]]],
+    stems: Mapping[str, str] | None = None,
 ) -> list[tuple[tuple[int, str, int], str, UnitType]]:
-    """Each unit of the armies with its key and a match id: the unit's catalogue id, then
-    ``-2``, ``-3``... for the next ones of the same type (on either side)."""
+    """Each unit of the armies with its key and a match id: the unit's catalogue id (for an
+    army file's upgraded card, its unit type's: ``stems``), then ``-2``, ``-3``... for the
+    next ones of the same type (on either side)."""
     used: dict[str, int] = {}
     found = []
     for side, army in armies:
         for unit, count in army:
+            stem = (stems or {}).get(unit.id, unit.id)
             for n in range(count):
-                used[unit.id] = used.get(unit.id, 0) + 1
-                uid = unit.id if used[unit.id] == 1 else f"{unit.id}-{used[unit.id]}"
+                used[stem] = used.get(stem, 0) + 1
+                uid = stem if used[stem] == 1 else f"{stem}-{used[stem]}"
                 found.append(((side, unit.id, n), uid, unit))
     return found
 
@@ -257,7 +260,8 @@ class ArmiesPage(QWizardPage):
         if self.battle_map is None or self.rules is None:
             return
         battle_map, terrain = self.battle_map, self.rules.terrain
-        chosen = unit_ids([(side, box.army()) for side, box in self.sides.items()])
+        stems = {k: v for box in self.sides.values() for k, v in box.stems().items()}
+        chosen = unit_ids([(side, box.army()) for side, box in self.sides.items()], stems)
         self.edits = {k: v for k, v in self.edits.items() if k in {c[0] for c in chosen}}
         hexes: dict[tuple[int, str, int], str] = dict(self.edits)
         self.blocking = []
@@ -314,7 +318,9 @@ class ArmiesPage(QWizardPage):
         problems, notes = placement_problems(self.battle_map, self.placements)
         self.blocking += problems
         for side, box in self.sides.items():
-            if not box.army():
+            if box.army_problems():
+                self.blocking.append(f"side {side}: the army file is not valid (see above)")
+            elif not box.army():
                 self.blocking.append(f"side {side} has no unit yet")
         game = self.budgets.game(str(self.game.currentData()))
         first, second = (box.chosen_allowance() for box in self.sides.values())
@@ -373,13 +379,17 @@ class ArmiesPage(QWizardPage):
     def units(self) -> tuple[dict[str, Any], ...]:
         """The set-up as :meth:`MatchFile.create` takes it."""
         assert self.battle_map is not None
-        return tuple(
-            {
+        out = []
+        for p in self.placements:
+            spec: dict[str, Any] = {
                 "uid": p.uid,
                 "unit": p.unit.id,
                 "side": p.side,
                 "hex": p.hex,
                 "facing": front_facing(self.battle_map, p.side),
             }
-            for p in self.placements
-        )
+            card = self.sides[p.side].card_data(p.unit.id)
+            if card is not None:
+                spec["card"] = dict(card)
+            out.append(spec)
+        return tuple(out)

@@ -1,23 +1,29 @@
 """One side's army in the new-match wizard: its nation, how many of each unit of the nation's
 catalogue, the budget it takes (an asymmetric game's sides take different ones) and what the
 army costs against it, kind by kind, over-budget kinds in red (:mod:`referee.units.budget`,
-clauses ``army.budgets``, ``army.building``). It only collects choices; the wizard places the
-units and the main window writes the match.
+clauses ``army.budgets``, ``army.building``) — or an army file (:mod:`referee.army`): its
+units with their upgraded cards, checked whole, every problem listed. It only collects
+choices; the wizard places the units and the main window writes the match.
 """
 
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 from html import escape
+from pathlib import Path
+from typing import Any
 
 from PySide6.QtCore import Signal
 from PySide6.QtWidgets import (
     QAbstractItemView,
     QComboBox,
+    QFileDialog,
     QFormLayout,
     QGroupBox,
+    QHBoxLayout,
     QHeaderView,
     QLabel,
+    QPushButton,
     QSpinBox,
     QTableWidget,
     QTableWidgetItem,
@@ -25,6 +31,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from referee.army import Army, ArmyReport, TableUnit, load_army, table_units, validate_army
 from referee.units.budget import Allowance, BudgetCheck, GameType, army_cost, check_budget
 from referee.units.model import COST_KINDS, UnitType
 
@@ -82,15 +89,30 @@ class SideArmyBox(QGroupBox):
         self.spins: dict[str, QSpinBox] = {}
         self.budget = QLabel()
         self.budget.setWordWrap(True)
+        self.army_file: Army | None = None
+        self.army_report: ArmyReport | None = None
+        self.army_units: tuple[TableUnit, ...] = ()
+        self.file_button = QPushButton("Army file…")
+        self.file_button.setAccessibleName(f"side {side} army file")
+        self.counts_button = QPushButton("Unit counts")
+        self.counts_button.setToolTip("Choose the units here instead of an army file")
+        self.counts_button.setVisible(False)
         self.form = QFormLayout()
         self.form.addRow("Nation", self.nation)
         self.form.addRow("Budget", self.allowance)
+        source = QHBoxLayout()
+        source.addWidget(self.file_button)
+        source.addWidget(self.counts_button)
+        source.addStretch(1)
         layout = QVBoxLayout(self)
+        layout.addLayout(source)
         layout.addLayout(self.form)
         layout.addWidget(self.table, 1)
         layout.addWidget(self.budget)
         self.nation.currentIndexChanged.connect(self._nation_changed)
         self.allowance.currentIndexChanged.connect(self._update)
+        self.file_button.clicked.connect(self.choose_army_file)
+        self.counts_button.clicked.connect(self.use_counts)
 
     # --- what is offered ------------------------------------------------------------
 
@@ -145,8 +167,71 @@ class SideArmyBox(QGroupBox):
     def set_count(self, unit_id: str, count: int) -> None:
         self.spins[unit_id].setValue(count)
 
+    # --- an army file --------------------------------------------------------------
+
+    def choose_army_file(self) -> None:
+        path, _ = QFileDialog.getOpenFileName(
+            self, f"Army list of side {self.side}", "", "Army lists (*.toml);;All files (*)"
+        )
+        if path:
+            self.set_army_file(path)
+
+    def set_army_file(self, path: Path | str) -> None:
+        """Take side's army from an army file; a file that is no army is shown as the
+        problem (file, unit entry, field, rule) and the counts stay."""
+        try:
+            army = load_army(path)
+        except ValueError as exc:
+            self.budget.setText(f"<span style='{OVER_STYLE}'>{escape(str(exc))}</span>")
+            return
+        self.army_file = army
+        self.nation.blockSignals(True)
+        self.nation.setCurrentIndex(max(0, self.nation.findData(army.nation)))
+        self.nation.blockSignals(False)
+        self.nation.setEnabled(False)
+        if army.allowance is not None and self.allowance.findData(army.allowance) >= 0:
+            self.allowance.blockSignals(True)
+            self.allowance.setCurrentIndex(self.allowance.findData(army.allowance))
+            self.allowance.blockSignals(False)
+        self.allowance.setEnabled(False)
+        self.file_button.setText(f"Army file: {Path(path).name}")
+        self.counts_button.setVisible(True)
+        self.table.setVisible(False)
+        self._update()
+
+    def use_counts(self) -> None:
+        """Back to the unit counts of the catalogue."""
+        self.army_file, self.army_report, self.army_units = None, None, ()
+        self.nation.setEnabled(True)
+        self.allowance.setEnabled(True)
+        self.file_button.setText("Army file…")
+        self.counts_button.setVisible(False)
+        self.table.setVisible(True)
+        self._nation_changed()
+
+    def army_problems(self) -> list[str]:
+        """What is wrong with the army file (empty with counts or a valid file)."""
+        if self.army_report is None:
+            return []
+        return [e.text() for e in self.army_report.errors]
+
+    def card_data(self, card_id: str) -> Mapping[str, Any] | None:
+        """The card an army file's unit takes into the match (``None``: the catalogue's)."""
+        return next((u.card_data for u in self.army_units if u.card.id == card_id), None)
+
+    def stems(self) -> dict[str, str]:
+        """Card id -> unit type id of an army file's upgraded cards (for the units' names)."""
+        return {u.card.id: u.type for u in self.army_units}
+
     def army(self) -> list[tuple[UnitType, int]]:
-        """The units chosen and how many of each, in the catalogue's order."""
+        """The units chosen and how many of each, in the catalogue's order (or the army
+        file's, each upgraded card once)."""
+        if self.army_file is not None:
+            counts: dict[str, tuple[UnitType, int]] = {}
+            for u in self.army_units:
+                card, n = counts.get(u.card.id, (u.card, 0))
+                counts[u.card.id] = (card, n + 1)
+            return list(counts.values())
         units = self.units_by_nation.get(self.nation_id(), ())
         return [(u, self.spins[u.id].value()) for u in units if self.spins[u.id].value()]
 
@@ -163,7 +248,31 @@ class SideArmyBox(QGroupBox):
         return check_budget(totals, allowance, advanced=self.advanced, limit=self.limit)
 
     def _update(self) -> None:
+        if self.army_file is not None and self.game is not None:
+            self._check_army_file(self.army_file, self.game)
+            self.changed.emit()
+            return
         check = self.budget_check()
         if check is not None and self.game is not None:
             self.budget.setText(budget_html(check, self.game.name))
         self.changed.emit()
+
+    def _check_army_file(self, army: Army, game: GameType) -> None:
+        from referee.army.cards import ArmyError
+
+        report = validate_army(army, game=game.id)
+        self.army_report = report
+        try:
+            self.army_units = table_units(army)
+        except ArmyError:
+            self.army_units = ()
+        check = report.budget_check
+        lines = [f"<b>{escape(army.name)}</b>: "
+                 + ", ".join(f"{e.type} x{e.count}" for e in army.entries)]
+        if check is not None:
+            lines.append(budget_html(check, game.name))
+        if report.huge_units:
+            lines.append(f"<span style='{OVER_STYLE}'>{escape(report.declaration)}</span>")
+        lines += [f"<span style='{OVER_STYLE}'>{escape(e.text())}</span>" for e in report.errors]
+        lines.append(f"checksum {report.checksum[:16]}…")
+        self.budget.setText("<br>".join(lines))

@@ -1,0 +1,1 @@
+"""The army builder: its own window, reached from File in the main window."""

@@ -1,0 +1,506 @@
+"""The army builder (File > Army builder in the main window): its own window to build an army
+list from a nation's catalogue — the units and their cards, each entry's upgrades, the budget
+of every cost kind and every problem of the army, checked again at each change
+(:func:`referee.army.validate_army`), the huge units to declare and the checksum — then save
+it as an army file, open one, and print the army sheet as PDF or HTML.
+
+The window only edits an :class:`referee.army.Army` value; every rule is the engine's.
+"""
+
+from __future__ import annotations
+
+from html import escape
+from pathlib import Path
+
+from PySide6.QtCore import Qt
+from PySide6.QtGui import QAction, QCloseEvent, QKeySequence
+from PySide6.QtWidgets import (
+    QAbstractItemView,
+    QCheckBox,
+    QComboBox,
+    QFileDialog,
+    QFormLayout,
+    QGroupBox,
+    QHBoxLayout,
+    QHeaderView,
+    QLabel,
+    QLineEdit,
+    QListWidget,
+    QListWidgetItem,
+    QMainWindow,
+    QMessageBox,
+    QPushButton,
+    QSpinBox,
+    QSplitter,
+    QTableWidget,
+    QTableWidgetItem,
+    QTextBrowser,
+    QVBoxLayout,
+    QWidget,
+)
+
+from referee.app.army_builder.upgrades_panel import UpgradesPanel
+from referee.army import Army, ArmyEntry, ArmyReport, dump_army, load_army, validate_army
+from referee.army.sheet import army_sheet_html, checksum_groups, cost_text
+from referee.units.budget import load_budgets
+from referee.units.card_text import unit_card
+from referee.units.catalogue import Catalogue, catalogue
+from referee.units.model import COST_KINDS, UnitType
+
+OVER = "color:#c62828; font-weight:bold"
+PROBLEM = "color:#c62828"
+FILTER = "Army lists (*.toml);;All files (*)"
+
+
+def new_army(nation: str = "spartan") -> Army:
+    return Army("New army", nation, load_budgets().default)
+
+
+class ArmyBuilderWindow(QMainWindow):
+    """The army builder (see the module docstring)."""
+
+    def __init__(self, parent: QWidget | None = None, folder: Path | None = None) -> None:
+        super().__init__(parent)
+        self.setWindowFlag(Qt.WindowType.Window, True)
+        self.catalogue: Catalogue = catalogue()
+        self.budgets = load_budgets()
+        self.folder = folder or Path.home()
+        self.path: Path | None = None
+        self.saved_checksum = ""
+        self.army = new_army()
+        self.report: ArmyReport = validate_army(self.army)
+
+        self.name = QLineEdit()
+        self.name.setAccessibleName("army name")
+        self.nation = QComboBox()
+        self.nation.setAccessibleName("nation")
+        for nation in sorted({f.nation for f in self.catalogue.files},
+                             key=lambda n: [f.nation for f in self.catalogue.files].index(n)):
+            self.nation.addItem(nation.replace("-", " ").title(), nation)
+        self.game = QComboBox()
+        self.game.setAccessibleName("game")
+        for game in self.budgets.games.values():
+            label = f"{game.name} ({game.allowances[0].text()})" if game.symmetric else game.name
+            self.game.addItem(label, game.id)
+        self.allowance = QComboBox()
+        self.allowance.setAccessibleName("budget")
+        self.advanced = QCheckBox(self.budgets.advanced_name)
+        self.advanced.setAccessibleName("advanced game")
+        header = QFormLayout()
+        header.addRow("Name", self.name)
+        nation_row = QHBoxLayout()
+        nation_row.addWidget(self.nation, 1)
+        nation_row.addWidget(QLabel("Game"))
+        nation_row.addWidget(self.game, 2)
+        nation_row.addWidget(self.allowance, 2)
+        nation_row.addWidget(self.advanced)
+        header.addRow("Nation", nation_row)
+
+        self.units = QListWidget()
+        self.units.setAccessibleName("catalogue")
+        self.add_button = QPushButton("Add to the army →")
+        left_box = QGroupBox("Catalogue")
+        left = QVBoxLayout(left_box)
+        left.addWidget(self.units, 1)
+        left.addWidget(self.add_button)
+
+        self.entries = QTableWidget(0, 4)
+        self.entries.setAccessibleName("army entries")
+        self.entries.setHorizontalHeaderLabels(["Unit", "Bases", "Upgrades", "Cost"])
+        self.entries.verticalHeader().setDefaultSectionSize(self.fontMetrics().height() + 12)
+        self.entries.setSelectionBehavior(QAbstractItemView.SelectionBehavior.SelectRows)
+        self.entries.setSelectionMode(QAbstractItemView.SelectionMode.SingleSelection)
+        self.entries.setEditTriggers(QAbstractItemView.EditTrigger.NoEditTriggers)
+        eh = self.entries.horizontalHeader()
+        eh.setSectionResizeMode(0, QHeaderView.ResizeMode.ResizeToContents)
+        eh.setSectionResizeMode(1, QHeaderView.ResizeMode.ResizeToContents)
+        eh.setSectionResizeMode(2, QHeaderView.ResizeMode.Stretch)
+        eh.setSectionResizeMode(3, QHeaderView.ResizeMode.ResizeToContents)
+        self.remove_button = QPushButton("Remove the entry")
+        self.upgrades = UpgradesPanel()
+        self.upgrades.setAccessibleName("upgrades")
+        middle_box = QGroupBox("The army")
+        middle = QVBoxLayout(middle_box)
+        middle.addWidget(self.entries, 2)
+        middle.addWidget(self.remove_button)
+        middle.addWidget(QLabel("Upgrades and equipment of the selected entry (hover for what "
+                                "each does)"))
+        middle.addWidget(self.upgrades, 3)
+
+        self.card = QTextBrowser()
+        self.card.setAccessibleName("unit card")
+        right_box = QGroupBox("Unit card")
+        right = QVBoxLayout(right_box)
+        right.addWidget(self.card)
+
+        splitter = QSplitter(Qt.Orientation.Horizontal)
+        for box in (left_box, middle_box, right_box):
+            splitter.addWidget(box)
+
+        self.budget = QLabel()
+        self.budget.setAccessibleName("budget")
+        self.budget.setWordWrap(True)
+        self.declaration = QLabel()
+        self.declaration.setWordWrap(True)
+        self.declaration.setStyleSheet(OVER)
+        self.problems = QListWidget()
+        self.problems.setAccessibleName("problems")
+        self.problems.setWordWrap(True)
+        self.problems.setFixedHeight(6 * self.fontMetrics().lineSpacing())
+        self.checksum = QLabel()
+        self.checksum.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
+        bottom = QVBoxLayout()
+        bottom.addWidget(self.budget)
+        bottom.addWidget(self.declaration)
+        bottom.addWidget(self.problems)
+        bottom.addWidget(self.checksum)
+
+        central = QWidget()
+        layout = QVBoxLayout(central)
+        layout.addLayout(header)
+        layout.addWidget(splitter, 1)
+        layout.addLayout(bottom)
+        self.setCentralWidget(central)
+        self._make_menu()
+
+        self.name.textEdited.connect(lambda text: self._edit(name=text.strip() or "Unnamed"))
+        self.nation.currentIndexChanged.connect(self._nation_changed)
+        self.game.currentIndexChanged.connect(self._game_changed)
+        self.allowance.currentIndexChanged.connect(
+            lambda: self._edit(allowance=self.allowance.currentData()))
+        self.advanced.toggled.connect(lambda on: self._edit(advanced=on))
+        self.add_button.clicked.connect(self.add_selected_unit)
+        self.units.itemDoubleClicked.connect(lambda _: self.add_selected_unit())
+        self.units.currentRowChanged.connect(self._show_catalogue_card)
+        self.entries.currentCellChanged.connect(lambda *_: self._show_entry())
+        self.remove_button.clicked.connect(self.remove_entry)
+        self.upgrades.changed.connect(self._upgrades_changed)
+        self.problems.itemClicked.connect(self._problem_clicked)
+
+        chars = self.fontMetrics().averageCharWidth()
+        lines = self.fontMetrics().lineSpacing()
+        screen = (parent.screen() if parent is not None else self.screen()).availableGeometry()
+        width = min(190 * chars, screen.width() * 94 // 100)
+        self.resize(width, min(48 * lines, screen.height() * 92 // 100))
+        self.move(screen.center() - self.rect().center())
+        splitter.setSizes([width * 26 // 100, width * 40 // 100, width * 34 // 100])
+        self.set_army(self.army, path=None)
+
+    # --- menu -------------------------------------------------------------------------
+
+    def _make_menu(self) -> None:
+        file = self.menuBar().addMenu("&File")
+        keys = QKeySequence.StandardKey
+
+        def action(text: str, slot: object, key: QKeySequence.StandardKey | str | None = None
+                   ) -> QAction:
+            a = QAction(text, self)
+            if key is not None:
+                a.setShortcut(QKeySequence(key))
+            a.triggered.connect(slot)
+            file.addAction(a)
+            return a
+
+        self.new_action = action("&New army", self.new, keys.New)
+        self.open_action = action("&Open army file…", self.choose_open, keys.Open)
+        self.save_action = action("&Save", self.save, keys.Save)
+        self.save_as_action = action("Save &as…", self.choose_save_as, keys.SaveAs)
+        file.addSeparator()
+        self.pdf_action = action("Army sheet as &PDF…", self.choose_pdf, keys.Print)
+        self.html_action = action("Army sheet as &HTML…", self.choose_html)
+        file.addSeparator()
+        action("&Close", self.close, keys.Close)
+
+    # --- the army -----------------------------------------------------------------------
+
+    def set_army(self, army: Army, *, path: Path | None) -> None:
+        """Show ``army`` (read from ``path``, or new) as the army being built."""
+        self.path = path
+        self.army = army
+        self.saved_checksum = army.checksum() if path is not None else ""
+        for widget in (self.name, self.nation, self.game, self.allowance, self.advanced):
+            widget.blockSignals(True)
+        self.name.setText(army.name)
+        self.nation.setCurrentIndex(max(0, self.nation.findData(army.nation)))
+        self.game.setCurrentIndex(max(0, self.game.findData(army.game)))
+        self._fill_allowances()
+        self.advanced.setChecked(army.advanced)
+        for widget in (self.name, self.nation, self.game, self.allowance, self.advanced):
+            widget.blockSignals(False)
+        self._fill_catalogue()
+        self._recheck(select=0 if army.entries else -1)
+
+    def _edit(self, select: int | None = None, **changes: object) -> None:
+        self.army = self.army.with_(**changes)
+        self._recheck(select=select)
+
+    def _recheck(self, select: int | None = None) -> None:
+        """Check the army again and show the result everywhere."""
+        self.report = validate_army(self.army)
+        row = self.entries.currentRow() if select is None else select
+        self._fill_entries(row)
+        self._show_report()
+        self._show_entry()
+        modified = self.army.checksum() != self.saved_checksum
+        where = self.path.name if self.path is not None else "not saved"
+        self.setWindowTitle(f"Army builder — {self.army.name} — {where}{' *' if modified else ''}")
+
+    def _fill_allowances(self) -> None:
+        game = self.budgets.games.get(str(self.game.currentData()))
+        self.allowance.clear()
+        if game is None or game.symmetric:
+            self.allowance.setVisible(False)
+            return
+        self.allowance.addItem("choose a budget…", None)
+        for a in game.allowances:
+            self.allowance.addItem(a.name, a.id)
+        self.allowance.setCurrentIndex(max(0, self.allowance.findData(self.army.allowance)))
+        self.allowance.setVisible(True)
+
+    def _game_changed(self) -> None:
+        self.allowance.blockSignals(True)
+        self.army = self.army.with_(game=str(self.game.currentData()), allowance=None)
+        self._fill_allowances()
+        self.allowance.blockSignals(False)
+        self._recheck()
+
+    def _nation_changed(self) -> None:
+        self.army = self.army.with_(nation=str(self.nation.currentData()))
+        self._fill_catalogue()
+        self._recheck()
+
+    def _fill_catalogue(self) -> None:
+        self.units.clear()
+        for unit in self.catalogue.of_nation(self.army.nation):
+            item = QListWidgetItem(f"{unit.name} — {cost_text(unit.cost)}"
+                                   + (" — HUGE" if unit.size == "huge" else ""))
+            item.setData(Qt.ItemDataRole.UserRole, unit.id)
+            item.setToolTip(f"{unit.id}: {unit.models} model(s), {unit.size}, "
+                            f"{', '.join(sorted(unit.types))}")
+            self.units.addItem(item)
+
+    def add_unit(self, unit_id: str) -> None:
+        """One more entry of ``unit_id`` (one base, no upgrade), selected."""
+        entries = (*self.army.entries, ArmyEntry(unit_id))
+        self._edit(select=len(entries) - 1, entries=entries)
+
+    def add_selected_unit(self) -> None:
+        item = self.units.currentItem()
+        if item is not None:
+            self.add_unit(str(item.data(Qt.ItemDataRole.UserRole)))
+
+    def remove_entry(self) -> None:
+        row = self.entries.currentRow()
+        if 0 <= row < len(self.army.entries):
+            entries = self.army.entries[:row] + self.army.entries[row + 1:]
+            self._edit(select=min(row, len(entries) - 1), entries=entries)
+
+    def set_count(self, row: int, count: int) -> None:
+        e = self.army.entries[row]
+        self._replace_entry(row, ArmyEntry(e.type, count, e.upgrades, e.equipment))
+
+    def _replace_entry(self, row: int, entry: ArmyEntry) -> None:
+        entries = (*self.army.entries[:row], entry, *self.army.entries[row + 1:])
+        self._edit(select=row, entries=entries)
+
+    def _upgrades_changed(self, upgrades: tuple[object, ...], equipment: tuple[object, ...]
+                          ) -> None:
+        row = self.entries.currentRow()
+        if 0 <= row < len(self.army.entries):
+            e = self.army.entries[row]
+            self._replace_entry(row, ArmyEntry(e.type, e.count, tuple(upgrades),  # type: ignore[arg-type]
+                                               tuple(equipment)))  # type: ignore[arg-type]
+
+    # --- showing ------------------------------------------------------------------------
+
+    def _fill_entries(self, select: int) -> None:
+        self.entries.blockSignals(True)
+        self.entries.setRowCount(len(self.army.entries))
+        bad = {e.entry for e in self.report.errors if e.entry is not None}
+        for row, entry in enumerate(self.army.entries):
+            built = self.report.cards[row] if row < len(self.report.cards) else None
+            name = built.unit.name if built is not None else f"{entry.type} (unknown)"
+            ups = ", ".join(c.id if c.count == 1 else f"{c.id} x{c.count}"
+                            for c in entry.choices)
+            cost = self.report.entry_cost(row)
+            cells = (name, "", ups or "—", cost_text(cost) if cost is not None else "?")
+            for column, text in enumerate(cells):
+                item = QTableWidgetItem(text)
+                if row in bad:
+                    item.setForeground(Qt.GlobalColor.red)
+                    item.setToolTip("; ".join(e.message for e in self.report.errors
+                                              if e.entry == row))
+                self.entries.setItem(row, column, item)
+            spin = QSpinBox()
+            spin.setRange(1, 99)
+            spin.setValue(entry.count)
+            spin.setAccessibleName(f"entry {row} bases")
+            spin.valueChanged.connect(lambda n, r=row: self.set_count(r, n))
+            self.entries.setCellWidget(row, 1, spin)
+        if 0 <= select < len(self.army.entries):
+            self.entries.selectRow(select)
+            self.entries.setCurrentCell(select, 0)
+        self.entries.blockSignals(False)
+
+    def _show_report(self) -> None:
+        r = self.report
+        over = set(r.budget_check.over_kinds) if r.budget_check is not None else set()
+        parts = []
+        for kind in COST_KINDS:
+            spent, budget = r.cost[kind], r.budget[kind]
+            if spent or budget:
+                text = f"{kind.upper()} {spent}/{budget}"
+                parts.append(f"<span style='{OVER}'>{text}</span>" if kind in over else text)
+        pool = r.allowance.pool if r.allowance is not None else None
+        if pool is not None and r.budget_check is not None:
+            text = (f"pool {'/'.join(k.upper() for k in pool.kinds)} "
+                    f"{r.budget_check.pool_spent}/{pool.points}")
+            parts.append(f"<span style='{OVER}'>{text}</span>" if r.budget_check.pool_over
+                         else text)
+        verdict = ("<b>valid</b>" if r.valid else
+                   f"<span style='{OVER}'>not valid: {len(r.errors)} problem(s)</span>")
+        self.budget.setText(f"Budget ({escape(r.game)}): {' · '.join(parts) or 'nothing'}"
+                            f" — {verdict}")
+        self.declaration.setText(r.declaration)
+        self.declaration.setVisible(bool(r.huge_units))
+        self.problems.clear()
+        for e in r.errors:
+            item = QListWidgetItem(e.text())
+            item.setForeground(Qt.GlobalColor.red)
+            item.setData(Qt.ItemDataRole.UserRole, e.entry)
+            self.problems.addItem(item)
+        if not r.errors:
+            self.problems.addItem("No problem found: the army may be played.")
+        self.checksum.setText(f"Checksum: {checksum_groups(r.checksum)}")
+
+    def _show_entry(self) -> None:
+        row = self.entries.currentRow()
+        built = self.report.cards[row] if 0 <= row < len(self.report.cards) else None
+        entry = self.army.entries[row] if 0 <= row < len(self.army.entries) else None
+        self.upgrades.blockSignals(True)
+        self.upgrades.show_entry(built.unit if built else None, entry,
+                                 self.catalogue.upgrades_of(self.army.nation))
+        self.upgrades.blockSignals(False)
+        if built is not None:
+            self._show_card(built.card or built.unit,
+                            "" if built.card is not None else "(without its upgrades: see "
+                            "the problems below)")
+        elif entry is not None:
+            self.card.setHtml(f"<p style='{PROBLEM}'>No unit {escape(entry.type)!s} in the "
+                              f"{escape(self.army.nation)} catalogue.</p>")
+        else:
+            self.card.clear()
+        self.remove_button.setEnabled(entry is not None)
+
+    def _show_card(self, unit: UnitType, note: str = "") -> None:
+        lines = unit_card(unit)
+        body = escape("\n".join(lines[1:]))
+        self.card.setHtml(f"<h3>{escape(unit.name)}</h3>"
+                          + (f"<p style='{PROBLEM}'>{escape(note)}</p>" if note else "")
+                          + f"<pre style='font-size:small; white-space:pre-wrap'>{body}</pre>")
+
+    def _show_catalogue_card(self, row: int) -> None:
+        item = self.units.item(row)
+        if item is not None:
+            self._show_card(self.catalogue.find(str(item.data(Qt.ItemDataRole.UserRole))))
+
+    def _problem_clicked(self, item: QListWidgetItem) -> None:
+        row = item.data(Qt.ItemDataRole.UserRole)
+        if isinstance(row, int) and 0 <= row < len(self.army.entries):
+            self.entries.selectRow(row)
+
+    # --- files ----------------------------------------------------------------------------
+
+    def new(self) -> None:
+        if self._may_discard():
+            self.set_army(new_army(str(self.nation.currentData() or "spartan")), path=None)
+
+    def open_file(self, path: Path | str) -> bool:
+        """Open an army file; a file that is no army is reported (file, entry, field, rule)."""
+        try:
+            army = load_army(path)
+        except ValueError as exc:
+            QMessageBox.warning(self, "Not an army list", str(exc))
+            return False
+        self.folder = Path(path).parent
+        self.set_army(army, path=Path(path))
+        return True
+
+    def choose_open(self) -> None:
+        if not self._may_discard():
+            return
+        path, _ = QFileDialog.getOpenFileName(self, "Open an army list", str(self.folder),
+                                              FILTER)
+        if path:
+            self.open_file(path)
+
+    def save_to(self, path: Path | str) -> Path:
+        """Write the army file (whole, or not at all) and make it the window's file."""
+        path = Path(path)
+        partial = path.with_name(f".{path.name}.partial")
+        partial.write_text(dump_army(self.army), encoding="utf-8")
+        partial.replace(path)
+        self.path, self.folder = path, path.parent
+        self.saved_checksum = self.army.checksum()
+        self._recheck()
+        self.statusBar().showMessage(f"Saved {path}", 6000)
+        return path
+
+    def save(self) -> None:
+        if self.path is None:
+            self.choose_save_as()
+        else:
+            self.save_to(self.path)
+
+    def _suggested(self, suffix: str) -> str:
+        stem = self.path.stem if self.path else "-".join(self.army.name.lower().split()) or "army"
+        return str(self.folder / f"{stem}{suffix}")
+
+    def choose_save_as(self) -> None:
+        path, _ = QFileDialog.getSaveFileName(self, "Save the army list",
+                                              self._suggested(".toml"), FILTER)
+        if path:
+            self.save_to(path if path.endswith(".toml") else f"{path}.toml")
+
+    def write_sheet(self, path: Path | str) -> Path:
+        """The army sheet as PDF (``.pdf``) or HTML (any other name)."""
+        from referee.app.army_pdf import write_pdf
+
+        path = Path(path)
+        html = army_sheet_html(self.report)
+        if path.suffix.lower() == ".pdf":
+            write_pdf(html, path)
+        else:
+            path.write_text(html, encoding="utf-8")
+        self.statusBar().showMessage(f"Army sheet written: {path}", 8000)
+        return path
+
+    def choose_pdf(self) -> None:
+        path, _ = QFileDialog.getSaveFileName(self, "Army sheet as PDF", self._suggested(".pdf"),
+                                              "PDF (*.pdf)")
+        if path:
+            self.write_sheet(path if path.lower().endswith(".pdf") else f"{path}.pdf")
+
+    def choose_html(self) -> None:
+        path, _ = QFileDialog.getSaveFileName(self, "Army sheet as HTML",
+                                              self._suggested(".html"), "HTML (*.html)")
+        if path:
+            self.write_sheet(path if path.lower().endswith(".html") else f"{path}.html")
+
+    def is_modified(self) -> bool:
+        return bool(self.army.entries) and self.army.checksum() != self.saved_checksum
+
+    def _may_discard(self) -> bool:
+        if not self.is_modified():
+            return True
+        answer = QMessageBox.question(
+            self, "Army builder", f"{self.army.name} has changes that are not saved. Discard them?",
+            QMessageBox.StandardButton.Discard | QMessageBox.StandardButton.Cancel,
+        )
+        return answer == QMessageBox.StandardButton.Discard
+
+    def closeEvent(self, event: QCloseEvent) -> None:
+        if self._may_discard():
+            event.accept()
+        else:
+            event.ignore()
