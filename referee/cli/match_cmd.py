@@ -220,6 +220,7 @@ def _army_units(
 def _print_setup(m: Any) -> None:
     """The scenario, the victory condition and what the setup asks now, if any."""
     from referee.match.setup_commands import setup_board
+    from referee.match.victory import eliminated
     from referee.scenarios.procedure import setup_asked
 
     if m.scenario is not None:
@@ -227,7 +228,9 @@ def _print_setup(m: Any) -> None:
     victory = m.victory
     if victory is not None:
         minutes = f", {victory['minutes']} minutes" if victory.get("minutes") else ""
-        print(f"  victory: {victory.get('name', victory['condition'])}{minutes}")
+        gone = eliminated(m.state)
+        out = "".join(f"; side {side} is eliminated" for side in gone)
+        print(f"  victory: {victory.get('name', victory['condition'])}{minutes}{out}")
     state = m.state
     if state.setup is not None and not state.setup.done:
         print(f"  setup: {setup_asked(setup_board(state), state.setup)}")
@@ -235,6 +238,7 @@ def _print_setup(m: Any) -> None:
 
 def run_show(args: argparse.Namespace) -> int:
     from referee.cli.output import print_json
+    from referee.match.victory import eliminated
 
     with _open(args.file) as m:
         state = m.state
@@ -243,6 +247,8 @@ def run_show(args: argparse.Namespace) -> int:
             data = state.to_json()
             data["agenda"] = state.agenda().to_json()
             data["victory"] = m.victory
+            if data["victory"] is not None:
+                data["victory"]["eliminated"] = list(eliminated(state))
             data["setup"] = _setup_json(m)
             data["steps"] = [
                 {"number": s.number, "name": s.name, "undone": s.undone} for s in steps

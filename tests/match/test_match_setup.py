@@ -69,6 +69,7 @@ def test_a_blind_setup_through_match_step(tmp_path, capsys):
         "minutes": 90,
         "clause": "victory.fixed-time",
         "name": "Tournament style: fixed time",
+        "eliminated": [],  # nobody, while the setup goes on
     }
     assert data["units"] == {} and data["scenario"] == "entrenched"
     assert data["setup"]["may_place"]["tank"][:3] == ["A7", "A8", "A9"]
@@ -271,3 +272,31 @@ def test_army_files_with_a_scenario_wait_for_its_setup(tmp_path, capsys):
         ("hoplite-phalanx-2", 1),
         ("ork-grunts", 2),
     ]
+
+
+def test_a_friendly_match_names_the_side_eliminated(tmp_path, capsys):
+    f = str(tmp_path / "f.referee")
+    assert (
+        main(
+            [
+                "match",
+                "new",
+                f,
+                "--scenario",
+                "entrenched",
+                "--victory",
+                "friendly",
+                "--unit",
+                "tank standard-tank side=1 hex=C8",
+                "--unit",
+                "grunts ork-grunts side=2 hex=C2",
+            ]
+        )
+        == 0
+    )
+    assert show(capsys, f)["victory"]["eliminated"] == []
+    assert step(f, "correct-remove uid=grunts") == 0  # the last Ork leaves the table
+    assert show(capsys, f)["victory"]["eliminated"] == [2]
+    capsys.readouterr()
+    assert main(["match", "show", f]) == 0
+    assert "victory: Friendly match; side 2 is eliminated" in capsys.readouterr().out
