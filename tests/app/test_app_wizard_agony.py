@@ -94,7 +94,10 @@ def test_typed_dice_show_their_outcome_and_reach_the_journal(qtbot, tmp_path):
     state = window.session.state
     # two fire tokens: the 2 puts one out, the 5 leaves the other burning
     assert state.unit("tank").fire == 1
-    assert state.step == "agony-4"
+    # nothing bleeds or burns on a hex (Agony 4), nothing to remove (the aftermath): the
+    # clock passes them and stops at turn 2's orders step, turn 3's orders missing
+    assert advance.name == "Agony 4 to Aftermath: nothing to do in 2 steps"
+    assert (state.turn, state.step) == (2, "orders")
 
 
 def test_a_die_the_table_cannot_show_and_a_missing_die_are_refused(qtbot, tmp_path):
@@ -127,13 +130,31 @@ def test_the_app_rolls_when_nothing_is_typed(qtbot, tmp_path):
     assert agony.events[0].dice == shown
 
 
+def test_steps_with_nothing_scheduled_open_no_dialog_and_pass_as_one_entry(qtbot, tmp_path):
+    window = demo_window(qtbot, tmp_path)
+    commands = [
+        {"kind": "correct", "uid": "tank", "set": {"fire": 2}},
+        {"kind": "advance", "to": "agony-0"},
+    ]
+    assert window.run_step("Fire", commands) is not None, window.last_error
+    qtbot.keyClick(window.view, Qt.Key.Key_N)
+    # the first draft schedules nothing in Agony 0; Agony 1 (acid wear, minor acid) and
+    # Agony 2 (acid) find nothing on the table; fire burns in Agony 3
+    assert window.turn_driver.wizard is None
+    last = steps(window)[-1]
+    assert last.name == "Agony 1 to Agony 2: nothing to do in 2 steps"
+    assert last.events[0].detail["passed"] == ["agony-1", "agony-2"]
+    assert window.session.state.step == "agony-3"
+
+
 def test_a_step_with_nothing_scheduled_is_written_from_its_first_page(qtbot, tmp_path):
-    window, wizard = burning_and_poisoned(qtbot, tmp_path, step="agony-0")
+    window = demo_window(qtbot, tmp_path)
+    assert window.run_step("To agony 0", [{"kind": "advance", "to": "agony-0"}]) is not None
+    wizard = window.turn_driver.open_agony()  # Wizards > Agony: opened by hand
+    qtbot.waitExposed(wizard)
     # the first draft schedules nothing in Agony 0
     assert "schedules nothing" in wizard.effects_page.text.toPlainText()
     assert wizard.button(QWizard.WizardButton.FinishButton).isVisible()
     click(qtbot, wizard.button(QWizard.WizardButton.FinishButton))
-    assert [s.name for s in steps(window)[-2:]] == [
-        "Agony 0: nothing scheduled", "Next step: Turn 1, Agony 1: acid wears (+1 future "
-        "damage), minor acid",
-    ]
+    assert [s.name for s in steps(window)[-1:]] == ["Agony 0: nothing scheduled"]
+    assert window.session.state.step == "agony-0"  # opened by hand: the clock stays

@@ -57,9 +57,12 @@ def test_the_planned_moves_are_arrows_on_the_map_and_finishing_moves_the_clock_o
     assert "hoplites E7 → E6" in wizard.result_page.text.toPlainText()
     click(qtbot, wizard.button(QWizard.WizardButton.FinishButton))
     written = steps(window)
+    # no assault, no hex effect, no ability: the clock passes the rest of Movement 1 and
+    # all of Assault 1 (the first draft applies no damage there) in one journal step
     assert [s.name for s in written[-2:]] == [
-        "Movement 1", "Next step: Turn 1, Movement 1: pre-assault retreat"
+        "Movement 1", "Movement 1 to Assault 1: nothing to do in 6 steps"
     ]
+    assert window.session.state.step == "movement-2"
     assert written[-2].events[0].command == {"kind": "movement", "step": 1}
     assert str(window.session.state.unit("hoplites").hex) == "E6"
     assert window.scene.arrow_items == []

@@ -152,7 +152,7 @@ def test_the_first_drafts_steps_through_match_step_with_typed_rolls(tmp_path, ca
     assert step(f, "place uid=hoplites hex=C9 speed=slow") == 0
     data = show(capsys, f)
     assert data["setup"]["done"] and len(data["units"]) == 4
-    assert step(f, "advance") == 0  # the turn may begin
+    assert step(f, "advance missing=confirm") == 0  # the turn may begin: its orders step
     assert main(["match", "check", f]) == 0
 
 
