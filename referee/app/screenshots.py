@@ -109,6 +109,7 @@ def _rules_search(window: MainWindow, app: QApplication, query: str) -> None:
 def _new_match_armies(wizard: NewMatchWizard) -> None:
     """The wizard on its armies page: ENTRENCHED!, Spartans (two bronze giants: 30 IP of
     24, over budget) against Orks."""
+    wizard.next()  # the scenario page: ENTRENCHED!
     wizard.next()
     _pick(wizard.map_page.list, "ENTRENCHED!")
     wizard.next()
@@ -192,10 +193,12 @@ def _take(app: QApplication, out: Path, match_folder: Path | None) -> list[Path]
             _wizard_to_odds(wizard, "tank", "Main gun", "wagon")
             shot("gunnery-wizard-odds.png", window)
             wizard.next()
-            wizard.roll_page.typed.setChecked(True)
-            wizard.roll_page.spins[0].setValue(5)
-            wizard.roll_page.add_die(3)
+            wizard.roll_page.dice.set_typed(True)
+            wizard.roll_page.dice.type_values([5])
             shot("gunnery-wizard-dice.png", window)
+            wizard.roll_page.dice.type_values([5, 3, 6, 4])
+            wizard.next()
+            shot("gunnery-wizard-outcome.png", window)
             wizard.reject()
 
         _demo_steps(window)
@@ -233,6 +236,8 @@ def _take(app: QApplication, out: Path, match_folder: Path | None) -> list[Path]
             assault.next()
             assault.retreat_page.pick_hex(parse_label("F5"))
             shot("assault-wizard-retreat.png", window)
+            assault.next()
+            shot("assault-wizard-outcome.png", window)
             assault.reject()
 
         _rules_search(window, app, "line of sight")

@@ -74,6 +74,7 @@ BADGE_COLOURS: dict[str, str] = {
     "acid": "#9ccc24",
     "poison": "#8e24aa",
     "bleeding": "#b71c1c",
+    "pending": "#d50000",
 }
 
 

@@ -4,7 +4,10 @@ badges.
 
 Badges: ``+N`` damage tokens (orange, top right), ``S`` shaken (yellow, top left, with the
 number of tokens past one), and along the bottom ``F`` on fire, ``A``/``a`` acid/minor acid,
-``P`` poison, ``B`` bleeding. A destroyed unit (no model alive) is greyed and crossed out.
+``P`` poison, ``B`` bleeding. Damage waiting for the 'apply damage' step is ``!N`` (N
+rolls) on the right edge, white ringed in red (black when it will kill a model), its
+tooltip saying what it will do.
+A destroyed unit (no model alive) is greyed and crossed out.
 """
 
 from __future__ import annotations
@@ -23,6 +26,7 @@ from referee.app.style import (
     unit_colour,
 )
 from referee.board.hexgrid import DIRECTION_NAMES, hex_label
+from referee.match.outcome import PendingOnUnit
 from referee.rules.state import UnitState
 
 R = HEX_SIZE
@@ -79,6 +83,9 @@ class UnitItem(QGraphicsItem):
         super().__init__()
         self.unit = unit
         self.selected = False
+        self.concealed = False
+        """Drawn as a hidden token with nothing of the unit on it (its owner's secret)."""
+        self.pending: PendingOnUnit | None = None
         self.setZValue(10)
         self.setAcceptedMouseButtons(Qt.MouseButton.NoButton)  # the view picks hexes
         self.set_unit(unit)
@@ -87,11 +94,25 @@ class UnitItem(QGraphicsItem):
     def uid(self) -> str:
         return self.unit.uid
 
-    def set_unit(self, unit: UnitState) -> None:
+    def set_unit(self, unit: UnitState, pending: PendingOnUnit | None = None) -> None:
+        """Redraw from ``unit``, with the damage waiting on it (if any)."""
         self.prepareGeometryChange()
         self.unit = unit
-        self.setToolTip(tooltip(unit))
+        self.pending = pending
+        self.setToolTip(self._tooltip())
         self.update()
+
+    def _tooltip(self) -> str:
+        if self.concealed:
+            return f"a hidden token of side {self.unit.side}"
+        return tooltip(self.unit) + (f"\n{self.pending.text()}" if self.pending else "")
+
+    def set_concealed(self, concealed: bool) -> None:
+        """Show the token as a hidden token (clause ``setup.hidden``): only its side."""
+        if concealed != self.concealed:
+            self.concealed = concealed
+            self.setToolTip(self._tooltip())
+            self.update()
 
     def set_selected(self, selected: bool) -> None:
         if selected != self.selected:
@@ -109,6 +130,9 @@ class UnitItem(QGraphicsItem):
     ) -> None:
         u = self.unit
         painter.setRenderHint(QPainter.RenderHint.Antialiasing)
+        if self.concealed:
+            self._paint_concealed(painter)
+            return
         fill = QColor("#9e9e9e") if u.destroyed else unit_colour(u.nation, u.side)
         side = QColor("#707070") if u.destroyed else side_colour(u.side)
         painter.setPen(Qt.PenStyle.NoPen)
@@ -157,10 +181,23 @@ class UnitItem(QGraphicsItem):
         if u.shaken:
             text = "S" if u.shaken == 1 else f"S{u.shaken}"
             self._badge(painter, BODY.topLeft(), "shaken", text)
+        if self.pending is not None and self.pending.rolls:
+            self._pending_badge(painter, self.pending)
         conditions = badges(u)
         for i, (kind, text, _) in enumerate(conditions):
             x = (i - (len(conditions) - 1) / 2) * 0.28 * R
             self._badge(painter, QPointF(x, BODY.bottom()), kind, text)
+
+    def _paint_concealed(self, painter: QPainter) -> None:
+        """A hidden token: the side's rim around a dark token with a question mark."""
+        rim = QPen(side_colour(self.unit.side))
+        rim.setWidthF(0.08 * R)
+        painter.setPen(rim)
+        painter.setBrush(QColor("#37474f"))
+        painter.drawRoundedRect(BODY, 0.08 * R, 0.08 * R)
+        painter.setPen(QColor("#ffffff"))
+        painter.setFont(_font(painter, 0.42))
+        painter.drawText(BODY, Qt.AlignmentFlag.AlignCenter, "?")
 
     def _arrow(self, painter: QPainter) -> None:
         """The facing arrow, just outside the token towards the hexside it faces."""
@@ -176,6 +213,22 @@ class UnitItem(QGraphicsItem):
         painter.setPen(QPen(QColor("#ffffff"), 0.025 * R))
         painter.setBrush(QColor("#141414"))
         painter.drawPolygon(triangle)
+
+    @staticmethod
+    def _pending_badge(painter: QPainter, pending: PendingOnUnit) -> None:
+        """``!N`` on the right edge: white ringed in red on any token colour; black when
+        the damage waiting will kill."""
+        at = QPointF(BODY.right(), 0.02 * R)
+        ring = colour(BADGE_COLOURS["pending"])
+        fill = QColor("#111111") if pending.killed else QColor("#ffffff")
+        painter.setPen(QPen(ring, 0.045 * R))
+        painter.setBrush(fill)
+        radius = 0.18 * R
+        painter.drawEllipse(at, radius, radius)
+        painter.setPen(QColor("#ffffff") if pending.killed else ring)
+        painter.setFont(_font(painter, 0.17))
+        painter.drawText(QRectF(at.x() - radius, at.y() - radius, 2 * radius, 2 * radius),
+                         Qt.AlignmentFlag.AlignCenter, f"!{len(pending.rolls)}")
 
     @staticmethod
     def _badge(painter: QPainter, at: QPointF, kind: str, text: str) -> None:

@@ -2,10 +2,13 @@
 
 ```text
 # comments start with '#'
+format: 2                        # turns begin with the orders step (absent: format 1)
 map: entrenched
 edition: current                 # optional: the map's own edition by default
 seed: 7
 ruling: fire.natural-one=always-misses      # optional, repeatable
+scenario: entrenched             # optional: a scenario; a unit without hex= waits for its setup
+victory: fixed-time minutes=90   # optional: the victory condition chosen
 unit: tank standard-tank side=1 hex=C2 facing=3 speed=stand-still
 unit: grunts ork-grunts side=2 hex=E6
 
@@ -21,6 +24,8 @@ A command line is its kind and ``key=value`` words (shell quoting); numbers beco
 a value starting with ``{`` or ``[`` is JSON (``deflection='{"cancelled": {"2": {"E34": 3}}}'``).
 For ``correct``, every key but ``uid`` is a field to set. ``dice:`` lists the dice the table
 rolled for the step, in the order the engine asks for them. Errors name the line.
+A journal without ``format: 2`` was written before the turn began with the orders step and
+replays as it did then (:mod:`referee.match.formats`).
 """
 
 from __future__ import annotations
@@ -50,10 +55,13 @@ class JournalStep:
 
 @dataclass
 class TextJournal:
+    format: int = 1
     map: str = ""
     edition: str | None = None
     seed: int = 0
     readings: dict[str, str] = field(default_factory=dict)
+    scenario: str | None = None
+    victory: dict[str, Any] | None = None
     units: list[dict[str, Any]] = field(default_factory=list)
     steps: list[JournalStep] = field(default_factory=list)
 
@@ -119,10 +127,22 @@ def parse_journal(text: str, source: str = "<journal>") -> TextJournal:
             continue
         head, colon, rest = line.partition(":")
         key = head.strip().lower()
-        if colon and key in ("map", "edition", "seed", "ruling", "unit", "step", "dice"):
+        if colon and key in ("format", "map", "edition", "seed", "ruling", "unit", "step",
+                             "dice", "scenario", "victory"):
             rest = rest.strip()
-            if key == "map":
+            if key == "format":
+                if rest not in ("1", "2"):
+                    raise JournalTextError(f"{where}: format 1 or 2, not {rest!r}")
+                j.format = int(rest)
+            elif key == "map":
                 j.map = rest
+            elif key == "scenario":
+                j.scenario = rest
+            elif key == "victory":
+                words = rest.split()
+                if not words:
+                    raise JournalTextError(f"{where}: expected victory: CONDITION [minutes=N]")
+                j.victory = {"condition": words[0], **_pairs(words[1:], where)}
             elif key == "edition":
                 j.edition = rest
             elif key == "seed":
@@ -151,8 +171,8 @@ def parse_journal(text: str, source: str = "<journal>") -> TextJournal:
             raise JournalTextError(f"{where}: a command before any 'step:' line")
         step.commands.append(parse_command(line, where))
         step.lines.append(n)
-    if not j.map:
-        raise JournalTextError(f"{source}: no 'map:' line")
+    if not j.map and not j.scenario:
+        raise JournalTextError(f"{source}: no 'map:' line (or 'scenario:')")
     return j
 
 
@@ -170,6 +190,7 @@ def replay_journal(journal: TextJournal, path: Path | str, source: str = "<journ
 
     A refused command or a wrong number of dice is reported with its step and line.
     """
+    from referee.match.formats import readings_for
     from referee.match.store import MatchFile
 
     match = MatchFile.create(
@@ -177,8 +198,10 @@ def replay_journal(journal: TextJournal, path: Path | str, source: str = "<journ
         map_name=journal.map,
         units=journal.units,
         ruleset=journal.edition,
-        readings=journal.readings,
+        readings=readings_for(journal.format, journal.readings),
         seed=journal.seed,
+        scenario=journal.scenario,
+        victory=journal.victory,
     )
     for step in journal.steps:
         try:

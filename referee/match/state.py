@@ -23,6 +23,8 @@ from referee.rules.explain import Term
 from referee.rules.hexes.markers import HexEffects
 from referee.rules.ruleset import Ruleset
 from referee.rules.state import UnitState
+from referee.scenarios.model import Scenario
+from referee.scenarios.progress import SetupProgress
 from referee.units.model import UnitType
 
 
@@ -58,6 +60,11 @@ class MatchState:
     turn: int = 1
     step: str = "gunnery-1"
     """The id of the turn step the match is at (``turn.toml``)."""
+    scenario: Scenario | None = None
+    """The scenario the match is played under, if it was made with one."""
+    setup: SetupProgress | None = None
+    """Where the scenario's setup procedure stands; None when the units were set up when
+    the match was made (:mod:`referee.match.setup_commands`)."""
 
     def unit(self, uid: str) -> UnitState:
         try:
@@ -100,9 +107,11 @@ class MatchState:
 
     def actions_now(self) -> dict[str, tuple[str, ...]]:
         """Each unit's action codes for the current step, from the orders on the table
-        (gunnery-N: step N of its gunnery order; movement-N: step N of its movement order)."""
+        (gunnery-N: step N of its gunnery order; movement-N: step N of its movement order;
+        a unit the rule for a missing order covers: what that rule gives, clause
+        ``orders.missing``)."""
+        from referee.rules.orders.missing import order_step
         from referee.rules.orders.model import OrderKind
-        from referee.rules.orders.notation import parse_order
 
         kinds: dict[str, OrderKind] = {"gunnery": "gunnery", "movement": "movement"}
         name, _, number = self.step.partition("-")
@@ -110,12 +119,47 @@ class MatchState:
         if kind is None or not number.isdigit():
             return {}
         out: dict[str, tuple[str, ...]] = {}
-        for uid in self.units:
-            text = self.orders.get(uid, {}).get(str(self.turn), {}).get(kind)
-            if text:
-                order = parse_order(text, kind)
-                out[uid] = tuple(a.code for a in order.step(int(number)))
+        for uid, unit in self.units.items():
+            record = self.orders.get(uid, {}).get(str(self.turn), {})
+            step = order_step(record, kind, int(number), unit) if record else None
+            if step is not None:
+                out[uid] = tuple(a.code for a in step)
         return out
+
+    def orders_missing(self) -> tuple[Any, ...]:
+        """The units on the table without orders for this turn or the next, each with the
+        turns it lacks (:class:`referee.rules.orders.missing.Missing`; clause
+        ``orders.giving``)."""
+        from referee.rules.orders.missing import missing_orders
+
+        written = {uid: tuple(by_turn) for uid, by_turn in self.orders.items()}
+        return missing_orders(list(self.units.values()), written, self.turn)
+
+    def facts(self) -> Any:
+        """What the match knows of the step at hand, for its agenda
+        (:class:`referee.rules.turn.involved.StepFacts`): damage waiting, the assaults
+        waiting and who fights them, who entered a hex, the hex effects met this turn and
+        the units without orders."""
+        from referee.rules.hexes.trigger import TriggerLog
+        from referee.rules.turn.involved import StepFacts
+
+        fighting: set[str] = set()
+        contesting: dict[str, Hex] = {}
+        for contest in self.contests:
+            hexes = contest.get("hexes") or []
+            for p in contest.get("participants", []):
+                fighting.add(str(p["uid"]))
+                if hexes and p.get("role") != "stationary":
+                    contesting[str(p["uid"])] = parse_label(str(hexes[0]))
+        log = TriggerLog(frozenset((u, parse_label(h), k) for u, h, k in self.triggered))
+        return StepFacts(
+            in_assault=frozenset(fighting),
+            contesting=MappingProxyType(dict(contesting)),
+            entered=frozenset(self.entered),
+            damaged=frozenset(str(p["unit"]) for p in self.pending),
+            log=log,
+            unordered=MappingProxyType({m.uid: m.turns for m in self.orders_missing()}),
+        )
 
     def agenda(self) -> Any:
         """What the referee must do now (:func:`referee.rules.turn.agenda.agenda`)."""
@@ -124,7 +168,8 @@ class MatchState:
 
         position = TurnPosition.at(self.rules, self.turn, self.step)
         return agenda(
-            self.rules, position, list(self.units.values()), self.hexes, actions=self.actions_now()
+            self.rules, position, list(self.units.values()), self.hexes,
+            actions=self.actions_now(), facts=self.facts(),
         )
 
     def apply(self, changes: Mapping[str, Any]) -> MatchState:
@@ -161,6 +206,9 @@ class MatchState:
             new["turn"] = changes["turn"]
         if "step" in changes:
             new["step"] = changes["step"]
+        if "setup" in changes:
+            data = changes["setup"]
+            new["setup"] = None if data is None else SetupProgress.from_json(data)
         return replace(self, **new)
 
     def to_json(self) -> dict[str, Any]:
@@ -177,4 +225,6 @@ class MatchState:
             "triggered": [list(t) for t in self.triggered],
             "entered": list(self.entered),
             "orders": {u: {t: dict(o) for t, o in by.items()} for u, by in self.orders.items()},
+            "scenario": None if self.scenario is None else self.scenario.id,
+            "setup": None if self.setup is None else self.setup.to_json(),
         }
