@@ -143,7 +143,14 @@ def read_bounded(path: Path | str, limit: int, what: str = "file") -> bytes:
 
 def read_toml(path: Path) -> dict[str, object]:
     """Parse a TOML data file; a missing, foreign, oversized or malformed file becomes a
-    :class:`DataFileError` naming it (a syntax error with its line)."""
+    :class:`DataFileError` naming it (a syntax error with its line).
+
+    A shipped data file (under :func:`referee.paths.data_dir`) is read once: its parsed
+    contents are kept in the cache folder and used while the file's size and time of
+    change stay the same (parsing the rulesets and rulings is most of a short command)."""
+    cached = _parsed(path)
+    if cached is not None:
+        return cached
     try:
         data = read_bounded(path, DATA_FILE_MAX_BYTES, "data file")
     except FileKindError as exc:
@@ -154,7 +161,9 @@ def read_toml(path: Path) -> dict[str, object]:
         text = data.decode("utf-8")
     except UnicodeDecodeError as exc:
         raise DataFileError(path, [f"not UTF-8 text: {exc}"]) from None
-    return parse_toml(text, path)
+    doc = parse_toml(text, path)
+    _keep(path, doc)
+    return doc
 
 
 def parse_toml(text: str, path: Path | str) -> dict[str, object]:
@@ -171,3 +180,59 @@ def parse_toml(text: str, path: Path | str) -> dict[str, object]:
         raise DataFileError(path, ["not usable TOML: arrays or tables nested too deep"]) from None
     except tomllib.TOMLDecodeError as exc:
         raise DataFileError(path, [f"not valid TOML: {exc}"]) from None
+
+
+_CACHE_VERSION = 1
+
+
+def _cache_file(path: Path) -> tuple[Path, tuple[int, int]] | None:
+    """Where the parsed contents of a shipped data file are kept, and its stamp."""
+    import os
+
+    from referee.paths import cache_dir, data_dir
+
+    data = str(data_dir())
+    full = os.path.abspath(path)
+    if not full.startswith(data + os.sep):
+        return None
+    try:
+        st = os.stat(full)
+    except OSError:
+        return None
+    # one folder per data folder (worktrees, installs), one file per data file
+    where = full[len(data) + 1 :].replace(os.sep, "__")
+    folder = cache_dir() / f"toml-v{_CACHE_VERSION}" / data.strip(os.sep).replace(os.sep, "__")
+    return folder / f"{where}.marshal", (st.st_mtime_ns, st.st_size)
+
+
+def _parsed(path: Path) -> dict[str, object] | None:
+    import marshal
+
+    where = _cache_file(path)
+    if where is None:
+        return None
+    file, stamp = where
+    try:
+        with open(file, "rb") as fh:
+            kept_stamp, doc = marshal.load(fh)
+    except (OSError, EOFError, ValueError, TypeError):
+        return None
+    return doc if tuple(kept_stamp) == stamp and isinstance(doc, dict) else None
+
+
+def _keep(path: Path, doc: dict[str, object]) -> None:
+    import marshal
+    import os
+
+    where = _cache_file(path)
+    if where is None:
+        return
+    file, stamp = where
+    try:
+        data = marshal.dumps((stamp, doc))  # dates and times are not kept: ValueError
+        file.parent.mkdir(parents=True, exist_ok=True)
+        tmp = file.with_name(f"{file.name}.{os.getpid()}.tmp")
+        tmp.write_bytes(data)
+        tmp.replace(file)
+    except (OSError, ValueError):
+        pass

@@ -8,5 +8,8 @@ from PySide6.QtGui import Qt
 
 
 def plain_tip(text: str) -> str:
-    """``text`` as a tooltip that shows it as typed (escaped, its lines kept)."""
-    return Qt.convertFromPlainText(text, Qt.WhiteSpaceMode.WhiteSpaceNormal) if text else ""
+    """``text`` as a tooltip that shows it as typed: as it is, unless Qt would take it for
+    HTML (then escaped, its lines kept)."""
+    if not Qt.mightBeRichText(text):
+        return text
+    return Qt.convertFromPlainText(text, Qt.WhiteSpaceMode.WhiteSpaceNormal)

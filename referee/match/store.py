@@ -26,6 +26,7 @@ import os
 import sqlite3
 from collections.abc import Iterable, Iterator, Mapping, Sequence
 from contextlib import contextmanager
+from dataclasses import replace
 from datetime import UTC, datetime
 from pathlib import Path
 from types import MappingProxyType
@@ -49,9 +50,13 @@ from referee.match.events import Event, Step
 from referee.match.formats import CURRENT, readings_for
 from referee.match.serial import unit_state_from_json, unit_state_json
 from referee.match.state import MatchState
+from referee.match.victory import chosen_victory, victory_json
 from referee.rules.ruleset import Ruleset, load_ruleset
 from referee.rules.state import UnitState
 from referee.rules.turn.clock import TurnPosition
+from referee.scenarios.battlefield import scenario_map
+from referee.scenarios.loader import find_scenario, parse_scenario
+from referee.scenarios.model import Scenario
 from referee.units.model import UnitType
 
 FORMAT_VERSION = CURRENT  # 2: turns begin with the orders step (referee/match/formats.py)
@@ -94,6 +99,15 @@ def step_seed(seed: int, number: int) -> int:
     """The seed of step ``number``'s dice: the match's seed and the step, mixed."""
     digest = hashlib.sha256(f"{seed}:{number}".encode()).hexdigest()
     return int(digest[:12], 16)
+
+
+def _scenario_of(meta: Mapping[str, Any], rules: Ruleset) -> Scenario | None:
+    """The scenario a match was made under, read from its own copy in the file."""
+    text = meta.get("scenario_text")
+    if not text:
+        return None
+    name = Path(f"{meta['scenario']}.toml")
+    return parse_scenario(name, parse_toml(text, name))
 
 
 @contextmanager
@@ -179,6 +193,8 @@ def _meta_problems(meta: Mapping[str, Any]) -> list[str]:
     problems = [
         text("ruleset"), text("map_name"), text("map_text"), text("title", False),
         text("created", False), table("readings"), table("settings"),
+        text("scenario", "scenario_text" in meta), text("scenario_text", False),
+        None if isinstance(meta.get("setup_roster", []), list) else "setup_roster is not a list",
         None if isinstance(seed, int) and not isinstance(seed, bool) and 0 <= seed < 2**63
         else f"seed is not a whole number from 0: {seed!r:.40}",
         None if len(str(meta.get("title", ""))) <= NAME_MAX_CHARS
@@ -253,6 +269,9 @@ class MatchFile:
                 )
                 map_doc = parse_toml(meta["map_text"], f"{path}: the map it holds")
                 self.battle_map = parse_map(Path(meta["map_name"]), map_doc, self.rules.terrain)
+                self.scenario = _scenario_of(meta, self.rules)
+                if self.scenario is not None:
+                    self.battle_map = scenario_map(self.battle_map, self.scenario, self.rules)
             except RefereeError as exc:
                 raise MatchFileError(f"{where}: cannot be read: {one_line(exc)}",
                                      file=path) from None
@@ -280,12 +299,18 @@ class MatchFile:
         seed: int | None = None,
         title: str = "",
         settings: Mapping[str, str] | None = None,
+        scenario: str | None = None,
+        victory: Mapping[str, Any] | None = None,
     ) -> MatchFile:
         """A new match file. ``units``: mappings with uid, unit (a catalogue id), side,
         hex (label), and optionally facing, speed and card (a card not in the catalogue, such
         as an army's upgraded one: ``{"nation", "sample", "raw"}`` with ``raw["id"]`` the
-        unit id, :attr:`referee.army.TableUnit.card_data`). ``settings``: the app's choices for
-        this match (text keys and values, e.g. ``dice = "typed"``), kept in the meta and
+        unit id, :attr:`referee.army.TableUnit.card_data`); with a ``scenario`` (a shipped
+        scenario's id or a file) a unit without a hex waits for the scenario's setup
+        procedure, and ``map_name`` may be ``""`` for the scenario's own map, which must
+        keep the scenario's rules. ``victory``: the victory condition chosen
+        (``{"condition": "fixed-time", "minutes": 120}``). ``settings``: the app's choices
+        for this match (text keys and values, e.g. ``dice = "typed"``), kept in the meta and
         read back as ``meta["settings"]``. An existing file is never replaced."""
         path = Path(path)
         if path.exists() or path.is_symlink():
@@ -301,6 +326,10 @@ class MatchFile:
             raise MatchFileError(f"seed: {seed!r} is not a whole number from 0 below 2^63")
         if len(units) > MATCH_MAX_UNITS:
             raise MatchFileError(f"units: {len(units)}, over the limit of {MATCH_MAX_UNITS}")
+        chosen_scenario = find_scenario(scenario) if scenario else None
+        if chosen_scenario is not None:
+            map_name = map_name or chosen_scenario.map
+            ruleset = ruleset or chosen_scenario.edition
         map_path = find_map(map_name)
         try:
             map_text = read_bounded(map_path, DATA_FILE_MAX_BYTES, "map file").decode("utf-8")
@@ -312,12 +341,24 @@ class MatchFile:
             raise MapError(map_path, [f"edition: {edition!r} is not a ruleset id"])
         rules = load_ruleset(edition, readings or {})
         bm = parse_map(map_path, map_doc, rules.terrain)
+        if chosen_scenario is not None:
+            bm = scenario_map(bm, chosen_scenario, rules)
+        victory_meta = chosen_victory(victory, chosen_scenario, rules)
+        roster: list[dict[str, Any]] = []
         seed = seed if seed is not None else Dice().seed
         cards: dict[str, dict[str, Any]] = {}
         initial: list[dict[str, Any]] = []
         seen: set[str] = set()
         loaded = rules.reading("setup.loaded").value == "loaded"
         for i, spec in enumerate(units):
+            if chosen_scenario is not None and isinstance(spec, Mapping) \
+                    and spec.get("hex") is None:  # waits for the scenario's setup procedure
+                waiting = _waiting_unit(spec, f"units[{i}]", rules, seen)
+                given = spec.get("card")
+                cards.setdefault(waiting["unit"], _card_source(find_unit_card(waiting["unit"]))
+                                 if given is None else dict(given))
+                roster.append(waiting)
+                continue
             state = _set_up_unit(spec, f"units[{i}]", bm, rules, loaded, seen)
             given = spec.get("card")
             cards.setdefault(state.unit.id,
@@ -339,11 +380,20 @@ class MatchFile:
                     "created": _now(),
                     "settings": dict(settings or {}),
                 }
+                if chosen_scenario is not None and chosen_scenario.source is not None:
+                    meta["scenario"] = chosen_scenario.id
+                    meta["scenario_text"] = chosen_scenario.source.read_text(encoding="utf-8")
+                    meta["setup_roster"] = roster
+                if victory_meta is not None:
+                    meta["victory"] = victory_meta
                 db.table("meta").insert_all(
                     ({"key": k, "value": json.dumps(v)} for k, v in meta.items()), pk="key"
                 )
                 db.table("cards").insert_all(
                     ({"id": k, "data": json.dumps(v)} for k, v in cards.items()), pk="id"
+                )
+                db.table("units").create(  # a match whose units all wait for setup has none
+                    {"uid": str, "position": int, "data": str}, pk="uid"
                 )
                 db.table("units").insert_all(
                     (
@@ -509,7 +559,15 @@ class MatchFile:
     def seed(self) -> int:
         return int(self.meta["seed"])
 
+    @property
+    def victory(self) -> dict[str, Any] | None:
+        """The victory condition chosen when the match was made (``condition``, its
+        ``name`` and ``clause``, and the ``minutes`` of a fixed-time match), or None."""
+        return victory_json(self.meta.get("victory"), self.scenario, self.rules)
+
     def initial_state(self) -> MatchState:
+        from referee.match.setup_commands import initial_setup
+
         units: dict[str, UnitState] = {}
         with _sqlite_errors(self.path), self._reading():
             rows = list(self.db.execute("SELECT uid, data FROM units ORDER BY position"))
@@ -523,8 +581,16 @@ class MatchFile:
                 raise MatchFileError(f"{where}: {u.hex} is not on the map", file=self.path)
             units[u.uid] = u
         first = TurnPosition.first(self.rules)  # the orders step, or Gunnery 1 without one
-        return MatchState(self.rules, self.battle_map, self.cards, MappingProxyType(units),
-                          step=first.step_id)
+        state = MatchState(self.rules, self.battle_map, self.cards, MappingProxyType(units),
+                           step=first.step_id, scenario=self.scenario)
+        roster = self.meta.get("setup_roster")
+        if self.scenario is not None and roster:
+            try:
+                state = replace(state, setup=initial_setup(state, roster))
+            except RefereeError as exc:
+                raise MatchFileError(f"{self.path}: damaged: its setup roster: {exc}",
+                                     file=self.path) from None
+        return state
 
     def steps(self, *, include_undone: bool = False) -> list[Step]:
         where = "" if include_undone else " WHERE undone = 0"
@@ -716,6 +782,35 @@ class MatchFile:
         return problems
 
 
+def find_unit_card(unit_id: str) -> UnitType:
+    from referee.units.catalogue import find_unit
+
+    return find_unit(unit_id)
+
+
+def _waiting_unit(
+    spec: Mapping[str, Any], where: str, rules: Ruleset, seen: set[str]
+) -> dict[str, Any]:
+    """A unit of a scenario's match that waits for the setup procedure: its id, card, side."""
+    for key in ("uid", "unit"):
+        if key not in spec:
+            raise MatchFileError(f"{where}: missing {key!r}")
+    uid, unit_id = str(spec["uid"]), str(spec["unit"])
+    if not uid.strip() or len(uid) > NAME_MAX_CHARS:
+        raise MatchFileError(f"{where}: unit id {uid[:40]!r}: 1 to {NAME_MAX_CHARS} characters")
+    if uid in seen:
+        raise MatchFileError(f"{where}: unit id {uid!r} used twice")
+    seen.add(uid)
+    given = spec.get("card")
+    card = find_unit_card(unit_id) if given is None else _parse_card(given, rules, where)
+    if card.id != unit_id:
+        raise MatchFileError(f"{where}: its card is {card.id!r}, not {unit_id!r}")
+    side = spec.get("side", 1)
+    if side not in (1, 2) or isinstance(side, bool):
+        raise MatchFileError(f"{where}: side must be 1 or 2, not {side!r}")
+    return {"uid": uid, "unit": card.id, "side": int(side)}
+
+
 def _set_up_unit(
     spec: Mapping[str, Any], where: str, bm: Any, rules: Ruleset, loaded: bool, seen: set[str]
 ) -> UnitState:
@@ -725,10 +820,13 @@ def _set_up_unit(
 
     if not isinstance(spec, Mapping):
         raise MatchFileError(f"{where}: expected uid, unit, side and hex")
-    for key in ("uid", "unit", "hex"):
+    for key in ("uid", "unit"):
         if key not in spec:
             raise MatchFileError(f"{where}: missing {key!r}")
     uid, unit_id = str(spec["uid"]), str(spec["unit"])
+    if spec.get("hex") is None:
+        raise MatchFileError(f"{where} ({uid}): no hex; a unit without one waits for the setup "
+                             "of a scenario (give the match a scenario)")
     if not uid.strip() or len(uid) > NAME_MAX_CHARS:
         raise MatchFileError(f"{where}: unit id {uid[:40]!r}: 1 to {NAME_MAX_CHARS} characters")
     if uid in seen:

@@ -178,10 +178,10 @@ def test_a_malformed_text_journal_names_its_line_or_replays(tmp_path_factory, te
 FIELDS = {
     "correct": ["uid", "shaken", "alive", "facing", "speed", "hex", "poison", "loaded", "aim",
                 "side", "fire", "flying"],
-    "orders": ["uid", "turn", "movement", "gunnery"],
+    "orders": ["uid", "turn", "movement", "gunnery", "missing"],
     "fire": ["shooter", "target", "weapon", "gunnery", "sector"],
     "agony": ["step"],
-    "advance": ["to"],
+    "advance": ["to", "skip", "missing"],
     "correct-hex": ["hex", "marker", "count", "strength", "level"],
     "correct-remove": ["uid"],
     "movement": ["step", "choices"],
