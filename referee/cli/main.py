@@ -32,6 +32,7 @@ COMMAND_MODULES: tuple[str, ...] = (
     "screenshots_cmd",
     "army_cmd",
     "score_cmd",
+    "smoke_cmd",
 )
 
 
