@@ -196,3 +196,9 @@ def bye_score(name: str, mvp: int) -> Score:
         (f"a bye: no opponent this round, {mvp} MVP (ruling tournament.bye)",
          f"TVP = {mvp}^0.75 = {t:.2f}" if mvp else "TVP = 0 (0 MVP)"),
     )
+
+
+def micro(points: float) -> int:
+    """TVP in millionths, a whole number: totals and differences are then exact, so that
+    standings and pairings compare numbers and never rounding noise."""
+    return round(points * 1_000_000)

@@ -1,0 +1,42 @@
+"""The printable page as a PDF, drawn by Qt (QTextDocument onto a QPdfWriter)."""
+
+from __future__ import annotations
+
+import os
+from pathlib import Path
+
+from PySide6.QtCore import QMarginsF, QSizeF
+from PySide6.QtGui import QGuiApplication, QPageLayout, QPageSize, QPdfWriter, QTextDocument
+
+from referee.tournament.event import Event
+from referee.tournament.export.printable import printable_html
+
+
+def _ensure_gui() -> None:
+    """Qt lays text out only under an application; from the command line without a display
+    it draws offscreen."""
+    from referee.app.app import ensure_app
+
+    if QGuiApplication.instance() is None and not (
+        os.environ.get("DISPLAY") or os.environ.get("WAYLAND_DISPLAY")
+    ):
+        os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
+    ensure_app()
+
+
+def write_pdf(event: Event, out: Path | str) -> list[Path]:
+    """Write the printable page (tables and standings) as an A4 PDF at ``out``."""
+    _ensure_gui()
+    out = Path(out)
+    out.parent.mkdir(parents=True, exist_ok=True)
+    writer = QPdfWriter(str(out))
+    writer.setPageSize(QPageSize(QPageSize.PageSizeId.A4))
+    writer.setPageMargins(QMarginsF(12, 12, 12, 12), QPageLayout.Unit.Millimeter)
+    writer.setResolution(96)
+    writer.setTitle(event.name)
+    doc = QTextDocument()
+    doc.setHtml(printable_html(event))
+    rect = writer.pageLayout().paintRectPixels(writer.resolution())
+    doc.setPageSize(QSizeF(rect.width(), rect.height()))
+    doc.print_(writer)
+    return [out]

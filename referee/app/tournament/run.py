@@ -1,0 +1,16 @@
+"""Starting the tournament window on an event file (``referee tournament open FILE``)."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+
+def run_tournament_window(path: Path | str) -> int:
+    from referee.app.app import ensure_app
+    from referee.app.tournament.window import TournamentWindow
+    from referee.tournament.desk import Desk
+
+    app = ensure_app()
+    window = TournamentWindow(Desk.open(path))
+    window.show()
+    return int(app.exec())

@@ -1,0 +1,65 @@
+"""The wall view: the time left, the round's tables and the standings, in letters large
+enough to read across a room (a separate window, for a second screen or a projector)."""
+
+from __future__ import annotations
+
+from datetime import UTC, datetime
+from html import escape
+
+from PySide6.QtCore import Qt
+from PySide6.QtWidgets import QHBoxLayout, QLabel, QVBoxLayout, QWidget
+
+from referee.tournament.clock import RoundClock
+from referee.tournament.event import Event
+from referee.tournament.standings import standings
+
+
+class WallView(QWidget):
+    def __init__(self, parent: QWidget | None = None) -> None:
+        super().__init__(parent, Qt.WindowType.Window)
+        self.setWindowTitle("Wall view")
+        self.setStyleSheet("background: #101418; color: #f4f4f4;")
+        self.title = QLabel()
+        self.clock = QLabel()
+        self.clock.setObjectName("wall-clock")
+        self.tables = QLabel()
+        self.ranking = QLabel()
+        for label, size in ((self.title, 30), (self.clock, 64), (self.tables, 22),
+                            (self.ranking, 22)):
+            font = label.font()
+            font.setPointSize(size)
+            font.setBold(label in (self.title, self.clock))
+            label.setFont(font)
+            label.setTextFormat(Qt.TextFormat.RichText)
+            label.setAlignment(Qt.AlignmentFlag.AlignTop | Qt.AlignmentFlag.AlignLeft)
+        self.clock.setAlignment(Qt.AlignmentFlag.AlignCenter)
+        columns = QHBoxLayout()
+        columns.addWidget(self.tables, 1)
+        columns.addWidget(self.ranking, 1)
+        layout = QVBoxLayout(self)
+        layout.addWidget(self.title)
+        layout.addWidget(self.clock)
+        layout.addLayout(columns, 1)
+        self.resize(1280, 720)
+
+    def show_event(self, event: Event, clock: RoundClock, now: datetime | None = None) -> None:
+        now = now or datetime.now(UTC)
+        self.title.setText(escape(event.name))
+        colour = "#ff6b6b" if clock.warning(now) else "#f4f4f4"
+        self.clock.setText(f'<span style="color:{colour}">{escape(clock.describe(now))}</span>')
+        rnd = event.round(event.current_round)
+        rows = []
+        if rnd is not None:
+            for i, (a, b) in enumerate(rnd.tables, 1):
+                rows.append(f"<tr><td align=right><b>{i}</b>&nbsp;&nbsp;</td>"
+                            f"<td>{escape(a)} &ndash; {escape(b)}</td></tr>")
+            if rnd.bye:
+                rows.append(f"<tr><td>bye&nbsp;&nbsp;</td><td>{escape(rnd.bye)}</td></tr>")
+        self.tables.setText(f"<b>Tables</b><table>{''.join(rows)}</table>")
+        st = standings(event)
+        top = [
+            f"<tr><td align=right>{s.rank}.&nbsp;</td><td>{escape(s.name)}&nbsp;&nbsp;</td>"
+            f"<td align=right>{s.tvp:.1f}</td></tr>"
+            for s in st.standings[:16]
+        ]
+        self.ranking.setText(f"<b>Standings (TVP)</b><table>{''.join(top)}</table>")

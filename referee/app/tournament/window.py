@@ -1,0 +1,375 @@
+"""The tournament window: one tab per job of the desk, the clock always in view.
+
+The window holds a :class:`~referee.tournament.desk.Desk` and redraws from the event the
+desk folds. A timer shows the clock every second and looks for another desk's writes
+(the store's revision); every action is the desk's, refused actions become a message.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from datetime import UTC, datetime
+from functools import partial
+from pathlib import Path
+from typing import TypeVar
+
+from PySide6.QtCore import QTimer
+from PySide6.QtGui import QAction, QFont, QKeySequence
+from PySide6.QtWidgets import (
+    QComboBox,
+    QFileDialog,
+    QFormLayout,
+    QHBoxLayout,
+    QLabel,
+    QLineEdit,
+    QMainWindow,
+    QMessageBox,
+    QPushButton,
+    QSpinBox,
+    QTabWidget,
+    QVBoxLayout,
+    QWidget,
+)
+
+from referee.app.tournament.result_entry import ResultEntry
+from referee.app.tournament.tables import fill, make_table
+from referee.app.tournament.wall_view import WallView
+from referee.errors import RefereeError
+from referee.tournament.desk import Desk, event_clock
+from referee.tournament.event import TIEBREAKERS, Event
+from referee.tournament.scoring import MatchResult, score_match
+from referee.tournament.standings import standings
+
+T = TypeVar("T")
+
+
+class TournamentWindow(QMainWindow):
+    def __init__(self, desk: Desk, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.desk = desk
+        self.tournament: Event = desk.event()
+        self.wall: WallView | None = None
+        self.last_message = ""
+        self.resize(1280, 700)
+
+        self.clock_label = QLabel()
+        font = QFont(self.clock_label.font())
+        font.setPointSize(16)
+        font.setBold(True)
+        self.clock_label.setFont(font)
+        self.clock_buttons: dict[str, QPushButton] = {}
+        clock_row = QHBoxLayout()
+        clock_row.addWidget(self.clock_label, 1)
+        for action in ("start", "pause", "resume", "end"):
+            b = QPushButton(action.capitalize())
+            b.clicked.connect(lambda _=False, a=action: self.clock_action(a))
+            self.clock_buttons[action] = b
+            clock_row.addWidget(b)
+        wall = QPushButton("Wall view")
+        wall.clicked.connect(self.show_wall)
+        clock_row.addWidget(wall)
+
+        self.tabs = QTabWidget()
+        self.tabs.addTab(self._players_tab(), "Players")
+        self.tabs.addTab(self._pairings_tab(), "Rounds and pairings")
+        self.entry = ResultEntry()
+        self.entry.record_requested.connect(self.record_result)
+        self.entry.correct_requested.connect(self.correct_result)
+        self.entry.match_file_requested.connect(self.result_from_match)
+        self.tabs.addTab(self.entry, "Results")
+        self.trail = make_table(["#", "when", "who", "kind", "round", "table", "score", "why"])
+        self.tabs.addTab(self.trail, "Correction trail")
+        self.tabs.addTab(self._standings_tab(), "Standings")
+
+        central = QWidget()
+        layout = QVBoxLayout(central)
+        layout.addLayout(clock_row)
+        layout.addWidget(self.tabs, 1)
+        self.setCentralWidget(central)
+        self._menus()
+        self.timer = QTimer(self)
+        self.timer.setInterval(1000)
+        self.timer.timeout.connect(self.tick)
+        self.timer.start()
+        self.redraw()
+
+    # --- building ------------------------------------------------------------------
+
+    def _players_tab(self) -> QWidget:
+        w = QWidget()
+        self.players = make_table(["name", "nation", "from round", "dropped after", "army"])
+        self.new_name = QLineEdit(placeholderText="name")
+        self.new_name.setObjectName("player-name")
+        self.new_nation = QLineEdit(placeholderText="nation")
+        add = QPushButton("Enter player")
+        add.clicked.connect(self.add_player)
+        self.new_name.returnPressed.connect(self.add_player)
+        drop = QPushButton("Drop selected")
+        drop.clicked.connect(self.drop_selected)
+        row = QHBoxLayout()
+        for x in (self.new_name, self.new_nation, add, drop):
+            row.addWidget(x)
+        layout = QVBoxLayout(w)
+        layout.addLayout(row)
+        layout.addWidget(self.players, 1)
+        return w
+
+    def _pairings_tab(self) -> QWidget:
+        w = QWidget()
+        self.round_pick = QSpinBox(minimum=1, maximum=99)
+        self.round_pick.valueChanged.connect(self.redraw_pairings)
+        self.pair_button = QPushButton("Pair next round")
+        self.pair_button.clicked.connect(self.pair)
+        self.pairing = make_table(["table", "player 1", "player 2", "result"])
+        self.bye_label = QLabel()
+        self.pair_warnings = QLabel()
+        self.pair_warnings.setWordWrap(True)
+        self.pair_warnings.setStyleSheet("color: #a00;")
+        self.swap_a, self.swap_b = QComboBox(), QComboBox()
+        swap = QPushButton("Swap seats")
+        swap.clicked.connect(self.swap)
+        top = QHBoxLayout()
+        top.addWidget(QLabel("Round"))
+        top.addWidget(self.round_pick)
+        top.addWidget(self.pair_button)
+        top.addStretch(1)
+        top.addWidget(QLabel("Swap"))
+        top.addWidget(self.swap_a)
+        top.addWidget(QLabel("with"))
+        top.addWidget(self.swap_b)
+        top.addWidget(swap)
+        layout = QVBoxLayout(w)
+        layout.addLayout(top)
+        layout.addWidget(self.pairing, 1)
+        layout.addWidget(self.bye_label)
+        layout.addWidget(self.pair_warnings)
+        return w
+
+    def _standings_tab(self) -> QWidget:
+        w = QWidget()
+        self.standings_table = make_table([])
+        self.standings_warnings = QLabel()
+        self.standings_warnings.setWordWrap(True)
+        self.standings_warnings.setStyleSheet("color: #a00;")
+        self.keys = QLineEdit()
+        self.keys.setToolTip("tie-breakers in order: " + ", ".join(TIEBREAKERS))
+        apply = QPushButton("Use these tie-breakers")
+        apply.clicked.connect(self.set_keys)
+        form = QFormLayout()
+        row = QHBoxLayout()
+        row.addWidget(self.keys, 1)
+        row.addWidget(apply)
+        form.addRow("Order by", row)
+        layout = QVBoxLayout(w)
+        layout.addLayout(form)
+        layout.addWidget(self.standings_table, 1)
+        layout.addWidget(self.standings_warnings)
+        return w
+
+    def _menus(self) -> None:
+        file_menu = self.menuBar().addMenu("&File")
+        for fmt, label in (("csv", "Export CSV..."), ("html", "Export printable HTML..."),
+                           ("pdf", "Export PDF..."), ("site", "Export web pages...")):
+            act = QAction(label, self)
+            act.triggered.connect(lambda _=False, f=fmt: self.export_dialog(f))
+            file_menu.addAction(act)
+        close = QAction("Close", self)
+        close.setShortcut(QKeySequence.StandardKey.Close)
+        close.triggered.connect(self.close)
+        file_menu.addAction(close)
+        view = self.menuBar().addMenu("&View")
+        act = QAction("Wall view", self)
+        act.setShortcut(QKeySequence("F11"))
+        act.triggered.connect(self.show_wall)
+        view.addAction(act)
+
+    # --- acting --------------------------------------------------------------------
+
+    def act(self, what: Callable[[], T], done: str = "") -> T | None:
+        """Run a desk action; a refusal becomes a message, and the window redraws."""
+        try:
+            answer = what()
+        except (RefereeError, OSError) as exc:
+            self.message(f"Refused: {exc}", error=True)
+            self.redraw()
+            return None
+        if done:
+            self.message(done)
+        self.redraw()
+        return answer
+
+    def message(self, text: str, error: bool = False) -> None:
+        self.last_message = text
+        self.statusBar().showMessage(text, 20000 if error else 8000)
+
+    def add_player(self) -> None:
+        name = self.new_name.text().strip()
+        entered = self.act(lambda: self.desk.add_player(name, self.new_nation.text().strip()))
+        if entered is not None:
+            late = f" (late entry: from round {entered})" if entered > 1 else ""
+            self.message(f"{name} entered{late}")
+            self.new_name.clear()
+
+    def drop_selected(self) -> None:
+        rows = {i.row() for i in self.players.selectedIndexes()}
+        for row in sorted(rows):
+            item = self.players.item(row, 0)
+            if item is not None:
+                name = item.text()
+                self.act(partial(self.desk.drop, name), f"{name} dropped")
+
+    def pair(self) -> None:
+        p = self.act(self.desk.pair)
+        if p is not None:
+            self.round_pick.setValue(p.round)
+            self.message(f"Round {p.round} paired" + (f", bye {p.bye}" if p.bye else ""))
+
+    def swap(self) -> None:
+        a, b = self.swap_a.currentText(), self.swap_b.currentText()
+        p = self.act(lambda: self.desk.swap(self.round_pick.value(), a, b))
+        if p is not None:
+            self.message(f"{a} and {b} swapped" + (f": {'; '.join(p.warnings)}"
+                                                   if p.warnings else ""))
+
+    def record_result(self, round_number: int, table: int, result: MatchResult) -> None:
+        tr = self.act(lambda: self.desk.record_result(round_number, table, result, "by hand"))
+        if tr is not None:
+            a, b = tr.scores
+            self.message(f"Round {round_number}, table {table}: {a.name} {a.mvp} MVP, "
+                         f"{b.name} {b.mvp} MVP")
+
+    def correct_result(self, round_number: int, table: int, result: MatchResult,
+                       why: str) -> None:
+        report = self.act(lambda: self.desk.correct(round_number, table, result, why, "by hand"))
+        if report is not None:
+            self.message(report.lines()[0])
+            self.entry.why.clear()
+            QMessageBox.information(self, "Correction recorded", "\n".join(report.lines()))
+
+    def result_from_match(self, round_number: int, table: int, as_correction: bool) -> None:
+        path, _ = QFileDialog.getOpenFileName(self, "Match file", "", "Match files (*.referee)")
+        if path:
+            self.result_from_match_file(round_number, table, Path(path), as_correction)
+
+    def result_from_match_file(self, round_number: int, table: int, path: Path,
+                               as_correction: bool = False) -> None:
+        from referee.tournament.match_result import load_match_result
+
+        result = self.act(lambda: load_match_result(path))
+        if result is None:
+            return
+        if as_correction:
+            self.correct_result(round_number, table, result, self.entry.why.text())
+        else:
+            self.record_result(round_number, table, result)
+
+    def set_keys(self) -> None:
+        keys = [k.strip() for k in self.keys.text().replace(",", " ").split() if k.strip()]
+        self.act(lambda: self.desk.set_tiebreakers(keys), "Tie-breakers set")
+
+    def clock_action(self, action: str) -> None:
+        self.act(lambda: self.desk.clock_action(action))
+
+    def show_wall(self) -> WallView:
+        if self.wall is None:
+            self.wall = WallView()
+        self.wall.show()
+        self.tick()
+        return self.wall
+
+    def export_dialog(self, fmt: str) -> None:
+        if fmt in ("csv", "site"):
+            out = QFileDialog.getExistingDirectory(self, "Export to folder")
+        else:
+            suggested = f"{self.tournament.name}.{fmt}"
+            out, _ = QFileDialog.getSaveFileName(self, "Export to file", suggested)
+        if out:
+            self.export(fmt, Path(out))
+
+    def export(self, fmt: str, out: Path) -> None:
+        from referee.tournament.export import export
+
+        if fmt == "pdf":
+            from referee.app.tournament.pdf_export import write_pdf
+
+            written = self.act(lambda: write_pdf(self.tournament, out))
+        else:
+            written = self.act(lambda: export(self.tournament, fmt, out))
+        if written:
+            self.message(f"Exported {len(written)} file(s) to {out}")
+
+    # --- showing -------------------------------------------------------------------
+
+    def tick(self) -> None:
+        """Every second: the clock, and another desk's writes."""
+        if self.desk.store.revision() != self.tournament.revision:
+            self.redraw()
+        now = datetime.now(UTC)
+        clock = event_clock(self.tournament)
+        self.clock_label.setText(clock.describe(now) if self.tournament.current_round else
+                                 "No round paired yet")
+        self.clock_label.setStyleSheet("color: #c00;" if clock.warning(now) else "")
+        if self.wall is not None and self.wall.isVisible():
+            self.wall.show_event(self.tournament, clock, now)
+
+    def redraw(self) -> None:
+        self.tournament = e = self.desk.event()
+        self.setWindowTitle(f"{e.name} - tournament desk ({Path(e.store_name).name})")
+        fill(self.players, [
+            (p.name, p.nation, p.entered, p.dropped_after if p.dropped_after is not None else "",
+             (p.army or {}).get("checksum", "")) for p in e.players.values()
+        ])
+        self.round_pick.setMaximum(max(1, e.current_round))
+        self.pair_button.setEnabled(e.current_round < e.rounds_planned)
+        for combo in (self.swap_a, self.swap_b):
+            keep = combo.currentText()
+            combo.clear()
+            combo.addItems(list(e.players))
+            combo.setCurrentText(keep)
+        self.redraw_pairings()
+        self.entry.set_event(e)
+        rows = []
+        for r in e.records:
+            if r.kind in ("result", "correction"):
+                a, b = score_match(MatchResult.from_json(r.data["result"]))
+                rows.append((r.id, r.at, r.who, r.kind, r.data["round"], r.data["table"],
+                             f"{a.name} {a.mvp} - {b.mvp} {b.name}", r.why))
+        fill(self.trail, rows)
+        st = standings(e)
+        self.keys.setText(" ".join(st.keys))
+        keys = [k for k in st.keys if k not in ("tvp", "mvp")]  # shown in their own columns
+        self.standings_table.setColumnCount(5 + len(keys))
+        self.standings_table.setHorizontalHeaderLabels(
+            ["#", "player", "TVP", "MVP", *[TIEBREAKERS[k] for k in keys], "ahead of next by"]
+        )
+        fill(self.standings_table, [
+            (s.rank, s.name + (" (dropped)" if s.dropped else ""), s.tvp, s.mvp,
+             *(s.tiebreakers.get(k, "") for k in keys), s.decided_by) for s in st.standings
+        ])
+        self.standings_warnings.setText("\n".join(st.warnings))
+        self.tick()
+
+    def redraw_pairings(self) -> None:
+        rnd = self.tournament.round(self.round_pick.value())
+        if rnd is None:
+            fill(self.pairing, [])
+            self.bye_label.setText("No round paired yet.")
+            self.pair_warnings.setText("")
+            return
+        rows = []
+        for i, (a, b) in enumerate(rnd.tables, 1):
+            res = ""
+            if i in rnd.results:
+                sa, sb = rnd.results[i].scores
+                res = f"{sa.mvp} - {sb.mvp}" + (" (corrected)" if rnd.results[i].corrected else "")
+            rows.append((i, a, b, res))
+        fill(self.pairing, rows)
+        self.bye_label.setText(f"Round {rnd.number} ({rnd.how}); bye: {rnd.bye or 'none'}")
+        self.pair_warnings.setText("\n".join(rnd.warnings))
+
+    def closeEvent(self, event: object) -> None:
+        self.timer.stop()
+        if self.wall is not None:
+            self.wall.close()
+        self.desk.close()
+        super().closeEvent(event)  # type: ignore[arg-type]

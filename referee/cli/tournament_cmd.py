@@ -1,0 +1,346 @@
+"""``referee tournament ...``: the tournament desk on the command line.
+
+Every command takes the event file first; writers take ``--who`` (default: user@host) for
+the trail. ``pair``, ``standings`` and ``pairings`` print JSON with ``--json``.
+"""
+
+from __future__ import annotations
+
+import argparse
+from datetime import UTC, datetime
+from typing import TYPE_CHECKING, Any
+
+if TYPE_CHECKING:
+    from referee.tournament.desk import Desk
+    from referee.tournament.scoring import MatchResult
+
+
+def _file(p: Any) -> None:
+    p.add_argument("file", metavar="FILE", help="the event file")
+
+
+def _who(p: Any) -> None:
+    p.add_argument("--who", help="who is at the desk, for the trail (default: user@host)")
+
+
+def add_parser(sub: Any) -> None:
+    p = sub.add_parser("tournament", help="the tournament desk: players, pairings, results")
+    t = p.add_subparsers(dest="tournament_command", metavar="ACTION")
+
+    new = t.add_parser("new", help="a new event file")
+    _file(new)
+    new.add_argument("--name", required=True, help="the event's name")
+    new.add_argument("--rounds", type=int, default=5, help="rounds planned (default 5)")
+    new.add_argument("--game", default="standard", help="game size (budgets.toml; standard)")
+    new.add_argument("--round-minutes", type=int, default=120, help="a round's time (120)")
+    new.add_argument("--seed", type=int, help="the seed of round 1's draw")
+    new.add_argument("--ruling", action="append", default=[], metavar="ID=READING",
+                     help="a reading for the event, e.g. tournament.bye=nothing")
+    _who(new)
+    new.set_defaults(run=run_new)
+
+    add = t.add_parser("add-player", help="enter a player (after round 1: a late entry)")
+    _file(add)
+    add.add_argument("name", metavar="NAME")
+    add.add_argument("--nation", default="", help="the player's nation")
+    _who(add)
+    add.set_defaults(run=run_add_player)
+
+    drop = t.add_parser("drop", help="drop a player after the rounds paired so far")
+    _file(drop)
+    drop.add_argument("name", metavar="NAME")
+    _who(drop)
+    drop.set_defaults(run=run_drop)
+
+    seed = t.add_parser("seed", help="the organiser's seeding for round 1, best first")
+    _file(seed)
+    seed.add_argument("names", nargs="+", metavar="NAME")
+    _who(seed)
+    seed.set_defaults(run=run_seed)
+
+    tb = t.add_parser("tiebreakers", help="the standings' keys in order")
+    _file(tb)
+    tb.add_argument("keys", nargs="+", metavar="KEY", help="tvp, mvp, sos, h2h, destroyed")
+    _who(tb)
+    tb.set_defaults(run=run_tiebreakers)
+
+    pair = t.add_parser("pair", help="pair the next round")
+    _file(pair)
+    pair.add_argument("--json", action="store_true")
+    _who(pair)
+    pair.set_defaults(run=run_pair)
+
+    pairings = t.add_parser("pairings", help="a round's pairing (default: the last)")
+    _file(pairings)
+    pairings.add_argument("--round", type=int)
+    pairings.add_argument("--json", action="store_true")
+    pairings.set_defaults(run=run_pairings)
+
+    swap = t.add_parser("swap", help="swap two players' seats (or a player and the bye)")
+    _file(swap)
+    swap.add_argument("--round", type=int, help="the round (default: the last paired)")
+    swap.add_argument("a", metavar="NAME")
+    swap.add_argument("b", metavar="NAME")
+    swap.add_argument("--json", action="store_true")
+    _who(swap)
+    swap.set_defaults(run=run_swap)
+
+    result = t.add_parser("result", help="a table's result")
+    _file(result)
+    _round_table(result)
+    src = result.add_mutually_exclusive_group(required=True)
+    src.add_argument("--result", metavar="RESULT.toml", help="a result file")
+    src.add_argument("--match", metavar="M.referee", help="the table's finished match file")
+    _who(result)
+    result.set_defaults(run=run_result)
+
+    correct = t.add_parser("correct", help="correct a table's result (a new record, with why)")
+    _file(correct)
+    _round_table(correct)
+    src = correct.add_mutually_exclusive_group(required=True)
+    src.add_argument("--result", metavar="RESULT.toml")
+    src.add_argument("--match", metavar="M.referee")
+    correct.add_argument("--why", required=True, help="the reason, kept in the trail")
+    _who(correct)
+    correct.set_defaults(run=run_correct)
+
+    st = t.add_parser("standings", help="the standings with their deciding numbers")
+    _file(st)
+    st.add_argument("--json", action="store_true")
+    st.set_defaults(run=run_standings)
+
+    trail = t.add_parser("trail", help="every result and correction, with who, when and why")
+    _file(trail)
+    trail.add_argument("--json", action="store_true")
+    trail.set_defaults(run=run_trail)
+
+    clock = t.add_parser("clock", help="the round clock: start, pause, resume, end, show")
+    _file(clock)
+    clock.add_argument("action", choices=("start", "pause", "resume", "end", "show"))
+    clock.add_argument("--minutes", type=int, help="this round's time (default: the event's)")
+    clock.add_argument("--json", action="store_true")
+    _who(clock)
+    clock.set_defaults(run=run_clock)
+
+    export = t.add_parser("export", help="standings and pairings as CSV, HTML, PDF or a site")
+    _file(export)
+    export.add_argument("--format", required=True, choices=("csv", "html", "pdf", "site"))
+    export.add_argument("-o", "--output", required=True, metavar="OUT",
+                        help="csv, site: a folder; html, pdf: a file")
+    export.set_defaults(run=run_export)
+
+    opener = t.add_parser("open", help="the tournament window on an event file")
+    _file(opener)
+    opener.set_defaults(run=run_open)
+
+
+def _round_table(p: Any) -> None:
+    p.add_argument("--round", type=int, required=True)
+    p.add_argument("--table", type=int, required=True)
+
+
+def _desk(args: argparse.Namespace) -> Desk:
+    from referee.tournament.desk import Desk
+
+    return Desk.open(args.file, getattr(args, "who", None))
+
+
+def run_new(args: argparse.Namespace) -> int:
+    from referee.cli.common import parse_readings
+    from referee.tournament.desk import Desk
+
+    with Desk.create(
+        args.file, name=args.name, rounds=args.rounds, game=args.game,
+        round_minutes=args.round_minutes, seed=args.seed,
+        readings=parse_readings(args.ruling), who=args.who,
+    ) as desk:
+        e = desk.event()
+    print(f"{args.file}: {e.name}, {e.rounds_planned} rounds of {e.round_minutes} minutes, "
+          f"{e.game} game, seed {e.seed}")
+    return 0
+
+
+def run_add_player(args: argparse.Namespace) -> int:
+    with _desk(args) as desk:
+        entered = desk.add_player(args.name, args.nation)
+    late = f" (a late entry: from round {entered})" if entered > 1 else ""
+    print(f"{args.name} entered{late}")
+    return 0
+
+
+def run_drop(args: argparse.Namespace) -> int:
+    with _desk(args) as desk:
+        after = desk.drop(args.name)
+    print(f"{args.name} dropped" + (f" after round {after}" if after else " before round 1"))
+    return 0
+
+
+def run_seed(args: argparse.Namespace) -> int:
+    with _desk(args) as desk:
+        desk.seed_players(args.names)
+    print("seeding for round 1: " + ", ".join(args.names))
+    return 0
+
+
+def run_tiebreakers(args: argparse.Namespace) -> int:
+    with _desk(args) as desk:
+        desk.set_tiebreakers(args.keys)
+    print("standings by " + ", ".join(args.keys) + ", then name")
+    return 0
+
+
+def _print_pairing(data: dict[str, Any]) -> None:
+    print(f"Round {data['round']}")
+    for t in data["tables"]:
+        print(f"  table {t['table']:>2}: {t['players'][0]} v {t['players'][1]}")
+    if data["bye"]:
+        print(f"  bye: {data['bye']}")
+    for w in data["warnings"]:
+        print(f"  warning: {w}")
+
+
+def run_pair(args: argparse.Namespace) -> int:
+    from referee.cli.output import print_json
+
+    with _desk(args) as desk:
+        pairing = desk.pair()
+    data = pairing.to_json()
+    print_json(data) if args.json else _print_pairing(data)
+    return 0
+
+
+def run_pairings(args: argparse.Namespace) -> int:
+    from referee.cli.main import CommandError
+    from referee.cli.output import print_json
+    from referee.tournament.pairing import Pairing
+
+    with _desk(args) as desk:
+        event = desk.event()
+    rnd = event.round(args.round or event.current_round)
+    if rnd is None:
+        raise CommandError(f"{args.file}: round {args.round or 1} is not paired yet")
+    data = Pairing(rnd.number, rnd.tables, rnd.bye, rnd.warnings, rnd.how).to_json()
+    data["results"] = {str(t): [s.to_json() for s in r.scores] for t, r in rnd.results.items()}
+    print_json(data) if args.json else _print_pairing(data)
+    return 0
+
+
+def run_swap(args: argparse.Namespace) -> int:
+    from referee.cli.output import print_json
+
+    with _desk(args) as desk:
+        pairing = desk.swap(args.round or desk.event().current_round, args.a, args.b)
+    data = pairing.to_json()
+    print_json(data) if args.json else _print_pairing(data)
+    return 0
+
+
+def _result(args: argparse.Namespace) -> tuple[MatchResult, str]:
+    from referee.tournament.match_result import load_match_result
+    from referee.tournament.result_file import load_result
+
+    if args.match:
+        return load_match_result(args.match), f"match file {args.match}"
+    return load_result(args.result), f"result file {args.result}"
+
+
+def run_result(args: argparse.Namespace) -> int:
+    result, source = _result(args)
+    with _desk(args) as desk:
+        tr = desk.record_result(args.round, args.table, result, source)
+    a, b = tr.scores
+    print(f"round {args.round}, table {args.table}: {a.name} {a.mvp} MVP ({a.tvp:.2f} TVP), "
+          f"{b.name} {b.mvp} MVP ({b.tvp:.2f} TVP)")
+    return 0
+
+
+def run_correct(args: argparse.Namespace) -> int:
+    result, source = _result(args)
+    with _desk(args) as desk:
+        report = desk.correct(args.round, args.table, result, args.why, source)
+    print("\n".join(report.lines()))
+    return 0
+
+
+def _print_standings(data: dict[str, Any]) -> None:
+    print(f"Standings after round {data['round']} (by {', '.join(data['keys'])}, then name)")
+    for s in data["standings"]:
+        extra = ", ".join(f"{k} {v}" for k, v in s["tiebreakers"].items() if k not in ("tvp",
+                                                                                     "mvp"))
+        dropped = " (dropped)" if s["dropped"] else ""
+        decided = f"  [ahead by {s['decided_by']}]" if s["decided_by"] else ""
+        print(f"  {s['rank']:>2}. {s['name']}{dropped}: {s['tvp']:.2f} TVP, {s['mvp']} MVP"
+              f" ({extra}){decided}")
+    for w in data["warnings"]:
+        print(f"  warning: {w}")
+
+
+def run_standings(args: argparse.Namespace) -> int:
+    from referee.cli.output import print_json
+
+    with _desk(args) as desk:
+        data = desk.standings().to_json()
+    print_json(data) if args.json else _print_standings(data)
+    return 0
+
+
+def run_trail(args: argparse.Namespace) -> int:
+    from referee.cli.output import print_json
+
+    with _desk(args) as desk:
+        event = desk.event()
+    rows = [
+        {"id": r.id, "kind": r.kind, "round": r.data["round"], "table": r.data["table"],
+         "who": r.who, "at": r.at, "why": r.why, "result": r.data["result"],
+         "source": r.data.get("source", "")}
+        for r in event.records if r.kind in ("result", "correction")
+    ]
+    if args.json:
+        print_json(rows)
+        return 0
+    for row in rows:
+        names = " v ".join(p["name"] for p in row["result"]["players"])
+        why = f": {row['why']}" if row["why"] else ""
+        print(f"#{row['id']} {row['at']} {row['who']}: {row['kind']} round {row['round']} "
+              f"table {row['table']} ({names}){why}")
+    return 0
+
+
+def run_clock(args: argparse.Namespace) -> int:
+    from referee.cli.output import print_json
+
+    with _desk(args) as desk:
+        clock = desk.clock() if args.action == "show" else desk.clock_action(
+            args.action, args.minutes
+        )
+    now = datetime.now(UTC)
+    if args.json:
+        print_json({"round": clock.round, "state": clock.state, "minutes": clock.minutes,
+                    "left_seconds": int(clock.left(now).total_seconds()),
+                    "warning": clock.warning(now)})
+    else:
+        print(clock.describe(now))
+    return 0
+
+
+def run_export(args: argparse.Namespace) -> int:
+    from referee.tournament.export import export
+
+    with _desk(args) as desk:
+        event = desk.event()
+    if args.format == "pdf":
+        from referee.app.tournament.pdf_export import write_pdf
+
+        written = write_pdf(event, args.output)
+    else:
+        written = export(event, args.format, args.output)
+    for path in written:
+        print(path)
+    return 0
+
+
+def run_open(args: argparse.Namespace) -> int:
+    from referee.app.tournament.run import run_tournament_window
+
+    _desk(args).close()  # a file that is no event file is refused here
+    return run_tournament_window(args.file)

@@ -1,0 +1,531 @@
+"""The desk: every change an organiser makes to an event, checked, then written as records.
+
+Each operation reads the event, decides on it (the rules in ``pairing``, ``standings``,
+``clock``) and appends its records with the revision it decided on. If another desk wrote
+meanwhile, the store refuses the write and the operation decides again on the fresh event
+(refusing, then, what no longer holds: a result for a table that has one now). Nothing is
+lost and nothing is counted twice. Results are never changed: a correction is a new record
+with who, when and why, after which later rounds not yet played are paired again and the
+change is reported.
+"""
+
+from __future__ import annotations
+
+import getpass
+import os
+import socket
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass, field, replace
+from datetime import UTC, datetime
+from pathlib import Path
+from typing import TypeVar
+
+from referee.errors import RefereeError
+from referee.tournament.clock import RoundClock, check_action, fold_clock
+from referee.tournament.event import TIEBREAKERS, Event, Player, TableResult, fold
+from referee.tournament.pairing import (
+    History,
+    Pairing,
+    PairingError,
+    check_pairing,
+    draw_order,
+    fold_pairing,
+    swiss,
+)
+from referee.tournament.scoring import MatchResult, PlayerResult, micro, score_match
+from referee.tournament.standings import Standings, standings
+from referee.tournament.store import EventStore, NewRecord, Record, StaleWrite
+
+T = TypeVar("T")
+RETRIES = 8
+DEFAULT_SIDE_NAMES = ("side 1", "side 2")
+
+
+class DeskError(RefereeError):
+    """What the desk refuses: the message says why and what to do instead."""
+
+
+def default_who() -> str:
+    try:
+        return f"{getpass.getuser()}@{socket.gethostname()}"
+    except (OSError, KeyError):
+        return "desk"
+
+
+@dataclass(frozen=True)
+class CorrectionReport:
+    """What a correction changed: the table's scores, the places, later pairings."""
+
+    round: int
+    table: int
+    why: str
+    who: str
+    before: tuple[tuple[str, int, float], ...]
+    after: tuple[tuple[str, int, float], ...]
+    moved: tuple[tuple[str, int, int], ...]
+    """(name, place before, place after) of every player whose place changed."""
+    repaired: tuple[tuple[Pairing, Pairing], ...] = ()
+    """(old, new) pairings of later rounds paired again (no result was in yet)."""
+    notes: tuple[str, ...] = field(default=())
+
+    def lines(self) -> list[str]:
+        out = [f"round {self.round}, table {self.table} corrected by {self.who}: {self.why}"]
+        for (name, mvp0, tvp0), (_, mvp1, tvp1) in zip(self.before, self.after, strict=True):
+            out.append(f"  {name}: {mvp0} MVP ({tvp0:.2f} TVP) -> {mvp1} MVP ({tvp1:.2f} TVP)")
+        for name, was, now in self.moved:
+            out.append(f"  {name}: place {was} -> {now}")
+        if not self.moved:
+            out.append("  no place changed")
+        for old, new in self.repaired:
+            out.append(f"  round {new.round} paired again:")
+            for i, (a, b) in enumerate(new.tables, 1):
+                kept = i <= len(old.tables) and set(old.tables[i - 1]) == {a, b}
+                mark = "" if kept else "  (changed)"
+                out.append(f"    table {i}: {a} v {b}{mark}")
+            if new.bye or old.bye:
+                out.append(f"    bye: {new.bye or 'none'} (was {old.bye or 'none'})")
+        out += [f"  {n}" for n in self.notes]
+        return out
+
+
+class Desk:
+    """An event open at a desk (see the module docstring)."""
+
+    def __init__(self, store: EventStore, who: str | None = None) -> None:
+        self.store = store
+        self.who = who or default_who()
+
+    # --- opening -------------------------------------------------------------------
+
+    @classmethod
+    def create(
+        cls,
+        path: Path | str,
+        *,
+        name: str,
+        rounds: int = 5,
+        game: str = "standard",
+        round_minutes: int = 120,
+        seed: int | None = None,
+        readings: dict[str, str] | None = None,
+        who: str | None = None,
+    ) -> Desk:
+        from referee.catalogue.rulings import register
+        from referee.tournament.sqlite_store import SqliteEventStore
+
+        if not name.strip():
+            raise DeskError("--name: an event needs a name")
+        if rounds < 1:
+            raise DeskError(f"--rounds {rounds}: an event has one round at least")
+        if round_minutes < 1:
+            raise DeskError(f"--round-minutes {round_minutes}: a round lasts a minute at least")
+        for rid, option in (readings or {}).items():
+            if rid not in register():
+                raise DeskError(f"ruling {rid!r}: no such ruling")
+            try:
+                register()[rid].option(option)
+            except KeyError as exc:
+                raise DeskError(str(exc.args[0])) from None
+        if seed is None:
+            seed = int.from_bytes(os.urandom(4), "big")
+        head = NewRecord(
+            "event",
+            {
+                "name": name.strip(),
+                "rounds": rounds,
+                "game": game,
+                "round_minutes": round_minutes,
+                "seed": seed,
+                "readings": dict(readings or {}),
+                "tiebreakers": list(TIEBREAKERS),
+            },
+        )
+        who = who or default_who()
+        return cls(SqliteEventStore.create(path, [head], who=who), who)
+
+    @classmethod
+    def open(cls, path: Path | str, who: str | None = None) -> Desk:
+        from referee.tournament.sqlite_store import SqliteEventStore
+
+        return cls(SqliteEventStore.open(path), who)
+
+    def close(self) -> None:
+        self.store.close()
+
+    def __enter__(self) -> Desk:
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        self.close()
+
+    def event(self) -> Event:
+        return fold(self.store.records(), self.store.name)
+
+    def _write(self, decide: Callable[[Event], tuple[Sequence[NewRecord], T]]) -> T:
+        """Decide on the event now and append; decide again if another desk wrote first."""
+        for _ in range(RETRIES):
+            event = self.event()
+            records, answer = decide(event)
+            try:
+                if records:
+                    self.store.append(records, who=self.who, expected_revision=event.revision)
+                return answer
+            except StaleWrite:
+                continue
+        raise StaleWrite(
+            f"{self.store.name}: other desks kept writing; {RETRIES} tries failed, nothing "
+            "was written"
+        )
+
+    # --- players -------------------------------------------------------------------
+
+    def add_player(
+        self, name: str, nation: str = "", checkin: dict[str, object] | None = None
+    ) -> int:
+        """Enter a player; after round 1 is paired, a late entry joins from the next round.
+        ``checkin``: the army as checked (``army.checkin``). Returns the first round."""
+        name = name.strip()
+        if not name:
+            raise DeskError("a player needs a name")
+
+        def decide(event: Event) -> tuple[list[NewRecord], int]:
+            if name in event.players:
+                raise DeskError(f"{name!r} is already entered")
+            entered = event.current_round + 1
+            if entered > event.rounds_planned:
+                raise DeskError(f"every round of {event.name!r} is paired: too late to enter")
+            recs = [NewRecord("player", {"name": name, "nation": nation, "entered": entered})]
+            if checkin is not None:
+                recs.append(NewRecord("checkin", {"name": name, **checkin}))
+            return recs, entered
+
+        return self._write(decide)
+
+    def check_in(self, name: str, checkin: dict[str, object]) -> None:
+        """Freeze a player's army list as checked (a later check-in replaces it until the
+        player's first round is paired)."""
+
+        def decide(event: Event) -> tuple[list[NewRecord], None]:
+            p = self._player(event, name)
+            if event.current_round >= p.entered:
+                raise DeskError(f"{name}'s army was frozen when round {p.entered} was paired")
+            return [NewRecord("checkin", {"name": name, **checkin})], None
+
+        self._write(decide)
+
+    def drop(self, name: str) -> int:
+        """Drop a player after the rounds paired so far; returns the last round they play."""
+
+        def decide(event: Event) -> tuple[list[NewRecord], int]:
+            p = self._player(event, name)
+            if p.dropped_after is not None:
+                raise DeskError(f"{name} already dropped after round {p.dropped_after}")
+            return [NewRecord("drop", {"name": name, "after": event.current_round})], (
+                event.current_round
+            )
+
+        return self._write(decide)
+
+    def seed_players(self, order: Sequence[str]) -> None:
+        """The organiser's seeding for round 1 (best first)."""
+
+        def decide(event: Event) -> tuple[list[NewRecord], None]:
+            if event.current_round:
+                raise DeskError("round 1 is paired already: seeding no longer matters")
+            for n in order:
+                self._player(event, n)
+            if len(set(order)) != len(order):
+                raise DeskError("the seeding names a player twice")
+            return [NewRecord("seeding", {"order": list(order)})], None
+
+        self._write(decide)
+
+    def set_tiebreakers(self, keys: Sequence[str]) -> None:
+        unknown = [k for k in keys if k not in TIEBREAKERS]
+        if unknown or not keys or len(set(keys)) != len(keys):
+            raise DeskError(
+                f"tie-breakers {list(keys)}: name each once, from {', '.join(TIEBREAKERS)}"
+            )
+        self._write(lambda event: ([NewRecord("tiebreakers", {"keys": list(keys)})], None))
+
+    @staticmethod
+    def _player(event: Event, name: str) -> Player:
+        try:
+            return event.players[name]
+        except KeyError:
+            known = ", ".join(event.players) or "none yet"
+            raise DeskError(f"no player {name!r} in this event (players: {known})") from None
+
+    # --- pairings ------------------------------------------------------------------
+
+    @staticmethod
+    def history(event: Event, round_number: int) -> History:
+        """What pairing ``round_number`` needs from the rounds before it."""
+        now = standings(_before(event, round_number))
+        active = set(event.active(round_number))
+        ranked = tuple(s.name for s in now.standings if s.name in active)
+        tvp = {s.name: micro(s.tvp) for s in now.standings}
+        met = frozenset(
+            frozenset(pair) for r in event.rounds if r.number < round_number for pair in r.tables
+        )
+        byes = {n: len([r for r in event.byes(n) if r < round_number]) for n in active}
+        return History(ranked, tvp, met, byes)
+
+    @staticmethod
+    def _auto(event: Event, round_number: int) -> Pairing:
+        active = event.active(round_number)
+        if len(active) < 2:
+            raise DeskError(f"round {round_number}: {len(active)} player(s) to pair")
+        if round_number == 1:
+            seeded = [n for n in event.seeding if n in active]
+            rest = draw_order([n for n in active if n not in seeded], event.seed)
+            tables, bye = fold_pairing(seeded + rest)
+            how = "seeding" if seeded else "draw"
+            return Pairing(1, tables, bye, (), how)
+        history = Desk.history(event, round_number)
+        try:
+            tables, bye = swiss(history)
+        except PairingError as exc:
+            raise DeskError(f"round {round_number}: {exc}") from None
+        warnings = []
+        for a, b in tables:
+            if history.rematch(a, b):
+                warnings.append(f"rematch, unavoidable: {a} and {b} met in round "
+                                f"{event.met(a, b)[0]}")
+        if bye is not None and history.byes.get(bye, 0):
+            warnings.append(f"{bye} has a second bye: no player without one could have it "
+                            "without a rematch")
+        return Pairing(round_number, tables, bye, tuple(warnings), "swiss")
+
+    def pair(self) -> Pairing:
+        """Pair the next round (see ``pairing``)."""
+
+        def decide(event: Event) -> tuple[list[NewRecord], Pairing]:
+            number = event.current_round + 1
+            if number > event.rounds_planned:
+                raise DeskError(f"all {event.rounds_planned} rounds are paired")
+            last = event.round(number - 1)
+            if last is not None and last.missing:
+                tables = ", ".join(map(str, last.missing))
+                raise DeskError(f"round {last.number} has no result yet for table(s) {tables}")
+            pairing = self._auto(event, number)
+            return [_pairing_record(pairing)], pairing
+
+        return self._write(decide)
+
+    def set_pairing(
+        self, round_number: int, tables: Sequence[tuple[str, str]], bye: str | None
+    ) -> Pairing:
+        """Pair a round by hand; the warnings name every pairing rule the change breaks."""
+
+        def decide(event: Event) -> tuple[list[NewRecord], Pairing]:
+            rnd = event.round(round_number)
+            if rnd is None:
+                raise DeskError(f"round {round_number} is not paired yet: pair it first")
+            if rnd.results:
+                raise DeskError(
+                    f"round {round_number} has results already (tables "
+                    f"{', '.join(map(str, rnd.results))}): its pairing is what was played"
+                )
+            names = [n for pair in tables for n in pair] + ([bye] if bye else [])
+            active = set(event.active(round_number))
+            wrong = sorted(set(names) ^ active)
+            if wrong or len(names) != len(set(names)):
+                raise DeskError(
+                    f"a pairing must seat every player of round {round_number} once "
+                    f"(check {', '.join(wrong) or 'the names given twice'})"
+                )
+            if round_number == 1:
+                warnings: list[str] = []
+            else:
+                warnings = check_pairing(self.history(event, round_number), tables, bye)
+            pairing = Pairing(round_number, tuple(tables), bye, tuple(warnings), "by hand")
+            return [_pairing_record(pairing)], pairing
+
+        return self._write(decide)
+
+    def swap(self, round_number: int, a: str, b: str) -> Pairing:
+        """Exchange two players' seats (or a player and the bye) in a round's pairing."""
+        event = self.event()
+        rnd = event.round(round_number)
+        if rnd is None:
+            raise DeskError(f"round {round_number} is not paired yet")
+        for n in (a, b):
+            if n not in event.players:
+                self._player(event, n)
+
+        def seat(n: str) -> str:
+            return b if n == a else a if n == b else n
+
+        tables = [(seat(x), seat(y)) for x, y in rnd.tables]
+        bye = seat(rnd.bye) if rnd.bye else None
+        return self.set_pairing(round_number, tables, bye)
+
+    # --- results -------------------------------------------------------------------
+
+    @staticmethod
+    def _seated(event: Event, round_number: int, table: int, result: MatchResult) -> MatchResult:
+        rnd = event.round(round_number)
+        if rnd is None:
+            raise DeskError(f"round {round_number} is not paired")
+        if not 1 <= table <= len(rnd.tables):
+            raise DeskError(f"round {round_number} has tables 1 to {len(rnd.tables)}, not {table}")
+        a, b = rnd.tables[table - 1]
+        names = tuple(p.name for p in result.players)
+        if names == DEFAULT_SIDE_NAMES:  # a match file the desk did not make
+            return result.named(a, b)
+        if set(names) != {a, b}:
+            raise DeskError(
+                f"round {round_number}, table {table} is {a} v {b}; the result names "
+                f"{names[0]} and {names[1]}"
+            )
+        first, second = result.players
+        return MatchResult((first, second) if first.name == a else (second, first))
+
+    def record_result(
+        self, round_number: int, table: int, result: MatchResult, source: str = ""
+    ) -> TableResult:
+        """A table's result; a second one for the same table is refused (use correct)."""
+
+        def decide(event: Event) -> tuple[list[NewRecord], int]:
+            seated = self._seated(event, round_number, table, result)
+            rnd = event.round(round_number)
+            if rnd is not None and table in rnd.results:
+                have = rnd.results[table].record
+                raise DeskError(
+                    f"round {round_number}, table {table} has a result already (entered by "
+                    f"{have.who} at {have.at}); to change it, make a correction with a reason"
+                )
+            return [NewRecord("result", {"round": round_number, "table": table,
+                                         "result": seated.to_json(), "source": source})], 0
+
+        self._write(decide)
+        return _table_result(self.event(), round_number, table)
+
+    def correct(
+        self, round_number: int, table: int, result: MatchResult, why: str, source: str = ""
+    ) -> CorrectionReport:
+        """Correct a table's result with a new record (who, when, why); later rounds not yet
+        played are paired again, and the report shows what changed."""
+        if not why.strip():
+            raise DeskError("a correction needs a reason (--why)")
+
+        def decide(event: Event) -> tuple[list[NewRecord], CorrectionReport]:
+            seated = self._seated(event, round_number, table, result)
+            rnd = event.round(round_number)
+            if rnd is None or table not in rnd.results:
+                raise DeskError(
+                    f"round {round_number}, table {table} has no result to correct yet"
+                )
+            old = rnd.results[table]
+            record = NewRecord(
+                "correction",
+                {"round": round_number, "table": table, "result": seated.to_json(),
+                 "source": source},
+                why.strip(),
+            )
+            after = _with(event, record, self.who)
+            records = [record]
+            repaired: list[tuple[Pairing, Pairing]] = []
+            notes: list[str] = []
+            for later in event.rounds[round_number:]:
+                old_pairing = Pairing(later.number, later.tables, later.bye)
+                new = self._auto(after, later.number)
+                if set(map(frozenset, new.tables)) == set(map(frozenset, later.tables)) and (
+                    new.bye == later.bye
+                ):
+                    continue
+                if later.results:
+                    notes.append(
+                        f"round {later.number} already has results: its pairing stays as "
+                        "played (with this correction it would have been different)"
+                    )
+                    break
+                new = replace(new, how=f"re-paired after a correction to round "
+                                       f"{round_number}, table {table}")
+                records.append(_pairing_record(new))
+                repaired.append((old_pairing, new))
+                after = _with(after, records[-1], self.who)
+            s0, s1 = standings(event), standings(after)
+            report = CorrectionReport(
+                round_number, table, why.strip(), self.who,
+                tuple((s.name, s.mvp, s.tvp) for s in old.scores),
+                tuple((s.name, s.mvp, s.tvp) for s in score_match(seated)),
+                tuple(
+                    (s.name, s.rank, s1.rank_of(s.name))
+                    for s in s0.standings if s.rank != s1.rank_of(s.name)
+                ),
+                tuple(repaired),
+                tuple(notes),
+            )
+            return records, report
+
+        return self._write(decide)
+
+    # --- the clock -----------------------------------------------------------------
+
+    def clock(self, round_number: int | None = None) -> RoundClock:
+        event = self.event()
+        return event_clock(event, round_number)
+
+    def clock_action(self, action: str, minutes: int | None = None) -> RoundClock:
+        """Start, pause, resume or end the current round's clock."""
+
+        def decide(event: Event) -> tuple[list[NewRecord], None]:
+            if not event.current_round:
+                raise DeskError("no round is paired yet: pair round 1 first")
+            clock = event_clock(event)
+            check_action(clock, action)
+            data: dict[str, object] = {"round": event.current_round, "action": action}
+            if action == "start":
+                data["minutes"] = minutes or event.round_minutes
+            return [NewRecord("clock", data)], None
+
+        self._write(decide)
+        return self.clock()
+
+    def standings(self, keys: Sequence[str] | None = None) -> Standings:
+        return standings(self.event(), keys)
+
+
+def event_clock(event: Event, round_number: int | None = None) -> RoundClock:
+    number = round_number or event.current_round
+    return fold_clock(event.clock, number, event.round_minutes)
+
+
+def _table_result(event: Event, round_number: int, table: int) -> TableResult:
+    rnd = event.round(round_number)
+    if rnd is None or table not in rnd.results:
+        raise DeskError(f"round {round_number}, table {table}: no result")
+    return rnd.results[table]
+
+
+def _pairing_record(p: Pairing) -> NewRecord:
+    return NewRecord(
+        "pairing",
+        {"round": p.round, "tables": [list(t) for t in p.tables], "bye": p.bye,
+         "warnings": list(p.warnings), "how": p.how},
+    )
+
+
+def _with(event: Event, new: NewRecord, who: str) -> Event:
+    """The event as it would be with ``new`` appended (to see what a change would do)."""
+    rec = Record(event.revision + 1, new.kind, new.data, who,
+                 datetime.now(UTC).isoformat(timespec="seconds"), new.why)
+    return fold([*event.records, rec], event.store_name)
+
+
+def _before(event: Event, round_number: int) -> Event:
+    """The event with only the rounds before ``round_number`` (their results so far)."""
+    keep = [
+        r for r in event.records
+        if not (r.kind in ("pairing", "result", "correction")
+                and int(r.data["round"]) >= round_number)
+    ]
+    return fold(keep, event.store_name)
+
+
+def player_result(name: str, surviving: dict[str, int], destroyed: dict[str, int]) -> PlayerResult:
+    from referee.tournament.scoring import Points
+
+    return PlayerResult(name, Points.from_mapping(surviving), Points.from_mapping(destroyed))

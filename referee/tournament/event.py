@@ -1,0 +1,241 @@
+"""An event as the desk sees it: folded from its records, never stored as such.
+
+Records (kind: data):
+
+- ``event``: name, rounds, game, round_minutes, seed, readings (ruling id -> reading),
+  tiebreakers (the standings' keys in order);
+- ``player``: name, nation, entered (the first round the player can be paired in);
+- ``checkin``: name, army (the list as checked), checksum, valid, errors, huge_units;
+- ``drop``: name, after (the last round the player plays);
+- ``seeding``: order (names, best first) for round 1;
+- ``tiebreakers``: keys;
+- ``pairing``: round, tables ([[a, b], ...], table 1 first), bye, warnings, how
+  ("draw", "seeding", "swiss", "by hand", "re-paired after a correction"); the last pairing
+  record of a round is its pairing;
+- ``result``: round, table, result (``MatchResult.to_json``), source;
+- ``correction``: the same as a result, with why (the record's) and who;
+- ``clock``: round, action (start, pause, resume, end), minutes.
+
+The fold keeps every result record of a table in order (its trail); the last one counts.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass, field
+from types import MappingProxyType
+from typing import Any
+
+from referee.catalogue.rulings import register
+from referee.tournament.scoring import MatchResult, Score, bye_score, score_match
+from referee.tournament.store import Record
+
+TIEBREAKERS: dict[str, str] = {
+    "tvp": "total TVP",
+    "mvp": "total MVP",
+    "sos": "strength of schedule",
+    "h2h": "head to head",
+    "destroyed": "destroyed enemy points",
+}
+DEFAULT_TIEBREAKERS: tuple[str, ...] = ("tvp", "mvp", "sos", "h2h", "destroyed")
+
+
+@dataclass(frozen=True, slots=True)
+class Player:
+    name: str
+    nation: str = ""
+    entered: int = 1
+    dropped_after: int | None = None
+    army: Mapping[str, Any] | None = None
+    """The check-in record's data (army, checksum, valid, errors, huge_units), or None."""
+
+    def plays_in(self, round_number: int) -> bool:
+        """Whether the player can be paired in ``round_number``."""
+        if round_number < self.entered:
+            return False
+        return self.dropped_after is None or round_number <= self.dropped_after
+
+
+@dataclass(frozen=True, slots=True)
+class TableResult:
+    """The result of one table: the record that counts, and every record of it in order."""
+
+    round: int
+    table: int
+    trail: tuple[Record, ...]
+
+    @property
+    def record(self) -> Record:
+        return self.trail[-1]
+
+    @property
+    def result(self) -> MatchResult:
+        return MatchResult.from_json(self.record.data["result"])
+
+    @property
+    def scores(self) -> tuple[Score, Score]:
+        return score_match(self.result)
+
+    @property
+    def corrected(self) -> bool:
+        return len(self.trail) > 1
+
+
+@dataclass(frozen=True, slots=True)
+class Round:
+    number: int
+    tables: tuple[tuple[str, str], ...]
+    bye: str | None
+    warnings: tuple[str, ...]
+    how: str
+    pairing_records: tuple[Record, ...]
+    results: Mapping[int, TableResult]
+
+    def table_of(self, name: str) -> int | None:
+        for i, pair in enumerate(self.tables, start=1):
+            if name in pair:
+                return i
+        return None
+
+    @property
+    def missing(self) -> list[int]:
+        """Tables without a result yet."""
+        return [t for t in range(1, len(self.tables) + 1) if t not in self.results]
+
+    @property
+    def complete(self) -> bool:
+        return not self.missing
+
+
+@dataclass(frozen=True)
+class Event:
+    """Everything the desk knows of an event at one revision."""
+
+    name: str
+    rounds_planned: int
+    game: str
+    round_minutes: int
+    seed: int
+    readings: Mapping[str, str]
+    tiebreakers: tuple[str, ...]
+    players: Mapping[str, Player]
+    seeding: tuple[str, ...]
+    rounds: tuple[Round, ...]
+    clock: tuple[Record, ...]
+    records: tuple[Record, ...]
+    revision: int
+    store_name: str = ""
+    extra: Mapping[str, Any] = field(default_factory=lambda: MappingProxyType({}))
+
+    def reading(self, ruling_id: str) -> object:
+        """The value of the reading this event takes for ``ruling_id``."""
+        ruling = register()[ruling_id]
+        return ruling.option(self.readings.get(ruling_id, ruling.default)).value
+
+    def round(self, number: int) -> Round | None:
+        return self.rounds[number - 1] if 0 < number <= len(self.rounds) else None
+
+    @property
+    def current_round(self) -> int:
+        """The last round paired (0 before round 1)."""
+        return len(self.rounds)
+
+    def active(self, round_number: int) -> list[str]:
+        """Players who can be paired in ``round_number``, in the order they entered."""
+        return [p.name for p in self.players.values() if p.plays_in(round_number)]
+
+    def scores_of(self, name: str) -> list[tuple[int, Score, str | None]]:
+        """(round, score, opponent or None for a bye) of every round with a result; a bye
+        counts once every table of its round has its result, so that standings in the middle
+        of a round compare like with like."""
+        out: list[tuple[int, Score, str | None]] = []
+        bye_mvp = int(str(self.reading("tournament.bye")))
+        for rnd in self.rounds:
+            if rnd.bye == name:
+                if rnd.complete:
+                    out.append((rnd.number, bye_score(name, bye_mvp), None))
+                continue
+            table = rnd.table_of(name)
+            if table is None or table not in rnd.results:
+                continue
+            a, b = rnd.results[table].scores
+            me, other = (a, b) if a.name == name else (b, a)
+            out.append((rnd.number, me, other.name))
+        return out
+
+    def met(self, a: str, b: str) -> list[int]:
+        """The rounds in which ``a`` and ``b`` were paired."""
+        return [r.number for r in self.rounds if (a, b) in r.tables or (b, a) in r.tables]
+
+    def byes(self, name: str) -> list[int]:
+        return [r.number for r in self.rounds if r.bye == name]
+
+
+def fold(records: Sequence[Record], store_name: str = "") -> Event:
+    """The event as ``records`` make it (see the module docstring)."""
+    head: Mapping[str, Any] = {}
+    players: dict[str, Player] = {}
+    seeding: tuple[str, ...] = ()
+    tiebreakers: tuple[str, ...] = DEFAULT_TIEBREAKERS
+    pairings: dict[int, list[Record]] = {}
+    trails: dict[tuple[int, int], list[Record]] = {}
+    clock: list[Record] = []
+    for r in records:
+        d = r.data
+        if r.kind == "event":
+            head = d
+            tiebreakers = tuple(d.get("tiebreakers") or DEFAULT_TIEBREAKERS)
+        elif r.kind == "player":
+            players[d["name"]] = Player(d["name"], d.get("nation", ""), int(d.get("entered", 1)))
+        elif r.kind == "checkin":
+            p = players[d["name"]]
+            players[p.name] = Player(p.name, p.nation, p.entered, p.dropped_after, d)
+        elif r.kind == "drop":
+            p = players[d["name"]]
+            players[p.name] = Player(p.name, p.nation, p.entered, int(d["after"]), p.army)
+        elif r.kind == "seeding":
+            seeding = tuple(d["order"])
+        elif r.kind == "tiebreakers":
+            tiebreakers = tuple(d["keys"])
+        elif r.kind == "pairing":
+            pairings.setdefault(int(d["round"]), []).append(r)
+        elif r.kind in ("result", "correction"):
+            trails.setdefault((int(d["round"]), int(d["table"])), []).append(r)
+        elif r.kind == "clock":
+            clock.append(r)
+    rounds = []
+    for number in sorted(pairings):
+        recs = pairings[number]
+        last = recs[-1].data
+        results = {
+            t: TableResult(number, t, tuple(trail))
+            for (n, t), trail in sorted(trails.items())
+            if n == number
+        }
+        rounds.append(
+            Round(
+                number,
+                tuple((str(a), str(b)) for a, b in last["tables"]),
+                last.get("bye"),
+                tuple(last.get("warnings", ())),
+                str(last.get("how", "")),
+                tuple(recs),
+                MappingProxyType(results),
+            )
+        )
+    return Event(
+        name=str(head.get("name", "")),
+        rounds_planned=int(head.get("rounds", 5)),
+        game=str(head.get("game", "standard")),
+        round_minutes=int(head.get("round_minutes", 120)),
+        seed=int(head.get("seed", 0)),
+        readings=MappingProxyType(dict(head.get("readings") or {})),
+        tiebreakers=tiebreakers,
+        players=MappingProxyType(players),
+        seeding=seeding,
+        rounds=tuple(rounds),
+        clock=tuple(clock),
+        records=tuple(records),
+        revision=records[-1].id if records else 0,
+        store_name=store_name,
+    )

@@ -1,0 +1,42 @@
+"""Standings, pairings and results as CSV files in a folder."""
+
+from __future__ import annotations
+
+import csv
+from pathlib import Path
+
+from referee.tournament.event import Event
+from referee.tournament.export import folder
+from referee.tournament.standings import standings
+
+
+def write_csv(event: Event, out: Path) -> list[Path]:
+    out = folder(out)
+    st = standings(event)
+    keys = list(st.keys)
+    paths = [out / "standings.csv", out / "pairings.csv", out / "results.csv"]
+    with open(paths[0], "w", newline="", encoding="utf-8") as fh:
+        w = csv.writer(fh)
+        w.writerow(["rank", "name", "nation", "tvp", "mvp", *keys, "decided_by", "dropped"])
+        for s in st.standings:
+            w.writerow([s.rank, s.name, s.nation, f"{s.tvp:.4f}", s.mvp,
+                        *(s.tiebreakers.get(k, "") for k in keys), s.decided_by,
+                        "yes" if s.dropped else ""])
+    with open(paths[1], "w", newline="", encoding="utf-8") as fh:
+        w = csv.writer(fh)
+        w.writerow(["round", "table", "player_1", "player_2"])
+        for rnd in event.rounds:
+            for i, (a, b) in enumerate(rnd.tables, 1):
+                w.writerow([rnd.number, i, a, b])
+            if rnd.bye:
+                w.writerow([rnd.number, "bye", rnd.bye, ""])
+    with open(paths[2], "w", newline="", encoding="utf-8") as fh:
+        w = csv.writer(fh)
+        w.writerow(["round", "table", "player", "mvp", "tvp", "opponent", "corrected"])
+        for rnd in event.rounds:
+            for t, tr in sorted(rnd.results.items()):
+                one, two = tr.scores
+                for me, other in ((one, two), (two, one)):
+                    w.writerow([rnd.number, t, me.name, me.mvp, f"{me.tvp:.4f}", other.name,
+                                "yes" if tr.corrected else ""])
+    return paths

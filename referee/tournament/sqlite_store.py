@@ -1,0 +1,160 @@
+"""The event store in one SQLite file (sqlite-utils), safe for two desks at once.
+
+Tables: ``meta`` (what the file is, its format version) and ``records`` (the append-only
+records: id, kind, data as JSON, who, at, why). The file runs in WAL mode, so a desk reads
+while another writes; every append is one ``BEGIN IMMEDIATE`` transaction that first checks
+the revision it was decided on (``store.StaleWrite`` when another desk wrote meanwhile) and
+writes all its records or none. A file that is not an event file, is damaged or comes from a
+newer version is refused and left alone.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import sqlite3
+from collections.abc import Sequence
+from datetime import UTC, datetime
+from pathlib import Path
+from types import MappingProxyType
+
+import sqlite_utils
+
+from referee.tournament.store import EventFileError, EventStore, NewRecord, Record, StaleWrite
+
+FORMAT_VERSION = 1
+KIND = "referee tournament"
+BUSY_MS = 15000
+
+
+def now_text() -> str:
+    return datetime.now(UTC).isoformat(timespec="seconds")
+
+
+def _connect(path: Path) -> sqlite3.Connection:
+    conn = sqlite3.connect(path, timeout=BUSY_MS / 1000, isolation_level=None)
+    conn.execute(f"PRAGMA busy_timeout = {BUSY_MS}")
+    conn.execute("PRAGMA journal_mode = WAL")
+    conn.execute("PRAGMA synchronous = FULL")
+    return conn
+
+
+class SqliteEventStore(EventStore):
+    """An event file (see the module docstring)."""
+
+    def __init__(self, path: Path, conn: sqlite3.Connection) -> None:
+        self.path = path
+        self.conn = conn
+        self.db = sqlite_utils.Database(conn)
+
+    @property
+    def name(self) -> str:
+        return str(self.path)
+
+    @classmethod
+    def create(
+        cls, path: Path | str, records: Sequence[NewRecord], *, who: str
+    ) -> SqliteEventStore:
+        """A new event file holding ``records``; an existing file is never replaced."""
+        path = Path(path)
+        if path.exists():
+            raise EventFileError(f"{path}: already exists; an event file is never overwritten")
+        partial = path.with_name(f".{path.name}.partial")
+        partial.unlink(missing_ok=True)
+        conn = sqlite3.connect(partial)
+        try:
+            db = sqlite_utils.Database(conn)
+            with conn:
+                db.table("meta").insert_all(
+                    [
+                        {"key": "kind", "value": json.dumps(KIND)},
+                        {"key": "format_version", "value": json.dumps(FORMAT_VERSION)},
+                    ],
+                    pk="key",
+                )
+                db.table("records").create(
+                    {"id": int, "kind": str, "data": str, "who": str, "at": str, "why": str},
+                    pk="id",
+                )
+            conn.close()
+            if path.exists():
+                raise EventFileError(f"{path}: already exists; an event file is never overwritten")
+            os.replace(partial, path)
+        finally:
+            conn.close()
+            partial.unlink(missing_ok=True)
+        store = cls(path, _connect(path))
+        store.append(records, who=who, expected_revision=0)
+        return store
+
+    @classmethod
+    def open(cls, path: Path | str) -> SqliteEventStore:
+        """Open an event file, refusing one that is damaged, foreign or newer."""
+        path = Path(path)
+        if not path.is_file():
+            raise EventFileError(f"{path}: no such event file")
+        try:
+            conn = sqlite3.connect(
+                f"file:{path}?mode=rw", uri=True, timeout=BUSY_MS / 1000, isolation_level=None
+            )
+            ok = conn.execute("PRAGMA quick_check").fetchone()
+            if not ok or ok[0] != "ok":
+                conn.close()
+                raise EventFileError(f"{path}: the file is damaged ({ok[0] if ok else '?'})")
+            db = sqlite_utils.Database(conn)
+            names = set(db.table_names())
+            meta = (
+                {r["key"]: json.loads(r["value"]) for r in db.table("meta").rows}
+                if "meta" in names else {}
+            )
+        except sqlite3.DatabaseError as exc:
+            raise EventFileError(f"{path}: not an event file or damaged ({exc})") from None
+        if meta.get("kind") != KIND or "records" not in names:
+            conn.close()
+            raise EventFileError(f"{path}: not an event file (made by 'referee tournament new')")
+        version = meta.get("format_version")
+        if not isinstance(version, int) or version > FORMAT_VERSION:
+            conn.close()
+            raise EventFileError(
+                f"{path}: written by a newer referee (event format {version}; this one reads "
+                f"up to {FORMAT_VERSION}); it was not changed"
+            )
+        conn.close()
+        return cls(path, _connect(path))
+
+    def records(self, after: int = 0) -> list[Record]:
+        rows = self.conn.execute(
+            "SELECT id, kind, data, who, at, why FROM records WHERE id > ? ORDER BY id", (after,)
+        ).fetchall()
+        return [
+            Record(r[0], r[1], MappingProxyType(json.loads(r[2])), r[3], r[4], r[5] or "")
+            for r in rows
+        ]
+
+    def revision(self) -> int:
+        row = self.conn.execute("SELECT MAX(id) FROM records").fetchone()
+        return int(row[0] or 0)
+
+    def append(self, records: Sequence[NewRecord], *, who: str, expected_revision: int) -> int:
+        conn = self.conn
+        conn.execute("BEGIN IMMEDIATE")  # one writer at a time; readers go on reading
+        try:
+            now = self.revision()
+            if now != expected_revision:
+                raise StaleWrite(
+                    f"{self.path}: another desk wrote to the event (revision {now}, this "
+                    f"change was decided on {expected_revision}); nothing was written"
+                )
+            at = now_text()
+            conn.executemany(
+                "INSERT INTO records (kind, data, who, at, why) VALUES (?, ?, ?, ?, ?)",
+                [(r.kind, json.dumps(dict(r.data)), who, at, r.why) for r in records],
+            )
+        except BaseException:
+            conn.execute("ROLLBACK")
+            raise
+        conn.execute("COMMIT")
+        return self.revision()
+
+    def close(self) -> None:
+        self.conn.close()

@@ -1,0 +1,194 @@
+"""Standings: places from the results recorded so far, with the numbers that decided them.
+
+The organiser orders the keys (``event.TIEBREAKERS``): total TVP, total MVP, strength of
+schedule (the mean of the opponents' total TVP, ruling ``tournament.strength-of-schedule``),
+head to head (within a group still level: the TVP a player scored minus what the other
+scored, over their matches against each other) and destroyed enemy points (the MVP scored by
+destroying enemy units). Players level on every key are placed by name (the last key, so the
+order never depends on chance) and a warning says so. TVP are compared in millionths
+(``scoring.micro``) and means as fractions: exact, with no rounding noise.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+from fractions import Fraction
+from itertools import pairwise
+
+from referee.tournament.event import TIEBREAKERS, Event
+from referee.tournament.scoring import micro
+
+Number = int | Fraction
+
+
+@dataclass(frozen=True, slots=True)
+class Standing:
+    rank: int
+    name: str
+    nation: str
+    tvp: float
+    mvp: int
+    played: int
+    tiebreakers: dict[str, float | int]
+    decided_by: str
+    """The key that put this player above the next one ('' for the last, 'name' for a tie)."""
+    dropped: bool = False
+
+    def to_json(self) -> dict[str, object]:
+        return {
+            "rank": self.rank,
+            "name": self.name,
+            "tvp": round(self.tvp, 4),
+            "mvp": self.mvp,
+            "tiebreakers": self.tiebreakers,
+            "decided_by": self.decided_by,
+            "nation": self.nation,
+            "played": self.played,
+            "dropped": self.dropped,
+        }
+
+
+@dataclass(frozen=True, slots=True)
+class Standings:
+    round: int
+    standings: tuple[Standing, ...]
+    warnings: tuple[str, ...] = ()
+    keys: tuple[str, ...] = field(default=())
+
+    def to_json(self) -> dict[str, object]:
+        return {
+            "round": self.round,
+            "standings": [s.to_json() for s in self.standings],
+            "warnings": list(self.warnings),
+            "keys": list(self.keys),
+        }
+
+    def rank_of(self, name: str) -> int:
+        for s in self.standings:
+            if s.name == name:
+                return s.rank
+        raise LookupError(name)
+
+
+@dataclass
+class _Totals:
+    tvp: int = 0  # millionths
+    mvp: int = 0
+    destroyed: int = 0
+    played: int = 0
+    opponents: list[str] = field(default_factory=list)
+    versus: dict[str, int] = field(default_factory=dict)  # TVP millionths scored minus conceded
+
+
+def totals(event: Event) -> dict[str, _Totals]:
+    """Each player's totals over the results recorded so far (byes included)."""
+    out = {name: _Totals() for name in event.players}
+    for name, t in out.items():
+        for _, score, opponent in event.scores_of(name):
+            t.tvp += micro(score.tvp)
+            t.mvp += score.mvp
+            t.destroyed += score.destroyed_enemy
+            t.played += 1
+            if opponent is not None:
+                t.opponents.append(opponent)
+    for rnd in event.rounds:
+        for tr in rnd.results.values():
+            a, b = tr.scores
+            out[a.name].versus[b.name] = out[a.name].versus.get(b.name, 0) + micro(a.tvp) - micro(
+                b.tvp
+            )
+            out[b.name].versus[a.name] = out[b.name].versus.get(a.name, 0) + micro(b.tvp) - micro(
+                a.tvp
+            )
+    return out
+
+
+def _sos(event: Event, t: dict[str, _Totals], name: str) -> Fraction:
+    per_round = event.reading("tournament.strength-of-schedule") == "per-round"
+    values = []
+    for opp in t[name].opponents:
+        o = t[opp]
+        values.append(Fraction(o.tvp, o.played) if per_round and o.played else Fraction(o.tvp))
+    return sum(values, Fraction(0)) / len(values) if values else Fraction(0)
+
+
+def _show(key: str, value: Number) -> float | int:
+    if key in ("tvp", "sos", "h2h"):
+        return round(float(value) / 1_000_000, 4)
+    return int(value)
+
+
+def standings(event: Event, keys: Sequence[str] | None = None) -> Standings:
+    """The standings now (see the module docstring); ``keys`` default to the event's."""
+    keys = tuple(keys or event.tiebreakers)
+    t = totals(event)
+    sos = {name: _sos(event, t, name) for name in t}
+    shown: dict[str, dict[str, float | int]] = {n: {} for n in t}
+    boundary: dict[tuple[str, str], str] = {}
+    warnings: list[str] = []
+
+    def value(key: str, name: str, group: Sequence[str]) -> Number:
+        if key == "tvp":
+            return t[name].tvp
+        if key == "mvp":
+            return t[name].mvp
+        if key == "sos":
+            return sos[name]
+        if key == "destroyed":
+            return t[name].destroyed
+        # head to head, within the group still level
+        return sum(v for opp, v in t[name].versus.items() if opp in group)
+
+    def rank(group: list[str], rest: tuple[str, ...]) -> list[str]:
+        if len(group) == 1:
+            return group
+        if not rest:
+            ordered = sorted(group)
+            for a, b in pairwise(ordered):
+                boundary[(a, b)] = "name"
+            words = ", ".join(f"{TIEBREAKERS[k]}" for k in keys)
+            if all(t[n].played == 0 for n in group):
+                return ordered  # nothing played yet: no tie worth a warning
+            warnings.append(
+                f"tie: {', '.join(ordered)} are level on every tie-breaker ({words}); "
+                "placed by name"
+            )
+            return ordered
+        key = rest[0]
+        values = {n: value(key, n, group) for n in group}
+        for n in group:
+            shown[n].setdefault(key, _show(key, values[n]))
+        levels = sorted(set(values.values()), reverse=True)
+        out: list[str] = []
+        for level in levels:
+            sub = rank(sorted(n for n in group if values[n] == level), rest[1:])
+            if out:
+                boundary[(out[-1], sub[0])] = key
+            out += sub
+        return out
+
+    order = rank(sorted(t), keys)
+    for name in order:  # every key's number, even where it decided nothing
+        for key in keys:
+            shown[name].setdefault(key, _show(key, value(key, name, [])))
+    result = []
+    for i, name in enumerate(order):
+        p = event.players[name]
+        nxt = order[i + 1] if i + 1 < len(order) else None
+        result.append(
+            Standing(
+                rank=i + 1,
+                name=name,
+                nation=p.nation,
+                tvp=t[name].tvp / 1_000_000,
+                mvp=t[name].mvp,
+                played=t[name].played,
+                tiebreakers=shown[name],
+                decided_by=TIEBREAKERS.get(boundary.get((name, nxt), ""), "name")
+                if nxt
+                else "",
+                dropped=p.dropped_after is not None,
+            )
+        )
+    return Standings(event.current_round, tuple(result), tuple(warnings), keys)

@@ -1,0 +1,74 @@
+"""The tournament window driven with clicks and typing: players entered, a round paired,
+a result typed with its calculation shown, a second result refused, a correction with its
+reason in the trail, standings and the wall view."""
+
+from __future__ import annotations
+
+from PySide6.QtCore import Qt
+from PySide6.QtWidgets import QMessageBox
+
+from referee.app.tournament.window import TournamentWindow
+from referee.tournament.desk import Desk
+
+
+def click(qtbot, widget) -> None:
+    qtbot.mouseClick(widget, Qt.MouseButton.LeftButton, pos=widget.rect().center())
+
+
+def make_window(qtbot, tmp_path) -> TournamentWindow:
+    desk = Desk.create(tmp_path / "ev.db", name="Window Cup", seed=3, who="window")
+    window = TournamentWindow(desk)
+    qtbot.addWidget(window)
+    return window
+
+
+def test_players_typed_in_a_round_paired_and_a_result_typed(qtbot, tmp_path, monkeypatch):
+    monkeypatch.setattr(QMessageBox, "information", lambda *a, **k: None)
+    w = make_window(qtbot, tmp_path)
+    for name in ("Ada", "Brin", "Cato"):
+        qtbot.keyClicks(w.new_name, name)
+        qtbot.keyClick(w.new_name, Qt.Key.Key_Return)
+    assert w.players.rowCount() == 3
+    click(qtbot, w.pair_button)
+    assert w.pairing.rowCount() == 1 and "bye" in w.bye_label.text()
+    a, _ = w.tournament.round(1).tables[0]
+    spins = w.entry.points
+    spins[0]["surviving-ip"].setValue(12)   # a: 12 x3 = 36
+    spins[1]["destroyed-ip"].setValue(24)   # b lost 24 IP: a scores 24 x6 = 144
+    assert f"{a}: 196 MVP" in w.entry.working.toPlainText()  # 36 + 144 + 16
+    click(qtbot, w.entry.record_button)
+    assert "196 MVP" in w.last_message
+    click(qtbot, w.entry.record_button)
+    assert "has a result already" in w.last_message
+    qtbot.keyClicks(w.entry.why, "12 IP were 6")
+    spins[0]["surviving-ip"].setValue(6)
+    click(qtbot, w.entry.correct_button)
+    assert w.trail.rowCount() == 2
+    assert w.trail.item(1, 3).text() == "correction" and w.trail.item(1, 7).text() == "12 IP were 6"
+    assert w.standings_table.item(0, 1).text() == a
+    assert w.standings_table.item(0, 3).text() == "178"  # 6 x3 + 144 + 16
+    with Desk.open(tmp_path / "ev.db") as desk:
+        assert desk.event().round(1).results[1].corrected
+
+
+def test_another_desks_write_shows_in_the_window(qtbot, tmp_path):
+    w = make_window(qtbot, tmp_path)
+    with Desk.open(tmp_path / "ev.db", who="desk-2") as other:
+        other.add_player("Zed")
+    w.tick()
+    assert w.players.rowCount() == 1 and w.players.item(0, 0).text() == "Zed"
+
+
+def test_the_clock_and_the_wall_view(qtbot, tmp_path):
+    w = make_window(qtbot, tmp_path)
+    for name in ("Ada", "Brin"):
+        w.new_name.setText(name)
+        w.add_player()
+    click(qtbot, w.pair_button)
+    click(qtbot, w.clock_buttons["start"])
+    assert "Round 1:" in w.clock_label.text() and "left" in w.clock_label.text()
+    wall = w.show_wall()
+    qtbot.addWidget(wall)
+    assert "left" in wall.clock.text() and "Ada" in wall.tables.text()
+    click(qtbot, w.clock_buttons["pause"])
+    assert "(paused)" in w.clock_label.text()

@@ -1,0 +1,76 @@
+"""Exports: standings, pairings and results as CSV; a printable page; a static site whose
+links all lead to a page that exists (it has to work offline, from a shared folder)."""
+
+from __future__ import annotations
+
+import csv
+import random
+import re
+
+from desk_helpers import random_result
+
+from referee.cli.main import main
+from referee.tournament.desk import Desk
+
+
+def played_event(tmp_path):
+    rng = random.Random(11)
+    desk = Desk.create(tmp_path / "ev.db", name="Export <Cup>", seed=2)
+    for n in ("Ada", "Brin", "Cato", "Dora", "Éva"):
+        desk.add_player(n, "elf")
+    for _ in range(2):
+        p = desk.pair()
+        for t, (a, b) in enumerate(p.tables, 1):
+            desk.record_result(p.round, t, random_result(rng, a, b))
+    return desk
+
+
+def read_csv(path):
+    with open(path, encoding="utf-8", newline="") as fh:
+        return list(csv.DictReader(fh))
+
+
+def test_csv_files_hold_the_standings_pairings_and_results(tmp_path):
+    with played_event(tmp_path) as desk:
+        st = desk.standings()
+    assert main(["tournament", "export", str(tmp_path / "ev.db"), "--format", "csv",
+                 "-o", str(tmp_path / "csv")]) == 0
+    rows = read_csv(tmp_path / "csv" / "standings.csv")
+    assert [r["name"] for r in rows] == [s.name for s in st.standings]
+    pairings = read_csv(tmp_path / "csv" / "pairings.csv")
+    assert len([r for r in pairings if r["table"] == "bye"]) == 2  # five players, two rounds
+    results = read_csv(tmp_path / "csv" / "results.csv")
+    assert len(results) == 2 * 2 * 2  # two tables a round, two players a table
+
+
+def test_the_site_has_every_page_and_no_broken_link(tmp_path):
+    played_event(tmp_path).close()
+    out = tmp_path / "site"
+    assert main(["tournament", "export", str(tmp_path / "ev.db"), "--format", "site",
+                 "-o", str(out)]) == 0
+    pages = sorted(p.relative_to(out).as_posix() for p in out.rglob("*.html"))
+    assert {"index.html", "players.html", "standings.html"} <= set(pages)
+    assert len([p for p in pages if p.startswith("players/")]) == 5
+    for page in out.rglob("*.html"):
+        text = page.read_text(encoding="utf-8")
+        assert "<script" not in text
+        if page.parent == out:
+            assert "Export &lt;Cup&gt;" in text
+        for link in re.findall(r'href="([^"]+)"', text):
+            assert (page.parent / link).resolve().is_file(), (page, link)
+
+
+def test_the_printable_page_shows_the_round_and_the_standings(tmp_path):
+    played_event(tmp_path).close()
+    assert main(["tournament", "export", str(tmp_path / "ev.db"), "--format", "html",
+                 "-o", str(tmp_path / "wall.html")]) == 0
+    text = (tmp_path / "wall.html").read_text(encoding="utf-8")
+    assert "Round 2 of 5: tables" in text and "Standings after round 2" in text
+    assert "Éva" in text
+
+
+def test_the_pdf_is_a_pdf(tmp_path):
+    played_event(tmp_path).close()
+    assert main(["tournament", "export", str(tmp_path / "ev.db"), "--format", "pdf",
+                 "-o", str(tmp_path / "wall.pdf")]) == 0
+    assert (tmp_path / "wall.pdf").read_bytes().startswith(b"%PDF")
