@@ -24,6 +24,8 @@ import os
 import shutil
 import sqlite3
 import sys
+import tempfile
+from collections.abc import Callable, Iterable
 from datetime import datetime
 from pathlib import Path
 
@@ -199,3 +201,32 @@ def backup_file(path: Path | str, label: str = "", folder: Path | None = None) -
         source.close()
         partial.unlink(missing_ok=True)
     return target
+
+
+def write_asking(
+    out: Path | str,
+    write: Callable[[Path], Iterable[Path]],
+    may_replace: Callable[[list[Path]], bool],
+) -> list[Path]:
+    """Write a file or a folder of files at ``out`` without replacing any file silently.
+
+    ``write`` is given a stand-in for ``out`` in a staging folder beside it and returns the
+    files it wrote there; the files of ``out`` they would replace are put to
+    ``may_replace`` (a dialog, or a ``--force``). Refused: nothing is written and the
+    result is ``[]``. Accepted: the files are moved into place, each whole; the files
+    written (at their real places)."""
+    out = Path(out)
+    out.parent.mkdir(parents=True, exist_ok=True)
+    stage = Path(tempfile.mkdtemp(prefix=f".{out.name}.", suffix=".partial", dir=out.parent))
+    try:
+        staged = [Path(p) for p in write(stage / out.name)]
+        pairs = [(p, out.parent / p.relative_to(stage)) for p in staged]
+        clashes = [final for _, final in pairs if final.exists()]
+        if clashes and not may_replace(clashes):
+            return []
+        for staged_file, final in pairs:
+            final.parent.mkdir(parents=True, exist_ok=True)
+            os.replace(staged_file, final)
+        return [final for _, final in pairs]
+    finally:
+        shutil.rmtree(stage, ignore_errors=True)

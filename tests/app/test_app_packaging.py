@@ -148,3 +148,30 @@ def test_referee_smoke_fails_with_the_reason(tmp_path):
     assert done.returncode == 1
     assert done.stderr.startswith("referee smoke: FAILED: ")
     assert str(broken) in done.stderr
+
+
+def test_a_tournament_export_asks_before_replacing_a_folders_files(qtbot, tmp_path, monkeypatch):
+    from referee.app.tournament.window import TournamentWindow
+    from referee.tournament.desk import Desk
+
+    monkeypatch.setenv("REFEREE_HOME", str(tmp_path / "home"))
+    window = TournamentWindow(Desk.create(tmp_path / "ev.db", name="Cup", seed=3, who="w"))
+    qtbot.addWidget(window)
+    out = tmp_path / "export"
+    out.mkdir()
+    (out / "pairings.csv").write_text("last week's", encoding="utf-8")
+
+    asked: list[str] = []
+    _answer_replace(qtbot, QMessageBox.StandardButton.Cancel, asked)
+    window.export("csv", out)
+    assert asked and "replace 1 file(s)" in asked[0] and "pairings.csv" in asked[0]
+    assert sorted(p.name for p in out.iterdir()) == ["pairings.csv"]
+    assert (out / "pairings.csv").read_text(encoding="utf-8") == "last week's"
+    assert "Nothing exported" in window.last_message
+
+    _answer_replace(qtbot, QMessageBox.StandardButton.Yes, asked)
+    window.export("csv", out)
+    assert sorted(p.name for p in out.iterdir()) == ["pairings.csv", "results.csv",
+                                                     "standings.csv"]
+    assert (out / "pairings.csv").read_text(encoding="utf-8").startswith("round,")
+    assert "Exported 3 file(s)" in window.last_message
