@@ -110,6 +110,11 @@ def armies_dir() -> Path:
     return user_data_dir() / "armies"
 
 
+def maps_dir() -> Path:
+    """Where the map editor offers to keep the user's maps: ``<user data>/maps``."""
+    return user_data_dir() / "maps"
+
+
 def tournaments_dir() -> Path:
     """Where the tournament desk offers to keep event files: ``<user data>/tournaments``."""
     return user_data_dir() / "tournaments"
@@ -155,6 +160,7 @@ def user_dirs() -> dict[str, Path]:
         "user data": user_data_dir(),
         "matches": matches_dir(),
         "armies": armies_dir(),
+        "maps": maps_dir(),
         "tournaments": tournaments_dir(),
         "backups": backups_dir(),
         "imported rulebooks": imports_db_path(),
