@@ -11,8 +11,9 @@ unit ordered to fire now that has not fired since the clock last moved (cancelli
 that unit over; none left: the clock moves on); at a movement, agony or aftermath step, its
 wizard; at an assault step, the assault wizard when the app has one,
 else the engine's proposals for every contest; at an apply-damage step, the pending damage
-is applied; at a hex-effects step where units stand among markers, the engine triggers them
-(the app's dice); at any other step (retreats, abilities) the clock just moves on.
+is applied; at a hex-effects step where units stand among markers, the hex-effects wizard
+(its dice typed or the app's); at any other step (retreats, abilities) the clock just moves
+on.
 When a wizard's step is written, the clock moves on (an ``advance`` step of its own, so
 that undo takes back one at a time); cancelling a wizard writes nothing and stays.
 The wizards also open on their own from the Wizards menu, without moving the clock; either
@@ -29,6 +30,7 @@ from PySide6.QtWidgets import QDialog, QWizard
 
 from referee.app.wizards.aftermath_wizard import AftermathWizard
 from referee.app.wizards.agony_wizard import AgonyWizard
+from referee.app.wizards.hex_effects_wizard import HexEffectsWizard
 from referee.app.wizards.movement_wizard import MovementWizard
 from referee.app.wizards.orders_wizard import OrdersWizard
 from referee.match.advance import step_work
@@ -162,6 +164,18 @@ class TurnDriver(QObject):
         wizard = AgonyWizard(session.state, session.next_dice_seed(), self.window)
         return wizard if self._open(wizard, then) else None
 
+    def open_hex_effects(self, *, then: Then = None) -> HexEffectsWizard | None:
+        """A 'trigger hex effects' step, its dice typed or the app's."""
+        session = self.window.session
+        if session is None:
+            return None
+        from referee.rules.turn.clock import TurnPosition
+
+        state = session.state
+        label = TurnPosition.at(state.rules, state.turn, state.step).step.label
+        wizard = HexEffectsWizard(state, session.next_dice_seed(), self.window, label)
+        return wizard if self._open(wizard, then) else None
+
     def open_aftermath(self, *, then: Then = None) -> AftermathWizard | None:
         session = self.window.session
         if session is None:
@@ -201,10 +215,8 @@ class TurnDriver(QObject):
         if step.kind == "apply-damage":
             if self.window.run_step(step.label, [{"kind": "apply-damage"}]) is None:
                 return None
-        elif step.kind == "hex-effects":
-            # units stand in hexes with markers: the engine triggers them (app's dice)
-            if self.window.run_step(step.label, [{"kind": "hex-effects"}]) is None:
-                return None
+        elif step.kind == "hex-effects":  # units stand among markers: their dice
+            return self.open_hex_effects(then=self.advance)
         elif step.kind == "agony":
             return self.open_agony(then=self.advance)
         elif step.kind == "aftermath":

@@ -2,8 +2,10 @@
 
 Command modules import the engine inside their ``run`` so that ``referee los`` loads
 only what line of sight needs (a whole ``referee los`` process stays under 0.5 s).
-``referee`` alone opens the app on a new demo match and ``referee FILE`` on a match file;
-without PySide6 or a display, ``referee`` alone prints the text demo (``referee demo``).
+``referee`` alone opens the app on the match of last time (a new demo match when there is
+none) and ``referee FILE`` on a match file; without PySide6, a display or the system
+libraries the window needs, ``referee`` alone says what is missing and prints the text demo
+(``referee demo``).
 """
 
 from __future__ import annotations
@@ -36,11 +38,24 @@ COMMAND_MODULES: tuple[str, ...] = (
 )
 
 
+# The module of each command, so that a run imports and builds only the parser it needs
+# (argparse for every command costs more than most commands themselves). A command missing
+# here still works, by building them all; tests/cli/test_cli_start.py checks the entries.
+COMMAND_OF: dict[str, str] = {
+    "los": "los_cmd", "visible": "los_cmd", "map": "map_cmd", "bench": "bench_cmd",
+    "odds": "odds_cmd", "units": "units_cmd", "rules": "rules_cmd", "hit": "fire_cmd",
+    "shot": "shot_cmd", "match": "match_cmd", "replay": "match_cmd", "orders": "orders_cmd",
+    "demo": "demo", "screenshots": "screenshots_cmd", "army": "army_cmd", "score": "score_cmd",
+    "tournament": "tournament_cmd",
+}
+
+
 class CommandError(Exception):
     """A user error: printed as one clear message, exit status 2, never a traceback."""
 
 
-def build_parser() -> argparse.ArgumentParser:
+def build_parser(command: str | None = None) -> argparse.ArgumentParser:
+    """The command line's parser: every command, or only ``command`` (when it is one)."""
     from referee import __version__
 
     parser = argparse.ArgumentParser(
@@ -49,7 +64,8 @@ def build_parser() -> argparse.ArgumentParser:
     )
     parser.add_argument("--version", action="version", version=f"referee {__version__}")
     sub = parser.add_subparsers(dest="command", metavar="COMMAND")
-    for module_name in COMMAND_MODULES:
+    modules = (COMMAND_OF[command],) if command in COMMAND_OF else COMMAND_MODULES
+    for module_name in modules:
         importlib.import_module(f"referee.cli.{module_name}").add_parser(sub)
     return parser
 
@@ -63,19 +79,23 @@ def command_names(parser: argparse.ArgumentParser) -> set[str]:
 
 
 def open_app(path: str | None) -> int:
-    """The app on ``path`` (None: a new demo match); without PySide6 or a display, one line
-    saying why, then the text demo (or, for a file, exit status 2)."""
+    """The app on ``path`` (None: the match of last time, or a new demo match); without
+    PySide6, a display or the system libraries Qt's X11 platform needs, one line saying why
+    (and what to install), then the text demo (or, for a file, exit status 2)."""
+    from referee.app.system_libraries import import_problem, xcb_problem
     from referee.cli.demo import run_demo
 
     try:
         from referee.app.app import binding_problem, can_show_window, run_app
     except ImportError as exc:
-        why = (
+        why = import_problem(exc) or (
             f"the app needs PySide6 ({exc}): install it with "
             "pip install 'PySide6-Essentials>=6.6'"
         )
     else:
         problem = binding_problem()
+        if problem is None and can_show_window():
+            problem = xcb_problem()  # before Qt, which would abort the process
         if problem is None and can_show_window():
             if path is not None:
                 from referee.match.store import MatchFile
@@ -92,7 +112,7 @@ def open_app(path: str | None) -> int:
 
 def main(argv: Sequence[str] | None = None) -> int:
     args_list = list(sys.argv[1:] if argv is None else argv)
-    parser = build_parser()
+    parser = build_parser(args_list[0] if args_list else None)
     app_file = (
         len(args_list) == 1
         and not args_list[0].startswith("-")

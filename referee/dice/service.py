@@ -135,7 +135,7 @@ class Dice:
         for i, r in enumerate(self.expected):
             if r.sides == sides and r.purpose == purpose:
                 del self.expected[: i + 1]
-                return RollRequest(sides, purpose, note or r.note, follow_up or r.follow_up)
+                return RollRequest(sides, purpose, r.note or note, follow_up or r.follow_up)
         return RollRequest(sides, purpose, note, follow_up)
 
     def type_in(self, values: Iterable[int]) -> None:

@@ -4,8 +4,8 @@ A command is a plain mapping (``{"kind": "fire", "shooter": ..., "target": ...}`
 the journal can store it and run it again: :func:`execute` with the same state, command and
 dice gives the same event (the replay check relies on it). Each kind is one function.
 Clauses: ``fire.*`` (fire), ``damage.sequence`` (apply damage), ``agony.schedule``,
-``aftermath.step``; a correction mirrors the table and applies no rule (``correct``, and
-``correct-hex`` / ``correct-remove`` in :mod:`referee.match.corrections`).
+``aftermath.step``; a correction mirrors the table and applies no rule (``correct``,
+``correct-hex`` and ``correct-remove``, in :mod:`referee.match.corrections`).
 """
 
 from __future__ import annotations
@@ -17,9 +17,10 @@ from referee.board.hexgrid import Hex, hex_label
 from referee.board.sector_stats import Sector
 from referee.dice.service import Dice
 from referee.errors import RefereeError
-from referee.match.corrections import correct_hex, correct_remove
+from referee.match import setup_commands
+from referee.match.corrections import correct_hex, correct_remove, correct_unit
 from referee.match.events import Event
-from referee.match.serial import hexes_json, unit_state_from_json, unit_state_json
+from referee.match.serial import hexes_json, unit_state_json
 from referee.match.state import MatchState
 from referee.rules.state import UnitState
 
@@ -39,32 +40,6 @@ def _need(command: Mapping[str, Any], key: str) -> Any:
 def _units_json(units: Mapping[str, UnitState] | list[UnitState]) -> dict[str, Any]:
     items = units.values() if isinstance(units, Mapping) else units
     return {u.uid: unit_state_json(u) for u in items}
-
-
-def _correct(state: MatchState, command: Mapping[str, Any], dice: Dice) -> Event:
-    """The referee mirrors the table: set fields of one unit as they really are."""
-    uid = _need(command, "uid")
-    unit = state.unit(uid)
-    fields = _need(command, "set")
-    data = unit_state_json(unit)
-    unknown = sorted(set(fields) - set(data) - {"uid", "unit"})
-    if unknown or "uid" in fields or "unit" in fields:
-        bad = ", ".join(unknown or ["uid/unit"])
-        raise CommandError(f"correct {uid}: cannot set {bad} (fields: {', '.join(sorted(data))})")
-    data.update(fields)
-    try:
-        fixed = unit_state_from_json(data, state.cards)
-    except (ValueError, KeyError, TypeError) as exc:
-        raise CommandError(f"correct {uid}: {exc}") from None
-    if fixed.hex not in state.battle_map:
-        raise CommandError(f"correct {uid}: {hex_label(fixed.hex)} is not on the map")
-    what = ", ".join(f"{k} = {v!r}" for k, v in fields.items())
-    return Event(
-        "correct",
-        dict(command),
-        {"units": {uid: unit_state_json(fixed)}},
-        f"referee's correction: {uid} {what}",
-    )
 
 
 def _orders(state: MatchState, command: Mapping[str, Any], dice: Dice) -> Event:
@@ -555,7 +530,7 @@ def _advance(state: MatchState, command: Mapping[str, Any], dice: Dice) -> Event
 
 
 COMMANDS: dict[str, Callable[[MatchState, Mapping[str, Any], Dice], Event]] = {
-    "correct": _correct,
+    "correct": correct_unit,
     "orders": _orders,
     "fire": _fire,
     "apply-damage": _apply_damage,
@@ -570,6 +545,10 @@ COMMANDS: dict[str, Callable[[MatchState, Mapping[str, Any], Dice], Event]] = {
     "load": _load,
     "aim": _aim,
     "spot": _spot,
+    "setup-roll": setup_commands.setup_roll,
+    "place": setup_commands.place,
+    "setup-pass": setup_commands.setup_pass,
+    "reveal": setup_commands.reveal,
 }
 
 
@@ -579,4 +558,7 @@ def execute(state: MatchState, command: Mapping[str, Any], dice: Dice) -> Event:
     run = COMMANDS.get(str(kind))
     if run is None:
         raise CommandError(f"unknown command {kind!r} (commands: {', '.join(COMMANDS)})")
+    blocked = setup_commands.setup_blocks(state, str(kind))
+    if blocked:
+        raise CommandError(blocked)
     return run(state, command, dice)

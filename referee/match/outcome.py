@@ -93,11 +93,26 @@ class UnitOutcome:
         return "\n".join(lines)
 
 
+def _sections(text: str, wanted: tuple[str, ...]) -> tuple[str, ...]:
+    """The lines of the ``[name]`` sections ``wanted`` of an event's text (an assault's)."""
+    out: list[str] = []
+    keep = False
+    for line in text.splitlines():
+        stripped = line.strip()
+        if stripped.startswith("[") and stripped.endswith("]"):
+            keep = stripped[1:-1] in wanted
+        elif keep and stripped:
+            out.append(stripped)
+    return tuple(out) or tuple(text.splitlines()[:1])
+
+
 def what_hit(event: Event) -> tuple[str, ...]:
     """The lines of a fire event that say what hit: the misfire, each die, the hits (the
-    working of the damage is left to the rest of the page); any other event: its first
-    line."""
+    working of the damage is left to the rest of the page); of an assault, its successes
+    and its outcome; any other event: its first line."""
     detail = event.detail
+    if event.kind == "assault":
+        return _sections(event.text, ("rolled", "outcome"))
     if event.kind != "fire":
         return tuple(event.text.splitlines()[:1])
     lines = [event.text.splitlines()[0]]

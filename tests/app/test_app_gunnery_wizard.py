@@ -271,3 +271,14 @@ def test_an_area_weapon_fires_through_the_wizard_with_digital_dice(qtbot, tmp_pa
     hits = sum(1 for d in area if d.value >= 4)
     assert [d.purpose for d in event.dice[4:]] == ["damage"] * hits
     assert event.detail["hits"] == hits
+
+
+def test_a_die_typed_beside_the_question_mark_counts(qtbot, tmp_path):
+    # a referee clicks into the box (the cursor lands after the "?") and types the die
+    window = demo_window(qtbot, tmp_path)
+    wizard = to_roll_page(qtbot, window)
+    choose_typed_dice(qtbot, wizard)
+    box = wizard.roll_page.dice.box(0)
+    box.lineEdit().setCursorPosition(1)
+    qtbot.keyClicks(box.lineEdit(), "2")
+    assert box.typed() == 2 and wizard.roll_page.dice.complete()

@@ -151,6 +151,7 @@ def test_typed_dice_and_the_proposals_make_one_assault_step(qtbot, tmp_path):
 
     damage = wizard.damage_page
     assert damage.dice.is_typed() and len(damage.dice.slots) == 2  # typed, as the pools
+    assert damage.dice.isVisible()  # listed before the first is typed
     type_dice(qtbot, damage.dice, DAMAGE)
     text = damage.working.toPlainText()
     assert "weapon d6-1 -1 = 5" in text and "previous damage +1, weapon d6-1 -1 = 6" in text
@@ -169,6 +170,7 @@ def test_typed_dice_and_the_proposals_make_one_assault_step(qtbot, tmp_path):
     assert "grunts: 2 damage rolls" in outcome
     assert "When damage is applied: +2 to future damage (was +0)" in outcome
     assert "tank: moves C3 -> C4" in outcome
+    assert "tank assault: 5 5 2 2 -> 2 at 5+" in outcome and "tank enters C4" in outcome
     click(qtbot, wizard.button(QWizard.WizardButton.FinishButton))
 
     written = steps(window)

@@ -116,8 +116,7 @@ class RollsPage(QWizardPage):
 
     def __init__(self) -> None:
         super().__init__()
-        self.setSubTitle("Every die the step needs, in order, with what it is for. The "
-                         "outcome comes next, before anything is written.")
+        self.setSubTitle("Every die the step needs, in order, with what it is for.")
         self.dice = DiceEntry()
         layout = QVBoxLayout(self)
         layout.addWidget(self.dice, 1)

@@ -123,7 +123,7 @@ class AdvantagePage(AssaultPage):
     def _decide(self) -> None:
         run = self.stage(self.tie_dice, self._plan(), "advantage")
         self.run = run
-        self.tie_dice.setVisible(bool(run.asked))
+        self.tie_dice.setVisible(bool(self.tie_dice.slots))
         by_referee = assault_rules(self.aw().state.rules).tie == "referee"
         needs_name = by_referee and (self._tie_winner() is not None or (
             run.fight is None and run.problem is not None and "tie-rank" in run.problem))

@@ -44,7 +44,7 @@ class DamagePage(AssaultPage):
         run = self.stage(self.dice, self.plan(), "damage")
         self.run = run
         damage = run.fight.damage if run.fight is not None else None
-        self.dice.setVisible(bool(run.asked))
+        self.dice.setVisible(bool(self.dice.slots))
         if damage is not None:
             parts = [r.explain() for r in damage.rolls] or ["No damaging hit: nothing to roll."]
             parts.extend(p.text() for p in damage.placements)

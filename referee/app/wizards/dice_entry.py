@@ -20,8 +20,8 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 from html import escape
 
-from PySide6.QtCore import Qt, Signal
-from PySide6.QtGui import QValidator
+from PySide6.QtCore import Qt, QTimer, Signal
+from PySide6.QtGui import QFocusEvent, QValidator
 from PySide6.QtWidgets import (
     QButtonGroup,
     QGridLayout,
@@ -62,7 +62,14 @@ class FaceBox(QSpinBox):
     def _keyed(self, _text: str) -> None:
         self.keyed = True
 
+    def focusInEvent(self, event: QFocusEvent) -> None:
+        super().focusInEvent(event)
+        QTimer.singleShot(0, self.selectAll)  # a click puts the cursor: typing replaces
+
     def validate(self, text: str, pos: int) -> tuple[QValidator.State, str, int]:
+        if len(text) > 1 and "?" in text:  # typed beside the "?" of a die not typed yet
+            pos = max(0, pos - (1 if text.index("?") < pos else 0))
+            text = text.replace("?", "")
         result = super().validate(text, pos)
         stripped = text.strip()
         if result[0] == QValidator.State.Invalid and stripped.isdigit():

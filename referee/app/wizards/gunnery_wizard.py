@@ -148,6 +148,7 @@ class WeaponPage(QWizardPage):
         super().__init__()
         self.setTitle("Weapon")
         self.list = QListWidget()
+        self.list.setWordWrap(True)  # a weapon's whole line, in a panel beside the map
         layout = QVBoxLayout(self)
         layout.addWidget(self.list)
         self.registerField("weapon*", self.list, "currentRow", self.list.currentRowChanged)

@@ -40,6 +40,7 @@ from PySide6.QtWidgets import (
     QWizardPage,
 )
 
+from referee.app.style import side_name
 from referee.app.wizards.chosen_step import ChosenStep
 from referee.app.wizards.order_editor import OrderEditor
 from referee.match.state import MatchState
@@ -117,7 +118,7 @@ class UnitsPage(QWizardPage):
         self.side.addItem("Every unit", 0)
         for side in sorted({u.side for u in state.units.values()}):
             nations = sorted({u.nation for u in state.units.values() if u.side == side})
-            self.side.addItem(f"Side {side} ({', '.join(nations)})", side)
+            self.side.addItem(f"{side_name(side, capital=True)}: {', '.join(nations)}", side)
         self.turn = QComboBox()
         for turn in turns_offered(state):
             which = "this turn" if turn == state.turn else "next turn"
