@@ -13,9 +13,11 @@ be ``strict``, refuses with :class:`MatchMovedOn` (``PRAGMA data_version`` tells
 killed mid-write loses at most that step, never the file; a command that fails commits
 nothing. A file from a newer version, one that is not a match file, or one that is damaged
 (tampered rows, a dropped column, a damaged page) is refused with a message naming it and is
-never written to. Reopening a file folds the journal's changes; :meth:`MatchFile.replay_check`
-runs every command again with its recorded dice and reports any event that would now come
-out differently.
+never written to. The meta's ``versions`` is the stamp of the referee that wrote the file
+(:mod:`referee.versions`): a file stamped with newer data is refused, an older one is read
+with the ruleset version it was made with. Reopening a file folds the journal's changes;
+:meth:`MatchFile.replay_check` runs every command again with its recorded dice and reports
+any event that would now come out differently.
 """
 
 from __future__ import annotations
@@ -58,6 +60,7 @@ from referee.scenarios.battlefield import scenario_map
 from referee.scenarios.loader import find_scenario, parse_scenario
 from referee.scenarios.model import Scenario
 from referee.units.model import UnitType
+from referee.versions import check_stamp, stamp
 
 FORMAT_VERSION = CURRENT  # 2: turns begin with the orders step (referee/match/formats.py)
 TABLES = ("meta", "cards", "units", "steps", "events")
@@ -262,10 +265,12 @@ class MatchFile:
             meta = self._read_meta()
             where = f"{path}"
             self.meta: Mapping[str, Any] = MappingProxyType(meta)
+            ruleset_version = check_stamp(meta.get("versions"), path)  # refuses a newer file
             try:
                 self.rules = load_ruleset(
                     meta["ruleset"],
                     readings_for(meta["format_version"], meta.get("readings") or {}),
+                    ruleset_version,
                 )
                 map_doc = parse_toml(meta["map_text"], f"{path}: the map it holds")
                 self.battle_map = parse_map(Path(meta["map_name"]), map_doc, self.rules.terrain)
@@ -379,6 +384,7 @@ class MatchFile:
                     "map_text": map_text,
                     "created": _now(),
                     "settings": dict(settings or {}),
+                    "versions": stamp(rules.id, rules.version),
                 }
                 if chosen_scenario is not None and chosen_scenario.source is not None:
                     meta["scenario"] = chosen_scenario.id
