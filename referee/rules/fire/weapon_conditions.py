@@ -10,7 +10,10 @@ success) is ruling ``fire.condition-evaded``. A misfire replaces the action with
 nothing, so it places nothing. When the tokens go on (at once, or with the damage at the
 'apply damage' step) is ruling ``fire.condition-timing``; the edition's rules are the
 ``[conditions]`` table of ``to_hit.toml`` (the first draft has no such weapons: ruling
-``weapons.first-draft-conditions``). Nothing here rolls a die.
+``weapons.first-draft-conditions``). Where the edition's ``damage.toml`` makes a weapon's
+``fire damage`` or ``poison damage[dN]`` continuous damage (the first draft, ruling
+``damage.first-draft-fire-poison``), its hits place fire or Poison[N] the same way (clause
+``damage.special-types``). Nothing here rolls a die.
 """
 
 from __future__ import annotations
@@ -20,6 +23,7 @@ from dataclasses import dataclass
 from typing import Any, Literal, cast
 
 from referee.rules.agony.schedule import agony_rules
+from referee.rules.damage.method import damage_method
 from referee.rules.fire.to_hit_table import ConditionRules, to_hit_table
 from referee.rules.ruleset import Ruleset
 from referee.rules.state import UnitState
@@ -93,6 +97,7 @@ class WeaponEffect:
     per: Per
     clause: str
     die: int | None = None
+    rulings: tuple[str, ...] = ()
 
 
 def condition_rules(rules: Ruleset) -> ConditionRules:
@@ -101,17 +106,30 @@ def condition_rules(rules: Ruleset) -> ConditionRules:
 
 
 def weapon_effects(rules: Ruleset, weapon: Weapon) -> tuple[WeaponEffect, ...]:
-    """The conditions a hit of ``weapon`` places in this edition (none if it places none)."""
-    if not condition_rules(rules).places:
-        return ()
+    """The conditions a hit of ``weapon`` places in this edition: its Set on Fire, (minor)
+    Acid and Poison[N] abilities, and a ``fire``/``poison damage[dN]`` that the edition's
+    ``damage.toml`` makes continuous damage (ruling ``damage.first-draft-fire-poison``:
+    fire sets on fire, poison places a Poison[N] per hit)."""
     out: list[WeaponEffect] = []
-    if weapon.set_on_fire:
-        out.append(WeaponEffect("fire", "action", "weapons.set-on-fire"))
-    if weapon.acid is not None:
-        kind: ConditionKind = "acid" if weapon.acid == "major" else "minor-acid"
-        out.append(WeaponEffect(kind, "hit", "weapons.acid"))
-    if weapon.poison is not None:
-        out.append(WeaponEffect("poison", "hit", "weapons.poison", weapon.poison))
+    if condition_rules(rules).places:
+        if weapon.set_on_fire:
+            out.append(WeaponEffect("fire", "action", "weapons.set-on-fire"))
+        if weapon.acid is not None:
+            kind: ConditionKind = "acid" if weapon.acid == "major" else "minor-acid"
+            out.append(WeaponEffect(kind, "hit", "weapons.acid"))
+        if weapon.poison is not None:
+            out.append(WeaponEffect("poison", "hit", "weapons.poison", weapon.poison))
+    method = damage_method(rules)
+    for sd in weapon.special_damage:
+        if not method.special_rule(sd.type).continuous:
+            continue
+        ruling = method.ruling(f"special.types.{sd.type}.continuous")
+        rulings = (ruling,) if ruling else ()
+        if sd.type == "fire" and not any(e.kind == "fire" for e in out):
+            out.append(WeaponEffect("fire", "action", "damage.special-types", rulings=rulings))
+        elif sd.type == "poison":
+            out.append(WeaponEffect("poison", "hit", "damage.special-types", sd.dice.sides,
+                                    rulings))
     return tuple(out)
 
 
@@ -144,10 +162,10 @@ def conditions_of_hits(
     out = []
     for e in effects:
         count = 1 if e.per == "action" else counted
-        ignored, why = "", rulings
+        ignored, why = "", (*e.rulings, *rulings)
         unaffected = poison_ignored(rules, target) if e.kind == "poison" else ""
         if unaffected:
-            why = (*rulings, *table.ruling("unaffected_poison"))
+            why = (*why, *table.ruling("unaffected_poison"))
             if table.unaffected_poison == "skip":
                 count, ignored = 0, unaffected
         out.append(WeaponCondition(weapon.name, target.uid, e.kind, count, counted, e.per,
@@ -184,4 +202,6 @@ def rulings_of(rules: Ruleset, conditions: Iterable[WeaponCondition]) -> tuple[s
         return ()
     table = condition_rules(rules)
     own = [r for c in found for r in c.rulings]
-    return tuple(dict.fromkeys([*table.ruling("places"), *table.ruling("timing"), *own]))
+    places = table.ruling("places") if any(c.clause.startswith("weapons.") for c in found) \
+        else ()
+    return tuple(dict.fromkeys([*places, *table.ruling("timing"), *own]))
