@@ -64,7 +64,7 @@ def place_in_event(
         else:
             units[c.target] = place_conditions(before, (c,))
         lines.append(text)
-        detail.append({**c.to_json(), "text": text,
+        detail.append({**c.to_json(), "text": text, "rulings": list(rulings_of(state.rules, (c,))),
                        "placed": "apply-damage" if later and c.count else "now"})
     if later:
         changes[PENDING_KEY] = [*(dict(p) for p in state.pending_conditions),
@@ -96,6 +96,7 @@ def place_pending(state: MatchState, units: Mapping[str, UnitState]) -> tuple[
             out[c.target] = place_conditions(now, (c,))
             text = f"{c.source}: {c.count} x {c.name} placed on {c.target}"
         lines.append(text)
-        detail.append({**c.to_json(), "text": text, "placed": "now"})
+        detail.append({**c.to_json(), "text": text, "placed": "now",
+                       "rulings": list(rulings_of(state.rules, (c,)))})
     return out, PlacedInEvent(lines, clauses_of(waiting), rulings_of(state.rules, waiting),
                               detail)

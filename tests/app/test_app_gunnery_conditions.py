@@ -47,10 +47,11 @@ def test_the_outcome_page_shows_the_poison_placed_with_its_clause(qtbot, tmp_pat
     wizard = gas_the_hoplites(qtbot, window)
     page = wizard.outcome_page.text
     text = page.toPlainText()
-    assert "Fire, acid and poison placed" in text
-    assert "Gas lobba: 3 x Poison[8] on hoplites (one per hit)" in text
+    placed = text[text.index("Conditions placed"):text.index("Damage waiting")]
+    assert "Gas lobba: 3 x Poison[8] on hoplites (one per hit)" in placed
+    assert "ruling weapons.first-draft-conditions" in placed
+    assert "ruling fire.condition-timing" in placed
     assert "href=\"clause:weapons.poison\"" in page.toHtml()  # a link to the rule
-    assert "ruling weapons.first-draft-conditions" in text
     assert window.session.state.unit("hoplites").poison == ()  # nothing written yet
     qtbot.mouseClick(wizard.button(QWizard.WizardButton.FinishButton), Qt.MouseButton.LeftButton)
     assert window.session.state.unit("hoplites").poison == (8, 8, 8)

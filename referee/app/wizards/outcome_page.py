@@ -44,7 +44,7 @@ def outcome_html(outcome: StepOutcome) -> str:
     parts = ["<h3>What happened</h3><p>"
              + "<br>".join(escape(line) for line in outcome.headline) + "</p>"]
     if outcome.conditions:
-        parts.append("<h3>Fire, acid and poison placed</h3><ul>" + "".join(
+        parts.append("<h3>Conditions placed</h3><ul>" + "".join(
             f"<li>{escape(str(c['text']))} ({why_links([str(c['clause'])], c['rulings'])})</li>"
             for c in outcome.conditions) + "</ul>")
     damage = [u for u in outcome.units if u.rolled]
