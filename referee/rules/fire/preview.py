@@ -8,9 +8,9 @@ of the target's damage table (``damage.*``). Nothing is rolled.
 
 The odds of the whole action come with it (:mod:`.action_odds`): the dice it rolls, the
 misfire, the chance of each number of hits and of killing at least one model, and of the
-fire, acid and poison the hits place (``weapons.*``). An Area(n+)
-weapon makes no ordinary to-hit roll: its preview has no to-hit number, and its odds are
-one die per enemy model in the hex (clause ``fire.area``).
+fire, acid and poison the hits place. An Area(n+) weapon makes no ordinary to-hit roll: its
+preview has no to-hit number, and its odds are one die per enemy model in the hex (clause
+``fire.area``).
 """
 
 from __future__ import annotations
