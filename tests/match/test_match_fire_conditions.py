@@ -126,3 +126,19 @@ def test_match_show_json_lists_the_waiting_conditions(tmp_path, capsys):
     data = json.loads(capsys.readouterr().out)
     (waiting,) = data["pending_conditions"]
     assert (waiting["target"], waiting["kind"], waiting["count"]) == ("hoplites", "poison", 3)
+
+
+def test_a_match_made_before_weapons_placed_tokens_keeps_the_rules_of_its_day(tmp_path):
+    import sqlite3
+
+    path = tmp_path / "f.referee"
+    match(tmp_path).close()
+    with sqlite3.connect(path) as conn:  # a file from before stamps: version 1 of everything
+        conn.execute("DELETE FROM meta WHERE key = 'versions'")
+    conn.close()
+    with MatchFile.open(path) as m:
+        assert m.rules.version == 1  # rulesets/current/history/1: no [conditions] yet
+        (event,) = m.run("gas", [GAS], typed=GAS_DICE).events
+        assert m.state.unit("hoplites").poison == ()
+        assert "conditions" not in event.detail
+        assert m.replay_check() == []

@@ -329,6 +329,8 @@ _CONDITION_CHOICES: dict[str, tuple[object, ...]] = {
 
 
 def _conditions(r: _Reader, doc: Mapping[str, object]) -> ConditionRules:
+    if "conditions" not in doc:  # a ruleset before its [conditions]: its weapons placed none
+        return ConditionRules(places=False)
     raw = r.table(doc, "conditions")
     r.keys("conditions", raw, set(_CONDITION_CHOICES))
     values: dict[str, object] = {}
