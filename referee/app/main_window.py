@@ -11,7 +11,8 @@ remembered, :mod:`referee.app.remembered`); Edit > Undo / Redo, named after the 
 (J); Turn > Next step (N: the step's wizard, then the clock moves on,
 :mod:`referee.app.turn_driver`), Advance without the wizard (Shift+N); Tools > Line of sight
 (L), Visibility; Wizards > Gunnery (G), Orders (O), Movement (M), Assault (A), Agony,
-Aftermath. There is no Save: the match file writes every step as it happens. A click on a
+Aftermath; Help > About (versions, where files go, :mod:`referee.app.about_dialog`). There is
+no Save: the match file writes every step as it happens. A click on a
 token shows the unit in the inspector; a right-click on a hex offers the referee's
 corrections (:mod:`referee.app.correction_menu`). View > Rules (Ctrl+F, F1) puts the cursor
 in the rules browser's search box; every clause or ruling link of the window (the journal's
@@ -71,6 +72,7 @@ from referee.app.wizards.new_match_wizard import NewMatch, NewMatchWizard
 from referee.board.hexgrid import Hex
 from referee.match.events import Step
 from referee.match.state import MatchState
+from referee.paths import matches_dir
 
 
 class MainWindow(QMainWindow):
@@ -117,6 +119,8 @@ class MainWindow(QMainWindow):
         self._size_docks()
         self.folded: list[QDockWidget] | None = None
         """The docks folded away by View > Fold the docks, to show again."""
+        self.folded_in_front: list[QDockWidget] = []
+        """Those of them that were in front of their tab group."""
         self.docks_placed = False
         """Whether the docks have their places (fitted to the map at the first show, or
         restored from the settings): the first show fits them only when not."""
@@ -184,10 +188,13 @@ class MainWindow(QMainWindow):
         if self.folded is not None:
             for dock in self.folded:
                 dock.show()
+            for dock in self.folded_in_front:  # each tab group as it was
+                dock.raise_()
             self.folded = None
         else:
             self.folded = [d for d in self.findChildren(QDockWidget) if d.isVisible()
                            and not (d is self.wizard_host and self.wizard_host.wizard)]
+            self.folded_in_front = [d for d in self.folded if not d.visibleRegion().isEmpty()]
             for dock in self.folded:
                 dock.hide()
         self.fold_action.setChecked(self.folded is not None)
@@ -236,7 +243,7 @@ class MainWindow(QMainWindow):
         self.recent_menu = file.addMenu("Open &Recent")
         self.recent_menu.aboutToShow.connect(self.fill_recent)
         self.fill_recent()
-        self.report_action = self._action(file, "&Report (HTML)", self.write_report)
+        self.report_action = self._action(file, "&Report (HTML)…", lambda: self.write_report())
         file.addSeparator()
         self.army_builder_action = self._action(
             file, "&Army builder…", self.open_army_builder, "Ctrl+B"
@@ -308,6 +315,8 @@ class MainWindow(QMainWindow):
         self.aftermath_action = self._action(
             self.wizard_menu, "A&ftermath…", driver.open_aftermath
         )
+        help_menu = bar.addMenu("&Help")
+        self.about_action = self._action(help_menu, "&About referee", self.show_about)
 
     # --- the match ------------------------------------------------------------------
 
@@ -376,20 +385,34 @@ class MainWindow(QMainWindow):
         return builder
 
     def choose_file(self) -> None:
-        start = str(self.session.path.parent) if self.session else ""
+        start = str(self.session.path.parent if self.session else matches_dir())
         path, _ = QFileDialog.getOpenFileName(
             self, "Open a match", start, "Match files (*.referee);;All files (*)"
         )
         if path:
             self.open_match(path)
 
-    def write_report(self) -> Path | None:
-        """Write the journal as HTML next to the match file and open it in the browser."""
+    def show_about(self) -> QDialog:
+        """Help > About: the versions and where the app keeps files."""
+        from referee.app.about_dialog import AboutDialog
+
+        dialog = AboutDialog(self)
+        dialog.open()
+        return dialog
+
+    def write_report(self, out: Path | None = None) -> Path | None:
+        """Write the journal as HTML (where the referee says, next to the match file by
+        default; the save dialog asks before replacing a file) and open it in the browser."""
         if self.session is None:
             return None
+        from referee.app.save_dialog import ask_save_path
         from referee.match.report import match_report
 
-        out = self.session.path.with_suffix(".html")
+        if out is None:
+            out = ask_save_path(self, "Report of the match", self.session.path.with_suffix(
+                ".html"), "HTML (*.html)", ".html")
+        if out is None:
+            return None
         out.write_text(match_report(self.session.match), encoding="utf-8")
         self.statusBar().showMessage(f"Report written: {out}", 8000)
         QDesktopServices.openUrl(QUrl.fromLocalFile(str(out)))

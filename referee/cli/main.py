@@ -35,6 +35,7 @@ COMMAND_MODULES: tuple[str, ...] = (
     "army_cmd",
     "score_cmd",
     "tournament_cmd",
+    "smoke_cmd",
     "activation_cmd",
 )
 
@@ -48,6 +49,7 @@ COMMAND_OF: dict[str, str] = {
     "shot": "shot_cmd", "match": "match_cmd", "replay": "match_cmd", "orders": "orders_cmd",
     "demo": "demo", "screenshots": "screenshots_cmd", "army": "army_cmd", "score": "score_cmd",
     "tournament": "tournament_cmd",
+    "smoke": "smoke_cmd",
     "activation": "activation_cmd",
 }
 

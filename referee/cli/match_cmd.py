@@ -96,6 +96,7 @@ def add_parser(sub: Any) -> None:
     report = msub.add_parser("report", help="the journal as a readable HTML page")
     report.add_argument("file")
     report.add_argument("--output", "-o", help="where to write (default: FILE.html)")
+    report.add_argument("--force", action="store_true", help="replace the file if it exists")
     report.set_defaults(run=run_report)
 
     check = msub.add_parser("check", help="replay the journal and compare every event")
@@ -357,11 +358,14 @@ def run_undo_redo(args: argparse.Namespace) -> int:
 def run_report(args: argparse.Namespace) -> int:
     from pathlib import Path
 
+    from referee.cli.main import CommandError
     from referee.match.report import match_report
 
+    out = Path(args.output or f"{args.file}.html")
+    if out.exists() and not args.force:
+        raise CommandError(f"match report: {out} already exists (--force replaces it)")
     with _open(args.file) as m:
         html = match_report(m)
-    out = Path(args.output or f"{args.file}.html")
     out.write_text(html, encoding="utf-8")
     print(f"report written to {out}")
     return 0

@@ -7,7 +7,10 @@ text), ``cards`` (every unit card as the catalogue gave it, so the file stands a
 
 Every step is written in one transaction: a process killed mid-write loses at most that
 step, never the file. A file from a newer version, or one that is not a match file or is
-damaged, is refused with a message naming it and is never written to. Reopening a file
+damaged, is refused with a message naming it and is never written to. The meta's
+``versions`` is the stamp of the referee that wrote the file (:mod:`referee.versions`): a
+file stamped with newer data is refused, an older one is read with the ruleset version it
+was made with. Reopening a file
 folds the journal's changes; :meth:`MatchFile.replay_check` runs every command again
 with its recorded dice and reports any event that would now come out differently.
 """
@@ -45,6 +48,7 @@ from referee.scenarios.battlefield import scenario_map
 from referee.scenarios.loader import find_scenario, parse_scenario
 from referee.scenarios.model import Scenario
 from referee.units.model import UnitType
+from referee.versions import NewerFileError, check_stamp, stamp
 
 FORMAT_VERSION = CURRENT  # 2: turns begin with the orders step (referee/match/formats.py)
 TABLES = ("meta", "cards", "units", "steps", "events")
@@ -116,8 +120,11 @@ class MatchFile:
         meta = {r["key"]: json.loads(r["value"]) for r in db.table("meta").rows}
         meta.setdefault("settings", {})  # files written before settings existed
         self.meta: Mapping[str, Any] = MappingProxyType(meta)
+        ruleset_version = check_stamp(meta.get("versions"), path)  # refuses a newer file
         self.rules = load_ruleset(
-            meta["ruleset"], readings_for(meta["format_version"], meta.get("readings") or {})
+            meta["ruleset"],
+            readings_for(meta["format_version"], meta.get("readings") or {}),
+            ruleset_version,
         )
         map_doc = tomllib.loads(meta["map_text"])
         self.battle_map = parse_map(Path(meta["map_name"]), map_doc, self.rules.terrain)
@@ -251,6 +258,7 @@ class MatchFile:
                     "map_text": map_text,
                     "created": _now(),
                     "settings": dict(settings or {}),
+                    "versions": stamp(rules.id, rules.version),
                 }
                 if chosen_scenario is not None and chosen_scenario.source is not None:
                     meta["scenario"] = chosen_scenario.id
@@ -322,6 +330,9 @@ class MatchFile:
             )
         try:
             return cls(path, db)
+        except NewerFileError:
+            conn.close()
+            raise
         except (KeyError, ValueError, tomllib.TOMLDecodeError) as exc:
             conn.close()
             raise MatchFileError(f"{path}: cannot be read: {exc}") from None
