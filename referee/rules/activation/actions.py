@@ -69,10 +69,10 @@ def destroy(game: ActivationGame, state: ActivationState, uid: str, why: str,
     state = state.with_pieces(_moved(piece, status="destroyed", hex=None, health=0))
     aboard = state.aboard(uid)
     if aboard:
-        reading = game.readings.get("activation.transport-destroyed", "disembark")
-        rec.cite("activation.embark", rulings=("activation.transport-destroyed",))
+        table = game.rules.movement
+        rec.cite("activation.embark", rulings=table.rulings("transport.destroyed"))
         for p in aboard:
-            if reading == "destroyed" or piece.hex is None:
+            if table.transport_destroyed == "destroyed" or piece.hex is None:
                 state = destroy(game, state, p.uid, f"aboard {uid}", rec)
             else:
                 rec.note(f"{p.uid}, aboard {uid}, is set down on {hex_label(piece.hex)}")
@@ -99,6 +99,14 @@ def _moved(piece: Piece, **changes: object) -> Piece:
 
 
 # --- checks shared by the actions ---------------------------------------------------------------
+
+
+def pose_of(piece: Piece) -> Pose:
+    """Where ``piece`` stands, refusing a piece that is not on the map."""
+    if piece.hex is None:
+        raise ActivationError(f"{piece.uid} is not on the map ({piece.status})", "uid",
+                              piece.uid)
+    return Pose(piece.hex, piece.facing)
 
 
 def on_map(state: ActivationState, uid: str) -> Piece:
@@ -142,8 +150,8 @@ def move(game: ActivationGame, state: ActivationState, piece: Piece, path: Seque
     poses = resolve_path(game, piece, path)
     mover = game.mover(piece)
     board = move_board(game, state, piece)
-    assert piece.pose is not None
-    checked = check_path(mover, piece.pose, poses, table, board)
+    start = pose_of(piece)
+    checked = check_path(mover, start, poses, table, board)
     if not checked.legal:
         raise ActivationError(f"{piece.uid} cannot move so: " + "; ".join(checked.problems),
                               "path", piece.uid)
@@ -152,9 +160,9 @@ def move(game: ActivationGame, state: ActivationState, piece: Piece, path: Seque
     for line in checked.working()[: 1 + len(steps)]:
         rec.note(line)
     rec.cite(*checked.clauses, rulings=checked.rulings)
-    end = steps[-1].end if steps else piece.pose
+    end = steps[-1].end if steps else start
     rec.touched(piece.uid, tiles=(piece.hex, end.hex))
-    rec.summary = (f"{piece.uid} moves from {piece.pose.text()} to {end.text()} "
+    rec.summary = (f"{piece.uid} moves from {start.text()} to {end.text()} "
                    f"({sum(s.cost for s in steps)} of {mover.movement})")
     state = state.with_pieces(_moved(piece, hex=end.hex, facing=end.facing))
     if collision is not None:
@@ -273,12 +281,12 @@ def shoot(game: ActivationGame, state: ActivationState, piece: Piece, shots: Seq
         raise ActivationError(
             f"{piece.uid} has {piece.ammunition} ammunition; this attack needs {spent}",
             "shots", piece.uid)
-    assert piece.hex is not None
+    here = pose_of(piece).hex
     board = sight(game, state)
     for shot, weapon in zip(shots, weapons, strict=True):
         target_hex = _target_hex(game, state, piece, shot)
-        problem = range_problem(piece.hex, target_hex, weapon) or \
-            sight_problem(board, piece.hex, target_hex)
+        problem = range_problem(here, target_hex, weapon) or \
+            sight_problem(board, here, target_hex)
         if problem:
             raise ActivationError(f"{weapon.name} cannot shoot {shot.text()}: {problem}",
                                   "shots", piece.uid)
@@ -286,11 +294,10 @@ def shoot(game: ActivationGame, state: ActivationState, piece: Piece, shots: Seq
     rec.cite("activation.attack-actions", "activation.shooting",
              rulings=attack.rulings("shooting.garrison"))
     for shot, weapon in zip(shots, weapons, strict=True):
-        if shot.unit is not None:
-            state = _shoot_unit(game, state, piece, shot.unit, weapon, dice, rec)
-        else:
-            assert shot.tile is not None
+        if shot.tile is not None:
             state = _shoot_fortification(game, state, piece, shot.tile, weapon, dice, rec)
+        else:
+            state = _shoot_unit(game, state, piece, shot.unit or "", weapon, dice, rec)
     if spent:
         rec.note(f"{piece.uid} spends {spent} ammunition ({piece.ammunition - spent} left)",
                  "activation.ammunition", rulings=attack.rulings("ammunition.spend"))
@@ -307,8 +314,7 @@ def _target_hex(game: ActivationGame, state: ActivationState, piece: Piece, shot
             raise ActivationError(f"{hex_label(shot.tile)} holds no fortification with pips "
                                   "to shoot at", "shots", piece.uid)
         return shot.tile
-    assert shot.unit is not None
-    target = state.piece(shot.unit)
+    target = state.piece(shot.unit or "")
     if target.side == piece.side:
         raise ActivationError(f"{shot.unit} is a unit of side {piece.side}: shoot the enemy",
                               "shots", piece.uid)
@@ -415,12 +421,12 @@ def capture(game: ActivationGame, state: ActivationState, piece: Piece, at: Hex,
     fort = state.fortifications.get(at)
     if fort is None:
         raise ActivationError(f"{hex_label(at)} holds no building to capture", "hex", piece.uid)
-    assert piece.hex is not None
+    here = pose_of(piece).hex
     reach = table.capture_reach
     if reach == 0 and game.is_aircraft(piece):
         raise ActivationError("an aircraft is never inside a building (ruling "
                               "activation.aircraft-layer)", "uid", piece.uid)
-    if distance(piece.hex, at) > reach:
+    if distance(here, at) > reach:
         where = "on the building's tile" if reach == 0 else f"within {reach} tile of it"
         raise ActivationError(f"{piece.uid} must be {where} to capture it (ruling "
                               "activation.capture-reach)", "hex", piece.uid)

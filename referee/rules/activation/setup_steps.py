@@ -317,8 +317,7 @@ def settle(game: ActivationGame, state: ActivationState, rec: Recorder) -> Activ
                      "activation.main-phase" if nxt == "main" else "activation.starting")
             state = state.but(phase=nxt, turn=state.first, done=frozenset(), passes=0)
             continue
-        side = state.turn
-        assert side is not None
+        side = state.turn if state.turn is not None else state.first or 1
         if side in state.done or not _has_something(game, state, side):
             if side not in state.done:
                 rec.note(f"side {side} has nothing left to do in the {state.phase} phase")

@@ -15,6 +15,7 @@ of the player whose turn it is; afterwards the turn passes to the other player.
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Sequence
+from typing import cast
 
 from referee.board.hexgrid import hex_label
 from referee.dice.service import Dice, RollRequest
@@ -144,9 +145,8 @@ def _activated(state: ActivationState, uid: str, rec: Recorder) -> ActivationSta
     return state.but(activations=state.activations + 1, last=uid, turn=other(side))
 
 
-def _move(game: ActivationGame, state: ActivationState, cmd: Command, dice: Dice,
+def _move(game: ActivationGame, state: ActivationState, cmd: Move, dice: Dice,
           rec: Recorder) -> ActivationState:
-    assert isinstance(cmd, Move)
     _activation(state, cmd.uid, "move")
     piece = on_map(state, cmd.uid)
     flying = game.is_aircraft(piece)
@@ -169,9 +169,8 @@ def _move(game: ActivationGame, state: ActivationState, cmd: Command, dice: Dice
     return _activated(state, cmd.uid, rec)
 
 
-def _shoot(game: ActivationGame, state: ActivationState, cmd: Command, dice: Dice,
+def _shoot(game: ActivationGame, state: ActivationState, cmd: Shoot, dice: Dice,
            rec: Recorder) -> ActivationState:
-    assert isinstance(cmd, Shoot)
     _activation(state, cmd.uid, "shoot")
     piece = on_map(state, cmd.uid)
     if game.is_aircraft(piece):
@@ -180,9 +179,8 @@ def _shoot(game: ActivationGame, state: ActivationState, cmd: Command, dice: Dic
     return _activated(shoot(game, state, piece, cmd.shots, dice, rec), cmd.uid, rec)
 
 
-def _capture(game: ActivationGame, state: ActivationState, cmd: Command, dice: Dice,
+def _capture(game: ActivationGame, state: ActivationState, cmd: Capture, dice: Dice,
              rec: Recorder) -> ActivationState:
-    assert isinstance(cmd, Capture)
     _activation(state, cmd.uid, "capture")
     piece = on_map(state, cmd.uid)
     if game.is_aircraft(piece):
@@ -191,31 +189,27 @@ def _capture(game: ActivationGame, state: ActivationState, cmd: Command, dice: D
     return _activated(capture(game, state, piece, cmd.hex, cmd.colour, rec), cmd.uid, rec)
 
 
-def _embark(game: ActivationGame, state: ActivationState, cmd: Command, dice: Dice,
+def _embark(game: ActivationGame, state: ActivationState, cmd: Embark, dice: Dice,
             rec: Recorder) -> ActivationState:
-    assert isinstance(cmd, Embark)
     _activation(state, cmd.uid, "embark")
     piece = on_map(state, cmd.uid)
     return _activated(embark(game, state, piece, cmd.transport, rec), cmd.uid, rec)
 
 
-def _disembark(game: ActivationGame, state: ActivationState, cmd: Command, dice: Dice,
+def _disembark(game: ActivationGame, state: ActivationState, cmd: Disembark, dice: Dice,
                rec: Recorder) -> ActivationState:
-    assert isinstance(cmd, Disembark)
     _activation(state, cmd.uid, "disembark")
     return _activated(disembark(game, state, cmd.uid, cmd.hex, cmd.facing, rec), cmd.uid, rec)
 
 
-def _enter(game: ActivationGame, state: ActivationState, cmd: Command, dice: Dice,
+def _enter(game: ActivationGame, state: ActivationState, cmd: Enter, dice: Dice,
            rec: Recorder) -> ActivationState:
-    assert isinstance(cmd, Enter)
     _activation(state, cmd.uid, "enter")
     return _activated(enter(game, state, cmd.uid, cmd.hex, cmd.facing, rec), cmd.uid, rec)
 
 
-def _pass(game: ActivationGame, state: ActivationState, cmd: Command, dice: Dice,
+def _pass(game: ActivationGame, state: ActivationState, cmd: Pass, dice: Dice,
           rec: Recorder) -> ActivationState:
-    assert isinstance(cmd, Pass)
     require(state, "main", "pass", cmd.side)
     start = game.rules.start
     if start.passing == "when-unable" and side_can_act(game, state, cmd.side):
@@ -283,11 +277,12 @@ HANDLERS: dict[type[Command], Handler] = {
     Reserves: _wrap(reserves),
     BeforeBattle: _wrap(before_battle),
     BeforeBattleDone: _wrap(before_battle_done),
-    Move: _move,
-    Shoot: _shoot,
-    Capture: _capture,
-    Embark: _embark,
-    Disembark: _disembark,
-    Enter: _enter,
-    Pass: _pass,
+    # each handler takes its own kind: step() looks it up by the command's type
+    Move: cast(Handler, _move),
+    Shoot: cast(Handler, _shoot),
+    Capture: cast(Handler, _capture),
+    Embark: cast(Handler, _embark),
+    Disembark: cast(Handler, _disembark),
+    Enter: cast(Handler, _enter),
+    Pass: cast(Handler, _pass),
 }

@@ -126,6 +126,8 @@ class MovementTable(Table):
     leave_enemy: int
     combine: Literal["multiply", "once"]
     embark_reach: int
+    transport_destroyed: Literal["disembark", "destroyed"]
+    """What becomes of the units aboard a destroyed transport."""
     turn: int
     """Hex sides one turn may go (3 reaches every facing)."""
     turn_in_place: int
@@ -158,7 +160,7 @@ def parse_movement(
     path: Path, raw: Mapping[str, object], readings: Mapping[str, str]
 ) -> MovementTable:
     r = TableReader(path, ruling_resolver(readings))
-    r.keys(raw, "movement", ("types", "costs", "vehicles", "aircraft", "slots"))
+    r.keys(raw, "movement", ("types", "costs", "transport", "vehicles", "aircraft", "slots"))
     moves: dict[str, str] = {}
     type_clauses: dict[str, str] = {}
     types = r.table(raw.get("types", {}), "types")
@@ -171,6 +173,8 @@ def parse_movement(
         type_clauses[name] = r.text(t, f"types.{name}", "clause")
     costs = r.table(raw.get("costs", {}), "costs")
     r.keys(costs, "costs", ("clause", "tile", "leave_enemy", "combine", "embark"))
+    transport = r.table(raw.get("transport", {}), "transport")
+    r.keys(transport, "transport", ("clause", "destroyed"))
     vehicles = r.table(raw.get("vehicles", {}), "vehicles")
     r.keys(vehicles, "vehicles", ("clause", "turn", "turn_in_place", "backwards", "turn_order"))
     order_raw = r.table(vehicles.get("turn_order", {}), "vehicles.turn_order")
@@ -218,6 +222,8 @@ def parse_movement(
         combine=cast(Literal["multiply", "once"], r.text(
             costs, "costs", "combine", choices=("multiply", "once"))),
         embark_reach=r.integer(costs, "costs", "embark", low=0, high=1),
+        transport_destroyed=cast(Literal["disembark", "destroyed"], r.text(
+            transport, "transport", "destroyed", choices=("disembark", "destroyed"))),
         turn=r.integer(vehicles, "vehicles", "turn", low=1, high=3),
         turn_in_place=r.integer(vehicles, "vehicles", "turn_in_place", low=1),
         backwards=r.integer(vehicles, "vehicles", "backwards", low=1),
