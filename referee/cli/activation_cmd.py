@@ -355,7 +355,8 @@ def run_health(args: argparse.Namespace) -> int:
     if not check.needed:
         lines.append("no check: the units' H is not above the pips")
     lines += [a.text() for a in check.attacks]
-    lines += [f"{uid}: {h} H left" for uid, h in data["health"].items()]
+    lines += [f"{uid}: {h} H left" + (" (destroyed)" if h == 0 else "")
+              for uid, h in data["health"].items()]
     _print_list(f"health check (allied: side {allied})", lines, data["clauses"], data["rulings"])
     return 0
 
