@@ -274,6 +274,8 @@ def run_show(args: argparse.Namespace) -> int:
                 for k in ("damage_tokens", "shaken", "fire", "acid", "minor_acid")
                 if getattr(u, k)
             ]
+            extra += [f"{k.capitalize()}[{d}]" for k in ("poison", "bleeding")
+                      for d in getattr(u, k)]
             print(
                 f"  {u.uid:<14} {u.unit.name:<22} side {u.side} at {u.hex} facing {u.facing} "
                 f"{u.speed}; {u.alive}/{u.unit.models} alive"
@@ -287,6 +289,9 @@ def run_show(args: argparse.Namespace) -> int:
                 f"  pending damage: {len(state.pending)} roll(s), applied at the next "
                 "'apply damage'"
             )
+        if state.pending_conditions:
+            print(f"  pending conditions: {len(state.pending_conditions)} (fire, acid, poison), "
+                  "placed at the next 'apply damage'")
         print("steps:")
         for s in steps:
             print(f"  {s.number:>3}. {s.name}{'  (undone)' if s.undone else ''}")
@@ -342,6 +347,8 @@ def run_step(args: argparse.Namespace) -> int:
                 print(f"  {line}")
             if e.clauses:
                 print(f"  why: {', '.join(e.clauses)}")
+            if e.rulings:
+                print(f"  rulings: {', '.join(e.rulings)}")
     return 0
 
 

@@ -126,7 +126,8 @@ def _pending_record(uid: str, source: str, cause: str, roll: Any) -> dict[str, A
 
 def _fire(state: MatchState, command: Mapping[str, Any], dice: Dice) -> Event:
     """A fire action: legality, misfire, to-hit, and the damage of each hit, which waits
-    for the 'apply damage' step (clauses ``fire.target``, ``fire.roll``, ``damage.sequence``)."""
+    for the 'apply damage' step (clauses ``fire.target``, ``fire.roll``, ``damage.sequence``),
+    and the fire, acid or poison the weapon places (``weapons.*``)."""
     from referee.rules.fire.action import fire
     from referee.rules.fire.aim import GunneryStep
     from referee.rules.fire.legality import check_target
@@ -149,7 +150,7 @@ def _fire(state: MatchState, command: Mapping[str, Any], dice: Dice) -> Event:
         from referee.match.fire_damage import area_fire_event
 
         return area_fire_event(state, command, dice, check)
-    from referee.match.fire_damage import open_damage, roll_hits
+    from referee.match.fire_damage import open_damage, roll_hits, weapon_conditions
 
     start = len(dice.log)
     action = fire(state.rules, check.shot, dice, guns=max(1, check.guns))
@@ -160,23 +161,27 @@ def _fire(state: MatchState, command: Mapping[str, Any], dice: Dice) -> Event:
     roll_hits(state, done, weapon, target, action.hits, check, sector, dice)
     lines += done.lines
     pending = done.pending
-    changes: dict[str, Any] = {"units": _units_json([action.shooter_after])}
+    units = {shooter.uid: action.shooter_after}
+    later: dict[str, Any] = {}
+    placed = weapon_conditions(state, weapon, {target.uid: (action.hits, None)}, units, later)
+    changes: dict[str, Any] = {"units": _units_json(units)}
     if action.hits:
         changes["pending"] = pending
+    changes.update(later)
     return Event(
         "fire",
         dict(command),
         changes,
-        "\n".join(lines),
+        "\n".join([*lines, *placed.lines]),
         dice=tuple(dice.log[start:]),
         clauses=tuple(
             dict.fromkeys(
                 ["fire.target", *terms_clauses, "fire.roll"]
-                + (["damage.sequence"] if action.hits else [])
+                + (["damage.sequence"] if action.hits else []) + list(placed.clauses)
             )
         ),
-        rulings=action.to_hit.rulings,
-        detail=action.to_json(),
+        rulings=tuple(dict.fromkeys([*action.to_hit.rulings, *placed.rulings])),
+        detail={**action.to_json(), **placed.detail_json()},
     )
 
 
@@ -191,18 +196,25 @@ def _sector(
 
 
 def _apply_damage(state: MatchState, command: Mapping[str, Any], dice: Dice) -> Event:
-    """The 'apply damage' step: every pending row takes effect (clause ``damage.sequence``)."""
+    """The 'apply damage' step: every pending row takes effect (clause ``damage.sequence``),
+    then the fire, acid and poison waiting for it (ruling ``fire.condition-timing``)."""
+    from referee.match.fire_conditions import place_pending
     from referee.rules.damage.pending import apply_pending
 
     applied = apply_pending(state.ledger(), state.units)
-    changed = {uid: s for uid, s in applied.states.items() if s != state.units.get(uid)}
+    states, placed = place_pending(state, applied.states)
+    changed = {uid: s for uid, s in states.items() if s != state.units.get(uid)}
+    changes = {"units": _units_json(changed), "pending": []}
+    if state.pending_conditions:
+        changes["pending_conditions"] = []
     return Event(
         "apply-damage",
         dict(command),
-        {"units": _units_json(changed), "pending": []},
-        applied.explain(),
-        clauses=("damage.sequence", "damage.table", "damage.model-death"),
-        detail=applied.to_json(),
+        changes,
+        "\n".join([applied.explain(), *placed.lines]),
+        clauses=("damage.sequence", "damage.table", "damage.model-death", *placed.clauses),
+        rulings=placed.rulings,
+        detail={**applied.to_json(), **placed.detail_json()},
     )
 
 

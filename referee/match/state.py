@@ -48,6 +48,9 @@ class MatchState:
     hexes: HexEffects = field(default_factory=HexEffects)
     terrain: Mapping[Hex, str] = field(default_factory=lambda: MappingProxyType({}))
     pending: tuple[Mapping[str, Any], ...] = ()
+    pending_conditions: tuple[Mapping[str, Any], ...] = ()
+    """Fire, acid and poison tokens a fire action placed that wait for the 'apply damage'
+    step (ruling ``fire.condition-timing``: :mod:`referee.match.fire_conditions`)."""
     orders: Mapping[str, Mapping[str, Mapping[str, str]]] = field(
         default_factory=lambda: MappingProxyType({})
     )
@@ -156,7 +159,8 @@ class MatchState:
             in_assault=frozenset(fighting),
             contesting=MappingProxyType(dict(contesting)),
             entered=frozenset(self.entered),
-            damaged=frozenset(str(p["unit"]) for p in self.pending),
+            damaged=frozenset([*(str(p["unit"]) for p in self.pending),
+                               *(str(p["target"]) for p in self.pending_conditions)]),
             log=log,
             unordered=MappingProxyType({m.uid: m.turns for m in self.orders_missing()}),
         )
@@ -191,6 +195,8 @@ class MatchState:
             new["terrain"] = _frozen(terrain)
         if "pending" in changes:
             new["pending"] = tuple(changes["pending"])
+        if "pending_conditions" in changes:
+            new["pending_conditions"] = tuple(changes["pending_conditions"])
         if "orders" in changes:
             orders = {uid: dict(by_turn) for uid, by_turn in self.orders.items()}
             for uid, by_turn in changes["orders"].items():
@@ -221,6 +227,7 @@ class MatchState:
             "hexes": hexes_json(self.hexes),
             "terrain": {hex_label(h): t for h, t in sorted(self.terrain.items())},
             "pending": [dict(p) for p in self.pending],
+            "pending_conditions": [dict(p) for p in self.pending_conditions],
             "contests": [dict(c) for c in self.contests],
             "triggered": [list(t) for t in self.triggered],
             "entered": list(self.entered),
