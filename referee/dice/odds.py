@@ -28,7 +28,7 @@ from referee.dice.rules import open_ended_rule
 from referee.units.model import DamageRow, DamageTable
 
 if TYPE_CHECKING:
-    from referee.rules.ruleset import Ruleset
+    from referee.ruleset import Ruleset
 
 NATURAL_ONE_RULING = "fire.natural-one"
 

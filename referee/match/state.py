@@ -22,8 +22,8 @@ from referee.rules.damage.pending import PendingLedger
 from referee.rules.damage.table_roll import TableRoll
 from referee.rules.explain import Term
 from referee.rules.hexes.markers import HexEffects
-from referee.rules.ruleset import Ruleset
 from referee.rules.state import UnitState
+from referee.ruleset import Ruleset
 from referee.scenarios.model import Scenario
 from referee.scenarios.progress import SetupProgress
 from referee.units.model import UnitType

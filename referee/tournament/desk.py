@@ -112,7 +112,7 @@ class Desk:
         readings: dict[str, str] | None = None,
         who: str | None = None,
     ) -> Desk:
-        from referee.catalogue.rulings import register
+        from referee.ruleset.rulings import register
         from referee.tournament.sqlite_store import SqliteEventStore
 
         if not name.strip():

@@ -38,7 +38,7 @@ from referee.rules.assault.deflection import Deflected
 from referee.rules.assault.hits import REGULAR, hits_of, kinds
 from referee.rules.assault.table import assault_rules
 from referee.rules.damage.damage_roll import shot_odds
-from referee.rules.ruleset import Ruleset
+from referee.ruleset import Ruleset
 
 
 def _pct(p: Fraction) -> str:

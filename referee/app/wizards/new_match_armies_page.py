@@ -38,8 +38,9 @@ from referee.board.maps import BattleMap
 from referee.board.stacking import STACKING, Occupant, can_share
 from referee.match.setup_place import PlacementError, ToPlace, front_facing, place_units
 from referee.match.state import MatchState
-from referee.rules.ruleset import Ruleset, ruleset
+from referee.rules.ruleset import ruleset
 from referee.rules.state import UnitState
+from referee.ruleset import Ruleset
 from referee.units.budget import Budgets, load_budgets
 from referee.units.model import UnitType
 

@@ -50,7 +50,8 @@ from referee.board.maps import BattleMap
 from referee.match.state import MatchState
 from referee.match.store import MatchFile
 from referee.paths import data_dir
-from referee.rules.ruleset import Ruleset, ruleset
+from referee.rules.ruleset import ruleset
+from referee.ruleset import Ruleset
 from referee.scenarios.model import Scenario
 
 EDITIONS = ("current", "first-draft")

@@ -32,8 +32,8 @@ from referee.rules.movement_step.speed import SPEED_CODES
 from referee.rules.orders.legality import OrderCheck, TurnCheck, check_turn
 from referee.rules.orders.model import STEPS, Action, Order, OrderKind, Step
 from referee.rules.orders.notation import KINDS, OrderSyntaxError, parse_action, parse_order
-from referee.rules.ruleset import Ruleset
 from referee.rules.state import UnitState
+from referee.ruleset import Ruleset
 
 MEANINGS: dict[str, str] = {
     "F": "forward one hex",

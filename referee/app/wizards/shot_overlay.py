@@ -8,8 +8,8 @@ from __future__ import annotations
 from referee.app.shot_line_item import ShotLine
 from referee.board.facing import shot_sectors
 from referee.rules.fire.preview import ShotPreview
-from referee.rules.ruleset import Ruleset
 from referee.rules.state import UnitState
+from referee.ruleset import Ruleset
 
 
 def shot_line(

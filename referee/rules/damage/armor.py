@@ -22,7 +22,7 @@ from referee.rules.damage.method import DamageMethod, damage_method
 from referee.rules.explain import Term, signed, total
 
 if TYPE_CHECKING:
-    from referee.rules.ruleset import Ruleset
+    from referee.ruleset import Ruleset
 
 Outcome = Literal["blocked", "partial", "penetrated"]
 OUTCOMES: tuple[Outcome, ...] = ("blocked", "partial", "penetrated")

@@ -43,7 +43,7 @@ from referee.rules.state import UnitState
 from referee.units.model import Assault, SpecialDamage, Weapon
 
 if TYPE_CHECKING:
-    from referee.rules.ruleset import Ruleset
+    from referee.ruleset import Ruleset
 
 REGULAR = "regular"
 

@@ -14,17 +14,17 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from dataclasses import dataclass
-from functools import cache
 from pathlib import Path
 from types import MappingProxyType
 from typing import TYPE_CHECKING, Literal, cast
 
 from referee.board.ranges import Band
-from referee.catalogue.rulings import register
-from referee.errors import DataFileError, read_toml
+from referee.errors import DataFileError
+from referee.ruleset.rulings import register
+from referee.ruleset.tables import TableKind
 
 if TYPE_CHECKING:
-    from referee.rules.ruleset import Ruleset
+    from referee.ruleset import Ruleset
 
 FILE_NAME = "damage.toml"
 RANGE_BANDS: tuple[Band, ...] = ("point-blank", "normal", "long")
@@ -367,12 +367,12 @@ def parse_damage_method(
     )
 
 
-@cache
-def _load(folder: Path, readings: tuple[tuple[str, str], ...]) -> DamageMethod:
-    path = folder / FILE_NAME
-    return parse_damage_method(path, read_toml(path), dict(readings))
+DAMAGE: TableKind[DamageMethod] = TableKind(
+    "damage", (FILE_NAME,),
+    lambda src: parse_damage_method(src.path(FILE_NAME), src.doc(FILE_NAME), src.readings))
+"""The damage method of a ruleset (``damage.toml``)."""
 
 
 def damage_method(rules: Ruleset) -> DamageMethod:
     """The damage method of ``rules`` under its readings (cached per folder and readings)."""
-    return _load(rules.folder, tuple(sorted(rules.readings.items())))
+    return rules.table(DAMAGE)

@@ -35,8 +35,8 @@ from referee.rules.fire.weapon_conditions import (
     condition_rules,
     conditions_of_hits,
 )
-from referee.rules.ruleset import Ruleset
 from referee.rules.state import UnitState
+from referee.ruleset import Ruleset
 from referee.units.model import Weapon
 
 ZERO = Fraction(0)

@@ -28,8 +28,8 @@ from referee.rules.fire.aim import AimCheck, GunneryStep, check_aim
 from referee.rules.fire.ammo import limited_ammo_left
 from referee.rules.fire.shot import Shot
 from referee.rules.fire.to_hit_table import to_hit_table
-from referee.rules.ruleset import Ruleset
 from referee.rules.state import UnitState
+from referee.ruleset import Ruleset
 from referee.units.model import Weapon
 
 Action = Literal["fire", "spot"]

@@ -11,8 +11,8 @@ from dataclasses import dataclass
 
 from referee.board.hexgrid import hex_label
 from referee.errors import RefereeError
-from referee.rules.ruleset import Ruleset
 from referee.rules.state import Aim, UnitState
+from referee.ruleset import Ruleset
 from referee.units.model import Weapon
 
 

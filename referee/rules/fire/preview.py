@@ -35,7 +35,7 @@ from referee.units.model import Weapon
 
 if TYPE_CHECKING:
     from referee.board.los import LosBoard
-    from referee.rules.ruleset import Ruleset
+    from referee.ruleset import Ruleset
 
 
 @dataclass(frozen=True, slots=True)
