@@ -18,6 +18,7 @@ from referee.board.sector_stats import Sector
 from referee.dice.service import Dice
 from referee.errors import RefereeError
 from referee.match import setup_commands
+from referee.match.changes import Changes
 from referee.match.corrections import correct_hex, correct_remove, correct_unit
 from referee.match.events import Event
 from referee.match.serial import hexes_json, unit_state_json
@@ -93,7 +94,7 @@ def _orders(state: MatchState, command: Mapping[str, Any], dice: Dice) -> Event:
     return Event(
         "orders",
         dict(command),
-        {"orders": {uid: {str(turn): orders}}},
+        Changes(orders={uid: {str(turn): orders}}),
         f"{uid}, turn {turn}: {text}",
         clauses=("orders.giving",),
     )
@@ -120,7 +121,7 @@ def _orders_missing(
     return Event(
         "orders",
         dict(command),
-        {"orders": {uid: {str(turn): rule.record()}}},
+        Changes(orders={uid: {str(turn): rule.record()}}),
         f"{uid}, turn {turn}: no orders from the players; confirmed by the referee: "
         f"{uid} {rule.text()}",
         clauses=rule.clauses,
@@ -186,10 +187,8 @@ def _fire(state: MatchState, command: Mapping[str, Any], dice: Dice) -> Event:
     units = {shooter.uid: action.shooter_after}
     later: dict[str, Any] = {}
     placed = weapon_conditions(state, weapon, {target.uid: (action.hits, None)}, units, later)
-    changes: dict[str, Any] = {"units": _units_json(units)}
-    if action.hits:
-        changes["pending"] = pending
-    changes.update(later)
+    changes = Changes(units=_units_json(units), pending=tuple(pending) if action.hits else None,
+                      **later)
     return Event(
         "fire",
         dict(command),
@@ -226,9 +225,8 @@ def _apply_damage(state: MatchState, command: Mapping[str, Any], dice: Dice) -> 
     applied = apply_pending(state.ledger(), state.units)
     states, placed = place_pending(state, applied.states)
     changed = {uid: s for uid, s in states.items() if s != state.units.get(uid)}
-    changes = {"units": _units_json(changed), "pending": []}
-    if state.pending_conditions:
-        changes["pending_conditions"] = []
+    changes = Changes(units=_units_json(changed), pending=(),
+                      pending_conditions=() if state.pending_conditions else None)
     return Event(
         "apply-damage",
         dict(command),
@@ -258,12 +256,12 @@ def _agony(state: MatchState, command: Mapping[str, Any], dice: Dice) -> Event:
         hexes=state.hexes,
         terrain_at=_terrain_at(state),
     )
-    changes: dict[str, Any] = {
-        "units": _units_json([u for u in result.units if u.uid in result.changed]),
-        "hexes": hexes_json(result.hexes),
-    }
-    if result.terrain_changes:
-        changes["terrain"] = {hex_label(h): t for h, t in result.terrain_changes.items()}
+    changes = Changes(
+        units=_units_json([u for u in result.units if u.uid in result.changed]),
+        hexes=hexes_json(result.hexes),
+        terrain={hex_label(h): t for h, t in result.terrain_changes.items()}
+        if result.terrain_changes else None,
+    )
     return Event(
         "agony",
         dict(command),
@@ -281,12 +279,12 @@ def _aftermath(state: MatchState, command: Mapping[str, Any], dice: Dice) -> Eve
     from referee.rules.aftermath import run_aftermath
 
     result = run_aftermath(state.rules, list(state.units.values()), state.hexes, _terrain_at(state))
-    changes: dict[str, Any] = {
-        "units": _units_json([u for u in result.units if u.uid in result.changed_units]),
-        "hexes": hexes_json(result.hexes),
-    }
-    if result.terrain_changes:
-        changes["terrain"] = {hex_label(h): t for h, t in result.terrain_changes.items()}
+    changes = Changes(
+        units=_units_json([u for u in result.units if u.uid in result.changed_units]),
+        hexes=hexes_json(result.hexes),
+        terrain={hex_label(h): t for h, t in result.terrain_changes.items()}
+        if result.terrain_changes else None,
+    )
     return Event(
         "aftermath",
         dict(command),
@@ -347,9 +345,9 @@ def _movement(state: MatchState, command: Mapping[str, Any], dice: Dice) -> Even
         wanted = "; ".join(p.text() for p in result.pending)
         raise CommandError(f"movement {number}: choices needed first: {wanted}")
     changed = {uid: s for uid, s in result.states.items() if s != state.units.get(uid)}
-    changes: dict[str, Any] = {"units": _units_json(changed),
-                               "contests": [c.to_json() for c in result.contests],
-                               "entered": [mv.uid for mv in result.moves]}
+    changes = Changes(units=_units_json(changed),
+                      contests=tuple(c.to_json() for c in result.contests),
+                      entered=tuple(mv.uid for mv in result.moves))
     text = "\n".join([*notes, result.explain()])
     return Event("movement", dict(command), changes, text, dice=tuple(dice.log[start:]),
                  clauses=tuple(dict.fromkeys(("turn.movement", *result.clauses))),
@@ -414,7 +412,8 @@ def _assault(state: MatchState, command: Mapping[str, Any], dice: Dice) -> Event
                 units[c.uid] = units[c.uid].with_(hex=contest.hex)
         changed = {uid: u for uid, u in units.items() if u != state.units[uid]}
         return Event("assault", dict(command),
-                     {"units": _units_json(changed), "pending": pending, "contests": contests},
+                     Changes(units=_units_json(changed), pending=tuple(pending),
+                             contests=tuple(contests)),
                      fight.explain(), dice=tuple(dice.log[start:]),
                      clauses=("assault.pre-assault", "abilities.pre-assault-retreat"),
                      rulings=pre.rulings if pre is not None else (), detail=fight.to_json())
@@ -430,7 +429,8 @@ def _assault(state: MatchState, command: Mapping[str, Any], dice: Dice) -> Event
         u = units[uid]
         units[uid] = u.with_(shaken=u.shaken + (again if u.shaken else first))
     changed = {uid: u for uid, u in units.items() if u != state.units[uid]}
-    changes = {"units": _units_json(changed), "pending": pending, "contests": contests}
+    changes = Changes(units=_units_json(changed), pending=tuple(pending),
+                      contests=tuple(contests))
     clauses = ["assault.trigger", *fight.damage.clauses, *out.clauses]
     return Event("assault", dict(command), changes, fight.explain(),
                  dice=tuple(dice.log[start:]), clauses=tuple(dict.fromkeys(clauses)),
@@ -453,11 +453,11 @@ def _hex_effects(state: MatchState, command: Mapping[str, Any], dice: Dice) -> E
     after, log, events = trigger_all(state.rules, state.hexes, units, dice, log,
                                      entered=frozenset(state.entered))
     changed = [u for u in after if u != state.units[u.uid]]
-    changes: dict[str, Any] = {
-        "units": _units_json(changed),
-        "triggered": sorted([u, hex_label(h), k] for u, h, k in log.seen),
-        "entered": [],
-    }
+    changes = Changes(
+        units=_units_json(changed),
+        triggered=tuple(sorted((u, hex_label(h), k) for u, h, k in log.seen)),
+        entered=(),
+    )
     text = "\n".join(e.explain() for e in events) or "no hex effect to trigger"
     clauses = tuple(dict.fromkeys(["hex.trigger", *(e.clause for e in events)]))
     rulings = tuple(dict.fromkeys(r for e in events for r in e.rulings))
@@ -477,7 +477,7 @@ def _load(state: MatchState, command: Mapping[str, Any], dice: Dice) -> Event:
         done = load(state.rules, unit, command.get("weapon"))
     except RefereeError as exc:
         raise CommandError(f"load: {exc}") from None
-    return Event("load", dict(command), {"units": _units_json([done.state])}, done.text,
+    return Event("load", dict(command), Changes(units=_units_json([done.state])), done.text,
                  clauses=done.clauses, rulings=done.rulings)
 
 
@@ -492,7 +492,7 @@ def _aim(state: MatchState, command: Mapping[str, Any], dice: Dice) -> Event:
     if gunnery not in (1, 2):
         raise CommandError(f"aim: gunnery {gunnery} is not 1 or 2")
     return Event("aim", dict(command),
-                 {"units": _units_json([take_aim(unit, state.turn, gunnery)])},
+                 Changes(units=_units_json([take_aim(unit, state.turn, gunnery)])),
                  aim_text(unit, state.turn, gunnery), clauses=("orders.fire", "fire.aim"))
 
 
@@ -523,7 +523,7 @@ def _spot(state: MatchState, command: Mapping[str, Any], dice: Dice) -> Event:
     except RefereeError as exc:
         raise CommandError(f"spot: {exc}") from None
     text = "\n".join([f"{spotter.uid} tries to spot {target.uid}", *result.explain()])
-    return Event("spot", dict(command), {"units": _units_json([result.target_after])}, text,
+    return Event("spot", dict(command), Changes(units=_units_json([result.target_after])), text,
                  dice=tuple(dice.log[start:]),
                  clauses=tuple(dict.fromkeys(("orders.spot", "fire.spot", *result.to_hit.clauses))),
                  rulings=result.to_hit.rulings)

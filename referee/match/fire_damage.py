@@ -23,6 +23,7 @@ from referee.board.facing import shot_sectors
 from referee.board.hexgrid import hex_label
 from referee.board.sector_stats import Sector
 from referee.dice.service import Dice
+from referee.match.changes import Changes
 from referee.match.events import Event
 from referee.match.fire_conditions import PlacedInEvent, place_in_event
 from referee.match.serial import unit_state_json
@@ -150,10 +151,8 @@ def area_fire_event(
     placed = weapon_conditions(state, weapon, {r.target.uid: (r.hits, r.successes)
                                                for r in action.results}, units, later)
     lines += placed.lines
-    changes: dict[str, Any] = {"units": {u.uid: unit_state_json(u) for u in units.values()}}
-    if hits:
-        changes["pending"] = done.pending
-    changes.update(later)
+    changes = Changes(units={u.uid: unit_state_json(u) for u in units.values()},
+                      pending=tuple(done.pending) if hits else None, **later)
     rulings = [AREA_MODIFIERS_RULING]
     rulings += [t.ruling for r in action.results for t in r.need.terms if t.ruling]
     clauses = ["fire.target", "fire.area"]

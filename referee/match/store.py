@@ -47,6 +47,7 @@ from referee.limits import (
     NAME_MAX_CHARS,
     STEP_MAX_COMMANDS,
 )
+from referee.match.changes import Changes
 from referee.match.commands import execute
 from referee.match.events import Event, Step
 from referee.match.formats import CURRENT, readings_for
@@ -243,7 +244,7 @@ def _event(data: object, where: str) -> Event:
     return Event(
         kind=data["kind"],
         command=data["command"],
-        changes=data["changes"],
+        changes=Changes.from_json(data["changes"]),
         text=data["text"],
         dice=tuple(dice),
         clauses=tuple(data["clauses"]),

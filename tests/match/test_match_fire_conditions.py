@@ -36,7 +36,7 @@ def test_three_gas_hits_put_three_poison_8_on_the_hoplites_at_once(tmp_path):
         step = m.run("Gunnery 1: the wagon gasses the hoplites", [GAS], typed=GAS_DICE)
         (event,) = step.events
         # "apply one Poison[n] per hit": three hits, three Poison[8], in the event's changes
-        assert event.changes["units"]["hoplites"]["poison"] == [8, 8, 8]
+        assert event.changes.units["hoplites"]["poison"] == [8, 8, 8]
         assert m.state.unit("hoplites").poison == (8, 8, 8)
         assert m.state.unit("hoplites").alive == 4  # the damage itself waits
         assert "weapons.poison" in event.clauses
@@ -96,7 +96,7 @@ def test_a_vehicle_hit_by_the_gas_gets_no_poison(tmp_path):
 def test_by_ruling_the_poison_waits_for_the_apply_damage_step(tmp_path):
     with match(tmp_path, {"fire.condition-timing": "apply-damage"}) as m:
         (event,) = m.run("gas", [GAS], typed=GAS_DICE).events
-        assert "hoplites" not in event.changes["units"]
+        assert "hoplites" not in event.changes.units
         assert m.state.unit("hoplites").poison == ()
         assert len(m.state.pending_conditions) == 1
         assert "goes on at the 'apply damage' step" in event.text
