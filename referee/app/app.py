@@ -14,7 +14,7 @@ from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from pathlib import Path
 
-from PySide6.QtCore import QMessageLogContext, QSettings, QtMsgType, qInstallMessageHandler
+from PySide6.QtCore import QMessageLogContext, QSettings, Qt, QtMsgType, qInstallMessageHandler
 from PySide6.QtGui import QIcon
 from PySide6.QtWidgets import QApplication
 
@@ -22,6 +22,8 @@ from referee.app.main_window import MainWindow
 
 ICON = Path(__file__).resolve().parents[2] / "resources" / "referee.svg"
 MIN_WIDTH, MIN_HEIGHT = 1024, 640
+MAXIMISED_BELOW = 1600
+"""The first start fills a screen narrower than this (1366x768 and the like)."""
 
 
 def ensure_app() -> QApplication:
@@ -139,6 +141,9 @@ def make_window(path: Path | None = None, settings: QSettings | None = None) -> 
             min(max(MIN_WIDTH, screen.width() * 9 // 10), screen.width()),
             min(max(MIN_HEIGHT, screen.height() * 9 // 10), screen.height()),
         )
+        if screen.width() < MAXIMISED_BELOW:  # a laptop's screen: every pixel for the map
+            window.resize(screen.size())  # the size the docks are fitted to at the first show
+            window.setWindowState(Qt.WindowState.WindowMaximized)
     return window
 
 

@@ -122,6 +122,8 @@ class MainWindow(QMainWindow):
         self._size_docks()
         self.folded: list[QDockWidget] | None = None
         """The docks folded away by View > Fold the docks, to show again."""
+        self.folded_in_front: list[QDockWidget] = []
+        """Those of them that were in front of their tab group."""
         self.docks_placed = False
         """Whether the docks have their places (fitted to the map at the first show, or
         restored from the settings): the first show fits them only when not."""
@@ -189,10 +191,13 @@ class MainWindow(QMainWindow):
         if self.folded is not None:
             for dock in self.folded:
                 dock.show()
+            for dock in self.folded_in_front:  # each tab group as it was
+                dock.raise_()
             self.folded = None
         else:
             self.folded = [d for d in self.findChildren(QDockWidget) if d.isVisible()
                            and not (d is self.wizard_host and self.wizard_host.wizard)]
+            self.folded_in_front = [d for d in self.folded if not d.visibleRegion().isEmpty()]
             for dock in self.folded:
                 dock.hide()
         self.fold_action.setChecked(self.folded is not None)
