@@ -12,8 +12,8 @@ from __future__ import annotations
 from collections.abc import Callable
 from datetime import UTC, datetime
 
-from PySide6.QtCore import QTimer, Signal
-from PySide6.QtWidgets import QLabel, QWidget
+from PySide6.QtCore import Qt, QTimer, Signal
+from PySide6.QtWidgets import QLabel, QMenuBar, QWidget
 
 from referee.errors import RefereeError
 from referee.match.store import MatchFile
@@ -81,14 +81,26 @@ class RoundClockBadge(QLabel):
         text = shown.text(now)
         if warning and shown.clock.left(now).total_seconds() > 0:
             text += " — last ten minutes"
+        if not shown.from_event:
+            text += " (table's clock)"  # the desk's pauses unknown: see the tooltip
         self.setText(text)
         self.setStyleSheet(WARNING if warning else CALM)
+        self._fit()
         self.setToolTip(f"{shown.origin.label()}: {shown.origin.players[0]} v "
                         f"{shown.origin.players[1]}\n{shown.source()}")
         if warning and not self.warned_once:
             self.warned_once = True
             self.warned.emit(f"Ten minutes or less left in round {shown.origin.round}: "
                              f"{text}")
+
+    def _fit(self) -> None:
+        """Make room for a longer text: a menu bar lays its corner out only when the corner
+        widget is set (or the bar resized), not when the widget's size hint changes."""
+        bar = self.parentWidget()
+        corner = Qt.Corner.TopRightCorner
+        if (isinstance(bar, QMenuBar) and bar.cornerWidget(corner) is self
+                and self.width() != self.sizeHint().width()):
+            bar.setCornerWidget(self, corner)
 
     def stop(self) -> None:
         self.timer.stop()

@@ -36,6 +36,8 @@ def test_the_time_left_in_the_round_and_the_ten_minute_warning(qtbot, tmp_path):
     desk, path, started = table_match(tmp_path)
     at = [started + timedelta(minutes=30)]
     window = open_window(qtbot, path, lambda: at[0])
+    with qtbot.waitExposed(window):
+        window.show()
     badge = window.round_clock
     assert badge.isVisibleTo(window)
     assert badge.text() == "Round 1, table 1: 1:00:00 left"
@@ -47,6 +49,7 @@ def test_the_time_left_in_the_round_and_the_ten_minute_warning(qtbot, tmp_path):
     assert "round 1" in warned.args[0]
     assert badge.text() == "Round 1, table 1: 9:59 left — last ten minutes"
     assert "#c00" in badge.styleSheet()
+    assert badge.width() >= badge.sizeHint().width()  # the longer text is not cut
     assert "Ten minutes or less left" in window.statusBar().currentMessage()
     emitted = []
     badge.warned.connect(emitted.append)
@@ -66,7 +69,7 @@ def test_the_tables_own_clock_when_the_event_is_out_of_reach(qtbot, tmp_path):
     (tmp_path / "ev.db").rename(tmp_path / "moved.db")
     window = open_window(qtbot, path, lambda: started + timedelta(minutes=95))
     badge = window.round_clock
-    assert badge.text() == "Round 1, table 1: time is up (5:00 over)"
+    assert badge.text() == "Round 1, table 1: time is up (5:00 over) (table's clock)"
     assert "table's own clock" in badge.toolTip() and "out of reach" in badge.toolTip()
     assert "#c00" in badge.styleSheet()
     window.close()

@@ -81,7 +81,7 @@ def test_an_army_that_is_not_valid_shows_its_problems_and_needs_the_organisers_r
     assert any("cost.ip" in p and "36 IP" in p for p in shown)
     assert w.checkin_panel.override.isVisibleTo(w)
     enter(qtbot, w, "Cato", None)
-    assert "Refused" in w.last_message and "not a valid army" in w.last_message
+    assert "Refused" in w.last_message and "organiser's reason" in w.last_message
     assert w.players.rowCount() == 0
     qtbot.keyClicks(w.checkin_panel.override, "agreed with every player")
     click(qtbot, w.players)  # the name field still holds Cato

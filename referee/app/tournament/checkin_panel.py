@@ -25,6 +25,11 @@ from referee.army import ArmyFileError
 from referee.errors import RefereeError
 from referee.tournament.checkin import ArmyRefused
 
+
+class ArmyNotAccepted(RefereeError):
+    """An army that is not valid, entered without the organiser's reason."""
+
+
 Checker = Callable[[Path, str], dict[str, Any]]
 """The desk's check of an army file (``Desk.check_army``): path, override -> record data."""
 
@@ -127,4 +132,10 @@ class CheckinPanel(QGroupBox):
             return None
         if self.checked is not None:
             return self.checked
+        if self.override.isVisibleTo(self) and not self.override.text().strip():
+            self.override.setFocus()
+            raise ArmyNotAccepted(
+                f"{self.path.name} is not a valid army (its problems are listed above): give "
+                "the organiser's reason to accept it anyway, or choose another file"
+            )
         return self.check(self.path, self.override.text())
