@@ -289,15 +289,16 @@ def run_tiebreakers(args: argparse.Namespace) -> int:
     return 0
 
 
-def _declare(event: Any, data: dict[str, Any]) -> dict[str, Any]:
-    """The pairing with ``declarations``: what each player whose opponent has huge units
-    is told (by name, clause ``army.huge-units``)."""
+def _declare(args: argparse.Namespace, data: dict[str, Any]) -> None:
+    """Add to a pairing's ``data`` the ``declarations``: what each player whose opponent
+    has huge units is told (by name, clause ``army.huge-units``)."""
     from referee.tournament.checkin import table_declarations
 
+    with _desk(args) as desk:
+        event = desk.event()
     data["declarations"] = table_declarations(
         event, [tuple(t["players"]) for t in data["tables"]]
     )
-    return data
 
 
 def _print_pairing(data: dict[str, Any]) -> None:
@@ -319,7 +320,8 @@ def run_pair(args: argparse.Namespace) -> int:
 
     with _desk(args) as desk:
         pairing = desk.pair()
-        data = _declare(desk.event(), pairing.to_json())
+    data = pairing.to_json()
+    _declare(args, data)
     print_json(data) if args.json else _print_pairing(data)
     return 0
 
@@ -334,8 +336,8 @@ def run_pairings(args: argparse.Namespace) -> int:
     rnd = event.round(args.round or event.current_round)
     if rnd is None:
         raise CommandError(f"{args.file}: round {args.round or 1} is not paired yet")
-    data = _declare(event, Pairing(rnd.number, rnd.tables, rnd.bye, rnd.warnings,
-                                   rnd.how).to_json())
+    data = Pairing(rnd.number, rnd.tables, rnd.bye, rnd.warnings, rnd.how).to_json()
+    _declare(args, data)
     data["results"] = {str(t): [s.to_json() for s in r.scores] for t, r in rnd.results.items()}
     print_json(data) if args.json else _print_pairing(data)
     return 0
@@ -346,7 +348,8 @@ def run_swap(args: argparse.Namespace) -> int:
 
     with _desk(args) as desk:
         pairing = desk.swap(args.round or desk.event().current_round, args.a, args.b)
-        data = _declare(desk.event(), pairing.to_json())
+    data = pairing.to_json()
+    _declare(args, data)
     print_json(data) if args.json else _print_pairing(data)
     return 0
 

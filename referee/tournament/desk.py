@@ -14,7 +14,7 @@ from __future__ import annotations
 import getpass
 import os
 import socket
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field, replace
 from datetime import UTC, datetime
 from pathlib import Path
@@ -119,7 +119,6 @@ class Desk:
         scenario: str = DEFAULT_SCENARIO,
     ) -> Desk:
         from referee.catalogue.rulings import register
-        from referee.tournament.event_rules import check_event_game
         from referee.tournament.sqlite_store import SqliteEventStore
 
         if not name.strip():
@@ -135,6 +134,8 @@ class Desk:
                 register()[rid].option(option)
             except KeyError as exc:
                 raise DeskError(str(exc.args[0])) from None
+        from referee.tournament.event_rules import check_event_game
+
         check_event_game(scenario, game, round_minutes, readings or {})
         if seed is None:
             seed = int.from_bytes(os.urandom(4), "big")
@@ -526,7 +527,7 @@ class Desk:
         return standings(self.event(), keys)
 
 
-def _army_nation(name: str, nation: str, checkin: Mapping[str, object]) -> str:
+def _army_nation(name: str, nation: str, checkin: dict[str, object]) -> str:
     """The player's nation: the army's, which a nation given must agree with."""
     army_nation = str(checkin.get("nation") or "")
     if nation and army_nation and nation != army_nation:
@@ -534,7 +535,7 @@ def _army_nation(name: str, nation: str, checkin: Mapping[str, object]) -> str:
     return nation or army_nation
 
 
-def _same_game(event: Event, name: str, checkin: Mapping[str, object]) -> None:
+def _same_game(event: Event, name: str, checkin: dict[str, object]) -> None:
     game = checkin.get("game")
     if game is not None and game != event.game:
         raise DeskError(f"{name}'s army was checked for a {game} game; {event.name!r} plays "

@@ -31,7 +31,6 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from referee.app.tournament.checkin_panel import CheckinPanel
 from referee.app.tournament.result_entry import ResultEntry
 from referee.app.tournament.tables import fill, make_table
 from referee.app.tournament.wall_view import WallView
@@ -98,6 +97,8 @@ class TournamentWindow(QMainWindow):
     # --- building ------------------------------------------------------------------
 
     def _players_tab(self) -> QWidget:
+        from referee.app.tournament.checkin_panel import CheckinPanel
+
         w = QWidget()
         self.players = make_table(["name", "nation", "from round", "dropped after", "army",
                                    "checksum", "huge units", "check-in"])
