@@ -90,8 +90,9 @@ class RoundClockBadge(QLabel):
                         f"{shown.origin.players[1]}\n{shown.source()}")
         if warning and not self.warned_once:
             self.warned_once = True
-            self.warned.emit(f"Ten minutes or less left in round {shown.origin.round}: "
-                             f"{text}")
+            said = f"Ten minutes or less left in round {shown.origin.round}: {text}"
+            # after the window's own messages of the moment (opening a match says its file)
+            QTimer.singleShot(0, self, lambda: self.warned.emit(said))
 
     def _fit(self) -> None:
         """Make room for a longer text: a menu bar lays its corner out only when the corner

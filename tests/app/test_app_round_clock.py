@@ -7,6 +7,7 @@ from datetime import timedelta
 
 from app_window import demo_window
 from army_fixture import write_armies
+from PySide6.QtCore import QCoreApplication
 
 from referee.app.main_window import MainWindow
 from referee.tournament.desk import Desk
@@ -54,6 +55,7 @@ def test_the_time_left_in_the_round_and_the_ten_minute_warning(qtbot, tmp_path):
     emitted = []
     badge.warned.connect(emitted.append)
     badge.tick()
+    QCoreApplication.processEvents()  # a second warning would be emitted by now
     assert emitted == []  # warned once
     desk.clock_action("pause")
     at[0] = started + timedelta(minutes=300)
