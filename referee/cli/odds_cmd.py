@@ -93,6 +93,32 @@ def _rules(args: argparse.Namespace) -> Any:
         raise CommandError(str(exc).strip("'\"")) from None
 
 
+def _limits(args: argparse.Namespace) -> None:
+    """Every number of the command checked against its documented limit before any odds
+    are worked out (the work grows with sides, need, armor and the rest)."""
+    from referee import limits
+    from referee.errors import LimitError, at_most, within
+
+    for option, signed, limit in (
+        ("sides", False, limits.OPEN_ENDED_MAX_SIDES),
+        ("need", True, limits.NEED_MAX),
+        ("ap", True, limits.AP_MAX),
+        ("tokens", True, limits.MODIFIER_MAX),
+        ("resistance", True, limits.MODIFIER_MAX),
+        ("bonus", True, limits.MODIFIER_MAX),
+        ("support", True, limits.MODIFIER_MAX),
+        ("distance", True, limits.MODIFIER_MAX),
+    ):
+        value = getattr(args, option, None)
+        if value is not None:
+            field = f"--{option}"
+            within(field, value, limit) if signed else at_most(field, value, limit)
+    armor = (getattr(args, "armor", None) or "").strip()
+    digits = armor.isascii() and armor.isdigit()
+    if digits and (len(armor) > 6 or int(armor) > limits.ARMOR_MAX):  # never a huge int()
+        raise LimitError("--armor", armor, limits.ARMOR_MAX)
+
+
 def _pct(p: Fraction) -> str:
     return f"{float(p) * 100:.2f}%"
 
@@ -105,8 +131,12 @@ def run_open_ended(args: argparse.Namespace) -> int:
     from referee.cli.main import CommandError
     from referee.cli.output import print_json
     from referee.dice.odds import open_ended_odds
+    from referee.limits import TAIL_MIN_EXPONENT
 
+    _limits(args)
     try:
+        if len(args.tail) > 64:
+            raise ValueError(args.tail)
         tail = Fraction(args.tail)
     except (ValueError, ZeroDivisionError):
         raise CommandError(
@@ -114,6 +144,9 @@ def run_open_ended(args: argparse.Namespace) -> int:
         ) from None
     if not 0 < tail < 1:
         raise CommandError(f"--tail {args.tail}: expected a probability above 0 and below 1")
+    if tail < Fraction(1, 10**TAIL_MIN_EXPONENT):
+        raise CommandError(f"--tail {args.tail}: the smallest tail is 1/10^{TAIL_MIN_EXPONENT} "
+                           "(the limit)")
     if args.sides < 2:
         raise CommandError(f"--sides {args.sides}: an open-ended die needs at least 2 sides")
     die = open_ended_odds(_rules(args), args.sides)
@@ -157,6 +190,7 @@ def run_hit(args: argparse.Namespace) -> int:
     from referee.cli.output import print_json
     from referee.dice.odds import NATURAL_ONE_RULING, to_hit_odds
 
+    _limits(args)
     if args.sides < 2:
         raise CommandError(f"--sides {args.sides}: an open-ended die needs at least 2 sides")
     rules = _rules(args)
@@ -240,6 +274,7 @@ def run_armor(args: argparse.Namespace) -> int:
     from referee.cli.output import print_json
     from referee.rules.damage.armor import armor_plan
 
+    _limits(args)
     rules = _rules(args)
     distance, notes = _distance(args, rules)
     plan = armor_plan(rules, _armor_value(args.armor), args.ap, args.band, distance)
@@ -284,6 +319,7 @@ def run_damage(args: argparse.Namespace) -> int:
     from referee.dice.odds import to_hit_odds
     from referee.rules.damage.damage_roll import Attack, shot_odds
 
+    _limits(args)
     rules = _rules(args)
     if args.tokens < 0:
         raise CommandError(f"--tokens {args.tokens}: tokens are 0 or more")

@@ -126,7 +126,7 @@ def test_the_tables_match_file_from_the_pairings_tab_and_its_result_back(
 
 
 def test_file_tournament_opens_a_new_event_and_an_existing_one(qtbot, tmp_path, monkeypatch):
-    monkeypatch.setenv("REFEREE_MATCHES", str(tmp_path / "matches"))
+    monkeypatch.setenv("REFEREE_HOME", str(tmp_path))
     main = MainWindow()
     qtbot.addWidget(main)
     titles = [a.text() for a in main.tournament_menu.actions()]

@@ -19,10 +19,10 @@ if TYPE_CHECKING:  # the desk (and networkx) load when a tournament is opened, n
 
 
 def tournaments_folder() -> Path:
-    """Where new events go by default: beside the matches folder."""
-    from referee.match.demo import demo_folder
+    """Where new events go by default (``referee.paths.tournaments_dir``)."""
+    from referee.paths import tournaments_dir
 
-    return demo_folder().parent / "tournaments"
+    return tournaments_dir()
 
 
 class TournamentLauncher(QObject):

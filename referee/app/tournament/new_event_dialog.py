@@ -10,7 +10,6 @@ from PySide6.QtWidgets import (
     QComboBox,
     QDialog,
     QDialogButtonBox,
-    QFileDialog,
     QFormLayout,
     QHBoxLayout,
     QLabel,
@@ -20,6 +19,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from referee.app.save_dialog import ask_save_path
 from referee.scenarios.loader import scenario, scenario_files
 from referee.units.budget import load_budgets
 
@@ -89,10 +89,10 @@ class NewEventDialog(QDialog):
             self.file.setText(str(self.folder / f"{stem}.db"))
 
     def choose_file(self) -> None:
-        path, _ = QFileDialog.getSaveFileName(self, "The event file", self.file.text(),
-                                              "Event files (*.db);;All files (*)")
-        if path:
-            self.file.setText(path)
+        path = ask_save_path(self, "The event file", self.file.text(),
+                             "Event files (*.db);;All files (*)", ".db")
+        if path is not None:
+            self.file.setText(str(path))
             self.file.setModified(True)
 
     def chosen(self) -> NewEvent:
