@@ -38,6 +38,7 @@ COMMAND_MODULES: tuple[str, ...] = (
     "score_cmd",
     "tournament_cmd",
     "smoke_cmd",
+    "activation_cmd",
 )
 
 
@@ -51,6 +52,7 @@ COMMAND_OF: dict[str, str] = {
     "demo": "demo", "screenshots": "screenshots_cmd", "army": "army_cmd", "score": "score_cmd",
     "tournament": "tournament_cmd",
     "smoke": "smoke_cmd",
+    "activation": "activation_cmd",
 }
 
 

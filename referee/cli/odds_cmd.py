@@ -81,6 +81,13 @@ def add_parser(sub: Any) -> None:
     _common(dmg)
     dmg.set_defaults(run=run_damage)
 
+    roll = osub.add_parser("roll", help="rolling up (N+) or down (N-): the chance of success")
+    roll.add_argument("--need", required=True, help="the success number, e.g. 9+ or 2-")
+    roll.add_argument("--dice", default="d6", help="the dice rolled, e.g. d12 or 2d6+1")
+    roll.add_argument("--effect", type=int, default=0, help="effects added to the roll")
+    roll.add_argument("--json", action="store_true", help="print JSON")
+    roll.set_defaults(run=run_roll)
+
 
 def _rules(args: argparse.Namespace) -> Any:
     from referee.cli.common import parse_readings
@@ -360,4 +367,23 @@ def run_damage(args: argparse.Namespace) -> int:
         print(_line(f"result {r}", p))
     for note in notes:
         print(f"  note: {note}")
+    return 0
+
+
+def run_roll(args: argparse.Namespace) -> int:
+    """Rolling up or down (clause ``dice.success``): the exact chance of success."""
+    from referee.cli.output import print_json
+    from referee.dice.expression import parse_dice
+    from referee.dice.success import parse_target
+
+    target = parse_target(args.need)
+    expr = parse_dice(args.dice)
+    p = target.odds(expr, args.effect)
+    if args.json:
+        print_json({"need": target.text(), "dice": expr.text(), "effect": args.effect,
+                    "p": float(p), "exact": str(p)})
+        return 0
+    effect = f" {args.effect:+d}" if args.effect else ""
+    print(f"{expr.text()}{effect}, needing {target.text()} ({target.words()}): "
+          f"{_pct(p)} (exactly {p})")
     return 0
