@@ -32,7 +32,9 @@ from referee.ruleset import Ruleset, TableKind
 from referee.ruleset.load import UnknownRuleset, available_rulesets
 from referee.ruleset.load import load_ruleset as load_whole
 
-__all__ = ["TABLE_KINDS", "UnknownRuleset", "available_rulesets", "load_ruleset", "ruleset"]
+__all__ = [
+    "TABLE_KINDS", "Ruleset", "UnknownRuleset", "available_rulesets", "load_ruleset", "ruleset",
+]
 
 TABLE_KINDS: tuple[TableKind[object], ...] = (  # type: ignore[assignment]
     # the game of written orders (drafts 001 and 004)
