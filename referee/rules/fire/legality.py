@@ -100,6 +100,14 @@ class TargetCheck:
         }
 
 
+def named_weapon(unit: UnitState, name: str | None) -> Weapon | None:
+    """The weapon ``name`` of ``unit``'s card, by default its first (``None``: it has none);
+    an unknown name raises :class:`referee.units.model.UnknownWeapon`."""
+    if name:
+        return unit.unit.weapon(name)
+    return unit.unit.weapons[0] if unit.unit.weapons else None
+
+
 def _level(unit: UnitState) -> int | None:
     return FLYING_LEVEL if unit.flying else None  # clause los.flying; else the terrain's
 

@@ -345,3 +345,16 @@ def turn_rules(rules: Ruleset) -> TurnRules:
 def turn_sequence(rules: Ruleset) -> tuple[TurnStep, ...]:
     """The steps of one turn of ``rules``, in order (clause ``turn.sequence``)."""
     return turn_rules(rules).steps
+
+
+def step_numbers(rules: Ruleset, kind: str) -> tuple[int, ...]:
+    """The numbers of the turn's steps of ``kind`` (``movement``: 1, 2, 3), in order; a
+    command naming its step is checked against them (clause ``turn.sequence``)."""
+    return tuple(sorted({s.number for s in turn_sequence(rules)
+                         if s.kind == kind and s.number is not None}))
+
+
+def either(numbers: tuple[int, ...]) -> str:
+    """``1, 2 or 3``: the numbers a step may have, in words."""
+    words = [str(n) for n in numbers]
+    return words[0] if len(words) == 1 else f"{', '.join(words[:-1])} or {words[-1]}"
