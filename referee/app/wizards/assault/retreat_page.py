@@ -21,8 +21,8 @@ from PySide6.QtWidgets import (
     QVBoxLayout,
 )
 
-from referee.app.wizards.assault_page import AssaultPage, Page, fit_height, problem_label
-from referee.app.wizards.assault_plan import AssaultPlan, run_stage
+from referee.app.wizards.assault.page import AssaultPage, Page, fit_height, problem_label
+from referee.app.wizards.assault.plan import AssaultPlan, run_stage
 from referee.board.hexgrid import DIRECTION_NAMES, Hex, hex_label, parse_label
 from referee.board.retreat import Retreat
 from referee.rules.assault.outcome import Outcome

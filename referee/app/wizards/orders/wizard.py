@@ -3,7 +3,7 @@
 1. **Units**: whose orders (one side or every unit) and for which turn: the next one, and
    the current one while a unit has none for it (clause ``orders.giving``).
 2. **Orders**: the units in a list; for the one picked, an
-   :class:`~referee.app.wizards.order_editor.OrderEditor` offering at each step only the
+   :class:`~referee.app.wizards.orders.order_editor.OrderEditor` offering at each step only the
    codes its speed allows there, or the notation typed in. A unit starts the next turn at
    the speed the rest of this turn's movement order leaves it at (``orders.speed``); that
    is what its next orders are judged against. A unit without orders for the turn is
@@ -41,8 +41,8 @@ from PySide6.QtWidgets import (
 )
 
 from referee.app.style import side_name
-from referee.app.wizards.chosen_step import ChosenStep
-from referee.app.wizards.order_editor import OrderEditor
+from referee.app.wizards.common.chosen_step import ChosenStep
+from referee.app.wizards.orders.order_editor import OrderEditor
 from referee.match.state import MatchState
 from referee.rules.orders.missing import MISSING_KEY, missing_rule
 from referee.rules.orders.notation import KINDS, parse_order

@@ -1,14 +1,13 @@
 """The hex-effects wizard: one 'trigger hex effects' step (clause ``hex.trigger``), its dice
 rolled by the app or typed from the table.
 
-The first page lists the units that meet the markers of their hex this step (those that
-have not met them there this turn, or entered again), what each marker rolls and the dice
-(what they are for, not their values); the second takes the dice in the one dice widget
-(:mod:`.dice_entry`); the last is the outcome (:mod:`.outcome_page`). Everything comes from
-the ``hex-effects`` command run on a copy of the match with the step's own dice seed.
-Finishing hands back one ``hex-effects`` step (:meth:`HexEffectsWizard.chosen_step`);
-leaving writes nothing.
-"""
+The first page lists the units that meet the markers of their hex this step (those that have
+not met them there this turn, or entered again), what each marker rolls and the dice (what they
+are for, not their values); the second takes the dice in the one dice widget
+(:mod:`..common.dice_entry`); the last is the outcome (:mod:`..common.outcome_page`).
+Everything comes from the ``hex-effects`` command run on a copy of the match with the step's
+own dice seed. Finishing hands back one ``hex-effects`` step
+(:meth:`HexEffectsWizard.chosen_step`); leaving writes nothing. """
 
 from __future__ import annotations
 
@@ -18,9 +17,9 @@ from typing import Any
 
 from PySide6.QtWidgets import QTextBrowser, QVBoxLayout, QWidget, QWizard, QWizardPage
 
-from referee.app.wizards.chosen_step import ChosenStep
-from referee.app.wizards.dice_entry import DiceEntry
-from referee.app.wizards.outcome_page import OutcomePage
+from referee.app.wizards.common.chosen_step import ChosenStep
+from referee.app.wizards.common.dice_entry import DiceEntry
+from referee.app.wizards.common.outcome_page import OutcomePage
 from referee.dice.service import Dice
 from referee.dice.typed_run import rolled_run
 from referee.match.commands import execute

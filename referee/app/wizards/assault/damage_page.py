@@ -7,9 +7,9 @@ from __future__ import annotations
 
 from PySide6.QtWidgets import QLabel, QTextBrowser, QVBoxLayout
 
-from referee.app.wizards.assault_page import AssaultPage, Page, problem_label
-from referee.app.wizards.assault_plan import AssaultPlan, StageDice, StageRun
-from referee.app.wizards.dice_entry import DiceEntry
+from referee.app.wizards.assault.page import AssaultPage, Page, problem_label
+from referee.app.wizards.assault.plan import AssaultPlan, StageDice, StageRun
+from referee.app.wizards.common.dice_entry import DiceEntry
 
 
 class DamagePage(AssaultPage):

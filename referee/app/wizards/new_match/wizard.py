@@ -1,12 +1,12 @@
 """The new-match wizard (File > New, Ctrl+N): the edition, the scenario and the victory
-condition (:mod:`~referee.app.wizards.new_match_scenario_page`), a shipped map of that
+condition (:mod:`~referee.app.wizards.new_match.scenario_page`), a shipped map of that
 edition that keeps the scenario (previewed), each side's army (nation and units from the
 catalogue, with the budget of the game size, clause ``army.budgets``), where the units stand
 (placed automatically in the side's deployment zone, front rows first, by
 :func:`referee.match.setup_place.place_units`, clauses ``setup.blind``, ``setup.order``,
 ``move.stacking``; any hex can be changed by typing it or by clicking the preview), with a
 scenario whether its setup procedure sets the units up once the match is open
-(:mod:`~referee.app.wizards.new_match_setup_page`), the seed (random, shown) and who rolls
+(:mod:`~referee.app.wizards.new_match.setup_page`), the seed (random, shown) and who rolls
 the dice, then the file. The wizard writes nothing: :meth:`NewMatchWizard.chosen_match` is
 what the main window creates (:meth:`NewMatch.create`) and opens.
 """
@@ -43,9 +43,9 @@ from PySide6.QtWidgets import (
 )
 
 from referee.app.session import DICE_SETTING
-from referee.app.wizards.new_match_armies_page import PROBLEM_STYLE, ArmiesPage, map_preview
-from referee.app.wizards.new_match_scenario_page import ScenarioPage
-from referee.app.wizards.new_match_setup_page import SetupPage
+from referee.app.wizards.new_match.armies_page import PROBLEM_STYLE, ArmiesPage, map_preview
+from referee.app.wizards.new_match.scenario_page import ScenarioPage
+from referee.app.wizards.new_match.setup_page import SetupPage
 from referee.board.maps import BattleMap
 from referee.match.state import MatchState
 from referee.match.store import MatchFile

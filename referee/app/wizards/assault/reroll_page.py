@@ -20,15 +20,15 @@ from PySide6.QtWidgets import (
     QVBoxLayout,
 )
 
-from referee.app.wizards.assault_page import AssaultPage, Page, problem_label
-from referee.app.wizards.assault_plan import (
+from referee.app.wizards.assault.page import AssaultPage, Page, problem_label
+from referee.app.wizards.assault.plan import (
     AssaultPlan,
     RerollBatch,
     StageDice,
     StageRun,
     run_stage,
 )
-from referee.app.wizards.dice_entry import DiceEntry
+from referee.app.wizards.common.dice_entry import DiceEntry
 from referee.rules.assault.roll import DieRef, Rolled, propose_rerolls
 
 

@@ -16,14 +16,14 @@ from typing import TYPE_CHECKING, cast
 from PySide6.QtCore import Qt
 from PySide6.QtWidgets import QLabel, QTableWidget, QWizardPage
 
-from referee.app.wizards.assault_plan import AssaultPlan, StageRun
-from referee.app.wizards.dice_entry import DiceEntry
+from referee.app.wizards.assault.plan import AssaultPlan, StageRun
+from referee.app.wizards.common.dice_entry import DiceEntry
 from referee.dice.service import Dice
 from referee.match.assault_stages import Stop, fight
 from referee.rules.assault.flow import Assault
 
 if TYPE_CHECKING:
-    from referee.app.wizards.assault_wizard import AssaultWizard
+    from referee.app.wizards.assault.wizard import AssaultWizard
 
 TYPED_AFTER_APP = (
     "The app rolled dice earlier in this assault, so it rolls these too: typed dice answer "

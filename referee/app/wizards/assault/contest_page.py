@@ -22,8 +22,8 @@ from PySide6.QtWidgets import (
 )
 
 from referee.app.style import SIDE_COLOURS, side_name
-from referee.app.wizards.assault_page import AssaultPage, Page, fit_height
-from referee.app.wizards.assault_plan import AssaultPlan
+from referee.app.wizards.assault.page import AssaultPage, Page, fit_height
+from referee.app.wizards.assault.plan import AssaultPlan
 from referee.board.hexgrid import DIRECTION_NAMES, Hex, hex_label, parse_label
 from referee.match.assault_choices import contest_from_state
 from referee.match.state import MatchState

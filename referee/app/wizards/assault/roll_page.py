@@ -16,9 +16,9 @@ from PySide6.QtWidgets import (
     QVBoxLayout,
 )
 
-from referee.app.wizards.assault_page import AssaultPage, Page, fit_height, problem_label
-from referee.app.wizards.assault_plan import AssaultPlan, StageDice, StageRun, run_stage
-from referee.app.wizards.dice_entry import DiceEntry
+from referee.app.wizards.assault.page import AssaultPage, Page, fit_height, problem_label
+from referee.app.wizards.assault.plan import AssaultPlan, StageDice, StageRun, run_stage
+from referee.app.wizards.common.dice_entry import DiceEntry
 from referee.rules.assault.pools import Pool, Pools
 
 COLUMNS = ("Side", "Pool", "Dice", "Succeeds on", "From", "Notes")

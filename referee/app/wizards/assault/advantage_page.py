@@ -22,9 +22,9 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from referee.app.wizards.assault_page import AssaultPage, Page, problem_label
-from referee.app.wizards.assault_plan import AssaultPlan, StageDice, StageRun
-from referee.app.wizards.dice_entry import DiceEntry
+from referee.app.wizards.assault.page import AssaultPage, Page, problem_label
+from referee.app.wizards.assault.plan import AssaultPlan, StageDice, StageRun
+from referee.app.wizards.common.dice_entry import DiceEntry
 from referee.rules.assault.advantage import Advantage
 from referee.rules.assault.deflection import (
     DeflectionChoice,

@@ -15,7 +15,7 @@ from html import escape
 
 from PySide6.QtWidgets import QTextBrowser, QVBoxLayout, QWidget, QWizard, QWizardPage
 
-from referee.app.wizards.chosen_step import ChosenStep
+from referee.app.wizards.common.chosen_step import ChosenStep
 from referee.board.hexgrid import hex_label
 from referee.match.state import MatchState
 from referee.rules.aftermath import AftermathResult, run_aftermath

@@ -119,7 +119,7 @@ def run_stage(
 ) -> StageRun:
     """The assault of ``plan`` up to ``until``, this stage's dice being ``values`` (typed)
     or the app's (``None``). The pages' dice go through
-    :meth:`referee.app.wizards.assault_page.AssaultPage.stage`."""
+    :meth:`referee.app.wizards.assault.page.AssaultPage.stage`."""
     dice = Dice(seed)
     dice.type_in(plan.typed())
     if values is not None:

@@ -32,7 +32,7 @@ from PySide6.QtWidgets import (
 
 from referee.app.map_scene import MapScene
 from referee.app.map_view import MapView
-from referee.app.wizards.side_army_box import SideArmyBox
+from referee.app.wizards.new_match.side_army_box import SideArmyBox
 from referee.board.hexgrid import Hex, hex_label, parse_label
 from referee.board.maps import BattleMap
 from referee.board.stacking import STACKING, Occupant, can_share

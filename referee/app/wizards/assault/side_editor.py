@@ -25,7 +25,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from referee.app.wizards.assault_page import fit_height, problem_label
+from referee.app.wizards.assault.page import fit_height, problem_label
 from referee.rules.assault.contest import ASSAULT_DISTANCE, Contest
 from referee.rules.assault.dealing import (
     DamageRollPlan,

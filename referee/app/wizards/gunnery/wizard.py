@@ -4,8 +4,8 @@ Shooter (the units ordered to fire now first), weapon, target (only legal target
 picked; the others are listed greyed with the engine's reasons, clause ``fire.target``), the
 to-hit working and the exact odds of the whole action (``fire.to-hit``, ``fire.roll``,
 ``fire.misfire``, ``fire.area``, ``damage.*``), then the dice: rolled by the app, or typed
-from the table in the one dice widget (:mod:`.dice_entry`: every die listed before the
-first is typed, a d6 box refuses a 7), then the outcome (:mod:`.outcome_page`), which runs
+from the table in the one dice widget (:mod:`..common.dice_entry`: every die listed before the
+first is typed, a d6 box refuses a 7), then the outcome (:mod:`..common.outcome_page`), which runs
 the shot on a copy, so that nothing the engine refuses reaches the journal; the wizard
 itself never writes: :meth:`GunneryWizard.chosen_step` is what the main window runs.
 Leaving the wizard writes nothing. The clauses of the working are links (``ruleRequested``,
@@ -34,10 +34,10 @@ from PySide6.QtWidgets import (
 
 from referee.app.map_overlay import MapOverlay
 from referee.app.rule_html import clause_links, rule_link
-from referee.app.wizards.action_odds_html import action_odds_html
-from referee.app.wizards.dice_entry import DiceEntry
-from referee.app.wizards.outcome_page import OutcomePage
-from referee.app.wizards.shot_overlay import shot_line
+from referee.app.wizards.common.dice_entry import DiceEntry
+from referee.app.wizards.common.outcome_page import OutcomePage
+from referee.app.wizards.gunnery.action_odds_html import action_odds_html
+from referee.app.wizards.gunnery.shot_overlay import shot_line
 from referee.board.hexgrid import Hex
 from referee.match.board_now import board_now
 from referee.match.outcome import StepOutcome, dry_step, step_outcome
@@ -238,7 +238,7 @@ class OddsPage(QWizardPage):
 
 class RollPage(QWizardPage):
     """The dice of the action: rolled by the app, or typed from the table (one widget for
-    every wizard, :class:`~referee.app.wizards.dice_entry.DiceEntry`)."""
+    every wizard, :class:`~referee.app.wizards.common.dice_entry.DiceEntry`)."""
 
     def __init__(self) -> None:
         super().__init__()

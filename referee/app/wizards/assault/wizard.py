@@ -4,11 +4,11 @@ The contest and its bases (clauses ``assault.trigger``, ``assault.facing``), the
 the roll (``assault.stats``), Reroll Assault (``abilities.reroll-assault``), the advantage
 and the deflections (``assault.advantage``, ``assault.deflection``), the allocation of the
 hits (``assault.allocation``), the damage rolls (``assault.damage``), the retreat
-(``assault.retreat``), then the outcome (:mod:`.outcome_page`: what hit, the dice, the
+(``assault.retreat``), then the outcome (:mod:`..common.outcome_page`: what hit, the dice, the
 damage waiting to be applied and what it will do). The wizard only asks and shows the
 engine's answers: every page takes the ``assault`` command's stages again with the step's
-own dice seed (:mod:`.assault_plan`), and the dice are rolled by the app or typed from the
-table in the one dice widget (:mod:`.dice_entry`: a d6 box refuses a 7). The outcome runs
+own dice seed (:mod:`.plan`), and the dice are rolled by the app or typed from the
+table in the one dice widget (:mod:`..common.dice_entry`: a d6 box refuses a 7). The outcome runs
 the whole step on a copy, so nothing half-done reaches the journal; the wizard itself never
 writes: :meth:`AssaultWizard.chosen_step` is the one named step the main window runs.
 Leaving the wizard writes nothing.
@@ -19,17 +19,17 @@ from __future__ import annotations
 from PySide6.QtWidgets import QWidget, QWizard
 
 from referee.app.map_overlay import MapOverlay
-from referee.app.wizards.assault_advantage_page import AdvantagePage
-from referee.app.wizards.assault_allocation_page import AllocationPage
-from referee.app.wizards.assault_contest_page import ContestPage
-from referee.app.wizards.assault_damage_page import DamagePage
-from referee.app.wizards.assault_page import AssaultPage, Page
-from referee.app.wizards.assault_plan import AssaultPlan
-from referee.app.wizards.assault_reroll_page import RerollPage
-from referee.app.wizards.assault_retreat_page import RetreatPage
-from referee.app.wizards.assault_roll_page import RollPage
-from referee.app.wizards.chosen_step import ChosenStep
-from referee.app.wizards.outcome_page import OutcomePage
+from referee.app.wizards.assault.advantage_page import AdvantagePage
+from referee.app.wizards.assault.allocation_page import AllocationPage
+from referee.app.wizards.assault.contest_page import ContestPage
+from referee.app.wizards.assault.damage_page import DamagePage
+from referee.app.wizards.assault.page import AssaultPage, Page
+from referee.app.wizards.assault.plan import AssaultPlan
+from referee.app.wizards.assault.reroll_page import RerollPage
+from referee.app.wizards.assault.retreat_page import RetreatPage
+from referee.app.wizards.assault.roll_page import RollPage
+from referee.app.wizards.common.chosen_step import ChosenStep
+from referee.app.wizards.common.outcome_page import OutcomePage
 from referee.board.hexgrid import Hex
 from referee.dice.service import Dice, DieOutOfRange
 from referee.errors import RefereeError

@@ -10,9 +10,9 @@ from types import MappingProxyType
 
 from PySide6.QtWidgets import QFrame, QScrollArea, QVBoxLayout, QWidget
 
-from referee.app.wizards.assault_page import AssaultPage, Page, problem_label
-from referee.app.wizards.assault_plan import AssaultPlan, run_stage
-from referee.app.wizards.assault_side_editor import SideAllocationEditor
+from referee.app.wizards.assault.page import AssaultPage, Page, problem_label
+from referee.app.wizards.assault.plan import AssaultPlan, run_stage
+from referee.app.wizards.assault.side_editor import SideAllocationEditor
 from referee.rules.assault.allocation import check_allocation
 from referee.rules.assault.dealing import SideAllocation
 from referee.rules.assault.deflection import Deflected

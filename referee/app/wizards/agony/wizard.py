@@ -6,8 +6,8 @@ The engine's step (:func:`referee.rules.agony.step.run_agony_step`, clause
 seeded as the journal will seed the step: the first page lists the effects the edition
 schedules for the step, in its order, and what each does to which unit or hex (the dice it
 needs, not their values); the second has the dice, rolled by the app or typed in the one
-dice widget (:mod:`.dice_entry`: every die listed before the first is typed, a d6 box
-refuses a 7); the last is the outcome (:mod:`.outcome_page`): what each die did, the
+dice widget (:mod:`..common.dice_entry`: every die listed before the first is typed, a d6 box
+refuses a 7); the last is the outcome (:mod:`..common.outcome_page`): what each die did, the
 damage waiting to be applied and what it will do. Finishing hands back one ``agony`` step
 with the typed dice (:meth:`AgonyWizard.chosen_step`); leaving writes nothing.
 """
@@ -19,10 +19,10 @@ from html import escape
 
 from PySide6.QtWidgets import QTextBrowser, QVBoxLayout, QWidget, QWizard, QWizardPage
 
-from referee.app.wizards.chosen_step import ChosenStep
-from referee.app.wizards.dice_entry import DiceEntry
-from referee.app.wizards.outcome_page import OutcomePage
-from referee.app.wizards.step_number import step_number
+from referee.app.wizards.common.chosen_step import ChosenStep
+from referee.app.wizards.common.dice_entry import DiceEntry
+from referee.app.wizards.common.outcome_page import OutcomePage
+from referee.app.wizards.common.step_number import step_number
 from referee.board.hexgrid import hex_label
 from referee.dice.service import Dice, DieOutOfRange, Roll
 from referee.match.outcome import StepOutcome, dry_step, step_outcome

@@ -7,7 +7,7 @@
    head-on assault is fought over), in the order the nations choose (clause
    ``orders.choice-order``); a hex is picked from a list or by clicking it on the map.
 3. **Dice**: swamp stuck rolls (``terrain.swamp``) and head-on roll-offs, rolled by the app
-   or typed from the table in the one dice widget (:mod:`.dice_entry`).
+   or typed from the table in the one dice widget (:mod:`..common.dice_entry`).
 4. **Outcome**: moves, units that stay and why (overcrowding, collisions, swamp), shaken
    units, and the assaults the step starts (``assault.trigger``).
 
@@ -43,9 +43,9 @@ from PySide6.QtWidgets import (
 
 from referee.app.map_overlay import MapOverlay
 from referee.app.move_arrow_item import MoveArrow
-from referee.app.wizards.chosen_step import ChosenStep
-from referee.app.wizards.dice_entry import DiceEntry
-from referee.app.wizards.step_number import step_number
+from referee.app.wizards.common.chosen_step import ChosenStep
+from referee.app.wizards.common.dice_entry import DiceEntry
+from referee.app.wizards.common.step_number import step_number
 from referee.board.hexgrid import DIRECTION_NAMES, Hex, hex_label
 from referee.dice.service import Dice, DieOutOfRange, Roll
 from referee.errors import RefereeError
