@@ -26,6 +26,7 @@ from referee.match.state import MatchState
 from referee.rules.assault.after import RetreatChoice
 from referee.rules.assault.contest import AssaultError
 from referee.rules.state import UnitState
+from referee.rules.turn.clock import TurnPosition
 from referee.rules.turn.sequence import either, step_numbers
 from referee.units.model import UnknownWeapon
 
@@ -79,6 +80,21 @@ def step_field(state: MatchState, command: Mapping[str, Any], key: str, kind: st
         error.field = key
         raise error
     return number
+
+
+def _at_gunnery(state: MatchState, kind: str) -> None:
+    """Refuse ``kind`` unless the match is at a gunnery step of its turn (clause
+    ``turn.gunnery``), or the ruleset carries out a fire action at any step (ruling
+    ``turn.fire-outside-gunnery``, read so by files of format 2 and older)."""
+    if state.rules.reading("turn.fire-outside-gunnery").value is True:
+        return
+    step = TurnPosition.at(state.rules, state.turn, state.step).step
+    if step.kind != "gunnery":
+        error = CommandError(f"{kind}: a fire action is carried out at a gunnery step only, "
+                             f"and the match is at turn {state.turn}, \"{step.label}\" "
+                             f"(clause turn.gunnery, ruling turn.fire-outside-gunnery)")
+        error.field = "kind"
+        raise error
 
 
 def _units_json(units: Mapping[str, UnitState] | list[UnitState]) -> dict[str, Any]:
@@ -178,6 +194,7 @@ def _fire(state: MatchState, command: Mapping[str, Any], dice: Dice) -> Event:
 
     shooter = state.unit(_need(command, "shooter"))
     target = state.unit(_need(command, "target"))
+    _at_gunnery(state, "fire")
     try:
         weapon = named_weapon(shooter, command.get("weapon"))
     except UnknownWeapon as exc:
