@@ -1,7 +1,10 @@
 """``referee tournament ...``: the tournament desk on the command line.
 
-Every command takes the event file first; writers take ``--who`` (default: user@host) for
-the trail. ``pair``, ``standings`` and ``pairings`` print JSON with ``--json``.
+Every command takes the event first: a file, or a server URL
+(``postgresql://user@host/dbname``; the password from PGPASSWORD or ~/.pgpass, never in the
+URL). Writers take ``--who`` (default: user@host) for the trail. ``pair``, ``standings`` and
+``pairings`` print JSON with ``--json``. ``copy SRC DST`` moves an event between a file and a
+server, either way.
 """
 
 from __future__ import annotations
@@ -16,7 +19,8 @@ if TYPE_CHECKING:
 
 
 def _file(p: Any) -> None:
-    p.add_argument("file", metavar="FILE", help="the event file")
+    p.add_argument("file", metavar="FILE|URL",
+                   help="the event file, or its server's URL postgresql://user@host/dbname")
 
 
 def _who(p: Any) -> None:
@@ -27,7 +31,7 @@ def add_parser(sub: Any) -> None:
     p = sub.add_parser("tournament", help="the tournament desk: players, pairings, results")
     t = p.add_subparsers(dest="tournament_command", metavar="ACTION")
 
-    new = t.add_parser("new", help="a new event file")
+    new = t.add_parser("new", help="a new event: a file, or a database on a server")
     _file(new)
     new.add_argument("--name", required=True, help="the event's name")
     new.add_argument("--rounds", type=int, default=5, help="rounds planned (default 5)")
@@ -129,9 +133,17 @@ def add_parser(sub: Any) -> None:
                         help="csv, site: a folder; html, pdf: a file")
     export.set_defaults(run=run_export)
 
-    opener = t.add_parser("open", help="the tournament window on an event file")
+    export.add_argument("--watch", action="store_true",
+                        help="stay, and write again whenever a result or change lands")
+    opener = t.add_parser("open", help="the tournament window on an event (file or server)")
     _file(opener)
     opener.set_defaults(run=run_open)
+
+    copy = t.add_parser("copy", help="copy an event between a file and a server, unchanged")
+    copy.add_argument("source", metavar="SRC", help="the event: a file or a server URL")
+    copy.add_argument("destination", metavar="DST",
+                      help="a new file, or a server database holding no event yet")
+    copy.set_defaults(run=run_copy)
 
 
 def _round_table(p: Any) -> None:
@@ -325,17 +337,42 @@ def run_clock(args: argparse.Namespace) -> int:
 
 def run_export(args: argparse.Namespace) -> int:
     from referee.tournament.export import export
+    from referee.tournament.stores import wait_for_change
 
     with _desk(args) as desk:
-        event = desk.event()
-    if args.format == "pdf":
-        from referee.app.tournament.pdf_export import write_pdf
+        listener = desk.store.listen() if args.watch else None
+        try:
+            while True:
+                event = desk.event()
+                if args.format == "pdf":
+                    from referee.app.tournament.pdf_export import write_pdf
 
-        written = write_pdf(event, args.output)
-    else:
-        written = export(event, args.format, args.output)
-    for path in written:
-        print(path)
+                    written = write_pdf(event, args.output)
+                else:
+                    written = export(event, args.format, args.output)
+                if not args.watch:
+                    for path in written:
+                        print(path)
+                    return 0
+                print(f"revision {event.revision}: wrote {len(written)} file(s) to "
+                      f"{args.output}; waiting for changes (Ctrl+C stops)", flush=True)
+                while wait_for_change(desk.store, event.revision, 60, listener) == (
+                    event.revision
+                ):
+                    pass
+        except KeyboardInterrupt:
+            return 0
+        finally:
+            if listener is not None:
+                listener.close()
+
+
+def run_copy(args: argparse.Namespace) -> int:
+    from referee.tournament.stores import copy_event
+
+    done = copy_event(args.source, args.destination)
+    print(f"{done.destination}: {done.records} records copied from {done.source} "
+          f"(revision {done.revision}), each with its id, time, who and why")
     return 0
 
 

@@ -1,5 +1,6 @@
-"""Two desks at once: two real processes writing to one event file lose nothing and never
-count a result twice (WAL, one transaction per write, stale writes decided again)."""
+"""Two desks at once: two real processes writing to one event (a file, a server) lose
+nothing and never count a result twice (one transaction per write, stale writes decided
+again)."""
 
 from __future__ import annotations
 
@@ -53,8 +54,8 @@ def run_both(code: str, path, *extra: str) -> list[str]:
     return outs
 
 
-def test_two_processes_entering_players_at_once_lose_none(tmp_path):
-    path = tmp_path / "ev.db"
+def test_two_processes_entering_players_at_once_lose_none(event_target):
+    path = event_target
     Desk.create(path, name="Two desks", seed=1).close()
     run_both(ENTER, path, "40")
     with Desk.open(path) as desk:
@@ -62,8 +63,8 @@ def test_two_processes_entering_players_at_once_lose_none(tmp_path):
     assert names == {f"desk-{d}-{i}" for d in "ab" for i in range(40)}
 
 
-def test_two_processes_entering_the_same_results_count_each_table_once(tmp_path):
-    path = tmp_path / "ev.db"
+def test_two_processes_entering_the_same_results_count_each_table_once(event_target):
+    path = event_target
     with Desk.create(path, name="Two desks", seed=1) as desk:
         for i in range(40):
             desk.add_player(f"p{i}")
