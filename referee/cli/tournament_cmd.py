@@ -70,6 +70,8 @@ def add_parser(sub: Any) -> None:
 
     pair = t.add_parser("pair", help="pair the next round")
     _file(pair)
+    pair.add_argument("--round", type=int,
+                      help="the round meant: refused if another desk paired it already")
     pair.add_argument("--json", action="store_true")
     _who(pair)
     pair.set_defaults(run=run_pair)
@@ -215,7 +217,7 @@ def run_pair(args: argparse.Namespace) -> int:
     from referee.cli.output import print_json
 
     with _desk(args) as desk:
-        pairing = desk.pair()
+        pairing = desk.pair(args.round)
     data = pairing.to_json()
     print_json(data) if args.json else _print_pairing(data)
     return 0

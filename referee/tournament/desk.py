@@ -304,21 +304,26 @@ class Desk:
                             "without a rematch")
         return Pairing(round_number, tables, bye, tuple(warnings), "swiss")
 
-    def pair(self) -> Pairing:
-        """Pair the next round (see ``pairing``). If another desk paired that round while
-        this one was deciding, its pairing stands and this desk is told."""
-        wanted: list[int] = []
+    def pair(self, round_number: int | None = None) -> Pairing:
+        """Pair the next round (see ``pairing``); ``round_number``: the round the desk means
+        (refused if that is not the next one). If another desk paired the round while this
+        one was deciding, its pairing stands and this desk is told."""
+        wanted: list[int] = [] if round_number is None else [round_number]
+        meanwhile = round_number is None
 
         def decide(event: Event) -> tuple[list[NewRecord], Pairing]:
             number = event.current_round + 1
-            if wanted and number != wanted[0]:
+            if wanted and number > wanted[0]:
                 rnd = event.round(wanted[0])
                 by = rnd.pairing_records[0] if rnd is not None else None
                 raise DeskError(
-                    f"round {wanted[0]} was paired meanwhile"
+                    f"round {wanted[0]} " + ("was paired meanwhile" if meanwhile else
+                                             "is paired already")
                     + (f" by {by.who} at {by.at}" if by is not None else "")
                     + "; that pairing stands and nothing was written"
                 )
+            if wanted and number < wanted[0]:
+                raise DeskError(f"round {wanted[0]}: round {number} is the next to pair")
             wanted.append(number)
             if number > event.rounds_planned:
                 raise DeskError(f"all {event.rounds_planned} rounds are paired")

@@ -23,6 +23,7 @@ from __future__ import annotations
 
 import json
 import os
+import time
 from collections.abc import Iterator, Sequence
 from contextlib import contextmanager
 from types import MappingProxyType
@@ -31,6 +32,7 @@ from urllib.parse import parse_qs, urlsplit
 
 import psycopg
 from psycopg import errors as pgerrors
+from psycopg.conninfo import make_conninfo
 
 from referee.tournament.store import (
     ChangeListener,
@@ -49,6 +51,11 @@ RECORDS = "referee_records"
 CHANNEL = "referee_event"
 CONNECT_SECONDS = 10
 LOCK_SECONDS = 15
+RECONNECT_SECONDS = 5
+# A network that vanishes under an open connection is noticed within seconds, not the
+# minutes TCP would wait (ignored on a unix socket); the URL may set its own.
+NETWORK = {"keepalives": 1, "keepalives_idle": 10, "keepalives_interval": 5,
+           "keepalives_count": 3, "tcp_user_timeout": 15000}
 SERVER_NOW = """to_char(clock_timestamp() AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS"+00:00"')"""
 
 
@@ -117,9 +124,15 @@ def _connect_error(url: str, exc: psycopg.Error) -> EventServerError:
 
 def _connect(url: str) -> psycopg.Connection[Any]:
     check_url(url)
+    given = parse_qs(urlsplit(url).query)
+    network = {k: v for k, v in NETWORK.items() if k not in given}
     try:
-        conn = psycopg.connect(url, autocommit=True, connect_timeout=_connect_timeout(url),
-                               application_name="referee tournament")
+        conninfo = make_conninfo(url, connect_timeout=_connect_timeout(url),
+                                 application_name="referee tournament", **network)
+    except psycopg.Error as exc:
+        raise EventServerError(f"{url}: not a valid server URL ({exc})") from None
+    try:
+        conn = psycopg.connect(conninfo, autocommit=True)
     except psycopg.Error as exc:
         raise _connect_error(url, exc) from None
     conn.isolation_level = psycopg.IsolationLevel.READ_COMMITTED
@@ -134,6 +147,8 @@ class PostgresEventStore(EventStore):
         self.url = url
         self.conn = conn
         self.held = False
+        self.unreachable: tuple[float, str] | None = None
+        """(when to try again, why) after a failed reconnection."""
 
     @property
     def name(self) -> str:
@@ -264,9 +279,18 @@ class PostgresEventStore(EventStore):
             self.conn.close()
 
     def _live(self) -> psycopg.Connection[Any]:
-        """The connection, made again if the last one was lost (never inside a hold)."""
+        """The connection, made again if the last one was lost (never inside a hold); after
+        a failed try, the next waits ``RECONNECT_SECONDS`` (a window asks every second)."""
         if self.conn.closed and not self.held:
-            self.conn = _connect(self.url)
+            if self.unreachable is not None and time.monotonic() < self.unreachable[0]:
+                left = self.unreachable[0] - time.monotonic()
+                raise EventServerError(f"{self.unreachable[1]} (trying again in {left:.0f} s)")
+            try:
+                self.conn = _connect(self.url)
+            except EventServerError as exc:
+                self.unreachable = (time.monotonic() + RECONNECT_SECONDS, str(exc))
+                raise
+            self.unreachable = None
         return self.conn
 
     def records(self, after: int = 0) -> list[Record]:

@@ -258,6 +258,10 @@ def test_two_desks_pairing_the_same_round_make_one_pairing_and_the_other_is_told
             desk.pair()
         other.close()
         assert [r.kind for r in desk.store.records()].count("pairing") == 1
+        with pytest.raises(DeskError, match=r"round 1 is paired already by desk-2"):
+            desk.pair(1)  # a desk whose view is older: told, not given round 2
+        with pytest.raises(DeskError, match="round 2 is the next to pair"):
+            desk.pair(3)
 
 
 def test_an_event_file_that_is_not_one_is_refused(tmp_path):

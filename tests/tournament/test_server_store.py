@@ -30,9 +30,11 @@ def test_a_url_carrying_a_password_is_refused_and_the_password_never_shown(capsy
         assert "carries a password" in out.err and "s3cret" not in out.err + out.out
 
 
-def test_a_url_without_a_database_is_refused():
+def test_a_url_without_a_database_or_with_a_mistyped_option_is_refused():
     with pytest.raises(EventServerError, match="name the event's database"):
         Desk.open("postgresql://desk@venue")
+    with pytest.raises(EventServerError, match=r"not a valid server URL.*conect_timeout"):
+        Desk.open("postgresql://desk@venue/open2027?conect_timeout=3")
 
 
 def test_a_server_that_is_down_is_named():
@@ -132,3 +134,17 @@ def test_a_lost_connection_is_named_and_made_again(pg_url):
         desk.add_player("Ada")
         assert list(desk.event().players) == ["Ada"]
 
+
+
+def test_after_a_failed_reconnection_the_next_try_waits_a_moment(pg_url):
+    with Desk.create(pg_url, name="Cup", seed=1) as desk, \
+            tempfile.TemporaryDirectory() as empty:
+        store = desk.store
+        store.conn.close()  # lost; and the server has moved away meanwhile
+        store.url = f"postgresql://desk@/gone?host={empty}"
+        with pytest.raises(EventServerError, match="cannot reach"):
+            store.revision()
+        with pytest.raises(EventServerError, match=r"cannot reach.*trying again in \d s"):
+            store.revision()  # at once, without waiting on the network again
+        store.url, store.unreachable = pg_url, None  # the server is back
+        assert store.revision() == 1

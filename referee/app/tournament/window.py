@@ -54,6 +54,7 @@ class TournamentWindow(QMainWindow):
         self.tournament: Event = desk.event()
         self.wall: WallView | None = None
         self.last_message = ""
+        self.out_of_reach = False
         self.resize(1280, 700)
 
         self.clock_label = QLabel()
@@ -226,7 +227,8 @@ class TournamentWindow(QMainWindow):
                 self.act(partial(self.desk.drop, name), f"{name} dropped")
 
     def pair(self) -> None:
-        p = self.act(self.desk.pair)
+        # the round this window shows as next: if another desk paired it, this one is told
+        p = self.act(lambda: self.desk.pair(self.tournament.current_round + 1))
         if p is not None:
             self.round_pick.setValue(p.round)
             self.message(f"Round {p.round} paired" + (f", bye {p.bye}" if p.bye else ""))
@@ -340,6 +342,11 @@ class TournamentWindow(QMainWindow):
                 self.redraw()
         except RefereeError as exc:  # a server out of reach: say so, keep the last view
             self.message(str(exc), error=True)
+            self.out_of_reach = True
+        else:
+            if self.out_of_reach:
+                self.out_of_reach = False
+                self.message("The event's server answers again: the view is up to date")
         now = datetime.now(UTC)
         clock = event_clock(self.tournament)
         self.clock_label.setText(clock.describe(now) if self.tournament.current_round else
