@@ -1,8 +1,9 @@
 """Starting the app: the QApplication, the main window, and the match it opens.
 
-``run_app(None)`` opens a fresh demo match (:func:`referee.match.demo.create_demo_match`)
-in the demo folder (:func:`referee.match.demo.demo_folder`); ``run_app(path)`` opens a match
-file.
+``run_app(None)`` opens the match of last time (:mod:`referee.app.remembered`), or a fresh
+demo match (:func:`referee.match.demo.create_demo_match`) in the demo folder
+(:func:`referee.match.demo.demo_folder`) when there is none or its file is gone;
+``run_app(path)`` opens a match file.
 """
 
 from __future__ import annotations
@@ -13,7 +14,7 @@ from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from pathlib import Path
 
-from PySide6.QtCore import QMessageLogContext, QtMsgType, qInstallMessageHandler
+from PySide6.QtCore import QMessageLogContext, QSettings, QtMsgType, qInstallMessageHandler
 from PySide6.QtGui import QIcon
 from PySide6.QtWidgets import QApplication
 
@@ -102,27 +103,48 @@ def quiet_platform() -> Iterator[None]:
         qInstallMessageHandler(previous)
 
 
-def make_window(path: Path | None = None) -> MainWindow:
-    """A main window on ``path``, or on a new demo match when ``path`` is None."""
+def make_window(path: Path | None = None, settings: QSettings | None = None) -> MainWindow:
+    """A main window on ``path``; when ``path`` is None, on the match of last time, or on a
+    new demo match when there is none or its file is gone. ``settings``: what the app
+    remembers (Qt's own settings of the user when None): the window's size and docks, the
+    matches opened."""
     ensure_app()
-    window = MainWindow()
-    if path is None:
+    window = MainWindow(settings=settings if settings is not None else QSettings())
+    remembered = window.remembered
+    said = ""
+    if path is None and remembered is not None:
+        path = remembered.last_match()
+        gone = remembered.recent()[:1]
+        if path is None and gone:
+            said = f"The match of last time ({gone[0]}) is gone: a new demo match. "
+    if path is not None:
+        window.open_match(path)
+        if window.session is None:
+            said = f"{path} could not be opened ({window.last_error}): a new demo match. "
+    if window.session is None:
         from referee.match.demo import create_demo_match, new_demo_path
 
         path = new_demo_path()
         create_demo_match(path).close()
-    window.open_match(path)
-    window.statusBar().showMessage(f"Match file: {path} (every step is written as it happens)")
-    screen = window.screen().availableGeometry()
-    window.resize(
-        min(max(MIN_WIDTH, screen.width() * 9 // 10), screen.width()),
-        min(max(MIN_HEIGHT, screen.height() * 9 // 10), screen.height()),
+        window.open_match(path)
+    where = window.session.path if window.session is not None else path
+    window.statusBar().showMessage(
+        f"{said}Match file: {where} (every step is written as it happens)"
     )
+    if remembered is not None and remembered.restore_window(window):
+        window.docks_placed = True
+    else:
+        screen = window.screen().availableGeometry()
+        window.resize(
+            min(max(MIN_WIDTH, screen.width() * 9 // 10), screen.width()),
+            min(max(MIN_HEIGHT, screen.height() * 9 // 10), screen.height()),
+        )
     return window
 
 
 def run_app(path: Path | str | None = None) -> int:
-    """Open the window and run until it is closed; the exit status."""
+    """Open the window (on ``path``, or on the match of last time) and run until it is
+    closed; the exit status."""
     app = ensure_app()
     with quiet_platform():
         window = make_window(Path(path) if path is not None else None)

@@ -1,11 +1,14 @@
 """The right-click menu of a hex: the referee's corrections, to mirror the table.
 
-For each unit on the hex: move it (then click a hex), rotate it left or right, set its
-shaken and damage tokens, take it off the table; for the hex: add or take off a smoke or
-fire marker (and take off a cloud marker). The menu only *chooses*: it emits a
-:class:`Correction` (a named step of ``correct`` / ``correct-hex`` / ``correct-remove``
-commands) and the main window has the match carry it out, so every correction is a journal
-step that undo takes back.
+For each unit on the hex: take off one model (one click: the commonest correction at a
+table), set the models alive, its speed (the card's), move it (then click a hex), rotate it
+left or right, set its shaken and damage tokens, the load tokens of each weapon and the
+shots left of a Limited Ammo one, each condition with its strength (fire, acid and minor
+acid tokens; Poison[N] and Bleeding[N] instances added or taken off), take it off the
+table; for the hex: add or take off a smoke or fire marker (and take off a cloud marker).
+The menu only *chooses*: it emits a :class:`Correction` (a named step of ``correct`` /
+``correct-hex`` / ``correct-remove`` commands) and the main window has the match carry it
+out, so every correction is a journal step that undo takes back.
 """
 
 from __future__ import annotations
@@ -22,6 +25,10 @@ from referee.rules.state import UnitState
 
 ADDABLE_MARKERS = ("smoke", "fire")
 MAX_TOKENS = 5
+CONDITION_DICE = (4, 6, 8, 10, 12)
+"""The dice a Poison[N] or Bleeding[N] instance is added with from the menu."""
+COUNTED_CONDITIONS = (("fire", "Fire tokens"), ("acid", "Acid tokens"),
+                      ("minor_acid", "Minor acid tokens"))
 
 
 @dataclass(frozen=True)
@@ -85,6 +92,23 @@ class CorrectionMenu(QMenu):
         action.triggered.connect(lambda _=False, c=correction: self.chosen.emit(c))
 
     def _unit_actions(self, menu: QMenu, u: UnitState) -> None:
+        models = u.unit.models
+        if u.alive:
+            fewer = {"alive": u.alive - 1}
+            if u.elites_alive > u.alive - 1:
+                fewer["elites_alive"] = u.alive - 1
+            self._add(menu, f"Take off one model ({u.alive} -> {u.alive - 1})",
+                      correct(u.uid, f"one model taken off ({u.alive} -> {u.alive - 1})",
+                              **fewer))
+        sub = menu.addMenu("Models alive")
+        for n in range(models + 1):
+            fields = {"alive": n, **({"elites_alive": n} if u.elites_alive > n else {})}
+            self._add(sub, f"{n} of {models}{'  (now)' if n == u.alive else ''}",
+                      correct(u.uid, f"models alive {n}", **fields))
+        sub = menu.addMenu("Speed")
+        for speed in u.unit.speeds:
+            self._add(sub, f"{speed.name}{'  (now)' if speed.name == u.speed else ''}",
+                      correct(u.uid, f"speed {speed.name}", speed=speed.name))
         self._add(menu, f"Move {u.uid} to a hex…", Correction(f"Move {u.uid}", move_uid=u.uid))
         for turn, word in ((-1, "left"), (1, "right")):
             facing = (u.facing + turn) % 6
@@ -100,6 +124,8 @@ class CorrectionMenu(QMenu):
                 text = f"{n}{'  (now)' if n == now else ''}"
                 words = title.lower().replace(" tokens", "")
                 self._add(sub, text, correct(u.uid, f"{words} tokens {n}", **{field_name: n}))
+        self._weapon_actions(menu, u)
+        self._condition_actions(menu.addMenu("Conditions"), u)
         self._add(
             menu,
             f"Remove {u.uid} from the table",
@@ -108,6 +134,55 @@ class CorrectionMenu(QMenu):
                 ({"kind": "correct-remove", "uid": u.uid},),
             ),
         )
+
+    def _weapon_actions(self, menu: QMenu, u: UnitState) -> None:
+        """Load tokens per weapon; shots left per Limited Ammo weapon (``fired`` set)."""
+        if not u.unit.weapons:
+            return
+        loads = menu.addMenu("Load tokens")
+        for w in u.unit.weapons:
+            sub = loads.addMenu(w.name)
+            now = u.ammo(w.name)
+            for n in range(max(MAX_TOKENS, now) + 1):
+                loaded = {**u.loaded, w.name: n}
+                self._add(sub, f"{w.name}: {n} loaded{'  (now)' if n == now else ''}",
+                          correct(u.uid, f"{w.name} load tokens {n}", loaded=loaded))
+        limited = [w for w in u.unit.weapons if w.limited_ammo is not None]
+        if not limited:
+            return
+        ammo = menu.addMenu("Ammo left (Limited Ammo)")
+        for w in limited:
+            carried = w.limited_ammo or 0
+            sub = ammo.addMenu(w.name)
+            left_now = carried - u.shots_fired(w.name)
+            for left in range(carried + 1):
+                fired = {**u.fired, w.name: carried - left}
+                self._add(sub, f"{w.name}: {left} of {carried} left"
+                          f"{'  (now)' if left == left_now else ''}",
+                          correct(u.uid, f"{w.name} ammo left {left} of {carried}",
+                                  fired=fired))
+
+    def _condition_actions(self, menu: QMenu, u: UnitState) -> None:
+        """Each condition with its strength: tokens counted, dice instances listed."""
+        for field_name, title in COUNTED_CONDITIONS:
+            sub = menu.addMenu(title)
+            now = int(getattr(u, field_name))
+            word = title.lower().replace(" tokens", "")
+            for n in range(max(MAX_TOKENS, now) + 1):
+                self._add(sub, f"{word} {n}{'  (now)' if n == now else ''}",
+                          correct(u.uid, f"{word} tokens {n}", **{field_name: n}))
+        for field_name, name in (("poison", "Poison"), ("bleeding", "Bleeding")):
+            sub = menu.addMenu(name)
+            dice: tuple[int, ...] = tuple(getattr(u, field_name))
+            for die in CONDITION_DICE:
+                self._add(sub, f"Add {name}[{die}]",
+                          correct(u.uid, f"{name.lower()} [{die}] added",
+                                  **{field_name: [*dice, die]}))
+            for i, die in enumerate(dice):
+                rest = [*dice[:i], *dice[i + 1:]]
+                self._add(sub, f"Take off {name}[{die}]",
+                          correct(u.uid, f"{name.lower()} [{die}] taken off",
+                                  **{field_name: rest}))
 
     def action_texts(self) -> list[str]:
         """Every action's text, submenus included (for tests and screenshots)."""

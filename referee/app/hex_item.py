@@ -25,6 +25,7 @@ from referee.app.style import (
 from referee.board.hexgrid import Hex, hex_label
 
 R = HEX_SIZE
+ZONE_ALPHA = 200
 
 
 def _p(x: float, y: float) -> QPointF:
@@ -211,7 +212,8 @@ class HexItem(QGraphicsItem):
             painter.restore()
         if self.zone in ZONE_COLOURS:
             painter.setBrush(Qt.BrushStyle.NoBrush)
-            painter.setPen(_pen(ZONE_COLOURS[self.zone], 0.1, 110))
+            # strong enough to read as the side's colour on any terrain (a forest too)
+            painter.setPen(_pen(ZONE_COLOURS[self.zone], 0.1, ZONE_ALPHA))
             painter.drawPolygon(self._inner)
         self._paint_overlay(painter)
         painter.setBrush(Qt.BrushStyle.NoBrush)

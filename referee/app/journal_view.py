@@ -1,19 +1,22 @@
 """The journal dock: every step and event, filterable by kind and by text (a unit id),
 with the "why" of each: its clause and ruling ids are links. Clicking one, or
 double-clicking the row, asks (``whyRequested``) for the event's clauses and rulings in the
-rules browser, the clicked one shown."""
+rules browser, the clicked one shown. The context menu of a row offers "Undo back to here"
+(``undoBackRequested``: every step after the row's is undone, as one action) or, on an
+undone row, "Redo up to here" (``redoUpToRequested``), and "Why" (the rules browser)."""
 
 from __future__ import annotations
 
 from collections.abc import Sequence
 
-from PySide6.QtCore import QModelIndex, Signal
+from PySide6.QtCore import QModelIndex, QPoint, Qt, Signal
 from PySide6.QtWidgets import (
     QAbstractItemView,
     QComboBox,
     QHBoxLayout,
     QHeaderView,
     QLineEdit,
+    QMenu,
     QTableView,
     QVBoxLayout,
     QWidget,
@@ -32,6 +35,8 @@ class JournalView(QWidget):
     """A filter bar over a table of :class:`JournalModel` rows."""
 
     whyRequested = Signal(str, object, object, str)  # title, clause ids, ruling ids, link
+    undoBackRequested = Signal(int)  # the step number to undo back to (it stays)
+    redoUpToRequested = Signal(int)  # the undone step number to redo up to (included)
 
     def __init__(self, parent: QWidget | None = None) -> None:
         super().__init__(parent)
@@ -70,6 +75,8 @@ class JournalView(QWidget):
         self.table.setItemDelegateForColumn(WHY_COLUMN, self.why_delegate)
         self.why_delegate.linkActivated.connect(self._why_link)
         self.table.doubleClicked.connect(self.open_why)
+        self.table.setContextMenuPolicy(Qt.ContextMenuPolicy.CustomContextMenu)
+        self.table.customContextMenuRequested.connect(self._context_menu)
 
     def set_steps(self, steps: Sequence[Step], rules: Ruleset) -> None:
         self.rules = rules
@@ -105,6 +112,35 @@ class JournalView(QWidget):
         if row is not None:
             self.whyRequested.emit(row.title, row.clauses, row.rulings, link)
         return row
+
+    def context_menu_for(self, index: QModelIndex) -> QMenu | None:
+        """The context menu of the row at ``index``: Undo back to here (or Redo up to here on
+        an undone row), and Why."""
+        row = self.row_at(index)
+        if row is None:
+            return None
+        menu = QMenu(self)
+        rows = self.model.rows
+        if row.undone:
+            redo = menu.addAction(f"Redo up to here (step {row.step})")
+            redo.triggered.connect(lambda: self.redoUpToRequested.emit(row.step))
+        else:
+            later = sorted({r.step for r in rows if r.step > row.step and not r.undone})
+            undo = menu.addAction(
+                f"Undo back to here ({len(later)} later step{'s' if len(later) != 1 else ''})")
+            undo.setToolTip("Undo every step after this one (Edit > Redo brings them back)")
+            undo.setEnabled(bool(later))
+            undo.triggered.connect(lambda: self.undoBackRequested.emit(row.step))
+        why = menu.addAction("Why (the rules applied)")
+        why.triggered.connect(lambda: self.open_why(index))
+        return menu
+
+    def _context_menu(self, pos: QPoint) -> None:
+        index = self.table.indexAt(pos)
+        menu = self.context_menu_for(index)
+        if menu is not None:
+            menu.exec(self.table.viewport().mapToGlobal(pos))
+            menu.deleteLater()
 
     def _why_link(self, link: str) -> None:
         self.open_why(self.table.currentIndex(), link)

@@ -3,17 +3,18 @@ journal (left), the unit inspector, the line-of-sight tool, the rules browser an
 of the step (right, tabbed) as docks. Every wizard opens in the wizard dock
 (:class:`~referee.app.wizard_host.WizardHost`), beside the map it draws on.
 
-Menus: File > New match (the wizard, Ctrl+N) / New demo match / Open / Report / Army builder
-(Ctrl+B, :mod:`referee.app.army_builder`); Edit > Undo /
-Redo, named after the step
-(Ctrl+Z, Ctrl+Shift+Z); View > Zoom in / out / Fit (F); Turn > Next step (N: the step's
-wizard, then the clock moves on, :mod:`referee.app.turn_driver`), Advance without the
-wizard (Shift+N); Tools > Line of sight (L), Visibility; Wizards > Gunnery (G), Orders (O),
-Movement (M), Assault (A), Agony, Aftermath. There is no Save: the match file writes
-every step as it happens. A click on a token shows the unit in the inspector; a right-click
-on a hex offers the referee's corrections (:mod:`referee.app.correction_menu`). View >
-Rules (Ctrl+F, F1) puts the cursor in the rules browser's search box; every clause or ruling
-link of the window (the journal's why, the inspector, the line of sight, a wizard's working)
+Menus: File > New match (the wizard, Ctrl+N) / New demo match / Open / Open Recent / Report /
+Army builder (Ctrl+B, :mod:`referee.app.army_builder`) (the window's size, its docks and the
+matches opened are remembered, :mod:`referee.app.remembered`); Edit > Undo / Redo, named
+after the step (Ctrl+Z, Ctrl+Shift+Z); View > Zoom in / out / Fit (F), the docks, the journal
+ten rows tall (J); Turn > Next step (N: the step's wizard, then the clock moves on,
+:mod:`referee.app.turn_driver`), Advance without the wizard (Shift+N); Tools > Line of sight
+(L), Visibility; Wizards > Gunnery (G), Orders (O), Movement (M), Assault (A), Agony,
+Aftermath. There is no Save: the match file writes every step as it happens. A click on a
+token shows the unit in the inspector; a right-click on a hex offers the referee's
+corrections (:mod:`referee.app.correction_menu`). View > Rules (Ctrl+F, F1) puts the cursor
+in the rules browser's search box; every clause or ruling link of the window (the journal's
+why, the inspector, the line of sight, a wizard's working)
 opens there.
 """
 
@@ -23,7 +24,7 @@ from collections.abc import Callable, Iterable, Mapping
 from pathlib import Path
 from typing import Any
 
-from PySide6.QtCore import QPoint, Qt, QUrl
+from PySide6.QtCore import QPoint, QSettings, Qt, QUrl
 from PySide6.QtGui import (
     QAction,
     QCloseEvent,
@@ -48,6 +49,7 @@ from referee.app.journal_view import JournalView
 from referee.app.los_panel import LosPanel
 from referee.app.map_scene import MapScene
 from referee.app.map_view import MapView
+from referee.app.remembered import Remembered
 from referee.app.rules_browser import RulesBrowser
 from referee.app.session import ALL_CHANGES, MatchSession
 from referee.app.turn_driver import TurnDriver
@@ -64,8 +66,9 @@ from referee.match.events import Step
 class MainWindow(QMainWindow):
     """The referee's window over one open match (see the module docstring)."""
 
-    def __init__(self, parent: QWidget | None = None) -> None:
+    def __init__(self, parent: QWidget | None = None, settings: QSettings | None = None) -> None:
         super().__init__(parent)
+        self.remembered = Remembered(settings) if settings is not None else None
         self.session: MatchSession | None = None
         self.moving_uid: str | None = None
         self.last_error = ""
@@ -98,6 +101,8 @@ class MainWindow(QMainWindow):
         self.turn_driver = TurnDriver(self)
         self._make_actions()
         self._size_docks()
+        self.folded: list[QDockWidget] | None = None
+        """The docks folded away by View > Fold the docks, to show again."""
         self.docks_placed = False
         """Whether the docks have their places (fitted to the map at the first show, or
         restored from the settings): the first show fits them only when not."""
@@ -108,6 +113,8 @@ class MainWindow(QMainWindow):
         self.inspector.unitChosen.connect(self.scene.select_unit)
         self.los_panel.modeChanged.connect(self._tool_mode_changed)
         self.journal.whyRequested.connect(self.show_why)
+        self.journal.undoBackRequested.connect(self.undo_back_to)
+        self.journal.redoUpToRequested.connect(self.redo_up_to)
         self.inspector.ruleRequested.connect(self.show_rule)
         self.los_panel.ruleRequested.connect(self.show_rule)
 
@@ -138,6 +145,37 @@ class MainWindow(QMainWindow):
         self.resizeDocks([self.inspector_dock], [52 * char], Qt.Orientation.Horizontal)
         self.resizeDocks([self.tracker_dock, self.journal_dock], [16 * line, 20 * line],
                          Qt.Orientation.Vertical)
+
+    def show_journal_rows(self, rows: int = 10) -> None:
+        """The journal shown and at least ``rows`` rows tall (the dock above it gives way)."""
+        dock, table = self.journal_dock, self.journal.table
+        dock.show()
+        dock.raise_()
+        chrome = dock.height() - table.viewport().height()
+        wanted = chrome + rows * table.verticalHeader().defaultSectionSize() + 2
+        if dock.isFloating():
+            dock.resize(dock.width(), max(dock.height(), wanted))
+        elif table.viewport().height() < rows * table.verticalHeader().defaultSectionSize():
+            area = self.dockWidgetArea(dock)
+            above = [d for d in self.findChildren(QDockWidget) if d is not dock
+                     and d.isVisible() and not d.isFloating() and self.dockWidgetArea(d) == area
+                     and d.geometry().left() == dock.geometry().left()]
+            total = dock.height() + sum(d.height() for d in above)
+            rest = [max(0, total - wanted) // len(above)] * len(above) if above else []
+            self.resizeDocks([dock, *above], [wanted, *rest], Qt.Orientation.Vertical)
+
+    def fold_docks(self) -> None:
+        """Fold the docks away, leaving the map (and an open wizard); again: unfold them."""
+        if self.folded is not None:
+            for dock in self.folded:
+                dock.show()
+            self.folded = None
+        else:
+            self.folded = [d for d in self.findChildren(QDockWidget) if d.isVisible()
+                           and not (d is self.wizard_host and self.wizard_host.wizard)]
+            for dock in self.folded:
+                dock.hide()
+        self.fold_action.setChecked(self.folded is not None)
 
     def fit_docks(self) -> None:
         """Lay the docks out around a map as tall as the window: the map gets the width its
@@ -180,6 +218,9 @@ class MainWindow(QMainWindow):
         )
         self.new_action = self._action(file, "New &demo match", self.new_demo)
         self.open_action = self._action(file, "&Open…", self.choose_file, keys.Open)
+        self.recent_menu = file.addMenu("Open &Recent")
+        self.recent_menu.aboutToShow.connect(self.fill_recent)
+        self.fill_recent()
         self.report_action = self._action(file, "&Report (HTML)", self.write_report)
         file.addSeparator()
         self.army_builder_action = self._action(
@@ -204,6 +245,11 @@ class MainWindow(QMainWindow):
         for dock in (self.tracker_dock, self.journal_dock, self.inspector_dock, self.los_dock,
                      self.rules_dock, self.wizard_host):
             view.addAction(dock.toggleViewAction())
+        self.journal_rows_action = self._action(view, "&Journal, ten rows tall",
+                                                lambda: self.show_journal_rows(), "J")
+        self.fold_action = self._action(view, "Fold the &docks (the map alone)",
+                                        self.fold_docks, "D")
+        self.fold_action.setCheckable(True)
         self.rules_action = self._action(view, "&Rules (search)", self.focus_rules, "Ctrl+F")
         self.rules_action.setShortcuts([QKeySequence("Ctrl+F"), QKeySequence("F1")])
 
@@ -248,6 +294,24 @@ class MainWindow(QMainWindow):
             self.report_error(str(exc))
             return
         self.set_session(session)
+        if self.remembered is not None:
+            self.remembered.add_recent(session.path)
+            self.fill_recent()
+
+    def fill_recent(self) -> None:
+        """File > Open Recent: the matches opened, the last first (a file gone, greyed)."""
+        menu = self.recent_menu
+        menu.clear()
+        recent = self.remembered.recent() if self.remembered is not None else []
+        for number, path in enumerate(recent, 1):
+            there = path.is_file()
+            action = menu.addAction(f"&{number} {path.name}" + ("" if there else " (gone)"))
+            action.setToolTip(str(path))
+            action.setStatusTip(str(path))
+            action.setEnabled(there)
+            action.triggered.connect(lambda _=False, p=path: self.open_match(p))
+        if not recent:
+            menu.addAction("(no match opened yet)").setEnabled(False)
 
     def set_session(self, session: MatchSession) -> None:
         if self.session is not None:
@@ -340,19 +404,50 @@ class MainWindow(QMainWindow):
         self.statusBar().showMessage(f"Step {step.number}: {step.name}", 6000)
         return step
 
+    def undo_back_to(self, number: int) -> list[Step]:
+        """The journal's "Undo back to here": every step after step ``number``, as one user
+        action (Edit > Redo brings them back one at a time)."""
+        if self.session is None:
+            return []
+        try:
+            undone = self.session.undo_back_to(number)
+        except ValueError as exc:
+            self.report_error(str(exc))
+            return []
+        if undone:
+            self.statusBar().showMessage(
+                f"Undone back to step {number}: {len(undone)} step(s) taken back "
+                "(Edit > Redo brings them back)", 8000)
+        return undone
+
+    def redo_up_to(self, number: int) -> list[Step]:
+        """The journal's "Redo up to here" on an undone step."""
+        if self.session is None:
+            return []
+        try:
+            return self.session.redo_up_to(number)
+        except ValueError as exc:
+            self.report_error(str(exc))
+            return []
+
     def report_error(self, message: str) -> None:
         self.last_error = message
         self.statusBar().showMessage(f"Refused: {message}", 15000)
 
     def next_step(self) -> Step | None:
-        """Move the match on to the next step of the turn (the ``advance`` command)."""
+        """Move the match on to the next step of the turn with something in it, as one
+        journal step (the ``advance skip=idle`` command); at the orders step the engine
+        refuses while units lack orders, and the refusal is shown."""
         if self.session is None:
             return None
-        from referee.rules.turn.clock import TurnPosition
+        from referee.match.advance import plan_advance
 
-        state = self.session.state
-        following = TurnPosition.at(state.rules, state.turn, state.step).next()
-        return self.run_step(f"Next step: {following.text()}", [{"kind": "advance"}])
+        try:
+            plan = plan_advance(self.session.state, skip="idle")
+        except ValueError as exc:
+            self.report_error(str(exc))
+            return None
+        return self.run_step(plan.name(), [{"kind": "advance", "skip": "idle"}])
 
     def open_wizard(self, wizard: QWizard, then: Callable[[], object] | None = None) -> bool:
         """Open ``wizard`` beside the map (every wizard of a step opens here); finishing it
@@ -514,6 +609,8 @@ class MainWindow(QMainWindow):
             self.fit_docks()
 
     def closeEvent(self, event: QCloseEvent) -> None:
+        if self.remembered is not None:
+            self.remembered.save_window(self)
         if self.session is not None:
             self.undo_group.removeStack(self.session.undo_stack)
             self.session.close()

@@ -101,6 +101,9 @@ class MapScene(QGraphicsScene):
         self._set_markers(state)
 
     def _set_units(self, state: MatchState) -> None:
+        from referee.match.outcome import pending_by_unit
+
+        pending = pending_by_unit(state)
         for uid in list(self.unit_items):
             if uid not in state.units:
                 self.removeItem(self.unit_items.pop(uid))
@@ -112,8 +115,7 @@ class MapScene(QGraphicsScene):
                 item = UnitItem(unit)
                 self.addItem(item)
                 self.unit_items[uid] = item
-            else:
-                item.set_unit(unit)
+            item.set_unit(unit, pending.get(uid))
         for h, uids in by_hex.items():
             n = len(uids)
             for i, uid in enumerate(uids):

@@ -4,7 +4,8 @@ Every change goes through here: :meth:`MatchSession.run_step` asks the engine to
 a named step (the match file writes it whole, so there is nothing to save), then pushes a
 :class:`StepCommand` so that Edit > Undo names it. ``changed`` carries the change flags of
 what happened (the keys of the events' changes: ``units``, ``hexes``, ``orders``, ``turn``...
-and always ``journal``); views redraw from them.
+and always ``journal``); views redraw from them. :meth:`MatchSession.undo_back_to` takes back
+every step after a chosen one as one user action (the journal's "Undo back to here").
 """
 
 from __future__ import annotations
@@ -101,6 +102,54 @@ class MatchSession(QObject):
         self.undo_stack.push(StepCommand(self, step))
         self.changed.emit(change_flags(step))
         return step
+
+    def stack_index_of(self, number: int) -> int | None:
+        """The undo stack's index just after the command of step ``number`` (None: no such
+        step on the stack)."""
+        for i in range(self.undo_stack.count()):
+            command = self.undo_stack.command(i)
+            if isinstance(command, StepCommand) and command.step.number == number:
+                return i + 1
+        return None
+
+    def undo_back_to(self, number: int) -> list[Step]:
+        """Undo every step after step ``number`` as one user action: the match file takes
+        them back in one transaction, the undo stack moves below them (so Edit > Redo brings
+        them back one by one, and a new step drops them), one ``changed`` is emitted."""
+        index = self.stack_index_of(number)
+        if index is None or index >= self.undo_stack.index():
+            return []
+        undone = self.match.undo_back_to(number)
+        self._mirroring = True
+        try:
+            self.undo_stack.setIndex(index)
+        finally:
+            self._mirroring = False
+        flags: set[str] = {"undo"}
+        for step in undone:
+            flags |= change_flags(step)
+        self.changed.emit(frozenset(flags))
+        return undone
+
+    def redo_up_to(self, number: int) -> list[Step]:
+        """Redo every undone step up to step ``number`` as one user action (the stack moves
+        above them; one ``changed``)."""
+        index = self.stack_index_of(number)
+        if index is None or index <= self.undo_stack.index():
+            return []
+        done = [s for s in self.steps() if s.undone and s.number <= number]
+        for _ in done:
+            self.match.redo()
+        self._mirroring = True
+        try:
+            self.undo_stack.setIndex(index)
+        finally:
+            self._mirroring = False
+        flags: set[str] = {"redo"}
+        for step in done:
+            flags |= change_flags(step)
+        self.changed.emit(frozenset(flags))
+        return done
 
     def mirror_undo(self) -> None:
         if self._mirroring:

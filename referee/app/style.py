@@ -2,6 +2,12 @@
 
 Terrain colours follow what a referee expects on a printed map: forest dark green, hills
 brown, mountains grey, water blue. A terrain id not listed here is drawn grey with its name.
+
+One scheme for the sides, the same everywhere: a side has one colour (side 1 blue, side 2
+red), named in words by :func:`side_name`; it rims the side's deployment zone and each of
+its tokens, and fills the band with the unit's id across the token's top. The nation's
+colour fills the rest of the token, and no nation's colour is close to a side's, so a token
+never reads as the other side.
 """
 
 from __future__ import annotations
@@ -24,15 +30,18 @@ TERRAIN_FILL: dict[str, str] = {
 UNKNOWN_TERRAIN = "#b0b0b0"
 
 NATION_COLOURS: dict[str, str] = {
-    "spartan": "#a8232b",
-    "ork": "#3f8f2f",
-    "elf": "#1f8a82",
-    "dark-elf": "#5b3a9e",
-    "dwarf": "#1f5fa8",
+    "spartan": "#b8862b",  # bronze
+    "ork": "#3f8f2f",  # green
+    "elf": "#23998c",  # teal
+    "dark-elf": "#6b45a8",  # purple
+    "dwarf": "#85705a",  # stone
 }
-SIDE_COLOURS: dict[int, str] = {1: "#1f5fa8", 2: "#b33a1a"}
-"""A unit of a nation not listed takes its side's colour; the side colour also rims every
-token and tints the side's deployment zone."""
+SIDE_COLOURS: dict[int, str] = {1: "#1f5fa8", 2: "#c0281b"}
+"""The side's colour: its deployment zone's rim, its tokens' rim and id band."""
+SIDE_COLOUR_NAMES: dict[int, str] = {1: "blue", 2: "red"}
+"""The side's colour in words, as the wizards and the inspector say it."""
+NEUTRAL_NATION = "#8a8a8a"
+"""The inside of a token of a nation not listed."""
 
 ZONE_COLOURS: dict[str, str] = {"side1": SIDE_COLOURS[1], "side2": SIDE_COLOURS[2]}
 
@@ -65,6 +74,7 @@ BADGE_COLOURS: dict[str, str] = {
     "acid": "#9ccc24",
     "poison": "#8e24aa",
     "bleeding": "#b71c1c",
+    "pending": "#d50000",
 }
 
 
@@ -79,7 +89,19 @@ def terrain_colour(terrain_id: str) -> QColor:
 
 
 def unit_colour(nation: str, side: int) -> QColor:
-    return QColor(NATION_COLOURS.get(nation, SIDE_COLOURS.get(side, "#666666")))
+    """The inside of a token: its nation's colour (``side`` kept for callers)."""
+    return QColor(NATION_COLOURS.get(nation, NEUTRAL_NATION))
+
+
+def side_colour(side: int) -> QColor:
+    return QColor(SIDE_COLOURS.get(side, "#444444"))
+
+
+def side_name(side: int, *, capital: bool = False) -> str:
+    """``side 1 (blue)``: a side as every word of the app says it."""
+    word = SIDE_COLOUR_NAMES.get(side)
+    text = f"side {side}" + (f" ({word})" if word else "")
+    return text[0].upper() + text[1:] if capital else text
 
 
 def text_colour_on(background: QColor) -> QColor:

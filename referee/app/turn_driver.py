@@ -1,12 +1,19 @@
 """Next step (N): the wizard of the step the match is at, then the clock moves on.
 
-At a gunnery step, the gunnery wizard for each unit ordered to fire now that has not fired
-since the clock last moved (cancelling it passes that unit over; none left: the clock moves
-on); at a movement, agony or
-aftermath step, its wizard; at an assault step, the assault wizard when the app has one,
+A step with nothing in it (:func:`referee.match.advance.step_work`) opens no wizard: the clock
+moves on past it and every empty step after it as one journal step ("Movement 1: nothing to
+do in 4 steps"). At the orders step, while units lack orders for this turn or the next, the
+orders wizard opens; the clock moves on only once every unit has its orders or the referee
+has confirmed, unit by unit, that the rule for a missing order applies (clause
+``orders.missing``); the engine refuses to leave the step otherwise, so Next step can never
+carry the match into a turn without orders. At a gunnery step, the gunnery wizard for each
+unit ordered to fire now that has not fired since the clock last moved (cancelling it passes
+that unit over; none left: the clock moves on); at a movement, agony or aftermath step, its
+wizard; at an assault step, the assault wizard when the app has one,
 else the engine's proposals for every contest; at an apply-damage step, the pending damage
-is applied; at a hex-effects step where units stand among markers, the engine triggers them
-(the app's dice); at any other step (retreats, abilities) the clock just moves on.
+is applied; at a hex-effects step where units stand among markers, the hex-effects wizard
+(its dice typed or the app's); at any other step (retreats, abilities) the clock just moves
+on.
 When a wizard's step is written, the clock moves on (an ``advance`` step of its own, so
 that undo takes back one at a time); cancelling a wizard writes nothing and stays.
 The wizards also open on their own from the Wizards menu, without moving the clock; either
@@ -23,8 +30,10 @@ from PySide6.QtWidgets import QDialog, QWizard
 
 from referee.app.wizards.aftermath_wizard import AftermathWizard
 from referee.app.wizards.agony_wizard import AgonyWizard
+from referee.app.wizards.hex_effects_wizard import HexEffectsWizard
 from referee.app.wizards.movement_wizard import MovementWizard
 from referee.app.wizards.orders_wizard import OrdersWizard
+from referee.match.advance import step_work
 from referee.match.events import Step
 from referee.match.state import MatchState
 
@@ -117,13 +126,27 @@ class TurnDriver(QObject):
         wizard.finished.connect(finished)
         return True
 
-    def open_orders(self) -> OrdersWizard | None:
+    def open_orders(self, *, then: Then = None) -> OrdersWizard | None:
         """Orders for a turn (Wizards > Orders, O)."""
         session = self.window.session
         if session is None:
             return None
         wizard = OrdersWizard(session.state, self.window)
-        return wizard if self._open(wizard, None) else None
+        return wizard if self._open(wizard, then) else None
+
+    def _after_orders(self) -> Step | None:
+        """Once orders are written at the orders step: on if every unit has them, else say
+        who still lacks them (Next step opens the wizard again)."""
+        session = self.window.session
+        if session is None:
+            return None
+        still = session.state.orders_missing()
+        if still:
+            self.window.statusBar().showMessage(
+                "Still without orders: " + "; ".join(m.text() for m in still)
+                + ". Next step (N) opens the orders wizard again.", 15000)
+            return None
+        return self.advance()
 
     def open_movement(self, *, then: Then = None) -> MovementWizard | None:
         """The movement step; the wizard stays beside the map, whose clicks pick hexes."""
@@ -139,6 +162,18 @@ class TurnDriver(QObject):
         if session is None:
             return None
         wizard = AgonyWizard(session.state, session.next_dice_seed(), self.window)
+        return wizard if self._open(wizard, then) else None
+
+    def open_hex_effects(self, *, then: Then = None) -> HexEffectsWizard | None:
+        """A 'trigger hex effects' step, its dice typed or the app's."""
+        session = self.window.session
+        if session is None:
+            return None
+        from referee.rules.turn.clock import TurnPosition
+
+        state = session.state
+        label = TurnPosition.at(state.rules, state.turn, state.step).step.label
+        wizard = HexEffectsWizard(state, session.next_dice_seed(), self.window, label)
         return wizard if self._open(wizard, then) else None
 
     def open_aftermath(self, *, then: Then = None) -> AftermathWizard | None:
@@ -167,20 +202,21 @@ class TurnDriver(QObject):
 
         state = session.state
         step = TurnPosition.at(state.rules, state.turn, state.step).step
+        if step_work(state) is None:  # nothing here: on past it, no wizard
+            return self.advance()
+        if step.kind == "orders":
+            return self.open_orders(then=self._after_orders)
         if step.kind == "gunnery":
             return self._gunnery(state)
         if step.kind == "movement":
             return self.open_movement(then=self.advance)
         if step.kind == "assault":
             return self._assault(state, step.number or 1)
-        if step.kind == "apply-damage" and state.pending:
+        if step.kind == "apply-damage":
             if self.window.run_step(step.label, [{"kind": "apply-damage"}]) is None:
                 return None
-        elif step.kind == "hex-effects" and any(state.hexes.at(u.hex)
-                                                for u in state.units.values()):
-            # units stand in hexes with markers: the engine triggers them (app's dice)
-            if self.window.run_step(step.label, [{"kind": "hex-effects"}]) is None:
-                return None
+        elif step.kind == "hex-effects":  # units stand among markers: their dice
+            return self.open_hex_effects(then=self.advance)
         elif step.kind == "agony":
             return self.open_agony(then=self.advance)
         elif step.kind == "aftermath":

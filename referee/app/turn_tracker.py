@@ -34,6 +34,9 @@ def agenda_html(agenda: Agenda) -> str:
         parts.append("<ul>" + "".join(items) + "</ul>")
     if agenda.hexes:
         parts.append(f"<p>Hexes: {escape(', '.join(str(h) for h in agenda.hexes))}</p>")
+    if agenda.orders_missing and agenda.step.kind != "orders":
+        parts.append("<p style='color:#c62828'>Without orders for this turn or the next: "
+                     f"{escape(', '.join(agenda.orders_missing))}</p>")
     parts.append("<p>Dice needed.</p>" if agenda.needs_dice else "<p>No dice.</p>")
     if agenda.choices:
         order = "".join(f"<li>{escape(g.text())}</li>" for g in agenda.choices)
@@ -76,17 +79,19 @@ class TurnTracker(QWidget):
         layout.addWidget(self.title)
         layout.addWidget(split, 1)
         layout.addWidget(self.next_button)
-        self._rules_id: str | None = None
+        self._step_ids: tuple[str, ...] = ()
 
     def set_state(self, state: MatchState) -> None:
-        if self._rules_id != state.rules.id or self.steps.count() == 0:
+        sequence = turn_sequence(state.rules)
+        ids = tuple(s.id for s in sequence)  # readings may add or drop steps (orders)
+        if self._step_ids != ids:
             self.steps.clear()
-            for step in turn_sequence(state.rules):
+            for step in sequence:
                 item = QListWidgetItem(step.label)
                 item.setData(Qt.ItemDataRole.UserRole, step.id)
                 item.setToolTip(step.todo)
                 self.steps.addItem(item)
-            self._rules_id = state.rules.id
+            self._step_ids = ids
         self.title.setText(f"Turn {state.turn}")
         for i in range(self.steps.count()):
             item = self.steps.item(i)

@@ -11,6 +11,7 @@ from PySide6.QtCore import QUrl, Signal
 from PySide6.QtWidgets import QComboBox, QTextBrowser, QVBoxLayout, QWidget
 
 from referee.app.rule_html import rule_link
+from referee.app.style import side_name
 from referee.board.hexgrid import DIRECTION_NAMES, hex_label
 from referee.match.state import MatchState
 from referee.rules.state import UnitState
@@ -98,7 +99,7 @@ def unit_html(state: MatchState, uid: str) -> str:
     if card.elites:
         models += f" ({u.elites_alive} of {card.elites} elite)"
     rows = [
-        _row("unit", f"{escape(card.name)} — {escape(u.nation)}, side {u.side}"),
+        _row("unit", f"{escape(card.name)} — {escape(u.nation)}, {side_name(u.side)}"),
         _row("hex", f"{hex_label(u.hex)} ({escape(state.terrain_at(u.hex))})"),
         _row("facing", DIRECTION_NAMES[u.facing]),
         _row("speed", escape(u.speed)),

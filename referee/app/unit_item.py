@@ -1,8 +1,13 @@
-"""A unit token: nation colour, side rim, facing arrow, models alive and condition badges.
+"""A unit token: its side's colour as the rim and the band with its id across the top, its
+nation's colour inside (:mod:`referee.app.style`), facing arrow, models alive and condition
+badges.
 
 Badges: ``+N`` damage tokens (orange, top right), ``S`` shaken (yellow, top left, with the
 number of tokens past one), and along the bottom ``F`` on fire, ``A``/``a`` acid/minor acid,
-``P`` poison, ``B`` bleeding. A destroyed unit (no model alive) is greyed and crossed out.
+``P`` poison, ``B`` bleeding. Damage waiting for the 'apply damage' step is ``!N`` (N
+rolls) on the right edge, white ringed in red (black when it will kill a model), its
+tooltip saying what it will do.
+A destroyed unit (no model alive) is greyed and crossed out.
 """
 
 from __future__ import annotations
@@ -12,12 +17,23 @@ from PySide6.QtGui import QColor, QFont, QFontMetricsF, QPainter, QPen, QPolygon
 from PySide6.QtWidgets import QGraphicsItem, QStyleOptionGraphicsItem, QWidget
 
 from referee.app.geometry import HEX_SIZE, facing_vector
-from referee.app.style import BADGE_COLOURS, SIDE_COLOURS, colour, text_colour_on, unit_colour
+from referee.app.style import (
+    BADGE_COLOURS,
+    colour,
+    side_colour,
+    side_name,
+    text_colour_on,
+    unit_colour,
+)
 from referee.board.hexgrid import DIRECTION_NAMES, hex_label
+from referee.match.outcome import PendingOnUnit
 from referee.rules.state import UnitState
 
 R = HEX_SIZE
 BODY = QRectF(-0.6 * R, -0.34 * R, 1.2 * R, 0.72 * R)
+BAND_HEIGHT = 0.3
+"""The side-coloured band across the token's top, with the unit's id, in hex radii."""
+RIM_WIDTH = 0.07
 
 
 def _font(painter: QPainter, size: float, bold: bool = True) -> QFont:
@@ -48,7 +64,7 @@ def badges(unit: UnitState) -> list[tuple[str, str, str]]:
 
 def tooltip(unit: UnitState) -> str:
     lines = [
-        f"{unit.uid}: {unit.unit.name} ({unit.nation}, side {unit.side})",
+        f"{unit.uid}: {unit.unit.name} ({unit.nation}, {side_name(unit.side)})",
         f"{hex_label(unit.hex)}, facing {DIRECTION_NAMES[unit.facing]}, {unit.speed}",
         f"models {unit.alive}/{unit.unit.models}",
     ]
@@ -67,6 +83,7 @@ class UnitItem(QGraphicsItem):
         super().__init__()
         self.unit = unit
         self.selected = False
+        self.pending: PendingOnUnit | None = None
         self.setZValue(10)
         self.setAcceptedMouseButtons(Qt.MouseButton.NoButton)  # the view picks hexes
         self.set_unit(unit)
@@ -75,10 +92,12 @@ class UnitItem(QGraphicsItem):
     def uid(self) -> str:
         return self.unit.uid
 
-    def set_unit(self, unit: UnitState) -> None:
+    def set_unit(self, unit: UnitState, pending: PendingOnUnit | None = None) -> None:
+        """Redraw from ``unit``, with the damage waiting on it (if any)."""
         self.prepareGeometryChange()
         self.unit = unit
-        self.setToolTip(tooltip(unit))
+        self.pending = pending
+        self.setToolTip(tooltip(unit) + (f"\n{pending.text()}" if pending else ""))
         self.update()
 
     def set_selected(self, selected: bool) -> None:
@@ -98,15 +117,29 @@ class UnitItem(QGraphicsItem):
         u = self.unit
         painter.setRenderHint(QPainter.RenderHint.Antialiasing)
         fill = QColor("#9e9e9e") if u.destroyed else unit_colour(u.nation, u.side)
-        rim = QPen(QColor("#ffd400") if self.selected else colour(SIDE_COLOURS.get(u.side, "#333")))
-        rim.setWidthF((0.08 if self.selected else 0.05) * R)
-        painter.setPen(rim)
+        side = QColor("#707070") if u.destroyed else side_colour(u.side)
+        painter.setPen(Qt.PenStyle.NoPen)
         painter.setBrush(fill)
         painter.drawRoundedRect(BODY, 0.08 * R, 0.08 * R)
-        ink = text_colour_on(fill)
-        painter.setPen(ink)
+        band = QRectF(BODY.left(), BODY.top(), BODY.width(), BAND_HEIGHT * R)
+        painter.save()
+        painter.setClipRect(band)
+        painter.setBrush(side)
+        painter.drawRoundedRect(BODY, 0.08 * R, 0.08 * R)
+        painter.restore()
+        if self.selected:  # the selection outside the side's rim, so both show
+            halo = QPen(QColor("#ffd400"), 0.07 * R)
+            painter.setPen(halo)
+            painter.setBrush(Qt.BrushStyle.NoBrush)
+            painter.drawRoundedRect(BODY.adjusted(-0.06 * R, -0.06 * R, 0.06 * R, 0.06 * R),
+                                    0.1 * R, 0.1 * R)
+        rim = QPen(side, RIM_WIDTH * R)
+        painter.setPen(rim)
+        painter.setBrush(Qt.BrushStyle.NoBrush)
+        painter.drawRoundedRect(BODY, 0.08 * R, 0.08 * R)
+        painter.setPen(text_colour_on(side))
         name_box = QRectF(
-            BODY.left() + 0.05 * R, BODY.top() + 0.01 * R, BODY.width() - 0.1 * R, 0.29 * R
+            BODY.left() + 0.05 * R, BODY.top() + 0.01 * R, BODY.width() - 0.1 * R, 0.27 * R
         )
         for size in (0.23, 0.2, 0.17):  # a long name in a smaller font before eliding it
             painter.setFont(_font(painter, size))
@@ -116,9 +149,10 @@ class UnitItem(QGraphicsItem):
             u.uid, Qt.TextElideMode.ElideRight, name_box.width()
         )
         painter.drawText(name_box, Qt.AlignmentFlag.AlignCenter, name)
+        painter.setPen(text_colour_on(fill))
         painter.setFont(_font(painter, 0.3))
         count = str(u.alive) if u.alive == u.unit.models else f"{u.alive}/{u.unit.models}"
-        count_box = QRectF(BODY.left(), BODY.top() + 0.28 * R, BODY.width(), 0.42 * R)
+        count_box = QRectF(BODY.left(), BODY.top() + 0.3 * R, BODY.width(), 0.42 * R)
         painter.drawText(count_box, Qt.AlignmentFlag.AlignCenter, count)
         if u.destroyed:
             painter.setPen(QPen(QColor("#202020"), 0.05 * R))
@@ -130,6 +164,8 @@ class UnitItem(QGraphicsItem):
         if u.shaken:
             text = "S" if u.shaken == 1 else f"S{u.shaken}"
             self._badge(painter, BODY.topLeft(), "shaken", text)
+        if self.pending is not None and self.pending.rolls:
+            self._pending_badge(painter, self.pending)
         conditions = badges(u)
         for i, (kind, text, _) in enumerate(conditions):
             x = (i - (len(conditions) - 1) / 2) * 0.28 * R
@@ -149,6 +185,22 @@ class UnitItem(QGraphicsItem):
         painter.setPen(QPen(QColor("#ffffff"), 0.025 * R))
         painter.setBrush(QColor("#141414"))
         painter.drawPolygon(triangle)
+
+    @staticmethod
+    def _pending_badge(painter: QPainter, pending: PendingOnUnit) -> None:
+        """``!N`` on the right edge: white ringed in red on any token colour; black when
+        the damage waiting will kill."""
+        at = QPointF(BODY.right(), 0.02 * R)
+        ring = colour(BADGE_COLOURS["pending"])
+        fill = QColor("#111111") if pending.killed else QColor("#ffffff")
+        painter.setPen(QPen(ring, 0.045 * R))
+        painter.setBrush(fill)
+        radius = 0.18 * R
+        painter.drawEllipse(at, radius, radius)
+        painter.setPen(QColor("#ffffff") if pending.killed else ring)
+        painter.setFont(_font(painter, 0.17))
+        painter.drawText(QRectF(at.x() - radius, at.y() - radius, 2 * radius, 2 * radius),
+                         Qt.AlignmentFlag.AlignCenter, f"!{len(pending.rolls)}")
 
     @staticmethod
     def _badge(painter: QPainter, at: QPointF, kind: str, text: str) -> None:

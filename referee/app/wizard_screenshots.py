@@ -27,6 +27,13 @@ def _step(window: MainWindow, name: str, commands: Sequence[Mapping[str, Any]]) 
         raise RuntimeError(f"screenshots: the step {name!r} was refused: {window.last_error}")
 
 
+def _to(window: MainWindow, step: str) -> list[dict[str, Any]]:
+    """The ``advance`` that takes the match on to ``step`` of this turn (none if it is
+    there)."""
+    state = window.session.state if window.session is not None else None
+    return [] if state is not None and state.step == step else [{"kind": "advance", "to": step}]
+
+
 def wizard_shots(window: MainWindow, app: QApplication) -> Iterator[tuple[str, QPixmap]]:
     """Set the match up for each wizard and yield ``(file name, image)``."""
     driver = window.turn_driver
@@ -44,7 +51,7 @@ def wizard_shots(window: MainWindow, app: QApplication) -> Iterator[tuple[str, Q
 
     _step(window, "Correction: boars to E3", [
         {"kind": "correct", "uid": "boars", "set": {"hex": "E3"}},
-        {"kind": "advance", "to": "movement-1"},
+        *_to(window, "movement-1"),
     ])
     _step(window, "Movement 1", [{"kind": "movement", "step": 1}])
     _step(window, "To movement 2", [{"kind": "advance", "to": "movement-2"}])
@@ -68,6 +75,9 @@ def wizard_shots(window: MainWindow, app: QApplication) -> Iterator[tuple[str, Q
         dice.type_values([2, 5, 1, 3])
         _settle(app)
         yield "agony-wizard.png", window.grab()
+        agony.next()
+        _settle(app)
+        yield "agony-wizard-outcome.png", window.grab()
         agony.reject()
 
     _step(window, "To the aftermath", [

@@ -28,10 +28,15 @@ from referee.board.line import CROSS, EDGE, VERTEX, LineTrace, trace
 from referee.board.los_rules import SMOKE, Effect, LosRules
 from referee.board.maps import BattleMap
 from referee.board.terrain import TerrainTable
+from referee.errors import RefereeError
 
 FLYING_LEVEL = 2  # clause los.flying
 
 _CLEAR = Effect("clear")
+
+
+class SightError(RefereeError):
+    """A line of sight asked of a hex off the map, or at a level that does not exist."""
 
 
 def _strength(e: Effect) -> int:
@@ -135,12 +140,12 @@ def line_of_sight(
     """Can ``start`` and ``end`` see each other at these levels (terrain height if None)?"""
     for h in (start, end):
         if h not in board.battle_map:
-            raise ValueError(f"{hex_label(h)} is not on the map {board.battle_map.name!r}")
+            raise SightError(f"{hex_label(h)} is not on the map {board.battle_map.name!r}")
     la = board.height(start) if start_level is None else start_level
     lb = board.height(end) if end_level is None else end_level
     for lvl in (la, lb):
         if lvl not in (0, 1, 2):
-            raise ValueError(f"height level {lvl} is not 0, 1 or 2 (flying counts as 2)")
+            raise SightError(f"height level {lvl} is not 0, 1 or 2 (flying counts as 2)")
     line = trace(start, end)
     rules = board.rules
     hi, lo = max(la, lb), min(la, lb)

@@ -17,8 +17,17 @@ def add_parser(sub: Any) -> None:
         help="map file or shipped map name (default: activation, 169 hexes)",
     )
     los.add_argument("--runs", type=int, default=15, help="runs per figure (median)")
+    los.add_argument(
+        "--no-big", action="store_true", help="skip the 100x100 map (its figures are left out)"
+    )
     los.add_argument("--json", action="store_true", help="print JSON")
     los.set_defaults(run=run_los_bench)
+    big = bsub.add_parser("map", help="write the generated large map (a table room) to a file")
+    big.add_argument("file", help="the map file to write (TOML)")
+    big.add_argument("--columns", type=int, default=100)
+    big.add_argument("--rows", type=int, default=100)
+    big.add_argument("--seed", type=int, default=1)
+    big.set_defaults(run=run_write_map)
 
 
 def run_los_bench(args: argparse.Namespace) -> int:
@@ -26,10 +35,23 @@ def run_los_bench(args: argparse.Namespace) -> int:
     from referee.board.maps import find_map
     from referee.cli.output import print_json
 
-    result = run(find_map(args.map), runs=max(1, args.runs))
+    result = run(find_map(args.map), runs=max(1, args.runs), big=not args.no_big)
     if args.json:
         print_json(result)
     else:
         for key, value in result.items():
-            print(f"{key:>24}: {value}")
+            print(f"{key:>30}: {value}")
+    return 0
+
+
+def run_write_map(args: argparse.Namespace) -> int:
+    from pathlib import Path
+
+    from referee.bench.big_map import write_big_map
+    from referee.cli.main import CommandError
+
+    if not (1 <= args.columns <= 702 and 1 <= args.rows <= 702):
+        raise CommandError("bench map: columns and rows are 1 to 702")
+    path = write_big_map(Path(args.file), args.columns, args.rows, args.seed)
+    print(f"{path}: {args.columns}x{args.rows} hexes, seed {args.seed}")
     return 0

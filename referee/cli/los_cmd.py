@@ -93,31 +93,30 @@ def run_visible(args: argparse.Namespace) -> int:
 
     if args.all == bool(args.frm):
         raise CommandError("visible: give FROM, or --all (not both)")
+    if args.all and args.level is not None:
+        raise CommandError("visible --all uses each hex's own level; --level needs FROM")
     board = _board(args)
     bm = board.battle_map
     vis = Visibility(board, cache=cache_dir())
     labels = [hex_label(h) for h in bm.hexes]
 
     def listing(seen: Any, blind: Any) -> dict[str, list[str]]:
-        return {
-            "visible": [labels[i] for i in seen.nonzero()[0]],
-            "blind": [labels[i] for i in blind.nonzero()[0]],
-        }
+        return {"visible": [labels[i] for i in seen], "blind": [labels[i] for i in blind]}
 
     if args.all:
-        if args.level is not None:
-            raise CommandError("visible --all uses each hex's own level; --level needs FROM")
-        seen, blind = vis.all_pairs()
-        result: dict[str, Any] = {labels[i]: listing(seen[i], blind[i]) for i in range(len(bm))}
-    else:
-        source = bm.parse(args.frm)
-        seen1, blind1 = vis.from_hex(source, args.level)
-        result = {"from": hex_label(source), **listing(seen1, blind1)}
+        # a source at a time, so that a map of any size streams in bounded memory
+        rows = vis.rows()
+        if args.json:
+            _stream_json((labels[i], listing(seen, blind)) for i, seen, blind in rows)
+        else:
+            for i, seen, blind in rows:
+                print(f"{labels[i]}: sees {len(seen)}, blind {len(blind)}")
+        return 0
+    source = bm.parse(args.frm)
+    seen1, blind1 = vis.from_hex(source, args.level)
+    result = {"from": hex_label(source), **listing(seen1.nonzero()[0], blind1.nonzero()[0])}
     if args.json:
         print_json(result)
-    elif args.all:
-        for frm, row in result.items():
-            print(f"{frm}: sees {len(row['visible'])}, blind {len(row['blind'])}")
     else:
         print(
             f"from {result['from']}: {len(result['visible'])} visible, {len(result['blind'])} blind"
@@ -125,3 +124,18 @@ def run_visible(args: argparse.Namespace) -> int:
         print(f"  visible: {' '.join(result['visible']) or '-'}")
         print(f"  blind:   {' '.join(result['blind']) or '-'}")
     return 0
+
+
+def _stream_json(items: Any) -> None:
+    """A JSON object written one member at a time, as ``print_json`` would write it whole."""
+    import json
+    import sys
+
+    out = sys.stdout
+    out.write("{")
+    first = True
+    for key, value in items:
+        body = json.dumps(value, indent=2, ensure_ascii=False).replace("\n", "\n  ")
+        out.write(f"{'' if first else ','}\n  {json.dumps(key, ensure_ascii=False)}: {body}")
+        first = False
+    out.write("\n}\n" if not first else "}\n")

@@ -2,8 +2,10 @@
 
 Command modules import the engine inside their ``run`` so that ``referee los`` loads
 only what line of sight needs (a whole ``referee los`` process stays under 0.5 s).
-``referee`` alone opens the app on a new demo match and ``referee FILE`` on a match file;
-without PySide6 or a display, ``referee`` alone prints the text demo (``referee demo``).
+``referee`` alone opens the app on the match of last time (a new demo match when there is
+none) and ``referee FILE`` on a match file; without PySide6, a display or the system
+libraries the window needs, ``referee`` alone says what is missing and prints the text demo
+(``referee demo``).
 """
 
 from __future__ import annotations
@@ -63,19 +65,23 @@ def command_names(parser: argparse.ArgumentParser) -> set[str]:
 
 
 def open_app(path: str | None) -> int:
-    """The app on ``path`` (None: a new demo match); without PySide6 or a display, one line
-    saying why, then the text demo (or, for a file, exit status 2)."""
+    """The app on ``path`` (None: the match of last time, or a new demo match); without
+    PySide6, a display or the system libraries Qt's X11 platform needs, one line saying why
+    (and what to install), then the text demo (or, for a file, exit status 2)."""
+    from referee.app.system_libraries import import_problem, xcb_problem
     from referee.cli.demo import run_demo
 
     try:
         from referee.app.app import binding_problem, can_show_window, run_app
     except ImportError as exc:
-        why = (
+        why = import_problem(exc) or (
             f"the app needs PySide6 ({exc}): install it with "
             "pip install 'PySide6-Essentials>=6.6'"
         )
     else:
         problem = binding_problem()
+        if problem is None and can_show_window():
+            problem = xcb_problem()  # before Qt, which would abort the process
         if problem is None and can_show_window():
             if path is not None:
                 from referee.match.store import MatchFile

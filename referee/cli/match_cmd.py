@@ -4,7 +4,10 @@ Commands inside a step use the text-journal syntax (``referee/match/journal_text
 ``fire shooter=tank target=grunts``, ``apply-damage``, ``agony step=2``, ``aftermath``,
 ``orders uid=tank turn=2 movement="F + F + -" gunnery="Fire + -"``,
 ``correct uid=grunts hex=E5 alive=3``, ``movement step=1``, ``assault contest=0``,
-``advance`` / ``advance to=aftermath``.
+``advance`` / ``advance to=aftermath`` / ``advance skip=idle`` (on past every step with
+nothing to do). At the orders step ``advance`` fails (exit status 1) naming the units without
+orders for this turn or the next, unless given ``missing=confirm`` (the edition's rule for a
+missing order applies to each; ``orders uid=U turn=T missing=confirm`` does it for one unit).
 """
 
 from __future__ import annotations
@@ -224,12 +227,19 @@ def run_show(args: argparse.Namespace) -> int:
 
 
 def run_step(args: argparse.Namespace) -> int:
+    import sys
+
     from referee.cli.output import print_json
+    from referee.match.advance import OrdersMissingError
     from referee.match.journal_text import parse_command
 
     commands = [parse_command(c, f"--command {c!r}") for c in args.command]
     with _open(args.file) as m:
-        step = m.run(args.name, commands, typed=args.dice)
+        try:
+            step = m.run(args.name, commands, typed=args.dice)
+        except OrdersMissingError as exc:  # the clock waits for orders: not a usage error
+            print(f"referee: {exc}", file=sys.stderr)
+            return 1
         if args.json:
             print_json(
                 {

@@ -121,18 +121,21 @@ class Dice:
         self.log: list[Roll] = []
         self.expected: list[RollRequest] = []
         """Dice announced and not asked yet, in order (see :meth:`expect`)."""
+        self.planned = False
+        """Whether the engine announced its dice (:meth:`expect`), beyond a batch's own."""
 
     def expect(self, requests: Iterable[RollRequest]) -> None:
         """Announce the dice the engine will ask next, in order (they replace what was
         announced before). A die asked takes the first announcement of its sides and
         purpose off the list, with any before it (dice the outcome made unneeded)."""
         self.expected = list(requests)
+        self.planned = True
 
     def _take(self, sides: int, purpose: str, note: str, follow_up: bool) -> RollRequest:
         for i, r in enumerate(self.expected):
             if r.sides == sides and r.purpose == purpose:
                 del self.expected[: i + 1]
-                return RollRequest(sides, purpose, note or r.note, follow_up or r.follow_up)
+                return RollRequest(sides, purpose, r.note or note, follow_up or r.follow_up)
         return RollRequest(sides, purpose, note, follow_up)
 
     def type_in(self, values: Iterable[int]) -> None:

@@ -4,8 +4,8 @@ A command is a plain mapping (``{"kind": "fire", "shooter": ..., "target": ...}`
 the journal can store it and run it again: :func:`execute` with the same state, command and
 dice gives the same event (the replay check relies on it). Each kind is one function.
 Clauses: ``fire.*`` (fire), ``damage.sequence`` (apply damage), ``agony.schedule``,
-``aftermath.step``; a correction mirrors the table and applies no rule (``correct``, and
-``correct-hex`` / ``correct-remove`` in :mod:`referee.match.corrections`).
+``aftermath.step``; a correction mirrors the table and applies no rule (``correct``,
+``correct-hex`` and ``correct-remove``, in :mod:`referee.match.corrections`).
 """
 
 from __future__ import annotations
@@ -17,9 +17,9 @@ from referee.board.hexgrid import Hex, hex_label
 from referee.board.sector_stats import Sector
 from referee.dice.service import Dice
 from referee.errors import RefereeError
-from referee.match.corrections import correct_hex, correct_remove
+from referee.match.corrections import correct_hex, correct_remove, correct_unit
 from referee.match.events import Event
-from referee.match.serial import hexes_json, unit_state_from_json, unit_state_json
+from referee.match.serial import hexes_json, unit_state_json
 from referee.match.state import MatchState
 from referee.rules.state import UnitState
 
@@ -41,38 +41,16 @@ def _units_json(units: Mapping[str, UnitState] | list[UnitState]) -> dict[str, A
     return {u.uid: unit_state_json(u) for u in items}
 
 
-def _correct(state: MatchState, command: Mapping[str, Any], dice: Dice) -> Event:
-    """The referee mirrors the table: set fields of one unit as they really are."""
-    uid = _need(command, "uid")
-    unit = state.unit(uid)
-    fields = _need(command, "set")
-    data = unit_state_json(unit)
-    unknown = sorted(set(fields) - set(data) - {"uid", "unit"})
-    if unknown or "uid" in fields or "unit" in fields:
-        bad = ", ".join(unknown or ["uid/unit"])
-        raise CommandError(f"correct {uid}: cannot set {bad} (fields: {', '.join(sorted(data))})")
-    data.update(fields)
-    try:
-        fixed = unit_state_from_json(data, state.cards)
-    except (ValueError, KeyError, TypeError) as exc:
-        raise CommandError(f"correct {uid}: {exc}") from None
-    if fixed.hex not in state.battle_map:
-        raise CommandError(f"correct {uid}: {hex_label(fixed.hex)} is not on the map")
-    what = ", ".join(f"{k} = {v!r}" for k, v in fields.items())
-    return Event(
-        "correct",
-        dict(command),
-        {"units": {uid: unit_state_json(fixed)}},
-        f"referee's correction: {uid} {what}",
-    )
-
-
 def _orders(state: MatchState, command: Mapping[str, Any], dice: Dice) -> Event:
-    """Orders written for a unit and a turn (clause ``orders.giving``)."""
+    """Orders written for a unit and a turn (clause ``orders.giving``); with
+    ``missing=confirm`` and no orders, the referee confirms that the unit has none for the
+    turn and the edition's rule for a missing order applies (clause ``orders.missing``)."""
     uid, turn = _need(command, "uid"), int(_need(command, "turn"))
     state.unit(uid)
     if turn < state.turn:
         raise CommandError(f"orders for {uid}: turn {turn} is over (now turn {state.turn})")
+    if "missing" in command:
+        return _orders_missing(state, command, uid, turn)
     from referee.rules.orders.model import OrderKind
     from referee.rules.orders.notation import parse_order
 
@@ -95,6 +73,35 @@ def _orders(state: MatchState, command: Mapping[str, Any], dice: Dice) -> Event:
         {"orders": {uid: {str(turn): orders}}},
         f"{uid}, turn {turn}: {text}",
         clauses=("orders.giving",),
+    )
+
+
+def _orders_missing(
+    state: MatchState, command: Mapping[str, Any], uid: str, turn: int
+) -> Event:
+    """The rule for a missing order applied to ``uid`` for ``turn`` (clause
+    ``orders.missing``)."""
+    from referee.rules.orders.missing import missing_rule
+
+    if command["missing"] != "confirm":
+        raise CommandError(f"orders for {uid}: missing={command['missing']!r}: the only value "
+                           "is 'confirm'")
+    if "movement" in command or "gunnery" in command:
+        raise CommandError(f"orders for {uid}: give orders, or missing=confirm, not both")
+    if str(turn) in state.orders.get(uid, {}):
+        raise CommandError(f"orders for {uid}, turn {turn}: already written; nothing is missing")
+    if turn > state.turn + 1:
+        raise CommandError(f"orders for {uid}, turn {turn}: orders are written one round "
+                           f"ahead (now turn {state.turn})")
+    rule = missing_rule(state.rules)
+    return Event(
+        "orders",
+        dict(command),
+        {"orders": {uid: {str(turn): rule.record()}}},
+        f"{uid}, turn {turn}: no orders from the players; confirmed by the referee: "
+        f"{uid} {rule.text()}",
+        clauses=rule.clauses,
+        rulings=rule.rulings,
     )
 
 
@@ -484,34 +491,45 @@ def _spot(state: MatchState, command: Mapping[str, Any], dice: Dice) -> Event:
 
 
 def _advance(state: MatchState, command: Mapping[str, Any], dice: Dice) -> Event:
-    """Move on to the next step of the turn, or on to step ``to`` (clause ``turn.sequence``);
-    past the aftermath the next turn begins."""
-    from referee.rules.turn.clock import TurnPosition
+    """Move on to the next step of the turn, on to step ``to``, or past every step with
+    nothing to do (``skip=idle``) (clause ``turn.sequence``); past the aftermath the next
+    turn begins. The orders step holds the clock while units lack orders, unless
+    ``missing=confirm`` (clauses ``orders.giving``, ``orders.missing``):
+    :mod:`referee.match.advance`."""
+    from referee.match.advance import AdvanceError, plan_advance
+    from referee.rules.orders.missing import missing_rule
 
-    position = TurnPosition.at(state.rules, state.turn, state.step)
-    target = command.get("to")
-    position = position.next()
-    if target is not None:
-        for _ in range(2 * len(position.steps)):
-            if position.step_id == target:
-                break
-            position = position.next()
-        else:
-            raise CommandError(f"advance: no step {target!r} in the turn")
-    changes: dict[str, Any] = {"turn": position.turn, "step": position.step_id}
-    if position.turn != state.turn:
-        changes["triggered"] = []  # hex effects trigger once per unit per hex per turn
+    confirm = command.get("missing")
+    if confirm not in (None, "confirm"):
+        raise CommandError(f"advance: missing={confirm!r}: the only value is 'confirm'")
+    skip = command.get("skip")
+    try:
+        plan = plan_advance(state, to=command.get("to"),
+                            skip=None if skip is None else str(skip), confirm=confirm == "confirm")
+    except AdvanceError as exc:
+        raise CommandError(str(exc)) from None
+    if not plan.confirmed and not plan.passed:  # a plain advance, as journals have always had
+        return Event("advance", dict(command), plan.changes(), plan.text(),
+                     clauses=("turn.sequence",))
+    rule = missing_rule(state.rules)
+    clauses = ["turn.sequence", *(rule.clauses if plan.confirmed else ())]
     return Event(
         "advance",
         dict(command),
-        changes,
-        f"turn {position.turn}: {position.step.label}",
-        clauses=("turn.sequence",),
+        plan.changes(),
+        plan.text(rule.text()),
+        clauses=tuple(dict.fromkeys(clauses)),
+        rulings=rule.rulings if plan.confirmed else (),
+        detail={
+            "passed": [p.step_id for p in plan.passed],
+            "to": plan.target.step_id,
+            "confirmed": [{"uid": m.uid, "turns": list(m.turns)} for m in plan.confirmed],
+        },
     )
 
 
 COMMANDS: dict[str, Callable[[MatchState, Mapping[str, Any], Dice], Event]] = {
-    "correct": _correct,
+    "correct": correct_unit,
     "orders": _orders,
     "fire": _fire,
     "apply-damage": _apply_damage,

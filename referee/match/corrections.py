@@ -1,5 +1,15 @@
-"""Corrections beyond a unit's fields: the referee mirrors the table, no rule applies.
+"""Corrections: the referee mirrors the table, no rule applies.
 
+``correct`` sets fields of one unit as they really are:
+``{"kind": "correct", "uid": "grunts", "set": {"alive": 3, "poison": [8]}}``. Every field is
+checked against the unit's card and the map before anything changes, and a refusal names
+the unit and the field (:class:`CorrectionError` ``unit``/``field``): models alive (0 to
+the card's models; the elites alive follow them down unless set too, and are never more than
+the models alive), the speed (one of the
+card's), the facing (0-5), the hex (on the map), load tokens and shots fired per weapon of
+the card (``loaded``, ``fired``; no more shots than a Limited Ammo weapon carries), the
+token counts (damage, shaken, fire, acid, minor acid, armor down, terrain tokens) and the
+dice of each poison and bleeding instance (``[8, 4]``: Poison[8] and Poison[4]).
 ``correct-hex`` sets the stack of one marker kind on one hex (``count`` 0 takes it off):
 ``{"kind": "correct-hex", "hex": "C4", "marker": "smoke", "count": 2}``; a cloud keeps its
 ``[N]`` (``strength``) and ``(n+)`` (``level``) unless given. ``correct-remove`` takes a unit
@@ -12,17 +22,29 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from referee.board.hexgrid import LabelError
+from referee.board.hexgrid import LabelError, hex_label
+from referee.dice.expression import VALID_SIDES
 from referee.dice.service import Dice
 from referee.errors import RefereeError
 from referee.match.events import Event
-from referee.match.serial import hexes_json
+from referee.match.serial import hexes_json, unit_state_from_json, unit_state_json
 from referee.match.state import MatchState
 from referee.rules.hexes.markers import HexMarker
+from referee.rules.state import UnitState
+
+MAX_COUNT = 99
+"""More tokens of one kind than a table ever holds: a count past it is a typing slip."""
+COUNTS = ("damage_tokens", "shaken", "fire", "acid", "minor_acid", "armor_down", "tokens")
+DICE_LISTS = ("poison", "bleeding")
 
 
 class CorrectionError(RefereeError):
     """A correction the match cannot take; the message names the field and the value."""
+
+    def __init__(self, message: str, *, unit: str | None = None, field: str | None = None):
+        super().__init__(message)
+        self.unit = unit
+        self.field = field
 
 
 def _need(command: Mapping[str, Any], key: str) -> Any:
@@ -91,4 +113,119 @@ def correct_remove(state: MatchState, command: Mapping[str, Any], dice: Dice) ->
         dict(command),
         changes,
         f"referee's correction: {uid} taken off the table",
+    )
+
+
+def _whole(value: Any) -> bool:
+    return isinstance(value, int) and not isinstance(value, bool)
+
+
+def _count(uid: str, key: str, value: Any, most: int) -> None:
+    if not _whole(value) or not 0 <= value <= most:
+        raise CorrectionError(f"correct {uid}: {key} must be a whole number from 0 to {most}, "
+                              f"not {value!r}", unit=uid, field=key)
+
+
+def _per_weapon(unit: UnitState, key: str, value: Any) -> None:
+    """``loaded`` or ``fired``: a count per weapon of the card."""
+    uid = unit.uid
+    if not isinstance(value, Mapping):
+        raise CorrectionError(f"correct {uid}: {key} must map weapon names to counts, not "
+                              f"{value!r}", unit=uid, field=key)
+    weapons = {w.name: w for w in unit.unit.weapons}
+    for name, count in value.items():
+        weapon = weapons.get(name)
+        if weapon is None:
+            known = ", ".join(weapons) or "none"
+            raise CorrectionError(f"correct {uid}: {key}: {unit.unit.name} has no weapon "
+                                  f"{name!r} (weapons: {known})", unit=uid, field=key)
+        most = MAX_COUNT
+        if key == "fired" and weapon.limited_ammo is not None:
+            most = weapon.limited_ammo
+        _count(uid, f"{key} {name}", count, most)
+
+
+def _dice(uid: str, key: str, value: Any) -> None:
+    """``poison`` or ``bleeding``: the die of each instance."""
+    if not isinstance(value, list | tuple) or len(value) > MAX_COUNT or not all(
+        _whole(d) and d in VALID_SIDES for d in value
+    ):
+        sides = ", ".join(str(d) for d in sorted(VALID_SIDES))
+        raise CorrectionError(f"correct {uid}: {key} lists the die of each instance "
+                              f"({sides}), not {value!r}", unit=uid, field=key)
+
+
+def check_unit_field(state: MatchState, unit: UnitState, key: str, value: Any) -> None:
+    """Refuse a value of ``key`` the unit cannot have on the table (see the module
+    docstring); the error names the unit and the field."""
+    uid, card = unit.uid, unit.unit
+    if key in COUNTS:
+        _count(uid, key, value, MAX_COUNT)
+    elif key == "alive":
+        _count(uid, key, value, card.models)
+    elif key == "elites_alive":
+        _count(uid, key, value, card.elites)
+    elif key == "facing":
+        _count(uid, key, value, 5)
+    elif key == "speed":
+        names = [s.name for s in card.speeds]
+        if value not in names:
+            raise CorrectionError(f"correct {uid}: a {card.name} has no speed {value!r} "
+                                  f"(speeds: {', '.join(names)})", unit=uid, field=key)
+    elif key in ("hex", "token_hex"):
+        if key == "token_hex" and value is None:
+            return
+        try:
+            h = state.battle_map.parse(str(value))
+        except LabelError as exc:
+            raise CorrectionError(f"correct {uid}: {key}: {exc}", unit=uid, field=key) from None
+        if h not in state.battle_map:
+            raise CorrectionError(f"correct {uid}: {key}: {hex_label(h)} is not on the map",
+                                  unit=uid, field=key)
+    elif key in ("loaded", "fired"):
+        _per_weapon(unit, key, value)
+    elif key in DICE_LISTS:
+        _dice(uid, key, value)
+    elif key == "side" and value not in (1, 2):
+        raise CorrectionError(f"correct {uid}: side is 1 or 2, not {value!r}",
+                              unit=uid, field=key)
+    elif key in ("flying", "hidden") and not isinstance(value, bool):
+        raise CorrectionError(f"correct {uid}: {key} is true or false, not {value!r}",
+                              unit=uid, field=key)
+
+
+def correct_unit(state: MatchState, command: Mapping[str, Any], dice: Dice) -> Event:
+    """The referee mirrors the table: set fields of one unit as they really are."""
+    uid = str(_need(command, "uid"))
+    try:
+        unit = state.unit(uid)
+    except KeyError as exc:
+        raise CorrectionError(f"correct: {exc.args[0]}", unit=uid) from None
+    fields = _need(command, "set")
+    data = unit_state_json(unit)
+    if not isinstance(fields, Mapping) or not fields:
+        raise CorrectionError(f"correct {uid}: 'set' names the fields to set (fields: "
+                              f"{', '.join(sorted(data))})", unit=uid, field="set")
+    for key in fields:
+        if key not in data or key in ("uid", "unit"):
+            settable = sorted(set(data) - {"uid", "unit"})
+            raise CorrectionError(f"correct {uid}: cannot set {key} (fields: "
+                                  f"{', '.join(settable)})", unit=uid, field=str(key))
+        check_unit_field(state, unit, key, fields[key])
+    data.update(fields)
+    if "elites_alive" not in fields:  # fewer models left than elites: the elites go too
+        data["elites_alive"] = min(data["elites_alive"], data["alive"])
+    if data["elites_alive"] > data["alive"]:
+        raise CorrectionError(f"correct {uid}: {data['elites_alive']} elites alive but only "
+                              f"{data['alive']} models", unit=uid, field="elites_alive")
+    try:
+        fixed = unit_state_from_json(data, state.cards)
+    except (ValueError, KeyError, TypeError) as exc:
+        raise CorrectionError(f"correct {uid}: {exc}", unit=uid) from None
+    what = ", ".join(f"{k} = {v!r}" for k, v in fields.items())
+    return Event(
+        "correct",
+        dict(command),
+        {"units": {uid: unit_state_json(fixed)}},
+        f"referee's correction: {uid} {what}",
     )

@@ -3,7 +3,9 @@
 The first draft's standard 7x9 battlefield (``data/maps/standard.toml``; every sample card
 of the Spartans and the Orks reads under the first-draft ruleset), a tank, infantry and
 cavalry on each side set up in their deployment zones facing each other, a fixed seed, and
-one named step writing every unit's orders for turn 1 (clause ``orders.giving``). The orders
+one named step writing every unit's orders for turns 1 and 2 (clause ``orders.giving``:
+orders are one round ahead, so the turn's orders step finds them written) and moving the
+clock on to Gunnery 1; at turn 2's orders step the clock waits for turn 3's. The orders
 are legal for each unit's speed (``tests/app/test_app_demo_match.py`` checks them with the
 orders engine). Nothing here imports Qt.
 """
@@ -71,6 +73,18 @@ DEMO_ORDERS: dict[str, tuple[str, str]] = {
 }
 
 
+# Turn 2's orders, written with turn 1's (one round ahead): the speeds do not change in
+# turn 1, so they are judged at the same speeds.
+DEMO_ORDERS_NEXT: dict[str, tuple[str, str]] = {
+    "tank": ("- + - + -", "Fire + Load"),
+    "hoplites": ("F + - + -", "- + Fire"),
+    "companions": ("F + F + -", "- + -"),
+    "wagon": ("- + - + -", "Fire + Load"),
+    "grunts": ("F + - + -", "- + Fire"),
+    "boars": ("F + - + -", "- + -"),
+}
+
+
 def demo_folder() -> Path:
     """Where ``referee`` with no arguments writes its demo matches:
     ``$REFEREE_MATCHES``, else ``$XDG_DATA_HOME/referee/matches`` (by default
@@ -95,16 +109,19 @@ def new_demo_path(folder: Path | None = None) -> Path:
     return path
 
 
-def orders_commands(turn: int = 1) -> list[dict[str, Any]]:
-    """The ``orders`` commands writing :data:`DEMO_ORDERS` for ``turn``."""
+def orders_commands(
+    turn: int = 1, orders: dict[str, tuple[str, str]] | None = None
+) -> list[dict[str, Any]]:
+    """The ``orders`` commands writing ``orders`` (:data:`DEMO_ORDERS`) for ``turn``."""
     return [
         {"kind": "orders", "uid": uid, "turn": turn, "movement": move, "gunnery": guns}
-        for uid, (move, guns) in DEMO_ORDERS.items()
+        for uid, (move, guns) in (orders or DEMO_ORDERS).items()
     ]
 
 
 def create_demo_match(path: Path | str) -> MatchFile:
-    """A new demo match file at ``path`` (never replacing a file), orders written."""
+    """A new demo match file at ``path`` (never replacing a file), orders for turns 1 and 2
+    written, the clock at Gunnery 1 of turn 1."""
     match = MatchFile.create(
         path,
         map_name=DEMO_MAP,
@@ -112,5 +129,7 @@ def create_demo_match(path: Path | str) -> MatchFile:
         seed=DEMO_SEED,
         title=DEMO_TITLE,
     )
-    match.run("Orders for turn 1", orders_commands(1))
+    match.run("Orders for turns 1 and 2", [*orders_commands(1),
+                                           *orders_commands(2, DEMO_ORDERS_NEXT),
+                                           {"kind": "advance"}])
     return match

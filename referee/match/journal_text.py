@@ -2,6 +2,7 @@
 
 ```text
 # comments start with '#'
+format: 2                        # turns begin with the orders step (absent: format 1)
 map: entrenched
 edition: current                 # optional: the map's own edition by default
 seed: 7
@@ -21,6 +22,8 @@ A command line is its kind and ``key=value`` words (shell quoting); numbers beco
 a value starting with ``{`` or ``[`` is JSON (``deflection='{"cancelled": {"2": {"E34": 3}}}'``).
 For ``correct``, every key but ``uid`` is a field to set. ``dice:`` lists the dice the table
 rolled for the step, in the order the engine asks for them. Errors name the line.
+A journal without ``format: 2`` was written before the turn began with the orders step and
+replays as it did then (:mod:`referee.match.formats`).
 """
 
 from __future__ import annotations
@@ -50,6 +53,7 @@ class JournalStep:
 
 @dataclass
 class TextJournal:
+    format: int = 1
     map: str = ""
     edition: str | None = None
     seed: int = 0
@@ -119,9 +123,14 @@ def parse_journal(text: str, source: str = "<journal>") -> TextJournal:
             continue
         head, colon, rest = line.partition(":")
         key = head.strip().lower()
-        if colon and key in ("map", "edition", "seed", "ruling", "unit", "step", "dice"):
+        if colon and key in ("format", "map", "edition", "seed", "ruling", "unit", "step",
+                             "dice"):
             rest = rest.strip()
-            if key == "map":
+            if key == "format":
+                if rest not in ("1", "2"):
+                    raise JournalTextError(f"{where}: format 1 or 2, not {rest!r}")
+                j.format = int(rest)
+            elif key == "map":
                 j.map = rest
             elif key == "edition":
                 j.edition = rest
@@ -170,6 +179,7 @@ def replay_journal(journal: TextJournal, path: Path | str, source: str = "<journ
 
     A refused command or a wrong number of dice is reported with its step and line.
     """
+    from referee.match.formats import readings_for
     from referee.match.store import MatchFile
 
     match = MatchFile.create(
@@ -177,7 +187,7 @@ def replay_journal(journal: TextJournal, path: Path | str, source: str = "<journ
         map_name=journal.map,
         units=journal.units,
         ruleset=journal.edition,
-        readings=journal.readings,
+        readings=readings_for(journal.format, journal.readings),
         seed=journal.seed,
     )
     for step in journal.steps:

@@ -1,16 +1,17 @@
 """What each unit does in one movement step, read from the orders on the table.
 
 The step of its movement order for this turn, judged alone at the speed the unit has now
-(clauses ``orders.speed-restrictions``, ``orders.illegal``): the ``movement`` command and the
-app's movement wizard both read it here, so they cannot disagree.
+(clauses ``orders.speed-restrictions``, ``orders.illegal``; a unit covered by the rule for a
+missing order, clause ``orders.missing``, takes what that rule gives): the ``movement``
+command and the app's movement wizard both read it here, so they cannot disagree.
 """
 
 from __future__ import annotations
 
 from referee.match.state import MatchState
 from referee.rules.orders.legality import StepCheck, check_movement
-from referee.rules.orders.model import NOTHING, Order, Step, no_order
-from referee.rules.orders.notation import parse_order
+from referee.rules.orders.missing import order_step
+from referee.rules.orders.model import NOTHING, Order, Step
 
 
 def step_actions(state: MatchState, number: int) -> tuple[dict[str, Step], dict[str, StepCheck]]:
@@ -20,9 +21,9 @@ def step_actions(state: MatchState, number: int) -> tuple[dict[str, Step], dict[
     for uid, unit in state.units.items():
         if unit.destroyed:
             continue
-        text = state.orders.get(uid, {}).get(str(state.turn), {}).get("movement")
-        order = parse_order(text, "movement") if text else no_order("movement")
-        single = Order("movement", (order.step(number), (NOTHING,), (NOTHING,)))
+        record = state.orders.get(uid, {}).get(str(state.turn), {})
+        given = order_step(record, "movement", number, unit) or (NOTHING,)
+        single = Order("movement", (given, (NOTHING,), (NOTHING,)))
         check = check_movement(unit, single, state.rules).steps[0]
         actions[uid] = check.done
         checks[uid] = check

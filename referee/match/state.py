@@ -100,9 +100,11 @@ class MatchState:
 
     def actions_now(self) -> dict[str, tuple[str, ...]]:
         """Each unit's action codes for the current step, from the orders on the table
-        (gunnery-N: step N of its gunnery order; movement-N: step N of its movement order)."""
+        (gunnery-N: step N of its gunnery order; movement-N: step N of its movement order;
+        a unit the rule for a missing order covers: what that rule gives, clause
+        ``orders.missing``)."""
+        from referee.rules.orders.missing import order_step
         from referee.rules.orders.model import OrderKind
-        from referee.rules.orders.notation import parse_order
 
         kinds: dict[str, OrderKind] = {"gunnery": "gunnery", "movement": "movement"}
         name, _, number = self.step.partition("-")
@@ -110,12 +112,47 @@ class MatchState:
         if kind is None or not number.isdigit():
             return {}
         out: dict[str, tuple[str, ...]] = {}
-        for uid in self.units:
-            text = self.orders.get(uid, {}).get(str(self.turn), {}).get(kind)
-            if text:
-                order = parse_order(text, kind)
-                out[uid] = tuple(a.code for a in order.step(int(number)))
+        for uid, unit in self.units.items():
+            record = self.orders.get(uid, {}).get(str(self.turn), {})
+            step = order_step(record, kind, int(number), unit) if record else None
+            if step is not None:
+                out[uid] = tuple(a.code for a in step)
         return out
+
+    def orders_missing(self) -> tuple[Any, ...]:
+        """The units on the table without orders for this turn or the next, each with the
+        turns it lacks (:class:`referee.rules.orders.missing.Missing`; clause
+        ``orders.giving``)."""
+        from referee.rules.orders.missing import missing_orders
+
+        written = {uid: tuple(by_turn) for uid, by_turn in self.orders.items()}
+        return missing_orders(list(self.units.values()), written, self.turn)
+
+    def facts(self) -> Any:
+        """What the match knows of the step at hand, for its agenda
+        (:class:`referee.rules.turn.involved.StepFacts`): damage waiting, the assaults
+        waiting and who fights them, who entered a hex, the hex effects met this turn and
+        the units without orders."""
+        from referee.rules.hexes.trigger import TriggerLog
+        from referee.rules.turn.involved import StepFacts
+
+        fighting: set[str] = set()
+        contesting: dict[str, Hex] = {}
+        for contest in self.contests:
+            hexes = contest.get("hexes") or []
+            for p in contest.get("participants", []):
+                fighting.add(str(p["uid"]))
+                if hexes and p.get("role") != "stationary":
+                    contesting[str(p["uid"])] = parse_label(str(hexes[0]))
+        log = TriggerLog(frozenset((u, parse_label(h), k) for u, h, k in self.triggered))
+        return StepFacts(
+            in_assault=frozenset(fighting),
+            contesting=MappingProxyType(dict(contesting)),
+            entered=frozenset(self.entered),
+            damaged=frozenset(str(p["unit"]) for p in self.pending),
+            log=log,
+            unordered=MappingProxyType({m.uid: m.turns for m in self.orders_missing()}),
+        )
 
     def agenda(self) -> Any:
         """What the referee must do now (:func:`referee.rules.turn.agenda.agenda`)."""
@@ -124,7 +161,8 @@ class MatchState:
 
         position = TurnPosition.at(self.rules, self.turn, self.step)
         return agenda(
-            self.rules, position, list(self.units.values()), self.hexes, actions=self.actions_now()
+            self.rules, position, list(self.units.values()), self.hexes,
+            actions=self.actions_now(), facts=self.facts(),
         )
 
     def apply(self, changes: Mapping[str, Any]) -> MatchState:

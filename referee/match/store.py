@@ -33,13 +33,15 @@ from referee.dice.service import Dice
 from referee.errors import RefereeError
 from referee.match.commands import execute
 from referee.match.events import Event, Step
+from referee.match.formats import CURRENT, readings_for
 from referee.match.serial import unit_state_from_json, unit_state_json
 from referee.match.state import MatchState
 from referee.rules.ruleset import Ruleset, load_ruleset
 from referee.rules.state import UnitState
+from referee.rules.turn.clock import TurnPosition
 from referee.units.model import UnitType
 
-FORMAT_VERSION = 1
+FORMAT_VERSION = CURRENT  # 2: turns begin with the orders step (referee/match/formats.py)
 TABLES = ("meta", "cards", "units", "steps", "events")
 
 
@@ -101,7 +103,9 @@ class MatchFile:
         meta = {r["key"]: json.loads(r["value"]) for r in db.table("meta").rows}
         meta.setdefault("settings", {})  # files written before settings existed
         self.meta: Mapping[str, Any] = MappingProxyType(meta)
-        self.rules = load_ruleset(meta["ruleset"], meta.get("readings") or {})
+        self.rules = load_ruleset(
+            meta["ruleset"], readings_for(meta["format_version"], meta.get("readings") or {})
+        )
         map_doc = tomllib.loads(meta["map_text"])
         self.battle_map = parse_map(Path(meta["map_name"]), map_doc, self.rules.terrain)
         self.cards: Mapping[str, UnitType] = MappingProxyType(
@@ -286,7 +290,9 @@ class MatchFile:
         for r in self.db.table("units").rows_where(order_by="position"):
             u = unit_state_from_json(json.loads(r["data"]), self.cards)
             units[u.uid] = u
-        return MatchState(self.rules, self.battle_map, self.cards, MappingProxyType(units))
+        first = TurnPosition.first(self.rules)  # the orders step, or Gunnery 1 without one
+        return MatchState(self.rules, self.battle_map, self.cards, MappingProxyType(units),
+                          step=first.step_id)
 
     def steps(self, *, include_undone: bool = False) -> list[Step]:
         where = None if include_undone else "undone = 0"
@@ -372,6 +378,19 @@ class MatchFile:
             self.db.table("steps").update(row[0], {"undone": 1})
         self._state = None
         return next(s for s in self.steps(include_undone=True) if s.number == row[0])
+
+    def undo_back_to(self, number: int) -> list[Step]:
+        """Take back every step after step ``number`` in one transaction (they stay in the
+        file for redo, the earliest first, until a new step); the steps taken back."""
+        later = [s for s in self.steps() if s.number > number]
+        if not later:
+            return []
+        with self.db.conn:
+            self.db.conn.execute(
+                "UPDATE steps SET undone = 1 WHERE undone = 0 AND number > ?", (number,)
+            )
+        self._state = None
+        return later
 
     def redo(self) -> Step | None:
         """Carry out again the step undone last."""

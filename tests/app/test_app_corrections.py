@@ -70,3 +70,58 @@ def test_clicking_a_token_shows_its_unit_in_the_inspector(qtbot, tmp_path):
     assert window.scene.unit_items["grunts"].selected
     assert "Ork grunts" in window.inspector.page.toPlainText()
     assert "turn 1" in window.inspector.page.toPlainText()
+
+
+def menu_of(qtbot, window, label: str):
+    menu = window.context_menu_for(parse_label(label))
+    qtbot.addWidget(menu)
+    return menu
+
+
+def last_step_name(window) -> str:
+    with MatchFile.open(window.session.path) as m:
+        return m.steps()[-1].name
+
+
+def test_taking_off_one_model_is_one_click(qtbot, tmp_path):
+    window = demo_window(qtbot, tmp_path)
+    # the grunts at B3: an Ork grunts base of 4 models
+    menu_of(qtbot, window, "B3").trigger("Take off one model (4 -> 3)")
+    assert window.session.state.unit("grunts").alive == 3
+    assert last_step_name(window) == "Correction: grunts one model taken off (4 -> 3)"
+    assert "3/4" in window.scene.unit_items["grunts"].toolTip()
+    menu_of(qtbot, window, "B3").trigger("1 of 4")  # Models alive
+    assert window.session.state.unit("grunts").alive == 1
+    window.undo_action.trigger()
+    window.undo_action.trigger()
+    assert window.session.state.unit("grunts").alive == 4
+
+
+def test_speed_and_load_tokens_and_ammo_left_from_the_menu(qtbot, tmp_path):
+    window = demo_window(qtbot, tmp_path)
+    tank = menu_of(qtbot, window, "C7")
+    assert [t for t in tank.action_texts() if t.split()[0] in ("stand-still", "slow", "fast")] \
+        == ["stand-still  (now)", "slow", "fast"]  # the standard tank's speeds
+    tank.trigger("fast")
+    assert window.session.state.unit("tank").speed == "fast"
+    menu_of(qtbot, window, "C7").trigger("Main gun: 3 loaded")
+    tank_now = window.session.state.unit("tank")
+    assert tank_now.ammo("Main gun") == 3 and tank_now.ammo("Hull machine gun") == 2
+    # the battle wagon's Gas lobba carries Limited Ammo (3): one left means two fired
+    menu_of(qtbot, window, "D2").trigger("Gas lobba: 1 of 3 left")
+    assert window.session.state.unit("wagon").shots_fired("Gas lobba") == 2
+    assert last_step_name(window) == "Correction: wagon Gas lobba ammo left 1 of 3"
+
+
+def test_each_condition_with_its_strength_from_the_menu(qtbot, tmp_path):
+    window = demo_window(qtbot, tmp_path)
+    for text in ("fire 2", "acid 1", "minor acid 3", "Add Poison[8]", "Add Bleeding[6]"):
+        menu_of(qtbot, window, "B3").trigger(text)
+    menu_of(qtbot, window, "B3").trigger("Add Poison[4]")
+    grunts = window.session.state.unit("grunts")
+    assert (grunts.fire, grunts.acid, grunts.minor_acid) == (2, 1, 3)
+    assert (grunts.poison, grunts.bleeding) == ((8, 4), (6,))
+    menu_of(qtbot, window, "B3").trigger("Take off Poison[8]")
+    assert window.session.state.unit("grunts").poison == (4,)
+    tip = window.scene.unit_items["grunts"].toolTip()
+    assert "on fire (2)" in tip and "poison (d4)" in tip and "bleeding (d6)" in tip

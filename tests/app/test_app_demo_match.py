@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from referee.match.demo import DEMO_ORDERS, create_demo_match
+from referee.match.demo import DEMO_ORDERS, DEMO_ORDERS_NEXT, create_demo_match
 from referee.match.store import MatchFile
 from referee.rules.orders.legality import check_turn
 from referee.rules.orders.notation import parse_order
@@ -39,22 +39,27 @@ def test_demo_has_a_vehicle_infantry_and_cavalry_on_each_side(tmp_path):
                 assert sum(kind in t for t in types) == 1, (side, kind)
 
 
-def test_demo_orders_are_written_for_turn_1_and_legal_for_each_speed(tmp_path):
-    # orders.giving: every unit has both orders for turn 1; each step is kept as given
-    # (OrderCheck.legal) at the unit's speed.
+def test_demo_orders_are_written_for_turns_1_and_2_and_legal_for_each_speed(tmp_path):
+    # orders.giving: orders are one round ahead, so every unit has both orders for turn 1
+    # and turn 2 and the orders step of turn 1 is behind the match; each step is kept as
+    # given (OrderCheck.legal) at the unit's speed (no order of turn 1 changes a speed).
     path = tmp_path / "d.referee"
     create_demo_match(path).close()
     with MatchFile.open(path) as match:
         state = match.state
-        assert [s.name for s in match.steps()] == ["Orders for turn 1"]
-        for uid, unit in state.units.items():
-            written = state.orders[uid]["1"]
-            move, guns = DEMO_ORDERS[uid]
-            assert set(written) == {"movement", "gunnery"}
-            check = check_turn(
-                unit, parse_order(move, "movement"), parse_order(guns, "gunnery"), state.rules
-            )
-            assert check.movement.legal and check.gunnery.legal, uid
+        assert [s.name for s in match.steps()] == ["Orders for turns 1 and 2"]
+        assert (state.turn, state.step) == (1, "gunnery-1")
+        assert state.orders_missing() == ()
+        for turn, orders in (("1", DEMO_ORDERS), ("2", DEMO_ORDERS_NEXT)):
+            for uid, unit in state.units.items():
+                written = state.orders[uid][turn]
+                move, guns = orders[uid]
+                assert set(written) == {"movement", "gunnery"}
+                check = check_turn(
+                    unit, parse_order(move, "movement"), parse_order(guns, "gunnery"),
+                    state.rules,
+                )
+                assert check.movement.legal and check.gunnery.legal, (turn, uid)
 
 
 def test_demo_match_replays_exactly(tmp_path):

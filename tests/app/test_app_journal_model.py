@@ -9,6 +9,9 @@ from referee.app.journal_filter import JournalFilter
 from referee.app.journal_model import COLUMNS, ROW_ROLE, JournalModel
 from referee.match.demo import create_demo_match
 
+SETUP = 13
+"""The demo's first step: six orders for turn 1, six for turn 2, the clock on to Gunnery 1."""
+
 
 def demo_steps(tmp_path):
     match = create_demo_match(tmp_path / "d.referee")
@@ -28,25 +31,26 @@ def test_one_row_per_event_of_every_step_undone_ones_too(qtbot, tmp_path):
     with demo_steps(tmp_path) as match:
         model = JournalModel()
         model.set_steps(match.steps(include_undone=True))
-        # six orders (one per unit), one fire, one advance (undone)
-        assert model.rowCount() == 8
+        # the set-up step, one fire, one advance (undone)
+        assert model.rowCount() == SETUP + 2
         assert model.columnCount() == len(COLUMNS)
-        kinds = [model.data(model.index(r, 2)) for r in range(8)]
-        assert kinds == ["orders"] * 6 + ["fire", "advance"]
+        kinds = [model.data(model.index(r, 2)) for r in range(SETUP + 2)]
+        assert kinds == ["orders"] * 12 + ["advance", "fire", "advance"]
         assert model.rows[-1].undone
-        assert model.data(model.index(7, 0), Qt.ItemDataRole.ForegroundRole) is not None
+        assert model.data(model.index(SETUP + 1, 0),
+                          Qt.ItemDataRole.ForegroundRole) is not None
 
 
 def test_the_why_column_lists_clauses_and_rulings(qtbot, tmp_path):
     with demo_steps(tmp_path) as match:
         model = JournalModel()
         model.set_steps(match.steps(include_undone=True))
-        fire = model.data(model.index(6, 0), ROW_ROLE)
-        why = model.data(model.index(6, 5))
+        fire = model.data(model.index(SETUP, 0), ROW_ROLE)
+        why = model.data(model.index(SETUP, 5))
         assert why.startswith("fire.target, ")
         assert "fire.roll" in why
         assert fire.dice.split()[0] == "5*"  # typed at the table
-        assert "needs 3" in model.data(model.index(6, 3))
+        assert "needs 3" in model.data(model.index(SETUP, 3))
 
 
 def test_the_filter_keeps_one_kind_or_the_rows_naming_a_unit(qtbot, tmp_path):
@@ -58,19 +62,19 @@ def test_the_filter_keeps_one_kind_or_the_rows_naming_a_unit(qtbot, tmp_path):
         assert proxy.rowCount() == 1
         proxy.set_kind(None)
         proxy.set_text("WAGON")
-        # the wagon's orders and the shot at it
-        assert proxy.rowCount() == 2
+        # the wagon's orders for turns 1 and 2 and the shot at it
+        assert proxy.rowCount() == 3
         proxy.set_text("")
-        assert proxy.rowCount() == 8
+        assert proxy.rowCount() == SETUP + 2
 
 
 def test_each_id_of_the_why_column_is_a_link(qtbot, tmp_path):
     with demo_steps(tmp_path) as match:
         model = JournalModel()
         model.set_steps(match.steps(include_undone=True))
-        html = model.data(model.index(6, 5), HTML_ROLE)
+        html = model.data(model.index(SETUP, 5), HTML_ROLE)
         assert "<a href='clause:fire.target'>fire.target</a>" in html
-        assert model.data(model.index(6, 4), HTML_ROLE) is None  # only the why column
+        assert model.data(model.index(SETUP, 4), HTML_ROLE) is None  # only the why column
 
 
 def test_double_click_asks_for_the_events_clauses_and_rulings(qtbot, tmp_path):
@@ -81,7 +85,7 @@ def test_double_click_asks_for_the_events_clauses_and_rulings(qtbot, tmp_path):
         qtbot.addWidget(view)
         view.set_steps(match.steps(include_undone=True), match.rules)
         with qtbot.waitSignal(view.whyRequested) as asked:
-            view.open_why(view.proxy.index(6, 5))
+            view.open_why(view.proxy.index(SETUP, 5))
         title, clauses, rulings, link = asked.args
         assert title == "2. Gunnery 1: tank fires"
         assert clauses[0] == "fire.target" and "fire.roll" in clauses

@@ -18,16 +18,17 @@ def test_undo_and_redo_through_the_menu_change_the_match_file(qtbot, tmp_path):
     window = demo_window(qtbot, tmp_path)
     path = window.session.path
     window.next_step()
-    assert window.session.state.step == "gunnery-1.hex-effects"
-    assert window.undo_action.text() == "Undo Next step: Turn 1, Gunnery 1: trigger hex effects"
+    # Gunnery 1's hex effects have nothing in them: the clock passes them in one step
+    assert window.session.state.step == "movement-1"
+    assert window.undo_action.text() == "Undo Gunnery 1: nothing to do in 1 step"
     window.undo_action.trigger()
-    assert steps_in_file(path)[-1] == ("Next step: Turn 1, Gunnery 1: trigger hex effects", True)
+    assert steps_in_file(path)[-1] == ("Gunnery 1: nothing to do in 1 step", True)
     assert window.session.state.step == "gunnery-1"
     assert window.tracker.current_step_label().startswith("Gunnery 1: carry out")
-    assert window.redo_action.text().startswith("Redo Next step")
+    assert window.redo_action.text().startswith("Redo Gunnery 1: nothing to do")
     window.redo_action.trigger()
     assert steps_in_file(path)[-1][1] is False
-    assert window.session.state.step == "gunnery-1.hex-effects"
+    assert window.session.state.step == "movement-1"
 
 
 def test_undo_shortcut_is_ctrl_z(qtbot, tmp_path):
@@ -40,7 +41,7 @@ def test_undo_shortcut_is_ctrl_z(qtbot, tmp_path):
         Qt.Key.Key_Z,
         Qt.KeyboardModifier.ControlModifier | Qt.KeyboardModifier.ShiftModifier,
     )
-    assert window.session.state.step == "gunnery-1.hex-effects"
+    assert window.session.state.step == "movement-1"
 
 
 def test_next_step_key_moves_the_turn_on(qtbot, tmp_path):
@@ -52,9 +53,12 @@ def test_next_step_key_moves_the_turn_on(qtbot, tmp_path):
     wizard.reject()
     assert window.session.state.step == "gunnery-1"
     qtbot.keyClick(window.view, Qt.Key.Key_N, Qt.KeyboardModifier.ShiftModifier)
-    assert window.session.state.step == "gunnery-1.hex-effects"
-    # hex effects have no wizard: the button moves the clock on
+    # Gunnery 1's hex effects have nothing in them: passed in the same journal step
+    assert window.session.state.step == "movement-1"
+    # the button does what N does: the movement wizard of Movement 1
     qtbot.mouseClick(window.tracker.next_button, Qt.MouseButton.LeftButton)
+    assert type(window.turn_driver.wizard).__name__ == "MovementWizard"
+    window.turn_driver.wizard.reject()
     assert window.session.state.step == "movement-1"
 
 
@@ -70,9 +74,10 @@ def test_reopening_a_file_restores_the_undo_stack_with_undone_steps_to_redo(qtbo
         stack = session.undo_stack
         # orders, next step, next step (undone): three commands, the index below the last
         assert (stack.count(), stack.index()) == (3, 2)
-        assert stack.undoText() == "Next step: Turn 1, Gunnery 1: trigger hex effects"
+        assert stack.undoText() == "Gunnery 1: nothing to do in 1 step"
         stack.redo()
-        assert session.state.step == "movement-1"
+        # nothing happens in Movement 1 without its movement: on to Movement 2
+        assert session.state.step == "movement-2"
         stack.undo()
         stack.undo()
         assert session.state.step == "gunnery-1"

@@ -1,6 +1,8 @@
-"""A whole turn of the demo match refereed in the window, from orders to aftermath: Next
-step (N) opens each step's wizard, the referee finishes it, the clock moves on. Once with
-the app's dice and once with every die typed from the table."""
+"""Two whole turns of the demo match refereed in the window with Next step (N): each step's
+wizard, finished by the referee, then the clock moves on past the steps with nothing in
+them; at each turn's orders step the clock waits until every unit has its orders for the
+next turn or is confirmed to have none. Once with the app's dice and once with every die
+typed from the table."""
 
 from __future__ import annotations
 
@@ -12,6 +14,7 @@ from referee.app.wizards.agony_wizard import AgonyWizard
 from referee.app.wizards.gunnery_wizard import GunneryWizard
 from referee.app.wizards.gunnery_wizard import Page as GunneryPage
 from referee.app.wizards.movement_wizard import MovementWizard
+from referee.app.wizards.orders_wizard import OrdersWizard
 from referee.board.hexgrid import parse_label
 from referee.match.store import MatchFile
 
@@ -60,13 +63,9 @@ def fire(qtbot, wizard: GunneryWizard, typed: bool) -> None:
         return
     click(qtbot, button(wizard, "NextButton"))
     click(qtbot, button(wizard, "NextButton"))
-    page = wizard.roll_page
     if typed:
-        click(qtbot, page.typed, QPoint(8, page.typed.height() // 2))
-        type_value(qtbot, page.spins[0], TABLE_DIE)
-        while len(wizard.dry_run(page.values())[0]) > len(page.spins):
-            click(qtbot, page.add_button)
-            type_value(qtbot, page.spins[-1], TABLE_DIE)
+        type_table(qtbot, wizard.roll_page.dice)
+    click(qtbot, button(wizard, "NextButton"))  # the outcome
     click(qtbot, button(wizard, "FinishButton"))
 
 
@@ -74,12 +73,24 @@ def type_table(qtbot, dice) -> None:
     """Every die a dice table asks for, typed (more rows may follow the typed ones)."""
     click(qtbot, dice.typed, QPoint(8, dice.typed.height() // 2))
     while dice.missing():
-        type_value(qtbot, dice.spins[dice.missing()[0] - 1], TABLE_DIE)
+        type_value(qtbot, dice.box(dice.missing()[0] - 1), TABLE_DIE)
+
+
+def choose_first(qtbot, page) -> None:
+    """Every choice the movement step asks for, the first of its options (more rows may
+    follow from the first answers)."""
+    for _ in range(8):
+        open_rows = [row for row in page.rows if row.value() is None]
+        if not open_rows:
+            return
+        qtbot.keyClick(open_rows[0].combo, Qt.Key.Key_Down)
 
 
 def finish(qtbot, wizard, typed: bool) -> None:
     """Next until Finish, typing the dice of the wizard's dice table on the way."""
     for _ in range(12):
+        if isinstance(wizard, MovementWizard) and wizard.currentId() == 1:
+            choose_first(qtbot, wizard.choices_page)
         if typed and isinstance(wizard, MovementWizard) and wizard.currentId() == 2:
             type_table(qtbot, wizard.dice_page.dice)
         if typed and isinstance(wizard, AgonyWizard) and wizard.currentId() == 1:
@@ -99,7 +110,39 @@ def finish(qtbot, wizard, typed: bool) -> None:
                          f"{button(wizard, 'NextButton').isEnabled()}")
 
 
-def referee_a_turn(qtbot, tmp_path, typed: bool):
+def write_orders(qtbot, wizard, window, confirm: bool) -> None:
+    """The orders wizard at the orders step: the tank's orders typed, the hoplites' written
+    as they stand (- + - + -); the other units either confirmed as having none (the rule
+    for a missing order, ``confirm``) or left unwritten."""
+    from referee.app.wizards.orders_wizard import Status
+
+    state = window.session.state
+    click(qtbot, button(wizard, "NextButton"))
+    page = wizard.orders_page
+    assert page.turn == state.turn + 1
+    lacking = {m.uid for m in state.orders_missing()}
+    # nothing is written for a unit without orders until the referee says what it does
+    assert {uid for uid, s in page.status.items() if s == Status.OPEN} == lacking
+    assert not button(wizard, "FinishButton").isEnabled()  # nothing to write yet
+    for row in range(page.list.count()):
+        uid = page.list.item(row).data(Qt.ItemDataRole.UserRole)
+        if uid not in lacking:
+            continue
+        click(qtbot, page.list.viewport(), page.list.visualItemRect(page.list.item(row)).center())
+        if uid == "tank":
+            page.editor.fields["movement"].selectAll()
+            qtbot.keyClicks(page.editor.fields["movement"], "- + L + -")
+        elif uid == "hoplites":
+            click(qtbot, page.written_button, QPoint(8, page.written_button.height() // 2))
+        elif confirm:
+            click(qtbot, page.missing_button, QPoint(8, page.missing_button.height() // 2))
+    click(qtbot, button(wizard, "FinishButton"))
+
+
+def referee_two_turns(qtbot, tmp_path, typed: bool):
+    """The demo refereed with N through turns 1 and 2: the clock stops at turn 2's orders
+    step for turn 3's orders (first only some are written: it stays; then the rest are
+    confirmed missing), and at turn 3's orders step for turn 4's."""
     window = demo_window(qtbot, tmp_path)
     # A correction from the map: the boars one hex west, so that they and the hoplites
     # both enter E5 in movement 2 (an assault) and the turn has one of every step.
@@ -107,54 +150,94 @@ def referee_a_turn(qtbot, tmp_path, typed: bool):
     qtbot.addWidget(menu)
     menu.trigger("Move boars to a hex…")
     click_hex(qtbot, window, parse_label("E3"))
-    # Orders for turn 2, typed for the tank, the others standing by.
-    qtbot.keyClick(window.view, Qt.Key.Key_O)
-    orders = window.turn_driver.wizard
-    click(qtbot, button(orders, "NextButton"))
-    editor = orders.orders_page.editor
-    editor.fields["movement"].selectAll()
-    qtbot.keyClicks(editor.fields["movement"], "A + F + F")
-    click(qtbot, button(orders, "FinishButton"))
-    for _ in range(80):
+    stops = []
+    for _ in range(120):
         state = window.session.state
-        if state.turn == 2:
+        if (state.turn, state.step) == (3, "orders"):
             break
         qtbot.keyClick(window.view, Qt.Key.Key_N)
         wizard = window.turn_driver.wizard
         if wizard is None:
             continue
         qtbot.waitExposed(wizard)
-        if isinstance(wizard, GunneryWizard):
+        if isinstance(wizard, OrdersWizard):
+            state = window.session.state
+            assert state.step == "orders" and state.orders_missing()
+            stops.append((state.turn, [m.uid for m in state.orders_missing()]))
+            # the clock cannot be moved on past the missing orders, not even by Shift+N
+            qtbot.keyClick(wizard, Qt.Key.Key_Escape)
+            qtbot.keyClick(window.view, Qt.Key.Key_N, Qt.KeyboardModifier.ShiftModifier)
+            assert window.session.state.step == "orders"
+            assert "orders missing for" in window.last_error
+            qtbot.keyClick(window.view, Qt.Key.Key_N)
+            wizard = window.turn_driver.wizard
+            qtbot.waitExposed(wizard)
+            write_orders(qtbot, wizard, window, confirm=len(stops) > 1)
+            if len(stops) == 1:  # some units left unwritten: the clock waits for them
+                assert window.session.state.step == "orders"
+                assert "Still without orders" in window.statusBar().currentMessage()
+        elif isinstance(wizard, GunneryWizard):
             fire(qtbot, wizard, typed)
         else:
             finish(qtbot, wizard, typed)
-    return window
+    # turn 3's orders step: turn 4's orders are missing, the clock waits
+    assert (window.session.state.turn, window.session.state.step) == (3, "orders")
+    qtbot.keyClick(window.view, Qt.Key.Key_N)
+    assert isinstance(window.turn_driver.wizard, OrdersWizard)
+    window.turn_driver.wizard.reject()
+    return window, stops
 
 
-def check_the_turn(window) -> list:
+def turn_of_steps(m: MatchFile) -> dict[int, list]:
+    """The journal steps by the turn the match was in when each was written."""
+    state = m.initial_state()
+    out: dict[int, list] = {}
+    for step in m.steps():
+        out.setdefault(state.turn, []).append(step)
+        for event in step.events:
+            state = state.apply(event.changes)
+    return out
+
+
+def check_two_turns(window, stops) -> list:
+    # the clock stopped for the missing orders at the orders step of turn 2 (twice: the
+    # first orders left units unwritten) and at that of turn 3
+    units = ["tank", "hoplites", "companions", "wagon", "grunts", "boars"]
+    alive = [uid for uid in units if not window.session.state.unit(uid).destroyed]
+    assert stops[0] == (2, units)
+    assert stops[1][0] == 2 and set(stops[1][1]) == set(units) - {"tank", "hoplites"}
     with MatchFile.open(window.session.path) as m:
         state = m.state
-        assert (state.turn, state.step) == (2, "gunnery-1")
+        assert (state.turn, state.step) == (3, "orders")
+        assert [mm.uid for mm in state.orders_missing()] == alive
         kinds = {e.kind for step in m.steps() for e in step.events}
-        assert {"orders", "correct", "fire", "movement", "assault", "apply-damage", "agony",
-                "aftermath", "advance"} <= kinds
+        assert {"orders", "correct", "fire", "movement", "assault", "apply-damage",
+                "advance"} <= kinds
         # every step the window wrote replays the same, dice and all
         assert m.replay_check() == []
-        assert state.orders["tank"]["2"]["movement"] == "A + F + F"
-        assert state.contests == () and state.pending == ()
+        assert state.orders["tank"]["3"]["movement"] == "- + L + -"
+        assert state.orders["hoplites"]["3"]["movement"] == "- + - + -"
+        confirmed = [e for s in m.steps() for e in s.events
+                     if e.kind == "orders" and e.command.get("missing") == "confirm"]
+        assert {e.command["uid"] for e in confirmed} == set(units) - {"tank", "hoplites"}
+        assert all("orders.missing" in e.clauses for e in confirmed)
+        by_turn = turn_of_steps(m)
+        for steps in by_turn.values():  # no journal step is a single empty step
+            assert not [s.name for s in steps if s.name.startswith("Next step") and
+                        s.events[0].detail]
         return m.steps()
 
 
-def test_a_whole_turn_refereed_with_the_apps_dice(qtbot, tmp_path):
-    window = referee_a_turn(qtbot, tmp_path, typed=False)
-    written = check_the_turn(window)
+def test_two_whole_turns_refereed_with_the_apps_dice(qtbot, tmp_path):
+    window, stops = referee_two_turns(qtbot, tmp_path, typed=False)
+    written = check_two_turns(window, stops)
     fired = [s for s in written if s.events[0].kind == "fire"]
     assert fired and not any(r.typed for s in fired for r in s.events[0].dice)
 
 
-def test_a_whole_turn_refereed_with_the_tables_dice(qtbot, tmp_path):
-    window = referee_a_turn(qtbot, tmp_path, typed=True)
-    written = check_the_turn(window)
+def test_two_whole_turns_refereed_with_the_tables_dice(qtbot, tmp_path):
+    window, stops = referee_two_turns(qtbot, tmp_path, typed=True)
+    written = check_two_turns(window, stops)
     fired = [s for s in written if s.events[0].kind == "fire"]
     dice = [r for s in fired for r in s.events[0].dice]
     assert dice and all(r.typed and r.value == TABLE_DIE for r in dice)

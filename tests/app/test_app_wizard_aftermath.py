@@ -51,14 +51,28 @@ def test_the_removals_are_shown_before_they_are_applied(qtbot, tmp_path):
     state = window.session.state
     assert state.hexes.count(parse_label("D5"), "smoke") == 1
     assert state.unit("grunts").shaken == 1
-    # past the aftermath the next turn begins
-    assert (state.turn, state.step) == (2, "gunnery-1")
-    assert advance.name == "Next step: Turn 2, Gunnery 1: carry out the first part of every " \
-        "gunnery order"
+    # past the aftermath the next turn begins at its orders step, where the clock waits for
+    # turn 3's orders (the demo wrote turns 1 and 2)
+    assert (state.turn, state.step) == (2, "orders")
+    assert advance.name == "Next step: Turn 2, Orders: the orders for the next turn are written"
 
 
-def test_an_aftermath_with_nothing_to_remove_says_so(qtbot, tmp_path):
-    _window, wizard = at_the_aftermath(qtbot, tmp_path)
+def test_an_aftermath_with_nothing_to_remove_opens_no_dialog(qtbot, tmp_path):
+    window = demo_window(qtbot, tmp_path)
+    assert window.run_step("Setup", [{"kind": "advance", "to": "aftermath"}]) is not None
+    qtbot.keyClick(window.view, Qt.Key.Key_N)
+    assert window.turn_driver.wizard is None
+    last = steps(window)[-1]
+    assert last.name == "Next step: Turn 2, Orders: the orders for the next turn are written"
+    assert [e.kind for e in last.events] == ["advance"]
+    assert (window.session.state.turn, window.session.state.step) == (2, "orders")
+
+
+def test_the_aftermath_wizard_from_the_menu_says_when_nothing_goes(qtbot, tmp_path):
+    window = demo_window(qtbot, tmp_path)
+    assert window.run_step("Setup", [{"kind": "advance", "to": "aftermath"}]) is not None
+    wizard = window.turn_driver.open_aftermath()
+    qtbot.waitExposed(wizard)
     assert "Nothing to remove" in wizard.removals_page.text.toPlainText()
     wizard.reject()
 

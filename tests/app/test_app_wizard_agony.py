@@ -40,10 +40,17 @@ def burning_and_poisoned(qtbot, tmp_path, step: str = "agony-3"):
 def type_dice(qtbot, wizard, values) -> None:
     dice = wizard.rolls_page.dice
     radio = dice.typed
-    qtbot.mouseClick(radio, Qt.MouseButton.LeftButton, pos=QPoint(8, radio.height() // 2))
+    if not radio.isChecked():
+        qtbot.mouseClick(radio, Qt.MouseButton.LeftButton, pos=QPoint(8, radio.height() // 2))
     for i, value in enumerate(values):
-        dice.spins[i].selectAll()
-        qtbot.keyClicks(dice.spins[i], str(value))
+        box = dice.box(i)
+        box.setFocus()
+        box.selectAll()
+        qtbot.keyClicks(box, str(value))
+
+
+def purposes(wizard) -> list[str]:
+    return [s.request.purpose for s in wizard.rolls_page.dice.slots]
 
 
 def test_the_effects_come_in_the_editions_order_one_die_each(qtbot, tmp_path):
@@ -54,23 +61,29 @@ def test_the_effects_come_in_the_editions_order_one_die_each(qtbot, tmp_path):
     assert "tank: one d6: fire 1 (d6) on tank" in text
     click(qtbot, wizard.button(QWizard.WizardButton.NextButton))
     assert wizard.currentId() == Page.ROLLS
-    # a die per fire token, a die per poison instance (d6, then d4)
-    assert wizard.rolls_page.dice.column_texts(1) == [
+    # a die per fire token, a die per poison instance (d6, then d4), listed before any
+    # is typed
+    type_dice(qtbot, wizard, [])
+    assert purposes(wizard) == [
         "fire 1 (d6) on tank", "fire 2 (d6) on tank",
         "poison 1 (d6) on grunts", "poison 2 (d4) on grunts",
     ]
+    assert [s.sides for s in wizard.rolls_page.dice.slots] == [6, 6, 6, 4]
     wizard.reject()
 
 
-def test_typed_dice_preview_their_outcome_and_reach_the_journal(qtbot, tmp_path):
+def test_typed_dice_show_their_outcome_and_reach_the_journal(qtbot, tmp_path):
     window, wizard = burning_and_poisoned(qtbot, tmp_path)
     click(qtbot, wizard.button(QWizard.WizardButton.NextButton))
     type_dice(qtbot, wizard, [2, 5, 1, 3])
-    outcomes = wizard.rolls_page.dice.column_texts(3)
+    click(qtbot, wizard.button(QWizard.WizardButton.NextButton))
+    assert wizard.currentId() == Page.OUTCOME
+    outcome = wizard.outcome_page.text.toPlainText()
     # first draft: a fire goes when its die (minus fire resistance, 0) is 2 or less
-    assert "rolled 2, then stops" in outcomes[0]
-    assert "rolled 5" in outcomes[1] and "stops" not in outcomes[1]
-    assert "agony.fire" in wizard.rolls_page.dice.column_texts(4)[0]
+    assert "rolled 2, then stops" in outcome
+    assert "agony.fire" in outcome
+    # changed at once (agony damage is not pending): the 5 gave a token, one fire is left
+    assert "tank: +1 to future damage (was +0); fire 2 -> 1" in outcome
     click(qtbot, wizard.button(QWizard.WizardButton.FinishButton))
     agony, advance = steps(window)[-2:]
     assert agony.name == "Agony 3: fire, poison"
@@ -81,7 +94,10 @@ def test_typed_dice_preview_their_outcome_and_reach_the_journal(qtbot, tmp_path)
     state = window.session.state
     # two fire tokens: the 2 puts one out, the 5 leaves the other burning
     assert state.unit("tank").fire == 1
-    assert state.step == "agony-4"
+    # nothing bleeds or burns on a hex (Agony 4), nothing to remove (the aftermath): the
+    # clock passes them and stops at turn 2's orders step, turn 3's orders missing
+    assert advance.name == "Agony 4 to Aftermath: nothing to do in 2 steps"
+    assert (state.turn, state.step) == (2, "orders")
 
 
 def test_a_die_the_table_cannot_show_and_a_missing_die_are_refused(qtbot, tmp_path):
@@ -89,11 +105,15 @@ def test_a_die_the_table_cannot_show_and_a_missing_die_are_refused(qtbot, tmp_pa
     before = steps(window)
     click(qtbot, wizard.button(QWizard.WizardButton.NextButton))
     type_dice(qtbot, wizard, [2, 5, 1])
-    click(qtbot, wizard.button(QWizard.WizardButton.FinishButton))
-    assert "still to type: die 4" in wizard.rolls_page.problem.text()
-    type_dice(qtbot, wizard, [7])
-    assert "a d6 shows 1 to 6; 7 typed" in wizard.rolls_page.problem.text()
-    click(qtbot, wizard.button(QWizard.WizardButton.FinishButton))
+    dice = wizard.rolls_page.dice
+    assert dice.problem() == "type die 4 (d4, poison 2 (d4) on grunts)"
+    assert not wizard.button(QWizard.WizardButton.NextButton).isEnabled()
+    box = dice.box(3)  # the poison d4: a 5 is refused at the keystroke
+    box.setFocus()
+    qtbot.keyClicks(box, "5")
+    assert box.typed() is None
+    assert "a d4 shows 1 to 4: 5 typed for die 4" in dice.refusal.text()
+    assert not wizard.button(QWizard.WizardButton.NextButton).isEnabled()
     assert wizard.isVisible()
     click(qtbot, wizard.button(QWizard.WizardButton.CancelButton))
     assert steps(window) == before
@@ -102,19 +122,39 @@ def test_a_die_the_table_cannot_show_and_a_missing_die_are_refused(qtbot, tmp_pa
 def test_the_app_rolls_when_nothing_is_typed(qtbot, tmp_path):
     window, wizard = burning_and_poisoned(qtbot, tmp_path)
     click(qtbot, wizard.button(QWizard.WizardButton.NextButton))
-    assert set(wizard.rolls_page.dice.column_texts(3)) == {"rolled by the app on Finish"}
+    shown = wizard.rolls_page.dice.asked()  # the app's dice, shown before they are written
+    assert len(shown) == 4 and not any(r.typed for r in shown)
+    click(qtbot, wizard.button(QWizard.WizardButton.NextButton))
     click(qtbot, wizard.button(QWizard.WizardButton.FinishButton))
     agony = steps(window)[-2]
-    assert len(agony.events[0].dice) >= 4 and not any(r.typed for r in agony.events[0].dice)
+    assert agony.events[0].dice == shown
+
+
+def test_steps_with_nothing_scheduled_open_no_dialog_and_pass_as_one_entry(qtbot, tmp_path):
+    window = demo_window(qtbot, tmp_path)
+    commands = [
+        {"kind": "correct", "uid": "tank", "set": {"fire": 2}},
+        {"kind": "advance", "to": "agony-0"},
+    ]
+    assert window.run_step("Fire", commands) is not None, window.last_error
+    qtbot.keyClick(window.view, Qt.Key.Key_N)
+    # the first draft schedules nothing in Agony 0; Agony 1 (acid wear, minor acid) and
+    # Agony 2 (acid) find nothing on the table; fire burns in Agony 3
+    assert window.turn_driver.wizard is None
+    last = steps(window)[-1]
+    assert last.name == "Agony 1 to Agony 2: nothing to do in 2 steps"
+    assert last.events[0].detail["passed"] == ["agony-1", "agony-2"]
+    assert window.session.state.step == "agony-3"
 
 
 def test_a_step_with_nothing_scheduled_is_written_from_its_first_page(qtbot, tmp_path):
-    window, wizard = burning_and_poisoned(qtbot, tmp_path, step="agony-0")
+    window = demo_window(qtbot, tmp_path)
+    assert window.run_step("To agony 0", [{"kind": "advance", "to": "agony-0"}]) is not None
+    wizard = window.turn_driver.open_agony()  # Wizards > Agony: opened by hand
+    qtbot.waitExposed(wizard)
     # the first draft schedules nothing in Agony 0
     assert "schedules nothing" in wizard.effects_page.text.toPlainText()
     assert wizard.button(QWizard.WizardButton.FinishButton).isVisible()
     click(qtbot, wizard.button(QWizard.WizardButton.FinishButton))
-    assert [s.name for s in steps(window)[-2:]] == [
-        "Agony 0: nothing scheduled", "Next step: Turn 1, Agony 1: acid wears (+1 future "
-        "damage), minor acid",
-    ]
+    assert [s.name for s in steps(window)[-1:]] == ["Agony 0: nothing scheduled"]
+    assert window.session.state.step == "agony-0"  # opened by hand: the clock stays

@@ -67,9 +67,19 @@ def choose_typed(qtbot, box) -> None:
 
 
 def type_dice(qtbot, box, values) -> None:
-    for spin, value in zip(box.spins, values, strict=True):
+    """Type ``values`` into the dice as listed, one box after the other."""
+    for i, value in enumerate(values):
+        spin = box.box(i)
+        spin.setFocus()
         spin.selectAll()
         qtbot.keyClicks(spin, str(value))
+
+
+def finish(qtbot, wizard: AssaultWizard) -> None:
+    """From the retreat page: the outcome, then Finish."""
+    next_page(qtbot, wizard)
+    assert wizard.currentId() == Page.OUTCOME, wizard.currentPage().title()
+    click(qtbot, wizard.button(QWizard.WizardButton.FinishButton))
 
 
 def open_wizard(qtbot, window: MainWindow) -> AssaultWizard:
@@ -117,7 +127,10 @@ def test_typed_dice_and_the_proposals_make_one_assault_step(qtbot, tmp_path):
     assert [roll.pools.item(r, 2).text() for r in range(roll.pools.rowCount())] == \
         ["4", "2", "4"]
     choose_typed(qtbot, roll.dice)
-    assert len(roll.dice.spins) == 10 and not roll.isComplete()
+    # every die of the pools listed, with what it is for, before the first is typed
+    assert [s.request.purpose for s in roll.dice.slots] == \
+        ["assault tank"] * 4 + ["deflection tank"] * 2 + ["assault grunts"] * 4
+    assert not roll.isComplete()
     type_dice(qtbot, roll.dice, POOLS)
     assert roll.isComplete()
     assert "tank assault: 5 5 2 2 -> 2 at 5+" in roll.result.text()
@@ -137,7 +150,8 @@ def test_typed_dice_and_the_proposals_make_one_assault_step(qtbot, tmp_path):
     next_page(qtbot, wizard)
 
     damage = wizard.damage_page
-    assert damage.dice.is_typed() and len(damage.dice.spins) == 2  # typed, as the pools
+    assert damage.dice.is_typed() and len(damage.dice.slots) == 2  # typed, as the pools
+    assert damage.dice.isVisible()  # listed before the first is typed
     type_dice(qtbot, damage.dice, DAMAGE)
     text = damage.working.toPlainText()
     assert "weapon d6-1 -1 = 5" in text and "previous damage +1, weapon d6-1 -1 = 6" in text
@@ -149,6 +163,14 @@ def test_typed_dice_and_the_proposals_make_one_assault_step(qtbot, tmp_path):
     # the grunts tried to enter: they stay in C5 and may turn (clause assault.retreat)
     assert [uid for uid, _ in retreat.rows] == ["grunts"]
     assert window.scene.highlighted()[parse_label("C5")] == "#ff8f00"  # chosen, over green
+    next_page(qtbot, wizard)
+    assert wizard.currentId() == Page.OUTCOME
+    outcome = wizard.outcome_page.text.toPlainText()
+    # the two "Bruised" rolls wait; applied, the grunts get their two tokens
+    assert "grunts: 2 damage rolls" in outcome
+    assert "When damage is applied: +2 to future damage (was +0)" in outcome
+    assert "tank: moves C3 -> C4" in outcome
+    assert "tank assault: 5 5 2 2 -> 2 at 5+" in outcome and "tank enters C4" in outcome
     click(qtbot, wizard.button(QWizard.WizardButton.FinishButton))
 
     written = steps(window)
@@ -207,7 +229,7 @@ def test_a_support_hit_reaches_the_command_under_the_free_reading(qtbot, tmp_pat
     text = wizard.damage_page.working.toPlainText()
     assert "damaging hit of tank on grunts (+1 regular)" in text and "= 6" in text
     next_page(qtbot, wizard)
-    click(qtbot, wizard.button(QWizard.WizardButton.FinishButton))
+    finish(qtbot, wizard)
     command = steps(window)[-1].events[0].command
     assert command["allocation"] == {"1": {
         "rolls": [{"source": "tank", "target": "grunts", "support": {"tank": 1}}],
@@ -226,7 +248,7 @@ def test_the_loser_may_turn_about_as_it_retreats(qtbot, tmp_path):
     assert [facing.itemText(i) for i in range(facing.count())] == \
         ["N (kept)", "NE (turned right)", "S (turned about)", "NW (turned left)"]
     facing.setCurrentIndex(2)
-    click(qtbot, wizard.button(QWizard.WizardButton.FinishButton))
+    finish(qtbot, wizard)
     assert steps(window)[-1].events[0].command["retreats"] == \
         {"grunts": {"hex": "C5", "facing": 3}}
     assert window.session.state.unit("grunts").facing == 3
@@ -239,7 +261,8 @@ def test_a_die_the_table_cannot_show_is_refused(qtbot, tmp_path):
     roll = wizard.roll_page
     choose_typed(qtbot, roll.dice)
     type_dice(qtbot, roll.dice, (7, *POOLS[1:]))
-    assert "a d6 shows 1 to 6" in roll.problem.text()
+    assert roll.dice.box(0).typed() is None  # the d6 box refused the 7
+    assert "a d6 shows 1 to 6: 7 typed for die 1 (assault tank)" in roll.dice.refusal.text()
     assert not wizard.button(QWizard.WizardButton.NextButton).isEnabled()
 
 

@@ -57,9 +57,12 @@ def test_the_planned_moves_are_arrows_on_the_map_and_finishing_moves_the_clock_o
     assert "hoplites E7 → E6" in wizard.result_page.text.toPlainText()
     click(qtbot, wizard.button(QWizard.WizardButton.FinishButton))
     written = steps(window)
+    # no assault, no hex effect, no ability: the clock passes the rest of Movement 1 and
+    # all of Assault 1 (the first draft applies no damage there) in one journal step
     assert [s.name for s in written[-2:]] == [
-        "Movement 1", "Next step: Turn 1, Movement 1: pre-assault retreat"
+        "Movement 1", "Movement 1 to Assault 1: nothing to do in 6 steps"
     ]
+    assert window.session.state.step == "movement-2"
     assert written[-2].events[0].command == {"kind": "movement", "step": 1}
     assert str(window.session.state.unit("hoplites").hex) == "E6"
     assert window.scene.arrow_items == []
@@ -121,20 +124,20 @@ def test_a_swamp_stuck_roll_typed_at_the_table_keeps_the_tank_in_the_swamp(qtbot
     click(qtbot, wizard.button(QWizard.WizardButton.NextButton))
     assert wizard.currentId() == Page.DICE
     dice = wizard.dice_page.dice
-    assert dice.column_texts(1) == ["tank: stuck in swamp on 2 or less"]
-    click(qtbot, dice.typed)
-    dice.spins[0].selectAll()
-    qtbot.keyClicks(dice.spins[0], "7")
-    click(qtbot, wizard.button(QWizard.WizardButton.NextButton))
-    click(qtbot, wizard.button(QWizard.WizardButton.FinishButton))
-    # a d6 cannot show 7: the engine refuses it and nothing is written
-    assert "a d6 shows 1 to 6" in wizard.result_page.problem.text()
-    assert wizard.isVisible()
-    click(qtbot, wizard.button(QWizard.WizardButton.BackButton))
-    dice.spins[0].selectAll()
-    qtbot.keyClicks(dice.spins[0], "2")
+    dice.typed.click()  # as a click on its label does
+    assert dice.is_typed()
+    # the one stuck roll, listed with what it is for before it is typed
+    assert [(s.sides, s.request.purpose) for s in dice.slots] == [
+        (6, "tank: stuck in swamp on 2 or less")]
+    box = dice.box(0)
+    box.setFocus()
+    qtbot.keyClicks(box, "7")
+    # a d6 cannot show 7: the box refuses it, and the step cannot go on
+    assert box.typed() is None and "a d6 shows 1 to 6: 7 typed for die 1" in dice.refusal.text()
+    assert not wizard.button(QWizard.WizardButton.NextButton).isEnabled()
+    box.selectAll()
+    qtbot.keyClicks(box, "2")
     # the terrain table: tracked movers are stuck on 2 or less
-    assert "stuck this movement step" in dice.column_texts(3)[0]
     click(qtbot, wizard.button(QWizard.WizardButton.NextButton))
     assert "tank stays in A9 (tried A8): stuck in the swamp" in (
         wizard.result_page.text.toPlainText()

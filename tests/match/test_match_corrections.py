@@ -111,3 +111,86 @@ def test_corrections_replay_exactly(tmp_path):
         m.run("smoke", [parse_command("correct-hex hex=C3 marker=smoke count=2")])
         m.run("gone", [parse_command("correct-remove uid=tank")])
         assert m.replay_check() == []
+
+
+WAGON = {"uid": "wagon", "unit": "battle-wagon", "side": 2, "hex": "D6"}
+
+
+def correct(m: MatchFile, uid: str, **fields: object) -> None:
+    m.run(f"Correction: {uid}", [{"kind": "correct", "uid": uid, "set": fields}])
+
+
+def test_taking_off_one_model_is_a_step_that_undo_takes_back(tmp_path):
+    with new_match(tmp_path) as m:
+        correct(m, "grunts", alive=3)  # an Ork grunts base has 4 models
+        assert m.state.unit("grunts").alive == 3
+        m.undo()
+        assert m.state.unit("grunts").alive == 4
+
+
+def test_the_elites_follow_the_models_alive_down(tmp_path):
+    with new_match(tmp_path) as m:
+        correct(m, "grunts", alive=0)  # 4 models, 1 of them the elite: none left
+        assert (m.state.unit("grunts").alive, m.state.unit("grunts").elites_alive) == (0, 0)
+
+
+def test_the_speed_is_one_of_the_cards_speeds(tmp_path):
+    with new_match(tmp_path) as m:
+        correct(m, "tank", speed="fast")
+        assert m.state.unit("tank").speed == "fast"
+
+
+def test_load_tokens_and_shots_fired_per_weapon(tmp_path):
+    units = [*UNITS, WAGON]
+    with MatchFile.create(tmp_path / "m.referee", map_name="entrenched", units=units) as m:
+        correct(m, "wagon", loaded={"Gas lobba": 2, "Wagon shootas": 1})
+        # the Gas lobba carries Limited Ammo (3): 2 shots fired leave 1
+        correct(m, "wagon", fired={"Gas lobba": 2})
+        wagon = m.state.unit("wagon")
+        assert (wagon.ammo("Gas lobba"), wagon.ammo("Wagon shootas")) == (2, 1)
+        assert wagon.shots_fired("Gas lobba") == 2
+
+
+def test_each_condition_with_its_strength(tmp_path):
+    with new_match(tmp_path) as m:
+        correct(m, "grunts", fire=2, acid=1, minor_acid=3, poison=[8, 4], bleeding=[6])
+        grunts = m.state.unit("grunts")
+        assert (grunts.fire, grunts.acid, grunts.minor_acid) == (2, 1, 3)
+        assert (grunts.poison, grunts.bleeding) == ((8, 4), (6,))
+        correct(m, "grunts", poison=[], fire=0)
+        assert (m.state.unit("grunts").poison, m.state.unit("grunts").fire) == ((), 0)
+
+
+@pytest.mark.parametrize(
+    ("fields", "field", "words"),
+    [
+        ({"alive": 5}, "alive", "from 0 to 4"),  # 4 models on the card
+        ({"alive": -1}, "alive", "from 0 to 4"),
+        ({"alive": 0, "elites_alive": 1}, "elites_alive", "1 elites alive but only 0 models"),
+        ({"speed": "warp"}, "speed", "no speed 'warp'"),
+        ({"loaded": {"Big gun": 1}}, "loaded", "no weapon 'Big gun'"),
+        ({"loaded": {"Shoota": -2}}, "loaded Shoota", "from 0 to 99"),
+        ({"fire": "lots"}, "fire", "whole number"),
+        ({"poison": [5]}, "poison", "the die of each instance"),
+        ({"bleeding": 6}, "bleeding", "the die of each instance"),
+        ({"facing": 6}, "facing", "from 0 to 5"),
+        ({"hex": "Z99"}, "hex", "not on the map"),
+        ({"colour": "red"}, "colour", "cannot set colour"),
+    ],
+)
+def test_a_correction_the_table_cannot_hold_names_the_unit_and_the_field(
+    tmp_path, fields, field, words
+):
+    with new_match(tmp_path) as m:
+        with pytest.raises(CorrectionError, match=words) as refused:
+            correct(m, "grunts", **fields)
+        assert (refused.value.unit, refused.value.field) == ("grunts", field)
+        assert m.steps() == []
+
+
+def test_no_more_shots_fired_than_limited_ammo_carries(tmp_path):
+    units = [*UNITS, WAGON]
+    with MatchFile.create(tmp_path / "m.referee", map_name="entrenched", units=units) as m:
+        with pytest.raises(CorrectionError, match="from 0 to 3") as refused:
+            correct(m, "wagon", fired={"Gas lobba": 4})
+        assert refused.value.field == "fired Gas lobba"

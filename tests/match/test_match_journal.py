@@ -239,13 +239,15 @@ def test_orders_are_kept_normalised_and_a_malformed_order_is_refused(tmp_path):
 
 def test_advance_walks_the_turn_sequence(tmp_path):
     with new_match(tmp_path) as m:
+        # the turn opens with the orders step (ruling turn.orders-step); nobody has orders,
+        # so the referee confirms the rule for a missing order to move on
+        assert (m.state.turn, m.state.step) == (1, "orders")
+        m.run("Next", [{"kind": "advance", "missing": "confirm"}])
         assert (m.state.turn, m.state.step) == (1, "gunnery-1")
-        m.run("Next", [{"kind": "advance"}])
-        assert m.state.step != "gunnery-1" and m.state.turn == 1
         m.run("To the aftermath", [{"kind": "advance", "to": "aftermath"}])
         assert (m.state.turn, m.state.step) == (1, "aftermath")
         m.run("Next turn", [{"kind": "advance"}])
-        assert (m.state.turn, m.state.step) == (2, "gunnery-1")
+        assert (m.state.turn, m.state.step) == (2, "orders")
         with pytest.raises(CommandError, match="no step 'warp-9'"):
             m.run("Bad", [{"kind": "advance", "to": "warp-9"}])
 
@@ -269,6 +271,7 @@ def test_the_agenda_reads_the_orders_on_the_table(tmp_path):
                     "movement": "- + - + -",
                     "gunnery": "Aim + -",
                 },
+                {"kind": "advance", "missing": "confirm"},  # none for turn 2 yet
             ],
         )
         now = m.state.agenda().to_json()
@@ -421,7 +424,9 @@ def test_hex_effects_trigger_once_per_unit_per_hex_per_turn(tmp_path):
         m.run("Trigger again", [{"kind": "hex-effects"}])
         assert m.state.unit("grunts").poison == (6, 6)
         # Next turn it triggers anew.
-        m.run("Next turn", [{"kind": "advance", "to": "gunnery-1"}])
+        m.run("Next turn", [{"kind": "advance", "to": "aftermath", "missing": "confirm"},
+                            {"kind": "advance", "to": "gunnery-1", "missing": "confirm"}])
+        assert (m.state.turn, m.state.step) == (2, "gunnery-1")
         m.run("Trigger in turn 2", [{"kind": "hex-effects"}], typed=[1, 1, 1, 5])
         assert m.state.unit("grunts").poison == (6, 6, 6)
         assert m.replay_check() == []
@@ -507,3 +512,18 @@ def test_spot_reveals_a_hidden_unit_on_a_hit(tmp_path):
         assert not m.state.unit("grunts").hidden
         with pytest.raises(CommandError, match="not hidden"):
             m.run("Spot a seen unit", [{"kind": "spot", "uid": "tank", "target": "grunts"}])
+
+
+def test_undo_back_to_takes_back_every_later_step_in_one_go(tmp_path):
+    with new_match(tmp_path) as m:
+        for facing in (1, 2, 3, 4):
+            m.run(f"Facing {facing}", [{"kind": "correct", "uid": "tank",
+                                        "set": {"facing": facing}}])
+        undone = m.undo_back_to(2)
+        assert [s.name for s in undone] == ["Facing 3", "Facing 4"]
+        assert m.state.unit("tank").facing == 2
+        assert [s.undone for s in m.steps(include_undone=True)] == [False, False, True, True]
+        assert m.undo_back_to(2) == []  # nothing after it any more
+        m.redo()  # the earliest undone step comes back first
+        assert m.state.unit("tank").facing == 3
+        assert m.replay_check() == []

@@ -31,9 +31,15 @@ def assault(n: int, *, damage: bool) -> list[str]:
 
 AGONY_AND_AFTERMATH = ["agony-0", "agony-1", "agony-2", "agony-3", "agony-4", "aftermath"]
 
+# Ruling turn.orders-step (reading "first"): orders are written one round ahead (Orders,
+# "1 movement order and one fire order on the table when making a new order"), so each turn
+# opens with the step where the next turn's orders are written. The drafts print no step.
+ORDERS = ["orders"]
+
 # Draft 004, "Turn": no "Apply damage" after Gunnery 1 nor in Movement 1; one after the
 # pre-assault abilities of Movements 2 and 3, after each assault, and after Gunnery 2.
 CURRENT = [
+    *ORDERS,
     "gunnery-1", "gunnery-1.hex-effects",
     *movement(1, damage=False), *assault(1, damage=True),
     *movement(2, damage=True), *assault(2, damage=True),
@@ -44,6 +50,7 @@ CURRENT = [
 
 # Draft 000, "Turn": the same groups, the only "Apply damage" after Gunnery 2.
 FIRST_DRAFT = [
+    *ORDERS,
     "gunnery-1", "gunnery-1.hex-effects",
     *movement(1, damage=False), *assault(1, damage=False),
     *movement(2, damage=False), *assault(2, damage=False),
@@ -55,13 +62,30 @@ FIRST_DRAFT = [
 
 def test_the_current_turn_is_draft_004s_list(current):
     assert [s.id for s in turn_sequence(current)] == CURRENT
-    # 2 + 4 + 4 + 5 + 4 + 5 + 4 + 3 + 5 agony steps + aftermath = 37
-    assert len(CURRENT) == 37
+    # orders + 2 + 4 + 4 + 5 + 4 + 5 + 4 + 3 + 5 agony steps + aftermath = 38
+    assert len(CURRENT) == 38
 
 
 def test_the_first_draft_turn_is_draft_000s_list(first_draft):
     assert [s.id for s in turn_sequence(first_draft)] == FIRST_DRAFT
-    assert len(FIRST_DRAFT) == 32  # 2 + 4 + 3 + 4 + 3 + 4 + 3 + 3 + 5 + 1
+    assert len(FIRST_DRAFT) == 33  # 1 + 2 + 4 + 3 + 4 + 3 + 4 + 3 + 3 + 5 + 1
+
+
+@pytest.mark.parametrize("edition", ["current", "first-draft"])
+def test_without_the_orders_step_the_turn_is_the_drafts_sheet_as_printed(edition):
+    # ruling turn.orders-step, reading "none": the turn begins at Gunnery 1
+    rules = load_ruleset(edition, {"turn.orders-step": "none"})
+    expected = CURRENT if edition == "current" else FIRST_DRAFT
+    assert [s.id for s in turn_sequence(rules)] == expected[1:]
+
+
+@pytest.mark.parametrize("edition", ["current", "first-draft"])
+def test_the_orders_step_writes_the_orders_one_round_ahead(edition):
+    step = turn_sequence(load_ruleset(edition))[0]
+    assert (step.id, step.kind, step.number, step.clause) == ("orders", "orders", None,
+                                                              "orders.giving")
+    assert {"turn.orders-step", "orders.missing"} <= set(step.rulings)
+    assert step.dice.mode == "none" and step.choices.mode == "none"
 
 
 @pytest.mark.parametrize("edition", ["current", "first-draft"])
@@ -107,14 +131,14 @@ def test_damage_takes_effect_at_apply_damage_and_each_agony_step(current):
 def test_draft_001s_apply_damage_after_gunnery_1_is_a_ruling():
     rules = load_ruleset("current", {"turn.gunnery-1-damage": "as-001"})
     ids = [s.id for s in turn_sequence(rules)]
-    assert ids[:3] == ["gunnery-1", "gunnery-1.hex-effects", "gunnery-1.apply-damage"]
-    assert len(ids) == 38
+    assert ids[:4] == ["orders", "gunnery-1", "gunnery-1.hex-effects", "gunnery-1.apply-damage"]
+    assert len(ids) == 39
 
 
 def test_apply_damage_before_assault_1_is_a_ruling():
     rules = load_ruleset("current", {"turn.movement-1-damage": "like-movements-2-3"})
     ids = [s.id for s in turn_sequence(rules)]
-    assert ids[2:8] == [*movement(1, damage=True), "assault-1"]
+    assert ids[3:9] == [*movement(1, damage=True), "assault-1"]
     step = next(s for s in turn_sequence(rules) if s.id == "movement-1.apply-damage")
     assert "turn.movement-1-damage" in step.rulings
 
@@ -158,32 +182,32 @@ def refused(tmp_path: Path, text: str) -> list[str]:
 
 
 def test_a_copy_of_the_shipped_file_parses(tmp_path):
-    assert len(parse(tmp_path, SHIPPED.read_text(encoding="utf-8")).steps) == 37
+    assert len(parse(tmp_path, SHIPPED.read_text(encoding="utf-8")).steps) == 38
 
 
 @pytest.mark.parametrize(
     ("old", "new", "problem"),
     [
         ('id = "movement-2"\n', 'id = "movement-two"\n',
-         "step[12].id: a movement step is called 'movement-2'"),
+         "step[13].id: a movement step is called 'movement-2'"),
         ('id = "movement-2.hex-effects"\n', 'id = "movement-2.contested"\n',
-         "step[14].id: inside movement-2 this step is called 'movement-2.hex-effects'"),
+         "step[15].id: inside movement-2 this step is called 'movement-2.hex-effects'"),
         ('id = "assault-2"\nkind = "assault"\nnumber = 2\n',
          'id = "assault-3"\nkind = "assault"\nnumber = 3\n',
-         "step[26].id: 'assault-3' is listed twice"),
+         "step[27].id: 'assault-3' is listed twice"),
         ('kind = "pre-assault-abilities"\nnumber = 2\n',
          'kind = "pre-assault-abilities"\nnumber = 1\n',
-         "step[15].number: 1 is not the number of movement-2"),
+         "step[16].number: 1 is not the number of movement-2"),
         ('hex_scope = "entered"\n', 'hex_scope = "nearby"\n',
-         "step[10].hex_scope: 'nearby' is not one of"),
+         "step[11].hex_scope: 'nearby' is not one of"),
         ('kind = "agony"\nnumber = 4\n', 'kind = "agony"\nnumber = 5\n',
          "step: the agony steps must be agony-0 to agony-4"),
         ('dice = ["Fire", "Spot"]\n', 'dice = "sometimes"\n',
          "kind.gunnery.dice: expected \"none\", \"involved\" or a list"),
         ('include = "@turn.gunnery-1-damage"\n', 'include = "@turn.no-such-ruling"\n',
-         "step[2].include: '@turn.no-such-ruling' names no ruling"),
+         "step[3].include: '@turn.no-such-ruling' names no ruling"),
         ('label = "Aftermath:', 'colour = "red"\nlabel = "Aftermath:',
-         "step[38].colour: unknown key"),
+         "step[39].colour: unknown key"),
         ('fear = "@turn.fear-step"\n', 'fear = "assault"\n',
          "abilities.fear: 'assault' is not one of"),
     ],
@@ -201,9 +225,18 @@ def test_the_turn_ends_with_the_aftermath(tmp_path):
     assert found == ["step: the turn must end with the aftermath, not 'agony-4'"]
 
 
+def test_the_orders_step_comes_first(tmp_path):
+    text = SHIPPED.read_text(encoding="utf-8")
+    orders = text[text.index('[[step]]\nid = "orders"'):text.index('[[step]]\nid = "gunnery-1"\n')]
+    moved = text.replace(orders, "", 1).replace('[[step]]\nid = "gunnery-2"\n',
+                                                orders + '[[step]]\nid = "gunnery-2"\n', 1)
+    found = refused(tmp_path, moved)
+    assert found == ["step: the orders step, when the turn has one, is its first step"]
+
+
 def test_every_problem_at_once(tmp_path):
     text = SHIPPED.read_text(encoding="utf-8")
     text = text.replace('hex_scope = "fired-into"\n', "", 1).replace(
         'todo = "Fight every', 'todo_ = "x"\ntodo = "Fight every', 1)
     found = refused(tmp_path, text)
-    assert [p.split(":")[0] for p in found] == ["kind.assault.todo_", "step[1].hex_scope"]
+    assert [p.split(":")[0] for p in found] == ["kind.assault.todo_", "step[2].hex_scope"]

@@ -5,11 +5,11 @@ The engine's step (:func:`referee.rules.agony.step.run_agony_step`, clause
 ``agony.schedule``) is run as a dry run on a throwaway :class:`~referee.dice.service.Dice`
 seeded as the journal will seed the step: the first page lists the effects the edition
 schedules for the step, in its order, and what each does to which unit or hex (the dice it
-needs, not their values); the second has one row per die, with the outcome the typed value
-leads to and its clauses (``agony.fire``, ``agony.poison``...). A die the table cannot show
-is refused by the engine (:class:`~referee.dice.service.DieOutOfRange`). Finishing hands
-back one ``agony`` step with the typed dice (:meth:`AgonyWizard.chosen_step`); leaving
-writes nothing.
+needs, not their values); the second has the dice, rolled by the app or typed in the one
+dice widget (:mod:`.dice_entry`: every die listed before the first is typed, a d6 box
+refuses a 7); the last is the outcome (:mod:`.outcome_page`): what each die did, the
+damage waiting to be applied and what it will do. Finishing hands back one ``agony`` step
+with the typed dice (:meth:`AgonyWizard.chosen_step`); leaving writes nothing.
 """
 
 from __future__ import annotations
@@ -17,13 +17,15 @@ from __future__ import annotations
 from enum import IntEnum
 from html import escape
 
-from PySide6.QtWidgets import QLabel, QTextBrowser, QVBoxLayout, QWidget, QWizard, QWizardPage
+from PySide6.QtWidgets import QTextBrowser, QVBoxLayout, QWidget, QWizard, QWizardPage
 
 from referee.app.wizards.chosen_step import ChosenStep
-from referee.app.wizards.dice_table import DiceTable, DieRow
+from referee.app.wizards.dice_entry import DiceEntry
+from referee.app.wizards.outcome_page import OutcomePage
 from referee.app.wizards.step_number import step_number
 from referee.board.hexgrid import hex_label
 from referee.dice.service import Dice, DieOutOfRange, Roll
+from referee.match.outcome import StepOutcome, dry_step, step_outcome
 from referee.match.state import MatchState
 from referee.rules.agony.events import EffectEvent
 from referee.rules.agony.schedule import agony_rules
@@ -33,6 +35,7 @@ from referee.rules.agony.step import AgonyStepResult, run_agony_step
 class Page(IntEnum):
     EFFECTS = 0
     ROLLS = 1
+    OUTCOME = 2
 
 
 def dry_agony(state: MatchState, number: int, dice: Dice) -> AgonyStepResult:
@@ -85,28 +88,6 @@ def _item(event: EffectEvent) -> str:
             f"<span style='color:#555'>[{escape(_cited(event))}]</span></li>")
 
 
-def _outcome(event: EffectEvent) -> str:
-    """What a die led to, without the unit and clauses (their own columns)."""
-    parts = [event.text]
-    if event.table is not None:
-        parts.append(event.table.explain())
-    if event.killed:
-        parts.append(f"{event.killed} model(s) killed")
-    return "; ".join(parts)
-
-
-def die_rows(result: AgonyStepResult, log: list[Roll], answered: int) -> list[DieRow]:
-    """One row per die of ``log``; the first ``answered`` (typed) show their outcome."""
-    owners: list[EffectEvent | None] = [e for e in result.events for _ in e.dice]
-    owners += [None] * (len(log) - len(owners))
-    rows = []
-    for i, (roll, event) in enumerate(zip(log, owners, strict=False)):
-        outcome = _outcome(event) if event is not None and i < answered else "—"
-        clauses = _cited(event) if event is not None else ""
-        rows.append(DieRow(roll.sides, roll.purpose, outcome, clauses))
-    return rows
-
-
 class EffectsPage(QWizardPage):
     def __init__(self) -> None:
         super().__init__()
@@ -125,53 +106,31 @@ class EffectsPage(QWizardPage):
 
     def nextId(self) -> int:
         wizard = self.wizard()
-        if isinstance(wizard, AgonyWizard) and wizard.needs_dice():
-            return int(Page.ROLLS)
-        return -1
+        if not isinstance(wizard, AgonyWizard) or not wizard.effects:
+            return -1  # nothing scheduled: nothing to roll or to show
+        return int(Page.ROLLS) if wizard.needs_dice() else int(Page.OUTCOME)
 
 
 class RollsPage(QWizardPage):
-    """One row per die: the app rolls them, or the table's values are typed in order."""
+    """The dice of the step: the app rolls them, or the table's values are typed."""
 
     def __init__(self) -> None:
         super().__init__()
-        self.setSubTitle(
-            "One roll per die, in the order the step asks for them. Typed values show the "
-            "outcome they lead to before anything is written."
-        )
-        self.dice = DiceTable()
-        self.problem = QLabel()
-        self.problem.setWordWrap(True)
-        self.problem.setStyleSheet("color: #c62828")
+        self.setSubTitle("Every die the step needs, in order, with what it is for.")
+        self.dice = DiceEntry()
         layout = QVBoxLayout(self)
         layout.addWidget(self.dice, 1)
-        layout.addWidget(self.problem)
-        self.dice.changed.connect(self.refresh)
+        self.dice.changed.connect(self.completeChanged)
 
     def initializePage(self) -> None:
         wizard = self.wizard()
         assert isinstance(wizard, AgonyWizard)
-        self.setTitle(f"Agony {wizard.number}: the rolls")
-        self.problem.clear()
-        self.refresh()
+        self.setTitle(f"Agony {wizard.number}: the dice")
+        state, number = wizard.state, wizard.number
+        self.dice.set_step(lambda dice: dry_agony(state, number, dice), wizard.dice_seed)
 
-    def refresh(self) -> None:
-        """The rows again from a dry run with the values typed so far."""
-        wizard = self.wizard()
-        if not isinstance(wizard, AgonyWizard):
-            return
-        typed = self.dice.values()
-        result, log, problem = wizard.dry_run(typed)
-        if result is not None:  # a refused die keeps the rows as they are
-            self.dice.set_rows(die_rows(result, log, len(typed)))
-        self.problem.setText(problem or "")
-
-    def validatePage(self) -> bool:
-        wizard = self.wizard()
-        assert isinstance(wizard, AgonyWizard)
-        problem = self.dice.problem() or wizard.dry_run(self.dice.values())[2]
-        self.problem.setText(problem or "")
-        return problem is None
+    def isComplete(self) -> bool:
+        return self.dice.complete()
 
 
 class AgonyWizard(QWizard):
@@ -187,8 +146,10 @@ class AgonyWizard(QWizard):
         self.setOption(QWizard.WizardOption.HaveHelpButton, False)
         self.effects_page = EffectsPage()
         self.rolls_page = RollsPage()
+        self.outcome_page = OutcomePage(self.outcome, f"Agony {self.number}: the outcome")
         self.setPage(Page.EFFECTS, self.effects_page)
         self.setPage(Page.ROLLS, self.rolls_page)
+        self.setPage(Page.OUTCOME, self.outcome_page)
         self.setStartId(Page.EFFECTS)
         chars = self.fontMetrics().averageCharWidth()
         self.resize(110 * chars, self.fontMetrics().lineSpacing() * 30)
@@ -218,7 +179,14 @@ class AgonyWizard(QWizard):
     def needs_dice(self) -> bool:
         return bool(self.dry_run(())[1])
 
+    def typed(self) -> tuple[int, ...]:
+        return (self.rolls_page.dice.values() or ()) if self.needs_dice() else ()
+
+    def outcome(self) -> StepOutcome:
+        """The step on a copy with the dice of the rolls page (typed, or the app's)."""
+        events, after = dry_step(self.state, [self.command()], self.dice_seed, self.typed())
+        return step_outcome(self.state, events, after)
+
     def chosen_step(self) -> ChosenStep:
         effects = ", ".join(self.effects) or "nothing scheduled"
-        typed = self.rolls_page.dice.values() if self.needs_dice() else ()
-        return ChosenStep(f"Agony {self.number}: {effects}", (self.command(),), typed)
+        return ChosenStep(f"Agony {self.number}: {effects}", (self.command(),), self.typed())

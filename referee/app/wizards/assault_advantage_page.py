@@ -22,9 +22,9 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from referee.app.wizards.assault_dice import StageDiceBox
 from referee.app.wizards.assault_page import AssaultPage, Page, problem_label
 from referee.app.wizards.assault_plan import AssaultPlan, StageDice, StageRun
+from referee.app.wizards.dice_entry import DiceEntry
 from referee.rules.assault.advantage import Advantage
 from referee.rules.assault.deflection import (
     DeflectionChoice,
@@ -72,7 +72,7 @@ class AdvantagePage(AssaultPage):
         self.setTitle("Advantage and deflections")
         self.summary = QLabel()
         self.summary.setWordWrap(True)
-        self.tie_dice = StageDiceBox()
+        self.tie_dice = DiceEntry()
         self.tie_label = QLabel("Equal hits and nations of the same rank: the referee names "
                                 "the side that gains the advantage (ruling assault.tie-rank).")
         self.tie_label.setWordWrap(True)
@@ -123,7 +123,7 @@ class AdvantagePage(AssaultPage):
     def _decide(self) -> None:
         run = self.stage(self.tie_dice, self._plan(), "advantage")
         self.run = run
-        self.tie_dice.setVisible(bool(run.asked))
+        self.tie_dice.setVisible(bool(self.tie_dice.slots))
         by_referee = assault_rules(self.aw().state.rules).tie == "referee"
         needs_name = by_referee and (self._tie_winner() is not None or (
             run.fight is None and run.problem is not None and "tie-rank" in run.problem))

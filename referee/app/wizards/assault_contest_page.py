@@ -21,7 +21,7 @@ from PySide6.QtWidgets import (
     QVBoxLayout,
 )
 
-from referee.app.style import SIDE_COLOURS
+from referee.app.style import SIDE_COLOURS, side_name
 from referee.app.wizards.assault_page import AssaultPage, Page, fit_height
 from referee.app.wizards.assault_plan import AssaultPlan
 from referee.board.hexgrid import DIRECTION_NAMES, Hex, hex_label, parse_label
@@ -40,7 +40,8 @@ def contest_text(raw: Mapping[str, Any]) -> str:
         for s in (1, 2)
     ]
     head = "head-on assault" if raw.get("head_on") else "assault"
-    return f"{head} over {where}: {sides[0]} (side 1) against {sides[1]} (side 2)"
+    return (f"{head} over {where}: {side_name(1)} {sides[0]} against {side_name(2)} "
+            f"{sides[1]}")
 
 
 class ContestPage(AssaultPage):
@@ -123,7 +124,8 @@ class ContestPage(AssaultPage):
             c = contest.combatant(p["uid"])
             unit = self.state.unit(p["uid"])
             where = p["at"] + (f" → {p['to']}" if p.get("to") else "")
-            cells = (f"{p['side']}", f"{p['uid']} ({unit.unit.name})", p["role"], where,
+            cells = (side_name(p["side"]).removeprefix("side "),
+                     f"{p['uid']} ({unit.unit.name})", p["role"], where,
                      DIRECTION_NAMES[unit.facing], c.fights_with,
                      f"{unit.alive} of {unit.unit.models}")
             r = self.bases.rowCount()
@@ -136,7 +138,7 @@ class ContestPage(AssaultPage):
                 self.bases.setItem(r, col, item)
             if overlay is not None:
                 overlay.hexes([unit.hex], SIDE_COLOURS.get(p["side"], "#666666"),
-                              f"{p['uid']} (side {p['side']})")
+                              f"{p['uid']}, {side_name(p['side'])}")
         fit_height(self.bases, 2)
         if overlay is not None:
             hexes = [parse_label(h) for h in raw["hexes"]]

@@ -7,9 +7,9 @@ from __future__ import annotations
 
 from PySide6.QtWidgets import QLabel, QTextBrowser, QVBoxLayout
 
-from referee.app.wizards.assault_dice import StageDiceBox
 from referee.app.wizards.assault_page import AssaultPage, Page, problem_label
 from referee.app.wizards.assault_plan import AssaultPlan, StageDice, StageRun
+from referee.app.wizards.dice_entry import DiceEntry
 
 
 class DamagePage(AssaultPage):
@@ -22,7 +22,7 @@ class DamagePage(AssaultPage):
             "Each damaging hit is rolled like a ranged hit without a range band, against the "
             "armor of the sector the target fights with; each support hit adds 1."
         )
-        self.dice = StageDiceBox()
+        self.dice = DiceEntry()
         self.working = QTextBrowser()
         self.pending = QLabel("The damage waits for the 'apply damage' step.")
         self.pending.setStyleSheet("color: #555")
@@ -44,7 +44,7 @@ class DamagePage(AssaultPage):
         run = self.stage(self.dice, self.plan(), "damage")
         self.run = run
         damage = run.fight.damage if run.fight is not None else None
-        self.dice.setVisible(bool(run.asked))
+        self.dice.setVisible(bool(self.dice.slots))
         if damage is not None:
             parts = [r.explain() for r in damage.rolls] or ["No damaging hit: nothing to roll."]
             parts.extend(p.text() for p in damage.placements)

@@ -15,9 +15,11 @@ from typing import TYPE_CHECKING, cast
 
 from PySide6.QtWidgets import QLabel, QTableWidget, QWizardPage
 
-from referee.app.wizards.assault_dice import StageDiceBox
-from referee.app.wizards.assault_plan import AssaultPlan, StageRun, run_stage
-from referee.match.assault_stages import Stop
+from referee.app.wizards.assault_plan import AssaultPlan, StageRun
+from referee.app.wizards.dice_entry import DiceEntry
+from referee.dice.service import Dice
+from referee.match.assault_stages import Stop, fight
+from referee.rules.assault.flow import Assault
 
 if TYPE_CHECKING:
     from referee.app.wizards.assault_wizard import AssaultWizard
@@ -36,6 +38,7 @@ class Page(IntEnum):
     ALLOCATION = 4
     DAMAGE = 5
     RETREAT = 6
+    OUTCOME = 7
 
 
 def problem_label() -> QLabel:
@@ -70,33 +73,27 @@ class AssaultPage(QWizardPage):
         """``plan`` with this page's choices added (the wizard folds the visited pages)."""
         return plan
 
-    def prepare_dice(self, box: StageDiceBox, plan: AssaultPlan) -> None:
+    def prepare_dice(self, box: DiceEntry, plan: AssaultPlan) -> None:
         """Digital or typed as the stage before, if typing is still allowed."""
         allowed = plan.can_type()
         box.set_typing_allowed(allowed, "" if allowed else TYPED_AFTER_APP)
         box.set_typed(self.aw().prefer_typed and allowed)
 
-    def stage(self, box: StageDiceBox, plan: AssaultPlan, until: Stop) -> StageRun:
-        """The assault up to ``until`` with ``box``'s dice; the box shows the dice asked.
-        Typed dice not typed yet: the run has no result (``fight`` None) and no problem."""
+    def stage(self, box: DiceEntry, plan: AssaultPlan, until: Stop) -> StageRun:
+        """The assault up to ``until`` with ``box``'s dice (the dice of the stages before
+        answered first); the box lists the dice the stage asks. Typed dice not all typed
+        yet: the run has no result (``fight`` None) and no problem."""
         wizard = self.aw()
-        typed = box.values()
-        if typed is None:
-            run = run_stage(wizard.state, plan, wizard.dice_seed, until)
-            box.set_asked(run.asked)
-            if run.asked:
-                wizard.prefer_typed = False
-            return run
-        for _ in range(3):  # the dice asked may change with the values typed
-            probe = run_stage(wizard.state, plan, wizard.dice_seed, until, typed, probe=True)
-            if probe.fight is None:  # refused (a d6 showing 7): the dice stay as they are
-                return probe
-            box.set_asked(probe.asked)
-            if box.values() == typed:
-                break
-            typed = box.values() or ()
-        if probe.asked:
-            wizard.prefer_typed = True
-        if box.missing():
-            return StageRun(None, probe.asked, None)
-        return run_stage(wizard.state, plan, wizard.dice_seed, until, typed)
+        state, command = wizard.state, plan.command()
+
+        def run(dice: Dice) -> Assault:
+            return fight(state, command, dice, until)
+
+        box.set_step(run, wizard.dice_seed, plan.typed(), plan.rolled_before())
+        asked = box.asked()
+        if asked:
+            wizard.prefer_typed = box.is_typed()
+        last = box.last
+        if last is None or last.problem or not last.complete:
+            return StageRun(None, asked, last.problem if last is not None else None)
+        return StageRun(cast(Assault, last.result), asked, None)

@@ -16,7 +16,7 @@ from dataclasses import dataclass, field, replace
 from types import MappingProxyType
 from typing import TYPE_CHECKING, Any
 
-from referee.dice.service import Dice, DieOutOfRange, Roll, RollRequest
+from referee.dice.service import Dice, DieOutOfRange, Roll
 from referee.match.assault_choices import allocation_json, reroll_batch_json
 from referee.match.assault_stages import Stop, fight
 from referee.rules.assault.dealing import SideAllocation
@@ -26,9 +26,6 @@ from referee.rules.assault.roll import DieRef
 
 if TYPE_CHECKING:
     from referee.match.state import MatchState
-
-MAX_PROBE = 200
-"""More dice than any one stage asks for: a probe that asks more stops there."""
 
 RerollBatch = Mapping[str, tuple[DieRef, ...]]
 
@@ -112,35 +109,20 @@ class StageRun:
     problem: str | None
 
 
-def _placeholder(dice: Dice) -> Any:
-    """Answers for dice not typed yet in a probe: 1, or 2 after a 1 (so no roll-off or
-    open-ended die asks for dice without end)."""
-
-    def answer(request: RollRequest) -> int:
-        if len(dice.log) > MAX_PROBE:
-            raise ValueError(f"the stage asked for more than {MAX_PROBE} dice")
-        return 2 if dice.log and dice.log[-1].value == 1 else 1
-
-    return answer
-
-
 def run_stage(
     state: MatchState,
     plan: AssaultPlan,
     seed: int,
     until: Stop,
     values: tuple[int, ...] | None = None,
-    probe: bool = False,
 ) -> StageRun:
     """The assault of ``plan`` up to ``until``, this stage's dice being ``values`` (typed)
-    or the app's (``None``). ``probe``: dice not typed yet get placeholder answers, so that
-    the dice the stage asks for can be listed before they are all typed."""
+    or the app's (``None``). The pages' dice go through
+    :meth:`referee.app.wizards.assault_page.AssaultPage.stage`."""
     dice = Dice(seed)
     dice.type_in(plan.typed())
     if values is not None:
         dice.type_in(values)
-        if probe:
-            dice.ask = _placeholder(dice)
     start = plan.rolled_before()
     try:
         done = fight(state, plan.command(), dice, until)

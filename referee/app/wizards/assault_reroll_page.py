@@ -20,7 +20,6 @@ from PySide6.QtWidgets import (
     QVBoxLayout,
 )
 
-from referee.app.wizards.assault_dice import StageDiceBox
 from referee.app.wizards.assault_page import AssaultPage, Page, problem_label
 from referee.app.wizards.assault_plan import (
     AssaultPlan,
@@ -29,6 +28,7 @@ from referee.app.wizards.assault_plan import (
     StageRun,
     run_stage,
 )
+from referee.app.wizards.dice_entry import DiceEntry
 from referee.rules.assault.roll import DieRef, Rolled, propose_rerolls
 
 
@@ -60,7 +60,7 @@ class RerollPage(AssaultPage):
         for b in (self.proposal, self.choose, self.decline):
             group.addButton(b)
         self.list = QListWidget()
-        self.dice = StageDiceBox()
+        self.dice = DiceEntry()
         self.apply_button = QPushButton("Reroll")
         self.restart_button = QPushButton("Start the rerolls over")
         self.done = QLabel()
@@ -130,7 +130,7 @@ class RerollPage(AssaultPage):
         if not open_offers:
             self.offers.setText("No reroll is on offer any more.")
             self.list.clear()
-            self.dice.set_asked(())
+            self.dice.set_step(None, 0)
             self.problem.clear()
             self.completeChanged.emit()
             return

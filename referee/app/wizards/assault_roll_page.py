@@ -15,9 +15,9 @@ from PySide6.QtWidgets import (
     QVBoxLayout,
 )
 
-from referee.app.wizards.assault_dice import StageDiceBox
 from referee.app.wizards.assault_page import AssaultPage, Page, fit_height, problem_label
 from referee.app.wizards.assault_plan import AssaultPlan, StageDice, StageRun, run_stage
+from referee.app.wizards.dice_entry import DiceEntry
 from referee.rules.assault.pools import Pool, Pools
 
 COLUMNS = ("Side", "Pool", "Dice", "Succeeds on", "From", "Notes")
@@ -54,7 +54,7 @@ class RollPage(AssaultPage):
         header.setStretchLastSection(True)
         self.before = QLabel()
         self.before.setWordWrap(True)
-        self.dice = StageDiceBox()
+        self.dice = DiceEntry()
         self.result = QLabel()
         self.result.setWordWrap(True)
         self.problem = problem_label()

@@ -4,12 +4,13 @@ The contest and its bases (clauses ``assault.trigger``, ``assault.facing``), the
 the roll (``assault.stats``), Reroll Assault (``abilities.reroll-assault``), the advantage
 and the deflections (``assault.advantage``, ``assault.deflection``), the allocation of the
 hits (``assault.allocation``), the damage rolls (``assault.damage``), the retreat
-(``assault.retreat``). The wizard only asks and shows the engine's answers: every page takes
-the ``assault`` command's stages again with the step's own dice seed
-(:mod:`.assault_plan`), and the dice are rolled by the app or typed from the table (a d6
-showing 7 is refused, :class:`~referee.dice.service.DieOutOfRange`). Finishing runs the
-whole step as a dry run first, so nothing half-done reaches the journal; the wizard itself
-never writes: :meth:`AssaultWizard.chosen_step` is the one named step the main window runs.
+(``assault.retreat``), then the outcome (:mod:`.outcome_page`: what hit, the dice, the
+damage waiting to be applied and what it will do). The wizard only asks and shows the
+engine's answers: every page takes the ``assault`` command's stages again with the step's
+own dice seed (:mod:`.assault_plan`), and the dice are rolled by the app or typed from the
+table in the one dice widget (:mod:`.dice_entry`: a d6 box refuses a 7). The outcome runs
+the whole step on a copy, so nothing half-done reaches the journal; the wizard itself never
+writes: :meth:`AssaultWizard.chosen_step` is the one named step the main window runs.
 Leaving the wizard writes nothing.
 """
 
@@ -28,8 +29,10 @@ from referee.app.wizards.assault_reroll_page import RerollPage
 from referee.app.wizards.assault_retreat_page import RetreatPage
 from referee.app.wizards.assault_roll_page import RollPage
 from referee.app.wizards.chosen_step import ChosenStep
+from referee.app.wizards.outcome_page import OutcomePage
 from referee.board.hexgrid import Hex
 from referee.dice.service import Dice, DieOutOfRange
+from referee.match.outcome import StepOutcome, dry_step, step_outcome
 from referee.match.state import MatchState
 
 __all__ = ["AssaultWizard", "Page"]
@@ -72,6 +75,8 @@ class AssaultWizard(QWizard):
         }
         for page_id, page in self.pages.items():
             self.setPage(page_id, page)
+        self.outcome_page = OutcomePage(self.outcome, "Outcome of the assault")
+        self.setPage(Page.OUTCOME, self.outcome_page)
         self.setStartId(Page.CONTEST)
         chars = self.fontMetrics().averageCharWidth()
         self.resize(110 * chars, self.fontMetrics().lineSpacing() * 40)
@@ -111,6 +116,12 @@ class AssaultWizard(QWizard):
             return (f"the assault asked for fewer dice; {len(dice.pending)} typed dice are "
                     f"left over ({', '.join(map(str, dice.pending))})")
         return None
+
+    def outcome(self) -> StepOutcome:
+        """The whole step on a copy, with the dice typed or the app's."""
+        plan = self.plan()
+        events, after = dry_step(self.state, [plan.command()], self.dice_seed, plan.typed())
+        return step_outcome(self.state, events, after)
 
     def step_name(self) -> str:
         raw = self.state.contests[self.contest_page.index()]

@@ -2,11 +2,12 @@
 
 Shooter (the units ordered to fire now first), weapon, target (only legal targets can be
 picked; the others are listed greyed with the engine's reasons, clause ``fire.target``), the
-to-hit working and the exact odds (``fire.to-hit``, ``fire.roll``, ``damage.*``), then the
-dice: rolled by the app, or the values the table rolled typed in, each checked by the engine
-(a d6 showing 7 is refused, :class:`~referee.dice.service.DieOutOfRange`). Finishing runs
-the shot as a dry run first, so that nothing the engine refuses reaches the journal; the
-wizard itself never writes: :meth:`GunneryWizard.chosen_step` is what the main window runs.
+to-hit working and the exact odds of the whole action (``fire.to-hit``, ``fire.roll``,
+``fire.misfire``, ``fire.area``, ``damage.*``), then the dice: rolled by the app, or typed
+from the table in the one dice widget (:mod:`.dice_entry`: every die listed before the
+first is typed, a d6 box refuses a 7), then the outcome (:mod:`.outcome_page`), which runs
+the shot on a copy, so that nothing the engine refuses reaches the journal; the wizard
+itself never writes: :meth:`GunneryWizard.chosen_step` is what the main window runs.
 Leaving the wizard writes nothing. The clauses of the working are links (``ruleRequested``,
 opened in the rules browser); the roll page starts in the match's dice mode (``app`` or
 ``typed``, the match file's ``settings``).
@@ -22,14 +23,8 @@ from typing import Any
 
 from PySide6.QtCore import Qt, QUrl, Signal
 from PySide6.QtWidgets import (
-    QButtonGroup,
-    QHBoxLayout,
-    QLabel,
     QListWidget,
     QListWidgetItem,
-    QPushButton,
-    QRadioButton,
-    QSpinBox,
     QTextBrowser,
     QVBoxLayout,
     QWidget,
@@ -39,17 +34,17 @@ from PySide6.QtWidgets import (
 
 from referee.app.map_overlay import MapOverlay
 from referee.app.rule_html import clause_links, rule_link
+from referee.app.wizards.action_odds_html import action_odds_html
+from referee.app.wizards.dice_entry import DiceEntry
+from referee.app.wizards.outcome_page import OutcomePage
 from referee.app.wizards.shot_overlay import shot_line
 from referee.board.hexgrid import Hex
-from referee.dice.service import Dice, DieOutOfRange
 from referee.match.board_now import board_now
+from referee.match.outcome import StepOutcome, dry_step, step_outcome
 from referee.match.state import MatchState
 from referee.rules.fire.aim import GunneryStep
 from referee.rules.fire.preview import ShotPreview, preview_shot
 from referee.rules.state import UnitState
-
-MAX_TYPED = 30
-"""More dice than any one shot asks for (to-hit, misfire, armor, damage, burst)."""
 
 
 class Page(IntEnum):
@@ -58,6 +53,7 @@ class Page(IntEnum):
     TARGET = 2
     ODDS = 3
     ROLL = 4
+    OUTCOME = 5
 
 
 @dataclass(frozen=True)
@@ -82,16 +78,21 @@ def _pct(p: Fraction) -> str:
 def preview_html(preview: ShotPreview) -> str:
     """The shot before it is rolled: the need with its working, the exact odds, per sector
     the armor's odds and each damage row's."""
-    if preview.to_hit is None:
+    if not preview.allowed:
         reasons = "".join(
             f"<li>{escape(r.text)} ({rule_link('clause', r.clause)})</li>"
             for r in preview.check.reasons
         )
         return f"<p><b>Not allowed:</b></p><ul>{reasons}</ul>"
-    parts = [
-        f"<p><b>{escape(preview.to_hit.explain())}</b></p>",
-        f"<p>Hits {_pct(preview.p_hit)} (exactly {preview.p_hit}).</p>",
-    ]
+    if preview.to_hit is not None:
+        parts = [
+            f"<p><b>{escape(preview.to_hit.explain())}</b></p>",
+            f"<p>Each die hits {_pct(preview.p_hit)} (exactly {preview.p_hit}).</p>",
+        ]
+    else:  # an area weapon: no to-hit roll (clause fire.area)
+        parts = [f"<p><b>Area attack</b>: one die per enemy model in the hex; each hit that "
+                 f"stands {_pct(preview.p_hit)} (exactly {preview.p_hit}).</p>"]
+    parts.append(action_odds_html(preview))
     parts.extend(
         f"<p><i>{escape(n.text)} ({rule_link('clause', n.clause)})</i></p>"
         for n in preview.check.notes
@@ -104,12 +105,13 @@ def preview_html(preview: ShotPreview) -> str:
             for r in s.odds.rows
         )
         parts.append(
-            f"<p>If it hits the <b>{escape(s.sector)}</b> ({armor}): blocked {_pct(a.blocked)}, "
+            f"<p>One hit on the <b>{escape(s.sector)}</b> ({armor}): blocked {_pct(a.blocked)}, "
             f"partly {_pct(a.partial)}, through {_pct(a.penetrated)}</p>"
             f"<table><tr><td>miss</td><td align='right'>{_pct(1 - preview.p_hit)}</td></tr>"
             f"{rows}</table>"
         )
-    parts.append(f"<p style='color:#555'>Clauses: {clause_links(preview.to_hit.clauses)}</p>")
+    cited = preview.to_hit.clauses if preview.to_hit else ("fire.area", "fire.evasion")
+    parts.append(f"<p style='color:#555'>Clauses: {clause_links(cited)}</p>")
     return "".join(parts)
 
 
@@ -146,6 +148,7 @@ class WeaponPage(QWizardPage):
         super().__init__()
         self.setTitle("Weapon")
         self.list = QListWidget()
+        self.list.setWordWrap(True)  # a weapon's whole line, in a panel beside the map
         layout = QVBoxLayout(self)
         layout.addWidget(self.list)
         self.registerField("weapon*", self.list, "currentRow", self.list.currentRowChanged)
@@ -187,17 +190,21 @@ class TargetPage(QWizardPage):
         state, shooter = wizard.state, wizard.shooter()
         weapon = shooter.unit.weapon(wizard.weapon_name())
         board = board_now(state)
+        ledger = state.ledger()
         now = GunneryStep(state.turn, gunnery_number(state))
         self.list.clear()
         self.previews = {}
         others = [u for u in state.units.values() if u.uid != shooter.uid]
         for u in sorted(others, key=lambda u: (u.side == shooter.side, u.uid)):
-            preview = preview_shot(state.rules, board, shooter, u, weapon, now=now)
+            preview = preview_shot(state.rules, board, shooter, u, weapon, now=now,
+                                   units=state.units.values(), ledger=ledger)
             self.previews[u.uid] = preview
-            if preview.allowed and preview.to_hit is not None:
-                text = (
-                    f"{u.uid} at {u.hex}: needs {preview.to_hit.need}, hits {_pct(preview.p_hit)}"
-                )
+            action = preview.action
+            if preview.allowed and action is not None:
+                text = f"{u.uid} at {u.hex}: " + (
+                    f"needs {action.need}" if action.area is None else
+                    f"{action.dice} area dice at {action.need}+")
+                text += f", at least one hit {_pct(action.at_least_one_hit)}"
             else:
                 why = "; ".join(r.text for r in preview.check.reasons)
                 text = f"{u.uid} at {u.hex}: not allowed — {why}"
@@ -230,107 +237,45 @@ class OddsPage(QWizardPage):
 
 
 class RollPage(QWizardPage):
-    """Dice rolled by the app, or typed: one spin box per die, in the order asked."""
+    """The dice of the action: rolled by the app, or typed from the table (one widget for
+    every wizard, :class:`~referee.app.wizards.dice_entry.DiceEntry`)."""
 
     def __init__(self) -> None:
         super().__init__()
-        self.setTitle("The roll")
+        self.setTitle("The dice")
         self.setSubTitle(
-            "Let the app roll, or type what the table rolled, in the order the dice are asked. "
-            "Dice not typed are rolled by the app."
+            "Let the app roll, or type what the table rolled: every die the action needs is "
+            "listed in order, with what it is for."
         )
-        self.digital = QRadioButton("The app rolls the dice")
-        self.typed = QRadioButton("Type the dice rolled at the table")
-        self.digital.setChecked(True)
-        group = QButtonGroup(self)
-        group.addButton(self.digital)
-        group.addButton(self.typed)
-        self.add_button = QPushButton("Add a die")
-        self.remove_button = QPushButton("Remove the last die")
-        self.spin_row = QHBoxLayout()
-        self.spin_row.addStretch(1)
-        self.spins: list[QSpinBox] = []
-        self.asked = QLabel()
-        self.asked.setWordWrap(True)
-        self.problem = QLabel()
-        self.problem.setWordWrap(True)
-        self.problem.setStyleSheet("color: #c62828")
-        buttons = QHBoxLayout()
-        buttons.addWidget(self.add_button)
-        buttons.addWidget(self.remove_button)
-        buttons.addStretch(1)
-        self.dice_box = QWidget()
-        box = QVBoxLayout(self.dice_box)
-        box.setContentsMargins(0, 0, 0, 0)
-        box.addLayout(buttons)
-        box.addLayout(self.spin_row)
-        box.addWidget(self.asked)
+        self.dice = DiceEntry()
         layout = QVBoxLayout(self)
-        layout.addWidget(self.digital)
-        layout.addWidget(self.typed)
-        layout.addWidget(self.dice_box)
-        layout.addWidget(self.problem)
-        layout.addStretch(1)
-        self.add_button.clicked.connect(lambda: self.add_die())
-        self.remove_button.clicked.connect(self.remove_die)
-        self.typed.toggled.connect(self._mode)
-        self._mode(False)
+        layout.addWidget(self.dice)
+        self.dice.changed.connect(self.completeChanged)
+        self._command: dict[str, Any] | None = None
+
+    @property
+    def typed(self) -> Any:
+        return self.dice.typed
 
     def initializePage(self) -> None:
-        self.problem.clear()
-        self._describe()
-
-    def _mode(self, typed: bool) -> None:
-        self.dice_box.setEnabled(typed)
-        if typed and not self.spins:
-            self.add_die()
-        self._describe()
-
-    def add_die(self, value: int = 1) -> QSpinBox:
-        if len(self.spins) >= MAX_TYPED:
-            return self.spins[-1]
-        spin = QSpinBox()
-        spin.setRange(1, 100)  # the die's faces are the engine's to check
-        spin.setValue(value)
-        spin.setAccessibleName(f"die {len(self.spins) + 1}")
-        spin.valueChanged.connect(self._describe)
-        self.spin_row.insertWidget(len(self.spins), spin)
-        self.spins.append(spin)
-        self._describe()
-        return spin
-
-    def remove_die(self) -> None:
-        if self.spins:
-            spin = self.spins.pop()
-            spin.deleteLater()
-            self._describe()
-
-    def values(self) -> tuple[int, ...]:
-        return tuple(s.value() for s in self.spins) if self.typed.isChecked() else ()
-
-    def _describe(self) -> None:
-        """Which die each typed value answers, from a dry run (values of the app's own dice
-        stay hidden until the step is written)."""
-        wizard = self.wizard()
-        if not isinstance(wizard, GunneryWizard) or not self.typed.isChecked():
-            self.asked.clear()
-            return
-        log, _ = wizard.dry_run(self.values())
-        lines = [
-            f"die {i}: d{r.sides} for {r.purpose or 'the roll'}"
-            for i, r in enumerate(log[: len(self.spins)], 1)
-        ]
-        if len(log) > len(self.spins):
-            nxt = log[len(self.spins)]
-            lines.append(f"next die asked: d{nxt.sides} for {nxt.purpose or 'the roll'}")
-        self.asked.setText("\n".join(lines))
-
-    def validatePage(self) -> bool:
         wizard = self.wizard()
         assert isinstance(wizard, GunneryWizard)
-        _, problem = wizard.dry_run(self.values())
-        self.problem.setText(problem or "")
-        return problem is None
+        command = wizard.command()
+        if command != self._command:
+            self.dice.typed_values = {}
+        self._command = command
+        from referee.match.commands import execute
+
+        state = wizard.state
+        self.dice.set_step(lambda dice: execute(state, command, dice), wizard.dice_seed)
+        if self.dice.is_typed():
+            self.dice.focus_next()
+
+    def isComplete(self) -> bool:
+        return self.dice.complete()
+
+    def values(self) -> tuple[int, ...]:
+        return self.dice.values() or ()
 
 
 class GunneryWizard(QWizard):
@@ -357,19 +302,22 @@ class GunneryWizard(QWizard):
         self.target_page = TargetPage()
         self.odds_page = OddsPage()
         self.roll_page = RollPage()
+        self.outcome_page = OutcomePage(self.outcome, "Outcome of the fire action")
         for page_id, page in (
             (Page.SHOOTER, self.shooter_page),
             (Page.WEAPON, self.weapon_page),
             (Page.TARGET, self.target_page),
             (Page.ODDS, self.odds_page),
             (Page.ROLL, self.roll_page),
+            (Page.OUTCOME, self.outcome_page),
         ):
             self.setPage(page_id, page)
         self.setStartId(Page.SHOOTER)
         self.odds_page.text.anchorClicked.connect(self._link)
+        self.outcome_page.linkClicked.connect(self.ruleRequested)
         self.target_page.list.currentRowChanged.connect(lambda _row: self.draw_shot())
         self.currentIdChanged.connect(lambda _id: self.draw_shot())
-        self.roll_page.typed.setChecked(dice_mode == "typed")
+        self.roll_page.dice.set_typed(dice_mode == "typed")
         chars = self.fontMetrics().averageCharWidth()
         self.resize(90 * chars, self.fontMetrics().lineSpacing() * 32)
 
@@ -423,26 +371,12 @@ class GunneryWizard(QWizard):
             "gunnery": gunnery_number(self.state),
         }
 
-    def dry_run(self, typed: tuple[int, ...]) -> tuple[list[Any], str | None]:
-        """Carry out the shot on a copy (nothing is written): the dice it asked for, and
-        what the engine refused (None if nothing)."""
-        from referee.match.commands import execute
-
-        dice = Dice(self.dice_seed)
-        dice.type_in(typed)
-        try:
-            execute(self.state, self.command(), dice)
-        except DieOutOfRange as exc:
-            return dice.log, str(exc)
-        except (ValueError, KeyError) as exc:
-            return dice.log, str(exc).strip("'\"")
-        if dice.pending:
-            used = len(typed) - len(dice.pending)
-            return dice.log, (
-                f"the shot asked for {used} dice; {len(dice.pending)} typed dice are left over "
-                f"({', '.join(map(str, dice.pending))})"
-            )
-        return dice.log, None
+    def outcome(self) -> StepOutcome:
+        """The shot carried out on a copy with the dice of the roll page (typed, or the
+        app's rolled with the step's own seed: the journal rolls the same)."""
+        events, after = dry_step(self.state, [self.command()], self.dice_seed,
+                                 self.roll_page.values())
+        return step_outcome(self.state, events, after)
 
     def chosen_step(self) -> FireStep:
         c = self.command()

@@ -7,7 +7,7 @@
    head-on assault is fought over), in the order the nations choose (clause
    ``orders.choice-order``); a hex is picked from a list or by clicking it on the map.
 3. **Dice**: swamp stuck rolls (``terrain.swamp``) and head-on roll-offs, rolled by the app
-   or typed from the table.
+   or typed from the table in the one dice widget (:mod:`.dice_entry`).
 4. **Outcome**: moves, units that stay and why (overcrowding, collisions, swamp), shaken
    units, and the assaults the step starts (``assault.trigger``).
 
@@ -44,7 +44,7 @@ from PySide6.QtWidgets import (
 from referee.app.map_overlay import MapOverlay
 from referee.app.move_arrow_item import MoveArrow
 from referee.app.wizards.chosen_step import ChosenStep
-from referee.app.wizards.dice_table import DiceTable, DieRow
+from referee.app.wizards.dice_entry import DiceEntry
 from referee.app.wizards.step_number import step_number
 from referee.board.hexgrid import DIRECTION_NAMES, Hex, hex_label
 from referee.dice.service import Dice, DieOutOfRange, Roll
@@ -183,28 +183,6 @@ def _contest_html(contest: AssaultContest) -> str:
             + "".join(f"<li>{line}</li>" for line in lines) + "</ul>")
 
 
-def dice_rows(result: MovementStepResult | None, log: list[Roll], answered: int) -> list[DieRow]:
-    """One row per die (stuck rolls, roll-offs); typed ones show what they led to."""
-    events = result.events if result is not None else ()
-    rolloffs = [e for e in events if e.uid is None and "roll-off" in e.text]
-    rows = []
-    seen_rolloffs = 0
-    for i, roll in enumerate(log):
-        event = None
-        if roll.purpose.startswith("head-on roll-off"):
-            k = seen_rolloffs // 2
-            seen_rolloffs += 1
-            event = rolloffs[k] if k < len(rolloffs) else None
-        else:
-            uid = roll.purpose.split(":", 1)[0]
-            event = next((e for e in events if e.uid == uid and "terrain.swamp" in e.clauses),
-                         None)
-        outcome = event.line() if event is not None and i < answered else "—"
-        clauses = _cite(*event.clauses, *event.rulings) if event is not None else ""
-        rows.append(DieRow(roll.sides, roll.purpose, outcome, clauses))
-    return rows
-
-
 @dataclass
 class _Row:
     """One pending choice on the choices page: its combo and its map-pick button."""
@@ -238,7 +216,7 @@ class PlanPage(QWizardPage):
     def nextId(self) -> int:
         wizard = self.wizard()
         assert isinstance(wizard, MovementWizard)
-        result, _, _ = wizard.dry_run({}, wizard.dice_page.dice.values())
+        result, _, _ = wizard.dry_run({}, wizard.typed())
         if result is None or result.pending:
             return int(Page.CHOICES)
         return int(Page.DICE) if wizard.needs_dice({}) else int(Page.RESULT)
@@ -306,7 +284,7 @@ class ChoicesPage(QWizardPage):
         wizard = self.wizard()
         if not isinstance(wizard, MovementWizard):
             return
-        typed = wizard.dice_page.dice.values()
+        typed = wizard.typed()
         keep: list[_Row] = []
         chosen: dict[str, Choice] = {}
         problem = None
@@ -406,7 +384,7 @@ class ChoicesPage(QWizardPage):
         wizard = self.wizard()
         if not isinstance(wizard, MovementWizard) or any(r.value() is None for r in self.rows):
             return False
-        result, _, _ = wizard.dry_run(self.chosen(), wizard.dice_page.dice.values())
+        result, _, _ = wizard.dry_run(self.chosen(), wizard.typed())
         return result is not None and not result.pending
 
     def nextId(self) -> int:
@@ -419,33 +397,27 @@ class DicePage(QWizardPage):
     def __init__(self) -> None:
         super().__init__()
         self.setTitle("Dice")
-        self.setSubTitle("Swamp stuck rolls and head-on roll-offs, in the order the step asks.")
-        self.dice = DiceTable()
-        self.problem = QLabel()
-        self.problem.setWordWrap(True)
-        self.problem.setStyleSheet("color: #c62828")
+        self.setSubTitle("Swamp stuck rolls and head-on roll-offs, every one listed in the "
+                         "order the step asks for it; the outcome comes next.")
+        self.dice = DiceEntry()
         layout = QVBoxLayout(self)
         layout.addWidget(self.dice, 1)
-        layout.addWidget(self.problem)
-        self.dice.changed.connect(self.refresh)
+        self.dice.changed.connect(self.completeChanged)
 
     def initializePage(self) -> None:
-        self.refresh()
-
-    def refresh(self) -> None:
         wizard = self.wizard()
-        if not isinstance(wizard, MovementWizard):
-            return
-        typed = self.dice.values()
-        result, log, problem = wizard.dry_run(wizard.choices(), typed)
-        if result is not None:
-            self.dice.set_rows(dice_rows(result, log, len(typed)))
-        self.problem.setText(problem or "")
+        assert isinstance(wizard, MovementWizard)
+        choices = dict(wizard.choices())
+        state, orders = wizard.state, wizard.step_orders
 
-    def validatePage(self) -> bool:
-        problem = self.dice.problem()
-        self.problem.setText(problem or "")
-        return problem is None
+        def run(dice: Dice) -> object:
+            return resolve_movement_step(state.rules, state.board_map, state.units, orders,
+                                         dice, smoke=state.smoke, choices=choices)
+
+        self.dice.set_step(run, wizard.dice_seed)
+
+    def isComplete(self) -> bool:
+        return self.dice.complete()
 
 
 class ResultPage(QWizardPage):
@@ -543,7 +515,7 @@ class MovementWizard(QWizard):
         return self.choices_page.chosen()
 
     def typed(self) -> tuple[int, ...]:
-        return self.dice_page.dice.values()
+        return self.dice_page.dice.values() or ()
 
     def notes(self) -> list[str]:
         return [f"{uid}, movement {self.number} ({c.speed}): "

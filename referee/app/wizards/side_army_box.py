@@ -31,13 +31,15 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from referee.app.style import side_name
 from referee.army import Army, ArmyReport, TableUnit, load_army, table_units, validate_army
 from referee.units.budget import Allowance, BudgetCheck, GameType, army_cost, check_budget
 from referee.units.model import COST_KINDS, UnitType
 
 MAX_COUNT = 12
 OVER_STYLE = "color:#c62828; font-weight:bold"
-SIDE_NAMES = {1: "Side 1 (blue, the bottom edge)", 2: "Side 2 (red, the top edge)"}
+SIDE_NAMES = {side: f"{side_name(side, capital=True)[:-1]}, the {edge} edge)"
+              for side, edge in ((1, "bottom"), (2, "top"))}
 
 
 def cost_text(cost: Mapping[str, int]) -> str:

@@ -2,9 +2,9 @@
 
 Clauses ``orders.movement-codes`` and ``orders.gunnery-codes`` (the codes the edition has),
 ``orders.default`` (the default gunnery action), ``orders.illegal`` (what an order that is not
-allowed becomes), ``orders.follow`` and ``orders.giving`` (rewriting orders written a round
-ahead). Schema: data/README.md, section "Orders". Every problem is reported at once in a
-:class:`~referee.errors.DataFileError`.
+allowed becomes), ``orders.missing`` (what a unit without orders does), ``orders.follow`` and
+``orders.giving`` (rewriting orders written a round ahead). Schema: data/README.md, section
+"Orders". Every problem is reported at once in a :class:`~referee.errors.DataFileError`.
 """
 
 from __future__ import annotations
@@ -33,7 +33,7 @@ FollowNeeds = Literal["leader", "leader-and-card"]
 
 _KEYS = (
     "movement", "gunnery", "default_gunnery", "illegal", "illegal_scope", "speed_change",
-    "speed_annotation", "follow", "rewrite",
+    "speed_annotation", "follow", "rewrite", "missing",
 )
 
 
@@ -52,6 +52,9 @@ class OrdersRules:
     follow: FollowNeeds
     rewrite: bool
     """``True``: an order for the next turn may be rewritten until that turn starts."""
+    missing: Illegal
+    """What a unit without orders for a turn does: ``nothing`` or its ``default`` order
+    (ruling ``orders.missing``; ``as-illegal`` there takes :attr:`illegal`)."""
     decided_by: Mapping[str, str]
     """key -> the ruling whose reading gave its value."""
 
@@ -95,6 +98,8 @@ def parse_orders_rules(path: Path, raw: Mapping[str, object], readings: Mapping[
     annotation = r.text(raw, "orders", "speed_annotation", "note", choices=("note", "illegal"))
     follow = r.text(raw, "orders", "follow", "leader", choices=("leader", "leader-and-card"))
     rewrite = r.text(raw, "orders", "rewrite", "locked", choices=("locked", "until-start"))
+    missing = r.text(raw, "orders", "missing", "as-illegal",
+                     choices=("as-illegal", "nothing", "default"))
     r.check()
     return OrdersRules(
         path=path,
@@ -107,6 +112,7 @@ def parse_orders_rules(path: Path, raw: Mapping[str, object], readings: Mapping[
         speed_annotation=cast(SpeedAnnotation, annotation),
         follow=cast(FollowNeeds, follow),
         rewrite=rewrite == "until-start",
+        missing=cast(Illegal, illegal if missing == "as-illegal" else missing),
         decided_by=MappingProxyType(
             {k.removeprefix("orders."): v for k, v in r.decided_by.items()}
         ),

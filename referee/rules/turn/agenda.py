@@ -46,6 +46,9 @@ class Agenda:
     notes: tuple[str, ...]
     clauses: tuple[str, ...]
     rulings: tuple[str, ...]
+    orders_missing: tuple[str, ...] = ()
+    """Units on the table without orders for this turn or the next (clause
+    ``orders.giving``): at the orders step the clock waits for them."""
 
     @property
     def uids(self) -> tuple[str, ...]:
@@ -70,6 +73,7 @@ class Agenda:
             "choices": [g.to_json() for g in self.choices],
             "applies_damage": self.step.applies_damage,
             "empty": self.is_empty,
+            "orders_missing": list(self.orders_missing),
             "notes": list(self.notes),
             "clauses": list(self.clauses),
             "rulings": list(self.rulings),
@@ -83,6 +87,9 @@ class Agenda:
         if self.hexes:
             lines.append(f"  Hexes: {', '.join(str(h) for h in self.hexes)}")
         lines.extend(f"  - {i.text()} (left out)" for i in self.excluded)
+        if self.orders_missing and self.step.kind != "orders":
+            lines.append(f"  Without orders for this turn or the next: "
+                         f"{', '.join(self.orders_missing)}")
         lines.append("  Dice needed." if self.needs_dice else "  No dice.")
         if self.choices:
             lines.append("  Choices, in this order (the highest rank chooses last):")
@@ -136,6 +143,8 @@ def agenda(
         clauses.append("turn.apply-damage")
     if groups:
         clauses.append(CHOICE_CLAUSE)
+    if step.kind == "orders" and found.units:
+        clauses.append("orders.missing")
     rulings = [*step.rulings, *found.rulings]
     for g in groups:
         rulings.extend(g.rulings)
@@ -151,4 +160,6 @@ def agenda(
         notes=tuple(notes),
         clauses=tuple(dict.fromkeys(clauses)),
         rulings=tuple(dict.fromkeys(rulings)),
+        orders_missing=tuple(u.uid for u in units
+                             if not u.destroyed and f.unordered.get(u.uid)),
     )

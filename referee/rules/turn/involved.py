@@ -10,6 +10,8 @@ One function per step kind, picked from :data:`FINDERS` by the step's kind:
   ``abilities.pre-assault-retreat``, ``assault.pre-assault``);
 * hex effects: by the step's ``hex_scope`` and ``contested`` (clause ``hex.trigger``);
 * assault, post-assault retreat, apply damage: the units the match names (``StepFacts``);
+* orders: units on the table without orders for this turn or the next (clauses
+  ``orders.giving``, ``orders.missing``; ``StepFacts.unordered``);
 * agony: units carrying what the agony step's effects handle (clause ``agony.schedule``);
 * aftermath: shaken units and hexes whose markers go (clause ``aftermath.step``).
 """
@@ -40,7 +42,8 @@ class StepFacts:
     enter; ``fired_into``: hexes a hex effect was fired into in this gunnery step;
     ``entered``: units that entered their hex in this step (moved or retreated);
     ``retreating``: units that must retreat after losing an assault; ``damaged``: units with
-    damage rolled and not yet applied; ``log``: the hex effects already triggered this turn.
+    damage rolled and not yet applied; ``log``: the hex effects already triggered this turn;
+    ``unordered``: uid -> the turns it has no orders for (of this turn and the next).
     """
 
     entering_assault: frozenset[str] = frozenset()
@@ -51,6 +54,7 @@ class StepFacts:
     retreating: frozenset[str] = frozenset()
     damaged: frozenset[str] = frozenset()
     log: TriggerLog = field(default_factory=TriggerLog)
+    unordered: Mapping[str, tuple[int, ...]] = field(default_factory=lambda: MappingProxyType({}))
 
     @property
     def assault_units(self) -> frozenset[str]:
@@ -208,6 +212,17 @@ def _burning(s: Scene) -> tuple[Hex, ...]:
                         for m in s.hexes.at(h)))
 
 
+def _orders(s: Scene) -> Found:
+    units = []
+    for u in s.living():
+        turns = s.facts.unordered.get(u.uid)
+        if turns:
+            which = " and ".join(str(t) for t in turns)
+            units.append(Involved(u.uid, f"no orders for turn{'s' if len(turns) > 1 else ''} "
+                                         f"{which}"))
+    return Found(tuple(units), rulings=s.step.rulings)
+
+
 def _agony(s: Scene) -> Found:
     number = s.step.number if s.step.number is not None else 0
     effects = agony_rules(s.rules).effects(number)
@@ -237,6 +252,7 @@ def _aftermath(s: Scene) -> Found:
 
 
 FINDERS: Mapping[str, Callable[[Scene], Found]] = MappingProxyType({
+    "orders": _orders,
     "gunnery": _gunnery,
     "movement": _movement,
     "pre-assault-retreat": _with_abilities,

@@ -4,7 +4,9 @@ Clause ``turn.sequence``. Each step has an id, a kind, its number (Movement 2, A
 label, the clause it follows and notes; the ``[kind.*]`` tables say what every step of a
 kind asks (what to do, when dice are needed, who has choices to make, whether damage takes
 effect). A step with ``include = "@ruling"`` is part of the turn only under a reading that
-gives ``true``. The agony steps must match the ruleset's agony schedule. Every problem is
+gives ``true``. The turn may begin with an ``orders`` step (clause ``orders.giving``; ruling
+``turn.orders-step``) and ends with the aftermath. The agony steps must match the ruleset's
+agony schedule. Every problem is
 reported at once in a :class:`referee.errors.DataFileError` naming its key.
 """
 
@@ -27,8 +29,10 @@ if TYPE_CHECKING:
 
 FILE_NAME = "turn.toml"
 
-GROUP_KINDS: tuple[str, ...] = ("gunnery", "movement", "assault", "agony", "aftermath")
-"""Kinds that open a group of steps; their id is ``<kind>-<number>`` (``aftermath``)."""
+GROUP_KINDS: tuple[str, ...] = ("orders", "gunnery", "movement", "assault", "agony", "aftermath")
+"""Kinds that open a group of steps; their id is ``<kind>-<number>`` (``orders`` and
+``aftermath``, which have no number: :data:`UNNUMBERED`)."""
+UNNUMBERED: tuple[str, ...] = ("orders", "aftermath")
 INNER_KINDS: tuple[str, ...] = (
     "hex-effects", "pre-assault-retreat", "pre-assault-abilities", "post-assault-retreat",
     "apply-damage",
@@ -215,7 +219,7 @@ class _StepReader:
             r.problem(f"{where}.id", f"{sid!r} is listed twice")
         self.ids.add(sid)
         if kind in GROUP_KINDS:
-            expected = "aftermath" if kind == "aftermath" else f"{kind}-{number}"
+            expected = kind if kind in UNNUMBERED else f"{kind}-{number}"
             if sid != expected:
                 r.problem(f"{where}.id", f"a {kind} step is called {expected!r}, not {sid!r}")
             self.groups[sid] = number
@@ -237,10 +241,10 @@ class _StepReader:
         r.keys(t, where, _STEP_KEYS)
         sid = r.text(t, where, "id")
         kind = r.text(t, where, "kind", choices=KINDS)
-        if kind == "aftermath":
+        if kind in UNNUMBERED:
             number: int | None = None
             if "number" in t:
-                r.problem(f"{where}.number", "the aftermath has no number")
+                r.problem(f"{where}.number", f"the {kind} step has no number")
         else:
             number = r.integer(t, where, "number", low=0)
         label = r.text(t, where, "label")
@@ -314,8 +318,11 @@ def parse_turn(
     steps = [s for i, entry in enumerate(raw_steps) if (s := reader.step(i, entry)) is not None]
     if steps and steps[-1].kind != "aftermath":
         r.problem("step", f"the turn must end with the aftermath, not {steps[-1].id!r}")
-    if sum(s.kind == "aftermath" for s in steps) > 1:
-        r.problem("step", "the aftermath is listed more than once")
+    for kind in UNNUMBERED:
+        if sum(s.kind == kind for s in steps) > 1:
+            r.problem("step", f"the {kind} step is listed more than once")
+    if any(s.kind == "orders" for s in steps[1:]):
+        r.problem("step", "the orders step, when the turn has one, is its first step")
     _check_agony(r, steps, agony_steps)
     r.check()
     return TurnRules(path, clause, tuple(steps), MappingProxyType(abilities),

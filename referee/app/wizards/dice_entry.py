@@ -1,0 +1,360 @@
+"""The one widget for the dice of a step, in every wizard: rolled by the app, or typed.
+
+Before the first die is typed it lists every die the step needs, in order, each with what
+it is for (the engine runs the step on a copy and announces its dice:
+:func:`referee.dice.typed_run.typed_run`); dice whose number depends on earlier dice
+(damage after hits, the follow-up of an open-ended 6) are added as soon as the dice they
+depend on are typed. Each box takes only the faces of its die (a d6 box refuses a 7, and
+says so); a typed value stays with its die. The die the step needs next is marked, and
+typing a die moves on to the next. In the app's mode the boxes are off and show the dice
+the app rolls with the step's own seed, the very dice the journal step will roll.
+
+The owner gives the step as a function of a :class:`~referee.dice.service.Dice`
+(:meth:`DiceEntry.set_step`), reads :meth:`DiceEntry.values` (the typed values in the
+order the step asks for them, what the journal step is given), :meth:`complete` and
+:meth:`problem`, and listens to ``changed``.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+from html import escape
+
+from PySide6.QtCore import Qt, QTimer, Signal
+from PySide6.QtGui import QFocusEvent, QValidator
+from PySide6.QtWidgets import (
+    QButtonGroup,
+    QGridLayout,
+    QLabel,
+    QRadioButton,
+    QScrollArea,
+    QSpinBox,
+    QVBoxLayout,
+    QWidget,
+)
+
+from referee.dice.service import Dice, Roll
+from referee.dice.typed_run import DieKey, DieSlot, TypedRun, rolled_run, typed_run
+
+Runner = Callable[[Dice], object]
+
+NEXT_STYLE = "background: #fff3c4"
+"""The row of the die the step needs next."""
+
+
+class FaceBox(QSpinBox):
+    """A box for one die: ``?`` until typed, then a face from 1 to the die's sides; any
+    other number is refused at the keystroke (``refused`` says what was typed)."""
+
+    refused = Signal(str)
+
+    def __init__(self, sides: int, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.sides = sides
+        self.setRange(0, sides)
+        self.setSpecialValueText("?")
+        self.setAlignment(Qt.AlignmentFlag.AlignCenter)
+        self.setMinimumWidth(self.fontMetrics().horizontalAdvance("000") + 36)
+        self.keyed = False
+        """Whether the last value came from the keyboard (then typing moves on)."""
+        self.lineEdit().textEdited.connect(self._keyed)
+
+    def _keyed(self, _text: str) -> None:
+        self.keyed = True
+
+    def focusInEvent(self, event: QFocusEvent) -> None:
+        super().focusInEvent(event)
+        QTimer.singleShot(0, self.selectAll)  # a click puts the cursor: typing replaces
+
+    def validate(self, text: str, pos: int) -> tuple[QValidator.State, str, int]:
+        if len(text) > 1 and "?" in text:  # typed beside the "?" of a die not typed yet
+            pos = max(0, pos - (1 if text.index("?") < pos else 0))
+            text = text.replace("?", "")
+        result = super().validate(text, pos)
+        stripped = text.strip()
+        if result[0] == QValidator.State.Invalid and stripped.isdigit():
+            self.refused.emit(stripped)
+        return result
+
+    def typed(self) -> int | None:
+        return self.value() or None
+
+    def complete_after(self, value: int) -> bool:
+        """Whether no further digit could make a face (a d6's 4; a d12's 2, not its 1)."""
+        return value * 10 > self.sides
+
+
+class DiceEntry(QWidget):
+    """Digital or typed dice for one step (see the module docstring)."""
+
+    changed = Signal()
+
+    def __init__(self, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.digital = QRadioButton("The app rolls the dice")
+        self.typed = QRadioButton("Type the dice rolled at the table")
+        self.digital.setChecked(True)
+        group = QButtonGroup(self)
+        group.addButton(self.digital)
+        group.addButton(self.typed)
+        self.note = QLabel()
+        self.note.setWordWrap(True)
+        self.note.setStyleSheet("color: #555")
+        self.note.hide()
+        self.status = QLabel()
+        self.status.setWordWrap(True)
+        self.refusal = QLabel()
+        self.refusal.setWordWrap(True)
+        self.refusal.setStyleSheet("color: #c62828")
+        self.grid_host = QWidget()
+        host = QVBoxLayout(self.grid_host)
+        host.setContentsMargins(0, 0, 0, 0)
+        self.grid = QGridLayout()
+        host.addLayout(self.grid)
+        host.addStretch(1)
+        self.grid.setContentsMargins(0, 0, 0, 0)
+        self.grid.setHorizontalSpacing(8)
+        self.grid.setColumnStretch(3, 1)
+        self.grid.setVerticalSpacing(2)
+        scroll = QScrollArea()
+        scroll.setWidgetResizable(True)
+        scroll.setWidget(self.grid_host)
+        scroll.setFrameShape(QScrollArea.Shape.NoFrame)
+        layout = QVBoxLayout(self)
+        layout.setContentsMargins(0, 0, 0, 0)
+        layout.addWidget(self.digital)
+        layout.addWidget(self.typed)
+        layout.addWidget(self.note)
+        layout.addWidget(self.status)
+        layout.addWidget(scroll, 1)
+        layout.addWidget(self.refusal)
+        self.run: Runner | None = None
+        self.seed = 0
+        self.before: tuple[int, ...] = ()
+        self.skip: int | None = None
+        self.typed_values: dict[DieKey, int] = {}
+        self.boxes: dict[DieKey, FaceBox] = {}
+        self.slots: tuple[DieSlot, ...] = ()
+        self.last: TypedRun | None = None
+        self._row_widgets: list[QWidget] = []
+        self._building = False
+        self._refused_key: DieKey | None = None
+        self.typed.toggled.connect(self._mode)
+
+    # --- the step ---------------------------------------------------------------------
+
+    def set_step(
+        self, run: Runner | None, seed: int, before: Sequence[int] = (), skip: int | None = None,
+    ) -> None:
+        """The step whose dice are asked: ``run(dice)`` carries it out on a copy; ``before``
+        answers dice an earlier part typed, and the first ``skip`` dice (default: those)
+        belong to earlier parts and are not listed. Typed values are kept; ``changed`` is
+        not emitted (the owner asked)."""
+        self.run, self.seed, self.before, self.skip = run, seed, tuple(before), skip
+        self.refresh(emit=False)
+
+    def clear(self) -> None:
+        """Forget every typed value (a new step); ``changed`` is not emitted."""
+        self.typed_values = {}
+        for box in self.boxes.values():
+            self.grid.removeWidget(box)
+            box.hide()
+            box.deleteLater()
+        self.boxes = {}
+        self.refresh(emit=False)
+
+    def refresh(self, emit: bool = True) -> None:
+        """Run the step again on the values typed (typed mode) or with the app's dice: the
+        dice it needs, the next one to type."""
+        if self.run is None:
+            self.last, self.slots = None, ()
+        elif self.is_typed():
+            self.last = typed_run(self.run, self.seed, self.typed_values, self.before)
+            self.slots = self.last.slots
+        else:
+            self.last = rolled_run(self.run, self.seed, self.before, self.skip)
+            self.slots = self.last.slots
+        self._rebuild()
+        self._describe()
+        if emit:
+            self.changed.emit()
+
+    # --- mode -------------------------------------------------------------------------
+
+    def is_typed(self) -> bool:
+        return self.typed.isChecked()
+
+    def set_typed(self, typed: bool) -> None:
+        (self.typed if typed and self.typed.isEnabled() else self.digital).setChecked(True)
+
+    def set_typing_allowed(self, allowed: bool, why: str = "") -> None:
+        """Typed dice answer a step's first dice: once the app rolled, it rolls the rest."""
+        self.typed.setEnabled(allowed)
+        self.note.setText(why)
+        self.note.setVisible(not allowed and bool(why))
+        if not allowed and self.typed.isChecked():
+            self.digital.setChecked(True)
+
+    def _mode(self, typed: bool) -> None:
+        self.refresh()
+        if typed:
+            self.focus_next()
+
+    # --- values -----------------------------------------------------------------------
+
+    def values(self) -> tuple[int, ...] | None:
+        """The typed values in the order the step asks for them; ``None``: the app rolls."""
+        if not self.is_typed():
+            return None
+        return self.last.values if self.last is not None else ()
+
+    def asked(self) -> tuple[Roll, ...]:
+        """The dice the step asked so far, typed or the app's, as rolls."""
+        typed = self.is_typed()
+        return tuple(Roll(s.sides, s.value or 0, s.request.purpose, typed)
+                     for s in self.slots if s.state == "asked")
+
+    def complete(self) -> bool:
+        """Digital, or every die the step asks for typed and nothing refused."""
+        if not self.is_typed():
+            return True
+        return self.last is not None and self.last.complete
+
+    def result(self) -> object | None:
+        """The step's result on the typed dice, once complete."""
+        return self.last.result if self.last is not None and self.is_typed() else None
+
+    def problem(self) -> str | None:
+        """What the engine refused, or which die is still to type (typed mode)."""
+        if not self.is_typed() or self.last is None:
+            return None
+        if self.last.problem:
+            return self.last.problem
+        for i, slot in enumerate(self.slots, 1):
+            if slot.value is None:
+                return f"type die {i} (d{slot.sides}, {slot.request.purpose})"
+        return None
+
+    def missing(self) -> list[int]:
+        """The dice (from 1) still to type, in typed mode, the one needed first first."""
+        if not self.is_typed() or self.last is None:
+            return []
+        return list(self.last.missing)
+
+    def box(self, index: int) -> FaceBox:
+        """The box of die ``index`` (from 0) as listed now."""
+        return self.boxes[self.slots[index].key]
+
+    def type_values(self, values: Sequence[int]) -> None:
+        """Type ``values`` into the dice as listed, one after another (what a referee at the
+        table does; used by screenshots and tests)."""
+        for i, value in enumerate(values):
+            if i >= len(self.slots):
+                break
+            self.box(i).setValue(value)
+
+    # --- drawing ----------------------------------------------------------------------
+
+    def _box(self, slot: DieSlot) -> FaceBox:
+        box = self.boxes.get(slot.key)
+        if box is None or box.sides != slot.sides:
+            box = FaceBox(slot.sides, self.grid_host)
+            key = slot.key
+            box.valueChanged.connect(lambda v, k=key, b=box: self._typed(k, b, v))
+            box.refused.connect(lambda text, k=key, b=box: self._refused(k, b, text))
+            self.boxes[key] = box
+        return box
+
+    def _rebuild(self) -> None:
+        self._building = True
+        for w in self._row_widgets:
+            self.grid.removeWidget(w)
+            w.hide()
+            w.deleteLater()
+        self._row_widgets = []
+        for box in self.boxes.values():
+            self.grid.removeWidget(box)
+        shown = set()
+        typed = self.is_typed()
+        for row, slot in enumerate(self.slots):
+            box = self._box(slot)
+            shown.add(slot.key)
+            box.blockSignals(True)
+            box.setValue(slot.value or 0)
+            box.blockSignals(False)
+            box.setEnabled(typed)
+            box.setAccessibleName(f"die {row + 1}: d{slot.sides} for {slot.request.purpose}")
+            number = QLabel(f"{row + 1}.")
+            die = QLabel(f"d{slot.sides}")
+            note = slot.request.note
+            purpose = QLabel(f"{escape(slot.request.purpose or 'the roll')}"
+                             + (f" <span style='color:#666'>({escape(note)})</span>"
+                                if note else ""))
+            purpose.setWordWrap(True)
+            cells = (number, die, box, purpose)
+            if typed and slot.state == "next":
+                for w in (number, die, purpose):
+                    w.setStyleSheet(NEXT_STYLE)
+            for col, w in enumerate(cells):
+                self.grid.addWidget(w, row, col)
+            box.show()
+            self._row_widgets += [number, die, purpose]
+        for key, box in self.boxes.items():
+            if key not in shown:
+                box.hide()
+        self._building = False
+
+    def _describe(self) -> None:
+        run = self.last
+        if run is None:
+            self.status.setText("")
+            return
+        count = len(self.slots)
+        if not count:
+            self.status.setText("No dice: nothing in this step is left to chance.")
+        elif not self.is_typed():
+            self.status.setText(f"The app rolls {count} {'die' if count == 1 else 'dice'} with "
+                                "the step's own seed: these are the dice the journal will hold.")
+        elif run.complete:
+            self.status.setText(f"Every die typed ({count}).")
+        else:
+            nxt = next((i for i, s in enumerate(self.slots, 1) if s.value is None), None)
+            self.status.setText(
+                f"{count} {'die' if count == 1 else 'dice'} known so far"
+                + (f"; type die {nxt} next." if nxt else ".")
+                + " Dice that depend on these (damage after hits, the follow-up of an "
+                "open-ended roll) are added as they become known.")
+        if run.problem:
+            self.refusal.setText(run.problem)
+
+    def _typed(self, key: DieKey, box: FaceBox, value: int) -> None:
+        if self._building:
+            return
+        if value:
+            self.typed_values[key] = value
+        else:
+            self.typed_values.pop(key, None)
+        if key == self._refused_key:  # the refused die is typed now
+            self.refusal.clear()
+            self._refused_key = None
+        self.refresh()
+        keyed, box.keyed = box.keyed, False
+        if value and keyed and box.complete_after(value):
+            self.focus_next()
+
+    def _refused(self, key: DieKey, box: FaceBox, text: str) -> None:
+        where = next((i for i, s in enumerate(self.slots, 1) if s.key == key), None)
+        slot = self.slots[where - 1] if where else None
+        what = f" for die {where} ({slot.request.purpose})" if slot else ""
+        self._refused_key = key
+        self.refusal.setText(f"a d{box.sides} shows 1 to {box.sides}: {text} typed{what} "
+                             "is refused")
+
+    def focus_next(self) -> None:
+        """Put the cursor in the first die not typed yet."""
+        for slot in self.slots:
+            if slot.value is None:
+                box = self.boxes[slot.key]
+                box.setFocus()
+                box.selectAll()
+                return

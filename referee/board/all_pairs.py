@@ -1,0 +1,531 @@
+"""Line of sight for every pair of hexes of a map, as packed bit planes.
+
+For one displacement ``D`` every line ``s -> s + D`` has the same shape: the same hexes at
+the same offsets from ``s`` (:mod:`referee.board.sightlines`). So the engine takes the
+displacements a group at a time and answers all their sources together, 64 sources to a
+machine word: a set of hexes (those that block at some pair of end levels, say) is kept
+as a bit grid, pre-shifted by every offset within a word, and the lines ``s -> s + D``
+stop where the OR of that grid, taken at each offset of the line, is set. What a hex does
+depends on the levels of the two ends (clauses ``los.*``), so the engine works out, once
+per board:
+
+* *far* grids: per class of end levels (higher, lower), the hexes that block outright;
+* *near* grids: the hexes whose "blind N" reaches ``k`` hexes behind them, for the few
+  entries of a line within the largest N of either end,
+
+and per query puts them together by the levels of each pair's two ends. Line of sight is
+symmetric (the same line, the same low end), so ``s -> s + D`` and ``s + D -> s`` are one
+answer: a whole map is worked out from half the displacements.
+
+Sources are numbered on the printed grid, split by the parity ``p`` of their column: a
+source in column ``col`` and row ``row`` is at half-column ``ci = col // 2``. A word holds
+an 8 x 8 tile of sources, bit ``8 * rr + cc`` the source ``rr`` rows down and ``cc``
+half-columns right of the tile's corner. The answers are those of
+:func:`referee.board.los.line_of_sight` exactly; the tests compare them.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from dataclasses import dataclass
+from functools import cached_property
+from itertools import pairwise
+from typing import Any
+
+import numpy as np
+import numpy.typing as npt
+from numpy.lib.stride_tricks import as_strided
+
+from referee.board.sight_board import BLOCK, CLASSES, LEVEL_COUNT, SightBoard
+from referee.board.sightlines import LineTable, hex_distance, map_back
+
+I64Array = npt.NDArray[np.int64]
+U64Array = npt.NDArray[np.uint64]
+BoolArray = npt.NDArray[np.bool_]
+TILE = 8  # a word is a tile of 8 x 8 sources
+_PAD = 2  # tiles of empty grid around the map (lines along the rim, blocks' overhang)
+_CHUNK = 1 << 20  # words gathered at once, at most (8 MB)
+_Group = tuple[int, int, int, "I64Array", "I64Array"]  # p, ntr, ntc, row0, ci0
+
+
+@dataclass(frozen=True)
+class _Entries:
+    """Entries of the canonical lines as CSR arrays: offsets, and per entry the steps or
+    crossed hexes to the start (``ks``) and to the end (``kt``) that ``los.blind-count``
+    counts."""
+
+    start: I64Array
+    q: I64Array
+    r: I64Array
+    ks: I64Array
+    kt: I64Array
+
+    def take(self, rows: I64Array) -> tuple[I64Array, I64Array, I64Array]:
+        """Entry indices of CSR ``rows``, which row each is of, and the rows' lengths."""
+        lo = self.start[rows]
+        lengths = self.start[rows + 1] - lo
+        owner = np.repeat(np.arange(len(rows), dtype=np.int64), lengths)
+        ends = np.cumsum(lengths)
+        total = int(ends[-1]) if len(ends) else 0
+        idx = np.arange(total, dtype=np.int64) - np.repeat(ends - lengths - lo, lengths)
+        return idx, owner, lengths
+
+    def where(self, keep: BoolArray) -> _Entries:
+        rows = np.repeat(np.arange(len(self.start) - 1, dtype=np.int64), np.diff(self.start))
+        return _csr(rows[keep], len(self.start) - 1, self.q[keep], self.r[keep],
+                    self.ks[keep], self.kt[keep])
+
+
+def _csr(
+    rows: I64Array, n_rows: int, q: I64Array, r: I64Array, ks: I64Array, kt: I64Array
+) -> _Entries:
+    order = np.argsort(rows, kind="stable")
+    start = np.concatenate([[0], np.cumsum(np.bincount(rows, minlength=n_rows))])
+    return _Entries(start.astype(np.int64), q[order], r[order], ks[order], kt[order])
+
+
+@dataclass(frozen=True)
+class PairBlock:
+    """Answers for the pairs ``s -> s + D`` of a group of displacements ``D`` (``dq``,
+    ``dr``) from the sources of parity ``p``: for ``D[i]`` the sources from row
+    ``row0[i]`` and half-column ``ci0[i]``, ``ntr x ntc`` tiles of them. ``planes[k]``
+    is ``(len(dq), ntr, ntc)`` words (visible, then blind)."""
+
+    dq: I64Array
+    dr: I64Array
+    p: int
+    row0: I64Array
+    ci0: I64Array
+    ntr: int
+    ntc: int
+    planes: tuple[U64Array, ...]
+
+
+def unpack(words: U64Array) -> BoolArray:
+    """Words of tiles ``(..., ntr, ntc)`` as booleans ``(..., 8 ntr, 8 ntc)``."""
+    *lead, ntr, ntc = words.shape
+    bits = np.unpackbits(
+        np.ascontiguousarray(words).astype("<u8", copy=False).view(np.uint8), bitorder="little"
+    ).reshape(*lead, ntr, ntc, TILE, TILE)
+    return np.moveaxis(bits, -2, -3).reshape(*lead, ntr * TILE, ntc * TILE).astype(np.bool_)
+
+
+class AllPairs:
+    """The all-pairs engine of one board over one line table."""
+
+    def __init__(self, sb: SightBoard, table: LineTable) -> None:
+        if table.radius < sb.radius:
+            raise ValueError(f"the line table reaches {table.radius} hexes, the map {sb.radius}")
+        self.sb = sb
+        self.table = table
+        rules = sb.board.rules
+        self.edge_both = rules.edge == "both"
+        self.steps = rules.blind_count == "steps"
+        self.with_vertices = rules.vertex == "block"
+        self.cols = int(sb.col.max(initial=0)) + 1
+        self.rows = int(sb.row.max(initial=0)) + 1
+        self.half_cols = -(-self.cols // 2)
+        self.max_blind = sb.max_blind
+        e = sb.effects[: sb.n]
+        # the far grids: per class, the hexes that block it outright
+        far: list[BoolArray] = []
+        self.far_of_class = np.full(LEVEL_COUNT * LEVEL_COUNT, -1, np.int64)
+        for hi, lo in CLASSES:
+            c = hi * LEVEL_COUNT + lo
+            blocks = e[:, c] == BLOCK
+            if blocks.any():
+                self.far_of_class[c] = _index_of(far, blocks)
+        # the near grids: per class with blind hexes and per k, the hexes that stop a line
+        # whose low end is k behind them (k past the largest N: only those that block)
+        self.blind_classes = [
+            hi * LEVEL_COUNT + lo
+            for hi, lo in CLASSES
+            if ((e[:, hi * LEVEL_COUNT + lo] > 0) & (e[:, hi * LEVEL_COUNT + lo] < BLOCK)).any()
+        ]
+        near: list[BoolArray] = []
+        self.near_plane = np.zeros((LEVEL_COUNT * LEVEL_COUNT, self.max_blind + 2), np.int64)
+        for c in self.blind_classes:
+            for k in range(1, self.max_blind + 2):
+                self.near_plane[c, k] = _index_of(near, (e[:, c] >= k) & (e[:, c] > 0))
+        self._views: dict[tuple[int, int, int, bool], U64Array] = {}
+        self.n_far = len(far)
+        self.far_v = self._tiles(far)
+        self.near_v = self._tiles(near)
+
+    # --- geometry -------------------------------------------------------------------
+
+    @cached_property
+    def points(self) -> _Entries:
+        """The crossed hexes (and corner touches, when they count) of every canonical line,
+        with their distances to the ends as ``los.blind-count`` counts them."""
+        t = self.table
+        keep = np.ones(len(t.point_q), np.bool_) if self.with_vertices else t.point_kind == 0
+        rows = np.repeat(np.arange(len(t.line_q), dtype=np.int64), np.diff(t.point_start))[keep]
+        q = t.point_q[keep].astype(np.int64)
+        r = t.point_r[keep].astype(np.int64)
+        if self.steps:
+            ks = hex_distance(q, r)
+            kt = hex_distance(t.line_q[rows] - q, t.line_r[rows] - r)
+        else:
+            ks = t.point_pos_s[keep].astype(np.int64)
+            kt = t.point_pos_t[keep].astype(np.int64)
+        return _csr(rows, len(t.line_q), q, r, ks, kt)
+
+    @cached_property
+    def near_s(self) -> _Entries:
+        """The point entries within the largest N of the start."""
+        return self.points.where(self.points.ks <= self.max_blind)
+
+    @cached_property
+    def near_t(self) -> _Entries:
+        """The point entries within the largest N of the end."""
+        return self.points.where(self.points.kt <= self.max_blind)
+
+    @cached_property
+    def edges(self) -> tuple[_Entries, _Entries]:
+        """Edge runs of every canonical line: the two flanking hexes, as two aligned CSRs."""
+        t = self.table
+        rows = np.repeat(np.arange(len(t.line_q), dtype=np.int64), np.diff(t.edge_start))
+        out = []
+        for fq, fr in ((t.edge_aq, t.edge_ar), (t.edge_bq, t.edge_br)):
+            q, r = fq.astype(np.int64), fr.astype(np.int64)
+            if self.steps:
+                ks = hex_distance(q, r)
+                kt = hex_distance(t.line_q[rows] - q, t.line_r[rows] - r)
+            else:
+                ks = t.edge_pos_s.astype(np.int64)
+                kt = t.edge_pos_t.astype(np.int64)
+            out.append(_csr(rows, len(t.line_q), q, r, ks, kt))
+        return out[0], out[1]
+
+    def _tiles(self, planes: list[BoolArray]) -> U64Array:
+        """Hex sets as tiled bit grids ``[cp, jr, jc, plane, TR, TC]``: bit ``8 rr + cc``
+        of the word at tile (TR, TC) holds the hex in row ``8 (TR - _PAD) + rr + jr`` and
+        half-column ``8 (TC - _PAD) + cc + jc`` of the columns of parity ``cp``."""
+        sb = self.sb
+        tr = -(-self.rows // TILE) + 2 * _PAD
+        tc = -(-self.half_cols // TILE) + 2 * _PAD
+        out = np.zeros((2, TILE, TILE, max(1, len(planes)), tr, tc), np.uint64)
+        cp, ci, row = sb.col & 1, (sb.col >> 1) + _PAD * TILE, sb.row + _PAD * TILE
+        for i, plane in enumerate(planes):
+            bits = np.zeros((2, (tr + 1) * TILE, (tc + 1) * TILE), np.bool_)
+            bits[cp, row, ci] = plane
+            for jr in range(TILE):
+                for jc in range(TILE):
+                    grid = bits[:, jr : jr + tr * TILE, jc : jc + tc * TILE]
+                    tiles = grid.reshape(2, tr, TILE, tc, TILE).transpose(0, 1, 3, 2, 4)
+                    packed = np.packbits(tiles.reshape(2, tr, tc, TILE * TILE), axis=-1,
+                                         bitorder="little")
+                    out[:, jr, jc, i] = packed.view("<u8")[..., 0]
+        return out
+
+    def level_tiles(self, levels: npt.NDArray[Any]) -> U64Array:
+        """The hexes at each level 0-2 as tiled bit grids (only hexes of the map)."""
+        return self._tiles([levels == a for a in range(LEVEL_COUNT)])
+
+    # --- the displacements ------------------------------------------------------------
+
+    def displacements(self, half: bool) -> tuple[I64Array, I64Array]:
+        """Every displacement between two hexes of the map's grid (not (0, 0)); with
+        ``half`` one of each pair ``D``, ``-D``."""
+        sb = self.sb
+        span_q = self.cols - 1
+        span_r = int(np.ptp(sb.r)) if sb.n else 0
+        dq = np.repeat(np.arange(-span_q, span_q + 1, dtype=np.int64), 2 * span_r + 1)
+        dr = np.tile(np.arange(-span_r, span_r + 1, dtype=np.int64), 2 * span_q + 1)
+        keep = (dq != 0) | (dr != 0)
+        if half:
+            keep &= (dq > 0) | ((dq == 0) & (dr > 0))
+        keep &= hex_distance(dq, dr) <= sb.radius
+        return dq[keep], dr[keep]
+
+    def groups(
+        self, dq: I64Array, dr: I64Array, columns: tuple[int, int] | None = None
+    ) -> Iterator[tuple[int, int, int, I64Array, I64Array, I64Array]]:
+        """Groups of displacements whose blocks of sources have one shape: ``(p, ntr, ntc,
+        which, row0, ci0)`` for the sources of parity ``p`` of displacement ``which[i]``
+        from row ``row0[i]`` and half-column ``ci0[i]``, ``ntr x ntc`` tiles of them;
+        optionally only the sources in printed columns ``columns[0] .. columns[1] - 1``."""
+        c_lo, c_hi = columns or (0, self.cols)
+        c_hi = min(c_hi, self.cols)
+        for p in (0, 1):
+            # source columns 2 ci + p with both ends on the grid and in ``columns``
+            lo_col = np.maximum(np.maximum(0, -dq), c_lo)
+            hi_col = np.minimum(np.minimum(self.cols, self.cols - dq), c_hi)  # exclusive
+            ci_lo = (lo_col - p + 1) >> 1
+            ci_hi = (hi_col - p + 1) >> 1
+            drow = dr + ((p + dq) >> 1)
+            rlo = np.maximum(0, -drow)
+            rhi = np.minimum(self.rows, self.rows - drow)
+            fits = np.flatnonzero((ci_hi > ci_lo) & (rhi > rlo))
+            ntr = -(-(rhi - rlo)[fits] // TILE)
+            ntc = -(-(ci_hi - ci_lo)[fits] // TILE)
+            shape = ntr * 1024 + ntc
+            order = np.argsort(shape, kind="stable")
+            bounds = np.flatnonzero(np.diff(shape[order], prepend=-1, append=-1))
+            for a, b in pairwise(bounds):
+                mine = order[a:b]
+                tr, tc = int(ntr[mine[0]]), int(ntc[mine[0]])
+                per = max(1, _CHUNK // (tr * tc * 96))
+                for at in range(0, len(mine), per):
+                    part = fits[mine[at : at + per]]
+                    yield p, tr, tc, part, rlo[part], ci_lo[part]
+
+    # --- gathering --------------------------------------------------------------------
+
+    def _gather(
+        self,
+        v: U64Array,
+        p: int,
+        ntr: int,
+        ntc: int,
+        row0: I64Array,
+        ci0: I64Array,
+        oq: I64Array,
+        or_: I64Array,
+        plane: I64Array | None,
+    ) -> U64Array:
+        """The blocks of grid ``v`` at offsets ``(oq, or_)`` from blocks of sources whose
+        first rows are ``row0`` and half-columns ``ci0``: ``(len(oq), ntr, ntc)`` words of
+        plane ``plane[i]``, or with ``plane`` None ``(len(oq), planes, ntr, ntc)``."""
+        cp = (p + oq) & 1
+        sh = (p + oq) >> 1
+        rows = row0 + or_ + sh
+        cols = ci0 + sh
+        jr, tr = rows & (TILE - 1), (rows >> 3) + _PAD
+        jc, tc = cols & (TILE - 1), (cols >> 3) + _PAD
+        view = self._view(v, ntr, ntc, plane is None)
+        if plane is None:
+            return np.asarray(view[cp, jr, jc, tr, tc])
+        return np.asarray(view[cp, jr, jc, plane, tr, tc])
+
+    def _view(self, v: U64Array, ntr: int, ntc: int, all_planes: bool) -> U64Array:
+        """``v`` seen as every block of ``ntr x ntc`` tiles: indexed ``[cp, jr, jc, TR,
+        TC]`` (all planes) or ``[cp, jr, jc, plane, TR, TC]``."""
+        key = (id(v), ntr, ntc, all_planes)
+        view = self._views.get(key)
+        if view is None:
+            s, n = v.strides, v.shape
+            lead, lead_s = n[:3], s[:3]
+            blocks = (n[4] - ntr + 1, n[5] - ntc + 1)
+            if all_planes:
+                shape = (*lead, *blocks, n[3], ntr, ntc)
+                strides = (*lead_s, s[4], s[5], s[3], s[4], s[5])
+            else:
+                shape = (*lead, n[3], *blocks, ntr, ntc)
+                strides = (*lead_s, s[3], s[4], s[5], s[4], s[5])
+            view = as_strided(v, shape=shape, strides=strides, writeable=False)
+            self._views[key] = view
+        return view
+
+    @staticmethod
+    def _or_by(blocks: U64Array, lengths: I64Array) -> U64Array:
+        """OR of consecutive runs of ``lengths`` blocks (zero for a run of none)."""
+        count = len(lengths)
+        if not len(blocks):
+            return np.zeros((count, *blocks.shape[1:]), np.uint64)
+        starts = np.cumsum(lengths) - lengths
+        if lengths.all():
+            return np.bitwise_or.reduceat(blocks, starts, axis=0)
+        out = np.zeros((count, *blocks.shape[1:]), np.uint64)
+        some = lengths > 0
+        out[some] = np.bitwise_or.reduceat(blocks, starts[some], axis=0)
+        return out
+
+    # --- one group --------------------------------------------------------------------
+
+    def _far(self, g: _Group, rows: I64Array, sym: I64Array) -> U64Array:
+        """Per displacement, per far grid: whether a hex of the grid stops the line."""
+        nd = len(rows)
+        p, ntr, ntc, row0, ci0 = g
+        if not self.n_far:
+            return np.zeros((nd, 1, ntr, ntc), np.uint64)
+        pts = self.points
+        idx, owner, lengths = pts.take(rows)
+        oq, or_ = map_back(sym[owner], pts.q[idx], pts.r[idx])
+        got = self._gather(self.far_v, p, ntr, ntc, row0[owner], ci0[owner], oq, or_, None)
+        far = self._or_by(got, lengths)
+        a, b = self.edges
+        eidx, eowner, elen = a.take(rows)
+        if len(eidx):
+            s_ = sym[eowner]
+            aq, ar = map_back(s_, a.q[eidx], a.r[eidx])
+            bq, br = map_back(s_, b.q[eidx], b.r[eidx])
+            r0, c0 = row0[eowner], ci0[eowner]
+            fa = self._gather(self.far_v, p, ntr, ntc, r0, c0, aq, ar, None)
+            fb = self._gather(self.far_v, p, ntr, ntc, r0, c0, bq, br, None)
+            far |= self._or_by(fa & fb if self.edge_both else fa | fb, elen)
+        return far
+
+    def _near(
+        self, g: _Group, rows: I64Array, sym: I64Array
+    ) -> dict[tuple[int, str], tuple[U64Array, U64Array]]:
+        """Per blind class and low end ("s" or "t"): the lines stopped by a hex near that
+        end, and those stopped so by an edge run with a hex that blocks outright."""
+        near: dict[tuple[int, str], tuple[U64Array, U64Array]] = {}
+        if not self.blind_classes:
+            return near
+        nd = len(rows)
+        p, ntr, ntc, row0, ci0 = g
+        nc = len(self.blind_classes)
+        classes = np.array(self.blind_classes, np.int64)[:, None]
+        top = self.max_blind + 1
+        a, b = self.edges
+        eidx, eowner, _ = a.take(rows)
+        for side, entries in (("s", self.near_s), ("t", self.near_t)):
+            idx, owner, lengths = entries.take(rows)
+            oq, or_ = map_back(sym[owner], entries.q[idx], entries.r[idx])
+            k = entries.ks[idx] if side == "s" else entries.kt[idx]
+            # every blind class at once: the entries once per class
+            got = self._gather(
+                self.near_v, p, ntr, ntc, np.tile(row0[owner], nc), np.tile(ci0[owner], nc),
+                np.tile(oq, nc), np.tile(or_, nc), self.near_plane[classes, k[None, :]].ravel(),
+            )
+            stops = self._or_by(got, np.tile(lengths, nc)).reshape(nc, nd, ntr, ntc)
+            hards = np.zeros_like(stops)
+            ka = a.ks[eidx] if side == "s" else a.kt[eidx]
+            kb = b.ks[eidx] if side == "s" else b.kt[eidx]
+            close = np.minimum(ka, kb) <= self.max_blind
+            if close.any():
+                cidx, cown = eidx[close], eowner[close]
+                clen = np.bincount(cown, minlength=nd)
+                r0, c0 = row0[cown], ci0[cown]
+                aq, ar = map_back(sym[cown], a.q[cidx], a.r[cidx])
+                bq, br = map_back(sym[cown], b.q[cidx], b.r[cidx])
+                for i, c in enumerate(self.blind_classes):
+                    pa = self.near_plane[c, np.minimum(ka[close], top)]
+                    pb = self.near_plane[c, np.minimum(kb[close], top)]
+                    sa = self._gather(self.near_v, p, ntr, ntc, r0, c0, aq, ar, pa)
+                    sb = self._gather(self.near_v, p, ntr, ntc, r0, c0, bq, br, pb)
+                    if self.edge_both:
+                        hp = np.full(len(cidx), self.near_plane[c, top])
+                        ha = self._gather(self.near_v, p, ntr, ntc, r0, c0, aq, ar, hp)
+                        hb = self._gather(self.near_v, p, ntr, ntc, r0, c0, bq, br, hp)
+                        hards[i] |= self._or_by(sa & sb & (ha | hb), clen)
+                        stops[i] |= self._or_by(sa & sb, clen)
+                    else:
+                        stops[i] |= self._or_by(sa | sb, clen)
+            for i, c in enumerate(self.blind_classes):
+                near[(c, side)] = (stops[i], hards[i])
+        return near
+
+    def _combine(
+        self,
+        far: U64Array,
+        near: dict[tuple[int, str], tuple[U64Array, U64Array]],
+        ls: U64Array,
+        lt: U64Array,
+    ) -> tuple[U64Array, U64Array]:
+        """``(visible, blind)`` from the far and near stops and the sources' and targets'
+        levels (``(nD, 3, ntr, ntc)`` words: the tiles' hexes at level 0, 1, 2)."""
+        blocked = np.zeros(far[:, 0].shape, np.uint64)
+        hard = np.zeros_like(blocked)
+        for a in range(LEVEL_COUNT):
+            stop_a = np.zeros_like(blocked)
+            hit_a = np.zeros_like(blocked)
+            for b in range(LEVEL_COUNT):
+                c = max(a, b) * LEVEL_COUNT + min(a, b)
+                f = self.far_of_class[c]
+                stop = far[:, f] if f >= 0 else None
+                hit = stop
+                low = "t" if a > b else "s"
+                if a != b and (c, low) in near:
+                    ns, nh = near[(c, low)]
+                    stop = ns if stop is None else stop | ns
+                    hit = nh if hit is None else hit | nh
+                if stop is not None:
+                    stop_a |= lt[:, b] & stop
+                if hit is not None:
+                    hit_a |= lt[:, b] & hit
+            blocked |= ls[:, a] & stop_a
+            hard |= ls[:, a] & hit_a
+        valid = (ls[:, 0] | ls[:, 1] | ls[:, 2]) & (lt[:, 0] | lt[:, 1] | lt[:, 2])
+        return valid & ~blocked, valid & blocked & ~hard
+
+    def answer(
+        self,
+        levels: npt.NDArray[Any] | None,
+        half: bool = True,
+        columns: tuple[int, int] | None = None,
+    ) -> Iterator[PairBlock]:
+        """``(visible, blind)`` blocks for every pair whose source lies in ``columns``
+        (all by default), each hex at its level in ``levels``; with ``half`` only one
+        of the displacements ``D`` and ``-D`` (the other's answers are the same).
+
+        With ``levels`` None, the blocks hold ``(visible, blind)`` for each of the nine
+        pairs of levels ``(source, target)`` in turn: ``planes[2 (3 a + b)]`` and
+        ``planes[2 (3 a + b) + 1]`` for a source at level ``a``, a target at ``b``."""
+        on_map = np.ones(self.sb.n, np.bool_)
+        lv = self.level_tiles(np.asarray(levels) if levels is not None else on_map * 0)
+        dq_all, dr_all = self.displacements(half)
+        for p, ntr, ntc, which, row0, ci0 in self.groups(dq_all, dr_all, columns):
+            dq, dr = dq_all[which], dr_all[which]
+            rows, sym = self.table.rows(dq, dr)
+            g = (p, ntr, ntc, row0, ci0)
+            far = self._far(g, rows, sym)
+            near = self._near(g, rows, sym)
+            zero = np.zeros(len(dq), np.int64)
+            ls = self._gather(lv, *g, zero, zero, None)  # (nD, 3, ntr, ntc)
+            lt = self._gather(lv, *g, dq, dr, None)
+            planes: tuple[U64Array, ...] = ()
+            if levels is not None:
+                planes = self._combine(far, near, ls, lt)
+            else:  # every hex of the map is at level 0 in ``lv``: move it to a, b
+                for a in range(LEVEL_COUNT):
+                    for b in range(LEVEL_COUNT):
+                        ls_ab = np.zeros_like(ls)
+                        lt_ab = np.zeros_like(lt)
+                        ls_ab[:, a] = ls[:, 0]
+                        lt_ab[:, b] = lt[:, 0]
+                        planes += self._combine(far, near, ls_ab, lt_ab)
+            yield PairBlock(dq, dr, p, row0, ci0, ntr, ntc, planes)
+
+
+def _index_of(planes: list[BoolArray], plane: BoolArray) -> int:
+    """The number of ``plane`` in ``planes``, added if new (equal grids are kept once)."""
+    for i, known in enumerate(planes):
+        if np.array_equal(known, plane):
+            return i
+    planes.append(plane)
+    return len(planes) - 1
+
+
+def dense(
+    sb: SightBoard, blocks: Iterator[PairBlock], half: bool = True, planes: int = 2
+) -> tuple[BoolArray, ...]:
+    """The ``planes`` answers of ``blocks`` as ``n x n`` boolean matrices (rows: from;
+    columns: to), for small maps; with ``half`` each pair's answer is copied to its
+    reverse."""
+    n = sb.n
+    grid, q0, r0, width = sb.axial_grid(1)
+    rows_total = int(sb.row.max(initial=0)) + 1
+    out = [np.zeros((n + 1, n + 1), np.bool_) for _ in range(planes)]
+    for blk in blocks:
+        s3, tgt = block_pairs(blk, grid, q0, r0, width, n, rows_total)
+        for m, plane in zip(out, blk.planes, strict=True):
+            bits = unpack(plane)
+            m[s3[bits], tgt[bits]] = True
+            if half:
+                m[tgt[bits], s3[bits]] = True
+    return tuple(m[:n, :n] for m in out)
+
+
+def block_pairs(
+    blk: PairBlock, grid: npt.NDArray[np.int32], q0: int, r0: int, width: int, n: int,
+    rows_total: int,
+) -> tuple[I64Array, I64Array]:
+    """The source and target hex numbers of every bit of a block (``n``: none)."""
+    nd = len(blk.dq)
+    nr, nc = blk.ntr * TILE, blk.ntc * TILE
+    row = blk.row0[:, None, None] + np.arange(nr)[None, :, None]  # (nd, nr, 1)
+    q = 2 * (blk.ci0[:, None, None] + np.arange(nc)[None, None, :]) + blk.p  # (nd, 1, nc)
+    r = row - ((q - (q & 1)) >> 1)
+    height = len(grid) // width
+
+    def at(qq: I64Array, rr: I64Array) -> I64Array:
+        ok = (qq - q0 >= 0) & (qq - q0 < height) & (rr - r0 >= 0) & (rr - r0 < width)
+        return np.where(ok, grid[np.where(ok, (qq - q0) * width + (rr - r0), 0)], n)
+
+    src = np.where((row >= 0) & (row < rows_total), at(q, r), n)
+    tgt = at(q + blk.dq[:, None, None], r + blk.dr[:, None, None])
+    return np.broadcast_to(src, (nd, nr, nc)), np.broadcast_to(tgt, (nd, nr, nc))

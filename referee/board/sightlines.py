@@ -1,0 +1,514 @@
+"""The exact traces of every straight line on a map, kept once per symmetry class.
+
+A line's trace (the hexes it crosses, runs along or touches, clause ``los.straight-line``)
+depends only on the displacement between its two end hexes. The twelve symmetries of the
+hex grid (six rotations, each with or without a mirror) map lines onto lines and traces onto
+traces exactly, so the table keeps one trace per symmetry class: the *canonical* lines,
+about a twelfth of all displacements, in small integer types. Everything else is derived:
+
+* the trace of any displacement is its canonical trace mapped back by one symmetry;
+* the *inverted* table lists, for each canonical offset ``o``, every line from ``(0, 0)``
+  that meets the hex at ``o``: a hex's "shadow", used by :mod:`referee.board.single_source`.
+
+The lines are walked by :func:`trace_many`, all together and exactly as
+:func:`referee.board.line.trace` walks one (integer signs only; the tests compare them). A
+table is built once per radius and cached on disk; a cache file that cannot be read is
+rebuilt, never trusted.
+"""
+
+from __future__ import annotations
+
+import hashlib
+from dataclasses import dataclass, fields
+from pathlib import Path
+from typing import Any
+
+import numpy as np
+import numpy.typing as npt
+
+from referee.board.hexgrid import DIRECTIONS, LATTICE_CORNERS
+
+I64Array = npt.NDArray[np.int64]
+I32Array = npt.NDArray[np.int32]
+I16Array = npt.NDArray[np.int16]
+I8Array = npt.NDArray[np.int8]
+IntArray = npt.NDArray[np.signedinteger[Any]]
+TABLE_VERSION = 3
+KEY_BITS = 10  # lines up to 1023 hexes long
+SYMMETRY_COUNT = 12
+
+# The twelve symmetries of the hex lattice as integer matrices on axial (q, r): the six
+# rotations by 60 degrees and their mirror images. Each maps hex centres, corners and
+# edges onto themselves, so a line's trace maps exactly onto the trace of its image.
+_ROTATE = np.array([[0, -1], [1, 1]], np.int64)  # (q, r) -> (-r, q + r)
+_MIRROR = np.array([[1, 0], [-1, -1]], np.int64)  # (q, r) -> (q, -q - r)
+SYMMETRIES: I64Array = np.array(
+    [
+        np.linalg.matrix_power(_ROTATE, k) @ m
+        for m in (np.eye(2, dtype=np.int64), _MIRROR)
+        for k in range(6)
+    ],
+    np.int64,
+)
+INVERSES: I64Array = np.array([np.round(np.linalg.inv(m)).astype(np.int64) for m in SYMMETRIES])
+
+
+# The lattice of :mod:`referee.board.hexgrid` as arrays: corner offsets of a hex from its
+# centre (corner i and i + 1 bound the edge facing direction i + 2) and the six directions.
+_CORNER_X = np.array([x for x, _ in LATTICE_CORNERS], np.int64)
+_CORNER_Y = np.array([y for _, y in LATTICE_CORNERS], np.int64)
+_DIR_Q = np.array([d.q for d in DIRECTIONS], np.int64)
+_DIR_R = np.array([d.r for d in DIRECTIONS], np.int64)
+_BACK_1 = np.roll(np.arange(6), 1)  # i -> i - 1 (mod 6)
+_STEP_1 = np.roll(np.arange(6), -1)  # i -> i + 1 (mod 6)
+_STEP_2 = np.roll(np.arange(6), -2)  # i -> i + 2 (mod 6)
+
+
+def trace_many(dq: I64Array, dr: I64Array) -> tuple[I32Array, I32Array]:
+    """The traces from (0, 0) to every (dq, dr) (none of them (0, 0)), all lines walked
+    together hex by hex exactly as :func:`referee.board.line.trace` walks one.
+
+    Returns point rows ``(line, q, r, kind, pos_s, pos_t)`` (kind 0 a crossed hex, 1 a
+    corner touch) and edge rows ``(line, left q, left r, right q, right r, pos_s, pos_t)``,
+    both sorted by line and, within a line, in order from (0, 0). ``pos_s`` and ``pos_t``
+    count the crossed hexes between the start / end and the entry, plus one.
+
+    Every decision is the sign of an integer, as in ``trace``: on the lattice the line
+    is (0, 0) -> (dx, dy) = (3 dq, 2 dr + dq), and a point (x, y) is on its left, on it
+    or on its right as ``dx * y - dy * x`` is < 0, 0 or > 0. That value is linear, so
+    the walk keeps it for the current hex's centre (``c``) and adds per-line constants
+    for the six corners (``corner``) and the six steps to a neighbour (``step``).
+    """
+    dx, dy = 3 * dq, 2 * dr + dq
+    corner = dx[:, None] * _CORNER_Y - dy[:, None] * _CORNER_X  # (lines, 6)
+    step = (dx - 3 * dy)[:, None] * _DIR_Q + (2 * dx)[:, None] * _DIR_R  # (lines, 6)
+    total = np.zeros(len(dq), np.int64)  # crossed hexes per line, known on arrival
+    # the lines still walking: which line, its end, the current hex, c, crossed so far
+    line = np.arange(len(dq), dtype=np.int64)
+    end_q, end_r = dq, dr
+    q = np.zeros(len(dq), np.int64)
+    r, c, before = q.copy(), q.copy(), q.copy()
+    points: list[I32Array] = []  # blocks of point rows without pos_t, in walk order
+    edges: list[I32Array] = []
+    limit = 4 * int(np.max(np.abs(dq) + np.abs(dr), initial=0)) + 8
+    for walked in range(limit):
+        arrived = (q == end_q) & (r == end_r)
+        if arrived.any():
+            total[line[arrived]] = before[arrived]
+            going = ~arrived
+            line, end_q, end_r = line[going], end_q[going], end_r[going]
+            q, r, c, before = q[going], r[going], c[going], before[going]
+            corner, step = corner[going], step[going]
+        if not len(line):
+            break
+        if walked:  # every hex after the start is crossed
+            points.append(np.stack([line, q, r, np.zeros_like(q), before]).astype(np.int32))
+            before = before + 1
+        # the exit: the edge i -> i + 1 or the corner i where the corners go from the
+        # line's one side to the other, clockwise (exactly one per hex)
+        v = c[:, None] + corner
+        v_next, v_prev = v[:, _STEP_1], v[:, _BACK_1]
+        exits = (v_next > 0) & ((v < 0) | ((v == 0) & (v_prev < 0)))
+        i = np.argmax(exits, axis=1)
+        at = np.arange(len(line))
+        d1, d2 = _STEP_1[i], _STEP_2[i]
+        q_next, r_next = q + _DIR_Q[d2], r + _DIR_R[d2]
+        c_next = c + step[at, d2]
+        via_corner = np.flatnonzero(v[at, i] == 0)
+        if len(via_corner):
+            # through corner i, between the neighbours a (direction i + 1) and b (i + 2):
+            # into whichever the line crosses, touching the other; or along their edge
+            k, a_dir, b_dir = via_corner, d1[via_corner], d2[via_corner]
+            qk, rk, ck = q[k], r[k], c[k]
+            aq, ar, ac = qk + _DIR_Q[a_dir], rk + _DIR_R[a_dir], ck + step[k, a_dir]
+            bq, br, bc = qk + _DIR_Q[b_dir], rk + _DIR_R[b_dir], ck + step[k, b_dir]
+            sa = np.sign(ac[:, None] + corner[k])
+            sb = np.sign(bc[:, None] + corner[k])
+            into_a = (sa > 0).any(axis=1) & (sa < 0).any(axis=1)
+            into_b = ~into_a & (sb > 0).any(axis=1) & (sb < 0).any(axis=1)
+            run = ~into_a & ~into_b
+            touch = ~run
+            points.append(
+                np.stack(
+                    [
+                        line[k][touch],
+                        np.where(into_a, bq, aq)[touch],
+                        np.where(into_a, br, ar)[touch],
+                        np.ones(int(touch.sum()), np.int64),
+                        before[k][touch],
+                    ]
+                ).astype(np.int32)
+            )
+            a_left = sa.sum(axis=1) < sb.sum(axis=1)
+            edges.append(
+                np.stack(
+                    [
+                        line[k][run],
+                        np.where(a_left, aq, bq)[run],
+                        np.where(a_left, ar, br)[run],
+                        np.where(a_left, bq, aq)[run],
+                        np.where(a_left, br, ar)[run],
+                        before[k][run],
+                    ]
+                ).astype(np.int32)
+            )
+            # crossing a: into a; crossing b: into b; along the edge: into the hex beyond
+            q_next[k] = np.where(into_a, aq, np.where(into_b, bq, aq + bq - qk))
+            r_next[k] = np.where(into_a, ar, np.where(into_b, br, ar + br - rk))
+            c_next[k] = np.where(into_a, ac, np.where(into_b, bc, ac + bc - ck))
+        q, r, c = q_next, r_next, c_next
+    else:  # pragma: no cover - impossible for a line through an interior
+        raise AssertionError(f"lines to {end_q[:3]}, {end_r[:3]}... did not arrive")
+    p = np.concatenate([np.zeros((5, 0), np.int32), *points], axis=1)
+    del points
+    e = np.concatenate([np.zeros((6, 0), np.int32), *edges], axis=1)
+    p = p[:, np.argsort(p[0], kind="stable")]  # by line, and in walk order within one
+    e = e[:, np.argsort(e[0], kind="stable")]
+    # with ``before`` the hexes crossed before an entry, pos_s = before + 1 and pos_t =
+    # (total - before - 1) + 1 for a crossed hex (it is one of the total itself) and
+    # (total - before) + 1 for a corner touch: total - before + kind
+    t32 = total.astype(np.int32)
+    p_rows = np.stack([*p[:4], p[4] + 1, t32[p[0]] - p[4] + p[3]], axis=1)
+    e_rows = np.stack([*e[:5], e[5] + 1, t32[e[0]] - e[5] + 1], axis=1)
+    return p_rows, e_rows
+
+
+def hex_distance(dq: IntArray, dr: IntArray) -> IntArray:
+    """Steps between two hexes ``(dq, dr)`` apart (clause ``fire.range``), elementwise."""
+    return np.asarray((np.abs(dq) + np.abs(dr) + np.abs(dq + dr)) // 2)
+
+
+def map_by(sym: IntArray | int, q: IntArray, r: IntArray) -> tuple[I64Array, I64Array]:
+    """``(q, r)`` mapped by the symmetries numbered ``sym`` (elementwise)."""
+    m = SYMMETRIES[sym]
+    return m[..., 0, 0] * q + m[..., 0, 1] * r, m[..., 1, 0] * q + m[..., 1, 1] * r
+
+
+def map_back(sym: IntArray | int, q: IntArray, r: IntArray) -> tuple[I64Array, I64Array]:
+    """``(q, r)`` mapped by the inverses of the symmetries numbered ``sym``."""
+    m = INVERSES[sym]
+    return m[..., 0, 0] * q + m[..., 0, 1] * r, m[..., 1, 0] * q + m[..., 1, 1] * r
+
+
+def canonical(dq: IntArray, dr: IntArray) -> tuple[I64Array, I64Array, I64Array]:
+    """The canonical member of each displacement's symmetry class and the symmetry that
+    takes the displacement there: ``(cq, cr, sym)`` with ``SYMMETRIES[sym] @ d == c``.
+
+    The canonical member is the image with the smallest ``(q, r)``: a displacement is
+    canonical when no symmetry makes it smaller (then ``sym`` is 0, the identity)."""
+    q = np.asarray(dq, np.int64).reshape(-1, 1)
+    r = np.asarray(dr, np.int64).reshape(-1, 1)
+    images_q = q * SYMMETRIES[:, 0, 0] + r * SYMMETRIES[:, 0, 1]  # (n, 12)
+    images_r = q * SYMMETRIES[:, 1, 0] + r * SYMMETRIES[:, 1, 1]
+    span = 2 * int(np.max(np.abs(images_r), initial=0)) + 1
+    sym = np.argmin(images_q * span + images_r, axis=1)
+    at = np.arange(len(q))
+    return images_q[at, sym], images_r[at, sym], sym
+
+
+@dataclass(frozen=True)
+class LineTable:
+    """The canonical lines of every displacement up to ``radius`` hexes long, and the
+    inverted table of the hexes they meet.
+
+    Canonical line ``k`` goes from (0, 0) to ``(line_q[k], line_r[k])``. Its crossed hexes
+    and corner touches are the point entries ``point_start[k]:point_start[k + 1]`` (offset
+    ``point_q/r``, ``point_kind`` 0 crossed or 1 corner, ``point_pos_s/t`` the crossed hexes
+    counted from the start / end, plus one, for ``los.blind-count``); its edge runs the edge
+    entries (the two flanking hexes ``edge_aq/ar`` and ``edge_bq/br``).
+
+    ``shadow_*`` invert the points: for the canonical offset of line ``k`` taken as a hex
+    ``o``, the rows ``shadow_start[k]:shadow_start[k + 1]`` are every line from (0, 0), of
+    any displacement ``(shadow_q, shadow_r)``, that meets ``o``, with the entry's kind and
+    positions and ``shadow_dt``, the steps from ``o`` to the line's end. A row runs from
+    the shortest line to the longest; ``shadow_key`` is ``k << 10 | length`` (sorted), so the
+    lines through ``o`` up to a length are one search away. ``rim_*`` do the same for edge
+    runs, with the other flanking hex.
+    """
+
+    radius: int
+    line_q: I16Array
+    line_r: I16Array
+    point_start: I32Array
+    point_q: I16Array
+    point_r: I16Array
+    point_kind: I8Array
+    point_pos_s: I16Array
+    point_pos_t: I16Array
+    edge_start: I32Array
+    edge_aq: I16Array
+    edge_ar: I16Array
+    edge_bq: I16Array
+    edge_br: I16Array
+    edge_pos_s: I16Array
+    edge_pos_t: I16Array
+    shadow_start: I32Array
+    shadow_q: I16Array
+    shadow_r: I16Array
+    shadow_kind: I8Array
+    shadow_pos_s: I16Array
+    shadow_pos_t: I16Array
+    shadow_dt: I16Array
+    shadow_key: I32Array
+    rim_start: I32Array
+    rim_q: I16Array
+    rim_r: I16Array
+    rim_pq: I16Array
+    rim_pr: I16Array
+    rim_pos_s: I16Array
+    rim_pos_t: I16Array
+
+    def __post_init__(self) -> None:
+        # every displacement of the box around (0, 0): its canonical line and symmetry
+        side = 2 * self.radius + 1
+        span = np.arange(-self.radius, self.radius + 1, dtype=np.int64)
+        cq, cr, sym = canonical(np.repeat(span, side), np.tile(span, side))
+        lookup = np.full(side * side, -1, np.int32)
+        lookup[(self.line_q.astype(np.int64) + self.radius) * side + self.line_r + self.radius] = (
+            np.arange(len(self.line_q), dtype=np.int32)
+        )
+        inside = hex_distance(cq, cr) <= self.radius
+        at = np.where(inside, (cq + self.radius) * side + cr + self.radius, 0)
+        row = np.where(inside, lookup[at], -1)
+        object.__setattr__(self, "_row", row.astype(np.int32))
+        object.__setattr__(self, "_sym", sym.astype(np.int8))
+
+    @property
+    def nbytes(self) -> int:
+        """Memory held by the table's arrays."""
+        return sum(a.nbytes for a in self.arrays().values())
+
+    def arrays(self) -> dict[str, npt.NDArray[Any]]:
+        return {f.name: getattr(self, f.name) for f in fields(self) if f.name != "radius"}
+
+    def rows(self, dq: IntArray, dr: IntArray) -> tuple[I64Array, I64Array]:
+        """The canonical line (row) of each displacement and the symmetry taking the
+        displacement to it; the row is -1 for (0, 0) and beyond ``radius``."""
+        side = 2 * self.radius + 1
+        at = (np.asarray(dq, np.int64) + self.radius) * side + (np.asarray(dr) + self.radius)
+        row: I32Array = object.__getattribute__(self, "_row")
+        sym: I8Array = object.__getattribute__(self, "_sym")
+        return row[at].astype(np.int64), sym[at].astype(np.int64)
+
+
+def _displacements(radius: int) -> tuple[I64Array, I64Array]:
+    """Every displacement of 1 to ``radius`` steps."""
+    span = np.arange(-radius, radius + 1, dtype=np.int64)
+    q = np.repeat(span, len(span))
+    r = np.tile(span, len(span))
+    keep = (hex_distance(q, r) <= radius) & ((q != 0) | (r != 0))
+    return q[keep], r[keep]
+
+
+def _csr(owner: IntArray, count: int) -> I32Array:
+    return np.concatenate([[0], np.cumsum(np.bincount(owner, minlength=count))]).astype(np.int32)
+
+
+def expand(starts: IntArray, rows: IntArray) -> tuple[I64Array, I64Array]:
+    """The entry indices of CSR ``rows`` and, for each entry, which of ``rows`` it is."""
+    lo = starts[rows].astype(np.int64)
+    lengths = starts[rows + 1] - lo
+    owner = np.repeat(np.arange(len(rows), dtype=np.int64), lengths)
+    ends = np.cumsum(lengths)
+    idx = np.arange(int(ends[-1]) if len(ends) else 0, dtype=np.int64) - np.repeat(
+        ends - lengths - lo, lengths
+    )
+    return idx, owner
+
+
+def build_table(radius: int) -> LineTable:
+    """Trace the canonical lines up to ``radius`` hexes and invert them."""
+    radius = max(1, int(radius))
+    dq, dr = _displacements(radius)
+    cq, cr, _ = canonical(dq, dr)
+    is_canonical = (cq == dq) & (cr == dr)
+    line_q, line_r = dq[is_canonical], dr[is_canonical]
+    p, e = trace_many(line_q, line_r)
+    n_lines = len(line_q)
+    i16, i8 = np.int16, np.int8
+    table = LineTable(
+        radius=radius,
+        line_q=line_q.astype(i16),
+        line_r=line_r.astype(i16),
+        point_start=_csr(p[:, 0], n_lines),
+        point_q=p[:, 1].astype(i16),
+        point_r=p[:, 2].astype(i16),
+        point_kind=p[:, 3].astype(i8),
+        point_pos_s=p[:, 4].astype(i16),
+        point_pos_t=p[:, 5].astype(i16),
+        edge_start=_csr(e[:, 0], n_lines),
+        edge_aq=e[:, 1].astype(i16),
+        edge_ar=e[:, 2].astype(i16),
+        edge_bq=e[:, 3].astype(i16),
+        edge_br=e[:, 4].astype(i16),
+        edge_pos_s=e[:, 5].astype(i16),
+        edge_pos_t=e[:, 6].astype(i16),
+        **_no_shadows(),
+    )
+    del p, e
+    return _with_shadows(table, dq, dr)
+
+
+def _no_shadows() -> dict[str, Any]:
+    z16, z8 = np.zeros(0, np.int16), np.zeros(0, np.int8)
+    return {
+        "shadow_start": np.zeros(1, np.int32),
+        "shadow_q": z16,
+        "shadow_r": z16,
+        "shadow_kind": z8,
+        "shadow_pos_s": z16,
+        "shadow_pos_t": z16,
+        "shadow_dt": z16,
+        "shadow_key": np.zeros(0, np.int32),
+        "rim_start": np.zeros(1, np.int32),
+        "rim_q": z16,
+        "rim_r": z16,
+        "rim_pq": z16,
+        "rim_pr": z16,
+        "rim_pos_s": z16,
+        "rim_pos_t": z16,
+    }
+
+
+def _with_shadows(t: LineTable, dq: I64Array, dr: I64Array) -> LineTable:
+    """Invert the canonical traces: for each canonical offset, the lines through it.
+
+    Every displacement ``d`` is its canonical line mapped back by one symmetry; of its
+    mapped entries, those at a canonical offset are listed under that offset. The lines
+    are taken a slice at a time, so that the work in hand stays small.
+    """
+    n_lines = len(t.line_q)
+    rows, sym = t.rows(dq, dr)
+    points: list[I32Array] = []
+    rims: list[I32Array] = []
+    lengths = np.diff(t.point_start)[rows]
+    per_slice = 1 << 19  # entries mapped at once
+    cuts = np.arange(per_slice, int(lengths.sum()), per_slice)
+    bounds = np.searchsorted(np.cumsum(lengths), cuts)
+    for part in np.split(np.arange(len(rows)), bounds):
+        for k in range(SYMMETRY_COUNT):
+            mine = part[sym[part] == k]
+            if len(mine):
+                _invert(t, k, mine, rows, dq, dr, points, rims)
+    pts = np.concatenate([np.zeros((6, 0), np.int32), *points], axis=1)
+    del points
+    length = hex_distance(pts[1], pts[2])
+    key = pts[0].astype(np.int64) << KEY_BITS | length
+    order = np.argsort(key, kind="stable")
+    pts, key = pts[:, order], key[order]
+    o_q, o_r = t.line_q[pts[0]], t.line_r[pts[0]]
+    rim = np.concatenate([np.zeros((7, 0), np.int32), *rims], axis=1)
+    rim = rim[:, np.argsort(rim[0], kind="stable")]
+    i16 = np.int16
+    from dataclasses import replace
+
+    return replace(
+        t,
+        shadow_start=_csr(pts[0], n_lines),
+        shadow_q=pts[1].astype(i16),
+        shadow_r=pts[2].astype(i16),
+        shadow_kind=pts[3].astype(np.int8),
+        shadow_pos_s=pts[4].astype(i16),
+        shadow_pos_t=pts[5].astype(i16),
+        shadow_dt=hex_distance(pts[1] - o_q, pts[2] - o_r).astype(i16),
+        shadow_key=key.astype(np.int32),
+        rim_start=_csr(rim[0], n_lines),
+        rim_q=rim[1].astype(i16),
+        rim_r=rim[2].astype(i16),
+        rim_pq=rim[3].astype(i16),
+        rim_pr=rim[4].astype(i16),
+        rim_pos_s=rim[5].astype(i16),
+        rim_pos_t=rim[6].astype(i16),
+    )
+
+
+def _invert(
+    t: LineTable,
+    k: int,
+    mine: I64Array,
+    rows: I64Array,
+    dq: I64Array,
+    dr: I64Array,
+    points: list[I32Array],
+    rims: list[I32Array],
+) -> None:
+    """The entries of displacements ``mine`` (all mapped by symmetry ``k``) that fall on a
+    canonical offset, appended to ``points`` (and edge runs to ``rims``)."""
+    idx, owner = expand(t.point_start, rows[mine])
+    oq, or_ = map_back(k, t.point_q[idx].astype(np.int64), t.point_r[idx])
+    orow, osym = t.rows(oq, or_)
+    keep = osym == 0  # the offset is its own canonical member
+    at = mine[owner[keep]]
+    kept = idx[keep]
+    points.append(
+        np.stack(
+            [orow[keep], dq[at], dr[at], t.point_kind[kept], t.point_pos_s[kept],
+             t.point_pos_t[kept]]
+        ).astype(np.int32)
+    )
+    eidx, eowner = expand(t.edge_start, rows[mine])
+    if not len(eidx):
+        return
+    aq, ar = map_back(k, t.edge_aq[eidx].astype(np.int64), t.edge_ar[eidx])
+    bq, br = map_back(k, t.edge_bq[eidx].astype(np.int64), t.edge_br[eidx])
+    for fq, fr, pq, pr in ((aq, ar, bq, br), (bq, br, aq, ar)):
+        frow, fsym = t.rows(fq, fr)
+        keep = fsym == 0
+        at = mine[eowner[keep]]
+        kept = eidx[keep]
+        rims.append(
+            np.stack(
+                [frow[keep], dq[at], dr[at], pq[keep], pr[keep], t.edge_pos_s[kept],
+                 t.edge_pos_t[kept]]
+            ).astype(np.int32)
+        )
+
+
+def cache_path(cache: Path, radius: int) -> Path:
+    return cache / f"sightlines-v{TABLE_VERSION}-r{radius}.npz"
+
+
+def line_table(radius: int, cache: Path | None = None) -> LineTable:
+    """The table for lines up to ``radius`` hexes, from the disk cache when present (a
+    cache file that cannot be read, or holds another table, is rebuilt, never trusted)."""
+    radius = max(1, int(radius))
+    if cache is not None:
+        path = cache_path(cache, radius)
+        try:
+            with np.load(path, allow_pickle=False) as z:
+                arrays = {k: z[k] for k in z.files}
+            if int(arrays.pop("radius")) != radius:
+                raise ValueError("another radius")
+            return _checked(LineTable(radius=radius, **arrays))
+        except (OSError, KeyError, ValueError, TypeError, EOFError):
+            pass
+    table = build_table(radius)
+    if cache is not None:
+        try:
+            cache.mkdir(parents=True, exist_ok=True)
+            tag = hashlib.sha1(f"{path}{id(table)}".encode()).hexdigest()[:8]
+            tmp = path.with_suffix(f".{tag}.tmp.npz")
+            np.savez(tmp, allow_pickle=False, radius=np.array(radius), **table.arrays())
+            tmp.replace(path)
+        except OSError:
+            pass
+    return table
+
+
+def _checked(t: LineTable) -> LineTable:
+    """A loaded table whose arrays have the types and lengths they must have."""
+    kinds = {"I8Array": np.int8, "I16Array": np.int16, "I32Array": np.int32}
+    want = {f.name: kinds[str(f.type)] for f in fields(LineTable) if f.name != "radius"}
+    for name, a in t.arrays().items():
+        if a.ndim != 1 or a.dtype != want[name]:
+            raise ValueError(f"{name}: {a.dtype}")
+    n = len(t.line_q)
+    for start, entries in (
+        (t.point_start, t.point_q),
+        (t.edge_start, t.edge_aq),
+        (t.shadow_start, t.shadow_q),
+        (t.rim_start, t.rim_q),
+    ):
+        if len(start) != n + 1 or int(start[-1]) != len(entries) or np.any(np.diff(start) < 0):
+            raise ValueError("inconsistent table")
+    return t

@@ -1,0 +1,207 @@
+"""Moving the clock on: to the next step, to a named step, or past every step with nothing
+to do; the orders step holds the clock while units lack orders (clause ``turn.sequence``).
+
+:func:`step_work` says what there is to do at the step the match is at (``None``: nothing;
+the step can be passed through without a dialog or a journal step of its own).
+:func:`plan_advance` decides where an ``advance`` command takes the match: with
+``skip="idle"`` it moves on past every following step with nothing to do, so a run of empty
+steps is one journal entry (:func:`AdvancePlan.name`: "Movement 1: nothing to do in 4
+steps"). It never leaves an orders step while a unit on the table lacks orders for this turn
+or the next (clause ``orders.giving``): :class:`OrdersMissingError` names them, unless the
+referee confirms (``missing="confirm"``) that the edition's rule for a missing order applies
+to each (clause ``orders.missing``), which the plan then writes into the orders.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass, field
+from typing import Any
+
+from referee.board.hexgrid import parse_label
+from referee.errors import RefereeError
+from referee.match.movement_orders import step_actions
+from referee.match.state import MatchState
+from referee.rules.hexes.rules import hex_effect_rules
+from referee.rules.hexes.trigger import TriggerLog
+from referee.rules.orders.missing import Missing, missing_orders, missing_rule
+from referee.rules.turn.clock import TurnPosition
+
+
+class OrdersMissingError(RefereeError):
+    """The clock cannot leave the orders step: units on the table lack orders (``uids``)."""
+
+    def __init__(self, message: str, uids: Sequence[str]) -> None:
+        super().__init__(message)
+        self.uids = tuple(uids)
+        self.unit = self.uids[0] if self.uids else None
+
+
+class AdvanceError(RefereeError):
+    """An ``advance`` the turn sequence cannot carry out (a step it does not have)."""
+
+
+def _hex_work(state: MatchState) -> list[str]:
+    """Units standing in a hex whose effects would trigger on them now: a marker that rolls
+    and has not met them there this turn, or that they entered anew (clause
+    ``hex.trigger``)."""
+    kinds = hex_effect_rules(state.rules).markers
+    log = TriggerLog(frozenset((uid, parse_label(h), k) for uid, h, k in state.triggered))
+    out = []
+    for u in state.units.values():
+        if u.destroyed:
+            continue
+        for m in state.hexes.at(u.hex):
+            kind = kinds.get(m.kind)
+            if kind is not None and kind.rolls and (
+                u.uid in state.entered or not log.has(u.uid, u.hex, kind.id)
+            ):
+                out.append(f"{u.uid} at {u.hex}: {kind.name.lower()}")
+                break
+    return out
+
+
+def step_work(state: MatchState) -> str | None:
+    """What the referee has to do at the step ``state`` is at, in words; ``None`` when the
+    step has nothing in it (no unit acts, nothing waits, no hex changes)."""
+    position = TurnPosition.at(state.rules, state.turn, state.step)
+    step = position.step
+    if step.kind == "orders":
+        missing = state.orders_missing()
+        return "; ".join(m.text() for m in missing) or None
+    if step.kind == "movement":
+        actions, _ = step_actions(state, step.number or 1)
+        moving = [uid for uid, acts in actions.items() if any(not a.is_nothing for a in acts)]
+        return f"{', '.join(moving)} carry out their movement orders" if moving else None
+    if step.kind == "assault":
+        return f"{len(state.contests)} assault(s) to fight" if state.contests else None
+    if step.kind == "apply-damage":
+        return f"{len(state.pending)} damage roll(s) to apply" if state.pending else None
+    agenda = state.agenda()
+    said = [i.text() for i in agenda.units]
+    if agenda.hexes:
+        said.append(f"hexes {', '.join(str(h) for h in agenda.hexes)}")
+    if step.kind == "hex-effects":
+        said.extend(w for w in _hex_work(state) if w.split(" ")[0] not in agenda.uids)
+    return "; ".join(said) or None
+
+
+@dataclass(frozen=True)
+class AdvancePlan:
+    """Where an ``advance`` takes the match, and what it writes on the way."""
+
+    start: TurnPosition
+    target: TurnPosition
+    passed: tuple[TurnPosition, ...] = ()
+    """The steps after the start passed through with nothing to do (``skip="idle"``)."""
+    confirmed: tuple[Missing, ...] = ()
+    """Units without orders whose missing order the referee confirmed."""
+    orders: Mapping[str, Mapping[str, Mapping[str, str]]] = field(default_factory=dict)
+    """The orders records the rule for a missing order writes (uid -> turn -> record)."""
+
+    def changes(self) -> dict[str, Any]:
+        out: dict[str, Any] = {"turn": self.target.turn, "step": self.target.step_id}
+        if self.target.turn != self.start.turn:
+            out["triggered"] = []  # hex effects trigger once per unit per hex per turn
+        if self.orders:
+            out["orders"] = {uid: dict(by_turn) for uid, by_turn in self.orders.items()}
+        return out
+
+    def groups(self) -> dict[str, int]:
+        """The groups of the steps passed ("Movement 1", "Agony 2"), each with how many of
+        its steps were passed, in turn order."""
+        counts: dict[str, int] = {}
+        for p in self.passed:
+            name = p.step.label.split(":", 1)[0]
+            counts[name] = counts.get(name, 0) + 1
+        return counts
+
+    def name(self) -> str:
+        """The journal step's name: the run of empty steps it passes, or the step it goes to."""
+        if not self.passed:
+            return f"Next step: {self.target.text()}"
+        n = len(self.passed)
+        groups = list(self.groups())
+        where = groups[0] if len(groups) == 1 else f"{groups[0]} to {groups[-1]}"
+        return f"{where}: nothing to do in {n} step{'s' if n > 1 else ''}"
+
+    def text(self, rule_text: str = "") -> str:
+        lines = []
+        for m in self.confirmed:
+            lines.append(f"{m.uid}: {m.why()}; confirmed by the referee: {m.uid} {rule_text}")
+        if self.passed:
+            n = len(self.passed)
+            runs = ", ".join(f"{g} ({k})" if k > 1 else g for g, k in self.groups().items())
+            lines.append(f"nothing to do in {n} step{'s' if n > 1 else ''}: {runs}")
+        lines.append(f"turn {self.target.turn}: {self.target.step.label}")
+        return "\n".join(lines)
+
+
+def _missing_text(position: TurnPosition, missing: Sequence[Missing], rule_text: str) -> str:
+    return (f"turn {position.turn}, {position.step.label.split(':', 1)[0]}: orders missing for "
+            f"{'; '.join(m.text() for m in missing)}. Write them (orders uid=... turn=...), or "
+            f"confirm that the rule for a missing order applies (advance missing=confirm: the "
+            f"unit {rule_text}; clause orders.missing)")
+
+
+def plan_advance(
+    state: MatchState, *, to: str | None = None, skip: str | None = None, confirm: bool = False
+) -> AdvancePlan:
+    """Where ``advance`` takes ``state`` (see the module docstring): one step on; with
+    ``to``, on to that step (the next time the turn reaches it); with ``skip="idle"``, on past
+    every step with nothing to do. Leaving an orders step with units lacking orders raises
+    :class:`OrdersMissingError` unless ``confirm``."""
+    if skip not in (None, "idle"):
+        raise AdvanceError(f"advance: skip={skip!r}: the only value is 'idle'")
+    rule = missing_rule(state.rules)
+    start = TurnPosition.at(state.rules, state.turn, state.step)
+    if to is not None and to not in {s.id for s in start.steps}:
+        raise AdvanceError(f"advance: no step {to!r} in the turn (steps: "
+                           f"{', '.join(s.id for s in start.steps)})")
+    written: dict[str, dict[str, Mapping[str, str]]] = {
+        uid: dict(by_turn) for uid, by_turn in state.orders.items()}
+    added: dict[str, dict[str, Mapping[str, str]]] = {}
+    confirmed: list[Missing] = []
+    passed: list[TurnPosition] = []
+
+    def at(position: TurnPosition) -> MatchState:
+        changes: dict[str, Any] = {"turn": position.turn, "step": position.step_id}
+        if position.turn != state.turn:
+            changes["triggered"] = []
+        if added:
+            changes["orders"] = added
+        return state.apply(changes)
+
+    def leave(position: TurnPosition) -> None:
+        if position.step.kind != "orders":
+            return
+        missing = missing_orders(list(state.units.values()), written, position.turn)
+        if not missing:
+            return
+        if not confirm:
+            raise OrdersMissingError(_missing_text(position, missing, rule.text()),
+                                     [m.uid for m in missing])
+        for m in missing:
+            for turn in m.turns:
+                record = rule.record()
+                written.setdefault(m.uid, {})[str(turn)] = record
+                added.setdefault(m.uid, {})[str(turn)] = record
+            confirmed.append(m)
+
+    leave(start)
+    position = start.next()
+    limit = 2 * len(start.steps)
+    if to is not None:
+        for _ in range(limit):
+            if position.step_id == to:
+                break
+            leave(position)
+            position = position.next()
+    elif skip == "idle":
+        for _ in range(len(start.steps) - 1):  # at most once round the turn
+            if step_work(at(position)) is not None:
+                break
+            passed.append(position)
+            leave(position)
+            position = position.next()
+    return AdvancePlan(start, position, tuple(passed), tuple(confirmed), added)

@@ -1,0 +1,117 @@
+"""No noise: ``advance skip=idle`` passes a run of steps with nothing in them as one journal
+entry and stops at the first step where something is to be done (clause turn.sequence);
+what "something" is, kind by kind, is :func:`referee.match.advance.step_work`."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from referee.match.advance import plan_advance, step_work
+from referee.match.store import MatchFile
+
+UNITS = [
+    {"uid": "tank", "unit": "standard-tank", "side": 1, "hex": "C2", "facing": 3},
+    {"uid": "grunts", "unit": "ork-grunts", "side": 2, "hex": "E6"},
+]
+STILL = ("- + - + -", "- + -")
+
+
+def at_gunnery_1(tmp_path: Path, tank=STILL, grunts=STILL, extra=()) -> MatchFile:
+    """The current edition on ENTRENCHED!: orders for turns 1 and 2 (turn 2's standing
+    still), ``extra`` corrections, the clock at Gunnery 1 of turn 1."""
+    m = MatchFile.create(tmp_path / "m.referee", map_name="entrenched", units=UNITS, seed=7)
+    commands = [
+        {"kind": "orders", "uid": "tank", "turn": 1, "movement": tank[0], "gunnery": tank[1]},
+        {"kind": "orders", "uid": "grunts", "turn": 1, "movement": grunts[0],
+         "gunnery": grunts[1]},
+        *({"kind": "orders", "uid": u, "turn": 2, "movement": STILL[0], "gunnery": STILL[1]}
+          for u in ("tank", "grunts")),
+        *extra,
+        {"kind": "advance"},
+    ]
+    m.run("Set-up", commands)
+    assert m.state.step == "gunnery-1"
+    return m
+
+
+def skip(m: MatchFile):
+    plan = plan_advance(m.state, skip="idle")
+    step = m.run(plan.name(), [{"kind": "advance", "skip": "idle"}])
+    return plan, step
+
+
+def test_a_turn_with_nothing_in_it_is_one_journal_entry(tmp_path):
+    with at_gunnery_1(tmp_path) as m:
+        assert step_work(m.state) is None
+        plan, step = skip(m)
+        # draft 004's turn has 38 steps with the orders step; from Gunnery 1 (index 1) the
+        # 36 steps after it are empty, and turn 2's orders step waits for turn 3's orders
+        assert len(plan.passed) == 36
+        assert step.name == "Gunnery 1 to Aftermath: nothing to do in 36 steps"
+        assert [e.kind for e in step.events] == ["advance"]
+        assert (m.state.turn, m.state.step) == (2, "orders")
+        assert step.events[0].detail["passed"][-1] == "aftermath"
+        assert m.state.triggered == ()  # a new turn: hex effects may trigger again
+        assert m.replay_check() == []
+
+
+@pytest.mark.parametrize(
+    ("tank", "grunts", "extra", "stop"),
+    [
+        # the tank fires in Gunnery 2: nothing before it
+        (("- + - + -", "- + Fire"), STILL, (), "gunnery-2"),
+        # the grunts, slow, move forward in Movement 2 (standing still, F would do nothing)
+        (STILL, ("- + F + -", "- + -"),
+         ({"kind": "correct", "uid": "grunts", "set": {"speed": "slow"}},), "movement-2"),
+        # standing still, the grunts' F is illegal and does nothing (orders.illegal): no move
+        (STILL, ("- + F + -", "- + -"), (), "orders"),
+        # two fire tokens on the tank: the current edition burns them in Agony 2
+        (STILL, STILL, ({"kind": "correct", "uid": "tank", "set": {"fire": 2}},), "agony-2"),
+        # a shaken token comes off in the aftermath
+        (STILL, STILL, ({"kind": "correct", "uid": "grunts", "set": {"shaken": 1}},),
+         "aftermath"),
+        # a poison cloud on the grunts' hex triggers on the first hex-effects step
+        (STILL, STILL, ({"kind": "correct-hex", "hex": "E6", "marker": "poison-cloud",
+                         "count": 2, "strength": 6},), "gunnery-1.hex-effects"),
+        # smoke rolls nothing on whoever stands in it: it goes in the aftermath
+        (STILL, STILL, ({"kind": "correct-hex", "hex": "E6", "marker": "smoke",
+                         "count": 2},), "aftermath"),
+    ],
+)
+def test_the_run_stops_at_the_first_step_with_something_in_it(tmp_path, tank, grunts, extra,
+                                                              stop):
+    with at_gunnery_1(tmp_path, tank, grunts, extra) as m:
+        _plan, step = skip(m)
+        assert m.state.step == stop, step.name
+        assert step_work(m.state) is not None
+        assert m.replay_check() == []
+
+
+def test_damage_waiting_stops_the_clock_at_the_next_apply_damage(tmp_path):
+    with at_gunnery_1(tmp_path, ("- + - + -", "Fire + -")) as m:
+        # need 3: a 5 hits; 6 + 1 = 7 on the grunts' table: one model killed, pending
+        m.run("Gunnery 1", [{"kind": "fire", "shooter": "tank", "target": "grunts",
+                             "weapon": "Main gun"}], typed=[5, 6])
+        _plan, step = skip(m)
+        # ruling turn.gunnery-1-damage (as-004): the first apply damage is after Assault 1
+        assert m.state.step == "assault-1.apply-damage"
+        assert step.name == "Gunnery 1 to Assault 1: nothing to do in 8 steps"
+        assert step_work(m.state) == "1 damage roll(s) to apply"
+
+
+def test_a_step_with_work_at_the_start_is_left_and_not_counted(tmp_path):
+    with at_gunnery_1(tmp_path, ("- + - + -", "Fire + -")) as m:
+        assert step_work(m.state) == "tank: Fire"
+        plan = plan_advance(m.state, skip="idle")
+        assert plan.start.step_id == "gunnery-1" and plan.passed[0].step_id != "gunnery-1"
+
+
+def test_a_plain_advance_still_moves_one_step(tmp_path):
+    with at_gunnery_1(tmp_path) as m:
+        step = m.run("Next", [{"kind": "advance"}])
+        assert m.state.step == "gunnery-1.hex-effects"
+        assert step.events[0].detail == {}  # the event journals always had
+        assert plan_advance(m.state).name() == "Next step: Turn 1, Movement 1: move every " \
+            "unit at once (first part of its movement order)"
