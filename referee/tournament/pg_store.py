@@ -24,7 +24,7 @@ from __future__ import annotations
 import json
 import os
 import time
-from collections.abc import Iterator, Sequence
+from collections.abc import Callable, Iterator, Sequence
 from contextlib import contextmanager
 from types import MappingProxyType
 from typing import Any
@@ -158,19 +158,31 @@ class PostgresEventStore(EventStore):
 
     @classmethod
     def create(cls, url: str, records: Sequence[NewRecord], *, who: str) -> PostgresEventStore:
-        """A new event in the database at ``url`` holding ``records``; a database that
-        holds an event already is never touched."""
-        store = cls(url, cls._build(url, []))
-        store.append(records, who=who, expected_revision=0)
-        return store
+        """A new event in the database at ``url`` holding ``records`` (ids from 1, the
+        server's time), made in one transaction; a database that holds an event already is
+        never touched."""
+
+        def rows(at: str) -> list[tuple[int, str, str, str, str, str]]:
+            return [(i, r.kind, json.dumps(dict(r.data)), who, at, r.why)
+                    for i, r in enumerate(records, start=1)]
+
+        return cls(url, cls._build(url, rows))
 
     @classmethod
     def restore(cls, url: str, records: Sequence[Record]) -> PostgresEventStore:
         """A new event holding ``records`` exactly as they are (ids, who, when, why)."""
-        return cls(url, cls._build(url, records))
+
+        def rows(at: str) -> list[tuple[int, str, str, str, str, str]]:
+            return [(r.id, r.kind, json.dumps(dict(r.data)), r.who, r.at, r.why)
+                    for r in records]
+
+        return cls(url, cls._build(url, rows))
 
     @staticmethod
-    def _build(url: str, records: Sequence[Record]) -> psycopg.Connection[Any]:
+    def _build(
+        url: str, rows_at: Callable[[str], list[tuple[int, str, str, str, str, str]]]
+    ) -> psycopg.Connection[Any]:
+        """Make the tables and write the rows ``rows_at(server time)`` in one transaction."""
         conn = _connect(url)
         try:
             with conn.transaction():
@@ -185,6 +197,8 @@ class PostgresEventStore(EventStore):
                     "kind text NOT NULL, data json NOT NULL, who text NOT NULL, "
                     "at text NOT NULL, why text NOT NULL DEFAULT '')"
                 )
+                row = conn.execute(f"SELECT {SERVER_NOW}").fetchone()
+                records = rows_at(str(row[0]) if row else "")
                 with conn.cursor() as cur:
                     cur.executemany(
                         f"INSERT INTO {META} (key, value) VALUES (%s, %s)",
@@ -194,11 +208,10 @@ class PostgresEventStore(EventStore):
                     cur.executemany(
                         f"INSERT INTO {RECORDS} (id, kind, data, who, at, why) "
                         "VALUES (%s, %s, %s, %s, %s, %s)",
-                        [(r.id, r.kind, json.dumps(dict(r.data)), r.who, r.at, r.why)
-                         for r in records],
+                        records,
                     )
                 if records:
-                    conn.execute("SELECT pg_notify(%s, %s)", (CHANNEL, str(records[-1].id)))
+                    conn.execute("SELECT pg_notify(%s, %s)", (CHANNEL, str(records[-1][0])))
         except (pgerrors.DuplicateTable, pgerrors.UniqueViolation):
             conn.close()
             raise EventServerError(

@@ -94,3 +94,20 @@ def test_on_a_server_the_window_and_wall_view_redraw_when_a_result_lands(qtbot, 
     # Condition)
     qtbot.waitUntil(lambda: w.pairing.item(0, 3).text().startswith("232"), timeout=20000)
     assert f"{a}&nbsp;&nbsp;</td><td align=right>59.4" in wall.ranking.text()
+
+
+def test_the_wall_clock_fits_the_wall_view_and_says_when_no_round_is_paired(qtbot, tmp_path):
+    from PySide6.QtGui import QFontMetrics
+
+    w = make_window(qtbot, tmp_path / "ev.db")
+    wall = w.show_wall()
+    qtbot.addWidget(wall)
+    assert "No round paired yet" in wall.clock.text()
+    for name in ("Ada", "Brin"):
+        w.new_name.setText(name)
+        w.add_player()
+    click(qtbot, w.pair_button)
+    w.tick()
+    said = "Round 1: not started (120 minutes)"
+    assert said in wall.clock.text()
+    assert QFontMetrics(wall.clock.font()).horizontalAdvance(said) <= wall.width()

@@ -148,3 +148,23 @@ def test_after_a_failed_reconnection_the_next_try_waits_a_moment(pg_url):
             store.revision()  # at once, without waiting on the network again
         store.url, store.unreachable = pg_url, None  # the server is back
         assert store.revision() == 1
+
+
+def test_two_desks_making_the_event_at_once_make_one(pg_url):
+    from concurrent.futures import ThreadPoolExecutor
+
+    def make(name):
+        try:
+            Desk.create(pg_url, name=name, seed=1).close()
+            return name
+        except EventServerError as exc:
+            return exc
+
+    with ThreadPoolExecutor(2) as pool:
+        outcomes = list(pool.map(make, ["Cup A", "Cup B"]))
+    made = [o for o in outcomes if isinstance(o, str)]
+    refused = [o for o in outcomes if isinstance(o, EventServerError)]
+    assert len(made) == 1 and len(refused) == 1
+    assert "nothing was written" in str(refused[0]) or "already holds" in str(refused[0])
+    with Desk.open(pg_url) as desk:
+        assert desk.event().name == made[0] and len(desk.store.records()) == 1
