@@ -55,12 +55,21 @@ class DataFileError(RefereeError):
 
 
 def read_toml(path: Path) -> dict[str, object]:
-    """Parse a TOML file; a syntax error becomes a :class:`DataFileError` with its line."""
+    """Parse a TOML file; a syntax error becomes a :class:`DataFileError` with its line.
+
+    A shipped data file (under :func:`referee.paths.data_dir`) is read once: its parsed
+    contents are kept in the cache folder and used while the file's size and time of
+    change stay the same (parsing the rulesets and rulings is most of a short command)."""
+    cached = _parsed(path)
+    if cached is not None:
+        return cached
     import tomllib
 
     try:
         with open(path, "rb") as fh:
-            return tomllib.load(fh)
+            doc = tomllib.load(fh)
+        _keep(path, doc)
+        return doc
     except FileNotFoundError:
         raise DataFileError(path, ["file not found"]) from None
     except IsADirectoryError:
@@ -69,3 +78,59 @@ def read_toml(path: Path) -> dict[str, object]:
         raise DataFileError(path, [f"not valid TOML: {exc}"]) from None
     except UnicodeDecodeError as exc:
         raise DataFileError(path, [f"not UTF-8 text: {exc}"]) from None
+
+
+_CACHE_VERSION = 1
+
+
+def _cache_file(path: Path) -> tuple[Path, tuple[int, int]] | None:
+    """Where the parsed contents of a shipped data file are kept, and its stamp."""
+    import os
+
+    from referee.paths import cache_dir, data_dir
+
+    data = str(data_dir())
+    full = os.path.abspath(path)
+    if not full.startswith(data + os.sep):
+        return None
+    try:
+        st = os.stat(full)
+    except OSError:
+        return None
+    # one folder per data folder (worktrees, installs), one file per data file
+    where = full[len(data) + 1 :].replace(os.sep, "__")
+    folder = cache_dir() / f"toml-v{_CACHE_VERSION}" / data.strip(os.sep).replace(os.sep, "__")
+    return folder / f"{where}.marshal", (st.st_mtime_ns, st.st_size)
+
+
+def _parsed(path: Path) -> dict[str, object] | None:
+    import marshal
+
+    where = _cache_file(path)
+    if where is None:
+        return None
+    file, stamp = where
+    try:
+        with open(file, "rb") as fh:
+            kept_stamp, doc = marshal.load(fh)
+    except (OSError, EOFError, ValueError, TypeError):
+        return None
+    return doc if tuple(kept_stamp) == stamp and isinstance(doc, dict) else None
+
+
+def _keep(path: Path, doc: dict[str, object]) -> None:
+    import marshal
+    import os
+
+    where = _cache_file(path)
+    if where is None:
+        return
+    file, stamp = where
+    try:
+        data = marshal.dumps((stamp, doc))  # dates and times are not kept: ValueError
+        file.parent.mkdir(parents=True, exist_ok=True)
+        tmp = file.with_name(f"{file.name}.{os.getpid()}.tmp")
+        tmp.write_bytes(data)
+        tmp.replace(file)
+    except (OSError, ValueError):
+        pass

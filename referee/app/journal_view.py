@@ -10,6 +10,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from PySide6.QtCore import QModelIndex, QPoint, Qt, Signal
+from PySide6.QtGui import QResizeEvent
 from PySide6.QtWidgets import (
     QAbstractItemView,
     QComboBox,
@@ -29,6 +30,8 @@ from referee.match.events import Step
 from referee.rules.ruleset import Ruleset
 
 ALL_KINDS = "all kinds"
+NARROW_CHARS = 60
+"""Narrower than this many characters, the journal shows no kind and dice columns."""
 
 
 class JournalView(QWidget):
@@ -101,6 +104,14 @@ class JournalView(QWidget):
         for column, width in enumerate((4, 15, 7, 0, 5, 20)):
             if width:
                 self.table.setColumnWidth(column, width * chars)
+
+    def resizeEvent(self, event: QResizeEvent) -> None:
+        """Narrow (a wizard borrowed the dock's width): the kind and dice columns step
+        aside for what happened (the kind filter and the tooltips still tell them)."""
+        super().resizeEvent(event)
+        narrow = self.width() < NARROW_CHARS * self.fontMetrics().averageCharWidth()
+        for column in (2, 4):  # Kind, Dice
+            self.table.setColumnHidden(column, narrow)
 
     def row_at(self, index: QModelIndex) -> JournalRow | None:
         row = self.proxy.data(index, ROW_ROLE)

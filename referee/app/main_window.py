@@ -4,27 +4,35 @@ of the step (right, tabbed) as docks. Every wizard opens in the wizard dock
 (:class:`~referee.app.wizard_host.WizardHost`), beside the map it draws on.
 
 Menus: File > New match (the wizard, Ctrl+N) / New demo match / Open / Open Recent / Report /
-Army builder (Ctrl+B, :mod:`referee.app.army_builder`) (the window's size, its docks and the
-matches opened are remembered, :mod:`referee.app.remembered`); Edit > Undo / Redo, named
-after the step (Ctrl+Z, Ctrl+Shift+Z); View > Zoom in / out / Fit (F), the docks, the journal
-ten rows tall (J); Turn > Next step (N: the step's wizard, then the clock moves on,
+Army builder (Ctrl+B, :mod:`referee.app.army_builder`) / Map editor
+(:mod:`referee.app.map_editor`) (the window's size, its docks and the matches opened are
+remembered, :mod:`referee.app.remembered`); Edit > Undo / Redo, named after the step
+(Ctrl+Z, Ctrl+Shift+Z); View > Zoom in / out / Fit (F), the docks, the journal ten rows tall
+(J); Turn > Next step (N: the step's wizard, then the clock moves on,
 :mod:`referee.app.turn_driver`), Advance without the wizard (Shift+N); Tools > Line of sight
 (L), Visibility; Wizards > Gunnery (G), Orders (O), Movement (M), Assault (A), Agony,
-Aftermath. There is no Save: the match file writes every step as it happens. A click on a
+Aftermath; Help > About (versions, where files go, :mod:`referee.app.about_dialog`). There is
+no Save: the match file writes every step as it happens. A click on a
 token shows the unit in the inspector; a right-click on a hex offers the referee's
 corrections (:mod:`referee.app.correction_menu`). View > Rules (Ctrl+F, F1) puts the cursor
 in the rules browser's search box; every clause or ruling link of the window (the journal's
 why, the inspector, the line of sight, a wizard's working)
 opens there.
+
+A match made with a scenario opens on the Setup dock (left, :mod:`referee.app.setup_panel`)
+until every unit is set up; View > Hide side 1's / side 2's hidden units shows that side's
+hidden units as hidden tokens only, as the other side sees them.
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Mapping
+from dataclasses import replace
 from pathlib import Path
+from types import MappingProxyType
 from typing import Any
 
-from PySide6.QtCore import QPoint, QSettings, Qt, QUrl
+from PySide6.QtCore import QPoint, QSettings, Qt, QTimer, QUrl
 from PySide6.QtGui import (
     QAction,
     QCloseEvent,
@@ -47,11 +55,13 @@ from PySide6.QtWidgets import (
 from referee.app.correction_menu import Correction, CorrectionMenu, move_to
 from referee.app.journal_view import JournalView
 from referee.app.los_panel import LosPanel
+from referee.app.map_editor.window import MapEditorWindow
 from referee.app.map_scene import MapScene
 from referee.app.map_view import MapView
 from referee.app.remembered import Remembered
 from referee.app.rules_browser import RulesBrowser
 from referee.app.session import ALL_CHANGES, MatchSession
+from referee.app.setup_panel import SetupPanel
 from referee.app.turn_driver import TurnDriver
 from referee.app.turn_tracker import TurnTracker
 from referee.app.unit_inspector import UnitInspector
@@ -61,6 +71,8 @@ from referee.app.wizards.gunnery_wizard import GunneryWizard
 from referee.app.wizards.new_match_wizard import NewMatch, NewMatchWizard
 from referee.board.hexgrid import Hex
 from referee.match.events import Step
+from referee.match.state import MatchState
+from referee.paths import matches_dir
 
 
 class MainWindow(QMainWindow):
@@ -85,6 +97,10 @@ class MainWindow(QMainWindow):
         self.tracker_dock = self._dock("Turn", self.tracker, left)
         self.journal_dock = self._dock("Journal", self.journal, left)
         self.splitDockWidget(self.tracker_dock, self.journal_dock, Qt.Orientation.Vertical)
+        self.setup_panel = SetupPanel(self.scene)
+        self.setup_dock = self._dock("Setup", self.setup_panel, left)
+        self.tabifyDockWidget(self.tracker_dock, self.setup_dock)
+        self.setup_dock.hide()
         self.inspector_dock = self._dock("Unit", self.inspector, right)
         self.los_dock = self._dock("Line of sight", self.los_panel, right)
         self.tabifyDockWidget(self.inspector_dock, self.los_dock)
@@ -103,6 +119,8 @@ class MainWindow(QMainWindow):
         self._size_docks()
         self.folded: list[QDockWidget] | None = None
         """The docks folded away by View > Fold the docks, to show again."""
+        self.folded_in_front: list[QDockWidget] = []
+        """Those of them that were in front of their tab group."""
         self.docks_placed = False
         """Whether the docks have their places (fitted to the map at the first show, or
         restored from the settings): the first show fits them only when not."""
@@ -113,6 +131,7 @@ class MainWindow(QMainWindow):
         self.inspector.unitChosen.connect(self.scene.select_unit)
         self.los_panel.modeChanged.connect(self._tool_mode_changed)
         self.journal.whyRequested.connect(self.show_why)
+        self.setup_panel.stepRequested.connect(self.run_step)
         self.journal.undoBackRequested.connect(self.undo_back_to)
         self.journal.redoUpToRequested.connect(self.redo_up_to)
         self.inspector.ruleRequested.connect(self.show_rule)
@@ -169,10 +188,13 @@ class MainWindow(QMainWindow):
         if self.folded is not None:
             for dock in self.folded:
                 dock.show()
+            for dock in self.folded_in_front:  # each tab group as it was
+                dock.raise_()
             self.folded = None
         else:
             self.folded = [d for d in self.findChildren(QDockWidget) if d.isVisible()
                            and not (d is self.wizard_host and self.wizard_host.wizard)]
+            self.folded_in_front = [d for d in self.folded if not d.visibleRegion().isEmpty()]
             for dock in self.folded:
                 dock.hide()
         self.fold_action.setChecked(self.folded is not None)
@@ -221,11 +243,12 @@ class MainWindow(QMainWindow):
         self.recent_menu = file.addMenu("Open &Recent")
         self.recent_menu.aboutToShow.connect(self.fill_recent)
         self.fill_recent()
-        self.report_action = self._action(file, "&Report (HTML)", self.write_report)
+        self.report_action = self._action(file, "&Report (HTML)…", lambda: self.write_report())
         file.addSeparator()
         self.army_builder_action = self._action(
             file, "&Army builder…", self.open_army_builder, "Ctrl+B"
         )
+        self.map_editor_action = self._action(file, "&Map editor…", self.open_map_editor)
         file.addSeparator()
         self._action(file, "&Quit", self.close, keys.Quit)
 
@@ -245,11 +268,20 @@ class MainWindow(QMainWindow):
         for dock in (self.tracker_dock, self.journal_dock, self.inspector_dock, self.los_dock,
                      self.rules_dock, self.wizard_host):
             view.addAction(dock.toggleViewAction())
+        view.addAction(self.setup_dock.toggleViewAction())
         self.journal_rows_action = self._action(view, "&Journal, ten rows tall",
                                                 lambda: self.show_journal_rows(), "J")
         self.fold_action = self._action(view, "Fold the &docks (the map alone)",
                                         self.fold_docks, "D")
         self.fold_action.setCheckable(True)
+        view.addSeparator()
+        self.hide_actions = {}
+        for side in (1, 2):
+            action = self._action(view, f"Hide side {side}'s hidden units", self._conceal)
+            action.setCheckable(True)
+            action.setToolTip(f"Show side {side}'s hidden units as hidden tokens only, as "
+                              f"side {3 - side} sees them")
+            self.hide_actions[side] = action
         self.rules_action = self._action(view, "&Rules (search)", self.focus_rules, "Ctrl+F")
         self.rules_action.setShortcuts([QKeySequence("Ctrl+F"), QKeySequence("F1")])
 
@@ -283,6 +315,8 @@ class MainWindow(QMainWindow):
         self.aftermath_action = self._action(
             self.wizard_menu, "A&ftermath…", driver.open_aftermath
         )
+        help_menu = bar.addMenu("&Help")
+        self.about_action = self._action(help_menu, "&About referee", self.show_about)
 
     # --- the match ------------------------------------------------------------------
 
@@ -324,6 +358,7 @@ class MainWindow(QMainWindow):
         self.los_panel.clear()
         self.rules_browser.set_rules(session.state.rules)
         self.scene.set_map(session.state.battle_map)
+        self.setup_panel.set_victory(session.match.meta.get("victory"))
         self.refresh(ALL_CHANGES)
         self.view.fit()
         self.setWindowTitle(f"referee — {session.path.name}")
@@ -350,20 +385,34 @@ class MainWindow(QMainWindow):
         return builder
 
     def choose_file(self) -> None:
-        start = str(self.session.path.parent) if self.session else ""
+        start = str(self.session.path.parent if self.session else matches_dir())
         path, _ = QFileDialog.getOpenFileName(
             self, "Open a match", start, "Match files (*.referee);;All files (*)"
         )
         if path:
             self.open_match(path)
 
-    def write_report(self) -> Path | None:
-        """Write the journal as HTML next to the match file and open it in the browser."""
+    def show_about(self) -> QDialog:
+        """Help > About: the versions and where the app keeps files."""
+        from referee.app.about_dialog import AboutDialog
+
+        dialog = AboutDialog(self)
+        dialog.open()
+        return dialog
+
+    def write_report(self, out: Path | None = None) -> Path | None:
+        """Write the journal as HTML (where the referee says, next to the match file by
+        default; the save dialog asks before replacing a file) and open it in the browser."""
         if self.session is None:
             return None
+        from referee.app.save_dialog import ask_save_path
         from referee.match.report import match_report
 
-        out = self.session.path.with_suffix(".html")
+        if out is None:
+            out = ask_save_path(self, "Report of the match", self.session.path.with_suffix(
+                ".html"), "HTML (*.html)", ".html")
+        if out is None:
+            return None
         out.write_text(match_report(self.session.match), encoding="utf-8")
         self.statusBar().showMessage(f"Report written: {out}", 8000)
         QDesktopServices.openUrl(QUrl.fromLocalFile(str(out)))
@@ -382,7 +431,8 @@ class MainWindow(QMainWindow):
         if changed != {"journal"}:
             self.tracker.set_state(state)
         if changed & {"units", "orders", "pending", "turn", "step", "match"}:
-            self.inspector.set_state(state)
+            self.inspector.set_state(self.seen(state))
+        self._show_setup(state, "match" in changed)
         self.journal.set_steps(self.session.steps(), state.rules)
         self.where.setText(
             f"{state.rules.name} · {state.battle_map.name} · turn {state.turn}, "
@@ -494,10 +544,12 @@ class MainWindow(QMainWindow):
             return
         if self.wizard_host.pick_hex(h):
             return
+        if self.setup_panel.pick_hex(h):
+            return
         if self.los_panel.mode:
             self.los_panel.pick(h)
             return
-        units = self.scene.units_at(h)
+        units = [uid for uid in self.scene.units_at(h) if not self.scene.is_concealed(uid)]
         if units:
             current = self.scene.selected_uid
             uid = units[(units.index(current) + 1) % len(units)] if current in units else units[0]
@@ -531,6 +583,57 @@ class MainWindow(QMainWindow):
             )
             return None
         return self.run_step(correction.name, correction.commands)
+
+    # --- setup and hidden units -------------------------------------------------------
+
+    def _show_setup(self, state: MatchState, opened: bool) -> None:
+        """The setup panel while the scenario's setup is not finished (raised when the match
+        is opened, or when the setup has just begun); hidden once it is."""
+        was_active = self.setup_panel.active
+        self.setup_panel.set_state(state)
+        if self.setup_panel.active:
+            if opened or not was_active:
+                self.raise_setup()
+        elif was_active or opened:
+            self.setup_dock.hide()
+            self.tracker_dock.raise_()
+            if was_active and self.isVisible():
+                self.fit_docks()  # the turn and the journal take their room back
+
+    def raise_setup(self) -> None:
+        """The Setup dock in front of the Turn dock it shares a tab bar with."""
+        self.setup_dock.show()
+        # A dock shown again may be taken for the current tab already, and its raise
+        # ignored: raising its neighbour first makes the switch real.
+        self.tracker_dock.raise_()
+        self.setup_dock.raise_()
+        height = self.journal_dock.height() + self.setup_dock.height()
+        if height > 0:  # room for the setup over the journal, which has little to say yet
+            self.resizeDocks([self.setup_dock, self.journal_dock],
+                             [height * 72 // 100, height * 28 // 100], Qt.Orientation.Vertical)
+
+    def seen(self, state: MatchState) -> MatchState:
+        """``state`` less the hidden units of the sides hidden from view (View > Hide side
+        N's hidden units), for the panels that name units."""
+        hidden = self.scene.concealed_sides
+        if not hidden:
+            return state
+        units = {uid: u for uid, u in state.units.items()
+                 if not (u.hidden and u.side in hidden)}
+        return replace(state, units=MappingProxyType(units))
+
+    def _conceal(self) -> None:
+        self.scene.set_concealed_sides(s for s, a in self.hide_actions.items() if a.isChecked())
+        if self.scene.selected_uid and self.scene.is_concealed(self.scene.selected_uid):
+            self.select_unit(None)
+        if self.session is not None:
+            self.inspector.set_state(self.seen(self.session.state))
+
+    def open_map_editor(self) -> MapEditorWindow:
+        """The map editor in its own window (File > Map editor)."""
+        editor = MapEditorWindow(self)
+        editor.show()
+        return editor
 
     # --- tools ----------------------------------------------------------------------
 
@@ -607,6 +710,8 @@ class MainWindow(QMainWindow):
         if not self.docks_placed:
             self.docks_placed = True
             self.fit_docks()
+        if self.setup_panel.active:  # a match still being set up opens on its setup
+            QTimer.singleShot(0, self.raise_setup)  # once the dock's tabs exist
 
     def closeEvent(self, event: QCloseEvent) -> None:
         if self.remembered is not None:

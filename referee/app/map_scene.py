@@ -22,11 +22,12 @@ from referee.app.marker_item import MarkerItem
 from referee.app.move_arrow_item import MoveArrow, MoveArrowItem
 from referee.app.shot_line_item import ShotLine, ShotLineItem
 from referee.app.style import LINE_COLOURS
-from referee.app.unit_item import UnitItem
+from referee.app.unit_item import UnitItem, tooltip
 from referee.board.hexgrid import Hex
 from referee.board.maps import BattleMap
 from referee.match.board_now import board_now
 from referee.match.state import MatchState
+from referee.rules.state import UnitState
 
 SLOT_SPACING = 0.52 * HEX_SIZE
 """Horizontal distance between the tokens of units sharing a hex (drawn smaller)."""
@@ -46,6 +47,10 @@ class MapScene(QGraphicsScene):
         self.arrow_items: list[MoveArrowItem] = []
         self.highlight_items: list[HighlightItem] = []
         self.shot_item: ShotLineItem | None = None
+        self.concealed_sides: frozenset[int] = frozenset()
+        """Sides whose hidden units show as hidden tokens (the referee's "hide side N")."""
+        self.pending_items: list[UnitItem] = []
+        """Placements entered behind the screen of a blind setup, not on the table yet."""
         self.setBackgroundBrush(QColor("#5d6b59"))
 
     # --- building ------------------------------------------------------------------
@@ -58,6 +63,7 @@ class MapScene(QGraphicsScene):
         self.arrow_items = []
         self.highlight_items = []
         self.shot_item = None
+        self.pending_items = []
         self.battle_map = battle_map
         for h in battle_map.hexes:
             item = HexItem(h, battle_map.zone_of(h))
@@ -125,6 +131,39 @@ class MapScene(QGraphicsScene):
                 item.setPos(hex_centre(h) + QPointF(offset, 0))
         for uid, item in self.unit_items.items():
             item.set_selected(uid == self.selected_uid)
+            item.set_concealed(item.unit.hidden and item.unit.side in self.concealed_sides)
+
+    def set_concealed_sides(self, sides: Iterable[int]) -> None:
+        """Show the hidden units of ``sides`` as hidden tokens only (clause
+        ``setup.hidden``): the owner's secret, kept from the other side's eyes."""
+        self.concealed_sides = frozenset(sides)
+        for item in self.unit_items.values():
+            item.set_concealed(item.unit.hidden and item.unit.side in self.concealed_sides)
+
+    def is_concealed(self, uid: str) -> bool:
+        item = self.unit_items.get(uid)
+        return item is not None and item.concealed
+
+    def show_pending(self, units: Iterable[UnitState]) -> None:
+        """Draw placements entered for a blind setup (clause ``setup.blind``) as pale tokens,
+        replacing those drawn before; they are not on the table until the reveal."""
+        for item in self.pending_items:
+            self.removeItem(item)
+        self.pending_items = []
+        by_hex: dict[Hex, list[UnitState]] = {}
+        for unit in units:
+            by_hex.setdefault(unit.hex, []).append(unit)
+        for h, here in by_hex.items():
+            for i, unit in enumerate(here):
+                item = UnitItem(unit)
+                item.setOpacity(0.6)
+                item.setToolTip(f"{tooltip(unit)}\nentered behind the screen: on the table "
+                                "at the reveal")
+                offset = (i - (len(here) - 1) / 2) * SLOT_SPACING
+                item.setScale(1.0 if len(here) == 1 else 0.6)
+                item.setPos(hex_centre(h) + QPointF(offset, 0))
+                self.addItem(item)
+                self.pending_items.append(item)
 
     def _set_markers(self, state: MatchState) -> None:
         from referee.rules.hexes.rules import hex_effect_rules

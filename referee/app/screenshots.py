@@ -109,6 +109,7 @@ def _rules_search(window: MainWindow, app: QApplication, query: str) -> None:
 def _new_match_armies(wizard: NewMatchWizard) -> None:
     """The wizard on its armies page: ENTRENCHED!, Spartans (two bronze giants: 30 IP of
     24, over budget) against Orks."""
+    wizard.next()  # the scenario page: ENTRENCHED!
     wizard.next()
     _pick(wizard.map_page.list, "ENTRENCHED!")
     wizard.next()

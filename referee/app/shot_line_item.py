@@ -39,6 +39,21 @@ class ShotLine:
         return f"{ends}: {self.middle}; leaves {self.leaves or '-'}, enters {self.enters or '-'}"
 
 
+TOKEN_HALF = (0.62, 0.4)
+"""Half a token's width and height (with its rim), in hex radii: the line stops there."""
+
+
+def _clear_of_tokens(line: QLineF) -> QLineF:
+    """``line`` without the parts over the tokens at its ends, so both tokens read."""
+    length = line.length()
+    if length < 1e-6:
+        return line
+    dx, dy = abs(line.dx()) / length, abs(line.dy()) / length
+    out = min(TOKEN_HALF[0] / dx if dx > 1e-9 else 1e9, TOKEN_HALF[1] / dy if dy > 1e-9 else 1e9)
+    cut = min(out * R / length, 0.45)
+    return QLineF(line.pointAt(cut), line.pointAt(1 - cut))
+
+
 class ShotLineItem(QGraphicsItem):
     """One :class:`ShotLine` above the tokens (see the module docstring)."""
 
@@ -48,6 +63,7 @@ class ShotLineItem(QGraphicsItem):
         self.setZValue(32)
         self.setAcceptedMouseButtons(Qt.MouseButton.NoButton)
         self.line = QLineF(hex_centre(shot.frm), hex_centre(shot.to))
+        self.drawn = _clear_of_tokens(self.line)
         self.setToolTip(shot.text())
 
     def _labels(self) -> list[tuple[QPointF, str]]:
@@ -55,7 +71,8 @@ class ShotLineItem(QGraphicsItem):
         if self.shot.middle:
             out.append((line.pointAt(0.5), self.shot.middle))
         length = max(line.length(), 1e-6)
-        near = min(0.95 * R / length, 0.4)  # by the hex's edge, clear of the token
+        clear = QLineF(line.p1(), self.drawn.p1()).length()  # from the centre to the token's edge
+        near = min((clear + 0.45 * R) / length, 0.4)  # past the token and its arrow
         if self.shot.leaves:
             out.append((line.pointAt(near), self.shot.leaves))
         if self.shot.enters:
@@ -99,15 +116,15 @@ class ShotLineItem(QGraphicsItem):
         halo = QPen(QColor(255, 255, 255, 210), 0.13 * R)
         halo.setCapStyle(Qt.PenCapStyle.RoundCap)
         painter.setPen(halo)
-        painter.drawLine(self.line)
+        painter.drawLine(self.drawn)
         pen = QPen(spec, 0.07 * R)
         pen.setCapStyle(Qt.PenCapStyle.RoundCap)
         if not self.shot.allowed:
             pen.setStyle(Qt.PenStyle.DashLine)
         painter.setPen(pen)
-        painter.drawLine(self.line)
+        painter.drawLine(self.drawn)
         painter.setBrush(spec)
-        painter.drawEllipse(self.line.p2(), 0.08 * R, 0.08 * R)
+        painter.drawEllipse(self.drawn.p2(), 0.08 * R, 0.08 * R)
         painter.setFont(self._font())
         for at, text in self._labels():
             box = self._box(at, text)

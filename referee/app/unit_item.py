@@ -83,6 +83,8 @@ class UnitItem(QGraphicsItem):
         super().__init__()
         self.unit = unit
         self.selected = False
+        self.concealed = False
+        """Drawn as a hidden token with nothing of the unit on it (its owner's secret)."""
         self.pending: PendingOnUnit | None = None
         self.setZValue(10)
         self.setAcceptedMouseButtons(Qt.MouseButton.NoButton)  # the view picks hexes
@@ -97,8 +99,20 @@ class UnitItem(QGraphicsItem):
         self.prepareGeometryChange()
         self.unit = unit
         self.pending = pending
-        self.setToolTip(tooltip(unit) + (f"\n{pending.text()}" if pending else ""))
+        self.setToolTip(self._tooltip())
         self.update()
+
+    def _tooltip(self) -> str:
+        if self.concealed:
+            return f"a hidden token of side {self.unit.side}"
+        return tooltip(self.unit) + (f"\n{self.pending.text()}" if self.pending else "")
+
+    def set_concealed(self, concealed: bool) -> None:
+        """Show the token as a hidden token (clause ``setup.hidden``): only its side."""
+        if concealed != self.concealed:
+            self.concealed = concealed
+            self.setToolTip(self._tooltip())
+            self.update()
 
     def set_selected(self, selected: bool) -> None:
         if selected != self.selected:
@@ -116,6 +130,9 @@ class UnitItem(QGraphicsItem):
     ) -> None:
         u = self.unit
         painter.setRenderHint(QPainter.RenderHint.Antialiasing)
+        if self.concealed:
+            self._paint_concealed(painter)
+            return
         fill = QColor("#9e9e9e") if u.destroyed else unit_colour(u.nation, u.side)
         side = QColor("#707070") if u.destroyed else side_colour(u.side)
         painter.setPen(Qt.PenStyle.NoPen)
@@ -170,6 +187,17 @@ class UnitItem(QGraphicsItem):
         for i, (kind, text, _) in enumerate(conditions):
             x = (i - (len(conditions) - 1) / 2) * 0.28 * R
             self._badge(painter, QPointF(x, BODY.bottom()), kind, text)
+
+    def _paint_concealed(self, painter: QPainter) -> None:
+        """A hidden token: the side's rim around a dark token with a question mark."""
+        rim = QPen(side_colour(self.unit.side))
+        rim.setWidthF(0.08 * R)
+        painter.setPen(rim)
+        painter.setBrush(QColor("#37474f"))
+        painter.drawRoundedRect(BODY, 0.08 * R, 0.08 * R)
+        painter.setPen(QColor("#ffffff"))
+        painter.setFont(_font(painter, 0.42))
+        painter.drawText(BODY, Qt.AlignmentFlag.AlignCenter, "?")
 
     def _arrow(self, painter: QPainter) -> None:
         """The facing arrow, just outside the token towards the hexside it faces."""

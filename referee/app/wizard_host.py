@@ -16,7 +16,7 @@ from __future__ import annotations
 from collections.abc import Callable, Iterable, Mapping
 from typing import Any, Protocol
 
-from PySide6.QtCore import Qt, QTimer, Signal
+from PySide6.QtCore import QEvent, QObject, Qt, QTimer, Signal
 from PySide6.QtGui import QCloseEvent
 from PySide6.QtWidgets import (
     QDialog,
@@ -34,6 +34,8 @@ from referee.board.hexgrid import Hex
 from referee.match.events import Step
 
 Then = Callable[[], object] | None
+WIZARD_CHARS = 66
+"""How wide the dock opens for a wizard, in characters (the docks across the map lend it)."""
 IDLE_TEXT = (
     "No wizard is open.\n\nNext step (N) opens the wizard of the step the match is at; "
     "the Wizards menu opens any of them. A wizard opens here, beside the map it draws on."
@@ -57,9 +59,9 @@ class WizardHost(QDockWidget):
         self.overlay = MapOverlay(scene)
         self.run_step = run_step
         self.wizard: QWizard | None = None
-        self.lent: tuple[list[QDockWidget], list[int], int] | None = None
-        """The docks across the map, their widths and this dock's before a wizard widened
-        it."""
+        self.lent: tuple[list[QDockWidget], list[int], int, int] | None = None
+        """The docks across the map, their widths, this dock's and the map's before a wizard
+        widened it."""
         self.holder = QWidget()
         self.box = QVBoxLayout(self.holder)
         self.box.setContentsMargins(0, 0, 0, 0)
@@ -80,11 +82,43 @@ class WizardHost(QDockWidget):
         wizard.setParent(self.holder, Qt.WindowType.Widget)
         self.idle.hide()
         self.box.addWidget(wizard)
-        self.setWindowTitle(f"Wizard: {wizard.windowTitle().split(':')[0]}")
         wizard.finished.connect(lambda result: self._finished(wizard, result, then))
-        wizard.show()
+        wizard.currentIdChanged.connect(lambda _id: QTimer.singleShot(0, self._page_shown))
+        wizard.installEventFilter(self)
         self.present()
+        wizard.resize(self.holder.size())  # not the size it asked for as a dialog
+        wizard.show()
         return True
+
+    def _page_shown(self) -> None:
+        self.fit_subtitle()
+        self._make_room()  # a page may need the dock wider than the first did
+
+    def fit_subtitle(self) -> None:
+        """The page's subtitle as tall as its lines at the dock's width (QWizard keeps the
+        height it had at the width it was made at, and a narrow dock cuts the last line)."""
+        wizard = self.wizard
+        page = wizard.currentPage() if wizard is not None else None
+        if wizard is None or page is None or not page.subTitle():
+            return
+        for label in wizard.findChildren(QLabel):
+            if label.text() != page.subTitle() or page.isAncestorOf(label):
+                continue
+            needed = label.heightForWidth(max(1, label.width()))
+            header = label.parentWidget()
+            if header is None or needed <= 0:
+                continue
+            made = header.property("referee-made")  # the heights QWizard gave them
+            if not isinstance(made, list):
+                made = [header.height(), label.minimumHeight()]
+                header.setProperty("referee-made", made)
+            label.setMinimumHeight(needed)
+            header.setFixedHeight(made[0] + max(0, needed - made[1]))
+
+    def eventFilter(self, watched: QObject, event: QEvent) -> bool:
+        if watched is self.wizard and event.type() == QEvent.Type.Resize:
+            QTimer.singleShot(0, self.fit_subtitle)
+        return super().eventFilter(watched, event)
 
     def present(self) -> None:
         """Show the dock in front of its tab group, wide enough for the wizard."""
@@ -109,16 +143,33 @@ class WizardHost(QDockWidget):
         window = self.parentWidget()
         if not isinstance(window, QMainWindow) or self.wizard is None or self.isFloating():
             return
-        wanted = min(self.wizard.minimumSizeHint().width() + 8, window.width() // 2)
-        grow = wanted - self.width()
-        if grow <= 0:
-            return
-        across = self._docks_across(window)
+        char = self.fontMetrics().averageCharWidth()
+        wanted = min(max(self.wizard.minimumSizeHint().width() + 8, WIZARD_CHARS * char),
+                     window.width() // 2)
         if self.lent is None:
-            self.lent = (across, [d.width() for d in across], self.width())
+            across = self._docks_across(window)
+            central = window.centralWidget()
+            self.lent = (across, [d.width() for d in across], self.width(),
+                         central.width() if central is not None else 0)
+        if self.width() < wanted:
+            window.resizeDocks([self], [wanted], Qt.Orientation.Horizontal)
+        QTimer.singleShot(0, self._keep_map)
+
+    def _keep_map(self) -> None:
+        """The map as wide as before the wizard opened, the docks across it narrower (to a
+        point) for what the wizard took."""
+        window, lent = self.parentWidget(), self.lent
+        central = window.centralWidget() if isinstance(window, QMainWindow) else None
+        if not isinstance(window, QMainWindow) or lent is None or central is None:
+            return
+        across, _, _, map_width = lent
+        short = map_width - central.width()
+        across = [d for d in across if d.isVisible() and not d.isFloating()]
+        if short <= 0 or not across:
+            return
         least = 36 * self.fontMetrics().averageCharWidth()
-        window.resizeDocks([*across, self], [*(max(least, d.width() - grow) for d in across),
-                                             wanted], Qt.Orientation.Horizontal)
+        window.resizeDocks(across, [max(least, d.width() - short) for d in across],
+                           Qt.Orientation.Horizontal)
 
     def _give_back(self) -> None:
         """The widths borrowed for the wizard, back to the docks (if no wizard opened
@@ -128,7 +179,7 @@ class WizardHost(QDockWidget):
         if self.wizard is not None or lent is None or not isinstance(window, QMainWindow):
             self.lent = lent if self.wizard is not None else None
             return
-        across, widths, mine = lent
+        across, widths, mine, _ = lent
         if all(d.isVisible() and not d.isFloating() for d in across) and not self.isFloating():
             window.resizeDocks([*across, self], [*widths, mine], Qt.Orientation.Horizontal)
 
@@ -150,7 +201,6 @@ class WizardHost(QDockWidget):
         self.box.removeWidget(wizard)
         wizard.hide()
         self.idle.show()
-        self.setWindowTitle("Wizard")
         if result == QDialog.DialogCode.Accepted:
             chosen = wizard.chosen_step()  # type: ignore[attr-defined]
             step = self.run_step(chosen.name, chosen.commands, chosen.typed)

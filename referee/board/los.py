@@ -254,3 +254,22 @@ def levels_of(board: LosBoard, overrides: Mapping[Hex, int] | None = None) -> di
     levels = {h: board.height(h) for h in board.battle_map}
     levels.update(overrides or {})
     return levels
+
+
+def seen_from(
+    board: LosBoard, source: Hex, level: int | None = None
+) -> tuple[tuple[Hex, ...], tuple[Hex, ...]]:
+    """The hexes ``source`` (at ``level``, default its terrain's) sees and those blind to
+    it, every other hex at its terrain's level, in map order: the reference, a line at a
+    time. :class:`referee.board.visibility.Visibility` answers the same (the tests
+    compare them) with arrays, which pays off past a few hundred hexes."""
+    visible: list[Hex] = []
+    blind: list[Hex] = []
+    for h in board.battle_map.hexes:
+        if h != source:
+            sight = line_of_sight(board, source, h, level)
+            if sight.visible:
+                visible.append(h)
+            elif sight.blind:
+                blind.append(h)
+    return tuple(visible), tuple(blind)

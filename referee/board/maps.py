@@ -246,6 +246,17 @@ def _zone(
     return frozenset()
 
 
+def zone_hexes(
+    where: str, raw: object, battle_map: BattleMap, problems: list[str]
+) -> frozenset[Hex]:
+    """The hexes of one zone of ``battle_map`` written in a form of a map's ``[zones]``
+    (rows, hexes, or edge and depth); what is wrong is added to ``problems`` under ``where``."""
+    return _zone(
+        where, raw, list(battle_map.hexes), battle_map.shape, battle_map.rows,
+        battle_map.index, problems, battle_map,
+    )
+
+
 def parse_map(
     path: Path, doc: Mapping[str, object], terrain: TerrainTable | None = None
 ) -> BattleMap:
@@ -400,7 +411,27 @@ def _terrain_problems(
     for feature, paths in (("road", roads), ("river", rivers)):
         if paths and feature not in table.features:
             problems.append(f"{feature}s: the {table.edition} edition has no {feature}s")
-    nml = zones.get("no_mans_land", frozenset())
+    problems.extend(
+        restricted_problems(
+            cells, roads, rivers, zones.get("no_mans_land", frozenset()), forbid, table
+        )
+    )
+    return problems
+
+
+def restricted_problems(
+    cells: Mapping[Hex, str],
+    roads: tuple[tuple[Hex, ...], ...],
+    rivers: tuple[tuple[Hex, ...], ...],
+    nml: frozenset[Hex],
+    forbid: frozenset[str],
+    table: TerrainTable,
+    key: str = "zones.no_mans_land",
+) -> list[str]:
+    """What the hexes of no man's land (``nml``) hold that ``forbid`` keeps out of it:
+    blocking terrain, advanced terrain, an advanced road or river (clauses
+    ``board.no-mans-land``, ``terrain.advanced``). Each problem starts with ``key``."""
+    problems: list[str] = []
     road_hexes = {h for p in roads for h in p}
     river_hexes = {h for p in rivers for h in p}
     for h in sorted(nml):
@@ -409,16 +440,16 @@ def _terrain_problems(
             continue
         label = hex_label(h)
         if "blocking" in forbid and t.is_blocking:
-            problems.append(f"zones.no_mans_land: {label} is {t.name}, blocking terrain, "
+            problems.append(f"{key}: {label} is {t.name}, blocking terrain, "
                             "which no man's land may not hold")
         if "advanced" in forbid:
             if t.advanced:
-                problems.append(f"zones.no_mans_land: {label} is {t.name}, advanced terrain, "
+                problems.append(f"{key}: {label} is {t.name}, advanced terrain, "
                                 "which no man's land may not hold")
             for fid, fhexes in (("road", road_hexes), ("river", river_hexes)):
                 feat = table.features.get(fid)
                 if h in fhexes and feat is not None and feat.advanced:
-                    problems.append(f"zones.no_mans_land: {label} has a {feat.name.lower()}, "
+                    problems.append(f"{key}: {label} has a {feat.name.lower()}, "
                                     "advanced terrain, which no man's land may not hold")
     return problems
 

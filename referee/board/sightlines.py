@@ -33,8 +33,10 @@ I32Array = npt.NDArray[np.int32]
 I16Array = npt.NDArray[np.int16]
 I8Array = npt.NDArray[np.int8]
 IntArray = npt.NDArray[np.signedinteger[Any]]
-TABLE_VERSION = 3
+TABLE_VERSION = 5
 KEY_BITS = 10  # lines up to 1023 hexes long
+KIND_BITS = 3  # kinds of entry in the inverted table: 0 crossed, 1 corner, 2 + d edge run
+EDGE_KIND = 2
 SYMMETRY_COUNT = 12
 
 # The twelve symmetries of the hex lattice as integer matrices on axial (q, r): the six
@@ -220,10 +222,11 @@ class LineTable:
     ``shadow_*`` invert the points: for the canonical offset of line ``k`` taken as a hex
     ``o``, the rows ``shadow_start[k]:shadow_start[k + 1]`` are every line from (0, 0), of
     any displacement ``(shadow_q, shadow_r)``, that meets ``o``, with the entry's kind and
-    positions and ``shadow_dt``, the steps from ``o`` to the line's end. A row runs from
-    the shortest line to the longest; ``shadow_key`` is ``k << 10 | length`` (sorted), so the
-    lines through ``o`` up to a length are one search away. ``rim_*`` do the same for edge
-    runs, with the other flanking hex.
+    positions and ``shadow_dt``, the steps from ``o`` to the line's end. The kinds: 0 the
+    line crosses ``o``, 1 it touches a corner, ``EDGE_KIND + d`` it runs along the edge
+    between ``o`` and its neighbour in direction ``d``. A row holds them in that order,
+    each from the shortest line to the longest: ``shadow_key`` is ``k << 13 | kind << 10
+    | length``, sorted.
     """
 
     radius: int
@@ -250,13 +253,6 @@ class LineTable:
     shadow_pos_t: I16Array
     shadow_dt: I16Array
     shadow_key: I32Array
-    rim_start: I32Array
-    rim_q: I16Array
-    rim_r: I16Array
-    rim_pq: I16Array
-    rim_pr: I16Array
-    rim_pos_s: I16Array
-    rim_pos_t: I16Array
 
     def __post_init__(self) -> None:
         # every displacement of the box around (0, 0): its canonical line and symmetry
@@ -360,13 +356,6 @@ def _no_shadows() -> dict[str, Any]:
         "shadow_pos_t": z16,
         "shadow_dt": z16,
         "shadow_key": np.zeros(0, np.int32),
-        "rim_start": np.zeros(1, np.int32),
-        "rim_q": z16,
-        "rim_r": z16,
-        "rim_pq": z16,
-        "rim_pr": z16,
-        "rim_pos_s": z16,
-        "rim_pos_t": z16,
     }
 
 
@@ -380,7 +369,6 @@ def _with_shadows(t: LineTable, dq: I64Array, dr: I64Array) -> LineTable:
     n_lines = len(t.line_q)
     rows, sym = t.rows(dq, dr)
     points: list[I32Array] = []
-    rims: list[I32Array] = []
     lengths = np.diff(t.point_start)[rows]
     per_slice = 1 << 19  # entries mapped at once
     cuts = np.arange(per_slice, int(lengths.sum()), per_slice)
@@ -389,16 +377,14 @@ def _with_shadows(t: LineTable, dq: I64Array, dr: I64Array) -> LineTable:
         for k in range(SYMMETRY_COUNT):
             mine = part[sym[part] == k]
             if len(mine):
-                _invert(t, k, mine, rows, dq, dr, points, rims)
+                _invert(t, k, mine, rows, dq, dr, points)
     pts = np.concatenate([np.zeros((6, 0), np.int32), *points], axis=1)
     del points
     length = hex_distance(pts[1], pts[2])
-    key = pts[0].astype(np.int64) << KEY_BITS | length
+    key = (pts[0].astype(np.int64) << (KEY_BITS + KIND_BITS)) | (pts[3] << KEY_BITS) | length
     order = np.argsort(key, kind="stable")
     pts, key = pts[:, order], key[order]
     o_q, o_r = t.line_q[pts[0]], t.line_r[pts[0]]
-    rim = np.concatenate([np.zeros((7, 0), np.int32), *rims], axis=1)
-    rim = rim[:, np.argsort(rim[0], kind="stable")]
     i16 = np.int16
     from dataclasses import replace
 
@@ -412,14 +398,12 @@ def _with_shadows(t: LineTable, dq: I64Array, dr: I64Array) -> LineTable:
         shadow_pos_t=pts[5].astype(i16),
         shadow_dt=hex_distance(pts[1] - o_q, pts[2] - o_r).astype(i16),
         shadow_key=key.astype(np.int32),
-        rim_start=_csr(rim[0], n_lines),
-        rim_q=rim[1].astype(i16),
-        rim_r=rim[2].astype(i16),
-        rim_pq=rim[3].astype(i16),
-        rim_pr=rim[4].astype(i16),
-        rim_pos_s=rim[5].astype(i16),
-        rim_pos_t=rim[6].astype(i16),
     )
+
+
+# direction number of a step (dq, dr) to a neighbour, at (dq + 1) * 3 + (dr + 1)
+_DIRECTION_OF = np.full(9, -1, np.int64)
+_DIRECTION_OF[(_DIR_Q + 1) * 3 + (_DIR_R + 1)] = np.arange(6)
 
 
 def _invert(
@@ -430,10 +414,10 @@ def _invert(
     dq: I64Array,
     dr: I64Array,
     points: list[I32Array],
-    rims: list[I32Array],
 ) -> None:
     """The entries of displacements ``mine`` (all mapped by symmetry ``k``) that fall on a
-    canonical offset, appended to ``points`` (and edge runs to ``rims``)."""
+    canonical offset, appended to ``points``: crossings and corner touches, and each hex
+    flanking an edge run (kind ``EDGE_KIND + d``, the other hex in direction ``d``)."""
     idx, owner = expand(t.point_start, rows[mine])
     oq, or_ = map_back(k, t.point_q[idx].astype(np.int64), t.point_r[idx])
     orow, osym = t.rows(oq, or_)
@@ -456,9 +440,10 @@ def _invert(
         keep = fsym == 0
         at = mine[eowner[keep]]
         kept = eidx[keep]
-        rims.append(
+        towards = _DIRECTION_OF[(pq - fq + 1) * 3 + (pr - fr + 1)][keep]
+        points.append(
             np.stack(
-                [frow[keep], dq[at], dr[at], pq[keep], pr[keep], t.edge_pos_s[kept],
+                [frow[keep], dq[at], dr[at], EDGE_KIND + towards, t.edge_pos_s[kept],
                  t.edge_pos_t[kept]]
             ).astype(np.int32)
         )
@@ -507,7 +492,6 @@ def _checked(t: LineTable) -> LineTable:
         (t.point_start, t.point_q),
         (t.edge_start, t.edge_aq),
         (t.shadow_start, t.shadow_q),
-        (t.rim_start, t.rim_q),
     ):
         if len(start) != n + 1 or int(start[-1]) != len(entries) or np.any(np.diff(start) < 0):
             raise ValueError("inconsistent table")

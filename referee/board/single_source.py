@@ -17,13 +17,23 @@ from functools import cached_property
 import numpy as np
 import numpy.typing as npt
 
+from referee.board.hexgrid import DIRECTIONS
 from referee.board.sight_board import BLOCK, LEVEL_COUNT, SightBoard, class_index
-from referee.board.sightlines import INVERSES, KEY_BITS, LineTable, hex_distance
+from referee.board.sightlines import (
+    EDGE_KIND,
+    INVERSES,
+    KEY_BITS,
+    KIND_BITS,
+    LineTable,
+    hex_distance,
+)
 
 BoolArray = npt.NDArray[np.bool_]
 I64Array = npt.NDArray[np.int64]
 I16Array = npt.NDArray[np.int16]
 HARD = np.int16(32767)  # reach of a hex that blocks: no line gets past it
+_STEP_Q = np.array([d.q for d in DIRECTIONS], np.int64)
+_STEP_R = np.array([d.r for d in DIRECTIONS], np.int64)
 
 
 @dataclass(frozen=True, eq=False)
@@ -38,13 +48,12 @@ class SingleSource:
         return self.sb.axial_grid(self.table.radius + 1)
 
     @cached_property
-    def _flat(self) -> tuple[I64Array, I64Array]:
+    def _flat(self) -> tuple[npt.NDArray[np.int32], npt.NDArray[np.int32]]:
         """Per symmetry, what one step in q and in r of a canonical offset moves the
         mapped hex by in the padded grid: the grid index is linear in the offset."""
         width = self._grid[3]
-        return INVERSES[:, 0, 0] * width + INVERSES[:, 1, 0], INVERSES[:, 0, 1] * width + INVERSES[
-            :, 1, 1
-        ]
+        m = INVERSES.astype(np.int32)
+        return m[:, 0, 0] * width + m[:, 1, 0], m[:, 0, 1] * width + m[:, 1, 1]
 
     @cached_property
     def _reach(self) -> I16Array:
@@ -67,27 +76,52 @@ class SingleSource:
 
     @cached_property
     def _cube_box(self) -> tuple[I64Array, I64Array]:
-        """The smallest and largest cube coordinates (q, r, s) of the map's hexes."""
+        """The smallest and largest cube coordinates (q, r, s) of the map's hexes, and of
+        the doubled row ``2 r + q``."""
         sb = self.sb
-        cube = np.stack([sb.q, sb.r, -sb.q - sb.r])
+        cube = np.stack([sb.q, sb.r, -sb.q - sb.r, 2 * sb.r + sb.q])
         return cube.min(axis=1), cube.max(axis=1)
+
+    _slack = np.array([2, 2, 2, 3])[:, None]  # 3 x how far a hex reaches past its centre
 
     def _reaches(self, oq: I64Array, or_: I64Array, sq: int, sr: int) -> I64Array:
         """For stoppers at offsets ``o`` from the source, the longest line through each
-        that can still end on the map: ``|D| <= mu (|o| + 2/3)`` with ``mu`` the most the
-        hex of ``o`` (cube coordinates within 2/3 of its centre) can be scaled before a
-        cube coordinate leaves the map's range."""
+        that can still end on the map. A line through the hex of ``o`` ends at ``mu p``
+        for a point ``p`` of that hex (cube coordinates within 2/3 of ``o``'s) and some
+        ``mu >= 1``; while every cube coordinate of the end stays in the map's range,
+        ``mu (|o_c| - 2/3) <= room_c`` for each coordinate with ``|o_c| >= 1``, so the line
+        is at most ``min_c room_c (3 |o| + 2) / (3 |o_c| - 2)`` hexes long. The same holds
+        of the printed rows, as ``Y = 2 r + q`` (within 1 of ``o``'s in its hex): whole
+        numbers only, no rounding."""
         lo, hi = self._cube_box
-        src = np.array([sq, sr, -sq - sr])
-        o = np.stack([oq, or_, -oq - or_]).astype(np.float64)
-        room = np.where(o > 0, (hi - src)[:, None], (src - lo)[:, None]).astype(np.float64)
-        part = np.abs(o) - 2.0 / 3.0
-        with np.errstate(divide="ignore"):
-            mu = np.where(np.abs(o) >= 1, room / np.where(part > 0, part, 1.0), np.inf).min(axis=0)
-        longest = int(max((hi - src).max(), (src - lo).max()))
-        size = hex_distance(oq, or_) + 2.0 / 3.0
-        reach: I64Array = np.minimum(np.floor(mu * size + 1e-6), longest).astype(np.int64)
+        o = np.stack([oq, or_, -oq - or_, 2 * or_ + oq])
+        src = np.array([sq, sr, -sq - sr, 2 * sr + sq])[:, None]
+        room = np.where(o > 0, hi[:, None] - src, src - lo[:, None])
+        size = 3 * np.abs(o[:3]).max(axis=0) + 2
+        part = 3 * np.abs(o) - self._slack
+        longest = int(max((hi[:3, None] - src[:3]).max(), (src[:3] - lo[:3, None]).max()))
+        bound = np.where(part > 0, room * size // np.maximum(part, 1), longest).min(axis=0)
+        reach: I64Array = np.minimum(bound, longest)
         return reach
+
+    @cached_property
+    def _ends(self) -> tuple[npt.NDArray[np.int32], npt.NDArray[np.int32], I64Array]:
+        """Per canonical row and line length ``L``: where the crossings of lines up to
+        ``L`` long end, and the corner touches; and where the row's edge runs start."""
+        t = self.table
+        rows = t.shadow_key.astype(np.int64) >> (KEY_BITS + KIND_BITS)
+        kind = t.shadow_kind.astype(np.int64)
+        length = hex_distance(t.shadow_q, t.shadow_r)
+        n_rows, span = len(t.line_q), t.radius + 1
+        out = []
+        for k in (0, 1):
+            mine = kind == k
+            counts = np.bincount(rows[mine] * span + length[mine], minlength=n_rows * span)
+            out.append(np.cumsum(counts.reshape(n_rows, span), axis=1).astype(np.int32))
+        crossings = out[0][:, -1].astype(np.int64)
+        corners = out[1][:, -1].astype(np.int64)
+        edge_start = t.shadow_start[:-1].astype(np.int64) + crossings + corners
+        return out[0], out[1], edge_start
 
     def see(
         self, source: int, source_level: int, levels: npt.NDArray[np.int8]
@@ -105,86 +139,97 @@ class SingleSource:
         stoppers, reach3 = self._stoppers_by_level[source_level]
         keep = stoppers != source
         stoppers = stoppers[keep]
-        if len(stoppers):
-            reach3 = reach3.reshape(-1, LEVEL_COUNT)[keep].ravel()
-            oq, or_ = sb.q[stoppers] - sq, sb.r[stoppers] - sr
-            rows, sym = t.rows(oq, or_)
-            longest = self._reaches(oq, or_, sq, sr)
-            lo = t.shadow_start[rows].astype(np.int64)
-            hi = np.searchsorted(t.shadow_key, (rows << KEY_BITS) | longest, side="right")
-            lengths = np.maximum(hi - lo, 0)
-            ends = np.cumsum(lengths)
-            idx = np.arange(int(ends[-1]), dtype=np.int64) - np.repeat(ends - lengths - lo, lengths)
-            fq, fr = self._flat
-            at = np.repeat(fq[sym], lengths) * t.shadow_q[idx]
-            at += np.repeat(fr[sym], lengths) * t.shadow_r[idx]
-            target = grid[at + ((sq - q0) * width + (sr - r0))]
-            lt = lv[target]
-            base = np.arange(0, LEVEL_COUNT * len(rows), LEVEL_COUNT)
-            reach = reach3[np.repeat(base, lengths) + lt]
-            if rules.blind_count == "steps":
-                behind_s = np.repeat(hex_distance(oq, or_), lengths)
-                behind = np.where(lt < source_level, t.shadow_dt[idx], behind_s)
-            else:
-                behind = np.where(lt < source_level, t.shadow_pos_t[idx], t.shadow_pos_s[idx])
-            stop = behind <= reach
-            if rules.vertex == "ignore":
-                stop &= t.shadow_kind[idx] == 0
-            blocked[target[stop]] = True
-            hard[target[stop & (reach == HARD)]] = True
-            self._edges(source, source_level, lv, stoppers, rows, sym, blocked, hard)
+        if not len(stoppers):
+            return ~blocked[:n] & (np.arange(n) != source), np.zeros(n, np.bool_)
+        reach3 = reach3.reshape(-1, LEVEL_COUNT)[keep]
+        oq, or_ = sb.q[stoppers] - sq, sb.r[stoppers] - sr
+        rows, sym = t.rows(oq, or_)
+        # the lines through each stopper: crossings (and corner touches, when the ruling
+        # los.vertex-touch counts them) short enough to end on the map; then edge runs
+        longest = self._reaches(oq, or_, sq, sr)
+        cross_end, corner_end, edge_start = self._ends
+        first = t.shadow_start[rows].astype(np.int64)
+        lo = [first]
+        hi = [first + cross_end[rows, longest]]
+        if rules.vertex != "ignore":
+            corners = first + cross_end[rows, -1]
+            lo.append(corners)
+            hi.append(corners + corner_end[rows, longest])
+        lo.append(edge_start[rows])
+        hi.append(t.shadow_start[rows + 1].astype(np.int64))
+        parts = len(lo)
+        lo_all, hi_all = np.concatenate(lo), np.concatenate(hi)
+        lengths = hi_all - lo_all
+        ends = np.cumsum(lengths)
+        idx = np.arange(int(ends[-1]), dtype=np.int32)
+        idx -= np.repeat((ends - lengths - lo_all).astype(np.int32), lengths)
+        fq, fr = self._flat
+        sym_all = np.tile(sym, parts)
+        at = np.repeat(fq[sym_all], lengths) * t.shadow_q[idx]
+        at += np.repeat(fr[sym_all], lengths) * t.shadow_r[idx]
+        at += (sq - q0) * width + (sr - r0)
+        target = grid[at]
+        lt = lv[target]
+        base = np.arange(0, LEVEL_COUNT * len(lo_all), LEVEL_COUNT, dtype=np.int32)
+        reach = np.tile(reach3, (parts, 1)).ravel()[np.repeat(base, lengths) + lt]
+        if rules.blind_count == "steps":
+            behind = np.repeat(np.tile(hex_distance(oq, or_), parts).astype(np.int16), lengths)
+            if source_level:  # a target lower than the source: counted from it
+                behind = np.where(lt < source_level, t.shadow_dt[idx], behind)
+        else:
+            behind = np.where(lt < source_level, t.shadow_pos_t[idx], t.shadow_pos_s[idx])
+        stop = behind <= reach
+        hit = reach == HARD
+        edges = int(lengths[(parts - 1) * len(rows) :].sum())
+        if edges and rules.edge == "both":
+            self._partners(source_level, stoppers, rows, sym, lengths, idx, lt, stop, hit, edges)
+        blocked[target[stop]] = True
+        hard[target[stop & hit]] = True
         blocked[source] = True
         visible = ~blocked[:n]
         blind = (blocked & ~hard)[:n]
         blind[source] = False
         return visible, blind
 
-    def _edges(
+    def _partners(
         self,
-        source: int,
         ls: int,
-        lv: npt.NDArray[np.int8],
         stoppers: I64Array,
         rows: I64Array,
         sym: I64Array,
-        blocked: BoolArray,
-        hard: BoolArray,
+        lengths: I64Array,
+        idx: npt.NDArray[np.int32],
+        lt: npt.NDArray[np.int8],
+        stop: BoolArray,
+        hit: BoolArray,
+        edges: int,
     ) -> None:
-        """Lines that run along the edge between two hexes, one of them a stopper: they
-        stop when both flanking hexes stop them (or either, by the ruling ``los.edge-run``)."""
+        """For the last ``edges`` entries (edge runs along a stopper): the line stops only
+        if the hex on the edge's other side stops it too (ruling ``los.edge-run``), and
+        the stop is hard if either of the two blocks outright."""
         sb, t = self.sb, self.table
-        lo = t.rim_start[rows].astype(np.int64)
-        lengths = t.rim_start[rows + 1] - lo
-        if not lengths.any():
-            return
-        ends = np.cumsum(lengths)
-        idx = np.arange(int(ends[-1]), dtype=np.int64) - np.repeat(ends - lengths - lo, lengths)
+        b = len(rows)
+        tail = slice(len(idx) - edges, None)
+        ei = idx[tail]
+        owner = np.repeat(np.arange(b), lengths[-b:])
+        d = t.shadow_kind[ei].astype(np.int64) - EDGE_KIND
+        fq, fr = self._flat
+        s_ = sym[owner]
         grid, q0, r0, width = self._grid
-        sq, sr = int(sb.q[source]), int(sb.r[source])
-        m = INVERSES[np.repeat(sym, lengths)]
-        dq = m[:, 0, 0] * t.rim_q[idx] + m[:, 0, 1] * t.rim_r[idx]
-        dr = m[:, 1, 0] * t.rim_q[idx] + m[:, 1, 1] * t.rim_r[idx]
-        pq = m[:, 0, 0] * t.rim_pq[idx] + m[:, 0, 1] * t.rim_pr[idx]
-        pr = m[:, 1, 0] * t.rim_pq[idx] + m[:, 1, 1] * t.rim_pr[idx]
-        a = np.repeat(stoppers, lengths)
-        aq, ar = sb.q[a] - sq, sb.r[a] - sr
-        target = grid[(dq + (sq - q0)) * width + (dr + (sr - r0))]
-        partner = grid[(pq + (sq - q0)) * width + (pr + (sr - r0))]
-        lt = lv[target]
-        cls = class_index(ls, lt)
-        low_is_t = lt < ls
-        reach = self._reach
-        stops = []
-        hards = []
-        for hexes, fq, fr in ((a, aq, ar), (partner, pq, pr)):
-            r = reach[hexes, cls]
-            if sb.board.rules.blind_count == "steps":
-                behind = np.where(low_is_t, hex_distance(dq - fq, dr - fr), hex_distance(fq, fr))
-            else:
-                behind = np.where(low_is_t, t.rim_pos_t[idx], t.rim_pos_s[idx])
-            stops.append(behind <= r)
-            hards.append(r == HARD)
-        both = sb.board.rules.edge == "both"
-        run = stops[0] & stops[1] if both else stops[0] | stops[1]
-        blocked[target[run]] = True
-        hard[target[run & (hards[0] | hards[1])]] = True
+        # the partner: the stopper's neighbour in direction d, mapped back like the line
+        step = fq[s_] * _STEP_Q[d] + fr[s_] * _STEP_R[d]
+        stopper_at = (sb.q[stoppers] - q0) * width + (sb.r[stoppers] - r0)
+        partner = grid[stopper_at[owner] + step]
+        lt_tail = lt[tail]
+        reach = self._reach[partner, class_index(ls, lt_tail)]
+        # the partner's distances, in the canonical frame of the stopper's row
+        pq = t.line_q[rows[owner]].astype(np.int64) + _STEP_Q[d]
+        pr = t.line_r[rows[owner]].astype(np.int64) + _STEP_R[d]
+        low = lt_tail < ls
+        if self.sb.board.rules.blind_count == "steps":
+            behind = np.where(low, hex_distance(t.shadow_q[ei] - pq, t.shadow_r[ei] - pr),
+                              hex_distance(pq, pr))
+        else:
+            behind = np.where(low, t.shadow_pos_t[ei], t.shadow_pos_s[ei])
+        stop[tail] &= behind <= reach
+        hit[tail] |= reach == HARD

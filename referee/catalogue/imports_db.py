@@ -1,15 +1,14 @@
 """The referee's own rulebooks (house rules, newer drafts), imported for search.
 
 They live in a user database that no rebuild of the catalogue index ever touches:
-``$REFEREE_HOME/imports.db``, else ``$XDG_DATA_HOME/referee/imports.db``, else
-``~/.local/share/referee/imports.db``. Each import is a named book: the file's name, the
-date of the import and its passages (see :mod:`referee.catalogue.passages`). Importing
-under a name already used replaces that book.
+``imports.db`` in the user data folder (:func:`referee.paths.imports_db_path`:
+``$REFEREE_HOME/imports.db``, else ``~/.local/share/referee/imports.db`` on Linux). Each
+import is a named book: the file's name, the date of the import and its passages (see
+:mod:`referee.catalogue.passages`). Importing under a name already used replaces that book.
 """
 
 from __future__ import annotations
 
-import os
 import re
 import sqlite3
 from collections.abc import Iterator
@@ -25,6 +24,7 @@ from referee.catalogue.fts_query import FtsQuery
 from referee.catalogue.hits import MARK_CLOSE, MARK_OPEN, Hit, title_tier
 from referee.catalogue.passages import Passage, split_passages
 from referee.errors import RefereeError
+from referee.paths import imports_db_path
 
 SCHEMA_VERSION = 1
 WEIGHTS = (10.0, 3.0, 1.0)  # bm25 weights of heading, section, text
@@ -44,15 +44,6 @@ class ImportsDbError(RefereeError):
 
 class RulebookImportError(RefereeError):
     """A file that cannot be imported, or a name with no import; names the file or name."""
-
-
-def imports_db_path() -> Path:
-    """``$REFEREE_HOME/imports.db``, else the XDG data folder's ``referee/imports.db``."""
-    home = os.environ.get("REFEREE_HOME")
-    if home:
-        return Path(home) / "imports.db"
-    base = os.environ.get("XDG_DATA_HOME") or str(Path.home() / ".local" / "share")
-    return Path(base) / "referee" / "imports.db"
 
 
 def slug(text: str) -> str:

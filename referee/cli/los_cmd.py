@@ -84,12 +84,14 @@ def run_los(args: argparse.Namespace) -> int:
     return 0
 
 
+# Up to this many hexes, ``visible FROM`` asks the reference tracer line by line: quicker
+# than loading the array engines (numpy) for one answer.
+REFERENCE_HEXES = 300
+
+
 def run_visible(args: argparse.Namespace) -> int:
     from referee.board.hexgrid import hex_label
-    from referee.board.visibility import Visibility
     from referee.cli.main import CommandError
-    from referee.cli.output import print_json
-    from referee.paths import cache_dir
 
     if args.all == bool(args.frm):
         raise CommandError("visible: give FROM, or --all (not both)")
@@ -97,12 +99,25 @@ def run_visible(args: argparse.Namespace) -> int:
         raise CommandError("visible --all uses each hex's own level; --level needs FROM")
     board = _board(args)
     bm = board.battle_map
-    vis = Visibility(board, cache=cache_dir())
     labels = [hex_label(h) for h in bm.hexes]
 
     def listing(seen: Any, blind: Any) -> dict[str, list[str]]:
         return {"visible": [labels[i] for i in seen], "blind": [labels[i] for i in blind]}
 
+    if not args.all and len(bm) <= REFERENCE_HEXES:
+        from referee.board.los import seen_from
+
+        source = bm.parse(args.frm)
+        seen_hexes, blind_hexes = seen_from(board, source, args.level)
+        index = bm.index
+        found = listing([index[h] for h in seen_hexes], [index[h] for h in blind_hexes])
+        _print_visible({"from": hex_label(source), **found}, args.json)
+        return 0
+
+    from referee.board.visibility import Visibility
+    from referee.paths import cache_dir
+
+    vis = Visibility(board, cache=cache_dir())
     if args.all:
         # a source at a time, so that a map of any size streams in bounded memory
         rows = vis.rows()
@@ -114,8 +129,16 @@ def run_visible(args: argparse.Namespace) -> int:
         return 0
     source = bm.parse(args.frm)
     seen1, blind1 = vis.from_hex(source, args.level)
-    result = {"from": hex_label(source), **listing(seen1.nonzero()[0], blind1.nonzero()[0])}
-    if args.json:
+    _print_visible(
+        {"from": hex_label(source), **listing(seen1.nonzero()[0], blind1.nonzero()[0])}, args.json
+    )
+    return 0
+
+
+def _print_visible(result: dict[str, Any], as_json: bool) -> None:
+    from referee.cli.output import print_json
+
+    if as_json:
         print_json(result)
     else:
         print(
@@ -123,7 +146,6 @@ def run_visible(args: argparse.Namespace) -> int:
         )
         print(f"  visible: {' '.join(result['visible']) or '-'}")
         print(f"  blind:   {' '.join(result['blind']) or '-'}")
-    return 0
 
 
 def _stream_json(items: Any) -> None:

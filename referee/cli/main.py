@@ -35,14 +35,29 @@ COMMAND_MODULES: tuple[str, ...] = (
     "army_cmd",
     "score_cmd",
     "tournament_cmd",
+    "smoke_cmd",
 )
+
+
+# The module of each command, so that a run imports and builds only the parser it needs
+# (argparse for every command costs more than most commands themselves). A command missing
+# here still works, by building them all; tests/cli/test_cli_start.py checks the entries.
+COMMAND_OF: dict[str, str] = {
+    "los": "los_cmd", "visible": "los_cmd", "map": "map_cmd", "bench": "bench_cmd",
+    "odds": "odds_cmd", "units": "units_cmd", "rules": "rules_cmd", "hit": "fire_cmd",
+    "shot": "shot_cmd", "match": "match_cmd", "replay": "match_cmd", "orders": "orders_cmd",
+    "demo": "demo", "screenshots": "screenshots_cmd", "army": "army_cmd", "score": "score_cmd",
+    "tournament": "tournament_cmd",
+    "smoke": "smoke_cmd",
+}
 
 
 class CommandError(Exception):
     """A user error: printed as one clear message, exit status 2, never a traceback."""
 
 
-def build_parser() -> argparse.ArgumentParser:
+def build_parser(command: str | None = None) -> argparse.ArgumentParser:
+    """The command line's parser: every command, or only ``command`` (when it is one)."""
     from referee import __version__
 
     parser = argparse.ArgumentParser(
@@ -51,7 +66,8 @@ def build_parser() -> argparse.ArgumentParser:
     )
     parser.add_argument("--version", action="version", version=f"referee {__version__}")
     sub = parser.add_subparsers(dest="command", metavar="COMMAND")
-    for module_name in COMMAND_MODULES:
+    modules = (COMMAND_OF[command],) if command in COMMAND_OF else COMMAND_MODULES
+    for module_name in modules:
         importlib.import_module(f"referee.cli.{module_name}").add_parser(sub)
     return parser
 
@@ -98,7 +114,7 @@ def open_app(path: str | None) -> int:
 
 def main(argv: Sequence[str] | None = None) -> int:
     args_list = list(sys.argv[1:] if argv is None else argv)
-    parser = build_parser()
+    parser = build_parser(args_list[0] if args_list else None)
     app_file = (
         len(args_list) == 1
         and not args_list[0].startswith("-")

@@ -1,4 +1,6 @@
-"""``referee map check FILE``: validate a map file and say what is wrong, where."""
+"""``referee map check FILE [--scenario S]``: validate a map file and say what is wrong,
+where; with a scenario, also what the scenario does not allow (the verdict the map editor
+shows live: :func:`referee.scenarios.battlefield.battlefield_problems`)."""
 
 from __future__ import annotations
 
@@ -14,25 +16,48 @@ def add_parser(sub: Any) -> None:
     )
     check.add_argument("file", help="a map file (TOML) or the name of a shipped map")
     check.add_argument("--edition", help="check against this ruleset instead of the file's own")
+    check.add_argument(
+        "--scenario",
+        help="also check the map against a scenario (entrenched, standard-battle or a file): "
+        "its size and what its no man's land may not hold",
+    )
+    check.add_argument(
+        "--ruling", action="append", default=[], metavar="ID=READING",
+        help="read a ruling otherwise (the scenario's zones follow setup.*-zones)",
+    )
     check.add_argument("--json", action="store_true", help="print the result as JSON")
     check.set_defaults(run=run_check)
 
 
 def run_check(args: argparse.Namespace) -> int:
     from referee.board.maps import MapError, find_map, load_map
+    from referee.cli.common import parse_readings
     from referee.cli.main import CommandError
     from referee.cli.output import print_json
     from referee.errors import DataFileError, read_toml
     from referee.rules.ruleset import ruleset
+    from referee.scenarios.battlefield import map_verdicts, scenario_map
+    from referee.scenarios.loader import find_scenario
 
     path = find_map(args.file)
     try:
         read_toml(path)  # missing, a folder or not TOML at all: one line, exit status 2
     except DataFileError as exc:
         raise CommandError(f"{exc.path}: {'; '.join(exc.problems)}") from None
-    terrain = ruleset(args.edition).terrain if args.edition else None
+    scenario = find_scenario(args.scenario) if args.scenario else None
+    edition = args.edition or (scenario.edition if scenario is not None else None)
+    rules = ruleset(edition) if edition else None
+    if rules is not None and args.ruling:
+        rules = rules.with_readings(parse_readings(args.ruling))
     try:
-        bm = load_map(path, terrain)
+        if scenario is None:
+            bm = load_map(path, rules.terrain if rules is not None else None)
+        else:
+            assert rules is not None
+            checked, problems = map_verdicts(path, read_toml(path), rules, scenario)
+            if checked is None or problems:
+                raise MapError(path, problems)
+            bm = scenario_map(checked, scenario, rules)
     except MapError as exc:
         if args.json:
             print_json({"file": str(exc.path), "ok": False, "problems": exc.problems})
@@ -45,7 +70,8 @@ def run_check(args: argparse.Namespace) -> int:
         "file": str(path),
         "ok": True,
         "name": bm.name,
-        "edition": args.edition or bm.edition,
+        "edition": edition or bm.edition,
+        "scenario": scenario.id if scenario is not None else None,
         "shape": bm.shape,
         "hexes": len(bm),
         "zones": {k: len(v) for k, v in bm.zones.items()},
@@ -55,8 +81,9 @@ def run_check(args: argparse.Namespace) -> int:
         print_json(summary)
     else:
         zones = ", ".join(f"{k} {v}" for k, v in summary["zones"].items()) or "none"
+        under = f"; keeps the scenario {scenario.name}" if scenario is not None else ""
         print(
             f"{path}: ok: {bm.name!r}, {bm.shape}, {len(bm)} hexes, "
-            f"{summary['edition']} terrain; zones: {zones}"
+            f"{summary['edition']} terrain; zones: {zones}{under}"
         )
     return 0

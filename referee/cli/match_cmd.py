@@ -8,6 +8,8 @@ Commands inside a step use the text-journal syntax (``referee/match/journal_text
 nothing to do). At the orders step ``advance`` fails (exit status 1) naming the units without
 orders for this turn or the next, unless given ``missing=confirm`` (the edition's rule for a
 missing order applies to each; ``orders uid=U turn=T missing=confirm`` does it for one unit).
+Before the first turn of a scenario: ``setup-roll``, ``place uid=tank hex=C8 facing=N
+speed=slow``, ``setup-pass side=2`` and ``reveal``.
 """
 
 from __future__ import annotations
@@ -48,6 +50,15 @@ def add_parser(sub: Any) -> None:
     )
     new.add_argument("--ruling", action="append", default=[], metavar="ID=READING")
     new.add_argument("--title", default="")
+    new.add_argument(
+        "--scenario",
+        help="a scenario (entrenched, standard-battle, or a file): its map and zones; a unit "
+        "given without hex= waits for the scenario's setup procedure",
+    )
+    new.add_argument(
+        "--victory", help="the victory condition: friendly, or fixed-time (with --minutes)"
+    )
+    new.add_argument("--minutes", type=int, help="the time limit of a fixed-time match")
     new.set_defaults(run=run_new)
 
     show = msub.add_parser("show", help="the match now: units, markers, pending damage, steps")
@@ -85,6 +96,7 @@ def add_parser(sub: Any) -> None:
     report = msub.add_parser("report", help="the journal as a readable HTML page")
     report.add_argument("file")
     report.add_argument("--output", "-o", help="where to write (default: FILE.html)")
+    report.add_argument("--force", action="store_true", help="replace the file if it exists")
     report.set_defaults(run=run_report)
 
     check = msub.add_parser("check", help="replay the journal and compare every event")
@@ -112,6 +124,14 @@ def run_new(args: argparse.Namespace) -> int:
     units = [parse_unit_line(u, f"--unit {u!r}") for u in args.unit]
     map_name, edition, seed = args.map, args.edition, args.seed
     readings = parse_readings(args.ruling)
+    scenario = args.scenario
+    victory: dict[str, Any] | None = None
+    if args.victory:
+        victory = {"condition": args.victory}
+        if args.minutes is not None:
+            victory["minutes"] = args.minutes
+    elif args.minutes is not None:
+        raise CommandError("match new: --minutes goes with --victory fixed-time")
     if args.journal:
         j = read_journal(args.journal)
         units = j.units + units
@@ -119,25 +139,30 @@ def run_new(args: argparse.Namespace) -> int:
         edition = edition or j.edition
         seed = seed if seed is not None else j.seed
         readings = {**j.readings, **readings}
-    if not map_name:
-        raise CommandError("match new: give --map (or --from JOURNAL)")
+        scenario = scenario or j.scenario
+        victory = victory or j.victory
+    if not map_name and not scenario:
+        raise CommandError("match new: give --map or --scenario (or --from JOURNAL)")
     if args.army:
-        units += _army_units(args.army, map_name, edition, readings, units)
+        units += _army_units(args.army, map_name, edition, readings, units, scenario)
     if not units:
         raise CommandError("match new: give the units with --unit or --army (or --from JOURNAL)")
     with MatchFile.create(
         args.file,
-        map_name=map_name,
+        map_name=map_name or "",
         units=units,
         ruleset=edition,
         readings=readings,
         seed=seed,
         title=args.title,
+        scenario=scenario,
+        victory=victory,
     ) as m:
         print(
             f"{args.file}: new match on {m.battle_map.name} ({m.rules.name}), "
             f"{len(units)} units, seed {m.seed}"
         )
+        _print_setup(m)
     return 0
 
 
@@ -147,9 +172,11 @@ def _army_units(
     edition: str | None,
     readings: dict[str, str],
     others: list[dict[str, Any]],
+    scenario: str | None = None,
 ) -> list[dict[str, Any]]:
     """The set-up of ``--army SIDE=FILE`` options; an army that is not valid is refused with
-    every problem (its file, unit entry, field and clause)."""
+    every problem (its file, unit entry, field and clause). With a scenario the units wait
+    for its setup procedure instead of standing front rows first."""
     import tomllib
 
     from referee.army import Army, load_army, validate_army
@@ -166,6 +193,12 @@ def _army_units(
         if int(word) in armies:
             raise CommandError(f"match new: two armies for side {word}")
         armies[int(word)] = load_army(path)
+    chosen = None
+    if scenario:
+        from referee.scenarios.loader import find_scenario
+
+        chosen = find_scenario(scenario)
+        map_name, edition = map_name or chosen.map, edition or chosen.edition
     map_path = find_map(map_name)
     edition = edition or str(tomllib.loads(map_path.read_text("utf-8")).get("edition",
                                                                           "current"))
@@ -178,11 +211,39 @@ def _army_units(
     if problems:
         raise CommandError("match new: an army is not valid (referee army validate FILE):\n  "
                            + "\n  ".join(problems))
-    return army_units(load_map(map_path), rules, armies, others)
+    battle_map = load_map(map_path, rules.terrain)
+    if chosen is not None:
+        from referee.scenarios.battlefield import scenario_map
+
+        battle_map = scenario_map(battle_map, chosen, rules)
+    placed = army_units(battle_map, rules, armies, [o for o in others if o.get("hex")])
+    if chosen is None:
+        return placed
+    return [{k: v for k, v in u.items() if k not in ("hex", "facing")} for u in placed]
+
+
+def _print_setup(m: Any) -> None:
+    """The scenario, the victory condition and what the setup asks now, if any."""
+    from referee.match.setup_commands import setup_board
+    from referee.match.victory import eliminated
+    from referee.scenarios.procedure import setup_asked
+
+    if m.scenario is not None:
+        print(f"  scenario: {m.scenario.name}")
+    victory = m.victory
+    if victory is not None:
+        minutes = f", {victory['minutes']} minutes" if victory.get("minutes") else ""
+        gone = eliminated(m.state)
+        out = "".join(f"; side {side} is eliminated" for side in gone)
+        print(f"  victory: {victory.get('name', victory['condition'])}{minutes}{out}")
+    state = m.state
+    if state.setup is not None and not state.setup.done:
+        print(f"  setup: {setup_asked(setup_board(state), state.setup)}")
 
 
 def run_show(args: argparse.Namespace) -> int:
     from referee.cli.output import print_json
+    from referee.match.victory import eliminated
 
     with _open(args.file) as m:
         state = m.state
@@ -190,6 +251,10 @@ def run_show(args: argparse.Namespace) -> int:
         if args.json:
             data = state.to_json()
             data["agenda"] = state.agenda().to_json()
+            data["victory"] = m.victory
+            if data["victory"] is not None:
+                data["victory"]["eliminated"] = list(eliminated(state))
+            data["setup"] = _setup_json(m)
             data["steps"] = [
                 {"number": s.number, "name": s.name, "undone": s.undone} for s in steps
             ]
@@ -199,8 +264,10 @@ def run_show(args: argparse.Namespace) -> int:
             f"{m.meta.get('title') or m.path.name}: {m.rules.name}, map "
             f"{m.battle_map.name}, turn {state.turn}, step {state.step}"
         )
-        for line in state.agenda().explain().splitlines():
-            print(f"  {line}")
+        _print_setup(m)
+        if state.setup is None or state.setup.done:
+            for line in state.agenda().explain().splitlines():
+                print(f"  {line}")
         for u in state.units.values():
             extra = [
                 f"{k} {getattr(u, k)}"
@@ -224,6 +291,26 @@ def run_show(args: argparse.Namespace) -> int:
         for s in steps:
             print(f"  {s.number:>3}. {s.name}{'  (undone)' if s.undone else ''}")
     return 0
+
+
+def _setup_json(m: Any) -> dict[str, Any] | None:
+    """The setup's progress with what it asks now and which units may be placed, each with
+    its legal hexes."""
+    from referee.board.hexgrid import hex_label
+    from referee.match.setup_commands import setup_board
+    from referee.scenarios.procedure import legal_now, may_place_now, setup_asked
+
+    state = m.state
+    if state.setup is None:
+        return None
+    board = setup_board(state)
+    data: dict[str, Any] = state.setup.to_json()
+    data["asked"] = setup_asked(board, state.setup)
+    data["may_place"] = {
+        uid: sorted(hex_label(h) for h in legal_now(board, state.setup, uid).hexes)
+        for uid in may_place_now(board, state.setup)
+    }
+    return data
 
 
 def run_step(args: argparse.Namespace) -> int:
@@ -271,11 +358,14 @@ def run_undo_redo(args: argparse.Namespace) -> int:
 def run_report(args: argparse.Namespace) -> int:
     from pathlib import Path
 
+    from referee.cli.main import CommandError
     from referee.match.report import match_report
 
+    out = Path(args.output or f"{args.file}.html")
+    if out.exists() and not args.force:
+        raise CommandError(f"match report: {out} already exists (--force replaces it)")
     with _open(args.file) as m:
         html = match_report(m)
-    out = Path(args.output or f"{args.file}.html")
     out.write_text(html, encoding="utf-8")
     print(f"report written to {out}")
     return 0

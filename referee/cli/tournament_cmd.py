@@ -14,7 +14,10 @@ from datetime import UTC, datetime
 from typing import TYPE_CHECKING, Any
 
 if TYPE_CHECKING:
+    from collections.abc import Callable
+
     from referee.tournament.desk import Desk
+    from referee.tournament.event import Event
     from referee.tournament.scoring import MatchResult
 
 
@@ -133,6 +136,7 @@ def add_parser(sub: Any) -> None:
     export.add_argument("--format", required=True, choices=("csv", "html", "pdf", "site"))
     export.add_argument("-o", "--output", required=True, metavar="OUT",
                         help="csv, site: a folder; html, pdf: a file")
+    export.add_argument("--force", action="store_true", help="replace files that exist")
     export.set_defaults(run=run_export)
 
     export.add_argument("--watch", action="store_true",
@@ -338,24 +342,43 @@ def run_clock(args: argparse.Namespace) -> int:
 
 
 def run_export(args: argparse.Namespace) -> int:
+    from pathlib import Path
+
+    from referee.cli.main import CommandError
+    from referee.paths import write_asking
     from referee.tournament.export import export
     from referee.tournament.stores import wait_for_change
+
+    if args.format in ("csv", "site") and Path(args.output).is_file():
+        raise CommandError(f"tournament export: {args.output}: is a file; {args.format} "
+                           "writes a folder")
+    def refuse(clashes: list[Path]) -> bool:
+        if args.force:
+            return True
+        names = ", ".join(map(str, clashes))
+        raise CommandError(f"tournament export: {names} already exist(s) (--force replaces)")
 
     with _desk(args) as desk:
         listener = desk.store.listen() if args.watch else None
         try:
+            # the first time as asked; then the pages are the watch's own to replace
+            replace: Callable[[list[Path]], bool] = refuse
             while True:
                 event = desk.event()
-                if args.format == "pdf":
-                    from referee.app.tournament.pdf_export import write_pdf
 
-                    written = write_pdf(event, args.output)
-                else:
-                    written = export(event, args.format, args.output)
+                def write(out: Path, event: Event = event) -> list[Path]:
+                    if args.format == "pdf":
+                        from referee.app.tournament.pdf_export import write_pdf
+
+                        return write_pdf(event, out)
+                    return export(event, args.format, out)
+
+                written = write_asking(args.output, write, replace)
                 if not args.watch:
                     for path in written:
                         print(path)
                     return 0
+                replace = lambda clashes: True  # noqa: E731
                 print(f"revision {event.revision}: wrote {len(written)} file(s) to "
                       f"{args.output}; waiting for changes (Ctrl+C stops)", flush=True)
                 while wait_for_change(desk.store, event.revision, 60, listener) == (

@@ -17,6 +17,7 @@ from referee.board.hexgrid import Hex, hex_label
 from referee.board.sector_stats import Sector
 from referee.dice.service import Dice
 from referee.errors import RefereeError
+from referee.match import setup_commands
 from referee.match.corrections import correct_hex, correct_remove, correct_unit
 from referee.match.events import Event
 from referee.match.serial import hexes_json, unit_state_json
@@ -544,6 +545,10 @@ COMMANDS: dict[str, Callable[[MatchState, Mapping[str, Any], Dice], Event]] = {
     "load": _load,
     "aim": _aim,
     "spot": _spot,
+    "setup-roll": setup_commands.setup_roll,
+    "place": setup_commands.place,
+    "setup-pass": setup_commands.setup_pass,
+    "reveal": setup_commands.reveal,
 }
 
 
@@ -553,4 +558,7 @@ def execute(state: MatchState, command: Mapping[str, Any], dice: Dice) -> Event:
     run = COMMANDS.get(str(kind))
     if run is None:
         raise CommandError(f"unknown command {kind!r} (commands: {', '.join(COMMANDS)})")
+    blocked = setup_commands.setup_blocks(state, str(kind))
+    if blocked:
+        raise CommandError(blocked)
     return run(state, command, dice)

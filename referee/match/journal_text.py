@@ -7,6 +7,8 @@ map: entrenched
 edition: current                 # optional: the map's own edition by default
 seed: 7
 ruling: fire.natural-one=always-misses      # optional, repeatable
+scenario: entrenched             # optional: a scenario; a unit without hex= waits for its setup
+victory: fixed-time minutes=90   # optional: the victory condition chosen
 unit: tank standard-tank side=1 hex=C2 facing=3 speed=stand-still
 unit: grunts ork-grunts side=2 hex=E6
 
@@ -58,6 +60,8 @@ class TextJournal:
     edition: str | None = None
     seed: int = 0
     readings: dict[str, str] = field(default_factory=dict)
+    scenario: str | None = None
+    victory: dict[str, Any] | None = None
     units: list[dict[str, Any]] = field(default_factory=list)
     steps: list[JournalStep] = field(default_factory=list)
 
@@ -124,7 +128,7 @@ def parse_journal(text: str, source: str = "<journal>") -> TextJournal:
         head, colon, rest = line.partition(":")
         key = head.strip().lower()
         if colon and key in ("format", "map", "edition", "seed", "ruling", "unit", "step",
-                             "dice"):
+                             "dice", "scenario", "victory"):
             rest = rest.strip()
             if key == "format":
                 if rest not in ("1", "2"):
@@ -132,6 +136,13 @@ def parse_journal(text: str, source: str = "<journal>") -> TextJournal:
                 j.format = int(rest)
             elif key == "map":
                 j.map = rest
+            elif key == "scenario":
+                j.scenario = rest
+            elif key == "victory":
+                words = rest.split()
+                if not words:
+                    raise JournalTextError(f"{where}: expected victory: CONDITION [minutes=N]")
+                j.victory = {"condition": words[0], **_pairs(words[1:], where)}
             elif key == "edition":
                 j.edition = rest
             elif key == "seed":
@@ -160,8 +171,8 @@ def parse_journal(text: str, source: str = "<journal>") -> TextJournal:
             raise JournalTextError(f"{where}: a command before any 'step:' line")
         step.commands.append(parse_command(line, where))
         step.lines.append(n)
-    if not j.map:
-        raise JournalTextError(f"{source}: no 'map:' line")
+    if not j.map and not j.scenario:
+        raise JournalTextError(f"{source}: no 'map:' line (or 'scenario:')")
     return j
 
 
@@ -189,6 +200,8 @@ def replay_journal(journal: TextJournal, path: Path | str, source: str = "<journ
         ruleset=journal.edition,
         readings=readings_for(journal.format, journal.readings),
         seed=journal.seed,
+        scenario=journal.scenario,
+        victory=journal.victory,
     )
     for step in journal.steps:
         try:

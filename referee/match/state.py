@@ -23,6 +23,8 @@ from referee.rules.explain import Term
 from referee.rules.hexes.markers import HexEffects
 from referee.rules.ruleset import Ruleset
 from referee.rules.state import UnitState
+from referee.scenarios.model import Scenario
+from referee.scenarios.progress import SetupProgress
 from referee.units.model import UnitType
 
 
@@ -58,6 +60,11 @@ class MatchState:
     turn: int = 1
     step: str = "gunnery-1"
     """The id of the turn step the match is at (``turn.toml``)."""
+    scenario: Scenario | None = None
+    """The scenario the match is played under, if it was made with one."""
+    setup: SetupProgress | None = None
+    """Where the scenario's setup procedure stands; None when the units were set up when
+    the match was made (:mod:`referee.match.setup_commands`)."""
 
     def unit(self, uid: str) -> UnitState:
         try:
@@ -199,6 +206,9 @@ class MatchState:
             new["turn"] = changes["turn"]
         if "step" in changes:
             new["step"] = changes["step"]
+        if "setup" in changes:
+            data = changes["setup"]
+            new["setup"] = None if data is None else SetupProgress.from_json(data)
         return replace(self, **new)
 
     def to_json(self) -> dict[str, Any]:
@@ -215,4 +225,6 @@ class MatchState:
             "triggered": [list(t) for t in self.triggered],
             "entered": list(self.entered),
             "orders": {u: {t: dict(o) for t, o in by.items()} for u, by in self.orders.items()},
+            "scenario": None if self.scenario is None else self.scenario.id,
+            "setup": None if self.setup is None else self.setup.to_json(),
         }

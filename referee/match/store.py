@@ -7,7 +7,10 @@ text), ``cards`` (every unit card as the catalogue gave it, so the file stands a
 
 Every step is written in one transaction: a process killed mid-write loses at most that
 step, never the file. A file from a newer version, or one that is not a match file or is
-damaged, is refused with a message naming it and is never written to. Reopening a file
+damaged, is refused with a message naming it and is never written to. The meta's
+``versions`` is the stamp of the referee that wrote the file (:mod:`referee.versions`): a
+file stamped with newer data is refused, an older one is read with the ruleset version it
+was made with. Reopening a file
 folds the journal's changes; :meth:`MatchFile.replay_check` runs every command again
 with its recorded dice and reports any event that would now come out differently.
 """
@@ -20,6 +23,7 @@ import os
 import sqlite3
 import tomllib
 from collections.abc import Iterable, Mapping, Sequence
+from dataclasses import replace
 from datetime import UTC, datetime
 from pathlib import Path
 from types import MappingProxyType
@@ -27,7 +31,7 @@ from typing import Any
 
 import sqlite_utils
 
-from referee.board.hexgrid import parse_label
+from referee.board.hexgrid import Hex, parse_label
 from referee.board.maps import find_map, parse_map
 from referee.dice.service import Dice
 from referee.errors import RefereeError
@@ -36,10 +40,15 @@ from referee.match.events import Event, Step
 from referee.match.formats import CURRENT, readings_for
 from referee.match.serial import unit_state_from_json, unit_state_json
 from referee.match.state import MatchState
+from referee.match.victory import chosen_victory, victory_json
 from referee.rules.ruleset import Ruleset, load_ruleset
 from referee.rules.state import UnitState
 from referee.rules.turn.clock import TurnPosition
+from referee.scenarios.battlefield import scenario_map
+from referee.scenarios.loader import find_scenario, parse_scenario
+from referee.scenarios.model import Scenario
 from referee.units.model import UnitType
+from referee.versions import NewerFileError, check_stamp, stamp
 
 FORMAT_VERSION = CURRENT  # 2: turns begin with the orders step (referee/match/formats.py)
 TABLES = ("meta", "cards", "units", "steps", "events")
@@ -62,6 +71,14 @@ def step_seed(seed: int, number: int) -> int:
     """The seed of step ``number``'s dice: the match's seed and the step, mixed."""
     digest = hashlib.sha256(f"{seed}:{number}".encode()).hexdigest()
     return int(digest[:12], 16)
+
+
+def _scenario_of(meta: Mapping[str, Any], rules: Ruleset) -> Scenario | None:
+    """The scenario a match was made under, read from its own copy in the file."""
+    text = meta.get("scenario_text")
+    if not text:
+        return None
+    return parse_scenario(Path(f"{meta['scenario']}.toml"), tomllib.loads(text))
 
 
 def _card_source(unit: UnitType) -> dict[str, Any]:
@@ -103,11 +120,17 @@ class MatchFile:
         meta = {r["key"]: json.loads(r["value"]) for r in db.table("meta").rows}
         meta.setdefault("settings", {})  # files written before settings existed
         self.meta: Mapping[str, Any] = MappingProxyType(meta)
+        ruleset_version = check_stamp(meta.get("versions"), path)  # refuses a newer file
         self.rules = load_ruleset(
-            meta["ruleset"], readings_for(meta["format_version"], meta.get("readings") or {})
+            meta["ruleset"],
+            readings_for(meta["format_version"], meta.get("readings") or {}),
+            ruleset_version,
         )
         map_doc = tomllib.loads(meta["map_text"])
         self.battle_map = parse_map(Path(meta["map_name"]), map_doc, self.rules.terrain)
+        self.scenario = _scenario_of(meta, self.rules)
+        if self.scenario is not None:
+            self.battle_map = scenario_map(self.battle_map, self.scenario, self.rules)
         self.cards: Mapping[str, UnitType] = MappingProxyType(
             {
                 r["id"]: _parse_card(json.loads(r["data"]), self.rules, f"{path}: card {r['id']}")
@@ -130,12 +153,18 @@ class MatchFile:
         seed: int | None = None,
         title: str = "",
         settings: Mapping[str, str] | None = None,
+        scenario: str | None = None,
+        victory: Mapping[str, Any] | None = None,
     ) -> MatchFile:
         """A new match file. ``units``: mappings with uid, unit (a catalogue id), side,
         hex (label), and optionally facing, speed and card (a card not in the catalogue, such
         as an army's upgraded one: ``{"nation", "sample", "raw"}`` with ``raw["id"]`` the
-        unit id, :attr:`referee.army.TableUnit.card_data`). ``settings``: the app's choices for
-        this match (text keys and values, e.g. ``dice = "typed"``), kept in the meta and
+        unit id, :attr:`referee.army.TableUnit.card_data`); with a ``scenario`` (a shipped
+        scenario's id or a file) a unit without a hex waits for the scenario's setup
+        procedure, and ``map_name`` may be ``""`` for the scenario's own map, which must
+        keep the scenario's rules. ``victory``: the victory condition chosen
+        (``{"condition": "fixed-time", "minutes": 120}``). ``settings``: the app's choices
+        for this match (text keys and values, e.g. ``dice = "typed"``), kept in the meta and
         read back as ``meta["settings"]``. An existing file is never replaced."""
         from referee.units.catalogue import find_unit
 
@@ -145,11 +174,19 @@ class MatchFile:
         for key, value in (settings or {}).items():
             if not isinstance(key, str) or not isinstance(value, str):
                 raise MatchFileError(f"settings: {key!r} = {value!r}: expected text for both")
+        chosen_scenario = find_scenario(scenario) if scenario else None
+        if chosen_scenario is not None:
+            map_name = map_name or chosen_scenario.map
+            ruleset = ruleset or chosen_scenario.edition
         map_path = find_map(map_name)
         map_text = map_path.read_text(encoding="utf-8")
         edition = ruleset or str(tomllib.loads(map_text).get("edition", "current"))
         rules = load_ruleset(edition, readings or {})
         bm = parse_map(map_path, tomllib.loads(map_text), rules.terrain)
+        if chosen_scenario is not None:
+            bm = scenario_map(bm, chosen_scenario, rules)
+        victory_meta = chosen_victory(victory, chosen_scenario, rules)
+        roster: list[dict[str, Any]] = []
         seed = seed if seed is not None else Dice().seed
         cards: dict[str, dict[str, Any]] = {}
         initial: list[dict[str, Any]] = []
@@ -161,7 +198,15 @@ class MatchFile:
                 uid, unit_id = str(spec["uid"]), str(spec["unit"])
                 given = spec.get("card")
                 card = find_unit(unit_id) if given is None else _parse_card(given, rules, where)
-                at = parse_label(str(spec["hex"]))
+                if spec.get("hex") is not None:
+                    at: Hex | None = parse_label(str(spec["hex"]))
+                elif chosen_scenario is not None:
+                    at = None
+                else:
+                    raise MatchFileError(
+                        f"{where} ({uid}): no hex; a unit without one waits for the setup of "
+                        "a scenario (give the match a scenario)"
+                    )
             except KeyError as exc:
                 raise MatchFileError(f"{where}: missing {exc}") from None
             except ValueError as exc:
@@ -169,6 +214,15 @@ class MatchFile:
             if uid in seen:
                 raise MatchFileError(f"{where}: unit id {uid!r} used twice")
             seen.add(uid)
+            if at is None:  # waits for the scenario's setup procedure
+                side = spec.get("side", 1)
+                if side not in (1, 2):
+                    raise MatchFileError(f"{where}: side must be 1 or 2, not {side!r}")
+                if card.id != unit_id:
+                    raise MatchFileError(f"{where}: its card is {card.id!r}, not {unit_id!r}")
+                cards.setdefault(card.id, _card_source(card) if given is None else dict(given))
+                roster.append({"uid": uid, "unit": card.id, "side": int(side)})
+                continue
             if at not in bm:
                 raise MatchFileError(f"{where}: {spec['hex']} is not on the map {bm.name!r}")
             speed = str(spec.get("speed") or (card.speeds[0].name if card.speeds else "slow"))
@@ -204,12 +258,22 @@ class MatchFile:
                     "map_text": map_text,
                     "created": _now(),
                     "settings": dict(settings or {}),
+                    "versions": stamp(rules.id, rules.version),
                 }
+                if chosen_scenario is not None and chosen_scenario.source is not None:
+                    meta["scenario"] = chosen_scenario.id
+                    meta["scenario_text"] = chosen_scenario.source.read_text(encoding="utf-8")
+                    meta["setup_roster"] = roster
+                if victory_meta is not None:
+                    meta["victory"] = victory_meta
                 db.table("meta").insert_all(
                     ({"key": k, "value": json.dumps(v)} for k, v in meta.items()), pk="key"
                 )
                 db.table("cards").insert_all(
                     ({"id": k, "data": json.dumps(v)} for k, v in cards.items()), pk="id"
+                )
+                db.table("units").create(  # a match whose units all wait for setup has none
+                    {"uid": str, "position": int, "data": str}, pk="uid"
                 )
                 db.table("units").insert_all(
                     (
@@ -266,6 +330,9 @@ class MatchFile:
             )
         try:
             return cls(path, db)
+        except NewerFileError:
+            conn.close()
+            raise
         except (KeyError, ValueError, tomllib.TOMLDecodeError) as exc:
             conn.close()
             raise MatchFileError(f"{path}: cannot be read: {exc}") from None
@@ -285,14 +352,26 @@ class MatchFile:
     def seed(self) -> int:
         return int(self.meta["seed"])
 
+    @property
+    def victory(self) -> dict[str, Any] | None:
+        """The victory condition chosen when the match was made (``condition``, its
+        ``name`` and ``clause``, and the ``minutes`` of a fixed-time match), or None."""
+        return victory_json(self.meta.get("victory"), self.scenario, self.rules)
+
     def initial_state(self) -> MatchState:
+        from referee.match.setup_commands import initial_setup
+
         units = {}
         for r in self.db.table("units").rows_where(order_by="position"):
             u = unit_state_from_json(json.loads(r["data"]), self.cards)
             units[u.uid] = u
         first = TurnPosition.first(self.rules)  # the orders step, or Gunnery 1 without one
-        return MatchState(self.rules, self.battle_map, self.cards, MappingProxyType(units),
-                          step=first.step_id)
+        state = MatchState(self.rules, self.battle_map, self.cards, MappingProxyType(units),
+                           step=first.step_id, scenario=self.scenario)
+        roster = self.meta.get("setup_roster")
+        if self.scenario is not None and roster:
+            state = replace(state, setup=initial_setup(state, roster))
+        return state
 
     def steps(self, *, include_undone: bool = False) -> list[Step]:
         where = None if include_undone else "undone = 0"

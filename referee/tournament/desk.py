@@ -95,6 +95,8 @@ class Desk:
     def __init__(self, store: EventStore, who: str | None = None) -> None:
         self.store = store
         self.who = who or default_who()
+        self.last_backup: Path | None = None
+        """The copy of the event file taken before the last pairing (:meth:`pair`)."""
 
     # --- opening -------------------------------------------------------------------
 
@@ -305,11 +307,13 @@ class Desk:
         return Pairing(round_number, tables, bye, tuple(warnings), "swiss")
 
     def pair(self, round_number: int | None = None) -> Pairing:
-        """Pair the next round (see ``pairing``); ``round_number``: the round the desk means
-        (refused if that is not the next one). If another desk paired the round while this
-        one was deciding, its pairing stands and this desk is told."""
+        """Pair the next round (see ``pairing``), the event backed up first (``last_backup``:
+        the copy in the backups folder); ``round_number``: the round the desk means (refused
+        if that is not the next one). If another desk paired the round while this one was
+        deciding, its pairing stands and this desk is told."""
         wanted: list[int] = [] if round_number is None else [round_number]
         meanwhile = round_number is None
+        copies: dict[int, Path | None] = {}  # a decision taken again copies no second time
 
         def decide(event: Event) -> tuple[list[NewRecord], Pairing]:
             number = event.current_round + 1
@@ -332,6 +336,8 @@ class Desk:
                 tables = ", ".join(map(str, last.missing))
                 raise DeskError(f"round {last.number} has no result yet for table(s) {tables}")
             pairing = self._auto(event, number)
+            if number not in copies:
+                copies[number] = self.last_backup = self.store.backup(f"before-round-{number}")
             return [_pairing_record(pairing)], pairing
 
         return self._write(decide)

@@ -6,17 +6,19 @@ travels in it (it would show in the process list and the shell's history): libpq
 the connection's first schema, so ``?options=-csearch_path%3Dopen2027`` keeps several events
 in one database.
 
-Tables: ``referee_meta`` (what the database holds, its format version) and
-``referee_records`` (the append-only records: id, kind, data as JSON kept as written, who,
-at, why). Reads are single statements (one snapshot each). Every append is one transaction
-that first takes the records table's SHARE ROW EXCLUSIVE lock (writers queue one behind
-the other, readers go on reading), then checks the revision it was decided on
-(``store.StaleWrite`` when another desk wrote meanwhile), writes all its records or none
-with the server's time, and notifies ``referee_event`` at commit, so windows and exports
-hear of it at once (``listen``). ``exclusive`` holds the same lock over a desk's whole
-decision. A lock not granted within ``LOCK_SECONDS`` and a server not answering within
-``CONNECT_SECONDS`` become a clear message, as do a missing database, a database without
-an event and an event written by a newer referee.
+Tables: ``referee_meta`` (what the database holds, its format version, the versions stamp
+of the referee that made it: ``referee.versions``) and ``referee_records`` (the append-only
+records: id, kind, data as JSON kept as written, who, at, why). Reads are single statements
+(one snapshot each). Every append is one transaction that first takes the records table's
+SHARE ROW EXCLUSIVE lock (writers queue one behind the other, readers go on reading), then
+checks the revision it was decided on (``store.StaleWrite`` when another desk wrote
+meanwhile), writes all its records or none with the server's time, and notifies
+``referee_event`` at commit, so windows and exports hear of it at once (``listen``).
+``exclusive`` holds the same lock over a desk's whole decision. ``backup`` (before each
+pairing) copies the event into an event file in the desk's backups folder. A lock not granted
+within ``LOCK_SECONDS`` and a server not answering within ``CONNECT_SECONDS`` become a clear
+message, as do a missing database, a database without an event and an event written by a
+newer referee.
 """
 
 from __future__ import annotations
@@ -26,14 +28,17 @@ import os
 import time
 from collections.abc import Callable, Iterator, Sequence
 from contextlib import contextmanager
+from datetime import datetime
+from pathlib import Path
 from types import MappingProxyType
 from typing import Any
-from urllib.parse import parse_qs, urlsplit
+from urllib.parse import parse_qs, unquote, urlsplit
 
 import psycopg
 from psycopg import errors as pgerrors
 from psycopg.conninfo import make_conninfo
 
+from referee.paths import backups_dir, free_path, place_new, staging_path
 from referee.tournament.store import (
     ChangeListener,
     EventServerError,
@@ -43,6 +48,7 @@ from referee.tournament.store import (
     StaleWrite,
 )
 from referee.tournament.stores import is_server_url
+from referee.versions import NewerFileError, check_stamp, stamp
 
 FORMAT_VERSION = 1
 KIND = "referee tournament"
@@ -203,7 +209,8 @@ class PostgresEventStore(EventStore):
                     cur.executemany(
                         f"INSERT INTO {META} (key, value) VALUES (%s, %s)",
                         [("kind", json.dumps(KIND)),
-                         ("format_version", json.dumps(FORMAT_VERSION))],
+                         ("format_version", json.dumps(FORMAT_VERSION)),
+                         ("versions", json.dumps(stamp()))],
                     )
                     cur.executemany(
                         f"INSERT INTO {RECORDS} (id, kind, data, who, at, why) "
@@ -251,6 +258,13 @@ class PostgresEventStore(EventStore):
                 )
             if not records_there:
                 raise EventServerError(f"{url}: the event has no table {RECORDS}: damaged")
+            try:
+                check_stamp(meta.get("versions"), url)
+            except NewerFileError as exc:
+                raise EventServerError(
+                    f"{url}: written by a newer referee ({'; '.join(exc.newer)}); update "
+                    "referee to open it. Nothing was changed"
+                ) from None
         except psycopg.Error as exc:
             conn.close()
             raise EventServerError(f"{url}: the server refused: {_first_lines(exc)}") from None
@@ -368,6 +382,23 @@ class PostgresEventStore(EventStore):
                 yield
             finally:
                 self.held = False
+
+    def backup(self, label: str) -> Path:
+        """A whole copy of the event as an event file in this desk's backups folder
+        (:func:`referee.paths.backups_dir`), named after the database and ``label``."""
+        from referee.tournament.sqlite_store import SqliteEventStore
+
+        folder = backups_dir()
+        folder.mkdir(parents=True, exist_ok=True)
+        name = unquote(urlsplit(self.url).path.strip("/")) or "event"
+        when = datetime.now().strftime("%Y%m%d-%H%M%S")
+        target = free_path(folder / f"{name}-{label}-{when}.db")
+        partial = staging_path(target)  # desks on one machine may back up at once
+        try:
+            SqliteEventStore.restore(partial, self.records()).close()
+            return place_new(partial, target)
+        finally:
+            partial.unlink(missing_ok=True)
 
     def listen(self) -> ChangeListener:
         conn = _connect(self.url)

@@ -6,7 +6,8 @@ while another writes; every append is one ``BEGIN IMMEDIATE`` transaction that f
 the revision it was decided on (``store.StaleWrite`` when another desk wrote meanwhile) and
 writes all its records or none; ``exclusive`` holds that lock while a desk decides again
 after a stale write. ``restore`` writes a copied event's records as they are. A file that
-is not an event file, is damaged or comes from a newer version is refused and left alone.
+is not an event file, is damaged or comes from a newer version (its format, or the data
+versions stamped in ``meta.versions``, :mod:`referee.versions`) is refused and left alone.
 """
 
 from __future__ import annotations
@@ -22,7 +23,9 @@ from types import MappingProxyType
 
 import sqlite_utils
 
+from referee.paths import backup_file
 from referee.tournament.store import EventFileError, EventStore, NewRecord, Record, StaleWrite
+from referee.versions import check_stamp, stamp
 
 FORMAT_VERSION = 1
 KIND = "referee tournament"
@@ -88,6 +91,7 @@ class SqliteEventStore(EventStore):
                     [
                         {"key": "kind", "value": json.dumps(KIND)},
                         {"key": "format_version", "value": json.dumps(FORMAT_VERSION)},
+                        {"key": "versions", "value": json.dumps(stamp())},
                     ],
                     pk="key",
                 )
@@ -141,7 +145,13 @@ class SqliteEventStore(EventStore):
                 f"up to {FORMAT_VERSION}); it was not changed"
             )
         conn.close()
+        check_stamp(meta.get("versions"), path)  # a file from newer data is refused as it is
         return cls(path, _connect(path))
+
+    def backup(self, label: str) -> Path:
+        """A whole copy of the file in the backups folder (:func:`referee.paths.backup_file`),
+        read through this store's own connection (no second handle on the file)."""
+        return backup_file(self.path, label, source=self.conn)
 
     def records(self, after: int = 0) -> list[Record]:
         rows = self.conn.execute(

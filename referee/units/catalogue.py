@@ -165,8 +165,9 @@ def units_folder() -> Path:
     return data_dir() / "units"
 
 
-NOT_UNIT_FILES = (REGISTER_FILE, "budgets.toml")
-"""Files of ``data/units/`` that are not unit files: the vocabulary and the game budgets."""
+NOT_UNIT_FILES = (REGISTER_FILE, "budgets.toml", "units.toml")
+"""Files of ``data/units/`` that are not unit files: the vocabulary, the game budgets and
+the data version (:mod:`referee.versions`)."""
 
 
 def unit_files(folder: Path | None = None) -> list[Path]:

@@ -80,8 +80,13 @@ def open_wizard(qtbot, tmp_path) -> tuple[object, NewMatchWizard]:
 
 
 def to_armies(qtbot, tmp_path, edition: str = "First draft") -> tuple[object, NewMatchWizard]:
+    """To the armies page with no scenario: the units start where the armies page puts them
+    (tests/app/test_app_setup.py takes the scenario's way)."""
     window, wizard = open_wizard(qtbot, tmp_path)
     pick(qtbot, wizard.edition_page.list, edition)
+    next_page(qtbot, wizard)
+    assert wizard.currentId() == Page.SCENARIO
+    pick(qtbot, wizard.scenario_page.list, "No scenario")
     next_page(qtbot, wizard)
     assert wizard.currentId() == Page.MAP
     next_page(qtbot, wizard)
@@ -93,10 +98,13 @@ def test_the_map_page_offers_the_shipped_maps_of_the_edition_chosen(qtbot, tmp_p
     _, wizard = open_wizard(qtbot, tmp_path)
     pick(qtbot, wizard.edition_page.list, "Current edition")
     next_page(qtbot, wizard)
+    next_page(qtbot, wizard)  # the scenario page: ENTRENCHED!
     items = wizard.map_page.list
     assert [items.item(i).text() for i in range(items.count())] == ["ENTRENCHED!  (7x9)"]
     click(qtbot, wizard.button(QWizard.WizardButton.BackButton))
+    click(qtbot, wizard.button(QWizard.WizardButton.BackButton))
     pick(qtbot, wizard.edition_page.list, "First draft")
+    next_page(qtbot, wizard)
     next_page(qtbot, wizard)
     assert [items.item(i).text() for i in range(items.count())] == ["Standard battlefield  (7x9)"]
     assert len(wizard.map_page.scene.hex_items) == 7 * 9  # the preview draws the map

@@ -110,6 +110,7 @@ def test_fold_the_docks_leaves_the_map_and_unfolds_them_again(qtbot, tmp_path):
     qtbot.waitUntil(lambda: window.view.width() > width)
     qtbot.keyClick(window.view, Qt.Key.Key_D)
     assert all(d.isVisible() for d in open_before)
+    qtbot.waitUntil(lambda: not window.inspector_dock.visibleRegion().isEmpty())  # in front
 
 
 def test_the_journal_ten_rows_tall_on_demand(qtbot, tmp_path):

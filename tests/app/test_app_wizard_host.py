@@ -7,7 +7,7 @@ from __future__ import annotations
 from app_window import click_hex, demo_window, view_point
 from PySide6.QtCore import QPoint, QRect, Qt
 from PySide6.QtGui import QColor
-from PySide6.QtWidgets import QWidget, QWizard
+from PySide6.QtWidgets import QLabel, QWidget, QWizard
 from test_app_gunnery_wizard import next_page, pick
 from test_app_wizard_assault import choose_typed, type_dice
 
@@ -29,6 +29,21 @@ def assert_beside_the_map(window, wizard: QWizard) -> None:
     map_rect = on_window(window, window.view)
     assert window.view.isVisible() and map_rect.width() >= 400 and map_rect.height() >= 500
     assert not on_window(window, wizard).intersects(map_rect)
+
+
+def shows(window, frm: str, to: str, colour: QColor) -> bool:
+    """Whether the view shows ``colour`` a quarter of the way from ``frm`` to ``to`` (a pixel
+    or two either side: the line is a few pixels wide)."""
+    a, b = view_point(window, parse_label(frm)), view_point(window, parse_label(to))
+    at = a + (b - a) / 4
+    image = window.view.viewport().grab().toImage()
+    for dx in range(-2, 3):
+        for dy in range(-2, 3):
+            shown = image.pixelColor(at + QPoint(dx, dy))
+            if abs(shown.red() - colour.red()) + abs(shown.green() - colour.green()) \
+                    + abs(shown.blue() - colour.blue()) < 30:
+                return True
+    return False
 
 
 def openers(window):
@@ -87,12 +102,7 @@ def test_the_gunnery_wizard_draws_the_shot_with_its_range_and_sectors(qtbot, tmp
         "shot C7->D2: range 5, normal; leaves from front, enters into front"
     ]
     # the map draws it: a quarter of the way along, the view shows the line's green
-    a, b = view_point(window, parse_label("C7")), view_point(window, parse_label("D2"))
-    at = a + (b - a) / 4
-    shown = window.view.viewport().grab().toImage().pixelColor(at)
-    green = QColor(SHOT_COLOURS[True])
-    assert abs(shown.red() - green.red()) + abs(shown.green() - green.green()) \
-        + abs(shown.blue() - green.blue()) < 60, shown.name()
+    qtbot.waitUntil(lambda: shows(window, "C7", "D2", QColor(SHOT_COLOURS[True])))
     next_page(qtbot, wizard)
     assert wizard.currentId() == Page.ODDS
     assert len(window.wizard_host.overlay.drawn()) == 1  # the line stays while the odds show
@@ -166,3 +176,30 @@ def test_the_retreat_hexes_are_on_the_map_and_a_click_picks_one(qtbot, tmp_path)
     assert "No retreating unit may go into E5" in retreat.problem.text()
     wizard.reject()
     assert window.scene.highlighted() == {}
+
+
+def test_the_map_keeps_its_width_while_a_wizard_takes_room(qtbot, tmp_path):
+    window = demo_window(qtbot, tmp_path)
+    map_width, journal_width = window.view.width(), window.journal_dock.width()
+    wizard = window.turn_driver.open_orders()
+    qtbot.waitExposed(wizard)
+    wizard.next()  # the orders page: the widest of the orders wizard
+    host = window.wizard_host
+    qtbot.waitUntil(lambda: host.width() >= wizard.minimumSizeHint().width())
+    # the docks across the map lent the room; the map is as wide as before
+    qtbot.waitUntil(lambda: abs(window.view.width() - map_width) <= 4)
+    assert window.journal_dock.width() < journal_width
+    wizard.reject()
+    qtbot.waitUntil(lambda: abs(window.journal_dock.width() - journal_width) <= 4)
+
+
+def test_a_long_subtitle_shows_whole_in_the_narrow_dock(qtbot, tmp_path):
+    window = demo_window(qtbot, tmp_path)
+    window.run_step("To movement 1", [{"kind": "advance", "to": "movement-1"}])
+    wizard = window.turn_driver.open_movement()
+    qtbot.waitExposed(wizard)
+    subtitle = wizard.currentPage().subTitle()
+    label = next(x for x in wizard.findChildren(QLabel) if x.text() == subtitle)
+    qtbot.waitUntil(lambda: label.height() >= label.heightForWidth(label.width()))
+    assert label.heightForWidth(label.width()) > label.fontMetrics().lineSpacing()  # 2+ lines
+    wizard.reject()

@@ -138,3 +138,37 @@ def test_leaving_the_orders_wizard_writes_nothing(qtbot, tmp_path):
     type_into(qtbot, wizard.orders_page.editor.fields["movement"], "F + F + F")
     click(qtbot, wizard.button(QWizard.WizardButton.CancelButton))
     assert steps(window) == before
+
+
+def test_typing_an_order_keeps_the_keyboard_in_the_field(qtbot, tmp_path):
+    # each key makes the page tell the wizard whether it can finish; the wizard hides its
+    # page while it updates its buttons, which sent the focus to the map after one key
+    from PySide6.QtWidgets import QApplication
+
+    window = demo_window(qtbot, tmp_path)
+    wizard = open_orders(qtbot, window, downs=1)
+    pick_unit(qtbot, wizard, "tank")
+    field = wizard.orders_page.editor.fields["movement"]
+    field.setFocus()
+    field.selectAll()
+    for key in "A + F + F":
+        qtbot.keyClicks(QApplication.focusWidget(), key)  # wherever the keyboard is now
+    assert QApplication.focusWidget() is field
+    assert field.text() == "A + F + F"
+
+
+def test_a_unit_confirmed_without_orders_shows_so_when_the_wizard_opens_again(qtbot, tmp_path):
+    from referee.app.wizards.orders_wizard import Status
+
+    window = demo_window(qtbot, tmp_path)
+    assert window.run_step("To turn 2", [{"kind": "advance", "to": "aftermath"},
+                                         {"kind": "advance"}]) is not None
+    assert window.run_step("No orders", [
+        {"kind": "orders", "uid": "grunts", "turn": 3, "missing": "confirm"}]) is not None
+    wizard = open_orders(qtbot, window)
+    page = wizard.orders_page
+    assert page.turn == 3
+    assert page.status["grunts"] == Status.MISSING and page.status["tank"] == Status.OPEN
+    pick_unit(qtbot, wizard, "grunts")
+    assert "none, the missing-order rule (default)" in page.list.currentItem().text()
+    assert not page.open_button.isEnabled()  # it is written: nothing to take back here

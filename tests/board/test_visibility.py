@@ -17,11 +17,12 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 import referee.board.visibility as visibility
-from referee.board.hexgrid import Hex, hex_label
-from referee.board.line import CROSS, VERTEX, trace
+from referee.board.hexgrid import DIRECTIONS, Hex, hex_label
+from referee.board.line import CROSS, EDGE, VERTEX, trace
 from referee.board.los import SightError, line_of_sight, los_board
 from referee.board.maps import hexagon_hexes, parse_map, rectangle_hexes
 from referee.board.sightlines import (
+    EDGE_KIND,
     build_table,
     cache_path,
     hex_distance,
@@ -96,11 +97,25 @@ def test_the_inverted_table_lists_every_line_through_each_hex():
     radius = 6
     table = build_table(radius)
     through: dict[tuple[int, int], set[tuple[int, ...]]] = {}
+    steps = [(d.q, d.r) for d in DIRECTIONS]
     for dq in range(-radius, radius + 1):
         for dr in range(-radius, radius + 1):
             if (dq or dr) and hex_distance(np.array(dq), np.array(dr)) <= radius:
                 for q, r, kind, ps, pt in _expected_points(dq, dr):
                     through.setdefault((q, r), set()).add((dq, dr, kind, ps, pt))
+                # an edge run is listed under both hexes, with the way to the other
+                t = trace(Hex(0, 0), Hex(dq, dr))
+                total, before = len(t.crossed), 0
+                for touch in t.touches:
+                    if touch.kind == CROSS:
+                        before += 1
+                    elif touch.kind == EDGE:
+                        a, b = touch.hexes
+                        for f, other in ((a, b), (b, a)):
+                            towards = steps.index((other.q - f.q, other.r - f.r))
+                            through.setdefault((f.q, f.r), set()).add(
+                                (dq, dr, EDGE_KIND + towards, before + 1, total - before + 1)
+                            )
     for k in range(len(table.line_q)):
         lo, hi = table.shadow_start[k], table.shadow_start[k + 1]
         got = set(
@@ -112,9 +127,11 @@ def test_the_inverted_table_lists_every_line_through_each_hex():
         )
         o = (int(table.line_q[k]), int(table.line_r[k]))
         assert got == through.get(o, set()), o
-        # shortest line first, and the steps from the hex to each line's end
+        # crossings, corner touches, edge runs, each shortest line first; the steps from
+        # the hex to each line's end
         lengths = hex_distance(table.shadow_q[lo:hi], table.shadow_r[lo:hi])
-        assert list(lengths) == sorted(lengths)
+        order = list(zip(table.shadow_kind[lo:hi].tolist(), lengths.tolist(), strict=True))
+        assert order == sorted(order)
         assert (table.shadow_dt[lo:hi] == hex_distance(
             table.shadow_q[lo:hi] - o[0], table.shadow_r[lo:hi] - o[1])).all()
 
@@ -324,3 +341,20 @@ def test_a_hex_off_the_map_or_a_level_that_is_not_one_is_refused():
         vis.all_pairs(np.full(len(bm), 5))
     with pytest.raises(SightError, match="one per hex"):
         vis.all_pairs(np.zeros(2))
+
+
+@pytest.mark.parametrize("name", ["standard", "entrenched", "activation"])
+def test_the_reference_one_hex_to_all_equals_the_engine_on_the_shipped_maps(name):
+    from referee.board.los import seen_from
+    from referee.board.maps import find_map, load_map
+    from referee.rules.ruleset import ruleset
+
+    bm = load_map(find_map(name))
+    board = los_board(bm, ruleset(bm.edition))
+    vis = Visibility(board)
+    for h in bm.hexes:
+        for level in (None, 0, 2):
+            seen, blind = seen_from(board, h, level)
+            v, b = vis.from_hex(h, level)
+            assert [bm.index[x] for x in seen] == list(np.flatnonzero(v))
+            assert [bm.index[x] for x in blind] == list(np.flatnonzero(b))

@@ -6,6 +6,7 @@ event gives up with a message; a lost connection is named and made again."""
 
 from __future__ import annotations
 
+import json
 import socket
 import tempfile
 
@@ -168,3 +169,33 @@ def test_two_desks_making_the_event_at_once_make_one(pg_url):
     assert "nothing was written" in str(refused[0]) or "already holds" in str(refused[0])
     with Desk.open(pg_url) as desk:
         assert desk.event().name == made[0] and len(desk.store.records()) == 1
+
+
+def test_before_each_pairing_the_servers_event_is_copied_to_a_file_in_the_backups(
+    pg_url, tmp_path, monkeypatch
+):
+    from referee.tournament.stores import open_store
+
+    monkeypatch.setenv("REFEREE_HOME", str(tmp_path / "home"))
+    with Desk.create(pg_url, name="Cup", seed=1) as desk:
+        for n in ("Ada", "Brin"):
+            desk.add_player(n)
+        before = desk.store.records()
+        desk.pair()
+        copy = desk.last_backup
+    assert copy is not None and copy.parent == tmp_path / "home" / "backups"
+    assert copy.name.startswith(f"{pg_url.split('/')[3].split('?')[0]}-before-round-1-")
+    kept = open_store(copy)  # an event file, the event as it was before the pairing
+    assert kept.records() == before
+    kept.close()
+
+
+def test_an_event_stamped_by_newer_data_on_the_server_is_refused(pg_url):
+    from referee.versions import current_versions
+
+    Desk.create(pg_url, name="Cup", seed=1).close()
+    newer = json.dumps({"catalogue": current_versions().catalogue + 1})
+    with psycopg.connect(pg_url, autocommit=True) as conn:
+        conn.execute("UPDATE referee_meta SET value = %s WHERE key = 'versions'", (newer,))
+    with pytest.raises(EventServerError, match=r"newer referee \(rules catalogue"):
+        Desk.open(pg_url)

@@ -60,7 +60,10 @@ class ContestPage(AssaultPage):
                 item.setText(item.text() + " — choose the hex in the movement step first")
             self.list.addItem(item)
         rows = max(1, min(4, len(state.contests)))
-        self.list.setFixedHeight(self.list.sizeHintForRow(0) * rows + 2 * self.list.frameWidth())
+        self.list.setWordWrap(True)  # a contest in two lines, in the dock beside the map
+        self.list.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
+        self.list.setFixedHeight(2 * self.list.sizeHintForRow(0) * rows
+                                 + 2 * self.list.frameWidth())
         self.none = QLabel(
             "No assault is waiting: the last movement step started none. Assaults start "
             "when units of different sides try to enter the same hex (clause assault.trigger)."
@@ -71,7 +74,10 @@ class ContestPage(AssaultPage):
         self.bases.setEditTriggers(QAbstractItemView.EditTrigger.NoEditTriggers)
         self.bases.setSelectionMode(QAbstractItemView.SelectionMode.NoSelection)
         self.bases.verticalHeader().setVisible(False)
-        self.bases.horizontalHeader().setSectionResizeMode(QHeaderView.ResizeMode.Stretch)
+        header = self.bases.horizontalHeader()
+        header.setSectionResizeMode(QHeaderView.ResizeMode.Stretch)
+        for column in (0, 4, 6):  # side, facing, models: as wide as their words
+            header.setSectionResizeMode(column, QHeaderView.ResizeMode.ResizeToContents)
         layout = QVBoxLayout(self)
         layout.addWidget(self.list)
         layout.addWidget(self.none)
@@ -125,13 +131,15 @@ class ContestPage(AssaultPage):
             unit = self.state.unit(p["uid"])
             where = p["at"] + (f" → {p['to']}" if p.get("to") else "")
             cells = (side_name(p["side"]).removeprefix("side "),
-                     f"{p['uid']} ({unit.unit.name})", p["role"], where,
+                     p["uid"], p["role"], where,
                      DIRECTION_NAMES[unit.facing], c.fights_with,
                      f"{unit.alive} of {unit.unit.models}")
             r = self.bases.rowCount()
             self.bases.insertRow(r)
             for col, text in enumerate(cells):
                 item = QTableWidgetItem(text)
+                if col == 1:
+                    item.setToolTip(f"{p['uid']}: {unit.unit.name}")
                 if col == 0:
                     item.setForeground(Qt.GlobalColor.white)
                     item.setBackground(QColor(SIDE_COLOURS.get(p["side"], "#666666")))

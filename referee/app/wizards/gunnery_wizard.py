@@ -315,7 +315,7 @@ class GunneryWizard(QWizard):
         self.setStartId(Page.SHOOTER)
         self.odds_page.text.anchorClicked.connect(self._link)
         self.outcome_page.linkClicked.connect(self.ruleRequested)
-        self.target_page.list.currentRowChanged.connect(lambda _row: self.draw_shot())
+        self.target_page.list.itemSelectionChanged.connect(self.draw_shot)
         self.currentIdChanged.connect(lambda _id: self.draw_shot())
         self.roll_page.dice.set_typed(dice_mode == "typed")
         chars = self.fontMetrics().averageCharWidth()
@@ -329,7 +329,9 @@ class GunneryWizard(QWizard):
         is picked)."""
         if self.overlay is None:
             return
-        target = self.target_uid() if self.currentId() >= Page.TARGET else ""
+        items = self.target_page.list
+        picked = self.currentId() > Page.TARGET or bool(items.selectedItems())
+        target = self.target_uid() if self.currentId() >= Page.TARGET and picked else ""
         if not target or target not in self.state.units:
             self.overlay.shot(None)
             return

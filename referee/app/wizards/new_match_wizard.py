@@ -1,11 +1,14 @@
-"""The new-match wizard (File > New, Ctrl+N): the edition, a shipped map of that edition
-(previewed), each side's army (nation and units from the catalogue, with the budget of the
-game size, clause ``army.budgets``), where the units stand (placed automatically in the
-side's deployment zone, front rows first, by :func:`referee.match.setup_place.place_units`,
-clauses ``setup.blind``, ``setup.order``, ``move.stacking``; any hex can be changed by typing
-it or by clicking the preview), the seed (random, shown) and who rolls the dice, then the
-file. The wizard writes nothing: :meth:`NewMatchWizard.chosen_match` is what the main window
-creates (:meth:`NewMatch.create`) and opens.
+"""The new-match wizard (File > New, Ctrl+N): the edition, the scenario and the victory
+condition (:mod:`~referee.app.wizards.new_match_scenario_page`), a shipped map of that
+edition that keeps the scenario (previewed), each side's army (nation and units from the
+catalogue, with the budget of the game size, clause ``army.budgets``), where the units stand
+(placed automatically in the side's deployment zone, front rows first, by
+:func:`referee.match.setup_place.place_units`, clauses ``setup.blind``, ``setup.order``,
+``move.stacking``; any hex can be changed by typing it or by clicking the preview), with a
+scenario whether its setup procedure sets the units up once the match is open
+(:mod:`~referee.app.wizards.new_match_setup_page`), the seed (random, shown) and who rolls
+the dice, then the file. The wizard writes nothing: :meth:`NewMatchWizard.chosen_match` is
+what the main window creates (:meth:`NewMatch.create`) and opens.
 """
 
 from __future__ import annotations
@@ -41,10 +44,14 @@ from PySide6.QtWidgets import (
 
 from referee.app.session import DICE_SETTING
 from referee.app.wizards.new_match_armies_page import PROBLEM_STYLE, ArmiesPage, map_preview
+from referee.app.wizards.new_match_scenario_page import ScenarioPage
+from referee.app.wizards.new_match_setup_page import SetupPage
 from referee.board.maps import BattleMap
 from referee.match.state import MatchState
 from referee.match.store import MatchFile
-from referee.rules.ruleset import ruleset
+from referee.paths import data_dir
+from referee.rules.ruleset import Ruleset, ruleset
+from referee.scenarios.model import Scenario
 
 EDITIONS = ("current", "first-draft")
 """The editions a new match can be played under (the activation rules are another game)."""
@@ -57,10 +64,12 @@ SEED_RANGE = 2**32
 
 class Page(IntEnum):
     EDITION = 0
-    MAP = 1
-    ARMIES = 2
-    SEED = 3
-    FILE = 4
+    SCENARIO = 1
+    MAP = 2
+    ARMIES = 3
+    SETUP = 4
+    SEED = 5
+    FILE = 6
 
 
 # --- what the wizard offers (no Qt) ---------------------------------------------------------
@@ -83,6 +92,23 @@ def maps_of(edition: str) -> tuple[BattleMap, ...]:
     return tuple(maps)
 
 
+def user_maps(edition: str) -> tuple[BattleMap, ...]:
+    """The referee's own maps of ``edition`` (saved by the map editor beside the matches
+    folder), read afresh each time."""
+    from referee.app.map_editor.window import maps_folder
+    from referee.board.maps import MapError, load_map
+
+    found = []
+    for path in sorted(maps_folder().glob("*.toml")):
+        try:
+            battle_map = load_map(path)
+        except MapError:
+            continue
+        if battle_map.edition == edition:
+            found.append(battle_map)
+    return tuple(found)
+
+
 @dataclass(frozen=True)
 class NewMatch:
     """What the wizard chose; :meth:`create` writes the match file."""
@@ -94,6 +120,8 @@ class NewMatch:
     seed: int
     title: str
     settings: Mapping[str, str]
+    scenario: str | None = None
+    victory: Mapping[str, Any] | None = None
 
     def create(self) -> MatchFile:
         """The new match file (its folder made if missing); never replaces a file."""
@@ -106,6 +134,8 @@ class NewMatch:
             seed=self.seed,
             title=self.title,
             settings=self.settings,
+            scenario=self.scenario,
+            victory=self.victory,
         )
 
 
@@ -174,12 +204,20 @@ class MapPage(QWizardPage):
         self.list.currentRowChanged.connect(self._chosen)
 
     def initializePage(self) -> None:
-        edition = _wizard(self).edition()
-        self.setSubTitle(f"A battlefield of the {edition} edition; deployment zones are rimmed.")
-        if edition == self.shown_edition:
+        wizard = _wizard(self)
+        edition, scenario = wizard.edition(), wizard.scenario_page.scenario()
+        self.setSubTitle(
+            f"A battlefield of the {edition} edition; deployment zones are rimmed."
+            if scenario is None else
+            f"A battlefield that keeps the rules of {scenario.name}, with its zones rimmed."
+        )
+        key = f"{edition}/{scenario.id if scenario else ''}"
+        if key == self.shown_edition:
             return
-        self.shown_edition = edition
-        self.maps = maps_of(edition)
+        self.shown_edition = key
+        self.maps = maps_of(edition) + user_maps(edition)
+        if scenario is not None:
+            self.maps = fitting_maps(self.maps, scenario, ruleset(edition))
         self.list.blockSignals(True)
         self.list.clear()
         for m in self.maps:
@@ -189,7 +227,10 @@ class MapPage(QWizardPage):
                 else f"{m.name}  ({len(m)} hexes)"
             )
         self.list.blockSignals(False)
-        self.list.setCurrentRow(0 if self.maps else -1)
+        first = next((i for i, m in enumerate(self.maps)
+                      if scenario is not None and m.source is not None
+                      and m.source.stem == scenario.map), 0)
+        self.list.setCurrentRow(first if self.maps else -1)
 
     def battle_map(self) -> BattleMap | None:
         row = self.list.currentRow()
@@ -202,12 +243,22 @@ class MapPage(QWizardPage):
             self.description.clear()
             return
         self.description.setText(m.description)
-        rules = ruleset(self.shown_edition)
+        rules = ruleset(m.edition)
         self.scene.set_state(MatchState(rules, m, {}, MappingProxyType({})))
         self.preview.fit()
 
     def isComplete(self) -> bool:
         return self.battle_map() is not None
+
+
+def fitting_maps(
+    maps: tuple[BattleMap, ...], scenario: Scenario, rules: Ruleset
+) -> tuple[BattleMap, ...]:
+    """The maps that keep ``scenario``'s rules, each with the scenario's zones."""
+    from referee.scenarios.battlefield import battlefield_problems, scenario_map
+
+    return tuple(scenario_map(m, scenario, rules) for m in maps
+                 if not battlefield_problems(m, scenario, rules))
 
 
 class SeedPage(QWizardPage):
@@ -318,14 +369,18 @@ class NewMatchWizard(QWizard):
         self.setWindowTitle("New match")
         self.setOption(QWizard.WizardOption.HaveHelpButton, False)
         self.edition_page = EditionPage()
+        self.scenario_page = ScenarioPage()
         self.map_page = MapPage()
         self.armies_page = ArmiesPage()
+        self.setup_page = SetupPage()
         self.seed_page = SeedPage()
         self.file_page = FilePage()
         for page_id, page in (
             (Page.EDITION, self.edition_page),
+            (Page.SCENARIO, self.scenario_page),
             (Page.MAP, self.map_page),
             (Page.ARMIES, self.armies_page),
+            (Page.SETUP, self.setup_page),
             (Page.SEED, self.seed_page),
             (Page.FILE, self.file_page),
         ):
@@ -342,6 +397,16 @@ class NewMatchWizard(QWizard):
     def edition(self) -> str:
         return self.edition_page.edition()
 
+    def nextId(self) -> int:
+        """The setup page only with a scenario (it sets the units up by its procedure)."""
+        following = super().nextId()
+        if following == Page.SETUP:
+            scenario = self.scenario_page.scenario()
+            if scenario is None:
+                return int(Page.SEED)
+            self.setup_page.show_scenario(scenario)
+        return following
+
     def battle_map(self) -> BattleMap | None:
         return self.map_page.battle_map()
 
@@ -353,12 +418,20 @@ class NewMatchWizard(QWizard):
     def chosen_match(self) -> NewMatch:
         where = self.battle_map()
         assert where is not None and where.source is not None
+        scenario = self.scenario_page.scenario()
+        units = self.armies_page.units()
+        if scenario is not None and self.setup_page.step_by_step():
+            units = tuple({k: v for k, v in u.items() if k not in ("hex", "facing")}
+                          for u in units)  # they wait for the scenario's setup
+        shipped = where.source.parent.resolve() == (data_dir() / "maps").resolve()
         return NewMatch(
             path=self.file_page.chosen_path(),
             edition=self.edition(),
-            map_name=where.source.stem,
-            units=self.armies_page.units(),
+            map_name=where.source.stem if shipped else str(where.source),
+            units=units,
             seed=int(self.seed_page.seed.text()),
             title=self.file_page.match_title.text().strip(),
             settings=MappingProxyType({DICE_SETTING: self.seed_page.dice_mode()}),
+            scenario=scenario.id if scenario is not None else None,
+            victory=self.scenario_page.victory(),
         )

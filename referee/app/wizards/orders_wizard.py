@@ -24,6 +24,7 @@ from typing import Any
 from PySide6.QtCore import Qt
 from PySide6.QtGui import QColor
 from PySide6.QtWidgets import (
+    QApplication,
     QButtonGroup,
     QComboBox,
     QFormLayout,
@@ -43,7 +44,7 @@ from referee.app.style import side_name
 from referee.app.wizards.chosen_step import ChosenStep
 from referee.app.wizards.order_editor import OrderEditor
 from referee.match.state import MatchState
-from referee.rules.orders.missing import missing_rule
+from referee.rules.orders.missing import MISSING_KEY, missing_rule
 from referee.rules.orders.notation import KINDS, parse_order
 from referee.rules.state import UnitState
 from referee.rules.turn.clock import TurnPosition
@@ -209,10 +210,8 @@ class OrdersPage(QWizardPage):
         wizard = self.wizard()
         assert isinstance(wizard, OrdersWizard)
         self.turn = wizard.units_page.chosen_turn()
-        self.setSubTitle(f"Turn {self.turn}: build each unit's orders from the buttons (only "
-                         "the codes its speed allows at each step), or type them; a unit "
-                         "without orders stays unwritten until you write them or confirm "
-                         "its players gave none.")
+        self.setSubTitle(f"Turn {self.turn}: write each unit's orders (buttons or typed), or "
+                         "confirm its players gave none.")
         self.texts, self.notes, self.status, self.current = {}, {}, {}, None
         self.given, self.edited = set(), set()
         for u in wizard.units_page.units():
@@ -220,7 +219,8 @@ class OrdersPage(QWizardPage):
             self.texts[u.uid] = (given.get("movement", NO_MOVEMENT),
                                  given.get("gunnery", NO_GUNNERY))
             self.notes[u.uid] = start_speed(self.state, u.uid, self.turn)
-            self.status[u.uid] = Status.WRITTEN if given else Status.OPEN
+            self.status[u.uid] = (Status.MISSING if given.get(MISSING_KEY)
+                                  else Status.WRITTEN if given else Status.OPEN)
             if given:
                 self.given.add(u.uid)
         self.list.blockSignals(True)
@@ -256,7 +256,16 @@ class OrdersPage(QWizardPage):
             self.status[self.current] = Status.WRITTEN
             self.written_button.setChecked(True)
         self._mark()
+        self._complete_changed()
+
+    def _complete_changed(self) -> None:
+        """Tell the wizard, keeping the keyboard where the referee is typing: QWizard hides
+        its pages while it updates its buttons, which sends the focus out of the field
+        after each key."""
+        focus = QApplication.focusWidget()
         self.completeChanged.emit()
+        if focus is not None and QApplication.focusWidget() is not focus and focus.isVisible():
+            focus.setFocus(Qt.FocusReason.OtherFocusReason)
 
     def _status_chosen(self, status: int) -> None:
         if self.current is not None:
@@ -264,7 +273,7 @@ class OrdersPage(QWizardPage):
             if status == Status.WRITTEN:
                 self.edited.add(self.current)
         self._mark()
-        self.completeChanged.emit()
+        self._complete_changed()
 
     def choose(self, uid: str, status: Status) -> None:
         """Set ``uid``'s status as its radio button would (what a test or a caller uses)."""
@@ -274,7 +283,7 @@ class OrdersPage(QWizardPage):
         if uid == self.current:
             self.statuses.button(int(status)).setChecked(True)
         self._mark()
-        self.completeChanged.emit()
+        self._complete_changed()
 
     def _mark(self) -> None:
         """Each unit in the list with its orders, what keeps them from reading, or that they

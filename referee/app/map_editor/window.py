@@ -1,0 +1,413 @@
+"""The map editor window (File > Map editor): paint terrain, roads and rivers on a new or a
+shipped map; see the zones (side 1 blue, side 2 red) and the scenario's constraints checked
+live; save to the map format.
+
+Left, what to paint: the terrain of the map's edition, a road, a river, or the eraser of
+roads and rivers. A press paints the hex under the mouse, a drag every hex it passes, one
+stroke one step of Qt's undo stack (Ctrl+Z / Ctrl+Shift+Z). Right: the map's name, the
+scenario it is made for (its zones and what its no man's land may not hold), who is
+designing (the referee: anywhere; a side: only its own territory, refused elsewhere), and
+the check: the problems ``referee map check --scenario`` would print, their hexes rimmed in
+red on the map. Save writes the map file, and is refused while the check finds a problem.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import replace
+from pathlib import Path
+from types import MappingProxyType
+
+from PySide6.QtCore import Qt
+from PySide6.QtGui import QAction, QBrush, QColor, QIcon, QKeySequence, QPixmap, QUndoStack
+from PySide6.QtWidgets import (
+    QComboBox,
+    QFileDialog,
+    QFormLayout,
+    QLabel,
+    QLineEdit,
+    QListWidget,
+    QListWidgetItem,
+    QMainWindow,
+    QMenu,
+    QSplitter,
+    QVBoxLayout,
+    QWidget,
+)
+
+from referee.app.map_editor import edits
+from referee.app.map_editor.map_change import MapChange
+from referee.app.map_editor.paint_view import PaintView
+from referee.app.map_scene import MapScene
+from referee.app.save_dialog import ask_save_path
+from referee.app.style import terrain_colour
+from referee.board.hexgrid import Hex, hex_label
+from referee.board.map_text import blank_map
+from referee.board.maps import BattleMap, MapError, find_map, load_map
+from referee.match.state import MatchState
+from referee.paths import data_dir, maps_dir
+from referee.rules.ruleset import Ruleset, ruleset
+from referee.scenarios.battlefield import layout_for
+from referee.scenarios.loader import scenarios_of
+from referee.scenarios.model import Scenario
+
+PROBLEM_COLOUR = "#c62828"
+TOOLS_PATHS = (("road", "Road", "roads"), ("river", "River", "rivers"))
+DESIGNER_NAMES = {"referee": "The referee (the whole map)", "side1": "Side 1 (its territory)",
+                  "side2": "Side 2 (its territory)"}
+
+
+def maps_folder() -> Path:
+    """Where the editor offers to save: the user's maps folder (:func:`referee.paths.maps_dir`)."""
+    return maps_dir()
+
+
+class MapEditorWindow(QMainWindow):
+    """See the module docstring. Starts on the ENTRENCHED! map under its scenario."""
+
+    def __init__(self, parent: QWidget | None = None, battle_map: BattleMap | None = None,
+                 scenario_id: str | None = "entrenched") -> None:
+        super().__init__(parent)
+        self.setWindowTitle("Map editor")
+        self.setWindowFlag(Qt.WindowType.Window)
+        self.undo_stack = QUndoStack(self)
+        self.scene = MapScene(self)
+        self.view = PaintView(self.scene)
+        self.path: Path | None = None
+        self.open_path: tuple[str, int] | None = None
+        """The road or river being laid: its kind and index."""
+        self.problems: list[str] = []
+        self.rules: Ruleset = ruleset("current")
+        self.map: BattleMap = battle_map or load_map(find_map("entrenched"))
+
+        self.tools = QListWidget()
+        self.tools.setAccessibleName("paint")
+        self.name = QLineEdit()
+        self.name.setAccessibleName("map name")
+        self.edition = QLabel()
+        self.scenario_box = QComboBox()
+        self.scenario_box.setAccessibleName("scenario")
+        self.designer = QComboBox()
+        self.designer.setAccessibleName("designing as")
+        for key, text in DESIGNER_NAMES.items():
+            self.designer.addItem(text, key)
+        self.verdict = QLabel()
+        self.verdict.setWordWrap(True)
+        self.checks = QListWidget()
+        self.checks.setAccessibleName("check")
+        self.checks.setWordWrap(True)
+
+        form = QFormLayout()
+        form.addRow("Name", self.name)
+        form.addRow("Edition", self.edition)
+        form.addRow("Scenario", self.scenario_box)
+        form.addRow("Designing as", self.designer)
+        legend = QLabel("Zones: side 1's territory rimmed blue (the bottom), side 2's red (the "
+                        "top), no man's land between them; hexes that break the scenario "
+                        "rimmed red.")
+        legend.setWordWrap(True)
+        side = QWidget()
+        side_layout = QVBoxLayout(side)
+        side_layout.addLayout(form)
+        side_layout.addWidget(legend)
+        side_layout.addWidget(self.verdict)
+        side_layout.addWidget(self.checks, 1)
+        left = QWidget()
+        left_layout = QVBoxLayout(left)
+        left_layout.addWidget(QLabel("Paint"))
+        left_layout.addWidget(self.tools, 1)
+        splitter = QSplitter()
+        splitter.addWidget(left)
+        splitter.addWidget(self.view)
+        splitter.addWidget(side)
+        splitter.setStretchFactor(1, 1)
+        char = self.fontMetrics().averageCharWidth()
+        splitter.setSizes([26 * char, 80 * char, 42 * char])
+        self.setCentralWidget(splitter)
+        self._make_actions()
+
+        self.view.painted.connect(self.paint_at)
+        self.scenario_box.currentIndexChanged.connect(self._scenario_changed)
+        self.designer.currentIndexChanged.connect(self._designer_changed)
+        self.tools.currentRowChanged.connect(self._tool_changed)
+        self.name.textEdited.connect(self._renamed)
+        self.undo_stack.cleanChanged.connect(self._title)
+        screen = self.screen().availableGeometry()
+        self.resize(min(150 * char, screen.width() * 95 // 100),
+                    min(46 * self.fontMetrics().lineSpacing(), screen.height() * 92 // 100))
+        self.move(screen.center() - self.rect().center())
+        self.load(self.map, scenario_id)
+
+    # --- building -------------------------------------------------------------------
+
+    def _make_actions(self) -> None:
+        bar = self.menuBar()
+        file = bar.addMenu("&File")
+        keys = QKeySequence.StandardKey
+
+        def action(menu: QMenu, text: str, slot: object, key: object = None) -> QAction:
+            a = QAction(text, self)
+            if key is not None:
+                a.setShortcut(QKeySequence(key))  # type: ignore[call-overload]
+            a.triggered.connect(slot)
+            menu.addAction(a)
+            return a
+
+        self.new_action = action(file, "&New map (the scenario's size)", self.new_map, keys.New)
+        self.open_action = action(file, "&Open…", self.choose_file, keys.Open)
+        shipped = file.addMenu("Open a &shipped map")
+        for path in sorted((data_dir() / "maps").glob("*.toml")):
+            action(shipped, path.stem, lambda _=False, p=path: self.open_file(p))
+        self.save_action = action(file, "&Save", self.save, keys.Save)
+        self.save_as_action = action(file, "Save &as…", self.save_as, keys.SaveAs)
+        file.addSeparator()
+        action(file, "&Close", self.close, keys.Close)
+        edit = bar.addMenu("&Edit")
+        self.undo_action = self.undo_stack.createUndoAction(self, "Undo")
+        self.undo_action.setShortcut(QKeySequence("Ctrl+Z"))
+        self.redo_action = self.undo_stack.createRedoAction(self, "Redo")
+        self.redo_action.setShortcut(QKeySequence("Ctrl+Shift+Z"))
+        edit.addAction(self.undo_action)
+        edit.addAction(self.redo_action)
+        view = bar.addMenu("&View")
+        action(view, "&Fit the map", self.view.fit, "F")
+        action(view, "Zoom &in", self.view.zoom_in, "Ctrl++")
+        action(view, "Zoom &out", self.view.zoom_out, "Ctrl+-")
+
+    def _fill_tools(self) -> None:
+        self.tools.blockSignals(True)
+        self.tools.clear()
+        for tid, kind in self.rules.terrain.terrain.items():
+            pixmap = QPixmap(16, 16)
+            pixmap.fill(terrain_colour(tid))
+            item = QListWidgetItem(QIcon(pixmap), kind.name)
+            item.setData(Qt.ItemDataRole.UserRole, f"terrain:{tid}")
+            tags = ["blocking"] if kind.is_blocking else []
+            tags += ["advanced"] if kind.advanced else []
+            item.setToolTip(f"{kind.name}{' (' + ', '.join(tags) + ')' if tags else ''}")
+            self.tools.addItem(item)
+        for feature, text, _ in TOOLS_PATHS:
+            item = QListWidgetItem(text)
+            item.setData(Qt.ItemDataRole.UserRole, f"path:{feature}")
+            if feature not in self.rules.terrain.features:
+                item.setFlags(item.flags() & ~Qt.ItemFlag.ItemIsEnabled)
+                item.setToolTip(f"the {self.rules.id} edition has no {feature}s")
+            self.tools.addItem(item)
+        erase = QListWidgetItem("Erase roads, rivers")
+        erase.setData(Qt.ItemDataRole.UserRole, "erase")
+        self.tools.addItem(erase)
+        self.tools.setCurrentRow(0)
+        self.tools.blockSignals(False)
+
+    # --- the map ----------------------------------------------------------------------
+
+    @property
+    def scenario(self) -> Scenario | None:
+        data = self.scenario_box.currentData()
+        return data if isinstance(data, Scenario) else None
+
+    def load(self, battle_map: BattleMap, scenario_id: str | None = None,
+             path: Path | None = None) -> None:
+        """Edit ``battle_map`` (its edition's terrain), under ``scenario_id`` if one of its
+        edition has that id (else the edition's first scenario, or none)."""
+        self.map = battle_map
+        self.path = path
+        self.rules = ruleset(battle_map.edition)
+        self.undo_stack.clear()
+        self.open_path = None
+        self.edition.setText(f"{self.rules.name} ({self.rules.id})")
+        self.name.setText(battle_map.name)
+        self._fill_tools()
+        self.scenario_box.blockSignals(True)
+        self.scenario_box.clear()
+        self.scenario_box.addItem("None: the map's own zones", None)
+        for s in scenarios_of(self.rules.id):
+            self.scenario_box.addItem(s.name, s)
+        wanted = next((i for i in range(1, self.scenario_box.count())
+                       if self.scenario_box.itemData(i).id == scenario_id), None)
+        self.scenario_box.setCurrentIndex(wanted if wanted is not None
+                                          else min(1, self.scenario_box.count() - 1))
+        self.scenario_box.blockSignals(False)
+        self.redraw(fit=True)
+        self._title()
+
+    def shown_map(self) -> BattleMap:
+        """The map with the scenario's zones (what the view shows and the check judges)."""
+        return edits.under_scenario(self.map, self.scenario, self.rules)
+
+    def set_map(self, battle_map: BattleMap) -> None:
+        """The undo stack's setter: show ``battle_map`` and check it."""
+        self.map = battle_map
+        if self.name.text() != battle_map.name:
+            self.name.setText(battle_map.name)
+        self.redraw()
+
+    def redraw(self, fit: bool = False) -> None:
+        shown = self.shown_map()
+        self.scene.set_map(shown)
+        self.scene.set_state(MatchState(self.rules, shown, {}, MappingProxyType({})))
+        self.check()
+        if fit:
+            self.view.fit()
+
+    def check(self) -> list[str]:
+        """The live check: what ``referee map check --scenario`` would say of the file."""
+        self.problems = edits.verdicts(self.map, self.scenario, self.rules)
+        self.checks.clear()
+        for problem in self.problems:
+            item = QListWidgetItem(problem)
+            item.setForeground(QBrush(QColor(PROBLEM_COLOUR)))
+            self.checks.addItem(item)
+        scenario = self.scenario
+        if self.problems:
+            what = f"breaks {scenario.name}" if scenario else "cannot be saved as it is"
+            self.verdict.setText(f"<b style='color:{PROBLEM_COLOUR}'>The map {what} — "
+                                 f"{len(self.problems)} problem(s).</b> Save is refused until "
+                                 "they are fixed.")
+        else:
+            keeps = f"keeps the rules of {scenario.name}" if scenario else "is a usable map"
+            stop = "" if keeps[-1] in ".!?" else "."
+            self.verdict.setText(f"<b style='color:#2e7d32'>The map {keeps}{stop}</b>")
+        self.scene.clear_highlight()
+        self.scene.highlight_hexes(edits.problem_hexes(self.problems), PROBLEM_COLOUR,
+                                   "breaks the scenario")
+        self.save_action.setEnabled(not self.problems)
+        self.save_as_action.setEnabled(not self.problems)
+        return self.problems
+
+    # --- painting ---------------------------------------------------------------------
+
+    def tool(self) -> str:
+        item = self.tools.currentItem()
+        return str(item.data(Qt.ItemDataRole.UserRole)) if item is not None else ""
+
+    def set_tool(self, tool: str) -> None:
+        """Pick a tool by its id: ``terrain:forest``, ``path:road``, ``erase``."""
+        for row in range(self.tools.count()):
+            if self.tools.item(row).data(Qt.ItemDataRole.UserRole) == tool:
+                self.tools.setCurrentRow(row)
+                return
+        raise KeyError(f"no tool {tool!r}")
+
+    def paint_at(self, h: Hex, stroke: int | None = None) -> bool:
+        """Apply the current tool to ``h`` (one stroke's hexes merge into one undo step);
+        False when the designer may not paint there (the status bar says why)."""
+        designer = str(self.designer.currentData())
+        why = edits.refusal(self.shown_map(), designer, h)
+        if why is not None:
+            self.statusBar().showMessage(f"Refused: {why}", 10000)
+            return False
+        tool, label = self.tool(), hex_label(h)
+        before = self.map
+        if tool.startswith("terrain:"):
+            terrain = tool.split(":", 1)[1]
+            if before.terrain[h] == terrain:
+                return True
+            after = edits.paint(before, h, terrain)
+            name = self.rules.terrain.terrain[terrain].name
+            text = f"Paint {name.lower()}"
+        elif tool.startswith("path:"):
+            feature = tool.split(":", 1)[1]
+            kind = dict((f, k) for f, _, k in TOOLS_PATHS)[feature]
+            index = self.open_path[1] if self.open_path and self.open_path[0] == kind else None
+            after, index = edits.extend_path(before, kind, index, h)
+            self.open_path = (kind, index)
+            text = f"Lay a {feature}"
+        elif tool == "erase":
+            if not edits.has_paths_at(before, h):
+                return True
+            after = edits.erase_paths(before, h)
+            text = "Erase roads and rivers"
+        else:
+            return False
+        self.undo_stack.push(MapChange(self.set_map, before, after, text, stroke))
+        self.statusBar().showMessage(f"{text}: {label}", 4000)
+        return True
+
+    def _tool_changed(self) -> None:
+        self.open_path = None
+
+    def _designer_changed(self) -> None:
+        designer = str(self.designer.currentData())
+        if designer != "referee":
+            self.statusBar().showMessage(
+                f"Side {designer[-1]} designs its own territory only (its zone on the map).",
+                8000)
+
+    def _scenario_changed(self) -> None:
+        self.redraw(fit=True)
+
+    def _renamed(self, text: str) -> None:
+        if text.strip() and text != self.map.name:
+            self.undo_stack.push(MapChange(self.set_map, self.map,
+                                           replace(self.map, name=text.strip()), "Rename",
+                                           stroke=-1))
+
+    # --- files ------------------------------------------------------------------------
+
+    def new_map(self) -> None:
+        """A blank map of the scenario's size (7x9 without one) in the same edition."""
+        scenario = self.scenario
+        columns, rows = 7, 9
+        if scenario is not None:
+            layout = layout_for(scenario, self.rules)
+            columns, rows = layout.columns, layout.rows
+        fresh = blank_map("New battlefield", self.rules.id, columns, rows)
+        self.load(fresh, scenario.id if scenario else None)
+
+    def choose_file(self) -> None:
+        start = str(self.path.parent if self.path else maps_folder())
+        name, _ = QFileDialog.getOpenFileName(self, "Open a map", start, "Maps (*.toml)")
+        if name:
+            self.open_file(Path(name))
+
+    def open_file(self, path: Path) -> bool:
+        """Edit the map file at ``path`` (a file that cannot be read is reported)."""
+        try:
+            battle_map = load_map(path)
+        except MapError as exc:
+            self.statusBar().showMessage(f"Refused: {exc.path}: {'; '.join(exc.problems)}",
+                                         15000)
+            return False
+        scenario = self.scenario
+        shipped = path.resolve().parent == (data_dir() / "maps").resolve()
+        self.load(battle_map, scenario.id if scenario else None, None if shipped else path)
+        return True
+
+    def text(self) -> str:
+        """The file Save writes."""
+        return edits.file_text(self.map, self.scenario, self.rules)
+
+    def save(self) -> Path | None:
+        if self.path is None:
+            return self.save_as()
+        return self.save_to(self.path)
+
+    def save_as(self) -> Path | None:
+        folder = maps_folder()
+        folder.mkdir(parents=True, exist_ok=True)
+        slug = re.sub(r"[^a-z0-9]+", "-", self.map.name.lower()).strip("-") or "battlefield"
+        start = str(self.path or folder / f"{slug}.toml")
+        path = ask_save_path(self, "Save the map", start, "Maps (*.toml)", ".toml")
+        return self.save_to(path) if path is not None else None
+
+    def save_to(self, path: Path) -> Path | None:
+        """Write the map file; refused while the check finds a problem."""
+        if self.check():
+            self.statusBar().showMessage(
+                f"Refused: the map has {len(self.problems)} problem(s); fix them first, or "
+                "choose no scenario", 10000)
+            return None
+        path = path if path.suffix == ".toml" else path.with_name(f"{path.name}.toml")
+        path.parent.mkdir(parents=True, exist_ok=True)
+        path.write_text(self.text(), encoding="utf-8")
+        self.path = path
+        self.undo_stack.setClean()
+        self.statusBar().showMessage(f"Saved: {path}", 8000)
+        self._title()
+        return path
+
+    def _title(self) -> None:
+        where = self.path.name if self.path else "not saved"
+        star = "" if self.undo_stack.isClean() else " *"
+        self.setWindowTitle(f"Map editor — {self.map.name} ({where}){star}")

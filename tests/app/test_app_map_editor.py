@@ -1,0 +1,138 @@
+"""The map editor (File > Map editor): painting with the mouse, one stroke one undo step,
+the scenario's constraints checked live (draft 004 "Building battle ground": no blocking or
+advanced terrain in no man's land, each side designs its own territory), the live check the
+same as `referee map check --scenario`, and the map saved to the map format."""
+
+from __future__ import annotations
+
+import pytest
+from app_window import demo_window
+from PySide6.QtCore import QPoint, Qt
+
+from referee.app.geometry import hex_centre
+from referee.app.map_editor.window import MapEditorWindow
+from referee.board.hexgrid import Hex, parse_label
+from referee.board.maps import find_map, load_map
+from referee.cli.main import main
+
+
+@pytest.fixture(autouse=True)
+def private_folders(tmp_path, monkeypatch):
+    monkeypatch.setenv("REFEREE_MATCHES", str(tmp_path / "matches"))
+    monkeypatch.setenv("REFEREE_CACHE", str(tmp_path / "cache"))
+    monkeypatch.setenv("REFEREE_HOME", str(tmp_path / "home"))
+
+
+def point(editor: MapEditorWindow, h: Hex) -> QPoint:
+    return editor.view.mapFromScene(hex_centre(h))
+
+
+def stroke(qtbot, editor: MapEditorWindow, *labels: str) -> None:
+    """A press on the first hex, a drag over the others, a release."""
+    viewport = editor.view.viewport()
+    hexes = [parse_label(x) for x in labels]
+    qtbot.mousePress(viewport, Qt.MouseButton.LeftButton, pos=point(editor, hexes[0]))
+    for h in hexes[1:]:
+        qtbot.mouseMove(viewport, point(editor, h))
+    qtbot.mouseRelease(viewport, Qt.MouseButton.LeftButton, pos=point(editor, hexes[-1]))
+
+
+@pytest.fixture
+def editor(qtbot, tmp_path) -> MapEditorWindow:
+    window = demo_window(qtbot, tmp_path)
+    window.map_editor_action.trigger()
+    found = window.findChild(MapEditorWindow)
+    assert found is not None  # a window of its own, owned by the main window
+    found.resize(1300, 700)
+    with qtbot.waitExposed(found):
+        found.show()
+    found.view.fit()
+    return found
+
+
+def test_the_editor_opens_on_entrenched_under_its_scenario(editor):
+    assert editor.scenario is not None and editor.scenario.id == "entrenched"
+    assert editor.problems == []
+    assert "keeps the rules of ENTRENCHED!" in editor.verdict.text()
+    assert editor.save_action.isEnabled()
+
+
+def test_a_forest_painted_in_no_mans_land_is_rejected_live_and_undone_in_one_step(qtbot,
+                                                                                  editor):
+    editor.set_tool("terrain:forest")
+    stroke(qtbot, editor, "B5", "C5", "D5")
+    assert editor.undo_stack.count() == 1  # one stroke, one step
+    assert editor.undo_stack.undoText() == "Paint forest (3 hexes)"
+    assert editor.problems == [
+        f"zones.no_mans_land: {h} is Forest, blocking terrain, which no man's land may not "
+        "hold" for h in ("B5", "C5", "D5")
+    ]
+    assert not editor.save_action.isEnabled()
+    assert set(editor.scene.highlighted()) == {parse_label(x) for x in ("B5", "C5", "D5")}
+    qtbot.keyClick(editor.view, Qt.Key.Key_Z, Qt.KeyboardModifier.ControlModifier)
+    assert editor.problems == [] and editor.save_action.isEnabled()
+    assert editor.map.terrain[parse_label("C5")] == "rough"  # as the shipped map has it
+
+
+def test_the_live_check_says_what_map_check_says_of_the_same_file(qtbot, editor, tmp_path,
+                                                                 capsys):
+    editor.set_tool("terrain:swamp")  # advanced terrain
+    stroke(qtbot, editor, "E4")
+    editor.set_tool("path:road")
+    stroke(qtbot, editor, "A5")
+    stroke(qtbot, editor, "A6")  # a road laid hex by hex: A5 to A6
+    assert editor.map.roads[-1] == (parse_label("A5"), parse_label("A6"))
+    path = tmp_path / "broken.toml"
+    path.write_text(editor.text(), encoding="utf-8")  # the file Save would write
+    capsys.readouterr()
+    assert main(["map", "check", str(path), "--scenario", "entrenched"]) == 1
+    printed = [line.split(f"{path}: ", 1)[1]
+               for line in capsys.readouterr().out.splitlines()[1:]]
+    assert printed == editor.problems
+    assert len(printed) == 3  # the swamp, and the road in A5 and in A6
+
+
+def test_each_side_designs_only_its_own_territory(qtbot, editor):
+    editor.designer.setCurrentIndex(editor.designer.findData("side1"))
+    editor.set_tool("terrain:forest")
+    assert not editor.paint_at(parse_label("C2"))
+    assert "side 1 designs only its own territory: C2 is in side 2's territory" in \
+        editor.statusBar().currentMessage()
+    assert not editor.paint_at(parse_label("C5"))
+    assert editor.paint_at(parse_label("C9"))
+    assert editor.map.terrain[parse_label("C9")] == "forest"
+
+
+def test_a_new_map_is_painted_and_saved_to_the_map_format(qtbot, editor, tmp_path):
+    editor.new_action.trigger()
+    assert len(editor.map) == 63 and set(editor.map.terrain.values()) == {"clear"}
+    editor.set_tool("terrain:hill")
+    stroke(qtbot, editor, "C8", "D8")
+    editor.set_tool("terrain:rough")
+    stroke(qtbot, editor, "D5")  # not blocking, not advanced: no man's land may hold it
+    assert editor.problems == []
+    saved = editor.save_to(tmp_path / "my-field")
+    assert saved == tmp_path / "my-field.toml"
+    loaded = load_map(saved)
+    assert loaded.terrain[parse_label("C8")] == "hill"
+    assert loaded.terrain[parse_label("D5")] == "rough"
+    assert {k: len(v) for k, v in loaded.zones.items()} == {
+        "side1": 21, "no_mans_land": 21, "side2": 21}
+    assert "ruling setup.entrenched-zones" in saved.read_text()
+    assert main(["map", "check", str(saved), "--scenario", "entrenched"]) == 0
+
+
+def test_saving_a_map_that_breaks_the_scenario_is_refused(qtbot, editor, tmp_path):
+    editor.set_tool("terrain:building")
+    stroke(qtbot, editor, "D4")
+    assert editor.save_to(tmp_path / "no.toml") is None
+    assert not (tmp_path / "no.toml").exists()
+    assert "Refused" in editor.statusBar().currentMessage()
+
+
+def test_a_first_draft_map_offers_no_roads(editor):
+    assert editor.open_file(find_map("standard"))
+    assert editor.scenario is not None and editor.scenario.id == "standard-battle"
+    road = next(editor.tools.item(r) for r in range(editor.tools.count())
+                if editor.tools.item(r).text() == "Road")
+    assert not road.flags() & Qt.ItemFlag.ItemIsEnabled

@@ -1,0 +1,162 @@
+"""Before the battle in the window: the new-match wizard's scenario and setup pages, the
+setup procedures run step by step in the Setup dock (draft 004 blind setup, clause
+setup.blind; the first draft's six steps, clauses setup.order and setup.advantage), hidden
+tokens kept from the other side's view (clause setup.hidden), and the victory condition kept
+in the match file."""
+
+from __future__ import annotations
+
+import pytest
+from app_window import click_hex
+from PySide6.QtCore import Qt
+from PySide6.QtWidgets import QWizard
+
+from referee.app.main_window import MainWindow
+from referee.app.wizards.new_match_wizard import Page
+from referee.board.hexgrid import parse_label
+from referee.match.store import MatchFile
+
+
+@pytest.fixture(autouse=True)
+def private_folders(tmp_path, monkeypatch):
+    monkeypatch.setenv("REFEREE_MATCHES", str(tmp_path / "matches"))
+    monkeypatch.setenv("REFEREE_CACHE", str(tmp_path / "cache"))
+    monkeypatch.setenv("REFEREE_HOME", str(tmp_path / "home"))
+
+
+def window_on(qtbot, path) -> MainWindow:
+    window = MainWindow()
+    qtbot.addWidget(window)
+    window.resize(1366, 768)
+    window.open_match(path)
+    with qtbot.waitActive(window):
+        window.show()
+        window.activateWindow()
+    window.view.fit()
+    return window
+
+
+def entrenched_match(tmp_path):
+    path = tmp_path / "e.referee"
+    MatchFile.create(
+        path, map_name="", scenario="entrenched", seed=3,
+        victory={"condition": "fixed-time", "minutes": 90},
+        units=[{"uid": "tank", "unit": "standard-tank", "side": 1},
+               {"uid": "grunts", "unit": "ork-grunts", "side": 2}],
+    ).close()
+    return path
+
+
+def choose_unit(window: MainWindow, uid: str) -> None:
+    units = window.setup_panel.units
+    row = next(r for r in range(units.count())
+               if units.item(r).data(Qt.ItemDataRole.UserRole) == uid)
+    units.setCurrentRow(row)
+
+
+def test_a_blind_setup_step_by_step_in_the_window(qtbot, tmp_path):
+    window = window_on(qtbot, entrenched_match(tmp_path))
+    panel = window.setup_panel
+    # the match opens on its setup: the Setup tab in front of the Turn tab
+    qtbot.waitUntil(lambda: not window.setup_dock.visibleRegion().isEmpty())
+    assert panel.active
+    assert panel.victory.text() == "Victory: Tournament style: fixed time, 90 minutes"
+    assert panel.selected_uid() == "tank"
+    # the tank's legal hexes are side 1's rows 7-9, less the building at D8 and the water
+    # at G9 (ENTRENCHED! map): tinted green
+    green = {str(h) for h, colour in window.scene.highlighted().items() if colour == "#2e7d32"}
+    assert "C9" in green and "D8" not in green and "G9" not in green and "C5" not in green
+    click_hex(qtbot, window, parse_label("C5"))  # no man's land: refused, nothing written
+    assert "C5 is not in side 1's zone" in window.last_error
+    assert window.session.match.steps() == []
+    panel.speed.setCurrentText("stand-still")
+    click_hex(qtbot, window, parse_label("C9"))
+    assert window.session.state.units == {}  # behind the screen
+    assert [str(item.unit.hex) for item in window.scene.pending_items] == ["C9"]
+    # side 2 is entered next: side 1's placement leaves the map
+    panel.set_entering(2)
+    assert window.scene.pending_items == []
+    assert panel.selected_uid() == "grunts"
+    assert not panel.reveal.isEnabled()
+    click_hex(qtbot, window, parse_label("D2"))
+    assert panel.reveal.isEnabled()
+    qtbot.mouseClick(panel.reveal, Qt.MouseButton.LeftButton)
+    state = window.session.state
+    assert {u: (str(s.hex), s.speed) for u, s in state.units.items()} == {
+        "tank": ("C9", "stand-still"), "grunts": ("D2", "stand-still")}
+    assert not window.setup_dock.isVisible()  # the turn may begin
+    window.undo_action.trigger()  # Ctrl+Z takes the reveal back
+    assert window.session.state.units == {} and window.setup_dock.isVisible()
+
+
+def first_draft_match(tmp_path):
+    path = tmp_path / "f.referee"
+    MatchFile.create(
+        path, map_name="", scenario="standard-battle", seed=5,
+        units=[{"uid": "peltasts", "unit": "peltast-skirmishers", "side": 1},
+               {"uid": "tank", "unit": "standard-tank", "side": 1},
+               {"uid": "pathfinders", "unit": "elf-pathfinders", "side": 2},
+               {"uid": "grunts", "unit": "ork-grunts", "side": 2}],
+    ).close()
+    return path
+
+
+def test_the_first_drafts_steps_with_the_typed_roll_and_a_hidden_token(qtbot, tmp_path):
+    window = window_on(qtbot, first_draft_match(tmp_path))
+    panel = window.setup_panel
+    current = [panel.steps.item(r).text() for r in range(panel.steps.count())]
+    assert current[1].startswith("► 2. Any scouts")  # no huge unit: step 1 passed over
+    assert panel.roll_box.isVisible() and not panel.enter_dice.isEnabled()
+    panel.dice[1].setValue(2)
+    panel.dice[2].setValue(5)  # side 2 wins: side 1 places one scout first
+    qtbot.mouseClick(panel.enter_dice, Qt.MouseButton.LeftButton)
+    step = window.session.match.steps()[-1]
+    assert [r.value for r in step.events[0].dice] == [2, 5]
+    assert all(r.typed for r in step.events[0].dice)
+    assert panel.selected_uid() == "peltasts" and not panel.roll_box.isVisible()
+    click_hex(qtbot, window, parse_label("D6"))  # Forward Position[2]
+    assert panel.selected_uid() == "pathfinders"
+    click_hex(qtbot, window, parse_label("B2"))
+    pathfinders = window.session.state.units["pathfinders"]
+    assert pathfinders.hidden  # a hidden token
+    # the referee hides side 2's hidden units: an anonymous token, not selectable
+    window.hide_actions[2].trigger()
+    item = window.scene.unit_items["pathfinders"]
+    assert item.concealed and item.toolTip() == "a hidden token of side 2"
+    click_hex(qtbot, window, parse_label("B2"))
+    assert window.scene.selected_uid != "pathfinders"
+    assert window.inspector.picker.findData("pathfinders") == -1  # nor named beside the map
+    window.hide_actions[2].trigger()
+    assert not item.concealed
+
+
+def test_the_wizard_makes_a_scenario_match_whose_units_wait_for_the_setup(qtbot, tmp_path):
+    from test_app_new_match import click, next_page, open_wizard, pick, set_count
+
+    window, wizard = open_wizard(qtbot, tmp_path)
+    pick(qtbot, wizard.edition_page.list, "Current edition")
+    next_page(qtbot, wizard)
+    assert wizard.currentId() == Page.SCENARIO
+    page = wizard.scenario_page
+    assert page.scenario().id == "entrenched"
+    page.set_victory("fixed-time")
+    page.minutes.setValue(90)
+    next_page(qtbot, wizard)
+    assert wizard.map_page.battle_map().zones["side1"]  # the scenario's zones
+    next_page(qtbot, wizard)
+    set_count(qtbot, wizard, 1, "standard-tank", 1)
+    set_count(qtbot, wizard, 2, "ork-grunts", 1)
+    next_page(qtbot, wizard)
+    assert wizard.currentId() == Page.SETUP
+    assert wizard.setup_page.step_by_step()
+    next_page(qtbot, wizard)
+    next_page(qtbot, wizard)
+    path = tmp_path / "w.referee"
+    wizard.file_page.path.setText(str(path))
+    click(qtbot, wizard.button(QWizard.WizardButton.FinishButton))
+    assert window.session.path == path
+    with MatchFile.open(path) as match:
+        assert match.victory["minutes"] == 90 and match.meta["scenario"] == "entrenched"
+        assert match.state.units == {}
+        assert [w.uid for w in match.state.setup.waiting] == ["standard-tank", "ork-grunts"]
+    assert window.setup_dock.isVisible()
