@@ -87,16 +87,17 @@ def test_a_match_file_is_stamped_with_the_versions_that_made_it(tmp_path):
 def test_a_match_from_a_newer_ruleset_version_is_refused_and_left_as_it_was(
     tmp_path, data_copy, monkeypatch
 ):
-    set_version(data_copy / "rulesets" / "first-draft" / "ruleset.toml", 2)
+    now = current_versions().rulesets["first-draft"]
+    set_version(data_copy / "rulesets" / "first-draft" / "ruleset.toml", now + 1)
     path = tmp_path / "newer.referee"
-    create_demo_match(path).close()  # written by a referee whose first draft is version 2
-    monkeypatch.delenv("REFEREE_DATA")  # opened by this one, whose first draft is version 1
+    create_demo_match(path).close()  # written by a referee whose first draft is newer
+    monkeypatch.delenv("REFEREE_DATA")  # opened by this one, whose first draft is `now`
     before = digest(path)
     with pytest.raises(NewerFileError) as info:
         MatchFile.open(path)
     message = str(info.value)
-    assert "newer" in message and "ruleset first-draft version 2" in message
-    assert "knows up to 1" in message and str(path) in message
+    assert "newer" in message and f"ruleset first-draft version {now + 1}" in message
+    assert f"knows up to {now}" in message and str(path) in message
     assert isinstance(info.value, RefereeError) and info.value.file == path
     assert digest(path) == before
 
@@ -111,20 +112,21 @@ def test_a_match_from_a_newer_rules_catalogue_is_refused(tmp_path, data_copy, mo
 
 
 def test_an_old_match_is_read_with_the_ruleset_of_its_day(tmp_path, data_copy):
+    now = current_versions().rulesets["first-draft"]
     old_path = tmp_path / "old.referee"
-    create_demo_match(old_path).close()  # first draft version 1: blind-1 behind a hill
+    create_demo_match(old_path).close()  # first draft version `now`: blind-1 behind a hill
     new_ruleset_version(data_copy, "first-draft", '"los.level0-from-level1" = "blind-2"\n')
 
     with MatchFile.open(old_path) as old:
-        assert old.rules.version == 1
-        assert old.rules.folder == data_copy / "rulesets" / "first-draft" / "history" / "1"
+        assert old.rules.version == now
+        assert old.rules.folder == data_copy / "rulesets" / "first-draft" / "history" / str(now)
         assert old.rules.readings["los.level0-from-level1"] == "blind-1"
         # a house rule switched during the old match keeps it on its version
-        assert old.rules.with_readings({"los.smoke": "level-0"}).version == 1
+        assert old.rules.with_readings({"los.smoke": "level-0"}).version == now
     with create_demo_match(tmp_path / "new.referee") as new:
-        assert new.rules.version == 2
+        assert new.rules.version == now + 1
         assert new.rules.readings["los.level0-from-level1"] == "blind-2"
-        assert new.meta["versions"]["ruleset_version"] == 2
+        assert new.meta["versions"]["ruleset_version"] == now + 1
 
 
 def test_a_match_whose_ruleset_version_is_no_longer_kept_is_refused_saying_so(
@@ -132,9 +134,10 @@ def test_a_match_whose_ruleset_version_is_no_longer_kept_is_refused_saying_so(
 ):
     path = tmp_path / "old.referee"
     create_demo_match(path).close()
+    made = current_versions().rulesets["first-draft"]  # the demo's, soon kept no more
     new_ruleset_version(data_copy, "first-draft", "")
     shutil.rmtree(data_copy / "rulesets" / "first-draft" / "history")
-    with pytest.raises(RefereeError, match="first-draft version 1 is not kept"):
+    with pytest.raises(RefereeError, match=f"first-draft version {made} is not kept"):
         MatchFile.open(path)
 
 

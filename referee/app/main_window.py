@@ -42,6 +42,7 @@ from PySide6.QtGui import (
     QUndoGroup,
 )
 from PySide6.QtWidgets import (
+    QApplication,
     QDialog,
     QDockWidget,
     QFileDialog,
@@ -59,9 +60,11 @@ from referee.app.map_editor.window import MapEditorWindow
 from referee.app.map_scene import MapScene
 from referee.app.map_view import MapView
 from referee.app.remembered import Remembered
+from referee.app.round_clock_badge import RoundClockBadge
 from referee.app.rules_browser import RulesBrowser
 from referee.app.session import ALL_CHANGES, MatchSession
 from referee.app.setup_panel import SetupPanel
+from referee.app.tournament.launcher import TournamentLauncher
 from referee.app.turn_driver import TurnDriver
 from referee.app.turn_tracker import TurnTracker
 from referee.app.unit_inspector import UnitInspector
@@ -70,6 +73,7 @@ from referee.app.wizards.assault_wizard import AssaultWizard
 from referee.app.wizards.gunnery_wizard import GunneryWizard
 from referee.app.wizards.new_match_wizard import NewMatch, NewMatchWizard
 from referee.board.hexgrid import Hex
+from referee.errors import RefereeError
 from referee.match.events import Step
 from referee.match.state import MatchState
 from referee.paths import matches_dir
@@ -82,6 +86,9 @@ class MainWindow(QMainWindow):
         super().__init__(parent)
         self.remembered = Remembered(settings) if settings is not None else None
         self.session: MatchSession | None = None
+        app = QApplication.instance()
+        if isinstance(app, QApplication):  # back to the front: a step written meanwhile shows
+            app.applicationStateChanged.connect(self._app_state)
         self.moving_uid: str | None = None
         self.last_error = ""
         self.undo_group = QUndoGroup(self)
@@ -113,9 +120,13 @@ class MainWindow(QMainWindow):
         self.tabifyDockWidget(self.rules_dock, self.wizard_host)
         self.inspector_dock.raise_()
         self.where = QLabel()
+        self.where.setTextFormat(Qt.TextFormat.PlainText)  # the map's name is from its file
         self.statusBar().addPermanentWidget(self.where)
+        self.round_clock = RoundClockBadge(self)  # a match made for a tournament's round
+        self.round_clock.warned.connect(lambda text: self.statusBar().showMessage(text, 60000))
         self.turn_driver = TurnDriver(self)
         self._make_actions()
+        self.menuBar().setCornerWidget(self.round_clock, Qt.Corner.TopRightCorner)
         self._size_docks()
         self.folded: list[QDockWidget] | None = None
         """The docks folded away by View > Fold the docks, to show again."""
@@ -249,6 +260,10 @@ class MainWindow(QMainWindow):
             file, "&Army builder…", self.open_army_builder, "Ctrl+B"
         )
         self.map_editor_action = self._action(file, "&Map editor…", self.open_map_editor)
+        self.tournament_menu = file.addMenu("&Tournament")  # the tournament desk's window
+        self.tournament = TournamentLauncher(self)
+        self._action(self.tournament_menu, "&New event…", self.tournament.new_event_dialog)
+        self._action(self.tournament_menu, "&Open event…", self.tournament.open_dialog)
         file.addSeparator()
         self._action(file, "&Quit", self.close, keys.Quit)
 
@@ -324,7 +339,7 @@ class MainWindow(QMainWindow):
         """Open a match file (refused files are reported, the open match stays)."""
         try:
             session = MatchSession.open(path, self)
-        except ValueError as exc:
+        except RefereeError as exc:
             self.report_error(str(exc))
             return
         self.set_session(session)
@@ -355,13 +370,19 @@ class MainWindow(QMainWindow):
         self.undo_group.addStack(session.undo_stack)
         self.undo_group.setActiveStack(session.undo_stack)
         session.changed.connect(self.refresh)
+        session.notice.connect(lambda text: self.statusBar().showMessage(text, 15000))
         self.los_panel.clear()
         self.rules_browser.set_rules(session.state.rules)
         self.scene.set_map(session.state.battle_map)
         self.setup_panel.set_victory(session.match.meta.get("victory"))
+        self.round_clock.set_match(session.match)
         self.refresh(ALL_CHANGES)
         self.view.fit()
         self.setWindowTitle(f"referee — {session.path.name}")
+
+    def _app_state(self, state: Qt.ApplicationState) -> None:
+        if state == Qt.ApplicationState.ApplicationActive and self.session is not None:
+            self.session.sync()
 
     def new_demo(self) -> None:
         from referee.match.demo import create_demo_match, new_demo_path
@@ -406,6 +427,7 @@ class MainWindow(QMainWindow):
         if self.session is None:
             return None
         from referee.app.save_dialog import ask_save_path
+        from referee.match.output_file import write_output
         from referee.match.report import match_report
 
         if out is None:
@@ -413,7 +435,12 @@ class MainWindow(QMainWindow):
                 ".html"), "HTML (*.html)", ".html")
         if out is None:
             return None
-        out.write_text(match_report(self.session.match), encoding="utf-8")
+        try:  # the dialog asked before replacing a file; a match file is never replaced
+            out = write_output(out, match_report(self.session.match), force=True,
+                               keep=(self.session.path,))
+        except RefereeError as exc:
+            self.report_error(str(exc))
+            return None
         self.statusBar().showMessage(f"Report written: {out}", 8000)
         QDesktopServices.openUrl(QUrl.fromLocalFile(str(out)))
         return out
@@ -447,8 +474,8 @@ class MainWindow(QMainWindow):
             return None
         try:
             step = self.session.run_step(name, commands, typed)
-        except (ValueError, KeyError) as exc:
-            self.report_error(str(exc).strip("'\""))
+        except RefereeError as exc:
+            self.report_error(str(exc))
             return None
         self.last_error = ""
         self.statusBar().showMessage(f"Step {step.number}: {step.name}", 6000)
@@ -698,7 +725,7 @@ class MainWindow(QMainWindow):
         """Write the match the wizard chose and open it (a refusal is shown)."""
         try:
             choice.create().close()
-        except (ValueError, OSError) as exc:
+        except (RefereeError, OSError) as exc:
             self.report_error(str(exc))
             return False
         self.open_match(choice.path)
@@ -716,6 +743,7 @@ class MainWindow(QMainWindow):
     def closeEvent(self, event: QCloseEvent) -> None:
         if self.remembered is not None:
             self.remembered.save_window(self)
+        self.round_clock.stop()
         if self.session is not None:
             self.undo_group.removeStack(self.session.undo_stack)
             self.session.close()

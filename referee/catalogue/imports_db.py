@@ -23,7 +23,8 @@ from sqlite_utils import Database
 from referee.catalogue.fts_query import FtsQuery
 from referee.catalogue.hits import MARK_CLOSE, MARK_OPEN, Hit, title_tier
 from referee.catalogue.passages import Passage, split_passages
-from referee.errors import RefereeError
+from referee.errors import FileKindError, RefereeError, read_bounded
+from referee.limits import IMPORT_MAX_BYTES
 from referee.paths import imports_db_path
 
 SCHEMA_VERSION = 1
@@ -94,13 +95,12 @@ class ImportedPassage:
 
 
 def read_rulebook(path: Path) -> str:
-    """The text of a Markdown or text file (UTF-8, else Latin-1); refuses binary files."""
-    try:
-        data = path.read_bytes()
-    except FileNotFoundError:
-        raise RulebookImportError(f"{path}: file not found") from None
-    except IsADirectoryError:
-        raise RulebookImportError(f"{path}: is a folder, not a file") from None
+    """The text of a Markdown or text file (UTF-8, else Latin-1); refuses binary files, files
+    over the limit and anything that is not a regular file."""
+    try:  # a regular file of at most IMPORT_MAX_BYTES: never /dev/zero or a pipe
+        data = read_bounded(path, IMPORT_MAX_BYTES, "rulebook")
+    except FileKindError as exc:
+        raise RulebookImportError(str(exc)) from None
     if b"\x00" in data:
         raise RulebookImportError(f"{path}: not a text file (Markdown or plain text expected)")
     try:

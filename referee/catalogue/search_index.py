@@ -42,7 +42,8 @@ from referee.catalogue.hits import KINDS, MARK_CLOSE, MARK_OPEN, Hit, Kind, titl
 from referee.catalogue.imports_db import ImportsDb
 from referee.catalogue.rulings import Ruling, load_register
 from referee.catalogue.synonyms import synonyms
-from referee.errors import RefereeError
+from referee.errors import RefereeError, at_most
+from referee.limits import QUERY_MAX_CHARS, QUERY_MAX_WORDS
 from referee.paths import cache_dir, data_dir, prebuilt_dir
 
 SCHEMA_VERSION = 2
@@ -355,7 +356,9 @@ def search(
         raise UnknownEdition(f"--edition {edition!r}: no such edition (known: {known})")
     unknown = set(kinds) - set(KINDS)
     if unknown:
-        raise ValueError(f"--kind {sorted(unknown)[0]!r}: expected one of {', '.join(KINDS)}")
+        raise UnknownEdition(f"--kind {sorted(unknown)[0]!r}: expected one of {', '.join(KINDS)}")
+    at_most("query length in characters", len(text), QUERY_MAX_CHARS)
+    at_most("query length in words", len(text.split()), QUERY_MAX_WORDS)
     query = build_query(text, synonyms(index.data))
     state = index.ensure() if {"clause", "ruling"} & set(kinds) else IndexState(index.path, False)
     imports = imports or ImportsDb()

@@ -78,6 +78,9 @@ def load_ruleset(
 ) -> Ruleset:
     """Load ``data/rulesets/<ruleset_id>``; ``readings`` overrides its chosen readings;
     ``version`` picks an older version of the ruleset (None: the version shipped now)."""
+    if not isinstance(ruleset_id, str) or ruleset_id not in available_rulesets():
+        known = ", ".join(available_rulesets())
+        raise UnknownRuleset(f"unknown ruleset {ruleset_id!r} (known: {known})")
     folder = ruleset_folder(ruleset_id, version)
     if not (folder / "ruleset.toml").is_file():
         known = ", ".join(available_rulesets())

@@ -118,7 +118,7 @@ def _parse_file(path: Path, doc: Mapping[str, object], rules: CardRules) -> tupl
             problems.append(f"upgrade {upgrade.id}: defined twice")
             continue
         upgrades.append(upgrade)
-    written = {raw.get("id") for raw in raw_units if isinstance(raw, dict)}
+    written = [raw.get("id") for raw in raw_units if isinstance(raw, dict)]
     _check_upgrade_references(upgrades, {i for i in written if isinstance(i, str)}, problems)
     if problems:
         return None, problems

@@ -6,6 +6,7 @@ pool in the order the engine asks for them, and the successes they give."""
 
 from __future__ import annotations
 
+from PySide6.QtCore import Qt
 from PySide6.QtWidgets import (
     QAbstractItemView,
     QHeaderView,
@@ -54,9 +55,11 @@ class RollPage(AssaultPage):
         header.setStretchLastSection(True)
         self.before = QLabel()
         self.before.setWordWrap(True)
+        self.before.setTextFormat(Qt.TextFormat.PlainText)  # unit ids from the file
         self.dice = DiceEntry()
         self.result = QLabel()
         self.result.setWordWrap(True)
+        self.result.setTextFormat(Qt.TextFormat.PlainText)
         self.problem = problem_label()
         layout = QVBoxLayout(self)
         layout.addWidget(self.pools)
