@@ -6,6 +6,8 @@ pool in the order the engine asks for them, and the successes they give."""
 
 from __future__ import annotations
 
+from PySide6.QtCore import Qt
+from PySide6.QtGui import QResizeEvent
 from PySide6.QtWidgets import (
     QAbstractItemView,
     QHeaderView,
@@ -20,7 +22,9 @@ from referee.app.wizards.assault_plan import AssaultPlan, StageDice, StageRun, r
 from referee.app.wizards.dice_entry import DiceEntry
 from referee.rules.assault.pools import Pool, Pools
 
-COLUMNS = ("Side", "Pool", "Dice", "Succeeds on", "From", "Notes")
+COLUMNS = ("Side", "Pool", "Dice", "Needs", "From")
+"""The pools, narrow enough for the dock beside the map: where the dice come from and the
+notes share a column, wrapped."""
 
 
 def pool_notes(pool: Pool) -> str:
@@ -49,9 +53,14 @@ class RollPage(AssaultPage):
         self.pools.setEditTriggers(QAbstractItemView.EditTrigger.NoEditTriggers)
         self.pools.setSelectionMode(QAbstractItemView.SelectionMode.NoSelection)
         self.pools.verticalHeader().setVisible(False)
+        self.pools.setWordWrap(True)
+        self.pools.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
+        self.pools.verticalHeader().setSectionResizeMode(
+            QHeaderView.ResizeMode.ResizeToContents)
         header = self.pools.horizontalHeader()
         header.setSectionResizeMode(QHeaderView.ResizeMode.ResizeToContents)
-        header.setStretchLastSection(True)
+        for column in (1, 4):  # the pool and where its dice come from take the width left
+            header.setSectionResizeMode(column, QHeaderView.ResizeMode.Stretch)
         self.before = QLabel()
         self.before.setWordWrap(True)
         self.dice = DiceEntry()
@@ -68,6 +77,13 @@ class RollPage(AssaultPage):
         self.dice.changed.connect(self._update)
         self.run: StageRun | None = None
 
+    def resizeEvent(self, event: QResizeEvent) -> None:
+        """The pools' wrapped rows as tall as their lines at the dock's width, the table
+        as tall as its rows."""
+        super().resizeEvent(event)
+        self.pools.resizeRowsToContents()
+        fit_height(self.pools, 2)
+
     def initializePage(self) -> None:
         plan = self.plan()
         self.run = None
@@ -82,15 +98,17 @@ class RollPage(AssaultPage):
     def _show_pools(self, pools: Pools) -> None:
         self.pools.setRowCount(0)
         for p in pools.pools:
+            notes = pool_notes(p)
             cells = (str(p.side), f"{p.uid} {p.kind}", str(p.dice), f"{p.hit}+",
-                     f"{p.per_model} per model x {p.models}, {p.sector}", pool_notes(p))
+                     f"{p.per_model} per model x {p.models}, {p.sector}"
+                     + (f"; {notes}" if notes else ""))
             row = self.pools.rowCount()
             self.pools.insertRow(row)
             for col, text in enumerate(cells):
                 item = QTableWidgetItem(text)
                 item.setToolTip(p.explain())
                 self.pools.setItem(row, col, item)
-        self.pools.resizeColumnsToContents()
+        self.pools.resizeRowsToContents()
         fit_height(self.pools, 2)
 
     def _update(self) -> None:
