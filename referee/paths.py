@@ -1,27 +1,238 @@
-"""Where the project's data files live."""
+"""Where referee reads what it ships and writes what the user owns: the one place that says.
+
+Two kinds of folders, never mixed:
+
+- **Shipped, read only**: the data files (``data/``), the resources (the icon) and, in the
+  built app, the prebuilt rules search index. In a checkout they are the checkout's; in the
+  one-folder app (PyInstaller) they sit in the app's own folder; in a pip install, under
+  ``<prefix>/share/referee``. Nothing is ever written there.
+- **The user's, written**: matches, tournaments, army lists, imported rulebooks, settings
+  and backups live in the platform's user data folder (platformdirs:
+  ``~/.local/share/referee`` on Linux, or ``$XDG_DATA_HOME/referee``;
+  ``%LOCALAPPDATA%\\referee`` on Windows; ``~/Library/Application Support/referee`` on
+  macOS). Files that can always be rebuilt (map geometry, the search index) go to the
+  platform's cache folder (``~/.cache/referee``, ``$XDG_CACHE_HOME/referee``).
+
+Overrides, for a second desk, a USB stick or a test: ``$REFEREE_DATA`` (the data files),
+``$REFEREE_HOME`` (the user data folder as a whole, settings included),
+``$REFEREE_MATCHES`` (the matches folder alone) and ``$REFEREE_CACHE`` (the cache folder).
+"""
 
 from __future__ import annotations
 
 import os
+import shutil
+import sqlite3
 import sys
+import tempfile
+from collections.abc import Callable, Iterable
+from datetime import datetime
 from pathlib import Path
+
+import platformdirs
+
+APP_NAME = "referee"
+SQLITE_MAGIC = b"SQLite format 3\x00"
+
+
+# --- what referee ships (read only) -------------------------------------------------------
+
+
+def bundle_dir() -> Path | None:
+    """The built app's own folder of files (PyInstaller's), or None when not built."""
+    if getattr(sys, "frozen", False):
+        return Path(getattr(sys, "_MEIPASS", Path(sys.executable).parent))
+    return None
+
+
+def _checkout() -> Path:
+    return Path(__file__).resolve().parent.parent
 
 
 def data_dir() -> Path:
-    """The ``data/`` folder: ``$REFEREE_DATA``, the checkout's, or the installed copy."""
+    """The ``data/`` folder: ``$REFEREE_DATA``, the built app's, the checkout's, or the
+    installed copy."""
     env = os.environ.get("REFEREE_DATA")
     if env:
         return Path(env)
-    checkout = Path(__file__).resolve().parent.parent / "data"
+    bundle = bundle_dir()
+    if bundle is not None:
+        return bundle / "data"
+    checkout = _checkout() / "data"
     if checkout.is_dir():
         return checkout
-    return Path(sys.prefix) / "share" / "referee" / "data"
+    return Path(sys.prefix) / "share" / APP_NAME / "data"
+
+
+def resources_dir() -> Path:
+    """The icon and the desktop entry's files: the built app's or the checkout's."""
+    bundle = bundle_dir()
+    if bundle is not None:
+        return bundle / "resources"
+    checkout = _checkout() / "resources"
+    if checkout.is_dir():
+        return checkout
+    return Path(sys.prefix) / "share" / APP_NAME / "resources"
+
+
+def icon_path() -> Path:
+    return resources_dir() / "referee.svg"
+
+
+def prebuilt_dir() -> Path | None:
+    """Files the build made ahead of time so the first start need not (the rules search
+    index), or None outside the built app."""
+    bundle = bundle_dir()
+    return bundle / "prebuilt" if bundle is not None else None
+
+
+# --- what the user owns (written) ---------------------------------------------------------
+
+
+def user_data_dir() -> Path:
+    """The user's referee folder: ``$REFEREE_HOME``, else the platform's user data folder."""
+    env = os.environ.get("REFEREE_HOME")
+    if env:
+        return Path(env)
+    return platformdirs.user_data_path(APP_NAME, appauthor=False)
+
+
+def matches_dir() -> Path:
+    """Where new matches go: ``$REFEREE_MATCHES``, else ``<user data>/matches``."""
+    env = os.environ.get("REFEREE_MATCHES")
+    if env:
+        return Path(env)
+    return user_data_dir() / "matches"
+
+
+def armies_dir() -> Path:
+    """Where the army builder offers to keep army lists: ``<user data>/armies``."""
+    return user_data_dir() / "armies"
+
+
+def maps_dir() -> Path:
+    """Where the map editor offers to keep the user's maps: ``<user data>/maps``."""
+    return user_data_dir() / "maps"
+
+
+def tournaments_dir() -> Path:
+    """Where the tournament desk offers to keep event files: ``<user data>/tournaments``."""
+    return user_data_dir() / "tournaments"
+
+
+def backups_dir() -> Path:
+    """Copies taken before a change that cannot be undone: ``<user data>/backups``."""
+    return user_data_dir() / "backups"
+
+
+def imports_db_path() -> Path:
+    """The imported rulebooks: ``<user data>/imports.db``."""
+    return user_data_dir() / "imports.db"
+
+
+def settings_root() -> Path:
+    """The folder Qt keeps the app's settings under (``QSettings``, an INI file per
+    organisation and application): ``$REFEREE_HOME/settings``, else the platform's user
+    config folder (``~/.config`` on Linux, ``$XDG_CONFIG_HOME``)."""
+    env = os.environ.get("REFEREE_HOME")
+    if env:
+        return Path(env) / "settings"
+    return platformdirs.user_config_path()
+
+
+def settings_file() -> Path:
+    """The app's settings: ``<settings root>/referee/referee.ini``."""
+    return settings_root() / APP_NAME / f"{APP_NAME}.ini"
 
 
 def cache_dir() -> Path:
-    """A folder for derived files that can always be rebuilt (map geometry)."""
+    """A folder for derived files that can always be rebuilt (map geometry, the search
+    index): ``$REFEREE_CACHE``, else the platform's user cache folder."""
     env = os.environ.get("REFEREE_CACHE")
     if env:
         return Path(env)
-    base = os.environ.get("XDG_CACHE_HOME") or str(Path.home() / ".cache")
-    return Path(base) / "referee"
+    return platformdirs.user_cache_path(APP_NAME, appauthor=False)
+
+
+def user_dirs() -> dict[str, Path]:
+    """Every folder referee writes to, by name (for Help > About and the README)."""
+    return {
+        "user data": user_data_dir(),
+        "matches": matches_dir(),
+        "armies": armies_dir(),
+        "maps": maps_dir(),
+        "tournaments": tournaments_dir(),
+        "backups": backups_dir(),
+        "imported rulebooks": imports_db_path(),
+        "settings": settings_file(),
+        "cache": cache_dir(),
+    }
+
+
+def free_path(path: Path) -> Path:
+    """``path`` if no file has it, else ``<stem>-2<suffix>``, ``-3``... the first free one."""
+    candidate, n = path, 2
+    while candidate.exists():
+        candidate = path.with_name(f"{path.stem}-{n}{path.suffix}")
+        n += 1
+    return candidate
+
+
+def backup_file(path: Path | str, label: str = "", folder: Path | None = None) -> Path:
+    """Copy ``path`` into the backups folder (or ``folder``) as
+    ``<stem>-<label>-<date>-<time><suffix>``, never replacing an earlier copy; the copy's
+    path. An SQLite file is copied through SQLite's backup, so a copy taken while another
+    desk writes is whole."""
+    path = Path(path)
+    folder = folder if folder is not None else backups_dir()
+    folder.mkdir(parents=True, exist_ok=True)
+    stamp = datetime.now().strftime("%Y%m%d-%H%M%S")
+    parts = [path.stem, *([label] if label else []), stamp]
+    target = free_path(folder / f"{'-'.join(parts)}{path.suffix}")
+    with open(path, "rb") as fh:
+        is_sqlite = fh.read(len(SQLITE_MAGIC)) == SQLITE_MAGIC
+    if not is_sqlite:
+        shutil.copy2(path, target)
+        return target
+    partial = target.with_name(f".{target.name}.partial")
+    source = sqlite3.connect(f"file:{path}?mode=ro", uri=True)
+    try:
+        copy = sqlite3.connect(partial)
+        try:
+            source.backup(copy)
+        finally:
+            copy.close()
+        os.replace(partial, target)  # the copy appears whole or not at all
+    finally:
+        source.close()
+        partial.unlink(missing_ok=True)
+    return target
+
+
+def write_asking(
+    out: Path | str,
+    write: Callable[[Path], Iterable[Path]],
+    may_replace: Callable[[list[Path]], bool],
+) -> list[Path]:
+    """Write a file or a folder of files at ``out`` without replacing any file silently.
+
+    ``write`` is given a stand-in for ``out`` in a staging folder beside it and returns the
+    files it wrote there; the files of ``out`` they would replace are put to
+    ``may_replace`` (a dialog, or a ``--force``). Refused: nothing is written and the
+    result is ``[]``. Accepted: the files are moved into place, each whole; the files
+    written (at their real places)."""
+    out = Path(out)
+    out.parent.mkdir(parents=True, exist_ok=True)
+    stage = Path(tempfile.mkdtemp(prefix=f".{out.name}.", suffix=".partial", dir=out.parent))
+    try:
+        staged = [Path(p) for p in write(stage / out.name)]
+        pairs = [(p, out.parent / p.relative_to(stage)) for p in staged]
+        clashes = [final for _, final in pairs if final.exists()]
+        if clashes and not may_replace(clashes):
+            return []
+        for staged_file, final in pairs:
+            final.parent.mkdir(parents=True, exist_ok=True)
+            os.replace(staged_file, final)
+        return [final for _, final in pairs]
+    finally:
+        shutil.rmtree(stage, ignore_errors=True)

@@ -14,6 +14,35 @@ os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
 
 DATA = data_dir()
 
+USER_ENV = ("REFEREE_HOME", "REFEREE_MATCHES", "REFEREE_CACHE")
+
+
+@pytest.fixture(scope="session", autouse=True)
+def user_folders_of_the_session(tmp_path_factory):
+    """The platform's user folders (matches, settings, caches...) in a temporary folder for
+    the whole run: the suite never writes into the developer's own (referee.paths)."""
+    root = tmp_path_factory.mktemp("user")
+    with pytest.MonkeyPatch.context() as mp:
+        for name in USER_ENV:
+            mp.delenv(name, raising=False)
+        for name in ("XDG_DATA_HOME", "XDG_CONFIG_HOME", "XDG_CACHE_HOME", "XDG_STATE_HOME"):
+            mp.setenv(name, str(root / name.lower()))
+        yield root
+
+
+def pytest_collection_modifyitems(config, items):
+    """Tests marked ``package`` build the one-folder app (minutes): they run with ``-m
+    package`` or ``REFEREE_TEST_PACKAGE=1``, and are skipped otherwise."""
+    asked = os.environ.get("REFEREE_TEST_PACKAGE") == "1" or "package" in (
+        config.getoption("markexpr") or ""
+    )
+    if asked:
+        return
+    skip = pytest.mark.skip(reason="builds the app: run with -m package or REFEREE_TEST_PACKAGE=1")
+    for item in items:
+        if item.get_closest_marker("package") is not None:
+            item.add_marker(skip)
+
 
 @pytest.fixture(scope="session")
 def current():

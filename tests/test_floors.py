@@ -24,6 +24,7 @@ FLOORS: dict[str, int] = {
     "__init__": 0,
     "errors": 0,
     "paths": 0,
+    "versions": 0,
     "limits": 0,
     "grid": 0,
     "ruleset": 0,

@@ -19,8 +19,9 @@ from PySide6.QtGui import QIcon
 from PySide6.QtWidgets import QApplication
 
 from referee.app.main_window import MainWindow
+from referee.paths import APP_NAME, icon_path, settings_root
 
-ICON = Path(__file__).resolve().parents[2] / "resources" / "referee.svg"
+ICON = icon_path()
 MIN_WIDTH, MIN_HEIGHT = 1024, 640
 MAXIMISED_BELOW = 1600
 """The first start fills a screen narrower than this (1366x768 and the like)."""
@@ -28,16 +29,26 @@ MAXIMISED_BELOW = 1600
 
 def ensure_app() -> QApplication:
     """The running QApplication, made if there is none yet."""
+    use_settings_file()
     app = QApplication.instance()
     if isinstance(app, QApplication):
         return app
     app = QApplication(sys.argv[:1])
-    app.setApplicationName("referee")
-    app.setOrganizationName("referee")
+    app.setApplicationName(APP_NAME)
+    app.setOrganizationName(APP_NAME)
     app.setApplicationDisplayName("referee")
     if ICON.is_file():
         app.setWindowIcon(QIcon(str(ICON)))
     return app
+
+
+def use_settings_file() -> None:
+    """Qt's settings (``QSettings()``) as an INI file in referee's settings folder, the same
+    on every platform: :func:`referee.paths.settings_file`, never the registry or a file
+    inside the installed app. Qt's own (the file dialog's recent folders) go there too."""
+    QSettings.setDefaultFormat(QSettings.Format.IniFormat)
+    for kind in (QSettings.Format.IniFormat, QSettings.Format.NativeFormat):
+        QSettings.setPath(kind, QSettings.Scope.UserScope, str(settings_root()))
 
 
 _KEPT: list[None] = []

@@ -15,6 +15,7 @@ from PySide6.QtGui import QBrush, QColor, QFont, QPainter, QPainterPath, QPen, Q
 from PySide6.QtWidgets import QGraphicsItem, QStyleOptionGraphicsItem, QWidget
 
 from referee.app.geometry import HEX_SIZE, hex_polygon
+from referee.app.plain_text import plain_tip
 from referee.app.style import (
     OVERLAY_COLOURS,
     ZONE_COLOURS,
@@ -178,7 +179,7 @@ class HexItem(QGraphicsItem):
 
     def set_terrain(self, terrain_id: str, description: str) -> None:
         self.terrain = terrain_id
-        self.setToolTip(description)
+        self.setToolTip(plain_tip(description))
         self.update()
 
     def set_overlay(self, role: str | None) -> None:

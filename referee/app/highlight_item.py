@@ -11,6 +11,7 @@ from PySide6.QtGui import QPainter, QPainterPath, QPen, QPolygonF
 from PySide6.QtWidgets import QGraphicsItem, QStyleOptionGraphicsItem, QWidget
 
 from referee.app.geometry import HEX_SIZE, hex_polygon
+from referee.app.plain_text import plain_tip
 from referee.app.style import colour
 from referee.board.hexgrid import Hex
 
@@ -30,7 +31,7 @@ class HighlightItem(QGraphicsItem):
         self._rim = QPolygonF([self._polygon.at(i) * 0.96 for i in range(self._polygon.size())])
         self.setZValue(8)  # over the terrain and markers (5), under the tokens (10)
         if tooltip:
-            self.setToolTip(tooltip)
+            self.setToolTip(plain_tip(tooltip))
         self.setAcceptedMouseButtons(Qt.MouseButton.NoButton)
 
     def boundingRect(self) -> QRectF:

@@ -11,7 +11,8 @@ remembered, :mod:`referee.app.remembered`); Edit > Undo / Redo, named after the 
 (J); Turn > Next step (N: the step's wizard, then the clock moves on,
 :mod:`referee.app.turn_driver`), Advance without the wizard (Shift+N); Tools > Line of sight
 (L), Visibility; Wizards > Gunnery (G), Orders (O), Movement (M), Assault (A), Agony,
-Aftermath. There is no Save: the match file writes every step as it happens. A click on a
+Aftermath; Help > About (versions, where files go, :mod:`referee.app.about_dialog`). There is
+no Save: the match file writes every step as it happens. A click on a
 token shows the unit in the inspector; a right-click on a hex offers the referee's
 corrections (:mod:`referee.app.correction_menu`). View > Rules (Ctrl+F, F1) puts the cursor
 in the rules browser's search box; every clause or ruling link of the window (the journal's
@@ -70,8 +71,10 @@ from referee.app.wizards.assault_wizard import AssaultWizard
 from referee.app.wizards.gunnery_wizard import GunneryWizard
 from referee.app.wizards.new_match_wizard import NewMatch, NewMatchWizard
 from referee.board.hexgrid import Hex
+from referee.errors import RefereeError
 from referee.match.events import Step
 from referee.match.state import MatchState
+from referee.paths import matches_dir
 
 
 class MainWindow(QMainWindow):
@@ -81,6 +84,9 @@ class MainWindow(QMainWindow):
         super().__init__(parent)
         self.remembered = Remembered(settings) if settings is not None else None
         self.session: MatchSession | None = None
+        app = QApplication.instance()
+        if isinstance(app, QApplication):  # back to the front: a step written meanwhile shows
+            app.applicationStateChanged.connect(self._app_state)
         self.moving_uid: str | None = None
         self.last_error = ""
         self.undo_group = QUndoGroup(self)
@@ -112,6 +118,7 @@ class MainWindow(QMainWindow):
         self.tabifyDockWidget(self.rules_dock, self.wizard_host)
         self.inspector_dock.raise_()
         self.where = QLabel()
+        self.where.setTextFormat(Qt.TextFormat.PlainText)  # the map's name is from its file
         self.statusBar().addPermanentWidget(self.where)
         self.turn_driver = TurnDriver(self)
         self._make_actions()
@@ -242,7 +249,7 @@ class MainWindow(QMainWindow):
         self.recent_menu = file.addMenu("Open &Recent")
         self.recent_menu.aboutToShow.connect(self.fill_recent)
         self.fill_recent()
-        self.report_action = self._action(file, "&Report (HTML)", self.write_report)
+        self.report_action = self._action(file, "&Report (HTML)…", lambda: self.write_report())
         file.addSeparator()
         self.army_builder_action = self._action(
             file, "&Army builder…", self.open_army_builder, "Ctrl+B"
@@ -315,6 +322,8 @@ class MainWindow(QMainWindow):
         self.aftermath_action = self._action(
             self.wizard_menu, "A&ftermath…", driver.open_aftermath
         )
+        help_menu = bar.addMenu("&Help")
+        self.about_action = self._action(help_menu, "&About referee", self.show_about)
 
     # --- the match ------------------------------------------------------------------
 
@@ -322,7 +331,7 @@ class MainWindow(QMainWindow):
         """Open a match file (refused files are reported, the open match stays)."""
         try:
             session = MatchSession.open(path, self)
-        except ValueError as exc:
+        except RefereeError as exc:
             self.report_error(str(exc))
             return
         self.set_session(session)
@@ -354,6 +363,7 @@ class MainWindow(QMainWindow):
         self.undo_group.addStack(session.undo_stack)
         self.undo_group.setActiveStack(session.undo_stack)
         session.changed.connect(self.refresh)
+        session.notice.connect(lambda text: self.statusBar().showMessage(text, 15000))
         self.los_panel.clear()
         self.rules_browser.set_rules(session.state.rules)
         self.scene.set_map(session.state.battle_map)
@@ -361,6 +371,10 @@ class MainWindow(QMainWindow):
         self.refresh(ALL_CHANGES)
         self.view.fit()
         self.setWindowTitle(f"referee — {session.path.name}")
+
+    def _app_state(self, state: Qt.ApplicationState) -> None:
+        if state == Qt.ApplicationState.ApplicationActive and self.session is not None:
+            self.session.sync()
 
     def new_demo(self) -> None:
         from referee.match.demo import create_demo_match, new_demo_path
@@ -384,21 +398,41 @@ class MainWindow(QMainWindow):
         return builder
 
     def choose_file(self) -> None:
-        start = str(self.session.path.parent) if self.session else ""
+        start = str(self.session.path.parent if self.session else matches_dir())
         path, _ = QFileDialog.getOpenFileName(
             self, "Open a match", start, "Match files (*.referee);;All files (*)"
         )
         if path:
             self.open_match(path)
 
-    def write_report(self) -> Path | None:
-        """Write the journal as HTML next to the match file and open it in the browser."""
+    def show_about(self) -> QDialog:
+        """Help > About: the versions and where the app keeps files."""
+        from referee.app.about_dialog import AboutDialog
+
+        dialog = AboutDialog(self)
+        dialog.open()
+        return dialog
+
+    def write_report(self, out: Path | None = None) -> Path | None:
+        """Write the journal as HTML (where the referee says, next to the match file by
+        default; the save dialog asks before replacing a file) and open it in the browser."""
         if self.session is None:
             return None
+        from referee.app.save_dialog import ask_save_path
+        from referee.match.output_file import write_output
         from referee.match.report import match_report
 
-        out = self.session.path.with_suffix(".html")
-        out.write_text(match_report(self.session.match), encoding="utf-8")
+        if out is None:
+            out = ask_save_path(self, "Report of the match", self.session.path.with_suffix(
+                ".html"), "HTML (*.html)", ".html")
+        if out is None:
+            return None
+        try:  # the dialog asked before replacing a file; a match file is never replaced
+            out = write_output(out, match_report(self.session.match), force=True,
+                               keep=(self.session.path,))
+        except RefereeError as exc:
+            self.report_error(str(exc))
+            return None
         self.statusBar().showMessage(f"Report written: {out}", 8000)
         QDesktopServices.openUrl(QUrl.fromLocalFile(str(out)))
         return out
@@ -452,8 +486,8 @@ class MainWindow(QMainWindow):
             return None
         try:
             step = self.session.run_step(name, commands, typed)
-        except (ValueError, KeyError) as exc:
-            self.report_error(str(exc).strip("'\""))
+        except RefereeError as exc:
+            self.report_error(str(exc))
             return None
         self.last_error = ""
         self.statusBar().showMessage(f"Step {step.number}: {step.name}", 6000)
@@ -715,7 +749,7 @@ class MainWindow(QMainWindow):
         """Write the match the wizard chose and open it (a refusal is shown)."""
         try:
             choice.create().close()
-        except (ValueError, OSError) as exc:
+        except (RefereeError, OSError) as exc:
             self.report_error(str(exc))
             return False
         self.open_match(choice.path)

@@ -10,6 +10,7 @@ from PySide6.QtGui import QColor, QFont, QPainter, QPen
 from PySide6.QtWidgets import QGraphicsItem, QStyleOptionGraphicsItem, QWidget
 
 from referee.app.geometry import HEX_SIZE
+from referee.app.plain_text import plain_tip
 from referee.app.style import MARKER_COLOURS, colour, text_colour_on
 from referee.board.hexgrid import Hex, hex_label
 from referee.rules.hexes.markers import HexMarker
@@ -36,7 +37,7 @@ class MarkerItem(QGraphicsItem):
         for m in self.markers:
             name = names.get(m.kind, m.kind)
             lines.append(f"{name}: {m.count} marker{'s' if m.count > 1 else ''} {m.notation()}")
-        self.setToolTip("\n".join(lines))
+        self.setToolTip(plain_tip("\n".join(lines)))
 
     def _boxes(self) -> list[QRectF]:
         n = len(self.markers)

@@ -17,6 +17,7 @@ from PySide6.QtGui import QColor, QPainter, QPainterPath, QPen, QPolygonF
 from PySide6.QtWidgets import QGraphicsItem, QStyleOptionGraphicsItem, QWidget
 
 from referee.app.geometry import HEX_SIZE, hex_centre
+from referee.app.plain_text import plain_tip
 from referee.board.hexgrid import Hex, hex_label
 
 ArrowKind = Literal["move", "assault", "stay", "option"]
@@ -53,7 +54,7 @@ class MoveArrowItem(QGraphicsItem):
         self.setZValue(30)
         self.setAcceptedMouseButtons(Qt.MouseButton.NoButton)
         if arrow.label:
-            self.setToolTip(arrow.label)
+            self.setToolTip(plain_tip(arrow.label))
         a, b = hex_centre(arrow.frm), hex_centre(arrow.to)
         line = QLineF(a, b)
         # start at the token's edge, stop short of the far centre, so both tokens show

@@ -17,6 +17,7 @@ from __future__ import annotations
 
 import sqlite3
 from collections.abc import Mapping, Sequence
+from html import escape
 
 from PySide6.QtCore import Qt, QUrl, Signal
 from PySide6.QtGui import QColor, QPalette, QResizeEvent
@@ -41,6 +42,7 @@ from referee.app.rule_html import entry_html, entry_line_html, hit_html, parse_r
 from referee.catalogue.clause_source import ClauseLike
 from referee.catalogue.hits import KINDS, Kind
 from referee.catalogue.search_index import CatalogueIndex, IndexState, known_editions
+from referee.errors import RefereeError
 from referee.rules.ruleset import Ruleset
 
 HREF_ROLE = Qt.ItemDataRole.UserRole
@@ -105,6 +107,7 @@ class RulesBrowser(QWidget):
         for label, _ in KIND_CHOICES:
             self.kind.addItem(label)
         self.status = QLabel("Type a rule, a word or a clause id.")
+        self.status.setTextFormat(Qt.TextFormat.PlainText)  # it quotes what was typed
         self.status.setWordWrap(True)
         self.heading = QLabel()
         self.heading.setWordWrap(True)
@@ -124,6 +127,7 @@ class RulesBrowser(QWidget):
         self.back_button.setShortcut("Alt+Left")
         self.back_button.setEnabled(False)
         self.where = QLabel()
+        self.where.setTextFormat(Qt.TextFormat.PlainText)
         self.where.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
         self.detail = QTextBrowser()
         self.detail.setOpenLinks(False)
@@ -247,7 +251,7 @@ class RulesBrowser(QWidget):
                 limit=LIMIT,
                 index=self.index,
             )
-        except (ValueError, OSError, sqlite3.Error) as exc:
+        except (RefereeError, OSError, sqlite3.Error) as exc:
             self.status.setText(f"Search failed: {exc}")
             return
         self.heading.hide()
@@ -308,7 +312,7 @@ class RulesBrowser(QWidget):
             self._add_item(rule_href("ruling", rid), rid, line)
         self.results.blockSignals(False)
         self.shown_query = None
-        self.heading.setText(f"<b>Why:</b> {title}")
+        self.heading.setText(f"<b>Why:</b> {escape(title)}")  # a step's name is plain text
         self.heading.show()
         count = self.results.count()
         self.status.setText(
@@ -361,8 +365,8 @@ class RulesBrowser(QWidget):
         wanted = {"clause": ClauseDetail, "ruling": RulingDetail, "passage": ImportedPassage}[kind]
         try:
             entries = find_entries(entry_id, clause_loader=_catalogue)
-        except ValueError as exc:
-            self.detail.setHtml(f"<p><i>{exc}</i></p>")
+        except RefereeError as exc:
+            self.detail.setHtml(f"<p><i>{escape(str(exc))}</i></p>")
             self.where.setText(href)
             self.entryShown.emit(href)
             return

@@ -6,6 +6,14 @@ a named step (the match file writes it whole, so there is nothing to save), then
 what happened (the keys of the events' changes: ``units``, ``hexes``, ``orders``, ``turn``...
 and always ``journal``); views redraw from them. :meth:`MatchSession.undo_back_to` takes back
 every step after a chosen one as one user action (the journal's "Undo back to here").
+
+
+Another program may write to the same file (``referee match step`` in a terminal, a second
+window): :meth:`MatchSession.sync`, run on a timer and when the app comes back to the front,
+notices it (the file's ``PRAGMA data_version``), reads the match again, rebuilds the undo
+stack and emits ``changed`` with ``external`` and ``notice`` with what happened. Steps, undo
+and redo from the window are ``strict``: one built on a view the file has moved on from is
+refused (nothing written), the view is brought up to date and the referee sees why.
 """
 
 from __future__ import annotations
@@ -14,13 +22,14 @@ from collections.abc import Iterable, Mapping
 from pathlib import Path
 from typing import Any
 
-from PySide6.QtCore import QObject, Signal
+from PySide6.QtCore import QObject, QTimer, Signal
 from PySide6.QtGui import QUndoStack
 
 from referee.app.step_command import StepCommand
+from referee.errors import RefereeError
 from referee.match.events import Step
 from referee.match.state import MatchState
-from referee.match.store import MatchFile
+from referee.match.store import MatchFile, MatchMovedOn
 
 DICE_SETTING = "dice"
 """The key of the dice mode in a match file's settings (values ``app``, ``typed``)."""
@@ -42,6 +51,10 @@ class MatchSession(QObject):
     """One open match file (see the module docstring)."""
 
     changed = Signal(object)  # frozenset[str] of change flags
+    notice = Signal(str)  # a sentence for the status bar: another program wrote, a refusal
+
+    SYNC_MS = 1500
+    """How often the file is looked at for steps written by another program."""
 
     def __init__(self, match: MatchFile, parent: QObject | None = None) -> None:
         super().__init__(parent)
@@ -49,6 +62,10 @@ class MatchSession(QObject):
         self.undo_stack = QUndoStack(self)
         self._mirroring = False
         self._restore_stack()
+        self.timer = QTimer(self)
+        self.timer.setInterval(self.SYNC_MS)
+        self.timer.timeout.connect(self.sync)
+        self.timer.start()
 
     @classmethod
     def open(cls, path: Path | str, parent: QObject | None = None) -> MatchSession:
@@ -93,12 +110,40 @@ class MatchSession(QObject):
         finally:
             self._mirroring = False
 
+    def sync(self) -> bool:
+        """If another program wrote to the file since the window last read it, read the
+        match again, mirror its journal on the undo stack and tell the views; True if so."""
+        try:
+            if not self.match.moved_on():
+                return False
+            self.match.refresh()
+        except RefereeError as exc:  # the file went bad or busy meanwhile: say so, keep going
+            self.notice.emit(f"The match file cannot be read now: {exc}")
+            return False
+        self._mirroring = True
+        try:
+            self.undo_stack.clear()
+        finally:
+            self._mirroring = False
+        self._restore_stack()
+        steps = self.match.steps()
+        last = f": now at step {steps[-1].number}, {steps[-1].name}" if steps else ""
+        self.notice.emit(f"Another program wrote to this match{last}")
+        self.changed.emit(ALL_CHANGES | {"external"})
+        return True
+
     def run_step(
         self, name: str, commands: Iterable[Mapping[str, Any]], typed: Iterable[int] = ()
     ) -> Step:
-        """Carry out and write one named step; the engine's refusal (a ValueError naming
-        the field) propagates and nothing is written or pushed."""
-        step = self.match.run(name, list(commands), typed=list(typed))
+        """Carry out and write one named step; the engine's refusal (a RefereeError naming
+        the field) propagates and nothing is written or pushed. A step built on a view the
+        file has moved on from is refused too (:class:`MatchMovedOn`), after the view is
+        brought up to date."""
+        try:
+            step = self.match.run(name, list(commands), typed=list(typed), strict=True)
+        except MatchMovedOn:
+            self.sync()
+            raise
         self.undo_stack.push(StepCommand(self, step))
         self.changed.emit(change_flags(step))
         return step
@@ -119,7 +164,11 @@ class MatchSession(QObject):
         index = self.stack_index_of(number)
         if index is None or index >= self.undo_stack.index():
             return []
-        undone = self.match.undo_back_to(number)
+        try:
+            undone = self.match.undo_back_to(number, strict=True)
+        except RefereeError as exc:
+            self._refused(exc)
+            return []
         self._mirroring = True
         try:
             self.undo_stack.setIndex(index)
@@ -138,8 +187,12 @@ class MatchSession(QObject):
         if index is None or index <= self.undo_stack.index():
             return []
         done = [s for s in self.steps() if s.undone and s.number <= number]
-        for _ in done:
-            self.match.redo()
+        try:
+            for _ in done:
+                self.match.redo(strict=True)
+        except RefereeError as exc:
+            self._refused(exc)
+            return []
         self._mirroring = True
         try:
             self.undo_stack.setIndex(index)
@@ -154,15 +207,40 @@ class MatchSession(QObject):
     def mirror_undo(self) -> None:
         if self._mirroring:
             return
-        step = self.match.undo()
+        try:
+            step = self.match.undo(strict=True)
+        except RefereeError as exc:
+            self._refused(exc)
+            return
         self.changed.emit(change_flags(step) | {"undo"})
 
     def mirror_redo(self) -> None:
         if self._mirroring:
             return
-        step = self.match.redo()
+        try:
+            step = self.match.redo(strict=True)
+        except RefereeError as exc:
+            self._refused(exc)
+            return
         self.changed.emit(change_flags(step) | {"redo"})
 
+    def _refused(self, error: RefereeError) -> None:
+        """An undo or redo the file refused: the stack already moved, the file did not, so
+        the stack is rebuilt from the file once Qt has finished the undo it is in."""
+        self.notice.emit(f"Refused: {error}")
+        QTimer.singleShot(0, self._rebuild)
+
+    def _rebuild(self) -> None:
+        if not self.sync():
+            self._mirroring = True
+            try:
+                self.undo_stack.clear()
+            finally:
+                self._mirroring = False
+            self._restore_stack()
+            self.changed.emit(ALL_CHANGES)
+
     def close(self) -> None:
+        self.timer.stop()
         self.undo_stack.clear()
         self.match.close()

@@ -14,6 +14,7 @@ from PySide6.QtGui import QColor, QFont, QFontMetricsF, QPainter, QPainterPath, 
 from PySide6.QtWidgets import QGraphicsItem, QStyleOptionGraphicsItem, QWidget
 
 from referee.app.geometry import HEX_SIZE, hex_centre
+from referee.app.plain_text import plain_tip
 from referee.board.hexgrid import Hex, hex_label
 
 R = HEX_SIZE
@@ -64,7 +65,7 @@ class ShotLineItem(QGraphicsItem):
         self.setAcceptedMouseButtons(Qt.MouseButton.NoButton)
         self.line = QLineF(hex_centre(shot.frm), hex_centre(shot.to))
         self.drawn = _clear_of_tokens(self.line)
-        self.setToolTip(shot.text())
+        self.setToolTip(plain_tip(shot.text()))
 
     def _labels(self) -> list[tuple[QPointF, str]]:
         line, out = self.line, []

@@ -17,6 +17,7 @@ from PySide6.QtGui import QColor, QFont, QFontMetricsF, QPainter, QPen, QPolygon
 from PySide6.QtWidgets import QGraphicsItem, QStyleOptionGraphicsItem, QWidget
 
 from referee.app.geometry import HEX_SIZE, facing_vector
+from referee.app.plain_text import plain_tip
 from referee.app.style import (
     BADGE_COLOURS,
     colour,
@@ -99,7 +100,7 @@ class UnitItem(QGraphicsItem):
         self.prepareGeometryChange()
         self.unit = unit
         self.pending = pending
-        self.setToolTip(self._tooltip())
+        self.setToolTip(plain_tip(self._tooltip()))
         self.update()
 
     def _tooltip(self) -> str:
@@ -111,7 +112,7 @@ class UnitItem(QGraphicsItem):
         """Show the token as a hidden token (clause ``setup.hidden``): only its side."""
         if concealed != self.concealed:
             self.concealed = concealed
-            self.setToolTip(self._tooltip())
+            self.setToolTip(plain_tip(self._tooltip()))
             self.update()
 
     def set_selected(self, selected: bool) -> None:

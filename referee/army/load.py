@@ -4,7 +4,9 @@ A file that cannot be an army (not TOML, a key of the wrong kind, a count of 0, 
 key) raises :class:`ArmyFileError`, which lists every problem at once, each with its unit
 entry, field and clause: ``unit[1].count: expected a whole number 1 or more, got 0 (clause
 army.building)``. Whether the units exist in the nation's catalogue, fit the budget and may
-take their upgrades is :func:`referee.army.validate.validate_army`'s business.
+take their upgrades is :func:`referee.army.validate.validate_army`'s business. A file carries
+the versions stamp of the referee that wrote it (``[versions]``, :mod:`referee.versions`);
+one from a newer referee is refused (:class:`referee.versions.NewerFileError`).
 """
 
 from __future__ import annotations
@@ -18,8 +20,9 @@ import tomli_w
 from referee.army.model import Army, ArmyEntry, UpgradeChoice
 from referee.army.problems import ArmyProblem
 from referee.errors import DataFileError, read_toml
+from referee.versions import check_stamp, stamp
 
-ARMY_KEYS = frozenset({"name", "nation", "game", "allowance", "advanced", "unit"})
+ARMY_KEYS = frozenset({"name", "nation", "game", "allowance", "advanced", "unit", "versions"})
 ENTRY_KEYS = frozenset({"type", "count", "upgrades", "equipment"})
 CHOICE_KEYS = frozenset({"id", "count"})
 COUNT_MAX = 99
@@ -126,8 +129,13 @@ def parse_army(doc: Mapping[str, object], path: Path | None = None) -> Army:
         out.append(ArmyProblem(None, "unit", "army.building", "expected [[unit]] tables"))
         raw_units = []
     entries = [_entry(raw, i, out) for i, raw in enumerate(raw_units)]
+    versions = doc.get("versions")
+    if versions is not None and not isinstance(versions, dict):
+        out.append(ArmyProblem(None, "versions", "army.building",
+                               f"expected the [versions] table referee writes, got {versions!r}"))
     if out:
         raise ArmyFileError(path or Path("<army>"), out)
+    check_stamp(versions, path or Path("<army>"))  # a newer referee's file is refused
     return Army(
         name=text["name"],
         nation=text["nation"],
@@ -176,6 +184,7 @@ def army_document(army: Army) -> dict[str, Any]:
         units.append(entry)
     if units:
         doc["unit"] = units
+    doc["versions"] = stamp()
     return doc
 
 

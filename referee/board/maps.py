@@ -27,6 +27,7 @@ from referee.board.hexgrid import (
 )
 from referee.board.terrain import TerrainTable
 from referee.errors import DataFileError, read_toml
+from referee.limits import MAP_MAX_COLUMNS, MAP_MAX_HEXES, MAP_MAX_ROWS, MAP_MAX_SIDE
 
 SHAPES = ("rectangle", "hexagon")
 ZONES = ("side1", "no_mans_land", "side2")
@@ -278,17 +279,27 @@ def parse_map(
     side: int | None = None
     if shape == "rectangle":
         columns, rows = doc.get("columns"), doc.get("rows")  # type: ignore[assignment]
-        for key, value in (("columns", columns), ("rows", rows)):
-            if not isinstance(value, int) or isinstance(value, bool) or not 1 <= value <= 702:
-                problems.append(f"{key}: expected a whole number from 1 to 702, got {value!r}")
-        if isinstance(columns, int) and isinstance(rows, int) and columns >= 1 and rows >= 1:
+        sized = True
+        for key, value, most in (("columns", columns, MAP_MAX_COLUMNS), ("rows", rows,
+                                                                         MAP_MAX_ROWS)):
+            if not isinstance(value, int) or isinstance(value, bool) or not 1 <= value <= most:
+                problems.append(f"{key}: expected a whole number from 1 to {most} (the limit), "
+                                f"got {value!r}")
+                sized = False
+        if sized and columns * rows > MAP_MAX_HEXES:  # checked before a hex is built
+            problems.append(f"columns x rows: {columns * rows} hexes, over the limit of "
+                            f"{MAP_MAX_HEXES}")
+        elif sized:
             hexes = rectangle_hexes(columns, rows)
+        else:
+            columns = rows = 0
         if "side" in doc:
             problems.append("side: only a hexagon map has a side length")
     elif shape == "hexagon":
         side = doc.get("side")  # type: ignore[assignment]
-        if not isinstance(side, int) or isinstance(side, bool) or not 1 <= side <= 300:
-            problems.append(f"side: expected a whole number from 1 to 300, got {side!r}")
+        if not isinstance(side, int) or isinstance(side, bool) or not 1 <= side <= MAP_MAX_SIDE:
+            problems.append(f"side: expected a whole number from 1 to {MAP_MAX_SIDE} "
+                            f"(the limit), got {side!r}")
             side = None
         else:
             hexes, columns, rows = hexagon_hexes(side)
@@ -486,4 +497,4 @@ def find_map(name: str) -> Path:
     if candidate.exists():
         return candidate
     known = ", ".join(sorted(x.stem for x in (data_dir() / "maps").glob("*.toml")))
-    raise FileNotFoundError(f"no map {name!r}: give a file path or one of: {known}")
+    raise MapError(p, [f"no such map: give a file path or one of: {known}"])

@@ -1,15 +1,14 @@
 """The referee's own rulebooks (house rules, newer drafts), imported for search.
 
 They live in a user database that no rebuild of the catalogue index ever touches:
-``$REFEREE_HOME/imports.db``, else ``$XDG_DATA_HOME/referee/imports.db``, else
-``~/.local/share/referee/imports.db``. Each import is a named book: the file's name, the
-date of the import and its passages (see :mod:`referee.catalogue.passages`). Importing
-under a name already used replaces that book.
+``imports.db`` in the user data folder (:func:`referee.paths.imports_db_path`:
+``$REFEREE_HOME/imports.db``, else ``~/.local/share/referee/imports.db`` on Linux). Each
+import is a named book: the file's name, the date of the import and its passages (see
+:mod:`referee.catalogue.passages`). Importing under a name already used replaces that book.
 """
 
 from __future__ import annotations
 
-import os
 import re
 import sqlite3
 from collections.abc import Iterator
@@ -24,7 +23,9 @@ from sqlite_utils import Database
 from referee.catalogue.fts_query import FtsQuery
 from referee.catalogue.hits import MARK_CLOSE, MARK_OPEN, Hit, title_tier
 from referee.catalogue.passages import Passage, split_passages
-from referee.errors import RefereeError
+from referee.errors import FileKindError, RefereeError, read_bounded
+from referee.limits import IMPORT_MAX_BYTES
+from referee.paths import imports_db_path
 
 SCHEMA_VERSION = 1
 WEIGHTS = (10.0, 3.0, 1.0)  # bm25 weights of heading, section, text
@@ -44,15 +45,6 @@ class ImportsDbError(RefereeError):
 
 class RulebookImportError(RefereeError):
     """A file that cannot be imported, or a name with no import; names the file or name."""
-
-
-def imports_db_path() -> Path:
-    """``$REFEREE_HOME/imports.db``, else the XDG data folder's ``referee/imports.db``."""
-    home = os.environ.get("REFEREE_HOME")
-    if home:
-        return Path(home) / "imports.db"
-    base = os.environ.get("XDG_DATA_HOME") or str(Path.home() / ".local" / "share")
-    return Path(base) / "referee" / "imports.db"
 
 
 def slug(text: str) -> str:
@@ -103,13 +95,12 @@ class ImportedPassage:
 
 
 def read_rulebook(path: Path) -> str:
-    """The text of a Markdown or text file (UTF-8, else Latin-1); refuses binary files."""
-    try:
-        data = path.read_bytes()
-    except FileNotFoundError:
-        raise RulebookImportError(f"{path}: file not found") from None
-    except IsADirectoryError:
-        raise RulebookImportError(f"{path}: is a folder, not a file") from None
+    """The text of a Markdown or text file (UTF-8, else Latin-1); refuses binary files, files
+    over the limit and anything that is not a regular file."""
+    try:  # a regular file of at most IMPORT_MAX_BYTES: never /dev/zero or a pipe
+        data = read_bounded(path, IMPORT_MAX_BYTES, "rulebook")
+    except FileKindError as exc:
+        raise RulebookImportError(str(exc)) from None
     if b"\x00" in data:
         raise RulebookImportError(f"{path}: not a text file (Markdown or plain text expected)")
     try:

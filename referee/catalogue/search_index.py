@@ -4,7 +4,10 @@ The catalogue index is an SQLite FTS5 database (porter stemming) in the cache fo
 ``<cache_dir>/rules-search.db``. It holds one row per clause *wording* (a clause whose
 editions word it alike has one row carrying all of them) and one per ruling, and records a
 fingerprint of the data files it was built from: when a clause or ruling file changes, or
-the file is unreadable, the index is rebuilt. Imported rulebooks live apart
+the file is unreadable, the index is rebuilt. The fingerprint is of the files' content, not of
+where they are, so the built app ships an index made at build time
+(:func:`referee.paths.prebuilt_dir`) that is copied into the cache at the first search instead
+of being built then. Imported rulebooks live apart
 (:mod:`referee.catalogue.imports_db`) and are searched beside it.
 
 Ranking: a hit whose title is what was typed comes first, then hits whose title matched,
@@ -16,6 +19,7 @@ from __future__ import annotations
 import contextlib
 import hashlib
 import os
+import shutil
 import sqlite3
 import tempfile
 from collections.abc import Collection, Iterator
@@ -38,8 +42,9 @@ from referee.catalogue.hits import KINDS, MARK_CLOSE, MARK_OPEN, Hit, Kind, titl
 from referee.catalogue.imports_db import ImportsDb
 from referee.catalogue.rulings import Ruling, load_register
 from referee.catalogue.synonyms import synonyms
-from referee.errors import RefereeError
-from referee.paths import cache_dir, data_dir
+from referee.errors import RefereeError, at_most
+from referee.limits import QUERY_MAX_CHARS, QUERY_MAX_WORDS
+from referee.paths import cache_dir, data_dir, prebuilt_dir
 
 SCHEMA_VERSION = 2
 INDEX_FILE = "rules-search.db"
@@ -117,10 +122,13 @@ class CatalogueIndex:
         data: Path | None = None,
         cache: Path | None = None,
         clause_loader: ClauseLoader = load_clauses,
+        prebuilt: Path | None = None,
     ) -> None:
         self.data = data or data_dir()
         self.path = (cache or cache_dir()) / INDEX_FILE
         self.clause_loader = clause_loader
+        shipped = prebuilt or prebuilt_dir()
+        self.prebuilt = shipped / INDEX_FILE if shipped is not None else None
 
     def sources(self) -> list[Path]:
         """The data files the index is built from."""
@@ -129,15 +137,15 @@ class CatalogueIndex:
         return sorted(files)
 
     def fingerprint(self) -> str:
-        """A hash of the schema version, the data folder and every source file's content."""
-        digest = hashlib.sha256(f"{SCHEMA_VERSION}\n{self.data.resolve()}\n".encode())
+        """A hash of the schema version and every source file's name and content."""
+        digest = hashlib.sha256(f"{SCHEMA_VERSION}\n".encode())
         for path in self.sources():
             digest.update(f"{path.relative_to(self.data)}\n".encode())
             digest.update(hashlib.sha256(path.read_bytes()).digest())
         return digest.hexdigest()
 
-    def _stored_fingerprint(self) -> str | None:
-        with closing(sqlite3.connect(self.path)) as conn:
+    def _stored_fingerprint(self, path: Path | None = None) -> str | None:
+        with closing(sqlite3.connect(f"file:{path or self.path}?mode=ro", uri=True)) as conn:
             db = Database(conn)
             if not db.table("meta").exists():
                 return None
@@ -148,6 +156,8 @@ class CatalogueIndex:
         """Rebuild the index when missing, built from other data files, or unreadable."""
         fingerprint = self.fingerprint()
         if not self.path.exists():
+            if self._copy_prebuilt(fingerprint):
+                return IndexState(self.path, rebuilt=False, reason="the index shipped with the app")
             return self._build(fingerprint, "no index yet")
         try:
             stored = self._stored_fingerprint()
@@ -158,6 +168,26 @@ class CatalogueIndex:
         if stored != fingerprint:
             return self._build(fingerprint, "the clause or ruling files changed")
         return IndexState(self.path, rebuilt=False)
+
+    def _copy_prebuilt(self, fingerprint: str) -> bool:
+        """Copy the shipped index into the cache if it was built from these very files."""
+        if self.prebuilt is None or not self.prebuilt.is_file():
+            return False
+        try:
+            if self._stored_fingerprint(self.prebuilt) != fingerprint:
+                return False
+        except sqlite3.DatabaseError:
+            return False
+        self.path.parent.mkdir(parents=True, exist_ok=True)
+        fd, tmp = tempfile.mkstemp(prefix=".rules-search-", suffix=".db", dir=self.path.parent)
+        os.close(fd)
+        try:
+            shutil.copyfile(self.prebuilt, tmp)
+            os.replace(tmp, self.path)
+        finally:
+            with contextlib.suppress(FileNotFoundError):
+                os.unlink(tmp)
+        return True
 
     def rebuild(self, reason: str, corrupt: bool = False) -> IndexState:
         """Build the index again whatever its state (after a read failed half-way)."""
@@ -326,7 +356,9 @@ def search(
         raise UnknownEdition(f"--edition {edition!r}: no such edition (known: {known})")
     unknown = set(kinds) - set(KINDS)
     if unknown:
-        raise ValueError(f"--kind {sorted(unknown)[0]!r}: expected one of {', '.join(KINDS)}")
+        raise UnknownEdition(f"--kind {sorted(unknown)[0]!r}: expected one of {', '.join(KINDS)}")
+    at_most("query length in characters", len(text), QUERY_MAX_CHARS)
+    at_most("query length in words", len(text.split()), QUERY_MAX_WORDS)
     query = build_query(text, synonyms(index.data))
     state = index.ensure() if {"clause", "ruling"} & set(kinds) else IndexState(index.path, False)
     imports = imports or ImportsDb()

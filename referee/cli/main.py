@@ -16,6 +16,8 @@ import sys
 from collections.abc import Sequence
 from pathlib import Path
 
+from referee.errors import RefereeError, one_line
+
 # Modules under referee.cli, each defining add_parser(subparsers); a parser sets
 # ``run`` (a function of the parsed args returning the exit status) as its default.
 # One module a line, so that adding a command merges cleanly.
@@ -35,6 +37,8 @@ COMMAND_MODULES: tuple[str, ...] = (
     "army_cmd",
     "score_cmd",
     "tournament_cmd",
+    "smoke_cmd",
+    "activation_cmd",
 )
 
 
@@ -47,11 +51,14 @@ COMMAND_OF: dict[str, str] = {
     "shot": "shot_cmd", "match": "match_cmd", "replay": "match_cmd", "orders": "orders_cmd",
     "demo": "demo", "screenshots": "screenshots_cmd", "army": "army_cmd", "score": "score_cmd",
     "tournament": "tournament_cmd",
+    "smoke": "smoke_cmd",
+    "activation": "activation_cmd",
 }
 
 
-class CommandError(Exception):
-    """A user error: printed as one clear message, exit status 2, never a traceback."""
+class CommandError(RefereeError):
+    """A command line the CLI cannot take (an option missing, two that clash): printed as
+    one clear message, exit status 2, never a traceback."""
 
 
 def build_parser(command: str | None = None) -> argparse.ArgumentParser:
@@ -131,8 +138,13 @@ def main(argv: Sequence[str] | None = None) -> int:
     except BrokenPipeError:  # output piped into head and friends
         sys.stderr.close()
         return 0
-    except (CommandError, ValueError, OSError) as exc:
-        # DataFileError, LabelError and friends already name the file, key or hex.
+    except RefereeError as exc:
+        # the whole family: DataFileError, LabelError, MatchFileError and friends already
+        # name the file, line, field or unit. Anything else is a bug and shows a traceback.
+        print(f"referee: {one_line(exc)}", file=sys.stderr)
+        return 2
+    except OSError as exc:
+        # the file system refused a path the user gave (no such folder, no permission)
         print(f"referee: {exc}", file=sys.stderr)
         return 2
 

@@ -96,6 +96,8 @@ def add_parser(sub: Any) -> None:
     report = msub.add_parser("report", help="the journal as a readable HTML page")
     report.add_argument("file")
     report.add_argument("--output", "-o", help="where to write (default: FILE.html)")
+    report.add_argument("--force", action="store_true",
+                        help="replace an existing report (never a match file)")
     report.set_defaults(run=run_report)
 
     check = msub.add_parser("check", help="replay the journal and compare every event")
@@ -273,6 +275,8 @@ def run_show(args: argparse.Namespace) -> int:
                 for k in ("damage_tokens", "shaken", "fire", "acid", "minor_acid")
                 if getattr(u, k)
             ]
+            extra += [f"{k.capitalize()}[{d}]" for k in ("poison", "bleeding")
+                      for d in getattr(u, k)]
             print(
                 f"  {u.uid:<14} {u.unit.name:<22} side {u.side} at {u.hex} facing {u.facing} "
                 f"{u.speed}; {u.alive}/{u.unit.models} alive"
@@ -286,6 +290,9 @@ def run_show(args: argparse.Namespace) -> int:
                 f"  pending damage: {len(state.pending)} roll(s), applied at the next "
                 "'apply damage'"
             )
+        if state.pending_conditions:
+            print(f"  pending conditions: {len(state.pending_conditions)} (fire, acid, poison), "
+                  "placed at the next 'apply damage'")
         print("steps:")
         for s in steps:
             print(f"  {s.number:>3}. {s.name}{'  (undone)' if s.undone else ''}")
@@ -341,6 +348,8 @@ def run_step(args: argparse.Namespace) -> int:
                 print(f"  {line}")
             if e.clauses:
                 print(f"  why: {', '.join(e.clauses)}")
+            if e.rulings:
+                print(f"  rulings: {', '.join(e.rulings)}")
     return 0
 
 
@@ -357,12 +366,13 @@ def run_undo_redo(args: argparse.Namespace) -> int:
 def run_report(args: argparse.Namespace) -> int:
     from pathlib import Path
 
+    from referee.match.output_file import write_output
     from referee.match.report import match_report
 
     with _open(args.file) as m:
         html = match_report(m)
-    out = Path(args.output or f"{args.file}.html")
-    out.write_text(html, encoding="utf-8")
+    out = write_output(Path(args.output or f"{args.file}.html"), html, force=args.force,
+                       keep=(Path(args.file),))
     print(f"report written to {out}")
     return 0
 

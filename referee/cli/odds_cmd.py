@@ -81,6 +81,13 @@ def add_parser(sub: Any) -> None:
     _common(dmg)
     dmg.set_defaults(run=run_damage)
 
+    roll = osub.add_parser("roll", help="rolling up (N+) or down (N-): the chance of success")
+    roll.add_argument("--need", required=True, help="the success number, e.g. 9+ or 2-")
+    roll.add_argument("--dice", default="d6", help="the dice rolled, e.g. d12 or 2d6+1")
+    roll.add_argument("--effect", type=int, default=0, help="effects added to the roll")
+    roll.add_argument("--json", action="store_true", help="print JSON")
+    roll.set_defaults(run=run_roll)
+
 
 def _rules(args: argparse.Namespace) -> Any:
     from referee.cli.common import parse_readings
@@ -91,6 +98,32 @@ def _rules(args: argparse.Namespace) -> Any:
         return load_ruleset(args.edition, parse_readings(args.ruling))
     except KeyError as exc:
         raise CommandError(str(exc).strip("'\"")) from None
+
+
+def _limits(args: argparse.Namespace) -> None:
+    """Every number of the command checked against its documented limit before any odds
+    are worked out (the work grows with sides, need, armor and the rest)."""
+    from referee import limits
+    from referee.errors import LimitError, at_most, within
+
+    for option, signed, limit in (
+        ("sides", False, limits.OPEN_ENDED_MAX_SIDES),
+        ("need", True, limits.NEED_MAX),
+        ("ap", True, limits.AP_MAX),
+        ("tokens", True, limits.MODIFIER_MAX),
+        ("resistance", True, limits.MODIFIER_MAX),
+        ("bonus", True, limits.MODIFIER_MAX),
+        ("support", True, limits.MODIFIER_MAX),
+        ("distance", True, limits.MODIFIER_MAX),
+    ):
+        value = getattr(args, option, None)
+        if value is not None:
+            field = f"--{option}"
+            within(field, value, limit) if signed else at_most(field, value, limit)
+    armor = (getattr(args, "armor", None) or "").strip()
+    digits = armor.isascii() and armor.isdigit()
+    if digits and (len(armor) > 6 or int(armor) > limits.ARMOR_MAX):  # never a huge int()
+        raise LimitError("--armor", armor, limits.ARMOR_MAX)
 
 
 def _pct(p: Fraction) -> str:
@@ -105,8 +138,12 @@ def run_open_ended(args: argparse.Namespace) -> int:
     from referee.cli.main import CommandError
     from referee.cli.output import print_json
     from referee.dice.odds import open_ended_odds
+    from referee.limits import TAIL_MIN_EXPONENT
 
+    _limits(args)
     try:
+        if len(args.tail) > 64:
+            raise ValueError(args.tail)
         tail = Fraction(args.tail)
     except (ValueError, ZeroDivisionError):
         raise CommandError(
@@ -114,6 +151,9 @@ def run_open_ended(args: argparse.Namespace) -> int:
         ) from None
     if not 0 < tail < 1:
         raise CommandError(f"--tail {args.tail}: expected a probability above 0 and below 1")
+    if tail < Fraction(1, 10**TAIL_MIN_EXPONENT):
+        raise CommandError(f"--tail {args.tail}: the smallest tail is 1/10^{TAIL_MIN_EXPONENT} "
+                           "(the limit)")
     if args.sides < 2:
         raise CommandError(f"--sides {args.sides}: an open-ended die needs at least 2 sides")
     die = open_ended_odds(_rules(args), args.sides)
@@ -157,6 +197,7 @@ def run_hit(args: argparse.Namespace) -> int:
     from referee.cli.output import print_json
     from referee.dice.odds import NATURAL_ONE_RULING, to_hit_odds
 
+    _limits(args)
     if args.sides < 2:
         raise CommandError(f"--sides {args.sides}: an open-ended die needs at least 2 sides")
     rules = _rules(args)
@@ -240,6 +281,7 @@ def run_armor(args: argparse.Namespace) -> int:
     from referee.cli.output import print_json
     from referee.rules.damage.armor import armor_plan
 
+    _limits(args)
     rules = _rules(args)
     distance, notes = _distance(args, rules)
     plan = armor_plan(rules, _armor_value(args.armor), args.ap, args.band, distance)
@@ -284,6 +326,7 @@ def run_damage(args: argparse.Namespace) -> int:
     from referee.dice.odds import to_hit_odds
     from referee.rules.damage.damage_roll import Attack, shot_odds
 
+    _limits(args)
     rules = _rules(args)
     if args.tokens < 0:
         raise CommandError(f"--tokens {args.tokens}: tokens are 0 or more")
@@ -324,4 +367,23 @@ def run_damage(args: argparse.Namespace) -> int:
         print(_line(f"result {r}", p))
     for note in notes:
         print(f"  note: {note}")
+    return 0
+
+
+def run_roll(args: argparse.Namespace) -> int:
+    """Rolling up or down (clause ``dice.success``): the exact chance of success."""
+    from referee.cli.output import print_json
+    from referee.dice.expression import parse_dice
+    from referee.dice.success import parse_target
+
+    target = parse_target(args.need)
+    expr = parse_dice(args.dice)
+    p = target.odds(expr, args.effect)
+    if args.json:
+        print_json({"need": target.text(), "dice": expr.text(), "effect": args.effect,
+                    "p": float(p), "exact": str(p)})
+        return 0
+    effect = f" {args.effect:+d}" if args.effect else ""
+    print(f"{expr.text()}{effect}, needing {target.text()} ({target.words()}): "
+          f"{_pct(p)} (exactly {p})")
     return 0

@@ -4,7 +4,8 @@ Prints whether it is allowed (every reason), the number needed with its working,
 exact chance to hit, and for each sector the hit may be applied to the armor odds and the
 odds of each row of the target's damage table; then the whole action: the dice it rolls,
 the misfire, the chance of each number of hits, of each damage row and of killing at least
-one model. An area weapon shows its area dice instead of a to-hit roll.
+one model, and of the fire, acid and poison the hits place. An area weapon shows its area
+dice instead of a to-hit roll.
 """
 
 from __future__ import annotations
@@ -79,7 +80,10 @@ def run_shot(args: argparse.Namespace) -> int:
     target = place(args.target, "target", 2)
     if not shooter.unit.weapons:
         raise CommandError(f"{shooter.unit.name} has no weapon")
-    weapon = shooter.unit.weapon(args.weapon) if args.weapon else shooter.unit.weapons[0]
+    try:
+        weapon = shooter.unit.weapon(args.weapon) if args.weapon else shooter.unit.weapons[0]
+    except KeyError as exc:
+        raise CommandError(f"--weapon: {str(exc).strip(chr(34))}") from None
     preview = preview_shot(rules, board, shooter, target, weapon, now=GunneryStep(1, 2))
     if args.json:
         print_json(preview.to_json())
@@ -137,3 +141,16 @@ def print_action(action: Any) -> None:
             print(f"    {table}: {label} at least once  {_pct(p)}")
         print(f"    at least one model killed  {_pct(action.kill_at_least_one)} "
               f"(exactly {action.kill_at_least_one})")
+    for c in action.conditions:
+        print(f"    {condition_line(c)}")
+
+
+def condition_line(c: Any) -> str:
+    """One condition the action places: its chance, and per hit the tokens expected."""
+    if c.ignored:
+        return f"{c.name}: none, {c.ignored} ({c.clause})"
+    if c.kind == "fire":
+        return (f"set on fire (a fire token if hit at least once)  {_pct(c.at_least_one)} "
+                f"(exactly {c.at_least_one}) ({c.clause})")
+    return (f"{c.name}, one per hit: at least one  {_pct(c.at_least_one)} "
+            f"(exactly {c.at_least_one}), {float(c.expected):.2f} expected ({c.clause})")

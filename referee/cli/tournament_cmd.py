@@ -127,6 +127,7 @@ def add_parser(sub: Any) -> None:
     export.add_argument("--format", required=True, choices=("csv", "html", "pdf", "site"))
     export.add_argument("-o", "--output", required=True, metavar="OUT",
                         help="csv, site: a folder; html, pdf: a file")
+    export.add_argument("--force", action="store_true", help="replace files that exist")
     export.set_defaults(run=run_export)
 
     opener = t.add_parser("open", help="the tournament window on an event file")
@@ -324,16 +325,32 @@ def run_clock(args: argparse.Namespace) -> int:
 
 
 def run_export(args: argparse.Namespace) -> int:
+    from pathlib import Path
+
+    from referee.cli.main import CommandError
+    from referee.paths import write_asking
     from referee.tournament.export import export
 
+    if args.format in ("csv", "site") and Path(args.output).is_file():
+        raise CommandError(f"tournament export: {args.output}: is a file; {args.format} "
+                           "writes a folder")
     with _desk(args) as desk:
         event = desk.event()
-    if args.format == "pdf":
-        from referee.app.tournament.pdf_export import write_pdf
 
-        written = write_pdf(event, args.output)
-    else:
-        written = export(event, args.format, args.output)
+    def write(out: Path) -> list[Path]:
+        if args.format == "pdf":
+            from referee.app.tournament.pdf_export import write_pdf
+
+            return write_pdf(event, out)
+        return export(event, args.format, out)
+
+    def refuse(clashes: list[Path]) -> bool:
+        if args.force:
+            return True
+        names = ", ".join(map(str, clashes))
+        raise CommandError(f"tournament export: {names} already exist(s) (--force replaces)")
+
+    written = write_asking(args.output, write, refuse)
     for path in written:
         print(path)
     return 0

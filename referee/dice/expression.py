@@ -11,6 +11,7 @@ from dataclasses import dataclass
 from fractions import Fraction
 
 from referee.errors import RefereeError
+from referee.limits import DICE_MAX_COUNT, DICE_MAX_MODIFIER
 
 VALID_SIDES = frozenset({2, 3, 4, 6, 8, 10, 12, 20})
 
@@ -63,19 +64,22 @@ class DiceExpr:
 
 def parse_dice(text: str | int) -> DiceExpr:
     """Read ``d6``, ``d6-1``, ``2d6+1`` or a plain number; refuse anything else."""
-    if isinstance(text, bool):
-        raise DiceExpressionError(f"{text!r} is not a dice expression")
+    if isinstance(text, bool) or not isinstance(text, int | str):
+        raise DiceExpressionError(f"{text!r} is not a dice expression (write e.g. d6, d6-1, "
+                                  "2d6+1 or 3)")
     if isinstance(text, int):
-        return DiceExpr(0, 0, text)
+        return DiceExpr(0, 0, _modifier(text, text))
+    if len(text) > 40:
+        raise DiceExpressionError(f"{text[:40]!r}...: too long for a dice expression")
     if re.fullmatch(r"\s*[+-]?\d+\s*", text):
-        return DiceExpr(0, 0, int(text))
+        return DiceExpr(0, 0, _modifier(int(text), text))
     m = _DICE_RE.match(text)
     if not m or not (m.group(2) or m.group(4)):
         raise DiceExpressionError(
             f"{text!r} is not a dice expression (write e.g. d6, d6-1, 2d6+1 or 3)"
         )
     count_text, sides_text, sign, mod_text = m.groups()
-    modifier = int(mod_text or 0) * (-1 if sign == "-" else 1)
+    modifier = _modifier(int(mod_text or 0) * (-1 if sign == "-" else 1), text)
     if sides_text is None:
         return DiceExpr(0, 0, modifier)
     count = int(count_text) if count_text else 1
@@ -84,6 +88,14 @@ def parse_dice(text: str | int) -> DiceExpr:
         raise DiceExpressionError(
             f"{text!r}: a d{sides} is not a die (sides: {', '.join(map(str, sorted(VALID_SIDES)))})"
         )
-    if count < 1 or count > 100:
-        raise DiceExpressionError(f"{text!r}: roll between 1 and 100 dice")
+    if count < 1 or count > DICE_MAX_COUNT:
+        raise DiceExpressionError(f"{text!r}: roll between 1 and {DICE_MAX_COUNT} dice "
+                                  "(the limit)")
     return DiceExpr(count, sides, modifier)
+
+
+def _modifier(value: int, text: str | int) -> int:
+    if abs(value) > DICE_MAX_MODIFIER:
+        raise DiceExpressionError(f"{text!r}: a number added to dice is at most "
+                                  f"{DICE_MAX_MODIFIER} either way (the limit)")
+    return value

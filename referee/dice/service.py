@@ -15,7 +15,8 @@ its announcement off the list (:attr:`Dice.expected`).
 Clause ``dice.open-ended``: an open-ended dN that shows N rolls on; each further die
 above 4 adds one and rolls on (6, 5, 6, 3 gives 8).
 
-Clause ``dice.success``.
+Clause ``dice.success``: :meth:`Dice.roll_up` (``N+``) and :meth:`Dice.roll_down` (``N-``)
+roll a dice expression, add its effects and compare (:mod:`referee.dice.success`).
 """
 
 from __future__ import annotations
@@ -26,6 +27,7 @@ from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 
 from referee.dice.expression import DiceExpr
+from referee.dice.success import Check, Effect, Target, roll_down, roll_up
 from referee.errors import RefereeError
 
 
@@ -207,3 +209,30 @@ class Dice:
                     break
                 value += 1
         return OpenEndedRoll(sides, tuple(dice), value)
+
+    def check(
+        self, target: Target, expr: DiceExpr | int = 6, purpose: str = "",
+        effects: Iterable[Effect] = (),
+    ) -> Check:
+        """Roll ``expr`` (a d``expr`` for a number), add ``effects`` and compare with
+        ``target`` (clause ``dice.success``)."""
+        if isinstance(expr, int):
+            expr = DiceExpr(1, expr)
+        rolled = self.roll_many(expr.count, expr.sides, purpose) if expr.count else ()
+        return Check(target, expr, rolled, tuple(effects))
+
+    def roll_up(
+        self, number: int, expr: DiceExpr | int = 6, purpose: str = "",
+        effects: Iterable[Effect] = (),
+    ) -> Check:
+        """Rolling up: ``number``+ succeeds on ``number`` or more (clause
+        ``activation.rolling-up``)."""
+        return self.check(roll_up(number), expr, purpose, effects)
+
+    def roll_down(
+        self, number: int, expr: DiceExpr | int = 6, purpose: str = "",
+        effects: Iterable[Effect] = (),
+    ) -> Check:
+        """Rolling down: ``number``- succeeds on ``number`` or less (clause
+        ``activation.rolling-down``)."""
+        return self.check(roll_down(number), expr, purpose, effects)

@@ -142,7 +142,7 @@ def plan_advance(
         raise AdvanceError(f"advance: skip={skip!r}: the only value is 'idle'")
     rule = missing_rule(state.rules)
     start = TurnPosition.at(state.rules, state.turn, state.step)
-    if to is not None and to not in {s.id for s in start.steps}:
+    if to is not None and (not isinstance(to, str) or to not in {s.id for s in start.steps}):
         raise AdvanceError(f"advance: no step {to!r} in the turn (steps: "
                            f"{', '.join(s.id for s in start.steps)})")
     written: dict[str, dict[str, Mapping[str, str]]] = {

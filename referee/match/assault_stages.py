@@ -67,7 +67,9 @@ def retreat_attempts(
 def fight(state: MatchState, command: Mapping[str, Any], dice: Dice,
           until: Stop = "outcome") -> Assault:
     """The assault of ``command`` (an ``assault`` command) taken up to ``until``."""
-    contest = contest_from_state(state, int(command.get("contest", 0)))
+    from referee.match.commands import whole_field
+
+    contest = contest_from_state(state, whole_field(command, "contest", 0, 0, 10_000))
     done = Assault(state.rules, contest).before(
         dice, retreat_attempts(state, contest, command), ledger=state.ledger())
     if not done.contest.is_fought:
@@ -85,8 +87,9 @@ def fight(state: MatchState, command: Mapping[str, Any], dice: Dice,
         done = done.reroll(propose_rerolls(done.rolled), dice)
     if until == "rerolled":
         return done
-    tie = command.get("tie_winner")
-    done = done.decide(dice, tie_winner=int(tie) if tie is not None else None)
+    tie = None if command.get("tie_winner") is None else \
+        whole_field(command, "tie_winner", None, 1, 2)
+    done = done.decide(dice, tie_winner=tie)
     if until == "advantage":
         return done
     assert done.advantage is not None

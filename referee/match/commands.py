@@ -23,6 +23,7 @@ from referee.match.events import Event
 from referee.match.serial import hexes_json, unit_state_json
 from referee.match.state import MatchState
 from referee.rules.state import UnitState
+from referee.units.model import UnknownWeapon
 
 if TYPE_CHECKING:
     from referee.board.retreat import Retreat
@@ -31,10 +32,31 @@ class CommandError(RefereeError):
     """A command the match cannot carry out; the message says which field and why."""
 
 
+TURN_MAX = 10_000
+"""The last turn orders may be written for (a sanity bound, not a rule)."""
+
+
 def _need(command: Mapping[str, Any], key: str) -> Any:
     if key not in command:
         raise CommandError(f"{command.get('kind')}: missing {key!r}")
     return command[key]
+
+
+def whole_field(command: Mapping[str, Any], key: str, default: int | None, low: int,
+           high: int) -> int:
+    """The whole number ``command[key]`` (``default`` if absent; required if None), from
+    ``low`` to ``high``; a word where a number belongs is refused naming the field."""
+    if key not in command and default is not None:
+        return default
+    value = _need(command, key)
+    if isinstance(value, str) and value.strip().lstrip("-").isdigit() and len(value) < 20:
+        value = int(value)
+    if isinstance(value, bool) or not isinstance(value, int) or not low <= value <= high:
+        error = CommandError(f"{command.get('kind')}: {key}={value!r:.40} is not a whole number "
+                             f"from {low} to {high}")
+        error.field = key
+        raise error
+    return value
 
 
 def _units_json(units: Mapping[str, UnitState] | list[UnitState]) -> dict[str, Any]:
@@ -46,7 +68,7 @@ def _orders(state: MatchState, command: Mapping[str, Any], dice: Dice) -> Event:
     """Orders written for a unit and a turn (clause ``orders.giving``); with
     ``missing=confirm`` and no orders, the referee confirms that the unit has none for the
     turn and the edition's rule for a missing order applies (clause ``orders.missing``)."""
-    uid, turn = _need(command, "uid"), int(_need(command, "turn"))
+    uid, turn = _need(command, "uid"), whole_field(command, "turn", None, 0, TURN_MAX)
     state.unit(uid)
     if turn < state.turn:
         raise CommandError(f"orders for {uid}: turn {turn} is over (now turn {state.turn})")
@@ -63,7 +85,7 @@ def _orders(state: MatchState, command: Mapping[str, Any], dice: Dice) -> Event:
             continue
         try:
             orders[kind] = parse_order(str(text), kind).text()
-        except ValueError as exc:
+        except RefereeError as exc:
             raise CommandError(f"orders for {uid}, {kind}: {exc}") from None
     if not orders:
         raise CommandError(f"orders for {uid}: give movement and/or gunnery")
@@ -126,7 +148,8 @@ def _pending_record(uid: str, source: str, cause: str, roll: Any) -> dict[str, A
 
 def _fire(state: MatchState, command: Mapping[str, Any], dice: Dice) -> Event:
     """A fire action: legality, misfire, to-hit, and the damage of each hit, which waits
-    for the 'apply damage' step (clauses ``fire.target``, ``fire.roll``, ``damage.sequence``)."""
+    for the 'apply damage' step (clauses ``fire.target``, ``fire.roll``, ``damage.sequence``),
+    and the fire, acid or poison the weapon places (``weapons.*``)."""
     from referee.rules.fire.action import fire
     from referee.rules.fire.aim import GunneryStep
     from referee.rules.fire.legality import check_target
@@ -138,9 +161,9 @@ def _fire(state: MatchState, command: Mapping[str, Any], dice: Dice) -> Event:
         raise CommandError(f"{shooter.uid} has no weapon")
     try:
         weapon = shooter.unit.weapon(name)
-    except KeyError as exc:
-        raise CommandError(str(exc).strip("'\"")) from None
-    now = GunneryStep(state.turn, int(command.get("gunnery", 1)))
+    except UnknownWeapon as exc:
+        raise CommandError(str(exc)) from None
+    now = GunneryStep(state.turn, whole_field(command, "gunnery", 1, 1, 2))
     check = check_target(state.rules, _board(state), shooter, target, weapon, now=now)
     if check.shot is None:
         why = "; ".join(f"{r.text} ({r.clause})" for r in check.reasons)
@@ -149,7 +172,7 @@ def _fire(state: MatchState, command: Mapping[str, Any], dice: Dice) -> Event:
         from referee.match.fire_damage import area_fire_event
 
         return area_fire_event(state, command, dice, check)
-    from referee.match.fire_damage import open_damage, roll_hits
+    from referee.match.fire_damage import open_damage, roll_hits, weapon_conditions
 
     start = len(dice.log)
     action = fire(state.rules, check.shot, dice, guns=max(1, check.guns))
@@ -160,23 +183,27 @@ def _fire(state: MatchState, command: Mapping[str, Any], dice: Dice) -> Event:
     roll_hits(state, done, weapon, target, action.hits, check, sector, dice)
     lines += done.lines
     pending = done.pending
-    changes: dict[str, Any] = {"units": _units_json([action.shooter_after])}
+    units = {shooter.uid: action.shooter_after}
+    later: dict[str, Any] = {}
+    placed = weapon_conditions(state, weapon, {target.uid: (action.hits, None)}, units, later)
+    changes: dict[str, Any] = {"units": _units_json(units)}
     if action.hits:
         changes["pending"] = pending
+    changes.update(later)
     return Event(
         "fire",
         dict(command),
         changes,
-        "\n".join(lines),
+        "\n".join([*lines, *placed.lines]),
         dice=tuple(dice.log[start:]),
         clauses=tuple(
             dict.fromkeys(
                 ["fire.target", *terms_clauses, "fire.roll"]
-                + (["damage.sequence"] if action.hits else [])
+                + (["damage.sequence"] if action.hits else []) + list(placed.clauses)
             )
         ),
-        rulings=action.to_hit.rulings,
-        detail=action.to_json(),
+        rulings=tuple(dict.fromkeys([*action.to_hit.rulings, *placed.rulings])),
+        detail={**action.to_json(), **placed.detail_json()},
     )
 
 
@@ -191,18 +218,25 @@ def _sector(
 
 
 def _apply_damage(state: MatchState, command: Mapping[str, Any], dice: Dice) -> Event:
-    """The 'apply damage' step: every pending row takes effect (clause ``damage.sequence``)."""
+    """The 'apply damage' step: every pending row takes effect (clause ``damage.sequence``),
+    then the fire, acid and poison waiting for it (ruling ``fire.condition-timing``)."""
+    from referee.match.fire_conditions import place_pending
     from referee.rules.damage.pending import apply_pending
 
     applied = apply_pending(state.ledger(), state.units)
-    changed = {uid: s for uid, s in applied.states.items() if s != state.units.get(uid)}
+    states, placed = place_pending(state, applied.states)
+    changed = {uid: s for uid, s in states.items() if s != state.units.get(uid)}
+    changes = {"units": _units_json(changed), "pending": []}
+    if state.pending_conditions:
+        changes["pending_conditions"] = []
     return Event(
         "apply-damage",
         dict(command),
-        {"units": _units_json(changed), "pending": []},
-        applied.explain(),
-        clauses=("damage.sequence", "damage.table", "damage.model-death"),
-        detail=applied.to_json(),
+        changes,
+        "\n".join([applied.explain(), *placed.lines]),
+        clauses=("damage.sequence", "damage.table", "damage.model-death", *placed.clauses),
+        rulings=placed.rulings,
+        detail={**applied.to_json(), **placed.detail_json()},
     )
 
 
@@ -214,7 +248,7 @@ def _agony(state: MatchState, command: Mapping[str, Any], dice: Dice) -> Event:
     """One agony step on every unit (clause ``agony.schedule``)."""
     from referee.rules.agony.step import run_agony_step
 
-    step = int(_need(command, "step"))
+    step = whole_field(command, "step", None, 0, 4)
     start = len(dice.log)
     result = run_agony_step(
         state.rules,
@@ -290,7 +324,7 @@ def _movement(state: MatchState, command: Mapping[str, Any], dice: Dice) -> Even
     from referee.match.movement_orders import step_actions
     from referee.rules.movement_step.resolve import resolve_movement_step
 
-    number = int(_need(command, "step"))
+    number = whole_field(command, "step", None, 1, 3)
     if number not in (1, 2, 3):
         raise CommandError(f"movement: step {number} is not 1, 2 or 3")
     actions, checks = step_actions(state, number)
@@ -302,6 +336,8 @@ def _movement(state: MatchState, command: Mapping[str, Any], dice: Dice) -> Even
             notes.append(f"{uid}, movement {number} ({check.speed}): {given} -> {done}: "
                          f"{'; '.join(check.why)} [{', '.join(check.clauses)}]")
     raw = command.get("choices") or {}
+    if not isinstance(raw, Mapping):
+        raise CommandError(f"movement choices: {raw!r:.40} is not a table of choice: value")
     choices = {key: _choice(value, f"movement choices.{key}") for key, value in raw.items()}
     start = len(dice.log)
     result = resolve_movement_step(state.rules, state.board_map, state.units, actions, dice,
@@ -353,7 +389,7 @@ def _assault(state: MatchState, command: Mapping[str, Any], dice: Dice) -> Event
     from referee.match.assault_stages import fight as assault_fight
     from referee.rules.assault.damage import place
 
-    index = int(command.get("contest", 0))
+    index = whole_field(command, "contest", 0, 0, 10_000)
     contest = contest_from_state(state, index)
     start = len(dice.log)
     ledger = state.ledger()
@@ -409,6 +445,8 @@ def _hex_effects(state: MatchState, command: Mapping[str, Any], dice: Dice) -> E
     from referee.rules.hexes.trigger import TriggerLog, trigger_all
 
     wanted = command.get("units")
+    if wanted and (not isinstance(wanted, list) or not all(isinstance(u, str) for u in wanted)):
+        raise CommandError(f"hex-effects: units={wanted!r:.40} is not a list of unit ids")
     units = [state.unit(uid) for uid in wanted] if wanted else list(state.units.values())
     log = TriggerLog(frozenset((u, parse_label(h), k) for u, h, k in state.triggered))
     start = len(dice.log)
@@ -437,8 +475,8 @@ def _load(state: MatchState, command: Mapping[str, Any], dice: Dice) -> Event:
         raise CommandError(f"load: {unit.uid} is shaken and takes no gunnery action")
     try:
         done = load(state.rules, unit, command.get("weapon"))
-    except (KeyError, ValueError) as exc:
-        raise CommandError(f"load: {str(exc).strip(chr(39))}") from None
+    except RefereeError as exc:
+        raise CommandError(f"load: {exc}") from None
     return Event("load", dict(command), {"units": _units_json([done.state])}, done.text,
                  clauses=done.clauses, rulings=done.rulings)
 
@@ -450,7 +488,7 @@ def _aim(state: MatchState, command: Mapping[str, Any], dice: Dice) -> Event:
     unit = state.unit(_need(command, "uid"))
     if unit.is_shaken:
         raise CommandError(f"aim: {unit.uid} is shaken and takes no gunnery action")
-    gunnery = int(command.get("gunnery", 1))
+    gunnery = whole_field(command, "gunnery", 1, 1, 2)
     if gunnery not in (1, 2):
         raise CommandError(f"aim: gunnery {gunnery} is not 1 or 2")
     return Event("aim", dict(command),
@@ -471,9 +509,9 @@ def _spot(state: MatchState, command: Mapping[str, Any], dice: Dice) -> Event:
     try:
         weapon = spotter.unit.weapon(name) if name else (
             spotter.unit.weapons[0] if spotter.unit.weapons else None)
-    except KeyError as exc:
-        raise CommandError(str(exc).strip("'\"")) from None
-    now = GunneryStep(state.turn, int(command.get("gunnery", 1)))
+    except UnknownWeapon as exc:
+        raise CommandError(str(exc)) from None
+    now = GunneryStep(state.turn, whole_field(command, "gunnery", 1, 1, 2))
     check = check_target(state.rules, _board(state), spotter, target, weapon, now=now,
                          action="spot")
     if check.shot is None:
@@ -482,7 +520,7 @@ def _spot(state: MatchState, command: Mapping[str, Any], dice: Dice) -> Event:
     start = len(dice.log)
     try:
         result = spot(state.rules, check.shot, dice)
-    except ValueError as exc:
+    except RefereeError as exc:
         raise CommandError(f"spot: {exc}") from None
     text = "\n".join([f"{spotter.uid} tries to spot {target.uid}", *result.explain()])
     return Event("spot", dict(command), {"units": _units_json([result.target_after])}, text,

@@ -28,7 +28,7 @@ from referee.dice.service import Dice
 from referee.errors import RefereeError
 from referee.match.events import Event
 from referee.match.serial import hexes_json, unit_state_from_json, unit_state_json
-from referee.match.state import MatchState
+from referee.match.state import MatchState, UnknownUnit
 from referee.rules.hexes.markers import HexMarker
 from referee.rules.state import UnitState
 
@@ -101,10 +101,11 @@ def correct_hex(state: MatchState, command: Mapping[str, Any], dice: Dice) -> Ev
 def correct_remove(state: MatchState, command: Mapping[str, Any], dice: Dice) -> Event:
     """Take a unit off the table, and the damage still pending on it."""
     uid = str(_need(command, "uid"))
-    try:
-        state.unit(uid)
-    except KeyError as exc:
-        raise CorrectionError(f"correct-remove: {exc.args[0]}") from None
+    if uid not in state.units:
+        error = CorrectionError(f"correct-remove: no unit {uid!r} in this match "
+                                f"(units: {', '.join(state.units)})")
+        error.unit = uid
+        raise error
     changes: dict[str, Any] = {"units": {uid: None}}
     if any(p["unit"] == uid for p in state.pending):
         changes["pending"] = [dict(p) for p in state.pending if p["unit"] != uid]
@@ -199,8 +200,8 @@ def correct_unit(state: MatchState, command: Mapping[str, Any], dice: Dice) -> E
     uid = str(_need(command, "uid"))
     try:
         unit = state.unit(uid)
-    except KeyError as exc:
-        raise CorrectionError(f"correct: {exc.args[0]}", unit=uid) from None
+    except UnknownUnit as exc:
+        raise CorrectionError(f"correct: {exc}", unit=uid) from None
     fields = _need(command, "set")
     data = unit_state_json(unit)
     if not isinstance(fields, Mapping) or not fields:
@@ -220,7 +221,7 @@ def correct_unit(state: MatchState, command: Mapping[str, Any], dice: Dice) -> E
                               f"{data['alive']} models", unit=uid, field="elites_alive")
     try:
         fixed = unit_state_from_json(data, state.cards)
-    except (ValueError, KeyError, TypeError) as exc:
+    except RefereeError as exc:
         raise CorrectionError(f"correct {uid}: {exc}", unit=uid) from None
     what = ", ".join(f"{k} = {v!r}" for k, v in fields.items())
     return Event(

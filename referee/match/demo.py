@@ -15,12 +15,12 @@ movement 2 of turn 1, an assault. Nothing here imports Qt.
 
 from __future__ import annotations
 
-import os
 from datetime import datetime
 from pathlib import Path
 from typing import Any
 
 from referee.match.store import MatchFile
+from referee.paths import matches_dir
 
 DEMO_MAP = "standard"
 DEMO_SEED = 2024
@@ -89,14 +89,9 @@ DEMO_ORDERS_NEXT: dict[str, tuple[str, str]] = {
 
 
 def demo_folder() -> Path:
-    """Where ``referee`` with no arguments writes its demo matches:
-    ``$REFEREE_MATCHES``, else ``$XDG_DATA_HOME/referee/matches`` (by default
-    ``~/.local/share/referee/matches``)."""
-    env = os.environ.get("REFEREE_MATCHES")
-    if env:
-        return Path(env)
-    base = os.environ.get("XDG_DATA_HOME") or str(Path.home() / ".local" / "share")
-    return Path(base) / "referee" / "matches"
+    """Where ``referee`` with no arguments writes its demo matches: the matches folder of
+    :mod:`referee.paths` (``$REFEREE_MATCHES``, else ``<user data>/matches``)."""
+    return matches_dir()
 
 
 def new_demo_path(folder: Path | None = None) -> Path:

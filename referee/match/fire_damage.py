@@ -9,6 +9,8 @@ is rolled, so a referee typing them sees them listed (:meth:`referee.dice.servic
 An Area(n+) weapon (clause ``fire.area``) fires at a hex: one die per model of every enemy
 unit in it, each success rolled for evasion (clauses ``fire.evasion``,
 ``fire.improve-evasion``, ``fire.take-cover``), one damage roll per hit that stands.
+The fire, acid and poison the weapon places on the units hit are part of the same event
+(:mod:`referee.match.fire_conditions`).
 """
 
 from __future__ import annotations
@@ -22,12 +24,14 @@ from referee.board.hexgrid import hex_label
 from referee.board.sector_stats import Sector
 from referee.dice.service import Dice
 from referee.match.events import Event
+from referee.match.fire_conditions import PlacedInEvent, place_in_event
 from referee.match.serial import unit_state_json
 from referee.rules.damage.damage_roll import damage_requests, damage_roll
 from referee.rules.damage.pending import PendingLedger
 from referee.rules.fire.aim import after_fire
 from referee.rules.fire.area import AREA_MODIFIERS_RULING, area_fire
 from referee.rules.fire.area_hex import area_targets, default_sector
+from referee.rules.fire.weapon_conditions import conditions_of_hits
 from referee.rules.state import UnitState
 from referee.units.model import Weapon
 
@@ -99,6 +103,19 @@ def roll_hits(
         done.rolls.append(result.to_json())
 
 
+def weapon_conditions(
+    state: MatchState, weapon: Weapon, hits: Mapping[str, tuple[int, int | None]],
+    units: dict[str, UnitState], changes: dict[str, Any],
+) -> PlacedInEvent:
+    """What ``weapon`` places on each unit of ``hits`` (uid -> the hits that stand and, for
+    an area attack, its successes before evasion), put into the event's ``units`` or
+    ``changes`` (clauses ``weapons.set-on-fire``, ``weapons.acid``, ``weapons.poison``)."""
+    found = [c for uid, (n, successes) in hits.items()
+             for c in conditions_of_hits(state.rules, weapon, state.unit(uid), n,
+                                         successes=successes)]
+    return place_in_event(state, found, units, changes)
+
+
 def area_fire_event(
     state: MatchState, command: Mapping[str, Any], dice: Dice, check: TargetCheck
 ) -> Event:
@@ -128,9 +145,15 @@ def area_fire_event(
     reading = rules.reading(AREA_MODIFIERS_RULING).value
     if reading == "table" and not action.misfired:
         after = after_fire(rules, after, check.shot.aim)
-    changes: dict[str, Any] = {"units": {after.uid: unit_state_json(after)}}
+    units = {after.uid: after}
+    later: dict[str, Any] = {}
+    placed = weapon_conditions(state, weapon, {r.target.uid: (r.hits, r.successes)
+                                               for r in action.results}, units, later)
+    lines += placed.lines
+    changes: dict[str, Any] = {"units": {u.uid: unit_state_json(u) for u in units.values()}}
     if hits:
         changes["pending"] = done.pending
+    changes.update(later)
     rulings = [AREA_MODIFIERS_RULING]
     rulings += [t.ruling for r in action.results for t in r.need.terms if t.ruling]
     clauses = ["fire.target", "fire.area"]
@@ -140,13 +163,15 @@ def area_fire_event(
         clauses.append("fire.misfire")
     if hits:
         clauses.append("damage.sequence")
+    clauses += placed.clauses
+    rulings += placed.rulings
     detail = {
         "weapon": weapon.name, "area": True, "hex": where,
         "misfire": None if action.misfire is None else {
             "on": action.misfire.on, "die": action.misfire.die, "misfired": action.misfired},
         "identical": action.identical,
         "results": [r.to_json() for r in action.results],
-        "hits": hits, "damage": done.rolls,
+        "hits": hits, "damage": done.rolls, **placed.detail_json(),
     }
     return Event("fire", dict(command), changes, "\n".join(lines),
                  dice=tuple(dice.log[start:]), clauses=tuple(dict.fromkeys(clauses)),

@@ -31,12 +31,14 @@ replays as it did then (:mod:`referee.match.formats`).
 from __future__ import annotations
 
 import json
+import re
 import shlex
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from referee.errors import RefereeError
+from referee.errors import RefereeError, read_bounded
+from referee.limits import JOURNAL_MAX_BYTES, MATCH_MAX_STEPS, MATCH_MAX_UNITS
 
 
 class JournalTextError(RefereeError):
@@ -66,13 +68,18 @@ class TextJournal:
     steps: list[JournalStep] = field(default_factory=list)
 
 
+_INTEGER = re.compile(r"-?[0-9]{1,18}")
+
+
 def _value(text: str) -> Any:
     if text[:1] in ("{", "["):
         try:
             return json.loads(text)
         except json.JSONDecodeError as exc:
             raise JournalTextError(f"{text[:40]!r}...: not valid JSON ({exc.msg})") from None
-    if text.lstrip("-").isdigit():
+        except RecursionError:
+            raise JournalTextError(f"{text[:40]!r}...: JSON nested too deep") from None
+    if _INTEGER.fullmatch(text):
         return int(text)
     if text in ("true", "false"):
         return text == "true"
@@ -146,7 +153,7 @@ def parse_journal(text: str, source: str = "<journal>") -> TextJournal:
             elif key == "edition":
                 j.edition = rest
             elif key == "seed":
-                if not rest.isdigit():
+                if not re.fullmatch(r"[0-9]{1,18}", rest):
                     raise JournalTextError(f"{where}: seed must be a whole number, not {rest!r}")
                 j.seed = int(rest)
             elif key == "ruling":
@@ -155,17 +162,21 @@ def parse_journal(text: str, source: str = "<journal>") -> TextJournal:
                     raise JournalTextError(f"{where}: expected ruling: ID=READING")
                 j.readings[rid.strip()] = option.strip()
             elif key == "unit":
+                if len(j.units) >= MATCH_MAX_UNITS:
+                    raise JournalTextError(f"{where}: over the limit of {MATCH_MAX_UNITS} units")
                 j.units.append(parse_unit_line(rest, where))
             elif key == "step":
+                if len(j.steps) >= MATCH_MAX_STEPS:
+                    raise JournalTextError(f"{where}: over the limit of {MATCH_MAX_STEPS} steps")
                 step = JournalStep(rest or f"step at line {n}", n)
                 j.steps.append(step)
             elif key == "dice":
                 if step is None:
                     raise JournalTextError(f"{where}: dice before any step:")
-                try:
-                    step.dice.extend(int(x) for x in rest.replace(",", " ").split())
-                except ValueError:
-                    raise JournalTextError(f"{where}: dice are whole numbers: {rest!r}") from None
+                words = rest.replace(",", " ").split()
+                if not all(re.fullmatch(r"[0-9]{1,9}", x) for x in words):
+                    raise JournalTextError(f"{where}: dice are whole numbers: {rest[:60]!r}")
+                step.dice.extend(int(x) for x in words)
             continue
         if step is None:
             raise JournalTextError(f"{where}: a command before any 'step:' line")
@@ -179,16 +190,17 @@ def parse_journal(text: str, source: str = "<journal>") -> TextJournal:
 def read_journal(path: Path | str) -> TextJournal:
     path = Path(path)
     try:
-        text = path.read_text(encoding="utf-8")
-    except (OSError, UnicodeDecodeError) as exc:
-        raise JournalTextError(f"{path}: {exc}") from None
+        text = read_bounded(path, JOURNAL_MAX_BYTES, "text journal").decode("utf-8")
+    except UnicodeDecodeError as exc:
+        raise JournalTextError(f"{path}: not UTF-8 text ({exc})") from None
     return parse_journal(text, str(path))
 
 
 def replay_journal(journal: TextJournal, path: Path | str, source: str = "<journal>") -> Any:
     """Play ``journal`` into a new match file at ``path`` and return it (a MatchFile).
 
-    A refused command or a wrong number of dice is reported with its step and line.
+    A refused command or a wrong number of dice is reported with its step and line, and
+    the file is removed again.
     """
     from referee.match.formats import readings_for
     from referee.match.store import MatchFile
@@ -206,8 +218,9 @@ def replay_journal(journal: TextJournal, path: Path | str, source: str = "<journ
     for step in journal.steps:
         try:
             match.run(step.name, step.commands, typed=step.dice)
-        except ValueError as exc:
+        except RefereeError as exc:
             match.close()
+            Path(path).unlink()  # a journal that fails leaves no file behind
             raise JournalTextError(
                 f"{source}, step {step.name!r} (line {step.line}): {exc}"
             ) from None

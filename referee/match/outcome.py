@@ -152,6 +152,14 @@ class StepOutcome:
         return "\n".join(e.text for e in self.events)
 
     @property
+    def conditions(self) -> tuple[Mapping[str, Any], ...]:
+        """The fire, acid and poison the step's fire actions place (or the 'apply damage'
+        step places), each with its ``text``, ``clause`` and ``rulings``
+        (:mod:`referee.match.fire_conditions`)."""
+        return tuple(c for e in self.events if e.kind in ("fire", "apply-damage")
+                     for c in e.detail.get("conditions", ()))
+
+    @property
     def headline(self) -> tuple[str, ...]:
         """What hit (see :func:`what_hit`), event by event."""
         return tuple(line for e in self.events for line in what_hit(e))

@@ -11,6 +11,7 @@ from typing import Any
 
 from referee.board.hexgrid import Hex, hex_label, parse_label
 from referee.board.maps import BattleMap
+from referee.errors import RefereeError
 from referee.match.serial import (
     hexes_from_json,
     hexes_json,
@@ -26,6 +27,62 @@ from referee.rules.state import UnitState
 from referee.scenarios.model import Scenario
 from referee.scenarios.progress import SetupProgress
 from referee.units.model import UnitType
+
+
+class ChangesError(RefereeError):
+    """An event's changes that cannot be carried out (a tampered journal); names the key."""
+
+
+def _is_int(value: object) -> bool:
+    return isinstance(value, int) and not isinstance(value, bool)
+
+
+def _texts(value: object, size: int | None = None) -> bool:
+    return isinstance(value, list) and all(isinstance(x, str) for x in value) and (
+        size is None or len(value) == size)
+
+
+_PENDING_KEYS = {"unit": str, "source": str, "cause": str, "table": str}
+
+
+def _check_changes(changes: Mapping[str, Any]) -> None:
+    """The shape of an event's changes: each key holds what the reducer expects."""
+    if not isinstance(changes, Mapping):
+        raise ChangesError("changes: expected a table")
+    checks: dict[str, Any] = {
+        "units": lambda v: isinstance(v, Mapping) and all(isinstance(k, str) for k in v),
+        "hexes": lambda v: isinstance(v, Mapping),
+        "terrain": lambda v: isinstance(v, Mapping) and all(
+            isinstance(k, str) and isinstance(x, str) for k, x in v.items()),
+        "pending": lambda v: isinstance(v, list) and all(
+            isinstance(p, Mapping)
+            and all(isinstance(p.get(k), t) for k, t in _PENDING_KEYS.items())
+            and _is_int(p.get("natural")) and _is_int(p.get("result"))
+            and (p.get("row_at") is None or _is_int(p.get("row_at"))) for p in v),
+        "orders": lambda v: isinstance(v, Mapping) and all(
+            isinstance(by, Mapping) and all(
+                isinstance(t, str) and t.isdigit() and isinstance(o, Mapping)
+                and all(isinstance(k, str) and isinstance(x, str) for k, x in o.items())
+                for t, o in by.items())
+            for by in v.values()),
+        "triggered": lambda v: isinstance(v, list) and all(_texts(t, 3) for t in v),
+        "entered": _texts,
+        "contests": lambda v: isinstance(v, list) and all(isinstance(c, Mapping) for c in v),
+        "turn": lambda v: _is_int(v) and 1 <= v <= 10**6,
+        "step": lambda v: isinstance(v, str),
+    }
+    for key, ok in checks.items():
+        if key in changes and not ok(changes[key]):
+            raise ChangesError(f"changes.{key}: {changes[key]!r:.60} is not what it holds")
+
+
+class UnknownUnit(RefereeError):
+    """A unit id the match does not hold (in a command, a journal or a match file)."""
+
+    def __init__(self, uid: object, known: tuple[str, ...]) -> None:
+        self.unit = str(uid)
+        shown = ", ".join(known[:20]) + (", ..." if len(known) > 20 else "")
+        super().__init__(f"no unit {uid!r:.60} in this match (units: {shown})")
 
 
 def _frozen(d: Mapping[Any, Any]) -> Mapping[Any, Any]:
@@ -48,6 +105,9 @@ class MatchState:
     hexes: HexEffects = field(default_factory=HexEffects)
     terrain: Mapping[Hex, str] = field(default_factory=lambda: MappingProxyType({}))
     pending: tuple[Mapping[str, Any], ...] = ()
+    pending_conditions: tuple[Mapping[str, Any], ...] = ()
+    """Fire, acid and poison tokens a fire action placed that wait for the 'apply damage'
+    step (ruling ``fire.condition-timing``: :mod:`referee.match.fire_conditions`)."""
     orders: Mapping[str, Mapping[str, Mapping[str, str]]] = field(
         default_factory=lambda: MappingProxyType({})
     )
@@ -67,11 +127,11 @@ class MatchState:
     the match was made (:mod:`referee.match.setup_commands`)."""
 
     def unit(self, uid: str) -> UnitState:
-        try:
-            return self.units[uid]
-        except KeyError:
-            known = ", ".join(self.units)
-            raise KeyError(f"no unit {uid!r} in this match (units: {known})") from None
+        """The unit ``uid``; an id the match does not hold is refused naming it."""
+        found = self.units.get(uid) if isinstance(uid, str) else None
+        if found is None:
+            raise UnknownUnit(uid, tuple(self.units))
+        return found
 
     @property
     def board_map(self) -> BattleMap:
@@ -156,7 +216,8 @@ class MatchState:
             in_assault=frozenset(fighting),
             contesting=MappingProxyType(dict(contesting)),
             entered=frozenset(self.entered),
-            damaged=frozenset(str(p["unit"]) for p in self.pending),
+            damaged=frozenset([*(str(p["unit"]) for p in self.pending),
+                               *(str(p["target"]) for p in self.pending_conditions)]),
             log=log,
             unordered=MappingProxyType({m.uid: m.turns for m in self.orders_missing()}),
         )
@@ -184,24 +245,40 @@ class MatchState:
         )
 
     def apply(self, changes: Mapping[str, Any]) -> MatchState:
-        """This state with an event's ``changes`` carried out (the journal's reducer)."""
+        """This state with an event's ``changes`` carried out (the journal's reducer).
+        Changes read from a file are checked here: a unit off the map, an unknown card or
+        terrain, a value of the wrong kind is refused as :class:`ChangesError`."""
+        _check_changes(changes)
         new: dict[str, Any] = {}
         if "units" in changes:
             units = dict(self.units)
             for uid, data in changes["units"].items():
                 if data is None:
                     units.pop(uid, None)
-                else:
-                    units[uid] = unit_state_from_json(data, self.cards)
+                    continue
+                unit = unit_state_from_json(data, self.cards)
+                if unit.uid != uid or unit.hex not in self.battle_map:
+                    raise ChangesError(f"units.{uid}: {unit.uid} at {hex_label(unit.hex)} "
+                                       "is not a unit of this id on the map")
+                units[uid] = unit
             new["units"] = _frozen(units)
         if "hexes" in changes:
             new["hexes"] = hexes_from_json(changes["hexes"])
+            off = [h for h in new["hexes"].hexes() if h not in self.battle_map]
+            if off:
+                raise ChangesError(f"hexes: {hex_label(off[0])} is not on the map")
         if "terrain" in changes:
             terrain = dict(self.terrain)
-            terrain.update({parse_label(k): v for k, v in changes["terrain"].items()})
+            for label, tid in changes["terrain"].items():
+                h = parse_label(label)
+                if h not in self.battle_map or tid not in self.rules.terrain:
+                    raise ChangesError(f"terrain.{label}: {tid!r:.40} on a hex of the map")
+                terrain[h] = tid
             new["terrain"] = _frozen(terrain)
         if "pending" in changes:
             new["pending"] = tuple(changes["pending"])
+        if "pending_conditions" in changes:
+            new["pending_conditions"] = tuple(changes["pending_conditions"])
         if "orders" in changes:
             orders = {uid: dict(by_turn) for uid, by_turn in self.orders.items()}
             for uid, by_turn in changes["orders"].items():
@@ -232,6 +309,7 @@ class MatchState:
             "hexes": hexes_json(self.hexes),
             "terrain": {hex_label(h): t for h, t in sorted(self.terrain.items())},
             "pending": [dict(p) for p in self.pending],
+            "pending_conditions": [dict(p) for p in self.pending_conditions],
             "contests": [dict(c) for c in self.contests],
             "triggered": [list(t) for t in self.triggered],
             "entered": list(self.entered),

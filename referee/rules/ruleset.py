@@ -2,7 +2,8 @@
 
 ``data/rulesets/<id>/`` holds ``ruleset.toml`` (name, drafts, chosen readings),
 ``terrain.toml`` and ``los.toml``. A referee may switch any ruling's reading for a
-match (house rules) with :meth:`Ruleset.with_readings`.
+match (house rules) with :meth:`Ruleset.with_readings`. A match made with an older version
+of a ruleset loads that version (``version``, :func:`referee.versions.ruleset_folder`).
 """
 
 from __future__ import annotations
@@ -18,6 +19,7 @@ from referee.board.terrain import TerrainTable, parse_terrain_table
 from referee.catalogue.rulings import Ruling, RulingOption, register
 from referee.errors import DataFileError, RefereeError, read_toml
 from referee.paths import data_dir
+from referee.versions import FIRST, data_version, ruleset_folder
 
 
 class UnknownRuleset(RefereeError):
@@ -33,6 +35,7 @@ class Ruleset:
     readings: Mapping[str, str]
     terrain: TerrainTable
     los: LosRules
+    version: int = FIRST
 
     def reading(self, ruling_id: str) -> RulingOption:
         """The option this ruleset takes for ``ruling_id``."""
@@ -42,7 +45,7 @@ class Ruleset:
         """The same ruleset with some rulings read differently (house rules)."""
         # Every current reading, not only those that differ from the register's default:
         # a house rule that sets a reading back to the default must survive a later switch.
-        return load_ruleset(self.id, {**self.readings, **overrides})
+        return load_ruleset(self.id, {**self.readings, **overrides}, self.version)
 
 
 def available_rulesets() -> list[str]:
@@ -68,9 +71,17 @@ def _choose_readings(
     return readings
 
 
-def load_ruleset(ruleset_id: str = "current", readings: Mapping[str, str] | None = None) -> Ruleset:
-    """Load ``data/rulesets/<ruleset_id>``; ``readings`` overrides its chosen readings."""
-    folder = data_dir() / "rulesets" / ruleset_id
+def load_ruleset(
+    ruleset_id: str = "current",
+    readings: Mapping[str, str] | None = None,
+    version: int | None = None,
+) -> Ruleset:
+    """Load ``data/rulesets/<ruleset_id>``; ``readings`` overrides its chosen readings;
+    ``version`` picks an older version of the ruleset (None: the version shipped now)."""
+    if not isinstance(ruleset_id, str) or ruleset_id not in available_rulesets():
+        known = ", ".join(available_rulesets())
+        raise UnknownRuleset(f"unknown ruleset {ruleset_id!r} (known: {known})")
+    folder = ruleset_folder(ruleset_id, version)
     if not (folder / "ruleset.toml").is_file():
         known = ", ".join(available_rulesets())
         raise UnknownRuleset(f"unknown ruleset {ruleset_id!r} (known: {known})")
@@ -96,6 +107,7 @@ def load_ruleset(ruleset_id: str = "current", readings: Mapping[str, str] | None
         readings=MappingProxyType(picked),
         terrain=parse_terrain_table(terrain_path, read_toml(terrain_path), ruleset_id),
         los=parse_los_rules(los_path, read_toml(los_path), resolve),
+        version=data_version(meta_path),
     )
 
 

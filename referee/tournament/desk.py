@@ -94,6 +94,8 @@ class Desk:
     def __init__(self, store: EventStore, who: str | None = None) -> None:
         self.store = store
         self.who = who or default_who()
+        self.last_backup: Path | None = None
+        """The copy of the event file taken before the last pairing (:meth:`pair`)."""
 
     # --- opening -------------------------------------------------------------------
 
@@ -298,7 +300,9 @@ class Desk:
         return Pairing(round_number, tables, bye, tuple(warnings), "swiss")
 
     def pair(self) -> Pairing:
-        """Pair the next round (see ``pairing``)."""
+        """Pair the next round (see ``pairing``), the event file backed up first
+        (``last_backup``: the copy in the backups folder)."""
+        copies: dict[int, Path | None] = {}  # a decision taken again copies no second time
 
         def decide(event: Event) -> tuple[list[NewRecord], Pairing]:
             number = event.current_round + 1
@@ -309,6 +313,8 @@ class Desk:
                 tables = ", ".join(map(str, last.missing))
                 raise DeskError(f"round {last.number} has no result yet for table(s) {tables}")
             pairing = self._auto(event, number)
+            if number not in copies:
+                copies[number] = self.last_backup = self.store.backup(f"before-round-{number}")
             return [_pairing_record(pairing)], pairing
 
         return self._write(decide)

@@ -5,7 +5,8 @@ records: id, kind, data as JSON, who, at, why). The file runs in WAL mode, so a 
 while another writes; every append is one ``BEGIN IMMEDIATE`` transaction that first checks
 the revision it was decided on (``store.StaleWrite`` when another desk wrote meanwhile) and
 writes all its records or none. A file that is not an event file, is damaged or comes from a
-newer version is refused and left alone.
+newer version (its format, or the data versions stamped in ``meta.versions``,
+:mod:`referee.versions`) is refused and left alone.
 """
 
 from __future__ import annotations
@@ -20,7 +21,9 @@ from types import MappingProxyType
 
 import sqlite_utils
 
+from referee.paths import backup_file
 from referee.tournament.store import EventFileError, EventStore, NewRecord, Record, StaleWrite
+from referee.versions import check_stamp, stamp
 
 FORMAT_VERSION = 1
 KIND = "referee tournament"
@@ -69,6 +72,7 @@ class SqliteEventStore(EventStore):
                     [
                         {"key": "kind", "value": json.dumps(KIND)},
                         {"key": "format_version", "value": json.dumps(FORMAT_VERSION)},
+                        {"key": "versions", "value": json.dumps(stamp())},
                     ],
                     pk="key",
                 )
@@ -120,7 +124,12 @@ class SqliteEventStore(EventStore):
                 f"up to {FORMAT_VERSION}); it was not changed"
             )
         conn.close()
+        check_stamp(meta.get("versions"), path)  # a file from newer data is refused as it is
         return cls(path, _connect(path))
+
+    def backup(self, label: str) -> Path:
+        """A whole copy of the file in the backups folder (:func:`referee.paths.backup_file`)."""
+        return backup_file(self.path, label)
 
     def records(self, after: int = 0) -> list[Record]:
         rows = self.conn.execute(

@@ -16,6 +16,7 @@ from __future__ import annotations
 from abc import ABC, abstractmethod
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
+from pathlib import Path
 from types import MappingProxyType
 from typing import Any
 
@@ -83,3 +84,8 @@ class EventStore(ABC):
     @abstractmethod
     def name(self) -> str:
         """Where the store is, for messages (a file's path)."""
+
+    def backup(self, label: str) -> Path | None:
+        """Keep a copy of the event as it is now (before a round is paired), named with
+        ``label``; where it went, or None for a store with nothing to copy."""
+        return None

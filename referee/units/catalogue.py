@@ -118,7 +118,7 @@ def _parse_file(path: Path, doc: Mapping[str, object], rules: CardRules) -> tupl
             problems.append(f"upgrade {upgrade.id}: defined twice")
             continue
         upgrades.append(upgrade)
-    written = {raw.get("id") for raw in raw_units if isinstance(raw, dict)}
+    written = [raw.get("id") for raw in raw_units if isinstance(raw, dict)]
     _check_upgrade_references(upgrades, {i for i in written if isinstance(i, str)}, problems)
     if problems:
         return None, problems
@@ -165,8 +165,9 @@ def units_folder() -> Path:
     return data_dir() / "units"
 
 
-NOT_UNIT_FILES = (REGISTER_FILE, "budgets.toml")
-"""Files of ``data/units/`` that are not unit files: the vocabulary and the game budgets."""
+NOT_UNIT_FILES = (REGISTER_FILE, "budgets.toml", "units.toml")
+"""Files of ``data/units/`` that are not unit files: the vocabulary, the game budgets and
+the data version (:mod:`referee.versions`)."""
 
 
 def unit_files(folder: Path | None = None) -> list[Path]:

@@ -16,6 +16,7 @@ from typing import Literal
 
 from referee.board.sector_stats import FiringArc, FixedGuns, SectorNumbers, SectorStat
 from referee.dice.expression import DiceExpr
+from referee.errors import RefereeError
 
 Size = Literal["small", "medium", "large", "huge"]
 SIZES: tuple[Size, ...] = ("small", "medium", "large", "huge")
@@ -179,6 +180,16 @@ class Speed:
     default_movement: str = "-"
 
 
+class UnknownWeapon(RefereeError):
+    """A weapon name the unit's card does not carry; names the unit and the weapon."""
+
+    def __init__(self, unit: UnitType, name: object) -> None:
+        self.unit = unit.id
+        self.field = "weapon"
+        known = ", ".join(w.name for w in unit.weapons) or "none"
+        super().__init__(f"{unit.name} has no weapon {name!r:.60} (weapons: {known})")
+
+
 @dataclass(frozen=True, slots=True)
 class UnitType:
     """One unit type of a catalogue: a unit base of 1, 2 or 4 models."""
@@ -236,8 +247,7 @@ class UnitType:
         for w in self.weapons:
             if w.name == name:
                 return w
-        known = ", ".join(w.name for w in self.weapons)
-        raise KeyError(f"{self.name} has no weapon {name!r} (weapons: {known})")
+        raise UnknownWeapon(self, name)
 
     def damage_table(self, name: str = "regular") -> DamageTable | None:
         return self.damage_tables.get(name)

@@ -302,7 +302,7 @@ def parse_unit(
     models = None
     if "models" not in raw:
         at("models").add("missing")
-    elif raw["models"] not in rules.models or not is_int(raw["models"]):
+    elif not is_int(raw["models"]) or raw["models"] not in rules.models:
         counts = [str(n) for n in sorted(rules.models)]
         allowed = f"{', '.join(counts[:-1])} or {counts[-1]}" if len(counts) > 1 else counts[0]
         at("models").add(f"{raw['models']!r}: a unit base has {allowed} models "

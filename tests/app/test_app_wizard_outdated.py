@@ -119,3 +119,41 @@ def test_esc_on_the_map_stops_the_tool_first_then_cancels_the_wizard(qtbot, tmp_
     qtbot.keyClick(window.view, Qt.Key.Key_Escape)
     assert window.wizard_host.wizard is None
     assert written(window) == ["Orders for turns 1 and 2"]
+
+
+def test_a_step_written_by_another_program_closes_the_open_wizard(qtbot, tmp_path):
+    window = demo_window(qtbot, tmp_path)
+    wizard = gunnery_at_the_target(qtbot, window)
+    session = window.session
+    with MatchFile.open(session.path) as other:  # the command line, in a terminal
+        other.run("From the terminal", [{"kind": "correct", "uid": "grunts",
+                                         "set": {"alive": 3}}])
+    with qtbot.waitSignal(session.notice, timeout=5000):
+        pass  # the session's timer looks at the file
+    assert window.wizard_host.wizard is None and not wizard.isVisible()
+    assert "(another program wrote to the match file)" in window.wizard_host.idle.text()
+    assert written(window) == ["Orders for turns 1 and 2", "From the terminal"]
+    # the tank has not held fire: its wizard opens again, on the grunts as they are now
+    qtbot.keyClick(window.view, Qt.Key.Key_N)
+    again = window.wizard_host.wizard
+    assert isinstance(again, GunneryWizard) and again.state.unit("grunts").alive == 3
+    again.reject()
+
+
+def test_a_wizard_finished_before_the_window_noticed_another_program_writes_nothing(
+    qtbot, tmp_path
+):
+    window = demo_window(qtbot, tmp_path)
+    session = window.session
+    session.timer.stop()  # the other program writes between two looks at the file
+    wizard = gunnery_at_the_target(qtbot, window)
+    next_page(qtbot, wizard)
+    with MatchFile.open(session.path) as other:
+        other.run("From the terminal", [{"kind": "correct", "uid": "grunts",
+                                         "set": {"alive": 3}}])
+    next_page(qtbot, wizard)  # the outcome, worked out on 4 grunts
+    assert wizard.currentId() == GunneryPage.OUTCOME
+    qtbot.mouseClick(wizard.button(wizard.WizardButton.FinishButton), Qt.MouseButton.LeftButton)
+    assert written(window) == ["Orders for turns 1 and 2", "From the terminal"]
+    assert "another program wrote" in window.last_error
+    assert window.session.state.unit("grunts").alive == 3  # the window caught up

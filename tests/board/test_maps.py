@@ -160,7 +160,7 @@ def test_map_parse_refuses_labels_off_the_map(tmp_path):
 def test_find_map_by_name_or_path(tmp_path):
     assert find_map("standard") == map_path("standard")
     assert find_map(str(map_path("entrenched"))) == map_path("entrenched")
-    with pytest.raises(FileNotFoundError, match="activation, entrenched, standard"):
+    with pytest.raises(MapError, match="activation, entrenched, standard"):
         find_map("no-such-map")
 
 

@@ -40,8 +40,10 @@ from PySide6.QtWidgets import (
 )
 
 from referee.app.army_builder.upgrades_panel import UpgradesPanel
+from referee.app.save_dialog import ask_save_path
 from referee.army import Army, ArmyEntry, ArmyReport, dump_army, load_army, validate_army
 from referee.army.sheet import army_sheet_html, checksum_groups, cost_text
+from referee.paths import armies_dir
 from referee.units.budget import load_budgets
 from referee.units.card_text import unit_card
 from referee.units.catalogue import Catalogue, catalogue
@@ -64,7 +66,7 @@ class ArmyBuilderWindow(QMainWindow):
         self.setWindowFlag(Qt.WindowType.Window, True)
         self.catalogue: Catalogue = catalogue()
         self.budgets = load_budgets()
-        self.folder = folder or Path.home()
+        self.folder = folder or armies_dir()
         self.path: Path | None = None
         self.saved_checksum = ""
         self.army = new_army()
@@ -454,13 +456,14 @@ class ArmyBuilderWindow(QMainWindow):
 
     def _suggested(self, suffix: str) -> str:
         stem = self.path.stem if self.path else "-".join(self.army.name.lower().split()) or "army"
+        self.folder.mkdir(parents=True, exist_ok=True)  # the armies folder, on first use
         return str(self.folder / f"{stem}{suffix}")
 
     def choose_save_as(self) -> None:
-        path, _ = QFileDialog.getSaveFileName(self, "Save the army list",
-                                              self._suggested(".toml"), FILTER)
-        if path:
-            self.save_to(path if path.endswith(".toml") else f"{path}.toml")
+        path = ask_save_path(self, "Save the army list", self._suggested(".toml"), FILTER,
+                             ".toml")
+        if path is not None:
+            self.save_to(path)
 
     def write_sheet(self, path: Path | str) -> Path:
         """The army sheet as PDF (``.pdf``) or HTML (any other name)."""
@@ -476,16 +479,16 @@ class ArmyBuilderWindow(QMainWindow):
         return path
 
     def choose_pdf(self) -> None:
-        path, _ = QFileDialog.getSaveFileName(self, "Army sheet as PDF", self._suggested(".pdf"),
-                                              "PDF (*.pdf)")
-        if path:
-            self.write_sheet(path if path.lower().endswith(".pdf") else f"{path}.pdf")
+        path = ask_save_path(self, "Army sheet as PDF", self._suggested(".pdf"), "PDF (*.pdf)",
+                             ".pdf")
+        if path is not None:
+            self.write_sheet(path)
 
     def choose_html(self) -> None:
-        path, _ = QFileDialog.getSaveFileName(self, "Army sheet as HTML",
-                                              self._suggested(".html"), "HTML (*.html)")
-        if path:
-            self.write_sheet(path if path.lower().endswith(".html") else f"{path}.html")
+        path = ask_save_path(self, "Army sheet as HTML", self._suggested(".html"),
+                             "HTML (*.html)", ".html")
+        if path is not None:
+            self.write_sheet(path)
 
     def is_modified(self) -> bool:
         return bool(self.army.entries) and self.army.checksum() != self.saved_checksum

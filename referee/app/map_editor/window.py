@@ -39,12 +39,13 @@ from referee.app.map_editor import edits
 from referee.app.map_editor.map_change import MapChange
 from referee.app.map_editor.paint_view import PaintView
 from referee.app.map_scene import MapScene
+from referee.app.save_dialog import ask_save_path
 from referee.app.style import terrain_colour
 from referee.board.hexgrid import Hex, hex_label
 from referee.board.map_text import blank_map
 from referee.board.maps import BattleMap, MapError, find_map, load_map
 from referee.match.state import MatchState
-from referee.paths import data_dir
+from referee.paths import data_dir, maps_dir
 from referee.rules.ruleset import Ruleset, ruleset
 from referee.scenarios.battlefield import layout_for
 from referee.scenarios.loader import scenarios_of
@@ -57,10 +58,8 @@ DESIGNER_NAMES = {"referee": "The referee (the whole map)", "side1": "Side 1 (it
 
 
 def maps_folder() -> Path:
-    """Where the editor offers to save: beside the matches folder (``.../referee/maps``)."""
-    from referee.match.demo import demo_folder
-
-    return demo_folder().parent / "maps"
+    """Where the editor offers to save: the user's maps folder (:func:`referee.paths.maps_dir`)."""
+    return maps_dir()
 
 
 class MapEditorWindow(QMainWindow):
@@ -389,8 +388,8 @@ class MapEditorWindow(QMainWindow):
         folder.mkdir(parents=True, exist_ok=True)
         slug = re.sub(r"[^a-z0-9]+", "-", self.map.name.lower()).strip("-") or "battlefield"
         start = str(self.path or folder / f"{slug}.toml")
-        name, _ = QFileDialog.getSaveFileName(self, "Save the map", start, "Maps (*.toml)")
-        return self.save_to(Path(name)) if name else None
+        path = ask_save_path(self, "Save the map", start, "Maps (*.toml)", ".toml")
+        return self.save_to(path) if path is not None else None
 
     def save_to(self, path: Path) -> Path | None:
         """Write the map file; refused while the check finds a problem."""

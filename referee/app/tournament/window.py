@@ -31,6 +31,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from referee.app.save_dialog import ask_save_path
 from referee.app.tournament.result_entry import ResultEntry
 from referee.app.tournament.tables import fill, make_table
 from referee.app.tournament.wall_view import WallView
@@ -278,25 +279,55 @@ class TournamentWindow(QMainWindow):
         return self.wall
 
     def export_dialog(self, fmt: str) -> None:
+        """Ask where; a file export's dialog asks before replacing the file, a folder
+        export asks before replacing the files of the folder it would write over."""
+        start = Path(self.tournament.store_name).parent
         if fmt in ("csv", "site"):
-            out = QFileDialog.getExistingDirectory(self, "Export to folder")
-        else:
-            suggested = f"{self.tournament.name}.{fmt}"
-            out, _ = QFileDialog.getSaveFileName(self, "Export to file", suggested)
-        if out:
-            self.export(fmt, Path(out))
+            folder = QFileDialog.getExistingDirectory(self, "Export to folder", str(start))
+            if folder:
+                self.export(fmt, Path(folder), self.may_replace)
+            return
+        suggested = start / f"{self.tournament.name}.{fmt}"
+        path = ask_save_path(self, "Export to file", suggested, f"{fmt.upper()} (*.{fmt})",
+                             f".{fmt}")
+        if path is not None:
+            self.export(fmt, path, lambda _files: True)  # the dialog asked already
 
-    def export(self, fmt: str, out: Path) -> None:
+    def may_replace(self, files: list[Path]) -> bool:
+        """Whether the organiser lets an export replace ``files``."""
+        shown = "\n".join(str(f) for f in files[:12]) + ("\n…" if len(files) > 12 else "")
+        answer = QMessageBox.question(
+            self, "Replace files?",
+            f"The export would replace {len(files)} file(s):\n{shown}\n\nReplace them?",
+            QMessageBox.StandardButton.Yes | QMessageBox.StandardButton.Cancel,
+            QMessageBox.StandardButton.Cancel,
+        )
+        return answer == QMessageBox.StandardButton.Yes
+
+    def export(
+        self, fmt: str, out: Path, may_replace: Callable[[list[Path]], bool] | None = None
+    ) -> None:
+        """Write the export at ``out``; files it would replace go to ``may_replace`` first
+        (by default the question to the organiser); nothing is written if refused."""
+        from referee.paths import write_asking
         from referee.tournament.export import export
 
-        if fmt == "pdf":
-            from referee.app.tournament.pdf_export import write_pdf
+        def write(staged: Path) -> list[Path]:
+            if fmt == "pdf":
+                from referee.app.tournament.pdf_export import write_pdf
 
-            written = self.act(lambda: write_pdf(self.tournament, out))
-        else:
-            written = self.act(lambda: export(self.tournament, fmt, out))
+                return write_pdf(self.tournament, staged)
+            return export(self.tournament, fmt, staged)
+
+        if fmt in ("csv", "site") and out.is_file():
+            self.message(f"{out}: is a file; this export writes a folder", error=True)
+            return
+        ask = may_replace or self.may_replace
+        written = self.act(lambda: write_asking(out, write, ask))
         if written:
             self.message(f"Exported {len(written)} file(s) to {out}")
+        elif written is not None:
+            self.message("Nothing exported: no file was replaced")
 
     # --- showing -------------------------------------------------------------------
 

@@ -4,7 +4,9 @@ For each unit the action reaches (an area weapon: every enemy unit in the hex): 
 it rolls and why that many (models, Burst, fixed guns bearing; one area die per model),
 the misfire (clause ``fire.misfire``), the chance of each number of hits and of at least
 one, each damage row's chance of being read at least once and of at least one model
-killed, all exact (:mod:`referee.rules.fire.action_odds`).
+killed, and the chance of the fire, acid and poison the hits place (clauses
+``weapons.set-on-fire``, ``weapons.acid``, ``weapons.poison``), all exact
+(:mod:`referee.rules.fire.action_odds`).
 """
 
 from __future__ import annotations
@@ -12,7 +14,8 @@ from __future__ import annotations
 from fractions import Fraction
 from html import escape
 
-from referee.rules.fire.action_odds import ActionOdds
+from referee.app.rule_html import rule_link
+from referee.rules.fire.action_odds import ActionOdds, ConditionOdds
 from referee.rules.fire.preview import ShotPreview
 
 
@@ -68,4 +71,19 @@ def action_odds_html(preview: ShotPreview) -> str:
                        f"<table cellspacing='0' cellpadding='1'>{dmg}</table>")
             out.append(f"<p>At least one model killed: <b>{pct(a.kill_at_least_one)}</b> "
                        f"<span style='color:#555'>(exactly {a.kill_at_least_one})</span></p>")
+        out.extend(f"<p>{conditions_html(c)}</p>" for c in a.conditions)
     return "".join(out)
+
+
+def conditions_html(c: ConditionOdds) -> str:
+    """One condition the action places on the unit: its chance (set on fire: the chance of
+    at least one hit), per hit the tokens expected; its clause a link."""
+    link = rule_link("clause", c.clause)
+    if c.ignored:
+        return f"{escape(c.name)}: none, {escape(c.ignored)} ({link})"
+    if c.kind == "fire":
+        return (f"Set on fire (one fire token if hit at least once): <b>{pct(c.at_least_one)}"
+                f"</b> <span style='color:#555'>(exactly {c.at_least_one})</span> ({link})")
+    return (f"{escape(c.name)}, one per hit: at least one <b>{pct(c.at_least_one)}</b> "
+            f"<span style='color:#555'>(exactly {c.at_least_one})</span>, "
+            f"{float(c.expected):.2f} expected ({link})")

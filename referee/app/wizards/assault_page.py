@@ -13,6 +13,7 @@ from __future__ import annotations
 from enum import IntEnum
 from typing import TYPE_CHECKING, cast
 
+from PySide6.QtCore import Qt
 from PySide6.QtWidgets import QLabel, QTableWidget, QWizardPage
 
 from referee.app.wizards.assault_plan import AssaultPlan, StageRun
@@ -42,7 +43,9 @@ class Page(IntEnum):
 
 
 def problem_label() -> QLabel:
+    """A label for the engine's refusals: plain text (they quote unit ids from the file)."""
     label = QLabel()
+    label.setTextFormat(Qt.TextFormat.PlainText)
     label.setWordWrap(True)
     label.setStyleSheet("color: #c62828")
     return label

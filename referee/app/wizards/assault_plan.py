@@ -17,6 +17,7 @@ from types import MappingProxyType
 from typing import TYPE_CHECKING, Any
 
 from referee.dice.service import Dice, DieOutOfRange, Roll
+from referee.errors import RefereeError
 from referee.match.assault_choices import allocation_json, reroll_batch_json
 from referee.match.assault_stages import Stop, fight
 from referee.rules.assault.dealing import SideAllocation
@@ -128,7 +129,7 @@ def run_stage(
         done = fight(state, plan.command(), dice, until)
     except DieOutOfRange as exc:
         return StageRun(None, tuple(dice.log[start:]), str(exc))
-    except (ValueError, KeyError) as exc:
+    except RefereeError as exc:
         return StageRun(None, tuple(dice.log[start:]), str(exc).strip("'\""))
     if dice.pending:
         return StageRun(done, tuple(dice.log[start:]), (

@@ -50,6 +50,7 @@ class RerollPage(AssaultPage):
         )
         self.faces = QLabel()
         self.faces.setWordWrap(True)
+        self.faces.setTextFormat(Qt.TextFormat.PlainText)  # unit ids from the file
         self.offers = QLabel()
         self.offers.setWordWrap(True)
         self.proposal = QRadioButton("Accept the proposal")
@@ -65,6 +66,7 @@ class RerollPage(AssaultPage):
         self.restart_button = QPushButton("Start the rerolls over")
         self.done = QLabel()
         self.done.setWordWrap(True)
+        self.done.setTextFormat(Qt.TextFormat.PlainText)
         self.problem = problem_label()
         buttons = QHBoxLayout()
         buttons.addWidget(self.apply_button)

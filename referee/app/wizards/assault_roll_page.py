@@ -63,9 +63,11 @@ class RollPage(AssaultPage):
             header.setSectionResizeMode(column, QHeaderView.ResizeMode.Stretch)
         self.before = QLabel()
         self.before.setWordWrap(True)
+        self.before.setTextFormat(Qt.TextFormat.PlainText)  # unit ids from the file
         self.dice = DiceEntry()
         self.result = QLabel()
         self.result.setWordWrap(True)
+        self.result.setTextFormat(Qt.TextFormat.PlainText)
         self.problem = problem_label()
         layout = QVBoxLayout(self)
         layout.addWidget(self.pools)

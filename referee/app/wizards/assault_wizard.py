@@ -32,6 +32,7 @@ from referee.app.wizards.chosen_step import ChosenStep
 from referee.app.wizards.outcome_page import OutcomePage
 from referee.board.hexgrid import Hex
 from referee.dice.service import Dice, DieOutOfRange
+from referee.errors import RefereeError
 from referee.match.outcome import StepOutcome, dry_step, step_outcome
 from referee.match.state import MatchState
 
@@ -110,7 +111,7 @@ class AssaultWizard(QWizard):
             execute(self.state, plan.command(), dice)
         except DieOutOfRange as exc:
             return str(exc)
-        except (ValueError, KeyError) as exc:
+        except RefereeError as exc:
             return str(exc).strip("'\"")
         if dice.pending:
             return (f"the assault asked for fewer dice; {len(dice.pending)} typed dice are "

@@ -48,6 +48,7 @@ from referee.app.wizards.dice_entry import DiceEntry
 from referee.app.wizards.step_number import step_number
 from referee.board.hexgrid import DIRECTION_NAMES, Hex, hex_label
 from referee.dice.service import Dice, DieOutOfRange, Roll
+from referee.errors import RefereeError
 from referee.match.movement_orders import step_actions
 from referee.match.state import MatchState
 from referee.rules.movement_step.contest import AssaultContest
@@ -507,7 +508,7 @@ class MovementWizard(QWizard):
                 self.state.rules, self.state.board_map, self.state.units, self.step_orders, dice,
                 smoke=self.state.smoke, choices=dict(choices),
             )
-        except (ValueError, KeyError) as exc:
+        except RefereeError as exc:
             return None, dice.log, str(exc).strip("'\"")
         return result, dice.log, None
 
@@ -553,7 +554,7 @@ class MovementWizard(QWizard):
             execute(self.state, self.command(), dice)
         except DieOutOfRange as exc:
             return str(exc)
-        except (ValueError, KeyError) as exc:
+        except RefereeError as exc:
             return str(exc).strip("'\"")
         if dice.pending:
             return (f"the step asked for {len(typed) - len(dice.pending)} dice; "

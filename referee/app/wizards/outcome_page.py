@@ -1,7 +1,8 @@
 """The last page of every fire, assault and agony wizard: the outcome before it is written.
 
-What happened (the engine's working), every die with what it was for and whether it was
-typed or rolled by the app, what changed at once, and for each unit the damage rolled and
+What happened (the engine's working), the fire, acid and poison a fire action places (with
+their clause), every die with what it was for and whether it was typed or rolled by the
+app, what changed at once, and for each unit the damage rolled and
 waiting for the 'apply damage' step with what applying it will do
 (:func:`referee.match.outcome.step_outcome`). The page runs the wizard's step on a copy
 (``produce``); a refusal is shown and keeps Finish off, so nothing the engine refuses
@@ -17,6 +18,7 @@ from PySide6.QtCore import Signal
 from PySide6.QtWidgets import QLabel, QTextBrowser, QVBoxLayout, QWizardPage
 
 from referee.app.rule_html import why_links
+from referee.errors import RefereeError
 from referee.match.outcome import StepOutcome
 
 
@@ -42,6 +44,10 @@ def outcome_html(outcome: StepOutcome) -> str:
     """The outcome page's text (see the module docstring)."""
     parts = ["<h3>What happened</h3><p>"
              + "<br>".join(escape(line) for line in outcome.headline) + "</p>"]
+    if outcome.conditions:
+        parts.append("<h3>Conditions placed</h3><ul>" + "".join(
+            f"<li>{escape(str(c['text']))} ({why_links([str(c['clause'])], c['rulings'])})</li>"
+            for c in outcome.conditions) + "</ul>")
     damage = [u for u in outcome.units if u.rolled]
     now = [u for u in outcome.units if u.now]
     if damage:
@@ -99,7 +105,7 @@ class OutcomePage(QWizardPage):
         self.problem.clear()
         try:
             self.outcome = self.produce()
-        except (ValueError, KeyError) as exc:
+        except RefereeError as exc:
             self.problem.setText(f"Refused: {str(exc).strip(chr(39) + chr(34))}")
             self.text.clear()
         else:

@@ -9,8 +9,10 @@ weapon's modifier (``damage.weapon-modifier``), the penetration bonus of a penet
 and assault support hits (``assault.support``), read on the target's table
 (``damage.table``). Special damage ``[type] damage[dN]`` rolls on the table of that name or
 does nothing to a target without one (``damage.special-types``); how each type is
-modified is data (``damage.toml`` ``[special]``). Nothing here changes a unit: the rows
-are carried out by :mod:`referee.rules.damage.pending` at the 'apply damage' step.
+modified, whom it hurts (poison: biological units, ``damage.poison``) and whether it
+places its continuous damage instead are data (``damage.toml`` ``[special]``). Nothing here
+changes a unit: the rows are carried out by :mod:`referee.rules.damage.pending` at the
+'apply damage' step.
 
 Clause ``damage.modifiers``.
 """
@@ -27,6 +29,7 @@ from referee.board.sector_stats import Sector
 from referee.dice.expression import DiceExpr
 from referee.dice.odds import DamageOdds, RowOdds, damage_odds, row_odds
 from referee.dice.service import Dice, RollRequest
+from referee.rules.agony.specs import matches
 from referee.rules.damage.armor import ArmorPlan, ArmorResult, armor_plan, roll_armor
 from referee.rules.damage.method import DamageMethod, SpecialRule, damage_method
 from referee.rules.damage.table_roll import (
@@ -153,11 +156,17 @@ class SpecialResult:
     dice: tuple[int, ...]
     roll: TableRoll | None
     immune: bool = False
-    """The target has no table of that name (clause ``damage.special-types``)."""
+    """The target has no table of that name (clause ``damage.special-types``), or the type
+    does not hurt it (``why``)."""
     blocked: bool = False
     """The type rolls against armor and the armor stopped the hit."""
+    why: str = ""
+    """Why nothing was rolled when the type does not hurt the target, or places its
+    continuous damage instead."""
 
     def explain(self) -> str:
+        if self.why:
+            return f"{self.type} damage: nothing rolled ({self.why})"
         if self.immune:
             return f"{self.type} damage: nothing (the target has no {self.table} table)"
         if self.roll is None:
@@ -171,6 +180,7 @@ class SpecialResult:
             "dice": list(self.dice),
             "immune": self.immune,
             "blocked": self.blocked,
+            **({"why": self.why} if self.why else {}),
             "roll": _table_json(self.roll) if self.roll else None,
         }
 
@@ -230,12 +240,25 @@ class DamageResult:
         }
 
 
+def _rolls(rule: SpecialRule, sd: SpecialDamage, target: UnitState) -> str | None:
+    """Why a ``[type] damage[dN]`` rolls nothing on ``target``, or None when it rolls: the
+    type places its continuous damage instead, hurts only some units, or the target has no
+    such table ("")."""
+    if rule.continuous:
+        return f"the hit places {sd.type} as continuous damage instead"
+    if rule.units and not matches(target.unit, rule.units):
+        return f"not {' or '.join(rule.units)}: {sd.type} damage does not hurt it"
+    if target.unit.damage_table(rule.table or sd.type) is None:
+        return ""
+    return None
+
+
 def _needs_armor(method: DamageMethod, attack: Attack, target: UnitState) -> bool:
     if attack.damage is not None:
         return True
     for sd in attack.special_damage:
         rule = method.special_rule(sd.type)
-        if rule.armor and target.unit.damage_table(rule.table or sd.type) is not None:
+        if rule.armor and _rolls(rule, sd, target) is None:
             return True
     return False
 
@@ -252,8 +275,9 @@ def special_terms(
     rolls nothing (the target is immune, or the armor stopped it)."""
     rule = method.special_rule(sd.type)
     table = rule.table or sd.type
-    if target.unit.damage_table(table) is None:
-        return SpecialResult(sd.type, table, (), None, immune=True)
+    why = _rolls(rule, sd, target)
+    if why is not None:
+        return SpecialResult(sd.type, table, (), None, immune=True, why=why)
     terms: list[Term] = []
     if rule.armor and armor is not None:
         if armor.blocked:
@@ -416,7 +440,7 @@ def damage_requests(
         out += [RollRequest(att.damage.sides, "damage", unless)] * att.damage.count
     for sd in att.special_damage:
         rule = method.special_rule(sd.type)
-        if target.unit.damage_table(rule.table or sd.type) is not None:
+        if _rolls(rule, sd, target) is None:
             out += [RollRequest(sd.dice.sides, f"{sd.type} damage",
                                 unless if rule.armor else "")] * sd.dice.count
     return tuple(out)

@@ -113,6 +113,11 @@ class SpecialRule:
     armor: bool
     range: bool
     previous: bool
+    units: tuple[str, ...] = ()
+    """Who the type hurts (``biological``, a type word...); none: every unit with the table."""
+    continuous: bool = False
+    """The hit places the continuous damage of that name instead of rolling (``fire``: set
+    on fire; ``poison``: a Poison[N] with the dN's N), rolled at its agony step."""
 
 
 @dataclass(frozen=True)
@@ -300,18 +305,34 @@ def _armor(r: _Reader, doc: Mapping[str, object]) -> ArmorRule:
     )
 
 
+CONTINUOUS_TYPES = ("fire", "poison")
+"""The types whose hit may place their continuous damage instead (``continuous``)."""
+
+
 def _special_rule(r: _Reader, table: Mapping[str, object], where: str, typed: bool) -> SpecialRule:
-    keys = {"armor", "range", "previous"} | ({"table"} if typed else {"types"})
+    keys = {"armor", "range", "previous"} | (
+        {"table", "units", "continuous"} if typed else {"types"})
     r.only(table, keys, where)
     name = table.get("table") if typed else None
     if typed and name is not None and not (isinstance(name, str) and name):
         r.problems.append(f"{where}.table: expected the name of a damage table")
         name = None
+    units = table.get("units", [])
+    if not isinstance(units, list) or not all(isinstance(u, str) and u for u in units):
+        r.problems.append(f"{where}.units: expected a list of unit words (biological...)")
+        units = []
+    continuous = r.flag(table, "continuous", f"{where}.continuous") \
+        if "continuous" in table else False
+    if continuous and where.rpartition(".")[2] not in CONTINUOUS_TYPES:
+        r.problems.append(f"{where}.continuous: only {', '.join(CONTINUOUS_TYPES)} damage "
+                          "can place its continuous damage")
     return SpecialRule(
         cast("str | None", name),
         r.flag(table, "armor", f"{where}.armor"),
         r.flag(table, "range", f"{where}.range"),
         r.flag(table, "previous", f"{where}.previous"),
+        tuple(cast("list[str]", units)),
+        continuous,
     )
 
 

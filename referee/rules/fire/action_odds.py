@@ -8,7 +8,9 @@ with each success then rolled for evasion (clauses ``fire.area``, ``fire.evasion
 dice are independent, so the number of hits is binomial; a misfire is counted as no hit.
 The damage of those hits, rolled in sequence on the target, comes from
 :func:`referee.rules.damage.sequence_odds.sequence_odds` (clauses ``damage.sequence``,
-``damage.model-death``; ruling ``damage.pending-tokens``). Everything is a fraction.
+``damage.model-death``; ruling ``damage.pending-tokens``). The fire, acid and poison the
+hits place (clauses ``weapons.set-on-fire``, ``weapons.acid``, ``weapons.poison``) follow
+from the number of hits. Everything is a fraction.
 """
 
 from __future__ import annotations
@@ -28,6 +30,11 @@ from referee.rules.fire.area import AreaNeed, AreaTarget, Evasion, area_need, ev
 from referee.rules.fire.area_hex import default_sector
 from referee.rules.fire.legality import TargetCheck
 from referee.rules.fire.to_hit import to_hit
+from referee.rules.fire.weapon_conditions import (
+    WeaponCondition,
+    condition_rules,
+    conditions_of_hits,
+)
 from referee.rules.ruleset import Ruleset
 from referee.rules.state import UnitState
 from referee.units.model import Weapon
@@ -82,6 +89,63 @@ class AreaOdds:
         return self.evasion.value - self.evasion.improve
 
 
+@dataclass(frozen=True, slots=True)
+class ConditionOdds:
+    """The chance of each number of tokens of one kind the action places on the unit
+    (clauses ``weapons.set-on-fire``: one fire token if hit at least once,
+    ``weapons.acid``, ``weapons.poison``: one per hit)."""
+
+    name: str
+    kind: str
+    per: str
+    clause: str
+    die: int | None
+    tokens: tuple[Fraction, ...]
+    """P(k tokens placed), k = 0.."""
+    ignored: str = ""
+    rulings: tuple[str, ...] = ()
+
+    @property
+    def at_least_one(self) -> Fraction:
+        return 1 - self.tokens[0]
+
+    @property
+    def expected(self) -> Fraction:
+        return sum((k * p for k, p in enumerate(self.tokens)), ZERO)
+
+    def to_json(self) -> dict[str, object]:
+        return {"name": self.name, "kind": self.kind, "per": self.per, "die": self.die,
+                "clause": self.clause, "ignored": self.ignored or None,
+                "at_least_one": float(self.at_least_one),
+                "at_least_one_exact": str(self.at_least_one),
+                "expected": float(self.expected), "expected_exact": str(self.expected),
+                "tokens": [float(p) for p in self.tokens],
+                "tokens_exact": [str(p) for p in self.tokens], "rulings": list(self.rulings)}
+
+
+def condition_odds(
+    rules: Ruleset, weapon: Weapon, target: UnitState, counted: Sequence[Fraction],
+) -> tuple[ConditionOdds, ...]:
+    """The tokens ``weapon`` places on ``target`` when the hits that count for them are k
+    with chance ``counted[k]`` (the engine's own :func:`conditions_of_hits` for each k)."""
+    by_kind: dict[tuple[str, int | None], list[Fraction]] = {}
+    seen: dict[tuple[str, int | None], WeaponCondition] = {}
+    for k, p in enumerate(counted):
+        for c in conditions_of_hits(rules, weapon, target, k):
+            key = (c.kind, c.die)
+            dist = by_kind.setdefault(key, [ZERO])
+            dist.extend([ZERO] * (c.count + 1 - len(dist)))
+            dist[c.count] += p
+            seen.setdefault(key, c)
+    out = []
+    for kind, dist in by_kind.items():
+        c = seen[kind]
+        dist[0] += 1 - sum(dist, ZERO)  # the k that place nothing (no hit counted)
+        out.append(ConditionOdds(c.name, c.kind, c.per, c.clause, c.die, tuple(dist),
+                                 c.ignored, c.rulings))
+    return tuple(out)
+
+
 @dataclass(frozen=True)
 class ActionOdds:
     """The whole fire action against one unit, before any die (see the module docstring)."""
@@ -100,6 +164,8 @@ class ActionOdds:
     sector: Sector | None
     damage: SequenceOdds | None
     area: AreaOdds | None = None
+    conditions: tuple[ConditionOdds, ...] = ()
+    """The fire, acid and poison the action places (:func:`condition_odds`)."""
 
     @property
     def at_least_one_hit(self) -> Fraction:
@@ -140,6 +206,7 @@ class ActionOdds:
             "kill_at_least_one_exact": str(self.kill_at_least_one),
             "sector": self.sector,
             "damage": self.damage.to_json() if self.damage is not None else None,
+            "conditions": [c.to_json() for c in self.conditions],
         }
 
 
@@ -175,8 +242,9 @@ def fire_odds(
     hits = with_misfire(binomial(n, p), misfire)
     where = _sector(rules, check, check.target, sector)
     damage = _damage(rules, check, weapon, check.target, where, hits, ledger)
+    conditions = condition_odds(rules, weapon, check.target, hits)
     return ActionOdds(weapon.name, check.target.uid, n, misfire, weapon.misfire, need, p, hits,
-                      where, damage)
+                      where, damage, conditions=conditions)
 
 
 def area_odds(
@@ -202,6 +270,10 @@ def area_odds(
         where = _sector(rules, check, t.unit, None)
         damage = _damage(rules, check, weapon, t.unit, where, hits, ledger)
         area = AreaOdds(n, need, evasion, p_success, p_evade)
+        counted = hits
+        if condition_rules(rules).evaded == "successes":  # ruling fire.condition-evaded
+            counted = with_misfire(binomial(n, p_success), misfire)
+        conditions = condition_odds(rules, weapon, t.unit, counted)
         out.append(ActionOdds(weapon.name, t.unit.uid, n, misfire, weapon.misfire, need.need, p,
-                              hits, where, damage, area))
+                              hits, where, damage, area, conditions))
     return tuple(out)

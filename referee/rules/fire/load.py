@@ -10,9 +10,15 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from referee.board.hexgrid import hex_label
+from referee.errors import RefereeError
 from referee.rules.ruleset import Ruleset
 from referee.rules.state import Aim, UnitState
 from referee.units.model import Weapon
+
+
+class LoadError(RefereeError):
+    """A Load order that cannot be carried out (a unit with no weapon)."""
+
 
 WEAPONS_RULING = "fire.load-weapons"
 AMOUNT_RULING = "fire.load-amount"
@@ -34,17 +40,17 @@ def one_load(weapon: Weapon) -> int:
 def load(rules: Ruleset, unit: UnitState, weapon: str | None = None) -> Loaded:
     """``unit`` after a Load order (``weapon``: the one named, under the one-weapon reading)."""
     if not unit.unit.weapons:
-        raise ValueError(f"{unit.uid} has no weapon to load")
+        raise LoadError(f"{unit.uid} has no weapon to load")
     which = rules.reading(WEAPONS_RULING).value
     if which == "every":
         weapons = list(unit.unit.weapons)
     elif which == "one":
         weapons = [unit.unit.weapon(weapon) if weapon else unit.unit.weapons[0]]
     else:
-        raise ValueError(f"ruling {WEAPONS_RULING}: unknown value {which!r} (every or one)")
+        raise LoadError(f"ruling {WEAPONS_RULING}: unknown value {which!r} (every or one)")
     how = rules.reading(AMOUNT_RULING).value
     if how not in ("fill", "add"):
-        raise ValueError(f"ruling {AMOUNT_RULING}: unknown value {how!r} (fill or add)")
+        raise LoadError(f"ruling {AMOUNT_RULING}: unknown value {how!r} (fill or add)")
     ammo = dict(unit.loaded)
     for w in weapons:
         held = ammo.get(w.name, 0)

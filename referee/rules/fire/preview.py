@@ -7,9 +7,10 @@ odds of the armor stopping, partly stopping or letting the hit through and of ea
 of the target's damage table (``damage.*``). Nothing is rolled.
 
 The odds of the whole action come with it (:mod:`.action_odds`): the dice it rolls, the
-misfire, the chance of each number of hits and of killing at least one model. An Area(n+)
-weapon makes no ordinary to-hit roll: its preview has no to-hit number, and its odds are
-one die per enemy model in the hex (clause ``fire.area``).
+misfire, the chance of each number of hits and of killing at least one model, and of the
+fire, acid and poison the hits place. An Area(n+) weapon makes no ordinary to-hit roll: its
+preview has no to-hit number, and its odds are one die per enemy model in the hex (clause
+``fire.area``).
 """
 
 from __future__ import annotations
@@ -98,6 +99,7 @@ class ShotPreview:
         data["misfire"] = float(action.misfire) if action else None
         data["hits"] = [float(p) for p in action.hits] if action else None
         data["kill_at_least_one"] = float(action.kill_at_least_one) if action else None
+        data["conditions"] = [c.to_json() for c in action.conditions] if action else []
         data["action"] = [a.to_json() for a in self.actions]
         if self.is_area:
             data["area"] = action.area_json() if action else None

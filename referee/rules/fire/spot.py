@@ -10,11 +10,16 @@ from __future__ import annotations
 from dataclasses import dataclass, replace
 
 from referee.dice.service import Dice
+from referee.errors import RefereeError
 from referee.rules.fire.roll import HitRoll, roll_to_hit
 from referee.rules.fire.shot import Shot
 from referee.rules.fire.to_hit import ToHit, to_hit
 from referee.rules.ruleset import Ruleset
 from referee.rules.state import UnitState
+
+
+class SpotError(RefereeError):
+    """A spot that cannot be tried: the target is not hidden, or the spot has no weapon."""
 
 SPOT_RULING = "fire.spot-as-shot"
 
@@ -42,17 +47,17 @@ def spot_shot(rules: Ruleset, shot: Shot) -> Shot:
     value = rules.reading(SPOT_RULING).value
     if value == "weapon":
         if shot.weapon is None or shot.band is None:
-            raise ValueError(f"a spot names a weapon and its range band (ruling {SPOT_RULING})")
+            raise SpotError(f"a spot names a weapon and its range band (ruling {SPOT_RULING})")
         return shot
     if value == "sight":
         return replace(shot, weapon=None, band=None, on_edge=False)
-    raise ValueError(f"ruling {SPOT_RULING}: unknown value {value!r} (weapon or sight)")
+    raise SpotError(f"ruling {SPOT_RULING}: unknown value {value!r} (weapon or sight)")
 
 
 def spot(rules: Ruleset, shot: Shot, dice: Dice) -> SpotResult:
     """Try to reveal the hidden target of ``shot`` (clause ``fire.spot``)."""
     if not shot.target.hidden:
-        raise ValueError(f"{shot.target.uid} is not hidden: nothing to spot")
+        raise SpotError(f"{shot.target.uid} is not hidden: nothing to spot")
     needed = to_hit(rules, spot_shot(rules, shot))
     roll = roll_to_hit(rules, needed.need, dice, f"spot {shot.target.uid}")
     target = shot.target.with_(hidden=False) if roll.hit else shot.target

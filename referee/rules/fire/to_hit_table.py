@@ -2,7 +2,8 @@
 
 Clause ``fire.to-hit``: the base to-hit number and every modifier row (speeds, flying,
 markers, aim, range bands, on edge, size, unit and weapon abilities), each with its
-label and clause id; with the edition's area, evasion and fire-order rules. Terrain cover
+label and clause id; with the edition's area, evasion and fire-order rules and what the
+hits of fire, acid and poison weapons place (``[conditions]``). Terrain cover
 and terrain evasion are not here: :mod:`referee.board.terrain` holds them.
 A value written ``"@ruling-id"`` takes the ruleset's reading of that ruling.
 """
@@ -10,7 +11,7 @@ A value written ``"@ruling-id"`` takes the ruleset's reading of that ruling.
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from functools import cache
 from pathlib import Path
 from types import MappingProxyType
@@ -94,6 +95,29 @@ class OrderRules:
     decline_ruling: str | None = None
 
 
+ConditionTiming = Literal["at-once", "apply-damage"]
+ConditionCount = Literal["hits", "successes"]
+UnaffectedPoison = Literal["skip", "place"]
+
+
+@dataclass(frozen=True, slots=True)
+class ConditionRules:
+    """What the hits of Set on Fire, (minor) Acid and Poison[N] weapons place, and when
+    (clauses ``weapons.set-on-fire``, ``weapons.acid``, ``weapons.poison``; read by
+    :mod:`referee.rules.fire.weapon_conditions`). ``rulings`` names the ruling behind each
+    field that one decided."""
+
+    places: bool = True
+    timing: ConditionTiming = "at-once"
+    evaded: ConditionCount = "hits"
+    unaffected_poison: UnaffectedPoison = "skip"
+    rulings: Mapping[str, str] = field(default_factory=lambda: MappingProxyType({}))
+
+    def ruling(self, key: str) -> tuple[str, ...]:
+        """The ruling that decided field ``key``, if one did (zero or one id)."""
+        return (self.rulings[key],) if key in self.rulings else ()
+
+
 @dataclass(frozen=True)
 class ToHitTable:
     """The resolved to-hit table of one ruleset."""
@@ -115,6 +139,7 @@ class ToHitTable:
     evasion: EvasionRules
     orders: OrderRules
     source: Path | None = None
+    conditions: ConditionRules = ConditionRules()
 
     def speed(self, name: str) -> Modifier:
         """The row of speed ``name`` (or one of its aliases); ValueError if the table has none."""
@@ -130,7 +155,7 @@ class ToHitTable:
 _TOP = {
     "base", "clause", "speeds", "flying", "markers", "cover", "aim", "ranges", "on_edge",
     "sizes", "unit_abilities", "weapon_abilities", "not_in_edition", "area", "evasion",
-    "orders",
+    "orders", "conditions",
 }
 _ROW_KEYS = {"label", "clause", "to_hit", "to_be_hit"}
 _ABILITY_KEYS = _ROW_KEYS | {"when", "improve_evasion"}
@@ -295,6 +320,36 @@ def _orders(r: _Reader, doc: Mapping[str, object]) -> OrderRules:
     return OrderRules(value, r.text("orders", raw, "decline_clause"), ruling)
 
 
+_CONDITION_CHOICES: dict[str, tuple[object, ...]] = {
+    "places": (True, False),
+    "timing": ("at-once", "apply-damage"),
+    "evaded": ("hits", "successes"),
+    "unaffected_poison": ("skip", "place"),
+}
+
+
+def _conditions(r: _Reader, doc: Mapping[str, object]) -> ConditionRules:
+    if "conditions" not in doc:  # a ruleset before its [conditions]: its weapons placed none
+        return ConditionRules(places=False)
+    raw = r.table(doc, "conditions")
+    r.keys("conditions", raw, set(_CONDITION_CHOICES))
+    values: dict[str, object] = {}
+    rulings: dict[str, str] = {}
+    for key, choices in _CONDITION_CHOICES.items():
+        if key not in raw:
+            r.problems.append(f"conditions.{key}: missing")
+            continue
+        value, ruling = r.ruling(f"conditions.{key}", raw[key])
+        if ruling is not None:
+            rulings[key] = ruling
+        if value not in choices or isinstance(value, bool) != isinstance(choices[0], bool):
+            shown = ", ".join(str(c).lower() for c in choices)
+            r.problems.append(f"conditions.{key}: expected one of {shown}, got {value!r}")
+            continue
+        values[key] = value
+    return ConditionRules(rulings=MappingProxyType(rulings), **values)  # type: ignore[arg-type]
+
+
 def _not_in_edition(r: _Reader, doc: Mapping[str, object]) -> frozenset[str]:
     raw = doc.get("not_in_edition", {})
     if not isinstance(raw, dict):
@@ -354,6 +409,7 @@ def parse_to_hit_table(path: Path, doc: Mapping[str, object], resolve: Resolver)
         evasion=_evasion(r, doc),
         orders=_orders(r, doc),
         source=path,
+        conditions=_conditions(r, doc),
     )
     if not table.speeds:
         r.problems.append("speeds: missing: at least one [speeds.NAME] table")

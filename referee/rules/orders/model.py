@@ -10,6 +10,12 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Literal
 
+from referee.errors import RefereeError
+
+
+class OrderShapeError(RefereeError):
+    """An order whose steps do not fit its kind (three movement steps, two gunnery steps)."""
+
 OrderKind = Literal["movement", "gunnery"]
 
 MOVEMENT_CODES: tuple[str, ...] = (
@@ -63,13 +69,14 @@ class Order:
 
     def __post_init__(self) -> None:
         if len(self.steps) != STEPS[self.kind]:
-            raise ValueError(
+            raise OrderShapeError(
                 f"a {self.kind} order has {STEPS[self.kind]} steps, got {len(self.steps)}"
             )
         if any(not s for s in self.steps):
-            raise ValueError(f"a {self.kind} order with an empty step: write '-' for no action")
+            raise OrderShapeError(
+                f"a {self.kind} order with an empty step: write '-' for no action")
         if self.step_speeds and len(self.step_speeds) != len(self.steps):
-            raise ValueError(
+            raise OrderShapeError(
                 f"step_speeds: one entry per step ({len(self.steps)}), got {len(self.step_speeds)}"
             )
 

@@ -1,0 +1,68 @@
+"""Deployment: where a unit or structure may go, what it costs of the capacity, and reserves.
+
+Clause ``activation.deployment``: a player's first deployment goes on a tile of their edge;
+each later one on the edge or next to a tile they already deployed on (ruling
+``activation.deploy-adjacent``), at most the table's depth from the edge (ruling
+``activation.deploy-depth``). Units and structures cost capacity (ruling
+``activation.capacity``); what is neither deployed nor in the reserves is out of the battle
+(clause ``activation.reserves``).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+
+from referee.board.hexgrid import Hex
+from referee.board.maps import BattleMap, edge_depth
+from referee.rules.activation.cards import Cards
+from referee.rules.activation.state import ActivationState, Piece
+from referee.rules.activation.tables import StartTable
+
+
+def deploy_tiles(battle_map: BattleMap, edge: str, depth: int,
+                 placed: Iterable[Hex]) -> frozenset[Hex]:
+    """The tiles a deployment may go on, ``placed`` being the tiles already deployed on that
+    count (clause ``activation.deployment``)."""
+    placed = frozenset(placed)
+    rows = {h: edge_depth(battle_map, h, edge) for h in battle_map.hexes}
+    tiles = {h for h, d in rows.items() if d == 1}
+    if placed:
+        near = placed | {n for h in placed for n in h.neighbours()}
+        tiles |= {h for h in near if h in rows and rows[h] <= depth}
+    return frozenset(tiles)
+
+
+def placed_tiles(state: ActivationState, side: int, table: StartTable) -> frozenset[Hex]:
+    """The tiles that later deployments of ``side`` may be next to: its own deployed units
+    and structures, or everyone's (ruling ``activation.deploy-adjacent``)."""
+    out = {p.hex for p in state.pieces.values()
+           if p.status == "deployed" and p.hex is not None
+           and (table.adjacent == "any" or p.side == side)}
+    return frozenset(out)
+
+
+def has_deployed(state: ActivationState, side: int) -> bool:
+    return any(p.status == "deployed" and p.side == side for p in state.pieces.values())
+
+
+def cost(cards: Cards, piece: Piece, table: StartTable) -> int:
+    """The capacity ``piece`` takes (ruling ``activation.capacity``)."""
+    if table.capacity == "units":
+        return 1
+    card = cards.structures[piece.card] if piece.kind == "structure" else cards.unit(piece.card)
+    return card.capacity
+
+
+def used(cards: Cards, state: ActivationState, side: int, table: StartTable) -> int:
+    """The capacity ``side`` has used: what it deployed and what it left in the reserves."""
+    return sum(cost(cards, p, table) for p in state.of_side(side)
+               if p.status not in ("roster", "out"))
+
+
+def deployable(cards: Cards, state: ActivationState, side: int, table: StartTable,
+               capacity: int) -> list[Piece]:
+    """The pieces of ``side`` still on its roster that fit the capacity left."""
+    left = capacity - used(cards, state, side, table)
+    return sorted((p for p in state.of_side(side)
+                   if p.status == "roster" and cost(cards, p, table) <= left),
+                  key=lambda p: p.uid)

@@ -1,0 +1,41 @@
+"""Embarking and disembarking (clause ``activation.embark``).
+
+As a move action a unit may embark into a transport of its own side on its tile or one tile
+away (``movement.toml`` ``costs.embark``), if the transport carries its type and has room;
+or disembark onto a tile at most that far from its transport's tile.
+"""
+
+from __future__ import annotations
+
+from referee.board.hexgrid import Hex, distance, hex_label
+from referee.rules.activation.cards import UnitCard
+from referee.rules.activation.state import Piece
+
+
+def embark_problem(unit: Piece, card: UnitCard, transport: Piece, carrier: UnitCard,
+                   aboard: int, reach: int) -> str | None:
+    """Why ``unit`` may not embark into ``transport`` now (None: it may)."""
+    if transport.uid == unit.uid:
+        return "a unit cannot embark into itself"
+    if transport.side != unit.side:
+        return f"{transport.uid} is not a transport of side {unit.side}"
+    if carrier.transport == 0:
+        return f"{transport.uid} ({carrier.name}) carries no units"
+    if card.type not in carrier.transport_types:
+        return f"{carrier.name} carries {', '.join(carrier.transport_types)}, not {card.type}"
+    if aboard >= carrier.transport:
+        return f"{transport.uid} is full ({aboard} of {carrier.transport} aboard)"
+    if not transport.on_map or unit.hex is None or transport.hex is None:
+        return f"{transport.uid} is not on the map"
+    if distance(unit.hex, transport.hex) > reach:
+        return (f"{transport.uid} at {hex_label(transport.hex)} is more than {reach} tile "
+                f"from {hex_label(unit.hex)}")
+    return None
+
+
+def disembark_problem(carrier_hex: Hex, to: Hex, reach: int) -> str | None:
+    """Why a unit aboard a transport on ``carrier_hex`` may not disembark onto ``to``."""
+    if distance(carrier_hex, to) > reach:
+        return (f"{hex_label(to)} is more than {reach} tile from the transport at "
+                f"{hex_label(carrier_hex)}")
+    return None

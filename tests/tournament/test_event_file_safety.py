@@ -1,0 +1,112 @@
+"""An event file is the organiser's day (issue 16): it is copied to the backups folder before
+each round is paired, stamped with the versions that wrote it (a newer one is refused and
+left as it was), and an export never replaces a file without asking."""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import random
+import sqlite3
+
+import pytest
+from desk_helpers import random_result
+
+from referee.cli.main import main
+from referee.tournament.desk import Desk
+from referee.tournament.event import fold
+from referee.tournament.sqlite_store import SqliteEventStore
+from referee.versions import NewerFileError, current_versions
+
+
+def new_event(tmp_path, names=("Ada", "Brin", "Cato", "Dora")) -> Desk:
+    desk = Desk.create(tmp_path / "ev.db", name="Cup", seed=1, who="desk-1")
+    for n in names:
+        desk.add_player(n, "ork")
+    return desk
+
+
+def records_in(path) -> list[str]:
+    store = SqliteEventStore.open(path)
+    try:
+        return [r.kind for r in store.records()]
+    finally:
+        store.close()
+
+
+@pytest.fixture
+def home(tmp_path, monkeypatch):
+    monkeypatch.setenv("REFEREE_HOME", str(tmp_path / "home"))
+    return tmp_path / "home"
+
+
+def test_the_event_file_is_backed_up_before_each_round_is_paired(tmp_path, home):
+    with new_event(tmp_path) as desk:
+        before = records_in(tmp_path / "ev.db")
+        desk.pair()
+        first = desk.last_backup
+        assert first is not None and first.parent == home / "backups"
+        assert first.name.startswith("ev-before-round-1-") and first.suffix == ".db"
+        # the copy is the event as it was: every record before the pairing, not the pairing
+        assert records_in(first) == before
+        assert records_in(tmp_path / "ev.db") == [*before, "pairing"]
+        rng = random.Random(7)
+        for table, (a, b) in enumerate(desk.event().round(1).tables, 1):
+            desk.record_result(1, table, random_result(rng, a, b))
+        desk.pair()
+        second = desk.last_backup
+    assert second is not None and second != first and first.exists()
+    assert second.name.startswith("ev-before-round-2-")
+    store = SqliteEventStore.open(second)
+    assert fold(store.records()).current_round == 1  # round 2 not yet paired in the copy
+    store.close()
+
+
+def test_a_pairing_refused_takes_no_backup(tmp_path, home):
+    with new_event(tmp_path, names=("Ada",)) as desk:
+        with pytest.raises(ValueError, match="1 player"):
+            desk.pair()
+        assert desk.last_backup is None
+    assert not (home / "backups").exists()
+
+
+def test_an_event_file_is_stamped_and_one_from_newer_data_is_refused(tmp_path, home):
+    new_event(tmp_path).close()
+    path = tmp_path / "ev.db"
+    with sqlite3.connect(path) as conn:
+        (stamped,) = conn.execute("SELECT value FROM meta WHERE key = 'versions'").fetchone()
+        assert json.loads(stamped)["units"] == current_versions().units
+        newer = {**json.loads(stamped), "catalogue": current_versions().catalogue + 1}
+        conn.execute("UPDATE meta SET value = ? WHERE key = 'versions'", [json.dumps(newer)])
+    conn.close()
+    before = hashlib.sha256(path.read_bytes()).hexdigest()
+    with pytest.raises(NewerFileError, match="rules catalogue version"):
+        Desk.open(path)
+    assert hashlib.sha256(path.read_bytes()).hexdigest() == before
+
+
+def test_the_export_command_never_replaces_a_file_unless_told(tmp_path, home, capsys):
+    new_event(tmp_path).close()
+    out = tmp_path / "out"
+    out.mkdir()
+    (out / "standings.csv").write_text("last week's", encoding="utf-8")
+    ev = str(tmp_path / "ev.db")
+    assert main(["tournament", "export", ev, "--format", "csv", "-o", str(out)]) == 2
+    assert "standings.csv" in capsys.readouterr().err
+    assert (out / "standings.csv").read_text(encoding="utf-8") == "last week's"
+    assert sorted(p.name for p in out.iterdir()) == ["standings.csv"]  # nothing half-written
+    assert not list(tmp_path.glob(".*partial"))
+    assert main(["tournament", "export", ev, "--format", "csv", "-o", str(out), "--force"]) == 0
+    assert sorted(p.name for p in out.iterdir()) == ["pairings.csv", "results.csv",
+                                                     "standings.csv"]
+    assert (out / "standings.csv").read_text(encoding="utf-8").startswith("rank,")
+
+
+def test_the_export_command_writes_a_new_file_without_asking(tmp_path, home, capsys):
+    new_event(tmp_path).close()
+    page = tmp_path / "cup.html"
+    assert main(["tournament", "export", str(tmp_path / "ev.db"), "--format", "html",
+                 "-o", str(page)]) == 0
+    assert "<html" in page.read_text(encoding="utf-8").lower()
+    assert main(["tournament", "export", str(tmp_path / "ev.db"), "--format", "html",
+                 "-o", str(page)]) == 2
