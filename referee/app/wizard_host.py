@@ -27,13 +27,25 @@ import time
 from collections.abc import Callable, Iterable, Mapping
 from typing import Any, Protocol
 
-from PySide6.QtCore import QEvent, QObject, Qt, QTimer, Signal
+from PySide6.QtCore import (
+    QEvent,
+    QItemSelectionModel,
+    QModelIndex,
+    QObject,
+    Qt,
+    QTimer,
+    Signal,
+)
 from PySide6.QtGui import QCloseEvent
 from PySide6.QtWidgets import (
+    QAbstractItemView,
+    QAbstractSpinBox,
     QApplication,
+    QComboBox,
     QDialog,
     QDockWidget,
     QLabel,
+    QLineEdit,
     QListView,
     QMainWindow,
     QVBoxLayout,
@@ -44,6 +56,7 @@ from shiboken6 import isValid
 
 from referee.app.map_overlay import MapOverlay
 from referee.app.map_scene import MapScene
+from referee.app.wizards.dice_entry import DiceEntry
 from referee.board.hexgrid import Hex
 from referee.match.events import Step
 
@@ -61,6 +74,11 @@ IDLE_TEXT = (
 )
 
 
+INPUTS = (QLineEdit, QAbstractSpinBox, QComboBox)
+"""What the keyboard goes to first on a page (the referee types there; a list is left
+alone: the keyboard in it would pick its first item)."""
+
+
 def fit_to_dock(wizard: QWizard) -> None:
     """Every list and label of ``wizard`` wraps its lines to the dock's width (a shooter, a
     weapon, a unit's orders, a note) instead of scrolling sideways or widening the dock;
@@ -69,11 +87,24 @@ def fit_to_dock(wizard: QWizard) -> None:
         if " " in label.text() and not label.wordWrap():
             label.setWordWrap(True)
     for view in wizard.findChildren(QListView):
+        if view.selectionMode() == QAbstractItemView.SelectionMode.SingleSelection:
+            view.selectionModel().currentChanged.connect(
+                lambda now, _before, v=view: select_current(v, now))
         view.setWordWrap(True)
         view.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
         view.setResizeMode(QListView.ResizeMode.Adjust)
         view.setUniformItemSizes(False)
         view.setAlternatingRowColors(True)
+
+
+def select_current(view: QListView, index: QModelIndex) -> None:
+    """The item the keyboard is on is the one picked: a list whose current item is not
+    selected (the keyboard came into it) would let Next go on with an item the page shows
+    as not picked (the shot's line not drawn)."""
+    model = view.selectionModel()
+    if index.isValid() and not model.isSelected(index) \
+            and index.flags() & Qt.ItemFlag.ItemIsEnabled:
+        model.select(index, QItemSelectionModel.SelectionFlag.ClearAndSelect)
 
 
 class RunStep(Protocol):
@@ -143,6 +174,30 @@ class WizardHost(QDockWidget):
         self.fit_subtitle()
         self._fit_minimum()
         self._make_room()  # a page may need the dock wider than the first did
+        self._focus_page()
+
+    def _focus_page(self) -> None:
+        """The keyboard on the page shown, unless it is there already: the next die to
+        type when the page takes typed dice, else the page's first field or list (so keys
+        and Return reach the wizard, not the map or a button that went disabled)."""
+        wizard = self.wizard
+        page = wizard.currentPage() if wizard is not None else None
+        if wizard is None or page is None or not page.isVisible():
+            return
+        focus = QApplication.focusWidget()
+        for entry in page.findChildren(DiceEntry):
+            if entry.isVisible() and entry.is_typed() and entry.missing():
+                if focus not in entry.boxes.values():
+                    entry.focus_next()
+                return
+        if focus is not None and page.isAncestorOf(focus) and focus.isVisible():
+            return
+        for field in page.findChildren(QWidget):
+            if isinstance(field, INPUTS) and field.isVisible() and field.isEnabled() \
+                    and field.focusPolicy() & Qt.FocusPolicy.TabFocus:
+                field.setFocus(Qt.FocusReason.OtherFocusReason)
+                return
+        wizard.setFocus(Qt.FocusReason.OtherFocusReason)
 
     def _unpin_subtitle(self) -> None:
         """A new page's subtitle never makes the wizard wider: QWizard pins the subtitle's

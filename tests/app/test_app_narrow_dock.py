@@ -144,3 +144,44 @@ def test_the_wizard_dock_does_not_grow_page_after_page(qtbot, tmp_path):
     assert all(width <= opened + 4 and abs(view - map_width) <= 4 for _, width, view in seen), \
         (opened, map_width, seen)
     wizard.reject()
+
+
+def test_the_assault_tables_show_every_row_in_the_dock(qtbot, tmp_path):
+    # the bases and the pools wrap to the dock: their rows grow, and the tables with them
+    from test_app_wizard_assault import assault_window, open_wizard
+
+    window = assault_window(qtbot, tmp_path)
+    wizard = open_wizard(qtbot, window)
+
+    def whole(table) -> bool:
+        rows = sum(table.rowHeight(r) for r in range(table.rowCount()))
+        return not table.verticalScrollBar().isVisible() and \
+            rows + table.horizontalHeader().height() <= table.viewport().height() \
+            + table.horizontalHeader().height()
+
+    bases = wizard.contest_page.bases
+    qtbot.waitUntil(lambda: whole(bases))
+    assert bases.rowCount() == 2
+    next_page(qtbot, wizard)
+    pools, radio = wizard.roll_page.pools, wizard.roll_page.dice.digital
+    qtbot.waitUntil(lambda: whole(pools))
+    # nothing drawn over the table: the dice come below it
+    assert pools.mapTo(wizard, pools.rect().bottomLeft()).y() \
+        < radio.mapTo(wizard, radio.rect().topLeft()).y()
+    wizard.reject()
+
+
+def test_the_labels_of_a_shot_at_the_next_hex_do_not_cover_one_another(qtbot):
+    # the hoplites (E5) fire at the boars in the next hex (E4): range, the sector the line
+    # leaves by and the one it enters by all read, none over another
+    from itertools import combinations
+
+    from referee.app.shot_line_item import ShotLine, ShotLineItem
+    from referee.board.hexgrid import parse_label
+
+    for frm, to in (("E5", "E4"), ("E5", "F5"), ("C7", "D2")):
+        item = ShotLineItem(ShotLine(parse_label(frm), parse_label(to),
+                                     "range 1, point-blank", "from front", "into front"))
+        boxes = [item._box(at, text) for at, text in item._labels()]
+        assert len(boxes) == 3
+        assert not any(a.intersects(b) for a, b in combinations(boxes, 2)), (frm, to)

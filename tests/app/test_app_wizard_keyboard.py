@@ -58,3 +58,45 @@ def test_after_the_last_typed_die_return_goes_on_to_the_outcome(qtbot, tmp_path)
     qtbot.keyClick(focus, Qt.Key.Key_Return)
     assert wizard.currentId() == Page.OUTCOME
     wizard.reject()
+
+
+def test_a_page_that_takes_typed_dice_opens_with_the_keyboard_on_its_first_die(qtbot, tmp_path):
+    # the roll page's dice were typed: the damage page asks its dice typed too; after Next
+    # (a click: the button had the keyboard, then went disabled) the keys go to die 1
+    from test_app_wizard_assault import DAMAGE, Page
+
+    window = assault_window(qtbot, tmp_path)
+    with qtbot.waitActive(window):
+        window.activateWindow()
+    wizard = to_allocation(qtbot, window)
+    next_button = wizard.button(wizard.WizardButton.NextButton)
+    next_button.setFocus()
+    qtbot.mouseClick(next_button, Qt.MouseButton.LeftButton)
+    assert wizard.currentId() == Page.DAMAGE
+    dice = wizard.damage_page.dice
+    assert dice.is_typed()
+    qtbot.waitUntil(lambda: QApplication.focusWidget() is dice.box(0))
+    for value in DAMAGE:
+        qtbot.keyClicks(QApplication.focusWidget(), str(value))
+    assert not dice.missing() and wizard.damage_page.isComplete()
+    wizard.reject()
+
+
+def test_the_target_the_keyboard_is_on_is_the_one_picked_and_drawn(qtbot, tmp_path):
+    # after Next the keyboard lands in the list of targets, which makes its first legal
+    # target current: that target is the one picked (selected, its line on the map), not
+    # a current item the page shows as not picked while Next would fire at it
+    window = demo_window(qtbot, tmp_path)
+    wizard = window.open_gunnery_wizard()
+    qtbot.waitExposed(wizard)
+    pick(qtbot, wizard.shooter_page.list, "tank")
+    next_page(qtbot, wizard)
+    pick(qtbot, wizard.weapon_page.list, "Main gun")
+    next_page(qtbot, wizard)
+    targets = wizard.target_page.list
+    targets.setFocus(Qt.FocusReason.TabFocusReason)
+    uid = wizard.target_page.uid()
+    assert uid and targets.currentItem().isSelected()
+    where = str(window.session.state.unit(uid).hex)
+    assert window.wizard_host.overlay.drawn()[0].startswith(f"shot C7->{where}:")
+    wizard.reject()

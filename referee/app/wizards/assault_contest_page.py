@@ -9,7 +9,7 @@ from dataclasses import replace
 from typing import Any
 
 from PySide6.QtCore import Qt
-from PySide6.QtGui import QColor, QResizeEvent
+from PySide6.QtGui import QColor
 from PySide6.QtWidgets import (
     QAbstractItemView,
     QHeaderView,
@@ -22,7 +22,7 @@ from PySide6.QtWidgets import (
 )
 
 from referee.app.style import SIDE_COLOURS, side_name
-from referee.app.wizards.assault_page import AssaultPage, Page, fit_height
+from referee.app.wizards.assault_page import AssaultPage, FittedTable, Page, fit_height
 from referee.app.wizards.assault_plan import AssaultPlan
 from referee.board.hexgrid import DIRECTION_NAMES, Hex, hex_label, parse_label
 from referee.match.assault_choices import contest_from_state
@@ -81,6 +81,7 @@ class ContestPage(AssaultPage):
         header = self.bases.horizontalHeader()
         header.setSectionResizeMode(QHeaderView.ResizeMode.Stretch)
         header.setSectionResizeMode(0, QHeaderView.ResizeMode.ResizeToContents)  # "1 (blue)"
+        FittedTable(self.bases, 2)
         layout = QVBoxLayout(self)
         layout.addWidget(self.list)
         layout.addWidget(self.none)
@@ -93,13 +94,6 @@ class ContestPage(AssaultPage):
         enabled = [i for i, r in enumerate(state.contests) if r.get("hexes")]
         if len(state.contests) == 1 and enabled:
             self.list.setCurrentRow(0)
-
-    def resizeEvent(self, event: QResizeEvent) -> None:
-        """The bases' wrapped rows as tall as their lines at the dock's width, the table
-        as tall as its rows."""
-        super().resizeEvent(event)
-        self.bases.resizeRowsToContents()
-        fit_height(self.bases, 2)
 
     def initializePage(self) -> None:
         many = len(self.state.contests) > 1

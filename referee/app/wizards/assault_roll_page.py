@@ -7,17 +7,22 @@ pool in the order the engine asks for them, and the successes they give."""
 from __future__ import annotations
 
 from PySide6.QtCore import Qt
-from PySide6.QtGui import QResizeEvent
 from PySide6.QtWidgets import (
     QAbstractItemView,
     QHeaderView,
     QLabel,
     QTableWidget,
     QTableWidgetItem,
-    QVBoxLayout,
 )
 
-from referee.app.wizards.assault_page import AssaultPage, Page, fit_height, problem_label
+from referee.app.wizards.assault_page import (
+    AssaultPage,
+    FittedTable,
+    Page,
+    fit_height,
+    problem_label,
+    scrolled,
+)
 from referee.app.wizards.assault_plan import AssaultPlan, StageDice, StageRun, run_stage
 from referee.app.wizards.dice_entry import DiceEntry
 from referee.rules.assault.pools import Pool, Pools
@@ -69,7 +74,8 @@ class RollPage(AssaultPage):
         self.result.setWordWrap(True)
         self.result.setTextFormat(Qt.TextFormat.PlainText)
         self.problem = problem_label()
-        layout = QVBoxLayout(self)
+        layout = scrolled(self)
+        FittedTable(self.pools, 2)
         layout.addWidget(self.pools)
         layout.addWidget(self.before)
         layout.addWidget(self.dice)
@@ -78,13 +84,6 @@ class RollPage(AssaultPage):
         layout.addStretch(1)
         self.dice.changed.connect(self._update)
         self.run: StageRun | None = None
-
-    def resizeEvent(self, event: QResizeEvent) -> None:
-        """The pools' wrapped rows as tall as their lines at the dock's width, the table
-        as tall as its rows."""
-        super().resizeEvent(event)
-        self.pools.resizeRowsToContents()
-        fit_height(self.pools, 2)
 
     def initializePage(self) -> None:
         plan = self.plan()

@@ -11,7 +11,6 @@ from fractions import Fraction
 from typing import cast
 
 from PySide6.QtCore import Qt, Signal
-from PySide6.QtGui import QResizeEvent
 from PySide6.QtWidgets import (
     QAbstractItemView,
     QComboBox,
@@ -26,7 +25,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from referee.app.wizards.assault_page import fit_height, problem_label
+from referee.app.wizards.assault_page import FittedTable, fit_height, problem_label
 from referee.rules.assault.contest import ASSAULT_DISTANCE, Contest
 from referee.rules.assault.dealing import (
     DamageRollPlan,
@@ -115,6 +114,7 @@ class SideAllocationEditor(QWidget):
         self.constraints.setWordWrap(True)
         self.constraints.setStyleSheet("color: #555")
         self.rolls = QTableWidget(0, 0)
+        FittedTable(self.rolls)  # the odds wrap anew at the dock's width
         self.rolls.setSelectionMode(QAbstractItemView.SelectionMode.NoSelection)
         self.rolls.setEditTriggers(QAbstractItemView.EditTrigger.NoEditTriggers)
         self.tokens = QTableWidget(0, 3)
@@ -247,11 +247,6 @@ class SideAllocationEditor(QWidget):
         self.rolls.resizeRowsToContents()
         fit_height(self.rolls)
         fit_height(self.tokens)
-
-    def resizeEvent(self, event: QResizeEvent) -> None:
-        """The odds wrap anew at the dock's width: the rows and the tables as tall."""
-        super().resizeEvent(event)
-        self._fit_heights()
 
     def _refresh_odds(self) -> None:
         self._fit_heights()
