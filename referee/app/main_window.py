@@ -529,10 +529,15 @@ class MainWindow(QMainWindow):
         refuses while units lack orders, and the refusal is shown."""
         if self.session is None:
             return None
-        from referee.match.advance import plan_advance
+        from referee.match.advance import OrdersMissingError, plan_advance
 
         try:
             plan = plan_advance(self.session.state, skip="idle")
+        except OrdersMissingError as exc:  # the engine's sentence is for the command line
+            self.report_error(f"the clock waits at the orders step: orders missing for "
+                              f"{', '.join(exc.uids)}. Next step (N) opens the orders "
+                              "wizard: write them, or confirm none were given.")
+            return None
         except ValueError as exc:
             self.report_error(str(exc))
             return None

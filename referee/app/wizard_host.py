@@ -38,6 +38,7 @@ from PySide6.QtCore import (
 )
 from PySide6.QtGui import QCloseEvent
 from PySide6.QtWidgets import (
+    QAbstractButton,
     QAbstractItemView,
     QAbstractSpinBox,
     QApplication,
@@ -48,6 +49,7 @@ from PySide6.QtWidgets import (
     QLineEdit,
     QListView,
     QMainWindow,
+    QTextEdit,
     QVBoxLayout,
     QWidget,
     QWizard,
@@ -77,6 +79,10 @@ IDLE_TEXT = (
 INPUTS = (QLineEdit, QAbstractSpinBox, QComboBox)
 """What the keyboard goes to first on a page (the referee types there; a list is left
 alone: the keyboard in it would pick its first item)."""
+
+
+KEPT = (*INPUTS, QAbstractButton, QAbstractItemView, QTextEdit)
+"""A page's widgets the keyboard may stay on when the page shows."""
 
 
 def fit_to_dock(wizard: QWizard) -> None:
@@ -190,8 +196,9 @@ class WizardHost(QDockWidget):
                 if focus not in entry.boxes.values():
                     entry.focus_next()
                 return
-        if focus is not None and page.isAncestorOf(focus) and focus.isVisible():
-            return
+        if focus is not None and page.isAncestorOf(focus) and focus.isVisible() \
+                and isinstance(focus, KEPT):
+            return  # the referee's own choice of field (a scroll area is no such choice)
         for field in page.findChildren(QWidget):
             if isinstance(field, INPUTS) and field.isVisible() and field.isEnabled() \
                     and field.focusPolicy() & Qt.FocusPolicy.TabFocus:

@@ -141,7 +141,9 @@ def test_the_wizard_dock_does_not_grow_page_after_page(qtbot, tmp_path):
         next_page(qtbot, wizard)
         qtbot.wait(50)
         seen.append((wizard.currentPage().title(), host.width(), window.view.width()))
-    assert all(width <= opened + 4 and abs(view - map_width) <= 4 for _, width, view in seen), \
+    # the dock keeps its width and the map never gives any of its own to the wizard (it may
+    # gain some when the journal and turn docks settle)
+    assert all(width <= opened + 4 and view >= map_width - 4 for _, width, view in seen), \
         (opened, map_width, seen)
     wizard.reject()
 
