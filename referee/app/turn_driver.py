@@ -15,7 +15,8 @@ is applied; at a hex-effects step where units stand among markers, the hex-effec
 (its dice typed or the app's); at any other step (retreats, abilities) the clock just moves
 on.
 When a wizard's step is written, the clock moves on (an ``advance`` step of its own, so
-that undo takes back one at a time); cancelling a wizard writes nothing and stays.
+that undo takes back one at a time); cancelling a wizard writes nothing and stays, and so
+does a wizard closed because the match changed under it (its unit has not held fire).
 The wizards also open on their own from the Wizards menu, without moving the clock; either
 way they are made and opened in one place (:class:`~referee.app.wizards.opener.WizardOpener`),
 in the one wizard dock beside the map.
@@ -254,10 +255,10 @@ class TurnDriver(QObject):
 
         def fired(result: int) -> None:
             self.wizard = None
-            if result != QDialog.DialogCode.Accepted:
+            if result == QDialog.DialogCode.Rejected:  # not closed for a match changed
                 self.passed.add((state.turn, state.step, left[0]))
                 self.desk.say(f"{left[0]} holds fire: Next step (N) goes on.", 8000)
-            elif len(self._steps()) > before:
+            elif result == QDialog.DialogCode.Accepted and len(self._steps()) > before:
                 self.next()
 
         wizard.finished.connect(fired)

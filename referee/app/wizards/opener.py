@@ -23,6 +23,7 @@ from referee.app.wizards.gunnery.wizard import GunneryWizard
 from referee.app.wizards.hex_effects.wizard import HexEffectsWizard
 from referee.app.wizards.movement.wizard import MovementWizard
 from referee.app.wizards.orders.wizard import OrdersWizard
+from referee.match.advance import hex_effect_units
 from referee.rules.turn.clock import TurnPosition
 
 Then = Callable[[], object] | None
@@ -117,7 +118,8 @@ class WizardOpener:
             return None
         state = session.state
         label = TurnPosition.at(state.rules, state.turn, state.step).step.label
-        wizard = HexEffectsWizard(state, session.next_dice_seed(), self.parent, label)
+        wizard = HexEffectsWizard(state, session.next_dice_seed(), self.parent, label,
+                                  units=hex_effect_units(state))
         return wizard if self.open(wizard, then) else None
 
     def aftermath(self, then: Then = None) -> AftermathWizard | None:

@@ -36,7 +36,7 @@ from referee.app.map_overlay import MapOverlay
 from referee.app.rule_html import clause_links, rule_link
 from referee.app.wizards.common.dice_entry import DiceEntry
 from referee.app.wizards.common.outcome_page import OutcomePage
-from referee.app.wizards.gunnery.action_odds_html import action_odds_html
+from referee.app.wizards.gunnery.action_odds_html import action_odds_html, condition_brief
 from referee.app.wizards.gunnery.shot_overlay import shot_line
 from referee.board.hexgrid import Hex
 from referee.match.board_now import board_now
@@ -205,6 +205,7 @@ class TargetPage(QWizardPage):
                     f"needs {action.need}" if action.area is None else
                     f"{action.dice} area dice at {action.need}+")
                 text += f", at least one hit {_pct(action.at_least_one_hit)}"
+                text += "".join(f"; {condition_brief(c)}" for c in action.conditions)
             else:
                 why = "; ".join(r.text for r in preview.check.reasons)
                 text = f"{u.uid} at {u.hex}: not allowed — {why}"
