@@ -15,6 +15,7 @@ import getpass
 import os
 import socket
 from collections.abc import Callable, Sequence
+from contextlib import nullcontext
 from dataclasses import dataclass, field, replace
 from datetime import UTC, datetime
 from pathlib import Path
@@ -22,7 +23,14 @@ from typing import TypeVar
 
 from referee.errors import RefereeError
 from referee.tournament.clock import RoundClock, check_action, fold_clock
-from referee.tournament.event import TIEBREAKERS, Event, Player, TableResult, fold
+from referee.tournament.event import (
+    DEFAULT_SCENARIO,
+    TIEBREAKERS,
+    Event,
+    Player,
+    TableResult,
+    fold,
+)
 from referee.tournament.pairing import (
     History,
     Pairing,
@@ -111,9 +119,11 @@ class Desk:
         seed: int | None = None,
         readings: dict[str, str] | None = None,
         who: str | None = None,
+        scenario: str = DEFAULT_SCENARIO,
     ) -> Desk:
+        """A new event at ``path``: a file, or a server URL (``stores``)."""
         from referee.catalogue.rulings import register
-        from referee.tournament.sqlite_store import SqliteEventStore
+        from referee.tournament.stores import create_store
 
         if not name.strip():
             raise DeskError("--name: an event needs a name")
@@ -128,6 +138,9 @@ class Desk:
                 register()[rid].option(option)
             except KeyError as exc:
                 raise DeskError(str(exc.args[0])) from None
+        from referee.tournament.event_rules import check_event_game
+
+        check_event_game(scenario, game, round_minutes, readings or {})
         if seed is None:
             seed = int.from_bytes(os.urandom(4), "big")
         head = NewRecord(
@@ -140,16 +153,18 @@ class Desk:
                 "seed": seed,
                 "readings": dict(readings or {}),
                 "tiebreakers": list(TIEBREAKERS),
+                "scenario": scenario,
             },
         )
         who = who or default_who()
-        return cls(SqliteEventStore.create(path, [head], who=who), who)
+        return cls(create_store(path, [head], who=who), who)
 
     @classmethod
     def open(cls, path: Path | str, who: str | None = None) -> Desk:
-        from referee.tournament.sqlite_store import SqliteEventStore
+        """The event at ``path``: a file, or a server URL (``stores``)."""
+        from referee.tournament.stores import open_store
 
-        return cls(SqliteEventStore.open(path), who)
+        return cls(open_store(path), who)
 
     def close(self) -> None:
         self.store.close()
@@ -164,13 +179,17 @@ class Desk:
         return fold(self.store.records(), self.store.name)
 
     def _write(self, decide: Callable[[Event], tuple[Sequence[NewRecord], T]]) -> T:
-        """Decide on the event now and append; decide again if another desk wrote first."""
-        for _ in range(RETRIES):
-            event = self.event()
-            records, answer = decide(event)
+        """Decide on the event now and append; decide again if another desk wrote first,
+        then holding the store (``EventStore.exclusive``) so that no desk writes between
+        this desk's reading and its writing, however many desks are at work."""
+        for attempt in range(RETRIES):
             try:
-                if records:
-                    self.store.append(records, who=self.who, expected_revision=event.revision)
+                with self.store.exclusive() if attempt else nullcontext():
+                    event = self.event()
+                    records, answer = decide(event)
+                    if records:
+                        self.store.append(records, who=self.who,
+                                          expected_revision=event.revision)
                 return answer
             except StaleWrite:
                 continue
@@ -185,10 +204,14 @@ class Desk:
         self, name: str, nation: str = "", checkin: dict[str, object] | None = None
     ) -> int:
         """Enter a player; after round 1 is paired, a late entry joins from the next round.
-        ``checkin``: the army as checked (``army.checkin``). Returns the first round."""
+        ``checkin``: the army as checked (``Desk.check_army``; its nation is the
+        player's). Returns the first round."""
         name = name.strip()
         if not name:
             raise DeskError("a player needs a name")
+
+        if checkin is not None:
+            nation = _army_nation(name, nation, checkin)
 
         def decide(event: Event) -> tuple[list[NewRecord], int]:
             if name in event.players:
@@ -196,6 +219,8 @@ class Desk:
             entered = event.current_round + 1
             if entered > event.rounds_planned:
                 raise DeskError(f"every round of {event.name!r} is paired: too late to enter")
+            if checkin is not None:
+                _same_game(event, name, checkin)
             recs = [NewRecord("player", {"name": name, "nation": nation, "entered": entered})]
             if checkin is not None:
                 recs.append(NewRecord("checkin", {"name": name, **checkin}))
@@ -208,12 +233,33 @@ class Desk:
         player's first round is paired)."""
 
         def decide(event: Event) -> tuple[list[NewRecord], None]:
-            p = self._player(event, name)
-            if event.current_round >= p.entered:
-                raise DeskError(f"{name}'s army was frozen when round {p.entered} was paired")
+            p = self._check_in_open(event, name)
+            _army_nation(name, p.nation, checkin)
+            _same_game(event, name, checkin)
             return [NewRecord("checkin", {"name": name, **checkin})], None
 
         self._write(decide)
+
+    @classmethod
+    def _check_in_open(cls, event: Event, name: str) -> Player:
+        p = cls._player(event, name)
+        if event.current_round >= p.entered:
+            raise DeskError(f"{name}'s army was frozen when round {p.entered} was paired")
+        return p
+
+    def check_in_open(self, name: str) -> None:
+        """Refuse a check-in for ``name`` now (no such player, or the army is frozen)."""
+        self._check_in_open(self.event(), name)
+
+    def check_army(self, path: Path | str, override: str = "") -> dict[str, object]:
+        """The army file at ``path`` checked for this event's game and edition, as a
+        ``checkin`` record's data (``checkin``: an army that is not valid is refused with
+        every problem unless the organiser gives ``override``, a reason)."""
+        from referee.tournament.checkin import check_in_army
+        from referee.tournament.event_rules import rules_of
+
+        event = self.event()
+        return check_in_army(path, game=event.game, rules=rules_of(event), override=override)
 
     def drop(self, name: str) -> int:
         """Drop a player after the rounds paired so far; returns the last round they play."""
@@ -299,13 +345,29 @@ class Desk:
                             "without a rematch")
         return Pairing(round_number, tables, bye, tuple(warnings), "swiss")
 
-    def pair(self) -> Pairing:
-        """Pair the next round (see ``pairing``), the event file backed up first
-        (``last_backup``: the copy in the backups folder)."""
+    def pair(self, round_number: int | None = None) -> Pairing:
+        """Pair the next round (see ``pairing``), the event backed up first (``last_backup``:
+        the copy in the backups folder); ``round_number``: the round the desk means (refused
+        if that is not the next one). If another desk paired the round while this one was
+        deciding, its pairing stands and this desk is told."""
+        wanted: list[int] = [] if round_number is None else [round_number]
+        meanwhile = round_number is None
         copies: dict[int, Path | None] = {}  # a decision taken again copies no second time
 
         def decide(event: Event) -> tuple[list[NewRecord], Pairing]:
             number = event.current_round + 1
+            if wanted and number > wanted[0]:
+                rnd = event.round(wanted[0])
+                by = rnd.pairing_records[0] if rnd is not None else None
+                raise DeskError(
+                    f"round {wanted[0]} " + ("was paired meanwhile" if meanwhile else
+                                             "is paired already")
+                    + (f" by {by.who} at {by.at}" if by is not None else "")
+                    + "; that pairing stands and nothing was written"
+                )
+            if wanted and number < wanted[0]:
+                raise DeskError(f"round {wanted[0]}: round {number} is the next to pair")
+            wanted.append(number)
             if number > event.rounds_planned:
                 raise DeskError(f"all {event.rounds_planned} rounds are paired")
             last = event.round(number - 1)
@@ -492,6 +554,21 @@ class Desk:
 
     def standings(self, keys: Sequence[str] | None = None) -> Standings:
         return standings(self.event(), keys)
+
+
+def _army_nation(name: str, nation: str, checkin: dict[str, object]) -> str:
+    """The player's nation: the army's, which a nation given must agree with."""
+    army_nation = str(checkin.get("nation") or "")
+    if nation and army_nation and nation != army_nation:
+        raise DeskError(f"{name}: the nation given is {nation}, the army is {army_nation}")
+    return nation or army_nation
+
+
+def _same_game(event: Event, name: str, checkin: dict[str, object]) -> None:
+    game = checkin.get("game")
+    if game is not None and game != event.game:
+        raise DeskError(f"{name}'s army was checked for a {game} game; {event.name!r} plays "
+                        f"{event.game}")
 
 
 def event_clock(event: Event, round_number: int | None = None) -> RoundClock:

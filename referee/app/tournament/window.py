@@ -2,7 +2,9 @@
 
 The window holds a :class:`~referee.tournament.desk.Desk` and redraws from the event the
 desk folds. A timer shows the clock every second and looks for another desk's writes
-(the store's revision); every action is the desk's, refused actions become a message.
+(the store's revision); an event on a server also tells the window of every write as it
+lands (``EventStore.listen``), so the window and its wall view redraw at once. Every action
+is the desk's, refused actions become a message.
 """
 
 from __future__ import annotations
@@ -13,7 +15,7 @@ from functools import partial
 from pathlib import Path
 from typing import TypeVar
 
-from PySide6.QtCore import QTimer
+from PySide6.QtCore import QSocketNotifier, QTimer
 from PySide6.QtGui import QAction, QFont, QKeySequence
 from PySide6.QtWidgets import (
     QComboBox,
@@ -36,10 +38,13 @@ from referee.app.tournament.result_entry import ResultEntry
 from referee.app.tournament.tables import fill, make_table
 from referee.app.tournament.wall_view import WallView
 from referee.errors import RefereeError
-from referee.tournament.desk import Desk, event_clock
+from referee.tournament.checkin import army_cells, table_declarations
+from referee.tournament.desk import Desk, DeskError, event_clock
 from referee.tournament.event import TIEBREAKERS, Event
 from referee.tournament.scoring import MatchResult, score_match
 from referee.tournament.standings import standings
+from referee.tournament.store import ChangeListener
+from referee.tournament.stores import short_name
 
 T = TypeVar("T")
 
@@ -51,6 +56,7 @@ class TournamentWindow(QMainWindow):
         self.tournament: Event = desk.event()
         self.wall: WallView | None = None
         self.last_message = ""
+        self.out_of_reach = False
         self.resize(1280, 700)
 
         self.clock_label = QLabel()
@@ -92,13 +98,19 @@ class TournamentWindow(QMainWindow):
         self.timer.setInterval(1000)
         self.timer.timeout.connect(self.tick)
         self.timer.start()
+        self.listener: ChangeListener | None = None
+        self.notifier: QSocketNotifier | None = None
+        self.listen()
         self.redraw()
 
     # --- building ------------------------------------------------------------------
 
     def _players_tab(self) -> QWidget:
+        from referee.app.tournament.checkin_panel import CheckinPanel
+
         w = QWidget()
-        self.players = make_table(["name", "nation", "from round", "dropped after", "army"])
+        self.players = make_table(["name", "nation", "from round", "dropped after", "army",
+                                   "checksum", "huge units", "check-in"])
         self.new_name = QLineEdit(placeholderText="name")
         self.new_name.setObjectName("player-name")
         self.new_nation = QLineEdit(placeholderText="nation")
@@ -107,11 +119,15 @@ class TournamentWindow(QMainWindow):
         self.new_name.returnPressed.connect(self.add_player)
         drop = QPushButton("Drop selected")
         drop.clicked.connect(self.drop_selected)
+        self.checkin_button = QPushButton("Check in for selected")
+        self.checkin_button.clicked.connect(self.check_in_selected)
+        self.checkin_panel = CheckinPanel(lambda path, why: self.desk.check_army(path, why))
         row = QHBoxLayout()
-        for x in (self.new_name, self.new_nation, add, drop):
+        for x in (self.new_name, self.new_nation, add, self.checkin_button, drop):
             row.addWidget(x)
         layout = QVBoxLayout(w)
         layout.addLayout(row)
+        layout.addWidget(self.checkin_panel)
         layout.addWidget(self.players, 1)
         return w
 
@@ -121,7 +137,10 @@ class TournamentWindow(QMainWindow):
         self.round_pick.valueChanged.connect(self.redraw_pairings)
         self.pair_button = QPushButton("Pair next round")
         self.pair_button.clicked.connect(self.pair)
-        self.pairing = make_table(["table", "player 1", "player 2", "result"])
+        self.pairing = make_table(["table", "player 1", "player 2", "result",
+                                   "tell the opponent (huge units)"])
+        self.match_button = QPushButton("Match file for the selected table…")
+        self.match_button.clicked.connect(self.match_file_dialog)
         self.bye_label = QLabel()
         self.pair_warnings = QLabel()
         self.pair_warnings.setWordWrap(True)
@@ -133,6 +152,7 @@ class TournamentWindow(QMainWindow):
         top.addWidget(QLabel("Round"))
         top.addWidget(self.round_pick)
         top.addWidget(self.pair_button)
+        top.addWidget(self.match_button)
         top.addStretch(1)
         top.addWidget(QLabel("Swap"))
         top.addWidget(self.swap_a)
@@ -192,11 +212,11 @@ class TournamentWindow(QMainWindow):
             answer = what()
         except (RefereeError, OSError) as exc:
             self.message(f"Refused: {exc}", error=True)
-            self.redraw()
+            self.tick()
             return None
         if done:
             self.message(done)
-        self.redraw()
+        self.tick()
         return answer
 
     def message(self, text: str, error: bool = False) -> None:
@@ -205,11 +225,42 @@ class TournamentWindow(QMainWindow):
 
     def add_player(self) -> None:
         name = self.new_name.text().strip()
-        entered = self.act(lambda: self.desk.add_player(name, self.new_nation.text().strip()))
+        panel = self.checkin_panel
+        entered = self.act(lambda: self.desk.add_player(name, self.new_nation.text().strip(),
+                                                        panel.checkin()))
         if entered is not None:
             late = f" (late entry: from round {entered})" if entered > 1 else ""
-            self.message(f"{name} entered{late}")
+            army = self._checked_in(name)
+            self.message(f"{name} entered{late}{army}")
             self.new_name.clear()
+            panel.clear()
+
+    def _checked_in(self, name: str) -> str:
+        checkin = self.tournament.players[name].army
+        if checkin is None:
+            return ""
+        return f", army {checkin['army_name']} checked in, checksum {checkin['checksum'][:16]}"
+
+    def check_in_selected(self) -> None:
+        """Check the chosen army in for the selected player (before their first round)."""
+        rows = sorted({i.row() for i in self.players.selectedIndexes()})
+        item = self.players.item(rows[0], 0) if rows else None
+        if item is None:
+            self.message("Refused: select the player to check in", error=True)
+            return
+        name, panel = item.text(), self.checkin_panel
+
+        def check_in() -> bool:
+            self.desk.check_in_open(name)
+            checkin = panel.checkin()
+            if checkin is None:
+                raise DeskError("choose the player's army file first")
+            self.desk.check_in(name, checkin)
+            return True
+
+        if self.act(check_in):
+            self.message(f"{name} checked in{self._checked_in(name)}")
+            panel.clear()
 
     def drop_selected(self) -> None:
         rows = {i.row() for i in self.players.selectedIndexes()}
@@ -220,7 +271,8 @@ class TournamentWindow(QMainWindow):
                 self.act(partial(self.desk.drop, name), f"{name} dropped")
 
     def pair(self) -> None:
-        p = self.act(self.desk.pair)
+        # the round this window shows as next: if another desk paired it, this one is told
+        p = self.act(lambda: self.desk.pair(self.tournament.current_round + 1))
         if p is not None:
             self.round_pick.setValue(p.round)
             self.message(f"Round {p.round} paired" + (f", bye {p.bye}" if p.bye else ""))
@@ -255,14 +307,45 @@ class TournamentWindow(QMainWindow):
     def result_from_match_file(self, round_number: int, table: int, path: Path,
                                as_correction: bool = False) -> None:
         from referee.tournament.match_result import load_match_result
+        from referee.tournament.table_match import check_origin, origin_of_match
 
-        result = self.act(lambda: load_match_result(path))
+        def read() -> MatchResult:
+            check_origin(self.desk.event(), origin_of_match(path), round_number, table,
+                         path.name)
+            return load_match_result(path)
+
+        result = self.act(read)
         if result is None:
             return
         if as_correction:
             self.correct_result(round_number, table, result, self.entry.why.text())
         else:
             self.record_result(round_number, table, result)
+
+    def match_file_dialog(self) -> None:
+        """The selected table's match file, written where the organiser says."""
+        rows = sorted({i.row() for i in self.pairing.selectedIndexes()})
+        rnd = self.tournament.round(self.round_pick.value())
+        if not rows or rnd is None:
+            self.message("Refused: select a table of a paired round first", error=True)
+            return
+        table = rows[0] + 1
+        suggested = f"round{rnd.number}-table{table}.referee"
+        out = ask_save_path(self, "The table's match file", suggested,
+                            "Match files (*.referee)", ".referee")
+        if out is not None:  # the dialog asked before replacing a file
+            self.make_match_file(rnd.number, table, out, force=out.exists())
+
+    def make_match_file(self, round_number: int, table: int, out: Path,
+                        force: bool = False) -> Path | None:
+        from referee.tournament.table_match import make_table_match
+
+        made = self.act(lambda: make_table_match(self.desk.event(), round_number, table, out,
+                                                 force=force))
+        if made is None:
+            return None
+        self.message(" ".join(made.lines()[:1]) + f"; {made.origin.minutes} minutes")
+        return made.path
 
     def set_keys(self) -> None:
         keys = [k.strip() for k in self.keys.text().replace(",", " ").split() if k.strip()]
@@ -331,10 +414,44 @@ class TournamentWindow(QMainWindow):
 
     # --- showing -------------------------------------------------------------------
 
+    def listen(self) -> None:
+        """Hear the store's writes as they land, where it can tell (a server)."""
+        try:
+            self.listener = self.desk.store.listen()
+        except RefereeError as exc:
+            self.message(f"Not told of other desks' writes ({exc}); looking every second",
+                         error=True)
+            return
+        if self.listener is not None:
+            self.notifier = QSocketNotifier(self.listener.fileno(),
+                                            QSocketNotifier.Type.Read, self)
+            self.notifier.activated.connect(self.heard)
+
+    def heard(self) -> None:
+        """A write landed (or the server went away): redraw, or fall back to looking."""
+        if self.listener is None or self.notifier is None:
+            return
+        try:
+            self.listener.drain()
+        except RefereeError as exc:
+            self.notifier.setEnabled(False)
+            self.listener.close()
+            self.listener = None
+            self.message(f"{exc}; looking for changes every second", error=True)
+        self.tick()
+
     def tick(self) -> None:
         """Every second: the clock, and another desk's writes."""
-        if self.desk.store.revision() != self.tournament.revision:
-            self.redraw()
+        try:
+            if self.desk.store.revision() != self.tournament.revision:
+                self.redraw()
+        except RefereeError as exc:  # a server out of reach: say so, keep the last view
+            self.message(str(exc), error=True)
+            self.out_of_reach = True
+        else:
+            if self.out_of_reach:
+                self.out_of_reach = False
+                self.message("The event's server answers again: the view is up to date")
         now = datetime.now(UTC)
         clock = event_clock(self.tournament)
         self.clock_label.setText(clock.describe(now) if self.tournament.current_round else
@@ -345,10 +462,10 @@ class TournamentWindow(QMainWindow):
 
     def redraw(self) -> None:
         self.tournament = e = self.desk.event()
-        self.setWindowTitle(f"{e.name} - tournament desk ({Path(e.store_name).name})")
+        self.setWindowTitle(f"{e.name} - tournament desk ({short_name(e.store_name)})")
         fill(self.players, [
             (p.name, p.nation, p.entered, p.dropped_after if p.dropped_after is not None else "",
-             (p.army or {}).get("checksum", "")) for p in e.players.values()
+             *army_cells(e, p.name)) for p in e.players.values()
         ])
         self.round_pick.setMaximum(max(1, e.current_round))
         self.pair_button.setEnabled(e.current_round < e.rounds_planned)
@@ -388,18 +505,24 @@ class TournamentWindow(QMainWindow):
             self.pair_warnings.setText("")
             return
         rows = []
+        told = table_declarations(self.tournament, rnd.tables)
         for i, (a, b) in enumerate(rnd.tables, 1):
             res = ""
             if i in rnd.results:
                 sa, sb = rnd.results[i].scores
                 res = f"{sa.mvp} - {sb.mvp}" + (" (corrected)" if rnd.results[i].corrected else "")
-            rows.append((i, a, b, res))
+            tell = "; ".join(f"{n}: {told[n]}" for n in (a, b) if n in told)
+            rows.append((i, a, b, res, tell))
         fill(self.pairing, rows)
         self.bye_label.setText(f"Round {rnd.number} ({rnd.how}); bye: {rnd.bye or 'none'}")
         self.pair_warnings.setText("\n".join(rnd.warnings))
 
     def closeEvent(self, event: object) -> None:
         self.timer.stop()
+        if self.notifier is not None:
+            self.notifier.setEnabled(False)
+        if self.listener is not None:
+            self.listener.close()
         if self.wall is not None:
             self.wall.close()
         self.desk.close()
