@@ -27,9 +27,7 @@ hidden units as hidden tokens only, as the other side sees them.
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Mapping
-from dataclasses import replace
 from pathlib import Path
-from types import MappingProxyType
 from typing import Any
 
 from PySide6.QtCore import QPoint, QSettings, Qt, QTimer, QUrl
@@ -68,12 +66,14 @@ from referee.app.tournament.launcher import TournamentLauncher
 from referee.app.turn_driver import TurnDriver
 from referee.app.turn_tracker import TurnTracker
 from referee.app.unit_inspector import UnitInspector
+from referee.app.unsaved_changes import UnsavedChanges
 from referee.app.wizard_host import WizardHost
 from referee.app.wizards.assault_wizard import AssaultWizard
 from referee.app.wizards.gunnery_wizard import GunneryWizard
 from referee.app.wizards.new_match_wizard import NewMatch, NewMatchWizard
 from referee.board.hexgrid import Hex
 from referee.errors import RefereeError
+from referee.match.concealment import conceal_steps, seen_state
 from referee.match.events import Step
 from referee.match.state import MatchState
 from referee.paths import matches_dir
@@ -313,7 +313,8 @@ class MainWindow(QMainWindow):
         self.visibility_action = self._action(
             tools, "&Visibility from a hex", self.toggle_visibility
         )
-        self.cancel_action = self._action(tools, "&Cancel the tool", self.cancel_tool, "Esc")
+        self.cancel_action = self._action(tools, "&Cancel the tool or the wizard", self.cancel_tool,
+                                          "Esc")
         self.wizard_menu = bar.addMenu("&Wizards")
         self.gunnery_action = self._action(
             self.wizard_menu, "&Gunnery: one fire action…", self.open_gunnery_wizard, "G"
@@ -345,6 +346,8 @@ class MainWindow(QMainWindow):
             self.report_error(str(exc))
             return
         self.set_session(session)
+        self.statusBar().showMessage(
+            f"Match file: {session.path} (every step is written as it happens)")
         if self.remembered is not None:
             self.remembered.add_recent(session.path)
             self.fill_recent()
@@ -365,6 +368,7 @@ class MainWindow(QMainWindow):
             menu.addAction("(no match opened yet)").setEnabled(False)
 
     def set_session(self, session: MatchSession) -> None:
+        self._outdate_wizard(f"{session.path.name} was opened")
         if self.session is not None:
             self.undo_group.removeStack(self.session.undo_stack)
             self.session.close()
@@ -376,6 +380,7 @@ class MainWindow(QMainWindow):
         self.los_panel.clear()
         self.rules_browser.set_rules(session.state.rules)
         self.scene.set_map(session.state.battle_map)
+        self.setup_panel.forget()  # another match: nothing of the last one stays picked
         self.setup_panel.set_victory(session.match.meta.get("victory"))
         self.round_clock.set_match(session.match)
         self.refresh(ALL_CHANGES)
@@ -452,6 +457,8 @@ class MainWindow(QMainWindow):
         if self.session is None:
             return
         changed = set(flags)
+        if self.wizard_host.wizard is not None:
+            self._outdate_wizard(self._what_changed(changed))
         state = self.session.state
         board_changed = bool(changed & {"units", "hexes", "terrain", "match"})
         if board_changed:
@@ -462,11 +469,29 @@ class MainWindow(QMainWindow):
         if changed & {"units", "orders", "pending", "turn", "step", "match"}:
             self.inspector.set_state(self.seen(state))
         self._show_setup(state, "match" in changed)
-        self.journal.set_steps(self.session.steps(), state.rules)
+        self.show_journal(state)
         self.where.setText(
             f"{state.rules.name} · {state.battle_map.name} · turn {state.turn}, "
             f"{self.tracker.current_step_label()}"
         )
+
+    def _what_changed(self, flags: set[str]) -> str:
+        """What a change of the match was, in words, for the wizard it made out of date."""
+        if "external" in flags:
+            return "another program wrote to the match file"
+        if "undo" in flags:
+            return "a step was undone"
+        if "redo" in flags:
+            return "a step was redone"
+        done = [s for s in self.session.steps() if not s.undone] if self.session else []
+        return f"step {done[-1].number}, {done[-1].name}" if done else "the match changed"
+
+    def _outdate_wizard(self, why: str) -> None:
+        """Close the open wizard, which the match changed under (see
+        :meth:`WizardHost.outdate`); the message shows in its dock and the status bar."""
+        message = self.wizard_host.outdate(why)
+        if message is not None:  # after the step's own message
+            QTimer.singleShot(0, lambda: self.statusBar().showMessage(message, 20000))
 
     def run_step(
         self, name: str, commands: Iterable[Mapping[str, Any]], typed: Iterable[int] = ()
@@ -519,10 +544,15 @@ class MainWindow(QMainWindow):
         refuses while units lack orders, and the refusal is shown."""
         if self.session is None:
             return None
-        from referee.match.advance import plan_advance
+        from referee.match.advance import OrdersMissingError, plan_advance
 
         try:
             plan = plan_advance(self.session.state, skip="idle")
+        except OrdersMissingError as exc:  # the engine's sentence is for the command line
+            self.report_error(f"the clock waits at the orders step: orders missing for "
+                              f"{', '.join(exc.uids)}. Next step (N) opens the orders "
+                              "wizard: write them, or confirm none were given.")
+            return None
         except ValueError as exc:
             self.report_error(str(exc))
             return None
@@ -585,9 +615,12 @@ class MainWindow(QMainWindow):
             self.select_unit(uid)
 
     def select_unit(self, uid: str | None) -> None:
+        """Show ``uid`` in the inspector, brought to the front unless a wizard is open (a
+        token clicked while a wizard asks nothing must not hide the wizard's tab)."""
         self.scene.select_unit(uid)
         self.inspector.show_unit(uid)
-        self.inspector_dock.raise_()
+        if self.wizard_host.wizard is None:
+            self.inspector_dock.raise_()
 
     def context_menu_for(self, h: Hex) -> CorrectionMenu | None:
         """The corrections menu of ``h``, connected to :meth:`apply_correction`."""
@@ -644,12 +677,14 @@ class MainWindow(QMainWindow):
     def seen(self, state: MatchState) -> MatchState:
         """``state`` less the hidden units of the sides hidden from view (View > Hide side
         N's hidden units), for the panels that name units."""
-        hidden = self.scene.concealed_sides
-        if not hidden:
-            return state
-        units = {uid: u for uid, u in state.units.items()
-                 if not (u.hidden and u.side in hidden)}
-        return replace(state, units=MappingProxyType(units))
+        return seen_state(state, self.scene.concealed_sides)
+
+    def show_journal(self, state: MatchState) -> None:
+        """The journal, each placement of a unit hidden from view masked (as ``referee
+        match show --view`` prints it)."""
+        assert self.session is not None
+        steps = conceal_steps(self.session.steps(), state, self.scene.concealed_sides)
+        self.journal.set_steps(steps, state.rules)
 
     def _conceal(self) -> None:
         self.scene.set_concealed_sides(s for s, a in self.hide_actions.items() if a.isChecked())
@@ -657,6 +692,7 @@ class MainWindow(QMainWindow):
             self.select_unit(None)
         if self.session is not None:
             self.inspector.set_state(self.seen(self.session.state))
+            self.show_journal(self.session.state)
 
     def open_map_editor(self) -> MapEditorWindow:
         """The map editor in its own window (File > Map editor)."""
@@ -675,12 +711,21 @@ class MainWindow(QMainWindow):
         self.los_panel.set_mode("" if self.los_panel.mode == "visibility" else "visibility")
 
     def cancel_tool(self) -> None:
-        if self.moving_uid is not None:
+        """Esc: the open wizard is cancelled (nothing written) when the keyboard is in its
+        dock, or when no map tool is on; otherwise the map tool stops (a move in progress,
+        the line of sight or visibility)."""
+        host = self.wizard_host
+        focus = QApplication.focusWidget()
+        if host.wizard is not None and focus is not None and host.isAncestorOf(focus):
+            host.cancel()
+        elif self.moving_uid is not None:
             self.moving_uid = None
             self.view.viewport().unsetCursor()
             self.statusBar().clearMessage()
         elif self.los_panel.mode:
             self.los_panel.set_mode("")
+        elif host.wizard is not None:
+            host.cancel()
 
     def _tool_mode_changed(self, mode: str) -> None:
         cursor = Qt.CursorShape.CrossCursor if mode else Qt.CursorShape.OpenHandCursor
@@ -734,6 +779,12 @@ class MainWindow(QMainWindow):
         self.statusBar().showMessage(f"New match: {choice.path}", 8000)
         return True
 
+    def _question_settled(self, went_on: bool) -> None:
+        if went_on:
+            self.close()  # saved or discarded: go on quitting
+        else:
+            self.statusBar().showMessage("Not quitting: the changes are kept.", 8000)
+
     def showEvent(self, event: QShowEvent) -> None:
         super().showEvent(event)
         if not self.docks_placed:
@@ -742,7 +793,23 @@ class MainWindow(QMainWindow):
         if self.setup_panel.active:  # a match still being set up opens on its setup
             QTimer.singleShot(0, self.raise_setup)  # once the dock's tabs exist
 
+    def unsaved_windows(self) -> list[QMainWindow]:
+        """The windows of this one (army builder, map editors) that ask before closing."""
+        return [w for w in self.findChildren(QMainWindow)
+                if isinstance(getattr(w, "unsaved", None), UnsavedChanges) and w.isVisible()]
+
     def closeEvent(self, event: QCloseEvent) -> None:
+        """Quit: the army builder and the map editors close first; one with unsaved changes
+        asks, and the quitting goes on once it is saved or discarded (never blocked)."""
+        asking = [w for w in self.unsaved_windows() if not w.close()]
+        if asking:
+            event.ignore()
+            for w in asking:
+                w.unsaved.settled.connect(  # type: ignore[attr-defined]
+                    self._question_settled, Qt.ConnectionType.SingleShotConnection)
+            self.statusBar().showMessage(
+                "Quitting: answer the question about unsaved changes first.", 15000)
+            return
         if self.remembered is not None:
             self.remembered.save_window(self)
         self.round_clock.stop()

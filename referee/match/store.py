@@ -132,6 +132,9 @@ def _sqlite_errors(path: Path) -> Iterator[None]:
     except sqlite3.DatabaseError as exc:
         raise MatchFileError(f"{path}: not a match file or damaged ({exc}); it was not changed",
                              file=path) from None
+    except UnicodeDecodeError:  # SQLite's own text (a damaged name in its check) not UTF-8
+        raise MatchFileError(f"{path}: the file is damaged (text that is not UTF-8); it was "
+                             "not changed", file=path) from None
 
 
 def _json(text: object, where: str) -> Any:
