@@ -178,7 +178,17 @@ class Command:
 
     @classmethod
     def from_json(cls, raw: Mapping[str, Any]) -> Command:
-        """This kind from its JSON form; unknown and ill-typed keys refused by name."""
+        """This kind from its JSON form; unknown and ill-typed keys refused by name (and the
+        unit, when the command names one in ``uid``)."""
+        try:
+            return cls._read(raw)
+        except CommandError as exc:
+            if exc.unit is None and isinstance(raw.get("uid"), str):
+                exc.unit = raw["uid"]
+            raise
+
+    @classmethod
+    def _read(cls, raw: Mapping[str, Any]) -> Command:
         kind = cls.KIND
         names = {f.name: f for f in fields(cls) if "read" in f.metadata}
         for key in raw:

@@ -148,6 +148,12 @@ def test_a_command_is_checked_when_read_and_the_error_names_the_field(raw, field
     assert caught.value.field == field
 
 
+def test_a_command_read_wrong_names_the_unit_it_is_for():
+    with pytest.raises(CommandError, match="turn") as caught:
+        command_from_json({"kind": "orders", "uid": "tank", "turn": "next"})
+    assert (caught.value.unit, caught.value.field) == ("tank", "turn")
+
+
 def test_a_correction_read_wrong_is_a_correction_error():
     with pytest.raises(CorrectionError, match="count must be 0 or more") as caught:
         command_from_json({"kind": "correct-hex", "hex": "D4", "marker": "smoke", "count": -1})
