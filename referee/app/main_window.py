@@ -458,9 +458,9 @@ class MainWindow(QMainWindow):
         board_changed = bool(changed & {"units", "hexes", "terrain", "match"})
         if board_changed:
             self.scene.set_state(state)
-            self.los_panel.set_state(state)
+            self.los_panel.set_state(self.seen(state))
         if changed != {"journal"}:
-            self.tracker.set_state(state)
+            self.tracker.set_state(self.seen(state))
         if changed & {"units", "orders", "pending", "turn", "step", "match"}:
             self.inspector.set_state(self.seen(state))
         self._show_setup(state, "match" in changed)
@@ -679,7 +679,10 @@ class MainWindow(QMainWindow):
         if self.scene.selected_uid and self.scene.is_concealed(self.scene.selected_uid):
             self.select_unit(None)
         if self.session is not None:
-            self.inspector.set_state(self.seen(self.session.state))
+            seen = self.seen(self.session.state)  # no panel names a unit hidden from view
+            self.inspector.set_state(seen)
+            self.tracker.set_state(seen)
+            self.los_panel.set_state(seen)
             self.show_journal(self.session.state)
         self.statusBar().clearMessage()  # the last step's name may tell what is now hidden
 

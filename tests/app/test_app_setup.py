@@ -207,3 +207,25 @@ def test_opening_a_match_names_its_file_in_the_status_bar(qtbot, tmp_path):
     window.open_match(other)
     assert window.statusBar().currentMessage() == (
         f"Match file: {other} (every step is written as it happens)")
+
+
+def test_a_hidden_unit_on_the_table_is_named_by_no_panel_when_its_side_is_hidden(qtbot,
+                                                                                  tmp_path):
+    from referee.cli.main import main
+
+    path = tmp_path / "h.referee"
+    assert main(["match", "new", str(path), "--scenario", "standard-battle", "--seed", "5",
+                 "--unit", "tank standard-tank side=1",
+                 "--unit", "pathfinders elf-pathfinders side=2"]) == 0
+    for command in ("place uid=pathfinders hex=B2 facing=3 speed=slow",  # a scout: step 2
+                    "place uid=tank hex=D8 facing=0 speed=slow"):  # step 4: setup done
+        assert main(["match", "step", str(path), "Setup", "-c", command]) == 0
+    window = window_on(qtbot, path)
+    assert window.session.state.units["pathfinders"].hidden
+    assert "pathfinders" in window.tracker.agenda.toPlainText()  # no orders yet: named
+    window.hide_actions[2].trigger()
+    assert "pathfinders" not in window.tracker.agenda.toPlainText()
+    assert "tank" in window.tracker.agenda.toPlainText()
+    assert window.los_panel._unit_at(parse_label("B2")) is None  # an empty hex to side 1
+    window.hide_actions[2].trigger()
+    assert "pathfinders" in window.tracker.agenda.toPlainText()
