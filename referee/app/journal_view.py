@@ -39,10 +39,18 @@ ALL_KINDS = "all kinds"
 NARROW_CHARS = 80
 """Narrower than this many characters, the journal shows no kind and dice columns."""
 STEP_COLUMN = 1
-COLUMN_CHARS = (4, 20, 7, 0, 5, 16)
-"""Each column's width in characters (0: what happened takes the width left)."""
-NARROW_COLUMN_CHARS = (4, 16, 0, 0, 0, 12)
+COLUMN_CHARS = (4, 20, 7, 0, 5, 8)
+"""Each column's least width in characters (0: what happened takes the width left); the
+Step column takes a share of the table (``STEP_SHARE``), the Why column as much as its
+widest first clause id needs (up to ``MOST_CHARS``)."""
+NARROW_COLUMN_CHARS = (4, 16, 0, 0, 0, 8)
 """The same in a narrow dock (a wizard borrowed its width): no kind or dice column."""
+STEP_SHARE = (0.22, 0.26)
+"""The Step column's share of the table's width: wide, narrow."""
+MOST_CHARS = 22
+"""The Why column never takes more than this many characters."""
+PAD = 14
+"""A cell's margins and a little air, in pixels."""
 
 
 class WrappedDelegate(QStyledItemDelegate):
@@ -101,6 +109,8 @@ class JournalView(QWidget):
         self.kind.currentTextChanged.connect(
             lambda text: self.proxy.set_kind(None if text == ALL_KINDS else text)
         )
+        self.fitted: dict[int, int] = {}
+        """Column -> the width in pixels its content needs (the Why column)."""
         self.proxy.layoutChanged.connect(self.fit_rows)
         self.proxy.modelReset.connect(self.fit_rows)
         self.proxy.rowsInserted.connect(self.fit_rows)
@@ -123,6 +133,7 @@ class JournalView(QWidget):
         self.kind.blockSignals(False)
         kind = self.kind.currentText()
         self.proxy.set_kind(None if kind == ALL_KINDS else kind)
+        self._measure()
         self._size_columns()
         self.fit_rows()
         self.table.scrollToBottom()
@@ -148,20 +159,41 @@ class JournalView(QWidget):
         if column == STEP_COLUMN:
             self.fit_rows()
 
+    def _measure(self) -> None:
+        """The width the Why column needs in the table's font: the widest first id of a
+        row, and room for a comma after it."""
+        metrics = self.table.fontMetrics()
+        firsts = {(r.clauses or tuple(f"ruling {x}" for x in r.rulings) or ("",))[0]
+                  for r in self.model.rows}
+        self.fitted = {
+            WHY_COLUMN: max((metrics.horizontalAdvance(f + ", …") for f in firsts),
+                            default=0) + PAD,
+        }
+
     def _size_columns(self) -> None:
-        """Narrow columns around "What happened", which takes the width the dock leaves;
-        in a narrow dock (a wizard borrowed its width) the kind and dice columns step aside
-        and the step and why columns narrow (the kind filter and the tooltips still tell
+        """Narrow columns around "What happened", which takes the width the dock leaves:
+        the Step column a share of the table, so a step's name takes few lines; the Why
+        column its content's width (a first clause id is never cut). In a
+        narrow dock (a wizard borrowed its width) the kind and dice columns step aside and
+        the step and why columns narrow (the kind filter and the tooltips still tell
         them)."""
         chars = self.fontMetrics().averageCharWidth()
         narrow = self.width() < NARROW_CHARS * chars
         header = self.table.horizontalHeader()
         header.setStretchLastSection(False)
         header.setSectionResizeMode(3, QHeaderView.ResizeMode.Stretch)
-        for column, width in enumerate(NARROW_COLUMN_CHARS if narrow else COLUMN_CHARS):
+        share = STEP_SHARE[narrow] * self.table.viewport().width()
+        for column, least in enumerate(NARROW_COLUMN_CHARS if narrow else COLUMN_CHARS):
             self.table.setColumnHidden(column, narrow and column in (2, 4))  # kind, dice
-            if width and self.table.columnWidth(column) != width * chars:
-                self.table.setColumnWidth(column, width * chars)
+            if not least:
+                continue
+            width = least * chars
+            if column == STEP_COLUMN:
+                width = max(width, round(share))
+            elif column in self.fitted:
+                width = max(width, min(self.fitted[column], MOST_CHARS * chars))
+            if self.table.columnWidth(column) != width:
+                self.table.setColumnWidth(column, width)
 
     def resizeEvent(self, event: QResizeEvent) -> None:
         super().resizeEvent(event)

@@ -549,9 +549,8 @@ class MainWindow(QMainWindow):
         try:
             plan = plan_advance(self.session.state, skip="idle")
         except OrdersMissingError as exc:  # the engine's sentence is for the command line
-            self.report_error(f"the clock waits at the orders step: orders missing for "
-                              f"{', '.join(exc.uids)}. Next step (N) opens the orders "
-                              "wizard: write them, or confirm none were given.")
+            self.report_error(f"orders missing for {', '.join(exc.uids)}: N opens the "
+                              "orders wizard (write them, or confirm none were given)")
             return None
         except ValueError as exc:
             self.report_error(str(exc))

@@ -28,6 +28,7 @@ from collections.abc import Callable, Iterable, Mapping
 from typing import Any, Protocol
 
 from PySide6.QtCore import (
+    QChildEvent,
     QEvent,
     QItemSelectionModel,
     QModelIndex,
@@ -89,9 +90,7 @@ def fit_to_dock(wizard: QWizard) -> None:
     """Every list and label of ``wizard`` wraps its lines to the dock's width (a shooter, a
     weapon, a unit's orders, a note) instead of scrolling sideways or widening the dock;
     list items alternate their colour to stay apart."""
-    for label in wizard.findChildren(QLabel):
-        if " " in label.text() and not label.wordWrap():
-            label.setWordWrap(True)
+    wrap_labels(wizard)
     for view in wizard.findChildren(QListView):
         if view.selectionMode() == QAbstractItemView.SelectionMode.SingleSelection:
             view.selectionModel().currentChanged.connect(
@@ -101,6 +100,14 @@ def fit_to_dock(wizard: QWizard) -> None:
         view.setResizeMode(QListView.ResizeMode.Adjust)
         view.setUniformItemSizes(False)
         view.setAlternatingRowColors(True)
+
+
+def wrap_labels(wizard: QWizard) -> None:
+    """Every label of ``wizard`` with words wraps them (labels a page makes as it shows
+    too: a wrapped label never widens the dock)."""
+    for label in wizard.findChildren(QLabel):
+        if " " in label.text() and not label.wordWrap():
+            label.setWordWrap(True)
 
 
 def select_current(view: QListView, index: QModelIndex) -> None:
@@ -177,6 +184,8 @@ class WizardHost(QDockWidget):
         return True
 
     def _page_shown(self) -> None:
+        if self.wizard is not None:
+            wrap_labels(self.wizard)
         self.fit_subtitle()
         self._fit_minimum()
         self._make_room()  # a page may need the dock wider than the first did
@@ -255,6 +264,10 @@ class WizardHost(QDockWidget):
             header.setFixedHeight(made[0] + max(0, needed - made[1]))
 
     def eventFilter(self, watched: QObject, event: QEvent) -> bool:
+        if event.type() == QEvent.Type.ChildAdded and isinstance(event, QChildEvent):
+            child = event.child()  # a label a page makes as it shows: wrapped before laid out
+            if isinstance(child, QLabel) and " " in child.text() and not child.wordWrap():
+                child.setWordWrap(True)
         if watched is self.wizard and event.type() == QEvent.Type.Resize:
             QTimer.singleShot(0, self.fit_subtitle)
         elif event.type() == QEvent.Type.Resize and self.lent is not None \

@@ -14,8 +14,8 @@ from test_app_wizard_orders import open_orders, pick_unit
 
 from referee.app.wizards.movement_wizard import plan_html
 
-STEP = 1
-"""The journal's Step column."""
+STEP, WHY = 1, 5
+"""The journal's Step and Why columns."""
 
 
 def test_a_run_of_empty_steps_is_named_whole_once_in_the_journal(qtbot, tmp_path):
@@ -38,6 +38,22 @@ def test_a_run_of_empty_steps_is_named_whole_once_in_the_journal(qtbot, tmp_path
     # the orders step's twelve rows name their step once too
     names = [proxy.index(r, STEP).data() for r in range(proxy.rowCount())]
     assert names.count("Orders for turns 1 and 2") == 1 and names[1:12] == [""] * 11
+
+
+def test_the_first_clause_id_of_every_journal_row_shows_whole(qtbot, tmp_path):
+    # beside a wizard the journal narrows, and the Why column still holds each row's first
+    # id ("orders.giving", "turn.sequence") whole: a link cut in two reads as another rule
+    window = demo_window(qtbot, tmp_path)
+    journal = window.journal
+    wizard = window.open_gunnery_wizard()
+    qtbot.waitExposed(wizard)
+    qtbot.waitUntil(lambda: journal.table.isColumnHidden(2))  # the narrow journal
+    width = journal.table.columnWidth(WHY)
+    metrics = journal.table.fontMetrics()
+    firsts = {(r.clauses or r.rulings)[0] for r in journal.model.rows}
+    assert {"orders.giving", "turn.sequence"} <= firsts
+    assert all(metrics.horizontalAdvance(f) + 8 <= width for f in firsts), (width, firsts)
+    wizard.reject()
 
 
 def test_the_units_without_orders_are_in_view_in_the_turn_tracker(qtbot, tmp_path):

@@ -100,3 +100,60 @@ def test_the_target_the_keyboard_is_on_is_the_one_picked_and_drawn(qtbot, tmp_pa
     where = str(window.session.state.unit(uid).hex)
     assert window.wizard_host.overlay.drawn()[0].startswith(f"shot C7->{where}:")
     wizard.reject()
+
+
+def test_return_on_the_reroll_page_rerolls_then_goes_on(qtbot, tmp_path):
+    # clause abilities.reroll-assault: the hoplites' one 6 offers one reroll; Next waits
+    # until it is taken, so Return takes it (the proposal, with the die typed), then goes on
+    from test_app_wizard_assault import UNITS, choose_typed, open_wizard, type_dice
+    from test_app_wizard_assault import next_page as next_assault_page
+
+    from referee.app.wizards.assault_page import Page as AssaultPage
+
+    hoplites = {**UNITS[0], "uid": "hoplites", "unit": "hoplite-phalanx"}
+    window = assault_window(qtbot, tmp_path, units=[hoplites, UNITS[1]])
+    with qtbot.waitActive(window):
+        window.activateWindow()
+    wizard = open_wizard(qtbot, window)
+    next_assault_page(qtbot, wizard)
+    choose_typed(qtbot, wizard.roll_page.dice)
+    type_dice(qtbot, wizard.roll_page.dice, (6, *[2] * 15))
+    next_assault_page(qtbot, wizard)
+    page = wizard.reroll_page
+    assert wizard.currentId() == AssaultPage.REROLL and not page.isComplete()
+    page.dice.focus_next()
+    qtbot.keyClicks(QApplication.focusWidget(), "2")  # the rerolled die shows a 2
+    qtbot.keyClick(QApplication.focusWidget(), Qt.Key.Key_Return)
+    assert page.isComplete() and "hoplites#2" in page.done.text()
+    qtbot.keyClick(QApplication.focusWidget(), Qt.Key.Key_Return)
+    assert wizard.currentId() == AssaultPage.ADVANTAGE
+    wizard.reject()
+
+
+def test_return_takes_the_rerolls_the_app_rolls_wherever_the_keyboard_is_on_the_page(
+        qtbot, tmp_path):
+    # the app rolls every die: the keyboard rests on the page's first choice (a radio
+    # button), and Return still takes each batch until no offer is left, then goes on
+    from test_app_wizard_assault import UNITS, open_wizard
+
+    from referee.app.wizards.assault_page import Page as AssaultPage
+
+    hoplites = {**UNITS[0], "uid": "hoplites", "unit": "hoplite-phalanx"}
+    window = assault_window(qtbot, tmp_path, units=[hoplites, UNITS[1]])
+    with qtbot.waitActive(window):
+        window.activateWindow()
+    wizard = open_wizard(qtbot, window)
+    qtbot.keyClick(QApplication.focusWidget(), Qt.Key.Key_Return)  # the contest
+    qtbot.keyClick(QApplication.focusWidget(), Qt.Key.Key_Return)  # the pools, rolled
+    page = wizard.reroll_page
+    assert wizard.currentId() == AssaultPage.REROLL and not page.isComplete()
+    for _ in range(6):  # each batch rerolls at most the sixes' worth: a few batches
+        if page.isComplete():
+            break
+        focus = QApplication.focusWidget()
+        assert focus is not None and page.isAncestorOf(focus)
+        qtbot.keyClick(focus, Qt.Key.Key_Return)
+    assert page.isComplete() and page.done.text().startswith("Rerolled:")
+    qtbot.keyClick(QApplication.focusWidget(), Qt.Key.Key_Return)
+    assert wizard.currentId() == AssaultPage.ADVANTAGE
+    wizard.reject()

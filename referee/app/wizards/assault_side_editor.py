@@ -14,7 +14,6 @@ from PySide6.QtCore import Qt, Signal
 from PySide6.QtWidgets import (
     QAbstractItemView,
     QComboBox,
-    QHBoxLayout,
     QHeaderView,
     QLabel,
     QPushButton,
@@ -25,6 +24,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from referee.app.flow_layout import FlowLayout
 from referee.app.wizards.assault_page import FittedTable, fit_height, problem_label
 from referee.rules.assault.contest import ASSAULT_DISTANCE, Contest
 from referee.rules.assault.dealing import (
@@ -126,17 +126,17 @@ class SideAllocationEditor(QWidget):
         self.remove_button = QPushButton("Remove the last")
         self.proposal_button = QPushButton("Use the proposal")
         self.violations = problem_label()
-        buttons = QHBoxLayout()
+        buttons = QWidget()  # the buttons wrap in a narrow dock instead of widening it
+        flow = FlowLayout(buttons)
         for b in (self.add_button, self.remove_button, self.proposal_button):
-            buttons.addWidget(b)
-        buttons.addStretch(1)
+            flow.addWidget(b)
         layout = QVBoxLayout(self)
         layout.setContentsMargins(0, 0, 0, 0)
         layout.addWidget(self.header)
         layout.addWidget(self.constraints)
         layout.addWidget(self.rolls)
         layout.addWidget(self.tokens)
-        layout.addLayout(buttons)
+        layout.addWidget(buttons)
         layout.addWidget(self.violations)
         self.add_button.clicked.connect(lambda: self.add_roll())
         self.remove_button.clicked.connect(self.remove_roll)
