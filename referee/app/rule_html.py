@@ -18,7 +18,7 @@ from html import escape
 from referee.catalogue.hits import MARK_CLOSE, MARK_OPEN, Hit
 from referee.catalogue.imports_db import ImportedPassage
 from referee.catalogue.lookup import ClauseDetail, Entry, RulingDetail, switch_lines
-from referee.rules.ruleset import Ruleset
+from referee.ruleset import Ruleset
 
 LINK_KINDS = ("clause", "ruling", "passage")
 MARK_STYLE = "background-color:#ffe082; font-weight:bold"
@@ -104,7 +104,7 @@ _QUOTED_ID = re.compile(r"`([a-z0-9]+(?:[.-][a-z0-9]+)*\.[a-z0-9]+(?:[.-][a-z0-9
 def _link_quoted_ids(html_text: str) -> str:
     """The `clause.id` and `ruling.id` the catalogue's texts quote, as links."""
     from referee.catalogue.clauses import clauses
-    from referee.catalogue.rulings import register
+    from referee.ruleset.rulings import register
 
     known_clauses, known_rulings = clauses(), register()
 

@@ -43,7 +43,7 @@ from referee.catalogue.clause_source import ClauseLike
 from referee.catalogue.hits import KINDS, Kind
 from referee.catalogue.search_index import CatalogueIndex, IndexState, known_editions
 from referee.errors import RefereeError
-from referee.rules.ruleset import Ruleset
+from referee.ruleset import Ruleset
 
 HREF_ROLE = Qt.ItemDataRole.UserRole
 LIMIT = 50
@@ -297,7 +297,7 @@ class RulesBrowser(QWidget):
     ) -> None:
         """List the clauses and rulings an event or a result applied, and show ``focus``
         (a link) or the first of them."""
-        from referee.catalogue.rulings import register
+        from referee.ruleset.rulings import register
 
         catalogue, rulings = _catalogue(None), register()
         self.results.blockSignals(True)

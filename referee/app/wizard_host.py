@@ -59,7 +59,7 @@ from shiboken6 import isValid
 
 from referee.app.map_overlay import MapOverlay
 from referee.app.map_scene import MapScene
-from referee.app.wizards.dice_entry import DiceEntry
+from referee.app.wizards.common.dice_entry import DiceEntry
 from referee.board.hexgrid import Hex
 from referee.match.events import Step
 

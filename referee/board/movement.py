@@ -16,11 +16,11 @@ import networkx as nx
 from referee.board.hexgrid import Hex, distance, hex_label
 from referee.board.maps import BattleMap
 from referee.board.stacking import Occupancy, check_size, enemy_blocks, has_room
-from referee.board.terrain import Terrain
 from referee.errors import RefereeError
+from referee.ruleset.terrain import Terrain
 
 if TYPE_CHECKING:
-    from referee.rules.ruleset import Ruleset
+    from referee.ruleset import Ruleset
 
 
 class MovementError(RefereeError):

@@ -8,32 +8,12 @@ every problem found.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable, Mapping
+from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from referee.catalogue.rulings import register
 from referee.errors import DataFileError
-
-Resolve = Callable[[str], object]
-
-
-def readings_key(readings: Mapping[str, str]) -> tuple[tuple[str, str], ...]:
-    """A ruleset's readings as a hashable key, for caching tables loaded under them."""
-    return tuple(sorted(readings.items()))
-
-
-def ruling_resolver(readings: Mapping[str, str]) -> Resolve:
-    """The value of the reading ``readings`` takes of a ruling (``KeyError`` if unknown)."""
-
-    def resolve(ruling_id: str) -> object:
-        rulings = register()
-        if ruling_id not in rulings:
-            raise KeyError(ruling_id)
-        chosen = readings.get(ruling_id, rulings[ruling_id].default)
-        return rulings[ruling_id].option(chosen).value
-
-    return resolve
+from referee.ruleset.readings import Resolve
 
 
 @dataclass

@@ -28,7 +28,7 @@ from referee.rules.assault.hits import allocator, entry_kind, expected_tokens, h
 from referee.rules.assault.table import AssaultRules, assault_rules
 
 if TYPE_CHECKING:
-    from referee.rules.ruleset import Ruleset
+    from referee.ruleset import Ruleset
 
 Harm = Callable[[str, str, int], Fraction]
 SCALE = 10_000
