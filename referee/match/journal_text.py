@@ -4,7 +4,7 @@
 # comments start with '#'
 format: 3                        # fire only at gunnery steps (2: any step; absent: 1)
 map: entrenched
-edition: current                 # optional: the map's own edition by default
+edition: current                 # optional: the map's own edition by default ('ruleset:' too)
 seed: 7
 ruling: fire.natural-one=always-misses      # optional, repeatable
 scenario: entrenched             # optional: a scenario; a unit without hex= waits for its setup
@@ -24,6 +24,11 @@ A command line is its kind and ``key=value`` words (shell quoting); numbers beco
 a value starting with ``{`` or ``[`` is JSON (``deflection='{"cancelled": {"2": {"E34": 3}}}'``).
 For ``correct``, every key but ``uid`` is a field to set. ``dice:`` lists the dice the table
 rolled for the step, in the order the engine asks for them. Errors name the line.
+A journal of the activation rules names its ruleset (``ruleset: activation``, no map: each
+mission has its own), its armies (``unit: tank battle-tank side=1``, no hex: units are
+deployed in the game), optionally the missions offered (``mission: crossroads``, repeatable),
+and takes that system's commands (``deploy side=1 uid=tank hex=H15 facing=N``;
+``data/journals/activation-crossroads.journal``).
 A journal without ``format: 2`` was written before the turn began with the orders step, one
 without ``format: 3`` when a fire action was carried out at any step; each replays as it did
 then (:mod:`referee.match.formats`).
@@ -67,6 +72,8 @@ class TextJournal:
     victory: dict[str, Any] | None = None
     units: list[dict[str, Any]] = field(default_factory=list)
     steps: list[JournalStep] = field(default_factory=list)
+    missions: list[str] = field(default_factory=list)
+    """The activation rules: the missions offered for the bans (none: every mission)."""
 
 
 _INTEGER = re.compile(r"-?[0-9]{1,18}")
@@ -136,7 +143,7 @@ def parse_journal(text: str, source: str = "<journal>") -> TextJournal:
         head, colon, rest = line.partition(":")
         key = head.strip().lower()
         if colon and key in ("format", "map", "edition", "seed", "ruling", "unit", "step",
-                             "dice", "scenario", "victory"):
+                             "dice", "scenario", "victory", "ruleset", "mission"):
             rest = rest.strip()
             if key == "format":
                 if rest not in ("1", "2", "3"):
@@ -151,8 +158,10 @@ def parse_journal(text: str, source: str = "<journal>") -> TextJournal:
                 if not words:
                     raise JournalTextError(f"{where}: expected victory: CONDITION [minutes=N]")
                 j.victory = {"condition": words[0], **_pairs(words[1:], where)}
-            elif key == "edition":
+            elif key in ("edition", "ruleset"):
                 j.edition = rest
+            elif key == "mission":
+                j.missions.append(rest)
             elif key == "seed":
                 if not re.fullmatch(r"[0-9]{1,18}", rest):
                     raise JournalTextError(f"{where}: seed must be a whole number, not {rest!r}")
@@ -183,8 +192,8 @@ def parse_journal(text: str, source: str = "<journal>") -> TextJournal:
             raise JournalTextError(f"{where}: a command before any 'step:' line")
         step.commands.append(parse_command(line, where))
         step.lines.append(n)
-    if not j.map and not j.scenario:
-        raise JournalTextError(f"{source}: no 'map:' line (or 'scenario:')")
+    if not j.map and not j.scenario and not j.edition:
+        raise JournalTextError(f"{source}: no 'map:' line (or 'scenario:', or 'ruleset:')")
     return j
 
 
@@ -203,19 +212,9 @@ def replay_journal(journal: TextJournal, path: Path | str, source: str = "<journ
     A refused command or a wrong number of dice is reported with its step and line, and
     the file is removed again.
     """
-    from referee.match.formats import readings_for
-    from referee.match.store import MatchFile
+    from referee.match.systems import match_class
 
-    match = MatchFile.create(
-        path,
-        map_name=journal.map,
-        units=journal.units,
-        ruleset=journal.edition,
-        readings=readings_for(journal.format, journal.readings),
-        seed=journal.seed,
-        scenario=journal.scenario,
-        victory=journal.victory,
-    )
+    match = match_class(journal.edition).from_journal(journal, path)
     for step in journal.steps:
         try:
             match.run(step.name, step.commands, typed=step.dice)
