@@ -20,9 +20,10 @@ from pathlib import Path
 import pytest
 
 from referee.cli.main import main
+from referee.errors import RefereeError
 from referee.match.activation_file import ActivationMatch
 from referee.match.journal_text import read_journal
-from referee.match.store import MatchFile
+from referee.match.store import MatchFile, MatchMovedOn
 from referee.match.systems import MATCH_FILES, match_class, open_match
 from referee.paths import data_dir
 from referee.ruleset.load import systems
@@ -195,3 +196,36 @@ def test_an_activation_match_takes_no_map_or_set_up_hexes(tmp_path):
     status, _, err = cli("match", "new", str(f), "--ruleset", "activation", "--unit",
                          "tank no-such-card side=1", "--unit", "buggy scout-buggy side=2")
     assert status == 2 and "no-such-card" in err and not f.exists()
+
+
+def test_undoing_the_collision_brings_both_aircraft_back_and_redo_destroys_them(played, tmp_path):
+    copy = tmp_path / "copy.referee"
+    copy.write_bytes(played.read_bytes())
+    assert cli("match", "undo", str(copy))[0] == 0
+    units = pieces(shown(copy))
+    # before the hawk's move: the hawk where it was deployed, the fighter with the 2 H the
+    # cannon left it (d12+2 rolled 12: 14 against armor 6, one H of its 3)
+    assert (units["hawk"]["status"], units["hawk"]["hex"]) == ("deployed", "I14")
+    assert (units["fighter"]["hex"], units["fighter"]["health"]) == ("I8", 2)
+    assert cli("match", "redo", str(copy))[0] == 0
+    units = pieces(shown(copy))
+    assert units["hawk"]["status"] == units["fighter"]["status"] == "destroyed"
+    assert cli("match", "check", str(copy))[0] == 0
+
+
+def test_two_programs_writing_one_activation_match_take_turns(tmp_path):
+    f = tmp_path / "g.referee"
+    ActivationMatch.create(f, units=[{"uid": "tank", "unit": "battle-tank", "side": 1},
+                                     {"uid": "buggy", "unit": "scout-buggy", "side": 2}],
+                           seed=3).close()
+    with open_match(f) as first, open_match(f) as second:
+        assert first.state.phase == second.state.phase == "presentation"
+        second.run("Presented", ["present"], [2])            # side 2 bans first
+        with pytest.raises(MatchMovedOn):
+            first.run("Presented too", ["present"], strict=True)
+        # not strict: it builds on the step the other program wrote, so 'present' is refused
+        with pytest.raises(RefereeError, match="presentation phase"):
+            first.run("Presented too", ["present"])
+        first.run("Side 2 bans", ["ban side=2 mission=open-field"])
+    with open_match(f) as m:
+        assert [s.name for s in m.steps()] == ["Presented", "Side 2 bans"]
