@@ -54,6 +54,15 @@ def _ruleset_of(path: Path) -> str | None:
     return value if isinstance(value, str) else None
 
 
+def file_system(path: Path) -> str | None:
+    """The game system of the match file at ``path`` (None: it cannot be told)."""
+    ruleset_id = _ruleset_of(path) if path.is_file() else None
+    try:
+        return match_class(ruleset_id).SYSTEM if ruleset_id is not None else None
+    except RefereeError:
+        return None
+
+
 def open_match(path: Path | str) -> JournalFile[Any]:
     """Open the match file at ``path`` with the class of its ruleset's game system."""
     path = Path(path)
