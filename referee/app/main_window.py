@@ -271,6 +271,8 @@ class MainWindow(QMainWindow):
         self.tournament = TournamentLauncher(self)
         self._action(self.tournament_menu, "&New event…", self.tournament.new_event_dialog)
         self._action(self.tournament_menu, "&Open event…", self.tournament.open_dialog)
+        self._action(self.tournament_menu, "Open event on a &server…",
+                     self.tournament.server_dialog)
         file.addSeparator()
         self._action(file, "&Quit", self.close, keys.Quit)
 
