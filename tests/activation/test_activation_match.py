@@ -22,7 +22,7 @@ import pytest
 from referee.cli.main import main
 from referee.errors import RefereeError
 from referee.match.activation_file import ActivationMatch
-from referee.match.journal_text import read_journal
+from referee.match.journal_text import parse_journal, read_journal, replay_journal
 from referee.match.store import MatchFile, MatchMovedOn
 from referee.match.systems import MATCH_FILES, match_class, open_match
 from referee.paths import data_dir
@@ -229,3 +229,27 @@ def test_two_programs_writing_one_activation_match_take_turns(tmp_path):
         first.run("Side 2 bans", ["ban side=2 mission=open-field"])
     with open_match(f) as m:
         assert [s.name for s in m.steps()] == ["Presented", "Side 2 bans"]
+
+
+def test_a_text_journal_names_the_ruleset_and_the_missions_offered(tmp_path):
+    text = """format: 3
+ruleset: activation
+seed: 1
+mission: crossroads
+mission: open-field
+unit: tank battle-tank side=1
+unit: buggy scout-buggy side=2
+
+step: Presented
+present
+dice: 2
+
+step: Side 2 bans the crossroads
+ban side=2 mission=crossroads
+"""
+    with replay_journal(parse_journal(text), tmp_path / "j.referee") as m:
+        state = m.state
+    # two missions offered; the d2 typed as 2: side 2 bans first; one ban leaves one mission,
+    # which is played (clause activation.mission-choosing)
+    assert state.bans == ((2, "crossroads"),)
+    assert state.mission == "open-field" and state.phase == "order"

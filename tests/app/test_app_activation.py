@@ -107,3 +107,13 @@ def test_file_new_makes_a_match_of_the_activation_rules_and_opens_it(qtbot, tmp_
     assert state.missions_left == ("crossroads", "twin-towers", "last-stand")
     assert sorted(p.uid for p in state.of_side(2)) == ["buggy", "grunts"]
     assert "both players present their armies" in opened.asked.text()
+
+
+def test_clicking_tiles_types_their_labels_into_the_command(qtbot, window):
+    from app_window import view_point
+
+    qtbot.keyClicks(window.command, "move uid=buggy path=")
+    for label in ("H9", "H10"):
+        qtbot.mouseClick(window.view.viewport(), Qt.MouseButton.LeftButton,
+                         pos=view_point(window, parse_label(label)))
+    assert window.command.text() == "move uid=buggy path=H9,H10"

@@ -1,9 +1,9 @@
 """The window of a match of the activation rules: the mission's map with a token per unit
 and each fortification's pips, whose activation it is and what the game asks now (left),
 a command line to play a step (the activation rules' commands, the dice typed from the
-table or rolled), and the journal (bottom), the same journal table as a match of written
-orders. Edit > Undo and Redo take whole steps; a step written to the file by another
-program (``referee match step``) shows within seconds.
+table or rolled; a click on a tile types its label), and the journal (bottom), the same
+journal table as a match of written orders. Edit > Undo and Redo take whole steps; a step
+written to the file by another program (``referee match step``) shows within seconds.
 
 Every ruling comes from the engine (:class:`referee.match.activation_file.ActivationMatch`);
 the window only shows the match and passes on what the referee types.
@@ -32,7 +32,7 @@ from referee.app.geometry import HEX_SIZE, hex_centre
 from referee.app.journal_view import JournalView
 from referee.app.map_scene import MapScene
 from referee.app.map_view import MapView
-from referee.board.hexgrid import Hex
+from referee.board.hexgrid import Hex, hex_label
 from referee.errors import RefereeError, one_line
 from referee.match.activation_file import ActivationMatch, asked_now
 from referee.rules.activation.game import battle_map
@@ -61,6 +61,7 @@ class ActivationWindow(QMainWindow):
         self._build_turn_dock()
         self._build_journal_dock()
         self._build_menus()
+        self.view.hexClicked.connect(self.hex_clicked)
         self.timer = QTimer(self)
         self.timer.setInterval(SYNC_MS)
         self.timer.timeout.connect(self.sync)
@@ -227,6 +228,15 @@ class ActivationWindow(QMainWindow):
             else:
                 item.set_fortification(fort, name)
             item.setPos(hex_centre(h) + QPointF(0, PIPS_BELOW))
+
+    def hex_clicked(self, h: Hex) -> None:
+        """A click on a tile types its label into the command at the cursor (``hex=``,
+        ``path=`` and ``@`` targets take labels), then the keyboard is in the command."""
+        line = self.command
+        before = line.text()[:line.cursorPosition()]
+        sep = "" if not before or before[-1] in " =,@:>" else ","
+        line.insert(sep + hex_label(h))
+        line.setFocus()
 
     # --- playing --------------------------------------------------------------------
 
