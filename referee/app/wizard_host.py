@@ -131,8 +131,11 @@ class WizardHost(QDockWidget):
 
     closed = Signal()
 
-    def __init__(self, scene: MapScene, run_step: RunStep, parent: QWidget | None = None) -> None:
+    def __init__(self, scene: MapScene, run_step: RunStep, parent: QWidget | None = None,
+                 idle_text: str = IDLE_TEXT) -> None:
         super().__init__("Wizard", parent)
+        self.idle_text = idle_text
+        """What the dock says while no wizard is open."""
         self.setObjectName("wizard-dock")
         self.overlay = MapOverlay(scene)
         self.run_step = run_step
@@ -143,7 +146,7 @@ class WizardHost(QDockWidget):
         self.holder = QWidget()
         self.box = QVBoxLayout(self.holder)
         self.box.setContentsMargins(0, 0, 0, 0)
-        self.idle = QLabel(IDLE_TEXT)
+        self.idle = QLabel(idle_text)
         self.idle.setWordWrap(True)
         self.idle.setAlignment(Qt.AlignmentFlag.AlignTop)
         self.idle.setMargin(12)
@@ -167,7 +170,7 @@ class WizardHost(QDockWidget):
             return False
         self.wizard = wizard
         wizard.setParent(self.holder, Qt.WindowType.Widget)
-        self.idle.setText(IDLE_TEXT)
+        self.idle.setText(self.idle_text)
         self.idle.hide()
         self.box.addWidget(wizard)
         wizard.finished.connect(lambda result: self._finished(wizard, result, then))
@@ -392,7 +395,7 @@ class WizardHost(QDockWidget):
                    f"changed while it was open ({why}). Open it again to go on from the "
                    "match as it is now.")
         wizard.done(OUTDATED)
-        self.idle.setText(f"{message}\n\n{IDLE_TEXT}")
+        self.idle.setText(f"{message}\n\n{self.idle_text}")
         return message
 
     def _finished(self, wizard: QWizard, result: int, then: Then) -> None:

@@ -11,7 +11,9 @@ the window only shows the match and passes on what the referee types.
 
 from __future__ import annotations
 
+from collections.abc import Iterable, Mapping
 from pathlib import Path
+from typing import Any
 
 from PySide6.QtCore import QPointF, Qt, QTimer
 from PySide6.QtGui import QAction, QCloseEvent, QKeySequence
@@ -28,17 +30,24 @@ from PySide6.QtWidgets import (
 )
 
 from referee.app.activation.items import PieceItem, PipsItem
+from referee.app.activation.wizards.opener import ActivationWizards
 from referee.app.geometry import HEX_SIZE, hex_centre
 from referee.app.journal_view import JournalView
 from referee.app.map_scene import MapScene
 from referee.app.map_view import MapView
+from referee.app.wizard_host import WizardHost
 from referee.board.hexgrid import Hex, hex_label
 from referee.errors import RefereeError, one_line
 from referee.match.activation_file import ActivationMatch, asked_now
+from referee.match.events import Step
 from referee.rules.activation.game import battle_map
 
 SYNC_MS = 1500
 """How often the file is looked at for steps written by another program."""
+IDLE_TEXT = (
+    "No wizard is open.\n\nThe Wizards menu, or the buttons under the command line, open "
+    "the wizard of a deployment, an activation (a move or an attack) or a capture. A wizard "
+    "opens here, beside the map it draws on, and plays the same command as the command line.")
 PIPS_BELOW = 0.62 * HEX_SIZE
 """Where a fortification's pips sit: along the bottom of its tile."""
 
@@ -60,6 +69,9 @@ class ActivationWindow(QMainWindow):
         self._mission: str | None = "?"
         self._build_turn_dock()
         self._build_journal_dock()
+        self.wizard_host = WizardHost(self.scene, self.run_step, self, IDLE_TEXT)
+        self.addDockWidget(Qt.DockWidgetArea.RightDockWidgetArea, self.wizard_host)
+        self.wizards = ActivationWizards(match, self.wizard_host, self, self.outcome.setText)
         self._build_menus()
         self.view.hexClicked.connect(self.hex_clicked)
         self.timer = QTimer(self)
@@ -120,6 +132,13 @@ class ActivationWindow(QMainWindow):
         row.addWidget(self.undo_button)
         row.addWidget(self.redo_button)
         layout.addLayout(row)
+        wizards = QHBoxLayout()
+        self.deploy_button = QPushButton("Deploy…", body)
+        self.activate_button = QPushButton("Activate…", body)
+        self.capture_button = QPushButton("Capture…", body)
+        for button in (self.deploy_button, self.activate_button, self.capture_button):
+            wizards.addWidget(button)
+        layout.addLayout(wizards)
         self.outcome = QLabel(body)
         self.outcome.setWordWrap(True)
         self.outcome.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
@@ -148,6 +167,15 @@ class ActivationWindow(QMainWindow):
         self.redo_action.triggered.connect(self.redo)
         edit.addAction(self.undo_action)
         edit.addAction(self.redo_action)
+        menu = self.menuBar().addMenu("&Wizards")
+        for name, button, opener in (
+                ("&Deploy…", self.deploy_button, self.wizards.deploy),
+                ("&Activate…", self.activate_button, self.wizards.activate),
+                ("&Capture…", self.capture_button, self.wizards.capture)):
+            action = QAction(name, self)
+            action.triggered.connect(opener)
+            button.clicked.connect(opener)
+            menu.addAction(action)
         view = self.menuBar().addMenu("&View")
         fit = QAction("&Fit the map", self)
         fit.setShortcut(QKeySequence("F"))
@@ -231,7 +259,13 @@ class ActivationWindow(QMainWindow):
 
     def hex_clicked(self, h: Hex) -> None:
         """A click on a tile types its label into the command at the cursor (``hex=``,
-        ``path=`` and ``@`` targets take labels), then the keyboard is in the command."""
+        ``path=`` and ``@`` targets take labels), then the keyboard is in the command;
+        while a wizard is open, the click answers it instead (or is said not to)."""
+        if self.wizard_host.wizard is not None:
+            if not self.wizard_host.pick_hex(h):
+                self.statusBar().showMessage(
+                    f"{hex_label(h)} is not one of the open wizard's choices", 8000)
+            return
         line = self.command
         before = line.text()[:line.cursorPosition()]
         sep = "" if not before or before[-1] in " =,@:>" else ","
@@ -251,19 +285,29 @@ class ActivationWindow(QMainWindow):
         except ValueError:
             self.outcome.setText(f"Dice are whole numbers: {self.dice.text()!r}")
             return
-        try:
-            step = self.match.run(text, [text], typed, strict=True)
-        except RefereeError as exc:
-            self.outcome.setText(f"Refused, nothing written: {one_line(exc)}")
-            self.refresh()
+        if self.run_step(text, [text], typed) is None:
             return
         self.command.clear()
         self.dice.clear()
-        self.outcome.setText("\n".join(e.text for e in step.events))
-        self.refresh()
         self.view.setFocus()  # Ctrl+Z now undoes the step, not the typing
 
+    def run_step(self, name: str, commands: Iterable[Mapping[str, Any] | str],
+                 typed: Iterable[int] = ()) -> Step | None:
+        """Play ``commands`` as the step ``name`` through the match file (the command line
+        and the wizards alike); None, and why said, if the engine refused it."""
+        self.wizard_host.outdate("a step was played")
+        try:
+            step = self.match.run(name, list(commands), list(typed), strict=True)
+        except RefereeError as exc:
+            self.outcome.setText(f"Refused, nothing written: {one_line(exc)}")
+            self.refresh()
+            return None
+        self.outcome.setText("\n".join(e.text for e in step.events))
+        self.refresh()
+        return step
+
     def undo(self) -> None:
+        self.wizard_host.outdate("a step was undone")
         try:
             step = self.match.undo(strict=True)
         except RefereeError as exc:
@@ -274,6 +318,7 @@ class ActivationWindow(QMainWindow):
         self.refresh()
 
     def redo(self) -> None:
+        self.wizard_host.outdate("a step was redone")
         try:
             step = self.match.redo(strict=True)
         except RefereeError as exc:
@@ -291,11 +336,13 @@ class ActivationWindow(QMainWindow):
             self.statusBar().showMessage(one_line(exc), 15000)
             return
         if moved:
+            self.wizard_host.outdate("another program wrote a step")
             self.refresh()
             self.statusBar().showMessage("The match file moved on: another program wrote a "
                                          "step", 15000)
 
     def closeEvent(self, event: QCloseEvent) -> None:
+        self.wizard_host.cancel()
         self.timer.stop()
         self.match.close()
         super().closeEvent(event)

@@ -1,0 +1,128 @@
+"""What the wizards of a match of the activation rules share: the match as it was when the
+wizard opened, the engine's dry run of a command (what it would decide, or why it refuses),
+and the last page, the step's dice (rolled by the app with the step's own seed, or typed
+from the table: :class:`~referee.app.wizards.common.dice_entry.DiceEntry`) with what the
+engine decides on them.
+
+A wizard never writes: finishing it hands back the command's text as the step's name, its
+JSON form and the dice typed (:meth:`ActivationWizard.chosen_step`), exactly what the
+window's command line plays, so the journal, undo and replay stay one.
+"""
+
+from __future__ import annotations
+
+from PySide6.QtWidgets import QLabel, QVBoxLayout, QWidget, QWizard, QWizardPage
+
+from referee.app.map_overlay import MapOverlay
+from referee.app.wizards.common.chosen_step import ChosenStep
+from referee.app.wizards.common.dice_entry import DiceEntry
+from referee.board.hexgrid import Hex
+from referee.dice.service import Dice
+from referee.errors import RefereeError, one_line
+from referee.match.activation_file import ActivationMatch
+from referee.match.journal_file import step_seed
+from referee.rules.activation.commands import Command
+from referee.rules.activation.record import Outcome
+from referee.rules.activation.step import step as decide
+
+LEGAL = "#2e7d32"
+"""The colour of the tiles a wizard offers on the map."""
+CHOSEN = "#f9a825"
+"""The colour of the tile picked."""
+
+
+def dry_run(wizard: ActivationWizard, command: Command) -> Outcome | str:
+    """What the engine decides on ``command`` now, with the app's dice (a copy: nothing is
+    written), or why it refuses it."""
+    try:
+        return decide(wizard.match.game, wizard.state, command, Dice(wizard.seed))
+    except RefereeError as exc:
+        return one_line(exc)
+
+
+class ActivationWizard(QWizard):
+    """A wizard of a step of ``match`` (see the module docstring); ``overlay`` draws on the
+    map beside it. Its pages end with a :class:`DicePage`."""
+
+    def __init__(self, match: ActivationMatch, overlay: MapOverlay, title: str,
+                 parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.match = match
+        self.state = match.state
+        self.overlay = overlay
+        self.side = self.state.turn
+        number = max((s.number for s in match.steps()), default=0) + 1
+        self.seed = step_seed(match.seed, number)
+        self.setWindowTitle(title)
+        self.setWizardStyle(QWizard.WizardStyle.ClassicStyle)
+        self.setOption(QWizard.WizardOption.NoBackButtonOnStartPage)
+
+    def command(self) -> Command | None:
+        """The command the pages have built so far (None: not yet whole)."""
+        raise NotImplementedError
+
+    def chosen_step(self) -> ChosenStep:
+        command = self.command()
+        if command is None:
+            raise RefereeError("the wizard has no command yet")
+        page = self.page(self.pageIds()[-1])
+        values = page.entry.values() if isinstance(page, DicePage) else None
+        return ChosenStep(command.text(), (command.to_json(),), tuple(values or ()))
+
+    def pick_hex(self, h: Hex) -> bool:
+        """A tile clicked on the map: True if the page shown took it as its answer."""
+        picker = getattr(self.currentPage(), "pick_hex", None)
+        return bool(picker(h)) if callable(picker) else False
+
+
+class DicePage(QWizardPage):
+    """The step's dice, rolled or typed, and what the engine decides on them."""
+
+    def __init__(self, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.setTitle("Dice and outcome")
+        self.setSubTitle("The app rolls with the step's own seed, or type the dice rolled "
+                         "at the table; Finish plays the step.")
+        self.command_label = QLabel()
+        self.command_label.setWordWrap(True)
+        self.entry = DiceEntry()
+        self.outcome = QLabel()
+        self.outcome.setWordWrap(True)
+        layout = QVBoxLayout(self)
+        layout.addWidget(self.command_label)
+        layout.addWidget(self.entry, 1)
+        layout.addWidget(self.outcome)
+        self.entry.changed.connect(self._changed)
+
+    def _wizard(self) -> ActivationWizard:
+        wizard = self.wizard()
+        assert isinstance(wizard, ActivationWizard)
+        return wizard
+
+    def initializePage(self) -> None:
+        wizard = self._wizard()
+        command = wizard.command()
+        self.command_label.setText(f"The command: {command.text() if command else '?'}")
+        if command is None:
+            self.entry.set_step(None, wizard.seed)
+        else:
+            game, state = wizard.match.game, wizard.state
+            self.entry.set_step(lambda dice: decide(game, state, command, dice), wizard.seed)
+        self._changed()
+
+    def _changed(self) -> None:
+        run = self.entry.last
+        if run is None:
+            self.outcome.setText("")
+        elif run.problem:
+            self.outcome.setText(f"The engine refuses it: {run.problem}")
+        elif isinstance(run.result, Outcome):
+            d = run.result.decision
+            self.outcome.setText("\n".join((d.summary, *d.working)))
+        else:
+            self.outcome.setText(self.entry.problem() or "")
+        self.completeChanged.emit()
+
+    def isComplete(self) -> bool:
+        run = self.entry.last
+        return run is not None and not run.problem and self.entry.complete()

@@ -1,0 +1,186 @@
+"""The wizards of a match of the activation rules, in the dock beside its map: deploy (the
+legal tiles highlighted, a click picks one), activate (move: the reachable tiles with
+their cost; attack: the targets in range and sight with the penetration odds) and capture
+(the building's pips before and after). Each builds the command the command line takes and
+plays it through the match file: the journal holds it as if typed, undo and replay agree."""
+
+from __future__ import annotations
+
+import pytest
+from app_window import view_point
+from PySide6.QtCore import Qt
+from PySide6.QtWidgets import QWizard
+
+from referee.app.activation.window import ActivationWindow
+from referee.board.hexgrid import parse_label
+from referee.match.activation_file import ActivationMatch
+from referee.match.journal_text import read_journal, replay_journal
+from referee.paths import data_dir
+
+JOURNAL = data_dir() / "journals" / "activation-crossroads.journal"
+
+
+@pytest.fixture(autouse=True)
+def private_folders(tmp_path, monkeypatch):
+    monkeypatch.setenv("REFEREE_MATCHES", str(tmp_path / "matches"))
+    monkeypatch.setenv("REFEREE_CACHE", str(tmp_path / "cache"))
+    monkeypatch.setenv("REFEREE_HOME", str(tmp_path / "home"))
+
+
+def open_window(qtbot, path) -> ActivationWindow:
+    w = ActivationWindow.open(path)
+    qtbot.addWidget(w)
+    w.resize(1366, 768)
+    w.show()
+    return w
+
+
+@pytest.fixture
+def window(qtbot, tmp_path) -> ActivationWindow:
+    """The sample game played to its end: side 2's turn in the main phase."""
+    path = tmp_path / "crossroads.referee"
+    replay_journal(read_journal(JOURNAL), path).close()
+    return open_window(qtbot, path)
+
+
+@pytest.fixture
+def deploying(qtbot, tmp_path) -> ActivationWindow:
+    """The sample game up to its deployment: side 1 deploys first."""
+    journal = read_journal(JOURNAL)
+    path = tmp_path / "deploying.referee"
+    with ActivationMatch.from_journal(journal, path) as match:
+        for step in journal.steps[:6]:
+            match.run(step.name, step.commands, step.dice)
+    return open_window(qtbot, path)
+
+
+def click_tile(qtbot, window, label):
+    qtbot.mouseClick(window.view.viewport(), Qt.MouseButton.LeftButton,
+                     pos=view_point(window, parse_label(label)))
+
+
+def next_page(qtbot, wizard):
+    assert wizard.button(QWizard.WizardButton.NextButton).isEnabled()
+    qtbot.mouseClick(wizard.button(QWizard.WizardButton.NextButton), Qt.MouseButton.LeftButton)
+
+
+def finish(qtbot, wizard):
+    assert wizard.button(QWizard.WizardButton.FinishButton).isEnabled()
+    qtbot.mouseClick(wizard.button(QWizard.WizardButton.FinishButton),
+                     Qt.MouseButton.LeftButton)
+
+
+def last_step(window):
+    step = window.match.steps()[-1]
+    return step.name, [e.command for e in step.events]
+
+
+def test_the_deploy_wizard_offers_only_the_edge_first_and_deploys_on_the_tile_clicked(
+        qtbot, deploying):
+    qtbot.mouseClick(deploying.deploy_button, Qt.MouseButton.LeftButton)
+    wizard = deploying.wizard_host.wizard
+    assert wizard is not None and wizard.windowTitle() == "Deploy"
+    pieces = wizard.pieces
+    assert [pieces.list.item(i).text().split(":")[0] for i in range(pieces.list.count())] \
+        == ["bunker", "extra", "hawk", "rifles", "tank"]   # side 1's roster
+    pieces.pick("tank")
+    next_page(qtbot, wizard)
+    # a first deployment goes on a tile of the player's edge (clause activation.deployment):
+    # side 1's edge on Crossroads is the south one, row 15 (the sample deploys on H15)
+    drawn = deploying.wizard_host.overlay.drawn()
+    assert any(line.startswith("hex H15 ") for line in drawn)
+    assert not any(line.startswith("hex H14 ") for line in drawn)
+    click_tile(qtbot, deploying, "H14")      # not on the edge: not taken, typed nowhere
+    assert wizard.where.tile() is None and deploying.command.text() == ""
+    click_tile(qtbot, deploying, "H15")
+    assert wizard.where.tile() == parse_label("H15")
+    wizard.where.facing.setCurrentText("NE")
+    next_page(qtbot, wizard)
+    finish(qtbot, wizard)
+    assert last_step(deploying) == ("deploy side=1 uid=tank hex=H15 facing=NE",
+                                    [{"kind": "deploy", "side": 1, "uid": "tank", "hex": "H15",
+                                      "facing": "NE"}])
+    tank = deploying.match.state.pieces["tank"]
+    assert (tank.hex, tank.facing) == (parse_label("H15"), 1)
+    assert deploying.wizard_host.wizard is None and deploying.wizard_host.overlay.drawn() == []
+    assert "Whose turn: side 2" in deploying.heading.text()
+    qtbot.mouseClick(deploying.undo_button, Qt.MouseButton.LeftButton)
+    assert deploying.match.state.pieces["tank"].status == "roster"
+
+
+def test_the_activate_wizard_moves_to_a_reachable_tile_at_its_cost(qtbot, window):
+    qtbot.mouseClick(window.activate_button, Qt.MouseButton.LeftButton)
+    wizard = window.wizard_host.wizard
+    wizard.unit.pick("buggy")
+    next_page(qtbot, wizard)
+    # the buggy, on H8 facing S, moves forward a tile for 1 (movement costs.tile)
+    items = [wizard.move_page.list.item(i).text() for i in range(wizard.move_page.list.count())]
+    assert "H9 facing S: costs 1" in items
+    click_tile(qtbot, window, "H9")
+    assert wizard.move_page.end()[0].hex == parse_label("H9")
+    next_page(qtbot, wizard)
+    assert "buggy" in wizard.dice.outcome.text()
+    finish(qtbot, window.wizard_host.wizard)
+    assert last_step(window) == ("move uid=buggy path=H9:S",
+                                 [{"kind": "move", "uid": "buggy", "path": "H9:S"}])
+    assert window.match.state.pieces["buggy"].hex == parse_label("H9")
+    assert window.match.replay_check() == []
+
+
+def test_the_activate_wizard_shoots_with_the_odds_and_the_dice_typed(qtbot, window):
+    qtbot.mouseClick(window.activate_button, Qt.MouseButton.LeftButton)
+    wizard = window.wizard_host.wizard
+    wizard.unit.pick("buggy")
+    wizard.unit.attack_radio.setChecked(True)
+    next_page(qtbot, wizard)
+    (box,) = wizard.attack_page.boxes.values()      # the buggy's one weapon, its machine gun
+    texts = [box.itemText(i) for i in range(box.count())]
+    # the tank's armor is 9: the d12 must roll 9 or more, 4 faces of 12 = 33%
+    tank = next(t for t in texts if t.startswith("tank"))
+    assert "needs 9+" in tank and tank.endswith(": 33%")
+    box.setCurrentIndex(texts.index(tank))
+    next_page(qtbot, wizard)
+    entry = wizard.dice.entry
+    entry.set_typed(True)
+    entry.type_values([9])
+    finish(qtbot, wizard)
+    assert last_step(window) == ("shoot uid=buggy shots=mg>tank",
+                                 [{"kind": "shoot", "uid": "buggy", "shots": "mg>tank"}])
+    assert [(r.value, r.typed) for r in window.match.steps()[-1].events[0].dice] == [(9, True)]
+    assert window.match.state.pieces["tank"].health == 4     # 5, less the hit
+    assert window.match.replay_check() == []
+
+
+def test_the_capture_wizard_shows_the_pips_before_and_after(qtbot, window):
+    qtbot.mouseClick(window.capture_button, Qt.MouseButton.LeftButton)
+    wizard = window.wizard_host.wizard
+    texts = [wizard.pick.list.item(i).text() for i in range(wizard.pick.list.count())]
+    # the buggy inside the citadel on H8 (side 2 2, neutral 3): a capture turns a neutral
+    # pip and a second neutral one with it (ruling activation.capture-neutral)
+    assert texts == ["buggy captures H8: pips side 1 0, side 2 2, neutral 3 → "
+                     "side 1 0, side 2 4, neutral 1"]
+    click_tile(qtbot, window, "H8")
+    next_page(qtbot, wizard)
+    finish(qtbot, wizard)
+    assert last_step(window) == ("capture uid=buggy hex=H8",
+                                 [{"kind": "capture", "uid": "buggy", "hex": "H8"}])
+    assert window.match.state.fortifications[parse_label("H8")].pips.to_json() == \
+        {"side1": 0, "side2": 4, "neutral": 1}
+
+
+def test_a_wizard_of_another_phase_does_not_open_and_says_why(qtbot, window):
+    qtbot.mouseClick(window.deploy_button, Qt.MouseButton.LeftButton)
+    assert window.wizard_host.wizard is None
+    assert "not now" in window.outcome.text() and "activates a unit" in window.outcome.text()
+
+
+def test_a_step_typed_while_a_wizard_is_open_closes_it_writing_nothing_of_its_own(
+        qtbot, window):
+    qtbot.mouseClick(window.activate_button, Qt.MouseButton.LeftButton)
+    assert window.wizard_host.wizard is not None
+    qtbot.keyClicks(window.command, "move uid=buggy path=H9:S")
+    qtbot.mouseClick(window.play_button, Qt.MouseButton.LeftButton)
+    assert window.wizard_host.wizard is None      # built on the match before the step
+    assert "closed without writing anything" in window.wizard_host.idle.text()
+    assert last_step(window)[0] == "move uid=buggy path=H9:S"
+    assert len(window.match.steps()) == 26
