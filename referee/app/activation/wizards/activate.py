@@ -16,7 +16,6 @@ from collections.abc import Callable
 
 from PySide6.QtWidgets import (
     QComboBox,
-    QFormLayout,
     QLabel,
     QListWidget,
     QListWidgetItem,
@@ -225,8 +224,9 @@ class AttackPage(QWizardPage):
         self.setSubTitle("Each weapon fires once, at a target in its range and line of "
                          "sight (green on the map); the odds are its penetration roll's "
                          "against the target's armor.")
-        self.form = QFormLayout(self)
+        self.rows = QVBoxLayout(self)
         self.boxes: dict[str, QComboBox] = {}
+        self.row_widgets: list[QWidget] = []
         self.marked: set[Hex] = set()
 
     def _wizard(self) -> ActivateWizard:
@@ -236,8 +236,10 @@ class AttackPage(QWizardPage):
 
     def initializePage(self) -> None:
         wizard = self._wizard()
-        while self.form.rowCount():
-            self.form.removeRow(0)
+        for widget in self.row_widgets:
+            self.rows.removeWidget(widget)
+            widget.deleteLater()
+        self.row_widgets = []
         self.boxes = {}
         piece = wizard.piece()
         if piece is None or piece.hex is None:
@@ -259,7 +261,8 @@ class AttackPage(QWizardPage):
             for h, fort in sorted(state.fortifications.items(), key=lambda kv: hex_label(kv[0])):
                 if fort.pips.total > 0:
                     structure = game.cards.structure(fort.structure)
-                    targets.append((f"@{hex_label(h)}", f"the {structure.name} on "
+                    owner = f"side {fort.owner}'s " if fort.owner is not None else ""
+                    targets.append((f"@{hex_label(h)}", f"{owner}{structure.name} on "
                                     f"{hex_label(h)} (armor {structure.armor})", h))
             for target, words, h in targets:
                 if range_problem(piece.hex, h, weapon) or sight_problem(board, piece.hex, h):
@@ -277,8 +280,16 @@ class AttackPage(QWizardPage):
             box.currentIndexChanged.connect(self.completeChanged)
             box.currentIndexChanged.connect(lambda _i: self._draw())
             self.boxes[weapon.id] = box
-            self.form.addRow(f"{weapon.name} (R {weapon.range})", box)
+            label = QLabel(f"{weapon.name} (R {weapon.range}, penetration "
+                           f"{weapon.penetration.text()}) fires at:")
+            label.setWordWrap(True)
+            self.row_widgets += [label, box]
+            self.rows.addWidget(label)
+            self.rows.addWidget(box)
         self.marked = marked
+        stretch = QWidget()
+        self.row_widgets.append(stretch)
+        self.rows.addWidget(stretch, 1)
         self._draw()
 
     def cleanupPage(self) -> None:

@@ -290,6 +290,7 @@ class DiceEntry(QWidget):
             purpose = QLabel(f"{escape(slot.request.purpose or 'the roll')}"
                              + (f" <span style='color:#666'>({escape(note)})</span>"
                                 if note else ""))
+            purpose.setTextFormat(Qt.TextFormat.RichText)  # escaped, with or without a tag
             purpose.setWordWrap(True)
             cells = (number, die, box, purpose)
             if typed and slot.state == "next":
