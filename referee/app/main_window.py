@@ -133,6 +133,7 @@ class MainWindow(QMainWindow):
 
         self.view.hexClicked.connect(self.on_hex_clicked)
         self.view.hexMenu.connect(self.on_hex_menu)
+        self.view.hexHovered.connect(self.los_panel.hover)
         self.tracker.nextRequested.connect(self.turn_driver.next)
         self.inspector.unitChosen.connect(self.scene.select_unit)
         self.los_panel.modeChanged.connect(self._tool_mode_changed)
