@@ -30,7 +30,7 @@ from collections.abc import Callable, Iterable, Mapping
 from dataclasses import replace
 from pathlib import Path
 from types import MappingProxyType
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from PySide6.QtCore import QPoint, QSettings, Qt, QTimer, QUrl
 from PySide6.QtGui import (
@@ -56,7 +56,6 @@ from PySide6.QtWidgets import (
 from referee.app.correction_menu import Correction, CorrectionMenu, move_to
 from referee.app.journal_view import JournalView
 from referee.app.los_panel import LosPanel
-from referee.app.map_editor.window import MapEditorWindow
 from referee.app.map_scene import MapScene
 from referee.app.map_view import MapView
 from referee.app.remembered import Remembered
@@ -67,14 +66,17 @@ from referee.app.turn_driver import TurnDriver
 from referee.app.turn_tracker import TurnTracker
 from referee.app.unit_inspector import UnitInspector
 from referee.app.wizard_host import WizardHost
-from referee.app.wizards.assault_wizard import AssaultWizard
-from referee.app.wizards.gunnery_wizard import GunneryWizard
-from referee.app.wizards.new_match_wizard import NewMatch, NewMatchWizard
 from referee.board.hexgrid import Hex
 from referee.errors import RefereeError
 from referee.match.events import Step
 from referee.match.state import MatchState
 from referee.paths import matches_dir
+
+if TYPE_CHECKING:  # each wizard and the map editor are imported when first opened
+    from referee.app.map_editor.window import MapEditorWindow
+    from referee.app.wizards.assault_wizard import AssaultWizard
+    from referee.app.wizards.gunnery_wizard import GunneryWizard
+    from referee.app.wizards.new_match_wizard import NewMatch, NewMatchWizard
 
 
 class MainWindow(QMainWindow):
@@ -533,6 +535,8 @@ class MainWindow(QMainWindow):
         """The gunnery wizard on the match now; finishing it runs the shot as one step."""
         if self.session is None:
             return None
+        from referee.app.wizards.gunnery_wizard import GunneryWizard
+
         wizard = GunneryWizard(
             self.session.state,
             self.session.next_dice_seed(),
@@ -547,6 +551,8 @@ class MainWindow(QMainWindow):
         """The assault wizard on the match now; finishing it runs the assault as one step."""
         if self.session is None:
             return None
+        from referee.app.wizards.assault_wizard import AssaultWizard
+
         wizard = AssaultWizard(self.session.state, self.session.next_dice_seed(), self,
                                overlay=self.wizard_host.overlay)
         return wizard if self.open_wizard(wizard) else None
@@ -649,6 +655,8 @@ class MainWindow(QMainWindow):
 
     def open_map_editor(self) -> MapEditorWindow:
         """The map editor in its own window (File > Map editor)."""
+        from referee.app.map_editor.window import MapEditorWindow
+
         editor = MapEditorWindow(self)
         editor.show()
         return editor
@@ -701,6 +709,8 @@ class MainWindow(QMainWindow):
 
     def open_new_match_wizard(self) -> NewMatchWizard:
         """The new-match wizard; finishing it creates the match file and opens it."""
+        from referee.app.wizards.new_match_wizard import NewMatchWizard
+
         wizard = NewMatchWizard(self)
 
         def finished(result: int) -> None:

@@ -28,17 +28,17 @@ from typing import TYPE_CHECKING, Any
 from PySide6.QtCore import QObject, Qt
 from PySide6.QtWidgets import QDialog, QWizard
 
-from referee.app.wizards.aftermath_wizard import AftermathWizard
-from referee.app.wizards.agony_wizard import AgonyWizard
-from referee.app.wizards.hex_effects_wizard import HexEffectsWizard
-from referee.app.wizards.movement_wizard import MovementWizard
-from referee.app.wizards.orders_wizard import OrdersWizard
 from referee.match.advance import step_work
 from referee.match.events import Step
 from referee.match.state import MatchState
 
-if TYPE_CHECKING:
+if TYPE_CHECKING:  # each wizard is imported when first opened (a quicker start)
     from referee.app.main_window import MainWindow
+    from referee.app.wizards.aftermath_wizard import AftermathWizard
+    from referee.app.wizards.agony_wizard import AgonyWizard
+    from referee.app.wizards.hex_effects_wizard import HexEffectsWizard
+    from referee.app.wizards.movement_wizard import MovementWizard
+    from referee.app.wizards.orders_wizard import OrdersWizard
 
 Then = Callable[[], object] | None
 
@@ -131,6 +131,8 @@ class TurnDriver(QObject):
         session = self.window.session
         if session is None:
             return None
+        from referee.app.wizards.orders_wizard import OrdersWizard
+
         wizard = OrdersWizard(session.state, self.window)
         return wizard if self._open(wizard, then) else None
 
@@ -153,6 +155,8 @@ class TurnDriver(QObject):
         session = self.window.session
         if session is None:
             return None
+        from referee.app.wizards.movement_wizard import MovementWizard
+
         wizard = MovementWizard(session.state, session.next_dice_seed(),
                                 self.window.wizard_host.overlay, self.window)
         return wizard if self._open(wizard, then) else None
@@ -161,6 +165,8 @@ class TurnDriver(QObject):
         session = self.window.session
         if session is None:
             return None
+        from referee.app.wizards.agony_wizard import AgonyWizard
+
         wizard = AgonyWizard(session.state, session.next_dice_seed(), self.window)
         return wizard if self._open(wizard, then) else None
 
@@ -173,6 +179,8 @@ class TurnDriver(QObject):
 
         state = session.state
         label = TurnPosition.at(state.rules, state.turn, state.step).step.label
+        from referee.app.wizards.hex_effects_wizard import HexEffectsWizard
+
         wizard = HexEffectsWizard(state, session.next_dice_seed(), self.window, label)
         return wizard if self._open(wizard, then) else None
 
@@ -180,6 +188,8 @@ class TurnDriver(QObject):
         session = self.window.session
         if session is None:
             return None
+        from referee.app.wizards.aftermath_wizard import AftermathWizard
+
         wizard = AftermathWizard(session.state, self.window)
         return wizard if self._open(wizard, then) else None
 

@@ -1,4 +1,6 @@
-"""``referee bench los [MAP] [--json]``: measure line of sight in-process."""
+"""``referee bench los [MAP] [--json]``: measure line of sight in-process; ``referee bench
+app [--json]``: the window's start against an empty Qt window's, and line of sight
+following the mouse (:mod:`referee.app.app_bench`)."""
 
 from __future__ import annotations
 
@@ -22,6 +24,12 @@ def add_parser(sub: Any) -> None:
     )
     los.add_argument("--json", action="store_true", help="print JSON")
     los.set_defaults(run=run_los_bench)
+    app = bsub.add_parser("app", help="the window: start, line of sight following the mouse")
+    app.add_argument("--runs", type=int, default=5, help="starts of each kind (median)")
+    app.add_argument("--no-hover", action="store_true", help="only the start times")
+    app.add_argument("--no-big", action="store_true", help="skip the 100x100 map")
+    app.add_argument("--json", action="store_true", help="print JSON")
+    app.set_defaults(run=run_app_bench)
     big = bsub.add_parser("map", help="write the generated large map (a table room) to a file")
     big.add_argument("file", help="the map file to write (TOML)")
     big.add_argument("--columns", type=int, default=100)
@@ -36,6 +44,24 @@ def run_los_bench(args: argparse.Namespace) -> int:
     from referee.cli.output import print_json
 
     result = run(find_map(args.map), runs=max(1, args.runs), big=not args.no_big)
+    if args.json:
+        print_json(result)
+    else:
+        for key, value in result.items():
+            print(f"{key:>30}: {value}")
+    return 0
+
+
+def run_app_bench(args: argparse.Namespace) -> int:
+    from referee.cli.output import print_json
+
+    try:
+        from referee.app.app_bench import run
+    except ImportError as exc:
+        from referee.cli.main import CommandError
+
+        raise CommandError(f"bench app: the window needs PySide6 ({exc})") from None
+    result = run(runs=max(1, args.runs), hover=not args.no_hover, big=not args.no_big)
     if args.json:
         print_json(result)
     else:
