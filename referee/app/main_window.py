@@ -59,9 +59,11 @@ from referee.app.los_panel import LosPanel
 from referee.app.map_scene import MapScene
 from referee.app.map_view import MapView
 from referee.app.remembered import Remembered
+from referee.app.round_clock_badge import RoundClockBadge
 from referee.app.rules_browser import RulesBrowser
 from referee.app.session import ALL_CHANGES, MatchSession
 from referee.app.setup_panel import SetupPanel
+from referee.app.tournament.launcher import TournamentLauncher
 from referee.app.turn_driver import TurnDriver
 from referee.app.turn_tracker import TurnTracker
 from referee.app.unit_inspector import UnitInspector
@@ -122,8 +124,11 @@ class MainWindow(QMainWindow):
         self.where = QLabel()
         self.where.setTextFormat(Qt.TextFormat.PlainText)  # the map's name is from its file
         self.statusBar().addPermanentWidget(self.where)
+        self.round_clock = RoundClockBadge(self)  # a match made for a tournament's round
+        self.round_clock.warned.connect(lambda text: self.statusBar().showMessage(text, 60000))
         self.turn_driver = TurnDriver(self)
         self._make_actions()
+        self.menuBar().setCornerWidget(self.round_clock, Qt.Corner.TopRightCorner)
         self._size_docks()
         self.folded: list[QDockWidget] | None = None
         """The docks folded away by View > Fold the docks, to show again."""
@@ -258,6 +263,10 @@ class MainWindow(QMainWindow):
             file, "&Army builder…", self.open_army_builder, "Ctrl+B"
         )
         self.map_editor_action = self._action(file, "&Map editor…", self.open_map_editor)
+        self.tournament_menu = file.addMenu("&Tournament")  # the tournament desk's window
+        self.tournament = TournamentLauncher(self)
+        self._action(self.tournament_menu, "&New event…", self.tournament.new_event_dialog)
+        self._action(self.tournament_menu, "&Open event…", self.tournament.open_dialog)
         file.addSeparator()
         self._action(file, "&Quit", self.close, keys.Quit)
 
@@ -369,6 +378,7 @@ class MainWindow(QMainWindow):
         self.rules_browser.set_rules(session.state.rules)
         self.scene.set_map(session.state.battle_map)
         self.setup_panel.set_victory(session.match.meta.get("victory"))
+        self.round_clock.set_match(session.match)
         self.refresh(ALL_CHANGES)
         self.view.fit()
         self.setWindowTitle(f"referee — {session.path.name}")
@@ -744,6 +754,7 @@ class MainWindow(QMainWindow):
     def closeEvent(self, event: QCloseEvent) -> None:
         if self.remembered is not None:
             self.remembered.save_window(self)
+        self.round_clock.stop()
         if self.session is not None:
             self.undo_group.removeStack(self.session.undo_stack)
             self.session.close()

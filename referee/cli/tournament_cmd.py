@@ -34,6 +34,8 @@ def add_parser(sub: Any) -> None:
     new.add_argument("--game", default="standard", help="game size (budgets.toml; standard)")
     new.add_argument("--round-minutes", type=int, default=120, help="a round's time (120)")
     new.add_argument("--seed", type=int, help="the seed of round 1's draw")
+    new.add_argument("--scenario", default="entrenched",
+                     help="what every table plays: a scenario id or file (entrenched)")
     new.add_argument("--ruling", action="append", default=[], metavar="ID=READING",
                      help="a reading for the event, e.g. tournament.bye=nothing")
     _who(new)
@@ -43,8 +45,31 @@ def add_parser(sub: Any) -> None:
     _file(add)
     add.add_argument("name", metavar="NAME")
     add.add_argument("--nation", default="", help="the player's nation")
+    _army_options(add)
     _who(add)
     add.set_defaults(run=run_add_player)
+
+    checkin = t.add_parser("check-in", help="check in (or replace) a player's army list")
+    _file(checkin)
+    checkin.add_argument("name", metavar="NAME")
+    checkin.add_argument("--army", required=True, metavar="ARMY.toml")
+    checkin.add_argument("--override", metavar="REASON", default="",
+                         help="accept an army that is not valid, for this reason (recorded)")
+    _who(checkin)
+    checkin.set_defaults(run=run_check_in)
+
+    players = t.add_parser("players", help="the players, their armies and huge units")
+    _file(players)
+    players.add_argument("--json", action="store_true")
+    players.set_defaults(run=run_players)
+
+    table = t.add_parser("match", help="a table's match file: both armies, the round's time")
+    _file(table)
+    _round_table(table)
+    table.add_argument("-o", "--output", required=True, metavar="M.referee")
+    table.add_argument("--force", action="store_true", help="replace an existing file")
+    table.add_argument("--seed", type=int, help="seed of the app's dice (default: random)")
+    table.set_defaults(run=run_table_match)
 
     drop = t.add_parser("drop", help="drop a player after the rounds paired so far")
     _file(drop)
@@ -135,6 +160,13 @@ def add_parser(sub: Any) -> None:
     opener.set_defaults(run=run_open)
 
 
+def _army_options(p: Any) -> None:
+    p.add_argument("--army", metavar="ARMY.toml",
+                   help="the player's army list: checked, then frozen with its checksum")
+    p.add_argument("--override", metavar="REASON", default="",
+                   help="accept an army that is not valid, for this reason (recorded)")
+
+
 def _round_table(p: Any) -> None:
     p.add_argument("--round", type=int, required=True)
     p.add_argument("--table", type=int, required=True)
@@ -153,19 +185,87 @@ def run_new(args: argparse.Namespace) -> int:
     with Desk.create(
         args.file, name=args.name, rounds=args.rounds, game=args.game,
         round_minutes=args.round_minutes, seed=args.seed,
-        readings=parse_readings(args.ruling), who=args.who,
+        readings=parse_readings(args.ruling), who=args.who, scenario=args.scenario,
     ) as desk:
         e = desk.event()
     print(f"{args.file}: {e.name}, {e.rounds_planned} rounds of {e.round_minutes} minutes, "
-          f"{e.game} game, seed {e.seed}")
+          f"{e.game} game, {e.scenario}, seed {e.seed}")
     return 0
 
 
+def _print_checkin(name: str, checkin: dict[str, Any]) -> None:
+    from referee.tournament.checkin import problems_of
+
+    print(f"  army: {checkin['army_name']} ({checkin['nation']}, {checkin['game']} game), "
+          f"frozen from {checkin['file']}")
+    print(f"  checksum: {checkin['checksum']}")
+    if checkin["declaration"]:
+        print(f"  {checkin['declaration']}")
+    if not checkin["valid"]:
+        print(f"  NOT valid, accepted by the organiser: {checkin['override']}")
+        for p in problems_of(checkin):
+            print(f"    {checkin['file']}: {p.text()}")
+
+
 def run_add_player(args: argparse.Namespace) -> int:
+    from referee.cli.main import CommandError
+
+    if args.override and not args.army:
+        raise CommandError("--override goes with --army: it accepts an army not valid")
     with _desk(args) as desk:
-        entered = desk.add_player(args.name, args.nation)
+        checkin = desk.check_army(args.army, args.override) if args.army else None
+        entered = desk.add_player(args.name, args.nation, checkin)
     late = f" (a late entry: from round {entered})" if entered > 1 else ""
     print(f"{args.name} entered{late}")
+    if checkin is not None:
+        _print_checkin(args.name, checkin)
+    return 0
+
+
+def run_check_in(args: argparse.Namespace) -> int:
+    with _desk(args) as desk:
+        desk.check_in_open(args.name)  # a frozen army is refused before its file is read
+        checkin = desk.check_army(args.army, args.override)
+        desk.check_in(args.name, checkin)
+    print(f"{args.name} checked in")
+    _print_checkin(args.name, checkin)
+    return 0
+
+
+def run_players(args: argparse.Namespace) -> int:
+    from referee.cli.output import print_json
+    from referee.tournament.checkin import listed_huge_units, players_json
+
+    with _desk(args) as desk:
+        event = desk.event()
+    rows = players_json(event)
+    if args.json:
+        print_json(rows)
+        return 0
+    for row in rows:
+        late = f", from round {row['entered']}" if row["entered"] > 1 else ""
+        dropped = f", dropped after round {row['dropped_after']}" if row["dropped_after"] else ""
+        army = row["army"]
+        print(f"{row['name']} ({row['nation'] or 'no nation'}{late}{dropped})")
+        if army is None:
+            print("  no army checked in")
+            continue
+        print(f"  army: {army['army_name']}, checksum {army['checksum']}")
+        huge = listed_huge_units(event, row["name"])
+        if huge:
+            print(f"  huge units: {huge}")
+        if not army["valid"]:
+            print(f"  NOT valid, accepted by the organiser: {army['override']}")
+    return 0
+
+
+def run_table_match(args: argparse.Namespace) -> int:
+    from referee.tournament.table_match import make_table_match
+
+    with _desk(args) as desk:
+        made = make_table_match(desk.event(), args.round, args.table, args.output,
+                                force=args.force, seed=args.seed)
+    print("\n".join(made.lines()))
     return 0
 
 
@@ -190,10 +290,26 @@ def run_tiebreakers(args: argparse.Namespace) -> int:
     return 0
 
 
+def _declare(args: argparse.Namespace, data: dict[str, Any]) -> None:
+    """Add to a pairing's ``data`` the ``declarations``: what each player whose opponent
+    has huge units is told (by name, clause ``army.huge-units``)."""
+    from referee.tournament.checkin import table_declarations
+
+    with _desk(args) as desk:
+        event = desk.event()
+    data["declarations"] = table_declarations(
+        event, [tuple(t["players"]) for t in data["tables"]]
+    )
+
+
 def _print_pairing(data: dict[str, Any]) -> None:
     print(f"Round {data['round']}")
+    told = data.get("declarations", {})
     for t in data["tables"]:
         print(f"  table {t['table']:>2}: {t['players'][0]} v {t['players'][1]}")
+        for name in t["players"]:
+            if name in told:
+                print(f"            {name}, before you play: {told[name]}")
     if data["bye"]:
         print(f"  bye: {data['bye']}")
     for w in data["warnings"]:
@@ -206,6 +322,7 @@ def run_pair(args: argparse.Namespace) -> int:
     with _desk(args) as desk:
         pairing = desk.pair()
     data = pairing.to_json()
+    _declare(args, data)
     print_json(data) if args.json else _print_pairing(data)
     return 0
 
@@ -221,6 +338,7 @@ def run_pairings(args: argparse.Namespace) -> int:
     if rnd is None:
         raise CommandError(f"{args.file}: round {args.round or 1} is not paired yet")
     data = Pairing(rnd.number, rnd.tables, rnd.bye, rnd.warnings, rnd.how).to_json()
+    _declare(args, data)
     data["results"] = {str(t): [s.to_json() for s in r.scores] for t, r in rnd.results.items()}
     print_json(data) if args.json else _print_pairing(data)
     return 0
@@ -232,22 +350,28 @@ def run_swap(args: argparse.Namespace) -> int:
     with _desk(args) as desk:
         pairing = desk.swap(args.round or desk.event().current_round, args.a, args.b)
     data = pairing.to_json()
+    _declare(args, data)
     print_json(data) if args.json else _print_pairing(data)
     return 0
 
 
-def _result(args: argparse.Namespace) -> tuple[MatchResult, str]:
+def _result(args: argparse.Namespace, desk: Desk) -> tuple[MatchResult, str]:
+    """The result given; a match file made for a table (``tournament match``) must be this
+    event's, round's and table's."""
     from referee.tournament.match_result import load_match_result
     from referee.tournament.result_file import load_result
+    from referee.tournament.table_match import check_origin, origin_of_match
 
     if args.match:
+        origin = origin_of_match(args.match)
+        check_origin(desk.event(), origin, args.round, args.table, args.match)
         return load_match_result(args.match), f"match file {args.match}"
     return load_result(args.result), f"result file {args.result}"
 
 
 def run_result(args: argparse.Namespace) -> int:
-    result, source = _result(args)
     with _desk(args) as desk:
+        result, source = _result(args, desk)
         tr = desk.record_result(args.round, args.table, result, source)
     a, b = tr.scores
     print(f"round {args.round}, table {args.table}: {a.name} {a.mvp} MVP ({a.tvp:.2f} TVP), "
@@ -256,8 +380,8 @@ def run_result(args: argparse.Namespace) -> int:
 
 
 def run_correct(args: argparse.Namespace) -> int:
-    result, source = _result(args)
     with _desk(args) as desk:
+        result, source = _result(args, desk)
         report = desk.correct(args.round, args.table, result, args.why, source)
     print("\n".join(report.lines()))
     return 0

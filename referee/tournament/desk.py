@@ -22,7 +22,14 @@ from typing import TypeVar
 
 from referee.errors import RefereeError
 from referee.tournament.clock import RoundClock, check_action, fold_clock
-from referee.tournament.event import TIEBREAKERS, Event, Player, TableResult, fold
+from referee.tournament.event import (
+    DEFAULT_SCENARIO,
+    TIEBREAKERS,
+    Event,
+    Player,
+    TableResult,
+    fold,
+)
 from referee.tournament.pairing import (
     History,
     Pairing,
@@ -111,6 +118,7 @@ class Desk:
         seed: int | None = None,
         readings: dict[str, str] | None = None,
         who: str | None = None,
+        scenario: str = DEFAULT_SCENARIO,
     ) -> Desk:
         from referee.catalogue.rulings import register
         from referee.tournament.sqlite_store import SqliteEventStore
@@ -128,6 +136,9 @@ class Desk:
                 register()[rid].option(option)
             except KeyError as exc:
                 raise DeskError(str(exc.args[0])) from None
+        from referee.tournament.event_rules import check_event_game
+
+        check_event_game(scenario, game, round_minutes, readings or {})
         if seed is None:
             seed = int.from_bytes(os.urandom(4), "big")
         head = NewRecord(
@@ -140,6 +151,7 @@ class Desk:
                 "seed": seed,
                 "readings": dict(readings or {}),
                 "tiebreakers": list(TIEBREAKERS),
+                "scenario": scenario,
             },
         )
         who = who or default_who()
@@ -185,10 +197,14 @@ class Desk:
         self, name: str, nation: str = "", checkin: dict[str, object] | None = None
     ) -> int:
         """Enter a player; after round 1 is paired, a late entry joins from the next round.
-        ``checkin``: the army as checked (``army.checkin``). Returns the first round."""
+        ``checkin``: the army as checked (``Desk.check_army``; its nation is the
+        player's). Returns the first round."""
         name = name.strip()
         if not name:
             raise DeskError("a player needs a name")
+
+        if checkin is not None:
+            nation = _army_nation(name, nation, checkin)
 
         def decide(event: Event) -> tuple[list[NewRecord], int]:
             if name in event.players:
@@ -196,6 +212,8 @@ class Desk:
             entered = event.current_round + 1
             if entered > event.rounds_planned:
                 raise DeskError(f"every round of {event.name!r} is paired: too late to enter")
+            if checkin is not None:
+                _same_game(event, name, checkin)
             recs = [NewRecord("player", {"name": name, "nation": nation, "entered": entered})]
             if checkin is not None:
                 recs.append(NewRecord("checkin", {"name": name, **checkin}))
@@ -208,12 +226,33 @@ class Desk:
         player's first round is paired)."""
 
         def decide(event: Event) -> tuple[list[NewRecord], None]:
-            p = self._player(event, name)
-            if event.current_round >= p.entered:
-                raise DeskError(f"{name}'s army was frozen when round {p.entered} was paired")
+            p = self._check_in_open(event, name)
+            _army_nation(name, p.nation, checkin)
+            _same_game(event, name, checkin)
             return [NewRecord("checkin", {"name": name, **checkin})], None
 
         self._write(decide)
+
+    @classmethod
+    def _check_in_open(cls, event: Event, name: str) -> Player:
+        p = cls._player(event, name)
+        if event.current_round >= p.entered:
+            raise DeskError(f"{name}'s army was frozen when round {p.entered} was paired")
+        return p
+
+    def check_in_open(self, name: str) -> None:
+        """Refuse a check-in for ``name`` now (no such player, or the army is frozen)."""
+        self._check_in_open(self.event(), name)
+
+    def check_army(self, path: Path | str, override: str = "") -> dict[str, object]:
+        """The army file at ``path`` checked for this event's game and edition, as a
+        ``checkin`` record's data (``checkin``: an army that is not valid is refused with
+        every problem unless the organiser gives ``override``, a reason)."""
+        from referee.tournament.checkin import check_in_army
+        from referee.tournament.event_rules import rules_of
+
+        event = self.event()
+        return check_in_army(path, game=event.game, rules=rules_of(event), override=override)
 
     def drop(self, name: str) -> int:
         """Drop a player after the rounds paired so far; returns the last round they play."""
@@ -492,6 +531,21 @@ class Desk:
 
     def standings(self, keys: Sequence[str] | None = None) -> Standings:
         return standings(self.event(), keys)
+
+
+def _army_nation(name: str, nation: str, checkin: dict[str, object]) -> str:
+    """The player's nation: the army's, which a nation given must agree with."""
+    army_nation = str(checkin.get("nation") or "")
+    if nation and army_nation and nation != army_nation:
+        raise DeskError(f"{name}: the nation given is {nation}, the army is {army_nation}")
+    return nation or army_nation
+
+
+def _same_game(event: Event, name: str, checkin: dict[str, object]) -> None:
+    game = checkin.get("game")
+    if game is not None and game != event.game:
+        raise DeskError(f"{name}'s army was checked for a {game} game; {event.name!r} plays "
+                        f"{event.game}")
 
 
 def event_clock(event: Event, round_number: int | None = None) -> RoundClock:

@@ -3,9 +3,11 @@
 Records (kind: data):
 
 - ``event``: name, rounds, game, round_minutes, seed, readings (ruling id -> reading),
-  tiebreakers (the standings' keys in order);
+  tiebreakers (the standings' keys in order), scenario (the tables' scenario: a shipped
+  scenario's id or a file; ``entrenched`` when left out);
 - ``player``: name, nation, entered (the first round the player can be paired in);
-- ``checkin``: name, army (the list as checked), checksum, valid, errors, huge_units;
+- ``checkin``: name, army (the list's content as checked, frozen), file, checksum, valid,
+  errors, huge_units, declaration, override (``checkin``);
 - ``drop``: name, after (the last round the player plays);
 - ``seeding``: order (names, best first) for round 1;
 - ``tiebreakers``: keys;
@@ -38,6 +40,7 @@ TIEBREAKERS: dict[str, str] = {
     "destroyed": "destroyed enemy points",
 }
 DEFAULT_TIEBREAKERS: tuple[str, ...] = ("tvp", "mvp", "sos", "h2h", "destroyed")
+DEFAULT_SCENARIO = "entrenched"
 
 
 @dataclass(frozen=True, slots=True)
@@ -126,6 +129,8 @@ class Event:
     revision: int
     store_name: str = ""
     extra: Mapping[str, Any] = field(default_factory=lambda: MappingProxyType({}))
+    scenario: str = DEFAULT_SCENARIO
+    """The scenario every table plays (a shipped scenario's id or a file)."""
 
     def reading(self, ruling_id: str) -> object:
         """The value of the reading this event takes for ``ruling_id``."""
@@ -189,7 +194,8 @@ def fold(records: Sequence[Record], store_name: str = "") -> Event:
             players[d["name"]] = Player(d["name"], d.get("nation", ""), int(d.get("entered", 1)))
         elif r.kind == "checkin":
             p = players[d["name"]]
-            players[p.name] = Player(p.name, p.nation, p.entered, p.dropped_after, d)
+            nation = p.nation or str(d.get("nation", ""))  # a player entered without one
+            players[p.name] = Player(p.name, nation, p.entered, p.dropped_after, d)
         elif r.kind == "drop":
             p = players[d["name"]]
             players[p.name] = Player(p.name, p.nation, p.entered, int(d["after"]), p.army)
@@ -238,4 +244,5 @@ def fold(records: Sequence[Record], store_name: str = "") -> Event:
         records=tuple(records),
         revision=records[-1].id if records else 0,
         store_name=store_name,
+        scenario=str(head.get("scenario") or DEFAULT_SCENARIO),
     )

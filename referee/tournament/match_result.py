@@ -1,7 +1,8 @@
 """The result of a finished match file (clause ``victory.destroyed``).
 
-Each unit set up at the start counts for its own side at its card's cost: it survived if it
-is still on the table with a model alive (a base with one model left survives), and was
+Each unit of the match (set up at the start, or waiting for a scenario's setup procedure)
+counts for its own side at its card's cost: it survived if it is still on the table with a
+model alive (a base with one model left survives), or is still waiting for the setup, and was
 destroyed or fled if none is alive or it has been taken off the table. A unit paid in several
 kinds counts each kind at that kind's rate (ruling ``victory.mixed-cost``); command points
 do not score (ruling ``victory.command-points``). The players' names are the match's
@@ -26,20 +27,32 @@ def side_names(match: MatchFile) -> tuple[str, str]:
     )
 
 
+def _set_up(match: MatchFile) -> list[tuple[str, str, int, bool]]:
+    """(uid, unit id, side, waited for the setup) of every unit of the match: those set up
+    with a hex, then those a scenario's setup procedure places (its roster)."""
+    out = []
+    for row in match.db.table("units").rows_where(order_by="position"):
+        data = json.loads(row["data"])
+        out.append((str(data["uid"]), str(data["unit"]), int(data["side"]), False))
+    for entry in match.meta.get("setup_roster") or ():
+        out.append((str(entry["uid"]), str(entry["unit"]), int(entry["side"]), True))
+    return out
+
+
 def result_of_match(match: MatchFile) -> MatchResult:
     """Both sides' surviving and destroyed points in ``match`` as it stands now."""
     mixed = str(match.rules.reading("victory.mixed-cost").value)
     command = str(match.rules.reading("victory.command-points").value)
-    now = match.state.units
+    state = match.state
+    now = state.units
+    setting_up = state.setup is not None and not state.setup.done
     surviving = {1: Points(), 2: Points()}
     destroyed = {1: Points(), 2: Points()}
-    for row in match.db.table("units").rows_where(order_by="position"):
-        data = json.loads(row["data"])
-        uid, side = str(data["uid"]), int(data["side"])
-        card = match.cards[str(data["unit"])]
+    for uid, unit_id, side, waited in _set_up(match):
+        card = match.cards[unit_id]
         cost = scored_cost(card.cost, mixed=mixed, command=command)
         unit = now.get(uid)
-        if unit is not None and unit.alive > 0:
+        if (unit is not None and unit.alive > 0) or (waited and setting_up and unit is None):
             surviving[side] = surviving[side] + cost
         else:
             destroyed[side] = destroyed[side] + cost

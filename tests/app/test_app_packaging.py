@@ -171,7 +171,7 @@ def test_a_tournament_export_asks_before_replacing_a_folders_files(qtbot, tmp_pa
 
     _answer_replace(qtbot, QMessageBox.StandardButton.Yes, asked)
     window.export("csv", out)
-    assert sorted(p.name for p in out.iterdir()) == ["pairings.csv", "results.csv",
-                                                     "standings.csv"]
+    assert sorted(p.name for p in out.iterdir()) == ["pairings.csv", "players.csv",
+                                                     "results.csv", "standings.csv"]
     assert (out / "pairings.csv").read_text(encoding="utf-8").startswith("round,")
-    assert "Exported 3 file(s)" in window.last_message
+    assert "Exported 4 file(s)" in window.last_message

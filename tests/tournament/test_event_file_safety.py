@@ -97,8 +97,8 @@ def test_the_export_command_never_replaces_a_file_unless_told(tmp_path, home, ca
     assert sorted(p.name for p in out.iterdir()) == ["standings.csv"]  # nothing half-written
     assert not list(tmp_path.glob(".*partial"))
     assert main(["tournament", "export", ev, "--format", "csv", "-o", str(out), "--force"]) == 0
-    assert sorted(p.name for p in out.iterdir()) == ["pairings.csv", "results.csv",
-                                                     "standings.csv"]
+    assert sorted(p.name for p in out.iterdir()) == ["pairings.csv", "players.csv",
+                                                     "results.csv", "standings.csv"]
     assert (out / "standings.csv").read_text(encoding="utf-8").startswith("rank,")
 
 

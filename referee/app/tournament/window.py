@@ -36,7 +36,8 @@ from referee.app.tournament.result_entry import ResultEntry
 from referee.app.tournament.tables import fill, make_table
 from referee.app.tournament.wall_view import WallView
 from referee.errors import RefereeError
-from referee.tournament.desk import Desk, event_clock
+from referee.tournament.checkin import army_cells, table_declarations
+from referee.tournament.desk import Desk, DeskError, event_clock
 from referee.tournament.event import TIEBREAKERS, Event
 from referee.tournament.scoring import MatchResult, score_match
 from referee.tournament.standings import standings
@@ -97,8 +98,11 @@ class TournamentWindow(QMainWindow):
     # --- building ------------------------------------------------------------------
 
     def _players_tab(self) -> QWidget:
+        from referee.app.tournament.checkin_panel import CheckinPanel
+
         w = QWidget()
-        self.players = make_table(["name", "nation", "from round", "dropped after", "army"])
+        self.players = make_table(["name", "nation", "from round", "dropped after", "army",
+                                   "checksum", "huge units", "check-in"])
         self.new_name = QLineEdit(placeholderText="name")
         self.new_name.setObjectName("player-name")
         self.new_nation = QLineEdit(placeholderText="nation")
@@ -107,11 +111,15 @@ class TournamentWindow(QMainWindow):
         self.new_name.returnPressed.connect(self.add_player)
         drop = QPushButton("Drop selected")
         drop.clicked.connect(self.drop_selected)
+        self.checkin_button = QPushButton("Check in for selected")
+        self.checkin_button.clicked.connect(self.check_in_selected)
+        self.checkin_panel = CheckinPanel(lambda path, why: self.desk.check_army(path, why))
         row = QHBoxLayout()
-        for x in (self.new_name, self.new_nation, add, drop):
+        for x in (self.new_name, self.new_nation, add, self.checkin_button, drop):
             row.addWidget(x)
         layout = QVBoxLayout(w)
         layout.addLayout(row)
+        layout.addWidget(self.checkin_panel)
         layout.addWidget(self.players, 1)
         return w
 
@@ -121,7 +129,10 @@ class TournamentWindow(QMainWindow):
         self.round_pick.valueChanged.connect(self.redraw_pairings)
         self.pair_button = QPushButton("Pair next round")
         self.pair_button.clicked.connect(self.pair)
-        self.pairing = make_table(["table", "player 1", "player 2", "result"])
+        self.pairing = make_table(["table", "player 1", "player 2", "result",
+                                   "tell the opponent (huge units)"])
+        self.match_button = QPushButton("Match file for the selected table…")
+        self.match_button.clicked.connect(self.match_file_dialog)
         self.bye_label = QLabel()
         self.pair_warnings = QLabel()
         self.pair_warnings.setWordWrap(True)
@@ -133,6 +144,7 @@ class TournamentWindow(QMainWindow):
         top.addWidget(QLabel("Round"))
         top.addWidget(self.round_pick)
         top.addWidget(self.pair_button)
+        top.addWidget(self.match_button)
         top.addStretch(1)
         top.addWidget(QLabel("Swap"))
         top.addWidget(self.swap_a)
@@ -205,11 +217,42 @@ class TournamentWindow(QMainWindow):
 
     def add_player(self) -> None:
         name = self.new_name.text().strip()
-        entered = self.act(lambda: self.desk.add_player(name, self.new_nation.text().strip()))
+        panel = self.checkin_panel
+        entered = self.act(lambda: self.desk.add_player(name, self.new_nation.text().strip(),
+                                                        panel.checkin()))
         if entered is not None:
             late = f" (late entry: from round {entered})" if entered > 1 else ""
-            self.message(f"{name} entered{late}")
+            army = self._checked_in(name)
+            self.message(f"{name} entered{late}{army}")
             self.new_name.clear()
+            panel.clear()
+
+    def _checked_in(self, name: str) -> str:
+        checkin = self.tournament.players[name].army
+        if checkin is None:
+            return ""
+        return f", army {checkin['army_name']} checked in, checksum {checkin['checksum'][:16]}"
+
+    def check_in_selected(self) -> None:
+        """Check the chosen army in for the selected player (before their first round)."""
+        rows = sorted({i.row() for i in self.players.selectedIndexes()})
+        item = self.players.item(rows[0], 0) if rows else None
+        if item is None:
+            self.message("Refused: select the player to check in", error=True)
+            return
+        name, panel = item.text(), self.checkin_panel
+
+        def check_in() -> bool:
+            self.desk.check_in_open(name)
+            checkin = panel.checkin()
+            if checkin is None:
+                raise DeskError("choose the player's army file first")
+            self.desk.check_in(name, checkin)
+            return True
+
+        if self.act(check_in):
+            self.message(f"{name} checked in{self._checked_in(name)}")
+            panel.clear()
 
     def drop_selected(self) -> None:
         rows = {i.row() for i in self.players.selectedIndexes()}
@@ -255,14 +298,45 @@ class TournamentWindow(QMainWindow):
     def result_from_match_file(self, round_number: int, table: int, path: Path,
                                as_correction: bool = False) -> None:
         from referee.tournament.match_result import load_match_result
+        from referee.tournament.table_match import check_origin, origin_of_match
 
-        result = self.act(lambda: load_match_result(path))
+        def read() -> MatchResult:
+            check_origin(self.desk.event(), origin_of_match(path), round_number, table,
+                         path.name)
+            return load_match_result(path)
+
+        result = self.act(read)
         if result is None:
             return
         if as_correction:
             self.correct_result(round_number, table, result, self.entry.why.text())
         else:
             self.record_result(round_number, table, result)
+
+    def match_file_dialog(self) -> None:
+        """The selected table's match file, written where the organiser says."""
+        rows = sorted({i.row() for i in self.pairing.selectedIndexes()})
+        rnd = self.tournament.round(self.round_pick.value())
+        if not rows or rnd is None:
+            self.message("Refused: select a table of a paired round first", error=True)
+            return
+        table = rows[0] + 1
+        suggested = f"round{rnd.number}-table{table}.referee"
+        out = ask_save_path(self, "The table's match file", suggested,
+                            "Match files (*.referee)", ".referee")
+        if out is not None:  # the dialog asked before replacing a file
+            self.make_match_file(rnd.number, table, out, force=out.exists())
+
+    def make_match_file(self, round_number: int, table: int, out: Path,
+                        force: bool = False) -> Path | None:
+        from referee.tournament.table_match import make_table_match
+
+        made = self.act(lambda: make_table_match(self.desk.event(), round_number, table, out,
+                                                 force=force))
+        if made is None:
+            return None
+        self.message(" ".join(made.lines()[:1]) + f"; {made.origin.minutes} minutes")
+        return made.path
 
     def set_keys(self) -> None:
         keys = [k.strip() for k in self.keys.text().replace(",", " ").split() if k.strip()]
@@ -348,7 +422,7 @@ class TournamentWindow(QMainWindow):
         self.setWindowTitle(f"{e.name} - tournament desk ({Path(e.store_name).name})")
         fill(self.players, [
             (p.name, p.nation, p.entered, p.dropped_after if p.dropped_after is not None else "",
-             (p.army or {}).get("checksum", "")) for p in e.players.values()
+             *army_cells(e, p.name)) for p in e.players.values()
         ])
         self.round_pick.setMaximum(max(1, e.current_round))
         self.pair_button.setEnabled(e.current_round < e.rounds_planned)
@@ -388,12 +462,14 @@ class TournamentWindow(QMainWindow):
             self.pair_warnings.setText("")
             return
         rows = []
+        told = table_declarations(self.tournament, rnd.tables)
         for i, (a, b) in enumerate(rnd.tables, 1):
             res = ""
             if i in rnd.results:
                 sa, sb = rnd.results[i].scores
                 res = f"{sa.mvp} - {sb.mvp}" + (" (corrected)" if rnd.results[i].corrected else "")
-            rows.append((i, a, b, res))
+            tell = "; ".join(f"{n}: {told[n]}" for n in (a, b) if n in told)
+            rows.append((i, a, b, res, tell))
         fill(self.pairing, rows)
         self.bye_label.setText(f"Round {rnd.number} ({rnd.how}); bye: {rnd.bye or 'none'}")
         self.pair_warnings.setText("\n".join(rnd.warnings))

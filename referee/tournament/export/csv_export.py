@@ -5,6 +5,7 @@ from __future__ import annotations
 import csv
 from pathlib import Path
 
+from referee.tournament.checkin import huge_text, listed_huge_units
 from referee.tournament.event import Event
 from referee.tournament.export import folder
 from referee.tournament.standings import standings
@@ -14,7 +15,8 @@ def write_csv(event: Event, out: Path) -> list[Path]:
     out = folder(out)
     st = standings(event)
     keys = list(st.keys)
-    paths = [out / "standings.csv", out / "pairings.csv", out / "results.csv"]
+    paths = [out / "standings.csv", out / "pairings.csv", out / "results.csv",
+             out / "players.csv"]
     with open(paths[0], "w", newline="", encoding="utf-8") as fh:
         w = csv.writer(fh)
         w.writerow(["rank", "name", "nation", "tvp", "mvp", *keys, "decided_by", "dropped"])
@@ -24,10 +26,12 @@ def write_csv(event: Event, out: Path) -> list[Path]:
                         "yes" if s.dropped else ""])
     with open(paths[1], "w", newline="", encoding="utf-8") as fh:
         w = csv.writer(fh)
-        w.writerow(["round", "table", "player_1", "player_2"])
+        w.writerow(["round", "table", "player_1", "player_2", "player_1_huge_units",
+                    "player_2_huge_units"])
         for rnd in event.rounds:
             for i, (a, b) in enumerate(rnd.tables, 1):
-                w.writerow([rnd.number, i, a, b])
+                w.writerow([rnd.number, i, a, b, huge_text(event.players[a].army),
+                            huge_text(event.players[b].army)])
             if rnd.bye:
                 w.writerow([rnd.number, "bye", rnd.bye, ""])
     with open(paths[2], "w", newline="", encoding="utf-8") as fh:
@@ -39,4 +43,14 @@ def write_csv(event: Event, out: Path) -> list[Path]:
                 for me, other in ((one, two), (two, one)):
                     w.writerow([rnd.number, t, me.name, me.mvp, f"{me.tvp:.4f}", other.name,
                                 "yes" if tr.corrected else ""])
+    with open(paths[3], "w", newline="", encoding="utf-8") as fh:
+        w = csv.writer(fh)
+        w.writerow(["name", "nation", "entered", "dropped_after", "army", "checksum", "valid",
+                    "override", "huge_units"])
+        for p in event.players.values():
+            c = p.army or {}
+            w.writerow([p.name, p.nation, p.entered, p.dropped_after or "",
+                        c.get("army_name", ""), c.get("checksum", ""),
+                        ("yes" if c.get("valid") else "no") if c else "",
+                        c.get("override", ""), listed_huge_units(event, p.name)])
     return paths

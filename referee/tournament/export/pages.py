@@ -20,6 +20,7 @@ th { background: #eee; } td.num { text-align: right; font-variant-numeric: tabul
 td.table { font-weight: bold; font-size: 1.2em; text-align: center; width: 3em; }
 .note { color: #555; font-size: 0.9em; } .warn { color: #a00; }
 .dropped { color: #777; text-decoration: line-through; }
+.huge { color: #8a4b00; font-size: 0.85em; font-weight: bold; }
 .scroll { overflow-x: auto; } td.name { white-space: nowrap; }
 @media (max-width: 640px) { .wide { display: none; } th, td { padding: 0.3em 0.3em; } }
 @media print { nav { display: none; } body { max-width: none; } h2 { page-break-after: avoid; }
@@ -53,9 +54,23 @@ def page(title: str, body: str, nav: str = "") -> str:
     )
 
 
-def pairing_table(rnd: Round, link: dict[str, str] | None = None) -> str:
+def huge_note(event: Event, name: str) -> str:
+    """A player's huge units under their name in a pairing, for the opponent to read
+    (clause ``army.huge-units``), or ''."""
+    from referee.tournament.checkin import huge_text
+
+    player = event.players.get(name)
+    huge = huge_text(player.army if player is not None else None)
+    return f'<div class="huge">huge units: {escape(huge)}</div>' if huge else ""
+
+
+def pairing_table(rnd: Round, link: dict[str, str] | None = None,
+                  event: Event | None = None) -> str:
+    """A round's tables; with ``event``, each player's huge units under their name."""
+
     def who(n: str) -> str:
-        return f'<a href="{link[n]}">{escape(n)}</a>' if link else escape(n)
+        name = f'<a href="{link[n]}">{escape(n)}</a>' if link else escape(n)
+        return name + (huge_note(event, n) if event is not None else "")
 
     rows = []
     for i, (a, b) in enumerate(rnd.tables, 1):

@@ -15,7 +15,7 @@ def printable_html(event: Event) -> str:
     rnd = event.round(event.current_round)
     if rnd is not None:
         body.append(f"<h2>Round {rnd.number} of {event.rounds_planned}: tables</h2>")
-        body.append(pairing_table(rnd))
+        body.append(pairing_table(rnd, event=event))
     else:
         body.append(f'<p class="note">No round paired yet; {len(event.players)} players.</p>')
     st = standings(event)

@@ -6,6 +6,7 @@ from __future__ import annotations
 from html import escape
 from pathlib import Path
 
+from referee.tournament.checkin import army_summary, huge_text, listed_huge_units
 from referee.tournament.event import Event
 from referee.tournament.export import folder
 from referee.tournament.export.pages import (
@@ -24,6 +25,17 @@ def _nav(up: str = "") -> str:
     return NAV.format(up=up)
 
 
+def _army(event: Event, name: str) -> str:
+    """The player's frozen army: its name, checksum and (ruling ``tournament.huge-units``)
+    its huge units."""
+    checkin = event.players[name].army
+    if checkin is None:
+        return '<p class="note">No army checked in.</p>'
+    huge = listed_huge_units(event, name)
+    return (f"<p>Army: {escape(army_summary(checkin))}</p>"
+            + (f'<p class="huge">Huge units: {escape(huge)}</p>' if huge else ""))
+
+
 def write_site(event: Event, out: Path) -> list[Path]:
     out = folder(out)
     (out / "players").mkdir(exist_ok=True)
@@ -37,7 +49,8 @@ def write_site(event: Event, out: Path) -> list[Path]:
     if not rounds:
         tables.append('<p class="note">No round is paired yet.</p>')
     for past in rounds:
-        tables.append(f"<h2>Round {past.number}: by table</h2>{pairing_table(past, link)}")
+        tables.append(f"<h2>Round {past.number}: by table</h2>"
+                      f"{pairing_table(past, link, event)}")
     written[out / "index.html"] = page(f"{event.name}: tables", "".join(tables), _nav())
 
     by_name = [f"<h1>{title}</h1>"]
@@ -51,6 +64,8 @@ def write_site(event: Event, out: Path) -> list[Path]:
             if t is not None:
                 a, b = rnd.tables[t - 1]
                 table, opponent = str(t), b if a == name else a
+                told = huge_text(event.players[opponent].army)
+                opponent += f" (huge units: {told})" if told else ""
             elif rnd.bye == name:
                 table, opponent = "-", "bye"
             elif event.players[name].dropped_after is not None:
@@ -84,7 +99,7 @@ def write_site(event: Event, out: Path) -> list[Path]:
         me = places[name]
         body = (
             f"<h1>{escape(name)}</h1><p>{escape(event.players[name].nation)} - place "
-            f"{me.rank}, {me.tvp:.2f} TVP, {me.mvp} MVP</p>"
+            f"{me.rank}, {me.tvp:.2f} TVP, {me.mvp} MVP</p>{_army(event, name)}"
             "<table><tr><th>Round</th><th>Table</th><th>Opponent</th><th>MVP</th><th>TVP</th>"
             f"</tr>{''.join(rows)}</table>"
         )

@@ -1,0 +1,90 @@
+"""File > Tournament of the match window: a new event (the new-event dialog, then the
+tournament window on it) or an event file opened in the tournament window. The windows are
+the launcher's, so several events may be open beside the match."""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import TYPE_CHECKING
+
+from PySide6.QtCore import QObject
+from PySide6.QtWidgets import QDialog, QFileDialog, QMessageBox, QWidget
+
+from referee.app.tournament.new_event_dialog import NewEvent, NewEventDialog
+from referee.errors import RefereeError
+
+if TYPE_CHECKING:  # the desk (and networkx) load when a tournament is opened, not before
+    from referee.app.tournament.window import TournamentWindow
+    from referee.tournament.desk import Desk
+
+
+def tournaments_folder() -> Path:
+    """Where new events go by default (``referee.paths.tournaments_dir``)."""
+    from referee.paths import tournaments_dir
+
+    return tournaments_dir()
+
+
+class TournamentLauncher(QObject):
+    """See the module docstring; ``parent`` is the match window (messages go over it)."""
+
+    def __init__(self, parent: QWidget) -> None:
+        super().__init__(parent)
+        self.host = parent
+        self.windows: list[TournamentWindow] = []
+        self.last_error = ""
+
+    def _refused(self, exc: Exception) -> None:
+        self.last_error = str(exc)
+        QMessageBox.warning(self.host, "Tournament", str(exc))
+
+    def new_event_dialog(self) -> NewEventDialog:
+        dialog = NewEventDialog(self.host, tournaments_folder())
+
+        def finished(result: int) -> None:
+            if result == QDialog.DialogCode.Accepted:
+                self.create(dialog.chosen())
+            dialog.deleteLater()
+
+        dialog.finished.connect(finished)
+        dialog.open()
+        return dialog
+
+    def create(self, chosen: NewEvent) -> TournamentWindow | None:
+        from referee.tournament.desk import Desk
+
+        try:
+            desk = Desk.create(chosen.path, name=chosen.name, rounds=chosen.rounds,
+                               game=chosen.game, round_minutes=chosen.round_minutes,
+                               scenario=chosen.scenario)
+        except (RefereeError, OSError) as exc:
+            self._refused(exc)
+            return None
+        return self._show(desk)
+
+    def open_dialog(self) -> TournamentWindow | None:
+        path, _ = QFileDialog.getOpenFileName(
+            self.host, "Open an event", str(tournaments_folder()),
+            "Event files (*.db);;All files (*)",
+        )
+        return self.open(Path(path)) if path else None
+
+    def open(self, path: Path | str) -> TournamentWindow | None:
+        from referee.tournament.desk import Desk
+
+        try:
+            desk = Desk.open(path)
+        except (RefereeError, OSError) as exc:
+            self._refused(exc)
+            return None
+        return self._show(desk)
+
+    def _show(self, desk: Desk) -> TournamentWindow:
+        from referee.app.tournament.window import TournamentWindow
+
+        window = TournamentWindow(desk)
+        self.windows = [w for w in self.windows if w.isVisible()] + [window]
+        window.show()
+        window.raise_()
+        window.activateWindow()
+        return window

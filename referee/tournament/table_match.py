@@ -1,0 +1,253 @@
+"""From table to desk: the match file of one table of a round, and the way back.
+
+:func:`make_table_match` writes the table's match file: the event's scenario (ENTRENCHED!
+unless the event chose another) with its map and setup procedure (the units wait for it:
+ENTRENCHED!'s blind setup), both players' armies as frozen at check-in (each base with its
+upgraded card, :func:`referee.army.table_units`; side 1 is the table's first player), the
+event's readings, and the round's time limit as the victory condition "Tournament style:
+fixed time" with the round's minutes (clause ``victory.fixed-time``). The match's settings
+(``meta["settings"]``, text) say where it comes from:
+
+- ``player-1``, ``player-2``: the players' names (the result's names,
+  :mod:`referee.tournament.match_result`);
+- ``tournament-event``, ``tournament-event-id`` (:func:`event_id`), ``tournament-store``
+  (where the event is: a file's absolute path, or a server's URL), ``tournament-round``,
+  ``tournament-table``;
+- ``tournament-minutes``: the round's time limit; ``tournament-round-started``: when the
+  round's clock started, if it had when the file was made (the table's own clock,
+  :mod:`referee.tournament.table_clock`);
+- ``army-1-checksum``, ``army-2-checksum``: the armies' checksums.
+
+The result comes back with ``tournament result --match M.referee``; :func:`check_origin`
+refuses a match made for another event, round or table (the desk refuses other players).
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import os
+from collections.abc import Mapping
+from dataclasses import dataclass
+from datetime import datetime
+from pathlib import Path
+from typing import Any
+
+from referee.errors import RefereeError
+from referee.tournament.clock import fold_clock
+from referee.tournament.event import Event
+
+
+class TableMatchError(RefereeError):
+    """A table's match file that cannot be made, or a match file that is not this table's."""
+
+
+@dataclass(frozen=True, slots=True)
+class TableOrigin:
+    """Where a table's match file comes from (its settings, see the module docstring)."""
+
+    event: str
+    event_id: str
+    store: str
+    round: int
+    table: int
+    players: tuple[str, str]
+    minutes: int | None = None
+    round_started: datetime | None = None
+
+    def label(self) -> str:
+        return f"{self.event}, round {self.round}, table {self.table}"
+
+    @classmethod
+    def from_settings(cls, settings: Mapping[str, Any]) -> TableOrigin | None:
+        """The origin a match's settings record, or None for a match the desk did not make."""
+        if "tournament-round" not in settings:
+            return None
+        try:
+            started = settings.get("tournament-round-started")
+            minutes = settings.get("tournament-minutes")
+            return cls(
+                str(settings.get("tournament-event", "")),
+                str(settings.get("tournament-event-id", "")),
+                str(settings.get("tournament-store", "")),
+                int(settings["tournament-round"]),
+                int(settings["tournament-table"]),
+                (str(settings.get("player-1", "")), str(settings.get("player-2", ""))),
+                int(minutes) if minutes else None,
+                datetime.fromisoformat(str(started)) if started else None,
+            )
+        except (KeyError, ValueError) as exc:
+            raise TableMatchError(f"the match's tournament settings are damaged ({exc})",
+                                  ) from None
+
+    def settings(self) -> dict[str, str]:
+        out = {
+            "player-1": self.players[0],
+            "player-2": self.players[1],
+            "tournament-event": self.event,
+            "tournament-event-id": self.event_id,
+            "tournament-store": self.store,
+            "tournament-round": str(self.round),
+            "tournament-table": str(self.table),
+        }
+        if self.minutes is not None:
+            out["tournament-minutes"] = str(self.minutes)
+        if self.round_started is not None:
+            out["tournament-round-started"] = self.round_started.isoformat()
+        return out
+
+
+@dataclass(frozen=True, slots=True)
+class TableMatch:
+    """What :func:`make_table_match` wrote."""
+
+    path: Path
+    origin: TableOrigin
+    scenario: str
+    units: int
+    checksums: tuple[str, str]
+    declarations: Mapping[str, str]
+    """For each player whose opponent has huge units, what they are told."""
+
+    def lines(self) -> list[str]:
+        a, b = self.origin.players
+        out = [
+            f"{self.path}: {self.origin.label()}: {a} (side 1) v {b} (side 2)",
+            f"  scenario: {self.scenario}; {self.units} units wait for its setup",
+            f"  victory: tournament, fixed time: {self.origin.minutes} minutes",
+            f"  armies: {a} {self.checksums[0][:16]}, {b} {self.checksums[1][:16]}",
+        ]
+        out += [f"  {name}: {text}" for name, text in self.declarations.items()]
+        return out
+
+
+def event_id(event: Event) -> str:
+    """The event's fingerprint: its first record (name, seed, when, who), hashed; the same
+    wherever the event is kept or copied."""
+    if not event.records:
+        return ""
+    first = event.records[0]
+    text = json.dumps([first.kind, dict(first.data), first.who, first.at], sort_keys=True)
+    return hashlib.sha256(text.encode("utf-8")).hexdigest()[:16]
+
+
+def store_location(store_name: str) -> str:
+    """Where the event is, for a match opened elsewhere: a URL as it is, a file absolute."""
+    if "://" in store_name or not store_name:
+        return store_name
+    return str(Path(store_name).resolve())
+
+
+def table_players(event: Event, round_number: int, table: int) -> tuple[str, str]:
+    rnd = event.round(round_number)
+    if rnd is None:
+        raise TableMatchError(f"round {round_number} is not paired yet")
+    if not 1 <= table <= len(rnd.tables):
+        raise TableMatchError(
+            f"round {round_number} has tables 1 to {len(rnd.tables)}, not {table}"
+        )
+    return rnd.tables[table - 1]
+
+
+def make_table_match(
+    event: Event,
+    round_number: int,
+    table: int,
+    out: Path | str,
+    *,
+    force: bool = False,
+    seed: int | None = None,
+) -> TableMatch:
+    """Write the match file of ``table`` in ``round_number`` (see the module docstring);
+    an existing ``out`` is replaced only with ``force``, and only once the new file is
+    whole."""
+    from referee.army import table_units
+    from referee.match.army_setup import name_units
+    from referee.match.store import MatchFile
+    from referee.tournament.checkin import frozen_army, table_declarations
+    from referee.tournament.event_rules import rules_of, scenario_of, table_victory
+
+    out = Path(out)
+    if out.exists() and not force:
+        raise TableMatchError(f"{out}: already exists (--force replaces it)")
+    if out.exists() and not out.is_file():
+        raise TableMatchError(f"{out}: is a folder, not a match file")
+    a, b = table_players(event, round_number, table)
+    missing = [n for n in (a, b) if event.players[n].army is None]
+    if missing:
+        raise TableMatchError(
+            f"round {round_number}, table {table}: no army checked in for "
+            f"{' and '.join(missing)} (tournament check-in FILE NAME --army ARMY.toml)"
+        )
+    armies = {side: frozen_army(event.players[n].army or {}, n)
+              for side, n in ((1, a), (2, b))}
+    rules = rules_of(event)
+    scenario = scenario_of(event)
+    sides = []
+    for side, army in armies.items():
+        player = (a, b)[side - 1]
+        try:
+            sides.append((side, table_units(army, rules=rules)))
+        except RefereeError as exc:
+            raise TableMatchError(f"{player}'s army cannot be put on the table: {exc}") from None
+    named = name_units(sides)
+    units = [{"uid": uid, "unit": u.card.id, "side": side, "card": dict(u.card_data)}
+             for side, uid, u in named]
+    clock = fold_clock(event.clock, round_number, event.round_minutes)
+    origin = TableOrigin(
+        event.name, event_id(event), store_location(event.store_name), round_number, table,
+        (a, b), clock.minutes, clock.started,
+    )
+    making = out.with_name(f".{out.name}.making")
+    making.unlink(missing_ok=True)
+    try:
+        MatchFile.create(
+            making,
+            map_name="",
+            units=units,
+            ruleset=scenario.edition,
+            readings=dict(event.readings),
+            seed=seed,
+            title=f"{event.name}: round {round_number}, table {table}: {a} v {b}",
+            settings={**origin.settings(),
+                      "army-1-checksum": armies[1].checksum(),
+                      "army-2-checksum": armies[2].checksum()},
+            scenario=event.scenario,
+            victory=table_victory(clock.minutes),
+        ).close()
+        os.replace(making, out)
+    finally:
+        making.unlink(missing_ok=True)
+    return TableMatch(
+        out, origin, scenario.name, len(units),
+        (armies[1].checksum(), armies[2].checksum()),
+        table_declarations(event, [(a, b)]),
+    )
+
+
+def origin_of_match(path: Path | str) -> TableOrigin | None:
+    """The origin recorded in the match file at ``path`` (None: not made by the desk)."""
+    from referee.match.store import MatchFile
+
+    with MatchFile.open(path) as match:
+        return TableOrigin.from_settings(match.meta.get("settings") or {})
+
+
+def check_origin(
+    event: Event, origin: TableOrigin | None, round_number: int, table: int, source: str = ""
+) -> None:
+    """Refuse a match file made for another event, round or table than the result asked."""
+    if origin is None:
+        return
+    where = f"{source}: " if source else ""
+    if origin.event_id and origin.event_id != event_id(event):
+        raise TableMatchError(
+            f"{where}this match was made for the event {origin.event!r} ({origin.store}), "
+            f"not {event.name!r}"
+        )
+    if (origin.round, origin.table) != (round_number, table):
+        raise TableMatchError(
+            f"{where}this match was made for round {origin.round}, table {origin.table} "
+            f"({origin.players[0]} v {origin.players[1]}), not round {round_number}, "
+            f"table {table}"
+        )
