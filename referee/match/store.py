@@ -34,8 +34,6 @@ from pathlib import Path
 from types import MappingProxyType
 from typing import Any
 
-import sqlite_utils
-
 from referee.board.hexgrid import parse_label
 from referee.board.maps import MapError, find_map, parse_map
 from referee.dice.service import Dice, Roll
@@ -72,6 +70,18 @@ COLUMNS: Mapping[str, frozenset[str]] = MappingProxyType({
     "events": frozenset({"id", "step", "position", "kind", "data"}),
 })
 """The columns each table must have (a file with one dropped is damaged)."""
+SCHEMA = """
+CREATE TABLE "meta" ("key" TEXT PRIMARY KEY, "value" TEXT);
+CREATE TABLE "cards" ("id" TEXT PRIMARY KEY, "data" TEXT);
+CREATE TABLE "units" ("uid" TEXT PRIMARY KEY, "position" INTEGER, "data" TEXT);
+CREATE TABLE "steps" ("number" INTEGER PRIMARY KEY, "name" TEXT, "undone" INTEGER,
+                      "created" TEXT);
+CREATE TABLE "events" ("id" INTEGER PRIMARY KEY, "step" INTEGER REFERENCES "steps"("number"),
+                       "position" INTEGER, "kind" TEXT, "data" TEXT);
+CREATE INDEX "idx_events_step_position" ON "events" ("step", "position");
+"""
+"""A new match file's tables (as sqlite-utils made them before; written in SQL so that
+reading and writing a match needs only Python's own sqlite3, which imports in no time)."""
 BUSY_SECONDS = 15.0
 """How long a command waits for another program's write to the same file to finish."""
 
@@ -257,9 +267,10 @@ class MatchFile:
     def __init__(self, path: Path, conn: sqlite3.Connection) -> None:
         self.path = path
         conn.isolation_level = None  # transactions are begun and ended here, explicitly
-        self.db = sqlite_utils.Database(conn)
+        self.conn = conn
         self._state: MatchState | None = None
         self._version = -1
+        self._batch = False
         with self._reading():
             self._check_tables()
             meta = self._read_meta()
@@ -289,6 +300,14 @@ class MatchFile:
                     raise MatchFileError(str(exc), file=path) from None
             self.cards: Mapping[str, UnitType] = MappingProxyType(cards)
             self._version = self._data_version()
+
+    @property
+    def db(self) -> Any:
+        """The file as a ``sqlite_utils.Database`` (for readers outside the match: a
+        tournament's results); imported when first asked for."""
+        import sqlite_utils
+
+        return sqlite_utils.Database(self.conn)
 
     # --- creating and opening -------------------------------------------------------
 
@@ -371,9 +390,9 @@ class MatchFile:
             initial.append(unit_state_json(state))
         partial = path.with_name(f".{path.name}.partial")
         partial.unlink(missing_ok=True)
-        db = sqlite_utils.Database(sqlite3.connect(partial))
+        db = sqlite3.connect(partial)
         try:
-            with _sqlite_errors(partial), db.conn:
+            with _sqlite_errors(partial), db:
                 meta = {
                     "format_version": FORMAT_VERSION,
                     "ruleset": rules.id,
@@ -392,38 +411,20 @@ class MatchFile:
                     meta["setup_roster"] = roster
                 if victory_meta is not None:
                     meta["victory"] = victory_meta
-                db.table("meta").insert_all(
-                    ({"key": k, "value": json.dumps(v)} for k, v in meta.items()), pk="key"
-                )
-                db.table("cards").insert_all(
-                    ({"id": k, "data": json.dumps(v)} for k, v in cards.items()), pk="id"
-                )
-                db.table("units").create(  # a match whose units all wait for setup has none
-                    {"uid": str, "position": int, "data": str}, pk="uid"
-                )
-                db.table("units").insert_all(
-                    (
-                        {"uid": u["uid"], "position": i, "data": json.dumps(u)}
-                        for i, u in enumerate(initial)
-                    ),
-                    pk="uid",
-                )
-                db.table("steps").create(
-                    {"number": int, "name": str, "undone": int, "created": str}, pk="number"
-                )
-                db.table("events").create(
-                    {"id": int, "step": int, "position": int, "kind": str, "data": str},
-                    pk="id",
-                    foreign_keys=[("step", "steps")],
-                )
-                db.table("events").create_index(["step", "position"])
-            db.conn.close()
+                db.executescript(SCHEMA)
+                db.executemany("INSERT INTO meta (key, value) VALUES (?, ?)",
+                               [(k, json.dumps(v)) for k, v in meta.items()])
+                db.executemany("INSERT INTO cards (id, data) VALUES (?, ?)",
+                               [(k, json.dumps(v)) for k, v in cards.items()])
+                db.executemany("INSERT INTO units (uid, position, data) VALUES (?, ?, ?)",
+                               [(u["uid"], i, json.dumps(u)) for i, u in enumerate(initial)])
+            db.close()
             if path.exists():
                 raise MatchFileError(f"{path}: already exists; a match file is never overwritten",
                                      file=path)
             os.replace(partial, path)  # the file appears whole or not at all
         finally:
-            db.conn.close()
+            db.close()
             partial.unlink(missing_ok=True)
         return cls.open(path)
 
@@ -445,17 +446,18 @@ class MatchFile:
 
     def _check_tables(self) -> None:
         path = self.path
-        ok = self.db.execute("PRAGMA quick_check").fetchone()
+        ok = self.conn.execute("PRAGMA quick_check").fetchone()
         if not ok or ok[0] != "ok":
             raise MatchFileError(f"{path}: the file is damaged ({ok[0] if ok else '?'}); it was "
                                  "not changed", file=path)
-        names = set(self.db.table_names())
+        names = {str(r[0]) for r in self.conn.execute(
+            "SELECT name FROM sqlite_master WHERE type = 'table'")}
         missing = [t for t in TABLES if t not in names]
         if missing:
             raise MatchFileError(f"{path}: not a match file (no {', '.join(missing)} table)",
                                  file=path)
         for table, wanted in COLUMNS.items():
-            have = {c.name for c in self.db.table(table).columns}
+            have = {str(r[1]) for r in self.conn.execute(f"PRAGMA table_info({table})")}
             if not wanted <= have:
                 raise MatchFileError(
                     f"{path}: damaged: table {table} has no column "
@@ -464,7 +466,7 @@ class MatchFile:
     def _read_meta(self) -> dict[str, Any]:
         path = self.path
         meta: dict[str, Any] = {}
-        for key, value in self.db.execute("SELECT key, value FROM meta"):
+        for key, value in self.conn.execute("SELECT key, value FROM meta"):
             meta[str(key)] = _json(value, f"{path}: meta {key!r}")
         version = meta.get("format_version")
         if isinstance(version, int) and not isinstance(version, bool) and version > FORMAT_VERSION:
@@ -481,14 +483,14 @@ class MatchFile:
             raise MatchFileError(f"{path}: damaged: {'; '.join(problems)}; it was not changed",
                                  file=path)
         for table, most in (("units", MATCH_MAX_UNITS), ("steps", MATCH_MAX_STEPS)):
-            count = self.db.execute(f"SELECT COUNT(*) FROM {table}").fetchone()[0]
+            count = self.conn.execute(f"SELECT COUNT(*) FROM {table}").fetchone()[0]
             if count > most:
                 raise MatchFileError(f"{path}: {count} {table}, over the limit of {most}",
                                      file=path)
         return meta
 
     def close(self) -> None:
-        self.db.conn.close()
+        self.conn.close()
 
     def __enter__(self) -> MatchFile:
         return self
@@ -501,7 +503,7 @@ class MatchFile:
     @contextmanager
     def _reading(self) -> Iterator[None]:
         """One read transaction: every read inside it sees the same journal."""
-        conn = self.db.conn
+        conn = self.conn
         if conn.in_transaction:
             yield
             return
@@ -520,7 +522,10 @@ class MatchFile:
         what is read inside it stays true until it commits. Whatever goes wrong inside
         rolls it all back. The handle's cached state is dropped if another program wrote
         since this handle last read; ``strict``: then refuse instead."""
-        conn = self.db.conn
+        conn = self.conn
+        if self._batch:  # inside :meth:`batch`: its one transaction holds every step
+            yield
+            return
         with _sqlite_errors(self.path):
             conn.execute("BEGIN IMMEDIATE")
             try:
@@ -540,8 +545,26 @@ class MatchFile:
                     conn.execute("ROLLBACK")
                 raise
 
+    @contextmanager
+    def batch(self) -> Iterator[None]:
+        """Many steps (:meth:`run`, :meth:`undo`...) written as one transaction: all of them
+        or, if any is refused or anything goes wrong, none (a replay writes a whole journal
+        so, in a fraction of the time of a commit per step)."""
+        if self._batch:
+            yield
+            return
+        with self._writing(strict=False):
+            self._batch = True
+            try:
+                yield
+            except BaseException:
+                self._state = None  # the steps run so far are rolled back with the rest
+                raise
+            finally:
+                self._batch = False
+
     def _data_version(self) -> int:
-        return int(self.db.execute("PRAGMA data_version").fetchone()[0])
+        return int(self.conn.execute("PRAGMA data_version").fetchone()[0])
 
     def moved_on(self) -> bool:
         """Has another program (or another handle) written to the file since this handle
@@ -576,7 +599,7 @@ class MatchFile:
 
         units: dict[str, UnitState] = {}
         with _sqlite_errors(self.path), self._reading():
-            rows = list(self.db.execute("SELECT uid, data FROM units ORDER BY position"))
+            rows = list(self.conn.execute("SELECT uid, data FROM units ORDER BY position"))
         for uid, data in rows:
             where = f"{self.path}: unit {uid!r} of the set-up"
             try:
@@ -601,10 +624,10 @@ class MatchFile:
     def steps(self, *, include_undone: bool = False) -> list[Step]:
         where = "" if include_undone else " WHERE undone = 0"
         with _sqlite_errors(self.path), self._reading():
-            rows = list(self.db.execute(
+            rows = list(self.conn.execute(
                 f"SELECT number, name, undone FROM steps{where} ORDER BY number"))
             events: dict[int, list[tuple[Any, Any]]] = {}
-            for step, position, data in self.db.execute(
+            for step, position, data in self.conn.execute(
                 "SELECT step, position, data FROM events ORDER BY step, position"
             ):
                 events.setdefault(step, []).append((position, data))
@@ -669,7 +692,7 @@ class MatchFile:
                                  f"{STEP_MAX_COMMANDS}")
         if not all(isinstance(c, Mapping) for c in commands):
             raise MatchFileError("a command is a table of kind and fields")
-        conn = self.db.conn
+        conn = self.conn
         with self._writing(strict):
             count = conn.execute("SELECT COUNT(*) FROM steps WHERE undone = 0").fetchone()[0]
             if count >= MATCH_MAX_STEPS:
@@ -705,14 +728,14 @@ class MatchFile:
         return Step(number, name, tuple(events))
 
     def _next_number(self) -> int:
-        row = self.db.execute("SELECT MAX(number) FROM steps WHERE undone = 0").fetchone()
+        row = self.conn.execute("SELECT MAX(number) FROM steps WHERE undone = 0").fetchone()
         return int(row[0] or 0) + 1
 
     def undo(self, *, strict: bool = False) -> Step | None:
         """Take back the last step (it stays in the file for redo until a new step); the
         match it leaves is worked out before anything is written, so a step that cannot be
         taken back (a damaged journal) leaves the file as it was."""
-        conn = self.db.conn
+        conn = self.conn
         with self._writing(strict):
             row = conn.execute(
                 "SELECT number FROM steps WHERE undone = 0 ORDER BY number DESC LIMIT 1"
@@ -730,7 +753,7 @@ class MatchFile:
         """Take back every step after step ``number`` in one transaction (they stay in the
         file for redo, the earliest first, until a new step); the steps taken back. As with
         :meth:`undo`, the match they leave is worked out before anything is written."""
-        conn = self.db.conn
+        conn = self.conn
         with self._writing(strict):
             steps = self.steps()
             later = [s for s in steps if s.number > number]
@@ -744,7 +767,7 @@ class MatchFile:
 
     def redo(self, *, strict: bool = False) -> Step | None:
         """Carry out again the step undone last (its recorded changes, dice and all)."""
-        conn = self.db.conn
+        conn = self.conn
         with self._writing(strict):
             row = conn.execute(
                 "SELECT number FROM steps WHERE undone = 1 ORDER BY number LIMIT 1"

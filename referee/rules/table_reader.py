@@ -11,6 +11,7 @@ from __future__ import annotations
 from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
+from types import MappingProxyType
 
 from referee.catalogue.rulings import register
 from referee.errors import DataFileError
@@ -18,9 +19,22 @@ from referee.errors import DataFileError
 Resolve = Callable[[str], object]
 
 
+_KEYS: dict[int, tuple[Mapping[str, str], tuple[tuple[str, str], ...]]] = {}
+
+
 def readings_key(readings: Mapping[str, str]) -> tuple[tuple[str, str], ...]:
-    """A ruleset's readings as a hashable key, for caching tables loaded under them."""
-    return tuple(sorted(readings.items()))
+    """A ruleset's readings as a hashable key, for caching tables loaded under them. A
+    ruleset's readings (a read-only view of a table nobody else holds) are sorted once: the
+    engine asks for its tables thousands of times in a long match."""
+    hit = _KEYS.get(id(readings))
+    if hit is not None and hit[0] is readings:
+        return hit[1]
+    key = tuple(sorted(readings.items()))
+    if isinstance(readings, MappingProxyType):
+        if len(_KEYS) >= 256:
+            _KEYS.clear()
+        _KEYS[id(readings)] = (readings, key)
+    return key
 
 
 def ruling_resolver(readings: Mapping[str, str]) -> Resolve:

@@ -11,12 +11,14 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
-
-import networkx as nx
+from typing import TYPE_CHECKING
 
 from referee.rules.assault.pools import pool_id
 from referee.rules.assault.roll import Rolled
 from referee.rules.assault.table import AssaultRules
+
+if TYPE_CHECKING:
+    import networkx as nx  # imported where a flow is worked out
 
 
 @dataclass(frozen=True, slots=True)
@@ -42,6 +44,8 @@ def deflectors(table: AssaultRules, rolled: Rolled, side: int) -> tuple[Deflecto
 
 
 def _flow(cancel: Mapping[str, int], by: Sequence[Deflector]) -> int:
+    import networkx as nx
+
     graph: nx.DiGraph[object] = nx.DiGraph()
     for d in by:
         if d.successes <= 0:

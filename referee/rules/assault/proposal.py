@@ -18,8 +18,6 @@ from dataclasses import dataclass, field
 from fractions import Fraction
 from typing import TYPE_CHECKING
 
-import networkx as nx
-
 from referee.rules.assault.contest import Combatant, Contest
 from referee.rules.assault.dealing import SideAllocation, TokenKind, TokenPlan, roll_plan
 from referee.rules.assault.deflection import Deflected
@@ -28,6 +26,8 @@ from referee.rules.assault.hits import allocator, entry_kind, expected_tokens, h
 from referee.rules.assault.table import AssaultRules, assault_rules
 
 if TYPE_CHECKING:
+    import networkx as nx  # imported where a flow is worked out
+
     from referee.rules.ruleset import Ruleset
 
 Harm = Callable[[str, str, int], Fraction]
@@ -66,6 +66,8 @@ def _damaging(table: AssaultRules, contest: Contest, side: int, left: dict[str, 
     kind_of = {u: entry_kind(table, contest.combatant(u).unit.unit.assault) for u in left}
     rolls: list[_Roll] = []
     for kind in dict.fromkeys(kind_of.values()):
+        import networkx as nx
+
         graph: nx.DiGraph[object] = nx.DiGraph()
         for u, n in left.items():
             if kind_of[u] != kind or n <= 0:
