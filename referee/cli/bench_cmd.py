@@ -2,6 +2,7 @@
 app [--json]``: the window's start against an empty Qt window's, and line of sight
 following the mouse (:mod:`referee.app.app_bench`); ``referee bench replay [JOURNAL]
 [--json]``: replaying and checking a long match (:mod:`referee.bench.replay_bench`);
+``referee bench cli [--json]``: how soon shot, visible and rules search answer;
 ``referee bench journal FILE``: write a long match played by the engine."""
 
 from __future__ import annotations
@@ -38,6 +39,10 @@ def add_parser(sub: Any) -> None:
     replay.add_argument("--runs", type=int, default=5, help="runs of each command (median)")
     replay.add_argument("--json", action="store_true", help="print JSON")
     replay.set_defaults(run=run_replay_bench)
+    cli = bsub.add_parser("cli", help="start to answer of shot, visible, rules search (processes)")
+    cli.add_argument("--runs", type=int, default=7, help="runs of each command (median)")
+    cli.add_argument("--json", action="store_true", help="print JSON")
+    cli.set_defaults(run=run_cli_bench)
     journal = bsub.add_parser("journal", help="write a long match played by the engine")
     journal.add_argument("file", help="the text journal to write")
     journal.add_argument("--turns", type=int, default=10)
@@ -101,6 +106,13 @@ def run_replay_bench(args: argparse.Namespace) -> int:
 
     journal = Path(args.journal) if args.journal else default_journal()
     _print(run(journal, runs=max(1, args.runs)), args.json)
+    return 0
+
+
+def run_cli_bench(args: argparse.Namespace) -> int:
+    from referee.bench.cli_bench import run
+
+    _print(run(runs=max(1, args.runs)), args.json)
     return 0
 
 

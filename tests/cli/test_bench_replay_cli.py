@@ -1,6 +1,6 @@
 """``referee bench replay [JOURNAL] --json``: the keys the issue names, each figure from
 real processes (``referee replay`` and ``referee match check``); ``referee bench journal``
-writes a match the engine played."""
+writes a match the engine played; ``referee bench cli`` times the quick commands."""
 
 from __future__ import annotations
 
@@ -32,3 +32,10 @@ def test_bench_journal_writes_a_journal_that_replays(tmp_path, capsys):
     assert main(["bench", "journal", str(out), "--turns", "3"]) == 2  # never replaced silently
     assert "already exists" in capsys.readouterr().err
     assert out.read_text(encoding="utf-8") == written
+
+
+def test_bench_cli_times_shot_visible_and_rules_search_against_pythons_start(capsys):
+    assert main(["bench", "cli", "--runs", "1", "--json"]) == 0
+    result = json.loads(capsys.readouterr().out)
+    for name in ("shot", "visible", "rules_search", "python_floor"):
+        assert result[f"{name}_ms"] > 0 and result[f"{name}_cpu_ms"] > 0

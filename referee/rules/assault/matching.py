@@ -44,6 +44,14 @@ def deflectors(table: AssaultRules, rolled: Rolled, side: int) -> tuple[Deflecto
 
 
 def _flow(cancel: Mapping[str, int], by: Sequence[Deflector]) -> int:
+    deflecting = [d for d in by if d.successes > 0]
+    wanted = sum(n for n in cancel.values() if n > 0)
+    if not deflecting or not wanted:
+        return 0
+    if all(d.allowed is None for d in deflecting):
+        # each deflection may cancel any hit: the graph is complete between the two sides,
+        # and its most flow is the smaller side's total (no networkx to import for it)
+        return min(sum(d.successes for d in deflecting), wanted)
     import networkx as nx
 
     graph: nx.DiGraph[object] = nx.DiGraph()

@@ -66,6 +66,8 @@ def _damaging(table: AssaultRules, contest: Contest, side: int, left: dict[str, 
     kind_of = {u: entry_kind(table, contest.combatant(u).unit.unit.assault) for u in left}
     rolls: list[_Roll] = []
     for kind in dict.fromkeys(kind_of.values()):
+        if not any(kind_of[u] == kind and n > 0 for u, n in left.items()):
+            continue  # no hit of this kind left to pair
         import networkx as nx
 
         graph: nx.DiGraph[object] = nx.DiGraph()
