@@ -21,6 +21,7 @@ Overrides, for a second desk, a USB stick or a test: ``$REFEREE_DATA`` (the data
 from __future__ import annotations
 
 import os
+import sqlite3
 import sys
 from collections.abc import Callable, Iterable
 from datetime import datetime
@@ -179,13 +180,36 @@ def free_path(path: Path) -> Path:
     return candidate
 
 
-def backup_file(path: Path | str, label: str = "", folder: Path | None = None) -> Path:
+def _is_sqlite(path: Path) -> bool:
+    """Whether SQLite reads ``path`` as a database. SQLite is asked, never a plain ``open()``:
+    closing any other handle on a database file drops the locks this process's SQLite
+    connections hold on it (sqlite.org/howtocorrupt.html, 2.2), and other processes then
+    stop seeing what this one writes. A missing file raises ``FileNotFoundError``."""
+    if not path.is_file():
+        raise FileNotFoundError(f"{path}: no such file")
+    try:
+        probe = sqlite3.connect(f"file:{path}?mode=ro", uri=True)
+        try:
+            probe.execute("PRAGMA schema_version").fetchone()
+        finally:
+            probe.close()
+    except sqlite3.DatabaseError:
+        return False
+    return True
+
+
+def backup_file(
+    path: Path | str,
+    label: str = "",
+    folder: Path | None = None,
+    source: sqlite3.Connection | None = None,
+) -> Path:
     """Copy ``path`` into the backups folder (or ``folder``) as
     ``<stem>-<label>-<date>-<time><suffix>``, never replacing an earlier copy; the copy's
     path. An SQLite file is copied through SQLite's backup, so a copy taken while another
-    desk writes is whole."""
+    desk writes is whole; ``source``: a connection to it already open (an event store's
+    own), used instead of opening another."""
     import shutil
-    import sqlite3
 
     path = Path(path)
     folder = folder if folder is not None else backups_dir()
@@ -193,24 +217,49 @@ def backup_file(path: Path | str, label: str = "", folder: Path | None = None) -
     stamp = datetime.now().strftime("%Y%m%d-%H%M%S")
     parts = [path.stem, *([label] if label else []), stamp]
     target = free_path(folder / f"{'-'.join(parts)}{path.suffix}")
-    with open(path, "rb") as fh:
-        is_sqlite = fh.read(len(SQLITE_MAGIC)) == SQLITE_MAGIC
-    if not is_sqlite:
-        shutil.copy2(path, target)
-        return target
-    partial = target.with_name(f".{target.name}.partial")
-    source = sqlite3.connect(f"file:{path}?mode=ro", uri=True)
+    partial = staging_path(target)  # this copy's own: desks on one machine back up at once
     try:
-        copy = sqlite3.connect(partial)
-        try:
-            source.backup(copy)
-        finally:
-            copy.close()
-        os.replace(partial, target)  # the copy appears whole or not at all
+        if source is None and not _is_sqlite(path):
+            shutil.copy2(path, partial)
+        else:
+            reader = source or sqlite3.connect(f"file:{path}?mode=ro", uri=True)
+            try:
+                copy = sqlite3.connect(partial)
+                try:
+                    reader.backup(copy)
+                finally:
+                    copy.close()
+            finally:
+                if source is None:
+                    reader.close()
+        return place_new(partial, target)  # the copy appears whole or not at all
     finally:
-        source.close()
         partial.unlink(missing_ok=True)
-    return target
+
+
+def staging_path(target: Path) -> Path:
+    """A new, empty-named file beside ``target`` for writing it aside (``.<name>.*.partial``),
+    unique to this caller."""
+    import tempfile
+
+    fd, name = tempfile.mkstemp(prefix=f".{target.name}.", suffix=".partial", dir=target.parent)
+    os.close(fd)
+    os.unlink(name)
+    return Path(name)
+
+
+def place_new(partial: Path, target: Path) -> Path:
+    """Move the finished ``partial`` to ``target``, or to the next free name
+    (:func:`free_path`) if another process took that one meanwhile; never replacing a file.
+    Where it went."""
+    while True:
+        try:
+            os.link(partial, target)
+        except FileExistsError:
+            target = free_path(target)
+            continue
+        partial.unlink()
+        return target
 
 
 def write_asking(

@@ -140,10 +140,11 @@ def make_window(path: Path | None = None, settings: QSettings | None = None) -> 
         path = new_demo_path()
         create_demo_match(path).close()
         window.open_match(path)
-    where = window.session.path if window.session is not None else path
-    window.statusBar().showMessage(
-        f"{said}Match file: {where} (every step is written as it happens)"
-    )
+    if said:
+        where = window.session.path if window.session is not None else path
+        window.statusBar().showMessage(
+            f"{said}Match file: {where} (every step is written as it happens)"
+        )
     if remembered is not None and remembered.restore_window(window):
         window.docks_placed = True
     else:

@@ -27,9 +27,7 @@ hidden units as hidden tokens only, as the other side sees them.
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Mapping
-from dataclasses import replace
 from pathlib import Path
-from types import MappingProxyType
 from typing import TYPE_CHECKING, Any
 
 from PySide6.QtCore import QPoint, QSettings, Qt, QTimer, QUrl
@@ -67,9 +65,11 @@ from referee.app.tournament.launcher import TournamentLauncher
 from referee.app.turn_driver import TurnDriver
 from referee.app.turn_tracker import TurnTracker
 from referee.app.unit_inspector import UnitInspector
+from referee.app.unsaved_changes import UnsavedChanges
 from referee.app.wizard_host import WizardHost
 from referee.board.hexgrid import Hex
 from referee.errors import RefereeError
+from referee.match.concealment import conceal_steps, seen_state
 from referee.match.events import Step
 from referee.match.state import MatchState
 from referee.paths import matches_dir
@@ -346,6 +346,8 @@ class MainWindow(QMainWindow):
             self.report_error(str(exc))
             return
         self.set_session(session)
+        self.statusBar().showMessage(
+            f"Match file: {session.path} (every step is written as it happens)")
         if self.remembered is not None:
             self.remembered.add_recent(session.path)
             self.fill_recent()
@@ -377,6 +379,7 @@ class MainWindow(QMainWindow):
         self.los_panel.clear()
         self.rules_browser.set_rules(session.state.rules)
         self.scene.set_map(session.state.battle_map)
+        self.setup_panel.forget()  # another match: nothing of the last one stays picked
         self.setup_panel.set_victory(session.match.meta.get("victory"))
         self.round_clock.set_match(session.match)
         self.refresh(ALL_CHANGES)
@@ -463,7 +466,7 @@ class MainWindow(QMainWindow):
         if changed & {"units", "orders", "pending", "turn", "step", "match"}:
             self.inspector.set_state(self.seen(state))
         self._show_setup(state, "match" in changed)
-        self.journal.set_steps(self.session.steps(), state.rules)
+        self.show_journal(state)
         self.where.setText(
             f"{state.rules.name} · {state.battle_map.name} · turn {state.turn}, "
             f"{self.tracker.current_step_label()}"
@@ -649,12 +652,14 @@ class MainWindow(QMainWindow):
     def seen(self, state: MatchState) -> MatchState:
         """``state`` less the hidden units of the sides hidden from view (View > Hide side
         N's hidden units), for the panels that name units."""
-        hidden = self.scene.concealed_sides
-        if not hidden:
-            return state
-        units = {uid: u for uid, u in state.units.items()
-                 if not (u.hidden and u.side in hidden)}
-        return replace(state, units=MappingProxyType(units))
+        return seen_state(state, self.scene.concealed_sides)
+
+    def show_journal(self, state: MatchState) -> None:
+        """The journal, each placement of a unit hidden from view masked (as ``referee
+        match show --view`` prints it)."""
+        assert self.session is not None
+        steps = conceal_steps(self.session.steps(), state, self.scene.concealed_sides)
+        self.journal.set_steps(steps, state.rules)
 
     def _conceal(self) -> None:
         self.scene.set_concealed_sides(s for s, a in self.hide_actions.items() if a.isChecked())
@@ -662,6 +667,7 @@ class MainWindow(QMainWindow):
             self.select_unit(None)
         if self.session is not None:
             self.inspector.set_state(self.seen(self.session.state))
+            self.show_journal(self.session.state)
 
     def open_map_editor(self) -> MapEditorWindow:
         """The map editor in its own window (File > Map editor)."""
@@ -743,6 +749,12 @@ class MainWindow(QMainWindow):
         self.statusBar().showMessage(f"New match: {choice.path}", 8000)
         return True
 
+    def _question_settled(self, went_on: bool) -> None:
+        if went_on:
+            self.close()  # saved or discarded: go on quitting
+        else:
+            self.statusBar().showMessage("Not quitting: the changes are kept.", 8000)
+
     def showEvent(self, event: QShowEvent) -> None:
         super().showEvent(event)
         if not self.docks_placed:
@@ -751,7 +763,23 @@ class MainWindow(QMainWindow):
         if self.setup_panel.active:  # a match still being set up opens on its setup
             QTimer.singleShot(0, self.raise_setup)  # once the dock's tabs exist
 
+    def unsaved_windows(self) -> list[QMainWindow]:
+        """The windows of this one (army builder, map editors) that ask before closing."""
+        return [w for w in self.findChildren(QMainWindow)
+                if isinstance(getattr(w, "unsaved", None), UnsavedChanges) and w.isVisible()]
+
     def closeEvent(self, event: QCloseEvent) -> None:
+        """Quit: the army builder and the map editors close first; one with unsaved changes
+        asks, and the quitting goes on once it is saved or discarded (never blocked)."""
+        asking = [w for w in self.unsaved_windows() if not w.close()]
+        if asking:
+            event.ignore()
+            for w in asking:
+                w.unsaved.settled.connect(  # type: ignore[attr-defined]
+                    self._question_settled, Qt.ConnectionType.SingleShotConnection)
+            self.statusBar().showMessage(
+                "Quitting: answer the question about unsaved changes first.", 15000)
+            return
         if self.remembered is not None:
             self.remembered.save_window(self)
         self.round_clock.stop()

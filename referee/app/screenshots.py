@@ -3,7 +3,9 @@ can look at the app without running it: the map with the demo match, the line-of
 on a blind line and on a blocked one, the visibility overlay, the gunnery wizard (the odds,
 typed dice), the unit inspector, a close-up of tokens with their badges and a smoke marker,
 the journal after a few steps, the corrections menu, the rules browser on a search for "line
-of sight", the new-match wizard's armies page, the orders, movement (arrows on the map), agony and
+of sight", the new-match wizard's armies page, the Setup dock (ENTRENCHED!'s blind setup; the first
+draft's steps with a hidden token, side 2 hidden), the map editor refusing a forest in no
+man's land, the army builder, the orders, movement (arrows on the map), agony and
 aftermath wizards (:mod:`referee.app.wizard_screenshots`), and the assault wizard's
 allocation and retreat pages. Drawn offscreen at 1366x768, the smallest
 screen the app is made for.
@@ -12,9 +14,10 @@ screen the app is made for.
 from __future__ import annotations
 
 import tempfile
+from collections.abc import Callable
 from pathlib import Path
 
-from PySide6.QtCore import QPoint, Qt
+from PySide6.QtCore import QEvent, QPoint, Qt
 from PySide6.QtWidgets import QApplication, QListWidget, QWidget
 
 from referee.app.app import ensure_app, quiet_platform
@@ -25,6 +28,7 @@ from referee.app.wizards.gunnery_wizard import GunneryWizard
 from referee.app.wizards.new_match_wizard import NewMatchWizard
 from referee.board.hexgrid import parse_label
 from referee.match.demo import create_demo_match
+from referee.match.store import MatchFile
 
 SIZE = (1366, 768)
 WIZARD_SIZE = (1220, 720)
@@ -33,6 +37,8 @@ WIZARD_SIZE = (1220, 720)
 def _settle(app: QApplication) -> None:
     for _ in range(3):
         app.processEvents()
+        # widgets replaced meanwhile (a table's cell widgets) go now, as in the event loop
+        app.sendPostedEvents(None, QEvent.Type.DeferredDelete)
 
 
 def _save(widget: QWidget, path: Path, app: QApplication) -> Path:
@@ -148,6 +154,71 @@ def _assault_to_allocation(wizard: AssaultWizard) -> None:
     wizard.next()
 
 
+def _setup_shots(window: MainWindow, folder: Path, shot: Callable[[str, QWidget], None]
+                 ) -> None:
+    """The Setup dock: ENTRENCHED!'s blind setup with side 1's first placement entered, then
+    the first draft's steps after the typed setup-advantage roll, side 2's hidden token on
+    the map with View > Hide side 2's hidden units on."""
+    blind = folder / "screenshots-blind.referee"
+    blind.unlink(missing_ok=True)
+    MatchFile.create(
+        blind, map_name="", scenario="entrenched", seed=3,
+        victory={"condition": "fixed-time", "minutes": 90},
+        units=[{"uid": "tank", "unit": "standard-tank", "side": 1},
+               {"uid": "hoplites", "unit": "hoplite-phalanx", "side": 1},
+               {"uid": "grunts", "unit": "ork-grunts", "side": 2},
+               {"uid": "boars", "unit": "boar-riders", "side": 2}],
+    ).close()
+    window.open_match(blind)
+    window.setup_panel.pick_hex(parse_label("C8"))
+    shot("setup-blind.png", window)
+
+    ordered = folder / "screenshots-steps.referee"
+    ordered.unlink(missing_ok=True)
+    MatchFile.create(
+        ordered, map_name="", scenario="standard-battle", seed=5,
+        units=[{"uid": "peltasts", "unit": "peltast-skirmishers", "side": 1},
+               {"uid": "tank", "unit": "standard-tank", "side": 1},
+               {"uid": "pathfinders", "unit": "elf-pathfinders", "side": 2},
+               {"uid": "grunts", "unit": "ork-grunts", "side": 2}],
+    ).close()
+    window.open_match(ordered)
+    panel = window.setup_panel
+    panel.dice[1].setValue(2)
+    panel.dice[2].setValue(5)
+    panel.enter_dice.click()
+    panel.pick_hex(parse_label("D6"))
+    panel.pick_hex(parse_label("B2"))
+    window.hide_actions[2].trigger()
+    shot("setup-steps-hidden.png", window)
+    window.hide_actions[2].trigger()
+
+
+def _editor_and_builder_shots(window: MainWindow, app: QApplication, written: list[Path],
+                              out: Path) -> None:
+    """The map editor with a forest painted in ENTRENCHED!'s no man's land (refused live),
+    and the army builder on an army with an upgraded entry selected."""
+    editor = window.open_map_editor()
+    editor.resize(*SIZE)
+    editor.set_tool("terrain:forest")
+    editor.paint_at(parse_label("C5"))
+    editor.view.fit()
+    written.append(_save(editor, out / "map-editor.png", app))
+    editor.undo_stack.setClean()  # nothing to ask about on closing
+    editor.close()
+
+    builder = window.open_army_builder()
+    builder.resize(*SIZE)
+    for unit_id in ("hoplite-phalanx", "standard-tank", "talos"):
+        builder.add_unit(unit_id)
+    builder.entries.selectRow(0)
+    for upgrade in ("veteran", "hand-cannon", "pistols"):
+        builder.upgrades.set_count(upgrade, 1)
+    written.append(_save(builder, out / "army-builder.png", app))
+    builder.saved_checksum = builder.army.checksum()  # nothing to ask about on closing
+    builder.close()
+
+
 def take_screenshots(outdir: Path | str, match_folder: Path | None = None) -> list[Path]:
     """Write the screenshots into ``outdir`` (made if missing); the files written."""
     out = Path(outdir)
@@ -248,6 +319,9 @@ def _take(app: QApplication, out: Path, match_folder: Path | None) -> list[Path]
         _new_match_armies(new_match)
         shot("new-match-wizard.png", new_match)
         new_match.reject()
+
+        _setup_shots(window, folder, shot)
+        _editor_and_builder_shots(window, app, written, out)
         window.close()
         # Qt deletes the window (and the wizard and menus it owns), not Python's collector.
         window.deleteLater()

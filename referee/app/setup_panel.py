@@ -176,13 +176,23 @@ class SetupPanel(QWidget):
     def active(self) -> bool:
         return self.progress is not None and not self.progress.done
 
+    def forget(self) -> None:
+        """Another match is opened: its first unit to set up is picked, not the unit of
+        the same id that was picked in the last one."""
+        self.units.blockSignals(True)
+        self.units.clear()
+        self.units.blockSignals(False)
+        self.entering = 1
+        self.side_buttons[1].setChecked(True)
+        self.clear_map()
+
     def set_state(self, state: MatchState) -> None:
         """Redraw from ``state`` (a match without a setup, or with it done, clears it)."""
         self.state = state
         self.progress = state.setup
         self.board = setup_board(state) if state.scenario is not None else None
         if not self.active or self.board is None:
-            self.clear_map()
+            self.forget()
             self.asked.setText("The setup is finished." if self.progress else "")
             return
         assert self.board is not None and self.progress is not None and state.scenario

@@ -64,6 +64,9 @@ def add_parser(sub: Any) -> None:
     show = msub.add_parser("show", help="the match now: units, markers, pending damage, steps")
     show.add_argument("file")
     show.add_argument("--json", action="store_true")
+    show.add_argument("--view", type=int, choices=(1, 2), metavar="SIDE",
+                      help="as side SIDE sees it: the other side's hidden units as hidden "
+                           "tokens, a blind setup's placements kept until the reveal")
     show.set_defaults(run=run_show)
 
     step = msub.add_parser("step", help="carry out one named step of commands")
@@ -244,26 +247,40 @@ def _print_setup(m: Any) -> None:
 
 def run_show(args: argparse.Namespace) -> int:
     from referee.cli.output import print_json
+    from referee.match.concealment import (
+        conceal_steps,
+        concealed_uids,
+        hidden_tokens,
+        seen_state,
+    )
     from referee.match.victory import eliminated
 
     with _open(args.file) as m:
-        state = m.state
-        steps = m.steps(include_undone=True)
+        full = m.state
+        others = () if args.view is None else (3 - args.view,)
+        state = seen_state(full, others)
+        hidden = concealed_uids(full, others)
+        steps = conceal_steps(m.steps(include_undone=True), full, others)
         if args.json:
             data = state.to_json()
+            data["orders"] = {u: o for u, o in data["orders"].items() if u not in hidden}
             data["agenda"] = state.agenda().to_json()
             data["victory"] = m.victory
             if data["victory"] is not None:
-                data["victory"]["eliminated"] = list(eliminated(state))
-            data["setup"] = _setup_json(m)
+                data["victory"]["eliminated"] = list(eliminated(full))
+            data["setup"] = _setup_json(m, args.view)
             data["steps"] = [
                 {"number": s.number, "name": s.name, "undone": s.undone} for s in steps
             ]
+            if args.view is not None:
+                data["view"] = args.view
+                data["hidden_tokens"] = hidden_tokens(full, others)
             print_json(data)
             return 0
         print(
             f"{m.meta.get('title') or m.path.name}: {m.rules.name}, map "
             f"{m.battle_map.name}, turn {state.turn}, step {state.step}"
+            + (f" (as side {args.view} sees it)" if args.view is not None else "")
         )
         _print_setup(m)
         if state.setup is None or state.setup.done:
@@ -282,6 +299,9 @@ def run_show(args: argparse.Namespace) -> int:
                 f"{u.speed}; {u.alive}/{u.unit.models} alive"
                 + (f"; {', '.join(extra)}" if extra else "")
             )
+        for token in hidden_tokens(full, others):
+            print(f"  {'(hidden)':<14} {'hidden token':<22} side {token['side']} at "
+                  f"{token['hex']}")
         for h in state.hexes.hexes():
             marks = ", ".join(f"{mk.kind}{mk.notation()} x{mk.count}" for mk in state.hexes.at(h))
             print(f"  {h}: {marks}")
@@ -299,9 +319,10 @@ def run_show(args: argparse.Namespace) -> int:
     return 0
 
 
-def _setup_json(m: Any) -> dict[str, Any] | None:
+def _setup_json(m: Any, view: int | None = None) -> dict[str, Any] | None:
     """The setup's progress with what it asks now and which units may be placed, each with
-    its legal hexes."""
+    its legal hexes (seen by side ``view``: only its own placements entered and units to
+    place)."""
     from referee.board.hexgrid import hex_label
     from referee.match.setup_commands import setup_board
     from referee.scenarios.procedure import legal_now, may_place_now, setup_asked
@@ -316,6 +337,10 @@ def _setup_json(m: Any) -> dict[str, Any] | None:
         uid: sorted(hex_label(h) for h in legal_now(board, state.setup, uid).hexes)
         for uid in may_place_now(board, state.setup)
     }
+    if view is not None:
+        mine = {w.uid for w in state.setup.waiting if w.side == view}
+        data["entered"] = {u: e for u, e in data["entered"].items() if u in mine}
+        data["may_place"] = {u: h for u, h in data["may_place"].items() if u in mine}
     return data
 
 

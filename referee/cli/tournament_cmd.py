@@ -1,7 +1,10 @@
 """``referee tournament ...``: the tournament desk on the command line.
 
-Every command takes the event file first; writers take ``--who`` (default: user@host) for
-the trail. ``pair``, ``standings`` and ``pairings`` print JSON with ``--json``.
+Every command takes the event first: a file, or a server URL
+(``postgresql://user@host/dbname``; the password from PGPASSWORD or ~/.pgpass, never in the
+URL). Writers take ``--who`` (default: user@host) for the trail. ``pair``, ``standings`` and
+``pairings`` print JSON with ``--json``. ``copy SRC DST`` moves an event between a file and a
+server, either way.
 """
 
 from __future__ import annotations
@@ -11,12 +14,16 @@ from datetime import UTC, datetime
 from typing import TYPE_CHECKING, Any
 
 if TYPE_CHECKING:
+    from collections.abc import Callable
+
     from referee.tournament.desk import Desk
+    from referee.tournament.event import Event
     from referee.tournament.scoring import MatchResult
 
 
 def _file(p: Any) -> None:
-    p.add_argument("file", metavar="FILE", help="the event file")
+    p.add_argument("file", metavar="FILE|URL",
+                   help="the event file, or its server's URL postgresql://user@host/dbname")
 
 
 def _who(p: Any) -> None:
@@ -27,7 +34,7 @@ def add_parser(sub: Any) -> None:
     p = sub.add_parser("tournament", help="the tournament desk: players, pairings, results")
     t = p.add_subparsers(dest="tournament_command", metavar="ACTION")
 
-    new = t.add_parser("new", help="a new event file")
+    new = t.add_parser("new", help="a new event: a file, or a database on a server")
     _file(new)
     new.add_argument("--name", required=True, help="the event's name")
     new.add_argument("--rounds", type=int, default=5, help="rounds planned (default 5)")
@@ -91,6 +98,8 @@ def add_parser(sub: Any) -> None:
 
     pair = t.add_parser("pair", help="pair the next round")
     _file(pair)
+    pair.add_argument("--round", type=int,
+                      help="the round meant: refused if another desk paired it already")
     pair.add_argument("--json", action="store_true")
     _who(pair)
     pair.set_defaults(run=run_pair)
@@ -155,9 +164,17 @@ def add_parser(sub: Any) -> None:
     export.add_argument("--force", action="store_true", help="replace files that exist")
     export.set_defaults(run=run_export)
 
-    opener = t.add_parser("open", help="the tournament window on an event file")
+    export.add_argument("--watch", action="store_true",
+                        help="stay, and write again whenever a result or change lands")
+    opener = t.add_parser("open", help="the tournament window on an event (file or server)")
     _file(opener)
     opener.set_defaults(run=run_open)
+
+    copy = t.add_parser("copy", help="copy an event between a file and a server, unchanged")
+    copy.add_argument("source", metavar="SRC", help="the event: a file or a server URL")
+    copy.add_argument("destination", metavar="DST",
+                      help="a new file, or a server database holding no event yet")
+    copy.set_defaults(run=run_copy)
 
 
 def _army_options(p: Any) -> None:
@@ -320,7 +337,7 @@ def run_pair(args: argparse.Namespace) -> int:
     from referee.cli.output import print_json
 
     with _desk(args) as desk:
-        pairing = desk.pair()
+        pairing = desk.pair(args.round)
     data = pairing.to_json()
     _declare(args, data)
     print_json(data) if args.json else _print_pairing(data)
@@ -454,29 +471,57 @@ def run_export(args: argparse.Namespace) -> int:
     from referee.cli.main import CommandError
     from referee.paths import write_asking
     from referee.tournament.export import export
+    from referee.tournament.stores import wait_for_change
 
     if args.format in ("csv", "site") and Path(args.output).is_file():
         raise CommandError(f"tournament export: {args.output}: is a file; {args.format} "
                            "writes a folder")
-    with _desk(args) as desk:
-        event = desk.event()
-
-    def write(out: Path) -> list[Path]:
-        if args.format == "pdf":
-            from referee.app.tournament.pdf_export import write_pdf
-
-            return write_pdf(event, out)
-        return export(event, args.format, out)
-
     def refuse(clashes: list[Path]) -> bool:
         if args.force:
             return True
         names = ", ".join(map(str, clashes))
         raise CommandError(f"tournament export: {names} already exist(s) (--force replaces)")
 
-    written = write_asking(args.output, write, refuse)
-    for path in written:
-        print(path)
+    with _desk(args) as desk:
+        listener = desk.store.listen() if args.watch else None
+        try:
+            # the first time as asked; then the pages are the watch's own to replace
+            replace: Callable[[list[Path]], bool] = refuse
+            while True:
+                event = desk.event()
+
+                def write(out: Path, event: Event = event) -> list[Path]:
+                    if args.format == "pdf":
+                        from referee.app.tournament.pdf_export import write_pdf
+
+                        return write_pdf(event, out)
+                    return export(event, args.format, out)
+
+                written = write_asking(args.output, write, replace)
+                if not args.watch:
+                    for path in written:
+                        print(path)
+                    return 0
+                replace = lambda clashes: True  # noqa: E731
+                print(f"revision {event.revision}: wrote {len(written)} file(s) to "
+                      f"{args.output}; waiting for changes (Ctrl+C stops)", flush=True)
+                while wait_for_change(desk.store, event.revision, 60, listener) == (
+                    event.revision
+                ):
+                    pass
+        except KeyboardInterrupt:
+            return 0
+        finally:
+            if listener is not None:
+                listener.close()
+
+
+def run_copy(args: argparse.Namespace) -> int:
+    from referee.tournament.stores import copy_event
+
+    done = copy_event(args.source, args.destination)
+    print(f"{done.destination}: {done.records} records copied from {done.source} "
+          f"(revision {done.revision}), each with its id, time, who and why")
     return 0
 
 

@@ -70,18 +70,21 @@ COLUMNS: Mapping[str, frozenset[str]] = MappingProxyType({
     "events": frozenset({"id", "step", "position", "kind", "data"}),
 })
 """The columns each table must have (a file with one dropped is damaged)."""
-SCHEMA = """
-CREATE TABLE "meta" ("key" TEXT PRIMARY KEY, "value" TEXT);
-CREATE TABLE "cards" ("id" TEXT PRIMARY KEY, "data" TEXT);
-CREATE TABLE "units" ("uid" TEXT PRIMARY KEY, "position" INTEGER, "data" TEXT);
-CREATE TABLE "steps" ("number" INTEGER PRIMARY KEY, "name" TEXT, "undone" INTEGER,
-                      "created" TEXT);
-CREATE TABLE "events" ("id" INTEGER PRIMARY KEY, "step" INTEGER REFERENCES "steps"("number"),
-                       "position" INTEGER, "kind" TEXT, "data" TEXT);
-CREATE INDEX "idx_events_step_position" ON "events" ("step", "position");
-"""
-"""A new match file's tables (as sqlite-utils made them before; written in SQL so that
-reading and writing a match needs only Python's own sqlite3, which imports in no time)."""
+TABLE_SQL: Mapping[str, str] = MappingProxyType({
+    "meta": 'CREATE TABLE "meta" (\n   "key" TEXT PRIMARY KEY,\n   "value" TEXT\n)',
+    "cards": 'CREATE TABLE "cards" (\n   "id" TEXT PRIMARY KEY,\n   "data" TEXT\n)',
+    "units": 'CREATE TABLE "units" (\n   "uid" TEXT PRIMARY KEY,\n   "position" INTEGER,\n'
+             '   "data" TEXT\n)',
+    "steps": 'CREATE TABLE "steps" (\n   "number" INTEGER PRIMARY KEY,\n   "name" TEXT,\n'
+             '   "undone" INTEGER,\n   "created" TEXT\n)',
+    "events": 'CREATE TABLE "events" (\n   "id" INTEGER PRIMARY KEY,\n'
+              '   "step" INTEGER REFERENCES "steps"("number"),\n   "position" INTEGER,\n'
+              '   "kind" TEXT,\n   "data" TEXT\n)',
+    "events index": 'CREATE INDEX "idx_events_step_position"\n    ON "events" ("step", "position")',
+})
+"""A new match file's tables, in SQL word for word as sqlite-utils wrote them before (so a
+file is laid out as it was, page for page), written with Python's own sqlite3, which
+imports in no time."""
 BUSY_SECONDS = 15.0
 """How long a command waits for another program's write to the same file to finish."""
 
@@ -142,6 +145,9 @@ def _sqlite_errors(path: Path) -> Iterator[None]:
     except sqlite3.DatabaseError as exc:
         raise MatchFileError(f"{path}: not a match file or damaged ({exc}); it was not changed",
                              file=path) from None
+    except UnicodeDecodeError:  # SQLite's own text (a damaged name in its check) not UTF-8
+        raise MatchFileError(f"{path}: the file is damaged (text that is not UTF-8); it was "
+                             "not changed", file=path) from None
 
 
 def _json(text: object, where: str) -> Any:
@@ -411,13 +417,18 @@ class MatchFile:
                     meta["setup_roster"] = roster
                 if victory_meta is not None:
                     meta["victory"] = victory_meta
-                db.executescript(SCHEMA)
+                # each table made, then filled, in the order sqlite-utils did
+                db.execute(TABLE_SQL["meta"])
                 db.executemany("INSERT INTO meta (key, value) VALUES (?, ?)",
                                [(k, json.dumps(v)) for k, v in meta.items()])
+                db.execute(TABLE_SQL["cards"])
                 db.executemany("INSERT INTO cards (id, data) VALUES (?, ?)",
                                [(k, json.dumps(v)) for k, v in cards.items()])
+                db.execute(TABLE_SQL["units"])
                 db.executemany("INSERT INTO units (uid, position, data) VALUES (?, ?, ?)",
                                [(u["uid"], i, json.dumps(u)) for i, u in enumerate(initial)])
+                for table in ("steps", "events", "events index"):
+                    db.execute(TABLE_SQL[table])
             db.close()
             if path.exists():
                 raise MatchFileError(f"{path}: already exists; a match file is never overwritten",

@@ -15,6 +15,7 @@ import getpass
 import os
 import socket
 from collections.abc import Callable, Sequence
+from contextlib import nullcontext
 from dataclasses import dataclass, field, replace
 from datetime import UTC, datetime
 from pathlib import Path
@@ -120,8 +121,9 @@ class Desk:
         who: str | None = None,
         scenario: str = DEFAULT_SCENARIO,
     ) -> Desk:
+        """A new event at ``path``: a file, or a server URL (``stores``)."""
         from referee.catalogue.rulings import register
-        from referee.tournament.sqlite_store import SqliteEventStore
+        from referee.tournament.stores import create_store
 
         if not name.strip():
             raise DeskError("--name: an event needs a name")
@@ -155,13 +157,14 @@ class Desk:
             },
         )
         who = who or default_who()
-        return cls(SqliteEventStore.create(path, [head], who=who), who)
+        return cls(create_store(path, [head], who=who), who)
 
     @classmethod
     def open(cls, path: Path | str, who: str | None = None) -> Desk:
-        from referee.tournament.sqlite_store import SqliteEventStore
+        """The event at ``path``: a file, or a server URL (``stores``)."""
+        from referee.tournament.stores import open_store
 
-        return cls(SqliteEventStore.open(path), who)
+        return cls(open_store(path), who)
 
     def close(self) -> None:
         self.store.close()
@@ -176,13 +179,17 @@ class Desk:
         return fold(self.store.records(), self.store.name)
 
     def _write(self, decide: Callable[[Event], tuple[Sequence[NewRecord], T]]) -> T:
-        """Decide on the event now and append; decide again if another desk wrote first."""
-        for _ in range(RETRIES):
-            event = self.event()
-            records, answer = decide(event)
+        """Decide on the event now and append; decide again if another desk wrote first,
+        then holding the store (``EventStore.exclusive``) so that no desk writes between
+        this desk's reading and its writing, however many desks are at work."""
+        for attempt in range(RETRIES):
             try:
-                if records:
-                    self.store.append(records, who=self.who, expected_revision=event.revision)
+                with self.store.exclusive() if attempt else nullcontext():
+                    event = self.event()
+                    records, answer = decide(event)
+                    if records:
+                        self.store.append(records, who=self.who,
+                                          expected_revision=event.revision)
                 return answer
             except StaleWrite:
                 continue
@@ -338,13 +345,29 @@ class Desk:
                             "without a rematch")
         return Pairing(round_number, tables, bye, tuple(warnings), "swiss")
 
-    def pair(self) -> Pairing:
-        """Pair the next round (see ``pairing``), the event file backed up first
-        (``last_backup``: the copy in the backups folder)."""
+    def pair(self, round_number: int | None = None) -> Pairing:
+        """Pair the next round (see ``pairing``), the event backed up first (``last_backup``:
+        the copy in the backups folder); ``round_number``: the round the desk means (refused
+        if that is not the next one). If another desk paired the round while this one was
+        deciding, its pairing stands and this desk is told."""
+        wanted: list[int] = [] if round_number is None else [round_number]
+        meanwhile = round_number is None
         copies: dict[int, Path | None] = {}  # a decision taken again copies no second time
 
         def decide(event: Event) -> tuple[list[NewRecord], Pairing]:
             number = event.current_round + 1
+            if wanted and number > wanted[0]:
+                rnd = event.round(wanted[0])
+                by = rnd.pairing_records[0] if rnd is not None else None
+                raise DeskError(
+                    f"round {wanted[0]} " + ("was paired meanwhile" if meanwhile else
+                                             "is paired already")
+                    + (f" by {by.who} at {by.at}" if by is not None else "")
+                    + "; that pairing stands and nothing was written"
+                )
+            if wanted and number < wanted[0]:
+                raise DeskError(f"round {wanted[0]}: round {number} is the next to pair")
+            wanted.append(number)
             if number > event.rounds_planned:
                 raise DeskError(f"all {event.rounds_planned} rounds are paired")
             last = event.round(number - 1)

@@ -4,9 +4,10 @@ Tables: ``meta`` (what the file is, its format version) and ``records`` (the app
 records: id, kind, data as JSON, who, at, why). The file runs in WAL mode, so a desk reads
 while another writes; every append is one ``BEGIN IMMEDIATE`` transaction that first checks
 the revision it was decided on (``store.StaleWrite`` when another desk wrote meanwhile) and
-writes all its records or none. A file that is not an event file, is damaged or comes from a
-newer version (its format, or the data versions stamped in ``meta.versions``,
-:mod:`referee.versions`) is refused and left alone.
+writes all its records or none; ``exclusive`` holds that lock while a desk decides again
+after a stale write. ``restore`` writes a copied event's records as they are. A file that
+is not an event file, is damaged or comes from a newer version (its format, or the data
+versions stamped in ``meta.versions``, :mod:`referee.versions`) is refused and left alone.
 """
 
 from __future__ import annotations
@@ -14,7 +15,8 @@ from __future__ import annotations
 import json
 import os
 import sqlite3
-from collections.abc import Sequence
+from collections.abc import Iterator, Sequence
+from contextlib import contextmanager
 from datetime import UTC, datetime
 from pathlib import Path
 from types import MappingProxyType
@@ -49,6 +51,7 @@ class SqliteEventStore(EventStore):
         self.path = path
         self.conn = conn
         self.db = sqlite_utils.Database(conn)
+        self.held = False
 
     @property
     def name(self) -> str:
@@ -60,6 +63,22 @@ class SqliteEventStore(EventStore):
     ) -> SqliteEventStore:
         """A new event file holding ``records``; an existing file is never replaced."""
         path = Path(path)
+        cls._build(path, [])
+        store = cls(path, _connect(path))
+        store.append(records, who=who, expected_revision=0)
+        return store
+
+    @classmethod
+    def restore(cls, path: Path | str, records: Sequence[Record]) -> SqliteEventStore:
+        """A new event file holding ``records`` exactly as they are (ids, who, when, why):
+        an event copied from another store. An existing file is never replaced."""
+        path = Path(path)
+        cls._build(path, records)
+        return cls(path, _connect(path))
+
+    @staticmethod
+    def _build(path: Path, records: Sequence[Record]) -> None:
+        """Write the file aside with ``records`` and move it into place whole."""
         if path.exists():
             raise EventFileError(f"{path}: already exists; an event file is never overwritten")
         partial = path.with_name(f".{path.name}.partial")
@@ -80,6 +99,11 @@ class SqliteEventStore(EventStore):
                     {"id": int, "kind": str, "data": str, "who": str, "at": str, "why": str},
                     pk="id",
                 )
+                conn.executemany(
+                    "INSERT INTO records (id, kind, data, who, at, why) VALUES (?, ?, ?, ?, ?, ?)",
+                    [(r.id, r.kind, json.dumps(dict(r.data)), r.who, r.at, r.why)
+                     for r in records],
+                )
             conn.close()
             if path.exists():
                 raise EventFileError(f"{path}: already exists; an event file is never overwritten")
@@ -87,9 +111,6 @@ class SqliteEventStore(EventStore):
         finally:
             conn.close()
             partial.unlink(missing_ok=True)
-        store = cls(path, _connect(path))
-        store.append(records, who=who, expected_revision=0)
-        return store
 
     @classmethod
     def open(cls, path: Path | str) -> SqliteEventStore:
@@ -128,8 +149,9 @@ class SqliteEventStore(EventStore):
         return cls(path, _connect(path))
 
     def backup(self, label: str) -> Path:
-        """A whole copy of the file in the backups folder (:func:`referee.paths.backup_file`)."""
-        return backup_file(self.path, label)
+        """A whole copy of the file in the backups folder (:func:`referee.paths.backup_file`),
+        read through this store's own connection (no second handle on the file)."""
+        return backup_file(self.path, label, source=self.conn)
 
     def records(self, after: int = 0) -> list[Record]:
         rows = self.conn.execute(
@@ -146,7 +168,8 @@ class SqliteEventStore(EventStore):
 
     def append(self, records: Sequence[NewRecord], *, who: str, expected_revision: int) -> int:
         conn = self.conn
-        conn.execute("BEGIN IMMEDIATE")  # one writer at a time; readers go on reading
+        if not self.held:
+            conn.execute("BEGIN IMMEDIATE")  # one writer at a time; readers go on reading
         try:
             now = self.revision()
             if now != expected_revision:
@@ -160,10 +183,27 @@ class SqliteEventStore(EventStore):
                 [(r.kind, json.dumps(dict(r.data)), who, at, r.why) for r in records],
             )
         except BaseException:
-            conn.execute("ROLLBACK")
+            if not self.held:
+                conn.execute("ROLLBACK")
             raise
-        conn.execute("COMMIT")
+        if not self.held:
+            conn.execute("COMMIT")
         return self.revision()
+
+    @contextmanager
+    def exclusive(self) -> Iterator[None]:
+        """The file's write lock (``BEGIN IMMEDIATE``) for the whole block."""
+        self.conn.execute("BEGIN IMMEDIATE")
+        self.held = True
+        try:
+            yield
+        except BaseException:
+            self.conn.execute("ROLLBACK")
+            raise
+        else:
+            self.conn.execute("COMMIT")
+        finally:
+            self.held = False
 
     def close(self) -> None:
         self.conn.close()

@@ -7,24 +7,36 @@ record, and everything the desk shows is folded from the records (``event.fold``
 Two desks may write at once. Every write says which revision (the id of the last record) it
 was decided on; a store refuses a write when records were added since (:class:`StaleWrite`),
 and the desk then decides again on the fresh records (``desk.Desk``), so nothing is lost
-and nothing is counted twice. The SQLite implementation is ``sqlite_store``; another
-(a server database) implements the same four methods.
+and nothing is counted twice; a desk that found its write stale holds the store
+(:meth:`EventStore.exclusive`) while it decides again, so its next try cannot be stale. The
+implementations: ``sqlite_store`` (one file) and ``pg_store`` (a PostgreSQL server, for
+several desks and machines at once); ``stores.open_store`` picks one from a path or a URL.
 """
 
 from __future__ import annotations
 
 from abc import ABC, abstractmethod
-from collections.abc import Mapping, Sequence
+from collections.abc import Iterator, Mapping, Sequence
+from contextlib import contextmanager
 from dataclasses import dataclass, field
 from pathlib import Path
 from types import MappingProxyType
-from typing import Any
+from typing import Any, Protocol
 
 from referee.errors import RefereeError
 
 
-class EventFileError(RefereeError):
+class EventStoreError(RefereeError):
+    """An event store that cannot be opened, read or written; the message names it."""
+
+
+class EventFileError(EventStoreError):
     """An event file that cannot be opened or written; the message names the file."""
+
+
+class EventServerError(EventStoreError):
+    """An event server that cannot be reached, holds no event, or refused a read or write;
+    the message names the URL."""
 
 
 class StaleWrite(RefereeError):
@@ -57,6 +69,22 @@ class Record:
     why: str = ""
 
 
+class ChangeListener(Protocol):
+    """Hears a store's appends: ``fileno`` turns readable when one may have landed."""
+
+    def fileno(self) -> int: ...
+
+    def drain(self) -> bool:
+        """Read what was heard without waiting; whether anything was."""
+        ...
+
+    def wait(self, timeout: float) -> bool:
+        """Wait up to ``timeout`` seconds for an append; whether one was heard."""
+        ...
+
+    def close(self) -> None: ...
+
+
 class EventStore(ABC):
     """Where an event's records live (see the module docstring)."""
 
@@ -79,6 +107,18 @@ class EventStore(ABC):
     @abstractmethod
     def close(self) -> None:
         """Let go of the store."""
+
+    @contextmanager
+    def exclusive(self) -> Iterator[None]:
+        """Hold the store: while the block runs no other desk appends, and ``records`` and
+        ``append`` inside it read and extend the latest records (all written at the end of
+        the block, or none). A store whose appends are its only writes may hold nothing."""
+        yield
+
+    def listen(self) -> ChangeListener | None:
+        """A way to hear of other desks' appends without asking (a server's
+        notifications), or None: then ask ``revision`` now and then."""
+        return None
 
     @property
     @abstractmethod

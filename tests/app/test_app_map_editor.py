@@ -136,3 +136,18 @@ def test_a_first_draft_map_offers_no_roads(editor):
     road = next(editor.tools.item(r) for r in range(editor.tools.count())
                 if editor.tools.item(r).text() == "Road")
     assert not road.flags() & Qt.ItemFlag.ItemIsEnabled
+
+
+def test_closing_the_editor_with_paint_not_saved_asks_first(qtbot, editor):
+    from PySide6.QtWidgets import QMessageBox
+
+    editor.set_tool("terrain:hill")
+    stroke(qtbot, editor, "B8")
+    assert not editor.close()  # the question waits over the editor; nothing blocks
+    box = editor.unsaved.box
+    assert box is not None and "The map ENTRENCHED! has changes that are not saved" in box.text()
+    box.button(QMessageBox.StandardButton.Cancel).click()
+    assert editor.isVisible() and editor.map.terrain[parse_label("B8")] == "hill"
+    editor.undo_stack.undo()  # back to the map as opened: nothing to lose
+    assert editor.close()
+

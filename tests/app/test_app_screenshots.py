@@ -28,6 +28,10 @@ EXPECTED = (
     "assault-wizard-outcome.png",
     "rules-browser.png",
     "new-match-wizard.png",
+    "setup-blind.png",
+    "setup-steps-hidden.png",
+    "map-editor.png",
+    "army-builder.png",
 )
 
 

@@ -126,8 +126,16 @@ def test_the_first_drafts_steps_with_the_typed_roll_and_a_hidden_token(qtbot, tm
     click_hex(qtbot, window, parse_label("B2"))
     assert window.scene.selected_uid != "pathfinders"
     assert window.inspector.picker.findData("pathfinders") == -1  # nor named beside the map
+    # nor in the journal: its placement reads as the hidden token side 1 sees on the table
+    rows = window.journal.model.rows
+    placed = rows[2]  # the roll, the peltasts, then the pathfinders
+    assert (placed.step_name, placed.text, placed.units) == (
+        "Setup: side 2 sets up a hidden token at B2",
+        "side 2 sets up a hidden token at B2", ())
+    assert not any("pathfinders" in r.text or "pathfinders" in r.step_name for r in rows)
     window.hide_actions[2].trigger()
     assert not item.concealed
+    assert "pathfinders" in window.journal.model.rows[2].text  # the referee's view: whole
 
 
 def test_the_wizard_makes_a_scenario_match_whose_units_wait_for_the_setup(qtbot, tmp_path):
@@ -160,3 +168,29 @@ def test_the_wizard_makes_a_scenario_match_whose_units_wait_for_the_setup(qtbot,
         assert match.state.units == {}
         assert [w.uid for w in match.state.setup.waiting] == ["standard-tank", "ork-grunts"]
     assert window.setup_dock.isVisible()
+
+
+def test_a_match_opened_picks_its_first_unit_to_set_up_not_the_last_matchs(qtbot, tmp_path):
+    window = window_on(qtbot, entrenched_match(tmp_path))
+    window.setup_panel.set_entering(2)
+    assert window.setup_panel.selected_uid() == "grunts"
+    other = tmp_path / "other.referee"
+    MatchFile.create(
+        other, map_name="", scenario="entrenched", seed=4,
+        units=[{"uid": "tank", "unit": "standard-tank", "side": 1},
+               {"uid": "grunts", "unit": "ork-grunts", "side": 2}],
+    ).close()
+    window.open_match(other)  # as File > Open does
+    assert window.setup_panel.entering == 1
+    assert window.setup_panel.selected_uid() == "tank"  # side 1's first, not the grunts
+
+
+def test_opening_a_match_names_its_file_in_the_status_bar(qtbot, tmp_path):
+    window = window_on(qtbot, entrenched_match(tmp_path))
+    assert str(tmp_path / "e.referee") in window.statusBar().currentMessage()
+    other = tmp_path / "other.referee"
+    MatchFile.create(other, map_name="", scenario="entrenched", seed=4,
+                     units=[{"uid": "tank", "unit": "standard-tank", "side": 1}]).close()
+    window.open_match(other)
+    assert window.statusBar().currentMessage() == (
+        f"Match file: {other} (every step is written as it happens)")

@@ -9,22 +9,23 @@ from PySide6.QtWidgets import QMessageBox
 
 from referee.app.tournament.window import TournamentWindow
 from referee.tournament.desk import Desk
+from referee.tournament.scoring import MatchResult, PlayerResult, Points
 
 
 def click(qtbot, widget) -> None:
     qtbot.mouseClick(widget, Qt.MouseButton.LeftButton, pos=widget.rect().center())
 
 
-def make_window(qtbot, tmp_path) -> TournamentWindow:
-    desk = Desk.create(tmp_path / "ev.db", name="Window Cup", seed=3, who="window")
+def make_window(qtbot, target) -> TournamentWindow:
+    desk = Desk.create(target, name="Window Cup", seed=3, who="window")
     window = TournamentWindow(desk)
     qtbot.addWidget(window)
     return window
 
 
-def test_players_typed_in_a_round_paired_and_a_result_typed(qtbot, tmp_path, monkeypatch):
+def test_players_typed_in_a_round_paired_and_a_result_typed(qtbot, event_target, monkeypatch):
     monkeypatch.setattr(QMessageBox, "information", lambda *a, **k: None)
-    w = make_window(qtbot, tmp_path)
+    w = make_window(qtbot, event_target)
     for name in ("Ada", "Brin", "Cato"):
         qtbot.keyClicks(w.new_name, name)
         qtbot.keyClick(w.new_name, Qt.Key.Key_Return)
@@ -47,20 +48,20 @@ def test_players_typed_in_a_round_paired_and_a_result_typed(qtbot, tmp_path, mon
     assert w.trail.item(1, 3).text() == "correction" and w.trail.item(1, 7).text() == "12 IP were 6"
     assert w.standings_table.item(0, 1).text() == a
     assert w.standings_table.item(0, 3).text() == "178"  # 6 x3 + 144 + 16
-    with Desk.open(tmp_path / "ev.db") as desk:
+    with Desk.open(event_target) as desk:
         assert desk.event().round(1).results[1].corrected
 
 
-def test_another_desks_write_shows_in_the_window(qtbot, tmp_path):
-    w = make_window(qtbot, tmp_path)
-    with Desk.open(tmp_path / "ev.db", who="desk-2") as other:
+def test_another_desks_write_shows_in_the_window(qtbot, event_target):
+    w = make_window(qtbot, event_target)
+    with Desk.open(event_target, who="desk-2") as other:
         other.add_player("Zed")
     w.tick()
     assert w.players.rowCount() == 1 and w.players.item(0, 0).text() == "Zed"
 
 
-def test_the_clock_and_the_wall_view(qtbot, tmp_path):
-    w = make_window(qtbot, tmp_path)
+def test_the_clock_and_the_wall_view(qtbot, event_target):
+    w = make_window(qtbot, event_target)
     for name in ("Ada", "Brin"):
         w.new_name.setText(name)
         w.add_player()
@@ -72,3 +73,41 @@ def test_the_clock_and_the_wall_view(qtbot, tmp_path):
     assert "left" in wall.clock.text() and "Ada" in wall.tables.text()
     click(qtbot, w.clock_buttons["pause"])
     assert "(paused)" in w.clock_label.text()
+
+
+def test_on_a_server_the_window_and_wall_view_redraw_when_a_result_lands(qtbot, pg_url):
+    w = make_window(qtbot, pg_url)
+    for name in ("Ada", "Brin"):
+        w.new_name.setText(name)
+        w.add_player()
+    click(qtbot, w.pair_button)
+    wall = w.show_wall()
+    qtbot.addWidget(wall)
+    w.timer.stop()  # no looking every second: only the server's word can redraw now
+    assert "Ada" in wall.ranking.text() and "232" not in w.pairing.item(0, 3).text()
+    a, b = w.tournament.round(1).tables[0]
+    with Desk.open(pg_url, who="desk-2") as other:
+        other.record_result(1, 1, MatchResult((
+            PlayerResult(a, Points(ip=24), Points()), PlayerResult(b, Points(), Points(ip=24))
+        )))
+    # a: 24 IP x3 + 24 IP x6 + 16 = 232 MVP, 232^0.75 = 59.4 TVP (draft 004's Victory
+    # Condition)
+    qtbot.waitUntil(lambda: w.pairing.item(0, 3).text().startswith("232"), timeout=20000)
+    assert f"{a}&nbsp;&nbsp;</td><td align=right>59.4" in wall.ranking.text()
+
+
+def test_the_wall_clock_fits_the_wall_view_and_says_when_no_round_is_paired(qtbot, tmp_path):
+    from PySide6.QtGui import QFontMetrics
+
+    w = make_window(qtbot, tmp_path / "ev.db")
+    wall = w.show_wall()
+    qtbot.addWidget(wall)
+    assert "No round paired yet" in wall.clock.text()
+    for name in ("Ada", "Brin"):
+        w.new_name.setText(name)
+        w.add_player()
+    click(qtbot, w.pair_button)
+    w.tick()
+    said = "Round 1: not started (120 minutes)"
+    assert said in wall.clock.text()
+    assert QFontMetrics(wall.clock.font()).horizontalAdvance(said) <= wall.width()

@@ -90,3 +90,101 @@ def test_the_main_window_opens_the_builder_from_file(qtbot, tmp_path, monkeypatc
     builder = window.army_builder
     qtbot.addWidget(builder)
     assert isinstance(builder, ArmyBuilderWindow) and builder.isVisible()
+
+
+def test_what_each_upgrade_does_is_read_whole_in_the_table(qtbot, tmp_path):
+    from PySide6.QtCore import QRect
+
+    window = ArmyBuilderWindow(folder=tmp_path)
+    qtbot.addWidget(window)
+    window.resize(1366, 740)  # the smallest screen the app is made for
+    window.show()
+    qtbot.waitExposed(window)
+    window.add_unit("hoplite-phalanx")
+    panel = window.upgrades
+    texts = [panel.item(row, 2).text() for row in range(panel.rowCount())]
+    # the hand cannon: bought for the whole base, a unit-base weapon, then its own line
+    cannon = texts[[u.id for u in panel.upgrades].index("hand-cannon")]
+    assert cannon == ("Whole base, unit-base weapon. A unit-base weapon: fired once by the "
+                      "base instead of its muskets, with 2 models alive.")
+    column = panel.horizontalHeader().sectionSize(2)
+    assert column >= 30 * panel.fontMetrics().averageCharWidth()
+    for row, text in enumerate(texts):  # every line of it shows: the row is as tall as it
+        cell = panel.visualRect(panel.model().index(row, 2))
+        needed = panel.fontMetrics().boundingRect(
+            QRect(0, 0, cell.width() - 8, 10_000), Qt.TextFlag.TextWordWrap, text).height()
+        assert cell.height() >= needed, text
+
+
+def test_closing_with_unsaved_changes_asks_without_blocking_and_discard_closes(qtbot, tmp_path):
+    from PySide6.QtWidgets import QMessageBox
+
+    window = ArmyBuilderWindow(folder=tmp_path)
+    qtbot.addWidget(window)
+    window.show()
+    assert window.close()  # nothing built: closes at once, no question
+    window.show()
+    window.add_unit("standard-tank")
+    assert not window.close()  # returns at once: the question waits over the window
+    box = window.unsaved.box
+    assert box is not None and box.isVisible() and window.isVisible()
+    assert "The army New army has changes that are not saved" in box.text()
+    box.button(QMessageBox.StandardButton.Cancel).click()
+    assert window.isVisible() and window.army.entries  # kept
+    window.close()
+    with qtbot.waitSignal(window.unsaved.settled) as settled:
+        window.unsaved.box.button(QMessageBox.StandardButton.Discard).click()
+    assert settled.args == [True] and not window.isVisible()
+
+
+def test_save_in_the_question_writes_the_file_then_closes(qtbot, tmp_path):
+    from PySide6.QtWidgets import QMessageBox
+
+    path = tmp_path / "vanguard.toml"
+    window = ArmyBuilderWindow(folder=tmp_path)
+    qtbot.addWidget(window)
+    window.show()
+    window.add_unit("standard-tank")
+    window.save_to(path)
+    window.add_unit("hoplite-phalanx")
+    window.close()
+    window.unsaved.box.button(QMessageBox.StandardButton.Save).click()
+    assert not window.isVisible()
+    assert [e.type for e in load_army(path).entries] == ["standard-tank", "hoplite-phalanx"]
+
+
+def test_quitting_the_app_asks_the_builder_first_and_goes_on_after_discard(qtbot, tmp_path,
+                                                                         monkeypatch):
+    from PySide6.QtWidgets import QMessageBox
+
+    from referee.app.main_window import MainWindow
+
+    monkeypatch.setenv("REFEREE_MATCHES", str(tmp_path))
+    window = MainWindow()
+    qtbot.addWidget(window)
+    window.show()
+    builder = window.open_army_builder()
+    builder.add_unit("talos")
+    assert not window.close()  # the match window stays while the builder asks
+    assert window.isVisible() and builder.isVisible()
+    builder.unsaved.box.button(QMessageBox.StandardButton.Cancel).click()
+    assert window.isVisible() and builder.isVisible()  # not quitting: nothing lost
+    window.close()
+    builder.unsaved.box.button(QMessageBox.StandardButton.Discard).click()
+    assert not builder.isVisible() and not window.isVisible()  # quit after the answer
+
+
+def test_a_file_that_is_no_army_is_refused_with_its_entry_field_and_rule(qtbot, tmp_path):
+    path = tmp_path / "bad.toml"
+    path.write_text('name = "Bad"\nnation = "spartan"\ngame = "standard"\n[[unit]]\n'
+                    'type = "hoplite-phalanx"\ncount = 0\n', encoding="utf-8")
+    window = ArmyBuilderWindow(folder=tmp_path)
+    qtbot.addWidget(window)
+    window.show()
+    assert not window.open_file(path)  # returns at once: the refusal is not modal to all
+    box = window.refusal
+    assert box is not None and box.isVisible()
+    assert "bad.toml" in box.text()
+    assert ("unit[0].count: expected a whole number 1 or more (at most 99), got 0 "
+            "(clause army.building)") in box.informativeText()
+    box.close()

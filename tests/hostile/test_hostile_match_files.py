@@ -150,6 +150,18 @@ def test_a_tampered_match_file_is_refused_as_damaged_or_still_works(
         run_cli([a.format(f=path, d=folder) for a in argv], "match files", watch=folder)
 
 
+def test_a_byte_that_makes_sqlites_own_check_not_utf8_is_damage_named(tmp_path, base_match):
+    """A byte found by the test above: SQLite's integrity check then reports a damaged name
+    whose text is not UTF-8; the file is named as damaged, never a traceback."""
+    path = tmp_path / "m.referee"
+    data = bytearray(base_match.read_bytes())
+    data[3852:3853] = b"\x80"
+    path.write_bytes(bytes(data))
+    outcome = run_cli(["match", "show", str(path)], "match files", watch=tmp_path)
+    assert outcome.status == 2
+    assert f"{path}: the file is damaged (text that is not UTF-8)" in outcome.err
+
+
 @st.composite
 def journals(draw: Any) -> str:
     text = JOURNAL_TEXT

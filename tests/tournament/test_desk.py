@@ -1,5 +1,6 @@
-"""The desk over a real event file: entries, late entries, drops, byes, results entered once,
-corrections as a trail, standings with their deciding numbers, and stale writes refused."""
+"""The desk over a real event, in a file and on a server (each test runs on both): entries,
+late entries, drops, byes, results entered once, corrections as a trail, standings with their
+deciding numbers, and stale writes refused."""
 
 from __future__ import annotations
 
@@ -13,8 +14,8 @@ from referee.tournament.clock import ClockError, fold_clock
 from referee.tournament.desk import Desk, DeskError
 from referee.tournament.event import fold
 from referee.tournament.scoring import MatchResult, PlayerResult, Points
-from referee.tournament.sqlite_store import SqliteEventStore
 from referee.tournament.store import NewRecord, Record, StaleWrite
+from referee.tournament.stores import open_store
 
 
 def result(a: str, b: str, a_surv: int, b_surv: int) -> MatchResult:
@@ -25,8 +26,8 @@ def result(a: str, b: str, a_surv: int, b_surv: int) -> MatchResult:
     ))
 
 
-def new_event(tmp_path, names=("Ada", "Brin", "Cato", "Dora"), **kw):
-    desk = Desk.create(tmp_path / "ev.db", name="Cup", seed=1, who="desk-1", **kw)
+def new_event(target, names=("Ada", "Brin", "Cato", "Dora"), **kw):
+    desk = Desk.create(target, name="Cup", seed=1, who="desk-1", **kw)
     for n in names:
         desk.add_player(n, "ork")
     return desk
@@ -39,8 +40,8 @@ def play_round(desk: Desk, rng: random.Random) -> None:
         desk.record_result(rnd.number, t, random_result(rng, a, b))
 
 
-def test_a_second_result_for_a_table_is_refused_and_counted_once(tmp_path):
-    with new_event(tmp_path) as desk:
+def test_a_second_result_for_a_table_is_refused_and_counted_once(event_target):
+    with new_event(event_target) as desk:
         p = desk.pair()
         a, b = p.tables[0]
         desk.record_result(1, 1, result(a, b, 24, 0))
@@ -50,19 +51,19 @@ def test_a_second_result_for_a_table_is_refused_and_counted_once(tmp_path):
         assert desk.standings().standings[0].mvp == 232
 
 
-def test_a_result_naming_other_players_is_refused(tmp_path):
-    with new_event(tmp_path) as desk:
+def test_a_result_naming_other_players_is_refused(event_target):
+    with new_event(event_target) as desk:
         desk.pair()
         with pytest.raises(DeskError, match="table 1 is"):
             desk.record_result(1, 1, result("Zed", "Yan", 1, 1))
 
 
-def test_a_correction_is_a_new_record_with_who_when_and_why(tmp_path):
-    with new_event(tmp_path) as desk:
+def test_a_correction_is_a_new_record_with_who_when_and_why(event_target):
+    with new_event(event_target) as desk:
         p = desk.pair()
         a, b = p.tables[0]
         desk.record_result(1, 1, result(a, b, 24, 0))
-        corrector = Desk.open(tmp_path / "ev.db", who="head judge")
+        corrector = Desk.open(event_target, who="head judge")
         report = corrector.correct(1, 1, result(a, b, 12, 0), "half the tanks were lost")
         corrector.close()
         trail = desk.event().round(1).results[1].trail
@@ -74,8 +75,8 @@ def test_a_correction_is_a_new_record_with_who_when_and_why(tmp_path):
         assert desk.standings().standings[0].mvp == 196
 
 
-def test_a_correction_needs_a_reason_and_an_existing_result(tmp_path):
-    with new_event(tmp_path) as desk:
+def test_a_correction_needs_a_reason_and_an_existing_result(event_target):
+    with new_event(event_target) as desk:
         p = desk.pair()
         a, b = p.tables[0]
         with pytest.raises(DeskError, match="no result to correct"):
@@ -84,10 +85,10 @@ def test_a_correction_needs_a_reason_and_an_existing_result(tmp_path):
             desk.correct(1, 1, result(a, b, 1, 1), "  ")
 
 
-def test_a_correction_pairs_again_a_later_round_not_yet_played(tmp_path):
+def test_a_correction_pairs_again_a_later_round_not_yet_played(event_target):
     # Round 1: (Ada v Cato), (Brin v Dora) by seeding. Ada and Brin win big, so round 2 pairs
     # Ada v Brin and Cato v Dora. Corrected: Brin lost table 2 heavily: Dora is up with Ada.
-    with new_event(tmp_path) as desk:
+    with new_event(event_target) as desk:
         desk.seed_players(["Ada", "Brin", "Cato", "Dora"])
         assert desk.pair().tables == (("Ada", "Cato"), ("Brin", "Dora"))
         desk.record_result(1, 1, result("Ada", "Cato", 24, 0))
@@ -107,8 +108,8 @@ def test_a_correction_pairs_again_a_later_round_not_yet_played(tmp_path):
         assert "round 2 paired again" in text and "(changed)" in text
 
 
-def test_a_correction_keeps_a_later_round_already_played(tmp_path):
-    with new_event(tmp_path) as desk:
+def test_a_correction_keeps_a_later_round_already_played(event_target):
+    with new_event(event_target) as desk:
         desk.seed_players(["Ada", "Brin", "Cato", "Dora"])
         desk.pair()
         desk.record_result(1, 1, result("Ada", "Cato", 24, 0))
@@ -120,9 +121,9 @@ def test_a_correction_keeps_a_later_round_already_played(tmp_path):
         assert not report.repaired and "stays as played" in report.notes[0]
 
 
-def test_a_late_entry_joins_the_next_round_and_a_drop_leaves_after_this_one(tmp_path):
+def test_a_late_entry_joins_the_next_round_and_a_drop_leaves_after_this_one(event_target):
     rng = random.Random(4)
-    with new_event(tmp_path, names=("Ada", "Brin", "Cato", "Dora", "Eli", "Fay")) as desk:
+    with new_event(event_target, names=("Ada", "Brin", "Cato", "Dora", "Eli", "Fay")) as desk:
         desk.pair()
         assert desk.add_player("Gus", "elf") == 2  # a late entry
         assert desk.drop("Brin") == 1
@@ -134,9 +135,9 @@ def test_a_late_entry_joins_the_next_round_and_a_drop_leaves_after_this_one(tmp_
         assert [s.name for s in st.standings if s.dropped] == ["Brin"]
 
 
-def test_the_bye_scores_by_ruling_once_its_round_is_complete(tmp_path):
+def test_the_bye_scores_by_ruling_once_its_round_is_complete(event_target):
     rng = random.Random(5)
-    with new_event(tmp_path, names=("Ada", "Brin", "Cato")) as desk:
+    with new_event(event_target, names=("Ada", "Brin", "Cato")) as desk:
         p = desk.pair()
         assert p.bye is not None
         assert all(s.mvp == 0 for s in desk.standings().standings if s.name == p.bye)
@@ -145,9 +146,9 @@ def test_the_bye_scores_by_ruling_once_its_round_is_complete(tmp_path):
         assert (bye.mvp, bye.tvp) == (16, pytest.approx(8))  # tournament.bye: winner-bonus
 
 
-def test_no_player_gets_a_second_bye_while_another_has_none(tmp_path):
+def test_no_player_gets_a_second_bye_while_another_has_none(event_target):
     rng = random.Random(6)
-    with new_event(tmp_path, names=("A", "B", "C", "D", "E"), rounds=5) as desk:
+    with new_event(event_target, names=("A", "B", "C", "D", "E"), rounds=5) as desk:
         byes = []
         for _ in range(5):
             byes.append(desk.pair().bye)
@@ -155,17 +156,17 @@ def test_no_player_gets_a_second_bye_while_another_has_none(tmp_path):
         assert sorted(byes) == ["A", "B", "C", "D", "E"]
 
 
-def test_the_next_round_waits_for_every_result(tmp_path):
-    with new_event(tmp_path) as desk:
+def test_the_next_round_waits_for_every_result(event_target):
+    with new_event(event_target) as desk:
         p = desk.pair()
         desk.record_result(1, 1, result(*p.tables[0], 3, 3))
         with pytest.raises(DeskError, match="table\\(s\\) 2"):
             desk.pair()
 
 
-def test_a_swap_by_hand_is_written_with_a_warning_naming_the_rule(tmp_path):
+def test_a_swap_by_hand_is_written_with_a_warning_naming_the_rule(event_target):
     rng = random.Random(7)
-    with new_event(tmp_path) as desk:
+    with new_event(event_target) as desk:
         desk.seed_players(["Ada", "Brin", "Cato", "Dora"])
         desk.pair()  # Ada v Cato, Brin v Dora
         play_round(desk, rng)
@@ -178,8 +179,8 @@ def test_a_swap_by_hand_is_written_with_a_warning_naming_the_rule(tmp_path):
         assert desk.event().round(2).how == "by hand"
 
 
-def test_standings_break_ties_in_the_organisers_order_and_warn_of_a_remaining_tie(tmp_path):
-    with new_event(tmp_path) as desk:
+def test_standings_break_ties_in_the_organisers_order_and_warn_of_a_remaining_tie(event_target):
+    with new_event(event_target) as desk:
         desk.seed_players(["Ada", "Brin", "Cato", "Dora"])
         desk.pair()  # Ada v Cato, Brin v Dora
         # Both tables the same: winners 232 MVP, losers 0 x3 + 0 x6 = 0 MVP.
@@ -192,9 +193,9 @@ def test_standings_break_ties_in_the_organisers_order_and_warn_of_a_remaining_ti
         assert len(st.warnings) == 2 and "Ada, Brin" in st.warnings[0]
 
 
-def test_strength_of_schedule_is_the_mean_of_the_opponents_totals(tmp_path):
+def test_strength_of_schedule_is_the_mean_of_the_opponents_totals(event_target):
     rng = random.Random(8)
-    with new_event(tmp_path) as desk:
+    with new_event(event_target) as desk:
         for _ in range(2):
             desk.pair()
             play_round(desk, rng)
@@ -207,8 +208,8 @@ def test_strength_of_schedule_is_the_mean_of_the_opponents_totals(tmp_path):
             assert s.tiebreakers["sos"] == pytest.approx(expected, abs=1e-4)
 
 
-def test_a_stale_write_is_refused_and_writes_nothing(tmp_path):
-    with new_event(tmp_path) as desk:
+def test_a_stale_write_is_refused_and_writes_nothing(event_target):
+    with new_event(event_target) as desk:
         store = desk.store
         seen = store.revision()
         store.append([NewRecord("player", {"name": "Zed"})], who="desk-2",
@@ -219,10 +220,10 @@ def test_a_stale_write_is_refused_and_writes_nothing(tmp_path):
         assert "Yan" not in desk.event().players and "Zed" in desk.event().players
 
 
-def test_a_desk_deciding_on_stale_data_decides_again(tmp_path):
-    with new_event(tmp_path) as desk:
+def test_a_desk_deciding_on_stale_data_decides_again(event_target):
+    with new_event(event_target) as desk:
         p = desk.pair()
-        other = Desk.open(tmp_path / "ev.db", who="desk-2")
+        other = Desk.open(event_target, who="desk-2")
         real = desk.event
 
         def stale_once():  # the first read misses what desk-2 wrote meanwhile
@@ -236,6 +237,31 @@ def test_a_desk_deciding_on_stale_data_decides_again(tmp_path):
         with pytest.raises(DeskError, match="has a result already"):
             desk.record_result(1, 1, result(*p.tables[0], 9, 9))
         other.close()
+
+
+def test_two_desks_pairing_the_same_round_make_one_pairing_and_the_other_is_told(
+    event_target,
+):
+    with new_event(event_target) as desk:
+        other = Desk.open(event_target, who="desk-2")
+        real = desk.event
+
+        def other_pairs_first():  # desk-2 pairs round 1 while this desk is deciding
+            event = real()
+            if not getattr(other_pairs_first, "done", False):
+                other_pairs_first.done = True
+                other.pair()
+            return event
+
+        desk.event = other_pairs_first
+        with pytest.raises(DeskError, match="round 1 was paired meanwhile by desk-2"):
+            desk.pair()
+        other.close()
+        assert [r.kind for r in desk.store.records()].count("pairing") == 1
+        with pytest.raises(DeskError, match=r"round 1 is paired already by desk-2"):
+            desk.pair(1)  # a desk whose view is older: told, not given round 2
+        with pytest.raises(DeskError, match="round 2 is the next to pair"):
+            desk.pair(3)
 
 
 def test_an_event_file_that_is_not_one_is_refused(tmp_path):
@@ -278,8 +304,8 @@ def test_the_clock_ended_shows_no_time_left():
     assert clock.state == "ended" and clock.left(t0 + timedelta(hours=5)) == timedelta(0)
 
 
-def test_a_clock_action_that_does_not_fit_is_refused(tmp_path):
-    with new_event(tmp_path) as desk:
+def test_a_clock_action_that_does_not_fit_is_refused(event_target):
+    with new_event(event_target) as desk:
         with pytest.raises(DeskError, match="no round is paired"):
             desk.clock_action("start")
         desk.pair()
@@ -289,12 +315,12 @@ def test_a_clock_action_that_does_not_fit_is_refused(tmp_path):
         assert desk.clock_action("pause").state == "paused"
 
 
-def test_the_event_folds_the_same_from_the_same_records(tmp_path):
+def test_the_event_folds_the_same_from_the_same_records(event_target):
     rng = random.Random(9)
-    with new_event(tmp_path) as desk:
+    with new_event(event_target) as desk:
         desk.pair()
         play_round(desk, rng)
         records = desk.store.records()
-        again = SqliteEventStore.open(tmp_path / "ev.db")
+        again = open_store(event_target)
         assert fold(again.records()).rounds == fold(records).rounds
         again.close()

@@ -49,10 +49,10 @@ def record_round(capsys, ev: str, tmp_path: Path, rng: random.Random, skip=()) -
             "--result", str(path))
 
 
-def test_the_issues_event_with_every_army_checked_in(tmp_path, capsys):
+def test_the_issues_event_with_every_army_checked_in(tmp_path, capsys, event_target):
     rng = random.Random(13)
     armies = write_armies(tmp_path / "armies")
-    ev = str(tmp_path / "cup.db")
+    ev = event_target  # a file, then a server
     run(capsys, "tournament", "new", ev, "--name", "Army Cup", "--rounds", "5", "--seed", "7")
     starters = [p for p in PLAYERS if p != "Xia"]
     for name in starters:

@@ -13,9 +13,9 @@ from referee.cli.main import main
 from referee.tournament.desk import Desk
 
 
-def played_event(tmp_path):
+def played_event(target):
     rng = random.Random(11)
-    desk = Desk.create(tmp_path / "ev.db", name="Export <Cup>", seed=2)
+    desk = Desk.create(target, name="Export <Cup>", seed=2)
     for n in ("Ada", "Brin", "Cato", "Dora", "Éva"):
         desk.add_player(n, "elf")
     for _ in range(2):
@@ -30,10 +30,10 @@ def read_csv(path):
         return list(csv.DictReader(fh))
 
 
-def test_csv_files_hold_the_standings_pairings_and_results(tmp_path):
-    with played_event(tmp_path) as desk:
+def test_csv_files_hold_the_standings_pairings_and_results(tmp_path, event_target):
+    with played_event(event_target) as desk:
         st = desk.standings()
-    assert main(["tournament", "export", str(tmp_path / "ev.db"), "--format", "csv",
+    assert main(["tournament", "export", str(event_target), "--format", "csv",
                  "-o", str(tmp_path / "csv")]) == 0
     rows = read_csv(tmp_path / "csv" / "standings.csv")
     assert [r["name"] for r in rows] == [s.name for s in st.standings]
@@ -43,10 +43,10 @@ def test_csv_files_hold_the_standings_pairings_and_results(tmp_path):
     assert len(results) == 2 * 2 * 2  # two tables a round, two players a table
 
 
-def test_the_site_has_every_page_and_no_broken_link(tmp_path):
-    played_event(tmp_path).close()
+def test_the_site_has_every_page_and_no_broken_link(tmp_path, event_target):
+    played_event(event_target).close()
     out = tmp_path / "site"
-    assert main(["tournament", "export", str(tmp_path / "ev.db"), "--format", "site",
+    assert main(["tournament", "export", str(event_target), "--format", "site",
                  "-o", str(out)]) == 0
     pages = sorted(p.relative_to(out).as_posix() for p in out.rglob("*.html"))
     assert {"index.html", "players.html", "standings.html"} <= set(pages)
@@ -60,17 +60,55 @@ def test_the_site_has_every_page_and_no_broken_link(tmp_path):
             assert (page.parent / link).resolve().is_file(), (page, link)
 
 
-def test_the_printable_page_shows_the_round_and_the_standings(tmp_path):
-    played_event(tmp_path).close()
-    assert main(["tournament", "export", str(tmp_path / "ev.db"), "--format", "html",
+def test_the_printable_page_shows_the_round_and_the_standings(tmp_path, event_target):
+    played_event(event_target).close()
+    assert main(["tournament", "export", str(event_target), "--format", "html",
                  "-o", str(tmp_path / "wall.html")]) == 0
     text = (tmp_path / "wall.html").read_text(encoding="utf-8")
     assert "Round 2 of 5: tables" in text and "Standings after round 2" in text
     assert "Éva" in text
 
 
-def test_the_pdf_is_a_pdf(tmp_path):
-    played_event(tmp_path).close()
-    assert main(["tournament", "export", str(tmp_path / "ev.db"), "--format", "pdf",
+def test_the_pdf_is_a_pdf(tmp_path, event_target):
+    played_event(event_target).close()
+    assert main(["tournament", "export", str(event_target), "--format", "pdf",
                  "-o", str(tmp_path / "wall.pdf")]) == 0
     assert (tmp_path / "wall.pdf").read_bytes().startswith(b"%PDF")
+
+
+def test_watched_pages_are_written_again_when_a_result_lands(tmp_path, event_target):
+    import queue
+    import signal
+    import subprocess
+    import sys
+    import threading
+
+    from referee.tournament.scoring import score_match
+
+    desk = Desk.create(event_target, name="Live Cup", seed=2)
+    for n in ("Ada", "Brin"):
+        desk.add_player(n)
+    a, b = desk.pair().tables[0]
+    result = random_result(random.Random(1), a, b)
+    cells = [f'<td class="num">{s.mvp}</td>' for s in score_match(result)]
+    out = tmp_path / "site"
+    proc = subprocess.Popen(
+        [sys.executable, "-m", "referee", "tournament", "export", str(event_target),
+         "--format", "site", "-o", str(out), "--watch"],
+        stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
+    )
+    lines: queue.Queue[str] = queue.Queue()
+    threading.Thread(target=lambda: [lines.put(x) for x in proc.stdout], daemon=True).start()
+    try:
+        assert lines.get(timeout=60).startswith(f"revision {desk.event().revision}:")
+        page = (out / "standings.html").read_text(encoding="utf-8")
+        assert not any(c in page for c in cells)
+        desk.record_result(1, 1, result)
+        assert lines.get(timeout=60).startswith(f"revision {desk.event().revision}:")
+        page = (out / "standings.html").read_text(encoding="utf-8")
+        assert all(c in page for c in cells)
+    finally:
+        proc.send_signal(signal.SIGINT)  # Ctrl+C: the watch ends quietly
+        _, err = proc.communicate(timeout=60)
+        desk.close()
+    assert proc.returncode == 0, err

@@ -16,13 +16,18 @@ from referee.tournament.table_clock import TableClockReader, first_step_at
 from referee.tournament.table_match import TableOrigin, make_table_match
 
 
-@pytest.fixture
-def desk(tmp_path):
+def clock_cup(tmp_path, target):
     armies = write_armies(tmp_path / "armies")
-    d = Desk.create(tmp_path / "ev.db", name="Clock Cup", seed=3, round_minutes=90)
+    d = Desk.create(target, name="Clock Cup", seed=3, round_minutes=90)
     for name in ("Ada", "Brin"):
         d.add_player(name, "", d.check_army(armies[name]))
     d.pair()
+    return d
+
+
+@pytest.fixture
+def desk(tmp_path):
+    d = clock_cup(tmp_path, tmp_path / "ev.db")
     yield d
     d.close()
 
@@ -54,6 +59,21 @@ def test_the_table_reads_the_rounds_clock_at_the_event_with_its_pauses(tmp_path,
     assert reader.read(datetime.now(UTC), None).text(datetime.now(UTC)) == (
         "Round 1, table 1: round ended")
     reader.close()
+
+
+def test_a_table_reads_the_rounds_clock_from_the_events_server(tmp_path, pg_url):
+    with clock_cup(tmp_path, pg_url) as desk:
+        start = desk.clock_action("start").started
+        made = make_table_match(desk.event(), 1, 1, tmp_path / "m.referee")
+        assert made.origin.store == pg_url  # a laptop at the table finds the server
+        reader = TableClockReader(made.origin)
+        shown = reader.read(start + timedelta(minutes=30), None)
+        assert shown.from_event and shown.text(start + timedelta(minutes=30)) == (
+            "Round 1, table 1: 1:00:00 left")  # 90 minutes, 30 gone
+        desk.clock_action("pause")  # at the desk: the table sees it on its next look
+        later = reader.read(start + timedelta(minutes=200), None)
+        assert later.clock.state == "paused"
+        reader.close()
 
 
 def test_out_of_reach_the_table_counts_from_the_round_start_the_match_recorded(

@@ -19,10 +19,11 @@ def run(capsys, *args: str) -> str:
 
 
 @pytest.fixture
-def event(tmp_path, capsys):
-    """Ada v Brin at table 1 and Cato v Dora at table 2 of round 1 (seeded), armies in."""
+def event(tmp_path, capsys, event_target):
+    """Ada v Brin at table 1 and Cato v Dora at table 2 of round 1 (seeded), armies in; in a
+    file, then on a server."""
     armies = write_armies(tmp_path / "armies")
-    ev = str(tmp_path / "ev.db")
+    ev = event_target
     run(capsys, "tournament", "new", ev, "--name", "Table Cup", "--seed", "3",
         "--round-minutes", "90")
     for name in ("Ada", "Brin", "Cato", "Dora"):
@@ -63,7 +64,8 @@ def test_the_match_file_has_both_armies_the_scenario_and_the_rounds_time(
             assert origin is not None and origin.event_id == event_id(desk.event())
         assert (origin.event, origin.round, origin.table) == ("Table Cup", 1, 1)
         assert origin.minutes == 90 and origin.round_started is None
-        assert origin.store == str((tmp_path / "ev.db").resolve())
+        # where a laptop at the table finds the event: the file's whole path, or the URL
+        assert origin.store == (ev if "://" in ev else str((tmp_path / "ev.db").resolve()))
 
 
 def test_the_round_clocks_minutes_and_start_go_into_the_match(tmp_path, capsys, event):

@@ -24,8 +24,8 @@ def run(capsys, *args: str) -> str:
     return capsys.readouterr().out
 
 
-def test_a_round_from_the_command_line(tmp_path, capsys):
-    ev = str(tmp_path / "ev.db")
+def test_a_round_from_the_command_line(tmp_path, capsys, event_target):
+    ev = event_target
     run(capsys, "tournament", "new", ev, "--name", "CLI Cup", "--rounds", "2", "--seed", "4",
         "--round-minutes", "90")
     for n in ("Ada", "Brin", "Cato"):
@@ -55,3 +55,20 @@ def test_a_round_from_the_command_line(tmp_path, capsys):
     clock = json.loads(run(capsys, "tournament", "clock", ev, "show", "--json"))
     assert clock["state"] == "running" and 0 < clock["left_seconds"] <= 90 * 60
     run(capsys, "tournament", "drop", ev, "Cato")
+
+
+def test_a_laptop_at_a_table_sends_its_match_file_to_the_event(tmp_path, capsys, event_target):
+    from test_scoring import finished_match
+
+    run(capsys, "tournament", "new", event_target, "--name", "Laptop Cup", "--seed", "1")
+    for n in ("Brin", "Ada"):
+        run(capsys, "tournament", "add-player", event_target, n)
+    run(capsys, "tournament", "pair", event_target)
+    finished_match(tmp_path / "m.referee").close()  # Ada 44 MVP, Brin 18 MVP (test_scoring)
+    out = run(capsys, "tournament", "result", event_target, "--round", "1", "--table", "1",
+              "--match", str(tmp_path / "m.referee"), "--who", "table 1 laptop")
+    assert "Ada 44 MVP" in out and "Brin 18 MVP" in out
+    trail = json.loads(run(capsys, "tournament", "trail", event_target, "--json"))
+    assert [(t["who"], t["source"]) for t in trail] == [
+        ("table 1 laptop", f"match file {tmp_path / 'm.referee'}")
+    ]

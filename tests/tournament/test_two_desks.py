@@ -1,5 +1,6 @@
-"""Two desks at once: two real processes writing to one event file lose nothing and never
-count a result twice (WAL, one transaction per write, stale writes decided again)."""
+"""Two desks at once: two real processes writing to one event (a file, a server) lose
+nothing and never count a result twice (one transaction per write, stale writes decided
+again)."""
 
 from __future__ import annotations
 
@@ -53,8 +54,8 @@ def run_both(code: str, path, *extra: str) -> list[str]:
     return outs
 
 
-def test_two_processes_entering_players_at_once_lose_none(tmp_path):
-    path = tmp_path / "ev.db"
+def test_two_processes_entering_players_at_once_lose_none(event_target):
+    path = event_target
     Desk.create(path, name="Two desks", seed=1).close()
     run_both(ENTER, path, "40")
     with Desk.open(path) as desk:
@@ -62,8 +63,8 @@ def test_two_processes_entering_players_at_once_lose_none(tmp_path):
     assert names == {f"desk-{d}-{i}" for d in "ab" for i in range(40)}
 
 
-def test_two_processes_entering_the_same_results_count_each_table_once(tmp_path):
-    path = tmp_path / "ev.db"
+def test_two_processes_entering_the_same_results_count_each_table_once(event_target):
+    path = event_target
     with Desk.create(path, name="Two desks", seed=1) as desk:
         for i in range(40):
             desk.add_player(f"p{i}")
@@ -77,3 +78,66 @@ def test_two_processes_entering_the_same_results_count_each_table_once(tmp_path)
         kinds = [r.kind for r in event.records]
         assert kinds.count("result") == 20
         assert sum(s.mvp for s in desk.standings().standings) > 0
+
+
+HEARS = textwrap.dedent("""
+    import sys, time
+    from referee.tournament.desk import Desk
+    desk = Desk.open(sys.argv[1], who="desk-b")
+    print(desk.event().revision, flush=True)
+    deadline = time.monotonic() + 60
+    while desk.store.revision() == int(sys.argv[2]) and time.monotonic() < deadline:
+        time.sleep(0.1)
+    print(" ".join(desk.event().players), flush=True)
+""")
+
+
+def test_a_desk_that_paired_a_round_is_still_heard_by_the_other_desks(event_target):
+    # Pairing backs the event up first: the copy must leave the desk's hold on its file as
+    # it was, or the other desks stop seeing what it writes next.
+    with Desk.create(event_target, name="Two desks", seed=1) as desk:
+        for n in ("Ada", "Brin"):
+            desk.add_player(n)
+        desk.pair()
+        other = subprocess.Popen(
+            [sys.executable, "-c", HEARS, str(event_target), str(desk.event().revision)],
+            stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
+        )
+        assert int(other.stdout.readline()) == desk.event().revision
+        desk.add_player("Cato")  # a late entry, written after the backup
+        out, err = other.communicate(timeout=120)
+    assert out.split() == ["Ada", "Brin", "Cato"], err
+
+
+def test_desks_backing_up_at_the_same_moment_keep_every_copy_whole(tmp_path):
+    import threading
+
+    from referee.paths import backup_file
+    from referee.tournament.stores import open_store
+
+    path = tmp_path / "ev.db"
+    with Desk.create(path, name="Two desks", seed=1) as desk:
+        desk.add_player("Ada")
+    start = threading.Barrier(4)
+    copies, errors = [], []
+
+    def back_up():
+        start.wait()
+        try:
+            copies.append(backup_file(path, "before-round-1", folder=tmp_path / "backups"))
+        except Exception as exc:  # collected, so the test names it
+            errors.append(exc)
+
+    threads = [threading.Thread(target=back_up) for _ in range(4)]
+    for t in threads:
+        t.start()
+    for t in threads:
+        t.join(timeout=60)
+    assert not errors and len(set(copies)) == 4
+    assert sorted(p.name for p in (tmp_path / "backups").iterdir()) == sorted(
+        p.name for p in copies
+    )  # no partial file left behind
+    for copy in copies:
+        store = open_store(copy)
+        assert [r.kind for r in store.records()] == ["event", "player"]
+        store.close()

@@ -41,6 +41,7 @@ from PySide6.QtWidgets import (
 
 from referee.app.army_builder.upgrades_panel import UpgradesPanel
 from referee.app.save_dialog import ask_save_path
+from referee.app.unsaved_changes import UnsavedChanges
 from referee.army import Army, ArmyEntry, ArmyReport, dump_army, load_army, validate_army
 from referee.army.sheet import army_sheet_html, checksum_groups, cost_text
 from referee.paths import armies_dir
@@ -68,9 +69,13 @@ class ArmyBuilderWindow(QMainWindow):
         self.budgets = load_budgets()
         self.folder = folder or armies_dir()
         self.path: Path | None = None
+        self.refusal: QMessageBox | None = None
+        """The last file refused, with its problems."""
         self.saved_checksum = ""
         self.army = new_army()
         self.report: ArmyReport = validate_army(self.army)
+        self.unsaved = UnsavedChanges(self, lambda: f"The army {self.army.name}",
+                                      self.is_modified, self.save)
 
         self.name = QLineEdit()
         self.name.setAccessibleName("army name")
@@ -100,6 +105,8 @@ class ArmyBuilderWindow(QMainWindow):
 
         self.units = QListWidget()
         self.units.setAccessibleName("catalogue")
+        self.units.setWordWrap(True)  # a long name and its cost on two lines, never cut
+        self.units.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
         self.add_button = QPushButton("Add to the army →")
         left_box = QGroupBox("Catalogue")
         left = QVBoxLayout(left_box)
@@ -125,8 +132,7 @@ class ArmyBuilderWindow(QMainWindow):
         middle = QVBoxLayout(middle_box)
         middle.addWidget(self.entries, 2)
         middle.addWidget(self.remove_button)
-        middle.addWidget(QLabel("Upgrades and equipment of the selected entry (hover for what "
-                                "each does)"))
+        middle.addWidget(QLabel("Upgrades and equipment of the selected entry"))
         middle.addWidget(self.upgrades, 3)
 
         self.card = QTextBrowser()
@@ -182,10 +188,10 @@ class ArmyBuilderWindow(QMainWindow):
         chars = self.fontMetrics().averageCharWidth()
         lines = self.fontMetrics().lineSpacing()
         screen = (parent.screen() if parent is not None else self.screen()).availableGeometry()
-        width = min(190 * chars, screen.width() * 94 // 100)
+        width = min(220 * chars, screen.width() * 96 // 100)
         self.resize(width, min(48 * lines, screen.height() * 92 // 100))
         self.move(screen.center() - self.rect().center())
-        splitter.setSizes([width * 26 // 100, width * 40 // 100, width * 34 // 100])
+        splitter.setSizes([width * 20 // 100, width * 50 // 100, width * 30 // 100])
         self.set_army(self.army, path=None)
 
     # --- menu -------------------------------------------------------------------------
@@ -219,7 +225,7 @@ class ArmyBuilderWindow(QMainWindow):
         """Show ``army`` (read from ``path``, or new) as the army being built."""
         self.path = path
         self.army = army
-        self.saved_checksum = army.checksum() if path is not None else ""
+        self.saved_checksum = army.checksum()  # as read, or new: nothing to save yet
         for widget in (self.name, self.nation, self.game, self.allowance, self.advanced):
             widget.blockSignals(True)
         self.name.setText(army.name)
@@ -414,23 +420,32 @@ class ArmyBuilderWindow(QMainWindow):
     # --- files ----------------------------------------------------------------------------
 
     def new(self) -> None:
-        if self._may_discard():
-            self.set_army(new_army(str(self.nation.currentData() or "spartan")), path=None)
+        """File > New army (after asking about unsaved changes)."""
+        self.unsaved.ask(lambda: self.set_army(
+            new_army(str(self.nation.currentData() or "spartan")), path=None))
 
     def open_file(self, path: Path | str) -> bool:
         """Open an army file; a file that is no army is reported (file, entry, field, rule)."""
         try:
             army = load_army(path)
-        except ValueError as exc:
-            QMessageBox.warning(self, "Not an army list", str(exc))
+        except ValueError as exc:  # every problem, each with its entry, field and clause
+            self.refusal = QMessageBox(QMessageBox.Icon.Warning, "Not an army list",
+                                       f"{Path(path).name} cannot be opened as an army list.",
+                                       QMessageBox.StandardButton.Close, self)
+            self.refusal.setInformativeText(str(exc))
+            self.refusal.setWindowModality(Qt.WindowModality.WindowModal)
+            self.refusal.open()  # never exec(): nothing waits on it
+            self.statusBar().showMessage(f"Refused: {exc}", 15000)
             return False
         self.folder = Path(path).parent
         self.set_army(army, path=Path(path))
         return True
 
     def choose_open(self) -> None:
-        if not self._may_discard():
-            return
+        """File > Open (after asking about unsaved changes)."""
+        self.unsaved.ask(self._choose_open_now)
+
+    def _choose_open_now(self) -> None:
         path, _ = QFileDialog.getOpenFileName(self, "Open an army list", str(self.folder),
                                               FILTER)
         if path:
@@ -448,22 +463,24 @@ class ArmyBuilderWindow(QMainWindow):
         self.statusBar().showMessage(f"Saved {path}", 6000)
         return path
 
-    def save(self) -> None:
+    def save(self) -> bool:
+        """File > Save (where the referee says, the first time); True when written."""
         if self.path is None:
-            self.choose_save_as()
-        else:
-            self.save_to(self.path)
+            return self.choose_save_as()
+        self.save_to(self.path)
+        return True
 
     def _suggested(self, suffix: str) -> str:
         stem = self.path.stem if self.path else "-".join(self.army.name.lower().split()) or "army"
         self.folder.mkdir(parents=True, exist_ok=True)  # the armies folder, on first use
         return str(self.folder / f"{stem}{suffix}")
 
-    def choose_save_as(self) -> None:
+    def choose_save_as(self) -> bool:
         path = ask_save_path(self, "Save the army list", self._suggested(".toml"), FILTER,
                              ".toml")
         if path is not None:
             self.save_to(path)
+        return path is not None
 
     def write_sheet(self, path: Path | str) -> Path:
         """The army sheet as PDF (``.pdf``) or HTML (any other name)."""
@@ -491,19 +508,13 @@ class ArmyBuilderWindow(QMainWindow):
             self.write_sheet(path)
 
     def is_modified(self) -> bool:
-        return bool(self.army.entries) and self.army.checksum() != self.saved_checksum
-
-    def _may_discard(self) -> bool:
-        if not self.is_modified():
-            return True
-        answer = QMessageBox.question(
-            self, "Army builder", f"{self.army.name} has changes that are not saved. Discard them?",
-            QMessageBox.StandardButton.Discard | QMessageBox.StandardButton.Cancel,
-        )
-        return answer == QMessageBox.StandardButton.Discard
+        """Whether the army differs from its file (or, new, from the empty army)."""
+        return self.army.checksum() != self.saved_checksum
 
     def closeEvent(self, event: QCloseEvent) -> None:
-        if self._may_discard():
+        """Closed at once, or kept open while the referee is asked about unsaved changes
+        (:class:`~referee.app.unsaved_changes.UnsavedChanges`: never blocks)."""
+        if self.unsaved.may_close():
             event.accept()
         else:
             event.ignore()

@@ -1,10 +1,11 @@
 """The upgrades an army entry's unit may take (its nation's, those meant for it), each with
-its cost, slot and what it does; a whole-base upgrade is ticked, one paid per model or per
-elite is counted. ``changed`` carries the entry's new upgrades and equipment."""
+its cost and what it does (what one purchase buys, its slot, its own line: wrapped, read
+whole); a whole-base upgrade is ticked, one paid per model or per elite is counted.
+``changed`` carries the entry's new upgrades and equipment."""
 
 from __future__ import annotations
 
-from PySide6.QtCore import Signal
+from PySide6.QtCore import Qt, Signal
 from PySide6.QtWidgets import (
     QAbstractItemView,
     QCheckBox,
@@ -31,6 +32,19 @@ def offered(unit: UnitType, upgrades: tuple[Upgrade, ...]) -> tuple[Upgrade, ...
     )
 
 
+def what_it_does(upgrade: Upgrade) -> str:
+    """``Whole base, unit-base weapon. A unit-base weapon: fired once by the base...``: what
+    one purchase buys, its slot, then the upgrade's own line."""
+    kind = {"base": "Whole base", "model": "Per model", "elite": "Per elite"}[upgrade.per]
+    if upgrade.slot:
+        kind += f", {upgrade.slot}"
+    if upgrade.unit_base_weapons:
+        kind += ", unit-base weapon"
+    if upgrade.advanced:
+        kind += ", advanced games only"
+    return f"{kind}. {upgrade.text}" if upgrade.text else f"{kind}."
+
+
 class UpgradesPanel(QTableWidget):
     """The upgrades of one entry (see the module docstring)."""
 
@@ -38,18 +52,21 @@ class UpgradesPanel(QTableWidget):
     """(upgrades, equipment): tuples of :class:`UpgradeChoice`."""
 
     def __init__(self, parent: QWidget | None = None) -> None:
-        super().__init__(0, 4, parent)
-        self.setHorizontalHeaderLabels(["Upgrade", "Cost", "Kind", "What it does"])
+        super().__init__(0, 3, parent)
+        self.setHorizontalHeaderLabels(["Upgrade", "Cost", "What it does"])
         self.verticalHeader().setVisible(False)
-        self.verticalHeader().setDefaultSectionSize(self.fontMetrics().height() + 12)
+        self.verticalHeader().setMinimumSectionSize(self.fontMetrics().height() + 12)
         self.setEditTriggers(QAbstractItemView.EditTrigger.NoEditTriggers)
         self.setSelectionMode(QAbstractItemView.SelectionMode.NoSelection)
-        self.setWordWrap(False)
+        self.setVerticalScrollMode(QAbstractItemView.ScrollMode.ScrollPerPixel)
+        self.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
+        self.setWordWrap(True)  # what an upgrade does is read whole, on as many lines as it takes
         header = self.horizontalHeader()
-        for column in (0, 1, 2):
+        for column in (0, 1):
             header.setSectionResizeMode(column, QHeaderView.ResizeMode.ResizeToContents)
-        header.setSectionResizeMode(3, QHeaderView.ResizeMode.Stretch)
+        header.setSectionResizeMode(2, QHeaderView.ResizeMode.Stretch)
         header.setMinimumSectionSize(self.fontMetrics().averageCharWidth() * 6)
+        header.sectionResized.connect(lambda *_: self.resizeRowsToContents())
         self.upgrades: tuple[Upgrade, ...] = ()
         self.editors: dict[str, QCheckBox | QSpinBox] = {}
 
@@ -75,17 +92,9 @@ class UpgradesPanel(QTableWidget):
             editor.setAccessibleName(f"upgrade {upgrade.id}")
             self.setCellWidget(row, 0, editor)
             self.editors[upgrade.id] = editor
-            kind = {"base": "whole base", "model": "per model", "elite": "per elite"}[upgrade.per]
-            if upgrade.slot:
-                kind += f", {upgrade.slot}"
-            if upgrade.unit_base_weapons:
-                kind += ", unit-base weapon"
-            if upgrade.advanced:
-                kind += ", advanced"
-            for column, text in ((1, upgrade.cost_text()), (2, kind), (3, upgrade.text)):
-                item = QTableWidgetItem(text)
-                item.setToolTip(text)
-                self.setItem(row, column, item)
+            self.setItem(row, 1, QTableWidgetItem(upgrade.cost_text()))
+            self.setItem(row, 2, QTableWidgetItem(what_it_does(upgrade)))
+        self.resizeRowsToContents()
 
     def count(self, upgrade_id: str) -> int:
         editor = self.editors[upgrade_id]

@@ -9,6 +9,7 @@ scenario it is made for (its zones and what its no man's land may not hold), who
 designing (the referee: anywhere; a side: only its own territory, refused elsewhere), and
 the check: the problems ``referee map check --scenario`` would print, their hexes rimmed in
 red on the map. Save writes the map file, and is refused while the check finds a problem.
+Closing it, a new map or another file first asks about unsaved changes.
 """
 
 from __future__ import annotations
@@ -19,7 +20,16 @@ from pathlib import Path
 from types import MappingProxyType
 
 from PySide6.QtCore import Qt
-from PySide6.QtGui import QAction, QBrush, QColor, QIcon, QKeySequence, QPixmap, QUndoStack
+from PySide6.QtGui import (
+    QAction,
+    QBrush,
+    QCloseEvent,
+    QColor,
+    QIcon,
+    QKeySequence,
+    QPixmap,
+    QUndoStack,
+)
 from PySide6.QtWidgets import (
     QComboBox,
     QFileDialog,
@@ -41,6 +51,7 @@ from referee.app.map_editor.paint_view import PaintView
 from referee.app.map_scene import MapScene
 from referee.app.save_dialog import ask_save_path
 from referee.app.style import terrain_colour
+from referee.app.unsaved_changes import UnsavedChanges
 from referee.board.hexgrid import Hex, hex_label
 from referee.board.map_text import blank_map
 from referee.board.maps import BattleMap, MapError, find_map, load_map
@@ -71,6 +82,9 @@ class MapEditorWindow(QMainWindow):
         self.setWindowTitle("Map editor")
         self.setWindowFlag(Qt.WindowType.Window)
         self.undo_stack = QUndoStack(self)
+        self.unsaved = UnsavedChanges(self, lambda: f"The map {self.map.name}",
+                                      lambda: not self.undo_stack.isClean(),
+                                      lambda: self.save() is not None)
         self.scene = MapScene(self)
         self.view = PaintView(self.scene)
         self.path: Path | None = None
@@ -153,11 +167,13 @@ class MapEditorWindow(QMainWindow):
             menu.addAction(a)
             return a
 
-        self.new_action = action(file, "&New map (the scenario's size)", self.new_map, keys.New)
-        self.open_action = action(file, "&Open…", self.choose_file, keys.Open)
+        ask = self.unsaved.ask  # each after asking about unsaved changes
+        self.new_action = action(file, "&New map (the scenario's size)",
+                                 lambda: ask(self.new_map), keys.New)
+        self.open_action = action(file, "&Open…", lambda: ask(self.choose_file), keys.Open)
         shipped = file.addMenu("Open a &shipped map")
         for path in sorted((data_dir() / "maps").glob("*.toml")):
-            action(shipped, path.stem, lambda _=False, p=path: self.open_file(p))
+            action(shipped, path.stem, lambda _=False, p=path: ask(lambda: self.open_file(p)))
         self.save_action = action(file, "&Save", self.save, keys.Save)
         self.save_as_action = action(file, "Save &as…", self.save_as, keys.SaveAs)
         file.addSeparator()
@@ -406,6 +422,14 @@ class MapEditorWindow(QMainWindow):
         self.statusBar().showMessage(f"Saved: {path}", 8000)
         self._title()
         return path
+
+    def closeEvent(self, event: QCloseEvent) -> None:
+        """Closed at once, or kept open while the referee is asked about unsaved changes
+        (:class:`~referee.app.unsaved_changes.UnsavedChanges`: never blocks)."""
+        if self.unsaved.may_close():
+            event.accept()
+        else:
+            event.ignore()
 
     def _title(self) -> None:
         where = self.path.name if self.path else "not saved"

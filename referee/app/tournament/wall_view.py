@@ -7,11 +7,14 @@ from datetime import UTC, datetime
 from html import escape
 
 from PySide6.QtCore import Qt
+from PySide6.QtGui import QFont, QFontMetrics
 from PySide6.QtWidgets import QHBoxLayout, QLabel, QVBoxLayout, QWidget
 
 from referee.tournament.clock import RoundClock
 from referee.tournament.event import Event
 from referee.tournament.standings import standings
+
+CLOCK_POINTS = 64
 
 
 class WallView(QWidget):
@@ -24,7 +27,7 @@ class WallView(QWidget):
         self.clock.setObjectName("wall-clock")
         self.tables = QLabel()
         self.ranking = QLabel()
-        for label, size in ((self.title, 30), (self.clock, 64), (self.tables, 22),
+        for label, size in ((self.title, 30), (self.clock, CLOCK_POINTS), (self.tables, 22),
                             (self.ranking, 22)):
             font = label.font()
             font.setPointSize(size)
@@ -42,11 +45,23 @@ class WallView(QWidget):
         layout.addLayout(columns, 1)
         self.resize(1280, 720)
 
+    def fit_clock(self, text: str) -> None:
+        """The clock as large as the window's width allows (64 points at most)."""
+        font = QFont(self.clock.font())
+        width = max(1, self.width() - 40)
+        for size in range(CLOCK_POINTS, 11, -4):
+            font.setPointSize(size)
+            if QFontMetrics(font).horizontalAdvance(text) <= width:
+                break
+        self.clock.setFont(font)
+
     def show_event(self, event: Event, clock: RoundClock, now: datetime | None = None) -> None:
         now = now or datetime.now(UTC)
         self.title.setText(escape(event.name))
         colour = "#ff6b6b" if clock.warning(now) else "#f4f4f4"
-        self.clock.setText(f'<span style="color:{colour}">{escape(clock.describe(now))}</span>')
+        said = clock.describe(now) if event.current_round else "No round paired yet"
+        self.clock.setText(f'<span style="color:{colour}">{escape(said)}</span>')
+        self.fit_clock(said)
         rnd = event.round(event.current_round)
         rows = []
         if rnd is not None:

@@ -2,7 +2,9 @@
 
 The window holds a :class:`~referee.tournament.desk.Desk` and redraws from the event the
 desk folds. A timer shows the clock every second and looks for another desk's writes
-(the store's revision); every action is the desk's, refused actions become a message.
+(the store's revision); an event on a server also tells the window of every write as it
+lands (``EventStore.listen``), so the window and its wall view redraw at once. Every action
+is the desk's, refused actions become a message.
 """
 
 from __future__ import annotations
@@ -13,7 +15,7 @@ from functools import partial
 from pathlib import Path
 from typing import TypeVar
 
-from PySide6.QtCore import QTimer
+from PySide6.QtCore import QSocketNotifier, QTimer
 from PySide6.QtGui import QAction, QFont, QKeySequence
 from PySide6.QtWidgets import (
     QComboBox,
@@ -41,6 +43,8 @@ from referee.tournament.desk import Desk, DeskError, event_clock
 from referee.tournament.event import TIEBREAKERS, Event
 from referee.tournament.scoring import MatchResult, score_match
 from referee.tournament.standings import standings
+from referee.tournament.store import ChangeListener
+from referee.tournament.stores import short_name
 
 T = TypeVar("T")
 
@@ -52,6 +56,7 @@ class TournamentWindow(QMainWindow):
         self.tournament: Event = desk.event()
         self.wall: WallView | None = None
         self.last_message = ""
+        self.out_of_reach = False
         self.resize(1280, 700)
 
         self.clock_label = QLabel()
@@ -93,6 +98,9 @@ class TournamentWindow(QMainWindow):
         self.timer.setInterval(1000)
         self.timer.timeout.connect(self.tick)
         self.timer.start()
+        self.listener: ChangeListener | None = None
+        self.notifier: QSocketNotifier | None = None
+        self.listen()
         self.redraw()
 
     # --- building ------------------------------------------------------------------
@@ -204,11 +212,11 @@ class TournamentWindow(QMainWindow):
             answer = what()
         except (RefereeError, OSError) as exc:
             self.message(f"Refused: {exc}", error=True)
-            self.redraw()
+            self.tick()
             return None
         if done:
             self.message(done)
-        self.redraw()
+        self.tick()
         return answer
 
     def message(self, text: str, error: bool = False) -> None:
@@ -263,7 +271,8 @@ class TournamentWindow(QMainWindow):
                 self.act(partial(self.desk.drop, name), f"{name} dropped")
 
     def pair(self) -> None:
-        p = self.act(self.desk.pair)
+        # the round this window shows as next: if another desk paired it, this one is told
+        p = self.act(lambda: self.desk.pair(self.tournament.current_round + 1))
         if p is not None:
             self.round_pick.setValue(p.round)
             self.message(f"Round {p.round} paired" + (f", bye {p.bye}" if p.bye else ""))
@@ -405,10 +414,44 @@ class TournamentWindow(QMainWindow):
 
     # --- showing -------------------------------------------------------------------
 
+    def listen(self) -> None:
+        """Hear the store's writes as they land, where it can tell (a server)."""
+        try:
+            self.listener = self.desk.store.listen()
+        except RefereeError as exc:
+            self.message(f"Not told of other desks' writes ({exc}); looking every second",
+                         error=True)
+            return
+        if self.listener is not None:
+            self.notifier = QSocketNotifier(self.listener.fileno(),
+                                            QSocketNotifier.Type.Read, self)
+            self.notifier.activated.connect(self.heard)
+
+    def heard(self) -> None:
+        """A write landed (or the server went away): redraw, or fall back to looking."""
+        if self.listener is None or self.notifier is None:
+            return
+        try:
+            self.listener.drain()
+        except RefereeError as exc:
+            self.notifier.setEnabled(False)
+            self.listener.close()
+            self.listener = None
+            self.message(f"{exc}; looking for changes every second", error=True)
+        self.tick()
+
     def tick(self) -> None:
         """Every second: the clock, and another desk's writes."""
-        if self.desk.store.revision() != self.tournament.revision:
-            self.redraw()
+        try:
+            if self.desk.store.revision() != self.tournament.revision:
+                self.redraw()
+        except RefereeError as exc:  # a server out of reach: say so, keep the last view
+            self.message(str(exc), error=True)
+            self.out_of_reach = True
+        else:
+            if self.out_of_reach:
+                self.out_of_reach = False
+                self.message("The event's server answers again: the view is up to date")
         now = datetime.now(UTC)
         clock = event_clock(self.tournament)
         self.clock_label.setText(clock.describe(now) if self.tournament.current_round else
@@ -419,7 +462,7 @@ class TournamentWindow(QMainWindow):
 
     def redraw(self) -> None:
         self.tournament = e = self.desk.event()
-        self.setWindowTitle(f"{e.name} - tournament desk ({Path(e.store_name).name})")
+        self.setWindowTitle(f"{e.name} - tournament desk ({short_name(e.store_name)})")
         fill(self.players, [
             (p.name, p.nation, p.entered, p.dropped_after if p.dropped_after is not None else "",
              *army_cells(e, p.name)) for p in e.players.values()
@@ -476,6 +519,10 @@ class TournamentWindow(QMainWindow):
 
     def closeEvent(self, event: object) -> None:
         self.timer.stop()
+        if self.notifier is not None:
+            self.notifier.setEnabled(False)
+        if self.listener is not None:
+            self.listener.close()
         if self.wall is not None:
             self.wall.close()
         self.desk.close()
