@@ -1,10 +1,17 @@
-"""Filtering the journal by event kind and by text (a unit id, a word of the working)."""
+"""Filtering the journal by event kind and by text (a unit id, a word of the working).
+
+The rows shown name their step once: a row of the same step as the row above it leaves its
+number and name blank (:meth:`JournalFilter.data`), so each step reads as one group.
+"""
 
 from __future__ import annotations
 
-from PySide6.QtCore import QModelIndex, QPersistentModelIndex, QSortFilterProxyModel
+from PySide6.QtCore import QModelIndex, QPersistentModelIndex, QSortFilterProxyModel, Qt
 
-from referee.app.journal_model import JournalModel
+from referee.app.journal_model import ROW_ROLE, JournalModel, JournalRow
+
+STEP_COLUMNS = (0, 1)
+"""The step's number and name: shown on the first row of each step."""
 
 
 class JournalFilter(QSortFilterProxyModel):
@@ -45,3 +52,19 @@ class JournalFilter(QSortFilterProxyModel):
         if self.kind is not None and row.kind != self.kind:
             return False
         return not self.needle or row.matches(self.needle)
+
+    def data(
+        self, index: QModelIndex | QPersistentModelIndex, role: int = Qt.ItemDataRole.DisplayRole
+    ) -> object:
+        if role == Qt.ItemDataRole.DisplayRole and index.column() in STEP_COLUMNS \
+                and self.continues_step(index.row()):
+            return ""
+        return super().data(index, role)
+
+    def continues_step(self, row: int) -> bool:
+        """Whether the row shown at ``row`` belongs to the same step as the one above it."""
+        if row <= 0:
+            return False
+        here, above = (self.index(r, 0).data(ROW_ROLE) for r in (row, row - 1))
+        return isinstance(here, JournalRow) and isinstance(above, JournalRow) \
+            and (here.step, here.undone) == (above.step, above.undone)

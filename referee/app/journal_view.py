@@ -3,13 +3,17 @@ with the "why" of each: its clause and ruling ids are links. Clicking one, or
 double-clicking the row, asks (``whyRequested``) for the event's clauses and rulings in the
 rules browser, the clicked one shown. The context menu of a row offers "Undo back to here"
 (``undoBackRequested``: every step after the row's is undone, as one action) or, on an
-undone row, "Redo up to here" (``redoUpToRequested``), and "Why" (the rules browser)."""
+undone row, "Redo up to here" (``redoUpToRequested``), and "Why" (the rules browser).
+
+Each step's name shows once, on its first row, wrapped to the Step column (a run of empty
+steps, "Movement 1 to Assault 1: nothing to do in 6 steps", reads whole in a narrow dock);
+what happened keeps one line (its tooltip has the whole working)."""
 
 from __future__ import annotations
 
 from collections.abc import Sequence
 
-from PySide6.QtCore import QModelIndex, QPoint, Qt, Signal
+from PySide6.QtCore import QModelIndex, QPersistentModelIndex, QPoint, QRect, Qt, Signal
 from PySide6.QtGui import QResizeEvent
 from PySide6.QtWidgets import (
     QAbstractItemView,
@@ -18,6 +22,8 @@ from PySide6.QtWidgets import (
     QHeaderView,
     QLineEdit,
     QMenu,
+    QStyledItemDelegate,
+    QStyleOptionViewItem,
     QTableView,
     QVBoxLayout,
     QWidget,
@@ -30,8 +36,32 @@ from referee.match.events import Step
 from referee.rules.ruleset import Ruleset
 
 ALL_KINDS = "all kinds"
-NARROW_CHARS = 60
+NARROW_CHARS = 80
 """Narrower than this many characters, the journal shows no kind and dice columns."""
+STEP_COLUMN = 1
+COLUMN_CHARS = (4, 20, 7, 0, 5, 8)
+"""Each column's least width in characters (0: what happened takes the width left); the
+Step column takes a share of the table (``STEP_SHARE``), the Why column as much as its
+widest first clause id needs (up to ``MOST_CHARS``)."""
+NARROW_COLUMN_CHARS = (4, 16, 0, 0, 0, 8)
+"""The same in a narrow dock (a wizard borrowed its width): no kind or dice column."""
+STEP_SHARE = (0.22, 0.26)
+"""The Step column's share of the table's width: wide, narrow."""
+MOST_CHARS = 22
+"""The Why column never takes more than this many characters."""
+PAD = 14
+"""A cell's margins and a little air, in pixels."""
+
+
+class WrappedDelegate(QStyledItemDelegate):
+    """Draws a cell's text wrapped to its column's width (the Step column: a step's name;
+    :meth:`JournalView.fit_rows` makes the row as tall as its lines)."""
+
+    def initStyleOption(
+        self, option: QStyleOptionViewItem, index: QModelIndex | QPersistentModelIndex
+    ) -> None:
+        super().initStyleOption(option, index)
+        option.features |= QStyleOptionViewItem.ViewItemFeature.WrapText
 
 
 class JournalView(QWidget):
@@ -55,13 +85,18 @@ class JournalView(QWidget):
         self.table.setSelectionBehavior(QAbstractItemView.SelectionBehavior.SelectRows)
         self.table.setEditTriggers(QAbstractItemView.EditTrigger.NoEditTriggers)
         self.table.setWordWrap(False)
+        self.table.setTextElideMode(Qt.TextElideMode.ElideRight)
         self.table.verticalHeader().setVisible(False)
+        self.table.verticalHeader().setMinimumSectionSize(1)
         self.table.verticalHeader().setDefaultSectionSize(
             round(self.fontMetrics().lineSpacing() * 1.3)
         )
+        self.step_delegate = WrappedDelegate(self.table)
+        self.table.setItemDelegateForColumn(STEP_COLUMN, self.step_delegate)
         header = self.table.horizontalHeader()
         header.setSectionResizeMode(QHeaderView.ResizeMode.Interactive)
         header.setStretchLastSection(True)
+        header.sectionResized.connect(self._step_column_resized)
         bar = QHBoxLayout()
         bar.addWidget(self.search, 1)
         bar.addWidget(self.kind)
@@ -74,6 +109,12 @@ class JournalView(QWidget):
         self.kind.currentTextChanged.connect(
             lambda text: self.proxy.set_kind(None if text == ALL_KINDS else text)
         )
+        self.fitted: dict[int, int] = {}
+        """Column -> the width in pixels its content needs (the Why column)."""
+        self.proxy.layoutChanged.connect(self.fit_rows)
+        self.proxy.modelReset.connect(self.fit_rows)
+        self.proxy.rowsInserted.connect(self.fit_rows)
+        self.proxy.rowsRemoved.connect(self.fit_rows)
         self.why_delegate = HtmlDelegate(self.table, wrap=False)
         self.table.setItemDelegateForColumn(WHY_COLUMN, self.why_delegate)
         self.why_delegate.linkActivated.connect(self._why_link)
@@ -92,26 +133,71 @@ class JournalView(QWidget):
         self.kind.blockSignals(False)
         kind = self.kind.currentText()
         self.proxy.set_kind(None if kind == ALL_KINDS else kind)
+        self._measure()
         self._size_columns()
+        self.fit_rows()
         self.table.scrollToBottom()
 
+    def fit_rows(self) -> None:
+        """Each row as tall as its step's name takes, wrapped to the Step column (one line
+        where none shows): worked out from the font, not from every cell's delegate."""
+        header = self.table.verticalHeader()
+        line = header.defaultSectionSize()
+        width = max(8, self.table.columnWidth(STEP_COLUMN) - 8)
+        metrics = self.table.fontMetrics()
+        for row in range(self.proxy.rowCount()):
+            text = str(self.proxy.index(row, STEP_COLUMN).data() or "")
+            height = line
+            if text:
+                lines = metrics.boundingRect(QRect(0, 0, width, 10_000),
+                                             Qt.TextFlag.TextWordWrap, text).height()
+                height = max(line, lines + line - metrics.lineSpacing())
+            if header.sectionSize(row) != height:
+                header.resizeSection(row, height)
+
+    def _step_column_resized(self, column: int, _old: int, _new: int) -> None:
+        if column == STEP_COLUMN:
+            self.fit_rows()
+
+    def _measure(self) -> None:
+        """The width the Why column needs in the table's font: the widest first id of a
+        row, and room for a comma after it."""
+        metrics = self.table.fontMetrics()
+        firsts = {(r.clauses or tuple(f"ruling {x}" for x in r.rulings) or ("",))[0]
+                  for r in self.model.rows}
+        self.fitted = {
+            WHY_COLUMN: max((metrics.horizontalAdvance(f + ", …") for f in firsts),
+                            default=0) + PAD,
+        }
+
     def _size_columns(self) -> None:
-        """Narrow columns around "What happened", which takes the width the dock leaves."""
+        """Narrow columns around "What happened", which takes the width the dock leaves:
+        the Step column a share of the table, so a step's name takes few lines; the Why
+        column its content's width (a first clause id is never cut). In a
+        narrow dock (a wizard borrowed its width) the kind and dice columns step aside and
+        the step and why columns narrow (the kind filter and the tooltips still tell
+        them)."""
         chars = self.fontMetrics().averageCharWidth()
+        narrow = self.width() < NARROW_CHARS * chars
         header = self.table.horizontalHeader()
         header.setStretchLastSection(False)
         header.setSectionResizeMode(3, QHeaderView.ResizeMode.Stretch)
-        for column, width in enumerate((4, 15, 7, 0, 5, 20)):
-            if width:
-                self.table.setColumnWidth(column, width * chars)
+        share = STEP_SHARE[narrow] * self.table.viewport().width()
+        for column, least in enumerate(NARROW_COLUMN_CHARS if narrow else COLUMN_CHARS):
+            self.table.setColumnHidden(column, narrow and column in (2, 4))  # kind, dice
+            if not least:
+                continue
+            width = least * chars
+            if column == STEP_COLUMN:
+                width = max(width, round(share))
+            elif column in self.fitted:
+                width = max(width, min(self.fitted[column], MOST_CHARS * chars))
+            if self.table.columnWidth(column) != width:
+                self.table.setColumnWidth(column, width)
 
     def resizeEvent(self, event: QResizeEvent) -> None:
-        """Narrow (a wizard borrowed the dock's width): the kind and dice columns step
-        aside for what happened (the kind filter and the tooltips still tell them)."""
         super().resizeEvent(event)
-        narrow = self.width() < NARROW_CHARS * self.fontMetrics().averageCharWidth()
-        for column in (2, 4):  # Kind, Dice
-            self.table.setColumnHidden(column, narrow)
+        self._size_columns()
 
     def row_at(self, index: QModelIndex) -> JournalRow | None:
         row = self.proxy.data(index, ROW_ROLE)

@@ -314,7 +314,8 @@ class MainWindow(QMainWindow):
         self.visibility_action = self._action(
             tools, "&Visibility from a hex", self.toggle_visibility
         )
-        self.cancel_action = self._action(tools, "&Cancel the tool", self.cancel_tool, "Esc")
+        self.cancel_action = self._action(tools, "&Cancel the tool or the wizard", self.cancel_tool,
+                                          "Esc")
         self.wizard_menu = bar.addMenu("&Wizards")
         self.gunnery_action = self._action(
             self.wizard_menu, "&Gunnery: one fire action…", self.open_gunnery_wizard, "G"
@@ -368,6 +369,7 @@ class MainWindow(QMainWindow):
             menu.addAction("(no match opened yet)").setEnabled(False)
 
     def set_session(self, session: MatchSession) -> None:
+        self._outdate_wizard(f"{session.path.name} was opened")
         if self.session is not None:
             self.undo_group.removeStack(self.session.undo_stack)
             self.session.close()
@@ -456,6 +458,8 @@ class MainWindow(QMainWindow):
         if self.session is None:
             return
         changed = set(flags)
+        if self.wizard_host.wizard is not None:
+            self._outdate_wizard(self._what_changed(changed))
         state = self.session.state
         board_changed = bool(changed & {"units", "hexes", "terrain", "match"})
         if board_changed:
@@ -471,6 +475,24 @@ class MainWindow(QMainWindow):
             f"{state.rules.name} · {state.battle_map.name} · turn {state.turn}, "
             f"{self.tracker.current_step_label()}"
         )
+
+    def _what_changed(self, flags: set[str]) -> str:
+        """What a change of the match was, in words, for the wizard it made out of date."""
+        if "external" in flags:
+            return "another program wrote to the match file"
+        if "undo" in flags:
+            return "a step was undone"
+        if "redo" in flags:
+            return "a step was redone"
+        done = [s for s in self.session.steps() if not s.undone] if self.session else []
+        return f"step {done[-1].number}, {done[-1].name}" if done else "the match changed"
+
+    def _outdate_wizard(self, why: str) -> None:
+        """Close the open wizard, which the match changed under (see
+        :meth:`WizardHost.outdate`); the message shows in its dock and the status bar."""
+        message = self.wizard_host.outdate(why)
+        if message is not None:  # after the step's own message
+            QTimer.singleShot(0, lambda: self.statusBar().showMessage(message, 20000))
 
     def run_step(
         self, name: str, commands: Iterable[Mapping[str, Any]], typed: Iterable[int] = ()
@@ -523,10 +545,14 @@ class MainWindow(QMainWindow):
         refuses while units lack orders, and the refusal is shown."""
         if self.session is None:
             return None
-        from referee.match.advance import plan_advance
+        from referee.match.advance import OrdersMissingError, plan_advance
 
         try:
             plan = plan_advance(self.session.state, skip="idle")
+        except OrdersMissingError as exc:  # the engine's sentence is for the command line
+            self.report_error(f"orders missing for {', '.join(exc.uids)}: N opens the "
+                              "orders wizard (write them, or confirm none were given)")
+            return None
         except ValueError as exc:
             self.report_error(str(exc))
             return None
@@ -593,9 +619,12 @@ class MainWindow(QMainWindow):
             self.select_unit(uid)
 
     def select_unit(self, uid: str | None) -> None:
+        """Show ``uid`` in the inspector, brought to the front unless a wizard is open (a
+        token clicked while a wizard asks nothing must not hide the wizard's tab)."""
         self.scene.select_unit(uid)
         self.inspector.show_unit(uid)
-        self.inspector_dock.raise_()
+        if self.wizard_host.wizard is None:
+            self.inspector_dock.raise_()
 
     def context_menu_for(self, h: Hex) -> CorrectionMenu | None:
         """The corrections menu of ``h``, connected to :meth:`apply_correction`."""
@@ -688,12 +717,21 @@ class MainWindow(QMainWindow):
         self.los_panel.set_mode("" if self.los_panel.mode == "visibility" else "visibility")
 
     def cancel_tool(self) -> None:
-        if self.moving_uid is not None:
+        """Esc: the open wizard is cancelled (nothing written) when the keyboard is in its
+        dock, or when no map tool is on; otherwise the map tool stops (a move in progress,
+        the line of sight or visibility)."""
+        host = self.wizard_host
+        focus = QApplication.focusWidget()
+        if host.wizard is not None and focus is not None and host.isAncestorOf(focus):
+            host.cancel()
+        elif self.moving_uid is not None:
             self.moving_uid = None
             self.view.viewport().unsetCursor()
             self.statusBar().clearMessage()
         elif self.los_panel.mode:
             self.los_panel.set_mode("")
+        elif host.wizard is not None:
+            host.cancel()
 
     def _tool_mode_changed(self, mode: str) -> None:
         cursor = Qt.CursorShape.CrossCursor if mode else Qt.CursorShape.OpenHandCursor

@@ -78,6 +78,27 @@ class ShotLineItem(QGraphicsItem):
             out.append((line.pointAt(near), self.shot.leaves))
         if self.shot.enters:
             out.append((line.pointAt(1 - near), self.shot.enters))
+        return self._apart(out)
+
+    def _apart(self, labels: list[tuple[QPointF, str]]) -> list[tuple[QPointF, str]]:
+        """Labels that would cover one another (a short shot: the next hex) stacked in a
+        column beside the line's middle instead, each readable."""
+        boxes = [self._box(at, text) for at, text in labels]
+        if not any(a.intersects(b) for i, a in enumerate(boxes) for b in boxes[i + 1:]):
+            return labels
+        line = self.line
+        normal = QLineF(line.pointAt(0.5), line.pointAt(0.5) + QPointF(-line.dy(), line.dx()))
+        side = normal.unitVector()
+        width = max(b.width() for b in boxes)
+        height = sum(b.height() for b in boxes)
+        # far enough beside the line that the column clears it, whichever way it runs
+        reach = 0.5 * (abs(side.dx()) * width + abs(side.dy()) * height) + 0.15 * R
+        centre = line.pointAt(0.5) + QPointF(side.dx(), side.dy()) * reach
+        top = centre.y() - height / 2
+        out = []
+        for (_, text), box in zip(labels, boxes, strict=True):
+            out.append((QPointF(centre.x(), top + box.height() / 2), text))
+            top += box.height()
         return out
 
     @staticmethod

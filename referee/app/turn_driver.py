@@ -15,7 +15,8 @@ is applied; at a hex-effects step where units stand among markers, the hex-effec
 (its dice typed or the app's); at any other step (retreats, abilities) the clock just moves
 on.
 When a wizard's step is written, the clock moves on (an ``advance`` step of its own, so
-that undo takes back one at a time); cancelling a wizard writes nothing and stays.
+that undo takes back one at a time); cancelling a wizard writes nothing and stays, and so
+does a wizard closed because the match changed under it (its unit has not held fire).
 The wizards also open on their own from the Wizards menu, without moving the clock; either
 way they open in the one wizard dock beside the map (:meth:`MainWindow.open_wizard`).
 """
@@ -28,7 +29,7 @@ from typing import TYPE_CHECKING, Any
 from PySide6.QtCore import QObject, Qt
 from PySide6.QtWidgets import QDialog, QWizard
 
-from referee.match.advance import step_work
+from referee.match.advance import hex_effect_units, step_work
 from referee.match.events import Step
 from referee.match.state import MatchState
 
@@ -181,7 +182,8 @@ class TurnDriver(QObject):
         label = TurnPosition.at(state.rules, state.turn, state.step).step.label
         from referee.app.wizards.hex_effects_wizard import HexEffectsWizard
 
-        wizard = HexEffectsWizard(state, session.next_dice_seed(), self.window, label)
+        wizard = HexEffectsWizard(state, session.next_dice_seed(), self.window, label,
+                                  units=hex_effect_units(state))
         return wizard if self._open(wizard, then) else None
 
     def open_aftermath(self, *, then: Then = None) -> AftermathWizard | None:
@@ -258,12 +260,12 @@ class TurnDriver(QObject):
 
         def fired(result: int) -> None:
             self.wizard = None
-            if result != QDialog.DialogCode.Accepted:
+            if result == QDialog.DialogCode.Rejected:  # not closed for a match changed
                 self.passed.add((state.turn, state.step, left[0]))
                 self.window.statusBar().showMessage(
                     f"{left[0]} holds fire: Next step (N) goes on.", 8000
                 )
-            elif len(self._steps()) > before:
+            elif result == QDialog.DialogCode.Accepted and len(self._steps()) > before:
                 self.next()
 
         wizard.finished.connect(fired)

@@ -19,21 +19,35 @@ from PySide6.QtWidgets import (
 )
 
 from referee.match.state import MatchState
-from referee.rules.turn.agenda import Agenda
+from referee.rules.turn.agenda import NOTHING_TO_DO, Agenda
+from referee.rules.turn.involved import Involved
 from referee.rules.turn.sequence import turn_sequence
 
 
+def units_html(units: tuple[Involved, ...]) -> list[str]:
+    """The units a step concerns, those with the same why on one line ("no orders for turn
+    3: tank, hoplites, ..."), so a short dock shows them all."""
+    by_why: dict[str, list[str]] = {}
+    for i in units:
+        by_why.setdefault("no action" if i.why == "-" else i.why, []).append(i.uid)
+    return [f"<li>{escape(why)}: <b>{escape(', '.join(uids))}</b></li>" if len(uids) > 1
+            else f"<li><b>{escape(uids[0])}</b>: {escape(why)}</li>"
+            for why, uids in by_why.items()]
+
+
 def agenda_html(agenda: Agenda) -> str:
-    """The agenda in words: what to do, who acts and how, dice, choices, notes, clauses."""
-    parts = [f"<p><b>{escape(agenda.position.text())}</b></p>", f"<p>{escape(agenda.todo)}</p>"]
+    """The agenda in words: who acts and how (first: a short dock shows it), what to do,
+    dice, choices, notes, clauses."""
+    parts = [f"<p><b>{escape(agenda.position.text())}</b></p>"]
     if agenda.is_empty:
-        parts.append("<p><i>Nothing to do: no unit or hex is concerned.</i></p>")
-    items = [f"<li>{escape(i.text())}</li>" for i in agenda.units]
+        parts.append(f"<p><i>{escape(NOTHING_TO_DO)}</i></p>")
+    items = units_html(agenda.units)
     items += [f"<li><s>{escape(i.text())}</s> (left out)</li>" for i in agenda.excluded]
     if items:
-        parts.append("<ul>" + "".join(items) + "</ul>")
+        parts.append("<ul style='margin-left:0'>" + "".join(items) + "</ul>")
     if agenda.hexes:
         parts.append(f"<p>Hexes: {escape(', '.join(str(h) for h in agenda.hexes))}</p>")
+    parts.append(f"<p>{escape(agenda.todo)}</p>")
     if agenda.orders_missing and agenda.step.kind != "orders":
         parts.append("<p style='color:#c62828'>Without orders for this turn or the next: "
                      f"{escape(', '.join(agenda.orders_missing))}</p>")
@@ -73,8 +87,13 @@ class TurnTracker(QWidget):
         split = QSplitter(Qt.Orientation.Vertical)
         split.addWidget(self.steps)
         split.addWidget(self.agenda)
+        split.setChildrenCollapsible(False)
+        # the agenda (who lacks orders, who acts) before the list of the turn's steps,
+        # which shows a few around the current one: a short dock keeps the agenda in view
         split.setStretchFactor(0, 1)
-        split.setStretchFactor(1, 1)
+        split.setStretchFactor(1, 3)
+        split.setSizes([80, 320])
+        self.split = split
         layout = QVBoxLayout(self)
         layout.addWidget(self.title)
         layout.addWidget(split, 1)

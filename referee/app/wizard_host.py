@@ -8,25 +8,54 @@ question when it asks for one (:meth:`WizardHost.pick_hex`, passed on to the wiz
 ``pick_hex``). One wizard is open at a time: opening another while one is open brings the
 open one forward instead. Finishing a wizard runs its chosen step (``chosen_step()``: a
 name, commands and typed dice) through ``run_step``, then ``then``; cancelling it, or
-closing the dock, writes nothing. Either way what it drew leaves the map.
+closing the dock, or Esc (:meth:`MainWindow.cancel_tool`), writes nothing. Either way what
+it drew leaves the map. A wizard is built on the match as it was when it opened: when the
+match changes under it (a correction, an undo, a step written by another program, another
+match opened), :meth:`WizardHost.outdate` closes it with :data:`OUTDATED` (nothing written)
+and the dock says why, so that no step is ever built on a match that is no longer there.
+
+Lists and labels wrap their lines to the dock's width (:func:`fit_to_dock`). The keyboard
+stays where the referee types: a QWizard hides its pages for a moment whenever a page says
+whether it is complete (which pages do on every edit), and a hidden field loses the focus
+to the next widget of the window, the map; the host gives it back as the page shows again
+(:meth:`WizardHost._focus_moved`).
 """
 
 from __future__ import annotations
 
+import time
 from collections.abc import Callable, Iterable, Mapping
 from typing import Any, Protocol
 
-from PySide6.QtCore import QEvent, QObject, Qt, QTimer, Signal
+from PySide6.QtCore import (
+    QChildEvent,
+    QEvent,
+    QItemSelectionModel,
+    QModelIndex,
+    QObject,
+    Qt,
+    QTimer,
+    Signal,
+)
 from PySide6.QtGui import QCloseEvent
 from PySide6.QtWidgets import (
+    QAbstractButton,
+    QAbstractItemView,
+    QAbstractSpinBox,
+    QApplication,
+    QComboBox,
     QDialog,
     QDockWidget,
     QLabel,
+    QLineEdit,
+    QListView,
     QMainWindow,
+    QTextEdit,
     QVBoxLayout,
     QWidget,
     QWizard,
 )
+from shiboken6 import isValid
 
 from referee.app.map_overlay import MapOverlay
 from referee.app.map_scene import MapScene
@@ -34,12 +63,60 @@ from referee.board.hexgrid import Hex
 from referee.match.events import Step
 
 Then = Callable[[], object] | None
+KEEP_SECONDS = 1.5
+"""How long after a wizard widened the dock the map's width is kept (see ``keep_until``)."""
+OUTDATED = 2
+"""The result a wizard closes with when the match changed under it (neither accepted nor
+rejected by the referee: a unit whose gunnery wizard closed so has not held fire)."""
 WIZARD_CHARS = 66
 """How wide the dock opens for a wizard, in characters (the docks across the map lend it)."""
 IDLE_TEXT = (
     "No wizard is open.\n\nNext step (N) opens the wizard of the step the match is at; "
     "the Wizards menu opens any of them. A wizard opens here, beside the map it draws on."
 )
+
+
+INPUTS = (QLineEdit, QAbstractSpinBox, QComboBox)
+"""What the keyboard goes to first on a page (the referee types there; a list is left
+alone: the keyboard in it would pick its first item)."""
+
+
+KEPT = (*INPUTS, QAbstractButton, QAbstractItemView, QTextEdit)
+"""A page's widgets the keyboard may stay on when the page shows."""
+
+
+def fit_to_dock(wizard: QWizard) -> None:
+    """Every list and label of ``wizard`` wraps its lines to the dock's width (a shooter, a
+    weapon, a unit's orders, a note) instead of scrolling sideways or widening the dock;
+    list items alternate their colour to stay apart."""
+    wrap_labels(wizard)
+    for view in wizard.findChildren(QListView):
+        if view.selectionMode() == QAbstractItemView.SelectionMode.SingleSelection:
+            view.selectionModel().currentChanged.connect(
+                lambda now, _before, v=view: select_current(v, now))
+        view.setWordWrap(True)
+        view.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
+        view.setResizeMode(QListView.ResizeMode.Adjust)
+        view.setUniformItemSizes(False)
+        view.setAlternatingRowColors(True)
+
+
+def wrap_labels(wizard: QWizard) -> None:
+    """Every label of ``wizard`` with words wraps them (labels a page makes as it shows
+    too: a wrapped label never widens the dock)."""
+    for label in wizard.findChildren(QLabel):
+        if " " in label.text() and not label.wordWrap():
+            label.setWordWrap(True)
+
+
+def select_current(view: QListView, index: QModelIndex) -> None:
+    """The item the keyboard is on is the one picked: a list whose current item is not
+    selected (the keyboard came into it) would let Next go on with an item the page shows
+    as not picked (the shot's line not drawn)."""
+    model = view.selectionModel()
+    if index.isValid() and not model.isSelected(index) \
+            and index.flags() & Qt.ItemFlag.ItemIsEnabled:
+        model.select(index, QItemSelectionModel.SelectionFlag.ClearAndSelect)
 
 
 class RunStep(Protocol):
@@ -71,6 +148,15 @@ class WizardHost(QDockWidget):
         self.idle.setMargin(12)
         self.box.addWidget(self.idle)
         self.setWidget(self.holder)
+        self.keep_until = 0.0
+        """Until when (``time.monotonic``) a resize of the map is the dock widening, which
+        the docks across the map make up for (:meth:`_keep_map`); later ones are the
+        referee's."""
+        self.lost_focus: QWidget | None = None
+        """The field the wizard's hidden page took the keyboard from, to give it back."""
+        app = QApplication.instance()
+        if isinstance(app, QApplication):
+            app.focusChanged.connect(self._focus_moved)
 
     def open(self, wizard: QWizard, then: Then = None) -> bool:
         """Embed ``wizard`` and show it beside the map; False (and the open wizard brought
@@ -80,19 +166,82 @@ class WizardHost(QDockWidget):
             return False
         self.wizard = wizard
         wizard.setParent(self.holder, Qt.WindowType.Widget)
+        self.idle.setText(IDLE_TEXT)
         self.idle.hide()
         self.box.addWidget(wizard)
         wizard.finished.connect(lambda result: self._finished(wizard, result, then))
+        wizard.currentIdChanged.connect(lambda _id: self._unpin_subtitle())
         wizard.currentIdChanged.connect(lambda _id: QTimer.singleShot(0, self._page_shown))
         wizard.installEventFilter(self)
+        self._unpin_subtitle()
+        for page_id in wizard.pageIds():
+            wizard.page(page_id).installEventFilter(self)
+        fit_to_dock(wizard)
         self.present()
         wizard.resize(self.holder.size())  # not the size it asked for as a dialog
         wizard.show()
         return True
 
     def _page_shown(self) -> None:
+        if self.wizard is not None:
+            wrap_labels(self.wizard)
         self.fit_subtitle()
+        self._fit_minimum()
         self._make_room()  # a page may need the dock wider than the first did
+        self._focus_page()
+
+    def _focus_page(self) -> None:
+        """The keyboard on the page shown, unless it is there already: the next die to
+        type when the page takes typed dice, else the page's first field or list (so keys
+        and Return reach the wizard, not the map or a button that went disabled)."""
+        wizard = self.wizard
+        page = wizard.currentPage() if wizard is not None else None
+        if wizard is None or page is None or not page.isVisible():
+            return
+        from referee.app.wizards.dice_entry import DiceEntry  # with the first wizard
+
+        focus = QApplication.focusWidget()
+        for entry in page.findChildren(DiceEntry):
+            if entry.isVisible() and entry.is_typed() and entry.missing():
+                if focus not in entry.boxes.values():
+                    entry.focus_next()
+                return
+        if focus is not None and page.isAncestorOf(focus) and focus.isVisible() \
+                and isinstance(focus, KEPT):
+            return  # the referee's own choice of field (a scroll area is no such choice)
+        for field in page.findChildren(QWidget):
+            if isinstance(field, INPUTS) and field.isVisible() and field.isEnabled() \
+                    and field.focusPolicy() & Qt.FocusPolicy.TabFocus:
+                field.setFocus(Qt.FocusReason.OtherFocusReason)
+                return
+        wizard.setFocus(Qt.FocusReason.OtherFocusReason)
+
+    def _unpin_subtitle(self) -> None:
+        """A new page's subtitle never makes the wizard wider: QWizard pins the subtitle's
+        minimum width to where its text takes the fewest lines, and the dock would grow a
+        little with every page; the host lets it wrap (:meth:`fit_subtitle` gives it the
+        height), before the window lays the page out."""
+        wizard = self.wizard
+        page = wizard.currentPage() if wizard is not None else None
+        if wizard is None or page is None:
+            return
+        for label in wizard.findChildren(QLabel):
+            if label.wordWrap() and not page.isAncestorOf(label) and label.minimumWidth() > 1:
+                label.setMinimumWidth(1)
+                header = label.parentWidget()  # the header is pinned to the label's width
+                if header is not None and header is not wizard:
+                    header.setMinimumWidth(0)
+        self._fit_minimum()  # and so is the wizard, to the header's
+
+    def _fit_minimum(self) -> None:
+        """The wizard as narrow as its contents allow (not as QWizard pinned it)."""
+        wizard = self.wizard
+        if wizard is None:
+            return
+        inner = [c.minimumSizeHint().width() for c in wizard.children()
+                 if isinstance(c, QWidget) and not c.isWindow()]
+        if inner and wizard.minimumWidth() != max(inner):
+            wizard.setMinimumWidth(max(inner))
 
     def fit_subtitle(self) -> None:
         """The page's subtitle as tall as its lines at the dock's width (QWizard keeps the
@@ -116,9 +265,44 @@ class WizardHost(QDockWidget):
             header.setFixedHeight(made[0] + max(0, needed - made[1]))
 
     def eventFilter(self, watched: QObject, event: QEvent) -> bool:
+        if event.type() == QEvent.Type.ChildAdded and isinstance(event, QChildEvent):
+            child = event.child()  # a label a page makes as it shows: wrapped before laid out
+            if isinstance(child, QLabel) and " " in child.text() and not child.wordWrap():
+                child.setWordWrap(True)
         if watched is self.wizard and event.type() == QEvent.Type.Resize:
             QTimer.singleShot(0, self.fit_subtitle)
+        elif event.type() == QEvent.Type.Resize and self.lent is not None \
+                and self.wizard is not None and time.monotonic() < self.keep_until \
+                and isinstance(watched, QWidget) and not watched.isWindow() \
+                and watched is getattr(self.parentWidget(), "centralWidget", lambda: None)():
+            QTimer.singleShot(0, self._keep_map)  # the dock took its width: the map too
+        elif event.type() == QEvent.Type.Show and self.lost_focus is not None:
+            self._give_focus_back()  # the page is back: so is the field's keyboard
         return super().eventFilter(watched, event)
+
+    def _focus_moved(self, old: QWidget | None, new: QWidget | None) -> None:
+        """The keyboard left a field of the open wizard: if only because the wizard hid its
+        page to update its buttons (the page hidden, the wizard not), remember the field to
+        give it the keyboard back once the page shows again."""
+        wizard = self.wizard
+        if wizard is None or old is None or not wizard.isAncestorOf(old):
+            return
+        if new is not None and wizard.isAncestorOf(new):
+            return
+        page = wizard.currentPage()
+        if page is None or page.isVisible() or not wizard.isVisible():
+            return  # the referee moved on (a click elsewhere, another window)
+        self.lost_focus = old
+        QTimer.singleShot(0, self._give_focus_back)  # in case no page shows it again
+
+    def _give_focus_back(self) -> None:
+        field, self.lost_focus = self.lost_focus, None
+        wizard = self.wizard
+        if field is None or wizard is None or not isValid(field) or not field.isVisible():
+            return
+        focus = QApplication.focusWidget()
+        if focus is None or not wizard.isAncestorOf(focus):
+            field.setFocus(Qt.FocusReason.OtherFocusReason)
 
     def present(self) -> None:
         """Show the dock in front of its tab group, wide enough for the wizard."""
@@ -153,6 +337,10 @@ class WizardHost(QDockWidget):
                          central.width() if central is not None else 0)
         if self.width() < wanted:
             window.resizeDocks([self], [wanted], Qt.Orientation.Horizontal)
+        central = window.centralWidget()
+        if central is not None:  # the window lays the docks out when it gets to it (X11:
+            central.installEventFilter(self)  # later): the map's next resize is the cue
+            self.keep_until = time.monotonic() + KEEP_SECONDS
         QTimer.singleShot(0, self._keep_map)
 
     def _keep_map(self) -> None:
@@ -192,6 +380,21 @@ class WizardHost(QDockWidget):
         """Leave the open wizard (nothing is written)."""
         if self.wizard is not None:
             self.wizard.reject()
+
+    def outdate(self, why: str) -> str | None:
+        """The match changed under the open wizard (``why``: what changed): close it with
+        :data:`OUTDATED`, writing nothing, and say so in the dock; the message, or None if
+        no wizard was open."""
+        wizard = self.wizard
+        if wizard is None:
+            return None
+        title = wizard.windowTitle() or "open"
+        message = (f"The {title} wizard was closed without writing anything: the match "
+                   f"changed while it was open ({why}). Open it again to go on from the "
+                   "match as it is now.")
+        wizard.done(OUTDATED)
+        self.idle.setText(f"{message}\n\n{IDLE_TEXT}")
+        return message
 
     def _finished(self, wizard: QWizard, result: int, then: Then) -> None:
         if self.wizard is not wizard:

@@ -49,10 +49,7 @@ def wizard_shots(window: MainWindow, app: QApplication) -> Iterator[tuple[str, Q
         yield "orders-wizard.png", window.grab()
         orders.reject()
 
-    _step(window, "Correction: boars to E3", [
-        {"kind": "correct", "uid": "boars", "set": {"hex": "E3"}},
-        *_to(window, "movement-1"),
-    ])
+    _step(window, "To movement 1", _to(window, "movement-1"))
     _step(window, "Movement 1", [{"kind": "movement", "step": 1}])
     _step(window, "To movement 2", [{"kind": "advance", "to": "movement-2"}])
     movement = driver.open_movement()

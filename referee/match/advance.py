@@ -18,12 +18,9 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
-from referee.board.hexgrid import parse_label
 from referee.errors import RefereeError
 from referee.match.movement_orders import step_actions
 from referee.match.state import MatchState
-from referee.rules.hexes.rules import hex_effect_rules
-from referee.rules.hexes.trigger import TriggerLog
 from referee.rules.orders.missing import Missing, missing_orders, missing_rule
 from referee.rules.turn.clock import TurnPosition
 
@@ -41,29 +38,12 @@ class AdvanceError(RefereeError):
     """An ``advance`` the turn sequence cannot carry out (a step it does not have)."""
 
 
-def _hex_work(state: MatchState) -> list[str]:
-    """Units standing in a hex whose effects would trigger on them now: a marker that rolls
-    and has not met them there this turn, or that they entered anew (clause
-    ``hex.trigger``)."""
-    kinds = hex_effect_rules(state.rules).markers
-    log = TriggerLog(frozenset((uid, parse_label(h), k) for uid, h, k in state.triggered))
-    out = []
-    for u in state.units.values():
-        if u.destroyed:
-            continue
-        for m in state.hexes.at(u.hex):
-            kind = kinds.get(m.kind)
-            if kind is not None and kind.rolls and (
-                u.uid in state.entered or not log.has(u.uid, u.hex, kind.id)
-            ):
-                out.append(f"{u.uid} at {u.hex}: {kind.name.lower()}")
-                break
-    return out
-
-
-def step_work(state: MatchState) -> str | None:
+def step_work(state: MatchState, agenda: Any = None) -> str | None:
     """What the referee has to do at the step ``state`` is at, in words; ``None`` when the
-    step has nothing in it (no unit acts, nothing waits, no hex changes)."""
+    step has nothing in it (no unit acts, nothing waits, no hex changes). ``agenda``: the
+    step's :meth:`MatchState.step_agenda`, if worked out already. At a hex-effects step the
+    units are the agenda's (:func:`hex_effect_units`): those the step's ``hex_scope``
+    concerns (clause ``hex.trigger``)."""
     position = TurnPosition.at(state.rules, state.turn, state.step)
     step = position.step
     if step.kind == "orders":
@@ -77,13 +57,20 @@ def step_work(state: MatchState) -> str | None:
         return f"{len(state.contests)} assault(s) to fight" if state.contests else None
     if step.kind == "apply-damage":
         return f"{len(state.pending)} damage roll(s) to apply" if state.pending else None
-    agenda = state.agenda()
+    if agenda is None:
+        agenda = state.step_agenda()
     said = [i.text() for i in agenda.units]
     if agenda.hexes:
         said.append(f"hexes {', '.join(str(h) for h in agenda.hexes)}")
-    if step.kind == "hex-effects":
-        said.extend(w for w in _hex_work(state) if w.split(" ")[0] not in agenda.uids)
     return "; ".join(said) or None
+
+
+def hex_effect_units(state: MatchState) -> tuple[str, ...]:
+    """The units that meet the markers of their hex at the hex-effects step the match is
+    at: the agenda's, by the step's ``hex_scope`` (a gunnery step's: only hexes fired into;
+    a movement step's: by ruling ``turn.hex-effects-standing``), the ones the turn's
+    ``hex-effects`` step is run on (clause ``hex.trigger``)."""
+    return tuple(state.step_agenda().uids)
 
 
 @dataclass(frozen=True)

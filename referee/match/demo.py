@@ -7,7 +7,10 @@ one named step writing every unit's orders for turns 1 and 2 (clause ``orders.gi
 orders are one round ahead, so the turn's orders step finds them written) and moving the
 clock on to Gunnery 1; at turn 2's orders step the clock waits for turn 3's. The orders
 are legal for each unit's speed (``tests/app/test_app_demo_match.py`` checks them with the
-orders engine). Nothing here imports Qt.
+orders engine). Two turns show every kind of step a referee meets: the wagon's Gas lobba (an
+area weapon) reaches the hoplites in the first gunnery step and its Wagon shootas (fixed
+guns that may misfire) have targets in range, and the boars and the hoplites both enter E5 in
+movement 2 of turn 1, an assault. Nothing here imports Qt.
 """
 
 from __future__ import annotations
@@ -59,7 +62,7 @@ DEMO_UNITS: tuple[dict[str, Any], ...] = (
         "speed": "stand-still",
     },
     {"uid": "grunts", "unit": "ork-grunts", "side": 2, "hex": "B3", "facing": 3, "speed": "slow"},
-    {"uid": "boars", "unit": "boar-riders", "side": 2, "hex": "F3", "facing": 3, "speed": "fast"},
+    {"uid": "boars", "unit": "boar-riders", "side": 2, "hex": "E3", "facing": 3, "speed": "fast"},
 )
 
 # Turn 1's orders (movement over three steps, gunnery over two), in the drafts' notation.

@@ -223,7 +223,18 @@ class MatchState:
         )
 
     def agenda(self) -> Any:
-        """What the referee must do now (:func:`referee.rules.turn.agenda.agenda`)."""
+        """What the referee must do now (:meth:`step_agenda`), with whether the step has
+        nothing to do (``idle``) as Next step decides it
+        (:func:`referee.match.advance.step_work`), so that the agenda's "nothing to do"
+        and Next step always agree."""
+        from referee.match.advance import step_work
+
+        found = self.step_agenda()
+        return replace(found, idle=step_work(self, found) is None)
+
+    def step_agenda(self) -> Any:
+        """The engine's agenda of the step now (:func:`referee.rules.turn.agenda.agenda`):
+        the units and hexes it concerns, dice, choices."""
         from referee.rules.turn.agenda import agenda
         from referee.rules.turn.clock import TurnPosition
 

@@ -54,7 +54,7 @@ def test_shaken_tokens_and_smoke_from_the_menu(qtbot, tmp_path):
 
 def test_removing_a_unit_takes_its_token_off_the_map(qtbot, tmp_path):
     window = demo_window(qtbot, tmp_path)
-    menu = window.context_menu_for(parse_label("F3"))
+    menu = window.context_menu_for(parse_label("E3"))
     qtbot.addWidget(menu)
     menu.trigger("Remove boars from the table")
     assert "boars" not in window.session.state.units

@@ -65,3 +65,20 @@ def test_demo_orders_are_written_for_turns_1_and_2_and_legal_for_each_speed(tmp_
 def test_demo_match_replays_exactly(tmp_path):
     with create_demo_match(tmp_path / "d.referee") as match:
         assert match.replay_check() == []
+
+
+def test_demo_turn_1_has_an_area_weapon_in_range_and_an_assault(tmp_path):
+    # the wagon (D2, facing S) reaches the hoplites (E7) with its Gas lobba: 5 hexes, its
+    # range (area: one die per hoplite, 4); the boars (E3, facing S, F + F) and the hoplites
+    # (E7, facing N, F + F) both enter E5 in movement 2: an assault over E5
+    with create_demo_match(tmp_path / "d.referee") as match:
+        fired = match.run("Gunnery 1", [{"kind": "fire", "shooter": "wagon",
+                                         "target": "hoplites", "weapon": "Gas lobba"}])
+        area = [d for d in fired.events[0].dice if d.purpose == "area on hoplites"]
+        assert len(area) == 4
+        match.run("Movement 1", [{"kind": "advance", "to": "movement-1"},
+                                 {"kind": "movement", "step": 1},
+                                 {"kind": "advance", "to": "movement-2"},
+                                 {"kind": "movement", "step": 2}])
+        assert [(c["hexes"], sorted(p["uid"] for p in c["participants"]))
+                for c in match.state.contests] == [(["E5"], ["boars", "hoplites"])]

@@ -42,6 +42,18 @@ def test_the_odds_page_gives_the_chance_of_the_poison(qtbot, tmp_path):
     wizard.reject()
 
 
+def test_the_target_list_gives_the_chance_of_the_poison_on_each_target(qtbot, tmp_path):
+    # four hoplites at E7: four area dice at 4+ (1/2 each), one Poison[8] per hit: at least
+    # one Poison[8] is at least one hit, 1 - (1/2)^4 = 15/16
+    window = demo_window(qtbot, tmp_path)
+    wizard = to_odds_page(qtbot, window, shooter="wagon", weapon="Gas lobba", target="hoplites")
+    items = wizard.target_page.list
+    texts = [items.item(row).text() for row in range(items.count())]
+    hoplites = next(t for t in texts if t.startswith("hoplites"))
+    assert hoplites.endswith("at least one hit 93.8%; Poison[8] 93.8%"), hoplites
+    wizard.reject()
+
+
 def test_the_outcome_page_shows_the_poison_placed_with_its_clause(qtbot, tmp_path):
     window = demo_window(qtbot, tmp_path)
     wizard = gas_the_hoplites(qtbot, window)

@@ -87,6 +87,9 @@ def steps(window):
 
 def test_units_ordered_to_fire_come_first_and_illegal_targets_say_why(qtbot, tmp_path):
     window = demo_window(qtbot, tmp_path)
+    # the boars one hex east of where the demo puts them: F3, off the tank's front sector
+    assert window.run_step("Correction", [{"kind": "correct", "uid": "boars",
+                                           "set": {"hex": "F3"}}]) is not None
     wizard = window.open_gunnery_wizard()
     qtbot.waitExposed(wizard)
     first_two = [wizard.shooter_page.list.item(i).text() for i in range(2)]

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from itertools import pairwise
 
-from app_window import click_hex, demo_window
+from app_window import demo_window
 from PySide6.QtCore import QPoint, Qt
 from PySide6.QtWidgets import QWizard
 
@@ -17,7 +17,6 @@ from referee.app.wizards.gunnery_wizard import GunneryWizard
 from referee.app.wizards.gunnery_wizard import Page as GunneryPage
 from referee.app.wizards.movement_wizard import MovementWizard
 from referee.app.wizards.orders_wizard import OrdersWizard
-from referee.board.hexgrid import parse_label
 from referee.match.store import MatchFile
 
 TABLE_DIE = 4
@@ -49,10 +48,35 @@ def pick_first_enabled(qtbot, items) -> bool:
     return False
 
 
+WEAPONS = {(1, "wagon"): "Gas lobba", (2, "wagon"): "Wagon shootas"}
+"""The weapon a shooter fires, by turn: the wagon's area weapon in turn 1 (at the hoplites,
+4 models: 4 area dice), its misfiring fixed guns in turn 2; others fire their first weapon
+with a legal target."""
+WHOLE_ACTION = {"Gas lobba": "dice, one per model of", "Wagon shootas": "Misfire[2-]: 33.3%"}
+"""What the odds page says of the whole action of these weapons before the dice."""
+
+
 def fire(qtbot, wizard: GunneryWizard, typed: bool) -> None:
-    """The preselected shooter fires its first weapon with a legal target at it."""
+    """The preselected shooter fires (:data:`WEAPONS`, else its first weapon with a legal
+    target), the whole action's odds shown before the dice."""
     click(qtbot, button(wizard, "NextButton"))
     weapons = wizard.weapon_page.list
+    wanted = WEAPONS.get((wizard.state.turn, wizard.shooter_page.uid()))
+    if wanted is not None:
+        row = next(r for r in range(weapons.count())
+                   if weapons.item(r).text().startswith(wanted))
+        click(qtbot, weapons.viewport(), weapons.visualItemRect(weapons.item(row)).center())
+        click(qtbot, button(wizard, "NextButton"))
+        assert pick_first_enabled(qtbot, wizard.target_page.list), wanted
+        click(qtbot, button(wizard, "NextButton"))
+        odds = " ".join(wizard.odds_page.text.toPlainText().split())
+        assert "The whole action" in odds and WHOLE_ACTION[wanted] in odds, odds
+        click(qtbot, button(wizard, "NextButton"))
+        if typed:
+            type_table(qtbot, wizard.roll_page.dice)
+        click(qtbot, button(wizard, "NextButton"))
+        click(qtbot, button(wizard, "FinishButton"))
+        return
     for row in range(weapons.count()):
         if wizard.currentId() == GunneryPage.TARGET:
             click(qtbot, button(wizard, "BackButton"))
@@ -146,12 +170,7 @@ def referee_two_turns(qtbot, tmp_path, typed: bool):
     step for turn 3's orders (first only some are written: it stays; then the rest are
     confirmed missing), and at turn 3's orders step for turn 4's."""
     window = demo_window(qtbot, tmp_path)
-    # A correction from the map: the boars one hex west, so that they and the hoplites
-    # both enter E5 in movement 2 (an assault) and the turn has one of every step.
-    menu = window.context_menu_for(parse_label("F3"))
-    qtbot.addWidget(menu)
-    menu.trigger("Move boars to a hex…")
-    click_hex(qtbot, window, parse_label("E3"))
+    # the demo's boars (E3) and hoplites (E7) both enter E5 in movement 2: an assault
     stops = []
     for _ in range(120):
         state = window.session.state
@@ -213,8 +232,11 @@ def check_two_turns(window, stops) -> list:
         assert (state.turn, state.step) == (3, "orders")
         assert [mm.uid for mm in state.orders_missing()] == alive
         kinds = {e.kind for step in m.steps() for e in step.events}
-        assert {"orders", "correct", "fire", "movement", "assault", "apply-damage",
-                "advance"} <= kinds
+        assert {"orders", "fire", "movement", "assault", "apply-damage", "advance"} <= kinds
+        fired = {(e.command["shooter"], e.command["weapon"]) for step in m.steps()
+                 for e in step.events if e.kind == "fire"}
+        assert {("wagon", "Gas lobba"), ("wagon", "Wagon shootas")} <= fired
+        assert any(step.name.startswith("Assault over E5") for step in m.steps())
         # every step the window wrote replays the same, dice and all
         assert m.replay_check() == []
         assert state.orders["tank"]["3"]["movement"] == "- + L + -"
@@ -254,10 +276,9 @@ def test_without_an_assault_wizard_the_engine_proposals_fight_every_contest(
     qtbot, tmp_path, monkeypatch
 ):
     window = demo_window(qtbot, tmp_path)
-    # the boars and the hoplites both enter E5 in movement 2 (see referee_a_turn)
+    # the demo's boars and hoplites both enter E5 in movement 2 (see referee_two_turns)
     for name, commands in (
-        ("Correction", [{"kind": "correct", "uid": "boars", "set": {"hex": "E3"}},
-                        {"kind": "advance", "to": "movement-1"}]),
+        ("To movement 1", [{"kind": "advance", "to": "movement-1"}]),
         ("Movement 1", [{"kind": "movement", "step": 1}, {"kind": "advance",
                                                           "to": "movement-2"}]),
         ("Movement 2", [{"kind": "movement", "step": 2}, {"kind": "advance",

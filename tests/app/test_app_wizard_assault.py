@@ -107,10 +107,12 @@ def test_the_contest_shows_the_hex_fought_over_and_each_sides_bases(qtbot, tmp_p
     assert wizard.currentId() == Page.CONTEST and page.isComplete()  # the only contest
     # both enter C4 from C3 and C5 (clause assault.facing: entering units fight with the front)
     rows = {page.bases.item(r, 1).text().split()[0]: [page.bases.item(r, c).text()
-                                                        for c in range(7)]
+                                                        for c in range(4)]
             for r in range(page.bases.rowCount())}
-    assert rows["tank"][2:6] == ["entering", "C3 → C4", "S", "front"]
-    assert rows["grunts"][2:6] == ["entering", "C5 → C4", "N", "front"]
+    assert rows["tank"][1:] == ["tank\n1 of 1 models", "entering\nC3 → C4",
+                                "S\nfights with front"]
+    assert rows["grunts"][1:] == ["grunts\n4 of 4 models", "entering\nC5 → C4",
+                                  "N\nfights with front"]
     assert window.scene.highlighted()[parse_label("C4")] == "#ff8f00"
     wizard.reject()
 

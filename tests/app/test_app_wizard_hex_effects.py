@@ -16,12 +16,13 @@ def click(qtbot, widget) -> None:
 
 
 def gassed_hoplites(qtbot, tmp_path) -> tuple:
-    """The demo with a Poison cloud[6](4+) on the hoplites' hex, at the first hex-effects
-    step; Next step (N) opens the wizard."""
+    """The demo with a Poison cloud[6](4+) on the hoplites' hex, at movement 1's hex-effects
+    step (the first to concern a unit standing in a cloud: the gunnery step's concern only
+    hexes fired into); Next step (N) opens the wizard."""
     window = demo_window(qtbot, tmp_path)
     commands = [{"kind": "correct-hex", "hex": "E7", "marker": "poison-cloud", "count": 2,
                  "strength": 6},
-                {"kind": "advance", "to": "gunnery-1.hex-effects"}]
+                {"kind": "advance", "to": "movement-1.hex-effects"}]
     assert window.run_step("A cloud", commands) is not None, window.last_error
     qtbot.keyClick(window.view, Qt.Key.Key_N)
     wizard = window.turn_driver.wizard
@@ -53,3 +54,25 @@ def test_the_hoplites_meet_the_cloud_with_typed_dice(qtbot, tmp_path):
         step = [s for s in m.steps() if s.events[0].kind == "hex-effects"][-1]
     assert step.events[0].dice[0].typed and step.events[0].dice[0].value == 4
     assert window.session.state.unit("hoplites").poison == (6,)
+
+
+def test_the_turn_tracker_and_next_step_name_the_same_units(qtbot, tmp_path):
+    # the hoplites stand in a cloud: at gunnery 1's hex effects (only hexes fired into) the
+    # tracker says there is nothing to do and N passes the step; at movement 1's the tracker
+    # names them and N opens the wizard on them (one function decides both)
+    window = demo_window(qtbot, tmp_path)
+    commands = [{"kind": "correct-hex", "hex": "E7", "marker": "poison-cloud", "count": 2,
+                 "strength": 6},
+                {"kind": "advance", "to": "gunnery-1.hex-effects"}]
+    assert window.run_step("A cloud", commands) is not None, window.last_error
+    agenda = window.tracker.agenda.toPlainText()
+    assert "Nothing to do here: Next step passes this step." in agenda
+    assert "hoplites" not in agenda
+    window.run_step("On", [{"kind": "advance", "to": "movement-1.hex-effects"}])
+    agenda = window.tracker.agenda.toPlainText()
+    assert "hoplites: poison cloud[6](4+) at E7" in agenda and "Nothing to do" not in agenda
+    qtbot.keyClick(window.view, Qt.Key.Key_N)
+    wizard = window.turn_driver.wizard
+    assert isinstance(wizard, HexEffectsWizard)
+    assert wizard.command == {"kind": "hex-effects", "units": ["hoplites"]}
+    wizard.reject()

@@ -203,3 +203,23 @@ def test_a_long_subtitle_shows_whole_in_the_narrow_dock(qtbot, tmp_path):
     qtbot.waitUntil(lambda: label.height() >= label.heightForWidth(label.width()))
     assert label.heightForWidth(label.width()) > label.fontMetrics().lineSpacing()  # 2+ lines
     wizard.reject()
+
+
+def test_a_token_clicked_while_the_wizard_asks_nothing_keeps_the_wizard_in_front(
+    qtbot, tmp_path
+):
+    window = demo_window(qtbot, tmp_path)
+    wizard = window.open_gunnery_wizard()
+    qtbot.waitExposed(wizard)
+    pick(qtbot, wizard.shooter_page.list, "tank")
+    next_page(qtbot, wizard)
+    pick(qtbot, wizard.weapon_page.list, "Main gun")
+    next_page(qtbot, wizard)
+    pick(qtbot, wizard.target_page.list, "wagon")
+    next_page(qtbot, wizard)
+    assert wizard.currentId() == Page.ODDS  # it asks for no unit now
+    click_hex(qtbot, window, parse_label("B3"))  # the grunts' token
+    assert window.inspector.uid == "grunts"
+    assert not window.wizard_host.visibleRegion().isEmpty()  # its tab still in front
+    assert window.inspector_dock.visibleRegion().isEmpty()
+    wizard.reject()

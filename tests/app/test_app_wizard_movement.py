@@ -51,7 +51,7 @@ def test_the_planned_moves_are_arrows_on_the_map_and_finishing_moves_the_clock_o
     # demo orders, movement 1: F for the hoplites, companions (side 1, facing N) and the
     # grunts, boars (side 2, facing S); the tank and the wagon stand still
     assert arrows(window) == {"E7->E6 (move)", "G8->G7 (move)", "B3->B4 (move)",
-                              "F3->F4 (move)"}
+                              "E3->E4 (move)"}
     click(qtbot, wizard.button(QWizard.WizardButton.NextButton))
     assert wizard.currentId() == Page.RESULT  # nothing to choose, no die
     assert "hoplites E7 → E6" in wizard.result_page.text.toPlainText()
@@ -71,6 +71,8 @@ def test_the_planned_moves_are_arrows_on_the_map_and_finishing_moves_the_clock_o
 def test_choices_are_asked_in_the_nations_order_from_a_list_or_the_map(qtbot, tmp_path):
     window = demo_window(qtbot, tmp_path)
     setup(window, "Orders with choices", [
+        # the boars one hex east of the demo's E3: at F3 their chase may go to E4 or F4
+        {"kind": "correct", "uid": "boars", "set": {"hex": "F3"}},
         {"kind": "orders", "uid": "hoplites", "turn": 1, "movement": "360 + F + -"},
         {"kind": "orders", "uid": "grunts", "turn": 1, "movement": "Flee + F + -"},
         {"kind": "orders", "uid": "boars", "turn": 1, "movement": "Chase + F + F"},
@@ -152,11 +154,8 @@ def test_a_swamp_stuck_roll_typed_at_the_table_keeps_the_tank_in_the_swamp(qtbot
 
 def test_the_assault_a_step_starts_is_shown_before_it_is_written(qtbot, tmp_path):
     window = demo_window(qtbot, tmp_path)
-    # the boars one hex west of where the demo puts them: F + F brings them and the
-    # hoplites (E7, F + F) into E5 in the same movement step
-    setup(window, "Correction: boars to E3", [
-        {"kind": "correct", "uid": "boars", "set": {"hex": "E3"}}
-    ])
+    # the demo's boars (E3, F + F) and hoplites (E7, F + F) enter E5 in the same movement
+    # step
     to_movement(window)
     setup(window, "Movement 1", [{"kind": "movement", "step": 1}])
     to_movement(window, 2)

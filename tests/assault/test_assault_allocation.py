@@ -124,7 +124,10 @@ def test_the_first_draft_counts_one_entry_per_model(first_draft):
     a = psychic_side(first_draft)
     both = SideAllocation(1, 1, (*[roll_plan("DW", "ER")] * 3, *[roll_plan("WR", "ER")] * 3))
     assert check_allocation(first_draft, a.deflected, both) == [
-        "side 1: 6 damaging hits on ER, at most one per alive model (3)"
+        "side 1: 6 damaging hits on ER, at most one per alive model (3)",
+        # the warriors' Poison[M][1 for N] works as in the current edition (ruling
+        # weapons.first-draft-conditions)
+        "DW: places 1 poison (one per N hits), 0 placed",
     ]
 
 
@@ -288,3 +291,18 @@ def test_the_proposals_are_always_legal(edition, one, two):
         for side in (1, 2):
             assert check_allocation(rules, a.deflected, propose_allocation(
                 rules, a.deflected, side)) == [], (seed, side)
+
+
+def test_the_first_draft_sets_on_fire_as_the_current_edition_unless_ruled_none(first_draft):
+    # the first draft has no assault-weapon abilities: the warhero's Set on Fire works as
+    # the current edition writes it (ruling weapons.first-draft-conditions, as-current),
+    # and places nothing under the reading 'none'
+    faces = (4, 4, 1,  5, 5, 1, 1,  1, 1, 1, 1, 1)
+    alloc = SideAllocation(1, 1, (roll_plan("G", "E34", {"O": 2, "G": 1}),))
+    a = warhero_and_grunts(first_draft, faces, state("E34", "e34", 2, "C3", N))
+    allocated = a.allocate({1: alloc}).allocated
+    assert allocated.fires[1] == (("O", "E34"),)
+    assert "weapons.first-draft-conditions" in allocated.rulings
+    rules = first_draft.with_readings({"weapons.first-draft-conditions": "none"})
+    a = warhero_and_grunts(rules, faces, state("E34", "e34", 2, "C3", N))
+    assert a.allocate({1: alloc}).allocated.fires[1] == ()

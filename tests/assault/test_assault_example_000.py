@@ -11,11 +11,21 @@ DarkElf has the choise to apply 3 hits versus his infantry or to apply 2 hits to
 
 from __future__ import annotations
 
+import pytest
 from assault_units import N, S, contest, fighter, state, typed
 
 from referee.rules.assault import Assault
 from referee.rules.assault.allocation import SideAllocation, check_allocation, roll_plan
 from referee.rules.assault.deflection import choice
+
+
+@pytest.fixture
+def first_draft(first_draft):
+    """The first draft as the example knows it: no weapon abilities, so the sample cards'
+    Acid (the shadow tank) and Poison (the warriors) place nothing (ruling
+    ``weapons.first-draft-conditions``, reading ``none``) and the hits alone are dealt."""
+    return first_draft.with_readings({"weapons.first-draft-conditions": "none"})
+
 
 # side 1: tank 5 dice 3 at 5+, infantry 4 dice 4 at 5+ = 7; deflections 1 + 2 = 3 (6+)
 # side 2: E34 3 + infantry 3 = 6

@@ -8,7 +8,7 @@ from pathlib import Path
 
 import pytest
 
-from referee.match.advance import plan_advance, step_work
+from referee.match.advance import hex_effect_units, plan_advance, step_work
 from referee.match.store import MatchFile
 
 UNITS = [
@@ -72,9 +72,12 @@ def test_a_turn_with_nothing_in_it_is_one_journal_entry(tmp_path):
         # a shaken token comes off in the aftermath
         (STILL, STILL, ({"kind": "correct", "uid": "grunts", "set": {"shaken": 1}},),
          "aftermath"),
-        # a poison cloud on the grunts' hex triggers on the first hex-effects step
+        # a poison cloud the grunts stand in meets them at movement 1's hex effects: the
+        # gunnery step's concern only hexes a hex effect was fired into (drafts 000 and 004,
+        # "if hex effect was fired in a hex you were standing"; ruling
+        # turn.hex-effects-standing, each-turn)
         (STILL, STILL, ({"kind": "correct-hex", "hex": "E6", "marker": "poison-cloud",
-                         "count": 2, "strength": 6},), "gunnery-1.hex-effects"),
+                         "count": 2, "strength": 6},), "movement-1.hex-effects"),
         # smoke rolls nothing on whoever stands in it: it goes in the aftermath
         (STILL, STILL, ({"kind": "correct-hex", "hex": "E6", "marker": "smoke",
                          "count": 2},), "aftermath"),
@@ -115,3 +118,38 @@ def test_a_plain_advance_still_moves_one_step(tmp_path):
         assert step.events[0].detail == {}  # the event journals always had
         assert plan_advance(m.state).name() == "Next step: Turn 1, Movement 1: move every " \
             "unit at once (first part of its movement order)"
+
+
+def test_a_unit_standing_in_a_cloud_is_concerned_where_the_agenda_says_and_only_there(
+    tmp_path,
+):
+    # ruling turn.hex-effects-standing: each-turn (the default) meets the cloud at movement
+    # 1's hex effects whether the grunts moved or not; the gunnery step's hex effects concern
+    # only hexes fired into; the agenda's "nothing to do" and Next step say the same
+    cloud = ({"kind": "correct-hex", "hex": "E6", "marker": "poison-cloud", "count": 2,
+              "strength": 6},)
+    with at_gunnery_1(tmp_path, extra=cloud) as m:
+        for step, concerned in (("gunnery-1.hex-effects", ()),
+                                ("movement-1.hex-effects", ("grunts",))):
+            m.run("On", [{"kind": "advance", "to": step}])
+            agenda = m.state.agenda()
+            assert agenda.uids == concerned and hex_effect_units(m.state) == concerned
+            assert agenda.is_empty == (step_work(m.state) is None) == (not concerned)
+            if not concerned:
+                assert "Nothing to do here" in agenda.explain()
+
+
+def test_under_on_entering_a_unit_standing_in_a_cloud_meets_nothing_at_movement(tmp_path):
+    # ruling turn.hex-effects-standing, on-entering: only units that entered the hex
+    path = tmp_path / "m.referee"
+    with MatchFile.create(path, map_name="entrenched", units=UNITS, seed=7,
+                          readings={"turn.hex-effects-standing": "on-entering"}) as m:
+        m.run("Set-up", [
+            *({"kind": "orders", "uid": u, "turn": t, "movement": STILL[0],
+               "gunnery": STILL[1]} for u in ("tank", "grunts") for t in (1, 2)),
+            {"kind": "correct-hex", "hex": "E6", "marker": "poison-cloud", "count": 2,
+             "strength": 6},
+            {"kind": "advance", "to": "movement-1.hex-effects"},
+        ])
+        assert m.state.agenda().is_empty and step_work(m.state) is None
+        assert hex_effect_units(m.state) == ()

@@ -87,3 +87,14 @@ def conditions_html(c: ConditionOdds) -> str:
     return (f"{escape(c.name)}, one per hit: at least one <b>{pct(c.at_least_one)}</b> "
             f"<span style='color:#555'>(exactly {c.at_least_one})</span>, "
             f"{float(c.expected):.2f} expected ({link})")
+
+
+def condition_brief(c: ConditionOdds) -> str:
+    """The condition in a few words, for a list of targets: ``on fire 42.1%``,
+    ``Poison[8] 42.1%`` (the chance of at least one token), ``no Poison[8]: not
+    biological``."""
+    if c.ignored:
+        return f"no {c.name}: {c.ignored}"
+    if c.kind == "fire":
+        return f"on fire {pct(c.at_least_one)}"
+    return f"{c.name} {pct(c.at_least_one)}"

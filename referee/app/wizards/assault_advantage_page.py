@@ -64,6 +64,13 @@ def advantage_html(adv: Advantage) -> str:
             f"It chooses which successes the deflections cancel.</p>")
 
 
+def wrapped(text: str) -> QLabel:
+    """A label of the deflection editor, its words wrapped to the dock (never widening it)."""
+    label = QLabel(text)
+    label.setWordWrap(True)
+    return label
+
+
 class AdvantagePage(AssaultPage):
     page_id = Page.ADVANTAGE
 
@@ -155,17 +162,17 @@ class AdvantagePage(AssaultPage):
         self.proposed = propose_deflection(rules, adv)
         row = 0
         if not any(adv.cancelled[s] for s in (1, 2)):
-            self.grid.addWidget(QLabel("No success is deflected: nothing to choose."), 0, 0)
+            self.grid.addWidget(wrapped("No success is deflected: nothing to choose."), 0, 0)
             self.proposal_button.setEnabled(False)
             return
         self.proposal_button.setEnabled(True)
-        self.grid.addWidget(QLabel(f"<b>Side {adv.side} chooses the successes deflected</b> "
+        self.grid.addWidget(wrapped(f"<b>Side {adv.side} chooses the successes deflected</b> "
                                    "(the proposal is filled in):"), row, 0, 1, 3)
         for s in (1, 2):
             if not adv.cancelled[s]:
                 continue
             row += 1
-            self.grid.addWidget(QLabel(
+            self.grid.addWidget(wrapped(
                 f"Side {s}: the enemy's deflections cancel exactly {adv.cancelled[s]} of its "
                 f"{adv.successes[s]} successes"), row, 0, 1, 3)
             for pid, n in adv.rolled.successes(s, "assault").items():
@@ -176,7 +183,7 @@ class AdvantagePage(AssaultPage):
                 spin.setAccessibleName(f"deflected of {pid}")
                 spin.valueChanged.connect(lambda _v: self._check())
                 self.spins[(s, pid)] = spin
-                self.grid.addWidget(QLabel(f"    {pid} ({n} successes): deflected"), row, 0)
+                self.grid.addWidget(wrapped(f"{pid} ({n} successes): deflected"), row, 0)
                 self.grid.addWidget(spin, row, 1)
         self.grid.setColumnStretch(2, 1)
 

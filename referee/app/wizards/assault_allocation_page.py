@@ -8,6 +8,7 @@ from __future__ import annotations
 from dataclasses import replace
 from types import MappingProxyType
 
+from PySide6.QtCore import Qt
 from PySide6.QtWidgets import QFrame, QScrollArea, QVBoxLayout, QWidget
 
 from referee.app.wizards.assault_page import AssaultPage, Page, problem_label
@@ -41,6 +42,7 @@ class AllocationPage(AssaultPage):
         scroll = QScrollArea()
         scroll.setWidgetResizable(True)
         scroll.setFrameShape(QFrame.Shape.NoFrame)
+        scroll.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
         scroll.setWidget(inner)
         self.problem = problem_label()
         layout = QVBoxLayout(self)

@@ -22,14 +22,15 @@ from PySide6.QtWidgets import (
 )
 
 from referee.app.style import SIDE_COLOURS, side_name
-from referee.app.wizards.assault_page import AssaultPage, Page, fit_height
+from referee.app.wizards.assault_page import AssaultPage, FittedTable, Page, fit_height
 from referee.app.wizards.assault_plan import AssaultPlan
 from referee.board.hexgrid import DIRECTION_NAMES, Hex, hex_label, parse_label
 from referee.match.assault_choices import contest_from_state
 from referee.match.state import MatchState
 
 FOUGHT_OVER = "#ff8f00"
-COLUMNS = ("Side", "Unit", "Role", "Stands in", "Facing", "Fights with", "Models")
+COLUMNS = ("Side", "Unit", "Role", "Facing")
+"""Four columns of two lines: the bases table reads whole in the dock beside the map."""
 
 
 def contest_text(raw: Mapping[str, Any]) -> str:
@@ -74,10 +75,13 @@ class ContestPage(AssaultPage):
         self.bases.setEditTriggers(QAbstractItemView.EditTrigger.NoEditTriggers)
         self.bases.setSelectionMode(QAbstractItemView.SelectionMode.NoSelection)
         self.bases.verticalHeader().setVisible(False)
+        self.bases.setWordWrap(True)
+        self.bases.verticalHeader().setSectionResizeMode(
+            QHeaderView.ResizeMode.ResizeToContents)
         header = self.bases.horizontalHeader()
         header.setSectionResizeMode(QHeaderView.ResizeMode.Stretch)
-        for column in (0, 4, 6):  # side, facing, models: as wide as their words
-            header.setSectionResizeMode(column, QHeaderView.ResizeMode.ResizeToContents)
+        header.setSectionResizeMode(0, QHeaderView.ResizeMode.ResizeToContents)  # "1 (blue)"
+        FittedTable(self.bases, 2)
         layout = QVBoxLayout(self)
         layout.addWidget(self.list)
         layout.addWidget(self.none)
@@ -131,9 +135,9 @@ class ContestPage(AssaultPage):
             unit = self.state.unit(p["uid"])
             where = p["at"] + (f" → {p['to']}" if p.get("to") else "")
             cells = (side_name(p["side"]).removeprefix("side "),
-                     p["uid"], p["role"], where,
-                     DIRECTION_NAMES[unit.facing], c.fights_with,
-                     f"{unit.alive} of {unit.unit.models}")
+                     f"{p['uid']}\n{unit.alive} of {unit.unit.models} models",
+                     f"{p['role']}\n{where}",
+                     f"{DIRECTION_NAMES[unit.facing]}\nfights with {c.fights_with}")
             r = self.bases.rowCount()
             self.bases.insertRow(r)
             for col, text in enumerate(cells):
@@ -147,6 +151,7 @@ class ContestPage(AssaultPage):
             if overlay is not None:
                 overlay.hexes([unit.hex], SIDE_COLOURS.get(p["side"], "#666666"),
                               f"{p['uid']}, {side_name(p['side'])}")
+        self.bases.resizeRowsToContents()
         fit_height(self.bases, 2)
         if overlay is not None:
             hexes = [parse_label(h) for h in raw["hexes"]]

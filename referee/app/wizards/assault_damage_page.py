@@ -26,6 +26,7 @@ class DamagePage(AssaultPage):
         self.working = QTextBrowser()
         self.pending = QLabel("The damage waits for the 'apply damage' step.")
         self.pending.setStyleSheet("color: #555")
+        self.pending.setWordWrap(True)
         self.problem = problem_label()
         layout = QVBoxLayout(self)
         layout.addWidget(self.dice)

@@ -13,8 +13,17 @@ from __future__ import annotations
 from enum import IntEnum
 from typing import TYPE_CHECKING, cast
 
-from PySide6.QtCore import Qt
-from PySide6.QtWidgets import QLabel, QTableWidget, QWizardPage
+from PySide6.QtCore import QEvent, QObject, Qt, QTimer
+from PySide6.QtWidgets import (
+    QFrame,
+    QLabel,
+    QScrollArea,
+    QTableWidget,
+    QVBoxLayout,
+    QWidget,
+    QWizardPage,
+)
+from shiboken6 import isValid
 
 from referee.app.wizards.assault_plan import AssaultPlan, StageRun
 from referee.app.wizards.dice_entry import DiceEntry
@@ -57,7 +66,47 @@ def fit_height(table: QTableWidget, min_rows: int = 1) -> None:
     rows = sum(table.rowHeight(r) for r in range(table.rowCount()))
     rows += max(0, min_rows - table.rowCount()) * table.verticalHeader().defaultSectionSize()
     frame = 2 * table.frameWidth() + 2
-    table.setFixedHeight(rows + table.horizontalHeader().sizeHint().height() + frame)
+    height = rows + table.horizontalHeader().sizeHint().height() + frame
+    if table.height() != height or table.minimumHeight() != height:
+        table.setFixedHeight(height)
+
+
+class FittedTable(QObject):
+    """Keeps a table of wrapped rows as tall as its rows at whatever width the dock gives
+    it (:func:`fit_height` again after each of the table's resizes): no row cut off, no
+    scrolling inside a page."""
+
+    def __init__(self, table: QTableWidget, min_rows: int = 1) -> None:
+        super().__init__(table)
+        self.table, self.min_rows = table, min_rows
+        table.installEventFilter(self)
+
+    def eventFilter(self, watched: QObject, event: QEvent) -> bool:
+        if watched is self.table and event.type() == QEvent.Type.Resize:
+            QTimer.singleShot(0, self.fit)
+        return False
+
+    def fit(self) -> None:
+        if isValid(self.table):
+            self.table.resizeRowsToContents()
+            fit_height(self.table, self.min_rows)
+
+
+def scrolled(page: QWizardPage) -> QVBoxLayout:
+    """A layout for ``page``'s contents inside a scroll area (vertical only): a tall page
+    scrolls in a short dock instead of squeezing its parts over one another."""
+    inner = QWidget()
+    scroll = QScrollArea()
+    scroll.setWidgetResizable(True)
+    scroll.setFrameShape(QFrame.Shape.NoFrame)
+    scroll.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
+    scroll.setWidget(inner)
+    outer = QVBoxLayout(page)
+    outer.setContentsMargins(0, 0, 0, 0)
+    outer.addWidget(scroll)
+    layout = QVBoxLayout(inner)
+    layout.setContentsMargins(0, 0, 0, 0)
+    return layout
 
 
 class AssaultPage(QWizardPage):

@@ -9,6 +9,7 @@ from __future__ import annotations
 from dataclasses import replace
 
 from PySide6.QtCore import Qt
+from PySide6.QtGui import QKeyEvent
 from PySide6.QtWidgets import (
     QButtonGroup,
     QHBoxLayout,
@@ -18,6 +19,7 @@ from PySide6.QtWidgets import (
     QPushButton,
     QRadioButton,
     QVBoxLayout,
+    QWizard,
 )
 
 from referee.app.wizards.assault_page import AssaultPage, Page, problem_label
@@ -130,6 +132,7 @@ class RerollPage(AssaultPage):
                   self.apply_button):
             w.setEnabled(open_offers)
         if not open_offers:
+            self._return_rerolls(False)  # Return goes on again
             self.offers.setText("No reroll is on offer any more.")
             self.list.clear()
             self.dice.set_step(None, 0)
@@ -205,6 +208,22 @@ class RerollPage(AssaultPage):
         ready = not problems and self.run is not None and self.run.fight is not None
         self.apply_button.setEnabled(ready)
         self.problem.setText("\n".join(problems))
+        self._return_rerolls(ready)
+
+    def _return_rerolls(self, ready: bool) -> None:
+        """Reroll shows as the button Return presses while a batch is ready (Next waits
+        for the rerolls; :meth:`keyPressEvent` presses it)."""
+        self.apply_button.setDefault(ready)
+
+    def keyPressEvent(self, event: QKeyEvent) -> None:
+        """Return anywhere on the page takes the batch while one is ready: Next waits for
+        the rerolls, and the wizard would press nothing."""
+        if event.key() in (Qt.Key.Key_Return, Qt.Key.Key_Enter) and not self.isComplete() \
+                and self.apply_button.isEnabled():
+            self.apply_button.click()
+            event.accept()
+            return
+        super().keyPressEvent(event)
 
     def apply_batch(self) -> None:
         """Take the batch chosen (its dice as rolled or typed) and show what is left."""
@@ -214,6 +233,18 @@ class RerollPage(AssaultPage):
         stage = StageDice(f"reroll {len(self.batches) + 1}", len(run.asked), self.dice.values())
         self.batches.append((self.current(), stage))
         self.refresh()
+        self._keyboard_on()
+
+    def _keyboard_on(self) -> None:
+        """The keyboard, after a batch: on Next when no offer is left, else on the next die
+        to type or on Reroll (the box it was in may have gone)."""
+        wizard = self.wizard()
+        if self.isComplete() and wizard is not None:
+            wizard.button(QWizard.WizardButton.NextButton).setFocus()
+        elif self.dice.is_typed() and self.dice.missing():
+            self.dice.focus_next()
+        else:
+            self.apply_button.setFocus()
 
     def isComplete(self) -> bool:
         return self.rolled is not None and not self.rolled.offers

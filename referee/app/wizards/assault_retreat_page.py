@@ -11,6 +11,7 @@ from __future__ import annotations
 from dataclasses import replace
 from types import MappingProxyType
 
+from PySide6.QtCore import Qt
 from PySide6.QtWidgets import (
     QAbstractItemView,
     QComboBox,
@@ -21,7 +22,13 @@ from PySide6.QtWidgets import (
     QVBoxLayout,
 )
 
-from referee.app.wizards.assault_page import AssaultPage, Page, fit_height, problem_label
+from referee.app.wizards.assault_page import (
+    AssaultPage,
+    FittedTable,
+    Page,
+    fit_height,
+    problem_label,
+)
 from referee.app.wizards.assault_plan import AssaultPlan, run_stage
 from referee.board.hexgrid import DIRECTION_NAMES, Hex, hex_label, parse_label
 from referee.board.retreat import Retreat
@@ -75,6 +82,11 @@ class RetreatPage(AssaultPage):
         self.table.setSelectionMode(QAbstractItemView.SelectionMode.SingleSelection)
         self.table.setEditTriggers(QAbstractItemView.EditTrigger.NoEditTriggers)
         self.table.verticalHeader().setVisible(False)
+        self.table.setWordWrap(True)  # the retreat in words, whole, in the narrow dock
+        self.table.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
+        self.table.verticalHeader().setSectionResizeMode(
+            QHeaderView.ResizeMode.ResizeToContents)
+        FittedTable(self.table)
         header = self.table.horizontalHeader()
         header.setSectionResizeMode(QHeaderView.ResizeMode.ResizeToContents)
         header.setSectionResizeMode(1, QHeaderView.ResizeMode.Stretch)
@@ -105,6 +117,7 @@ class RetreatPage(AssaultPage):
             if r.options:
                 self._add_row(uid, r)
         self.table.setVisible(bool(self.rows))
+        self.table.resizeRowsToContents()
         fit_height(self.table)
         if self.rows:
             self.table.selectRow(0)

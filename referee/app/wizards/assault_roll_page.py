@@ -13,15 +13,23 @@ from PySide6.QtWidgets import (
     QLabel,
     QTableWidget,
     QTableWidgetItem,
-    QVBoxLayout,
 )
 
-from referee.app.wizards.assault_page import AssaultPage, Page, fit_height, problem_label
+from referee.app.wizards.assault_page import (
+    AssaultPage,
+    FittedTable,
+    Page,
+    fit_height,
+    problem_label,
+    scrolled,
+)
 from referee.app.wizards.assault_plan import AssaultPlan, StageDice, StageRun, run_stage
 from referee.app.wizards.dice_entry import DiceEntry
 from referee.rules.assault.pools import Pool, Pools
 
-COLUMNS = ("Side", "Pool", "Dice", "Succeeds on", "From", "Notes")
+COLUMNS = ("Side", "Pool", "Dice", "Needs", "From")
+"""The pools, narrow enough for the dock beside the map: where the dice come from and the
+notes share a column, wrapped."""
 
 
 def pool_notes(pool: Pool) -> str:
@@ -50,9 +58,14 @@ class RollPage(AssaultPage):
         self.pools.setEditTriggers(QAbstractItemView.EditTrigger.NoEditTriggers)
         self.pools.setSelectionMode(QAbstractItemView.SelectionMode.NoSelection)
         self.pools.verticalHeader().setVisible(False)
+        self.pools.setWordWrap(True)
+        self.pools.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
+        self.pools.verticalHeader().setSectionResizeMode(
+            QHeaderView.ResizeMode.ResizeToContents)
         header = self.pools.horizontalHeader()
         header.setSectionResizeMode(QHeaderView.ResizeMode.ResizeToContents)
-        header.setStretchLastSection(True)
+        for column in (1, 4):  # the pool and where its dice come from take the width left
+            header.setSectionResizeMode(column, QHeaderView.ResizeMode.Stretch)
         self.before = QLabel()
         self.before.setWordWrap(True)
         self.before.setTextFormat(Qt.TextFormat.PlainText)  # unit ids from the file
@@ -61,7 +74,8 @@ class RollPage(AssaultPage):
         self.result.setWordWrap(True)
         self.result.setTextFormat(Qt.TextFormat.PlainText)
         self.problem = problem_label()
-        layout = QVBoxLayout(self)
+        layout = scrolled(self)
+        FittedTable(self.pools, 2)
         layout.addWidget(self.pools)
         layout.addWidget(self.before)
         layout.addWidget(self.dice)
@@ -85,15 +99,17 @@ class RollPage(AssaultPage):
     def _show_pools(self, pools: Pools) -> None:
         self.pools.setRowCount(0)
         for p in pools.pools:
+            notes = pool_notes(p)
             cells = (str(p.side), f"{p.uid} {p.kind}", str(p.dice), f"{p.hit}+",
-                     f"{p.per_model} per model x {p.models}, {p.sector}", pool_notes(p))
+                     f"{p.per_model} per model x {p.models}, {p.sector}"
+                     + (f"; {notes}" if notes else ""))
             row = self.pools.rowCount()
             self.pools.insertRow(row)
             for col, text in enumerate(cells):
                 item = QTableWidgetItem(text)
                 item.setToolTip(p.explain())
                 self.pools.setItem(row, col, item)
-        self.pools.resizeColumnsToContents()
+        self.pools.resizeRowsToContents()
         fit_height(self.pools, 2)
 
     def _update(self) -> None:

@@ -10,11 +10,10 @@ from __future__ import annotations
 from fractions import Fraction
 from typing import cast
 
-from PySide6.QtCore import Signal
+from PySide6.QtCore import Qt, Signal
 from PySide6.QtWidgets import (
     QAbstractItemView,
     QComboBox,
-    QHBoxLayout,
     QHeaderView,
     QLabel,
     QPushButton,
@@ -25,7 +24,8 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from referee.app.wizards.assault_page import fit_height, problem_label
+from referee.app.flow_layout import FlowLayout
+from referee.app.wizards.assault_page import FittedTable, fit_height, problem_label
 from referee.rules.assault.contest import ASSAULT_DISTANCE, Contest
 from referee.rules.assault.dealing import (
     DamageRollPlan,
@@ -114,6 +114,7 @@ class SideAllocationEditor(QWidget):
         self.constraints.setWordWrap(True)
         self.constraints.setStyleSheet("color: #555")
         self.rolls = QTableWidget(0, 0)
+        FittedTable(self.rolls)  # the odds wrap anew at the dock's width
         self.rolls.setSelectionMode(QAbstractItemView.SelectionMode.NoSelection)
         self.rolls.setEditTriggers(QAbstractItemView.EditTrigger.NoEditTriggers)
         self.tokens = QTableWidget(0, 3)
@@ -125,17 +126,17 @@ class SideAllocationEditor(QWidget):
         self.remove_button = QPushButton("Remove the last")
         self.proposal_button = QPushButton("Use the proposal")
         self.violations = problem_label()
-        buttons = QHBoxLayout()
+        buttons = QWidget()  # the buttons wrap in a narrow dock instead of widening it
+        flow = FlowLayout(buttons)
         for b in (self.add_button, self.remove_button, self.proposal_button):
-            buttons.addWidget(b)
-        buttons.addStretch(1)
+            flow.addWidget(b)
         layout = QVBoxLayout(self)
         layout.setContentsMargins(0, 0, 0, 0)
         layout.addWidget(self.header)
         layout.addWidget(self.constraints)
         layout.addWidget(self.rolls)
         layout.addWidget(self.tokens)
-        layout.addLayout(buttons)
+        layout.addWidget(buttons)
         layout.addWidget(self.violations)
         self.add_button.clicked.connect(lambda: self.add_roll())
         self.remove_button.clicked.connect(self.remove_roll)
@@ -160,13 +161,25 @@ class SideAllocationEditor(QWidget):
         for w in (self.constraints, self.rolls, self.add_button, self.remove_button,
                   self.proposal_button):
             w.setVisible(bool(hits))
-        columns = ["Damaging hit of", "on", *(f"support from {u}" for u in self.sources),
-                   "Odds of this roll alone"]
+        # short headings (the tooltips say them whole): the table fits the dock beside the
+        # map, the odds wrap in the column left over
+        columns = ["Hit of", "on", *(f"+{u}" for u in self.sources), "Odds of this roll"]
+        tips = ["the unit that deals this damaging hit", "the enemy base it hits",
+                *(f"support from {u}: +1 to the roll each" for u in self.sources),
+                "the odds of this damage roll on its own"]
         self.rolls.setColumnCount(len(columns))
         self.rolls.setHorizontalHeaderLabels(columns)
+        for col, tip in enumerate(tips):
+            heading = self.rolls.horizontalHeaderItem(col)
+            if heading is not None:
+                heading.setToolTip(tip)
+        self.rolls.setWordWrap(True)
+        self.rolls.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
+        self.rolls.verticalHeader().setSectionResizeMode(
+            QHeaderView.ResizeMode.ResizeToContents)
         header = self.rolls.horizontalHeader()
         header.setSectionResizeMode(QHeaderView.ResizeMode.ResizeToContents)
-        header.setStretchLastSection(True)
+        header.setSectionResizeMode(len(columns) - 1, QHeaderView.ResizeMode.Stretch)
         self.set_allocation(proposal)
 
     def set_allocation(self, allocation: SideAllocation) -> None:
@@ -231,6 +244,7 @@ class SideAllocationEditor(QWidget):
         self.changed.emit()
 
     def _fit_heights(self) -> None:
+        self.rolls.resizeRowsToContents()
         fit_height(self.rolls)
         fit_height(self.tokens)
 
@@ -246,6 +260,7 @@ class SideAllocationEditor(QWidget):
             if item is not None:
                 item.setText(short)
                 item.setToolTip(full)
+        self._fit_heights()
 
     # --- the dealing ----------------------------------------------------------------
 

@@ -352,9 +352,17 @@ class DiceEntry(QWidget):
 
     def focus_next(self) -> None:
         """Put the cursor in the first die not typed yet."""
+        QTimer.singleShot(0, self._deselect_others)  # once the key that moved us is done
         for slot in self.slots:
             if slot.value is None:
                 box = self.boxes[slot.key]
                 box.setFocus()
                 box.selectAll()
                 return
+
+    def _deselect_others(self) -> None:
+        """Only the box being typed in shows its value selected (the others read as dice
+        typed, not as text about to be replaced)."""
+        for box in self.boxes.values():
+            if not box.hasFocus():
+                box.lineEdit().deselect()

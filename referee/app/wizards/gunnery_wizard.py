@@ -34,7 +34,7 @@ from PySide6.QtWidgets import (
 
 from referee.app.map_overlay import MapOverlay
 from referee.app.rule_html import clause_links, rule_link
-from referee.app.wizards.action_odds_html import action_odds_html
+from referee.app.wizards.action_odds_html import action_odds_html, condition_brief
 from referee.app.wizards.dice_entry import DiceEntry
 from referee.app.wizards.outcome_page import OutcomePage
 from referee.app.wizards.shot_overlay import shot_line
@@ -205,6 +205,7 @@ class TargetPage(QWizardPage):
                     f"needs {action.need}" if action.area is None else
                     f"{action.dice} area dice at {action.need}+")
                 text += f", at least one hit {_pct(action.at_least_one_hit)}"
+                text += "".join(f"; {condition_brief(c)}" for c in action.conditions)
             else:
                 why = "; ".join(r.text for r in preview.check.reasons)
                 text = f"{u.uid} at {u.hex}: not allowed — {why}"

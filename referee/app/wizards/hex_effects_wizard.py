@@ -5,13 +5,16 @@ The first page lists the units that meet the markers of their hex this step (tho
 have not met them there this turn, or entered again), what each marker rolls and the dice
 (what they are for, not their values); the second takes the dice in the one dice widget
 (:mod:`.dice_entry`); the last is the outcome (:mod:`.outcome_page`). Everything comes from
-the ``hex-effects`` command run on a copy of the match with the step's own dice seed.
+the ``hex-effects`` command run on a copy of the match with the step's own dice seed, on the
+units the step concerns (``units``: :func:`referee.match.advance.hex_effect_units`, the
+agenda's, so the wizard, the turn tracker and Next step name the same units).
 Finishing hands back one ``hex-effects`` step (:meth:`HexEffectsWizard.chosen_step`);
 leaving writes nothing.
 """
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from enum import IntEnum
 from html import escape
 from typing import Any
@@ -109,9 +112,13 @@ class HexEffectsWizard(QWizard):
     """One 'trigger hex effects' step (see the module docstring)."""
 
     def __init__(self, state: MatchState, dice_seed: int, parent: QWidget | None = None,
-                 label: str = "Trigger hex effects") -> None:
+                 label: str = "Trigger hex effects", units: Sequence[str] = ()) -> None:
         super().__init__(parent)
         self.state = state
+        self.command: dict[str, Any] = dict(COMMAND)
+        """The step's ``hex-effects`` command (on ``units`` only, when given)."""
+        if units:
+            self.command["units"] = list(units)
         self.dice_seed = dice_seed
         self.label = label
         self.setWindowTitle("Hex effects")
@@ -126,7 +133,7 @@ class HexEffectsWizard(QWizard):
 
     def run(self, dice: Dice) -> Event:
         """The step on a copy of the match with ``dice`` (nothing is written)."""
-        return execute(self.state, COMMAND, dice)
+        return execute(self.state, self.command, dice)
 
     def needs_dice(self) -> bool:
         return bool(rolled_run(self.run, self.dice_seed).slots)
@@ -135,8 +142,8 @@ class HexEffectsWizard(QWizard):
         return (self.dice_page.dice.values() or ()) if self.needs_dice() else ()
 
     def outcome(self) -> StepOutcome:
-        events, after = dry_step(self.state, [COMMAND], self.dice_seed, self.typed())
+        events, after = dry_step(self.state, [self.command], self.dice_seed, self.typed())
         return step_outcome(self.state, events, after)
 
     def chosen_step(self) -> ChosenStep:
-        return ChosenStep(self.label, (dict(COMMAND),), self.typed())
+        return ChosenStep(self.label, (dict(self.command),), self.typed())

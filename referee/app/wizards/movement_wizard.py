@@ -118,25 +118,29 @@ def _cite(*refs: str | None) -> str:
 
 
 def plan_html(state: MatchState, number: int, checks: Mapping[str, StepCheck]) -> str:
-    """This step of every unit's order, as it will be carried out, and why."""
+    """This step of every unit's order, as it will be carried out, and why: one unit a line
+    (its hex and speed, the order, what an illegal one becomes), its clause ids under it,
+    each whole (the dock beside the map is narrow: lines break between words and ids,
+    never inside one)."""
     rows = []
     for uid, check in sorted(checks.items()):
         given = ",".join(a.text() for a in check.given)
         done = ",".join(a.text() for a in check.done)
         if check.kept:
-            what = f"{escape(given)}"
+            what = f"<b>{escape(given)}</b>"
         else:
-            what = (f"{escape(given)} &rarr; <b>{escape(done)}</b>: "
+            what = (f"<b>{escape(given)}</b> &rarr; <b>{escape(done)}</b>: "
                     f"{escape('; '.join(check.why))}")
-        cited = escape(_cite(*check.clauses, *(f"ruling {r}" for r in check.rulings)))
+        cited = ", ".join(f"<span style='white-space:nowrap'>{escape(ref)}</span>"
+                          for ref in (*check.clauses, *(f"ruling {r}" for r in check.rulings))
+                          if ref)
         unit = state.units[uid]
-        rows.append(f"<tr><td><b>{escape(uid)}</b></td><td>{escape(hex_label(unit.hex))}</td>"
-                    f"<td>{escape(check.speed)}</td><td>{what}</td>"
-                    f"<td style='color:#555'>{cited}</td></tr>")
+        rows.append(f"<li><b>{escape(uid)}</b> at {escape(hex_label(unit.hex))}, "
+                    f"{escape(check.speed)}: {what}"
+                    + (f"<br><span style='color:#555'>{cited}</span>" if cited else "")
+                    + "</li>")
     return (f"<p>Movement {number} of turn {state.turn}: every unit moves at once "
-            "(turn.simultaneous).</p><table cellpadding='3'><tr><th align='left'>unit</th>"
-            "<th align='left'>hex</th><th align='left'>speed</th><th align='left'>order</th>"
-            "<th align='left'>clauses</th></tr>" + "".join(rows) + "</table>")
+            "(turn.simultaneous).</p><ul>" + "".join(rows) + "</ul>")
 
 
 def outcome_html(state: MatchState, result: MovementStepResult, notes: list[str]) -> str:

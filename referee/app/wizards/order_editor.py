@@ -19,7 +19,6 @@ from PySide6.QtCore import Signal
 from PySide6.QtWidgets import (
     QGridLayout,
     QGroupBox,
-    QHBoxLayout,
     QLabel,
     QLineEdit,
     QPushButton,
@@ -27,6 +26,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from referee.app.flow_layout import FlowLayout
 from referee.rules.movement_step.intent import MOVE_CODES, TURN_CODES
 from referee.rules.movement_step.speed import SPEED_CODES
 from referee.rules.orders.legality import OrderCheck, TurnCheck, check_turn
@@ -130,10 +130,7 @@ class OrderEditor(QWidget):
             grid.addWidget(label, 2 * number - 2, 0)
             self.step_labels[(kind, number)] = label
             holder = QWidget()
-            row = QHBoxLayout(holder)
-            row.setContentsMargins(0, 0, 0, 0)
-            row.setSpacing(3)
-            row.addStretch(1)
+            FlowLayout(holder)  # the codes wrap in a narrow dock instead of widening it
             grid.addWidget(holder, 2 * number - 1, 0)
             self.buttons[(kind, number)] = []
         return box
@@ -226,7 +223,7 @@ class OrderEditor(QWidget):
             cell = grid.itemAtPosition(2 * number - 1, 0)
             holder = cell.widget() if cell is not None else None
             row = holder.layout() if holder is not None else None
-            assert isinstance(row, QHBoxLayout)
+            assert isinstance(row, FlowLayout)
             for old in self.buttons[(kind, number)]:
                 row.removeWidget(old)
                 old.hide()  # gone at once; deleted once its click is over
@@ -252,8 +249,10 @@ class OrderEditor(QWidget):
                 button.clicked.connect(
                     lambda _c=False, k=kind, n=number, c=code: self.press(k, n, c)
                 )
-                row.insertWidget(row.count() - 1, button)  # before the stretch
+                row.addWidget(button)
                 self.buttons[(kind, number)].append(button)
+            if holder is not None:
+                holder.updateGeometry()
 
     def _check_html(self, turn: TurnCheck | None) -> str:
         if turn is None:

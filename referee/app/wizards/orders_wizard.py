@@ -24,7 +24,6 @@ from typing import Any
 from PySide6.QtCore import Qt
 from PySide6.QtGui import QColor
 from PySide6.QtWidgets import (
-    QApplication,
     QButtonGroup,
     QComboBox,
     QFormLayout,
@@ -256,16 +255,8 @@ class OrdersPage(QWizardPage):
             self.status[self.current] = Status.WRITTEN
             self.written_button.setChecked(True)
         self._mark()
-        self._complete_changed()
-
-    def _complete_changed(self) -> None:
-        """Tell the wizard, keeping the keyboard where the referee is typing: QWizard hides
-        its pages while it updates its buttons, which sends the focus out of the field
-        after each key."""
-        focus = QApplication.focusWidget()
         self.completeChanged.emit()
-        if focus is not None and QApplication.focusWidget() is not focus and focus.isVisible():
-            focus.setFocus(Qt.FocusReason.OtherFocusReason)
+
 
     def _status_chosen(self, status: int) -> None:
         if self.current is not None:
@@ -273,7 +264,7 @@ class OrdersPage(QWizardPage):
             if status == Status.WRITTEN:
                 self.edited.add(self.current)
         self._mark()
-        self._complete_changed()
+        self.completeChanged.emit()
 
     def choose(self, uid: str, status: Status) -> None:
         """Set ``uid``'s status as its radio button would (what a test or a caller uses)."""
@@ -283,7 +274,7 @@ class OrdersPage(QWizardPage):
         if uid == self.current:
             self.statuses.button(int(status)).setChecked(True)
         self._mark()
-        self._complete_changed()
+        self.completeChanged.emit()
 
     def _mark(self) -> None:
         """Each unit in the list with its orders, what keeps them from reading, or that they

@@ -264,7 +264,8 @@ def allocated(rules: Ruleset, deflected: Deflected,
         raise AssaultError("; ".join(problems))
     light = {s: sides[s].light or extra_light_rolls(table, sides[s], contest) for s in (1, 2)}
     fires = {s: fire_targets(table, sides[s], contest) for s in (1, 2)}
-    keys = ("allocation.damaging", "cunning.hits", "weapons.fire_hits", "weapons.token_hits")
+    keys = ("allocation.damaging", "cunning.hits", "weapons.places", "weapons.fire_hits",
+            "weapons.token_hits")
     rulings = tuple(r for r in (table.ruling(k) for k in keys) if r)
     return Allocated(deflected, MappingProxyType(dict(sides)), MappingProxyType(light),
                      MappingProxyType(fires), rulings)

@@ -1,13 +1,16 @@
 """Rolling the damage of the dealt hits; it takes effect at the 'apply damage' step.
 
-Clause ``assault.damage``: each damaging hit is rolled like a ranged hit without a range
-band, against the armor of the sector the target fights with (clause ``assault.facing``),
-with its support as +1 each (clause ``assault.support``; psychic support only to psychic
-damage, clause ``assault.psychic``). Each side's rolls are made in the order it dealt them,
-side 1's first, then the Cunning Assault light damage (clause ``abilities.cunning-assault``).
-The rows wait in a :class:`~referee.rules.damage.pending.PendingLedger` (clause
-``damage.sequence``); the fires, acid and poison the assault weapons place (clauses
-``assault.set-on-fire``, ``assault.acid``, ``assault.poison``) are placed with them by
+Clause ``assault.damage``: each damaging hit is rolled like a ranged hit at distance 0 (no
+range band, no decay of AP), against the armor of the sector the target fights with (clause
+``assault.facing``), with its support as +1 each (clause ``assault.support``; where the
+edition keeps the kinds apart, a supporter adds only to the damage kinds its own assault
+deals, clause ``assault.psychic``). Side 1 rolls first: the rolls in the order it dealt
+them, then its Cunning Assault light damage (clause ``abilities.cunning-assault``); then
+side 2 the same way. The rows wait in a
+:class:`~referee.rules.damage.pending.PendingLedger` (clause ``damage.sequence``); the
+fires, acid and poison the assault weapons place (clauses ``assault.set-on-fire``,
+``assault.acid``, ``assault.poison``; none when the ruleset's ``[weapons] places`` is
+false, ruling ``weapons.first-draft-conditions``) go on after the rows, by
 :meth:`AssaultDamage.apply`.
 """
 

@@ -33,7 +33,7 @@ SECTIONS: Mapping[str, tuple[str, ...]] = MappingProxyType({
     "advantage": ("clause", "tie"),
     "allocation": ("clause", "allocator", "damaging", "kinds_apart"),
     "cunning": ("clause", "mode", "damage_type", "dice", "hits"),
-    "weapons": ("clause", "effects", "fire_hits", "token_hits"),
+    "weapons": ("clause", "effects", "places", "fire_hits", "token_hits"),
     "pre_assault": ("clause", "retreat_kinds", "halving", "halving_abilities"),
     "outcome": ("clause", "stubborn", "edge_stubborn", "companions", "overcrowded"),
 })
@@ -64,7 +64,9 @@ class AssaultRules:
     cunning_damage: SpecialDamage
     cunning_hits: str
     effects: tuple[str, ...]
-    """The assault-weapon abilities of the edition: ``set-on-fire``, ``acid``, ``poison``."""
+    """The assault-weapon abilities that place tokens under this ruleset: ``set-on-fire``,
+    ``acid``, ``poison`` (none when ``[weapons] places`` is false: ruling
+    ``weapons.first-draft-conditions`` under the first draft)."""
     fire_hits: str
     token_hits: str
     retreat_kinds: tuple[str, ...]
@@ -113,6 +115,8 @@ def parse_assault_rules(
     for name in effects:
         if name not in EFFECTS:
             r.problem("weapons.effects", f"{name!r} is not one of {', '.join(EFFECTS)}")
+    if not r.flag(t["weapons"], "weapons", "places", True):
+        effects = ()
     rules = AssaultRules(
         path=path,
         clauses=MappingProxyType(clauses),

@@ -24,6 +24,8 @@ from referee.rules.turn.clock import TurnPosition
 from referee.rules.turn.involved import Involved, Scene, StepFacts, involved
 from referee.rules.turn.sequence import TurnStep
 
+NOTHING_TO_DO = "Nothing to do here: Next step passes this step."
+
 
 class AgendaInputError(RefereeError):
     """Units or actions that do not fit together (a uid given twice, an unknown uid)."""
@@ -49,6 +51,9 @@ class Agenda:
     orders_missing: tuple[str, ...] = ()
     """Units on the table without orders for this turn or the next (clause
     ``orders.giving``): at the orders step the clock waits for them."""
+    idle: bool | None = None
+    """Whether the step has nothing to do, as the match's Next step decides it (it passes
+    the step); ``None``: not said, the agenda alone decides (no unit and no hex)."""
 
     @property
     def uids(self) -> tuple[str, ...]:
@@ -56,8 +61,9 @@ class Agenda:
 
     @property
     def is_empty(self) -> bool:
-        """Nothing to do: no unit and no hex is concerned."""
-        return not self.units and not self.hexes
+        """Nothing to do: the match says so (``idle``), or no unit and no hex is
+        concerned."""
+        return self.idle if self.idle is not None else not self.units and not self.hexes
 
     def to_json(self) -> dict[str, object]:
         return {
@@ -82,7 +88,7 @@ class Agenda:
     def explain(self) -> str:
         lines = [self.position.text(), f"  {self.todo}"]
         if self.is_empty:
-            lines.append("  Nothing to do: no unit or hex is concerned.")
+            lines.append(f"  {NOTHING_TO_DO}")
         lines.extend(f"  - {i.text()}" for i in self.units)
         if self.hexes:
             lines.append(f"  Hexes: {', '.join(str(h) for h in self.hexes)}")
