@@ -3,9 +3,8 @@
 ``TYPE_CHECKING``. When a low package seems to need something from above, the design is
 asking for an argument.
 
-``KNOWN_UPWARD`` lists the upward imports that were there when this test was written; they
-are to be removed (issue 14), and no new one may be added. An entry that is no longer needed
-fails the test too, so the list only shrinks.
+No package imports from a floor above its own, and no two packages of one floor import each
+other (directly or round a longer cycle).
 """
 
 from __future__ import annotations
@@ -47,21 +46,6 @@ FLOORS: dict[str, int] = {
     "app": 5,
     "__main__": 5,
 }
-
-# (importing file, imported module) pairs that point up or close a cycle today.
-KNOWN_UPWARD: set[tuple[str, str]] = {
-    ("board/facing.py", "referee.rules.ruleset"),
-    ("board/maps.py", "referee.rules.ruleset"),
-    ("board/movement.py", "referee.rules.ruleset"),
-    ("board/ranges.py", "referee.rules.ruleset"),
-    ("board/retreat.py", "referee.rules.ruleset"),
-    ("board/stacking.py", "referee.rules.ruleset"),
-    ("dice/odds.py", "referee.rules.ruleset"),
-    ("dice/odds.py", "referee.units.model"),  # closes the cycle dice <-> units
-    ("dice/rules.py", "referee.rules.ruleset"),
-    ("units/catalogue.py", "referee.rules.ruleset"),
-}
-
 
 def _package_of(rel: Path) -> str:
     return rel.parts[0] if len(rel.parts) > 1 else rel.stem
@@ -116,24 +100,17 @@ def test_no_import_points_up() -> None:
         for file, module, src, dst in _edges()
         if FLOORS.get(dst, 99) > FLOORS.get(src, -1)
     }
-    new = sorted(upward - KNOWN_UPWARD)
-    assert new == [], "imports from a higher floor: pass what is needed as an argument"
+    assert sorted(upward) == [], "imports from a higher floor: pass what is needed as an argument"
 
 
 def test_no_cycle_between_packages_of_one_floor() -> None:
     import networkx as nx
 
     graph: nx.DiGraph[str] = nx.DiGraph()
-    for file, module, src, dst in _edges():
-        if (file, module) not in KNOWN_UPWARD and FLOORS.get(src) == FLOORS.get(dst):
+    for _file, _module, src, dst in _edges():
+        if FLOORS.get(src) == FLOORS.get(dst):
             graph.add_edge(src, dst)
     assert list(nx.simple_cycles(graph)) == []
-
-
-def test_known_upward_imports_are_still_there() -> None:
-    """The list only shrinks: an entry whose import is gone must be removed from it."""
-    present = {(file, module) for file, module, _, _ in _edges()}
-    assert sorted(KNOWN_UPWARD - present) == []
 
 
 def test_the_floor_check_sees_an_import_inside_a_function(tmp_path: Path) -> None:

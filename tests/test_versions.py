@@ -14,11 +14,11 @@ import pytest
 
 from referee import __version__
 from referee.army import load_army
-from referee.catalogue.rulings import register
 from referee.errors import RefereeError
 from referee.match.demo import create_demo_match
 from referee.match.store import MatchFile
 from referee.paths import data_dir
+from referee.ruleset.rulings import register
 from referee.versions import NewerFileError, current_versions, stamp
 
 DATA = data_dir()

@@ -67,6 +67,7 @@ from referee.app.turn_tracker import TurnTracker
 from referee.app.unit_inspector import UnitInspector
 from referee.app.unsaved_changes import UnsavedChanges
 from referee.app.wizard_host import WizardHost
+from referee.app.wizards.opener import WizardOpener
 from referee.board.hexgrid import Hex
 from referee.errors import RefereeError
 from referee.match.concealment import conceal_steps, seen_state
@@ -76,9 +77,9 @@ from referee.paths import matches_dir
 
 if TYPE_CHECKING:  # each wizard and the map editor are imported when first opened
     from referee.app.map_editor.window import MapEditorWindow
-    from referee.app.wizards.assault_wizard import AssaultWizard
-    from referee.app.wizards.gunnery_wizard import GunneryWizard
-    from referee.app.wizards.new_match_wizard import NewMatch, NewMatchWizard
+    from referee.app.wizards.assault.wizard import AssaultWizard
+    from referee.app.wizards.gunnery.wizard import GunneryWizard
+    from referee.app.wizards.new_match.wizard import NewMatch, NewMatchWizard
 
 
 class MainWindow(QMainWindow):
@@ -126,7 +127,9 @@ class MainWindow(QMainWindow):
         self.statusBar().addPermanentWidget(self.where)
         self.round_clock = RoundClockBadge(self)  # a match made for a tournament's round
         self.round_clock.warned.connect(lambda text: self.statusBar().showMessage(text, 60000))
-        self.turn_driver = TurnDriver(self)
+        self.wizards = WizardOpener(lambda: self.session, self.wizard_host, self,
+                                    self.show_rule, self.report_error)
+        self.turn_driver = TurnDriver(self, self.wizards, self)
         self._make_actions()
         self.menuBar().setCornerWidget(self.round_clock, Qt.Corner.TopRightCorner)
         self._size_docks()
@@ -267,6 +270,8 @@ class MainWindow(QMainWindow):
         self.tournament = TournamentLauncher(self)
         self._action(self.tournament_menu, "&New event…", self.tournament.new_event_dialog)
         self._action(self.tournament_menu, "&Open event…", self.tournament.open_dialog)
+        self._action(self.tournament_menu, "Open event on a &server…",
+                     self.tournament.server_dialog)
         file.addSeparator()
         self._action(file, "&Quit", self.close, keys.Quit)
 
@@ -539,6 +544,10 @@ class MainWindow(QMainWindow):
         self.last_error = message
         self.statusBar().showMessage(f"Refused: {message}", 15000)
 
+    def say(self, text: str, ms: int) -> None:
+        """A sentence for the referee in the status bar, for ``ms`` milliseconds."""
+        self.statusBar().showMessage(text, ms)
+
     def next_step(self) -> Step | None:
         """Move the match on to the next step of the turn with something in it, as one
         journal step (the ``advance skip=idle`` command); at the orders step the engine
@@ -562,39 +571,15 @@ class MainWindow(QMainWindow):
         """Open ``wizard`` beside the map (every wizard of a step opens here); finishing it
         runs its chosen step, then ``then``. False if another wizard is open: that one is
         brought forward instead."""
-        if self.wizard_host.open(wizard, then):
-            return True
-        open_now = self.wizard_host.wizard
-        title = open_now.windowTitle() if open_now is not None else "open"
-        self.report_error(f"finish or cancel the {title} wizard first")
-        wizard.deleteLater()
-        return False
+        return self.wizards.open(wizard, then)
 
     def open_gunnery_wizard(self) -> GunneryWizard | None:
         """The gunnery wizard on the match now; finishing it runs the shot as one step."""
-        if self.session is None:
-            return None
-        from referee.app.wizards.gunnery_wizard import GunneryWizard
-
-        wizard = GunneryWizard(
-            self.session.state,
-            self.session.next_dice_seed(),
-            self,
-            dice_mode=self.session.dice_mode,
-            overlay=self.wizard_host.overlay,
-        )
-        wizard.ruleRequested.connect(self.show_rule)
-        return wizard if self.open_wizard(wizard) else None
+        return self.wizards.gunnery()
 
     def open_assault_wizard(self) -> AssaultWizard | None:
         """The assault wizard on the match now; finishing it runs the assault as one step."""
-        if self.session is None:
-            return None
-        from referee.app.wizards.assault_wizard import AssaultWizard
-
-        wizard = AssaultWizard(self.session.state, self.session.next_dice_seed(), self,
-                               overlay=self.wizard_host.overlay)
-        return wizard if self.open_wizard(wizard) else None
+        return self.wizards.assault()
 
     # --- the map --------------------------------------------------------------------
 
@@ -763,7 +748,7 @@ class MainWindow(QMainWindow):
 
     def open_new_match_wizard(self) -> NewMatchWizard:
         """The new-match wizard; finishing it creates the match file and opens it."""
-        from referee.app.wizards.new_match_wizard import NewMatchWizard
+        from referee.app.wizards.new_match.wizard import NewMatchWizard
 
         wizard = NewMatchWizard(self)
 

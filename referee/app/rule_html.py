@@ -17,7 +17,7 @@ from html import escape
 from typing import TYPE_CHECKING
 
 from referee.catalogue.hits import MARK_CLOSE, MARK_OPEN, Hit
-from referee.rules.ruleset import Ruleset
+from referee.ruleset import Ruleset
 
 if TYPE_CHECKING:  # the catalogue's lookup (and sqlite-utils) when a rule is first shown
     from referee.catalogue.imports_db import ImportedPassage
@@ -107,7 +107,7 @@ _QUOTED_ID = re.compile(r"`([a-z0-9]+(?:[.-][a-z0-9]+)*\.[a-z0-9]+(?:[.-][a-z0-9
 def _link_quoted_ids(html_text: str) -> str:
     """The `clause.id` and `ruling.id` the catalogue's texts quote, as links."""
     from referee.catalogue.clauses import clauses
-    from referee.catalogue.rulings import register
+    from referee.ruleset.rulings import register
 
     known_clauses, known_rulings = clauses(), register()
 

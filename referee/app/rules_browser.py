@@ -43,7 +43,7 @@ from referee.app.rule_html import entry_html, entry_line_html, hit_html, parse_r
 from referee.catalogue.clause_source import ClauseLike
 from referee.catalogue.hits import KINDS, Kind
 from referee.errors import RefereeError
-from referee.rules.ruleset import Ruleset
+from referee.ruleset import Ruleset
 
 if TYPE_CHECKING:  # the search index (and sqlite-utils) when the rules are first searched
     from referee.catalogue.search_index import CatalogueIndex, IndexState
@@ -304,7 +304,7 @@ class RulesBrowser(QWidget):
     ) -> None:
         """List the clauses and rulings an event or a result applied, and show ``focus``
         (a link) or the first of them."""
-        from referee.catalogue.rulings import register
+        from referee.ruleset.rulings import register
 
         catalogue, rulings = _catalogue(None), register()
         self.results.blockSignals(True)

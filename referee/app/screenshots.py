@@ -23,9 +23,9 @@ from PySide6.QtWidgets import QApplication, QListWidget, QWidget
 from referee.app.app import ensure_app, quiet_platform
 from referee.app.main_window import MainWindow
 from referee.app.wizard_screenshots import wizard_shots
-from referee.app.wizards.assault_wizard import AssaultWizard
-from referee.app.wizards.gunnery_wizard import GunneryWizard
-from referee.app.wizards.new_match_wizard import NewMatchWizard
+from referee.app.wizards.assault.wizard import AssaultWizard
+from referee.app.wizards.gunnery.wizard import GunneryWizard
+from referee.app.wizards.new_match.wizard import NewMatchWizard
 from referee.board.hexgrid import parse_label
 from referee.match.demo import create_demo_match
 from referee.match.store import MatchFile

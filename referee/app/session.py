@@ -27,6 +27,7 @@ from PySide6.QtGui import QUndoStack
 
 from referee.app.step_command import StepCommand
 from referee.errors import RefereeError
+from referee.match.changes import CHANGE_KINDS
 from referee.match.events import Step
 from referee.match.state import MatchState
 
@@ -36,16 +37,16 @@ if TYPE_CHECKING:  # the match file (and sqlite-utils) when a match is opened
 DICE_SETTING = "dice"
 """The key of the dice mode in a match file's settings (values ``app``, ``typed``)."""
 
-ALL_CHANGES = frozenset(
-    {"units", "hexes", "terrain", "pending", "orders", "turn", "step", "journal", "match"}
-)
+ALL_CHANGES = frozenset({*CHANGE_KINDS, "journal", "match"})
+"""Every change flag: each kind of change an event makes (:mod:`referee.match.changes`), the
+journal, and the match as a whole (another file opened)."""
 
 
 def change_flags(step: Step | None) -> frozenset[str]:
     """What ``step`` changed: the keys of its events' changes, and ``journal``."""
     if step is None:
         return frozenset({"journal"})
-    keys = {k for event in step.events for k in event.changes}
+    keys = {k for event in step.events for k in event.changes.kinds}
     return frozenset({"journal", *keys})
 
 

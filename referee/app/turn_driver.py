@@ -18,28 +18,35 @@ When a wizard's step is written, the clock moves on (an ``advance`` step of its 
 that undo takes back one at a time); cancelling a wizard writes nothing and stays, and so
 does a wizard closed because the match changed under it (its unit has not held fire).
 The wizards also open on their own from the Wizards menu, without moving the clock; either
-way they open in the one wizard dock beside the map (:meth:`MainWindow.open_wizard`).
+way they are made and opened in one place (:class:`~referee.app.wizards.opener.WizardOpener`),
+in the one wizard dock beside the map.
+
+The driver works through the open match's session and a narrow desk
+(:class:`TurnDesk`: the session, run a step, move the clock on, say something), never the
+main window's widgets.
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable
-from typing import TYPE_CHECKING, Any
+from collections.abc import Callable, Iterable, Mapping
+from typing import TYPE_CHECKING, Any, Protocol
 
 from PySide6.QtCore import QObject, Qt
 from PySide6.QtWidgets import QDialog, QWizard
 
-from referee.match.advance import hex_effect_units, step_work
+from referee.app.session import MatchSession
+from referee.app.wizards.opener import WizardOpener
+from referee.match.advance import step_work
 from referee.match.events import Step
 from referee.match.state import MatchState
+from referee.rules.turn.clock import TurnPosition
 
 if TYPE_CHECKING:  # each wizard is imported when first opened (a quicker start)
-    from referee.app.main_window import MainWindow
-    from referee.app.wizards.aftermath_wizard import AftermathWizard
-    from referee.app.wizards.agony_wizard import AgonyWizard
-    from referee.app.wizards.hex_effects_wizard import HexEffectsWizard
-    from referee.app.wizards.movement_wizard import MovementWizard
-    from referee.app.wizards.orders_wizard import OrdersWizard
+    from referee.app.wizards.aftermath.wizard import AftermathWizard
+    from referee.app.wizards.agony.wizard import AgonyWizard
+    from referee.app.wizards.hex_effects.wizard import HexEffectsWizard
+    from referee.app.wizards.movement.wizard import MovementWizard
+    from referee.app.wizards.orders.wizard import OrdersWizard
 
 Then = Callable[[], object] | None
 
@@ -98,12 +105,31 @@ def shooters_left(state: MatchState, steps: list[Step]) -> list[str]:
     return out
 
 
-class TurnDriver(QObject):
-    """The main window's Next step and its wizards (see the module docstring)."""
+class TurnDesk(Protocol):
+    """What the turn driver needs of the window it drives: the open match's session, a
+    named step run (a refusal shown, None), the clock moved on, a sentence for the referee."""
 
-    def __init__(self, window: MainWindow) -> None:
-        super().__init__(window)
-        self.window = window
+    @property
+    def session(self) -> MatchSession | None: ...
+
+    def run_step(
+        self, name: str, commands: Iterable[Mapping[str, Any]], typed: Iterable[int] = ()
+    ) -> Step | None: ...
+
+    def next_step(self) -> Step | None: ...
+
+    def say(self, text: str, ms: int) -> None: ...
+
+
+class TurnDriver(QObject):
+    """Next step and the wizards of the steps (see the module docstring), at ``desk``,
+    opening wizards through ``wizards``."""
+
+    def __init__(self, desk: TurnDesk, wizards: WizardOpener,
+                 parent: QObject | None = None) -> None:
+        super().__init__(parent)
+        self.desk = desk
+        self.wizards = wizards
         self.wizard: QDialog | None = None
         self.passed: set[tuple[int, str, str]] = set()
         """Units whose gunnery wizard was cancelled, by (turn, step, uid): they hold fire."""
@@ -111,13 +137,13 @@ class TurnDriver(QObject):
     # --- the wizards, each one step -------------------------------------------------
 
     def _steps(self) -> list[Step]:
-        return self.window.session.match.steps() if self.window.session else []
+        session = self.desk.session
+        return session.match.steps() if session else []
 
-    def _open(self, wizard: Any, then: Then) -> bool:
-        """Show ``wizard`` beside the map; when accepted, its chosen step runs, then
-        ``then``."""
-        if not self.window.open_wizard(wizard, then):
-            return False
+    def _track(self, wizard: QWizard | None) -> None:
+        """Remember ``wizard`` (opened by :attr:`wizards`) as the one open for a step."""
+        if wizard is None:
+            return
         self.wizard = wizard
 
         def finished(_result: int) -> None:
@@ -125,93 +151,63 @@ class TurnDriver(QObject):
                 self.wizard = None
 
         wizard.finished.connect(finished)
-        return True
 
     def open_orders(self, *, then: Then = None) -> OrdersWizard | None:
         """Orders for a turn (Wizards > Orders, O)."""
-        session = self.window.session
-        if session is None:
-            return None
-        from referee.app.wizards.orders_wizard import OrdersWizard
-
-        wizard = OrdersWizard(session.state, self.window)
-        return wizard if self._open(wizard, then) else None
+        wizard = self.wizards.orders(then)
+        self._track(wizard)
+        return wizard
 
     def _after_orders(self) -> Step | None:
         """Once orders are written at the orders step: on if every unit has them, else say
         who still lacks them (Next step opens the wizard again)."""
-        session = self.window.session
+        session = self.desk.session
         if session is None:
             return None
         still = session.state.orders_missing()
         if still:
-            self.window.statusBar().showMessage(
-                "Still without orders: " + "; ".join(m.text() for m in still)
-                + ". Next step (N) opens the orders wizard again.", 15000)
+            self.desk.say("Still without orders: " + "; ".join(m.text() for m in still)
+                          + ". Next step (N) opens the orders wizard again.", 15000)
             return None
         return self.advance()
 
     def open_movement(self, *, then: Then = None) -> MovementWizard | None:
         """The movement step; the wizard stays beside the map, whose clicks pick hexes."""
-        session = self.window.session
-        if session is None:
-            return None
-        from referee.app.wizards.movement_wizard import MovementWizard
-
-        wizard = MovementWizard(session.state, session.next_dice_seed(),
-                                self.window.wizard_host.overlay, self.window)
-        return wizard if self._open(wizard, then) else None
+        wizard = self.wizards.movement(then)
+        self._track(wizard)
+        return wizard
 
     def open_agony(self, *, then: Then = None) -> AgonyWizard | None:
-        session = self.window.session
-        if session is None:
-            return None
-        from referee.app.wizards.agony_wizard import AgonyWizard
-
-        wizard = AgonyWizard(session.state, session.next_dice_seed(), self.window)
-        return wizard if self._open(wizard, then) else None
+        wizard = self.wizards.agony(then)
+        self._track(wizard)
+        return wizard
 
     def open_hex_effects(self, *, then: Then = None) -> HexEffectsWizard | None:
         """A 'trigger hex effects' step, its dice typed or the app's."""
-        session = self.window.session
-        if session is None:
-            return None
-        from referee.rules.turn.clock import TurnPosition
-
-        state = session.state
-        label = TurnPosition.at(state.rules, state.turn, state.step).step.label
-        from referee.app.wizards.hex_effects_wizard import HexEffectsWizard
-
-        wizard = HexEffectsWizard(state, session.next_dice_seed(), self.window, label,
-                                  units=hex_effect_units(state))
-        return wizard if self._open(wizard, then) else None
+        wizard = self.wizards.hex_effects(then)
+        self._track(wizard)
+        return wizard
 
     def open_aftermath(self, *, then: Then = None) -> AftermathWizard | None:
-        session = self.window.session
-        if session is None:
-            return None
-        from referee.app.wizards.aftermath_wizard import AftermathWizard
-
-        wizard = AftermathWizard(session.state, self.window)
-        return wizard if self._open(wizard, then) else None
+        wizard = self.wizards.aftermath(then)
+        self._track(wizard)
+        return wizard
 
     # --- next step ------------------------------------------------------------------
 
     def advance(self) -> Step | None:
-        return self.window.next_step()
+        return self.desk.next_step()
 
     def next(self) -> QDialog | Step | None:
         """What Next step does at the step the match is at (see the module docstring):
         the wizard opened, or the step written."""
-        session = self.window.session
+        session = self.desk.session
         if session is None:
             return None
-        open_now = self.window.wizard_host.wizard
+        open_now = self.wizards.open_now
         if open_now is not None:
-            self.window.wizard_host.present()
+            self.wizards.present()
             return open_now
-        from referee.rules.turn.clock import TurnPosition
-
         state = session.state
         step = TurnPosition.at(state.rules, state.turn, state.step).step
         if step_work(state) is None:  # nothing here: on past it, no wizard
@@ -225,7 +221,7 @@ class TurnDriver(QObject):
         if step.kind == "assault":
             return self._assault(state, step.number or 1)
         if step.kind == "apply-damage":
-            if self.window.run_step(step.label, [{"kind": "apply-damage"}]) is None:
+            if self.desk.run_step(step.label, [{"kind": "apply-damage"}]) is None:
                 return None
         elif step.kind == "hex-effects":  # units stand among markers: their dice
             return self.open_hex_effects(then=self.advance)
@@ -241,14 +237,15 @@ class TurnDriver(QObject):
         routine = routine_orders(state, self._steps())
         if routine:
             label = f"Gunnery {state.step.partition('-')[2]}: aim and load"
-            if self.window.run_step(label, routine) is None:
+            if self.desk.run_step(label, routine) is None:
                 return None
-            state = self.window.session.state if self.window.session else state
+            session = self.desk.session
+            state = session.state if session else state
         left = [uid for uid in shooters_left(state, self._steps())
                 if (state.turn, state.step, uid) not in self.passed]
         if not left:
             return self.advance()
-        wizard = self.window.open_gunnery_wizard()
+        wizard = self.wizards.gunnery()
         if wizard is None:
             return None
         items = wizard.shooter_page.list
@@ -262,9 +259,7 @@ class TurnDriver(QObject):
             self.wizard = None
             if result == QDialog.DialogCode.Rejected:  # not closed for a match changed
                 self.passed.add((state.turn, state.step, left[0]))
-                self.window.statusBar().showMessage(
-                    f"{left[0]} holds fire: Next step (N) goes on.", 8000
-                )
+                self.desk.say(f"{left[0]} holds fire: Next step (N) goes on.", 8000)
             elif result == QDialog.DialogCode.Accepted and len(self._steps()) > before:
                 self.next()
 
@@ -276,8 +271,7 @@ class TurnDriver(QObject):
         proposals for every contest in one step; no contest: move on."""
         if not state.contests:
             return self.advance()
-        opener = getattr(self.window, "open_assault_wizard", None)
-        wizard = opener() if callable(opener) else None
+        wizard = self.wizards.assault()
         if isinstance(wizard, QWizard):
             self.wizard = wizard
             before = len(self._steps())
@@ -291,7 +285,7 @@ class TurnDriver(QObject):
             return wizard
         hexes = " and ".join("/".join(c["hexes"]) or "?" for c in state.contests)
         commands = [{"kind": "assault", "contest": 0} for _ in state.contests]
-        if self.window.run_step(f"Assault {number}: over {hexes}, as the engine proposes",
+        if self.desk.run_step(f"Assault {number}: over {hexes}, as the engine proposes",
                                 commands) is None:
             return None
         return self.advance()

@@ -198,7 +198,7 @@ class WizardHost(QDockWidget):
         page = wizard.currentPage() if wizard is not None else None
         if wizard is None or page is None or not page.isVisible():
             return
-        from referee.app.wizards.dice_entry import DiceEntry  # with the first wizard
+        from referee.app.wizards.common.dice_entry import DiceEntry  # with the first wizard
 
         focus = QApplication.focusWidget()
         for entry in page.findChildren(DiceEntry):

@@ -30,7 +30,7 @@ from referee.units.model import COST_KINDS, UnitType
 from referee.units.upgrades import Upgrade
 
 if TYPE_CHECKING:
-    from referee.rules.ruleset import Ruleset
+    from referee.ruleset import Ruleset
     from referee.units.catalogue import Catalogue
 
 HANDS_OF_A_BASE = 2

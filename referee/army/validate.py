@@ -32,7 +32,7 @@ from referee.units.budget import (
 from referee.units.model import COST_KINDS
 
 if TYPE_CHECKING:
-    from referee.rules.ruleset import Ruleset
+    from referee.ruleset import Ruleset
     from referee.units.catalogue import Catalogue
 
 

@@ -26,6 +26,7 @@ from referee.board.hexgrid import distance as hex_distance
 from referee.errors import RefereeError
 from referee.match.advance import plan_advance
 from referee.match.demo import DEMO_MAP, DEMO_ORDERS, DEMO_ORDERS_NEXT, DEMO_UNITS
+from referee.match.formats import CURRENT
 from referee.match.journal_text import parse_journal, replay_journal
 from referee.match.store import MatchFile
 from referee.rules.turn.clock import TurnPosition
@@ -48,7 +49,7 @@ def command_line(command: Mapping[str, Any]) -> str:
 
 
 def _header(seed: int) -> str:
-    lines = ["format: 2", f"map: {DEMO_MAP}", f"seed: {seed}"]
+    lines = [f"format: {CURRENT}", f"map: {DEMO_MAP}", f"seed: {seed}"]
     for u in DEMO_UNITS:
         extra = " ".join(f"{k}={_word(v)}" for k, v in u.items() if k not in ("uid", "unit"))
         lines.append(f"unit: {u['uid']} {u['unit']} {extra}")

@@ -30,7 +30,7 @@ from referee.board.sector_stats import (
 )
 
 if TYPE_CHECKING:
-    from referee.rules.ruleset import Ruleset
+    from referee.ruleset import Ruleset
 
 # Sector and side of each hex side relative to the facing (0 = the facing side).
 _RELATIVE: tuple[tuple[Sector, Side | None], ...] = (

@@ -25,10 +25,11 @@ from typing import Any
 
 from referee.board.hexgrid import Hex, distance, hex_label
 from referee.board.line import CROSS, EDGE, VERTEX, LineTrace, trace
-from referee.board.los_rules import SMOKE, Effect, LosRules
 from referee.board.maps import BattleMap
-from referee.board.terrain import TerrainTable
 from referee.errors import RefereeError
+from referee.ruleset import Ruleset
+from referee.ruleset.los_rules import SMOKE, Effect, LosRules
+from referee.ruleset.terrain import TerrainTable
 
 FLYING_LEVEL = 2  # clause los.flying
 
@@ -242,10 +243,10 @@ def line_of_sight(
 
 def los_board(
     battle_map: BattleMap,
-    ruleset: Any,
+    ruleset: Ruleset,
     smoke: Collection[Hex] = (),
 ) -> LosBoard:
-    """A :class:`LosBoard` from a map and a :class:`~referee.rules.ruleset.Ruleset`."""
+    """A :class:`LosBoard` from a map and a :class:`~referee.ruleset.Ruleset`."""
     return LosBoard(battle_map, ruleset.terrain, ruleset.los, frozenset(smoke))
 
 

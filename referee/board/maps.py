@@ -25,9 +25,9 @@ from referee.board.hexgrid import (
     spiral,
     to_offset,
 )
-from referee.board.terrain import TerrainTable
 from referee.errors import DataFileError, read_toml
 from referee.limits import MAP_MAX_COLUMNS, MAP_MAX_HEXES, MAP_MAX_ROWS, MAP_MAX_SIDE
+from referee.ruleset.terrain import TerrainTable
 
 SHAPES = ("rectangle", "hexagon")
 ZONES = ("side1", "no_mans_land", "side2")
@@ -476,11 +476,11 @@ def load_map(path: Path | str, terrain: TerrainTable | None = None) -> BattleMap
     except DataFileError as exc:
         raise MapError(exc.path, exc.problems) from None
     if terrain is None:
-        from referee.rules.ruleset import UnknownRuleset, ruleset
+        from referee.ruleset.load import UnknownRuleset, ruleset_terrain
 
         edition = doc.get("edition", "current")
         try:
-            terrain = ruleset(str(edition)).terrain
+            terrain = ruleset_terrain(str(edition))
         except UnknownRuleset as exc:
             raise MapError(path, [f"edition: {exc}"]) from None
     return parse_map(path, doc, terrain)

@@ -14,13 +14,13 @@ from typing import TYPE_CHECKING
 from referee.board.hexgrid import Hex, distance, hex_label
 from referee.board.maps import BattleMap
 from referee.board.stacking import Occupancy, check_size, enemy_blocks, has_room
-from referee.board.terrain import Terrain
 from referee.errors import RefereeError
+from referee.ruleset.terrain import Terrain
 
 if TYPE_CHECKING:
     import networkx as nx  # imported where a graph is built: it takes a tenth of a second
 
-    from referee.rules.ruleset import Ruleset
+    from referee.ruleset import Ruleset
 
 
 class MovementError(RefereeError):

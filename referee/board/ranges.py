@@ -14,7 +14,7 @@ from typing import TYPE_CHECKING, Literal
 from referee.board.hexgrid import Hex, distance
 
 if TYPE_CHECKING:
-    from referee.rules.ruleset import Ruleset
+    from referee.ruleset import Ruleset
 
 Band = Literal["point-blank", "normal", "long", "out-of-range"]
 BANDS: tuple[Band, ...] = ("point-blank", "normal", "long", "out-of-range")

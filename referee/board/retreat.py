@@ -19,7 +19,7 @@ from referee.board.movement import MovementError, Mover, movement_graph, step_co
 from referee.board.stacking import Occupancy, enemy_blocks, has_room
 
 if TYPE_CHECKING:
-    from referee.rules.ruleset import Ruleset
+    from referee.ruleset import Ruleset
 
 OFF_MAP = "off the map"
 ENEMY = "holds an enemy"

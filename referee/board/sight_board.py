@@ -1,7 +1,7 @@
 """A line-of-sight board as arrays: what the fast engines need of a :class:`LosBoard`.
 
 Hexes are numbered in the map's order. For every hex and every pair of end levels the
-ruleset's height table (:class:`~referee.board.los_rules.LosRules`) gives an *effect code*:
+ruleset's height table (:class:`~referee.ruleset.los_rules.LosRules`) gives an *effect code*:
 0 the hex does not matter, ``BLOCK`` it stops the line, ``N`` (1..254) it leaves N blind
 hexes behind it (clauses ``los.*``). The codes are worked out once per kind of terrain
 and smoke, not once per hex, so a board of ten thousand hexes is ready in milliseconds.

@@ -11,11 +11,11 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, Protocol
 
 from referee.board.hexgrid import Hex
-from referee.board.terrain import SIZES
 from referee.errors import RefereeError
+from referee.ruleset.terrain import SIZES
 
 if TYPE_CHECKING:
-    from referee.rules.ruleset import Ruleset
+    from referee.ruleset import Ruleset
 
 
 class StackingError(RefereeError):

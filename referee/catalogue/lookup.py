@@ -14,10 +14,10 @@ from typing import Any
 
 from referee.catalogue.clause_source import ClauseLike, ClauseLoader, load_clauses, wording
 from referee.catalogue.imports_db import ImportedPassage, ImportsDb
-from referee.catalogue.rulings import Ruling, load_register
 from referee.catalogue.search_index import known_editions, rulings_folder
 from referee.errors import RefereeError, read_toml
 from referee.paths import data_dir
+from referee.ruleset.rulings import Ruling, load_register
 
 
 class UnknownEntry(RefereeError):

@@ -38,11 +38,11 @@ from referee.catalogue.clause_source import (
 from referee.catalogue.fts_query import FtsQuery, build_query
 from referee.catalogue.hits import KINDS, MARK_CLOSE, MARK_OPEN, Hit, Kind, title_tier
 from referee.catalogue.imports_db import ImportsDb
-from referee.catalogue.rulings import Ruling, load_register
 from referee.catalogue.synonyms import synonyms
 from referee.errors import RefereeError, at_most
 from referee.limits import QUERY_MAX_CHARS, QUERY_MAX_WORDS
 from referee.paths import cache_dir, data_dir, prebuilt_dir
+from referee.ruleset.rulings import Ruling, load_register
 
 SCHEMA_VERSION = 2
 INDEX_FILE = "rules-search.db"

@@ -7,7 +7,7 @@ from typing import TYPE_CHECKING
 
 if TYPE_CHECKING:
     from referee.board.los import LosBoard
-    from referee.rules.ruleset import Ruleset
+    from referee.ruleset import Ruleset
 
 
 def parse_readings(items: list[str]) -> dict[str, str]:

@@ -1,8 +1,8 @@
 """``referee odds``: exact odds of the open-ended roll, a to-hit roll, armor and damage.
 
-Every probability is computed exactly (``referee.dice.odds``) and printed as a percentage
-for people; ``--json`` gives floats under the documented keys and the exact fractions as
-text beside them (``exact``).
+Every probability is computed exactly (``referee.dice.odds``, ``referee.rules.fire.odds``,
+``referee.rules.damage.odds``) and printed as a percentage for people; ``--json`` gives
+floats under the documented keys and the exact fractions as text beside them (``exact``).
 """
 
 from __future__ import annotations
@@ -195,7 +195,7 @@ def run_open_ended(args: argparse.Namespace) -> int:
 def run_hit(args: argparse.Namespace) -> int:
     from referee.cli.main import CommandError
     from referee.cli.output import print_json
-    from referee.dice.odds import NATURAL_ONE_RULING, to_hit_odds
+    from referee.rules.fire.odds import NATURAL_ONE_RULING, to_hit_odds
 
     _limits(args)
     if args.sides < 2:
@@ -323,8 +323,8 @@ def run_damage(args: argparse.Namespace) -> int:
     from referee.cli.main import CommandError
     from referee.cli.output import print_json
     from referee.dice.expression import parse_dice
-    from referee.dice.odds import to_hit_odds
     from referee.rules.damage.damage_roll import Attack, shot_odds
+    from referee.rules.fire.odds import to_hit_odds
 
     _limits(args)
     rules = _rules(args)

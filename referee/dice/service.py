@@ -152,6 +152,15 @@ class Dice:
     def clear_typed(self) -> None:
         self._typed.clear()
 
+    def since(self, start: int) -> tuple[Roll, ...]:
+        """The dice rolled since the log held ``start`` rolls (one event's dice)."""
+        return tuple(self.log[start:])
+
+    def forget_since(self, start: int) -> None:
+        """Take the rolls made since the log held ``start`` rolls out of the log: a step
+        refused after rolling (choices still to make) leaves no dice in any event."""
+        del self.log[start:]
+
     def roll(
         self, sides: int = 6, purpose: str = "", *, note: str = "", follow_up: bool = False
     ) -> int:

@@ -19,6 +19,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from referee.errors import RefereeError
+from referee.match.changes import Changes
 from referee.match.movement_orders import step_actions
 from referee.match.state import MatchState
 from referee.rules.orders.missing import Missing, missing_orders, missing_rule
@@ -86,13 +87,14 @@ class AdvancePlan:
     orders: Mapping[str, Mapping[str, Mapping[str, str]]] = field(default_factory=dict)
     """The orders records the rule for a missing order writes (uid -> turn -> record)."""
 
-    def changes(self) -> dict[str, Any]:
-        out: dict[str, Any] = {"turn": self.target.turn, "step": self.target.step_id}
-        if self.target.turn != self.start.turn:
-            out["triggered"] = []  # hex effects trigger once per unit per hex per turn
-        if self.orders:
-            out["orders"] = {uid: dict(by_turn) for uid, by_turn in self.orders.items()}
-        return out
+    def changes(self) -> Changes:
+        return Changes(
+            turn=self.target.turn, step=self.target.step_id,
+            # hex effects trigger once per unit per hex per turn
+            triggered=() if self.target.turn != self.start.turn else None,
+            orders={uid: dict(by_turn) for uid, by_turn in self.orders.items()}
+            if self.orders else None,
+        )
 
     def groups(self) -> dict[str, int]:
         """The groups of the steps passed ("Movement 1", "Agony 2"), each with how many of
@@ -152,12 +154,10 @@ def plan_advance(
     passed: list[TurnPosition] = []
 
     def at(position: TurnPosition) -> MatchState:
-        changes: dict[str, Any] = {"turn": position.turn, "step": position.step_id}
-        if position.turn != state.turn:
-            changes["triggered"] = []
-        if added:
-            changes["orders"] = added
-        return state.apply(changes)
+        return state.apply(Changes(
+            turn=position.turn, step=position.step_id,
+            triggered=() if position.turn != state.turn else None,
+            orders=added or None))
 
     def leave(position: TurnPosition) -> None:
         if position.step.kind != "orders":

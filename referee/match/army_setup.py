@@ -17,7 +17,7 @@ from referee.board.hexgrid import Hex, hex_label, parse_label
 from referee.board.maps import BattleMap
 from referee.board.stacking import Occupant
 from referee.match.setup_place import ToPlace, front_facing, place_units
-from referee.rules.ruleset import Ruleset
+from referee.ruleset import Ruleset
 
 
 def name_units(

@@ -18,15 +18,20 @@ from referee.board.sector_stats import Sector
 from referee.dice.service import Dice
 from referee.errors import RefereeError
 from referee.match import setup_commands
+from referee.match.changes import Changes
 from referee.match.corrections import correct_hex, correct_remove, correct_unit
 from referee.match.events import Event
 from referee.match.serial import hexes_json, unit_state_json
 from referee.match.state import MatchState
+from referee.rules.assault.after import RetreatChoice
+from referee.rules.assault.contest import AssaultError
 from referee.rules.state import UnitState
+from referee.rules.turn.clock import TurnPosition
+from referee.rules.turn.sequence import either, step_numbers
 from referee.units.model import UnknownWeapon
 
 if TYPE_CHECKING:
-    from referee.board.retreat import Retreat
+    pass
 
 class CommandError(RefereeError):
     """A command the match cannot carry out; the message says which field and why."""
@@ -57,6 +62,39 @@ def whole_field(command: Mapping[str, Any], key: str, default: int | None, low: 
         error.field = key
         raise error
     return value
+
+
+def step_field(state: MatchState, command: Mapping[str, Any], key: str, kind: str,
+               default_first: bool = False) -> int:
+    """The number of a step of the turn named in ``command[key]`` (a ``movement`` step, a
+    ``gunnery`` step...): one of the numbers the ruleset's turn gives steps of ``kind``
+    (clause ``turn.sequence``); by default the first when ``default_first``."""
+    numbers = step_numbers(state.rules, kind)
+    if not numbers:
+        raise CommandError(f"{command.get('kind')}: the turn of {state.rules.id} has no "
+                           f"{kind} step")
+    number = whole_field(command, key, numbers[0] if default_first else None,
+                         numbers[0], numbers[-1])
+    if number not in numbers:
+        error = CommandError(f"{command.get('kind')}: {key} {number} is not {either(numbers)}")
+        error.field = key
+        raise error
+    return number
+
+
+def _at_gunnery(state: MatchState, kind: str) -> None:
+    """Refuse ``kind`` unless the match is at a gunnery step of its turn (clause
+    ``turn.gunnery``), or the ruleset carries out a fire action at any step (ruling
+    ``turn.fire-outside-gunnery``, read so by files of format 2 and older)."""
+    if state.rules.reading("turn.fire-outside-gunnery").value is True:
+        return
+    step = TurnPosition.at(state.rules, state.turn, state.step).step
+    if step.kind != "gunnery":
+        error = CommandError(f"{kind}: a fire action is carried out at a gunnery step only, "
+                             f"and the match is at turn {state.turn}, \"{step.label}\" "
+                             f"(clause turn.gunnery, ruling turn.fire-outside-gunnery)")
+        error.field = "kind"
+        raise error
 
 
 def _units_json(units: Mapping[str, UnitState] | list[UnitState]) -> dict[str, Any]:
@@ -93,7 +131,7 @@ def _orders(state: MatchState, command: Mapping[str, Any], dice: Dice) -> Event:
     return Event(
         "orders",
         dict(command),
-        {"orders": {uid: {str(turn): orders}}},
+        Changes(orders={uid: {str(turn): orders}}),
         f"{uid}, turn {turn}: {text}",
         clauses=("orders.giving",),
     )
@@ -120,7 +158,7 @@ def _orders_missing(
     return Event(
         "orders",
         dict(command),
-        {"orders": {uid: {str(turn): rule.record()}}},
+        Changes(orders={uid: {str(turn): rule.record()}}),
         f"{uid}, turn {turn}: no orders from the players; confirmed by the referee: "
         f"{uid} {rule.text()}",
         clauses=rule.clauses,
@@ -152,18 +190,18 @@ def _fire(state: MatchState, command: Mapping[str, Any], dice: Dice) -> Event:
     and the fire, acid or poison the weapon places (``weapons.*``)."""
     from referee.rules.fire.action import fire
     from referee.rules.fire.aim import GunneryStep
-    from referee.rules.fire.legality import check_target
+    from referee.rules.fire.legality import check_target, named_weapon
 
     shooter = state.unit(_need(command, "shooter"))
     target = state.unit(_need(command, "target"))
-    name = command.get("weapon") or (shooter.unit.weapons[0].name if shooter.unit.weapons else None)
-    if name is None:
-        raise CommandError(f"{shooter.uid} has no weapon")
+    _at_gunnery(state, "fire")
     try:
-        weapon = shooter.unit.weapon(name)
+        weapon = named_weapon(shooter, command.get("weapon"))
     except UnknownWeapon as exc:
         raise CommandError(str(exc)) from None
-    now = GunneryStep(state.turn, whole_field(command, "gunnery", 1, 1, 2))
+    if weapon is None:
+        raise CommandError(f"{shooter.uid} has no weapon")
+    now = GunneryStep(state.turn, step_field(state, command, "gunnery", "gunnery", True))
     check = check_target(state.rules, _board(state), shooter, target, weapon, now=now)
     if check.shot is None:
         why = "; ".join(f"{r.text} ({r.clause})" for r in check.reasons)
@@ -186,10 +224,8 @@ def _fire(state: MatchState, command: Mapping[str, Any], dice: Dice) -> Event:
     units = {shooter.uid: action.shooter_after}
     later: dict[str, Any] = {}
     placed = weapon_conditions(state, weapon, {target.uid: (action.hits, None)}, units, later)
-    changes: dict[str, Any] = {"units": _units_json(units)}
-    if action.hits:
-        changes["pending"] = pending
-    changes.update(later)
+    changes = Changes(units=_units_json(units), pending=tuple(pending) if action.hits else None,
+                      **later)
     return Event(
         "fire",
         dict(command),
@@ -211,7 +247,7 @@ def _sector(
     state: MatchState, shooter: UnitState, target: UnitState, chosen: object = None
 ) -> Sector:
     """The sector the hit is applied to: the attacker's choice when the shot enters on edge,
-    by default the weaker armor (clauses ``angles.armor``, ``angles.on-edge``)."""
+    by default the weaker armor (:func:`referee.rules.fire.sector.hit_sector`)."""
     from referee.match.fire_damage import sector_of
 
     return sector_of(state, shooter, target, chosen)
@@ -226,9 +262,8 @@ def _apply_damage(state: MatchState, command: Mapping[str, Any], dice: Dice) -> 
     applied = apply_pending(state.ledger(), state.units)
     states, placed = place_pending(state, applied.states)
     changed = {uid: s for uid, s in states.items() if s != state.units.get(uid)}
-    changes = {"units": _units_json(changed), "pending": []}
-    if state.pending_conditions:
-        changes["pending_conditions"] = []
+    changes = Changes(units=_units_json(changed), pending=(),
+                      pending_conditions=() if state.pending_conditions else None)
     return Event(
         "apply-damage",
         dict(command),
@@ -248,7 +283,7 @@ def _agony(state: MatchState, command: Mapping[str, Any], dice: Dice) -> Event:
     """One agony step on every unit (clause ``agony.schedule``)."""
     from referee.rules.agony.step import run_agony_step
 
-    step = whole_field(command, "step", None, 0, 4)
+    step = step_field(state, command, "step", "agony")
     start = len(dice.log)
     result = run_agony_step(
         state.rules,
@@ -258,12 +293,12 @@ def _agony(state: MatchState, command: Mapping[str, Any], dice: Dice) -> Event:
         hexes=state.hexes,
         terrain_at=_terrain_at(state),
     )
-    changes: dict[str, Any] = {
-        "units": _units_json([u for u in result.units if u.uid in result.changed]),
-        "hexes": hexes_json(result.hexes),
-    }
-    if result.terrain_changes:
-        changes["terrain"] = {hex_label(h): t for h, t in result.terrain_changes.items()}
+    changes = Changes(
+        units=_units_json([u for u in result.units if u.uid in result.changed]),
+        hexes=hexes_json(result.hexes),
+        terrain={hex_label(h): t for h, t in result.terrain_changes.items()}
+        if result.terrain_changes else None,
+    )
     return Event(
         "agony",
         dict(command),
@@ -281,12 +316,12 @@ def _aftermath(state: MatchState, command: Mapping[str, Any], dice: Dice) -> Eve
     from referee.rules.aftermath import run_aftermath
 
     result = run_aftermath(state.rules, list(state.units.values()), state.hexes, _terrain_at(state))
-    changes: dict[str, Any] = {
-        "units": _units_json([u for u in result.units if u.uid in result.changed_units]),
-        "hexes": hexes_json(result.hexes),
-    }
-    if result.terrain_changes:
-        changes["terrain"] = {hex_label(h): t for h, t in result.terrain_changes.items()}
+    changes = Changes(
+        units=_units_json([u for u in result.units if u.uid in result.changed_units]),
+        hexes=hexes_json(result.hexes),
+        terrain={hex_label(h): t for h, t in result.terrain_changes.items()}
+        if result.terrain_changes else None,
+    )
     return Event(
         "aftermath",
         dict(command),
@@ -324,9 +359,7 @@ def _movement(state: MatchState, command: Mapping[str, Any], dice: Dice) -> Even
     from referee.match.movement_orders import step_actions
     from referee.rules.movement_step.resolve import resolve_movement_step
 
-    number = whole_field(command, "step", None, 1, 3)
-    if number not in (1, 2, 3):
-        raise CommandError(f"movement: step {number} is not 1, 2 or 3")
+    number = step_field(state, command, "step", "movement")
     actions, checks = step_actions(state, number)
     notes = []
     for uid, check in checks.items():
@@ -343,36 +376,29 @@ def _movement(state: MatchState, command: Mapping[str, Any], dice: Dice) -> Even
     result = resolve_movement_step(state.rules, state.board_map, state.units, actions, dice,
                                    smoke=state.smoke, choices=choices)
     if not result.complete:
-        del dice.log[start:]
+        dice.forget_since(start)
         wanted = "; ".join(p.text() for p in result.pending)
         raise CommandError(f"movement {number}: choices needed first: {wanted}")
     changed = {uid: s for uid, s in result.states.items() if s != state.units.get(uid)}
-    changes: dict[str, Any] = {"units": _units_json(changed),
-                               "contests": [c.to_json() for c in result.contests],
-                               "entered": [mv.uid for mv in result.moves]}
+    changes = Changes(units=_units_json(changed),
+                      contests=tuple(c.to_json() for c in result.contests),
+                      entered=tuple(mv.uid for mv in result.moves))
     text = "\n".join([*notes, result.explain()])
     return Event("movement", dict(command), changes, text, dice=tuple(dice.log[start:]),
                  clauses=tuple(dict.fromkeys(("turn.movement", *result.clauses))),
                  rulings=result.rulings, detail=result.to_json())
 
 
-def _retreated(unit: UnitState, retreat: Retreat, raw: object) -> UnitState:
-    """``unit`` after its retreat: to the hex (and facing) the referee chose among the legal
-    ones, by default the first (clause ``assault.retreat``); no legal hex: it stays."""
+def _retreats_chosen(raw: object) -> dict[str, RetreatChoice]:
+    """The referee's retreat choices of an assault command: unit -> (hex, facing)."""
     from referee.board.hexgrid import parse_label
     from referee.match.assault_choices import retreat_choice
 
-    if not retreat.options:
-        return unit
-    to, facing = retreat_choice(raw, f"assault: retreats.{unit.uid}")
-    target = parse_label(to) if to else retreat.options[0]
-    if target not in retreat.options:
-        raise CommandError(f"assault: {unit.uid} may retreat to "
-                           f"{', '.join(map(hex_label, retreat.options))}, not {to}")
-    if facing is not None and facing not in retreat.facings:
-        raise CommandError(f"assault: {unit.uid} may face "
-                           f"{', '.join(map(str, retreat.facings))}, not {facing}")
-    return unit.with_(hex=target, facing=unit.facing if facing is None else facing)
+    chosen: dict[str, RetreatChoice] = {}
+    for uid, value in (raw or {}).items() if isinstance(raw, Mapping) else ():
+        to, facing = retreat_choice(value, f"assault: retreats.{uid}")
+        chosen[uid] = (parse_label(to) if to else None, facing)
+    return chosen
 
 
 def _assault(state: MatchState, command: Mapping[str, Any], dice: Dice) -> Event:
@@ -387,6 +413,7 @@ def _assault(state: MatchState, command: Mapping[str, Any], dice: Dice) -> Event
     weapons are placed at once."""
     from referee.match.assault_choices import contest_from_state
     from referee.match.assault_stages import fight as assault_fight
+    from referee.rules.assault.after import carry_out, enter_empty_hex, retreat_chosen
     from referee.rules.assault.damage import place
 
     index = whole_field(command, "contest", 0, 0, 10_000)
@@ -394,14 +421,18 @@ def _assault(state: MatchState, command: Mapping[str, Any], dice: Dice) -> Event
     start = len(dice.log)
     ledger = state.ledger()
     fight = assault_fight(state, command, dice)
-    chosen = command.get("retreats") or {}
+    chosen = _retreats_chosen(command.get("retreats"))
     units = dict(state.units)
     pre = fight.pre_assault
     if pre is not None:
         for attempt in pre.retreats:
             if attempt.succeeded:  # out before the assault, as a regular retreat
                 after = pre.states.get(attempt.uid, units[attempt.uid])
-                units[attempt.uid] = _retreated(after, attempt.retreat, chosen.get(attempt.uid))
+                try:
+                    units[attempt.uid] = retreat_chosen(after, attempt.retreat,
+                                                        chosen.get(attempt.uid, (None, None)))
+                except AssaultError as exc:
+                    raise CommandError(f"assault: {exc}") from None
     last = fight.damage.ledger if fight.damage is not None else (
         pre.ledger if pre is not None else ledger)
     pending = [dict(p) for p in state.pending]
@@ -409,28 +440,24 @@ def _assault(state: MatchState, command: Mapping[str, Any], dice: Dice) -> Event
         pending.append(_pending_record(entry.uid, entry.source, entry.cause, entry.roll))
     contests = [c for i, c in enumerate(state.contests) if i != index]
     if fight.outcome is None or fight.damage is None:  # nobody left to fight
-        for c in fight.contest.combatants:
-            if c.role != "stationary" and not c.unit.destroyed:  # they enter the empty hex
-                units[c.uid] = units[c.uid].with_(hex=contest.hex)
+        enter_empty_hex(units, fight.contest.combatants, contest.hex)
         changed = {uid: u for uid, u in units.items() if u != state.units[uid]}
         return Event("assault", dict(command),
-                     {"units": _units_json(changed), "pending": pending, "contests": contests},
+                     Changes(units=_units_json(changed), pending=tuple(pending),
+                             contests=tuple(contests)),
                      fight.explain(), dice=tuple(dice.log[start:]),
                      clauses=("assault.pre-assault", "abilities.pre-assault-retreat"),
                      rulings=pre.rulings if pre is not None else (), detail=fight.to_json())
     for placement in fight.damage.placements:
         units[placement.target] = place(units[placement.target], (placement,))
     out = fight.outcome
-    for uid, retreat in out.retreats.items():
-        units[uid] = _retreated(units[uid], retreat, chosen.get(uid))
-    for uid in out.enter:
-        units[uid] = units[uid].with_(hex=contest.hex)
-    first, again = out.shaken_tokens
-    for uid in out.shaken:
-        u = units[uid]
-        units[uid] = u.with_(shaken=u.shaken + (again if u.shaken else first))
+    try:
+        carry_out(units, out, contest.hex, chosen)
+    except AssaultError as exc:
+        raise CommandError(f"assault: {exc}") from None
     changed = {uid: u for uid, u in units.items() if u != state.units[uid]}
-    changes = {"units": _units_json(changed), "pending": pending, "contests": contests}
+    changes = Changes(units=_units_json(changed), pending=tuple(pending),
+                      contests=tuple(contests))
     clauses = ["assault.trigger", *fight.damage.clauses, *out.clauses]
     return Event("assault", dict(command), changes, fight.explain(),
                  dice=tuple(dice.log[start:]), clauses=tuple(dict.fromkeys(clauses)),
@@ -453,11 +480,11 @@ def _hex_effects(state: MatchState, command: Mapping[str, Any], dice: Dice) -> E
     after, log, events = trigger_all(state.rules, state.hexes, units, dice, log,
                                      entered=frozenset(state.entered))
     changed = [u for u in after if u != state.units[u.uid]]
-    changes: dict[str, Any] = {
-        "units": _units_json(changed),
-        "triggered": sorted([u, hex_label(h), k] for u, h, k in log.seen),
-        "entered": [],
-    }
+    changes = Changes(
+        units=_units_json(changed),
+        triggered=tuple(sorted((u, hex_label(h), k) for u, h, k in log.seen)),
+        entered=(),
+    )
     text = "\n".join(e.explain() for e in events) or "no hex effect to trigger"
     clauses = tuple(dict.fromkeys(["hex.trigger", *(e.clause for e in events)]))
     rulings = tuple(dict.fromkeys(r for e in events for r in e.rulings))
@@ -471,28 +498,26 @@ def _load(state: MatchState, command: Mapping[str, Any], dice: Dice) -> Event:
     from referee.rules.fire.load import load
 
     unit = state.unit(_need(command, "uid"))
-    if unit.is_shaken:
-        raise CommandError(f"load: {unit.uid} is shaken and takes no gunnery action")
     try:
         done = load(state.rules, unit, command.get("weapon"))
     except RefereeError as exc:
         raise CommandError(f"load: {exc}") from None
-    return Event("load", dict(command), {"units": _units_json([done.state])}, done.text,
+    return Event("load", dict(command), Changes(units=_units_json([done.state])), done.text,
                  clauses=done.clauses, rulings=done.rulings)
 
 
 def _aim(state: MatchState, command: Mapping[str, Any], dice: Dice) -> Event:
     """An Aim order carried out: +2 later, from this hex (clause ``fire.aim``)."""
-    from referee.rules.fire.load import aim_text, take_aim
+    from referee.rules.fire.load import aim_text, check_not_shaken, take_aim
 
     unit = state.unit(_need(command, "uid"))
-    if unit.is_shaken:
-        raise CommandError(f"aim: {unit.uid} is shaken and takes no gunnery action")
-    gunnery = whole_field(command, "gunnery", 1, 1, 2)
-    if gunnery not in (1, 2):
-        raise CommandError(f"aim: gunnery {gunnery} is not 1 or 2")
+    try:
+        check_not_shaken(unit)
+    except RefereeError as exc:
+        raise CommandError(f"aim: {exc}") from None
+    gunnery = step_field(state, command, "gunnery", "gunnery", True)
     return Event("aim", dict(command),
-                 {"units": _units_json([take_aim(unit, state.turn, gunnery)])},
+                 Changes(units=_units_json([take_aim(unit, state.turn, gunnery)])),
                  aim_text(unit, state.turn, gunnery), clauses=("orders.fire", "fire.aim"))
 
 
@@ -500,18 +525,16 @@ def _spot(state: MatchState, command: Mapping[str, Any], dice: Dice) -> Event:
     """A Spot order: a normal to-hit roll against a hidden unit; a success reveals it
     (clause ``fire.spot``; ruling ``fire.spot-as-shot``)."""
     from referee.rules.fire.aim import GunneryStep
-    from referee.rules.fire.legality import check_target
+    from referee.rules.fire.legality import check_target, named_weapon
     from referee.rules.fire.spot import spot
 
     spotter = state.unit(_need(command, "uid"))
     target = state.unit(_need(command, "target"))
-    name = command.get("weapon")
     try:
-        weapon = spotter.unit.weapon(name) if name else (
-            spotter.unit.weapons[0] if spotter.unit.weapons else None)
+        weapon = named_weapon(spotter, command.get("weapon"))
     except UnknownWeapon as exc:
         raise CommandError(str(exc)) from None
-    now = GunneryStep(state.turn, whole_field(command, "gunnery", 1, 1, 2))
+    now = GunneryStep(state.turn, step_field(state, command, "gunnery", "gunnery", True))
     check = check_target(state.rules, _board(state), spotter, target, weapon, now=now,
                          action="spot")
     if check.shot is None:
@@ -523,7 +546,7 @@ def _spot(state: MatchState, command: Mapping[str, Any], dice: Dice) -> Event:
     except RefereeError as exc:
         raise CommandError(f"spot: {exc}") from None
     text = "\n".join([f"{spotter.uid} tries to spot {target.uid}", *result.explain()])
-    return Event("spot", dict(command), {"units": _units_json([result.target_after])}, text,
+    return Event("spot", dict(command), Changes(units=_units_json([result.target_after])), text,
                  dice=tuple(dice.log[start:]),
                  clauses=tuple(dict.fromkeys(("orders.spot", "fire.spot", *result.to_hit.clauses))),
                  rulings=result.to_hit.rulings)

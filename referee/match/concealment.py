@@ -17,6 +17,7 @@ from types import MappingProxyType
 from typing import Any
 
 from referee.board.hexgrid import hex_label
+from referee.match.changes import Changes
 from referee.match.events import Event, Step
 from referee.match.state import MatchState
 
@@ -73,7 +74,7 @@ def _masked(event: Event, state: MatchState, side: int) -> Event:
         text = f"side {side} enters a placement, shown at the reveal"
     else:  # a hidden unit placed by a step since undone
         text = f"side {side} sets up a hidden token"
-    return Event(event.kind, {"kind": event.kind, "side": side}, {}, text,
+    return Event(event.kind, {"kind": event.kind, "side": side}, Changes(), text,
                  clauses=event.clauses)
 
 
@@ -82,7 +83,7 @@ def _conceals(event: Event, uid: str, state: MatchState, sides: dict[str, int],
     """The side the placement ``event`` of ``uid`` is kept from the other of (0: none): a
     hidden unit's (on the table, or placed by a step since undone), or an entry of a blind
     setup not yet revealed."""
-    placed = (event.changes.get("units") or {}).get(uid) or {}
+    placed = (event.changes.units or {}).get(uid) or {}
     side = sides.get(uid, placed.get("side"))
     if not isinstance(side, int) or side not in hidden_sides:
         return 0

@@ -26,6 +26,7 @@ from referee.board.hexgrid import LabelError, hex_label
 from referee.dice.expression import VALID_SIDES
 from referee.dice.service import Dice
 from referee.errors import RefereeError
+from referee.match.changes import Changes
 from referee.match.events import Event
 from referee.match.serial import hexes_json, unit_state_from_json, unit_state_json
 from referee.match.state import MatchState, UnknownUnit
@@ -93,7 +94,7 @@ def correct_hex(state: MatchState, command: Mapping[str, Any], dice: Dice) -> Ev
     return Event(
         "correct-hex",
         dict(command),
-        {"hexes": hexes_json(hexes)},
+        Changes(hexes=hexes_json(hexes)),
         f"referee's correction: {label} {kind.name.lower()} markers {before} -> {count}",
     )
 
@@ -106,13 +107,13 @@ def correct_remove(state: MatchState, command: Mapping[str, Any], dice: Dice) ->
                                 f"(units: {', '.join(state.units)})")
         error.unit = uid
         raise error
-    changes: dict[str, Any] = {"units": {uid: None}}
+    pending = None
     if any(p["unit"] == uid for p in state.pending):
-        changes["pending"] = [dict(p) for p in state.pending if p["unit"] != uid]
+        pending = tuple(dict(p) for p in state.pending if p["unit"] != uid)
     return Event(
         "correct-remove",
         dict(command),
-        changes,
+        Changes(units={uid: None}, pending=pending),
         f"referee's correction: {uid} taken off the table",
     )
 
@@ -227,6 +228,6 @@ def correct_unit(state: MatchState, command: Mapping[str, Any], dice: Dice) -> E
     return Event(
         "correct",
         dict(command),
-        {"units": {uid: unit_state_json(fixed)}},
+        Changes(units={uid: unit_state_json(fixed)}),
         f"referee's correction: {uid} {what}",
     )

@@ -13,13 +13,14 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from referee.dice.service import Roll
+from referee.match.changes import Changes
 
 
 @dataclass(frozen=True)
 class Event:
     kind: str
     command: Mapping[str, Any]
-    changes: Mapping[str, Any]
+    changes: Changes
     text: str
     dice: tuple[Roll, ...] = ()
     clauses: tuple[str, ...] = ()
@@ -31,7 +32,7 @@ class Event:
         return {
             "kind": self.kind,
             "command": dict(self.command),
-            "changes": dict(self.changes),
+            "changes": self.changes.to_json(),
             "text": self.text,
             "dice": [r.to_json() for r in self.dice],
             "clauses": list(self.clauses),
@@ -44,7 +45,7 @@ class Event:
         return cls(
             kind=row["kind"],
             command=row["command"],
-            changes=row["changes"],
+            changes=Changes.from_json(row["changes"]),
             text=row["text"],
             dice=tuple(Roll(d["sides"], d["value"], d["purpose"], d["typed"]) for d in row["dice"]),
             clauses=tuple(row["clauses"]),

@@ -19,10 +19,10 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
-from referee.board.facing import shot_sectors
 from referee.board.hexgrid import hex_label
 from referee.board.sector_stats import Sector
 from referee.dice.service import Dice
+from referee.match.changes import Changes
 from referee.match.events import Event
 from referee.match.fire_conditions import PlacedInEvent, place_in_event
 from referee.match.serial import unit_state_json
@@ -30,7 +30,8 @@ from referee.rules.damage.damage_roll import damage_requests, damage_roll
 from referee.rules.damage.pending import PendingLedger
 from referee.rules.fire.aim import after_fire
 from referee.rules.fire.area import AREA_MODIFIERS_RULING, area_fire
-from referee.rules.fire.area_hex import area_targets, default_sector
+from referee.rules.fire.area_hex import area_targets
+from referee.rules.fire.sector import SectorError, hit_sector
 from referee.rules.fire.weapon_conditions import conditions_of_hits
 from referee.rules.state import UnitState
 from referee.units.model import Weapon
@@ -70,18 +71,14 @@ def open_damage(state: MatchState) -> HitsDamage:
 
 def sector_of(state: MatchState, shooter: UnitState, target: UnitState,
               chosen: object = None) -> Sector:
-    """The sector the hits are applied to: the attacker's choice among those the shot
-    enters by, by default the weaker armor (clauses ``angles.armor``, ``angles.on-edge``)."""
-    enters = shot_sectors(shooter.hex, shooter.facing, target.hex, target.facing,
-                          state.rules).enters
-    if chosen is not None:
-        for s in enters:
-            if s == chosen:
-                return s
+    """The sector the hits are applied to (:func:`referee.rules.fire.sector.hit_sector`); a
+    sector the shot does not enter by refuses the command."""
+    try:
+        return hit_sector(state.rules, shooter, target, chosen)
+    except SectorError as exc:
         from referee.match.commands import CommandError
 
-        raise CommandError(f"sector {chosen!r}: the shot enters by {' or '.join(enters)}")
-    return default_sector(enters, target)
+        raise CommandError(str(exc)) from None
 
 
 def roll_hits(
@@ -150,10 +147,8 @@ def area_fire_event(
     placed = weapon_conditions(state, weapon, {r.target.uid: (r.hits, r.successes)
                                                for r in action.results}, units, later)
     lines += placed.lines
-    changes: dict[str, Any] = {"units": {u.uid: unit_state_json(u) for u in units.values()}}
-    if hits:
-        changes["pending"] = done.pending
-    changes.update(later)
+    changes = Changes(units={u.uid: unit_state_json(u) for u in units.values()},
+                      pending=tuple(done.pending) if hits else None, **later)
     rulings = [AREA_MODIFIERS_RULING]
     rulings += [t.ruling for r in action.results for t in r.need.terms if t.ruling]
     clauses = ["fire.target", "fire.area"]

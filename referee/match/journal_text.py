@@ -2,7 +2,7 @@
 
 ```text
 # comments start with '#'
-format: 2                        # turns begin with the orders step (absent: format 1)
+format: 3                        # fire only at gunnery steps (2: any step; absent: 1)
 map: entrenched
 edition: current                 # optional: the map's own edition by default
 seed: 7
@@ -24,8 +24,9 @@ A command line is its kind and ``key=value`` words (shell quoting); numbers beco
 a value starting with ``{`` or ``[`` is JSON (``deflection='{"cancelled": {"2": {"E34": 3}}}'``).
 For ``correct``, every key but ``uid`` is a field to set. ``dice:`` lists the dice the table
 rolled for the step, in the order the engine asks for them. Errors name the line.
-A journal without ``format: 2`` was written before the turn began with the orders step and
-replays as it did then (:mod:`referee.match.formats`).
+A journal without ``format: 2`` was written before the turn began with the orders step, one
+without ``format: 3`` when a fire action was carried out at any step; each replays as it did
+then (:mod:`referee.match.formats`).
 """
 
 from __future__ import annotations
@@ -138,8 +139,8 @@ def parse_journal(text: str, source: str = "<journal>") -> TextJournal:
                              "dice", "scenario", "victory"):
             rest = rest.strip()
             if key == "format":
-                if rest not in ("1", "2"):
-                    raise JournalTextError(f"{where}: format 1 or 2, not {rest!r}")
+                if rest not in ("1", "2", "3"):
+                    raise JournalTextError(f"{where}: format 1, 2 or 3, not {rest!r}")
                 j.format = int(rest)
             elif key == "map":
                 j.map = rest

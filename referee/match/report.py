@@ -17,9 +17,9 @@ from typing import TYPE_CHECKING
 
 from referee.board.hexgrid import DIRECTION_NAMES
 from referee.catalogue.clauses import clauses
-from referee.catalogue.rulings import register
 from referee.match.state import MatchState
 from referee.match.turn_story import TurnStory, turn_stories
+from referee.ruleset.rulings import register
 
 if TYPE_CHECKING:
     from referee.match.events import Event

@@ -19,6 +19,7 @@ from dataclasses import replace
 from typing import Any
 
 from referee.dice.service import Dice
+from referee.match.changes import Changes
 from referee.match.events import Event
 from referee.match.serial import unit_state_json
 from referee.match.state import MatchState
@@ -87,11 +88,9 @@ def starting_state(state: MatchState, placement: Placement) -> UnitState:
 def _event(
     state: MatchState, command: Mapping[str, Any], outcome: SetupOutcome, dice: Dice, start: int
 ) -> Event:
-    changes: dict[str, Any] = {"setup": outcome.progress.to_json()}
-    if outcome.placed:
-        changes["units"] = {
-            p.uid: unit_state_json(starting_state(state, p)) for p in outcome.placed
-        }
+    changes = Changes(setup=outcome.progress.to_json(), units={
+        p.uid: unit_state_json(starting_state(state, p)) for p in outcome.placed
+    } if outcome.placed else None)
     after = replace(state, setup=outcome.progress)
     text = outcome.text
     if not outcome.progress.done:

@@ -17,8 +17,8 @@ from dataclasses import dataclass
 from referee.board.hexgrid import Hex, distance, to_offset
 from referee.board.maps import BattleMap
 from referee.board.stacking import Occupant, can_share
-from referee.board.terrain import TerrainTable
 from referee.errors import RefereeError
+from referee.ruleset.terrain import TerrainTable
 
 NORTH, SOUTH = 0, 3
 """Facings (``referee.board.hexgrid.DIRECTION_NAMES``) towards the top and the bottom."""

@@ -12,6 +12,7 @@ from typing import Any
 from referee.board.hexgrid import Hex, hex_label, parse_label
 from referee.board.maps import BattleMap
 from referee.errors import RefereeError
+from referee.match.changes import Changes, ChangesError
 from referee.match.serial import (
     hexes_from_json,
     hexes_json,
@@ -22,58 +23,11 @@ from referee.rules.damage.pending import PendingLedger
 from referee.rules.damage.table_roll import TableRoll
 from referee.rules.explain import Term
 from referee.rules.hexes.markers import HexEffects
-from referee.rules.ruleset import Ruleset
 from referee.rules.state import UnitState
+from referee.ruleset import Ruleset
 from referee.scenarios.model import Scenario
 from referee.scenarios.progress import SetupProgress
 from referee.units.model import UnitType
-
-
-class ChangesError(RefereeError):
-    """An event's changes that cannot be carried out (a tampered journal); names the key."""
-
-
-def _is_int(value: object) -> bool:
-    return isinstance(value, int) and not isinstance(value, bool)
-
-
-def _texts(value: object, size: int | None = None) -> bool:
-    return isinstance(value, list) and all(isinstance(x, str) for x in value) and (
-        size is None or len(value) == size)
-
-
-_PENDING_KEYS = {"unit": str, "source": str, "cause": str, "table": str}
-
-
-def _check_changes(changes: Mapping[str, Any]) -> None:
-    """The shape of an event's changes: each key holds what the reducer expects."""
-    if not isinstance(changes, Mapping):
-        raise ChangesError("changes: expected a table")
-    checks: dict[str, Any] = {
-        "units": lambda v: isinstance(v, Mapping) and all(isinstance(k, str) for k in v),
-        "hexes": lambda v: isinstance(v, Mapping),
-        "terrain": lambda v: isinstance(v, Mapping) and all(
-            isinstance(k, str) and isinstance(x, str) for k, x in v.items()),
-        "pending": lambda v: isinstance(v, list) and all(
-            isinstance(p, Mapping)
-            and all(isinstance(p.get(k), t) for k, t in _PENDING_KEYS.items())
-            and _is_int(p.get("natural")) and _is_int(p.get("result"))
-            and (p.get("row_at") is None or _is_int(p.get("row_at"))) for p in v),
-        "orders": lambda v: isinstance(v, Mapping) and all(
-            isinstance(by, Mapping) and all(
-                isinstance(t, str) and t.isdigit() and isinstance(o, Mapping)
-                and all(isinstance(k, str) and isinstance(x, str) for k, x in o.items())
-                for t, o in by.items())
-            for by in v.values()),
-        "triggered": lambda v: isinstance(v, list) and all(_texts(t, 3) for t in v),
-        "entered": _texts,
-        "contests": lambda v: isinstance(v, list) and all(isinstance(c, Mapping) for c in v),
-        "turn": lambda v: _is_int(v) and 1 <= v <= 10**6,
-        "step": lambda v: isinstance(v, str),
-    }
-    for key, ok in checks.items():
-        if key in changes and not ok(changes[key]):
-            raise ChangesError(f"changes.{key}: {changes[key]!r:.60} is not what it holds")
 
 
 class UnknownUnit(RefereeError):
@@ -244,15 +198,14 @@ class MatchState:
             actions=self.actions_now(), facts=self.facts(),
         )
 
-    def apply(self, changes: Mapping[str, Any]) -> MatchState:
+    def apply(self, changes: Changes) -> MatchState:
         """This state with an event's ``changes`` carried out (the journal's reducer).
         Changes read from a file are checked here: a unit off the map, an unknown card or
-        terrain, a value of the wrong kind is refused as :class:`ChangesError`."""
-        _check_changes(changes)
+        terrain is refused as :class:`ChangesError` (their shape was checked when read)."""
         new: dict[str, Any] = {}
-        if "units" in changes:
+        if changes.units is not None:
             units = dict(self.units)
-            for uid, data in changes["units"].items():
+            for uid, data in changes.units.items():
                 if data is None:
                     units.pop(uid, None)
                     continue
@@ -262,41 +215,42 @@ class MatchState:
                                        "is not a unit of this id on the map")
                 units[uid] = unit
             new["units"] = _frozen(units)
-        if "hexes" in changes:
-            new["hexes"] = hexes_from_json(changes["hexes"])
+        if changes.hexes is not None:
+            new["hexes"] = hexes_from_json(changes.hexes)
             off = [h for h in new["hexes"].hexes() if h not in self.battle_map]
             if off:
                 raise ChangesError(f"hexes: {hex_label(off[0])} is not on the map")
-        if "terrain" in changes:
+        if changes.terrain is not None:
             terrain = dict(self.terrain)
-            for label, tid in changes["terrain"].items():
+            for label, tid in changes.terrain.items():
                 h = parse_label(label)
                 if h not in self.battle_map or tid not in self.rules.terrain:
                     raise ChangesError(f"terrain.{label}: {tid!r:.40} on a hex of the map")
                 terrain[h] = tid
             new["terrain"] = _frozen(terrain)
-        if "pending" in changes:
-            new["pending"] = tuple(changes["pending"])
-        if "pending_conditions" in changes:
-            new["pending_conditions"] = tuple(changes["pending_conditions"])
-        if "orders" in changes:
+        if changes.pending is not None:
+            new["pending"] = changes.pending
+        if changes.pending_conditions is not None:
+            new["pending_conditions"] = changes.pending_conditions
+        if changes.orders is not None:
             orders = {uid: dict(by_turn) for uid, by_turn in self.orders.items()}
-            for uid, by_turn in changes["orders"].items():
+            for uid, by_turn in changes.orders.items():
                 orders.setdefault(uid, {}).update(by_turn)
             new["orders"] = _frozen({u: _frozen(t) for u, t in orders.items()})
-        if "triggered" in changes:
-            new["triggered"] = tuple(tuple(t) for t in changes["triggered"])
-        if "entered" in changes:
-            new["entered"] = tuple(changes["entered"])
-        if "contests" in changes:
-            new["contests"] = tuple(changes["contests"])
-        if "turn" in changes:
-            new["turn"] = changes["turn"]
-        if "step" in changes:
-            new["step"] = changes["step"]
-        if "setup" in changes:
-            data = changes["setup"]
-            new["setup"] = None if data is None else SetupProgress.from_json(data)
+        if changes.triggered is not None:
+            new["triggered"] = changes.triggered
+        if changes.entered is not None:
+            new["entered"] = changes.entered
+        if changes.contests is not None:
+            new["contests"] = changes.contests
+        if changes.turn is not None:
+            new["turn"] = changes.turn
+        if changes.step is not None:
+            new["step"] = changes.step
+        if changes.setup is not None:
+            new["setup"] = SetupProgress.from_json(changes.setup)
+        elif changes.setup_done:
+            new["setup"] = None
         return replace(self, **new)
 
     def to_json(self) -> dict[str, Any]:

@@ -45,15 +45,17 @@ from referee.limits import (
     NAME_MAX_CHARS,
     STEP_MAX_COMMANDS,
 )
+from referee.match.changes import Changes
 from referee.match.commands import execute
 from referee.match.events import Event, Step
 from referee.match.formats import CURRENT, readings_for
 from referee.match.serial import unit_state_from_json, unit_state_json
 from referee.match.state import MatchState
 from referee.match.victory import chosen_victory, victory_json
-from referee.rules.ruleset import Ruleset, load_ruleset
+from referee.rules.ruleset import load_ruleset
 from referee.rules.state import UnitState
 from referee.rules.turn.clock import TurnPosition
+from referee.ruleset import Ruleset
 from referee.scenarios.battlefield import scenario_map
 from referee.scenarios.loader import find_scenario, parse_scenario
 from referee.scenarios.model import Scenario
@@ -258,7 +260,7 @@ def _event(data: object, where: str) -> Event:
     return Event(
         kind=data["kind"],
         command=data["command"],
-        changes=data["changes"],
+        changes=Changes.from_json(data["changes"]),
         text=data["text"],
         dice=tuple(dice),
         clauses=tuple(data["clauses"]),

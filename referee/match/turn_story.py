@@ -183,8 +183,8 @@ def _tell(story: TurnStory, number: int, event: Event, before: MatchState,
         if uid in old and alive_after < alive_before:
             story.casualties.append(Casualty(number, uid, alive_before, alive_after, label,
                                              alive_after == 0 or uid not in new))
-    if "pending" in event.changes:
-        for record in list(event.changes["pending"])[len(before.pending):]:
+    if event.changes.pending is not None:
+        for record in list(event.changes.pending)[len(before.pending):]:
             story.hits.append(Hit(number, _dealt_by(event, before, record),
                                   str(record["unit"]), str(record["table"]),
                                   int(record["result"]), _row_text(after, record)))

@@ -12,7 +12,7 @@ from typing import Any
 
 from referee.errors import RefereeError
 from referee.match.state import MatchState
-from referee.rules.ruleset import Ruleset
+from referee.ruleset import Ruleset
 from referee.scenarios.battlefield import victories_offered
 from referee.scenarios.loader import scenarios_of
 from referee.scenarios.model import Scenario, VictoryCondition

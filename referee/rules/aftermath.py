@@ -25,8 +25,8 @@ from referee.rules.conditions import recover
 from referee.rules.hexes.burn import TerrainAt, burn_out
 from referee.rules.hexes.markers import HexEffects
 from referee.rules.hexes.rules import HexEffectRules, hex_effect_rules
-from referee.rules.ruleset import Ruleset
 from referee.rules.state import UnitState
+from referee.ruleset import Ruleset
 
 
 @dataclass(frozen=True)

@@ -14,8 +14,8 @@ from dataclasses import dataclass
 
 from referee.rules.agony.schedule import agony_rules
 from referee.rules.agony.specs import ShakenRule
-from referee.rules.ruleset import Ruleset
 from referee.rules.state import UnitState
+from referee.ruleset import Ruleset
 
 
 def shaken_rule(rules: Ruleset) -> ShakenRule:

@@ -7,16 +7,18 @@ Clauses ``orders.choice-order`` (who chooses last when choices depend on each ot
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import dataclass
-from functools import cache
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from referee.errors import DataFileError, read_toml
+from referee.errors import DataFileError
+from referee.ruleset.tables import TableKind
 
 if TYPE_CHECKING:
-    from referee.rules.ruleset import Ruleset
+    from referee.ruleset import Ruleset
 
+FILE_NAME = "nations.toml"
 LISTS = ("choice", "melee", "assault_tie")
 
 
@@ -43,9 +45,8 @@ class Nations:
     assault_tie: Precedence
 
 
-@cache
-def _load(path: Path) -> Nations:
-    doc = read_toml(path)
+def parse_nations(path: Path, doc: Mapping[str, object]) -> Nations:
+    """The precedence lists of a parsed ``nations.toml``; every problem at once."""
     problems: list[str] = []
     lists: dict[str, Precedence] = {}
     for key in sorted(set(doc) - set(LISTS)):
@@ -72,6 +73,11 @@ def _load(path: Path) -> Nations:
     return Nations(lists["choice"], lists["melee"], lists["assault_tie"])
 
 
+NATIONS: TableKind[Nations] = TableKind(
+    "nations", (FILE_NAME,), lambda src: parse_nations(src.path(FILE_NAME), src.doc(FILE_NAME)))
+"""The nations' orders of precedence of a ruleset (``nations.toml``)."""
+
+
 def nations(rules: Ruleset) -> Nations:
     """The ruleset's precedence lists (``nations.toml`` in its folder)."""
-    return _load(rules.folder / "nations.toml")
+    return rules.table(NATIONS)

@@ -8,46 +8,12 @@ every problem found.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable, Mapping
+from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
-from types import MappingProxyType
 
-from referee.catalogue.rulings import register
 from referee.errors import DataFileError
-
-Resolve = Callable[[str], object]
-
-
-_KEYS: dict[int, tuple[Mapping[str, str], tuple[tuple[str, str], ...]]] = {}
-
-
-def readings_key(readings: Mapping[str, str]) -> tuple[tuple[str, str], ...]:
-    """A ruleset's readings as a hashable key, for caching tables loaded under them. A
-    ruleset's readings (a read-only view of a table nobody else holds) are sorted once: the
-    engine asks for its tables thousands of times in a long match."""
-    hit = _KEYS.get(id(readings))
-    if hit is not None and hit[0] is readings:
-        return hit[1]
-    key = tuple(sorted(readings.items()))
-    if isinstance(readings, MappingProxyType):
-        if len(_KEYS) >= 256:
-            _KEYS.clear()
-        _KEYS[id(readings)] = (readings, key)
-    return key
-
-
-def ruling_resolver(readings: Mapping[str, str]) -> Resolve:
-    """The value of the reading ``readings`` takes of a ruling (``KeyError`` if unknown)."""
-
-    def resolve(ruling_id: str) -> object:
-        rulings = register()
-        if ruling_id not in rulings:
-            raise KeyError(ruling_id)
-        chosen = readings.get(ruling_id, rulings[ruling_id].default)
-        return rulings[ruling_id].option(chosen).value
-
-    return resolve
+from referee.ruleset.readings import Resolve
 
 
 @dataclass

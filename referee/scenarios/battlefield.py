@@ -22,7 +22,7 @@ from referee.board.maps import (
     restricted_problems,
     zone_hexes,
 )
-from referee.rules.ruleset import Ruleset
+from referee.ruleset import Ruleset
 from referee.scenarios.model import Layout, Scenario, VictoryCondition
 
 

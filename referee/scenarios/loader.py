@@ -15,9 +15,9 @@ from types import MappingProxyType
 
 from referee.board.maps import FORBIDDABLE, SHAPES, ZONES, BattleMap, rectangle_hexes, zone_hexes
 from referee.catalogue.clauses import clauses
-from referee.catalogue.rulings import register
 from referee.errors import DataFileError, read_toml
 from referee.paths import data_dir
+from referee.ruleset.rulings import register
 from referee.scenarios.model import (
     HEX_RULES,
     PROCEDURES,

@@ -21,7 +21,7 @@ from referee.board.hexgrid import Hex, distance, hex_label
 from referee.board.los import LosBoard, line_of_sight, los_board
 from referee.board.maps import BattleMap
 from referee.board.stacking import STACKING, can_share
-from referee.rules.ruleset import Ruleset
+from referee.ruleset import Ruleset
 from referee.units.model import UnitType
 
 

@@ -13,7 +13,7 @@ from dataclasses import dataclass
 from referee.board.hexgrid import DIRECTION_NAMES, Hex, hex_label, to_offset
 from referee.board.maps import BattleMap
 from referee.errors import RefereeError
-from referee.rules.ruleset import Ruleset
+from referee.ruleset import Ruleset
 from referee.scenarios.battlefield import resolved
 from referee.scenarios.model import Scenario
 from referee.scenarios.placement import LegalHexes, Standing, legal_hexes

@@ -25,7 +25,7 @@ from referee.army import Army, ArmyFileError, ArmyProblem, ArmyReport, load_army
 from referee.army.load import army_document
 from referee.army.validate import HugeUnit, declaration
 from referee.errors import RefereeError
-from referee.rules.ruleset import Ruleset
+from referee.ruleset import Ruleset
 from referee.tournament.event import Event
 
 

@@ -122,7 +122,7 @@ class Desk:
         scenario: str = DEFAULT_SCENARIO,
     ) -> Desk:
         """A new event at ``path``: a file, or a server URL (``stores``)."""
-        from referee.catalogue.rulings import register
+        from referee.ruleset.rulings import register
         from referee.tournament.stores import create_store
 
         if not name.strip():

@@ -28,7 +28,7 @@ from dataclasses import dataclass, field
 from types import MappingProxyType
 from typing import Any
 
-from referee.catalogue.rulings import register
+from referee.ruleset.rulings import register
 from referee.tournament.scoring import MatchResult, Score, bye_score, score_match
 from referee.tournament.store import Record
 

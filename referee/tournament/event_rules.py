@@ -10,7 +10,8 @@ from collections.abc import Mapping
 from typing import Any
 
 from referee.errors import RefereeError
-from referee.rules.ruleset import Ruleset, load_ruleset
+from referee.rules.ruleset import load_ruleset
+from referee.ruleset import Ruleset
 from referee.scenarios.loader import find_scenario
 from referee.scenarios.model import Scenario
 from referee.tournament.event import Event

@@ -18,8 +18,8 @@ from referee.app.style import (
     side_name,
 )
 from referee.app.unit_item import BAND_HEIGHT, BODY, R
-from referee.app.wizards.assault_contest_page import contest_text
-from referee.app.wizards.orders_wizard import OrdersWizard
+from referee.app.wizards.assault.contest_page import contest_text
+from referee.app.wizards.orders.wizard import OrdersWizard
 from referee.board.hexgrid import parse_label
 
 

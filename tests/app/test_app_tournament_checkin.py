@@ -130,7 +130,7 @@ def test_file_tournament_opens_a_new_event_and_an_existing_one(qtbot, tmp_path, 
     main = MainWindow()
     qtbot.addWidget(main)
     titles = [a.text() for a in main.tournament_menu.actions()]
-    assert titles == ["&New event…", "&Open event…"]
+    assert titles == ["&New event…", "&Open event…", "Open event on a &server…"]
     dialog = main.tournament.new_event_dialog()
     assert isinstance(dialog, NewEventDialog)
     qtbot.keyClicks(dialog.name, "Spring Cup")

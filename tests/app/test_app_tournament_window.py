@@ -111,3 +111,60 @@ def test_the_wall_clock_fits_the_wall_view_and_says_when_no_round_is_paired(qtbo
     said = "Round 1: not started (120 minutes)"
     assert said in wall.clock.text()
     assert QFontMetrics(wall.clock.font()).horizontalAdvance(said) <= wall.width()
+
+
+def test_on_a_small_projector_the_wall_view_shrinks_its_lists_to_show_every_row(
+    qtbot, tmp_path
+):
+    w = make_window(qtbot, tmp_path / "ev.db")
+    for i in range(1, 25):
+        w.new_name.setText(f"Player {i:02}")
+        w.add_player()
+    click(qtbot, w.pair_button)
+    wall = w.show_wall()
+    qtbot.addWidget(wall)
+    for width, height in ((1280, 720), (1024, 600), (800, 480)):
+        wall.resize(width, height)
+        qtbot.waitUntil(lambda width=width: wall.width() == width)
+        w.tick()
+        qtbot.wait(10)  # the layout places the labels
+        for label in (wall.tables, wall.ranking):
+            # every line of the list (12 tables; 16 ranks and the heading) is inside the window
+            assert label.geometry().top() + label.sizeHint().height() <= wall.height()
+            assert label.sizeHint().width() <= label.width()
+    assert "Player 24" in wall.tables.text() and "16.&nbsp;" in wall.ranking.text()
+    assert wall.tables.font().pointSize() < 22  # smaller than on a large screen
+
+
+def test_f11_in_the_wall_view_fills_the_screen_and_esc_gives_it_back(qtbot, tmp_path):
+    w = make_window(qtbot, tmp_path / "ev.db")
+    wall = w.show_wall()
+    qtbot.addWidget(wall)
+    qtbot.waitExposed(wall)
+    qtbot.keyClick(wall, Qt.Key.Key_F11)
+    qtbot.waitUntil(wall.isFullScreen)
+    qtbot.keyClick(wall, Qt.Key.Key_Escape)
+    qtbot.waitUntil(lambda: not wall.isFullScreen())
+
+
+def test_file_tournament_opens_an_event_on_a_server_by_its_url(qtbot, pg_url, monkeypatch):
+    from referee.app.main_window import MainWindow
+
+    Desk.create(pg_url, name="Server Cup", seed=3).close()
+    main = MainWindow()
+    qtbot.addWidget(main)
+    refused: list[str] = []
+    monkeypatch.setattr(QMessageBox, "warning", lambda _w, _t, text: refused.append(text))
+    dialog = main.tournament.server_dialog()
+    dialog.setTextValue("venue-server/open2027")  # no scheme: not taken for a file's name
+    with qtbot.waitSignal(dialog.finished):
+        dialog.accept()
+    assert refused and "not a server URL" in refused[0] and not main.tournament.windows
+    dialog = main.tournament.server_dialog()
+    dialog.setTextValue(f"  {pg_url} ")
+    with qtbot.waitSignal(dialog.finished):
+        dialog.accept()
+    window = main.tournament.windows[-1]
+    qtbot.addWidget(window)
+    assert window.tournament.name == "Server Cup" and window.desk.store.name == pg_url
+    window.close()

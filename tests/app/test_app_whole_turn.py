@@ -12,11 +12,11 @@ from app_window import demo_window
 from PySide6.QtCore import QPoint, Qt
 from PySide6.QtWidgets import QWizard
 
-from referee.app.wizards.agony_wizard import AgonyWizard
-from referee.app.wizards.gunnery_wizard import GunneryWizard
-from referee.app.wizards.gunnery_wizard import Page as GunneryPage
-from referee.app.wizards.movement_wizard import MovementWizard
-from referee.app.wizards.orders_wizard import OrdersWizard
+from referee.app.wizards.agony.wizard import AgonyWizard
+from referee.app.wizards.gunnery.wizard import GunneryWizard
+from referee.app.wizards.gunnery.wizard import Page as GunneryPage
+from referee.app.wizards.movement.wizard import MovementWizard
+from referee.app.wizards.orders.wizard import OrdersWizard
 from referee.match.store import MatchFile
 
 TABLE_DIE = 4
@@ -140,7 +140,7 @@ def write_orders(qtbot, wizard, window, confirm: bool) -> None:
     """The orders wizard at the orders step: the tank's orders typed, the hoplites' written
     as they stand (- + - + -); the other units either confirmed as having none (the rule
     for a missing order, ``confirm``) or left unwritten."""
-    from referee.app.wizards.orders_wizard import Status
+    from referee.app.wizards.orders.wizard import Status
 
     state = window.session.state
     click(qtbot, button(wizard, "NextButton"))
@@ -286,7 +286,7 @@ def test_without_an_assault_wizard_the_engine_proposals_fight_every_contest(
     ):
         assert window.run_step(name, commands) is not None, window.last_error
     assert len(window.session.state.contests) == 1
-    monkeypatch.setattr(window, "open_assault_wizard", lambda: None)
+    monkeypatch.setattr(window.wizards, "assault", lambda then=None: None)
     qtbot.keyClick(window.view, Qt.Key.Key_N)
     with MatchFile.open(window.session.path) as m:
         assault, advance = m.steps()[-2:]

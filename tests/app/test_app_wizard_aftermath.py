@@ -7,7 +7,7 @@ from app_window import demo_window
 from PySide6.QtCore import Qt
 from PySide6.QtWidgets import QWizard
 
-from referee.app.wizards.aftermath_wizard import Page
+from referee.app.wizards.aftermath.wizard import Page
 from referee.board.hexgrid import parse_label
 from referee.match.store import MatchFile
 

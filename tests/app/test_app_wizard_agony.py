@@ -7,7 +7,7 @@ from app_window import demo_window
 from PySide6.QtCore import QPoint, Qt
 from PySide6.QtWidgets import QWizard
 
-from referee.app.wizards.agony_wizard import Page
+from referee.app.wizards.agony.wizard import Page
 from referee.match.store import MatchFile
 
 

@@ -8,7 +8,7 @@ from PySide6.QtCore import QPoint, Qt
 from PySide6.QtWidgets import QWizard
 
 from referee.app.main_window import MainWindow
-from referee.app.wizards.assault_wizard import AssaultWizard, Page
+from referee.app.wizards.assault.wizard import AssaultWizard, Page
 from referee.board.hexgrid import parse_label
 from referee.match.store import MatchFile
 

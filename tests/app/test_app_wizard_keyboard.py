@@ -10,7 +10,7 @@ from PySide6.QtWidgets import QApplication
 from test_app_gunnery_wizard import next_page, pick
 from test_app_wizard_assault import assault_window, to_allocation
 
-from referee.app.wizards.gunnery_wizard import Page
+from referee.app.wizards.gunnery.wizard import Page
 
 
 def test_typing_a_support_hit_keeps_the_keyboard_in_its_spin_box(qtbot, tmp_path):
@@ -108,7 +108,7 @@ def test_return_on_the_reroll_page_rerolls_then_goes_on(qtbot, tmp_path):
     from test_app_wizard_assault import UNITS, choose_typed, open_wizard, type_dice
     from test_app_wizard_assault import next_page as next_assault_page
 
-    from referee.app.wizards.assault_page import Page as AssaultPage
+    from referee.app.wizards.assault.page import Page as AssaultPage
 
     hoplites = {**UNITS[0], "uid": "hoplites", "unit": "hoplite-phalanx"}
     window = assault_window(qtbot, tmp_path, units=[hoplites, UNITS[1]])
@@ -136,7 +136,7 @@ def test_return_takes_the_rerolls_the_app_rolls_wherever_the_keyboard_is_on_the_
     # button), and Return still takes each batch until no offer is left, then goes on
     from test_app_wizard_assault import UNITS, open_wizard
 
-    from referee.app.wizards.assault_page import Page as AssaultPage
+    from referee.app.wizards.assault.page import Page as AssaultPage
 
     hoplites = {**UNITS[0], "uid": "hoplites", "unit": "hoplite-phalanx"}
     window = assault_window(qtbot, tmp_path, units=[hoplites, UNITS[1]])

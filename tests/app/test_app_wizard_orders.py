@@ -7,7 +7,7 @@ from app_window import demo_window
 from PySide6.QtCore import Qt
 from PySide6.QtWidgets import QWizard
 
-from referee.app.wizards.orders_wizard import Page
+from referee.app.wizards.orders.wizard import Page
 from referee.match.store import MatchFile
 
 
@@ -158,7 +158,7 @@ def test_typing_an_order_keeps_the_keyboard_in_the_field(qtbot, tmp_path):
 
 
 def test_a_unit_confirmed_without_orders_shows_so_when_the_wizard_opens_again(qtbot, tmp_path):
-    from referee.app.wizards.orders_wizard import Status
+    from referee.app.wizards.orders.wizard import Status
 
     window = demo_window(qtbot, tmp_path)
     assert window.run_step("To turn 2", [{"kind": "advance", "to": "aftermath"},

@@ -9,8 +9,8 @@ from pathlib import Path
 
 import pytest
 
-from referee.board.terrain import parse_terrain_table
 from referee.errors import DataFileError
+from referee.ruleset.terrain import parse_terrain_table
 
 MEDIUM_INFANTRY = ("medium", "infantry")
 LARGE = ("large",)

@@ -11,9 +11,9 @@ from pathlib import Path
 import pytest
 
 from referee.catalogue.clauses import EDITIONS, Clause, clauses, load_clauses
-from referee.catalogue.rulings import register
 from referee.errors import DataFileError
 from referee.paths import data_dir
+from referee.ruleset.rulings import register
 
 DATA = data_dir()
 REPO = Path(__file__).resolve().parents[2]

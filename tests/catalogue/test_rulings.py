@@ -11,10 +11,10 @@ from pathlib import Path
 
 import pytest
 
-from referee.catalogue.rulings import load_register, register
 from referee.errors import DataFileError
 from referee.paths import data_dir
 from referee.rules.ruleset import load_ruleset
+from referee.ruleset.rulings import load_register, register
 
 DATA = data_dir()
 

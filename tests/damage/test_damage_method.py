@@ -6,6 +6,7 @@ import pytest
 
 from referee.errors import DataFileError
 from referee.rules.damage.method import damage_method, parse_damage_method
+from referee.ruleset.readings import ruling_resolver
 
 
 def test_current_range_modifiers_to_ap_and_damage(current):
@@ -77,7 +78,8 @@ def test_a_bad_damage_file_lists_every_problem(tmp_path, current):
         "special": {"armor": False, "range": False, "previous": 1},
     }
     with pytest.raises(DataFileError) as err:
-        parse_damage_method(tmp_path / "damage.toml", doc, current.readings)
+        parse_damage_method(tmp_path / "damage.toml", doc,
+                            ruling_resolver(current.readings))
     problems = "\n".join(err.value.problems)
     for expected in (
         "range.far: unknown key",

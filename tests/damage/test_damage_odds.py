@@ -7,16 +7,11 @@ from fractions import Fraction as F
 from damage_units import REGULAR, target, weapon
 
 from referee.dice.expression import parse_dice
-from referee.dice.odds import (
-    OpenEndedOdds,
-    armor_odds,
-    damage_odds,
-    hit_odds,
-    row_odds,
-    to_hit_odds,
-)
+from referee.dice.odds import OpenEndedOdds, hit_odds
 from referee.dice.service import Dice
 from referee.rules.damage.damage_roll import shot_odds
+from referee.rules.damage.odds import armor_odds, damage_odds, row_odds
+from referee.rules.fire.odds import to_hit_odds
 
 D6 = OpenEndedOdds(6)
 

@@ -15,8 +15,8 @@ from referee.board.maps import parse_map
 from referee.board.ranges import range_band
 from referee.board.sector_stats import parse_firing_arc, parse_fixed_guns
 from referee.rules.fire.shot import Shot
-from referee.rules.ruleset import Ruleset
 from referee.rules.state import Aim, UnitState
+from referee.ruleset import Ruleset
 from referee.units.model import Ability, Carried, Size, UnitType, Weapon
 
 

@@ -8,6 +8,8 @@ from pathlib import Path
 from referee.cli.main import main
 
 JOURNAL = Path(__file__).parent / "journals" / "tank-and-grunts.journal"
+FIRE_ANY_STEP = "turn.fire-outside-gunnery=any-step"
+"""These tests fire at the new match's first step, the orders step (see test_match_fire_step.py)."""
 
 
 def test_replay_prints_the_state_as_json(capsys):
@@ -21,7 +23,7 @@ def test_replay_prints_the_state_as_json(capsys):
 
 def test_new_step_show_undo_report_check(tmp_path, capsys):
     f = str(tmp_path / "g.referee")
-    assert main(["match", "new", f, "--from", str(JOURNAL)]) == 0
+    assert main(["match", "new", f, "--from", str(JOURNAL), "--ruling", FIRE_ANY_STEP]) == 0
     assert (
         main(
             [
@@ -57,7 +59,7 @@ def test_new_step_show_undo_report_check(tmp_path, capsys):
 
 def test_a_die_out_of_range_is_one_line(tmp_path, capsys):
     f = str(tmp_path / "g.referee")
-    main(["match", "new", f, "--from", str(JOURNAL)])
+    main(["match", "new", f, "--from", str(JOURNAL), "--ruling", FIRE_ANY_STEP])
     capsys.readouterr()
     assert (
         main(["match", "step", f, "x", "-c", "fire shooter=tank target=grunts", "--dice", "9"]) == 2

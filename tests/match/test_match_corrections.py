@@ -17,9 +17,14 @@ UNITS = [
     {"uid": "grunts", "unit": "ork-grunts", "side": 2, "hex": "E6"},
 ]
 
+FIRE_ANY_STEP = {"turn.fire-outside-gunnery": "any-step"}
+"""These tests fire without first moving the clock to a gunnery step (ruling
+turn.fire-outside-gunnery); the refusal has its own tests (test_match_fire_step.py)."""
+
 
 def new_match(tmp_path: Path) -> MatchFile:
-    return MatchFile.create(tmp_path / "m.referee", map_name="entrenched", units=UNITS, seed=7)
+    return MatchFile.create(tmp_path / "m.referee", map_name="entrenched", units=UNITS, seed=7,
+                            readings=FIRE_ANY_STEP)
 
 
 def test_correct_hex_puts_smoke_on_a_hex_and_it_blocks_the_line(tmp_path):

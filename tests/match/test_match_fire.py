@@ -20,9 +20,14 @@ UNITS = [
     {"uid": "tank", "unit": "standard-tank", "side": 1, "hex": "D4"},
 ]
 
+FIRE_ANY_STEP = {"turn.fire-outside-gunnery": "any-step"}
+"""These tests fire without first moving the clock to a gunnery step (ruling
+turn.fire-outside-gunnery); the refusal has its own tests (test_match_fire_step.py)."""
+
 
 def match(tmp_path: Path, units=UNITS) -> MatchFile:
-    return MatchFile.create(tmp_path / "f.referee", map_name="standard", units=units, seed=3)
+    return MatchFile.create(tmp_path / "f.referee", map_name="standard", units=units, seed=3,
+                            readings=FIRE_ANY_STEP)
 
 
 def test_an_area_weapon_rolls_one_die_per_model_and_a_damage_roll_per_hit(tmp_path):

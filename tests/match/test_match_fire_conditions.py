@@ -25,10 +25,14 @@ GAS = {"kind": "fire", "shooter": "wagon", "target": "hoplites", "weapon": "Gas 
 # four area dice at 4+: 6, 4, 6, 3 = three hits; three d4 of damage: 1, 3, 4
 GAS_DICE = [6, 4, 6, 3, 1, 3, 4]
 
+FIRE_ANY_STEP = {"turn.fire-outside-gunnery": "any-step"}
+"""These tests fire without first moving the clock to a gunnery step (ruling
+turn.fire-outside-gunnery); the refusal has its own tests (test_match_fire_step.py)."""
+
 
 def match(tmp_path: Path, readings=None) -> MatchFile:
     return MatchFile.create(tmp_path / "f.referee", map_name="entrenched", units=UNITS,
-                            seed=5, readings=readings)
+                            seed=5, readings={**FIRE_ANY_STEP, **(readings or {})})
 
 
 def test_three_gas_hits_put_three_poison_8_on_the_hoplites_at_once(tmp_path):
@@ -36,7 +40,7 @@ def test_three_gas_hits_put_three_poison_8_on_the_hoplites_at_once(tmp_path):
         step = m.run("Gunnery 1: the wagon gasses the hoplites", [GAS], typed=GAS_DICE)
         (event,) = step.events
         # "apply one Poison[n] per hit": three hits, three Poison[8], in the event's changes
-        assert event.changes["units"]["hoplites"]["poison"] == [8, 8, 8]
+        assert event.changes.units["hoplites"]["poison"] == [8, 8, 8]
         assert m.state.unit("hoplites").poison == (8, 8, 8)
         assert m.state.unit("hoplites").alive == 4  # the damage itself waits
         assert "weapons.poison" in event.clauses
@@ -81,7 +85,7 @@ def test_a_miss_places_nothing_and_the_event_is_as_before(tmp_path):
 def test_a_vehicle_hit_by_the_gas_gets_no_poison(tmp_path):
     units = [*UNITS[:2], {"uid": "tank", "unit": "standard-tank", "side": 1, "hex": "C6"}]
     with MatchFile.create(tmp_path / "v.referee", map_name="entrenched", units=units,
-                          seed=5) as m:
+                          seed=5, readings=FIRE_ANY_STEP) as m:
         gas = {**GAS, "target": "tank"}
         # one area die on the one tank: a 5 hits; AP 0 against armor 4 at the front: four
         # armor dice, 1s, penetrated; d4 damage 2, then its crew damage[d4] 3 on the crew
@@ -96,7 +100,7 @@ def test_a_vehicle_hit_by_the_gas_gets_no_poison(tmp_path):
 def test_by_ruling_the_poison_waits_for_the_apply_damage_step(tmp_path):
     with match(tmp_path, {"fire.condition-timing": "apply-damage"}) as m:
         (event,) = m.run("gas", [GAS], typed=GAS_DICE).events
-        assert "hoplites" not in event.changes["units"]
+        assert "hoplites" not in event.changes.units
         assert m.state.unit("hoplites").poison == ()
         assert len(m.state.pending_conditions) == 1
         assert "goes on at the 'apply damage' step" in event.text

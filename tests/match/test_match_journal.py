@@ -21,9 +21,15 @@ UNITS = [
     {"uid": "grunts", "unit": "ork-grunts", "side": 2, "hex": "E6"},
 ]
 
+FIRE_ANY_STEP = {"turn.fire-outside-gunnery": "any-step"}
+"""These tests fire without first moving the clock to a gunnery step (ruling
+turn.fire-outside-gunnery); the refusal has its own tests (test_match_fire_step.py)."""
 
-def new_match(tmp_path: Path, name: str = "m.referee", **kw: object) -> MatchFile:
-    return MatchFile.create(tmp_path / name, map_name="entrenched", units=UNITS, seed=7, **kw)
+
+def new_match(tmp_path: Path, name: str = "m.referee", readings: dict[str, str] | None = None,
+              **kw: object) -> MatchFile:
+    return MatchFile.create(tmp_path / name, map_name="entrenched", units=UNITS, seed=7,
+                            readings={**FIRE_ANY_STEP, **(readings or {})}, **kw)
 
 
 def test_the_fixture_journal_replays_to_the_hand_worked_state(tmp_path):

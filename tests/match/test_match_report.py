@@ -9,10 +9,10 @@ from html.parser import HTMLParser
 from pathlib import Path
 
 from referee.catalogue.clauses import clauses
-from referee.catalogue.rulings import register
 from referee.cli.main import main
 from referee.match.journal_text import read_journal, replay_journal
 from referee.match.report import match_report
+from referee.ruleset.rulings import register
 
 JOURNAL = Path(__file__).parent / "journals" / "two-turns-orders-step.journal"
 

@@ -15,10 +15,12 @@ def test_the_engine_plays_the_same_match_from_the_same_seed():
     first = play_journal(turns=2, seed=3)
     assert first == play_journal(turns=2, seed=3)
     assert first.startswith("# 2 turns of the demo's armies") and "\nseed: 3\n" in first
+    assert "\nformat: 3\n" in first  # the current format: fire only at a gunnery step
 
 
 def test_the_ten_turn_journal_replays_ten_whole_turns_exactly(tmp_path):
     journal = read_journal(default_journal())
+    assert journal.format == 3  # written now: a fire action only at a gunnery step
     with replay_journal(journal, tmp_path / "ten.referee") as m:
         state = m.state
         assert (state.turn, state.step) == (11, "orders")  # ten turns over, the 11th begun

@@ -4,9 +4,9 @@ from __future__ import annotations
 
 import pytest
 
-from referee.catalogue.rulings import register
 from referee.errors import DataFileError
 from referee.rules.orders.edition import orders_rules, parse_orders_rules
+from referee.ruleset.rulings import register
 
 
 def test_the_current_edition_illegal_order_does_nothing_by_ruling(current):

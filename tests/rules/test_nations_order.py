@@ -4,8 +4,8 @@ from __future__ import annotations
 
 import pytest
 
-from referee.errors import DataFileError
-from referee.rules.nations import _load, nations
+from referee.errors import DataFileError, read_toml
+from referee.rules.nations import nations, parse_nations
 
 
 @pytest.mark.parametrize("edition", ["current", "first-draft"])
@@ -32,7 +32,7 @@ def test_a_bad_file_names_every_problem(tmp_path):
     bad.write_text('[choice]\norder = ["elf", "elf"]\nclause = "x"\n[melee]\norder = 3\n'
                    '[bogus]\n')
     with pytest.raises(DataFileError) as err:
-        _load(bad)
+        parse_nations(bad, read_toml(bad))
     text = str(err.value)
     assert "bogus: unknown section" in text
     assert "choice.order: a nation is listed twice" in text

@@ -18,7 +18,7 @@ from types import MappingProxyType
 from referee.board.hexgrid import Hex, distance, hex_label, parse_label
 from referee.board.map_text import map_text
 from referee.board.maps import BattleMap
-from referee.rules.ruleset import Ruleset
+from referee.ruleset import Ruleset
 from referee.scenarios.battlefield import layout_for, map_verdicts, zones_of
 from referee.scenarios.model import Scenario
 

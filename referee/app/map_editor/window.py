@@ -57,7 +57,8 @@ from referee.board.map_text import blank_map
 from referee.board.maps import BattleMap, MapError, find_map, load_map
 from referee.match.state import MatchState
 from referee.paths import data_dir, maps_dir
-from referee.rules.ruleset import Ruleset, ruleset
+from referee.rules.ruleset import ruleset
+from referee.ruleset import Ruleset
 from referee.scenarios.battlefield import layout_for
 from referee.scenarios.loader import scenarios_of
 from referee.scenarios.model import Scenario

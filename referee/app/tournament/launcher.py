@@ -1,5 +1,6 @@
 """File > Tournament of the match window: a new event (the new-event dialog, then the
-tournament window on it) or an event file opened in the tournament window. The windows are
+tournament window on it), an event file, or an event on a PostgreSQL server (its URL typed
+in) opened in the tournament window. The windows are
 the launcher's, so several events may be open beside the match."""
 
 from __future__ import annotations
@@ -8,7 +9,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 from PySide6.QtCore import QObject
-from PySide6.QtWidgets import QDialog, QFileDialog, QMessageBox, QWidget
+from PySide6.QtWidgets import QDialog, QFileDialog, QInputDialog, QLineEdit, QMessageBox, QWidget
 
 from referee.app.tournament.new_event_dialog import NewEvent, NewEventDialog
 from referee.errors import RefereeError
@@ -68,6 +69,38 @@ class TournamentLauncher(QObject):
             "Event files (*.db);;All files (*)",
         )
         return self.open(Path(path)) if path else None
+
+    def server_dialog(self) -> QInputDialog:
+        """Ask for the URL of an event on a server (the password from PGPASSWORD or
+        ~/.pgpass, never typed here), then open it."""
+        dialog = QInputDialog(self.host)
+        dialog.setWindowTitle("Open an event on a server")
+        dialog.setLabelText(
+            "The event's server URL, postgresql://user@host/dbname\n"
+            "(the password comes from PGPASSWORD or ~/.pgpass, never the URL):"
+        )
+        dialog.setTextEchoMode(QLineEdit.EchoMode.Normal)
+        dialog.setTextValue("postgresql://")
+        dialog.resize(560, dialog.sizeHint().height())
+
+        def finished(result: int) -> None:
+            if result == QDialog.DialogCode.Accepted:
+                self.open_server(dialog.textValue().strip())
+            dialog.deleteLater()
+
+        dialog.finished.connect(finished)
+        dialog.open()
+        return dialog
+
+    def open_server(self, url: str) -> TournamentWindow | None:
+        from referee.tournament.store import EventServerError
+        from referee.tournament.stores import is_server_url
+
+        if not is_server_url(url):
+            self._refused(EventServerError(f"{url or 'nothing'}: not a server URL "
+                                           "(postgresql://user@host/dbname)"))
+            return None
+        return self.open(url)
 
     def open(self, path: Path | str) -> TournamentWindow | None:
         from referee.tournament.desk import Desk

@@ -1,5 +1,7 @@
 """The wall view: the time left, the round's tables and the standings, in letters large
-enough to read across a room (a separate window, for a second screen or a projector)."""
+enough to read across a room (a separate window, for a second screen or a projector: F11
+makes it fill the screen, Esc gives the screen back). The clock and the lists shrink to fit
+the window, so no table or rank is cut off on a small projector."""
 
 from __future__ import annotations
 
@@ -7,7 +9,7 @@ from datetime import UTC, datetime
 from html import escape
 
 from PySide6.QtCore import Qt
-from PySide6.QtGui import QFont, QFontMetrics
+from PySide6.QtGui import QFont, QFontMetrics, QKeyEvent, QResizeEvent
 from PySide6.QtWidgets import QHBoxLayout, QLabel, QVBoxLayout, QWidget
 
 from referee.tournament.clock import RoundClock
@@ -15,6 +17,8 @@ from referee.tournament.event import Event
 from referee.tournament.standings import standings
 
 CLOCK_POINTS = 64
+LIST_POINTS = 22
+LIST_MIN_POINTS = 8
 
 
 class WallView(QWidget):
@@ -27,14 +31,15 @@ class WallView(QWidget):
         self.clock.setObjectName("wall-clock")
         self.tables = QLabel()
         self.ranking = QLabel()
-        for label, size in ((self.title, 30), (self.clock, CLOCK_POINTS), (self.tables, 22),
-                            (self.ranking, 22)):
+        for label, size in ((self.title, 30), (self.clock, CLOCK_POINTS),
+                            (self.tables, LIST_POINTS), (self.ranking, LIST_POINTS)):
             font = label.font()
             font.setPointSize(size)
             font.setBold(label in (self.title, self.clock))
             label.setFont(font)
             label.setTextFormat(Qt.TextFormat.RichText)
             label.setAlignment(Qt.AlignmentFlag.AlignTop | Qt.AlignmentFlag.AlignLeft)
+            label.setMinimumSize(1, 1)  # the window may be smaller than the text: it shrinks
         self.clock.setAlignment(Qt.AlignmentFlag.AlignCenter)
         columns = QHBoxLayout()
         columns.addWidget(self.tables, 1)
@@ -43,7 +48,44 @@ class WallView(QWidget):
         layout.addWidget(self.title)
         layout.addWidget(self.clock)
         layout.addLayout(columns, 1)
+        self.layout_ = layout
+        self.fitted: tuple[str, str, int, int] | None = None
         self.resize(1280, 720)
+
+    def keyPressEvent(self, event: QKeyEvent) -> None:
+        """F11 fills the screen with the view, or gives it back; so does Esc."""
+        if event.key() == Qt.Key.Key_F11 and not self.isFullScreen():
+            self.showFullScreen()
+        elif event.key() in (Qt.Key.Key_F11, Qt.Key.Key_Escape) and self.isFullScreen():
+            self.showNormal()
+        else:
+            super().keyPressEvent(event)
+
+    def fit_lists(self) -> None:
+        """The tables and the standings as large as the window's height below the clock
+        allows (``LIST_POINTS`` at most), each column within its half of the width;
+        measured again only when the lists or the window's size change."""
+        key = (self.tables.text(), self.ranking.text(), self.width(), self.height())
+        if key == self.fitted:
+            return
+        self.fitted = key
+        margins = self.layout_.contentsMargins()
+        spacing = max(0, self.layout_.spacing())
+        height = (self.height() - margins.top() - margins.bottom() - 2 * spacing
+                  - self.title.sizeHint().height() - self.clock.sizeHint().height())
+        width = (self.width() - margins.left() - margins.right() - spacing) // 2
+        for size in range(LIST_POINTS, LIST_MIN_POINTS - 1, -1):
+            for label in (self.tables, self.ranking):
+                font = QFont(label.font())
+                font.setPointSize(size)
+                label.setFont(font)
+            hints = [label.sizeHint() for label in (self.tables, self.ranking)]
+            if all(h.height() <= height and h.width() <= width for h in hints):
+                break
+
+    def resizeEvent(self, event: QResizeEvent) -> None:
+        super().resizeEvent(event)
+        self.fit_lists()
 
     def fit_clock(self, text: str) -> None:
         """The clock as large as the window's width allows (64 points at most)."""
@@ -78,3 +120,4 @@ class WallView(QWidget):
             for s in st.standings[:16]
         ]
         self.ranking.setText(f"<b>Standings (TVP)</b><table>{''.join(top)}</table>")
+        self.fit_lists()

@@ -44,7 +44,7 @@ from referee.tournament.event import TIEBREAKERS, Event
 from referee.tournament.scoring import MatchResult, score_match
 from referee.tournament.standings import standings
 from referee.tournament.store import ChangeListener
-from referee.tournament.stores import short_name
+from referee.tournament.stores import is_server_url, short_name
 
 T = TypeVar("T")
 
@@ -364,7 +364,12 @@ class TournamentWindow(QMainWindow):
     def export_dialog(self, fmt: str) -> None:
         """Ask where; a file export's dialog asks before replacing the file, a folder
         export asks before replacing the files of the folder it would write over."""
-        start = Path(self.tournament.store_name).parent
+        if is_server_url(self.tournament.store_name):  # no folder of its own: the user's
+            from referee.paths import tournaments_dir
+
+            start = tournaments_dir()
+        else:
+            start = Path(self.tournament.store_name).parent
         if fmt in ("csv", "site"):
             folder = QFileDialog.getExistingDirectory(self, "Export to folder", str(start))
             if folder:

@@ -13,18 +13,19 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from dataclasses import dataclass
-from functools import cache
 from pathlib import Path
 from types import MappingProxyType
 from typing import TYPE_CHECKING, Literal, cast
 
 from referee.dice.expression import DiceExpr, DiceExpressionError, parse_dice
 from referee.errors import RefereeError, read_toml
-from referee.rules.activation.tables import MovementTable, activation_rules
-from referee.rules.table_reader import TableReader, readings_key, ruling_resolver
+from referee.rules.activation.tables import ACTIVATION, MovementTable
+from referee.rules.table_reader import TableReader
+from referee.ruleset.readings import ruling_resolver
+from referee.ruleset.tables import TableKind
 
 if TYPE_CHECKING:
-    from referee.rules.ruleset import Ruleset
+    from referee.ruleset import Ruleset
 
 UNITS_FILE = "units.toml"
 STRUCTURES_FILE = "structures.toml"
@@ -270,14 +271,13 @@ def parse_cards(folder: Path, movement: MovementTable) -> Cards:
     return Cards(MappingProxyType(units), MappingProxyType(structures))
 
 
-@cache
-def load_cards(folder: Path, readings: tuple[tuple[str, str], ...]) -> Cards:
-    from referee.rules.activation.tables import load_activation_rules
-
-    return parse_cards(folder, load_activation_rules(folder, readings).movement)
+CARDS: TableKind[Cards] = TableKind(
+    "activation_cards", (UNITS_FILE, STRUCTURES_FILE,),
+    lambda src: parse_cards(src.folder, src.table(ACTIVATION).movement),
+    needs=("activation",))
+"""The unit and structure cards of an activation ruleset (its movement table checks them)."""
 
 
 def activation_cards(rules: Ruleset) -> Cards:
     """The unit and structure cards of ``rules`` (its movement table checks their types)."""
-    activation_rules(rules)  # the tables first: their problems are the ones to fix first
-    return load_cards(rules.folder, readings_key(rules.readings))
+    return rules.table(CARDS)

@@ -17,9 +17,7 @@ from typing import TYPE_CHECKING
 
 from referee.board.hexgrid import Hex
 from referee.board.los import LosBoard
-from referee.board.los_rules import LosRules
 from referee.board.maps import BattleMap
-from referee.board.terrain import TerrainTable
 from referee.rules.activation.cards import Cards, UnitCard, activation_cards
 from referee.rules.activation.missions import (
     BUILDING_TERRAIN,
@@ -32,9 +30,11 @@ from referee.rules.activation.movement import MoveBoard, Mover
 from referee.rules.activation.slots import Slot, footprint, slots_at
 from referee.rules.activation.state import ActivationState, Piece, StateError, other
 from referee.rules.activation.tables import ActivationRules, SlotRef, activation_rules
+from referee.ruleset.los_rules import LosRules
+from referee.ruleset.terrain import TerrainTable
 
 if TYPE_CHECKING:
-    from referee.rules.ruleset import Ruleset
+    from referee.ruleset import Ruleset
 
 
 @dataclass(frozen=True)

@@ -12,20 +12,21 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from dataclasses import dataclass
-from functools import cache
 from pathlib import Path
 from types import MappingProxyType
 from typing import TYPE_CHECKING
 
 from referee.board.hexgrid import Hex, LabelError, hex_label, parse_label
 from referee.board.maps import EDGES, BattleMap, MapError, edge_depth, find_map, load_map
-from referee.errors import RefereeError, read_toml
-from referee.rules.activation.cards import Cards, activation_cards
+from referee.errors import RefereeError
+from referee.rules.activation.cards import CARDS, Cards
 from referee.rules.activation.pips import Pips
-from referee.rules.table_reader import TableReader, readings_key, ruling_resolver
+from referee.rules.table_reader import TableReader
+from referee.ruleset.readings import ruling_resolver
+from referee.ruleset.tables import TableKind
 
 if TYPE_CHECKING:
-    from referee.rules.ruleset import Ruleset
+    from referee.ruleset import Ruleset
 
 MISSIONS_FILE = "missions.toml"
 BUILDING_TERRAIN = "building"
@@ -175,16 +176,14 @@ def parse_missions(path: Path, raw: Mapping[str, object], cards: Cards) -> Missi
     return Missions(MappingProxyType(missions))
 
 
-@cache
-def load_missions(folder: Path, readings: tuple[tuple[str, str], ...]) -> Missions:
-    from referee.rules.activation.cards import load_cards
-
-    path = folder / MISSIONS_FILE
-    return parse_missions(path, read_toml(path), load_cards(folder, readings))
+MISSIONS: TableKind[Missions] = TableKind(
+    "activation_missions", (MISSIONS_FILE,),
+    lambda src: parse_missions(src.path(MISSIONS_FILE), src.doc(MISSIONS_FILE), src.table(CARDS)),
+    needs=("activation_cards",))
+"""The sample missions of an activation ruleset."""
 
 
 def activation_missions(rules: Ruleset) -> Missions:
     """The missions of ``rules``."""
-    activation_cards(rules)
-    return load_missions(rules.folder, readings_key(rules.readings))
+    return rules.table(MISSIONS)
 

@@ -18,7 +18,6 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from dataclasses import dataclass, replace
-from functools import cache
 from pathlib import Path
 from types import MappingProxyType
 from typing import TYPE_CHECKING, Literal, TypeVar, cast
@@ -26,10 +25,12 @@ from typing import TYPE_CHECKING, Literal, TypeVar, cast
 from referee.dice.expression import DiceExpr, DiceExpressionError, parse_dice
 from referee.dice.success import Target, TargetError, parse_target
 from referee.errors import read_toml
-from referee.rules.table_reader import TableReader, readings_key, ruling_resolver
+from referee.rules.table_reader import TableReader
+from referee.ruleset.readings import ruling_resolver
+from referee.ruleset.tables import TableKind
 
 if TYPE_CHECKING:
-    from referee.rules.ruleset import Ruleset
+    from referee.ruleset import Ruleset
 
 Colour = Literal["ally", "enemy", "neutral"]
 COLOURS: tuple[Colour, ...] = ("ally", "enemy", "neutral")
@@ -401,12 +402,12 @@ def parse_activation_rules(folder: Path, readings: Mapping[str, str]) -> Activat
     )
 
 
-@cache
-def load_activation_rules(folder: Path, readings: tuple[tuple[str, str], ...]) -> ActivationRules:
-    """``folder``'s activation tables under ``readings``, cached."""
-    return parse_activation_rules(folder, dict(readings))
+ACTIVATION: TableKind[ActivationRules] = TableKind(
+    "activation", (*FILES,),
+    lambda src: parse_activation_rules(src.folder, src.readings))
+"""The activation rules' four tables of a ruleset."""
 
 
 def activation_rules(rules: Ruleset) -> ActivationRules:
     """The activation tables of ``rules`` under its readings."""
-    return load_activation_rules(rules.folder, readings_key(rules.readings))
+    return rules.table(ACTIVATION)

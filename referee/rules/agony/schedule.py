@@ -11,12 +11,10 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from dataclasses import replace
-from functools import cache
 from pathlib import Path
 from types import MappingProxyType
 from typing import TYPE_CHECKING, cast
 
-from referee.errors import read_toml
 from referee.rules.agony.specs import (
     AFTERMATH_STEPS,
     EFFECTS,
@@ -42,11 +40,13 @@ from referee.rules.agony.specs import (
     TwoDowngrades,
 )
 from referee.rules.hexes.markers import PlacementSpec, Strength
-from referee.rules.hexes.rules import HexEffectRules, load_hex_effects
-from referee.rules.table_reader import TableReader, readings_key, ruling_resolver
+from referee.rules.hexes.rules import HEX_EFFECTS, HexEffectRules
+from referee.rules.table_reader import TableReader
+from referee.ruleset.readings import ruling_resolver
+from referee.ruleset.tables import TableKind
 
 if TYPE_CHECKING:
-    from referee.rules.ruleset import Ruleset
+    from referee.ruleset import Ruleset
 
 FILE_NAME = "agony.toml"
 
@@ -358,13 +358,14 @@ def parse_agony(
     return rules
 
 
-@cache
-def load_agony(folder: Path, readings: tuple[tuple[str, str], ...]) -> AgonyRules:
-    """``folder``'s agony.toml under ``readings``, cached."""
-    path = folder / FILE_NAME
-    return parse_agony(path, read_toml(path), dict(readings), load_hex_effects(folder, readings))
+AGONY: TableKind[AgonyRules] = TableKind(
+    "agony", (FILE_NAME,),
+    lambda src: parse_agony(src.path(FILE_NAME), src.doc(FILE_NAME), src.readings,
+                            src.table(HEX_EFFECTS)),
+    needs=("hex_effects",))
+"""The agony tables of a ruleset (``agony.toml``; its markers are the hex effects')."""
 
 
 def agony_rules(rules: Ruleset) -> AgonyRules:
     """The agony tables of ``rules`` under its readings."""
-    return load_agony(rules.folder, readings_key(rules.readings))
+    return rules.table(AGONY)

@@ -36,8 +36,8 @@ from referee.rules.hexes.burn import TerrainAt, burn_out
 from referee.rules.hexes.markers import HexEffects, Placement
 from referee.rules.hexes.placing import place_all
 from referee.rules.hexes.rules import hex_effect_rules
-from referee.rules.ruleset import Ruleset
 from referee.rules.state import UnitState
+from referee.ruleset import Ruleset
 
 
 @dataclass(frozen=True)

@@ -23,7 +23,7 @@ from referee.rules.assault.table import assault_rules
 from referee.rules.nations import nations
 
 if TYPE_CHECKING:
-    from referee.rules.ruleset import Ruleset
+    from referee.ruleset import Ruleset
 
 
 @dataclass(frozen=True, slots=True)

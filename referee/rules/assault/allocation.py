@@ -44,7 +44,7 @@ from referee.rules.assault.hits import (
 from referee.rules.assault.table import AssaultRules, assault_rules
 
 if TYPE_CHECKING:
-    from referee.rules.ruleset import Ruleset
+    from referee.ruleset import Ruleset
 
 __all__ = [
     "Allocated", "DamageRollPlan", "LightRoll", "SideAllocation", "TokenPlan", "allocated",

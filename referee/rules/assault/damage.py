@@ -32,7 +32,7 @@ from referee.rules.damage.pending import Applied, PendingLedger, apply_pending
 from referee.rules.state import UnitState
 
 if TYPE_CHECKING:
-    from referee.rules.ruleset import Ruleset
+    from referee.ruleset import Ruleset
 
 PlacedKind = Literal["fire", "acid", "minor-acid", "poison"]
 

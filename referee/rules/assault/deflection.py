@@ -23,7 +23,7 @@ from referee.rules.assault.matching import can_cancel, deflectors
 from referee.rules.assault.table import assault_rules
 
 if TYPE_CHECKING:
-    from referee.rules.ruleset import Ruleset
+    from referee.ruleset import Ruleset
 
 CLAUSES = ("assault.deflection", "assault.advantage", "assault.facing")
 

@@ -19,7 +19,7 @@ from referee.rules.damage.damage_roll import shot_odds
 from referee.units.model import DamageRow, DamageTable, SpecialDamage
 
 if TYPE_CHECKING:
-    from referee.rules.ruleset import Ruleset
+    from referee.ruleset import Ruleset
 
 WEIGHTS = {
     "kill": 10, "destroy": 10, "shaken": 3, "immobilised": 3, "bleeding": 2, "on-fire": 2,

@@ -30,7 +30,7 @@ from referee.rules.assault.table import assault_rules
 from referee.rules.state import UnitState
 
 if TYPE_CHECKING:
-    from referee.rules.ruleset import Ruleset
+    from referee.ruleset import Ruleset
 
 RetreatChoice = tuple[Hex | None, int | None]
 

@@ -24,7 +24,7 @@ from referee.rules.assault.contest import AssaultError, AssaultSide, Combatant, 
 from referee.rules.assault.table import AssaultRules, assault_rules
 
 if TYPE_CHECKING:
-    from referee.rules.ruleset import Ruleset
+    from referee.ruleset import Ruleset
 
 PoolKind = Literal["assault", "deflection"]
 

@@ -33,7 +33,7 @@ from referee.rules.explain import Term
 from referee.rules.state import UnitState
 
 if TYPE_CHECKING:
-    from referee.rules.ruleset import Ruleset
+    from referee.ruleset import Ruleset
 
 ABILITY = "pre-assault-retreat"
 

@@ -28,7 +28,7 @@ from referee.rules.assault.table import AssaultRules, assault_rules
 if TYPE_CHECKING:
     import networkx as nx  # imported where a flow is worked out
 
-    from referee.rules.ruleset import Ruleset
+    from referee.ruleset import Ruleset
 
 Harm = Callable[[str, str, int], Fraction]
 SCALE = 10_000

@@ -30,7 +30,7 @@ from referee.rules.assault.table import AssaultRules
 from referee.rules.state import UnitState
 
 if TYPE_CHECKING:
-    from referee.rules.ruleset import Ruleset
+    from referee.ruleset import Ruleset
 
 
 def mover_of(state: UnitState) -> Mover:

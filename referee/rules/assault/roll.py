@@ -21,7 +21,7 @@ from referee.rules.assault.contest import AssaultError
 from referee.rules.assault.pools import Pool, PoolKind, Pools, pool_id
 
 if TYPE_CHECKING:
-    from referee.rules.ruleset import Ruleset
+    from referee.ruleset import Ruleset
 
 
 @dataclass(frozen=True, slots=True, order=True)

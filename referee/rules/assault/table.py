@@ -14,18 +14,18 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from dataclasses import dataclass
-from functools import cache
 from pathlib import Path
 from types import MappingProxyType
 from typing import TYPE_CHECKING
 
 from referee.dice.expression import DiceExpr, DiceExpressionError, parse_dice
-from referee.errors import read_toml
-from referee.rules.table_reader import TableReader, readings_key, ruling_resolver
+from referee.rules.table_reader import TableReader
+from referee.ruleset.readings import ruling_resolver
+from referee.ruleset.tables import TableKind
 from referee.units.model import SpecialDamage
 
 if TYPE_CHECKING:
-    from referee.rules.ruleset import Ruleset
+    from referee.ruleset import Ruleset
 
 FILE_NAME = "assault.toml"
 SECTIONS: Mapping[str, tuple[str, ...]] = MappingProxyType({
@@ -154,13 +154,12 @@ def parse_assault_rules(
     return rules
 
 
-@cache
-def load_assault_rules(folder: Path, readings: tuple[tuple[str, str], ...]) -> AssaultRules:
-    """``folder``'s assault.toml under ``readings``, cached."""
-    path = folder / FILE_NAME
-    return parse_assault_rules(path, read_toml(path), dict(readings))
+ASSAULT: TableKind[AssaultRules] = TableKind(
+    "assault", (FILE_NAME,),
+    lambda src: parse_assault_rules(src.path(FILE_NAME), src.doc(FILE_NAME), src.readings))
+"""The assault table of a ruleset (``assault.toml``)."""
 
 
 def assault_rules(rules: Ruleset) -> AssaultRules:
     """The assault table of ``rules`` under its readings."""
-    return load_assault_rules(rules.folder, readings_key(rules.readings))
+    return rules.table(ASSAULT)

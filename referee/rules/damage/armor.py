@@ -16,13 +16,13 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, Literal
 
 from referee.board.ranges import Band
-from referee.dice.odds import NO_ARMOR, ArmorOdds, armor_modifier, armor_odds
 from referee.rules.damage.method import DamageMethod, damage_method
+from referee.rules.damage.odds import NO_ARMOR, ArmorOdds, armor_modifier, armor_odds
 from referee.rules.explain import Term, signed, total
 
 if TYPE_CHECKING:
     from referee.dice.service import Dice
-    from referee.rules.ruleset import Ruleset
+    from referee.ruleset import Ruleset
 
 Outcome = Literal["blocked", "partial", "penetrated"]
 OUTCOMES: tuple[Outcome, ...] = ("blocked", "partial", "penetrated")
@@ -59,7 +59,7 @@ class ArmorPlan:
         return f"{self.lowest}+" if self.lowest <= self.sides else "never"
 
     def odds(self) -> ArmorOdds:
-        """Exact odds of this roll (``referee.dice.odds``)."""
+        """Exact odds of this roll (``referee.rules.damage.odds``)."""
         if self.skipped:
             return NO_ARMOR
         return armor_odds(self.dice, self.sides, self.lowest, self.block_at, self.per_success)

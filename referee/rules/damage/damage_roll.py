@@ -27,9 +27,9 @@ from typing import TYPE_CHECKING
 from referee.board.ranges import Band, RangeBand
 from referee.board.sector_stats import Sector
 from referee.dice.expression import DiceExpr
-from referee.dice.odds import DamageOdds, RowOdds, damage_odds, row_odds
 from referee.rules.damage.armor import ArmorPlan, ArmorResult, armor_plan, roll_armor
 from referee.rules.damage.method import DamageMethod, SpecialRule, damage_method
+from referee.rules.damage.odds import DamageOdds, RowOdds, damage_odds, row_odds
 from referee.rules.damage.table_roll import (
     TableRoll,
     previous_damage_term,
@@ -42,7 +42,7 @@ from referee.units.model import Assault, SpecialDamage, Weapon
 
 if TYPE_CHECKING:
     from referee.dice.service import Dice, RollRequest
-    from referee.rules.ruleset import Ruleset
+    from referee.ruleset import Ruleset
 
 REGULAR = "regular"
 

@@ -14,17 +14,17 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from dataclasses import dataclass
-from functools import cache
 from pathlib import Path
 from types import MappingProxyType
 from typing import TYPE_CHECKING, Literal, cast
 
 from referee.board.ranges import Band
-from referee.catalogue.rulings import register
-from referee.errors import DataFileError, read_toml
+from referee.errors import DataFileError
+from referee.ruleset.readings import Resolve
+from referee.ruleset.tables import TableKind
 
 if TYPE_CHECKING:
-    from referee.rules.ruleset import Ruleset
+    from referee.ruleset import Ruleset
 
 FILE_NAME = "damage.toml"
 RANGE_BANDS: tuple[Band, ...] = ("point-blank", "normal", "long")
@@ -149,9 +149,9 @@ class DamageMethod:
 class _Reader:
     """Reads keys of one file, resolving ``"@ruling"`` and collecting every problem."""
 
-    def __init__(self, path: Path, readings: Mapping[str, str]) -> None:
+    def __init__(self, path: Path, resolve: Resolve) -> None:
         self.path = path
-        self.readings = readings
+        self.resolve = resolve
         self.problems: list[str] = []
         self.rulings: dict[str, str] = {}
 
@@ -159,12 +159,13 @@ class _Reader:
         raw = table.get(key)
         if isinstance(raw, str) and raw.startswith("@"):
             rid = raw[1:]
-            rulings = register()
-            if rid not in rulings or rid not in self.readings:
+            try:
+                value = self.resolve(rid)
+            except KeyError:
                 self.problems.append(f"{where}: refers to unknown ruling {rid!r}")
                 return None
             self.rulings[where] = rid
-            return rulings[rid].option(self.readings[rid]).value
+            return value
         return raw
 
     def integer(
@@ -336,11 +337,10 @@ def _special_rule(r: _Reader, table: Mapping[str, object], where: str, typed: bo
     )
 
 
-def parse_damage_method(
-    path: Path, doc: Mapping[str, object], readings: Mapping[str, str]
-) -> DamageMethod:
-    """Build a :class:`DamageMethod` from a parsed ``damage.toml``; every problem at once."""
-    r = _Reader(path, readings)
+def parse_damage_method(path: Path, doc: Mapping[str, object], resolve: Resolve) -> DamageMethod:
+    """Build a :class:`DamageMethod` from a parsed ``damage.toml``; ``resolve("id")`` reads a
+    ruling (the ruleset's one resolver); every problem at once."""
+    r = _Reader(path, resolve)
     r.only(doc, {"range", "ap_decay", "armor", "special"}, "(top level)")
     rng = _range(r, doc)
     decay = _decay(r, doc)
@@ -367,12 +367,12 @@ def parse_damage_method(
     )
 
 
-@cache
-def _load(folder: Path, readings: tuple[tuple[str, str], ...]) -> DamageMethod:
-    path = folder / FILE_NAME
-    return parse_damage_method(path, read_toml(path), dict(readings))
+DAMAGE: TableKind[DamageMethod] = TableKind(
+    "damage", (FILE_NAME,),
+    lambda src: parse_damage_method(src.path(FILE_NAME), src.doc(FILE_NAME), src.resolve))
+"""The damage method of a ruleset (``damage.toml``)."""
 
 
 def damage_method(rules: Ruleset) -> DamageMethod:
     """The damage method of ``rules`` under its readings (cached per folder and readings)."""
-    return _load(rules.folder, tuple(sorted(rules.readings.items())))
+    return rules.table(DAMAGE)

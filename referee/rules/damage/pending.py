@@ -21,7 +21,7 @@ from referee.rules.damage.table_roll import RowOutcome, TableRoll, carry_out
 from referee.rules.state import UnitState
 
 if TYPE_CHECKING:
-    from referee.rules.ruleset import Ruleset
+    from referee.ruleset import Ruleset
 
 PENDING_RULING = "damage.pending-tokens"
 

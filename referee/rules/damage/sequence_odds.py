@@ -46,7 +46,7 @@ from referee.rules.state import UnitState
 from referee.units.model import Assault, DamageRow, Weapon
 
 if TYPE_CHECKING:
-    from referee.rules.ruleset import Ruleset
+    from referee.ruleset import Ruleset
 
 PENDING_RULING = "damage.pending-tokens"
 

@@ -15,8 +15,8 @@ from referee.rules.fire.ammo import shots_per_action, spend
 from referee.rules.fire.roll import HitRoll, roll_to_hit
 from referee.rules.fire.shot import Shot
 from referee.rules.fire.to_hit import ToHit, to_hit
-from referee.rules.ruleset import Ruleset
 from referee.rules.state import UnitState
+from referee.ruleset import Ruleset
 from referee.units.model import Weapon
 
 

@@ -23,20 +23,20 @@ from typing import TYPE_CHECKING
 
 from referee.board.facing import shot_sectors
 from referee.board.sector_stats import Sector
-from referee.dice.odds import to_hit_odds
 from referee.rules.damage.pending import PendingLedger
 from referee.rules.damage.sequence_odds import SequenceOdds, sequence_odds
 from referee.rules.fire.ammo import shots_per_action
 from referee.rules.fire.area_hex import default_sector
 from referee.rules.fire.legality import TargetCheck
+from referee.rules.fire.odds import to_hit_odds
 from referee.rules.fire.to_hit import to_hit
 from referee.rules.fire.weapon_conditions import (
     WeaponCondition,
     condition_rules,
     conditions_of_hits,
 )
-from referee.rules.ruleset import Ruleset
 from referee.rules.state import UnitState
+from referee.ruleset import Ruleset
 from referee.units.model import Weapon
 
 if TYPE_CHECKING:  # area fire's modules are imported by area_odds, when asked

@@ -10,8 +10,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from referee.board.hexgrid import hex_label
-from referee.rules.ruleset import Ruleset
 from referee.rules.state import Aim, UnitState
+from referee.ruleset import Ruleset
 
 AIM_LIFE_RULING = "fire.aim-life"
 AIM_SPENT_RULING = "fire.aim-spent"

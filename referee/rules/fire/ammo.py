@@ -10,8 +10,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from referee.rules.ruleset import Ruleset
 from referee.rules.state import UnitState
+from referee.ruleset import Ruleset
 from referee.units.model import Weapon
 
 LIMITED_AMMO_RULING = "fire.limited-ammo-count"

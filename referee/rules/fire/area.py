@@ -18,7 +18,6 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from referee.board.terrain import Terrain
 from referee.dice.service import Dice, OpenEndedRoll, RollRequest, open_ended_note
 from referee.rules.explain import Term, total
 from referee.rules.fire.action import MisfireRoll, misfire_request, start_action, unless_misfire
@@ -26,8 +25,9 @@ from referee.rules.fire.ammo import shots_per_action
 from referee.rules.fire.conditions import AbilityParameterError, applies
 from referee.rules.fire.roll import HitRoll, judge
 from referee.rules.fire.to_hit_table import EvasionRules, Modifier, ToHitTable, to_hit_table
-from referee.rules.ruleset import Ruleset
 from referee.rules.state import UnitState
+from referee.ruleset import Ruleset
+from referee.ruleset.terrain import Terrain
 from referee.units.model import Ability, Weapon
 
 AREA_MODIFIERS_RULING = "fire.area-modifiers"

@@ -13,8 +13,8 @@ from referee.board.sector_stats import Sector
 from referee.rules.damage.damage_roll import effective_armor
 from referee.rules.fire.legality import TargetCheck
 from referee.rules.fire.to_hit import to_hit
-from referee.rules.ruleset import Ruleset
 from referee.rules.state import UnitState
+from referee.ruleset import Ruleset
 
 if TYPE_CHECKING:
     from referee.rules.fire.area import AreaTarget  # imported by area_targets: area fire only

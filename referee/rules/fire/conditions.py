@@ -11,9 +11,9 @@ from __future__ import annotations
 from collections.abc import Iterable
 
 from referee.board.ranges import RangeBand
-from referee.board.terrain import Terrain
 from referee.errors import RefereeError
 from referee.rules.fire.to_hit_table import Modifier, ToHitTable
+from referee.ruleset.terrain import Terrain
 from referee.units.model import Ability
 
 

@@ -28,8 +28,8 @@ from referee.rules.fire.aim import AimCheck, GunneryStep, check_aim
 from referee.rules.fire.ammo import limited_ammo_left
 from referee.rules.fire.shot import Shot
 from referee.rules.fire.to_hit_table import to_hit_table
-from referee.rules.ruleset import Ruleset
 from referee.rules.state import UnitState
+from referee.ruleset import Ruleset
 from referee.units.model import Weapon
 
 Action = Literal["fire", "spot"]
@@ -98,6 +98,14 @@ class TargetCheck:
             "band": self.band.band if self.band else None,
             "range": distance(self.shooter.hex, self.target.hex),
         }
+
+
+def named_weapon(unit: UnitState, name: str | None) -> Weapon | None:
+    """The weapon ``name`` of ``unit``'s card, by default its first (``None``: it has none);
+    an unknown name raises :class:`referee.units.model.UnknownWeapon`."""
+    if name:
+        return unit.unit.weapon(name)
+    return unit.unit.weapons[0] if unit.unit.weapons else None
 
 
 def _level(unit: UnitState) -> int | None:

@@ -11,13 +11,14 @@ from dataclasses import dataclass
 
 from referee.board.hexgrid import hex_label
 from referee.errors import RefereeError
-from referee.rules.ruleset import Ruleset
 from referee.rules.state import Aim, UnitState
+from referee.ruleset import Ruleset
 from referee.units.model import Weapon
 
 
 class LoadError(RefereeError):
-    """A Load order that cannot be carried out (a unit with no weapon)."""
+    """A Load or Aim order that cannot be carried out (a unit with no weapon, a shaken
+    unit)."""
 
 
 WEAPONS_RULING = "fire.load-weapons"
@@ -37,8 +38,16 @@ def one_load(weapon: Weapon) -> int:
     return max(weapon.load, weapon.burst)
 
 
+def check_not_shaken(unit: UnitState) -> None:
+    """A shaken unit takes no gunnery action: no Load, no Aim (clause ``fire.shaken``)."""
+    if unit.is_shaken:
+        raise LoadError(f"{unit.uid} is shaken and takes no gunnery action")
+
+
 def load(rules: Ruleset, unit: UnitState, weapon: str | None = None) -> Loaded:
-    """``unit`` after a Load order (``weapon``: the one named, under the one-weapon reading)."""
+    """``unit`` after a Load order (``weapon``: the one named, under the one-weapon reading);
+    a shaken unit is refused (clause ``fire.shaken``)."""
+    check_not_shaken(unit)
     if not unit.unit.weapons:
         raise LoadError(f"{unit.uid} has no weapon to load")
     which = rules.reading(WEAPONS_RULING).value

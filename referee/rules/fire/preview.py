@@ -22,20 +22,21 @@ from typing import TYPE_CHECKING
 
 from referee.board.facing import shot_sectors
 from referee.board.sector_stats import Sector
-from referee.dice.odds import fraction_text, to_hit_odds
+from referee.dice.odds import fraction_text
 from referee.rules.damage.damage_roll import ShotOdds, effective_armor, shot_odds
 from referee.rules.damage.pending import PendingLedger
 from referee.rules.fire.action_odds import ActionOdds, area_odds, fire_odds
 from referee.rules.fire.aim import GunneryStep
 from referee.rules.fire.area_hex import area_targets
 from referee.rules.fire.legality import TargetCheck, check_target
+from referee.rules.fire.odds import to_hit_odds
 from referee.rules.fire.to_hit import ToHit, to_hit
 from referee.rules.state import UnitState
 from referee.units.model import Weapon
 
 if TYPE_CHECKING:
     from referee.board.los import LosBoard
-    from referee.rules.ruleset import Ruleset
+    from referee.ruleset import Ruleset
 
 
 @dataclass(frozen=True, slots=True)

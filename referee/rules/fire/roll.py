@@ -10,7 +10,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from referee.dice.service import Dice, OpenEndedRoll
-from referee.rules.ruleset import Ruleset
+from referee.ruleset import Ruleset
 
 NATURAL_ONE_RULING = "fire.natural-one"
 

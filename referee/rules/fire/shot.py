@@ -9,8 +9,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from referee.board.ranges import RangeBand
-from referee.board.terrain import Terrain
 from referee.rules.state import UnitState
+from referee.ruleset.terrain import Terrain
 from referee.units.model import Weapon
 
 

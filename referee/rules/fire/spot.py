@@ -14,8 +14,8 @@ from referee.errors import RefereeError
 from referee.rules.fire.roll import HitRoll, roll_to_hit
 from referee.rules.fire.shot import Shot
 from referee.rules.fire.to_hit import ToHit, to_hit
-from referee.rules.ruleset import Ruleset
 from referee.rules.state import UnitState
+from referee.ruleset import Ruleset
 
 
 class SpotError(RefereeError):

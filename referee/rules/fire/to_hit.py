@@ -17,8 +17,8 @@ from referee.rules.explain import Term, clauses, total
 from referee.rules.fire.conditions import applies, value
 from referee.rules.fire.shot import Shot
 from referee.rules.fire.to_hit_table import Modifier, ToHitTable, to_hit_table
-from referee.rules.ruleset import Ruleset
 from referee.rules.state import UnitState
+from referee.ruleset import Ruleset
 from referee.units.model import Ability
 
 TAKE_COVER_RULING = "fire.take-cover-terrain"

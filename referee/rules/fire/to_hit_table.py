@@ -4,7 +4,7 @@ Clause ``fire.to-hit``: the base to-hit number and every modifier row (speeds, f
 markers, aim, range bands, on edge, size, unit and weapon abilities), each with its
 label and clause id; with the edition's area, evasion and fire-order rules and what the
 hits of fire, acid and poison weapons place (``[conditions]``). Terrain cover
-and terrain evasion are not here: :mod:`referee.board.terrain` holds them.
+and terrain evasion are not here: :mod:`referee.ruleset.terrain` holds them.
 A value written ``"@ruling-id"`` takes the ruleset's reading of that ruling.
 """
 
@@ -12,17 +12,19 @@ from __future__ import annotations
 
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
-from functools import cache
 from pathlib import Path
 from types import MappingProxyType
 from typing import TYPE_CHECKING, Literal
 
 from referee.board.ranges import BANDS
-from referee.board.terrain import SIZES
-from referee.errors import DataFileError, read_toml
+from referee.errors import DataFileError
+from referee.ruleset.tables import TableKind
+from referee.ruleset.terrain import SIZES
 
 if TYPE_CHECKING:
-    from referee.rules.ruleset import Ruleset
+    from referee.ruleset import Ruleset
+
+FILE_NAME = "to_hit.toml"
 
 When = Literal["always", "in-terrain", "at-speed", "at-point-blank"]
 WHENS: tuple[When, ...] = ("always", "in-terrain", "at-speed", "at-point-blank")
@@ -418,22 +420,12 @@ def parse_to_hit_table(path: Path, doc: Mapping[str, object], resolve: Resolver)
     return table
 
 
-@cache
-def _load(folder: Path, readings: tuple[tuple[str, str], ...]) -> ToHitTable:
-    from referee.catalogue.rulings import register
-
-    rulings = register()
-    chosen = dict(readings)
-
-    def resolve(ruling_id: str) -> object:
-        if ruling_id not in rulings:
-            raise KeyError(ruling_id)
-        return rulings[ruling_id].option(chosen.get(ruling_id, rulings[ruling_id].default)).value
-
-    path = folder / "to_hit.toml"
-    return parse_to_hit_table(path, read_toml(path), resolve)
+TO_HIT: TableKind[ToHitTable] = TableKind(
+    "to_hit", (FILE_NAME,),
+    lambda src: parse_to_hit_table(src.path(FILE_NAME), src.doc(FILE_NAME), src.resolve))
+"""The to-hit table of a ruleset (``to_hit.toml``)."""
 
 
 def to_hit_table(rules: Ruleset) -> ToHitTable:
     """The to-hit table of ``rules`` (its folder's ``to_hit.toml`` under its readings)."""
-    return _load(rules.folder, tuple(sorted(rules.readings.items())))
+    return rules.table(TO_HIT)

@@ -24,8 +24,8 @@ from typing import Any, Literal, cast
 
 from referee.rules.damage.method import damage_method
 from referee.rules.fire.to_hit_table import ConditionRules, to_hit_table
-from referee.rules.ruleset import Ruleset
 from referee.rules.state import UnitState
+from referee.ruleset import Ruleset
 from referee.units.model import Weapon
 
 ConditionKind = Literal["fire", "acid", "minor-acid", "poison"]

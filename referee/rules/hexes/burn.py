@@ -14,10 +14,10 @@ from dataclasses import dataclass
 from types import MappingProxyType
 
 from referee.board.hexgrid import Hex
-from referee.board.terrain import TerrainTable
 from referee.rules.agony.events import EffectEvent
 from referee.rules.hexes.markers import HexEffects
 from referee.rules.hexes.rules import HexEffectRules
+from referee.ruleset.terrain import TerrainTable
 
 TerrainAt = Callable[[Hex], str]
 

@@ -11,17 +11,18 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from dataclasses import dataclass
-from functools import cache
 from pathlib import Path
 from types import MappingProxyType
 from typing import TYPE_CHECKING, Literal, cast
 
-from referee.errors import RefereeError, read_toml
+from referee.errors import RefereeError
 from referee.rules.hexes.markers import Strength
-from referee.rules.table_reader import TableReader, readings_key, ruling_resolver
+from referee.rules.table_reader import TableReader
+from referee.ruleset.readings import ruling_resolver
+from referee.ruleset.tables import TableKind
 
 if TYPE_CHECKING:
-    from referee.rules.ruleset import Ruleset
+    from referee.ruleset import Ruleset
 
 FILE_NAME = "hex_effects.toml"
 
@@ -298,13 +299,12 @@ def parse_hex_effects(path: Path, raw: Mapping[str, object], readings: Mapping[s
     return rules
 
 
-@cache
-def load_hex_effects(folder: Path, readings: tuple[tuple[str, str], ...]) -> HexEffectRules:
-    """``folder``'s hex_effects.toml under ``readings`` (see :func:`readings_key`), cached."""
-    path = folder / FILE_NAME
-    return parse_hex_effects(path, read_toml(path), dict(readings))
+HEX_EFFECTS: TableKind[HexEffectRules] = TableKind(
+    "hex_effects", (FILE_NAME,),
+    lambda src: parse_hex_effects(src.path(FILE_NAME), src.doc(FILE_NAME), src.readings))
+"""The hex effects of a ruleset (``hex_effects.toml``)."""
 
 
 def hex_effect_rules(rules: Ruleset) -> HexEffectRules:
     """The hex effects of ``rules`` under its readings (loaded once per folder and readings)."""
-    return load_hex_effects(rules.folder, readings_key(rules.readings))
+    return rules.table(HEX_EFFECTS)

@@ -24,8 +24,8 @@ from referee.rules.conditions import shake
 from referee.rules.damage.table_roll import carry_out, roll_on_table
 from referee.rules.hexes.markers import HexEffects, HexMarker
 from referee.rules.hexes.rules import HexEffectRules, MarkerKind, TriggerRoll, hex_effect_rules
-from referee.rules.ruleset import Ruleset
 from referee.rules.state import UnitState
+from referee.ruleset import Ruleset
 
 
 @dataclass(frozen=True, slots=True)

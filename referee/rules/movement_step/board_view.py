@@ -10,8 +10,8 @@ from referee.board.hexgrid import DIRECTIONS, Hex, hex_label
 from referee.board.movement import Mover
 from referee.board.stacking import Occupant, enemy_blocks
 from referee.rules.movement_step.contest import Layer
-from referee.rules.ruleset import Ruleset
 from referee.rules.state import UnitState
+from referee.ruleset import Ruleset
 
 
 def mover_of(state: UnitState) -> Mover:

@@ -16,8 +16,8 @@ from referee.rules.movement_step.intent import Intent, Need
 from referee.rules.movement_step.readings import Readings
 from referee.rules.movement_step.result import PendingChoice
 from referee.rules.nations import Precedence, nations
-from referee.rules.ruleset import Ruleset
 from referee.rules.state import UnitState
+from referee.ruleset import Ruleset
 
 
 def side_nation(side: int, states: Mapping[str, UnitState], table: Precedence) -> str | None:

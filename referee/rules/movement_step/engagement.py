@@ -31,8 +31,8 @@ from referee.rules.movement_step.entry import Attempt
 from referee.rules.movement_step.head_on import HeadOn, decide, decider, find_head_ons
 from referee.rules.movement_step.readings import Readings
 from referee.rules.movement_step.result import Choice, StepEvent
-from referee.rules.ruleset import Ruleset
 from referee.rules.state import UnitState
+from referee.ruleset import Ruleset
 
 Arena = tuple[Hex, Layer]
 

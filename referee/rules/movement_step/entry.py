@@ -19,8 +19,8 @@ from referee.rules.movement_step.board_view import mover_of
 from referee.rules.movement_step.intent import MOVE_CLAUSES, Intent
 from referee.rules.movement_step.readings import Readings
 from referee.rules.movement_step.result import Stay, StepEvent
-from referee.rules.ruleset import Ruleset
 from referee.rules.state import UnitState
+from referee.ruleset import Ruleset
 
 TOKENS = "move.difficult-terrain"
 

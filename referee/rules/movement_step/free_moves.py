@@ -17,8 +17,8 @@ from referee.board.movement import chase_step, flee_options, movement_graph
 from referee.rules.movement_step.board_view import direction, mover_of, occupancy, turn_distance
 from referee.rules.movement_step.readings import Readings
 from referee.rules.movement_step.result import ChoiceKind
-from referee.rules.ruleset import Ruleset
 from referee.rules.state import UnitState
+from referee.ruleset import Ruleset
 
 
 @dataclass(frozen=True, slots=True)

@@ -22,8 +22,8 @@ from referee.rules.movement_step.intent import split_choice
 from referee.rules.movement_step.readings import Readings
 from referee.rules.movement_step.result import Choice, StepEvent
 from referee.rules.nations import nations
-from referee.rules.ruleset import Ruleset
 from referee.rules.state import UnitState
+from referee.ruleset import Ruleset
 
 
 @dataclass(frozen=True, slots=True)

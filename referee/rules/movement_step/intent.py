@@ -21,8 +21,8 @@ from referee.rules.movement_step.readings import Readings
 from referee.rules.movement_step.result import Choice, ChoiceKind, StepEvent
 from referee.rules.movement_step.speed import SPEED_CODES, change_speed
 from referee.rules.orders.model import Action, Step
-from referee.rules.ruleset import Ruleset
 from referee.rules.state import UnitState
+from referee.ruleset import Ruleset
 
 TURN_CODES = ("L", "R", "360")
 MOVE_CODES = ("F", "Rev", "Chase", "Follow", "Flee", "Road")

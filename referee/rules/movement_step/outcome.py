@@ -13,8 +13,8 @@ from referee.rules.movement_step.board_view import layer_of
 from referee.rules.movement_step.crowding import Crowded
 from referee.rules.movement_step.entry import Attempt, Prepared
 from referee.rules.movement_step.result import Move, Stay, StepEvent
-from referee.rules.ruleset import Ruleset
 from referee.rules.state import UnitState
+from referee.ruleset import Ruleset
 
 
 @dataclass(frozen=True)

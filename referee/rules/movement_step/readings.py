@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from referee.rules.ruleset import Ruleset
+from referee.ruleset import Ruleset
 
 CHOICE_RANK = "turn.choice-rank"
 """Which end of the nations' choice table ranks highest (a ruling of the turn sequence);

@@ -32,8 +32,8 @@ from referee.rules.movement_step.result import (
     StepEvent,
 )
 from referee.rules.orders.model import NOTHING, Step
-from referee.rules.ruleset import Ruleset
 from referee.rules.state import UnitState
+from referee.ruleset import Ruleset
 
 
 def _check(battle_map: BattleMap, units: Mapping[str, UnitState],

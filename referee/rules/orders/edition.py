@@ -11,17 +11,17 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from dataclasses import dataclass
-from functools import cache
 from pathlib import Path
 from types import MappingProxyType
 from typing import TYPE_CHECKING, Literal, cast
 
-from referee.errors import read_toml
 from referee.rules.orders.model import OrderKind
-from referee.rules.table_reader import TableReader, readings_key, ruling_resolver
+from referee.rules.table_reader import TableReader
+from referee.ruleset.readings import ruling_resolver
+from referee.ruleset.tables import TableKind
 
 if TYPE_CHECKING:
-    from referee.rules.ruleset import Ruleset
+    from referee.ruleset import Ruleset
 
 FILE_NAME = "orders.toml"
 
@@ -119,13 +119,12 @@ def parse_orders_rules(path: Path, raw: Mapping[str, object], readings: Mapping[
     )
 
 
-@cache
-def load_orders_rules(folder: Path, readings: tuple[tuple[str, str], ...]) -> OrdersRules:
-    """``folder``'s orders.toml under ``readings``, cached."""
-    path = folder / FILE_NAME
-    return parse_orders_rules(path, read_toml(path), dict(readings))
+ORDERS: TableKind[OrdersRules] = TableKind(
+    "orders", (FILE_NAME,),
+    lambda src: parse_orders_rules(src.path(FILE_NAME), src.doc(FILE_NAME), src.readings))
+"""The orders table of a ruleset (``orders.toml``)."""
 
 
 def orders_rules(rules: Ruleset) -> OrdersRules:
     """The orders table of ``rules`` under its readings."""
-    return load_orders_rules(rules.folder, readings_key(rules.readings))
+    return rules.table(ORDERS)

@@ -29,8 +29,8 @@ from referee.rules.conditions import allowed_orders
 from referee.rules.orders.edition import OrdersRules, orders_rules
 from referee.rules.orders.model import NOTHING, Action, Order, OrderKind, Step
 from referee.rules.orders.notation import parse_action
-from referee.rules.ruleset import Ruleset
 from referee.rules.state import UnitState
+from referee.ruleset import Ruleset
 from referee.units.model import Speed, UnitType
 
 Outcome = Literal["kept", "nothing", "default", "shaken"]

@@ -23,7 +23,7 @@ from referee.rules.orders.notation import parse_action, parse_order
 from referee.rules.state import UnitState
 
 if TYPE_CHECKING:
-    from referee.rules.ruleset import Ruleset
+    from referee.ruleset import Ruleset
 
 CLAUSE = "orders.missing"
 RULING = "orders.missing"

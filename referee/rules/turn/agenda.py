@@ -16,13 +16,13 @@ from dataclasses import dataclass
 from referee.board.hexgrid import Hex
 from referee.errors import RefereeError
 from referee.rules.hexes.markers import HexEffects
-from referee.rules.ruleset import Ruleset
 from referee.rules.state import UnitState
 from referee.rules.turn.choices import CLAUSE as CHOICE_CLAUSE
 from referee.rules.turn.choices import ChoiceGroup, choice_order
 from referee.rules.turn.clock import TurnPosition
 from referee.rules.turn.involved import Involved, Scene, StepFacts, involved
 from referee.rules.turn.sequence import TurnStep
+from referee.ruleset import Ruleset
 
 NOTHING_TO_DO = "Nothing to do here: Next step passes this step."
 

@@ -19,7 +19,7 @@ from referee.rules.nations import nations
 from referee.rules.state import UnitState
 
 if TYPE_CHECKING:
-    from referee.rules.ruleset import Ruleset
+    from referee.ruleset import Ruleset
 
 CLAUSE = "orders.choice-order"
 

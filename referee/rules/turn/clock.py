@@ -16,7 +16,7 @@ from referee.errors import RefereeError
 from referee.rules.turn.sequence import TurnStep, turn_rules
 
 if TYPE_CHECKING:
-    from referee.rules.ruleset import Ruleset
+    from referee.ruleset import Ruleset
 
 
 class TurnClockError(RefereeError):

@@ -14,18 +14,18 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
-from functools import cache
 from pathlib import Path
 from types import MappingProxyType
 from typing import TYPE_CHECKING, Literal, cast
 
-from referee.catalogue.rulings import register
-from referee.errors import read_toml
-from referee.rules.agony.schedule import agony_rules
-from referee.rules.table_reader import TableReader, readings_key, ruling_resolver
+from referee.rules.agony.schedule import AGONY
+from referee.rules.table_reader import TableReader
+from referee.ruleset.readings import ruling_resolver
+from referee.ruleset.rulings import register
+from referee.ruleset.tables import TableKind
 
 if TYPE_CHECKING:
-    from referee.rules.ruleset import Ruleset
+    from referee.ruleset import Ruleset
 
 FILE_NAME = "turn.toml"
 
@@ -329,19 +329,32 @@ def parse_turn(
                      MappingProxyType(ability_rulings))
 
 
-@cache
-def load_turn(folder: Path, readings: tuple[tuple[str, str], ...], agony_steps: int) -> TurnRules:
-    """``folder``'s turn.toml under ``readings``, cached."""
-    path = folder / FILE_NAME
-    return parse_turn(path, read_toml(path), dict(readings), agony_steps)
+TURN: TableKind[TurnRules] = TableKind(
+    "turn", (FILE_NAME,),
+    lambda src: parse_turn(src.path(FILE_NAME), src.doc(FILE_NAME), src.readings,
+                           len(src.table(AGONY).schedule)),
+    needs=("agony",))
+"""The turn of a ruleset (``turn.toml``; its agony steps are counted on the agony schedule)."""
 
 
 def turn_rules(rules: Ruleset) -> TurnRules:
     """The turn of ``rules`` under its readings."""
-    agony_steps = len(agony_rules(rules).schedule)
-    return load_turn(rules.folder, readings_key(rules.readings), agony_steps)
+    return rules.table(TURN)
 
 
 def turn_sequence(rules: Ruleset) -> tuple[TurnStep, ...]:
     """The steps of one turn of ``rules``, in order (clause ``turn.sequence``)."""
     return turn_rules(rules).steps
+
+
+def step_numbers(rules: Ruleset, kind: str) -> tuple[int, ...]:
+    """The numbers of the turn's steps of ``kind`` (``movement``: 1, 2, 3), in order; a
+    command naming its step is checked against them (clause ``turn.sequence``)."""
+    return tuple(sorted({s.number for s in turn_sequence(rules)
+                         if s.kind == kind and s.number is not None}))
+
+
+def either(numbers: tuple[int, ...]) -> str:
+    """``1, 2 or 3``: the numbers a step may have, in words."""
+    words = [str(n) for n in numbers]
+    return words[0] if len(words) == 1 else f"{', '.join(words[:-1])} or {words[-1]}"

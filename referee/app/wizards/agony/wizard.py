@@ -1,0 +1,192 @@
+"""The agony wizard: one agony step (0-4), each unit's continuous effects in the edition's
+order, one roll each, digital or typed.
+
+The engine's step (:func:`referee.rules.agony.step.run_agony_step`, clause
+``agony.schedule``) is run as a dry run on a throwaway :class:`~referee.dice.service.Dice`
+seeded as the journal will seed the step: the first page lists the effects the edition
+schedules for the step, in its order, and what each does to which unit or hex (the dice it
+needs, not their values); the second has the dice, rolled by the app or typed in the one
+dice widget (:mod:`..common.dice_entry`: every die listed before the first is typed, a d6 box
+refuses a 7); the last is the outcome (:mod:`..common.outcome_page`): what each die did, the
+damage waiting to be applied and what it will do. Finishing hands back one ``agony`` step
+with the typed dice (:meth:`AgonyWizard.chosen_step`); leaving writes nothing.
+"""
+
+from __future__ import annotations
+
+from enum import IntEnum
+from html import escape
+
+from PySide6.QtWidgets import QTextBrowser, QVBoxLayout, QWidget, QWizard, QWizardPage
+
+from referee.app.wizards.common.chosen_step import ChosenStep
+from referee.app.wizards.common.dice_entry import DiceEntry
+from referee.app.wizards.common.outcome_page import OutcomePage
+from referee.app.wizards.common.step_number import step_number
+from referee.board.hexgrid import hex_label
+from referee.dice.service import Dice, DieOutOfRange, Roll
+from referee.match.outcome import StepOutcome, dry_step, step_outcome
+from referee.match.state import MatchState
+from referee.rules.agony.events import EffectEvent
+from referee.rules.agony.schedule import agony_rules
+from referee.rules.agony.step import AgonyStepResult, run_agony_step
+
+
+class Page(IntEnum):
+    EFFECTS = 0
+    ROLLS = 1
+    OUTCOME = 2
+
+
+def dry_agony(state: MatchState, number: int, dice: Dice) -> AgonyStepResult:
+    """Agony step ``number`` on a copy of the match, with ``dice`` (nothing is written)."""
+    return run_agony_step(
+        state.rules, number, list(state.units.values()), dice,
+        hexes=state.hexes, terrain_at=state.terrain_at,
+    )
+
+
+def _who(event: EffectEvent) -> str:
+    if event.uid is not None:
+        return event.uid
+    return hex_label(event.hex) if event.hex is not None else ""
+
+
+def _cited(event: EffectEvent) -> str:
+    return ", ".join((event.clause, *(f"ruling {r}" for r in event.rulings)))
+
+
+def effects_html(number: int, effects: tuple[str, ...], result: AgonyStepResult) -> str:
+    """The step's effects in the edition's order, and what each does to whom (the dice it
+    needs, not what they show)."""
+    if not effects:
+        return f"<p><b>Agony {number} schedules nothing in this edition.</b></p>"
+    by_effect: dict[str, list[EffectEvent]] = {}
+    for event in result.events:
+        by_effect.setdefault(event.effect, []).append(event)
+    parts = [f"<p>Effects in the order the edition carries them out: "
+             f"<b>{escape(', '.join(effects))}</b>.</p>"]
+    for effect in effects:
+        events = by_effect.pop(effect, [])
+        parts.append(f"<h3>{escape(effect)}</h3>")
+        if not events:
+            parts.append("<p><i>No unit or hex concerned.</i></p>")
+            continue
+        parts.append("<ul>" + "".join(_item(e) for e in events) + "</ul>")
+    for effect, events in by_effect.items():  # placements of clouds that acid made
+        parts.append(f"<h3>{escape(effect)}</h3><ul>" + "".join(_item(e) for e in events)
+                     + "</ul>")
+    return "".join(parts)
+
+
+def _item(event: EffectEvent) -> str:
+    if event.dice:
+        what = "; ".join(f"one d{r.sides}: {r.purpose}" for r in event.dice)
+    else:
+        what = event.text
+    return (f"<li><b>{escape(_who(event))}</b>: {escape(what)} "
+            f"<span style='color:#555'>[{escape(_cited(event))}]</span></li>")
+
+
+class EffectsPage(QWizardPage):
+    def __init__(self) -> None:
+        super().__init__()
+        self.text = QTextBrowser()
+        layout = QVBoxLayout(self)
+        layout.addWidget(self.text)
+
+    def initializePage(self) -> None:
+        wizard = self.wizard()
+        assert isinstance(wizard, AgonyWizard)
+        self.setTitle(f"Agony {wizard.number}")
+        self.setSubTitle("What this agony step does, unit by unit, before any die is rolled.")
+        result, _, _ = wizard.dry_run(())
+        assert result is not None  # no typed die to refuse
+        self.text.setHtml(effects_html(wizard.number, wizard.effects, result))
+
+    def nextId(self) -> int:
+        wizard = self.wizard()
+        if not isinstance(wizard, AgonyWizard) or not wizard.effects:
+            return -1  # nothing scheduled: nothing to roll or to show
+        return int(Page.ROLLS) if wizard.needs_dice() else int(Page.OUTCOME)
+
+
+class RollsPage(QWizardPage):
+    """The dice of the step: the app rolls them, or the table's values are typed."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.setSubTitle("Every die the step needs, in order, with what it is for.")
+        self.dice = DiceEntry()
+        layout = QVBoxLayout(self)
+        layout.addWidget(self.dice, 1)
+        self.dice.changed.connect(self.completeChanged)
+
+    def initializePage(self) -> None:
+        wizard = self.wizard()
+        assert isinstance(wizard, AgonyWizard)
+        self.setTitle(f"Agony {wizard.number}: the dice")
+        state, number = wizard.state, wizard.number
+        self.dice.set_step(lambda dice: dry_agony(state, number, dice), wizard.dice_seed)
+
+    def isComplete(self) -> bool:
+        return self.dice.complete()
+
+
+class AgonyWizard(QWizard):
+    """One agony step (see the module docstring); ``chosen_step()`` once accepted."""
+
+    def __init__(self, state: MatchState, dice_seed: int, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.state = state
+        self.dice_seed = dice_seed
+        self.number = step_number(state, "agony")
+        self.effects = agony_rules(state.rules).effects(self.number)
+        self.setWindowTitle(f"Agony {self.number}")
+        self.setOption(QWizard.WizardOption.HaveHelpButton, False)
+        self.effects_page = EffectsPage()
+        self.rolls_page = RollsPage()
+        self.outcome_page = OutcomePage(self.outcome, f"Agony {self.number}: the outcome")
+        self.setPage(Page.EFFECTS, self.effects_page)
+        self.setPage(Page.ROLLS, self.rolls_page)
+        self.setPage(Page.OUTCOME, self.outcome_page)
+        self.setStartId(Page.EFFECTS)
+        chars = self.fontMetrics().averageCharWidth()
+        self.resize(110 * chars, self.fontMetrics().lineSpacing() * 30)
+
+    def command(self) -> dict[str, object]:
+        return {"kind": "agony", "step": self.number}
+
+    def dry_run(
+        self, typed: tuple[int, ...]
+    ) -> tuple[AgonyStepResult | None, list[Roll], str | None]:
+        """The step on a copy with ``typed`` answering its first dice and the step's own
+        seed the rest: the result (None when a die was refused), the dice asked, and what
+        the engine refused (None: nothing)."""
+        dice = Dice(self.dice_seed)
+        dice.type_in(typed)
+        try:
+            result = dry_agony(self.state, self.number, dice)
+        except DieOutOfRange as exc:
+            return None, dice.log, str(exc)
+        if dice.pending:
+            return result, dice.log, (
+                f"the step asks for {len(dice.log)} dice; {len(dice.pending)} typed dice are "
+                f"left over ({', '.join(map(str, dice.pending))})"
+            )
+        return result, dice.log, None
+
+    def needs_dice(self) -> bool:
+        return bool(self.dry_run(())[1])
+
+    def typed(self) -> tuple[int, ...]:
+        return (self.rolls_page.dice.values() or ()) if self.needs_dice() else ()
+
+    def outcome(self) -> StepOutcome:
+        """The step on a copy with the dice of the rolls page (typed, or the app's)."""
+        events, after = dry_step(self.state, [self.command()], self.dice_seed, self.typed())
+        return step_outcome(self.state, events, after)
+
+    def chosen_step(self) -> ChosenStep:
+        effects = ", ".join(self.effects) or "nothing scheduled"
+        return ChosenStep(f"Agony {self.number}: {effects}", (self.command(),), self.typed())

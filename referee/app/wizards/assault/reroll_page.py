@@ -1,0 +1,250 @@
+"""The assault wizard's Reroll Assault page (clause ``abilities.reroll-assault``; which dice:
+ruling ``assault.reroll-dice``): the offers of the bases with the ability, and for each batch
+the referee accepts the proposal (failed dice first, assault dice first), chooses the dice,
+or declines; the rerolled dice are rolled by the app or typed. Sixes on a holder's rerolled
+assault dice make new offers, batch after batch, until none is left."""
+
+from __future__ import annotations
+
+from dataclasses import replace
+
+from PySide6.QtCore import Qt
+from PySide6.QtGui import QKeyEvent
+from PySide6.QtWidgets import (
+    QButtonGroup,
+    QHBoxLayout,
+    QLabel,
+    QListWidget,
+    QListWidgetItem,
+    QPushButton,
+    QRadioButton,
+    QVBoxLayout,
+    QWizard,
+)
+
+from referee.app.wizards.assault.page import AssaultPage, Page, problem_label
+from referee.app.wizards.assault.plan import (
+    AssaultPlan,
+    RerollBatch,
+    StageDice,
+    StageRun,
+    run_stage,
+)
+from referee.app.wizards.common.dice_entry import DiceEntry
+from referee.rules.assault.roll import DieRef, Rolled, propose_rerolls
+
+
+def batch_text(batch: RerollBatch) -> str:
+    parts = [f"{uid} rerolls {', '.join(d.text() for d in refs) or 'nothing'}"
+             for uid, refs in batch.items()]
+    return "; ".join(parts) or "declined"
+
+
+class RerollPage(AssaultPage):
+    page_id = Page.REROLL
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.setTitle("Reroll Assault")
+        self.setSubTitle(
+            "For each 6 on its assault dice, a base with Reroll Assault N may reroll up to N "
+            "dice, all in one go (clause abilities.reroll-assault)."
+        )
+        self.faces = QLabel()
+        self.faces.setWordWrap(True)
+        self.faces.setTextFormat(Qt.TextFormat.PlainText)  # unit ids from the file
+        self.offers = QLabel()
+        self.offers.setWordWrap(True)
+        self.proposal = QRadioButton("Accept the proposal")
+        self.choose = QRadioButton("Choose the dice")
+        self.decline = QRadioButton("Decline the rerolls")
+        self.proposal.setChecked(True)
+        group = QButtonGroup(self)
+        for b in (self.proposal, self.choose, self.decline):
+            group.addButton(b)
+        self.list = QListWidget()
+        self.dice = DiceEntry()
+        self.apply_button = QPushButton("Reroll")
+        self.restart_button = QPushButton("Start the rerolls over")
+        self.done = QLabel()
+        self.done.setWordWrap(True)
+        self.done.setTextFormat(Qt.TextFormat.PlainText)
+        self.problem = problem_label()
+        buttons = QHBoxLayout()
+        buttons.addWidget(self.apply_button)
+        buttons.addWidget(self.restart_button)
+        buttons.addStretch(1)
+        layout = QVBoxLayout(self)
+        layout.addWidget(self.faces)
+        layout.addWidget(self.offers)
+        for b in (self.proposal, self.choose, self.decline):
+            layout.addWidget(b)
+        layout.addWidget(self.list, 1)
+        layout.addWidget(self.dice)
+        layout.addLayout(buttons)
+        layout.addWidget(self.done)
+        layout.addWidget(self.problem)
+        self.batches: list[tuple[RerollBatch, StageDice]] = []
+        self.rolled: Rolled | None = None
+        self.run: StageRun | None = None
+        group.buttonToggled.connect(self._toggled)
+        self.list.itemChanged.connect(lambda _item: self._choice_changed())
+        self.dice.changed.connect(self._dice_changed)
+        self.apply_button.clicked.connect(self.apply_batch)
+        self.restart_button.clicked.connect(self.restart)
+
+    # --- the plan -------------------------------------------------------------------
+
+    def contribute(self, plan: AssaultPlan) -> AssaultPlan:
+        for batch, stage in self.batches:
+            plan = replace(plan, rerolls=(*plan.rerolls, batch)).with_dice(stage)
+        return plan
+
+    def _with_current(self) -> AssaultPlan:
+        plan = self.contribute(self.plan())
+        return replace(plan, rerolls=(*plan.rerolls, self.current()))
+
+    # --- set-up ---------------------------------------------------------------------
+
+    def initializePage(self) -> None:
+        self.batches = []
+        self.refresh()
+
+    def restart(self) -> None:
+        self.batches = []
+        self.refresh()
+
+    def refresh(self) -> None:
+        """The offers left after the batches taken so far."""
+        wizard = self.aw()
+        plan = self.contribute(self.plan())
+        found = run_stage(wizard.state, plan, wizard.dice_seed, "rerolls-given").fight
+        self.rolled = found.rolled if found is not None else None
+        rolled = self.rolled
+        self.done.setText("Rerolled: " + "; then ".join(batch_text(b) for b, _ in self.batches)
+                          if self.batches else "")
+        if rolled is None:
+            return
+        self.faces.setText("The dice now (* rerolled):\n" + "\n".join(
+            r.explain() for r in rolled.rolled))
+        open_offers = bool(rolled.offers)
+        for w in (self.proposal, self.choose, self.decline, self.list, self.dice,
+                  self.apply_button):
+            w.setEnabled(open_offers)
+        if not open_offers:
+            self._return_rerolls(False)  # Return goes on again
+            self.offers.setText("No reroll is on offer any more.")
+            self.list.clear()
+            self.dice.set_step(None, 0)
+            self.problem.clear()
+            self.completeChanged.emit()
+            return
+        proposal = propose_rerolls(rolled)
+        self.offers.setText("\n".join(
+            f"{o.uid}: {o.sixes} sixes, may reroll up to {o.allowed} dice" for o in rolled.offers
+        ) + "\nThe proposal: " + batch_text(proposal))
+        self._fill_list(rolled, proposal)
+        self.dice.clear()
+        self.prepare_dice(self.dice, plan)
+        self._choice_changed()
+
+    def _fill_list(self, rolled: Rolled, proposal: RerollBatch) -> None:
+        self.list.blockSignals(True)
+        self.list.clear()
+        several = len(rolled.offers) > 1
+        for o in rolled.offers:
+            for ref in o.eligible:
+                rp = rolled.of(ref.pool)
+                face = rp.dice[ref.index]
+                verdict = "success" if face >= rp.pool.hit else "failed"
+                holder = f"[{o.uid}] " if several else ""
+                item = QListWidgetItem(f"{holder}{ref.text()}: {rp.pool.uid} {rp.pool.kind} "
+                                       f"showed {face} ({verdict})")
+                item.setData(Qt.ItemDataRole.UserRole, (o.uid, ref.pool, ref.index))
+                item.setFlags(item.flags() | Qt.ItemFlag.ItemIsUserCheckable)
+                chosen = ref in proposal.get(o.uid, ())
+                item.setCheckState(Qt.CheckState.Checked if chosen else Qt.CheckState.Unchecked)
+                self.list.addItem(item)
+        self.list.blockSignals(False)
+
+    # --- the batch ------------------------------------------------------------------
+
+    def current(self) -> RerollBatch:
+        """The batch as chosen on the page now."""
+        rolled = self.rolled
+        if rolled is None or self.decline.isChecked():
+            return {}
+        if self.proposal.isChecked():
+            return propose_rerolls(rolled)
+        out: dict[str, tuple[DieRef, ...]] = {o.uid: () for o in rolled.offers}
+        for row in range(self.list.count()):
+            item = self.list.item(row)
+            if item.checkState() == Qt.CheckState.Checked:
+                uid, pool, index = item.data(Qt.ItemDataRole.UserRole)
+                out[uid] = (*out[uid], DieRef(pool, index))
+        return out
+
+    def _toggled(self, _button: object, on: bool) -> None:
+        if on:
+            self._choice_changed()
+
+    def _choice_changed(self) -> None:
+        self.list.setEnabled(self.choose.isChecked() and self.rolled is not None
+                             and bool(self.rolled.offers))
+        self._dice_changed()
+
+    def _dice_changed(self) -> None:
+        rolled = self.rolled
+        if rolled is None or not rolled.offers:
+            return
+        batch = self.current()
+        problems = rolled.check_reroll(batch)
+        self.run = None
+        if not problems:
+            self.run = self.stage(self.dice, self._with_current(), "rerolls-given")
+            if self.run.problem:
+                problems.append(self.run.problem)
+        self.apply_button.setText("Decline" if not any(batch.values()) else "Reroll")
+        ready = not problems and self.run is not None and self.run.fight is not None
+        self.apply_button.setEnabled(ready)
+        self.problem.setText("\n".join(problems))
+        self._return_rerolls(ready)
+
+    def _return_rerolls(self, ready: bool) -> None:
+        """Reroll shows as the button Return presses while a batch is ready (Next waits
+        for the rerolls; :meth:`keyPressEvent` presses it)."""
+        self.apply_button.setDefault(ready)
+
+    def keyPressEvent(self, event: QKeyEvent) -> None:
+        """Return anywhere on the page takes the batch while one is ready: Next waits for
+        the rerolls, and the wizard would press nothing."""
+        if event.key() in (Qt.Key.Key_Return, Qt.Key.Key_Enter) and not self.isComplete() \
+                and self.apply_button.isEnabled():
+            self.apply_button.click()
+            event.accept()
+            return
+        super().keyPressEvent(event)
+
+    def apply_batch(self) -> None:
+        """Take the batch chosen (its dice as rolled or typed) and show what is left."""
+        run = self.run
+        if run is None or run.fight is None:
+            return
+        stage = StageDice(f"reroll {len(self.batches) + 1}", len(run.asked), self.dice.values())
+        self.batches.append((self.current(), stage))
+        self.refresh()
+        self._keyboard_on()
+
+    def _keyboard_on(self) -> None:
+        """The keyboard, after a batch: on Next when no offer is left, else on the next die
+        to type or on Reroll (the box it was in may have gone)."""
+        wizard = self.wizard()
+        if self.isComplete() and wizard is not None:
+            wizard.button(QWizard.WizardButton.NextButton).setFocus()
+        elif self.dice.is_typed() and self.dice.missing():
+            self.dice.focus_next()
+        else:
+            self.apply_button.setFocus()
+
+    def isComplete(self) -> bool:
+        return self.rolled is not None and not self.rolled.offers

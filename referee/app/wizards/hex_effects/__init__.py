@@ -1,0 +1,1 @@
+"""The hex-effects wizard: clouds, smoke and fire at a 'trigger hex effects' step."""

@@ -1,0 +1,1 @@
+"""The movement wizard: one movement step, its choices picked from lists or the map."""

@@ -1,0 +1,148 @@
+"""The one place a step's wizard is made and opened.
+
+Each wizard of a step (orders, movement, gunnery, assault, agony, hex effects, aftermath) is
+built here on the open match (its state, the seed of the next step's dice, the dice mode)
+and opened in the wizard dock beside the map (:class:`~referee.app.wizard_host.WizardHost`).
+The Wizards menu and Next step (:mod:`referee.app.turn_driver`) both come here, so a wizard
+opens the same way whoever asks. Only one wizard is open at a time: asking for another
+brings the open one forward and says so. Each wizard's module is imported when that wizard is
+first opened, so the window starts without any of them.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import TYPE_CHECKING
+
+from PySide6.QtWidgets import QWidget, QWizard
+
+from referee.app.session import MatchSession
+from referee.app.wizard_host import WizardHost
+
+if TYPE_CHECKING:  # each wizard is imported when first opened (a quicker start)
+    from referee.app.wizards.aftermath.wizard import AftermathWizard
+    from referee.app.wizards.agony.wizard import AgonyWizard
+    from referee.app.wizards.assault.wizard import AssaultWizard
+    from referee.app.wizards.gunnery.wizard import GunneryWizard
+    from referee.app.wizards.hex_effects.wizard import HexEffectsWizard
+    from referee.app.wizards.movement.wizard import MovementWizard
+    from referee.app.wizards.orders.wizard import OrdersWizard
+
+Then = Callable[[], object] | None
+
+
+class WizardOpener:
+    """Makes the wizard of a step on the match ``session()`` returns and opens it in
+    ``host``; ``parent`` owns the wizards, ``show_rule`` opens a clause a wizard links to,
+    ``refuse`` says why a wizard did not open."""
+
+    def __init__(
+        self,
+        session: Callable[[], MatchSession | None],
+        host: WizardHost,
+        parent: QWidget,
+        show_rule: Callable[[str], object],
+        refuse: Callable[[str], object],
+    ) -> None:
+        self.session = session
+        self.host = host
+        self.parent = parent
+        self.show_rule = show_rule
+        self.refuse = refuse
+
+    @property
+    def open_now(self) -> QWizard | None:
+        """The wizard open in the dock, if any."""
+        return self.host.wizard
+
+    def present(self) -> None:
+        """Bring the open wizard's dock forward."""
+        self.host.present()
+
+    def open(self, wizard: QWizard, then: Then = None) -> bool:
+        """Open ``wizard`` beside the map; finishing it runs its chosen step, then ``then``.
+        False if another wizard is open: that one is brought forward instead."""
+        if self.host.open(wizard, then):
+            return True
+        open_now = self.host.wizard
+        title = open_now.windowTitle() if open_now is not None else "open"
+        self.refuse(f"finish or cancel the {title} wizard first")
+        wizard.deleteLater()
+        return False
+
+    def orders(self, then: Then = None) -> OrdersWizard | None:
+        """Orders for a turn."""
+        session = self.session()
+        if session is None:
+            return None
+        from referee.app.wizards.orders.wizard import OrdersWizard
+
+        wizard = OrdersWizard(session.state, self.parent)
+        return wizard if self.open(wizard, then) else None
+
+    def movement(self, then: Then = None) -> MovementWizard | None:
+        """The movement step; the wizard stays beside the map, whose clicks pick hexes."""
+        session = self.session()
+        if session is None:
+            return None
+        from referee.app.wizards.movement.wizard import MovementWizard
+
+        wizard = MovementWizard(session.state, session.next_dice_seed(), self.host.overlay,
+                                self.parent)
+        return wizard if self.open(wizard, then) else None
+
+    def gunnery(self, then: Then = None) -> GunneryWizard | None:
+        """One fire action; finishing it runs the shot as one step."""
+        session = self.session()
+        if session is None:
+            return None
+        from referee.app.wizards.gunnery.wizard import GunneryWizard
+
+        wizard = GunneryWizard(session.state, session.next_dice_seed(), self.parent,
+                               dice_mode=session.dice_mode, overlay=self.host.overlay)
+        wizard.ruleRequested.connect(self.show_rule)
+        return wizard if self.open(wizard, then) else None
+
+    def assault(self, then: Then = None) -> AssaultWizard | None:
+        """The next assault contest; finishing it runs the assault as one step."""
+        session = self.session()
+        if session is None:
+            return None
+        from referee.app.wizards.assault.wizard import AssaultWizard
+
+        wizard = AssaultWizard(session.state, session.next_dice_seed(), self.parent,
+                               overlay=self.host.overlay)
+        return wizard if self.open(wizard, then) else None
+
+    def agony(self, then: Then = None) -> AgonyWizard | None:
+        session = self.session()
+        if session is None:
+            return None
+        from referee.app.wizards.agony.wizard import AgonyWizard
+
+        wizard = AgonyWizard(session.state, session.next_dice_seed(), self.parent)
+        return wizard if self.open(wizard, then) else None
+
+    def hex_effects(self, then: Then = None) -> HexEffectsWizard | None:
+        """A 'trigger hex effects' step, its dice typed or the app's."""
+        session = self.session()
+        if session is None:
+            return None
+        from referee.app.wizards.hex_effects.wizard import HexEffectsWizard
+        from referee.match.advance import hex_effect_units
+        from referee.rules.turn.clock import TurnPosition
+
+        state = session.state
+        label = TurnPosition.at(state.rules, state.turn, state.step).step.label
+        wizard = HexEffectsWizard(state, session.next_dice_seed(), self.parent, label,
+                                  units=hex_effect_units(state))
+        return wizard if self.open(wizard, then) else None
+
+    def aftermath(self, then: Then = None) -> AftermathWizard | None:
+        session = self.session()
+        if session is None:
+            return None
+        from referee.app.wizards.aftermath.wizard import AftermathWizard
+
+        wizard = AftermathWizard(session.state, self.parent)
+        return wizard if self.open(wizard, then) else None

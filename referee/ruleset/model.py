@@ -1,0 +1,66 @@
+"""The :class:`Ruleset`: one ruleset's every table, read under the readings it takes."""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass, field
+from pathlib import Path
+from types import MappingProxyType
+from typing import TypeVar
+
+from referee.errors import RefereeError
+from referee.ruleset.los_rules import LosRules
+from referee.ruleset.rulings import RulingOption, register
+from referee.ruleset.tables import TableKind
+from referee.ruleset.terrain import TerrainTable
+from referee.versions import FIRST
+
+T = TypeVar("T")
+
+
+class MissingTable(RefereeError):
+    """A rule asked for a table its ruleset's system does not have."""
+
+
+@dataclass(frozen=True)
+class Ruleset:
+    """A ruleset loaded and checked whole (:func:`referee.ruleset.load.load_ruleset`):
+    its terrain and line-of-sight rules, which the board reads, and every other table of its
+    system, which the rules read with :meth:`table`."""
+
+    id: str
+    name: str
+    description: str
+    folder: Path
+    readings: Mapping[str, str]
+    terrain: TerrainTable
+    los: LosRules
+    version: int = FIRST
+    system: str = ""
+    tables: Mapping[str, object] = field(
+        default_factory=lambda: MappingProxyType({}), compare=False, repr=False)
+    reload: Callable[[Mapping[str, str]], Ruleset] | None = field(
+        default=None, compare=False, repr=False)
+    """Loads this ruleset again under other readings (set by the loader)."""
+
+    def reading(self, ruling_id: str) -> RulingOption:
+        """The option this ruleset takes for ``ruling_id``."""
+        return register()[ruling_id].option(self.readings[ruling_id])
+
+    def table(self, kind: TableKind[T]) -> T:
+        """The table of ``kind`` (:class:`MissingTable` if this ruleset's system has none)."""
+        if kind.name not in self.tables:
+            raise MissingTable(
+                f"ruleset {self.id!r} (system {self.system!r}) has no {kind.name} table")
+        return self.tables[kind.name]  # type: ignore[return-value]
+
+    def has(self, kind: TableKind[T]) -> bool:
+        return kind.name in self.tables
+
+    def with_readings(self, overrides: Mapping[str, str]) -> Ruleset:
+        """The same ruleset with some rulings read differently (house rules)."""
+        if self.reload is None:
+            raise RefereeError(f"ruleset {self.id!r} was not loaded from its folder")
+        # Every current reading, not only those that differ from the register's default:
+        # a house rule that sets a reading back to the default must survive a later switch.
+        return self.reload({**self.readings, **overrides})
