@@ -13,23 +13,29 @@ window never waits: :attr:`BoardSight.visibility` is None until ``ready`` is emi
 from __future__ import annotations
 
 from pathlib import Path
+from typing import TYPE_CHECKING
 
-import numpy as np
-import numpy.typing as npt
 from PySide6.QtCore import QObject, QRunnable, QThreadPool, Signal
 
 from referee.board.hexgrid import Hex
 from referee.board.los import LosBoard
-from referee.board.visibility import MapGeometry, Visibility
 from referee.paths import cache_dir
 
-BoolArray = npt.NDArray[np.bool_]
+if TYPE_CHECKING:  # the engines (and numpy) come when line of sight is first asked for
+    import numpy as np
+    import numpy.typing as npt
+
+    from referee.board.visibility import MapGeometry, Visibility
+
+    BoolArray = npt.NDArray[np.bool_]
 AT_ONCE_HEXES = 1000
 """Maps of up to this many hexes are prepared at once (a few milliseconds)."""
 
 
 def prepared(board: LosBoard, geometry: MapGeometry | None, cache: Path | None) -> Visibility:
     """A :class:`Visibility` of ``board`` with its single-source engine built."""
+    from referee.board.visibility import Visibility
+
     visibility = Visibility(board, geometry, cache)
     hexes = board.battle_map.hexes
     if hexes:
@@ -116,6 +122,8 @@ class BoardSight(QObject):
 
     def _done(self, token: int, result: object) -> None:
         self._jobs.pop(token, None)
+        from referee.board.visibility import Visibility
+
         if token != self._token:  # the board changed meanwhile: its own preparation runs
             if isinstance(result, Visibility):
                 self._geometry = result.g  # a map of the same shape needs it again

@@ -18,7 +18,6 @@ from __future__ import annotations
 from collections.abc import Callable, Iterable
 from html import escape
 
-import numpy as np
 from PySide6.QtCore import QTimer, QUrl, Signal
 from PySide6.QtWidgets import (
     QComboBox,
@@ -364,6 +363,8 @@ class LosPanel(QWidget):
             self.waiting = source
             self.prompt.setText(self._working_text())
             return None
+        import numpy as np  # already there: the engines answered in numpy's vectors
+
         visible, blind = answer
         hexes = board.battle_map.hexes
         index = board.battle_map.index[source]

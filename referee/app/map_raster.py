@@ -40,15 +40,6 @@ U32Array = npt.NDArray[np.uint32]
 I64Array = npt.NDArray[np.int64]
 
 
-def argb(spec: str | int, alpha: int = 255) -> int:
-    """A colour as a premultiplied ARGB32 pixel (what :data:`QImage.Format_ARGB32_Premultiplied`
-    holds): from ``#rrggbb`` or ``0xrrggbb``."""
-    value = int(spec[1:], 16) if isinstance(spec, str) else spec
-    r, g, b = (value >> 16) & 255, (value >> 8) & 255, value & 255
-    r, g, b = ((c * alpha + 127) // 255 for c in (r, g, b))
-    return (alpha << 24) | (r << 16) | (g << 8) | b
-
-
 def _tile(tx: int, ty: int) -> tuple[I64Array, I64Array, npt.NDArray[np.float32]]:
     """Per pixel of one period (``ty`` rows of ``tx`` pixels, from the corner (0, 0) of the
     plane): the axial (q, r) of its hex and the pixel's distance from that hex's centre in

@@ -10,9 +10,8 @@ overlays are set by whoever computed them (the engine's answer, never the scene'
 from __future__ import annotations
 
 from collections.abc import Iterable, Mapping
+from typing import TYPE_CHECKING
 
-import numpy as np
-import numpy.typing as npt
 from PySide6.QtCore import QLineF, QPointF, QRectF, Qt
 from PySide6.QtGui import QColor, QPainter, QPainterPath, QPen, QPixmap, QTransform
 from PySide6.QtWidgets import (
@@ -30,18 +29,23 @@ from PySide6.QtWidgets import (
 from referee.app.geometry import HEX_SIZE, hex_at_scene, hex_centre
 from referee.app.hex_item import HexItem
 from referee.app.highlight_item import HighlightItem
-from referee.app.map_raster import MapRaster, argb
 from referee.app.marker_item import MarkerItem
 from referee.app.move_arrow_item import MoveArrow, MoveArrowItem
 from referee.app.overlay_layer import OverlayLayer
 from referee.app.shot_line_item import ShotLine, ShotLineItem
-from referee.app.style import LINE_COLOURS, ZONE_COLOURS, terrain_colour
+from referee.app.style import LINE_COLOURS, ZONE_COLOURS, argb, terrain_colour
 from referee.app.unit_item import UnitItem, tooltip
 from referee.board.hexgrid import Hex
 from referee.board.maps import BattleMap
 from referee.match.board_now import board_now
 from referee.match.state import MatchState
 from referee.rules.state import UnitState
+
+if TYPE_CHECKING:  # numpy and the far picture come when first zoomed out (a quicker start)
+    import numpy as np
+    import numpy.typing as npt
+
+    from referee.app.map_raster import MapRaster
 
 SLOT_SPACING = 0.52 * HEX_SIZE
 """Horizontal distance between the tokens of units sharing a hex (drawn smaller)."""
@@ -273,6 +277,8 @@ class MapScene(QGraphicsScene):
     def _show_far(self) -> None:
         far = self.far
         if far and self.raster is None and self.battle_map is not None:
+            from referee.app.map_raster import MapRaster
+
             self.raster = MapRaster(self.battle_map.hexes)
         if far and self.far_item is None and self.raster is not None:
             self.far_item = self._far_picture(self.raster)
@@ -284,6 +290,8 @@ class MapScene(QGraphicsScene):
 
     def _far_picture(self, raster: MapRaster) -> QGraphicsPixmapItem:
         """The terrain of every hex as one picture: fill, zone rims and the grid."""
+        import numpy as np
+
         n = len(raster.hexes)
         fills = np.zeros(n + 1, np.uint32)
         rims = np.zeros(n + 1, np.uint32)

@@ -13,23 +13,33 @@ what the visibility engine's vectors give without a loop), and drawn two ways:
 
 The hexes under the overlay repaint from their cached pictures
 (:class:`~referee.app.hex_item.HexItem`). The layer only draws what it is given; the roles
-come from the engine's answer.
+come from the engine's answer. numpy is imported when the layer is first given roles, not
+when the window starts.
 """
 
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
+from functools import cache
+from typing import TYPE_CHECKING
 
-import numpy as np
-import numpy.typing as npt
 from PySide6.QtCore import QPointF, QRectF, Qt
 from PySide6.QtGui import QBrush, QImage, QPainter, QPen, QPolygonF
 from PySide6.QtWidgets import QGraphicsItem, QStyleOptionGraphicsItem, QWidget
 
 from referee.app.geometry import HEX_SIZE, local_polygon
-from referee.app.map_raster import MapRaster, argb
-from referee.app.style import OVERLAY_COLOURS, colour
+from referee.app.style import OVERLAY_COLOURS, argb, colour
 from referee.board.hexgrid import SQRT3, Hex
+
+if TYPE_CHECKING:
+    import numpy as np
+    import numpy.typing as npt
+
+    from referee.app.map_raster import MapRaster
+
+    Codes = npt.NDArray[np.uint8]
+    Indices = npt.NDArray[np.int64]
+    Centres = npt.NDArray[np.float64]
 
 R = HEX_SIZE
 POLYGON = local_polygon()
@@ -43,9 +53,6 @@ RIM_WIDTH = 0.09
 """The rim's width, in hex radii."""
 Z_VALUE = 1.0
 """Over the terrain (0), under the rivers and roads (2, 3), the markers and the tokens."""
-
-Codes = npt.NDArray[np.uint8]
-
 
 def role_code(role: str) -> int:
     return CODES[role]
@@ -78,14 +85,26 @@ def _rim(role: str) -> QPen | None:
 TINTS = [None, *(_tint(role) for role in ROLES)]
 HATCH_BRUSHES = [None, *(_hatch(role) for role in ROLES)]
 RIM_PENS = [None, *(_rim(role) for role in ROLES)]
-PALETTE = np.array(
-    [0, *(argb(OVERLAY_COLOURS[role][0], OVERLAY_COLOURS[role][1]) for role in ROLES)],
-    np.uint32,
-)
-"""The raster's colour of each code (premultiplied ARGB32)."""
-SINGLES = np.array([b is not None or p is not None
-                    for b, p in zip(HATCH_BRUSHES, RIM_PENS, strict=True)], np.bool_)
-"""Codes drawn hex by hex over the raster (a hatch or a rim)."""
+
+
+@cache
+def palette() -> npt.NDArray[np.uint32]:
+    """The raster's colour of each code (premultiplied ARGB32)."""
+    import numpy as np
+
+    return np.array(
+        [0, *(argb(OVERLAY_COLOURS[role][0], OVERLAY_COLOURS[role][1]) for role in ROLES)],
+        np.uint32,
+    )
+
+
+@cache
+def singles() -> npt.NDArray[np.bool_]:
+    """Codes drawn hex by hex over the raster (a hatch or a rim)."""
+    import numpy as np
+
+    return np.array([b is not None or p is not None
+                     for b, p in zip(HATCH_BRUSHES, RIM_PENS, strict=True)], np.bool_)
 
 
 class OverlayLayer(QGraphicsItem):
@@ -95,11 +114,10 @@ class OverlayLayer(QGraphicsItem):
         super().__init__()
         self.hexes = tuple(hexes)
         self.number = {h: i for i, h in enumerate(self.hexes)}
-        self.codes: Codes = np.zeros(len(self.hexes), np.uint8)
-        q = np.fromiter((h.q for h in self.hexes), np.float64, len(self.hexes))
-        r = np.fromiter((h.r for h in self.hexes), np.float64, len(self.hexes))
-        self.cx, self.cy = 1.5 * q * R, SQRT3 * (r + q / 2) * R
-        self._shown = np.zeros(0, np.int64)
+        self._codes: Codes | None = None
+        self._centres: tuple[Centres, Centres] | None = None
+        self._shown: Indices | None = None
+        """The hexes with a role (None: never given any)."""
         self._polygons: dict[int, tuple[QPolygonF, QPolygonF]] = {}
         self._bounds = QRectF()
         self.raster: MapRaster | None = None
@@ -109,12 +127,38 @@ class OverlayLayer(QGraphicsItem):
         self.setFlag(QGraphicsItem.GraphicsItemFlag.ItemUsesExtendedStyleOption)
 
     @property
+    def codes(self) -> Codes:
+        """The role code of every hex of the map, in its order (0: none)."""
+        if self._codes is None:
+            import numpy as np
+
+            self._codes = np.zeros(len(self.hexes), np.uint8)
+        return self._codes
+
+    @property
+    def centres(self) -> tuple[Centres, Centres]:
+        """The scene x and y of every hex's centre, in the map's order."""
+        if self._centres is None:
+            import numpy as np
+
+            q = np.fromiter((h.q for h in self.hexes), np.float64, len(self.hexes))
+            r = np.fromiter((h.r for h in self.hexes), np.float64, len(self.hexes))
+            self._centres = (1.5 * q * R, SQRT3 * (r + q / 2) * R)
+        return self._centres
+
+    @property
     def roles(self) -> dict[Hex, str]:
         """The role of each tinted hex (what tests and screenshots check)."""
+        if self._shown is None:
+            return {}
         return {self.hexes[i]: ROLES[self.codes[i] - 1] for i in self._shown}
 
     def set_roles(self, roles: Mapping[Hex, str]) -> None:
         """Tint each hex of ``roles`` (of the map) by its role, replacing what was shown."""
+        if not roles and self._shown is None:
+            return  # nothing shown, nothing to show
+        import numpy as np
+
         codes = np.zeros(len(self.hexes), np.uint8)
         number = self.number
         for h, role in roles.items():
@@ -125,11 +169,14 @@ class OverlayLayer(QGraphicsItem):
 
     def set_codes(self, codes: Codes) -> None:
         """One role code per hex of the map, in its order (:func:`role_code`; 0: none)."""
-        self.codes = np.asarray(codes, np.uint8)
-        self._shown = np.flatnonzero(self.codes)
+        import numpy as np
+
+        self._codes = np.asarray(codes, np.uint8)
+        self._shown = np.flatnonzero(self._codes)
         bounds = QRectF()
         if len(self._shown):
-            xs, ys = self.cx[self._shown], self.cy[self._shown]
+            cx, cy = self.centres
+            xs, ys = cx[self._shown], cy[self._shown]
             bounds = QRectF(QPointF(float(xs.min()) - R, float(ys.min()) - R),
                             QPointF(float(xs.max()) + R, float(ys.max()) + R))
         self.prepareGeometryChange()
@@ -148,7 +195,9 @@ class OverlayLayer(QGraphicsItem):
         """The far picture of the tints (made when first drawn after a change)."""
         assert self.raster is not None
         if self._picture is None:
-            colours = np.append(PALETTE[self.codes], np.uint32(0))
+            import numpy as np
+
+            colours = np.append(palette()[self.codes], np.uint32(0))
             self._picture = self.raster.picture(colours)
         return self._picture
 
@@ -158,7 +207,8 @@ class OverlayLayer(QGraphicsItem):
     def _polygon(self, i: int) -> tuple[QPolygonF, QPolygonF]:
         found = self._polygons.get(i)
         if found is None:
-            at = QPointF(float(self.cx[i]), float(self.cy[i]))
+            cx, cy = self.centres
+            at = QPointF(float(cx[i]), float(cy[i]))
             found = self._polygons[i] = (POLYGON.translated(at), INNER.translated(at))
         return found
 
@@ -168,12 +218,15 @@ class OverlayLayer(QGraphicsItem):
         option: QStyleOptionGraphicsItem,
         widget: QWidget | None = None,
     ) -> None:
-        if not len(self._shown):
+        if self._shown is None or not len(self._shown):
             return
+        import numpy as np
+
         exposed = option.exposedRect
         shown = self._shown
         if not exposed.isEmpty():
-            x, y = self.cx[shown], self.cy[shown]
+            cx, cy = self.centres
+            x, y = cx[shown], cy[shown]
             shown = shown[(x >= exposed.left() - R) & (x <= exposed.right() + R)
                           & (y >= exposed.top() - R) & (y <= exposed.bottom() + R)]
         codes = self.codes[shown]
@@ -182,7 +235,7 @@ class OverlayLayer(QGraphicsItem):
         if self.raster is not None:
             painter.setRenderHint(QPainter.RenderHint.SmoothPixmapTransform)
             painter.drawImage(self.raster.rect, self.picture())
-            keep = SINGLES[codes]
+            keep = singles()[codes]
             shown, codes = shown[keep], codes[keep]
         else:
             for code in np.unique(codes):

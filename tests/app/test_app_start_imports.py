@@ -1,6 +1,7 @@
 """A quick start: the main window's module imports no wizard, no map editor, neither networkx
-(the movement wizard's paths) nor sqlite-utils (the match file, the rules index): each comes
-when first needed. Checked in a fresh interpreter, where nothing was imported before."""
+(the movement wizard's paths) nor sqlite-utils (the match file, the rules index), nor numpy
+(the line-of-sight engines, the far picture of a large map): each comes when first needed.
+Checked in a fresh interpreter, where nothing was imported before."""
 
 from __future__ import annotations
 
@@ -8,7 +9,7 @@ import json
 import subprocess
 import sys
 
-LATER = ("networkx", "sqlite_utils", "referee.app.wizards", "referee.app.map_editor",
+LATER = ("numpy", "networkx", "sqlite_utils", "referee.app.wizards", "referee.app.map_editor",
          "referee.app.army_builder", "referee.catalogue.search_index")
 OPENER = ("referee.app.wizards", "referee.app.wizards.opener")
 """The one place wizards are opened comes at start; no wizard it opens does."""
