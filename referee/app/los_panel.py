@@ -10,7 +10,9 @@ line leaves and enters by, and the working in words with its clauses and rulings
 (``ruleRequested``). The visibility overlay shades, from the hex under the mouse (or the
 hex a click kept) at a chosen level, every hex it cannot see, and hatches the blind ones:
 the single-source engine (:meth:`referee.board.visibility.Visibility.from_hex`) of the
-board, kept while the board stays (:class:`~referee.app.board_sight.BoardSight`).
+board, kept while the board stays (:class:`~referee.app.board_sight.BoardSight`). Choosing
+another tab of the panel's dock (Rules, say) stops a line or a shading that follows the mouse
+(:meth:`LosPanel.put_away`); an answer kept by a click stays on the map.
 """
 
 from __future__ import annotations
@@ -213,6 +215,20 @@ class LosPanel(QWidget):
         self.scene.clear_overlay()
         self.result.clear()
         self.set_mode("")
+
+    @property
+    def following(self) -> bool:
+        """Whether what the tool shows follows the mouse (the line after a first hex, the
+        shading no click has kept) rather than an answer kept by a click."""
+        return ((self.mode == "los" and self.first is not None)
+                or (self.mode == "visibility" and self.pinned is None))
+
+    def put_away(self) -> None:
+        """The panel went out of sight (another tab of its dock, such as Rules, or closed):
+        a line or shading that follows the mouse goes with the tool, which stops, so nothing
+        is left on the map that the panel no longer explains; a kept answer stays."""
+        if self.following:
+            self.clear()
 
     def set_state(self, state: MatchState) -> None:
         """The match changed (smoke placed, a unit moved): answer again. The engines of the

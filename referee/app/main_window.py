@@ -153,6 +153,8 @@ class MainWindow(QMainWindow):
         self.journal.redoUpToRequested.connect(self.redo_up_to)
         self.inspector.ruleRequested.connect(self.show_rule)
         self.los_panel.ruleRequested.connect(self.show_rule)
+        self.los_dock.visibilityChanged.connect(
+            lambda shown: None if shown else self.los_panel.put_away())
 
     # --- building -------------------------------------------------------------------
 

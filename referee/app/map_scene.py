@@ -371,6 +371,12 @@ class MapScene(QGraphicsScene):
         self._line.setLine(QLineF(hex_centre(a), hex_centre(b)))
         self._line.show()
 
+    def overlay_line(self) -> QLineF | None:
+        """The line of sight drawn on the map (between two hex centres), if any."""
+        if self._line is None or not self._line.isVisible():
+            return None
+        return self._line.line()
+
     def show_overlay_codes(self, codes: npt.NDArray[np.uint8]) -> None:
         """Tint the hexes by role code, one per hex of the map in its order
         (:func:`referee.app.overlay_layer.role_code`: what the visibility engine's vectors

@@ -94,3 +94,50 @@ def test_the_engines_are_kept_until_terrain_smoke_or_a_ruling_changes(qtbot, tmp
     assert engines.visibility is not kept  # smoke stops lines: prepared again
     assert engines.visibility is not None and parse_label("D5") in engines.visibility.board.smoke
     assert window.scene.overlay_roles() == shading(window, parse_label("D2"))
+
+
+def click_tab(qtbot, window, title: str) -> None:
+    """Click the tab ``title`` of the docks tabbed together (as the referee does)."""
+    from PySide6.QtWidgets import QTabBar
+
+    bar, i = next((bar, i) for bar in window.findChildren(QTabBar) if bar.isVisible()
+                  for i in range(bar.count()) if bar.tabText(i) == title)
+    qtbot.mouseClick(bar, Qt.MouseButton.LeftButton, pos=bar.tabRect(i).center())
+    assert bar.currentIndex() == i
+
+
+def test_a_line_following_the_mouse_goes_when_the_rules_tab_is_chosen(qtbot, tmp_path):
+    window = demo_window(qtbot, tmp_path)
+    qtbot.keyClick(window.view, Qt.Key.Key_L)
+    a1, d9, g1 = parse_label("A1"), parse_label("D9"), parse_label("G1")
+    move_and_click(qtbot, window, a1)
+    move_to(qtbot, window, d9)
+    assert window.scene.overlay_line() is not None  # following the mouse, not kept
+    click_tab(qtbot, window, "Rules")
+    # nothing is left on the map that the hidden panel no longer explains, and the tool
+    # has stopped: moving over the map draws no line
+    assert window.scene.overlay_line() is None and window.scene.overlay_roles() == {}
+    assert window.los_panel.mode == ""
+    move_to(qtbot, window, g1)
+    assert window.scene.overlay_line() is None and window.scene.overlay_roles() == {}
+
+
+def test_a_kept_line_stays_when_the_rules_tab_is_chosen(qtbot, tmp_path):
+    window = demo_window(qtbot, tmp_path)
+    qtbot.keyClick(window.view, Qt.Key.Key_L)
+    a1, d9 = parse_label("A1"), parse_label("D9")
+    move_and_click(qtbot, window, a1)
+    move_and_click(qtbot, window, d9)  # the second click keeps the line
+    click_tab(qtbot, window, "Rules")
+    assert window.scene.overlay_line() is not None
+    assert window.scene.overlay_roles() == line_roles(window, a1, d9)
+
+
+def test_shading_following_the_mouse_goes_when_the_rules_tab_is_chosen(qtbot, tmp_path):
+    window = demo_window(qtbot, tmp_path)
+    window.toggle_visibility()
+    d2 = parse_label("D2")
+    move_to(qtbot, window, d2)
+    assert window.scene.overlay_roles() == shading(window, d2)
+    click_tab(qtbot, window, "Rules")
+    assert window.scene.overlay_roles() == {} and window.los_panel.mode == ""
