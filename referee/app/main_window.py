@@ -149,6 +149,7 @@ class MainWindow(QMainWindow):
         self.los_panel.modeChanged.connect(self._tool_mode_changed)
         self.journal.whyRequested.connect(self.show_why)
         self.setup_panel.stepRequested.connect(self.run_step)
+        self.setup_panel.enteringChanged.connect(self._other_side_entering)
         self.journal.undoBackRequested.connect(self.undo_back_to)
         self.journal.redoUpToRequested.connect(self.redo_up_to)
         self.inspector.ruleRequested.connect(self.show_rule)
@@ -471,9 +472,9 @@ class MainWindow(QMainWindow):
         board_changed = bool(changed & {"units", "hexes", "terrain", "match"})
         if board_changed:
             self.scene.set_state(state)
-            self.los_panel.set_state(state)
+            self.los_panel.set_state(self.seen(state))
         if changed != {"journal"}:
-            self.tracker.set_state(state)
+            self.tracker.set_state(self.seen(state))
         if changed & {"units", "orders", "pending", "turn", "step", "match"}:
             self.inspector.set_state(self.seen(state))
         self._show_setup(state, "match" in changed)
@@ -513,7 +514,8 @@ class MainWindow(QMainWindow):
             self.report_error(str(exc))
             return None
         self.last_error = ""
-        self.statusBar().showMessage(f"Step {step.number}: {step.name}", 6000)
+        shown = conceal_steps([step], self.session.state, self.hidden_from_view())[0]
+        self.statusBar().showMessage(f"Step {step.number}: {shown.name}", 6000)
         return step
 
     def undo_back_to(self, number: int) -> list[Step]:
@@ -674,16 +676,38 @@ class MainWindow(QMainWindow):
         """The journal, each placement of a unit hidden from view masked (as ``referee
         match show --view`` prints it)."""
         assert self.session is not None
-        steps = conceal_steps(self.session.steps(), state, self.scene.concealed_sides)
+        steps = conceal_steps(self.session.steps(), state, self.hidden_from_view())
         self.journal.set_steps(steps, state.rules)
+
+    def hidden_from_view(self) -> set[int]:
+        """The sides whose secrets the window keeps: those of View > Hide side N's hidden
+        units, and in a blind setup the side looking away."""
+        hidden = set(self.scene.concealed_sides)
+        away = self.setup_panel.looking_away()
+        if away is not None:
+            hidden.add(away)
+        return hidden
+
+    def _other_side_entering(self, side: int) -> None:
+        """A blind setup turns to ``side``: the other's entries leave the journal and the
+        status bar."""
+        self.statusBar().showMessage(
+            f"Blind setup: entering side {side}'s placements; side {3 - side}'s are hidden "
+            "until the reveal.", 8000)
+        if self.session is not None:
+            self.show_journal(self.session.state)
 
     def _conceal(self) -> None:
         self.scene.set_concealed_sides(s for s, a in self.hide_actions.items() if a.isChecked())
         if self.scene.selected_uid and self.scene.is_concealed(self.scene.selected_uid):
             self.select_unit(None)
         if self.session is not None:
-            self.inspector.set_state(self.seen(self.session.state))
+            seen = self.seen(self.session.state)  # no panel names a unit hidden from view
+            self.inspector.set_state(seen)
+            self.tracker.set_state(seen)
+            self.los_panel.set_state(seen)
             self.show_journal(self.session.state)
+        self.statusBar().clearMessage()  # the last step's name may tell what is now hidden
 
     def open_map_editor(self) -> MapEditorWindow:
         """The map editor in its own window (File > Map editor)."""

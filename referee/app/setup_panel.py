@@ -52,6 +52,8 @@ class SetupPanel(QWidget):
     """See the module docstring; ``set_state`` redraws it from the match."""
 
     stepRequested = Signal(str, object, object)  # name, commands, typed dice
+    enteringChanged = Signal(int)
+    """A blind setup now enters this side's placements (the other side looks away)."""
 
     def __init__(self, scene: MapScene, parent: QWidget | None = None) -> None:
         super().__init__(parent)
@@ -296,10 +298,20 @@ class SetupPanel(QWidget):
 
     def set_entering(self, side: int) -> None:
         """Enter the blind placements of ``side`` (the other side looks away)."""
+        changed = side != self.entering
         self.entering = side
         self.side_buttons[side].setChecked(True)
         if self.active:
             self._fill_units()
+        if changed:
+            self.enteringChanged.emit(side)
+
+    def looking_away(self) -> int | None:
+        """The side whose blind placements are kept from view (the journal's too) while
+        the other side's are entered; None outside a blind setup."""
+        if not self.active or self.progress is None or self.progress.procedure != "blind":
+            return None
+        return 3 - self.entering
 
     def _unit_chosen(self, row: int) -> None:
         uid = self.selected_uid()
@@ -406,12 +418,17 @@ class SetupPanel(QWidget):
             return False
         waiting = self.progress.waiting_unit(command["uid"])
         side = waiting.side if waiting else self.entering
+        # a step's name shows in Edit > Undo and the status bar: it names no unit the other
+        # side may not know of (a blind entry, a hidden unit); the journal tells the referee
         if self.progress.procedure == "blind":
-            name = f"Blind setup: side {side} places {command['uid']}"
+            name = f"Blind setup: side {side} enters a placement"
         else:
             step = ordered.current_step(self.board, self.progress) if self.board else None
+            card = self.board.cards.get(waiting.unit) if self.board and waiting else None
+            what = "a hidden unit" if card is not None and "hidden" in card.types \
+                else command["uid"]
             name = (f"Setup, step {self.progress.step + 1} ({step.name if step else ''}): "
-                    f"side {side} places {command['uid']}")
+                    f"side {side} places {what}")
         self.stepRequested.emit(name, [command], [])
         return True
 

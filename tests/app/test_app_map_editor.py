@@ -151,3 +151,23 @@ def test_closing_the_editor_with_paint_not_saved_asks_first(qtbot, editor):
     editor.undo_stack.undo()  # back to the map as opened: nothing to lose
     assert editor.close()
 
+
+def test_save_in_the_question_on_a_map_that_breaks_the_scenario_keeps_the_editor(
+        qtbot, editor, monkeypatch):
+    from PySide6.QtWidgets import QMessageBox
+
+    import referee.app.map_editor.window as window_module
+
+    def no_dialog(*_args, **_kwargs):
+        raise AssertionError("a file name was asked for a map that cannot be saved")
+
+    monkeypatch.setattr(window_module, "ask_save_path", no_dialog)
+    editor.set_tool("terrain:forest")
+    stroke(qtbot, editor, "C5")  # blocking terrain in ENTRENCHED!'s no man's land
+    assert not editor.close()
+    editor.unsaved.box.button(QMessageBox.StandardButton.Save).click()
+    assert editor.isVisible()  # refused: nothing written, nothing lost
+    assert editor.statusBar().currentMessage().startswith("Refused: the map has 1 problem(s)")
+    assert editor.map.terrain[parse_label("C5")] == "forest"
+    editor.undo_stack.undo()
+    assert editor.close()

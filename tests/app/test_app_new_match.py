@@ -306,3 +306,28 @@ def test_an_army_file_that_is_not_valid_stops_the_wizard_with_its_problems(qtbot
     page.sides[1].use_counts()  # back to the catalogue's counts
     set_count(qtbot, wizard, 1, "standard-tank", 1)
     assert wizard.button(QWizard.WizardButton.NextButton).isEnabled()
+
+
+def test_an_army_file_brings_its_game_size_and_budget_into_the_wizard(qtbot, tmp_path):
+    industry = tmp_path / "industry.toml"
+    industry.write_text('name = "Iron"\nnation = "spartan"\ngame = "asymmetric"\n'
+                        'allowance = "industry"\n[[unit]]\ntype = "standard-tank"\ncount = 2\n'
+                        '[[unit]]\ntype = "talos"\n', encoding="utf-8")
+    manpower = tmp_path / "manpower.toml"
+    manpower.write_text('name = "Tide"\nnation = "ork"\ngame = "asymmetric"\n'
+                        'allowance = "manpower"\n[[unit]]\ntype = "ork-grunts"\ncount = 3\n',
+                        encoding="utf-8")
+    _, wizard = to_armies(qtbot, tmp_path)
+    page = wizard.armies_page
+    assert page.game.currentData() == "standard"
+    page.sides[1].set_army_file(industry)
+    assert page.game.currentData() == "asymmetric"  # the size the army was built for
+    assert page.sides[1].chosen_allowance().id == "industry"
+    # two tanks (6 IP each) and Talos (12 IP, 2 CP paid from the 6-point pool): 24 of 48 IP
+    assert "IP 24/48" in page.sides[1].budget.text()
+    assert "not valid" not in page.problems.text()
+    page.sides[2].set_army_file(manpower)
+    assert page.sides[2].chosen_allowance().id == "manpower"
+    assert "MP 9/48, CP 3/48" in page.sides[2].budget.text()  # three grunts: 3 MP, 1 CP each
+    assert page.sides[1].chosen_allowance().id == "industry"  # kept when side 2 came
+    assert wizard.button(QWizard.WizardButton.NextButton).isEnabled()

@@ -73,14 +73,23 @@ def test_a_blind_setup_step_by_step_in_the_window(qtbot, tmp_path):
     click_hex(qtbot, window, parse_label("C9"))
     assert window.session.state.units == {}  # behind the screen
     assert [str(item.unit.hex) for item in window.scene.pending_items] == ["C9"]
-    # side 2 is entered next: side 1's placement leaves the map
+    assert "C9" in window.journal.model.rows[0].text  # side 1 at the screen: its own entry
+    # side 2 is entered next: side 1's placement leaves the map, and the journal
     panel.set_entering(2)
     assert window.scene.pending_items == []
+    rows = window.journal.model.rows
+    assert [(r.step_name, r.text, r.units) for r in rows] == [(
+        "Setup: side 1 enters a placement, shown at the reveal",
+        "side 1 enters a placement, shown at the reveal", ())]
+    assert "side 1's are hidden until the reveal" in window.statusBar().currentMessage()
     assert panel.selected_uid() == "grunts"
     assert not panel.reveal.isEnabled()
     click_hex(qtbot, window, parse_label("D2"))
     assert panel.reveal.isEnabled()
+    assert "D2" in window.journal.model.rows[1].text and "C9" not in str(
+        [(r.step_name, r.text) for r in window.journal.model.rows])
     qtbot.mouseClick(panel.reveal, Qt.MouseButton.LeftButton)
+    assert "C9" in window.journal.model.rows[0].text  # revealed: on the table for both
     state = window.session.state
     assert {u: (str(s.hex), s.speed) for u, s in state.units.items()} == {
         "tank": ("C9", "stand-still"), "grunts": ("D2", "stand-still")}
@@ -119,8 +128,12 @@ def test_the_first_drafts_steps_with_the_typed_roll_and_a_hidden_token(qtbot, tm
     click_hex(qtbot, window, parse_label("B2"))
     pathfinders = window.session.state.units["pathfinders"]
     assert pathfinders.hidden  # a hidden token
+    # its step's name (Edit > Undo, the status bar) names no unit
+    assert window.undo_action.text() == (
+        "Undo Setup, step 2 (Any scouts you wish to deploy): side 2 places a hidden unit")
     # the referee hides side 2's hidden units: an anonymous token, not selectable
     window.hide_actions[2].trigger()
+    assert window.statusBar().currentMessage() == ""
     item = window.scene.unit_items["pathfinders"]
     assert item.concealed and item.toolTip() == "a hidden token of side 2"
     click_hex(qtbot, window, parse_label("B2"))
@@ -194,3 +207,25 @@ def test_opening_a_match_names_its_file_in_the_status_bar(qtbot, tmp_path):
     window.open_match(other)
     assert window.statusBar().currentMessage() == (
         f"Match file: {other} (every step is written as it happens)")
+
+
+def test_a_hidden_unit_on_the_table_is_named_by_no_panel_when_its_side_is_hidden(qtbot,
+                                                                                  tmp_path):
+    from referee.cli.main import main
+
+    path = tmp_path / "h.referee"
+    assert main(["match", "new", str(path), "--scenario", "standard-battle", "--seed", "5",
+                 "--unit", "tank standard-tank side=1",
+                 "--unit", "pathfinders elf-pathfinders side=2"]) == 0
+    for command in ("place uid=pathfinders hex=B2 facing=3 speed=slow",  # a scout: step 2
+                    "place uid=tank hex=D8 facing=0 speed=slow"):  # step 4: setup done
+        assert main(["match", "step", str(path), "Setup", "-c", command]) == 0
+    window = window_on(qtbot, path)
+    assert window.session.state.units["pathfinders"].hidden
+    assert "pathfinders" in window.tracker.agenda.toPlainText()  # no orders yet: named
+    window.hide_actions[2].trigger()
+    assert "pathfinders" not in window.tracker.agenda.toPlainText()
+    assert "tank" in window.tracker.agenda.toPlainText()
+    assert window.los_panel._unit_at(parse_label("B2")) is None  # an empty hex to side 1
+    window.hide_actions[2].trigger()
+    assert "pathfinders" in window.tracker.agenda.toPlainText()

@@ -401,6 +401,8 @@ class MapEditorWindow(QMainWindow):
         return self.save_to(self.path)
 
     def save_as(self) -> Path | None:
+        if self._refused():  # before a file name is asked for nothing
+            return None
         folder = maps_folder()
         folder.mkdir(parents=True, exist_ok=True)
         slug = re.sub(r"[^a-z0-9]+", "-", self.map.name.lower()).strip("-") or "battlefield"
@@ -410,10 +412,7 @@ class MapEditorWindow(QMainWindow):
 
     def save_to(self, path: Path) -> Path | None:
         """Write the map file; refused while the check finds a problem."""
-        if self.check():
-            self.statusBar().showMessage(
-                f"Refused: the map has {len(self.problems)} problem(s); fix them first, or "
-                "choose no scenario", 10000)
+        if self._refused():
             return None
         path = path if path.suffix == ".toml" else path.with_name(f"{path.name}.toml")
         path.parent.mkdir(parents=True, exist_ok=True)
@@ -423,6 +422,15 @@ class MapEditorWindow(QMainWindow):
         self.statusBar().showMessage(f"Saved: {path}", 8000)
         self._title()
         return path
+
+    def _refused(self) -> bool:
+        """Whether the check finds a problem (then Save is refused, said in the status bar)."""
+        if not self.check():
+            return False
+        self.statusBar().showMessage(
+            f"Refused: the map has {len(self.problems)} problem(s); fix them first, or "
+            "choose no scenario", 10000)
+        return True
 
     def closeEvent(self, event: QCloseEvent) -> None:
         """Closed at once, or kept open while the referee is asked about unsaved changes

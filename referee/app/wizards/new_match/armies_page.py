@@ -211,6 +211,7 @@ class ArmiesPage(QWizardPage):
         self.battle_map: BattleMap | None = None
         for box in self.sides.values():
             box.changed.connect(self.place)
+            box.gameChosen.connect(self.take_game)
         self.game.currentIndexChanged.connect(self._game_changed)
         self.advanced.toggled.connect(self._game_changed)
         self.table.itemChanged.connect(self._hex_typed)
@@ -243,6 +244,22 @@ class ArmiesPage(QWizardPage):
         else:
             self.place()
         self.preview.fit()
+
+    def take_game(self, game_id: str, advanced: bool) -> None:
+        """The game size of an army file just taken (and its advanced-game flag): the match
+        is played at the size its army was built for; a file of another size than the other
+        side's shows the difference among its problems."""
+        index = self.game.findData(game_id)
+        if index < 0 or (index == self.game.currentIndex()
+                         and advanced == self.advanced.isChecked()):
+            return
+        for widget in (self.game, self.advanced):
+            widget.blockSignals(True)
+        self.game.setCurrentIndex(index)
+        self.advanced.setChecked(advanced)
+        for widget in (self.game, self.advanced):
+            widget.blockSignals(False)
+        self._game_changed()
 
     def _game_changed(self) -> None:
         game = self.budgets.game(str(self.game.currentData()))

@@ -66,6 +66,8 @@ class SideArmyBox(QGroupBox):
     """Nation, unit counts and budget of one side; ``changed`` whenever any of them does."""
 
     changed = Signal()
+    gameChosen = Signal(str, bool)
+    """An army file was taken: its game id and advanced-game flag (the page's game follows)."""
 
     def __init__(self, side: int, parent: QWidget | None = None) -> None:
         super().__init__(SIDE_NAMES.get(side, f"Side {side}"), parent)
@@ -140,6 +142,9 @@ class SideArmyBox(QGroupBox):
         for a in game.allowances:
             self.allowance.addItem(a.name, a.id)
         self.allowance.setCurrentIndex(min(allowance, len(game.allowances) - 1))
+        taken = self.army_file.allowance if self.army_file is not None else None
+        if taken is not None and self.allowance.findData(taken) >= 0:  # the file's budget
+            self.allowance.setCurrentIndex(self.allowance.findData(taken))
         self.form.setRowVisible(self.allowance, not game.symmetric)  # one budget: no choice
         self.allowance.blockSignals(False)
         self._update()
@@ -199,6 +204,7 @@ class SideArmyBox(QGroupBox):
         self.file_button.setText(f"Army file: {Path(path).name}")
         self.counts_button.setVisible(True)
         self.table.setVisible(False)
+        self.gameChosen.emit(army.game, army.advanced)  # the match is of the file's game
         self._update()
 
     def use_counts(self) -> None:
