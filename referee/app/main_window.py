@@ -88,6 +88,8 @@ class MainWindow(QMainWindow):
     def __init__(self, parent: QWidget | None = None, settings: QSettings | None = None) -> None:
         super().__init__(parent)
         self.remembered = Remembered(settings) if settings is not None else None
+        self.other_windows: list[QMainWindow] = []
+        """Windows of matches of other game systems opened from here (kept alive)."""
         self.session: MatchSession | None = None
         app = QApplication.instance()
         if isinstance(app, QApplication):  # back to the front: a step written meanwhile shows
@@ -259,6 +261,8 @@ class MainWindow(QMainWindow):
             file, "&New match…", self.open_new_match_wizard, keys.New
         )
         self.new_action = self._action(file, "New &demo match", self.new_demo)
+        self.new_activation_action = self._action(
+            file, "New match of the &activation rules…", self.new_activation_match)
         self.open_action = self._action(file, "&Open…", self.choose_file, keys.Open)
         self.recent_menu = file.addMenu("Open &Recent")
         self.recent_menu.aboutToShow.connect(self.fill_recent)
@@ -348,8 +352,16 @@ class MainWindow(QMainWindow):
     # --- the match ------------------------------------------------------------------
 
     def open_match(self, path: Path | str) -> None:
-        """Open a match file (refused files are reported, the open match stays)."""
+        """Open a match file (refused files are reported, the open match stays); a match of
+        another game system (the activation rules) opens in its own window."""
+        from referee.app.system_windows import system_window
+
         try:
+            other = system_window(path, self)
+            if other is not None:
+                self.other_windows.append(other)
+                other.show_on_screen()
+                return
             session = MatchSession.open(path, self)
         except RefereeError as exc:
             self.report_error(str(exc))
@@ -399,6 +411,27 @@ class MainWindow(QMainWindow):
     def _app_state(self, state: Qt.ApplicationState) -> None:
         if state == Qt.ApplicationState.ApplicationActive and self.session is not None:
             self.session.sync()
+
+    def new_activation_match(self) -> QDialog:
+        """File > New match of the activation rules: the dialog; OK opens the match made in
+        its own window (returned for a test to fill; shown, not run)."""
+        from referee.app.activation.new_dialog import NewActivationMatch
+        from referee.app.activation.window import ActivationWindow
+        from referee.match.demo import new_demo_path
+
+        path = new_demo_path()
+        dialog = NewActivationMatch(path.with_name(path.name.replace("demo-", "activation-")),
+                                    self)
+
+        def made() -> None:
+            if dialog.match is not None:
+                window = ActivationWindow(dialog.match, self)
+                self.other_windows.append(window)
+                window.show_on_screen()
+
+        dialog.accepted.connect(made)
+        dialog.open()
+        return dialog
 
     def new_demo(self) -> None:
         from referee.match.demo import create_demo_match, new_demo_path

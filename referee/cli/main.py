@@ -105,9 +105,9 @@ def open_app(path: str | None) -> int:
             problem = xcb_problem()  # before Qt, which would abort the process
         if problem is None and can_show_window():
             if path is not None:
-                from referee.match.store import MatchFile
+                from referee.match.systems import open_match
 
-                MatchFile.open(path).close()  # a file that is no match is refused here
+                open_match(path).close()  # a file that is no match is refused here
             return run_app(path)
         why = problem or "no display to open the window on (set DISPLAY, or QT_QPA_PLATFORM)"
     if path is not None:
