@@ -37,3 +37,21 @@ def test_a_wizard_is_there_when_opened(qtbot, tmp_path):
     wizard = window.turn_driver.open_orders()
     assert wizard is not None and "referee.app.wizards.orders.wizard" in sys.modules
     assert window.wizard_host.wizard is wizard
+
+
+def test_opening_a_match_of_written_orders_leaves_the_other_systems_for_later(tmp_path):
+    from referee.match.demo import create_demo_match
+
+    path = tmp_path / "demo.referee"
+    create_demo_match(path).close()
+    code = (
+        "import json, sys\n"
+        "from referee.app.system_windows import system_window\n"
+        f"assert system_window({str(path)!r}) is None  # the main window plays it\n"
+        "print(json.dumps(sorted(sys.modules)))\n"
+    )
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
+                         check=True, env={"QT_QPA_PLATFORM": "offscreen", "PATH": ""})
+    loaded = json.loads(out.stdout.splitlines()[-1])
+    other = ("referee.app.activation", "referee.match.activation_file")
+    assert [m for m in loaded if any(m == p or m.startswith(f"{p}.") for p in other)] == []
