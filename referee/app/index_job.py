@@ -9,10 +9,12 @@ Qt delivers to the window's thread.
 from __future__ import annotations
 
 import sqlite3
+from typing import TYPE_CHECKING
 
 from PySide6.QtCore import QObject, QRunnable, Signal
 
-from referee.catalogue.search_index import CatalogueIndex
+if TYPE_CHECKING:  # the index (and sqlite-utils) when the rules are first searched
+    from referee.catalogue.search_index import CatalogueIndex
 
 
 class IndexSignals(QObject):

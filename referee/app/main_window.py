@@ -28,7 +28,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Mapping
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from PySide6.QtCore import QPoint, QSettings, Qt, QTimer, QUrl
 from PySide6.QtGui import (
@@ -54,7 +54,6 @@ from PySide6.QtWidgets import (
 from referee.app.correction_menu import Correction, CorrectionMenu, move_to
 from referee.app.journal_view import JournalView
 from referee.app.los_panel import LosPanel
-from referee.app.map_editor.window import MapEditorWindow
 from referee.app.map_scene import MapScene
 from referee.app.map_view import MapView
 from referee.app.remembered import Remembered
@@ -68,9 +67,6 @@ from referee.app.turn_tracker import TurnTracker
 from referee.app.unit_inspector import UnitInspector
 from referee.app.unsaved_changes import UnsavedChanges
 from referee.app.wizard_host import WizardHost
-from referee.app.wizards.assault.wizard import AssaultWizard
-from referee.app.wizards.gunnery.wizard import GunneryWizard
-from referee.app.wizards.new_match.wizard import NewMatch, NewMatchWizard
 from referee.app.wizards.opener import WizardOpener
 from referee.board.hexgrid import Hex
 from referee.errors import RefereeError
@@ -78,6 +74,12 @@ from referee.match.concealment import conceal_steps, seen_state
 from referee.match.events import Step
 from referee.match.state import MatchState
 from referee.paths import matches_dir
+
+if TYPE_CHECKING:  # each wizard and the map editor are imported when first opened
+    from referee.app.map_editor.window import MapEditorWindow
+    from referee.app.wizards.assault.wizard import AssaultWizard
+    from referee.app.wizards.gunnery.wizard import GunneryWizard
+    from referee.app.wizards.new_match.wizard import NewMatch, NewMatchWizard
 
 
 class MainWindow(QMainWindow):
@@ -143,6 +145,7 @@ class MainWindow(QMainWindow):
 
         self.view.hexClicked.connect(self.on_hex_clicked)
         self.view.hexMenu.connect(self.on_hex_menu)
+        self.view.hexHovered.connect(self.los_panel.hover)
         self.tracker.nextRequested.connect(self.turn_driver.next)
         self.inspector.unitChosen.connect(self.scene.select_unit)
         self.los_panel.modeChanged.connect(self._tool_mode_changed)
@@ -153,6 +156,8 @@ class MainWindow(QMainWindow):
         self.journal.redoUpToRequested.connect(self.redo_up_to)
         self.inspector.ruleRequested.connect(self.show_rule)
         self.los_panel.ruleRequested.connect(self.show_rule)
+        self.los_dock.visibilityChanged.connect(
+            lambda shown: None if shown else self.los_panel.put_away())
 
     # --- building -------------------------------------------------------------------
 
@@ -739,6 +744,8 @@ class MainWindow(QMainWindow):
 
     def open_map_editor(self) -> MapEditorWindow:
         """The map editor in its own window (File > Map editor)."""
+        from referee.app.map_editor.window import MapEditorWindow
+
         editor = MapEditorWindow(self)
         editor.show()
         return editor
@@ -800,6 +807,8 @@ class MainWindow(QMainWindow):
 
     def open_new_match_wizard(self) -> NewMatchWizard:
         """The new-match wizard; finishing it creates the match file and opens it."""
+        from referee.app.wizards.new_match.wizard import NewMatchWizard
+
         wizard = NewMatchWizard(self)
 
         def finished(result: int) -> None:

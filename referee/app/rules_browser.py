@@ -18,6 +18,7 @@ from __future__ import annotations
 import sqlite3
 from collections.abc import Mapping, Sequence
 from html import escape
+from typing import TYPE_CHECKING
 
 from PySide6.QtCore import Qt, QUrl, Signal
 from PySide6.QtGui import QColor, QPalette, QResizeEvent
@@ -41,9 +42,11 @@ from referee.app.index_job import IndexJob, IndexSignals
 from referee.app.rule_html import entry_html, entry_line_html, hit_html, parse_rule_href, rule_href
 from referee.catalogue.clause_source import ClauseLike
 from referee.catalogue.hits import KINDS, Kind
-from referee.catalogue.search_index import CatalogueIndex, IndexState, known_editions
 from referee.errors import RefereeError
 from referee.ruleset import Ruleset
+
+if TYPE_CHECKING:  # the search index (and sqlite-utils) when the rules are first searched
+    from referee.catalogue.search_index import CatalogueIndex, IndexState
 
 HREF_ROLE = Qt.ItemDataRole.UserRole
 LIMIT = 50
@@ -171,9 +174,9 @@ class RulesBrowser(QWidget):
 
     @staticmethod
     def _editions() -> list[str]:
-        from referee.paths import data_dir
+        from referee.rules.ruleset import available_rulesets
 
-        return known_editions(data_dir())
+        return available_rulesets()
 
     # --- the match ------------------------------------------------------------------
 
@@ -204,12 +207,16 @@ class RulesBrowser(QWidget):
         """Start preparing the search index in the pool (once); ``indexReady`` when done."""
         if self.ready or self._job is not None:
             return
+        from referee.catalogue.search_index import CatalogueIndex
+
         self.index = self.index or CatalogueIndex()
         self.status.setText(PREPARING)
         self._job = IndexJob(self.index, self.signals)
         self.pool.start(self._job)
 
     def _index_done(self, result: object) -> None:
+        from referee.catalogue.search_index import IndexState
+
         self._job = None
         self.ready = True
         if isinstance(result, IndexState):

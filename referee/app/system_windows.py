@@ -5,18 +5,29 @@ its window here."""
 from __future__ import annotations
 
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from PySide6.QtWidgets import QWidget
 
-from referee.app.activation.window import ActivationWindow
+from referee.match.store import MatchFile
 from referee.match.systems import file_system
 
-WINDOWS: dict[str, type[ActivationWindow]] = {ActivationWindow.SYSTEM: ActivationWindow}
-"""Game system -> the window of its matches (the main window plays the rest)."""
+if TYPE_CHECKING:  # a system's window (and its engine) is imported when a match needs it
+    from referee.app.activation.window import ActivationWindow
+
+
+def windows() -> dict[str, type[ActivationWindow]]:
+    """Game system -> the window of its matches (the main window plays the rest)."""
+    from referee.app.activation.window import ActivationWindow
+
+    return {ActivationWindow.SYSTEM: ActivationWindow}
 
 
 def system_window(path: Path | str, parent: QWidget | None = None) -> ActivationWindow | None:
     """A window on the match file at ``path`` if its game system has one of its own (None:
     a match for the main window, or a file it will refuse with its reason)."""
-    cls = WINDOWS.get(file_system(Path(path)) or "")
+    system = file_system(Path(path))
+    if system is None or system == MatchFile.SYSTEM:
+        return None
+    cls = windows().get(system)
     return None if cls is None else cls.open(path, parent)

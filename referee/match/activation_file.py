@@ -211,7 +211,7 @@ class ActivationMatch(JournalFile[ActivationState]):
     def armies(self) -> dict[int, list[ArmyEntry]]:
         """The armies as the file holds them."""
         with _sqlite_errors(self.path), self._reading():
-            rows = list(self.db.execute("SELECT uid, data FROM units ORDER BY position"))
+            rows = list(self.conn.execute("SELECT uid, data FROM units ORDER BY position"))
         units = []
         for uid, data in rows:
             raw = _json(data, f"{self.path}: unit {uid!r}")

@@ -1,5 +1,5 @@
-"""What every match file shares, whatever its game system: one SQLite database (sqlite-utils)
-with the tables ``meta`` (format version, ruleset and the readings it takes, seed, the stamp
+"""What every match file shares, whatever its game system: one SQLite database with the
+tables ``meta`` (format version, ruleset and the readings it takes, seed, the stamp
 of the referee that wrote it), ``cards``, ``units`` (the set-up), ``steps`` (named steps: the
 unit of undo) and ``events`` (the append-only journal: command, dice, changes, working,
 clause and ruling ids).
@@ -11,7 +11,10 @@ committed step (:mod:`referee.match.store` says more). What a step does, and how
 folds into the state of the game, is the game system's: :class:`referee.match.store.MatchFile`
 for the game of written orders, :class:`referee.match.activation_file.ActivationMatch` for the
 activation rules; :mod:`referee.match.systems` opens a file with the class of its ruleset's
-system.
+system. The file is read and written with Python's own sqlite3 (quick to import); a reader
+outside the match (a tournament's results) may ask for it as a ``sqlite_utils.Database``
+(:attr:`JournalFile.db`). :meth:`JournalFile.batch` writes many steps as one transaction (a
+replay).
 """
 
 from __future__ import annotations
@@ -26,8 +29,6 @@ from datetime import UTC, datetime
 from pathlib import Path
 from types import MappingProxyType
 from typing import TYPE_CHECKING, Any, ClassVar, Generic, Self, TypeVar
-
-import sqlite_utils
 
 from referee.dice.service import Roll
 from referee.errors import RefereeError
@@ -53,6 +54,21 @@ COLUMNS: Mapping[str, frozenset[str]] = MappingProxyType({
     "events": frozenset({"id", "step", "position", "kind", "data"}),
 })
 """The columns each table must have (a file with one dropped is damaged)."""
+TABLE_SQL: Mapping[str, str] = MappingProxyType({
+    "meta": 'CREATE TABLE "meta" (\n   "key" TEXT PRIMARY KEY,\n   "value" TEXT\n)',
+    "cards": 'CREATE TABLE "cards" (\n   "id" TEXT PRIMARY KEY,\n   "data" TEXT\n)',
+    "units": 'CREATE TABLE "units" (\n   "uid" TEXT PRIMARY KEY,\n   "position" INTEGER,\n'
+             '   "data" TEXT\n)',
+    "steps": 'CREATE TABLE "steps" (\n   "number" INTEGER PRIMARY KEY,\n   "name" TEXT,\n'
+             '   "undone" INTEGER,\n   "created" TEXT\n)',
+    "events": 'CREATE TABLE "events" (\n   "id" INTEGER PRIMARY KEY,\n'
+              '   "step" INTEGER REFERENCES "steps"("number"),\n   "position" INTEGER,\n'
+              '   "kind" TEXT,\n   "data" TEXT\n)',
+    "events index": 'CREATE INDEX "idx_events_step_position"\n    ON "events" ("step", "position")',
+})
+"""A new match file's tables, in SQL word for word as sqlite-utils wrote them before (so a
+file is laid out as it was, page for page), written with Python's own sqlite3, which
+imports in no time."""
 BUSY_SECONDS = 15.0
 """How long a command waits for another program's write to the same file to finish."""
 
@@ -209,9 +225,10 @@ class JournalFile(Generic[S]):
     def __init__(self, path: Path, conn: sqlite3.Connection) -> None:
         self.path = path
         conn.isolation_level = None  # transactions are begun and ended here, explicitly
-        self.db = sqlite_utils.Database(conn)
+        self.conn = conn
         self._state: S | None = None
         self._version = -1
+        self._batch = False
         with self._reading():
             self._check_tables()
             meta = self._read_meta()
@@ -267,42 +284,28 @@ class JournalFile(Generic[S]):
                                  file=path)
         partial = path.with_name(f".{path.name}.partial")
         partial.unlink(missing_ok=True)
-        db = sqlite_utils.Database(sqlite3.connect(partial))
+        db = sqlite3.connect(partial)
         try:
-            with _sqlite_errors(partial), db.conn:
-                db.table("meta").insert_all(
-                    ({"key": k, "value": json.dumps(v)} for k, v in meta.items()), pk="key"
-                )
-                db.table("cards").create({"id": str, "data": str}, pk="id")
-                db.table("cards").insert_all(
-                    ({"id": k, "data": json.dumps(v)} for k, v in cards.items()), pk="id"
-                )
-                db.table("units").create(  # a match whose units all wait for setup has none
-                    {"uid": str, "position": int, "data": str}, pk="uid"
-                )
-                db.table("units").insert_all(
-                    (
-                        {"uid": u["uid"], "position": i, "data": json.dumps(u)}
-                        for i, u in enumerate(units)
-                    ),
-                    pk="uid",
-                )
-                db.table("steps").create(
-                    {"number": int, "name": str, "undone": int, "created": str}, pk="number"
-                )
-                db.table("events").create(
-                    {"id": int, "step": int, "position": int, "kind": str, "data": str},
-                    pk="id",
-                    foreign_keys=[("step", "steps")],
-                )
-                db.table("events").create_index(["step", "position"])
-            db.conn.close()
+            with _sqlite_errors(partial), db:
+                # each table made, then filled, in the order sqlite-utils did
+                db.execute(TABLE_SQL["meta"])
+                db.executemany("INSERT INTO meta (key, value) VALUES (?, ?)",
+                               [(k, json.dumps(v)) for k, v in meta.items()])
+                db.execute(TABLE_SQL["cards"])
+                db.executemany("INSERT INTO cards (id, data) VALUES (?, ?)",
+                               [(k, json.dumps(v)) for k, v in cards.items()])
+                db.execute(TABLE_SQL["units"])  # a match whose units all wait for setup has none
+                db.executemany("INSERT INTO units (uid, position, data) VALUES (?, ?, ?)",
+                               [(u["uid"], i, json.dumps(u)) for i, u in enumerate(units)])
+                for table in ("steps", "events", "events index"):
+                    db.execute(TABLE_SQL[table])
+            db.close()
             if path.exists():
                 raise MatchFileError(f"{path}: already exists; a match file is never overwritten",
                                      file=path)
             os.replace(partial, path)  # the file appears whole or not at all
         finally:
-            db.conn.close()
+            db.close()
             partial.unlink(missing_ok=True)
 
     @classmethod
@@ -323,17 +326,18 @@ class JournalFile(Generic[S]):
 
     def _check_tables(self) -> None:
         path = self.path
-        ok = self.db.execute("PRAGMA quick_check").fetchone()
+        ok = self.conn.execute("PRAGMA quick_check").fetchone()
         if not ok or ok[0] != "ok":
             raise MatchFileError(f"{path}: the file is damaged ({ok[0] if ok else '?'}); it was "
                                  "not changed", file=path)
-        names = set(self.db.table_names())
+        names = {str(r[0]) for r in self.conn.execute(
+            "SELECT name FROM sqlite_master WHERE type = 'table'")}
         missing = [t for t in TABLES if t not in names]
         if missing:
             raise MatchFileError(f"{path}: not a match file (no {', '.join(missing)} table)",
                                  file=path)
         for table, wanted in COLUMNS.items():
-            have = {c.name for c in self.db.table(table).columns}
+            have = {str(r[1]) for r in self.conn.execute(f"PRAGMA table_info({table})")}
             if not wanted <= have:
                 raise MatchFileError(
                     f"{path}: damaged: table {table} has no column "
@@ -342,7 +346,7 @@ class JournalFile(Generic[S]):
     def _read_meta(self) -> dict[str, Any]:
         path = self.path
         meta: dict[str, Any] = {}
-        for key, value in self.db.execute("SELECT key, value FROM meta"):
+        for key, value in self.conn.execute("SELECT key, value FROM meta"):
             meta[str(key)] = _json(value, f"{path}: meta {key!r}")
         version = meta.get("format_version")
         if isinstance(version, int) and not isinstance(version, bool) and version > FORMAT_VERSION:
@@ -359,14 +363,22 @@ class JournalFile(Generic[S]):
             raise MatchFileError(f"{path}: damaged: {'; '.join(problems)}; it was not changed",
                                  file=path)
         for table, most in (("units", MATCH_MAX_UNITS), ("steps", MATCH_MAX_STEPS)):
-            count = self.db.execute(f"SELECT COUNT(*) FROM {table}").fetchone()[0]
+            count = self.conn.execute(f"SELECT COUNT(*) FROM {table}").fetchone()[0]
             if count > most:
                 raise MatchFileError(f"{path}: {count} {table}, over the limit of {most}",
                                      file=path)
         return meta
 
+    @property
+    def db(self) -> Any:
+        """The file as a ``sqlite_utils.Database`` (for readers outside the match: a
+        tournament's results); imported when first asked for."""
+        import sqlite_utils
+
+        return sqlite_utils.Database(self.conn)
+
     def close(self) -> None:
-        self.db.conn.close()
+        self.conn.close()
 
     def __enter__(self) -> Self:
         return self
@@ -379,7 +391,7 @@ class JournalFile(Generic[S]):
     @contextmanager
     def _reading(self) -> Iterator[None]:
         """One read transaction: every read inside it sees the same journal."""
-        conn = self.db.conn
+        conn = self.conn
         if conn.in_transaction:
             yield
             return
@@ -398,7 +410,10 @@ class JournalFile(Generic[S]):
         what is read inside it stays true until it commits. Whatever goes wrong inside
         rolls it all back. The handle's cached state is dropped if another program wrote
         since this handle last read; ``strict``: then refuse instead."""
-        conn = self.db.conn
+        conn = self.conn
+        if self._batch:  # inside :meth:`batch`: its one transaction holds every step
+            yield
+            return
         with _sqlite_errors(self.path):
             conn.execute("BEGIN IMMEDIATE")
             try:
@@ -418,8 +433,26 @@ class JournalFile(Generic[S]):
                     conn.execute("ROLLBACK")
                 raise
 
+    @contextmanager
+    def batch(self) -> Iterator[None]:
+        """Many steps (:meth:`run`, :meth:`undo`...) written as one transaction: all of them
+        or, if any is refused or anything goes wrong, none (a replay writes a whole journal
+        so, in a fraction of the time of a commit per step)."""
+        if self._batch:
+            yield
+            return
+        with self._writing(strict=False):
+            self._batch = True
+            try:
+                yield
+            except BaseException:
+                self._state = None  # the steps run so far are rolled back with the rest
+                raise
+            finally:
+                self._batch = False
+
     def _data_version(self) -> int:
-        return int(self.db.execute("PRAGMA data_version").fetchone()[0])
+        return int(self.conn.execute("PRAGMA data_version").fetchone()[0])
 
     def moved_on(self) -> bool:
         """Has another program (or another handle) written to the file since this handle
@@ -448,10 +481,10 @@ class JournalFile(Generic[S]):
     def steps(self, *, include_undone: bool = False) -> list[Step]:
         where = "" if include_undone else " WHERE undone = 0"
         with _sqlite_errors(self.path), self._reading():
-            rows = list(self.db.execute(
+            rows = list(self.conn.execute(
                 f"SELECT number, name, undone FROM steps{where} ORDER BY number"))
             events: dict[int, list[tuple[Any, Any]]] = {}
-            for step, position, data in self.db.execute(
+            for step, position, data in self.conn.execute(
                 "SELECT step, position, data FROM events ORDER BY step, position"
             ):
                 events.setdefault(step, []).append((position, data))
@@ -476,14 +509,14 @@ class JournalFile(Generic[S]):
         return self._state
 
     def _next_number(self) -> int:
-        row = self.db.execute("SELECT MAX(number) FROM steps WHERE undone = 0").fetchone()
+        row = self.conn.execute("SELECT MAX(number) FROM steps WHERE undone = 0").fetchone()
         return int(row[0] or 0) + 1
 
     def undo(self, *, strict: bool = False) -> Step | None:
         """Take back the last step (it stays in the file for redo until a new step); the
         match it leaves is worked out before anything is written, so a step that cannot be
         taken back (a damaged journal) leaves the file as it was."""
-        conn = self.db.conn
+        conn = self.conn
         with self._writing(strict):
             row = conn.execute(
                 "SELECT number FROM steps WHERE undone = 0 ORDER BY number DESC LIMIT 1"
@@ -501,7 +534,7 @@ class JournalFile(Generic[S]):
         """Take back every step after step ``number`` in one transaction (they stay in the
         file for redo, the earliest first, until a new step); the steps taken back. As with
         :meth:`undo`, the match they leave is worked out before anything is written."""
-        conn = self.db.conn
+        conn = self.conn
         with self._writing(strict):
             steps = self.steps()
             later = [s for s in steps if s.number > number]
@@ -515,7 +548,7 @@ class JournalFile(Generic[S]):
 
     def redo(self, *, strict: bool = False) -> Step | None:
         """Carry out again the step undone last (its recorded changes, dice and all)."""
-        conn = self.db.conn
+        conn = self.conn
         with self._writing(strict):
             row = conn.execute(
                 "SELECT number FROM steps WHERE undone = 1 ORDER BY number LIMIT 1"
@@ -532,7 +565,7 @@ class JournalFile(Generic[S]):
     def _write_step(self, number: int, name: str, events: Sequence[Event]) -> None:
         """Write step ``number`` with its ``events`` (inside :meth:`_writing`), dropping the
         steps undone before (no redo past a new step)."""
-        conn = self.db.conn
+        conn = self.conn
         conn.execute(
             "DELETE FROM events WHERE step IN (SELECT number FROM steps WHERE undone = 1)"
         )
@@ -558,7 +591,7 @@ class JournalFile(Generic[S]):
 
     def _check_room(self) -> None:
         """Refuse a step past the limit of steps (inside :meth:`_writing`)."""
-        count = self.db.conn.execute("SELECT COUNT(*) FROM steps WHERE undone = 0").fetchone()[0]
+        count = self.conn.execute("SELECT COUNT(*) FROM steps WHERE undone = 0").fetchone()[0]
         if count >= MATCH_MAX_STEPS:
             raise MatchFileError(f"{self.path}: {count} steps, the limit of "
                                  f"{MATCH_MAX_STEPS}: start a new match", file=self.path)

@@ -237,19 +237,20 @@ def read_journal(path: Path | str) -> TextJournal:
 def replay_journal(journal: TextJournal, path: Path | str, source: str = "<journal>") -> Any:
     """Play ``journal`` into a new match file at ``path`` and return it (a MatchFile).
 
-    A refused command or a wrong number of dice is reported with its step and line, and
-    the file is removed again.
+    The steps are written in one transaction. A refused command or a wrong number of dice
+    is reported with its step and line, and the file is removed again.
     """
     from referee.match.systems import match_class
 
     match = match_class(journal.edition).from_journal(journal, path)
-    for step in journal.steps:
-        try:
-            match.run(step.name, step.commands, typed=step.dice)
-        except RefereeError as exc:
-            match.close()
-            Path(path).unlink()  # a journal that fails leaves no file behind
-            raise JournalTextError(
-                f"{source}, step {step.name!r} (line {step.line}): {exc}"
-            ) from None
+    at = None
+    try:
+        with match.batch():  # one transaction: a commit per step would cost most of the time
+            for at in journal.steps:
+                match.run(at.name, at.commands, typed=at.dice)
+    except RefereeError as exc:
+        match.close()
+        Path(path).unlink()  # a journal that fails leaves no file behind
+        where = f"step {at.name!r} (line {at.line})" if at is not None else "writing"
+        raise JournalTextError(f"{source}, {where}: {exc}") from None
     return match

@@ -141,7 +141,7 @@ class MatchFile(JournalFile[MatchState]):
             raise MatchFileError(f"{where}: cannot be read: {one_line(exc)}",
                                  file=path) from None
         cards: dict[str, UnitType] = {}
-        for cid, data in self.db.conn.execute("SELECT id, data FROM cards"):
+        for cid, data in self.conn.execute("SELECT id, data FROM cards"):
             here = f"{path}: card {cid!r}"
             try:
                 cards[str(cid)] = _parse_card(_json(data, here), self.rules, here)
@@ -287,7 +287,7 @@ class MatchFile(JournalFile[MatchState]):
 
         units: dict[str, UnitState] = {}
         with _sqlite_errors(self.path), self._reading():
-            rows = list(self.db.execute("SELECT uid, data FROM units ORDER BY position"))
+            rows = list(self.conn.execute("SELECT uid, data FROM units ORDER BY position"))
         for uid, data in rows:
             where = f"{self.path}: unit {uid!r} of the set-up"
             try:
@@ -350,7 +350,7 @@ class MatchFile(JournalFile[MatchState]):
                                  f"{STEP_MAX_COMMANDS}")
         if not all(isinstance(c, Mapping) for c in commands):
             raise MatchFileError("a command is a table of kind and fields")
-        conn = self.db.conn
+        conn = self.conn
         with self._writing(strict):
             count = conn.execute("SELECT COUNT(*) FROM steps WHERE undone = 0").fetchone()[0]
             if count >= MATCH_MAX_STEPS:

@@ -1,7 +1,9 @@
 """Which kind of match file plays a ruleset: chosen by the ruleset's game system
 (``system`` in its ``ruleset.toml``, one of ``data/rulesets/systems.toml``), never by its id.
 
-:data:`MATCH_FILES` maps each system to its class; a new game system adds its class here.
+:func:`match_files` maps each system to its class; a new game system adds its class here.
+Each class is imported when first asked for: a match of written orders (the window's start)
+never imports another system's engine.
 :func:`match_class` is the class for a ruleset; :func:`open_match` opens any match file with
 the class of the ruleset it was made with.
 """
@@ -10,20 +12,24 @@ from __future__ import annotations
 
 import json
 import sqlite3
+from collections.abc import Mapping
+from functools import cache
 from pathlib import Path
 from typing import Any
 
 from referee.errors import RefereeError
 from referee.match import journal_file
-from referee.match.activation_file import ActivationMatch
 from referee.match.journal_file import JournalFile
 from referee.match.store import MatchFile
 from referee.rules.ruleset import ruleset
 
-MATCH_FILES: dict[str, type[JournalFile[Any]]] = {
-    cls.SYSTEM: cls for cls in (MatchFile, ActivationMatch)
-}
-"""Game system -> the class of its match files."""
+
+@cache
+def match_files() -> Mapping[str, type[JournalFile[Any]]]:
+    """Game system -> the class of its match files."""
+    from referee.match.activation_file import ActivationMatch
+
+    return {cls.SYSTEM: cls for cls in (MatchFile, ActivationMatch)}
 
 
 def match_class(ruleset_id: str | None) -> type[JournalFile[Any]]:
@@ -32,10 +38,12 @@ def match_class(ruleset_id: str | None) -> type[JournalFile[Any]]:
     if ruleset_id is None:
         return MatchFile
     system = ruleset(ruleset_id).system
-    if system not in MATCH_FILES:
+    if system == MatchFile.SYSTEM:
+        return MatchFile  # the other systems' classes are left unimported
+    if system not in match_files():
         raise RefereeError(f"ruleset {ruleset_id!r}: no match can be played in its game "
                            f"system {system!r} yet")
-    return MATCH_FILES[system]
+    return match_files()[system]
 
 
 def _ruleset_of(path: Path) -> str | None:

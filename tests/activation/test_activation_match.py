@@ -24,7 +24,7 @@ from referee.errors import RefereeError
 from referee.match.activation_file import ActivationMatch
 from referee.match.journal_text import parse_journal, read_journal, replay_journal
 from referee.match.store import MatchFile, MatchMovedOn
-from referee.match.systems import MATCH_FILES, match_class, open_match
+from referee.match.systems import match_class, match_files, open_match
 from referee.paths import data_dir
 from referee.ruleset.load import systems
 
@@ -183,7 +183,7 @@ def test_the_report_lists_the_steps_dice_and_rules(played, tmp_path):
 
 
 def test_the_class_of_a_match_comes_from_the_rulesets_system():
-    assert set(MATCH_FILES) == set(systems())        # every game system can be played
+    assert set(match_files()) == set(systems())        # every game system can be played
     assert match_class("activation") is ActivationMatch
     assert match_class("current") is MatchFile and match_class("first-draft") is MatchFile
 
