@@ -131,8 +131,9 @@ def make_window(path: Path | None = None, settings: QSettings | None = None) -> 
         if path is None and gone:
             said = f"The match of last time ({gone[0]}) is gone: a new demo match. "
     if path is not None:
+        others = len(window.other_windows)
         window.open_match(path)
-        if window.session is None:
+        if window.session is None and len(window.other_windows) == others:
             said = f"{path} could not be opened ({window.last_error}): a new demo match. "
     if window.session is None:
         from referee.match.demo import create_demo_match, new_demo_path

@@ -361,6 +361,7 @@ class MainWindow(QMainWindow):
             if other is not None:
                 self.other_windows.append(other)
                 other.show_on_screen()
+                self._remember(other.match.path)
                 return
             session = MatchSession.open(path, self)
         except RefereeError as exc:
@@ -369,8 +370,12 @@ class MainWindow(QMainWindow):
         self.set_session(session)
         self.statusBar().showMessage(
             f"Match file: {session.path} (every step is written as it happens)")
+        self._remember(session.path)
+
+    def _remember(self, path: Path) -> None:
+        """``path`` first in File > Open Recent (a match of any game system)."""
         if self.remembered is not None:
-            self.remembered.add_recent(session.path)
+            self.remembered.add_recent(path)
             self.fill_recent()
 
     def fill_recent(self) -> None:
@@ -428,6 +433,7 @@ class MainWindow(QMainWindow):
                 window = ActivationWindow(dialog.match, self)
                 self.other_windows.append(window)
                 window.show_on_screen()
+                self._remember(dialog.match.path)
 
         dialog.accepted.connect(made)
         dialog.open()

@@ -121,3 +121,36 @@ def test_the_journal_ten_rows_tall_on_demand(qtbot, tmp_path):
     qtbot.waitUntil(lambda: table.viewport().height() < 10 * row)
     qtbot.keyClick(window.view, Qt.Key.Key_J)
     qtbot.waitUntil(lambda: table.viewport().height() >= 10 * row)
+
+
+def test_a_match_of_the_activation_rules_is_in_open_recent_and_reopens_in_its_window(
+        qtbot, tmp_path, settings):
+    from referee.app.activation.window import ActivationWindow
+    from referee.match.journal_text import read_journal, replay_journal
+    from referee.paths import data_dir
+
+    activation = tmp_path / "crossroads.referee"
+    replay_journal(read_journal(data_dir() / "journals" / "activation-crossroads.journal"),
+                   activation).close()
+    window = window_on(qtbot, match(tmp_path, "a.referee"), settings)
+    window.open_match(activation)
+    (first,) = window.other_windows
+    qtbot.addWidget(first)
+    window.fill_recent()
+    actions = window.recent_menu.actions()
+    assert [x.text() for x in actions] == ["&1 crossroads.referee", "&2 a.referee"]
+    first.close()
+    actions[0].trigger()
+    opened = window.other_windows[-1]
+    qtbot.addWidget(opened)
+    assert isinstance(opened, ActivationWindow) and opened is not first
+    assert opened.match.path.resolve() == activation.resolve()
+    window.close()
+    # plain referee next time: the activation match opens in its own window, and the
+    # main window, which plays only matches of written orders, a new demo without a
+    # word of the activation match not opening
+    again = window_on(qtbot, None, settings)
+    (other,) = again.other_windows
+    qtbot.addWidget(other)
+    assert isinstance(other, ActivationWindow)
+    assert "could not be opened" not in again.statusBar().currentMessage()
