@@ -146,7 +146,7 @@ def reroll_batches(raw: object) -> tuple[dict[str, tuple[DieRef, ...]], ...] | N
         return None
     if raw == "decline":
         return ({},)
-    if not isinstance(raw, list):
+    if not isinstance(raw, list | tuple):
         raise AssaultChoiceError("rerolls: \"decline\" or a list of {unit: [POOL#N, ...]}")
     out = []
     for i, batch in enumerate(raw):

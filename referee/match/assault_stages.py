@@ -23,6 +23,8 @@ from referee.match.assault_choices import (
     reroll_batches,
     side_allocation,
 )
+from referee.match.command_kinds import Assault as AssaultCommand
+from referee.match.command_kinds import command_from_json
 from referee.rules.assault.contest import Contest
 from referee.rules.assault.flow import Assault
 from referee.rules.assault.pre_assault import RetreatAttempt, retreat_options
@@ -42,17 +44,25 @@ STOPS: tuple[Stop, ...] = (
 batches the command gives taken (offers may be left); ``rerolled``: every offer taken."""
 
 
+def assault_command(command: AssaultCommand | Mapping[str, Any]) -> AssaultCommand:
+    """``command`` as an ``assault`` command (its JSON form read and checked)."""
+    typed = command_from_json(command)
+    if not isinstance(typed, AssaultCommand):
+        raise AssaultChoiceError(f"{typed.KIND}: not an assault command")
+    return typed
+
+
 def _others(state: MatchState, contest: Contest) -> list[UnitState]:
     fighting = {c.uid for c in contest.combatants}
     return [u for u in state.units.values() if u.uid not in fighting]
 
 
 def retreat_attempts(
-    state: MatchState, contest: Contest, command: Mapping[str, Any]
+    state: MatchState, contest: Contest, command: AssaultCommand
 ) -> list[RetreatAttempt]:
     """The Pre-Assault Retreats the command's ``pre_assault_retreats`` (uids) try (clause
     ``abilities.pre-assault-retreat``); a unit without the ability is refused by name."""
-    chosen = command.get("pre_assault_retreats") or []
+    chosen = command.pre_assault_retreats or ()
     if not chosen:
         return []
     offers = retreat_options(state.rules, state.board_map, contest, _others(state, contest),
@@ -64,18 +74,18 @@ def retreat_attempts(
     return [a for a in offers if a.uid in chosen]
 
 
-def fight(state: MatchState, command: Mapping[str, Any], dice: Dice,
+def fight(state: MatchState, command: AssaultCommand | Mapping[str, Any], dice: Dice,
           until: Stop = "outcome") -> Assault:
-    """The assault of ``command`` (an ``assault`` command) taken up to ``until``."""
-    from referee.match.commands import whole_field
-
-    contest = contest_from_state(state, whole_field(command, "contest", 0, 0, 10_000))
+    """The assault of ``command`` (an ``assault`` command, or its JSON form) taken up to
+    ``until``."""
+    command = assault_command(command)
+    contest = contest_from_state(state, command.contest or 0)
     done = Assault(state.rules, contest).before(
         dice, retreat_attempts(state, contest, command), ledger=state.ledger())
     if not done.contest.is_fought:
         return done  # the pre-assault phase left one side with no unit: nothing to fight
     done = done.roll(dice)
-    batches = reroll_batches(command.get("rerolls"))
+    batches = reroll_batches(command.rerolls)
     for i, batch in enumerate(batches or ()):
         if done.rolled is None or not done.rolled.offers:
             raise AssaultChoiceError(f"rerolls[{i}]: no Reroll Assault is on offer any more")
@@ -87,18 +97,16 @@ def fight(state: MatchState, command: Mapping[str, Any], dice: Dice,
         done = done.reroll(propose_rerolls(done.rolled), dice)
     if until == "rerolled":
         return done
-    tie = None if command.get("tie_winner") is None else \
-        whole_field(command, "tie_winner", None, 1, 2)
-    done = done.decide(dice, tie_winner=tie)
+    done = done.decide(dice, tie_winner=command.tie_winner)
     if until == "advantage":
         return done
     assert done.advantage is not None
-    raw_deflection = command.get("deflection")
+    raw_deflection = command.deflection
     done = done.deflect(None if raw_deflection is None
                         else deflection_choice(raw_deflection, done.advantage.side))
     if until == "deflected":
         return done
-    raw_allocation = command.get("allocation") or {}
+    raw_allocation = command.allocation or {}
     dealt = {side: side_allocation(raw_allocation[key], side, done.proposal(side))
              for key, side in (("1", 1), ("2", 2)) if key in raw_allocation}
     done = done.allocate(dealt)

@@ -1,8 +1,9 @@
 """Carrying out a command on the match state: the engine decides, the result is an event.
 
-A command is a plain mapping (``{"kind": "fire", "shooter": ..., "target": ...}``) so that
-the journal can store it and run it again: :func:`execute` with the same state, command and
-dice gives the same event (the replay check relies on it). Each kind is one function.
+A command is a typed value of its kind (:mod:`referee.match.command_kinds`), read from the
+JSON the journal stores (``{"kind": "fire", "shooter": ..., "target": ...}``) so that the
+journal can run it again: :func:`execute` with the same state, command and dice gives the
+same event (the replay check relies on it). Each kind is one function taking its value.
 Clauses: ``fire.*`` (fire), ``damage.sequence`` (apply damage), ``agony.schedule``,
 ``aftermath.step``; a correction mirrors the table and applies no rule (``correct``,
 ``correct-hex`` and ``correct-remove``, in :mod:`referee.match.corrections`).
@@ -11,75 +12,65 @@ Clauses: ``fire.*`` (fire), ``damage.sequence`` (apply damage), ``agony.schedule
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from referee.board.hexgrid import Hex, hex_label
+from referee.board.los import LosBoard
 from referee.board.sector_stats import Sector
 from referee.dice.service import Dice
 from referee.errors import RefereeError
 from referee.match import setup_commands
 from referee.match.changes import Changes
+from referee.match.command_kinds import (
+    Advance,
+    Aftermath,
+    Agony,
+    Aim,
+    ApplyDamage,
+    Assault,
+    Command,
+    CommandError,
+    Fire,
+    HexEffects,
+    Load,
+    Movement,
+    Orders,
+    Spot,
+    command_from_json,
+)
 from referee.match.corrections import correct_hex, correct_remove, correct_unit
 from referee.match.events import Event
+from referee.match.fire_damage import pending_record
 from referee.match.serial import hexes_json, unit_state_json
 from referee.match.state import MatchState
 from referee.rules.assault.after import RetreatChoice
 from referee.rules.assault.contest import AssaultError
+from referee.rules.movement_step.result import Choice
 from referee.rules.state import UnitState
 from referee.rules.turn.clock import TurnPosition
 from referee.rules.turn.sequence import either, step_numbers
 from referee.units.model import UnknownWeapon
 
-if TYPE_CHECKING:
-    pass
-
-class CommandError(RefereeError):
-    """A command the match cannot carry out; the message says which field and why."""
+__all__ = ["COMMANDS", "CommandError", "execute", "step_field"]
 
 
-TURN_MAX = 10_000
-"""The last turn orders may be written for (a sanity bound, not a rule)."""
-
-
-def _need(command: Mapping[str, Any], key: str) -> Any:
-    if key not in command:
-        raise CommandError(f"{command.get('kind')}: missing {key!r}")
-    return command[key]
-
-
-def whole_field(command: Mapping[str, Any], key: str, default: int | None, low: int,
-           high: int) -> int:
-    """The whole number ``command[key]`` (``default`` if absent; required if None), from
-    ``low`` to ``high``; a word where a number belongs is refused naming the field."""
-    if key not in command and default is not None:
-        return default
-    value = _need(command, key)
-    if isinstance(value, str) and value.strip().lstrip("-").isdigit() and len(value) < 20:
-        value = int(value)
-    if isinstance(value, bool) or not isinstance(value, int) or not low <= value <= high:
-        error = CommandError(f"{command.get('kind')}: {key}={value!r:.40} is not a whole number "
-                             f"from {low} to {high}")
-        error.field = key
-        raise error
-    return value
-
-
-def step_field(state: MatchState, command: Mapping[str, Any], key: str, kind: str,
+def step_field(state: MatchState, command: Command, key: str, kind: str,
                default_first: bool = False) -> int:
-    """The number of a step of the turn named in ``command[key]`` (a ``movement`` step, a
-    ``gunnery`` step...): one of the numbers the ruleset's turn gives steps of ``kind``
-    (clause ``turn.sequence``); by default the first when ``default_first``."""
+    """The number of a step of the turn named in the field ``key`` of ``command`` (a
+    ``movement`` step, a ``gunnery`` step...): one of the numbers the ruleset's turn gives
+    steps of ``kind`` (clause ``turn.sequence``); by default the first when
+    ``default_first``."""
     numbers = step_numbers(state.rules, kind)
     if not numbers:
-        raise CommandError(f"{command.get('kind')}: the turn of {state.rules.id} has no "
-                           f"{kind} step")
-    number = whole_field(command, key, numbers[0] if default_first else None,
-                         numbers[0], numbers[-1])
-    if number not in numbers:
-        error = CommandError(f"{command.get('kind')}: {key} {number} is not {either(numbers)}")
+        raise CommandError(f"{command.KIND}: the turn of {state.rules.id} has no {kind} step")
+    number = getattr(command, key)
+    if number is None and default_first:
+        return numbers[0]
+    if number is None or number not in numbers:
+        error = CommandError(f"{command.KIND}: {key} {number} is not {either(numbers)}")
         error.field = key
         raise error
-    return number
+    return int(number)
 
 
 def _at_gunnery(state: MatchState, kind: str) -> None:
@@ -102,15 +93,15 @@ def _units_json(units: Mapping[str, UnitState] | list[UnitState]) -> dict[str, A
     return {u.uid: unit_state_json(u) for u in items}
 
 
-def _orders(state: MatchState, command: Mapping[str, Any], dice: Dice) -> Event:
+def _orders(state: MatchState, command: Orders, dice: Dice) -> Event:
     """Orders written for a unit and a turn (clause ``orders.giving``); with
     ``missing=confirm`` and no orders, the referee confirms that the unit has none for the
     turn and the edition's rule for a missing order applies (clause ``orders.missing``)."""
-    uid, turn = _need(command, "uid"), whole_field(command, "turn", None, 0, TURN_MAX)
+    uid, turn = command.uid, command.turn
     state.unit(uid)
     if turn < state.turn:
         raise CommandError(f"orders for {uid}: turn {turn} is over (now turn {state.turn})")
-    if "missing" in command:
+    if command.missing is not None:
         return _orders_missing(state, command, uid, turn)
     from referee.rules.orders.model import OrderKind
     from referee.rules.orders.notation import parse_order
@@ -118,7 +109,7 @@ def _orders(state: MatchState, command: Mapping[str, Any], dice: Dice) -> Event:
     orders: dict[str, str] = {}
     kinds: tuple[OrderKind, ...] = ("movement", "gunnery")
     for kind in kinds:
-        text = command.get(kind)
+        text = command.movement if kind == "movement" else command.gunnery
         if text is None:
             continue
         try:
@@ -130,24 +121,19 @@ def _orders(state: MatchState, command: Mapping[str, Any], dice: Dice) -> Event:
     text = "; ".join(f"{k} {v}" for k, v in orders.items())
     return Event(
         "orders",
-        dict(command),
+        command.to_json(),
         Changes(orders={uid: {str(turn): orders}}),
         f"{uid}, turn {turn}: {text}",
         clauses=("orders.giving",),
     )
 
 
-def _orders_missing(
-    state: MatchState, command: Mapping[str, Any], uid: str, turn: int
-) -> Event:
+def _orders_missing(state: MatchState, command: Orders, uid: str, turn: int) -> Event:
     """The rule for a missing order applied to ``uid`` for ``turn`` (clause
     ``orders.missing``)."""
     from referee.rules.orders.missing import missing_rule
 
-    if command["missing"] != "confirm":
-        raise CommandError(f"orders for {uid}: missing={command['missing']!r}: the only value "
-                           "is 'confirm'")
-    if "movement" in command or "gunnery" in command:
+    if command.given("movement") or command.given("gunnery"):
         raise CommandError(f"orders for {uid}: give orders, or missing=confirm, not both")
     if str(turn) in state.orders.get(uid, {}):
         raise CommandError(f"orders for {uid}, turn {turn}: already written; nothing is missing")
@@ -157,7 +143,7 @@ def _orders_missing(
     rule = missing_rule(state.rules)
     return Event(
         "orders",
-        dict(command),
+        command.to_json(),
         Changes(orders={uid: {str(turn): rule.record()}}),
         f"{uid}, turn {turn}: no orders from the players; confirmed by the referee: "
         f"{uid} {rule.text()}",
@@ -166,25 +152,13 @@ def _orders_missing(
     )
 
 
-def _board(state: MatchState) -> Any:
+def _board(state: MatchState) -> LosBoard:
     from referee.match.board_now import board_now
 
     return board_now(state)
 
 
-def _pending_record(uid: str, source: str, cause: str, roll: Any) -> dict[str, Any]:
-    return {
-        "unit": uid,
-        "source": source,
-        "cause": cause,
-        "table": roll.table,
-        "natural": roll.natural,
-        "result": roll.result,
-        "row_at": roll.row.at if roll.row else None,
-    }
-
-
-def _fire(state: MatchState, command: Mapping[str, Any], dice: Dice) -> Event:
+def _fire(state: MatchState, command: Fire, dice: Dice) -> Event:
     """A fire action: legality, misfire, to-hit, and the damage of each hit, which waits
     for the 'apply damage' step (clauses ``fire.target``, ``fire.roll``, ``damage.sequence``),
     and the fire, acid or poison the weapon places (``weapons.*``)."""
@@ -192,11 +166,11 @@ def _fire(state: MatchState, command: Mapping[str, Any], dice: Dice) -> Event:
     from referee.rules.fire.aim import GunneryStep
     from referee.rules.fire.legality import check_target, named_weapon
 
-    shooter = state.unit(_need(command, "shooter"))
-    target = state.unit(_need(command, "target"))
+    shooter = state.unit(command.shooter)
+    target = state.unit(command.target)
     _at_gunnery(state, "fire")
     try:
-        weapon = named_weapon(shooter, command.get("weapon"))
+        weapon = named_weapon(shooter, command.weapon)
     except UnknownWeapon as exc:
         raise CommandError(str(exc)) from None
     if weapon is None:
@@ -216,7 +190,7 @@ def _fire(state: MatchState, command: Mapping[str, Any], dice: Dice) -> Event:
     action = fire(state.rules, check.shot, dice, guns=max(1, check.guns))
     lines = [f"{shooter.uid} fires {weapon.name} at {target.uid}", *action.explain()]
     terms_clauses = list(action.to_hit.clauses)
-    sector = _sector(state, shooter, target, command.get("sector"))
+    sector = _sector(state, shooter, target, command.sector)
     done = open_damage(state)
     roll_hits(state, done, weapon, target, action.hits, check, sector, dice)
     lines += done.lines
@@ -228,7 +202,7 @@ def _fire(state: MatchState, command: Mapping[str, Any], dice: Dice) -> Event:
                       **later)
     return Event(
         "fire",
-        dict(command),
+        command.to_json(),
         changes,
         "\n".join([*lines, *placed.lines]),
         dice=tuple(dice.log[start:]),
@@ -253,7 +227,7 @@ def _sector(
     return sector_of(state, shooter, target, chosen)
 
 
-def _apply_damage(state: MatchState, command: Mapping[str, Any], dice: Dice) -> Event:
+def _apply_damage(state: MatchState, command: ApplyDamage, dice: Dice) -> Event:
     """The 'apply damage' step: every pending row takes effect (clause ``damage.sequence``),
     then the fire, acid and poison waiting for it (ruling ``fire.condition-timing``)."""
     from referee.match.fire_conditions import place_pending
@@ -266,7 +240,7 @@ def _apply_damage(state: MatchState, command: Mapping[str, Any], dice: Dice) -> 
                       pending_conditions=() if state.pending_conditions else None)
     return Event(
         "apply-damage",
-        dict(command),
+        command.to_json(),
         changes,
         "\n".join([applied.explain(), *placed.lines]),
         clauses=("damage.sequence", "damage.table", "damage.model-death", *placed.clauses),
@@ -279,7 +253,7 @@ def _terrain_at(state: MatchState) -> Callable[[Hex], str]:
     return state.terrain_at
 
 
-def _agony(state: MatchState, command: Mapping[str, Any], dice: Dice) -> Event:
+def _agony(state: MatchState, command: Agony, dice: Dice) -> Event:
     """One agony step on every unit (clause ``agony.schedule``)."""
     from referee.rules.agony.step import run_agony_step
 
@@ -301,7 +275,7 @@ def _agony(state: MatchState, command: Mapping[str, Any], dice: Dice) -> Event:
     )
     return Event(
         "agony",
-        dict(command),
+        command.to_json(),
         changes,
         result.explain(),
         dice=tuple(dice.log[start:]),
@@ -311,7 +285,7 @@ def _agony(state: MatchState, command: Mapping[str, Any], dice: Dice) -> Event:
     )
 
 
-def _aftermath(state: MatchState, command: Mapping[str, Any], dice: Dice) -> Event:
+def _aftermath(state: MatchState, command: Aftermath, dice: Dice) -> Event:
     """The aftermath (clause ``aftermath.step``); ``advance`` then starts the next turn."""
     from referee.rules.aftermath import run_aftermath
 
@@ -324,7 +298,7 @@ def _aftermath(state: MatchState, command: Mapping[str, Any], dice: Dice) -> Eve
     )
     return Event(
         "aftermath",
-        dict(command),
+        command.to_json(),
         changes,
         result.explain(),
         clauses=tuple(dict.fromkeys(("aftermath.step", *result.clauses))),
@@ -333,7 +307,7 @@ def _aftermath(state: MatchState, command: Mapping[str, Any], dice: Dice) -> Eve
     )
 
 
-def _choice(value: Any, where: str) -> Any:
+def _choice(value: object, where: str) -> Choice:
     """A movement choice from the journal: a facing (0-5), a hex label, or [facing, hex]."""
     from referee.board.hexgrid import parse_label
 
@@ -351,7 +325,7 @@ def _choice(value: Any, where: str) -> Any:
     raise CommandError(f"{where}: {value!r} is not a facing (0-5), a hex or [facing, hex]")
 
 
-def _movement(state: MatchState, command: Mapping[str, Any], dice: Dice) -> Event:
+def _movement(state: MatchState, command: Movement, dice: Dice) -> Event:
     """Movement step ``step`` (1-3) for every unit at once, from the orders on the table
     (clauses ``turn.movement``, ``turn.simultaneous``, ``orders.illegal``). The choices the
     step needs (a 360 facing, a Flee hex, the hex of a head-on assault) come in ``choices``;
@@ -368,9 +342,7 @@ def _movement(state: MatchState, command: Mapping[str, Any], dice: Dice) -> Even
             done = ",".join(a.text() for a in check.done)
             notes.append(f"{uid}, movement {number} ({check.speed}): {given} -> {done}: "
                          f"{'; '.join(check.why)} [{', '.join(check.clauses)}]")
-    raw = command.get("choices") or {}
-    if not isinstance(raw, Mapping):
-        raise CommandError(f"movement choices: {raw!r:.40} is not a table of choice: value")
+    raw = command.choices or {}
     choices = {key: _choice(value, f"movement choices.{key}") for key, value in raw.items()}
     start = len(dice.log)
     result = resolve_movement_step(state.rules, state.board_map, state.units, actions, dice,
@@ -384,7 +356,7 @@ def _movement(state: MatchState, command: Mapping[str, Any], dice: Dice) -> Even
                       contests=tuple(c.to_json() for c in result.contests),
                       entered=tuple(mv.uid for mv in result.moves))
     text = "\n".join([*notes, result.explain()])
-    return Event("movement", dict(command), changes, text, dice=tuple(dice.log[start:]),
+    return Event("movement", command.to_json(), changes, text, dice=tuple(dice.log[start:]),
                  clauses=tuple(dict.fromkeys(("turn.movement", *result.clauses))),
                  rulings=result.rulings, detail=result.to_json())
 
@@ -401,7 +373,7 @@ def _retreats_chosen(raw: object) -> dict[str, RetreatChoice]:
     return chosen
 
 
-def _assault(state: MatchState, command: Mapping[str, Any], dice: Dice) -> Event:
+def _assault(state: MatchState, command: Assault, dice: Dice) -> Event:
     """The assault over one contest the last movement step started (clauses
     ``assault.trigger`` to ``assault.retreat``), its stages taken by
     :func:`referee.match.assault_stages.fight`. The referee's choices default to the
@@ -416,12 +388,12 @@ def _assault(state: MatchState, command: Mapping[str, Any], dice: Dice) -> Event
     from referee.rules.assault.after import carry_out, enter_empty_hex, retreat_chosen
     from referee.rules.assault.damage import place
 
-    index = whole_field(command, "contest", 0, 0, 10_000)
+    index = command.contest or 0
     contest = contest_from_state(state, index)
     start = len(dice.log)
     ledger = state.ledger()
     fight = assault_fight(state, command, dice)
-    chosen = _retreats_chosen(command.get("retreats"))
+    chosen = _retreats_chosen(command.retreats)
     units = dict(state.units)
     pre = fight.pre_assault
     if pre is not None:
@@ -437,12 +409,12 @@ def _assault(state: MatchState, command: Mapping[str, Any], dice: Dice) -> Event
         pre.ledger if pre is not None else ledger)
     pending = [dict(p) for p in state.pending]
     for entry in last.entries[len(ledger.entries):]:
-        pending.append(_pending_record(entry.uid, entry.source, entry.cause, entry.roll))
+        pending.append(pending_record(entry.uid, entry.source, entry.cause, entry.roll))
     contests = [c for i, c in enumerate(state.contests) if i != index]
     if fight.outcome is None or fight.damage is None:  # nobody left to fight
         enter_empty_hex(units, fight.contest.combatants, contest.hex)
         changed = {uid: u for uid, u in units.items() if u != state.units[uid]}
-        return Event("assault", dict(command),
+        return Event("assault", command.to_json(),
                      Changes(units=_units_json(changed), pending=tuple(pending),
                              contests=tuple(contests)),
                      fight.explain(), dice=tuple(dice.log[start:]),
@@ -459,21 +431,19 @@ def _assault(state: MatchState, command: Mapping[str, Any], dice: Dice) -> Event
     changes = Changes(units=_units_json(changed), pending=tuple(pending),
                       contests=tuple(contests))
     clauses = ["assault.trigger", *fight.damage.clauses, *out.clauses]
-    return Event("assault", dict(command), changes, fight.explain(),
+    return Event("assault", command.to_json(), changes, fight.explain(),
                  dice=tuple(dice.log[start:]), clauses=tuple(dict.fromkeys(clauses)),
                  rulings=out.rulings, detail=fight.to_json())
 
 
-def _hex_effects(state: MatchState, command: Mapping[str, Any], dice: Dice) -> Event:
+def _hex_effects(state: MatchState, command: HexEffects, dice: Dice) -> Event:
     """A 'trigger hex effects' step: every unit (or ``units``) meets the markers of its hex
     that have not triggered on it there this turn; units that entered their hex in the last
     movement step meet them anew (clause ``hex.trigger``)."""
     from referee.board.hexgrid import parse_label
     from referee.rules.hexes.trigger import TriggerLog, trigger_all
 
-    wanted = command.get("units")
-    if wanted and (not isinstance(wanted, list) or not all(isinstance(u, str) for u in wanted)):
-        raise CommandError(f"hex-effects: units={wanted!r:.40} is not a list of unit ids")
+    wanted = command.units
     units = [state.unit(uid) for uid in wanted] if wanted else list(state.units.values())
     log = TriggerLog(frozenset((u, parse_label(h), k) for u, h, k in state.triggered))
     start = len(dice.log)
@@ -488,50 +458,50 @@ def _hex_effects(state: MatchState, command: Mapping[str, Any], dice: Dice) -> E
     text = "\n".join(e.explain() for e in events) or "no hex effect to trigger"
     clauses = tuple(dict.fromkeys(["hex.trigger", *(e.clause for e in events)]))
     rulings = tuple(dict.fromkeys(r for e in events for r in e.rulings))
-    return Event("hex-effects", dict(command), changes, text, dice=tuple(dice.log[start:]),
+    return Event("hex-effects", command.to_json(), changes, text, dice=tuple(dice.log[start:]),
                  clauses=clauses, rulings=rulings,
                  detail={"events": [e.to_json() for e in events]})
 
 
-def _load(state: MatchState, command: Mapping[str, Any], dice: Dice) -> Event:
+def _load(state: MatchState, command: Load, dice: Dice) -> Event:
     """A Load order carried out (clauses ``orders.load``, ``fire.load``)."""
     from referee.rules.fire.load import load
 
-    unit = state.unit(_need(command, "uid"))
+    unit = state.unit(command.uid)
     try:
-        done = load(state.rules, unit, command.get("weapon"))
+        done = load(state.rules, unit, command.weapon)
     except RefereeError as exc:
         raise CommandError(f"load: {exc}") from None
-    return Event("load", dict(command), Changes(units=_units_json([done.state])), done.text,
+    return Event("load", command.to_json(), Changes(units=_units_json([done.state])), done.text,
                  clauses=done.clauses, rulings=done.rulings)
 
 
-def _aim(state: MatchState, command: Mapping[str, Any], dice: Dice) -> Event:
+def _aim(state: MatchState, command: Aim, dice: Dice) -> Event:
     """An Aim order carried out: +2 later, from this hex (clause ``fire.aim``)."""
     from referee.rules.fire.load import aim_text, check_not_shaken, take_aim
 
-    unit = state.unit(_need(command, "uid"))
+    unit = state.unit(command.uid)
     try:
         check_not_shaken(unit)
     except RefereeError as exc:
         raise CommandError(f"aim: {exc}") from None
     gunnery = step_field(state, command, "gunnery", "gunnery", True)
-    return Event("aim", dict(command),
+    return Event("aim", command.to_json(),
                  Changes(units=_units_json([take_aim(unit, state.turn, gunnery)])),
                  aim_text(unit, state.turn, gunnery), clauses=("orders.fire", "fire.aim"))
 
 
-def _spot(state: MatchState, command: Mapping[str, Any], dice: Dice) -> Event:
+def _spot(state: MatchState, command: Spot, dice: Dice) -> Event:
     """A Spot order: a normal to-hit roll against a hidden unit; a success reveals it
     (clause ``fire.spot``; ruling ``fire.spot-as-shot``)."""
     from referee.rules.fire.aim import GunneryStep
     from referee.rules.fire.legality import check_target, named_weapon
     from referee.rules.fire.spot import spot
 
-    spotter = state.unit(_need(command, "uid"))
-    target = state.unit(_need(command, "target"))
+    spotter = state.unit(command.uid)
+    target = state.unit(command.target)
     try:
-        weapon = named_weapon(spotter, command.get("weapon"))
+        weapon = named_weapon(spotter, command.weapon)
     except UnknownWeapon as exc:
         raise CommandError(str(exc)) from None
     now = GunneryStep(state.turn, step_field(state, command, "gunnery", "gunnery", True))
@@ -546,13 +516,13 @@ def _spot(state: MatchState, command: Mapping[str, Any], dice: Dice) -> Event:
     except RefereeError as exc:
         raise CommandError(f"spot: {exc}") from None
     text = "\n".join([f"{spotter.uid} tries to spot {target.uid}", *result.explain()])
-    return Event("spot", dict(command), Changes(units=_units_json([result.target_after])), text,
+    return Event("spot", command.to_json(), Changes(units=_units_json([result.target_after])), text,
                  dice=tuple(dice.log[start:]),
                  clauses=tuple(dict.fromkeys(("orders.spot", "fire.spot", *result.to_hit.clauses))),
                  rulings=result.to_hit.rulings)
 
 
-def _advance(state: MatchState, command: Mapping[str, Any], dice: Dice) -> Event:
+def _advance(state: MatchState, command: Advance, dice: Dice) -> Event:
     """Move on to the next step of the turn, on to step ``to``, or past every step with
     nothing to do (``skip=idle``) (clause ``turn.sequence``); past the aftermath the next
     turn begins. The orders step holds the clock while units lack orders, unless
@@ -561,23 +531,19 @@ def _advance(state: MatchState, command: Mapping[str, Any], dice: Dice) -> Event
     from referee.match.advance import AdvanceError, plan_advance
     from referee.rules.orders.missing import missing_rule
 
-    confirm = command.get("missing")
-    if confirm not in (None, "confirm"):
-        raise CommandError(f"advance: missing={confirm!r}: the only value is 'confirm'")
-    skip = command.get("skip")
     try:
-        plan = plan_advance(state, to=command.get("to"),
-                            skip=None if skip is None else str(skip), confirm=confirm == "confirm")
+        plan = plan_advance(state, to=command.to, skip=command.skip,
+                            confirm=command.missing == "confirm")
     except AdvanceError as exc:
         raise CommandError(str(exc)) from None
     if not plan.confirmed and not plan.passed:  # a plain advance, as journals have always had
-        return Event("advance", dict(command), plan.changes(), plan.text(),
+        return Event("advance", command.to_json(), plan.changes(), plan.text(),
                      clauses=("turn.sequence",))
     rule = missing_rule(state.rules)
     clauses = ["turn.sequence", *(rule.clauses if plan.confirmed else ())]
     return Event(
         "advance",
-        dict(command),
+        command.to_json(),
         plan.changes(),
         plan.text(rule.text()),
         clauses=tuple(dict.fromkeys(clauses)),
@@ -590,7 +556,9 @@ def _advance(state: MatchState, command: Mapping[str, Any], dice: Dice) -> Event
     )
 
 
-COMMANDS: dict[str, Callable[[MatchState, Mapping[str, Any], Dice], Event]] = {
+Handler = Callable[[MatchState, Any, Dice], Event]
+
+COMMANDS: dict[str, Handler] = {
     "correct": correct_unit,
     "orders": _orders,
     "fire": _fire,
@@ -611,15 +579,14 @@ COMMANDS: dict[str, Callable[[MatchState, Mapping[str, Any], Dice], Event]] = {
     "setup-pass": setup_commands.setup_pass,
     "reveal": setup_commands.reveal,
 }
+"""The handler of each kind of :data:`referee.match.command_kinds.KINDS`, taking its value."""
 
 
-def execute(state: MatchState, command: Mapping[str, Any], dice: Dice) -> Event:
-    """Carry out ``command`` on ``state`` with ``dice``; the state itself is not changed."""
-    kind = command.get("kind")
-    run = COMMANDS.get(str(kind))
-    if run is None:
-        raise CommandError(f"unknown command {kind!r} (commands: {', '.join(COMMANDS)})")
-    blocked = setup_commands.setup_blocks(state, str(kind))
+def execute(state: MatchState, command: Command | Mapping[str, Any], dice: Dice) -> Event:
+    """Carry out ``command`` (a typed value, or its JSON form, read and checked first) on
+    ``state`` with ``dice``; the state itself is not changed."""
+    typed = command_from_json(command)
+    blocked = setup_commands.setup_blocks(state, typed.KIND)
     if blocked:
         raise CommandError(blocked)
-    return run(state, command, dice)
+    return COMMANDS[typed.KIND](state, typed, dice)

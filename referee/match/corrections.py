@@ -27,6 +27,7 @@ from referee.dice.expression import VALID_SIDES
 from referee.dice.service import Dice
 from referee.errors import RefereeError
 from referee.match.changes import Changes
+from referee.match.command_kinds import Correct, CorrectHex, CorrectionError, CorrectRemove
 from referee.match.events import Event
 from referee.match.serial import hexes_json, unit_state_from_json, unit_state_json
 from referee.match.state import MatchState, UnknownUnit
@@ -39,45 +40,29 @@ COUNTS = ("damage_tokens", "shaken", "fire", "acid", "minor_acid", "armor_down",
 DICE_LISTS = ("poison", "bleeding")
 
 
-class CorrectionError(RefereeError):
-    """A correction the match cannot take; the message names the field and the value."""
-
-    def __init__(self, message: str, *, unit: str | None = None, field: str | None = None):
-        super().__init__(message)
-        self.unit = unit
-        self.field = field
-
-
-def _need(command: Mapping[str, Any], key: str) -> Any:
-    if key not in command:
-        raise CorrectionError(f"{command.get('kind')}: missing {key!r}")
-    return command[key]
-
-
-def correct_hex(state: MatchState, command: Mapping[str, Any], dice: Dice) -> Event:
+def correct_hex(state: MatchState, command: CorrectHex, dice: Dice) -> Event:
     """Set the number of ``marker`` markers on ``hex`` as they are on the table."""
     from referee.rules.hexes.rules import hex_effect_rules
 
-    label = str(_need(command, "hex"))
+    label = command.hex
     try:
         h = state.battle_map.parse(label)
     except LabelError as exc:
         raise CorrectionError(f"correct-hex: {exc}") from None
     kinds = hex_effect_rules(state.rules).markers
-    kind_id = str(_need(command, "marker"))
+    kind_id = command.marker
     kind = kinds.get(kind_id)
     if kind is None:
         raise CorrectionError(
             f"correct-hex {label}: no marker {kind_id!r} (markers: {', '.join(kinds)})"
         )
-    count = _need(command, "count")
-    if not isinstance(count, int) or isinstance(count, bool) or count < 0:
-        raise CorrectionError(f"correct-hex {label}: count must be 0 or more, not {count!r}")
+    count = command.count
     old = state.hexes.get(h, kind_id)
     marker: HexMarker | None = None
     if count:
-        strength = command.get("strength", old.strength if old else None)
-        level = command.get("level", old.level if old else kind.level)
+        strength = command.strength if command.given("strength") else (
+            old.strength if old else None)
+        level = command.level if command.given("level") else (old.level if old else kind.level)
         if kind.strengths and strength not in kind.strengths:
             allowed = ", ".join(str(s) for s in kind.strengths)
             raise CorrectionError(
@@ -93,15 +78,15 @@ def correct_hex(state: MatchState, command: Mapping[str, Any], dice: Dice) -> Ev
     before = old.count if old else 0
     return Event(
         "correct-hex",
-        dict(command),
+        command.to_json(),
         Changes(hexes=hexes_json(hexes)),
         f"referee's correction: {label} {kind.name.lower()} markers {before} -> {count}",
     )
 
 
-def correct_remove(state: MatchState, command: Mapping[str, Any], dice: Dice) -> Event:
+def correct_remove(state: MatchState, command: CorrectRemove, dice: Dice) -> Event:
     """Take a unit off the table, and the damage still pending on it."""
-    uid = str(_need(command, "uid"))
+    uid = command.uid
     if uid not in state.units:
         error = CorrectionError(f"correct-remove: no unit {uid!r} in this match "
                                 f"(units: {', '.join(state.units)})")
@@ -112,7 +97,7 @@ def correct_remove(state: MatchState, command: Mapping[str, Any], dice: Dice) ->
         pending = tuple(dict(p) for p in state.pending if p["unit"] != uid)
     return Event(
         "correct-remove",
-        dict(command),
+        command.to_json(),
         Changes(units={uid: None}, pending=pending),
         f"referee's correction: {uid} taken off the table",
     )
@@ -196,14 +181,14 @@ def check_unit_field(state: MatchState, unit: UnitState, key: str, value: Any) -
                               unit=uid, field=key)
 
 
-def correct_unit(state: MatchState, command: Mapping[str, Any], dice: Dice) -> Event:
+def correct_unit(state: MatchState, command: Correct, dice: Dice) -> Event:
     """The referee mirrors the table: set fields of one unit as they really are."""
-    uid = str(_need(command, "uid"))
+    uid = command.uid
     try:
         unit = state.unit(uid)
     except UnknownUnit as exc:
         raise CorrectionError(f"correct: {exc}", unit=uid) from None
-    fields = _need(command, "set")
+    fields = command.set
     data = unit_state_json(unit)
     if not isinstance(fields, Mapping) or not fields:
         raise CorrectionError(f"correct {uid}: 'set' names the fields to set (fields: "
@@ -227,7 +212,7 @@ def correct_unit(state: MatchState, command: Mapping[str, Any], dice: Dice) -> E
     what = ", ".join(f"{k} = {v!r}" for k, v in fields.items())
     return Event(
         "correct",
-        dict(command),
+        command.to_json(),
         Changes(units={uid: unit_state_json(fixed)}),
         f"referee's correction: {uid} {what}",
     )

@@ -23,6 +23,7 @@ from referee.board.hexgrid import hex_label
 from referee.board.sector_stats import Sector
 from referee.dice.service import Dice
 from referee.match.changes import Changes
+from referee.match.command_kinds import CommandError, Fire
 from referee.match.events import Event
 from referee.match.fire_conditions import PlacedInEvent, place_in_event
 from referee.match.serial import unit_state_json
@@ -76,8 +77,6 @@ def sector_of(state: MatchState, shooter: UnitState, target: UnitState,
     try:
         return hit_sector(state.rules, shooter, target, chosen)
     except SectorError as exc:
-        from referee.match.commands import CommandError
-
         raise CommandError(str(exc)) from None
 
 
@@ -114,7 +113,7 @@ def weapon_conditions(
 
 
 def area_fire_event(
-    state: MatchState, command: Mapping[str, Any], dice: Dice, check: TargetCheck
+    state: MatchState, command: Fire, dice: Dice, check: TargetCheck
 ) -> Event:
     """An area fire action at the hex of ``check``'s target (an allowed shot)."""
     rules = state.rules
@@ -133,7 +132,7 @@ def area_fire_event(
         lines.append(result.explain())
     for result in action.results:
         unit = result.target
-        sector = sector_of(state, shooter, unit, command.get("sector")
+        sector = sector_of(state, shooter, unit, command.sector
                            if unit.uid == check.target.uid else None)
         roll_hits(state, done, weapon, unit, result.hits, check, sector, dice)
     lines += done.lines
@@ -168,6 +167,6 @@ def area_fire_event(
         "results": [r.to_json() for r in action.results],
         "hits": hits, "damage": done.rolls, **placed.detail_json(),
     }
-    return Event("fire", dict(command), changes, "\n".join(lines),
+    return Event("fire", command.to_json(), changes, "\n".join(lines),
                  dice=tuple(dice.log[start:]), clauses=tuple(dict.fromkeys(clauses)),
                  rulings=tuple(dict.fromkeys(rulings)), detail=detail)

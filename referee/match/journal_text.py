@@ -22,8 +22,11 @@ apply-damage
 
 A command line is its kind and ``key=value`` words (shell quoting); numbers become numbers,
 a value starting with ``{`` or ``[`` is JSON (``deflection='{"cancelled": {"2": {"E34": 3}}}'``).
-For ``correct``, every key but ``uid`` is a field to set. ``dice:`` lists the dice the table
-rolled for the step, in the order the engine asks for them. Errors name the line.
+For ``correct``, every key but ``uid`` is a field to set. Each line is read into its kind's
+typed value and checked as it is read (:mod:`referee.match.command_kinds`): an unknown kind
+or key, a missing or ill-typed field is refused naming the line and the field. ``dice:``
+lists the dice the table rolled for the step, in the order the engine asks for them. Errors
+name the line.
 A journal without ``format: 2`` was written before the turn began with the orders step, one
 without ``format: 3`` when a fire action was carried out at any step; each replays as it did
 then (:mod:`referee.match.formats`).
@@ -31,7 +34,6 @@ then (:mod:`referee.match.formats`).
 
 from __future__ import annotations
 
-import json
 import re
 import shlex
 from dataclasses import dataclass, field
@@ -40,6 +42,7 @@ from typing import Any
 
 from referee.errors import RefereeError, read_bounded
 from referee.limits import JOURNAL_MAX_BYTES, MATCH_MAX_STEPS, MATCH_MAX_UNITS
+from referee.match.command_kinds import CommandError, json_word, parse_command_text
 
 
 class JournalTextError(RefereeError):
@@ -69,22 +72,11 @@ class TextJournal:
     steps: list[JournalStep] = field(default_factory=list)
 
 
-_INTEGER = re.compile(r"-?[0-9]{1,18}")
-
-
 def _value(text: str) -> Any:
-    if text[:1] in ("{", "["):
-        try:
-            return json.loads(text)
-        except json.JSONDecodeError as exc:
-            raise JournalTextError(f"{text[:40]!r}...: not valid JSON ({exc.msg})") from None
-        except RecursionError:
-            raise JournalTextError(f"{text[:40]!r}...: JSON nested too deep") from None
-    if _INTEGER.fullmatch(text):
-        return int(text)
-    if text in ("true", "false"):
-        return text == "true"
-    return text
+    try:
+        return json_word(text, "value")
+    except CommandError as exc:
+        raise JournalTextError(str(exc).removeprefix("value: ")) from None
 
 
 def _pairs(words: list[str], where: str) -> dict[str, Any]:
@@ -98,19 +90,17 @@ def _pairs(words: list[str], where: str) -> dict[str, Any]:
 
 
 def parse_command(line: str, where: str = "command") -> dict[str, Any]:
-    """One command line: ``fire shooter=tank target=grunts weapon="Main gun"``."""
+    """One command line (``fire shooter=tank target=grunts weapon="Main gun"``) as the JSON
+    the journal keeps, its kind and fields checked
+    (:func:`referee.match.command_kinds.parse_command_text`); an error names the line and
+    the field."""
     try:
-        words = shlex.split(line)
-    except ValueError as exc:
-        raise JournalTextError(f"{where}: {exc}") from None
-    if not words:
-        raise JournalTextError(f"{where}: empty command")
-    command = {"kind": words[0], **_pairs(words[1:], where)}
-    if command["kind"] == "correct":
-        uid = command.pop("uid", None)
-        fields = {k: v for k, v in command.items() if k != "kind"}
-        command = {"kind": "correct", "uid": uid, "set": fields}
-    return command
+        return parse_command_text(line, where).to_json()
+    except CommandError as exc:
+        message = str(exc)
+        error = JournalTextError(message if message.startswith(where) else f"{where}: {message}")
+        error.field = exc.field
+        raise error from None
 
 
 def parse_unit_line(line: str, where: str = "unit") -> dict[str, Any]:

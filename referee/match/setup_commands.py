@@ -20,6 +20,7 @@ from typing import Any
 
 from referee.dice.service import Dice
 from referee.match.changes import Changes
+from referee.match.command_kinds import Command, Place, Reveal, SetupPass, SetupRoll
 from referee.match.events import Event
 from referee.match.serial import unit_state_json
 from referee.match.state import MatchState
@@ -86,7 +87,7 @@ def starting_state(state: MatchState, placement: Placement) -> UnitState:
 
 
 def _event(
-    state: MatchState, command: Mapping[str, Any], outcome: SetupOutcome, dice: Dice, start: int
+    state: MatchState, command: Command, outcome: SetupOutcome, dice: Dice, start: int
 ) -> Event:
     changes = Changes(setup=outcome.progress.to_json(), units={
         p.uid: unit_state_json(starting_state(state, p)) for p in outcome.placed
@@ -96,8 +97,8 @@ def _event(
     if not outcome.progress.done:
         text += f"\nnow: {setup_asked(setup_board(after), outcome.progress)}"
     return Event(
-        str(command["kind"]),
-        dict(command),
+        command.KIND,
+        command.to_json(),
         changes,
         text,
         dice=tuple(dice.log[start:]),
@@ -106,7 +107,7 @@ def _event(
     )
 
 
-def setup_roll(state: MatchState, command: Mapping[str, Any], dice: Dice) -> Event:
+def setup_roll(state: MatchState, command: SetupRoll, dice: Dice) -> Event:
     progress = _progress(state, "setup-roll")
     if progress.procedure != "ordered":
         raise SetupError("setup-roll: a blind setup has no setup-advantage roll")
@@ -116,22 +117,23 @@ def setup_roll(state: MatchState, command: Mapping[str, Any], dice: Dice) -> Eve
     )
 
 
-def place(state: MatchState, command: Mapping[str, Any], dice: Dice) -> Event:
+def place(state: MatchState, command: Place, dice: Dice) -> Event:
     progress = _progress(state, "place")
     board = setup_board(state)
+    asked = command.placement()
     outcome = (
-        blind.enter(board, progress, command)
+        blind.enter(board, progress, asked)
         if progress.procedure == "blind"
-        else ordered.place(board, progress, command)
+        else ordered.place(board, progress, asked)
     )
     return _event(state, command, outcome, dice, len(dice.log))
 
 
-def setup_pass(state: MatchState, command: Mapping[str, Any], dice: Dice) -> Event:
+def setup_pass(state: MatchState, command: SetupPass, dice: Dice) -> Event:
     progress = _progress(state, "setup-pass")
     if progress.procedure != "ordered":
         raise SetupError("setup-pass: a blind setup has no steps to pass")
-    side = command.get("side", progress.on_turn)
+    side = progress.on_turn if command.side is None else command.side
     if side not in (1, 2):
         raise SetupError(f"setup-pass: side must be 1 or 2, not {side!r}")
     return _event(
@@ -143,7 +145,7 @@ def setup_pass(state: MatchState, command: Mapping[str, Any], dice: Dice) -> Eve
     )
 
 
-def reveal(state: MatchState, command: Mapping[str, Any], dice: Dice) -> Event:
+def reveal(state: MatchState, command: Reveal, dice: Dice) -> Event:
     progress = _progress(state, "reveal")
     if progress.procedure != "blind":
         raise SetupError("reveal: only a blind setup is revealed; this one is open, step by step")
