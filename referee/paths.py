@@ -21,15 +21,11 @@ Overrides, for a second desk, a USB stick or a test: ``$REFEREE_DATA`` (the data
 from __future__ import annotations
 
 import os
-import shutil
 import sqlite3
 import sys
-import tempfile
 from collections.abc import Callable, Iterable
 from datetime import datetime
 from pathlib import Path
-
-import platformdirs
 
 APP_NAME = "referee"
 SQLITE_MAGIC = b"SQLite format 3\x00"
@@ -94,6 +90,8 @@ def user_data_dir() -> Path:
     env = os.environ.get("REFEREE_HOME")
     if env:
         return Path(env)
+    import platformdirs  # imported when asked: most commands never ask
+
     return platformdirs.user_data_path(APP_NAME, appauthor=False)
 
 
@@ -137,6 +135,8 @@ def settings_root() -> Path:
     env = os.environ.get("REFEREE_HOME")
     if env:
         return Path(env) / "settings"
+    import platformdirs
+
     return platformdirs.user_config_path()
 
 
@@ -151,6 +151,8 @@ def cache_dir() -> Path:
     env = os.environ.get("REFEREE_CACHE")
     if env:
         return Path(env)
+    import platformdirs
+
     return platformdirs.user_cache_path(APP_NAME, appauthor=False)
 
 
@@ -207,6 +209,8 @@ def backup_file(
     path. An SQLite file is copied through SQLite's backup, so a copy taken while another
     desk writes is whole; ``source``: a connection to it already open (an event store's
     own), used instead of opening another."""
+    import shutil
+
     path = Path(path)
     folder = folder if folder is not None else backups_dir()
     folder.mkdir(parents=True, exist_ok=True)
@@ -236,6 +240,8 @@ def backup_file(
 def staging_path(target: Path) -> Path:
     """A new, empty-named file beside ``target`` for writing it aside (``.<name>.*.partial``),
     unique to this caller."""
+    import tempfile
+
     fd, name = tempfile.mkstemp(prefix=f".{target.name}.", suffix=".partial", dir=target.parent)
     os.close(fd)
     os.unlink(name)
@@ -268,6 +274,9 @@ def write_asking(
     ``may_replace`` (a dialog, or a ``--force``). Refused: nothing is written and the
     result is ``[]``. Accepted: the files are moved into place, each whole; the files
     written (at their real places)."""
+    import shutil
+    import tempfile
+
     out = Path(out)
     out.parent.mkdir(parents=True, exist_ok=True)
     stage = Path(tempfile.mkdtemp(prefix=f".{out.name}.", suffix=".partial", dir=out.parent))

@@ -164,6 +164,13 @@ def run_app(path: Path | str | None = None) -> int:
     closed; the exit status."""
     app = ensure_app()
     with quiet_platform():
+        if path is not None:
+            from referee.app.system_windows import system_window
+
+            other = system_window(path)  # a match of another game system: its own window
+            if other is not None:
+                other.show_on_screen()
+                return app.exec()
         window = make_window(Path(path) if path is not None else None)
         window.show()
         window.view.fit()

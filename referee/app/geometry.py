@@ -21,6 +21,13 @@ def hex_centre(h: Hex) -> QPointF:
     return QPointF(p.x * HEX_SIZE, p.y * HEX_SIZE)
 
 
+_LOCAL = [
+    QPointF((p.x - c.x) * HEX_SIZE, (p.y - c.y) * HEX_SIZE)
+    for c in (centre(Hex(0, 0)),)
+    for p in corners(Hex(0, 0))
+]
+
+
 def hex_polygon(h: Hex, *, local: bool = True) -> QPolygonF:
     """The six corners of ``h``; relative to its centre when ``local``."""
     c = centre(h) if local else None
@@ -29,6 +36,12 @@ def hex_polygon(h: Hex, *, local: bool = True) -> QPolygonF:
         x, y = (p.x - c.x, p.y - c.y) if c is not None else (p.x, p.y)
         pts.append(QPointF(x * HEX_SIZE, y * HEX_SIZE))
     return QPolygonF(pts)
+
+
+def local_polygon(scale: float = 1.0) -> QPolygonF:
+    """The corners of any hex relative to its centre (every hex has the same shape),
+    scaled about the centre by ``scale``: one polygon shared by every hex of a map."""
+    return QPolygonF([p * scale for p in _LOCAL])
 
 
 def hex_at_scene(point: QPointF) -> Hex:

@@ -1,4 +1,4 @@
-"""One hex of the map: terrain colour and symbol, deployment-zone rim, label, overlay tint.
+"""One hex of the map: terrain colour and symbol, deployment-zone rim, label.
 
 Symbols are drawn around the hex's middle, where a unit token stands, so that the terrain
 still reads with a token on it: trees for forest, contour lines for hills, a peak for
@@ -11,13 +11,12 @@ from __future__ import annotations
 from collections.abc import Callable
 
 from PySide6.QtCore import QPointF, QRectF, Qt
-from PySide6.QtGui import QBrush, QColor, QFont, QPainter, QPainterPath, QPen, QPolygonF
+from PySide6.QtGui import QColor, QFont, QPainter, QPainterPath, QPen, QPolygonF
 from PySide6.QtWidgets import QGraphicsItem, QStyleOptionGraphicsItem, QWidget
 
-from referee.app.geometry import HEX_SIZE, hex_polygon
+from referee.app.geometry import HEX_SIZE, local_polygon
 from referee.app.plain_text import plain_tip
 from referee.app.style import (
-    OVERLAY_COLOURS,
     ZONE_COLOURS,
     colour,
     terrain_colour,
@@ -163,8 +162,31 @@ SYMBOLS: dict[str, Callable[[QPainter], None]] = {
 }
 
 
+# Level of detail: how large a hex must be on the screen (its circumradius in pixels) for
+# each part of it to be drawn. A far view of a large map paints flat colours only: ten
+# thousand labels a few pixels high would cost a frame and say nothing.
+OUTLINE_PX = 5.0
+SYMBOL_PX = 9.0
+LABEL_PX = 22.0
+NAME_PX = 36.0
+
+POLYGON = local_polygon()
+INNER = local_polygon(0.9)
+BOUNDS = POLYGON.boundingRect()
+
+
+def level_of_detail(option: QStyleOptionGraphicsItem, painter: QPainter) -> float:
+    """A hex's circumradius in device pixels as ``painter`` draws it."""
+    return option.levelOfDetailFromTransform(painter.worldTransform()) * R
+
+
 class HexItem(QGraphicsItem):
-    """A hex of the map at its centre; ``terrain`` and ``overlay`` change, the hex does not."""
+    """A hex of the map at its centre; its ``terrain`` changes, the hex does not.
+
+    Each hex keeps its picture at the view's zoom (Qt's device-coordinate cache): a
+    change elsewhere on the map, such as the line-of-sight overlay drawn over it
+    (:class:`~referee.app.overlay_layer.OverlayLayer`), repaints it from that picture
+    without calling :meth:`paint` again."""
 
     def __init__(self, h: Hex, zone: str | None = None) -> None:
         super().__init__()
@@ -172,23 +194,22 @@ class HexItem(QGraphicsItem):
         self.label = hex_label(h)
         self.zone = zone
         self.terrain = "clear"
-        self.overlay: str | None = None
-        self._polygon = hex_polygon(h)
-        self._inner = QPolygonF([self._polygon.at(i) * 0.9 for i in range(self._polygon.size())])
-        self.setZValue(0)
+        self.description = ""
+        self._polygon = POLYGON
+        self._inner = INNER
+        self.setCacheMode(QGraphicsItem.CacheMode.DeviceCoordinateCache)
 
     def set_terrain(self, terrain_id: str, description: str) -> None:
-        self.terrain = terrain_id
-        self.setToolTip(plain_tip(description))
-        self.update()
-
-    def set_overlay(self, role: str | None) -> None:
-        if role != self.overlay:
-            self.overlay = role
+        """The hex's terrain and its words (the tooltip); repainted only if they changed."""
+        if description != self.description:
+            self.description = description
+            self.setToolTip(plain_tip(description))
+        if terrain_id != self.terrain:
+            self.terrain = terrain_id
             self.update()
 
     def boundingRect(self) -> QRectF:
-        return self._polygon.boundingRect()
+        return BOUNDS
 
     def shape(self) -> QPainterPath:
         path = QPainterPath()
@@ -201,13 +222,14 @@ class HexItem(QGraphicsItem):
         option: QStyleOptionGraphicsItem,
         widget: QWidget | None = None,
     ) -> None:
+        px = level_of_detail(option, painter)
         painter.setRenderHint(QPainter.RenderHint.Antialiasing)
         fill = terrain_colour(self.terrain)
         painter.setPen(Qt.PenStyle.NoPen)
         painter.setBrush(fill)
         painter.drawPolygon(self._polygon)
         draw = SYMBOLS.get(self.terrain)
-        if draw is not None:
+        if draw is not None and px >= SYMBOL_PX:
             painter.save()
             draw(painter)
             painter.restore()
@@ -216,36 +238,14 @@ class HexItem(QGraphicsItem):
             # strong enough to read as the side's colour on any terrain (a forest too)
             painter.setPen(_pen(ZONE_COLOURS[self.zone], 0.1, ZONE_ALPHA))
             painter.drawPolygon(self._inner)
-        self._paint_overlay(painter)
-        painter.setBrush(Qt.BrushStyle.NoBrush)
-        painter.setPen(_pen("#4a4a4a", 0.025))
-        painter.drawPolygon(self._polygon)
-        if self.terrain not in SYMBOLS and self.terrain != "clear":
-            self._text(painter, self.terrain, QRectF(_p(-0.8, 0.3), _p(0.8, 0.6)), 0.16, fill)
-        self._text(painter, self.label, QRectF(_p(-0.5, -0.87), _p(0.5, -0.55)), 0.3, fill)
-
-    def _paint_overlay(self, painter: QPainter) -> None:
-        if self.overlay is None:
-            return
-        spec, alpha = OVERLAY_COLOURS.get(self.overlay, ("#ffffff", 0))
-        if alpha:
-            painter.setPen(Qt.PenStyle.NoPen)
-            painter.setBrush(colour(spec, alpha))
-            painter.drawPolygon(self._polygon)
-        if self.overlay in ("blind", "blocked"):
-            brush = QBrush(
-                colour(spec, 230),
-                Qt.BrushStyle.BDiagPattern
-                if self.overlay == "blind"
-                else Qt.BrushStyle.DiagCrossPattern,
-            )
-            brush.setTransform(brush.transform().scale(R / 25, R / 25))
-            painter.setBrush(brush)
-            painter.drawPolygon(self._polygon)
-        if self.overlay in ("start", "end", "source", "blocked"):
+        if px >= OUTLINE_PX:
             painter.setBrush(Qt.BrushStyle.NoBrush)
-            painter.setPen(_pen("#c62828" if self.overlay == "blocked" else "#ff8f00", 0.09))
-            painter.drawPolygon(self._inner)
+            painter.setPen(_pen("#4a4a4a", 0.025))
+            painter.drawPolygon(self._polygon)
+        if self.terrain not in SYMBOLS and self.terrain != "clear" and px >= NAME_PX:
+            self._text(painter, self.terrain, QRectF(_p(-0.8, 0.3), _p(0.8, 0.6)), 0.16, fill)
+        if px >= LABEL_PX:
+            self._text(painter, self.label, QRectF(_p(-0.5, -0.87), _p(0.5, -0.55)), 0.3, fill)
 
     @staticmethod
     def _text(painter: QPainter, text: str, rect: QRectF, size: float, under: QColor) -> None:

@@ -28,7 +28,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Mapping
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from PySide6.QtCore import QPoint, QSettings, Qt, QTimer, QUrl
 from PySide6.QtGui import (
@@ -54,7 +54,6 @@ from PySide6.QtWidgets import (
 from referee.app.correction_menu import Correction, CorrectionMenu, move_to
 from referee.app.journal_view import JournalView
 from referee.app.los_panel import LosPanel
-from referee.app.map_editor.window import MapEditorWindow
 from referee.app.map_scene import MapScene
 from referee.app.map_view import MapView
 from referee.app.remembered import Remembered
@@ -68,9 +67,6 @@ from referee.app.turn_tracker import TurnTracker
 from referee.app.unit_inspector import UnitInspector
 from referee.app.unsaved_changes import UnsavedChanges
 from referee.app.wizard_host import WizardHost
-from referee.app.wizards.assault.wizard import AssaultWizard
-from referee.app.wizards.gunnery.wizard import GunneryWizard
-from referee.app.wizards.new_match.wizard import NewMatch, NewMatchWizard
 from referee.app.wizards.opener import WizardOpener
 from referee.board.hexgrid import Hex
 from referee.errors import RefereeError
@@ -79,6 +75,12 @@ from referee.match.events import Step
 from referee.match.state import MatchState
 from referee.paths import matches_dir
 
+if TYPE_CHECKING:  # each wizard and the map editor are imported when first opened
+    from referee.app.map_editor.window import MapEditorWindow
+    from referee.app.wizards.assault.wizard import AssaultWizard
+    from referee.app.wizards.gunnery.wizard import GunneryWizard
+    from referee.app.wizards.new_match.wizard import NewMatch, NewMatchWizard
+
 
 class MainWindow(QMainWindow):
     """The referee's window over one open match (see the module docstring)."""
@@ -86,6 +88,8 @@ class MainWindow(QMainWindow):
     def __init__(self, parent: QWidget | None = None, settings: QSettings | None = None) -> None:
         super().__init__(parent)
         self.remembered = Remembered(settings) if settings is not None else None
+        self.other_windows: list[QMainWindow] = []
+        """Windows of matches of other game systems opened from here (kept alive)."""
         self.session: MatchSession | None = None
         app = QApplication.instance()
         if isinstance(app, QApplication):  # back to the front: a step written meanwhile shows
@@ -141,6 +145,7 @@ class MainWindow(QMainWindow):
 
         self.view.hexClicked.connect(self.on_hex_clicked)
         self.view.hexMenu.connect(self.on_hex_menu)
+        self.view.hexHovered.connect(self.los_panel.hover)
         self.tracker.nextRequested.connect(self.turn_driver.next)
         self.inspector.unitChosen.connect(self.scene.select_unit)
         self.los_panel.modeChanged.connect(self._tool_mode_changed)
@@ -151,6 +156,8 @@ class MainWindow(QMainWindow):
         self.journal.redoUpToRequested.connect(self.redo_up_to)
         self.inspector.ruleRequested.connect(self.show_rule)
         self.los_panel.ruleRequested.connect(self.show_rule)
+        self.los_dock.visibilityChanged.connect(
+            lambda shown: None if shown else self.los_panel.put_away())
 
     # --- building -------------------------------------------------------------------
 
@@ -254,6 +261,8 @@ class MainWindow(QMainWindow):
             file, "&New match…", self.open_new_match_wizard, keys.New
         )
         self.new_action = self._action(file, "New &demo match", self.new_demo)
+        self.new_activation_action = self._action(
+            file, "New match of the &activation rules…", self.new_activation_match)
         self.open_action = self._action(file, "&Open…", self.choose_file, keys.Open)
         self.recent_menu = file.addMenu("Open &Recent")
         self.recent_menu.aboutToShow.connect(self.fill_recent)
@@ -343,8 +352,16 @@ class MainWindow(QMainWindow):
     # --- the match ------------------------------------------------------------------
 
     def open_match(self, path: Path | str) -> None:
-        """Open a match file (refused files are reported, the open match stays)."""
+        """Open a match file (refused files are reported, the open match stays); a match of
+        another game system (the activation rules) opens in its own window."""
+        from referee.app.system_windows import system_window
+
         try:
+            other = system_window(path, self)
+            if other is not None:
+                self.other_windows.append(other)
+                other.show_on_screen()
+                return
             session = MatchSession.open(path, self)
         except RefereeError as exc:
             self.report_error(str(exc))
@@ -394,6 +411,27 @@ class MainWindow(QMainWindow):
     def _app_state(self, state: Qt.ApplicationState) -> None:
         if state == Qt.ApplicationState.ApplicationActive and self.session is not None:
             self.session.sync()
+
+    def new_activation_match(self) -> QDialog:
+        """File > New match of the activation rules: the dialog; OK opens the match made in
+        its own window (returned for a test to fill; shown, not run)."""
+        from referee.app.activation.new_dialog import NewActivationMatch
+        from referee.app.activation.window import ActivationWindow
+        from referee.match.demo import new_demo_path
+
+        path = new_demo_path()
+        dialog = NewActivationMatch(path.with_name(path.name.replace("demo-", "activation-")),
+                                    self)
+
+        def made() -> None:
+            if dialog.match is not None:
+                window = ActivationWindow(dialog.match, self)
+                self.other_windows.append(window)
+                window.show_on_screen()
+
+        dialog.accepted.connect(made)
+        dialog.open()
+        return dialog
 
     def new_demo(self) -> None:
         from referee.match.demo import create_demo_match, new_demo_path
@@ -706,6 +744,8 @@ class MainWindow(QMainWindow):
 
     def open_map_editor(self) -> MapEditorWindow:
         """The map editor in its own window (File > Map editor)."""
+        from referee.app.map_editor.window import MapEditorWindow
+
         editor = MapEditorWindow(self)
         editor.show()
         return editor
@@ -767,6 +807,8 @@ class MainWindow(QMainWindow):
 
     def open_new_match_wizard(self) -> NewMatchWizard:
         """The new-match wizard; finishing it creates the match file and opens it."""
+        from referee.app.wizards.new_match.wizard import NewMatchWizard
+
         wizard = NewMatchWizard(self)
 
         def finished(result: int) -> None:

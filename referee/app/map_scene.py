@@ -10,18 +10,30 @@ overlays are set by whoever computed them (the engine's answer, never the scene'
 from __future__ import annotations
 
 from collections.abc import Iterable, Mapping
+from typing import TYPE_CHECKING
 
-from PySide6.QtCore import QLineF, QPointF, Qt
-from PySide6.QtGui import QColor, QPainterPath, QPen
-from PySide6.QtWidgets import QGraphicsLineItem, QGraphicsPathItem, QGraphicsScene, QWidget
+from PySide6.QtCore import QLineF, QPointF, QRectF, Qt
+from PySide6.QtGui import QColor, QPainter, QPainterPath, QPen, QPixmap, QTransform
+from PySide6.QtWidgets import (
+    QGraphicsItem,
+    QGraphicsLineItem,
+    QGraphicsPathItem,
+    QGraphicsPixmapItem,
+    QGraphicsScene,
+    QGraphicsSceneHelpEvent,
+    QStyleOptionGraphicsItem,
+    QToolTip,
+    QWidget,
+)
 
 from referee.app.geometry import HEX_SIZE, hex_at_scene, hex_centre
 from referee.app.hex_item import HexItem
 from referee.app.highlight_item import HighlightItem
 from referee.app.marker_item import MarkerItem
 from referee.app.move_arrow_item import MoveArrow, MoveArrowItem
+from referee.app.overlay_layer import OverlayLayer
 from referee.app.shot_line_item import ShotLine, ShotLineItem
-from referee.app.style import LINE_COLOURS
+from referee.app.style import LINE_COLOURS, ZONE_COLOURS, argb, terrain_colour
 from referee.app.unit_item import UnitItem, tooltip
 from referee.board.hexgrid import Hex
 from referee.board.maps import BattleMap
@@ -29,8 +41,38 @@ from referee.match.board_now import board_now
 from referee.match.state import MatchState
 from referee.rules.state import UnitState
 
+if TYPE_CHECKING:  # numpy and the far picture come when first zoomed out (a quicker start)
+    import numpy as np
+    import numpy.typing as npt
+
+    from referee.app.map_raster import MapRaster
+
 SLOT_SPACING = 0.52 * HEX_SIZE
 """Horizontal distance between the tokens of units sharing a hex (drawn smaller)."""
+FAR_PIXELS = 12.0
+"""A hex smaller than this on the screen (circumradius, pixels) is seen from afar."""
+FAR_MIN_HEXES = 1000
+"""Maps of fewer hexes are drawn hex by hex at any zoom (they are cheap to draw)."""
+
+
+class HexLayer(QGraphicsItem):
+    """The parent of every hex of the map, drawing nothing itself: hiding it hides them all
+    at once (the far view of a large map)."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.setFlag(QGraphicsItem.GraphicsItemFlag.ItemHasNoContents)
+
+    def boundingRect(self) -> QRectF:
+        return QRectF()
+
+    def paint(
+        self,
+        painter: QPainter,
+        option: QStyleOptionGraphicsItem,
+        widget: QWidget | None = None,
+    ) -> None:
+        pass
 
 
 class MapScene(QGraphicsScene):
@@ -44,14 +86,31 @@ class MapScene(QGraphicsScene):
         self.marker_items: dict[Hex, MarkerItem] = {}
         self.selected_uid: str | None = None
         self._line: QGraphicsLineItem | None = None
+        self.hex_layer = HexLayer()
+        """The parent of every hex: hidden whole while the map is seen from afar."""
+        self.overlay = OverlayLayer()
+        self.raster: MapRaster | None = None
+        """Which hex each pixel of the far picture shows (made when first seen from afar)."""
+        self.far_item: QGraphicsPixmapItem | None = None
+        """The terrain's far picture (a large map seen whole)."""
+        self.far = False
+        """Whether the map is drawn from afar: one picture instead of its hexes."""
+        self.zoom_pixels = HEX_SIZE
+        """A hex's circumradius on the screen, in pixels, as the view last said."""
         self.arrow_items: list[MoveArrowItem] = []
         self.highlight_items: list[HighlightItem] = []
         self.shot_item: ShotLineItem | None = None
+        self._smoked: frozenset[Hex] = frozenset()
+        """The hexes described with smoke last time (their words change when it goes)."""
         self.concealed_sides: frozenset[int] = frozenset()
         """Sides whose hidden units show as hidden tokens (the referee's "hide side N")."""
         self.pending_items: list[UnitItem] = []
         """Placements entered behind the screen of a blind setup, not on the table yet."""
         self.setBackgroundBrush(QColor("#5d6b59"))
+        # No spatial index: the few top-level items are walked (the hexes under their
+        # layer), which costs less than an index that answers ten thousand hidden hexes
+        # on every frame of a large map seen from afar.
+        self.setItemIndexMethod(QGraphicsScene.ItemIndexMethod.NoIndex)
 
     # --- building ------------------------------------------------------------------
 
@@ -64,18 +123,28 @@ class MapScene(QGraphicsScene):
         self.highlight_items = []
         self.shot_item = None
         self.pending_items = []
+        self._smoked = frozenset()
         self.battle_map = battle_map
+        self.hex_layer = HexLayer()
+        self.addItem(self.hex_layer)
+        layer = self.hex_layer
         for h in battle_map.hexes:
             item = HexItem(h, battle_map.zone_of(h))
             item.setPos(hex_centre(h))
-            self.addItem(item)
+            item.setParentItem(layer)
             self.hex_items[h] = item
+        self.overlay = OverlayLayer(battle_map.hexes)
+        self.addItem(self.overlay)
+        self.raster = None
+        self.far_item = None
+        self.far = False
         for river in battle_map.rivers:
             self._path(river, "#2f78c4", 0.16, z=2)
         for road in battle_map.roads:
             self._path(road, "#7b5b3a", 0.1, z=3, dashed=True)
         margin = HEX_SIZE * 0.5
         self.setSceneRect(self.itemsBoundingRect().adjusted(-margin, -margin, margin, margin))
+        self.set_zoom(self.zoom_pixels)
 
     def _path(
         self, hexes: Iterable[Hex], spec: str, width: float, z: float, dashed: bool = False
@@ -101,8 +170,19 @@ class MapScene(QGraphicsScene):
         if self.battle_map is None or state.battle_map.name != self.battle_map.name:
             self.set_map(state.battle_map)
         board = board_now(state)
+        smoke = board.smoke
+        repainted = False
         for h, item in self.hex_items.items():
-            item.set_terrain(state.terrain_at(h), board.describe(h))
+            terrain = state.terrain_at(h)
+            if terrain != item.terrain or h in smoke or not item.description \
+                    or h in self._smoked:  # only what changed: a large map has many hexes
+                repainted = repainted or terrain != item.terrain
+                item.set_terrain(terrain, board.describe(h))
+        self._smoked = frozenset(smoke)
+        if repainted and self.far_item is not None:
+            self.removeItem(self.far_item)
+            self.far_item = None
+            self._show_far()
         self._set_units(state)
         self._set_markers(state)
 
@@ -181,6 +261,76 @@ class MapScene(QGraphicsScene):
             self.addItem(item)
             self.marker_items[h] = item
 
+    # --- near and far ------------------------------------------------------------------
+
+    def set_zoom(self, pixels: float) -> None:
+        """The view shows a hex ``pixels`` wide (its circumradius on the screen): a large
+        map seen from that far is drawn as one picture (:mod:`referee.app.map_raster`),
+        its hexes hidden; closer, hex by hex with their labels."""
+        self.zoom_pixels = pixels
+        far = pixels < FAR_PIXELS and len(self.hex_items) >= FAR_MIN_HEXES
+        if far == self.far:
+            return
+        self.far = far
+        self._show_far()
+
+    def _show_far(self) -> None:
+        far = self.far
+        if far and self.raster is None and self.battle_map is not None:
+            from referee.app.map_raster import MapRaster
+
+            self.raster = MapRaster(self.battle_map.hexes)
+        if far and self.far_item is None and self.raster is not None:
+            self.far_item = self._far_picture(self.raster)
+            self.addItem(self.far_item)
+        if self.far_item is not None:
+            self.far_item.setVisible(far)
+        self.hex_layer.setVisible(not far)
+        self.overlay.set_raster(self.raster if far else None)
+
+    def _far_picture(self, raster: MapRaster) -> QGraphicsPixmapItem:
+        """The terrain of every hex as one picture: fill, zone rims and the grid."""
+        import numpy as np
+
+        n = len(raster.hexes)
+        fills = np.zeros(n + 1, np.uint32)
+        rims = np.zeros(n + 1, np.uint32)
+        by_terrain: dict[str, int] = {}
+        for i, h in enumerate(raster.hexes):
+            item = self.hex_items[h]
+            fill = by_terrain.get(item.terrain)
+            if fill is None:
+                fill = by_terrain[item.terrain] = argb(terrain_colour(item.terrain).rgb())
+            fills[i] = fill
+            if item.zone in ZONE_COLOURS:
+                rims[i] = argb(ZONE_COLOURS[item.zone])
+        image = raster.terrain(fills, rims, argb(0x4A4A4A, 160), raster.pixel_radius)
+        picture = QGraphicsPixmapItem(QPixmap.fromImage(image))
+        picture.setTransformationMode(Qt.TransformationMode.SmoothTransformation)
+        width, height = raster.size
+        picture.setTransform(QTransform.fromScale(raster.rect.width() / width,
+                                                  raster.rect.height() / height))
+        picture.setPos(raster.rect.topLeft())
+        picture.setZValue(0)
+        picture.setAcceptedMouseButtons(Qt.MouseButton.NoButton)
+        # scaled once per zoom, then copied: the overlay over it changes with the mouse
+        picture.setCacheMode(QGraphicsItem.CacheMode.DeviceCoordinateCache)
+        return picture
+
+    def helpEvent(self, event: QGraphicsSceneHelpEvent) -> None:
+        """Seen from afar the hexes are hidden: the hex under the mouse still says its
+        terrain, unless a token or a marker there has its own tooltip."""
+        if self.far:
+            point = event.scenePos()
+            h = self.hex_at(point)
+            shown = [i for i in self.items(point) if i.isVisible() and i.toolTip()]
+            if h is not None and not shown:
+                QToolTip.showText(event.screenPos(), self.hex_items[h].toolTip(),
+                                  event.widget())
+                event.accept()
+                return
+        super().helpEvent(event)
+
     # --- picking and selection -------------------------------------------------------
 
     def hex_at(self, point: QPointF) -> Hex | None:
@@ -203,19 +353,37 @@ class MapScene(QGraphicsScene):
     ) -> None:
         """Tint hexes by role (see :data:`referee.app.style.OVERLAY_COLOURS`) and draw the
         line between two hex centres, coloured by ``verdict`` (visible, blind, blocked)."""
-        for h, item in self.hex_items.items():
-            item.set_overlay(roles.get(h))
-        if self._line is not None:
-            self.removeItem(self._line)
-            self._line = None
-        if line is not None:
-            a, b = line
-            pen = QPen(QColor(LINE_COLOURS.get(verdict, "#000000")), 0.07 * HEX_SIZE)
-            pen.setCapStyle(Qt.PenCapStyle.RoundCap)
-            self._line = QGraphicsLineItem(QLineF(hex_centre(a), hex_centre(b)))
-            self._line.setPen(pen)
+        items = self.hex_items
+        self.overlay.set_roles({h: r for h, r in roles.items() if r and h in items})
+        if line is None:
+            if self._line is not None:
+                self._line.hide()
+            return
+        if self._line is None:
+            self._line = QGraphicsLineItem()
             self._line.setZValue(20)
+            self._line.setAcceptedMouseButtons(Qt.MouseButton.NoButton)
             self.addItem(self._line)
+        a, b = line
+        pen = QPen(QColor(LINE_COLOURS.get(verdict, "#000000")), 0.07 * HEX_SIZE)
+        pen.setCapStyle(Qt.PenCapStyle.RoundCap)
+        self._line.setPen(pen)
+        self._line.setLine(QLineF(hex_centre(a), hex_centre(b)))
+        self._line.show()
+
+    def overlay_line(self) -> QLineF | None:
+        """The line of sight drawn on the map (between two hex centres), if any."""
+        if self._line is None or not self._line.isVisible():
+            return None
+        return self._line.line()
+
+    def show_overlay_codes(self, codes: npt.NDArray[np.uint8]) -> None:
+        """Tint the hexes by role code, one per hex of the map in its order
+        (:func:`referee.app.overlay_layer.role_code`: what the visibility engine's vectors
+        give without a loop over the hexes); no line."""
+        self.overlay.set_codes(codes)
+        if self._line is not None:
+            self._line.hide()
 
     def clear_overlay(self) -> None:
         self.show_overlay({})
@@ -266,4 +434,4 @@ class MapScene(QGraphicsScene):
 
     def overlay_roles(self) -> dict[Hex, str]:
         """The role shown on each tinted hex (what a test or a screenshot checks)."""
-        return {h: item.overlay for h, item in self.hex_items.items() if item.overlay}
+        return dict(self.overlay.roles)

@@ -1,13 +1,17 @@
 """The view of the map: zoom with the wheel, pan by dragging, fit to the window; a click
-on a hex (a press and release without dragging) and a right-click are reported as hexes."""
+on a hex (a press and release without dragging), a right-click and the hex under the mouse
+are reported as hexes. Each zoom tells the scene how large a hex looks (a large map seen
+from afar is drawn as one picture, :meth:`referee.app.map_scene.MapScene.set_zoom`)."""
 
 from __future__ import annotations
 
-from PySide6.QtCore import QPoint, QRectF, Qt, Signal
+from PySide6.QtCore import QEvent, QPoint, QRectF, Qt, Signal
 from PySide6.QtGui import QContextMenuEvent, QMouseEvent, QPainter, QResizeEvent, QWheelEvent
 from PySide6.QtWidgets import QApplication, QGraphicsView, QWidget
 
+from referee.app.geometry import HEX_SIZE
 from referee.app.map_scene import MapScene
+from referee.board.hexgrid import Hex
 
 ZOOM_STEP = 1.25
 MIN_SCALE, MAX_SCALE = 0.2, 12.0
@@ -18,6 +22,8 @@ class MapView(QGraphicsView):
 
     hexClicked = Signal(object)
     hexMenu = Signal(object, QPoint)
+    hexHovered = Signal(object)
+    """The hex under the mouse changed (None: off the map), while no button is down."""
 
     def __init__(self, scene: MapScene, parent: QWidget | None = None) -> None:
         super().__init__(scene, parent)
@@ -32,6 +38,8 @@ class MapView(QGraphicsView):
         self.setToolTip("")
         self._press: QPoint | None = None
         self._fitted = True
+        self.hovered: Hex | None = None
+        self.viewport().setMouseTracking(True)
 
     # --- zoom -----------------------------------------------------------------------
 
@@ -40,6 +48,7 @@ class MapView(QGraphicsView):
         factor = max(MIN_SCALE / current, min(MAX_SCALE / current, factor))
         self.scale(factor, factor)
         self._fitted = False
+        self._zoomed()
 
     def zoom_in(self) -> None:
         self.zoom(ZOOM_STEP)
@@ -51,12 +60,18 @@ class MapView(QGraphicsView):
         """Show ``rect`` (scene coordinates) as large as the view allows."""
         self.fitInView(rect, Qt.AspectRatioMode.KeepAspectRatio)
         self._fitted = False
+        self._zoomed()
 
     def fit(self) -> None:
         rect = self.map_scene.sceneRect()
         if not rect.isEmpty():
             self.fitInView(rect, Qt.AspectRatioMode.KeepAspectRatio)
         self._fitted = True
+        self._zoomed()
+
+    def _zoomed(self) -> None:
+        """Tell the scene how large a hex now looks (a large map far off is drawn whole)."""
+        self.map_scene.set_zoom(self.transform().m11() * HEX_SIZE)
 
     def wheelEvent(self, event: QWheelEvent) -> None:
         steps = event.angleDelta().y() / 120
@@ -86,6 +101,21 @@ class MapView(QGraphicsView):
             h = self.map_scene.hex_at(self.mapToScene(event.position().toPoint()))
             if h is not None:
                 self.hexClicked.emit(h)
+
+    def mouseMoveEvent(self, event: QMouseEvent) -> None:
+        super().mouseMoveEvent(event)
+        if event.buttons() != Qt.MouseButton.NoButton:
+            return  # dragging the map
+        h = self.map_scene.hex_at(self.mapToScene(event.position().toPoint()))
+        if h != self.hovered:
+            self.hovered = h
+            self.hexHovered.emit(h)
+
+    def leaveEvent(self, event: QEvent) -> None:
+        super().leaveEvent(event)
+        if self.hovered is not None:
+            self.hovered = None
+            self.hexHovered.emit(None)
 
     def contextMenuEvent(self, event: QContextMenuEvent) -> None:
         h = self.map_scene.hex_at(self.mapToScene(event.pos()))

@@ -11,14 +11,17 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from datetime import UTC, datetime
+from typing import TYPE_CHECKING
 
 from PySide6.QtCore import Qt, QTimer, Signal
 from PySide6.QtWidgets import QLabel, QMenuBar, QWidget
 
 from referee.errors import RefereeError
-from referee.match.store import MatchFile
 from referee.tournament.table_clock import TableClock, TableClockReader, first_step_at
 from referee.tournament.table_match import TableOrigin
+
+if TYPE_CHECKING:  # the match file (and sqlite-utils) come with the match opened
+    from referee.match.store import MatchFile
 
 CALM = "QLabel { padding: 1px 8px; border-radius: 3px; background: #e7eef7; color: #123; }"
 WARNING = ("QLabel { padding: 1px 8px; border-radius: 3px; background: #c00; color: white;"

@@ -14,11 +14,14 @@ import difflib
 import re
 from collections.abc import Iterable, Mapping
 from html import escape
+from typing import TYPE_CHECKING
 
 from referee.catalogue.hits import MARK_CLOSE, MARK_OPEN, Hit
-from referee.catalogue.imports_db import ImportedPassage
-from referee.catalogue.lookup import ClauseDetail, Entry, RulingDetail, switch_lines
 from referee.ruleset import Ruleset
+
+if TYPE_CHECKING:  # the catalogue's lookup (and sqlite-utils) when a rule is first shown
+    from referee.catalogue.imports_db import ImportedPassage
+    from referee.catalogue.lookup import ClauseDetail, Entry, RulingDetail
 
 LINK_KINDS = ("clause", "ruling", "passage")
 MARK_STYLE = "background-color:#ffe082; font-weight:bold"
@@ -235,6 +238,8 @@ def ruling_html(detail: RulingDetail, rules: Ruleset | None) -> str:
         )
         parts.append(f"<p style='{GREY}'>Shipped rulesets: {escape(shipped)}</p>")
     other = next((o.id for o in r.options if o.id != (taken or r.default)), r.default)
+    from referee.catalogue.lookup import switch_lines
+
     switch = switch_lines(r.id, other)
     parts.append(
         f"<p><b>To take another reading</b> (e.g. {escape(other)}):<br>"
@@ -257,6 +262,8 @@ def passage_html(p: ImportedPassage) -> str:
 
 def entry_html(entry: Entry, rules: Ruleset | None, side_by_side: bool = True) -> str:
     """Any entry whole, as :func:`clause_html`, :func:`ruling_html` or :func:`passage_html`."""
+    from referee.catalogue.lookup import ClauseDetail, RulingDetail
+
     if isinstance(entry, ClauseDetail):
         return clause_html(entry, rules.id if rules is not None else None, side_by_side)
     if isinstance(entry, RulingDetail):

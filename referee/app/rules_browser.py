@@ -21,6 +21,7 @@ from __future__ import annotations
 import sqlite3
 from collections.abc import Mapping, Sequence
 from html import escape
+from typing import TYPE_CHECKING
 
 from PySide6.QtCore import Qt, QTimer, QUrl, Signal
 from PySide6.QtGui import QColor, QPalette, QResizeEvent
@@ -43,9 +44,11 @@ from referee.app.html_delegate import HTML_ROLE, HtmlDelegate
 from referee.app.rule_html import entry_html, entry_line_html, hit_html, parse_rule_href, rule_href
 from referee.catalogue.clause_source import ClauseLike
 from referee.catalogue.hits import KINDS, Kind
-from referee.catalogue.search_index import CatalogueIndex, IndexState, known_editions
 from referee.errors import RefereeError
 from referee.ruleset import Ruleset
+
+if TYPE_CHECKING:  # the search index (and sqlite-utils) when the rules are first searched
+    from referee.catalogue.search_index import CatalogueIndex, IndexState
 
 HREF_ROLE = Qt.ItemDataRole.UserRole
 LIMIT = 50
@@ -167,9 +170,9 @@ class RulesBrowser(QWidget):
 
     @staticmethod
     def _editions() -> list[str]:
-        from referee.paths import data_dir
+        from referee.rules.ruleset import available_rulesets
 
-        return known_editions(data_dir())
+        return available_rulesets()
 
     # --- the match ------------------------------------------------------------------
 
@@ -201,6 +204,8 @@ class RulesBrowser(QWidget):
         turn (once); ``indexReady`` when done."""
         if self.ready or self._preparing:
             return
+        from referee.catalogue.search_index import CatalogueIndex
+
         self.index = self.index or CatalogueIndex()
         self._preparing = True
         self.status.setText(PREPARING)
@@ -218,6 +223,8 @@ class RulesBrowser(QWidget):
         self._index_done(result)
 
     def _index_done(self, result: IndexState | str) -> None:
+        from referee.catalogue.search_index import IndexState
+
         self._preparing = False
         self.ready = True
         if isinstance(result, IndexState):

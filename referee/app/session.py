@@ -20,7 +20,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Mapping
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from PySide6.QtCore import QObject, QTimer, Signal
 from PySide6.QtGui import QUndoStack
@@ -30,7 +30,9 @@ from referee.errors import RefereeError
 from referee.match.changes import CHANGE_KINDS
 from referee.match.events import Step
 from referee.match.state import MatchState
-from referee.match.store import MatchFile, MatchMovedOn
+
+if TYPE_CHECKING:  # the match file (and sqlite-utils) when a match is opened
+    from referee.match.store import MatchFile
 
 DICE_SETTING = "dice"
 """The key of the dice mode in a match file's settings (values ``app``, ``typed``)."""
@@ -70,6 +72,8 @@ class MatchSession(QObject):
 
     @classmethod
     def open(cls, path: Path | str, parent: QObject | None = None) -> MatchSession:
+        from referee.match.store import MatchFile
+
         return cls(MatchFile.open(path), parent)
 
     @property
@@ -140,6 +144,8 @@ class MatchSession(QObject):
         the field) propagates and nothing is written or pushed. A step built on a view the
         file has moved on from is refused too (:class:`MatchMovedOn`), after the view is
         brought up to date."""
+        from referee.match.store import MatchMovedOn
+
         try:
             step = self.match.run(name, list(commands), typed=list(typed), strict=True)
         except MatchMovedOn:

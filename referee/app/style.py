@@ -78,6 +78,15 @@ BADGE_COLOURS: dict[str, str] = {
 }
 
 
+def argb(spec: str | int, alpha: int = 255) -> int:
+    """A colour as a premultiplied ARGB32 pixel (what :data:`QImage.Format_ARGB32_Premultiplied`
+    holds): from ``#rrggbb`` or ``0xrrggbb``."""
+    value = int(spec[1:], 16) if isinstance(spec, str) else spec
+    r, g, b = (value >> 16) & 255, (value >> 8) & 255, value & 255
+    r, g, b = ((c * alpha + 127) // 255 for c in (r, g, b))
+    return (alpha << 24) | (r << 16) | (g << 8) | b
+
+
 def colour(spec: str, alpha: int = 255) -> QColor:
     c = QColor(spec)
     c.setAlpha(alpha)

@@ -29,22 +29,24 @@ main window's widgets.
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Mapping
-from typing import Any, Protocol
+from typing import TYPE_CHECKING, Any, Protocol
 
 from PySide6.QtCore import QObject, Qt
 from PySide6.QtWidgets import QDialog, QWizard
 
 from referee.app.session import MatchSession
-from referee.app.wizards.aftermath.wizard import AftermathWizard
-from referee.app.wizards.agony.wizard import AgonyWizard
-from referee.app.wizards.hex_effects.wizard import HexEffectsWizard
-from referee.app.wizards.movement.wizard import MovementWizard
 from referee.app.wizards.opener import WizardOpener
-from referee.app.wizards.orders.wizard import OrdersWizard
 from referee.match.advance import step_work
 from referee.match.events import Step
 from referee.match.state import MatchState
 from referee.rules.turn.clock import TurnPosition
+
+if TYPE_CHECKING:  # each wizard is imported when first opened (a quicker start)
+    from referee.app.wizards.aftermath.wizard import AftermathWizard
+    from referee.app.wizards.agony.wizard import AgonyWizard
+    from referee.app.wizards.hex_effects.wizard import HexEffectsWizard
+    from referee.app.wizards.movement.wizard import MovementWizard
+    from referee.app.wizards.orders.wizard import OrdersWizard
 
 Then = Callable[[], object] | None
 

@@ -59,7 +59,6 @@ from shiboken6 import isValid
 
 from referee.app.map_overlay import MapOverlay
 from referee.app.map_scene import MapScene
-from referee.app.wizards.common.dice_entry import DiceEntry
 from referee.board.hexgrid import Hex
 from referee.match.events import Step
 
@@ -199,6 +198,8 @@ class WizardHost(QDockWidget):
         page = wizard.currentPage() if wizard is not None else None
         if wizard is None or page is None or not page.isVisible():
             return
+        from referee.app.wizards.common.dice_entry import DiceEntry  # with the first wizard
+
         focus = QApplication.focusWidget()
         for entry in page.findChildren(DiceEntry):
             if entry.isVisible() and entry.is_typed() and entry.missing():

@@ -11,8 +11,6 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
 
-import networkx as nx
-
 from referee.board.hexgrid import Hex, distance, hex_label
 from referee.board.maps import BattleMap
 from referee.board.stacking import Occupancy, check_size, enemy_blocks, has_room
@@ -20,6 +18,8 @@ from referee.errors import RefereeError
 from referee.ruleset.terrain import Terrain
 
 if TYPE_CHECKING:
+    import networkx as nx  # imported where a graph is built: it takes a tenth of a second
+
     from referee.ruleset import Ruleset
 
 
@@ -185,6 +185,8 @@ def movement_graph(
     hit = _GRAPHS.get(key)
     if hit is not None and hit[0] is battle_map and hit[1] is rules:
         return hit[2]
+    import networkx as nx
+
     costs = _Costs(battle_map, rules, mover, smoke)
     graph: nx.DiGraph[Hex] = nx.DiGraph()
     graph.add_nodes_from(battle_map.hexes)
@@ -215,6 +217,8 @@ def reachable(
     _check_on_map(battle_map, start)
     if budget < 0:
         raise MovementError(f"a movement budget cannot be negative, got {budget}")
+    import networkx as nx
+
     blocked = frozenset(avoid) - {start}
     graph = nx.subgraph_view(
         movement_graph(battle_map, rules, mover, smoke), filter_node=lambda h: h not in blocked
@@ -411,6 +415,8 @@ def chase_step(
     enemies = _enemy_hexes(battle_map, occupancy)
     if not enemies:
         return ChaseStep(None, (), (), None, "no enemy on the map: the order does nothing")
+    import networkx as nx
+
     full = movement_graph(battle_map, rules, mover, smoke)
     blocking = {h for h in enemies if enemy_blocks(rules, mover, occupancy.get(h, ()))}
     # a hex holding enemies may be entered (an assault) but not crossed

@@ -13,8 +13,6 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
-import networkx as nx
-
 from referee.board.hexgrid import Hex, distance, hex_label
 from referee.board.maps import BattleMap
 from referee.board.movement import MovementError, Mover, movement_graph, step_cost
@@ -271,6 +269,8 @@ def _cheapest(
     points away, going around enemies (and difficult terrain if ruled out)."""
     enemies = {h for h, units in occupancy.items() if enemy_blocks(rules, mover, units)}
     no_difficult = _value(rules, "assault.retreat-cost") == "no-difficult"
+    import networkx as nx  # imported here, where a retreat's paths are worked out
+
     full = movement_graph(battle_map, rules, mover, smoke)
     graph = nx.subgraph_view(
         full,

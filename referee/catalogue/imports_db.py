@@ -16,9 +16,7 @@ from contextlib import closing, contextmanager
 from dataclasses import dataclass
 from datetime import datetime
 from pathlib import Path
-from typing import Any
-
-from sqlite_utils import Database
+from typing import TYPE_CHECKING, Any
 
 from referee.catalogue.fts_query import FtsQuery
 from referee.catalogue.hits import MARK_CLOSE, MARK_OPEN, Hit, title_tier
@@ -26,6 +24,9 @@ from referee.catalogue.passages import Passage, split_passages
 from referee.errors import FileKindError, RefereeError, read_bounded
 from referee.limits import IMPORT_MAX_BYTES
 from referee.paths import imports_db_path
+
+if TYPE_CHECKING:
+    from sqlite_utils import Database
 
 SCHEMA_VERSION = 1
 WEIGHTS = (10.0, 3.0, 1.0)  # bm25 weights of heading, section, text
@@ -131,6 +132,8 @@ class ImportsDb:
 
     @contextmanager
     def _open(self) -> Iterator[Database]:
+        from sqlite_utils import Database  # only when a book was imported: it is slow to load
+
         self.path.parent.mkdir(parents=True, exist_ok=True)
         with closing(sqlite3.connect(self.path)) as conn:
             try:

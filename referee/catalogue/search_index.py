@@ -28,8 +28,6 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from sqlite_utils import Database
-
 from referee.catalogue.clause_source import (
     ClauseLike,
     ClauseLoader,
@@ -146,11 +144,11 @@ class CatalogueIndex:
 
     def _stored_fingerprint(self, path: Path | None = None) -> str | None:
         with closing(sqlite3.connect(f"file:{path or self.path}?mode=ro", uri=True)) as conn:
-            db = Database(conn)
-            if not db.table("meta").exists():
+            if conn.execute("SELECT 1 FROM sqlite_master WHERE type = 'table' "
+                            "AND name = 'meta'").fetchone() is None:
                 return None
-            rows = list(db.query("SELECT value FROM meta WHERE key = 'fingerprint'"))
-            return str(rows[0]["value"]) if rows else None
+            row = conn.execute("SELECT value FROM meta WHERE key = 'fingerprint'").fetchone()
+            return str(row[0]) if row else None
 
     def ensure(self) -> IndexState:
         """Rebuild the index when missing, built from other data files, or unreadable."""
@@ -207,6 +205,8 @@ class CatalogueIndex:
         fd, tmp = tempfile.mkstemp(prefix=".rules-search-", suffix=".db", dir=self.path.parent)
         os.close(fd)
         try:
+            from sqlite_utils import Database  # building only: it takes a tenth of a second
+
             with closing(sqlite3.connect(tmp)) as conn:
                 db = Database(conn)
                 meta = db.table("meta")
@@ -244,9 +244,12 @@ class CatalogueIndex:
         return IndexState(self.path, rebuilt=True, reason=reason, corrupt=corrupt)
 
     @contextmanager
-    def _open(self) -> Iterator[Database]:
+    def _open(self) -> Iterator[sqlite3.Connection]:
+        """The index for reading: rows by column name (Python's own sqlite3 is enough to
+        search, and sqlite-utils' import would be most of a search's time)."""
         with closing(sqlite3.connect(self.path)) as conn:
-            yield Database(conn)
+            conn.row_factory = sqlite3.Row
+            yield conn
 
     def search(self, query: FtsQuery, expression: str, edition: str | None) -> list[Hit]:
         """Clauses (of ``edition`` if given) and rulings matching ``expression``."""
@@ -267,10 +270,10 @@ class CatalogueIndex:
         """
         params = {"open": MARK_OPEN, "close": MARK_CLOSE, "edition": edition}
         with self._open() as db:
-            rows = list(db.query(sql, params | {"match": expression}))
+            rows = list(db.execute(sql, params | {"match": expression}))
             title_match = query.in_columns(("title",), expression)
             in_title = {
-                (r["id"], r["editions"]) for r in db.query(sql, params | {"match": title_match})
+                (r["id"], r["editions"]) for r in db.execute(sql, params | {"match": title_match})
             }
         hits = []
         for r in rows:

@@ -105,9 +105,9 @@ def open_app(path: str | None) -> int:
             problem = xcb_problem()  # before Qt, which would abort the process
         if problem is None and can_show_window():
             if path is not None:
-                from referee.match.store import MatchFile
+                from referee.match.systems import open_match
 
-                MatchFile.open(path).close()  # a file that is no match is refused here
+                open_match(path).close()  # a file that is no match is refused here
             return run_app(path)
         why = problem or "no display to open the window on (set DISPLAY, or QT_QPA_PLATFORM)"
     if path is not None:
@@ -119,17 +119,20 @@ def open_app(path: str | None) -> int:
 
 def main(argv: Sequence[str] | None = None) -> int:
     args_list = list(sys.argv[1:] if argv is None else argv)
-    parser = build_parser(args_list[0] if args_list else None)
-    app_file = (
-        len(args_list) == 1
-        and not args_list[0].startswith("-")
-        and args_list[0] not in command_names(parser)
-        and Path(args_list[0]).is_file()
-    )
-    args = argparse.Namespace() if app_file else parser.parse_args(args_list)
-    if args_list and not app_file and getattr(args, "run", None) is None:
-        parser.parse_args([*args_list, "--help"])
-        return 0
+    app_file = False
+    args = argparse.Namespace()
+    if args_list:  # no arguments: the app, and no parser to build (a quicker start)
+        parser = build_parser(args_list[0])
+        app_file = (
+            len(args_list) == 1
+            and not args_list[0].startswith("-")
+            and args_list[0] not in command_names(parser)
+            and Path(args_list[0]).is_file()
+        )
+        args = argparse.Namespace() if app_file else parser.parse_args(args_list)
+        if not app_file and getattr(args, "run", None) is None:
+            parser.parse_args([*args_list, "--help"])
+            return 0
     try:
         if app_file or not args_list:
             return open_app(args_list[0] if app_file else None)

@@ -25,7 +25,12 @@ def add_parser(sub: Any) -> None:
     new = msub.add_parser("new", help="a new match file")
     new.add_argument("file")
     new.add_argument("--map", help="a map file or shipped map name (default: from --from)")
-    new.add_argument("--edition", help="ruleset (default: the map's edition)")
+    new.add_argument("--edition", "--ruleset", dest="edition",
+                     help="ruleset (default: the map's edition); --ruleset activation makes a "
+                     "match of the activation rules")
+    new.add_argument("--mission", action="append", default=[], metavar="ID",
+                     help="activation rules: a mission offered for the bans (repeat; default: "
+                     "every mission)")
     new.add_argument("--seed", type=int, help="seed of the app's dice (default: random)")
     new.add_argument(
         "--unit",
@@ -114,9 +119,17 @@ def add_parser(sub: Any) -> None:
 
 
 def _open(path: str) -> Any:
-    from referee.match.store import MatchFile
+    from referee.match.systems import open_match
 
-    return MatchFile.open(path)
+    return open_match(path)
+
+
+def _system_view(system: str) -> Any:
+    """The commands' own views of a game system's matches other than written orders (the
+    activation rules), by the system of the match's ruleset; None: the views here."""
+    from referee.cli import activation_match
+
+    return {activation_match.SYSTEM: activation_match}.get(system)
 
 
 def run_new(args: argparse.Namespace) -> int:
@@ -145,6 +158,12 @@ def run_new(args: argparse.Namespace) -> int:
         readings = {**j.readings, **readings}
         scenario = scenario or j.scenario
         victory = victory or j.victory
+    from referee.match.systems import match_class
+
+    view = _system_view(match_class(edition).SYSTEM)
+    if view is not None:
+        missions = args.mission or (j.missions if args.journal else [])
+        return int(view.run_new(args, units, edition, seed, readings, missions))
     if not map_name and not scenario:
         raise CommandError("match new: give --map or --scenario (or --from JOURNAL)")
     if args.army:
@@ -256,6 +275,9 @@ def run_show(args: argparse.Namespace) -> int:
     from referee.match.victory import eliminated
 
     with _open(args.file) as m:
+        view = _system_view(m.SYSTEM)
+        if view is not None:
+            return int(view.run_show(m, args))
         full = m.state
         others = () if args.view is None else (3 - args.view,)
         state = seen_state(full, others)
@@ -351,8 +373,8 @@ def run_step(args: argparse.Namespace) -> int:
     from referee.match.advance import OrdersMissingError
     from referee.match.journal_text import parse_command
 
-    commands = [parse_command(c, f"--command {c!r}") for c in args.command]
     with _open(args.file) as m:
+        commands = [parse_command(c, f"--command {c!r}", m.SYSTEM) for c in args.command]
         try:
             step = m.run(args.name, commands, typed=args.dice)
         except OrdersMissingError as exc:  # the clock waits for orders: not a usage error
@@ -395,7 +417,8 @@ def run_report(args: argparse.Namespace) -> int:
     from referee.match.report import match_report
 
     with _open(args.file) as m:
-        html = match_report(m)
+        view = _system_view(m.SYSTEM)
+        html = view.report(m) if view is not None else match_report(m)
     out = write_output(Path(args.output or f"{args.file}.html"), html, force=args.force,
                        keep=(Path(args.file),))
     print(f"report written to {out}")

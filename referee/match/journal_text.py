@@ -4,7 +4,7 @@
 # comments start with '#'
 format: 3                        # fire only at gunnery steps (2: any step; absent: 1)
 map: entrenched
-edition: current                 # optional: the map's own edition by default
+edition: current                 # optional: the map's own edition by default ('ruleset:' too)
 seed: 7
 ruling: fire.natural-one=always-misses      # optional, repeatable
 scenario: entrenched             # optional: a scenario; a unit without hex= waits for its setup
@@ -22,11 +22,16 @@ apply-damage
 
 A command line is its kind and ``key=value`` words (shell quoting); numbers become numbers,
 a value starting with ``{`` or ``[`` is JSON (``deflection='{"cancelled": {"2": {"E34": 3}}}'``).
-For ``correct``, every key but ``uid`` is a field to set. Each line is read into its kind's
-typed value and checked as it is read (:mod:`referee.match.command_kinds`): an unknown kind
-or key, a missing or ill-typed field is refused naming the line and the field. ``dice:``
-lists the dice the table rolled for the step, in the order the engine asks for them. Errors
-name the line.
+For ``correct``, every key but ``uid`` is a field to set. Each line of the main game is read
+into its kind's typed value and checked as it is read (:mod:`referee.match.command_kinds`): an
+unknown kind or key, a missing or ill-typed field is refused naming the line and the field.
+``dice:`` lists the dice the table rolled for the step, in the order the engine asks for them.
+Errors name the line.
+A journal of the activation rules names its ruleset (``ruleset: activation``, no map: each
+mission has its own), its armies (``unit: tank battle-tank side=1``, no hex: units are
+deployed in the game), optionally the missions offered (``mission: crossroads``, repeatable),
+and takes that system's commands (``deploy side=1 uid=tank hex=H15 facing=N``;
+``data/journals/activation-crossroads.journal``).
 A journal without ``format: 2`` was written before the turn began with the orders step, one
 without ``format: 3`` when a fire action was carried out at any step; each replays as it did
 then (:mod:`referee.match.formats`).
@@ -36,13 +41,14 @@ from __future__ import annotations
 
 import re
 import shlex
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
 from referee.errors import RefereeError, read_bounded
 from referee.limits import JOURNAL_MAX_BYTES, MATCH_MAX_STEPS, MATCH_MAX_UNITS
-from referee.match.command_kinds import CommandError, json_word, parse_command_text
+from referee.match.command_kinds import CommandError, command_from_json, command_words, json_word
 
 
 class JournalTextError(RefereeError):
@@ -70,6 +76,8 @@ class TextJournal:
     victory: dict[str, Any] | None = None
     units: list[dict[str, Any]] = field(default_factory=list)
     steps: list[JournalStep] = field(default_factory=list)
+    missions: list[str] = field(default_factory=list)
+    """The activation rules: the missions offered for the bans (none: every mission)."""
 
 
 def _value(text: str) -> Any:
@@ -89,13 +97,46 @@ def _pairs(words: list[str], where: str) -> dict[str, Any]:
     return out
 
 
-def parse_command(line: str, where: str = "command") -> dict[str, Any]:
-    """One command line (``fire shooter=tank target=grunts weapon="Main gun"``) as the JSON
-    the journal keeps, its kind and fields checked
-    (:func:`referee.match.command_kinds.parse_command_text`); an error names the line and
-    the field."""
+def _typed_orders(command: dict[str, Any]) -> dict[str, Any]:
+    return command_from_json(command).to_json()
+
+
+COMMAND_CHECKS: dict[str, Callable[[dict[str, Any]], dict[str, Any]]] = {
+    "orders": _typed_orders,
+}
+"""Game system -> how a command read from text is checked as it is read (into its typed
+value and back to the JSON the journal keeps). A system not named here checks its commands
+when its match file carries them out (the activation rules:
+:func:`referee.match.activation_file.as_command`)."""
+
+DEFAULT_SYSTEM = "orders"
+"""The game system of a journal or match that names no ruleset (its map's edition)."""
+
+
+def journal_system(edition: str | None) -> str:
+    """The game system of the ruleset ``edition`` (None: :data:`DEFAULT_SYSTEM`); a ruleset
+    that cannot be loaded is taken as the default system (playing it then says what is
+    wrong, naming the ruleset)."""
+    if edition is None:
+        return DEFAULT_SYSTEM
+    from referee.rules.ruleset import ruleset
+
     try:
-        return parse_command_text(line, where).to_json()
+        return ruleset(edition).system
+    except RefereeError:
+        return DEFAULT_SYSTEM
+
+
+def parse_command(line: str, where: str = "command",
+                  system: str = DEFAULT_SYSTEM) -> dict[str, Any]:
+    """One command line (``fire shooter=tank target=grunts weapon="Main gun"``) as the JSON
+    the journal keeps; for a game system of :data:`COMMAND_CHECKS` (the main game's), its
+    kind and fields checked (:mod:`referee.match.command_kinds`). An error names the line
+    and the field."""
+    try:
+        command = command_words(line, where)
+        check = COMMAND_CHECKS.get(system)
+        return check(command) if check is not None else command
     except CommandError as exc:
         message = str(exc)
         error = JournalTextError(message if message.startswith(where) else f"{where}: {message}")
@@ -118,6 +159,7 @@ def parse_journal(text: str, source: str = "<journal>") -> TextJournal:
     """Read a text journal (see the module docstring)."""
     j = TextJournal()
     step: JournalStep | None = None
+    raw_lines: list[tuple[JournalStep, str, str]] = []
     for n, raw in enumerate(text.splitlines(), start=1):
         where = f"{source}, line {n}"
         line = raw.split("#", 1)[0].strip() if not raw.lstrip().startswith("step:") else raw.strip()
@@ -126,7 +168,7 @@ def parse_journal(text: str, source: str = "<journal>") -> TextJournal:
         head, colon, rest = line.partition(":")
         key = head.strip().lower()
         if colon and key in ("format", "map", "edition", "seed", "ruling", "unit", "step",
-                             "dice", "scenario", "victory"):
+                             "dice", "scenario", "victory", "ruleset", "mission"):
             rest = rest.strip()
             if key == "format":
                 if rest not in ("1", "2", "3"):
@@ -141,8 +183,10 @@ def parse_journal(text: str, source: str = "<journal>") -> TextJournal:
                 if not words:
                     raise JournalTextError(f"{where}: expected victory: CONDITION [minutes=N]")
                 j.victory = {"condition": words[0], **_pairs(words[1:], where)}
-            elif key == "edition":
+            elif key in ("edition", "ruleset"):
                 j.edition = rest
+            elif key == "mission":
+                j.missions.append(rest)
             elif key == "seed":
                 if not re.fullmatch(r"[0-9]{1,18}", rest):
                     raise JournalTextError(f"{where}: seed must be a whole number, not {rest!r}")
@@ -171,10 +215,13 @@ def parse_journal(text: str, source: str = "<journal>") -> TextJournal:
             continue
         if step is None:
             raise JournalTextError(f"{where}: a command before any 'step:' line")
-        step.commands.append(parse_command(line, where))
+        raw_lines.append((step, line, where))
         step.lines.append(n)
-    if not j.map and not j.scenario:
-        raise JournalTextError(f"{source}: no 'map:' line (or 'scenario:')")
+    if not j.map and not j.scenario and not j.edition:
+        raise JournalTextError(f"{source}: no 'map:' line (or 'scenario:', or 'ruleset:')")
+    system = journal_system(j.edition)  # the header may come after the first step
+    for step, line, where in raw_lines:
+        step.commands.append(parse_command(line, where, system))
     return j
 
 
@@ -190,29 +237,20 @@ def read_journal(path: Path | str) -> TextJournal:
 def replay_journal(journal: TextJournal, path: Path | str, source: str = "<journal>") -> Any:
     """Play ``journal`` into a new match file at ``path`` and return it (a MatchFile).
 
-    A refused command or a wrong number of dice is reported with its step and line, and
-    the file is removed again.
+    The steps are written in one transaction. A refused command or a wrong number of dice
+    is reported with its step and line, and the file is removed again.
     """
-    from referee.match.formats import readings_for
-    from referee.match.store import MatchFile
+    from referee.match.systems import match_class
 
-    match = MatchFile.create(
-        path,
-        map_name=journal.map,
-        units=journal.units,
-        ruleset=journal.edition,
-        readings=readings_for(journal.format, journal.readings),
-        seed=journal.seed,
-        scenario=journal.scenario,
-        victory=journal.victory,
-    )
-    for step in journal.steps:
-        try:
-            match.run(step.name, step.commands, typed=step.dice)
-        except RefereeError as exc:
-            match.close()
-            Path(path).unlink()  # a journal that fails leaves no file behind
-            raise JournalTextError(
-                f"{source}, step {step.name!r} (line {step.line}): {exc}"
-            ) from None
+    match = match_class(journal.edition).from_journal(journal, path)
+    at = None
+    try:
+        with match.batch():  # one transaction: a commit per step would cost most of the time
+            for at in journal.steps:
+                match.run(at.name, at.commands, typed=at.dice)
+    except RefereeError as exc:
+        match.close()
+        Path(path).unlink()  # a journal that fails leaves no file behind
+        where = f"step {at.name!r} (line {at.line})" if at is not None else "writing"
+        raise JournalTextError(f"{source}, {where}: {exc}") from None
     return match

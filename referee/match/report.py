@@ -13,7 +13,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 from html import escape
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from referee.board.hexgrid import DIRECTION_NAMES
 from referee.catalogue.clauses import clauses
@@ -23,6 +23,7 @@ from referee.ruleset.rulings import register
 
 if TYPE_CHECKING:
     from referee.match.events import Event
+    from referee.match.journal_file import JournalFile
     from referee.match.store import MatchFile
 
 _STYLE = """
@@ -227,7 +228,7 @@ def _turn_html(story: TurnStory, cited: dict[str, set[str]]) -> str:
     return "".join(out)
 
 
-def _appendix(match: MatchFile, cited: dict[str, set[str]]) -> str:
+def _appendix(match: JournalFile[Any], cited: dict[str, set[str]]) -> str:
     known, rulings = clauses(), register()
     edition = match.rules.id
     out = ["<section class='rules' id='rules'><h2>Rules applied</h2>",
@@ -268,7 +269,7 @@ def _appendix(match: MatchFile, cited: dict[str, set[str]]) -> str:
     return "".join(out)
 
 
-def _house_rules(match: MatchFile, cited: dict[str, set[str]]) -> str:
+def _house_rules(match: JournalFile[Any], cited: dict[str, set[str]]) -> str:
     rulings = register()
     changed = [(rid, opt) for rid, opt in sorted(match.rules.readings.items())
                if rid in rulings and opt != rulings[rid].default]

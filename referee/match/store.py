@@ -22,23 +22,16 @@ any event that would now come out differently.
 
 from __future__ import annotations
 
-import hashlib
 import json
-import os
-import sqlite3
-from collections.abc import Iterable, Iterator, Mapping, Sequence
-from contextlib import contextmanager
+from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import replace
-from datetime import UTC, datetime
 from pathlib import Path
 from types import MappingProxyType
-from typing import Any
-
-import sqlite_utils
+from typing import TYPE_CHECKING, Any, ClassVar
 
 from referee.board.hexgrid import parse_label
 from referee.board.maps import MapError, find_map, parse_map
-from referee.dice.service import Dice, Roll
+from referee.dice.service import Dice
 from referee.errors import RefereeError, one_line, parse_toml, read_bounded, read_toml
 from referee.limits import (
     DATA_FILE_MAX_BYTES,
@@ -47,10 +40,21 @@ from referee.limits import (
     NAME_MAX_CHARS,
     STEP_MAX_COMMANDS,
 )
-from referee.match.changes import Changes
 from referee.match.commands import execute
 from referee.match.events import Event, Step
-from referee.match.formats import CURRENT, readings_for
+from referee.match.formats import readings_for
+from referee.match.journal_file import (  # the names other modules import from here
+    BUSY_SECONDS,
+    FORMAT_VERSION,
+    JournalFile,
+    MatchFileError,
+    MatchMovedOn,
+    _json,
+    _now,
+    _plain,
+    _sqlite_errors,
+    step_seed,
+)
 from referee.match.serial import unit_state_from_json, unit_state_json
 from referee.match.state import MatchState
 from referee.match.victory import chosen_victory, victory_json
@@ -62,48 +66,13 @@ from referee.scenarios.battlefield import scenario_map
 from referee.scenarios.loader import find_scenario, parse_scenario
 from referee.scenarios.model import Scenario
 from referee.units.model import UnitType
-from referee.versions import check_stamp, stamp
+from referee.versions import stamp
 
-FORMAT_VERSION = CURRENT  # 2: turns begin with the orders step (referee/match/formats.py)
-TABLES = ("meta", "cards", "units", "steps", "events")
-COLUMNS: Mapping[str, frozenset[str]] = MappingProxyType({
-    "meta": frozenset({"key", "value"}),
-    "cards": frozenset({"id", "data"}),
-    "units": frozenset({"uid", "position", "data"}),
-    "steps": frozenset({"number", "name", "undone", "created"}),
-    "events": frozenset({"id", "step", "position", "kind", "data"}),
-})
-"""The columns each table must have (a file with one dropped is damaged)."""
-BUSY_SECONDS = 15.0
-"""How long a command waits for another program's write to the same file to finish."""
+if TYPE_CHECKING:
+    from referee.match.journal_text import TextJournal
 
-
-def _plain(data: object) -> object:
-    """``data`` as JSON gives it back (tuples become lists), for comparing events."""
-    return json.loads(json.dumps(data))
-
-
-class MatchFileError(RefereeError):
-    """A match file that cannot be opened or written; the message names the file."""
-
-    def __init__(self, message: str, *, file: Path | str | None = None) -> None:
-        super().__init__(message)
-        self.file = None if file is None else Path(file)
-
-
-class MatchMovedOn(MatchFileError):
-    """Another program wrote to the match file since this handle last read it, and the
-    caller asked for its view to be current (``strict``); nothing was written."""
-
-
-def _now() -> str:
-    return datetime.now(UTC).isoformat(timespec="seconds")
-
-
-def step_seed(seed: int, number: int) -> int:
-    """The seed of step ``number``'s dice: the match's seed and the step, mixed."""
-    digest = hashlib.sha256(f"{seed}:{number}".encode()).hexdigest()
-    return int(digest[:12], 16)
+__all__ = ["BUSY_SECONDS", "FORMAT_VERSION", "MatchFile", "MatchFileError", "MatchMovedOn",
+           "find_unit_card", "step_seed"]
 
 
 def _scenario_of(meta: Mapping[str, Any], rules: Ruleset) -> Scenario | None:
@@ -113,40 +82,6 @@ def _scenario_of(meta: Mapping[str, Any], rules: Ruleset) -> Scenario | None:
         return None
     name = Path(f"{meta['scenario']}.toml")
     return parse_scenario(name, parse_toml(text, name))
-
-
-@contextmanager
-def _sqlite_errors(path: Path) -> Iterator[None]:
-    """SQLite's complaints about the file as a :class:`MatchFileError` naming it; a misuse
-    of the connection (:class:`sqlite3.ProgrammingError`) is a bug and is left alone."""
-    try:
-        yield
-    except sqlite3.ProgrammingError:
-        raise
-    except sqlite3.OperationalError as exc:
-        text = str(exc)
-        if "locked" in text or "busy" in text:
-            raise MatchFileError(
-                f"{path}: busy: another program kept it locked for over {BUSY_SECONDS:g} s; "
-                "nothing was changed, try again", file=path) from None
-        raise MatchFileError(f"{path}: not a match file or damaged ({text}); it was not "
-                             "changed", file=path) from None
-    except sqlite3.DatabaseError as exc:
-        raise MatchFileError(f"{path}: not a match file or damaged ({exc}); it was not changed",
-                             file=path) from None
-    except UnicodeDecodeError:  # SQLite's own text (a damaged name in its check) not UTF-8
-        raise MatchFileError(f"{path}: the file is damaged (text that is not UTF-8); it was "
-                             "not changed", file=path) from None
-
-
-def _json(text: object, where: str) -> Any:
-    """A JSON value kept in the file; anything else is damage."""
-    if not isinstance(text, str | bytes):
-        raise MatchFileError(f"{where}: expected JSON text, found {type(text).__name__}")
-    try:
-        return json.loads(text)
-    except (json.JSONDecodeError, UnicodeDecodeError, RecursionError) as exc:
-        raise MatchFileError(f"{where}: not readable JSON ({str(exc)[:80]})") from None
 
 
 def _card_source(unit: UnitType) -> dict[str, Any]:
@@ -182,118 +117,51 @@ def _parse_card(data: object, rules: Ruleset, where: str) -> UnitType:
     return card
 
 
-def _meta_problems(meta: Mapping[str, Any]) -> list[str]:
-    """What is wrong with a match file's meta table (empty: nothing)."""
-    def text(key: str, required: bool = True) -> str | None:
-        if key not in meta:
-            return f"no {key}" if required else None
-        return None if isinstance(meta[key], str) else f"{key} is not text: {meta[key]!r:.40}"
 
-    def table(key: str) -> str | None:
-        value = meta.get(key) or {}
-        if not isinstance(value, dict) or not all(
-            isinstance(k, str) and isinstance(v, str) for k, v in value.items()
-        ):
-            return f"{key} is not a table of text: {value!r:.40}"
-        return None
+class MatchFile(JournalFile[MatchState]):
+    """An open match file of the game of written orders (see the module docstring)."""
 
-    seed = meta.get("seed")
-    problems = [
-        text("ruleset"), text("map_name"), text("map_text"), text("title", False),
-        text("created", False), table("readings"), table("settings"),
-        text("scenario", "scenario_text" in meta), text("scenario_text", False),
-        None if isinstance(meta.get("setup_roster", []), list) else "setup_roster is not a list",
-        None if isinstance(seed, int) and not isinstance(seed, bool) and 0 <= seed < 2**63
-        else f"seed is not a whole number from 0: {seed!r:.40}",
-        None if len(str(meta.get("title", ""))) <= NAME_MAX_CHARS
-        else f"the title is over the limit of {NAME_MAX_CHARS} characters",
-    ]
-    return [p for p in problems if p]
+    SYSTEM: ClassVar[str] = "orders"
 
-
-def _step_row(row: Sequence[Any], where: str) -> tuple[int, str, bool]:
-    number, name, undone = row
-    if isinstance(number, bool) or not isinstance(number, int) or number < 1:
-        raise MatchFileError(f"{where}: step number {number!r} is not a whole number from 1")
-    if not isinstance(name, str):
-        raise MatchFileError(f"{where}: step {number} has no name ({name!r})")
-    if undone not in (0, 1):
-        raise MatchFileError(f"{where}: step {number}: undone is {undone!r}, not 0 or 1")
-    return number, name, bool(undone)
-
-
-def _event(data: object, where: str) -> Event:
-    """An event row as the file holds it, checked for shape before the engine sees it."""
-    if not isinstance(data, dict):
-        raise MatchFileError(f"{where}: an event is a JSON object")
-    kinds = {"kind": str, "command": dict, "changes": dict, "text": str, "dice": list,
-             "clauses": list, "rulings": list}
-    for key, kind in kinds.items():
-        if not isinstance(data.get(key), kind):
-            raise MatchFileError(f"{where}: {key} is missing or not a {kind.__name__}")
-    if not isinstance(data.get("detail") or {}, dict):
-        raise MatchFileError(f"{where}: detail is not an object")
-    if not all(isinstance(x, str) for x in [*data["clauses"], *data["rulings"]]):
-        raise MatchFileError(f"{where}: clause and ruling ids are text")
-    dice = []
-    for i, d in enumerate(data["dice"]):
-        ok = isinstance(d, dict) and all(
-            isinstance(d.get(k), int) and not isinstance(d.get(k), bool)
-            for k in ("sides", "value")
-        ) and isinstance(d.get("purpose"), str) and isinstance(d.get("typed"), bool)
-        if not ok or not 1 <= d["value"] <= max(1, d["sides"]) <= 1000:
-            raise MatchFileError(f"{where}: die {i} is not a die roll: {d!r:.60}")
-        dice.append(Roll(d["sides"], d["value"], d["purpose"], d["typed"]))
-    return Event(
-        kind=data["kind"],
-        command=data["command"],
-        changes=Changes.from_json(data["changes"]),
-        text=data["text"],
-        dice=tuple(dice),
-        clauses=tuple(data["clauses"]),
-        rulings=tuple(data["rulings"]),
-        detail=data.get("detail") or {},
-    )
-
-
-class MatchFile:
-    """An open match file (see the module docstring)."""
-
-    def __init__(self, path: Path, conn: sqlite3.Connection) -> None:
-        self.path = path
-        conn.isolation_level = None  # transactions are begun and ended here, explicitly
-        self.db = sqlite_utils.Database(conn)
-        self._state: MatchState | None = None
-        self._version = -1
-        with self._reading():
-            self._check_tables()
-            meta = self._read_meta()
-            where = f"{path}"
-            self.meta: Mapping[str, Any] = MappingProxyType(meta)
-            ruleset_version = check_stamp(meta.get("versions"), path)  # refuses a newer file
+    def _load(self, meta: Mapping[str, Any], ruleset_version: int) -> None:
+        path = self.path
+        where = f"{path}"
+        try:
+            self.rules = load_ruleset(
+                meta["ruleset"],
+                readings_for(meta["format_version"], meta.get("readings") or {}),
+                ruleset_version,
+            )
+            map_doc = parse_toml(meta["map_text"], f"{path}: the map it holds")
+            self.battle_map = parse_map(Path(meta["map_name"]), map_doc, self.rules.terrain)
+            self.scenario = _scenario_of(meta, self.rules)
+            if self.scenario is not None:
+                self.battle_map = scenario_map(self.battle_map, self.scenario, self.rules)
+        except RefereeError as exc:
+            raise MatchFileError(f"{where}: cannot be read: {one_line(exc)}",
+                                 file=path) from None
+        cards: dict[str, UnitType] = {}
+        for cid, data in self.conn.execute("SELECT id, data FROM cards"):
+            here = f"{path}: card {cid!r}"
             try:
-                self.rules = load_ruleset(
-                    meta["ruleset"],
-                    readings_for(meta["format_version"], meta.get("readings") or {}),
-                    ruleset_version,
-                )
-                map_doc = parse_toml(meta["map_text"], f"{path}: the map it holds")
-                self.battle_map = parse_map(Path(meta["map_name"]), map_doc, self.rules.terrain)
-                self.scenario = _scenario_of(meta, self.rules)
-                if self.scenario is not None:
-                    self.battle_map = scenario_map(self.battle_map, self.scenario, self.rules)
+                cards[str(cid)] = _parse_card(_json(data, here), self.rules, here)
             except RefereeError as exc:
-                raise MatchFileError(f"{where}: cannot be read: {one_line(exc)}",
-                                     file=path) from None
-            cards: dict[str, UnitType] = {}
-            for cid, data in conn.execute("SELECT id, data FROM cards"):
-                here = f"{path}: card {cid!r}"
-                try:
-                    cards[str(cid)] = _parse_card(_json(data, here), self.rules, here)
-                except RefereeError as exc:
-                    raise MatchFileError(str(exc), file=path) from None
-            self.cards: Mapping[str, UnitType] = MappingProxyType(cards)
-            self._version = self._data_version()
+                raise MatchFileError(str(exc), file=path) from None
+        self.cards: Mapping[str, UnitType] = MappingProxyType(cards)
+
+    def _meta_problems(self, meta: Mapping[str, Any]) -> list[str]:
+        def text(key: str, required: bool = True) -> str | None:
+            if key not in meta:
+                return f"no {key}" if required else None
+            return None if isinstance(meta[key], str) else f"{key} is not text: {meta[key]!r:.40}"
+
+        problems = [
+            text("map_name"), text("map_text"),
+            text("scenario", "scenario_text" in meta), text("scenario_text", False),
+            None if isinstance(meta.get("setup_roster", []), list)
+            else "setup_roster is not a list",
+        ]
+        return [p for p in problems if p]
 
     # --- creating and opening -------------------------------------------------------
 
@@ -374,201 +242,39 @@ class MatchFile:
             cards.setdefault(state.unit.id,
                              _card_source(state.unit) if given is None else dict(given))
             initial.append(unit_state_json(state))
-        partial = path.with_name(f".{path.name}.partial")
-        partial.unlink(missing_ok=True)
-        db = sqlite_utils.Database(sqlite3.connect(partial))
-        try:
-            with _sqlite_errors(partial), db.conn:
-                meta = {
-                    "format_version": FORMAT_VERSION,
-                    "ruleset": rules.id,
-                    "readings": dict(readings or {}),
-                    "seed": seed,
-                    "title": title,
-                    "map_name": map_path.stem,
-                    "map_text": map_text,
-                    "created": _now(),
-                    "settings": dict(settings or {}),
-                    "versions": stamp(rules.id, rules.version),
-                }
-                if chosen_scenario is not None and chosen_scenario.source is not None:
-                    meta["scenario"] = chosen_scenario.id
-                    meta["scenario_text"] = chosen_scenario.source.read_text(encoding="utf-8")
-                    meta["setup_roster"] = roster
-                if victory_meta is not None:
-                    meta["victory"] = victory_meta
-                db.table("meta").insert_all(
-                    ({"key": k, "value": json.dumps(v)} for k, v in meta.items()), pk="key"
-                )
-                db.table("cards").insert_all(
-                    ({"id": k, "data": json.dumps(v)} for k, v in cards.items()), pk="id"
-                )
-                db.table("units").create(  # a match whose units all wait for setup has none
-                    {"uid": str, "position": int, "data": str}, pk="uid"
-                )
-                db.table("units").insert_all(
-                    (
-                        {"uid": u["uid"], "position": i, "data": json.dumps(u)}
-                        for i, u in enumerate(initial)
-                    ),
-                    pk="uid",
-                )
-                db.table("steps").create(
-                    {"number": int, "name": str, "undone": int, "created": str}, pk="number"
-                )
-                db.table("events").create(
-                    {"id": int, "step": int, "position": int, "kind": str, "data": str},
-                    pk="id",
-                    foreign_keys=[("step", "steps")],
-                )
-                db.table("events").create_index(["step", "position"])
-            db.conn.close()
-            if path.exists():
-                raise MatchFileError(f"{path}: already exists; a match file is never overwritten",
-                                     file=path)
-            os.replace(partial, path)  # the file appears whole or not at all
-        finally:
-            db.conn.close()
-            partial.unlink(missing_ok=True)
+        meta: dict[str, Any] = {
+            "format_version": FORMAT_VERSION,
+            "ruleset": rules.id,
+            "readings": dict(readings or {}),
+            "seed": seed,
+            "title": title,
+            "map_name": map_path.stem,
+            "map_text": map_text,
+            "created": _now(),
+            "settings": dict(settings or {}),
+            "versions": stamp(rules.id, rules.version),
+        }
+        if chosen_scenario is not None and chosen_scenario.source is not None:
+            meta["scenario"] = chosen_scenario.id
+            meta["scenario_text"] = chosen_scenario.source.read_text(encoding="utf-8")
+            meta["setup_roster"] = roster
+        if victory_meta is not None:
+            meta["victory"] = victory_meta
+        cls.write_new(path, meta, cards, initial)
         return cls.open(path)
 
     @classmethod
-    def open(cls, path: Path | str) -> MatchFile:
-        """Open a match file, refusing one that is damaged, foreign or from a newer version."""
-        path = Path(path)
-        if not path.is_file():
-            raise MatchFileError(f"{path}: no such match file", file=path)
-        with _sqlite_errors(path):
-            conn = sqlite3.connect(f"{path.resolve().as_uri()}?mode=rw", uri=True,
-                                   timeout=BUSY_SECONDS)
-        try:
-            with _sqlite_errors(path):
-                return cls(path, conn)
-        except BaseException:
-            conn.close()
-            raise
-
-    def _check_tables(self) -> None:
-        path = self.path
-        ok = self.db.execute("PRAGMA quick_check").fetchone()
-        if not ok or ok[0] != "ok":
-            raise MatchFileError(f"{path}: the file is damaged ({ok[0] if ok else '?'}); it was "
-                                 "not changed", file=path)
-        names = set(self.db.table_names())
-        missing = [t for t in TABLES if t not in names]
-        if missing:
-            raise MatchFileError(f"{path}: not a match file (no {', '.join(missing)} table)",
-                                 file=path)
-        for table, wanted in COLUMNS.items():
-            have = {c.name for c in self.db.table(table).columns}
-            if not wanted <= have:
-                raise MatchFileError(
-                    f"{path}: damaged: table {table} has no column "
-                    f"{', '.join(sorted(wanted - have))}; it was not changed", file=path)
-
-    def _read_meta(self) -> dict[str, Any]:
-        path = self.path
-        meta: dict[str, Any] = {}
-        for key, value in self.db.execute("SELECT key, value FROM meta"):
-            meta[str(key)] = _json(value, f"{path}: meta {key!r}")
-        version = meta.get("format_version")
-        if isinstance(version, int) and not isinstance(version, bool) and version > FORMAT_VERSION:
-            raise MatchFileError(
-                f"{path}: written by a newer referee (match format {version}; this one reads "
-                f"up to {FORMAT_VERSION}); it was not changed", file=path
-            )
-        if isinstance(version, bool) or not isinstance(version, int) or version < 1:
-            raise MatchFileError(f"{path}: damaged: its format version is {version!r}, not a "
-                                 "whole number from 1; it was not changed", file=path)
-        meta.setdefault("settings", {})  # files written before settings existed
-        problems = _meta_problems(meta)
-        if problems:
-            raise MatchFileError(f"{path}: damaged: {'; '.join(problems)}; it was not changed",
-                                 file=path)
-        for table, most in (("units", MATCH_MAX_UNITS), ("steps", MATCH_MAX_STEPS)):
-            count = self.db.execute(f"SELECT COUNT(*) FROM {table}").fetchone()[0]
-            if count > most:
-                raise MatchFileError(f"{path}: {count} {table}, over the limit of {most}",
-                                     file=path)
-        return meta
-
-    def close(self) -> None:
-        self.db.conn.close()
-
-    def __enter__(self) -> MatchFile:
-        return self
-
-    def __exit__(self, *exc: object) -> None:
-        self.close()
-
-    # --- transactions ---------------------------------------------------------------
-
-    @contextmanager
-    def _reading(self) -> Iterator[None]:
-        """One read transaction: every read inside it sees the same journal."""
-        conn = self.db.conn
-        if conn.in_transaction:
-            yield
-            return
-        with _sqlite_errors(self.path):
-            conn.execute("BEGIN")
-        try:
-            yield
-        finally:
-            with _sqlite_errors(self.path):
-                if conn.in_transaction:
-                    conn.execute("ROLLBACK")
-
-    @contextmanager
-    def _writing(self, strict: bool) -> Iterator[None]:
-        """One write transaction, taken before the journal is read (``BEGIN IMMEDIATE``):
-        what is read inside it stays true until it commits. Whatever goes wrong inside
-        rolls it all back. The handle's cached state is dropped if another program wrote
-        since this handle last read; ``strict``: then refuse instead."""
-        conn = self.db.conn
-        with _sqlite_errors(self.path):
-            conn.execute("BEGIN IMMEDIATE")
-            try:
-                version = self._data_version()
-                if version != self._version:
-                    if strict:
-                        raise MatchMovedOn(
-                            f"{self.path}: another program wrote to this match since it was "
-                            "last read; nothing was written: look at the match as it is now "
-                            "and do it again", file=self.path)
-                    self._state = None
-                    self._version = version
-                yield
-                conn.execute("COMMIT")
-            except BaseException:
-                if conn.in_transaction:
-                    conn.execute("ROLLBACK")
-                raise
-
-    def _data_version(self) -> int:
-        return int(self.db.execute("PRAGMA data_version").fetchone()[0])
-
-    def moved_on(self) -> bool:
-        """Has another program (or another handle) written to the file since this handle
-        last read its journal? A cheap check, for a window that shows the match."""
-        with _sqlite_errors(self.path):
-            return self._data_version() != self._version
-
-    def refresh(self) -> bool:
-        """Read the journal again if the file moved on; True if it had."""
-        with _sqlite_errors(self.path), self._reading():
-            version = self._data_version()
-            moved = version != self._version
-            if moved:
-                self._state = None
-                self._version = version
-            return moved
-
-    # --- the journal ----------------------------------------------------------------
-
-    @property
-    def seed(self) -> int:
-        return int(self.meta["seed"])
+    def from_journal(cls, journal: TextJournal, path: Path | str) -> MatchFile:
+        return cls.create(
+            path,
+            map_name=journal.map,
+            units=journal.units,
+            ruleset=journal.edition,
+            readings=readings_for(journal.format, journal.readings),
+            seed=journal.seed,
+            scenario=journal.scenario,
+            victory=journal.victory,
+        )
 
     @property
     def victory(self) -> dict[str, Any] | None:
@@ -581,7 +287,7 @@ class MatchFile:
 
         units: dict[str, UnitState] = {}
         with _sqlite_errors(self.path), self._reading():
-            rows = list(self.db.execute("SELECT uid, data FROM units ORDER BY position"))
+            rows = list(self.conn.execute("SELECT uid, data FROM units ORDER BY position"))
         for uid, data in rows:
             where = f"{self.path}: unit {uid!r} of the set-up"
             try:
@@ -603,26 +309,6 @@ class MatchFile:
                                      file=self.path) from None
         return state
 
-    def steps(self, *, include_undone: bool = False) -> list[Step]:
-        where = "" if include_undone else " WHERE undone = 0"
-        with _sqlite_errors(self.path), self._reading():
-            rows = list(self.db.execute(
-                f"SELECT number, name, undone FROM steps{where} ORDER BY number"))
-            events: dict[int, list[tuple[Any, Any]]] = {}
-            for step, position, data in self.db.execute(
-                "SELECT step, position, data FROM events ORDER BY step, position"
-            ):
-                events.setdefault(step, []).append((position, data))
-        out = []
-        for row in rows:
-            number, name, undone = _step_row(row, f"{self.path}")
-            here = f"{self.path}: step {number}"
-            out.append(Step(number, name, tuple(
-                _event(_json(data, f"{here}, event {position!r}"), f"{here}, event {position!r}")
-                for position, data in events.get(number, [])
-            ), undone))
-        return out
-
     def _fold(self, steps: Iterable[Step], state: MatchState | None = None) -> MatchState:
         """``state`` (the set-up by default) with ``steps``' changes, each checked."""
         state = state if state is not None else self.initial_state()
@@ -635,16 +321,6 @@ class MatchFile:
                         f"{self.path}: damaged: step {step.number} ({step.name}), event {i}: "
                         f"{exc}; it was not changed", file=self.path) from None
         return state
-
-    @property
-    def state(self) -> MatchState:
-        """The match as this handle last read it: the set-up with every active step's
-        changes (:meth:`refresh` reads it again when another program wrote)."""
-        if self._state is None:
-            with _sqlite_errors(self.path), self._reading():
-                self._version = self._data_version()
-                self._state = self._fold(self.steps())
-        return self._state
 
     def run(
         self,
@@ -674,7 +350,7 @@ class MatchFile:
                                  f"{STEP_MAX_COMMANDS}")
         if not all(isinstance(c, Mapping) for c in commands):
             raise MatchFileError("a command is a table of kind and fields")
-        conn = self.db.conn
+        conn = self.conn
         with self._writing(strict):
             count = conn.execute("SELECT COUNT(*) FROM steps WHERE undone = 0").fetchone()[0]
             if count >= MATCH_MAX_STEPS:
@@ -708,59 +384,6 @@ class MatchFile:
             )
         self._state = state
         return Step(number, name, tuple(events))
-
-    def _next_number(self) -> int:
-        row = self.db.execute("SELECT MAX(number) FROM steps WHERE undone = 0").fetchone()
-        return int(row[0] or 0) + 1
-
-    def undo(self, *, strict: bool = False) -> Step | None:
-        """Take back the last step (it stays in the file for redo until a new step); the
-        match it leaves is worked out before anything is written, so a step that cannot be
-        taken back (a damaged journal) leaves the file as it was."""
-        conn = self.db.conn
-        with self._writing(strict):
-            row = conn.execute(
-                "SELECT number FROM steps WHERE undone = 0 ORDER BY number DESC LIMIT 1"
-            ).fetchone()
-            if row is None:
-                return None
-            steps = self.steps()
-            taken = next(s for s in steps if s.number == row[0])
-            state = self._fold([s for s in steps if s.number != taken.number])
-            conn.execute("UPDATE steps SET undone = 1 WHERE number = ?", (taken.number,))
-        self._state = state
-        return Step(taken.number, taken.name, taken.events, True)
-
-    def undo_back_to(self, number: int, *, strict: bool = False) -> list[Step]:
-        """Take back every step after step ``number`` in one transaction (they stay in the
-        file for redo, the earliest first, until a new step); the steps taken back. As with
-        :meth:`undo`, the match they leave is worked out before anything is written."""
-        conn = self.db.conn
-        with self._writing(strict):
-            steps = self.steps()
-            later = [s for s in steps if s.number > number]
-            if not later:
-                return []
-            state = self._fold([s for s in steps if s.number <= number])
-            conn.execute("UPDATE steps SET undone = 1 WHERE undone = 0 AND number > ?",
-                         (number,))
-        self._state = state
-        return [Step(s.number, s.name, s.events, True) for s in later]
-
-    def redo(self, *, strict: bool = False) -> Step | None:
-        """Carry out again the step undone last (its recorded changes, dice and all)."""
-        conn = self.db.conn
-        with self._writing(strict):
-            row = conn.execute(
-                "SELECT number FROM steps WHERE undone = 1 ORDER BY number LIMIT 1"
-            ).fetchone()
-            if row is None:
-                return None
-            again = next(s for s in self.steps(include_undone=True) if s.number == row[0])
-            state = self._fold([again], self.state)
-            conn.execute("UPDATE steps SET undone = 0 WHERE number = ?", (again.number,))
-        self._state = state
-        return Step(again.number, again.name, again.events, False)
 
     def replay_check(self) -> list[str]:
         """Run every active step's commands again, with the dice typed at the table and the

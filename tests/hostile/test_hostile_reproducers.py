@@ -199,7 +199,7 @@ def test_a_damaged_index_page_is_refused_naming_the_file(match, capsys):
 def test_a_file_kept_locked_by_another_program_is_busy_not_a_traceback(
     match, capsys, monkeypatch
 ):
-    monkeypatch.setattr("referee.match.store.BUSY_SECONDS", 0.2)
+    monkeypatch.setattr("referee.match.journal_file.BUSY_SECONDS", 0.2)
     holder = sqlite3.connect(match, isolation_level=None)
     holder.execute("BEGIN EXCLUSIVE")
     try:

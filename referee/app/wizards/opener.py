@@ -5,26 +5,28 @@ built here on the open match (its state, the seed of the next step's dice, the d
 and opened in the wizard dock beside the map (:class:`~referee.app.wizard_host.WizardHost`).
 The Wizards menu and Next step (:mod:`referee.app.turn_driver`) both come here, so a wizard
 opens the same way whoever asks. Only one wizard is open at a time: asking for another
-brings the open one forward and says so.
+brings the open one forward and says so. Each wizard's module is imported when that wizard is
+first opened, so the window starts without any of them.
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable
+from typing import TYPE_CHECKING
 
 from PySide6.QtWidgets import QWidget, QWizard
 
 from referee.app.session import MatchSession
 from referee.app.wizard_host import WizardHost
-from referee.app.wizards.aftermath.wizard import AftermathWizard
-from referee.app.wizards.agony.wizard import AgonyWizard
-from referee.app.wizards.assault.wizard import AssaultWizard
-from referee.app.wizards.gunnery.wizard import GunneryWizard
-from referee.app.wizards.hex_effects.wizard import HexEffectsWizard
-from referee.app.wizards.movement.wizard import MovementWizard
-from referee.app.wizards.orders.wizard import OrdersWizard
-from referee.match.advance import hex_effect_units
-from referee.rules.turn.clock import TurnPosition
+
+if TYPE_CHECKING:  # each wizard is imported when first opened (a quicker start)
+    from referee.app.wizards.aftermath.wizard import AftermathWizard
+    from referee.app.wizards.agony.wizard import AgonyWizard
+    from referee.app.wizards.assault.wizard import AssaultWizard
+    from referee.app.wizards.gunnery.wizard import GunneryWizard
+    from referee.app.wizards.hex_effects.wizard import HexEffectsWizard
+    from referee.app.wizards.movement.wizard import MovementWizard
+    from referee.app.wizards.orders.wizard import OrdersWizard
 
 Then = Callable[[], object] | None
 
@@ -73,6 +75,8 @@ class WizardOpener:
         session = self.session()
         if session is None:
             return None
+        from referee.app.wizards.orders.wizard import OrdersWizard
+
         wizard = OrdersWizard(session.state, self.parent)
         return wizard if self.open(wizard, then) else None
 
@@ -81,6 +85,8 @@ class WizardOpener:
         session = self.session()
         if session is None:
             return None
+        from referee.app.wizards.movement.wizard import MovementWizard
+
         wizard = MovementWizard(session.state, session.next_dice_seed(), self.host.overlay,
                                 self.parent)
         return wizard if self.open(wizard, then) else None
@@ -90,6 +96,8 @@ class WizardOpener:
         session = self.session()
         if session is None:
             return None
+        from referee.app.wizards.gunnery.wizard import GunneryWizard
+
         wizard = GunneryWizard(session.state, session.next_dice_seed(), self.parent,
                                dice_mode=session.dice_mode, overlay=self.host.overlay)
         wizard.ruleRequested.connect(self.show_rule)
@@ -100,6 +108,8 @@ class WizardOpener:
         session = self.session()
         if session is None:
             return None
+        from referee.app.wizards.assault.wizard import AssaultWizard
+
         wizard = AssaultWizard(session.state, session.next_dice_seed(), self.parent,
                                overlay=self.host.overlay)
         return wizard if self.open(wizard, then) else None
@@ -108,6 +118,8 @@ class WizardOpener:
         session = self.session()
         if session is None:
             return None
+        from referee.app.wizards.agony.wizard import AgonyWizard
+
         wizard = AgonyWizard(session.state, session.next_dice_seed(), self.parent)
         return wizard if self.open(wizard, then) else None
 
@@ -116,6 +128,10 @@ class WizardOpener:
         session = self.session()
         if session is None:
             return None
+        from referee.app.wizards.hex_effects.wizard import HexEffectsWizard
+        from referee.match.advance import hex_effect_units
+        from referee.rules.turn.clock import TurnPosition
+
         state = session.state
         label = TurnPosition.at(state.rules, state.turn, state.step).step.label
         wizard = HexEffectsWizard(state, session.next_dice_seed(), self.parent, label,
@@ -126,5 +142,7 @@ class WizardOpener:
         session = self.session()
         if session is None:
             return None
+        from referee.app.wizards.aftermath.wizard import AftermathWizard
+
         wizard = AftermathWizard(session.state, self.parent)
         return wizard if self.open(wizard, then) else None

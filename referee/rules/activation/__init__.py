@@ -17,12 +17,13 @@ One module per concern, each a set of pure functions taking what they need as ar
 * :mod:`state` the match state of a game, :mod:`commands` its typed commands,
   :mod:`step` the pure step function ``(game, state, command, dice) -> (state, decision)``.
 
-How a match plugs in (nothing above this package does yet): a match of the activation rules
-keeps the ruleset id and readings (``ActivationGame.of(ruleset)``), the initial state
-(``start.new_game(cards, missions, armies)``, as ``ActivationState.to_json()``) and, per
-journal step, the command (``Command.text()`` / ``to_json()``, read back by
-``commands.parse_command`` / ``command_from_json``) with its ``Decision.to_json()`` (working,
-clauses, rulings, dice, changes). ``step.step(game, state, command, dice)`` decides a step;
+How a match plugs in (:mod:`referee.match.activation_file` does it): a match of the
+activation rules keeps the ruleset id and readings (``ActivationGame.of(ruleset)``), the
+initial state (``start.new_game(cards, missions, armies)``, as
+``ActivationState.to_json()``) and, per journal step, the command (``Command.text()`` /
+``to_json()``, read back by ``commands.parse_command`` / ``command_from_json``) with its
+``Decision.to_json()`` (working, clauses, rulings, dice, changes).
+``step.step(game, state, command, dice)`` decides a step;
 ``step.replay(game, state, [(command, dice values)])`` re-decides a journal. A window reads
 the phase and whose turn it is from the state, redraws ``Decision.changes`` and draws each
 fortification's ``pips`` from ``ActivationState.fortifications``.

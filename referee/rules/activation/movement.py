@@ -25,15 +25,16 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from types import MappingProxyType
-from typing import Literal
-
-import networkx as nx
+from typing import TYPE_CHECKING, Literal
 
 from referee.board.hexgrid import DIRECTION_NAMES, Hex, distance, hex_label
 from referee.errors import RefereeError
 from referee.rules.activation.cards import UnitCard
 from referee.rules.activation.slots import Pose, Slot, check_slots, footprint
 from referee.rules.activation.tables import MovementTable, SlotRef
+
+if TYPE_CHECKING:
+    import networkx as nx  # imported where a graph is searched: it takes a tenth of a second
 
 Moves = Literal["free", "vehicle", "aircraft"]
 StepKind = Literal["step", "forward", "turn-forward", "turn", "backward", "turn-backward"]
@@ -365,6 +366,8 @@ def move_graph(mover: Mover, start: Pose, table: MovementTable,
                board: MoveBoard) -> nx.DiGraph[Pose]:
     """The states ``mover`` can step between on ``board`` (slots free, no aircraft met),
     each edge weighted by its ``cost``. A free mover keeps ``start``'s facing throughout."""
+    import networkx as nx
+
     graph: nx.DiGraph[Pose] = nx.DiGraph()
     facings = (start.facing,) if mover.moves == "free" else range(6)
     met = {p.hex for p in board.aircraft.values()} if mover.moves == "aircraft" else set()
@@ -384,6 +387,8 @@ def reachable(mover: Mover, start: Pose, table: MovementTable,
               board: MoveBoard) -> dict[Pose, int]:
     """Every pose ``mover`` can end a legal move in from ``start``, with its cheapest cost
     (an aircraft's start excluded, and under ``full`` only where it cannot go on)."""
+    import networkx as nx
+
     graph = move_graph(mover, start, table, board)
     costs = {p: int(c) for p, c in nx.single_source_dijkstra_path_length(
         graph, start, cutoff=mover.movement, weight="cost").items()}
@@ -401,6 +406,8 @@ def cheapest_path(mover: Mover, start: Pose, goal: Hex, facing: int | None,
                   table: MovementTable, board: MoveBoard) -> tuple[Pose, ...] | None:
     """The cheapest legal path from ``start`` to ``goal`` (facing ``facing``, or any), within
     the Movement stat; None when there is none."""
+    import networkx as nx
+
     ends = reachable(mover, start, table, board)
     if mover.moves == "free":
         wanted = [p for p in ends if p.hex == goal]

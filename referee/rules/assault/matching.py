@@ -11,12 +11,14 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
-
-import networkx as nx
+from typing import TYPE_CHECKING
 
 from referee.rules.assault.pools import pool_id
 from referee.rules.assault.roll import Rolled
 from referee.rules.assault.table import AssaultRules
+
+if TYPE_CHECKING:
+    import networkx as nx  # imported where a flow is worked out
 
 
 @dataclass(frozen=True, slots=True)
@@ -42,6 +44,16 @@ def deflectors(table: AssaultRules, rolled: Rolled, side: int) -> tuple[Deflecto
 
 
 def _flow(cancel: Mapping[str, int], by: Sequence[Deflector]) -> int:
+    deflecting = [d for d in by if d.successes > 0]
+    wanted = sum(n for n in cancel.values() if n > 0)
+    if not deflecting or not wanted:
+        return 0
+    if all(d.allowed is None for d in deflecting):
+        # each deflection may cancel any hit: the graph is complete between the two sides,
+        # and its most flow is the smaller side's total (no networkx to import for it)
+        return min(sum(d.successes for d in deflecting), wanted)
+    import networkx as nx
+
     graph: nx.DiGraph[object] = nx.DiGraph()
     for d in by:
         if d.successes <= 0:

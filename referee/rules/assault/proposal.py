@@ -8,7 +8,9 @@ hits on its tank, which will survive anyway). The proposal fills the damaging hi
 harm, then gives each further hit as support where it adds the most (or least) (clause
 ``assault.support``), places the acid and poison tokens, and never replaces hits by
 Cunning Assault (the first draft's choice is left to the player). Harm is
-:func:`~.estimate.hit_harm`.
+:func:`~.estimate.hit_harm`. Where the pairing leaves no choice (one unit against one enemy,
+say) it is worked out directly (:func:`forced_pairing`); networkx's min-cost flow is
+imported only when the pairing is a choice.
 """
 
 from __future__ import annotations
@@ -18,8 +20,6 @@ from dataclasses import dataclass, field
 from fractions import Fraction
 from typing import TYPE_CHECKING
 
-import networkx as nx
-
 from referee.rules.assault.contest import Combatant, Contest
 from referee.rules.assault.dealing import SideAllocation, TokenKind, TokenPlan, roll_plan
 from referee.rules.assault.deflection import Deflected
@@ -28,6 +28,8 @@ from referee.rules.assault.hits import allocator, entry_kind, expected_tokens, h
 from referee.rules.assault.table import AssaultRules, assault_rules
 
 if TYPE_CHECKING:
+    import networkx as nx  # imported where a flow is worked out
+
     from referee.ruleset import Ruleset
 
 Harm = Callable[[str, str, int], Fraction]
@@ -66,25 +68,61 @@ def _damaging(table: AssaultRules, contest: Contest, side: int, left: dict[str, 
     kind_of = {u: entry_kind(table, contest.combatant(u).unit.unit.assault) for u in left}
     rolls: list[_Roll] = []
     for kind in dict.fromkeys(kind_of.values()):
-        graph: nx.DiGraph[object] = nx.DiGraph()
-        for u, n in left.items():
-            if kind_of[u] != kind or n <= 0:
-                continue
-            graph.add_edge("source", ("u", u), capacity=n, weight=0)
-            for e in enemies:
-                cost = -sign * harm(u, e.uid, 0) * SCALE
-                graph.add_edge(("u", u), ("t", e.uid), weight=round(cost))
-        for e in enemies:
-            graph.add_edge(("t", e.uid), "sink", capacity=e.unit.alive, weight=0)
-        if "source" not in graph:
-            continue
-        flow = nx.max_flow_min_cost(graph, "source", "sink")
+        supply = {u: n for u, n in left.items() if kind_of[u] == kind and n > 0}
+        if not supply:
+            continue  # no hit of this kind left to pair
+        room = {e.uid: e.unit.alive for e in enemies}
+        pairs = forced_pairing(supply, room)
+        if pairs is None:
+            pairs = _cheapest_pairing(supply, enemies, harm, sign)
         for u in list(left):
             for e in enemies:
-                n = flow.get(("u", u), {}).get(("t", e.uid), 0)
+                n = pairs.get((u, e.uid), 0)
                 rolls.extend(_Roll(u, e.uid) for _ in range(n))
                 left[u] -= n
     return rolls
+
+
+def forced_pairing(
+    supply: dict[str, int], room: dict[str, int]
+) -> dict[tuple[str, str], int] | None:
+    """The pairing of hits (``supply``: per unit) with enemies (``room``: models each) when
+    only one is possible, whatever the harm: one enemy with room for every hit, one unit
+    with a hit for every enemy model, or one of each (as many as there is room for). None
+    otherwise (the min-cost flow then chooses)."""
+    if not supply or not room:
+        return None
+    if len(room) == 1:
+        (target, models), = room.items()
+        if len(supply) == 1:
+            (unit, hits), = supply.items()
+            return {(unit, target): min(hits, models)}
+        if sum(supply.values()) <= models:
+            return {(u, target): n for u, n in supply.items()}
+    if len(supply) == 1:
+        (unit, hits), = supply.items()
+        if hits >= sum(room.values()):
+            return {(unit, t): n for t, n in room.items()}
+    return None
+
+
+def _cheapest_pairing(supply: dict[str, int], enemies: tuple[Combatant, ...], harm: Harm,
+                      sign: int) -> dict[tuple[str, str], int]:
+    """As many hits paired as there is room for, their total harm the greatest (or least):
+    a min-cost flow (networkx, imported only when a pairing is a choice)."""
+    import networkx as nx
+
+    graph: nx.DiGraph[object] = nx.DiGraph()
+    for u, n in supply.items():
+        graph.add_edge("source", ("u", u), capacity=n, weight=0)
+        for e in enemies:
+            cost = -sign * harm(u, e.uid, 0) * SCALE
+            graph.add_edge(("u", u), ("t", e.uid), weight=round(cost))
+    for e in enemies:
+        graph.add_edge(("t", e.uid), "sink", capacity=e.unit.alive, weight=0)
+    flow = nx.max_flow_min_cost(graph, "source", "sink")
+    return {(u, e.uid): flow.get(("u", u), {}).get(("t", e.uid), 0)
+            for u in supply for e in enemies}
 
 
 def _support(table: AssaultRules, contest: Contest, rolls: list[_Roll],

@@ -16,12 +16,12 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, Literal
 
 from referee.board.ranges import Band
-from referee.dice.service import Dice
 from referee.rules.damage.method import DamageMethod, damage_method
 from referee.rules.damage.odds import NO_ARMOR, ArmorOdds, armor_modifier, armor_odds
 from referee.rules.explain import Term, signed, total
 
 if TYPE_CHECKING:
+    from referee.dice.service import Dice
     from referee.ruleset import Ruleset
 
 Outcome = Literal["blocked", "partial", "penetrated"]

@@ -27,8 +27,6 @@ from typing import TYPE_CHECKING
 from referee.board.ranges import Band, RangeBand
 from referee.board.sector_stats import Sector
 from referee.dice.expression import DiceExpr
-from referee.dice.service import Dice, RollRequest
-from referee.rules.agony.specs import matches
 from referee.rules.damage.armor import ArmorPlan, ArmorResult, armor_plan, roll_armor
 from referee.rules.damage.method import DamageMethod, SpecialRule, damage_method
 from referee.rules.damage.odds import DamageOdds, RowOdds, damage_odds, row_odds
@@ -43,6 +41,7 @@ from referee.rules.state import UnitState
 from referee.units.model import Assault, SpecialDamage, Weapon
 
 if TYPE_CHECKING:
+    from referee.dice.service import Dice, RollRequest
     from referee.ruleset import Ruleset
 
 REGULAR = "regular"
@@ -246,8 +245,11 @@ def _rolls(rule: SpecialRule, sd: SpecialDamage, target: UnitState) -> str | Non
     such table ("")."""
     if rule.continuous:
         return f"the hit places {sd.type} as continuous damage instead"
-    if rule.units and not matches(target.unit, rule.units):
-        return f"not {' or '.join(rule.units)}: {sd.type} damage does not hurt it"
+    if rule.units:
+        from referee.rules.agony.specs import matches  # only some special damage types ask
+
+        if not matches(target.unit, rule.units):
+            return f"not {' or '.join(rule.units)}: {sd.type} damage does not hurt it"
     if target.unit.damage_table(rule.table or sd.type) is None:
         return ""
     return None
@@ -425,6 +427,8 @@ def damage_requests(
     """The dice :func:`damage_roll` asks for one hit, in order, before any is rolled: the
     armor dice, then the damage dice (unless the armor stops the hit), then each special
     type's dice the target has a table for."""
+    from referee.dice.service import RollRequest  # the dice are asked for, not only weighed
+
     method = damage_method(rules)
     att = attack_of(attack)
     band_name, distance = band_and_distance(band, distance)

@@ -19,13 +19,13 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from fractions import Fraction
 from math import comb
+from typing import TYPE_CHECKING
 
 from referee.board.facing import shot_sectors
 from referee.board.sector_stats import Sector
 from referee.rules.damage.pending import PendingLedger
 from referee.rules.damage.sequence_odds import SequenceOdds, sequence_odds
 from referee.rules.fire.ammo import shots_per_action
-from referee.rules.fire.area import AreaNeed, AreaTarget, Evasion, area_need, evasion_of
 from referee.rules.fire.area_hex import default_sector
 from referee.rules.fire.legality import TargetCheck
 from referee.rules.fire.odds import to_hit_odds
@@ -38,6 +38,9 @@ from referee.rules.fire.weapon_conditions import (
 from referee.rules.state import UnitState
 from referee.ruleset import Ruleset
 from referee.units.model import Weapon
+
+if TYPE_CHECKING:  # area fire's modules are imported by area_odds, when asked
+    from referee.rules.fire.area import AreaNeed, AreaTarget, Evasion
 
 ZERO = Fraction(0)
 MISFIRE_DIE = 6
@@ -256,6 +259,8 @@ def area_odds(
     weapon = check.weapon
     if weapon is None or weapon.area is None or check.shot is None:
         raise ValueError(f"{check.explain()}: area odds need an allowed shot with an area weapon")
+    from referee.rules.fire.area import area_need, evasion_of
+
     identical = shots_per_action(check.shooter, weapon, max(1, check.guns))
     misfire = misfire_chance(weapon)
     out = []

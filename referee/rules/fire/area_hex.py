@@ -7,14 +7,17 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 from dataclasses import replace
+from typing import TYPE_CHECKING
 
 from referee.board.sector_stats import Sector
 from referee.rules.damage.damage_roll import effective_armor
-from referee.rules.fire.area import AreaTarget
 from referee.rules.fire.legality import TargetCheck
 from referee.rules.fire.to_hit import to_hit
 from referee.rules.state import UnitState
 from referee.ruleset import Ruleset
+
+if TYPE_CHECKING:
+    from referee.rules.fire.area import AreaTarget  # imported by area_targets: area fire only
 
 
 def area_targets(
@@ -23,6 +26,8 @@ def area_targets(
     """The enemy units of ``units`` in the hex of ``check``'s target (an allowed shot),
     the named target first: not destroyed and not hidden (a hidden unit is a token the
     shooter does not know is there)."""
+    from referee.rules.fire.area import AreaTarget
+
     shot = check.shot
     if shot is None:
         raise ValueError(f"{check.explain()}: an area attack needs an allowed shot")

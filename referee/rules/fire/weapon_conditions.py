@@ -22,7 +22,6 @@ from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
 from typing import Any, Literal, cast
 
-from referee.rules.agony.schedule import agony_rules
 from referee.rules.damage.method import damage_method
 from referee.rules.fire.to_hit_table import ConditionRules, to_hit_table
 from referee.rules.state import UnitState
@@ -135,6 +134,8 @@ def weapon_effects(rules: Ruleset, weapon: Weapon) -> tuple[WeaponEffect, ...]:
 
 def poison_ignored(rules: Ruleset, target: UnitState) -> str:
     """Why poison does not affect ``target`` (``agony.toml`` ``[poison].units``), or ""."""
+    from referee.rules.agony.schedule import agony_rules  # poison's rules: asked for rarely
+
     spec = agony_rules(rules).poison
     if spec is None:
         return "this edition has no poison"

@@ -1,0 +1,100 @@
+"""What the map of a match of the activation rules draws over its tiles: a token per unit on
+the map (its side's colour, its uid, its H and facing) and each fortification's pips (a
+row of dots in the colour of their side, grey for neutral), both redrawn from the state."""
+
+from __future__ import annotations
+
+from PySide6.QtCore import QPointF, QRectF, Qt
+from PySide6.QtGui import QBrush, QColor, QFont, QPainter, QPen
+from PySide6.QtWidgets import QGraphicsItem, QStyleOptionGraphicsItem, QWidget
+
+from referee.app.geometry import HEX_SIZE, facing_vector
+from referee.app.plain_text import plain_tip
+from referee.app.style import SIDE_COLOURS
+from referee.board.hexgrid import DIRECTION_NAMES, hex_label
+from referee.rules.activation.state import Fortification, Piece
+
+PIP_COLOURS = {"side1": SIDE_COLOURS[1], "side2": SIDE_COLOURS[2], "neutral": "#9a9a9a"}
+"""A pip's colour: its side's, or grey for a neutral pip."""
+TOKEN_RADIUS = 0.42 * HEX_SIZE
+PIP_RADIUS = 0.11 * HEX_SIZE
+
+
+class PieceItem(QGraphicsItem):
+    """A unit on the map: a disc rimmed in its side's colour, its uid and H, and a tick
+    towards its facing."""
+
+    def __init__(self, piece: Piece, name: str) -> None:
+        super().__init__()
+        self.piece = piece
+        self.setZValue(10)
+        self.set_piece(piece, name)
+
+    def set_piece(self, piece: Piece, name: str) -> None:
+        self.piece = piece
+        self.setToolTip(plain_tip(
+            f"{piece.uid} ({name}), side {piece.side} at {hex_label(piece.hex)} "  # type: ignore[arg-type]
+            f"facing {DIRECTION_NAMES[piece.facing]}: {piece.health} H, "
+            f"{piece.ammunition} ammunition"))
+        self.update()
+
+    def boundingRect(self) -> QRectF:
+        r = TOKEN_RADIUS * 1.3
+        return QRectF(-r, -r, 2 * r, 2 * r)
+
+    def paint(self, painter: QPainter, option: QStyleOptionGraphicsItem,
+              widget: QWidget | None = None) -> None:
+        painter.setRenderHint(QPainter.RenderHint.Antialiasing)
+        colour = QColor(SIDE_COLOURS.get(self.piece.side, "#444444"))
+        painter.setPen(QPen(colour, 0.1 * HEX_SIZE))
+        painter.setBrush(QBrush(QColor("#f4efe2")))
+        painter.drawEllipse(QPointF(0, 0), TOKEN_RADIUS, TOKEN_RADIUS)
+        tip = facing_vector(self.piece.facing) * (TOKEN_RADIUS * 1.2)
+        painter.setPen(QPen(colour, 0.07 * HEX_SIZE))
+        painter.drawLine(facing_vector(self.piece.facing) * TOKEN_RADIUS, tip)
+        painter.setPen(QColor("#1d1d1d"))
+        font = QFont("DejaVu Sans")
+        font.setPixelSize(max(6, int(0.2 * HEX_SIZE)))
+        painter.setFont(font)
+        box = QRectF(-TOKEN_RADIUS, -TOKEN_RADIUS * 0.6, 2 * TOKEN_RADIUS, TOKEN_RADIUS * 0.6)
+        painter.drawText(box, Qt.AlignmentFlag.AlignCenter, self.piece.uid[:8])
+        font.setBold(True)
+        painter.setFont(font)
+        box = QRectF(-TOKEN_RADIUS, 0, 2 * TOKEN_RADIUS, TOKEN_RADIUS * 0.6)
+        painter.drawText(box, Qt.AlignmentFlag.AlignCenter, f"{self.piece.health} H")
+
+
+class PipsItem(QGraphicsItem):
+    """A fortification's pips: one dot per pip, side 1's first, then side 2's, then the
+    neutral ones, along the bottom of its tile."""
+
+    def __init__(self, fort: Fortification, name: str) -> None:
+        super().__init__()
+        self.setZValue(8)
+        self.colours: list[str] = []
+        self.set_fortification(fort, name)
+
+    def set_fortification(self, fort: Fortification, name: str) -> None:
+        pips = fort.pips.to_json()
+        self.colours = [PIP_COLOURS[k] for k in ("side1", "side2", "neutral")
+                        for _ in range(int(pips[k]))]
+        owner = f"side {fort.owner}'s" if fort.owner is not None else "the mission's"
+        self.setToolTip(plain_tip(
+            f"{name} on {hex_label(fort.hex)} ({owner}): pips "
+            + ", ".join(f"{k} {v}" for k, v in pips.items())))
+        self.prepareGeometryChange()
+        self.update()
+
+    def boundingRect(self) -> QRectF:
+        width = max(1, len(self.colours)) * PIP_RADIUS * 2.4
+        return QRectF(-width / 2, -PIP_RADIUS * 1.3, width, PIP_RADIUS * 2.6)
+
+    def paint(self, painter: QPainter, option: QStyleOptionGraphicsItem,
+              widget: QWidget | None = None) -> None:
+        painter.setRenderHint(QPainter.RenderHint.Antialiasing)
+        n = len(self.colours)
+        for i, colour in enumerate(self.colours):
+            x = (i - (n - 1) / 2) * PIP_RADIUS * 2.4
+            painter.setPen(QPen(QColor("#1d1d1d"), 0.015 * HEX_SIZE))
+            painter.setBrush(QBrush(QColor(colour)))
+            painter.drawEllipse(QPointF(x, 0), PIP_RADIUS, PIP_RADIUS)

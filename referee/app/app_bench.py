@@ -1,0 +1,247 @@
+"""The window's benchmark: how fast it opens, and how fast line of sight follows the mouse.
+
+Run ``referee bench app [--json]``. The machine may be shared, so every figure is a median,
+each start is set against an empty Qt main window started the same way in the same run
+(``start_ratio``: load slows both alike), and each figure has its CPU time (``*_cpu_ms``),
+which load hardly changes.
+
+* ``cold_start_ms``: a fresh process runs ``referee`` with no arguments on fresh user
+  folders, so it writes the demo match and opens it; timed from the process's start to the
+  map's first paint. ``qt_floor_ms``: a fresh process shows an empty ``QMainWindow``, timed
+  to its first paint. The two are run in turns.
+* ``los_hover_ms`` (per map): with the line-of-sight tool on and a first hex clicked, the
+  mouse moves over the map: the median time from the hex under the mouse changing to the
+  map repainted (the line, its roles and its verdict). ``visibility_hover_ms``: the same with
+  the visibility shading following the mouse. The maps: the largest shipped map, and the
+  generated table rooms of 50 x 50 and 100 x 100 hexes (:mod:`referee.bench.big_map`).
+"""
+
+from __future__ import annotations
+
+import os
+import resource
+import statistics
+import subprocess
+import sys
+import tempfile
+import time
+from collections.abc import Callable
+from pathlib import Path
+from typing import Any
+
+APP_CHILD = """
+import os
+from PySide6.QtCore import QEvent, QObject, QTimer
+from referee.app.app import ensure_app
+
+class Painted(QObject):
+    seen = False
+    def eventFilter(self, obj, event):
+        if not self.seen and event.type() == QEvent.Type.Paint \\
+                and type(obj.parent()).__name__ == "MapView":
+            self.seen = True
+            QTimer.singleShot(0, lambda: (print("painted", flush=True), os._exit(0)))
+        return False
+
+painted = Painted()
+ensure_app().installEventFilter(painted)
+from referee.cli.main import main
+main([])
+"""
+
+FLOOR_CHILD = """
+import os
+from PySide6.QtCore import QEvent, QObject, QTimer
+from PySide6.QtWidgets import QApplication, QMainWindow, QWidget
+
+class Painted(QObject):
+    seen = False
+    def eventFilter(self, obj, event):
+        if not self.seen and event.type() == QEvent.Type.Paint:
+            self.seen = True
+            QTimer.singleShot(0, lambda: (print("painted", flush=True), os._exit(0)))
+        return False
+
+app = QApplication([])
+window = QMainWindow()
+window.setCentralWidget(QWidget())
+painted = Painted()
+window.centralWidget().installEventFilter(painted)
+window.show()
+app.exec()
+"""
+
+HOVER_STEPS = 40
+"""Hexes the mouse moves over, per map and tool."""
+
+
+def _environment(home: Path) -> dict[str, str]:
+    env = dict(os.environ)
+    for name in ("REFEREE_MATCHES", "REFEREE_CACHE", "XDG_DATA_HOME", "XDG_CONFIG_HOME"):
+        env.pop(name, None)
+    env["REFEREE_HOME"] = str(home)
+    # as installed (pip and the packaged app compile every module): the modules' bytecode
+    # is written by the first start and read by the next ones
+    env.pop("PYTHONDONTWRITEBYTECODE", None)
+    if not (env.get("DISPLAY") or env.get("WAYLAND_DISPLAY") or env.get("QT_QPA_PLATFORM")):
+        env["QT_QPA_PLATFORM"] = "offscreen"
+    return env
+
+
+def _child_ms(code: str) -> tuple[float, float]:
+    """Wall and CPU milliseconds of a fresh Python process running ``code`` until it prints
+    that it painted (fresh user folders each time)."""
+    with tempfile.TemporaryDirectory() as home:
+        before = resource.getrusage(resource.RUSAGE_CHILDREN)
+        start = time.perf_counter()
+        child = subprocess.Popen(
+            [sys.executable, "-c", code], stdout=subprocess.PIPE, stderr=subprocess.DEVNULL,
+            env=_environment(Path(home)), text=True,
+        )
+        assert child.stdout is not None
+        said = child.stdout.readline()
+        wall = time.perf_counter() - start
+        child.wait(timeout=60)
+        after = resource.getrusage(resource.RUSAGE_CHILDREN)
+    if "painted" not in said:
+        raise RuntimeError(f"the timed process did not paint (exit status {child.returncode})")
+    cpu = (after.ru_utime - before.ru_utime) + (after.ru_stime - before.ru_stime)
+    return wall * 1000, cpu * 1000
+
+
+def start_times(runs: int) -> dict[str, Any]:
+    """The cold start and the Qt floor, in turns, ``runs`` of each (medians)."""
+    app: list[tuple[float, float]] = []
+    floor: list[tuple[float, float]] = []
+    _child_ms(FLOOR_CHILD)  # not timed: the modules' bytecode, the disk's caches
+    _child_ms(APP_CHILD)
+    for _ in range(runs):
+        floor.append(_child_ms(FLOOR_CHILD))
+        app.append(_child_ms(APP_CHILD))
+    app_ms = statistics.median(w for w, _ in app)
+    floor_ms = statistics.median(w for w, _ in floor)
+    app_cpu = statistics.median(c for _, c in app)
+    floor_cpu = statistics.median(c for _, c in floor)
+    return {
+        "cold_start_ms": round(app_ms, 1),
+        "qt_floor_ms": round(floor_ms, 1),
+        "start_ratio": round(app_ms / floor_ms, 2),
+        "cold_start_cpu_ms": round(app_cpu, 1),
+        "qt_floor_cpu_ms": round(floor_cpu, 1),
+        "start_cpu_ratio": round(app_cpu / floor_cpu, 2),
+        "start_runs": runs,
+    }
+
+
+def _largest_shipped_map() -> Path:
+    from referee.board.maps import load_map
+    from referee.paths import data_dir
+    from referee.rules.ruleset import ruleset
+
+    terrain = ruleset("current").terrain
+    maps = sorted((data_dir() / "maps").glob("*.toml"))
+    return max(maps, key=lambda p: len(load_map(p, terrain)))
+
+
+def _match_on(map_file: Path, folder: Path) -> Path:
+    """A match on ``map_file`` with one unit at the map's middle hex."""
+    from referee.board.hexgrid import hex_label
+    from referee.board.maps import load_map
+    from referee.match.store import MatchFile
+    from referee.rules.ruleset import ruleset
+
+    middle = load_map(map_file, ruleset("current").terrain)
+    middle_hex = middle.hexes[len(middle.hexes) // 2]
+    path = folder / f"{map_file.stem}.referee"
+    MatchFile.create(path, map_name=str(map_file), ruleset="current", units=[
+        {"uid": "tank", "unit": "standard-tank", "side": 1, "hex": hex_label(middle_hex)},
+    ]).close()
+    return path
+
+
+def _hover_ms(match: Path, steps: int) -> dict[str, Any]:
+    """Open ``match`` in the window seen whole, and time the mouse's moves over it with
+    each tool (wall and CPU medians, milliseconds)."""
+    from PySide6.QtCore import QSettings
+    from PySide6.QtWidgets import QApplication
+
+    from referee.app.app import ensure_app
+    from referee.app.main_window import MainWindow
+
+    app = ensure_app()
+    window = MainWindow(settings=QSettings(str(match.with_suffix(".ini")),
+                                           QSettings.Format.IniFormat))
+    window.resize(1366, 768)
+    window.open_match(match)
+    window.show()
+    window.view.fit()
+    QApplication.processEvents()
+    panel, view = window.los_panel, window.view
+    hexes = window.session.state.battle_map.hexes if window.session else ()
+    # a walk across the map: from the middle of the west edge to the east, and back
+    path = [hexes[i] for i in range(0, len(hexes), max(1, len(hexes) // steps))][:steps]
+
+    def timed(move: Callable[[Any], None]) -> tuple[float, float]:
+        move(path[0])
+        view.viewport().repaint()
+        walls, cpus = [], []
+        for h in path[1:]:
+            wall, cpu = time.perf_counter(), time.process_time()
+            move(h)
+            view.viewport().repaint()
+            QApplication.processEvents()  # the prompt's words, what else the move changed
+            walls.append(time.perf_counter() - wall)
+            cpus.append(time.process_time() - cpu)
+        return statistics.median(walls) * 1000, statistics.median(cpus) * 1000
+
+    window.toggle_los()
+    panel.pick(hexes[len(hexes) // 2])
+    los = timed(panel.hover)
+    window.toggle_visibility()
+    panel.engines.prepare()
+    panel.engines.wait()
+    QApplication.processEvents()  # the engines' "ready"
+    vis = timed(panel.hover)
+    result = {
+        "hexes": len(hexes),
+        "far": window.scene.far,
+        "los_hover_ms": round(los[0], 2),
+        "los_hover_cpu_ms": round(los[1], 2),
+        "visibility_hover_ms": round(vis[0], 2),
+        "visibility_hover_cpu_ms": round(vis[1], 2),
+    }
+    window.close()
+    window.deleteLater()
+    QApplication.processEvents()
+    app.processEvents()
+    return result
+
+
+def hover_times(steps: int = HOVER_STEPS, big: bool = True) -> dict[str, Any]:
+    """Line of sight and visibility following the mouse on each map (see the docstring)."""
+    from referee.bench.big_map import write_big_map
+
+    out: dict[str, Any] = {"los_hover_ms": {}, "visibility_hover_ms": {}, "hover_maps": {}}
+    with tempfile.TemporaryDirectory() as tmp:
+        folder = Path(tmp)
+        maps = [_largest_shipped_map(), write_big_map(folder / "table-room-50x50.toml", 50, 50)]
+        if big:
+            maps.append(write_big_map(folder / "table-room-100x100.toml", 100, 100))
+        for map_file in maps:
+            figures = _hover_ms(_match_on(map_file, folder), steps)
+            name = map_file.stem
+            out["los_hover_ms"][name] = figures["los_hover_ms"]
+            out["visibility_hover_ms"][name] = figures["visibility_hover_ms"]
+            out["hover_maps"][name] = figures
+    return out
+
+
+def run(runs: int = 5, hover: bool = True, big: bool = True) -> dict[str, Any]:
+    if not any(os.environ.get(v) for v in ("DISPLAY", "WAYLAND_DISPLAY", "QT_QPA_PLATFORM")):
+        os.environ["QT_QPA_PLATFORM"] = "offscreen"  # no screen: Qt draws in memory
+    result: dict[str, Any] = {"load_average": [round(x, 2) for x in os.getloadavg()]}
+    result.update(start_times(max(1, runs)))
+    if hover:
+        result.update(hover_times(big=big))
+    result["load_average_after"] = [round(x, 2) for x in os.getloadavg()]
+    return result

@@ -1,0 +1,76 @@
+"""Timing whole ``referee`` commands, each in a fresh process, as a user runs them.
+
+The machine may be shared: each figure is the median of several runs, wall and CPU time
+(the CPU time of a process does not grow when other programs take the cores, its wall time
+does), with the load average before and after, and Python's own start (``python -c pass``)
+measured in the same runs as the floor no command can go under.
+"""
+
+from __future__ import annotations
+
+import os
+import resource
+import statistics
+import subprocess
+import sys
+import tempfile
+import time
+from collections.abc import Sequence
+from pathlib import Path
+from typing import Any
+
+
+def environment(home: Path) -> dict[str, str]:
+    """The environment of a timed command: fresh user folders in ``home``; bytecode written
+    and read as in an installed copy (pip and the packaged app compile every module)."""
+    env = dict(os.environ)
+    for name in ("REFEREE_MATCHES", "REFEREE_CACHE", "XDG_DATA_HOME", "XDG_CONFIG_HOME",
+                 "XDG_CACHE_HOME"):
+        env.pop(name, None)
+    env["REFEREE_HOME"] = str(home)
+    env.pop("PYTHONDONTWRITEBYTECODE", None)
+    return env
+
+
+def process_ms(argv: Sequence[str], home: Path) -> tuple[float, float]:
+    """Wall and CPU milliseconds of ``python argv...`` run to its end; a command that fails
+    raises ``RuntimeError`` with what it said."""
+    before = resource.getrusage(resource.RUSAGE_CHILDREN)
+    start = time.perf_counter()
+    done = subprocess.run([sys.executable, *argv], stdout=subprocess.DEVNULL,
+                          stderr=subprocess.PIPE, env=environment(home), text=True, timeout=300,
+                          check=False)
+    wall = time.perf_counter() - start
+    after = resource.getrusage(resource.RUSAGE_CHILDREN)
+    if done.returncode != 0:
+        raise RuntimeError(f"{' '.join(argv)}: exit status {done.returncode}: "
+                           f"{done.stderr.strip()[-300:]}")
+    cpu = (after.ru_utime - before.ru_utime) + (after.ru_stime - before.ru_stime)
+    return wall * 1000, cpu * 1000
+
+
+def medians(name: str, runs: list[tuple[float, float]]) -> dict[str, float]:
+    """``{NAME_ms: wall, NAME_cpu_ms: cpu}``, medians of ``runs``."""
+    return {f"{name}_ms": round(statistics.median(w for w, _ in runs), 1),
+            f"{name}_cpu_ms": round(statistics.median(c for _, c in runs), 1)}
+
+
+def time_commands(commands: dict[str, list[str]], runs: int) -> dict[str, Any]:
+    """Each of ``commands`` (name -> ``python`` arguments) run ``runs`` times in turns, after
+    one untimed run of each (bytecode, disk caches), with the Python floor; medians."""
+    timed: dict[str, list[tuple[float, float]]] = {name: [] for name in commands}
+    timed["python_floor"] = []
+    every = {**commands, "python_floor": ["-c", "pass"]}
+    result: dict[str, Any] = {"load_average": [round(x, 2) for x in os.getloadavg()],
+                              "cpus": os.cpu_count()}
+    with tempfile.TemporaryDirectory() as home:
+        for argv in every.values():
+            process_ms(argv, Path(home))
+        for _ in range(max(1, runs)):
+            for name, argv in every.items():
+                timed[name].append(process_ms(argv, Path(home)))
+    for name, values in timed.items():
+        result.update(medians(name, values))
+    result["runs"] = max(1, runs)
+    result["load_average_after"] = [round(x, 2) for x in os.getloadavg()]
+    return result

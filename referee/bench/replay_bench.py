@@ -1,0 +1,40 @@
+"""``referee bench replay [JOURNAL]``: replaying and checking a long match, each command in a
+fresh process as a user runs it (:mod:`referee.bench.process`).
+
+``replay_ms``: ``referee replay JOURNAL`` (the journal played into a new match file, the
+state printed); ``check_ms``: ``referee match check FILE`` on the file it wrote (every step
+run again and compared). The default journal is ``data/journals/ten-turns.journal``, ten
+turns played by the engine (:mod:`referee.bench.long_match`).
+"""
+
+from __future__ import annotations
+
+import tempfile
+from pathlib import Path
+from typing import Any
+
+from referee.bench.process import process_ms, time_commands
+from referee.match.journal_text import read_journal
+from referee.paths import data_dir
+
+DEFAULT_JOURNAL = "journals/ten-turns.journal"
+
+
+def default_journal() -> Path:
+    return data_dir() / DEFAULT_JOURNAL
+
+
+def run(journal: Path, runs: int = 5) -> dict[str, Any]:
+    """``{"steps", "replay_ms", "check_ms", ...}`` for ``journal`` (medians of ``runs``)."""
+    steps = len(read_journal(journal).steps)  # a journal that cannot be read stops here
+    with tempfile.TemporaryDirectory() as tmp:
+        kept = Path(tmp) / "replayed.referee"
+        process_ms(["-m", "referee", "replay", str(journal), "--keep", str(kept)], Path(tmp))
+        result: dict[str, Any] = {"journal": str(journal)}
+        result.update(time_commands({
+            "replay": ["-m", "referee", "replay", str(journal)],
+            "check": ["-m", "referee", "match", "check", str(kept)],
+        }, runs))
+    return {"steps": steps, "replay_ms": result.pop("replay_ms"),
+            "check_ms": result.pop("check_ms"), **result}
+

@@ -1,0 +1,82 @@
+"""Which kind of match file plays a ruleset: chosen by the ruleset's game system
+(``system`` in its ``ruleset.toml``, one of ``data/rulesets/systems.toml``), never by its id.
+
+:func:`match_files` maps each system to its class; a new game system adds its class here.
+Each class is imported when first asked for: a match of written orders (the window's start)
+never imports another system's engine.
+:func:`match_class` is the class for a ruleset; :func:`open_match` opens any match file with
+the class of the ruleset it was made with.
+"""
+
+from __future__ import annotations
+
+import json
+import sqlite3
+from collections.abc import Mapping
+from functools import cache
+from pathlib import Path
+from typing import Any
+
+from referee.errors import RefereeError
+from referee.match import journal_file
+from referee.match.journal_file import JournalFile
+from referee.match.store import MatchFile
+from referee.rules.ruleset import ruleset
+
+
+@cache
+def match_files() -> Mapping[str, type[JournalFile[Any]]]:
+    """Game system -> the class of its match files."""
+    from referee.match.activation_file import ActivationMatch
+
+    return {cls.SYSTEM: cls for cls in (MatchFile, ActivationMatch)}
+
+
+def match_class(ruleset_id: str | None) -> type[JournalFile[Any]]:
+    """The class of the match files of ``ruleset_id`` (None: a map's or scenario's own
+    edition, a match of written orders)."""
+    if ruleset_id is None:
+        return MatchFile
+    system = ruleset(ruleset_id).system
+    if system == MatchFile.SYSTEM:
+        return MatchFile  # the other systems' classes are left unimported
+    if system not in match_files():
+        raise RefereeError(f"ruleset {ruleset_id!r}: no match can be played in its game "
+                           f"system {system!r} yet")
+    return match_files()[system]
+
+
+def _ruleset_of(path: Path) -> str | None:
+    """The ruleset a match file names, or None when it cannot be told (the file is then
+    opened as a match of written orders, which says what is wrong with it)."""
+    try:
+        conn = sqlite3.connect(f"{path.resolve().as_uri()}?mode=ro", uri=True,
+                               timeout=journal_file.BUSY_SECONDS)
+        try:
+            row = conn.execute("SELECT value FROM meta WHERE key = 'ruleset'").fetchone()
+        finally:
+            conn.close()
+        value = json.loads(row[0]) if row else None
+    except (sqlite3.Error, OSError, ValueError, TypeError):
+        return None
+    return value if isinstance(value, str) else None
+
+
+def file_system(path: Path) -> str | None:
+    """The game system of the match file at ``path`` (None: it cannot be told)."""
+    ruleset_id = _ruleset_of(path) if path.is_file() else None
+    try:
+        return match_class(ruleset_id).SYSTEM if ruleset_id is not None else None
+    except RefereeError:
+        return None
+
+
+def open_match(path: Path | str) -> JournalFile[Any]:
+    """Open the match file at ``path`` with the class of its ruleset's game system."""
+    path = Path(path)
+    ruleset_id = _ruleset_of(path) if path.is_file() else None
+    try:
+        cls = match_class(ruleset_id)
+    except RefereeError:
+        cls = MatchFile  # an unknown ruleset: opening it says so, naming the file
+    return cls.open(path)

@@ -1,0 +1,57 @@
+"""A quick start: the main window's module imports no wizard, no map editor, neither networkx
+(the movement wizard's paths) nor sqlite-utils (the match file, the rules index), nor numpy
+(the line-of-sight engines, the far picture of a large map): each comes when first needed.
+Checked in a fresh interpreter, where nothing was imported before."""
+
+from __future__ import annotations
+
+import json
+import subprocess
+import sys
+
+LATER = ("numpy", "networkx", "sqlite_utils", "referee.app.wizards", "referee.app.map_editor",
+         "referee.app.army_builder", "referee.catalogue.search_index")
+OPENER = ("referee.app.wizards", "referee.app.wizards.opener")
+"""The one place wizards are opened comes at start; no wizard it opens does."""
+
+
+def test_importing_the_main_window_leaves_the_wizards_and_heavy_libraries_for_later():
+    code = (
+        "import json, sys\n"
+        "import referee.app.main_window\n"
+        "print(json.dumps(sorted(sys.modules)))\n"
+    )
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
+                         check=True, env={"QT_QPA_PLATFORM": "offscreen", "PATH": ""})
+    loaded = json.loads(out.stdout.splitlines()[-1])
+    assert "referee.app.main_window" in loaded and "PySide6.QtWidgets" in loaded
+    early = [m for m in loaded if m not in OPENER
+             and any(m == p or m.startswith(f"{p}.") for p in LATER)]
+    assert early == []
+
+
+def test_a_wizard_is_there_when_opened(qtbot, tmp_path):
+    from app_window import demo_window
+
+    window = demo_window(qtbot, tmp_path)
+    wizard = window.turn_driver.open_orders()
+    assert wizard is not None and "referee.app.wizards.orders.wizard" in sys.modules
+    assert window.wizard_host.wizard is wizard
+
+
+def test_opening_a_match_of_written_orders_leaves_the_other_systems_for_later(tmp_path):
+    from referee.match.demo import create_demo_match
+
+    path = tmp_path / "demo.referee"
+    create_demo_match(path).close()
+    code = (
+        "import json, sys\n"
+        "from referee.app.system_windows import system_window\n"
+        f"assert system_window({str(path)!r}) is None  # the main window plays it\n"
+        "print(json.dumps(sorted(sys.modules)))\n"
+    )
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
+                         check=True, env={"QT_QPA_PLATFORM": "offscreen", "PATH": ""})
+    loaded = json.loads(out.stdout.splitlines()[-1])
+    other = ("referee.app.activation", "referee.match.activation_file")
+    assert [m for m in loaded if any(m == p or m.startswith(f"{p}.") for p in other)] == []

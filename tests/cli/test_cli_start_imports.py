@@ -1,0 +1,77 @@
+"""Quick commands stay quick: ``referee shot``, ``visible``, ``rules search``, ``replay`` and
+``match check`` import neither sqlite-utils (and numpy behind it) nor networkx unless the
+work itself needs them (building the rules index, an assault's flows), and a direct shot
+leaves area fire's and agony's modules alone. Checked in a fresh interpreter per command
+(times are the benchmarks', never asserted)."""
+
+from __future__ import annotations
+
+import json
+import os
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from referee.bench.replay_bench import default_journal
+
+HEAVY = ("sqlite_utils", "numpy", "networkx")
+JOURNALS = Path(__file__).parent.parent / "match" / "journals"
+
+
+def _loaded(argv: list[str], home: Path) -> list[str]:
+    code = (
+        "import json, os, runpy, sys\n"
+        f"sys.argv = {['referee', *argv]!r}\n"
+        "try:\n"
+        "    runpy.run_module('referee', run_name='__main__')\n"
+        "except SystemExit as done:\n"
+        "    assert not done.code, done.code\n"
+        "finally:\n"
+        "    sys.stdout = sys.__stdout__\n"
+        "os.write(2, ('MODULES ' + json.dumps(sorted(sys.modules))).encode())\n"
+    )
+    env = {**os.environ, "REFEREE_HOME": str(home), "REFEREE_CACHE": str(home / "cache")}
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
+                         env=env, check=True, timeout=300)
+    return json.loads(out.stderr.rsplit("MODULES ", 1)[1])
+
+
+AGONY_STEPS = ("step", "events", "acid", "minor_acid", "bleeding", "continuous", "fire",
+               "poison", "terror")
+
+
+def _among(loaded: list[str], names: tuple[str, ...]) -> list[str]:
+    return [m for m in loaded if any(m == p or m.startswith(f"{p}.") for p in names)]
+
+
+@pytest.mark.parametrize("argv", [
+    ["shot", "standard", "e34@C2", "ork-grunts@E6"],
+    ["visible", "standard", "C2"],
+    ["rules", "search", "line of sight"],
+])
+def test_a_quick_command_imports_no_heavy_library(argv, tmp_path):
+    _loaded(argv, tmp_path)  # the first search builds the rules index (with sqlite-utils)
+    assert _among(_loaded(argv, tmp_path), HEAVY) == []
+
+
+def test_a_direct_shot_leaves_area_fire_and_agony_for_later(tmp_path):
+    loaded = _loaded(["shot", "standard", "e34@C2", "ork-grunts@E6"], tmp_path)
+    assert "referee.rules.fire.preview" in loaded
+    # the agony table (referee.rules.agony.schedule) is read with the ruleset, whole; the
+    # agony steps themselves are not
+    later = ("referee.rules.fire.area", *(f"referee.rules.agony.{m}" for m in AGONY_STEPS))
+    assert _among(loaded, later) == []
+
+
+def test_replay_and_check_of_a_match_without_assaults_need_no_heavy_library(tmp_path):
+    kept = tmp_path / "two.referee"
+    journal = str(JOURNALS / "two-turns-orders-step.journal")
+    assert _among(_loaded(["replay", journal, "--keep", str(kept)], tmp_path), HEAVY) == []
+    assert _among(_loaded(["match", "check", str(kept)], tmp_path), HEAVY) == []
+
+
+def test_the_ten_turn_journal_needs_networkx_only_for_its_assault(tmp_path):
+    loaded = _loaded(["replay", str(default_journal())], tmp_path)
+    assert _among(loaded, ("sqlite_utils", "numpy")) == []

@@ -1,0 +1,80 @@
+"""Many steps in one transaction (a replay): all of them are written, or none, and a
+journal replays into its file with a single commit instead of one per step."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from referee.errors import RefereeError
+from referee.match.journal_text import read_journal, replay_journal
+from referee.match.store import MatchFile
+
+JOURNALS = Path(__file__).parent / "journals"
+UNITS = [
+    {"uid": "tank", "unit": "standard-tank", "side": 1, "hex": "C2", "facing": 3},
+    {"uid": "grunts", "unit": "ork-grunts", "side": 2, "hex": "E6"},
+]
+STILL = {"movement": "- + - + -", "gunnery": "- + -"}
+
+
+def at_gunnery_1(path: Path) -> MatchFile:
+    """A new match on ENTRENCHED!, both units standing still in turns 1 and 2, the clock
+    moved on to Gunnery 1 (a fire action is carried out at a gunnery step only)."""
+    m = MatchFile.create(path, map_name="entrenched", units=UNITS, seed=7)
+    m.run("Set-up", [*({"kind": "orders", "uid": u, "turn": t, **STILL}
+                       for u in ("tank", "grunts") for t in (1, 2)), {"kind": "advance"}])
+    assert m.state.step == "gunnery-1"
+    return m
+
+
+def _commits(match: MatchFile) -> list[str]:
+    seen: list[str] = []
+    match.conn.set_trace_callback(lambda sql: seen.append(sql) if sql == "COMMIT" else None)
+    return seen
+
+
+def test_steps_run_in_a_batch_are_written_with_one_commit(tmp_path):
+    with at_gunnery_1(tmp_path / "m.referee") as m:
+        commits = _commits(m)
+        with m.batch():
+            m.run("the tank fires", [{"kind": "fire", "shooter": "tank", "target": "grunts"}],
+                  typed=[5, 6])
+            m.run("apply damage", [{"kind": "apply-damage"}])
+        assert commits == ["COMMIT"]
+    with MatchFile.open(tmp_path / "m.referee") as again:
+        assert [s.name for s in again.steps()] == ["Set-up", "the tank fires", "apply damage"]
+        # need 3 (base 5, both standing still +1 each): a 5 hits; d6+1 = 7 kills one grunt
+        assert again.state.units["grunts"].alive == 3
+
+
+def test_a_refused_step_in_a_batch_writes_none_of_its_steps(tmp_path):
+    with at_gunnery_1(tmp_path / "m.referee") as m:
+        before = m.state.to_json()
+        with pytest.raises(RefereeError, match="nobody"), m.batch():
+            m.run("the tank fires", [{"kind": "fire", "shooter": "tank", "target": "grunts"}],
+                  typed=[5, 6])
+            m.run("no such unit", [{"kind": "load", "uid": "nobody"}])
+        assert [s.name for s in m.steps()] == ["Set-up"] and m.state.to_json() == before
+        m.run("after the refusal", [{"kind": "apply-damage"}])  # the file is usable again
+    with MatchFile.open(tmp_path / "m.referee") as again:
+        assert [s.name for s in again.steps()] == ["Set-up", "after the refusal"]
+
+
+def test_a_text_journal_replays_with_a_single_commit(tmp_path, monkeypatch):
+    journal = read_journal(JOURNALS / "full-turn.journal")
+    commits: list[str] = []
+    created = MatchFile.create
+
+    def create(*args, **kwargs):
+        match = created(*args, **kwargs)
+        match.conn.set_trace_callback(
+            lambda sql: commits.append(sql) if sql == "COMMIT" else None)
+        return match
+
+    monkeypatch.setattr(MatchFile, "create", staticmethod(create))
+    with replay_journal(journal, tmp_path / "j.referee") as m:
+        assert len(m.steps()) == len(journal.steps) > 10
+        assert commits == ["COMMIT"]
+        assert m.replay_check() == []
