@@ -8,10 +8,19 @@ and kept: it is done again only when the board changes (terrain, smoke, a ruling
 and the map's geometry is kept while the map keeps its shape. A small map is prepared at
 once; a large one (a table room of ten thousand hexes) in a worker thread, so that the
 window never waits: :attr:`BoardSight.visibility` is None until ``ready`` is emitted.
+
+While a worker thread prepares, Python's automatic cycle collection is held off
+(:class:`_CollectorGate`): the collector runs in whichever thread allocates past its
+threshold, and run in the worker it would free the window's widgets left in reference
+cycles there, so that Qt destroyed them off the UI thread (a crash, now and then). The
+window's thread lets it run again when the preparation ends, whether or not its window is
+still there.
 """
 
 from __future__ import annotations
 
+import gc
+from contextlib import suppress
 from pathlib import Path
 from typing import TYPE_CHECKING
 
@@ -43,26 +52,69 @@ def prepared(board: LosBoard, geometry: MapGeometry | None, cache: Path | None) 
     return visibility
 
 
-class _Done(QObject):
+class _Signals(QObject):
     done = Signal(int, object)
 
 
+class _CollectorGate(QObject):
+    """Holds Python's automatic cycle collection off while worker threads prepare, and lets
+    it run again in the window's thread when the last one ends (see the module docstring).
+    One for the process, made in the window's thread and never deleted, so that the end
+    of a preparation reaches it even when the window that started it is gone."""
+
+    released = Signal()
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.held = 0
+        self.was_enabled = True
+        self.released.connect(self._release)  # queued: emitted from the worker threads
+
+    def hold(self) -> None:
+        if self.held == 0:
+            self.was_enabled = gc.isenabled()
+            gc.disable()
+        self.held += 1
+
+    def _release(self) -> None:
+        self.held -= 1
+        if self.held == 0 and self.was_enabled:
+            gc.enable()
+
+
+_gate: _CollectorGate | None = None
+
+
+def collector_gate() -> _CollectorGate:
+    """The process's :class:`_CollectorGate` (made on first use, in the window's thread)."""
+    global _gate
+    if _gate is None:
+        _gate = _CollectorGate()
+    return _gate
+
+
 class _Preparation(QRunnable):
-    """Prepares one board's engines in a worker thread."""
+    """Prepares one board's engines in a worker thread. It owns no Qt object: the signals
+    it emits belong to its :class:`BoardSight` and to the gate, both in the window's
+    thread."""
 
     def __init__(self, token: int, board: LosBoard, geometry: MapGeometry | None,
-                 cache: Path | None) -> None:
+                 cache: Path | None, signals: _Signals, gate: _CollectorGate) -> None:
         super().__init__()
         self.setAutoDelete(False)
         self.token, self.board, self.geometry, self.cache = token, board, geometry, cache
-        self.signals = _Done()
+        self.signals, self.gate = signals, gate
 
     def run(self) -> None:
         try:
-            result: object = prepared(self.board, self.geometry, self.cache)
-        except Exception as exc:  # carried to the window's thread and raised there
-            result = exc
-        self.signals.done.emit(self.token, result)
+            try:
+                result: object = prepared(self.board, self.geometry, self.cache)
+            except Exception as exc:  # carried to the window's thread and raised there
+                result = exc
+            with suppress(RuntimeError):  # its BoardSight (and window) is gone: nobody to tell
+                self.signals.done.emit(self.token, result)
+        finally:
+            self.gate.released.emit()
 
 
 class BoardSight(QObject):
@@ -79,6 +131,8 @@ class BoardSight(QObject):
         self._geometry: MapGeometry | None = None
         self._token = 0
         self._jobs: dict[int, _Preparation] = {}
+        self._signals = _Signals(self)
+        self._signals.done.connect(self._done)
         self.pool = QThreadPool(self)
         self.pool.setMaxThreadCount(1)
 
@@ -110,9 +164,10 @@ class BoardSight(QObject):
         if len(board.battle_map.hexes) <= AT_ONCE_HEXES:
             self._keep(prepared(board, geometry, cache))
             return self.visibility
-        job = _Preparation(self._token, board, geometry, cache)
-        job.signals.done.connect(self._done)
+        gate = collector_gate()
+        job = _Preparation(self._token, board, geometry, cache, self._signals, gate)
         self._jobs[self._token] = job
+        gate.hold()
         self.pool.start(job)
         return None
 

@@ -8,9 +8,12 @@ the switch. Every clause or ruling id it shows is a link.
 
 It is also where every "why" of the app opens (:meth:`RulesBrowser.open_link`,
 :meth:`RulesBrowser.show_why`): the one place that shows a clause or ruling. The search index
-is prepared off the UI thread on first use (:mod:`referee.app.index_job`), in the cache
-folder (``$REFEREE_CACHE``); meanwhile the browser says so. It only reads: it never changes
-the match.
+is prepared on first use, in the cache folder (``$REFEREE_CACHE``), once the browser has said
+so: on the UI thread, on the event loop's next turn (about 0.2 s when it is built, a few
+milliseconds when it is only checked). It is not built on a worker thread: Python code run
+there lets the garbage collector finalise the window's own Qt objects (a widget left in a
+reference cycle) on that thread, which crashes Qt now and then. It only reads: it never
+changes the match.
 """
 
 from __future__ import annotations
@@ -20,7 +23,7 @@ from collections.abc import Mapping, Sequence
 from html import escape
 from typing import TYPE_CHECKING
 
-from PySide6.QtCore import Qt, QUrl, Signal
+from PySide6.QtCore import Qt, QTimer, QUrl, Signal
 from PySide6.QtGui import QColor, QPalette, QResizeEvent
 from PySide6.QtWidgets import (
     QComboBox,
@@ -38,7 +41,6 @@ from PySide6.QtWidgets import (
 )
 
 from referee.app.html_delegate import HTML_ROLE, HtmlDelegate
-from referee.app.index_job import IndexJob, IndexSignals
 from referee.app.rule_html import entry_html, entry_line_html, hit_html, parse_rule_href, rule_href
 from referee.catalogue.clause_source import ClauseLike
 from referee.catalogue.hits import KINDS, Kind
@@ -79,17 +81,11 @@ class RulesBrowser(QWidget):
 
     def __init__(self, parent: QWidget | None = None) -> None:
         super().__init__(parent)
-        from PySide6.QtCore import QThreadPool
-
-        self.pool = QThreadPool(self)  # made first: deleted first, waiting for its job
-        self.pool.setMaxThreadCount(1)
-        self.signals = IndexSignals(self)
-        self.signals.finished.connect(self._index_done)
         self.rules: Ruleset | None = None
         self.index: CatalogueIndex | None = None
         self.index_state: IndexState | None = None
         self.ready = False
-        self._job: IndexJob | None = None
+        self._preparing = False
         self.shown_query: str | None = None
         self.current: str | None = None
         self.history: list[str] = []
@@ -204,20 +200,32 @@ class RulesBrowser(QWidget):
     # --- the index ------------------------------------------------------------------
 
     def prepare(self) -> None:
-        """Start preparing the search index in the pool (once); ``indexReady`` when done."""
-        if self.ready or self._job is not None:
+        """Say the search index is being prepared and prepare it on the event loop's next
+        turn (once); ``indexReady`` when done."""
+        if self.ready or self._preparing:
             return
         from referee.catalogue.search_index import CatalogueIndex
 
         self.index = self.index or CatalogueIndex()
+        self._preparing = True
         self.status.setText(PREPARING)
-        self._job = IndexJob(self.index, self.signals)
-        self.pool.start(self._job)
+        QTimer.singleShot(0, self, self._build_index)  # dropped if the browser is deleted
 
-    def _index_done(self, result: object) -> None:
+    def _build_index(self) -> None:
+        assert self.index is not None
+        if self.status.isVisible():
+            self.status.repaint()  # "Preparing…" shows while the index is built
+        result: IndexState | str
+        try:
+            result = self.index.ensure()
+        except (OSError, ValueError, sqlite3.Error) as exc:
+            result = str(exc) or type(exc).__name__
+        self._index_done(result)
+
+    def _index_done(self, result: IndexState | str) -> None:
         from referee.catalogue.search_index import IndexState
 
-        self._job = None
+        self._preparing = False
         self.ready = True
         if isinstance(result, IndexState):
             self.index_state = result

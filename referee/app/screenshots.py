@@ -98,11 +98,10 @@ def _wizard_to_odds(wizard: GunneryWizard, shooter: str, weapon: str, target: st
 
 def _rules_search(window: MainWindow, app: QApplication, query: str) -> None:
     """Search the rules browser for ``query`` and show the first hit (the index is
-    prepared off the UI thread: wait for it)."""
+    prepared on the event loop's next turn: wait for it)."""
     browser = window.rules_browser
     window.focus_rules()
     browser.search.setText(query)
-    browser.pool.waitForDone()
     for _ in range(50):
         if browser.shown_query == query:
             break

@@ -4,6 +4,7 @@ shading work on it, the board's engines prepared in a worker thread meanwhile.""
 
 from __future__ import annotations
 
+import gc
 from pathlib import Path
 
 from PySide6.QtGui import QColor
@@ -96,3 +97,47 @@ def test_the_engines_of_a_large_map_are_kept_for_a_board_of_the_same_shape(qtbot
     qtbot.waitUntil(lambda: engines.visibility is not None, timeout=60_000)
     assert engines.visibility.g is geometry  # the smoke changed the board, not its shape
     assert parse_label("M20") in engines.visibility.board.smoke
+
+
+def test_no_cycle_collection_runs_in_the_worker_thread_while_a_large_map_is_prepared(
+    qtbot, tmp_path, monkeypatch
+):
+    # Python's cycle collector runs in whichever thread allocates past its threshold; run in
+    # the worker that prepares a large map, it would free the window's widgets left in
+    # reference cycles there, and Qt would destroy them off the UI thread (a crash, now and
+    # then). So automatic collection is held off while the worker runs, and the window's
+    # thread lets it run again when the preparation ends.
+    from referee.app import board_sight
+
+    seen_in_worker: list[bool] = []
+    prepared = board_sight.prepared
+
+    def prepared_noting_the_collector(*args):
+        seen_in_worker.append(gc.isenabled())
+        return prepared(*args)
+
+    monkeypatch.setattr(board_sight, "prepared", prepared_noting_the_collector)
+    assert gc.isenabled()
+    window = large_window(qtbot, tmp_path)
+    engines = window.los_panel.engines
+    with qtbot.waitSignal(engines.ready, timeout=60_000):
+        window.toggle_visibility()
+    assert seen_in_worker == [False]
+    qtbot.waitUntil(gc.isenabled)  # given back in the window's thread
+    assert board_sight.collector_gate().held == 0
+
+
+def test_the_collector_runs_again_when_a_preparation_ends_after_its_engines_are_gone(
+    qtbot, tmp_path
+):
+    from referee.app import board_sight
+
+    window = large_window(qtbot, tmp_path)
+    engines = window.los_panel.engines
+    engines.set_board(engines.board)  # the same board: nothing to redo
+    window.toggle_visibility()
+    assert engines.working
+    assert not gc.isenabled()
+    engines.deleteLater()  # its pool waits for the job, whose signal then has no receiver
+    qtbot.waitUntil(gc.isenabled, timeout=60_000)
+    assert board_sight.collector_gate().held == 0

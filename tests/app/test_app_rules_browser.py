@@ -1,13 +1,15 @@
-"""The rules browser: Ctrl+F / F1 from anywhere, the index prepared off the UI thread, hits
+"""The rules browser: Ctrl+F / F1 from anywhere, the index prepared on first use, hits
 best first with the matched words marked, a clause or ruling shown whole, and every "why" of
 the window (journal, inspector, line of sight, gunnery wizard) opening there."""
 
 from __future__ import annotations
 
+import gc
+
 import pytest
 from app_window import demo_window
-from PySide6.QtCore import QPoint, QPointF, Qt, QUrl
-from PySide6.QtWidgets import QApplication
+from PySide6.QtCore import QPoint, QPointF, Qt, QThread, QUrl
+from PySide6.QtWidgets import QApplication, QLabel, QWidget
 
 from referee.app.html_delegate import HTML_ROLE
 from referee.app.rules_browser import HREF_ROLE, PREPARING, RulesBrowser
@@ -70,16 +72,64 @@ def test_ctrl_f_and_f1_put_the_cursor_in_the_rules_search_from_anywhere(qtbot, t
     qtbot.waitUntil(lambda: window.rules_browser.shown_query == "fog n fire", timeout=20000)
 
 
-def test_the_index_is_prepared_off_the_ui_thread_in_the_cache_folder(qtbot, tmp_path):
+def test_the_index_is_prepared_on_first_use_in_the_cache_folder_and_the_browser_says_so(
+    qtbot, tmp_path
+):
     browser = RulesBrowser()
     qtbot.addWidget(browser)
     with qtbot.waitSignal(browser.indexReady, timeout=20000):
         browser.focus_search()
-        # the build runs in the pool: the window answers meanwhile and says so
+        # the build waits for the event loop's next turn: the browser says so first
         assert not browser.ready
         assert browser.status.text() == PREPARING
     assert browser.ready
     assert (tmp_path / "cache" / "rules-search.db").is_file()
+
+
+def test_no_qt_object_is_destroyed_off_the_ui_thread_while_the_index_is_prepared(
+    qtbot, monkeypatch
+):
+    # A widget left in a reference cycle is freed by Python's cycle collector, which runs in
+    # whichever thread allocates when its threshold is reached: building the index allocates
+    # a lot. Built on a worker thread (as the browser once did), it made that thread free the
+    # window's widgets: Qt destroyed them off the UI thread and the suite crashed now and then.
+    # Here the collection comes, for sure, while the index is prepared.
+    app = QApplication.instance()
+    destroyed_in_ui_thread: list[bool] = []
+
+    class Panel(QWidget):  # a widget of the app's own, as the window's are
+        def __init__(self) -> None:
+            super().__init__()
+            self.me = self  # only the cycle collector frees it
+            self.label = QLabel("left for the collector", self)
+
+    def left_in_a_cycle() -> None:
+        label = Panel().label
+        label.destroyed.connect(
+            lambda *_: destroyed_in_ui_thread.append(QThread.currentThread() is app.thread()),
+            Qt.ConnectionType.DirectConnection,
+        )
+
+    ensure = CatalogueIndex.ensure
+
+    def ensure_then_collect(index: CatalogueIndex):
+        state = ensure(index)
+        gc.collect()
+        return state
+
+    monkeypatch.setattr(CatalogueIndex, "ensure", ensure_then_collect)
+    browser = RulesBrowser()
+    qtbot.addWidget(browser)
+    gc.disable()  # until the collection in the preparation
+    try:
+        for _ in range(5):
+            left_in_a_cycle()
+        with qtbot.waitSignal(browser.indexReady, timeout=20000):
+            browser.prepare()
+    finally:
+        gc.enable()
+    assert browser.index_state is not None and browser.index_state.rebuilt
+    assert destroyed_in_ui_thread == [True] * 5
 
 
 def test_a_query_typed_while_the_index_is_prepared_is_answered_when_it_is_ready(qtbot):
