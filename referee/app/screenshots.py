@@ -218,6 +218,42 @@ def _editor_and_builder_shots(window: MainWindow, app: QApplication, written: li
     builder.close()
 
 
+def _activation_shots(app: QApplication, folder: Path, shot: Callable[[str, QWidget], None]
+                      ) -> None:
+    """The window of a match of the activation rules on the sample game played to its end,
+    then its activate wizard at the odds of the tank's cannon at the buggy."""
+    from referee.app.activation.window import ActivationWindow
+    from referee.app.activation.wizards.activate import ActivateWizard
+    from referee.match.journal_text import read_journal, replay_journal
+    from referee.paths import data_dir
+
+    path = folder / "screenshots-activation.referee"
+    path.unlink(missing_ok=True)
+    journal = read_journal(data_dir() / "journals" / "activation-crossroads.journal")
+    replay_journal(journal, path).close()
+    window = ActivationWindow.open(path)
+    window.resize(*SIZE)
+    window.show()
+    _settle(app)
+    window.view.fit()
+    shot("activation-window.png", window)
+    window.match.run("The buggy drives on", ["move uid=buggy path=H9:S"])
+    window.refresh()
+    wizard = window.wizards.activate()
+    if isinstance(wizard, ActivateWizard):
+        wizard.unit.pick("tank")
+        wizard.unit.attack_radio.setChecked(True)
+        wizard.next()
+        (box, *_) = wizard.attack_page.boxes.values()
+        box.setCurrentIndex(max(0, box.findText("buggy", Qt.MatchFlag.MatchStartsWith)))
+        _settle(app)
+        shot("activation-wizard-attack.png", window)
+        wizard.reject()
+    window.close()
+    window.deleteLater()
+    _settle(app)
+
+
 def take_screenshots(outdir: Path | str, match_folder: Path | None = None) -> list[Path]:
     """Write the screenshots into ``outdir`` (made if missing); the files written."""
     out = Path(outdir)
@@ -321,6 +357,7 @@ def _take(app: QApplication, out: Path, match_folder: Path | None) -> list[Path]
 
         _setup_shots(window, folder, shot)
         _editor_and_builder_shots(window, app, written, out)
+        _activation_shots(app, folder, shot)
         window.close()
         # Qt deletes the window (and the wizard and menus it owns), not Python's collector.
         window.deleteLater()

@@ -32,6 +32,8 @@ EXPECTED = (
     "setup-steps-hidden.png",
     "map-editor.png",
     "army-builder.png",
+    "activation-window.png",
+    "activation-wizard-attack.png",
 )
 
 
