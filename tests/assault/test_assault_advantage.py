@@ -6,8 +6,8 @@ from __future__ import annotations
 import pytest
 from assault_units import NE, N, S, contest, fighter, state, typed
 
-from referee.rules.assault import AssaultError
 from referee.rules.assault.advantage import advantage
+from referee.rules.assault.contest import AssaultError
 from referee.rules.assault.deflection import (
     check_deflection,
     choice,

@@ -12,7 +12,6 @@ from assault_units import N, S, contest, fighter, state, typed
 from referee.board.sector_stats import parse_sector_numbers
 from referee.dice.expression import parse_dice
 from referee.dice.service import Dice
-from referee.rules.assault import Assault, AssaultError
 from referee.rules.assault.allocation import (
     LightRoll,
     SideAllocation,
@@ -20,6 +19,8 @@ from referee.rules.assault.allocation import (
     check_allocation,
     roll_plan,
 )
+from referee.rules.assault.contest import AssaultError
+from referee.rules.assault.flow import Assault
 from referee.rules.assault.proposal import propose_allocation
 from referee.units.catalogue import find_unit
 from referee.units.model import Ability, SpecialDamage, Weapon

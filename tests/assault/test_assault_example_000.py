@@ -14,9 +14,9 @@ from __future__ import annotations
 import pytest
 from assault_units import N, S, contest, fighter, state, typed
 
-from referee.rules.assault import Assault
 from referee.rules.assault.allocation import SideAllocation, check_allocation, roll_plan
 from referee.rules.assault.deflection import choice
+from referee.rules.assault.flow import Assault
 
 
 @pytest.fixture

@@ -19,9 +19,10 @@ import json
 import pytest
 from assault_units import N, S, at, board, contest, fighter, state, typed
 
-from referee.rules.assault import Assault, AssaultError
 from referee.rules.assault.allocation import SideAllocation, TokenPlan, check_allocation, roll_plan
+from referee.rules.assault.contest import AssaultError
 from referee.rules.assault.deflection import choice
+from referee.rules.assault.flow import Assault
 
 # side 1 assault: tank 5 dice (2 successes at 5+), infantry 4 dice (3 successes)
 # side 1 deflection at 6+: tank 3 dice (one 6), infantry 8 dice (two 6s)

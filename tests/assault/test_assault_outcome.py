@@ -10,7 +10,8 @@ from __future__ import annotations
 import pytest
 from assault_units import NE, N, S, at, board, contest, fighter, state, typed
 
-from referee.rules.assault import Assault, AssaultError
+from referee.rules.assault.contest import AssaultError
+from referee.rules.assault.flow import Assault
 from referee.rules.assault.outcome import outcome
 from referee.rules.assault.pre_assault import pre_assault, retreat_options
 

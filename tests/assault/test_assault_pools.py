@@ -6,7 +6,7 @@ from __future__ import annotations
 import pytest
 from assault_units import N, S, contest, fighter, state
 
-from referee.rules.assault import AssaultError, AssaultSide, Contest
+from referee.rules.assault.contest import AssaultError, AssaultSide, Contest
 from referee.rules.assault.pools import assault_pools
 
 # Draft 004, "Examples: Standard Tank": Assault 4/3/3/2 5+; Deflection 2, 5+ / -, - / ...

@@ -6,7 +6,7 @@ from __future__ import annotations
 import pytest
 from assault_units import N, S, contest, fighter, state, typed
 
-from referee.rules.assault import AssaultError
+from referee.rules.assault.contest import AssaultError
 from referee.rules.assault.pools import assault_pools
 from referee.rules.assault.roll import DieRef, propose_rerolls, roll_pools, roll_with_rerolls
 

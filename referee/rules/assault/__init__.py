@@ -9,9 +9,8 @@ as values, :mod:`hits` what the hits do, :mod:`allocation` checking a dealing;
 damage rolls; :mod:`retreats` and :mod:`outcome` the retreat, Stubborn and overcrowded
 winners; :mod:`flow` drives them stage by stage. :mod:`estimate` and :mod:`matching` serve
 the proposals and the deflection check.
+
+The package imports none of them, so that reading the edition's table (as loading a ruleset
+does, for every command) does not bring in the whole assault: import ``Assault`` from
+:mod:`referee.rules.assault.flow`, the contest's types from :mod:`referee.rules.assault.contest`.
 """
-
-from referee.rules.assault.contest import AssaultError, AssaultSide, Combatant, Contest
-from referee.rules.assault.flow import Assault
-
-__all__ = ["Assault", "AssaultError", "AssaultSide", "Combatant", "Contest"]
