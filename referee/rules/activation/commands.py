@@ -173,6 +173,16 @@ class Command:
         """The unit the command activates (None: not an activation)."""
         return None
 
+
+class Activation(Command):
+    """A command that activates its unit ``uid``."""
+
+    uid: str
+
+    @property
+    def unit(self) -> str | None:
+        return self.uid
+
     def __str__(self) -> str:
         return self.text()
 
@@ -255,7 +265,7 @@ class BeforeBattleDone(Command):
 
 
 @dataclass(frozen=True, slots=True)
-class Move(Command):
+class Move(Activation):
     """A move action along ``path``; an aircraft may attack after it (``shots``)."""
 
     KIND: ClassVar[str] = "move"
@@ -263,36 +273,24 @@ class Move(Command):
     path: tuple[Pose, ...]
     shots: tuple[Shot, ...] = ()
 
-    @property
-    def unit(self) -> str | None:
-        return self.uid
-
 
 @dataclass(frozen=True, slots=True)
-class Embark(Command):
+class Embark(Activation):
     KIND: ClassVar[str] = "embark"
     uid: str
     transport: str
 
-    @property
-    def unit(self) -> str | None:
-        return self.uid
-
 
 @dataclass(frozen=True, slots=True)
-class Disembark(Command):
+class Disembark(Activation):
     KIND: ClassVar[str] = "disembark"
     uid: str
     hex: Hex
     facing: int = 0
 
-    @property
-    def unit(self) -> str | None:
-        return self.uid
-
 
 @dataclass(frozen=True, slots=True)
-class Enter(Command):
+class Enter(Activation):
     """A unit in the reserves enters on its player's edge (ruling ``activation.reserves-entry``)."""
 
     KIND: ClassVar[str] = "enter"
@@ -300,32 +298,20 @@ class Enter(Command):
     hex: Hex
     facing: int = 0
 
-    @property
-    def unit(self) -> str | None:
-        return self.uid
-
 
 @dataclass(frozen=True, slots=True)
-class Shoot(Command):
+class Shoot(Activation):
     KIND: ClassVar[str] = "shoot"
     uid: str
     shots: tuple[Shot, ...]
 
-    @property
-    def unit(self) -> str | None:
-        return self.uid
-
 
 @dataclass(frozen=True, slots=True)
-class Capture(Command):
+class Capture(Activation):
     KIND: ClassVar[str] = "capture"
     uid: str
     hex: Hex
     colour: str | None = None
-
-    @property
-    def unit(self) -> str | None:
-        return self.uid
 
 
 @dataclass(frozen=True, slots=True)
