@@ -5,6 +5,7 @@ referee rules show ID [--json]
 referee rules import FILE [--name NAME] [--edition E] [--json]
 referee rules imports [--json]
 referee rules forget NAME [--json]
+referee rules check [RULESET...] [--json]
 """
 
 from __future__ import annotations
@@ -63,6 +64,14 @@ def add_parser(sub: Any) -> None:
     forget.add_argument("name", metavar="NAME")
     forget.add_argument("--json", action="store_true", help="print JSON")
     forget.set_defaults(run=run_forget)
+
+    check = rsub.add_parser(
+        "check", help="read every table of the shipped rulesets (and their kept versions) now, "
+        "naming every problem of every file")
+    check.add_argument("ruleset", metavar="RULESET", nargs="*",
+                       help="only these rulesets (default: every shipped one)")
+    check.add_argument("--json", action="store_true", help="print JSON")
+    check.set_defaults(run=run_check)
 
 
 def _marks() -> tuple[str, str]:
@@ -298,3 +307,39 @@ def run_forget(args: argparse.Namespace) -> int:
     else:
         print(f"forgot {book.name} ({book.passages} passages from {book.source})")
     return 0
+
+
+def run_check(args: argparse.Namespace) -> int:
+    """Every table of each ruleset read now (a command reads only the tables it uses, when it
+    first uses them): exit status 0 when all read, 1 with every problem named."""
+    from referee.cli.output import print_json
+    from referee.errors import RefereeError, one_line
+    from referee.paths import data_dir
+    from referee.rules.ruleset import available_rulesets, check_ruleset
+    from referee.versions import HISTORY
+
+    checked: list[dict[str, Any]] = []
+    for rid in args.ruleset or available_rulesets():
+        kept = sorted(
+            (int(p.parent.name) for p in (data_dir() / "rulesets" / rid / HISTORY).glob(
+                "*/ruleset.toml") if p.parent.name.isdigit()), reverse=True)
+        for version in (None, *kept):
+            entry: dict[str, Any] = {"ruleset": rid, "version": version}
+            try:
+                rules = check_ruleset(rid, version=version)
+            except RefereeError as exc:
+                entry.update(tables=[], problems=[one_line(exc)])
+            else:
+                entry.update(version=rules.version, tables=list(rules.tables), problems=[])
+            checked.append(entry)
+    ok = not any(e["problems"] for e in checked)
+    if args.json:
+        print_json({"ok": ok, "rulesets": checked})
+        return 0 if ok else 1
+    for e in checked:
+        name = f"{e['ruleset']} version {e['version']}" if e["version"] else e["ruleset"]
+        if e["problems"]:
+            print(f"{name}: {'; '.join(e['problems'])}")
+        else:
+            print(f"{name}: {len(e['tables'])} tables read, no problem")
+    return 0 if ok else 1

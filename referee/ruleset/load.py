@@ -1,6 +1,7 @@
-"""Loading a ruleset whole: its system's list of tables (``data/rulesets/systems.toml``), the
-files each needs, every table read under the ruleset's readings, every problem of every file
-reported at once.
+"""Loading a ruleset: its system's list of tables (``data/rulesets/systems.toml``), the files
+each needs (a missing one refuses the ruleset), every table read under the ruleset's readings
+when first used (:mod:`referee.ruleset.table_set`), or every table at once with every problem
+of every file (``whole``: the tests and ``referee rules check``).
 
 ``data/rulesets/<id>/ruleset.toml`` names the ruleset, its ``system`` and the readings it takes
 (``[rulings]``); a match made with an older version of a ruleset reads that version's folder
@@ -21,7 +22,8 @@ from referee.ruleset.los_rules import LosRules, parse_los_rules
 from referee.ruleset.model import Ruleset
 from referee.ruleset.readings import Resolve, choose_readings, readings_key, ruling_resolver
 from referee.ruleset.rulings import register
-from referee.ruleset.tables import TableKind, TableSource
+from referee.ruleset.table_set import KindRef, TableSet
+from referee.ruleset.tables import TableKind
 from referee.ruleset.terrain import TerrainTable, parse_terrain_table
 from referee.versions import data_version, ruleset_folder
 
@@ -82,31 +84,17 @@ def systems() -> dict[str, tuple[str, ...]]:
     return found
 
 
-def _order(names: Iterable[str], kinds: Mapping[str, TableKind[object]]) -> list[str]:
-    """``names`` with every table after those it needs."""
-    done: list[str] = []
-
-    def visit(name: str, path: tuple[str, ...]) -> None:
-        if name in done or name in path or name not in kinds:
-            return
-        for need in kinds[name].needs:
-            visit(need, (*path, name))
-        done.append(name)
-
-    for name in names:
-        visit(name, ())
-    return done
-
-
 @cache
-def _read_tables(
+def _table_set(
     ruleset_id: str, folder: Path, system: str, names: tuple[str, ...],
     readings: tuple[tuple[str, str], ...],
-    kinds: tuple[TableKind[object], ...],
-) -> Mapping[str, object]:
+    kinds: tuple[KindRef, ...],
+) -> TableSet:
+    """The tables of one ruleset folder under one set of readings, each read on first use
+    (one :class:`TableSet` per folder and readings, shared by every load); a table its
+    system lists without a kind, or a missing file, refuses the ruleset at once, naming
+    every one."""
     by_name = {k.name: k for k in kinds}
-    chosen = dict(readings)
-    resolve = ruling_resolver(chosen)
     problems: list[str] = []
     for name in names:
         if name not in by_name:
@@ -117,30 +105,8 @@ def _read_tables(
                 problems.append(f"{file}: missing (the {name} table of system {system})")
     if problems:
         raise DataFileError(folder, problems)
-    failed: list[DataFileError] = []
-    loaded: dict[str, object] = {}
-    for name in _order(names, by_name):
-        kind = by_name[name]
-        if any(need not in loaded for need in kind.needs):
-            continue  # a table it needs has problems, reported below
-        source = TableSource(ruleset_id, folder, MappingProxyType(chosen), resolve, loaded)
-        try:
-            loaded[name] = kind.parse(source)
-        except DataFileError as exc:
-            failed.append(exc)
-    if len(failed) == 1:
-        raise failed[0]
-    if failed:
-        raise DataFileError(folder, [
-            f"{_within(folder, exc.path)}: {p}" for exc in failed for p in exc.problems])
-    return MappingProxyType(loaded)
-
-
-def _within(folder: Path, path: Path) -> str:
-    try:
-        return path.relative_to(folder).as_posix()
-    except ValueError:
-        return str(path)
+    chosen = dict(readings)
+    return TableSet(ruleset_id, folder, names, chosen, ruling_resolver(chosen), by_name)
 
 
 def _system(ruleset_id: str, meta_path: Path) -> str:
@@ -158,14 +124,16 @@ def _system(ruleset_id: str, meta_path: Path) -> str:
 
 def load_ruleset(
     ruleset_id: str,
-    kinds: Iterable[TableKind[object]],
+    kinds: Iterable[KindRef],
     readings: Mapping[str, str] | None = None,
     version: int | None = None,
+    whole: bool = False,
 ) -> Ruleset:
-    """Load ``data/rulesets/<ruleset_id>`` whole: every table its system lists, read by
-    ``kinds`` (besides terrain and line of sight); ``readings`` overrides its chosen readings;
-    ``version`` picks an older version of the ruleset (None: the version shipped now). A
-    missing file or a problem in any file refuses the ruleset, naming every one."""
+    """Load ``data/rulesets/<ruleset_id>``: every table its system lists, read by ``kinds``
+    (besides terrain and line of sight) on first use; ``readings`` overrides its chosen
+    readings; ``version`` picks an older version of the ruleset (None: the version shipped
+    now). A missing file refuses the ruleset, naming every one; a problem in a table is
+    raised when the table is first read, or here for every table at once with ``whole``."""
     if not isinstance(ruleset_id, str) or ruleset_id not in available_rulesets():
         known = ", ".join(available_rulesets())
         raise UnknownRuleset(f"unknown ruleset {ruleset_id!r} (known: {known})")
@@ -182,11 +150,13 @@ def load_ruleset(
     picked = choose_readings(meta_path, chosen, rulings)
     system = _system(ruleset_id, meta_path)
     kinds = tuple(kinds)
-    tables = _read_tables(ruleset_id, folder, system, systems()[system],
-                          readings_key(picked), (*BASE_KINDS, *kinds))
+    tables = _table_set(ruleset_id, folder, system, systems()[system],
+                        readings_key(picked), (*BASE_KINDS, *kinds))
+    if whole:
+        tables.check()
 
     def reload(other: Mapping[str, str]) -> Ruleset:
-        return load_ruleset(ruleset_id, kinds, other, version)
+        return load_ruleset(ruleset_id, kinds, other, version, whole)
 
     return Ruleset(
         id=ruleset_id,

@@ -11,6 +11,7 @@ from typing import TypeVar
 from referee.errors import RefereeError
 from referee.ruleset.los_rules import LosRules
 from referee.ruleset.rulings import RulingOption, register
+from referee.ruleset.table_set import TableSet
 from referee.ruleset.tables import TableKind
 from referee.ruleset.terrain import TerrainTable
 from referee.versions import FIRST
@@ -24,9 +25,9 @@ class MissingTable(RefereeError):
 
 @dataclass(frozen=True)
 class Ruleset:
-    """A ruleset loaded and checked whole (:func:`referee.ruleset.load.load_ruleset`):
-    its terrain and line-of-sight rules, which the board reads, and every other table of its
-    system, which the rules read with :meth:`table`."""
+    """A ruleset (:func:`referee.ruleset.load.load_ruleset`): its terrain and line-of-sight
+    rules, which the board reads, and every other table of its system, which the rules read
+    with :meth:`table` (each parsed when first asked for; :meth:`check` reads them all)."""
 
     id: str
     name: str
@@ -53,6 +54,15 @@ class Ruleset:
             raise MissingTable(
                 f"ruleset {self.id!r} (system {self.system!r}) has no {kind.name} table")
         return self.tables[kind.name]  # type: ignore[return-value]
+
+    def check(self) -> None:
+        """Read every table of this ruleset now: every problem of every file raised at once
+        (otherwise each table is read when a rule first asks for it)."""
+        if isinstance(self.tables, TableSet):
+            self.tables.check()
+        else:
+            for name in self.tables:
+                self.tables[name]
 
     def has(self, kind: TableKind[T]) -> bool:
         return kind.name in self.tables

@@ -52,3 +52,25 @@ class TableKind(Generic[T]):
     files: tuple[str, ...]
     parse: Callable[[TableSource], T]
     needs: tuple[str, ...] = ()
+
+
+@dataclass(frozen=True)
+class TableHome:
+    """A kind of table named by where it lives, so that a ruleset imports its parser only
+    when it first reads the table: ``name`` and ``files`` as its :class:`TableKind` has them,
+    and ``kind``, ``"<module>:<NAME>"`` of the kind itself (tests/ruleset checks that the
+    two agree)."""
+
+    name: str
+    files: tuple[str, ...]
+    kind: str
+
+    def load(self) -> TableKind[object]:
+        """The kind itself (its module imported now)."""
+        import importlib
+
+        module, _, attr = self.kind.partition(":")
+        found = getattr(importlib.import_module(module), attr)
+        if not isinstance(found, TableKind):
+            raise TypeError(f"{self.kind} is not a TableKind")
+        return found

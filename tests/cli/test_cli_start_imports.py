@@ -1,8 +1,9 @@
 """Quick commands stay quick: ``referee shot``, ``visible``, ``rules search``, ``replay`` and
 ``match check`` import neither sqlite-utils (and numpy behind it) nor networkx unless the
-work itself needs them (building the rules index, an assault's flows), and a direct shot
-leaves area fire's and agony's modules alone. Checked in a fresh interpreter per command
-(times are the benchmarks', never asserted)."""
+work itself needs them (building the rules index, an assault's flows), a direct shot
+leaves area fire's and agony's modules alone, and a command imports the parsers of only the
+tables it reads (never the activation rules' in the written-orders game). Checked in a fresh
+interpreter per command (times are the benchmarks', never asserted)."""
 
 from __future__ import annotations
 
@@ -59,10 +60,36 @@ def test_a_quick_command_imports_no_heavy_library(argv, tmp_path):
 def test_a_direct_shot_leaves_area_fire_and_agony_for_later(tmp_path):
     loaded = _loaded(["shot", "standard", "e34@C2", "ork-grunts@E6"], tmp_path)
     assert "referee.rules.fire.preview" in loaded
-    # the agony table (referee.rules.agony.schedule) is read with the ruleset, whole; the
-    # agony steps themselves are not
-    later = ("referee.rules.fire.area", *(f"referee.rules.agony.{m}" for m in AGONY_STEPS))
+    # neither the agony steps nor the agony table (a shot reads no agony table)
+    later = ("referee.rules.fire.area", "referee.rules.agony.schedule",
+             *(f"referee.rules.agony.{m}" for m in AGONY_STEPS))
     assert _among(loaded, later) == []
+
+
+# the modules of the tables' parsers (referee/rules/ruleset.py names each kind's home)
+ACTIVATION_TABLES = ("referee.rules.activation.tables", "referee.rules.activation.cards",
+                     "referee.rules.activation.missions")
+ORDERS_TABLES = ("referee.rules.fire.to_hit_table", "referee.rules.damage.method",
+                 "referee.rules.assault.table", "referee.rules.hexes.rules",
+                 "referee.rules.agony.schedule", "referee.rules.orders.edition",
+                 "referee.rules.turn.sequence", "referee.rules.nations")
+
+
+def test_visible_imports_no_tables_parser_beyond_terrain_and_line_of_sight(tmp_path):
+    loaded = _loaded(["visible", "standard", "C2"], tmp_path)
+    assert "referee.rules.ruleset" in loaded  # the ruleset is loaded, and no other table read
+    assert _among(loaded, (*ACTIVATION_TABLES, *ORDERS_TABLES)) == []
+
+
+def test_a_command_of_the_written_orders_game_never_imports_the_activation_tables(tmp_path):
+    shot = _loaded(["shot", "standard", "e34@C2", "ork-grunts@E6"], tmp_path)
+    assert "referee.rules.fire.to_hit_table" in shot
+    assert _among(shot, ACTIVATION_TABLES) == []
+    kept = tmp_path / "two.referee"
+    journal = str(JOURNALS / "two-turns-orders-step.journal")
+    assert _among(_loaded(["replay", journal, "--keep", str(kept)], tmp_path),
+                  ACTIVATION_TABLES) == []
+    assert _among(_loaded(["match", "check", str(kept)], tmp_path), ACTIVATION_TABLES) == []
 
 
 def test_replay_and_check_of_a_match_without_assaults_need_no_heavy_library(tmp_path):

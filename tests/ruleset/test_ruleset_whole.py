@@ -1,6 +1,6 @@
-"""A ruleset is loaded and checked whole: every table its game system lists
-(data/rulesets/systems.toml), a missing file or a bad one refusing the ruleset with every
-problem of every file at once, each naming its file and key."""
+"""A ruleset holds every table its game system lists (data/rulesets/systems.toml): a missing
+file refuses it at load, and checking it whole (check_ruleset, ``referee rules check``) reports
+every problem of every file at once, each naming its file and key."""
 
 from __future__ import annotations
 
@@ -13,7 +13,7 @@ from referee.errors import DataFileError
 from referee.paths import data_dir
 from referee.rules.activation.tables import ACTIVATION, activation_rules
 from referee.rules.fire.to_hit_table import TO_HIT, to_hit_table
-from referee.rules.ruleset import load_ruleset, ruleset
+from referee.rules.ruleset import check_ruleset, load_ruleset, ruleset
 from referee.rules.turn.sequence import turn_rules
 from referee.ruleset import MissingTable
 from referee.ruleset.rulings import register
@@ -23,10 +23,12 @@ SHIPPED = data_dir()
 
 @pytest.fixture
 def rulesets(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
-    """A copy of data/rulesets/ that the engine reads instead of the shipped one."""
+    """A copy of data/rulesets/ (and the units' vocabulary the orders table reads) that the
+    engine reads instead of the shipped one."""
     register()  # the shipped register, loaded before the switch
     copy = tmp_path / "data"
     shutil.copytree(SHIPPED / "rulesets", copy / "rulesets")
+    shutil.copytree(SHIPPED / "units", copy / "units")
     monkeypatch.setenv("REFEREE_DATA", str(copy))
     return copy / "rulesets"
 
@@ -83,7 +85,7 @@ def test_problems_of_several_files_are_reported_at_once_with_file_and_key(
         path = rulesets / "current" / name
         path.write_text(path.read_text(encoding="utf-8") + "\nbogus_key = 1\n", encoding="utf-8")
     with pytest.raises(DataFileError) as err:
-        load_ruleset("current")
+        check_ruleset("current")
     files = {p.split(":")[0] for p in err.value.problems}
     assert files == {"orders.toml", "assault.toml"}
     assert all("bogus_key" in p for p in err.value.problems)
@@ -95,3 +97,24 @@ def test_a_ruleset_of_an_unknown_system_is_refused(rulesets: Path) -> None:
         'system = "orders"', 'system = "chess"'), encoding="utf-8")
     with pytest.raises(DataFileError, match="system: 'chess' is not a game system"):
         load_ruleset("current")
+
+
+def test_a_table_that_needs_a_broken_one_is_left_out_until_that_one_is_mended(
+    rulesets: Path,
+) -> None:
+    # turn.toml needs the agony table read first (the agony steps of the turn)
+    for name in ("agony.toml", "turn.toml"):
+        path = rulesets / "current" / name
+        path.write_text(path.read_text(encoding="utf-8") + "\nbogus_key = 1\n", encoding="utf-8")
+    with pytest.raises(DataFileError) as err:
+        check_ruleset("current")
+    assert err.value.path.name == "agony.toml"
+    assert all("bogus_key" in p for p in err.value.problems)
+
+
+def test_every_shipped_ruleset_and_every_kept_version_checks_whole() -> None:
+    for rid in ("current", "first-draft", "activation"):
+        assert set(check_ruleset(rid).tables) == set(ruleset(rid).tables)
+        for old in sorted((SHIPPED / "rulesets" / rid / "history").glob("*/ruleset.toml")):
+            version = int(old.parent.name)
+            assert check_ruleset(rid, version=version).version == version
