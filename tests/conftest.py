@@ -2,12 +2,22 @@
 
 from __future__ import annotations
 
+import atexit
 import os
+import shutil
+import tempfile
 from pathlib import Path
 
 import pytest
 
-from referee.paths import data_dir
+# Before referee is first imported: it finds its cache folder then (the compiled code of its
+# dataclasses, referee/dataclass_code.py, written when the run ends), so the run's cache is a
+# temporary folder from the start, never the developer's own.
+_RUN_CACHE = tempfile.mkdtemp(prefix="referee-test-cache-")
+atexit.register(shutil.rmtree, _RUN_CACHE, ignore_errors=True)  # after the cache is written
+os.environ["REFEREE_CACHE"] = _RUN_CACHE
+
+from referee.paths import data_dir  # noqa: E402
 
 # The app's tests (tests/app/) never need a display: Qt draws offscreen.
 os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")

@@ -21,13 +21,16 @@ from typing import Any
 
 
 def environment(home: Path) -> dict[str, str]:
-    """The environment of a timed command: fresh user folders in ``home``; bytecode written
-    and read as in an installed copy (pip and the packaged app compile every module)."""
+    """The environment of a timed command: fresh user folders in ``home``, the cache folder
+    (parsed data files, dataclasses' compiled code, the rules index) at ``home/cache``;
+    bytecode written and read as in an installed copy (pip and the packaged app compile
+    every module)."""
     env = dict(os.environ)
-    for name in ("REFEREE_MATCHES", "REFEREE_CACHE", "XDG_DATA_HOME", "XDG_CONFIG_HOME",
-                 "XDG_CACHE_HOME"):
+    for name in ("REFEREE_MATCHES", "XDG_DATA_HOME", "XDG_CONFIG_HOME", "XDG_CACHE_HOME",
+                 "REFEREE_NO_CODE_CACHE"):
         env.pop(name, None)
     env["REFEREE_HOME"] = str(home)
+    env["REFEREE_CACHE"] = str(home / "cache")
     env.pop("PYTHONDONTWRITEBYTECODE", None)
     return env
 
@@ -55,10 +58,16 @@ def medians(name: str, runs: list[tuple[float, float]]) -> dict[str, float]:
             f"{name}_cpu_ms": round(statistics.median(c for _, c in runs), 1)}
 
 
+COLD_RUNS = 3
+
+
 def time_commands(commands: dict[str, list[str]], runs: int) -> dict[str, Any]:
     """Each of ``commands`` (name -> ``python`` arguments) run ``runs`` times in turns, after
-    one untimed run of each (bytecode, disk caches), with the Python floor; medians."""
+    one untimed run of each (bytecode, disk caches), with the Python floor; medians. Each
+    is also timed cold (``NAME_cold_ms``, ``NAME_cold_cpu_ms``: medians of first runs, each
+    on an empty cache folder, as after an install or with the cache deleted)."""
     timed: dict[str, list[tuple[float, float]]] = {name: [] for name in commands}
+    cold: dict[str, list[tuple[float, float]]] = {name: [] for name in commands}
     timed["python_floor"] = []
     every = {**commands, "python_floor": ["-c", "pass"]}
     result: dict[str, Any] = {"load_average": [round(x, 2) for x in os.getloadavg()],
@@ -69,8 +78,15 @@ def time_commands(commands: dict[str, list[str]], runs: int) -> dict[str, Any]:
         for _ in range(max(1, runs)):
             for name, argv in every.items():
                 timed[name].append(process_ms(argv, Path(home)))
+        for n in range(COLD_RUNS):
+            for name, argv in commands.items():
+                fresh = Path(home) / f"cold-{name}-{n}"
+                fresh.mkdir()
+                cold[name].append(process_ms(argv, fresh))
     for name, values in timed.items():
         result.update(medians(name, values))
+    for name, values in cold.items():
+        result.update(medians(f"{name}_cold", values))
     result["runs"] = max(1, runs)
     result["load_average_after"] = [round(x, 2) for x in os.getloadavg()]
     return result

@@ -15,14 +15,15 @@ OPENER = ("referee.app.wizards", "referee.app.wizards.opener")
 """The one place wizards are opened comes at start; no wizard it opens does."""
 
 
-def test_importing_the_main_window_leaves_the_wizards_and_heavy_libraries_for_later():
+def test_importing_the_main_window_leaves_the_wizards_and_heavy_libraries_for_later(tmp_path):
     code = (
         "import json, sys\n"
         "import referee.app.main_window\n"
         "print(json.dumps(sorted(sys.modules)))\n"
     )
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
-                         check=True, env={"QT_QPA_PLATFORM": "offscreen", "PATH": ""})
+                         check=True, env={"QT_QPA_PLATFORM": "offscreen", "PATH": "",
+                                          "REFEREE_CACHE": str(tmp_path / "cache")})
     loaded = json.loads(out.stdout.splitlines()[-1])
     assert "referee.app.main_window" in loaded and "PySide6.QtWidgets" in loaded
     early = [m for m in loaded if m not in OPENER
@@ -51,7 +52,8 @@ def test_opening_a_match_of_written_orders_leaves_the_other_systems_for_later(tm
         "print(json.dumps(sorted(sys.modules)))\n"
     )
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
-                         check=True, env={"QT_QPA_PLATFORM": "offscreen", "PATH": ""})
+                         check=True, env={"QT_QPA_PLATFORM": "offscreen", "PATH": "",
+                                          "REFEREE_CACHE": str(tmp_path / "cache")})
     loaded = json.loads(out.stdout.splitlines()[-1])
     other = ("referee.app.activation", "referee.match.activation_file")
     assert [m for m in loaded if any(m == p or m.startswith(f"{p}.") for p in other)] == []
