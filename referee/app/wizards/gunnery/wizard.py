@@ -157,15 +157,29 @@ class WeaponPage(QWizardPage):
         wizard = self.wizard()
         assert isinstance(wizard, GunneryWizard)
         shooter = wizard.shooter()
-        self.setSubTitle(f"Which weapon does {shooter.uid} fire?")
+        from referee.rules.fire.legality import weapon_reasons
         from referee.units.card_text import weapon_line
 
         self.list.clear()
+        ready = 0
         for w in shooter.unit.weapons:
             loaded = shooter.loaded.get(w.name, 0)
-            item = QListWidgetItem(f"{weapon_line(w)}  [loaded: {loaded}]")
+            text = f"{weapon_line(w)}  [loaded: {loaded}]"
+            reasons = weapon_reasons(wizard.state.rules, shooter, w)
+            if reasons:  # the same for every target: said here, before a target is chosen
+                text += "\ncannot fire now — " + "; ".join(
+                    f"{r.text} ({r.clause})" for r in reasons)
+            item = QListWidgetItem(text)
             item.setData(Qt.ItemDataRole.UserRole, w.name)
+            if reasons:
+                item.setFlags(item.flags() & ~Qt.ItemFlag.ItemIsEnabled)
+            else:
+                ready += 1
             self.list.addItem(item)
+        self.setSubTitle(
+            f"Which weapon does {shooter.uid} fire?" if ready else
+            f"No weapon of {shooter.uid} can fire now: each says why below. A weapon "
+            "fires once it is loaded (a Load order in an earlier step); Cancel to go back.")
 
     def name(self) -> str:
         item = self.list.currentItem()
