@@ -246,6 +246,9 @@ class ChoicesPage(QWizardPage):
         scroll = QScrollArea()
         scroll.setWidgetResizable(True)
         scroll.setWidget(holder)
+        # the page's keyboard starts on the first choice's list, not on the scroll area
+        # (QWizard focuses the first child that takes focus; arrows would only scroll)
+        scroll.setFocusPolicy(Qt.FocusPolicy.NoFocus)
         self.status = QLabel()
         self.status.setWordWrap(True)
         layout = QVBoxLayout(self)
