@@ -184,3 +184,31 @@ def test_a_step_typed_while_a_wizard_is_open_closes_it_writing_nothing_of_its_ow
     assert "closed without writing anything" in window.wizard_host.idle.text()
     assert last_step(window)[0] == "move uid=buggy path=H9:S"
     assert len(window.match.steps()) == 26
+
+
+def attack_targets(qtbot, window, uid):
+    qtbot.mouseClick(window.activate_button, Qt.MouseButton.LeftButton)
+    wizard = window.wizard_host.wizard
+    wizard.unit.pick(uid)
+    wizard.unit.attack_radio.setChecked(True)
+    next_page(qtbot, wizard)
+    (box,) = wizard.attack_page.boxes.values()
+    return [box.itemText(i).split(" (")[0] for i in range(1, box.count())]
+
+
+def test_the_attack_offers_the_fortification_its_side_holds_as_the_ruling_reads(
+    qtbot, window, tmp_path
+):
+    # the buggy (side 2) sits in the citadel on H8: side 2 2 pips, neutral 3, so side 2
+    # holds it. By default (activation.fortification-target = any) it may shoot it.
+    assert attack_targets(qtbot, window, "buggy") == [
+        "rifles", "tank", "Farmhouse on F8", "Citadel on H8", "Farmhouse on J8"]
+    text = JOURNAL.read_text(encoding="utf-8").replace(
+        "seed: 2002\n", "seed: 2002\nruling: activation.fortification-target=not-held\n")
+    strict = tmp_path / "not-held.journal"
+    strict.write_text(text, encoding="utf-8")
+    path = tmp_path / "not-held.referee"
+    replay_journal(read_journal(strict), path).close()
+    other = open_window(qtbot, path)
+    assert attack_targets(qtbot, other, "buggy") == [
+        "rifles", "tank", "Farmhouse on F8", "Farmhouse on J8"]
