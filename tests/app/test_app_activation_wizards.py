@@ -95,17 +95,39 @@ def test_the_deploy_wizard_offers_only_the_edge_first_and_deploys_on_the_tile_cl
     click_tile(qtbot, deploying, "H15")
     assert wizard.where.tile() == parse_label("H15")
     wizard.where.facing.setCurrentText("NE")
+    # the ammunition it starts with: at most its card's (the battle tank: 5), full by default
+    ammunition = wizard.where.ammunition
+    assert (ammunition.value(), ammunition.maximum(), ammunition.minimum()) == (5, 5, 0)
+    ammunition.setValue(3)
     next_page(qtbot, wizard)
     finish(qtbot, wizard)
-    assert last_step(deploying) == ("deploy side=1 uid=tank hex=H15 facing=NE",
+    assert last_step(deploying) == ("deploy side=1 uid=tank hex=H15 facing=NE ammunition=3",
                                     [{"kind": "deploy", "side": 1, "uid": "tank", "hex": "H15",
-                                      "facing": "NE"}])
+                                      "facing": "NE", "ammunition": 3}])
     tank = deploying.match.state.pieces["tank"]
-    assert (tank.hex, tank.facing) == (parse_label("H15"), 1)
+    assert (tank.hex, tank.facing, tank.ammunition) == (parse_label("H15"), 1, 3)
     assert deploying.wizard_host.wizard is None and deploying.wizard_host.overlay.drawn() == []
     assert "Whose turn: side 2" in deploying.heading.text()
     qtbot.mouseClick(deploying.undo_button, Qt.MouseButton.LeftButton)
     assert deploying.match.state.pieces["tank"].status == "roster"
+
+
+def test_a_structure_is_deployed_without_ammunition_and_a_full_load_is_not_written(
+        qtbot, deploying):
+    qtbot.mouseClick(deploying.deploy_button, Qt.MouseButton.LeftButton)
+    wizard = deploying.wizard_host.wizard
+    wizard.pieces.pick("bunker")
+    next_page(qtbot, wizard)
+    assert not wizard.where.form.isRowVisible(wizard.where.ammunition)
+    assert wizard.where.ammunition_given() is None
+    wizard.back()
+    wizard.pieces.pick("rifles")
+    next_page(qtbot, wizard)
+    assert wizard.where.form.isRowVisible(wizard.where.ammunition)
+    assert wizard.where.ammunition_given() is None  # full: the command's own default
+    wizard.where.ammunition.setValue(0)
+    assert wizard.where.ammunition_given() == 0
+    wizard.reject()
 
 
 def test_the_activate_wizard_moves_to_a_reachable_tile_at_its_cost(qtbot, window):
