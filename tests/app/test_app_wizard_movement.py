@@ -8,7 +8,7 @@ from app_window import click_hex, demo_window
 from PySide6.QtCore import Qt
 from PySide6.QtWidgets import QApplication, QWizard
 
-from referee.app.wizards.movement.wizard import Page
+from referee.app.wizards.movement.page import Page
 from referee.board.hexgrid import parse_label
 from referee.match.store import MatchFile
 
