@@ -10,7 +10,7 @@ from app_window import demo_window
 from PySide6.QtCore import QPoint, Qt
 from PySide6.QtWidgets import QListWidget, QWizard
 
-from referee.app.wizards.gunnery.wizard import Page
+from referee.app.wizards.gunnery.page import Page
 from referee.match.store import MatchFile
 
 
