@@ -25,6 +25,7 @@ import sqlite3
 import sys
 from collections.abc import Callable, Iterable
 from datetime import datetime
+from functools import cache
 from pathlib import Path
 
 APP_NAME = "referee"
@@ -41,7 +42,9 @@ def bundle_dir() -> Path | None:
     return None
 
 
+@cache
 def _checkout() -> Path:
+    """The folder this copy of referee sits in (resolved once: every data file read asks)."""
     return Path(__file__).resolve().parent.parent
 
 
