@@ -64,8 +64,9 @@ COLD_RUNS = 3
 def time_commands(commands: dict[str, list[str]], runs: int) -> dict[str, Any]:
     """Each of ``commands`` (name -> ``python`` arguments) run ``runs`` times in turns, after
     one untimed run of each (bytecode, disk caches), with the Python floor; medians. Each
-    is also timed cold (``NAME_cold_ms``, ``NAME_cold_cpu_ms``: medians of first runs, each
-    on an empty cache folder, as after an install or with the cache deleted)."""
+    is also timed cold (``NAME_cold_ms``, ``NAME_cold_cpu_ms``: medians of up to
+    :data:`COLD_RUNS` first runs, each on an empty cache folder, as after an install or with
+    the cache deleted)."""
     timed: dict[str, list[tuple[float, float]]] = {name: [] for name in commands}
     cold: dict[str, list[tuple[float, float]]] = {name: [] for name in commands}
     timed["python_floor"] = []
@@ -78,7 +79,7 @@ def time_commands(commands: dict[str, list[str]], runs: int) -> dict[str, Any]:
         for _ in range(max(1, runs)):
             for name, argv in every.items():
                 timed[name].append(process_ms(argv, Path(home)))
-        for n in range(COLD_RUNS):
+        for n in range(min(COLD_RUNS, max(1, runs))):
             for name, argv in commands.items():
                 fresh = Path(home) / f"cold-{name}-{n}"
                 fresh.mkdir()

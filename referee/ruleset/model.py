@@ -11,7 +11,6 @@ from typing import TypeVar
 from referee.errors import RefereeError
 from referee.ruleset.los_rules import LosRules
 from referee.ruleset.rulings import RulingOption, register
-from referee.ruleset.table_set import TableSet
 from referee.ruleset.tables import TableKind
 from referee.ruleset.terrain import TerrainTable
 from referee.versions import FIRST
@@ -27,7 +26,8 @@ class MissingTable(RefereeError):
 class Ruleset:
     """A ruleset (:func:`referee.ruleset.load.load_ruleset`): its terrain and line-of-sight
     rules, which the board reads, and every other table of its system, which the rules read
-    with :meth:`table` (each parsed when first asked for; :meth:`check` reads them all)."""
+    with :meth:`table` (each parsed when first asked for; loaded with ``whole``, all at
+    once)."""
 
     id: str
     name: str
@@ -54,15 +54,6 @@ class Ruleset:
             raise MissingTable(
                 f"ruleset {self.id!r} (system {self.system!r}) has no {kind.name} table")
         return self.tables[kind.name]  # type: ignore[return-value]
-
-    def check(self) -> None:
-        """Read every table of this ruleset now: every problem of every file raised at once
-        (otherwise each table is read when a rule first asks for it)."""
-        if isinstance(self.tables, TableSet):
-            self.tables.check()
-        else:
-            for name in self.tables:
-                self.tables[name]
 
     def has(self, kind: TableKind[T]) -> bool:
         return kind.name in self.tables

@@ -18,6 +18,7 @@ def test_bench_replay_reports_steps_replay_and_check_times(capsys):
     result = json.loads(capsys.readouterr().out)
     assert result["steps"] == len(read_journal(JOURNAL).steps) == 7
     assert result["replay_ms"] > 0 and result["check_ms"] > 0
+    assert result["replay_cold_cpu_ms"] > 0 and result["check_cold_cpu_ms"] > 0
     assert result["python_floor_ms"] > 0 and result["cpus"] >= 1
 
 
@@ -39,3 +40,5 @@ def test_bench_cli_times_shot_visible_and_rules_search_against_pythons_start(cap
     result = json.loads(capsys.readouterr().out)
     for name in ("shot", "visible", "rules_search", "python_floor"):
         assert result[f"{name}_ms"] > 0 and result[f"{name}_cpu_ms"] > 0
+    for name in ("shot", "visible", "rules_search"):  # a first run on an empty cache too
+        assert result[f"{name}_cold_ms"] > 0 and result[f"{name}_cold_cpu_ms"] > 0
