@@ -79,6 +79,14 @@ def _plain(data: object) -> object:
     return json.loads(json.dumps(data))
 
 
+def same_event(again: Event, row: str, recorded: Event) -> bool:
+    """Whether ``again`` (an event run again) is the event the file holds as ``row`` (its
+    JSON text; ``recorded``: the event read from it): the very text the file would get, or
+    else (a row another version wrote, its keys in another order) the same JSON value."""
+    fresh = again.to_row()
+    return json.dumps(fresh) == row or _plain(fresh) == _plain(recorded.to_row())
+
+
 class MatchFileError(RefereeError):
     """A match file that cannot be opened or written; the message names the file."""
 
@@ -479,6 +487,11 @@ class JournalFile(Generic[S]):
         return int(self.meta["seed"])
 
     def steps(self, *, include_undone: bool = False) -> list[Step]:
+        return [step for step, _ in self.journal_rows(include_undone=include_undone)]
+
+    def journal_rows(self, *, include_undone: bool = False) -> list[tuple[Step, tuple[str, ...]]]:
+        """:meth:`steps`, each with its events' rows as the file holds them (JSON text):
+        a check compares an event run again with the row, not with a copy rebuilt from it."""
         where = "" if include_undone else " WHERE undone = 0"
         with _sqlite_errors(self.path), self._reading():
             rows = list(self.conn.execute(
@@ -492,11 +505,18 @@ class JournalFile(Generic[S]):
         for row in rows:
             number, name, undone = _step_row(row, f"{self.path}")
             here = f"{self.path}: step {number}"
-            out.append(Step(number, name, tuple(
+            held = events.get(number, [])
+            out.append((Step(number, name, tuple(
                 _event(_json(data, f"{here}, event {position!r}"), f"{here}, event {position!r}")
-                for position, data in events.get(number, [])
-            ), undone))
+                for position, data in held
+            ), undone), tuple(data for _, data in held)))
         return out
+
+    def step_count(self) -> int:
+        """How many steps the journal holds (not counting those undone)."""
+        with _sqlite_errors(self.path), self._reading():
+            return int(self.conn.execute(
+                "SELECT COUNT(*) FROM steps WHERE undone = 0").fetchone()[0])
 
     @property
     def state(self) -> S:

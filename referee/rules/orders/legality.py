@@ -244,6 +244,8 @@ def _shaken_step(
 ) -> StepCheck | None:
     """The step of a shaken unit (clause ``conditions.shaken-orders``), or ``None`` if the
     unit is not shaken or the edition lets it act normally."""
+    if not state.is_shaken:  # a speed changes nothing of that (allowed_orders)
+        return None
     allowed = allowed_orders(rules, state.with_(speed=speed))
     if not allowed.shaken:
         return None
