@@ -586,10 +586,11 @@ class JournalFile(Generic[S]):
         """Write step ``number`` with its ``events`` (inside :meth:`_writing`), dropping the
         steps undone before (no redo past a new step)."""
         conn = self.conn
-        conn.execute(
-            "DELETE FROM events WHERE step IN (SELECT number FROM steps WHERE undone = 1)"
-        )
-        conn.execute("DELETE FROM steps WHERE undone = 1")
+        if conn.execute("SELECT 1 FROM steps WHERE undone = 1 LIMIT 1").fetchone():
+            conn.execute(
+                "DELETE FROM events WHERE step IN (SELECT number FROM steps WHERE undone = 1)"
+            )
+            conn.execute("DELETE FROM steps WHERE undone = 1")
         conn.execute(
             "INSERT INTO steps (number, name, undone, created) VALUES (?, ?, 0, ?)",
             (number, name, _now()),
@@ -608,6 +609,16 @@ class JournalFile(Generic[S]):
                                  f"{NAME_MAX_CHARS}")
         if count > most:
             raise MatchFileError(f"commands: {count} in one step, over the limit of {most}")
+
+    def _open_step(self) -> int:
+        """The number of the next step, refusing a step past the limit of steps (inside
+        :meth:`_writing`): :meth:`_check_room` and :meth:`_next_number` in one query."""
+        count, last = self.conn.execute(
+            "SELECT COUNT(*), MAX(number) FROM steps WHERE undone = 0").fetchone()
+        if count >= MATCH_MAX_STEPS:
+            raise MatchFileError(f"{self.path}: {count} steps, the limit of "
+                                 f"{MATCH_MAX_STEPS}: start a new match", file=self.path)
+        return int(last or 0) + 1
 
     def _check_room(self) -> None:
         """Refuse a step past the limit of steps (inside :meth:`_writing`)."""

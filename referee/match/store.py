@@ -22,7 +22,6 @@ any event that would now come out differently.
 
 from __future__ import annotations
 
-import json
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import replace
 from pathlib import Path
@@ -35,7 +34,6 @@ from referee.dice.service import Dice
 from referee.errors import RefereeError, one_line, parse_toml, read_bounded, read_toml
 from referee.limits import (
     DATA_FILE_MAX_BYTES,
-    MATCH_MAX_STEPS,
     MATCH_MAX_UNITS,
     NAME_MAX_CHARS,
     STEP_MAX_COMMANDS,
@@ -355,13 +353,8 @@ class MatchFile(JournalFile[MatchState]):
                                  f"{STEP_MAX_COMMANDS}")
         if not all(isinstance(c, Mapping) for c in commands):
             raise MatchFileError("a command is a table of kind and fields")
-        conn = self.conn
         with self._writing(strict):
-            count = conn.execute("SELECT COUNT(*) FROM steps WHERE undone = 0").fetchone()[0]
-            if count >= MATCH_MAX_STEPS:
-                raise MatchFileError(f"{self.path}: {count} steps, the limit of "
-                                     f"{MATCH_MAX_STEPS}: start a new match", file=self.path)
-            number = self._next_number()
+            number = self._open_step()
             dice = Dice(step_seed(self.seed, number))
             dice.type_in(typed)
             state = self.state
@@ -375,18 +368,7 @@ class MatchFile(JournalFile[MatchState]):
                     f"{len(dice.pending)} typed dice left over ({list(dice.pending)}): "
                     "the step needed fewer dice; nothing was written"
                 )
-            conn.execute(
-                "DELETE FROM events WHERE step IN (SELECT number FROM steps WHERE undone = 1)"
-            )
-            conn.execute("DELETE FROM steps WHERE undone = 1")
-            conn.execute(
-                "INSERT INTO steps (number, name, undone, created) VALUES (?, ?, 0, ?)",
-                (number, name, _now()),
-            )
-            conn.executemany(
-                "INSERT INTO events (step, position, kind, data) VALUES (?, ?, ?, ?)",
-                [(number, i, e.kind, json.dumps(e.to_row())) for i, e in enumerate(events)],
-            )
+            self._write_step(number, name, events)
         self._state = state
         return Step(number, name, tuple(events))
 
