@@ -25,6 +25,7 @@ import os
 import sqlite3
 from collections.abc import Iterable, Iterator, Mapping, Sequence
 from contextlib import contextmanager
+from dataclasses import dataclass
 from datetime import UTC, datetime
 from pathlib import Path
 from types import MappingProxyType
@@ -79,12 +80,34 @@ def _plain(data: object) -> object:
     return json.loads(json.dumps(data))
 
 
-def same_event(again: Event, row: str, recorded: Event) -> bool:
-    """Whether ``again`` (an event run again) is the event the file holds as ``row`` (its
-    JSON text; ``recorded``: the event read from it): the very text the file would get, or
-    else (a row another version wrote, its keys in another order) the same JSON value."""
-    fresh = again.to_row()
-    return json.dumps(fresh) == row or _plain(fresh) == _plain(recorded.to_row())
+@dataclass(frozen=True)
+class EventRow:
+    """One event as the file holds it: its JSON ``text``, the value read from it
+    (``data``, its shape checked as far as running it again needs: kind, command, dice)
+    and where it is, for messages. :meth:`event` reads the whole event, checking the rest."""
+
+    text: str
+    data: Mapping[str, Any]
+    dice: tuple[Roll, ...]
+    where: str
+
+    @property
+    def kind(self) -> str:
+        return str(self.data["kind"])
+
+    @property
+    def command(self) -> Mapping[str, Any]:
+        return self.data["command"]  # type: ignore[no-any-return]
+
+    def event(self) -> Event:
+        return _event(self.data, self.where)
+
+    def same(self, again: Event) -> bool:
+        """Whether ``again`` (the event run again) is this one: the very text the file
+        would get, or else (a row another version wrote, its keys in another order) the
+        same JSON value as the event read from the row."""
+        fresh = again.to_row()
+        return json.dumps(fresh) == self.text or _plain(fresh) == _plain(self.event().to_row())
 
 
 class MatchFileError(RefereeError):
@@ -158,11 +181,26 @@ def _step_row(row: Sequence[Any], where: str) -> tuple[int, str, bool]:
 
 def _event(data: object, where: str) -> Event:
     """An event row as the file holds it, checked for shape before the engine sees it."""
+    dice = _rolls(data, where)
+    assert isinstance(data, dict)  # _rolls checked it
+    return Event(
+        kind=data["kind"],
+        command=data["command"],
+        changes=Changes.from_json(data["changes"]),
+        text=data["text"],
+        dice=dice,
+        clauses=tuple(data["clauses"]),
+        rulings=tuple(data["rulings"]),
+        detail=data.get("detail") or {},
+    )
+
+
+def _rolls(data: object, where: str) -> tuple[Roll, ...]:
+    """The dice of an event row, the row's shape checked first (all but its changes,
+    which :meth:`Changes.from_json` checks)."""
     if not isinstance(data, dict):
         raise MatchFileError(f"{where}: an event is a JSON object")
-    kinds = {"kind": str, "command": dict, "changes": dict, "text": str, "dice": list,
-             "clauses": list, "rulings": list}
-    for key, kind in kinds.items():
+    for key, kind in _ROW_KINDS.items():
         if not isinstance(data.get(key), kind):
             raise MatchFileError(f"{where}: {key} is missing or not a {kind.__name__}")
     if not isinstance(data.get("detail") or {}, dict):
@@ -178,16 +216,13 @@ def _event(data: object, where: str) -> Event:
         if not ok or not 1 <= d["value"] <= max(1, d["sides"]) <= 1000:
             raise MatchFileError(f"{where}: die {i} is not a die roll: {d!r:.60}")
         dice.append(Roll(d["sides"], d["value"], d["purpose"], d["typed"]))
-    return Event(
-        kind=data["kind"],
-        command=data["command"],
-        changes=Changes.from_json(data["changes"]),
-        text=data["text"],
-        dice=tuple(dice),
-        clauses=tuple(data["clauses"]),
-        rulings=tuple(data["rulings"]),
-        detail=data.get("detail") or {},
-    )
+    return tuple(dice)
+
+
+_ROW_KINDS: Mapping[str, type] = MappingProxyType({
+    "kind": str, "command": dict, "changes": dict, "text": str, "dice": list, "clauses": list,
+    "rulings": list})
+"""What each key of an event row holds."""
 
 
 def _meta_problems(meta: Mapping[str, Any]) -> list[str]:
@@ -487,11 +522,14 @@ class JournalFile(Generic[S]):
         return int(self.meta["seed"])
 
     def steps(self, *, include_undone: bool = False) -> list[Step]:
-        return [step for step, _ in self.journal_rows(include_undone=include_undone)]
+        return [Step(number, name, tuple(r.event() for r in rows), undone)
+                for number, name, undone, rows in self.step_rows(include_undone=include_undone)]
 
-    def journal_rows(self, *, include_undone: bool = False) -> list[tuple[Step, tuple[str, ...]]]:
-        """:meth:`steps`, each with its events' rows as the file holds them (JSON text):
-        a check compares an event run again with the row, not with a copy rebuilt from it."""
+    def step_rows(self, *, include_undone: bool = False
+                  ) -> list[tuple[int, str, bool, tuple[EventRow, ...]]]:
+        """Each step (number, name, undone) with its events as the file holds them
+        (:class:`EventRow`): a check runs each again from its row and compares it with the
+        row's text, reading a whole event only where they differ."""
         where = "" if include_undone else " WHERE undone = 0"
         with _sqlite_errors(self.path), self._reading():
             rows = list(self.conn.execute(
@@ -505,11 +543,12 @@ class JournalFile(Generic[S]):
         for row in rows:
             number, name, undone = _step_row(row, f"{self.path}")
             here = f"{self.path}: step {number}"
-            held = events.get(number, [])
-            out.append((Step(number, name, tuple(
-                _event(_json(data, f"{here}, event {position!r}"), f"{here}, event {position!r}")
-                for position, data in held
-            ), undone), tuple(data for _, data in held)))
+            held = []
+            for position, text in events.get(number, []):
+                at = f"{here}, event {position!r}"
+                data = _json(text, at)
+                held.append(EventRow(text, data, _rolls(data, at), at))
+            out.append((number, name, undone, tuple(held)))
         return out
 
     def step_count(self) -> int:

@@ -50,7 +50,6 @@ from referee.match.journal_file import (  # the names other modules import from 
     _json,
     _now,
     _sqlite_errors,
-    same_event,
     step_seed,
 )
 from referee.match.serial import unit_state_from_json, unit_state_json
@@ -312,18 +311,18 @@ class MatchFile(JournalFile[MatchState]):
         state = state if state is not None else self.initial_state()
         for step in steps:
             for i, event in enumerate(step.events):
-                state = self._fold_event(state, step, i, event)
+                state = self._fold_event(state, f"step {step.number} ({step.name}), event {i}",
+                                         event)
         return state
 
-    def _fold_event(self, state: MatchState, step: Step, i: int, event: Event) -> MatchState:
-        """``state`` with the changes of ``event`` (event ``i`` of ``step``); changes that
-        cannot be carried out are a damaged file."""
+    def _fold_event(self, state: MatchState, where: str, event: Event) -> MatchState:
+        """``state`` with the changes of ``event`` (``where``: "step N (name), event I");
+        changes that cannot be carried out are a damaged file."""
         try:
             return state.apply(event.changes)
         except RefereeError as exc:
-            raise MatchFileError(
-                f"{self.path}: damaged: step {step.number} ({step.name}), event {i}: "
-                f"{exc}; it was not changed", file=self.path) from None
+            raise MatchFileError(f"{self.path}: damaged: {where}: {exc}; it was not changed",
+                                 file=self.path) from None
 
     def run(
         self,
@@ -376,30 +375,30 @@ class MatchFile(JournalFile[MatchState]):
         """Run every active step's commands again, with the dice typed at the table and the
         step's seed for the rest; list the events that come out differently (an empty list:
         the journal replays exactly, dice included). Each event run again is compared with
-        the file's row (:func:`referee.match.journal_file.same_event`); the state it runs
-        on is the journal's own, its recorded changes folded in (and checked) one by one,
-        as opening the file does."""
+        the file's row (:meth:`referee.match.journal_file.EventRow.same`); the state the
+        next one runs on is the journal's own: with the changes of the event run again
+        where it is the row's, else with the row's changes, checked as opening the file
+        does."""
         problems: list[str] = []
         with _sqlite_errors(self.path), self._reading():
-            journal = self.journal_rows()
+            journal = self.step_rows()
             state = self.initial_state()
-        for step, rows in journal:
-            dice = Dice(step_seed(self.seed, step.number))
+        for number, name, _, rows in journal:
+            dice = Dice(step_seed(self.seed, number))
             # the typed dice answered the step's first dice; the seed rolled the rest
-            dice.type_in(r.value for e in step.events for r in e.dice if r.typed)
-            for i, (event, row) in enumerate(zip(step.events, rows, strict=True)):
+            dice.type_in(r.value for row in rows for r in row.dice if r.typed)
+            for i, row in enumerate(rows):
+                where = f"step {number} ({name}), event {i}"
                 try:
-                    again = execute(state, event.command, dice)
+                    again = execute(state, row.command, dice)
                 except RefereeError as exc:
-                    problems.append(f"step {step.number} ({step.name}), event {i} "
-                                    f"({event.kind}): refused now: {exc}")
+                    problems.append(f"{where} ({row.kind}): refused now: {exc}")
                 else:
-                    if not same_event(again, row, event):
-                        problems.append(
-                            f"step {step.number} ({step.name}), event {i} "
-                            f"({event.kind}): replays differently"
-                        )
-                state = self._fold_event(state, step, i, event)
+                    if row.same(again):
+                        state = state.apply(again.changes)
+                        continue
+                    problems.append(f"{where} ({row.kind}): replays differently")
+                state = self._fold_event(state, where, row.event())
         return problems
 
 

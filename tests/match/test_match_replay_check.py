@@ -10,6 +10,7 @@ from pathlib import Path
 
 import pytest
 
+from referee.board.hexgrid import parse_label
 from referee.cli.main import main
 from referee.match.journal_text import read_journal, replay_journal
 from referee.match.store import MatchFile, MatchFileError
@@ -109,3 +110,25 @@ def test_changes_that_cannot_be_carried_out_make_the_check_refuse_a_damaged_file
     with MatchFile.open(path) as m, pytest.raises(MatchFileError, match="damaged: step 3 "):
         m.replay_check()
     assert path.read_bytes() == before
+
+
+def test_a_command_the_engine_now_refuses_is_reported_and_its_recorded_changes_kept(
+        tmp_path):
+    # the referee's correction (step 3) names a unit the match does not hold: refused now;
+    # the journal keeps the grunts where the row put them, and the steps after it replay
+    # exactly from there
+    path = _replayed(tmp_path)
+
+    def other_unit(data: str) -> str:
+        row = json.loads(data)
+        row["command"]["uid"] = "ghost"
+        return json.dumps(row)
+
+    _rewrite(path, 3, other_unit)
+    with MatchFile.open(path) as m:
+        problems = m.replay_check()
+        assert m.state.unit("grunts").hex == parse_label("E5")  # the row's changes
+    assert len(problems) == 1
+    assert problems[0].startswith("step 3 (The referee moves the grunts back to E5, as on "
+                                  "the table), event 0 (correct): refused now: ")
+    assert "ghost" in problems[0]
