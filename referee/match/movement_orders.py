@@ -10,9 +10,9 @@ from __future__ import annotations
 
 from referee.match.memo import LastAnswer
 from referee.match.state import MatchState
-from referee.rules.orders.legality import StepCheck, check_movement
+from referee.rules.orders.legality import StepCheck, check_movement_step
 from referee.rules.orders.missing import order_step
-from referee.rules.orders.model import NOTHING, Order, Step
+from referee.rules.orders.model import NOTHING, Step
 
 _LAST: LastAnswer[tuple[dict[str, Step], dict[str, StepCheck]]] = LastAnswer()
 """The last step's actions: ``advance`` stops at a movement step with something to do, and
@@ -34,8 +34,7 @@ def _step_actions(state: MatchState, number: int) -> tuple[dict[str, Step], dict
             continue
         record = state.orders.get(uid, {}).get(str(state.turn), {})
         given = order_step(record, "movement", number, unit) or (NOTHING,)
-        single = Order("movement", (given, (NOTHING,), (NOTHING,)))
-        check = check_movement(unit, single, state.rules).steps[0]
+        check = check_movement_step(unit, given, state.rules)
         actions[uid] = check.done
         checks[uid] = check
     return actions, checks

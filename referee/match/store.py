@@ -67,6 +67,7 @@ from referee.versions import stamp
 
 if TYPE_CHECKING:
     from referee.match.journal_text import TextJournal
+    from referee.units.parse_unit import CardRules
 
 __all__ = ["BUSY_SECONDS", "FORMAT_VERSION", "MatchFile", "MatchFileError", "MatchMovedOn",
            "find_unit_card", "step_seed"]
@@ -93,9 +94,11 @@ def _card_source(unit: UnitType) -> dict[str, Any]:
     raise MatchFileError(f"unit {unit.id}: not found in {unit.source}")
 
 
-def _parse_card(data: object, rules: Ruleset, where: str) -> UnitType:
+def _parse_card(data: object, rules: Ruleset | CardRules, where: str) -> UnitType:
+    """A card the file holds, read under ``rules`` (or the card rules read from them,
+    once for every card of the file)."""
     from referee.units.catalogue import card_rules
-    from referee.units.parse_unit import parse_unit
+    from referee.units.parse_unit import CardRules, parse_unit
 
     if not isinstance(data, dict) or not isinstance(data.get("nation"), str) \
             or not isinstance(data.get("sample", False), bool):
@@ -106,7 +109,7 @@ def _parse_card(data: object, rules: Ruleset, where: str) -> UnitType:
         0,
         data["nation"],
         problems,
-        card_rules(rules),
+        rules if isinstance(rules, CardRules) else card_rules(rules),
         sample=data.get("sample", False),
     )
     if card is None:
@@ -138,10 +141,15 @@ class MatchFile(JournalFile[MatchState]):
             raise MatchFileError(f"{where}: cannot be read: {one_line(exc)}",
                                  file=path) from None
         cards: dict[str, UnitType] = {}
+        crules: CardRules | None = None
         for cid, data in self.conn.execute("SELECT id, data FROM cards"):
             here = f"{path}: card {cid!r}"
             try:
-                cards[str(cid)] = _parse_card(_json(data, here), self.rules, here)
+                if crules is None:
+                    from referee.units.catalogue import card_rules
+
+                    crules = card_rules(self.rules)
+                cards[str(cid)] = _parse_card(_json(data, here), crules, here)
             except RefereeError as exc:
                 raise MatchFileError(str(exc), file=path) from None
         self.cards: Mapping[str, UnitType] = MappingProxyType(cards)
