@@ -174,9 +174,10 @@ def begin_window(
             return
         finished.append(True)
         window.build_panels()
-        if not restored and window.docks_placed:  # fitted empty at the first show
-            window.fit_docks()
         _open_first(window, path, said)
+        if not restored and window.isVisible():  # shown before its panels and its match
+            window.docks_placed = True
+            window.fit_docks()
         window.view.fit()
 
     if deferred and path is None:  # a new demo: its map and units while the rules load

@@ -894,7 +894,7 @@ class MainWindow(QMainWindow):
 
     def showEvent(self, event: QShowEvent) -> None:
         super().showEvent(event)
-        if not self.docks_placed:
+        if not self.docks_placed and self.scene.battle_map is not None:  # (a map to fit)
             self.docks_placed = True
             self.fit_docks()
         if self.panels_built and self.setup_panel.active:  # a match being set up: its setup

@@ -12,7 +12,7 @@ import subprocess
 import sys
 from pathlib import Path
 
-from PySide6.QtCore import QSettings
+from PySide6.QtCore import QSettings, Qt
 
 from referee.app.app import begin_window
 from referee.match.demo import DEMO_UNITS
@@ -115,3 +115,31 @@ def test_the_demo_s_first_frame_has_the_units_of_its_match_file(qtbot, tmp_path,
     assert window.journal.table.model().rowCount() >= 1
     finish()  # once only: no second demo
     assert len(list((tmp_path / "matches").glob("demo-*.referee"))) == 1
+
+
+def test_the_match_of_last_time_gets_the_map_its_room_once_it_is_open(qtbot, tmp_path,
+                                                                       monkeypatch):
+    # the first frame has no map yet (the match file needs the engine): the docks are not
+    # fitted to an empty map, which would leave the map a sliver between them
+    monkeypatch.setenv("REFEREE_MATCHES", str(tmp_path / "matches"))
+    settings = QSettings(str(tmp_path / "referee.ini"), QSettings.Format.IniFormat)
+    first, finish = begin_window(None, settings)
+    qtbot.addWidget(first)
+    finish()
+    assert first.session is not None
+    last = first.session.path
+    first.session.close()
+    first.session = None  # as if the app had quit (nothing saved of the window's layout)
+
+    window, finish = begin_window(None, settings)
+    qtbot.addWidget(window)
+    assert window.scene.battle_map is None  # the match of last time: no preview
+    window.setWindowState(Qt.WindowState.WindowNoState)
+    window.resize(1366, 740)
+    window.show()
+    qtbot.waitExposed(window)
+    finish()
+    qtbot.wait(10)
+    assert window.session is not None and window.session.path == last
+    # the standard battlefield is taller than wide: as tall as the window, about 40% of it
+    assert window.view.width() > window.width() * 0.3
