@@ -30,7 +30,7 @@ from referee.app.activation.wizards.pieces import PiecePage
 from referee.app.map_overlay import MapOverlay
 from referee.board.hexgrid import DIRECTION_NAMES, Hex, hex_label
 from referee.match.activation_file import ActivationMatch
-from referee.rules.activation.actions import pose_of
+from referee.rules.activation.actions import ActivationError, pose_of, shot_target
 from referee.rules.activation.commands import Command, Move, Shoot, Shot
 from referee.rules.activation.game import move_board, sight
 from referee.rules.activation.movement import cheapest_path, reachable
@@ -266,6 +266,12 @@ class AttackPage(QWizardPage):
                                     f"{hex_label(h)} (armor {structure.armor})", h))
             for target, words, h in targets:
                 if range_problem(piece.hex, h, weapon) or sight_problem(board, piece.hex, h):
+                    continue
+                shot = (Shot(weapon.id, tile=h) if target.startswith("@") else
+                        Shot(weapon.id, unit=target))
+                try:  # the engine's own test: a unit hidden in a fortification, one's own
+                    shot_target(game, state, piece, shot)  # fortification (by the rulings)
+                except ActivationError:
                     continue
                 armor = (game.cards.structure(state.fortifications[h].structure).armor
                          if target.startswith("@") else game.card(state.pieces[target]).armor)
