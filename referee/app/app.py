@@ -26,6 +26,7 @@ from PySide6.QtGui import QIcon
 from PySide6.QtWidgets import QApplication
 
 from referee.app.main_window import MainWindow
+from referee.errors import RefereeError
 from referee.paths import APP_NAME, icon_path, settings_root
 
 ICON = icon_path()
@@ -201,8 +202,13 @@ def _open_first(window: MainWindow, path: Path | None, said: str) -> None:
     if window.session is None:
         from referee.match.demo import create_demo_match, new_demo_path
 
-        path = new_demo_path()
-        create_demo_match(path).close()
+        try:
+            path = new_demo_path()
+            create_demo_match(path).close()
+        except (RefereeError, OSError) as exc:  # a full disk, a folder not writable
+            window.scene.clear_map()  # no demo's preview left standing for a demo not made
+            window.report_error(f"no demo match could be written ({exc})")
+            return
         window.open_match(path)
     if said:
         where = window.session.path if window.session is not None else path

@@ -114,8 +114,9 @@ class MapScene(QGraphicsScene):
 
     # --- building ------------------------------------------------------------------
 
-    def set_map(self, battle_map: BattleMap) -> None:
-        """Draw ``battle_map``'s hexes, zones, roads and rivers (everything else goes)."""
+    def clear_map(self) -> None:
+        """No map: every item goes (a first start's preview of a demo that could not be
+        written)."""
         self.clear()
         self.hex_items, self.unit_items, self.marker_items = {}, {}, {}
         self._line = None
@@ -124,6 +125,16 @@ class MapScene(QGraphicsScene):
         self.shot_item = None
         self.pending_items = []
         self._smoked = frozenset()
+        self.battle_map = None
+        self.hex_layer = HexLayer()
+        self.overlay = OverlayLayer()
+        self.raster = None
+        self.far_item = None
+        self.far = False
+
+    def set_map(self, battle_map: BattleMap) -> None:
+        """Draw ``battle_map``'s hexes, zones, roads and rivers (everything else goes)."""
+        self.clear_map()
         self.battle_map = battle_map
         self.hex_layer = HexLayer()
         self.addItem(self.hex_layer)

@@ -147,3 +147,23 @@ def test_the_match_of_last_time_gets_the_map_its_room_once_it_is_open(qtbot, tmp
     assert window.session is not None and window.session.path == last
     # the standard battlefield is taller than wide: as tall as the window, about 40% of it
     assert window.view.width() > window.width() * 0.3
+
+
+def test_a_demo_that_cannot_be_written_leaves_no_preview_and_says_why(qtbot, tmp_path,
+                                                                       monkeypatch):
+    import referee.match.demo as demo
+
+    def full_disk(path: Path) -> None:
+        raise OSError(28, "No space left on device")
+
+    monkeypatch.setenv("REFEREE_MATCHES", str(tmp_path / "matches"))
+    monkeypatch.setattr(demo, "create_demo_match", full_disk)
+    settings = QSettings(str(tmp_path / "referee.ini"), QSettings.Format.IniFormat)
+    window, finish = begin_window(None, settings)
+    qtbot.addWidget(window)
+    assert len(window.scene.unit_items) == len(DEMO_UNITS)  # the preview
+    finish()
+    assert window.session is None
+    assert window.scene.unit_items == {} and window.scene.battle_map is None
+    assert "no demo match could be written" in window.statusBar().currentMessage()
+    assert "No space left on device" in window.statusBar().currentMessage()
