@@ -193,11 +193,18 @@ def begin_window(
 
 def _open_first(window: MainWindow, path: Path | None, said: str) -> None:
     """Open ``path`` in ``window`` (None: a new demo match; one that cannot be opened: a new
-    demo match too, saying why)."""
+    demo match too, saying why; a match of another game system: its own window, and this
+    one waits empty, writing no demo)."""
     if path is not None:
         others = len(window.other_windows)
         window.open_match(path)
-        if window.session is None and len(window.other_windows) == others:
+        if len(window.other_windows) > others:
+            window.scene.clear_map()
+            window.statusBar().showMessage(
+                f"{path.name} is a match of another game system: it opened in its own "
+                "window. File > New demo match makes a match of written orders here.")
+            return
+        if window.session is None:
             said = f"{path} could not be opened ({window.last_error}): a new demo match. "
     if window.session is None:
         from referee.match.demo import create_demo_match, new_demo_path

@@ -146,11 +146,15 @@ def test_a_match_of_the_activation_rules_is_in_open_recent_and_reopens_in_its_wi
     assert isinstance(opened, ActivationWindow) and opened is not first
     assert opened.match.path.resolve() == activation.resolve()
     window.close()
-    # plain referee next time: the activation match opens in its own window, and the
-    # main window, which plays only matches of written orders, a new demo without a
-    # word of the activation match not opening
+    # plain referee next time: the activation match opens in its own window; the main
+    # window, which plays only matches of written orders, waits empty and says so: no new
+    # demo is written at each start
+    before = demos(tmp_path)
     again = window_on(qtbot, None, settings)
     (other,) = again.other_windows
     qtbot.addWidget(other)
     assert isinstance(other, ActivationWindow)
-    assert "could not be opened" not in again.statusBar().currentMessage()
+    assert again.session is None and demos(tmp_path) == before
+    said = again.statusBar().currentMessage()
+    assert "crossroads.referee is a match of another game system" in said
+    assert "could not be opened" not in said
