@@ -234,6 +234,9 @@ def run_app(path: Path | str | None = None) -> int:
 
             other = system_window(path)  # a match of another game system: its own window
             if other is not None:
+                from referee.app.remembered import Remembered
+
+                Remembered(QSettings()).add_recent(other.match.path)  # plain referee: again
                 other.show_on_screen()
                 return app.exec()
         if path is not None:
