@@ -22,15 +22,19 @@ from typing import Any
 
 def environment(home: Path) -> dict[str, str]:
     """The environment of a timed command: fresh user folders in ``home``, the cache folder
-    (parsed data files, dataclasses' compiled code, the rules index) at ``home/cache``;
+    (parsed data files, dataclasses' compiled code, the rules index) under ``home/cache``;
     bytecode written and read as in an installed copy (pip and the packaged app compile
-    every module)."""
+    every module). On Linux the cache folder is moved as a user's is (``XDG_CACHE_HOME``), so
+    a command finds it through platformdirs as it does for a user."""
     env = dict(os.environ)
-    for name in ("REFEREE_MATCHES", "XDG_DATA_HOME", "XDG_CONFIG_HOME", "XDG_CACHE_HOME",
-                 "REFEREE_NO_CODE_CACHE"):
+    for name in ("REFEREE_MATCHES", "REFEREE_CACHE", "XDG_DATA_HOME", "XDG_CONFIG_HOME",
+                 "XDG_CACHE_HOME", "REFEREE_NO_CODE_CACHE"):
         env.pop(name, None)
     env["REFEREE_HOME"] = str(home)
-    env["REFEREE_CACHE"] = str(home / "cache")
+    if sys.platform.startswith("linux"):
+        env["XDG_CACHE_HOME"] = str(home / "cache")
+    else:
+        env["REFEREE_CACHE"] = str(home / "cache")
     env.pop("PYTHONDONTWRITEBYTECODE", None)
     return env
 
