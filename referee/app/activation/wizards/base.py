@@ -23,6 +23,7 @@ from referee.match.activation_file import ActivationMatch
 from referee.match.journal_file import step_seed
 from referee.rules.activation.commands import Command
 from referee.rules.activation.record import Outcome
+from referee.rules.activation.state import Piece
 from referee.rules.activation.step import step as decide
 
 LEGAL = "#2e7d32"
@@ -60,6 +61,10 @@ class ActivationWizard(QWizard):
     def command(self) -> Command | None:
         """The command the pages have built so far (None: not yet whole)."""
         raise NotImplementedError
+
+    def piece(self) -> Piece | None:
+        """The unit the wizard acts with, once picked (None: none yet, or none at all)."""
+        return None
 
     def chosen_step(self) -> ChosenStep:
         command = self.command()
