@@ -113,11 +113,13 @@ def test_an_aircraft_moves_then_strafes_with_the_odds_and_the_dice_typed(qtbot, 
     (box,) = wizard.air_page.boxes.values()                   # the fighter's wing guns
     texts = [box.itemText(i) for i in range(box.count())]
     # the wing guns roll d12+1 against the tank's armor 9: the d12 needs 8 or more,
-    # 5 faces of 12 = 42%
+    # 5 faces of 12 = 42%; a farmhouse (armor 5) needs 4 or more, 9 of 12 = 75%
     tank = next(t for t in texts if t.startswith("tank"))
     assert tank.endswith("needs 9+ on d12+1: 42%")
+    assert "Farmhouse on J8 (armor 5): needs 5+ on d12+1: 75%" in texts
     assert wizard.button(QWizard.WizardButton.NextButton).isEnabled()   # it may hold fire
-    box.setCurrentIndex(texts.index(tank))
+    click_tile(qtbot, window, "H10")          # the tank's tile aims the guns at it
+    assert box.currentText() == tank
     next_page(qtbot, wizard)
     entry = wizard.dice.entry
     entry.set_typed(True)
@@ -208,7 +210,8 @@ def test_a_unit_embarks_into_a_transport_a_tile_away_picked_on_the_map(qtbot, ca
     assert wizard is not None and wizard.windowTitle() == "Embark / disembark"
     # only the rifles: the carrier takes infantry, and the tank is a vehicle
     assert items(wizard.unit.list) == ["rifles: Rifle squad on H14: embarks (into carrier)"]
-    wizard.unit.pick("rifles")
+    click_tile(qtbot, window, "H14")          # the rifles' tile picks them
+    assert wizard.unit.uid() == "rifles"
     next_page(qtbot, wizard)
     assert items(wizard.transport.list) == [
         "carrier: Armoured carrier on G15, carries infantry; aboard 0 of 2"]
@@ -297,6 +300,22 @@ def test_under_the_mission_reading_no_tile_is_offered_and_the_page_says_why(qtbo
     assert wizard.where.legal == []
     assert "ruling activation.reserves-entry" in wizard.where.none.text()
     assert not wizard.button(QWizard.WizardButton.NextButton).isEnabled()
+
+
+def test_a_reserve_of_the_north_edge_enters_facing_into_the_map(qtbot, tmp_path):
+    # the whole sample: side 2's turn, its rifle squad "grunts" in the reserves
+    window = sample_window(qtbot, tmp_path, 25)
+    qtbot.mouseClick(window.enter_button, Qt.MouseButton.LeftButton)
+    wizard = window.wizard_host.wizard
+    wizard.unit.pick("grunts")
+    next_page(qtbot, wizard)
+    # side 2's edge is N: the 8 tiles from H1 to O5, none taken for infantry (no slots)
+    assert offered(window) == ["H1", "I2", "J2", "K3", "L3", "M4", "N4", "O5"]
+    assert wizard.where.facing.currentText() == "S"
+    click_tile(qtbot, window, "K3")
+    next_page(qtbot, wizard)
+    finish(qtbot, wizard)
+    assert last_step(window)[0] == "enter uid=grunts hex=K3 facing=S"
 
 
 # --- before the battle --------------------------------------------------------------------------

@@ -303,6 +303,28 @@ class AttackPage(QWizardPage):
                 out.append(Shot(weapon, unit=target))
         return tuple(out)
 
+    def _target_hex(self, target: object) -> Hex | None:
+        if not isinstance(target, str):
+            return None
+        state = self.state or self._wizard().state
+        if target.startswith("@"):
+            return next((h for h in state.fortifications if hex_label(h) == target[1:]), None)
+        return state.pieces[target].hex
+
+    def pick_hex(self, h: Hex) -> bool:
+        """A click on a target's tile aims the first weapon that can shoot it and is not
+        aimed there yet."""
+        found = False
+        for box in self.boxes.values():
+            rows = [i for i in range(box.count()) if self._target_hex(box.itemData(i)) == h]
+            if not rows:
+                continue
+            found = True
+            if box.currentIndex() not in rows:
+                box.setCurrentIndex(rows[0])
+                return True
+        return found
+
     def isComplete(self) -> bool:
         return True if self.after_move else bool(self.shots())
 

@@ -31,6 +31,7 @@ from referee.match.activation_file import ActivationMatch
 from referee.rules.activation.commands import Command, Disembark, Embark
 from referee.rules.activation.game import battle_map
 from referee.rules.activation.state import Piece
+from referee.rules.activation.transport import room_text
 
 UNIT, TRANSPORT, TILE, DICE = range(4)
 
@@ -152,14 +153,16 @@ class TransportPage(QWizardPage):
         self.list.clear()
         self.offered = list(wizard.transports.get(piece.uid, [])) if piece is not None else []
         game, state = wizard.match.game, wizard.state
+        counts = game.rules.movement.transport_counts
         for t in self.offered:
             card = game.card(t)
             aboard = state.aboard(t.uid)
             who = f": {', '.join(p.uid for p in aboard)}" if aboard else ""
             where = hex_label(t.hex) if t.hex is not None else "?"
+            room = room_text(card, [game.card(p) for p in aboard], counts)
             item = QListWidgetItem(
                 f"{t.uid}: {card.name} on {where}, carries {', '.join(card.transport_types)}; "
-                f"aboard {len(aboard)} of {card.transport}{who}")
+                f"{room}{who}")
             item.setData(Qt.ItemDataRole.UserRole, t.uid)
             self.list.addItem(item)
         self._draw()

@@ -16,7 +16,7 @@ from referee.app.activation.wizards.base import DicePage
 from referee.app.activation.wizards.pieces import PiecePage
 from referee.app.activation.wizards.tiles import PlacingWizard, TilePage
 from referee.app.map_overlay import MapOverlay
-from referee.board.hexgrid import Hex
+from referee.board.hexgrid import DIRECTION_NAMES, Hex
 from referee.match.activation_file import ActivationMatch
 from referee.rules.activation.commands import Command, Enter
 from referee.rules.activation.game import battle_map, edge_of
@@ -49,6 +49,8 @@ class EnterWizard(PlacingWizard):
         self.dice = DicePage()
         for page in (self.unit, self.where, self.dice):
             self.addPage(page)
+        if edge in DIRECTION_NAMES:  # facing into the map, away from its edge, to begin with
+            self.where.facing.setCurrentIndex((DIRECTION_NAMES.index(edge) + 3) % 6)
 
     def piece(self) -> Piece | None:
         uid = self.unit.uid()
