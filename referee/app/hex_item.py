@@ -169,6 +169,11 @@ OUTLINE_PX = 5.0
 SYMBOL_PX = 9.0
 LABEL_PX = 22.0
 NAME_PX = 36.0
+SMALL_LABEL_PX = 13.0
+"""Below ``LABEL_PX`` and down to this, the label alone, in the middle, at ``SMALL_LABEL_TEXT``
+screen pixels: a whole map fitted to a window still names its hexes, which the referee
+types in commands and reads off the table."""
+SMALL_LABEL_TEXT = 8.0
 
 POLYGON = local_polygon()
 INNER = local_polygon(0.9)
@@ -246,6 +251,9 @@ class HexItem(QGraphicsItem):
             self._text(painter, self.terrain, QRectF(_p(-0.8, 0.3), _p(0.8, 0.6)), 0.16, fill)
         if px >= LABEL_PX:
             self._text(painter, self.label, QRectF(_p(-0.5, -0.87), _p(0.5, -0.55)), 0.3, fill)
+        elif px >= SMALL_LABEL_PX:
+            self._text(painter, self.label, QRectF(_p(-0.9, -0.4), _p(0.9, 0.4)),
+                       SMALL_LABEL_TEXT / px, fill)
 
     @staticmethod
     def _text(painter: QPainter, text: str, rect: QRectF, size: float, under: QColor) -> None:

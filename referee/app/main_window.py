@@ -130,7 +130,7 @@ class MainWindow(QMainWindow):
         self.round_clock = RoundClockBadge(self)  # a match made for a tournament's round
         self.round_clock.warned.connect(lambda text: self.statusBar().showMessage(text, 60000))
         self.wizards = WizardOpener(lambda: self.session, self.wizard_host, self,
-                                    self.show_rule, self.report_error)
+                                    self.show_rule, self.report_error, self.hidden_from_view)
         self.turn_driver = TurnDriver(self, self.wizards, self)
         self._make_actions()
         self.menuBar().setCornerWidget(self.round_clock, Qt.Corner.TopRightCorner)

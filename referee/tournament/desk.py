@@ -373,7 +373,13 @@ class Desk:
             last = event.round(number - 1)
             if last is not None and last.missing:
                 tables = ", ".join(map(str, last.missing))
-                raise DeskError(f"round {last.number} has no result yet for table(s) {tables}")
+                by = last.pairing_records[0] if last.pairing_records else None
+                raise DeskError(  # e.g. another desk paired the round this one meant to pair
+                    f"round {last.number} is paired"
+                    + (f" (by {by.who} at {by.at})" if by is not None else "")
+                    + f" and has no result yet for table(s) {tables}: round {number} can be "
+                    "paired when they are in; nothing was written"
+                )
             pairing = self._auto(event, number)
             if number not in copies:
                 copies[number] = self.last_backup = self.store.backup(f"before-round-{number}")

@@ -122,9 +122,13 @@ def _connect_error(url: str, exc: psycopg.Error) -> EventServerError:
             f"{url}: the server wants a password for {user!r} and none that it takes was "
             "given: put it in PGPASSWORD or ~/.pgpass (never in the URL)"
         )
-    return EventServerError(
-        f"{url}: cannot reach the event's server within {_connect_timeout(url)} s: "
-        f"{_first_lines(exc)}"
+    if "timeout expired" in text:  # the server took the connection but never answered
+        return EventServerError(
+            f"{url}: cannot reach the event's server: no answer within "
+            f"{_connect_timeout(url)} s ({_first_lines(exc)})"
+        )
+    return EventServerError(  # refused or no such host: it failed at once, not after a wait
+        f"{url}: cannot reach the event's server: {_first_lines(exc)}"
     )
 
 

@@ -187,3 +187,26 @@ def test_the_dispute_lookup_in_words(capsys):
 def test_the_dispute_lookup_refuses_bad_pips(capsys):
     assert main(["activation", "damage-fortification", "--pips", "blue=2", "--hits", "1"]) == 2
     assert "COLOUR=N" in capsys.readouterr().err
+
+
+def test_a_fortification_you_hold_may_be_shot_unless_the_ruling_says_not(g):
+    # The bunker holds 2 of side 1's pips and 1 neutral: side 1 holds it. By default
+    # (activation.fortification-target = any) side 1's tank may shoot it: penetration 7 + 2
+    # = 9 against armor 8, a hit; side 1's pip is the most common and goes.
+    state = main_phase([unit("tank", "battle-tank", 1, "H12:N", g)],
+                       [fort("H9", side1=2, neutral=1, owner=1)])
+    out = play(g, state, "shoot uid=tank shots=cannon>@H9", [7])
+    f = out.state.fortifications[next(iter(out.state.fortifications))]
+    assert f.pips.to_json() == {"side1": 1, "side2": 0, "neutral": 1}
+    assert "activation.fortification-target" in out.decision.rulings
+    from referee.rules.activation.actions import ActivationError
+
+    strict = game(fortification_target="not-held")
+    with pytest.raises(ActivationError, match=r"side 1 holds the fortification on H9.*"
+                       r"ruling activation.fortification-target"):
+        play(strict, state, "shoot uid=tank shots=cannon>@H9")
+    # a tie is held by nobody: it may be shot under either reading
+    tied = main_phase([unit("tank", "battle-tank", 1, "H12:N", g)],
+                      [fort("H9", side1=1, side2=1, owner=1)])
+    out = play(strict, tied, "shoot uid=tank shots=cannon>@H9", [7])
+    assert next(iter(out.state.fortifications.values())).pips.total == 1

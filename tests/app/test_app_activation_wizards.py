@@ -95,17 +95,39 @@ def test_the_deploy_wizard_offers_only_the_edge_first_and_deploys_on_the_tile_cl
     click_tile(qtbot, deploying, "H15")
     assert wizard.where.tile() == parse_label("H15")
     wizard.where.facing.setCurrentText("NE")
+    # the ammunition it starts with: at most its card's (the battle tank: 5), full by default
+    ammunition = wizard.where.ammunition
+    assert (ammunition.value(), ammunition.maximum(), ammunition.minimum()) == (5, 5, 0)
+    ammunition.setValue(3)
     next_page(qtbot, wizard)
     finish(qtbot, wizard)
-    assert last_step(deploying) == ("deploy side=1 uid=tank hex=H15 facing=NE",
+    assert last_step(deploying) == ("deploy side=1 uid=tank hex=H15 facing=NE ammunition=3",
                                     [{"kind": "deploy", "side": 1, "uid": "tank", "hex": "H15",
-                                      "facing": "NE"}])
+                                      "facing": "NE", "ammunition": 3}])
     tank = deploying.match.state.pieces["tank"]
-    assert (tank.hex, tank.facing) == (parse_label("H15"), 1)
+    assert (tank.hex, tank.facing, tank.ammunition) == (parse_label("H15"), 1, 3)
     assert deploying.wizard_host.wizard is None and deploying.wizard_host.overlay.drawn() == []
     assert "Whose turn: side 2" in deploying.heading.text()
     qtbot.mouseClick(deploying.undo_button, Qt.MouseButton.LeftButton)
     assert deploying.match.state.pieces["tank"].status == "roster"
+
+
+def test_a_structure_is_deployed_without_ammunition_and_a_full_load_is_not_written(
+        qtbot, deploying):
+    qtbot.mouseClick(deploying.deploy_button, Qt.MouseButton.LeftButton)
+    wizard = deploying.wizard_host.wizard
+    wizard.pieces.pick("bunker")
+    next_page(qtbot, wizard)
+    assert not wizard.where.form.isRowVisible(wizard.where.ammunition)
+    assert wizard.where.ammunition_given() is None
+    wizard.back()
+    wizard.pieces.pick("rifles")
+    next_page(qtbot, wizard)
+    assert wizard.where.form.isRowVisible(wizard.where.ammunition)
+    assert wizard.where.ammunition_given() is None  # full: the command's own default
+    wizard.where.ammunition.setValue(0)
+    assert wizard.where.ammunition_given() == 0
+    wizard.reject()
 
 
 def test_the_activate_wizard_moves_to_a_reachable_tile_at_its_cost(qtbot, window):
@@ -184,3 +206,31 @@ def test_a_step_typed_while_a_wizard_is_open_closes_it_writing_nothing_of_its_ow
     assert "closed without writing anything" in window.wizard_host.idle.text()
     assert last_step(window)[0] == "move uid=buggy path=H9:S"
     assert len(window.match.steps()) == 26
+
+
+def attack_targets(qtbot, window, uid):
+    qtbot.mouseClick(window.activate_button, Qt.MouseButton.LeftButton)
+    wizard = window.wizard_host.wizard
+    wizard.unit.pick(uid)
+    wizard.unit.attack_radio.setChecked(True)
+    next_page(qtbot, wizard)
+    (box,) = wizard.attack_page.boxes.values()
+    return [box.itemText(i).split(" (")[0] for i in range(1, box.count())]
+
+
+def test_the_attack_offers_the_fortification_its_side_holds_as_the_ruling_reads(
+    qtbot, window, tmp_path
+):
+    # the buggy (side 2) sits in the citadel on H8: side 2 2 pips, neutral 3, so side 2
+    # holds it. By default (activation.fortification-target = any) it may shoot it.
+    assert attack_targets(qtbot, window, "buggy") == [
+        "rifles", "tank", "Farmhouse on F8", "Citadel on H8", "Farmhouse on J8"]
+    text = JOURNAL.read_text(encoding="utf-8").replace(
+        "seed: 2002\n", "seed: 2002\nruling: activation.fortification-target=not-held\n")
+    strict = tmp_path / "not-held.journal"
+    strict.write_text(text, encoding="utf-8")
+    path = tmp_path / "not-held.referee"
+    replay_journal(read_journal(strict), path).close()
+    other = open_window(qtbot, path)
+    assert attack_targets(qtbot, other, "buggy") == [
+        "rifles", "tank", "Farmhouse on F8", "Farmhouse on J8"]

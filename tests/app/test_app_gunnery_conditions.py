@@ -17,7 +17,7 @@ from PySide6.QtWidgets import QWizard
 from test_app_gunnery_wizard import choose_typed_dice, next_page, to_odds_page, type_in_order
 
 from referee.app.wizards.agony.wizard import Page as AgonyPage
-from referee.app.wizards.gunnery.wizard import Page
+from referee.app.wizards.gunnery.page import Page
 from referee.match.store import MatchFile
 
 

@@ -10,7 +10,7 @@ from app_window import demo_window
 from PySide6.QtCore import QPoint, Qt
 from PySide6.QtWidgets import QListWidget, QWizard
 
-from referee.app.wizards.gunnery.wizard import Page
+from referee.app.wizards.gunnery.page import Page
 from referee.match.store import MatchFile
 
 
@@ -83,6 +83,32 @@ def finish(qtbot, wizard) -> None:
 def steps(window):
     with MatchFile.open(window.session.path) as m:
         return m.steps()
+
+
+def test_a_weapon_not_loaded_says_so_on_the_weapon_page_before_any_target(qtbot, tmp_path):
+    window = demo_window(qtbot, tmp_path)
+    # the table: the tank's main gun was never loaded; the companions' only weapon neither
+    unload = [{"kind": "correct", "uid": "tank", "set": {"loaded": {"Main gun": 0,
+                                                                     "Hull machine gun": 2}}},
+              {"kind": "correct", "uid": "companions", "set": {"loaded": {"Horse pistols": 0}}}]
+    assert window.run_step("Correction", unload) is not None
+    wizard = window.open_gunnery_wizard()
+    qtbot.waitExposed(wizard)
+    pick(qtbot, wizard.shooter_page.list, "tank")
+    next_page(qtbot, wizard)
+    items = wizard.weapon_page.list
+    main, hull = (next(items.item(i) for i in range(items.count())
+                       if items.item(i).text().startswith(n)) for n in ("Main gun", "Hull"))
+    assert "cannot fire now — Main gun is not loaded (fire.load)" in main.text()
+    assert not main.flags() & Qt.ItemFlag.ItemIsEnabled  # a weapon that cannot fire is greyed
+    assert hull.flags() & Qt.ItemFlag.ItemIsEnabled and "cannot fire" not in hull.text()
+    assert wizard.weapon_page.subTitle() == "Which weapon does tank fire?"
+    wizard.back()
+    pick(qtbot, wizard.shooter_page.list, "companions")
+    next_page(qtbot, wizard)
+    assert "No weapon of companions can fire now" in wizard.weapon_page.subTitle()
+    assert not wizard.button(QWizard.WizardButton.NextButton).isEnabled()  # nothing to pick
+    wizard.reject()
 
 
 def test_units_ordered_to_fire_come_first_and_illegal_targets_say_why(qtbot, tmp_path):

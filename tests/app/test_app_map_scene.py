@@ -51,3 +51,35 @@ def test_a_smoke_marker_appears_on_its_hex_and_goes_with_undo(qtbot, tmp_path):
     assert window.scene.marker_items[d5].markers[0].count == 2
     window.undo_action.trigger()
     assert d5 not in window.scene.marker_items
+
+
+def _dark_pixels(px: float) -> int:
+    """A clear hex drawn with its circumradius ``px`` screen pixels: how many pixels of its
+    middle band are dark (the label's letters; the outline is outside the band)."""
+    from PySide6.QtCore import QRectF
+    from PySide6.QtGui import QColor, QImage, QPainter
+    from PySide6.QtWidgets import QGraphicsScene
+
+    from referee.app.hex_item import R
+    from referee.board.hexgrid import Hex
+
+    scene = QGraphicsScene()
+    scene.addItem(HexItem(Hex(0, 0)))
+    size = int(2 * px) + 4
+    image = QImage(size, size, QImage.Format.Format_ARGB32)
+    image.fill(QColor("white"))
+    painter = QPainter(image)
+    scene.render(painter, QRectF(0, 0, size, size), QRectF(-R - 2 * R / px, -R - 2 * R / px,
+                                                           2 * R + 4 * R / px,
+                                                           2 * R + 4 * R / px))
+    painter.end()
+    band = [image.pixelColor(x, y) for x in range(int(size * 0.3), int(size * 0.7))
+            for y in range(int(size * 0.4), int(size * 0.6))]
+    return sum(1 for c in band if c.lightness() < 100)
+
+
+def test_a_hex_too_small_for_its_top_label_still_names_itself_in_the_middle(qtbot):
+    # a whole map fitted to a window (the activation rules' 169 tiles: about 15 px a hex)
+    assert _dark_pixels(15) > 5
+    assert _dark_pixels(8) == 0  # far too small to read: the flat colour only
+    assert _dark_pixels(40) == 0  # large: the label is at the top, the middle is clear

@@ -12,7 +12,7 @@ from PySide6.QtWidgets import QAbstractScrollArea, QWizard
 from test_app_gunnery_wizard import next_page, pick
 from test_app_wizard_orders import open_orders, pick_unit
 
-from referee.app.wizards.movement.wizard import plan_html
+from referee.app.wizards.movement.step_html import plan_html
 
 STEP, WHY = 1, 5
 """The journal's Step and Why columns."""

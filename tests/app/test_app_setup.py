@@ -229,3 +229,27 @@ def test_a_hidden_unit_on_the_table_is_named_by_no_panel_when_its_side_is_hidden
     assert window.los_panel._unit_at(parse_label("B2")) is None  # an empty hex to side 1
     window.hide_actions[2].trigger()
     assert "pathfinders" in window.tracker.agenda.toPlainText()
+
+
+def test_no_wizard_opens_while_it_would_name_a_unit_hidden_from_view(qtbot, tmp_path):
+    from referee.cli.main import main
+
+    path = tmp_path / "h.referee"
+    assert main(["match", "new", str(path), "--scenario", "standard-battle", "--seed", "5",
+                 "--unit", "tank standard-tank side=1",
+                 "--unit", "pathfinders elf-pathfinders side=2"]) == 0
+    for command in ("place uid=pathfinders hex=B2 facing=3 speed=slow",
+                    "place uid=tank hex=D8 facing=0 speed=slow"):
+        assert main(["match", "step", str(path), "Setup", "-c", command]) == 0
+    window = window_on(qtbot, path)
+    window.hide_actions[2].trigger()  # the screen turned to side 1's player
+    steps = len(window.session.steps())
+    assert window.open_gunnery_wizard() is None  # its targets would name the pathfinders
+    assert window.wizard_host.wizard is None
+    assert window.last_error.startswith("side 2's hidden units are kept from view")
+    assert "pathfinders" not in window.statusBar().currentMessage()
+    assert len(window.session.steps()) == steps
+    window.hide_actions[2].trigger()  # the referee's own view again: the wizard opens
+    wizard = window.open_gunnery_wizard()
+    assert wizard is not None and window.wizard_host.wizard is wizard
+    wizard.reject()

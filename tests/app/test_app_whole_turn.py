@@ -13,8 +13,8 @@ from PySide6.QtCore import QPoint, Qt
 from PySide6.QtWidgets import QWizard
 
 from referee.app.wizards.agony.wizard import AgonyWizard
+from referee.app.wizards.gunnery.page import Page as GunneryPage
 from referee.app.wizards.gunnery.wizard import GunneryWizard
-from referee.app.wizards.gunnery.wizard import Page as GunneryPage
 from referee.app.wizards.movement.wizard import MovementWizard
 from referee.app.wizards.orders.wizard import OrdersWizard
 from referee.match.store import MatchFile

@@ -13,7 +13,7 @@ from test_app_wizard_assault import choose_typed, type_dice
 
 from referee.app.shot_line_item import SHOT_COLOURS
 from referee.app.wizards.assault.wizard import Page as AssaultPage
-from referee.app.wizards.gunnery.wizard import Page
+from referee.app.wizards.gunnery.page import Page
 from referee.board.hexgrid import parse_label
 
 

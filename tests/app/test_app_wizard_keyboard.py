@@ -10,7 +10,7 @@ from PySide6.QtWidgets import QApplication
 from test_app_gunnery_wizard import next_page, pick
 from test_app_wizard_assault import assault_window, to_allocation
 
-from referee.app.wizards.gunnery.wizard import Page
+from referee.app.wizards.gunnery.page import Page
 
 
 def test_typing_a_support_hit_keeps_the_keyboard_in_its_spin_box(qtbot, tmp_path):

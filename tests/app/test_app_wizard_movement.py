@@ -6,9 +6,9 @@ from __future__ import annotations
 
 from app_window import click_hex, demo_window
 from PySide6.QtCore import Qt
-from PySide6.QtWidgets import QWizard
+from PySide6.QtWidgets import QApplication, QWizard
 
-from referee.app.wizards.movement.wizard import Page
+from referee.app.wizards.movement.page import Page
 from referee.board.hexgrid import parse_label
 from referee.match.store import MatchFile
 
@@ -93,6 +93,10 @@ def test_choices_are_asked_in_the_nations_order_from_a_list_or_the_map(qtbot, tm
     assert {"F3->E4 (option)", "F3->F4 (option)", "B3->A3 (option)"} <= arrows(window)
     assert not wizard.button(QWizard.WizardButton.NextButton).isEnabled()
     boars, grunts, hoplites = page.rows
+    # the keyboard starts on the first choice: Down picks its first option, as in a list
+    assert QApplication.focusWidget() is boars.combo
+    qtbot.keyClick(QApplication.focusWidget(), Qt.Key.Key_Down)
+    assert boars.combo.currentText() == "E4"
     click(qtbot, boars.pick)
     click_hex(qtbot, window, parse_label("F4"))
     assert boars.combo.currentText() == "F4"

@@ -10,8 +10,8 @@ from PySide6.QtCore import Qt
 from PySide6.QtWidgets import QApplication
 from test_app_gunnery_wizard import next_page, pick
 
+from referee.app.wizards.gunnery.page import Page as GunneryPage
 from referee.app.wizards.gunnery.wizard import GunneryWizard
-from referee.app.wizards.gunnery.wizard import Page as GunneryPage
 from referee.board.hexgrid import parse_label
 from referee.match.demo import create_demo_match
 from referee.match.store import MatchFile

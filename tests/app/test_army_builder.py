@@ -78,6 +78,10 @@ def test_a_bad_army_shows_all_its_errors_at_once(qtbot, tmp_path):
     assert rules == {"army.building", "army.infantry-equipment", "army.unit-base-weapon",
                      "army.budgets"}
     assert len(texts) == len(validate_army(load_army(path)).errors)
+    # each problem names its entry as the row does: the hoplites' problems say unit[1]
+    rows = [window.entries.verticalHeaderItem(r).text() for r in range(window.entries.rowCount())]
+    assert rows == ["unit[0]", "unit[1]"]
+    assert any(t.startswith("unit[1].upgrades[2]") and "Hand cannon" in t for t in texts)
 
 
 def test_the_main_window_opens_the_builder_from_file(qtbot, tmp_path, monkeypatch):

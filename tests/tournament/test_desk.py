@@ -262,6 +262,11 @@ def test_two_desks_pairing_the_same_round_make_one_pairing_and_the_other_is_told
             desk.pair(1)  # a desk whose view is older: told, not given round 2
         with pytest.raises(DeskError, match="round 2 is the next to pair"):
             desk.pair(3)
+        before = len(desk.store.records())
+        with pytest.raises(DeskError, match=r"round 1 is paired \(by desk-2 at .*\) and has "
+                           r"no result yet for table\(s\) 1.*round 2 can be paired when"):
+            desk.pair()  # this desk meant round 1 and typed no round: told what happened
+        assert len(desk.store.records()) == before
 
 
 def test_an_event_file_that_is_not_one_is_refused(tmp_path):

@@ -324,6 +324,8 @@ class ArmyBuilderWindow(QMainWindow):
     def _fill_entries(self, select: int) -> None:
         self.entries.blockSignals(True)
         self.entries.setRowCount(len(self.army.entries))
+        # rows named as the problems and the army sheet name entries (unit[0] is the first)
+        self.entries.setVerticalHeaderLabels([f"unit[{i}]" for i in range(len(self.army.entries))])
         bad = {e.entry for e in self.report.errors if e.entry is not None}
         for row, entry in enumerate(self.army.entries):
             built = self.report.cards[row] if row < len(self.report.cards) else None

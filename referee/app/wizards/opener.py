@@ -31,10 +31,16 @@ if TYPE_CHECKING:  # each wizard is imported when first opened (a quicker start)
 Then = Callable[[], object] | None
 
 
+def _no_secrets() -> set[int]:
+    return set()
+
+
 class WizardOpener:
     """Makes the wizard of a step on the match ``session()`` returns and opens it in
     ``host``; ``parent`` owns the wizards, ``show_rule`` opens a clause a wizard links to,
-    ``refuse`` says why a wizard did not open."""
+    ``refuse`` says why a wizard did not open, ``secrets`` the sides whose hidden units the
+    window keeps from view (a wizard reads the whole table and names every unit, so none
+    opens while such a unit would be named)."""
 
     def __init__(
         self,
@@ -43,12 +49,14 @@ class WizardOpener:
         parent: QWidget,
         show_rule: Callable[[str], object],
         refuse: Callable[[str], object],
+        secrets: Callable[[], set[int]] = _no_secrets,
     ) -> None:
         self.session = session
         self.host = host
         self.parent = parent
         self.show_rule = show_rule
         self.refuse = refuse
+        self.secrets = secrets
 
     @property
     def open_now(self) -> QWizard | None:
@@ -61,7 +69,13 @@ class WizardOpener:
 
     def open(self, wizard: QWizard, then: Then = None) -> bool:
         """Open ``wizard`` beside the map; finishing it runs its chosen step, then ``then``.
-        False if another wizard is open: that one is brought forward instead."""
+        False if another wizard is open: that one is brought forward instead, or if a unit
+        hidden from view would be named."""
+        kept = self._kept_secret()
+        if kept:
+            self.refuse(kept)
+            wizard.deleteLater()
+            return False
         if self.host.open(wizard, then):
             return True
         open_now = self.host.wizard
@@ -69,6 +83,19 @@ class WizardOpener:
         self.refuse(f"finish or cancel the {title} wizard first")
         wizard.deleteLater()
         return False
+
+    def _kept_secret(self) -> str:
+        """Why a wizard may not open now (hidden units kept from view), or ``""``."""
+        session, hidden = self.session(), self.secrets()
+        if session is None or not hidden:
+            return ""
+        from referee.match.concealment import concealed_uids
+
+        if not concealed_uids(session.state, hidden):
+            return ""
+        sides = " and ".join(f"side {s}" for s in sorted(hidden))
+        return (f"{sides}'s hidden units are kept from view, and a wizard names every unit: "
+                "show them first (View > Hide side N's hidden units)")
 
     def orders(self, then: Then = None) -> OrdersWizard | None:
         """Orders for a turn."""

@@ -287,7 +287,7 @@ def shoot(game: ActivationGame, state: ActivationState, piece: Piece, shots: Seq
     here = pose_of(piece).hex
     board = sight(game, state)
     for shot, weapon in zip(shots, weapons, strict=True):
-        target_hex = _target_hex(game, state, piece, shot)
+        target_hex = shot_target(game, state, piece, shot)
         problem = range_problem(here, target_hex, weapon) or \
             sight_problem(board, here, target_hex)
         if problem:
@@ -295,7 +295,7 @@ def shoot(game: ActivationGame, state: ActivationState, piece: Piece, shots: Seq
                                   "shots", piece.uid)
     rec.summary = f"{piece.uid} shoots: " + ", ".join(s.text() for s in shots)
     rec.cite("activation.attack-actions", "activation.shooting",
-             rulings=attack.rulings("shooting.garrison"))
+             rulings=attack.rulings("shooting.garrison", "shooting.fortifications"))
     for shot, weapon in zip(shots, weapons, strict=True):
         if shot.tile is not None:
             state = _shoot_fortification(game, state, piece, shot.tile, weapon, dice, rec)
@@ -310,12 +310,22 @@ def shoot(game: ActivationGame, state: ActivationState, piece: Piece, shots: Seq
     return state
 
 
-def _target_hex(game: ActivationGame, state: ActivationState, piece: Piece, shot: Shot) -> Hex:
+def shot_target(game: ActivationGame, state: ActivationState, piece: Piece, shot: Shot) -> Hex:
+    """The tile ``shot`` aims at, if ``piece`` may take it as a target (whatever the range and
+    the line of sight): not its own side, on the map, not hidden in a fortification (ruling
+    ``activation.garrison-shots``), not a fortification it holds (ruling
+    ``activation.fortification-target``). Raises :class:`ActivationError` saying why not."""
     if shot.tile is not None:
         fort = state.fortifications.get(shot.tile)
         if fort is None or fort.pips.total == 0:
             raise ActivationError(f"{hex_label(shot.tile)} holds no fortification with pips "
                                   "to shoot at", "shots", piece.uid)
+        if game.rules.attack.fortifications == "not-held" and fort.pips.holder() == piece.side:
+            raise ActivationError(
+                f"side {piece.side} holds the fortification on {hex_label(shot.tile)} "
+                f"({fort.pips.seen_from(piece.side).text()}): a player does not shoot a "
+                "fortification they hold (ruling activation.fortification-target)",
+                "shots", piece.uid)
         return shot.tile
     target = state.piece(shot.unit or "")
     if target.side == piece.side:

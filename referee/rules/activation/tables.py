@@ -341,6 +341,8 @@ def parse_fortifications(
 @dataclass(frozen=True, slots=True)
 class AttackTable(Table):
     garrison: Literal["protected", "exposed"]
+    fortifications: Literal["any", "not-held"]
+    """Which fortifications a player may shoot (``not-held``: not one their colour holds)."""
     beat_by: int
     """The penetration total needs the Armor plus this (0: meet it; 1: beat it)."""
     loss: int
@@ -353,7 +355,7 @@ def parse_attack(path: Path, raw: Mapping[str, object], readings: Mapping[str, s
     r = TableReader(path, ruling_resolver(readings))
     r.keys(raw, "attack", ("shooting", "penetration", "ammunition"))
     shooting = r.table(raw.get("shooting", {}), "shooting")
-    r.keys(shooting, "shooting", ("clause", "garrison"))
+    r.keys(shooting, "shooting", ("clause", "garrison", "fortifications"))
     pen = r.table(raw.get("penetration", {}), "penetration")
     r.keys(pen, "penetration", ("clause", "beat_by", "loss"))
     ammo = r.table(raw.get("ammunition", {}), "ammunition")
@@ -363,6 +365,8 @@ def parse_attack(path: Path, raw: Mapping[str, object], readings: Mapping[str, s
         decided_by={},
         garrison=cast(Literal["protected", "exposed"], r.text(
             shooting, "shooting", "garrison", choices=("protected", "exposed"))),
+        fortifications=cast(Literal["any", "not-held"], r.text(
+            shooting, "shooting", "fortifications", choices=("any", "not-held"))),
         beat_by=r.integer(pen, "penetration", "beat_by", low=0, high=1),
         loss=r.integer(pen, "penetration", "loss", low=1),
         spend=cast(Literal["per-shot", "per-attack"], r.text(

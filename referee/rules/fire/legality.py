@@ -228,6 +228,14 @@ def _ammo(rules: Ruleset, shooter: UnitState, weapon: Weapon,
     return out
 
 
+def weapon_reasons(rules: Ruleset, shooter: UnitState, weapon: Weapon,
+                   fired_this_step: Collection[str] = ()) -> list[Reason]:
+    """Why ``weapon`` cannot fire now whatever the target (not loaded, Burst ammo, Limited
+    Ammo spent, the unit-base and elite rules): the reasons :func:`check_target` gives every
+    target for the weapon, known before a target is chosen. Empty when it can fire."""
+    return _ammo(rules, shooter, weapon, fired_this_step)
+
+
 def _hex_markers(board: LosBoard, h: Hex) -> frozenset[str]:
     return frozenset({"smoke"}) if h in board.smoke else frozenset()
 

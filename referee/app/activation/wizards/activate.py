@@ -40,6 +40,7 @@ from referee.app.activation.wizards.pieces import PiecePage
 from referee.app.map_overlay import MapOverlay
 from referee.board.hexgrid import Hex, hex_label
 from referee.match.activation_file import ActivationMatch
+from referee.rules.activation.actions import ActivationError, shot_target
 from referee.rules.activation.commands import Command, Move, Shoot, Shot
 from referee.rules.activation.game import sight
 from referee.rules.activation.record import Outcome
@@ -244,11 +245,15 @@ class AttackPage(QWizardPage):
             for target, words, h in targets:
                 if range_problem(piece.hex, h, weapon) or sight_problem(board, piece.hex, h):
                     continue
-                shot = (Shot(weapon.id, tile=h) if target.startswith("@")
-                        else Shot(weapon.id, unit=target))
-                command = wizard.attack((shot,))
+                shot = (Shot(weapon.id, tile=h) if target.startswith("@") else
+                        Shot(weapon.id, unit=target))
+                try:  # the engine's own test: a unit hidden in a fortification, one's own
+                    shot_target(game, state, piece, shot)  # fortification (by the rulings)
+                except ActivationError:
+                    continue
+                command = wizard.attack((shot,))  # then the whole step, e.g. ammunition
                 if command is None or isinstance(dry_run(wizard, command), str):
-                    continue  # e.g. a unit inside a fortification, no ammunition left
+                    continue
                 armor = (game.cards.structure(state.fortifications[h].structure).armor
                          if target.startswith("@") else game.card(state.pieces[target]).armor)
                 need = penetration_need(armor, table)

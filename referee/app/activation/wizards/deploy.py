@@ -1,6 +1,8 @@
 """The deploy wizard: a unit or structure of the side whose turn it is (still on its
 roster), then its tile (the legal ones highlighted on the map, a click picks one) and its
-facing; it builds ``deploy side=S uid=U hex=H facing=F`` (clause ``activation.deployment``).
+facing, and for a unit the ammunition it starts with (at most its card's; clause
+``activation.ammunition``); it builds ``deploy side=S uid=U hex=H facing=F ammunition=N``
+(clause ``activation.deployment``).
 
 The legal tiles are those the engine takes: each tile of the map is tried on a copy of the
 match (:func:`~referee.app.activation.wizards.base.dry_run`), so the wizard never offers a
@@ -14,6 +16,7 @@ from PySide6.QtWidgets import (
     QFormLayout,
     QListWidget,
     QListWidgetItem,
+    QSpinBox,
     QVBoxLayout,
     QWidget,
     QWizardPage,
@@ -56,7 +59,8 @@ class DeployWizard(ActivationWizard):
         uid, tile = self.pieces.uid(), self.where.tile()
         if uid is None or tile is None or self.side is None:
             return None
-        return Deploy(self.side, uid, tile, self.where.facing.currentIndex())
+        return Deploy(self.side, uid, tile, self.where.facing.currentIndex(),
+                      self.where.ammunition_given())
 
 
 class WherePage(QWizardPage):
@@ -69,9 +73,14 @@ class WherePage(QWizardPage):
                          "pick it below.")
         self.facing = QComboBox()
         self.facing.addItems(DIRECTION_NAMES)
+        self.ammunition = QSpinBox()
+        self.ammunition.setToolTip("The ammunition the unit starts with: from none to its "
+                                   "card's (clause activation.ammunition)")
         self.tiles = QListWidget()
-        form = QFormLayout()
+        self.form = QFormLayout()
+        form = self.form
         form.addRow("Facing", self.facing)
+        form.addRow("Ammunition", self.ammunition)
         layout = QVBoxLayout(self)
         layout.addLayout(form)
         layout.addWidget(self.tiles, 1)
@@ -90,6 +99,14 @@ class WherePage(QWizardPage):
         self.legal = []
         if uid is None or wizard.side is None:
             return
+        piece = wizard.state.pieces[uid]
+        unit = piece.kind != "structure"
+        self.form.setRowVisible(self.ammunition, unit)  # a structure has no ammunition
+        if unit:
+            most = wizard.match.game.card(piece).ammunition
+            self.ammunition.setRange(0, most)
+            self.ammunition.setValue(most)
+            self.ammunition.setSuffix(f" of {most}")
         bm = battle_map(wizard.match.game, wizard.state)
         self.legal = [h for h in sorted(bm.hexes, key=hex_label)
                       if not isinstance(dry_run(wizard, Deploy(wizard.side, uid, h)), str)]
@@ -126,6 +143,14 @@ class WherePage(QWizardPage):
             return False
         self.tiles.setCurrentRow(self.legal.index(h))
         return True
+
+    def ammunition_given(self) -> int | None:
+        """The starting ammunition chosen; None for a structure, and for a unit's full load
+        (the command's default, left out of the command as a referee would type it)."""
+        if not self.form.isRowVisible(self.ammunition):
+            return None
+        value = self.ammunition.value()
+        return None if value == self.ammunition.maximum() else value
 
     def isComplete(self) -> bool:
         return self.tile() is not None

@@ -11,49 +11,33 @@ itself never writes: :meth:`GunneryWizard.chosen_step` is what the main window r
 Leaving the wizard writes nothing. The clauses of the working are links (``ruleRequested``,
 opened in the rules browser); the roll page starts in the match's dice mode (``app`` or
 ``typed``, the match file's ``settings``).
+
+Each page has its module (``shooter_page``, ``weapon_page``, ``target_page``, ``odds_page``,
+``roll_page``, sharing ``page``); the shot in words is ``shot_html`` and
+``action_odds_html``, on the map ``shot_overlay``.
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass
-from enum import IntEnum
-from fractions import Fraction
-from html import escape
 from typing import Any
 
 from PySide6.QtCore import Qt, QUrl, Signal
-from PySide6.QtWidgets import (
-    QListWidget,
-    QListWidgetItem,
-    QTextBrowser,
-    QVBoxLayout,
-    QWidget,
-    QWizard,
-    QWizardPage,
-)
+from PySide6.QtWidgets import QWidget, QWizard
 
 from referee.app.map_overlay import MapOverlay
-from referee.app.rule_html import clause_links, rule_link
-from referee.app.wizards.common.dice_entry import DiceEntry
 from referee.app.wizards.common.outcome_page import OutcomePage
-from referee.app.wizards.gunnery.action_odds_html import action_odds_html, condition_brief
+from referee.app.wizards.gunnery.odds_page import OddsPage
+from referee.app.wizards.gunnery.page import Page, gunnery_number
+from referee.app.wizards.gunnery.roll_page import RollPage
+from referee.app.wizards.gunnery.shooter_page import ShooterPage
 from referee.app.wizards.gunnery.shot_overlay import shot_line
+from referee.app.wizards.gunnery.target_page import TargetPage
+from referee.app.wizards.gunnery.weapon_page import WeaponPage
 from referee.board.hexgrid import Hex
-from referee.match.board_now import board_now
 from referee.match.outcome import StepOutcome, dry_step, step_outcome
 from referee.match.state import MatchState
-from referee.rules.fire.aim import GunneryStep
-from referee.rules.fire.preview import ShotPreview, preview_shot
 from referee.rules.state import UnitState
-
-
-class Page(IntEnum):
-    SHOOTER = 0
-    WEAPON = 1
-    TARGET = 2
-    ODDS = 3
-    ROLL = 4
-    OUTCOME = 5
 
 
 @dataclass(frozen=True)
@@ -63,220 +47,6 @@ class FireStep:
     name: str
     commands: tuple[dict[str, Any], ...]
     typed: tuple[int, ...]
-
-
-def gunnery_number(state: MatchState) -> int:
-    """Gunnery step 1 or 2 of the turn, from where the match stands (1 outside gunnery)."""
-    name, _, number = state.step.partition("-")
-    return int(number[0]) if name == "gunnery" and number[:1] in ("1", "2") else 1
-
-
-def _pct(p: Fraction) -> str:
-    return f"{float(p) * 100:.1f}%"
-
-
-def preview_html(preview: ShotPreview) -> str:
-    """The shot before it is rolled: the need with its working, the exact odds, per sector
-    the armor's odds and each damage row's."""
-    if not preview.allowed:
-        reasons = "".join(
-            f"<li>{escape(r.text)} ({rule_link('clause', r.clause)})</li>"
-            for r in preview.check.reasons
-        )
-        return f"<p><b>Not allowed:</b></p><ul>{reasons}</ul>"
-    if preview.to_hit is not None:
-        parts = [
-            f"<p><b>{escape(preview.to_hit.explain())}</b></p>",
-            f"<p>Each die hits {_pct(preview.p_hit)} (exactly {preview.p_hit}).</p>",
-        ]
-    else:  # an area weapon: no to-hit roll (clause fire.area)
-        parts = [f"<p><b>Area attack</b>: one die per enemy model in the hex; each hit that "
-                 f"stands {_pct(preview.p_hit)} (exactly {preview.p_hit}).</p>"]
-    parts.append(action_odds_html(preview))
-    parts.extend(
-        f"<p><i>{escape(n.text)} ({rule_link('clause', n.clause)})</i></p>"
-        for n in preview.check.notes
-    )
-    for s in preview.sectors:
-        a = s.odds.armor.odds()
-        armor = f"armor {s.armor}" if s.armor is not None else "no armor"
-        rows = "".join(
-            f"<tr><td>{escape(r.label)}</td><td align='right'>{_pct(r.p)}</td></tr>"
-            for r in s.odds.rows
-        )
-        parts.append(
-            f"<p>One hit on the <b>{escape(s.sector)}</b> ({armor}): blocked {_pct(a.blocked)}, "
-            f"partly {_pct(a.partial)}, through {_pct(a.penetrated)}</p>"
-            f"<table><tr><td>miss</td><td align='right'>{_pct(1 - preview.p_hit)}</td></tr>"
-            f"{rows}</table>"
-        )
-    cited = preview.to_hit.clauses if preview.to_hit else ("fire.area", "fire.evasion")
-    parts.append(f"<p style='color:#555'>Clauses: {clause_links(cited)}</p>")
-    return "".join(parts)
-
-
-class ShooterPage(QWizardPage):
-    def __init__(self, state: MatchState) -> None:
-        super().__init__()
-        self.setTitle("Shooter")
-        self.setSubTitle("Which unit fires? Units ordered to fire in this step come first.")
-        self.list = QListWidget()
-        acting = state.actions_now()
-        units = sorted(
-            (u for u in state.units.values() if u.unit.weapons and not u.destroyed),
-            key=lambda u: ("fire" not in [a.casefold() for a in acting.get(u.uid, ())], u.uid),
-        )
-        for u in units:
-            ordered = "fire" in [a.casefold() for a in acting.get(u.uid, ())]
-            item = QListWidgetItem(
-                f"{u.uid} — {u.unit.name} at {u.hex}"
-                + ("  (ordered to fire now)" if ordered else "")
-            )
-            item.setData(Qt.ItemDataRole.UserRole, u.uid)
-            self.list.addItem(item)
-        layout = QVBoxLayout(self)
-        layout.addWidget(self.list)
-        self.registerField("shooter*", self.list, "currentRow", self.list.currentRowChanged)
-
-    def uid(self) -> str:
-        item = self.list.currentItem()
-        return str(item.data(Qt.ItemDataRole.UserRole)) if item else ""
-
-
-class WeaponPage(QWizardPage):
-    def __init__(self) -> None:
-        super().__init__()
-        self.setTitle("Weapon")
-        self.list = QListWidget()
-        self.list.setWordWrap(True)  # a weapon's whole line, in a panel beside the map
-        layout = QVBoxLayout(self)
-        layout.addWidget(self.list)
-        self.registerField("weapon*", self.list, "currentRow", self.list.currentRowChanged)
-
-    def initializePage(self) -> None:
-        wizard = self.wizard()
-        assert isinstance(wizard, GunneryWizard)
-        shooter = wizard.shooter()
-        self.setSubTitle(f"Which weapon does {shooter.uid} fire?")
-        from referee.units.card_text import weapon_line
-
-        self.list.clear()
-        for w in shooter.unit.weapons:
-            loaded = shooter.loaded.get(w.name, 0)
-            item = QListWidgetItem(f"{weapon_line(w)}  [loaded: {loaded}]")
-            item.setData(Qt.ItemDataRole.UserRole, w.name)
-            self.list.addItem(item)
-
-    def name(self) -> str:
-        item = self.list.currentItem()
-        return str(item.data(Qt.ItemDataRole.UserRole)) if item else ""
-
-
-class TargetPage(QWizardPage):
-    def __init__(self) -> None:
-        super().__init__()
-        self.setTitle("Target")
-        self.setSubTitle("Only legal targets can be picked; the others say why not.")
-        self.list = QListWidget()
-        self.list.setWordWrap(True)
-        layout = QVBoxLayout(self)
-        layout.addWidget(self.list)
-        self.registerField("target*", self.list, "currentRow", self.list.currentRowChanged)
-        self.previews: dict[str, ShotPreview] = {}
-
-    def initializePage(self) -> None:
-        wizard = self.wizard()
-        assert isinstance(wizard, GunneryWizard)
-        state, shooter = wizard.state, wizard.shooter()
-        weapon = shooter.unit.weapon(wizard.weapon_name())
-        board = board_now(state)
-        ledger = state.ledger()
-        now = GunneryStep(state.turn, gunnery_number(state))
-        self.list.clear()
-        self.previews = {}
-        others = [u for u in state.units.values() if u.uid != shooter.uid]
-        for u in sorted(others, key=lambda u: (u.side == shooter.side, u.uid)):
-            preview = preview_shot(state.rules, board, shooter, u, weapon, now=now,
-                                   units=state.units.values(), ledger=ledger)
-            self.previews[u.uid] = preview
-            action = preview.action
-            if preview.allowed and action is not None:
-                text = f"{u.uid} at {u.hex}: " + (
-                    f"needs {action.need}" if action.area is None else
-                    f"{action.dice} area dice at {action.need}+")
-                text += f", at least one hit {_pct(action.at_least_one_hit)}"
-                text += "".join(f"; {condition_brief(c)}" for c in action.conditions)
-            else:
-                why = "; ".join(r.text for r in preview.check.reasons)
-                text = f"{u.uid} at {u.hex}: not allowed — {why}"
-            item = QListWidgetItem(text)
-            item.setData(Qt.ItemDataRole.UserRole, u.uid)
-            if not preview.allowed:
-                item.setFlags(item.flags() & ~Qt.ItemFlag.ItemIsEnabled)
-            self.list.addItem(item)
-
-    def uid(self) -> str:
-        item = self.list.currentItem()
-        return str(item.data(Qt.ItemDataRole.UserRole)) if item else ""
-
-
-class OddsPage(QWizardPage):
-    def __init__(self) -> None:
-        super().__init__()
-        self.setTitle("To hit and the odds")
-        self.text = QTextBrowser()
-        self.text.setOpenLinks(False)
-        layout = QVBoxLayout(self)
-        layout.addWidget(self.text)
-
-    def initializePage(self) -> None:
-        wizard = self.wizard()
-        assert isinstance(wizard, GunneryWizard)
-        target = wizard.target_uid()
-        self.setSubTitle(f"{wizard.shooter().uid} fires {wizard.weapon_name()} at {target}.")
-        self.text.setHtml(preview_html(wizard.target_page.previews[target]))
-
-
-class RollPage(QWizardPage):
-    """The dice of the action: rolled by the app, or typed from the table (one widget for
-    every wizard, :class:`~referee.app.wizards.common.dice_entry.DiceEntry`)."""
-
-    def __init__(self) -> None:
-        super().__init__()
-        self.setTitle("The dice")
-        self.setSubTitle(
-            "Let the app roll, or type what the table rolled: every die the action needs is "
-            "listed in order, with what it is for."
-        )
-        self.dice = DiceEntry()
-        layout = QVBoxLayout(self)
-        layout.addWidget(self.dice)
-        self.dice.changed.connect(self.completeChanged)
-        self._command: dict[str, Any] | None = None
-
-    @property
-    def typed(self) -> Any:
-        return self.dice.typed
-
-    def initializePage(self) -> None:
-        wizard = self.wizard()
-        assert isinstance(wizard, GunneryWizard)
-        command = wizard.command()
-        if command != self._command:
-            self.dice.typed_values = {}
-        self._command = command
-        from referee.match.commands import execute
-
-        state = wizard.state
-        self.dice.set_step(lambda dice: execute(state, command, dice), wizard.dice_seed)
-        if self.dice.is_typed():
-            self.dice.focus_next()
-
-    def isComplete(self) -> bool:
-        return self.dice.complete()
-
-    def values(self) -> tuple[int, ...]:
-        return self.dice.values() or ()
 
 
 class GunneryWizard(QWizard):

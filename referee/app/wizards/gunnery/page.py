@@ -1,0 +1,39 @@
+"""What the pages of the gunnery wizard share: their ids, in the order of the rules, the
+gunnery step the match stands at, and a base page that reaches its wizard
+(:class:`~.wizard.GunneryWizard`)."""
+
+from __future__ import annotations
+
+from enum import IntEnum
+from typing import TYPE_CHECKING, cast
+
+from PySide6.QtWidgets import QWizardPage
+
+from referee.match.state import MatchState
+
+if TYPE_CHECKING:
+    from referee.app.wizards.gunnery.wizard import GunneryWizard
+
+
+class Page(IntEnum):
+    SHOOTER = 0
+    WEAPON = 1
+    TARGET = 2
+    ODDS = 3
+    ROLL = 4
+    OUTCOME = 5
+
+
+def gunnery_number(state: MatchState) -> int:
+    """Gunnery step 1 or 2 of the turn, from where the match stands (1 outside gunnery)."""
+    name, _, number = state.step.partition("-")
+    return int(number[0]) if name == "gunnery" and number[:1] in ("1", "2") else 1
+
+
+class GunneryPage(QWizardPage):
+    """A page of the gunnery wizard."""
+
+    def gunnery_wizard(self) -> GunneryWizard:
+        wizard = cast("GunneryWizard | None", self.wizard())
+        assert wizard is not None, "a page of the gunnery wizard outside its wizard"
+        return wizard

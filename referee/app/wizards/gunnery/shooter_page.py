@@ -1,0 +1,37 @@
+"""The gunnery wizard's first page: which unit fires (those ordered to fire now first)."""
+
+from __future__ import annotations
+
+from PySide6.QtCore import Qt
+from PySide6.QtWidgets import QListWidget, QListWidgetItem, QVBoxLayout
+
+from referee.app.wizards.gunnery.page import GunneryPage
+from referee.match.state import MatchState
+
+
+class ShooterPage(GunneryPage):
+    def __init__(self, state: MatchState) -> None:
+        super().__init__()
+        self.setTitle("Shooter")
+        self.setSubTitle("Which unit fires? Units ordered to fire in this step come first.")
+        self.list = QListWidget()
+        acting = state.actions_now()
+        units = sorted(
+            (u for u in state.units.values() if u.unit.weapons and not u.destroyed),
+            key=lambda u: ("fire" not in [a.casefold() for a in acting.get(u.uid, ())], u.uid),
+        )
+        for u in units:
+            ordered = "fire" in [a.casefold() for a in acting.get(u.uid, ())]
+            item = QListWidgetItem(
+                f"{u.uid} — {u.unit.name} at {u.hex}"
+                + ("  (ordered to fire now)" if ordered else "")
+            )
+            item.setData(Qt.ItemDataRole.UserRole, u.uid)
+            self.list.addItem(item)
+        layout = QVBoxLayout(self)
+        layout.addWidget(self.list)
+        self.registerField("shooter*", self.list, "currentRow", self.list.currentRowChanged)
+
+    def uid(self) -> str:
+        item = self.list.currentItem()
+        return str(item.data(Qt.ItemDataRole.UserRole)) if item else ""
