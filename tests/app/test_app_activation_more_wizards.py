@@ -380,3 +380,33 @@ def test_the_new_wizards_open_only_in_their_phase_and_say_what_the_game_asks(
     qtbot.mouseClick(window.before_battle_button, Qt.MouseButton.LeftButton)
     assert window.wizard_host.wizard is None
     assert "activates a unit" in window.outcome.text()
+
+
+# --- the deploy wizard's tiles follow the facing --------------------------------------------------
+
+
+def test_the_deploy_wizard_offers_the_tiles_free_for_the_facing_chosen(qtbot, tmp_path):
+    # side 1's tank deployed on H15 facing N: an M vehicle takes its tile's front, front
+    # sides and back, N, NE, NW and S (ruling activation.slots, sample data). A scout buggy
+    # (N) takes only its front: facing N it meets the tank's N side, facing SE it does not.
+    units = [{"uid": "tank", "unit": "battle-tank", "side": 1},
+             {"uid": "scout", "unit": "scout-buggy", "side": 1},
+             {"uid": "buggy", "unit": "scout-buggy", "side": 2}]
+    window = sample_window(qtbot, tmp_path, 0, units=units, commands=[
+        ("present", [1]), ("ban side=1 mission=open-field", []),
+        ("ban side=2 mission=twin-towers", []), ("ban side=1 mission=last-stand", []),
+        ("roll-order", [2]), ("choose-order side=2 go=second", []),
+        ("deploy side=1 uid=tank hex=H15 facing=N", []),
+        ("deploy side=2 uid=buggy hex=H1 facing=S", [])])
+    qtbot.mouseClick(window.deploy_button, Qt.MouseButton.LeftButton)
+    wizard = window.wizard_host.wizard
+    wizard.pieces.pick("scout")
+    next_page(qtbot, wizard)
+    wizard.where.facing.setCurrentText("N")
+    assert "H15" not in offered(window) and "G15" in offered(window)
+    wizard.where.facing.setCurrentText("SE")
+    assert "H15" in offered(window)
+    click_tile(qtbot, window, "H15")
+    next_page(qtbot, wizard)
+    finish(qtbot, wizard)
+    assert last_step(window)[0] == "deploy side=1 uid=scout hex=H15 facing=SE"
