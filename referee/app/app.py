@@ -14,17 +14,28 @@ from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from pathlib import Path
 
-from PySide6.QtCore import QMessageLogContext, QSettings, Qt, QtMsgType, qInstallMessageHandler
+from PySide6.QtCore import (
+    QMessageLogContext,
+    QSettings,
+    Qt,
+    QTimer,
+    QtMsgType,
+    qInstallMessageHandler,
+)
 from PySide6.QtGui import QIcon
 from PySide6.QtWidgets import QApplication
 
 from referee.app.main_window import MainWindow
+from referee.errors import RefereeError
 from referee.paths import APP_NAME, icon_path, settings_root
 
 ICON = icon_path()
 MIN_WIDTH, MIN_HEIGHT = 1024, 640
 MAXIMISED_BELOW = 1600
 """The first start fills a screen narrower than this (1366x768 and the like)."""
+FINISH_AT_LATEST_MS = 1000
+"""The window is finished (panels, match) after its first frame, or after this long if it
+was not painted (started minimised)."""
 
 
 def ensure_app() -> QApplication:
@@ -121,8 +132,22 @@ def make_window(path: Path | None = None, settings: QSettings | None = None) -> 
     new demo match when there is none or its file is gone. ``settings``: what the app
     remembers (Qt's own settings of the user when None): the window's size and docks, the
     matches opened."""
+    window, finish = begin_window(path, settings, deferred=False)
+    finish()
+    return window
+
+
+def begin_window(
+    path: Path | None = None, settings: QSettings | None = None, deferred: bool = True
+) -> tuple[MainWindow, Callable[[], None]]:
+    """The window of :func:`make_window`, begun: the map, the docks' frames and the menu
+    bar's titles, placed and sized (and, ``deferred``, a new demo's map and units drawn
+    from :mod:`referee.app.demo_preview`, the status bar saying what is being opened); and
+    the function that finishes it (the panels, the menus' actions, the match opened; once,
+    whenever called again)."""
     ensure_app()
-    window = MainWindow(settings=settings if settings is not None else QSettings())
+    window = MainWindow(settings=settings if settings is not None else QSettings(),
+                        defer_panels=deferred)
     remembered = window.remembered
     said = ""
     if path is None and remembered is not None:
@@ -130,23 +155,8 @@ def make_window(path: Path | None = None, settings: QSettings | None = None) -> 
         gone = remembered.recent()[:1]
         if path is None and gone:
             said = f"The match of last time ({gone[0]}) is gone: a new demo match. "
-    if path is not None:
-        others = len(window.other_windows)
-        window.open_match(path)
-        if window.session is None and len(window.other_windows) == others:
-            said = f"{path} could not be opened ({window.last_error}): a new demo match. "
-    if window.session is None:
-        from referee.match.demo import create_demo_match, new_demo_path
-
-        path = new_demo_path()
-        create_demo_match(path).close()
-        window.open_match(path)
-    if said:
-        where = window.session.path if window.session is not None else path
-        window.statusBar().showMessage(
-            f"{said}Match file: {where} (every step is written as it happens)"
-        )
-    if remembered is not None and remembered.restore_window(window):
+    restored = remembered is not None and remembered.restore_window(window)
+    if restored:
         window.docks_placed = True
     else:
         screen = window.screen().availableGeometry()
@@ -157,7 +167,61 @@ def make_window(path: Path | None = None, settings: QSettings | None = None) -> 
         if screen.width() < MAXIMISED_BELOW:  # a laptop's screen: every pixel for the map
             window.resize(screen.size())  # the size the docks are fitted to at the first show
             window.setWindowState(Qt.WindowState.WindowMaximized)
-    return window
+
+    finished: list[bool] = []
+
+    def finish() -> None:
+        if finished:
+            return
+        finished.append(True)
+        window.build_panels()
+        _open_first(window, path, said)
+        if not restored and window.isVisible():  # shown before its panels and its match
+            window.docks_placed = True
+            window.fit_docks()
+        window.view.fit()
+
+    if deferred and path is None:  # a new demo: its map and units while the rules load
+        from referee.app.demo_preview import demo_preview
+
+        window.scene.show_preview(*demo_preview())
+        window.statusBar().showMessage("Writing a new demo match…")
+    elif deferred:
+        window.statusBar().showMessage(f"Opening {path}…")
+    return window, finish
+
+
+def _open_first(window: MainWindow, path: Path | None, said: str) -> None:
+    """Open ``path`` in ``window`` (None: a new demo match; one that cannot be opened: a new
+    demo match too, saying why; a match of another game system: its own window, and this
+    one waits empty, writing no demo)."""
+    if path is not None:
+        others = len(window.other_windows)
+        window.open_match(path)
+        if len(window.other_windows) > others:
+            window.scene.clear_map()
+            window.statusBar().showMessage(
+                f"{path.name} is a match of another game system: it opened in its own "
+                "window. File > New demo match makes a match of written orders here.")
+            return
+        if window.session is None:
+            said = f"{path} could not be opened ({window.last_error}): a new demo match. "
+    if window.session is None:
+        from referee.match.demo import create_demo_match, new_demo_path
+
+        try:
+            path = new_demo_path()
+            create_demo_match(path).close()
+        except (RefereeError, OSError) as exc:  # a full disk, a folder not writable
+            window.scene.clear_map()  # no demo's preview left standing for a demo not made
+            window.report_error(f"no demo match could be written ({exc})")
+            return
+        window.open_match(path)
+    if said:
+        where = window.session.path if window.session is not None else path
+        window.statusBar().showMessage(
+            f"{said}Match file: {where} (every step is written as it happens)"
+        )
 
 
 def run_app(path: Path | str | None = None) -> int:
@@ -170,9 +234,21 @@ def run_app(path: Path | str | None = None) -> int:
 
             other = system_window(path)  # a match of another game system: its own window
             if other is not None:
+                from referee.app.remembered import Remembered
+
+                Remembered(QSettings()).add_recent(other.match.path)  # plain referee: again
                 other.show_on_screen()
                 return app.exec()
-        window = make_window(Path(path) if path is not None else None)
+        if path is not None:
+            window = make_window(Path(path))
+            window.show()
+            window.view.fit()
+            return app.exec()
+        # The first frame shows the map (a new demo's units on it), the docks and the menu
+        # bar; the panels, the rules and the match come right after it is painted.
+        window, finish = begin_window(None)
+        window.view.firstPainted.connect(lambda: QTimer.singleShot(0, finish))
+        QTimer.singleShot(FINISH_AT_LATEST_MS, finish)  # a window not painted (minimised)
         window.show()
         window.view.fit()
         return app.exec()

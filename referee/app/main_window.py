@@ -51,41 +51,44 @@ from PySide6.QtWidgets import (
     QWizard,
 )
 
-from referee.app.correction_menu import Correction, CorrectionMenu, move_to
-from referee.app.journal_view import JournalView
-from referee.app.los_panel import LosPanel
 from referee.app.map_scene import MapScene
 from referee.app.map_view import MapView
 from referee.app.remembered import Remembered
-from referee.app.round_clock_badge import RoundClockBadge
-from referee.app.rules_browser import RulesBrowser
-from referee.app.session import ALL_CHANGES, MatchSession
-from referee.app.setup_panel import SetupPanel
-from referee.app.tournament.launcher import TournamentLauncher
-from referee.app.turn_driver import TurnDriver
-from referee.app.turn_tracker import TurnTracker
-from referee.app.unit_inspector import UnitInspector
 from referee.app.unsaved_changes import UnsavedChanges
 from referee.app.wizard_host import WizardHost
-from referee.app.wizards.opener import WizardOpener
 from referee.board.hexgrid import Hex
 from referee.errors import RefereeError
-from referee.match.concealment import conceal_steps, seen_state
-from referee.match.events import Step
-from referee.match.state import MatchState
 from referee.paths import matches_dir
 
-if TYPE_CHECKING:  # each wizard and the map editor are imported when first opened
+if TYPE_CHECKING:  # each wizard and the map editor are imported when first opened; the
+    # panels and the engine when the window is finished (build_panels), after a first start
+    # has painted the map
+    from referee.app.correction_menu import Correction, CorrectionMenu
     from referee.app.map_editor.window import MapEditorWindow
+    from referee.app.session import MatchSession
     from referee.app.wizards.assault.wizard import AssaultWizard
     from referee.app.wizards.gunnery.wizard import GunneryWizard
     from referee.app.wizards.new_match.wizard import NewMatch, NewMatchWizard
+    from referee.match.events import Step
+    from referee.match.state import MatchState
+
+
+MENUS = ("&File", "&Edit", "&View", "&Turn", "T&ools", "&Wizards", "&Help")
+"""The menu bar's titles, there from the first frame (their actions come with the panels)."""
 
 
 class MainWindow(QMainWindow):
     """The referee's window over one open match (see the module docstring)."""
 
-    def __init__(self, parent: QWidget | None = None, settings: QSettings | None = None) -> None:
+    def __init__(
+        self,
+        parent: QWidget | None = None,
+        settings: QSettings | None = None,
+        defer_panels: bool = False,
+    ) -> None:
+        """``defer_panels``: build only the map, the docks' frames and the menu bar's titles
+        now, and the panels, the menus and the rest with :meth:`build_panels` (a first start
+        paints the map before the engine is loaded, :func:`referee.app.app.run_app`)."""
         super().__init__(parent)
         self.remembered = Remembered(settings) if settings is not None else None
         self.other_windows: list[QMainWindow] = []
@@ -97,27 +100,23 @@ class MainWindow(QMainWindow):
         self.moving_uid: str | None = None
         self.last_error = ""
         self.undo_group = QUndoGroup(self)
+        self.panels_built = False
+        """Whether the panels, the menus' actions and the engine behind them are there."""
 
         self.scene = MapScene(self)
         self.view = MapView(self.scene)
         self.setCentralWidget(self.view)
-        self.tracker = TurnTracker()
-        self.inspector = UnitInspector()
-        self.los_panel = LosPanel(self.scene)
-        self.journal = JournalView()
         left, right = Qt.DockWidgetArea.LeftDockWidgetArea, Qt.DockWidgetArea.RightDockWidgetArea
-        self.tracker_dock = self._dock("Turn", self.tracker, left)
-        self.journal_dock = self._dock("Journal", self.journal, left)
+        self.tracker_dock = self._dock("Turn", left)
+        self.journal_dock = self._dock("Journal", left)
         self.splitDockWidget(self.tracker_dock, self.journal_dock, Qt.Orientation.Vertical)
-        self.setup_panel = SetupPanel(self.scene)
-        self.setup_dock = self._dock("Setup", self.setup_panel, left)
+        self.setup_dock = self._dock("Setup", left)
         self.tabifyDockWidget(self.tracker_dock, self.setup_dock)
         self.setup_dock.hide()
-        self.inspector_dock = self._dock("Unit", self.inspector, right)
-        self.los_dock = self._dock("Line of sight", self.los_panel, right)
+        self.inspector_dock = self._dock("Unit", right)
+        self.los_dock = self._dock("Line of sight", right)
         self.tabifyDockWidget(self.inspector_dock, self.los_dock)
-        self.rules_browser = RulesBrowser()
-        self.rules_dock = self._dock("Rules", self.rules_browser, right)
+        self.rules_dock = self._dock("Rules", right)
         self.tabifyDockWidget(self.los_dock, self.rules_dock)
         self.wizard_host = WizardHost(self.scene, self.run_step, self)
         self._dock_features(self.wizard_host)
@@ -127,13 +126,9 @@ class MainWindow(QMainWindow):
         self.where = QLabel()
         self.where.setTextFormat(Qt.TextFormat.PlainText)  # the map's name is from its file
         self.statusBar().addPermanentWidget(self.where)
-        self.round_clock = RoundClockBadge(self)  # a match made for a tournament's round
-        self.round_clock.warned.connect(lambda text: self.statusBar().showMessage(text, 60000))
-        self.wizards = WizardOpener(lambda: self.session, self.wizard_host, self,
-                                    self.show_rule, self.report_error, self.hidden_from_view)
-        self.turn_driver = TurnDriver(self, self.wizards, self)
-        self._make_actions()
-        self.menuBar().setCornerWidget(self.round_clock, Qt.Corner.TopRightCorner)
+        bar = self.menuBar()
+        self.menus = {name: bar.addMenu(name) for name in MENUS}
+        """The menu bar's menus by title, filled by :meth:`build_panels`."""
         self._size_docks()
         self.folded: list[QDockWidget] | None = None
         """The docks folded away by View > Fold the docks, to show again."""
@@ -142,9 +137,47 @@ class MainWindow(QMainWindow):
         self.docks_placed = False
         """Whether the docks have their places (fitted to the map at the first show, or
         restored from the settings): the first show fits them only when not."""
-
         self.view.hexClicked.connect(self.on_hex_clicked)
         self.view.hexMenu.connect(self.on_hex_menu)
+        if not defer_panels:
+            self.build_panels()
+
+    def build_panels(self) -> None:
+        """The panels in their docks, the menus' actions and the engine they work with (once;
+        :meth:`__init__` does it unless told to defer it)."""
+        if self.panels_built:
+            return
+        self.panels_built = True
+        from referee.app.journal_view import JournalView
+        from referee.app.los_panel import LosPanel
+        from referee.app.round_clock_badge import RoundClockBadge
+        from referee.app.rules_browser import RulesBrowser
+        from referee.app.setup_panel import SetupPanel
+        from referee.app.turn_driver import TurnDriver
+        from referee.app.turn_tracker import TurnTracker
+        from referee.app.unit_inspector import UnitInspector
+        from referee.app.wizards.opener import WizardOpener
+
+        self.tracker = TurnTracker()
+        self.tracker_dock.setWidget(self.tracker)
+        self.journal = JournalView()
+        self.journal_dock.setWidget(self.journal)
+        self.setup_panel = SetupPanel(self.scene)
+        self.setup_dock.setWidget(self.setup_panel)
+        self.inspector = UnitInspector()
+        self.inspector_dock.setWidget(self.inspector)
+        self.los_panel = LosPanel(self.scene)
+        self.los_dock.setWidget(self.los_panel)
+        self.rules_browser = RulesBrowser()
+        self.rules_dock.setWidget(self.rules_browser)
+        self.round_clock = RoundClockBadge(self)  # a match made for a tournament's round
+        self.round_clock.warned.connect(lambda text: self.statusBar().showMessage(text, 60000))
+        self.wizards = WizardOpener(lambda: self.session, self.wizard_host, self,
+                                    self.show_rule, self.report_error, self.hidden_from_view)
+        self.turn_driver = TurnDriver(self, self.wizards, self)
+        self._make_actions()
+        self.menuBar().setCornerWidget(self.round_clock, Qt.Corner.TopRightCorner)
+
         self.view.hexHovered.connect(self.los_panel.hover)
         self.tracker.nextRequested.connect(self.turn_driver.next)
         self.inspector.unitChosen.connect(self.scene.select_unit)
@@ -161,10 +194,10 @@ class MainWindow(QMainWindow):
 
     # --- building -------------------------------------------------------------------
 
-    def _dock(self, title: str, widget: QWidget, area: Qt.DockWidgetArea) -> QDockWidget:
+    def _dock(self, title: str, area: Qt.DockWidgetArea) -> QDockWidget:
+        """An empty dock (its panel comes with :meth:`build_panels`)."""
         dock = QDockWidget(title, self)
         dock.setObjectName(f"{title.lower().replace(' ', '-')}-dock")
-        dock.setWidget(widget)
         self._dock_features(dock)
         self.addDockWidget(area, dock)
         return dock
@@ -254,8 +287,10 @@ class MainWindow(QMainWindow):
         return action
 
     def _make_actions(self) -> None:
-        bar = self.menuBar()
-        file = bar.addMenu("&File")
+        from referee.app.tournament.launcher import TournamentLauncher
+
+        menu = self.menus
+        file = menu["&File"]
         keys = QKeySequence.StandardKey
         self.new_match_action = self._action(
             file, "&New match…", self.open_new_match_wizard, keys.New
@@ -282,7 +317,7 @@ class MainWindow(QMainWindow):
         file.addSeparator()
         self._action(file, "&Quit", self.close, keys.Quit)
 
-        edit = bar.addMenu("&Edit")
+        edit = menu["&Edit"]
         self.undo_action = self.undo_group.createUndoAction(self, "Undo")
         self.undo_action.setShortcut(QKeySequence("Ctrl+Z"))
         self.redo_action = self.undo_group.createRedoAction(self, "Redo")
@@ -290,7 +325,7 @@ class MainWindow(QMainWindow):
         edit.addAction(self.undo_action)
         edit.addAction(self.redo_action)
 
-        view = bar.addMenu("&View")
+        view = menu["&View"]
         self.zoom_in_action = self._action(view, "Zoom &in", self.view.zoom_in, "Ctrl++")
         self.zoom_out_action = self._action(view, "Zoom &out", self.view.zoom_out, "Ctrl+-")
         self.fit_action = self._action(view, "&Fit the map", self.view.fit, "F")
@@ -315,20 +350,20 @@ class MainWindow(QMainWindow):
         self.rules_action = self._action(view, "&Rules (search)", self.focus_rules, "Ctrl+F")
         self.rules_action.setShortcuts([QKeySequence("Ctrl+F"), QKeySequence("F1")])
 
-        turn = bar.addMenu("&Turn")
+        turn = menu["&Turn"]
         self.next_action = self._action(turn, "&Next step", self.turn_driver.next, "N")
         self.advance_action = self._action(
             turn, "&Advance without the wizard", self.next_step, "Shift+N"
         )
 
-        tools = bar.addMenu("T&ools")
+        tools = menu["T&ools"]
         self.los_action = self._action(tools, "&Line of sight", self.toggle_los, "L")
         self.visibility_action = self._action(
             tools, "&Visibility from a hex", self.toggle_visibility
         )
         self.cancel_action = self._action(tools, "&Cancel the tool or the wizard", self.cancel_tool,
                                           "Esc")
-        self.wizard_menu = bar.addMenu("&Wizards")
+        self.wizard_menu = menu["&Wizards"]
         self.gunnery_action = self._action(
             self.wizard_menu, "&Gunnery: one fire action…", self.open_gunnery_wizard, "G"
         )
@@ -346,7 +381,7 @@ class MainWindow(QMainWindow):
         self.aftermath_action = self._action(
             self.wizard_menu, "A&ftermath…", driver.open_aftermath
         )
-        help_menu = bar.addMenu("&Help")
+        help_menu = menu["&Help"]
         self.about_action = self._action(help_menu, "&About referee", self.show_about)
 
     # --- the match ------------------------------------------------------------------
@@ -354,8 +389,10 @@ class MainWindow(QMainWindow):
     def open_match(self, path: Path | str) -> None:
         """Open a match file (refused files are reported, the open match stays); a match of
         another game system (the activation rules) opens in its own window."""
+        from referee.app.session import MatchSession
         from referee.app.system_windows import system_window
 
+        self.build_panels()
         try:
             other = system_window(path, self)
             if other is not None:
@@ -394,6 +431,8 @@ class MainWindow(QMainWindow):
             menu.addAction("(no match opened yet)").setEnabled(False)
 
     def set_session(self, session: MatchSession) -> None:
+        from referee.app.session import ALL_CHANGES
+
         self._outdate_wizard(f"{session.path.name} was opened")
         if self.session is not None:
             self.undo_group.removeStack(self.session.undo_stack)
@@ -553,6 +592,8 @@ class MainWindow(QMainWindow):
             self.report_error(str(exc))
             return None
         self.last_error = ""
+        from referee.match.concealment import conceal_steps
+
         shown = conceal_steps([step], self.session.state, self.hidden_from_view())[0]
         self.statusBar().showMessage(f"Step {step.number}: {shown.name}", 6000)
         return step
@@ -630,6 +671,8 @@ class MainWindow(QMainWindow):
         if self.moving_uid is not None:
             uid, self.moving_uid = self.moving_uid, None
             self.view.viewport().unsetCursor()
+            from referee.app.correction_menu import move_to
+
             correction = move_to(uid, h)
             self.run_step(correction.name, correction.commands)
             return
@@ -658,6 +701,8 @@ class MainWindow(QMainWindow):
         """The corrections menu of ``h``, connected to :meth:`apply_correction`."""
         if self.session is None:
             return None
+        from referee.app.correction_menu import CorrectionMenu
+
         menu = CorrectionMenu(self.session.state, h, self)
         menu.chosen.connect(self.apply_correction)
         return menu
@@ -709,12 +754,16 @@ class MainWindow(QMainWindow):
     def seen(self, state: MatchState) -> MatchState:
         """``state`` less the hidden units of the sides hidden from view (View > Hide side
         N's hidden units), for the panels that name units."""
+        from referee.match.concealment import seen_state
+
         return seen_state(state, self.scene.concealed_sides)
 
     def show_journal(self, state: MatchState) -> None:
         """The journal, each placement of a unit hidden from view masked (as ``referee
         match show --view`` prints it)."""
         assert self.session is not None
+        from referee.match.concealment import conceal_steps
+
         steps = conceal_steps(self.session.steps(), state, self.hidden_from_view())
         self.journal.set_steps(steps, state.rules)
 
@@ -845,10 +894,10 @@ class MainWindow(QMainWindow):
 
     def showEvent(self, event: QShowEvent) -> None:
         super().showEvent(event)
-        if not self.docks_placed:
+        if not self.docks_placed and self.scene.battle_map is not None:  # (a map to fit)
             self.docks_placed = True
             self.fit_docks()
-        if self.setup_panel.active:  # a match still being set up opens on its setup
+        if self.panels_built and self.setup_panel.active:  # a match being set up: its setup
             QTimer.singleShot(0, self.raise_setup)  # once the dock's tabs exist
 
     def unsaved_windows(self) -> list[QMainWindow]:
@@ -870,7 +919,8 @@ class MainWindow(QMainWindow):
             return
         if self.remembered is not None:
             self.remembered.save_window(self)
-        self.round_clock.stop()
+        if self.panels_built:
+            self.round_clock.stop()
         if self.session is not None:
             self.undo_group.removeStack(self.session.undo_stack)
             self.session.close()

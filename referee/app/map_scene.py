@@ -37,8 +37,6 @@ from referee.app.style import LINE_COLOURS, ZONE_COLOURS, argb, terrain_colour
 from referee.app.unit_item import UnitItem, tooltip
 from referee.board.hexgrid import Hex
 from referee.board.maps import BattleMap
-from referee.match.board_now import board_now
-from referee.match.state import MatchState
 from referee.rules.state import UnitState
 
 if TYPE_CHECKING:  # numpy and the far picture come when first zoomed out (a quicker start)
@@ -46,6 +44,8 @@ if TYPE_CHECKING:  # numpy and the far picture come when first zoomed out (a qui
     import numpy.typing as npt
 
     from referee.app.map_raster import MapRaster
+    from referee.match.outcome import PendingOnUnit
+    from referee.match.state import MatchState  # the engine, when a match is opened
 
 SLOT_SPACING = 0.52 * HEX_SIZE
 """Horizontal distance between the tokens of units sharing a hex (drawn smaller)."""
@@ -114,8 +114,9 @@ class MapScene(QGraphicsScene):
 
     # --- building ------------------------------------------------------------------
 
-    def set_map(self, battle_map: BattleMap) -> None:
-        """Draw ``battle_map``'s hexes, zones, roads and rivers (everything else goes)."""
+    def clear_map(self) -> None:
+        """No map: every item goes (a first start's preview of a demo that could not be
+        written)."""
         self.clear()
         self.hex_items, self.unit_items, self.marker_items = {}, {}, {}
         self._line = None
@@ -124,6 +125,16 @@ class MapScene(QGraphicsScene):
         self.shot_item = None
         self.pending_items = []
         self._smoked = frozenset()
+        self.battle_map = None
+        self.hex_layer = HexLayer()
+        self.overlay = OverlayLayer()
+        self.raster = None
+        self.far_item = None
+        self.far = False
+
+    def set_map(self, battle_map: BattleMap) -> None:
+        """Draw ``battle_map``'s hexes, zones, roads and rivers (everything else goes)."""
+        self.clear_map()
         self.battle_map = battle_map
         self.hex_layer = HexLayer()
         self.addItem(self.hex_layer)
@@ -169,6 +180,8 @@ class MapScene(QGraphicsScene):
         """Redraw terrain, tokens and markers from ``state`` (the map must be set)."""
         if self.battle_map is None or state.battle_map.name != self.battle_map.name:
             self.set_map(state.battle_map)
+        from referee.match.board_now import board_now
+
         board = board_now(state)
         smoke = board.smoke
         repainted = False
@@ -189,12 +202,26 @@ class MapScene(QGraphicsScene):
     def _set_units(self, state: MatchState) -> None:
         from referee.match.outcome import pending_by_unit
 
-        pending = pending_by_unit(state)
+        self._place_units(state.units, pending_by_unit(state))
+
+    def show_preview(self, battle_map: BattleMap, units: Iterable[UnitState]) -> None:
+        """Draw ``battle_map`` and ``units`` before the match's engine is loaded (the demo
+        match a first start is writing, :mod:`referee.app.demo_preview`): the terrain and
+        the tokens as the match will show them; the hexes' words and the damage waiting
+        come with :meth:`set_state`."""
+        self.set_map(battle_map)
+        for h, item in self.hex_items.items():
+            item.set_terrain(battle_map.terrain[h], "")
+        self._place_units({u.uid: u for u in units}, {})
+
+    def _place_units(
+        self, units: Mapping[str, UnitState], pending: Mapping[str, PendingOnUnit]
+    ) -> None:
         for uid in list(self.unit_items):
-            if uid not in state.units:
+            if uid not in units:
                 self.removeItem(self.unit_items.pop(uid))
         by_hex: dict[Hex, list[str]] = {}
-        for uid, unit in state.units.items():
+        for uid, unit in units.items():
             by_hex.setdefault(unit.hex, []).append(uid)
             item = self.unit_items.get(uid)
             if item is None:

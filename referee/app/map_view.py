@@ -6,7 +6,14 @@ from afar is drawn as one picture, :meth:`referee.app.map_scene.MapScene.set_zoo
 from __future__ import annotations
 
 from PySide6.QtCore import QEvent, QPoint, QRectF, Qt, Signal
-from PySide6.QtGui import QContextMenuEvent, QMouseEvent, QPainter, QResizeEvent, QWheelEvent
+from PySide6.QtGui import (
+    QContextMenuEvent,
+    QMouseEvent,
+    QPainter,
+    QPaintEvent,
+    QResizeEvent,
+    QWheelEvent,
+)
 from PySide6.QtWidgets import QApplication, QGraphicsView, QWidget
 
 from referee.app.geometry import HEX_SIZE
@@ -24,6 +31,8 @@ class MapView(QGraphicsView):
     hexMenu = Signal(object, QPoint)
     hexHovered = Signal(object)
     """The hex under the mouse changed (None: off the map), while no button is down."""
+    firstPainted = Signal()
+    """The map was painted for the first time (the window's start goes on from there)."""
 
     def __init__(self, scene: MapScene, parent: QWidget | None = None) -> None:
         super().__init__(scene, parent)
@@ -40,6 +49,13 @@ class MapView(QGraphicsView):
         self._fitted = True
         self.hovered: Hex | None = None
         self.viewport().setMouseTracking(True)
+        self._first_painted = False
+
+    def paintEvent(self, event: QPaintEvent) -> None:
+        super().paintEvent(event)
+        if not self._first_painted:
+            self._first_painted = True
+            self.firstPainted.emit()
 
     # --- zoom -----------------------------------------------------------------------
 

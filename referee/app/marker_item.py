@@ -4,6 +4,7 @@ with its letter and count (``S`` times 2: two smoke markers; the tooltip says th
 from __future__ import annotations
 
 from collections.abc import Sequence
+from typing import TYPE_CHECKING
 
 from PySide6.QtCore import QRectF, Qt
 from PySide6.QtGui import QColor, QFont, QPainter, QPen
@@ -13,7 +14,9 @@ from referee.app.geometry import HEX_SIZE
 from referee.app.plain_text import plain_tip
 from referee.app.style import MARKER_COLOURS, colour, text_colour_on
 from referee.board.hexgrid import Hex, hex_label
-from referee.rules.hexes.markers import HexMarker
+
+if TYPE_CHECKING:  # the engine's markers, when a match is open
+    from referee.rules.hexes.markers import HexMarker
 
 R = HEX_SIZE
 LETTERS = {"smoke": "S", "fire": "F", "poison-cloud": "P", "acid-cloud": "A"}

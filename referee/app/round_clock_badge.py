@@ -17,15 +17,21 @@ from PySide6.QtCore import Qt, QTimer, Signal
 from PySide6.QtWidgets import QLabel, QMenuBar, QWidget
 
 from referee.errors import RefereeError
-from referee.tournament.table_clock import TableClock, TableClockReader, first_step_at
-from referee.tournament.table_match import TableOrigin
 
-if TYPE_CHECKING:  # the match file (and sqlite-utils) come with the match opened
+if TYPE_CHECKING:  # the match file (and sqlite-utils) come with the match opened, the
+    # tournament's clocks with a match made for a round
     from referee.match.store import MatchFile
+    from referee.tournament.table_clock import TableClock, TableClockReader
 
 CALM = "QLabel { padding: 1px 8px; border-radius: 3px; background: #e7eef7; color: #123; }"
 WARNING = ("QLabel { padding: 1px 8px; border-radius: 3px; background: #c00; color: white;"
            " font-weight: bold; }")
+
+
+TOURNAMENT_KEYS = "tournament-"
+"""What the settings of a match made for a round begin with
+(:meth:`referee.tournament.table_match.TableOrigin.from_settings`): a match without them
+loads nothing of the tournament."""
 
 
 def _now() -> datetime:
@@ -57,9 +63,12 @@ class RoundClockBadge(QLabel):
             self.reader.close()
         self.match, self.reader, self.shown, self.warned_once = match, None, None, False
         origin = None
-        if match is not None:
+        settings = (match.meta.get("settings") or {}) if match is not None else {}
+        if settings and any(key.startswith(TOURNAMENT_KEYS) for key in settings):
+            from referee.tournament.table_match import TableOrigin
+
             try:
-                origin = TableOrigin.from_settings(match.meta.get("settings") or {})
+                origin = TableOrigin.from_settings(settings)
             except RefereeError as exc:
                 self.setText("Round clock: ?")
                 self.setToolTip(str(exc))
@@ -69,6 +78,8 @@ class RoundClockBadge(QLabel):
             self.timer.stop()
             self.hide()
             return
+        from referee.tournament.table_clock import TableClockReader
+
         self.reader = TableClockReader(origin)
         self.show()
         self.tick()
@@ -77,6 +88,8 @@ class RoundClockBadge(QLabel):
     def tick(self) -> None:
         if self.reader is None:
             return
+        from referee.tournament.table_clock import first_step_at
+
         now = self.now()
         first = first_step_at(self.match) if self.match is not None else None
         self.shown = shown = self.reader.read(now, first)

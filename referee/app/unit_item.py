@@ -12,6 +12,8 @@ A destroyed unit (no model alive) is greyed and crossed out.
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 from PySide6.QtCore import QPointF, QRectF, Qt
 from PySide6.QtGui import QColor, QFont, QFontMetricsF, QPainter, QPen, QPolygonF
 from PySide6.QtWidgets import QGraphicsItem, QStyleOptionGraphicsItem, QWidget
@@ -27,8 +29,10 @@ from referee.app.style import (
     unit_colour,
 )
 from referee.board.hexgrid import DIRECTION_NAMES, hex_label
-from referee.match.outcome import PendingOnUnit
 from referee.rules.state import UnitState
+
+if TYPE_CHECKING:  # the engine's damage waiting on a unit, when a match is open
+    from referee.match.outcome import PendingOnUnit
 
 R = HEX_SIZE
 BODY = QRectF(-0.6 * R, -0.34 * R, 1.2 * R, 0.72 * R)

@@ -25,7 +25,7 @@ from __future__ import annotations
 
 import time
 from collections.abc import Callable, Iterable, Mapping
-from typing import Any, Protocol
+from typing import TYPE_CHECKING, Any, Protocol
 
 from PySide6.QtCore import (
     QChildEvent,
@@ -60,7 +60,9 @@ from shiboken6 import isValid
 from referee.app.map_overlay import MapOverlay
 from referee.app.map_scene import MapScene
 from referee.board.hexgrid import Hex
-from referee.match.events import Step
+
+if TYPE_CHECKING:  # the engine's steps, when a match is open
+    from referee.match.events import Step
 
 Then = Callable[[], object] | None
 KEEP_SECONDS = 1.5

@@ -17,10 +17,13 @@ from __future__ import annotations
 
 from datetime import datetime
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
-from referee.match.store import MatchFile
 from referee.paths import matches_dir
+
+if TYPE_CHECKING:  # the match file (and the engine) when a demo is written: the window's
+    # first start reads the demo's map and units from here before loading the engine
+    from referee.match.store import MatchFile
 
 DEMO_MAP = "standard"
 DEMO_SEED = 2024
@@ -120,6 +123,8 @@ def orders_commands(
 def create_demo_match(path: Path | str) -> MatchFile:
     """A new demo match file at ``path`` (never replacing a file), orders for turns 1 and 2
     written, the clock at Gunnery 1 of turn 1."""
+    from referee.match.store import MatchFile
+
     match = MatchFile.create(
         path,
         map_name=DEMO_MAP,

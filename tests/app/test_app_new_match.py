@@ -11,7 +11,8 @@ from PySide6.QtCore import QPoint, Qt
 from PySide6.QtWidgets import QLineEdit, QListWidget, QWizard
 
 from referee.app.geometry import hex_centre
-from referee.app.wizards.new_match.wizard import NewMatchWizard, Page
+from referee.app.wizards.new_match.page import Page
+from referee.app.wizards.new_match.wizard import NewMatchWizard
 from referee.board.hexgrid import parse_label
 from referee.match.store import MatchFile
 

@@ -146,11 +146,42 @@ def test_a_match_of_the_activation_rules_is_in_open_recent_and_reopens_in_its_wi
     assert isinstance(opened, ActivationWindow) and opened is not first
     assert opened.match.path.resolve() == activation.resolve()
     window.close()
-    # plain referee next time: the activation match opens in its own window, and the
-    # main window, which plays only matches of written orders, a new demo without a
-    # word of the activation match not opening
+    # plain referee next time: the activation match opens in its own window; the main
+    # window, which plays only matches of written orders, waits empty and says so: no new
+    # demo is written at each start
+    before = demos(tmp_path)
     again = window_on(qtbot, None, settings)
     (other,) = again.other_windows
     qtbot.addWidget(other)
     assert isinstance(other, ActivationWindow)
-    assert "could not be opened" not in again.statusBar().currentMessage()
+    assert again.session is None and demos(tmp_path) == before
+    said = again.statusBar().currentMessage()
+    assert "crossroads.referee is a match of another game system" in said
+    assert "could not be opened" not in said
+
+
+def test_an_activation_match_opened_by_name_is_the_match_of_last_time(qtbot, tmp_path):
+    from PySide6.QtCore import QTimer
+    from PySide6.QtWidgets import QApplication
+
+    from referee.app.activation.window import ActivationWindow
+    from referee.app.app import run_app
+    from referee.app.remembered import RECENT_KEY, Remembered
+    from referee.match.journal_text import read_journal, replay_journal
+    from referee.paths import data_dir
+
+    activation = tmp_path / "crossroads.referee"
+    replay_journal(read_journal(data_dir() / "journals" / "activation-crossroads.journal"),
+                   activation).close()
+    user = QSettings()  # what `referee FILE` remembers: the user's own settings
+    kept = user.value(RECENT_KEY, [])
+    try:
+        QTimer.singleShot(0, QApplication.quit)  # the window shown, then the app left
+        assert run_app(activation) == 0
+        assert Remembered(QSettings()).last_match() == activation.resolve()
+    finally:
+        user.setValue(RECENT_KEY, kept)
+        for widget in QApplication.topLevelWidgets():
+            if isinstance(widget, ActivationWindow):
+                widget.close()
+                widget.deleteLater()

@@ -12,7 +12,7 @@ from PySide6.QtCore import Qt
 from PySide6.QtWidgets import QWizard
 
 from referee.app.main_window import MainWindow
-from referee.app.wizards.new_match.wizard import Page
+from referee.app.wizards.new_match.page import Page
 from referee.board.hexgrid import parse_label
 from referee.match.store import MatchFile
 

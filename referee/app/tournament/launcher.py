@@ -11,10 +11,10 @@ from typing import TYPE_CHECKING
 from PySide6.QtCore import QObject
 from PySide6.QtWidgets import QDialog, QFileDialog, QInputDialog, QLineEdit, QMessageBox, QWidget
 
-from referee.app.tournament.new_event_dialog import NewEvent, NewEventDialog
 from referee.errors import RefereeError
 
 if TYPE_CHECKING:  # the desk (and networkx) load when a tournament is opened, not before
+    from referee.app.tournament.new_event_dialog import NewEvent, NewEventDialog
     from referee.app.tournament.window import TournamentWindow
     from referee.tournament.desk import Desk
 
@@ -40,6 +40,8 @@ class TournamentLauncher(QObject):
         QMessageBox.warning(self.host, "Tournament", str(exc))
 
     def new_event_dialog(self) -> NewEventDialog:
+        from referee.app.tournament.new_event_dialog import NewEventDialog
+
         dialog = NewEventDialog(self.host, tournaments_folder())
 
         def finished(result: int) -> None:
