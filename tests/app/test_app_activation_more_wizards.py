@@ -19,6 +19,7 @@ from PySide6.QtWidgets import QWizard
 from referee.app.activation.window import ActivationWindow
 from referee.app.activation.wizards.activate import SHOOTER
 from referee.app.activation.wizards.base import CHOSEN, LEGAL
+from referee.app.activation.wizards.moves import COLLISION
 from referee.board.hexgrid import parse_label
 from referee.match.activation_file import ActivationMatch
 from referee.match.journal_text import read_journal
@@ -147,6 +148,30 @@ def test_an_aircraft_may_move_without_attacking(qtbot, tmp_path):
     next_page(qtbot, wizard)             # every weapon "does not fire"
     finish(qtbot, wizard)
     assert last_step(window)[0] == "move uid=fighter path=I8:S"
+
+
+def test_an_aircraft_may_fly_into_another_and_both_are_destroyed_with_no_attack(
+        qtbot, tmp_path):
+    # the sample before its last step: side 1's hawk on I14 facing N, side 2's fighter on
+    # I8, six tiles straight ahead; the hawk's movement is 6 (clause
+    # activation.aircraft-collisions: two aircraft in one tile are both destroyed)
+    window = sample_window(qtbot, tmp_path, 24)
+    qtbot.mouseClick(window.activate_button, Qt.MouseButton.LeftButton)
+    wizard = window.wizard_host.wizard
+    wizard.unit.pick("hawk")
+    next_page(qtbot, wizard)
+    assert "I8 facing N: costs 6 — collides with fighter: both destroyed" \
+        in items(wizard.move_page.list)
+    assert drawn_tiles(window, COLLISION) == ["I8"]
+    click_tile(qtbot, window, "I8")
+    next_page(qtbot, wizard)
+    assert wizard.air_page.boxes == {}
+    assert "hawk does not survive its move" in wizard.air_page.row_widgets[0].text()
+    next_page(qtbot, wizard)
+    finish(qtbot, wizard)
+    assert last_step(window)[0] == "move uid=hawk path=I13:N,I12:N,I11:N,I10:N,I9:N,I8:N"
+    pieces = window.match.state.pieces
+    assert (pieces["hawk"].status, pieces["fighter"].status) == ("destroyed", "destroyed")
 
 
 def test_under_move_only_an_aircrafts_activation_is_its_move_alone(qtbot, tmp_path):
