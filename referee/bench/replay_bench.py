@@ -3,8 +3,11 @@ fresh process as a user runs it (:mod:`referee.bench.process`).
 
 ``replay_ms``: ``referee replay JOURNAL`` (the journal played into a new match file, the
 state printed); ``check_ms``: ``referee match check FILE`` on the file it wrote (every step
-run again and compared). The default journal is ``data/journals/ten-turns.journal``, ten
-turns played by the engine (:mod:`referee.bench.long_match`).
+run again and compared); ``imports_ms``: importing the modules both load before they start
+(``referee.match.systems``, ``referee.cli.main``), measured in the same runs, the part of
+each figure the commands' own work does not change. The default journal is
+``data/journals/ten-turns.journal``, ten turns played by the engine
+(:mod:`referee.bench.long_match`).
 """
 
 from __future__ import annotations
@@ -18,6 +21,8 @@ from referee.match.journal_text import read_journal
 from referee.paths import data_dir
 
 DEFAULT_JOURNAL = "journals/ten-turns.journal"
+IMPORTS = "import referee.match.systems, referee.cli.main"
+"""What ``referee replay`` and ``referee match check`` import before they start."""
 
 
 def default_journal() -> Path:
@@ -34,6 +39,7 @@ def run(journal: Path, runs: int = 5) -> dict[str, Any]:
         result.update(time_commands({
             "replay": ["-m", "referee", "replay", str(journal)],
             "check": ["-m", "referee", "match", "check", str(kept)],
+            "imports": ["-c", IMPORTS],
         }, runs))
     return {"steps": steps, "replay_ms": result.pop("replay_ms"),
             "check_ms": result.pop("check_ms"), **result}

@@ -431,7 +431,7 @@ def run_check(args: argparse.Namespace) -> int:
         for p in problems:
             print(p)
         if not problems:
-            print(f"{args.file}: {len(m.steps())} steps replay exactly")
+            print(f"{args.file}: {m.step_count()} steps replay exactly")
     return 1 if problems else 0
 
 

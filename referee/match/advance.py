@@ -66,6 +66,22 @@ def step_work(state: MatchState, agenda: Any = None) -> str | None:
     return "; ".join(said) or None
 
 
+_OWN_WORK = frozenset({"orders", "movement", "assault", "apply-damage"})
+"""The kinds of step whose work :func:`step_work` tells without the agenda."""
+
+
+def step_is_idle(state: MatchState) -> bool:
+    """``step_work(state) is None``: the step has nothing in it. Where step_work reads the
+    agenda, the step is idle when the agenda concerns no unit and no hex, so only that part
+    of it is worked out (:meth:`MatchState.step_involved`): ``advance skip=idle`` asks at
+    every step it passes."""
+    kind = TurnPosition.at(state.rules, state.turn, state.step).step.kind
+    if kind in _OWN_WORK:
+        return step_work(state) is None
+    found = state.step_involved()
+    return not found.units and not found.hexes
+
+
 def hex_effect_units(state: MatchState) -> tuple[str, ...]:
     """The units that meet the markers of their hex at the hex-effects step the match is
     at: the agenda's, by the step's ``hex_scope`` (a gunnery step's: only hexes fired into;
@@ -186,7 +202,7 @@ def plan_advance(
             position = position.next()
     elif skip == "idle":
         for _ in range(len(start.steps) - 1):  # at most once round the turn
-            if step_work(at(position)) is not None:
+            if not step_is_idle(at(position)):
                 break
             passed.append(position)
             leave(position)

@@ -461,11 +461,24 @@ def command_from_json(raw: Command | Mapping[str, Any]) -> Command:
     return cls.from_json(raw)
 
 
+_PLAIN_LINE = re.compile(r"""[^'"\\\x0b\x0c\x1c-\x1f]*""")
+"""An ASCII line without quotes, escapes or whitespace other than spaces, tabs and line
+ends: the shell's words of it are its words split at those."""
+
+
+def split_words(line: str) -> list[str]:
+    """``shlex.split(line)``: the words of a command line, quotes and escapes read as a
+    shell reads them; a plain line (most of a journal's) is split at its spaces at once."""
+    if line.isascii() and _PLAIN_LINE.fullmatch(line):
+        return line.split()
+    return shlex.split(line)
+
+
 def command_words(line: str, where: str = "command") -> dict[str, Any]:
     """The JSON form a text command line writes (``correct``'s words but ``uid`` gathered
     into ``set``), not yet checked."""
     try:
-        words = shlex.split(line)
+        words = split_words(line)
     except ValueError as exc:
         raise CommandError(f"{where}: {exc}") from None
     if not words:

@@ -25,6 +25,7 @@ import os
 import sqlite3
 from collections.abc import Iterable, Iterator, Mapping, Sequence
 from contextlib import contextmanager
+from dataclasses import dataclass
 from datetime import UTC, datetime
 from pathlib import Path
 from types import MappingProxyType
@@ -77,6 +78,36 @@ BUSY_SECONDS = 15.0
 def _plain(data: object) -> object:
     """``data`` as JSON gives it back (tuples become lists), for comparing events."""
     return json.loads(json.dumps(data))
+
+
+@dataclass(frozen=True)
+class EventRow:
+    """One event as the file holds it: its JSON ``text``, the value read from it
+    (``data``, its shape checked as far as running it again needs: kind, command, dice)
+    and where it is, for messages. :meth:`event` reads the whole event, checking the rest."""
+
+    text: str
+    data: Mapping[str, Any]
+    dice: tuple[Roll, ...]
+    where: str
+
+    @property
+    def kind(self) -> str:
+        return str(self.data["kind"])
+
+    @property
+    def command(self) -> Mapping[str, Any]:
+        return self.data["command"]  # type: ignore[no-any-return]
+
+    def event(self) -> Event:
+        return _event(self.data, self.where)
+
+    def same(self, again: Event) -> bool:
+        """Whether ``again`` (the event run again) is this one: the very text the file
+        would get, or else (a row another version wrote, its keys in another order) the
+        same JSON value as the event read from the row."""
+        fresh = again.to_row()
+        return json.dumps(fresh) == self.text or _plain(fresh) == _plain(self.event().to_row())
 
 
 class MatchFileError(RefereeError):
@@ -150,11 +181,26 @@ def _step_row(row: Sequence[Any], where: str) -> tuple[int, str, bool]:
 
 def _event(data: object, where: str) -> Event:
     """An event row as the file holds it, checked for shape before the engine sees it."""
+    dice = _rolls(data, where)
+    assert isinstance(data, dict)  # _rolls checked it
+    return Event(
+        kind=data["kind"],
+        command=data["command"],
+        changes=Changes.from_json(data["changes"]),
+        text=data["text"],
+        dice=dice,
+        clauses=tuple(data["clauses"]),
+        rulings=tuple(data["rulings"]),
+        detail=data.get("detail") or {},
+    )
+
+
+def _rolls(data: object, where: str) -> tuple[Roll, ...]:
+    """The dice of an event row, the row's shape checked first (all but its changes,
+    which :meth:`Changes.from_json` checks)."""
     if not isinstance(data, dict):
         raise MatchFileError(f"{where}: an event is a JSON object")
-    kinds = {"kind": str, "command": dict, "changes": dict, "text": str, "dice": list,
-             "clauses": list, "rulings": list}
-    for key, kind in kinds.items():
+    for key, kind in _ROW_KINDS.items():
         if not isinstance(data.get(key), kind):
             raise MatchFileError(f"{where}: {key} is missing or not a {kind.__name__}")
     if not isinstance(data.get("detail") or {}, dict):
@@ -170,16 +216,13 @@ def _event(data: object, where: str) -> Event:
         if not ok or not 1 <= d["value"] <= max(1, d["sides"]) <= 1000:
             raise MatchFileError(f"{where}: die {i} is not a die roll: {d!r:.60}")
         dice.append(Roll(d["sides"], d["value"], d["purpose"], d["typed"]))
-    return Event(
-        kind=data["kind"],
-        command=data["command"],
-        changes=Changes.from_json(data["changes"]),
-        text=data["text"],
-        dice=tuple(dice),
-        clauses=tuple(data["clauses"]),
-        rulings=tuple(data["rulings"]),
-        detail=data.get("detail") or {},
-    )
+    return tuple(dice)
+
+
+_ROW_KINDS: Mapping[str, type] = MappingProxyType({
+    "kind": str, "command": dict, "changes": dict, "text": str, "dice": list, "clauses": list,
+    "rulings": list})
+"""What each key of an event row holds."""
 
 
 def _meta_problems(meta: Mapping[str, Any]) -> list[str]:
@@ -479,6 +522,14 @@ class JournalFile(Generic[S]):
         return int(self.meta["seed"])
 
     def steps(self, *, include_undone: bool = False) -> list[Step]:
+        return [Step(number, name, tuple(r.event() for r in rows), undone)
+                for number, name, undone, rows in self.step_rows(include_undone=include_undone)]
+
+    def step_rows(self, *, include_undone: bool = False
+                  ) -> list[tuple[int, str, bool, tuple[EventRow, ...]]]:
+        """Each step (number, name, undone) with its events as the file holds them
+        (:class:`EventRow`): a check runs each again from its row and compares it with the
+        row's text, reading a whole event only where they differ."""
         where = "" if include_undone else " WHERE undone = 0"
         with _sqlite_errors(self.path), self._reading():
             rows = list(self.conn.execute(
@@ -492,11 +543,19 @@ class JournalFile(Generic[S]):
         for row in rows:
             number, name, undone = _step_row(row, f"{self.path}")
             here = f"{self.path}: step {number}"
-            out.append(Step(number, name, tuple(
-                _event(_json(data, f"{here}, event {position!r}"), f"{here}, event {position!r}")
-                for position, data in events.get(number, [])
-            ), undone))
+            held = []
+            for position, text in events.get(number, []):
+                at = f"{here}, event {position!r}"
+                data = _json(text, at)
+                held.append(EventRow(text, data, _rolls(data, at), at))
+            out.append((number, name, undone, tuple(held)))
         return out
+
+    def step_count(self) -> int:
+        """How many steps the journal holds (not counting those undone)."""
+        with _sqlite_errors(self.path), self._reading():
+            return int(self.conn.execute(
+                "SELECT COUNT(*) FROM steps WHERE undone = 0").fetchone()[0])
 
     @property
     def state(self) -> S:
@@ -566,10 +625,11 @@ class JournalFile(Generic[S]):
         """Write step ``number`` with its ``events`` (inside :meth:`_writing`), dropping the
         steps undone before (no redo past a new step)."""
         conn = self.conn
-        conn.execute(
-            "DELETE FROM events WHERE step IN (SELECT number FROM steps WHERE undone = 1)"
-        )
-        conn.execute("DELETE FROM steps WHERE undone = 1")
+        if conn.execute("SELECT 1 FROM steps WHERE undone = 1 LIMIT 1").fetchone():
+            conn.execute(
+                "DELETE FROM events WHERE step IN (SELECT number FROM steps WHERE undone = 1)"
+            )
+            conn.execute("DELETE FROM steps WHERE undone = 1")
         conn.execute(
             "INSERT INTO steps (number, name, undone, created) VALUES (?, ?, 0, ?)",
             (number, name, _now()),
@@ -588,6 +648,16 @@ class JournalFile(Generic[S]):
                                  f"{NAME_MAX_CHARS}")
         if count > most:
             raise MatchFileError(f"commands: {count} in one step, over the limit of {most}")
+
+    def _open_step(self) -> int:
+        """The number of the next step, refusing a step past the limit of steps (inside
+        :meth:`_writing`): :meth:`_check_room` and :meth:`_next_number` in one query."""
+        count, last = self.conn.execute(
+            "SELECT COUNT(*), MAX(number) FROM steps WHERE undone = 0").fetchone()
+        if count >= MATCH_MAX_STEPS:
+            raise MatchFileError(f"{self.path}: {count} steps, the limit of "
+                                 f"{MATCH_MAX_STEPS}: start a new match", file=self.path)
+        return int(last or 0) + 1
 
     def _check_room(self) -> None:
         """Refuse a step past the limit of steps (inside :meth:`_writing`)."""

@@ -40,7 +40,6 @@ then (:mod:`referee.match.formats`).
 from __future__ import annotations
 
 import re
-import shlex
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -48,7 +47,13 @@ from typing import Any
 
 from referee.errors import RefereeError, read_bounded
 from referee.limits import JOURNAL_MAX_BYTES, MATCH_MAX_STEPS, MATCH_MAX_UNITS
-from referee.match.command_kinds import CommandError, command_from_json, command_words, json_word
+from referee.match.command_kinds import (
+    CommandError,
+    command_from_json,
+    command_words,
+    json_word,
+    split_words,
+)
 
 
 class JournalTextError(RefereeError):
@@ -147,7 +152,7 @@ def parse_command(line: str, where: str = "command",
 def parse_unit_line(line: str, where: str = "unit") -> dict[str, Any]:
     """``tank standard-tank side=1 hex=C2 facing=3``: a unit of the set-up."""
     try:
-        words = shlex.split(line)
+        words = split_words(line)
     except ValueError as exc:
         raise JournalTextError(f"{where}: {exc}") from None
     if len(words) < 2:

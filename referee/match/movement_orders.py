@@ -8,14 +8,25 @@ command and the app's movement wizard both read it here, so they cannot disagree
 
 from __future__ import annotations
 
+from referee.match.memo import LastAnswer
 from referee.match.state import MatchState
-from referee.rules.orders.legality import StepCheck, check_movement
+from referee.rules.orders.legality import StepCheck, check_movement_step
 from referee.rules.orders.missing import order_step
-from referee.rules.orders.model import NOTHING, Order, Step
+from referee.rules.orders.model import NOTHING, Step
+
+_LAST: LastAnswer[tuple[dict[str, Step], dict[str, StepCheck]]] = LastAnswer()
+"""The last step's actions: ``advance`` stops at a movement step with something to do, and
+the ``movement`` command then carries out the same actions (:mod:`referee.match.memo`)."""
 
 
 def step_actions(state: MatchState, number: int) -> tuple[dict[str, Step], dict[str, StepCheck]]:
     """Each alive unit's actions in movement step ``number`` and the check that gave them."""
+    parts = (state.rules, state.units, state.orders, state.turn, number)
+    actions, checks = _LAST.get(parts, lambda: _step_actions(state, number))
+    return dict(actions), dict(checks)
+
+
+def _step_actions(state: MatchState, number: int) -> tuple[dict[str, Step], dict[str, StepCheck]]:
     actions: dict[str, Step] = {}
     checks: dict[str, StepCheck] = {}
     for uid, unit in state.units.items():
@@ -23,8 +34,7 @@ def step_actions(state: MatchState, number: int) -> tuple[dict[str, Step], dict[
             continue
         record = state.orders.get(uid, {}).get(str(state.turn), {})
         given = order_step(record, "movement", number, unit) or (NOTHING,)
-        single = Order("movement", (given, (NOTHING,), (NOTHING,)))
-        check = check_movement(unit, single, state.rules).steps[0]
+        check = check_movement_step(unit, given, state.rules)
         actions[uid] = check.done
         checks[uid] = check
     return actions, checks

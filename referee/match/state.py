@@ -13,6 +13,7 @@ from referee.board.hexgrid import Hex, hex_label, parse_label
 from referee.board.maps import BattleMap
 from referee.errors import RefereeError
 from referee.match.changes import Changes, ChangesError
+from referee.match.memo import LastAnswer
 from referee.match.serial import (
     hexes_from_json,
     hexes_json,
@@ -37,6 +38,10 @@ class UnknownUnit(RefereeError):
         self.unit = str(uid)
         shown = ", ".join(known[:20]) + (", ..." if len(known) > 20 else "")
         super().__init__(f"no unit {uid!r:.60} in this match (units: {shown})")
+
+
+_FACTS: LastAnswer[Any] = LastAnswer()
+"""The last :meth:`MatchState.facts`, with the parts it was read from."""
 
 
 def _frozen(d: Mapping[Any, Any]) -> Mapping[Any, Any]:
@@ -153,7 +158,13 @@ class MatchState:
         """What the match knows of the step at hand, for its agenda
         (:class:`referee.rules.turn.involved.StepFacts`): damage waiting, the assaults
         waiting and who fights them, who entered a hex, the hex effects met this turn and
-        the units without orders."""
+        the units without orders. The same for every step of a turn the parts it reads
+        stay the same in (:mod:`referee.match.memo`)."""
+        parts = (self.units, self.orders, self.turn, self.contests, self.pending,
+                 self.pending_conditions, self.entered, self.triggered)
+        return _FACTS.get(parts, self._facts)
+
+    def _facts(self) -> Any:
         from referee.rules.hexes.trigger import TriggerLog
         from referee.rules.turn.involved import StepFacts
 
@@ -185,6 +196,16 @@ class MatchState:
 
         found = self.step_agenda()
         return replace(found, idle=step_work(self, found) is None)
+
+    def step_involved(self) -> Any:
+        """The units and hexes the step now concerns, as its agenda finds them
+        (:func:`referee.rules.turn.involved.involved`), without the rest of the agenda."""
+        from referee.rules.turn.clock import TurnPosition
+        from referee.rules.turn.involved import Scene, involved
+
+        step = TurnPosition.at(self.rules, self.turn, self.step).step
+        return involved(Scene(self.rules, step, list(self.units.values()), self.hexes,
+                              self.actions_now(), self.facts()))
 
     def step_agenda(self) -> Any:
         """The engine's agenda of the step now (:func:`referee.rules.turn.agenda.agenda`):
@@ -251,7 +272,16 @@ class MatchState:
             new["setup"] = SetupProgress.from_json(changes.setup)
         elif changes.setup_done:
             new["setup"] = None
-        return replace(self, **new)
+        return self._evolve(new)
+
+    def _evolve(self, new: Mapping[str, Any]) -> MatchState:
+        """This state with the fields ``new`` names set: what ``dataclasses.replace`` gives,
+        made without running the generated ``__init__`` field by field (a fold makes a
+        state per event; the class checks nothing when built)."""
+        out = object.__new__(type(self))
+        out.__dict__.update(self.__dict__)
+        out.__dict__.update(new)
+        return out
 
     def to_json(self) -> dict[str, Any]:
         return {

@@ -22,7 +22,6 @@ any event that would now come out differently.
 
 from __future__ import annotations
 
-import json
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import replace
 from pathlib import Path
@@ -35,7 +34,6 @@ from referee.dice.service import Dice
 from referee.errors import RefereeError, one_line, parse_toml, read_bounded, read_toml
 from referee.limits import (
     DATA_FILE_MAX_BYTES,
-    MATCH_MAX_STEPS,
     MATCH_MAX_UNITS,
     NAME_MAX_CHARS,
     STEP_MAX_COMMANDS,
@@ -51,7 +49,6 @@ from referee.match.journal_file import (  # the names other modules import from 
     MatchMovedOn,
     _json,
     _now,
-    _plain,
     _sqlite_errors,
     step_seed,
 )
@@ -70,6 +67,7 @@ from referee.versions import stamp
 
 if TYPE_CHECKING:
     from referee.match.journal_text import TextJournal
+    from referee.units.parse_unit import CardRules
 
 __all__ = ["BUSY_SECONDS", "FORMAT_VERSION", "MatchFile", "MatchFileError", "MatchMovedOn",
            "find_unit_card", "step_seed"]
@@ -96,9 +94,11 @@ def _card_source(unit: UnitType) -> dict[str, Any]:
     raise MatchFileError(f"unit {unit.id}: not found in {unit.source}")
 
 
-def _parse_card(data: object, rules: Ruleset, where: str) -> UnitType:
+def _parse_card(data: object, rules: Ruleset | CardRules, where: str) -> UnitType:
+    """A card the file holds, read under ``rules`` (or the card rules read from them,
+    once for every card of the file)."""
     from referee.units.catalogue import card_rules
-    from referee.units.parse_unit import parse_unit
+    from referee.units.parse_unit import CardRules, parse_unit
 
     if not isinstance(data, dict) or not isinstance(data.get("nation"), str) \
             or not isinstance(data.get("sample", False), bool):
@@ -109,7 +109,7 @@ def _parse_card(data: object, rules: Ruleset, where: str) -> UnitType:
         0,
         data["nation"],
         problems,
-        card_rules(rules),
+        rules if isinstance(rules, CardRules) else card_rules(rules),
         sample=data.get("sample", False),
     )
     if card is None:
@@ -141,10 +141,15 @@ class MatchFile(JournalFile[MatchState]):
             raise MatchFileError(f"{where}: cannot be read: {one_line(exc)}",
                                  file=path) from None
         cards: dict[str, UnitType] = {}
+        crules: CardRules | None = None
         for cid, data in self.conn.execute("SELECT id, data FROM cards"):
             here = f"{path}: card {cid!r}"
             try:
-                cards[str(cid)] = _parse_card(_json(data, here), self.rules, here)
+                if crules is None:
+                    from referee.units.catalogue import card_rules
+
+                    crules = card_rules(self.rules)
+                cards[str(cid)] = _parse_card(_json(data, here), crules, here)
             except RefereeError as exc:
                 raise MatchFileError(str(exc), file=path) from None
         self.cards: Mapping[str, UnitType] = MappingProxyType(cards)
@@ -314,13 +319,18 @@ class MatchFile(JournalFile[MatchState]):
         state = state if state is not None else self.initial_state()
         for step in steps:
             for i, event in enumerate(step.events):
-                try:
-                    state = state.apply(event.changes)
-                except RefereeError as exc:
-                    raise MatchFileError(
-                        f"{self.path}: damaged: step {step.number} ({step.name}), event {i}: "
-                        f"{exc}; it was not changed", file=self.path) from None
+                state = self._fold_event(state, f"step {step.number} ({step.name}), event {i}",
+                                         event)
         return state
+
+    def _fold_event(self, state: MatchState, where: str, event: Event) -> MatchState:
+        """``state`` with the changes of ``event`` (``where``: "step N (name), event I");
+        changes that cannot be carried out are a damaged file."""
+        try:
+            return state.apply(event.changes)
+        except RefereeError as exc:
+            raise MatchFileError(f"{self.path}: damaged: {where}: {exc}; it was not changed",
+                                 file=self.path) from None
 
     def run(
         self,
@@ -350,13 +360,8 @@ class MatchFile(JournalFile[MatchState]):
                                  f"{STEP_MAX_COMMANDS}")
         if not all(isinstance(c, Mapping) for c in commands):
             raise MatchFileError("a command is a table of kind and fields")
-        conn = self.conn
         with self._writing(strict):
-            count = conn.execute("SELECT COUNT(*) FROM steps WHERE undone = 0").fetchone()[0]
-            if count >= MATCH_MAX_STEPS:
-                raise MatchFileError(f"{self.path}: {count} steps, the limit of "
-                                     f"{MATCH_MAX_STEPS}: start a new match", file=self.path)
-            number = self._next_number()
+            number = self._open_step()
             dice = Dice(step_seed(self.seed, number))
             dice.type_in(typed)
             state = self.state
@@ -370,49 +375,38 @@ class MatchFile(JournalFile[MatchState]):
                     f"{len(dice.pending)} typed dice left over ({list(dice.pending)}): "
                     "the step needed fewer dice; nothing was written"
                 )
-            conn.execute(
-                "DELETE FROM events WHERE step IN (SELECT number FROM steps WHERE undone = 1)"
-            )
-            conn.execute("DELETE FROM steps WHERE undone = 1")
-            conn.execute(
-                "INSERT INTO steps (number, name, undone, created) VALUES (?, ?, 0, ?)",
-                (number, name, _now()),
-            )
-            conn.executemany(
-                "INSERT INTO events (step, position, kind, data) VALUES (?, ?, ?, ?)",
-                [(number, i, e.kind, json.dumps(e.to_row())) for i, e in enumerate(events)],
-            )
+            self._write_step(number, name, events)
         self._state = state
         return Step(number, name, tuple(events))
 
     def replay_check(self) -> list[str]:
         """Run every active step's commands again, with the dice typed at the table and the
         step's seed for the rest; list the events that come out differently (an empty list:
-        the journal replays exactly, dice included)."""
+        the journal replays exactly, dice included). Each event run again is compared with
+        the file's row (:meth:`referee.match.journal_file.EventRow.same`); the state the
+        next one runs on is the journal's own: with the changes of the event run again
+        where it is the row's, else with the row's changes, checked as opening the file
+        does."""
         problems: list[str] = []
         with _sqlite_errors(self.path), self._reading():
-            steps = self.steps()
+            journal = self.step_rows()
             state = self.initial_state()
-            now = self._fold(steps)
-        for step in steps:
-            dice = Dice(step_seed(self.seed, step.number))
+        for number, name, _, rows in journal:
+            dice = Dice(step_seed(self.seed, number))
             # the typed dice answered the step's first dice; the seed rolled the rest
-            dice.type_in(r.value for e in step.events for r in e.dice if r.typed)
-            for i, event in enumerate(step.events):
+            dice.type_in(r.value for row in rows for r in row.dice if r.typed)
+            for i, row in enumerate(rows):
+                where = f"step {number} ({name}), event {i}"
                 try:
-                    again = execute(state, event.command, dice)
+                    again = execute(state, row.command, dice)
                 except RefereeError as exc:
-                    problems.append(f"step {step.number} ({step.name}), event {i} "
-                                    f"({event.kind}): refused now: {exc}")
+                    problems.append(f"{where} ({row.kind}): refused now: {exc}")
                 else:
-                    if _plain(again.to_row()) != _plain(event.to_row()):
-                        problems.append(
-                            f"step {step.number} ({step.name}), event {i} "
-                            f"({event.kind}): replays differently"
-                        )
-                state = state.apply(event.changes)
-        if state.to_json() != now.to_json():
-            problems.append("the replayed state differs from the journal's")
+                    if row.same(again):
+                        state = state.apply(again.changes)
+                        continue
+                    problems.append(f"{where} ({row.kind}): replays differently")
+                state = self._fold_event(state, where, row.event())
         return problems
 
 

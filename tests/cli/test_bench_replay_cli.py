@@ -19,6 +19,7 @@ def test_bench_replay_reports_steps_replay_and_check_times(capsys):
     assert result["steps"] == len(read_journal(JOURNAL).steps) == 7
     assert result["replay_ms"] > 0 and result["check_ms"] > 0
     assert result["python_floor_ms"] > 0 and result["cpus"] >= 1
+    assert result["imports_ms"] > 0 and result["imports_cpu_ms"] > 0  # in the same runs
 
 
 def test_bench_journal_writes_a_journal_that_replays(tmp_path, capsys):

@@ -4,6 +4,7 @@ pairs, checked when read, the field named when refused; old journals keep their 
 from __future__ import annotations
 
 import json
+import shlex
 import sqlite3
 from pathlib import Path
 from typing import Any
@@ -20,6 +21,7 @@ from referee.match.command_kinds import (
     Orders,
     command_from_json,
     parse_command_text,
+    split_words,
 )
 from referee.match.commands import COMMANDS
 from referee.match.journal_text import JournalTextError, parse_journal, read_journal
@@ -222,3 +224,20 @@ def test_any_command_table_is_refused_naming_a_field_or_writes_back_its_own_byte
     else:
         assert json.dumps(again) == json.dumps(raw)
     assert command_from_json(again) == typed
+
+
+@settings(max_examples=500, deadline=None)
+@given(st.lists(st.sampled_from(["fire", "uid=tank", "a", "=", " ", "  ", "\t", "\n", "\r",
+                                 "'", '"', "\\", "#", "é", "\x0b", "\x0c", "\x1f", "\xa0",
+                                 "\u2003", "x='a b'", 'y="{\\"k\\": 1}"']), max_size=12)
+       .map("".join) | st.text(max_size=40))
+def test_a_command_line_splits_into_the_words_a_shell_reads(line):
+    # the quick split of a plain line gives what shlex gives, and a line shlex refuses
+    # (an unclosed quote) is refused alike
+    try:
+        expected = shlex.split(line)
+    except ValueError as exc:
+        with pytest.raises(ValueError, match=str(exc)):
+            split_words(line)
+    else:
+        assert split_words(line) == expected

@@ -6,16 +6,21 @@ The unit cards are those of orders_units.py (TANK: stand-still / slow / fast).""
 from __future__ import annotations
 
 import pytest
-from orders_units import MORTAR, ONE, WAGON, mortar, state, tank
+from hypothesis import given, settings
+from hypothesis import strategies as st
+from orders_units import MORTAR, ONE, TANK, WAGON, mortar, state, tank
 
+from referee.board.hexgrid import Hex
 from referee.catalogue.clauses import clauses
 from referee.rules.orders.legality import (
     UnknownSpeed,
     check_gunnery,
     check_movement,
+    check_movement_step,
     check_turn,
 )
-from referee.rules.orders.notation import parse_order
+from referee.rules.orders.notation import OrderSyntaxError, parse_order
+from referee.rules.state import UnitState
 
 
 def move(text: str):
@@ -295,3 +300,30 @@ def test_a_step_explains_itself(current):
         "Chase -); the step's order does nothing (-) [orders.speed-restrictions, "
         "orders.illegal, ruling orders.illegal]"
     )
+
+
+# --- one movement step alone (a match's movement step) ------------------------------------------
+
+
+@settings(max_examples=300, deadline=None)
+@given(unit=st.sampled_from([TANK, MORTAR, ONE, WAGON]), shaken=st.integers(0, 1),
+       codes=st.lists(st.sampled_from(["F", "L", "R", "360", "A", "B", "Rev", "Road", "Chase",
+                                       "Flee", "Follow", "B[setup]", "A[fast]", "-"]),
+                      min_size=1, max_size=3, unique=True),
+       edition=st.sampled_from(["current", "first-draft"]), data=st.data())
+def test_a_movement_step_alone_is_judged_as_the_first_step_of_its_order(
+        unit, shaken, codes, edition, data):
+    # the movement command judges the step of the order on the table alone, as step 1 of
+    # "STEP + - + -" (what follows a step never changes how it is judged)
+    from referee.rules.ruleset import ruleset
+
+    rules = ruleset(edition)
+    speed = data.draw(st.sampled_from([s.name for s in unit.speeds]))
+    unit_state = UnitState("U1", unit, 1, Hex(0, 0), speed=speed, shaken=shaken)
+    try:
+        order = move(f"{','.join(codes)} + - + -")
+    except OrderSyntaxError:
+        return  # codes that cannot stand together in one step
+    given = order.steps[0]
+    assert check_movement_step(unit_state, given, rules) == \
+        check_movement(unit_state, order, rules).steps[0]

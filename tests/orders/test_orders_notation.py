@@ -202,6 +202,18 @@ def test_a_malformed_order_is_refused_where_it_stops_making_sense(
     }
 
 
+def test_an_order_read_again_is_the_same_and_a_malformed_one_is_refused_every_time():
+    # a match reads its orders at every step that looks at them; each text is read once
+    first = parse_order("(fast) F + L + -", "movement")
+    assert parse_order("(fast) F + L + -", "movement") == first
+    assert steps(first) == [["F"], ["L"], ["-"]] and first.speed == "fast"
+    assert parse_order("F + L + -", "movement").speed is None  # another text, another order
+    for _ in range(2):
+        with pytest.raises(OrderSyntaxError) as info:
+            parse_order("F + F", "movement")
+        assert "ends after 2" in info.value.message
+
+
 def test_an_unknown_kind_is_refused():
     with pytest.raises(ValueError, match="kind"):
         parse_order("F + F + -", "assault")  # type: ignore[arg-type]

@@ -244,6 +244,8 @@ def _shaken_step(
 ) -> StepCheck | None:
     """The step of a shaken unit (clause ``conditions.shaken-orders``), or ``None`` if the
     unit is not shaken or the edition lets it act normally."""
+    if not state.is_shaken:  # a speed changes nothing of that (allowed_orders)
+        return None
     allowed = allowed_orders(rules, state.with_(speed=speed))
     if not allowed.shaken:
         return None
@@ -353,10 +355,12 @@ def _mismatches(order: Order, number: int, speed: str, first: str) -> tuple[str 
 
 
 def _check(
-    state: UnitState, order: Order, rules: Ruleset, speeds: list[str] | None, leader: bool
+    state: UnitState, order: Order, rules: Ruleset, speeds: list[str] | None, leader: bool,
+    first: int | None = None,
 ) -> OrderCheck:
     """Judge ``order`` step by step; ``speeds``: the fixed speed of each (gunnery), else
-    the speed carried from step to step (movement)."""
+    the speed carried from step to step (movement); ``first``: only so many steps (a step
+    is judged from the ones before it, never from those after)."""
     orules = orders_rules(rules)
     judge = _Judge(state.unit, order.kind, orules, rules.name, leader)
     start = unit_speed(state.unit, state.speed).name
@@ -377,6 +381,8 @@ def _check(
         checks.append(check)
         if speeds is None:
             speed = check.speed_after
+        if number == first:
+            break
     rulings = _unique([r for c in checks for r in c.rulings])
     if notes:
         rulings = _unique([*rulings, _ruling(orules, "speed_annotation")])
@@ -392,6 +398,16 @@ def check_movement(
     if order.kind != "movement":
         raise ValueError(f"check_movement needs a movement order, not {order.kind}: {order}")
     return _check(state, order, rules, None, leader)
+
+
+def check_movement_step(
+    state: UnitState, given: Step, rules: Ruleset, *, leader: bool = False
+) -> StepCheck:
+    """The movement step ``given`` alone, judged as the first step of an order (what a
+    match's movement step carries out of the step of the order on the table): what
+    :func:`check_movement` says of step 1 of ``given + - + -``."""
+    order = Order("movement", (given, (NOTHING,), (NOTHING,)))
+    return _check(state, order, rules, None, leader, first=1).steps[0]
 
 
 def check_gunnery(

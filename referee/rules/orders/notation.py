@@ -21,7 +21,7 @@ import re
 import string
 from collections.abc import Mapping
 from dataclasses import dataclass
-from functools import cache
+from functools import cache, lru_cache
 from typing import NoReturn
 
 from referee.errors import RefereeError
@@ -331,9 +331,16 @@ class _Reader:
 
 def parse_order(text: str, kind: OrderKind) -> Order:
     """The order written ``text`` (clauses ``orders.movement``, ``orders.gunnery-codes``);
-    :class:`OrderSyntaxError` where it stops making sense."""
+    :class:`OrderSyntaxError` where it stops making sense. An order is a frozen value and
+    the vocabulary is read once, so each text is read once (a match reads its orders again
+    at every step that looks at them)."""
     if kind not in KINDS:
         raise ValueError(f"kind must be one of {', '.join(KINDS)}, not {kind!r}")
+    return _parsed_order(text, kind)
+
+
+@lru_cache(maxsize=4096)
+def _parsed_order(text: str, kind: OrderKind) -> Order:
     return _Reader(text, kind, vocabulary()).order()
 
 

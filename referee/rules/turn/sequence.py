@@ -14,6 +14,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
+from functools import cached_property
 from pathlib import Path
 from types import MappingProxyType
 from typing import TYPE_CHECKING, Literal, cast
@@ -131,11 +132,19 @@ class TurnRules:
 
     def index(self, step_id: str) -> int:
         """The position of ``step_id`` in the turn (``KeyError`` naming the known ids)."""
+        found = self._indexes.get(step_id) if isinstance(step_id, str) else None
+        if found is None:
+            raise KeyError(f"{self.path.name}: no step {step_id!r} in this turn "
+                           f"(steps: {', '.join(s.id for s in self.steps)})")
+        return found
+
+    @cached_property
+    def _indexes(self) -> Mapping[str, int]:
+        """Step id -> its position (the first, should an id come twice)."""
+        out: dict[str, int] = {}
         for i, s in enumerate(self.steps):
-            if s.id == step_id:
-                return i
-        raise KeyError(f"{self.path.name}: no step {step_id!r} in this turn "
-                       f"(steps: {', '.join(s.id for s in self.steps)})")
+            out.setdefault(s.id, i)
+        return out
 
     def abilities_of(self, kind: str) -> tuple[str, ...]:
         """The abilities resolved by steps of ``kind``, in file order."""
