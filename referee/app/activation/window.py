@@ -20,6 +20,7 @@ from PySide6.QtGui import QAction, QCloseEvent, QKeySequence
 from PySide6.QtWidgets import (
     QDockWidget,
     QFormLayout,
+    QGridLayout,
     QHBoxLayout,
     QLabel,
     QLineEdit,
@@ -46,8 +47,10 @@ SYNC_MS = 1500
 """How often the file is looked at for steps written by another program."""
 IDLE_TEXT = (
     "No wizard is open.\n\nThe Wizards menu, or the buttons under the command line, open "
-    "the wizard of a deployment, an activation (a move or an attack) or a capture. A wizard "
-    "opens here, beside the map it draws on, and plays the same command as the command line.")
+    "the wizard of a deployment, a 'before the battle' action, an activation (a move or an "
+    "attack, an aircraft's attack after its move), embarking or disembarking, a unit "
+    "entering from the reserves or a capture. A wizard opens here, beside the map it draws "
+    "on, and plays the same command as the command line.")
 PIPS_BELOW = 0.62 * HEX_SIZE
 """Where a fortification's pips sit: along the bottom of its tile."""
 
@@ -132,12 +135,17 @@ class ActivationWindow(QMainWindow):
         row.addWidget(self.undo_button)
         row.addWidget(self.redo_button)
         layout.addLayout(row)
-        wizards = QHBoxLayout()
+        wizards = QGridLayout()
         self.deploy_button = QPushButton("Deploy…", body)
+        self.before_battle_button = QPushButton("Before the battle…", body)
         self.activate_button = QPushButton("Activate…", body)
         self.capture_button = QPushButton("Capture…", body)
-        for button in (self.deploy_button, self.activate_button, self.capture_button):
-            wizards.addWidget(button)
+        self.embark_button = QPushButton("Embark / disembark…", body)
+        self.enter_button = QPushButton("From the reserves…", body)
+        for i, button in enumerate((self.deploy_button, self.before_battle_button,
+                                    self.activate_button, self.capture_button,
+                                    self.embark_button, self.enter_button)):
+            wizards.addWidget(button, i // 2, i % 2)
         layout.addLayout(wizards)
         self.outcome = QLabel(body)
         self.outcome.setWordWrap(True)
@@ -170,8 +178,11 @@ class ActivationWindow(QMainWindow):
         menu = self.menuBar().addMenu("&Wizards")
         for name, button, opener in (
                 ("&Deploy…", self.deploy_button, self.wizards.deploy),
+                ("&Before the battle…", self.before_battle_button, self.wizards.before_battle),
                 ("&Activate…", self.activate_button, self.wizards.activate),
-                ("&Capture…", self.capture_button, self.wizards.capture)):
+                ("&Capture…", self.capture_button, self.wizards.capture),
+                ("&Embark / disembark…", self.embark_button, self.wizards.embark),
+                ("Enter from the &reserves…", self.enter_button, self.wizards.enter)):
             action = QAction(name, self)
             action.triggered.connect(opener)
             button.clicked.connect(opener)

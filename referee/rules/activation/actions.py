@@ -44,7 +44,7 @@ from referee.rules.activation.shooting import (
 )
 from referee.rules.activation.slots import Pose, check_slots
 from referee.rules.activation.state import ActivationState, Piece
-from referee.rules.activation.transport import disembark_problem, embark_problem
+from referee.rules.activation.transport import disembark_problem, embark_problem, room_text
 
 
 class ActivationError(RefereeError):
@@ -187,12 +187,15 @@ def embark(game: ActivationGame, state: ActivationState, piece: Piece, transport
     if transport.kind != "unit":
         raise ActivationError(f"{transport_uid} is a structure, not a transport", "transport",
                               piece.uid)
-    problem = embark_problem(piece, game.card(piece), transport, game.card(transport),
-                             len(state.aboard(transport_uid)), game.rules.movement.embark_reach)
+    table = game.rules.movement
+    aboard = [game.card(p) for p in state.aboard(transport_uid)]
+    problem = embark_problem(piece, game.card(piece), transport, game.card(transport), aboard,
+                             table.embark_reach, table.transport_counts)
     if problem:
         raise ActivationError(f"{piece.uid} cannot embark: {problem}", "transport", piece.uid)
-    rec.note(f"{piece.uid} embarks into {transport_uid}", "activation.embark",
-             "activation.move-actions")
+    room = room_text(game.card(transport), [*aboard, game.card(piece)], table.transport_counts)
+    rec.note(f"{piece.uid} embarks into {transport_uid} ({room})", "activation.embark",
+             "activation.move-actions", rulings=table.rulings("transport.capacity"))
     rec.touched(piece.uid, transport_uid, tiles=(piece.hex,))
     rec.summary = f"{piece.uid} embarks into {transport_uid}"
     return state.with_pieces(_moved(piece, status="embarked", hex=None, carrier=transport_uid))

@@ -129,6 +129,8 @@ class MovementTable(Table):
     embark_reach: int
     transport_destroyed: Literal["disembark", "destroyed"]
     """What becomes of the units aboard a destroyed transport."""
+    transport_counts: Literal["units", "points"]
+    """What a transport card's capacity counts (ruling ``activation.transport-capacity``)."""
     turn: int
     """Hex sides one turn may go (3 reaches every facing)."""
     turn_in_place: int
@@ -175,7 +177,7 @@ def parse_movement(
     costs = r.table(raw.get("costs", {}), "costs")
     r.keys(costs, "costs", ("clause", "tile", "leave_enemy", "combine", "embark"))
     transport = r.table(raw.get("transport", {}), "transport")
-    r.keys(transport, "transport", ("clause", "destroyed"))
+    r.keys(transport, "transport", ("clause", "destroyed", "capacity"))
     vehicles = r.table(raw.get("vehicles", {}), "vehicles")
     r.keys(vehicles, "vehicles", ("clause", "turn", "turn_in_place", "backwards", "turn_order"))
     order_raw = r.table(vehicles.get("turn_order", {}), "vehicles.turn_order")
@@ -225,6 +227,8 @@ def parse_movement(
         embark_reach=r.integer(costs, "costs", "embark", low=0, high=1),
         transport_destroyed=cast(Literal["disembark", "destroyed"], r.text(
             transport, "transport", "destroyed", choices=("disembark", "destroyed"))),
+        transport_counts=cast(Literal["units", "points"], r.text(
+            transport, "transport", "capacity", choices=("units", "points"))),
         turn=r.integer(vehicles, "vehicles", "turn", low=1, high=3),
         turn_in_place=r.integer(vehicles, "vehicles", "turn_in_place", low=1),
         backwards=r.integer(vehicles, "vehicles", "backwards", low=1),

@@ -1,14 +1,19 @@
 """The activate wizard: a unit of the side whose turn it is, then its action (clause
 ``activation.activation``):
 
-* **move**: every tile it can end its move on is highlighted on the map with its cost (the
-  engine's own search, :func:`~referee.rules.activation.movement.reachable`); a click or a
-  pick takes the cheapest path there: ``move uid=U path=P``;
+* **move**: every tile it can end its move on is highlighted on the map with its cost
+  (:class:`~referee.app.activation.wizards.moves.MovePage`): ``move uid=U path=P``;
 * **attack**: each weapon's targets in range and line of sight (clause
   ``activation.shooting``) with the odds of the penetration roll against the target's armor
-  (clause ``activation.penetration``): ``shoot uid=U shots=W>T,...``.
+  (clause ``activation.penetration``): ``shoot uid=U shots=W>T,...``;
+* an **aircraft** must move when activated (clause ``activation.aircraft``); under ruling
+  ``activation.aircraft-attack`` (``move-then-attack``) the page after its move offers the
+  attack it may make from where the move ends, each target with its odds, on the match as
+  the move leaves it (a collision that destroys it leaves no attack):
+  ``move uid=U path=P shots=W>T``, the command line's own.
 
-An aircraft's activation is its move (the command line takes its attack after the move)."""
+Every target offered is one the engine takes: each weapon's shot at it is dry-run on a copy
+of the match first."""
 
 from __future__ import annotations
 
@@ -17,37 +22,34 @@ from collections.abc import Callable
 from PySide6.QtWidgets import (
     QComboBox,
     QLabel,
-    QListWidget,
-    QListWidgetItem,
     QRadioButton,
     QVBoxLayout,
     QWidget,
     QWizardPage,
 )
 
-from referee.app.activation.wizards.base import CHOSEN, LEGAL, ActivationWizard, DicePage
+from referee.app.activation.wizards.base import (
+    CHOSEN,
+    LEGAL,
+    ActivationWizard,
+    DicePage,
+    dry_run,
+)
+from referee.app.activation.wizards.moves import MovePage
 from referee.app.activation.wizards.pieces import PiecePage
 from referee.app.map_overlay import MapOverlay
-from referee.board.hexgrid import DIRECTION_NAMES, Hex, hex_label
+from referee.board.hexgrid import Hex, hex_label
 from referee.match.activation_file import ActivationMatch
-from referee.rules.activation.actions import ActivationError, pose_of, shot_target
+from referee.rules.activation.actions import ActivationError, shot_target
 from referee.rules.activation.commands import Command, Move, Shoot, Shot
-from referee.rules.activation.game import move_board, sight
-from referee.rules.activation.movement import cheapest_path, reachable
+from referee.rules.activation.game import sight
+from referee.rules.activation.record import Outcome
 from referee.rules.activation.shooting import penetration_need, range_problem, sight_problem
-from referee.rules.activation.slots import Pose
-from referee.rules.activation.state import Piece
+from referee.rules.activation.state import ActivationState, Piece
 
-UNIT, MOVE, ATTACK, DICE = range(4)
-
-
-def cost_colour(cost: int, most: int) -> str:
-    """The tint of a reachable tile: dark green for the cheapest, paling to yellow-green
-    as the cost nears the most the move can cost."""
-    t = 0.0 if most <= 1 else (cost - 1) / (most - 1)
-    ends = ((0x1b, 0xc0), (0x5e, 0xca), (0x20, 0x33))
-    red, green, blue = (round(a + (b - a) * t) for a, b in ends)
-    return f"#{red:02x}{green:02x}{blue:02x}"
+UNIT, MOVE, ATTACK, AIR_ATTACK, DICE = range(5)
+SHOOTER = "#1565c0"
+"""The colour of the tile an aircraft shoots from after its move."""
 
 
 class ActivateWizard(ActivationWizard):
@@ -68,27 +70,59 @@ class ActivateWizard(ActivationWizard):
 
         self.unit = UnitPage(f"Side {self.side} activates", "Which unit, and what does it "
                              "do?", pieces, words)
-        self.move_page = MovePage()
+        self.move_page = MovePage(lambda: AIR_ATTACK if self.attacks_after_move() else DICE)
         self.attack_page = AttackPage()
+        self.air_page = AttackPage(after_move=True)
         self.dice = DicePage()
         self.setPage(UNIT, self.unit)
         self.setPage(MOVE, self.move_page)
         self.setPage(ATTACK, self.attack_page)
+        self.setPage(AIR_ATTACK, self.air_page)
         self.setPage(DICE, self.dice)
 
     def piece(self) -> Piece | None:
         uid = self.unit.uid()
         return self.state.pieces[uid] if uid is not None else None
 
-    def command(self) -> Command | None:
+    def attacks_after_move(self) -> bool:
+        """Whether the unit picked is an aircraft that may attack after its move (ruling
+        ``activation.aircraft-attack``)."""
+        piece = self.piece()
+        game = self.match.game
+        return (piece is not None and game.is_aircraft(piece)
+                and game.rules.movement.attack_after_move)
+
+    def shooter(self) -> tuple[Piece | None, ActivationState, str]:
+        """The unit as it shoots, the match it shoots in, and why it does not (None): the
+        unit where it stands; an aircraft where its move (dry-run) leaves it."""
+        piece = self.piece()
+        if piece is None or not self.unit.moving():
+            return piece, self.state, ""
+        path = self.move_page.path()
+        outcome = dry_run(self, Move(piece.uid, path))
+        if not isinstance(outcome, Outcome):
+            return None, self.state, f"the engine refuses the move: {outcome}"
+        moved = outcome.state.pieces[piece.uid]
+        if not moved.on_map:
+            return None, outcome.state, (f"{piece.uid} does not survive its move: it makes "
+                                         "no attack")
+        return moved, outcome.state, ""
+
+    def attack(self, shots: tuple[Shot, ...]) -> Command | None:
+        """The command of the unit's attack with ``shots`` (after its move, for an
+        aircraft)."""
         piece = self.piece()
         if piece is None:
             return None
         if self.unit.moving():
             path = self.move_page.path()
-            return Move(piece.uid, path) if path else None
-        shots = self.attack_page.shots()
+            return Move(piece.uid, path, shots) if path else None
         return Shoot(piece.uid, shots) if shots else None
+
+    def command(self) -> Command | None:
+        shots = (self.air_page.shots() if self.unit.moving() and self.attacks_after_move()
+                 else () if self.unit.moving() else self.attack_page.shots())
+        return self.attack(shots)
 
 
 class UnitPage(PiecePage):
@@ -101,6 +135,7 @@ class UnitPage(PiecePage):
         self.attack_radio = QRadioButton("Attack (shoot)")
         self.move_radio.setChecked(True)
         self.note = QLabel()
+        self.note.setWordWrap(True)
         layout = self.layout()
         assert layout is not None
         layout.addWidget(self.move_radio)
@@ -117,7 +152,14 @@ class UnitPage(PiecePage):
         self.attack_radio.setEnabled(not flying)
         if flying:
             self.move_radio.setChecked(True)
-        self.note.setText("An aircraft's activation is its move." if flying else "")
+        note = ""
+        if flying and wizard.attacks_after_move():
+            note = ("An aircraft must move when activated; after its move it may attack from "
+                    "where it ends (ruling activation.aircraft-attack).")
+        elif flying:
+            note = ("An aircraft's activation is its move; it makes no attack action (ruling "
+                    "activation.aircraft-attack).")
+        self.note.setText(note)
 
     def moving(self) -> bool:
         return self.move_radio.isChecked()
@@ -126,113 +168,37 @@ class UnitPage(PiecePage):
         return MOVE if self.moving() else ATTACK
 
 
-class MovePage(QWizardPage):
-    """Where the unit ends its move: the tiles it can reach, with their cost."""
-
-    def __init__(self) -> None:
-        super().__init__()
-        self.setTitle("Move")
-        self.setSubTitle("The tiles it can end its move on are green on the map (the cost "
-                         "in their tip): click one, or pick a tile and facing below.")
-        self.list = QListWidget()
-        layout = QVBoxLayout(self)
-        layout.addWidget(self.list, 1)
-        self.ends: list[tuple[Pose, int]] = []
-        self.list.itemSelectionChanged.connect(self._picked)
-
-    def _wizard(self) -> ActivateWizard:
-        wizard = self.wizard()
-        assert isinstance(wizard, ActivateWizard)
-        return wizard
-
-    def initializePage(self) -> None:
-        wizard = self._wizard()
-        piece = wizard.piece()
-        self.list.clear()
-        self.ends = []
-        if piece is None:
-            return
-        game = wizard.match.game
-        start = pose_of(piece)
-        costs = reachable(game.mover(piece), start, game.rules.movement,
-                          move_board(game, wizard.state, piece))
-        free = game.moves(piece) == "free"
-        self.ends = sorted(((p, c) for p, c in costs.items() if p != start),
-                           key=lambda pc: (pc[1], hex_label(pc[0].hex),
-                                           pc[0].facing != start.facing, pc[0].facing))
-        for pose, cost in self.ends:
-            facing = "" if free else f" facing {DIRECTION_NAMES[pose.facing]}"
-            item = QListWidgetItem(f"{hex_label(pose.hex)}{facing}: costs {cost}")
-            self.list.addItem(item)
-        self._draw()
-
-    def cleanupPage(self) -> None:
-        self._wizard().overlay.clear_hexes()
-
-    def _draw(self) -> None:
-        overlay = self._wizard().overlay
-        overlay.clear_hexes()
-        cheapest: dict[Hex, int] = {}
-        for pose, cost in self.ends:
-            cheapest[pose.hex] = min(cost, cheapest.get(pose.hex, cost))
-        most = max(cheapest.values(), default=1)
-        for cost in sorted(set(cheapest.values())):
-            overlay.hexes([h for h, c in cheapest.items() if c == cost], cost_colour(cost, most),
-                          f"reachable: costs {cost} of {most}")
-        end = self.end()
-        if end is not None:
-            overlay.hexes([end[0].hex], CHOSEN, f"the move's end: costs {end[1]}")
-
-    def _picked(self) -> None:
-        self._draw()
-        self.completeChanged.emit()
-
-    def end(self) -> tuple[Pose, int] | None:
-        row = self.list.currentRow()
-        return self.ends[row] if self.list.selectedItems() and row >= 0 else None
-
-    def path(self) -> tuple[Pose, ...]:
-        """The cheapest path to the end picked (the engine's own search)."""
-        wizard = self._wizard()
-        piece, end = wizard.piece(), self.end()
-        if piece is None or end is None:
-            return ()
-        game = wizard.match.game
-        return cheapest_path(game.mover(piece), pose_of(piece), end[0].hex, end[0].facing,
-                             game.rules.movement, move_board(game, wizard.state, piece)) or ()
-
-    def pick_hex(self, h: Hex) -> bool:
-        for i, (pose, _) in enumerate(self.ends):
-            if pose.hex == h:  # the cheapest, the unit's own facing first
-                self.list.setCurrentRow(i)
-                return True
-        return False
-
-    def isComplete(self) -> bool:
-        return self.end() is not None
-
-    def nextId(self) -> int:
-        return DICE
-
-
 class AttackPage(QWizardPage):
-    """Each weapon's target: those in range and line of sight, with the penetration odds."""
+    """Each weapon's target: those in range and line of sight that the engine takes, with
+    the penetration odds. ``after_move``: an aircraft's attack after its move, from where
+    the move ends, which it may also forgo."""
 
-    def __init__(self) -> None:
+    def __init__(self, after_move: bool = False) -> None:
         super().__init__()
-        self.setTitle("Attack")
-        self.setSubTitle("Each weapon fires once, at a target in its range and line of "
-                         "sight (green on the map); the odds are its penetration roll's "
-                         "against the target's armor.")
+        self.after_move = after_move
+        self.setTitle("Attack after the move" if after_move else "Attack")
+        self.setSubTitle(
+            "After its move the aircraft may attack (ruling activation.aircraft-attack): "
+            "each weapon fires once, at a target in its range and line of sight from where "
+            "the move ends (blue; the targets green), or not at all; the odds are its "
+            "penetration roll's against the target's armor." if after_move else
+            "Each weapon fires once, at a target in its range and line of sight (green on "
+            "the map); the odds are its penetration roll's against the target's armor.")
         self.rows = QVBoxLayout(self)
         self.boxes: dict[str, QComboBox] = {}
         self.row_widgets: list[QWidget] = []
         self.marked: set[Hex] = set()
+        self.origin: Hex | None = None
+        self.state: ActivationState | None = None
 
     def _wizard(self) -> ActivateWizard:
         wizard = self.wizard()
         assert isinstance(wizard, ActivateWizard)
         return wizard
+
+    def _row(self, widget: QWidget) -> None:
+        self.row_widgets.append(widget)
+        self.rows.addWidget(widget)
 
     def initializePage(self) -> None:
         wizard = self._wizard()
@@ -241,14 +207,26 @@ class AttackPage(QWizardPage):
             widget.deleteLater()
         self.row_widgets = []
         self.boxes = {}
-        piece = wizard.piece()
+        self.marked = set()
+        piece, state, why = wizard.shooter()
+        self.state = state
+        self.origin = piece.hex if piece is not None else None
         if piece is None or piece.hex is None:
+            if why:
+                note = QLabel(f"No attack: {why}.")
+                note.setWordWrap(True)
+                self._row(note)
+            self._draw()
             return
-        game, state = wizard.match.game, wizard.state
+        if self.after_move:
+            where = QLabel(f"{piece.uid} ends its move on {hex_label(piece.hex)}: it shoots "
+                           "from there.")
+            where.setWordWrap(True)
+            self._row(where)
+        game = wizard.match.game
         board = sight(game, state)
         table = game.rules.attack
         card = game.card(piece)
-        marked: set[Hex] = set()
         for weapon in card.weapons:
             box = QComboBox()
             box.addItem("does not fire", None)
@@ -273,6 +251,9 @@ class AttackPage(QWizardPage):
                     shot_target(game, state, piece, shot)  # fortification (by the rulings)
                 except ActivationError:
                     continue
+                command = wizard.attack((shot,))  # then the whole step, e.g. ammunition
+                if command is None or isinstance(dry_run(wizard, command), str):
+                    continue
                 armor = (game.cards.structure(state.fortifications[h].structure).armor
                          if target.startswith("@") else game.card(state.pieces[target]).armor)
                 need = penetration_need(armor, table)
@@ -282,17 +263,15 @@ class AttackPage(QWizardPage):
                           f"needs {need.text()} on {weapon.penetration.text()}: "
                           f"{round(100 * odds)}%")
                 box.addItem(f"{words}: {chance}", target)
-                marked.add(h)
+                self.marked.add(h)
             box.currentIndexChanged.connect(self.completeChanged)
             box.currentIndexChanged.connect(lambda _i: self._draw())
             self.boxes[weapon.id] = box
             label = QLabel(f"{weapon.name} (R {weapon.range}, penetration "
                            f"{weapon.penetration.text()}) fires at:")
             label.setWordWrap(True)
-            self.row_widgets += [label, box]
-            self.rows.addWidget(label)
-            self.rows.addWidget(box)
-        self.marked = marked
+            self._row(label)
+            self._row(box)
         stretch = QWidget()
         self.row_widgets.append(stretch)
         self.rows.addWidget(stretch, 1)
@@ -304,10 +283,13 @@ class AttackPage(QWizardPage):
     def _draw(self) -> None:
         wizard = self._wizard()
         wizard.overlay.clear_hexes()
+        if self.after_move and self.origin is not None:
+            wizard.overlay.hexes([self.origin], SHOOTER, "where the aircraft shoots from")
         wizard.overlay.hexes(self.marked, LEGAL, "a target in range and sight")
         chosen: set[Hex] = set()
+        state = self.state or wizard.state
         for shot in self.shots():
-            at = shot.tile if shot.unit is None else wizard.state.pieces[shot.unit].hex
+            at = shot.tile if shot.unit is None else state.pieces[shot.unit].hex
             if at is not None:
                 chosen.add(at)
         wizard.overlay.hexes(chosen, CHOSEN, "a target picked")
@@ -319,15 +301,37 @@ class AttackPage(QWizardPage):
             if not isinstance(target, str):
                 continue
             if target.startswith("@"):
-                wizard = self._wizard()
-                tile = next(h for h in wizard.state.fortifications if hex_label(h) == target[1:])
+                state = self.state or self._wizard().state
+                tile = next(h for h in state.fortifications if hex_label(h) == target[1:])
                 out.append(Shot(weapon, tile=tile))
             else:
                 out.append(Shot(weapon, unit=target))
         return tuple(out)
 
+    def _target_hex(self, target: object) -> Hex | None:
+        if not isinstance(target, str):
+            return None
+        state = self.state or self._wizard().state
+        if target.startswith("@"):
+            return next((h for h in state.fortifications if hex_label(h) == target[1:]), None)
+        return state.pieces[target].hex
+
+    def pick_hex(self, h: Hex) -> bool:
+        """A click on a target's tile aims the first weapon that can shoot it and is not
+        aimed there yet."""
+        found = False
+        for box in self.boxes.values():
+            rows = [i for i in range(box.count()) if self._target_hex(box.itemData(i)) == h]
+            if not rows:
+                continue
+            found = True
+            if box.currentIndex() not in rows:
+                box.setCurrentIndex(rows[0])
+                return True
+        return found
+
     def isComplete(self) -> bool:
-        return bool(self.shots())
+        return True if self.after_move else bool(self.shots())
 
     def nextId(self) -> int:
         return DICE

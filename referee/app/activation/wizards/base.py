@@ -11,7 +11,16 @@ window's command line plays, so the journal, undo and replay stay one.
 
 from __future__ import annotations
 
-from PySide6.QtWidgets import QLabel, QVBoxLayout, QWidget, QWizard, QWizardPage
+from PySide6.QtCore import Qt
+from PySide6.QtWidgets import (
+    QFrame,
+    QLabel,
+    QScrollArea,
+    QVBoxLayout,
+    QWidget,
+    QWizard,
+    QWizardPage,
+)
 
 from referee.app.map_overlay import MapOverlay
 from referee.app.wizards.common.chosen_step import ChosenStep
@@ -23,6 +32,7 @@ from referee.match.activation_file import ActivationMatch
 from referee.match.journal_file import step_seed
 from referee.rules.activation.commands import Command
 from referee.rules.activation.record import Outcome
+from referee.rules.activation.state import Piece
 from referee.rules.activation.step import step as decide
 
 LEGAL = "#2e7d32"
@@ -61,6 +71,10 @@ class ActivationWizard(QWizard):
         """The command the pages have built so far (None: not yet whole)."""
         raise NotImplementedError
 
+    def piece(self) -> Piece | None:
+        """The unit the wizard acts with, once picked (None: none yet, or none at all)."""
+        return None
+
     def chosen_step(self) -> ChosenStep:
         command = self.command()
         if command is None:
@@ -88,10 +102,18 @@ class DicePage(QWizardPage):
         self.entry = DiceEntry()
         self.outcome = QLabel()
         self.outcome.setWordWrap(True)
+        self.outcome.setAlignment(Qt.AlignmentFlag.AlignTop)
+        # a long working (a move of six tiles, a collision) scrolls instead of growing
+        # the page past the dock, which cut its first lines off
+        scroll = QScrollArea()
+        scroll.setWidgetResizable(True)
+        scroll.setFrameShape(QFrame.Shape.NoFrame)
+        scroll.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
+        scroll.setWidget(self.outcome)
         layout = QVBoxLayout(self)
         layout.addWidget(self.command_label)
-        layout.addWidget(self.entry, 1)
-        layout.addWidget(self.outcome)
+        layout.addWidget(self.entry)
+        layout.addWidget(scroll, 1)
         self.entry.changed.connect(self._changed)
 
     def _wizard(self) -> ActivationWizard:

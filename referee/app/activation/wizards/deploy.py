@@ -5,8 +5,8 @@ facing, and for a unit the ammunition it starts with (at most its card's; clause
 (clause ``activation.deployment``).
 
 The legal tiles are those the engine takes: each tile of the map is tried on a copy of the
-match (:func:`~referee.app.activation.wizards.base.dry_run`), so the wizard never offers a
-tile the step would refuse."""
+match (:func:`~referee.app.activation.wizards.base.dry_run`) with the facing chosen (a
+vehicle's slots lie along it), so the wizard never offers a tile the step would refuse."""
 
 from __future__ import annotations
 
@@ -86,6 +86,7 @@ class WherePage(QWizardPage):
         layout.addWidget(self.tiles, 1)
         self.legal: list[Hex] = []
         self.tiles.itemSelectionChanged.connect(self._picked)
+        self.facing.currentIndexChanged.connect(lambda _i: self._try())
 
     def _wizard(self) -> DeployWizard:
         wizard = self.wizard()
@@ -107,14 +108,31 @@ class WherePage(QWizardPage):
             self.ammunition.setRange(0, most)
             self.ammunition.setValue(most)
             self.ammunition.setSuffix(f" of {most}")
+        self._try()
+
+    def _try(self) -> None:
+        """The tiles the engine takes for the facing chosen (a vehicle's slots lie along
+        its facing, clause ``activation.slots``); the tile picked kept if still one."""
+        wizard = self.wizard()
+        if not isinstance(wizard, DeployWizard):
+            return
+        uid, kept = wizard.pieces.uid(), self.tile()
+        if uid is None or wizard.side is None:
+            return
+        facing = self.facing.currentIndex()
         bm = battle_map(wizard.match.game, wizard.state)
-        self.legal = [h for h in sorted(bm.hexes, key=hex_label)
-                      if not isinstance(dry_run(wizard, Deploy(wizard.side, uid, h)), str)]
+        self.legal = [h for h in sorted(bm.hexes, key=hex_label) if not isinstance(
+            dry_run(wizard, Deploy(wizard.side, uid, h, facing)), str)]
+        self.tiles.blockSignals(True)
+        self.tiles.clear()
         for h in self.legal:
             item = QListWidgetItem(hex_label(h))
             item.setData(Qt.ItemDataRole.UserRole, hex_label(h))
             self.tiles.addItem(item)
-        self._draw()
+        if kept in self.legal:
+            self.tiles.setCurrentRow(self.legal.index(kept))
+        self.tiles.blockSignals(False)
+        self._picked()
 
     def cleanupPage(self) -> None:
         self._wizard().overlay.clear_hexes()
@@ -136,7 +154,7 @@ class WherePage(QWizardPage):
         if not items:
             return None
         label = str(items[0].data(Qt.ItemDataRole.UserRole))
-        return next(h for h in self.legal if hex_label(h) == label)
+        return next((h for h in self.legal if hex_label(h) == label), None)
 
     def pick_hex(self, h: Hex) -> bool:
         if h not in self.legal:

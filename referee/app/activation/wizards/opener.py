@@ -10,8 +10,11 @@ from PySide6.QtWidgets import QWidget
 
 from referee.app.activation.wizards.activate import ActivateWizard
 from referee.app.activation.wizards.base import ActivationWizard
+from referee.app.activation.wizards.before_battle import BeforeBattleWizard
 from referee.app.activation.wizards.capture import CaptureWizard
 from referee.app.activation.wizards.deploy import DeployWizard
+from referee.app.activation.wizards.embark import EmbarkWizard
+from referee.app.activation.wizards.enter import EnterWizard
 from referee.app.wizard_host import WizardHost
 from referee.match.activation_file import ActivationMatch, asked_now
 
@@ -50,4 +53,16 @@ class ActivationWizards:
 
     def capture(self) -> ActivationWizard | None:
         return self._open("main", lambda: CaptureWizard(
+            self.match, self.host.overlay, self.parent))
+
+    def embark(self) -> ActivationWizard | None:
+        return self._open("main", lambda: EmbarkWizard(
+            self.match, self.host.overlay, self.parent))
+
+    def enter(self) -> ActivationWizard | None:
+        return self._open("main", lambda: EnterWizard(
+            self.match, self.host.overlay, self.parent))
+
+    def before_battle(self) -> ActivationWizard | None:
+        return self._open("before-battle", lambda: BeforeBattleWizard(
             self.match, self.host.overlay, self.parent))
