@@ -19,7 +19,6 @@ from referee.board.los import LosBoard
 from referee.board.sector_stats import Sector
 from referee.dice.service import Dice
 from referee.errors import RefereeError
-from referee.match import setup_commands
 from referee.match.changes import Changes
 from referee.match.command_kinds import (
     Advance,
@@ -35,6 +34,10 @@ from referee.match.command_kinds import (
     Load,
     Movement,
     Orders,
+    Place,
+    Reveal,
+    SetupPass,
+    SetupRoll,
     Spot,
     command_from_json,
 )
@@ -558,6 +561,31 @@ def _advance(state: MatchState, command: Advance, dice: Dice) -> Event:
 
 Handler = Callable[[MatchState, Any, Dice], Event]
 
+
+def _setup_roll(state: MatchState, command: SetupRoll, dice: Dice) -> Event:
+    from referee.match.setup_commands import setup_roll
+
+    return setup_roll(state, command, dice)
+
+
+def _place(state: MatchState, command: Place, dice: Dice) -> Event:
+    from referee.match.setup_commands import place
+
+    return place(state, command, dice)
+
+
+def _setup_pass(state: MatchState, command: SetupPass, dice: Dice) -> Event:
+    from referee.match.setup_commands import setup_pass
+
+    return setup_pass(state, command, dice)
+
+
+def _reveal(state: MatchState, command: Reveal, dice: Dice) -> Event:
+    from referee.match.setup_commands import reveal
+
+    return reveal(state, command, dice)
+
+
 COMMANDS: dict[str, Handler] = {
     "correct": correct_unit,
     "orders": _orders,
@@ -574,10 +602,10 @@ COMMANDS: dict[str, Handler] = {
     "load": _load,
     "aim": _aim,
     "spot": _spot,
-    "setup-roll": setup_commands.setup_roll,
-    "place": setup_commands.place,
-    "setup-pass": setup_commands.setup_pass,
-    "reveal": setup_commands.reveal,
+    "setup-roll": _setup_roll,
+    "place": _place,
+    "setup-pass": _setup_pass,
+    "reveal": _reveal,
 }
 """The handler of each kind of :data:`referee.match.command_kinds.KINDS`, taking its value."""
 
@@ -586,7 +614,10 @@ def execute(state: MatchState, command: Command | Mapping[str, Any], dice: Dice)
     """Carry out ``command`` (a typed value, or its JSON form, read and checked first) on
     ``state`` with ``dice``; the state itself is not changed."""
     typed = command_from_json(command)
-    blocked = setup_commands.setup_blocks(state, typed.KIND)
-    if blocked:
-        raise CommandError(blocked)
+    if state.setup is not None and not state.setup.done:  # the setup's rules load only here
+        from referee.match.setup_commands import setup_blocks
+
+        blocked = setup_blocks(state, typed.KIND)
+        if blocked:
+            raise CommandError(blocked)
     return COMMANDS[typed.KIND](state, typed, dice)

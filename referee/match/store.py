@@ -288,8 +288,6 @@ class MatchFile(JournalFile[MatchState]):
         return victory_json(self.meta.get("victory"), self.scenario, self.rules)
 
     def initial_state(self) -> MatchState:
-        from referee.match.setup_commands import initial_setup
-
         units: dict[str, UnitState] = {}
         with _sqlite_errors(self.path), self._reading():
             rows = list(self.conn.execute("SELECT uid, data FROM units ORDER BY position"))
@@ -307,6 +305,8 @@ class MatchFile(JournalFile[MatchState]):
                            step=first.step_id, scenario=self.scenario)
         roster = self.meta.get("setup_roster")
         if self.scenario is not None and roster:
+            from referee.match.setup_commands import initial_setup  # the setup's rules
+
             try:
                 state = replace(state, setup=initial_setup(state, roster))
             except RefereeError as exc:

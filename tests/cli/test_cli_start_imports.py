@@ -102,3 +102,16 @@ def test_replay_and_check_of_a_match_without_assaults_need_no_heavy_library(tmp_
 def test_the_ten_turn_journal_needs_networkx_only_for_its_assault(tmp_path):
     loaded = _loaded(["replay", str(default_journal())], tmp_path)
     assert _among(loaded, ("sqlite_utils", "numpy")) == []
+
+
+SETUP_MODULES = ("referee.match.setup_commands", "referee.scenarios.procedure",
+                 "referee.scenarios.blind", "referee.scenarios.setup_board")
+
+
+def test_checking_a_match_set_up_when_made_never_imports_the_setup_procedure(tmp_path):
+    # the units of this journal stand on the table from the start: no setup to carry out
+    kept = tmp_path / "two.referee"
+    journal = str(JOURNALS / "two-turns-orders-step.journal")
+    assert _among(_loaded(["replay", journal, "--keep", str(kept)], tmp_path),
+                  SETUP_MODULES) == []
+    assert _among(_loaded(["match", "check", str(kept)], tmp_path), SETUP_MODULES) == []
