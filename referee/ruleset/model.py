@@ -43,6 +43,13 @@ class Ruleset:
     reload: Callable[[Mapping[str, str]], Ruleset] | None = field(
         default=None, compare=False, repr=False)
     """Loads this ruleset again under other readings (set by the loader)."""
+    _parsed: Mapping[str, object] = field(init=False, compare=False, repr=False)
+
+    def __post_init__(self) -> None:
+        # the tables read so far, by name: a lookup after a table's first read is one dict
+        # hit (the rules ask thousands of times a check); the mapping itself answers the rest
+        parsed = getattr(self.tables, "parsed", self.tables)
+        object.__setattr__(self, "_parsed", parsed)
 
     def reading(self, ruling_id: str) -> RulingOption:
         """The option this ruleset takes for ``ruling_id``."""
@@ -50,6 +57,10 @@ class Ruleset:
 
     def table(self, kind: TableKind[T]) -> T:
         """The table of ``kind`` (:class:`MissingTable` if this ruleset's system has none)."""
+        try:
+            return self._parsed[kind.name]  # type: ignore[return-value]
+        except KeyError:
+            pass
         if kind.name not in self.tables:
             raise MissingTable(
                 f"ruleset {self.id!r} (system {self.system!r}) has no {kind.name} table")

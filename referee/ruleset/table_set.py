@@ -65,6 +65,11 @@ class TableSet(Mapping[str, object]):
                 self._read[name] = kind.parse(source)
             return self._read[name]
 
+    @property
+    def parsed(self) -> Mapping[str, object]:
+        """The tables read so far, by name (a live view: it grows as tables are read)."""
+        return self._read
+
     def __contains__(self, name: object) -> bool:
         return name in self._names
 

@@ -17,7 +17,6 @@ Clause ``abilities.overview``.
 
 from __future__ import annotations
 
-import difflib
 import re
 from collections.abc import Collection, Mapping
 from dataclasses import dataclass
@@ -433,6 +432,8 @@ def check_ability(
         if reg.type_word(ability.name):
             hint = f" ({_WRITTEN_HINT['types']})"
         else:
+            import difflib  # only for the hint of an unknown name: reading a card never needs it
+
             near = difflib.get_close_matches(ability.name, list(reg.abilities), n=3)
             hint = f" (did you mean {', '.join(near)}?)" if near else ""
         return ability, None, [f"unknown ability {ability.text()!r}{hint}"]

@@ -11,7 +11,6 @@ file. Clause ``army.unit-base``; readings of rulings ``units.models-per-base`` a
 
 from __future__ import annotations
 
-import difflib
 from collections.abc import Mapping
 from dataclasses import dataclass
 from functools import cache
@@ -213,6 +212,8 @@ class Catalogue:
         try:
             return self.units[unit_id]
         except KeyError:
+            import difflib  # only for the hint of an unknown id: opening a match never needs it
+
             near = difflib.get_close_matches(unit_id, list(self.units), n=3)
             hint = f" (did you mean {', '.join(near)}?)" if near else ""
             raise UnknownUnit(f"unknown unit {unit_id!r}{hint}") from None

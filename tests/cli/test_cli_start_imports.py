@@ -115,3 +115,12 @@ def test_checking_a_match_set_up_when_made_never_imports_the_setup_procedure(tmp
     assert _among(_loaded(["replay", journal, "--keep", str(kept)], tmp_path),
                   SETUP_MODULES) == []
     assert _among(_loaded(["match", "check", str(kept)], tmp_path), SETUP_MODULES) == []
+
+
+def test_checking_a_match_imports_no_spelling_hints_for_names_it_never_misses(tmp_path):
+    # difflib suggests a near unit or ability name when one is unknown; a match's cards are
+    # all known, so opening and checking it never needs it
+    kept = tmp_path / "two.referee"
+    journal = str(JOURNALS / "two-turns-orders-step.journal")
+    _loaded(["replay", journal, "--keep", str(kept)], tmp_path)
+    assert "difflib" not in _loaded(["match", "check", str(kept)], tmp_path)

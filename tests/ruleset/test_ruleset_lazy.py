@@ -48,3 +48,22 @@ def test_a_broken_table_is_refused_when_first_read_naming_its_file_and_key(
             rules.table(ASSAULT)
         assert err.value.path.name == "assault.toml"
         assert any("bogus_key" in p for p in err.value.problems)
+
+
+def test_a_table_asked_for_again_is_the_very_table_read_first_under_the_same_readings() -> None:
+    # the second lookup is a plain dict hit: it must give the table the ruleset read, never
+    # another ruleset's (house rules read the tables again under their own readings)
+    from referee.rules.turn.sequence import TURN
+    from referee.ruleset import MissingTable
+
+    rules = load_ruleset("current")
+    first = rules.table(TURN)
+    assert rules.table(TURN) is first is rules.tables[TURN.name]
+    other = rules.with_readings({"turn.fear-step": "abilities-step"})
+    assert other.table(TURN).abilities["fear"] == "pre-assault-abilities"
+    assert rules.table(TURN).abilities["fear"] == "pre-assault-retreat"
+    from referee.rules.activation.tables import ACTIVATION
+
+    for _ in range(2):  # a table the system lacks stays refused however often asked
+        with pytest.raises(MissingTable):
+            rules.table(ACTIVATION)
