@@ -10,7 +10,9 @@ which load hardly changes.
   first paint of the map with the demo's units on it. That first frame shows the window,
   its menu bar, the docks' frames (empty) and the map with the demo's six units, drawn
   before the engine is loaded (:mod:`referee.app.demo_preview`); the panels, the rules and
-  the match file come right after it. ``cold_ready_ms``: the same start timed to the first
+  the match file come right after it. The user folders are fresh but the cache folder is the
+  user's (as for a user's every start but the very first after an install or an update): the
+  demo's preview kept there by the untimed start is read, not computed. ``cold_ready_ms``: the same start timed to the first
   paint of the map once the match file is open and every panel is filled (the window
   usable). ``qt_floor_ms``: a fresh process shows an empty ``QMainWindow``, timed to its
   first paint. The three are run in turns.
