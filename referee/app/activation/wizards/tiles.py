@@ -49,10 +49,10 @@ class TilePage(QWizardPage):
         self.tiles = QListWidget()
         self.none = QLabel()
         self.none.setWordWrap(True)
-        form = QFormLayout()
-        form.addRow("Facing", self.facing)
+        self.form = QFormLayout()
+        self.form.addRow("Facing", self.facing)
         layout = QVBoxLayout(self)
-        layout.addLayout(form)
+        layout.addLayout(self.form)
         layout.addWidget(self.none)
         layout.addWidget(self.tiles, 1)
         self.legal: list[Hex] = []
