@@ -35,7 +35,7 @@ from typing import TYPE_CHECKING, Any, ClassVar
 
 from referee.dice.service import Dice
 from referee.errors import RefereeError, one_line
-from referee.limits import MATCH_MAX_UNITS, NAME_MAX_CHARS, STEP_MAX_COMMANDS
+from referee.limits import NAME_MAX_CHARS, STEP_MAX_COMMANDS
 from referee.match.changes import Changes
 from referee.match.events import Event, Step
 from referee.match.formats import readings_for
@@ -47,6 +47,7 @@ from referee.match.journal_file import (
     _now,
     _plain,
     _sqlite_errors,
+    check_new_match,
     step_seed,
 )
 from referee.rules.activation.commands import Command, command_from_json, parse_command
@@ -142,16 +143,7 @@ class ActivationMatch(JournalFile[ActivationState]):
         rosters, ``missions`` those offered for the bans (None: every mission). Everything
         is checked before the file is written; an existing file is never replaced."""
         path = Path(path)
-        for key, value in (settings or {}).items():
-            if not isinstance(key, str) or not isinstance(value, str):
-                raise MatchFileError(f"settings: {key!r} = {value!r}: expected text for both")
-        if not isinstance(title, str) or len(title) > NAME_MAX_CHARS:
-            raise MatchFileError(f"title: text of at most {NAME_MAX_CHARS} characters")
-        if seed is not None and (isinstance(seed, bool) or not isinstance(seed, int)
-                                 or not 0 <= seed < 2**63):
-            raise MatchFileError(f"seed: {seed!r} is not a whole number from 0 below 2^63")
-        if len(units) > MATCH_MAX_UNITS:
-            raise MatchFileError(f"units: {len(units)}, over the limit of {MATCH_MAX_UNITS}")
+        check_new_match(settings, title, seed, units)
         rules = load_ruleset(ruleset, readings or {})
         if rules.system != cls.SYSTEM:
             raise MatchFileError(f"ruleset {rules.id!r} is of the game system {rules.system!r}, "

@@ -23,7 +23,7 @@ import hashlib
 import json
 import os
 import sqlite3
-from collections.abc import Iterable, Iterator, Mapping, Sequence
+from collections.abc import Iterable, Iterator, Mapping, Sequence, Sized
 from contextlib import contextmanager
 from dataclasses import dataclass
 from datetime import UTC, datetime
@@ -156,6 +156,23 @@ def _sqlite_errors(path: Path) -> Iterator[None]:
     except UnicodeDecodeError:  # SQLite's own text (a damaged name in its check) not UTF-8
         raise MatchFileError(f"{path}: the file is damaged (text that is not UTF-8); it was "
                              "not changed", file=path) from None
+
+
+def check_new_match(settings: Mapping[str, str] | None, title: object, seed: object,
+                    units: Sized) -> None:
+    """What every new match file's header must be, whatever its game system: settings as
+    text, a title of at most ``NAME_MAX_CHARS``, a seed from 0 below 2^63, at most
+    ``MATCH_MAX_UNITS`` units."""
+    for key, value in (settings or {}).items():
+        if not isinstance(key, str) or not isinstance(value, str):
+            raise MatchFileError(f"settings: {key!r} = {value!r}: expected text for both")
+    if not isinstance(title, str) or len(title) > NAME_MAX_CHARS:
+        raise MatchFileError(f"title: text of at most {NAME_MAX_CHARS} characters")
+    if seed is not None and (isinstance(seed, bool) or not isinstance(seed, int)
+                             or not 0 <= seed < 2**63):
+        raise MatchFileError(f"seed: {seed!r} is not a whole number from 0 below 2^63")
+    if len(units) > MATCH_MAX_UNITS:
+        raise MatchFileError(f"units: {len(units)}, over the limit of {MATCH_MAX_UNITS}")
 
 
 def _json(text: object, where: str) -> Any:

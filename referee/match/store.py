@@ -34,7 +34,6 @@ from referee.dice.service import Dice
 from referee.errors import RefereeError, one_line, parse_toml, read_bounded, read_toml
 from referee.limits import (
     DATA_FILE_MAX_BYTES,
-    MATCH_MAX_UNITS,
     NAME_MAX_CHARS,
     STEP_MAX_COMMANDS,
 )
@@ -50,6 +49,7 @@ from referee.match.journal_file import (  # the names other modules import from 
     _json,
     _now,
     _sqlite_errors,
+    check_new_match,
     step_seed,
 )
 from referee.match.serial import unit_state_from_json, unit_state_json
@@ -199,16 +199,7 @@ class MatchFile(JournalFile[MatchState]):
         if path.exists() or path.is_symlink():
             raise MatchFileError(f"{path}: already exists; a match file is never overwritten",
                                  file=path)
-        for key, value in (settings or {}).items():
-            if not isinstance(key, str) or not isinstance(value, str):
-                raise MatchFileError(f"settings: {key!r} = {value!r}: expected text for both")
-        if not isinstance(title, str) or len(title) > NAME_MAX_CHARS:
-            raise MatchFileError(f"title: text of at most {NAME_MAX_CHARS} characters")
-        if seed is not None and (isinstance(seed, bool) or not isinstance(seed, int)
-                                 or not 0 <= seed < 2**63):
-            raise MatchFileError(f"seed: {seed!r} is not a whole number from 0 below 2^63")
-        if len(units) > MATCH_MAX_UNITS:
-            raise MatchFileError(f"units: {len(units)}, over the limit of {MATCH_MAX_UNITS}")
+        check_new_match(settings, title, seed, units)
         chosen_scenario = find_scenario(scenario) if scenario else None
         if chosen_scenario is not None:
             map_name = map_name or chosen_scenario.map
