@@ -12,9 +12,15 @@ Expected answers are worked by hand from the draft and the sample data
 from __future__ import annotations
 
 import pytest
-from app_window import view_point
 from PySide6.QtCore import Qt
 from PySide6.QtWidgets import QWizard
+from test_app_activation_wizards import (  # noqa: F401 (private_folders: a fixture)
+    click_tile,
+    finish,
+    last_step,
+    next_page,
+    private_folders,
+)
 
 from referee.app.activation.window import ActivationWindow
 from referee.app.activation.wizards.activate import SHOOTER
@@ -26,13 +32,6 @@ from referee.match.journal_text import read_journal
 from referee.paths import data_dir
 
 JOURNAL = data_dir() / "journals" / "activation-crossroads.journal"
-
-
-@pytest.fixture(autouse=True)
-def private_folders(tmp_path, monkeypatch):
-    monkeypatch.setenv("REFEREE_MATCHES", str(tmp_path / "matches"))
-    monkeypatch.setenv("REFEREE_CACHE", str(tmp_path / "cache"))
-    monkeypatch.setenv("REFEREE_HOME", str(tmp_path / "home"))
 
 
 def sample_window(qtbot, tmp_path, steps: int, readings=None, units=None,
@@ -54,27 +53,6 @@ def sample_window(qtbot, tmp_path, steps: int, readings=None, units=None,
     w.resize(1366, 768)
     w.show()
     return w
-
-
-def click_tile(qtbot, window, label):
-    qtbot.mouseClick(window.view.viewport(), Qt.MouseButton.LeftButton,
-                     pos=view_point(window, parse_label(label)))
-
-
-def next_page(qtbot, wizard):
-    assert wizard.button(QWizard.WizardButton.NextButton).isEnabled()
-    qtbot.mouseClick(wizard.button(QWizard.WizardButton.NextButton), Qt.MouseButton.LeftButton)
-
-
-def finish(qtbot, wizard):
-    assert wizard.button(QWizard.WizardButton.FinishButton).isEnabled()
-    qtbot.mouseClick(wizard.button(QWizard.WizardButton.FinishButton),
-                     Qt.MouseButton.LeftButton)
-
-
-def last_step(window):
-    step = window.match.steps()[-1]
-    return step.name, [e.command for e in step.events]
 
 
 def items(widget):
