@@ -298,17 +298,10 @@ def test_double_clicking_a_journal_row_lists_its_clauses_and_rulings(qtbot, tmp_
 
 
 def test_the_gunnery_wizards_working_links_its_clauses(qtbot, tmp_path):
-    from test_app_gunnery_wizard import next_page, pick
+    from test_app_gunnery_wizard import to_odds_page
 
     window = demo_window(qtbot, tmp_path)
-    wizard = window.open_gunnery_wizard()
-    qtbot.waitExposed(wizard)
-    pick(qtbot, wizard.shooter_page.list, "tank")
-    next_page(qtbot, wizard)
-    pick(qtbot, wizard.weapon_page.list, "Main gun")
-    next_page(qtbot, wizard)
-    pick(qtbot, wizard.target_page.list, "wagon")
-    next_page(qtbot, wizard)
+    wizard = to_odds_page(qtbot, window)
     assert "clause:fire.to-hit" in wizard.odds_page.text.toHtml()
     wizard.odds_page.text.anchorClicked.emit(QUrl("clause:fire.to-hit"))
     assert window.rules_browser.current == "clause:fire.to-hit"

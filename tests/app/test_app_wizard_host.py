@@ -8,7 +8,7 @@ from app_window import click_hex, demo_window, view_point
 from PySide6.QtCore import QPoint, QRect, Qt
 from PySide6.QtGui import QColor
 from PySide6.QtWidgets import QLabel, QWidget, QWizard
-from test_app_gunnery_wizard import next_page, pick
+from test_app_gunnery_wizard import next_page, pick, to_odds_page
 from test_app_wizard_assault import choose_typed, type_dice
 
 from referee.app.shot_line_item import SHOT_COLOURS
@@ -209,14 +209,7 @@ def test_a_token_clicked_while_the_wizard_asks_nothing_keeps_the_wizard_in_front
     qtbot, tmp_path
 ):
     window = demo_window(qtbot, tmp_path)
-    wizard = window.open_gunnery_wizard()
-    qtbot.waitExposed(wizard)
-    pick(qtbot, wizard.shooter_page.list, "tank")
-    next_page(qtbot, wizard)
-    pick(qtbot, wizard.weapon_page.list, "Main gun")
-    next_page(qtbot, wizard)
-    pick(qtbot, wizard.target_page.list, "wagon")
-    next_page(qtbot, wizard)
+    wizard = to_odds_page(qtbot, window)
     assert wizard.currentId() == Page.ODDS  # it asks for no unit now
     click_hex(qtbot, window, parse_label("B3"))  # the grunts' token
     assert window.inspector.uid == "grunts"

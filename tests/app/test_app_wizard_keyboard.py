@@ -7,7 +7,7 @@ from __future__ import annotations
 from app_window import demo_window
 from PySide6.QtCore import Qt
 from PySide6.QtWidgets import QApplication
-from test_app_gunnery_wizard import next_page, pick
+from test_app_gunnery_wizard import next_page, pick, to_roll_page
 from test_app_wizard_assault import assault_window, to_allocation
 
 from referee.app.wizards.gunnery.page import Page
@@ -34,15 +34,7 @@ def test_after_the_last_typed_die_return_goes_on_to_the_outcome(qtbot, tmp_path)
     # the last die makes the page complete: the wizard updates its Next button, and the
     # keyboard must still be in the wizard for Return to press it
     window = demo_window(qtbot, tmp_path)
-    wizard = window.open_gunnery_wizard()
-    qtbot.waitExposed(wizard)
-    pick(qtbot, wizard.shooter_page.list, "tank")
-    next_page(qtbot, wizard)
-    pick(qtbot, wizard.weapon_page.list, "Main gun")
-    next_page(qtbot, wizard)
-    pick(qtbot, wizard.target_page.list, "wagon")
-    next_page(qtbot, wizard)
-    next_page(qtbot, wizard)
+    wizard = to_roll_page(qtbot, window)
     assert wizard.currentId() == Page.ROLL
     dice = wizard.roll_page.dice
     dice.set_typed(True)
