@@ -119,7 +119,7 @@ def tamper(path: Path, changes: list[tuple[str, Any]], draw: Any) -> None:
                         new = json.dumps(mutated(doc, draw))
                     conn.execute(f"UPDATE {table} SET {column} = ? WHERE rowid = ?",
                                  [new, rowid])
-        except sqlite3.DatabaseError:
+        except (sqlite3.DatabaseError, UnicodeDecodeError):  # a schema's text made not UTF-8
             pass  # a tampering the damaged file no longer allows: the damage stays
         finally:
             conn.close()
