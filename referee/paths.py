@@ -21,12 +21,14 @@ Overrides, for a second desk, a USB stick or a test: ``$REFEREE_DATA`` (the data
 from __future__ import annotations
 
 import os
-import sqlite3
 import sys
 from collections.abc import Callable, Iterable
-from datetime import datetime
 from functools import cache
 from pathlib import Path
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:  # SQLite is imported by the backups that use it: the app paints its first
+    import sqlite3  # frame, and most commands run, without it
 
 APP_NAME = "referee"
 SQLITE_MAGIC = b"SQLite format 3\x00"
@@ -188,6 +190,8 @@ def _is_sqlite(path: Path) -> bool:
     closing any other handle on a database file drops the locks this process's SQLite
     connections hold on it (sqlite.org/howtocorrupt.html, 2.2), and other processes then
     stop seeing what this one writes. A missing file raises ``FileNotFoundError``."""
+    import sqlite3
+
     if not path.is_file():
         raise FileNotFoundError(f"{path}: no such file")
     try:
@@ -213,6 +217,8 @@ def backup_file(
     desk writes is whole; ``source``: a connection to it already open (an event store's
     own), used instead of opening another."""
     import shutil
+    import sqlite3
+    from datetime import datetime
 
     path = Path(path)
     folder = folder if folder is not None else backups_dir()

@@ -30,31 +30,13 @@ from collections.abc import Callable, Iterable, Mapping
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from PySide6.QtCore import QPoint, QSettings, Qt, QTimer, QUrl
-from PySide6.QtGui import (
-    QAction,
-    QCloseEvent,
-    QDesktopServices,
-    QKeySequence,
-    QShowEvent,
-    QUndoGroup,
-)
-from PySide6.QtWidgets import (
-    QApplication,
-    QDialog,
-    QDockWidget,
-    QFileDialog,
-    QLabel,
-    QMainWindow,
-    QMenu,
-    QWidget,
-    QWizard,
-)
+from PySide6.QtCore import QSettings, Qt, QTimer
+from PySide6.QtGui import QUndoGroup
+from PySide6.QtWidgets import QApplication, QDockWidget, QLabel, QMainWindow, QWidget
 
 from referee.app.map_scene import MapScene
 from referee.app.map_view import MapView
 from referee.app.remembered import Remembered
-from referee.app.unsaved_changes import UnsavedChanges
 from referee.app.wizard_host import WizardHost
 from referee.board.hexgrid import Hex
 from referee.errors import RefereeError
@@ -62,7 +44,12 @@ from referee.paths import matches_dir
 
 if TYPE_CHECKING:  # each wizard and the map editor are imported when first opened; the
     # panels and the engine when the window is finished (build_panels), after a first start
-    # has painted the map
+    # has painted the map; so are the Qt classes of the menus' actions and of the dialogs
+    # (PySide makes the enums of a class the first time it is named)
+    from PySide6.QtCore import QPoint
+    from PySide6.QtGui import QAction, QCloseEvent, QKeySequence, QShowEvent
+    from PySide6.QtWidgets import QDialog, QMenu, QWizard
+
     from referee.app.correction_menu import Correction, CorrectionMenu
     from referee.app.map_editor.window import MapEditorWindow
     from referee.app.session import MatchSession
@@ -279,6 +266,8 @@ class MainWindow(QMainWindow):
         slot: Any,
         shortcut: QKeySequence | QKeySequence.StandardKey | str | None = None,
     ) -> QAction:
+        from PySide6.QtGui import QAction, QKeySequence
+
         action = QAction(text, self)
         if shortcut is not None:
             action.setShortcut(QKeySequence(shortcut))
@@ -287,6 +276,8 @@ class MainWindow(QMainWindow):
         return action
 
     def _make_actions(self) -> None:
+        from PySide6.QtGui import QKeySequence
+
         from referee.app.tournament.launcher import TournamentLauncher
 
         menu = self.menus
@@ -500,6 +491,8 @@ class MainWindow(QMainWindow):
         return builder
 
     def choose_file(self) -> None:
+        from PySide6.QtWidgets import QFileDialog
+
         start = str(self.session.path.parent if self.session else matches_dir())
         path, _ = QFileDialog.getOpenFileName(
             self, "Open a match", start, "Match files (*.referee);;All files (*)"
@@ -529,6 +522,9 @@ class MainWindow(QMainWindow):
                 ".html"), "HTML (*.html)", ".html")
         if out is None:
             return None
+        from PySide6.QtCore import QUrl
+        from PySide6.QtGui import QDesktopServices
+
         try:  # the dialog asked before replacing a file; a match file is never replaced
             out = write_output(out, match_report(self.session.match), force=True,
                                keep=(self.session.path,))
@@ -862,6 +858,8 @@ class MainWindow(QMainWindow):
 
     def open_new_match_wizard(self) -> NewMatchWizard:
         """The new-match wizard; finishing it creates the match file and opens it."""
+        from PySide6.QtWidgets import QDialog
+
         from referee.app.wizards.new_match.wizard import NewMatchWizard
 
         wizard = NewMatchWizard(self)
@@ -902,6 +900,8 @@ class MainWindow(QMainWindow):
 
     def unsaved_windows(self) -> list[QMainWindow]:
         """The windows of this one (army builder, map editors) that ask before closing."""
+        from referee.app.unsaved_changes import UnsavedChanges
+
         return [w for w in self.findChildren(QMainWindow)
                 if isinstance(getattr(w, "unsaved", None), UnsavedChanges) and w.isVisible()]
 

@@ -36,6 +36,11 @@ class MapView(QGraphicsView):
 
     def __init__(self, scene: MapScene, parent: QWidget | None = None) -> None:
         super().__init__(scene, parent)
+        # The viewport made here, as the plain QWidget Qt would make: Python knows it from
+        # the start. Qt's own would come back from viewport() as a widget PySide has never
+        # seen, whose class it finds by loading every widget class (and their enums) of
+        # QtWidgets first, some 20 ms before the first frame.
+        self.setViewport(QWidget())
         self.map_scene = scene
         self.setRenderHint(QPainter.RenderHint.Antialiasing)
         self.setRenderHint(QPainter.RenderHint.TextAntialiasing)

@@ -82,9 +82,12 @@ def _rim(role: str) -> QPen | None:
     return pen
 
 
-TINTS = [None, *(_tint(role) for role in ROLES)]
-HATCH_BRUSHES = [None, *(_hatch(role) for role in ROLES)]
-RIM_PENS = [None, *(_rim(role) for role in ROLES)]
+@cache
+def paints() -> tuple[list[QBrush | None], list[QBrush | None], list[QPen | None]]:
+    """The tint, the hatch and the rim of each code (None: none), made when an overlay is
+    first drawn (not before the window's first frame, which has none)."""
+    return ([None, *(_tint(role) for role in ROLES)], [None, *(_hatch(role) for role in ROLES)],
+            [None, *(_rim(role) for role in ROLES)])
 
 
 @cache
@@ -103,8 +106,9 @@ def singles() -> npt.NDArray[np.bool_]:
     """Codes drawn hex by hex over the raster (a hatch or a rim)."""
     import numpy as np
 
+    _, hatches, rims = paints()
     return np.array([b is not None or p is not None
-                     for b, p in zip(HATCH_BRUSHES, RIM_PENS, strict=True)], np.bool_)
+                     for b, p in zip(hatches, rims, strict=True)], np.bool_)
 
 
 class OverlayLayer(QGraphicsItem):
@@ -230,6 +234,7 @@ class OverlayLayer(QGraphicsItem):
             shown = shown[(x >= exposed.left() - R) & (x <= exposed.right() + R)
                           & (y >= exposed.top() - R) & (y <= exposed.bottom() + R)]
         codes = self.codes[shown]
+        tints, hatches, rims = paints()
         painter.setRenderHint(QPainter.RenderHint.Antialiasing)
         painter.setPen(Qt.PenStyle.NoPen)
         if self.raster is not None:
@@ -239,14 +244,14 @@ class OverlayLayer(QGraphicsItem):
             shown, codes = shown[keep], codes[keep]
         else:
             for code in np.unique(codes):
-                tint = TINTS[code]
+                tint = tints[code]
                 if tint is None:
                     continue
                 painter.setBrush(tint)
                 for i in shown[codes == code]:
                     painter.drawPolygon(self._polygon(int(i))[0])
         for code in np.unique(codes):
-            hatch = HATCH_BRUSHES[code]
+            hatch = hatches[code]
             if hatch is None:
                 continue
             painter.setBrush(hatch)
@@ -254,7 +259,7 @@ class OverlayLayer(QGraphicsItem):
                 painter.drawPolygon(self._polygon(int(i))[0])
         painter.setBrush(Qt.BrushStyle.NoBrush)
         for code in np.unique(codes):
-            pen = RIM_PENS[code]
+            pen = rims[code]
             if pen is None:
                 continue
             painter.setPen(pen)

@@ -14,7 +14,8 @@ match changes under it (a correction, an undo, a step written by another program
 match opened), :meth:`WizardHost.outdate` closes it with :data:`OUTDATED` (nothing written)
 and the dock says why, so that no step is ever built on a match that is no longer there.
 
-Lists and labels wrap their lines to the dock's width (:func:`fit_to_dock`). The keyboard
+Lists and labels wrap their lines to the dock's width
+(:func:`referee.app.wizard_fit.fit_to_dock`). The keyboard
 stays where the referee types: a QWizard hides its pages for a moment whenever a page says
 whether it is complete (which pages do on every edit), and a hidden field loses the focus
 to the next widget of the window, the map; the host gives it back as the page shows again
@@ -27,33 +28,14 @@ import time
 from collections.abc import Callable, Iterable, Mapping
 from typing import TYPE_CHECKING, Any, Protocol
 
-from PySide6.QtCore import (
-    QChildEvent,
-    QEvent,
-    QItemSelectionModel,
-    QModelIndex,
-    QObject,
-    Qt,
-    QTimer,
-    Signal,
-)
-from PySide6.QtGui import QCloseEvent
+from PySide6.QtCore import QChildEvent, QEvent, QObject, Qt, QTimer, Signal
 from PySide6.QtWidgets import (
-    QAbstractButton,
-    QAbstractItemView,
-    QAbstractSpinBox,
     QApplication,
-    QComboBox,
-    QDialog,
     QDockWidget,
     QLabel,
-    QLineEdit,
-    QListView,
     QMainWindow,
-    QTextEdit,
     QVBoxLayout,
     QWidget,
-    QWizard,
 )
 from shiboken6 import isValid
 
@@ -61,7 +43,10 @@ from referee.app.map_overlay import MapOverlay
 from referee.app.map_scene import MapScene
 from referee.board.hexgrid import Hex
 
-if TYPE_CHECKING:  # the engine's steps, when a match is open
+if TYPE_CHECKING:  # the engine's steps, when a match is open; the wizard's widgets
+    from PySide6.QtGui import QCloseEvent
+    from PySide6.QtWidgets import QWizard
+
     from referee.match.events import Step
 
 Then = Callable[[], object] | None
@@ -76,49 +61,6 @@ IDLE_TEXT = (
     "No wizard is open.\n\nNext step (N) opens the wizard of the step the match is at; "
     "the Wizards menu opens any of them. A wizard opens here, beside the map it draws on."
 )
-
-
-INPUTS = (QLineEdit, QAbstractSpinBox, QComboBox)
-"""What the keyboard goes to first on a page (the referee types there; a list is left
-alone: the keyboard in it would pick its first item)."""
-
-
-KEPT = (*INPUTS, QAbstractButton, QAbstractItemView, QTextEdit)
-"""A page's widgets the keyboard may stay on when the page shows."""
-
-
-def fit_to_dock(wizard: QWizard) -> None:
-    """Every list and label of ``wizard`` wraps its lines to the dock's width (a shooter, a
-    weapon, a unit's orders, a note) instead of scrolling sideways or widening the dock;
-    list items alternate their colour to stay apart."""
-    wrap_labels(wizard)
-    for view in wizard.findChildren(QListView):
-        if view.selectionMode() == QAbstractItemView.SelectionMode.SingleSelection:
-            view.selectionModel().currentChanged.connect(
-                lambda now, _before, v=view: select_current(v, now))
-        view.setWordWrap(True)
-        view.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
-        view.setResizeMode(QListView.ResizeMode.Adjust)
-        view.setUniformItemSizes(False)
-        view.setAlternatingRowColors(True)
-
-
-def wrap_labels(wizard: QWizard) -> None:
-    """Every label of ``wizard`` with words wraps them (labels a page makes as it shows
-    too: a wrapped label never widens the dock)."""
-    for label in wizard.findChildren(QLabel):
-        if " " in label.text() and not label.wordWrap():
-            label.setWordWrap(True)
-
-
-def select_current(view: QListView, index: QModelIndex) -> None:
-    """The item the keyboard is on is the one picked: a list whose current item is not
-    selected (the keyboard came into it) would let Next go on with an item the page shows
-    as not picked (the shot's line not drawn)."""
-    model = view.selectionModel()
-    if index.isValid() and not model.isSelected(index) \
-            and index.flags() & Qt.ItemFlag.ItemIsEnabled:
-        model.select(index, QItemSelectionModel.SelectionFlag.ClearAndSelect)
 
 
 class RunStep(Protocol):
@@ -169,6 +111,8 @@ class WizardHost(QDockWidget):
         if self.wizard is not None:
             self.present()
             return False
+        from referee.app.wizard_fit import fit_to_dock  # with the first wizard
+
         self.wizard = wizard
         wizard.setParent(self.holder, Qt.WindowType.Widget)
         self.idle.setText(self.idle_text)
@@ -189,6 +133,8 @@ class WizardHost(QDockWidget):
 
     def _page_shown(self) -> None:
         if self.wizard is not None:
+            from referee.app.wizard_fit import wrap_labels
+
             wrap_labels(self.wizard)
         self.fit_subtitle()
         self._fit_minimum()
@@ -203,6 +149,7 @@ class WizardHost(QDockWidget):
         page = wizard.currentPage() if wizard is not None else None
         if wizard is None or page is None or not page.isVisible():
             return
+        from referee.app.wizard_fit import INPUTS, KEPT
         from referee.app.wizards.common.dice_entry import DiceEntry  # with the first wizard
 
         focus = QApplication.focusWidget()
@@ -402,6 +349,8 @@ class WizardHost(QDockWidget):
         return message
 
     def _finished(self, wizard: QWizard, result: int, then: Then) -> None:
+        from PySide6.QtWidgets import QDialog  # loaded with the wizard, not at start
+
         if self.wizard is not wizard:
             return
         self.wizard = None

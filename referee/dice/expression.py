@@ -8,10 +8,13 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass
-from fractions import Fraction
+from typing import TYPE_CHECKING
 
 from referee.errors import RefereeError
 from referee.limits import DICE_MAX_COUNT, DICE_MAX_MODIFIER
+
+if TYPE_CHECKING:  # exact odds are asked for by a few rules; a unit card (and the app's first
+    from fractions import Fraction  # frame) is read without them
 
 VALID_SIDES = frozenset({2, 3, 4, 6, 8, 10, 12, 20})
 
@@ -51,6 +54,8 @@ class DiceExpr:
 
     def distribution(self) -> dict[int, Fraction]:
         """Exact probability of each total."""
+        from fractions import Fraction
+
         dist: dict[int, Fraction] = {self.modifier: Fraction(1)}
         face = Fraction(1, self.sides) if self.sides else Fraction(1)
         for _ in range(self.count):

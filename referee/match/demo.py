@@ -15,7 +15,6 @@ movement 2 of turn 1, an assault. Nothing here imports Qt.
 
 from __future__ import annotations
 
-from datetime import datetime
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
@@ -99,6 +98,8 @@ def demo_folder() -> Path:
 
 def new_demo_path(folder: Path | None = None) -> Path:
     """A file name for a new demo match in ``folder`` that no file uses yet."""
+    from datetime import datetime  # here: the demo's preview (the app's first frame) is not
+
     folder = folder or demo_folder()
     folder.mkdir(parents=True, exist_ok=True)
     stamp = datetime.now().strftime("%Y%m%d-%H%M%S")
