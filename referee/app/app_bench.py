@@ -13,7 +13,10 @@ which load hardly changes.
   the match file come right after it. The user folders are fresh but the cache folder is the
   user's (as for a user's every start but the very first after an install or an update): the
   demo's preview kept there by the untimed start is read, not computed. The paint is seen
-  by an event filter on the map's viewport alone, as the floor's on its central widget.
+  by an event filter on the map's viewport alone, as the floor's on its central widget; the
+  filter is put on as the app imports its map view, so that the timed process imports Qt no
+  sooner than a user's start does (PySide checks every module imported after Qt, and the
+  start imports the engine's modules of its first frame before it).
   ``cold_ready_ms``: the same start timed to the first paint of the map once the match file
   is open and every panel is filled (the window usable). ``qt_floor_ms``: a fresh process
   shows an empty ``QMainWindow``, timed to its first paint. The three are run in turns.
@@ -38,34 +41,54 @@ from pathlib import Path
 from typing import Any
 
 APP_CHILD = """
-import os
-from PySide6.QtCore import QEvent, QObject, QTimer
-from referee.app import map_view
+import importlib.util, os, sys
 
 READY = os.environ.get("REFEREE_BENCH_READY") == "1"
 
-class Painted(QObject):
-    seen = False
-    def eventFilter(self, obj, event):
-        if not self.seen and event.type() == QEvent.Type.Paint:
-            view = obj.parent()
-            if not view.scene().unit_items:  # the map must show the match's units
-                return False
-            if READY and getattr(view.window(), "session", None) is None:
-                return False
-            self.seen = True
-            QTimer.singleShot(0, lambda: (print("painted", flush=True), os._exit(0)))
-        return False
+def watch(view_module):
+    from PySide6.QtCore import QEvent, QObject, QTimer
 
-painted = Painted()
-# watch the map's viewport only, as the floor watches its central widget: a filter on the
-# whole application would run Python for every event of every widget (and make PySide build
-# the types and enums of each), which a user's start does not pay
-made = map_view.MapView.__init__
-def watched(view, *args, **kwargs):
-    made(view, *args, **kwargs)
-    view.viewport().installEventFilter(painted)
-map_view.MapView.__init__ = watched
+    class Painted(QObject):
+        seen = False
+        def eventFilter(self, obj, event):
+            if not self.seen and event.type() == QEvent.Type.Paint:
+                view = obj.parent()
+                if not view.scene().unit_items:  # the map must show the match's units
+                    return False
+                if READY and getattr(view.window(), "session", None) is None:
+                    return False
+                self.seen = True
+                QTimer.singleShot(0, lambda: (print("painted", flush=True), os._exit(0)))
+            return False
+
+    painted = Painted()
+    # watch the map's viewport only, as the floor watches its central widget: a filter on the
+    # whole application would run Python for every event of every widget (and make PySide build
+    # the types and enums of each), which a user's start does not pay
+    made = view_module.MapView.__init__
+    def watched(view, *args, **kwargs):
+        made(view, *args, **kwargs)
+        view.viewport().installEventFilter(painted)
+    view_module.MapView.__init__ = watched
+    view_module.bench_painted = painted
+
+class WhenImported:
+    # the map view is watched as the app imports it: the harness imports no Qt before the
+    # app does (PySide checks every module imported after it, and the app imports the
+    # engine's modules of its first frame before Qt, as a user's start does)
+    def find_spec(self, name, path=None, target=None):
+        if name != "referee.app.map_view":
+            return None
+        sys.meta_path.remove(self)
+        spec = importlib.util.find_spec(name)
+        run = spec.loader.exec_module
+        def exec_module(module):
+            run(module)
+            watch(module)
+        spec.loader.exec_module = exec_module
+        return spec
+
+sys.meta_path.insert(0, WhenImported())
 from referee.cli.main import main
 main([])
 """

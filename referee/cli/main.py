@@ -89,6 +89,10 @@ def open_app(path: str | None) -> int:
     """The app on ``path`` (None: the match of last time, or a new demo match); without
     PySide6, a display or the system libraries Qt's X11 platform needs, one line saying why
     (and what to install), then the text demo (or, for a file, exit status 2)."""
+    # The engine's modules that the window's first frame draws (the demo's preview) before
+    # Qt: PySide checks every module imported after it (its source read and searched), which
+    # about doubles the time of importing them.
+    import referee.app.demo_preview  # noqa: F401
     from referee.app.system_libraries import import_problem, xcb_problem
     from referee.cli.demo import run_demo
 

@@ -57,3 +57,33 @@ def test_opening_a_match_of_written_orders_leaves_the_other_systems_for_later(tm
     loaded = json.loads(out.stdout.splitlines()[-1])
     other = ("referee.app.activation", "referee.match.activation_file")
     assert [m for m in loaded if any(m == p or m.startswith(f"{p}.") for p in other)] == []
+
+
+FIRST_FRAME_ENGINE = ("referee.app.demo_preview", "referee.board.maps", "referee.rules.state",
+                      "referee.units.model", "referee.ruleset.terrain")
+"""The engine's modules that the first frame of a start draws (the demo's preview)."""
+
+
+def test_a_start_imports_the_engine_modules_of_its_first_frame_before_qt(tmp_path):
+    # PySide checks every module imported after Qt (it reads the module's source), which
+    # about doubles the time of importing it: what the first frame needs without Qt comes
+    # first. The start is stopped as it asks for PySide6.
+    code = (
+        "import json, sys\n"
+        "order = []\n"
+        "class Seen:\n"
+        "    def find_spec(self, name, path=None, target=None):\n"
+        "        order.append(name)\n"
+        "        if name == 'PySide6':\n"
+        "            print(json.dumps(order), flush=True)\n"
+        "            raise SystemExit(0)\n"
+        "sys.meta_path.insert(0, Seen())\n"
+        "from referee.cli.main import main\n"
+        "main([])\n"
+    )
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
+                         check=True, env={"QT_QPA_PLATFORM": "offscreen", "PATH": "",
+                                          "REFEREE_HOME": str(tmp_path)})
+    before_qt = json.loads(out.stdout.splitlines()[-1])
+    assert before_qt[-1] == "PySide6"
+    assert [m for m in FIRST_FRAME_ENGINE if m not in before_qt] == []
