@@ -24,7 +24,7 @@ from functools import cache
 from typing import TYPE_CHECKING
 
 from PySide6.QtCore import QPointF, QRectF, Qt
-from PySide6.QtGui import QBrush, QImage, QPainter, QPen, QPolygonF
+from PySide6.QtGui import QBrush, QPainter, QPen, QPolygonF
 from PySide6.QtWidgets import QGraphicsItem, QStyleOptionGraphicsItem, QWidget
 
 from referee.app.geometry import HEX_SIZE, local_polygon
@@ -34,6 +34,7 @@ from referee.board.hexgrid import SQRT3, Hex
 if TYPE_CHECKING:
     import numpy as np
     import numpy.typing as npt
+    from PySide6.QtGui import QImage
 
     from referee.app.map_raster import MapRaster
 

@@ -10,7 +10,6 @@ to ask.
 
 from __future__ import annotations
 
-import ctypes
 import os
 import sys
 from collections.abc import Callable, Mapping
@@ -52,10 +51,15 @@ Loader = Callable[[str], object]
 
 
 def missing_libraries(
-    libraries: Mapping[str, str] | None = None, load: Loader = ctypes.CDLL
+    libraries: Mapping[str, str] | None = None, load: Loader | None = None
 ) -> dict[str, str]:
-    """The libraries of ``libraries`` (by default :data:`XCB_LIBRARIES`) that do not load,
-    with their packages."""
+    """The libraries of ``libraries`` (by default :data:`XCB_LIBRARIES`) that do not load
+    (``load``: :class:`ctypes.CDLL` by default, imported only when asked), with their
+    packages."""
+    if load is None:
+        import ctypes
+
+        load = ctypes.CDLL
     wanted = XCB_LIBRARIES if libraries is None else libraries
     missing: dict[str, str] = {}
     for name, package in wanted.items():

@@ -94,7 +94,6 @@ def open_app(path: str | None) -> int:
     # about doubles the time of importing them.
     import referee.app.demo_preview  # noqa: F401
     from referee.app.system_libraries import import_problem, xcb_problem
-    from referee.cli.demo import run_demo
 
     try:
         from referee.app.app import binding_problem, can_show_window, run_app
@@ -118,6 +117,8 @@ def open_app(path: str | None) -> int:
         print(f"referee: {why}; 'referee match show {path}' prints the match", file=sys.stderr)
         return 2
     print(f"referee: {why}; here is the text demo instead.", file=sys.stderr)
+    from referee.cli.demo import run_demo
+
     return run_demo()
 
 
