@@ -22,7 +22,7 @@ from PySide6.QtWidgets import (
     QWizard,
 )
 
-from referee.app.wizards.assault.page import AssaultPage, Page, problem_label
+from referee.app.wizards.assault.page import AssaultPage, Page, counted, problem_label
 from referee.app.wizards.assault.plan import (
     AssaultPlan,
     RerollBatch,
@@ -141,7 +141,8 @@ class RerollPage(AssaultPage):
             return
         proposal = propose_rerolls(rolled)
         self.offers.setText("\n".join(
-            f"{o.uid}: {o.sixes} sixes, may reroll up to {o.allowed} dice" for o in rolled.offers
+            f"{o.uid}: {counted(o.sixes, 'six', 'sixes')}, may reroll up to "
+            f"{counted(o.allowed, 'die', 'dice')}" for o in rolled.offers
         ) + "\nThe proposal: " + batch_text(proposal))
         self._fill_list(rolled, proposal)
         self.dice.clear()
