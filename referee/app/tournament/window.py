@@ -338,7 +338,7 @@ class TournamentWindow(QMainWindow):
             self.message("Refused: select a table of a paired round first", error=True)
             return
         table = rows[0] + 1
-        suggested = f"round{rnd.number}-table{table}.referee"
+        suggested = matches_dir() / f"round{rnd.number}-table{table}.referee"
         out = ask_save_path(self, "The table's match file", suggested,
                             "Match files (*.referee)", ".referee")
         if out is not None:  # the dialog asked before replacing a file
