@@ -341,3 +341,26 @@ def test_typing_a_long_list_of_dice_keeps_the_die_asked_next_in_view(qtbot, tmp_
     asked = dice.box(14)
     assert dice.dice_scroll.verticalScrollBar().value() > 0
     assert in_view(asked)  # in the list's view and the page's, not below either
+
+
+def test_next_declines_a_reroll_offer_with_no_die_worth_rerolling(qtbot, tmp_path):
+    # clause abilities.reroll-assault: the boars (Reroll Assault 2) roll four 6s at 4+, eight
+    # dice offered, every one a success: the proposal rerolls nothing, and Next goes on
+    # (no "Decline" button to find first).
+    boars = {**UNITS[1], "uid": "boars", "unit": "boar-riders"}
+    window = assault_window(qtbot, tmp_path, units=[UNITS[0], boars])
+    wizard = open_wizard(qtbot, window)
+    next_page(qtbot, wizard)
+    choose_typed(qtbot, wizard.roll_page.dice)
+    # the tank's 4 assault dice and 2 deflection dice, the boars' 4 assault dice
+    type_dice(qtbot, wizard.roll_page.dice, (2, 2, 2, 2, 1, 1, 6, 6, 6, 6))
+    next_page(qtbot, wizard)
+    page = wizard.reroll_page
+    assert wizard.currentId() == Page.REROLL
+    assert "The proposal: boars rerolls nothing" in page.offers.text()
+    assert page.isComplete() and wizard.button(QWizard.WizardButton.NextButton).isEnabled()
+    next_page(qtbot, wizard)
+    assert wizard.currentId() == Page.ADVANTAGE
+    assert "Side 2 gains the advantage" in wizard.advantage_page.summary.text()
+    assert wizard.plan().typed() == (2, 2, 2, 2, 1, 1, 6, 6, 6, 6)  # no die rerolled
+    wizard.reject()
