@@ -138,10 +138,12 @@ def _child_ms(code: str, ready: bool = False) -> tuple[float, float]:
     with tempfile.TemporaryDirectory() as home:
         before = resource.getrusage(resource.RUSAGE_CHILDREN)
         start = time.perf_counter()
+        # run in the fresh home: "python -c" puts the working folder first on the path, and
+        # from another checkout's folder the child would time that checkout's referee
         child = subprocess.Popen(
             [sys.executable, "-c", code], stdout=subprocess.PIPE, stderr=subprocess.DEVNULL,
             env={**_environment(Path(home)), "REFEREE_BENCH_READY": "1" if ready else "0"},
-            text=True,
+            text=True, cwd=home,
         )
         assert child.stdout is not None
         said = child.stdout.readline()
