@@ -17,7 +17,10 @@ Moving out of an enemy tile costs double (clause ``activation.move-actions``; wi
 backwards, ruling ``activation.double-costs``). A path is a list of poses, one per step; the
 order of a vehicle's turn and tile follows from the poses (turning first puts it on the tile
 ahead of its new facing). :func:`check_path` judges a path; :func:`reachable` and
-:func:`cheapest_path` search the (tile, facing) states with networkx.
+:func:`cheapest_path` search the (tile, facing) states with networkx, and :func:`onward` and
+:func:`extend_path` go on from a path already said: the path a miniature really took is the
+move (its cost depends on the tiles it leaves, a vehicle's slots and an aircraft's meetings
+on every tile it crosses), so the referee may give it step by step.
 """
 
 from __future__ import annotations
@@ -40,6 +43,9 @@ Moves = Literal["free", "vehicle", "aircraft"]
 StepKind = Literal["step", "forward", "turn-forward", "turn", "backward", "turn-backward"]
 
 CLAUSE = "activation.move-actions"
+TURN_TIE = 1 / 64
+"""What a turn weighs beside a step's cost when two ways to a tile cost the same (the one
+that turns less is taken); less than a tile over any path the map allows."""
 
 
 class MoveError(RefereeError):
@@ -319,6 +325,16 @@ def check_path(mover: Mover, start: Pose, path: Sequence[Pose], table: MovementT
     """Judge a move of ``mover`` from ``start`` through ``path`` (one pose per step): the
     shape of each step for its class, its slots, the total against its Movement stat, and
     an aircraft's duty to move (clauses as the module docstring says)."""
+    steps, cost, problems = _judge(mover, start, path, table, board)
+    if mover.moves == "aircraft" and not problems:
+        problems += _aircraft_duty(mover, start, steps, cost, table, board)
+    return PathCheck(mover, start, tuple(steps), cost, tuple(problems),
+                     _clauses(steps, mover, table), _rulings(steps, mover, table))
+
+
+def _judge(mover: Mover, start: Pose, path: Sequence[Pose], table: MovementTable,
+           board: MoveBoard) -> tuple[list[Step], int, list[str]]:
+    """The steps of ``path``, their cost and every problem but an aircraft's duty to move."""
     if start.hex not in board.tiles:
         raise MoveError(f"{mover.uid} is not on the map")
     problems: list[str] = []
@@ -337,10 +353,7 @@ def check_path(mover: Mover, start: Pose, path: Sequence[Pose], table: MovementT
     cost = sum(s.cost for s in steps)
     if cost > mover.movement:
         problems.append(f"the path costs {cost}, more than its Movement of {mover.movement}")
-    if mover.moves == "aircraft" and not problems:
-        problems += _aircraft_duty(mover, start, steps, cost, table, board)
-    return PathCheck(mover, start, tuple(steps), cost, tuple(problems),
-                     _clauses(steps, mover, table), _rulings(steps, mover, table))
+    return steps, cost, problems
 
 
 def _aircraft_duty(mover: Mover, start: Pose, steps: Sequence[Step], cost: int,
@@ -422,3 +435,53 @@ def cheapest_path(mover: Mover, start: Pose, goal: Hex, facing: int | None,
     if mover.moves == "free" and facing is not None and poses:
         poses = (*poses[:-1], Pose(poses[-1].hex, facing))
     return poses
+
+
+def onward(mover: Mover, start: Pose, path: Sequence[Pose], table: MovementTable,
+           board: MoveBoard) -> dict[Pose, int]:
+    """Every pose a move from ``start`` along ``path`` can go on to within its Movement stat,
+    each with the whole move's cost by the cheapest continuation (``path``'s own end left
+    out); nothing when ``path`` itself is refused (an aircraft's duty to move aside: going
+    on is how it is met). Clause ``activation.move-actions``."""
+    import networkx as nx
+
+    steps, cost, problems = _judge(mover, start, path, table, board)
+    if problems:
+        return {}
+    at = steps[-1].end if steps else start
+    graph = move_graph(mover, at, table, board)
+    found = nx.single_source_dijkstra_path_length(graph, at, cutoff=mover.movement - cost,
+                                                  weight="cost")
+    return {p: cost + int(c) for p, c in found.items() if p != at}
+
+
+def extend_path(mover: Mover, start: Pose, path: Sequence[Pose], goal: Pose,
+                table: MovementTable, board: MoveBoard) -> tuple[Pose, ...] | None:
+    """``path`` and then the cheapest legal continuation from its end to ``goal`` within the
+    Movement left (a free mover's facing is ``goal``'s at the end); None when there is
+    none."""
+    import networkx as nx
+
+    steps, _, problems = _judge(mover, start, path, table, board)
+    if problems:
+        return None
+    at = steps[-1].end if steps else start
+    graph = move_graph(mover, at, table, board)
+    free = mover.moves == "free"
+    target = Pose(goal.hex, at.facing) if free else goal
+    if target == at or target not in graph:
+        return None
+
+    def weight(a: Pose, b: Pose, edge: dict[str, int]) -> float:
+        return edge["cost"] + (TURN_TIE if a.facing != b.facing else 0.0)
+
+    try:  # of two ways as dear, the one that turns less
+        _, more = nx.bidirectional_dijkstra(graph, at, target, weight=weight)
+    except nx.NetworkXNoPath:
+        return None
+    poses: list[Pose] = list(more[1:])
+    if free:
+        poses[-1] = goal
+    if _judge(mover, start, (*path, *poses), table, board)[2]:
+        return None  # beyond the Movement left
+    return (*path, *poses)

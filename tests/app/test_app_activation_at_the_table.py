@@ -1,0 +1,86 @@
+"""The activation rules' window as the table uses it: the path a miniature really took said
+tile by tile on the Move page (clause activation.move-actions: the tiles it leaves set the
+cost), the whole outcome of a long step readable in the turn dock, and who is aboard a
+transport shown on its token.
+
+Expected answers are worked by hand from the draft and the sample data
+(data/rulesets/activation/units.toml, data/journals/activation-crossroads.journal).
+Geometry of the printed map (odd columns half a hex lower): from H11 the neighbours are
+H10 (N), I11 (NE), I12 (SE), H12 (S), G12 (SW), G11 (NW); from G11 (odd): H10 (NE)."""
+
+from __future__ import annotations
+
+from PySide6.QtCore import Qt
+from test_app_activation_more_wizards import items, sample_window
+from test_app_activation_wizards import (  # noqa: F401 (private_folders: a fixture)
+    click_tile,
+    finish,
+    last_step,
+    next_page,
+    private_folders,
+)
+
+from referee.app.activation.wizards.base import CHOSEN
+from referee.app.activation.wizards.moves import ROUTE
+from referee.board.hexgrid import parse_label
+
+
+def drawn(window, colour):
+    return sorted(line.split()[1] for line in window.wizard_host.overlay.drawn()
+                  if line.startswith("hex ") and line.endswith(colour))
+
+
+def arrows(window):
+    return [line.split()[1] for line in window.wizard_host.overlay.drawn()
+            if line.startswith("arrow ")]
+
+
+# --- the path the miniature took ---------------------------------------------------------------
+
+
+def test_the_path_clicked_tile_by_tile_is_the_move_written_not_the_cheapest(qtbot, tmp_path):
+    # the sample after the buggy drives into the citadel: side 1's turn, the rifles
+    # (movement 3) on H11. The cheapest way to H9 is H10, H9 for 2; the referee says the
+    # squad went round by G11 and G10: 3 tiles, 3 of 3.
+    window = sample_window(qtbot, tmp_path, 22)
+    qtbot.mouseClick(window.activate_button, Qt.MouseButton.LeftButton)
+    wizard = window.wizard_host.wizard
+    wizard.unit.pick("rifles")
+    next_page(qtbot, wizard)
+    page = wizard.move_page
+    assert "H9: costs 2" in items(page.list)
+    assert not page.isComplete()                 # no path said yet
+    for label in ("G11", "G10", "H9"):
+        click_tile(qtbot, window, label)
+    assert [p.hex for p in page.path()] == [parse_label(t) for t in ("G11", "G10", "H9")]
+    assert page.route_label.text().startswith("The path: 3 step(s), costs 3 of 3")
+    assert arrows(window) == ["H11->G11", "G11->G10", "G10->H9"]
+    assert drawn(window, ROUTE) == ["G10", "G11"] and drawn(window, CHOSEN) == ["H9"]
+    assert items(page.list) == []                # its whole movement is spent
+    next_page(qtbot, wizard)
+    finish(qtbot, wizard)
+    name, commands = last_step(window)
+    assert name == "move uid=rifles path=G11:N,G10:N,H9:N"
+    assert commands[0]["path"].split(",") == ["G11:N", "G10:N", "H9:N"]
+    assert "(3 of 3)" in window.outcome.text()
+    assert window.match.state.pieces["rifles"].hex == parse_label("H9")
+    assert window.match.replay_check() == []
+
+
+def test_a_click_on_a_far_tile_goes_the_cheapest_way_and_a_click_on_the_path_takes_it_back(
+        qtbot, tmp_path):
+    window = sample_window(qtbot, tmp_path, 22)
+    qtbot.mouseClick(window.activate_button, Qt.MouseButton.LeftButton)
+    wizard = window.wizard_host.wizard
+    wizard.unit.pick("rifles")
+    next_page(qtbot, wizard)
+    page = wizard.move_page
+    click_tile(qtbot, window, "G11")
+    click_tile(qtbot, window, "G9")              # two tiles on: by G10, 1 + 2 = 3
+    assert [p.hex for p in page.path()] == [parse_label(t) for t in ("G11", "G10", "G9")]
+    click_tile(qtbot, window, "G11")             # back to G11: 1 spent, 2 left
+    assert [p.hex for p in page.path()] == [parse_label("G11")]
+    assert "H9: costs 3" in items(page.list)     # G11 -> G10 or H10 -> H9
+    qtbot.mouseClick(page.back_button, Qt.MouseButton.LeftButton)
+    assert page.path() == () and not page.isComplete()
+    assert "not started" in page.route_label.text()
