@@ -84,3 +84,30 @@ def test_a_click_on_a_far_tile_goes_the_cheapest_way_and_a_click_on_the_path_tak
     qtbot.mouseClick(page.back_button, Qt.MouseButton.LeftButton)
     assert page.path() == () and not page.isComplete()
     assert "not started" in page.route_label.text()
+
+
+# --- the outcome of a long step ------------------------------------------------------------------
+
+
+def test_the_whole_outcome_of_a_long_step_can_be_read_in_the_turn_dock(qtbot, tmp_path):
+    # the tank's salvo (sample step 23): the cannon at the fighter, the machine gun at the
+    # citadel, the pip removed, the d12 for the buggy inside, the ammunition: nine lines and
+    # more, taller than the room left under the buttons at 1366x768
+    window = sample_window(qtbot, tmp_path, 22)
+    qtbot.keyClicks(window.command, "shoot uid=tank shots=cannon>fighter,mg>@H8")
+    qtbot.keyClicks(window.dice, "12 10 9")
+    qtbot.mouseClick(window.play_button, Qt.MouseButton.LeftButton)
+    label, bar = window.outcome, window.outcome_scroll.verticalScrollBar()
+    text = label.text()
+    assert text.startswith("tank shoots") and text.endswith("tank spends 1 ammunition (2 left)")
+    # the label is as tall as its whole text at its width: nothing of it is cut off, and
+    # the dock scrolls to show the rest, from the top
+    qtbot.waitUntil(lambda: label.height() >= label.heightForWidth(label.width()))
+    assert bar.maximum() > 0 and bar.value() == 0
+    bar.setValue(bar.maximum())
+    last = label.mapTo(window.outcome_scroll.viewport(), label.rect().bottomLeft())
+    assert last.y() <= window.outcome_scroll.viewport().height()
+    # the next step's words are shown from their first line again
+    qtbot.mouseClick(window.undo_button, Qt.MouseButton.LeftButton)
+    assert label.text() == "Undone: 23. shoot uid=tank shots=cannon>fighter,mg>@H8"
+    assert bar.value() == 0
