@@ -11,7 +11,7 @@ H10 (N), I11 (NE), I12 (SE), H12 (S), G12 (SW), G11 (NW); from G11 (odd): H10 (N
 from __future__ import annotations
 
 from PySide6.QtCore import Qt
-from test_app_activation_more_wizards import items, sample_window
+from test_app_activation_more_wizards import CARRIER_ARMIES, TO_BATTLE, items, sample_window
 from test_app_activation_wizards import (  # noqa: F401 (private_folders: a fixture)
     click_tile,
     finish,
@@ -20,6 +20,7 @@ from test_app_activation_wizards import (  # noqa: F401 (private_folders: a fixt
     private_folders,
 )
 
+from referee.app.activation.window import ActivationWindow
 from referee.app.activation.wizards.base import CHOSEN
 from referee.app.activation.wizards.moves import ROUTE
 from referee.board.hexgrid import parse_label
@@ -111,3 +112,32 @@ def test_the_whole_outcome_of_a_long_step_can_be_read_in_the_turn_dock(qtbot, tm
     qtbot.mouseClick(window.undo_button, Qt.MouseButton.LeftButton)
     assert label.text() == "Undone: 23. shoot uid=tank shots=cannon>fighter,mg>@H8"
     assert bar.value() == 0
+
+
+# --- who is aboard a transport -----------------------------------------------------------------
+
+
+def test_a_transports_token_shows_who_is_aboard_through_embark_disembark_undo_and_reopening(
+        qtbot, tmp_path):
+    # side 1's armoured carrier on G15 (room for 2 infantry, ruling
+    # activation.transport-capacity = units), its rifles (3 H) on H14 beside it
+    window = sample_window(qtbot, tmp_path, 0, units=CARRIER_ARMIES, commands=TO_BATTLE)
+    carrier = window.piece_items["carrier"]
+    assert carrier.badge() == "" and "Carries" not in carrier.toolTip()
+    window.run_step("embark", ["embark uid=rifles transport=carrier"])
+    carrier = window.piece_items["carrier"]
+    assert "rifles" not in window.piece_items          # off the map, inside the carrier
+    assert carrier.badge() == "1"
+    assert "Carries: rifles (Rifle squad, 3 H) — aboard 1 of 2" in carrier.toolTip()
+    window.run_step("the buggy moves", ["move uid=buggy path=H4:S"])
+    window.run_step("disembark", ["disembark uid=rifles hex=F14 facing=NW"])
+    assert window.piece_items["carrier"].badge() == ""
+    assert "Carries" not in window.piece_items["carrier"].toolTip()
+    qtbot.mouseClick(window.undo_button, Qt.MouseButton.LeftButton)   # back aboard
+    assert window.piece_items["carrier"].badge() == "1"
+    path = window.match.path
+    window.close()
+    again = ActivationWindow.open(path)
+    qtbot.addWidget(again)
+    assert again.piece_items["carrier"].badge() == "1"
+    assert "rifles (Rifle squad, 3 H)" in again.piece_items["carrier"].toolTip()

@@ -44,6 +44,7 @@ from referee.errors import RefereeError, one_line
 from referee.match.activation_file import ActivationMatch, asked_now
 from referee.match.events import Step
 from referee.rules.activation.game import battle_map
+from referee.rules.activation.transport import room_text
 
 SYNC_MS = 1500
 """How often the file is looked at for steps written by another program."""
@@ -246,13 +247,14 @@ class ActivationWindow(QMainWindow):
             if piece.hex is not None:
                 by_hex.setdefault(piece.hex, []).append(uid)
             name = self.match.game.card(piece).name
+            aboard, room = self._aboard(uid)
             item = self.piece_items.get(uid)
             if item is None:
-                item = PieceItem(piece, name)
+                item = PieceItem(piece, name, aboard, room)
                 self.scene.addItem(item)
                 self.piece_items[uid] = item
             else:
-                item.set_piece(piece, name)
+                item.set_piece(piece, name, aboard, room)
         for h, uids in by_hex.items():
             n = len(uids)
             for i, uid in enumerate(uids):
@@ -260,6 +262,18 @@ class ActivationWindow(QMainWindow):
                 item.setScale(1.0 if n == 1 else 0.6)
                 offset = (i - (n - 1) / 2) * 0.52 * HEX_SIZE
                 item.setPos(hex_centre(h) + QPointF(offset, -0.08 * HEX_SIZE))
+
+    def _aboard(self, uid: str) -> tuple[list[str], str]:
+        """The units aboard the transport ``uid``, in words, and how full it is (clause
+        ``activation.embark``, ruling ``activation.transport-capacity``)."""
+        game, state = self.match.game, self.match.state
+        aboard = state.aboard(uid)
+        if not aboard:
+            return [], ""
+        cards = [game.card(p) for p in aboard]
+        room = room_text(game.card(state.pieces[uid]), cards, game.rules.movement.transport_counts)
+        return [f"{p.uid} ({c.name}, {p.health} H)" for p, c in zip(aboard, cards,
+                                                                      strict=True)], room
 
     def _draw_pips(self) -> None:
         forts = self.match.state.fortifications
