@@ -240,6 +240,29 @@ def test_aircraft_pass_each_other_when_only_slots_meet_and_their_slots_do_not():
     assert pieces_json(out.state)["jet"]["status"] == "destroyed"
 
 
+def test_the_poses_an_aircraft_can_reach_leave_out_only_those_where_it_meets_another():
+    # side 2's fighter on H9 facing S takes its N and S sides (an L aircraft: front and back,
+    # ruling activation.slots). By tile (ruling activation.aircraft-collision, the default)
+    # any pose on H9 meets it: the move may fly in, but ends there with both destroyed, so
+    # H9 is no pose the jet can stand in after its move. By slots, only facing N or S does
+    # it meet it there: facing NE (its NE and SW sides), NW, SE or SW it shares no slot.
+    # NE and NW are three tiles straight on from H12, turning on the last: cost 3; SE and SW
+    # need more (no three-tile way enters H9 but facing N, one turn from N, NE or NW).
+    jet = mover(game(), "fighter")
+    for collision, free in (("tile", set()), ("slots", {"NE", "NW", "SE", "SW"})):
+        g2 = game(aircraft_collision=collision)
+        on = board(g2, aircraft={"foe": "H9:S"})
+        ends = reachable(jet, pose("H12:N"), g2.rules.movement, on)
+        on_h9 = {DIRECTION_NAMES[p.facing]: c for p, c in ends.items()
+                 if p.hex == parse_label("H9")}
+        assert set(on_h9) == free
+        if free:
+            assert on_h9["NE"] == on_h9["NW"] == 3 and min(on_h9["SE"], on_h9["SW"]) > 3
+        # the collision itself stays a legal move, judged along the path
+        assert check_path(jet, pose("H12:N"), path("H11:N", "H10:N", "H9:N"),
+                          g2.rules.movement, on).legal
+
+
 def test_aircraft_fly_over_ground_units_or_not(g):
     on = board(g, ("siege-tank", "H11:N"))
     assert check(g, "fighter", "H12:N", "H11:N", on=on).legal

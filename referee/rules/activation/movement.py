@@ -33,7 +33,7 @@ from typing import TYPE_CHECKING, Literal
 from referee.board.hexgrid import DIRECTION_NAMES, Hex, distance, hex_label
 from referee.errors import RefereeError
 from referee.rules.activation.cards import UnitCard
-from referee.rules.activation.slots import Pose, Slot, check_slots, footprint
+from referee.rules.activation.slots import Pose, Slot, check_slots, footprint, slots_at
 from referee.rules.activation.tables import MovementTable, SlotRef
 
 if TYPE_CHECKING:
@@ -375,21 +375,47 @@ def _aircraft_duty(mover: Mover, start: Pose, steps: Sequence[Step], cost: int,
 # --- search over (tile, facing) ------------------------------------------------------------
 
 
+def meets(pose: Pose, refs: tuple[SlotRef, ...], other: Pose, other_refs: tuple[SlotRef, ...],
+          table: MovementTable) -> bool:
+    """Whether an aircraft at ``pose`` shares a position with one at ``other``: the same
+    tile, or overlapping slots of it (ruling ``activation.aircraft-collision``)."""
+    if table.collision == "tile":
+        return pose.hex == other.hex
+    return bool(slots_at(pose, refs) & slots_at(other, other_refs))
+
+
+def met_aircraft(step: Step, mover: Mover, table: MovementTable, board: MoveBoard,
+                 refs_of: Mapping[str, tuple[SlotRef, ...]] | None = None) -> str | None:
+    """The aircraft (its uid, the first by uid) that ``step`` of the aircraft ``mover``
+    meets, or None: two aircraft in one position are both destroyed (clause
+    ``activation.aircraft-collisions``); a ground unit meets none."""
+    if mover.moves != "aircraft" or not step.moved:
+        return None
+    refs_of = refs_of if refs_of is not None else board.aircraft_refs
+    for uid, other in sorted(board.aircraft.items()):
+        if any(meets(p, mover.refs, other, refs_of.get(uid, ()), table) for p in step.checks):
+            return uid
+    return None
+
+
 def move_graph(mover: Mover, start: Pose, table: MovementTable,
                board: MoveBoard) -> nx.DiGraph[Pose]:
-    """The states ``mover`` can step between on ``board`` (slots free, no aircraft met),
-    each edge weighted by its ``cost``. A free mover keeps ``start``'s facing throughout."""
+    """The states ``mover`` can step between on ``board`` and be there after the step: its
+    slots free, and, for an aircraft, no other aircraft met (:func:`met_aircraft`: flying
+    into one destroys both and ends the move, so no step goes on from there; the moves that
+    end so are a legal move all the same, judged by :func:`check_path`). Each edge is
+    weighted by its ``cost``. A free mover keeps ``start``'s facing throughout."""
     import networkx as nx
 
     graph: nx.DiGraph[Pose] = nx.DiGraph()
     facings = (start.facing,) if mover.moves == "free" else range(6)
-    met = {p.hex for p in board.aircraft.values()} if mover.moves == "aircraft" else set()
     for h in board.tiles:
         for f in facings:
             pose = Pose(h, f)
             graph.add_node(pose)
             for s in steps_from(pose, mover, table, board):
-                if s.end.hex in met or step_problem(s, mover, table, board) is not None:
+                if step_problem(s, mover, table, board) is not None \
+                        or met_aircraft(s, mover, table, board) is not None:
                     continue
                 if not graph.has_edge(pose, s.end) or graph[pose][s.end]["cost"] > s.cost:
                     graph.add_edge(pose, s.end, cost=s.cost)
@@ -398,8 +424,11 @@ def move_graph(mover: Mover, start: Pose, table: MovementTable,
 
 def reachable(mover: Mover, start: Pose, table: MovementTable,
               board: MoveBoard) -> dict[Pose, int]:
-    """Every pose ``mover`` can end a legal move in from ``start``, with its cheapest cost
-    (an aircraft's start excluded, and under ``full`` only where it cannot go on)."""
+    """Every pose ``mover`` can end a legal move in from ``start`` and still stand there,
+    with its cheapest cost (an aircraft's start excluded, and under ``full`` only where it
+    cannot go on). An aircraft's position shared with another aircraft is not one: the move
+    may fly into it, but both are destroyed there (clause ``activation.aircraft-collisions``;
+    what a shared position is, tile or slots, ruling ``activation.aircraft-collision``)."""
     import networkx as nx
 
     graph = move_graph(mover, start, table, board)

@@ -13,10 +13,11 @@ cost, and written into the command (``path=``). A click on a tile of the path (o
 takes the path back to there. The activate wizard's move and a "before the battle" move
 (a scout move) share the page.
 
-An aircraft may also fly into a tile another aircraft holds, which the engine's search
-leaves out: the move ends there and both are destroyed (clause
-``activation.aircraft-collisions``). Those tiles are offered too, red, each move dry-run on
-a copy of the match, its words the engine's outcome."""
+An aircraft may also fly into another aircraft's position (its tile, or its slots: ruling
+``activation.aircraft-collision``), which the engine's search leaves out: the move ends
+there and both are destroyed (clause ``activation.aircraft-collisions``). Those tiles are
+offered too, red, each move dry-run on a copy of the match, its words the engine's
+outcome."""
 
 from __future__ import annotations
 
@@ -42,6 +43,7 @@ from referee.rules.activation.movement import (
     PathCheck,
     check_path,
     extend_path,
+    met_aircraft,
     move_graph,
     onward,
     step_problem,
@@ -67,8 +69,7 @@ def collisions(wizard: ActivationWizard, piece: Piece, path: tuple[Pose, ...] = 
     game, state = wizard.match.game, wizard.state
     mover, table = game.mover(piece), game.rules.movement
     board = move_board(game, state, piece)
-    met = {p.hex for p in board.aircraft.values()}
-    if mover.moves != "aircraft" or not met:
+    if mover.moves != "aircraft" or not board.aircraft:
         return {}
     start = path[-1] if path else pose_of(piece)
     graph = move_graph(mover, start, table, board)
@@ -78,7 +79,7 @@ def collisions(wizard: ActivationWizard, piece: Piece, path: tuple[Pose, ...] = 
     for via, cost in costs.items():
         for s in steps_from(via, mover, table, board):
             total = spent + int(cost) + s.cost
-            if s.end.hex not in met or total > mover.movement \
+            if total > mover.movement or met_aircraft(s, mover, table, board) is None \
                     or step_problem(s, mover, table, board) is not None:
                 continue
             if s.end not in best or total < best[s.end][0]:
