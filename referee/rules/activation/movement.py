@@ -398,27 +398,34 @@ def met_aircraft(step: Step, mover: Mover, table: MovementTable, board: MoveBoar
     return None
 
 
-def move_graph(mover: Mover, start: Pose, table: MovementTable,
-               board: MoveBoard) -> nx.DiGraph[Pose]:
+def move_graph(mover: Mover, start: Pose, table: MovementTable, board: MoveBoard,
+               steps: int | None = None) -> nx.DiGraph[Pose]:
     """The states ``mover`` can step between on ``board`` and be there after the step: its
     slots free, and, for an aircraft, no other aircraft met (:func:`met_aircraft`: flying
     into one destroys both and ends the move, so no step goes on from there; the moves that
     end so are a legal move all the same, judged by :func:`check_path`). Each edge is
-    weighted by its ``cost``. A free mover keeps ``start``'s facing throughout."""
+    weighted by its ``cost``. A free mover keeps ``start``'s facing throughout. ``steps``:
+    only the states within that many steps of ``start`` (every step costs a tile or more,
+    so a budget of N tiles needs no more)."""
     import networkx as nx
 
     graph: nx.DiGraph[Pose] = nx.DiGraph()
-    facings = (start.facing,) if mover.moves == "free" else range(6)
-    for h in board.tiles:
-        for f in facings:
-            pose = Pose(h, f)
-            graph.add_node(pose)
+    graph.add_node(start)
+    seen, frontier, depth = {start}, [start], 0
+    while frontier and (steps is None or depth < steps):
+        depth += 1
+        following: list[Pose] = []
+        for pose in frontier:
             for s in steps_from(pose, mover, table, board):
                 if step_problem(s, mover, table, board) is not None \
                         or met_aircraft(s, mover, table, board) is not None:
                     continue
                 if not graph.has_edge(pose, s.end) or graph[pose][s.end]["cost"] > s.cost:
                     graph.add_edge(pose, s.end, cost=s.cost)
+                if s.end not in seen:
+                    seen.add(s.end)
+                    following.append(s.end)
+        frontier = following
     return graph
 
 
@@ -431,7 +438,7 @@ def reachable(mover: Mover, start: Pose, table: MovementTable,
     what a shared position is, tile or slots, ruling ``activation.aircraft-collision``)."""
     import networkx as nx
 
-    graph = move_graph(mover, start, table, board)
+    graph = move_graph(mover, start, table, board, mover.movement)
     costs = {p: int(c) for p, c in nx.single_source_dijkstra_path_length(
         graph, start, cutoff=mover.movement, weight="cost").items()}
     if mover.moves != "aircraft":
@@ -458,7 +465,7 @@ def cheapest_path(mover: Mover, start: Pose, goal: Hex, facing: int | None,
     if not wanted:
         return None
     best = min(wanted, key=lambda p: (ends[p], p))
-    graph = move_graph(mover, start, table, board)
+    graph = move_graph(mover, start, table, board, mover.movement)
     path: list[Pose] = nx.dijkstra_path(graph, start, best, weight="cost")
     poses = tuple(path[1:])
     if mover.moves == "free" and facing is not None and poses:
@@ -478,7 +485,7 @@ def onward(mover: Mover, start: Pose, path: Sequence[Pose], table: MovementTable
     if problems:
         return {}
     at = steps[-1].end if steps else start
-    graph = move_graph(mover, at, table, board)
+    graph = move_graph(mover, at, table, board, mover.movement - cost)
     found = nx.single_source_dijkstra_path_length(graph, at, cutoff=mover.movement - cost,
                                                   weight="cost")
     return {p: cost + int(c) for p, c in found.items() if p != at}
@@ -491,11 +498,11 @@ def extend_path(mover: Mover, start: Pose, path: Sequence[Pose], goal: Pose,
     none."""
     import networkx as nx
 
-    steps, _, problems = _judge(mover, start, path, table, board)
+    steps, spent, problems = _judge(mover, start, path, table, board)
     if problems:
         return None
     at = steps[-1].end if steps else start
-    graph = move_graph(mover, at, table, board)
+    graph = move_graph(mover, at, table, board, mover.movement - spent)
     free = mover.moves == "free"
     target = Pose(goal.hex, at.facing) if free else goal
     if target == at or target not in graph:

@@ -72,7 +72,7 @@ def collisions(wizard: ActivationWizard, piece: Piece, path: tuple[Pose, ...] = 
     if mover.moves != "aircraft" or not board.aircraft:
         return {}
     start = path[-1] if path else pose_of(piece)
-    graph = move_graph(mover, start, table, board)
+    graph = move_graph(mover, start, table, board, mover.movement - spent)
     costs = nx.single_source_dijkstra_path_length(graph, start,
                                                   cutoff=mover.movement - spent, weight="cost")
     best: dict[Pose, tuple[int, Pose]] = {}
