@@ -87,6 +87,27 @@ def test_a_click_on_a_far_tile_goes_the_cheapest_way_and_a_click_on_the_path_tak
     assert "not started" in page.route_label.text()
 
 
+def test_a_path_said_into_another_aircraft_ends_there_and_goes_no_further(qtbot, tmp_path):
+    # the sample before its last step: side 1's hawk (movement 6) on I14 facing N, side 2's
+    # fighter on I8 straight ahead (clause activation.aircraft-collisions)
+    window = sample_window(qtbot, tmp_path, 24)
+    qtbot.mouseClick(window.activate_button, Qt.MouseButton.LeftButton)
+    wizard = window.wizard_host.wizard
+    wizard.unit.pick("hawk")
+    next_page(qtbot, wizard)
+    page = wizard.move_page
+    click_tile(qtbot, window, "I12")             # two tiles straight on: 2
+    assert "I8 facing N: costs 6 — collides with fighter: both destroyed" in items(page.list)
+    click_tile(qtbot, window, "I8")              # four more into the fighter's tile
+    assert [p.text() for p in page.path()] == ["I13:N", "I12:N", "I11:N", "I10:N", "I9:N",
+                                               "I8:N"]
+    assert page.route_label.text().startswith(
+        "The path: 6 step(s), costs 6 of 6, the move ends there: collides with fighter: "
+        "both destroyed")
+    assert items(page.list) == [] and "nowhere" in page.onward_label.text()
+    assert page.isComplete()
+
+
 # --- the outcome of a long step ------------------------------------------------------------------
 
 

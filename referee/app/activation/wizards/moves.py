@@ -135,8 +135,9 @@ class MovePage(QWizardPage):
         self.start: Pose | None = None
         self.route: tuple[Pose, ...] = ()
         self.checked: PathCheck | None = None
-        self.collided = False
-        """Whether the path ends flying into another aircraft (it can go no further)."""
+        self.collided = ""
+        """What the engine says of the path's end flying into another aircraft (it can go
+        no further); "" when it does not."""
         self.ends: list[tuple[Pose, int]] = []
         self.collisions: dict[Pose, tuple[tuple[Pose, ...], int, str]] = {}
         self.list.itemClicked.connect(self._row_clicked)
@@ -156,8 +157,9 @@ class MovePage(QWizardPage):
         overlay.clear_hexes()
         overlay.arrows([])
 
-    def set_route(self, route: tuple[Pose, ...], collided: bool = False) -> None:
-        """Make ``route`` the path said so far, judge it, and offer where it can go on to."""
+    def set_route(self, route: tuple[Pose, ...], collided: str = "") -> None:
+        """Make ``route`` the path said so far (``collided``: what its end flying into
+        another aircraft does), judge it, and offer where it can go on to."""
         wizard = self._wizard()
         piece = wizard.piece()
         self.route, self.collided = route, collided
@@ -205,7 +207,7 @@ class MovePage(QWizardPage):
                                      f"{self.start.text() if self.start else '?'}).")
         else:
             lines = [f"The path: {len(self.route)} step(s), costs {checked.cost} of "
-                     f"{checked.mover.movement}" + (", the move ends in a collision"
+                     f"{checked.mover.movement}" + (f", the move ends there: {self.collided}"
                                                     if self.collided else "")]
             lines += [f"{i}. {s.text()}" for i, s in enumerate(checked.steps, 1)]
             if not self.collided:
@@ -250,7 +252,7 @@ class MovePage(QWizardPage):
         pose, _ = self.ends[row]
         met = self.collisions.get(pose)
         if met is not None:
-            self.set_route(met[0], collided=True)
+            self.set_route(met[0], collided=met[2])
             return
         wizard = self._wizard()
         piece = wizard.piece()
@@ -300,7 +302,7 @@ class MovePage(QWizardPage):
 
     def isComplete(self) -> bool:
         checked = self.checked
-        return bool(self.route) and checked is not None and (self.collided or checked.legal)
+        return bool(self.route) and checked is not None and (bool(self.collided) or checked.legal)
 
     def nextId(self) -> int:
         return self.after()
