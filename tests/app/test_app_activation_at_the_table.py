@@ -87,6 +87,28 @@ def test_a_click_on_a_far_tile_goes_the_cheapest_way_and_a_click_on_the_path_tak
     assert "not started" in page.route_label.text()
 
 
+def test_a_vehicle_turns_where_it_stands_by_a_row_of_the_list_taken_with_the_keyboard(
+        qtbot, tmp_path):
+    # side 2's buggy (an N vehicle, movement 6) on H8 facing S after the sample; a click on
+    # H9 moves it forward (1); the row "H9 facing SW" is then a turn in place (1 more,
+    # clause activation.turn-in-place), taken with the arrows and Return, which does not
+    # leave the page
+    window = sample_window(qtbot, tmp_path, 25)
+    qtbot.mouseClick(window.activate_button, Qt.MouseButton.LeftButton)
+    wizard = window.wizard_host.wizard
+    wizard.unit.pick("buggy")
+    next_page(qtbot, wizard)
+    page = wizard.move_page
+    click_tile(qtbot, window, "H9")
+    row = items(page.list).index("H9 facing SW: costs 2")
+    page.list.setFocus()
+    page.list.setCurrentRow(row)
+    qtbot.keyClick(page.list, Qt.Key.Key_Return)
+    assert wizard.currentPage() is page
+    assert [p.text() for p in page.path()] == ["H9:S", "H9:SW"]
+    assert "2. turn right in place, facing SW: 1" in page.route_label.text()
+
+
 def test_a_path_said_into_another_aircraft_ends_there_and_goes_no_further(qtbot, tmp_path):
     # the sample before its last step: side 1's hawk (movement 6) on I14 facing N, side 2's
     # fighter on I8 straight ahead (clause activation.aircraft-collisions)

@@ -7,11 +7,11 @@ The tiles the path can go on to are tinted on the map by what the whole move wou
 :func:`~referee.rules.activation.movement.onward`); a click on one goes on to it by the
 cheapest way from there (:func:`~referee.rules.activation.movement.extend_path`): a click
 on each tile in turn says the path exactly, a click on a far tile takes the cheapest path,
-and a row of the list goes on to a tile with a facing. The path is drawn as arrows, judged
-by the engine (:func:`~referee.rules.activation.movement.check_path`) step by step with its
-cost, and written into the command (``path=``). A click on a tile of the path (or Take back)
-takes the path back to there. The activate wizard's move and a "before the battle" move
-(a scout move) share the page.
+and a row of the list (clicked, or Return) goes on to a tile with a facing. The path is
+drawn as arrows, judged by the engine (:func:`~referee.rules.activation.movement.check_path`)
+step by step with its cost, and written into the command (``path=``). A click on a tile of
+the path (or Take back) takes the path back to there. The activate wizard's move and a
+"before the battle" move (a scout move) share the page.
 
 An aircraft may also fly into another aircraft's position (its tile, or its slots: ruling
 ``activation.aircraft-collision``), which the engine's search leaves out: the move ends
@@ -23,6 +23,8 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
+from PySide6.QtCore import QEvent, QObject, Qt
+from PySide6.QtGui import QKeyEvent
 from PySide6.QtWidgets import (
     QHBoxLayout,
     QLabel,
@@ -141,6 +143,7 @@ class MovePage(QWizardPage):
         self.ends: list[tuple[Pose, int]] = []
         self.collisions: dict[Pose, tuple[tuple[Pose, ...], int, str]] = {}
         self.list.itemClicked.connect(self._row_clicked)
+        self.list.installEventFilter(self)
 
     def _wizard(self) -> ActivationWizard:
         wizard = self.wizard()
@@ -188,6 +191,7 @@ class MovePage(QWizardPage):
             what = f" — {met[2]}" if met is not None else ""
             self.list.addItem(QListWidgetItem(f"{hex_label(pose.hex)}{facing}: costs "
                                               f"{cost}{what}"))
+        self.list.setCurrentRow(-1)  # no row looks taken: Down goes to the first
         self._show()
 
     def _show(self) -> None:
@@ -246,6 +250,17 @@ class MovePage(QWizardPage):
 
     def _row_clicked(self, item: QListWidgetItem) -> None:
         self.go_on(self.list.row(item))
+
+    def eventFilter(self, watched: QObject, event: QEvent) -> bool:
+        """The keyboard in the list: arrows to a row, Return goes on to it (and is not the
+        wizard's Next)."""
+        if (watched is self.list and isinstance(event, QKeyEvent)
+                and event.type() == QEvent.Type.KeyPress
+                and event.key() in (Qt.Key.Key_Return, Qt.Key.Key_Enter)):
+            if self.list.currentRow() >= 0:
+                self.go_on(self.list.currentRow())
+            return True
+        return super().eventFilter(watched, event)
 
     def go_on(self, row: int) -> None:
         """Go on to the ``row``-th tile offered, by the cheapest way there."""
