@@ -178,6 +178,10 @@ def test_a_transports_token_shows_who_is_aboard_through_embark_disembark_undo_an
     assert "Carries" not in window.piece_items["carrier"].toolTip()
     qtbot.mouseClick(window.undo_button, Qt.MouseButton.LeftButton)   # back aboard
     assert window.piece_items["carrier"].badge() == "1"
+    qtbot.mouseClick(window.activate_button, Qt.MouseButton.LeftButton)
+    assert "carrier: Armoured carrier on G15, 4 H, 4 ammunition, carries rifles" \
+        in items(window.wizard_host.wizard.unit.list)
+    window.wizard_host.cancel()
     path = window.match.path
     window.close()
     again = ActivationWindow.open(path)
