@@ -31,7 +31,14 @@ from typing import TYPE_CHECKING, Any, ClassVar
 from referee.board.hexgrid import parse_label
 from referee.board.maps import MapError, find_map, parse_map
 from referee.dice.service import Dice
-from referee.errors import RefereeError, one_line, parse_toml, read_bounded, read_toml
+from referee.errors import (
+    RefereeError,
+    one_line,
+    parse_kept_toml,
+    parse_toml,
+    read_bounded,
+    read_toml,
+)
 from referee.limits import (
     DATA_FILE_MAX_BYTES,
     NAME_MAX_CHARS,
@@ -79,7 +86,7 @@ def _scenario_of(meta: Mapping[str, Any], rules: Ruleset) -> Scenario | None:
     if not text:
         return None
     name = Path(f"{meta['scenario']}.toml")
-    return parse_scenario(name, parse_toml(text, name))
+    return parse_scenario(name, parse_kept_toml(text, name))
 
 
 def _card_source(unit: UnitType) -> dict[str, Any]:
@@ -132,7 +139,7 @@ class MatchFile(JournalFile[MatchState]):
                 readings_for(meta["format_version"], meta.get("readings") or {}),
                 ruleset_version,
             )
-            map_doc = parse_toml(meta["map_text"], f"{path}: the map it holds")
+            map_doc = parse_kept_toml(meta["map_text"], f"{path}: the map it holds")
             self.battle_map = parse_map(Path(meta["map_name"]), map_doc, self.rules.terrain)
             self.scenario = _scenario_of(meta, self.rules)
             if self.scenario is not None:
