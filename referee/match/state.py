@@ -7,7 +7,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from dataclasses import dataclass, field, replace
 from types import MappingProxyType
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from referee.board.hexgrid import Hex, hex_label, parse_label
 from referee.board.maps import BattleMap
@@ -26,9 +26,11 @@ from referee.rules.explain import Term
 from referee.rules.hexes.markers import HexEffects
 from referee.rules.state import UnitState
 from referee.ruleset import Ruleset
-from referee.scenarios.model import Scenario
-from referee.scenarios.progress import SetupProgress
 from referee.units.model import UnitType
+
+if TYPE_CHECKING:  # a scenario's modules are imported by a match made with one
+    from referee.scenarios.model import Scenario
+    from referee.scenarios.progress import SetupProgress
 
 
 class UnknownUnit(RefereeError):
@@ -269,6 +271,8 @@ class MatchState:
         if changes.step is not None:
             new["step"] = changes.step
         if changes.setup is not None:
+            from referee.scenarios.progress import SetupProgress
+
             new["setup"] = SetupProgress.from_json(changes.setup)
         elif changes.setup_done:
             new["setup"] = None

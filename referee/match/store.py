@@ -61,19 +61,16 @@ from referee.match.journal_file import (  # the names other modules import from 
 )
 from referee.match.serial import unit_state_from_json, unit_state_json
 from referee.match.state import MatchState
-from referee.match.victory import chosen_victory, victory_json
 from referee.rules.ruleset import load_ruleset
 from referee.rules.state import UnitState
 from referee.rules.turn.clock import TurnPosition
 from referee.ruleset import Ruleset
-from referee.scenarios.battlefield import scenario_map
-from referee.scenarios.loader import find_scenario, parse_scenario
-from referee.scenarios.model import Scenario
 from referee.units.model import UnitType
 from referee.versions import stamp
 
 if TYPE_CHECKING:
     from referee.match.journal_text import TextJournal
+    from referee.scenarios.model import Scenario
     from referee.units.parse_unit import CardRules
 
 __all__ = ["BUSY_SECONDS", "FORMAT_VERSION", "MatchFile", "MatchFileError", "MatchMovedOn",
@@ -85,6 +82,8 @@ def _scenario_of(meta: Mapping[str, Any], rules: Ruleset) -> Scenario | None:
     text = meta.get("scenario_text")
     if not text:
         return None
+    from referee.scenarios.loader import parse_scenario  # a match made with a scenario
+
     name = Path(f"{meta['scenario']}.toml")
     return parse_scenario(name, parse_kept_toml(text, name))
 
@@ -143,6 +142,8 @@ class MatchFile(JournalFile[MatchState]):
             self.battle_map = parse_map(Path(meta["map_name"]), map_doc, self.rules.terrain)
             self.scenario = _scenario_of(meta, self.rules)
             if self.scenario is not None:
+                from referee.scenarios.battlefield import scenario_map
+
                 self.battle_map = scenario_map(self.battle_map, self.scenario, self.rules)
         except RefereeError as exc:
             raise MatchFileError(f"{where}: cannot be read: {one_line(exc)}",
@@ -206,6 +207,10 @@ class MatchFile(JournalFile[MatchState]):
         if path.exists() or path.is_symlink():
             raise MatchFileError(f"{path}: already exists; a match file is never overwritten",
                                  file=path)
+        from referee.match.victory import chosen_victory
+        from referee.scenarios.battlefield import scenario_map
+        from referee.scenarios.loader import find_scenario
+
         check_new_match(settings, title, seed, units)
         chosen_scenario = find_scenario(scenario) if scenario else None
         if chosen_scenario is not None:
@@ -283,6 +288,8 @@ class MatchFile(JournalFile[MatchState]):
     def victory(self) -> dict[str, Any] | None:
         """The victory condition chosen when the match was made (``condition``, its
         ``name`` and ``clause``, and the ``minutes`` of a fixed-time match), or None."""
+        from referee.match.victory import victory_json
+
         return victory_json(self.meta.get("victory"), self.scenario, self.rules)
 
     def initial_state(self) -> MatchState:
