@@ -35,7 +35,6 @@ from referee.errors import (
     RefereeError,
     one_line,
     parse_kept_toml,
-    parse_toml,
     read_bounded,
     read_toml,
 )
@@ -207,12 +206,12 @@ class MatchFile(JournalFile[MatchState]):
         if path.exists() or path.is_symlink():
             raise MatchFileError(f"{path}: already exists; a match file is never overwritten",
                                  file=path)
-        from referee.match.victory import chosen_victory
-        from referee.scenarios.battlefield import scenario_map
-        from referee.scenarios.loader import find_scenario
-
         check_new_match(settings, title, seed, units)
-        chosen_scenario = find_scenario(scenario) if scenario else None
+        chosen_scenario = None
+        if scenario:  # a match without a scenario never imports the scenarios' modules
+            from referee.scenarios.loader import find_scenario
+
+            chosen_scenario = find_scenario(scenario)
         if chosen_scenario is not None:
             map_name = map_name or chosen_scenario.map
             ruleset = ruleset or chosen_scenario.edition
@@ -221,15 +220,21 @@ class MatchFile(JournalFile[MatchState]):
             map_text = read_bounded(map_path, DATA_FILE_MAX_BYTES, "map file").decode("utf-8")
         except UnicodeDecodeError as exc:
             raise MapError(map_path, [f"not UTF-8 text: {exc}"]) from None
-        map_doc = parse_toml(map_text, map_path)
+        map_doc = parse_kept_toml(map_text, map_path)  # the text the file will hold
         edition = ruleset or map_doc.get("edition", "current")
         if not isinstance(edition, str):
             raise MapError(map_path, [f"edition: {edition!r} is not a ruleset id"])
         rules = load_ruleset(edition, readings or {})
         bm = parse_map(map_path, map_doc, rules.terrain)
         if chosen_scenario is not None:
+            from referee.scenarios.battlefield import scenario_map
+
             bm = scenario_map(bm, chosen_scenario, rules)
-        victory_meta = chosen_victory(victory, chosen_scenario, rules)
+        victory_meta = None
+        if victory is not None:
+            from referee.match.victory import chosen_victory
+
+            victory_meta = chosen_victory(victory, chosen_scenario, rules)
         roster: list[dict[str, Any]] = []
         seed = seed if seed is not None else Dice().seed
         cards: dict[str, dict[str, Any]] = {}
