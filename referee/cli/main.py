@@ -64,8 +64,9 @@ class CommandError(RefereeError):
 def build_parser(command: str | None = None) -> argparse.ArgumentParser:
     """The command line's parser: every command, or only ``command`` (when it is one)."""
     from referee import __version__
+    from referee.cli.start import CommandParser
 
-    parser = argparse.ArgumentParser(
+    parser = CommandParser(
         prog="referee",
         description="A companion for the referee of a hex-based miniature wargame.",
     )
