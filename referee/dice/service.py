@@ -90,6 +90,8 @@ class OpenEndedRoll:
 
 @dataclass(frozen=True, slots=True)
 class ExpressionRoll:
+    """A dice expression rolled: its dice, and its value (their sum and the modifier)."""
+
     expr: DiceExpr
     dice: tuple[int, ...]
 
