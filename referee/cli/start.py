@@ -20,6 +20,7 @@ help found without importing shutil.
 from __future__ import annotations
 
 import argparse
+import functools
 import gc
 import importlib
 import os
@@ -73,9 +74,15 @@ class CommandParser(argparse.ArgumentParser):
     option it adds, each asking shutil for the terminal's size."""
 
     def _get_formatter(self) -> argparse.HelpFormatter:
-        # every formatter argparse ships takes a width (typeshed names only prog)
-        return self.formatter_class(  # type: ignore[call-arg]
-            prog=self.prog, width=terminal_columns() - 2)
+        # argparse's own, its formatter given the width (every formatter argparse ships
+        # takes one) so that it never asks shutil
+        kind = self.formatter_class
+        self.formatter_class = functools.partial(  # type: ignore[call-arg]
+            kind, width=terminal_columns() - 2)
+        try:
+            return super()._get_formatter()
+        finally:
+            self.formatter_class = kind
 
 
 def import_engine(modules: Iterable[str]) -> None:
