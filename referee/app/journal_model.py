@@ -8,6 +8,7 @@ A test fills it with :meth:`JournalModel.set_steps` and reads it without any win
 
 from __future__ import annotations
 
+import re
 from collections.abc import Sequence
 from dataclasses import dataclass
 
@@ -22,6 +23,7 @@ COLUMNS = ("#", "Step", "Kind", "What happened", "Dice", "Why")
 WHY_COLUMN = COLUMNS.index("Why")
 ROW_ROLE = Qt.ItemDataRole.UserRole + 1
 _UNIT_KEYS = ("uid", "shooter", "target")
+_SECTION_TAG = re.compile(r"\[[a-z_]+\]")
 
 
 @dataclass(frozen=True)
@@ -40,8 +42,15 @@ class JournalRow:
 
     @property
     def summary(self) -> str:
-        """The working on one line (the tooltip keeps its lines)."""
-        return " · ".join(line.strip() for line in self.text.splitlines() if line.strip())
+        """The working on one line (the tooltip keeps its lines): a heading that ends in
+        ':' runs on into its first line, and the section tags of a step's working
+        (``[pools]``) are left out."""
+        out = ""
+        for line in (raw.strip() for raw in self.text.splitlines()):
+            if not line or _SECTION_TAG.fullmatch(line):
+                continue
+            out += ("" if not out else " " if out.endswith(":") else " · ") + line
+        return out
 
     @property
     def why(self) -> str:

@@ -353,7 +353,7 @@ def _take(app: QApplication, out: Path, match_folder: Path | None) -> list[Path]
         new_match.resize(*WIZARD_SIZE)  # the offscreen screen is smaller than the window
         _new_match_armies(new_match)
         shot("new-match-wizard.png", new_match)
-        new_match.reject()
+        new_match.done(0)  # closed as Discard would: Cancel past the first page asks first
 
         _setup_shots(window, folder, shot)
         _editor_and_builder_shots(window, app, written, out)

@@ -345,8 +345,10 @@ class SetupPanel(QWidget):
             self.prompt.setText("")
             return
         where = f"one of the {len(self.legal)} green hexes" if self.legal else "no legal hex"
+        entered = self.progress.entered.get(uid) if self.progress is not None else None
+        what = f"move {uid} (entered at {entered.hex})" if entered else f"set up {uid}"
         self.prompt.setText(
-            f"Click {where} on the map to set up {uid}, facing {self.facing.currentText()}"
+            f"Click {where} on the map to {what}, facing {self.facing.currentText()}"
             + (f", {self.speed.currentText()}" if self.speed.isEnabled() else "")
             + "."
         )

@@ -563,11 +563,18 @@ class Desk:
 
 
 def _army_nation(name: str, nation: str, checkin: dict[str, object]) -> str:
-    """The player's nation: the army's, which a nation given must agree with."""
+    """The player's nation: the army's, which a nation given must agree with, written as
+    the windows show it or as the army file does ("Dark Elf", "dark-elf")."""
     army_nation = str(checkin.get("nation") or "")
-    if nation and army_nation and nation != army_nation:
-        raise DeskError(f"{name}: the nation given is {nation}, the army is {army_nation}")
-    return nation or army_nation
+    if nation and army_nation and _nation_key(nation) != _nation_key(army_nation):
+        raise DeskError(f"{name}: the nation given is {nation}, the army is {army_nation}; "
+                        "leave the nation empty to take the army's, or choose that "
+                        "player's own army file")
+    return army_nation or nation
+
+
+def _nation_key(nation: str) -> str:
+    return "-".join(nation.replace("_", " ").replace("-", " ").casefold().split())
 
 
 def _same_game(event: Event, name: str, checkin: dict[str, object]) -> None:

@@ -311,3 +311,18 @@ def test_a_die_typed_beside_the_question_mark_counts(qtbot, tmp_path):
     box.lineEdit().setCursorPosition(1)
     qtbot.keyClicks(box.lineEdit(), "2")
     assert box.typed() == 2 and wizard.roll_page.dice.complete()
+
+
+def test_a_unit_that_has_fired_in_this_step_is_listed_last_and_says_so(qtbot, tmp_path):
+    window = demo_window(qtbot, tmp_path)
+    # demo orders, gunnery 1: the tank and the wagon Fire; the tank's typed 1 misses
+    fire = [{"kind": "fire", "shooter": "tank", "target": "wagon", "weapon": "Main gun"}]
+    assert window.run_step("Gunnery 1: tank fires", fire, typed=[1]) is not None
+    wizard = window.open_gunnery_wizard()
+    qtbot.waitExposed(wizard)
+    texts = [wizard.shooter_page.list.item(i).text()
+             for i in range(wizard.shooter_page.list.count())]
+    assert texts[0].startswith("wagon") and "(ordered to fire now)" in texts[0]
+    assert texts[-1].startswith("tank") and texts[-1].endswith("(has fired in this step)")
+    assert sum("(ordered to fire now)" in t for t in texts) == 1
+    wizard.reject()

@@ -92,3 +92,29 @@ def test_double_click_asks_for_the_events_clauses_and_rulings(qtbot, tmp_path):
         fire = match.steps()[1].events[0]
         assert tuple(rulings) == fire.rulings
         assert link == ""
+
+
+def test_a_steps_heading_runs_on_into_its_lines_and_section_tags_stay_out_of_the_row(
+    qtbot, tmp_path
+):
+    with create_demo_match(tmp_path / "d.referee") as match:
+        # the tank's typed 5 hits the wagon (need 3); armor 2 and 6, damage 4: waiting
+        match.run("Gunnery 1: tank fires",
+                  [{"kind": "fire", "shooter": "tank", "target": "wagon", "weapon": "Main gun"}],
+                  typed=[5, 2, 6, 4])
+        match.run("On", [{"kind": "advance", "to": "gunnery-2.apply-damage"}])
+        match.run("Gunnery 2: apply damage", [{"kind": "apply-damage"}])
+        model = JournalModel()
+        model.set_steps(match.steps())
+        applied = model.rows[-1]
+    assert applied.text.startswith("apply damage:\n")
+    assert applied.summary.startswith("apply damage: wagon: Main gun, rolled 4")
+    assert ": ·" not in applied.summary
+
+
+def test_the_section_tags_of_an_assaults_working_stay_out_of_its_row():
+    from referee.app.journal_model import JournalRow
+
+    text = "[pre_assault]\nno pre-assault abilities\n\n[pools]\nside 1: 8 assault dice"
+    row = JournalRow(9, "Assault over E5", False, "assault", text, "", (), (), ())
+    assert row.summary == "no pre-assault abilities · side 1: 8 assault dice"

@@ -332,3 +332,26 @@ def test_an_army_file_brings_its_game_size_and_budget_into_the_wizard(qtbot, tmp
     assert "MP 9/48, CP 3/48" in page.sides[2].budget.text()  # three grunts: 3 MP, 1 CP each
     assert page.sides[1].chosen_allowance().id == "industry"  # kept when side 2 came
     assert wizard.button(QWizard.WizardButton.NextButton).isEnabled()
+
+
+def test_esc_past_the_first_page_asks_before_the_choices_made_go(qtbot, tmp_path):
+    _, wizard = to_armies(qtbot, tmp_path)
+    qtbot.keyClick(wizard, Qt.Key.Key_Escape)  # a slip of the finger on the armies page
+    box = wizard.discard_box
+    assert box is not None and "Discard this new match?" in box.text()
+    assert wizard.isVisible() and wizard.currentId() == Page.ARMIES
+    keep = next(b for b in box.buttons() if b.text() == "Keep editing")
+    qtbot.mouseClick(keep, Qt.MouseButton.LeftButton)
+    assert wizard.discard_box is None
+    assert wizard.isVisible() and wizard.currentId() == Page.ARMIES  # nothing lost
+    wizard.reject()  # Cancel, then Discard: it closes, nothing written
+    box = wizard.discard_box
+    discard = next(b for b in box.buttons() if b.text() == "Discard")
+    qtbot.mouseClick(discard, Qt.MouseButton.LeftButton)
+    assert not wizard.isVisible() and wizard.result() == 0
+
+
+def test_esc_on_the_first_page_closes_the_new_match_at_once(qtbot, tmp_path):
+    _, wizard = open_wizard(qtbot, tmp_path)
+    qtbot.keyClick(wizard, Qt.Key.Key_Escape)
+    assert wizard.discard_box is None and not wizard.isVisible()

@@ -253,3 +253,14 @@ def test_no_wizard_opens_while_it_would_name_a_unit_hidden_from_view(qtbot, tmp_
     wizard = window.open_gunnery_wizard()
     assert wizard is not None and window.wizard_host.wizard is wizard
     wizard.reject()
+
+
+def test_a_placement_entered_behind_the_screen_is_moved_and_the_prompt_says_so(qtbot, tmp_path):
+    window = window_on(qtbot, entrenched_match(tmp_path))
+    panel = window.setup_panel
+    click_hex(qtbot, window, parse_label("C9"))
+    choose_unit(window, "tank")  # side 1 has entered its every unit: the tank again
+    assert "to move tank (entered at C9)" in panel.prompt.text()
+    click_hex(qtbot, window, parse_label("C8"))
+    assert [str(item.unit.hex) for item in window.scene.pending_items] == ["C8"]
+    assert "to move tank (entered at C8)" in panel.prompt.text()

@@ -165,6 +165,8 @@ def test_typed_dice_and_the_proposals_make_one_assault_step(qtbot, tmp_path):
     # the grunts tried to enter: they stay in C5 and may turn (clause assault.retreat)
     assert [uid for uid, _ in retreat.rows] == ["grunts"]
     assert window.scene.highlighted()[parse_label("C5")] == "#ff8f00"  # chosen, over green
+    # C5 is the grunts' only hex: the page names both colours, never a green hex alone
+    assert "the one chosen orange" in retreat.subTitle()
     next_page(qtbot, wizard)
     assert wizard.currentId() == Page.OUTCOME
     outcome = wizard.outcome_page.text.toPlainText()
@@ -291,7 +293,7 @@ def test_reroll_assault_batches_until_no_offer_is_left(qtbot, tmp_path):
     next_page(qtbot, wizard)
     page = wizard.reroll_page
     assert wizard.currentId() == Page.REROLL and not page.isComplete()
-    assert "hoplites: 1 sixes, may reroll up to 1 dice" in page.offers.text()
+    assert "hoplites: 1 six, may reroll up to 1 die" in page.offers.text()
     assert "The proposal: hoplites rerolls hoplites#2" in page.offers.text()
     type_dice(qtbot, page.dice, (6,))
     click(qtbot, page.apply_button)
@@ -306,4 +308,59 @@ def test_reroll_assault_batches_until_no_offer_is_left(qtbot, tmp_path):
     assert "2 hits against 0" in wizard.advantage_page.summary.text()
     assert wizard.plan().command()["rerolls"] == [{"hoplites": ["hoplites#2"]}, {}]
     assert wizard.plan().typed() == (6, *[2] * 15, 6)
+    wizard.reject()
+
+
+def in_view(widget) -> bool:
+    """Whether ``widget`` lies whole inside the view of every scroll area around it."""
+    from PySide6.QtCore import QRect
+    from PySide6.QtWidgets import QScrollArea
+
+    area = widget.parentWidget()
+    while area is not None:
+        if isinstance(area, QScrollArea):
+            view = area.viewport()
+            if not view.rect().contains(QRect(widget.mapTo(view, QPoint(0, 0)), widget.size())):
+                return False
+        area = area.parentWidget()
+    return True
+
+
+def test_typing_a_long_list_of_dice_keeps_the_die_asked_next_in_view(qtbot, tmp_path):
+    # 16 dice (the hoplites' 8 assault and 4 deflection dice, the grunts' 4): more rows than
+    # the dock shows; each die typed moves the cursor on, and the list and page follow.
+    hoplites = {**UNITS[0], "uid": "hoplites", "unit": "hoplite-phalanx"}
+    window = assault_window(qtbot, tmp_path, units=[hoplites, UNITS[1]])
+    window.resize(1366, 620)  # a 768-pixel laptop screen less its panels and title bars
+    wizard = open_wizard(qtbot, window)
+    next_page(qtbot, wizard)
+    dice = wizard.roll_page.dice
+    choose_typed(qtbot, dice)
+    assert len(dice.slots) == 16
+    type_dice(qtbot, dice, [2] * 14)
+    asked = dice.box(14)
+    assert dice.dice_scroll.verticalScrollBar().value() > 0
+    assert in_view(asked)  # in the list's view and the page's, not below either
+
+
+def test_next_declines_a_reroll_offer_with_no_die_worth_rerolling(qtbot, tmp_path):
+    # clause abilities.reroll-assault: the boars (Reroll Assault 2) roll four 6s at 4+, eight
+    # dice offered, every one a success: the proposal rerolls nothing, and Next goes on
+    # (no "Decline" button to find first).
+    boars = {**UNITS[1], "uid": "boars", "unit": "boar-riders"}
+    window = assault_window(qtbot, tmp_path, units=[UNITS[0], boars])
+    wizard = open_wizard(qtbot, window)
+    next_page(qtbot, wizard)
+    choose_typed(qtbot, wizard.roll_page.dice)
+    # the tank's 4 assault dice and 2 deflection dice, the boars' 4 assault dice
+    type_dice(qtbot, wizard.roll_page.dice, (2, 2, 2, 2, 1, 1, 6, 6, 6, 6))
+    next_page(qtbot, wizard)
+    page = wizard.reroll_page
+    assert wizard.currentId() == Page.REROLL
+    assert "The proposal: boars rerolls nothing" in page.offers.text()
+    assert page.isComplete() and wizard.button(QWizard.WizardButton.NextButton).isEnabled()
+    next_page(qtbot, wizard)
+    assert wizard.currentId() == Page.ADVANTAGE
+    assert "Side 2 gains the advantage" in wizard.advantage_page.summary.text()
+    assert wizard.plan().typed() == (2, 2, 2, 2, 1, 1, 6, 6, 6, 6)  # no die rerolled
     wizard.reject()

@@ -23,6 +23,7 @@ from PySide6.QtWidgets import (
 
 from referee.army import ArmyFileError
 from referee.errors import RefereeError
+from referee.paths import armies_dir
 from referee.tournament.checkin import ArmyRefused
 
 
@@ -72,7 +73,7 @@ class CheckinPanel(QGroupBox):
         self.clear()
 
     def choose_file(self) -> None:
-        start = str(self.path.parent) if self.path else ""
+        start = str(self.path.parent if self.path else armies_dir())  # the builder's folder
         path, _ = QFileDialog.getOpenFileName(
             self, "A player's army list", start, "Army lists (*.toml);;All files (*)"
         )

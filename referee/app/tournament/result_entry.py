@@ -87,13 +87,18 @@ class ResultEntry(QWidget):
         layout.addWidget(self.working, 1)
         layout.addWidget(self.why)
         layout.addLayout(buttons)
-        self.round.valueChanged.connect(self.update_names)
-        self.table.valueChanged.connect(self.update_names)
+        self.round.valueChanged.connect(self.show_table)
+        self.table.valueChanged.connect(self.show_table)
 
     def set_event(self, event: Event) -> None:
+        """The event as it is now; the first one also fills in the table shown."""
+        first = self.tournament is None
         self.tournament = event
         self.round.setMaximum(max(1, event.current_round))
-        self.update_names()
+        if first:
+            self.show_table()
+        else:
+            self.update_names()
 
     def update_names(self) -> None:
         rnd = self.tournament.round(self.round.value()) if self.tournament else None
@@ -104,6 +109,23 @@ class ResultEntry(QWidget):
             names = rnd.tables[min(self.table.value(), len(rnd.tables)) - 1]
         for label, name in zip(self.names, names, strict=True):
             label.setText(name)
+        self.update_working()
+
+    def show_table(self) -> None:
+        """Another round or table picked: its players, and its points as recorded (the
+        result that counts, corrections included), or none yet: never the numbers typed for
+        the table shown before, which a correction would otherwise give this one."""
+        self.update_names()
+        rnd = self.tournament.round(self.round.value()) if self.tournament else None
+        recorded = rnd.results.get(self.table.value()) if rnd is not None else None
+        players = recorded.result.players if recorded is not None else (None, None)
+        for spins, player in zip(self.points, players, strict=True):
+            for kind in KINDS:
+                for part in ("surviving", "destroyed"):
+                    spin = spins[f"{part}-{kind}"]
+                    spin.blockSignals(True)
+                    spin.setValue(getattr(player, part).get(kind) if player else 0)
+                    spin.blockSignals(False)
         self.update_working()
 
     def result(self) -> MatchResult:

@@ -38,6 +38,7 @@ from referee.app.tournament.result_entry import ResultEntry
 from referee.app.tournament.tables import fill, make_table
 from referee.app.tournament.wall_view import WallView
 from referee.errors import RefereeError
+from referee.paths import matches_dir
 from referee.tournament.checkin import army_cells, table_declarations
 from referee.tournament.desk import Desk, DeskError, event_clock
 from referee.tournament.event import TIEBREAKERS, Event
@@ -233,6 +234,7 @@ class TournamentWindow(QMainWindow):
             army = self._checked_in(name)
             self.message(f"{name} entered{late}{army}")
             self.new_name.clear()
+            self.new_nation.clear()
             panel.clear()
 
     def _checked_in(self, name: str) -> str:
@@ -293,6 +295,11 @@ class TournamentWindow(QMainWindow):
 
     def correct_result(self, round_number: int, table: int, result: MatchResult,
                        why: str) -> None:
+        if not why.strip():
+            self.message("Refused: a correction needs a reason: type it in the box above "
+                         "Correct result (it is kept in the correction trail)", error=True)
+            self.entry.why.setFocus()
+            return
         report = self.act(lambda: self.desk.correct(round_number, table, result, why, "by hand"))
         if report is not None:
             self.message(report.lines()[0])
@@ -300,7 +307,8 @@ class TournamentWindow(QMainWindow):
             QMessageBox.information(self, "Correction recorded", "\n".join(report.lines()))
 
     def result_from_match(self, round_number: int, table: int, as_correction: bool) -> None:
-        path, _ = QFileDialog.getOpenFileName(self, "Match file", "", "Match files (*.referee)")
+        path, _ = QFileDialog.getOpenFileName(self, "Match file", str(matches_dir()),
+                                              "Match files (*.referee)")
         if path:
             self.result_from_match_file(round_number, table, Path(path), as_correction)
 
@@ -330,7 +338,7 @@ class TournamentWindow(QMainWindow):
             self.message("Refused: select a table of a paired round first", error=True)
             return
         table = rows[0] + 1
-        suggested = f"round{rnd.number}-table{table}.referee"
+        suggested = matches_dir() / f"round{rnd.number}-table{table}.referee"
         out = ask_save_path(self, "The table's match file", suggested,
                             "Match files (*.referee)", ".referee")
         if out is not None:  # the dialog asked before replacing a file

@@ -123,10 +123,12 @@ class WizardOpener:
         session = self.session()
         if session is None:
             return None
+        from referee.app.turn_driver import fired_since_advance
         from referee.app.wizards.gunnery.wizard import GunneryWizard
 
         wizard = GunneryWizard(session.state, session.next_dice_seed(), self.parent,
-                               dice_mode=session.dice_mode, overlay=self.host.overlay)
+                               dice_mode=session.dice_mode, overlay=self.host.overlay,
+                               fired=fired_since_advance(session.match.steps()))
         wizard.ruleRequested.connect(self.show_rule)
         return wizard if self.open(wizard, then) else None
 

@@ -22,7 +22,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from referee.app.wizards.assault.page import AssaultPage, Page, problem_label
+from referee.app.wizards.assault.page import AssaultPage, Page, counted, problem_label
 from referee.app.wizards.assault.plan import AssaultPlan, StageDice, StageRun
 from referee.app.wizards.common.dice_entry import DiceEntry
 from referee.rules.assault.advantage import Advantage
@@ -174,7 +174,7 @@ class AdvantagePage(AssaultPage):
             row += 1
             self.grid.addWidget(wrapped(
                 f"Side {s}: the enemy's deflections cancel exactly {adv.cancelled[s]} of its "
-                f"{adv.successes[s]} successes"), row, 0, 1, 3)
+                f"{counted(adv.successes[s], 'success', 'successes')}"), row, 0, 1, 3)
             for pid, n in adv.rolled.successes(s, "assault").items():
                 row += 1
                 spin = QSpinBox()
@@ -183,7 +183,8 @@ class AdvantagePage(AssaultPage):
                 spin.setAccessibleName(f"deflected of {pid}")
                 spin.valueChanged.connect(lambda _v: self._check())
                 self.spins[(s, pid)] = spin
-                self.grid.addWidget(wrapped(f"{pid} ({n} successes): deflected"), row, 0)
+                self.grid.addWidget(
+                    wrapped(f"{pid} ({counted(n, 'success', 'successes')}): deflected"), row, 0)
                 self.grid.addWidget(spin, row, 1)
         self.grid.setColumnStretch(2, 1)
 

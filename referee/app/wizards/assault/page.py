@@ -51,6 +51,11 @@ class Page(IntEnum):
     OUTCOME = 7
 
 
+def counted(n: int, one: str, many: str) -> str:
+    """``1 six``, ``2 sixes``: a number and its noun."""
+    return f"{n} {one if n == 1 else many}"
+
+
 def problem_label() -> QLabel:
     """A label for the engine's refusals: plain text (they quote unit ids from the file)."""
     label = QLabel()

@@ -22,7 +22,7 @@ from PySide6.QtWidgets import (
     QWizard,
 )
 
-from referee.app.wizards.assault.page import AssaultPage, Page, problem_label
+from referee.app.wizards.assault.page import AssaultPage, Page, counted, problem_label
 from referee.app.wizards.assault.plan import (
     AssaultPlan,
     RerollBatch,
@@ -141,7 +141,8 @@ class RerollPage(AssaultPage):
             return
         proposal = propose_rerolls(rolled)
         self.offers.setText("\n".join(
-            f"{o.uid}: {o.sixes} sixes, may reroll up to {o.allowed} dice" for o in rolled.offers
+            f"{o.uid}: {counted(o.sixes, 'six', 'sixes')}, may reroll up to "
+            f"{counted(o.allowed, 'die', 'dice')}" for o in rolled.offers
         ) + "\nThe proposal: " + batch_text(proposal))
         self._fill_list(rolled, proposal)
         self.dice.clear()
@@ -209,6 +210,7 @@ class RerollPage(AssaultPage):
         self.apply_button.setEnabled(ready)
         self.problem.setText("\n".join(problems))
         self._return_rerolls(ready)
+        self.completeChanged.emit()  # nothing to reroll: Next may decline
 
     def _return_rerolls(self, ready: bool) -> None:
         """Reroll shows as the button Return presses while a batch is ready (Next waits
@@ -246,5 +248,19 @@ class RerollPage(AssaultPage):
         else:
             self.apply_button.setFocus()
 
+    def _nothing_to_reroll(self) -> bool:
+        """The batch chosen rerolls no die (declined, or a proposal with no die worth
+        rerolling, as when every die offered already succeeded) and is ready."""
+        offers = self.rolled is not None and bool(self.rolled.offers)
+        return offers and self.apply_button.isEnabled() and not any(self.current().values())
+
     def isComplete(self) -> bool:
+        """No offer is left, or the batch chosen rerolls nothing: Next declines it."""
+        if self.rolled is None:
+            return False
+        return not self.rolled.offers or self._nothing_to_reroll()
+
+    def validatePage(self) -> bool:
+        if self._nothing_to_reroll():
+            self.apply_batch()  # Next with nothing to reroll: the rerolls are declined
         return self.rolled is not None and not self.rolled.offers

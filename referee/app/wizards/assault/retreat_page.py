@@ -38,6 +38,9 @@ LEGAL = "#2e7d32"
 CHOSEN = "#ff8f00"
 ASSAULT_INTO = "#c62828"
 COLUMNS = ("Unit", "Retreat", "Into", "Facing")
+RETREATS = "The side with the advantage enters; the other retreats (clause assault.retreat)."
+PICK = ("On the map, the hexes a loser may retreat into are green and the one chosen orange: "
+        "click another, or choose in the table.")
 
 
 def turn_text(facing: int, now: int) -> str:
@@ -101,8 +104,7 @@ class RetreatPage(AssaultPage):
         self.table.itemSelectionChanged.connect(self._highlight)
 
     def initializePage(self) -> None:
-        self.setSubTitle("The side with the advantage enters; the other retreats (clause "
-                         "assault.retreat). Click a green hex, or choose in the table.")
+        self.setSubTitle(RETREATS)
         self.problem.clear()
         wizard = self.aw()
         run = run_stage(wizard.state, self.plan(), wizard.dice_seed, "outcome")
@@ -121,6 +123,7 @@ class RetreatPage(AssaultPage):
         fit_height(self.table)
         if self.rows:
             self.table.selectRow(0)
+            self.setSubTitle(f"{RETREATS} {PICK}")
         self._highlight()
 
     def _add_row(self, uid: str, r: Retreat) -> None:

@@ -116,7 +116,7 @@ class DiceEntry(QWidget):
         self.grid.setHorizontalSpacing(8)
         self.grid.setColumnStretch(3, 1)
         self.grid.setVerticalSpacing(2)
-        scroll = QScrollArea()
+        self.dice_scroll = scroll = QScrollArea()
         scroll.setWidgetResizable(True)
         scroll.setWidget(self.grid_host)
         scroll.setFrameShape(QScrollArea.Shape.NoFrame)
@@ -352,14 +352,27 @@ class DiceEntry(QWidget):
                              "is refused")
 
     def focus_next(self) -> None:
-        """Put the cursor in the first die not typed yet."""
+        """Put the cursor in the first die not typed yet, scrolled into view with what it
+        is for (a long list of dice runs below the dock)."""
         QTimer.singleShot(0, self._deselect_others)  # once the key that moved us is done
         for slot in self.slots:
             if slot.value is None:
                 box = self.boxes[slot.key]
                 box.setFocus()
                 box.selectAll()
+                self._scroll_to(box)
                 return
+
+    def _scroll_to(self, box: FaceBox) -> None:
+        """Scroll the list, and the page holding it, until ``box`` shows."""
+        layout = self.grid_host.layout()
+        if layout is not None:
+            layout.activate()  # the rows just rebuilt, where they now stand
+        area: QWidget | None = self.dice_scroll
+        while area is not None:
+            if isinstance(area, QScrollArea):
+                area.ensureWidgetVisible(box)
+            area = area.parentWidget()
 
     def _deselect_others(self) -> None:
         """Only the box being typed in shows its value selected (the others read as dice

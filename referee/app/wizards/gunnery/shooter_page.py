@@ -1,6 +1,9 @@
-"""The gunnery wizard's first page: which unit fires (those ordered to fire now first)."""
+"""The gunnery wizard's first page: which unit fires (those ordered to fire now first; those
+that fired since the clock last moved last, marked so)."""
 
 from __future__ import annotations
+
+from collections.abc import Collection
 
 from PySide6.QtCore import Qt
 from PySide6.QtWidgets import QListWidget, QListWidgetItem, QVBoxLayout
@@ -10,22 +13,24 @@ from referee.match.state import MatchState
 
 
 class ShooterPage(GunneryPage):
-    def __init__(self, state: MatchState) -> None:
+    def __init__(self, state: MatchState, fired: Collection[str] = ()) -> None:
         super().__init__()
         self.setTitle("Shooter")
         self.setSubTitle("Which unit fires? Units ordered to fire in this step come first.")
         self.list = QListWidget()
         acting = state.actions_now()
+
+        def ordered(uid: str) -> bool:
+            return "fire" in [a.casefold() for a in acting.get(uid, ())]
+
         units = sorted(
             (u for u in state.units.values() if u.unit.weapons and not u.destroyed),
-            key=lambda u: ("fire" not in [a.casefold() for a in acting.get(u.uid, ())], u.uid),
+            key=lambda u: (2 if u.uid in fired else 0 if ordered(u.uid) else 1, u.uid),
         )
         for u in units:
-            ordered = "fire" in [a.casefold() for a in acting.get(u.uid, ())]
-            item = QListWidgetItem(
-                f"{u.uid} — {u.unit.name} at {u.hex}"
-                + ("  (ordered to fire now)" if ordered else "")
-            )
+            note = ("  (has fired in this step)" if u.uid in fired
+                    else "  (ordered to fire now)" if ordered(u.uid) else "")
+            item = QListWidgetItem(f"{u.uid} — {u.unit.name} at {u.hex}{note}")
             item.setData(Qt.ItemDataRole.UserRole, u.uid)
             self.list.addItem(item)
         layout = QVBoxLayout(self)

@@ -19,6 +19,7 @@ Each page has its module (``shooter_page``, ``weapon_page``, ``target_page``, ``
 
 from __future__ import annotations
 
+from collections.abc import Collection
 from dataclasses import dataclass
 from typing import Any
 
@@ -61,6 +62,7 @@ class GunneryWizard(QWizard):
         parent: QWidget | None = None,
         dice_mode: str = "app",
         overlay: MapOverlay | None = None,
+        fired: Collection[str] = (),
     ) -> None:
         super().__init__(parent)
         self.state = state
@@ -68,7 +70,7 @@ class GunneryWizard(QWizard):
         self.overlay = overlay
         self.setWindowTitle("Gunnery: one fire action")
         self.setOption(QWizard.WizardOption.HaveHelpButton, False)
-        self.shooter_page = ShooterPage(state)
+        self.shooter_page = ShooterPage(state, fired)
         self.weapon_page = WeaponPage()
         self.target_page = TargetPage()
         self.odds_page = OddsPage()

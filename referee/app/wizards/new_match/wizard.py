@@ -22,7 +22,8 @@ from pathlib import Path
 from types import MappingProxyType
 from typing import Any
 
-from PySide6.QtWidgets import QWidget, QWizard
+from PySide6.QtCore import Qt
+from PySide6.QtWidgets import QMessageBox, QWidget, QWizard
 
 from referee.app.session import DICE_SETTING
 from referee.app.wizards.new_match.armies_page import ArmiesPage
@@ -93,6 +94,8 @@ class NewMatchWizard(QWizard):
         ):
             self.setPage(page_id, page)
         self.setStartId(Page.EDITION)
+        self.discard_box: QMessageBox | None = None
+        """The question before the choices made go (Cancel, Esc or closing), while open."""
         chars = self.fontMetrics().averageCharWidth()
         lines = self.fontMetrics().lineSpacing()
         screen = (parent.screen() if parent is not None else self.screen()).availableGeometry()
@@ -103,6 +106,34 @@ class NewMatchWizard(QWizard):
 
     def edition(self) -> str:
         return self.edition_page.edition()
+
+    def reject(self) -> None:
+        """Cancel, Esc or closing it: on the first page it closes; past it, the choices
+        made (armies, hexes, seed) are asked about before they go. Nothing is written
+        either way. The question is window-modal and opened, never run in a loop."""
+        if self.currentId() in (-1, Page.EDITION):
+            super().reject()
+            return
+        if self.discard_box is not None:  # asked already: bring the question forward
+            self.discard_box.raise_()
+            return
+        box = QMessageBox(QMessageBox.Icon.Question, self.windowTitle(),
+                          "Discard this new match? Nothing is written yet: the choices made "
+                          "on its pages are lost.", parent=self)
+        discard = box.addButton("Discard", QMessageBox.ButtonRole.DestructiveRole)
+        keep = box.addButton("Keep editing", QMessageBox.ButtonRole.RejectRole)
+        box.setDefaultButton(keep)
+        box.setEscapeButton(keep)
+        box.setWindowModality(Qt.WindowModality.WindowModal)
+
+        def answered() -> None:
+            self.discard_box = None
+            if box.clickedButton() is discard:
+                super(NewMatchWizard, self).reject()
+
+        box.finished.connect(answered)
+        self.discard_box = box
+        box.open()
 
     def nextId(self) -> int:
         """The setup page only with a scenario (it sets the units up by its procedure)."""
