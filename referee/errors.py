@@ -182,6 +182,34 @@ def parse_toml(text: str, path: Path | str) -> dict[str, object]:
         raise DataFileError(path, [f"not valid TOML: {exc}"]) from None
 
 
+def parse_kept_toml(text: str, path: Path | str) -> dict[str, object]:
+    """:func:`parse_toml` for a text that is read again and again (the map a match file
+    holds, read by every command on the match): kept parsed in the cache folder, found
+    again by the text itself (its checksum and length name the file, the very text is
+    compared), so most commands never import ``tomllib`` (about 4 ms). A text that is not
+    TOML is never kept and raises as :func:`parse_toml` does."""
+    import marshal
+    import zlib
+
+    from referee.paths import cache_dir
+
+    raw = text.encode("utf-8", "surrogatepass")
+    try:
+        file = cache_dir() / f"toml-v{_CACHE_VERSION}" / "texts" / (
+            f"{zlib.crc32(raw):08x}-{len(raw)}.marshal")
+    except (OSError, RuntimeError, ValueError):  # no home folder to find a cache folder in
+        return parse_toml(text, path)
+    try:
+        kept_text, doc = marshal.loads(file.read_bytes())
+        if kept_text == text and isinstance(doc, dict):
+            return doc
+    except (OSError, EOFError, ValueError, TypeError):
+        pass
+    doc = parse_toml(text, path)
+    _write_kept(file, (text, doc))
+    return doc
+
+
 _CACHE_VERSION = 1
 
 
@@ -224,15 +252,21 @@ def _parsed(path: Path) -> dict[str, object] | None:
 
 
 def _keep(path: Path, doc: dict[str, object]) -> None:
-    import marshal
-    import os
-
     where = _cache_file(path)
     if where is None:
         return
     file, stamp = where
+    _write_kept(file, (stamp, doc))
+
+
+def _write_kept(file: Path, value: tuple[str | tuple[int, int], dict[str, object]]) -> None:
+    """Write ``value`` to the cache ``file`` whole (a temporary file moved into place);
+    a value marshal cannot keep, or a folder that cannot be written, keeps nothing."""
+    import marshal
+    import os
+
     try:
-        data = marshal.dumps((stamp, doc))  # dates and times are not kept: ValueError
+        data = marshal.dumps(value)  # dates and times are not kept: ValueError
         file.parent.mkdir(parents=True, exist_ok=True)
         tmp = file.with_name(f"{file.name}.{os.getpid()}.tmp")
         tmp.write_bytes(data)

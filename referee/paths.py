@@ -22,7 +22,7 @@ from __future__ import annotations
 
 import os
 import sys
-from collections.abc import Callable, Iterable
+from collections.abc import Callable, Iterable, Mapping
 from functools import cache
 from pathlib import Path
 from typing import TYPE_CHECKING
@@ -152,13 +152,45 @@ def settings_file() -> Path:
 
 def cache_dir() -> Path:
     """A folder for derived files that can always be rebuilt (map geometry, the search
-    index): ``$REFEREE_CACHE``, else the platform's user cache folder."""
+    index): ``$REFEREE_CACHE``, else the platform's user cache folder (the folder
+    platformdirs names; found without importing it where :func:`plain_cache_dir` can)."""
     env = os.environ.get("REFEREE_CACHE")
     if env:
         return Path(env)
+    plain = plain_cache_dir(sys.platform, os.environ)
+    if plain is not None:
+        return plain
     import platformdirs
 
     return platformdirs.user_cache_path(APP_NAME, appauthor=False)
+
+
+def plain_cache_dir(platform: str, environ: Mapping[str, str]) -> Path | None:
+    """The user cache folder platformdirs names for ``platform`` when the environment
+    alone says it (None: ask platformdirs): on Linux and the other Unixes ``$XDG_CACHE_HOME``
+    when absolute, else ``$HOME/.cache``; on macOS ``$HOME/Library/Caches`` when
+    ``$XDG_CACHE_HOME`` is unset or empty; ``referee`` inside. Every other case (Windows,
+    Android, iOS, a relative ``HOME`` or ``$XDG_CACHE_HOME``, no ``HOME``, macOS with
+    ``$XDG_CACHE_HOME``) is left to platformdirs.
+
+    Every command reads its cache folder (parsed data files, dataclasses' compiled code)
+    before anything else, and importing platformdirs (with the ``tempfile`` and ``shutil``
+    it brings) took about 7 ms of a ``referee match check`` of 250; tests/test_user_folders.py
+    checks these answers against platformdirs' own."""
+    if platform in ("win32", "ios", "cygwin") or "ANDROID_ROOT" in environ \
+            or hasattr(sys, "getandroidapilevel"):
+        return None
+    home = environ.get("HOME", "")
+    xdg = environ.get("XDG_CACHE_HOME", "")
+    if platform == "darwin":
+        if xdg or not home.startswith("/"):
+            return None
+        return Path(home, "Library", "Caches", APP_NAME)
+    if xdg.startswith("/"):
+        return Path(xdg, APP_NAME)
+    if xdg or not home.startswith("/"):
+        return None  # relative: platformdirs' own rules
+    return Path(home, ".cache", APP_NAME)
 
 
 def user_dirs() -> dict[str, Path]:

@@ -57,3 +57,32 @@ def test_a_damaged_cache_file_is_parsed_around(folders):
     (kept,) = cache.rglob("*.marshal")
     kept.write_bytes(b"\x00garbage")
     assert read_toml(f) == {"a": 2}
+
+
+def test_a_text_read_again_and_again_is_kept_parsed_by_the_text_itself(folders):
+    from referee.errors import parse_kept_toml
+
+    _, cache = folders
+    text = 'name = "the map a match holds"\nrows = [1, 2]\n'
+    assert parse_kept_toml(text, "m.referee") == {"name": "the map a match holds",
+                                                  "rows": [1, 2]}
+    (kept,) = cache.rglob("*.marshal")
+    import marshal
+
+    kept_text, _ = marshal.loads(kept.read_bytes())
+    kept.write_bytes(marshal.dumps((kept_text, {"name": "from the cache"})))
+    assert parse_kept_toml(text, "m.referee") == {"name": "from the cache"}
+    # another text, even one whose file name (checksum, length) it took, is parsed afresh
+    kept.write_bytes(marshal.dumps(("another text", {"name": "not this one"})))
+    assert parse_kept_toml(text, "m.referee")["name"] == "the map a match holds"
+    kept.write_bytes(b"\x00garbage")
+    assert parse_kept_toml(text, "m.referee")["rows"] == [1, 2]
+
+
+def test_a_text_that_is_not_toml_is_refused_naming_its_file_and_never_kept(folders):
+    from referee.errors import parse_kept_toml
+
+    _, cache = folders
+    with pytest.raises(DataFileError, match=r"m\.referee: the map it holds"):
+        parse_kept_toml("a = \n", "m.referee: the map it holds")
+    assert not list(cache.rglob("*.marshal"))

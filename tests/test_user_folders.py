@@ -56,6 +56,57 @@ def test_without_xdg_variables_the_user_folders_are_under_home(xdg, monkeypatch)
     assert cache_dir() == home / ".cache" / "referee"
 
 
+CACHE_CASES = [  # (HOME, XDG_CACHE_HOME): None is unset
+    ("/home/ann", None), ("/home/ann", ""), ("/home/ann", "/var/tmp/xdg"),
+    ("/home/ann", "/var/tmp/xdg/"), ("/home/ann", "relative/cache"), ("/home/ann", " "),
+    ("/", None), ("relative-home", None), ("relative-home", "/var/tmp/xdg"), ("", None),
+    (None, None), (None, "/var/tmp/xdg"),
+]
+
+
+@pytest.mark.parametrize(("home", "xdg_cache"), CACHE_CASES)
+@pytest.mark.parametrize("platform", ["linux", "freebsd14", "darwin", "win32"])
+def test_the_cache_folder_found_without_platformdirs_is_the_one_platformdirs_names(
+        monkeypatch, platform, home, xdg_cache):
+    import platformdirs.macos
+    import platformdirs.unix
+
+    for name, value in (("HOME", home), ("XDG_CACHE_HOME", xdg_cache)):
+        if value is None:
+            monkeypatch.delenv(name, raising=False)
+        else:
+            monkeypatch.setenv(name, value)
+    for name in ("ANDROID_DATA", "ANDROID_ROOT"):
+        monkeypatch.delenv(name, raising=False)
+    plain = paths.plain_cache_dir(platform, os.environ)
+    if platform == "win32":
+        assert plain is None  # the Windows known folders are platformdirs' to ask
+        return
+    kind = platformdirs.macos.MacOS if platform == "darwin" else platformdirs.unix.Unix
+    try:
+        expected: Path | None = kind("referee", appauthor=False).user_cache_path
+    except RuntimeError:  # platformdirs cannot tell either: the case is left to it
+        expected = None
+    if plain is not None:
+        assert plain == expected
+    usual = home == "/home/ann" and (
+        xdg_cache in (None, "") or (platform != "darwin" and xdg_cache.startswith("/")))
+    assert plain is not None or not usual  # a usual user's case needs no platformdirs
+
+
+@pytest.mark.skipif(sys.platform != "linux", reason="the XDG folders are Linux's")
+def test_an_absolute_xdg_cache_home_is_the_cache_folder_without_importing_platformdirs(
+        tmp_path):
+    env = {**os.environ, "XDG_CACHE_HOME": str(tmp_path / "c"), "HOME": str(tmp_path)}
+    for name in ("REFEREE_CACHE", "REFEREE_HOME"):
+        env.pop(name, None)
+    code = ("import sys; from referee.paths import cache_dir; print(cache_dir()); "
+            "print('platformdirs' in sys.modules)")
+    out = subprocess.run([sys.executable, "-c", code], env=env, capture_output=True,
+                         text=True, check=True).stdout.split()
+    assert out == [str(tmp_path / "c" / "referee"), "False"]
+
+
 def test_referee_home_moves_the_user_files_and_settings_but_not_the_cache(xdg, monkeypatch):
     monkeypatch.setenv("REFEREE_HOME", str(xdg / "stick"))
     assert matches_dir() == xdg / "stick" / "matches"

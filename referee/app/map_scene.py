@@ -34,7 +34,7 @@ from referee.app.move_arrow_item import MoveArrow, MoveArrowItem
 from referee.app.overlay_layer import OverlayLayer
 from referee.app.shot_line_item import ShotLine, ShotLineItem
 from referee.app.style import LINE_COLOURS, ZONE_COLOURS, argb, terrain_colour
-from referee.app.unit_item import UnitItem, tooltip
+from referee.app.unit_item import UnitItem, token_names, tooltip
 from referee.board.hexgrid import Hex
 from referee.board.maps import BattleMap
 from referee.rules.state import UnitState
@@ -229,6 +229,9 @@ class MapScene(QGraphicsScene):
                 self.addItem(item)
                 self.unit_items[uid] = item
             item.set_unit(unit, pending.get(uid))
+        names = token_names(units)
+        for uid, item in self.unit_items.items():
+            item.short_name = names[uid]
         for h, uids in by_hex.items():
             n = len(uids)
             for i, uid in enumerate(uids):
@@ -260,9 +263,11 @@ class MapScene(QGraphicsScene):
         by_hex: dict[Hex, list[UnitState]] = {}
         for unit in units:
             by_hex.setdefault(unit.hex, []).append(unit)
+        names = token_names([*self.unit_items, *(u.uid for u in units)])
         for h, here in by_hex.items():
             for i, unit in enumerate(here):
                 item = UnitItem(unit)
+                item.short_name = names[unit.uid]
                 item.setOpacity(0.6)
                 item.setToolTip(f"{tooltip(unit)}\nentered behind the screen: on the table "
                                 "at the reveal")

@@ -1,5 +1,7 @@
-"""A unit token: its side's colour as the rim and the band with its id across the top, its
-nation's colour inside (:mod:`referee.app.style`), facing arrow, models alive and condition
+"""A unit token: its side's colour as the rim and the band with its id across the top (an
+id too long for the band shows its shortest ending that names no other unit of the match:
+``standard-tank`` as ``tank``, ``standard-tank-2`` as ``tank-2``; the tooltip has the whole
+id), its nation's colour inside (:mod:`referee.app.style`), facing arrow, models alive and condition
 badges.
 
 Badges: ``+N`` damage tokens (orange, top right), ``S`` shaken (yellow, top left, with the
@@ -12,6 +14,7 @@ A destroyed unit (no model alive) is greyed and crossed out.
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from typing import TYPE_CHECKING
 
 from PySide6.QtCore import QPointF, QRectF, Qt
@@ -67,6 +70,27 @@ def badges(unit: UnitState) -> list[tuple[str, str, str]]:
     return out
 
 
+def token_names(uids: Iterable[str]) -> dict[str, str]:
+    """The short name of each id: its shortest ending at a hyphen that is no other id and
+    ends no other id at a hyphen (``standard-tank`` is ``tank`` unless ``heavy-tank`` or
+    ``tank`` is in the match too); an ending that is only a number keeps the word before it
+    (``tank-2``, not ``2``). Two ids never get the same short name: a name that ends one id
+    and is another's short name would end that other id too."""
+    ids = list(dict.fromkeys(uids))
+    names: dict[str, str] = {}
+    for uid in ids:
+        parts = uid.split("-")
+        names[uid] = uid
+        for start in range(len(parts) - 1, 0, -1):
+            if all(p.isdigit() for p in parts[start:]):
+                continue
+            name = "-".join(parts[start:])
+            if not any(v != uid and (v == name or v.endswith(f"-{name}")) for v in ids):
+                names[uid] = name
+                break
+    return names
+
+
 def tooltip(unit: UnitState) -> str:
     lines = [
         f"{unit.uid}: {unit.unit.name} ({unit.nation}, {side_name(unit.side)})",
@@ -91,6 +115,8 @@ class UnitItem(QGraphicsItem):
         self.concealed = False
         """Drawn as a hidden token with nothing of the unit on it (its owner's secret)."""
         self.pending: PendingOnUnit | None = None
+        self.short_name = unit.uid
+        """What the band shows when the whole id does not fit it (:func:`token_names`)."""
         self.setZValue(10)
         self.setAcceptedMouseButtons(Qt.MouseButton.NoButton)  # the view picks hexes
         self.set_unit(unit)
@@ -163,12 +189,9 @@ class UnitItem(QGraphicsItem):
         name_box = QRectF(
             BODY.left() + 0.05 * R, BODY.top() + 0.01 * R, BODY.width() - 0.1 * R, 0.27 * R
         )
-        for size in (0.23, 0.2, 0.17):  # a long name in a smaller font before eliding it
-            painter.setFont(_font(painter, size))
-            if QFontMetricsF(painter.font()).horizontalAdvance(u.uid) <= name_box.width():
-                break
+        name = self.band_name(painter, name_box.width())
         name = QFontMetricsF(painter.font()).elidedText(
-            u.uid, Qt.TextElideMode.ElideRight, name_box.width()
+            name, Qt.TextElideMode.ElideRight, name_box.width()
         )
         painter.drawText(name_box, Qt.AlignmentFlag.AlignCenter, name)
         painter.setPen(text_colour_on(fill))
@@ -192,6 +215,18 @@ class UnitItem(QGraphicsItem):
         for i, (kind, text, _) in enumerate(conditions):
             x = (i - (len(conditions) - 1) / 2) * 0.28 * R
             self._badge(painter, QPointF(x, BODY.bottom()), kind, text)
+
+    def band_name(self, painter: QPainter, width: float) -> str:
+        """The name the band shows, with the painter's font set for it: in the largest font
+        either fits, the whole id, else the short name (a token shrunk to share its hex
+        stays readable); elided only when the short name does not fit the smallest font."""
+        texts = dict.fromkeys((self.unit.uid, self.short_name))
+        for size in (0.23, 0.2, 0.17):  # a long name in a smaller font before eliding it
+            painter.setFont(_font(painter, size))
+            for text in texts:
+                if QFontMetricsF(painter.font()).horizontalAdvance(text) <= width:
+                    return text
+        return self.short_name
 
     def _paint_concealed(self, painter: QPainter) -> None:
         """A hidden token: the side's rim around a dark token with a question mark."""

@@ -64,8 +64,9 @@ class CommandError(RefereeError):
 def build_parser(command: str | None = None) -> argparse.ArgumentParser:
     """The command line's parser: every command, or only ``command`` (when it is one)."""
     from referee import __version__
+    from referee.cli.start import CommandParser
 
-    parser = argparse.ArgumentParser(
+    parser = CommandParser(
         prog="referee",
         description="A companion for the referee of a hex-based miniature wargame.",
     )
@@ -123,21 +124,25 @@ def open_app(path: str | None) -> int:
 
 
 def main(argv: Sequence[str] | None = None) -> int:
+    from referee.cli.start import command_start, import_engine
+
     args_list = list(sys.argv[1:] if argv is None else argv)
     app_file = False
     args = argparse.Namespace()
     if args_list:  # no arguments: the app, and no parser to build (a quicker start)
-        parser = build_parser(args_list[0])
-        app_file = (
-            len(args_list) == 1
-            and not args_list[0].startswith("-")
-            and args_list[0] not in command_names(parser)
-            and Path(args_list[0]).is_file()
-        )
-        args = argparse.Namespace() if app_file else parser.parse_args(args_list)
-        if not app_file and getattr(args, "run", None) is None:
-            parser.parse_args([*args_list, "--help"])
-            return 0
+        with command_start(own_process=argv is None):
+            parser = build_parser(args_list[0])
+            app_file = (
+                len(args_list) == 1
+                and not args_list[0].startswith("-")
+                and args_list[0] not in command_names(parser)
+                and Path(args_list[0]).is_file()
+            )
+            args = argparse.Namespace() if app_file else parser.parse_args(args_list)
+            if not app_file and getattr(args, "run", None) is None:
+                parser.parse_args([*args_list, "--help"])
+                return 0
+            import_engine(getattr(args, "engine", ()))
     try:
         if app_file or not args_list:
             return open_app(args_list[0] if app_file else None)

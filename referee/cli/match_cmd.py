@@ -17,9 +17,13 @@ from __future__ import annotations
 import argparse
 from typing import Any
 
+ENGINE = ("referee.match.systems",)
+"""The modules every match command runs on."""
+
 
 def add_parser(sub: Any) -> None:
     match = sub.add_parser("match", help="create, drive and inspect a match file")
+    match.set_defaults(engine=ENGINE)  # imported at the start (referee/cli/start.py)
     msub = match.add_subparsers(dest="match_command", metavar="ACTION")
 
     new = msub.add_parser("new", help="a new match file")
@@ -115,7 +119,7 @@ def add_parser(sub: Any) -> None:
     replay = sub.add_parser("replay", help="play a text journal and print the state as JSON")
     replay.add_argument("journal", help="a text journal (format: referee/match/journal_text.py)")
     replay.add_argument("--keep", metavar="FILE", help="keep the match file written")
-    replay.set_defaults(run=run_replay)
+    replay.set_defaults(run=run_replay, engine=(*ENGINE, "referee.match.journal_text"))
 
 
 def _open(path: str) -> Any:

@@ -25,10 +25,13 @@ import random
 from collections import deque
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass
+from typing import TYPE_CHECKING
 
 from referee.dice.expression import DiceExpr
-from referee.dice.success import Check, Effect, Target, roll_down, roll_up
 from referee.errors import RefereeError
+
+if TYPE_CHECKING:  # imported by the rules that roll up or down (the activation rules')
+    from referee.dice.success import Check, Effect, Target
 
 
 class DieOutOfRange(RefereeError):
@@ -87,6 +90,8 @@ class OpenEndedRoll:
 
 @dataclass(frozen=True, slots=True)
 class ExpressionRoll:
+    """A dice expression rolled: its dice, and its value (their sum and the modifier)."""
+
     expr: DiceExpr
     dice: tuple[int, ...]
 
@@ -225,6 +230,8 @@ class Dice:
     ) -> Check:
         """Roll ``expr`` (a d``expr`` for a number), add ``effects`` and compare with
         ``target`` (clause ``dice.success``)."""
+        from referee.dice.success import Check
+
         if isinstance(expr, int):
             expr = DiceExpr(1, expr)
         rolled = self.roll_many(expr.count, expr.sides, purpose) if expr.count else ()
@@ -236,6 +243,8 @@ class Dice:
     ) -> Check:
         """Rolling up: ``number``+ succeeds on ``number`` or more (clause
         ``activation.rolling-up``)."""
+        from referee.dice.success import roll_up
+
         return self.check(roll_up(number), expr, purpose, effects)
 
     def roll_down(
@@ -244,4 +253,6 @@ class Dice:
     ) -> Check:
         """Rolling down: ``number``- succeeds on ``number`` or less (clause
         ``activation.rolling-down``)."""
+        from referee.dice.success import roll_down
+
         return self.check(roll_down(number), expr, purpose, effects)

@@ -24,6 +24,7 @@ from referee.match.movement_orders import step_actions
 from referee.match.state import MatchState
 from referee.rules.orders.missing import Missing, missing_orders, missing_rule
 from referee.rules.turn.clock import TurnPosition
+from referee.rules.turn.sequence import TurnStep
 
 
 class OrdersMissingError(RefereeError):
@@ -70,15 +71,17 @@ _OWN_WORK = frozenset({"orders", "movement", "assault", "apply-damage"})
 """The kinds of step whose work :func:`step_work` tells without the agenda."""
 
 
-def step_is_idle(state: MatchState) -> bool:
+def step_is_idle(state: MatchState, step: TurnStep | None = None) -> bool:
     """``step_work(state) is None``: the step has nothing in it. Where step_work reads the
     agenda, the step is idle when the agenda concerns no unit and no hex, so only that part
     of it is worked out (:meth:`MatchState.step_involved`): ``advance skip=idle`` asks at
-    every step it passes."""
-    kind = TurnPosition.at(state.rules, state.turn, state.step).step.kind
-    if kind in _OWN_WORK:
+    every step it passes, giving the ``step`` of the turn the state is at (found from the
+    state when not given)."""
+    if step is None:
+        step = TurnPosition.at(state.rules, state.turn, state.step).step
+    if step.kind in _OWN_WORK:
         return step_work(state) is None
-    found = state.step_involved()
+    found = state.step_involved(step)
     return not found.units and not found.hexes
 
 
@@ -170,10 +173,8 @@ def plan_advance(
     passed: list[TurnPosition] = []
 
     def at(position: TurnPosition) -> MatchState:
-        return state.apply(Changes(
-            turn=position.turn, step=position.step_id,
-            triggered=() if position.turn != state.turn else None,
-            orders=added or None))
+        moved = state.moved_to(position.turn, position.step_id)
+        return moved.apply(Changes(orders=added)) if added else moved
 
     def leave(position: TurnPosition) -> None:
         if position.step.kind != "orders":
@@ -202,7 +203,7 @@ def plan_advance(
             position = position.next()
     elif skip == "idle":
         for _ in range(len(start.steps) - 1):  # at most once round the turn
-            if not step_is_idle(at(position)):
+            if not step_is_idle(at(position), position.step):
                 break
             passed.append(position)
             leave(position)

@@ -18,6 +18,9 @@ from referee.match.changes import Changes
 
 @dataclass(frozen=True)
 class Event:
+    """One journal event: the command (its kind and JSON), what it changed, the working in
+    words, the dice rolled, the clauses and rulings applied, and any detail."""
+
     kind: str
     command: Mapping[str, Any]
     changes: Changes

@@ -30,7 +30,6 @@ from referee.match.serial import unit_state_json
 from referee.rules.damage.damage_roll import damage_requests, damage_roll
 from referee.rules.damage.pending import PendingLedger
 from referee.rules.fire.aim import after_fire
-from referee.rules.fire.area import AREA_MODIFIERS_RULING, area_fire
 from referee.rules.fire.area_hex import area_targets
 from referee.rules.fire.sector import SectorError, hit_sector
 from referee.rules.fire.weapon_conditions import conditions_of_hits
@@ -116,6 +115,8 @@ def area_fire_event(
     state: MatchState, command: Fire, dice: Dice, check: TargetCheck
 ) -> Event:
     """An area fire action at the hex of ``check``'s target (an allowed shot)."""
+    from referee.rules.fire.area import AREA_MODIFIERS_RULING, area_fire  # area fire only
+
     rules = state.rules
     shooter, weapon = check.shooter, check.weapon
     assert weapon is not None and check.shot is not None

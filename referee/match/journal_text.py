@@ -62,6 +62,9 @@ class JournalTextError(RefereeError):
 
 @dataclass
 class JournalStep:
+    """A ``step:`` of a text journal: its name and line, its commands (each with its line)
+    and the dice typed for it."""
+
     name: str
     line: int
     commands: list[dict[str, Any]] = field(default_factory=list)
@@ -72,6 +75,9 @@ class JournalStep:
 
 @dataclass
 class TextJournal:
+    """A text journal read: its header (format, map, ruleset, seed, readings, scenario,
+    units...) and its steps."""
+
     format: int = 1
     map: str = ""
     edition: str | None = None

@@ -7,7 +7,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from dataclasses import dataclass, field, replace
 from types import MappingProxyType
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from referee.board.hexgrid import Hex, hex_label, parse_label
 from referee.board.maps import BattleMap
@@ -26,9 +26,11 @@ from referee.rules.explain import Term
 from referee.rules.hexes.markers import HexEffects
 from referee.rules.state import UnitState
 from referee.ruleset import Ruleset
-from referee.scenarios.model import Scenario
-from referee.scenarios.progress import SetupProgress
 from referee.units.model import UnitType
+
+if TYPE_CHECKING:  # a scenario's modules are imported by a match made with one
+    from referee.scenarios.model import Scenario
+    from referee.scenarios.progress import SetupProgress
 
 
 class UnknownUnit(RefereeError):
@@ -197,13 +199,15 @@ class MatchState:
         found = self.step_agenda()
         return replace(found, idle=step_work(self, found) is None)
 
-    def step_involved(self) -> Any:
+    def step_involved(self, step: Any = None) -> Any:
         """The units and hexes the step now concerns, as its agenda finds them
-        (:func:`referee.rules.turn.involved.involved`), without the rest of the agenda."""
+        (:func:`referee.rules.turn.involved.involved`), without the rest of the agenda;
+        ``step``: the turn's step the state is at, if the caller has it already."""
         from referee.rules.turn.clock import TurnPosition
         from referee.rules.turn.involved import Scene, involved
 
-        step = TurnPosition.at(self.rules, self.turn, self.step).step
+        if step is None:
+            step = TurnPosition.at(self.rules, self.turn, self.step).step
         return involved(Scene(self.rules, step, list(self.units.values()), self.hexes,
                               self.actions_now(), self.facts()))
 
@@ -269,9 +273,21 @@ class MatchState:
         if changes.step is not None:
             new["step"] = changes.step
         if changes.setup is not None:
+            from referee.scenarios.progress import SetupProgress
+
             new["setup"] = SetupProgress.from_json(changes.setup)
         elif changes.setup_done:
             new["setup"] = None
+        return self._evolve(new)
+
+    def moved_to(self, turn: int, step: str) -> MatchState:
+        """This state at step ``step`` of turn ``turn``, as the changes of an ``advance``
+        leave it (:meth:`apply` of ``Changes(turn=turn, step=step)``, and in another turn no
+        hex effect met yet), without reading them as a journal's: ``advance skip=idle`` asks
+        it of every step it passes (:func:`referee.match.advance.plan_advance`)."""
+        new: dict[str, Any] = {"turn": turn, "step": step}
+        if turn != self.turn:
+            new["triggered"] = ()
         return self._evolve(new)
 
     def _evolve(self, new: Mapping[str, Any]) -> MatchState:

@@ -31,7 +31,13 @@ from typing import TYPE_CHECKING, Any, ClassVar
 from referee.board.hexgrid import parse_label
 from referee.board.maps import MapError, find_map, parse_map
 from referee.dice.service import Dice
-from referee.errors import RefereeError, one_line, parse_toml, read_bounded, read_toml
+from referee.errors import (
+    RefereeError,
+    one_line,
+    parse_kept_toml,
+    read_bounded,
+    read_toml,
+)
 from referee.limits import (
     DATA_FILE_MAX_BYTES,
     NAME_MAX_CHARS,
@@ -54,19 +60,16 @@ from referee.match.journal_file import (  # the names other modules import from 
 )
 from referee.match.serial import unit_state_from_json, unit_state_json
 from referee.match.state import MatchState
-from referee.match.victory import chosen_victory, victory_json
 from referee.rules.ruleset import load_ruleset
 from referee.rules.state import UnitState
 from referee.rules.turn.clock import TurnPosition
 from referee.ruleset import Ruleset
-from referee.scenarios.battlefield import scenario_map
-from referee.scenarios.loader import find_scenario, parse_scenario
-from referee.scenarios.model import Scenario
 from referee.units.model import UnitType
 from referee.versions import stamp
 
 if TYPE_CHECKING:
     from referee.match.journal_text import TextJournal
+    from referee.scenarios.model import Scenario
     from referee.units.parse_unit import CardRules
 
 __all__ = ["BUSY_SECONDS", "FORMAT_VERSION", "MatchFile", "MatchFileError", "MatchMovedOn",
@@ -78,8 +81,10 @@ def _scenario_of(meta: Mapping[str, Any], rules: Ruleset) -> Scenario | None:
     text = meta.get("scenario_text")
     if not text:
         return None
+    from referee.scenarios.loader import parse_scenario  # a match made with a scenario
+
     name = Path(f"{meta['scenario']}.toml")
-    return parse_scenario(name, parse_toml(text, name))
+    return parse_scenario(name, parse_kept_toml(text, name))
 
 
 def _card_source(unit: UnitType) -> dict[str, Any]:
@@ -132,10 +137,12 @@ class MatchFile(JournalFile[MatchState]):
                 readings_for(meta["format_version"], meta.get("readings") or {}),
                 ruleset_version,
             )
-            map_doc = parse_toml(meta["map_text"], f"{path}: the map it holds")
+            map_doc = parse_kept_toml(meta["map_text"], f"{path}: the map it holds")
             self.battle_map = parse_map(Path(meta["map_name"]), map_doc, self.rules.terrain)
             self.scenario = _scenario_of(meta, self.rules)
             if self.scenario is not None:
+                from referee.scenarios.battlefield import scenario_map
+
                 self.battle_map = scenario_map(self.battle_map, self.scenario, self.rules)
         except RefereeError as exc:
             raise MatchFileError(f"{where}: cannot be read: {one_line(exc)}",
@@ -200,7 +207,11 @@ class MatchFile(JournalFile[MatchState]):
             raise MatchFileError(f"{path}: already exists; a match file is never overwritten",
                                  file=path)
         check_new_match(settings, title, seed, units)
-        chosen_scenario = find_scenario(scenario) if scenario else None
+        chosen_scenario = None
+        if scenario:  # a match without a scenario never imports the scenarios' modules
+            from referee.scenarios.loader import find_scenario
+
+            chosen_scenario = find_scenario(scenario)
         if chosen_scenario is not None:
             map_name = map_name or chosen_scenario.map
             ruleset = ruleset or chosen_scenario.edition
@@ -209,15 +220,21 @@ class MatchFile(JournalFile[MatchState]):
             map_text = read_bounded(map_path, DATA_FILE_MAX_BYTES, "map file").decode("utf-8")
         except UnicodeDecodeError as exc:
             raise MapError(map_path, [f"not UTF-8 text: {exc}"]) from None
-        map_doc = parse_toml(map_text, map_path)
+        map_doc = parse_kept_toml(map_text, map_path)  # the text the file will hold
         edition = ruleset or map_doc.get("edition", "current")
         if not isinstance(edition, str):
             raise MapError(map_path, [f"edition: {edition!r} is not a ruleset id"])
         rules = load_ruleset(edition, readings or {})
         bm = parse_map(map_path, map_doc, rules.terrain)
         if chosen_scenario is not None:
+            from referee.scenarios.battlefield import scenario_map
+
             bm = scenario_map(bm, chosen_scenario, rules)
-        victory_meta = chosen_victory(victory, chosen_scenario, rules)
+        victory_meta = None
+        if victory is not None:
+            from referee.match.victory import chosen_victory
+
+            victory_meta = chosen_victory(victory, chosen_scenario, rules)
         roster: list[dict[str, Any]] = []
         seed = seed if seed is not None else Dice().seed
         cards: dict[str, dict[str, Any]] = {}
@@ -276,6 +293,8 @@ class MatchFile(JournalFile[MatchState]):
     def victory(self) -> dict[str, Any] | None:
         """The victory condition chosen when the match was made (``condition``, its
         ``name`` and ``clause``, and the ``minutes`` of a fixed-time match), or None."""
+        from referee.match.victory import victory_json
+
         return victory_json(self.meta.get("victory"), self.scenario, self.rules)
 
     def initial_state(self) -> MatchState:

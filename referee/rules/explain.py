@@ -12,6 +12,8 @@ from dataclasses import dataclass
 
 @dataclass(frozen=True, slots=True)
 class Term:
+    """One term of a sum the engine explains: its label, value, clause and ruling."""
+
     label: str
     value: int
     clause: str

@@ -40,6 +40,8 @@ class Precedence:
 
 @dataclass(frozen=True, slots=True)
 class Nations:
+    """The three orders of precedence of the nations (see the module docstring)."""
+
     choice: Precedence
     melee: Precedence
     assault_tie: Precedence

@@ -17,6 +17,8 @@ from referee.paths import data_dir
 
 @dataclass(frozen=True, slots=True)
 class RulingOption:
+    """One reading of a ruling: its id, the reading in words, and the value tables get."""
+
     id: str
     reading: str
     value: object
@@ -24,6 +26,8 @@ class RulingOption:
 
 @dataclass(frozen=True, slots=True)
 class Ruling:
+    """A ruling of the register (see the module docstring)."""
+
     id: str
     title: str
     unclear: str

@@ -21,6 +21,8 @@ from referee.rules.activation.movement import (
     Mover,
     cheapest_path,
     check_path,
+    extend_path,
+    onward,
     reachable,
 )
 from referee.rules.activation.notation import StepCodeError, path_to_steps, steps_to_path
@@ -238,6 +240,29 @@ def test_aircraft_pass_each_other_when_only_slots_meet_and_their_slots_do_not():
     assert pieces_json(out.state)["jet"]["status"] == "destroyed"
 
 
+def test_the_poses_an_aircraft_can_reach_leave_out_only_those_where_it_meets_another():
+    # side 2's fighter on H9 facing S takes its N and S sides (an L aircraft: front and back,
+    # ruling activation.slots). By tile (ruling activation.aircraft-collision, the default)
+    # any pose on H9 meets it: the move may fly in, but ends there with both destroyed, so
+    # H9 is no pose the jet can stand in after its move. By slots, only facing N or S does
+    # it meet it there: facing NE (its NE and SW sides), NW, SE or SW it shares no slot.
+    # NE and NW are three tiles straight on from H12, turning on the last: cost 3; SE and SW
+    # need more (no three-tile way enters H9 but facing N, one turn from N, NE or NW).
+    jet = mover(game(), "fighter")
+    for collision, free in (("tile", set()), ("slots", {"NE", "NW", "SE", "SW"})):
+        g2 = game(aircraft_collision=collision)
+        on = board(g2, aircraft={"foe": "H9:S"})
+        ends = reachable(jet, pose("H12:N"), g2.rules.movement, on)
+        on_h9 = {DIRECTION_NAMES[p.facing]: c for p, c in ends.items()
+                 if p.hex == parse_label("H9")}
+        assert set(on_h9) == free
+        if free:
+            assert on_h9["NE"] == on_h9["NW"] == 3 and min(on_h9["SE"], on_h9["SW"]) > 3
+        # the collision itself stays a legal move, judged along the path
+        assert check_path(jet, pose("H12:N"), path("H11:N", "H10:N", "H9:N"),
+                          g2.rules.movement, on).legal
+
+
 def test_aircraft_fly_over_ground_units_or_not(g):
     on = board(g, ("siege-tank", "H11:N"))
     assert check(g, "fighter", "H12:N", "H11:N", on=on).legal
@@ -277,6 +302,52 @@ def test_infantry_reaches_every_tile_within_its_movement(g):
 def test_an_aircraft_cannot_end_where_it_started(g):
     jet = mover(g, "fighter")
     assert pose("H12:N") not in reachable(jet, pose("H12:N"), g.rules.movement, board(g))
+
+
+# --- the path the miniature took, said tile by tile ----------------------------------------------
+
+
+def test_a_path_said_through_an_enemy_tile_pays_double_to_go_on_from_it(g):
+    # the rifles (movement 3) on H12 step into H11, an enemy tile, for 1; going on out of it
+    # costs double (activation.move-actions): H10, G11 or back to H12 for 1 + 2 = 3, and
+    # nothing two tiles from H11 (1 + 2 + 1 = 4)
+    squad = mover(g, "rifle-squad")
+    on = board(g, enemy=("H11",))
+    ends = onward(squad, pose("H12:N"), path("H11:N"), g.rules.movement, on)
+    by_tile = {p.hex: c for p, c in ends.items()}
+    assert by_tile[parse_label("H10")] == by_tile[parse_label("G11")] == 3
+    assert by_tile[parse_label("H12")] == 3
+    assert parse_label("H9") not in by_tile and parse_label("H11") not in by_tile
+    # from where it stands: G12 next door for 1, G10 three tiles away for 3
+    ends = onward(squad, pose("H12:N"), (), g.rules.movement, on)
+    assert ends[pose("G12:N")] == 1 and ends[pose("G10:N")] == 3
+
+
+def test_going_on_to_a_far_tile_takes_the_cheapest_way_from_where_the_path_is(g):
+    # from G12 to H10 by H11 (an enemy tile: 1 in, 2 out) would make 1 + 1 + 2 = 4, more
+    # than the rifles' 3; by G11 it is 1 + 1 + 1 = 3
+    squad = mover(g, "rifle-squad")
+    on = board(g, enemy=("H11",))
+    longer = extend_path(squad, pose("H12:N"), path("G12:N"), pose("H10:N"), g.rules.movement,
+                         on)
+    assert longer == path("G12:N", "G11:N", "H10:N")
+    assert check_path(squad, pose("H12:N"), longer, g.rules.movement, on).cost == 3
+    # into the enemy tile first, H9 is out of reach: 1 + 2 + 1 = 4
+    assert extend_path(squad, pose("H12:N"), path("H11:N"), pose("H9:N"), g.rules.movement,
+                       on) is None
+
+
+def test_a_vehicle_going_on_turns_in_place_when_its_path_has_already_entered_the_tile(g):
+    # the battle tank entered H11 facing N (1); facing NE there is now a turn in place, 1
+    # more (activation.turn-in-place), though from H12 "forward, then turn" costs 1 alone
+    tank = mover(g, "battle-tank")
+    longer = extend_path(tank, pose("H12:N"), path("H11:N"), pose("H11:NE"),
+                         g.rules.movement, board(g))
+    assert longer == path("H11:N", "H11:NE")
+    assert check_path(tank, pose("H12:N"), longer, g.rules.movement, board(g)).cost == 2
+    assert onward(tank, pose("H12:N"), path("H11:N"), g.rules.movement,
+                  board(g))[pose("H11:NE")] == 2
+    assert reachable(tank, pose("H12:N"), g.rules.movement, board(g))[pose("H11:NE")] == 1
 
 
 # --- the steps as a player says them ----------------------------------------------------------

@@ -3,12 +3,14 @@
 from __future__ import annotations
 
 import math
+from dataclasses import replace
 
 from app_window import demo_window
+from PySide6.QtGui import QImage, QPainter
 
 from referee.app.geometry import HEX_SIZE
 from referee.app.hex_item import HexItem
-from referee.app.unit_item import UnitItem
+from referee.app.unit_item import UnitItem, token_names
 from referee.board.hexgrid import SQRT3, parse_label
 
 
@@ -83,3 +85,42 @@ def test_a_hex_too_small_for_its_top_label_still_names_itself_in_the_middle(qtbo
     assert _dark_pixels(15) > 5
     assert _dark_pixels(8) == 0  # far too small to read: the flat colour only
     assert _dark_pixels(40) == 0  # large: the label is at the top, the middle is clear
+
+
+def test_a_token_name_is_the_shortest_ending_of_its_id_that_names_no_other_unit():
+    names = token_names(["standard-tank", "standard-tank-2", "battle-wagon", "heavy-tank",
+                         "hoplites", "ork-grunts"])
+    assert names == {
+        "standard-tank": "standard-tank",  # 'tank' would also end heavy-tank
+        "standard-tank-2": "tank-2",  # a number alone keeps its word
+        "battle-wagon": "wagon",
+        "heavy-tank": "heavy-tank",
+        "hoplites": "hoplites",
+        "ork-grunts": "grunts",
+    }
+    # an id that is another's ending keeps the other one whole
+    assert token_names(["tank", "a-tank"]) == {"tank": "tank", "a-tank": "a-tank"}
+    assert len(set(token_names(["a-b-c", "b-c", "x-c", "c-2", "b-c-2"]).values())) == 5
+
+
+def test_a_long_id_shows_its_short_name_on_the_token_and_the_whole_id_in_its_tip(
+    qtbot, tmp_path
+):
+    window = demo_window(qtbot, tmp_path)
+    tank = window.session.state.units["tank"]
+    long_ids = {"standard-tank": "tank", "battle-wagon": "wagon",
+                "hoplite-phalanx": "phalanx"}
+    window.scene._place_units(
+        {uid: replace(tank, uid=uid) for uid in long_ids}, {})
+    image = QImage(200, 200, QImage.Format.Format_ARGB32)
+    painter = QPainter(image)
+    width = 1.1 * HEX_SIZE  # the band, less its margins
+    for uid, short in long_ids.items():
+        item = window.scene.unit_items[uid]
+        assert item.short_name == short
+        assert item.band_name(painter, width) == short  # the whole id does not fit
+        assert item.toolTip().startswith(f"{uid}: ")
+    demo = window.scene.unit_items  # a short id that fits is shown whole
+    window.scene._place_units({"hoplites": replace(tank, uid="hoplites")}, {})
+    assert demo["hoplites"].band_name(painter, width) == "hoplites"
+    painter.end()

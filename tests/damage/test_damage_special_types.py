@@ -100,3 +100,13 @@ def test_first_draft_fire_and_poison_rolled_at_once_by_the_other_reading(first_d
     (fire,) = result.special
     assert result.armor is None
     assert fire.roll is not None and (fire.roll.table, fire.roll.result) == ("regular", 6)
+
+
+def test_an_armor_die_asked_for_says_its_success_is_the_target_s(current):
+    # a die the referee types in: the success number is the target's armor success, which
+    # stops or weakens the hit (clause damage.armor-outcome), not the shooter's
+    lobba = find_unit("battle-wagon").weapon("Gas lobba")
+    requests = damage_requests(current, lobba, unit("standard-tank"), "normal")
+    armor = [r for r in requests if r.purpose == "armor"]
+    assert armor and all(r.note.endswith("succeeds for the target") for r in armor)
+    assert requests[len(armor)].note == "unless the armor stops the hit"

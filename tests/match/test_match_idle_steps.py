@@ -4,6 +4,7 @@ what "something" is, kind by kind, is :func:`referee.match.advance.step_work`.""
 
 from __future__ import annotations
 
+from dataclasses import replace
 from pathlib import Path
 
 import pytest
@@ -153,3 +154,18 @@ def test_under_on_entering_a_unit_standing_in_a_cloud_meets_nothing_at_movement(
         ])
         assert m.state.agenda().is_empty and step_work(m.state) is None
         assert hex_effect_units(m.state) == ()
+
+
+def test_a_state_moved_on_by_the_clock_is_the_one_an_advances_changes_leave(tmp_path):
+    # the next step of this turn keeps the hex effects met this turn; another turn starts
+    # with none met (clause hex.trigger: once per unit per hex per turn)
+    from referee.match.changes import Changes
+
+    with at_gunnery_1(tmp_path) as m:
+        state = m.state
+        met = replace(state, triggered=(("tank", "C2", "smoke"),))
+        for turn, step, triggered in ((1, "movement-1", None), (2, "orders", ())):
+            changes = Changes(turn=turn, step=step, triggered=triggered)
+            assert met.moved_to(turn, step) == met.apply(changes)
+        assert met.moved_to(1, "movement-1").triggered == (("tank", "C2", "smoke"),)
+        assert met.moved_to(2, "orders").triggered == ()

@@ -132,3 +132,14 @@ def test_a_command_the_engine_now_refuses_is_reported_and_its_recorded_changes_k
     assert problems[0].startswith("step 3 (The referee moves the grunts back to E5, as on "
                                   "the table), event 0 (correct): refused now: ")
     assert "ghost" in problems[0]
+
+
+@pytest.mark.parametrize(("seed", "number"), [(0, 1), (2024, 1), (2024, 215), (2**63 - 1, 9999)])
+def test_a_steps_dice_seed_is_the_first_48_bits_of_the_sha256_of_seed_and_number(seed, number):
+    # the seed every match file's dice were rolled from: hashlib's SHA-256 is the reference
+    import hashlib
+
+    from referee.match.journal_file import step_seed
+
+    wanted = int(hashlib.sha256(f"{seed}:{number}".encode()).hexdigest()[:12], 16)
+    assert step_seed(seed, number) == wanted

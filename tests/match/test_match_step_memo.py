@@ -43,6 +43,8 @@ def _turn_from(state: MatchState) -> list[MatchState]:
     for _ in range(len(position.steps)):
         out.append(state.apply(Changes(turn=position.turn, step=position.step_id,
                                        triggered=() if position.turn != state.turn else None)))
+        # what advance skip=idle makes of it without the changes
+        assert state.moved_to(position.turn, position.step_id) == out[-1]
         position = position.next()
     return out
 
@@ -54,9 +56,11 @@ def test_what_advance_keeps_is_what_working_it_out_afresh_gives(tmp_path, journa
     seen: Counter[tuple[str, bool]] = Counter()
     for state in _states(tmp_path, journal):
         for here in _turn_from(state):
-            kind = TurnPosition.at(here.rules, here.turn, here.step).step.kind
+            step = TurnPosition.at(here.rules, here.turn, here.step).step
+            kind = step.kind
             idle = step_work(here) is None
             assert step_is_idle(here) is idle, (here.turn, here.step)
+            assert step_is_idle(here, step) is idle, (here.turn, here.step)
             assert here.facts() == here._facts()
             if kind == "movement":
                 number = int(here.step.split("-")[1])

@@ -1,8 +1,11 @@
 """What the map of a match of the activation rules draws over its tiles: a token per unit on
-the map (its side's colour, its uid, its H and facing) and each fortification's pips (a
-row of dots in the colour of their side, grey for neutral), both redrawn from the state."""
+the map (its side's colour, its uid, its H and facing; a transport's badge with the number
+of units aboard, named in its tooltip) and each fortification's pips (a row of dots in the
+colour of their side, grey for neutral), both redrawn from the state."""
 
 from __future__ import annotations
+
+from collections.abc import Sequence
 
 from PySide6.QtCore import QPointF, QRectF, Qt
 from PySide6.QtGui import QBrush, QColor, QFont, QPainter, QPen
@@ -18,25 +21,43 @@ PIP_COLOURS = {"side1": SIDE_COLOURS[1], "side2": SIDE_COLOURS[2], "neutral": "#
 """A pip's colour: its side's, or grey for a neutral pip."""
 TOKEN_RADIUS = 0.42 * HEX_SIZE
 PIP_RADIUS = 0.11 * HEX_SIZE
+BADGE_RADIUS = 0.16 * HEX_SIZE
+"""A transport's badge: a dark disc with the number of units aboard."""
+BADGE_COLOUR = "#37474f"
 
 
 class PieceItem(QGraphicsItem):
     """A unit on the map: a disc rimmed in its side's colour, its uid and H, and a tick
-    towards its facing."""
+    towards its facing; a transport with units aboard (clause ``activation.embark``) has a
+    badge with their number at its top right, their names and how full it is in its
+    tooltip."""
 
-    def __init__(self, piece: Piece, name: str) -> None:
+    def __init__(self, piece: Piece, name: str, aboard: Sequence[str] = (),
+                 room: str = "") -> None:
         super().__init__()
         self.piece = piece
+        self.aboard: tuple[str, ...] = ()
         self.setZValue(10)
-        self.set_piece(piece, name)
+        self.set_piece(piece, name, aboard, room)
 
-    def set_piece(self, piece: Piece, name: str) -> None:
+    def set_piece(self, piece: Piece, name: str, aboard: Sequence[str] = (),
+                  room: str = "") -> None:
+        """Show ``piece`` (its card's ``name``); ``aboard``: the units it carries, each in
+        words, and ``room`` how full it is
+        (:func:`~referee.rules.activation.transport.room_text`)."""
         self.piece = piece
-        self.setToolTip(plain_tip(
-            f"{piece.uid} ({name}), side {piece.side} at {hex_label(piece.hex)} "  # type: ignore[arg-type]
-            f"facing {DIRECTION_NAMES[piece.facing]}: {piece.health} H, "
-            f"{piece.ammunition} ammunition"))
+        self.aboard = tuple(aboard)
+        tip = (f"{piece.uid} ({name}), side {piece.side} at {hex_label(piece.hex)} "  # type: ignore[arg-type]
+               f"facing {DIRECTION_NAMES[piece.facing]}: {piece.health} H, "
+               f"{piece.ammunition} ammunition")
+        if self.aboard:
+            tip += "\nCarries: " + ", ".join(self.aboard) + (f" — {room}" if room else "")
+        self.setToolTip(plain_tip(tip))
         self.update()
+
+    def badge(self) -> str:
+        """What the badge says: the number of units aboard ("" when none)."""
+        return str(len(self.aboard)) if self.aboard else ""
 
     def boundingRect(self) -> QRectF:
         r = TOKEN_RADIUS * 1.3
@@ -62,6 +83,15 @@ class PieceItem(QGraphicsItem):
         painter.setFont(font)
         box = QRectF(-TOKEN_RADIUS, 0, 2 * TOKEN_RADIUS, TOKEN_RADIUS * 0.6)
         painter.drawText(box, Qt.AlignmentFlag.AlignCenter, f"{self.piece.health} H")
+        if self.aboard:
+            centre = QPointF(TOKEN_RADIUS * 0.8, -TOKEN_RADIUS * 0.8)
+            painter.setPen(QPen(QColor("#1d1d1d"), 0.02 * HEX_SIZE))
+            painter.setBrush(QBrush(QColor(BADGE_COLOUR)))
+            painter.drawEllipse(centre, BADGE_RADIUS, BADGE_RADIUS)
+            painter.setPen(QColor("#ffffff"))
+            box = QRectF(centre.x() - BADGE_RADIUS, centre.y() - BADGE_RADIUS,
+                         2 * BADGE_RADIUS, 2 * BADGE_RADIUS)
+            painter.drawText(box, Qt.AlignmentFlag.AlignCenter, self.badge())
 
 
 class PipsItem(QGraphicsItem):

@@ -20,12 +20,14 @@ from PySide6.QtGui import QAction, QCloseEvent, QKeySequence
 from PySide6.QtWidgets import (
     QDockWidget,
     QFormLayout,
+    QFrame,
     QGridLayout,
     QHBoxLayout,
     QLabel,
     QLineEdit,
     QMainWindow,
     QPushButton,
+    QScrollArea,
     QVBoxLayout,
     QWidget,
 )
@@ -42,6 +44,7 @@ from referee.errors import RefereeError, one_line
 from referee.match.activation_file import ActivationMatch, asked_now
 from referee.match.events import Step
 from referee.rules.activation.game import battle_map
+from referee.rules.activation.transport import room_text
 
 SYNC_MS = 1500
 """How often the file is looked at for steps written by another program."""
@@ -74,7 +77,7 @@ class ActivationWindow(QMainWindow):
         self._build_journal_dock()
         self.wizard_host = WizardHost(self.scene, self.run_step, self, IDLE_TEXT)
         self.addDockWidget(Qt.DockWidgetArea.RightDockWidgetArea, self.wizard_host)
-        self.wizards = ActivationWizards(match, self.wizard_host, self, self.outcome.setText)
+        self.wizards = ActivationWizards(match, self.wizard_host, self, self.say)
         self._build_menus()
         self.view.hexClicked.connect(self.hex_clicked)
         self.timer = QTimer(self)
@@ -149,9 +152,16 @@ class ActivationWindow(QMainWindow):
         layout.addLayout(wizards)
         self.outcome = QLabel(body)
         self.outcome.setWordWrap(True)
+        self.outcome.setAlignment(Qt.AlignmentFlag.AlignLeft | Qt.AlignmentFlag.AlignTop)
         self.outcome.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
-        layout.addWidget(self.outcome)
-        layout.addStretch(1)
+        # a long step's outcome (a salvo, a collision, a fortification's d12s) scrolls in
+        # the room the dock has left, instead of being cut off at the dock's bottom
+        self.outcome_scroll = QScrollArea(body)
+        self.outcome_scroll.setWidgetResizable(True)
+        self.outcome_scroll.setFrameShape(QFrame.Shape.NoFrame)
+        self.outcome_scroll.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
+        self.outcome_scroll.setWidget(self.outcome)
+        layout.addWidget(self.outcome_scroll, 1)
         body.setMinimumWidth(300)
         dock.setWidget(body)
         self.addDockWidget(Qt.DockWidgetArea.LeftDockWidgetArea, dock)
@@ -237,13 +247,14 @@ class ActivationWindow(QMainWindow):
             if piece.hex is not None:
                 by_hex.setdefault(piece.hex, []).append(uid)
             name = self.match.game.card(piece).name
+            aboard, room = self._aboard(uid)
             item = self.piece_items.get(uid)
             if item is None:
-                item = PieceItem(piece, name)
+                item = PieceItem(piece, name, aboard, room)
                 self.scene.addItem(item)
                 self.piece_items[uid] = item
             else:
-                item.set_piece(piece, name)
+                item.set_piece(piece, name, aboard, room)
         for h, uids in by_hex.items():
             n = len(uids)
             for i, uid in enumerate(uids):
@@ -251,6 +262,18 @@ class ActivationWindow(QMainWindow):
                 item.setScale(1.0 if n == 1 else 0.6)
                 offset = (i - (n - 1) / 2) * 0.52 * HEX_SIZE
                 item.setPos(hex_centre(h) + QPointF(offset, -0.08 * HEX_SIZE))
+
+    def _aboard(self, uid: str) -> tuple[list[str], str]:
+        """The units aboard the transport ``uid``, in words, and how full it is (clause
+        ``activation.embark``, ruling ``activation.transport-capacity``)."""
+        game, state = self.match.game, self.match.state
+        aboard = state.aboard(uid)
+        if not aboard:
+            return [], ""
+        cards = [game.card(p) for p in aboard]
+        room = room_text(game.card(state.pieces[uid]), cards, game.rules.movement.transport_counts)
+        return [f"{p.uid} ({c.name}, {p.health} H)" for p, c in zip(aboard, cards,
+                                                                      strict=True)], room
 
     def _draw_pips(self) -> None:
         forts = self.match.state.fortifications
@@ -267,6 +290,12 @@ class ActivationWindow(QMainWindow):
             else:
                 item.set_fortification(fort, name)
             item.setPos(hex_centre(h) + QPointF(0, PIPS_BELOW))
+
+    def say(self, text: str) -> None:
+        """Show ``text`` (what the last step did, or why nothing was written) under the
+        buttons, from its first line."""
+        self.outcome.setText(text)
+        self.outcome_scroll.verticalScrollBar().setValue(0)
 
     def hex_clicked(self, h: Hex) -> None:
         """A click on a tile types its label into the command at the cursor (``hex=``,
@@ -289,12 +318,12 @@ class ActivationWindow(QMainWindow):
         """Play the command typed as one step (named by its text), the dice typed first."""
         text = self.command.text().strip()
         if not text:
-            self.outcome.setText("Type a command first (the line above says which).")
+            self.say("Type a command first (the line above says which).")
             return
         try:
             typed = [int(x) for x in self.dice.text().replace(",", " ").split()]
         except ValueError:
-            self.outcome.setText(f"Dice are whole numbers: {self.dice.text()!r}")
+            self.say(f"Dice are whole numbers: {self.dice.text()!r}")
             return
         if self.run_step(text, [text], typed) is None:
             return
@@ -310,10 +339,10 @@ class ActivationWindow(QMainWindow):
         try:
             step = self.match.run(name, list(commands), list(typed), strict=True)
         except RefereeError as exc:
-            self.outcome.setText(f"Refused, nothing written: {one_line(exc)}")
+            self.say(f"Refused, nothing written: {one_line(exc)}")
             self.refresh()
             return None
-        self.outcome.setText("\n".join(e.text for e in step.events))
+        self.say("\n".join(e.text for e in step.events))
         self.refresh()
         return step
 
@@ -322,9 +351,9 @@ class ActivationWindow(QMainWindow):
         try:
             step = self.match.undo(strict=True)
         except RefereeError as exc:
-            self.outcome.setText(f"Refused: {one_line(exc)}")
+            self.say(f"Refused: {one_line(exc)}")
         else:
-            self.outcome.setText(f"Undone: {step.number}. {step.name}" if step else
+            self.say(f"Undone: {step.number}. {step.name}" if step else
                                  "Nothing to undo.")
         self.refresh()
 
@@ -333,9 +362,9 @@ class ActivationWindow(QMainWindow):
         try:
             step = self.match.redo(strict=True)
         except RefereeError as exc:
-            self.outcome.setText(f"Refused: {one_line(exc)}")
+            self.say(f"Refused: {one_line(exc)}")
         else:
-            self.outcome.setText(f"Redone: {step.number}. {step.name}" if step else
+            self.say(f"Redone: {step.number}. {step.name}" if step else
                                  "Nothing to redo.")
         self.refresh()
 

@@ -17,7 +17,10 @@ Moving out of an enemy tile costs double (clause ``activation.move-actions``; wi
 backwards, ruling ``activation.double-costs``). A path is a list of poses, one per step; the
 order of a vehicle's turn and tile follows from the poses (turning first puts it on the tile
 ahead of its new facing). :func:`check_path` judges a path; :func:`reachable` and
-:func:`cheapest_path` search the (tile, facing) states with networkx.
+:func:`cheapest_path` search the (tile, facing) states with networkx, and :func:`onward` and
+:func:`extend_path` go on from a path already said: the path a miniature really took is the
+move (its cost depends on the tiles it leaves, a vehicle's slots and an aircraft's meetings
+on every tile it crosses), so the referee may give it step by step.
 """
 
 from __future__ import annotations
@@ -30,7 +33,7 @@ from typing import TYPE_CHECKING, Literal
 from referee.board.hexgrid import DIRECTION_NAMES, Hex, distance, hex_label
 from referee.errors import RefereeError
 from referee.rules.activation.cards import UnitCard
-from referee.rules.activation.slots import Pose, Slot, check_slots, footprint
+from referee.rules.activation.slots import Pose, Slot, check_slots, footprint, slots_at
 from referee.rules.activation.tables import MovementTable, SlotRef
 
 if TYPE_CHECKING:
@@ -40,6 +43,9 @@ Moves = Literal["free", "vehicle", "aircraft"]
 StepKind = Literal["step", "forward", "turn-forward", "turn", "backward", "turn-backward"]
 
 CLAUSE = "activation.move-actions"
+TURN_TIE = 1 / 64
+"""What a turn weighs beside a step's cost when two ways to a tile cost the same (the one
+that turns less is taken); less than a tile over any path the map allows."""
 
 
 class MoveError(RefereeError):
@@ -319,6 +325,16 @@ def check_path(mover: Mover, start: Pose, path: Sequence[Pose], table: MovementT
     """Judge a move of ``mover`` from ``start`` through ``path`` (one pose per step): the
     shape of each step for its class, its slots, the total against its Movement stat, and
     an aircraft's duty to move (clauses as the module docstring says)."""
+    steps, cost, problems = _judge(mover, start, path, table, board)
+    if mover.moves == "aircraft" and not problems:
+        problems += _aircraft_duty(mover, start, steps, cost, table, board)
+    return PathCheck(mover, start, tuple(steps), cost, tuple(problems),
+                     _clauses(steps, mover, table), _rulings(steps, mover, table))
+
+
+def _judge(mover: Mover, start: Pose, path: Sequence[Pose], table: MovementTable,
+           board: MoveBoard) -> tuple[list[Step], int, list[str]]:
+    """The steps of ``path``, their cost and every problem but an aircraft's duty to move."""
     if start.hex not in board.tiles:
         raise MoveError(f"{mover.uid} is not on the map")
     problems: list[str] = []
@@ -337,10 +353,7 @@ def check_path(mover: Mover, start: Pose, path: Sequence[Pose], table: MovementT
     cost = sum(s.cost for s in steps)
     if cost > mover.movement:
         problems.append(f"the path costs {cost}, more than its Movement of {mover.movement}")
-    if mover.moves == "aircraft" and not problems:
-        problems += _aircraft_duty(mover, start, steps, cost, table, board)
-    return PathCheck(mover, start, tuple(steps), cost, tuple(problems),
-                     _clauses(steps, mover, table), _rulings(steps, mover, table))
+    return steps, cost, problems
 
 
 def _aircraft_duty(mover: Mover, start: Pose, steps: Sequence[Step], cost: int,
@@ -362,34 +375,70 @@ def _aircraft_duty(mover: Mover, start: Pose, steps: Sequence[Step], cost: int,
 # --- search over (tile, facing) ------------------------------------------------------------
 
 
-def move_graph(mover: Mover, start: Pose, table: MovementTable,
-               board: MoveBoard) -> nx.DiGraph[Pose]:
-    """The states ``mover`` can step between on ``board`` (slots free, no aircraft met),
-    each edge weighted by its ``cost``. A free mover keeps ``start``'s facing throughout."""
+def meets(pose: Pose, refs: tuple[SlotRef, ...], other: Pose, other_refs: tuple[SlotRef, ...],
+          table: MovementTable) -> bool:
+    """Whether an aircraft at ``pose`` shares a position with one at ``other``: the same
+    tile, or overlapping slots of it (ruling ``activation.aircraft-collision``)."""
+    if table.collision == "tile":
+        return pose.hex == other.hex
+    return bool(slots_at(pose, refs) & slots_at(other, other_refs))
+
+
+def met_aircraft(step: Step, mover: Mover, table: MovementTable, board: MoveBoard,
+                 refs_of: Mapping[str, tuple[SlotRef, ...]] | None = None) -> str | None:
+    """The aircraft (its uid, the first by uid) that ``step`` of the aircraft ``mover``
+    meets, or None: two aircraft in one position are both destroyed (clause
+    ``activation.aircraft-collisions``); a ground unit meets none."""
+    if mover.moves != "aircraft" or not step.moved:
+        return None
+    refs_of = refs_of if refs_of is not None else board.aircraft_refs
+    for uid, other in sorted(board.aircraft.items()):
+        if any(meets(p, mover.refs, other, refs_of.get(uid, ()), table) for p in step.checks):
+            return uid
+    return None
+
+
+def move_graph(mover: Mover, start: Pose, table: MovementTable, board: MoveBoard,
+               steps: int | None = None) -> nx.DiGraph[Pose]:
+    """The states ``mover`` can step between on ``board`` and be there after the step: its
+    slots free, and, for an aircraft, no other aircraft met (:func:`met_aircraft`: flying
+    into one destroys both and ends the move, so no step goes on from there; the moves that
+    end so are a legal move all the same, judged by :func:`check_path`). Each edge is
+    weighted by its ``cost``. A free mover keeps ``start``'s facing throughout. ``steps``:
+    only the states within that many steps of ``start`` (every step costs a tile or more,
+    so a budget of N tiles needs no more)."""
     import networkx as nx
 
     graph: nx.DiGraph[Pose] = nx.DiGraph()
-    facings = (start.facing,) if mover.moves == "free" else range(6)
-    met = {p.hex for p in board.aircraft.values()} if mover.moves == "aircraft" else set()
-    for h in board.tiles:
-        for f in facings:
-            pose = Pose(h, f)
-            graph.add_node(pose)
+    graph.add_node(start)
+    seen, frontier, depth = {start}, [start], 0
+    while frontier and (steps is None or depth < steps):
+        depth += 1
+        following: list[Pose] = []
+        for pose in frontier:
             for s in steps_from(pose, mover, table, board):
-                if s.end.hex in met or step_problem(s, mover, table, board) is not None:
+                if step_problem(s, mover, table, board) is not None \
+                        or met_aircraft(s, mover, table, board) is not None:
                     continue
                 if not graph.has_edge(pose, s.end) or graph[pose][s.end]["cost"] > s.cost:
                     graph.add_edge(pose, s.end, cost=s.cost)
+                if s.end not in seen:
+                    seen.add(s.end)
+                    following.append(s.end)
+        frontier = following
     return graph
 
 
 def reachable(mover: Mover, start: Pose, table: MovementTable,
               board: MoveBoard) -> dict[Pose, int]:
-    """Every pose ``mover`` can end a legal move in from ``start``, with its cheapest cost
-    (an aircraft's start excluded, and under ``full`` only where it cannot go on)."""
+    """Every pose ``mover`` can end a legal move in from ``start`` and still stand there,
+    with its cheapest cost (an aircraft's start excluded, and under ``full`` only where it
+    cannot go on). An aircraft's position shared with another aircraft is not one: the move
+    may fly into it, but both are destroyed there (clause ``activation.aircraft-collisions``;
+    what a shared position is, tile or slots, ruling ``activation.aircraft-collision``)."""
     import networkx as nx
 
-    graph = move_graph(mover, start, table, board)
+    graph = move_graph(mover, start, table, board, mover.movement)
     costs = {p: int(c) for p, c in nx.single_source_dijkstra_path_length(
         graph, start, cutoff=mover.movement, weight="cost").items()}
     if mover.moves != "aircraft":
@@ -416,9 +465,59 @@ def cheapest_path(mover: Mover, start: Pose, goal: Hex, facing: int | None,
     if not wanted:
         return None
     best = min(wanted, key=lambda p: (ends[p], p))
-    graph = move_graph(mover, start, table, board)
+    graph = move_graph(mover, start, table, board, mover.movement)
     path: list[Pose] = nx.dijkstra_path(graph, start, best, weight="cost")
     poses = tuple(path[1:])
     if mover.moves == "free" and facing is not None and poses:
         poses = (*poses[:-1], Pose(poses[-1].hex, facing))
     return poses
+
+
+def onward(mover: Mover, start: Pose, path: Sequence[Pose], table: MovementTable,
+           board: MoveBoard) -> dict[Pose, int]:
+    """Every pose a move from ``start`` along ``path`` can go on to within its Movement stat,
+    each with the whole move's cost by the cheapest continuation (``path``'s own end left
+    out); nothing when ``path`` itself is refused (an aircraft's duty to move aside: going
+    on is how it is met). Clause ``activation.move-actions``."""
+    import networkx as nx
+
+    steps, cost, problems = _judge(mover, start, path, table, board)
+    if problems:
+        return {}
+    at = steps[-1].end if steps else start
+    graph = move_graph(mover, at, table, board, mover.movement - cost)
+    found = nx.single_source_dijkstra_path_length(graph, at, cutoff=mover.movement - cost,
+                                                  weight="cost")
+    return {p: cost + int(c) for p, c in found.items() if p != at}
+
+
+def extend_path(mover: Mover, start: Pose, path: Sequence[Pose], goal: Pose,
+                table: MovementTable, board: MoveBoard) -> tuple[Pose, ...] | None:
+    """``path`` and then the cheapest legal continuation from its end to ``goal`` within the
+    Movement left (a free mover's facing is ``goal``'s at the end); None when there is
+    none."""
+    import networkx as nx
+
+    steps, spent, problems = _judge(mover, start, path, table, board)
+    if problems:
+        return None
+    at = steps[-1].end if steps else start
+    graph = move_graph(mover, at, table, board, mover.movement - spent)
+    free = mover.moves == "free"
+    target = Pose(goal.hex, at.facing) if free else goal
+    if target == at or target not in graph:
+        return None
+
+    def weight(a: Pose, b: Pose, edge: dict[str, int]) -> float:
+        return edge["cost"] + (TURN_TIE if a.facing != b.facing else 0.0)
+
+    try:  # of two ways as dear, the one that turns less
+        _, more = nx.bidirectional_dijkstra(graph, at, target, weight=weight)
+    except nx.NetworkXNoPath:
+        return None
+    poses: list[Pose] = list(more[1:])
+    if free:
+        poses[-1] = goal
+    if _judge(mover, start, (*path, *poses), table, board)[2]:
+        return None  # beyond the Movement left
+    return (*path, *poses)

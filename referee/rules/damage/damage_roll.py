@@ -437,7 +437,7 @@ def damage_requests(
     if _needs_armor(method, att, target):
         plan = armor_plan(rules, effective_armor(target, sector), att.ap, band_name, distance)
         out += [RollRequest(plan.sides, "armor", f"armor {plan.armor}: {plan.success_text()} "
-                            "succeeds")] * plan.dice
+                            "succeeds for the target")] * plan.dice
         armored = plan.dice > 0
     unless = "unless the armor stops the hit" if armored else ""
     if att.damage is not None:

@@ -27,6 +27,8 @@ AMOUNT_RULING = "fire.load-amount"
 
 @dataclass(frozen=True, slots=True)
 class Loaded:
+    """A Load carried out: the unit afterwards, the working, the rulings and clauses."""
+
     state: UnitState
     text: str
     rulings: tuple[str, ...] = (WEAPONS_RULING, AMOUNT_RULING)

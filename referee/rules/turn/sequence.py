@@ -153,6 +153,9 @@ class TurnRules:
 
 @dataclass(frozen=True, slots=True)
 class _Kind:
+    """What a kind of turn step asks: its clause, what the referee does, who rolls and who
+    chooses, whether it applies damage, the rulings it follows."""
+
     clause: str
     todo: str
     dice: Selector

@@ -65,8 +65,10 @@ class ActivateWizard(ActivationWizard):
         def words(piece: Piece) -> str:
             card = game.card(piece)
             where = hex_label(piece.hex) if piece.hex is not None else "?"
+            aboard = self.state.aboard(piece.uid)
+            carries = f", carries {', '.join(p.uid for p in aboard)}" if aboard else ""
             return (f"{piece.uid}: {card.name} on {where}, {piece.health} H, "
-                    f"{piece.ammunition} ammunition")
+                    f"{piece.ammunition} ammunition{carries}")
 
         self.unit = UnitPage(f"Side {self.side} activates", "Which unit, and what does it "
                              "do?", pieces, words)

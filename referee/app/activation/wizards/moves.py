@@ -1,29 +1,53 @@
-"""The page of a move: every tile the wizard's unit can end its move on, highlighted on the
-map with its cost (the engine's own search,
-:func:`~referee.rules.activation.movement.reachable`); a click or a pick takes the cheapest
-path there (:func:`~referee.rules.activation.movement.cheapest_path`). The activate wizard's
-move and a "before the battle" move (a scout move) share it.
+"""The page of a move: the path the miniature really took, said tile by tile (clause
+``activation.move-actions``: what a move costs depends on the tiles it leaves, a vehicle's
+slots and an aircraft's meetings on every tile it crosses, so the path is the move).
 
-An aircraft may also fly into a tile another aircraft holds, which the engine's search
-leaves out: the move ends there and both are destroyed (clause
-``activation.aircraft-collisions``). Those tiles are offered too, red, each move dry-run on
-a copy of the match, its words the engine's outcome."""
+The tiles the path can go on to are tinted on the map by what the whole move would cost
+(the engine's own search from where the path has got to,
+:func:`~referee.rules.activation.movement.onward`); a click on one goes on to it by the
+cheapest way from there (:func:`~referee.rules.activation.movement.extend_path`): a click
+on each tile in turn says the path exactly, a click on a far tile takes the cheapest path,
+and a row of the list (clicked, or Return) goes on to a tile with a facing. The path is
+drawn as arrows, judged by the engine (:func:`~referee.rules.activation.movement.check_path`)
+step by step with its cost, and written into the command (``path=``). A click on a tile of
+the path (or Take back) takes the path back to there. The activate wizard's move and a
+"before the battle" move (a scout move) share the page.
+
+An aircraft may also fly into another aircraft's position (its tile, or its slots: ruling
+``activation.aircraft-collision``), which the engine's search leaves out: the move ends
+there and both are destroyed (clause ``activation.aircraft-collisions``). Those tiles are
+offered too, red, each move dry-run on a copy of the match, its words the engine's
+outcome."""
 
 from __future__ import annotations
 
 from collections.abc import Callable
 
-from PySide6.QtWidgets import QListWidget, QListWidgetItem, QVBoxLayout, QWizardPage
+from PySide6.QtCore import QEvent, QObject, Qt
+from PySide6.QtGui import QKeyEvent
+from PySide6.QtWidgets import (
+    QHBoxLayout,
+    QLabel,
+    QListWidget,
+    QListWidgetItem,
+    QPushButton,
+    QVBoxLayout,
+    QWizardPage,
+)
 
 from referee.app.activation.wizards.base import CHOSEN, ActivationWizard, dry_run
+from referee.app.move_arrow_item import MoveArrow
 from referee.board.hexgrid import DIRECTION_NAMES, Hex, hex_label
 from referee.rules.activation.actions import pose_of
 from referee.rules.activation.commands import Move
 from referee.rules.activation.game import move_board
 from referee.rules.activation.movement import (
-    cheapest_path,
+    PathCheck,
+    check_path,
+    extend_path,
+    met_aircraft,
     move_graph,
-    reachable,
+    onward,
     step_problem,
     steps_from,
 )
@@ -33,29 +57,31 @@ from referee.rules.activation.state import Piece
 
 COLLISION = "#c62828"
 """The colour of a tile where an aircraft's move would meet another aircraft."""
+ROUTE = "#90caf9"
+"""The colour of the tiles the path has crossed."""
 
 
-def collisions(wizard: ActivationWizard, piece: Piece) -> dict[Pose, tuple[tuple[Pose, ...],
-                                                                           int, str]]:
-    """The moves of the aircraft ``piece`` that end flying into a tile another aircraft
-    holds, the cheapest per end: end pose -> (path, cost, what the engine decides)."""
+def collisions(wizard: ActivationWizard, piece: Piece, path: tuple[Pose, ...] = (),
+               spent: int = 0) -> dict[Pose, tuple[tuple[Pose, ...], int, str]]:
+    """The moves of the aircraft ``piece`` that go on from ``path`` (costing ``spent``) to
+    end flying into a tile another aircraft holds, the cheapest per end: end pose -> (the
+    whole path, its cost, what the engine decides)."""
     import networkx as nx
 
     game, state = wizard.match.game, wizard.state
     mover, table = game.mover(piece), game.rules.movement
     board = move_board(game, state, piece)
-    met = {p.hex for p in board.aircraft.values()}
-    if mover.moves != "aircraft" or not met:
+    if mover.moves != "aircraft" or not board.aircraft:
         return {}
-    start = pose_of(piece)
-    graph = move_graph(mover, start, table, board)
-    costs = nx.single_source_dijkstra_path_length(graph, start, cutoff=mover.movement,
-                                                  weight="cost")
+    start = path[-1] if path else pose_of(piece)
+    graph = move_graph(mover, start, table, board, mover.movement - spent)
+    costs = nx.single_source_dijkstra_path_length(graph, start,
+                                                  cutoff=mover.movement - spent, weight="cost")
     best: dict[Pose, tuple[int, Pose]] = {}
     for via, cost in costs.items():
         for s in steps_from(via, mover, table, board):
-            total = int(cost) + s.cost
-            if s.end.hex not in met or total > mover.movement \
+            total = spent + int(cost) + s.cost
+            if total > mover.movement or met_aircraft(s, mover, table, board) is None \
                     or step_problem(s, mover, table, board) is not None:
                 continue
             if s.end not in best or total < best[s.end][0]:
@@ -63,10 +89,10 @@ def collisions(wizard: ActivationWizard, piece: Piece) -> dict[Pose, tuple[tuple
     out: dict[Pose, tuple[tuple[Pose, ...], int, str]] = {}
     for end, (total, via) in best.items():
         to_via: list[Pose] = nx.dijkstra_path(graph, start, via, weight="cost")
-        path = (*to_via[1:], end)
-        outcome = dry_run(wizard, Move(piece.uid, path))
+        whole = (*path, *to_via[1:], end)
+        outcome = dry_run(wizard, Move(piece.uid, whole))
         if isinstance(outcome, Outcome):
-            out[end] = (path, total, outcome.decision.summary.split("; ", 1)[-1])
+            out[end] = (whole, total, outcome.decision.summary.split("; ", 1)[-1])
     return out
 
 
@@ -80,21 +106,44 @@ def cost_colour(cost: int, most: int) -> str:
 
 
 class MovePage(QWizardPage):
-    """Where the wizard's unit (:meth:`ActivationWizard.piece`) ends its move: the tiles it
-    can reach, with their cost; ``after`` gives the id of the page that follows."""
+    """The path the wizard's unit (:meth:`ActivationWizard.piece`) moves along (see the
+    module docstring); ``after`` gives the id of the page that follows."""
 
     def __init__(self, after: Callable[[], int], title: str = "Move") -> None:
         super().__init__()
         self.after = after
         self.setTitle(title)
-        self.setSubTitle("The tiles it can end its move on are green on the map (the cost "
-                         "in their tip): click one, or pick a tile and facing below.")
+        self.setSubTitle("Say the path the miniature took: click each tile it crossed in "
+                         "turn (a far tile: the cheapest way there), or pick a tile and "
+                         "facing below. Green tiles are where it can go on to, by what the "
+                         "whole move costs.")
+        self.route_label = QLabel()
+        self.route_label.setWordWrap(True)
+        self.back_button = QPushButton("Take back the last tile")
+        self.clear_button = QPushButton("Start again")
+        self.back_button.clicked.connect(self.take_back)
+        self.clear_button.clicked.connect(lambda: self.set_route(()))
         self.list = QListWidget()
         layout = QVBoxLayout(self)
+        layout.addWidget(self.route_label)
+        buttons = QHBoxLayout()
+        buttons.addWidget(self.back_button)
+        buttons.addWidget(self.clear_button)
+        layout.addLayout(buttons)
+        self.onward_label = QLabel("Go on to:")
+        self.onward_label.setWordWrap(True)
+        layout.addWidget(self.onward_label)
         layout.addWidget(self.list, 1)
+        self.start: Pose | None = None
+        self.route: tuple[Pose, ...] = ()
+        self.checked: PathCheck | None = None
+        self.collided = ""
+        """What the engine says of the path's end flying into another aircraft (it can go
+        no further); "" when it does not."""
         self.ends: list[tuple[Pose, int]] = []
         self.collisions: dict[Pose, tuple[tuple[Pose, ...], int, str]] = {}
-        self.list.itemSelectionChanged.connect(self._picked)
+        self.list.itemClicked.connect(self._row_clicked)
+        self.list.installEventFilter(self)
 
     def _wizard(self) -> ActivationWizard:
         wizard = self.wizard()
@@ -102,33 +151,74 @@ class MovePage(QWizardPage):
         return wizard
 
     def initializePage(self) -> None:
+        piece = self._wizard().piece()
+        self.start = pose_of(piece) if piece is not None else None
+        self.set_route(())
+
+    def cleanupPage(self) -> None:
+        overlay = self._wizard().overlay
+        overlay.clear_hexes()
+        overlay.arrows([])
+
+    def set_route(self, route: tuple[Pose, ...], collided: str = "") -> None:
+        """Make ``route`` the path said so far (``collided``: what its end flying into
+        another aircraft does), judge it, and offer where it can go on to."""
         wizard = self._wizard()
         piece = wizard.piece()
+        self.route, self.collided = route, collided
         self.list.clear()
-        self.ends = []
-        if piece is None:
+        self.ends, self.collisions, self.checked = [], {}, None
+        if piece is None or self.start is None:
+            self._show()
             return
         game = wizard.match.game
-        start = pose_of(piece)
-        costs = reachable(game.mover(piece), start, game.rules.movement,
-                          move_board(game, wizard.state, piece))
+        mover, table = game.mover(piece), game.rules.movement
+        board = move_board(game, wizard.state, piece)
+        self.checked = check_path(mover, self.start, route, table, board)
+        if not collided:
+            at = route[-1] if route else self.start
+            costs = onward(mover, self.start, route, table, board)
+            self.ends = sorted(costs.items(),
+                               key=lambda pc: (pc[1], hex_label(pc[0].hex),
+                                               pc[0].facing != at.facing, pc[0].facing))
+            self.collisions = collisions(wizard, piece, route, self.checked.cost)
+            self.ends += sorted(((p, c[1]) for p, c in self.collisions.items()),
+                                key=lambda pc: (pc[1], hex_label(pc[0].hex), pc[0].facing))
         free = game.moves(piece) == "free"
-        self.ends = sorted(((p, c) for p, c in costs.items() if p != start),
-                           key=lambda pc: (pc[1], hex_label(pc[0].hex),
-                                           pc[0].facing != start.facing, pc[0].facing))
-        self.collisions = collisions(wizard, piece)
-        self.ends += sorted(((p, c[1]) for p, c in self.collisions.items()),
-                            key=lambda pc: (pc[1], hex_label(pc[0].hex), pc[0].facing))
         for pose, cost in self.ends:
             facing = "" if free else f" facing {DIRECTION_NAMES[pose.facing]}"
             met = self.collisions.get(pose)
             what = f" — {met[2]}" if met is not None else ""
-            item = QListWidgetItem(f"{hex_label(pose.hex)}{facing}: costs {cost}{what}")
-            self.list.addItem(item)
-        self._draw()
+            self.list.addItem(QListWidgetItem(f"{hex_label(pose.hex)}{facing}: costs "
+                                              f"{cost}{what}"))
+        self.list.setCurrentRow(-1)  # no row looks taken: Down goes to the first
+        self._show()
 
-    def cleanupPage(self) -> None:
-        self._wizard().overlay.clear_hexes()
+    def _show(self) -> None:
+        """The path in words (the engine's working) and on the map."""
+        checked = self.checked
+        self.back_button.setEnabled(bool(self.route))
+        if self.collided:
+            self.onward_label.setText("Go on to: nowhere, the move ends in the collision.")
+        elif checked is not None and not self.ends:
+            self.onward_label.setText(f"Go on to: nowhere, its Movement ({checked.mover.movement})"
+                                      " takes it no further.")
+        else:
+            self.onward_label.setText("Go on to:")
+        self.clear_button.setEnabled(bool(self.route))
+        if checked is None or not self.route:
+            self.route_label.setText("The path: not started (it stands on "
+                                     f"{self.start.text() if self.start else '?'}).")
+        else:
+            lines = [f"The path: {len(self.route)} step(s), costs {checked.cost} of "
+                     f"{checked.mover.movement}" + (f", the move ends there: {self.collided}"
+                                                    if self.collided else "")]
+            lines += [f"{i}. {s.text()}" for i, s in enumerate(checked.steps, 1)]
+            if not self.collided:
+                lines += [f"Not yet a legal move: {p}" for p in checked.problems]
+            self.route_label.setText("\n".join(lines))
+        self._draw()
+        self.completeChanged.emit()
 
     def _draw(self) -> None:
         overlay = self._wizard().overlay
@@ -140,42 +230,95 @@ class MovePage(QWizardPage):
         most = max(cheapest.values(), default=1)
         for cost in sorted(set(cheapest.values())):
             overlay.hexes([h for h, c in cheapest.items() if c == cost], cost_colour(cost, most),
-                          f"reachable: costs {cost} of {most}")
+                          f"it can go on to it: the move costs {cost} of {most}")
         overlay.hexes({p.hex for p in self.collisions}, COLLISION,
                       "another aircraft's tile: flying in destroys both")
+        arrows: list[MoveArrow] = []
+        if self.start is not None and self.route:
+            at = self.start.hex
+            crossed = [p.hex for p in self.route[:-1] if p.hex != self.start.hex]
+            overlay.hexes(crossed, ROUTE, "the path crosses it")
+            for i, pose in enumerate(self.route, 1):
+                if pose.hex != at:
+                    arrows.append(MoveArrow(at, pose.hex, "move", f"step {i}: {pose.text()}"))
+                at = pose.hex
+        overlay.arrows(arrows)
         end = self.end()
         if end is not None:
-            overlay.hexes([end[0].hex], CHOSEN, f"the move's end: costs {end[1]}")
+            overlay.hexes([end[0].hex], CHOSEN, f"the move's end, {end[0].text()}: costs "
+                          f"{end[1]}")
 
-    def _picked(self) -> None:
-        self._draw()
-        self.completeChanged.emit()
+    def _row_clicked(self, item: QListWidgetItem) -> None:
+        self.go_on(self.list.row(item))
+
+    def eventFilter(self, watched: QObject, event: QEvent) -> bool:
+        """The keyboard in the list: arrows to a row, Return goes on to it (and is not the
+        wizard's Next)."""
+        if (watched is self.list and isinstance(event, QKeyEvent)
+                and event.type() == QEvent.Type.KeyPress
+                and event.key() in (Qt.Key.Key_Return, Qt.Key.Key_Enter)):
+            if self.list.currentRow() >= 0:
+                self.go_on(self.list.currentRow())
+            return True
+        return super().eventFilter(watched, event)
+
+    def go_on(self, row: int) -> None:
+        """Go on to the ``row``-th tile offered, by the cheapest way there."""
+        pose, _ = self.ends[row]
+        met = self.collisions.get(pose)
+        if met is not None:
+            self.set_route(met[0], collided=met[2])
+            return
+        wizard = self._wizard()
+        piece = wizard.piece()
+        if piece is None or self.start is None:
+            return
+        game = wizard.match.game
+        longer = extend_path(game.mover(piece), self.start, self.route, pose,
+                             game.rules.movement, move_board(game, wizard.state, piece))
+        if longer is not None:
+            self.set_route(longer)
+
+    def take_back(self) -> None:
+        """Take back the last tile moved into (and the turns made on it)."""
+        route = list(self.route)
+        if route:
+            last = route.pop().hex
+            while route and route[-1].hex == last:
+                route.pop()
+        self.set_route(tuple(route))
 
     def end(self) -> tuple[Pose, int] | None:
-        row = self.list.currentRow()
-        return self.ends[row] if self.list.selectedItems() and row >= 0 else None
+        """Where the path ends and what it costs (None: no path said yet)."""
+        if not self.route or self.checked is None:
+            return None
+        return self.route[-1], self.checked.cost
 
     def path(self) -> tuple[Pose, ...]:
-        """The cheapest path to the end picked (the engine's own search)."""
-        wizard = self._wizard()
-        piece, end = wizard.piece(), self.end()
-        if piece is None or end is None:
-            return ()
-        if end[0] in self.collisions:
-            return self.collisions[end[0]][0]
-        game = wizard.match.game
-        return cheapest_path(game.mover(piece), pose_of(piece), end[0].hex, end[0].facing,
-                             game.rules.movement, move_board(game, wizard.state, piece)) or ()
+        """The path said (the command's ``path=``)."""
+        return self.route
 
     def pick_hex(self, h: Hex) -> bool:
+        """A click on a tile of the path (its start included) takes the path back to there;
+        one on a tile it can go on to goes on to it (the cheapest way, the facing it has now
+        first)."""
+        if self.route and self.start is not None and h == self.start.hex:
+            self.set_route(())
+            return True
+        for i in range(len(self.route) - 2, -1, -1):
+            if self.route[i].hex == h:
+                self.set_route(self.route[: i + 1])
+                return True
         for i, (pose, _) in enumerate(self.ends):
-            if pose.hex == h:  # the cheapest, the unit's own facing first
-                self.list.setCurrentRow(i)
+            if pose.hex == h:
+                self.go_on(i)
                 return True
         return False
 
     def isComplete(self) -> bool:
-        return self.end() is not None
+        checked = self.checked
+        return bool(self.route) and checked is not None and (bool(self.collided) or checked.legal)
 
     def nextId(self) -> int:
         return self.after()
+
