@@ -25,7 +25,7 @@ def environment(home: Path) -> dict[str, str]:
     (parsed data files, dataclasses' compiled code, the rules index) under ``home/cache``;
     bytecode written and read as in an installed copy (pip and the packaged app compile
     every module). On Linux the cache folder is moved as a user's is (``XDG_CACHE_HOME``), so
-    a command finds it through platformdirs as it does for a user."""
+    a command finds it as it does for a user (:func:`referee.paths.cache_dir`)."""
     env = dict(os.environ)
     for name in ("REFEREE_MATCHES", "REFEREE_CACHE", "XDG_DATA_HOME", "XDG_CONFIG_HOME",
                  "XDG_CACHE_HOME", "REFEREE_NO_CODE_CACHE"):
@@ -40,13 +40,16 @@ def environment(home: Path) -> dict[str, str]:
 
 
 def process_ms(argv: Sequence[str], home: Path) -> tuple[float, float]:
-    """Wall and CPU milliseconds of ``python argv...`` run to its end; a command that fails
-    raises ``RuntimeError`` with what it said."""
+    """Wall and CPU milliseconds of ``python argv...`` run to its end, in the folder
+    ``home`` (``python -m`` puts the working folder first on the module path: run from
+    another checkout's folder, the child would time that checkout's referee, not the
+    installed one; paths in ``argv`` are absolute); a command that fails raises
+    ``RuntimeError`` with what it said."""
     before = resource.getrusage(resource.RUSAGE_CHILDREN)
     start = time.perf_counter()
     done = subprocess.run([sys.executable, *argv], stdout=subprocess.DEVNULL,
                           stderr=subprocess.PIPE, env=environment(home), text=True, timeout=300,
-                          check=False)
+                          check=False, cwd=home)
     wall = time.perf_counter() - start
     after = resource.getrusage(resource.RUSAGE_CHILDREN)
     if done.returncode != 0:

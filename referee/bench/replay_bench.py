@@ -31,6 +31,7 @@ def default_journal() -> Path:
 
 def run(journal: Path, runs: int = 5) -> dict[str, Any]:
     """``{"steps", "replay_ms", "check_ms", ...}`` for ``journal`` (medians of ``runs``)."""
+    journal = journal.resolve()  # the commands run in a folder of their own
     steps = len(read_journal(journal).steps)  # a journal that cannot be read stops here
     with tempfile.TemporaryDirectory() as tmp:
         kept = Path(tmp) / "replayed.referee"
