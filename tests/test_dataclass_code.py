@@ -128,6 +128,61 @@ def test_a_class_built_through_the_cache_is_the_plain_class(tmp_path: Path) -> N
         "{'x': <class 'int'>, 'y': <class 'int'>, 'tags': tuple[str, ...], 'return': None}")
 
 
+# String annotations (``from __future__ import annotations``, as every module of the project
+# writes): dataclasses tell a ClassVar, an InitVar and KW_ONLY by matching the text.
+STRING_ANNOTATED = textwrap.dedent('''
+    from __future__ import annotations
+    import dataclasses, json, typing
+    from dataclasses import KW_ONLY, InitVar, dataclass, field
+    from typing import ClassVar
+    import referee
+
+    @dataclass(frozen=True)
+    class Noted:
+        a: int
+        KIND: ClassVar[str] = "k"
+        OTHER: typing.ClassVar[int] = 1
+        scale: InitVar[int] = 2
+        again: dataclasses.InitVar[int] = 3
+        _: KW_ONLY
+        b: str = "b"
+        c: ClassVarLike = 0
+
+        def __post_init__(self, scale: int, again: int) -> None:
+            pass
+
+    ClassVarLike = int
+    print(json.dumps({
+        "fields": [[f.name, f.kw_only] for f in dataclasses.fields(Noted)],
+        "repr": repr(Noted(1, 5, 6, b="x")),
+        "installed": isinstance(vars(dataclasses).get("_MODULE_IDENTIFIER_RE"),
+                                referee.dataclass_code._AnnotationMatches),
+    }))
+''')
+
+
+@needs_shape
+def test_string_annotations_name_class_and_init_variables_as_plain_dataclasses_read_them(
+    tmp_path: Path,
+) -> None:
+    def run(**env: str) -> dict:
+        done = subprocess.run(
+            [sys.executable, "-c", STRING_ANNOTATED], capture_output=True, text=True,
+            timeout=120, env={**os.environ, "REFEREE_CACHE": str(tmp_path), **env}, check=False)
+        assert done.returncode == 0 and done.stderr == "", done.stderr
+        return json.loads(done.stdout)
+
+    plain = run(REFEREE_NO_CODE_CACHE="1")
+    cached, warm = run(), run()
+    assert not plain["installed"] and cached["installed"]
+    for seen in (cached, warm):
+        assert seen["fields"] == plain["fields"] and seen["repr"] == plain["repr"]
+    # by hand from the dataclasses docs: the ClassVars and InitVars are no fields, the fields
+    # after KW_ONLY are keyword-only
+    assert plain["fields"] == [["a", False], ["b", True], ["c", True]]
+    assert plain["repr"] == "Noted(a=1, b='x', c=0)"
+
+
 @needs_shape
 def test_a_damaged_cache_is_ignored_and_rebuilt(tmp_path: Path) -> None:
     cache = tmp_path / "cache"
