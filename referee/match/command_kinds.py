@@ -20,7 +20,6 @@ from __future__ import annotations
 
 import json
 import re
-import shlex
 from collections.abc import Callable, Mapping
 from dataclasses import MISSING, dataclass, field, fields
 from typing import Any, ClassVar
@@ -140,6 +139,8 @@ def _word(value: object) -> str:
         return "true" if value else "false"
     if isinstance(value, int):
         return str(value)
+    import shlex  # when a command is written out (a match check writes none)
+
     if isinstance(value, str):
         return shlex.quote(value)
     return shlex.quote(json.dumps(value))
@@ -471,6 +472,8 @@ def split_words(line: str) -> list[str]:
     shell reads them; a plain line (most of a journal's) is split at its spaces at once."""
     if line.isascii() and _PLAIN_LINE.fullmatch(line):
         return line.split()
+    import shlex  # a line with quotes or escapes
+
     return shlex.split(line)
 
 

@@ -25,10 +25,10 @@ from referee.ruleset.rulings import register as rulings_register
 from referee.units.abilities import REGISTER_FILE, register
 from referee.units.model import UnitType
 from referee.units.parse_unit import CardRules, parse_unit
-from referee.units.upgrades import Upgrade, parse_upgrade
 
 if TYPE_CHECKING:
     from referee.ruleset import Ruleset
+    from referee.units.upgrades import Upgrade
 
 FILE_KEYS = frozenset({"nation", "sample", "description", "unit", "upgrade"})
 
@@ -117,6 +117,8 @@ def _parse_file(path: Path, doc: Mapping[str, object], rules: CardRules) -> tupl
         problems.append("upgrade: expected [[upgrade]] tables")
         raw_upgrades = []
     upgrades: list[Upgrade] = []
+    if raw_upgrades:  # their parser imported when a file has some (a match check reads none)
+        from referee.units.upgrades import parse_upgrade
     for i, raw in enumerate(raw_upgrades):
         upgrade = parse_upgrade(raw, i, str(nation), problems, rules, sample=sample is True)
         if upgrade is None:

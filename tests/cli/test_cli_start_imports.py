@@ -139,3 +139,13 @@ def test_checking_a_match_imports_nothing_its_journal_never_uses(tmp_path):
     _loaded(["replay", journal, "--keep", str(kept)], tmp_path)
     _loaded(["match", "check", str(kept)], tmp_path)  # the first check keeps its map parsed
     assert _among(_loaded(["match", "check", str(kept)], tmp_path), CHECK_NEVER) == []
+
+
+def test_checking_the_ten_turn_match_reads_no_command_line_and_no_upgrade(tmp_path):
+    # a check runs the commands kept in the file (JSON): no command line is split or written
+    # (shlex), and the shipped nations' cards it reads list no upgrade (their parser)
+    kept = tmp_path / "ten.referee"
+    _loaded(["replay", str(default_journal()), "--keep", str(kept)], tmp_path)
+    loaded = _loaded(["match", "check", str(kept)], tmp_path)
+    assert "referee.units.catalogue" in loaded
+    assert _among(loaded, ("shlex", "referee.units.upgrades")) == []
