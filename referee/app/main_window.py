@@ -547,8 +547,8 @@ class MainWindow(QMainWindow):
         if board_changed:
             self.scene.set_state(state)
             self.los_panel.set_state(self.seen(state))
-        if changed != {"journal"}:
-            self.tracker.set_state(self.seen(state))
+        if changed != {"journal"} or state.step.startswith("gunnery"):
+            self.show_tracker(state)
         if changed & {"units", "orders", "pending", "turn", "step", "match"}:
             self.inspector.set_state(self.seen(state))
         self._show_setup(state, "match" in changed)
@@ -747,6 +747,16 @@ class MainWindow(QMainWindow):
             self.resizeDocks([self.setup_dock, self.journal_dock],
                              [height * 72 // 100, height * 28 // 100], Qt.Orientation.Vertical)
 
+    def show_tracker(self, state: MatchState) -> None:
+        """The Turn dock at ``state``; at a gunnery step, with the units that fired since the
+        clock last moved (the journal's fire events) said to have fired."""
+        from referee.app.turn_driver import fired_since_advance
+
+        fired: set[str] = set()
+        if self.session is not None and state.step.startswith("gunnery"):
+            fired = fired_since_advance(self.session.match.steps())
+        self.tracker.set_state(self.seen(state), fired)
+
     def seen(self, state: MatchState) -> MatchState:
         """``state`` less the hidden units of the sides hidden from view (View > Hide side
         N's hidden units), for the panels that name units."""
@@ -788,7 +798,7 @@ class MainWindow(QMainWindow):
         if self.session is not None:
             seen = self.seen(self.session.state)  # no panel names a unit hidden from view
             self.inspector.set_state(seen)
-            self.tracker.set_state(seen)
+            self.show_tracker(self.session.state)
             self.los_panel.set_state(seen)
             self.show_journal(self.session.state)
         self.statusBar().clearMessage()  # the last step's name may tell what is now hidden
