@@ -113,6 +113,8 @@ class MainWindow(QMainWindow):
         self.where = QLabel()
         self.where.setTextFormat(Qt.TextFormat.PlainText)  # the map's name is from its file
         self.statusBar().addPermanentWidget(self.where)
+        self._elided = ""  # the message shown elided; its whole text is the tooltip
+        self.statusBar().messageChanged.connect(self._message_changed)
         bar = self.menuBar()
         self.menus = {name: bar.addMenu(name) for name in MENUS}
         """The menu bar's menus by title, filled by :meth:`build_panels`."""
@@ -396,9 +398,28 @@ class MainWindow(QMainWindow):
             self.report_error(str(exc))
             return
         self.set_session(session)
-        self.statusBar().showMessage(
-            f"Match file: {session.path} (every step is written as it happens)")
+        self.show_match_file(session.path)
         self._remember(session.path)
+
+    def show_match_file(self, path: Path, said: str = "") -> None:
+        """Say in the status bar where the match is written, ``path`` elided in the middle
+        so the message ends before the label on the right; the whole text is its tooltip."""
+        bar = self.statusBar()
+        whole = f"{said}Match file: {path} (every step is written as it happens)"
+        metrics = bar.fontMetrics()
+        width = bar.width() if bar.isVisible() else self.width()  # not laid out yet
+        room = width - self.where.sizeHint().width() - 4 * metrics.averageCharWidth()
+        rest = metrics.horizontalAdvance(whole) - metrics.horizontalAdvance(str(path))
+        shown = metrics.elidedText(str(path), Qt.TextElideMode.ElideMiddle,
+                                   max(room - rest, 12 * metrics.averageCharWidth()))
+        self._elided = f"{said}Match file: {shown} (every step is written as it happens)"
+        bar.showMessage(self._elided)
+        bar.setToolTip(whole)
+
+    def _message_changed(self, message: str) -> None:
+        if message != self._elided:
+            self._elided = ""
+            self.statusBar().setToolTip("")
 
     def _remember(self, path: Path) -> None:
         """``path`` first in File > Open Recent (a match of any game system)."""
