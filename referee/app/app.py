@@ -219,9 +219,8 @@ def _open_first(window: MainWindow, path: Path | None, said: str) -> None:
         window.open_match(path)
     if said:
         where = window.session.path if window.session is not None else path
-        window.statusBar().showMessage(
-            f"{said}Match file: {where} (every step is written as it happens)"
-        )
+        if where is not None:
+            window.show_match_file(where, said)
 
 
 def run_app(path: Path | str | None = None) -> int:

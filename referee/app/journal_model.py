@@ -144,8 +144,8 @@ class JournalModel(QAbstractTableModel):
         if role == HTML_ROLE and index.column() == WHY_COLUMN:
             return row.why_html
         if role == Qt.ItemDataRole.ToolTipRole:
-            tip = (
-                row.text
+            tip = (  # the kind first: a narrow journal shows no Kind column
+                f"{row.kind}: {row.text}"
                 if index.column() != WHY_COLUMN
                 else f"{row.why}\n(click an id for its text; double-click the row for all)"
             )

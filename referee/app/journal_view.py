@@ -45,6 +45,11 @@ Step column takes a share of the table (``STEP_SHARE``), the Why column as much 
 widest first clause id needs (up to ``MOST_CHARS``)."""
 NARROW_COLUMN_CHARS = (4, 16, 0, 0, 0, 8)
 """The same in a narrow dock (a wizard borrowed its width): no kind or dice column."""
+KIND_COLUMN = 2
+WHAT_CHARS = 10
+"""What happened never narrows below this many characters ("tank, turn…" says whose row it
+is): a narrow dock takes the width from the Step column, whose name wraps (no word of it
+broken)."""
 STEP_SHARE = (0.22, 0.26)
 """The Step column's share of the table's width: wide, narrow."""
 MOST_CHARS = 22
@@ -110,7 +115,11 @@ class JournalView(QWidget):
             lambda text: self.proxy.set_kind(None if text == ALL_KINDS else text)
         )
         self.fitted: dict[int, int] = {}
-        """Column -> the width in pixels its content needs (the Why column)."""
+        """Column -> the width in pixels its content needs (the Kind and Why columns)."""
+        self.fitted_narrow: dict[int, int] = {}
+        """The same in a narrow dock: the Why column its first id alone."""
+        self.step_word = 0
+        """The widest word of a step's name, in pixels (the Step column never breaks one)."""
         self.proxy.layoutChanged.connect(self.fit_rows)
         self.proxy.modelReset.connect(self.fit_rows)
         self.proxy.rowsInserted.connect(self.fit_rows)
@@ -168,7 +177,14 @@ class JournalView(QWidget):
         self.fitted = {
             WHY_COLUMN: max((metrics.horizontalAdvance(f + ", …") for f in firsts),
                             default=0) + PAD,
+            KIND_COLUMN: max((metrics.horizontalAdvance(k) for k in self.model.kinds()),
+                             default=0) + PAD,
         }
+        self.fitted_narrow = {
+            WHY_COLUMN: max((metrics.horizontalAdvance(f) for f in firsts), default=0) + PAD,
+        }
+        words = {w for r in self.model.rows for w in r.step_name.split()}
+        self.step_word = max((metrics.horizontalAdvance(w) for w in words), default=0) + PAD
 
     def _size_columns(self) -> None:
         """Narrow columns around "What happened", which takes the width the dock leaves:
@@ -176,22 +192,31 @@ class JournalView(QWidget):
         column its content's width (a first clause id is never cut). In a
         narrow dock (a wizard borrowed its width) the kind and dice columns step aside and
         the step and why columns narrow (the kind filter and the tooltips still tell
-        them)."""
+        them); What happened always keeps ``WHAT_CHARS``, the step's name wrapping more."""
         chars = self.fontMetrics().averageCharWidth()
         narrow = self.width() < NARROW_CHARS * chars
         header = self.table.horizontalHeader()
         header.setStretchLastSection(False)
         header.setSectionResizeMode(3, QHeaderView.ResizeMode.Stretch)
-        share = STEP_SHARE[narrow] * self.table.viewport().width()
-        for column, least in enumerate(NARROW_COLUMN_CHARS if narrow else COLUMN_CHARS):
-            self.table.setColumnHidden(column, narrow and column in (2, 4))  # kind, dice
-            if not least:
-                continue
-            width = least * chars
-            if column == STEP_COLUMN:
-                width = max(width, round(share))
-            elif column in self.fitted:
-                width = max(width, min(self.fitted[column], MOST_CHARS * chars))
+        least_chars = NARROW_COLUMN_CHARS if narrow else COLUMN_CHARS
+        fitted = self.fitted_narrow if narrow else self.fitted
+        widths: dict[int, int] = {}
+        for column, least in enumerate(least_chars):
+            if least and column != STEP_COLUMN:
+                widths[column] = least * chars
+                if column in fitted:
+                    widths[column] = max(widths[column],
+                                         min(fitted[column], MOST_CHARS * chars))
+        viewport = self.table.viewport().width()
+        # the Step column's share, less what What happened needs to stay readable (and a
+        # little for a scroll bar yet to come)
+        room = viewport - sum(widths.values()) - WHAT_CHARS * chars - PAD
+        least = least_chars[STEP_COLUMN] * chars
+        widths[STEP_COLUMN] = min(max(least, round(STEP_SHARE[narrow] * viewport)),
+                                  max(room, self.step_word))
+        for column in (KIND_COLUMN, 4):  # kind, dice
+            self.table.setColumnHidden(column, narrow)
+        for column, width in sorted(widths.items()):
             if self.table.columnWidth(column) != width:
                 self.table.setColumnWidth(column, width)
 

@@ -113,6 +113,8 @@ class MainWindow(QMainWindow):
         self.where = QLabel()
         self.where.setTextFormat(Qt.TextFormat.PlainText)  # the map's name is from its file
         self.statusBar().addPermanentWidget(self.where)
+        self._elided = ""  # the message shown elided; its whole text is the tooltip
+        self.statusBar().messageChanged.connect(self._message_changed)
         bar = self.menuBar()
         self.menus = {name: bar.addMenu(name) for name in MENUS}
         """The menu bar's menus by title, filled by :meth:`build_panels`."""
@@ -396,9 +398,28 @@ class MainWindow(QMainWindow):
             self.report_error(str(exc))
             return
         self.set_session(session)
-        self.statusBar().showMessage(
-            f"Match file: {session.path} (every step is written as it happens)")
+        self.show_match_file(session.path)
         self._remember(session.path)
+
+    def show_match_file(self, path: Path, said: str = "") -> None:
+        """Say in the status bar where the match is written, ``path`` elided in the middle
+        so the message ends before the label on the right; the whole text is its tooltip."""
+        bar = self.statusBar()
+        whole = f"{said}Match file: {path} (every step is written as it happens)"
+        metrics = bar.fontMetrics()
+        width = bar.width() if bar.isVisible() else self.width()  # not laid out yet
+        room = width - self.where.sizeHint().width() - 4 * metrics.averageCharWidth()
+        rest = metrics.horizontalAdvance(whole) - metrics.horizontalAdvance(str(path))
+        shown = metrics.elidedText(str(path), Qt.TextElideMode.ElideMiddle,
+                                   max(room - rest, 12 * metrics.averageCharWidth()))
+        self._elided = f"{said}Match file: {shown} (every step is written as it happens)"
+        bar.showMessage(self._elided)
+        bar.setToolTip(whole)
+
+    def _message_changed(self, message: str) -> None:
+        if message != self._elided:
+            self._elided = ""
+            self.statusBar().setToolTip("")
 
     def _remember(self, path: Path) -> None:
         """``path`` first in File > Open Recent (a match of any game system)."""
@@ -547,8 +568,8 @@ class MainWindow(QMainWindow):
         if board_changed:
             self.scene.set_state(state)
             self.los_panel.set_state(self.seen(state))
-        if changed != {"journal"}:
-            self.tracker.set_state(self.seen(state))
+        if changed != {"journal"} or state.step.startswith("gunnery"):
+            self.show_tracker(state)
         if changed & {"units", "orders", "pending", "turn", "step", "match"}:
             self.inspector.set_state(self.seen(state))
         self._show_setup(state, "match" in changed)
@@ -747,6 +768,16 @@ class MainWindow(QMainWindow):
             self.resizeDocks([self.setup_dock, self.journal_dock],
                              [height * 72 // 100, height * 28 // 100], Qt.Orientation.Vertical)
 
+    def show_tracker(self, state: MatchState) -> None:
+        """The Turn dock at ``state``; at a gunnery step, with the units that fired since the
+        clock last moved (the journal's fire events) said to have fired."""
+        from referee.app.turn_driver import fired_since_advance
+
+        fired: set[str] = set()
+        if self.session is not None and state.step.startswith("gunnery"):
+            fired = fired_since_advance(self.session.match.steps())
+        self.tracker.set_state(self.seen(state), fired)
+
     def seen(self, state: MatchState) -> MatchState:
         """``state`` less the hidden units of the sides hidden from view (View > Hide side
         N's hidden units), for the panels that name units."""
@@ -788,7 +819,7 @@ class MainWindow(QMainWindow):
         if self.session is not None:
             seen = self.seen(self.session.state)  # no panel names a unit hidden from view
             self.inspector.set_state(seen)
-            self.tracker.set_state(seen)
+            self.show_tracker(self.session.state)
             self.los_panel.set_state(seen)
             self.show_journal(self.session.state)
         self.statusBar().clearMessage()  # the last step's name may tell what is now hidden

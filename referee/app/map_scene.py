@@ -48,7 +48,18 @@ if TYPE_CHECKING:  # numpy and the far picture come when first zoomed out (a qui
     from referee.match.state import MatchState  # the engine, when a match is opened
 
 SLOT_SPACING = 0.52 * HEX_SIZE
-"""Horizontal distance between the tokens of units sharing a hex (drawn smaller)."""
+"""Horizontal distance between the tokens of three or more units sharing a hex (drawn
+smaller, :data:`SHARED_SCALE`); they overlap a little."""
+PAIR_SPACING = 0.74 * HEX_SIZE
+"""The distance between two tokens sharing a hex: side by side without overlapping (each
+is 0.72 hex radii wide at :data:`SHARED_SCALE`), both inside the hex."""
+SHARED_SCALE = 0.6
+
+
+def slot_offset(i: int, n: int) -> float:
+    """The horizontal offset of the ``i``-th of ``n`` tokens in one hex, from its centre."""
+    spacing = PAIR_SPACING if n == 2 else SLOT_SPACING
+    return (i - (n - 1) / 2) * spacing
 FAR_PIXELS = 12.0
 """A hex smaller than this on the screen (circumradius, pixels) is seen from afar."""
 FAR_MIN_HEXES = 1000
@@ -236,8 +247,8 @@ class MapScene(QGraphicsScene):
             n = len(uids)
             for i, uid in enumerate(uids):
                 item = self.unit_items[uid]
-                offset = (i - (n - 1) / 2) * SLOT_SPACING
-                item.setScale(1.0 if n == 1 else 0.6)
+                offset = slot_offset(i, n)
+                item.setScale(1.0 if n == 1 else SHARED_SCALE)
                 item.setPos(hex_centre(h) + QPointF(offset, 0))
         for uid, item in self.unit_items.items():
             item.set_selected(uid == self.selected_uid)
@@ -271,8 +282,8 @@ class MapScene(QGraphicsScene):
                 item.setOpacity(0.6)
                 item.setToolTip(f"{tooltip(unit)}\nentered behind the screen: on the table "
                                 "at the reveal")
-                offset = (i - (len(here) - 1) / 2) * SLOT_SPACING
-                item.setScale(1.0 if len(here) == 1 else 0.6)
+                offset = slot_offset(i, len(here))
+                item.setScale(1.0 if len(here) == 1 else SHARED_SCALE)
                 item.setPos(hex_centre(h) + QPointF(offset, 0))
                 self.addItem(item)
                 self.pending_items.append(item)

@@ -1,8 +1,12 @@
 """The turn tracker: the steps of the edition's turn with the current one highlighted, what
-the current step asks of the referee (the engine's agenda), and a Next step button."""
+the current step asks of the referee (the engine's agenda; at a gunnery step, a unit that has
+fired since the clock last moved, as the journal says, is listed as such instead of still to
+fire), and a Next step button."""
 
 from __future__ import annotations
 
+from collections.abc import Collection
+from dataclasses import replace
 from html import escape
 
 from PySide6.QtCore import Qt, Signal
@@ -35,13 +39,23 @@ def units_html(units: tuple[Involved, ...]) -> list[str]:
             for why, uids in by_why.items()]
 
 
-def agenda_html(agenda: Agenda) -> str:
+def mark_fired(units: tuple[Involved, ...], fired: Collection[str]) -> tuple[Involved, ...]:
+    """``units`` with each unit ordered to Fire that is in ``fired`` said to have fired."""
+    return tuple(
+        replace(i, why="has fired in this step")
+        if i.uid in fired and "fire" in {a.casefold() for a in i.actions} else i
+        for i in units
+    )
+
+
+def agenda_html(agenda: Agenda, fired: Collection[str] = ()) -> str:
     """The agenda in words: who acts and how (first: a short dock shows it), what to do,
-    dice, choices, notes, clauses."""
+    dice, choices, notes, clauses; ``fired``: the units that fired since the clock last
+    moved."""
     parts = [f"<p><b>{escape(agenda.position.text())}</b></p>"]
     if agenda.is_empty:
         parts.append(f"<p><i>{escape(NOTHING_TO_DO)}</i></p>")
-    items = units_html(agenda.units)
+    items = units_html(mark_fired(agenda.units, fired))
     items += [f"<li><s>{escape(i.text())}</s> (left out)</li>" for i in agenda.excluded]
     if items:
         parts.append("<ul style='margin-left:0'>" + "".join(items) + "</ul>")
@@ -100,7 +114,8 @@ class TurnTracker(QWidget):
         layout.addWidget(self.next_button)
         self._step_ids: tuple[str, ...] = ()
 
-    def set_state(self, state: MatchState) -> None:
+    def set_state(self, state: MatchState, fired: Collection[str] = ()) -> None:
+        """Show ``state``; ``fired``: the units that fired since the clock last moved."""
         sequence = turn_sequence(state.rules)
         ids = tuple(s.id for s in sequence)  # readings may add or drop steps (orders)
         if self._step_ids != ids:
@@ -122,7 +137,7 @@ class TurnTracker(QWidget):
             item.setForeground(QBrush(QColor("#000000")) if current else QBrush())
             if current:
                 self.steps.scrollToItem(item, QListWidget.ScrollHint.PositionAtCenter)
-        self.agenda.setHtml(agenda_html(state.agenda()))
+        self.agenda.setHtml(agenda_html(state.agenda(), fired))
 
     def current_step_label(self) -> str:
         for i in range(self.steps.count()):

@@ -6,11 +6,12 @@ import math
 from dataclasses import replace
 
 from app_window import demo_window
+from PySide6.QtCore import Qt
 from PySide6.QtGui import QImage, QPainter
 
-from referee.app.geometry import HEX_SIZE
+from referee.app.geometry import HEX_SIZE, hex_polygon
 from referee.app.hex_item import HexItem
-from referee.app.unit_item import UnitItem, token_names
+from referee.app.unit_item import BODY, UnitItem, token_names
 from referee.board.hexgrid import SQRT3, parse_label
 
 
@@ -124,3 +125,17 @@ def test_a_long_id_shows_its_short_name_on_the_token_and_the_whole_id_in_its_tip
     window.scene._place_units({"hoplites": replace(tank, uid="hoplites")}, {})
     assert demo["hoplites"].band_name(painter, width) == "hoplites"
     painter.end()
+
+
+def test_two_units_sharing_a_hex_are_side_by_side_inside_it(qtbot, tmp_path):
+    window = demo_window(qtbot, tmp_path)
+    units = window.session.state.units
+    tank = units["tank"]
+    both = {"tank": tank, "hoplites": replace(units["hoplites"], hex=tank.hex)}
+    window.scene._place_units(both, {})
+    bodies = [window.scene.unit_items[uid].mapRectToScene(BODY) for uid in both]
+    assert not bodies[0].intersects(bodies[1])  # neither name hidden under the other
+    hexagon = hex_polygon(tank.hex, local=False)
+    for body in bodies:
+        for corner in (body.topLeft(), body.topRight(), body.bottomLeft(), body.bottomRight()):
+            assert hexagon.containsPoint(corner, Qt.FillRule.OddEvenFill)

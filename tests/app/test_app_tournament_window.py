@@ -168,3 +168,44 @@ def test_file_tournament_opens_an_event_on_a_server_by_its_url(qtbot, pg_url, mo
     qtbot.addWidget(window)
     assert window.tournament.name == "Server Cup" and window.desk.store.name == pg_url
     window.close()
+
+
+def test_a_correction_is_reported_below_the_form_without_hiding_its_numbers(
+    qtbot, event_target
+):
+    from PySide6.QtCore import QTimer
+    from PySide6.QtWidgets import QApplication
+
+    w = make_window(qtbot, event_target)
+    w.resize(1366, 768)
+    w.show()
+    qtbot.waitExposed(w)
+    for name in ("Ada", "Brin"):
+        w.new_name.setText(name)
+        w.add_player()
+    click(qtbot, w.pair_button)
+    w.tabs.setCurrentWidget(w.entry)
+    spins = w.entry.points
+    spins[0]["surviving-ip"].setValue(12)   # 12 x3 = 36
+    spins[1]["destroyed-ip"].setValue(24)   # 24 x6 = 144; + 16 bonus: 196 MVP
+    click(qtbot, w.entry.record_button)
+    qtbot.keyClicks(w.entry.why, "12 IP were 6")
+    spins[0]["surviving-ip"].setValue(6)    # 6 x3 + 144 + 16 = 178 MVP
+    boxes: list[object] = []
+
+    def close_a_box() -> None:  # a modal box over the form would run this in its loop
+        box = QApplication.activeModalWidget()
+        if box is not None:
+            boxes.append(box)
+            box.close()
+
+    QTimer.singleShot(0, close_a_box)
+    click(qtbot, w.entry.correct_button)
+    qtbot.wait(20)
+    assert boxes == []
+    report = w.entry.report
+    assert report.isVisible()
+    assert "196 MVP" in report.text() and "-> 178 MVP" in report.text()
+    assert not report.geometry().intersects(w.entry.working.geometry())
+    spots = [w.entry.working, *spins[0].values(), *spins[1].values()]
+    assert all(s.isVisible() and s.visibleRegion().boundingRect() == s.rect() for s in spots)

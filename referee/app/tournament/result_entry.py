@@ -1,9 +1,11 @@
 """Result entry: a table's points typed in, the calculation shown as it is typed, or a
-table's match file read; recorded as a result or, with a reason, as a correction."""
+table's match file read; recorded as a result or, with a reason, as a correction (its report
+shown below the buttons, where it hides none of the numbers it reports, until another round
+or table is picked)."""
 
 from __future__ import annotations
 
-from PySide6.QtCore import Signal
+from PySide6.QtCore import Qt, Signal
 from PySide6.QtWidgets import (
     QFormLayout,
     QGridLayout,
@@ -87,8 +89,20 @@ class ResultEntry(QWidget):
         layout.addWidget(self.working, 1)
         layout.addWidget(self.why)
         layout.addLayout(buttons)
+        self.report = QLabel()
+        self.report.setObjectName("correction-report")
+        self.report.setTextFormat(Qt.TextFormat.PlainText)  # names are typed in
+        self.report.setWordWrap(True)
+        self.report.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
+        self.report.hide()
+        layout.addWidget(self.report)
         self.round.valueChanged.connect(self.show_table)
         self.table.valueChanged.connect(self.show_table)
+
+    def show_report(self, lines: list[str]) -> None:
+        """A correction's report below the buttons (what changed for whom)."""
+        self.report.setText("Correction recorded: " + "\n".join(lines))
+        self.report.show()
 
     def set_event(self, event: Event) -> None:
         """The event as it is now; the first one also fills in the table shown."""
@@ -115,6 +129,7 @@ class ResultEntry(QWidget):
         """Another round or table picked: its players, and its points as recorded (the
         result that counts, corrections included), or none yet: never the numbers typed for
         the table shown before, which a correction would otherwise give this one."""
+        self.report.hide()  # it told of the table shown before
         self.update_names()
         rnd = self.tournament.round(self.round.value()) if self.tournament else None
         recorded = rnd.results.get(self.table.value()) if rnd is not None else None

@@ -304,7 +304,7 @@ class TournamentWindow(QMainWindow):
         if report is not None:
             self.message(report.lines()[0])
             self.entry.why.clear()
-            QMessageBox.information(self, "Correction recorded", "\n".join(report.lines()))
+            self.entry.show_report(report.lines())
 
     def result_from_match(self, round_number: int, table: int, as_correction: bool) -> None:
         path, _ = QFileDialog.getOpenFileName(self, "Match file", str(matches_dir()),

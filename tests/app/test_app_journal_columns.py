@@ -1,0 +1,47 @@
+"""At 1366x768 the journal dock keeps the columns a referee reads: what happened and why,
+beside a wizard too; each event's kind is whole where its column shows, and in every row's
+tooltip."""
+
+from app_window import demo_window
+from PySide6.QtCore import Qt
+
+from referee.app.journal_model import COLUMNS
+
+KIND, WHAT, WHY = COLUMNS.index("Kind"), COLUMNS.index("What happened"), COLUMNS.index("Why")
+
+
+def test_what_happened_stays_readable_beside_a_wizard(qtbot, tmp_path):
+    window = demo_window(qtbot, tmp_path)
+    journal = window.journal
+    wizard = window.open_gunnery_wizard()
+    qtbot.waitExposed(wizard)
+    # the width the wizard leaves the journal in a real 1366x768 window (openbox)
+    window.resizeDocks([journal.parentWidget()], [272], Qt.Orientation.Horizontal)
+    qtbot.waitUntil(lambda: journal.width() < 280)
+    table = journal.table
+    assert table.isColumnHidden(KIND)  # the narrow journal
+    chars = table.fontMetrics().averageCharWidth()
+    # "tank, turn…" needs ten characters to say whose orders a row is
+    assert not table.isColumnHidden(WHAT) and table.columnWidth(WHAT) >= 10 * chars
+    used = sum(table.columnWidth(c) for c in range(len(COLUMNS)) if not table.isColumnHidden(c))
+    assert used <= table.viewport().width()  # nothing pushed out of sight sideways
+    wizard.reject()
+
+
+def test_each_rows_kind_is_in_its_tooltip(qtbot, tmp_path):
+    window = demo_window(qtbot, tmp_path)
+    proxy = window.journal.proxy
+    tip = str(proxy.index(0, WHAT).data(Qt.ItemDataRole.ToolTipRole))
+    assert tip.startswith("orders: ")
+
+
+def test_the_kind_column_is_as_wide_as_its_longest_word_in_a_wide_dock(qtbot, tmp_path):
+    window = demo_window(qtbot, tmp_path)
+    journal = window.journal
+    dock = journal.parentWidget()
+    window.resizeDocks([dock], [900], Qt.Orientation.Horizontal)
+    qtbot.waitUntil(lambda: not journal.table.isColumnHidden(KIND))
+    metrics = journal.table.fontMetrics()
+    widest = max(metrics.horizontalAdvance(k) for k in journal.model.kinds())
+    assert "advance" in journal.model.kinds() and "orders" in journal.model.kinds()
+    assert journal.table.columnWidth(KIND) >= widest + 8
