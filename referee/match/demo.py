@@ -97,16 +97,23 @@ def demo_folder() -> Path:
 
 
 def new_demo_path(folder: Path | None = None) -> Path:
-    """A file name for a new demo match in ``folder`` that no file uses yet."""
-    from datetime import datetime  # here: the demo's preview (the app's first frame) is not
-
+    """A file name for a new demo match in ``folder`` that no file uses yet (the folder
+    made if need be)."""
     folder = folder or demo_folder()
     folder.mkdir(parents=True, exist_ok=True)
+    return unused_match_path(folder, "demo")
+
+
+def unused_match_path(folder: Path, stem: str) -> Path:
+    """``<stem>-<date>-<time>.referee`` in ``folder``, with ``-2``, ``-3``... added until
+    no file has the name."""
+    from datetime import datetime  # here: the demo's preview (the app's first frame) is not
+
     stamp = datetime.now().strftime("%Y%m%d-%H%M%S")
-    path = folder / f"demo-{stamp}.referee"
+    path = folder / f"{stem}-{stamp}.referee"
     n = 2
     while path.exists():
-        path = folder / f"demo-{stamp}-{n}.referee"
+        path = folder / f"{stem}-{stamp}-{n}.referee"
         n += 1
     return path
 

@@ -31,6 +31,15 @@ def drawn(window, colour):
                   if line.startswith("hex ") and line.endswith(colour))
 
 
+def move_page_of(qtbot, window, uid):
+    """The Activate wizard opened from its button on ``uid``, at its Move page."""
+    qtbot.mouseClick(window.activate_button, Qt.MouseButton.LeftButton)
+    wizard = window.wizard_host.wizard
+    wizard.unit.pick(uid)
+    next_page(qtbot, wizard)
+    return wizard, wizard.move_page
+
+
 def arrows(window):
     return [line.split()[1] for line in window.wizard_host.overlay.drawn()
             if line.startswith("arrow ")]
@@ -44,11 +53,7 @@ def test_the_path_clicked_tile_by_tile_is_the_move_written_not_the_cheapest(qtbo
     # (movement 3) on H11. The cheapest way to H9 is H10, H9 for 2; the referee says the
     # squad went round by G11 and G10: 3 tiles, 3 of 3.
     window = sample_window(qtbot, tmp_path, 22)
-    qtbot.mouseClick(window.activate_button, Qt.MouseButton.LeftButton)
-    wizard = window.wizard_host.wizard
-    wizard.unit.pick("rifles")
-    next_page(qtbot, wizard)
-    page = wizard.move_page
+    wizard, page = move_page_of(qtbot, window, "rifles")
     assert "H9: costs 2" in items(page.list)
     assert not page.isComplete()                 # no path said yet
     for label in ("G11", "G10", "H9"):
@@ -71,11 +76,7 @@ def test_the_path_clicked_tile_by_tile_is_the_move_written_not_the_cheapest(qtbo
 def test_a_click_on_a_far_tile_goes_the_cheapest_way_and_a_click_on_the_path_takes_it_back(
         qtbot, tmp_path):
     window = sample_window(qtbot, tmp_path, 22)
-    qtbot.mouseClick(window.activate_button, Qt.MouseButton.LeftButton)
-    wizard = window.wizard_host.wizard
-    wizard.unit.pick("rifles")
-    next_page(qtbot, wizard)
-    page = wizard.move_page
+    _, page = move_page_of(qtbot, window, "rifles")
     click_tile(qtbot, window, "G11")
     click_tile(qtbot, window, "G9")              # two tiles on: by G10, 1 + 2 = 3
     assert [p.hex for p in page.path()] == [parse_label(t) for t in ("G11", "G10", "G9")]
@@ -94,11 +95,7 @@ def test_a_vehicle_turns_where_it_stands_by_a_row_of_the_list_taken_with_the_key
     # clause activation.turn-in-place), taken with the arrows and Return, which does not
     # leave the page
     window = sample_window(qtbot, tmp_path, 25)
-    qtbot.mouseClick(window.activate_button, Qt.MouseButton.LeftButton)
-    wizard = window.wizard_host.wizard
-    wizard.unit.pick("buggy")
-    next_page(qtbot, wizard)
-    page = wizard.move_page
+    wizard, page = move_page_of(qtbot, window, "buggy")
     click_tile(qtbot, window, "H9")
     row = items(page.list).index("H9 facing SW: costs 2")
     page.list.setFocus()
@@ -113,11 +110,7 @@ def test_a_path_said_into_another_aircraft_ends_there_and_goes_no_further(qtbot,
     # the sample before its last step: side 1's hawk (movement 6) on I14 facing N, side 2's
     # fighter on I8 straight ahead (clause activation.aircraft-collisions)
     window = sample_window(qtbot, tmp_path, 24)
-    qtbot.mouseClick(window.activate_button, Qt.MouseButton.LeftButton)
-    wizard = window.wizard_host.wizard
-    wizard.unit.pick("hawk")
-    next_page(qtbot, wizard)
-    page = wizard.move_page
+    _, page = move_page_of(qtbot, window, "hawk")
     click_tile(qtbot, window, "I12")             # two tiles straight on: 2
     assert "I8 facing N: costs 6 — collides with fighter: both destroyed" in items(page.list)
     click_tile(qtbot, window, "I8")              # four more into the fighter's tile

@@ -26,20 +26,28 @@ def _match(tmp_path: Path) -> Path:
     return path
 
 
-def test_a_command_in_its_own_process_freezes_its_engine_and_collects_after(tmp_path):
-    path = _match(tmp_path)
+def _referee_then(argv, then, tmp_path):
+    """The lines printed by ``referee ARGV`` run as the ``referee`` program runs it (a process
+    of its own, ``python -m referee``), then by the Python line ``then`` in that process;
+    the command must end without an error."""
     code = (
         "import gc, runpy, sys\n"
-        f"sys.argv = ['referee', 'match', 'check', {str(path)!r}]\n"
+        f"sys.argv = ['referee', *{argv!r}]\n"
         "try:\n"
         "    runpy.run_module('referee', run_name='__main__')\n"
         "except SystemExit as done:\n"
         "    assert not done.code, done.code\n"
-        "print(gc.isenabled(), gc.get_freeze_count() > 10_000)\n"
+        f"{then}\n"
     )
     env = {**os.environ, "REFEREE_HOME": str(tmp_path), "REFEREE_CACHE": str(tmp_path / "c")}
-    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
-                         env=env, check=True, timeout=300).stdout.splitlines()
+    return subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
+                          env=env, check=True, timeout=300).stdout.splitlines()
+
+
+def test_a_command_in_its_own_process_freezes_its_engine_and_collects_after(tmp_path):
+    path = _match(tmp_path)
+    out = _referee_then(["match", "check", str(path)],
+                        "print(gc.isenabled(), gc.get_freeze_count() > 10_000)", tmp_path)
     assert out == [f"{path}: 10 steps replay exactly", "True True"]
 
 
@@ -75,18 +83,8 @@ def test_the_collector_is_paused_while_a_command_starts_and_back_after_a_failure
 
 
 def test_a_command_collects_its_own_work_every_20000_new_objects(tmp_path):
-    code = (
-        "import gc, runpy, sys\n"
-        "sys.argv = ['referee', 'rules', 'show', 'los.blind']\n"
-        "try:\n"
-        "    runpy.run_module('referee', run_name='__main__')\n"
-        "except SystemExit:\n"
-        "    pass\n"
-        "print(gc.get_threshold()[0], gc.isenabled())\n"
-    )
-    env = {**os.environ, "REFEREE_HOME": str(tmp_path), "REFEREE_CACHE": str(tmp_path / "c")}
-    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
-                         env=env, check=True, timeout=300).stdout.splitlines()
+    out = _referee_then(["rules", "show", "los.blind-hexes"],
+                        "print(gc.get_threshold()[0], gc.isenabled())", tmp_path)
     assert out[-1] == "20000 True"
 
 

@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-from datetime import datetime
 from pathlib import Path
 
 from PySide6.QtWidgets import (
@@ -22,16 +21,9 @@ from referee.app.wizards.new_match.page import new_match_wizard
 
 def default_match_path(folder: Path | None = None) -> Path:
     """``match-<date>-<time>.referee`` in the matches folder (the README's), not yet used."""
-    from referee.match.demo import demo_folder
+    from referee.match.demo import demo_folder, unused_match_path
 
-    folder = folder or demo_folder()
-    stamp = datetime.now().strftime("%Y%m%d-%H%M%S")
-    path = folder / f"match-{stamp}.referee"
-    n = 2
-    while path.exists():
-        path = folder / f"match-{stamp}-{n}.referee"
-        n += 1
-    return path
+    return unused_match_path(folder or demo_folder(), "match")
 
 
 class FilePage(QWizardPage):

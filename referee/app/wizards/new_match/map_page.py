@@ -4,6 +4,7 @@ the map editor) that keeps the scenario's rules, with its zones rimmed, previewe
 from __future__ import annotations
 
 from functools import cache
+from pathlib import Path
 from types import MappingProxyType
 
 from PySide6.QtWidgets import QHBoxLayout, QLabel, QListWidget, QVBoxLayout, QWizardPage
@@ -20,28 +21,26 @@ from referee.scenarios.model import Scenario
 @cache
 def maps_of(edition: str) -> tuple[BattleMap, ...]:
     """The shipped maps made for ``edition`` (``data/maps``), by name of file."""
-    from referee.board.maps import MapError, load_map
     from referee.paths import data_dir
 
-    maps = []
-    for path in sorted((data_dir() / "maps").glob("*.toml")):
-        try:
-            battle_map = load_map(path)
-        except MapError:
-            continue
-        if battle_map.edition == edition:
-            maps.append(battle_map)
-    return tuple(maps)
+    return _maps_in(data_dir() / "maps", edition)
 
 
 def user_maps(edition: str) -> tuple[BattleMap, ...]:
     """The referee's own maps of ``edition`` (saved by the map editor beside the matches
     folder), read afresh each time."""
     from referee.app.map_editor.window import maps_folder
+
+    return _maps_in(maps_folder(), edition)
+
+
+def _maps_in(folder: Path, edition: str) -> tuple[BattleMap, ...]:
+    """The maps of ``edition`` in ``folder``, by name of file; a file that is not a map
+    is passed over."""
     from referee.board.maps import MapError, load_map
 
     found = []
-    for path in sorted(maps_folder().glob("*.toml")):
+    for path in sorted(folder.glob("*.toml")):
         try:
             battle_map = load_map(path)
         except MapError:
