@@ -561,25 +561,26 @@ class MainWindow(QMainWindow):
         if self.session is None:
             return
         changed = set(flags)
+        steps = self.session.steps()  # read once for the journal, the Turn dock and the wizard
         if self.wizard_host.wizard is not None:
-            self._outdate_wizard(self._what_changed(changed))
+            self._outdate_wizard(self._what_changed(changed, steps))
         state = self.session.state
         board_changed = bool(changed & {"units", "hexes", "terrain", "match"})
         if board_changed:
             self.scene.set_state(state)
             self.los_panel.set_state(self.seen(state))
         if changed != {"journal"} or state.step.startswith("gunnery"):
-            self.show_tracker(state)
+            self.show_tracker(state, steps)
         if changed & {"units", "orders", "pending", "turn", "step", "match"}:
             self.inspector.set_state(self.seen(state))
         self._show_setup(state, "match" in changed)
-        self.show_journal(state)
+        self.show_journal(state, steps)
         self.where.setText(
             f"{state.rules.name} · {state.battle_map.name} · turn {state.turn}, "
             f"{self.tracker.current_step_label()}"
         )
 
-    def _what_changed(self, flags: set[str]) -> str:
+    def _what_changed(self, flags: set[str], steps: list[Step]) -> str:
         """What a change of the match was, in words, for the wizard it made out of date."""
         if "external" in flags:
             return "another program wrote to the match file"
@@ -587,7 +588,7 @@ class MainWindow(QMainWindow):
             return "a step was undone"
         if "redo" in flags:
             return "a step was redone"
-        done = [s for s in self.session.steps() if not s.undone] if self.session else []
+        done = [s for s in steps if not s.undone]
         return f"step {done[-1].number}, {done[-1].name}" if done else "the match changed"
 
     def _outdate_wizard(self, why: str) -> None:
@@ -768,14 +769,16 @@ class MainWindow(QMainWindow):
             self.resizeDocks([self.setup_dock, self.journal_dock],
                              [height * 72 // 100, height * 28 // 100], Qt.Orientation.Vertical)
 
-    def show_tracker(self, state: MatchState) -> None:
+    def show_tracker(self, state: MatchState, steps: list[Step] | None = None) -> None:
         """The Turn dock at ``state``; at a gunnery step, with the units that fired since the
-        clock last moved (the journal's fire events) said to have fired."""
+        clock last moved (the journal's fire events, of ``steps`` when the caller has read
+        them) said to have fired."""
         from referee.app.turn_driver import fired_since_advance
 
         fired: set[str] = set()
         if self.session is not None and state.step.startswith("gunnery"):
-            fired = fired_since_advance(self.session.match.steps())
+            steps = self.session.steps() if steps is None else steps
+            fired = fired_since_advance([s for s in steps if not s.undone])
         self.tracker.set_state(self.seen(state), fired)
 
     def seen(self, state: MatchState) -> MatchState:
@@ -785,14 +788,15 @@ class MainWindow(QMainWindow):
 
         return seen_state(state, self.scene.concealed_sides)
 
-    def show_journal(self, state: MatchState) -> None:
-        """The journal, each placement of a unit hidden from view masked (as ``referee
-        match show --view`` prints it)."""
+    def show_journal(self, state: MatchState, steps: list[Step] | None = None) -> None:
+        """The journal (``steps``, when the caller has read them), each placement of a unit
+        hidden from view masked (as ``referee match show --view`` prints it)."""
         assert self.session is not None
         from referee.match.concealment import conceal_steps
 
-        steps = conceal_steps(self.session.steps(), state, self.hidden_from_view())
-        self.journal.set_steps(steps, state.rules)
+        steps = self.session.steps() if steps is None else steps
+        self.journal.set_steps(conceal_steps(steps, state, self.hidden_from_view()),
+                               state.rules)
 
     def hidden_from_view(self) -> set[int]:
         """The sides whose secrets the window keeps: those of View > Hide side N's hidden
