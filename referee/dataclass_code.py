@@ -247,8 +247,8 @@ class Kept:
         except (EOFError, ValueError, TypeError):
             return None
         if not isinstance(index, dict) or not all(
-            type(m) is str and type(v) is tuple and len(v) == 3
-            and all(type(n) is int for n in v) for m, v in index.items()
+            type(m) is str and type(v) is tuple and len(v) == 3 and all(type(n) is int for n in v)
+            for m, v in index.items()
         ):
             return None
         return cls(index, data, at + 2 * _WORD + size)
@@ -318,8 +318,12 @@ def save() -> bool:
     try:
         file.parent.mkdir(parents=True, exist_ok=True)
         with open(tmp, "wb") as out:
-            out.write(_HEADER + len(head).to_bytes(_WORD, "little")
-                      + zlib.crc32(head).to_bytes(_WORD, "little") + head)
+            out.write(
+                _HEADER
+                + len(head).to_bytes(_WORD, "little")
+                + zlib.crc32(head).to_bytes(_WORD, "little")
+                + head
+            )
             for raw in blobs.values():
                 out.write(raw)
         os.replace(tmp, file)

@@ -172,8 +172,9 @@ def parse_toml(text: str, path: Path | str) -> dict[str, object]:
     import tomllib
 
     if len(text) > DATA_FILE_MAX_BYTES:
-        raise DataFileError(path, [f"{len(text)} characters, over the limit of "
-                                   f"{DATA_FILE_MAX_BYTES}"])
+        raise DataFileError(
+            path, [f"{len(text)} characters, over the limit of {DATA_FILE_MAX_BYTES}"]
+        )
     try:
         return tomllib.loads(text)
     except RecursionError:
@@ -195,8 +196,12 @@ def parse_kept_toml(text: str, path: Path | str) -> dict[str, object]:
 
     raw = text.encode("utf-8", "surrogatepass")
     try:
-        file = cache_dir() / f"toml-v{_CACHE_VERSION}" / "texts" / (
-            f"{zlib.crc32(raw):08x}-{len(raw)}.marshal")
+        file = (
+            cache_dir()
+            / f"toml-v{_CACHE_VERSION}"
+            / "texts"
+            / (f"{zlib.crc32(raw):08x}-{len(raw)}.marshal")
+        )
     except (OSError, RuntimeError, ValueError):  # no home folder to find a cache folder in
         return parse_toml(text, path)
     try:

@@ -177,8 +177,11 @@ def plain_cache_dir(platform: str, environ: Mapping[str, str]) -> Path | None:
     before anything else, and importing platformdirs (with the ``tempfile`` and ``shutil``
     it brings) took about 7 ms of a ``referee match check`` of 250; tests/test_user_folders.py
     checks these answers against platformdirs' own."""
-    if platform in ("win32", "ios", "cygwin") or "ANDROID_ROOT" in environ \
-            or hasattr(sys, "getandroidapilevel"):
+    if (
+        platform in ("win32", "ios", "cygwin")
+        or "ANDROID_ROOT" in environ
+        or hasattr(sys, "getandroidapilevel")
+    ):
         return None
     home = environ.get("HOME", "")
     xdg = environ.get("XDG_CACHE_HOME", "")

@@ -18,29 +18,67 @@ from pathlib import Path
 #            nightmare-riders 4mp 4xp
 TEMPLATES: list[tuple[str, list[tuple[str, int]], str | None]] = [
     # 12 IP; MP 8+2+4 = 14; CP 4; XP 2+2+2 = 6
-    ("spartan", [("standard-tank", 2), ("hoplite-phalanx", 2), ("peltast-skirmishers", 1),
-                 ("companion-cavalry", 1)], None),
+    (
+        "spartan",
+        [
+            ("standard-tank", 2),
+            ("hoplite-phalanx", 2),
+            ("peltast-skirmishers", 1),
+            ("companion-cavalry", 1),
+        ],
+        None,
+    ),
     # IP 12+12 = 24; CP 2+4 = 6; MP 8; XP 2: a huge unit
     ("spartan", [("talos", 1), ("standard-tank", 2), ("hoplite-phalanx", 2)], "talos"),
     # IP 20; MP 9+6+1 = 16; CP 3+2 = 5; XP 4+3 = 7
-    ("ork", [("battle-wagon", 4), ("ork-grunts", 3), ("boar-riders", 2), ("ork-warhero", 1)],
-     None),
+    ("ork", [("battle-wagon", 4), ("ork-grunts", 3), ("boar-riders", 2), ("ork-warhero", 1)], None),
     # IP 20; MP 4+12+6 = 22; CP 4; XP 8+4 = 12: a huge unit
-    ("ork", [("gargant-squiggoth", 1), ("ork-grunts", 4), ("battle-wagon", 4),
-             ("boar-riders", 2)], "gargant-squiggoth"),
+    (
+        "ork",
+        [("gargant-squiggoth", 1), ("ork-grunts", 4), ("battle-wagon", 4), ("boar-riders", 2)],
+        "gargant-squiggoth",
+    ),
     # IP 21; MP 12+4+4 = 20; CP 6; XP 6+6+4 = 16
     ("elf", [("e34", 3), ("elf-rangers", 3), ("elf-pathfinders", 2), ("wind-riders", 1)], None),
     # IP 16+8 = 24; MP 12+4 = 16; CP 12+6 = 18; XP 3
-    ("dwarf", [("steam-tank", 2), ("gyrocopter", 2), ("ironbreakers", 3), ("mortar-team", 2)],
-     None),
+    (
+        "dwarf",
+        [("steam-tank", 2), ("gyrocopter", 2), ("ironbreakers", 3), ("mortar-team", 2)],
+        None,
+    ),
     # IP 21; MP 12+4+4 = 20; CP 9; XP 3+6+4 = 13
-    ("dark-elf", [("shadow-tank", 3), ("dark-elf-warriors", 3), ("shades", 2),
-                  ("nightmare-riders", 1)], None),
+    (
+        "dark-elf",
+        [("shadow-tank", 3), ("dark-elf-warriors", 3), ("shades", 2), ("nightmare-riders", 1)],
+        None,
+    ),
 ]
 
 PLAYERS = [
-    "Ada", "Brin", "Cato", "Dora", "Emil", "Fay", "Gus", "Hana", "Ivo", "Jun", "Kai", "Lea",
-    "Mo", "Nia", "Oto", "Pia", "Quin", "Rue", "Sol", "Tam", "Uma", "Vik", "Wyn", "Xia",
+    "Ada",
+    "Brin",
+    "Cato",
+    "Dora",
+    "Emil",
+    "Fay",
+    "Gus",
+    "Hana",
+    "Ivo",
+    "Jun",
+    "Kai",
+    "Lea",
+    "Mo",
+    "Nia",
+    "Oto",
+    "Pia",
+    "Quin",
+    "Rue",
+    "Sol",
+    "Tam",
+    "Uma",
+    "Vik",
+    "Wyn",
+    "Xia",
 ]
 HUGE_PLAYERS = ("Brin", "Dora", "Jun", "Xia")
 """The players given a list with a huge unit."""

@@ -88,8 +88,10 @@ def pg_server():
         return
     bindir = pg_cluster.binaries()
     if bindir is None:
-        why = ("no PostgreSQL server binaries (initdb, pg_ctl) on this machine: the server "
-               "tests need them (Debian: apt-get install postgresql)")
+        why = (
+            "no PostgreSQL server binaries (initdb, pg_ctl) on this machine: the server "
+            "tests need them (Debian: apt-get install postgresql)"
+        )
         if os.environ.get(pg_cluster.ENV_REQUIRE):
             pytest.fail(f"{why}; {pg_cluster.ENV_REQUIRE} is set, so they must run")
         pytest.skip(why)

@@ -59,8 +59,13 @@ class Cluster:
 
     def _run(self, *args: str) -> None:
         done = subprocess.run(
-            [str(self.bindir / args[0]), *args[1:]], user=self.user, cwd=self.dir,
-            capture_output=True, text=True, timeout=120, check=False,
+            [str(self.bindir / args[0]), *args[1:]],
+            user=self.user,
+            cwd=self.dir,
+            capture_output=True,
+            text=True,
+            timeout=120,
+            check=False,
         )
         if done.returncode:
             log = self.dir / "server.log"
@@ -68,12 +73,35 @@ class Cluster:
             raise RuntimeError(f"{' '.join(args)} failed:\n{done.stdout}{done.stderr}{more}")
 
     def start(self) -> str:
-        self._run("initdb", "-D", str(self.data), "-U", USER, "--auth=trust", "-E", "UTF8",
-                  "--no-locale", "--no-sync")
-        options = (f"-k {self.dir} -p {PORT} -c listen_addresses='' -c fsync=off "
-                   "-c synchronous_commit=off -c full_page_writes=off")
-        self._run("pg_ctl", "-D", str(self.data), "-l", str(self.dir / "server.log"), "-w",
-                  "-t", "60", "-o", options, "start")
+        self._run(
+            "initdb",
+            "-D",
+            str(self.data),
+            "-U",
+            USER,
+            "--auth=trust",
+            "-E",
+            "UTF8",
+            "--no-locale",
+            "--no-sync",
+        )
+        options = (
+            f"-k {self.dir} -p {PORT} -c listen_addresses='' -c fsync=off "
+            "-c synchronous_commit=off -c full_page_writes=off"
+        )
+        self._run(
+            "pg_ctl",
+            "-D",
+            str(self.data),
+            "-l",
+            str(self.dir / "server.log"),
+            "-w",
+            "-t",
+            "60",
+            "-o",
+            options,
+            "start",
+        )
         return server_url(self.dir)
 
     def stop(self) -> None:

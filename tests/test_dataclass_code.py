@@ -25,7 +25,7 @@ needs_shape = pytest.mark.skipif(
 
 # Classes of every kind the project writes, defined in a fresh process, with what a user of
 # each sees printed as JSON.
-CLASSES = textwrap.dedent('''
+CLASSES = textwrap.dedent("""
     import dataclasses, json, sys
     from dataclasses import InitVar, dataclass, field
     from typing import ClassVar
@@ -83,30 +83,43 @@ CLASSES = textwrap.dedent('''
     seen["installed"] = vars(dataclasses).get("exec") is not None
     seen["compiled"] = dataclass_code.compiled()
     print(json.dumps(seen))
-''')
+""")
 
-CODE_OF = textwrap.dedent('''
+CODE_OF = textwrap.dedent("""
     import marshal
     def marshal_hex(cls):
         methods = ("__init__", "__repr__", "__eq__", "__hash__", "__setattr__", "__delattr__",
                    "__lt__")
         return {m: marshal.dumps(vars(cls)[m].__code__).hex() for m in methods
                 if m in vars(cls) and hasattr(vars(cls)[m], "__code__")}
-''')
+""")
 
 
 def run_classes(cache: Path, **env: str) -> dict:
     """The classes above made in a fresh process whose cache folder is ``cache``."""
     done = subprocess.run(
-        [sys.executable, "-c", CODE_OF + CLASSES], capture_output=True, text=True, timeout=120,
-        env={**os.environ, "REFEREE_CACHE": str(cache), **env}, check=False)
+        [sys.executable, "-c", CODE_OF + CLASSES],
+        capture_output=True,
+        text=True,
+        timeout=120,
+        env={**os.environ, "REFEREE_CACHE": str(cache), **env},
+        check=False,
+    )
     assert done.returncode == 0 and done.stderr == "", done.stderr
     return json.loads(done.stdout)
 
 
 def same_classes(a: dict, b: dict) -> None:
-    for key in ("point", "frozen", "slotted", "mutable", "keyed", "keyed_positional",
-                "annotations", "code"):
+    for key in (
+        "point",
+        "frozen",
+        "slotted",
+        "mutable",
+        "keyed",
+        "keyed_positional",
+        "annotations",
+        "code",
+    ):
         assert a[key] == b[key], key
 
 
@@ -125,12 +138,13 @@ def test_a_class_built_through_the_cache_is_the_plain_class(tmp_path: Path) -> N
     assert plain["frozen"] == "FrozenInstanceError"
     assert plain["mutable"] == ["Mutable(items=[1, 2], total=9)", 9, [], True, True]
     assert plain["annotations"] == (
-        "{'x': <class 'int'>, 'y': <class 'int'>, 'tags': tuple[str, ...], 'return': None}")
+        "{'x': <class 'int'>, 'y': <class 'int'>, 'tags': tuple[str, ...], 'return': None}"
+    )
 
 
 # String annotations (``from __future__ import annotations``, as every module of the project
 # writes): dataclasses tell a ClassVar, an InitVar and KW_ONLY by matching the text.
-STRING_ANNOTATED = textwrap.dedent('''
+STRING_ANNOTATED = textwrap.dedent("""
     from __future__ import annotations
     import dataclasses, json, typing
     from dataclasses import KW_ONLY, InitVar, dataclass, field
@@ -158,7 +172,7 @@ STRING_ANNOTATED = textwrap.dedent('''
         "installed": isinstance(vars(dataclasses).get("_MODULE_IDENTIFIER_RE"),
                                 referee.dataclass_code._AnnotationMatches),
     }))
-''')
+""")
 
 
 @needs_shape
@@ -167,8 +181,13 @@ def test_string_annotations_name_class_and_init_variables_as_plain_dataclasses_r
 ) -> None:
     def run(**env: str) -> dict:
         done = subprocess.run(
-            [sys.executable, "-c", STRING_ANNOTATED], capture_output=True, text=True,
-            timeout=120, env={**os.environ, "REFEREE_CACHE": str(tmp_path), **env}, check=False)
+            [sys.executable, "-c", STRING_ANNOTATED],
+            capture_output=True,
+            text=True,
+            timeout=120,
+            env={**os.environ, "REFEREE_CACHE": str(tmp_path), **env},
+            check=False,
+        )
         assert done.returncode == 0 and done.stderr == "", done.stderr
         return json.loads(done.stdout)
 
@@ -189,8 +208,13 @@ def test_a_damaged_cache_is_ignored_and_rebuilt(tmp_path: Path) -> None:
     run_classes(cache)
     (kept,) = (cache / dataclass_code.FOLDER).iterdir()
     good = kept.read_bytes()
-    for damaged in (good[: len(good) // 2], good[:-1] + bytes([good[-1] ^ 0xFF]), b"",
-                    b"\x00garbage", marshal.dumps({"def f(): pass": 1})):
+    for damaged in (
+        good[: len(good) // 2],
+        good[:-1] + bytes([good[-1] ^ 0xFF]),
+        b"",
+        b"\x00garbage",
+        marshal.dumps({"def f(): pass": 1}),
+    ):
         kept.write_bytes(damaged)
         again = run_classes(cache)
         assert again["compiled"] > 0  # nothing trusted from the damaged file...

@@ -48,6 +48,7 @@ FLOORS: dict[str, int] = {
     "__main__": 5,
 }
 
+
 def _package_of(rel: Path) -> str:
     return rel.parts[0] if len(rel.parts) > 1 else rel.stem
 

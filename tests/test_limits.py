@@ -10,10 +10,20 @@ from pathlib import Path
 from referee import limits
 
 ROOT = Path(__file__).parent.parent
-DATA_FILE_LIMITS = ("DATA_FILE_MAX_BYTES", "MAP_MAX_COLUMNS", "MAP_MAX_ROWS", "MAP_MAX_SIDE",
-                    "MAP_MAX_HEXES", "DICE_MAX_COUNT", "DICE_MAX_MODIFIER", "MATCH_MAX_UNITS",
-                    "MATCH_MAX_STEPS", "NAME_MAX_CHARS", "JOURNAL_MAX_BYTES",
-                    "IMPORT_MAX_BYTES")
+DATA_FILE_LIMITS = (
+    "DATA_FILE_MAX_BYTES",
+    "MAP_MAX_COLUMNS",
+    "MAP_MAX_ROWS",
+    "MAP_MAX_SIDE",
+    "MAP_MAX_HEXES",
+    "DICE_MAX_COUNT",
+    "DICE_MAX_MODIFIER",
+    "MATCH_MAX_UNITS",
+    "MATCH_MAX_STEPS",
+    "NAME_MAX_CHARS",
+    "JOURNAL_MAX_BYTES",
+    "IMPORT_MAX_BYTES",
+)
 
 
 def _table(text: str) -> dict[str, str]:
@@ -31,9 +41,7 @@ def _table(text: str) -> dict[str, str]:
 
 def test_every_limit_is_in_the_readme_with_its_value():
     table = _table((ROOT / "README.md").read_text(encoding="utf-8"))
-    assert {k: str(v) for k, v in limits.LIMITS.items()} == {
-        k: table.get(k) for k in limits.LIMITS
-    }
+    assert {k: str(v) for k, v in limits.LIMITS.items()} == {k: table.get(k) for k in limits.LIMITS}
 
 
 def test_the_limits_of_data_files_are_in_the_data_readme_with_their_values():

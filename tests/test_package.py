@@ -22,8 +22,13 @@ pytestmark = pytest.mark.package
 @pytest.fixture(scope="module")
 def built(tmp_path_factory) -> Path:
     """The app, built afresh by the documented command."""
-    done = subprocess.run(["bash", str(REPO / "packaging" / "build")], cwd=REPO,
-                          capture_output=True, text=True, timeout=1800)
+    done = subprocess.run(
+        ["bash", str(REPO / "packaging" / "build")],
+        cwd=REPO,
+        capture_output=True,
+        text=True,
+        timeout=1800,
+    )
     assert done.returncode == 0, done.stdout[-3000:] + done.stderr[-3000:]
     assert BUILT.is_file()
     return BUILT
@@ -32,14 +37,19 @@ def built(tmp_path_factory) -> Path:
 def _env(tmp: Path) -> dict[str, str]:
     env = {k: v for k, v in os.environ.items() if not k.startswith("REFEREE_")}
     env.pop("QT_QPA_PLATFORM", None)
-    env.update(HOME=str(tmp / "home"), XDG_DATA_HOME=str(tmp / "data"),
-               XDG_CONFIG_HOME=str(tmp / "config"), XDG_CACHE_HOME=str(tmp / "cache"))
+    env.update(
+        HOME=str(tmp / "home"),
+        XDG_DATA_HOME=str(tmp / "data"),
+        XDG_CONFIG_HOME=str(tmp / "config"),
+        XDG_CACHE_HOME=str(tmp / "cache"),
+    )
     return env
 
 
 def test_the_built_app_passes_its_smoke_test_offscreen(built, tmp_path):
-    done = subprocess.run([str(built), "smoke"], env=_env(tmp_path), capture_output=True,
-                          text=True, timeout=300)
+    done = subprocess.run(
+        [str(built), "smoke"], env=_env(tmp_path), capture_output=True, text=True, timeout=300
+    )
     assert done.returncode == 0, done.stderr
     assert "63 hexes and 6 unit tokens" in done.stdout
     # the search index was built with the app, not at the first search
@@ -49,10 +59,16 @@ def test_the_built_app_passes_its_smoke_test_offscreen(built, tmp_path):
 
 def test_the_built_app_answers_line_of_sight_like_the_installed_command(built, tmp_path):
     args = ["los", "standard", "B3", "F6", "--json"]
-    frozen = subprocess.run([str(built), *args], env=_env(tmp_path), capture_output=True,
-                            text=True, timeout=120)
-    installed = subprocess.run([sys.executable, "-m", "referee", *args], env=_env(tmp_path),
-                               capture_output=True, text=True, timeout=120)
+    frozen = subprocess.run(
+        [str(built), *args], env=_env(tmp_path), capture_output=True, text=True, timeout=120
+    )
+    installed = subprocess.run(
+        [sys.executable, "-m", "referee", *args],
+        env=_env(tmp_path),
+        capture_output=True,
+        text=True,
+        timeout=120,
+    )
     assert frozen.returncode == installed.returncode == 0, frozen.stderr + installed.stderr
     assert frozen.stdout == installed.stdout
     answer = json.loads(frozen.stdout)
@@ -78,8 +94,13 @@ def test_the_desktop_entry_installs_for_the_user(built, tmp_path):
     if not sys.platform.startswith("linux"):
         pytest.skip("the desktop entry is Linux's")
     env = _env(tmp_path)
-    done = subprocess.run([str(built.parent / "install-desktop-entry")], env=env,
-                          capture_output=True, text=True, timeout=60)
+    done = subprocess.run(
+        [str(built.parent / "install-desktop-entry")],
+        env=env,
+        capture_output=True,
+        text=True,
+        timeout=60,
+    )
     assert done.returncode == 0, done.stderr
     entry = (tmp_path / "data" / "applications" / "referee.desktop").read_text()
     assert f'Exec="{built}" %f' in entry

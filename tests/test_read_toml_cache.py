@@ -64,8 +64,7 @@ def test_a_text_read_again_and_again_is_kept_parsed_by_the_text_itself(folders):
 
     _, cache = folders
     text = 'name = "the map a match holds"\nrows = [1, 2]\n'
-    assert parse_kept_toml(text, "m.referee") == {"name": "the map a match holds",
-                                                  "rows": [1, 2]}
+    assert parse_kept_toml(text, "m.referee") == {"name": "the map a match holds", "rows": [1, 2]}
     (kept,) = cache.rglob("*.marshal")
     import marshal
 

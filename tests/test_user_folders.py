@@ -57,17 +57,26 @@ def test_without_xdg_variables_the_user_folders_are_under_home(xdg, monkeypatch)
 
 
 CACHE_CASES = [  # (HOME, XDG_CACHE_HOME): None is unset
-    ("/home/ann", None), ("/home/ann", ""), ("/home/ann", "/var/tmp/xdg"),
-    ("/home/ann", "/var/tmp/xdg/"), ("/home/ann", "relative/cache"), ("/home/ann", " "),
-    ("/", None), ("relative-home", None), ("relative-home", "/var/tmp/xdg"), ("", None),
-    (None, None), (None, "/var/tmp/xdg"),
+    ("/home/ann", None),
+    ("/home/ann", ""),
+    ("/home/ann", "/var/tmp/xdg"),
+    ("/home/ann", "/var/tmp/xdg/"),
+    ("/home/ann", "relative/cache"),
+    ("/home/ann", " "),
+    ("/", None),
+    ("relative-home", None),
+    ("relative-home", "/var/tmp/xdg"),
+    ("", None),
+    (None, None),
+    (None, "/var/tmp/xdg"),
 ]
 
 
 @pytest.mark.parametrize(("home", "xdg_cache"), CACHE_CASES)
 @pytest.mark.parametrize("platform", ["linux", "freebsd14", "darwin", "win32"])
 def test_the_cache_folder_found_without_platformdirs_is_the_one_platformdirs_names(
-        monkeypatch, platform, home, xdg_cache):
+    monkeypatch, platform, home, xdg_cache
+):
     import platformdirs.macos
     import platformdirs.unix
 
@@ -90,20 +99,23 @@ def test_the_cache_folder_found_without_platformdirs_is_the_one_platformdirs_nam
     if plain is not None:
         assert plain == expected
     usual = home == "/home/ann" and (
-        xdg_cache in (None, "") or (platform != "darwin" and xdg_cache.startswith("/")))
+        xdg_cache in (None, "") or (platform != "darwin" and xdg_cache.startswith("/"))
+    )
     assert plain is not None or not usual  # a usual user's case needs no platformdirs
 
 
 @pytest.mark.skipif(sys.platform != "linux", reason="the XDG folders are Linux's")
-def test_an_absolute_xdg_cache_home_is_the_cache_folder_without_importing_platformdirs(
-        tmp_path):
+def test_an_absolute_xdg_cache_home_is_the_cache_folder_without_importing_platformdirs(tmp_path):
     env = {**os.environ, "XDG_CACHE_HOME": str(tmp_path / "c"), "HOME": str(tmp_path)}
     for name in ("REFEREE_CACHE", "REFEREE_HOME"):
         env.pop(name, None)
-    code = ("import sys; from referee.paths import cache_dir; print(cache_dir()); "
-            "print('platformdirs' in sys.modules)")
-    out = subprocess.run([sys.executable, "-c", code], env=env, capture_output=True,
-                         text=True, check=True).stdout.split()
+    code = (
+        "import sys; from referee.paths import cache_dir; print(cache_dir()); "
+        "print('platformdirs' in sys.modules)"
+    )
+    out = subprocess.run(
+        [sys.executable, "-c", code], env=env, capture_output=True, text=True, check=True
+    ).stdout.split()
     assert out == [str(tmp_path / "c" / "referee"), "False"]
 
 
@@ -200,8 +212,15 @@ def test_the_commands_write_only_to_the_user_folders_and_where_they_are_told(xdg
     referee("rules", "search", "smoke")
     referee("rules", "import", str(book), "--name", "house")
     referee("visible", "standard", "--all", "--json")
-    referee("match", "new", "m.referee", "--map", "standard",
-            "--unit", "tank standard-tank side=1 hex=C2 facing=3")
+    referee(
+        "match",
+        "new",
+        "m.referee",
+        "--map",
+        "standard",
+        "--unit",
+        "tank standard-tank side=1 hex=C2 facing=3",
+    )
     referee("match", "report", "m.referee")
     referee("smoke")
 
@@ -210,7 +229,9 @@ def test_the_commands_write_only_to_the_user_folders_and_where_they_are_told(xdg
     assert (xdg / "data" / "referee" / "imports.db").is_file()
     assert (xdg / "cache" / "referee" / "rules-search.db").is_file()
     assert sorted(p.name for p in work.iterdir()) == [
-        "house-rules.md", "m.referee", "m.referee.html"
+        "house-rules.md",
+        "m.referee",
+        "m.referee.html",
     ]
     assert {"data": _tree(REPO / "data"), "resources": _tree(REPO / "resources")} == (
         shipped_before

@@ -23,14 +23,14 @@ from referee.versions import NewerFileError, current_versions, stamp
 
 DATA = data_dir()
 
-ARMY = '''name = "Vanguard of the Hot Gates"
+ARMY = """name = "Vanguard of the Hot Gates"
 nation = "spartan"
 game = "standard"
 
 [[unit]]
 type = "hoplite-phalanx"
 count = 2
-'''
+"""
 
 
 def digest(path: Path) -> str:
@@ -48,8 +48,9 @@ def data_copy(tmp_path, monkeypatch):
 
 
 def set_version(toml: Path, version: int) -> None:
-    text = re.sub(r"^version = \d+$", f"version = {version}", toml.read_text(encoding="utf-8"),
-                  flags=re.M)
+    text = re.sub(
+        r"^version = \d+$", f"version = {version}", toml.read_text(encoding="utf-8"), flags=re.M
+    )
     toml.write_text(text, encoding="utf-8")
 
 
@@ -58,8 +59,7 @@ def new_ruleset_version(data: Path, ruleset_id: str, extra_rulings: str) -> None
     history/<old>/, raise the version, change the files."""
     folder = data / "rulesets" / ruleset_id
     old = tomllib.loads((folder / "ruleset.toml").read_text(encoding="utf-8"))["version"]
-    shutil.copytree(folder, folder / "history" / str(old),
-                    ignore=shutil.ignore_patterns("history"))
+    shutil.copytree(folder, folder / "history" / str(old), ignore=shutil.ignore_patterns("history"))
     set_version(folder / "ruleset.toml", old + 1)
     with open(folder / "ruleset.toml", "a", encoding="utf-8") as fh:
         fh.write(extra_rulings)
@@ -129,9 +129,7 @@ def test_an_old_match_is_read_with_the_ruleset_of_its_day(tmp_path, data_copy):
         assert new.meta["versions"]["ruleset_version"] == now + 1
 
 
-def test_a_match_whose_ruleset_version_is_no_longer_kept_is_refused_saying_so(
-    tmp_path, data_copy
-):
+def test_a_match_whose_ruleset_version_is_no_longer_kept_is_refused_saying_so(tmp_path, data_copy):
     path = tmp_path / "old.referee"
     create_demo_match(path).close()
     made = current_versions().rulesets["first-draft"]  # the demo's, soon kept no more
@@ -165,9 +163,7 @@ def test_an_army_file_written_carries_the_stamp_and_reads_back(tmp_path):
     doc = tomllib.loads(text)
     assert doc["versions"] == stamp()
     assert doc["versions"]["units"] == current_versions().units
-    assert load_army(_write(tmp_path, text, "again.toml")).with_(path=None) == army.with_(
-        path=None
-    )
+    assert load_army(_write(tmp_path, text, "again.toml")).with_(path=None) == army.with_(path=None)
 
 
 def test_an_army_file_from_newer_unit_catalogues_is_refused(tmp_path):

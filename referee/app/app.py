@@ -146,8 +146,9 @@ def begin_window(
     the function that finishes it (the panels, the menus' actions, the match opened; once,
     whenever called again)."""
     ensure_app()
-    window = MainWindow(settings=settings if settings is not None else QSettings(),
-                        defer_panels=deferred)
+    window = MainWindow(
+        settings=settings if settings is not None else QSettings(), defer_panels=deferred
+    )
     remembered = window.remembered
     said = ""
     if path is None and remembered is not None:
@@ -202,7 +203,8 @@ def _open_first(window: MainWindow, path: Path | None, said: str) -> None:
             window.scene.clear_map()
             window.statusBar().showMessage(
                 f"{path.name} is a match of another game system: it opened in its own "
-                "window. File > New demo match makes a match of written orders here.")
+                "window. File > New demo match makes a match of written orders here."
+            )
             return
         if window.session is None:
             said = f"{path} could not be opened ({window.last_error}): a new demo match. "

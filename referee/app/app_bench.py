@@ -141,9 +141,12 @@ def _child_ms(code: str, ready: bool = False) -> tuple[float, float]:
         # run in the fresh home: "python -c" puts the working folder first on the path, and
         # from another checkout's folder the child would time that checkout's referee
         child = subprocess.Popen(
-            [sys.executable, "-c", code], stdout=subprocess.PIPE, stderr=subprocess.DEVNULL,
+            [sys.executable, "-c", code],
+            stdout=subprocess.PIPE,
+            stderr=subprocess.DEVNULL,
             env={**_environment(Path(home)), "REFEREE_BENCH_READY": "1" if ready else "0"},
-            text=True, cwd=home,
+            text=True,
+            cwd=home,
         )
         assert child.stdout is not None
         said = child.stdout.readline()
@@ -207,9 +210,14 @@ def _match_on(map_file: Path, folder: Path) -> Path:
     middle = load_map(map_file, ruleset("current").terrain)
     middle_hex = middle.hexes[len(middle.hexes) // 2]
     path = folder / f"{map_file.stem}.referee"
-    MatchFile.create(path, map_name=str(map_file), ruleset="current", units=[
-        {"uid": "tank", "unit": "standard-tank", "side": 1, "hex": hex_label(middle_hex)},
-    ]).close()
+    MatchFile.create(
+        path,
+        map_name=str(map_file),
+        ruleset="current",
+        units=[
+            {"uid": "tank", "unit": "standard-tank", "side": 1, "hex": hex_label(middle_hex)},
+        ],
+    ).close()
     return path
 
 
@@ -223,8 +231,9 @@ def _hover_ms(match: Path, steps: int) -> dict[str, Any]:
     from referee.app.main_window import MainWindow
 
     app = ensure_app()
-    window = MainWindow(settings=QSettings(str(match.with_suffix(".ini")),
-                                           QSettings.Format.IniFormat))
+    window = MainWindow(
+        settings=QSettings(str(match.with_suffix(".ini")), QSettings.Format.IniFormat)
+    )
     window.resize(1366, 768)
     window.open_match(match)
     window.show()

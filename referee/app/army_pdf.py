@@ -30,10 +30,14 @@ def write_pdf(html: str, path: Path | str) -> Path:
     partial = path.with_name(f".{path.name}.partial")
     writer = QPdfWriter(str(partial))
     writer.setResolution(RESOLUTION)
-    writer.setPageLayout(QPageLayout(
-        QPageSize(QPageSize.PageSizeId.A4), QPageLayout.Orientation.Portrait,
-        QMarginsF(MARGIN_MM, MARGIN_MM, MARGIN_MM, MARGIN_MM), QPageLayout.Unit.Millimeter,
-    ))
+    writer.setPageLayout(
+        QPageLayout(
+            QPageSize(QPageSize.PageSizeId.A4),
+            QPageLayout.Orientation.Portrait,
+            QMarginsF(MARGIN_MM, MARGIN_MM, MARGIN_MM, MARGIN_MM),
+            QPageLayout.Unit.Millimeter,
+        )
+    )
     writer.setTitle("Army sheet")
     writer.setCreator("referee")
     doc = QTextDocument()

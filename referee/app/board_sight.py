@@ -98,8 +98,15 @@ class _Preparation(QRunnable):
     it emits belong to its :class:`BoardSight` and to the gate, both in the window's
     thread."""
 
-    def __init__(self, token: int, board: LosBoard, geometry: MapGeometry | None,
-                 cache: Path | None, signals: _Signals, gate: _CollectorGate) -> None:
+    def __init__(
+        self,
+        token: int,
+        board: LosBoard,
+        geometry: MapGeometry | None,
+        cache: Path | None,
+        signals: _Signals,
+        gate: _CollectorGate,
+    ) -> None:
         super().__init__()
         self.setAutoDelete(False)
         self.token, self.board, self.geometry, self.cache = token, board, geometry, cache

@@ -27,8 +27,11 @@ ADDABLE_MARKERS = ("smoke", "fire")
 MAX_TOKENS = 5
 CONDITION_DICE = (4, 6, 8, 10, 12)
 """The dice a Poison[N] or Bleeding[N] instance is added with from the menu."""
-COUNTED_CONDITIONS = (("fire", "Fire tokens"), ("acid", "Acid tokens"),
-                      ("minor_acid", "Minor acid tokens"))
+COUNTED_CONDITIONS = (
+    ("fire", "Fire tokens"),
+    ("acid", "Acid tokens"),
+    ("minor_acid", "Minor acid tokens"),
+)
 
 
 @dataclass(frozen=True)
@@ -97,18 +100,26 @@ class CorrectionMenu(QMenu):
             fewer = {"alive": u.alive - 1}
             if u.elites_alive > u.alive - 1:
                 fewer["elites_alive"] = u.alive - 1
-            self._add(menu, f"Take off one model ({u.alive} -> {u.alive - 1})",
-                      correct(u.uid, f"one model taken off ({u.alive} -> {u.alive - 1})",
-                              **fewer))
+            self._add(
+                menu,
+                f"Take off one model ({u.alive} -> {u.alive - 1})",
+                correct(u.uid, f"one model taken off ({u.alive} -> {u.alive - 1})", **fewer),
+            )
         sub = menu.addMenu("Models alive")
         for n in range(models + 1):
             fields = {"alive": n, **({"elites_alive": n} if u.elites_alive > n else {})}
-            self._add(sub, f"{n} of {models}{'  (now)' if n == u.alive else ''}",
-                      correct(u.uid, f"models alive {n}", **fields))
+            self._add(
+                sub,
+                f"{n} of {models}{'  (now)' if n == u.alive else ''}",
+                correct(u.uid, f"models alive {n}", **fields),
+            )
         sub = menu.addMenu("Speed")
         for speed in u.unit.speeds:
-            self._add(sub, f"{speed.name}{'  (now)' if speed.name == u.speed else ''}",
-                      correct(u.uid, f"speed {speed.name}", speed=speed.name))
+            self._add(
+                sub,
+                f"{speed.name}{'  (now)' if speed.name == u.speed else ''}",
+                correct(u.uid, f"speed {speed.name}", speed=speed.name),
+            )
         self._add(menu, f"Move {u.uid} to a hex…", Correction(f"Move {u.uid}", move_uid=u.uid))
         for turn, word in ((-1, "left"), (1, "right")):
             facing = (u.facing + turn) % 6
@@ -145,8 +156,11 @@ class CorrectionMenu(QMenu):
             now = u.ammo(w.name)
             for n in range(max(MAX_TOKENS, now) + 1):
                 loaded = {**u.loaded, w.name: n}
-                self._add(sub, f"{w.name}: {n} loaded{'  (now)' if n == now else ''}",
-                          correct(u.uid, f"{w.name} load tokens {n}", loaded=loaded))
+                self._add(
+                    sub,
+                    f"{w.name}: {n} loaded{'  (now)' if n == now else ''}",
+                    correct(u.uid, f"{w.name} load tokens {n}", loaded=loaded),
+                )
         limited = [w for w in u.unit.weapons if w.limited_ammo is not None]
         if not limited:
             return
@@ -157,10 +171,11 @@ class CorrectionMenu(QMenu):
             left_now = carried - u.shots_fired(w.name)
             for left in range(carried + 1):
                 fired = {**u.fired, w.name: carried - left}
-                self._add(sub, f"{w.name}: {left} of {carried} left"
-                          f"{'  (now)' if left == left_now else ''}",
-                          correct(u.uid, f"{w.name} ammo left {left} of {carried}",
-                                  fired=fired))
+                self._add(
+                    sub,
+                    f"{w.name}: {left} of {carried} left{'  (now)' if left == left_now else ''}",
+                    correct(u.uid, f"{w.name} ammo left {left} of {carried}", fired=fired),
+                )
 
     def _condition_actions(self, menu: QMenu, u: UnitState) -> None:
         """Each condition with its strength: tokens counted, dice instances listed."""
@@ -169,20 +184,27 @@ class CorrectionMenu(QMenu):
             now = int(getattr(u, field_name))
             word = title.lower().replace(" tokens", "")
             for n in range(max(MAX_TOKENS, now) + 1):
-                self._add(sub, f"{word} {n}{'  (now)' if n == now else ''}",
-                          correct(u.uid, f"{word} tokens {n}", **{field_name: n}))
+                self._add(
+                    sub,
+                    f"{word} {n}{'  (now)' if n == now else ''}",
+                    correct(u.uid, f"{word} tokens {n}", **{field_name: n}),
+                )
         for field_name, name in (("poison", "Poison"), ("bleeding", "Bleeding")):
             sub = menu.addMenu(name)
             dice: tuple[int, ...] = tuple(getattr(u, field_name))
             for die in CONDITION_DICE:
-                self._add(sub, f"Add {name}[{die}]",
-                          correct(u.uid, f"{name.lower()} [{die}] added",
-                                  **{field_name: [*dice, die]}))
+                self._add(
+                    sub,
+                    f"Add {name}[{die}]",
+                    correct(u.uid, f"{name.lower()} [{die}] added", **{field_name: [*dice, die]}),
+                )
             for i, die in enumerate(dice):
-                rest = [*dice[:i], *dice[i + 1:]]
-                self._add(sub, f"Take off {name}[{die}]",
-                          correct(u.uid, f"{name.lower()} [{die}] taken off",
-                                  **{field_name: rest}))
+                rest = [*dice[:i], *dice[i + 1 :]]
+                self._add(
+                    sub,
+                    f"Take off {name}[{die}]",
+                    correct(u.uid, f"{name.lower()} [{die}] taken off", **{field_name: rest}),
+                )
 
     def action_texts(self) -> list[str]:
         """Every action's text, submenus included (for tests and screenshots)."""

@@ -49,8 +49,14 @@ def computed_preview() -> Preview:
 
     battle_map = load_map(find_map(DEMO_MAP))
     units = [
-        UnitState(uid=spec["uid"], unit=find_unit(spec["unit"]), side=spec["side"],
-                  hex=parse_label(spec["hex"]), facing=spec["facing"], speed=spec["speed"])
+        UnitState(
+            uid=spec["uid"],
+            unit=find_unit(spec["unit"]),
+            side=spec["side"],
+            hex=parse_label(spec["hex"]),
+            facing=spec["facing"],
+            speed=spec["speed"],
+        )
         for spec in DEMO_UNITS
     ]
     return battle_map, units

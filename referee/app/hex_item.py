@@ -252,8 +252,13 @@ class HexItem(QGraphicsItem):
         if px >= LABEL_PX:
             self._text(painter, self.label, QRectF(_p(-0.5, -0.87), _p(0.5, -0.55)), 0.3, fill)
         elif px >= SMALL_LABEL_PX:
-            self._text(painter, self.label, QRectF(_p(-0.9, -0.4), _p(0.9, 0.4)),
-                       SMALL_LABEL_TEXT / px, fill)
+            self._text(
+                painter,
+                self.label,
+                QRectF(_p(-0.9, -0.4), _p(0.9, 0.4)),
+                SMALL_LABEL_TEXT / px,
+                fill,
+            )
 
     @staticmethod
     def _text(painter: QPainter, text: str, rect: QRectF, size: float, under: QColor) -> None:

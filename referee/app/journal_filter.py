@@ -56,8 +56,11 @@ class JournalFilter(QSortFilterProxyModel):
     def data(
         self, index: QModelIndex | QPersistentModelIndex, role: int = Qt.ItemDataRole.DisplayRole
     ) -> object:
-        if role == Qt.ItemDataRole.DisplayRole and index.column() in STEP_COLUMNS \
-                and self.continues_step(index.row()):
+        if (
+            role == Qt.ItemDataRole.DisplayRole
+            and index.column() in STEP_COLUMNS
+            and self.continues_step(index.row())
+        ):
             return ""
         return super().data(index, role)
 
@@ -66,5 +69,8 @@ class JournalFilter(QSortFilterProxyModel):
         if row <= 0:
             return False
         here, above = (self.index(r, 0).data(ROW_ROLE) for r in (row, row - 1))
-        return isinstance(here, JournalRow) and isinstance(above, JournalRow) \
+        return (
+            isinstance(here, JournalRow)
+            and isinstance(above, JournalRow)
             and (here.step, here.undone) == (above.step, above.undone)
+        )

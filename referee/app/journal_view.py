@@ -158,8 +158,9 @@ class JournalView(QWidget):
             text = str(self.proxy.index(row, STEP_COLUMN).data() or "")
             height = line
             if text:
-                lines = metrics.boundingRect(QRect(0, 0, width, 10_000),
-                                             Qt.TextFlag.TextWordWrap, text).height()
+                lines = metrics.boundingRect(
+                    QRect(0, 0, width, 10_000), Qt.TextFlag.TextWordWrap, text
+                ).height()
                 height = max(line, lines + line - metrics.lineSpacing())
             if header.sectionSize(row) != height:
                 header.resizeSection(row, height)
@@ -172,13 +173,15 @@ class JournalView(QWidget):
         """The width the Why column needs in the table's font: the widest first id of a
         row, and room for a comma after it."""
         metrics = self.table.fontMetrics()
-        firsts = {(r.clauses or tuple(f"ruling {x}" for x in r.rulings) or ("",))[0]
-                  for r in self.model.rows}
+        firsts = {
+            (r.clauses or tuple(f"ruling {x}" for x in r.rulings) or ("",))[0]
+            for r in self.model.rows
+        }
         self.fitted = {
-            WHY_COLUMN: max((metrics.horizontalAdvance(f + ", …") for f in firsts),
-                            default=0) + PAD,
-            KIND_COLUMN: max((metrics.horizontalAdvance(k) for k in self.model.kinds()),
-                             default=0) + PAD,
+            WHY_COLUMN: max((metrics.horizontalAdvance(f + ", …") for f in firsts), default=0)
+            + PAD,
+            KIND_COLUMN: max((metrics.horizontalAdvance(k) for k in self.model.kinds()), default=0)
+            + PAD,
         }
         self.fitted_narrow = {
             WHY_COLUMN: max((metrics.horizontalAdvance(f) for f in firsts), default=0) + PAD,
@@ -205,15 +208,15 @@ class JournalView(QWidget):
             if least and column != STEP_COLUMN:
                 widths[column] = least * chars
                 if column in fitted:
-                    widths[column] = max(widths[column],
-                                         min(fitted[column], MOST_CHARS * chars))
+                    widths[column] = max(widths[column], min(fitted[column], MOST_CHARS * chars))
         viewport = self.table.viewport().width()
         # the Step column's share, less what What happened needs to stay readable (and a
         # little for a scroll bar yet to come)
         room = viewport - sum(widths.values()) - WHAT_CHARS * chars - PAD
         least = least_chars[STEP_COLUMN] * chars
-        widths[STEP_COLUMN] = min(max(least, round(STEP_SHARE[narrow] * viewport)),
-                                  max(room, self.step_word))
+        widths[STEP_COLUMN] = min(
+            max(least, round(STEP_SHARE[narrow] * viewport)), max(room, self.step_word)
+        )
         for column in (KIND_COLUMN, 4):  # kind, dice
             self.table.setColumnHidden(column, narrow)
         for column, width in sorted(widths.items()):
@@ -249,7 +252,8 @@ class JournalView(QWidget):
         else:
             later = sorted({r.step for r in rows if r.step > row.step and not r.undone})
             undo = menu.addAction(
-                f"Undo back to here ({len(later)} later step{'s' if len(later) != 1 else ''})")
+                f"Undo back to here ({len(later)} later step{'s' if len(later) != 1 else ''})"
+            )
             undo.setToolTip("Undo every step after this one (Edit > Redo brings them back)")
             undo.setEnabled(bool(later))
             undo.triggered.connect(lambda: self.undoBackRequested.emit(row.step))

@@ -180,8 +180,7 @@ class LosPanel(QWidget):
             if self.pinned == h:  # the kept hex again: follow the mouse again
                 self.pinned = None
                 self.show_visibility(h, final=False)
-                self.prompt.setText("The shading follows the mouse again; click a hex to "
-                                    "keep it.")
+                self.prompt.setText("The shading follows the mouse again; click a hex to keep it.")
             else:
                 self.pinned = h
                 self.show_visibility(h)
@@ -191,8 +190,9 @@ class LosPanel(QWidget):
                 self.sight = None
                 self.visibility_source = None
                 self.scene.show_overlay({h: "start"})
-                self.prompt.setText(f"From {hex_label(h)}: move to a hex to see the line, "
-                                    "click to keep it.")
+                self.prompt.setText(
+                    f"From {hex_label(h)}: move to a hex to see the line, click to keep it."
+                )
             else:
                 first, self.first = self.first, None
                 self.show_line(first, h)
@@ -220,8 +220,9 @@ class LosPanel(QWidget):
     def following(self) -> bool:
         """Whether what the tool shows follows the mouse (the line after a first hex, the
         shading no click has kept) rather than an answer kept by a click."""
-        return ((self.mode == "los" and self.first is not None)
-                or (self.mode == "visibility" and self.pinned is None))
+        return (self.mode == "los" and self.first is not None) or (
+            self.mode == "visibility" and self.pinned is None
+        )
 
     def put_away(self) -> None:
         """The panel went out of sight (another tab of its dock, such as Rules, or closed):
@@ -249,13 +250,13 @@ class LosPanel(QWidget):
         """The board's engines are prepared: show what waited for them."""
         waiting, self.waiting = self.waiting, None
         if waiting is not None and self.mode == "visibility":
-            self.show_visibility(self.pinned or self.hovered or waiting,
-                                 final=self.pinned is not None)
+            self.show_visibility(
+                self.pinned or self.hovered or waiting, final=self.pinned is not None
+            )
 
     def _working_text(self) -> str:
         hexes = len(self.engines.board.battle_map) if self.engines.board is not None else 0
-        return (f"Working out the lines of sight of this map ({hexes} hexes) "
-                "\N{HORIZONTAL ELLIPSIS}")
+        return f"Working out the lines of sight of this map ({hexes} hexes) \N{HORIZONTAL ELLIPSIS}"
 
     def _later(self, write: Callable[[], None]) -> None:
         """Write the answer in words once the mouse rests (a large text at every move would
@@ -304,8 +305,9 @@ class LosPanel(QWidget):
             self.answer_timer.stop()
             self._write = None
             self.result.setHtml(self._sight_html(sight))
-            self.prompt.setText(f"{line} Click a new first hex, or Esc to stop."
-                                if self.mode == "los" else line)
+            self.prompt.setText(
+                f"{line} Click a new first hex, or Esc to stop." if self.mode == "los" else line
+            )
         else:
             self._later(lambda: self.result.setHtml(self._sight_html(sight)))
             self.prompt.setText(f"{line} Click to keep it.")
@@ -363,9 +365,7 @@ class LosPanel(QWidget):
         parts.append(f"<p style='color:#555'>Rulings: {rulings}</p>")
         return "".join(parts)
 
-    def show_visibility(
-        self, source: Hex, final: bool = True
-    ) -> tuple[set[Hex], set[Hex]] | None:
+    def show_visibility(self, source: Hex, final: bool = True) -> tuple[set[Hex], set[Hex]] | None:
         """Shade what ``source`` cannot see and hatch the blind hexes; returns both sets
         (None while the engines of a large map are being prepared: it is shown then)."""
         if self.state is None or self.engines.board is None:
@@ -384,17 +384,21 @@ class LosPanel(QWidget):
         visible, blind = answer
         hexes = board.battle_map.hexes
         index = board.battle_map.index[source]
-        codes = np.where(blind, role_code("blind"),
-                         np.where(visible, 0, role_code("hidden"))).astype(np.uint8)
+        codes = np.where(
+            blind, role_code("blind"), np.where(visible, 0, role_code("hidden"))
+        ).astype(np.uint8)
         codes[index] = role_code("source")
         self.scene.show_overlay_codes(codes)
         seen_count, blind_count = int(visible.sum()), int(blind.sum())
         shown_level = board.height(source) if level is None else level
-        head = (f"From {hex_label(source)} at level {shown_level}: sees {seen_count} of "
-                f"{len(hexes) - 1} hexes, {blind_count} blind (hatched), "
-                f"{len(hexes) - 1 - seen_count - blind_count} blocked (shaded).")
-        self.prompt.setText(f"{head} Click another hex, or Esc to stop." if final
-                            else f"{head} Click to keep it.")
+        head = (
+            f"From {hex_label(source)} at level {shown_level}: sees {seen_count} of "
+            f"{len(hexes) - 1} hexes, {blind_count} blind (hatched), "
+            f"{len(hexes) - 1 - seen_count - blind_count} blocked (shaded)."
+        )
+        self.prompt.setText(
+            f"{head} Click another hex, or Esc to stop." if final else f"{head} Click to keep it."
+        )
         blind_hexes = [hexes[i] for i in np.flatnonzero(blind)]
 
         def write() -> None:

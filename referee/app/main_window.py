@@ -161,8 +161,14 @@ class MainWindow(QMainWindow):
         self.rules_dock.setWidget(self.rules_browser)
         self.round_clock = RoundClockBadge(self)  # a match made for a tournament's round
         self.round_clock.warned.connect(lambda text: self.statusBar().showMessage(text, 60000))
-        self.wizards = WizardOpener(lambda: self.session, self.wizard_host, self,
-                                    self.show_rule, self.report_error, self.hidden_from_view)
+        self.wizards = WizardOpener(
+            lambda: self.session,
+            self.wizard_host,
+            self,
+            self.show_rule,
+            self.report_error,
+            self.hidden_from_view,
+        )
         self.turn_driver = TurnDriver(self, self.wizards, self)
         self._make_actions()
         self.menuBar().setCornerWidget(self.round_clock, Qt.Corner.TopRightCorner)
@@ -179,7 +185,8 @@ class MainWindow(QMainWindow):
         self.inspector.ruleRequested.connect(self.show_rule)
         self.los_panel.ruleRequested.connect(self.show_rule)
         self.los_dock.visibilityChanged.connect(
-            lambda shown: None if shown else self.los_panel.put_away())
+            lambda shown: None if shown else self.los_panel.put_away()
+        )
 
     # --- building -------------------------------------------------------------------
 
@@ -203,11 +210,15 @@ class MainWindow(QMainWindow):
         """Dock sizes in characters and lines, so they scale with the font (HiDPI)."""
         char = self.fontMetrics().averageCharWidth()
         line = self.fontMetrics().lineSpacing()
-        self.resizeDocks([self.tracker_dock, self.journal_dock], [60 * char, 60 * char],
-                         Qt.Orientation.Horizontal)
+        self.resizeDocks(
+            [self.tracker_dock, self.journal_dock],
+            [60 * char, 60 * char],
+            Qt.Orientation.Horizontal,
+        )
         self.resizeDocks([self.inspector_dock], [52 * char], Qt.Orientation.Horizontal)
-        self.resizeDocks([self.tracker_dock, self.journal_dock], [16 * line, 20 * line],
-                         Qt.Orientation.Vertical)
+        self.resizeDocks(
+            [self.tracker_dock, self.journal_dock], [16 * line, 20 * line], Qt.Orientation.Vertical
+        )
 
     def show_journal_rows(self, rows: int = 10) -> None:
         """The journal shown and at least ``rows`` rows tall (the dock above it gives way)."""
@@ -220,9 +231,15 @@ class MainWindow(QMainWindow):
             dock.resize(dock.width(), max(dock.height(), wanted))
         elif table.viewport().height() < rows * table.verticalHeader().defaultSectionSize():
             area = self.dockWidgetArea(dock)
-            above = [d for d in self.findChildren(QDockWidget) if d is not dock
-                     and d.isVisible() and not d.isFloating() and self.dockWidgetArea(d) == area
-                     and d.geometry().left() == dock.geometry().left()]
+            above = [
+                d
+                for d in self.findChildren(QDockWidget)
+                if d is not dock
+                and d.isVisible()
+                and not d.isFloating()
+                and self.dockWidgetArea(d) == area
+                and d.geometry().left() == dock.geometry().left()
+            ]
             total = dock.height() + sum(d.height() for d in above)
             rest = [max(0, total - wanted) // len(above)] * len(above) if above else []
             self.resizeDocks([dock, *above], [wanted, *rest], Qt.Orientation.Vertical)
@@ -236,8 +253,11 @@ class MainWindow(QMainWindow):
                 dock.raise_()
             self.folded = None
         else:
-            self.folded = [d for d in self.findChildren(QDockWidget) if d.isVisible()
-                           and not (d is self.wizard_host and self.wizard_host.wizard)]
+            self.folded = [
+                d
+                for d in self.findChildren(QDockWidget)
+                if d.isVisible() and not (d is self.wizard_host and self.wizard_host.wizard)
+            ]
             self.folded_in_front = [d for d in self.folded if not d.visibleRegion().isEmpty()]
             for dock in self.folded:
                 dock.hide()
@@ -249,17 +269,25 @@ class MainWindow(QMainWindow):
         line of sight, rules, wizard) share the rest; the journal gets most of the left."""
         char = self.fontMetrics().averageCharWidth()
         rect = self.scene.sceneRect()
-        height = max(1, self.height() - self.menuBar().sizeHint().height()
-                     - self.statusBar().sizeHint().height())
+        height = max(
+            1,
+            self.height()
+            - self.menuBar().sizeHint().height()
+            - self.statusBar().sizeHint().height(),
+        )
         map_width = round(height * rect.width() / rect.height()) if rect.height() else 0
         spare = max(0, self.width() - map_width - 24)
         right = max(44 * char, spare * 40 // 100)
         left = max(40 * char, spare - right)
-        self.resizeDocks([self.tracker_dock, self.journal_dock], [left, left],
-                         Qt.Orientation.Horizontal)
+        self.resizeDocks(
+            [self.tracker_dock, self.journal_dock], [left, left], Qt.Orientation.Horizontal
+        )
         self.resizeDocks([self.inspector_dock], [right], Qt.Orientation.Horizontal)
-        self.resizeDocks([self.tracker_dock, self.journal_dock],
-                         [height * 42 // 100, height * 58 // 100], Qt.Orientation.Vertical)
+        self.resizeDocks(
+            [self.tracker_dock, self.journal_dock],
+            [height * 42 // 100, height * 58 // 100],
+            Qt.Orientation.Vertical,
+        )
 
     def _action(
         self,
@@ -290,7 +318,8 @@ class MainWindow(QMainWindow):
         )
         self.new_action = self._action(file, "New &demo match", self.new_demo)
         self.new_activation_action = self._action(
-            file, "New match of the &activation rules…", self.new_activation_match)
+            file, "New match of the &activation rules…", self.new_activation_match
+        )
         self.open_action = self._action(file, "&Open…", self.choose_file, keys.Open)
         self.recent_menu = file.addMenu("Open &Recent")
         self.recent_menu.aboutToShow.connect(self.fill_recent)
@@ -305,8 +334,9 @@ class MainWindow(QMainWindow):
         self.tournament = TournamentLauncher(self)
         self._action(self.tournament_menu, "&New event…", self.tournament.new_event_dialog)
         self._action(self.tournament_menu, "&Open event…", self.tournament.open_dialog)
-        self._action(self.tournament_menu, "Open event on a &server…",
-                     self.tournament.server_dialog)
+        self._action(
+            self.tournament_menu, "Open event on a &server…", self.tournament.server_dialog
+        )
         file.addSeparator()
         self._action(file, "&Quit", self.close, keys.Quit)
 
@@ -323,22 +353,32 @@ class MainWindow(QMainWindow):
         self.zoom_out_action = self._action(view, "Zoom &out", self.view.zoom_out, "Ctrl+-")
         self.fit_action = self._action(view, "&Fit the map", self.view.fit, "F")
         view.addSeparator()
-        for dock in (self.tracker_dock, self.journal_dock, self.inspector_dock, self.los_dock,
-                     self.rules_dock, self.wizard_host):
+        for dock in (
+            self.tracker_dock,
+            self.journal_dock,
+            self.inspector_dock,
+            self.los_dock,
+            self.rules_dock,
+            self.wizard_host,
+        ):
             view.addAction(dock.toggleViewAction())
         view.addAction(self.setup_dock.toggleViewAction())
-        self.journal_rows_action = self._action(view, "&Journal, ten rows tall",
-                                                lambda: self.show_journal_rows(), "J")
-        self.fold_action = self._action(view, "Fold the &docks (the map alone)",
-                                        self.fold_docks, "D")
+        self.journal_rows_action = self._action(
+            view, "&Journal, ten rows tall", lambda: self.show_journal_rows(), "J"
+        )
+        self.fold_action = self._action(
+            view, "Fold the &docks (the map alone)", self.fold_docks, "D"
+        )
         self.fold_action.setCheckable(True)
         view.addSeparator()
         self.hide_actions = {}
         for side in (1, 2):
             action = self._action(view, f"Hide side {side}'s hidden units", self._conceal)
             action.setCheckable(True)
-            action.setToolTip(f"Show side {side}'s hidden units as hidden tokens only, as "
-                              f"side {3 - side} sees them")
+            action.setToolTip(
+                f"Show side {side}'s hidden units as hidden tokens only, as "
+                f"side {3 - side} sees them"
+            )
             self.hide_actions[side] = action
         self.rules_action = self._action(view, "&Rules (search)", self.focus_rules, "Ctrl+F")
         self.rules_action.setShortcuts([QKeySequence("Ctrl+F"), QKeySequence("F1")])
@@ -354,8 +394,9 @@ class MainWindow(QMainWindow):
         self.visibility_action = self._action(
             tools, "&Visibility from a hex", self.toggle_visibility
         )
-        self.cancel_action = self._action(tools, "&Cancel the tool or the wizard", self.cancel_tool,
-                                          "Esc")
+        self.cancel_action = self._action(
+            tools, "&Cancel the tool or the wizard", self.cancel_tool, "Esc"
+        )
         self.wizard_menu = menu["&Wizards"]
         self.gunnery_action = self._action(
             self.wizard_menu, "&Gunnery: one fire action…", self.open_gunnery_wizard, "G"
@@ -371,9 +412,7 @@ class MainWindow(QMainWindow):
             self.wizard_menu, "&Movement step…", driver.open_movement, "M"
         )
         self.agony_action = self._action(self.wizard_menu, "Agon&y step…", driver.open_agony)
-        self.aftermath_action = self._action(
-            self.wizard_menu, "A&ftermath…", driver.open_aftermath
-        )
+        self.aftermath_action = self._action(self.wizard_menu, "A&ftermath…", driver.open_aftermath)
         help_menu = menu["&Help"]
         self.about_action = self._action(help_menu, "&About referee", self.show_about)
 
@@ -410,8 +449,11 @@ class MainWindow(QMainWindow):
         width = bar.width() if bar.isVisible() else self.width()  # not laid out yet
         room = width - self.where.sizeHint().width() - 4 * metrics.averageCharWidth()
         rest = metrics.horizontalAdvance(whole) - metrics.horizontalAdvance(str(path))
-        shown = metrics.elidedText(str(path), Qt.TextElideMode.ElideMiddle,
-                                   max(room - rest, 12 * metrics.averageCharWidth()))
+        shown = metrics.elidedText(
+            str(path),
+            Qt.TextElideMode.ElideMiddle,
+            max(room - rest, 12 * metrics.averageCharWidth()),
+        )
         self._elided = f"{said}Match file: {shown} (every step is written as it happens)"
         bar.showMessage(self._elided)
         bar.setToolTip(whole)
@@ -476,8 +518,7 @@ class MainWindow(QMainWindow):
         from referee.match.demo import new_demo_path
 
         path = new_demo_path()
-        dialog = NewActivationMatch(path.with_name(path.name.replace("demo-", "activation-")),
-                                    self)
+        dialog = NewActivationMatch(path.with_name(path.name.replace("demo-", "activation-")), self)
 
         def made() -> None:
             if dialog.match is not None:
@@ -539,16 +580,22 @@ class MainWindow(QMainWindow):
         from referee.match.report import match_report
 
         if out is None:
-            out = ask_save_path(self, "Report of the match", self.session.path.with_suffix(
-                ".html"), "HTML (*.html)", ".html")
+            out = ask_save_path(
+                self,
+                "Report of the match",
+                self.session.path.with_suffix(".html"),
+                "HTML (*.html)",
+                ".html",
+            )
         if out is None:
             return None
         from PySide6.QtCore import QUrl
         from PySide6.QtGui import QDesktopServices
 
         try:  # the dialog asked before replacing a file; a match file is never replaced
-            out = write_output(out, match_report(self.session.match), force=True,
-                               keep=(self.session.path,))
+            out = write_output(
+                out, match_report(self.session.match), force=True, keep=(self.session.path,)
+            )
         except RefereeError as exc:
             self.report_error(str(exc))
             return None
@@ -629,7 +676,9 @@ class MainWindow(QMainWindow):
         if undone:
             self.statusBar().showMessage(
                 f"Undone back to step {number}: {len(undone)} step(s) taken back "
-                "(Edit > Redo brings them back)", 8000)
+                "(Edit > Redo brings them back)",
+                8000,
+            )
         return undone
 
     def redo_up_to(self, number: int) -> list[Step]:
@@ -661,8 +710,10 @@ class MainWindow(QMainWindow):
         try:
             plan = plan_advance(self.session.state, skip="idle")
         except OrdersMissingError as exc:  # the engine's sentence is for the command line
-            self.report_error(f"orders missing for {', '.join(exc.uids)}: N opens the "
-                              "orders wizard (write them, or confirm none were given)")
+            self.report_error(
+                f"orders missing for {', '.join(exc.uids)}: N opens the "
+                "orders wizard (write them, or confirm none were given)"
+            )
             return None
         except ValueError as exc:
             self.report_error(str(exc))
@@ -766,8 +817,11 @@ class MainWindow(QMainWindow):
         self.setup_dock.raise_()
         height = self.journal_dock.height() + self.setup_dock.height()
         if height > 0:  # room for the setup over the journal, which has little to say yet
-            self.resizeDocks([self.setup_dock, self.journal_dock],
-                             [height * 72 // 100, height * 28 // 100], Qt.Orientation.Vertical)
+            self.resizeDocks(
+                [self.setup_dock, self.journal_dock],
+                [height * 72 // 100, height * 28 // 100],
+                Qt.Orientation.Vertical,
+            )
 
     def show_tracker(self, state: MatchState, steps: list[Step] | None = None) -> None:
         """The Turn dock at ``state``; at a gunnery step, with the units that fired since the
@@ -795,8 +849,7 @@ class MainWindow(QMainWindow):
         from referee.match.concealment import conceal_steps
 
         steps = self.session.steps() if steps is None else steps
-        self.journal.set_steps(conceal_steps(steps, state, self.hidden_from_view()),
-                               state.rules)
+        self.journal.set_steps(conceal_steps(steps, state, self.hidden_from_view()), state.rules)
 
     def hidden_from_view(self) -> set[int]:
         """The sides whose secrets the window keeps: those of View > Hide side N's hidden
@@ -812,7 +865,9 @@ class MainWindow(QMainWindow):
         status bar."""
         self.statusBar().showMessage(
             f"Blind setup: entering side {side}'s placements; side {3 - side}'s are hidden "
-            "until the reveal.", 8000)
+            "until the reveal.",
+            8000,
+        )
         if self.session is not None:
             self.show_journal(self.session.state)
 
@@ -937,8 +992,11 @@ class MainWindow(QMainWindow):
         """The windows of this one (army builder, map editors) that ask before closing."""
         from referee.app.unsaved_changes import UnsavedChanges
 
-        return [w for w in self.findChildren(QMainWindow)
-                if isinstance(getattr(w, "unsaved", None), UnsavedChanges) and w.isVisible()]
+        return [
+            w
+            for w in self.findChildren(QMainWindow)
+            if isinstance(getattr(w, "unsaved", None), UnsavedChanges) and w.isVisible()
+        ]
 
     def closeEvent(self, event: QCloseEvent) -> None:
         """Quit: the army builder and the map editors close first; one with unsaved changes
@@ -948,9 +1006,11 @@ class MainWindow(QMainWindow):
             event.ignore()
             for w in asking:
                 w.unsaved.settled.connect(  # type: ignore[attr-defined]
-                    self._question_settled, Qt.ConnectionType.SingleShotConnection)
+                    self._question_settled, Qt.ConnectionType.SingleShotConnection
+                )
             self.statusBar().showMessage(
-                "Quitting: answer the question about unsaved changes first.", 15000)
+                "Quitting: answer the question about unsaved changes first.", 15000
+            )
             return
         if self.remembered is not None:
             self.remembered.save_window(self)

@@ -60,9 +60,12 @@ def _tile(tx: int, ty: int) -> tuple[I64Array, I64Array, npt.NDArray[np.float32]
     # its pairs of edges, over the apothem (sqrt 3 / 2 of the circumradius)
     vx, vy = xx - 1.5 * q, yy - SQRT3 * (r + q / 2)
     apothem = SQRT3 / 2
-    norm = np.maximum.reduce([
-        np.abs(vy), np.abs(vx * apothem + vy * 0.5), np.abs(vx * apothem - vy * 0.5)
-    ]) / apothem
+    norm = (
+        np.maximum.reduce(
+            [np.abs(vy), np.abs(vx * apothem + vy * 0.5), np.abs(vx * apothem - vy * 0.5)]
+        )
+        / apothem
+    )
     return q.astype(np.int64), r.astype(np.int64), norm.astype(np.float32)
 
 
@@ -110,8 +113,9 @@ class MapRaster:
             np.int32
         )
         self.norm = np.tile(tnorm, (down, across))
-        self.rect = QRectF(x0 * HEX_SIZE, y0 * HEX_SIZE, 3 * across * HEX_SIZE,
-                           SQRT3 * down * HEX_SIZE)
+        self.rect = QRectF(
+            x0 * HEX_SIZE, y0 * HEX_SIZE, 3 * across * HEX_SIZE, SQRT3 * down * HEX_SIZE
+        )
 
     @property
     def size(self) -> tuple[int, int]:
@@ -124,9 +128,7 @@ class MapRaster:
         pixels = np.take(colours, self.index)
         return self.image(pixels)
 
-    def terrain(
-        self, fills: U32Array, rims: U32Array, outline: int, pixel_radius: float
-    ) -> QImage:
+    def terrain(self, fills: U32Array, rims: U32Array, outline: int, pixel_radius: float) -> QImage:
         """The terrain picture: each hex's fill, the rim of a zone hex (``rims`` nonzero)
         and the grid's lines, a pixel wide."""
         pixels = np.take(fills, self.index)

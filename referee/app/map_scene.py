@@ -60,6 +60,8 @@ def slot_offset(i: int, n: int) -> float:
     """The horizontal offset of the ``i``-th of ``n`` tokens in one hex, from its centre."""
     spacing = PAIR_SPACING if n == 2 else SLOT_SPACING
     return (i - (n - 1) / 2) * spacing
+
+
 FAR_PIXELS = 12.0
 """A hex smaller than this on the screen (circumradius, pixels) is seen from afar."""
 FAR_MIN_HEXES = 1000
@@ -198,8 +200,9 @@ class MapScene(QGraphicsScene):
         repainted = False
         for h, item in self.hex_items.items():
             terrain = state.terrain_at(h)
-            if terrain != item.terrain or h in smoke or not item.description \
-                    or h in self._smoked:  # only what changed: a large map has many hexes
+            if (
+                terrain != item.terrain or h in smoke or not item.description or h in self._smoked
+            ):  # only what changed: a large map has many hexes
                 repainted = repainted or terrain != item.terrain
                 item.set_terrain(terrain, board.describe(h))
         self._smoked = frozenset(smoke)
@@ -280,8 +283,9 @@ class MapScene(QGraphicsScene):
                 item = UnitItem(unit)
                 item.short_name = names[unit.uid]
                 item.setOpacity(0.6)
-                item.setToolTip(f"{tooltip(unit)}\nentered behind the screen: on the table "
-                                "at the reveal")
+                item.setToolTip(
+                    f"{tooltip(unit)}\nentered behind the screen: on the table at the reveal"
+                )
                 offset = slot_offset(i, len(here))
                 item.setScale(1.0 if len(here) == 1 else SHARED_SCALE)
                 item.setPos(hex_centre(h) + QPointF(offset, 0))
@@ -351,8 +355,9 @@ class MapScene(QGraphicsScene):
         picture = QGraphicsPixmapItem(QPixmap.fromImage(image))
         picture.setTransformationMode(Qt.TransformationMode.SmoothTransformation)
         width, height = raster.size
-        picture.setTransform(QTransform.fromScale(raster.rect.width() / width,
-                                                  raster.rect.height() / height))
+        picture.setTransform(
+            QTransform.fromScale(raster.rect.width() / width, raster.rect.height() / height)
+        )
         picture.setPos(raster.rect.topLeft())
         picture.setZValue(0)
         picture.setAcceptedMouseButtons(Qt.MouseButton.NoButton)
@@ -368,8 +373,7 @@ class MapScene(QGraphicsScene):
             h = self.hex_at(point)
             shown = [i for i in self.items(point) if i.isVisible() and i.toolTip()]
             if h is not None and not shown:
-                QToolTip.showText(event.screenPos(), self.hex_items[h].toolTip(),
-                                  event.widget())
+                QToolTip.showText(event.screenPos(), self.hex_items[h].toolTip(), event.widget())
                 event.accept()
                 return
         super().helpEvent(event)

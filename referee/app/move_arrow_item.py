@@ -62,19 +62,23 @@ class MoveArrowItem(QGraphicsItem):
         self.line = QLineF(line.pointAt(0.3 * R / length), line.pointAt(1 - 0.22 * R / length))
 
     def boundingRect(self) -> QRectF:
-        return QRectF(self.line.p1(), self.line.p2()).normalized().adjusted(
-            -0.3 * R, -0.3 * R, 0.3 * R, 0.3 * R
+        return (
+            QRectF(self.line.p1(), self.line.p2())
+            .normalized()
+            .adjusted(-0.3 * R, -0.3 * R, 0.3 * R, 0.3 * R)
         )
 
     def _head(self) -> QPolygonF:
         tip = self.line.p2()
         angle = atan2(self.line.dy(), self.line.dx())
         size, spread = 0.26 * R, 0.5
-        return QPolygonF([
-            tip,
-            tip - QPointF(cos(angle - spread) * size, sin(angle - spread) * size),
-            tip - QPointF(cos(angle + spread) * size, sin(angle + spread) * size),
-        ])
+        return QPolygonF(
+            [
+                tip,
+                tip - QPointF(cos(angle - spread) * size, sin(angle - spread) * size),
+                tip - QPointF(cos(angle + spread) * size, sin(angle + spread) * size),
+            ]
+        )
 
     def shape(self) -> QPainterPath:
         path = QPainterPath()

@@ -55,6 +55,7 @@ RIM_WIDTH = 0.09
 Z_VALUE = 1.0
 """Over the terrain (0), under the rivers and roads (2, 3), the markers and the tokens."""
 
+
 def role_code(role: str) -> int:
     return CODES[role]
 
@@ -87,8 +88,11 @@ def _rim(role: str) -> QPen | None:
 def paints() -> tuple[list[QBrush | None], list[QBrush | None], list[QPen | None]]:
     """The tint, the hatch and the rim of each code (None: none), made when an overlay is
     first drawn (not before the window's first frame, which has none)."""
-    return ([None, *(_tint(role) for role in ROLES)], [None, *(_hatch(role) for role in ROLES)],
-            [None, *(_rim(role) for role in ROLES)])
+    return (
+        [None, *(_tint(role) for role in ROLES)],
+        [None, *(_hatch(role) for role in ROLES)],
+        [None, *(_rim(role) for role in ROLES)],
+    )
 
 
 @cache
@@ -108,8 +112,9 @@ def singles() -> npt.NDArray[np.bool_]:
     import numpy as np
 
     _, hatches, rims = paints()
-    return np.array([b is not None or p is not None
-                     for b, p in zip(hatches, rims, strict=True)], np.bool_)
+    return np.array(
+        [b is not None or p is not None for b, p in zip(hatches, rims, strict=True)], np.bool_
+    )
 
 
 class OverlayLayer(QGraphicsItem):
@@ -182,8 +187,10 @@ class OverlayLayer(QGraphicsItem):
         if len(self._shown):
             cx, cy = self.centres
             xs, ys = cx[self._shown], cy[self._shown]
-            bounds = QRectF(QPointF(float(xs.min()) - R, float(ys.min()) - R),
-                            QPointF(float(xs.max()) + R, float(ys.max()) + R))
+            bounds = QRectF(
+                QPointF(float(xs.min()) - R, float(ys.min()) - R),
+                QPointF(float(xs.max()) + R, float(ys.max()) + R),
+            )
         self.prepareGeometryChange()
         self._bounds = bounds
         self._picture = None
@@ -232,8 +239,12 @@ class OverlayLayer(QGraphicsItem):
         if not exposed.isEmpty():
             cx, cy = self.centres
             x, y = cx[shown], cy[shown]
-            shown = shown[(x >= exposed.left() - R) & (x <= exposed.right() + R)
-                          & (y >= exposed.top() - R) & (y <= exposed.bottom() + R)]
+            shown = shown[
+                (x >= exposed.left() - R)
+                & (x <= exposed.right() + R)
+                & (y >= exposed.top() - R)
+                & (y <= exposed.bottom() + R)
+            ]
         codes = self.codes[shown]
         tints, hatches, rims = paints()
         painter.setRenderHint(QPainter.RenderHint.Antialiasing)

@@ -29,8 +29,13 @@ class Remembered:
     def recent(self) -> list[Path]:
         """The match files opened, the last one first (some may be gone since)."""
         value = self.settings.value(RECENT_KEY, [])
-        items: list[object] = [value] if isinstance(value, str) else \
-            list(value) if isinstance(value, list | tuple) else []
+        items: list[object] = (
+            [value]
+            if isinstance(value, str)
+            else list(value)
+            if isinstance(value, list | tuple)
+            else []
+        )
         return [Path(str(item)) for item in items if str(item)]
 
     def add_recent(self, path: Path | str) -> None:

@@ -24,8 +24,10 @@ if TYPE_CHECKING:  # the match file (and sqlite-utils) come with the match opene
     from referee.tournament.table_clock import TableClock, TableClockReader
 
 CALM = "QLabel { padding: 1px 8px; border-radius: 3px; background: #e7eef7; color: #123; }"
-WARNING = ("QLabel { padding: 1px 8px; border-radius: 3px; background: #c00; color: white;"
-           " font-weight: bold; }")
+WARNING = (
+    "QLabel { padding: 1px 8px; border-radius: 3px; background: #c00; color: white;"
+    " font-weight: bold; }"
+)
 
 
 TOURNAMENT_KEYS = "tournament-"
@@ -43,8 +45,7 @@ class RoundClockBadge(QLabel):
 
     warned = Signal(str)
 
-    def __init__(self, parent: QWidget | None = None,
-                 now: Callable[[], datetime] = _now) -> None:
+    def __init__(self, parent: QWidget | None = None, now: Callable[[], datetime] = _now) -> None:
         super().__init__(parent)
         self.setObjectName("round-clock")
         self.now = now
@@ -102,8 +103,10 @@ class RoundClockBadge(QLabel):
         self.setText(text)
         self.setStyleSheet(WARNING if warning else CALM)
         self._fit()
-        self.setToolTip(f"{shown.origin.label()}: {shown.origin.players[0]} v "
-                        f"{shown.origin.players[1]}\n{shown.source()}")
+        self.setToolTip(
+            f"{shown.origin.label()}: {shown.origin.players[0]} v "
+            f"{shown.origin.players[1]}\n{shown.source()}"
+        )
         if warning and not self.warned_once:
             self.warned_once = True
             said = f"Ten minutes or less left in round {shown.origin.round}: {text}"
@@ -115,8 +118,11 @@ class RoundClockBadge(QLabel):
         widget is set (or the bar resized), not when the widget's size hint changes."""
         bar = self.parentWidget()
         corner = Qt.Corner.TopRightCorner
-        if (isinstance(bar, QMenuBar) and bar.cornerWidget(corner) is self
-                and self.width() != self.sizeHint().width()):
+        if (
+            isinstance(bar, QMenuBar)
+            and bar.cornerWidget(corner) is self
+            and self.width() != self.sizeHint().width()
+        ):
             bar.setCornerWidget(self, corner)
 
     def stop(self) -> None:

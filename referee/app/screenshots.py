@@ -136,12 +136,25 @@ def _assault_match(path: Path) -> None:
     lose, cannot retreat backwards into the tank's hex: they choose between D5 and F5)."""
     path.unlink(missing_ok=True)
     with create_demo_match(path) as m:
-        m.run("Correction: grunts in E6 and the tank in E5, as on the table", [
-            {"kind": "correct", "uid": "grunts", "set": {"hex": "E6", "facing": 3}},
-            {"kind": "correct", "uid": "tank", "set": {"hex": "E5", "facing": 3}},
-        ])
-        m.run("Orders: the grunts stand", [{"kind": "orders", "uid": "grunts", "turn": 1,
-                                            "movement": "- + - + -", "gunnery": "- + -"}])
+        m.run(
+            "Correction: grunts in E6 and the tank in E5, as on the table",
+            [
+                {"kind": "correct", "uid": "grunts", "set": {"hex": "E6", "facing": 3}},
+                {"kind": "correct", "uid": "tank", "set": {"hex": "E5", "facing": 3}},
+            ],
+        )
+        m.run(
+            "Orders: the grunts stand",
+            [
+                {
+                    "kind": "orders",
+                    "uid": "grunts",
+                    "turn": 1,
+                    "movement": "- + - + -",
+                    "gunnery": "- + -",
+                }
+            ],
+        )
         m.run("Movement 1", [{"kind": "movement", "step": 1}])
 
 
@@ -153,20 +166,24 @@ def _assault_to_allocation(wizard: AssaultWizard) -> None:
     wizard.next()
 
 
-def _setup_shots(window: MainWindow, folder: Path, shot: Callable[[str, QWidget], None]
-                 ) -> None:
+def _setup_shots(window: MainWindow, folder: Path, shot: Callable[[str, QWidget], None]) -> None:
     """The Setup dock: ENTRENCHED!'s blind setup with side 1's first placement entered, then
     the first draft's steps after the typed setup-advantage roll, side 2's hidden token on
     the map with View > Hide side 2's hidden units on."""
     blind = folder / "screenshots-blind.referee"
     blind.unlink(missing_ok=True)
     MatchFile.create(
-        blind, map_name="", scenario="entrenched", seed=3,
+        blind,
+        map_name="",
+        scenario="entrenched",
+        seed=3,
         victory={"condition": "fixed-time", "minutes": 90},
-        units=[{"uid": "tank", "unit": "standard-tank", "side": 1},
-               {"uid": "hoplites", "unit": "hoplite-phalanx", "side": 1},
-               {"uid": "grunts", "unit": "ork-grunts", "side": 2},
-               {"uid": "boars", "unit": "boar-riders", "side": 2}],
+        units=[
+            {"uid": "tank", "unit": "standard-tank", "side": 1},
+            {"uid": "hoplites", "unit": "hoplite-phalanx", "side": 1},
+            {"uid": "grunts", "unit": "ork-grunts", "side": 2},
+            {"uid": "boars", "unit": "boar-riders", "side": 2},
+        ],
     ).close()
     window.open_match(blind)
     window.setup_panel.pick_hex(parse_label("C8"))
@@ -175,11 +192,16 @@ def _setup_shots(window: MainWindow, folder: Path, shot: Callable[[str, QWidget]
     ordered = folder / "screenshots-steps.referee"
     ordered.unlink(missing_ok=True)
     MatchFile.create(
-        ordered, map_name="", scenario="standard-battle", seed=5,
-        units=[{"uid": "peltasts", "unit": "peltast-skirmishers", "side": 1},
-               {"uid": "tank", "unit": "standard-tank", "side": 1},
-               {"uid": "pathfinders", "unit": "elf-pathfinders", "side": 2},
-               {"uid": "grunts", "unit": "ork-grunts", "side": 2}],
+        ordered,
+        map_name="",
+        scenario="standard-battle",
+        seed=5,
+        units=[
+            {"uid": "peltasts", "unit": "peltast-skirmishers", "side": 1},
+            {"uid": "tank", "unit": "standard-tank", "side": 1},
+            {"uid": "pathfinders", "unit": "elf-pathfinders", "side": 2},
+            {"uid": "grunts", "unit": "ork-grunts", "side": 2},
+        ],
     ).close()
     window.open_match(ordered)
     panel = window.setup_panel
@@ -193,8 +215,9 @@ def _setup_shots(window: MainWindow, folder: Path, shot: Callable[[str, QWidget]
     window.hide_actions[2].trigger()
 
 
-def _editor_and_builder_shots(window: MainWindow, app: QApplication, written: list[Path],
-                              out: Path) -> None:
+def _editor_and_builder_shots(
+    window: MainWindow, app: QApplication, written: list[Path], out: Path
+) -> None:
     """The map editor with a forest painted in ENTRENCHED!'s no man's land (refused live),
     and the army builder on an army with an upgraded entry selected."""
     editor = window.open_map_editor()
@@ -218,8 +241,9 @@ def _editor_and_builder_shots(window: MainWindow, app: QApplication, written: li
     builder.close()
 
 
-def _activation_shots(app: QApplication, folder: Path, shot: Callable[[str, QWidget], None]
-                      ) -> None:
+def _activation_shots(
+    app: QApplication, folder: Path, shot: Callable[[str, QWidget], None]
+) -> None:
     """The window of a match of the activation rules on the sample game played to its end,
     then its activate wizard at the odds of the tank's cannon at the buggy."""
     from referee.app.activation.window import ActivationWindow

@@ -273,11 +273,20 @@ class SetupPanel(QWidget):
                 item.setToolTip("not set up in this step, or not this side's turn")
             self.units.addItem(item)
         self.units.blockSignals(False)
-        rows = [r for r in range(self.units.count())
-                if self.units.item(r).flags() & Qt.ItemFlag.ItemIsEnabled]
-        keep = next((r for r in rows  # the unit picked, unless it was just entered blind
-                     if self.units.item(r).data(Qt.ItemDataRole.UserRole) == current
-                     and "→" not in self.units.item(r).text()), None)
+        rows = [
+            r
+            for r in range(self.units.count())
+            if self.units.item(r).flags() & Qt.ItemFlag.ItemIsEnabled
+        ]
+        keep = next(
+            (
+                r
+                for r in rows  # the unit picked, unless it was just entered blind
+                if self.units.item(r).data(Qt.ItemDataRole.UserRole) == current
+                and "→" not in self.units.item(r).text()
+            ),
+            None,
+        )
         if keep is None:  # the next unit to place: in a blind setup one not entered yet
             fresh = [r for r in rows if "→" not in self.units.item(r).text()]
             keep = (fresh or rows)[0] if (fresh or rows) else None
@@ -330,8 +339,9 @@ class SetupPanel(QWidget):
         if entered is not None:
             self.speed.setCurrentText(entered.speed)
         self.speed.blockSignals(False)
-        facing = entered.facing if entered else facing_towards_enemy(self.board.battle_map,
-                                                                     waiting.side)
+        facing = (
+            entered.facing if entered else facing_towards_enemy(self.board.battle_map, waiting.side)
+        )
         self.facing.blockSignals(True)
         self.facing.setCurrentIndex(facing)
         self.facing.blockSignals(False)
@@ -361,7 +371,9 @@ class SetupPanel(QWidget):
         self.in_front.setEnabled(bool(self.selected_uid() and self.legal))
         step = ordered.current_step(self.board, progress) if self.board else None
         self.pass_step.setEnabled(
-            step is not None and step.optional and not progress.roll_needed
+            step is not None
+            and step.optional
+            and not progress.roll_needed
             and progress.on_turn is not None
         )
         self.reveal.setEnabled(progress.procedure == "blind" and not blind.missing(progress))
@@ -371,8 +383,11 @@ class SetupPanel(QWidget):
             other = 3 - self.entering
             self.side_hint.setText(
                 f"Side {other} looks away: its placements are not shown. "
-                + (f"Side {self.entering} still has {len(left)} to place."
-                   if left else f"Side {self.entering} has placed every unit.")
+                + (
+                    f"Side {self.entering} still has {len(left)} to place."
+                    if left
+                    else f"Side {self.entering} has placed every unit."
+                )
             )
 
     def _dice_changed(self) -> None:
@@ -383,14 +398,26 @@ class SetupPanel(QWidget):
         self.scene.clear_highlight()
         if self.legal:
             self.scene.highlight_hexes(self.legal, LEGAL_COLOUR, "a legal hex for this unit")
-        if self.progress is not None and self.board is not None and self.active \
-                and self.progress.procedure == "blind":
+        if (
+            self.progress is not None
+            and self.board is not None
+            and self.active
+            and self.progress.procedure == "blind"
+        ):
             units = []
             for uid in self.progress.entered:
                 p = blind.placement_of(self.board, self.progress, uid)
                 if p.side == self.entering:
-                    units.append(UnitState(uid, self.board.cards[p.unit], p.side, p.hex,
-                                           facing=p.facing, speed=p.speed))
+                    units.append(
+                        UnitState(
+                            uid,
+                            self.board.cards[p.unit],
+                            p.side,
+                            p.hex,
+                            facing=p.facing,
+                            speed=p.speed,
+                        )
+                    )
             self.scene.show_pending(units)
         else:
             self.scene.show_pending(())
@@ -405,8 +432,12 @@ class SetupPanel(QWidget):
         uid = self.selected_uid()
         if uid is None:
             return None
-        command: dict[str, Any] = {"kind": "place", "uid": uid, "hex": hex_label(h),
-                                   "facing": self.facing.currentIndex()}
+        command: dict[str, Any] = {
+            "kind": "place",
+            "uid": uid,
+            "hex": hex_label(h),
+            "facing": self.facing.currentIndex(),
+        }
         if self.speed.isEnabled() and self.speed.currentText():
             command["speed"] = self.speed.currentText()
         return command
@@ -427,10 +458,13 @@ class SetupPanel(QWidget):
         else:
             step = ordered.current_step(self.board, self.progress) if self.board else None
             card = self.board.cards.get(waiting.unit) if self.board and waiting else None
-            what = "a hidden unit" if card is not None and "hidden" in card.types \
-                else command["uid"]
-            name = (f"Setup, step {self.progress.step + 1} ({step.name if step else ''}): "
-                    f"side {side} places {what}")
+            what = (
+                "a hidden unit" if card is not None and "hidden" in card.types else command["uid"]
+            )
+            name = (
+                f"Setup, step {self.progress.step + 1} ({step.name if step else ''}): "
+                f"side {side} places {what}"
+            )
         self.stepRequested.emit(name, [command], [])
         return True
 
@@ -452,8 +486,10 @@ class SetupPanel(QWidget):
         if self.progress is None or not self.progress.roll_needed:
             return
         step = ordered.current_step(self.board, self.progress) if self.board else None
-        name = f"Setup, step {self.progress.step + 1} ({step.name if step else ''}): " \
-               "the setup-advantage roll"
+        name = (
+            f"Setup, step {self.progress.step + 1} ({step.name if step else ''}): "
+            "the setup-advantage roll"
+        )
         self.stepRequested.emit(name, [{"kind": "setup-roll"}], list(typed))
         for spin in self.dice.values():
             spin.setValue(0)
@@ -465,8 +501,11 @@ class SetupPanel(QWidget):
         if self.progress is None or self.progress.on_turn is None:
             return
         side = self.progress.on_turn
-        self.stepRequested.emit(f"Setup, step {self.progress.step + 1}: side {side} passes",
-                                [{"kind": "setup-pass", "side": side}], [])
+        self.stepRequested.emit(
+            f"Setup, step {self.progress.step + 1}: side {side} passes",
+            [{"kind": "setup-pass", "side": side}],
+            [],
+        )
 
     def _reveal(self) -> None:
         self.stepRequested.emit("Blind setup: both sides revealed", [{"kind": "reveal"}], [])

@@ -84,7 +84,7 @@ class ShotLineItem(QGraphicsItem):
         """Labels that would cover one another (a short shot: the next hex) stacked in a
         column beside the line's middle instead, each readable."""
         boxes = [self._box(at, text) for at, text in labels]
-        if not any(a.intersects(b) for i, a in enumerate(boxes) for b in boxes[i + 1:]):
+        if not any(a.intersects(b) for i, a in enumerate(boxes) for b in boxes[i + 1 :]):
             return labels
         line = self.line
         normal = QLineF(line.pointAt(0.5), line.pointAt(0.5) + QPointF(-line.dy(), line.dx()))
@@ -114,8 +114,10 @@ class ShotLineItem(QGraphicsItem):
         return QRectF(at.x() - w / 2, at.y() - h / 2, w, h)
 
     def boundingRect(self) -> QRectF:
-        rect = QRectF(self.line.p1(), self.line.p2()).normalized().adjusted(
-            -0.2 * R, -0.2 * R, 0.2 * R, 0.2 * R
+        rect = (
+            QRectF(self.line.p1(), self.line.p2())
+            .normalized()
+            .adjusted(-0.2 * R, -0.2 * R, 0.2 * R, 0.2 * R)
         )
         for at, text in self._labels():
             rect = rect.united(self._box(at, text))

@@ -87,9 +87,12 @@ def install_advice(missing: Mapping[str, str]) -> str:
     package is not known maps to '')."""
     names = ", ".join(missing)
     packages = " ".join(dict.fromkeys(p for p in missing.values() if p))
-    how = (f"install them with: sudo apt-get install {packages} (Debian, Ubuntu; other "
-           "systems: the packages that hold these libraries)" if packages
-           else "install the packages of your system that hold them")
+    how = (
+        f"install them with: sudo apt-get install {packages} (Debian, Ubuntu; other "
+        "systems: the packages that hold these libraries)"
+        if packages
+        else "install the packages of your system that hold them"
+    )
     return f"the window needs system libraries that are missing ({names}); {how}"
 
 

@@ -99,8 +99,12 @@ def shooters_left(state: MatchState, steps: list[Step]) -> list[str]:
     out = []
     for uid, codes in state.actions_now().items():
         unit = state.units[uid]
-        if "fire" in {c.casefold() for c in codes} and uid not in fired and not unit.destroyed \
-                and unit.unit.weapons:
+        if (
+            "fire" in {c.casefold() for c in codes}
+            and uid not in fired
+            and not unit.destroyed
+            and unit.unit.weapons
+        ):
             out.append(uid)
     return out
 
@@ -125,8 +129,9 @@ class TurnDriver(QObject):
     """Next step and the wizards of the steps (see the module docstring), at ``desk``,
     opening wizards through ``wizards``."""
 
-    def __init__(self, desk: TurnDesk, wizards: WizardOpener,
-                 parent: QObject | None = None) -> None:
+    def __init__(
+        self, desk: TurnDesk, wizards: WizardOpener, parent: QObject | None = None
+    ) -> None:
         super().__init__(parent)
         self.desk = desk
         self.wizards = wizards
@@ -166,8 +171,12 @@ class TurnDriver(QObject):
             return None
         still = session.state.orders_missing()
         if still:
-            self.desk.say("Still without orders: " + "; ".join(m.text() for m in still)
-                          + ". Next step (N) opens the orders wizard again.", 15000)
+            self.desk.say(
+                "Still without orders: "
+                + "; ".join(m.text() for m in still)
+                + ". Next step (N) opens the orders wizard again.",
+                15000,
+            )
             return None
         return self.advance()
 
@@ -241,8 +250,11 @@ class TurnDriver(QObject):
                 return None
             session = self.desk.session
             state = session.state if session else state
-        left = [uid for uid in shooters_left(state, self._steps())
-                if (state.turn, state.step, uid) not in self.passed]
+        left = [
+            uid
+            for uid in shooters_left(state, self._steps())
+            if (state.turn, state.step, uid) not in self.passed
+        ]
         if not left:
             return self.advance()
         wizard = self.wizards.gunnery()
@@ -285,7 +297,9 @@ class TurnDriver(QObject):
             return wizard
         hexes = " and ".join("/".join(c["hexes"]) or "?" for c in state.contests)
         commands = [{"kind": "assault", "contest": 0} for _ in state.contests]
-        if self.desk.run_step(f"Assault {number}: over {hexes}, as the engine proposes",
-                                commands) is None:
+        if (
+            self.desk.run_step(f"Assault {number}: over {hexes}, as the engine proposes", commands)
+            is None
+        ):
             return None
         return self.advance()

@@ -34,16 +34,20 @@ def units_html(units: tuple[Involved, ...]) -> list[str]:
     by_why: dict[str, list[str]] = {}
     for i in units:
         by_why.setdefault("no action" if i.why == "-" else i.why, []).append(i.uid)
-    return [f"<li>{escape(why)}: <b>{escape(', '.join(uids))}</b></li>" if len(uids) > 1
-            else f"<li><b>{escape(uids[0])}</b>: {escape(why)}</li>"
-            for why, uids in by_why.items()]
+    return [
+        f"<li>{escape(why)}: <b>{escape(', '.join(uids))}</b></li>"
+        if len(uids) > 1
+        else f"<li><b>{escape(uids[0])}</b>: {escape(why)}</li>"
+        for why, uids in by_why.items()
+    ]
 
 
 def mark_fired(units: tuple[Involved, ...], fired: Collection[str]) -> tuple[Involved, ...]:
     """``units`` with each unit ordered to Fire that is in ``fired`` said to have fired."""
     return tuple(
         replace(i, why="has fired in this step")
-        if i.uid in fired and "fire" in {a.casefold() for a in i.actions} else i
+        if i.uid in fired and "fire" in {a.casefold() for a in i.actions}
+        else i
         for i in units
     )
 
@@ -63,8 +67,10 @@ def agenda_html(agenda: Agenda, fired: Collection[str] = ()) -> str:
         parts.append(f"<p>Hexes: {escape(', '.join(str(h) for h in agenda.hexes))}</p>")
     parts.append(f"<p>{escape(agenda.todo)}</p>")
     if agenda.orders_missing and agenda.step.kind != "orders":
-        parts.append("<p style='color:#c62828'>Without orders for this turn or the next: "
-                     f"{escape(', '.join(agenda.orders_missing))}</p>")
+        parts.append(
+            "<p style='color:#c62828'>Without orders for this turn or the next: "
+            f"{escape(', '.join(agenda.orders_missing))}</p>"
+        )
     parts.append("<p>Dice needed.</p>" if agenda.needs_dice else "<p>No dice.</p>")
     if agenda.choices:
         order = "".join(f"<li>{escape(g.text())}</li>" for g in agenda.choices)

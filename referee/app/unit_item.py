@@ -179,8 +179,9 @@ class UnitItem(QGraphicsItem):
             halo = QPen(QColor("#ffd400"), 0.07 * R)
             painter.setPen(halo)
             painter.setBrush(Qt.BrushStyle.NoBrush)
-            painter.drawRoundedRect(BODY.adjusted(-0.06 * R, -0.06 * R, 0.06 * R, 0.06 * R),
-                                    0.1 * R, 0.1 * R)
+            painter.drawRoundedRect(
+                BODY.adjusted(-0.06 * R, -0.06 * R, 0.06 * R, 0.06 * R), 0.1 * R, 0.1 * R
+            )
         rim = QPen(side, RIM_WIDTH * R)
         painter.setPen(rim)
         painter.setBrush(Qt.BrushStyle.NoBrush)
@@ -267,8 +268,11 @@ class UnitItem(QGraphicsItem):
         painter.drawEllipse(at, radius, radius)
         painter.setPen(QColor("#ffffff") if pending.killed else ring)
         painter.setFont(_font(painter, 0.17))
-        painter.drawText(QRectF(at.x() - radius, at.y() - radius, 2 * radius, 2 * radius),
-                         Qt.AlignmentFlag.AlignCenter, f"!{len(pending.rolls)}")
+        painter.drawText(
+            QRectF(at.x() - radius, at.y() - radius, 2 * radius, 2 * radius),
+            Qt.AlignmentFlag.AlignCenter,
+            f"!{len(pending.rolls)}",
+        )
 
     @staticmethod
     def _badge(painter: QPainter, at: QPointF, kind: str, text: str) -> None:

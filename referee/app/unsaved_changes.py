@@ -23,8 +23,13 @@ class UnsavedChanges(QObject):
     settled = Signal(bool)
     """True: the work was saved or discarded and what was asked for went on; False: kept."""
 
-    def __init__(self, window: QWidget, what: Callable[[], str], modified: Callable[[], bool],
-                 save: Callable[[], bool]) -> None:
+    def __init__(
+        self,
+        window: QWidget,
+        what: Callable[[], str],
+        modified: Callable[[], bool],
+        save: Callable[[], bool],
+    ) -> None:
         super().__init__(window)
         self.window = window
         self.what = what
@@ -47,9 +52,13 @@ class UnsavedChanges(QObject):
             self.box.raise_()
             self.box.activateWindow()
             return False
-        box = QMessageBox(QMessageBox.Icon.Question, self.window.windowTitle(),
-                          f"{self.what()} has changes that are not saved.",
-                          Button.Save | Button.Discard | Button.Cancel, self.window)
+        box = QMessageBox(
+            QMessageBox.Icon.Question,
+            self.window.windowTitle(),
+            f"{self.what()} has changes that are not saved.",
+            Button.Save | Button.Discard | Button.Cancel,
+            self.window,
+        )
         box.setInformativeText("Save them before going on?")
         box.setDefaultButton(Button.Save)
         box.setEscapeButton(Button.Cancel)

@@ -38,7 +38,8 @@ def fit_to_dock(wizard: QWizard) -> None:
     for view in wizard.findChildren(QListView):
         if view.selectionMode() == QAbstractItemView.SelectionMode.SingleSelection:
             view.selectionModel().currentChanged.connect(
-                lambda now, _before, v=view: select_current(v, now))
+                lambda now, _before, v=view: select_current(v, now)
+            )
         view.setWordWrap(True)
         view.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
         view.setResizeMode(QListView.ResizeMode.Adjust)
@@ -59,6 +60,9 @@ def select_current(view: QListView, index: QModelIndex) -> None:
     selected (the keyboard came into it) would let Next go on with an item the page shows
     as not picked (the shot's line not drawn)."""
     model = view.selectionModel()
-    if index.isValid() and not model.isSelected(index) \
-            and index.flags() & Qt.ItemFlag.ItemIsEnabled:
+    if (
+        index.isValid()
+        and not model.isSelected(index)
+        and index.flags() & Qt.ItemFlag.ItemIsEnabled
+    ):
         model.select(index, QItemSelectionModel.SelectionFlag.ClearAndSelect)

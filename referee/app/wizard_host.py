@@ -74,8 +74,13 @@ class WizardHost(QDockWidget):
 
     closed = Signal()
 
-    def __init__(self, scene: MapScene, run_step: RunStep, parent: QWidget | None = None,
-                 idle_text: str = IDLE_TEXT) -> None:
+    def __init__(
+        self,
+        scene: MapScene,
+        run_step: RunStep,
+        parent: QWidget | None = None,
+        idle_text: str = IDLE_TEXT,
+    ) -> None:
         super().__init__("Wizard", parent)
         self.idle_text = idle_text
         """What the dock says while no wizard is open."""
@@ -158,12 +163,20 @@ class WizardHost(QDockWidget):
                 if focus not in entry.boxes.values():
                     entry.focus_next()
                 return
-        if focus is not None and page.isAncestorOf(focus) and focus.isVisible() \
-                and isinstance(focus, KEPT):
+        if (
+            focus is not None
+            and page.isAncestorOf(focus)
+            and focus.isVisible()
+            and isinstance(focus, KEPT)
+        ):
             return  # the referee's own choice of field (a scroll area is no such choice)
         for field in page.findChildren(QWidget):
-            if isinstance(field, INPUTS) and field.isVisible() and field.isEnabled() \
-                    and field.focusPolicy() & Qt.FocusPolicy.TabFocus:
+            if (
+                isinstance(field, INPUTS)
+                and field.isVisible()
+                and field.isEnabled()
+                and field.focusPolicy() & Qt.FocusPolicy.TabFocus
+            ):
                 field.setFocus(Qt.FocusReason.OtherFocusReason)
                 return
         wizard.setFocus(Qt.FocusReason.OtherFocusReason)
@@ -190,8 +203,11 @@ class WizardHost(QDockWidget):
         wizard = self.wizard
         if wizard is None:
             return
-        inner = [c.minimumSizeHint().width() for c in wizard.children()
-                 if isinstance(c, QWidget) and not c.isWindow()]
+        inner = [
+            c.minimumSizeHint().width()
+            for c in wizard.children()
+            if isinstance(c, QWidget) and not c.isWindow()
+        ]
         if inner and wizard.minimumWidth() != max(inner):
             wizard.setMinimumWidth(max(inner))
 
@@ -223,10 +239,15 @@ class WizardHost(QDockWidget):
                 child.setWordWrap(True)
         if watched is self.wizard and event.type() == QEvent.Type.Resize:
             QTimer.singleShot(0, self.fit_subtitle)
-        elif event.type() == QEvent.Type.Resize and self.lent is not None \
-                and self.wizard is not None and time.monotonic() < self.keep_until \
-                and isinstance(watched, QWidget) and not watched.isWindow() \
-                and watched is getattr(self.parentWidget(), "centralWidget", lambda: None)():
+        elif (
+            event.type() == QEvent.Type.Resize
+            and self.lent is not None
+            and self.wizard is not None
+            and time.monotonic() < self.keep_until
+            and isinstance(watched, QWidget)
+            and not watched.isWindow()
+            and watched is getattr(self.parentWidget(), "centralWidget", lambda: None)()
+        ):
             QTimer.singleShot(0, self._keep_map)  # the dock took its width: the map too
         elif event.type() == QEvent.Type.Show and self.lost_focus is not None:
             self._give_focus_back()  # the page is back: so is the field's keyboard
@@ -267,11 +288,18 @@ class WizardHost(QDockWidget):
     def _docks_across(self, window: QMainWindow) -> list[QDockWidget]:
         """The docks on the other side of the map, whose width the wizard may borrow."""
         mine = window.dockWidgetArea(self)
-        other = {Qt.DockWidgetArea.RightDockWidgetArea: Qt.DockWidgetArea.LeftDockWidgetArea,
-                 Qt.DockWidgetArea.LeftDockWidgetArea: Qt.DockWidgetArea.RightDockWidgetArea}
-        return [d for d in window.findChildren(QDockWidget)
-                if d is not self and d.isVisible() and not d.isFloating()
-                and window.dockWidgetArea(d) == other.get(mine)]
+        other = {
+            Qt.DockWidgetArea.RightDockWidgetArea: Qt.DockWidgetArea.LeftDockWidgetArea,
+            Qt.DockWidgetArea.LeftDockWidgetArea: Qt.DockWidgetArea.RightDockWidgetArea,
+        }
+        return [
+            d
+            for d in window.findChildren(QDockWidget)
+            if d is not self
+            and d.isVisible()
+            and not d.isFloating()
+            and window.dockWidgetArea(d) == other.get(mine)
+        ]
 
     def _make_room(self) -> None:
         """Widen the dock to what the wizard needs, taken from the docks across the map
@@ -280,13 +308,18 @@ class WizardHost(QDockWidget):
         if not isinstance(window, QMainWindow) or self.wizard is None or self.isFloating():
             return
         char = self.fontMetrics().averageCharWidth()
-        wanted = min(max(self.wizard.minimumSizeHint().width() + 8, WIZARD_CHARS * char),
-                     window.width() // 2)
+        wanted = min(
+            max(self.wizard.minimumSizeHint().width() + 8, WIZARD_CHARS * char), window.width() // 2
+        )
         if self.lent is None:
             across = self._docks_across(window)
             central = window.centralWidget()
-            self.lent = (across, [d.width() for d in across], self.width(),
-                         central.width() if central is not None else 0)
+            self.lent = (
+                across,
+                [d.width() for d in across],
+                self.width(),
+                central.width() if central is not None else 0,
+            )
         if self.width() < wanted:
             window.resizeDocks([self], [wanted], Qt.Orientation.Horizontal)
         central = window.centralWidget()
@@ -308,8 +341,9 @@ class WizardHost(QDockWidget):
         if short <= 0 or not across:
             return
         least = 36 * self.fontMetrics().averageCharWidth()
-        window.resizeDocks(across, [max(least, d.width() - short) for d in across],
-                           Qt.Orientation.Horizontal)
+        window.resizeDocks(
+            across, [max(least, d.width() - short) for d in across], Qt.Orientation.Horizontal
+        )
 
     def _give_back(self) -> None:
         """The widths borrowed for the wizard, back to the docks (if no wizard opened
@@ -341,9 +375,11 @@ class WizardHost(QDockWidget):
         if wizard is None:
             return None
         title = wizard.windowTitle() or "open"
-        message = (f"The {title} wizard was closed without writing anything: the match "
-                   f"changed while it was open ({why}). Open it again to go on from the "
-                   "match as it is now.")
+        message = (
+            f"The {title} wizard was closed without writing anything: the match "
+            f"changed while it was open ({why}). Open it again to go on from the "
+            "match as it is now."
+        )
         wizard.done(OUTDATED)
         self.idle.setText(f"{message}\n\n{self.idle_text}")
         return message

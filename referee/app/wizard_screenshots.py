@@ -59,11 +59,15 @@ def wizard_shots(window: MainWindow, app: QApplication) -> Iterator[tuple[str, Q
         yield "movement-wizard.png", window.grab()
         movement.reject()
 
-    _step(window, "Correction: fire on the tank, poison on the grunts", [
-        {"kind": "correct", "uid": "tank", "set": {"fire": 2}},
-        {"kind": "correct", "uid": "grunts", "set": {"poison": [6, 4]}},
-        {"kind": "advance", "to": "agony-3"},
-    ])
+    _step(
+        window,
+        "Correction: fire on the tank, poison on the grunts",
+        [
+            {"kind": "correct", "uid": "tank", "set": {"fire": 2}},
+            {"kind": "correct", "uid": "grunts", "set": {"poison": [6, 4]}},
+            {"kind": "advance", "to": "agony-3"},
+        ],
+    )
     agony = driver.open_agony()
     if agony is not None:
         agony.next()
@@ -77,10 +81,14 @@ def wizard_shots(window: MainWindow, app: QApplication) -> Iterator[tuple[str, Q
         yield "agony-wizard-outcome.png", window.grab()
         agony.reject()
 
-    _step(window, "To the aftermath", [
-        {"kind": "correct", "uid": "hoplites", "set": {"shaken": 2}},
-        {"kind": "advance", "to": "aftermath"},
-    ])
+    _step(
+        window,
+        "To the aftermath",
+        [
+            {"kind": "correct", "uid": "hoplites", "set": {"shaken": 2}},
+            {"kind": "advance", "to": "aftermath"},
+        ],
+    )
     aftermath = driver.open_aftermath()
     if aftermath is not None:
         _settle(app)

@@ -68,8 +68,11 @@ def catalogue_card_data(unit: UnitType) -> dict[str, Any]:
     doc = _file_tables(unit.source)
     for raw in doc.get("unit", []):
         if raw.get("id") == unit.id:
-            return {"nation": doc["nation"], "sample": bool(doc.get("sample", False)),
-                    "raw": _plain(raw)}
+            return {
+                "nation": doc["nation"],
+                "sample": bool(doc.get("sample", False)),
+                "raw": _plain(raw),
+            }
     raise ArmyError(f"unit {unit.id}: not found in {unit.source}")
 
 
@@ -84,8 +87,9 @@ def _plain(value: Any) -> Any:
 
 def upgraded_card_id(unit_id: str, choices: tuple[UpgradeChoice, ...]) -> str:
     """``hoplite-phalanx-hand-cannon-veteran-x2``: the unit and its upgrades, sorted."""
-    parts = [c.id if c.count == 1 else f"{c.id}-x{c.count}" for c in sorted(
-        choices, key=lambda c: c.id)]
+    parts = [
+        c.id if c.count == 1 else f"{c.id}-x{c.count}" for c in sorted(choices, key=lambda c: c.id)
+    ]
     return "-".join([unit_id, *parts])
 
 
@@ -126,12 +130,14 @@ def _resolve(
                 continue
             elsewhere = [n for n in _nations(catalogue) if catalogue.upgrade(n, c.id)]
             offered = ", ".join(u.id for u in catalogue.upgrades_of(unit.nation)) or "none"
-            message = (f"{c.id!r} is an upgrade of the {elsewhere[0]} catalogue, not of the "
-                       f"{unit.nation}" if elsewhere else
-                       f"no upgrade {c.id!r} in the {unit.nation} catalogue (its upgrades: "
-                       f"{offered})")
-            check.problems.append(ArmyProblem(check.unit_label, f"{name}[{i}]", "army.costs",
-                                              message))
+            message = (
+                f"{c.id!r} is an upgrade of the {elsewhere[0]} catalogue, not of the {unit.nation}"
+                if elsewhere
+                else f"no upgrade {c.id!r} in the {unit.nation} catalogue (its upgrades: {offered})"
+            )
+            check.problems.append(
+                ArmyProblem(check.unit_label, f"{name}[{i}]", "army.costs", message)
+            )
     for c in entry.choices:
         upgrade = catalogue.upgrade(unit.nation, c.id)
         if upgrade is not None:
@@ -143,9 +149,7 @@ def _nations(catalogue: Catalogue) -> list[str]:
     return sorted({f.nation for f in catalogue.files})
 
 
-def _requirements(
-    check: _Checker, unit: UnitType, chosen: list[tuple[Upgrade, int]]
-) -> set[str]:
+def _requirements(check: _Checker, unit: UnitType, chosen: list[tuple[Upgrade, int]]) -> set[str]:
     """The requirements of each upgrade; the upgrades not meant for this unit at all."""
     ids = {u.id for u, _ in chosen}
     foreign: set[str] = set()
@@ -154,21 +158,33 @@ def _requirements(
         if (req.units and unit.id not in req.units) or not set(req.types) <= unit.types:
             foreign.add(upgrade.id)
         if req.units and unit.id not in req.units:
-            check.add(upgrade.id, "army.costs",
-                      f"{upgrade.name} is for {', '.join(req.units)} only, not {unit.id}")
+            check.add(
+                upgrade.id,
+                "army.costs",
+                f"{upgrade.name} is for {', '.join(req.units)} only, not {unit.id}",
+            )
         missing_types = [t for t in req.types if t not in unit.types]
         if missing_types:
-            check.add(upgrade.id, "army.costs",
-                      f"{upgrade.name} needs a unit of type {', '.join(req.types)}; "
-                      f"{unit.name} is {', '.join(sorted(unit.types))}")
+            check.add(
+                upgrade.id,
+                "army.costs",
+                f"{upgrade.name} needs a unit of type {', '.join(req.types)}; "
+                f"{unit.name} is {', '.join(sorted(unit.types))}",
+            )
         if req.models and unit.models < req.models:
-            check.add(upgrade.id, "army.costs",
-                      f"{upgrade.name} needs a base of {req.models} models or more; "
-                      f"{unit.name} has {unit.models}")
+            check.add(
+                upgrade.id,
+                "army.costs",
+                f"{upgrade.name} needs a base of {req.models} models or more; "
+                f"{unit.name} has {unit.models}",
+            )
         for other in req.upgrades:
             if other not in ids:
-                check.add(upgrade.id, "army.costs",
-                          f"{upgrade.name} needs the upgrade {other!r} on the same base")
+                check.add(
+                    upgrade.id,
+                    "army.costs",
+                    f"{upgrade.name} needs the upgrade {other!r} on the same base",
+                )
     return foreign
 
 
@@ -181,30 +197,45 @@ def _counts(
     regular = unit.models - unit.elites
     if promoted > regular:
         first = next(u for u, _ in chosen if u.per == "model" and u.elites)
-        check.add(first.id, "army.elite",
-                  f"{promoted} models made elite, but {unit.name} has {regular} regular "
-                  f"model(s) ({unit.models} models, {unit.elites} elite already)")
+        check.add(
+            first.id,
+            "army.elite",
+            f"{promoted} models made elite, but {unit.name} has {regular} regular "
+            f"model(s) ({unit.models} models, {unit.elites} elite already)",
+        )
     elites = min(unit.models, unit.elites + promoted)
     for upgrade, n in chosen:
         if upgrade.per == "base" and n != 1:
-            check.add(upgrade.id, "army.costs",
-                      f"{upgrade.name} upgrades the whole base: it is bought once, not {n} times")
+            check.add(
+                upgrade.id,
+                "army.costs",
+                f"{upgrade.name} upgrades the whole base: it is bought once, not {n} times",
+            )
         elif upgrade.per == "model" and not upgrade.elites and n > unit.models:
-            check.add(upgrade.id, "army.costs",
-                      f"{upgrade.name} is bought per model: {n} for a base of {unit.models}")
+            check.add(
+                upgrade.id,
+                "army.costs",
+                f"{upgrade.name} is bought per model: {n} for a base of {unit.models}",
+            )
         elif upgrade.per == "elite" and n > elites:
-            check.add(upgrade.id, "army.elite-weapon",
-                      f"{upgrade.name} is paid once per elite armed: {n} bought, but the base "
-                      f"has {elites} elite(s)")
+            check.add(
+                upgrade.id,
+                "army.elite-weapon",
+                f"{upgrade.name} is paid once per elite armed: {n} bought, but the base "
+                f"has {elites} elite(s)",
+            )
     if elite_rule == "one-each":
         card_weapons = [w.name for w in unit.weapons if w.carried == "elite"]
         bought = [(u, n) for u, n in chosen if u.per == "elite" and u.weapons]
         total = len(card_weapons) + sum(n for _, n in bought)
         if bought and total > elites:
             carried = ", ".join(card_weapons) or "none"
-            check.add(bought[-1][0].id, "army.elite-weapon",
-                      f"each elite carries one elite weapon (ruling army.elite-weapons): "
-                      f"{total} elite weapons (on the card: {carried}) for {elites} elite(s)")
+            check.add(
+                bought[-1][0].id,
+                "army.elite-weapon",
+                f"each elite carries one elite weapon (ruling army.elite-weapons): "
+                f"{total} elite weapons (on the card: {carried}) for {elites} elite(s)",
+            )
     return elites
 
 
@@ -215,16 +246,20 @@ def _slots(
     if slot_rule == "infantry" and "infantry" not in unit.types:
         return
     replaced = {name for u, _ in chosen if u.per == "base" for name in u.replaces}
-    standard = [w.name for w in unit.weapons
-                if w.carried == "each-model" and w.name not in replaced]
+    standard = [
+        w.name for w in unit.weapons if w.carried == "each-model" and w.name not in replaced
+    ]
     items = [(f"{' and '.join(standard)} (standard, two-handed)", 2)] if standard else []
     held = [u for u, _ in chosen if u.per == "base" and u.hands]
     items += [(f"{u.name} ({u.slot})", u.hands) for u in held]
     hands = sum(n for _, n in items)
     if hands > HANDS_OF_A_BASE:
-        check.add(held[-1].id, "army.infantry-equipment",
-                  f"{'; '.join(text for text, _ in items)} take {hands} hands: a base carries "
-                  "one two-handed or two one-handed items (and any independent ones)")
+        check.add(
+            held[-1].id,
+            "army.infantry-equipment",
+            f"{'; '.join(text for text, _ in items)} take {hands} hands: a base carries "
+            "one two-handed or two one-handed items (and any independent ones)",
+        )
 
 
 def _weapons(
@@ -234,20 +269,29 @@ def _weapons(
     for upgrade, _ in chosen:
         for name in upgrade.replaces if upgrade.id not in foreign else ():
             if name not in names:
-                check.add(upgrade.id, "army.weapon-upgrades",
-                          f"{upgrade.name} replaces {name!r}, which {unit.name} does not carry "
-                          f"(its weapons: {', '.join(sorted(names)) or 'none'})")
+                check.add(
+                    upgrade.id,
+                    "army.weapon-upgrades",
+                    f"{upgrade.name} replaces {name!r}, which {unit.name} does not carry "
+                    f"(its weapons: {', '.join(sorted(names)) or 'none'})",
+                )
     base = [w.name for w in unit.weapons if w.carried == "unit-base"]
     base += [w.name for u, _ in chosen for w in u.unit_base_weapons]
     if len(base) > 1:
         last = next(u for u, _ in reversed(chosen) if u.unit_base_weapons)
-        check.add(last.id, "army.unit-base-weapon",
-                  f"a unit base may have at most one unit-base weapon: {', '.join(base)}")
+        check.add(
+            last.id,
+            "army.unit-base-weapon",
+            f"a unit base may have at most one unit-base weapon: {', '.join(base)}",
+        )
     if base and unit.models < 2:
         with_base = next((u for u, _ in chosen if u.unit_base_weapons), None)
         if with_base is not None:
-            check.add(with_base.id, "army.unit-base-weapon",
-                      f"a unit-base weapon needs 2 alive models; {unit.name} has {unit.models}")
+            check.add(
+                with_base.id,
+                "army.unit-base-weapon",
+                f"a unit-base weapon needs 2 alive models; {unit.name} has {unit.models}",
+            )
 
 
 def _advanced(check: _Checker, chosen: list[tuple[Upgrade, int]], advanced: bool) -> None:
@@ -255,14 +299,20 @@ def _advanced(check: _Checker, chosen: list[tuple[Upgrade, int]], advanced: bool
         return
     for upgrade, _ in chosen:
         if upgrade.advanced or upgrade.cost.get("com"):
-            check.add(upgrade.id, "army.points",
-                      f"{upgrade.name} is for advanced games only (command points): set "
-                      "advanced = true")
+            check.add(
+                upgrade.id,
+                "army.points",
+                f"{upgrade.name} is for advanced games only (command points): set advanced = true",
+            )
 
 
 def _card_raw(
-    base: Mapping[str, Any], unit: UnitType, chosen: list[tuple[Upgrade, int]],
-    elites: int, card_id: str, cost: Mapping[str, int],
+    base: Mapping[str, Any],
+    unit: UnitType,
+    chosen: list[tuple[Upgrade, int]],
+    elites: int,
+    card_id: str,
+    cost: Mapping[str, int],
 ) -> dict[str, Any]:
     raw: dict[str, Any] = _plain(base)
     replaced = {name for u, _ in chosen if u.per == "base" for name in u.replaces}
@@ -344,8 +394,9 @@ def entry_card(
     card = parse_unit(raw, 0, unit.nation, problems, card_rules(rules), sample=unit.sample)
     if card is None:
         if not check.problems:  # what the checks above missed, as the card parser words it
-            check.problems += [ArmyProblem(label, "upgrades", "army.unit-card", p)
-                               for p in problems]
+            check.problems += [
+                ArmyProblem(label, "upgrades", "army.unit-card", p) for p in problems
+            ]
         return EntryCard(unit, None, None, cost, tuple(chosen)), check.problems
     data = {"nation": base["nation"], "sample": base["sample"], "raw": raw}
     return EntryCard(unit, card, MappingProxyType(data), cost, tuple(chosen)), check.problems
@@ -382,12 +433,24 @@ def find_entry_unit(
         own = [u.id for u in catalogue.of_nation(nation)]
         near = difflib.get_close_matches(entry.type, own, n=3)
         hint = f" (did you mean {', '.join(near)}?)" if near else ""
-        return None, [ArmyProblem(label, "type", "army.building",
-                                  f"no unit {entry.type!r} in the {nation} catalogue{hint}")]
+        return None, [
+            ArmyProblem(
+                label,
+                "type",
+                "army.building",
+                f"no unit {entry.type!r} in the {nation} catalogue{hint}",
+            )
+        ]
     if unit.nation != nation:
-        return None, [ArmyProblem(label, "type", "army.building",
-                                  f"{unit.name} ({unit.id}) is a unit of the {unit.nation} "
-                                  f"catalogue; this army is {nation}")]
+        return None, [
+            ArmyProblem(
+                label,
+                "type",
+                "army.building",
+                f"{unit.name} ({unit.id}) is a unit of the {unit.nation} "
+                f"catalogue; this army is {nation}",
+            )
+        ]
     return unit, []
 
 

@@ -42,9 +42,14 @@ class ArmyFileError(DataFileError):
 
 def _count(raw: object, unit: str | None, field: str, out: list[ArmyProblem]) -> int | None:
     if isinstance(raw, bool) or not isinstance(raw, int) or not 1 <= raw <= COUNT_MAX:
-        out.append(ArmyProblem(unit, field, "army.building",
-                               f"expected a whole number 1 or more (at most {COUNT_MAX}), "
-                               f"got {raw!r}"))
+        out.append(
+            ArmyProblem(
+                unit,
+                field,
+                "army.building",
+                f"expected a whole number 1 or more (at most {COUNT_MAX}), got {raw!r}",
+            )
+        )
         return None
     return raw
 
@@ -53,9 +58,15 @@ def _choices(
     raw: object, unit: str, field: str, out: list[ArmyProblem]
 ) -> tuple[UpgradeChoice, ...]:
     if not isinstance(raw, list):
-        out.append(ArmyProblem(unit, field, "army.costs",
-                               'expected a list like ["hand-cannon", { id = "veteran", '
-                               f"count = 2 }}], got {raw!r}"))
+        out.append(
+            ArmyProblem(
+                unit,
+                field,
+                "army.costs",
+                'expected a list like ["hand-cannon", { id = "veteran", '
+                f"count = 2 }}], got {raw!r}",
+            )
+        )
         return ()
     found: list[UpgradeChoice] = []
     for i, item in enumerate(raw):
@@ -64,8 +75,11 @@ def _choices(
             found.append(UpgradeChoice(item))
         elif isinstance(item, dict):
             for key in sorted(set(item) - CHOICE_KEYS):
-                out.append(ArmyProblem(unit, f"{where}.{key}", "army.costs",
-                                       "unknown key (known: count, id)"))
+                out.append(
+                    ArmyProblem(
+                        unit, f"{where}.{key}", "army.costs", "unknown key (known: count, id)"
+                    )
+                )
             upgrade_id = item.get("id")
             if not isinstance(upgrade_id, str) or not upgrade_id:
                 out.append(ArmyProblem(unit, f"{where}.id", "army.costs", "missing"))
@@ -74,8 +88,14 @@ def _choices(
             if n is not None:
                 found.append(UpgradeChoice(upgrade_id, n))
         else:
-            out.append(ArmyProblem(unit, where, "army.costs",
-                                   f"expected an upgrade id or {{ id, count }}, got {item!r}"))
+            out.append(
+                ArmyProblem(
+                    unit,
+                    where,
+                    "army.costs",
+                    f"expected an upgrade id or {{ id, count }}, got {item!r}",
+                )
+            )
     return tuple(found)
 
 
@@ -86,13 +106,23 @@ def _entry(raw: object, index: int, out: list[ArmyProblem]) -> ArmyEntry | None:
         return None
     before = len(out)
     for key in sorted(set(raw) - ENTRY_KEYS):
-        out.append(ArmyProblem(unit, key, "army.building",
-                               f"unknown key (known: {', '.join(sorted(ENTRY_KEYS))})"))
+        out.append(
+            ArmyProblem(
+                unit, key, "army.building", f"unknown key (known: {', '.join(sorted(ENTRY_KEYS))})"
+            )
+        )
     unit_type = raw.get("type")
     if not isinstance(unit_type, str) or not unit_type:
-        out.append(ArmyProblem(unit, "type", "army.building",
-                               "missing: a unit id of the nation's catalogue"
-                               if unit_type is None else f"expected a unit id, got {unit_type!r}"))
+        out.append(
+            ArmyProblem(
+                unit,
+                "type",
+                "army.building",
+                "missing: a unit id of the nation's catalogue"
+                if unit_type is None
+                else f"expected a unit id, got {unit_type!r}",
+            )
+        )
     count = _count(raw.get("count", 1), unit, "count", out)
     upgrades = _choices(raw.get("upgrades", []), unit, "upgrades", out)
     equipment = _choices(raw.get("equipment", []), unit, "equipment", out)
@@ -105,25 +135,43 @@ def parse_army(doc: Mapping[str, object], path: Path | None = None) -> Army:
     """An army from a parsed file; :class:`ArmyFileError` lists every problem."""
     out: list[ArmyProblem] = []
     for key in sorted(set(doc) - ARMY_KEYS):
-        out.append(ArmyProblem(None, key, "army.building",
-                               f"unknown key (known: {', '.join(sorted(ARMY_KEYS))})"))
+        out.append(
+            ArmyProblem(
+                None, key, "army.building", f"unknown key (known: {', '.join(sorted(ARMY_KEYS))})"
+            )
+        )
     text: dict[str, str] = {}
-    for key, rule in (("name", "army.building"), ("nation", "army.building"),
-                      ("game", "army.budgets")):
+    for key, rule in (
+        ("name", "army.building"),
+        ("nation", "army.building"),
+        ("game", "army.budgets"),
+    ):
         value = doc.get(key)
         if not isinstance(value, str) or not value.strip():
-            out.append(ArmyProblem(None, key, rule, "missing" if value is None
-                                   else f"expected text, got {value!r}"))
+            out.append(
+                ArmyProblem(
+                    None, key, rule, "missing" if value is None else f"expected text, got {value!r}"
+                )
+            )
         else:
             text[key] = value.strip()
     allowance = doc.get("allowance")
     if allowance is not None and (not isinstance(allowance, str) or not allowance):
-        out.append(ArmyProblem(None, "allowance", "army.budgets",
-                               f"expected an allowance id of the game, got {allowance!r}"))
+        out.append(
+            ArmyProblem(
+                None,
+                "allowance",
+                "army.budgets",
+                f"expected an allowance id of the game, got {allowance!r}",
+            )
+        )
     advanced = doc.get("advanced", False)
     if not isinstance(advanced, bool):
-        out.append(ArmyProblem(None, "advanced", "army.budgets",
-                               f"expected true or false, got {advanced!r}"))
+        out.append(
+            ArmyProblem(
+                None, "advanced", "army.budgets", f"expected true or false, got {advanced!r}"
+            )
+        )
     raw_units = doc.get("unit", [])
     if not isinstance(raw_units, list):
         out.append(ArmyProblem(None, "unit", "army.building", "expected [[unit]] tables"))
@@ -131,8 +179,14 @@ def parse_army(doc: Mapping[str, object], path: Path | None = None) -> Army:
     entries = [_entry(raw, i, out) for i, raw in enumerate(raw_units)]
     versions = doc.get("versions")
     if versions is not None and not isinstance(versions, dict):
-        out.append(ArmyProblem(None, "versions", "army.building",
-                               f"expected the [versions] table referee writes, got {versions!r}"))
+        out.append(
+            ArmyProblem(
+                None,
+                "versions",
+                "army.building",
+                f"expected the [versions] table referee writes, got {versions!r}",
+            )
+        )
     if out:
         raise ArmyFileError(path or Path("<army>"), out)
     check_stamp(versions, path or Path("<army>"))  # a newer referee's file is refused
@@ -156,8 +210,9 @@ def load_army(path: Path | str) -> Army:
     except ArmyFileError:
         raise
     except DataFileError as exc:
-        raise ArmyFileError(path, [ArmyProblem(None, None, "army.building", p)
-                                   for p in exc.problems]) from None
+        raise ArmyFileError(
+            path, [ArmyProblem(None, None, "army.building", p) for p in exc.problems]
+        ) from None
     return parse_army(doc, path)
 
 
@@ -190,5 +245,5 @@ def army_document(army: Army) -> dict[str, Any]:
 
 def dump_army(army: Army) -> str:
     """The army as the text of an army file, which :func:`parse_army` reads back the same."""
-    header = "# An army list of referee (data/README.md, section \"Army lists\").\n"
+    header = '# An army list of referee (data/README.md, section "Army lists").\n'
     return header + tomli_w.dumps(army_document(army), multiline_strings=False)

@@ -37,5 +37,4 @@ class ArmyProblem:
         return f"{self.where()}: {self.message} (clause {self.rule})"
 
     def to_json(self) -> dict[str, str | None]:
-        return {"unit": self.unit, "field": self.field, "rule": self.rule,
-                "message": self.message}
+        return {"unit": self.unit, "field": self.field, "rule": self.rule, "message": self.message}

@@ -33,7 +33,7 @@ pre { font-size: 8pt; margin: 0; white-space: pre-wrap; }
 
 def checksum_groups(checksum: str, size: int = 8) -> str:
     """``80c78455 34681 ...``: the checksum in groups a person can compare."""
-    return " ".join(checksum[i:i + size] for i in range(0, len(checksum), size))
+    return " ".join(checksum[i : i + size] for i in range(0, len(checksum), size))
 
 
 def cost_text(cost: Mapping[str, int]) -> str:
@@ -54,10 +54,15 @@ def _totals(report: ArmyReport) -> str:
     if pool is not None and report.budget_check is not None:
         cls = " class='over'" if report.budget_check.pool_over else ""
         kinds = "/".join(k.upper() for k in pool.kinds)
-        rows.append(f"<tr><td>pool: {kinds} beyond their own</td>"
-                    f"<td{cls}>{report.budget_check.pool_spent}</td><td>{pool.points}</td></tr>")
-    return ("<table class='grid'><tr><th>kind</th><th>spent</th><th>budget</th></tr>"
-            + "".join(rows) + "</table>")
+        rows.append(
+            f"<tr><td>pool: {kinds} beyond their own</td>"
+            f"<td{cls}>{report.budget_check.pool_spent}</td><td>{pool.points}</td></tr>"
+        )
+    return (
+        "<table class='grid'><tr><th>kind</th><th>spent</th><th>budget</th></tr>"
+        + "".join(rows)
+        + "</table>"
+    )
 
 
 def _entries(report: ArmyReport) -> str:
@@ -67,11 +72,15 @@ def _entries(report: ArmyReport) -> str:
         name = built.unit.name if built is not None else entry.type
         ups = ", ".join(c.id if c.count == 1 else f"{c.id} x{c.count}" for c in entry.choices)
         cost = report.entry_cost(i)
-        rows.append(f"<tr><td>{i}</td><td>{escape(name)}</td><td>{entry.count}</td>"
-                    f"<td>{escape(ups) or '—'}</td>"
-                    f"<td>{escape(cost_text(cost)) if cost is not None else '?'}</td></tr>")
-    return ("<table class='grid'><tr><th>#</th><th>unit</th><th>bases</th><th>upgrades and "
-            "equipment</th><th>cost</th></tr>" + "".join(rows) + "</table>")
+        rows.append(
+            f"<tr><td>{i}</td><td>{escape(name)}</td><td>{entry.count}</td>"
+            f"<td>{escape(ups) or '—'}</td>"
+            f"<td>{escape(cost_text(cost)) if cost is not None else '?'}</td></tr>"
+        )
+    return (
+        "<table class='grid'><tr><th>#</th><th>unit</th><th>bases</th><th>upgrades and "
+        "equipment</th><th>cost</th></tr>" + "".join(rows) + "</table>"
+    )
 
 
 def _cards(report: ArmyReport) -> str:
@@ -82,8 +91,9 @@ def _cards(report: ArmyReport) -> str:
             continue
         seen.add(built.card.id)
         lines = unit_card(built.card)
-        parts.append(f"<h3>{escape(built.card.name)}</h3><pre>"
-                     + escape("\n".join(lines[1:])) + "</pre>")
+        parts.append(
+            f"<h3>{escape(built.card.name)}</h3><pre>" + escape("\n".join(lines[1:])) + "</pre>"
+        )
     return "".join(parts)
 
 
@@ -91,14 +101,19 @@ def army_sheet_html(report: ArmyReport) -> str:
     """The army sheet of ``report`` as a whole HTML page (see the module docstring)."""
     army = report.army
     budget = report.allowance.name if report.allowance is not None else "no budget"
-    head = (f"<h1>{escape(army.name)}</h1>"
-            f"<p>{escape(army.nation.replace('-', ' ').title())} — game {escape(report.game)}"
-            f" — budget: {escape(budget)}{' — advanced game' if army.advanced else ''}</p>")
-    huge = (f"<p class='huge'>{escape(report.declaration)}</p>" if report.huge_units else "")
-    verdict = ("<p>Checked: <b>valid</b>.</p>" if report.valid else
-               f"<p class='over'>Checked: NOT valid, {len(report.errors)} problem(s):</p><ul>"
-               + "".join(f"<li class='problem'>{escape(e.text())}</li>" for e in report.errors)
-               + "</ul>")
+    head = (
+        f"<h1>{escape(army.name)}</h1>"
+        f"<p>{escape(army.nation.replace('-', ' ').title())} — game {escape(report.game)}"
+        f" — budget: {escape(budget)}{' — advanced game' if army.advanced else ''}</p>"
+    )
+    huge = f"<p class='huge'>{escape(report.declaration)}</p>" if report.huge_units else ""
+    verdict = (
+        "<p>Checked: <b>valid</b>.</p>"
+        if report.valid
+        else f"<p class='over'>Checked: NOT valid, {len(report.errors)} problem(s):</p><ul>"
+        + "".join(f"<li class='problem'>{escape(e.text())}</li>" for e in report.errors)
+        + "</ul>"
+    )
     return (
         "<!DOCTYPE html><html><head><meta charset='utf-8'>"
         f"<title>{escape(army.name)} — army sheet</title><style>{STYLE}</style></head><body>"

@@ -52,8 +52,10 @@ def declaration(huge: tuple[HugeUnit, ...]) -> str:
     """What the opponent must be told before building (clause ``army.huge-units``)."""
     if not huge:
         return ""
-    return ("Huge units — tell the opponent before they build their army: "
-            f"{', '.join(h.text() for h in huge)}.")
+    return (
+        "Huge units — tell the opponent before they build their army: "
+        f"{', '.join(h.text() for h in huge)}."
+    )
 
 
 def _zeros() -> Mapping[str, int]:
@@ -109,32 +111,47 @@ class ArmyReport:
             "allowance": self.allowance.id if self.allowance is not None else None,
             "advanced": self.army.advanced,
             "pool": {"kinds": list(pool.kinds), "points": pool.points} if pool else None,
-            "huge_units": [{"type": h.type, "name": h.name, "count": h.count}
-                           for h in self.huge_units],
+            "huge_units": [
+                {"type": h.type, "name": h.name, "count": h.count} for h in self.huge_units
+            ],
         }
 
 
-def _allowance(
-    army: Army, game: GameType, problems: list[ArmyProblem]
-) -> Allowance | None:
+def _allowance(army: Army, game: GameType, problems: list[ArmyProblem]) -> Allowance | None:
     """The budget the army takes (clause ``army.budgets``)."""
     if game.symmetric:
         if army.allowance not in (None, game.allowances[0].id):
-            problems.append(ArmyProblem(None, "allowance", "army.budgets",
-                                        f"{game.name}: both sides have the same budget; leave "
-                                        "allowance out"))
+            problems.append(
+                ArmyProblem(
+                    None,
+                    "allowance",
+                    "army.budgets",
+                    f"{game.name}: both sides have the same budget; leave allowance out",
+                )
+            )
         return game.allowances[0]
     ids = ", ".join(a.id for a in game.allowances)
     if army.allowance is None:
-        problems.append(ArmyProblem(None, "allowance", "army.budgets",
-                                    f"{game.name}: the sides take different budgets; choose one "
-                                    f"({ids})"))
+        problems.append(
+            ArmyProblem(
+                None,
+                "allowance",
+                "army.budgets",
+                f"{game.name}: the sides take different budgets; choose one ({ids})",
+            )
+        )
         return None
     try:
         return game.allowance(army.allowance)
     except UnknownGame:
-        problems.append(ArmyProblem(None, "allowance", "army.budgets",
-                                    f"{game.name} has no budget {army.allowance!r} ({ids})"))
+        problems.append(
+            ArmyProblem(
+                None,
+                "allowance",
+                "army.budgets",
+                f"{game.name} has no budget {army.allowance!r} ({ids})",
+            )
+        )
         return None
 
 
@@ -144,15 +161,26 @@ def _budget_problems(check: BudgetCheck, skip: set[str]) -> list[ArmyProblem]:
         if line.over and line.kind not in skip:
             within = "less than" if check.limit == "less-than" else "at most"
             cap = f"{line.cap} (with the pool)" if line.cap != line.allowed else f"{line.cap}"
-            out.append(ArmyProblem(None, f"cost.{line.kind}", "army.budgets",
-                                   f"the army spends {line.spent} {line.kind.upper()}; the "
-                                   f"budget allows {within} {cap} (ruling {check.ruling})"))
+            out.append(
+                ArmyProblem(
+                    None,
+                    f"cost.{line.kind}",
+                    "army.budgets",
+                    f"the army spends {line.spent} {line.kind.upper()}; the "
+                    f"budget allows {within} {cap} (ruling {check.ruling})",
+                )
+            )
     pool = check.allowance.pool
     if check.pool_over and pool is not None:
         kinds = "/".join(k.upper() for k in pool.kinds)
-        out.append(ArmyProblem(None, "cost.pool", "army.budgets",
-                               f"{kinds} beyond their own points: {check.pool_spent} of the "
-                               f"pool's {pool.points}"))
+        out.append(
+            ArmyProblem(
+                None,
+                "cost.pool",
+                "army.budgets",
+                f"{kinds} beyond their own points: {check.pool_spent} of the pool's {pool.points}",
+            )
+        )
     return out
 
 
@@ -181,14 +209,25 @@ def validate_army(
     try:
         game_type = budgets.game(game_id)
     except UnknownGame:
-        problems.append(ArmyProblem(None, "game", "army.budgets",
-                                    f"no game size {game_id!r} (known: "
-                                    f"{', '.join(budgets.games)})"))
+        problems.append(
+            ArmyProblem(
+                None,
+                "game",
+                "army.budgets",
+                f"no game size {game_id!r} (known: {', '.join(budgets.games)})",
+            )
+        )
     allowance = _allowance(army, game_type, problems) if game_type is not None else None
     nations = register().nations
     if army.nation not in nations:
-        problems.append(ArmyProblem(None, "nation", "army.building",
-                                    f"{army.nation!r} is not a nation ({', '.join(nations)})"))
+        problems.append(
+            ArmyProblem(
+                None,
+                "nation",
+                "army.building",
+                f"{army.nation!r} is not a nation ({', '.join(nations)})",
+            )
+        )
     if not army.entries:
         problems.append(ArmyProblem(None, "unit", "army.building", "the army has no unit"))
     cards: list[EntryCard | None] = []
@@ -210,9 +249,14 @@ def validate_army(
         if unit.size == "huge" or (built.card is not None and built.card.size == "huge"):
             huge.append((unit.id, unit.name, entry.count))
     if not army.advanced and totals["com"] and "com" not in advanced_kinds:
-        problems.append(ArmyProblem(None, "cost.com", "army.points",
-                                    "command points are spent in advanced games only: set "
-                                    "advanced = true"))
+        problems.append(
+            ArmyProblem(
+                None,
+                "cost.com",
+                "army.points",
+                "command points are spent in advanced games only: set advanced = true",
+            )
+        )
         advanced_kinds.add("com")
     budget = dict.fromkeys(COST_KINDS, 0)
     check = None
@@ -229,8 +273,14 @@ def validate_army(
         except UnknownGame as exc:
             pairing = str(exc)
         if pairing:
-            problems.append(ArmyProblem(None, "allowance", "army.budgets",
-                                        f"against the opponent's {theirs!r}: {pairing}"))
+            problems.append(
+                ArmyProblem(
+                    None,
+                    "allowance",
+                    "army.budgets",
+                    f"against the opponent's {theirs!r}: {pairing}",
+                )
+            )
     merged: dict[str, tuple[str, int]] = {}
     for type_id, name, n in huge:
         merged[type_id] = (name, merged.get(type_id, (name, 0))[1] + n)

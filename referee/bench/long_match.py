@@ -31,8 +31,18 @@ from referee.match.journal_text import parse_journal, replay_journal
 from referee.match.store import MatchFile
 from referee.rules.turn.clock import TurnPosition
 
-MOVEMENT_ORDERS = ("- + - + -", "F + - + -", "F + F + -", "F + F + F", "L + F + -",
-                   "R + F + -", "F + L + F", "F + R + F", "- + L + -", "- + R + -")
+MOVEMENT_ORDERS = (
+    "- + - + -",
+    "F + - + -",
+    "F + F + -",
+    "F + F + F",
+    "L + F + -",
+    "R + F + -",
+    "F + L + F",
+    "F + R + F",
+    "- + L + -",
+    "- + R + -",
+)
 GUNNERY_ORDERS = ("Fire + Load", "- + Fire", "Fire + -", "Aim + Fire", "Load + Fire", "- + -")
 
 
@@ -80,9 +90,21 @@ class _Player:
             self.rng.shuffle(moves)
             self.rng.shuffle(guns)
             for move in moves:
-                if any(self.run(f"Orders: {uid}, turn {turn}",
-                                [{"kind": "orders", "uid": uid, "turn": turn,
-                                  "movement": move, "gunnery": gun}]) for gun in guns):
+                if any(
+                    self.run(
+                        f"Orders: {uid}, turn {turn}",
+                        [
+                            {
+                                "kind": "orders",
+                                "uid": uid,
+                                "turn": turn,
+                                "movement": move,
+                                "gunnery": gun,
+                            }
+                        ],
+                    )
+                    for gun in guns
+                ):
                     break
 
     def gunnery(self, number: int) -> None:
@@ -92,20 +114,35 @@ class _Player:
             for action in item.actions:
                 if action == "Fire":
                     enemies = sorted(
-                        (u for u in state.units.values()
-                         if u.side != shooter.side and not u.destroyed),
-                        key=lambda u: (hex_distance(u.hex, shooter.hex), u.uid))
+                        (
+                            u
+                            for u in state.units.values()
+                            if u.side != shooter.side and not u.destroyed
+                        ),
+                        key=lambda u: (hex_distance(u.hex, shooter.hex), u.uid),
+                    )
                     for enemy in enemies:
-                        if self.run(f"Gunnery {number}: {item.uid} fires at {enemy.uid}",
-                                    [{"kind": "fire", "shooter": item.uid,
-                                      "target": enemy.uid, "gunnery": number}]):
+                        if self.run(
+                            f"Gunnery {number}: {item.uid} fires at {enemy.uid}",
+                            [
+                                {
+                                    "kind": "fire",
+                                    "shooter": item.uid,
+                                    "target": enemy.uid,
+                                    "gunnery": number,
+                                }
+                            ],
+                        ):
                             break
                 elif action == "Load":
-                    self.run(f"Gunnery {number}: {item.uid} loads",
-                             [{"kind": "load", "uid": item.uid}])
+                    self.run(
+                        f"Gunnery {number}: {item.uid} loads", [{"kind": "load", "uid": item.uid}]
+                    )
                 elif action == "Aim":
-                    self.run(f"Gunnery {number}: {item.uid} aims",
-                             [{"kind": "aim", "uid": item.uid, "gunnery": number}])
+                    self.run(
+                        f"Gunnery {number}: {item.uid} aims",
+                        [{"kind": "aim", "uid": item.uid, "gunnery": number}],
+                    )
 
     def step(self) -> None:
         """Carry out what the step the match is at asks, then move the clock on."""
@@ -149,19 +186,23 @@ def play_journal(turns: int = 10, seed: int = 2024) -> str:
         match = replay_journal(parse_journal(header, "<long match>"), Path(tmp) / "long.referee")
         try:
             player = _Player(match, random.Random(seed))
-            orders = [{"kind": "orders", "uid": uid, "turn": turn, "movement": m, "gunnery": g}
-                      for turn, table in ((1, DEMO_ORDERS), (2, DEMO_ORDERS_NEXT))
-                      for uid, (m, g) in table.items()]
+            orders = [
+                {"kind": "orders", "uid": uid, "turn": turn, "movement": m, "gunnery": g}
+                for turn, table in ((1, DEMO_ORDERS), (2, DEMO_ORDERS_NEXT))
+                for uid, (m, g) in table.items()
+            ]
             if not player.run("Orders for turns 1 and 2", orders):
                 raise RefereeError("the demo's orders were refused")
             while match.state.turn <= turns:
                 player.step()
         finally:
             match.close()
-    lines = [f"# {turns} turns of the demo's armies on the standard battlefield, played by the "
-             f"engine (referee bench journal, seed {seed}): orders picked at random among the "
-             "legal ones, each unit firing at the nearest enemy it may; dice from the seed.",
-             header]
+    lines = [
+        f"# {turns} turns of the demo's armies on the standard battlefield, played by the "
+        f"engine (referee bench journal, seed {seed}): orders picked at random among the "
+        "legal ones, each unit firing at the nearest enemy it may; dice from the seed.",
+        header,
+    ]
     for name, commands in player.steps:
         lines.append(f"step: {name}")
         lines += [command_line(c) for c in commands]

@@ -131,9 +131,7 @@ def _small_map(map_path: Path, runs: int, seed: int) -> dict[str, Any]:
     rnd = random.Random(seed)
     with tempfile.TemporaryDirectory() as tmp:
         # preparation measured cold: no disk cache, then the first query (pair table)
-        prepare_ms, _ = _median_ms(
-            lambda: Visibility(board, MapGeometry(bm.hexes)).all_pairs(), 3
-        )
+        prepare_ms, _ = _median_ms(lambda: Visibility(board, MapGeometry(bm.hexes)).all_pairs(), 3)
         vis = Visibility(board, cache=Path(tmp))
         draws = [vis.levels({h: 2 for h in rnd.sample(bm.hexes, 10)}) for _ in range(runs)]
         vis.all_pairs(draws[0])  # the pair table is built on first use

@@ -27,8 +27,14 @@ def environment(home: Path) -> dict[str, str]:
     every module). On Linux the cache folder is moved as a user's is (``XDG_CACHE_HOME``), so
     a command finds it as it does for a user (:func:`referee.paths.cache_dir`)."""
     env = dict(os.environ)
-    for name in ("REFEREE_MATCHES", "REFEREE_CACHE", "XDG_DATA_HOME", "XDG_CONFIG_HOME",
-                 "XDG_CACHE_HOME", "REFEREE_NO_CODE_CACHE"):
+    for name in (
+        "REFEREE_MATCHES",
+        "REFEREE_CACHE",
+        "XDG_DATA_HOME",
+        "XDG_CONFIG_HOME",
+        "XDG_CACHE_HOME",
+        "REFEREE_NO_CODE_CACHE",
+    ):
         env.pop(name, None)
     env["REFEREE_HOME"] = str(home)
     if sys.platform.startswith("linux"):
@@ -47,22 +53,32 @@ def process_ms(argv: Sequence[str], home: Path) -> tuple[float, float]:
     ``RuntimeError`` with what it said."""
     before = resource.getrusage(resource.RUSAGE_CHILDREN)
     start = time.perf_counter()
-    done = subprocess.run([sys.executable, *argv], stdout=subprocess.DEVNULL,
-                          stderr=subprocess.PIPE, env=environment(home), text=True, timeout=300,
-                          check=False, cwd=home)
+    done = subprocess.run(
+        [sys.executable, *argv],
+        stdout=subprocess.DEVNULL,
+        stderr=subprocess.PIPE,
+        env=environment(home),
+        text=True,
+        timeout=300,
+        check=False,
+        cwd=home,
+    )
     wall = time.perf_counter() - start
     after = resource.getrusage(resource.RUSAGE_CHILDREN)
     if done.returncode != 0:
-        raise RuntimeError(f"{' '.join(argv)}: exit status {done.returncode}: "
-                           f"{done.stderr.strip()[-300:]}")
+        raise RuntimeError(
+            f"{' '.join(argv)}: exit status {done.returncode}: {done.stderr.strip()[-300:]}"
+        )
     cpu = (after.ru_utime - before.ru_utime) + (after.ru_stime - before.ru_stime)
     return wall * 1000, cpu * 1000
 
 
 def medians(name: str, runs: list[tuple[float, float]]) -> dict[str, float]:
     """``{NAME_ms: wall, NAME_cpu_ms: cpu}``, medians of ``runs``."""
-    return {f"{name}_ms": round(statistics.median(w for w, _ in runs), 1),
-            f"{name}_cpu_ms": round(statistics.median(c for _, c in runs), 1)}
+    return {
+        f"{name}_ms": round(statistics.median(w for w, _ in runs), 1),
+        f"{name}_cpu_ms": round(statistics.median(c for _, c in runs), 1),
+    }
 
 
 COLD_RUNS = 3
@@ -78,8 +94,10 @@ def time_commands(commands: dict[str, list[str]], runs: int) -> dict[str, Any]:
     cold: dict[str, list[tuple[float, float]]] = {name: [] for name in commands}
     timed["python_floor"] = []
     every = {**commands, "python_floor": ["-c", "pass"]}
-    result: dict[str, Any] = {"load_average": [round(x, 2) for x in os.getloadavg()],
-                              "cpus": os.cpu_count()}
+    result: dict[str, Any] = {
+        "load_average": [round(x, 2) for x in os.getloadavg()],
+        "cpus": os.cpu_count(),
+    }
     with tempfile.TemporaryDirectory() as home:
         for argv in every.values():
             process_ms(argv, Path(home))

@@ -37,11 +37,19 @@ def run(journal: Path, runs: int = 5) -> dict[str, Any]:
         kept = Path(tmp) / "replayed.referee"
         process_ms(["-m", "referee", "replay", str(journal), "--keep", str(kept)], Path(tmp))
         result: dict[str, Any] = {"journal": str(journal)}
-        result.update(time_commands({
-            "replay": ["-m", "referee", "replay", str(journal)],
-            "check": ["-m", "referee", "match", "check", str(kept)],
-            "imports": ["-c", IMPORTS],
-        }, runs))
-    return {"steps": steps, "replay_ms": result.pop("replay_ms"),
-            "check_ms": result.pop("check_ms"), **result}
-
+        result.update(
+            time_commands(
+                {
+                    "replay": ["-m", "referee", "replay", str(journal)],
+                    "check": ["-m", "referee", "match", "check", str(kept)],
+                    "imports": ["-c", IMPORTS],
+                },
+                runs,
+            )
+        )
+    return {
+        "steps": steps,
+        "replay_ms": result.pop("replay_ms"),
+        "check_ms": result.pop("check_ms"),
+        **result,
+    }

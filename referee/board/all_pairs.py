@@ -72,8 +72,14 @@ class _Entries:
 
     def where(self, keep: BoolArray) -> _Entries:
         rows = np.repeat(np.arange(len(self.start) - 1, dtype=np.int64), np.diff(self.start))
-        return _csr(rows[keep], len(self.start) - 1, self.q[keep], self.r[keep],
-                    self.ks[keep], self.kt[keep])
+        return _csr(
+            rows[keep],
+            len(self.start) - 1,
+            self.q[keep],
+            self.r[keep],
+            self.ks[keep],
+            self.kt[keep],
+        )
 
 
 def _csr(
@@ -214,8 +220,9 @@ class AllPairs:
                 for jc in range(TILE):
                     grid = bits[:, jr : jr + tr * TILE, jc : jc + tc * TILE]
                     tiles = grid.reshape(2, tr, TILE, tc, TILE).transpose(0, 1, 3, 2, 4)
-                    packed = np.packbits(tiles.reshape(2, tr, tc, TILE * TILE), axis=-1,
-                                         bitorder="little")
+                    packed = np.packbits(
+                        tiles.reshape(2, tr, tc, TILE * TILE), axis=-1, bitorder="little"
+                    )
                     out[:, jr, jc, i] = packed.view("<u8")[..., 0]
         return out
 
@@ -378,8 +385,15 @@ class AllPairs:
             k = entries.ks[idx] if side == "s" else entries.kt[idx]
             # every blind class at once: the entries once per class
             got = self._gather(
-                self.near_v, p, ntr, ntc, np.tile(row0[owner], nc), np.tile(ci0[owner], nc),
-                np.tile(oq, nc), np.tile(or_, nc), self.near_plane[classes, k[None, :]].ravel(),
+                self.near_v,
+                p,
+                ntr,
+                ntc,
+                np.tile(row0[owner], nc),
+                np.tile(ci0[owner], nc),
+                np.tile(oq, nc),
+                np.tile(or_, nc),
+                self.near_plane[classes, k[None, :]].ravel(),
             )
             stops = self._or_by(got, np.tile(lengths, nc)).reshape(nc, nd, ntr, ntc)
             hards = np.zeros_like(stops)
@@ -511,7 +525,12 @@ def dense(
 
 
 def block_pairs(
-    blk: PairBlock, grid: npt.NDArray[np.int32], q0: int, r0: int, width: int, n: int,
+    blk: PairBlock,
+    grid: npt.NDArray[np.int32],
+    q0: int,
+    r0: int,
+    width: int,
+    n: int,
     rows_total: int,
 ) -> tuple[I64Array, I64Array]:
     """The source and target hex numbers of every bit of a block (``n``: none)."""

@@ -163,9 +163,7 @@ def edge_depth(battle_map: BattleMap, h: Hex, edge: str) -> int:
 # --- loading -----------------------------------------------------------------------
 
 
-def _labels(
-    where: str, raw: object, on_map: Mapping[Hex, int], problems: list[str]
-) -> list[Hex]:
+def _labels(where: str, raw: object, on_map: Mapping[Hex, int], problems: list[str]) -> list[Hex]:
     if not isinstance(raw, list) or not all(isinstance(x, str) for x in raw):
         problems.append(f"{where}: expected a list of hex labels")
         return []
@@ -212,8 +210,10 @@ def _zone(
     probe: BattleMap,
 ) -> frozenset[Hex]:
     if not isinstance(raw, dict) or len(raw) == 0:
-        problems.append(f"{where}: expected {{ rows = [first, last] }}, {{ hexes = [...] }} "
-                        "or { edge = \"S\", depth = N }")
+        problems.append(
+            f"{where}: expected {{ rows = [first, last] }}, {{ hexes = [...] }} "
+            'or { edge = "S", depth = N }'
+        )
         return frozenset()
     keys = set(raw)
     if keys == {"rows"}:
@@ -253,8 +253,14 @@ def zone_hexes(
     """The hexes of one zone of ``battle_map`` written in a form of a map's ``[zones]``
     (rows, hexes, or edge and depth); what is wrong is added to ``problems`` under ``where``."""
     return _zone(
-        where, raw, list(battle_map.hexes), battle_map.shape, battle_map.rows,
-        battle_map.index, problems, battle_map,
+        where,
+        raw,
+        list(battle_map.hexes),
+        battle_map.shape,
+        battle_map.rows,
+        battle_map.index,
+        problems,
+        battle_map,
     )
 
 
@@ -280,15 +286,19 @@ def parse_map(
     if shape == "rectangle":
         columns, rows = doc.get("columns"), doc.get("rows")  # type: ignore[assignment]
         sized = True
-        for key, value, most in (("columns", columns, MAP_MAX_COLUMNS), ("rows", rows,
-                                                                         MAP_MAX_ROWS)):
+        for key, value, most in (
+            ("columns", columns, MAP_MAX_COLUMNS),
+            ("rows", rows, MAP_MAX_ROWS),
+        ):
             if not isinstance(value, int) or isinstance(value, bool) or not 1 <= value <= most:
-                problems.append(f"{key}: expected a whole number from 1 to {most} (the limit), "
-                                f"got {value!r}")
+                problems.append(
+                    f"{key}: expected a whole number from 1 to {most} (the limit), got {value!r}"
+                )
                 sized = False
         if sized and columns * rows > MAP_MAX_HEXES:  # checked before a hex is built
-            problems.append(f"columns x rows: {columns * rows} hexes, over the limit of "
-                            f"{MAP_MAX_HEXES}")
+            problems.append(
+                f"columns x rows: {columns * rows} hexes, over the limit of {MAP_MAX_HEXES}"
+            )
         elif sized:
             hexes = rectangle_hexes(columns, rows)
         else:
@@ -298,8 +308,9 @@ def parse_map(
     elif shape == "hexagon":
         side = doc.get("side")  # type: ignore[assignment]
         if not isinstance(side, int) or isinstance(side, bool) or not 1 <= side <= MAP_MAX_SIDE:
-            problems.append(f"side: expected a whole number from 1 to {MAP_MAX_SIDE} "
-                            f"(the limit), got {side!r}")
+            problems.append(
+                f"side: expected a whole number from 1 to {MAP_MAX_SIDE} (the limit), got {side!r}"
+            )
             side = None
         else:
             hexes, columns, rows = hexagon_hexes(side)
@@ -317,7 +328,7 @@ def parse_map(
     cells: dict[Hex, str] = dict.fromkeys(hexes, default)
     raw_terrain = doc.get("terrain", {})
     if not isinstance(raw_terrain, dict):
-        problems.append("terrain: expected a table of LABEL = \"terrain\"")
+        problems.append('terrain: expected a table of LABEL = "terrain"')
         raw_terrain = {}
     where_of: dict[Hex, str] = {}
     for label, value in raw_terrain.items():
@@ -346,8 +357,14 @@ def parse_map(
         edition = "current"
     description = doc.get("description", "")
     probe = BattleMap(
-        name=str(name), shape=str(shape), columns=columns, rows=rows, hexes=tuple(hexes),
-        terrain=MappingProxyType(cells), default_terrain=default, side=side,
+        name=str(name),
+        shape=str(shape),
+        columns=columns,
+        rows=rows,
+        hexes=tuple(hexes),
+        terrain=MappingProxyType(cells),
+        default_terrain=default,
+        side=side,
     )
     zones: dict[str, frozenset[Hex]] = {}
     forbid: frozenset[str] = frozenset()
@@ -377,8 +394,9 @@ def parse_map(
             seen[h] = zname
 
     if terrain is not None and hexes:
-        problems.extend(_terrain_problems(cells, where_of, default, roads, rivers, zones,
-                                          forbid, terrain))
+        problems.extend(
+            _terrain_problems(cells, where_of, default, roads, rivers, zones, forbid, terrain)
+        )
     if problems:
         raise MapError(path, problems)
     return BattleMap(
@@ -451,17 +469,22 @@ def restricted_problems(
             continue
         label = hex_label(h)
         if "blocking" in forbid and t.is_blocking:
-            problems.append(f"{key}: {label} is {t.name}, blocking terrain, "
-                            "which no man's land may not hold")
+            problems.append(
+                f"{key}: {label} is {t.name}, blocking terrain, which no man's land may not hold"
+            )
         if "advanced" in forbid:
             if t.advanced:
-                problems.append(f"{key}: {label} is {t.name}, advanced terrain, "
-                                "which no man's land may not hold")
+                problems.append(
+                    f"{key}: {label} is {t.name}, advanced terrain, "
+                    "which no man's land may not hold"
+                )
             for fid, fhexes in (("road", road_hexes), ("river", river_hexes)):
                 feat = table.features.get(fid)
                 if h in fhexes and feat is not None and feat.advanced:
-                    problems.append(f"{key}: {label} has a {feat.name.lower()}, "
-                                    "advanced terrain, which no man's land may not hold")
+                    problems.append(
+                        f"{key}: {label} has a {feat.name.lower()}, "
+                        "advanced terrain, which no man's land may not hold"
+                    )
     return problems
 
 

@@ -426,8 +426,14 @@ def _invert(
     kept = idx[keep]
     points.append(
         np.stack(
-            [orow[keep], dq[at], dr[at], t.point_kind[kept], t.point_pos_s[kept],
-             t.point_pos_t[kept]]
+            [
+                orow[keep],
+                dq[at],
+                dr[at],
+                t.point_kind[kept],
+                t.point_pos_s[kept],
+                t.point_pos_t[kept],
+            ]
         ).astype(np.int32)
     )
     eidx, eowner = expand(t.edge_start, rows[mine])
@@ -443,8 +449,14 @@ def _invert(
         towards = _DIRECTION_OF[(pq - fq + 1) * 3 + (pr - fr + 1)][keep]
         points.append(
             np.stack(
-                [frow[keep], dq[at], dr[at], EDGE_KIND + towards, t.edge_pos_s[kept],
-                 t.edge_pos_t[kept]]
+                [
+                    frow[keep],
+                    dq[at],
+                    dr[at],
+                    EDGE_KIND + towards,
+                    t.edge_pos_s[kept],
+                    t.edge_pos_t[kept],
+                ]
             ).astype(np.int32)
         )
 

@@ -227,8 +227,9 @@ class SingleSource:
         pr = t.line_r[rows[owner]].astype(np.int64) + _STEP_R[d]
         low = lt_tail < ls
         if self.sb.board.rules.blind_count == "steps":
-            behind = np.where(low, hex_distance(t.shadow_q[ei] - pq, t.shadow_r[ei] - pr),
-                              hex_distance(pq, pr))
+            behind = np.where(
+                low, hex_distance(t.shadow_q[ei] - pq, t.shadow_r[ei] - pr), hex_distance(pq, pr)
+            )
         else:
             behind = np.where(low, t.shadow_pos_t[ei], t.shadow_pos_s[ei])
         stop[tail] &= behind <= reach

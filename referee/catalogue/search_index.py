@@ -144,8 +144,12 @@ class CatalogueIndex:
 
     def _stored_fingerprint(self, path: Path | None = None) -> str | None:
         with closing(sqlite3.connect(f"file:{path or self.path}?mode=ro", uri=True)) as conn:
-            if conn.execute("SELECT 1 FROM sqlite_master WHERE type = 'table' "
-                            "AND name = 'meta'").fetchone() is None:
+            if (
+                conn.execute(
+                    "SELECT 1 FROM sqlite_master WHERE type = 'table' AND name = 'meta'"
+                ).fetchone()
+                is None
+            ):
                 return None
             row = conn.execute("SELECT value FROM meta WHERE key = 'fingerprint'").fetchone()
             return str(row[0]) if row else None

@@ -23,18 +23,31 @@ from typing import Any
 
 def _common(p: argparse.ArgumentParser) -> None:
     p.add_argument("--ruleset", default="activation", help="ruleset (default: activation)")
-    p.add_argument("--ruling", action="append", default=[], metavar="ID=READING",
-                   help="read a ruling differently, e.g. activation.slots=tiles")
+    p.add_argument(
+        "--ruling",
+        action="append",
+        default=[],
+        metavar="ID=READING",
+        help="read a ruling differently, e.g. activation.slots=tiles",
+    )
     p.add_argument("--json", action="store_true", help="print JSON")
 
 
 def _units_on_map(p: argparse.ArgumentParser) -> None:
     p.add_argument("--map", default="activation", help="map (default: activation)")
-    p.add_argument("--other", action="append", default=[], metavar="CARD@HEX:FACING",
-                   help="another unit on the map (its slots; an aircraft may be met), "
-                        "e.g. battle-tank@H8:N")
-    p.add_argument("--enemy", default="", metavar="HEXES",
-                   help="enemy tiles (leaving one costs double), e.g. H7,I7")
+    p.add_argument(
+        "--other",
+        action="append",
+        default=[],
+        metavar="CARD@HEX:FACING",
+        help="another unit on the map (its slots; an aircraft may be met), e.g. battle-tank@H8:N",
+    )
+    p.add_argument(
+        "--enemy",
+        default="",
+        metavar="HEXES",
+        help="enemy tiles (leaving one costs double), e.g. H7,I7",
+    )
     p.add_argument("--movement", type=int, help="the Movement stat, if not the card's")
 
 
@@ -42,10 +55,15 @@ def add_parser(sub: Any) -> None:
     p = sub.add_parser("activation", help="the activation rules' lookups (draft 002)")
     asub = p.add_subparsers(dest="activation_command", metavar="LOOKUP")
 
-    dmg = asub.add_parser("damage-fortification",
-                          help="which pips the hits on a fortification remove")
-    dmg.add_argument("--pips", required=True, metavar="ally=N,enemy=N,neutral=N",
-                     help="the fortification's pips, seen from the attacking side")
+    dmg = asub.add_parser(
+        "damage-fortification", help="which pips the hits on a fortification remove"
+    )
+    dmg.add_argument(
+        "--pips",
+        required=True,
+        metavar="ally=N,enemy=N,neutral=N",
+        help="the fortification's pips, seen from the attacking side",
+    )
     dmg.add_argument("--hits", type=int, required=True, help="hits on the fortification")
     _common(dmg)
     dmg.set_defaults(run=run_damage)
@@ -69,22 +87,43 @@ def add_parser(sub: Any) -> None:
     reach.set_defaults(run=run_reach)
 
     hc = asub.add_parser("health-check", help="a fortification's health check")
-    hc.add_argument("--pips", required=True, metavar="ally=N,enemy=N,neutral=N",
-                    help="the fortification's pips, seen from the acting side")
-    hc.add_argument("--unit", action="append", default=[], metavar="UID:SIDE:H",
-                    help="a unit inside (repeat), e.g. rifles:1:3")
-    hc.add_argument("--acting", type=int, choices=(1, 2), default=1,
-                    help="the side whose action set off the check (default 1)")
+    hc.add_argument(
+        "--pips",
+        required=True,
+        metavar="ally=N,enemy=N,neutral=N",
+        help="the fortification's pips, seen from the acting side",
+    )
+    hc.add_argument(
+        "--unit",
+        action="append",
+        default=[],
+        metavar="UID:SIDE:H",
+        help="a unit inside (repeat), e.g. rifles:1:3",
+    )
+    hc.add_argument(
+        "--acting",
+        type=int,
+        choices=(1, 2),
+        default=1,
+        help="the side whose action set off the check (default 1)",
+    )
     hc.add_argument("--dice", type=int, nargs="*", default=[], help="dice typed from the table")
     hc.add_argument("--seed", type=int, help="seed of the dice the app rolls")
     _common(hc)
     hc.set_defaults(run=run_health)
 
     cap = asub.add_parser("capture", help="the pips a capture turns")
-    cap.add_argument("--pips", required=True, metavar="ally=N,enemy=N,neutral=N",
-                     help="the building's pips, seen from the capturing side")
-    cap.add_argument("--colour", choices=("enemy", "neutral"),
-                     help="the colour of the pip turned (default: neutral if any)")
+    cap.add_argument(
+        "--pips",
+        required=True,
+        metavar="ally=N,enemy=N,neutral=N",
+        help="the building's pips, seen from the capturing side",
+    )
+    cap.add_argument(
+        "--colour",
+        choices=("enemy", "neutral"),
+        help="the colour of the pip turned (default: neutral if any)",
+    )
     _common(cap)
     cap.set_defaults(run=run_capture)
 
@@ -98,8 +137,12 @@ def add_parser(sub: Any) -> None:
     dep = asub.add_parser("deploy-tiles", help="the tiles a player may deploy on")
     dep.add_argument("--mission", required=True, help="the mission, e.g. crossroads")
     dep.add_argument("--side", type=int, choices=(1, 2), required=True)
-    dep.add_argument("--placed", default="", metavar="HEXES",
-                     help="tiles already deployed on (that count), e.g. H15,G14")
+    dep.add_argument(
+        "--placed",
+        default="",
+        metavar="HEXES",
+        help="tiles already deployed on (that count), e.g. H15,G14",
+    )
     _common(dep)
     dep.set_defaults(run=run_deploy_tiles)
 
@@ -155,9 +198,14 @@ def run_damage(args: argparse.Namespace) -> int:
         return 0
     _print_list(
         f"{args.hits} hit(s) on a fortification with {pips.text()} (as the attacker sees it)",
-        [*result.working(), f"removed: {', '.join(result.removed) or 'nothing'}",
-         f"left: {result.left.text()}"],
-        ["activation.fortification-damage"], [])
+        [
+            *result.working(),
+            f"removed: {', '.join(result.removed) or 'nothing'}",
+            f"left: {result.left.text()}",
+        ],
+        ["activation.fortification-damage"],
+        [],
+    )
     return 0
 
 
@@ -209,8 +257,13 @@ def _board(args: argparse.Namespace, rules: Any, card: Any, start: Any) -> Any:
     enemy = frozenset(bm.parse(h) for h in args.enemy.split(",") if h.strip())
     if start.hex not in bm:
         raise CommandError(f"{args.start}: not on the map {bm.name!r}")
-    return table, MoveBoard(frozenset(bm.hexes), frozenset(taken), enemy,
-                            MappingProxyType(aircraft), MappingProxyType(refs))
+    return table, MoveBoard(
+        frozenset(bm.hexes),
+        frozenset(taken),
+        enemy,
+        MappingProxyType(aircraft),
+        MappingProxyType(refs),
+    )
 
 
 def _mover(args: argparse.Namespace, rules: Any) -> tuple[Any, Any, Any]:
@@ -249,8 +302,9 @@ def run_move(args: argparse.Namespace) -> int:
     table, board = _board(args, rules, card, start)
     if args.to:
         goal = parse_pose(args.to)
-        path = cheapest_path(mover, start, goal.hex, None if goal.facing < 0 else goal.facing,
-                             table, board)
+        path = cheapest_path(
+            mover, start, goal.hex, None if goal.facing < 0 else goal.facing, table, board
+        )
         if path is None:
             if args.json:
                 print_json({"unit": card.id, "legal": False, "to": args.to, "path": None})
@@ -269,9 +323,16 @@ def run_move(args: argparse.Namespace) -> int:
     collision = first_collision(mover, checked, board, table)
     data: dict[str, Any] = checked.to_json()
     data["steps_codes"] = list(path_to_steps(start, path))
-    data["collision"] = None if collision is None else {
-        "with": collision.other, "at": hex_label(collision.hex), "step": collision.step,
-        "text": collision.text()}
+    data["collision"] = (
+        None
+        if collision is None
+        else {
+            "with": collision.other,
+            "at": hex_label(collision.hex),
+            "step": collision.step,
+            "text": collision.text(),
+        }
+    )
     if collision is not None:
         data["clauses"] = sorted({*data["clauses"], "activation.aircraft-collisions"})
     if args.json:
@@ -282,8 +343,12 @@ def run_move(args: argparse.Namespace) -> int:
         if collision is not None:
             lines.append(collision.text())
         kind = card.type + (f" {card.vehicle_class}" if card.vehicle_class else "")
-        _print_list(f"{card.name} ({kind}): {verdict}, {checked.cost} of {mover.movement}",
-                    lines, data["clauses"], list(checked.rulings))
+        _print_list(
+            f"{card.name} ({kind}): {verdict}, {checked.cost} of {mover.movement}",
+            lines,
+            data["clauses"],
+            list(checked.rulings),
+        )
     return 0 if checked.legal else 1
 
 
@@ -304,11 +369,17 @@ def run_reach(args: argparse.Namespace) -> int:
         by_tile[label] = min(cost, by_tile.get(label, cost))
         poses.append({"to": label if free else pose.text(), "cost": cost})
     if args.json:
-        print_json({"unit": card.id, "from": start.text(), "movement": mover.movement,
-                    "tiles": by_tile, "poses": poses})
+        print_json(
+            {
+                "unit": card.id,
+                "from": start.text(),
+                "movement": mover.movement,
+                "tiles": by_tile,
+                "poses": poses,
+            }
+        )
         return 0
-    print(f"{card.name} from {start.text()}, movement {mover.movement}: "
-          f"{len(by_tile)} tiles")
+    print(f"{card.name} from {start.text()}, movement {mover.movement}: {len(by_tile)} tiles")
     for cost in sorted(set(by_tile.values())):
         tiles = sorted((t for t, c in by_tile.items() if c == cost))
         print(f"  cost {cost}: {', '.join(tiles)}")
@@ -339,10 +410,14 @@ def run_health(args: argparse.Namespace) -> int:
     dice.type_in(args.dice)
     check = health_check(pips.total, units, allied, table, dice, "health check")
     data: dict[str, Any] = {
-        "pips": pips.total, "units_health": check.before, "needed": check.needed,
+        "pips": pips.total,
+        "units_health": check.before,
+        "needed": check.needed,
         "allied": allied,
-        "attacks": [{"unit": a.uid, "lost": a.lost,
-                     "roll": None if a.check is None else a.check.value} for a in check.attacks],
+        "attacks": [
+            {"unit": a.uid, "lost": a.lost, "roll": None if a.check is None else a.check.value}
+            for a in check.attacks
+        ],
         "losses": check.losses,
         "health": {u.uid: u.health - check.losses.get(u.uid, 0) for u in units},
         "clauses": ["activation.fortification-health"],
@@ -355,8 +430,10 @@ def run_health(args: argparse.Namespace) -> int:
     if not check.needed:
         lines.append("no check: the units' H is not above the pips")
     lines += [a.text() for a in check.attacks]
-    lines += [f"{uid}: {h} H left" + (" (destroyed)" if h == 0 else "")
-              for uid, h in data["health"].items()]
+    lines += [
+        f"{uid}: {h} H left" + (" (destroyed)" if h == 0 else "")
+        for uid, h in data["health"].items()
+    ]
     _print_list(f"health check (allied: side {allied})", lines, data["clauses"], data["rulings"])
     return 0
 
@@ -374,15 +451,21 @@ def run_capture(args: argparse.Namespace) -> int:
         result = capture_pips(pips, colour, table)
     except PipError as exc:
         raise CommandError(str(exc)) from None
-    data = {"turned": list(result.turned), "pips": result.left.to_json(),
-            "clauses": ["activation.capture"],
-            "rulings": list(table.rulings("capture.second"))}
+    data = {
+        "turned": list(result.turned),
+        "pips": result.left.to_json(),
+        "clauses": ["activation.capture"],
+        "rulings": list(table.rulings("capture.second")),
+    }
     if args.json:
         print_json(data)
         return 0
-    _print_list(f"a capture of a building with {pips.text()}",
-                [f"turned: {', '.join(result.turned)}", f"left: {result.left.text()}"],
-                ["activation.capture"], list(table.rulings("capture.second")))
+    _print_list(
+        f"a capture of a building with {pips.text()}",
+        [f"turned: {', '.join(result.turned)}", f"left: {result.left.text()}"],
+        ["activation.capture"],
+        list(table.rulings("capture.second")),
+    )
     return 0
 
 
@@ -396,16 +479,23 @@ def run_penetration(args: argparse.Namespace) -> int:
     expr = parse_dice(args.penetration)
     need = penetration_need(args.armor, table)
     p = need.odds(expr, args.effect)
-    data: dict[str, Any] = {"need": need.text(), "p": float(p), "exact": str(p),
-            "clauses": ["activation.penetration", "activation.rolling-up"],
-            "rulings": list(table.rulings("penetration.beat_by"))}
+    data: dict[str, Any] = {
+        "need": need.text(),
+        "p": float(p),
+        "exact": str(p),
+        "clauses": ["activation.penetration", "activation.rolling-up"],
+        "rulings": list(table.rulings("penetration.beat_by")),
+    }
     if args.json:
         print_json(data)
         return 0
     effect = f" {args.effect:+d}" if args.effect else ""
-    _print_list(f"{expr.text()}{effect} against Armor {args.armor}: needs {need.text()}",
-                [f"success {float(p) * 100:.2f}% (exactly {p})"],
-                data["clauses"], data["rulings"])
+    _print_list(
+        f"{expr.text()}{effect} against Armor {args.armor}: needs {need.text()}",
+        [f"success {float(p) * 100:.2f}% (exactly {p})"],
+        data["clauses"],
+        data["rulings"],
+    )
     return 0
 
 
@@ -428,12 +518,24 @@ def run_deploy_tiles(args: argparse.Namespace) -> int:
     labels = [hex_label(h) for h in tiles]
     rulings = list(start.rulings("deployment.depth"))
     if args.json:
-        print_json({"mission": mission.id, "side": args.side, "edge": mission.edges[args.side],
-                    "tiles": labels, "clauses": ["activation.deployment"], "rulings": rulings})
+        print_json(
+            {
+                "mission": mission.id,
+                "side": args.side,
+                "edge": mission.edges[args.side],
+                "tiles": labels,
+                "clauses": ["activation.deployment"],
+                "rulings": rulings,
+            }
+        )
         return 0
-    _print_list(f"side {args.side} deploys in {mission.name} (edge {mission.edges[args.side]}, "
-                f"{start.depth} rows deep) on {len(labels)} tiles", [", ".join(labels)],
-                ["activation.deployment"], rulings)
+    _print_list(
+        f"side {args.side} deploys in {mission.name} (edge {mission.edges[args.side]}, "
+        f"{start.depth} rows deep) on {len(labels)} tiles",
+        [", ".join(labels)],
+        ["activation.deployment"],
+        rulings,
+    )
     return 0
 
 
@@ -471,8 +573,10 @@ def run_units(args: argparse.Namespace) -> int:
     for c in cards.units.values():
         kind = c.type + (f" {c.vehicle_class}" if c.vehicle_class else "")
         weapons = "; ".join(f"{w.name} R{w.range} {w.penetration.text()}" for w in c.weapons)
-        print(f"  {c.id}: {c.name} ({kind}), M{c.movement} H{c.health} armor {c.armor}, "
-              f"ammunition {c.ammunition}, capacity {c.capacity}; {weapons or 'no weapons'}")
+        print(
+            f"  {c.id}: {c.name} ({kind}), M{c.movement} H{c.health} armor {c.armor}, "
+            f"ammunition {c.ammunition}, capacity {c.capacity}; {weapons or 'no weapons'}"
+        )
     print("structures (sample data):")
     for s in cards.structures.values():
         print(f"  {s.id}: {s.name}, {s.pips} pips, armor {s.armor}, capacity {s.capacity}")

@@ -19,21 +19,40 @@ from referee.match.activation_file import ActivationMatch, asked_now
 SYSTEM = ActivationMatch.SYSTEM
 
 
-def run_new(args: argparse.Namespace, units: list[dict[str, Any]], ruleset: str,
-            seed: int | None, readings: dict[str, str], missions: list[str]) -> int:
+def run_new(
+    args: argparse.Namespace,
+    units: list[dict[str, Any]],
+    ruleset: str,
+    seed: int | None,
+    readings: dict[str, str],
+    missions: list[str],
+) -> int:
     from referee.cli.main import CommandError
 
     if args.army or args.scenario or args.victory or args.map:
-        raise CommandError("match new: a match of the activation rules takes its armies with "
-                           "--unit \"UID CARD side=N\" and its missions with --mission; its "
-                           "map is the mission's (no --map, --army, --scenario or --victory)")
+        raise CommandError(
+            "match new: a match of the activation rules takes its armies with "
+            '--unit "UID CARD side=N" and its missions with --mission; its '
+            "map is the mission's (no --map, --army, --scenario or --victory)"
+        )
     if not units:
-        raise CommandError("match new: give both armies with --unit \"UID CARD side=N\" "
-                           "(referee activation units lists the cards)")
-    with ActivationMatch.create(args.file, units=units, ruleset=ruleset, missions=missions or None,
-                                readings=readings, seed=seed, title=args.title) as m:
-        print(f"{args.file}: new match of {m.rules.name}, {len(units)} units and structures, "
-              f"seed {m.seed}")
+        raise CommandError(
+            'match new: give both armies with --unit "UID CARD side=N" '
+            "(referee activation units lists the cards)"
+        )
+    with ActivationMatch.create(
+        args.file,
+        units=units,
+        ruleset=ruleset,
+        missions=missions or None,
+        readings=readings,
+        seed=seed,
+        title=args.title,
+    ) as m:
+        print(
+            f"{args.file}: new match of {m.rules.name}, {len(units)} units and structures, "
+            f"seed {m.seed}"
+        )
         print(f"  missions: {', '.join(m.state.missions_left)}")
         print(f"  now: {asked_now(m.state)}")
     return 0
@@ -45,8 +64,10 @@ def show_json(m: ActivationMatch) -> dict[str, Any]:
     state = m.state
     data: dict[str, Any] = {"system": m.SYSTEM, "ruleset": m.rules.id, **state.to_json()}
     data["asked"] = asked_now(state)
-    data["steps"] = [{"number": s.number, "name": s.name, "undone": s.undone}
-                     for s in m.steps(include_undone=True)]
+    data["steps"] = [
+        {"number": s.number, "name": s.name, "undone": s.undone}
+        for s in m.steps(include_undone=True)
+    ]
     return data
 
 
@@ -59,8 +80,10 @@ def run_show(m: ActivationMatch, args: argparse.Namespace) -> int:
         return 0
     state = m.state
     mission = f", mission {state.mission}" if state.mission else ""
-    print(f"{m.meta.get('title') or m.path.name}: {m.rules.name}{mission}, {state.phase} "
-          f"phase, {state.activations} activations")
+    print(
+        f"{m.meta.get('title') or m.path.name}: {m.rules.name}{mission}, {state.phase} "
+        f"phase, {state.activations} activations"
+    )
     print(f"  now: {asked_now(state)}")
     for p in sorted(state.pieces.values(), key=lambda p: (p.side, p.uid)):
         where = "" if p.hex is None else f" at {hex_label(p.hex)}"

@@ -38,8 +38,17 @@ def add_parser(sub: Any) -> None:
 
 
 def _empty_json(path: Path, errors: list[dict[str, Any]]) -> dict[str, Any]:
-    return {"valid": False, "name": None, "nation": None, "game": None, "cost": {},
-            "budget": {}, "errors": errors, "checksum": None, "file": str(path)}
+    return {
+        "valid": False,
+        "name": None,
+        "nation": None,
+        "game": None,
+        "cost": {},
+        "budget": {},
+        "errors": errors,
+        "checksum": None,
+        "file": str(path),
+    }
 
 
 def run_validate(args: argparse.Namespace) -> int:
@@ -65,12 +74,16 @@ def run_validate(args: argparse.Namespace) -> int:
     if args.json:
         print_json(report.to_json())
         return 0 if report.valid else 1
-    print(f"{path}: {army.name} ({army.nation}, {report.game}"
-          + (f", {report.allowance.name}" if report.allowance and army.allowance else "")
-          + (", advanced" if army.advanced else "") + ")")
+    print(
+        f"{path}: {army.name} ({army.nation}, {report.game}"
+        + (f", {report.allowance.name}" if report.allowance and army.allowance else "")
+        + (", advanced" if army.advanced else "")
+        + ")"
+    )
     kinds = [k for k in report.cost if report.cost[k] or report.budget[k]]
-    print("  cost:   " + ", ".join(f"{k.upper()} {report.cost[k]}/{report.budget[k]}"
-                                   for k in kinds))
+    print(
+        "  cost:   " + ", ".join(f"{k.upper()} {report.cost[k]}/{report.budget[k]}" for k in kinds)
+    )
     if report.allowance is not None and report.allowance.pool is not None:
         pool = report.allowance.pool
         print(f"  pool:   {pool.points} of {'/'.join(k.upper() for k in pool.kinds)}")
@@ -106,6 +119,8 @@ def run_sheet(args: argparse.Namespace) -> int:
     else:
         out.write_text(html, encoding="utf-8")
     verdict = "valid" if report.valid else f"NOT valid ({len(report.errors)} problems)"
-    print(f"army sheet written to {out}: {report.army.name}, {verdict}, "
-          f"checksum {report.checksum[:16]}")
+    print(
+        f"army sheet written to {out}: {report.army.name}, {verdict}, "
+        f"checksum {report.checksum[:16]}"
+    )
     return 0

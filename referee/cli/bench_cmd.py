@@ -34,8 +34,12 @@ def add_parser(sub: Any) -> None:
     app.add_argument("--json", action="store_true", help="print JSON")
     app.set_defaults(run=run_app_bench)
     replay = bsub.add_parser("replay", help="replaying and checking a long match (processes)")
-    replay.add_argument("journal", nargs="?", default=None,
-                        help="a text journal (default: data/journals/ten-turns.journal)")
+    replay.add_argument(
+        "journal",
+        nargs="?",
+        default=None,
+        help="a text journal (default: data/journals/ten-turns.journal)",
+    )
     replay.add_argument("--runs", type=int, default=5, help="runs of each command (median)")
     replay.add_argument("--json", action="store_true", help="print JSON")
     replay.set_defaults(run=run_replay_bench)

@@ -13,12 +13,22 @@ def add_parser(sub: Any) -> None:
     p.add_argument("map", help="a map file (TOML) or the name of a shipped map (standard, ...)")
     p.add_argument("shooter", metavar="SHOOTER_HEX", help="hex label of the shooter, e.g. C7")
     p.add_argument("target", metavar="TARGET_HEX", help="hex label of the target, e.g. C3")
-    p.add_argument("--weapon-range", type=int, required=True, metavar="R",
-                   help="the weapon's range (long range reaches twice it)")
+    p.add_argument(
+        "--weapon-range",
+        type=int,
+        required=True,
+        metavar="R",
+        help="the weapon's range (long range reaches twice it)",
+    )
     p.add_argument("--edition", help="ruleset to use (default: the map's own edition)")
     p.add_argument("--arc", default="*/*/*/*", help="firing arc, e.g. */-/-/- (default all)")
-    p.add_argument("--shooter-facing", type=int, default=0, choices=range(6),
-                   help="facing of the shooter, 0 = N, clockwise (default 0)")
+    p.add_argument(
+        "--shooter-facing",
+        type=int,
+        default=0,
+        choices=range(6),
+        help="facing of the shooter, 0 = N, clockwise (default 0)",
+    )
     p.add_argument("--target-facing", type=int, default=0, choices=range(6))
     p.add_argument("--shooter-speed", default="slow", help="speed (default slow: no modifier)")
     p.add_argument("--target-speed", default="slow", help="speed (default slow: no modifier)")
@@ -28,14 +38,26 @@ def add_parser(sub: Any) -> None:
     p.add_argument("--target-flying", action="store_true")
     p.add_argument("--aim", action="store_true", help="the shooter aimed from its hex last step")
     for who in ("shooter", "target", "weapon"):
-        p.add_argument(f"--{who}-ability", action="append", default=[], metavar="ABILITY",
-                       help=f"a {who} ability, e.g. good-shot or take-cover[slow,-1] "
-                       "(repeat for more)")
-    p.add_argument("--smoke", default="", metavar="HEXES",
-                   help="comma-separated hexes holding a smoke marker, e.g. C4,D5")
-    p.add_argument("--ruling", action="append", default=[], metavar="ID=READING",
-                   help="read a ruling differently (house rule), e.g. "
-                   "fire.natural-one=always-misses")
+        p.add_argument(
+            f"--{who}-ability",
+            action="append",
+            default=[],
+            metavar="ABILITY",
+            help=f"a {who} ability, e.g. good-shot or take-cover[slow,-1] (repeat for more)",
+        )
+    p.add_argument(
+        "--smoke",
+        default="",
+        metavar="HEXES",
+        help="comma-separated hexes holding a smoke marker, e.g. C4,D5",
+    )
+    p.add_argument(
+        "--ruling",
+        action="append",
+        default=[],
+        metavar="ID=READING",
+        help="read a ruling differently (house rule), e.g. fire.natural-one=always-misses",
+    )
     p.add_argument("--json", action="store_true", help="print JSON")
     p.set_defaults(run=run_hit)
 
@@ -67,20 +89,42 @@ def run_hit(args: argparse.Namespace) -> int:
         raise CommandError(f"--weapon-range {args.weapon_range}: a range is 1 or more")
     rules, board = rules_and_board(args)
     bm = board.battle_map
-    weapon = Weapon("weapon", args.weapon_range, 0, None, arc=parse_firing_arc(args.arc),
-                    abilities=tuple(_ability(a) for a in args.weapon_ability))
+    weapon = Weapon(
+        "weapon",
+        args.weapon_range,
+        0,
+        None,
+        arc=parse_firing_arc(args.arc),
+        abilities=tuple(_ability(a) for a in args.weapon_ability),
+    )
 
     def unit(uid: str, side: int, at: Hex, who: str) -> UnitState:
         kind = UnitType(
-            id=who, name=who, nation="", models=1, types=frozenset(),
-            size=getattr(args, f"{who}_size"), speeds=(), armor=None,
-            weapons=(weapon,) if who == "shooter" else (), assault=None, deflection=None,
-            damage_tables={}, abilities=tuple(_ability(a) for a in getattr(args, f"{who}_ability")),
+            id=who,
+            name=who,
+            nation="",
+            models=1,
+            types=frozenset(),
+            size=getattr(args, f"{who}_size"),
+            speeds=(),
+            armor=None,
+            weapons=(weapon,) if who == "shooter" else (),
+            assault=None,
+            deflection=None,
+            damage_tables={},
+            abilities=tuple(_ability(a) for a in getattr(args, f"{who}_ability")),
         )
-        return UnitState(uid, kind, side, at, facing=getattr(args, f"{who}_facing"),
-                         speed=getattr(args, f"{who}_speed"), flying=getattr(args, f"{who}_flying"),
-                         loaded={"weapon": 1},
-                         aim=Aim(at, 1, 1) if who == "shooter" and args.aim else None)
+        return UnitState(
+            uid,
+            kind,
+            side,
+            at,
+            facing=getattr(args, f"{who}_facing"),
+            speed=getattr(args, f"{who}_speed"),
+            flying=getattr(args, f"{who}_flying"),
+            loaded={"weapon": 1},
+            aim=Aim(at, 1, 1) if who == "shooter" and args.aim else None,
+        )
 
     shooter = unit("shooter", 1, bm.parse(args.shooter), "shooter")
     target = unit("target", 2, bm.parse(args.target), "target")

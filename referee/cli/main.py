@@ -46,10 +46,22 @@ COMMAND_MODULES: tuple[str, ...] = (
 # (argparse for every command costs more than most commands themselves). A command missing
 # here still works, by building them all; tests/cli/test_cli_start.py checks the entries.
 COMMAND_OF: dict[str, str] = {
-    "los": "los_cmd", "visible": "los_cmd", "map": "map_cmd", "bench": "bench_cmd",
-    "odds": "odds_cmd", "units": "units_cmd", "rules": "rules_cmd", "hit": "fire_cmd",
-    "shot": "shot_cmd", "match": "match_cmd", "replay": "match_cmd", "orders": "orders_cmd",
-    "demo": "demo", "screenshots": "screenshots_cmd", "army": "army_cmd", "score": "score_cmd",
+    "los": "los_cmd",
+    "visible": "los_cmd",
+    "map": "map_cmd",
+    "bench": "bench_cmd",
+    "odds": "odds_cmd",
+    "units": "units_cmd",
+    "rules": "rules_cmd",
+    "hit": "fire_cmd",
+    "shot": "shot_cmd",
+    "match": "match_cmd",
+    "replay": "match_cmd",
+    "orders": "orders_cmd",
+    "demo": "demo",
+    "screenshots": "screenshots_cmd",
+    "army": "army_cmd",
+    "score": "score_cmd",
     "tournament": "tournament_cmd",
     "smoke": "smoke_cmd",
     "activation": "activation_cmd",
@@ -100,8 +112,7 @@ def open_app(path: str | None) -> int:
         from referee.app.app import binding_problem, can_show_window, run_app
     except ImportError as exc:
         why = import_problem(exc) or (
-            f"the app needs PySide6 ({exc}): install it with "
-            "pip install 'PySide6-Essentials>=6.6'"
+            f"the app needs PySide6 ({exc}): install it with pip install 'PySide6-Essentials>=6.6'"
         )
     else:
         problem = binding_problem()

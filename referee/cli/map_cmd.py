@@ -22,7 +22,10 @@ def add_parser(sub: Any) -> None:
         "its size and what its no man's land may not hold",
     )
     check.add_argument(
-        "--ruling", action="append", default=[], metavar="ID=READING",
+        "--ruling",
+        action="append",
+        default=[],
+        metavar="ID=READING",
         help="read a ruling otherwise (the scenario's zones follow setup.*-zones)",
     )
     check.add_argument("--json", action="store_true", help="print the result as JSON")

@@ -29,12 +29,20 @@ def add_parser(sub: Any) -> None:
     new = msub.add_parser("new", help="a new match file")
     new.add_argument("file")
     new.add_argument("--map", help="a map file or shipped map name (default: from --from)")
-    new.add_argument("--edition", "--ruleset", dest="edition",
-                     help="ruleset (default: the map's edition); --ruleset activation makes a "
-                     "match of the activation rules")
-    new.add_argument("--mission", action="append", default=[], metavar="ID",
-                     help="activation rules: a mission offered for the bans (repeat; default: "
-                     "every mission)")
+    new.add_argument(
+        "--edition",
+        "--ruleset",
+        dest="edition",
+        help="ruleset (default: the map's edition); --ruleset activation makes a "
+        "match of the activation rules",
+    )
+    new.add_argument(
+        "--mission",
+        action="append",
+        default=[],
+        metavar="ID",
+        help="activation rules: a mission offered for the bans (repeat; default: every mission)",
+    )
     new.add_argument("--seed", type=int, help="seed of the app's dice (default: random)")
     new.add_argument(
         "--unit",
@@ -73,9 +81,14 @@ def add_parser(sub: Any) -> None:
     show = msub.add_parser("show", help="the match now: units, markers, pending damage, steps")
     show.add_argument("file")
     show.add_argument("--json", action="store_true")
-    show.add_argument("--view", type=int, choices=(1, 2), metavar="SIDE",
-                      help="as side SIDE sees it: the other side's hidden units as hidden "
-                           "tokens, a blind setup's placements kept until the reveal")
+    show.add_argument(
+        "--view",
+        type=int,
+        choices=(1, 2),
+        metavar="SIDE",
+        help="as side SIDE sees it: the other side's hidden units as hidden "
+        "tokens, a blind setup's placements kept until the reveal",
+    )
     show.set_defaults(run=run_show)
 
     step = msub.add_parser("step", help="carry out one named step of commands")
@@ -108,8 +121,9 @@ def add_parser(sub: Any) -> None:
     report = msub.add_parser("report", help="the journal as a readable HTML page")
     report.add_argument("file")
     report.add_argument("--output", "-o", help="where to write (default: FILE.html)")
-    report.add_argument("--force", action="store_true",
-                        help="replace an existing report (never a match file)")
+    report.add_argument(
+        "--force", action="store_true", help="replace an existing report (never a match file)"
+    )
     report.set_defaults(run=run_report)
 
     check = msub.add_parser("check", help="replay the journal and compare every event")
@@ -227,8 +241,7 @@ def _army_units(
         chosen = find_scenario(scenario)
         map_name, edition = map_name or chosen.map, edition or chosen.edition
     map_path = find_map(map_name)
-    edition = edition or str(tomllib.loads(map_path.read_text("utf-8")).get("edition",
-                                                                          "current"))
+    edition = edition or str(tomllib.loads(map_path.read_text("utf-8")).get("edition", "current"))
     rules = load_ruleset(edition, readings)
     problems = []
     for side, army in sorted(armies.items()):
@@ -236,8 +249,10 @@ def _army_units(
         report = validate_army(army, rules=rules, opponent=other)
         problems += [f"side {side}: {army.path}: {e.text()}" for e in report.errors]
     if problems:
-        raise CommandError("match new: an army is not valid (referee army validate FILE):\n  "
-                           + "\n  ".join(problems))
+        raise CommandError(
+            "match new: an army is not valid (referee army validate FILE):\n  "
+            + "\n  ".join(problems)
+        )
     battle_map = load_map(map_path, rules.terrain)
     if chosen is not None:
         from referee.scenarios.battlefield import scenario_map
@@ -318,16 +333,16 @@ def run_show(args: argparse.Namespace) -> int:
                 for k in ("damage_tokens", "shaken", "fire", "acid", "minor_acid")
                 if getattr(u, k)
             ]
-            extra += [f"{k.capitalize()}[{d}]" for k in ("poison", "bleeding")
-                      for d in getattr(u, k)]
+            extra += [
+                f"{k.capitalize()}[{d}]" for k in ("poison", "bleeding") for d in getattr(u, k)
+            ]
             print(
                 f"  {u.uid:<14} {u.unit.name:<22} side {u.side} at {u.hex} facing {u.facing} "
                 f"{u.speed}; {u.alive}/{u.unit.models} alive"
                 + (f"; {', '.join(extra)}" if extra else "")
             )
         for token in hidden_tokens(full, others):
-            print(f"  {'(hidden)':<14} {'hidden token':<22} side {token['side']} at "
-                  f"{token['hex']}")
+            print(f"  {'(hidden)':<14} {'hidden token':<22} side {token['side']} at {token['hex']}")
         for h in state.hexes.hexes():
             marks = ", ".join(f"{mk.kind}{mk.notation()} x{mk.count}" for mk in state.hexes.at(h))
             print(f"  {h}: {marks}")
@@ -337,8 +352,10 @@ def run_show(args: argparse.Namespace) -> int:
                 "'apply damage'"
             )
         if state.pending_conditions:
-            print(f"  pending conditions: {len(state.pending_conditions)} (fire, acid, poison), "
-                  "placed at the next 'apply damage'")
+            print(
+                f"  pending conditions: {len(state.pending_conditions)} (fire, acid, poison), "
+                "placed at the next 'apply damage'"
+            )
         print("steps:")
         for s in steps:
             print(f"  {s.number:>3}. {s.name}{'  (undone)' if s.undone else ''}")
@@ -423,8 +440,9 @@ def run_report(args: argparse.Namespace) -> int:
     with _open(args.file) as m:
         view = _system_view(m.SYSTEM)
         html = view.report(m) if view is not None else match_report(m)
-    out = write_output(Path(args.output or f"{args.file}.html"), html, force=args.force,
-                       keep=(Path(args.file),))
+    out = write_output(
+        Path(args.output or f"{args.file}.html"), html, force=args.force, keep=(Path(args.file),)
+    )
     print(f"report written to {out}")
     return 0
 

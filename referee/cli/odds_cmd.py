@@ -152,8 +152,9 @@ def run_open_ended(args: argparse.Namespace) -> int:
     if not 0 < tail < 1:
         raise CommandError(f"--tail {args.tail}: expected a probability above 0 and below 1")
     if tail < Fraction(1, 10**TAIL_MIN_EXPONENT):
-        raise CommandError(f"--tail {args.tail}: the smallest tail is 1/10^{TAIL_MIN_EXPONENT} "
-                           "(the limit)")
+        raise CommandError(
+            f"--tail {args.tail}: the smallest tail is 1/10^{TAIL_MIN_EXPONENT} (the limit)"
+        )
     if args.sides < 2:
         raise CommandError(f"--sides {args.sides}: an open-ended die needs at least 2 sides")
     die = open_ended_odds(_rules(args), args.sides)
@@ -380,10 +381,19 @@ def run_roll(args: argparse.Namespace) -> int:
     expr = parse_dice(args.dice)
     p = target.odds(expr, args.effect)
     if args.json:
-        print_json({"need": target.text(), "dice": expr.text(), "effect": args.effect,
-                    "p": float(p), "exact": str(p)})
+        print_json(
+            {
+                "need": target.text(),
+                "dice": expr.text(),
+                "effect": args.effect,
+                "p": float(p),
+                "exact": str(p),
+            }
+        )
         return 0
     effect = f" {args.effect:+d}" if args.effect else ""
-    print(f"{expr.text()}{effect}, needing {target.text()} ({target.words()}): "
-          f"{_pct(p)} (exactly {p})")
+    print(
+        f"{expr.text()}{effect}, needing {target.text()} ({target.words()}): "
+        f"{_pct(p)} (exactly {p})"
+    )
     return 0

@@ -24,8 +24,12 @@ def add_parser(sub: Any) -> None:
 
     parse = inner.add_parser("parse", help="read an order: its steps, or where it goes wrong")
     parse.add_argument("notation", metavar="NOTATION", help="e.g. '360°,A + F + F'")
-    parse.add_argument("--kind", choices=KINDS, default="movement",
-                       help="movement (3 steps, default) or gunnery (2 steps)")
+    parse.add_argument(
+        "--kind",
+        choices=KINDS,
+        default="movement",
+        help="movement (3 steps, default) or gunnery (2 steps)",
+    )
     parse.add_argument("--json", action="store_true", help="print JSON")
     parse.set_defaults(run=run_parse)
 
@@ -33,20 +37,38 @@ def add_parser(sub: Any) -> None:
         "check", help="what each step of an order does for a unit at a speed, and why"
     )
     check.add_argument("notation", metavar="NOTATION", help="e.g. 'F + B + -'")
-    check.add_argument("--unit", required=True, metavar="UNIT_ID",
-                       help="a unit id of the catalogue (referee units list)")
-    check.add_argument("--speed", required=True, metavar="SPEED",
-                       help="the unit's speed at the start of the turn (fast, slow, still...)")
-    check.add_argument("--kind", choices=KINDS, default="movement",
-                       help="movement (default) or gunnery")
-    check.add_argument("--end-speed", metavar="SPEED",
-                       help="gunnery: the speed after movement 3 (default: --speed)")
+    check.add_argument(
+        "--unit",
+        required=True,
+        metavar="UNIT_ID",
+        help="a unit id of the catalogue (referee units list)",
+    )
+    check.add_argument(
+        "--speed",
+        required=True,
+        metavar="SPEED",
+        help="the unit's speed at the start of the turn (fast, slow, still...)",
+    )
+    check.add_argument(
+        "--kind", choices=KINDS, default="movement", help="movement (default) or gunnery"
+    )
+    check.add_argument(
+        "--end-speed",
+        metavar="SPEED",
+        help="gunnery: the speed after movement 3 (default: --speed)",
+    )
     check.add_argument("--edition", default="current", help="ruleset (default: current)")
     check.add_argument("--shaken", action="store_true", help="the unit is shaken")
-    check.add_argument("--leader", action="store_true",
-                       help="a unit with a special rule orders this one to follow")
-    check.add_argument("--ruling", action="append", default=[], metavar="ID=READING",
-                       help="read a ruling differently, e.g. orders.illegal=default")
+    check.add_argument(
+        "--leader", action="store_true", help="a unit with a special rule orders this one to follow"
+    )
+    check.add_argument(
+        "--ruling",
+        action="append",
+        default=[],
+        metavar="ID=READING",
+        help="read a ruling differently, e.g. orders.illegal=default",
+    )
     check.add_argument("--json", action="store_true", help="print JSON")
     check.set_defaults(run=run_check)
 
@@ -73,14 +95,16 @@ def run_parse(args: argparse.Namespace) -> int:
         return _refused(args, exc)
     steps = [[a.text() for a in step] for step in order.steps]
     if args.json:
-        print_json({
-            "ok": True,
-            "kind": order.kind,
-            "steps": steps,
-            "text": order.text(),
-            "speed": order.speed,
-            "step_speeds": list(order.step_speeds) or [None] * len(steps),
-        })
+        print_json(
+            {
+                "ok": True,
+                "kind": order.kind,
+                "steps": steps,
+                "text": order.text(),
+                "speed": order.speed,
+                "step_speeds": list(order.step_speeds) or [None] * len(steps),
+            }
+        )
         return 0
     print(order.text())
     for number, actions in enumerate(steps, 1):
@@ -119,11 +143,19 @@ def run_check(args: argparse.Namespace) -> int:
         end = parse_speed(args.end_speed) if args.end_speed else None
         result = check_gunnery(state, order, rules, end_speed=end)
     if args.json:
-        print_json({"ok": True, "unit": unit.id, "edition": rules.id, "shaken": args.shaken,
-                    **result.to_json()})
+        print_json(
+            {
+                "ok": True,
+                "unit": unit.id,
+                "edition": rules.id,
+                "shaken": args.shaken,
+                **result.to_json(),
+            }
+        )
         return 0
-    print(f"{unit.name} at {speed}{', shaken' if args.shaken else ''} ({rules.name}): "
-          f"{order.text()}")
+    print(
+        f"{unit.name} at {speed}{', shaken' if args.shaken else ''} ({rules.name}): {order.text()}"
+    )
     for step in result.steps:
         print(f"  {step.explain()}")
     for note in result.notes:

@@ -66,10 +66,16 @@ def add_parser(sub: Any) -> None:
     forget.set_defaults(run=run_forget)
 
     check = rsub.add_parser(
-        "check", help="read every table of the shipped rulesets (and their kept versions) now, "
-        "naming every problem of every file")
-    check.add_argument("ruleset", metavar="RULESET", nargs="*",
-                       help="only these rulesets (default: every shipped one)")
+        "check",
+        help="read every table of the shipped rulesets (and their kept versions) now, "
+        "naming every problem of every file",
+    )
+    check.add_argument(
+        "ruleset",
+        metavar="RULESET",
+        nargs="*",
+        help="only these rulesets (default: every shipped one)",
+    )
     check.add_argument("--json", action="store_true", help="print JSON")
     check.set_defaults(run=run_check)
 
@@ -321,8 +327,13 @@ def run_check(args: argparse.Namespace) -> int:
     checked: list[dict[str, Any]] = []
     for rid in args.ruleset or available_rulesets():
         kept = sorted(
-            (int(p.parent.name) for p in (data_dir() / "rulesets" / rid / HISTORY).glob(
-                "*/ruleset.toml") if p.parent.name.isdigit()), reverse=True)
+            (
+                int(p.parent.name)
+                for p in (data_dir() / "rulesets" / rid / HISTORY).glob("*/ruleset.toml")
+                if p.parent.name.isdigit()
+            ),
+            reverse=True,
+        )
         for version in (None, *kept):
             entry: dict[str, Any] = {"ruleset": rid, "version": version}
             try:

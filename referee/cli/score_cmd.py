@@ -8,9 +8,7 @@ from typing import Any
 
 
 def add_parser(sub: Any) -> None:
-    p = sub.add_parser(
-        "score", help="MVP and TVP of a finished match file or a result file (TOML)"
-    )
+    p = sub.add_parser("score", help="MVP and TVP of a finished match file or a result file (TOML)")
     p.add_argument("file", metavar="FILE", help="a match file (.referee) or a result file (.toml)")
     p.add_argument("--json", action="store_true", help="print the scores as JSON")
     p.set_defaults(run=run)

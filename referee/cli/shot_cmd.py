@@ -24,16 +24,26 @@ def add_parser(sub: Any) -> None:
     p.add_argument("--weapon", help="the shooter's weapon (default: its first)")
     p.add_argument("--edition", help="ruleset to use (default: the map's own edition)")
     for who in ("shooter", "target"):
-        p.add_argument(f"--{who}-facing", type=int, default=3 if who == "shooter" else 0,
-                       choices=range(6), help=f"facing of the {who}, 0 = N, clockwise")
+        p.add_argument(
+            f"--{who}-facing",
+            type=int,
+            default=3 if who == "shooter" else 0,
+            choices=range(6),
+            help=f"facing of the {who}, 0 = N, clockwise",
+        )
         p.add_argument(f"--{who}-speed", help=f"speed of the {who} (default: its slowest)")
         p.add_argument(f"--{who}-flying", action="store_true")
     p.add_argument("--aim", action="store_true", help="the shooter aimed from its hex last step")
     p.add_argument("--tokens", type=int, default=0, help="previous-damage tokens on the target")
     p.add_argument("--alive", type=int, help="models alive in the target (default: all)")
     p.add_argument("--smoke", default="", metavar="HEXES", help="hexes with smoke, e.g. C4,D5")
-    p.add_argument("--ruling", action="append", default=[], metavar="ID=READING",
-                   help="read a ruling differently (house rule)")
+    p.add_argument(
+        "--ruling",
+        action="append",
+        default=[],
+        metavar="ID=READING",
+        help="read a ruling differently (house rule)",
+    )
     p.add_argument("--json", action="store_true", help="print JSON")
     p.set_defaults(run=run_shot)
 
@@ -72,9 +82,16 @@ def run_shot(args: argparse.Namespace) -> int:
             extra["damage_tokens"] = args.tokens
             if args.alive is not None:
                 extra["alive"] = args.alive
-        return UnitState(f"{who}:{unit.id}", unit, side, at,
-                         facing=getattr(args, f"{who}_facing"), speed=speed,
-                         flying=getattr(args, f"{who}_flying"), **extra)
+        return UnitState(
+            f"{who}:{unit.id}",
+            unit,
+            side,
+            at,
+            facing=getattr(args, f"{who}_facing"),
+            speed=speed,
+            flying=getattr(args, f"{who}_flying"),
+            **extra,
+        )
 
     shooter = place(args.shooter, "shooter", 1)
     target = place(args.target, "target", 2)
@@ -88,8 +105,10 @@ def run_shot(args: argparse.Namespace) -> int:
     if args.json:
         print_json(preview.to_json())
         return 0 if preview.allowed else 1
-    head = (f"{shooter.unit.name} at {args.shooter.partition('@')[2].upper()} fires "
-            f"{weapon.name} at {target.unit.name} at {args.target.partition('@')[2].upper()}")
+    head = (
+        f"{shooter.unit.name} at {args.shooter.partition('@')[2].upper()} fires "
+        f"{weapon.name} at {target.unit.name} at {args.target.partition('@')[2].upper()}"
+    )
     print(head)
     action = preview.action
     if not preview.allowed or action is None:
@@ -101,22 +120,30 @@ def run_shot(args: argparse.Namespace) -> int:
         print(f"  {preview.to_hit.explain()}")
     elif action.area is not None:
         area = action.area
-        print(f"  area: {area.dice} {'die' if area.dice == 1 else 'dice'} (one per enemy "
-              f"model in the hex), {area.need.explain()}")
+        print(
+            f"  area: {area.dice} {'die' if area.dice == 1 else 'dice'} (one per enemy "
+            f"model in the hex), {area.need.explain()}"
+        )
         if area.evasion is not None:
             need = area.evasion_need
-            print(f"  evasion: {area.evasion.text()}"
-                  + (f", each success negated on {need}+" if need is not None else ""))
+            print(
+                f"  evasion: {area.evasion.text()}"
+                + (f", each success negated on {need}+" if need is not None else "")
+            )
     for n in preview.check.notes:
         print(f"  note: {n.text} ({n.clause})")
-    print(f"  hits {_pct(preview.p_hit)} (exactly {preview.p_hit})"
-          + (" per die" if action.dice != 1 else ""))
+    print(
+        f"  hits {_pct(preview.p_hit)} (exactly {preview.p_hit})"
+        + (" per die" if action.dice != 1 else "")
+    )
     for s in preview.sectors:
         plan, a = s.odds.armor, s.odds.armor.odds()
         dice = f"{plan.dice} armor {'die' if plan.dice == 1 else 'dice'}"
         armor = "no armor" if s.armor is None else f"armor {s.armor}, {dice}"
-        print(f"  if it hits the {s.sector} ({armor}): blocked {_pct(a.blocked)}, "
-              f"partly {_pct(a.partial)}, through {_pct(a.penetrated)}")
+        print(
+            f"  if it hits the {s.sector} ({armor}): blocked {_pct(a.blocked)}, "
+            f"partly {_pct(a.partial)}, through {_pct(a.penetrated)}"
+        )
         width = max([4, *(len(row.label) for row in s.odds.rows)])
         print(f"    {'miss':<{width}}  {_pct(1 - preview.p_hit)}")
         for row in s.odds.rows:
@@ -129,9 +156,14 @@ def run_shot(args: argparse.Namespace) -> int:
 
 def print_action(action: Any) -> None:
     """The whole action: dice, misfire, hits by number, damage rows, a model killed."""
-    print(f"  the whole action: {action.dice} {'die' if action.dice == 1 else 'dice'}"
-          + (f", misfire[{action.misfire_on}-] {_pct(action.misfire)}"
-             if action.misfire_on is not None else ""))
+    print(
+        f"  the whole action: {action.dice} {'die' if action.dice == 1 else 'dice'}"
+        + (
+            f", misfire[{action.misfire_on}-] {_pct(action.misfire)}"
+            if action.misfire_on is not None
+            else ""
+        )
+    )
     for k, p in enumerate(action.hits):
         print(f"    {k} hit{'s' if k != 1 else ' '}  {_pct(p)}  (exactly {p})")
     print(f"    at least one hit  {_pct(action.at_least_one_hit)}")
@@ -139,8 +171,10 @@ def print_action(action: Any) -> None:
         for (table, _), p in action.damage.rows.items():
             label = action.damage.labels[(table, _)]
             print(f"    {table}: {label} at least once  {_pct(p)}")
-        print(f"    at least one model killed  {_pct(action.kill_at_least_one)} "
-              f"(exactly {action.kill_at_least_one})")
+        print(
+            f"    at least one model killed  {_pct(action.kill_at_least_one)} "
+            f"(exactly {action.kill_at_least_one})"
+        )
     for c in action.conditions:
         print(f"    {condition_line(c)}")
 
@@ -150,7 +184,11 @@ def condition_line(c: Any) -> str:
     if c.ignored:
         return f"{c.name}: none, {c.ignored} ({c.clause})"
     if c.kind == "fire":
-        return (f"set on fire (a fire token if hit at least once)  {_pct(c.at_least_one)} "
-                f"(exactly {c.at_least_one}) ({c.clause})")
-    return (f"{c.name}, one per hit: at least one  {_pct(c.at_least_one)} "
-            f"(exactly {c.at_least_one}), {float(c.expected):.2f} expected ({c.clause})")
+        return (
+            f"set on fire (a fire token if hit at least once)  {_pct(c.at_least_one)} "
+            f"(exactly {c.at_least_one}) ({c.clause})"
+        )
+    return (
+        f"{c.name}, one per hit: at least one  {_pct(c.at_least_one)} "
+        f"(exactly {c.at_least_one}), {float(c.expected):.2f} expected ({c.clause})"
+    )

@@ -45,8 +45,7 @@ def run(args: argparse.Namespace) -> int:
     try:
         report = run_smoke(shot)
     except Exception as exc:  # every failure is a reason to print, never a traceback
-        return fail(f"{type(exc).__name__}: {exc}" if not isinstance(exc, ValueError)
-                    else str(exc))
+        return fail(f"{type(exc).__name__}: {exc}" if not isinstance(exc, ValueError) else str(exc))
     for line in report.lines:
         print(f"ok  {line}")
     print(f"referee smoke: all checks passed in {report.seconds:.1f} s")

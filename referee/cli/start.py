@@ -78,7 +78,8 @@ class CommandParser(argparse.ArgumentParser):
         # takes one) so that it never asks shutil
         kind = self.formatter_class
         self.formatter_class = functools.partial(  # type: ignore[call-arg]
-            kind, width=terminal_columns() - 2)
+            kind, width=terminal_columns() - 2
+        )
         try:
             return super()._get_formatter()
         finally:

@@ -22,8 +22,11 @@ if TYPE_CHECKING:
 
 
 def _file(p: Any) -> None:
-    p.add_argument("file", metavar="FILE|URL",
-                   help="the event file, or its server's URL postgresql://user@host/dbname")
+    p.add_argument(
+        "file",
+        metavar="FILE|URL",
+        help="the event file, or its server's URL postgresql://user@host/dbname",
+    )
 
 
 def _who(p: Any) -> None:
@@ -41,10 +44,18 @@ def add_parser(sub: Any) -> None:
     new.add_argument("--game", default="standard", help="game size (budgets.toml; standard)")
     new.add_argument("--round-minutes", type=int, default=120, help="a round's time (120)")
     new.add_argument("--seed", type=int, help="the seed of round 1's draw")
-    new.add_argument("--scenario", default="entrenched",
-                     help="what every table plays: a scenario id or file (entrenched)")
-    new.add_argument("--ruling", action="append", default=[], metavar="ID=READING",
-                     help="a reading for the event, e.g. tournament.bye=nothing")
+    new.add_argument(
+        "--scenario",
+        default="entrenched",
+        help="what every table plays: a scenario id or file (entrenched)",
+    )
+    new.add_argument(
+        "--ruling",
+        action="append",
+        default=[],
+        metavar="ID=READING",
+        help="a reading for the event, e.g. tournament.bye=nothing",
+    )
     _who(new)
     new.set_defaults(run=run_new)
 
@@ -60,8 +71,12 @@ def add_parser(sub: Any) -> None:
     _file(checkin)
     checkin.add_argument("name", metavar="NAME")
     checkin.add_argument("--army", required=True, metavar="ARMY.toml")
-    checkin.add_argument("--override", metavar="REASON", default="",
-                         help="accept an army that is not valid, for this reason (recorded)")
+    checkin.add_argument(
+        "--override",
+        metavar="REASON",
+        default="",
+        help="accept an army that is not valid, for this reason (recorded)",
+    )
     _who(checkin)
     checkin.set_defaults(run=run_check_in)
 
@@ -98,8 +113,9 @@ def add_parser(sub: Any) -> None:
 
     pair = t.add_parser("pair", help="pair the next round")
     _file(pair)
-    pair.add_argument("--round", type=int,
-                      help="the round meant: refused if another desk paired it already")
+    pair.add_argument(
+        "--round", type=int, help="the round meant: refused if another desk paired it already"
+    )
     pair.add_argument("--json", action="store_true")
     _who(pair)
     pair.set_defaults(run=run_pair)
@@ -159,29 +175,45 @@ def add_parser(sub: Any) -> None:
     export = t.add_parser("export", help="standings and pairings as CSV, HTML, PDF or a site")
     _file(export)
     export.add_argument("--format", required=True, choices=("csv", "html", "pdf", "site"))
-    export.add_argument("-o", "--output", required=True, metavar="OUT",
-                        help="csv, site: a folder; html, pdf: a file")
+    export.add_argument(
+        "-o",
+        "--output",
+        required=True,
+        metavar="OUT",
+        help="csv, site: a folder; html, pdf: a file",
+    )
     export.add_argument("--force", action="store_true", help="replace files that exist")
     export.set_defaults(run=run_export)
 
-    export.add_argument("--watch", action="store_true",
-                        help="stay, and write again whenever a result or change lands")
+    export.add_argument(
+        "--watch",
+        action="store_true",
+        help="stay, and write again whenever a result or change lands",
+    )
     opener = t.add_parser("open", help="the tournament window on an event (file or server)")
     _file(opener)
     opener.set_defaults(run=run_open)
 
     copy = t.add_parser("copy", help="copy an event between a file and a server, unchanged")
     copy.add_argument("source", metavar="SRC", help="the event: a file or a server URL")
-    copy.add_argument("destination", metavar="DST",
-                      help="a new file, or a server database holding no event yet")
+    copy.add_argument(
+        "destination", metavar="DST", help="a new file, or a server database holding no event yet"
+    )
     copy.set_defaults(run=run_copy)
 
 
 def _army_options(p: Any) -> None:
-    p.add_argument("--army", metavar="ARMY.toml",
-                   help="the player's army list: checked, then frozen with its checksum")
-    p.add_argument("--override", metavar="REASON", default="",
-                   help="accept an army that is not valid, for this reason (recorded)")
+    p.add_argument(
+        "--army",
+        metavar="ARMY.toml",
+        help="the player's army list: checked, then frozen with its checksum",
+    )
+    p.add_argument(
+        "--override",
+        metavar="REASON",
+        default="",
+        help="accept an army that is not valid, for this reason (recorded)",
+    )
 
 
 def _round_table(p: Any) -> None:
@@ -200,21 +232,31 @@ def run_new(args: argparse.Namespace) -> int:
     from referee.tournament.desk import Desk
 
     with Desk.create(
-        args.file, name=args.name, rounds=args.rounds, game=args.game,
-        round_minutes=args.round_minutes, seed=args.seed,
-        readings=parse_readings(args.ruling), who=args.who, scenario=args.scenario,
+        args.file,
+        name=args.name,
+        rounds=args.rounds,
+        game=args.game,
+        round_minutes=args.round_minutes,
+        seed=args.seed,
+        readings=parse_readings(args.ruling),
+        who=args.who,
+        scenario=args.scenario,
     ) as desk:
         e = desk.event()
-    print(f"{args.file}: {e.name}, {e.rounds_planned} rounds of {e.round_minutes} minutes, "
-          f"{e.game} game, {e.scenario}, seed {e.seed}")
+    print(
+        f"{args.file}: {e.name}, {e.rounds_planned} rounds of {e.round_minutes} minutes, "
+        f"{e.game} game, {e.scenario}, seed {e.seed}"
+    )
     return 0
 
 
 def _print_checkin(name: str, checkin: dict[str, Any]) -> None:
     from referee.tournament.checkin import problems_of
 
-    print(f"  army: {checkin['army_name']} ({checkin['nation']}, {checkin['game']} game), "
-          f"frozen from {checkin['file']}")
+    print(
+        f"  army: {checkin['army_name']} ({checkin['nation']}, {checkin['game']} game), "
+        f"frozen from {checkin['file']}"
+    )
     print(f"  checksum: {checkin['checksum']}")
     if checkin["declaration"]:
         print(f"  {checkin['declaration']}")
@@ -280,8 +322,9 @@ def run_table_match(args: argparse.Namespace) -> int:
     from referee.tournament.table_match import make_table_match
 
     with _desk(args) as desk:
-        made = make_table_match(desk.event(), args.round, args.table, args.output,
-                                force=args.force, seed=args.seed)
+        made = make_table_match(
+            desk.event(), args.round, args.table, args.output, force=args.force, seed=args.seed
+        )
     print("\n".join(made.lines()))
     return 0
 
@@ -314,9 +357,7 @@ def _declare(args: argparse.Namespace, data: dict[str, Any]) -> None:
 
     with _desk(args) as desk:
         event = desk.event()
-    data["declarations"] = table_declarations(
-        event, [tuple(t["players"]) for t in data["tables"]]
-    )
+    data["declarations"] = table_declarations(event, [tuple(t["players"]) for t in data["tables"]])
 
 
 def _print_pairing(data: dict[str, Any]) -> None:
@@ -391,8 +432,10 @@ def run_result(args: argparse.Namespace) -> int:
         result, source = _result(args, desk)
         tr = desk.record_result(args.round, args.table, result, source)
     a, b = tr.scores
-    print(f"round {args.round}, table {args.table}: {a.name} {a.mvp} MVP ({a.tvp:.2f} TVP), "
-          f"{b.name} {b.mvp} MVP ({b.tvp:.2f} TVP)")
+    print(
+        f"round {args.round}, table {args.table}: {a.name} {a.mvp} MVP ({a.tvp:.2f} TVP), "
+        f"{b.name} {b.mvp} MVP ({b.tvp:.2f} TVP)"
+    )
     return 0
 
 
@@ -407,12 +450,15 @@ def run_correct(args: argparse.Namespace) -> int:
 def _print_standings(data: dict[str, Any]) -> None:
     print(f"Standings after round {data['round']} (by {', '.join(data['keys'])}, then name)")
     for s in data["standings"]:
-        extra = ", ".join(f"{k} {v}" for k, v in s["tiebreakers"].items() if k not in ("tvp",
-                                                                                     "mvp"))
+        extra = ", ".join(
+            f"{k} {v}" for k, v in s["tiebreakers"].items() if k not in ("tvp", "mvp")
+        )
         dropped = " (dropped)" if s["dropped"] else ""
         decided = f"  [ahead by {s['decided_by']}]" if s["decided_by"] else ""
-        print(f"  {s['rank']:>2}. {s['name']}{dropped}: {s['tvp']:.2f} TVP, {s['mvp']} MVP"
-              f" ({extra}){decided}")
+        print(
+            f"  {s['rank']:>2}. {s['name']}{dropped}: {s['tvp']:.2f} TVP, {s['mvp']} MVP"
+            f" ({extra}){decided}"
+        )
     for w in data["warnings"]:
         print(f"  warning: {w}")
 
@@ -432,10 +478,19 @@ def run_trail(args: argparse.Namespace) -> int:
     with _desk(args) as desk:
         event = desk.event()
     rows = [
-        {"id": r.id, "kind": r.kind, "round": r.data["round"], "table": r.data["table"],
-         "who": r.who, "at": r.at, "why": r.why, "result": r.data["result"],
-         "source": r.data.get("source", "")}
-        for r in event.records if r.kind in ("result", "correction")
+        {
+            "id": r.id,
+            "kind": r.kind,
+            "round": r.data["round"],
+            "table": r.data["table"],
+            "who": r.who,
+            "at": r.at,
+            "why": r.why,
+            "result": r.data["result"],
+            "source": r.data.get("source", ""),
+        }
+        for r in event.records
+        if r.kind in ("result", "correction")
     ]
     if args.json:
         print_json(rows)
@@ -443,8 +498,10 @@ def run_trail(args: argparse.Namespace) -> int:
     for row in rows:
         names = " v ".join(p["name"] for p in row["result"]["players"])
         why = f": {row['why']}" if row["why"] else ""
-        print(f"#{row['id']} {row['at']} {row['who']}: {row['kind']} round {row['round']} "
-              f"table {row['table']} ({names}){why}")
+        print(
+            f"#{row['id']} {row['at']} {row['who']}: {row['kind']} round {row['round']} "
+            f"table {row['table']} ({names}){why}"
+        )
     return 0
 
 
@@ -452,14 +509,20 @@ def run_clock(args: argparse.Namespace) -> int:
     from referee.cli.output import print_json
 
     with _desk(args) as desk:
-        clock = desk.clock() if args.action == "show" else desk.clock_action(
-            args.action, args.minutes
+        clock = (
+            desk.clock() if args.action == "show" else desk.clock_action(args.action, args.minutes)
         )
     now = datetime.now(UTC)
     if args.json:
-        print_json({"round": clock.round, "state": clock.state, "minutes": clock.minutes,
-                    "left_seconds": int(clock.left(now).total_seconds()),
-                    "warning": clock.warning(now)})
+        print_json(
+            {
+                "round": clock.round,
+                "state": clock.state,
+                "minutes": clock.minutes,
+                "left_seconds": int(clock.left(now).total_seconds()),
+                "warning": clock.warning(now),
+            }
+        )
     else:
         print(clock.describe(now))
     return 0
@@ -474,8 +537,10 @@ def run_export(args: argparse.Namespace) -> int:
     from referee.tournament.stores import wait_for_change
 
     if args.format in ("csv", "site") and Path(args.output).is_file():
-        raise CommandError(f"tournament export: {args.output}: is a file; {args.format} "
-                           "writes a folder")
+        raise CommandError(
+            f"tournament export: {args.output}: is a file; {args.format} writes a folder"
+        )
+
     def refuse(clashes: list[Path]) -> bool:
         if args.force:
             return True
@@ -503,11 +568,12 @@ def run_export(args: argparse.Namespace) -> int:
                         print(path)
                     return 0
                 replace = lambda clashes: True  # noqa: E731
-                print(f"revision {event.revision}: wrote {len(written)} file(s) to "
-                      f"{args.output}; waiting for changes (Ctrl+C stops)", flush=True)
-                while wait_for_change(desk.store, event.revision, 60, listener) == (
-                    event.revision
-                ):
+                print(
+                    f"revision {event.revision}: wrote {len(written)} file(s) to "
+                    f"{args.output}; waiting for changes (Ctrl+C stops)",
+                    flush=True,
+                )
+                while wait_for_change(desk.store, event.revision, 60, listener) == (event.revision):
                     pass
         except KeyboardInterrupt:
             return 0
@@ -520,8 +586,10 @@ def run_copy(args: argparse.Namespace) -> int:
     from referee.tournament.stores import copy_event
 
     done = copy_event(args.source, args.destination)
-    print(f"{done.destination}: {done.records} records copied from {done.source} "
-          f"(revision {done.revision}), each with its id, time, who and why")
+    print(
+        f"{done.destination}: {done.records} records copied from {done.source} "
+        f"(revision {done.revision}), each with its id, time, who and why"
+    )
     return 0
 
 

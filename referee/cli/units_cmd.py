@@ -14,7 +14,8 @@ def add_parser(sub: Any) -> None:
         "check", help="check a unit file (every problem, naming the unit and field)"
     )
     check.add_argument(
-        "file", nargs="?",
+        "file",
+        nargs="?",
         help="a unit file (TOML) or a catalogue file's name (ork); omit for the whole catalogue",
     )
     check.add_argument("--json", action="store_true", help="print the result as JSON")
@@ -81,8 +82,14 @@ def run_list(args: argparse.Namespace) -> int:
     units = [u for u in all_units() if not args.nation or u.nation == args.nation]
     rows: list[dict[str, Any]] = [
         {
-            "id": u.id, "name": u.name, "nation": u.nation, "models": u.models,
-            "size": u.size, "types": sorted(u.types), "cost": dict(u.cost), "sample": u.sample,
+            "id": u.id,
+            "name": u.name,
+            "nation": u.nation,
+            "models": u.models,
+            "size": u.size,
+            "types": sorted(u.types),
+            "cost": dict(u.cost),
+            "sample": u.sample,
         }
         for u in units
     ]
@@ -92,8 +99,10 @@ def run_list(args: argparse.Namespace) -> int:
     width = max((len(r["id"]) for r in rows), default=2)
     for r in rows:
         cost = " ".join(f"{n}{k}" for k, n in r["cost"].items())
-        print(f"{r['id']:<{width}}  {r['nation']:<8}  {r['models']}x {r['size']:<6}  "
-              f"{cost:<16}  {r['name']}")
+        print(
+            f"{r['id']:<{width}}  {r['nation']:<8}  {r['models']}x {r['size']:<6}  "
+            f"{cost:<16}  {r['name']}"
+        )
     return 0
 
 

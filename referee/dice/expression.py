@@ -70,8 +70,9 @@ class DiceExpr:
 def parse_dice(text: str | int) -> DiceExpr:
     """Read ``d6``, ``d6-1``, ``2d6+1`` or a plain number; refuse anything else."""
     if isinstance(text, bool) or not isinstance(text, int | str):
-        raise DiceExpressionError(f"{text!r} is not a dice expression (write e.g. d6, d6-1, "
-                                  "2d6+1 or 3)")
+        raise DiceExpressionError(
+            f"{text!r} is not a dice expression (write e.g. d6, d6-1, 2d6+1 or 3)"
+        )
     if isinstance(text, int):
         return DiceExpr(0, 0, _modifier(text, text))
     if len(text) > 40:
@@ -94,13 +95,14 @@ def parse_dice(text: str | int) -> DiceExpr:
             f"{text!r}: a d{sides} is not a die (sides: {', '.join(map(str, sorted(VALID_SIDES)))})"
         )
     if count < 1 or count > DICE_MAX_COUNT:
-        raise DiceExpressionError(f"{text!r}: roll between 1 and {DICE_MAX_COUNT} dice "
-                                  "(the limit)")
+        raise DiceExpressionError(f"{text!r}: roll between 1 and {DICE_MAX_COUNT} dice (the limit)")
     return DiceExpr(count, sides, modifier)
 
 
 def _modifier(value: int, text: str | int) -> int:
     if abs(value) > DICE_MAX_MODIFIER:
-        raise DiceExpressionError(f"{text!r}: a number added to dice is at most "
-                                  f"{DICE_MAX_MODIFIER} either way (the limit)")
+        raise DiceExpressionError(
+            f"{text!r}: a number added to dice is at most "
+            f"{DICE_MAX_MODIFIER} either way (the limit)"
+        )
     return value

@@ -42,9 +42,7 @@ class DieOutOfRange(RefereeError):
         self.value = value
         self.purpose = purpose
         what = f" for {purpose}" if purpose else ""
-        super().__init__(
-            f"a d{sides} shows 1 to {sides}; {value!r} typed{what} is out of range"
-        )
+        super().__init__(f"a d{sides} shows 1 to {sides}; {value!r} typed{what} is out of range")
 
 
 @dataclass(frozen=True, slots=True)
@@ -71,8 +69,12 @@ class Roll:
     typed: bool
 
     def to_json(self) -> dict[str, object]:
-        return {"sides": self.sides, "value": self.value, "purpose": self.purpose,
-                "typed": self.typed}
+        return {
+            "sides": self.sides,
+            "value": self.value,
+            "purpose": self.purpose,
+            "typed": self.typed,
+        }
 
 
 @dataclass(frozen=True, slots=True)
@@ -192,7 +194,9 @@ class Dice:
         """``count`` d``sides`` for one purpose; the batch is announced before its first die."""
         ahead = 0
         while ahead < min(count, len(self.expected)) and (
-            self.expected[ahead].sides, self.expected[ahead].purpose) == (sides, purpose):
+            self.expected[ahead].sides,
+            self.expected[ahead].purpose,
+        ) == (sides, purpose):
             ahead += 1
         if ahead < count:
             self.expected[ahead:ahead] = [RollRequest(sides, purpose)] * (count - ahead)
@@ -215,9 +219,12 @@ class Dice:
         value = first
         if first == sides:
             while True:
-                extra = self.roll(follow_sides, f"{purpose} (open-ended)".strip(),
-                                  note=f"rolled on: above {above} adds one and rolls on",
-                                  follow_up=True)
+                extra = self.roll(
+                    follow_sides,
+                    f"{purpose} (open-ended)".strip(),
+                    note=f"rolled on: above {above} adds one and rolls on",
+                    follow_up=True,
+                )
                 dice.append(extra)
                 if extra <= above:
                     break
@@ -225,7 +232,10 @@ class Dice:
         return OpenEndedRoll(sides, tuple(dice), value)
 
     def check(
-        self, target: Target, expr: DiceExpr | int = 6, purpose: str = "",
+        self,
+        target: Target,
+        expr: DiceExpr | int = 6,
+        purpose: str = "",
         effects: Iterable[Effect] = (),
     ) -> Check:
         """Roll ``expr`` (a d``expr`` for a number), add ``effects`` and compare with
@@ -238,7 +248,10 @@ class Dice:
         return Check(target, expr, rolled, tuple(effects))
 
     def roll_up(
-        self, number: int, expr: DiceExpr | int = 6, purpose: str = "",
+        self,
+        number: int,
+        expr: DiceExpr | int = 6,
+        purpose: str = "",
         effects: Iterable[Effect] = (),
     ) -> Check:
         """Rolling up: ``number``+ succeeds on ``number`` or more (clause
@@ -248,7 +261,10 @@ class Dice:
         return self.check(roll_up(number), expr, purpose, effects)
 
     def roll_down(
-        self, number: int, expr: DiceExpr | int = 6, purpose: str = "",
+        self,
+        number: int,
+        expr: DiceExpr | int = 6,
+        purpose: str = "",
         effects: Iterable[Effect] = (),
     ) -> Check:
         """Rolling down: ``number``- succeeds on ``number`` or less (clause

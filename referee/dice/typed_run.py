@@ -127,8 +127,10 @@ def typed_run(
     except (ValueError, KeyError) as exc:
         problem = str(exc).strip("'\"")
     if not problem and dice.pending:
-        problem = (f"{len(dice.pending)} dice typed for earlier parts are left over "
-                   f"({', '.join(map(str, dice.pending))})")
+        problem = (
+            f"{len(dice.pending)} dice typed for earlier parts are left over "
+            f"({', '.join(map(str, dice.pending))})"
+        )
     slots = list(asked)
     if stopped and dice.planned:  # the engine announced what it knows
         for r in dice.expected:
@@ -142,8 +144,11 @@ def typed_run(
 
 
 def _look_ahead(
-    run: Callable[[Dice], object], seed: int, typed: Mapping[DieKey, int],
-    before: Sequence[int], known: int,
+    run: Callable[[Dice], object],
+    seed: int,
+    typed: Mapping[DieKey, int],
+    before: Sequence[int],
+    known: int,
 ) -> list[DieSlot]:
     """The dice after the first ``known`` ones if the step ran on with the app's dice for
     those not typed (see the module docstring)."""
@@ -167,7 +172,10 @@ def _look_ahead(
 
 
 def rolled_run(
-    run: Callable[[Dice], object], seed: int, before: Sequence[int] = (), skip: int | None = None,
+    run: Callable[[Dice], object],
+    seed: int,
+    before: Sequence[int] = (),
+    skip: int | None = None,
 ) -> TypedRun:
     """Carry out ``run`` with the app's dice (the step's ``seed``, after the ``before``
     values typed for earlier parts): the dice it rolled, from die ``skip`` on (default:
@@ -186,8 +194,7 @@ def rolled_run(
     start = len(before) if skip is None else skip
     slots = []
     for roll in dice.log[start:]:
-        request = RollRequest(roll.sides, roll.purpose, "",
-                              roll.purpose.endswith("(open-ended)"))
+        request = RollRequest(roll.sides, roll.purpose, "", roll.purpose.endswith("(open-ended)"))
         slots.append(DieSlot(keys.next(request), request, "asked", roll.value))
     values = tuple(r.value for r in dice.log[start:])
     return TypedRun(tuple(slots), values, None if problem else result, problem, problem is None)

@@ -88,8 +88,12 @@ def event_of(outcome: Outcome) -> Event:
         dice=d.rolls,
         clauses=d.clauses,
         rulings=d.rulings,
-        detail={"summary": d.summary, "working": list(d.working),
-                "redraw": d.changes.to_json(), "state": outcome.state.to_json()},
+        detail={
+            "summary": d.summary,
+            "working": list(d.working),
+            "redraw": d.changes.to_json(),
+            "state": outcome.state.to_json(),
+        },
     )
 
 
@@ -104,7 +108,8 @@ def _armies(units: Sequence[Mapping[str, Any]]) -> dict[int, list[ArmyEntry]]:
         if extra:
             raise MatchFileError(
                 f"{where} ({spec.get('uid')}): {', '.join(extra)}: a unit of the activation "
-                "rules is deployed in the game (deploy side=N uid=U hex=H), not set up")
+                "rules is deployed in the game (deploy side=N uid=U hex=H), not set up"
+            )
         uid, card = spec.get("uid"), spec.get("unit", spec.get("card"))
         if not isinstance(uid, str) or not uid.strip() or len(uid) > NAME_MAX_CHARS:
             raise MatchFileError(f"{where}: uid: 1 to {NAME_MAX_CHARS} characters")
@@ -146,8 +151,9 @@ class ActivationMatch(JournalFile[ActivationState]):
         check_new_match(settings, title, seed, units)
         rules = load_ruleset(ruleset, readings or {})
         if rules.system != cls.SYSTEM:
-            raise MatchFileError(f"ruleset {rules.id!r} is of the game system {rules.system!r}, "
-                                 f"not {cls.SYSTEM!r}")
+            raise MatchFileError(
+                f"ruleset {rules.id!r} is of the game system {rules.system!r}, not {cls.SYSTEM!r}"
+            )
         game = ActivationGame.of(rules)
         armies = _armies(units)
         offered = list(missions) if missions else None
@@ -163,8 +169,11 @@ class ActivationMatch(JournalFile[ActivationState]):
             "versions": stamp(rules.id, rules.version),
             "missions": offered,
         }
-        rows = [{"uid": uid, "card": card, "side": side}
-                for side in (1, 2) for uid, card in armies[side]]
+        rows = [
+            {"uid": uid, "card": card, "side": side}
+            for side in (1, 2)
+            for uid, card in armies[side]
+        ]
         cls.write_new(path, meta, {}, rows)
         return cls.open(path)
 
@@ -190,13 +199,15 @@ class ActivationMatch(JournalFile[ActivationState]):
             )
             self.game = ActivationGame.of(self.rules)
         except RefereeError as exc:
-            raise MatchFileError(f"{self.path}: cannot be read: {one_line(exc)}",
-                                 file=self.path) from None
+            raise MatchFileError(
+                f"{self.path}: cannot be read: {one_line(exc)}", file=self.path
+            ) from None
 
     def _meta_problems(self, meta: Mapping[str, Any]) -> list[str]:
         offered = meta.get("missions")
-        if offered is None or (isinstance(offered, list)
-                               and all(isinstance(m, str) for m in offered)):
+        if offered is None or (
+            isinstance(offered, list) and all(isinstance(m, str) for m in offered)
+        ):
             return []
         return [f"missions is not a list of mission ids: {offered!r:.40}"]
 
@@ -208,8 +219,9 @@ class ActivationMatch(JournalFile[ActivationState]):
         for uid, data in rows:
             raw = _json(data, f"{self.path}: unit {uid!r}")
             if not isinstance(raw, dict) or raw.get("uid") != uid:
-                raise MatchFileError(f"{self.path}: damaged: unit {uid!r} of the armies",
-                                     file=self.path)
+                raise MatchFileError(
+                    f"{self.path}: damaged: unit {uid!r} of the armies", file=self.path
+                )
             units.append(raw)
         try:
             return _armies(units)
@@ -222,22 +234,25 @@ class ActivationMatch(JournalFile[ActivationState]):
         try:
             return new_game(self.game.cards, self.game.missions, self.armies(), offered)
         except RefereeError as exc:
-            raise MatchFileError(f"{self.path}: damaged: its armies: {one_line(exc)}",
-                                 file=self.path) from None
+            raise MatchFileError(
+                f"{self.path}: damaged: its armies: {one_line(exc)}", file=self.path
+            ) from None
 
     def _event_state(self, event: Event, where: str) -> ActivationState:
         raw = event.detail.get("state")
         if not isinstance(raw, Mapping):
-            raise MatchFileError(f"{self.path}: damaged: {where}: no state after it; it was "
-                                 "not changed", file=self.path)
+            raise MatchFileError(
+                f"{self.path}: damaged: {where}: no state after it; it was not changed",
+                file=self.path,
+            )
         try:
             return ActivationState.from_json(raw)
         except StateError as exc:
-            raise MatchFileError(f"{self.path}: damaged: {where}: {exc}; it was not changed",
-                                 file=self.path) from None
+            raise MatchFileError(
+                f"{self.path}: damaged: {where}: {exc}; it was not changed", file=self.path
+            ) from None
 
-    def _fold(self, steps: Iterable[Step],
-              state: ActivationState | None = None) -> ActivationState:
+    def _fold(self, steps: Iterable[Step], state: ActivationState | None = None) -> ActivationState:
         """The state kept after the last event of ``steps`` (``state``, or the armies on
         their rosters, when there is none)."""
         last: tuple[Event, str] | None = None
@@ -302,8 +317,9 @@ class ActivationMatch(JournalFile[ActivationState]):
             for i, event in enumerate(s.events):
                 where = f"step {s.number} ({s.name}), event {i} ({event.kind})"
                 try:
-                    again = event_of(decide(self.game, state, command_from_json(event.command),
-                                            dice))
+                    again = event_of(
+                        decide(self.game, state, command_from_json(event.command), dice)
+                    )
                 except RefereeError as exc:
                     problems.append(f"{where}: refused now: {one_line(exc)}")
                 else:
@@ -321,20 +337,30 @@ def asked_now(state: ActivationState) -> str:
     if state.phase == "presentation":
         return "both players present their armies: present"
     if state.phase == "missions":
-        return (f"side {state.to_ban} bans a mission (left: {', '.join(state.missions_left)}): "
-                f"ban side={state.to_ban} mission=M")
+        return (
+            f"side {state.to_ban} bans a mission (left: {', '.join(state.missions_left)}): "
+            f"ban side={state.to_ban} mission=M"
+        )
     if state.phase == "order":
         if state.chooser is None:
             return "draw the player who chooses the order: roll-order"
-        return (f"side {state.chooser} chooses to go first or second: "
-                f"choose-order side={state.chooser} go=first|second")
+        return (
+            f"side {state.chooser} chooses to go first or second: "
+            f"choose-order side={state.chooser} go=first|second"
+        )
     if state.phase == "deployment":
-        return (f"side {side} deploys a unit or structure: deploy side={side} uid=U hex=H "
-                f"[facing=F ammunition=N], or deploy-pass side={side}")
+        return (
+            f"side {side} deploys a unit or structure: deploy side={side} uid=U hex=H "
+            f"[facing=F ammunition=N], or deploy-pass side={side}"
+        )
     if state.phase == "reserves":
         return f"side {side} leaves units in the reserves: reserves side={side} uids=U,V"
     if state.phase == "before-battle":
-        return (f"side {side} makes a 'before the battle' action: before-battle side={side} "
-                f"uid=U action=A [path=P], or before-battle-done side={side}")
-    return (f"side {side} activates a unit: move uid=U path=P, shoot uid=U shots=W>T, "
-            f"capture uid=U hex=H, embark, disembark, enter; or pass side={side}")
+        return (
+            f"side {side} makes a 'before the battle' action: before-battle side={side} "
+            f"uid=U action=A [path=P], or before-battle-done side={side}"
+        )
+    return (
+        f"side {side} activates a unit: move uid=U path=P, shoot uid=U shots=W>T, "
+        f"capture uid=U hex=H, embark, disembark, enter; or pass side={side}"
+    )

@@ -108,11 +108,13 @@ class AdvancePlan:
 
     def changes(self) -> Changes:
         return Changes(
-            turn=self.target.turn, step=self.target.step_id,
+            turn=self.target.turn,
+            step=self.target.step_id,
             # hex effects trigger once per unit per hex per turn
             triggered=() if self.target.turn != self.start.turn else None,
             orders={uid: dict(by_turn) for uid, by_turn in self.orders.items()}
-            if self.orders else None,
+            if self.orders
+            else None,
         )
 
     def groups(self) -> dict[str, int]:
@@ -146,10 +148,12 @@ class AdvancePlan:
 
 
 def _missing_text(position: TurnPosition, missing: Sequence[Missing], rule_text: str) -> str:
-    return (f"turn {position.turn}, {position.step.label.split(':', 1)[0]}: orders missing for "
-            f"{'; '.join(m.text() for m in missing)}. Write them (orders uid=... turn=...), or "
-            f"confirm that the rule for a missing order applies (advance missing=confirm: the "
-            f"unit {rule_text}; clause orders.missing)")
+    return (
+        f"turn {position.turn}, {position.step.label.split(':', 1)[0]}: orders missing for "
+        f"{'; '.join(m.text() for m in missing)}. Write them (orders uid=... turn=...), or "
+        f"confirm that the rule for a missing order applies (advance missing=confirm: the "
+        f"unit {rule_text}; clause orders.missing)"
+    )
 
 
 def plan_advance(
@@ -164,10 +168,12 @@ def plan_advance(
     rule = missing_rule(state.rules)
     start = TurnPosition.at(state.rules, state.turn, state.step)
     if to is not None and (not isinstance(to, str) or to not in {s.id for s in start.steps}):
-        raise AdvanceError(f"advance: no step {to!r} in the turn (steps: "
-                           f"{', '.join(s.id for s in start.steps)})")
+        raise AdvanceError(
+            f"advance: no step {to!r} in the turn (steps: {', '.join(s.id for s in start.steps)})"
+        )
     written: dict[str, dict[str, Mapping[str, str]]] = {
-        uid: dict(by_turn) for uid, by_turn in state.orders.items()}
+        uid: dict(by_turn) for uid, by_turn in state.orders.items()
+    }
     added: dict[str, dict[str, Mapping[str, str]]] = {}
     confirmed: list[Missing] = []
     passed: list[TurnPosition] = []
@@ -183,8 +189,9 @@ def plan_advance(
         if not missing:
             return
         if not confirm:
-            raise OrdersMissingError(_missing_text(position, missing, rule.text()),
-                                     [m.uid for m in missing])
+            raise OrdersMissingError(
+                _missing_text(position, missing, rule.text()), [m.uid for m in missing]
+            )
         for m in missing:
             for turn in m.turns:
                 record = rule.record()

@@ -63,14 +63,23 @@ def army_units(
             occupied.setdefault(h, []).append(Occupant(size, enemy=s != side))
         mine = [(uid, u) for s, uid, u in named if s == side]
         placed = place_units(
-            battle_map, side, [ToPlace(uid, u.card.size, u.card.tags) for uid, u in mine],
-            occupied, rules.terrain,
+            battle_map,
+            side,
+            [ToPlace(uid, u.card.size, u.card.tags) for uid, u in mine],
+            occupied,
+            rules.terrain,
         )
         facing = front_facing(battle_map, side)
         for uid, u in mine:
             standing.append((side, placed[uid], u.card.size))
-            specs.append({
-                "uid": uid, "unit": u.card.id, "side": side, "hex": hex_label(placed[uid]),
-                "facing": facing, "card": dict(u.card_data),
-            })
+            specs.append(
+                {
+                    "uid": uid,
+                    "unit": u.card.id,
+                    "side": side,
+                    "hex": hex_label(placed[uid]),
+                    "facing": facing,
+                    "card": dict(u.card_data),
+                }
+            )
     return specs

@@ -30,7 +30,9 @@ if TYPE_CHECKING:
     from referee.match.state import MatchState
 
 ROLES: Mapping[str, Role] = {
-    "entering": "entering", "reversing-in": "reversing", "stationary": "stationary",
+    "entering": "entering",
+    "reversing-in": "reversing",
+    "stationary": "stationary",
 }
 """A movement step's participant roles as the assault engine names them."""
 
@@ -65,15 +67,21 @@ def deflection_choice(raw: Mapping[str, Any], by: int) -> DeflectionChoice:
     cancelled = raw.get("cancelled")
     if not isinstance(cancelled, Mapping):
         raise AssaultChoiceError("deflection.cancelled: expected {side: {pool: count}}")
-    return choice(by, {
-        _side(s, f"deflection.cancelled.{s}"): _count_map(m, f"deflection.cancelled.{s}")
-        for s, m in cancelled.items()
-    })
+    return choice(
+        by,
+        {
+            _side(s, f"deflection.cancelled.{s}"): _count_map(m, f"deflection.cancelled.{s}")
+            for s, m in cancelled.items()
+        },
+    )
 
 
 def _pair(raw: object, where: str) -> tuple[str, str]:
-    if not isinstance(raw, Mapping) or not isinstance(raw.get("source"), str) \
-            or not isinstance(raw.get("target"), str):
+    if (
+        not isinstance(raw, Mapping)
+        or not isinstance(raw.get("source"), str)
+        or not isinstance(raw.get("target"), str)
+    ):
         raise AssaultChoiceError(f"{where}: expected source and target unit ids")
     return raw["source"], raw["target"]
 
@@ -89,10 +97,14 @@ def side_allocation(raw: object, side: int, proposal: SideAllocation) -> SideAll
     rolls = []
     for i, r in enumerate(raw.get("rolls", [])):
         source, target = _pair(r, f"{where}.rolls[{i}]")
-        rolls.append(roll_plan(source, target,
-                               _count_map(r.get("support", {}), f"{where}.rolls[{i}].support")))
-    light = [LightRoll(*_pair(x, f"{where}.light[{i}]"))
-             for i, x in enumerate(raw.get("light", []))]
+        rolls.append(
+            roll_plan(
+                source, target, _count_map(r.get("support", {}), f"{where}.rolls[{i}].support")
+            )
+        )
+    light = [
+        LightRoll(*_pair(x, f"{where}.light[{i}]")) for i, x in enumerate(raw.get("light", []))
+    ]
     tokens = []
     for i, t in enumerate(raw.get("tokens", [])):
         source, target = _pair(t, f"{where}.tokens[{i}]")
@@ -114,8 +126,9 @@ def contest_from_state(state: MatchState, index: int) -> Contest:
     ``assault.trigger``, ``assault.facing``): each participant as it stands now, a stationary
     one fighting with the first sector it is attacked from."""
     if not 0 <= index < len(state.contests):
-        raise AssaultChoiceError(f"contest: no contest {index} (the last movement step started "
-                                 f"{len(state.contests)})")
+        raise AssaultChoiceError(
+            f"contest: no contest {index} (the last movement step started {len(state.contests)})"
+        )
     raw = state.contests[index]
     if not raw.get("hexes"):
         raise AssaultChoiceError(f"contest {index}: the hex fought over is not chosen yet")
@@ -123,12 +136,15 @@ def contest_from_state(state: MatchState, index: int) -> Contest:
     for p in raw["participants"]:
         role = ROLES.get(p["role"])
         if role is None or p["side"] not in sides:
-            raise AssaultChoiceError(f"contest {index}: {p['uid']}: role {p['role']!r}, "
-                                     f"side {p['side']!r}")
+            raise AssaultChoiceError(
+                f"contest {index}: {p['uid']}: role {p['role']!r}, side {p['side']!r}"
+            )
         sector = p["sectors"][0] if role == "stationary" and p["sectors"] else None
         sides[p["side"]].append(Combatant(state.unit(p["uid"]), role, sector))
-    return Contest(parse_label(raw["hexes"][0]),
-                   (AssaultSide(1, tuple(sides[1])), AssaultSide(2, tuple(sides[2]))))
+    return Contest(
+        parse_label(raw["hexes"][0]),
+        (AssaultSide(1, tuple(sides[1])), AssaultSide(2, tuple(sides[2]))),
+    )
 
 
 def die_ref(text: object, where: str) -> DieRef:
@@ -147,14 +163,18 @@ def reroll_batches(raw: object) -> tuple[dict[str, tuple[DieRef, ...]], ...] | N
     if raw == "decline":
         return ({},)
     if not isinstance(raw, list | tuple):
-        raise AssaultChoiceError("rerolls: \"decline\" or a list of {unit: [POOL#N, ...]}")
+        raise AssaultChoiceError('rerolls: "decline" or a list of {unit: [POOL#N, ...]}')
     out = []
     for i, batch in enumerate(raw):
         where = f"rerolls[{i}]"
         if not isinstance(batch, Mapping):
             raise AssaultChoiceError(f"{where}: expected {{unit: [POOL#N, ...]}}")
-        out.append({str(uid): tuple(die_ref(d, f"{where}.{uid}") for d in dice)
-                    for uid, dice in batch.items()})
+        out.append(
+            {
+                str(uid): tuple(die_ref(d, f"{where}.{uid}") for d in dice)
+                for uid, dice in batch.items()
+            }
+        )
     return tuple(out)
 
 
@@ -171,9 +191,8 @@ def retreat_choice(raw: object, where: str) -> tuple[str | None, int | None]:
     if isinstance(raw, Mapping) and set(raw) <= {"hex", "facing"}:
         hex_, facing = raw.get("hex"), raw.get("facing")
         if (hex_ is None or isinstance(hex_, str)) and (
-            facing is None or (isinstance(facing, int) and not isinstance(facing, bool)
-                               and 0 <= facing <= 5)
+            facing is None
+            or (isinstance(facing, int) and not isinstance(facing, bool) and 0 <= facing <= 5)
         ):
             return hex_, facing
-    raise AssaultChoiceError(f"{where}: a hex label, or {{\"hex\": HEX, \"facing\": 0-5}}, "
-                             f"not {raw!r}")
+    raise AssaultChoiceError(f'{where}: a hex label, or {{"hex": HEX, "facing": 0-5}}, not {raw!r}')

@@ -38,7 +38,13 @@ Stop = Literal[
     "rerolls-given", "rerolled", "advantage", "deflected", "allocated", "damage", "outcome"
 ]
 STOPS: tuple[Stop, ...] = (
-    "rerolls-given", "rerolled", "advantage", "deflected", "allocated", "damage", "outcome"
+    "rerolls-given",
+    "rerolled",
+    "advantage",
+    "deflected",
+    "allocated",
+    "damage",
+    "outcome",
 )
 """Where :func:`fight` may stop. ``rerolls-given``: the pools rolled and only the reroll
 batches the command gives taken (offers may be left); ``rerolled``: every offer taken."""
@@ -65,23 +71,31 @@ def retreat_attempts(
     chosen = command.pre_assault_retreats or ()
     if not chosen:
         return []
-    offers = retreat_options(state.rules, state.board_map, contest, _others(state, contest),
-                             state.smoke)
+    offers = retreat_options(
+        state.rules, state.board_map, contest, _others(state, contest), state.smoke
+    )
     unknown = sorted(set(chosen) - {a.uid for a in offers})
     if unknown:
-        raise AssaultChoiceError(f"pre_assault_retreats: {', '.join(unknown)} may not try a "
-                                 "Pre-Assault Retreat in this assault")
+        raise AssaultChoiceError(
+            f"pre_assault_retreats: {', '.join(unknown)} may not try a "
+            "Pre-Assault Retreat in this assault"
+        )
     return [a for a in offers if a.uid in chosen]
 
 
-def fight(state: MatchState, command: AssaultCommand | Mapping[str, Any], dice: Dice,
-          until: Stop = "outcome") -> Assault:
+def fight(
+    state: MatchState,
+    command: AssaultCommand | Mapping[str, Any],
+    dice: Dice,
+    until: Stop = "outcome",
+) -> Assault:
     """The assault of ``command`` (an ``assault`` command, or its JSON form) taken up to
     ``until``."""
     command = assault_command(command)
     contest = contest_from_state(state, command.contest or 0)
     done = Assault(state.rules, contest).before(
-        dice, retreat_attempts(state, contest, command), ledger=state.ledger())
+        dice, retreat_attempts(state, contest, command), ledger=state.ledger()
+    )
     if not done.contest.is_fought:
         return done  # the pre-assault phase left one side with no unit: nothing to fight
     done = done.roll(dice)
@@ -102,13 +116,17 @@ def fight(state: MatchState, command: AssaultCommand | Mapping[str, Any], dice: 
         return done
     assert done.advantage is not None
     raw_deflection = command.deflection
-    done = done.deflect(None if raw_deflection is None
-                        else deflection_choice(raw_deflection, done.advantage.side))
+    done = done.deflect(
+        None if raw_deflection is None else deflection_choice(raw_deflection, done.advantage.side)
+    )
     if until == "deflected":
         return done
     raw_allocation = command.allocation or {}
-    dealt = {side: side_allocation(raw_allocation[key], side, done.proposal(side))
-             for key, side in (("1", 1), ("2", 2)) if key in raw_allocation}
+    dealt = {
+        side: side_allocation(raw_allocation[key], side, done.proposal(side))
+        for key, side in (("1", 1), ("2", 2))
+        if key in raw_allocation
+    }
     done = done.allocate(dealt)
     if until == "allocated":
         return done

@@ -28,8 +28,11 @@ def _is_int(value: object) -> bool:
 
 
 def _texts(value: object, size: int | None = None) -> bool:
-    return isinstance(value, list | tuple) and all(isinstance(x, str) for x in value) and (
-        size is None or len(value) == size)
+    return (
+        isinstance(value, list | tuple)
+        and all(isinstance(x, str) for x in value)
+        and (size is None or len(value) == size)
+    )
 
 
 def _table(value: object) -> bool:
@@ -47,25 +50,37 @@ def _pending(value: object) -> bool:
     return isinstance(value, list | tuple) and all(
         isinstance(p, Mapping)
         and all(isinstance(p.get(k), t) for k, t in _PENDING_KEYS.items())
-        and _is_int(p.get("natural")) and _is_int(p.get("result"))
-        and (p.get("row_at") is None or _is_int(p.get("row_at"))) for p in value)
+        and _is_int(p.get("natural"))
+        and _is_int(p.get("result"))
+        and (p.get("row_at") is None or _is_int(p.get("row_at")))
+        for p in value
+    )
 
 
 def _orders(value: object) -> bool:
     return isinstance(value, Mapping) and all(
-        isinstance(by, Mapping) and all(
-            isinstance(t, str) and t.isdigit() and isinstance(o, Mapping)
+        isinstance(by, Mapping)
+        and all(
+            isinstance(t, str)
+            and t.isdigit()
+            and isinstance(o, Mapping)
             and all(isinstance(k, str) and isinstance(x, str) for k, x in o.items())
-            for t, o in by.items())
-        for by in value.values())
+            for t, o in by.items()
+        )
+        for by in value.values()
+    )
 
 
 _CHECKS: dict[str, Callable[[object], bool]] = {
-    "units": lambda v: isinstance(v, Mapping) and all(
-        isinstance(k, str) and (x is None or isinstance(x, Mapping)) for k, x in v.items()),
+    "units": lambda v: (
+        isinstance(v, Mapping)
+        and all(isinstance(k, str) and (x is None or isinstance(x, Mapping)) for k, x in v.items())
+    ),
     "hexes": _table,
-    "terrain": lambda v: isinstance(v, Mapping) and all(
-        isinstance(k, str) and isinstance(x, str) for k, x in v.items()),
+    "terrain": lambda v: (
+        isinstance(v, Mapping)
+        and all(isinstance(k, str) and isinstance(x, str) for k, x in v.items())
+    ),
     "pending": _pending,
     "pending_conditions": _tables,
     "orders": _orders,
@@ -131,8 +146,9 @@ class Changes:
             raise ChangesError("changes: expected a table")
         unknown = sorted(str(k) for k in raw if k not in _CHECKS)
         if unknown:
-            error = ChangesError(f"changes.{unknown[0]}: no such kind of change "
-                                 f"(kinds: {', '.join(_CHECKS)})")
+            error = ChangesError(
+                f"changes.{unknown[0]}: no such kind of change (kinds: {', '.join(_CHECKS)})"
+            )
             error.field = unknown[0]
             raise error
         for name, check in _CHECKS.items():

@@ -66,8 +66,13 @@ def whole(low: int, high: int, say: str = "") -> Read:
         if isinstance(value, str) and value.strip().lstrip("-").isdigit() and len(value) < 20:
             value = int(value)
         if isinstance(value, bool) or not isinstance(value, int) or not low <= value <= high:
-            raise _refuse(kind, key, say.format(value=repr(value)[:40]) if say else
-                          f"{key}={value!r:.40} is not a whole number from {low} to {high}")
+            raise _refuse(
+                kind,
+                key,
+                say.format(value=repr(value)[:40])
+                if say
+                else f"{key}={value!r:.40} is not a whole number from {low} to {high}",
+            )
         return value
 
     return read
@@ -78,8 +83,11 @@ def one_of(*words: str) -> Read:
 
     def read(kind: str, key: str, value: object) -> str:
         if value not in words:
-            only = (f"the only value is {words[0]!r}" if len(words) == 1
-                    else f"one of {', '.join(map(repr, words))}")
+            only = (
+                f"the only value is {words[0]!r}"
+                if len(words) == 1
+                else f"one of {', '.join(map(repr, words))}"
+            )
             raise _refuse(kind, key, f"{key}={value!r:.40}: {only}")
         return str(value)
 
@@ -111,8 +119,7 @@ def rerolls_field(kind: str, key: str, value: object) -> str | tuple[Mapping[str
         return "decline"
     if isinstance(value, list | tuple) and all(isinstance(b, Mapping) for b in value):
         return tuple(value)
-    raise _refuse(kind, key, f"{key}={value!r:.40}: \"decline\" or a list of "
-                             "{unit: [POOL#N, ...]}")
+    raise _refuse(kind, key, f'{key}={value!r:.40}: "decline" or a list of {{unit: [POOL#N, ...]}}')
 
 
 def _arg(read: Read, default: Any = None, required: bool = False) -> Any:
@@ -203,8 +210,11 @@ class Command:
                     raise _refuse(kind, name, f"missing {name!r}")
                 continue
             value = raw[name]
-            args[name] = None if value is None and f.default is not MISSING \
+            args[name] = (
+                None
+                if value is None and f.default is not MISSING
                 else f.metadata["read"](kind, name, value)
+            )
         return cls(**args, keys=tuple(str(k) for k in raw))
 
     def given(self, name: str) -> bool:
@@ -214,9 +224,14 @@ class Command:
     def to_json(self) -> dict[str, Any]:
         """The JSON form the match file keeps: the keys given, in their order (a command
         made in code: ``kind`` and each field that is set)."""
-        keys = self.keys or ("kind", *(f.name for f in fields(self)
-                                       if "read" in f.metadata
-                                       and getattr(self, f.name) is not None))
+        keys = self.keys or (
+            "kind",
+            *(
+                f.name
+                for f in fields(self)
+                if "read" in f.metadata and getattr(self, f.name) is not None
+            ),
+        )
         return {k: self.KIND if k == "kind" else _plain(getattr(self, k)) for k in keys}
 
     def text(self) -> str:
@@ -332,11 +347,13 @@ def _choices_field(kind: str, key: str, value: object) -> Mapping[str, Any]:
     table = table_field(kind, key, value)
     for name, choice in table.items():
         if isinstance(choice, bool) or not (
-            isinstance(choice, int | str)
-            or (isinstance(choice, list) and len(choice) == 2)
+            isinstance(choice, int | str) or (isinstance(choice, list) and len(choice) == 2)
         ):
-            raise _refuse(kind, key, f"choices.{name}: {choice!r:.40} is not a facing (0-5), "
-                                     "a hex or [facing, hex]")
+            raise _refuse(
+                kind,
+                key,
+                f"choices.{name}: {choice!r:.40} is not a facing (0-5), a hex or [facing, hex]",
+            )
     return table
 
 
@@ -440,9 +457,28 @@ class Reveal(Command):
 
 
 KINDS: dict[str, type[Command]] = {
-    c.KIND: c for c in (Correct, Orders, Fire, ApplyDamage, Agony, Aftermath, Advance,
-                        CorrectHex, CorrectRemove, Movement, Assault, HexEffects, Load, Aim,
-                        Spot, SetupRoll, Place, SetupPass, Reveal)
+    c.KIND: c
+    for c in (
+        Correct,
+        Orders,
+        Fire,
+        ApplyDamage,
+        Agony,
+        Aftermath,
+        Advance,
+        CorrectHex,
+        CorrectRemove,
+        Movement,
+        Assault,
+        HexEffects,
+        Load,
+        Aim,
+        Spot,
+        SetupRoll,
+        Place,
+        SetupPass,
+        Reveal,
+    )
 }
 """Every kind of command, by its kind word (the order of ``referee match step``'s help)."""
 
@@ -457,8 +493,7 @@ def command_from_json(raw: Command | Mapping[str, Any]) -> Command:
     kind = raw.get("kind")
     cls = KINDS.get(kind) if isinstance(kind, str) else None
     if cls is None:
-        raise _refuse(str(kind), "kind", f"unknown command {kind!r} "
-                                         f"(commands: {', '.join(KINDS)})")
+        raise _refuse(str(kind), "kind", f"unknown command {kind!r} (commands: {', '.join(KINDS)})")
     return cls.from_json(raw)
 
 

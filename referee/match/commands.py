@@ -57,8 +57,9 @@ from referee.units.model import UnknownWeapon
 __all__ = ["COMMANDS", "CommandError", "execute", "step_field"]
 
 
-def step_field(state: MatchState, command: Command, key: str, kind: str,
-               default_first: bool = False) -> int:
+def step_field(
+    state: MatchState, command: Command, key: str, kind: str, default_first: bool = False
+) -> int:
     """The number of a step of the turn named in the field ``key`` of ``command`` (a
     ``movement`` step, a ``gunnery`` step...): one of the numbers the ruleset's turn gives
     steps of ``kind`` (clause ``turn.sequence``); by default the first when
@@ -84,9 +85,11 @@ def _at_gunnery(state: MatchState, kind: str) -> None:
         return
     step = TurnPosition.at(state.rules, state.turn, state.step).step
     if step.kind != "gunnery":
-        error = CommandError(f"{kind}: a fire action is carried out at a gunnery step only, "
-                             f"and the match is at turn {state.turn}, \"{step.label}\" "
-                             f"(clause turn.gunnery, ruling turn.fire-outside-gunnery)")
+        error = CommandError(
+            f"{kind}: a fire action is carried out at a gunnery step only, "
+            f'and the match is at turn {state.turn}, "{step.label}" '
+            f"(clause turn.gunnery, ruling turn.fire-outside-gunnery)"
+        )
         error.field = "kind"
         raise error
 
@@ -141,8 +144,10 @@ def _orders_missing(state: MatchState, command: Orders, uid: str, turn: int) -> 
     if str(turn) in state.orders.get(uid, {}):
         raise CommandError(f"orders for {uid}, turn {turn}: already written; nothing is missing")
     if turn > state.turn + 1:
-        raise CommandError(f"orders for {uid}, turn {turn}: orders are written one round "
-                           f"ahead (now turn {state.turn})")
+        raise CommandError(
+            f"orders for {uid}, turn {turn}: orders are written one round "
+            f"ahead (now turn {state.turn})"
+        )
     rule = missing_rule(state.rules)
     return Event(
         "orders",
@@ -201,8 +206,9 @@ def _fire(state: MatchState, command: Fire, dice: Dice) -> Event:
     units = {shooter.uid: action.shooter_after}
     later: dict[str, Any] = {}
     placed = weapon_conditions(state, weapon, {target.uid: (action.hits, None)}, units, later)
-    changes = Changes(units=_units_json(units), pending=tuple(pending) if action.hits else None,
-                      **later)
+    changes = Changes(
+        units=_units_json(units), pending=tuple(pending) if action.hits else None, **later
+    )
     return Event(
         "fire",
         command.to_json(),
@@ -212,7 +218,8 @@ def _fire(state: MatchState, command: Fire, dice: Dice) -> Event:
         clauses=tuple(
             dict.fromkeys(
                 ["fire.target", *terms_clauses, "fire.roll"]
-                + (["damage.sequence"] if action.hits else []) + list(placed.clauses)
+                + (["damage.sequence"] if action.hits else [])
+                + list(placed.clauses)
             )
         ),
         rulings=tuple(dict.fromkeys([*action.to_hit.rulings, *placed.rulings])),
@@ -239,8 +246,11 @@ def _apply_damage(state: MatchState, command: ApplyDamage, dice: Dice) -> Event:
     applied = apply_pending(state.ledger(), state.units)
     states, placed = place_pending(state, applied.states)
     changed = {uid: s for uid, s in states.items() if s != state.units.get(uid)}
-    changes = Changes(units=_units_json(changed), pending=(),
-                      pending_conditions=() if state.pending_conditions else None)
+    changes = Changes(
+        units=_units_json(changed),
+        pending=(),
+        pending_conditions=() if state.pending_conditions else None,
+    )
     return Event(
         "apply-damage",
         command.to_json(),
@@ -274,7 +284,8 @@ def _agony(state: MatchState, command: Agony, dice: Dice) -> Event:
         units=_units_json([u for u in result.units if u.uid in result.changed]),
         hexes=hexes_json(result.hexes),
         terrain={hex_label(h): t for h, t in result.terrain_changes.items()}
-        if result.terrain_changes else None,
+        if result.terrain_changes
+        else None,
     )
     return Event(
         "agony",
@@ -297,7 +308,8 @@ def _aftermath(state: MatchState, command: Aftermath, dice: Dice) -> Event:
         units=_units_json([u for u in result.units if u.uid in result.changed_units]),
         hexes=hexes_json(result.hexes),
         terrain={hex_label(h): t for h, t in result.terrain_changes.items()}
-        if result.terrain_changes else None,
+        if result.terrain_changes
+        else None,
     )
     return Event(
         "aftermath",
@@ -343,25 +355,37 @@ def _movement(state: MatchState, command: Movement, dice: Dice) -> Event:
         if not check.kept:
             given = ",".join(a.text() for a in check.given)
             done = ",".join(a.text() for a in check.done)
-            notes.append(f"{uid}, movement {number} ({check.speed}): {given} -> {done}: "
-                         f"{'; '.join(check.why)} [{', '.join(check.clauses)}]")
+            notes.append(
+                f"{uid}, movement {number} ({check.speed}): {given} -> {done}: "
+                f"{'; '.join(check.why)} [{', '.join(check.clauses)}]"
+            )
     raw = command.choices or {}
     choices = {key: _choice(value, f"movement choices.{key}") for key, value in raw.items()}
     start = len(dice.log)
-    result = resolve_movement_step(state.rules, state.board_map, state.units, actions, dice,
-                                   smoke=state.smoke, choices=choices)
+    result = resolve_movement_step(
+        state.rules, state.board_map, state.units, actions, dice, smoke=state.smoke, choices=choices
+    )
     if not result.complete:
         dice.forget_since(start)
         wanted = "; ".join(p.text() for p in result.pending)
         raise CommandError(f"movement {number}: choices needed first: {wanted}")
     changed = {uid: s for uid, s in result.states.items() if s != state.units.get(uid)}
-    changes = Changes(units=_units_json(changed),
-                      contests=tuple(c.to_json() for c in result.contests),
-                      entered=tuple(mv.uid for mv in result.moves))
+    changes = Changes(
+        units=_units_json(changed),
+        contests=tuple(c.to_json() for c in result.contests),
+        entered=tuple(mv.uid for mv in result.moves),
+    )
     text = "\n".join([*notes, result.explain()])
-    return Event("movement", command.to_json(), changes, text, dice=tuple(dice.log[start:]),
-                 clauses=tuple(dict.fromkeys(("turn.movement", *result.clauses))),
-                 rulings=result.rulings, detail=result.to_json())
+    return Event(
+        "movement",
+        command.to_json(),
+        changes,
+        text,
+        dice=tuple(dice.log[start:]),
+        clauses=tuple(dict.fromkeys(("turn.movement", *result.clauses))),
+        rulings=result.rulings,
+        detail=result.to_json(),
+    )
 
 
 def _retreats_chosen(raw: object) -> dict[str, RetreatChoice]:
@@ -404,25 +428,33 @@ def _assault(state: MatchState, command: Assault, dice: Dice) -> Event:
             if attempt.succeeded:  # out before the assault, as a regular retreat
                 after = pre.states.get(attempt.uid, units[attempt.uid])
                 try:
-                    units[attempt.uid] = retreat_chosen(after, attempt.retreat,
-                                                        chosen.get(attempt.uid, (None, None)))
+                    units[attempt.uid] = retreat_chosen(
+                        after, attempt.retreat, chosen.get(attempt.uid, (None, None))
+                    )
                 except AssaultError as exc:
                     raise CommandError(f"assault: {exc}") from None
-    last = fight.damage.ledger if fight.damage is not None else (
-        pre.ledger if pre is not None else ledger)
+    last = (
+        fight.damage.ledger
+        if fight.damage is not None
+        else (pre.ledger if pre is not None else ledger)
+    )
     pending = [dict(p) for p in state.pending]
-    for entry in last.entries[len(ledger.entries):]:
+    for entry in last.entries[len(ledger.entries) :]:
         pending.append(pending_record(entry.uid, entry.source, entry.cause, entry.roll))
     contests = [c for i, c in enumerate(state.contests) if i != index]
     if fight.outcome is None or fight.damage is None:  # nobody left to fight
         enter_empty_hex(units, fight.contest.combatants, contest.hex)
         changed = {uid: u for uid, u in units.items() if u != state.units[uid]}
-        return Event("assault", command.to_json(),
-                     Changes(units=_units_json(changed), pending=tuple(pending),
-                             contests=tuple(contests)),
-                     fight.explain(), dice=tuple(dice.log[start:]),
-                     clauses=("assault.pre-assault", "abilities.pre-assault-retreat"),
-                     rulings=pre.rulings if pre is not None else (), detail=fight.to_json())
+        return Event(
+            "assault",
+            command.to_json(),
+            Changes(units=_units_json(changed), pending=tuple(pending), contests=tuple(contests)),
+            fight.explain(),
+            dice=tuple(dice.log[start:]),
+            clauses=("assault.pre-assault", "abilities.pre-assault-retreat"),
+            rulings=pre.rulings if pre is not None else (),
+            detail=fight.to_json(),
+        )
     for placement in fight.damage.placements:
         units[placement.target] = place(units[placement.target], (placement,))
     out = fight.outcome
@@ -431,12 +463,18 @@ def _assault(state: MatchState, command: Assault, dice: Dice) -> Event:
     except AssaultError as exc:
         raise CommandError(f"assault: {exc}") from None
     changed = {uid: u for uid, u in units.items() if u != state.units[uid]}
-    changes = Changes(units=_units_json(changed), pending=tuple(pending),
-                      contests=tuple(contests))
+    changes = Changes(units=_units_json(changed), pending=tuple(pending), contests=tuple(contests))
     clauses = ["assault.trigger", *fight.damage.clauses, *out.clauses]
-    return Event("assault", command.to_json(), changes, fight.explain(),
-                 dice=tuple(dice.log[start:]), clauses=tuple(dict.fromkeys(clauses)),
-                 rulings=out.rulings, detail=fight.to_json())
+    return Event(
+        "assault",
+        command.to_json(),
+        changes,
+        fight.explain(),
+        dice=tuple(dice.log[start:]),
+        clauses=tuple(dict.fromkeys(clauses)),
+        rulings=out.rulings,
+        detail=fight.to_json(),
+    )
 
 
 def _hex_effects(state: MatchState, command: HexEffects, dice: Dice) -> Event:
@@ -450,8 +488,9 @@ def _hex_effects(state: MatchState, command: HexEffects, dice: Dice) -> Event:
     units = [state.unit(uid) for uid in wanted] if wanted else list(state.units.values())
     log = TriggerLog(frozenset((u, parse_label(h), k) for u, h, k in state.triggered))
     start = len(dice.log)
-    after, log, events = trigger_all(state.rules, state.hexes, units, dice, log,
-                                     entered=frozenset(state.entered))
+    after, log, events = trigger_all(
+        state.rules, state.hexes, units, dice, log, entered=frozenset(state.entered)
+    )
     changed = [u for u in after if u != state.units[u.uid]]
     changes = Changes(
         units=_units_json(changed),
@@ -461,9 +500,16 @@ def _hex_effects(state: MatchState, command: HexEffects, dice: Dice) -> Event:
     text = "\n".join(e.explain() for e in events) or "no hex effect to trigger"
     clauses = tuple(dict.fromkeys(["hex.trigger", *(e.clause for e in events)]))
     rulings = tuple(dict.fromkeys(r for e in events for r in e.rulings))
-    return Event("hex-effects", command.to_json(), changes, text, dice=tuple(dice.log[start:]),
-                 clauses=clauses, rulings=rulings,
-                 detail={"events": [e.to_json() for e in events]})
+    return Event(
+        "hex-effects",
+        command.to_json(),
+        changes,
+        text,
+        dice=tuple(dice.log[start:]),
+        clauses=clauses,
+        rulings=rulings,
+        detail={"events": [e.to_json() for e in events]},
+    )
 
 
 def _load(state: MatchState, command: Load, dice: Dice) -> Event:
@@ -475,8 +521,14 @@ def _load(state: MatchState, command: Load, dice: Dice) -> Event:
         done = load(state.rules, unit, command.weapon)
     except RefereeError as exc:
         raise CommandError(f"load: {exc}") from None
-    return Event("load", command.to_json(), Changes(units=_units_json([done.state])), done.text,
-                 clauses=done.clauses, rulings=done.rulings)
+    return Event(
+        "load",
+        command.to_json(),
+        Changes(units=_units_json([done.state])),
+        done.text,
+        clauses=done.clauses,
+        rulings=done.rulings,
+    )
 
 
 def _aim(state: MatchState, command: Aim, dice: Dice) -> Event:
@@ -489,9 +541,13 @@ def _aim(state: MatchState, command: Aim, dice: Dice) -> Event:
     except RefereeError as exc:
         raise CommandError(f"aim: {exc}") from None
     gunnery = step_field(state, command, "gunnery", "gunnery", True)
-    return Event("aim", command.to_json(),
-                 Changes(units=_units_json([take_aim(unit, state.turn, gunnery)])),
-                 aim_text(unit, state.turn, gunnery), clauses=("orders.fire", "fire.aim"))
+    return Event(
+        "aim",
+        command.to_json(),
+        Changes(units=_units_json([take_aim(unit, state.turn, gunnery)])),
+        aim_text(unit, state.turn, gunnery),
+        clauses=("orders.fire", "fire.aim"),
+    )
 
 
 def _spot(state: MatchState, command: Spot, dice: Dice) -> Event:
@@ -508,8 +564,9 @@ def _spot(state: MatchState, command: Spot, dice: Dice) -> Event:
     except UnknownWeapon as exc:
         raise CommandError(str(exc)) from None
     now = GunneryStep(state.turn, step_field(state, command, "gunnery", "gunnery", True))
-    check = check_target(state.rules, _board(state), spotter, target, weapon, now=now,
-                         action="spot")
+    check = check_target(
+        state.rules, _board(state), spotter, target, weapon, now=now, action="spot"
+    )
     if check.shot is None:
         why = "; ".join(f"{r.text} ({r.clause})" for r in check.reasons)
         raise CommandError(f"{spotter.uid} may not spot {target.uid}: {why}")
@@ -519,10 +576,15 @@ def _spot(state: MatchState, command: Spot, dice: Dice) -> Event:
     except RefereeError as exc:
         raise CommandError(f"spot: {exc}") from None
     text = "\n".join([f"{spotter.uid} tries to spot {target.uid}", *result.explain()])
-    return Event("spot", command.to_json(), Changes(units=_units_json([result.target_after])), text,
-                 dice=tuple(dice.log[start:]),
-                 clauses=tuple(dict.fromkeys(("orders.spot", "fire.spot", *result.to_hit.clauses))),
-                 rulings=result.to_hit.rulings)
+    return Event(
+        "spot",
+        command.to_json(),
+        Changes(units=_units_json([result.target_after])),
+        text,
+        dice=tuple(dice.log[start:]),
+        clauses=tuple(dict.fromkeys(("orders.spot", "fire.spot", *result.to_hit.clauses))),
+        rulings=result.to_hit.rulings,
+    )
 
 
 def _advance(state: MatchState, command: Advance, dice: Dice) -> Event:
@@ -535,13 +597,15 @@ def _advance(state: MatchState, command: Advance, dice: Dice) -> Event:
     from referee.rules.orders.missing import missing_rule
 
     try:
-        plan = plan_advance(state, to=command.to, skip=command.skip,
-                            confirm=command.missing == "confirm")
+        plan = plan_advance(
+            state, to=command.to, skip=command.skip, confirm=command.missing == "confirm"
+        )
     except AdvanceError as exc:
         raise CommandError(str(exc)) from None
     if not plan.confirmed and not plan.passed:  # a plain advance, as journals have always had
-        return Event("advance", command.to_json(), plan.changes(), plan.text(),
-                     clauses=("turn.sequence",))
+        return Event(
+            "advance", command.to_json(), plan.changes(), plan.text(), clauses=("turn.sequence",)
+        )
     rule = missing_rule(state.rules)
     clauses = ["turn.sequence", *(rule.clauses if plan.confirmed else ())]
     return Event(

@@ -46,8 +46,11 @@ def hidden_tokens(state: MatchState, hidden_sides: Iterable[int]) -> list[dict[s
     """``[{"side": 2, "hex": "B2"}]``: the hidden tokens the other side sees on the table."""
     hidden = frozenset(hidden_sides)
     return sorted(
-        ({"side": u.side, "hex": hex_label(u.hex)} for u in state.units.values()
-         if u.hidden and u.side in hidden),
+        (
+            {"side": u.side, "hex": hex_label(u.hex)}
+            for u in state.units.values()
+            if u.hidden and u.side in hidden
+        ),
         key=lambda t: (t["side"], t["hex"]),
     )
 
@@ -62,8 +65,7 @@ def seen_state(state: MatchState, hidden_sides: Iterable[int]) -> MatchState:
 
 
 def _placed_uid(event: Event) -> str | None:
-    return str(event.command["uid"]) if event.kind == "place" and "uid" in event.command \
-        else None
+    return str(event.command["uid"]) if event.kind == "place" and "uid" in event.command else None
 
 
 def _masked(event: Event, state: MatchState, side: int) -> Event:
@@ -74,12 +76,14 @@ def _masked(event: Event, state: MatchState, side: int) -> Event:
         text = f"side {side} enters a placement, shown at the reveal"
     else:  # a hidden unit placed by a step since undone
         text = f"side {side} sets up a hidden token"
-    return Event(event.kind, {"kind": event.kind, "side": side}, Changes(), text,
-                 clauses=event.clauses)
+    return Event(
+        event.kind, {"kind": event.kind, "side": side}, Changes(), text, clauses=event.clauses
+    )
 
 
-def _conceals(event: Event, uid: str, state: MatchState, sides: dict[str, int],
-              hidden_sides: frozenset[int]) -> int:
+def _conceals(
+    event: Event, uid: str, state: MatchState, sides: dict[str, int], hidden_sides: frozenset[int]
+) -> int:
     """The side the placement ``event`` of ``uid`` is kept from the other of (0: none): a
     hidden unit's (on the table, or placed by a step since undone), or an entry of a blind
     setup not yet revealed."""
@@ -94,8 +98,9 @@ def _conceals(event: Event, uid: str, state: MatchState, sides: dict[str, int],
     return side if placed.get("hidden") or blind else 0
 
 
-def conceal_steps(steps: Sequence[Step], state: MatchState, hidden_sides: Iterable[int]
-                  ) -> list[Step]:
+def conceal_steps(
+    steps: Sequence[Step], state: MatchState, hidden_sides: Iterable[int]
+) -> list[Step]:
     """``steps`` with each placement of a unit :func:`concealed_uids` names masked (text,
     command and changes), and the step's name with it."""
     hidden_sides = frozenset(hidden_sides)

@@ -60,8 +60,9 @@ def correct_hex(state: MatchState, command: CorrectHex, dice: Dice) -> Event:
     old = state.hexes.get(h, kind_id)
     marker: HexMarker | None = None
     if count:
-        strength = command.strength if command.given("strength") else (
-            old.strength if old else None)
+        strength = (
+            command.strength if command.given("strength") else (old.strength if old else None)
+        )
         level = command.level if command.given("level") else (old.level if old else kind.level)
         if kind.strengths and strength not in kind.strengths:
             allowed = ", ".join(str(s) for s in kind.strengths)
@@ -88,8 +89,9 @@ def correct_remove(state: MatchState, command: CorrectRemove, dice: Dice) -> Eve
     """Take a unit off the table, and the damage still pending on it."""
     uid = command.uid
     if uid not in state.units:
-        error = CorrectionError(f"correct-remove: no unit {uid!r} in this match "
-                                f"(units: {', '.join(state.units)})")
+        error = CorrectionError(
+            f"correct-remove: no unit {uid!r} in this match (units: {', '.join(state.units)})"
+        )
         error.unit = uid
         raise error
     pending = None
@@ -109,23 +111,32 @@ def _whole(value: Any) -> bool:
 
 def _count(uid: str, key: str, value: Any, most: int) -> None:
     if not _whole(value) or not 0 <= value <= most:
-        raise CorrectionError(f"correct {uid}: {key} must be a whole number from 0 to {most}, "
-                              f"not {value!r}", unit=uid, field=key)
+        raise CorrectionError(
+            f"correct {uid}: {key} must be a whole number from 0 to {most}, not {value!r}",
+            unit=uid,
+            field=key,
+        )
 
 
 def _per_weapon(unit: UnitState, key: str, value: Any) -> None:
     """``loaded`` or ``fired``: a count per weapon of the card."""
     uid = unit.uid
     if not isinstance(value, Mapping):
-        raise CorrectionError(f"correct {uid}: {key} must map weapon names to counts, not "
-                              f"{value!r}", unit=uid, field=key)
+        raise CorrectionError(
+            f"correct {uid}: {key} must map weapon names to counts, not {value!r}",
+            unit=uid,
+            field=key,
+        )
     weapons = {w.name: w for w in unit.unit.weapons}
     for name, count in value.items():
         weapon = weapons.get(name)
         if weapon is None:
             known = ", ".join(weapons) or "none"
-            raise CorrectionError(f"correct {uid}: {key}: {unit.unit.name} has no weapon "
-                                  f"{name!r} (weapons: {known})", unit=uid, field=key)
+            raise CorrectionError(
+                f"correct {uid}: {key}: {unit.unit.name} has no weapon {name!r} (weapons: {known})",
+                unit=uid,
+                field=key,
+            )
         most = MAX_COUNT
         if key == "fired" and weapon.limited_ammo is not None:
             most = weapon.limited_ammo
@@ -134,12 +145,17 @@ def _per_weapon(unit: UnitState, key: str, value: Any) -> None:
 
 def _dice(uid: str, key: str, value: Any) -> None:
     """``poison`` or ``bleeding``: the die of each instance."""
-    if not isinstance(value, list | tuple) or len(value) > MAX_COUNT or not all(
-        _whole(d) and d in VALID_SIDES for d in value
+    if (
+        not isinstance(value, list | tuple)
+        or len(value) > MAX_COUNT
+        or not all(_whole(d) and d in VALID_SIDES for d in value)
     ):
         sides = ", ".join(str(d) for d in sorted(VALID_SIDES))
-        raise CorrectionError(f"correct {uid}: {key} lists the die of each instance "
-                              f"({sides}), not {value!r}", unit=uid, field=key)
+        raise CorrectionError(
+            f"correct {uid}: {key} lists the die of each instance ({sides}), not {value!r}",
+            unit=uid,
+            field=key,
+        )
 
 
 def check_unit_field(state: MatchState, unit: UnitState, key: str, value: Any) -> None:
@@ -157,8 +173,11 @@ def check_unit_field(state: MatchState, unit: UnitState, key: str, value: Any) -
     elif key == "speed":
         names = [s.name for s in card.speeds]
         if value not in names:
-            raise CorrectionError(f"correct {uid}: a {card.name} has no speed {value!r} "
-                                  f"(speeds: {', '.join(names)})", unit=uid, field=key)
+            raise CorrectionError(
+                f"correct {uid}: a {card.name} has no speed {value!r} (speeds: {', '.join(names)})",
+                unit=uid,
+                field=key,
+            )
     elif key in ("hex", "token_hex"):
         if key == "token_hex" and value is None:
             return
@@ -167,18 +186,19 @@ def check_unit_field(state: MatchState, unit: UnitState, key: str, value: Any) -
         except LabelError as exc:
             raise CorrectionError(f"correct {uid}: {key}: {exc}", unit=uid, field=key) from None
         if h not in state.battle_map:
-            raise CorrectionError(f"correct {uid}: {key}: {hex_label(h)} is not on the map",
-                                  unit=uid, field=key)
+            raise CorrectionError(
+                f"correct {uid}: {key}: {hex_label(h)} is not on the map", unit=uid, field=key
+            )
     elif key in ("loaded", "fired"):
         _per_weapon(unit, key, value)
     elif key in DICE_LISTS:
         _dice(uid, key, value)
     elif key == "side" and value not in (1, 2):
-        raise CorrectionError(f"correct {uid}: side is 1 or 2, not {value!r}",
-                              unit=uid, field=key)
+        raise CorrectionError(f"correct {uid}: side is 1 or 2, not {value!r}", unit=uid, field=key)
     elif key in ("flying", "hidden") and not isinstance(value, bool):
-        raise CorrectionError(f"correct {uid}: {key} is true or false, not {value!r}",
-                              unit=uid, field=key)
+        raise CorrectionError(
+            f"correct {uid}: {key} is true or false, not {value!r}", unit=uid, field=key
+        )
 
 
 def correct_unit(state: MatchState, command: Correct, dice: Dice) -> Event:
@@ -191,20 +211,29 @@ def correct_unit(state: MatchState, command: Correct, dice: Dice) -> Event:
     fields = command.set
     data = unit_state_json(unit)
     if not isinstance(fields, Mapping) or not fields:
-        raise CorrectionError(f"correct {uid}: 'set' names the fields to set (fields: "
-                              f"{', '.join(sorted(data))})", unit=uid, field="set")
+        raise CorrectionError(
+            f"correct {uid}: 'set' names the fields to set (fields: {', '.join(sorted(data))})",
+            unit=uid,
+            field="set",
+        )
     for key in fields:
         if key not in data or key in ("uid", "unit"):
             settable = sorted(set(data) - {"uid", "unit"})
-            raise CorrectionError(f"correct {uid}: cannot set {key} (fields: "
-                                  f"{', '.join(settable)})", unit=uid, field=str(key))
+            raise CorrectionError(
+                f"correct {uid}: cannot set {key} (fields: {', '.join(settable)})",
+                unit=uid,
+                field=str(key),
+            )
         check_unit_field(state, unit, key, fields[key])
     data.update(fields)
     if "elites_alive" not in fields:  # fewer models left than elites: the elites go too
         data["elites_alive"] = min(data["elites_alive"], data["alive"])
     if data["elites_alive"] > data["alive"]:
-        raise CorrectionError(f"correct {uid}: {data['elites_alive']} elites alive but only "
-                              f"{data['alive']} models", unit=uid, field="elites_alive")
+        raise CorrectionError(
+            f"correct {uid}: {data['elites_alive']} elites alive but only {data['alive']} models",
+            unit=uid,
+            field="elites_alive",
+        )
     try:
         fixed = unit_state_from_json(data, state.cards)
     except RefereeError as exc:

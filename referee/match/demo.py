@@ -140,7 +140,8 @@ def create_demo_match(path: Path | str) -> MatchFile:
         seed=DEMO_SEED,
         title=DEMO_TITLE,
     )
-    match.run("Orders for turns 1 and 2", [*orders_commands(1),
-                                           *orders_commands(2, DEMO_ORDERS_NEXT),
-                                           {"kind": "advance"}])
+    match.run(
+        "Orders for turns 1 and 2",
+        [*orders_commands(1), *orders_commands(2, DEMO_ORDERS_NEXT), {"kind": "advance"}],
+    )
     return match

@@ -46,8 +46,10 @@ class PlacedInEvent:
 
 
 def place_in_event(
-    state: MatchState, conditions: Sequence[WeaponCondition],
-    units: MutableMapping[str, UnitState], changes: MutableMapping[str, Any],
+    state: MatchState,
+    conditions: Sequence[WeaponCondition],
+    units: MutableMapping[str, UnitState],
+    changes: MutableMapping[str, Any],
 ) -> PlacedInEvent:
     """Put ``conditions`` into a fire event: into ``units`` (the unit states the event
     changes, filled in here) at once, or into ``changes`` as conditions pending until the
@@ -64,13 +66,20 @@ def place_in_event(
         else:
             units[c.target] = place_conditions(before, (c,))
         lines.append(text)
-        detail.append({**c.to_json(), "text": text, "rulings": list(rulings_of(state.rules, (c,))),
-                       "placed": "apply-damage" if later and c.count else "now"})
+        detail.append(
+            {
+                **c.to_json(),
+                "text": text,
+                "rulings": list(rulings_of(state.rules, (c,))),
+                "placed": "apply-damage" if later and c.count else "now",
+            }
+        )
     if later:
-        changes[PENDING_KEY] = [*(dict(p) for p in state.pending_conditions),
-                                *(c.to_json() for c in conditions if c.count)]
-    return PlacedInEvent(lines, clauses_of(conditions), rulings_of(state.rules, conditions),
-                         detail)
+        changes[PENDING_KEY] = [
+            *(dict(p) for p in state.pending_conditions),
+            *(c.to_json() for c in conditions if c.count),
+        ]
+    return PlacedInEvent(lines, clauses_of(conditions), rulings_of(state.rules, conditions), detail)
 
 
 def pending_conditions(state: MatchState) -> tuple[WeaponCondition, ...]:
@@ -78,9 +87,9 @@ def pending_conditions(state: MatchState) -> tuple[WeaponCondition, ...]:
     return tuple(WeaponCondition.from_json(p) for p in state.pending_conditions)
 
 
-def place_pending(state: MatchState, units: Mapping[str, UnitState]) -> tuple[
-    dict[str, UnitState], PlacedInEvent
-]:
+def place_pending(
+    state: MatchState, units: Mapping[str, UnitState]
+) -> tuple[dict[str, UnitState], PlacedInEvent]:
     """At the 'apply damage' step: ``units`` (the states after the damage rows) with the
     waiting conditions placed (none on a unit destroyed), and the working."""
     out = dict(units)
@@ -96,7 +105,12 @@ def place_pending(state: MatchState, units: Mapping[str, UnitState]) -> tuple[
             out[c.target] = place_conditions(now, (c,))
             text = f"{c.source}: {c.count} x {c.name} placed on {c.target}"
         lines.append(text)
-        detail.append({**c.to_json(), "text": text, "placed": "now",
-                       "rulings": list(rulings_of(state.rules, (c,)))})
-    return out, PlacedInEvent(lines, clauses_of(waiting), rulings_of(state.rules, waiting),
-                              detail)
+        detail.append(
+            {
+                **c.to_json(),
+                "text": text,
+                "placed": "now",
+                "rulings": list(rulings_of(state.rules, (c,))),
+            }
+        )
+    return out, PlacedInEvent(lines, clauses_of(waiting), rulings_of(state.rules, waiting), detail)

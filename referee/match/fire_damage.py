@@ -69,8 +69,9 @@ def open_damage(state: MatchState) -> HitsDamage:
     return HitsDamage(state.ledger(), [dict(p) for p in state.pending])
 
 
-def sector_of(state: MatchState, shooter: UnitState, target: UnitState,
-              chosen: object = None) -> Sector:
+def sector_of(
+    state: MatchState, shooter: UnitState, target: UnitState, chosen: object = None
+) -> Sector:
     """The sector the hits are applied to (:func:`referee.rules.fire.sector.hit_sector`); a
     sector the shot does not enter by refuses the command."""
     try:
@@ -80,8 +81,14 @@ def sector_of(state: MatchState, shooter: UnitState, target: UnitState,
 
 
 def roll_hits(
-    state: MatchState, done: HitsDamage, weapon: Weapon, target: UnitState, hits: int,
-    check: TargetCheck, sector: Sector, dice: Dice,
+    state: MatchState,
+    done: HitsDamage,
+    weapon: Weapon,
+    target: UnitState,
+    hits: int,
+    check: TargetCheck,
+    sector: Sector,
+    dice: Dice,
 ) -> None:
     """Roll the damage of ``hits`` hits of ``weapon`` on ``target`` into ``done``."""
     if not hits:
@@ -99,21 +106,24 @@ def roll_hits(
 
 
 def weapon_conditions(
-    state: MatchState, weapon: Weapon, hits: Mapping[str, tuple[int, int | None]],
-    units: dict[str, UnitState], changes: dict[str, Any],
+    state: MatchState,
+    weapon: Weapon,
+    hits: Mapping[str, tuple[int, int | None]],
+    units: dict[str, UnitState],
+    changes: dict[str, Any],
 ) -> PlacedInEvent:
     """What ``weapon`` places on each unit of ``hits`` (uid -> the hits that stand and, for
     an area attack, its successes before evasion), put into the event's ``units`` or
     ``changes`` (clauses ``weapons.set-on-fire``, ``weapons.acid``, ``weapons.poison``)."""
-    found = [c for uid, (n, successes) in hits.items()
-             for c in conditions_of_hits(state.rules, weapon, state.unit(uid), n,
-                                         successes=successes)]
+    found = [
+        c
+        for uid, (n, successes) in hits.items()
+        for c in conditions_of_hits(state.rules, weapon, state.unit(uid), n, successes=successes)
+    ]
     return place_in_event(state, found, units, changes)
 
 
-def area_fire_event(
-    state: MatchState, command: Fire, dice: Dice, check: TargetCheck
-) -> Event:
+def area_fire_event(state: MatchState, command: Fire, dice: Dice, check: TargetCheck) -> Event:
     """An area fire action at the hex of ``check``'s target (an allowed shot)."""
     from referee.rules.fire.area import AREA_MODIFIERS_RULING, area_fire  # area fire only
 
@@ -133,8 +143,9 @@ def area_fire_event(
         lines.append(result.explain())
     for result in action.results:
         unit = result.target
-        sector = sector_of(state, shooter, unit, command.sector
-                           if unit.uid == check.target.uid else None)
+        sector = sector_of(
+            state, shooter, unit, command.sector if unit.uid == check.target.uid else None
+        )
         roll_hits(state, done, weapon, unit, result.hits, check, sector, dice)
     lines += done.lines
     hits = sum(r.hits for r in action.results)
@@ -144,11 +155,15 @@ def area_fire_event(
         after = after_fire(rules, after, check.shot.aim)
     units = {after.uid: after}
     later: dict[str, Any] = {}
-    placed = weapon_conditions(state, weapon, {r.target.uid: (r.hits, r.successes)
-                                               for r in action.results}, units, later)
+    placed = weapon_conditions(
+        state, weapon, {r.target.uid: (r.hits, r.successes) for r in action.results}, units, later
+    )
     lines += placed.lines
-    changes = Changes(units={u.uid: unit_state_json(u) for u in units.values()},
-                      pending=tuple(done.pending) if hits else None, **later)
+    changes = Changes(
+        units={u.uid: unit_state_json(u) for u in units.values()},
+        pending=tuple(done.pending) if hits else None,
+        **later,
+    )
     rulings = [AREA_MODIFIERS_RULING]
     rulings += [t.ruling for r in action.results for t in r.need.terms if t.ruling]
     clauses = ["fire.target", "fire.area"]
@@ -161,13 +176,25 @@ def area_fire_event(
     clauses += placed.clauses
     rulings += placed.rulings
     detail = {
-        "weapon": weapon.name, "area": True, "hex": where,
-        "misfire": None if action.misfire is None else {
-            "on": action.misfire.on, "die": action.misfire.die, "misfired": action.misfired},
+        "weapon": weapon.name,
+        "area": True,
+        "hex": where,
+        "misfire": None
+        if action.misfire is None
+        else {"on": action.misfire.on, "die": action.misfire.die, "misfired": action.misfired},
         "identical": action.identical,
         "results": [r.to_json() for r in action.results],
-        "hits": hits, "damage": done.rolls, **placed.detail_json(),
+        "hits": hits,
+        "damage": done.rolls,
+        **placed.detail_json(),
     }
-    return Event("fire", command.to_json(), changes, "\n".join(lines),
-                 dice=tuple(dice.log[start:]), clauses=tuple(dict.fromkeys(clauses)),
-                 rulings=tuple(dict.fromkeys(rulings)), detail=detail)
+    return Event(
+        "fire",
+        command.to_json(),
+        changes,
+        "\n".join(lines),
+        dice=tuple(dice.log[start:]),
+        clauses=tuple(dict.fromkeys(clauses)),
+        rulings=tuple(dict.fromkeys(rulings)),
+        detail=detail,
+    )

@@ -46,32 +46,36 @@ S = TypeVar("S")
 
 FORMAT_VERSION = CURRENT  # turns begin with the orders step, fire at gunnery steps (formats.py)
 TABLES = ("meta", "cards", "units", "steps", "events")
-COLUMNS: Mapping[str, frozenset[str]] = MappingProxyType({
-    "meta": frozenset({"key", "value"}),
-    "cards": frozenset({"id", "data"}),
-    "units": frozenset({"uid", "position", "data"}),
-    "steps": frozenset({"number", "name", "undone", "created"}),
-    "events": frozenset({"id", "step", "position", "kind", "data"}),
-})
+COLUMNS: Mapping[str, frozenset[str]] = MappingProxyType(
+    {
+        "meta": frozenset({"key", "value"}),
+        "cards": frozenset({"id", "data"}),
+        "units": frozenset({"uid", "position", "data"}),
+        "steps": frozenset({"number", "name", "undone", "created"}),
+        "events": frozenset({"id", "step", "position", "kind", "data"}),
+    }
+)
 """The columns each table must have (a file with one dropped is damaged)."""
-TABLE_SQL: Mapping[str, str] = MappingProxyType({
-    "meta": 'CREATE TABLE "meta" (\n   "key" TEXT PRIMARY KEY,\n   "value" TEXT\n)',
-    "cards": 'CREATE TABLE "cards" (\n   "id" TEXT PRIMARY KEY,\n   "data" TEXT\n)',
-    "units": 'CREATE TABLE "units" (\n   "uid" TEXT PRIMARY KEY,\n   "position" INTEGER,\n'
-             '   "data" TEXT\n)',
-    "steps": 'CREATE TABLE "steps" (\n   "number" INTEGER PRIMARY KEY,\n   "name" TEXT,\n'
-             '   "undone" INTEGER,\n   "created" TEXT\n)',
-    "events": 'CREATE TABLE "events" (\n   "id" INTEGER PRIMARY KEY,\n'
-              '   "step" INTEGER REFERENCES "steps"("number"),\n   "position" INTEGER,\n'
-              '   "kind" TEXT,\n   "data" TEXT\n)',
-    "events index": 'CREATE INDEX "idx_events_step_position"\n    ON "events" ("step", "position")',
-})
+TABLE_SQL: Mapping[str, str] = MappingProxyType(
+    {
+        "meta": 'CREATE TABLE "meta" (\n   "key" TEXT PRIMARY KEY,\n   "value" TEXT\n)',
+        "cards": 'CREATE TABLE "cards" (\n   "id" TEXT PRIMARY KEY,\n   "data" TEXT\n)',
+        "units": 'CREATE TABLE "units" (\n   "uid" TEXT PRIMARY KEY,\n   "position" INTEGER,\n'
+        '   "data" TEXT\n)',
+        "steps": 'CREATE TABLE "steps" (\n   "number" INTEGER PRIMARY KEY,\n   "name" TEXT,\n'
+        '   "undone" INTEGER,\n   "created" TEXT\n)',
+        "events": 'CREATE TABLE "events" (\n   "id" INTEGER PRIMARY KEY,\n'
+        '   "step" INTEGER REFERENCES "steps"("number"),\n   "position" INTEGER,\n'
+        '   "kind" TEXT,\n   "data" TEXT\n)',
+        "events index": 'CREATE INDEX "idx_events_step_position"\n'
+        '    ON "events" ("step", "position")',
+    }
+)
 """A new match file's tables, in SQL word for word as sqlite-utils wrote them before (so a
 file is laid out as it was, page for page), written with Python's own sqlite3, which
 imports in no time."""
 BUSY_SECONDS = 15.0
 """How long a command waits for another program's write to the same file to finish."""
-
 
 
 def _plain(data: object) -> object:
@@ -152,7 +156,6 @@ def _builtin_sha256() -> Any:
 _sha256 = _builtin_sha256()
 
 
-
 @contextmanager
 def _sqlite_errors(path: Path) -> Iterator[None]:
     """SQLite's complaints about the file as a :class:`MatchFileError` naming it; a misuse
@@ -166,19 +169,25 @@ def _sqlite_errors(path: Path) -> Iterator[None]:
         if "locked" in text or "busy" in text:
             raise MatchFileError(
                 f"{path}: busy: another program kept it locked for over {BUSY_SECONDS:g} s; "
-                "nothing was changed, try again", file=path) from None
-        raise MatchFileError(f"{path}: not a match file or damaged ({text}); it was not "
-                             "changed", file=path) from None
+                "nothing was changed, try again",
+                file=path,
+            ) from None
+        raise MatchFileError(
+            f"{path}: not a match file or damaged ({text}); it was not changed", file=path
+        ) from None
     except sqlite3.DatabaseError as exc:
-        raise MatchFileError(f"{path}: not a match file or damaged ({exc}); it was not changed",
-                             file=path) from None
+        raise MatchFileError(
+            f"{path}: not a match file or damaged ({exc}); it was not changed", file=path
+        ) from None
     except UnicodeDecodeError:  # SQLite's own text (a damaged name in its check) not UTF-8
-        raise MatchFileError(f"{path}: the file is damaged (text that is not UTF-8); it was "
-                             "not changed", file=path) from None
+        raise MatchFileError(
+            f"{path}: the file is damaged (text that is not UTF-8); it was not changed", file=path
+        ) from None
 
 
-def check_new_match(settings: Mapping[str, str] | None, title: object, seed: object,
-                    units: Sized) -> None:
+def check_new_match(
+    settings: Mapping[str, str] | None, title: object, seed: object, units: Sized
+) -> None:
     """What every new match file's header must be, whatever its game system: settings as
     text, a title of at most ``NAME_MAX_CHARS``, a seed from 0 below 2^63, at most
     ``MATCH_MAX_UNITS`` units."""
@@ -187,8 +196,9 @@ def check_new_match(settings: Mapping[str, str] | None, title: object, seed: obj
             raise MatchFileError(f"settings: {key!r} = {value!r}: expected text for both")
     if not isinstance(title, str) or len(title) > NAME_MAX_CHARS:
         raise MatchFileError(f"title: text of at most {NAME_MAX_CHARS} characters")
-    if seed is not None and (isinstance(seed, bool) or not isinstance(seed, int)
-                             or not 0 <= seed < 2**63):
+    if seed is not None and (
+        isinstance(seed, bool) or not isinstance(seed, int) or not 0 <= seed < 2**63
+    ):
         raise MatchFileError(f"seed: {seed!r} is not a whole number from 0 below 2^63")
     if len(units) > MATCH_MAX_UNITS:
         raise MatchFileError(f"units: {len(units)}, over the limit of {MATCH_MAX_UNITS}")
@@ -245,24 +255,38 @@ def _rolls(data: object, where: str) -> tuple[Roll, ...]:
         raise MatchFileError(f"{where}: clause and ruling ids are text")
     dice = []
     for i, d in enumerate(data["dice"]):
-        ok = isinstance(d, dict) and all(
-            isinstance(d.get(k), int) and not isinstance(d.get(k), bool)
-            for k in ("sides", "value")
-        ) and isinstance(d.get("purpose"), str) and isinstance(d.get("typed"), bool)
+        ok = (
+            isinstance(d, dict)
+            and all(
+                isinstance(d.get(k), int) and not isinstance(d.get(k), bool)
+                for k in ("sides", "value")
+            )
+            and isinstance(d.get("purpose"), str)
+            and isinstance(d.get("typed"), bool)
+        )
         if not ok or not 1 <= d["value"] <= max(1, d["sides"]) <= 1000:
             raise MatchFileError(f"{where}: die {i} is not a die roll: {d!r:.60}")
         dice.append(Roll(d["sides"], d["value"], d["purpose"], d["typed"]))
     return tuple(dice)
 
 
-_ROW_KINDS: Mapping[str, type] = MappingProxyType({
-    "kind": str, "command": dict, "changes": dict, "text": str, "dice": list, "clauses": list,
-    "rulings": list})
+_ROW_KINDS: Mapping[str, type] = MappingProxyType(
+    {
+        "kind": str,
+        "command": dict,
+        "changes": dict,
+        "text": str,
+        "dice": list,
+        "clauses": list,
+        "rulings": list,
+    }
+)
 """What each key of an event row holds."""
 
 
 def _meta_problems(meta: Mapping[str, Any]) -> list[str]:
     """What is wrong with the keys every match file's meta table has (empty: nothing)."""
+
     def text(key: str, required: bool = True) -> str | None:
         if key not in meta:
             return f"no {key}" if required else None
@@ -278,15 +302,19 @@ def _meta_problems(meta: Mapping[str, Any]) -> list[str]:
 
     seed = meta.get("seed")
     problems = [
-        text("ruleset"), text("title", False), text("created", False), table("readings"),
+        text("ruleset"),
+        text("title", False),
+        text("created", False),
+        table("readings"),
         table("settings"),
-        None if isinstance(seed, int) and not isinstance(seed, bool) and 0 <= seed < 2**63
+        None
+        if isinstance(seed, int) and not isinstance(seed, bool) and 0 <= seed < 2**63
         else f"seed is not a whole number from 0: {seed!r:.40}",
-        None if len(str(meta.get("title", ""))) <= NAME_MAX_CHARS
+        None
+        if len(str(meta.get("title", ""))) <= NAME_MAX_CHARS
         else f"the title is over the limit of {NAME_MAX_CHARS} characters",
     ]
     return [p for p in problems if p]
-
 
 
 class JournalFile(Generic[S]):
@@ -330,8 +358,14 @@ class JournalFile(Generic[S]):
     def initial_state(self) -> S:
         raise NotImplementedError
 
-    def run(self, name: str, commands: Iterable[Mapping[str, Any]], typed: Iterable[int] = (),
-            *, strict: bool = False) -> Step:
+    def run(
+        self,
+        name: str,
+        commands: Iterable[Mapping[str, Any]],
+        typed: Iterable[int] = (),
+        *,
+        strict: bool = False,
+    ) -> Step:
         """Carry out ``commands`` (their JSON forms) as one named step and write it, all or
         nothing; ``typed``: the dice read off the table, answering the step's first dice."""
         raise NotImplementedError
@@ -353,14 +387,19 @@ class JournalFile(Generic[S]):
     # --- creating and opening -------------------------------------------------------
 
     @staticmethod
-    def write_new(path: Path, meta: Mapping[str, Any], cards: Mapping[str, Any],
-                  units: Sequence[Mapping[str, Any]]) -> None:
+    def write_new(
+        path: Path,
+        meta: Mapping[str, Any],
+        cards: Mapping[str, Any],
+        units: Sequence[Mapping[str, Any]],
+    ) -> None:
         """Write a new match file at ``path`` with ``meta`` (a JSON value per key),
         ``cards`` (id -> JSON) and ``units`` (the set-up, each with its ``uid``); the file
         appears whole or not at all, and an existing file is never replaced."""
         if path.exists() or path.is_symlink():
-            raise MatchFileError(f"{path}: already exists; a match file is never overwritten",
-                                 file=path)
+            raise MatchFileError(
+                f"{path}: already exists; a match file is never overwritten", file=path
+            )
         partial = path.with_name(f".{path.name}.partial")
         partial.unlink(missing_ok=True)
         db = sqlite3.connect(partial)
@@ -368,20 +407,27 @@ class JournalFile(Generic[S]):
             with _sqlite_errors(partial), db:
                 # each table made, then filled, in the order sqlite-utils did
                 db.execute(TABLE_SQL["meta"])
-                db.executemany("INSERT INTO meta (key, value) VALUES (?, ?)",
-                               [(k, json.dumps(v)) for k, v in meta.items()])
+                db.executemany(
+                    "INSERT INTO meta (key, value) VALUES (?, ?)",
+                    [(k, json.dumps(v)) for k, v in meta.items()],
+                )
                 db.execute(TABLE_SQL["cards"])
-                db.executemany("INSERT INTO cards (id, data) VALUES (?, ?)",
-                               [(k, json.dumps(v)) for k, v in cards.items()])
+                db.executemany(
+                    "INSERT INTO cards (id, data) VALUES (?, ?)",
+                    [(k, json.dumps(v)) for k, v in cards.items()],
+                )
                 db.execute(TABLE_SQL["units"])  # a match whose units all wait for setup has none
-                db.executemany("INSERT INTO units (uid, position, data) VALUES (?, ?, ?)",
-                               [(u["uid"], i, json.dumps(u)) for i, u in enumerate(units)])
+                db.executemany(
+                    "INSERT INTO units (uid, position, data) VALUES (?, ?, ?)",
+                    [(u["uid"], i, json.dumps(u)) for i, u in enumerate(units)],
+                )
                 for table in ("steps", "events", "events index"):
                     db.execute(TABLE_SQL[table])
             db.close()
             if path.exists():
-                raise MatchFileError(f"{path}: already exists; a match file is never overwritten",
-                                     file=path)
+                raise MatchFileError(
+                    f"{path}: already exists; a match file is never overwritten", file=path
+                )
             os.replace(partial, path)  # the file appears whole or not at all
         finally:
             db.close()
@@ -394,8 +440,9 @@ class JournalFile(Generic[S]):
         if not path.is_file():
             raise MatchFileError(f"{path}: no such match file", file=path)
         with _sqlite_errors(path):
-            conn = sqlite3.connect(f"{path.resolve().as_uri()}?mode=rw", uri=True,
-                                   timeout=BUSY_SECONDS)
+            conn = sqlite3.connect(
+                f"{path.resolve().as_uri()}?mode=rw", uri=True, timeout=BUSY_SECONDS
+            )
         try:
             with _sqlite_errors(path):
                 return cls(path, conn)
@@ -407,20 +454,27 @@ class JournalFile(Generic[S]):
         path = self.path
         ok = self.conn.execute("PRAGMA quick_check").fetchone()
         if not ok or ok[0] != "ok":
-            raise MatchFileError(f"{path}: the file is damaged ({ok[0] if ok else '?'}); it was "
-                                 "not changed", file=path)
-        names = {str(r[0]) for r in self.conn.execute(
-            "SELECT name FROM sqlite_master WHERE type = 'table'")}
+            raise MatchFileError(
+                f"{path}: the file is damaged ({ok[0] if ok else '?'}); it was not changed",
+                file=path,
+            )
+        names = {
+            str(r[0])
+            for r in self.conn.execute("SELECT name FROM sqlite_master WHERE type = 'table'")
+        }
         missing = [t for t in TABLES if t not in names]
         if missing:
-            raise MatchFileError(f"{path}: not a match file (no {', '.join(missing)} table)",
-                                 file=path)
+            raise MatchFileError(
+                f"{path}: not a match file (no {', '.join(missing)} table)", file=path
+            )
         for table, wanted in COLUMNS.items():
             have = {str(r[1]) for r in self.conn.execute(f"PRAGMA table_info({table})")}
             if not wanted <= have:
                 raise MatchFileError(
                     f"{path}: damaged: table {table} has no column "
-                    f"{', '.join(sorted(wanted - have))}; it was not changed", file=path)
+                    f"{', '.join(sorted(wanted - have))}; it was not changed",
+                    file=path,
+                )
 
     def _read_meta(self) -> dict[str, Any]:
         path = self.path
@@ -431,21 +485,27 @@ class JournalFile(Generic[S]):
         if isinstance(version, int) and not isinstance(version, bool) and version > FORMAT_VERSION:
             raise MatchFileError(
                 f"{path}: written by a newer referee (match format {version}; this one reads "
-                f"up to {FORMAT_VERSION}); it was not changed", file=path
+                f"up to {FORMAT_VERSION}); it was not changed",
+                file=path,
             )
         if isinstance(version, bool) or not isinstance(version, int) or version < 1:
-            raise MatchFileError(f"{path}: damaged: its format version is {version!r}, not a "
-                                 "whole number from 1; it was not changed", file=path)
+            raise MatchFileError(
+                f"{path}: damaged: its format version is {version!r}, not a "
+                "whole number from 1; it was not changed",
+                file=path,
+            )
         meta.setdefault("settings", {})  # files written before settings existed
         problems = _meta_problems(meta) + self._meta_problems(meta)
         if problems:
-            raise MatchFileError(f"{path}: damaged: {'; '.join(problems)}; it was not changed",
-                                 file=path)
+            raise MatchFileError(
+                f"{path}: damaged: {'; '.join(problems)}; it was not changed", file=path
+            )
         for table, most in (("units", MATCH_MAX_UNITS), ("steps", MATCH_MAX_STEPS)):
             count = self.conn.execute(f"SELECT COUNT(*) FROM {table}").fetchone()[0]
             if count > most:
-                raise MatchFileError(f"{path}: {count} {table}, over the limit of {most}",
-                                     file=path)
+                raise MatchFileError(
+                    f"{path}: {count} {table}, over the limit of {most}", file=path
+                )
         return meta
 
     @property
@@ -502,7 +562,9 @@ class JournalFile(Generic[S]):
                         raise MatchMovedOn(
                             f"{self.path}: another program wrote to this match since it was "
                             "last read; nothing was written: look at the match as it is now "
-                            "and do it again", file=self.path)
+                            "and do it again",
+                            file=self.path,
+                        )
                     self._state = None
                     self._version = version
                 yield
@@ -558,18 +620,22 @@ class JournalFile(Generic[S]):
         return int(self.meta["seed"])
 
     def steps(self, *, include_undone: bool = False) -> list[Step]:
-        return [Step(number, name, tuple(r.event() for r in rows), undone)
-                for number, name, undone, rows in self.step_rows(include_undone=include_undone)]
+        return [
+            Step(number, name, tuple(r.event() for r in rows), undone)
+            for number, name, undone, rows in self.step_rows(include_undone=include_undone)
+        ]
 
-    def step_rows(self, *, include_undone: bool = False
-                  ) -> list[tuple[int, str, bool, tuple[EventRow, ...]]]:
+    def step_rows(
+        self, *, include_undone: bool = False
+    ) -> list[tuple[int, str, bool, tuple[EventRow, ...]]]:
         """Each step (number, name, undone) with its events as the file holds them
         (:class:`EventRow`): a check runs each again from its row and compares it with the
         row's text, reading a whole event only where they differ."""
         where = "" if include_undone else " WHERE undone = 0"
         with _sqlite_errors(self.path), self._reading():
-            rows = list(self.conn.execute(
-                f"SELECT number, name, undone FROM steps{where} ORDER BY number"))
+            rows = list(
+                self.conn.execute(f"SELECT number, name, undone FROM steps{where} ORDER BY number")
+            )
             events: dict[int, list[tuple[Any, Any]]] = {}
             for step, position, data in self.conn.execute(
                 "SELECT step, position, data FROM events ORDER BY step, position"
@@ -590,8 +656,9 @@ class JournalFile(Generic[S]):
     def step_count(self) -> int:
         """How many steps the journal holds (not counting those undone)."""
         with _sqlite_errors(self.path), self._reading():
-            return int(self.conn.execute(
-                "SELECT COUNT(*) FROM steps WHERE undone = 0").fetchone()[0])
+            return int(
+                self.conn.execute("SELECT COUNT(*) FROM steps WHERE undone = 0").fetchone()[0]
+            )
 
     @property
     def state(self) -> S:
@@ -636,8 +703,7 @@ class JournalFile(Generic[S]):
             if not later:
                 return []
             state = self._fold([s for s in steps if s.number <= number])
-            conn.execute("UPDATE steps SET undone = 1 WHERE undone = 0 AND number > ?",
-                         (number,))
+            conn.execute("UPDATE steps SET undone = 1 WHERE undone = 0 AND number > ?", (number,))
         self._state = state
         return [Step(s.number, s.name, s.events, True) for s in later]
 
@@ -655,7 +721,6 @@ class JournalFile(Generic[S]):
             conn.execute("UPDATE steps SET undone = 0 WHERE number = ?", (again.number,))
         self._state = state
         return Step(again.number, again.name, again.events, False)
-
 
     def _write_step(self, number: int, name: str, events: Sequence[Event]) -> None:
         """Write step ``number`` with its ``events`` (inside :meth:`_writing`), dropping the
@@ -680,8 +745,9 @@ class JournalFile(Generic[S]):
         if not isinstance(name, str) or not name.strip():
             raise MatchFileError("a step needs a name")
         if len(name) > NAME_MAX_CHARS:
-            raise MatchFileError(f"step name: {len(name)} characters, over the limit of "
-                                 f"{NAME_MAX_CHARS}")
+            raise MatchFileError(
+                f"step name: {len(name)} characters, over the limit of {NAME_MAX_CHARS}"
+            )
         if count > most:
             raise MatchFileError(f"commands: {count} in one step, over the limit of {most}")
 
@@ -689,15 +755,20 @@ class JournalFile(Generic[S]):
         """The number of the next step, refusing a step past the limit of steps (inside
         :meth:`_writing`): :meth:`_check_room` and :meth:`_next_number` in one query."""
         count, last = self.conn.execute(
-            "SELECT COUNT(*), MAX(number) FROM steps WHERE undone = 0").fetchone()
+            "SELECT COUNT(*), MAX(number) FROM steps WHERE undone = 0"
+        ).fetchone()
         if count >= MATCH_MAX_STEPS:
-            raise MatchFileError(f"{self.path}: {count} steps, the limit of "
-                                 f"{MATCH_MAX_STEPS}: start a new match", file=self.path)
+            raise MatchFileError(
+                f"{self.path}: {count} steps, the limit of {MATCH_MAX_STEPS}: start a new match",
+                file=self.path,
+            )
         return int(last or 0) + 1
 
     def _check_room(self) -> None:
         """Refuse a step past the limit of steps (inside :meth:`_writing`)."""
         count = self.conn.execute("SELECT COUNT(*) FROM steps WHERE undone = 0").fetchone()[0]
         if count >= MATCH_MAX_STEPS:
-            raise MatchFileError(f"{self.path}: {count} steps, the limit of "
-                                 f"{MATCH_MAX_STEPS}: start a new match", file=self.path)
+            raise MatchFileError(
+                f"{self.path}: {count} steps, the limit of {MATCH_MAX_STEPS}: start a new match",
+                file=self.path,
+            )

@@ -138,8 +138,9 @@ def journal_system(edition: str | None) -> str:
         return DEFAULT_SYSTEM
 
 
-def parse_command(line: str, where: str = "command",
-                  system: str = DEFAULT_SYSTEM) -> dict[str, Any]:
+def parse_command(
+    line: str, where: str = "command", system: str = DEFAULT_SYSTEM
+) -> dict[str, Any]:
     """One command line (``fire shooter=tank target=grunts weapon="Main gun"``) as the JSON
     the journal keeps; for a game system of :data:`COMMAND_CHECKS` (the main game's), its
     kind and fields checked (:mod:`referee.match.command_kinds`). An error names the line
@@ -178,8 +179,20 @@ def parse_journal(text: str, source: str = "<journal>") -> TextJournal:
             continue
         head, colon, rest = line.partition(":")
         key = head.strip().lower()
-        if colon and key in ("format", "map", "edition", "seed", "ruling", "unit", "step",
-                             "dice", "scenario", "victory", "ruleset", "mission"):
+        if colon and key in (
+            "format",
+            "map",
+            "edition",
+            "seed",
+            "ruling",
+            "unit",
+            "step",
+            "dice",
+            "scenario",
+            "victory",
+            "ruleset",
+            "mission",
+        ):
             rest = rest.strip()
             if key == "format":
                 if rest not in ("1", "2", "3"):

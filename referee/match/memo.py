@@ -21,7 +21,8 @@ T = TypeVar("T")
 def _same(a: tuple[object, ...], b: tuple[object, ...]) -> bool:
     return len(a) == len(b) and all(
         x is y or (type(x) in (int, str) and type(y) is type(x) and x == y)
-        for x, y in zip(a, b, strict=True))
+        for x, y in zip(a, b, strict=True)
+    )
 
 
 class LastAnswer(Generic[T]):

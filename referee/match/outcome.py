@@ -23,7 +23,9 @@ from referee.rules.state import UnitState
 
 
 def dry_step(
-    state: MatchState, commands: Iterable[Mapping[str, Any]], seed: int,
+    state: MatchState,
+    commands: Iterable[Mapping[str, Any]],
+    seed: int,
     typed: Sequence[int] = (),
 ) -> tuple[tuple[Event, ...], MatchState]:
     """The step's events and the state after it, on a copy (nothing is written)."""
@@ -37,8 +39,10 @@ def dry_step(
     if dice.pending:
         from referee.match.commands import CommandError
 
-        raise CommandError(f"{len(dice.pending)} typed dice left over "
-                           f"({', '.join(map(str, dice.pending))}): the step needs fewer")
+        raise CommandError(
+            f"{len(dice.pending)} typed dice left over "
+            f"({', '.join(map(str, dice.pending))}): the step needs fewer"
+        )
     return tuple(events), state
 
 
@@ -46,8 +50,9 @@ def _changes(before: UnitState, after: UnitState) -> list[str]:
     """What differs between two states of a unit, in a referee's words."""
     out: list[str] = []
     if after.alive != before.alive:
-        out.append(f"models {before.alive} -> {after.alive}"
-                   + (" (destroyed)" if after.destroyed else ""))
+        out.append(
+            f"models {before.alive} -> {after.alive}" + (" (destroyed)" if after.destroyed else "")
+        )
     if after.hex != before.hex:
         from referee.board.hexgrid import hex_label
 
@@ -88,8 +93,9 @@ class UnitOutcome:
         for e in self.rolled:
             lines.append(f"  pending: {e.source}, {e.roll.explain()}")
         if self.rolled:
-            lines.append("  when damage is applied: "
-                         + ("; ".join(self.when_applied) or "nothing changes"))
+            lines.append(
+                "  when damage is applied: " + ("; ".join(self.when_applied) or "nothing changes")
+            )
         return "\n".join(lines)
 
 
@@ -118,21 +124,27 @@ def what_hit(event: Event) -> tuple[str, ...]:
     lines = [event.text.splitlines()[0]]
     misfire = detail.get("misfire")
     if misfire:
-        lines.append(f"misfire[{misfire['on']}-] rolled {misfire['die']}: "
-                     + ("the action does nothing" if misfire["misfired"] else "no misfire"))
+        lines.append(
+            f"misfire[{misfire['on']}-] rolled {misfire['die']}: "
+            + ("the action does nothing" if misfire["misfired"] else "no misfire")
+        )
         if misfire["misfired"]:
             return tuple(lines)
     for r in detail.get("results", ()):  # an area attack, unit by unit
         dice = ", ".join(str(x["result"]) for x in r["rolls"])
         negated = f", {r['negated']} negated by evasion" if r.get("evasion_dice") else ""
-        lines.append(f"{r['target']}: area dice {dice or 'none'} at {r['need']}+{negated}: "
-                     f"{r['hits']} hit{'s' if r['hits'] != 1 else ''}")
+        lines.append(
+            f"{r['target']}: area dice {dice or 'none'} at {r['need']}+{negated}: "
+            f"{r['hits']} hit{'s' if r['hits'] != 1 else ''}"
+        )
     rolls = detail.get("rolls", ())
     if rolls:
         dice = ", ".join(str(x["result"]) for x in rolls)
         need = rolls[0]["need"]
-        lines.append(f"to hit {dice} at {need}+: {detail.get('hits', 0)} "
-                     f"hit{'s' if detail.get('hits', 0) != 1 else ''}")
+        lines.append(
+            f"to hit {dice} at {need}+: {detail.get('hits', 0)} "
+            f"hit{'s' if detail.get('hits', 0) != 1 else ''}"
+        )
     return tuple(lines)
 
 
@@ -156,8 +168,12 @@ class StepOutcome:
         """The fire, acid and poison the step's fire actions place (or the 'apply damage'
         step places), each with its ``text``, ``clause`` and ``rulings``
         (:mod:`referee.match.fire_conditions`)."""
-        return tuple(c for e in self.events if e.kind in ("fire", "apply-damage")
-                     for c in e.detail.get("conditions", ()))
+        return tuple(
+            c
+            for e in self.events
+            if e.kind in ("fire", "apply-damage")
+            for c in e.detail.get("conditions", ())
+        )
 
     @property
     def headline(self) -> tuple[str, ...]:
@@ -171,10 +187,16 @@ class StepOutcome:
 def step_outcome(before: MatchState, events: Sequence[Event], after: MatchState) -> StepOutcome:
     """The outcome of ``events`` taking ``before`` to ``after``."""
     ledger = after.ledger()
-    new = ledger.entries[len(before.pending):]
+    new = ledger.entries[len(before.pending) :]
     applied = apply_pending(ledger, after.units)
-    uids = [*dict.fromkeys([*(u for u in after.units if after.units[u] != before.units.get(u)),
-                            *(e.uid for e in new)])]
+    uids = [
+        *dict.fromkeys(
+            [
+                *(u for u in after.units if after.units[u] != before.units.get(u)),
+                *(e.uid for e in new),
+            ]
+        )
+    ]
     out = []
     for uid in uids:
         now_state = after.units.get(uid)
@@ -186,9 +208,15 @@ def step_outcome(before: MatchState, events: Sequence[Event], after: MatchState)
         if not now and not rolled:
             continue
         final = applied.states.get(uid, now_state)
-        out.append(UnitOutcome(uid, now, rolled,
-                               tuple(_changes(now_state, final)) if rolled else (),
-                               sum(e.outcome.killed for e in rolled)))
+        out.append(
+            UnitOutcome(
+                uid,
+                now,
+                rolled,
+                tuple(_changes(now_state, final)) if rolled else (),
+                sum(e.outcome.killed for e in rolled),
+            )
+        )
     return StepOutcome(tuple(events), tuple(out))
 
 
@@ -204,10 +232,12 @@ class PendingOnUnit:
     def text(self) -> str:
         n = len(self.rolls)
         head = f"{n} damage roll{'s' if n != 1 else ''} waiting to be applied"
-        rows = [f"  {e.source}: {e.roll.row.text if e.roll.row else 'no damage'}"
-                for e in self.rolls]
-        return "\n".join([head, *rows,
-                          "when applied: " + ("; ".join(self.when_applied) or "nothing changes")])
+        rows = [
+            f"  {e.source}: {e.roll.row.text if e.roll.row else 'no damage'}" for e in self.rolls
+        ]
+        return "\n".join(
+            [head, *rows, "when applied: " + ("; ".join(self.when_applied) or "nothing changes")]
+        )
 
 
 def pending_by_unit(state: MatchState) -> dict[str, PendingOnUnit]:
@@ -224,6 +254,7 @@ def pending_by_unit(state: MatchState) -> dict[str, PendingOnUnit]:
             continue
         rolls = ledger.pending(uid)
         final = applied.states.get(uid, now)
-        out[uid] = PendingOnUnit(uid, rolls, tuple(_changes(now, final)),
-                                 applied.killed.get(uid, 0))
+        out[uid] = PendingOnUnit(
+            uid, rolls, tuple(_changes(now, final)), applied.killed.get(uid, 0)
+        )
     return out

@@ -29,8 +29,9 @@ def is_database(path: Path) -> bool:
         return False
 
 
-def write_output(path: Path | str, text: str, *, force: bool = False,
-                 keep: tuple[Path, ...] = ()) -> Path:
+def write_output(
+    path: Path | str, text: str, *, force: bool = False, keep: tuple[Path, ...] = ()
+) -> Path:
     """Write ``text`` to ``path``: refused if ``path`` is one of ``keep`` (the match the
     report is of), holds a database (a match file), is not a regular file, or exists and
     ``force`` is not given. The text goes to a temporary file beside it first, so a failure
@@ -43,8 +44,11 @@ def write_output(path: Path | str, text: str, *, force: bool = False,
         if not path.is_file():
             raise OutputRefused(path, "is not a regular file")
         if is_database(path):
-            raise OutputRefused(path, "holds a match file (or another database), which a "
-                                "report never replaces, even with --force")
+            raise OutputRefused(
+                path,
+                "holds a match file (or another database), which a "
+                "report never replaces, even with --force",
+            )
         if not force:
             raise OutputRefused(path, "already exists (give --force to replace it)")
     folder = path.parent if str(path.parent) else Path(".")

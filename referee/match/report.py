@@ -97,8 +97,10 @@ def _conditions(u: object) -> str:
 
 
 def _state_table(state: MatchState) -> str:
-    rows = ["<table><tr><th>unit</th><th>side</th><th>hex</th><th>facing</th><th>speed</th>"
-            "<th>models</th><th>damage tokens</th><th>conditions</th><th>loaded</th></tr>"]
+    rows = [
+        "<table><tr><th>unit</th><th>side</th><th>hex</th><th>facing</th><th>speed</th>"
+        "<th>models</th><th>damage tokens</th><th>conditions</th><th>loaded</th></tr>"
+    ]
     for u in state.units.values():
         gone = " class='destroyed'" if u.destroyed else ""
         loaded = ", ".join(f"{escape(w)} {n}" for w, n in u.loaded.items() if n) or "—"
@@ -108,11 +110,14 @@ def _state_table(state: MatchState) -> str:
             f"</td><td class='num'>{u.side}</td><td>{u.hex}</td>"
             f"<td>{DIRECTION_NAMES[u.facing]}</td><td>{escape(u.speed)}</td>"
             f"<td class='num'>{models}</td><td class='num'>{u.damage_tokens}</td>"
-            f"<td>{escape(_conditions(u))}</td><td>{loaded}</td></tr>")
+            f"<td>{escape(_conditions(u))}</td><td>{loaded}</td></tr>"
+        )
     rows.append("</table>")
-    markers = [f"{h}: " + ", ".join(f"{escape(m.kind)}{escape(m.notation())} x{m.count}"
-                                    for m in state.hexes.at(h))
-               for h in state.hexes.hexes()]
+    markers = [
+        f"{h}: "
+        + ", ".join(f"{escape(m.kind)}{escape(m.notation())} x{m.count}" for m in state.hexes.at(h))
+        for h in state.hexes.hexes()
+    ]
     if markers:
         rows.append(f"<p>Markers on the map: {'; '.join(markers)}.</p>")
     if state.terrain:
@@ -120,16 +125,20 @@ def _state_table(state: MatchState) -> str:
         rows.append(f"<p>Terrain changed: {changed}.</p>")
     if state.pending:
         on = ", ".join(sorted({str(p["unit"]) for p in state.pending}))
-        rows.append(f"<p>Damage waiting for the next 'apply damage': {len(state.pending)} "
-                    f"roll(s), on {escape(on)}.</p>")
+        rows.append(
+            f"<p>Damage waiting for the next 'apply damage': {len(state.pending)} "
+            f"roll(s), on {escape(on)}.</p>"
+        )
     return "".join(rows)
 
 
 def _did_table(story: TurnStory) -> str:
     if not story.did:
         return "<p class='quiet'>No unit did anything this turn.</p>"
-    rows = ["<table><tr><th style='width:9em'>unit</th><th>what it did, and what happened to it"
-            "</th></tr>"]
+    rows = [
+        "<table><tr><th style='width:9em'>unit</th><th>what it did, and what happened to it"
+        "</th></tr>"
+    ]
     order = list(story.start.units) + [u for u in story.did if u not in story.start.units]
     for uid in order:
         lines = story.did.get(uid)
@@ -144,12 +153,15 @@ def _did_table(story: TurnStory) -> str:
 def _hits_table(story: TurnStory) -> str:
     parts = []
     if story.hits:
-        parts.append("<table><tr><th>step</th><th>from</th><th>on</th><th>damage roll</th>"
-                     "<th>row</th></tr>")
+        parts.append(
+            "<table><tr><th>step</th><th>from</th><th>on</th><th>damage roll</th><th>row</th></tr>"
+        )
         for h in story.hits:
-            parts.append(f"<tr><td class='num'>{h.step}</td><td>{escape(h.source)}</td>"
-                         f"<td>{escape(h.target)}</td><td>{escape(h.table)} table: "
-                         f"{h.result}</td><td>{escape(h.row)}</td></tr>")
+            parts.append(
+                f"<tr><td class='num'>{h.step}</td><td>{escape(h.source)}</td>"
+                f"<td>{escape(h.target)}</td><td>{escape(h.table)} table: "
+                f"{h.result}</td><td>{escape(h.row)}</td></tr>"
+            )
         parts.append("</table>")
     else:
         parts.append("<p class='quiet'>No damage was rolled this turn.</p>")
@@ -157,8 +169,10 @@ def _hits_table(story: TurnStory) -> str:
         parts.append("<table><tr><th>step</th><th>unit</th><th>models</th><th>when</th></tr>")
         for c in story.casualties:
             gone = " (destroyed)" if c.destroyed else ""
-            parts.append(f"<tr><td class='num'>{c.step}</td><td>{escape(c.uid)}</td>"
-                         f"<td>{c.before} → {c.after}{gone}</td><td>{escape(c.cause)}</td></tr>")
+            parts.append(
+                f"<tr><td class='num'>{c.step}</td><td>{escape(c.uid)}</td>"
+                f"<td>{c.before} → {c.after}{gone}</td><td>{escape(c.cause)}</td></tr>"
+            )
         parts.append("</table>")
     else:
         parts.append("<p class='quiet'>No model was lost this turn.</p>")
@@ -174,8 +188,11 @@ def _events_html(events: list[Event], cited: dict[str, set[str]]) -> str:
     def flush() -> None:
         if run:
             out.append(f"<pre>{escape(chr(10).join(e.text for e in run))}</pre>")
-            out.append(f"<div class='ids'>why: {_why(run[0].clauses, run[0].rulings, cited)}"
-                       "</div>" if run[0].clauses or run[0].rulings else "")
+            out.append(
+                f"<div class='ids'>why: {_why(run[0].clauses, run[0].rulings, cited)}</div>"
+                if run[0].clauses or run[0].rulings
+                else ""
+            )
             run.clear()
 
     for event in events:
@@ -217,8 +234,10 @@ def _turn_html(story: TurnStory, cited: dict[str, set[str]]) -> str:
         out.append(_events_html(told.events, cited))
         out.append("</div>")
     if story.passed:
-        out.append(f"<p class='quiet'>The clock passed {story.passed} step"
-                   f"{'s' if story.passed != 1 else ''} with nothing in them.</p>")
+        out.append(
+            f"<p class='quiet'>The clock passed {story.passed} step"
+            f"{'s' if story.passed != 1 else ''} with nothing in them.</p>"
+        )
     if story.complete:
         out.append(f"<h3>At the end of turn {story.turn}</h3>")
     else:
@@ -231,21 +250,27 @@ def _turn_html(story: TurnStory, cited: dict[str, set[str]]) -> str:
 def _appendix(match: JournalFile[Any], cited: dict[str, set[str]]) -> str:
     known, rulings = clauses(), register()
     edition = match.rules.id
-    out = ["<section class='rules' id='rules'><h2>Rules applied</h2>",
-           "<p class='quiet'>The clauses in the project's words, as the "
-           f"{escape(match.rules.name)} words them, and the rulings this match takes.</p>"
-           "<h3>Clauses</h3>"]
+    out = [
+        "<section class='rules' id='rules'><h2>Rules applied</h2>",
+        "<p class='quiet'>The clauses in the project's words, as the "
+        f"{escape(match.rules.name)} words them, and the rulings this match takes.</p>"
+        "<h3>Clauses</h3>",
+    ]
     for cid in sorted(cited["clause"]):
         clause = known.get(cid)
         if clause is None:
-            out.append(f"<div class='rule' id='clause-{escape(cid, quote=True)}'><h4>"
-                       f"{escape(cid)}</h4><p class='quiet'>not in the catalogue</p></div>")
+            out.append(
+                f"<div class='rule' id='clause-{escape(cid, quote=True)}'><h4>"
+                f"{escape(cid)}</h4><p class='quiet'>not in the catalogue</p></div>"
+            )
             continue
         cited["ruling"].update(r for r in rulings if f"`{r}`" in clause.text)
         text = clause.editions_text.get(edition)
-        out.append(f"<div class='rule' id='clause-{escape(cid, quote=True)}'>"
-                   f"<h4>{escape(cid)} — {escape(clause.title)}</h4>"
-                   f"<p>{escape(clause.text)}</p>")
+        out.append(
+            f"<div class='rule' id='clause-{escape(cid, quote=True)}'>"
+            f"<h4>{escape(cid)} — {escape(clause.title)}</h4>"
+            f"<p>{escape(clause.text)}</p>"
+        )
         if text:
             out.append(f"<p><i>{escape(match.rules.name)}:</i> {escape(text)}</p>")
         out.append("</div>")
@@ -259,20 +284,27 @@ def _appendix(match: JournalFile[Any], cited: dict[str, set[str]]) -> str:
         options = "".join(
             f"<li{' class=chosen' if o.id == taken else ''}>{escape(o.id)}"
             f"{' (this match)' if o.id == taken else ''}: {escape(o.reading)}</li>"
-            for o in ruling.options)
+            for o in ruling.options
+        )
         touches = ", ".join(_link("clause", c) for c in ruling.clauses if c in cited["clause"])
-        out.append(f"<div class='rule' id='ruling-{escape(rid, quote=True)}'>"
-                   f"<h4>{escape(rid)} — {escape(ruling.title)}</h4>"
-                   f"<p><i>Unclear:</i> {escape(ruling.unclear)}</p><ul>{options}</ul>"
-                   + (f"<p class='ids'>clauses: {touches}</p>" if touches else "") + "</div>")
+        out.append(
+            f"<div class='rule' id='ruling-{escape(rid, quote=True)}'>"
+            f"<h4>{escape(rid)} — {escape(ruling.title)}</h4>"
+            f"<p><i>Unclear:</i> {escape(ruling.unclear)}</p><ul>{options}</ul>"
+            + (f"<p class='ids'>clauses: {touches}</p>" if touches else "")
+            + "</div>"
+        )
     out.append("</section>")
     return "".join(out)
 
 
 def _house_rules(match: JournalFile[Any], cited: dict[str, set[str]]) -> str:
     rulings = register()
-    changed = [(rid, opt) for rid, opt in sorted(match.rules.readings.items())
-               if rid in rulings and opt != rulings[rid].default]
+    changed = [
+        (rid, opt)
+        for rid, opt in sorted(match.rules.readings.items())
+        if rid in rulings and opt != rulings[rid].default
+    ]
     if not changed:
         return ""
     cited["ruling"].update(rid for rid, _ in changed)
@@ -287,21 +319,28 @@ def match_report(match: MatchFile) -> str:
     stories = turn_stories(initial, steps)
     cited: dict[str, set[str]] = {"clause": set(), "ruling": set()}
     title = match.meta.get("title") or f"Match on {match.battle_map.name}"
-    body = [f"<h1>{escape(str(title))}</h1>",
-            f"<p class='meta'>{escape(match.rules.name)} · map {escape(match.battle_map.name)} "
-            f"· seed {match.seed} · created {escape(str(match.meta.get('created', '')))} · "
-            f"{len(steps)} journal steps · now turn {match.state.turn}, "
-            f"{escape(match.state.step)} · dice marked * were typed in by the referee from the "
-            "table</p>"]
+    body = [
+        f"<h1>{escape(str(title))}</h1>",
+        f"<p class='meta'>{escape(match.rules.name)} · map {escape(match.battle_map.name)} "
+        f"· seed {match.seed} · created {escape(str(match.meta.get('created', '')))} · "
+        f"{len(steps)} journal steps · now turn {match.state.turn}, "
+        f"{escape(match.state.step)} · dice marked * were typed in by the referee from the "
+        "table</p>",
+    ]
     contents = "".join(f"<li><a href='#turn-{s.turn}'>Turn {s.turn}</a></li>" for s in stories)
-    body.append(f"<nav><ol><li><a href='#setup'>Set-up</a></li>{contents}"
-                "<li><a href='#rules'>Rules applied</a></li></ol></nav>")
+    body.append(
+        f"<nav><ol><li><a href='#setup'>Set-up</a></li>{contents}"
+        "<li><a href='#rules'>Rules applied</a></li></ol></nav>"
+    )
     body.append("<section id='setup'><h2>Set-up</h2>")
     body.append(_state_table(initial))
     body.append(_house_rules(match, cited))
     body.append("</section>")
     body.extend(_turn_html(s, cited) for s in stories if s.did or s.steps or s.complete)
     body.append(_appendix(match, cited))
-    return ("<!doctype html><html lang='en'><head><meta charset='utf-8'>"
-            f"<title>{escape(str(title))}</title><style>{_STYLE}</style></head><body>"
-            + "\n".join(body) + "</body></html>")
+    return (
+        "<!doctype html><html lang='en'><head><meta charset='utf-8'>"
+        f"<title>{escape(str(title))}</title><style>{_STYLE}</style></head><body>"
+        + "\n".join(body)
+        + "</body></html>"
+    )

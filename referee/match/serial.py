@@ -80,8 +80,7 @@ def _label(uid: object, field: str, value: object) -> Hex:
 
 def _whole(uid: object, field: str, value: object, low: int, high: int) -> int:
     if not _is_int(value) or not low <= value <= high:  # type: ignore[operator]
-        raise UnitDataError(uid, field, f"{value!r:.40} is not a whole number from {low} to "
-                            f"{high}")
+        raise UnitDataError(uid, field, f"{value!r:.40} is not a whole number from {low} to {high}")
     return value  # type: ignore[return-value]
 
 
@@ -92,11 +91,16 @@ def _counts(uid: object, field: str, value: object) -> dict[str, int]:
 
 
 def _dice(uid: object, field: str, value: object) -> tuple[int, ...]:
-    if not isinstance(value, list | tuple) or len(value) > COUNTER_MAX or not all(
-        _is_int(x) and x in DIE_SIDES for x in value
+    if (
+        not isinstance(value, list | tuple)
+        or len(value) > COUNTER_MAX
+        or not all(_is_int(x) and x in DIE_SIDES for x in value)
     ):
-        raise UnitDataError(uid, field, f"{value!r:.40} is not a list of die sizes "
-                            f"({', '.join(map(str, sorted(DIE_SIDES)))})")
+        raise UnitDataError(
+            uid,
+            field,
+            f"{value!r:.40} is not a list of die sizes ({', '.join(map(str, sorted(DIE_SIDES)))})",
+        )
     return tuple(value)
 
 
@@ -123,8 +127,9 @@ def unit_state_from_json(data: Mapping[str, Any], cards: Mapping[str, UnitType])
             scalars[key] = _whole(uid, key, value, 0, 5)
         elif key == "speed":
             if not isinstance(value, str) or (speeds and value not in speeds):
-                raise UnitDataError(uid, key, f"{value!r:.40}: a {card.name} moves at "
-                                    f"{', '.join(speeds)}")
+                raise UnitDataError(
+                    uid, key, f"{value!r:.40}: a {card.name} moves at {', '.join(speeds)}"
+                )
             scalars[key] = value
         elif key in ("flying", "hidden"):
             if not isinstance(value, bool):
@@ -137,8 +142,7 @@ def unit_state_from_json(data: Mapping[str, Any], cards: Mapping[str, UnitType])
         else:
             scalars[key] = _whole(uid, key, value, 0, COUNTER_MAX)
     aim = data.get("aim")
-    if aim is not None and (not isinstance(aim, Mapping) or set(aim) != {"hex", "turn",
-                                                                          "gunnery"}):
+    if aim is not None and (not isinstance(aim, Mapping) or set(aim) != {"hex", "turn", "gunnery"}):
         raise UnitDataError(uid, "aim", f"{aim!r:.40}: expected hex, turn and gunnery")
     token_hex = data.get("token_hex")
     return UnitState(
@@ -150,9 +154,13 @@ def unit_state_from_json(data: Mapping[str, Any], cards: Mapping[str, UnitType])
         fired=_counts(uid, "fired", data.get("fired", {})),
         poison=_dice(uid, "poison", data.get("poison", [])),
         bleeding=_dice(uid, "bleeding", data.get("bleeding", [])),
-        aim=None if aim is None else Aim(
-            _label(uid, "aim.hex", aim["hex"]), _whole(uid, "aim.turn", aim["turn"], 1, 10**6),
-            _whole(uid, "aim.gunnery", aim["gunnery"], 1, 2)),
+        aim=None
+        if aim is None
+        else Aim(
+            _label(uid, "aim.hex", aim["hex"]),
+            _whole(uid, "aim.turn", aim["turn"], 1, 10**6),
+            _whole(uid, "aim.gunnery", aim["gunnery"], 1, 2),
+        ),
         token_hex=None if token_hex is None else _label(uid, "token_hex", token_hex),
         **scalars,
     )
@@ -177,14 +185,19 @@ def hexes_from_json(data: Mapping[str, Any]) -> HexEffects:
             raise MarkerDataError(f"{where}: expected a hex label and a list of markers")
         markers = []
         for m in stacks:
-            ok = isinstance(m, Mapping) and isinstance(m.get("kind"), str) \
-                and _is_int(m.get("count")) and 1 <= m["count"] <= COUNTER_MAX \
-                and all(m.get(k) is None or _is_int(m.get(k)) for k in ("level", "side")) \
+            ok = (
+                isinstance(m, Mapping)
+                and isinstance(m.get("kind"), str)
+                and _is_int(m.get("count"))
+                and 1 <= m["count"] <= COUNTER_MAX
+                and all(m.get(k) is None or _is_int(m.get(k)) for k in ("level", "side"))
                 and (m.get("strength") is None or isinstance(m.get("strength"), int | str))
+            )
             if not ok:
                 raise MarkerDataError(f"{where}: {m!r:.60} is not a marker (kind, count)")
-            markers.append(HexMarker(m["kind"], m["count"], m.get("strength"), m.get("level"),
-                                     m.get("side")))
+            markers.append(
+                HexMarker(m["kind"], m["count"], m.get("strength"), m.get("level"), m.get("side"))
+            )
         out[h] = tuple(markers)
     return HexEffects(out)
 

@@ -89,9 +89,12 @@ def starting_state(state: MatchState, placement: Placement) -> UnitState:
 def _event(
     state: MatchState, command: Command, outcome: SetupOutcome, dice: Dice, start: int
 ) -> Event:
-    changes = Changes(setup=outcome.progress.to_json(), units={
-        p.uid: unit_state_json(starting_state(state, p)) for p in outcome.placed
-    } if outcome.placed else None)
+    changes = Changes(
+        setup=outcome.progress.to_json(),
+        units={p.uid: unit_state_json(starting_state(state, p)) for p in outcome.placed}
+        if outcome.placed
+        else None,
+    )
     after = replace(state, setup=outcome.progress)
     text = outcome.text
     if not outcome.progress.done:

@@ -162,8 +162,16 @@ class MatchState:
         waiting and who fights them, who entered a hex, the hex effects met this turn and
         the units without orders. The same for every step of a turn the parts it reads
         stay the same in (:mod:`referee.match.memo`)."""
-        parts = (self.units, self.orders, self.turn, self.contests, self.pending,
-                 self.pending_conditions, self.entered, self.triggered)
+        parts = (
+            self.units,
+            self.orders,
+            self.turn,
+            self.contests,
+            self.pending,
+            self.pending_conditions,
+            self.entered,
+            self.triggered,
+        )
         return _FACTS.get(parts, self._facts)
 
     def _facts(self) -> Any:
@@ -183,8 +191,12 @@ class MatchState:
             in_assault=frozenset(fighting),
             contesting=MappingProxyType(dict(contesting)),
             entered=frozenset(self.entered),
-            damaged=frozenset([*(str(p["unit"]) for p in self.pending),
-                               *(str(p["target"]) for p in self.pending_conditions)]),
+            damaged=frozenset(
+                [
+                    *(str(p["unit"]) for p in self.pending),
+                    *(str(p["target"]) for p in self.pending_conditions),
+                ]
+            ),
             log=log,
             unordered=MappingProxyType({m.uid: m.turns for m in self.orders_missing()}),
         )
@@ -208,8 +220,16 @@ class MatchState:
 
         if step is None:
             step = TurnPosition.at(self.rules, self.turn, self.step).step
-        return involved(Scene(self.rules, step, list(self.units.values()), self.hexes,
-                              self.actions_now(), self.facts()))
+        return involved(
+            Scene(
+                self.rules,
+                step,
+                list(self.units.values()),
+                self.hexes,
+                self.actions_now(),
+                self.facts(),
+            )
+        )
 
     def step_agenda(self) -> Any:
         """The engine's agenda of the step now (:func:`referee.rules.turn.agenda.agenda`):
@@ -219,8 +239,12 @@ class MatchState:
 
         position = TurnPosition.at(self.rules, self.turn, self.step)
         return agenda(
-            self.rules, position, list(self.units.values()), self.hexes,
-            actions=self.actions_now(), facts=self.facts(),
+            self.rules,
+            position,
+            list(self.units.values()),
+            self.hexes,
+            actions=self.actions_now(),
+            facts=self.facts(),
         )
 
     def apply(self, changes: Changes) -> MatchState:
@@ -236,8 +260,10 @@ class MatchState:
                     continue
                 unit = unit_state_from_json(data, self.cards)
                 if unit.uid != uid or unit.hex not in self.battle_map:
-                    raise ChangesError(f"units.{uid}: {unit.uid} at {hex_label(unit.hex)} "
-                                       "is not a unit of this id on the map")
+                    raise ChangesError(
+                        f"units.{uid}: {unit.uid} at {hex_label(unit.hex)} "
+                        "is not a unit of this id on the map"
+                    )
                 units[uid] = unit
             new["units"] = _frozen(units)
         if changes.hexes is not None:

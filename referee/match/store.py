@@ -72,8 +72,15 @@ if TYPE_CHECKING:
     from referee.scenarios.model import Scenario
     from referee.units.parse_unit import CardRules
 
-__all__ = ["BUSY_SECONDS", "FORMAT_VERSION", "MatchFile", "MatchFileError", "MatchMovedOn",
-           "find_unit_card", "step_seed"]
+__all__ = [
+    "BUSY_SECONDS",
+    "FORMAT_VERSION",
+    "MatchFile",
+    "MatchFileError",
+    "MatchMovedOn",
+    "find_unit_card",
+    "step_seed",
+]
 
 
 def _scenario_of(meta: Mapping[str, Any], rules: Ruleset) -> Scenario | None:
@@ -105,8 +112,11 @@ def _parse_card(data: object, rules: Ruleset | CardRules, where: str) -> UnitTyp
     from referee.units.catalogue import card_rules
     from referee.units.parse_unit import CardRules, parse_unit
 
-    if not isinstance(data, dict) or not isinstance(data.get("nation"), str) \
-            or not isinstance(data.get("sample", False), bool):
+    if (
+        not isinstance(data, dict)
+        or not isinstance(data.get("nation"), str)
+        or not isinstance(data.get("sample", False), bool)
+    ):
         raise MatchFileError(f"{where}: expected a card with its nation and unit table")
     problems: list[str] = []
     card = parse_unit(
@@ -120,7 +130,6 @@ def _parse_card(data: object, rules: Ruleset | CardRules, where: str) -> UnitTyp
     if card is None:
         raise MatchFileError(f"{where}: a unit card no longer reads: {'; '.join(problems)}")
     return card
-
 
 
 class MatchFile(JournalFile[MatchState]):
@@ -145,8 +154,7 @@ class MatchFile(JournalFile[MatchState]):
 
                 self.battle_map = scenario_map(self.battle_map, self.scenario, self.rules)
         except RefereeError as exc:
-            raise MatchFileError(f"{where}: cannot be read: {one_line(exc)}",
-                                 file=path) from None
+            raise MatchFileError(f"{where}: cannot be read: {one_line(exc)}", file=path) from None
         cards: dict[str, UnitType] = {}
         crules: CardRules | None = None
         for cid, data in self.conn.execute("SELECT id, data FROM cards"):
@@ -168,9 +176,12 @@ class MatchFile(JournalFile[MatchState]):
             return None if isinstance(meta[key], str) else f"{key} is not text: {meta[key]!r:.40}"
 
         problems = [
-            text("map_name"), text("map_text"),
-            text("scenario", "scenario_text" in meta), text("scenario_text", False),
-            None if isinstance(meta.get("setup_roster", []), list)
+            text("map_name"),
+            text("map_text"),
+            text("scenario", "scenario_text" in meta),
+            text("scenario_text", False),
+            None
+            if isinstance(meta.get("setup_roster", []), list)
             else "setup_roster is not a list",
         ]
         return [p for p in problems if p]
@@ -204,8 +215,9 @@ class MatchFile(JournalFile[MatchState]):
         read back as ``meta["settings"]``. An existing file is never replaced."""
         path = Path(path)
         if path.exists() or path.is_symlink():
-            raise MatchFileError(f"{path}: already exists; a match file is never overwritten",
-                                 file=path)
+            raise MatchFileError(
+                f"{path}: already exists; a match file is never overwritten", file=path
+            )
         check_new_match(settings, title, seed, units)
         chosen_scenario = None
         if scenario:  # a match without a scenario never imports the scenarios' modules
@@ -242,18 +254,24 @@ class MatchFile(JournalFile[MatchState]):
         seen: set[str] = set()
         loaded = rules.reading("setup.loaded").value == "loaded"
         for i, spec in enumerate(units):
-            if chosen_scenario is not None and isinstance(spec, Mapping) \
-                    and spec.get("hex") is None:  # waits for the scenario's setup procedure
+            if (
+                chosen_scenario is not None
+                and isinstance(spec, Mapping)
+                and spec.get("hex") is None
+            ):  # waits for the scenario's setup procedure
                 waiting = _waiting_unit(spec, f"units[{i}]", rules, seen)
                 given = spec.get("card")
-                cards.setdefault(waiting["unit"], _card_source(find_unit_card(waiting["unit"]))
-                                 if given is None else dict(given))
+                cards.setdefault(
+                    waiting["unit"],
+                    _card_source(find_unit_card(waiting["unit"])) if given is None else dict(given),
+                )
                 roster.append(waiting)
                 continue
             state = _set_up_unit(spec, f"units[{i}]", bm, rules, loaded, seen)
             given = spec.get("card")
-            cards.setdefault(state.unit.id,
-                             _card_source(state.unit) if given is None else dict(given))
+            cards.setdefault(
+                state.unit.id, _card_source(state.unit) if given is None else dict(given)
+            )
             initial.append(unit_state_json(state))
         meta: dict[str, Any] = {
             "format_version": FORMAT_VERSION,
@@ -311,8 +329,14 @@ class MatchFile(JournalFile[MatchState]):
                 raise MatchFileError(f"{where}: {u.hex} is not on the map", file=self.path)
             units[u.uid] = u
         first = TurnPosition.first(self.rules)  # the orders step, or Gunnery 1 without one
-        state = MatchState(self.rules, self.battle_map, self.cards, MappingProxyType(units),
-                           step=first.step_id, scenario=self.scenario)
+        state = MatchState(
+            self.rules,
+            self.battle_map,
+            self.cards,
+            MappingProxyType(units),
+            step=first.step_id,
+            scenario=self.scenario,
+        )
         roster = self.meta.get("setup_roster")
         if self.scenario is not None and roster:
             from referee.match.setup_commands import initial_setup  # the setup's rules
@@ -320,8 +344,9 @@ class MatchFile(JournalFile[MatchState]):
             try:
                 state = replace(state, setup=initial_setup(state, roster))
             except RefereeError as exc:
-                raise MatchFileError(f"{self.path}: damaged: its setup roster: {exc}",
-                                     file=self.path) from None
+                raise MatchFileError(
+                    f"{self.path}: damaged: its setup roster: {exc}", file=self.path
+                ) from None
         return state
 
     def _fold(self, steps: Iterable[Step], state: MatchState | None = None) -> MatchState:
@@ -329,8 +354,9 @@ class MatchFile(JournalFile[MatchState]):
         state = state if state is not None else self.initial_state()
         for step in steps:
             for i, event in enumerate(step.events):
-                state = self._fold_event(state, f"step {step.number} ({step.name}), event {i}",
-                                         event)
+                state = self._fold_event(
+                    state, f"step {step.number} ({step.name}), event {i}", event
+                )
         return state
 
     def _fold_event(self, state: MatchState, where: str, event: Event) -> MatchState:
@@ -339,8 +365,9 @@ class MatchFile(JournalFile[MatchState]):
         try:
             return state.apply(event.changes)
         except RefereeError as exc:
-            raise MatchFileError(f"{self.path}: damaged: {where}: {exc}; it was not changed",
-                                 file=self.path) from None
+            raise MatchFileError(
+                f"{self.path}: damaged: {where}: {exc}; it was not changed", file=self.path
+            ) from None
 
     def run(
         self,
@@ -363,11 +390,13 @@ class MatchFile(JournalFile[MatchState]):
         if not isinstance(name, str) or not name.strip():
             raise MatchFileError("a step needs a name")
         if len(name) > NAME_MAX_CHARS:
-            raise MatchFileError(f"step name: {len(name)} characters, over the limit of "
-                                 f"{NAME_MAX_CHARS}")
+            raise MatchFileError(
+                f"step name: {len(name)} characters, over the limit of {NAME_MAX_CHARS}"
+            )
         if len(commands) > STEP_MAX_COMMANDS:
-            raise MatchFileError(f"commands: {len(commands)} in one step, over the limit of "
-                                 f"{STEP_MAX_COMMANDS}")
+            raise MatchFileError(
+                f"commands: {len(commands)} in one step, over the limit of {STEP_MAX_COMMANDS}"
+            )
         if not all(isinstance(c, Mapping) for c in commands):
             raise MatchFileError("a command is a table of kind and fields")
         with self._writing(strict):
@@ -463,8 +492,10 @@ def _set_up_unit(
             raise MatchFileError(f"{where}: missing {key!r}")
     uid, unit_id = str(spec["uid"]), str(spec["unit"])
     if spec.get("hex") is None:
-        raise MatchFileError(f"{where} ({uid}): no hex; a unit without one waits for the setup "
-                             "of a scenario (give the match a scenario)")
+        raise MatchFileError(
+            f"{where} ({uid}): no hex; a unit without one waits for the setup "
+            "of a scenario (give the match a scenario)"
+        )
     if not uid.strip() or len(uid) > NAME_MAX_CHARS:
         raise MatchFileError(f"{where}: unit id {uid[:40]!r}: 1 to {NAME_MAX_CHARS} characters")
     if uid in seen:
@@ -483,14 +514,17 @@ def _set_up_unit(
         if isinstance(value, str) and value.strip().isdigit():
             value = int(value)
         if isinstance(value, bool) or not isinstance(value, int) or not low <= value <= high:
-            raise MatchFileError(f"{where}: {key} {value!r:.40} is not a whole number from "
-                                 f"{low} to {high}")
+            raise MatchFileError(
+                f"{where}: {key} {value!r:.40} is not a whole number from {low} to {high}"
+            )
         numbers[key] = value
     speeds = [s.name for s in card.speeds]
     speed = spec.get("speed") or (speeds[0] if speeds else "slow")
     if not isinstance(speed, str) or (speeds and speed not in speeds):
-        raise MatchFileError(f"{where}: speed {speed!r:.40}: a {card.name} moves at "
-                             f"{', '.join(speeds)}")
+        raise MatchFileError(
+            f"{where}: speed {speed!r:.40}: a {card.name} moves at {', '.join(speeds)}"
+        )
     ammo = {w.name: max(w.load, w.burst) for w in card.weapons} if loaded else {}
-    return UnitState(uid, card, numbers["side"], at, facing=numbers["facing"], speed=speed,
-                     loaded=ammo)
+    return UnitState(
+        uid, card, numbers["side"], at, facing=numbers["facing"], speed=speed, loaded=ammo
+    )

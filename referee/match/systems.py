@@ -41,8 +41,9 @@ def match_class(ruleset_id: str | None) -> type[JournalFile[Any]]:
     if system == MatchFile.SYSTEM:
         return MatchFile  # the other systems' classes are left unimported
     if system not in match_files():
-        raise RefereeError(f"ruleset {ruleset_id!r}: no match can be played in its game "
-                           f"system {system!r} yet")
+        raise RefereeError(
+            f"ruleset {ruleset_id!r}: no match can be played in its game system {system!r} yet"
+        )
     return match_files()[system]
 
 
@@ -50,8 +51,9 @@ def _ruleset_of(path: Path) -> str | None:
     """The ruleset a match file names, or None when it cannot be told (the file is then
     opened as a match of written orders, which says what is wrong with it)."""
     try:
-        conn = sqlite3.connect(f"{path.resolve().as_uri()}?mode=ro", uri=True,
-                               timeout=journal_file.BUSY_SECONDS)
+        conn = sqlite3.connect(
+            f"{path.resolve().as_uri()}?mode=ro", uri=True, timeout=journal_file.BUSY_SECONDS
+        )
         try:
             row = conn.execute("SELECT value FROM meta WHERE key = 'ruleset'").fetchone()
         finally:

@@ -95,9 +95,11 @@ def unit_changes(before: Mapping[str, Any] | None, after: Mapping[str, Any] | No
     if before["alive"] != after["alive"]:
         lost = before["alive"] - after["alive"]
         word = "lost" if lost > 0 else "regained"
-        out.append(f"{word} {abs(lost)} model{'s' if abs(lost) != 1 else ''} "
-                   f"({before['alive']} → {after['alive']})"
-                   + ("; destroyed" if after["alive"] == 0 else ""))
+        out.append(
+            f"{word} {abs(lost)} model{'s' if abs(lost) != 1 else ''} "
+            f"({before['alive']} → {after['alive']})"
+            + ("; destroyed" if after["alive"] == 0 else "")
+        )
     if before["damage_tokens"] != after["damage_tokens"]:
         out.append(f"damage tokens {before['damage_tokens']} → {after['damage_tokens']}")
     if before["shaken"] != after["shaken"]:
@@ -137,29 +139,38 @@ def _is_clock(event: Event) -> bool:
     return event.kind == "advance" and not (event.detail or {}).get("confirmed")
 
 
-def _tell(story: TurnStory, number: int, event: Event, before: MatchState,
-          after: MatchState) -> None:
+def _tell(
+    story: TurnStory, number: int, event: Event, before: MatchState, after: MatchState
+) -> None:
     """What ``event`` did, in each unit's line, the hits and the casualties."""
     c = event.command
     if event.kind == "orders":
         uid = str(c.get("uid"))
         if c.get("missing") == "confirm":
-            story.note(uid, f"no orders for turn {c.get('turn')} from its players; the rule "
-                            "for a missing order applies")
+            story.note(
+                uid,
+                f"no orders for turn {c.get('turn')} from its players; the rule "
+                "for a missing order applies",
+            )
         else:
             said = "; ".join(f"{k} {c[k]}" for k in ("movement", "gunnery") if k in c)
             story.note(uid, f"orders for turn {c.get('turn')}: {said}")
     elif event.kind == "advance":
         for m in (event.detail or {}).get("confirmed", []):
             turns = " and ".join(str(t) for t in m["turns"])
-            story.note(str(m["uid"]), f"no orders for turn {turns} from its players; the rule "
-                                      "for a missing order applies")
+            story.note(
+                str(m["uid"]),
+                f"no orders for turn {turns} from its players; the rule "
+                "for a missing order applies",
+            )
     elif event.kind == "fire":
         hits = (event.detail or {}).get("hits")
         misfire = ((event.detail or {}).get("misfire") or {}).get("misfired")
         what = "misfired" if misfire else f"{hits} hit{'s' if hits != 1 else ''}"
-        story.note(str(c.get("shooter")), f"fired {c.get('weapon') or 'its weapon'} at "
-                                          f"{c.get('target')}: {what}")
+        story.note(
+            str(c.get("shooter")),
+            f"fired {c.get('weapon') or 'its weapon'} at {c.get('target')}: {what}",
+        )
     elif event.kind in ("load", "aim"):
         story.note(str(c.get("uid")), event.text.splitlines()[0])
     elif event.kind == "spot":
@@ -181,13 +192,28 @@ def _tell(story: TurnStory, number: int, event: Event, before: MatchState,
         alive_before = old[uid]["alive"] if uid in old else 0
         alive_after = new[uid]["alive"] if uid in new else 0
         if uid in old and alive_after < alive_before:
-            story.casualties.append(Casualty(number, uid, alive_before, alive_after, label,
-                                             alive_after == 0 or uid not in new))
+            story.casualties.append(
+                Casualty(
+                    number,
+                    uid,
+                    alive_before,
+                    alive_after,
+                    label,
+                    alive_after == 0 or uid not in new,
+                )
+            )
     if event.changes.pending is not None:
-        for record in list(event.changes.pending)[len(before.pending):]:
-            story.hits.append(Hit(number, _dealt_by(event, before, record),
-                                  str(record["unit"]), str(record["table"]),
-                                  int(record["result"]), _row_text(after, record)))
+        for record in list(event.changes.pending)[len(before.pending) :]:
+            story.hits.append(
+                Hit(
+                    number,
+                    _dealt_by(event, before, record),
+                    str(record["unit"]),
+                    str(record["table"]),
+                    int(record["result"]),
+                    _row_text(after, record),
+                )
+            )
 
 
 def _contest(event: Event, before: MatchState) -> Mapping[str, Any]:
@@ -256,8 +282,7 @@ def turn_stories(initial: MatchState, steps: Sequence[Step]) -> list[TurnStory]:
         for turn, events in told.items():
             if _worth_telling(events):
                 target = next(s for s in stories if s.turn == turn)
-                target.steps.append(StoryStep(step, [e for e, _, _ in events
-                                                     if not _is_clock(e)]))
+                target.steps.append(StoryStep(step, [e for e, _, _ in events if not _is_clock(e)]))
     if state.turn != story.turn:  # the last advance began a turn with nothing in it yet
         story.complete = True
     return stories

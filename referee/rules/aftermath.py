@@ -75,37 +75,54 @@ def remove_markers(
     events: list[EffectEvent] = []
     rulings = spec.rulings
     for h in hexes.hexes():
-        stacks = [m for m in hexes.at(h)
-                  if m.kind in rules.markers and rules.markers[m.kind].removal == "aftermath"]
+        stacks = [
+            m
+            for m in hexes.at(h)
+            if m.kind in rules.markers and rules.markers[m.kind].removal == "aftermath"
+        ]
         if spec.markers == "one-per-hex":
             stacks = stacks[:1]
         for m in stacks:
             board = board.less_one(h, m.kind)
             name = rules.markers[m.kind].name.lower()
-            events.append(EffectEvent("aftermath", "aftermath.markers",
-                                      f"one {name} marker removed ({m.count} -> {m.count - 1})",
-                                      hex=h, rulings=rulings))
+            events.append(
+                EffectEvent(
+                    "aftermath",
+                    "aftermath.markers",
+                    f"one {name} marker removed ({m.count} -> {m.count - 1})",
+                    hex=h,
+                    rulings=rulings,
+                )
+            )
     return board, tuple(events)
 
 
-def remove_shaken(units: Sequence[UnitState], tokens: int) -> tuple[
-    tuple[UnitState, ...], tuple[EffectEvent, ...]
-]:
+def remove_shaken(
+    units: Sequence[UnitState], tokens: int
+) -> tuple[tuple[UnitState, ...], tuple[EffectEvent, ...]]:
     """``tokens`` shaken tokens off each shaken unit base."""
     out: list[UnitState] = []
     events: list[EffectEvent] = []
     for u in units:
         if u.is_shaken and tokens:
             after = recover(u, tokens)
-            events.append(EffectEvent("aftermath", "aftermath.shaken",
-                                      f"shaken tokens {u.shaken} -> {after.shaken}", u.uid))
+            events.append(
+                EffectEvent(
+                    "aftermath",
+                    "aftermath.shaken",
+                    f"shaken tokens {u.shaken} -> {after.shaken}",
+                    u.uid,
+                )
+            )
             u = after
         out.append(u)
     return tuple(out), tuple(events)
 
 
 def run_aftermath(
-    rules: Ruleset, units: Sequence[UnitState], hexes: HexEffects | None = None,
+    rules: Ruleset,
+    units: Sequence[UnitState],
+    hexes: HexEffects | None = None,
     terrain_at: TerrainAt | None = None,
 ) -> AftermathResult:
     """Carry out the aftermath of ``rules`` (see the module docstring)."""

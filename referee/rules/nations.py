@@ -76,7 +76,8 @@ def parse_nations(path: Path, doc: Mapping[str, object]) -> Nations:
 
 
 NATIONS: TableKind[Nations] = TableKind(
-    "nations", (FILE_NAME,), lambda src: parse_nations(src.path(FILE_NAME), src.doc(FILE_NAME)))
+    "nations", (FILE_NAME,), lambda src: parse_nations(src.path(FILE_NAME), src.doc(FILE_NAME))
+)
 """The nations' orders of precedence of a ruleset (``nations.toml``)."""
 
 

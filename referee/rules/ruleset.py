@@ -23,8 +23,13 @@ from referee.ruleset.load import UnknownRuleset, available_rulesets
 from referee.ruleset.load import load_ruleset as load_whole
 
 __all__ = [
-    "TABLE_KINDS", "Ruleset", "UnknownRuleset", "available_rulesets", "check_ruleset",
-    "load_ruleset", "ruleset",
+    "TABLE_KINDS",
+    "Ruleset",
+    "UnknownRuleset",
+    "available_rulesets",
+    "check_ruleset",
+    "load_ruleset",
+    "ruleset",
 ]
 
 TABLE_KINDS: tuple[TableHome, ...] = (
@@ -38,12 +43,19 @@ TABLE_KINDS: tuple[TableHome, ...] = (
     TableHome("turn", ("turn.toml",), "referee.rules.turn.sequence:TURN"),
     TableHome("nations", ("nations.toml",), "referee.rules.nations:NATIONS"),
     # the activation rules (draft 002)
-    TableHome("activation", ("start.toml", "movement.toml", "fortifications.toml",
-                             "attack.toml"), "referee.rules.activation.tables:ACTIVATION"),
-    TableHome("activation_cards", ("units.toml", "structures.toml"),
-              "referee.rules.activation.cards:CARDS"),
-    TableHome("activation_missions", ("missions.toml",),
-              "referee.rules.activation.missions:MISSIONS"),
+    TableHome(
+        "activation",
+        ("start.toml", "movement.toml", "fortifications.toml", "attack.toml"),
+        "referee.rules.activation.tables:ACTIVATION",
+    ),
+    TableHome(
+        "activation_cards",
+        ("units.toml", "structures.toml"),
+        "referee.rules.activation.cards:CARDS",
+    ),
+    TableHome(
+        "activation_missions", ("missions.toml",), "referee.rules.activation.missions:MISSIONS"
+    ),
 )
 """Every kind of table beside terrain and line of sight, by where its parser lives: a
 ruleset imports a kind's module when it first reads that table, so a command imports the

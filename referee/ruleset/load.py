@@ -45,11 +45,15 @@ def _los_resolve(resolve: Resolve) -> Resolve:
 
 
 TERRAIN: TableKind[TerrainTable] = TableKind(
-    "terrain", ("terrain.toml",),
-    lambda s: parse_terrain_table(s.path("terrain.toml"), s.doc("terrain.toml"), s.ruleset_id))
+    "terrain",
+    ("terrain.toml",),
+    lambda s: parse_terrain_table(s.path("terrain.toml"), s.doc("terrain.toml"), s.ruleset_id),
+)
 LOS: TableKind[LosRules] = TableKind(
-    "los", ("los.toml",),
-    lambda s: parse_los_rules(s.path("los.toml"), s.doc("los.toml"), _los_resolve(s.resolve)))
+    "los",
+    ("los.toml",),
+    lambda s: parse_los_rules(s.path("los.toml"), s.doc("los.toml"), _los_resolve(s.resolve)),
+)
 BASE_KINDS: tuple[TableKind[object], ...] = (TERRAIN, LOS)  # type: ignore[assignment]
 """The tables every ruleset has, read here: the board needs them."""
 
@@ -86,7 +90,10 @@ def systems() -> dict[str, tuple[str, ...]]:
 
 @cache
 def _table_set(
-    ruleset_id: str, folder: Path, system: str, names: tuple[str, ...],
+    ruleset_id: str,
+    folder: Path,
+    system: str,
+    names: tuple[str, ...],
     readings: tuple[tuple[str, str], ...],
     kinds: tuple[KindRef, ...],
 ) -> TableSet:
@@ -116,9 +123,10 @@ def _system(ruleset_id: str, meta_path: Path) -> str:
     value = read_toml(now).get("system")
     known = systems()
     if not isinstance(value, str) or value not in known:
-        raise DataFileError(meta_path, [
-            f"system: {value!r} is not a game system of {SYSTEMS_FILE} "
-            f"({', '.join(known)})"])
+        raise DataFileError(
+            meta_path,
+            [f"system: {value!r} is not a game system of {SYSTEMS_FILE} ({', '.join(known)})"],
+        )
     return value
 
 
@@ -150,8 +158,9 @@ def load_ruleset(
     picked = choose_readings(meta_path, chosen, rulings)
     system = _system(ruleset_id, meta_path)
     kinds = tuple(kinds)
-    tables = _table_set(ruleset_id, folder, system, systems()[system],
-                        readings_key(picked), (*BASE_KINDS, *kinds))
+    tables = _table_set(
+        ruleset_id, folder, system, systems()[system], readings_key(picked), (*BASE_KINDS, *kinds)
+    )
     if whole:
         tables.check()
 
@@ -193,4 +202,5 @@ def ruleset_readings(ruleset_id: str) -> Mapping[str, str]:
     path = data_dir() / "rulesets" / ruleset_id / "ruleset.toml"
     raw = read_toml(path).get("rulings", {})
     return MappingProxyType(
-        choose_readings(path, dict(raw) if isinstance(raw, dict) else {}, register()))
+        choose_readings(path, dict(raw) if isinstance(raw, dict) else {}, register())
+    )

@@ -39,9 +39,11 @@ class Ruleset:
     version: int = FIRST
     system: str = ""
     tables: Mapping[str, object] = field(
-        default_factory=lambda: MappingProxyType({}), compare=False, repr=False)
+        default_factory=lambda: MappingProxyType({}), compare=False, repr=False
+    )
     reload: Callable[[Mapping[str, str]], Ruleset] | None = field(
-        default=None, compare=False, repr=False)
+        default=None, compare=False, repr=False
+    )
     """Loads this ruleset again under other readings (set by the loader)."""
     _parsed: Mapping[str, object] = field(init=False, compare=False, repr=False)
 
@@ -63,7 +65,8 @@ class Ruleset:
             pass
         if kind.name not in self.tables:
             raise MissingTable(
-                f"ruleset {self.id!r} (system {self.system!r}) has no {kind.name} table")
+                f"ruleset {self.id!r} (system {self.system!r}) has no {kind.name} table"
+            )
         return self.tables[kind.name]  # type: ignore[return-value]
 
     def has(self, kind: TableKind[T]) -> bool:

@@ -38,8 +38,13 @@ class TableSet(Mapping[str, object]):
     asked for. Safe to share between threads."""
 
     def __init__(
-        self, ruleset_id: str, folder: Path, names: tuple[str, ...],
-        readings: Mapping[str, str], resolve: Resolve, kinds: Mapping[str, KindRef],
+        self,
+        ruleset_id: str,
+        folder: Path,
+        names: tuple[str, ...],
+        readings: Mapping[str, str],
+        resolve: Resolve,
+        kinds: Mapping[str, KindRef],
     ) -> None:
         self._ruleset_id = ruleset_id
         self._folder = folder
@@ -60,8 +65,9 @@ class TableSet(Mapping[str, object]):
         with self._lock:
             if name not in self._read:
                 kind = kind_of(self._kinds[name])
-                source = TableSource(self._ruleset_id, self._folder, self._readings,
-                                     self._resolve, self)
+                source = TableSource(
+                    self._ruleset_id, self._folder, self._readings, self._resolve, self
+                )
                 self._read[name] = kind.parse(source)
             return self._read[name]
 
@@ -106,9 +112,10 @@ class TableSet(Mapping[str, object]):
         if len(errors) == 1:
             raise errors[0]
         if errors:
-            raise DataFileError(self._folder, [
-                f"{_within(self._folder, exc.path)}: {p}" for exc in errors
-                for p in exc.problems])
+            raise DataFileError(
+                self._folder,
+                [f"{_within(self._folder, exc.path)}: {p}" for exc in errors for p in exc.problems],
+            )
 
 
 def _within(folder: Path, path: Path) -> str:

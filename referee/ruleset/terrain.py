@@ -210,9 +210,7 @@ def _section(
     return out
 
 
-def parse_terrain_table(
-    path: Path, doc: Mapping[str, object], edition: str
-) -> TerrainTable:
+def parse_terrain_table(path: Path, doc: Mapping[str, object], edition: str) -> TerrainTable:
     """Build the table from a parsed ``terrain.toml``; every problem names its key."""
     problems: list[str] = []
     for key in doc:

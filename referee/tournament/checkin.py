@@ -75,8 +75,9 @@ def checkin_data(report: ArmyReport, path: Path | str, override: str = "") -> di
         "valid": report.valid,
         "errors": [e.to_json() for e in report.errors],
         "cost": dict(report.cost),
-        "huge_units": [{"type": h.type, "name": h.name, "count": h.count}
-                       for h in report.huge_units],
+        "huge_units": [
+            {"type": h.type, "name": h.name, "count": h.count} for h in report.huge_units
+        ],
         "declaration": report.declaration,
         "override": override if not report.valid else "",
     }
@@ -105,8 +106,10 @@ def frozen_army(checkin: Mapping[str, Any], player: str = "") -> Army:
 
 
 def huge_units(checkin: Mapping[str, Any] | None) -> tuple[HugeUnit, ...]:
-    return tuple(HugeUnit(str(h["type"]), str(h["name"]), int(h["count"]))
-                 for h in (checkin or {}).get("huge_units", ()))
+    return tuple(
+        HugeUnit(str(h["type"]), str(h["name"]), int(h["count"]))
+        for h in (checkin or {}).get("huge_units", ())
+    )
 
 
 def huge_text(checkin: Mapping[str, Any] | None) -> str:
@@ -130,9 +133,12 @@ def army_summary(checkin: Mapping[str, Any] | None) -> str:
 
 
 def problems_of(checkin: Mapping[str, Any] | None) -> list[ArmyProblem]:
-    return [ArmyProblem(e.get("unit"), e.get("field"), str(e.get("rule", "")),
-                        str(e.get("message", "")))
-            for e in (checkin or {}).get("errors", ())]
+    return [
+        ArmyProblem(
+            e.get("unit"), e.get("field"), str(e.get("rule", "")), str(e.get("message", ""))
+        )
+        for e in (checkin or {}).get("errors", ())
+    ]
 
 
 def declared_to_all(event: Event) -> bool:
@@ -173,14 +179,25 @@ def players_json(event: Event) -> list[dict[str, Any]]:
         if p.army is not None:
             c = p.army
             army = {
-                "army_name": c.get("army_name", ""), "nation": c.get("nation", ""),
-                "game": c.get("game", ""), "file": c.get("file", ""),
-                "checksum": c.get("checksum", ""), "valid": bool(c.get("valid", True)),
-                "override": c.get("override", ""), "errors": list(c.get("errors", ())),
+                "army_name": c.get("army_name", ""),
+                "nation": c.get("nation", ""),
+                "game": c.get("game", ""),
+                "file": c.get("file", ""),
+                "checksum": c.get("checksum", ""),
+                "valid": bool(c.get("valid", True)),
+                "override": c.get("override", ""),
+                "errors": list(c.get("errors", ())),
                 "huge_units": list(c.get("huge_units", ())) if public else None,
             }
-        rows.append({"name": p.name, "nation": p.nation, "entered": p.entered,
-                     "dropped_after": p.dropped_after, "army": army})
+        rows.append(
+            {
+                "name": p.name,
+                "nation": p.nation,
+                "entered": p.entered,
+                "dropped_after": p.dropped_after,
+                "army": army,
+            }
+        )
     return rows
 
 
@@ -190,8 +207,14 @@ def army_cells(event: Event, name: str) -> tuple[str, str, str, str]:
     c = event.players[name].army
     if c is None:
         return ("", "", "", "no army checked in")
-    state = "valid" if c.get("valid", True) else (
-        f"NOT valid, accepted by the organiser: {c.get('override', '')}"
+    state = (
+        "valid"
+        if c.get("valid", True)
+        else (f"NOT valid, accepted by the organiser: {c.get('override', '')}")
     )
-    return (str(c.get("army_name", "")), str(c.get("checksum", ""))[:16],
-            listed_huge_units(event, name), state)
+    return (
+        str(c.get("army_name", "")),
+        str(c.get("checksum", ""))[:16],
+        listed_huge_units(event, name),
+        state,
+    )

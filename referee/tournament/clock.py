@@ -64,8 +64,10 @@ class RoundClock:
         if self.state == "ended":
             return f"Round {self.round}: ended"
         left = self.left(now)
-        text = f"Round {self.round}: {format_left(left)} left" if left > timedelta(0) else (
-            f"Round {self.round}: time is up ({format_left(-left)} over)"
+        text = (
+            f"Round {self.round}: {format_left(left)} left"
+            if left > timedelta(0)
+            else (f"Round {self.round}: time is up ({format_left(-left)} over)")
         )
         return text + (" (paused)" if self.state == "paused" else "")
 
@@ -96,13 +98,19 @@ def fold_clock(records: Sequence[Record], round_number: int, minutes: int) -> Ro
             clock = RoundClock(clock.round, clock.minutes, clock.started, at, clock.paused_for)
         elif action == "resume" and clock.paused_since is not None:
             clock = RoundClock(
-                clock.round, clock.minutes, clock.started, None,
+                clock.round,
+                clock.minutes,
+                clock.started,
+                None,
                 clock.paused_for + (at - clock.paused_since),
             )
         elif action == "end" and clock.state in ("running", "paused"):
             if clock.paused_since is not None:  # the pause ends with the round
                 clock = RoundClock(
-                    clock.round, clock.minutes, clock.started, None,
+                    clock.round,
+                    clock.minutes,
+                    clock.started,
+                    None,
                     clock.paused_for + (at - clock.paused_since),
                 )
             clock = RoundClock(

@@ -188,8 +188,7 @@ class Desk:
                     event = self.event()
                     records, answer = decide(event)
                     if records:
-                        self.store.append(records, who=self.who,
-                                          expected_revision=event.revision)
+                        self.store.append(records, who=self.who, expected_revision=event.revision)
                 return answer
             except StaleWrite:
                 continue
@@ -338,11 +337,13 @@ class Desk:
         warnings = []
         for a, b in tables:
             if history.rematch(a, b):
-                warnings.append(f"rematch, unavoidable: {a} and {b} met in round "
-                                f"{event.met(a, b)[0]}")
+                warnings.append(
+                    f"rematch, unavoidable: {a} and {b} met in round {event.met(a, b)[0]}"
+                )
         if bye is not None and history.byes.get(bye, 0):
-            warnings.append(f"{bye} has a second bye: no player without one could have it "
-                            "without a rematch")
+            warnings.append(
+                f"{bye} has a second bye: no player without one could have it without a rematch"
+            )
         return Pairing(round_number, tables, bye, tuple(warnings), "swiss")
 
     def pair(self, round_number: int | None = None) -> Pairing:
@@ -360,8 +361,8 @@ class Desk:
                 rnd = event.round(wanted[0])
                 by = rnd.pairing_records[0] if rnd is not None else None
                 raise DeskError(
-                    f"round {wanted[0]} " + ("was paired meanwhile" if meanwhile else
-                                             "is paired already")
+                    f"round {wanted[0]} "
+                    + ("was paired meanwhile" if meanwhile else "is paired already")
                     + (f" by {by.who} at {by.at}" if by is not None else "")
                     + "; that pairing stands and nothing was written"
                 )
@@ -470,8 +471,17 @@ class Desk:
                     f"round {round_number}, table {table} has a result already (entered by "
                     f"{have.who} at {have.at}); to change it, make a correction with a reason"
                 )
-            return [NewRecord("result", {"round": round_number, "table": table,
-                                         "result": seated.to_json(), "source": source})], 0
+            return [
+                NewRecord(
+                    "result",
+                    {
+                        "round": round_number,
+                        "table": table,
+                        "result": seated.to_json(),
+                        "source": source,
+                    },
+                )
+            ], 0
 
         self._write(decide)
         return _table_result(self.event(), round_number, table)
@@ -488,14 +498,16 @@ class Desk:
             seated = self._seated(event, round_number, table, result)
             rnd = event.round(round_number)
             if rnd is None or table not in rnd.results:
-                raise DeskError(
-                    f"round {round_number}, table {table} has no result to correct yet"
-                )
+                raise DeskError(f"round {round_number}, table {table} has no result to correct yet")
             old = rnd.results[table]
             record = NewRecord(
                 "correction",
-                {"round": round_number, "table": table, "result": seated.to_json(),
-                 "source": source},
+                {
+                    "round": round_number,
+                    "table": table,
+                    "result": seated.to_json(),
+                    "source": source,
+                },
                 why.strip(),
             )
             after = _with(event, record, self.who)
@@ -515,19 +527,24 @@ class Desk:
                         "played (with this correction it would have been different)"
                     )
                     break
-                new = replace(new, how=f"re-paired after a correction to round "
-                                       f"{round_number}, table {table}")
+                new = replace(
+                    new, how=f"re-paired after a correction to round {round_number}, table {table}"
+                )
                 records.append(_pairing_record(new))
                 repaired.append((old_pairing, new))
                 after = _with(after, records[-1], self.who)
             s0, s1 = standings(event), standings(after)
             report = CorrectionReport(
-                round_number, table, why.strip(), self.who,
+                round_number,
+                table,
+                why.strip(),
+                self.who,
                 tuple((s.name, s.mvp, s.tvp) for s in old.scores),
                 tuple((s.name, s.mvp, s.tvp) for s in score_match(seated)),
                 tuple(
                     (s.name, s.rank, s1.rank_of(s.name))
-                    for s in s0.standings if s.rank != s1.rank_of(s.name)
+                    for s in s0.standings
+                    if s.rank != s1.rank_of(s.name)
                 ),
                 tuple(repaired),
                 tuple(notes),
@@ -567,9 +584,11 @@ def _army_nation(name: str, nation: str, checkin: dict[str, object]) -> str:
     the windows show it or as the army file does ("Dark Elf", "dark-elf")."""
     army_nation = str(checkin.get("nation") or "")
     if nation and army_nation and _nation_key(nation) != _nation_key(army_nation):
-        raise DeskError(f"{name}: the nation given is {nation}, the army is {army_nation}; "
-                        "leave the nation empty to take the army's, or choose that "
-                        "player's own army file")
+        raise DeskError(
+            f"{name}: the nation given is {nation}, the army is {army_nation}; "
+            "leave the nation empty to take the army's, or choose that "
+            "player's own army file"
+        )
     return army_nation or nation
 
 
@@ -580,8 +599,9 @@ def _nation_key(nation: str) -> str:
 def _same_game(event: Event, name: str, checkin: dict[str, object]) -> None:
     game = checkin.get("game")
     if game is not None and game != event.game:
-        raise DeskError(f"{name}'s army was checked for a {game} game; {event.name!r} plays "
-                        f"{event.game}")
+        raise DeskError(
+            f"{name}'s army was checked for a {game} game; {event.name!r} plays {event.game}"
+        )
 
 
 def event_clock(event: Event, round_number: int | None = None) -> RoundClock:
@@ -599,24 +619,37 @@ def _table_result(event: Event, round_number: int, table: int) -> TableResult:
 def _pairing_record(p: Pairing) -> NewRecord:
     return NewRecord(
         "pairing",
-        {"round": p.round, "tables": [list(t) for t in p.tables], "bye": p.bye,
-         "warnings": list(p.warnings), "how": p.how},
+        {
+            "round": p.round,
+            "tables": [list(t) for t in p.tables],
+            "bye": p.bye,
+            "warnings": list(p.warnings),
+            "how": p.how,
+        },
     )
 
 
 def _with(event: Event, new: NewRecord, who: str) -> Event:
     """The event as it would be with ``new`` appended (to see what a change would do)."""
-    rec = Record(event.revision + 1, new.kind, new.data, who,
-                 datetime.now(UTC).isoformat(timespec="seconds"), new.why)
+    rec = Record(
+        event.revision + 1,
+        new.kind,
+        new.data,
+        who,
+        datetime.now(UTC).isoformat(timespec="seconds"),
+        new.why,
+    )
     return fold([*event.records, rec], event.store_name)
 
 
 def _before(event: Event, round_number: int) -> Event:
     """The event with only the rounds before ``round_number`` (their results so far)."""
     keep = [
-        r for r in event.records
-        if not (r.kind in ("pairing", "result", "correction")
-                and int(r.data["round"]) >= round_number)
+        r
+        for r in event.records
+        if not (
+            r.kind in ("pairing", "result", "correction") and int(r.data["round"]) >= round_number
+        )
     ]
     return fold(keep, event.store_name)
 

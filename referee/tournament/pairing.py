@@ -112,7 +112,7 @@ def swiss(history: History) -> tuple[tuple[tuple[str, str], ...], str | None]:
     graph: nx.Graph[str] = nx.Graph()
     graph.add_nodes_from(players)
     for i, a in enumerate(players):
-        for b in players[i + 1:]:
+        for b in players[i + 1 :]:
             w = (history.tvp[a] - history.tvp[b]) ** 2
             if history.rematch(a, b):
                 w += bye_bound

@@ -60,8 +60,13 @@ LOCK_SECONDS = 15
 RECONNECT_SECONDS = 5
 # A network that vanishes under an open connection is noticed within seconds, not the
 # minutes TCP would wait (ignored on a unix socket); the URL may set its own.
-NETWORK = {"keepalives": 1, "keepalives_idle": 10, "keepalives_interval": 5,
-           "keepalives_count": 3, "tcp_user_timeout": 15000}
+NETWORK = {
+    "keepalives": 1,
+    "keepalives_idle": 10,
+    "keepalives_interval": 5,
+    "keepalives_count": 3,
+    "tcp_user_timeout": 15000,
+}
 SERVER_NOW = """to_char(clock_timestamp() AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS"+00:00"')"""
 
 
@@ -137,8 +142,12 @@ def _connect(url: str) -> psycopg.Connection[Any]:
     given = parse_qs(urlsplit(url).query)
     network = {k: v for k, v in NETWORK.items() if k not in given}
     try:
-        conninfo = make_conninfo(url, connect_timeout=_connect_timeout(url),
-                                 application_name="referee tournament", **network)
+        conninfo = make_conninfo(
+            url,
+            connect_timeout=_connect_timeout(url),
+            application_name="referee tournament",
+            **network,
+        )
     except psycopg.Error as exc:
         raise EventServerError(f"{url}: not a valid server URL ({exc})") from None
     try:
@@ -173,8 +182,10 @@ class PostgresEventStore(EventStore):
         never touched."""
 
         def rows(at: str) -> list[tuple[int, str, str, str, str, str]]:
-            return [(i, r.kind, json.dumps(dict(r.data)), who, at, r.why)
-                    for i, r in enumerate(records, start=1)]
+            return [
+                (i, r.kind, json.dumps(dict(r.data)), who, at, r.why)
+                for i, r in enumerate(records, start=1)
+            ]
 
         return cls(url, cls._build(url, rows))
 
@@ -183,8 +194,7 @@ class PostgresEventStore(EventStore):
         """A new event holding ``records`` exactly as they are (ids, who, when, why)."""
 
         def rows(at: str) -> list[tuple[int, str, str, str, str, str]]:
-            return [(r.id, r.kind, json.dumps(dict(r.data)), r.who, r.at, r.why)
-                    for r in records]
+            return [(r.id, r.kind, json.dumps(dict(r.data)), r.who, r.at, r.why) for r in records]
 
         return cls(url, cls._build(url, rows))
 
@@ -212,9 +222,11 @@ class PostgresEventStore(EventStore):
                 with conn.cursor() as cur:
                     cur.executemany(
                         f"INSERT INTO {META} (key, value) VALUES (%s, %s)",
-                        [("kind", json.dumps(KIND)),
-                         ("format_version", json.dumps(FORMAT_VERSION)),
-                         ("versions", json.dumps(stamp()))],
+                        [
+                            ("kind", json.dumps(KIND)),
+                            ("format_version", json.dumps(FORMAT_VERSION)),
+                            ("versions", json.dumps(stamp())),
+                        ],
                     )
                     cur.executemany(
                         f"INSERT INTO {RECORDS} (id, kind, data, who, at, why) "
@@ -226,8 +238,7 @@ class PostgresEventStore(EventStore):
         except (pgerrors.DuplicateTable, pgerrors.UniqueViolation):
             conn.close()
             raise EventServerError(
-                f"{url}: another desk made an event here at the same moment; nothing was "
-                "written"
+                f"{url}: another desk made an event here at the same moment; nothing was written"
             ) from None
         except psycopg.Error as exc:
             conn.close()
@@ -326,11 +337,15 @@ class PostgresEventStore(EventStore):
 
     def records(self, after: int = 0) -> list[Record]:
         with self._guard("reading the event"):
-            rows = self._live().execute(
-                f"SELECT id, kind, data::text, who, at, why FROM {RECORDS} WHERE id > %s "
-                "ORDER BY id",
-                (after,),
-            ).fetchall()
+            rows = (
+                self._live()
+                .execute(
+                    f"SELECT id, kind, data::text, who, at, why FROM {RECORDS} WHERE id > %s "
+                    "ORDER BY id",
+                    (after,),
+                )
+                .fetchall()
+            )
         return [
             Record(int(r[0]), r[1], MappingProxyType(json.loads(r[2])), r[3], r[4], r[5] or "")
             for r in rows
@@ -359,8 +374,10 @@ class PostgresEventStore(EventStore):
                 cur.executemany(
                     f"INSERT INTO {RECORDS} (id, kind, data, who, at, why) "
                     "VALUES (%s, %s, %s, %s, %s, %s)",
-                    [(now + i, r.kind, json.dumps(dict(r.data)), who, at, r.why)
-                     for i, r in enumerate(records, start=1)],
+                    [
+                        (now + i, r.kind, json.dumps(dict(r.data)), who, at, r.why)
+                        for i, r in enumerate(records, start=1)
+                    ],
                 )
             now += len(records)
             if records:

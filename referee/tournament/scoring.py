@@ -90,8 +90,10 @@ class MatchResult:
         """The same result with the players renamed (side 1, side 2 of a match file)."""
         a, b = self.players
         return MatchResult(
-            (PlayerResult(first, a.surviving, a.destroyed),
-             PlayerResult(second, b.surviving, b.destroyed))
+            (
+                PlayerResult(first, a.surviving, a.destroyed),
+                PlayerResult(second, b.surviving, b.destroyed),
+            )
         )
 
 
@@ -192,9 +194,14 @@ def bye_score(name: str, mvp: int) -> Score:
     """The score of a round with no opponent (ruling ``tournament.bye``)."""
     t = tvp(mvp)
     return Score(
-        name, mvp, t, 0,
-        (f"a bye: no opponent this round, {mvp} MVP (ruling tournament.bye)",
-         f"TVP = {mvp}^0.75 = {t:.2f}" if mvp else "TVP = 0 (0 MVP)"),
+        name,
+        mvp,
+        t,
+        0,
+        (
+            f"a bye: no opponent this round, {mvp} MVP (ruling tournament.bye)",
+            f"TVP = {mvp}^0.75 = {t:.2f}" if mvp else "TVP = 0 (0 MVP)",
+        ),
     )
 
 

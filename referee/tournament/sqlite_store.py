@@ -101,8 +101,7 @@ class SqliteEventStore(EventStore):
                 )
                 conn.executemany(
                     "INSERT INTO records (id, kind, data, who, at, why) VALUES (?, ?, ?, ?, ?, ?)",
-                    [(r.id, r.kind, json.dumps(dict(r.data)), r.who, r.at, r.why)
-                     for r in records],
+                    [(r.id, r.kind, json.dumps(dict(r.data)), r.who, r.at, r.why) for r in records],
                 )
             conn.close()
             if path.exists():
@@ -130,7 +129,8 @@ class SqliteEventStore(EventStore):
             names = set(db.table_names())
             meta = (
                 {r["key"]: json.loads(r["value"]) for r in db.table("meta").rows}
-                if "meta" in names else {}
+                if "meta" in names
+                else {}
             )
         except sqlite3.DatabaseError as exc:
             raise EventFileError(f"{path}: not an event file or damaged ({exc})") from None

@@ -95,11 +95,11 @@ def totals(event: Event) -> dict[str, _Totals]:
     for rnd in event.rounds:
         for tr in rnd.results.values():
             a, b = tr.scores
-            out[a.name].versus[b.name] = out[a.name].versus.get(b.name, 0) + micro(a.tvp) - micro(
-                b.tvp
+            out[a.name].versus[b.name] = (
+                out[a.name].versus.get(b.name, 0) + micro(a.tvp) - micro(b.tvp)
             )
-            out[b.name].versus[a.name] = out[b.name].versus.get(a.name, 0) + micro(b.tvp) - micro(
-                a.tvp
+            out[b.name].versus[a.name] = (
+                out[b.name].versus.get(a.name, 0) + micro(b.tvp) - micro(a.tvp)
             )
     return out
 
@@ -185,9 +185,7 @@ def standings(event: Event, keys: Sequence[str] | None = None) -> Standings:
                 mvp=t[name].mvp,
                 played=t[name].played,
                 tiebreakers=shown[name],
-                decided_by=TIEBREAKERS.get(boundary.get((name, nxt), ""), "name")
-                if nxt
-                else "",
+                decided_by=TIEBREAKERS.get(boundary.get((name, nxt), ""), "name") if nxt else "",
                 dropped=p.dropped_after is not None,
             )
         )

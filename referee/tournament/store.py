@@ -97,9 +97,7 @@ class EventStore(ABC):
         """The id of the last record (0 for none)."""
 
     @abstractmethod
-    def append(
-        self, records: Sequence[NewRecord], *, who: str, expected_revision: int
-    ) -> int:
+    def append(self, records: Sequence[NewRecord], *, who: str, expected_revision: int) -> int:
         """Append ``records`` in one transaction if the store is still at
         ``expected_revision``; raise :class:`StaleWrite` (writing nothing) otherwise.
         Returns the new revision."""

@@ -57,8 +57,10 @@ class TableClock:
         if clock.state == "ended":
             return f"{head}: round ended"
         left = clock.left(now)
-        text = f"{head}: {format_left(left)} left" if left.total_seconds() > 0 else (
-            f"{head}: time is up ({format_left(-left)} over)"
+        text = (
+            f"{head}: {format_left(left)} left"
+            if left.total_seconds() > 0
+            else (f"{head}: time is up ({format_left(-left)} over)")
         )
         return text + (" (paused)" if clock.state == "paused" else "")
 

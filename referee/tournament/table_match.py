@@ -77,8 +77,9 @@ class TableOrigin:
                 datetime.fromisoformat(str(started)) if started else None,
             )
         except (KeyError, ValueError) as exc:
-            raise TableMatchError(f"the match's tournament settings are damaged ({exc})",
-                                  ) from None
+            raise TableMatchError(
+                f"the match's tournament settings are damaged ({exc})",
+            ) from None
 
     def settings(self) -> dict[str, str]:
         out = {
@@ -179,8 +180,7 @@ def make_table_match(
             f"round {round_number}, table {table}: no army checked in for "
             f"{' and '.join(missing)} (tournament check-in FILE NAME --army ARMY.toml)"
         )
-    armies = {side: frozen_army(event.players[n].army or {}, n)
-              for side, n in ((1, a), (2, b))}
+    armies = {side: frozen_army(event.players[n].army or {}, n) for side, n in ((1, a), (2, b))}
     rules = rules_of(event)
     scenario = scenario_of(event)
     sides = []
@@ -191,12 +191,20 @@ def make_table_match(
         except RefereeError as exc:
             raise TableMatchError(f"{player}'s army cannot be put on the table: {exc}") from None
     named = name_units(sides)
-    units = [{"uid": uid, "unit": u.card.id, "side": side, "card": dict(u.card_data)}
-             for side, uid, u in named]
+    units = [
+        {"uid": uid, "unit": u.card.id, "side": side, "card": dict(u.card_data)}
+        for side, uid, u in named
+    ]
     clock = fold_clock(event.clock, round_number, event.round_minutes)
     origin = TableOrigin(
-        event.name, event_id(event), store_location(event.store_name), round_number, table,
-        (a, b), clock.minutes, clock.started,
+        event.name,
+        event_id(event),
+        store_location(event.store_name),
+        round_number,
+        table,
+        (a, b),
+        clock.minutes,
+        clock.started,
     )
     making = out.with_name(f".{out.name}.making")
     making.unlink(missing_ok=True)
@@ -209,9 +217,11 @@ def make_table_match(
             readings=dict(event.readings),
             seed=seed,
             title=f"{event.name}: round {round_number}, table {table}: {a} v {b}",
-            settings={**origin.settings(),
-                      "army-1-checksum": armies[1].checksum(),
-                      "army-2-checksum": armies[2].checksum()},
+            settings={
+                **origin.settings(),
+                "army-1-checksum": armies[1].checksum(),
+                "army-2-checksum": armies[2].checksum(),
+            },
             scenario=event.scenario,
             victory=table_victory(clock.minutes),
         ).close()
@@ -219,7 +229,10 @@ def make_table_match(
     finally:
         making.unlink(missing_ok=True)
     return TableMatch(
-        out, origin, scenario.name, len(units),
+        out,
+        origin,
+        scenario.name,
+        len(units),
         (armies[1].checksum(), armies[2].checksum()),
         table_declarations(event, [(a, b)]),
     )

@@ -33,8 +33,9 @@ from referee.units.model import Ability
 AppliesTo = Literal["unit", "weapon", "assault"]
 APPLIES_TO: tuple[AppliesTo, ...] = ("unit", "weapon", "assault")
 
-ParamKind = Literal["count", "die", "N+", "N-", "+N", "-N", "speed", "terrain", "dice", "per",
-                    "range"]
+ParamKind = Literal[
+    "count", "die", "N+", "N-", "+N", "-N", "speed", "terrain", "dice", "per", "range"
+]
 PARAM_KINDS: tuple[str, ...] = ParamKind.__args__  # type: ignore[attr-defined]
 
 Written = Literal["abilities", "types", "orders", "resistances"]
@@ -195,20 +196,41 @@ def _group_sizes(form: str) -> tuple[int, ...]:
 
 
 _SPEC_KEYS = {
-    "name", "form", "applies_to", "params", "clause", "editions", "text", "assault_form",
-    "assault_params", "aliases", "field", "value", "per_field", "written",
+    "name",
+    "form",
+    "applies_to",
+    "params",
+    "clause",
+    "editions",
+    "text",
+    "assault_form",
+    "assault_params",
+    "aliases",
+    "field",
+    "value",
+    "per_field",
+    "written",
 }
 _TYPE_KEYS = {"name", "clause", "text", "aliases"}
 _VOCAB_KEYS = {"nations", "speeds", "movement_orders", "gunnery_orders"}
 _WEAPON_FIELDS = {
-    "load", "burst", "limited_ammo", "misfire", "area", "set_on_fire", "acid", "acid_per",
-    "poison", "poison_per", "penetration_bonus",
+    "load",
+    "burst",
+    "limited_ammo",
+    "misfire",
+    "area",
+    "set_on_fire",
+    "acid",
+    "acid_per",
+    "poison",
+    "poison_per",
+    "penetration_bonus",
 }
 
 
-def _strings(raw: object, where: str, problems: list[str], allowed: Collection[str] = ()) -> tuple[
-    str, ...
-]:
+def _strings(
+    raw: object, where: str, problems: list[str], allowed: Collection[str] = ()
+) -> tuple[str, ...]:
     if not isinstance(raw, list) or not all(isinstance(x, str) for x in raw):
         problems.append(f"{where}: expected a list of strings")
         return ()
@@ -244,19 +266,22 @@ def _parse_spec(raw: object, index: int, problems: list[str]) -> AbilitySpec | N
     aliases = _strings(raw.get("aliases", []), f"{where}.aliases", problems)
     assault_params: tuple[str, ...] | None = None
     if "assault_params" in raw:
-        assault_params = _strings(raw["assault_params"], f"{where}.assault_params", problems,
-                                  PARAM_KINDS)
+        assault_params = _strings(
+            raw["assault_params"], f"{where}.assault_params", problems, PARAM_KINDS
+        )
     assault_form = raw.get("assault_form", "")
     written = raw.get("written", "abilities")
     if written not in ("abilities", "types", "orders", "resistances"):
-        problems.append(f"{where}.written: {written!r} is not abilities, types, orders or "
-                        "resistances")
+        problems.append(
+            f"{where}.written: {written!r} is not abilities, types, orders or resistances"
+        )
     field = raw.get("field")
     per_field = raw.get("per_field")
     for key, f in (("field", field), ("per_field", per_field)):
         if f is not None and f not in _WEAPON_FIELDS:
-            problems.append(f"{where}.{key}: {f!r} is not a weapon field "
-                            f"({', '.join(sorted(_WEAPON_FIELDS))})")
+            problems.append(
+                f"{where}.{key}: {f!r} is not a weapon field ({', '.join(sorted(_WEAPON_FIELDS))})"
+            )
     value = raw.get("value", True)
     if not isinstance(value, (str, bool)):
         problems.append(f"{where}.value: expected a string or true/false")
@@ -266,17 +291,26 @@ def _parse_spec(raw: object, index: int, problems: list[str]) -> AbilitySpec | N
         problems.append(f"{where}.assault_form: expected a string")
         assault_form = ""
     if form and sum(_group_sizes(form)) != len(params):
-        problems.append(f"{where}.form: {form!r} has {sum(_group_sizes(form))} parameter(s), "
-                        f"params lists {len(params)}")
+        problems.append(
+            f"{where}.form: {form!r} has {sum(_group_sizes(form))} parameter(s), "
+            f"params lists {len(params)}"
+        )
     if assault_form and sum(_group_sizes(assault_form)) != len(assault_params or params):
         problems.append(f"{where}.assault_form: {assault_form!r} does not match assault_params")
     if len(problems) > before:
         return None
     return AbilitySpec(
-        name=name, form=form, applies_to=applies, params=params,  # type: ignore[arg-type]
-        clause=clause, editions=editions, text=text, assault_form=assault_form,
+        name=name,
+        form=form,
+        applies_to=applies,  # type: ignore[arg-type]
+        params=params,  # type: ignore[arg-type]
+        clause=clause,
+        editions=editions,
+        text=text,
+        assault_form=assault_form,
         assault_params=assault_params,  # type: ignore[arg-type]
-        aliases=aliases, field=field if isinstance(field, str) else None,
+        aliases=aliases,
+        field=field if isinstance(field, str) else None,
         value=value if isinstance(value, (str, bool)) else True,
         per_field=per_field if isinstance(per_field, str) else None,
         written=written,
@@ -333,8 +367,9 @@ def load_register(path: Path | None = None) -> Register:
         if spec.written == "types" and spec.name not in types:
             problems.append(f"ability {spec.name}.written: no type word {spec.name!r}")
         if spec.written == "orders" and spec.name.capitalize() not in lists["gunnery_orders"]:
-            problems.append(f"ability {spec.name}.written: no gunnery order "
-                            f"{spec.name.capitalize()!r}")
+            problems.append(
+                f"ability {spec.name}.written: no gunnery order {spec.name.capitalize()!r}"
+            )
     if problems:
         raise DataFileError(path, problems)
     return Register(
@@ -438,22 +473,33 @@ def check_ability(
             hint = f" (did you mean {', '.join(near)}?)" if near else ""
         return ability, None, [f"unknown ability {ability.text()!r}{hint}"]
     if spec.written != "abilities":
-        return ability, spec, [f"{ability.name!r} is not written as an ability: "
-                               f"{_WRITTEN_HINT[spec.written]}"]
+        return (
+            ability,
+            spec,
+            [f"{ability.name!r} is not written as an ability: {_WRITTEN_HINT[spec.written]}"],
+        )
     name = ability.name if spec.is_family else spec.name
     canonical = Ability(name, ability.params)
     if where not in spec.applies_to:
-        return canonical, spec, [
-            f"{name!r} is not {'an' if where == 'assault' else 'a'} {where} ability "
-            f"(it applies to: {', '.join(spec.applies_to)})"
-        ]
+        return (
+            canonical,
+            spec,
+            [
+                f"{name!r} is not {'an' if where == 'assault' else 'a'} {where} ability "
+                f"(it applies to: {', '.join(spec.applies_to)})"
+            ],
+        )
     kinds = spec.kinds(where)
     form = spec.assault_form if where == "assault" and spec.assault_form else spec.form
     if len(ability.params) != len(kinds):
-        return canonical, spec, [
-            f"{ability.text()!r} has {len(ability.params)} parameter(s), {name} takes "
-            f"{len(kinds)} (written {form!r})"
-        ]
+        return (
+            canonical,
+            spec,
+            [
+                f"{ability.text()!r} has {len(ability.params)} parameter(s), {name} takes "
+                f"{len(kinds)} (written {form!r})"
+            ],
+        )
     problems = []
     for i, (kind, value) in enumerate(zip(kinds, ability.params, strict=True)):
         wrong = check_param(kind, value, context)

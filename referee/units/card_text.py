@@ -68,8 +68,10 @@ def weapon_line(weapon: Weapon) -> str:
     """``Main gun: range 6, AP 2, damage d6+1, arc */*/*/*; burst[2]``."""
     damage = weapon.damage.text() if weapon.damage else "-"
     who = "" if weapon.carried == "each-model" else f" ({weapon.carried})"
-    line = f"{weapon.name}{who}: range {weapon.range}, AP {weapon.ap:+d}, damage {damage}, " \
+    line = (
+        f"{weapon.name}{who}: range {weapon.range}, AP {weapon.ap:+d}, damage {damage}, "
         f"{_angle(weapon)}"
+    )
     abilities = [display_text(a, "weapon") for a in weapon_abilities(weapon)]
     return line + (f"; {', '.join(abilities)}" if abilities else "")
 
@@ -85,16 +87,21 @@ def assault_line(assault: Assault) -> str:
 
 
 def speed_line(speed: Speed) -> str:
-    return f"{speed.name}: movement {' '.join(speed.movement)} (default {speed.default_movement})" \
+    return (
+        f"{speed.name}: movement {' '.join(speed.movement)} (default {speed.default_movement})"
         f"; gunnery {' '.join(speed.gunnery)}"
+    )
 
 
 def table_lines(table: DamageTable) -> list[str]:
     """``5-6: Hull hit``, ..., ``11+: Destroyed`` (a row runs up to the next one's start)."""
     lines = []
     for row, nxt in zip(table.rows, [*table.rows[1:], None], strict=True):
-        span = f"{row.at}+" if nxt is None else (
-            f"{row.at}" if nxt.at == row.at + 1 else f"{row.at}-{nxt.at - 1}")
+        span = (
+            f"{row.at}+"
+            if nxt is None
+            else (f"{row.at}" if nxt.at == row.at + 1 else f"{row.at}-{nxt.at - 1}")
+        )
         lines.append(f"{span}: {row.text}")
     return lines
 
@@ -150,10 +157,13 @@ def unit_json(unit: UnitType) -> dict[str, Any]:
     if unit.assault is not None:
         a = unit.assault
         assault = {
-            "dice": a.dice.text(), "hit": f"{a.hit}+", "ap": a.ap,
+            "dice": a.dice.text(),
+            "hit": f"{a.hit}+",
+            "ap": a.ap,
             "damage": a.damage.text() if a.damage else None,
             "abilities": [display_text(x, "assault") for x in weapon_abilities(a.weapon)]
-            if a.weapon else [],
+            if a.weapon
+            else [],
         }
     return {
         "id": unit.id,
@@ -165,8 +175,12 @@ def unit_json(unit: UnitType) -> dict[str, Any]:
         "types": sorted(unit.types),
         "size": unit.size,
         "speeds": [
-            {"name": s.name, "movement": list(s.movement), "gunnery": list(s.gunnery),
-             "default": s.default_movement}
+            {
+                "name": s.name,
+                "movement": list(s.movement),
+                "gunnery": list(s.gunnery),
+                "default": s.default_movement,
+            }
             for s in unit.speeds
         ],
         "armor": unit.armor.text() if unit.armor else None,
@@ -175,8 +189,13 @@ def unit_json(unit: UnitType) -> dict[str, Any]:
         "deflection": deflection_text(unit.deflection) if unit.deflection else None,
         "damage": {
             name: [
-                {"at": r.at, "effects": [{"kind": e.kind, "amount": e.amount, "text": e.text}
-                                         for e in r.effects], "text": r.text}
+                {
+                    "at": r.at,
+                    "effects": [
+                        {"kind": e.kind, "amount": e.amount, "text": e.text} for e in r.effects
+                    ],
+                    "text": r.text,
+                }
                 for r in t.rows
             ]
             for name, t in unit.damage_tables.items()

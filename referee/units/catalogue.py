@@ -76,9 +76,9 @@ def card_rules(rules: Ruleset | None = None) -> CardRules:
     )
 
 
-def _parse_file(path: Path, doc: Mapping[str, object], rules: CardRules) -> tuple[
-    UnitFile | None, list[str]
-]:
+def _parse_file(
+    path: Path, doc: Mapping[str, object], rules: CardRules
+) -> tuple[UnitFile | None, list[str]]:
     problems: list[str] = []
     for key in sorted(set(doc) - FILE_KEYS):
         problems.append(f"{key}: unknown key (known: {', '.join(sorted(FILE_KEYS))})")
@@ -86,7 +86,8 @@ def _parse_file(path: Path, doc: Mapping[str, object], rules: CardRules) -> tupl
     nations = rules.register.nations
     if nation not in nations:
         problems.append(
-            "nation: missing" if nation is None
+            "nation: missing"
+            if nation is None
             else f"nation: {nation!r} is not a nation ({', '.join(nations)})"
         )
     sample = doc.get("sample", False)
@@ -108,8 +109,7 @@ def _parse_file(path: Path, doc: Mapping[str, object], rules: CardRules) -> tupl
             continue
         if isinstance(uid, str):
             first_index[uid] = i
-        unit = parse_unit(raw, i, str(nation), problems, rules, sample=sample is True,
-                          source=path)
+        unit = parse_unit(raw, i, str(nation), problems, rules, sample=sample is True, source=path)
         if unit is not None:
             units.append(unit)
     raw_upgrades = doc.get("upgrade", [])
@@ -144,12 +144,15 @@ def _check_upgrade_references(
     for upgrade in upgrades:
         for other in upgrade.requires.upgrades:
             if other not in ids or other == upgrade.id:
-                problems.append(f"upgrade {upgrade.id}.requires.upgrades: no other upgrade "
-                                f"{other!r} in this file")
+                problems.append(
+                    f"upgrade {upgrade.id}.requires.upgrades: no other upgrade "
+                    f"{other!r} in this file"
+                )
         for uid in upgrade.requires.units:
             if uid not in unit_ids:
-                problems.append(f"upgrade {upgrade.id}.requires.units: no unit {uid!r} in "
-                                "this file")
+                problems.append(
+                    f"upgrade {upgrade.id}.requires.units: no unit {uid!r} in this file"
+                )
 
 
 def check_unit_file(path: Path | str, rules: Ruleset | None = None) -> list[str]:
@@ -235,12 +238,15 @@ def load_catalogue(folder: Path | None = None, rules: Ruleset | None = None) -> 
             raise UnitFileError(path, problems)
         clashes = [
             f"unit {u.id}: already defined in {units[u.id].source}"
-            for u in unit_file.units if u.id in units
+            for u in unit_file.units
+            if u.id in units
         ]
         clashes += [
             f"upgrade {u.id}: the {unit_file.nation} upgrade is already defined in {f.path}"
-            for f in files if f.nation == unit_file.nation
-            for u in unit_file.upgrades if any(o.id == u.id for o in f.upgrades)
+            for f in files
+            if f.nation == unit_file.nation
+            for u in unit_file.upgrades
+            if any(o.id == u.id for o in f.upgrades)
         ]
         if clashes:
             raise UnitFileError(path, clashes)

@@ -126,8 +126,16 @@ class Deflection:
 
 
 EffectKind = Literal[
-    "damage-token", "kill", "destroy", "shaken", "bleeding", "on-fire", "armor-down",
-    "immobilised", "weapon-lost", "note",
+    "damage-token",
+    "kill",
+    "destroy",
+    "shaken",
+    "bleeding",
+    "on-fire",
+    "armor-down",
+    "immobilised",
+    "weapon-lost",
+    "note",
 ]
 EFFECT_KINDS: tuple[str, ...] = EffectKind.__args__  # type: ignore[attr-defined]
 

@@ -63,7 +63,7 @@ def _orders(at: At, value: object, known: tuple[str, ...]) -> tuple[str, ...]:
     if value is None:  # missing: already recorded
         return ()
     if not isinstance(value, str):
-        at.add(f"expected the orders as text separated by spaces, e.g. \"F L R -\", got {value!r}")
+        at.add(f'expected the orders as text separated by spaces, e.g. "F L R -", got {value!r}')
         return ()
     out: list[str] = []
     for code in value.split():
@@ -84,8 +84,10 @@ def parse_speeds(at: At, value: object, reg: Register) -> tuple[Speed, ...]:
     if value is None:
         return ()
     if not isinstance(value, list) or not value:
-        at.add("expected a list of speeds like [{ name = \"slow\", movement = \"F L R -\", "
-               "gunnery = \"Fire -\", default = \"F\" }]")
+        at.add(
+            'expected a list of speeds like [{ name = "slow", movement = "F L R -", '
+            'gunnery = "Fire -", default = "F" }]'
+        )
         return ()
     speeds: list[Speed] = []
     names = [raw.get("name") for raw in value if isinstance(raw, dict)]
@@ -162,7 +164,7 @@ def parse_damage_tables(at: At, value: object, models: int) -> Mapping[str, Dama
     if value is None:
         return MappingProxyType({})
     if not isinstance(value, dict):
-        at.add("expected tables of rows: [[unit.damage.regular]] at = 5, effects = [\"kill\"]")
+        at.add('expected tables of rows: [[unit.damage.regular]] at = 5, effects = ["kill"]')
         return MappingProxyType({})
     tables: dict[str, DamageTable] = {}
     if "regular" not in value:
@@ -173,7 +175,7 @@ def parse_damage_tables(at: At, value: object, models: int) -> Mapping[str, Dama
             tat.add("a table name is lower case with hyphens (regular, psychic, light, crew...)")
             continue
         if not isinstance(rows, list) or not rows:
-            tat.add(f"expected rows: [[unit.damage.{name}]] at = 5, effects = [\"kill\"]")
+            tat.add(f'expected rows: [[unit.damage.{name}]] at = 5, effects = ["kill"]')
             continue
         before = len(at.problems)
         parsed: list[DamageRow] = []
@@ -186,20 +188,24 @@ def parse_damage_tables(at: At, value: object, models: int) -> Mapping[str, Dama
             start = read_int(rat("at"), row.get("at"), 1, 30)
             effects_raw = row.get("effects")
             if not isinstance(effects_raw, list) or not effects_raw:
-                rat("effects").add("expected a non-empty list, e.g. [\"kill\", \"damage-token\"]")
+                rat("effects").add('expected a non-empty list, e.g. ["kill", "damage-token"]')
                 effects_raw = []
-            effects = [_effect(rat("effects")(f"[{j}]"), e, models) for j, e in
-                       enumerate(effects_raw)]
+            effects = [
+                _effect(rat("effects")(f"[{j}]"), e, models) for j, e in enumerate(effects_raw)
+            ]
             text = row.get("text")
             if text is not None and not isinstance(text, str):
                 rat("text").add("expected text")
             if parsed and start is not None and start <= parsed[-1].at:
-                rat("at").add(f"{start} does not follow the previous row's {parsed[-1].at}: "
-                              "rows go from the lowest result up")
+                rat("at").add(
+                    f"{start} does not follow the previous row's {parsed[-1].at}: "
+                    "rows go from the lowest result up"
+                )
             if start is not None and all(effects):
                 kept = tuple(e for e in effects if e is not None)
-                parsed.append(DamageRow(start, kept,
-                                        text if isinstance(text, str) else _row_text(kept)))
+                parsed.append(
+                    DamageRow(start, kept, text if isinstance(text, str) else _row_text(kept))
+                )
         if len(at.problems) == before:
             tables[name] = DamageTable(name, tuple(parsed))
     return MappingProxyType(tables)

@@ -53,10 +53,26 @@ from referee.units.model import (
 )
 from referee.units.parse_tables import DICE_MAX, parse_damage_tables, parse_deflection, parse_speeds
 
-UNIT_KEYS = frozenset({
-    "id", "name", "models", "elites", "types", "size", "speeds", "armor", "weapon", "assault",
-    "deflection", "damage", "resistances", "abilities", "cost", "notes",
-})
+UNIT_KEYS = frozenset(
+    {
+        "id",
+        "name",
+        "models",
+        "elites",
+        "types",
+        "size",
+        "speeds",
+        "armor",
+        "weapon",
+        "assault",
+        "deflection",
+        "damage",
+        "resistances",
+        "abilities",
+        "cost",
+        "notes",
+    }
+)
 WEAPON_KEYS = frozenset({"name", "range", "ap", "damage", "arc", "fixed", "carried", "abilities"})
 ASSAULT_KEYS = frozenset({"dice", "hit", "ap", "damage", "abilities"})
 CARRIED: tuple[Carried, ...] = ("each-model", "elite", "unit-base")
@@ -176,8 +192,16 @@ def parse_weapon(at: At, raw: object, rules: CardRules, context: CardContext) ->
     if len(at.problems) > before or name is None or wrange is None or ap is None:
         return None
     return Weapon(
-        name=name, range=wrange, ap=ap, damage=damage, arc=arc, fixed=fixed, carried=carried,
-        special_damage=tuple(special), abilities=tuple(rest), **fields,
+        name=name,
+        range=wrange,
+        ap=ap,
+        damage=damage,
+        arc=arc,
+        fixed=fixed,
+        carried=carried,
+        special_damage=tuple(special),
+        abilities=tuple(rest),
+        **fields,
     )
 
 
@@ -201,8 +225,15 @@ def parse_assault(at: At, raw: object, rules: CardRules, context: CardContext) -
         return None
     weapon = None
     if abilities:
-        weapon = Weapon(name="assault", range=0, ap=ap, damage=damage,
-                        special_damage=tuple(special), abilities=tuple(rest), **fields)
+        weapon = Weapon(
+            name="assault",
+            range=0,
+            ap=ap,
+            damage=damage,
+            special_damage=tuple(special),
+            abilities=tuple(rest),
+            **fields,
+        )
     return Assault(dice=dice, hit=hit, ap=ap, damage=damage, weapon=weapon)
 
 
@@ -264,11 +295,14 @@ def _check_carried(at: At, weapons: list[Weapon], models: int | None, elites: in
     base has at most one; clause ``army.elite``: an elite's weapon needs an elite."""
     base = [i for i, w in enumerate(weapons) if w.carried == "unit-base"]
     if len(base) > 1:
-        at.add(f"weapons {', '.join(f'[{i}]' for i in base)} are unit-base weapons: "
-               "a unit base may have at most one")
+        at.add(
+            f"weapons {', '.join(f'[{i}]' for i in base)} are unit-base weapons: "
+            "a unit base may have at most one"
+        )
     if base and models is not None and models < 2:
         at(f"[{base[0]}]")("carried").add(
-            "a unit-base weapon needs at least 2 alive models; this base has 1")
+            "a unit-base weapon needs at least 2 alive models; this base has 1"
+        )
     for i, w in enumerate(weapons):
         if w.carried == "elite" and elites < 1:
             at(f"[{i}]")("carried").add("an elite's weapon needs elites >= 1")
@@ -293,8 +327,11 @@ def parse_unit(
         at = At(f"unit {uid}", problems)
     else:
         at = At(f"unit[{index}]", problems)
-        at("id").add("missing" if uid is None else
-                     f"{uid!r} is not an id: lower case letters, digits and hyphens")
+        at("id").add(
+            "missing"
+            if uid is None
+            else f"{uid!r} is not an id: lower case letters, digits and hyphens"
+        )
     before = len(problems)
     at.unknown_keys(raw, UNIT_KEYS)
     reg = rules.register
@@ -305,8 +342,9 @@ def parse_unit(
     elif not is_int(raw["models"]) or raw["models"] not in rules.models:
         counts = [str(n) for n in sorted(rules.models)]
         allowed = f"{', '.join(counts[:-1])} or {counts[-1]}" if len(counts) > 1 else counts[0]
-        at("models").add(f"{raw['models']!r}: a unit base has {allowed} models "
-                         "(ruling units.models-per-base)")
+        at("models").add(
+            f"{raw['models']!r}: a unit base has {allowed} models (ruling units.models-per-base)"
+        )
     else:
         models = int(raw["models"])
     elites = read_int(at("elites"), raw.get("elites", 0), 0, models or 4) or 0
@@ -316,10 +354,12 @@ def parse_unit(
         at("size").add("missing" if size is None else f"{size!r} is not one of {', '.join(SIZES)}")
     raw_speeds = required(at, raw, "speeds")
     speeds = parse_speeds(at("speeds"), raw_speeds, rules.register)
-    written_speeds = [s.get("name") for s in raw_speeds if isinstance(s, dict)] \
-        if isinstance(raw_speeds, list) else []
-    context = CardContext(frozenset(s for s in written_speeds if isinstance(s, str)),
-                          rules.terrain)
+    written_speeds = (
+        [s.get("name") for s in raw_speeds if isinstance(s, dict)]
+        if isinstance(raw_speeds, list)
+        else []
+    )
+    context = CardContext(frozenset(s for s in written_speeds if isinstance(s, str)), rules.terrain)
     armor = read_sector(at("armor"), raw["armor"], "armor", ARMOR_MAX) if "armor" in raw else None
     raw_weapons = raw.get("weapon", [])
     weapons: list[Weapon] = []
@@ -335,8 +375,9 @@ def parse_unit(
     names = [w.name for w in weapons]
     for n in sorted({n for n in names if names.count(n) > 1}):
         at("weapon").add(f"two weapons are called {n!r}")
-    assault = parse_assault(at("assault"), raw["assault"], rules, context) \
-        if "assault" in raw else None
+    assault = (
+        parse_assault(at("assault"), raw["assault"], rules, context) if "assault" in raw else None
+    )
     deflection = None
     if "deflection" in raw:
         try:
@@ -353,10 +394,23 @@ def parse_unit(
     if len(problems) > before or name is None or models is None:
         return None
     return UnitType(
-        id=str(uid), name=name, nation=nation, models=models, types=types,
-        size=size, speeds=speeds, armor=armor, weapons=tuple(weapons),  # type: ignore[arg-type]
-        assault=assault, deflection=deflection, damage_tables=tables, elites=elites,
-        resistances=resistances, abilities=tuple(a for a, _ in abilities), cost=cost,
-        sample=sample, source=source, notes=str(notes),
+        id=str(uid),
+        name=name,
+        nation=nation,
+        models=models,
+        types=types,
+        size=size,  # type: ignore[arg-type]
+        speeds=speeds,
+        armor=armor,
+        weapons=tuple(weapons),
+        assault=assault,
+        deflection=deflection,
+        damage_tables=tables,
+        elites=elites,
+        resistances=resistances,
+        abilities=tuple(a for a, _ in abilities),
+        cost=cost,
+        sample=sample,
+        source=source,
+        notes=str(notes),
     )
-

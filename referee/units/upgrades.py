@@ -36,10 +36,23 @@ _SLOT_OF: Mapping[str, Slot] = MappingProxyType({s: s for s in SLOTS})
 HANDS: Mapping[str, int] = MappingProxyType({"two-handed": 2, "one-handed": 1, "independent": 0})
 """Room an item takes of a base's two hands: one two-handed or two one-handed items."""
 
-UPGRADE_KEYS = frozenset({
-    "id", "name", "per", "cost", "slot", "advanced", "text", "requires", "weapon", "replaces",
-    "abilities", "resistances", "elites",
-})
+UPGRADE_KEYS = frozenset(
+    {
+        "id",
+        "name",
+        "per",
+        "cost",
+        "slot",
+        "advanced",
+        "text",
+        "requires",
+        "weapon",
+        "replaces",
+        "abilities",
+        "resistances",
+        "elites",
+    }
+)
 REQUIRES_KEYS = frozenset({"units", "types", "upgrades", "models"})
 COST_MAX = 48
 
@@ -118,7 +131,7 @@ def _cost(at: At, value: object) -> Mapping[str, int]:
 
 def _requires(at: At, value: object) -> Requirements:
     if not isinstance(value, dict):
-        at.add("expected a table like { types = [\"infantry\"], upgrades = [\"veteran\"] }")
+        at.add('expected a table like { types = ["infantry"], upgrades = ["veteran"] }')
         return Requirements()
     at.unknown_keys(value, REQUIRES_KEYS)
     lists: dict[str, tuple[str, ...]] = {}
@@ -148,8 +161,11 @@ def parse_upgrade(
         at = At(f"upgrade {uid}", problems)
     else:
         at = At(f"upgrade[{index}]", problems)
-        at("id").add("missing" if uid is None else
-                     f"{uid!r} is not an id: lower case letters, digits and hyphens")
+        at("id").add(
+            "missing"
+            if uid is None
+            else f"{uid!r} is not an id: lower case letters, digits and hyphens"
+        )
     before = len(problems)
     at.unknown_keys(raw, UPGRADE_KEYS)
     name = read_text(at("name"), raw.get("name"))
@@ -208,10 +224,20 @@ def parse_upgrade(
     if len(problems) > before or name is None or per not in PER:
         return None
     return Upgrade(
-        id=str(uid), name=name, nation=nation, per=_PER_OF[per], cost=cost, requires=requires,
-        slot=_SLOT_OF.get(slot) if isinstance(slot, str) else None, advanced=bool(advanced),
-        text=str(text), weapons=tuple(weapons),
-        weapon_tables=tuple(tables), replaces=tuple(replaces or ()),
+        id=str(uid),
+        name=name,
+        nation=nation,
+        per=_PER_OF[per],
+        cost=cost,
+        requires=requires,
+        slot=_SLOT_OF.get(slot) if isinstance(slot, str) else None,
+        advanced=bool(advanced),
+        text=str(text),
+        weapons=tuple(weapons),
+        weapon_tables=tuple(tables),
+        replaces=tuple(replaces or ()),
         abilities=tuple(abilities_raw) if isinstance(abilities_raw, list) else (),
-        resistances=MappingProxyType(resistances), elites=elites or 0, sample=sample,
+        resistances=MappingProxyType(resistances),
+        elites=elites or 0,
+        sample=sample,
     )

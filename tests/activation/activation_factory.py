@@ -22,40 +22,74 @@ def game(**readings: str) -> ActivationGame:
     for ``activation.slots``)."""
     if not readings:
         return ActivationGame.of(ruleset("activation"))
-    named = {"activation." + k.removeprefix("activation_").replace("_", "-"): v
-             for k, v in readings.items()}
+    named = {
+        "activation." + k.removeprefix("activation_").replace("_", "-"): v
+        for k, v in readings.items()
+    }
     return ActivationGame.of(load_ruleset("activation", named))
 
 
-def unit(uid: str, card: str, side: int, where: str, g: ActivationGame, *,
-         health: int | None = None, ammunition: int | None = None,
-         status: str = "deployed", carrier: str | None = None) -> Piece:
+def unit(
+    uid: str,
+    card: str,
+    side: int,
+    where: str,
+    g: ActivationGame,
+    *,
+    health: int | None = None,
+    ammunition: int | None = None,
+    status: str = "deployed",
+    carrier: str | None = None,
+) -> Piece:
     """A unit on the map at ``where`` (``H12:N``, or ``H12`` facing N)."""
     label, _, facing = where.partition(":")
     c = g.cards.unit(card)
-    return Piece(uid, card, side, "unit", status,  # type: ignore[arg-type]
-                 parse_label(label) if status == "deployed" else None,
-                 DIRECTION_NAMES.index(facing or "N"),
-                 c.health if health is None else health,
-                 c.ammunition if ammunition is None else ammunition, carrier)
+    return Piece(
+        uid,
+        card,
+        side,
+        "unit",
+        status,  # type: ignore[arg-type]
+        parse_label(label) if status == "deployed" else None,
+        DIRECTION_NAMES.index(facing or "N"),
+        c.health if health is None else health,
+        c.ammunition if ammunition is None else ammunition,
+        carrier,
+    )
 
 
-def fort(where: str, structure: str = "bunker", *, side1: int = 0, side2: int = 0,
-         neutral: int = 0, owner: int | None = None) -> Fortification:
+def fort(
+    where: str,
+    structure: str = "bunker",
+    *,
+    side1: int = 0,
+    side2: int = 0,
+    neutral: int = 0,
+    owner: int | None = None,
+) -> Fortification:
     return Fortification(parse_label(where), structure, Pips(side1, side2, neutral), owner)
 
 
-def main_phase(pieces: Sequence[Piece], forts: Sequence[Fortification] = (), *, turn: int = 1,
-               mission: str = "open-field") -> ActivationState:
+def main_phase(
+    pieces: Sequence[Piece],
+    forts: Sequence[Fortification] = (),
+    *,
+    turn: int = 1,
+    mission: str = "open-field",
+) -> ActivationState:
     """A state in the main phase with ``pieces`` and ``forts``, ``turn``'s turn."""
     return ActivationState(
-        phase="main", pieces=MappingProxyType({p.uid: p for p in pieces}),
+        phase="main",
+        pieces=MappingProxyType({p.uid: p for p in pieces}),
         fortifications=MappingProxyType({f.hex: f for f in forts}),
-        missions_left=(mission,), mission=mission, first=1, turn=turn)
+        missions_left=(mission,),
+        mission=mission,
+        first=1,
+        turn=turn,
+    )
 
 
-def play(g: ActivationGame, state: ActivationState, text: str,
-         dice: Sequence[int] = ()) -> Outcome:
+def play(g: ActivationGame, state: ActivationState, text: str, dice: Sequence[int] = ()) -> Outcome:
     """Carry out the command ``text`` with ``dice`` typed in (every die must be typed)."""
     d = Dice(seed=0, ask=lambda request: _untyped(request))
     d.type_in(dice)

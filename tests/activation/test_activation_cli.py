@@ -26,17 +26,20 @@ def test_an_illegal_vehicle_path_exits_1_with_the_reason(capsys):
 
 
 def test_a_path_blocked_by_the_slots_of_another_unit(capsys):
-    status, out, _ = run(capsys, "move", "scout-buggy", "H12:N", "--path", "H11:N",
-                         "--other", "carrier@H11:N")
+    status, out, _ = run(
+        capsys, "move", "scout-buggy", "H12:N", "--path", "H11:N", "--other", "carrier@H11:N"
+    )
     assert status == 1 and "slots already taken (H11 N)" in out
-    status, _, _ = run(capsys, "move", "scout-buggy", "H12:N", "--path", "H11:NE",
-                       "--other", "carrier@H11:N")
+    status, _, _ = run(
+        capsys, "move", "scout-buggy", "H12:N", "--path", "H11:NE", "--other", "carrier@H11:N"
+    )
     assert status == 0
 
 
 def test_an_aircraft_collision_is_reported(capsys):
-    status, out, _ = run(capsys, "move", "fighter", "H12:N", "--steps", "F,F,F",
-                         "--other", "bomber@H10:S", "--json")
+    status, out, _ = run(
+        capsys, "move", "fighter", "H12:N", "--steps", "F,F,F", "--other", "bomber@H10:S", "--json"
+    )
     data = json.loads(out)
     assert status == 0 and data["collision"]["at"] == "H10" and data["collision"]["step"] == 2
 
@@ -50,8 +53,9 @@ def test_the_cheapest_path_to_a_tile(capsys):
 
 
 def test_out_of_an_enemy_tile(capsys):
-    _, out, _ = run(capsys, "move", "rifle-squad", "H12", "--path", "H11", "--enemy", "H12",
-                    "--json")
+    _, out, _ = run(
+        capsys, "move", "rifle-squad", "H12", "--path", "H11", "--enemy", "H12", "--json"
+    )
     assert json.loads(out)["cost"] == 2
 
 
@@ -63,12 +67,19 @@ def test_reach_lists_the_tiles(capsys):
 def test_capture_and_deploy_tiles_and_the_sample_lists(capsys):
     _, out, _ = run(capsys, "capture", "--pips", "ally=0,enemy=1,neutral=2", "--json")
     assert json.loads(out)["pips"] == {"ally": 2, "enemy": 1, "neutral": 0}
-    _, out, _ = run(capsys, "deploy-tiles", "--mission", "crossroads", "--side", "1",
-                    "--json")
-    assert json.loads(out)["tiles"] == ["A12", "B12", "C13", "D13", "E14", "F14", "G15",
-                                        "H15"]
-    _, out, _ = run(capsys, "deploy-tiles", "--mission", "crossroads", "--side", "1",
-                    "--placed", "H15", "--json")
+    _, out, _ = run(capsys, "deploy-tiles", "--mission", "crossroads", "--side", "1", "--json")
+    assert json.loads(out)["tiles"] == ["A12", "B12", "C13", "D13", "E14", "F14", "G15", "H15"]
+    _, out, _ = run(
+        capsys,
+        "deploy-tiles",
+        "--mission",
+        "crossroads",
+        "--side",
+        "1",
+        "--placed",
+        "H15",
+        "--json",
+    )
     assert "H14" in json.loads(out)["tiles"] and "H13" not in json.loads(out)["tiles"]
     status, out, _ = run(capsys, "missions")
     assert status == 0 and "crossroads" in out and "sample data" in out
@@ -77,8 +88,17 @@ def test_capture_and_deploy_tiles_and_the_sample_lists(capsys):
 
 
 def test_a_ruling_switched_on_the_command_line(capsys):
-    _, out, _ = run(capsys, "move", "battle-tank", "H12:N", "--path", "H11:SE",
-                    "--ruling", "activation.turn-size=any", "--json")
+    _, out, _ = run(
+        capsys,
+        "move",
+        "battle-tank",
+        "H12:N",
+        "--path",
+        "H11:SE",
+        "--ruling",
+        "activation.turn-size=any",
+        "--json",
+    )
     assert json.loads(out)["legal"] is True
 
 

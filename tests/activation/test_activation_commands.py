@@ -58,12 +58,18 @@ def test_every_kind_has_an_example():
 
 def test_the_json_form_keeps_numbers_as_numbers_and_tiles_as_labels():
     assert parse_command("deploy side=1 uid=tank hex=H15 facing=N ammunition=3").to_json() == {
-        "kind": "deploy", "side": 1, "uid": "tank", "hex": "H15", "facing": "N",
-        "ammunition": 3}
+        "kind": "deploy",
+        "side": 1,
+        "uid": "tank",
+        "hex": "H15",
+        "facing": "N",
+        "ammunition": 3,
+    }
 
 
 labels = st.builds(lambda c, r: Hex(c, r), st.integers(0, 14), st.integers(0, 14)).filter(
-    lambda h: h.r + (h.q - (h.q & 1)) // 2 >= 0)
+    lambda h: h.r + (h.q - (h.q & 1)) // 2 >= 0
+)
 ids = st.from_regex(r"[a-z][a-z0-9-]{0,8}", fullmatch=True)
 
 
@@ -74,30 +80,38 @@ def test_any_deployment_reads_back(side, uid, h, facing, ammo):
     assert command_from_json(command.to_json()) == command
 
 
-@given(ids, st.lists(st.tuples(labels, st.integers(0, 5)), min_size=1, max_size=6),
-       st.lists(st.tuples(ids, ids | labels), max_size=3))
+@given(
+    ids,
+    st.lists(st.tuples(labels, st.integers(0, 5)), min_size=1, max_size=6),
+    st.lists(st.tuples(ids, ids | labels), max_size=3),
+)
 def test_any_move_reads_back(uid, steps, shots):
-    command = Move(uid, tuple(Pose(h, f) for h, f in steps),
-                   tuple(Shot(w, unit=t) if isinstance(t, str) else Shot(w, tile=t)
-                         for w, t in shots))
+    command = Move(
+        uid,
+        tuple(Pose(h, f) for h, f in steps),
+        tuple(Shot(w, unit=t) if isinstance(t, str) else Shot(w, tile=t) for w, t in shots),
+    )
     assert parse_command(command.text()) == command
     assert command_from_json(command.to_json()) == command
 
 
-@pytest.mark.parametrize(("text", "field", "message"), [
-    ("", "kind", "empty"),
-    ("fly uid=jet", "kind", "not a command"),
-    ("ban side=3 mission=x", "side", "not a side"),
-    ("ban side=1", "mission", "mission= is missing"),
-    ("ban side=1 mission=x colour=red", "colour", "unknown key"),
-    ("ban side=1 side=2 mission=x", "side", "given twice"),
-    ("deploy side=1 uid=t hex=H0 facing=N", "hex", "rows are numbered from 1"),
-    ("deploy side=1 uid=t hex=H1 facing=UP", "facing", "not a facing"),
-    ("move uid=t path=H11:Q", "path", "not a facing"),
-    ("shoot uid=t shots=cannon", "shots", "WEAPON>TARGET"),
-    ("capture uid=t hex=H9 colour=ally", "colour", "enemy or a neutral"),
-    ("ban side", "side", "KEY=VALUE"),
-])
+@pytest.mark.parametrize(
+    ("text", "field", "message"),
+    [
+        ("", "kind", "empty"),
+        ("fly uid=jet", "kind", "not a command"),
+        ("ban side=3 mission=x", "side", "not a side"),
+        ("ban side=1", "mission", "mission= is missing"),
+        ("ban side=1 mission=x colour=red", "colour", "unknown key"),
+        ("ban side=1 side=2 mission=x", "side", "given twice"),
+        ("deploy side=1 uid=t hex=H0 facing=N", "hex", "rows are numbered from 1"),
+        ("deploy side=1 uid=t hex=H1 facing=UP", "facing", "not a facing"),
+        ("move uid=t path=H11:Q", "path", "not a facing"),
+        ("shoot uid=t shots=cannon", "shots", "WEAPON>TARGET"),
+        ("capture uid=t hex=H9 colour=ally", "colour", "enemy or a neutral"),
+        ("ban side", "side", "KEY=VALUE"),
+    ],
+)
 def test_a_command_that_cannot_be_read_names_its_field(text, field, message):
     with pytest.raises(CommandError, match=message) as info:
         parse_command(text)

@@ -47,8 +47,9 @@ def test_the_shipped_tables_cards_and_missions_load():
 def test_every_table_value_a_ruling_gives_names_its_ruling():
     g = ActivationGame.of(ruleset("activation"))
     assert g.rules.movement.ruling("slots.footprints") == "activation.slots"
-    assert g.rules.fortifications.ruling("health_check.attacks") == \
-        "activation.health-check-attacks"
+    assert (
+        g.rules.fortifications.ruling("health_check.attacks") == "activation.health-check-attacks"
+    )
     assert g.rules.start.ruling("deployment.depth") == "activation.deploy-depth"
 
 
@@ -74,8 +75,7 @@ def test_a_bad_fortification_table_names_every_problem():
     bad["capture"]["colour"] = "red"
     found = problems(parse_fortifications, FOLDER / "fortifications.toml", bad, {})
     keys = {p.split(":")[0] for p in found}
-    assert {"damage.tie_order", "damage.inside_need", "damage.inside_die",
-            "capture.colour"} <= keys
+    assert {"damage.tie_order", "damage.inside_need", "damage.inside_die", "capture.colour"} <= keys
 
 
 def test_a_table_value_that_names_no_ruling_is_refused():
@@ -85,8 +85,10 @@ def test_a_table_value_that_names_no_ruling_is_refused():
     assert any(p.startswith("deployment.depth:") and "names no ruling" in p for p in found)
     bad = raw("attack.toml")
     bad["penetration"]["beat_by"] = 5
-    assert any(p.startswith("penetration.beat_by:")
-               for p in problems(parse_attack, FOLDER / "attack.toml", bad, {}))
+    assert any(
+        p.startswith("penetration.beat_by:")
+        for p in problems(parse_attack, FOLDER / "attack.toml", bad, {})
+    )
 
 
 def test_a_bad_unit_card_names_the_unit_and_key():
@@ -95,7 +97,7 @@ def test_a_bad_unit_card_names_the_unit_and_key():
     bad["unit"][0]["type"] = "cavalry"
     bad["unit"][2]["class"] = "X"
     bad["unit"][0]["weapon"][0]["penetration"] = "d7"
-    bad["unit"][1]["class"] = "L"      # an infantry card
+    bad["unit"][1]["class"] = "L"  # an infantry card
     bad["unit"][3]["transport"]["types"] = ["boats"]
     found = problems(parse_units, FOLDER / "units.toml", bad, movement)
     assert any(p.startswith("unit rifle-squad.type:") for p in found)
@@ -108,8 +110,10 @@ def test_a_bad_unit_card_names_the_unit_and_key():
 def test_a_bad_structure_or_mission_is_refused():
     bad = raw("structures.toml")
     bad["structure"][0]["pips"] = 0
-    assert any(p.startswith("structure bunker.pips:")
-               for p in problems(parse_structures, FOLDER / "structures.toml", bad))
+    assert any(
+        p.startswith("structure bunker.pips:")
+        for p in problems(parse_structures, FOLDER / "structures.toml", bad)
+    )
     cards = ActivationGame.of(ruleset("activation")).cards
     bad = raw("missions.toml")
     bad["mission"][0]["building"][0]["hex"] = "Z1"

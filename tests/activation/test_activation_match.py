@@ -58,7 +58,7 @@ def played(tmp_path_factory) -> Path:
     assert cli("match", "new", str(path), "--from", str(JOURNAL))[0] == 0
     for step in journal.steps:
         argv = ["match", "step", str(path), step.name]
-        for line in lines[step.line:]:
+        for line in lines[step.line :]:
             if not line.strip() or line.startswith("step:"):
                 break
             if not line.startswith("dice:"):
@@ -73,9 +73,9 @@ def played(tmp_path_factory) -> Path:
 def test_a_whole_game_played_step_by_step_from_the_command_line(played):
     data = shown(played)
     assert data["system"] == "activation" and data["phase"] == "main"
-    assert data["mission"] == "crossroads"         # open-field, twin-towers, last-stand banned
-    assert data["first"] == 1                      # side 2 was drawn (a 2) and went second
-    assert data["activations"] == 9 and data["turn"] == 2   # side 1's hawk moved last
+    assert data["mission"] == "crossroads"  # open-field, twin-towers, last-stand banned
+    assert data["first"] == 1  # side 2 was drawn (a 2) and went second
+    assert data["activations"] == 9 and data["turn"] == 2  # side 1's hawk moved last
     units = pieces(data)
     # the fighter's guns d12+1 rolled 10: 11 against the tank's armor 9, one H of its 6
     assert units["tank"]["health"] == 5 and units["tank"]["hex"] == "H10"
@@ -112,7 +112,10 @@ def test_every_event_records_its_command_dice_outcome_and_clauses(played):
     (event,) = shot.events
     assert event.command == {"kind": "shoot", "uid": "tank", "shots": "cannon>fighter,mg>@H8"}
     assert [(r.sides, r.value, r.typed) for r in event.dice] == [
-        (12, 12, True), (12, 10, True), (12, 9, True)]
+        (12, 12, True),
+        (12, 10, True),
+        (12, 9, True),
+    ]
     assert "activation.attack-actions" in event.clauses
     assert event.detail["state"]["activations"] == 7
     drawn = next(s for s in steps if s.name.startswith("The draw"))
@@ -124,13 +127,23 @@ def test_every_event_records_its_command_dice_outcome_and_clauses(played):
 
 def test_undo_and_redo_take_whole_steps_and_the_seeded_dice_come_back(tmp_path):
     f = tmp_path / "g.referee"
-    status, out, _ = cli("match", "new", str(f), "--ruleset", "activation",
-                         "--unit", "tank battle-tank side=1", "--unit",
-                         "buggy scout-buggy side=2", "--seed", "41")
+    status, out, _ = cli(
+        "match",
+        "new",
+        str(f),
+        "--ruleset",
+        "activation",
+        "--unit",
+        "tank battle-tank side=1",
+        "--unit",
+        "buggy scout-buggy side=2",
+        "--seed",
+        "41",
+    )
     assert status == 0 and "missions: crossroads, twin-towers, open-field, last-stand" in out
     assert cli("match", "step", str(f), "Presented", "-c", "present")[0] == 0
     with open_match(f) as m:
-        first = m.steps()[0].events[0].dice        # who bans first: a d2 from the step's seed
+        first = m.steps()[0].events[0].dice  # who bans first: a d2 from the step's seed
     assert [r.sides for r in first] == [2] and not first[0].typed
     assert cli("match", "undo", str(f))[0] == 0
     assert shown(f)["phase"] == "presentation"
@@ -140,7 +153,7 @@ def test_undo_and_redo_take_whole_steps_and_the_seeded_dice_come_back(tmp_path):
     assert cli("match", "undo", str(f))[0] == 0
     assert cli("match", "step", str(f), "Presented again", "-c", "present")[0] == 0
     with open_match(f) as m:
-        assert m.steps()[0].events[0].dice == first   # step 1 again: the same seeded die
+        assert m.steps()[0].events[0].dice == first  # step 1 again: the same seeded die
     assert cli("match", "check", str(f))[0] == 0
 
 
@@ -149,11 +162,9 @@ def test_a_refused_command_names_the_field_and_changes_no_file(played, tmp_path)
     copy.write_bytes(played.read_bytes())
     before = copy.read_bytes()
     # the hawk was destroyed: it cannot be activated; it is also not side 1's turn
-    status, _, err = cli("match", "step", str(copy), "x", "-c", "move uid=rifles "
-                         "path=H10")
+    status, _, err = cli("match", "step", str(copy), "x", "-c", "move uid=rifles path=H10")
     assert status == 2 and "side 2's turn" in err
-    status, _, err = cli("match", "step", str(copy), "x", "-c", "move uid=buggy "
-                         "path=nowhere")
+    status, _, err = cli("match", "step", str(copy), "x", "-c", "move uid=buggy path=nowhere")
     assert status == 2 and "path" in err
     assert copy.read_bytes() == before
 
@@ -162,8 +173,9 @@ def test_a_tampered_state_is_found_by_the_check(played, tmp_path):
     copy = tmp_path / "copy.referee"
     copy.write_bytes(played.read_bytes())
     with sqlite3.connect(copy) as conn:
-        (rid, data), = conn.execute(
-            "SELECT id, data FROM events ORDER BY step DESC LIMIT 1").fetchall()
+        ((rid, data),) = conn.execute(
+            "SELECT id, data FROM events ORDER BY step DESC LIMIT 1"
+        ).fetchall()
         row = json.loads(data)
         row["detail"]["state"]["pieces"][0]["health"] = 9
         conn.execute("UPDATE events SET data = ? WHERE id = ?", (json.dumps(row), rid))
@@ -178,23 +190,39 @@ def test_the_report_lists_the_steps_dice_and_rules(played, tmp_path):
     html = out_file.read_text()
     assert "The hawk meets the fighter" in html
     assert "id='clause-activation.aircraft-collisions'" in html
-    assert "12* (d12" in html                        # a typed die is marked
-    assert "side2 2, neutral 3" in html              # the citadel's pips now
+    assert "12* (d12" in html  # a typed die is marked
+    assert "side2 2, neutral 3" in html  # the citadel's pips now
 
 
 def test_the_class_of_a_match_comes_from_the_rulesets_system():
-    assert set(match_files()) == set(systems())        # every game system can be played
+    assert set(match_files()) == set(systems())  # every game system can be played
     assert match_class("activation") is ActivationMatch
     assert match_class("current") is MatchFile and match_class("first-draft") is MatchFile
 
 
 def test_an_activation_match_takes_no_map_or_set_up_hexes(tmp_path):
     f = tmp_path / "g.referee"
-    status, _, err = cli("match", "new", str(f), "--ruleset", "activation", "--unit",
-                         "tank battle-tank side=1 hex=H15")
+    status, _, err = cli(
+        "match",
+        "new",
+        str(f),
+        "--ruleset",
+        "activation",
+        "--unit",
+        "tank battle-tank side=1 hex=H15",
+    )
     assert status == 2 and "deployed in the game" in err and not f.exists()
-    status, _, err = cli("match", "new", str(f), "--ruleset", "activation", "--unit",
-                         "tank no-such-card side=1", "--unit", "buggy scout-buggy side=2")
+    status, _, err = cli(
+        "match",
+        "new",
+        str(f),
+        "--ruleset",
+        "activation",
+        "--unit",
+        "tank no-such-card side=1",
+        "--unit",
+        "buggy scout-buggy side=2",
+    )
     assert status == 2 and "no-such-card" in err and not f.exists()
 
 
@@ -215,12 +243,17 @@ def test_undoing_the_collision_brings_both_aircraft_back_and_redo_destroys_them(
 
 def test_two_programs_writing_one_activation_match_take_turns(tmp_path):
     f = tmp_path / "g.referee"
-    ActivationMatch.create(f, units=[{"uid": "tank", "unit": "battle-tank", "side": 1},
-                                     {"uid": "buggy", "unit": "scout-buggy", "side": 2}],
-                           seed=3).close()
+    ActivationMatch.create(
+        f,
+        units=[
+            {"uid": "tank", "unit": "battle-tank", "side": 1},
+            {"uid": "buggy", "unit": "scout-buggy", "side": 2},
+        ],
+        seed=3,
+    ).close()
     with open_match(f) as first, open_match(f) as second:
         assert first.state.phase == second.state.phase == "presentation"
-        second.run("Presented", ["present"], [2])            # side 2 bans first
+        second.run("Presented", ["present"], [2])  # side 2 bans first
         with pytest.raises(MatchMovedOn):
             first.run("Presented too", ["present"], strict=True)
         # not strict: it builds on the step the other program wrote, so 'present' is refused

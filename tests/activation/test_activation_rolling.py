@@ -49,7 +49,8 @@ def test_every_die_goes_through_the_service_and_is_logged():
     dice = typed(10)
     dice.roll_up(9, 12, "fortification d12")
     assert [(r.sides, r.value, r.purpose, r.typed) for r in dice.log] == [
-        (12, 10, "fortification d12", True)]
+        (12, 10, "fortification d12", True)
+    ]
 
 
 def test_a_typed_value_the_die_cannot_show_is_refused():
@@ -57,15 +58,18 @@ def test_a_typed_value_the_die_cannot_show_is_refused():
         typed(13).roll_up(9, 12, "pen")
 
 
-@pytest.mark.parametrize(("text", "expr", "odds"), [
-    ("9+", "d12", Fraction(4, 12)),        # 9, 10, 11, 12
-    ("2-", "d6", Fraction(2, 6)),          # 1, 2
-    ("7+", "2d6", Fraction(21, 36)),       # 6+5+4+3+2+1 ways of 7..12
-    ("9+", "d12+2", Fraction(6, 12)),      # a natural 7 or more
-    ("1+", "d6", Fraction(1)),
-    ("0-", "d6", Fraction(0)),
-    ("4-", "d6-1", Fraction(5, 6)),        # a natural 5 or less
-])
+@pytest.mark.parametrize(
+    ("text", "expr", "odds"),
+    [
+        ("9+", "d12", Fraction(4, 12)),  # 9, 10, 11, 12
+        ("2-", "d6", Fraction(2, 6)),  # 1, 2
+        ("7+", "2d6", Fraction(21, 36)),  # 6+5+4+3+2+1 ways of 7..12
+        ("9+", "d12+2", Fraction(6, 12)),  # a natural 7 or more
+        ("1+", "d6", Fraction(1)),
+        ("0-", "d6", Fraction(0)),
+        ("4-", "d6-1", Fraction(5, 6)),  # a natural 5 or less
+    ],
+)
 def test_the_exact_odds_of_rolling_up_and_down(text, expr, odds):
     assert parse_target(text).odds(parse_dice(expr)) == odds
 

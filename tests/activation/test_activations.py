@@ -23,9 +23,14 @@ def g():
 
 
 def duel(g, **kw):
-    return main_phase([unit("tank", "battle-tank", 1, "H12:N", g),
-                       unit("squad", "rifle-squad", 2, "H9", g),
-                       unit("grunts", "rifle-squad", 2, "H3", g)], **kw)
+    return main_phase(
+        [
+            unit("tank", "battle-tank", 1, "H12:N", g),
+            unit("squad", "rifle-squad", 2, "H9", g),
+            unit("grunts", "rifle-squad", 2, "H3", g),
+        ],
+        **kw,
+    )
 
 
 # --- turns -------------------------------------------------------------------------------------
@@ -38,7 +43,7 @@ def test_the_players_alternate_and_may_activate_the_same_unit_again(g):
     with pytest.raises(ActivationError, match="it is side 2's turn; tank is side 1's"):
         play(g, state, "move uid=tank path=H10:N")
     state = play(g, state, "move uid=squad path=H8").state
-    state = play(g, state, "move uid=tank path=H10:N").state     # the same unit again
+    state = play(g, state, "move uid=tank path=H10:N").state  # the same unit again
     assert state.activations == 3 and state.turn == 2
 
 
@@ -64,7 +69,7 @@ def test_a_penetration_roll_that_meets_the_armor_costs_1_h(g):
     assert pieces_json(out.state)["squad"]["health"] == 2
     assert pieces_json(out.state)["tank"]["ammunition"] == 4
     assert {"activation.penetration", "activation.shooting"} <= set(out.decision.clauses)
-    missed = play(g, duel(g), "shoot uid=tank shots=cannon>squad", [1])   # 3 against 4+
+    missed = play(g, duel(g), "shoot uid=tank shots=cannon>squad", [1])  # 3 against 4+
     assert pieces_json(missed.state)["squad"]["health"] == 3
 
 
@@ -78,7 +83,7 @@ def test_each_weapon_shoots_once_at_a_target_of_its_own(g):
     # the cannon at the squad (6 + 2 vs 4+), the coaxial gun (no ammunition) at it again
     out = play(g, duel(g), "shoot uid=tank shots=cannon>squad,mg>squad", [6, 4])
     assert pieces_json(out.state)["squad"]["health"] == 1
-    assert pieces_json(out.state)["tank"]["ammunition"] == 4   # the mg uses none
+    assert pieces_json(out.state)["tank"]["ammunition"] == 4  # the mg uses none
     with pytest.raises(ActivationError, match="fires once per attack"):
         play(g, duel(g), "shoot uid=tank shots=cannon>squad,cannon>squad")
     with pytest.raises(UnknownCard, match="no weapon 'laser'"):
@@ -92,31 +97,41 @@ def test_a_target_beyond_the_weapons_range_is_refused(g):
 
 
 def test_no_ammunition_no_shot(g):
-    state = main_phase([unit("tank", "battle-tank", 1, "H12:N", g, ammunition=0),
-                        unit("squad", "rifle-squad", 2, "H9", g)])
+    state = main_phase(
+        [
+            unit("tank", "battle-tank", 1, "H12:N", g, ammunition=0),
+            unit("squad", "rifle-squad", 2, "H9", g),
+        ]
+    )
     with pytest.raises(ActivationError, match="has 0 ammunition; this attack needs 1"):
         play(g, state, "shoot uid=tank shots=cannon>squad")
-    assert play(g, state, "shoot uid=tank shots=mg>squad", [1]).state   # the mg needs none
+    assert play(g, state, "shoot uid=tank shots=mg>squad", [1]).state  # the mg needs none
 
 
 def test_a_unit_that_loses_its_last_h_is_destroyed(g):
-    state = main_phase([unit("tank", "battle-tank", 1, "H12:N", g),
-                        unit("squad", "rifle-squad", 2, "H9", g, health=1)])
+    state = main_phase(
+        [
+            unit("tank", "battle-tank", 1, "H12:N", g),
+            unit("squad", "rifle-squad", 2, "H9", g, health=1),
+        ]
+    )
     out = play(g, state, "shoot uid=tank shots=cannon>squad", [5])
     assert pieces_json(out.state)["squad"]["status"] == "destroyed"
 
 
 def test_own_units_are_no_targets(g):
-    state = main_phase([unit("tank", "battle-tank", 1, "H12:N", g),
-                        unit("mate", "rifle-squad", 1, "H10", g)])
+    state = main_phase(
+        [unit("tank", "battle-tank", 1, "H12:N", g), unit("mate", "rifle-squad", 1, "H10", g)]
+    )
     with pytest.raises(ActivationError, match="shoot the enemy"):
         play(g, state, "shoot uid=tank shots=cannon>mate")
 
 
 def test_the_penetration_odds(capsys):
     # d12+2 against Armor 9: a natural 7 or more, 6 faces of 12
-    assert main(["activation", "penetration", "--penetration", "d12+2", "--armor", "9",
-                 "--json"]) == 0
+    assert (
+        main(["activation", "penetration", "--penetration", "d12+2", "--armor", "9", "--json"]) == 0
+    )
     data = json.loads(capsys.readouterr().out)
     assert (data["need"], data["exact"]) == ("9+", "1/2")
 
@@ -125,9 +140,8 @@ def test_the_penetration_odds(capsys):
 
 
 def test_capturing_turns_a_pip_and_a_neutral_one_turns_two(g):
-    state = main_phase([unit("squad", "rifle-squad", 1, "H9", g)],
-                       [fort("H9", side2=2, neutral=3)])
-    out = play(g, state, "capture uid=squad hex=H9")       # neutral first when there is one
+    state = main_phase([unit("squad", "rifle-squad", 1, "H9", g)], [fort("H9", side2=2, neutral=3)])
+    out = play(g, state, "capture uid=squad hex=H9")  # neutral first when there is one
     (f,) = out.state.fortifications.values()
     assert f.pips.to_json() == {"side1": 2, "side2": 2, "neutral": 1}
     out = play(g, state, "capture uid=squad hex=H9 colour=enemy")
@@ -136,8 +150,7 @@ def test_capturing_turns_a_pip_and_a_neutral_one_turns_two(g):
 
 
 def test_the_last_neutral_pip_turns_alone_or_with_an_enemy_one(g):
-    state = main_phase([unit("squad", "rifle-squad", 1, "H9", g)],
-                       [fort("H9", side2=2, neutral=1)])
+    state = main_phase([unit("squad", "rifle-squad", 1, "H9", g)], [fort("H9", side2=2, neutral=1)])
     (f,) = play(g, state, "capture uid=squad hex=H9").state.fortifications.values()
     assert f.pips.to_json() == {"side1": 1, "side2": 2, "neutral": 0}
     g2 = game(capture_neutral="neutral-and-any")
@@ -151,17 +164,24 @@ def test_a_capture_is_made_from_inside_or_next_to_the_building(g):
         play(g, state, "capture uid=squad hex=H9")
     assert play(game(capture_reach="adjacent"), state, "capture uid=squad hex=H9").state
     with pytest.raises(ActivationError, match="no enemy pip"):
-        play(g, main_phase([unit("squad", "rifle-squad", 1, "H9", g)], [fort("H9", side1=2)]),
-             "capture uid=squad hex=H9 colour=enemy")
+        play(
+            g,
+            main_phase([unit("squad", "rifle-squad", 1, "H9", g)], [fort("H9", side1=2)]),
+            "capture uid=squad hex=H9 colour=enemy",
+        )
 
 
 # --- transports and reserves --------------------------------------------------------------
 
 
 def test_embark_and_disembark_one_tile(g):
-    state = main_phase([unit("apc", "carrier", 1, "H12:N", g),
-                        unit("squad", "rifle-squad", 1, "H13", g),
-                        unit("foe", "rifle-squad", 2, "A5", g)])
+    state = main_phase(
+        [
+            unit("apc", "carrier", 1, "H12:N", g),
+            unit("squad", "rifle-squad", 1, "H13", g),
+            unit("foe", "rifle-squad", 2, "A5", g),
+        ]
+    )
     state = play(g, state, "embark uid=squad transport=apc").state
     assert pieces_json(state)["squad"]["status"] == "embarked"
     state = play(g, state, "move uid=foe path=A6").state
@@ -174,29 +194,39 @@ def test_embark_and_disembark_one_tile(g):
 
 
 def test_a_transport_carries_only_what_its_card_says(g):
-    state = main_phase([unit("apc", "carrier", 1, "H12:N", g),
-                        unit("buggy", "scout-buggy", 1, "H13:N", g)])
+    state = main_phase(
+        [unit("apc", "carrier", 1, "H12:N", g), unit("buggy", "scout-buggy", 1, "H13:N", g)]
+    )
     with pytest.raises(ActivationError, match="carries infantry, not vehicle"):
         play(g, state, "embark uid=buggy transport=apc")
 
 
 def test_units_aboard_a_destroyed_transport_are_set_down(g):
-    state = main_phase([unit("apc", "carrier", 1, "H9:N", g, health=1),
-                        unit("squad", "rifle-squad", 1, "H9", g, status="embarked",
-                             carrier="apc"),
-                        unit("tank", "battle-tank", 2, "H12:N", g)], turn=2)
+    state = main_phase(
+        [
+            unit("apc", "carrier", 1, "H9:N", g, health=1),
+            unit("squad", "rifle-squad", 1, "H9", g, status="embarked", carrier="apc"),
+            unit("tank", "battle-tank", 2, "H12:N", g),
+        ],
+        turn=2,
+    )
     out = play(g, state, "shoot uid=tank shots=cannon>apc", [12])
     pieces = pieces_json(out.state)
     assert pieces["apc"]["status"] == "destroyed"
     assert (pieces["squad"]["status"], pieces["squad"]["hex"]) == ("deployed", "H9")
-    lost = play(game(transport_destroyed="destroyed"), state, "shoot uid=tank shots=cannon>apc",
-                [12])
+    lost = play(
+        game(transport_destroyed="destroyed"), state, "shoot uid=tank shots=cannon>apc", [12]
+    )
     assert pieces_json(lost.state)["squad"]["status"] == "destroyed"
 
 
 def test_a_unit_in_the_reserves_enters_on_its_edge(g):
-    state = main_phase([unit("tank", "battle-tank", 1, "H12:N", g, status="reserve"),
-                        unit("foe", "rifle-squad", 2, "A5", g)])
+    state = main_phase(
+        [
+            unit("tank", "battle-tank", 1, "H12:N", g, status="reserve"),
+            unit("foe", "rifle-squad", 2, "A5", g),
+        ]
+    )
     with pytest.raises(ActivationError, match="not on side 1's edge"):
         play(g, state, "enter uid=tank hex=H14 facing=N")
     out = play(g, state, "enter uid=tank hex=H15 facing=N")
@@ -211,8 +241,12 @@ def test_a_unit_in_the_reserves_enters_on_its_edge(g):
 def test_the_state_reads_back_from_its_json(g):
     from referee.rules.activation.state import ActivationState
 
-    state = play(g, duel(g, forts=[fort("H5", side1=1, neutral=2, owner=1)]),
-                 "shoot uid=tank shots=cannon>squad", [2]).state
+    state = play(
+        g,
+        duel(g, forts=[fort("H5", side1=1, neutral=2, owner=1)]),
+        "shoot uid=tank shots=cannon>squad",
+        [2],
+    ).state
     again = ActivationState.from_json(json.loads(json.dumps(state.to_json())))
     assert again == state
     assert [hex_label(h) for h in again.fortifications] == ["H5"]
@@ -222,7 +256,13 @@ def test_a_decision_says_what_was_decided(g):
     out = play(g, duel(g), "shoot uid=tank shots=cannon>squad", [2])
     data = json.loads(json.dumps(out.decision.to_json()))
     assert data["text"] == "shoot uid=tank shots=cannon>squad"
-    assert data["dice"] == [{"sides": 12, "value": 2, "typed": True,
-                             "purpose": "penetration: tank's Cannon at squad (armor 4)"}]
+    assert data["dice"] == [
+        {
+            "sides": 12,
+            "value": 2,
+            "typed": True,
+            "purpose": "penetration: tank's Cannon at squad (armor 4)",
+        }
+    ]
     assert data["changes"]["pieces"] == ["squad", "tank"] and data["changes"]["turn"]
     assert "activation.penetration" in data["clauses"]

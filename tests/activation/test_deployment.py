@@ -17,9 +17,17 @@ from referee.rules.activation.deployment import deploy_tiles
 from referee.rules.activation.missions import edge_tiles
 from referee.rules.activation.start import new_game
 
-ARMIES = {1: [("tank", "battle-tank"), ("squad", "rifle-squad"), ("bunker", "bunker"),
-              ("siege", "siege-tank"), ("scouts", "rifle-squad"), ("rockets", "rocket-team")],
-          2: [("buggy", "scout-buggy"), ("jet", "fighter"), ("grunts", "rifle-squad")]}
+ARMIES = {
+    1: [
+        ("tank", "battle-tank"),
+        ("squad", "rifle-squad"),
+        ("bunker", "bunker"),
+        ("siege", "siege-tank"),
+        ("scouts", "rifle-squad"),
+        ("rockets", "rocket-team"),
+    ],
+    2: [("buggy", "scout-buggy"), ("jet", "fighter"), ("grunts", "rifle-squad")],
+}
 
 
 def ready(g, mission="crossroads"):
@@ -37,8 +45,7 @@ def g():
 
 def test_the_edge_of_side_1(g):
     edge = edge_tiles(g.maps["crossroads"], "S")
-    assert sorted(map(hex_label, edge)) == ["A12", "B12", "C13", "D13", "E14", "F14", "G15",
-                                            "H15"]
+    assert sorted(map(hex_label, edge)) == ["A12", "B12", "C13", "D13", "E14", "F14", "G15", "H15"]
 
 
 def test_the_first_deployment_goes_on_the_edge(g):
@@ -53,13 +60,13 @@ def test_later_deployments_go_next_to_earlier_ones_up_to_3_rows(g):
     state = play(g, ready(g), "deploy side=1 uid=squad hex=H15").state
     state = play(g, state, "deploy side=2 uid=grunts hex=H1").state
     with pytest.raises(ActivationError, match="next to a tile it deployed on"):
-        play(g, state, "deploy side=1 uid=scouts hex=H13")      # row 3, not next to H15
-    state = play(g, state, "deploy side=1 uid=scouts hex=H14").state   # row 2, next to H15
+        play(g, state, "deploy side=1 uid=scouts hex=H13")  # row 3, not next to H15
+    state = play(g, state, "deploy side=1 uid=scouts hex=H14").state  # row 2, next to H15
     state = play(g, state, "deploy side=2 uid=buggy hex=I2 facing=S").state
-    state = play(g, state, "deploy side=1 uid=rockets hex=H13").state   # row 3, next to H14
+    state = play(g, state, "deploy side=1 uid=rockets hex=H13").state  # row 3, next to H14
     state = play(g, state, "deploy side=2 uid=jet hex=J2 facing=S").state
     with pytest.raises(ActivationError, match="within 3 rows of the edge"):
-        play(g, state, "deploy side=1 uid=tank hex=H12 facing=N")   # row 4
+        play(g, state, "deploy side=1 uid=tank hex=H12 facing=N")  # row 4
     assert play(g, state, "deploy side=1 uid=tank hex=A12 facing=N").state  # the edge again
 
 
@@ -76,7 +83,7 @@ def test_a_vehicle_needs_free_slots_where_it_deploys(g):
     state = play(g, state, "deploy side=2 uid=grunts hex=H1").state
     with pytest.raises(ActivationError, match="slots already taken"):
         play(g, state, "deploy side=1 uid=tank hex=H15 facing=N")
-    assert play(g, state, "deploy side=1 uid=squad hex=H15").state    # infantry: no slots
+    assert play(g, state, "deploy side=1 uid=squad hex=H15").state  # infantry: no slots
 
 
 def test_starting_ammunition_is_chosen_up_to_the_card(g):
@@ -92,19 +99,28 @@ def test_starting_ammunition_is_chosen_up_to_the_card(g):
 def test_a_structure_deployed_is_a_building_in_its_players_colour(g):
     out = play(g, ready(g), "deploy side=1 uid=bunker hex=G15")
     (f,) = [f for f in out.state.fortifications.values() if f.owner == 1]
-    assert (hex_label(f.hex), f.pips.to_json()) == ("G15", {"side1": 4, "side2": 0,
-                                                            "neutral": 0})
+    assert (hex_label(f.hex), f.pips.to_json()) == ("G15", {"side1": 4, "side2": 0, "neutral": 0})
 
 
 def test_deployment_takes_capacity(g):
     # twin-towers gives each side 10: siege 4 + tank 3 + squad 1 = 8 leave 2, too little
     # for a second siege tank (4) while the scouts (1) still fit
-    army = {1: [("siege", "siege-tank"), ("tank", "battle-tank"), ("squad", "rifle-squad"),
-                ("siege2", "siege-tank"), ("scouts", "rifle-squad")],
-            2: [("grunts", "rifle-squad")]}
+    army = {
+        1: [
+            ("siege", "siege-tank"),
+            ("tank", "battle-tank"),
+            ("squad", "rifle-squad"),
+            ("siege2", "siege-tank"),
+            ("scouts", "rifle-squad"),
+        ],
+        2: [("grunts", "rifle-squad")],
+    }
     state = new_game(g.cards, g.missions, army, ["twin-towers"])
-    state = play(g, play(g, play(g, state, "present").state, "roll-order", [1]).state,
-                 "choose-order side=1 go=first").state
+    state = play(
+        g,
+        play(g, play(g, state, "present").state, "roll-order", [1]).state,
+        "choose-order side=1 go=first",
+    ).state
     state = play(g, state, "deploy side=1 uid=siege hex=H15 facing=N").state
     state = play(g, state, "deploy-pass side=2").state
     state = play(g, state, "deploy side=1 uid=tank hex=A12 facing=N").state
@@ -120,8 +136,11 @@ def test_capacity_counts_units_under_the_other_reading():
     g2 = game(capacity="units")
     army = {1: [(f"s{i}", "siege-tank") for i in range(11)], 2: [("grunts", "rifle-squad")]}
     state = new_game(g2.cards, g2.missions, army, ["twin-towers"])
-    state = play(g2, play(g2, play(g2, state, "present").state, "roll-order", [1]).state,
-                 "choose-order side=1 go=first").state
+    state = play(
+        g2,
+        play(g2, play(g2, state, "present").state, "roll-order", [1]).state,
+        "choose-order side=1 go=first",
+    ).state
     state = play(g2, state, "deploy-pass side=1").state
     state = play(g2, state, "deploy-pass side=2").state
     # 10 siege tanks in the reserves use the 10 of capacity, one each; the eleventh is out
@@ -157,8 +176,7 @@ def test_reserves_fill_the_capacity_and_the_rest_are_out(g):
     out = play(g, state, "reserves side=1 uids=siege,squad")
     pieces = pieces_json(out.state)
     assert pieces["siege"]["status"] == pieces["squad"]["status"] == "reserve"
-    assert {u for u, p in pieces.items() if p["status"] == "out"} == {"bunker", "scouts",
-                                                                       "rockets"}
+    assert {u for u, p in pieces.items() if p["status"] == "out"} == {"bunker", "scouts", "rockets"}
     state = play(g, out.state, "reserves side=2 uids=grunts,buggy").state
     # nobody on the map has a "before the battle" action left: the main phase begins
     assert state.phase == "main" and state.turn == 1

@@ -78,10 +78,14 @@ def test_damage_that_leaves_too_few_pips_sets_off_the_check():
     # a hit: 2 pips; the d12s of the pip, 1 each: nothing) brings 5 H to 2.
     # Allied are side 1's units (the attacker's): none inside, so by H: buggy (2), squad (3).
     # Round 1: buggy 1, squad 2 (3 H); round 2: buggy 0 (destroyed) -> 2 H: fits.
-    state = main_phase([unit("tank", "battle-tank", 1, "H13:N", g),
-                        unit("squad", "rifle-squad", 2, "H9", g),
-                        unit("buggy", "scout-buggy", 2, "H9:S", g)],
-                       [fort("H9", neutral=3)])
+    state = main_phase(
+        [
+            unit("tank", "battle-tank", 1, "H13:N", g),
+            unit("squad", "rifle-squad", 2, "H9", g),
+            unit("buggy", "scout-buggy", 2, "H9:S", g),
+        ],
+        [fort("H9", neutral=3)],
+    )
     out = play(g, state, "shoot uid=tank shots=cannon>@H9", [12, 1, 1])
     pieces = pieces_json(out.state)
     assert pieces["buggy"]["status"] == "destroyed"
@@ -103,8 +107,24 @@ def test_moving_into_a_full_building_sets_off_the_check_under_every_step():
 
 
 def test_the_health_check_lookup(capsys):
-    assert main(["activation", "health-check", "--pips", "ally=2,enemy=1,neutral=0",
-                 "--unit", "c:1:3", "--unit", "b:2:2", "--unit", "a:1:2", "--json"]) == 0
+    assert (
+        main(
+            [
+                "activation",
+                "health-check",
+                "--pips",
+                "ally=2,enemy=1,neutral=0",
+                "--unit",
+                "c:1:3",
+                "--unit",
+                "b:2:2",
+                "--unit",
+                "a:1:2",
+                "--json",
+            ]
+        )
+        == 0
+    )
     data = json.loads(capsys.readouterr().out)
     assert [a["unit"] for a in data["attacks"]] == ["a", "b", "c", "a"]
     assert data["health"] == {"c": 2, "b": 1, "a": 0}

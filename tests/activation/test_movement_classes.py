@@ -48,8 +48,12 @@ def mover(g, card: str) -> Mover:
     return Mover.of(card, g.cards.unit(card), g.rules.movement)
 
 
-def board(g, *blockers: tuple[str, str], enemy: tuple[str, ...] = (),
-          aircraft: dict[str, str] | None = None) -> MoveBoard:
+def board(
+    g,
+    *blockers: tuple[str, str],
+    enemy: tuple[str, ...] = (),
+    aircraft: dict[str, str] | None = None,
+) -> MoveBoard:
     """The activation map with ground units ``(card, pose)`` taking their slots."""
     table = g.rules.movement
     taken = set()
@@ -59,13 +63,13 @@ def board(g, *blockers: tuple[str, str], enemy: tuple[str, ...] = (),
     tiles = frozenset(g.maps["open-field"].hexes)
     craft = {uid: pose(where) for uid, where in (aircraft or {}).items()}
     refs = {uid: Mover.of("fighter", g.cards.unit("fighter"), table).refs for uid in craft}
-    return MoveBoard(tiles, frozenset(taken), frozenset(parse_label(h) for h in enemy),
-                     craft, refs)
+    return MoveBoard(tiles, frozenset(taken), frozenset(parse_label(h) for h in enemy), craft, refs)
 
 
 def check(g, card: str, start: str, *steps: str, on: MoveBoard | None = None, table=None):
-    return check_path(mover(g, card), pose(start), path(*steps),
-                      table or g.rules.movement, on or board(g))
+    return check_path(
+        mover(g, card), pose(start), path(*steps), table or g.rules.movement, on or board(g)
+    )
 
 
 # --- vehicles --------------------------------------------------------------------------------
@@ -73,7 +77,7 @@ def check(g, card: str, start: str, *steps: str, on: MoveBoard | None = None, ta
 
 @pytest.mark.parametrize("card", ["scout-buggy", "carrier", "battle-tank"])
 def test_n_l_and_m_vehicles_turn_before_or_after_the_tile(g, card):
-    after = check(g, card, "H12:N", "H11:NE")   # forward to H11, then turn right
+    after = check(g, card, "H12:N", "H11:NE")  # forward to H11, then turn right
     before = check(g, card, "H12:N", "I12:NE")  # turn right, then forward to I12
     assert after.legal and before.legal
     assert [s.kind for s in after.steps + before.steps] == ["forward", "turn-forward"]
@@ -110,8 +114,8 @@ def test_backwards_costs_double(g):
 
 
 def test_an_h_vehicle_backs_and_then_turns(g):
-    assert check(g, "siege-tank", "H12:N", "H13:NE").legal       # back to H13, turn right
-    assert not check(g, "siege-tank", "H12:N", "G13:NE").legal   # turn first, then back
+    assert check(g, "siege-tank", "H12:N", "H13:NE").legal  # back to H13, turn right
+    assert not check(g, "siege-tank", "H12:N", "G13:NE").legal  # turn first, then back
 
 
 def test_a_vehicle_does_not_move_sideways(g):
@@ -123,8 +127,10 @@ def test_moving_out_of_an_enemy_tile_costs_double(g):
     # out of H12 (an enemy tile) costs 2; into H11 (an enemy tile too) costs nothing extra
     on = board(g, enemy=("H12", "H11"))
     squad = check(g, "rifle-squad", "H12:N", "H11")
-    assert check_path(mover(g, "rifle-squad"), pose("H12"), path("H11"), g.rules.movement,
-                      on).cost == 2
+    assert (
+        check_path(mover(g, "rifle-squad"), pose("H12"), path("H11"), g.rules.movement, on).cost
+        == 2
+    )
     assert squad.cost == 1
     into = check_path(mover(g, "rifle-squad"), pose("H13"), path("H12"), g.rules.movement, on)
     assert into.cost == 1
@@ -152,24 +158,25 @@ def test_a_vehicle_enters_only_where_its_slots_are_free(g):
 
 def test_l_vehicles_share_a_tile_across_each_other(g):
     on = board(g, ("carrier", "H11:N"))
-    assert check(g, "carrier", "H12:N", "H11:NE", on=on).legal      # NE-SW beside N-S
+    assert check(g, "carrier", "H12:N", "H11:NE", on=on).legal  # NE-SW beside N-S
     assert not check(g, "carrier", "H12:N", "H11:N", on=on).legal
 
 
 def test_an_m_vehicle_leaves_room_only_beside_it(g):
-    on = board(g, ("battle-tank", "H11:N"))    # N, NE, NW and S of H11
+    on = board(g, ("battle-tank", "H11:N"))  # N, NE, NW and S of H11
     assert not check(g, "carrier", "H12:N", "H11:NE", on=on).legal
     assert check(g, "scout-buggy", "G11:SE", "H11:SE", on=on).legal  # H11's SE side is free
 
 
 def test_an_h_vehicle_needs_its_slots_as_it_enters_and_after_its_turn(g):
     # a table whose H vehicles take only their front side, for the rule alone
-    table = replace(g.rules.movement, footprints={**g.rules.movement.footprints,
-                                                   "H": (SlotRef(0, 0),)})
+    table = replace(
+        g.rules.movement, footprints={**g.rules.movement.footprints, "H": (SlotRef(0, 0),)}
+    )
     siege = Mover.of("siege-tank", g.cards.unit("siege-tank"), table)
-    on = board(g, ("scout-buggy", "H11:N"))   # H11's N side taken
+    on = board(g, ("scout-buggy", "H11:N"))  # H11's N side taken
     entering = check_path(siege, pose("H12:N"), path("H11:NE"), table, on)
-    assert not entering.legal     # it enters facing N, into the taken side, before it turns
+    assert not entering.legal  # it enters facing N, into the taken side, before it turns
     buggy = Mover.of("scout-buggy", g.cards.unit("scout-buggy"), table)
     assert check_path(buggy, pose("H12:N"), path("H11:NE"), table, on).legal
 
@@ -179,11 +186,11 @@ def test_whole_tiles_as_slots_under_the_other_reading():
     # the siege tank (H) on H11 facing N fills H11 and the tile behind it, H12
     on = board(g2, ("siege-tank", "H11:N"))
     assert not check(g2, "scout-buggy", "H13:N", "H12:N", on=on).legal
-    assert check(g2, "rifle-squad", "H13:N", "H12", on=on).legal   # infantry takes no slots
+    assert check(g2, "rifle-squad", "H13:N", "H12", on=on).legal  # infantry takes no slots
 
 
 def test_infantry_and_hover_move_freely(g):
-    on = board(g, ("siege-tank", "H11:N"))    # all six sides of H11 taken
+    on = board(g, ("siege-tank", "H11:N"))  # all six sides of H11 taken
     for card in ("rifle-squad", "hover-skiff"):
         free = check(g, card, "H12:N", "H11", "I11", "I12", on=on)
         assert free.legal and free.cost == 3
@@ -212,15 +219,15 @@ def test_an_aircraft_must_move(g):
     full = game(aircraft_minimum="full")
     short = check(full, "fighter", "H12:N", "H11:N")
     assert not short.legal and "whole Movement (6)" in short.problems[0]
-    assert check(full, "fighter", "H12:N", "H11:N", "H10:N", "H9:N", "H8:N", "H7:N",
-                 "H6:N").legal
+    assert check(full, "fighter", "H12:N", "H11:N", "H10:N", "H9:N", "H8:N", "H7:N", "H6:N").legal
 
 
 def test_two_aircraft_meeting_are_both_destroyed(g):
     # side 1's jet flies north from H12 through H9, where side 2's fighter is: it meets it
     # in its third step; both are destroyed and the fourth step is not flown.
-    state = main_phase([unit("jet", "fighter", 1, "H12:N", g),
-                        unit("foe", "fighter", 2, "H9:S", g)])
+    state = main_phase(
+        [unit("jet", "fighter", 1, "H12:N", g), unit("foe", "fighter", 2, "H9:S", g)]
+    )
     out = play(g, state, "move uid=jet path=H11:N,H10:N,H9:N,H8:N")
     pieces = pieces_json(out.state)
     assert pieces["jet"]["status"] == pieces["foe"]["status"] == "destroyed"
@@ -232,8 +239,9 @@ def test_two_aircraft_meeting_are_both_destroyed(g):
 def test_aircraft_pass_each_other_when_only_slots_meet_and_their_slots_do_not():
     g2 = game(aircraft_collision="slots")
     # foe faces S on H9 (its N and S sides); jet enters H9 and turns right (NE and SW)
-    state = main_phase([unit("jet", "fighter", 1, "H12:N", g2),
-                        unit("foe", "fighter", 2, "H9:S", g2)])
+    state = main_phase(
+        [unit("jet", "fighter", 1, "H12:N", g2), unit("foe", "fighter", 2, "H9:S", g2)]
+    )
     out = play(g2, state, "move uid=jet path=H11:N,H10:N,H9:NE")
     assert pieces_json(out.state)["jet"]["status"] == "deployed"
     out = play(g2, state, "move uid=jet path=H11:N,H10:N,H9:N")
@@ -253,22 +261,25 @@ def test_the_poses_an_aircraft_can_reach_leave_out_only_those_where_it_meets_ano
         g2 = game(aircraft_collision=collision)
         on = board(g2, aircraft={"foe": "H9:S"})
         ends = reachable(jet, pose("H12:N"), g2.rules.movement, on)
-        on_h9 = {DIRECTION_NAMES[p.facing]: c for p, c in ends.items()
-                 if p.hex == parse_label("H9")}
+        on_h9 = {
+            DIRECTION_NAMES[p.facing]: c for p, c in ends.items() if p.hex == parse_label("H9")
+        }
         assert set(on_h9) == free
         if free:
             assert on_h9["NE"] == on_h9["NW"] == 3 and min(on_h9["SE"], on_h9["SW"]) > 3
         # the collision itself stays a legal move, judged along the path
-        assert check_path(jet, pose("H12:N"), path("H11:N", "H10:N", "H9:N"),
-                          g2.rules.movement, on).legal
+        assert check_path(
+            jet, pose("H12:N"), path("H11:N", "H10:N", "H9:N"), g2.rules.movement, on
+        ).legal
 
 
 def test_aircraft_fly_over_ground_units_or_not(g):
     on = board(g, ("siege-tank", "H11:N"))
     assert check(g, "fighter", "H12:N", "H11:N", on=on).legal
     ground = game(aircraft_layer="ground")
-    assert not check(ground, "fighter", "H12:N", "H11:N", on=board(ground,
-                                                                    ("siege-tank", "H11:N"))).legal
+    assert not check(
+        ground, "fighter", "H12:N", "H11:N", on=board(ground, ("siege-tank", "H11:N"))
+    ).legal
 
 
 # --- the search over (tile, facing) ------------------------------------------------------------
@@ -276,8 +287,7 @@ def test_aircraft_fly_over_ground_units_or_not(g):
 
 def test_the_cheapest_about_turn_is_three_turns_in_place(g):
     tank = mover(g, "battle-tank")
-    turned = cheapest_path(tank, pose("H12:N"), parse_label("H12"), 3, g.rules.movement,
-                           board(g))
+    turned = cheapest_path(tank, pose("H12:N"), parse_label("H12"), 3, g.rules.movement, board(g))
     assert turned is not None and len(turned) == 3
     assert reachable(tank, pose("H12:N"), g.rules.movement, board(g))[pose("H12:S")] == 3
     any_turn = game(turn_size="any").rules.movement
@@ -286,8 +296,7 @@ def test_the_cheapest_about_turn_is_three_turns_in_place(g):
 
 def test_a_found_path_is_a_legal_one(g):
     tank = mover(g, "battle-tank")
-    found = cheapest_path(tank, pose("H12:N"), parse_label("J9"), None, g.rules.movement,
-                          board(g))
+    found = cheapest_path(tank, pose("H12:N"), parse_label("J9"), None, g.rules.movement, board(g))
     assert found is not None
     assert check_path(tank, pose("H12:N"), found, g.rules.movement, board(g)).legal
 
@@ -328,25 +337,27 @@ def test_going_on_to_a_far_tile_takes_the_cheapest_way_from_where_the_path_is(g)
     # than the rifles' 3; by G11 it is 1 + 1 + 1 = 3
     squad = mover(g, "rifle-squad")
     on = board(g, enemy=("H11",))
-    longer = extend_path(squad, pose("H12:N"), path("G12:N"), pose("H10:N"), g.rules.movement,
-                         on)
+    longer = extend_path(squad, pose("H12:N"), path("G12:N"), pose("H10:N"), g.rules.movement, on)
     assert longer == path("G12:N", "G11:N", "H10:N")
     assert check_path(squad, pose("H12:N"), longer, g.rules.movement, on).cost == 3
     # into the enemy tile first, H9 is out of reach: 1 + 2 + 1 = 4
-    assert extend_path(squad, pose("H12:N"), path("H11:N"), pose("H9:N"), g.rules.movement,
-                       on) is None
+    assert (
+        extend_path(squad, pose("H12:N"), path("H11:N"), pose("H9:N"), g.rules.movement, on) is None
+    )
 
 
 def test_a_vehicle_going_on_turns_in_place_when_its_path_has_already_entered_the_tile(g):
     # the battle tank entered H11 facing N (1); facing NE there is now a turn in place, 1
     # more (activation.turn-in-place), though from H12 "forward, then turn" costs 1 alone
     tank = mover(g, "battle-tank")
-    longer = extend_path(tank, pose("H12:N"), path("H11:N"), pose("H11:NE"),
-                         g.rules.movement, board(g))
+    longer = extend_path(
+        tank, pose("H12:N"), path("H11:N"), pose("H11:NE"), g.rules.movement, board(g)
+    )
     assert longer == path("H11:N", "H11:NE")
     assert check_path(tank, pose("H12:N"), longer, g.rules.movement, board(g)).cost == 2
-    assert onward(tank, pose("H12:N"), path("H11:N"), g.rules.movement,
-                  board(g))[pose("H11:NE")] == 2
+    assert (
+        onward(tank, pose("H12:N"), path("H11:N"), g.rules.movement, board(g))[pose("H11:NE")] == 2
+    )
     assert reachable(tank, pose("H12:N"), g.rules.movement, board(g))[pose("H11:NE")] == 1
 
 
@@ -366,8 +377,7 @@ def test_step_codes_are_read_and_written_back(g):
 
 
 def test_a_refused_move_changes_nothing(g):
-    state = main_phase([unit("tank", "battle-tank", 1, "H12:N", g)],
-                       [fort("H8", neutral=2)])
+    state = main_phase([unit("tank", "battle-tank", 1, "H12:N", g)], [fort("H8", neutral=2)])
     with pytest.raises(ActivationError, match="more than its Movement of 4"):
         play(g, state, "move uid=tank path=H11:N,H10:N,H9:N,H8:N,H7:N")
     assert pieces_json(state)["tank"]["hex"] == "H12"

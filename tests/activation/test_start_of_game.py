@@ -10,8 +10,10 @@ from referee.board.hexgrid import hex_label
 from referee.rules.activation.actions import ActivationError
 from referee.rules.activation.start import StartError, new_game
 
-ARMIES = {1: [("tank", "battle-tank"), ("squad", "rifle-squad"), ("bunker", "bunker")],
-          2: [("buggy", "scout-buggy"), ("jet", "fighter")]}
+ARMIES = {
+    1: [("tank", "battle-tank"), ("squad", "rifle-squad"), ("bunker", "bunker")],
+    2: [("buggy", "scout-buggy"), ("jet", "fighter")],
+}
 
 
 @pytest.fixture(scope="module")
@@ -27,7 +29,8 @@ def test_presentation_shows_each_army_and_a_d2_names_who_bans_first(g):
     out = play(g, fresh(g), "present", [2])
     assert out.decision.working[:2] == (
         "side 1 presents: bunker (Bunker), squad (Rifle squad), tank (Battle tank)",
-        "side 2 presents: buggy (Scout buggy), jet (Fighter)")
+        "side 2 presents: buggy (Scout buggy), jet (Fighter)",
+    )
     assert out.state.phase == "missions" and out.state.to_ban == 2
     assert [r.sides for r in out.decision.rolls] == [2]
     assert "activation.first-ban" in out.decision.rulings

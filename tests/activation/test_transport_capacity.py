@@ -25,11 +25,15 @@ def test_the_default_reading_counts_units(g):
 
 
 def test_a_carrier_of_capacity_2_takes_two_squads_and_refuses_a_third(g):
-    state = main_phase([unit("apc", "carrier", 1, "H12:N", g),
-                        unit("a", "rifle-squad", 1, "H13", g),
-                        unit("b", "rifle-squad", 1, "H13", g),
-                        unit("c", "rifle-squad", 1, "H13", g),
-                        unit("foe", "rifle-squad", 2, "A5", g)])
+    state = main_phase(
+        [
+            unit("apc", "carrier", 1, "H12:N", g),
+            unit("a", "rifle-squad", 1, "H13", g),
+            unit("b", "rifle-squad", 1, "H13", g),
+            unit("c", "rifle-squad", 1, "H13", g),
+            unit("foe", "rifle-squad", 2, "A5", g),
+        ]
+    )
     out = play(g, state, "embark uid=a transport=apc")
     assert "a embarks into apc (aboard 1 of 2)" in out.decision.working
     assert "activation.transport-capacity" in out.decision.rulings
@@ -42,13 +46,17 @@ def test_a_carrier_of_capacity_2_takes_two_squads_and_refuses_a_third(g):
 
 def test_counted_in_points_a_heavy_squad_fills_what_two_light_ones_would(g):
     squad = g.cards.unit("rifle-squad")
-    heavy = replace(squad, capacity=2)           # a squad whose card takes 2 points
+    heavy = replace(squad, capacity=2)  # a squad whose card takes 2 points
     carrier = g.cards.unit("carrier")
-    pieces = {p.uid: p for p in (unit("apc", "carrier", 1, "H12:N", g),
-                                 unit("light", "rifle-squad", 1, "H13", g))}
+    pieces = {
+        p.uid: p
+        for p in (unit("apc", "carrier", 1, "H12:N", g), unit("light", "rifle-squad", 1, "H13", g))
+    }
     apc, light = pieces["apc"], pieces["light"]
     # one light squad aboard: 1 of 2 units, or 1 of 2 points
     assert embark_problem(light, heavy, apc, carrier, [squad], 1, "units") is None
-    assert embark_problem(light, heavy, apc, carrier, [squad], 1, "points") == \
-        "apc has no room (1 of 2 capacity points aboard; light takes 2)"
+    assert (
+        embark_problem(light, heavy, apc, carrier, [squad], 1, "points")
+        == "apc has no room (1 of 2 capacity points aboard; light takes 2)"
+    )
     assert embark_problem(light, squad, apc, carrier, [squad], 1, "points") is None

@@ -14,19 +14,30 @@ from referee.rules.activation.start import new_game
 from referee.rules.activation.state import ActivationState
 from referee.rules.activation.step import replay, step
 
-ARMIES = {1: [("tank", "battle-tank"), ("rifles", "rifle-squad"), ("bunker", "bunker"),
-              ("carrier", "carrier"), ("extra", "siege-tank")],
-          2: [("buggy", "scout-buggy"), ("grunts", "rifle-squad"), ("fighter", "fighter"),
-              ("bomber", "bomber")]}
+ARMIES = {
+    1: [
+        ("tank", "battle-tank"),
+        ("rifles", "rifle-squad"),
+        ("bunker", "bunker"),
+        ("carrier", "carrier"),
+        ("extra", "siege-tank"),
+    ],
+    2: [
+        ("buggy", "scout-buggy"),
+        ("grunts", "rifle-squad"),
+        ("fighter", "fighter"),
+        ("bomber", "bomber"),
+    ],
+}
 
 # (command, dice typed from the table)
 GAME = [
-    ("present", [1]),                                     # side 1 bans first
+    ("present", [1]),  # side 1 bans first
     ("ban side=1 mission=open-field", []),
     ("ban side=2 mission=twin-towers", []),
-    ("ban side=1 mission=last-stand", []),                # crossroads is played
-    ("roll-order", [2]),                                  # side 2 chooses
-    ("choose-order side=2 go=second", []),                # side 1 goes first
+    ("ban side=1 mission=last-stand", []),  # crossroads is played
+    ("roll-order", [2]),  # side 2 chooses
+    ("choose-order side=2 go=second", []),  # side 1 goes first
     ("deploy side=1 uid=tank hex=H15 facing=N ammunition=3", []),
     ("deploy side=2 uid=buggy hex=H1 facing=S", []),
     ("deploy side=1 uid=rifles hex=H14", []),
@@ -36,7 +47,7 @@ GAME = [
     ("deploy side=1 uid=carrier hex=G15 facing=N", []),
     ("deploy-pass side=1", []),
     ("reserves side=1 uids=extra", []),
-    ("reserves side=2 uids=grunts", []),                  # the bomber is out of the battle
+    ("reserves side=2 uids=grunts", []),  # the bomber is out of the battle
     ("before-battle side=2 uid=buggy action=scout-move path=H2:S,H3:S", []),
     ("move uid=tank path=H14:N,H13:N,H12:N,H11:N", []),
     ("move uid=fighter path=I3:S,I4:S,I5:S,I6:S,I7:S", []),
@@ -70,12 +81,12 @@ def test_a_whole_game_from_the_presentation_to_the_battle():
     pieces = {p.uid: p for p in state.pieces.values()}
     assert pieces["bomber"].status == "out" and pieces["extra"].status == "reserve"
     assert pieces["tank"].health == 5 and pieces["tank"].ammunition == 2
-    assert pieces["fighter"].health == 2          # the cannon: 12 + 2 against armor 6
-    assert pieces["buggy"].health == 1            # a 9 on the d12 for the pip removed
+    assert pieces["fighter"].health == 2  # the cannon: 12 + 2 against armor 6
+    assert pieces["buggy"].health == 1  # a 9 on the d12 for the pip removed
     # the citadel: 6 neutral, one pip shot off, then the buggy turned two neutral ones
     citadel = next(f for f in state.fortifications.values() if f.structure == "citadel")
     assert citadel.pips.to_json() == {"side1": 0, "side2": 2, "neutral": 3}
-    assert state.activations == 8                 # 4 each: side 2's capture was the last
+    assert state.activations == 8  # 4 each: side 2's capture was the last
     assert ActivationState.from_json(state.to_json()) == state
 
 
@@ -85,7 +96,8 @@ def test_the_same_commands_and_dice_replay_the_same_game():
     outcomes = replay(g, start, record)
     assert outcomes[-1].state == end
     assert [o.decision.working for o in outcomes] == [
-        o.decision.working for o in replay(g, start, record)]
+        o.decision.working for o in replay(g, start, record)
+    ]
 
 
 def test_a_replay_with_a_die_missing_is_refused():

@@ -48,8 +48,9 @@ CREW = DamageTable(
 ORIGIN = Hex(0, 0)
 
 SPEEDS = (
-    Speed("slow", movement=("F", "L", "R", "-"), gunnery=("fire", "aim", "load"),
-          default_movement="F"),
+    Speed(
+        "slow", movement=("F", "L", "R", "-"), gunnery=("fire", "aim", "load"), default_movement="F"
+    ),
 )
 
 
@@ -86,21 +87,33 @@ def unit_type(
     )
 
 
-def infantry(uid: str = "I1", *, side: int = 2, hex: Hex = ORIGIN, models: int = 4,
-             resistances: dict[str, int] | None = None, psychic: bool = False,
-             **state: object) -> UnitState:
+def infantry(
+    uid: str = "I1",
+    *,
+    side: int = 2,
+    hex: Hex = ORIGIN,
+    models: int = 4,
+    resistances: dict[str, int] | None = None,
+    psychic: bool = False,
+    **state: object,
+) -> UnitState:
     """A biological infantry base of ``models`` models, no armor."""
     ut = unit_type(models=models, resistances=resistances, psychic=psychic)
-    return UnitState(uid=uid, unit=ut, side=side, hex=hex, speed="slow",
-                     **state)  # type: ignore[arg-type]
+    return UnitState(uid=uid, unit=ut, side=side, hex=hex, speed="slow", **state)  # type: ignore[arg-type]
 
 
-def vehicle(uid: str = "V1", *, side: int = 2, hex: Hex = ORIGIN, crew: bool = False,
-            types: tuple[str, ...] = ("vehicle", "track"), **state: object) -> UnitState:
+def vehicle(
+    uid: str = "V1",
+    *,
+    side: int = 2,
+    hex: Hex = ORIGIN,
+    crew: bool = False,
+    types: tuple[str, ...] = ("vehicle", "track"),
+    **state: object,
+) -> UnitState:
     """A one-model armored vehicle (armor 4/3/3/2), not biological."""
     ut = unit_type(models=1, types=types, armor="4/3/3/2", crew=crew)
-    return UnitState(uid=uid, unit=ut, side=side, hex=hex, speed="slow",
-                     **state)  # type: ignore[arg-type]
+    return UnitState(uid=uid, unit=ut, side=side, hex=hex, speed="slow", **state)  # type: ignore[arg-type]
 
 
 def typed(*values: int) -> Dice:

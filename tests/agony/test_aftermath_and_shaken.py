@@ -23,8 +23,15 @@ def terrain_at(h: Hex) -> str:
 def test_aftermath_removes_one_marker_of_each_cloud_and_smoke_per_hex(current):
     # ruling hex.aftermath-markers, "each-type": smoke 2 -> 1, poison cloud 1 -> gone,
     # acid cloud 3 -> 2, all in one hex
-    hexes = HexEffects({CLEAR: (HexMarker("smoke", 2), HexMarker("poison-cloud", 1, 4, 4),
-                                HexMarker("acid-cloud", 3, "minor", 4))})
+    hexes = HexEffects(
+        {
+            CLEAR: (
+                HexMarker("smoke", 2),
+                HexMarker("poison-cloud", 1, 4, 4),
+                HexMarker("acid-cloud", 3, "minor", 4),
+            )
+        }
+    )
     res = run_aftermath(current, [], hexes, terrain_at)
     assert res.hexes.at(CLEAR) == (HexMarker("smoke", 1), HexMarker("acid-cloud", 2, "minor", 4))
 

@@ -170,8 +170,7 @@ def test_first_draft_acid_2_gives_minor_acid_to_the_other_units_in_the_hex(first
 
 def test_first_draft_acid_2_with_the_acid_unit_included(first_draft):
     rules = first_draft.with_readings({"agony.acid-splash": "all"})
-    res = run_agony_step(rules, 2, [vehicle("A", acid=1, hex=C), infantry("B", hex=C)],
-                         typed(2))
+    res = run_agony_step(rules, 2, [vehicle("A", acid=1, hex=C), infantry("B", hex=C)], typed(2))
     assert (res.unit("A").minor_acid, res.unit("B").minor_acid) == (1, 1)
 
 
@@ -205,7 +204,9 @@ def test_an_agony_step_explains_itself_with_its_dice_and_clauses(current):
     assert data["events"][0]["dice"] == [  # type: ignore[index]
         {"sides": 6, "value": 3, "purpose": "acid on V1", "typed": True}
     ]
-    assert data["hexes"] == {str(C): [
-        {"kind": "poison-cloud", "count": 2, "strength": 4, "level": 4},
-        {"kind": "acid-cloud", "count": 2, "strength": "minor", "level": 4},
-    ]}
+    assert data["hexes"] == {
+        str(C): [
+            {"kind": "poison-cloud", "count": 2, "strength": 4, "level": 4},
+            {"kind": "acid-cloud", "count": 2, "strength": "minor", "level": 4},
+        ]
+    }

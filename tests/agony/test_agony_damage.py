@@ -70,8 +70,9 @@ def test_one_fire_roll_per_unit_reading_removes_every_token(current):
 def test_draft_001s_poison_resistance_against_fire(current):
     # ruling agony.fire-resistance read as "poison": 6 - poison resistance 2 = 4 -> nothing
     u = infantry(fire=1, resistances={"poison": 2})
-    res = run_agony_step(current.with_readings({"agony.fire-resistance": "poison"}), FIRE,
-                         [u], typed(6))
+    res = run_agony_step(
+        current.with_readings({"agony.fire-resistance": "poison"}), FIRE, [u], typed(6)
+    )
     assert res.unit("I1").damage_tokens == 0
     # default reading "fire": the unit has no fire resistance: 6 -> +1 future damage
     res = run_agony_step(current, FIRE, [u], typed(6))
@@ -85,8 +86,7 @@ def test_first_draft_fire_goes_when_the_natural_roll_minus_resistance_is_2_or_le
     first_draft,
 ):
     # natural 3 - fire resistance 1 = 2 -> removed; its damage 3 - 1 = 2 does nothing
-    res = run_agony_step(first_draft, 3, [infantry(fire=1, resistances={"fire": 1})],
-                         typed(3))
+    res = run_agony_step(first_draft, 3, [infantry(fire=1, resistances={"fire": 1})], typed(3))
     assert (res.unit("I1").fire, res.unit("I1").damage_tokens) == (0, 0)
     # natural 3 without resistance: 3 > 2 -> burns on
     res = run_agony_step(first_draft, 3, [infantry(fire=1)], typed(3))
@@ -152,8 +152,7 @@ def test_poison_instances_roll_oldest_first_by_default(current):
     # tokens 2, Poison[6] (older) then Poison[8], dice 5 and 5:
     # d6 5 + 2 = 7 -> dies, tokens 2 -> 1, Poison[6] removed;
     # d8 5 + 1 = 6 -> +1 (tokens 2), Poison[8] -> 6.
-    res = run_agony_step(current, POISON, [infantry(poison=(6, 8), damage_tokens=2)],
-                         typed(5, 5))
+    res = run_agony_step(current, POISON, [infantry(poison=(6, 8), damage_tokens=2)], typed(5, 5))
     i = res.unit("I1")
     assert (i.alive, i.damage_tokens, i.poison) == (3, 2, (6,))
 
@@ -162,8 +161,7 @@ def test_poison_instances_largest_first_reading(current):
     # d8 first: 5 + 2 = 7 -> dies, tokens 1, Poison[8] removed;
     # d6: 5 + 1 = 6 -> +1 (tokens 2), Poison[6] -> 4.
     rules = current.with_readings({"agony.order": "largest-first"})
-    res = run_agony_step(rules, POISON, [infantry(poison=(6, 8), damage_tokens=2)],
-                         typed(5, 5))
+    res = run_agony_step(rules, POISON, [infantry(poison=(6, 8), damage_tokens=2)], typed(5, 5))
     i = res.unit("I1")
     assert (i.alive, i.damage_tokens, i.poison) == (3, 2, (4,))
     assert "agony.order" in res.rulings
@@ -193,8 +191,7 @@ def test_poison_damage_may_cause_bleeding(current):
 
 
 def test_bleeding_1_removes_it_with_no_effect(current):
-    res = run_agony_step(current, BLEEDING, [infantry(bleeding=(6,), damage_tokens=9)],
-                         typed(1))
+    res = run_agony_step(current, BLEEDING, [infantry(bleeding=(6,), damage_tokens=9)], typed(1))
     i = res.unit("I1")
     assert (i.bleeding, i.alive, i.damage_tokens) == ((), 4, 9)
 
@@ -207,8 +204,7 @@ def test_bleeding_that_does_not_kill_goes_on(current):
 
 def test_bleeding_that_kills_is_removed(current):
     # d6 shows 6: 6 + 1 token = 7 -> one model dies -> removed
-    res = run_agony_step(current, BLEEDING, [infantry(bleeding=(6,), damage_tokens=1)],
-                         typed(6))
+    res = run_agony_step(current, BLEEDING, [infantry(bleeding=(6,), damage_tokens=1)], typed(6))
     assert (res.unit("I1").alive, res.unit("I1").bleeding) == (3, ())
 
 
@@ -222,8 +218,7 @@ def test_bleeding_causes_no_more_bleeding(current):
 
 def test_a_destroyed_unit_rolls_no_further_instances(current):
     # tokens 6: Bleeding[6] shows 5 -> 11 -> destroyed; the second instance is not rolled
-    res = run_agony_step(current, BLEEDING, [infantry(bleeding=(6, 6), damage_tokens=6)],
-                         typed(5))
+    res = run_agony_step(current, BLEEDING, [infantry(bleeding=(6, 6), damage_tokens=6)], typed(5))
     assert res.unit("I1").destroyed
     assert len(res.dice) == 1
 

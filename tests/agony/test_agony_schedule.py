@@ -16,7 +16,11 @@ from referee.rules.hexes.rules import hex_effect_rules
 def test_current_schedule_acid_terror_0_minor_acid_1_fire_2_poison_3_bleeding_4(current):
     # Draft 004, "Turn": Agony 0 (major acid, terror) ... Agony 4 (bleeding).
     assert agony_rules(current).schedule == (
-        ("acid", "terror"), ("minor-acid",), ("fire",), ("poison",), ("bleeding",),
+        ("acid", "terror"),
+        ("minor-acid",),
+        ("fire",),
+        ("poison",),
+        ("bleeding",),
     )
 
 
@@ -26,13 +30,17 @@ def test_first_draft_schedule_acid_at_1_and_2_fire_and_poison_at_3_fire_tokens_a
     # Draft 000, "Continuous Damage": acid +1 at agony 1 and its table at agony 2, minor
     # acid at 1, fire and poison at 3, bleeding and the hex's fire token at 4.
     assert agony_rules(first_draft).schedule == (
-        (), ("acid-wear", "minor-acid"), ("acid",), ("fire", "poison"),
+        (),
+        ("acid-wear", "minor-acid"),
+        ("acid",),
+        ("fire", "poison"),
         ("bleeding", "burn-out"),
     )
 
 
 def test_fire_tokens_burn_out_in_the_aftermath_only_in_the_current_edition(
-    current, first_draft,
+    current,
+    first_draft,
 ):
     assert "burn-out" in agony_rules(current).aftermath.steps
     assert "burn-out" not in agony_rules(first_draft).aftermath.steps
@@ -62,8 +70,7 @@ def test_current_acid_rows_build_on_each_other(current):
     # 3: as 2, and a poison & acid cloud [4, minor](4+)
     assert acid.row(3).damage_tokens == 1 and len(acid.row(3).place) == 1
     # 4: as 3, and armor -1
-    assert (acid.row(4).damage_tokens, acid.row(4).armor_down, len(acid.row(4).place)) == \
-        (1, 1, 1)
+    assert (acid.row(4).damage_tokens, acid.row(4).armor_down, len(acid.row(4).place)) == (1, 1, 1)
     assert acid.row(6).roll_again == 2 and acid.row(6).damage_tokens == 0
 
 
@@ -122,8 +129,7 @@ def test_shaken_tokens_per_edition(current, first_draft):
 
 def _parse(folder: Path, text: str, rules):
     raw = tomllib.loads(text)
-    return parse_agony(folder / "agony.toml", raw, dict(rules.readings),
-                       hex_effect_rules(rules))
+    return parse_agony(folder / "agony.toml", raw, dict(rules.readings), hex_effect_rules(rules))
 
 
 def _shipped(rules) -> str:

@@ -60,5 +60,6 @@ def test_the_first_draft_has_no_terror(first_draft):
 
 def test_an_unreadable_terror_ability_names_the_unit(current):
     with pytest.raises(TerrorAbilityError, match="Test unit: terror\\[range=2\\]"):
-        run_agony_step(current, 0, [terror_unit(("range=2",)), infantry("A", hex=Hex(1, 0))],
-                       typed())
+        run_agony_step(
+            current, 0, [terror_unit(("range=2",)), infantry("A", hex=Hex(1, 0))], typed()
+        )

@@ -50,23 +50,24 @@ def test_first_draft_cloud_merge_example(first_draft):
     # Draft 000: "Poison Cloud[8](4+) + Poison Cloud[4](5+) = Poison Cloud[8](3+)"
     # ruling hex.cloud-merge, "density-is-target": [N] = max(8, 4) = 8;
     # (n+) = the better of 4+ and 5+ (4+) one step better = 3+; markers 2 + 1 = 3.
-    b = board(first_draft, Placement("poison-cloud", H, (8,), 4),
-              Placement("poison-cloud", H, (4,), 5))
+    b = board(
+        first_draft, Placement("poison-cloud", H, (8,), 4), Placement("poison-cloud", H, (4,), 5)
+    )
     assert b.get(H, "poison-cloud") == HexMarker("poison-cloud", 3, 8, 3)
 
 
 def test_first_draft_cloud_merge_with_the_other_reading_of_density(first_draft):
     # "density-is-die": the larger die one step up (8 -> 10), the higher (n+) number (5+)
     rules = first_draft.with_readings({"hex.cloud-merge": "density-is-die"})
-    b = board(rules, Placement("poison-cloud", H, (8,), 4),
-              Placement("poison-cloud", H, (4,), 5))
+    b = board(rules, Placement("poison-cloud", H, (8,), 4), Placement("poison-cloud", H, (4,), 5))
     assert b.get(H, "poison-cloud") == HexMarker("poison-cloud", 3, 10, 5)
 
 
 def test_a_denser_cloud_stops_at_1_plus(first_draft):
     # (1+) and (2+): the better is 1+; one step better would be 0+: stays 1+
-    b = board(first_draft, Placement("poison-cloud", H, (4,), 1),
-              Placement("poison-cloud", H, (4,), 2))
+    b = board(
+        first_draft, Placement("poison-cloud", H, (4,), 1), Placement("poison-cloud", H, (4,), 2)
+    )
     assert b.get(H, "poison-cloud") == HexMarker("poison-cloud", 3, 4, 1)
 
 
@@ -74,8 +75,9 @@ def test_current_edition_keeps_the_strongest_cloud(current):
     # draft 001: "apply the strongest if overlapping": [4] and [8] -> [8], still 4+
     b = board(current, Placement("poison-cloud", H, (4,)), Placement("poison-cloud", H, (8,)))
     assert b.get(H, "poison-cloud") == HexMarker("poison-cloud", 3, 8, 4)
-    b = board(current, Placement("acid-cloud", H, ("minor",)),
-              Placement("acid-cloud", H, ("major",)))
+    b = board(
+        current, Placement("acid-cloud", H, ("minor",)), Placement("acid-cloud", H, ("major",))
+    )
     assert b.get(H, "acid-cloud") == HexMarker("acid-cloud", 3, "major", 4)
 
 
@@ -177,12 +179,12 @@ def test_a_new_turn_starts_a_new_trigger_log(current):
 
 def test_the_log_is_per_hex(current):
     other = Hex(4, 4)
-    b = board(current, Placement("acid-cloud", H, ("minor",)),
-              Placement("acid-cloud", other, ("minor",)))
+    b = board(
+        current, Placement("acid-cloud", H, ("minor",)), Placement("acid-cloud", other, ("minor",))
+    )
     first = trigger_unit(current, b, vehicle(hex=H), typed(4), TriggerLog())
     moved = first.state.with_(hex=other)
-    assert trigger_unit(current, b, moved, typed(4), first.log,
-                        entered=True).state.minor_acid == 2
+    assert trigger_unit(current, b, moved, typed(4), first.log, entered=True).state.minor_acid == 2
 
 
 def test_trigger_all_units_of_a_step(current):
@@ -201,8 +203,10 @@ def test_clouds_spare_their_placers_side_when_read_so(current):
     assert (own.state.minor_acid, enemy.state.minor_acid) == (0, 1)
     # default reading: everyone
     b = board(current, Placement("acid-cloud", H, ("minor",), side=2))
-    assert trigger_unit(current, b, vehicle(hex=H, side=2), typed(6),
-                        TriggerLog()).state.minor_acid == 1
+    assert (
+        trigger_unit(current, b, vehicle(hex=H, side=2), typed(6), TriggerLog()).state.minor_acid
+        == 1
+    )
 
 
 # --- first draft poison cloud ---------------------------------------------------------------

@@ -59,7 +59,7 @@ def test_a_step_typed_is_played_undone_and_redone(qtbot, window):
     qtbot.keyClicks(window.command, "shoot uid=buggy shots=mg>tank")
     qtbot.keyClicks(window.dice, "9")
     qtbot.mouseClick(window.play_button, Qt.MouseButton.LeftButton)
-    assert window.match.state.pieces["tank"].health == 4     # 6, less the fighter's, less 1
+    assert window.match.state.pieces["tank"].health == 4  # 6, less the fighter's, less 1
     assert "Whose turn: side 1" in window.heading.text()
     assert "tank loses 1 H" in window.outcome.text()
     qtbot.mouseClick(window.undo_button, Qt.MouseButton.LeftButton)
@@ -72,11 +72,11 @@ def test_a_step_typed_is_played_undone_and_redone(qtbot, window):
 
 def test_a_refused_command_is_said_and_writes_nothing(qtbot, window):
     before = window.match.path.read_bytes()
-    qtbot.keyClicks(window.command, "move uid=tank path=H9:N")     # it is side 2's turn
+    qtbot.keyClicks(window.command, "move uid=tank path=H9:N")  # it is side 2's turn
     qtbot.mouseClick(window.play_button, Qt.MouseButton.LeftButton)
     assert "Refused, nothing written" in window.outcome.text()
     assert "side 2's turn" in window.outcome.text()
-    assert window.command.text() == "move uid=tank path=H9:N"     # kept, to be corrected
+    assert window.command.text() == "move uid=tank path=H9:N"  # kept, to be corrected
     assert window.match.path.read_bytes() == before
 
 
@@ -114,6 +114,9 @@ def test_clicking_tiles_types_their_labels_into_the_command(qtbot, window):
 
     qtbot.keyClicks(window.command, "move uid=buggy path=")
     for label in ("H9", "H10"):
-        qtbot.mouseClick(window.view.viewport(), Qt.MouseButton.LeftButton,
-                         pos=view_point(window, parse_label(label)))
+        qtbot.mouseClick(
+            window.view.viewport(),
+            Qt.MouseButton.LeftButton,
+            pos=view_point(window, parse_label(label)),
+        )
     assert window.command.text() == "move uid=buggy path=H9,H10"

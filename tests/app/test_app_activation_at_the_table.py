@@ -27,8 +27,11 @@ from referee.board.hexgrid import parse_label
 
 
 def drawn(window, colour):
-    return sorted(line.split()[1] for line in window.wizard_host.overlay.drawn()
-                  if line.startswith("hex ") and line.endswith(colour))
+    return sorted(
+        line.split()[1]
+        for line in window.wizard_host.overlay.drawn()
+        if line.startswith("hex ") and line.endswith(colour)
+    )
 
 
 def move_page_of(qtbot, window, uid):
@@ -41,8 +44,9 @@ def move_page_of(qtbot, window, uid):
 
 
 def arrows(window):
-    return [line.split()[1] for line in window.wizard_host.overlay.drawn()
-            if line.startswith("arrow ")]
+    return [
+        line.split()[1] for line in window.wizard_host.overlay.drawn() if line.startswith("arrow ")
+    ]
 
 
 # --- the path the miniature took ---------------------------------------------------------------
@@ -55,14 +59,14 @@ def test_the_path_clicked_tile_by_tile_is_the_move_written_not_the_cheapest(qtbo
     window = sample_window(qtbot, tmp_path, 22)
     wizard, page = move_page_of(qtbot, window, "rifles")
     assert "H9: costs 2" in items(page.list)
-    assert not page.isComplete()                 # no path said yet
+    assert not page.isComplete()  # no path said yet
     for label in ("G11", "G10", "H9"):
         click_tile(qtbot, window, label)
     assert [p.hex for p in page.path()] == [parse_label(t) for t in ("G11", "G10", "H9")]
     assert page.route_label.text().startswith("The path: 3 step(s), costs 3 of 3")
     assert arrows(window) == ["H11->G11", "G11->G10", "G10->H9"]
     assert drawn(window, ROUTE) == ["G10", "G11"] and drawn(window, CHOSEN) == ["H9"]
-    assert items(page.list) == []                # its whole movement is spent
+    assert items(page.list) == []  # its whole movement is spent
     next_page(qtbot, wizard)
     finish(qtbot, wizard)
     name, commands = last_step(window)
@@ -74,22 +78,24 @@ def test_the_path_clicked_tile_by_tile_is_the_move_written_not_the_cheapest(qtbo
 
 
 def test_a_click_on_a_far_tile_goes_the_cheapest_way_and_a_click_on_the_path_takes_it_back(
-        qtbot, tmp_path):
+    qtbot, tmp_path
+):
     window = sample_window(qtbot, tmp_path, 22)
     _, page = move_page_of(qtbot, window, "rifles")
     click_tile(qtbot, window, "G11")
-    click_tile(qtbot, window, "G9")              # two tiles on: by G10, 1 + 2 = 3
+    click_tile(qtbot, window, "G9")  # two tiles on: by G10, 1 + 2 = 3
     assert [p.hex for p in page.path()] == [parse_label(t) for t in ("G11", "G10", "G9")]
-    click_tile(qtbot, window, "G11")             # back to G11: 1 spent, 2 left
+    click_tile(qtbot, window, "G11")  # back to G11: 1 spent, 2 left
     assert [p.hex for p in page.path()] == [parse_label("G11")]
-    assert "H9: costs 3" in items(page.list)     # G11 -> G10 or H10 -> H9
+    assert "H9: costs 3" in items(page.list)  # G11 -> G10 or H10 -> H9
     qtbot.mouseClick(page.back_button, Qt.MouseButton.LeftButton)
     assert page.path() == () and not page.isComplete()
     assert "not started" in page.route_label.text()
 
 
 def test_a_vehicle_turns_where_it_stands_by_a_row_of_the_list_taken_with_the_keyboard(
-        qtbot, tmp_path):
+    qtbot, tmp_path
+):
     # side 2's buggy (an N vehicle, movement 6) on H8 facing S after the sample; a click on
     # H9 moves it forward (1); the row "H9 facing SW" is then a turn in place (1 more,
     # clause activation.turn-in-place), taken with the arrows and Return, which does not
@@ -111,14 +117,14 @@ def test_a_path_said_into_another_aircraft_ends_there_and_goes_no_further(qtbot,
     # fighter on I8 straight ahead (clause activation.aircraft-collisions)
     window = sample_window(qtbot, tmp_path, 24)
     _, page = move_page_of(qtbot, window, "hawk")
-    click_tile(qtbot, window, "I12")             # two tiles straight on: 2
+    click_tile(qtbot, window, "I12")  # two tiles straight on: 2
     assert "I8 facing N: costs 6 — collides with fighter: both destroyed" in items(page.list)
-    click_tile(qtbot, window, "I8")              # four more into the fighter's tile
-    assert [p.text() for p in page.path()] == ["I13:N", "I12:N", "I11:N", "I10:N", "I9:N",
-                                               "I8:N"]
+    click_tile(qtbot, window, "I8")  # four more into the fighter's tile
+    assert [p.text() for p in page.path()] == ["I13:N", "I12:N", "I11:N", "I10:N", "I9:N", "I8:N"]
     assert page.route_label.text().startswith(
         "The path: 6 step(s), costs 6 of 6, the move ends there: collides with fighter: "
-        "both destroyed")
+        "both destroyed"
+    )
     assert items(page.list) == [] and "nowhere" in page.onward_label.text()
     assert page.isComplete()
 
@@ -154,7 +160,8 @@ def test_the_whole_outcome_of_a_long_step_can_be_read_in_the_turn_dock(qtbot, tm
 
 
 def test_a_transports_token_shows_who_is_aboard_through_embark_disembark_undo_and_reopening(
-        qtbot, tmp_path):
+    qtbot, tmp_path
+):
     # side 1's armoured carrier on G15 (room for 2 infantry, ruling
     # activation.transport-capacity = units), its rifles (3 H) on H14 beside it
     window = sample_window(qtbot, tmp_path, 0, units=CARRIER_ARMIES, commands=TO_BATTLE)
@@ -162,18 +169,19 @@ def test_a_transports_token_shows_who_is_aboard_through_embark_disembark_undo_an
     assert carrier.badge() == "" and "Carries" not in carrier.toolTip()
     window.run_step("embark", ["embark uid=rifles transport=carrier"])
     carrier = window.piece_items["carrier"]
-    assert "rifles" not in window.piece_items          # off the map, inside the carrier
+    assert "rifles" not in window.piece_items  # off the map, inside the carrier
     assert carrier.badge() == "1"
     assert "Carries: rifles (Rifle squad, 3 H) — aboard 1 of 2" in carrier.toolTip()
     window.run_step("the buggy moves", ["move uid=buggy path=H4:S"])
     window.run_step("disembark", ["disembark uid=rifles hex=F14 facing=NW"])
     assert window.piece_items["carrier"].badge() == ""
     assert "Carries" not in window.piece_items["carrier"].toolTip()
-    qtbot.mouseClick(window.undo_button, Qt.MouseButton.LeftButton)   # back aboard
+    qtbot.mouseClick(window.undo_button, Qt.MouseButton.LeftButton)  # back aboard
     assert window.piece_items["carrier"].badge() == "1"
     qtbot.mouseClick(window.activate_button, Qt.MouseButton.LeftButton)
-    assert "carrier: Armoured carrier on G15, 4 H, 4 ammunition, carries rifles" \
-        in items(window.wizard_host.wizard.unit.list)
+    assert "carrier: Armoured carrier on G15, 4 H, 4 ammunition, carries rifles" in items(
+        window.wizard_host.wizard.unit.list
+    )
     window.wizard_host.cancel()
     path = window.match.path
     window.close()

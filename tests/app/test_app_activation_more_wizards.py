@@ -34,14 +34,16 @@ from referee.paths import data_dir
 JOURNAL = data_dir() / "journals" / "activation-crossroads.journal"
 
 
-def sample_window(qtbot, tmp_path, steps: int, readings=None, units=None,
-                  commands=None) -> ActivationWindow:
+def sample_window(
+    qtbot, tmp_path, steps: int, readings=None, units=None, commands=None
+) -> ActivationWindow:
     """The sample game's first ``steps`` steps (or ``commands`` instead, with ``units``) in
     a match file, open in its window."""
     journal = read_journal(JOURNAL)
     path = tmp_path / "sample.referee"
-    with ActivationMatch.create(path, units=units or journal.units, seed=journal.seed,
-                                readings=readings) as match:
+    with ActivationMatch.create(
+        path, units=units or journal.units, seed=journal.seed, readings=readings
+    ) as match:
         if commands is None:
             for step in journal.steps[:steps]:
                 match.run(step.name, step.commands, step.dice)
@@ -66,8 +68,11 @@ def offered(window):
 
 def drawn_tiles(window, colour):
     """The tiles the open wizard drew in ``colour`` (the last drawn on top)."""
-    return sorted(line.split()[1] for line in window.wizard_host.overlay.drawn()
-                  if line.startswith("hex ") and line.endswith(colour))
+    return sorted(
+        line.split()[1]
+        for line in window.wizard_host.overlay.drawn()
+        if line.startswith("hex ") and line.endswith(colour)
+    )
 
 
 # --- an aircraft's attack after its move ------------------------------------------------------
@@ -80,7 +85,7 @@ def test_an_aircraft_moves_then_strafes_with_the_odds_and_the_dice_typed(qtbot, 
     qtbot.mouseClick(window.activate_button, Qt.MouseButton.LeftButton)
     wizard = window.wizard_host.wizard
     wizard.unit.pick("fighter")
-    assert not wizard.unit.attack_radio.isEnabled()          # it must move (activation.aircraft)
+    assert not wizard.unit.attack_radio.isEnabled()  # it must move (activation.aircraft)
     assert "ruling activation.aircraft-attack" in wizard.unit.note.text()
     next_page(qtbot, wizard)
     assert "I8 facing S: costs 1" in items(wizard.move_page.list)
@@ -89,25 +94,26 @@ def test_an_aircraft_moves_then_strafes_with_the_odds_and_the_dice_typed(qtbot, 
     assert wizard.currentPage() is wizard.air_page
     # it shoots from where the move ends: I8, drawn apart from the targets
     assert drawn_tiles(window, SHOOTER) == ["I8"]
-    (box,) = wizard.air_page.boxes.values()                   # the fighter's wing guns
+    (box,) = wizard.air_page.boxes.values()  # the fighter's wing guns
     texts = [box.itemText(i) for i in range(box.count())]
     # the wing guns roll d12+1 against the tank's armor 9: the d12 needs 8 or more,
     # 5 faces of 12 = 42%; a farmhouse (armor 5) needs 4 or more, 9 of 12 = 75%
     tank = next(t for t in texts if t.startswith("tank"))
     assert tank.endswith("needs 9+ on d12+1: 42%")
     assert "Farmhouse on J8 (armor 5): needs 5+ on d12+1: 75%" in texts
-    assert wizard.button(QWizard.WizardButton.NextButton).isEnabled()   # it may hold fire
-    click_tile(qtbot, window, "H10")          # the tank's tile aims the guns at it
+    assert wizard.button(QWizard.WizardButton.NextButton).isEnabled()  # it may hold fire
+    click_tile(qtbot, window, "H10")  # the tank's tile aims the guns at it
     assert box.currentText() == tank
     next_page(qtbot, wizard)
     entry = wizard.dice.entry
     entry.set_typed(True)
     entry.type_values([10])
     finish(qtbot, wizard)
-    assert last_step(window) == ("move uid=fighter path=I8:S shots=guns>tank",
-                                 [{"kind": "move", "uid": "fighter", "path": "I8:S",
-                                   "shots": "guns>tank"}])
-    assert window.match.state.pieces["tank"].health == 5      # 10 + 1 against 9+: 1 H
+    assert last_step(window) == (
+        "move uid=fighter path=I8:S shots=guns>tank",
+        [{"kind": "move", "uid": "fighter", "path": "I8:S", "shots": "guns>tank"}],
+    )
+    assert window.match.state.pieces["tank"].health == 5  # 10 + 1 against 9+: 1 H
     assert "then shoots" in window.outcome.text()
     assert window.match.replay_check() == []
     qtbot.mouseClick(window.undo_button, Qt.MouseButton.LeftButton)
@@ -123,13 +129,12 @@ def test_an_aircraft_may_move_without_attacking(qtbot, tmp_path):
     next_page(qtbot, wizard)
     click_tile(qtbot, window, "I8")
     next_page(qtbot, wizard)
-    next_page(qtbot, wizard)             # every weapon "does not fire"
+    next_page(qtbot, wizard)  # every weapon "does not fire"
     finish(qtbot, wizard)
     assert last_step(window)[0] == "move uid=fighter path=I8:S"
 
 
-def test_an_aircraft_may_fly_into_another_and_both_are_destroyed_with_no_attack(
-        qtbot, tmp_path):
+def test_an_aircraft_may_fly_into_another_and_both_are_destroyed_with_no_attack(qtbot, tmp_path):
     # the sample before its last step: side 1's hawk on I14 facing N, side 2's fighter on
     # I8, six tiles straight ahead; the hawk's movement is 6 (clause
     # activation.aircraft-collisions: two aircraft in one tile are both destroyed)
@@ -138,8 +143,9 @@ def test_an_aircraft_may_fly_into_another_and_both_are_destroyed_with_no_attack(
     wizard = window.wizard_host.wizard
     wizard.unit.pick("hawk")
     next_page(qtbot, wizard)
-    assert "I8 facing N: costs 6 — collides with fighter: both destroyed" \
-        in items(wizard.move_page.list)
+    assert "I8 facing N: costs 6 — collides with fighter: both destroyed" in items(
+        wizard.move_page.list
+    )
     assert drawn_tiles(window, COLLISION) == ["I8"]
     click_tile(qtbot, window, "I8")
     next_page(qtbot, wizard)
@@ -153,8 +159,9 @@ def test_an_aircraft_may_fly_into_another_and_both_are_destroyed_with_no_attack(
 
 
 def test_under_move_only_an_aircrafts_activation_is_its_move_alone(qtbot, tmp_path):
-    window = sample_window(qtbot, tmp_path, 19,
-                           readings={"activation.aircraft-attack": "move-only"})
+    window = sample_window(
+        qtbot, tmp_path, 19, readings={"activation.aircraft-attack": "move-only"}
+    )
     qtbot.mouseClick(window.activate_button, Qt.MouseButton.LeftButton)
     wizard = window.wizard_host.wizard
     wizard.unit.pick("fighter")
@@ -162,7 +169,7 @@ def test_under_move_only_an_aircrafts_activation_is_its_move_alone(qtbot, tmp_pa
     next_page(qtbot, wizard)
     click_tile(qtbot, window, "I8")
     next_page(qtbot, wizard)
-    assert wizard.currentPage() is wizard.dice     # no attack page
+    assert wizard.currentPage() is wizard.dice  # no attack page
     finish(qtbot, wizard)
     assert last_step(window)[0] == "move uid=fighter path=I8:S"
 
@@ -181,9 +188,12 @@ CARRIER_ARMIES = [
     {"uid": "bomber", "unit": "bomber", "side": 2},
 ]
 TO_BATTLE = [
-    ("present", [1]), ("ban side=1 mission=open-field", []),
-    ("ban side=2 mission=twin-towers", []), ("ban side=1 mission=last-stand", []),
-    ("roll-order", [2]), ("choose-order side=2 go=second", []),
+    ("present", [1]),
+    ("ban side=1 mission=open-field", []),
+    ("ban side=2 mission=twin-towers", []),
+    ("ban side=1 mission=last-stand", []),
+    ("roll-order", [2]),
+    ("choose-order side=2 go=second", []),
     ("deploy side=1 uid=tank hex=H15 facing=N ammunition=3", []),
     ("deploy side=2 uid=buggy hex=H1 facing=S", []),
     ("deploy side=1 uid=rifles hex=H14", []),
@@ -213,20 +223,23 @@ def test_a_unit_embarks_into_a_transport_a_tile_away_picked_on_the_map(qtbot, ca
     assert wizard is not None and wizard.windowTitle() == "Embark / disembark"
     # only the rifles: the carrier takes infantry, and the tank is a vehicle
     assert items(wizard.unit.list) == ["rifles: Rifle squad on H14: embarks (into carrier)"]
-    click_tile(qtbot, window, "H14")          # the rifles' tile picks them
+    click_tile(qtbot, window, "H14")  # the rifles' tile picks them
     assert wizard.unit.uid() == "rifles"
     next_page(qtbot, wizard)
     assert items(wizard.transport.list) == [
-        "carrier: Armoured carrier on G15, carries infantry; aboard 0 of 2"]
+        "carrier: Armoured carrier on G15, carries infantry; aboard 0 of 2"
+    ]
     assert offered(window) == ["G15"]
-    click_tile(qtbot, window, "H15")          # the tank's tile: no transport there
+    click_tile(qtbot, window, "H15")  # the tank's tile: no transport there
     assert "H15 is not one of the open wizard's choices" in window.statusBar().currentMessage()
     click_tile(qtbot, window, "G15")
     assert wizard.transport.uid() == "carrier"
     next_page(qtbot, wizard)
     finish(qtbot, wizard)
-    assert last_step(window) == ("embark uid=rifles transport=carrier",
-                                 [{"kind": "embark", "uid": "rifles", "transport": "carrier"}])
+    assert last_step(window) == (
+        "embark uid=rifles transport=carrier",
+        [{"kind": "embark", "uid": "rifles", "transport": "carrier"}],
+    )
     rifles = window.match.state.pieces["rifles"]
     assert (rifles.status, rifles.carrier, rifles.hex) == ("embarked", "carrier", None)
     assert "rifles embarks into carrier" in window.outcome.text()
@@ -250,16 +263,17 @@ def test_a_unit_disembarks_onto_a_tile_next_to_its_transport(qtbot, carrier_game
     # on the map (F15 and G16 are off the hexagon); infantry takes no slots, so the tank's,
     # the bunker's and the carrier's own tiles are open to it
     assert offered(window) == ["F14", "G14", "G15", "H14", "H15"]
-    click_tile(qtbot, window, "G13")          # two tiles away: not taken
+    click_tile(qtbot, window, "G13")  # two tiles away: not taken
     assert "G13 is not one of the open wizard's choices" in window.statusBar().currentMessage()
     click_tile(qtbot, window, "F14")
     wizard.tile_page.facing.setCurrentText("NW")
-    assert wizard.tile_page.tile() == parse_label("F14")   # kept: still legal facing NW
+    assert wizard.tile_page.tile() == parse_label("F14")  # kept: still legal facing NW
     next_page(qtbot, wizard)
     finish(qtbot, wizard)
-    assert last_step(window) == ("disembark uid=rifles hex=F14 facing=NW",
-                                 [{"kind": "disembark", "uid": "rifles", "hex": "F14",
-                                   "facing": "NW"}])
+    assert last_step(window) == (
+        "disembark uid=rifles hex=F14 facing=NW",
+        [{"kind": "disembark", "uid": "rifles", "hex": "F14", "facing": "NW"}],
+    )
     rifles = window.match.state.pieces["rifles"]
     assert (rifles.status, rifles.hex, rifles.carrier) == ("deployed", parse_label("F14"), None)
     assert window.match.replay_check() == []
@@ -285,17 +299,24 @@ def test_a_reserve_enters_on_a_free_tile_of_its_players_edge(qtbot, carrier_game
     click_tile(qtbot, window, "F14")
     next_page(qtbot, wizard)
     finish(qtbot, wizard)
-    assert last_step(window) == ("enter uid=extra hex=F14 facing=N",
-                                 [{"kind": "enter", "uid": "extra", "hex": "F14",
-                                   "facing": "N"}])
+    assert last_step(window) == (
+        "enter uid=extra hex=F14 facing=N",
+        [{"kind": "enter", "uid": "extra", "hex": "F14", "facing": "N"}],
+    )
     extra = window.match.state.pieces["extra"]
     assert (extra.status, extra.hex) == ("deployed", parse_label("F14"))
     assert window.match.replay_check() == []
 
 
 def test_under_the_mission_reading_no_tile_is_offered_and_the_page_says_why(qtbot, tmp_path):
-    window = sample_window(qtbot, tmp_path, 0, units=CARRIER_ARMIES, commands=TO_BATTLE,
-                           readings={"activation.reserves-entry": "mission"})
+    window = sample_window(
+        qtbot,
+        tmp_path,
+        0,
+        units=CARRIER_ARMIES,
+        commands=TO_BATTLE,
+        readings={"activation.reserves-entry": "mission"},
+    )
     qtbot.mouseClick(window.enter_button, Qt.MouseButton.LeftButton)
     wizard = window.wizard_host.wizard
     wizard.unit.pick("extra")
@@ -338,7 +359,8 @@ def test_the_scout_moves_before_the_battle(qtbot, before_battle):
     assert wizard.windowTitle() == "Before the battle"
     assert items(wizard.action_page.list) == [
         "buggy (Scout buggy on H1): Scout move (a move before the battle)",
-        "Done: side 2 makes no more 'before the battle' actions"]
+        "Done: side 2 makes no more 'before the battle' actions",
+    ]
     click_tile(qtbot, window, "H1")
     assert wizard.action_page.choice().uid == "buggy"
     next_page(qtbot, wizard)
@@ -349,8 +371,16 @@ def test_the_scout_moves_before_the_battle(qtbot, before_battle):
     finish(qtbot, wizard)
     assert last_step(window) == (
         "before-battle side=2 uid=buggy action=scout-move path=H2:S,H3:S",
-        [{"kind": "before-battle", "side": 2, "uid": "buggy", "action": "scout-move",
-          "path": "H2:S,H3:S"}])
+        [
+            {
+                "kind": "before-battle",
+                "side": 2,
+                "uid": "buggy",
+                "action": "scout-move",
+                "path": "H2:S,H3:S",
+            }
+        ],
+    )
     # no action left on either side: the main phase begins with the first player, side 1
     assert window.match.state.phase == "main" and "Whose turn: side 1" in window.heading.text()
     assert window.match.replay_check() == []
@@ -365,20 +395,23 @@ def test_a_side_says_it_is_done_before_the_battle(qtbot, before_battle):
     wizard.action_page.pick("Done")
     next_page(qtbot, wizard)
     finish(qtbot, wizard)
-    assert last_step(window) == ("before-battle-done side=2",
-                                 [{"kind": "before-battle-done", "side": 2}])
+    assert last_step(window) == (
+        "before-battle-done side=2",
+        [{"kind": "before-battle-done", "side": 2}],
+    )
     assert window.match.state.phase == "main"
     assert window.match.state.pieces["buggy"].hex == parse_label("H1")
 
 
-def test_the_new_wizards_open_only_in_their_phase_and_say_what_the_game_asks(
-        qtbot, before_battle):
+def test_the_new_wizards_open_only_in_their_phase_and_say_what_the_game_asks(qtbot, before_battle):
     window = before_battle
     for button in (window.embark_button, window.enter_button, window.activate_button):
         qtbot.mouseClick(button, Qt.MouseButton.LeftButton)
         assert window.wizard_host.wizard is None
-        assert "not now: the game asks side 2 makes a 'before the battle' action" \
+        assert (
+            "not now: the game asks side 2 makes a 'before the battle' action"
             in window.outcome.text()
+        )
     window.run_step("done", ["before-battle-done side=2"])
     qtbot.mouseClick(window.before_battle_button, Qt.MouseButton.LeftButton)
     assert window.wizard_host.wizard is None
@@ -392,15 +425,27 @@ def test_the_deploy_wizard_offers_the_tiles_free_for_the_facing_chosen(qtbot, tm
     # side 1's tank deployed on H15 facing N: an M vehicle takes its tile's front, front
     # sides and back, N, NE, NW and S (ruling activation.slots, sample data). A scout buggy
     # (N) takes only its front: facing N it meets the tank's N side, facing SE it does not.
-    units = [{"uid": "tank", "unit": "battle-tank", "side": 1},
-             {"uid": "scout", "unit": "scout-buggy", "side": 1},
-             {"uid": "buggy", "unit": "scout-buggy", "side": 2}]
-    window = sample_window(qtbot, tmp_path, 0, units=units, commands=[
-        ("present", [1]), ("ban side=1 mission=open-field", []),
-        ("ban side=2 mission=twin-towers", []), ("ban side=1 mission=last-stand", []),
-        ("roll-order", [2]), ("choose-order side=2 go=second", []),
-        ("deploy side=1 uid=tank hex=H15 facing=N", []),
-        ("deploy side=2 uid=buggy hex=H1 facing=S", [])])
+    units = [
+        {"uid": "tank", "unit": "battle-tank", "side": 1},
+        {"uid": "scout", "unit": "scout-buggy", "side": 1},
+        {"uid": "buggy", "unit": "scout-buggy", "side": 2},
+    ]
+    window = sample_window(
+        qtbot,
+        tmp_path,
+        0,
+        units=units,
+        commands=[
+            ("present", [1]),
+            ("ban side=1 mission=open-field", []),
+            ("ban side=2 mission=twin-towers", []),
+            ("ban side=1 mission=last-stand", []),
+            ("roll-order", [2]),
+            ("choose-order side=2 go=second", []),
+            ("deploy side=1 uid=tank hex=H15 facing=N", []),
+            ("deploy side=2 uid=buggy hex=H1 facing=S", []),
+        ],
+    )
     qtbot.mouseClick(window.deploy_button, Qt.MouseButton.LeftButton)
     wizard = window.wizard_host.wizard
     wizard.pieces.pick("scout")

@@ -55,8 +55,11 @@ def deploying(qtbot, tmp_path) -> ActivationWindow:
 
 
 def click_tile(qtbot, window, label):
-    qtbot.mouseClick(window.view.viewport(), Qt.MouseButton.LeftButton,
-                     pos=view_point(window, parse_label(label)))
+    qtbot.mouseClick(
+        window.view.viewport(),
+        Qt.MouseButton.LeftButton,
+        pos=view_point(window, parse_label(label)),
+    )
 
 
 def next_page(qtbot, wizard):
@@ -66,8 +69,7 @@ def next_page(qtbot, wizard):
 
 def finish(qtbot, wizard):
     assert wizard.button(QWizard.WizardButton.FinishButton).isEnabled()
-    qtbot.mouseClick(wizard.button(QWizard.WizardButton.FinishButton),
-                     Qt.MouseButton.LeftButton)
+    qtbot.mouseClick(wizard.button(QWizard.WizardButton.FinishButton), Qt.MouseButton.LeftButton)
 
 
 def last_step(window):
@@ -76,13 +78,19 @@ def last_step(window):
 
 
 def test_the_deploy_wizard_offers_only_the_edge_first_and_deploys_on_the_tile_clicked(
-        qtbot, deploying):
+    qtbot, deploying
+):
     qtbot.mouseClick(deploying.deploy_button, Qt.MouseButton.LeftButton)
     wizard = deploying.wizard_host.wizard
     assert wizard is not None and wizard.windowTitle() == "Deploy"
     pieces = wizard.pieces
-    assert [pieces.list.item(i).text().split(":")[0] for i in range(pieces.list.count())] \
-        == ["bunker", "extra", "hawk", "rifles", "tank"]   # side 1's roster
+    assert [pieces.list.item(i).text().split(":")[0] for i in range(pieces.list.count())] == [
+        "bunker",
+        "extra",
+        "hawk",
+        "rifles",
+        "tank",
+    ]  # side 1's roster
     pieces.pick("tank")
     next_page(qtbot, wizard)
     # a first deployment goes on a tile of the player's edge (clause activation.deployment):
@@ -90,7 +98,7 @@ def test_the_deploy_wizard_offers_only_the_edge_first_and_deploys_on_the_tile_cl
     drawn = deploying.wizard_host.overlay.drawn()
     assert any(line.startswith("hex H15 ") for line in drawn)
     assert not any(line.startswith("hex H14 ") for line in drawn)
-    click_tile(qtbot, deploying, "H14")      # not on the edge: not taken, typed nowhere
+    click_tile(qtbot, deploying, "H14")  # not on the edge: not taken, typed nowhere
     assert wizard.where.tile() is None and deploying.command.text() == ""
     click_tile(qtbot, deploying, "H15")
     assert wizard.where.tile() == parse_label("H15")
@@ -101,9 +109,19 @@ def test_the_deploy_wizard_offers_only_the_edge_first_and_deploys_on_the_tile_cl
     ammunition.setValue(3)
     next_page(qtbot, wizard)
     finish(qtbot, wizard)
-    assert last_step(deploying) == ("deploy side=1 uid=tank hex=H15 facing=NE ammunition=3",
-                                    [{"kind": "deploy", "side": 1, "uid": "tank", "hex": "H15",
-                                      "facing": "NE", "ammunition": 3}])
+    assert last_step(deploying) == (
+        "deploy side=1 uid=tank hex=H15 facing=NE ammunition=3",
+        [
+            {
+                "kind": "deploy",
+                "side": 1,
+                "uid": "tank",
+                "hex": "H15",
+                "facing": "NE",
+                "ammunition": 3,
+            }
+        ],
+    )
     tank = deploying.match.state.pieces["tank"]
     assert (tank.hex, tank.facing, tank.ammunition) == (parse_label("H15"), 1, 3)
     assert deploying.wizard_host.wizard is None and deploying.wizard_host.overlay.drawn() == []
@@ -113,7 +131,8 @@ def test_the_deploy_wizard_offers_only_the_edge_first_and_deploys_on_the_tile_cl
 
 
 def test_a_structure_is_deployed_without_ammunition_and_a_full_load_is_not_written(
-        qtbot, deploying):
+    qtbot, deploying
+):
     qtbot.mouseClick(deploying.deploy_button, Qt.MouseButton.LeftButton)
     wizard = deploying.wizard_host.wizard
     wizard.pieces.pick("bunker")
@@ -143,8 +162,10 @@ def test_the_activate_wizard_moves_to_a_reachable_tile_at_its_cost(qtbot, window
     next_page(qtbot, wizard)
     assert "buggy" in wizard.dice.outcome.text()
     finish(qtbot, window.wizard_host.wizard)
-    assert last_step(window) == ("move uid=buggy path=H9:S",
-                                 [{"kind": "move", "uid": "buggy", "path": "H9:S"}])
+    assert last_step(window) == (
+        "move uid=buggy path=H9:S",
+        [{"kind": "move", "uid": "buggy", "path": "H9:S"}],
+    )
     assert window.match.state.pieces["buggy"].hex == parse_label("H9")
     assert window.match.replay_check() == []
 
@@ -155,7 +176,7 @@ def test_the_activate_wizard_shoots_with_the_odds_and_the_dice_typed(qtbot, wind
     wizard.unit.pick("buggy")
     wizard.unit.attack_radio.setChecked(True)
     next_page(qtbot, wizard)
-    (box,) = wizard.attack_page.boxes.values()      # the buggy's one weapon, its machine gun
+    (box,) = wizard.attack_page.boxes.values()  # the buggy's one weapon, its machine gun
     texts = [box.itemText(i) for i in range(box.count())]
     # the tank's armor is 9: the d12 must roll 9 or more, 4 faces of 12 = 33%
     tank = next(t for t in texts if t.startswith("tank"))
@@ -166,10 +187,12 @@ def test_the_activate_wizard_shoots_with_the_odds_and_the_dice_typed(qtbot, wind
     entry.set_typed(True)
     entry.type_values([9])
     finish(qtbot, wizard)
-    assert last_step(window) == ("shoot uid=buggy shots=mg>tank",
-                                 [{"kind": "shoot", "uid": "buggy", "shots": "mg>tank"}])
+    assert last_step(window) == (
+        "shoot uid=buggy shots=mg>tank",
+        [{"kind": "shoot", "uid": "buggy", "shots": "mg>tank"}],
+    )
     assert [(r.value, r.typed) for r in window.match.steps()[-1].events[0].dice] == [(9, True)]
-    assert window.match.state.pieces["tank"].health == 4     # 5, less the hit
+    assert window.match.state.pieces["tank"].health == 4  # 5, less the hit
     assert window.match.replay_check() == []
 
 
@@ -179,15 +202,21 @@ def test_the_capture_wizard_shows_the_pips_before_and_after(qtbot, window):
     texts = [wizard.pick.list.item(i).text() for i in range(wizard.pick.list.count())]
     # the buggy inside the citadel on H8 (side 2 2, neutral 3): a capture turns a neutral
     # pip and a second neutral one with it (ruling activation.capture-neutral)
-    assert texts == ["buggy captures H8: pips side 1 0, side 2 2, neutral 3 → "
-                     "side 1 0, side 2 4, neutral 1"]
+    assert texts == [
+        "buggy captures H8: pips side 1 0, side 2 2, neutral 3 → side 1 0, side 2 4, neutral 1"
+    ]
     click_tile(qtbot, window, "H8")
     next_page(qtbot, wizard)
     finish(qtbot, wizard)
-    assert last_step(window) == ("capture uid=buggy hex=H8",
-                                 [{"kind": "capture", "uid": "buggy", "hex": "H8"}])
-    assert window.match.state.fortifications[parse_label("H8")].pips.to_json() == \
-        {"side1": 0, "side2": 4, "neutral": 1}
+    assert last_step(window) == (
+        "capture uid=buggy hex=H8",
+        [{"kind": "capture", "uid": "buggy", "hex": "H8"}],
+    )
+    assert window.match.state.fortifications[parse_label("H8")].pips.to_json() == {
+        "side1": 0,
+        "side2": 4,
+        "neutral": 1,
+    }
 
 
 def test_a_wizard_of_another_phase_does_not_open_and_says_why(qtbot, window):
@@ -196,13 +225,12 @@ def test_a_wizard_of_another_phase_does_not_open_and_says_why(qtbot, window):
     assert "not now" in window.outcome.text() and "activates a unit" in window.outcome.text()
 
 
-def test_a_step_typed_while_a_wizard_is_open_closes_it_writing_nothing_of_its_own(
-        qtbot, window):
+def test_a_step_typed_while_a_wizard_is_open_closes_it_writing_nothing_of_its_own(qtbot, window):
     qtbot.mouseClick(window.activate_button, Qt.MouseButton.LeftButton)
     assert window.wizard_host.wizard is not None
     qtbot.keyClicks(window.command, "move uid=buggy path=H9:S")
     qtbot.mouseClick(window.play_button, Qt.MouseButton.LeftButton)
-    assert window.wizard_host.wizard is None      # built on the match before the step
+    assert window.wizard_host.wizard is None  # built on the match before the step
     assert "closed without writing anything" in window.wizard_host.idle.text()
     assert last_step(window)[0] == "move uid=buggy path=H9:S"
     assert len(window.match.steps()) == 26
@@ -224,13 +252,23 @@ def test_the_attack_offers_the_fortification_its_side_holds_as_the_ruling_reads(
     # the buggy (side 2) sits in the citadel on H8: side 2 2 pips, neutral 3, so side 2
     # holds it. By default (activation.fortification-target = any) it may shoot it.
     assert attack_targets(qtbot, window, "buggy") == [
-        "rifles", "tank", "Farmhouse on F8", "Citadel on H8", "Farmhouse on J8"]
+        "rifles",
+        "tank",
+        "Farmhouse on F8",
+        "Citadel on H8",
+        "Farmhouse on J8",
+    ]
     text = JOURNAL.read_text(encoding="utf-8").replace(
-        "seed: 2002\n", "seed: 2002\nruling: activation.fortification-target=not-held\n")
+        "seed: 2002\n", "seed: 2002\nruling: activation.fortification-target=not-held\n"
+    )
     strict = tmp_path / "not-held.journal"
     strict.write_text(text, encoding="utf-8")
     path = tmp_path / "not-held.referee"
     replay_journal(read_journal(strict), path).close()
     other = open_window(qtbot, path)
     assert attack_targets(qtbot, other, "buggy") == [
-        "rifles", "tank", "Farmhouse on F8", "Farmhouse on J8"]
+        "rifles",
+        "tank",
+        "Farmhouse on F8",
+        "Farmhouse on J8",
+    ]

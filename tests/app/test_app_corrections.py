@@ -100,8 +100,11 @@ def test_taking_off_one_model_is_one_click(qtbot, tmp_path):
 def test_speed_and_load_tokens_and_ammo_left_from_the_menu(qtbot, tmp_path):
     window = demo_window(qtbot, tmp_path)
     tank = menu_of(qtbot, window, "C7")
-    assert [t for t in tank.action_texts() if t.split()[0] in ("stand-still", "slow", "fast")] \
-        == ["stand-still  (now)", "slow", "fast"]  # the standard tank's speeds
+    assert [t for t in tank.action_texts() if t.split()[0] in ("stand-still", "slow", "fast")] == [
+        "stand-still  (now)",
+        "slow",
+        "fast",
+    ]  # the standard tank's speeds
     tank.trigger("fast")
     assert window.session.state.unit("tank").speed == "fast"
     menu_of(qtbot, window, "C7").trigger("Main gun: 3 loaded")

@@ -56,7 +56,9 @@ def test_demo_orders_are_written_for_turns_1_and_2_and_legal_for_each_speed(tmp_
                 move, guns = orders[uid]
                 assert set(written) == {"movement", "gunnery"}
                 check = check_turn(
-                    unit, parse_order(move, "movement"), parse_order(guns, "gunnery"),
+                    unit,
+                    parse_order(move, "movement"),
+                    parse_order(guns, "gunnery"),
                     state.rules,
                 )
                 assert check.movement.legal and check.gunnery.legal, (turn, uid)
@@ -72,13 +74,21 @@ def test_demo_turn_1_has_an_area_weapon_in_range_and_an_assault(tmp_path):
     # range (area: one die per hoplite, 4); the boars (E3, facing S, F + F) and the hoplites
     # (E7, facing N, F + F) both enter E5 in movement 2: an assault over E5
     with create_demo_match(tmp_path / "d.referee") as match:
-        fired = match.run("Gunnery 1", [{"kind": "fire", "shooter": "wagon",
-                                         "target": "hoplites", "weapon": "Gas lobba"}])
+        fired = match.run(
+            "Gunnery 1",
+            [{"kind": "fire", "shooter": "wagon", "target": "hoplites", "weapon": "Gas lobba"}],
+        )
         area = [d for d in fired.events[0].dice if d.purpose == "area on hoplites"]
         assert len(area) == 4
-        match.run("Movement 1", [{"kind": "advance", "to": "movement-1"},
-                                 {"kind": "movement", "step": 1},
-                                 {"kind": "advance", "to": "movement-2"},
-                                 {"kind": "movement", "step": 2}])
-        assert [(c["hexes"], sorted(p["uid"] for p in c["participants"]))
-                for c in match.state.contests] == [(["E5"], ["boars", "hoplites"])]
+        match.run(
+            "Movement 1",
+            [
+                {"kind": "advance", "to": "movement-1"},
+                {"kind": "movement", "step": 1},
+                {"kind": "advance", "to": "movement-2"},
+                {"kind": "movement", "step": 2},
+            ],
+        )
+        assert [
+            (c["hexes"], sorted(p["uid"] for p in c["participants"])) for c in match.state.contests
+        ] == [(["E5"], ["boars", "hoplites"])]

@@ -38,7 +38,7 @@ def test_the_odds_page_gives_the_chance_of_the_poison(qtbot, tmp_path):
     odds = " ".join(wizard.odds_page.text.toPlainText().split())
     # four dice at 1/2: at least one hit 15/16, and one Poison[8] per hit, 2 expected
     assert "Poison[8], one per hit: at least one 93.8% (exactly 15/16), 2.00 expected" in odds
-    assert "href=\"clause:weapons.poison\"" in wizard.odds_page.text.toHtml()
+    assert 'href="clause:weapons.poison"' in wizard.odds_page.text.toHtml()
     wizard.reject()
 
 
@@ -59,11 +59,11 @@ def test_the_outcome_page_shows_the_poison_placed_with_its_clause(qtbot, tmp_pat
     wizard = gas_the_hoplites(qtbot, window)
     page = wizard.outcome_page.text
     text = page.toPlainText()
-    placed = text[text.index("Conditions placed"):text.index("Damage waiting")]
+    placed = text[text.index("Conditions placed") : text.index("Damage waiting")]
     assert "Gas lobba: 3 x Poison[8] on hoplites (one per hit)" in placed
     assert "ruling weapons.first-draft-conditions" in placed
     assert "ruling fire.condition-timing" in placed
-    assert "href=\"clause:weapons.poison\"" in page.toHtml()  # a link to the rule
+    assert 'href="clause:weapons.poison"' in page.toHtml()  # a link to the rule
     assert window.session.state.unit("hoplites").poison == ()  # nothing written yet
     qtbot.mouseClick(wizard.button(QWizard.WizardButton.FinishButton), Qt.MouseButton.LeftButton)
     assert window.session.state.unit("hoplites").poison == (8, 8, 8)
@@ -73,10 +73,14 @@ def test_a_demo_turn_the_gas_poisons_and_agony_3_rolls_it(qtbot, tmp_path):
     window = demo_window(qtbot, tmp_path)
     wizard = gas_the_hoplites(qtbot, window)
     qtbot.mouseClick(wizard.button(QWizard.WizardButton.FinishButton), Qt.MouseButton.LeftButton)
-    commands = [{"kind": "advance", "to": "gunnery-2.apply-damage"}, {"kind": "apply-damage"},
-                {"kind": "advance", "to": "agony-3"}]
-    assert window.run_step("To the apply damage of Gunnery 2, then Agony 3",
-                           commands) is not None, window.last_error
+    commands = [
+        {"kind": "advance", "to": "gunnery-2.apply-damage"},
+        {"kind": "apply-damage"},
+        {"kind": "advance", "to": "agony-3"},
+    ]
+    assert (
+        window.run_step("To the apply damage of Gunnery 2, then Agony 3", commands) is not None
+    ), window.last_error
     assert window.session.state.unit("hoplites").damage_tokens == 1
     qtbot.keyClick(window.view, Qt.Key.Key_N)
     agony = window.turn_driver.wizard
@@ -89,7 +93,8 @@ def test_a_demo_turn_the_gas_poisons_and_agony_3_rolls_it(qtbot, tmp_path):
     if not radio.isChecked():
         qtbot.mouseClick(radio, Qt.MouseButton.LeftButton, pos=QPoint(8, radio.height() // 2))
     assert [(s.sides, s.request.purpose) for s in dice.slots] == [
-        (8, f"poison {i} (d8) on hoplites") for i in (1, 2, 3)]
+        (8, f"poison {i} (d8) on hoplites") for i in (1, 2, 3)
+    ]
     for i, value in enumerate((5, 2, 8)):
         box = dice.box(i)
         box.setFocus()

@@ -88,17 +88,24 @@ def steps(window):
 def test_a_weapon_not_loaded_says_so_on_the_weapon_page_before_any_target(qtbot, tmp_path):
     window = demo_window(qtbot, tmp_path)
     # the table: the tank's main gun was never loaded; the companions' only weapon neither
-    unload = [{"kind": "correct", "uid": "tank", "set": {"loaded": {"Main gun": 0,
-                                                                     "Hull machine gun": 2}}},
-              {"kind": "correct", "uid": "companions", "set": {"loaded": {"Horse pistols": 0}}}]
+    unload = [
+        {
+            "kind": "correct",
+            "uid": "tank",
+            "set": {"loaded": {"Main gun": 0, "Hull machine gun": 2}},
+        },
+        {"kind": "correct", "uid": "companions", "set": {"loaded": {"Horse pistols": 0}}},
+    ]
     assert window.run_step("Correction", unload) is not None
     wizard = window.open_gunnery_wizard()
     qtbot.waitExposed(wizard)
     pick(qtbot, wizard.shooter_page.list, "tank")
     next_page(qtbot, wizard)
     items = wizard.weapon_page.list
-    main, hull = (next(items.item(i) for i in range(items.count())
-                       if items.item(i).text().startswith(n)) for n in ("Main gun", "Hull"))
+    main, hull = (
+        next(items.item(i) for i in range(items.count()) if items.item(i).text().startswith(n))
+        for n in ("Main gun", "Hull")
+    )
     assert "cannot fire now — Main gun is not loaded (fire.load)" in main.text()
     assert not main.flags() & Qt.ItemFlag.ItemIsEnabled  # a weapon that cannot fire is greyed
     assert hull.flags() & Qt.ItemFlag.ItemIsEnabled and "cannot fire" not in hull.text()
@@ -114,8 +121,10 @@ def test_a_weapon_not_loaded_says_so_on_the_weapon_page_before_any_target(qtbot,
 def test_units_ordered_to_fire_come_first_and_illegal_targets_say_why(qtbot, tmp_path):
     window = demo_window(qtbot, tmp_path)
     # the boars one hex east of where the demo puts them: F3, off the tank's front sector
-    assert window.run_step("Correction", [{"kind": "correct", "uid": "boars",
-                                           "set": {"hex": "F3"}}]) is not None
+    assert (
+        window.run_step("Correction", [{"kind": "correct", "uid": "boars", "set": {"hex": "F3"}}])
+        is not None
+    )
     wizard = window.open_gunnery_wizard()
     qtbot.waitExposed(wizard)
     first_two = [wizard.shooter_page.list.item(i).text() for i in range(2)]
@@ -167,7 +176,8 @@ def test_a_d6_box_refuses_a_7_and_says_which_die(qtbot, tmp_path):
     type_die(qtbot, entry.box(0), 7)
     assert entry.box(0).typed() is None  # the box kept its "?"
     assert entry.refusal.text() == (
-        "a d6 shows 1 to 6: 7 typed for die 1 (to hit wagon (Main gun)) is refused")
+        "a d6 shows 1 to 6: 7 typed for die 1 (to hit wagon (Main gun)) is refused"
+    )
     assert not wizard.button(QWizard.WizardButton.NextButton).isEnabled()
     wizard.reject()
     assert steps(window) == before
@@ -236,8 +246,11 @@ def test_the_misfiring_fixed_weapon_shows_the_whole_action_and_misfires_typed(qt
     next_page(qtbot, wizard)
     choose_typed_dice(qtbot, wizard)
     entry = wizard.roll_page.dice
-    assert listed(entry) == [(6, "misfire Wagon shootas"), (6, "to hit tank (Wagon shootas)"),
-                             (6, "to hit tank (Wagon shootas)")]
+    assert listed(entry) == [
+        (6, "misfire Wagon shootas"),
+        (6, "to hit tank (Wagon shootas)"),
+        (6, "to hit tank (Wagon shootas)"),
+    ]
     type_die(qtbot, entry.box(0), 1)  # a misfire: the guns never fire
     assert listed(entry) == [(6, "misfire Wagon shootas")] and entry.complete()
     finish(qtbot, wizard)
@@ -257,7 +270,8 @@ def test_the_misfiring_fixed_weapon_fires_with_digital_dice(qtbot, tmp_path):
     assert dice[0].purpose == "misfire Wagon shootas" and not dice[0].typed
     # no misfire: both front guns roll; a misfire: nothing more
     assert len([d for d in dice if d.purpose == "to hit tank (Wagon shootas)"]) in (
-        (0,) if dice[0].value <= 2 else (2,))
+        (0,) if dice[0].value <= 2 else (2,)
+    )
 
 
 def test_an_area_weapon_fires_through_the_wizard_with_typed_dice(qtbot, tmp_path):
@@ -284,9 +298,14 @@ def test_an_area_weapon_fires_through_the_wizard_with_typed_dice(qtbot, tmp_path
     assert last.name == "Gunnery 1: wagon fires Gas lobba at hoplites"
     event = last.events[0]
     assert [(d.purpose, d.value, d.typed) for d in event.dice] == [
-        ("area on hoplites", 6, True), ("area on hoplites", 4, True),
-        ("area on hoplites", 6, True), ("area on hoplites", 3, True),
-        ("damage", 1, True), ("damage", 3, True), ("damage", 4, True)]
+        ("area on hoplites", 6, True),
+        ("area on hoplites", 4, True),
+        ("area on hoplites", 6, True),
+        ("area on hoplites", 3, True),
+        ("damage", 1, True),
+        ("damage", 3, True),
+        ("damage", 4, True),
+    ]
     assert len(window.session.state.pending) == 3
 
 
@@ -320,8 +339,9 @@ def test_a_unit_that_has_fired_in_this_step_is_listed_last_and_says_so(qtbot, tm
     assert window.run_step("Gunnery 1: tank fires", fire, typed=[1]) is not None
     wizard = window.open_gunnery_wizard()
     qtbot.waitExposed(wizard)
-    texts = [wizard.shooter_page.list.item(i).text()
-             for i in range(wizard.shooter_page.list.count())]
+    texts = [
+        wizard.shooter_page.list.item(i).text() for i in range(wizard.shooter_page.list.count())
+    ]
     assert texts[0].startswith("wagon") and "(ordered to fire now)" in texts[0]
     assert texts[-1].startswith("tank") and texts[-1].endswith("(has fired in this step)")
     assert sum("(ordered to fire now)" in t for t in texts) == 1

@@ -37,8 +37,7 @@ def test_one_row_per_event_of_every_step_undone_ones_too(qtbot, tmp_path):
         kinds = [model.data(model.index(r, 2)) for r in range(SETUP + 2)]
         assert kinds == ["orders"] * 12 + ["advance", "fire", "advance"]
         assert model.rows[-1].undone
-        assert model.data(model.index(SETUP + 1, 0),
-                          Qt.ItemDataRole.ForegroundRole) is not None
+        assert model.data(model.index(SETUP + 1, 0), Qt.ItemDataRole.ForegroundRole) is not None
 
 
 def test_the_why_column_lists_clauses_and_rulings(qtbot, tmp_path):
@@ -99,9 +98,11 @@ def test_a_steps_heading_runs_on_into_its_lines_and_section_tags_stay_out_of_the
 ):
     with create_demo_match(tmp_path / "d.referee") as match:
         # the tank's typed 5 hits the wagon (need 3); armor 2 and 6, damage 4: waiting
-        match.run("Gunnery 1: tank fires",
-                  [{"kind": "fire", "shooter": "tank", "target": "wagon", "weapon": "Main gun"}],
-                  typed=[5, 2, 6, 4])
+        match.run(
+            "Gunnery 1: tank fires",
+            [{"kind": "fire", "shooter": "tank", "target": "wagon", "weapon": "Main gun"}],
+            typed=[5, 2, 6, 4],
+        )
         match.run("On", [{"kind": "advance", "to": "gunnery-2.apply-damage"}])
         match.run("Gunnery 2: apply damage", [{"kind": "apply-damage"}])
         model = JournalModel()

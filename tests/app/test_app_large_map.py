@@ -25,9 +25,13 @@ SIZE = 50  # 2,500 hexes: seen whole on a 1366x768 screen, a hex is about 8 pixe
 def large_window(qtbot, tmp_path: Path) -> MainWindow:
     map_file = write_big_map(tmp_path / "room.toml", SIZE, SIZE, seed=3)
     path = tmp_path / "room.referee"
-    MatchFile.create(path, map_name=str(map_file), units=[
-        {"uid": "tank", "unit": "standard-tank", "side": 1, "hex": f"Y{SIZE}"},
-    ]).close()
+    MatchFile.create(
+        path,
+        map_name=str(map_file),
+        units=[
+            {"uid": "tank", "unit": "standard-tank", "side": 1, "hex": f"Y{SIZE}"},
+        ],
+    ).close()
     window = MainWindow()
     qtbot.addWidget(window)
     window.resize(1366, 768)
@@ -92,8 +96,12 @@ def test_the_engines_of_a_large_map_are_kept_for_a_board_of_the_same_shape(qtbot
     window.toggle_visibility()
     qtbot.waitUntil(lambda: engines.visibility is not None, timeout=60_000)
     geometry = engines.visibility.g
-    assert window.run_step("smoke", [{"kind": "correct-hex", "hex": "M20", "marker": "smoke",
-                                      "count": 1}]) is not None
+    assert (
+        window.run_step(
+            "smoke", [{"kind": "correct-hex", "hex": "M20", "marker": "smoke", "count": 1}]
+        )
+        is not None
+    )
     qtbot.waitUntil(lambda: engines.visibility is not None, timeout=60_000)
     assert engines.visibility.g is geometry  # the smoke changed the board, not its shape
     assert parse_label("M20") in engines.visibility.board.smoke

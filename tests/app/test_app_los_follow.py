@@ -22,8 +22,9 @@ def move_to(qtbot, window, h: Hex) -> None:
 def line_roles(window, a: Hex, b: Hex) -> dict[Hex, str]:
     """What the line's overlay must show on the map, from the reference answer."""
     board = board_now(window.session.state)
-    return {h: r for h, r in sight_roles(line_of_sight(board, a, b)).items()
-            if h in board.battle_map}
+    return {
+        h: r for h, r in sight_roles(line_of_sight(board, a, b)).items() if h in board.battle_map
+    }
 
 
 def move_and_click(qtbot, window, h: Hex) -> None:
@@ -89,8 +90,12 @@ def test_the_engines_are_kept_until_terrain_smoke_or_a_ruling_changes(qtbot, tmp
     moved = move_to_hex("tank", parse_label("C6"))
     assert window.run_step(moved.name, moved.commands) is not None
     assert engines.visibility is kept  # a unit moved: the board is the same
-    assert window.run_step("smoke", [{"kind": "correct-hex", "hex": "D5", "marker": "smoke",
-                                      "count": 1}]) is not None
+    assert (
+        window.run_step(
+            "smoke", [{"kind": "correct-hex", "hex": "D5", "marker": "smoke", "count": 1}]
+        )
+        is not None
+    )
     assert engines.visibility is not kept  # smoke stops lines: prepared again
     assert engines.visibility is not None and parse_label("D5") in engines.visibility.board.smoke
     assert window.scene.overlay_roles() == shading(window, parse_label("D2"))
@@ -100,8 +105,13 @@ def click_tab(qtbot, window, title: str) -> None:
     """Click the tab ``title`` of the docks tabbed together (as the referee does)."""
     from PySide6.QtWidgets import QTabBar
 
-    bar, i = next((bar, i) for bar in window.findChildren(QTabBar) if bar.isVisible()
-                  for i in range(bar.count()) if bar.tabText(i) == title)
+    bar, i = next(
+        (bar, i)
+        for bar in window.findChildren(QTabBar)
+        if bar.isVisible()
+        for i in range(bar.count())
+        if bar.tabText(i) == title
+    )
     qtbot.mouseClick(bar, Qt.MouseButton.LeftButton, pos=bar.tabRect(i).center())
     assert bar.currentIndex() == i
 

@@ -57,15 +57,14 @@ def test_the_editor_opens_on_entrenched_under_its_scenario(editor):
     assert editor.save_action.isEnabled()
 
 
-def test_a_forest_painted_in_no_mans_land_is_rejected_live_and_undone_in_one_step(qtbot,
-                                                                                  editor):
+def test_a_forest_painted_in_no_mans_land_is_rejected_live_and_undone_in_one_step(qtbot, editor):
     editor.set_tool("terrain:forest")
     stroke(qtbot, editor, "B5", "C5", "D5")
     assert editor.undo_stack.count() == 1  # one stroke, one step
     assert editor.undo_stack.undoText() == "Paint forest (3 hexes)"
     assert editor.problems == [
-        f"zones.no_mans_land: {h} is Forest, blocking terrain, which no man's land may not "
-        "hold" for h in ("B5", "C5", "D5")
+        f"zones.no_mans_land: {h} is Forest, blocking terrain, which no man's land may not hold"
+        for h in ("B5", "C5", "D5")
     ]
     assert not editor.save_action.isEnabled()
     assert set(editor.scene.highlighted()) == {parse_label(x) for x in ("B5", "C5", "D5")}
@@ -74,8 +73,7 @@ def test_a_forest_painted_in_no_mans_land_is_rejected_live_and_undone_in_one_ste
     assert editor.map.terrain[parse_label("C5")] == "rough"  # as the shipped map has it
 
 
-def test_the_live_check_says_what_map_check_says_of_the_same_file(qtbot, editor, tmp_path,
-                                                                 capsys):
+def test_the_live_check_says_what_map_check_says_of_the_same_file(qtbot, editor, tmp_path, capsys):
     editor.set_tool("terrain:swamp")  # advanced terrain
     stroke(qtbot, editor, "E4")
     editor.set_tool("path:road")
@@ -86,8 +84,7 @@ def test_the_live_check_says_what_map_check_says_of_the_same_file(qtbot, editor,
     path.write_text(editor.text(), encoding="utf-8")  # the file Save would write
     capsys.readouterr()
     assert main(["map", "check", str(path), "--scenario", "entrenched"]) == 1
-    printed = [line.split(f"{path}: ", 1)[1]
-               for line in capsys.readouterr().out.splitlines()[1:]]
+    printed = [line.split(f"{path}: ", 1)[1] for line in capsys.readouterr().out.splitlines()[1:]]
     assert printed == editor.problems
     assert len(printed) == 3  # the swamp, and the road in A5 and in A6
 
@@ -96,8 +93,10 @@ def test_each_side_designs_only_its_own_territory(qtbot, editor):
     editor.designer.setCurrentIndex(editor.designer.findData("side1"))
     editor.set_tool("terrain:forest")
     assert not editor.paint_at(parse_label("C2"))
-    assert "side 1 designs only its own territory: C2 is in side 2's territory" in \
-        editor.statusBar().currentMessage()
+    assert (
+        "side 1 designs only its own territory: C2 is in side 2's territory"
+        in editor.statusBar().currentMessage()
+    )
     assert not editor.paint_at(parse_label("C5"))
     assert editor.paint_at(parse_label("C9"))
     assert editor.map.terrain[parse_label("C9")] == "forest"
@@ -117,7 +116,10 @@ def test_a_new_map_is_painted_and_saved_to_the_map_format(qtbot, editor, tmp_pat
     assert loaded.terrain[parse_label("C8")] == "hill"
     assert loaded.terrain[parse_label("D5")] == "rough"
     assert {k: len(v) for k, v in loaded.zones.items()} == {
-        "side1": 21, "no_mans_land": 21, "side2": 21}
+        "side1": 21,
+        "no_mans_land": 21,
+        "side2": 21,
+    }
     assert "ruling setup.entrenched-zones" in saved.read_text()
     assert main(["map", "check", str(saved), "--scenario", "entrenched"]) == 0
 
@@ -133,8 +135,11 @@ def test_saving_a_map_that_breaks_the_scenario_is_refused(qtbot, editor, tmp_pat
 def test_a_first_draft_map_offers_no_roads(editor):
     assert editor.open_file(find_map("standard"))
     assert editor.scenario is not None and editor.scenario.id == "standard-battle"
-    road = next(editor.tools.item(r) for r in range(editor.tools.count())
-                if editor.tools.item(r).text() == "Road")
+    road = next(
+        editor.tools.item(r)
+        for r in range(editor.tools.count())
+        if editor.tools.item(r).text() == "Road"
+    )
     assert not road.flags() & Qt.ItemFlag.ItemIsEnabled
 
 
@@ -153,7 +158,8 @@ def test_closing_the_editor_with_paint_not_saved_asks_first(qtbot, editor):
 
 
 def test_save_in_the_question_on_a_map_that_breaks_the_scenario_keeps_the_editor(
-        qtbot, editor, monkeypatch):
+    qtbot, editor, monkeypatch
+):
     from PySide6.QtWidgets import QMessageBox
 
     import referee.app.map_editor.window as window_module

@@ -28,8 +28,11 @@ def hex_under(raster: MapRaster, row: int, col: int) -> Hex:
 
 
 @settings(max_examples=300, deadline=None)
-@given(name=st.sampled_from(sorted(MAPS)), fx=st.floats(0, 1, exclude_max=True),
-       fy=st.floats(0, 1, exclude_max=True))
+@given(
+    name=st.sampled_from(sorted(MAPS)),
+    fx=st.floats(0, 1, exclude_max=True),
+    fy=st.floats(0, 1, exclude_max=True),
+)
 def test_each_pixel_shows_the_hex_under_its_centre(name, fx, fy):
     raster = MAPS[name]
     width, height = raster.size
@@ -60,7 +63,10 @@ def test_a_colour_per_hex_becomes_the_colour_of_its_pixels():
     for h, want in ((Hex(3, 2), red), (Hex(0, 0), blue)):
         # the pixel at the hex's centre
         x = (1.5 * h.q * HEX_SIZE - raster.rect.left()) * width / raster.rect.width()
-        y = (3**0.5 * (h.r + h.q / 2) * HEX_SIZE - raster.rect.top()) * height / \
-            raster.rect.height()
+        y = (
+            (3**0.5 * (h.r + h.q / 2) * HEX_SIZE - raster.rect.top())
+            * height
+            / raster.rect.height()
+        )
         assert image.pixel(int(x), int(y)) == want
     assert argb("#ff0000", 128) == (128 << 24) | (128 << 16)  # premultiplied: 255 * 128/255

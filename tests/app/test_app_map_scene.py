@@ -72,12 +72,17 @@ def _dark_pixels(px: float) -> int:
     image = QImage(size, size, QImage.Format.Format_ARGB32)
     image.fill(QColor("white"))
     painter = QPainter(image)
-    scene.render(painter, QRectF(0, 0, size, size), QRectF(-R - 2 * R / px, -R - 2 * R / px,
-                                                           2 * R + 4 * R / px,
-                                                           2 * R + 4 * R / px))
+    scene.render(
+        painter,
+        QRectF(0, 0, size, size),
+        QRectF(-R - 2 * R / px, -R - 2 * R / px, 2 * R + 4 * R / px, 2 * R + 4 * R / px),
+    )
     painter.end()
-    band = [image.pixelColor(x, y) for x in range(int(size * 0.3), int(size * 0.7))
-            for y in range(int(size * 0.4), int(size * 0.6))]
+    band = [
+        image.pixelColor(x, y)
+        for x in range(int(size * 0.3), int(size * 0.7))
+        for y in range(int(size * 0.4), int(size * 0.6))
+    ]
     return sum(1 for c in band if c.lightness() < 100)
 
 
@@ -89,8 +94,9 @@ def test_a_hex_too_small_for_its_top_label_still_names_itself_in_the_middle(qtbo
 
 
 def test_a_token_name_is_the_shortest_ending_of_its_id_that_names_no_other_unit():
-    names = token_names(["standard-tank", "standard-tank-2", "battle-wagon", "heavy-tank",
-                         "hoplites", "ork-grunts"])
+    names = token_names(
+        ["standard-tank", "standard-tank-2", "battle-wagon", "heavy-tank", "hoplites", "ork-grunts"]
+    )
     assert names == {
         "standard-tank": "standard-tank",  # 'tank' would also end heavy-tank
         "standard-tank-2": "tank-2",  # a number alone keeps its word
@@ -104,15 +110,11 @@ def test_a_token_name_is_the_shortest_ending_of_its_id_that_names_no_other_unit(
     assert len(set(token_names(["a-b-c", "b-c", "x-c", "c-2", "b-c-2"]).values())) == 5
 
 
-def test_a_long_id_shows_its_short_name_on_the_token_and_the_whole_id_in_its_tip(
-    qtbot, tmp_path
-):
+def test_a_long_id_shows_its_short_name_on_the_token_and_the_whole_id_in_its_tip(qtbot, tmp_path):
     window = demo_window(qtbot, tmp_path)
     tank = window.session.state.units["tank"]
-    long_ids = {"standard-tank": "tank", "battle-wagon": "wagon",
-                "hoplite-phalanx": "phalanx"}
-    window.scene._place_units(
-        {uid: replace(tank, uid=uid) for uid in long_ids}, {})
+    long_ids = {"standard-tank": "tank", "battle-wagon": "wagon", "hoplite-phalanx": "phalanx"}
+    window.scene._place_units({uid: replace(tank, uid=uid) for uid in long_ids}, {})
     image = QImage(200, 200, QImage.Format.Format_ARGB32)
     painter = QPainter(image)
     width = 1.1 * HEX_SIZE  # the band, less its margins

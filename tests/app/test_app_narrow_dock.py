@@ -20,19 +20,22 @@ STEP, WHY = 1, 5
 
 def test_a_run_of_empty_steps_is_named_whole_once_in_the_journal(qtbot, tmp_path):
     window = demo_window(qtbot, tmp_path)
-    window.run_step("Movement 1", [{"kind": "advance", "to": "movement-1"},
-                                   {"kind": "movement", "step": 1}])
+    window.run_step(
+        "Movement 1", [{"kind": "advance", "to": "movement-1"}, {"kind": "movement", "step": 1}]
+    )
     step = window.next_step()  # passes the empty steps up to movement 2 as one entry
     assert step is not None and step.name == "Movement 1 to Assault 1: nothing to do in 6 steps"
     journal = window.journal
     proxy, table = journal.proxy, journal.table
-    rows = [r for r in range(proxy.rowCount())
-            if proxy.index(r, STEP).data() == step.name]
+    rows = [r for r in range(proxy.rowCount()) if proxy.index(r, STEP).data() == step.name]
     assert len(rows) == 1  # its name once, on its first row
     (row,) = rows
     width = table.columnWidth(STEP) - 8
-    needed = table.fontMetrics().boundingRect(QRect(0, 0, width, 10_000),
-                                              Qt.TextFlag.TextWordWrap, step.name).height()
+    needed = (
+        table.fontMetrics()
+        .boundingRect(QRect(0, 0, width, 10_000), Qt.TextFlag.TextWordWrap, step.name)
+        .height()
+    )
     assert needed > table.fontMetrics().lineSpacing()  # it takes lines in this dock...
     assert table.rowHeight(row) >= needed  # ...and its row is that tall: nothing cut off
     # the orders step's twelve rows name their step once too
@@ -58,8 +61,9 @@ def test_the_first_clause_id_of_every_journal_row_shows_whole(qtbot, tmp_path):
 
 def test_the_units_without_orders_are_in_view_in_the_turn_tracker(qtbot, tmp_path):
     window = demo_window(qtbot, tmp_path)
-    window.run_step("To turn 2", [{"kind": "advance", "to": "aftermath"},
-                                  {"kind": "advance", "to": "orders"}])
+    window.run_step(
+        "To turn 2", [{"kind": "advance", "to": "aftermath"}, {"kind": "advance", "to": "orders"}]
+    )
     agenda = window.tracker.agenda
     assert agenda.toPlainText().count("no orders for turn 3") == 1  # one line for all six
     for uid in ("tank", "boars"):
@@ -85,8 +89,9 @@ def test_the_gunnery_wizards_lines_wrap_in_the_dock(qtbot, tmp_path):
         rect = items.visualItemRect(items.item(row))
         assert rect.right() <= items.viewport().width()
     # the Gas lobba's line (range, AP, damage, arc, four abilities, load) takes two lines
-    lobba = next(items.item(r) for r in range(items.count())
-                 if items.item(r).text().startswith("Gas lobba"))
+    lobba = next(
+        items.item(r) for r in range(items.count()) if items.item(r).text().startswith("Gas lobba")
+    )
     assert items.visualItemRect(lobba).height() > 1.5 * items.fontMetrics().lineSpacing()
     wizard.reject()
 
@@ -130,8 +135,10 @@ def test_clause_ids_in_the_movement_plan_are_never_broken(qtbot, tmp_path):
             line = layout.lineAt(n)
             cursor = QTextCursor(doc)
             cursor.setPosition(block.position() + line.textStart())
-            cursor.setPosition(block.position() + line.textStart() + line.textLength(),
-                               QTextCursor.MoveMode.KeepAnchor)
+            cursor.setPosition(
+                block.position() + line.textStart() + line.textLength(),
+                QTextCursor.MoveMode.KeepAnchor,
+            )
             lines.append(cursor.selectedText())
         block = block.next()
     for clause in ids:
@@ -159,8 +166,11 @@ def test_the_wizard_dock_does_not_grow_page_after_page(qtbot, tmp_path):
         seen.append((wizard.currentPage().title(), host.width(), window.view.width()))
     # the dock keeps its width and the map never gives any of its own to the wizard (it may
     # gain some when the journal and turn docks settle)
-    assert all(width <= opened + 4 and view >= map_width - 4 for _, width, view in seen), \
-        (opened, map_width, seen)
+    assert all(width <= opened + 4 and view >= map_width - 4 for _, width, view in seen), (
+        opened,
+        map_width,
+        seen,
+    )
     wizard.reject()
 
 
@@ -173,9 +183,11 @@ def test_the_assault_tables_show_every_row_in_the_dock(qtbot, tmp_path):
 
     def whole(table) -> bool:
         rows = sum(table.rowHeight(r) for r in range(table.rowCount()))
-        return not table.verticalScrollBar().isVisible() and \
-            rows + table.horizontalHeader().height() <= table.viewport().height() \
-            + table.horizontalHeader().height()
+        return (
+            not table.verticalScrollBar().isVisible()
+            and rows + table.horizontalHeader().height()
+            <= table.viewport().height() + table.horizontalHeader().height()
+        )
 
     bases = wizard.contest_page.bases
     qtbot.waitUntil(lambda: whole(bases))
@@ -184,8 +196,10 @@ def test_the_assault_tables_show_every_row_in_the_dock(qtbot, tmp_path):
     pools, radio = wizard.roll_page.pools, wizard.roll_page.dice.digital
     qtbot.waitUntil(lambda: whole(pools))
     # nothing drawn over the table: the dice come below it
-    assert pools.mapTo(wizard, pools.rect().bottomLeft()).y() \
+    assert (
+        pools.mapTo(wizard, pools.rect().bottomLeft()).y()
         < radio.mapTo(wizard, radio.rect().topLeft()).y()
+    )
     wizard.reject()
 
 
@@ -198,8 +212,15 @@ def test_the_labels_of_a_shot_at_the_next_hex_do_not_cover_one_another(qtbot):
     from referee.board.hexgrid import parse_label
 
     for frm, to in (("E5", "E4"), ("E5", "F5"), ("C7", "D2")):
-        item = ShotLineItem(ShotLine(parse_label(frm), parse_label(to),
-                                     "range 1, point-blank", "from front", "into front"))
+        item = ShotLineItem(
+            ShotLine(
+                parse_label(frm),
+                parse_label(to),
+                "range 1, point-blank",
+                "from front",
+                "into front",
+            )
+        )
         boxes = [item._box(at, text) for at, text in item._labels()]
         assert len(boxes) == 3
         assert not any(a.intersects(b) for a, b in combinations(boxes, 2)), (frm, to)

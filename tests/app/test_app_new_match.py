@@ -255,7 +255,7 @@ def test_cancelling_writes_nothing(qtbot, tmp_path):
     assert not (tmp_path / "matches").exists() or not any((tmp_path / "matches").iterdir())
 
 
-SPARTAN_ARMY = '''name = "Vanguard"
+SPARTAN_ARMY = """name = "Vanguard"
 nation = "spartan"
 game = "standard"
 [[unit]]
@@ -264,23 +264,30 @@ count = 2
 upgrades = ["veteran", "hand-cannon"]
 [[unit]]
 type = "standard-tank"
-'''
+"""
 
 
 def test_an_army_file_per_side_goes_into_the_match_with_its_upgraded_cards(qtbot, tmp_path):
     spartan = tmp_path / "vanguard.toml"
     spartan.write_text(SPARTAN_ARMY, encoding="utf-8")
     ork = tmp_path / "waaagh.toml"
-    ork.write_text('name = "Waaagh"\nnation = "ork"\ngame = "standard"\n[[unit]]\n'
-                   'type = "ork-grunts"\nupgrades = ["nob"]\n', encoding="utf-8")
+    ork.write_text(
+        'name = "Waaagh"\nnation = "ork"\ngame = "standard"\n[[unit]]\n'
+        'type = "ork-grunts"\nupgrades = ["nob"]\n',
+        encoding="utf-8",
+    )
     window, wizard = to_armies(qtbot, tmp_path)
     page = wizard.armies_page
     page.sides[1].set_army_file(spartan)
     page.sides[2].set_army_file(ork)
     # two hoplite bases: mp 8, cp 2 * (2 + 3) = 10, xp 2 * (1 + 2) = 6; the tank 6 ip
     assert "IP 6/24, MP 8/24, CP 10/24, XP 6/24 — within budget" in page.sides[1].budget.text()
-    assert set(placed(wizard)) == {"hoplite-phalanx", "hoplite-phalanx-2", "standard-tank",
-                                   "ork-grunts"}
+    assert set(placed(wizard)) == {
+        "hoplite-phalanx",
+        "hoplite-phalanx-2",
+        "standard-tank",
+        "ork-grunts",
+    }
     assert wizard.button(QWizard.WizardButton.NextButton).isEnabled()
     next_page(qtbot, wizard)
     next_page(qtbot, wizard)
@@ -296,8 +303,9 @@ def test_an_army_file_per_side_goes_into_the_match_with_its_upgraded_cards(qtbot
 
 def test_an_army_file_that_is_not_valid_stops_the_wizard_with_its_problems(qtbot, tmp_path):
     bad = tmp_path / "bad.toml"
-    bad.write_text(SPARTAN_ARMY.replace('"hand-cannon"', '"hand-cannon", "scorpion"'),
-                   encoding="utf-8")
+    bad.write_text(
+        SPARTAN_ARMY.replace('"hand-cannon"', '"hand-cannon", "scorpion"'), encoding="utf-8"
+    )
     _, wizard = to_armies(qtbot, tmp_path)
     page = wizard.armies_page
     page.sides[1].set_army_file(bad)
@@ -311,13 +319,18 @@ def test_an_army_file_that_is_not_valid_stops_the_wizard_with_its_problems(qtbot
 
 def test_an_army_file_brings_its_game_size_and_budget_into_the_wizard(qtbot, tmp_path):
     industry = tmp_path / "industry.toml"
-    industry.write_text('name = "Iron"\nnation = "spartan"\ngame = "asymmetric"\n'
-                        'allowance = "industry"\n[[unit]]\ntype = "standard-tank"\ncount = 2\n'
-                        '[[unit]]\ntype = "talos"\n', encoding="utf-8")
+    industry.write_text(
+        'name = "Iron"\nnation = "spartan"\ngame = "asymmetric"\n'
+        'allowance = "industry"\n[[unit]]\ntype = "standard-tank"\ncount = 2\n'
+        '[[unit]]\ntype = "talos"\n',
+        encoding="utf-8",
+    )
     manpower = tmp_path / "manpower.toml"
-    manpower.write_text('name = "Tide"\nnation = "ork"\ngame = "asymmetric"\n'
-                        'allowance = "manpower"\n[[unit]]\ntype = "ork-grunts"\ncount = 3\n',
-                        encoding="utf-8")
+    manpower.write_text(
+        'name = "Tide"\nnation = "ork"\ngame = "asymmetric"\n'
+        'allowance = "manpower"\n[[unit]]\ntype = "ork-grunts"\ncount = 3\n',
+        encoding="utf-8",
+    )
     _, wizard = to_armies(qtbot, tmp_path)
     page = wizard.armies_page
     assert page.game.currentData() == "standard"

@@ -17,8 +17,7 @@ def test_a_step_written_from_the_command_line_shows_in_the_window(qtbot, tmp_pat
     assert session is not None
     before = len(session.steps())
     with MatchFile.open(session.path) as other:
-        other.run("From the terminal", [{"kind": "correct", "uid": "grunts",
-                                         "set": {"shaken": 2}}])
+        other.run("From the terminal", [{"kind": "correct", "uid": "grunts", "set": {"shaken": 2}}])
     with qtbot.waitSignal(session.notice, timeout=5000) as notice:
         pass  # the session's timer looks at the file
     assert "Another program wrote" in notice.args[0]
@@ -29,9 +28,7 @@ def test_a_step_written_from_the_command_line_shows_in_the_window(qtbot, tmp_pat
     assert "Another program wrote" in window.statusBar().currentMessage()
 
 
-def test_a_step_from_a_view_the_file_moved_on_from_is_refused_and_writes_nothing(
-    qtbot, tmp_path
-):
+def test_a_step_from_a_view_the_file_moved_on_from_is_refused_and_writes_nothing(qtbot, tmp_path):
     window = demo_window(qtbot, tmp_path)
     session = window.session
     assert session is not None

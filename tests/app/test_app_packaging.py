@@ -54,8 +54,9 @@ def _answer_replace(qtbot, button: QMessageBox.StandardButton, asked: list[str])
 def test_the_save_dialog_asks_before_replacing_the_file_it_will_really_write(qtbot, tmp_path):
     existing = tmp_path / "vanguard.toml"
     existing.write_text("kept\n", encoding="utf-8")
-    dialog = save_dialog(None, "Save the army list", tmp_path / "army.toml",
-                         "Army lists (*.toml)", ".toml")
+    dialog = save_dialog(
+        None, "Save the army list", tmp_path / "army.toml", "Army lists (*.toml)", ".toml"
+    )
     dialog.setOption(QFileDialog.Option.DontUseNativeDialog, True)
     qtbot.addWidget(dialog)
     dialog.open()
@@ -75,8 +76,7 @@ def test_the_save_dialog_asks_before_replacing_the_file_it_will_really_write(qtb
 
 
 def test_the_save_dialog_does_not_ask_for_a_new_file(qtbot, tmp_path):
-    dialog = save_dialog(None, "Army sheet as PDF", tmp_path / "sheet.pdf", "PDF (*.pdf)",
-                         ".pdf")
+    dialog = save_dialog(None, "Army sheet as PDF", tmp_path / "sheet.pdf", "PDF (*.pdf)", ".pdf")
     dialog.setOption(QFileDialog.Option.DontUseNativeDialog, True)
     qtbot.addWidget(dialog)
     dialog.open()
@@ -124,8 +124,13 @@ def test_the_match_report_command_never_replaces_a_file_unless_told(tmp_path, ca
 
 
 def _smoke(env: dict[str, str], *args: str) -> subprocess.CompletedProcess[str]:
-    return subprocess.run([sys.executable, "-m", "referee", "smoke", *args], env=env,
-                          capture_output=True, text=True, timeout=300)
+    return subprocess.run(
+        [sys.executable, "-m", "referee", "smoke", *args],
+        env=env,
+        capture_output=True,
+        text=True,
+        timeout=300,
+    )
 
 
 def test_referee_smoke_passes_offscreen_and_draws_the_demo_match(tmp_path):
@@ -171,7 +176,11 @@ def test_a_tournament_export_asks_before_replacing_a_folders_files(qtbot, tmp_pa
 
     _answer_replace(qtbot, QMessageBox.StandardButton.Yes, asked)
     window.export("csv", out)
-    assert sorted(p.name for p in out.iterdir()) == ["pairings.csv", "players.csv",
-                                                     "results.csv", "standings.csv"]
+    assert sorted(p.name for p in out.iterdir()) == [
+        "pairings.csv",
+        "players.csv",
+        "results.csv",
+        "standings.csv",
+    ]
     assert (out / "pairings.csv").read_text(encoding="utf-8").startswith("round,")
     assert "Exported 4 file(s)" in window.last_message

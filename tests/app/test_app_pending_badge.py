@@ -9,8 +9,11 @@ def test_a_token_shows_the_damage_waiting_on_it_and_what_it_will_do(qtbot, tmp_p
     window = demo_window(qtbot, tmp_path)
     # the wagon's gas on the hoplites: 6 4 6 3 = 3 hits; d4 damage 1, 3, 4: the 4 wounds
     # (4-5: +1 to future damage)
-    step = window.run_step("Gas", [{"kind": "fire", "shooter": "wagon", "target": "hoplites",
-                                    "weapon": "Gas lobba"}], [6, 4, 6, 3, 1, 3, 4])
+    step = window.run_step(
+        "Gas",
+        [{"kind": "fire", "shooter": "wagon", "target": "hoplites", "weapon": "Gas lobba"}],
+        [6, 4, 6, 3, 1, 3, 4],
+    )
     assert step is not None, window.last_error
     item = window.scene.unit_items["hoplites"]
     assert item.pending is not None and len(item.pending.rolls) == 3
@@ -27,10 +30,12 @@ def test_a_token_marks_damage_that_will_kill(qtbot, tmp_path):
     window = demo_window(qtbot, tmp_path)
     # the hoplites on +2: one area hit (a 4, then three 1s), its d4 shows 4: 4 + 2 = 6,
     # "One model killed" (6-8)
-    window.run_step("Tokens", [{"kind": "correct", "uid": "hoplites",
-                                "set": {"damage_tokens": 2}}])
-    window.run_step("Gas", [{"kind": "fire", "shooter": "wagon", "target": "hoplites",
-                             "weapon": "Gas lobba"}], [4, 1, 1, 1, 4])
+    window.run_step("Tokens", [{"kind": "correct", "uid": "hoplites", "set": {"damage_tokens": 2}}])
+    window.run_step(
+        "Gas",
+        [{"kind": "fire", "shooter": "wagon", "target": "hoplites", "weapon": "Gas lobba"}],
+        [4, 1, 1, 1, 4],
+    )
     item = window.scene.unit_items["hoplites"]
     assert item.pending is not None and item.pending.killed == 1
     assert "models 4 -> 3" in item.toolTip()

@@ -26,14 +26,22 @@ def hostile_match(tmp_path: Path) -> Path:
 
     map_text = (data_dir() / "maps" / "entrenched.toml").read_text(encoding="utf-8")
     map_path = tmp_path / "hostile-map.toml"
-    lines = [f'name = "{HOSTILE}"' if line.startswith("name =") else line
-             for line in map_text.splitlines()]
+    lines = [
+        f'name = "{HOSTILE}"' if line.startswith("name =") else line
+        for line in map_text.splitlines()
+    ]
     map_path.write_text("\n".join(lines) + "\n", encoding="utf-8")
     path = tmp_path / "hostile.referee"
-    with MatchFile.create(path, map_name=str(map_path), seed=1, title=HOSTILE, units=[
-        {"uid": HOSTILE, "unit": "standard-tank", "side": 1, "hex": "C2", "facing": 3},
-        {"uid": "grunts", "unit": "ork-grunts", "side": 2, "hex": "E6"},
-    ]) as m:
+    with MatchFile.create(
+        path,
+        map_name=str(map_path),
+        seed=1,
+        title=HOSTILE,
+        units=[
+            {"uid": HOSTILE, "unit": "standard-tank", "side": 1, "hex": "C2", "facing": 3},
+            {"uid": "grunts", "unit": "ork-grunts", "side": 2, "hex": "E6"},
+        ],
+    ) as m:
         m.run(HOSTILE, [{"kind": "correct", "uid": HOSTILE, "set": {"shaken": 1}}])
         m.run(f"Fire {HOSTILE}", [{"kind": "correct", "uid": "grunts", "set": {"shaken": 1}}])
     return path
@@ -64,8 +72,11 @@ def test_names_holding_html_are_plain_text_in_every_label(qtbot, tmp_path):
     assert window.session is not None
     window.show_why(HOSTILE, ["fire.to-hit"], [])
     window.inspector.show_unit(HOSTILE)
-    rich = [label.objectName() or label.text()[:60] for label in window.findChildren(QLabel)
-            if shown_as_markup(label)]
+    rich = [
+        label.objectName() or label.text()[:60]
+        for label in window.findChildren(QLabel)
+        if shown_as_markup(label)
+    ]
     assert rich == []
     heading = window.rules_browser.heading
     doc = QTextDocument()
@@ -89,4 +100,3 @@ def _shown(tip: str) -> str:
     doc = QTextDocument()
     doc.setHtml(tip)
     return doc.toPlainText()
-

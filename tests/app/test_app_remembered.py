@@ -56,8 +56,9 @@ def test_a_new_demo_only_when_the_last_match_is_gone(qtbot, tmp_path, settings):
     last.unlink()
     window = window_on(qtbot, None, settings)
     assert window.session.path in demos(tmp_path)
-    assert f"The match of last time ({last.resolve()}) is gone" in \
-        window.statusBar().currentMessage()
+    assert (
+        f"The match of last time ({last.resolve()}) is gone" in window.statusBar().currentMessage()
+    )
 
 
 def test_the_window_size_and_its_docks_are_remembered(qtbot, tmp_path, settings):
@@ -102,8 +103,11 @@ def test_new_demo_match_makes_a_new_one_and_it_becomes_the_last(qtbot, tmp_path,
 
 def test_fold_the_docks_leaves_the_map_and_unfolds_them_again(qtbot, tmp_path):
     window = demo_window(qtbot, tmp_path)
-    open_before = [d for d in (window.tracker_dock, window.journal_dock,
-                               window.inspector_dock) if d.isVisible()]
+    open_before = [
+        d
+        for d in (window.tracker_dock, window.journal_dock, window.inspector_dock)
+        if d.isVisible()
+    ]
     width = window.view.width()
     qtbot.keyClick(window.view, Qt.Key.Key_D)
     assert not any(d.isVisible() for d in open_before)
@@ -124,14 +128,16 @@ def test_the_journal_ten_rows_tall_on_demand(qtbot, tmp_path):
 
 
 def test_a_match_of_the_activation_rules_is_in_open_recent_and_reopens_in_its_window(
-        qtbot, tmp_path, settings):
+    qtbot, tmp_path, settings
+):
     from referee.app.activation.window import ActivationWindow
     from referee.match.journal_text import read_journal, replay_journal
     from referee.paths import data_dir
 
     activation = tmp_path / "crossroads.referee"
-    replay_journal(read_journal(data_dir() / "journals" / "activation-crossroads.journal"),
-                   activation).close()
+    replay_journal(
+        read_journal(data_dir() / "journals" / "activation-crossroads.journal"), activation
+    ).close()
     window = window_on(qtbot, match(tmp_path, "a.referee"), settings)
     window.open_match(activation)
     (first,) = window.other_windows
@@ -171,8 +177,9 @@ def test_an_activation_match_opened_by_name_is_the_match_of_last_time(qtbot, tmp
     from referee.paths import data_dir
 
     activation = tmp_path / "crossroads.referee"
-    replay_journal(read_journal(data_dir() / "journals" / "activation-crossroads.journal"),
-                   activation).close()
+    replay_journal(
+        read_journal(data_dir() / "journals" / "activation-crossroads.journal"), activation
+    ).close()
     user = QSettings()  # what `referee FILE` remembers: the user's own settings
     kept = user.value(RECENT_KEY, [])
     try:

@@ -39,18 +39,24 @@ def window_on(qtbot, path) -> MainWindow:
 def entrenched_match(tmp_path):
     path = tmp_path / "e.referee"
     MatchFile.create(
-        path, map_name="", scenario="entrenched", seed=3,
+        path,
+        map_name="",
+        scenario="entrenched",
+        seed=3,
         victory={"condition": "fixed-time", "minutes": 90},
-        units=[{"uid": "tank", "unit": "standard-tank", "side": 1},
-               {"uid": "grunts", "unit": "ork-grunts", "side": 2}],
+        units=[
+            {"uid": "tank", "unit": "standard-tank", "side": 1},
+            {"uid": "grunts", "unit": "ork-grunts", "side": 2},
+        ],
     ).close()
     return path
 
 
 def choose_unit(window: MainWindow, uid: str) -> None:
     units = window.setup_panel.units
-    row = next(r for r in range(units.count())
-               if units.item(r).data(Qt.ItemDataRole.UserRole) == uid)
+    row = next(
+        r for r in range(units.count()) if units.item(r).data(Qt.ItemDataRole.UserRole) == uid
+    )
     units.setCurrentRow(row)
 
 
@@ -78,21 +84,28 @@ def test_a_blind_setup_step_by_step_in_the_window(qtbot, tmp_path):
     panel.set_entering(2)
     assert window.scene.pending_items == []
     rows = window.journal.model.rows
-    assert [(r.step_name, r.text, r.units) for r in rows] == [(
-        "Setup: side 1 enters a placement, shown at the reveal",
-        "side 1 enters a placement, shown at the reveal", ())]
+    assert [(r.step_name, r.text, r.units) for r in rows] == [
+        (
+            "Setup: side 1 enters a placement, shown at the reveal",
+            "side 1 enters a placement, shown at the reveal",
+            (),
+        )
+    ]
     assert "side 1's are hidden until the reveal" in window.statusBar().currentMessage()
     assert panel.selected_uid() == "grunts"
     assert not panel.reveal.isEnabled()
     click_hex(qtbot, window, parse_label("D2"))
     assert panel.reveal.isEnabled()
     assert "D2" in window.journal.model.rows[1].text and "C9" not in str(
-        [(r.step_name, r.text) for r in window.journal.model.rows])
+        [(r.step_name, r.text) for r in window.journal.model.rows]
+    )
     qtbot.mouseClick(panel.reveal, Qt.MouseButton.LeftButton)
     assert "C9" in window.journal.model.rows[0].text  # revealed: on the table for both
     state = window.session.state
     assert {u: (str(s.hex), s.speed) for u, s in state.units.items()} == {
-        "tank": ("C9", "stand-still"), "grunts": ("D2", "stand-still")}
+        "tank": ("C9", "stand-still"),
+        "grunts": ("D2", "stand-still"),
+    }
     assert not window.setup_dock.isVisible()  # the turn may begin
     window.undo_action.trigger()  # Ctrl+Z takes the reveal back
     assert window.session.state.units == {} and window.setup_dock.isVisible()
@@ -101,11 +114,16 @@ def test_a_blind_setup_step_by_step_in_the_window(qtbot, tmp_path):
 def first_draft_match(tmp_path):
     path = tmp_path / "f.referee"
     MatchFile.create(
-        path, map_name="", scenario="standard-battle", seed=5,
-        units=[{"uid": "peltasts", "unit": "peltast-skirmishers", "side": 1},
-               {"uid": "tank", "unit": "standard-tank", "side": 1},
-               {"uid": "pathfinders", "unit": "elf-pathfinders", "side": 2},
-               {"uid": "grunts", "unit": "ork-grunts", "side": 2}],
+        path,
+        map_name="",
+        scenario="standard-battle",
+        seed=5,
+        units=[
+            {"uid": "peltasts", "unit": "peltast-skirmishers", "side": 1},
+            {"uid": "tank", "unit": "standard-tank", "side": 1},
+            {"uid": "pathfinders", "unit": "elf-pathfinders", "side": 2},
+            {"uid": "grunts", "unit": "ork-grunts", "side": 2},
+        ],
     ).close()
     return path
 
@@ -130,7 +148,8 @@ def test_the_first_drafts_steps_with_the_typed_roll_and_a_hidden_token(qtbot, tm
     assert pathfinders.hidden  # a hidden token
     # its step's name (Edit > Undo, the status bar) names no unit
     assert window.undo_action.text() == (
-        "Undo Setup, step 2 (Any scouts you wish to deploy): side 2 places a hidden unit")
+        "Undo Setup, step 2 (Any scouts you wish to deploy): side 2 places a hidden unit"
+    )
     # the referee hides side 2's hidden units: an anonymous token, not selectable
     window.hide_actions[2].trigger()
     assert window.statusBar().currentMessage() == ""
@@ -144,7 +163,9 @@ def test_the_first_drafts_steps_with_the_typed_roll_and_a_hidden_token(qtbot, tm
     placed = rows[2]  # the roll, the peltasts, then the pathfinders
     assert (placed.step_name, placed.text, placed.units) == (
         "Setup: side 2 sets up a hidden token at B2",
-        "side 2 sets up a hidden token at B2", ())
+        "side 2 sets up a hidden token at B2",
+        (),
+    )
     assert not any("pathfinders" in r.text or "pathfinders" in r.step_name for r in rows)
     window.hide_actions[2].trigger()
     assert not item.concealed
@@ -189,9 +210,14 @@ def test_a_match_opened_picks_its_first_unit_to_set_up_not_the_last_matchs(qtbot
     assert window.setup_panel.selected_uid() == "grunts"
     other = tmp_path / "other.referee"
     MatchFile.create(
-        other, map_name="", scenario="entrenched", seed=4,
-        units=[{"uid": "tank", "unit": "standard-tank", "side": 1},
-               {"uid": "grunts", "unit": "ork-grunts", "side": 2}],
+        other,
+        map_name="",
+        scenario="entrenched",
+        seed=4,
+        units=[
+            {"uid": "tank", "unit": "standard-tank", "side": 1},
+            {"uid": "grunts", "unit": "ork-grunts", "side": 2},
+        ],
     ).close()
     window.open_match(other)  # as File > Open does
     assert window.setup_panel.entering == 1
@@ -202,23 +228,45 @@ def test_opening_a_match_names_its_file_in_the_status_bar(qtbot, tmp_path):
     window = window_on(qtbot, entrenched_match(tmp_path))
     assert str(tmp_path / "e.referee") in window.statusBar().currentMessage()
     other = tmp_path / "other.referee"
-    MatchFile.create(other, map_name="", scenario="entrenched", seed=4,
-                     units=[{"uid": "tank", "unit": "standard-tank", "side": 1}]).close()
+    MatchFile.create(
+        other,
+        map_name="",
+        scenario="entrenched",
+        seed=4,
+        units=[{"uid": "tank", "unit": "standard-tank", "side": 1}],
+    ).close()
     window.open_match(other)
     assert window.statusBar().currentMessage() == (
-        f"Match file: {other} (every step is written as it happens)")
+        f"Match file: {other} (every step is written as it happens)"
+    )
 
 
-def test_a_hidden_unit_on_the_table_is_named_by_no_panel_when_its_side_is_hidden(qtbot,
-                                                                                  tmp_path):
+def test_a_hidden_unit_on_the_table_is_named_by_no_panel_when_its_side_is_hidden(qtbot, tmp_path):
     from referee.cli.main import main
 
     path = tmp_path / "h.referee"
-    assert main(["match", "new", str(path), "--scenario", "standard-battle", "--seed", "5",
-                 "--unit", "tank standard-tank side=1",
-                 "--unit", "pathfinders elf-pathfinders side=2"]) == 0
-    for command in ("place uid=pathfinders hex=B2 facing=3 speed=slow",  # a scout: step 2
-                    "place uid=tank hex=D8 facing=0 speed=slow"):  # step 4: setup done
+    assert (
+        main(
+            [
+                "match",
+                "new",
+                str(path),
+                "--scenario",
+                "standard-battle",
+                "--seed",
+                "5",
+                "--unit",
+                "tank standard-tank side=1",
+                "--unit",
+                "pathfinders elf-pathfinders side=2",
+            ]
+        )
+        == 0
+    )
+    for command in (
+        "place uid=pathfinders hex=B2 facing=3 speed=slow",  # a scout: step 2
+        "place uid=tank hex=D8 facing=0 speed=slow",
+    ):  # step 4: setup done
         assert main(["match", "step", str(path), "Setup", "-c", command]) == 0
     window = window_on(qtbot, path)
     assert window.session.state.units["pathfinders"].hidden
@@ -235,11 +283,28 @@ def test_no_wizard_opens_while_it_would_name_a_unit_hidden_from_view(qtbot, tmp_
     from referee.cli.main import main
 
     path = tmp_path / "h.referee"
-    assert main(["match", "new", str(path), "--scenario", "standard-battle", "--seed", "5",
-                 "--unit", "tank standard-tank side=1",
-                 "--unit", "pathfinders elf-pathfinders side=2"]) == 0
-    for command in ("place uid=pathfinders hex=B2 facing=3 speed=slow",
-                    "place uid=tank hex=D8 facing=0 speed=slow"):
+    assert (
+        main(
+            [
+                "match",
+                "new",
+                str(path),
+                "--scenario",
+                "standard-battle",
+                "--seed",
+                "5",
+                "--unit",
+                "tank standard-tank side=1",
+                "--unit",
+                "pathfinders elf-pathfinders side=2",
+            ]
+        )
+        == 0
+    )
+    for command in (
+        "place uid=pathfinders hex=B2 facing=3 speed=slow",
+        "place uid=tank hex=D8 facing=0 speed=slow",
+    ):
         assert main(["match", "step", str(path), "Setup", "-c", command]) == 0
     window = window_on(qtbot, path)
     window.hide_actions[2].trigger()  # the screen turned to side 1's player

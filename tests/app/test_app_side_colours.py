@@ -44,8 +44,11 @@ def drawn(item: QGraphicsItem) -> tuple[QImage, QPointF]:
 def commonest(image: QImage, at: QPointF, rect: QRectF) -> QColor:
     """The colour most pixels of ``rect`` (item coordinates) have: the fill under any text."""
     area = rect.translated(at).toRect()
-    seen = Counter(image.pixel(x, y) for x in range(area.left(), area.right())
-                   for y in range(area.top(), area.bottom()))
+    seen = Counter(
+        image.pixel(x, y)
+        for x in range(area.left(), area.right())
+        for y in range(area.top(), area.bottom())
+    )
     return QColor.fromRgb(seen.most_common(1)[0][0])
 
 
@@ -69,10 +72,18 @@ def test_the_zone_the_token_and_the_words_agree(qtbot, tmp_path):
     for uid, zone_hex, side in (("hoplites", "A8", 1), ("grunts", "A2", 2)):
         token, at = drawn(scene.unit_items[uid])
         top = BODY.top() + 0.06 * R
-        band = commonest(token, at, QRectF(BODY.left() + 0.1 * R, top, BODY.width() - 0.2 * R,
-                                           BAND_HEIGHT * R - 0.1 * R))
-        inside = commonest(token, at, QRectF(BODY.left() + 0.1 * R, BODY.bottom() - 0.3 * R,
-                                             BODY.width() - 0.2 * R, 0.22 * R))
+        band = commonest(
+            token,
+            at,
+            QRectF(BODY.left() + 0.1 * R, top, BODY.width() - 0.2 * R, BAND_HEIGHT * R - 0.1 * R),
+        )
+        inside = commonest(
+            token,
+            at,
+            QRectF(
+                BODY.left() + 0.1 * R, BODY.bottom() - 0.3 * R, BODY.width() - 0.2 * R, 0.22 * R
+            ),
+        )
         unit = window.session.state.unit(uid)
         assert band == QColor(SIDE_COLOURS[side]), (uid, band.name())
         assert inside == QColor(NATION_COLOURS[unit.nation]), (uid, inside.name())
@@ -90,7 +101,8 @@ def test_the_zone_the_token_and_the_words_agree(qtbot, tmp_path):
     qtbot.addWidget(orders)
     sides = [orders.units_page.side.itemText(i) for i in range(orders.units_page.side.count())]
     assert sides == ["Every unit", "Side 1 (blue): spartan", "Side 2 (red): ork"]
-    raw = {"hexes": ["C4"], "participants": [{"uid": "tank", "side": 1},
-                                             {"uid": "grunts", "side": 2}]}
-    assert contest_text(raw) == \
-        "assault over C4: side 1 (blue) tank against side 2 (red) grunts"
+    raw = {
+        "hexes": ["C4"],
+        "participants": [{"uid": "tank", "side": 1}, {"uid": "grunts", "side": 2}],
+    }
+    assert contest_text(raw) == "assault over C4: side 1 (blue) tank against side 2 (red) grunts"

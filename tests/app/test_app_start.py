@@ -17,12 +17,28 @@ from PySide6.QtCore import QSettings, Qt
 from referee.app.app import begin_window
 from referee.match.demo import DEMO_UNITS
 
-ENGINE = ("referee.match.commands", "referee.match.store", "referee.rules.ruleset",
-          "referee.app.session", "referee.app.journal_view", "referee.app.turn_tracker",
-          "sqlite_utils", "networkx", "numpy", "referee.app.wizards.orders")
+ENGINE = (
+    "referee.match.commands",
+    "referee.match.store",
+    "referee.rules.ruleset",
+    "referee.app.session",
+    "referee.app.journal_view",
+    "referee.app.turn_tracker",
+    "sqlite_utils",
+    "networkx",
+    "numpy",
+    "referee.app.wizards.orders",
+)
 """What the first frame is painted without (each comes after it)."""
-LATER = ("referee.tournament", "referee.app.tournament.new_event_dialog", "networkx", "numpy",
-         "referee.app.wizards.orders", "referee.app.map_editor", "PySide6.QtPrintSupport")
+LATER = (
+    "referee.tournament",
+    "referee.app.tournament.new_event_dialog",
+    "networkx",
+    "numpy",
+    "referee.app.wizards.orders",
+    "referee.app.map_editor",
+    "PySide6.QtPrintSupport",
+)
 """What the demo, once open, is shown without (each comes when first used)."""
 
 FIRST_START = """
@@ -78,8 +94,13 @@ def test_the_first_frame_shows_the_demo_map_and_units_before_the_engine_loads(tm
     env = {**os.environ, "QT_QPA_PLATFORM": "offscreen", "REFEREE_HOME": str(tmp_path)}
     for name in ("REFEREE_MATCHES", "XDG_DATA_HOME", "XDG_CONFIG_HOME"):
         env.pop(name, None)
-    out = subprocess.run([sys.executable, "-c", FIRST_START % (ENGINE, LATER)], capture_output=True,
-                         text=True, env=env, timeout=120)
+    out = subprocess.run(
+        [sys.executable, "-c", FIRST_START % (ENGINE, LATER)],
+        capture_output=True,
+        text=True,
+        env=env,
+        timeout=120,
+    )
     lines = [json.loads(line) for line in out.stdout.splitlines() if line.startswith("{")]
     assert len(lines) == 2, out.stderr
     first, ready = lines
@@ -106,9 +127,19 @@ def test_the_demo_s_first_frame_has_the_units_of_its_match_file(qtbot, tmp_path,
     assert window.session is None and not window.panels_built
 
     def tokens() -> dict[str, tuple[object, ...]]:
-        return {uid: (item.unit.unit.id, item.unit.side, item.unit.hex, item.unit.facing,
-                      item.unit.speed, item.unit.alive, item.pos().x(), item.pos().y())
-                for uid, item in window.scene.unit_items.items()}
+        return {
+            uid: (
+                item.unit.unit.id,
+                item.unit.side,
+                item.unit.hex,
+                item.unit.facing,
+                item.unit.speed,
+                item.unit.alive,
+                item.pos().x(),
+                item.pos().y(),
+            )
+            for uid, item in window.scene.unit_items.items()
+        }
 
     first = tokens()
     terrain = {h: item.terrain for h, item in window.scene.hex_items.items()}
@@ -121,8 +152,7 @@ def test_the_demo_s_first_frame_has_the_units_of_its_match_file(qtbot, tmp_path,
     assert len(list((tmp_path / "matches").glob("demo-*.referee"))) == 1
 
 
-def test_the_match_of_last_time_gets_the_map_its_room_once_it_is_open(qtbot, tmp_path,
-                                                                       monkeypatch):
+def test_the_match_of_last_time_gets_the_map_its_room_once_it_is_open(qtbot, tmp_path, monkeypatch):
     # the first frame has no map yet (the match file needs the engine): the docks are not
     # fitted to an empty map, which would leave the map a sliver between them
     monkeypatch.setenv("REFEREE_MATCHES", str(tmp_path / "matches"))
@@ -149,8 +179,7 @@ def test_the_match_of_last_time_gets_the_map_its_room_once_it_is_open(qtbot, tmp
     assert window.view.width() > window.width() * 0.3
 
 
-def test_a_demo_that_cannot_be_written_leaves_no_preview_and_says_why(qtbot, tmp_path,
-                                                                       monkeypatch):
+def test_a_demo_that_cannot_be_written_leaves_no_preview_and_says_why(qtbot, tmp_path, monkeypatch):
     import referee.match.demo as demo
 
     def full_disk(path: Path) -> None:
@@ -169,8 +198,7 @@ def test_a_demo_that_cannot_be_written_leaves_no_preview_and_says_why(qtbot, tmp
     assert "No space left on device" in window.statusBar().currentMessage()
 
 
-def test_a_second_start_paints_the_demo_from_the_kept_preview_without_the_unit_catalogue(
-        tmp_path):
+def test_a_second_start_paints_the_demo_from_the_kept_preview_without_the_unit_catalogue(tmp_path):
     """The first start keeps the demo's preview (:mod:`referee.app.demo_preview`); the next
     one paints its first frame from it, before the unit catalogue and its card rules load."""
     env = {**os.environ, "QT_QPA_PLATFORM": "offscreen", "REFEREE_CACHE": str(tmp_path / "cache")}
@@ -180,12 +208,20 @@ def test_a_second_start_paints_the_demo_from_the_kept_preview_without_the_unit_c
     firsts = []
     for run in ("first", "second"):
         env["REFEREE_HOME"] = str(tmp_path / run)
-        out = subprocess.run([sys.executable, "-c", FIRST_START % (catalogue, LATER)],
-                             capture_output=True, text=True, env=env, timeout=120)
+        out = subprocess.run(
+            [sys.executable, "-c", FIRST_START % (catalogue, LATER)],
+            capture_output=True,
+            text=True,
+            env=env,
+            timeout=120,
+        )
         lines = [json.loads(line) for line in out.stdout.splitlines() if line.startswith("{")]
         assert len(lines) == 2, out.stderr
         firsts.append(lines[0])
     assert firsts[0]["loaded"] == ["referee.units.catalogue"]  # nothing kept: computed
     assert firsts[1]["loaded"] == []
-    assert firsts[1]["units"] == firsts[0]["units"] == {
-        u["uid"]: [u["unit"], u["side"], u["facing"]] for u in DEMO_UNITS}
+    assert (
+        firsts[1]["units"]
+        == firsts[0]["units"]
+        == {u["uid"]: [u["unit"], u["side"], u["facing"]] for u in DEMO_UNITS}
+    )

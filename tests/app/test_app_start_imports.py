@@ -9,25 +9,35 @@ import json
 import subprocess
 import sys
 
-LATER = ("numpy", "networkx", "sqlite_utils", "referee.app.wizards", "referee.app.map_editor",
-         "referee.app.army_builder", "referee.catalogue.search_index")
+LATER = (
+    "numpy",
+    "networkx",
+    "sqlite_utils",
+    "referee.app.wizards",
+    "referee.app.map_editor",
+    "referee.app.army_builder",
+    "referee.catalogue.search_index",
+)
 OPENER = ("referee.app.wizards", "referee.app.wizards.opener")
 """The one place wizards are opened comes at start; no wizard it opens does."""
 
 
 def test_importing_the_main_window_leaves_the_wizards_and_heavy_libraries_for_later(tmp_path):
     code = (
-        "import json, sys\n"
-        "import referee.app.main_window\n"
-        "print(json.dumps(sorted(sys.modules)))\n"
+        "import json, sys\nimport referee.app.main_window\nprint(json.dumps(sorted(sys.modules)))\n"
     )
-    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
-                         check=True, env={"QT_QPA_PLATFORM": "offscreen", "PATH": "",
-                                          "REFEREE_CACHE": str(tmp_path / "cache")})
+    out = subprocess.run(
+        [sys.executable, "-c", code],
+        capture_output=True,
+        text=True,
+        check=True,
+        env={"QT_QPA_PLATFORM": "offscreen", "PATH": "", "REFEREE_CACHE": str(tmp_path / "cache")},
+    )
     loaded = json.loads(out.stdout.splitlines()[-1])
     assert "referee.app.main_window" in loaded and "PySide6.QtWidgets" in loaded
-    early = [m for m in loaded if m not in OPENER
-             and any(m == p or m.startswith(f"{p}.") for p in LATER)]
+    early = [
+        m for m in loaded if m not in OPENER and any(m == p or m.startswith(f"{p}.") for p in LATER)
+    ]
     assert early == []
 
 
@@ -51,16 +61,25 @@ def test_opening_a_match_of_written_orders_leaves_the_other_systems_for_later(tm
         f"assert system_window({str(path)!r}) is None  # the main window plays it\n"
         "print(json.dumps(sorted(sys.modules)))\n"
     )
-    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
-                         check=True, env={"QT_QPA_PLATFORM": "offscreen", "PATH": "",
-                                          "REFEREE_CACHE": str(tmp_path / "cache")})
+    out = subprocess.run(
+        [sys.executable, "-c", code],
+        capture_output=True,
+        text=True,
+        check=True,
+        env={"QT_QPA_PLATFORM": "offscreen", "PATH": "", "REFEREE_CACHE": str(tmp_path / "cache")},
+    )
     loaded = json.loads(out.stdout.splitlines()[-1])
     other = ("referee.app.activation", "referee.match.activation_file")
     assert [m for m in loaded if any(m == p or m.startswith(f"{p}.") for p in other)] == []
 
 
-FIRST_FRAME_ENGINE = ("referee.app.demo_preview", "referee.board.maps", "referee.rules.state",
-                      "referee.units.model", "referee.ruleset.terrain")
+FIRST_FRAME_ENGINE = (
+    "referee.app.demo_preview",
+    "referee.board.maps",
+    "referee.rules.state",
+    "referee.units.model",
+    "referee.ruleset.terrain",
+)
 """The engine's modules that the first frame of a start draws (the demo's preview)."""
 
 
@@ -81,9 +100,13 @@ def test_a_start_imports_the_engine_modules_of_its_first_frame_before_qt(tmp_pat
         "from referee.cli.main import main\n"
         "main([])\n"
     )
-    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
-                         check=True, env={"QT_QPA_PLATFORM": "offscreen", "PATH": "",
-                                          "REFEREE_HOME": str(tmp_path)})
+    out = subprocess.run(
+        [sys.executable, "-c", code],
+        capture_output=True,
+        text=True,
+        check=True,
+        env={"QT_QPA_PLATFORM": "offscreen", "PATH": "", "REFEREE_HOME": str(tmp_path)},
+    )
     before_qt = json.loads(out.stdout.splitlines()[-1])
     assert before_qt[-1] == "PySide6"
     assert [m for m in FIRST_FRAME_ENGINE if m not in before_qt] == []

@@ -46,8 +46,11 @@ def test_the_table_names_libxcb_cursor0_and_the_keyboard_library():
         ({"DISPLAY": ":0"}, "linux", True),
         ({"DISPLAY": ":0", "QT_QPA_PLATFORM": "xcb"}, "linux", True),
         ({"DISPLAY": ":0", "QT_QPA_PLATFORM": "offscreen"}, "linux", False),
-        ({"DISPLAY": ":0", "WAYLAND_DISPLAY": "wayland-0", "XDG_SESSION_TYPE": "wayland"},
-         "linux", False),
+        (
+            {"DISPLAY": ":0", "WAYLAND_DISPLAY": "wayland-0", "XDG_SESSION_TYPE": "wayland"},
+            "linux",
+            False,
+        ),
         ({}, "linux", False),  # no display: nothing to draw on anyway
         ({"DISPLAY": ":0"}, "darwin", False),
     ],
@@ -98,5 +101,6 @@ def test_pyside6_failing_to_load_a_system_library_names_its_package():
     assert "sudo apt-get install libegl1" in (import_problem(error) or "")
     odd = ImportError("libodd.so.3: cannot open shared object file: No such file or directory")
     assert "missing (libodd.so.3); install the packages of your system" in (
-        import_problem(odd) or "")
+        import_problem(odd) or ""
+    )
     assert import_problem(ImportError("No module named 'PySide6'")) is None

@@ -50,9 +50,7 @@ def enter(qtbot, w: TournamentWindow, name: str, army: Path | None) -> None:
     qtbot.keyClick(w.new_name, Qt.Key.Key_Return)
 
 
-def test_a_player_checked_in_with_an_army_file_shows_its_checksum_and_huge_units(
-    qtbot, tmp_path
-):
+def test_a_player_checked_in_with_an_army_file_shows_its_checksum_and_huge_units(qtbot, tmp_path):
     armies = write_armies(tmp_path / "armies")
     w = make_window(qtbot, tmp_path)
     w.checkin_panel.set_file(armies["Brin"])
@@ -75,8 +73,9 @@ def test_an_army_that_is_not_valid_shows_its_problems_and_needs_the_organisers_r
     bad.write_text(BAD, encoding="utf-8")
     w = make_window(qtbot, tmp_path)
     w.checkin_panel.set_file(bad)
-    shown = [w.checkin_panel.problems.item(i).text()
-             for i in range(w.checkin_panel.problems.count())]
+    shown = [
+        w.checkin_panel.problems.item(i).text() for i in range(w.checkin_panel.problems.count())
+    ]
     assert any("unit[1].type" in p and "army.building" in p for p in shown)
     assert any("cost.ip" in p and "36 IP" in p for p in shown)
     assert w.checkin_panel.override.isVisibleTo(w)
@@ -88,7 +87,8 @@ def test_an_army_that_is_not_valid_shows_its_problems_and_needs_the_organisers_r
     qtbot.keyClick(w.new_name, Qt.Key.Key_Return)
     assert w.players.rowCount() == 1
     assert w.players.item(0, 7).text() == (
-        "NOT valid, accepted by the organiser: agreed with every player")
+        "NOT valid, accepted by the organiser: agreed with every player"
+    )
 
 
 def test_a_players_army_is_checked_in_later_for_the_selected_row(qtbot, tmp_path):

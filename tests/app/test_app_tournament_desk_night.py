@@ -129,15 +129,24 @@ def test_the_army_and_match_file_dialogs_open_where_the_app_keeps_those_files(
     from referee.paths import armies_dir, matches_dir
 
     asked: list[str] = []
-    monkeypatch.setattr(QFileDialog, "getOpenFileName",
-                        lambda _parent, _title, start, _filter: (asked.append(start), ("", ""))[1])
-    monkeypatch.setattr(window_module, "ask_save_path",
-                        lambda _parent, _title, suggested, *_: asked.append(str(suggested)))
+    monkeypatch.setattr(
+        QFileDialog,
+        "getOpenFileName",
+        lambda _parent, _title, start, _filter: (asked.append(start), ("", ""))[1],
+    )
+    monkeypatch.setattr(
+        window_module,
+        "ask_save_path",
+        lambda _parent, _title, suggested, *_: asked.append(str(suggested)),
+    )
     w = make_window(qtbot, tmp_path, ("Ada", "Brin"))
     click(qtbot, w.checkin_panel.choose)
     click(qtbot, w.pair_button)
     click(qtbot, w.entry.match_button)
     w.pairing.selectRow(0)
     w.match_file_dialog()
-    assert asked == [str(armies_dir()), str(matches_dir()),
-                     str(matches_dir() / "round1-table1.referee")]
+    assert asked == [
+        str(armies_dir()),
+        str(matches_dir()),
+        str(matches_dir() / "round1-table1.referee"),
+    ]

@@ -34,8 +34,8 @@ def test_players_typed_in_a_round_paired_and_a_result_typed(qtbot, event_target,
     assert w.pairing.rowCount() == 1 and "bye" in w.bye_label.text()
     a, _ = w.tournament.round(1).tables[0]
     spins = w.entry.points
-    spins[0]["surviving-ip"].setValue(12)   # a: 12 x3 = 36
-    spins[1]["destroyed-ip"].setValue(24)   # b lost 24 IP: a scores 24 x6 = 144
+    spins[0]["surviving-ip"].setValue(12)  # a: 12 x3 = 36
+    spins[1]["destroyed-ip"].setValue(24)  # b lost 24 IP: a scores 24 x6 = 144
     assert f"{a}: 196 MVP" in w.entry.working.toPlainText()  # 36 + 144 + 16
     click(qtbot, w.entry.record_button)
     assert "196 MVP" in w.last_message
@@ -87,9 +87,13 @@ def test_on_a_server_the_window_and_wall_view_redraw_when_a_result_lands(qtbot, 
     assert "Ada" in wall.ranking.text() and "232" not in w.pairing.item(0, 3).text()
     a, b = w.tournament.round(1).tables[0]
     with Desk.open(pg_url, who="desk-2") as other:
-        other.record_result(1, 1, MatchResult((
-            PlayerResult(a, Points(ip=24), Points()), PlayerResult(b, Points(), Points(ip=24))
-        )))
+        other.record_result(
+            1,
+            1,
+            MatchResult(
+                (PlayerResult(a, Points(ip=24), Points()), PlayerResult(b, Points(), Points(ip=24)))
+            ),
+        )
     # a: 24 IP x3 + 24 IP x6 + 16 = 232 MVP, 232^0.75 = 59.4 TVP (draft 004's Victory
     # Condition)
     qtbot.waitUntil(lambda: w.pairing.item(0, 3).text().startswith("232"), timeout=20000)
@@ -113,9 +117,7 @@ def test_the_wall_clock_fits_the_wall_view_and_says_when_no_round_is_paired(qtbo
     assert QFontMetrics(wall.clock.font()).horizontalAdvance(said) <= wall.width()
 
 
-def test_on_a_small_projector_the_wall_view_shrinks_its_lists_to_show_every_row(
-    qtbot, tmp_path
-):
+def test_on_a_small_projector_the_wall_view_shrinks_its_lists_to_show_every_row(qtbot, tmp_path):
     w = make_window(qtbot, tmp_path / "ev.db")
     for i in range(1, 25):
         w.new_name.setText(f"Player {i:02}")
@@ -170,9 +172,7 @@ def test_file_tournament_opens_an_event_on_a_server_by_its_url(qtbot, pg_url, mo
     window.close()
 
 
-def test_a_correction_is_reported_below_the_form_without_hiding_its_numbers(
-    qtbot, event_target
-):
+def test_a_correction_is_reported_below_the_form_without_hiding_its_numbers(qtbot, event_target):
     from PySide6.QtCore import QTimer
     from PySide6.QtWidgets import QApplication
 
@@ -186,11 +186,11 @@ def test_a_correction_is_reported_below_the_form_without_hiding_its_numbers(
     click(qtbot, w.pair_button)
     w.tabs.setCurrentWidget(w.entry)
     spins = w.entry.points
-    spins[0]["surviving-ip"].setValue(12)   # 12 x3 = 36
-    spins[1]["destroyed-ip"].setValue(24)   # 24 x6 = 144; + 16 bonus: 196 MVP
+    spins[0]["surviving-ip"].setValue(12)  # 12 x3 = 36
+    spins[1]["destroyed-ip"].setValue(24)  # 24 x6 = 144; + 16 bonus: 196 MVP
     click(qtbot, w.entry.record_button)
     qtbot.keyClicks(w.entry.why, "12 IP were 6")
-    spins[0]["surviving-ip"].setValue(6)    # 6 x3 + 144 + 16 = 178 MVP
+    spins[0]["surviving-ip"].setValue(6)  # 6 x3 + 144 + 16 = 178 MVP
     boxes: list[object] = []
 
     def close_a_box() -> None:  # a modal box over the form would run this in its loop

@@ -28,11 +28,20 @@ def five_steps(window):
     """1 the demo's orders; 2 on past Gunnery 1's empty hex effects; 3 a correction;
     4 on past Movement 1; 5 a correction."""
     assert window.next_step() is not None
-    assert window.run_step("Correction: grunts shaken", [
-        {"kind": "correct", "uid": "grunts", "set": {"shaken": 2}}]) is not None
+    assert (
+        window.run_step(
+            "Correction: grunts shaken",
+            [{"kind": "correct", "uid": "grunts", "set": {"shaken": 2}}],
+        )
+        is not None
+    )
     assert window.next_step() is not None
-    assert window.run_step("Correction: tank facing 1", [
-        {"kind": "correct", "uid": "tank", "set": {"facing": 1}}]) is not None
+    assert (
+        window.run_step(
+            "Correction: tank facing 1", [{"kind": "correct", "uid": "tank", "set": {"facing": 1}}]
+        )
+        is not None
+    )
     assert [n for n, _, _ in file_steps(window)] == [1, 2, 3, 4, 5]
 
 
@@ -58,16 +67,28 @@ def test_undo_back_to_here_undoes_every_later_step_as_one_action(qtbot, tmp_path
     # the journal greys the undone rows
     assert [r.undone for r in window.journal.model.rows if r.step >= 3] == [True, True, True]
     # Edit > Redo brings them back one at a time, the earliest first
-    qtbot.keyClick(window.view, Qt.Key.Key_Z,
-                   Qt.KeyboardModifier.ControlModifier | Qt.KeyboardModifier.ShiftModifier)
+    qtbot.keyClick(
+        window.view,
+        Qt.Key.Key_Z,
+        Qt.KeyboardModifier.ControlModifier | Qt.KeyboardModifier.ShiftModifier,
+    )
     assert window.session.state.unit("grunts").shaken == 2
     assert window.session.state.step == "movement-1"
     assert [u for _, _, u in file_steps(window)] == [False, False, False, True, True]
     # a new step drops the steps still undone, from the file and from the stack
-    assert window.run_step("Correction: hoplites facing 5", [
-        {"kind": "correct", "uid": "hoplites", "set": {"facing": 5}}]) is not None
-    assert [(n, u) for n, _, u in file_steps(window)] == [(1, False), (2, False), (3, False),
-                                                          (4, False)]
+    assert (
+        window.run_step(
+            "Correction: hoplites facing 5",
+            [{"kind": "correct", "uid": "hoplites", "set": {"facing": 5}}],
+        )
+        is not None
+    )
+    assert [(n, u) for n, _, u in file_steps(window)] == [
+        (1, False),
+        (2, False),
+        (3, False),
+        (4, False),
+    ]
     assert stack.count() == 4 and stack.index() == 4
     with MatchFile.open(window.session.path) as m:
         assert m.replay_check() == []

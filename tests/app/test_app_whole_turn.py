@@ -63,8 +63,7 @@ def fire(qtbot, wizard: GunneryWizard, typed: bool) -> None:
     weapons = wizard.weapon_page.list
     wanted = WEAPONS.get((wizard.state.turn, wizard.shooter_page.uid()))
     if wanted is not None:
-        row = next(r for r in range(weapons.count())
-                   if weapons.item(r).text().startswith(wanted))
+        row = next(r for r in range(weapons.count()) if weapons.item(r).text().startswith(wanted))
         click(qtbot, weapons.viewport(), weapons.visualItemRect(weapons.item(row)).center())
         click(qtbot, button(wizard, "NextButton"))
         assert pick_first_enabled(qtbot, wizard.target_page.list), wanted
@@ -131,9 +130,11 @@ def finish(qtbot, wizard, typed: bool) -> None:
             click(qtbot, apply)  # the assault's Reroll Assault batch, as proposed
             continue
         click(qtbot, forward)
-    raise AssertionError(f"{type(wizard).__name__} did not finish: page {wizard.currentId()}, "
-                         f"{wizard.currentPage().title()}, next "
-                         f"{button(wizard, 'NextButton').isEnabled()}")
+    raise AssertionError(
+        f"{type(wizard).__name__} did not finish: page {wizard.currentId()}, "
+        f"{wizard.currentPage().title()}, next "
+        f"{button(wizard, 'NextButton').isEnabled()}"
+    )
 
 
 def write_orders(qtbot, wizard, window, confirm: bool) -> None:
@@ -233,16 +234,24 @@ def check_two_turns(window, stops) -> list:
         assert [mm.uid for mm in state.orders_missing()] == alive
         kinds = {e.kind for step in m.steps() for e in step.events}
         assert {"orders", "fire", "movement", "assault", "apply-damage", "advance"} <= kinds
-        fired = {(e.command["shooter"], e.command["weapon"]) for step in m.steps()
-                 for e in step.events if e.kind == "fire"}
+        fired = {
+            (e.command["shooter"], e.command["weapon"])
+            for step in m.steps()
+            for e in step.events
+            if e.kind == "fire"
+        }
         assert {("wagon", "Gas lobba"), ("wagon", "Wagon shootas")} <= fired
         assert any(step.name.startswith("Assault over E5") for step in m.steps())
         # every step the window wrote replays the same, dice and all
         assert m.replay_check() == []
         assert state.orders["tank"]["3"]["movement"] == "- + L + -"
         assert state.orders["hoplites"]["3"]["movement"] == "- + - + -"
-        confirmed = [e for s in m.steps() for e in s.events
-                     if e.kind == "orders" and e.command.get("missing") == "confirm"]
+        confirmed = [
+            e
+            for s in m.steps()
+            for e in s.events
+            if e.kind == "orders" and e.command.get("missing") == "confirm"
+        ]
         assert {e.command["uid"] for e in confirmed} == set(units) - {"tank", "hoplites"}
         assert all("orders.missing" in e.clauses for e in confirmed)
         by_turn = turn_of_steps(m)
@@ -250,10 +259,11 @@ def check_two_turns(window, stops) -> list:
         for steps in by_turn.values():
             # no noise: a step that only moves the clock is always followed by one that
             # does something (a run of empty steps is one journal entry)
-            clock = [all(e.kind == "advance" and not e.detail.get("confirmed")
-                         for e in s.events) for s in steps]
-            assert not any(a and b for a, b in pairwise(clock)), \
-                [s.name for s in steps]
+            clock = [
+                all(e.kind == "advance" and not e.detail.get("confirmed") for e in s.events)
+                for s in steps
+            ]
+            assert not any(a and b for a, b in pairwise(clock)), [s.name for s in steps]
         return m.steps()
 
 
@@ -279,10 +289,8 @@ def test_without_an_assault_wizard_the_engine_proposals_fight_every_contest(
     # the demo's boars and hoplites both enter E5 in movement 2 (see referee_two_turns)
     for name, commands in (
         ("To movement 1", [{"kind": "advance", "to": "movement-1"}]),
-        ("Movement 1", [{"kind": "movement", "step": 1}, {"kind": "advance",
-                                                          "to": "movement-2"}]),
-        ("Movement 2", [{"kind": "movement", "step": 2}, {"kind": "advance",
-                                                          "to": "assault-2"}]),
+        ("Movement 1", [{"kind": "movement", "step": 1}, {"kind": "advance", "to": "movement-2"}]),
+        ("Movement 2", [{"kind": "movement", "step": 2}, {"kind": "advance", "to": "assault-2"}]),
     ):
         assert window.run_step(name, commands) is not None, window.last_error
     assert len(window.session.state.contests) == 1

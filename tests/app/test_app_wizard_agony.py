@@ -65,8 +65,10 @@ def test_the_effects_come_in_the_editions_order_one_die_each(qtbot, tmp_path):
     # is typed
     type_dice(qtbot, wizard, [])
     assert purposes(wizard) == [
-        "fire 1 (d6) on tank", "fire 2 (d6) on tank",
-        "poison 1 (d6) on grunts", "poison 2 (d4) on grunts",
+        "fire 1 (d6) on tank",
+        "fire 2 (d6) on tank",
+        "poison 1 (d6) on grunts",
+        "poison 2 (d4) on grunts",
     ]
     assert [s.sides for s in wizard.rolls_page.dice.slots] == [6, 6, 6, 4]
     wizard.reject()
@@ -88,7 +90,10 @@ def test_typed_dice_show_their_outcome_and_reach_the_journal(qtbot, tmp_path):
     agony, advance = steps(window)[-2:]
     assert agony.name == "Agony 3: fire, poison"
     assert [(r.sides, r.value, r.typed) for r in agony.events[0].dice] == [
-        (6, 2, True), (6, 5, True), (6, 1, True), (4, 3, True)
+        (6, 2, True),
+        (6, 5, True),
+        (6, 1, True),
+        (4, 3, True),
     ]
     assert advance.events[0].kind == "advance"
     state = window.session.state

@@ -13,10 +13,8 @@ from referee.board.hexgrid import parse_label
 from referee.match.store import MatchFile
 
 UNITS = [
-    {"uid": "tank", "unit": "standard-tank", "side": 1, "hex": "C3", "facing": 3,
-     "speed": "slow"},
-    {"uid": "grunts", "unit": "ork-grunts", "side": 2, "hex": "C5", "facing": 0,
-     "speed": "slow"},
+    {"uid": "tank", "unit": "standard-tank", "side": 1, "hex": "C3", "facing": 3, "speed": "slow"},
+    {"uid": "grunts", "unit": "ork-grunts", "side": 2, "hex": "C5", "facing": 0, "speed": "slow"},
 ]
 # The hand-worked dice of tests/match/test_match_journal.py: the tank's 4 front assault dice
 # at 5+ (5 5 2 2: 2 successes), its 2 deflection dice (1 1: none), the grunts' 4 dice, one
@@ -26,17 +24,29 @@ POOLS = (5, 5, 2, 2, 1, 1, 2, 2, 2, 2)
 DAMAGE = (6, 6)
 
 
-def assault_window(qtbot, tmp_path: Path, readings: dict[str, str] | None = None,
-                   units: list[dict[str, object]] = UNITS) -> MainWindow:
+def assault_window(
+    qtbot,
+    tmp_path: Path,
+    readings: dict[str, str] | None = None,
+    units: list[dict[str, object]] = UNITS,
+) -> MainWindow:
     """The main window on a match where the tank (or ``units[0]``) and the grunts both
     enter C4."""
     path = tmp_path / "assault.referee"
-    with MatchFile.create(path, map_name="entrenched", units=units, seed=5,
-                          readings=readings) as m:
-        m.run("Orders", [
-            {"kind": "orders", "uid": str(u["uid"]), "turn": 1, "movement": "F + - + -",
-             "gunnery": "- + -"} for u in units
-        ])
+    with MatchFile.create(path, map_name="entrenched", units=units, seed=5, readings=readings) as m:
+        m.run(
+            "Orders",
+            [
+                {
+                    "kind": "orders",
+                    "uid": str(u["uid"]),
+                    "turn": 1,
+                    "movement": "F + - + -",
+                    "gunnery": "- + -",
+                }
+                for u in units
+            ],
+        )
         m.run("Movement 1", [{"kind": "movement", "step": 1}])
     window = MainWindow()
     qtbot.addWidget(window)
@@ -106,13 +116,16 @@ def test_the_contest_shows_the_hex_fought_over_and_each_sides_bases(qtbot, tmp_p
     page = wizard.contest_page
     assert wizard.currentId() == Page.CONTEST and page.isComplete()  # the only contest
     # both enter C4 from C3 and C5 (clause assault.facing: entering units fight with the front)
-    rows = {page.bases.item(r, 1).text().split()[0]: [page.bases.item(r, c).text()
-                                                        for c in range(4)]
-            for r in range(page.bases.rowCount())}
-    assert rows["tank"][1:] == ["tank\n1 of 1 models", "entering\nC3 → C4",
-                                "S\nfights with front"]
-    assert rows["grunts"][1:] == ["grunts\n4 of 4 models", "entering\nC5 → C4",
-                                  "N\nfights with front"]
+    rows = {
+        page.bases.item(r, 1).text().split()[0]: [page.bases.item(r, c).text() for c in range(4)]
+        for r in range(page.bases.rowCount())
+    }
+    assert rows["tank"][1:] == ["tank\n1 of 1 models", "entering\nC3 → C4", "S\nfights with front"]
+    assert rows["grunts"][1:] == [
+        "grunts\n4 of 4 models",
+        "entering\nC5 → C4",
+        "N\nfights with front",
+    ]
     assert window.scene.highlighted()[parse_label("C4")] == "#ff8f00"
     wizard.reject()
 
@@ -126,12 +139,12 @@ def test_typed_dice_and_the_proposals_make_one_assault_step(qtbot, tmp_path):
     roll = wizard.roll_page
     assert wizard.currentId() == Page.ROLL and roll.isComplete()  # the app would roll
     # pools: the tank 4 dice at 5+ and 2 deflection dice at 5+, the grunts 4 dice at 5+
-    assert [roll.pools.item(r, 2).text() for r in range(roll.pools.rowCount())] == \
-        ["4", "2", "4"]
+    assert [roll.pools.item(r, 2).text() for r in range(roll.pools.rowCount())] == ["4", "2", "4"]
     choose_typed(qtbot, roll.dice)
     # every die of the pools listed, with what it is for, before the first is typed
-    assert [s.request.purpose for s in roll.dice.slots] == \
-        ["assault tank"] * 4 + ["deflection tank"] * 2 + ["assault grunts"] * 4
+    assert [s.request.purpose for s in roll.dice.slots] == ["assault tank"] * 4 + [
+        "deflection tank"
+    ] * 2 + ["assault grunts"] * 4
     assert not roll.isComplete()
     type_dice(qtbot, roll.dice, POOLS)
     assert roll.isComplete()
@@ -218,8 +231,10 @@ def test_a_support_hit_while_a_grunt_has_no_damaging_hit_is_refused(qtbot, tmp_p
     window = assault_window(qtbot, tmp_path)
     wizard = to_allocation(qtbot, window)
     make_one_hit_support(qtbot, wizard)
-    assert "every hit must be damaging while an enemy model has none" in \
-        wizard.allocation_page.editors[1].violations.text()
+    assert (
+        "every hit must be damaging while an enemy model has none"
+        in wizard.allocation_page.editors[1].violations.text()
+    )
     assert not wizard.button(QWizard.WizardButton.NextButton).isEnabled()
 
 
@@ -235,9 +250,13 @@ def test_a_support_hit_reaches_the_command_under_the_free_reading(qtbot, tmp_pat
     next_page(qtbot, wizard)
     finish(qtbot, wizard)
     command = steps(window)[-1].events[0].command
-    assert command["allocation"] == {"1": {
-        "rolls": [{"source": "tank", "target": "grunts", "support": {"tank": 1}}],
-        "light": [], "tokens": []}}
+    assert command["allocation"] == {
+        "1": {
+            "rolls": [{"source": "tank", "target": "grunts", "support": {"tank": 1}}],
+            "light": [],
+            "tokens": [],
+        }
+    }
     assert [p["result"] for p in window.session.state.pending] == [6]
 
 
@@ -249,12 +268,15 @@ def test_the_loser_may_turn_about_as_it_retreats(qtbot, tmp_path):
     next_page(qtbot, wizard)
     page = wizard.retreat_page
     facing = page.table.cellWidget(0, 3)
-    assert [facing.itemText(i) for i in range(facing.count())] == \
-        ["N (kept)", "NE (turned right)", "S (turned about)", "NW (turned left)"]
+    assert [facing.itemText(i) for i in range(facing.count())] == [
+        "N (kept)",
+        "NE (turned right)",
+        "S (turned about)",
+        "NW (turned left)",
+    ]
     facing.setCurrentIndex(2)
     finish(qtbot, wizard)
-    assert steps(window)[-1].events[0].command["retreats"] == \
-        {"grunts": {"hex": "C5", "facing": 3}}
+    assert steps(window)[-1].events[0].command["retreats"] == {"grunts": {"hex": "C5", "facing": 3}}
     assert window.session.state.unit("grunts").facing == 3
 
 
@@ -298,8 +320,9 @@ def test_reroll_assault_batches_until_no_offer_is_left(qtbot, tmp_path):
     type_dice(qtbot, page.dice, (6,))
     click(qtbot, page.apply_button)
     assert "The proposal: hoplites rerolls hoplites#3" in page.offers.text()
-    qtbot.mouseClick(page.decline, Qt.MouseButton.LeftButton,
-                     pos=QPoint(8, page.decline.height() // 2))
+    qtbot.mouseClick(
+        page.decline, Qt.MouseButton.LeftButton, pos=QPoint(8, page.decline.height() // 2)
+    )
     assert page.apply_button.text() == "Decline"
     click(qtbot, page.apply_button)
     assert page.isComplete() and "then declined" in page.done.text()

@@ -20,9 +20,10 @@ def gassed_hoplites(qtbot, tmp_path) -> tuple:
     step (the first to concern a unit standing in a cloud: the gunnery step's concern only
     hexes fired into); Next step (N) opens the wizard."""
     window = demo_window(qtbot, tmp_path)
-    commands = [{"kind": "correct-hex", "hex": "E7", "marker": "poison-cloud", "count": 2,
-                 "strength": 6},
-                {"kind": "advance", "to": "movement-1.hex-effects"}]
+    commands = [
+        {"kind": "correct-hex", "hex": "E7", "marker": "poison-cloud", "count": 2, "strength": 6},
+        {"kind": "advance", "to": "movement-1.hex-effects"},
+    ]
     assert window.run_step("A cloud", commands) is not None, window.last_error
     qtbot.keyClick(window.view, Qt.Key.Key_N)
     wizard = window.turn_driver.wizard
@@ -61,9 +62,10 @@ def test_the_turn_tracker_and_next_step_name_the_same_units(qtbot, tmp_path):
     # tracker says there is nothing to do and N passes the step; at movement 1's the tracker
     # names them and N opens the wizard on them (one function decides both)
     window = demo_window(qtbot, tmp_path)
-    commands = [{"kind": "correct-hex", "hex": "E7", "marker": "poison-cloud", "count": 2,
-                 "strength": 6},
-                {"kind": "advance", "to": "gunnery-1.hex-effects"}]
+    commands = [
+        {"kind": "correct-hex", "hex": "E7", "marker": "poison-cloud", "count": 2, "strength": 6},
+        {"kind": "advance", "to": "gunnery-1.hex-effects"},
+    ]
     assert window.run_step("A cloud", commands) is not None, window.last_error
     agenda = window.tracker.agenda.toPlainText()
     assert "Nothing to do here: Next step passes this step." in agenda

@@ -40,8 +40,12 @@ def shows(window, frm: str, to: str, colour: QColor) -> bool:
     for dx in range(-2, 3):
         for dy in range(-2, 3):
             shown = image.pixelColor(at + QPoint(dx, dy))
-            if abs(shown.red() - colour.red()) + abs(shown.green() - colour.green()) \
-                    + abs(shown.blue() - colour.blue()) < 30:
+            if (
+                abs(shown.red() - colour.red())
+                + abs(shown.green() - colour.green())
+                + abs(shown.blue() - colour.blue())
+                < 30
+            ):
                 return True
     return False
 
@@ -58,9 +62,7 @@ def openers(window):
     }
 
 
-def test_every_wizard_opens_in_the_dock_beside_the_map_and_leaves_nothing_behind(
-    qtbot, tmp_path
-):
+def test_every_wizard_opens_in_the_dock_beside_the_map_and_leaves_nothing_behind(qtbot, tmp_path):
     window = demo_window(qtbot, tmp_path)
     for name, opener in openers(window).items():
         wizard = opener()
@@ -68,8 +70,9 @@ def test_every_wizard_opens_in_the_dock_beside_the_map_and_leaves_nothing_behind
         qtbot.waitExposed(wizard)
         assert_beside_the_map(window, wizard)
         with qtbot.waitSignal(window.wizard_host.closed):
-            qtbot.mouseClick(wizard.button(QWizard.WizardButton.CancelButton),
-                             Qt.MouseButton.LeftButton)
+            qtbot.mouseClick(
+                wizard.button(QWizard.WizardButton.CancelButton), Qt.MouseButton.LeftButton
+            )
         assert window.wizard_host.wizard is None, name
         assert window.wizard_host.overlay.drawn() == [], name
     assert len(window.session.steps()) == 1  # the demo's orders: cancelling wrote nothing
@@ -140,10 +143,25 @@ def retreat_window(qtbot, tmp_path):
     choose between D5 and F5 (clause assault.retreat)."""
     window = demo_window(qtbot, tmp_path)
     for name, commands in (
-        ("Correction", [{"kind": "correct", "uid": "grunts", "set": {"hex": "E6", "facing": 3}},
-                        {"kind": "correct", "uid": "tank", "set": {"hex": "E5", "facing": 3}}]),
-        ("Orders", [{"kind": "orders", "uid": "grunts", "turn": 1, "movement": "- + - + -",
-                     "gunnery": "- + -"}]),
+        (
+            "Correction",
+            [
+                {"kind": "correct", "uid": "grunts", "set": {"hex": "E6", "facing": 3}},
+                {"kind": "correct", "uid": "tank", "set": {"hex": "E5", "facing": 3}},
+            ],
+        ),
+        (
+            "Orders",
+            [
+                {
+                    "kind": "orders",
+                    "uid": "grunts",
+                    "turn": 1,
+                    "movement": "- + - + -",
+                    "gunnery": "- + -",
+                }
+            ],
+        ),
         ("Movement 1", [{"kind": "movement", "step": 1}]),
     ):
         assert window.run_step(name, commands) is not None, window.last_error
@@ -205,9 +223,7 @@ def test_a_long_subtitle_shows_whole_in_the_narrow_dock(qtbot, tmp_path):
     wizard.reject()
 
 
-def test_a_token_clicked_while_the_wizard_asks_nothing_keeps_the_wizard_in_front(
-    qtbot, tmp_path
-):
+def test_a_token_clicked_while_the_wizard_asks_nothing_keeps_the_wizard_in_front(qtbot, tmp_path):
     window = demo_window(qtbot, tmp_path)
     wizard = to_odds_page(qtbot, window)
     assert wizard.currentId() == Page.ODDS  # it asks for no unit now

@@ -123,7 +123,8 @@ def test_return_on_the_reroll_page_rerolls_then_goes_on(qtbot, tmp_path):
 
 
 def test_return_takes_the_rerolls_the_app_rolls_wherever_the_keyboard_is_on_the_page(
-        qtbot, tmp_path):
+    qtbot, tmp_path
+):
     # the app rolls every die: the keyboard rests on the page's first choice (a radio
     # button), and Return still takes each batch until no offer is left, then goes on
     from test_app_wizard_assault import UNITS, open_wizard

@@ -42,16 +42,13 @@ def open_with_n(qtbot, window):
     return wizard
 
 
-def test_the_planned_moves_are_arrows_on_the_map_and_finishing_moves_the_clock_on(
-    qtbot, tmp_path
-):
+def test_the_planned_moves_are_arrows_on_the_map_and_finishing_moves_the_clock_on(qtbot, tmp_path):
     window = demo_window(qtbot, tmp_path)
     to_movement(window)
     wizard = open_with_n(qtbot, window)
     # demo orders, movement 1: F for the hoplites, companions (side 1, facing N) and the
     # grunts, boars (side 2, facing S); the tank and the wagon stand still
-    assert arrows(window) == {"E7->E6 (move)", "G8->G7 (move)", "B3->B4 (move)",
-                              "E3->E4 (move)"}
+    assert arrows(window) == {"E7->E6 (move)", "G8->G7 (move)", "B3->B4 (move)", "E3->E4 (move)"}
     click(qtbot, wizard.button(QWizard.WizardButton.NextButton))
     assert wizard.currentId() == Page.RESULT  # nothing to choose, no die
     assert "hoplites E7 → E6" in wizard.result_page.text.toPlainText()
@@ -60,7 +57,8 @@ def test_the_planned_moves_are_arrows_on_the_map_and_finishing_moves_the_clock_o
     # no assault, no hex effect, no ability: the clock passes the rest of Movement 1 and
     # all of Assault 1 (the first draft applies no damage there) in one journal step
     assert [s.name for s in written[-2:]] == [
-        "Movement 1", "Movement 1 to Assault 1: nothing to do in 6 steps"
+        "Movement 1",
+        "Movement 1 to Assault 1: nothing to do in 6 steps",
     ]
     assert window.session.state.step == "movement-2"
     assert written[-2].events[0].command == {"kind": "movement", "step": 1}
@@ -70,13 +68,17 @@ def test_the_planned_moves_are_arrows_on_the_map_and_finishing_moves_the_clock_o
 
 def test_choices_are_asked_in_the_nations_order_from_a_list_or_the_map(qtbot, tmp_path):
     window = demo_window(qtbot, tmp_path)
-    setup(window, "Orders with choices", [
-        # the boars one hex east of the demo's E3: at F3 their chase may go to E4 or F4
-        {"kind": "correct", "uid": "boars", "set": {"hex": "F3"}},
-        {"kind": "orders", "uid": "hoplites", "turn": 1, "movement": "360 + F + -"},
-        {"kind": "orders", "uid": "grunts", "turn": 1, "movement": "Flee + F + -"},
-        {"kind": "orders", "uid": "boars", "turn": 1, "movement": "Chase + F + F"},
-    ])
+    setup(
+        window,
+        "Orders with choices",
+        [
+            # the boars one hex east of the demo's E3: at F3 their chase may go to E4 or F4
+            {"kind": "correct", "uid": "boars", "set": {"hex": "F3"}},
+            {"kind": "orders", "uid": "hoplites", "turn": 1, "movement": "360 + F + -"},
+            {"kind": "orders", "uid": "grunts", "turn": 1, "movement": "Flee + F + -"},
+            {"kind": "orders", "uid": "boars", "turn": 1, "movement": "Chase + F + F"},
+        ],
+    )
     to_movement(window)
     qtbot.keyClick(window.view, Qt.Key.Key_M)
     wizard = window.turn_driver.wizard
@@ -87,7 +89,9 @@ def test_choices_are_asked_in_the_nations_order_from_a_list_or_the_map(qtbot, tm
     # nations.toml [choice] lists the spartans first (highest) and the orks last: the
     # highest rank chooses last, so the orks' two choices come before the spartans' one
     assert [(r.choice.key, r.choice.kind) for r in page.rows] == [
-        ("boars", "chase"), ("grunts", "flee"), ("hoplites", "facing")
+        ("boars", "chase"),
+        ("grunts", "flee"),
+        ("hoplites", "facing"),
     ]
     # the hexes each open choice may lead to are dashed arrows on the map
     assert {"F3->E4 (option)", "F3->F4 (option)", "B3->A3 (option)"} <= arrows(window)
@@ -112,8 +116,7 @@ def test_choices_are_asked_in_the_nations_order_from_a_list_or_the_map(qtbot, tm
     movement = steps(window)[-1]  # opened from the menu (M): the clock stays
     assert window.session.state.step == "movement-1"
     assert movement.name == "Movement 1 (boars to F4, grunts to A3, hoplites faces SE)"
-    assert movement.events[0].command["choices"] == {"boars": "F4", "grunts": "A3",
-                                                      "hoplites": 2}
+    assert movement.events[0].command["choices"] == {"boars": "F4", "grunts": "A3", "hoplites": 2}
     state = window.session.state
     assert str(state.unit("boars").hex) == "F4" and str(state.unit("grunts").hex) == "A3"
     assert state.unit("hoplites").facing == 2
@@ -121,10 +124,14 @@ def test_choices_are_asked_in_the_nations_order_from_a_list_or_the_map(qtbot, tm
 
 def test_a_swamp_stuck_roll_typed_at_the_table_keeps_the_tank_in_the_swamp(qtbot, tmp_path):
     window = demo_window(qtbot, tmp_path)
-    setup(window, "The tank in the swamp", [
-        {"kind": "correct", "uid": "tank", "set": {"hex": "A9", "speed": "slow"}},
-        {"kind": "orders", "uid": "tank", "turn": 1, "movement": "F + - + -"},
-    ])
+    setup(
+        window,
+        "The tank in the swamp",
+        [
+            {"kind": "correct", "uid": "tank", "set": {"hex": "A9", "speed": "slow"}},
+            {"kind": "orders", "uid": "tank", "turn": 1, "movement": "F + - + -"},
+        ],
+    )
     to_movement(window)
     wizard = open_with_n(qtbot, window)
     click(qtbot, wizard.button(QWizard.WizardButton.NextButton))
@@ -134,7 +141,8 @@ def test_a_swamp_stuck_roll_typed_at_the_table_keeps_the_tank_in_the_swamp(qtbot
     assert dice.is_typed()
     # the one stuck roll, listed with what it is for before it is typed
     assert [(s.sides, s.request.purpose) for s in dice.slots] == [
-        (6, "tank: stuck in swamp on 2 or less")]
+        (6, "tank: stuck in swamp on 2 or less")
+    ]
     box = dice.box(0)
     box.setFocus()
     qtbot.keyClicks(box, "7")
@@ -177,11 +185,15 @@ def test_three_friends_entering_one_hex_stay_with_the_reason_and_are_shaken(qtbo
     window = demo_window(qtbot, tmp_path)
     # the hoplites (E7, facing N), the companions (D6, facing NE) and the tank (F6, facing
     # NW) all step forward into E6: three ground units where at most two may stand
-    setup(window, "Three units towards E6", [
-        {"kind": "correct", "uid": "companions", "set": {"hex": "D6", "facing": 1}},
-        {"kind": "correct", "uid": "tank", "set": {"hex": "F6", "facing": 5, "speed": "slow"}},
-        {"kind": "orders", "uid": "tank", "turn": 1, "movement": "F + - + -"},
-    ])
+    setup(
+        window,
+        "Three units towards E6",
+        [
+            {"kind": "correct", "uid": "companions", "set": {"hex": "D6", "facing": 1}},
+            {"kind": "correct", "uid": "tank", "set": {"hex": "F6", "facing": 5, "speed": "slow"}},
+            {"kind": "orders", "uid": "tank", "turn": 1, "movement": "F + - + -"},
+        ],
+    )
     to_movement(window)
     wizard = open_with_n(qtbot, window)
     assert {"E7->E6 (stay)", "D6->E6 (stay)", "F6->E6 (stay)"} <= arrows(window)

@@ -125,7 +125,8 @@ def test_finishing_writes_one_orders_step_for_the_units_written(qtbot, tmp_path)
     assert all(e.kind == "orders" and e.command["turn"] == 2 for e in last.events)
     # the notation is written back in the vocabulary's spelling
     assert window.session.state.orders["grunts"]["2"] == {
-        "movement": "F + F + 360", "gunnery": "Aim + Fire"
+        "movement": "F + F + 360",
+        "gunnery": "Aim + Fire",
     }
     assert window.session.state.orders["wagon"]["2"]["movement"] == "- + - + -"  # as before
     assert window.undo_action.text() == "Undo Orders for turn 2 (side 2)"
@@ -161,10 +162,16 @@ def test_a_unit_confirmed_without_orders_shows_so_when_the_wizard_opens_again(qt
     from referee.app.wizards.orders.wizard import Status
 
     window = demo_window(qtbot, tmp_path)
-    assert window.run_step("To turn 2", [{"kind": "advance", "to": "aftermath"},
-                                         {"kind": "advance"}]) is not None
-    assert window.run_step("No orders", [
-        {"kind": "orders", "uid": "grunts", "turn": 3, "missing": "confirm"}]) is not None
+    assert (
+        window.run_step("To turn 2", [{"kind": "advance", "to": "aftermath"}, {"kind": "advance"}])
+        is not None
+    )
+    assert (
+        window.run_step(
+            "No orders", [{"kind": "orders", "uid": "grunts", "turn": 3, "missing": "confirm"}]
+        )
+        is not None
+    )
     wizard = open_orders(qtbot, window)
     page = wizard.orders_page
     assert page.turn == 3

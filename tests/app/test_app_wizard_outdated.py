@@ -39,9 +39,7 @@ def gunnery_at_the_target(qtbot, window) -> GunneryWizard:
     return wizard
 
 
-def test_a_correction_from_the_map_closes_the_open_wizard_which_writes_nothing(
-    qtbot, tmp_path
-):
+def test_a_correction_from_the_map_closes_the_open_wizard_which_writes_nothing(qtbot, tmp_path):
     window = demo_window(qtbot, tmp_path)
     gunnery_at_the_target(qtbot, window)
     # the odds were worked out on 4 grunts; the referee takes one off at the table
@@ -50,11 +48,12 @@ def test_a_correction_from_the_map_closes_the_open_wizard_which_writes_nothing(
     menu.trigger("Take off one model (4 -> 3)")
     host = window.wizard_host
     assert host.wizard is None and window.scene.shot_item is None
-    assert "Gunnery: one fire action wizard was closed without writing anything" \
-        in host.idle.text()
+    assert "Gunnery: one fire action wizard was closed without writing anything" in host.idle.text()
     assert "Correction" in host.idle.text()
-    assert written(window) == ["Orders for turns 1 and 2",
-                               "Correction: grunts one model taken off (4 -> 3)"]
+    assert written(window) == [
+        "Orders for turns 1 and 2",
+        "Correction: grunts one model taken off (4 -> 3)",
+    ]
     qtbot.waitUntil(lambda: "was closed" in window.statusBar().currentMessage())
     # the tank has not held fire: Next step opens its wizard again, on 3 grunts
     qtbot.keyClick(window.view, Qt.Key.Key_N)
@@ -126,8 +125,7 @@ def test_a_step_written_by_another_program_closes_the_open_wizard(qtbot, tmp_pat
     wizard = gunnery_at_the_target(qtbot, window)
     session = window.session
     with MatchFile.open(session.path) as other:  # the command line, in a terminal
-        other.run("From the terminal", [{"kind": "correct", "uid": "grunts",
-                                         "set": {"alive": 3}}])
+        other.run("From the terminal", [{"kind": "correct", "uid": "grunts", "set": {"alive": 3}}])
     with qtbot.waitSignal(session.notice, timeout=5000):
         pass  # the session's timer looks at the file
     assert window.wizard_host.wizard is None and not wizard.isVisible()
@@ -149,8 +147,7 @@ def test_a_wizard_finished_before_the_window_noticed_another_program_writes_noth
     wizard = gunnery_at_the_target(qtbot, window)
     next_page(qtbot, wizard)
     with MatchFile.open(session.path) as other:
-        other.run("From the terminal", [{"kind": "correct", "uid": "grunts",
-                                         "set": {"alive": 3}}])
+        other.run("From the terminal", [{"kind": "correct", "uid": "grunts", "set": {"alive": 3}}])
     next_page(qtbot, wizard)  # the outcome, worked out on 4 grunts
     assert wizard.currentId() == GunneryPage.OUTCOME
     qtbot.mouseClick(wizard.button(wizard.WizardButton.FinishButton), Qt.MouseButton.LeftButton)

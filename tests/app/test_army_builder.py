@@ -67,16 +67,23 @@ def test_build_check_save_reopen_and_print_an_army(qtbot, tmp_path):
 
 def test_a_bad_army_shows_all_its_errors_at_once(qtbot, tmp_path):
     path = tmp_path / "bad.toml"
-    path.write_text('name = "Bad"\nnation = "spartan"\ngame = "pure-tank"\n[[unit]]\n'
-                    'type = "ork-grunts"\n[[unit]]\ntype = "hoplite-phalanx"\n'
-                    'upgrades = ["hoplon", "scorpion", "hand-cannon"]\n', encoding="utf-8")
+    path.write_text(
+        'name = "Bad"\nnation = "spartan"\ngame = "pure-tank"\n[[unit]]\n'
+        'type = "ork-grunts"\n[[unit]]\ntype = "hoplite-phalanx"\n'
+        'upgrades = ["hoplon", "scorpion", "hand-cannon"]\n',
+        encoding="utf-8",
+    )
     window = ArmyBuilderWindow(folder=tmp_path)
     qtbot.addWidget(window)
     assert window.open_file(path)
     texts = [window.problems.item(i).text() for i in range(window.problems.count())]
     rules = {t.rsplit("(clause ", 1)[1].rstrip(")") for t in texts}
-    assert rules == {"army.building", "army.infantry-equipment", "army.unit-base-weapon",
-                     "army.budgets"}
+    assert rules == {
+        "army.building",
+        "army.infantry-equipment",
+        "army.unit-base-weapon",
+        "army.budgets",
+    }
     assert len(texts) == len(validate_army(load_army(path)).errors)
     # each problem names its entry as the row does: the hoplites' problems say unit[1]
     rows = [window.entries.verticalHeaderItem(r).text() for r in range(window.entries.rowCount())]
@@ -109,14 +116,19 @@ def test_what_each_upgrade_does_is_read_whole_in_the_table(qtbot, tmp_path):
     texts = [panel.item(row, 2).text() for row in range(panel.rowCount())]
     # the hand cannon: bought for the whole base, a unit-base weapon, then its own line
     cannon = texts[[u.id for u in panel.upgrades].index("hand-cannon")]
-    assert cannon == ("Whole base, unit-base weapon. A unit-base weapon: fired once by the "
-                      "base instead of its muskets, with 2 models alive.")
+    assert cannon == (
+        "Whole base, unit-base weapon. A unit-base weapon: fired once by the "
+        "base instead of its muskets, with 2 models alive."
+    )
     column = panel.horizontalHeader().sectionSize(2)
     assert column >= 30 * panel.fontMetrics().averageCharWidth()
     for row, text in enumerate(texts):  # every line of it shows: the row is as tall as it
         cell = panel.visualRect(panel.model().index(row, 2))
-        needed = panel.fontMetrics().boundingRect(
-            QRect(0, 0, cell.width() - 8, 10_000), Qt.TextFlag.TextWordWrap, text).height()
+        needed = (
+            panel.fontMetrics()
+            .boundingRect(QRect(0, 0, cell.width() - 8, 10_000), Qt.TextFlag.TextWordWrap, text)
+            .height()
+        )
         assert cell.height() >= needed, text
 
 
@@ -157,8 +169,9 @@ def test_save_in_the_question_writes_the_file_then_closes(qtbot, tmp_path):
     assert [e.type for e in load_army(path).entries] == ["standard-tank", "hoplite-phalanx"]
 
 
-def test_quitting_the_app_asks_the_builder_first_and_goes_on_after_discard(qtbot, tmp_path,
-                                                                         monkeypatch):
+def test_quitting_the_app_asks_the_builder_first_and_goes_on_after_discard(
+    qtbot, tmp_path, monkeypatch
+):
     from PySide6.QtWidgets import QMessageBox
 
     from referee.app.main_window import MainWindow
@@ -180,8 +193,11 @@ def test_quitting_the_app_asks_the_builder_first_and_goes_on_after_discard(qtbot
 
 def test_a_file_that_is_no_army_is_refused_with_its_entry_field_and_rule(qtbot, tmp_path):
     path = tmp_path / "bad.toml"
-    path.write_text('name = "Bad"\nnation = "spartan"\ngame = "standard"\n[[unit]]\n'
-                    'type = "hoplite-phalanx"\ncount = 0\n', encoding="utf-8")
+    path.write_text(
+        'name = "Bad"\nnation = "spartan"\ngame = "standard"\n[[unit]]\n'
+        'type = "hoplite-phalanx"\ncount = 0\n',
+        encoding="utf-8",
+    )
     window = ArmyBuilderWindow(folder=tmp_path)
     qtbot.addWidget(window)
     window.show()
@@ -189,6 +205,8 @@ def test_a_file_that_is_no_army_is_refused_with_its_entry_field_and_rule(qtbot, 
     box = window.refusal
     assert box is not None and box.isVisible()
     assert "bad.toml" in box.text()
-    assert ("unit[0].count: expected a whole number 1 or more (at most 99), got 0 "
-            "(clause army.building)") in box.informativeText()
+    assert (
+        "unit[0].count: expected a whole number 1 or more (at most 99), got 0 "
+        "(clause army.building)"
+    ) in box.informativeText()
     box.close()

@@ -13,20 +13,24 @@ from hypothesis import strategies as st
 from referee.army import Army, ArmyEntry, UpgradeChoice
 from referee.army.load import parse_army
 
-UNITS = ["hoplite-phalanx", "standard-tank", "talos", "peltast-skirmishers",
-         "companion-cavalry"]
+UNITS = ["hoplite-phalanx", "standard-tank", "talos", "peltast-skirmishers", "companion-cavalry"]
 UPGRADES = ["veteran", "long-rifle", "hand-cannon", "hoplon", "grenades", "gas-masks"]
 
 choices = st.lists(
     st.builds(UpgradeChoice, st.sampled_from(UPGRADES), st.integers(1, 3)),
-    max_size=3, unique_by=lambda c: c.id,
+    max_size=3,
+    unique_by=lambda c: c.id,
 )
-entries = st.builds(ArmyEntry, st.sampled_from(UNITS), st.integers(1, 5), choices.map(tuple),
-                    st.just(()))
+entries = st.builds(
+    ArmyEntry, st.sampled_from(UNITS), st.integers(1, 5), choices.map(tuple), st.just(())
+)
 armies = st.builds(
     Army,
-    name=st.text(st.characters(codec="utf-8", exclude_categories=("Cs", "Cc")), min_size=1,
-                 max_size=20).map(str.strip).filter(bool),
+    name=st.text(
+        st.characters(codec="utf-8", exclude_categories=("Cs", "Cc")), min_size=1, max_size=20
+    )
+    .map(str.strip)
+    .filter(bool),
     nation=st.just("spartan"),
     game=st.sampled_from(["standard", "asymmetric", "infantry"]),
     entries=st.lists(entries, min_size=1, max_size=4).map(tuple),
@@ -45,8 +49,11 @@ def written(draw: st.DrawFn, army: Army) -> str:
     space = draw(st.sampled_from([" ", "   ", "\t"]))
     comment = draw(st.sampled_from(["", "  # a note", "\t#x"]))
     lines = [draw(st.sampled_from(["", "# An army list\n", "\n\n"]))]
-    top: list[tuple[str, object]] = [("name", army.name), ("nation", army.nation),
-                                     ("game", army.game)]
+    top: list[tuple[str, object]] = [
+        ("name", army.name),
+        ("nation", army.nation),
+        ("game", army.game),
+    ]
     if army.allowance is not None:
         top.append(("allowance", army.allowance))
     if army.advanced or draw(st.booleans()):
@@ -65,7 +72,7 @@ def written(draw: st.DrawFn, army: Army) -> str:
             elif draw(st.booleans()) and c.count <= 3:
                 items += [_value(c.id)] * c.count  # an upgrade named as often as it is paid
             else:
-                items.append(f'{{ count = {c.count}, id = {_value(c.id)} }}')
+                items.append(f"{{ count = {c.count}, id = {_value(c.id)} }}")
         if items or draw(st.booleans()):
             keys.append(f"upgrades = [ {', '.join(items)} ]")
         lines += [f"{k}{comment}" for k in draw(st.permutations(keys))]
@@ -99,7 +106,7 @@ def test_a_unit_a_count_or_an_upgrade_changes_the_checksum(army, data):
         changed = army.with_(entries=(*army.entries, ArmyEntry("standard-tank")))
         assert changed.checksum() != army.checksum()
         return
-    changed = army.with_(entries=(*army.entries[:i], new, *army.entries[i + 1:]))
+    changed = army.with_(entries=(*army.entries[:i], new, *army.entries[i + 1 :]))
     assert changed.checksum() != army.checksum()
 
 

@@ -12,7 +12,7 @@ import pytest
 from referee.cli.main import main
 from referee.match.store import MatchFile
 
-GOOD = '''name = "Vanguard"
+GOOD = """name = "Vanguard"
 nation = "spartan"
 game = "standard"
 [[unit]]
@@ -21,8 +21,8 @@ count = 2
 upgrades = ["veteran", "hand-cannon"]
 [[unit]]
 type = "talos"
-'''
-BAD = '''name = "Muddle"
+"""
+BAD = """name = "Muddle"
 nation = "spartan"
 game = "pure-tank"
 [[unit]]
@@ -30,14 +30,17 @@ type = "hoplite-phalanx"
 upgrades = ["hoplon"]
 [[unit]]
 type = "ork-grunts"
-'''
+"""
 
 
 @pytest.fixture
 def files(tmp_path: Path) -> dict[str, Path]:
     out = {}
-    for name, text in (("good", GOOD), ("bad", BAD), ("broken", GOOD.replace("count = 2",
-                                                                            "count = 0"))):
+    for name, text in (
+        ("good", GOOD),
+        ("bad", BAD),
+        ("broken", GOOD.replace("count = 2", "count = 0")),
+    ):
         out[name] = tmp_path / f"{name}.toml"
         out[name].write_text(text, encoding="utf-8")
     return out
@@ -66,7 +69,8 @@ def test_validate_another_game_size(files, capsys):
     assert data["game"] == "standard"
     assert {(e["unit"], e["field"], e["rule"]) for e in data["errors"]} == {
         ("unit[0]", "upgrades[0]", "army.infantry-equipment"),
-        ("unit[1]", "type", "army.building")}
+        ("unit[1]", "type", "army.building"),
+    }
 
 
 def test_validate_a_file_that_is_no_army_names_the_entry_field_and_rule(files, capsys):
@@ -112,20 +116,58 @@ def test_the_sheet_as_pdf_is_a_pdf(files, tmp_path, qapp):
 
 def test_match_new_takes_an_army_per_side(files, tmp_path, capsys):
     ork = tmp_path / "ork.toml"
-    ork.write_text('name = "W"\nnation = "ork"\ngame = "standard"\n[[unit]]\n'
-                   'type = "ork-grunts"\ncount = 2\nupgrades = ["nob"]\n', encoding="utf-8")
+    ork.write_text(
+        'name = "W"\nnation = "ork"\ngame = "standard"\n[[unit]]\n'
+        'type = "ork-grunts"\ncount = 2\nupgrades = ["nob"]\n',
+        encoding="utf-8",
+    )
     path = tmp_path / "m.referee"
-    assert main(["match", "new", str(path), "--map", "entrenched", "--army",
-                 f"1={files['good']}", "--army", f"2={ork}", "--seed", "3"]) == 0
+    assert (
+        main(
+            [
+                "match",
+                "new",
+                str(path),
+                "--map",
+                "entrenched",
+                "--army",
+                f"1={files['good']}",
+                "--army",
+                f"2={ork}",
+                "--seed",
+                "3",
+            ]
+        )
+        == 0
+    )
     with MatchFile.open(path) as m:
-        assert sorted(m.state.units) == ["hoplite-phalanx", "hoplite-phalanx-2", "ork-grunts",
-                                         "ork-grunts-2", "talos"]
+        assert sorted(m.state.units) == [
+            "hoplite-phalanx",
+            "hoplite-phalanx-2",
+            "ork-grunts",
+            "ork-grunts-2",
+            "talos",
+        ]
         assert m.state.units["ork-grunts-2"].unit.elites == 2
 
 
 def test_match_new_refuses_an_army_that_is_not_valid_and_writes_nothing(files, tmp_path, capsys):
     path = tmp_path / "m.referee"
-    assert main(["match", "new", str(path), "--map", "entrenched", "--army",
-                 f"1={files['bad']}", "--army", f"2={files['good']}"]) == 2
+    assert (
+        main(
+            [
+                "match",
+                "new",
+                str(path),
+                "--map",
+                "entrenched",
+                "--army",
+                f"1={files['bad']}",
+                "--army",
+                f"2={files['good']}",
+            ]
+        )
+        == 2
+    )
     err = capsys.readouterr().err
     assert "side 1" in err and "unit[1].type" in err and not path.exists()

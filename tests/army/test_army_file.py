@@ -11,7 +11,7 @@ from referee.army import Army, ArmyEntry, ArmyFileError, UpgradeChoice, dump_arm
 from referee.army.load import parse_army
 from referee.errors import DataFileError, RefereeError
 
-SMALLEST = '''name = "Vanguard of the Hot Gates"
+SMALLEST = """name = "Vanguard of the Hot Gates"
 nation = "spartan"
 game = "standard"            # a game id of data/units/budgets.toml
 
@@ -21,7 +21,7 @@ count = 2
 
 [[unit]]
 type = "standard-tank"
-'''
+"""
 
 
 def write(tmp_path: Path, text: str, name: str = "army.toml") -> Path:
@@ -32,15 +32,21 @@ def write(tmp_path: Path, text: str, name: str = "army.toml") -> Path:
 
 def test_the_issues_smallest_army_file_loads(tmp_path):
     army = load_army(write(tmp_path, SMALLEST))
-    assert (army.name, army.nation, army.game) == ("Vanguard of the Hot Gates", "spartan",
-                                                    "standard")
+    assert (army.name, army.nation, army.game) == (
+        "Vanguard of the Hot Gates",
+        "spartan",
+        "standard",
+    )
     # count defaults to 1; no upgrades, no allowance, not an advanced game
     assert army.entries == (ArmyEntry("hoplite-phalanx", 2), ArmyEntry("standard-tank", 1))
     assert (army.allowance, army.advanced) == (None, False)
 
 
 def test_upgrades_equipment_allowance_and_the_advanced_flag_load(tmp_path):
-    army = load_army(write(tmp_path, '''
+    army = load_army(
+        write(
+            tmp_path,
+            """
 name = "Asymmetric"
 nation = "spartan"
 game = "asymmetric"
@@ -50,7 +56,9 @@ advanced = true
 type = "hoplite-phalanx"
 upgrades = ["veteran", { id = "long-rifle", count = 2 }]
 equipment = ["hoplon", "pistols"]
-'''))
+""",
+        )
+    )
     assert army.allowance == "industry" and army.advanced
     entry = army.entries[0]
     assert entry.upgrades == (UpgradeChoice("veteran"), UpgradeChoice("long-rifle", 2))
@@ -58,8 +66,9 @@ equipment = ["hoplon", "pistols"]
 
 
 def test_a_bad_entry_names_the_file_the_unit_entry_the_field_and_the_rule(tmp_path):
-    path = write(tmp_path, SMALLEST.replace('type = "standard-tank"',
-                                            'type = "standard-tank"\ncount = 0'))
+    path = write(
+        tmp_path, SMALLEST.replace('type = "standard-tank"', 'type = "standard-tank"\ncount = 0')
+    )
     with pytest.raises(ArmyFileError) as info:
         load_army(path)
     exc = info.value
@@ -73,7 +82,9 @@ def test_a_bad_entry_names_the_file_the_unit_entry_the_field_and_the_rule(tmp_pa
 
 
 def test_every_problem_of_a_file_is_told_at_once(tmp_path):
-    path = write(tmp_path, '''
+    path = write(
+        tmp_path,
+        """
 name = "Muddled"
 nation = "spartan"
 colour = "red"
@@ -86,7 +97,8 @@ upgrades = "hand-cannon"
 [[unit]]
 type = "hoplite-phalanx"
 equipment = [{ id = "hoplon", count = -1 }, 3]
-''')
+""",
+    )
     with pytest.raises(ArmyFileError) as info:
         load_army(path)
     where = {(e.unit, e.field, e.rule) for e in info.value.errors}
@@ -110,10 +122,17 @@ def test_a_file_that_is_not_toml_names_its_line(tmp_path):
 
 def test_an_army_written_reads_back_the_same(tmp_path):
     army = Army(
-        name='The "Quoted" Host', nation="spartan", game="asymmetric", allowance="manpower",
+        name='The "Quoted" Host',
+        nation="spartan",
+        game="asymmetric",
+        allowance="manpower",
         advanced=True,
-        entries=(ArmyEntry("hoplite-phalanx", 3, (UpgradeChoice("veteran", 2),),
-                           (UpgradeChoice("hoplon"),)), ArmyEntry("talos")),
+        entries=(
+            ArmyEntry(
+                "hoplite-phalanx", 3, (UpgradeChoice("veteran", 2),), (UpgradeChoice("hoplon"),)
+            ),
+            ArmyEntry("talos"),
+        ),
     )
     text = dump_army(army)
     assert load_army(write(tmp_path, text)).with_(path=None) == army

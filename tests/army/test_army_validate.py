@@ -18,13 +18,17 @@ from referee.rules.ruleset import ruleset
 
 
 def entry(unit: str, count: int = 1, *upgrades: str | tuple[str, int]) -> ArmyEntry:
-    choices = tuple(UpgradeChoice(u) if isinstance(u, str) else UpgradeChoice(*u)
-                    for u in upgrades)
+    choices = tuple(UpgradeChoice(u) if isinstance(u, str) else UpgradeChoice(*u) for u in upgrades)
     return ArmyEntry(unit, count, choices)
 
 
-def army(*entries: ArmyEntry, game: str = "standard", nation: str = "spartan",
-         allowance: str | None = None, advanced: bool = False) -> Army:
+def army(
+    *entries: ArmyEntry,
+    game: str = "standard",
+    nation: str = "spartan",
+    allowance: str | None = None,
+    advanced: bool = False,
+) -> Army:
     return Army("Test", nation, game, entries, allowance, advanced)
 
 
@@ -43,8 +47,9 @@ def test_the_issues_example_costs_and_budget_of_a_standard_game():
 
 def test_upgrades_add_to_the_cost_of_every_base_of_the_entry():
     # one base: mp 4, cp 2 + long rifle 2 + hand cannon 3 = 7, xp 1 + veteran 2 = 3; two bases
-    report = validate_army(army(entry("hoplite-phalanx", 2, "veteran", "long-rifle",
-                                      "hand-cannon")))
+    report = validate_army(
+        army(entry("hoplite-phalanx", 2, "veteran", "long-rifle", "hand-cannon"))
+    )
     assert report.valid, report.errors
     assert dict(report.cost) == {"ip": 0, "mp": 8, "cp": 14, "xp": 6, "com": 0}
     assert dict(report.entry_cost(0) or {}) == {"ip": 0, "mp": 8, "cp": 14, "xp": 6, "com": 0}
@@ -54,8 +59,9 @@ def test_a_pure_tank_game_is_24_ip_and_nothing_else():
     # 4 tanks = 24 ip: spent exactly (ruling army.budget-limit, at-most)
     assert validate_army(army(entry("standard-tank", 4), game="pure-tank")).valid
     # 5 tanks = 30 ip; a hoplite base spends mp 4, cp 2, xp 1 of 0
-    report = validate_army(army(entry("standard-tank", 5), entry("hoplite-phalanx"),
-                                game="pure-tank"))
+    report = validate_army(
+        army(entry("standard-tank", 5), entry("hoplite-phalanx"), game="pure-tank")
+    )
     assert where(report) == {(None, f"cost.{k}", "army.budgets") for k in ("ip", "mp", "cp", "xp")}
     assert dict(report.budget) == {"ip": 24, "mp": 0, "cp": 0, "xp": 0, "com": 0}
 
@@ -66,7 +72,8 @@ def test_an_infantry_battle_spends_24_mp_cp_and_xp():
     assert report.valid and dict(report.cost)["mp"] == 24
     # a tank is 6 ip of 0
     assert where(validate_army(army(entry("standard-tank"), game="infantry"))) == {
-        (None, "cost.ip", "army.budgets")}
+        (None, "cost.ip", "army.budgets")
+    }
 
 
 def test_the_budget_limit_ruling_as_written_refuses_a_budget_spent_exactly():
@@ -78,12 +85,15 @@ def test_the_budget_limit_ruling_as_written_refuses_a_budget_spent_exactly():
 def test_an_asymmetric_army_takes_an_allowance_and_may_spend_the_pool():
     # industry: 48 ip + 6 of mp/xp/cp. 2 talos = ip 24, cp 4; 4 tanks = ip 24 -> ip 48, cp 4
     # of the pool's 6
-    industry = army(entry("talos", 2), entry("standard-tank", 4), game="asymmetric",
-                    allowance="industry")
+    industry = army(
+        entry("talos", 2), entry("standard-tank", 4), game="asymmetric", allowance="industry"
+    )
     report = validate_army(industry)
     assert report.valid, report.errors
     assert dict(report.budget)["ip"] == 48 and report.to_json()["pool"] == {
-        "kinds": ["mp", "xp", "cp"], "points": 6}
+        "kinds": ["mp", "xp", "cp"],
+        "points": 6,
+    }
     # one peltast base more: mp 2 + xp 2 + cp 4 = 8 beyond their own 0: over the pool of 6
     over = validate_army(industry.with_(entries=(*industry.entries, entry("peltast-skirmishers"))))
     assert (None, "cost.pool", "army.budgets") in where(over)
@@ -91,11 +101,14 @@ def test_an_asymmetric_army_takes_an_allowance_and_may_spend_the_pool():
 
 def test_an_asymmetric_army_without_an_allowance_or_with_a_foreign_one_is_told_so():
     assert where(validate_army(army(entry("standard-tank"), game="asymmetric"))) == {
-        (None, "allowance", "army.budgets")}
-    assert where(validate_army(army(entry("standard-tank"), game="asymmetric",
-                                    allowance="gold"))) == {(None, "allowance", "army.budgets")}
+        (None, "allowance", "army.budgets")
+    }
+    assert where(
+        validate_army(army(entry("standard-tank"), game="asymmetric", allowance="gold"))
+    ) == {(None, "allowance", "army.budgets")}
     assert where(validate_army(army(entry("standard-tank"), allowance="industry"))) == {
-        (None, "allowance", "army.budgets")}
+        (None, "allowance", "army.budgets")
+    }
 
 
 def test_asymmetric_allowances_are_paired_industry_against_manpower_or_mixed():
@@ -122,26 +135,36 @@ def test_an_advanced_game_adds_24_com_and_12_mp_and_allows_officers():
 
 
 def test_a_bad_army_tells_every_problem_at_once_with_entry_field_and_clause():
-    report = validate_army(army(
-        entry("hoplite-phalanx", 3, "hand-cannon", "scorpion", "hoplon", "polemarch",
-              ("long-rifle", 2), "hand-canon"),
-        entry("ork-grunts"),
-        entry("talos", 2),
-        entry("standard-tank", 1, "grenades"),
-        entry("hoplite-phalanks"),
-    ))
+    report = validate_army(
+        army(
+            entry(
+                "hoplite-phalanx",
+                3,
+                "hand-cannon",
+                "scorpion",
+                "hoplon",
+                "polemarch",
+                ("long-rifle", 2),
+                "hand-canon",
+            ),
+            entry("ork-grunts"),
+            entry("talos", 2),
+            entry("standard-tank", 1, "grenades"),
+            entry("hoplite-phalanks"),
+        )
+    )
     assert not report.valid
     assert where(report) == {
-        ("unit[0]", "upgrades[5]", "army.costs"),              # no such upgrade
-        ("unit[0]", "upgrades[4]", "army.elite-weapon"),       # 3 elite weapons for 2 elites
+        ("unit[0]", "upgrades[5]", "army.costs"),  # no such upgrade
+        ("unit[0]", "upgrades[4]", "army.elite-weapon"),  # 3 elite weapons for 2 elites
         ("unit[0]", "upgrades[2]", "army.infantry-equipment"),  # musket + shield: 3 hands
-        ("unit[0]", "upgrades[1]", "army.unit-base-weapon"),   # two unit-base weapons
-        ("unit[0]", "upgrades[3]", "army.points"),             # officer outside advanced
-        ("unit[1]", "type", "army.building"),                  # an ork unit
-        ("unit[3]", "upgrades[0]", "army.costs"),              # grenades need infantry
-        ("unit[4]", "type", "army.building"),                  # unknown unit
-        (None, "cost.ip", "army.budgets"),                     # 2*12 + 6 = 30 ip
-        (None, "cost.cp", "army.budgets"),                     # see below
+        ("unit[0]", "upgrades[1]", "army.unit-base-weapon"),  # two unit-base weapons
+        ("unit[0]", "upgrades[3]", "army.points"),  # officer outside advanced
+        ("unit[1]", "type", "army.building"),  # an ork unit
+        ("unit[3]", "upgrades[0]", "army.costs"),  # grenades need infantry
+        ("unit[4]", "type", "army.building"),  # unknown unit
+        (None, "cost.ip", "army.budgets"),  # 2*12 + 6 = 30 ip
+        (None, "cost.cp", "army.budgets"),  # see below
     }
     # cp: hoplites 3 * (2 + 3 + 4 + 2 + 2*2) = 45, talos 2*2 = 4, tank grenades 2 -> 51
     assert dict(report.cost)["cp"] == 51
@@ -152,16 +175,19 @@ def test_a_bad_army_tells_every_problem_at_once_with_entry_field_and_clause():
 def test_one_two_handed_or_two_one_handed_items_fit_an_infantry_base():
     # the heavy musket (standard, two-handed) and a one-handed shield: 3 hands
     assert where(validate_army(army(entry("hoplite-phalanx", 1, "hoplon")))) == {
-        ("unit[0]", "upgrades[0]", "army.infantry-equipment")}
+        ("unit[0]", "upgrades[0]", "army.infantry-equipment")
+    }
     # pistols replace the muskets: pistol + shield = 2 hands; independent items take none
-    assert validate_army(army(entry("hoplite-phalanx", 1, "pistols", "hoplon", "grenades",
-                                    "gas-masks"))).valid
+    assert validate_army(
+        army(entry("hoplite-phalanx", 1, "pistols", "hoplon", "grenades", "gas-masks"))
+    ).valid
 
 
 def test_a_base_has_at_most_one_unit_base_weapon_its_card_s_included():
     # dwarf ironbreakers carry a hand cannon on their card already
-    report = validate_army(army(entry("ironbreakers", 1, "flame-cannon"), nation="dwarf",
-                                game="infantry"))
+    report = validate_army(
+        army(entry("ironbreakers", 1, "flame-cannon"), nation="dwarf", game="infantry")
+    )
     assert where(report) == {("unit[0]", "upgrades[0]", "army.unit-base-weapon")}
 
 
@@ -206,22 +232,32 @@ def test_an_army_with_a_huge_unit_carries_its_declaration():
     assert [(h.type, h.count) for h in report.huge_units] == [("talos", 1)]
     assert "Talos, the bronze giant" in report.declaration
     assert report.to_json()["huge_units"] == [
-        {"type": "talos", "name": "Talos, the bronze giant", "count": 1}]
+        {"type": "talos", "name": "Talos, the bronze giant", "count": 1}
+    ]
 
 
 def test_the_json_has_the_issues_keys():
     report = validate_army(army(entry("standard-tank")))
     data = report.to_json()
-    assert list(data)[:8] == ["valid", "name", "nation", "game", "cost", "budget", "errors",
-                              "checksum"]
+    assert list(data)[:8] == [
+        "valid",
+        "name",
+        "nation",
+        "game",
+        "cost",
+        "budget",
+        "errors",
+        "checksum",
+    ]
     assert data["valid"] is True and data["checksum"] == report.army.checksum()
     assert len(data["checksum"]) == 64
 
 
 def test_another_game_can_be_asked_for():
     # the issue's example as a pure tank game: the hoplites spend mp, cp and xp of 0
-    report = validate_army(army(entry("hoplite-phalanx", 2), entry("standard-tank")),
-                           game="pure-tank")
+    report = validate_army(
+        army(entry("hoplite-phalanx", 2), entry("standard-tank")), game="pure-tank"
+    )
     assert report.game == "pure-tank" and not report.valid
 
 
@@ -230,8 +266,9 @@ def test_one_base_of_every_sample_unit_reads_and_costs_its_card(nation):
     from referee.units.catalogue import catalogue
 
     units = catalogue().of_nation(nation)
-    report = validate_army(army(*(entry(u.id) for u in units), nation=nation, game="standard",
-                                advanced=True))
+    report = validate_army(
+        army(*(entry(u.id) for u in units), nation=nation, game="standard", advanced=True)
+    )
     assert all(c is not None and c.card is not None for c in report.cards)
     expected = {k: sum(u.cost.get(k, 0) for u in units) for k in ("ip", "mp", "cp", "xp")}
     assert {k: report.cost[k] for k in expected} == expected

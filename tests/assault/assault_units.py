@@ -20,12 +20,12 @@ def at(label: str) -> Hex:
     return parse_label(label)
 
 
-def state(uid: str, unit: str | UnitType, side: int, where: str, facing: int = N,
-          **kw: object) -> UnitState:
+def state(
+    uid: str, unit: str | UnitType, side: int, where: str, facing: int = N, **kw: object
+) -> UnitState:
     """A unit base of the sample catalogue (or ``unit`` itself) standing in ``where``."""
     kind = find_unit(unit) if isinstance(unit, str) else unit
-    return UnitState(uid=uid, unit=kind, side=side, hex=at(where), facing=facing,
-                     **kw)  # type: ignore[arg-type]
+    return UnitState(uid=uid, unit=kind, side=side, hex=at(where), facing=facing, **kw)  # type: ignore[arg-type]
 
 
 def typed(*values: int) -> Dice:
@@ -34,8 +34,12 @@ def typed(*values: int) -> Dice:
     return dice
 
 
-def fighter(s: UnitState, role: Role = "entering", sector: str | None = None,
-            deflects_from: tuple[str, ...] | None = None) -> Combatant:
+def fighter(
+    s: UnitState,
+    role: Role = "entering",
+    sector: str | None = None,
+    deflects_from: tuple[str, ...] | None = None,
+) -> Combatant:
     return Combatant(s, role, sector, deflects_from)  # type: ignore[arg-type]
 
 
@@ -45,6 +49,5 @@ def contest(where: str, one: list[Combatant], two: list[Combatant]) -> Contest:
 
 def board(terrain: dict[str, str] | None = None) -> BattleMap:
     """A 5 x 5 map: C3 is its centre; C3's neighbours are C2 (N), D2, D3, C4 (S), B3, B2."""
-    doc = {"name": "test", "shape": "rectangle", "columns": 5, "rows": 5,
-           "terrain": terrain or {}}
+    doc = {"name": "test", "shape": "rectangle", "columns": 5, "rows": 5, "terrain": terrain or {}}
     return parse_map(Path("test.toml"), doc, ruleset("current").terrain)

@@ -20,28 +20,29 @@ from referee.rules.assault.roll import roll_pools
 
 def duel(rules, one: str, two: str, faces):
     """Two infantry bases of 4 models, 1 die each at 5+, no deflection."""
-    c = contest("C3", [fighter(state("A", one, 1, "C2", S))],
-                [fighter(state("B", two, 2, "C3", N), "stationary", "front")])
+    c = contest(
+        "C3",
+        [fighter(state("A", one, 1, "C2", S))],
+        [fighter(state("B", two, 2, "C3", N), "stationary", "front")],
+    )
     return roll_pools(rules, assault_pools(rules, c), typed(*faces))
 
 
 def test_more_hits_gain_the_advantage(current):
-    adv = advantage(current, duel(current, "elf-rangers", "elf-rangers",
-                                  (5, 1, 1, 1,  5, 5, 1, 1)))
+    adv = advantage(current, duel(current, "elf-rangers", "elf-rangers", (5, 1, 1, 1, 5, 5, 1, 1)))
     assert adv.side == 2 and adv.tie is None
 
 
 def test_a_tie_goes_to_the_higher_nation_of_the_assault_order(current):
     # Assault winning-power order: Spartan, Dark Elf, Ork, Dwarf, Elf. 2 hits each.
-    adv = advantage(current, duel(current, "elf-rangers", "ork-grunts",
-                                  (5, 5, 1, 1,  5, 5, 1, 1)))
+    adv = advantage(current, duel(current, "elf-rangers", "ork-grunts", (5, 5, 1, 1, 5, 5, 1, 1)))
     assert adv.side == 2
     assert adv.tie is not None and adv.tie.by == "nation-order"
     assert dict(adv.tie.nations) == {1: "elf", 2: "ork"}
 
 
 def test_the_same_nation_rolls_off(current):
-    rolled = duel(current, "elf-rangers", "elf-rangers", (5, 1, 1, 1,  5, 1, 1, 1))
+    rolled = duel(current, "elf-rangers", "elf-rangers", (5, 1, 1, 1, 5, 1, 1, 1))
     adv = advantage(current, rolled, typed(3, 3, 2, 5))  # 3 vs 3 again, 2 vs 5
     assert adv.side == 2 and adv.tie is not None
     assert (adv.tie.by, adv.tie.rolls) == ("roll-off", ((3, 3), (2, 5)))
@@ -50,7 +51,7 @@ def test_the_same_nation_rolls_off(current):
 
 def test_the_referee_decides_a_tie_of_the_same_nation_under_the_other_reading(current):
     rules = current.with_readings({"assault.tie-rank": "referee"})
-    rolled = duel(rules, "elf-rangers", "elf-rangers", (5, 1, 1, 1,  5, 1, 1, 1))
+    rolled = duel(rules, "elf-rangers", "elf-rangers", (5, 1, 1, 1, 5, 1, 1, 1))
     with pytest.raises(AssaultError, match="the referee names the side"):
         advantage(rules, rolled)
     assert advantage(rules, rolled, tie_winner=1).side == 1
@@ -59,8 +60,7 @@ def test_the_referee_decides_a_tie_of_the_same_nation_under_the_other_reading(cu
 def two_attackers(rules, faces, deflects_from=("A",)):
     # The standard tank holds C3 facing N, assaulted from the front by A (from C2) and from
     # the front-side by B (from D2); it chose the front: 4 dice and 2 deflection at 5+.
-    tank = fighter(state("T", "standard-tank", 2, "C3", N), "stationary", "front",
-                   deflects_from)
+    tank = fighter(state("T", "standard-tank", 2, "C3", N), "stationary", "front", deflects_from)
     a = fighter(state("A", "elf-rangers", 1, "C2", S))
     b = fighter(state("B", "elf-rangers", 1, "D2", NE + 3))
     c = contest("C3", [a, b], [tank])
@@ -68,7 +68,7 @@ def two_attackers(rules, faces, deflects_from=("A",)):
 
 
 # A: 4 dice 1 hit; B: 4 dice 2 hits; tank: 4 dice 0 hits, deflections 5, 6 -> 2.
-FACES = (5, 1, 1, 1,  5, 6, 1, 1,  1, 1, 1, 1,  5, 6)
+FACES = (5, 1, 1, 1, 5, 6, 1, 1, 1, 1, 1, 1, 5, 6)
 
 
 def test_a_stationary_unit_deflects_only_hits_from_its_chosen_side(current):

@@ -29,16 +29,20 @@ def first_draft(first_draft):
 
 # side 1: tank 5 dice 3 at 5+, infantry 4 dice 4 at 5+ = 7; deflections 1 + 2 = 3 (6+)
 # side 2: E34 3 + infantry 3 = 6
-DICE = (5, 6, 5, 1, 2,  5, 5, 6, 5,  6, 1, 2,  6, 6, 1, 1, 1, 1, 1, 1,  5, 6, 5, 1, 2,  5, 5, 6)
+DICE = (5, 6, 5, 1, 2, 5, 5, 6, 5, 6, 1, 2, 6, 6, 1, 1, 1, 1, 1, 1, 5, 6, 5, 1, 2, 5, 5, 6)
 
 
 def deflected(first_draft):
     units = contest(
         "C3",
-        [fighter(state("DT", "shadow-tank", 1, "C2", S)),
-         fighter(state("DW", "dark-elf-warriors", 1, "C2", S))],
-        [fighter(state("E34", "e34", 2, "C3", N), "stationary", "front"),
-         fighter(state("ER", "elf-rangers", 2, "C3", N, alive=3), "stationary", "front")],
+        [
+            fighter(state("DT", "shadow-tank", 1, "C2", S)),
+            fighter(state("DW", "dark-elf-warriors", 1, "C2", S)),
+        ],
+        [
+            fighter(state("E34", "e34", 2, "C3", N), "stationary", "front"),
+            fighter(state("ER", "elf-rangers", 2, "C3", N, alive=3), "stationary", "front"),
+        ],
     )
     a = Assault(first_draft, units).roll(typed(*DICE)).decide()
     return a.deflect(choice(1, {2: {"E34": 3}}))
@@ -52,16 +56,24 @@ def test_seven_hits_against_three_winner_dark_elf(first_draft):
 def test_the_winner_fills_every_model_then_adds_three_to_the_tank(first_draft):
     a = deflected(first_draft)
     # DW: 3 damaging + 1 support = 4 hits; DT: 1 damaging + 2 support = 3 hits.
-    dark = SideAllocation(1, 1, (*[roll_plan("DW", "ER")] * 3,
-                                 roll_plan("DT", "E34", {"DT": 2, "DW": 1})))
+    dark = SideAllocation(
+        1, 1, (*[roll_plan("DW", "ER")] * 3, roll_plan("DT", "E34", {"DT": 2, "DW": 1}))
+    )
     assert check_allocation(first_draft, a.deflected, dark) == []
 
 
 def test_the_winner_may_not_keep_a_model_without_a_hit(first_draft):
     a = deflected(first_draft)
     # 2 on the infantry, 1 on the tank, 4 support: 7 hits >= 4 alive models, so 4 damaging.
-    dark = SideAllocation(1, 1, (roll_plan("DW", "ER"), roll_plan("DW", "ER", {"DW": 2}),
-                                 roll_plan("DT", "E34", {"DT": 2})))
+    dark = SideAllocation(
+        1,
+        1,
+        (
+            roll_plan("DW", "ER"),
+            roll_plan("DW", "ER", {"DW": 2}),
+            roll_plan("DT", "E34", {"DT": 2}),
+        ),
+    )
     assert check_allocation(first_draft, a.deflected, dark) == [
         "side 1: 3 damaging hits, but 4 are required: every hit must be damaging while an "
         "enemy model has none (7 hits, 4 alive enemy models)"
@@ -70,8 +82,9 @@ def test_the_winner_may_not_keep_a_model_without_a_hit(first_draft):
 
 def test_the_winner_deals_the_losers_hits_either_way(first_draft):
     a = deflected(first_draft)
-    two_and_one = SideAllocation(2, 1, (roll_plan("ER", "DW"), roll_plan("ER", "DW"),
-                                        roll_plan("ER", "DT")))
+    two_and_one = SideAllocation(
+        2, 1, (roll_plan("ER", "DW"), roll_plan("ER", "DW"), roll_plan("ER", "DT"))
+    )
     all_three = SideAllocation(2, 1, tuple([roll_plan("ER", "DW")] * 3))
     assert check_allocation(first_draft, a.deflected, two_and_one) == []
     assert check_allocation(first_draft, a.deflected, all_three) == []
@@ -92,6 +105,8 @@ def test_the_proposal_puts_the_losers_hit_on_the_tank_that_will_survive(first_dr
     proposal = a.proposal(2)
     assert proposal.by == 1
     assert sorted((r.source, r.target) for r in proposal.rolls) == [
-        ("ER", "DT"), ("ER", "DW"), ("ER", "DW")
+        ("ER", "DT"),
+        ("ER", "DW"),
+        ("ER", "DW"),
     ]
     assert check_allocation(first_draft, a.deflected, proposal) == []

@@ -27,7 +27,7 @@ from referee.rules.assault.flow import Assault
 # side 1 assault: tank 5 dice (2 successes at 5+), infantry 4 dice (3 successes)
 # side 1 deflection at 6+: tank 3 dice (one 6), infantry 8 dice (two 6s)
 # side 2 assault: E34 5 dice (3 successes), infantry 3 dice (3 successes)
-DICE = (5, 6, 1, 2, 3,  5, 5, 6, 1,  6, 1, 2,  6, 6, 1, 1, 2, 3, 4, 5,  5, 6, 5, 1, 2,  5, 6, 5)
+DICE = (5, 6, 1, 2, 3, 5, 5, 6, 1, 6, 1, 2, 6, 6, 1, 1, 2, 3, 4, 5, 5, 6, 5, 1, 2, 5, 6, 5)
 
 
 def example(rules):
@@ -36,11 +36,14 @@ def example(rules):
     dark_inf = state("DW", "dark-elf-warriors", 1, "C2", S, damage_tokens=2)
     e34 = state("E34", "e34", 2, "C3", N)
     elf_inf = state("ER", "elf-rangers", 2, "C3", N, alive=3, damage_tokens=4)
-    return Assault(rules, contest(
-        "C3",
-        [fighter(dark_tank), fighter(dark_inf)],
-        [fighter(e34, "stationary", "front"), fighter(elf_inf, "stationary", "front")],
-    ))
+    return Assault(
+        rules,
+        contest(
+            "C3",
+            [fighter(dark_tank), fighter(dark_inf)],
+            [fighter(e34, "stationary", "front"), fighter(elf_inf, "stationary", "front")],
+        ),
+    )
 
 
 def test_dice_pools_of_the_example(current):
@@ -71,7 +74,9 @@ def test_the_example_allocates_six_hits_of_five(current):
     # but the Dark Elf scored 5: the check names the overdrawn source.
     a = example(current).roll(typed(*DICE)).decide().deflect(choice(1, {2: {"E34": 3}}))
     as_written = SideAllocation(
-        1, 1, (*[roll_plan("DW", "ER")] * 3, roll_plan("DT", "E34", {"DT": 2})),
+        1,
+        1,
+        (*[roll_plan("DW", "ER")] * 3, roll_plan("DT", "E34", {"DT": 2})),
         tokens=(TokenPlan("DW", "ER", "poison"),),
     )
     assert check_allocation(current, a.deflected, as_written) == ["DT: 3 hits dealt, it has 2"]
@@ -80,7 +85,9 @@ def test_the_example_allocates_six_hits_of_five(current):
 def run(current):
     a = example(current).roll(typed(*DICE)).decide().deflect(choice(1, {2: {"E34": 3}}))
     dark = SideAllocation(
-        1, 1, (*[roll_plan("DW", "ER")] * 3, roll_plan("DT", "E34", {"DT": 1})),
+        1,
+        1,
+        (*[roll_plan("DW", "ER")] * 3, roll_plan("DT", "E34", {"DT": 1})),
         # Poison[6][1 for 2] of the warriors: 3 hits -> 1 token; the tank's Acid[1 for 3]: 2
         # hits -> none
         tokens=(TokenPlan("DW", "ER", "poison"),),
@@ -91,7 +98,7 @@ def run(current):
     #   6-1+4 = 9 kill (tokens 4 -> 2), 5-1+2 = 6 kill (2 -> 1), 6-1+1 = 6 kill (1 -> 0).
     # Tank hit on the E34: front armor 4 against AP -1 = 5 dice at 5+: 5, 6 -> blocked.
     # Elf on the warriors (2 tokens): 6-1+2 = 7 kill (2 -> 1), 6-1+1 = 6 kill, 3-1 = 2 nothing.
-    return a.roll_damage(typed(6, 5, 6,  5, 6, 1, 1, 1,  6, 6, 3))
+    return a.roll_damage(typed(6, 5, 6, 5, 6, 1, 1, 1, 6, 6, 3))
 
 
 def test_damage_elf_kills_two_dark_elf_kills_three_tank_unharmed(current):
@@ -113,7 +120,8 @@ def test_the_elf_retreats_and_the_dark_elves_enter(current):
     out = a.outcome
     assert out.retreating == 2 and not out.repeat
     assert {u: (r.kind, r.options) for u, r in out.retreats.items()} == {
-        "E34": ("backwards", (at("C4"),)), "ER": ("backwards", (at("C4"),)),
+        "E34": ("backwards", (at("C4"),)),
+        "ER": ("backwards", (at("C4"),)),
     }
     assert out.enter == ("DT", "DW") and out.shaken == ()
     moved = out.apply({"E34": (None, S)})  # the E34 turns about as it retreats

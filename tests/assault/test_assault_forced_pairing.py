@@ -14,8 +14,9 @@ from hypothesis import strategies as st
 from referee.rules.assault.proposal import forced_pairing
 
 
-def flow_pairing(supply: dict[str, int], room: dict[str, int],
-                 cost: dict[tuple[str, str], int]) -> dict[tuple[str, str], int]:
+def flow_pairing(
+    supply: dict[str, int], room: dict[str, int], cost: dict[tuple[str, str], int]
+) -> dict[tuple[str, str], int]:
     """The reference: networkx's min-cost flow over the same hits, room and costs."""
     graph: nx.DiGraph[object] = nx.DiGraph()
     for u, n in supply.items():
@@ -25,8 +26,9 @@ def flow_pairing(supply: dict[str, int], room: dict[str, int],
     for t, models in room.items():
         graph.add_edge(("t", t), "sink", capacity=models, weight=0)
     flow = nx.max_flow_min_cost(graph, "source", "sink")
-    return {(u, t): flow[("u", u)][("t", t)] for u in supply for t in room
-            if flow[("u", u)][("t", t)]}
+    return {
+        (u, t): flow[("u", u)][("t", t)] for u in supply for t in room if flow[("u", u)][("t", t)]
+    }
 
 
 def test_one_unit_against_one_enemy_deals_as_many_hits_as_there_are_models():
@@ -63,6 +65,7 @@ def test_replaying_the_ten_turn_match_needs_no_flow_library():
         "    assert any(e.kind == 'assault' for s in m.steps() for e in s.events)\n"
         "print('networkx' in sys.modules)\n"
     )
-    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
-                         check=True, timeout=300)
+    out = subprocess.run(
+        [sys.executable, "-c", code], capture_output=True, text=True, check=True, timeout=300
+    )
     assert out.stdout.split() == ["False"]

@@ -18,8 +18,11 @@ from referee.rules.assault.pre_assault import pre_assault, retreat_options
 
 def elf_enters_against(unit: str, where: str = "C3", facing: int = N, frm: str = "C2"):
     """Elf rangers (side 1) enter ``where`` from ``frm`` against ``unit`` (side 2) holding it."""
-    return contest(where, [fighter(state("ER", "elf-rangers", 1, frm, S))],
-                   [fighter(state("T", unit, 2, where, facing), "stationary", "front")])
+    return contest(
+        where,
+        [fighter(state("ER", "elf-rangers", 1, frm, S))],
+        [fighter(state("T", unit, 2, where, facing), "stationary", "front")],
+    )
 
 
 def test_a_loser_that_tried_to_enter_stays_where_it_was(current):
@@ -39,12 +42,16 @@ def test_a_blocked_retreat_goes_to_the_closest_possible_hex(current):
 
 
 def test_a_surrounded_loser_assaults_the_hex_it_would_retreat_into(current):
-    ring = [state(f"X{i}", "elf-rangers", 1, h) for i, h in
-            enumerate(["C4", "B3", "D3", "B2", "D2"])]
+    ring = [
+        state(f"X{i}", "elf-rangers", 1, h) for i, h in enumerate(["C4", "B3", "D3", "B2", "D2"])
+    ]
     ring.append(state("Y", "elf-rangers", 1, "C2"))
     # the rangers enter from D2, where X4 stays: every neighbour of C3 holds an enemy
-    c = contest("C3", [fighter(state("ER", "elf-rangers", 1, "D2", S))],
-                [fighter(state("T", "standard-tank", 2, "C3", N), "stationary", "front")])
+    c = contest(
+        "C3",
+        [fighter(state("ER", "elf-rangers", 1, "D2", S))],
+        [fighter(state("T", "standard-tank", 2, "C3", N), "stationary", "front")],
+    )
     out = outcome(current, board(), c, 1, ring)
     assert out.retreats["T"].kind == "surrounded"
     assert out.new_assaults == (("T", (at("C4"),)),)
@@ -81,9 +88,14 @@ def test_the_first_draft_has_no_edge_rule(first_draft):
 
 def two_tanks():
     # Two shadow tanks (large) enter C3 from C2 and B3: at most one large unit per hex.
-    return contest("C3", [fighter(state("D1", "shadow-tank", 1, "C2", S)),
-                          fighter(state("D2", "shadow-tank", 1, "B3", NE))],
-                   [fighter(state("ER", "elf-rangers", 2, "C3", N), "stationary", "front")])
+    return contest(
+        "C3",
+        [
+            fighter(state("D1", "shadow-tank", 1, "C2", S)),
+            fighter(state("D2", "shadow-tank", 1, "B3", NE)),
+        ],
+        [fighter(state("ER", "elf-rangers", 2, "C3", N), "stationary", "front")],
+    )
 
 
 def test_winners_over_the_stacking_limit_are_all_shaken(current):
@@ -112,9 +124,11 @@ def test_a_retreat_may_only_turn_left_right_or_about(current):
 
 def peltasts_attacked(others=()):
     # Peltast skirmishers, Pre-Assault Retreat[4+], hold C3 facing N at stand-still.
-    return contest("C3", [fighter(state("ER", "elf-rangers", 1, "C2", S))],
-                   [fighter(state("P", "peltast-skirmishers", 2, "C3", N), "stationary",
-                            "front")])
+    return contest(
+        "C3",
+        [fighter(state("ER", "elf-rangers", 1, "C2", S))],
+        [fighter(state("P", "peltast-skirmishers", 2, "C3", N), "stationary", "front")],
+    )
 
 
 def test_pre_assault_retreat_on_n_or_more(current):
@@ -141,10 +155,14 @@ def test_pre_assault_retreat_only_into_a_legal_hex_in_the_current_edition(curren
 
 def nightmares_attacked():
     # Nightmare riders (Fear[6]) hold C3; Elf rangers enter from C2 and the E34 from B3.
-    return contest("C3", [fighter(state("NR", "nightmare-riders", 1, "C3", N), "stationary",
-                                      "front")],
-                   [fighter(state("ER", "elf-rangers", 2, "C2", S)),
-                    fighter(state("E34", "e34", 2, "B3", NE))])
+    return contest(
+        "C3",
+        [fighter(state("NR", "nightmare-riders", 1, "C3", N), "stationary", "front")],
+        [
+            fighter(state("ER", "elf-rangers", 2, "C2", S)),
+            fighter(state("E34", "e34", 2, "B3", NE)),
+        ],
+    )
 
 
 def test_fear_rolls_psychic_damage_on_each_enemy_with_a_psychic_table(current):
@@ -159,9 +177,11 @@ def test_fear_rolls_psychic_damage_on_each_enemy_with_a_psychic_table(current):
 
 def test_fear_halving_of_the_fear_dice_reading(current):
     rules = current.with_readings({"assault.fear-halving": "fear-dice"})
-    c = contest("C3", [fighter(state("NR", "nightmare-riders", 1, "C3", N), "stationary",
-                                   "front")],
-                [fighter(state("ER", "elf-rangers", 2, "C2", S, shaken=2))])
+    c = contest(
+        "C3",
+        [fighter(state("NR", "nightmare-riders", 1, "C3", N), "stationary", "front")],
+        [fighter(state("ER", "elf-rangers", 2, "C2", S, shaken=2))],
+    )
     done = pre_assault(rules, c, typed())
     assert done.fear[0].roll is None and done.rulings == ("assault.fear-halving",)
 
@@ -169,7 +189,7 @@ def test_fear_halving_of_the_fear_dice_reading(current):
 def test_the_assault_carries_the_fear_damage_on_to_its_ledger(current):
     # NR front 3 dice x 2 at 4+: 1s; ER 4 dice at 5+: 5 -> 1 hit; E34 5 dice: 1s.
     a = Assault(current, nightmares_attacked()).before(typed(6))
-    a = a.roll(typed(1, 1, 1, 1, 1, 1,  5, 1, 1, 1,  1, 1, 1, 1, 1)).decide().deflect()
+    a = a.roll(typed(1, 1, 1, 1, 1, 1, 5, 1, 1, 1, 1, 1, 1, 1, 1)).decide().deflect()
     a = a.allocate().roll_damage(typed(1))  # ER d6-1 on NR (no armor): 1 - 1 = 0
     assert [e.source for e in a.damage.ledger.entries] == ["fear of NR", "assault"]
 
@@ -177,11 +197,18 @@ def test_the_assault_carries_the_fear_damage_on_to_its_ledger(current):
 def test_losers_retreat_one_after_the_other(current):
     # The E34 and the rangers leave C3 backwards into C4, where a friendly base stands: the
     # E34 fills C4 (two units), so the rangers go to the closest possible hexes.
-    c = contest("C3", [fighter(state("DW", "dark-elf-warriors", 1, "C2", S))],
-                [fighter(state("E34", "e34", 2, "C3", N), "stationary", "front"),
-                 fighter(state("ER", "elf-rangers", 2, "C3", N), "stationary", "front")])
+    c = contest(
+        "C3",
+        [fighter(state("DW", "dark-elf-warriors", 1, "C2", S))],
+        [
+            fighter(state("E34", "e34", 2, "C3", N), "stationary", "front"),
+            fighter(state("ER", "elf-rangers", 2, "C3", N), "stationary", "front"),
+        ],
+    )
     friend = state("F", "elf-pathfinders", 2, "C4")
     out = outcome(current, board(), c, winner=1, units=[friend])
     assert (out.retreats["E34"].kind, out.retreats["E34"].options) == ("backwards", (at("C4"),))
     assert (out.retreats["ER"].kind, out.retreats["ER"].options) == (
-        "closest", (at("B3"), at("D3")))
+        "closest",
+        (at("B3"), at("D3")),
+    )

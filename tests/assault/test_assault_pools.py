@@ -17,8 +17,7 @@ ENEMY = "elf-rangers"
 def tank_pools(rules, role, sector=None):
     where = "C3" if role == "stationary" else "C2"
     tank = state("T", TANK, 1, where, S if where == "C2" else N)
-    c = contest("C3", [fighter(tank, role, sector)],
-                [fighter(state("E", ENEMY, 2, "C4", N))])
+    c = contest("C3", [fighter(tank, role, sector)], [fighter(state("E", ENEMY, 2, "C4", N))])
     return assault_pools(rules, c)
 
 
@@ -30,7 +29,8 @@ def test_standard_tank_assaulting_rolls_four_dice_and_two_deflections(current):
     pools = tank_pools(current, "entering")
     assert counts(pools) == (4, 2)
     assert [(p.kind, p.hit) for p in pools.of(1, "assault") + pools.of(1, "deflection")] == [
-        ("assault", 5), ("deflection", 5)
+        ("assault", 5),
+        ("deflection", 5),
     ]
 
 
@@ -51,18 +51,24 @@ def test_reversing_into_an_assault_uses_the_back(current):
 
 def test_every_model_adds_its_dice(current):
     # Elf rangers: 1 assault die per model; 3 alive of 4 roll 3 dice.
-    c = contest("C3", [fighter(state("T", TANK, 1, "C2", S))],
-                [fighter(state("E", ENEMY, 2, "C3", N, alive=3), "stationary", "front")])
+    c = contest(
+        "C3",
+        [fighter(state("T", TANK, 1, "C2", S))],
+        [fighter(state("E", ENEMY, 2, "C3", N, alive=3), "stationary", "front")],
+    )
     assert assault_pools(current, c).dice(2, "assault") == 3
 
 
 def three_bases(contributors=None):
     one = [fighter(state(u, "hoplite-phalanx", 1, "C2", S)) for u in ("A", "B")]
     one.append(fighter(state("C", "peltast-skirmishers", 1, "C4", N)))
-    return Contest(one[0].unit.hex.neighbour(3), (
-        AssaultSide(1, tuple(one), contributors),
-        AssaultSide(2, (fighter(state("E", ENEMY, 2, "C3", N), "stationary", "front"),)),
-    ))
+    return Contest(
+        one[0].unit.hex.neighbour(3),
+        (
+            AssaultSide(1, tuple(one), contributors),
+            AssaultSide(2, (fighter(state("E", ENEMY, 2, "C3", N), "stationary", "front"),)),
+        ),
+    )
 
 
 def test_at_most_two_bases_add_their_dice(current):
@@ -87,10 +93,13 @@ def test_deflection_of_bases_over_the_limit_follows_the_ruling(current):
     # hoplites deflect 1 at 5+ per model in front; the peltasts have no deflection, so use
     # a third hoplite base to see the ruling.
     one = [fighter(state(u, "hoplite-phalanx", 1, "C2", S)) for u in ("A", "B", "D")]
-    c = Contest(one[0].unit.hex.neighbour(3), (
-        AssaultSide(1, tuple(one)),
-        AssaultSide(2, (fighter(state("E", ENEMY, 2, "C3", N), "stationary", "front"),)),
-    ))
+    c = Contest(
+        one[0].unit.hex.neighbour(3),
+        (
+            AssaultSide(1, tuple(one)),
+            AssaultSide(2, (fighter(state("E", ENEMY, 2, "C3", N), "stationary", "front"),)),
+        ),
+    )
     assert assault_pools(current, c).dice(1, "deflection") == 8  # A and B: 4 + 4
     every = current.with_readings({"assault.deflectors": "all"})
     assert assault_pools(every, c).dice(1, "deflection") == 12
@@ -120,8 +129,11 @@ def test_a_stationary_unit_needs_its_sector():
 
 def test_a_contest_names_every_bad_unit_at_once():
     with pytest.raises(AssaultError) as info:
-        contest("C3", [fighter(state("T", TANK, 2, "C1", S))],
-                [fighter(state("E", ENEMY, 2, "D2", N), "stationary", "front")])
+        contest(
+            "C3",
+            [fighter(state("T", TANK, 2, "C1", S))],
+            [fighter(state("E", ENEMY, 2, "D2", N), "stationary", "front")],
+        )
     text = str(info.value)
     assert "T: a unit of side 2 listed on side 1" in text
     assert "T: entering from C1, not next to C3" in text

@@ -31,7 +31,7 @@ def hoplites(rules):
     return assault_pools(rules, contest("C3", [phalanx], [enemy]))
 
 
-FIRST = (6, 1, 1, 1, 1, 1, 1, 1,  1, 1, 1, 1,  5, 5, 1, 1)
+FIRST = (6, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 5, 5, 1, 1)
 
 
 def test_each_six_offers_n_rerolls_of_own_assault_or_deflection_dice(current):
@@ -73,7 +73,7 @@ def test_a_friends_dice_only_under_the_side_reading(current):
     peltasts = fighter(state("P", "peltast-skirmishers", 1, "C4", N))
     enemy = fighter(state("E", "elf-rangers", 2, "C3", N), "stationary", "front")
     c = contest("C3", [phalanx, peltasts], [enemy])
-    faces = (6, 1, 1, 1, 1, 1, 1, 1,  1, 1,  1, 1, 1, 1,  5, 5, 1, 1)
+    faces = (6, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 5, 5, 1, 1)
     own = roll_pools(current, assault_pools(current, c), typed(*faces))
     assert own.check_reroll({"H": [DieRef("P", 0)]}) != []
     side = current.with_readings({"assault.reroll-dice": "side"})

@@ -39,6 +39,11 @@ def test_a_bad_table_is_refused_naming_every_key(current):
     with pytest.raises(DataFileError) as info:
         parse_assault_rules(path, doc, dict(current.readings))
     assert sorted(p.split(":")[0] for p in info.value.problems) == [
-        "advantage", "advantage.clause", "advantage.tie", "allocation.allocator",
-        "dice.limit", "outcome.colour", "pre_assault.retreat_kinds",
+        "advantage",
+        "advantage.clause",
+        "advantage.tie",
+        "allocation.allocator",
+        "dice.limit",
+        "outcome.colour",
+        "pre_assault.retreat_kinds",
     ]

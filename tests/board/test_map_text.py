@@ -16,17 +16,31 @@ from referee.board.maps import load_map, parse_map
 def test_a_shipped_map_written_back_reads_the_same(name):
     original = load_map(map_path(name))
     again = parse_map(Path("again.toml"), tomllib.loads(map_text(original)))
-    for key in ("name", "edition", "shape", "columns", "rows", "side", "default_terrain",
-                "roads", "rivers", "forbid_in_no_mans_land"):
+    for key in (
+        "name",
+        "edition",
+        "shape",
+        "columns",
+        "rows",
+        "side",
+        "default_terrain",
+        "roads",
+        "rivers",
+        "forbid_in_no_mans_land",
+    ):
         assert getattr(again, key) == getattr(original, key), key
     assert dict(again.terrain) == dict(original.terrain)
     assert {k: set(v) for k, v in again.zones.items()} == {
-        k: set(v) for k, v in original.zones.items()}
+        k: set(v) for k, v in original.zones.items()
+    }
 
 
 def test_zones_may_be_written_in_their_own_form_and_a_comment_heads_the_file():
-    text = map_text(load_map(map_path("entrenched")), {"side1": {"rows": [7, 9]}},
-                    comment="made in the editor\nruling setup.entrenched-zones")
+    text = map_text(
+        load_map(map_path("entrenched")),
+        {"side1": {"rows": [7, 9]}},
+        comment="made in the editor\nruling setup.entrenched-zones",
+    )
     assert text.startswith("# made in the editor\n# ruling setup.entrenched-zones\n")
     assert "side1 = { rows = [7, 9] }" in text
 

@@ -73,8 +73,11 @@ def test_every_line_is_its_canonical_line_mapped_back_by_a_symmetry():
             q, r = map_back(sym, table.point_q[lo:hi].astype(np.int64), table.point_r[lo:hi])
             got = set(
                 zip(
-                    q.tolist(), r.tolist(), table.point_kind[lo:hi].tolist(),
-                    table.point_pos_s[lo:hi].tolist(), table.point_pos_t[lo:hi].tolist(),
+                    q.tolist(),
+                    r.tolist(),
+                    table.point_kind[lo:hi].tolist(),
+                    table.point_pos_s[lo:hi].tolist(),
+                    table.point_pos_t[lo:hi].tolist(),
                     strict=True,
                 )
             )
@@ -120,9 +123,12 @@ def test_the_inverted_table_lists_every_line_through_each_hex():
         lo, hi = table.shadow_start[k], table.shadow_start[k + 1]
         got = set(
             zip(
-                table.shadow_q[lo:hi].tolist(), table.shadow_r[lo:hi].tolist(),
-                table.shadow_kind[lo:hi].tolist(), table.shadow_pos_s[lo:hi].tolist(),
-                table.shadow_pos_t[lo:hi].tolist(), strict=True,
+                table.shadow_q[lo:hi].tolist(),
+                table.shadow_r[lo:hi].tolist(),
+                table.shadow_kind[lo:hi].tolist(),
+                table.shadow_pos_s[lo:hi].tolist(),
+                table.shadow_pos_t[lo:hi].tolist(),
+                strict=True,
             )
         )
         o = (int(table.line_q[k]), int(table.line_r[k]))
@@ -132,8 +138,10 @@ def test_the_inverted_table_lists_every_line_through_each_hex():
         lengths = hex_distance(table.shadow_q[lo:hi], table.shadow_r[lo:hi])
         order = list(zip(table.shadow_kind[lo:hi].tolist(), lengths.tolist(), strict=True))
         assert order == sorted(order)
-        assert (table.shadow_dt[lo:hi] == hex_distance(
-            table.shadow_q[lo:hi] - o[0], table.shadow_r[lo:hi] - o[1])).all()
+        assert (
+            table.shadow_dt[lo:hi]
+            == hex_distance(table.shadow_q[lo:hi] - o[0], table.shadow_r[lo:hi] - o[1])
+        ).all()
 
 
 def test_lines_walked_together_equal_the_one_line_tracer():
@@ -330,8 +338,9 @@ def test_the_line_table_of_a_club_table_room_is_small():
 
 def test_a_hex_off_the_map_or_a_level_that_is_not_one_is_refused():
     rs = load_ruleset("current", {})
-    bm = parse_map(Path("t.toml"), {"name": "t", "shape": "rectangle", "columns": 3, "rows": 3},
-                   rs.terrain)
+    bm = parse_map(
+        Path("t.toml"), {"name": "t", "shape": "rectangle", "columns": 3, "rows": 3}, rs.terrain
+    )
     vis = Visibility(los_board(bm, rs))
     with pytest.raises(SightError, match="not on the map"):
         vis.from_hex(Hex(9, 9))

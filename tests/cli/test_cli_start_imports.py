@@ -34,24 +34,42 @@ def _loaded(argv: list[str], home: Path) -> list[str]:
         "os.write(2, ('MODULES ' + json.dumps(sorted(sys.modules))).encode())\n"
     )
     env = {**os.environ, "REFEREE_HOME": str(home), "REFEREE_CACHE": str(home / "cache")}
-    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
-                         env=env, check=True, timeout=300)
+    out = subprocess.run(
+        [sys.executable, "-c", code],
+        capture_output=True,
+        text=True,
+        env=env,
+        check=True,
+        timeout=300,
+    )
     return json.loads(out.stderr.rsplit("MODULES ", 1)[1])
 
 
-AGONY_STEPS = ("step", "events", "acid", "minor_acid", "bleeding", "continuous", "fire",
-               "poison", "terror")
+AGONY_STEPS = (
+    "step",
+    "events",
+    "acid",
+    "minor_acid",
+    "bleeding",
+    "continuous",
+    "fire",
+    "poison",
+    "terror",
+)
 
 
 def _among(loaded: list[str], names: tuple[str, ...]) -> list[str]:
     return [m for m in loaded if any(m == p or m.startswith(f"{p}.") for p in names)]
 
 
-@pytest.mark.parametrize("argv", [
-    ["shot", "standard", "e34@C2", "ork-grunts@E6"],
-    ["visible", "standard", "C2"],
-    ["rules", "search", "line of sight"],
-])
+@pytest.mark.parametrize(
+    "argv",
+    [
+        ["shot", "standard", "e34@C2", "ork-grunts@E6"],
+        ["visible", "standard", "C2"],
+        ["rules", "search", "line of sight"],
+    ],
+)
 def test_a_quick_command_imports_no_heavy_library(argv, tmp_path):
     _loaded(argv, tmp_path)  # the first search builds the rules index (with sqlite-utils)
     assert _among(_loaded(argv, tmp_path), HEAVY) == []
@@ -61,18 +79,30 @@ def test_a_direct_shot_leaves_area_fire_and_agony_for_later(tmp_path):
     loaded = _loaded(["shot", "standard", "e34@C2", "ork-grunts@E6"], tmp_path)
     assert "referee.rules.fire.preview" in loaded
     # neither the agony steps nor the agony table (a shot reads no agony table)
-    later = ("referee.rules.fire.area", "referee.rules.agony.schedule",
-             *(f"referee.rules.agony.{m}" for m in AGONY_STEPS))
+    later = (
+        "referee.rules.fire.area",
+        "referee.rules.agony.schedule",
+        *(f"referee.rules.agony.{m}" for m in AGONY_STEPS),
+    )
     assert _among(loaded, later) == []
 
 
 # the modules of the tables' parsers (referee/rules/ruleset.py names each kind's home)
-ACTIVATION_TABLES = ("referee.rules.activation.tables", "referee.rules.activation.cards",
-                     "referee.rules.activation.missions")
-ORDERS_TABLES = ("referee.rules.fire.to_hit_table", "referee.rules.damage.method",
-                 "referee.rules.assault.table", "referee.rules.hexes.rules",
-                 "referee.rules.agony.schedule", "referee.rules.orders.edition",
-                 "referee.rules.turn.sequence", "referee.rules.nations")
+ACTIVATION_TABLES = (
+    "referee.rules.activation.tables",
+    "referee.rules.activation.cards",
+    "referee.rules.activation.missions",
+)
+ORDERS_TABLES = (
+    "referee.rules.fire.to_hit_table",
+    "referee.rules.damage.method",
+    "referee.rules.assault.table",
+    "referee.rules.hexes.rules",
+    "referee.rules.agony.schedule",
+    "referee.rules.orders.edition",
+    "referee.rules.turn.sequence",
+    "referee.rules.nations",
+)
 
 
 def test_visible_imports_no_tables_parser_beyond_terrain_and_line_of_sight(tmp_path):
@@ -87,8 +117,9 @@ def test_a_command_of_the_written_orders_game_never_imports_the_activation_table
     assert _among(shot, ACTIVATION_TABLES) == []
     kept = tmp_path / "two.referee"
     journal = str(JOURNALS / "two-turns-orders-step.journal")
-    assert _among(_loaded(["replay", journal, "--keep", str(kept)], tmp_path),
-                  ACTIVATION_TABLES) == []
+    assert (
+        _among(_loaded(["replay", journal, "--keep", str(kept)], tmp_path), ACTIVATION_TABLES) == []
+    )
     assert _among(_loaded(["match", "check", str(kept)], tmp_path), ACTIVATION_TABLES) == []
 
 
@@ -104,16 +135,19 @@ def test_the_ten_turn_journal_needs_networkx_only_for_its_assault(tmp_path):
     assert _among(loaded, ("sqlite_utils", "numpy")) == []
 
 
-SETUP_MODULES = ("referee.match.setup_commands", "referee.scenarios.procedure",
-                 "referee.scenarios.blind", "referee.scenarios.setup_board")
+SETUP_MODULES = (
+    "referee.match.setup_commands",
+    "referee.scenarios.procedure",
+    "referee.scenarios.blind",
+    "referee.scenarios.setup_board",
+)
 
 
 def test_checking_a_match_set_up_when_made_never_imports_the_setup_procedure(tmp_path):
     # the units of this journal stand on the table from the start: no setup to carry out
     kept = tmp_path / "two.referee"
     journal = str(JOURNALS / "two-turns-orders-step.journal")
-    assert _among(_loaded(["replay", journal, "--keep", str(kept)], tmp_path),
-                  SETUP_MODULES) == []
+    assert _among(_loaded(["replay", journal, "--keep", str(kept)], tmp_path), SETUP_MODULES) == []
     assert _among(_loaded(["match", "check", str(kept)], tmp_path), SETUP_MODULES) == []
 
 
@@ -126,8 +160,16 @@ def test_checking_a_match_imports_no_spelling_hints_for_names_it_never_misses(tm
     assert "difflib" not in _loaded(["match", "check", str(kept)], tmp_path)
 
 
-CHECK_NEVER = ("hashlib", "tomllib", "platformdirs", "tempfile", "referee.scenarios",
-               "referee.match.victory", "referee.rules.fire.area", "referee.dice.success")
+CHECK_NEVER = (
+    "hashlib",
+    "tomllib",
+    "platformdirs",
+    "tempfile",
+    "referee.scenarios",
+    "referee.match.victory",
+    "referee.rules.fire.area",
+    "referee.dice.success",
+)
 """OpenSSL's hashes (a step's seed uses CPython's own SHA-256), the TOML parser (the map a
 match holds is kept parsed), platformdirs, the scenarios of a match made without one, area
 fire and rolling up or down: none of them is needed to check a match without them."""

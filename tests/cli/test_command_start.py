@@ -40,14 +40,23 @@ def _referee_then(argv, then, tmp_path):
         f"{then}\n"
     )
     env = {**os.environ, "REFEREE_HOME": str(tmp_path), "REFEREE_CACHE": str(tmp_path / "c")}
-    return subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
-                          env=env, check=True, timeout=300).stdout.splitlines()
+    return subprocess.run(
+        [sys.executable, "-c", code],
+        capture_output=True,
+        text=True,
+        env=env,
+        check=True,
+        timeout=300,
+    ).stdout.splitlines()
 
 
 def test_a_command_in_its_own_process_freezes_its_engine_and_collects_after(tmp_path):
     path = _match(tmp_path)
-    out = _referee_then(["match", "check", str(path)],
-                        "print(gc.isenabled(), gc.get_freeze_count() > 10_000)", tmp_path)
+    out = _referee_then(
+        ["match", "check", str(path)],
+        "print(gc.isenabled(), gc.get_freeze_count() > 10_000)",
+        tmp_path,
+    )
     assert out == [f"{path}: 10 steps replay exactly", "True True"]
 
 
@@ -83,8 +92,11 @@ def test_the_collector_is_paused_while_a_command_starts_and_back_after_a_failure
 
 
 def test_a_command_collects_its_own_work_every_20000_new_objects(tmp_path):
-    out = _referee_then(["rules", "show", "los.blind-hexes"],
-                        "print(gc.get_threshold()[0], gc.isenabled())", tmp_path)
+    out = _referee_then(
+        ["rules", "show", "los.blind-hexes"],
+        "print(gc.get_threshold()[0], gc.isenabled())",
+        tmp_path,
+    )
     assert out[-1] == "20000 True"
 
 

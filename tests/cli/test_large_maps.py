@@ -103,11 +103,24 @@ def test_a_shot_across_the_room_follows_the_line_of_sight(capsys, room):
 
 def test_a_match_on_the_room(capsys, room, tmp_path):
     file = tmp_path / "room.referee"
-    assert main([
-        "match", "new", str(file), "--map", str(room), "--seed", "3",
-        "--unit", "tank standard-tank side=1 hex=C95 facing=0",
-        "--unit", "grunts ork-grunts side=2 hex=C5 facing=3",
-    ]) == 0
+    assert (
+        main(
+            [
+                "match",
+                "new",
+                str(file),
+                "--map",
+                str(room),
+                "--seed",
+                "3",
+                "--unit",
+                "tank standard-tank side=1 hex=C95 facing=0",
+                "--unit",
+                "grunts ork-grunts side=2 hex=C5 facing=3",
+            ]
+        )
+        == 0
+    )
     capsys.readouterr()
     out = run_json(capsys, "match", "show", str(file))
     assert out["map"] == "Table room 100x100 (seed 1)"

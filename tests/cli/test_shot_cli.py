@@ -16,8 +16,9 @@ def run(capsys: pytest.CaptureFixture[str], *argv: str) -> tuple[int, str, str]:
 
 
 def test_standard_tank_main_gun_on_ork_grunts(capsys):
-    status, out, _ = run(capsys, "shot", "entrenched", "standard-tank@C2", "ork-grunts@E6",
-                         "--json")
+    status, out, _ = run(
+        capsys, "shot", "entrenched", "standard-tank@C2", "ork-grunts@E6", "--json"
+    )
     assert status == 0
     data = json.loads(out)
     # Need: base 5, shooter standing still +1, target standing still +1 -> 3.
@@ -37,8 +38,17 @@ def test_standard_tank_main_gun_on_ork_grunts(capsys):
 def test_a_shot_out_of_the_arc_lists_the_reason(capsys):
     # The hull machine gun fires to the front only (*/-/-/-); facing S (3) from E6,
     # the target at C2 (up and to the left) lies behind.
-    status, out, _ = run(capsys, "shot", "entrenched", "standard-tank@E6", "ork-grunts@C2",
-                         "--weapon", "Hull machine gun", "--shooter-facing", "3")
+    status, out, _ = run(
+        capsys,
+        "shot",
+        "entrenched",
+        "standard-tank@E6",
+        "ork-grunts@C2",
+        "--weapon",
+        "Hull machine gun",
+        "--shooter-facing",
+        "3",
+    )
     assert status == 1
     assert "not allowed" in out and "angles.sectors" in out
 
@@ -50,8 +60,9 @@ def test_unknown_unit_is_one_line_exit_2(capsys):
 
 
 def test_speed_the_unit_does_not_have(capsys):
-    status, _, err = run(capsys, "shot", "entrenched", "standard-tank@C2", "ork-grunts@E6",
-                         "--shooter-speed", "warp")
+    status, _, err = run(
+        capsys, "shot", "entrenched", "standard-tank@C2", "ork-grunts@E6", "--shooter-speed", "warp"
+    )
     assert status == 2 and "warp" in err
 
 
@@ -67,8 +78,9 @@ def test_the_ork_wagon_shootas_roll_two_front_guns_after_a_misfire_die(capsys):
     # p = 4/6 = 2/3. Misfire on 1-2: 1/3, and then nothing fires.
     # 0 hits: 1/3 + 2/3 * (1/3)^2 = 9/27 + 2/27 = 11/27; 1 hit: 2/3 * 2 * 2/3 * 1/3 = 8/27;
     # 2 hits: 2/3 * (2/3)^2 = 8/27.
-    data = shot_json(capsys, "standard", "battle-wagon@D2", "ork-grunts@D4",
-                     "--shooter-facing", "3")
+    data = shot_json(
+        capsys, "standard", "battle-wagon@D2", "ork-grunts@D4", "--shooter-facing", "3"
+    )
     assert data["dice"] == 2
     assert data["misfire"] == pytest.approx(1 / 3)
     assert data["hits"] == pytest.approx([11 / 27, 8 / 27, 8 / 27])
@@ -96,8 +108,9 @@ def test_a_single_shot_action_kills_with_the_chance_of_its_kill_row(capsys):
 
 def test_burst_rolls_each_models_shots(capsys):
     # Repeater crossbow, Burst(2), 4 models: 8 dice; need 4 (1/2), all eight hit 1/2^8.
-    data = shot_json(capsys, "entrenched", "dark-elf-warriors@C3", "ork-grunts@C5",
-                     "--shooter-facing", "3")
+    data = shot_json(
+        capsys, "entrenched", "dark-elf-warriors@C3", "ork-grunts@C5", "--shooter-facing", "3"
+    )
     assert data["dice"] == 8
     assert data["action"][0]["hits_exact"][8] == "1/256"
     assert sum(data["hits"]) == pytest.approx(1)
@@ -108,8 +121,16 @@ def test_an_area_weapon_rolls_one_die_per_model_and_evasion_negates(capsys):
     # one die per model, 4; rough grants Evasion(6+) to a medium unit, and Take Cover
     # [stand-still,-1] improves it by 1: each success is negated on 5+.
     # A die's hit stands with 1/2 * (1 - 2/6) = 1/3: 4/3 hits expected.
-    data = shot_json(capsys, "entrenched", "battle-wagon@D3", "hoplite-phalanx@C5",
-                     "--weapon", "Gas lobba", "--shooter-facing", "3")
+    data = shot_json(
+        capsys,
+        "entrenched",
+        "battle-wagon@D3",
+        "hoplite-phalanx@C5",
+        "--weapon",
+        "Gas lobba",
+        "--shooter-facing",
+        "3",
+    )
     assert data["to_hit"] is None
     area = data["area"]
     assert (area["dice"], area["need"], area["evasion_need"]) == (4, 4, 5)
@@ -121,16 +142,27 @@ def test_an_area_weapon_rolls_one_die_per_model_and_evasion_negates(capsys):
 
 def test_an_area_weapon_in_the_open_has_no_evasion(capsys):
     # Hoplites moving (slow) in the open: no evasion, Area(4+) on 4 dice: 2 hits expected.
-    data = shot_json(capsys, "entrenched", "battle-wagon@D3", "hoplite-phalanx@D5",
-                     "--weapon", "Gas lobba", "--shooter-facing", "3", "--target-speed", "slow")
+    data = shot_json(
+        capsys,
+        "entrenched",
+        "battle-wagon@D3",
+        "hoplite-phalanx@D5",
+        "--weapon",
+        "Gas lobba",
+        "--shooter-facing",
+        "3",
+        "--target-speed",
+        "slow",
+    )
     assert data["area"] == {**data["area"], "dice": 4, "need": 4, "evasion_need": None}
     assert data["area"]["expected_hits"] == 2
     assert data["hits"] == pytest.approx([1 / 16, 4 / 16, 6 / 16, 4 / 16, 1 / 16])
 
 
 def test_the_text_shows_the_whole_action(capsys):
-    status, out, _ = run(capsys, "shot", "standard", "battle-wagon@D2", "ork-grunts@D4",
-                         "--shooter-facing", "3")
+    status, out, _ = run(
+        capsys, "shot", "standard", "battle-wagon@D2", "ork-grunts@D4", "--shooter-facing", "3"
+    )
     assert status == 0
     assert "the whole action: 2 dice, misfire[2-]  33.3%" in out
     assert "0 hits   40.7%  (exactly 11/27)" in out

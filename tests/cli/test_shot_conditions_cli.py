@@ -19,7 +19,10 @@ def test_the_gas_lobba_poisons_each_hoplite_it_hits(capsys):
     # four area dice at 4+ in the open: k hits with chance C(4,k)/16, one Poison[8] each
     (poison,) = data["conditions"]
     assert (poison["name"], poison["clause"], poison["per"]) == (
-        "Poison[8]", "weapons.poison", "hit")
+        "Poison[8]",
+        "weapons.poison",
+        "hit",
+    )
     assert poison["tokens_exact"] == ["1/16", "1/4", "3/8", "1/4", "1/16"]
     assert poison["at_least_one_exact"] == "15/16" and poison["expected_exact"] == "2"
     for key in ("dice", "misfire", "hits", "kill_at_least_one", "area"):
@@ -44,14 +47,20 @@ def test_a_tank_ignores_the_gas_poison(capsys):
 
 
 def test_the_text_names_each_condition_with_its_chance(capsys):
-    assert main(["shot", "entrenched", "battle-wagon@C3", "hoplite-phalanx@C6",
-                 "--weapon", "Gas lobba"]) == 0
+    assert (
+        main(
+            ["shot", "entrenched", "battle-wagon@C3", "hoplite-phalanx@C6", "--weapon", "Gas lobba"]
+        )
+        == 0
+    )
     out = capsys.readouterr().out
     assert "Poison[8], one per hit: at least one   93.8% (exactly 15/16), 2.00 expected" in out
 
 
 def test_an_unknown_weapon_is_one_line(capsys):
-    assert main(["shot", "entrenched", "ork-warhero@C3", "hoplite-phalanx@C5",
-                 "--weapon", "Burna"]) == 2
+    assert (
+        main(["shot", "entrenched", "ork-warhero@C3", "hoplite-phalanx@C5", "--weapon", "Burna"])
+        == 2
+    )
     err = capsys.readouterr().err
     assert "has no weapon 'Burna'" in err and "Traceback" not in err

@@ -78,8 +78,7 @@ def test_a_bad_damage_file_lists_every_problem(tmp_path, current):
         "special": {"armor": False, "range": False, "previous": 1},
     }
     with pytest.raises(DataFileError) as err:
-        parse_damage_method(tmp_path / "damage.toml", doc,
-                            ruling_resolver(current.readings))
+        parse_damage_method(tmp_path / "damage.toml", doc, ruling_resolver(current.readings))
     problems = "\n".join(err.value.problems)
     for expected in (
         "range.far: unknown key",

@@ -20,10 +20,13 @@ from referee.rules.damage.pending import PendingLedger
 from referee.rules.damage.sequence_odds import hit_outcomes, sequence_odds
 from referee.units.model import DamageRow, DamageTable, Effect
 
-TABLE = DamageTable("regular", (
-    DamageRow(4, (Effect("damage-token"),), "+1 to future damage"),
-    DamageRow(6, (Effect("kill"),), "one model dies"),
-))
+TABLE = DamageTable(
+    "regular",
+    (
+        DamageRow(4, (Effect("damage-token"),), "+1 to future damage"),
+        DamageRow(6, (Effect("kill"),), "one model dies"),
+    ),
+)
 
 
 def squad(tokens: int = 0):

@@ -28,8 +28,13 @@ def typed(*values: int) -> Dice:
 
 
 def gun(*special: tuple[str, str], damage: str | None = None) -> Weapon:
-    return Weapon("gas gun", 4, 0, parse_dice(damage) if damage else None,
-                  special_damage=tuple(SpecialDamage(t, parse_dice(d)) for t, d in special))
+    return Weapon(
+        "gas gun",
+        4,
+        0,
+        parse_dice(damage) if damage else None,
+        special_damage=tuple(SpecialDamage(t, parse_dice(d)) for t, d in special),
+    )
 
 
 def unit(card: str, **kw) -> UnitState:

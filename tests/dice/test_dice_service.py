@@ -91,8 +91,14 @@ def test_dice_expression_roll():
 
 @pytest.mark.parametrize(
     "text, expr",
-    [("d6", DiceExpr(1, 6, 0)), ("d6-1", DiceExpr(1, 6, -1)), ("2d6+1", DiceExpr(2, 6, 1)),
-     ("D12", DiceExpr(1, 12, 0)), ("3", DiceExpr(0, 0, 3)), (" d4 + 2 ", DiceExpr(1, 4, 2))],
+    [
+        ("d6", DiceExpr(1, 6, 0)),
+        ("d6-1", DiceExpr(1, 6, -1)),
+        ("2d6+1", DiceExpr(2, 6, 1)),
+        ("D12", DiceExpr(1, 12, 0)),
+        ("3", DiceExpr(0, 0, 3)),
+        (" d4 + 2 ", DiceExpr(1, 4, 2)),
+    ],
 )
 def test_parse_dice_and_text_are_a_pair(text, expr):
     assert parse_dice(text) == expr

@@ -22,8 +22,11 @@ def listed(run):
 
 def test_every_announced_die_is_listed_before_the_first_is_typed():
     run = typed_run(shot, 1, {})
-    assert listed(run) == [("misfire", "next", None), ("to hit", "ahead", None),
-                           ("to hit", "ahead", None)]
+    assert listed(run) == [
+        ("misfire", "next", None),
+        ("to hit", "ahead", None),
+        ("to hit", "ahead", None),
+    ]
     assert not run.complete and run.problem is None
 
 
@@ -36,8 +39,11 @@ def test_a_six_asks_for_its_follow_up_and_the_values_stay_with_their_dice():
     typed = {("misfire", 0): 3, ("to hit", 0): 6, ("to hit", 1): 2}
     run = typed_run(shot, 1, typed)
     # the follow-up of the first 6 comes before the second to-hit die, which keeps its 2
-    assert listed(run)[:3] == [("misfire", "asked", 3), ("to hit", "asked", 6),
-                               ("to hit (open-ended)", "next", None)]
+    assert listed(run)[:3] == [
+        ("misfire", "asked", 3),
+        ("to hit", "asked", 6),
+        ("to hit (open-ended)", "next", None),
+    ]
     assert listed(run)[3] == ("to hit", "ahead", 2)
     typed[("to hit", 0, "follow", 0)] = 3
     run = typed_run(shot, 1, typed)

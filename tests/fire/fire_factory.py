@@ -87,8 +87,14 @@ def unit_type(
 
 
 def infantry(*abilities: str, models: int = 4, weapons: tuple[Weapon, ...] = ()) -> UnitType:
-    return unit_type("Infantry", models=models, size="medium", types=("infantry",),
-                     abilities=abilities, weapons=weapons)
+    return unit_type(
+        "Infantry",
+        models=models,
+        size="medium",
+        types=("infantry",),
+        abilities=abilities,
+        weapons=weapons,
+    )
 
 
 def tank(*abilities: str, weapons: tuple[Weapon, ...] = (), size: Size = "large") -> UnitType:
@@ -96,7 +102,12 @@ def tank(*abilities: str, weapons: tuple[Weapon, ...] = (), size: Size = "large"
 
 
 def state(
-    uid: str, unit: UnitType, side: int, at: str = "A1", *, aim: tuple[str, int, int] | None = None,
+    uid: str,
+    unit: UnitType,
+    side: int,
+    at: str = "A1",
+    *,
+    aim: tuple[str, int, int] | None = None,
     **kw: Any,
 ) -> UnitState:
     aimed = Aim(parse_label(aim[0]), aim[1], aim[2]) if aim else None
@@ -132,10 +143,17 @@ def shot(
     )
 
 
-def board(rules: Ruleset, terrain: dict[str, str] | None = None,
-          smoke: tuple[str, ...] = ()) -> LosBoard:
+def board(
+    rules: Ruleset, terrain: dict[str, str] | None = None, smoke: tuple[str, ...] = ()
+) -> LosBoard:
     """A 7x9 field of clear ground with the given hexes' terrain."""
-    doc = {"name": "test field", "shape": "rectangle", "columns": 7, "rows": 9,
-           "edition": rules.id, "terrain": terrain or {}}
+    doc = {
+        "name": "test field",
+        "shape": "rectangle",
+        "columns": 7,
+        "rows": 9,
+        "edition": rules.id,
+        "terrain": terrain or {},
+    }
     bm = parse_map(Path("test-field.toml"), doc, rules.terrain)
     return los_board(bm, rules, [parse_label(h) for h in smoke])

@@ -20,8 +20,7 @@ def typed(*values: int) -> Dice:
 
 def test_burst_fires_n_times_per_model_and_spends_n_ammo(current) -> None:
     mg = weapon("mg", range=3, burst=3)
-    squad = state("i1", infantry(weapons=(mg,), models=2), 1, speed="slow",
-                  loaded={"mg": 4})
+    squad = state("i1", infantry(weapons=(mg,), models=2), 1, speed="slow", loaded={"mg": 4})
     target = state("t2", tank(), 2, speed="slow")
     # 2 models x Burst(3) = 6 rolls at 5+ (slow vs slow, normal range): 5, 1, 6, 4, 5, 2
     action = fire(current, shot(current, squad, target, mg), typed(5, 1, 6, 4, 5, 2))
@@ -69,16 +68,14 @@ def test_limited_ammo_count_by_ammo_reading(current) -> None:
 def test_firing_either_weapon_of_a_unit_with_a_base_weapon_unloads_all(current) -> None:
     cannon = weapon("hand cannon", range=3, carried="unit-base")
     rifle = weapon("rifle", range=5, abilities=())
-    squad = state("i1", infantry(weapons=(rifle, cannon)), 1,
-                  loaded={"rifle": 3, "hand cannon": 1})
+    squad = state("i1", infantry(weapons=(rifle, cannon)), 1, loaded={"rifle": 3, "hand cannon": 1})
     after = spend(current, squad, rifle)
     assert after.ammo("rifle") == 0 and after.ammo("hand cannon") == 0
 
 
 def test_unit_base_weapon_fires_once(current) -> None:
     cannon = weapon("hand cannon", range=3, carried="unit-base")
-    squad = state("i1", infantry(weapons=(cannon,)), 1, speed="slow",
-                  loaded={"hand cannon": 1})
+    squad = state("i1", infantry(weapons=(cannon,)), 1, speed="slow", loaded={"hand cannon": 1})
     target = state("t2", tank(), 2, speed="slow")
     action = fire(current, shot(current, squad, target, cannon), typed(6))
     assert len(action.rolls) == 1
@@ -86,8 +83,9 @@ def test_unit_base_weapon_fires_once(current) -> None:
 
 def test_firing_with_an_aim_adds_two_and_uses_it_up(current) -> None:
     gun = weapon("gun", range=3)
-    shooter = state("t1", tank(weapons=(gun,)), 1, speed="slow", loaded={"gun": 1},
-                    aim=("A1", 1, 1))
+    shooter = state(
+        "t1", tank(weapons=(gun,)), 1, speed="slow", loaded={"gun": 1}, aim=("A1", 1, 1)
+    )
     target = state("t2", tank(), 2, speed="slow")
     # 5 - 2 = 3: a 3 hits
     action = fire(current, shot(current, shooter, target, gun, aim=True), typed(3))

@@ -45,8 +45,9 @@ def test_aim_only_at_targets_seen_from_the_aim_hex(current) -> None:
     # D7 -> D3, while D1 -> D3 crosses only D2 (clear); range 2 of a range-4 gun: normal
     field = board(current, {"D5": "forest"})
     gun = weapon(range=4)
-    shooter = state("t1", tank(weapons=(gun,)), 1, "D1", speed="slow", loaded={"gun": 1},
-                    aim=("D7", 1, 2))
+    shooter = state(
+        "t1", tank(weapons=(gun,)), 1, "D1", speed="slow", loaded={"gun": 1}, aim=("D7", 1, 2)
+    )
     target = state("i1", infantry(), 2, "D3", speed="slow")
     check = check_target(current, field, shooter, target, gun, now=GunneryStep(2, 1))
     assert check.allowed

@@ -71,14 +71,14 @@ def test_current_forest_gives_medium_units_evasion_6(current) -> None:
 def test_large_units_get_no_terrain_evasion(current) -> None:
     assert evasion_of(current, in_hex(current, state("t2", tank(), 2), "forest")) is None
     dice = typed(5)
-    (result,) = area_attack(current, 5, 1, [in_hex(current, state("t2", tank(), 2), "forest")],
-                            dice)
+    (result,) = area_attack(
+        current, 5, 1, [in_hex(current, state("t2", tank(), 2), "forest")], dice
+    )
     assert result.hits == 1 and result.evasion_dice == ()
 
 
 def test_take_cover_improves_evasion_by_one(current) -> None:
-    squad = in_hex(current, state("i1", infantry("take-cover[slow,-1]"), 2, speed="slow"),
-                   "forest")
+    squad = in_hex(current, state("i1", infantry("take-cover[slow,-1]"), 2, speed="slow"), "forest")
     ev = evasion_of(current, squad)
     assert ev is not None and (ev.value, ev.improve) == (6, 1)
     # Area(5+): 5, 6, 2, 1 = 2 successes; evasion 5 + 1 = 6 negates, 3 + 1 = 4 does not

@@ -11,9 +11,21 @@ def test_hit_prints_the_need_and_its_working(capsys) -> None:
     # standard map (first draft): D6 -> D3 along column D crosses D5, D4 (clear), range 3
     # with a range-2 weapon: long range. 5 - (stand still +1, aim +2, long -1)
     # - (Take Cover[slow,-1] at slow -1) = 5 - 2 + 1 = 4
-    status = main(["hit", "standard", "D6", "D3", "--weapon-range", "2",
-                   "--shooter-speed", "stand-still", "--aim",
-                   "--target-ability", "take-cover[slow,-1]"])
+    status = main(
+        [
+            "hit",
+            "standard",
+            "D6",
+            "D3",
+            "--weapon-range",
+            "2",
+            "--shooter-speed",
+            "stand-still",
+            "--aim",
+            "--target-ability",
+            "take-cover[slow,-1]",
+        ]
+    )
     out = capsys.readouterr().out
     assert status == 0
     assert out.splitlines()[0] == (
@@ -41,7 +53,17 @@ def test_hit_without_a_shot_lists_every_reason(capsys) -> None:
 
 
 def test_hit_bad_ability_is_one_clear_line(capsys) -> None:
-    status = main(["hit", "standard", "C4", "C3", "--weapon-range", "3",
-                   "--target-ability", "take-cover[slow"])
+    status = main(
+        [
+            "hit",
+            "standard",
+            "C4",
+            "C3",
+            "--weapon-range",
+            "3",
+            "--target-ability",
+            "take-cover[slow",
+        ]
+    )
     assert status == 2
     assert "take-cover[slow" in capsys.readouterr().err

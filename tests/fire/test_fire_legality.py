@@ -37,8 +37,9 @@ def test_a_clear_shot_is_allowed_and_gives_its_shot(current) -> None:
 
 
 def test_no_line_of_sight_through_forest(current) -> None:
-    check = check_target(current, board(current, {"D5": "forest"}), shooter_with(),
-                         target_at(), GUN)
+    check = check_target(
+        current, board(current, {"D5": "forest"}), shooter_with(), target_at(), GUN
+    )
     assert codes(check) == ["no-line-of-sight"]
     assert check.reasons[0].clause == "fire.line-of-sight"
     assert "D5" in check.reasons[0].text
@@ -107,8 +108,7 @@ def test_burst_needs_n_ammo_loaded(current) -> None:
 def test_limited_ammo_used_up(current) -> None:
     gun = weapon("rocket", range=3, limited_ammo=2)
     spent = shooter_with(gun, fired={"rocket": 2})
-    assert codes(check_target(current, board(current), spent, target_at(), gun)) == [
-        "limited-ammo"]
+    assert codes(check_target(current, board(current), spent, target_at(), gun)) == ["limited-ammo"]
     once = shooter_with(gun, fired={"rocket": 1})
     assert check_target(current, board(current), once, target_at(), gun).allowed
 
@@ -135,8 +135,9 @@ def test_unit_base_weapon_needs_two_alive_models(current) -> None:
     cannon = weapon("hand cannon", range=3, carried="unit-base")
     rifle = weapon("rifle", range=3)
     unit = infantry(weapons=(rifle, cannon))
-    one_left = state("i9", unit, 1, "D7", speed="slow", alive=1,
-                     loaded={"hand cannon": 1, "rifle": 1})
+    one_left = state(
+        "i9", unit, 1, "D7", speed="slow", alive=1, loaded={"hand cannon": 1, "rifle": 1}
+    )
     check = check_target(current, board(current), one_left, target_at(), cannon)
     assert codes(check) == ["unit-base-models"]
     assert check.reasons[0].clause == "army.unit-base-weapon"
@@ -148,22 +149,23 @@ def test_unit_base_weapon_or_the_normal_weapons_in_one_step(current) -> None:
     unit = infantry(weapons=(rifle, cannon))
     squad = state("i9", unit, 1, "D7", speed="slow", loaded={"hand cannon": 1, "rifle": 1})
     field = board(current)
-    after_rifle = check_target(current, field, squad, target_at(), cannon,
-                               fired_this_step=("rifle",))
+    after_rifle = check_target(
+        current, field, squad, target_at(), cannon, fired_this_step=("rifle",)
+    )
     assert codes(after_rifle) == ["unit-base-or-normal"]
-    after_cannon = check_target(current, field, squad, target_at(), rifle,
-                                fired_this_step=("hand cannon",))
+    after_cannon = check_target(
+        current, field, squad, target_at(), rifle, fired_this_step=("hand cannon",)
+    )
     assert codes(after_cannon) == ["unit-base-or-normal"]
 
 
 def test_elite_weapon_needs_an_elite_alive(current) -> None:
     sword = weapon("sniper rifle", range=3, carried="elite")
-    unit = unit_type("Rangers", models=4, size="medium", types=("infantry",), elites=1,
-                     weapons=(sword,))
-    shooter = state("r1", unit, 1, "D7", speed="slow", elites_alive=0,
-                    loaded={"sniper rifle": 1})
-    assert codes(check_target(current, board(current), shooter, target_at(), sword)) == [
-        "no-elite"]
+    unit = unit_type(
+        "Rangers", models=4, size="medium", types=("infantry",), elites=1, weapons=(sword,)
+    )
+    shooter = state("r1", unit, 1, "D7", speed="slow", elites_alive=0, loaded={"sniper rifle": 1})
+    assert codes(check_target(current, board(current), shooter, target_at(), sword)) == ["no-elite"]
 
 
 def test_hidden_target_must_be_spotted_first(current) -> None:
@@ -171,21 +173,22 @@ def test_hidden_target_must_be_spotted_first(current) -> None:
     check = check_target(current, board(current), shooter_with(), hidden, GUN)
     assert codes(check) == ["hidden"]
     assert check.reasons[0].clause == "fire.spot"
-    spot = check_target(current, board(current), shooter_with(loaded={}), hidden, GUN,
-                        action="spot")
+    spot = check_target(
+        current, board(current), shooter_with(loaded={}), hidden, GUN, action="spot"
+    )
     assert spot.allowed  # a spot needs no ammo
 
 
 def test_spot_needs_a_hidden_target(current) -> None:
-    check = check_target(current, board(current), shooter_with(), target_at(), GUN,
-                         action="spot")
+    check = check_target(current, board(current), shooter_with(), target_at(), GUN, action="spot")
     assert codes(check) == ["not-hidden"]
 
 
 def test_friends_are_not_targets(current) -> None:
     friend = state("t2", tank(), 1, "D4", speed="slow")
     assert codes(check_target(current, board(current), shooter_with(), friend, GUN)) == [
-        "not-enemy"]
+        "not-enemy"
+    ]
 
 
 def test_every_reason_is_reported_not_only_the_first(current) -> None:
@@ -194,8 +197,7 @@ def test_every_reason_is_reported_not_only_the_first(current) -> None:
     field = board(current, {"D4": "forest"})
     # shaken; hidden; D4 forest blocks D7 -> D2; range 5 > 2 x 2; not loaded
     check = check_target(current, field, shooter, target_at("D2", hidden=True), gun)
-    assert codes(check) == ["shaken", "hidden", "no-line-of-sight", "out-of-range",
-                            "not-loaded"]
+    assert codes(check) == ["shaken", "hidden", "no-line-of-sight", "out-of-range", "not-loaded"]
     assert "not allowed" in check.explain()
 
 

@@ -35,8 +35,9 @@ def test_a_failed_spot_leaves_it_hidden(current) -> None:
 def test_spot_takes_range_and_weapon_abilities_by_default(current) -> None:
     scope = weapon("gun", range=2, abilities=("enhanced-accuracy",))
     # long range -1, stand still +1, Enhanced Accuracy +1: 5 - 1 = 4
-    assert spot(current, shot(current, SPOTTER, HIDDEN, scope, distance=4),
-                typed(4)).to_hit.need == 4
+    assert (
+        spot(current, shot(current, SPOTTER, HIDDEN, scope, distance=4), typed(4)).to_hit.need == 4
+    )
     # as a shot: stand still +1, long range -1, on edge -1: 5 - (-1) = 6
     # sight only: range and angle do not count, stand still +1: 5 - 1 = 4
     sight = current.with_readings({"fire.spot-as-shot": "sight-only"})

@@ -16,15 +16,22 @@ from referee.rules.fire.to_hit import to_hit
 def test_issue_example_aim_long_range_forest_needs_4(current) -> None:
     shooter = state("t1", tank(), 1, speed="slow")
     target = state("i1", infantry(), 2, speed="stand-still")
-    result = to_hit(current, shot(current, shooter, target, weapon(range=3), distance=5,
-                                  target_terrain="forest", aim=True))
+    result = to_hit(
+        current,
+        shot(
+            current, shooter, target, weapon(range=3), distance=5, target_terrain="forest", aim=True
+        ),
+    )
     # 5 - (aim +2, long range -1) - (target stand still +1, forest -1) = 5 - 1 - 0 = 4
     assert result.need == 4
     assert result.explain() == (
         "needs 4: base 5, aim +2, long range -1, target stand still +1, target in forest -1"
     )
     assert [t.clause for t in result.terms] == [
-        "fire.aim", "fire.range.long", "fire.speed", "fire.cover"
+        "fire.aim",
+        "fire.range.long",
+        "fire.speed",
+        "fire.cover",
     ]
 
 
@@ -33,8 +40,12 @@ def test_full_stack_stand_still_good_shot_aim_long_range_forest(edition, request
     rules = request.getfixturevalue(edition.replace("-", "_"))
     shooter = state("t1", tank("good-shot"), 1, speed="stand-still")
     target = state("i1", infantry(), 2, speed="slow")
-    result = to_hit(rules, shot(rules, shooter, target, weapon(range=3), distance=5,
-                                target_terrain="forest", aim=True))
+    result = to_hit(
+        rules,
+        shot(
+            rules, shooter, target, weapon(range=3), distance=5, target_terrain="forest", aim=True
+        ),
+    )
     # to hit: stand still +1, aim +2, long -1, Good Shot +1 = +3
     # to be hit: slow 0, forest -1 (both editions' forest) = -1
     # 5 - 3 - (-1) = 3
@@ -47,10 +58,12 @@ def test_full_stack_stand_still_good_shot_aim_long_range_forest(edition, request
 
 def test_current_fast_flyer_superb_shot_point_blank_on_edge_against_huge_steady(current):
     gun = weapon(range=3, abilities=("enhanced-accuracy",))
-    shooter = state("f1", tank("superb-shot", "optimal-at-point-blank"), 1, speed="fast",
-                    flying=True)
-    target = state("h1", unit_type("Giant", size="huge", abilities=("steady",)), 2,
-                   speed="stand-still")
+    shooter = state(
+        "f1", tank("superb-shot", "optimal-at-point-blank"), 1, speed="fast", flying=True
+    )
+    target = state(
+        "h1", unit_type("Giant", size="huge", abilities=("steady",)), 2, speed="stand-still"
+    )
     result = to_hit(current, shot(current, shooter, target, gun, distance=1, on_edge=True))
     # to hit: fast -1, flying -1, point blank +1, on edge -1, Superb Shot +3,
     #         Optimal at point blank +1, Enhanced Accuracy +1 = +3
@@ -67,12 +80,13 @@ def test_current_fast_flyer_superb_shot_point_blank_on_edge_against_huge_steady(
 
 def test_first_draft_has_no_superb_shot_optimal_or_enhanced_accuracy(first_draft) -> None:
     gun = weapon(range=3, abilities=("enhanced-accuracy",))
-    shooter = state("f1", tank("superb-shot", "optimal-at-point-blank"), 1, speed="fast",
-                    flying=True)
-    target = state("h1", unit_type("Giant", size="huge", abilities=("steady",)), 2,
-                   speed="stand-still")
-    result = to_hit(first_draft, shot(first_draft, shooter, target, gun, distance=1,
-                                      on_edge=True))
+    shooter = state(
+        "f1", tank("superb-shot", "optimal-at-point-blank"), 1, speed="fast", flying=True
+    )
+    target = state(
+        "h1", unit_type("Giant", size="huge", abilities=("steady",)), 2, speed="stand-still"
+    )
+    result = to_hit(first_draft, shot(first_draft, shooter, target, gun, distance=1, on_edge=True))
     # to hit: fast -1, flying -1, point blank +1, on edge -1 = -2
     # to be hit: stand still +1, huge +1, Steady +1 = +3
     # 5 + 2 - 3 = 4
@@ -92,8 +106,14 @@ def test_optimal_at_point_blank_only_at_point_blank(current) -> None:
 
 def test_speeds_of_shooter_and_target(current) -> None:
     # crawling, rest and setup speed are +1/+1 like stand still; fast -1/-1; slow 0/0
-    for speed, shooter_mod in [("crawling", 1), ("rest", 1), ("setup", 1), ("slow", 0),
-                               ("fast", -1), ("still", 1)]:
+    for speed, shooter_mod in [
+        ("crawling", 1),
+        ("rest", 1),
+        ("setup", 1),
+        ("slow", 0),
+        ("fast", -1),
+        ("still", 1),
+    ]:
         shooter = state("t1", tank(), 1, speed=speed)
         target = state("t2", tank(), 2, speed=speed)
         need = to_hit(current, shot(current, shooter, target)).need
@@ -110,14 +130,23 @@ def test_unknown_speed_is_refused_naming_it(current) -> None:
 def test_smoke_in_both_hexes(current) -> None:
     shooter = state("t1", tank(), 1, speed="slow")
     target = state("t2", tank(), 2, speed="slow")
-    result = to_hit(current, shot(current, shooter, target, shooter_markers=("smoke",),
-                                  target_markers=("smoke",)))
+    result = to_hit(
+        current,
+        shot(current, shooter, target, shooter_markers=("smoke",), target_markers=("smoke",)),
+    )
     # shooter in smoke -1 to hit, target in smoke -1 to be hit: 5 + 1 + 1 = 7
     assert result.need == 7
     assert "fire.smoke-shooter" in result.rulings
     only_target = current.with_readings({"fire.smoke-shooter": "target-only"})
-    assert to_hit(only_target, shot(only_target, shooter, target, shooter_markers=("smoke",),
-                                    target_markers=("smoke",))).need == 6
+    assert (
+        to_hit(
+            only_target,
+            shot(
+                only_target, shooter, target, shooter_markers=("smoke",), target_markers=("smoke",)
+            ),
+        ).need
+        == 6
+    )
 
 
 def test_take_cover_at_its_speed_stacks_with_forest(current) -> None:
@@ -129,8 +158,10 @@ def test_take_cover_at_its_speed_stacks_with_forest(current) -> None:
     assert "target Take Cover[slow,-1] -1" in result.explain()
     fast = state("i1", infantry("take-cover[slow,-1]"), 2, speed="fast")
     # at fast speed Take Cover is off: fast -1, forest -1: 5 + 2 = 7, no Take Cover term
-    assert "Take Cover" not in to_hit(current, shot(current, shooter, fast,
-                                                    target_terrain="forest")).explain()
+    assert (
+        "Take Cover"
+        not in to_hit(current, shot(current, shooter, fast, target_terrain="forest")).explain()
+    )
 
 
 def test_take_cover_best_of_reading_keeps_only_the_better(current) -> None:
@@ -177,8 +208,7 @@ def test_ruins_give_cover_only_in_the_current_edition(current, first_draft) -> N
     shooter = state("t1", tank(), 1, speed="slow")
     target = state("i1", infantry(), 2, speed="slow")
     assert to_hit(current, shot(current, shooter, target, target_terrain="ruins")).need == 6
-    assert to_hit(first_draft, shot(first_draft, shooter, target,
-                                    target_terrain="ruins")).need == 5
+    assert to_hit(first_draft, shot(first_draft, shooter, target, target_terrain="ruins")).need == 5
 
 
 def test_bad_shot_and_excellent_shot(first_draft) -> None:
@@ -201,6 +231,5 @@ def test_json_lists_need_terms_and_clauses(current) -> None:
     target = state("t2", tank(), 2, speed="slow")
     data = to_hit(current, shot(current, shooter, target)).to_json()
     assert data["need"] == 4
-    assert data["terms"] == [{"label": "shooter stand still", "value": 1,
-                              "clause": "fire.speed"}]
+    assert data["terms"] == [{"label": "shooter stand still", "value": 1, "clause": "fire.speed"}]
     assert data["clauses"] == ["fire.to-hit", "fire.speed"]

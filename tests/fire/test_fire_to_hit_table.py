@@ -27,13 +27,20 @@ def test_every_speed_row_of_draft_004(current) -> None:
     table = to_hit_table(current)
     rows = {s: (table.speeds[s].to_hit, table.speeds[s].to_be_hit) for s in table.speeds}
     assert rows == {
-        "stand-still": (1, 1), "crawling": (1, 1), "rest": (1, 1), "setup": (1, 1),
-        "slow": (0, 0), "fast": (-1, -1),
+        "stand-still": (1, 1),
+        "crawling": (1, 1),
+        "rest": (1, 1),
+        "setup": (1, 1),
+        "slow": (0, 0),
+        "fast": (-1, -1),
     }
     assert (table.flying.to_hit, table.flying.to_be_hit) == (-1, -1)
     assert table.aim.to_hit == 2
     assert {b: r.to_hit for b, r in table.ranges.items()} == {
-        "point-blank": 1, "normal": 0, "long": -1}
+        "point-blank": 1,
+        "normal": 0,
+        "long": -1,
+    }
     assert table.on_edge.to_hit == -1
     assert table.sizes["huge"].to_be_hit == 1
 
@@ -46,8 +53,7 @@ def test_abilities_absent_from_the_first_draft(current, first_draft) -> None:
         assert name in first.not_in_edition
     assert "enhanced-accuracy" in now.weapon_abilities
     assert "enhanced-accuracy" not in first.weapon_abilities
-    for name in ("good-shot", "excellent-shot", "bad-shot", "steady", "camouflage",
-                 "take-cover"):
+    for name in ("good-shot", "excellent-shot", "bad-shot", "steady", "camouflage", "take-cover"):
         assert name in first.unit_abilities
 
 
@@ -90,8 +96,14 @@ def test_every_problem_is_reported_with_its_key() -> None:
     doc["sizes"]["gigantic"] = {"label": "g", "clause": "c"}
     doc["aim"]["to_hit"] = "@no.such-ruling"
     problems = _bad(doc)
-    for key in ("speeds.fast.to_hit:", "unit_abilities.good-shot.colour:", "evasion.method:",
-                "ranges.long: missing", "sizes.gigantic:", "aim.to_hit: refers to unknown"):
+    for key in (
+        "speeds.fast.to_hit:",
+        "unit_abilities.good-shot.colour:",
+        "evasion.method:",
+        "ranges.long: missing",
+        "sizes.gigantic:",
+        "aim.to_hit: refers to unknown",
+    ):
         assert any(p.startswith(key) for p in problems), (key, problems)
 
 

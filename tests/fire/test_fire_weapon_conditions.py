@@ -32,12 +32,12 @@ def weapon(card: str, name: str):
     return find_unit(card).weapon(name)
 
 
-GAS = weapon("battle-wagon", "Gas lobba")            # Area(4+), Poison[8], crew damage[d4]
-BURNA = weapon("ork-grunts", "Burna")                # Set on Fire
-FIRE_BREATH = weapon("talos", "Fire breath")         # Area(4+), Set on Fire
-ACID_CANNON = weapon("shadow-tank", "Acid cannon")   # Acid
+GAS = weapon("battle-wagon", "Gas lobba")  # Area(4+), Poison[8], crew damage[d4]
+BURNA = weapon("ork-grunts", "Burna")  # Set on Fire
+FIRE_BREATH = weapon("talos", "Fire breath")  # Area(4+), Set on Fire
+ACID_CANNON = weapon("shadow-tank", "Acid cannon")  # Acid
 ACID_SPRAY = weapon("dread-sorceress", "Acid spray")  # Minor Acid, Area(5+)
-DARTS = weapon("shades", "Poisoned darts")           # Poison[4]
+DARTS = weapon("shades", "Poisoned darts")  # Poison[4]
 
 
 def test_a_unit_hit_once_by_a_set_on_fire_weapon_is_set_on_fire(current) -> None:
@@ -104,8 +104,12 @@ def test_a_biological_crew_is_not_a_biological_unit(current) -> None:
 
 def test_no_hit_places_nothing(current) -> None:
     assert conditions_of_hits(current, GAS, unit("h", "hoplite-phalanx"), 0) == ()
-    assert conditions_of_hits(current, weapon("standard-tank", "Main gun"),
-                              unit("h", "hoplite-phalanx"), 2) == ()
+    assert (
+        conditions_of_hits(
+            current, weapon("standard-tank", "Main gun"), unit("h", "hoplite-phalanx"), 2
+        )
+        == ()
+    )
 
 
 def test_an_area_hit_negated_by_evasion_places_nothing_by_ruling(current) -> None:
@@ -153,8 +157,13 @@ def test_poison_tokens_follow_the_number_of_hits(current) -> None:
     # Gas lobba at four hoplites: k tokens with the binomial chance of k hits, 2 expected
     hits = binomial(4, Fraction(1, 2))
     (poison,) = condition_odds(current, GAS, unit("h", "hoplite-phalanx"), hits)
-    assert poison.tokens == (Fraction(1, 16), Fraction(4, 16), Fraction(6, 16),
-                             Fraction(4, 16), Fraction(1, 16))
+    assert poison.tokens == (
+        Fraction(1, 16),
+        Fraction(4, 16),
+        Fraction(6, 16),
+        Fraction(4, 16),
+        Fraction(1, 16),
+    )
     assert poison.expected == 2 and poison.name == "Poison[8]"
 
 

@@ -24,9 +24,35 @@ EDGE_INTS = st.sampled_from(
     [0, -1, 1, 2, 6, 7, 199, 200, 201, 702, 703, 10_000, 2**31, 2**63 - 1, -(2**63)]
 )
 WORDS = st.sampled_from(
-    ["", " ", "9", "two", "d6", "d7", "2d6+1", "100d6", "99999999d6", "5+", "A1", "ZZZ999",
-     "<b>bold</b>", "'; DROP TABLE steps; --", "\u202e", "x" * 300, "standard-tank", "slow",
-     "F + F + -", "Fire", "*/-/-/-", "current", "first-draft", "nope", "\x00", "é", "🎲"]
+    [
+        "",
+        " ",
+        "9",
+        "two",
+        "d6",
+        "d7",
+        "2d6+1",
+        "100d6",
+        "99999999d6",
+        "5+",
+        "A1",
+        "ZZZ999",
+        "<b>bold</b>",
+        "'; DROP TABLE steps; --",
+        "\u202e",
+        "x" * 300,
+        "standard-tank",
+        "slow",
+        "F + F + -",
+        "Fire",
+        "*/-/-/-",
+        "current",
+        "first-draft",
+        "nope",
+        "\x00",
+        "é",
+        "🎲",
+    ]
 )
 SCALARS = st.one_of(
     st.integers(min_value=-(2**63), max_value=2**63 - 1),
@@ -40,8 +66,7 @@ VALUES: st.SearchStrategy[Any] = st.recursive(
     SCALARS,
     lambda inner: st.one_of(
         st.lists(inner, max_size=4),
-        st.dictionaries(st.sampled_from(["a", "id", "at", "name", "rows", "x"]), inner,
-                        max_size=3),
+        st.dictionaries(st.sampled_from(["a", "id", "at", "name", "rows", "x"]), inner, max_size=3),
     ),
     max_leaves=8,
 )
@@ -81,8 +106,9 @@ def _changed(value: Any, draw: Any) -> Any:
         if action == "drop" and out:
             del out[draw(st.sampled_from(sorted(out)))]
         else:
-            out[draw(st.sampled_from(["extra", "rows", "side", "id", "models", "at"]))] = \
-                draw(VALUES)
+            out[draw(st.sampled_from(["extra", "rows", "side", "id", "models", "at"]))] = draw(
+                VALUES
+            )
         return out
     if isinstance(value, list) and value:
         out_list = list(value)
@@ -147,8 +173,11 @@ def toml_text(doc: dict[str, Any]) -> str:
     head, tail = [], []
     for key, v in doc.items():
         k = _string(str(key))
-        if isinstance(v, dict) and v and all(not isinstance(x, dict | list) or x == []
-                                             for x in v.values()):
+        if (
+            isinstance(v, dict)
+            and v
+            and all(not isinstance(x, dict | list) or x == [] for x in v.values())
+        ):
             tail.append(f"[{k}]")
             tail += [f"{_string(str(kk))} = {_value(x)}" for kk, x in v.items()]
         elif isinstance(v, list) and v and all(isinstance(x, dict) for x in v):

@@ -94,9 +94,7 @@ def snapshot(folder: Path) -> dict[str, str]:
     out = {}
     for path in sorted(folder.rglob("*")):
         if path.is_file():
-            out[path.relative_to(folder).as_posix()] = hashlib.sha256(
-                path.read_bytes()
-            ).hexdigest()
+            out[path.relative_to(folder).as_posix()] = hashlib.sha256(path.read_bytes()).hexdigest()
     return out
 
 

@@ -33,12 +33,14 @@ def main() -> int:
         m = kept or MatchFile.open(path)
         try:
             if action == "step":
-                step = m.run(f"{name}-{i}", [
-                    {"kind": "correct", "uid": "grunts", "set": {field: i % 7}},
-                    {"kind": "correct", "uid": "tank", "set": {field: (i + 1) % 7}},
-                ])
-                done: dict[str, object] = {"op": "step", "number": step.number,
-                                           "name": step.name}
+                step = m.run(
+                    f"{name}-{i}",
+                    [
+                        {"kind": "correct", "uid": "grunts", "set": {field: i % 7}},
+                        {"kind": "correct", "uid": "tank", "set": {field: (i + 1) % 7}},
+                    ],
+                )
+                done: dict[str, object] = {"op": "step", "number": step.number, "name": step.name}
             else:
                 taken = m.undo() if action == "undo" else m.redo()
                 done = {"op": action, "number": None if taken is None else taken.number}

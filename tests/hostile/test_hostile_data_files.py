@@ -39,17 +39,24 @@ def test_a_malformed_map_is_refused_with_its_key_or_taken(tmp_path_factory, text
         ["map", "check", str(path)],
         ["map", "check", str(path), "--json"],
         ["los", str(path), "A1", "C3", "--json"],
-        ["match", "new", str(folder / "m.referee"), "--map", str(path),
-         "--unit", "tank standard-tank side=1 hex=C8", "--unit", "grunts ork-grunts side=2 hex=C2"],
+        [
+            "match",
+            "new",
+            str(folder / "m.referee"),
+            "--map",
+            str(path),
+            "--unit",
+            "tank standard-tank side=1 hex=C8",
+            "--unit",
+            "grunts ork-grunts side=2 hex=C2",
+        ],
     ):
         run_cli(argv, "maps", watch=folder)
 
 
 @HOSTILE
 @given(text=unit_files())
-def test_a_malformed_unit_file_is_refused_with_its_unit_and_field_or_taken(
-    tmp_path_factory, text
-):
+def test_a_malformed_unit_file_is_refused_with_its_unit_and_field_or_taken(tmp_path_factory, text):
     folder = tmp_path_factory.mktemp("units")
     path = write(folder, "hostile.toml", text)
     run_cli(["units", "check", str(path)], "units", watch=folder)

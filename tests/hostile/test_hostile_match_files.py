@@ -32,8 +32,18 @@ def base_match(tmp_path_factory: pytest.TempPathFactory) -> Path:
 
 def build_base(path: Path) -> Path:
     m = replay_journal(read_journal(JOURNAL), path, str(JOURNAL))
-    m.run("Orders", [{"kind": "orders", "uid": "tank", "turn": 2, "movement": "F + F + -",
-                      "gunnery": "Fire + -"}])
+    m.run(
+        "Orders",
+        [
+            {
+                "kind": "orders",
+                "uid": "tank",
+                "turn": 2,
+                "movement": "F + F + -",
+                "gunnery": "Fire + -",
+            }
+        ],
+    )
     m.run("Correction", [{"kind": "correct", "uid": "grunts", "set": {"shaken": 1}}])
     m.undo()
     m.close()
@@ -48,28 +58,44 @@ def tamperings(draw: Any) -> list[tuple[str, Any]]:
     """One to three changes a hostile hand makes to a match file."""
     out = []
     for _ in range(draw(st.integers(1, 3))):
-        kind = draw(st.sampled_from(
-            ["json", "json", "json", "raw", "steps", "schema", "bytes", "delete"]))
+        kind = draw(
+            st.sampled_from(["json", "json", "json", "raw", "steps", "schema", "bytes", "delete"])
+        )
         if kind in ("json", "raw"):
             table = draw(st.sampled_from(sorted(TABLE_COLUMNS)))
-            out.append((kind, (table, draw(st.integers(0, 40)),
-                               draw(VALUES) if kind == "raw" else None)))
+            out.append(
+                (kind, (table, draw(st.integers(0, 40)), draw(VALUES) if kind == "raw" else None))
+            )
         elif kind == "steps":
             column = draw(st.sampled_from(["name", "number", "undone"]))
             value = draw(st.one_of(st.none(), VALUES, st.binary(max_size=8)))
             out.append((kind, (column, draw(st.integers(0, 20)), value)))
         elif kind == "schema":
-            out.append((kind, draw(st.sampled_from([
-                "ALTER TABLE steps DROP COLUMN created", "ALTER TABLE units DROP COLUMN position",
-                "DROP TABLE cards", "ALTER TABLE events RENAME COLUMN data TO d",
-                "DROP INDEX idx_events_step_position",
-                "CREATE TABLE extra (x)", "ALTER TABLE meta ADD COLUMN y"]))))
+            out.append(
+                (
+                    kind,
+                    draw(
+                        st.sampled_from(
+                            [
+                                "ALTER TABLE steps DROP COLUMN created",
+                                "ALTER TABLE units DROP COLUMN position",
+                                "DROP TABLE cards",
+                                "ALTER TABLE events RENAME COLUMN data TO d",
+                                "DROP INDEX idx_events_step_position",
+                                "CREATE TABLE extra (x)",
+                                "ALTER TABLE meta ADD COLUMN y",
+                            ]
+                        )
+                    ),
+                )
+            )
         elif kind == "delete":
             table = draw(st.sampled_from(["meta", "cards", "units", "steps", "events"]))
             out.append((kind, (table, draw(st.integers(0, 40)))))
         else:
-            out.append((kind, (draw(st.integers(0, 40_000)), draw(st.binary(min_size=1,
-                                                                            max_size=16)))))
+            out.append(
+                (kind, (draw(st.integers(0, 40_000)), draw(st.binary(min_size=1, max_size=16))))
+            )
     return out
 
 
@@ -86,7 +112,7 @@ def tamper(path: Path, changes: list[tuple[str, Any]], draw: Any) -> None:
             offset, data = what
             raw = bytearray(path.read_bytes())
             offset %= max(1, len(raw))
-            raw[offset:offset + len(data)] = data
+            raw[offset : offset + len(data)] = data
             path.write_bytes(bytes(raw))
             continue
         conn = sqlite3.connect(path)
@@ -100,9 +126,13 @@ def tamper(path: Path, changes: list[tuple[str, Any]], draw: Any) -> None:
                     conn.execute(f"DELETE FROM {table} WHERE rowid = ?", [rowid])
                 elif kind == "steps":
                     column, n, value = what
-                    conn.execute(f"UPDATE steps SET {column} = ? WHERE rowid = ?",
-                                 [value if not isinstance(value, list | dict)
-                                  else json.dumps(value), _nth_rowid(conn, "steps", n)])
+                    conn.execute(
+                        f"UPDATE steps SET {column} = ? WHERE rowid = ?",
+                        [
+                            value if not isinstance(value, list | dict) else json.dumps(value),
+                            _nth_rowid(conn, "steps", n),
+                        ],
+                    )
                 else:
                     table, n, value = what
                     column = TABLE_COLUMNS[table]
@@ -110,15 +140,15 @@ def tamper(path: Path, changes: list[tuple[str, Any]], draw: Any) -> None:
                     if kind == "raw":
                         new = json.dumps(value) if isinstance(value, list | dict) else value
                     else:
-                        (old,) = conn.execute(f"SELECT {column} FROM {table} WHERE rowid = ?",
-                                              [rowid]).fetchone() or (None,)
+                        (old,) = conn.execute(
+                            f"SELECT {column} FROM {table} WHERE rowid = ?", [rowid]
+                        ).fetchone() or (None,)
                         try:  # an earlier tampering may have left text that is no JSON
                             doc = json.loads(old) if isinstance(old, str) else old
                         except ValueError:
                             doc = old
                         new = json.dumps(mutated(doc, draw))
-                    conn.execute(f"UPDATE {table} SET {column} = ? WHERE rowid = ?",
-                                 [new, rowid])
+                    conn.execute(f"UPDATE {table} SET {column} = ? WHERE rowid = ?", [new, rowid])
         except (sqlite3.DatabaseError, UnicodeDecodeError):  # a schema's text made not UTF-8
             pass  # a tampering the damaged file no longer allows: the damage stays
         finally:
@@ -181,15 +211,31 @@ def test_a_malformed_text_journal_names_its_line_or_replays(tmp_path_factory, te
     folder = tmp_path_factory.mktemp("journal")
     path = write(folder, "hostile.journal", text)
     run_cli(["replay", str(path)], "text journals", watch=folder)
-    run_cli(["replay", str(path), "--keep", str(folder / "kept.referee")], "text journals",
-            watch=folder)
-    run_cli(["match", "new", str(folder / "new.referee"), "--from", str(path)], "text journals",
-            watch=folder)
+    run_cli(
+        ["replay", str(path), "--keep", str(folder / "kept.referee")], "text journals", watch=folder
+    )
+    run_cli(
+        ["match", "new", str(folder / "new.referee"), "--from", str(path)],
+        "text journals",
+        watch=folder,
+    )
 
 
 FIELDS = {
-    "correct": ["uid", "shaken", "alive", "facing", "speed", "hex", "poison", "loaded", "aim",
-                "side", "fire", "flying"],
+    "correct": [
+        "uid",
+        "shaken",
+        "alive",
+        "facing",
+        "speed",
+        "hex",
+        "poison",
+        "loaded",
+        "aim",
+        "side",
+        "fire",
+        "flying",
+    ],
     "orders": ["uid", "turn", "movement", "gunnery", "missing"],
     "fire": ["shooter", "target", "weapon", "gunnery", "sector"],
     "agony": ["step"],
@@ -206,9 +252,23 @@ FIELDS = {
     "aftermath": [],
     "nope": ["uid"],
 }
-GOOD = {"uid": "tank", "shooter": "tank", "target": "grunts", "turn": "2", "step": "1",
-        "movement": "'F + F + -'", "gunnery": "1", "hex": "C3", "marker": "smoke", "count": "1",
-        "to": "aftermath", "weapon": "'Main gun'", "shaken": "1", "alive": "2", "facing": "3"}
+GOOD = {
+    "uid": "tank",
+    "shooter": "tank",
+    "target": "grunts",
+    "turn": "2",
+    "step": "1",
+    "movement": "'F + F + -'",
+    "gunnery": "1",
+    "hex": "C3",
+    "marker": "smoke",
+    "count": "1",
+    "to": "aftermath",
+    "weapon": "'Main gun'",
+    "shaken": "1",
+    "alive": "2",
+    "facing": "3",
+}
 
 
 @st.composite
@@ -223,8 +283,9 @@ def command_lines(draw: Any) -> str:
         if good is not None and draw(st.booleans()):
             words.append(f"{key}={good}")
             continue
-        value = draw(st.one_of(UNIT_WORDS, WORDS, st.integers(-10, 10).map(str),
-                               VALUES.map(json.dumps)))
+        value = draw(
+            st.one_of(UNIT_WORDS, WORDS, st.integers(-10, 10).map(str), VALUES.map(json.dumps))
+        )
         words.append(f"{key}={shlex.quote(value)}")
     return " ".join(words)
 
@@ -233,8 +294,10 @@ UNIT_WORDS = st.sampled_from(["tank", "grunts", "nope", "", "TANK", "tank grunts
 
 
 @HOSTILE
-@given(commands=st.lists(command_lines(), min_size=1, max_size=3),
-       dice=st.lists(st.integers(-3, 30).map(str), max_size=4))
+@given(
+    commands=st.lists(command_lines(), min_size=1, max_size=3),
+    dice=st.lists(st.integers(-3, 30).map(str), max_size=4),
+)
 def test_any_command_in_a_step_is_carried_out_or_refused_naming_its_field(
     tmp_path_factory, base_match, commands, dice
 ):

@@ -20,10 +20,15 @@ JOURNALS = Path(__file__).parent.parent / "match" / "journals"
 @pytest.fixture
 def match(tmp_path: Path) -> Path:
     path = tmp_path / "x.referee"
-    MatchFile.create(path, map_name="entrenched", seed=3, units=[
-        {"uid": "tank", "unit": "standard-tank", "side": 1, "hex": "C2", "facing": 3},
-        {"uid": "grunts", "unit": "ork-grunts", "side": 2, "hex": "E6"},
-    ]).close()
+    MatchFile.create(
+        path,
+        map_name="entrenched",
+        seed=3,
+        units=[
+            {"uid": "tank", "unit": "standard-tank", "side": 1, "hex": "C2", "facing": 3},
+            {"uid": "grunts", "unit": "ork-grunts", "side": 2, "hex": "E6"},
+        ],
+    ).close()
     return path
 
 
@@ -51,34 +56,40 @@ def sql(path: Path, *statements: str, params: tuple[object, ...] = ()) -> None:
 # --- unknown unit ids and words for numbers ------------------------------------------------
 
 
-@pytest.mark.parametrize("command", [
-    "correct uid=nope shaken=1",
-    "fire shooter=nope target=grunts",
-    "fire shooter=tank target=nope",
-    "orders uid=nope turn=2 gunnery='Fire + -'",
-    "aim uid=nope",
-    "load uid=nope",
-    "spot uid=tank target=nope",
-    "correct-remove uid=nope",
-])
+@pytest.mark.parametrize(
+    "command",
+    [
+        "correct uid=nope shaken=1",
+        "fire shooter=nope target=grunts",
+        "fire shooter=tank target=nope",
+        "orders uid=nope turn=2 gunnery='Fire + -'",
+        "aim uid=nope",
+        "load uid=nope",
+        "spot uid=tank target=nope",
+        "correct-remove uid=nope",
+    ],
+)
 def test_an_unknown_unit_id_in_any_command_is_named(match, capsys, command):
     before = match.read_bytes()
     refused(capsys, ["match", "step", str(match), "s", "-c", command], "'nope'")
     assert match.read_bytes() == before
 
 
-@pytest.mark.parametrize("command, field", [
-    ("fire shooter=tank target=grunts gunnery=two", "gunnery"),
-    ("orders uid=tank turn=two gunnery='Fire + -'", "turn"),
-    ("agony step=three", "step"),
-    ("movement step=x", "step"),
-    ("aim uid=tank gunnery=[1]", "gunnery"),
-    ("assault contest=first", "contest"),
-    ("correct uid=tank facing=north", "facing"),
-    ("correct uid=tank alive=many", "alive"),
-    ("correct uid=tank poison=[7]", "poison"),
-    ("correct uid=tank speed=warp", "speed"),
-])
+@pytest.mark.parametrize(
+    "command, field",
+    [
+        ("fire shooter=tank target=grunts gunnery=two", "gunnery"),
+        ("orders uid=tank turn=two gunnery='Fire + -'", "turn"),
+        ("agony step=three", "step"),
+        ("movement step=x", "step"),
+        ("aim uid=tank gunnery=[1]", "gunnery"),
+        ("assault contest=first", "contest"),
+        ("correct uid=tank facing=north", "facing"),
+        ("correct uid=tank alive=many", "alive"),
+        ("correct uid=tank poison=[7]", "poison"),
+        ("correct uid=tank speed=warp", "speed"),
+    ],
+)
 def test_a_word_where_a_number_belongs_is_refused_naming_the_field(match, capsys, command, field):
     before = match.read_bytes()
     refused(capsys, ["match", "step", str(match), "s", "-c", command], field)
@@ -87,10 +98,18 @@ def test_a_word_where_a_number_belongs_is_refused_naming_the_field(match, capsys
 
 def test_an_unknown_unit_in_a_text_journal_names_its_step_and_line(tmp_path, capsys):
     journal = tmp_path / "j.journal"
-    journal.write_text("map: entrenched\nseed: 1\nunit: tank standard-tank side=1 hex=C2\n"
-                       "step: wrong\ncorrect uid=nope shaken=1\n", encoding="utf-8")
-    refused(capsys, ["replay", str(journal), "--keep", str(tmp_path / "kept.referee")],
-            "j.journal", "line 4", "'nope'")
+    journal.write_text(
+        "map: entrenched\nseed: 1\nunit: tank standard-tank side=1 hex=C2\n"
+        "step: wrong\ncorrect uid=nope shaken=1\n",
+        encoding="utf-8",
+    )
+    refused(
+        capsys,
+        ["replay", str(journal), "--keep", str(tmp_path / "kept.referee")],
+        "j.journal",
+        "line 4",
+        "'nope'",
+    )
     assert not (tmp_path / "kept.referee").exists()  # a replay that fails leaves no file
 
 
@@ -107,10 +126,13 @@ def test_a_map_with_rows_as_text_names_the_key(tmp_path, capsys):
     assert "rows: expected a whole number from 1 to 200" in out and "'9'" in out
 
 
-@pytest.mark.parametrize("old, new, field", [
-    ("models = 4", "models = [1]", "unit ork-grunts.models"),
-    ('damage = "d6-1"', "damage = { a = 1 }", "unit ork-grunts.weapon[0].damage"),
-])
+@pytest.mark.parametrize(
+    "old, new, field",
+    [
+        ("models = 4", "models = [1]", "unit ork-grunts.models"),
+        ('damage = "d6-1"', "damage = { a = 1 }", "unit ork-grunts.weapon[0].damage"),
+    ],
+)
 def test_a_unit_file_with_a_field_of_the_wrong_type_names_unit_and_field(
     tmp_path, capsys, old, new, field
 ):
@@ -125,20 +147,35 @@ def test_a_unit_file_with_a_field_of_the_wrong_type_names_unit_and_field(
 # --- tampered match files ------------------------------------------------------------------
 
 
-@pytest.mark.parametrize("tampering, words", [
-    (["DELETE FROM meta WHERE key = 'format_version'"], ["format version", "damaged"]),
-    (["UPDATE meta SET value = 'true' WHERE key = 'format_version'"], ["format version is True"]),
-    (["UPDATE meta SET value = '7' WHERE key = 'ruleset'"], ["ruleset is not text"]),
-    (["ALTER TABLE steps DROP COLUMN created"], ["column created"]),
-    (["ALTER TABLE events DROP COLUMN kind"], ["column kind"]),
-    (["UPDATE units SET data = json_set(data, '$.hex', 'Z99') WHERE uid = 'tank'"],
-     ["unit 'tank'", "Z99 is not on the map"]),
-    (["UPDATE units SET data = json_set(data, '$.facing', 'north') WHERE uid = 'tank'"],
-     ["unit 'tank'", "facing"]),
-    (["UPDATE meta SET value = json_quote('name = \"huge\"' || char(10) || "
-      "'shape = \"rectangle\"' || char(10) || 'columns = 5000' || char(10) || "
-      "'rows = 5000') WHERE key = 'map_text'"], ["1 to 200 (the limit), got 5000"]),
-])
+@pytest.mark.parametrize(
+    "tampering, words",
+    [
+        (["DELETE FROM meta WHERE key = 'format_version'"], ["format version", "damaged"]),
+        (
+            ["UPDATE meta SET value = 'true' WHERE key = 'format_version'"],
+            ["format version is True"],
+        ),
+        (["UPDATE meta SET value = '7' WHERE key = 'ruleset'"], ["ruleset is not text"]),
+        (["ALTER TABLE steps DROP COLUMN created"], ["column created"]),
+        (["ALTER TABLE events DROP COLUMN kind"], ["column kind"]),
+        (
+            ["UPDATE units SET data = json_set(data, '$.hex', 'Z99') WHERE uid = 'tank'"],
+            ["unit 'tank'", "Z99 is not on the map"],
+        ),
+        (
+            ["UPDATE units SET data = json_set(data, '$.facing', 'north') WHERE uid = 'tank'"],
+            ["unit 'tank'", "facing"],
+        ),
+        (
+            [
+                "UPDATE meta SET value = json_quote('name = \"huge\"' || char(10) || "
+                "'shape = \"rectangle\"' || char(10) || 'columns = 5000' || char(10) || "
+                "'rows = 5000') WHERE key = 'map_text'"
+            ],
+            ["1 to 200 (the limit), got 5000"],
+        ),
+    ],
+)
 @pytest.mark.parametrize("command", ["show", "check", "report", "undo", "step"])
 def test_a_tampered_match_file_is_refused_as_damaged_and_named(
     match, capsys, tampering, words, command
@@ -188,7 +225,7 @@ def test_a_damaged_index_page_is_refused_naming_the_file(match, capsys):
     (size,) = conn.execute("PRAGMA page_size").fetchone()
     conn.close()
     raw = bytearray(match.read_bytes())
-    raw[(root - 1) * size + 8:(root - 1) * size + 64] = b"\xff" * 56
+    raw[(root - 1) * size + 8 : (root - 1) * size + 64] = b"\xff" * 56
     match.write_bytes(bytes(raw))
     before = match.read_bytes()
     for command in ("show", "undo", "check"):
@@ -196,15 +233,17 @@ def test_a_damaged_index_page_is_refused_naming_the_file(match, capsys):
     assert match.read_bytes() == before
 
 
-def test_a_file_kept_locked_by_another_program_is_busy_not_a_traceback(
-    match, capsys, monkeypatch
-):
+def test_a_file_kept_locked_by_another_program_is_busy_not_a_traceback(match, capsys, monkeypatch):
     monkeypatch.setattr("referee.match.journal_file.BUSY_SECONDS", 0.2)
     holder = sqlite3.connect(match, isolation_level=None)
     holder.execute("BEGIN EXCLUSIVE")
     try:
-        refused(capsys, ["match", "step", str(match), "s", "-c", "correct uid=tank fire=1"],
-                str(match), "busy")
+        refused(
+            capsys,
+            ["match", "step", str(match), "s", "-c", "correct uid=tank fire=1"],
+            str(match),
+            "busy",
+        )
     finally:
         holder.execute("ROLLBACK")
         holder.close()
@@ -213,11 +252,13 @@ def test_a_file_kept_locked_by_another_program_is_busy_not_a_traceback(
 def test_an_sqlite_error_inside_a_command_names_the_file(match, capsys):
     sql(match, "ALTER TABLE events RENAME COLUMN data TO d")
     refused(capsys, ["match", "show", str(match)], str(match), "column data")
-    sql(match, "ALTER TABLE events RENAME COLUMN d TO data",
-        "CREATE TRIGGER nope BEFORE INSERT ON steps BEGIN SELECT RAISE(ABORT, 'no'); END")
+    sql(
+        match,
+        "ALTER TABLE events RENAME COLUMN d TO data",
+        "CREATE TRIGGER nope BEFORE INSERT ON steps BEGIN SELECT RAISE(ABORT, 'no'); END",
+    )
     before = match.read_bytes()
-    refused(capsys, ["match", "step", str(match), "s", "-c", "correct uid=tank fire=1"],
-            str(match))
+    refused(capsys, ["match", "step", str(match), "s", "-c", "correct uid=tank fire=1"], str(match))
     assert match.read_bytes() == before
 
 
@@ -226,8 +267,9 @@ def test_an_sqlite_error_inside_a_command_names_the_file(match, capsys):
 
 def test_a_huge_map_is_refused_before_any_hex_is_built(tmp_path, capsys):
     path = tmp_path / "huge.toml"
-    path.write_text('name = "huge"\nshape = "rectangle"\ncolumns = 10000\nrows = 10000\n',
-                    encoding="utf-8")
+    path.write_text(
+        'name = "huge"\nshape = "rectangle"\ncolumns = 10000\nrows = 10000\n', encoding="utf-8"
+    )
     capsys.readouterr()
     assert main(["map", "check", str(path)]) == 1
     out = capsys.readouterr().out
@@ -236,28 +278,31 @@ def test_a_huge_map_is_refused_before_any_hex_is_built(tmp_path, capsys):
 
 def test_a_200_by_200_map_is_taken(tmp_path, capsys):
     path = tmp_path / "big.toml"
-    path.write_text('name = "big"\nshape = "rectangle"\ncolumns = 200\nrows = 200\n',
-                    encoding="utf-8")
+    path.write_text(
+        'name = "big"\nshape = "rectangle"\ncolumns = 200\nrows = 200\n', encoding="utf-8"
+    )
     assert main(["map", "check", str(path)]) == 0
     assert "40000 hexes" in capsys.readouterr().out
 
 
-@pytest.mark.parametrize("argv, field", [
-    (["odds", "open-ended", "--sides", "99999999999999999999999999"], "--sides"),
-    (["odds", "hit", "--need", "99999999999"], "--need"),
-    (["odds", "armor", "--armor", "99999999", "--ap", "0"], "--armor"),
-    (["odds", "armor", "--armor", "2", "--ap", "99999999"], "--ap"),
-    (["odds", "damage", "--dice", "99999d6", "--armor", "2", "--ap", "0"], "99999d6"),
-    (["odds", "open-ended", "--tail", "1/" + "9" * 5000], "--tail"),
-    (["rules", "search", " ".join(["line of sight"] * 1700)], "query length"),
-])
+@pytest.mark.parametrize(
+    "argv, field",
+    [
+        (["odds", "open-ended", "--sides", "99999999999999999999999999"], "--sides"),
+        (["odds", "hit", "--need", "99999999999"], "--need"),
+        (["odds", "armor", "--armor", "99999999", "--ap", "0"], "--armor"),
+        (["odds", "armor", "--armor", "2", "--ap", "99999999"], "--ap"),
+        (["odds", "damage", "--dice", "99999d6", "--armor", "2", "--ap", "0"], "99999d6"),
+        (["odds", "open-ended", "--tail", "1/" + "9" * 5000], "--tail"),
+        (["rules", "search", " ".join(["line of sight"] * 1700)], "query length"),
+    ],
+)
 def test_sizes_over_the_limits_are_refused_naming_the_field(capsys, argv, field):
     refused(capsys, argv, field)
 
 
 @pytest.mark.parametrize("device", ["/dev/zero", "/dev/urandom"])
-def test_importing_a_device_is_refused_before_reading_it(capsys, device, tmp_path,
-                                                         monkeypatch):
+def test_importing_a_device_is_refused_before_reading_it(capsys, device, tmp_path, monkeypatch):
     monkeypatch.setenv("REFEREE_HOME", str(tmp_path))
     refused(capsys, ["rules", "import", device], device, "not a regular file")
 
@@ -290,13 +335,21 @@ def test_a_failing_undo_commits_nothing(match, capsys):
 def test_a_report_never_replaces_the_match_file(match, capsys):
     before = match.read_bytes()
     refused(capsys, ["match", "report", str(match), "-o", str(match)], "the match file itself")
-    refused(capsys, ["match", "report", str(match), "-o", str(match), "--force"],
-            "the match file itself")
+    refused(
+        capsys,
+        ["match", "report", str(match), "-o", str(match), "--force"],
+        "the match file itself",
+    )
     other = match.with_name("other.referee")
-    MatchFile.create(other, map_name="entrenched", seed=1, units=[
-        {"uid": "t", "unit": "standard-tank", "side": 1, "hex": "C2"}]).close()
-    refused(capsys, ["match", "report", str(match), "-o", str(other), "--force"],
-            "holds a match file")
+    MatchFile.create(
+        other,
+        map_name="entrenched",
+        seed=1,
+        units=[{"uid": "t", "unit": "standard-tank", "side": 1, "hex": "C2"}],
+    ).close()
+    refused(
+        capsys, ["match", "report", str(match), "-o", str(other), "--force"], "holds a match file"
+    )
     assert match.read_bytes() == before
 
 
@@ -313,8 +366,10 @@ def test_the_report_escapes_every_text_from_the_file(match):
     from referee.match.report import match_report
 
     with MatchFile.open(match) as m:
-        m.run("<script>alert(1)</script>",
-              [{"kind": "correct", "uid": "grunts", "set": {"shaken": 1}}])
+        m.run(
+            "<script>alert(1)</script>",
+            [{"kind": "correct", "uid": "grunts", "set": {"shaken": 1}}],
+        )
         html = match_report(m)
     assert "<script>" not in html and "&lt;script&gt;" in html
 

@@ -24,10 +24,15 @@ WRITER = Path(__file__).with_name("match_writer.py")
 
 
 def new_match(path: Path) -> Path:
-    MatchFile.create(path, map_name="entrenched", seed=5, units=[
-        {"uid": "tank", "unit": "standard-tank", "side": 1, "hex": "C2", "facing": 3},
-        {"uid": "grunts", "unit": "ork-grunts", "side": 2, "hex": "E6"},
-    ]).close()
+    MatchFile.create(
+        path,
+        map_name="entrenched",
+        seed=5,
+        units=[
+            {"uid": "tank", "unit": "standard-tank", "side": 1, "hex": "C2", "facing": 3},
+            {"uid": "grunts", "unit": "ork-grunts", "side": 2, "hex": "E6"},
+        ],
+    ).close()
     return path
 
 
@@ -36,9 +41,18 @@ def run_writers(path: Path, writers: int, operations: int, seed: int) -> list[di
     operation they report, after checking none crashed."""
     procs = [
         subprocess.Popen(
-            [sys.executable, str(WRITER), str(path), f"w{n}", str(seed * 100 + n),
-             str(operations), *(["long"] if n == 0 else [])],
-            stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
+            [
+                sys.executable,
+                str(WRITER),
+                str(path),
+                f"w{n}",
+                str(seed * 100 + n),
+                str(operations),
+                *(["long"] if n == 0 else []),
+            ],
+            stdout=subprocess.PIPE,
+            stderr=subprocess.PIPE,
+            text=True,
         )
         for n in range(writers + 1)
     ]
@@ -83,8 +97,10 @@ def test_a_long_lived_handle_builds_on_a_step_written_meanwhile(tmp_path):
     try:
         assert not app.moved_on()
         with MatchFile.open(path) as other:
-            other.run("From the command line", [
-                {"kind": "correct", "uid": "grunts", "set": {"shaken": 2}}])
+            other.run(
+                "From the command line",
+                [{"kind": "correct", "uid": "grunts", "set": {"shaken": 2}}],
+            )
         assert app.moved_on()
         step = app.run("From the app", [{"kind": "correct", "uid": "tank", "set": {"fire": 1}}])
         assert step.number == 2
@@ -106,8 +122,9 @@ def test_a_strict_handle_refuses_to_write_over_a_file_that_moved_on(tmp_path):
             other.run("Elsewhere", [{"kind": "correct", "uid": "grunts", "set": {"shaken": 1}}])
         before = path.read_bytes()
         with pytest.raises(MatchMovedOn, match="another program wrote"):
-            app.run("Here", [{"kind": "correct", "uid": "grunts", "set": {"shaken": 1}}],
-                    strict=True)
+            app.run(
+                "Here", [{"kind": "correct", "uid": "grunts", "set": {"shaken": 1}}], strict=True
+            )
         with pytest.raises(MatchMovedOn):
             app.undo(strict=True)
         assert path.read_bytes() == before

@@ -18,11 +18,14 @@ def test_a_deflection_choice_reads_back():
     assert chosen.by == 1 and dict(chosen.of(2)) == {"e34": 3}
 
 
-@pytest.mark.parametrize("raw, where", [
-    ({}, "deflection.cancelled"),
-    ({"cancelled": {"3": {}}}, "side '3'"),
-    ({"cancelled": {"1": {"tank": -1}}}, "deflection.cancelled.1.tank"),
-])
+@pytest.mark.parametrize(
+    "raw, where",
+    [
+        ({}, "deflection.cancelled"),
+        ({"cancelled": {"3": {}}}, "side '3'"),
+        ({"cancelled": {"1": {"tank": -1}}}, "deflection.cancelled.1.tank"),
+    ],
+)
 def test_a_bad_deflection_names_the_key(raw, where):
     with pytest.raises(AssaultChoiceError, match=where):
         deflection_choice(raw, by=1)
@@ -34,11 +37,14 @@ def test_an_allocation_round_trips():
     assert again == proposal
 
 
-@pytest.mark.parametrize("raw, where", [
-    ({"rolls": [{"source": "tank"}]}, r"allocation.1.rolls\[0\]"),
-    ({"tokens": [{"source": "a", "target": "b", "kind": "gas"}]}, r"tokens\[0\].kind"),
-    ({"bogus": []}, "unknown key bogus"),
-])
+@pytest.mark.parametrize(
+    "raw, where",
+    [
+        ({"rolls": [{"source": "tank"}]}, r"allocation.1.rolls\[0\]"),
+        ({"tokens": [{"source": "a", "target": "b", "kind": "gas"}]}, r"tokens\[0\].kind"),
+        ({"bogus": []}, "unknown key bogus"),
+    ],
+)
 def test_a_bad_allocation_names_the_key(raw, where):
     proposal = SideAllocation(1, 1, ())
     with pytest.raises(AssaultChoiceError, match=where):

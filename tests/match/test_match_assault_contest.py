@@ -21,18 +21,43 @@ from referee.rules.assault.roll import DieRef
 
 def _match(tmp_path: Path, grunts_at: str, grunts_order: str, facing: int) -> MatchFile:
     units = [
-        {"uid": "tank", "unit": "standard-tank", "side": 1, "hex": "C3", "facing": 3,
-         "speed": "slow"},
-        {"uid": "grunts", "unit": "ork-grunts", "side": 2, "hex": grunts_at, "facing": facing,
-         "speed": "slow"},
+        {
+            "uid": "tank",
+            "unit": "standard-tank",
+            "side": 1,
+            "hex": "C3",
+            "facing": 3,
+            "speed": "slow",
+        },
+        {
+            "uid": "grunts",
+            "unit": "ork-grunts",
+            "side": 2,
+            "hex": grunts_at,
+            "facing": facing,
+            "speed": "slow",
+        },
     ]
     m = MatchFile.create(tmp_path / "c.referee", map_name="entrenched", units=units, seed=5)
-    m.run("Orders", [
-        {"kind": "orders", "uid": "tank", "turn": 1, "movement": "F + - + -",
-         "gunnery": "- + -"},
-        {"kind": "orders", "uid": "grunts", "turn": 1, "movement": grunts_order,
-         "gunnery": "- + -"},
-    ])
+    m.run(
+        "Orders",
+        [
+            {
+                "kind": "orders",
+                "uid": "tank",
+                "turn": 1,
+                "movement": "F + - + -",
+                "gunnery": "- + -",
+            },
+            {
+                "kind": "orders",
+                "uid": "grunts",
+                "turn": 1,
+                "movement": grunts_order,
+                "gunnery": "- + -",
+            },
+        ],
+    )
     m.run("Movement 1", [{"kind": "movement", "step": 1}])
     return m
 
@@ -59,8 +84,10 @@ def test_a_stationary_unit_fights_with_the_sector_it_is_attacked_from(tmp_path):
 
 
 def test_a_contest_that_does_not_exist_is_named(tmp_path):
-    with _match(tmp_path, "C5", "F + - + -", 0) as m, \
-            pytest.raises(AssaultChoiceError, match=r"no contest 1 .*started 1"):
+    with (
+        _match(tmp_path, "C5", "F + - + -", 0) as m,
+        pytest.raises(AssaultChoiceError, match=r"no contest 1 .*started 1"),
+    ):
         contest_from_state(m.state, 1)
 
 
@@ -71,32 +98,54 @@ def test_the_referee_chooses_which_die_reroll_assault_rerolls(tmp_path):
     # 6 2 5 2 2 2 2 2, two successes. Deflection 2 2 2 2, grunts 2 2 2 2: none. Two damaging
     # hits on the grunts, d6: 1 and 1.
     units = [
-        {"uid": "hoplites", "unit": "hoplite-phalanx", "side": 1, "hex": "C3", "facing": 3,
-         "speed": "slow"},
-        {"uid": "grunts", "unit": "ork-grunts", "side": 2, "hex": "C5", "facing": 0,
-         "speed": "slow"},
+        {
+            "uid": "hoplites",
+            "unit": "hoplite-phalanx",
+            "side": 1,
+            "hex": "C3",
+            "facing": 3,
+            "speed": "slow",
+        },
+        {
+            "uid": "grunts",
+            "unit": "ork-grunts",
+            "side": 2,
+            "hex": "C5",
+            "facing": 0,
+            "speed": "slow",
+        },
     ]
-    with MatchFile.create(tmp_path / "r.referee", map_name="entrenched", units=units,
-                          seed=5) as m:
-        m.run("Orders", [
-            {"kind": "orders", "uid": u, "turn": 1, "movement": "F + - + -",
-             "gunnery": "- + -"} for u in ("hoplites", "grunts")
-        ])
+    with MatchFile.create(tmp_path / "r.referee", map_name="entrenched", units=units, seed=5) as m:
+        m.run(
+            "Orders",
+            [
+                {"kind": "orders", "uid": u, "turn": 1, "movement": "F + - + -", "gunnery": "- + -"}
+                for u in ("hoplites", "grunts")
+            ],
+        )
         m.run("Movement 1", [{"kind": "movement", "step": 1}])
         pools = [6, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2]
-        m.run("Assault", [{"kind": "assault", "rerolls": [{"hoplites": ["hoplites#3"]}]}],
-              typed=[*pools, 5, 1, 1])
+        m.run(
+            "Assault",
+            [{"kind": "assault", "rerolls": [{"hoplites": ["hoplites#3"]}]}],
+            typed=[*pools, 5, 1, 1],
+        )
         rolled = m.steps()[-1].events[0].detail["rolled"]["pools"][0]
-        assert (rolled["dice"], rolled["rerolled"], rolled["successes"]) == \
-            ([6, 2, 5, 2, 2, 2, 2, 2], [2], 2)
+        assert (rolled["dice"], rolled["rerolled"], rolled["successes"]) == (
+            [6, 2, 5, 2, 2, 2, 2, 2],
+            [2],
+            2,
+        )
 
 
 def test_a_loser_turns_about_as_it_retreats(tmp_path):
     # clause assault.retreat: the grunts stay in C5 and may turn left, right or about
     with _match(tmp_path, "C5", "F + - + -", 0) as m:
-        m.run("Assault", [{"kind": "assault",
-                           "retreats": {"grunts": {"hex": "C5", "facing": 3}}}],
-              typed=[5, 5, 2, 2, 1, 1, 2, 2, 2, 2, 6, 6])
+        m.run(
+            "Assault",
+            [{"kind": "assault", "retreats": {"grunts": {"hex": "C5", "facing": 3}}}],
+            typed=[5, 5, 2, 2, 1, 1, 2, 2, 2, 2, 6, 6],
+        )
         assert m.state.unit("grunts").facing == 3
 
 
@@ -104,9 +153,11 @@ def test_a_facing_the_retreat_does_not_allow_is_refused(tmp_path):
     # from facing 0 the grunts may keep it or turn left (5), right (1) or about (3): not 2
     with _match(tmp_path, "C5", "F + - + -", 0) as m:
         with pytest.raises(ValueError, match="grunts may face 0, 1, 3, 5, not 2"):
-            m.run("Assault", [{"kind": "assault",
-                               "retreats": {"grunts": {"hex": "C5", "facing": 2}}}],
-                  typed=[5, 5, 2, 2, 1, 1, 2, 2, 2, 2, 6, 6])
+            m.run(
+                "Assault",
+                [{"kind": "assault", "retreats": {"grunts": {"hex": "C5", "facing": 2}}}],
+                typed=[5, 5, 2, 2, 1, 1, 2, 2, 2, 2, 6, 6],
+            )
         assert [s.name for s in m.steps()] == ["Orders", "Movement 1"]
 
 
@@ -115,7 +166,9 @@ def test_reroll_batches_read_dice_counted_from_one():
     assert reroll_batches(None) is None
     assert reroll_batches("decline") == ({},)
     assert reroll_batches([{"hoplites": ["hoplites#2"]}, {}]) == (
-        {"hoplites": (DieRef("hoplites", 1),)}, {})
+        {"hoplites": (DieRef("hoplites", 1),)},
+        {},
+    )
     with pytest.raises(AssaultChoiceError, match=r"rerolls\[0\].hoplites: 'hoplites#0'"):
         reroll_batches([{"hoplites": ["hoplites#0"]}])
 

@@ -23,8 +23,17 @@ def at_gunnery_1(path: Path) -> MatchFile:
     """A new match on ENTRENCHED!, both units standing still in turns 1 and 2, the clock
     moved on to Gunnery 1 (a fire action is carried out at a gunnery step only)."""
     m = MatchFile.create(path, map_name="entrenched", units=UNITS, seed=7)
-    m.run("Set-up", [*({"kind": "orders", "uid": u, "turn": t, **STILL}
-                       for u in ("tank", "grunts") for t in (1, 2)), {"kind": "advance"}])
+    m.run(
+        "Set-up",
+        [
+            *(
+                {"kind": "orders", "uid": u, "turn": t, **STILL}
+                for u in ("tank", "grunts")
+                for t in (1, 2)
+            ),
+            {"kind": "advance"},
+        ],
+    )
     assert m.state.step == "gunnery-1"
     return m
 
@@ -39,8 +48,11 @@ def test_steps_run_in_a_batch_are_written_with_one_commit(tmp_path):
     with at_gunnery_1(tmp_path / "m.referee") as m:
         commits = _commits(m)
         with m.batch():
-            m.run("the tank fires", [{"kind": "fire", "shooter": "tank", "target": "grunts"}],
-                  typed=[5, 6])
+            m.run(
+                "the tank fires",
+                [{"kind": "fire", "shooter": "tank", "target": "grunts"}],
+                typed=[5, 6],
+            )
             m.run("apply damage", [{"kind": "apply-damage"}])
         assert commits == ["COMMIT"]
     with MatchFile.open(tmp_path / "m.referee") as again:
@@ -53,8 +65,11 @@ def test_a_refused_step_in_a_batch_writes_none_of_its_steps(tmp_path):
     with at_gunnery_1(tmp_path / "m.referee") as m:
         before = m.state.to_json()
         with pytest.raises(RefereeError, match="nobody"), m.batch():
-            m.run("the tank fires", [{"kind": "fire", "shooter": "tank", "target": "grunts"}],
-                  typed=[5, 6])
+            m.run(
+                "the tank fires",
+                [{"kind": "fire", "shooter": "tank", "target": "grunts"}],
+                typed=[5, 6],
+            )
             m.run("no such unit", [{"kind": "load", "uid": "nobody"}])
         assert [s.name for s in m.steps()] == ["Set-up"] and m.state.to_json() == before
         m.run("after the refusal", [{"kind": "apply-damage"}])  # the file is usable again
@@ -69,8 +84,7 @@ def test_a_text_journal_replays_with_a_single_commit(tmp_path, monkeypatch):
 
     def create(*args, **kwargs):
         match = created(*args, **kwargs)
-        match.conn.set_trace_callback(
-            lambda sql: commits.append(sql) if sql == "COMMIT" else None)
+        match.conn.set_trace_callback(lambda sql: commits.append(sql) if sql == "COMMIT" else None)
         return match
 
     monkeypatch.setattr(MatchFile, "create", staticmethod(create))

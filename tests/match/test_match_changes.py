@@ -25,8 +25,17 @@ def test_a_kind_holding_the_wrong_shape_is_refused_naming_it() -> None:
 def test_the_journal_form_reads_back_as_written() -> None:
     raw = {
         "units": {"tank": None},
-        "pending": [{"unit": "grunts", "source": "tank", "cause": "fire", "table": "regular",
-                     "natural": 4, "result": 6, "row_at": 5}],
+        "pending": [
+            {
+                "unit": "grunts",
+                "source": "tank",
+                "cause": "fire",
+                "table": "regular",
+                "natural": 4,
+                "result": 6,
+                "row_at": 5,
+            }
+        ],
         "triggered": [["grunts", "C3", "fire"]],
         "entered": [],
         "turn": 2,

@@ -13,9 +13,24 @@ from referee.cli.main import main
 
 def new_match(tmp_path: Path, capsys) -> str:
     f = str(tmp_path / "o.referee")
-    assert main(["match", "new", f, "--map", "entrenched", "--seed", "7",
-                 "--unit", "tank standard-tank side=1 hex=C2 facing=3",
-                 "--unit", "grunts ork-grunts side=2 hex=E6"]) == 0
+    assert (
+        main(
+            [
+                "match",
+                "new",
+                f,
+                "--map",
+                "entrenched",
+                "--seed",
+                "7",
+                "--unit",
+                "tank standard-tank side=1 hex=C2 facing=3",
+                "--unit",
+                "grunts ork-grunts side=2 hex=E6",
+            ]
+        )
+        == 0
+    )
     capsys.readouterr()
     return f
 
@@ -57,13 +72,14 @@ def test_advance_at_the_orders_step_fails_naming_the_units(tmp_path, capsys):
 
 def test_advance_missing_confirm_applies_the_rule_and_the_journal_says_so(tmp_path, capsys):
     f = new_match(tmp_path, capsys)
-    assert main(["match", "step", f, "No orders", "-c", "advance missing=confirm",
-                 "--json"]) == 0
+    assert main(["match", "step", f, "No orders", "-c", "advance missing=confirm", "--json"]) == 0
     written = json.loads(capsys.readouterr().out)
     event = written["events"][0]
     assert "orders.missing" in event["clauses"] and "orders.missing" in event["rulings"]
-    assert "tank: no orders for turns 1 and 2; confirmed by the referee: tank does nothing" \
+    assert (
+        "tank: no orders for turns 1 and 2; confirmed by the referee: tank does nothing"
         in event["text"]
+    )
     shown = show(f, capsys)
     assert (shown["turn"], shown["step"]) == (1, "gunnery-1")
     assert shown["agenda"]["orders_missing"] == []
@@ -73,8 +89,14 @@ def test_advance_missing_confirm_applies_the_rule_and_the_journal_says_so(tmp_pa
 
 def test_one_unit_at_a_time(tmp_path, capsys):
     f = new_match(tmp_path, capsys)
-    assert step(f, "orders uid=grunts turn=1 missing=confirm",
-                "orders uid=grunts turn=2 missing=confirm") == 0
+    assert (
+        step(
+            f,
+            "orders uid=grunts turn=1 missing=confirm",
+            "orders uid=grunts turn=2 missing=confirm",
+        )
+        == 0
+    )
     capsys.readouterr()
     assert show(f, capsys)["agenda"]["orders_missing"] == ["tank"]
     assert step(f, "advance") == 1

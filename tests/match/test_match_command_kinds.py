@@ -41,14 +41,25 @@ DOCUMENTED: list[dict[str, Any]] = [
     {"kind": "hex-effects", "units": ["tank", "grunts"]},
     {"kind": "hex-effects"},
     {"kind": "movement", "step": 2, "choices": {"tank": 3, "grunts": "E5", "boars": [2, "D4"]}},
-    {"kind": "assault", "contest": 0, "rerolls": "decline", "tie_winner": 2,
-     "retreats": {"DW": "E5", "DT": {"hex": "E6", "facing": 3}},
-     "pre_assault_retreats": ["DT"]},
+    {
+        "kind": "assault",
+        "contest": 0,
+        "rerolls": "decline",
+        "tie_winner": 2,
+        "retreats": {"DW": "E5", "DT": {"hex": "E6", "facing": 3}},
+        "pre_assault_retreats": ["DT"],
+    },
     {"kind": "assault", "contest": 1, "rerolls": [{"DW": ["DW#1", "DW#3"]}, {}]},
     {"kind": "setup-pass", "side": 2},
     {"kind": "place", "uid": "tank", "hex": "C9", "facing": 3},
-    {"kind": "fire", "shooter": "tank", "target": "grunts", "weapon": "Main gun",
-     "gunnery": 2, "sector": "side"},
+    {
+        "kind": "fire",
+        "shooter": "tank",
+        "target": "grunts",
+        "weapon": "Main gun",
+        "gunnery": 2,
+        "sector": "side",
+    },
     {"kind": "advance", "to": "gunnery-2", "missing": "confirm"},
 ]
 
@@ -71,8 +82,21 @@ REAL = _journal_commands() + _file_commands()
 def test_the_real_journals_hold_commands_of_most_kinds():
     # the corpus the round trips run on: every fixture journal and the old match file
     kinds = {c["kind"] for c in REAL}
-    assert {"orders", "fire", "advance", "movement", "assault", "agony", "aftermath",
-            "apply-damage", "correct", "place", "setup-roll", "setup-pass", "reveal"} <= kinds
+    assert {
+        "orders",
+        "fire",
+        "advance",
+        "movement",
+        "assault",
+        "agony",
+        "aftermath",
+        "apply-damage",
+        "correct",
+        "place",
+        "setup-roll",
+        "setup-pass",
+        "reveal",
+    } <= kinds
     assert kinds | {c["kind"] for c in DOCUMENTED} == set(KINDS)
 
 
@@ -82,8 +106,9 @@ def test_every_kind_has_its_handler_and_every_handler_its_kind():
 
 
 @settings(max_examples=300, deadline=None)
-@given(st.sampled_from(REAL + DOCUMENTED).flatmap(
-    lambda c: st.permutations(list(c.items())).map(dict)))
+@given(
+    st.sampled_from(REAL + DOCUMENTED).flatmap(lambda c: st.permutations(list(c.items())).map(dict))
+)
 def test_a_real_command_writes_back_its_own_bytes_in_any_key_order(raw):
     # to_json(from_json(x)) == x, byte for byte: a journal's commands keep their bytes
     typed = command_from_json(raw)
@@ -114,8 +139,12 @@ def test_old_match_file_commands_keep_their_bytes():
 
 def test_a_command_made_in_code_writes_kind_then_the_fields_set():
     fire = Fire(shooter="tank", target="grunts", weapon="Main gun")
-    assert fire.to_json() == {"kind": "fire", "shooter": "tank", "target": "grunts",
-                              "weapon": "Main gun"}
+    assert fire.to_json() == {
+        "kind": "fire",
+        "shooter": "tank",
+        "target": "grunts",
+        "weapon": "Main gun",
+    }
     assert list(fire.to_json()) == ["kind", "shooter", "target", "weapon"]
     assert fire.text() == "fire shooter=tank target=grunts weapon='Main gun'"
 
@@ -123,20 +152,25 @@ def test_a_command_made_in_code_writes_kind_then_the_fields_set():
 @pytest.mark.parametrize(
     ("raw", "field", "words"),
     [
-        ({"kind": "fire", "shooter": "tank", "target": "grunts", "wepon": "x"}, "wepon",
-         "unknown key 'wepon'"),
+        (
+            {"kind": "fire", "shooter": "tank", "target": "grunts", "wepon": "x"},
+            "wepon",
+            "unknown key 'wepon'",
+        ),
         ({"kind": "fire", "shooter": "tank"}, "target", "missing 'target'"),
         ({"kind": "fire", "shooter": 3, "target": "grunts"}, "shooter", "is not text"),
         ({"kind": "agony", "step": "two"}, "step", "not a whole number"),
         ({"kind": "agony", "step": True}, "step", "not a whole number"),
-        ({"kind": "orders", "uid": "tank", "turn": 1, "missing": "yes"}, "missing",
-         "the only value is 'confirm'"),
+        (
+            {"kind": "orders", "uid": "tank", "turn": 1, "missing": "yes"},
+            "missing",
+            "the only value is 'confirm'",
+        ),
         ({"kind": "orders", "uid": "tank", "turn": -1}, "turn", "not a whole number"),
         ({"kind": "advance", "missing": "no"}, "missing", "the only value is 'confirm'"),
         ({"kind": "hex-effects", "units": "tank"}, "units", "not a list of unit ids"),
         ({"kind": "movement", "step": 1, "choices": [3]}, "choices", "not a table"),
-        ({"kind": "movement", "step": 1, "choices": {"tank": True}}, "choices",
-         "not a facing"),
+        ({"kind": "movement", "step": 1, "choices": {"tank": True}}, "choices", "not a facing"),
         ({"kind": "assault", "rerolls": "yes"}, "rerolls", "decline"),
         ({"kind": "assault", "tie_winner": 3}, "tie_winner", "from 1 to 2"),
         ({"kind": "setup-pass", "side": 0}, "side", "from 1 to 2"),
@@ -164,8 +198,9 @@ def test_a_correction_read_wrong_is_a_correction_error():
 
 def test_a_number_written_as_its_digits_is_read_as_the_number():
     # a whole-number field given as text ("2") is the number (as commands always read it)
-    orders = command_from_json({"kind": "orders", "uid": "tank", "turn": "2",
-                                "movement": "F + F + F"})
+    orders = command_from_json(
+        {"kind": "orders", "uid": "tank", "turn": "2", "movement": "F + F + F"}
+    )
     assert isinstance(orders, Orders) and orders.turn == 2
 
 
@@ -178,16 +213,24 @@ def test_a_text_journal_refuses_a_bad_command_at_its_line_naming_the_field():
 
 def test_correct_in_text_gathers_its_fields_into_set():
     typed = parse_command_text("correct uid=grunts alive=3 poison='[8, 4]'")
-    assert typed.to_json() == {"kind": "correct", "uid": "grunts",
-                               "set": {"alive": 3, "poison": [8, 4]}}
+    assert typed.to_json() == {
+        "kind": "correct",
+        "uid": "grunts",
+        "set": {"alive": 3, "poison": [8, 4]},
+    }
     assert typed.text() == "correct uid=grunts alive=3 poison='[8, 4]'"
 
 
 JSON_VALUES = st.recursive(
-    st.none() | st.booleans() | st.integers(-3, 12) | st.integers()
+    st.none()
+    | st.booleans()
+    | st.integers(-3, 12)
+    | st.integers()
     | st.sampled_from(["tank", "grunts", "E5", "confirm", "decline", "idle", "2", "-1", ""]),
-    lambda inner: st.lists(inner, max_size=3)
-    | st.dictionaries(st.sampled_from(["tank", "1", "2", "hex", "facing"]), inner, max_size=3),
+    lambda inner: (
+        st.lists(inner, max_size=3)
+        | st.dictionaries(st.sampled_from(["tank", "1", "2", "hex", "facing"]), inner, max_size=3)
+    ),
     max_leaves=6,
 )
 
@@ -227,10 +270,37 @@ def test_any_command_table_is_refused_naming_a_field_or_writes_back_its_own_byte
 
 
 @settings(max_examples=500, deadline=None)
-@given(st.lists(st.sampled_from(["fire", "uid=tank", "a", "=", " ", "  ", "\t", "\n", "\r",
-                                 "'", '"', "\\", "#", "é", "\x0b", "\x0c", "\x1f", "\xa0",
-                                 "\u2003", "x='a b'", 'y="{\\"k\\": 1}"']), max_size=12)
-       .map("".join) | st.text(max_size=40))
+@given(
+    st.lists(
+        st.sampled_from(
+            [
+                "fire",
+                "uid=tank",
+                "a",
+                "=",
+                " ",
+                "  ",
+                "\t",
+                "\n",
+                "\r",
+                "'",
+                '"',
+                "\\",
+                "#",
+                "é",
+                "\x0b",
+                "\x0c",
+                "\x1f",
+                "\xa0",
+                "\u2003",
+                "x='a b'",
+                'y="{\\"k\\": 1}"',
+            ]
+        ),
+        max_size=12,
+    ).map("".join)
+    | st.text(max_size=40)
+)
 def test_a_command_line_splits_into_the_words_a_shell_reads(line):
     # the quick split of a plain line gives what shlex gives, and a line shlex refuses
     # (an unclosed quote) is refused alike

@@ -33,9 +33,14 @@ def show(capsys, path: str, *extra: str) -> str:
 def first_draft_with_a_hidden_unit(tmp_path, capsys) -> str:
     """Elf pathfinders (type 'hidden') go down as a hidden token of side 2 at B2."""
     f = str(tmp_path / "s.referee")
-    new(f, "standard-battle", "peltasts peltast-skirmishers side=1",
-        "tank standard-tank side=1", "pathfinders elf-pathfinders side=2",
-        "grunts ork-grunts side=2")
+    new(
+        f,
+        "standard-battle",
+        "peltasts peltast-skirmishers side=1",
+        "tank standard-tank side=1",
+        "pathfinders elf-pathfinders side=2",
+        "grunts ork-grunts side=2",
+    )
     step(f, "roll", "setup-roll", dice=(2, 5))  # side 2 wins: side 1 places one first
     step(f, "peltasts", "place uid=peltasts hex=D6 facing=0 speed=slow")
     step(f, "pathfinders at B2", "place uid=pathfinders hex=B2 facing=3 speed=slow")
@@ -50,7 +55,10 @@ def test_side_1_sees_side_2s_hidden_unit_as_a_token_at_its_hex_only(tmp_path, ca
     assert list(data["units"]) == ["peltasts"]
     assert data["hidden_tokens"] == [{"side": 2, "hex": "B2"}]
     assert [s["name"] for s in data["steps"]] == [
-        "roll", "peltasts", "Setup: side 2 sets up a hidden token at B2"]
+        "roll",
+        "peltasts",
+        "Setup: side 2 sets up a hidden token at B2",
+    ]
     assert "pathfinders" not in out and "elf" not in out.lower()
 
     text = show(capsys, f, "--view", "1")
@@ -70,7 +78,8 @@ def test_the_owner_and_the_referee_see_the_hidden_unit_whole(tmp_path, capsys):
 
 
 def test_a_blind_setup_keeps_each_sides_placements_from_the_other_until_the_reveal(
-        tmp_path, capsys):
+    tmp_path, capsys
+):
     f = str(tmp_path / "e.referee")
     new(f, "entrenched", "tank standard-tank side=1", "grunts ork-grunts side=2")
     step(f, "tank", "place uid=tank hex=B8 facing=0 speed=slow")
@@ -80,10 +89,13 @@ def test_a_blind_setup_keeps_each_sides_placements_from_the_other_until_the_reve
     assert setup["entered"] == {"tank": {"hex": "B8", "facing": 0, "speed": "slow"}}
     assert list(setup["may_place"]) == ["tank"]  # entered again to change it
     assert [s["name"] for s in json.loads(out)["steps"]] == [
-        "tank", "Setup: side 2 enters a placement, shown at the reveal"]
+        "tank",
+        "Setup: side 2 enters a placement, shown at the reveal",
+    ]
     assert "grunts" not in json.dumps(setup["entered"])
-    assert list(json.loads(show(capsys, f, "--view", "2", "--json"))["setup"]["entered"]) \
-        == ["grunts"]
+    assert list(json.loads(show(capsys, f, "--view", "2", "--json"))["setup"]["entered"]) == [
+        "grunts"
+    ]
 
     step(f, "reveal", "reveal")
     data = json.loads(show(capsys, f, "--view", "1", "--json"))

@@ -23,8 +23,9 @@ turn.fire-outside-gunnery); the refusal has its own tests (test_match_fire_step.
 
 
 def new_match(tmp_path: Path) -> MatchFile:
-    return MatchFile.create(tmp_path / "m.referee", map_name="entrenched", units=UNITS, seed=7,
-                            readings=FIRE_ANY_STEP)
+    return MatchFile.create(
+        tmp_path / "m.referee", map_name="entrenched", units=UNITS, seed=7, readings=FIRE_ANY_STEP
+    )
 
 
 def test_correct_hex_puts_smoke_on_a_hex_and_it_blocks_the_line(tmp_path):

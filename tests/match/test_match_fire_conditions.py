@@ -31,8 +31,13 @@ turn.fire-outside-gunnery); the refusal has its own tests (test_match_fire_step.
 
 
 def match(tmp_path: Path, readings=None) -> MatchFile:
-    return MatchFile.create(tmp_path / "f.referee", map_name="entrenched", units=UNITS,
-                            seed=5, readings={**FIRE_ANY_STEP, **(readings or {})})
+    return MatchFile.create(
+        tmp_path / "f.referee",
+        map_name="entrenched",
+        units=UNITS,
+        seed=5,
+        readings={**FIRE_ANY_STEP, **(readings or {})},
+    )
 
 
 def test_three_gas_hits_put_three_poison_8_on_the_hoplites_at_once(tmp_path):
@@ -84,8 +89,9 @@ def test_a_miss_places_nothing_and_the_event_is_as_before(tmp_path):
 
 def test_a_vehicle_hit_by_the_gas_gets_no_poison(tmp_path):
     units = [*UNITS[:2], {"uid": "tank", "unit": "standard-tank", "side": 1, "hex": "C6"}]
-    with MatchFile.create(tmp_path / "v.referee", map_name="entrenched", units=units,
-                          seed=5, readings=FIRE_ANY_STEP) as m:
+    with MatchFile.create(
+        tmp_path / "v.referee", map_name="entrenched", units=units, seed=5, readings=FIRE_ANY_STEP
+    ) as m:
         gas = {**GAS, "target": "tank"}
         # one area die on the one tank: a 5 hits; AP 0 against armor 4 at the front: four
         # armor dice, 1s, penetrated; d4 damage 2, then its crew damage[d4] 3 on the crew

@@ -25,8 +25,9 @@ d6+1 damage roll 6 + 1 = 7 waits for the apply-damage step."""
 
 
 def new_match(tmp_path: Path, readings: dict[str, str] | None = None) -> MatchFile:
-    return MatchFile.create(tmp_path / "m.referee", map_name="entrenched", units=UNITS, seed=7,
-                            readings=readings)
+    return MatchFile.create(
+        tmp_path / "m.referee", map_name="entrenched", units=UNITS, seed=7, readings=readings
+    )
 
 
 def test_a_fire_action_at_the_orders_step_is_refused_naming_the_step_and_writes_nothing(

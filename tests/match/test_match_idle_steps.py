@@ -25,10 +25,11 @@ def at_gunnery_1(tmp_path: Path, tank=STILL, grunts=STILL, extra=()) -> MatchFil
     m = MatchFile.create(tmp_path / "m.referee", map_name="entrenched", units=UNITS, seed=7)
     commands = [
         {"kind": "orders", "uid": "tank", "turn": 1, "movement": tank[0], "gunnery": tank[1]},
-        {"kind": "orders", "uid": "grunts", "turn": 1, "movement": grunts[0],
-         "gunnery": grunts[1]},
-        *({"kind": "orders", "uid": u, "turn": 2, "movement": STILL[0], "gunnery": STILL[1]}
-          for u in ("tank", "grunts")),
+        {"kind": "orders", "uid": "grunts", "turn": 1, "movement": grunts[0], "gunnery": grunts[1]},
+        *(
+            {"kind": "orders", "uid": u, "turn": 2, "movement": STILL[0], "gunnery": STILL[1]}
+            for u in ("tank", "grunts")
+        ),
         *extra,
         {"kind": "advance"},
     ]
@@ -64,28 +65,46 @@ def test_a_turn_with_nothing_in_it_is_one_journal_entry(tmp_path):
         # the tank fires in Gunnery 2: nothing before it
         (("- + - + -", "- + Fire"), STILL, (), "gunnery-2"),
         # the grunts, slow, move forward in Movement 2 (standing still, F would do nothing)
-        (STILL, ("- + F + -", "- + -"),
-         ({"kind": "correct", "uid": "grunts", "set": {"speed": "slow"}},), "movement-2"),
+        (
+            STILL,
+            ("- + F + -", "- + -"),
+            ({"kind": "correct", "uid": "grunts", "set": {"speed": "slow"}},),
+            "movement-2",
+        ),
         # standing still, the grunts' F is illegal and does nothing (orders.illegal): no move
         (STILL, ("- + F + -", "- + -"), (), "orders"),
         # two fire tokens on the tank: the current edition burns them in Agony 2
         (STILL, STILL, ({"kind": "correct", "uid": "tank", "set": {"fire": 2}},), "agony-2"),
         # a shaken token comes off in the aftermath
-        (STILL, STILL, ({"kind": "correct", "uid": "grunts", "set": {"shaken": 1}},),
-         "aftermath"),
+        (STILL, STILL, ({"kind": "correct", "uid": "grunts", "set": {"shaken": 1}},), "aftermath"),
         # a poison cloud the grunts stand in meets them at movement 1's hex effects: the
         # gunnery step's concern only hexes a hex effect was fired into (drafts 000 and 004,
         # "if hex effect was fired in a hex you were standing"; ruling
         # turn.hex-effects-standing, each-turn)
-        (STILL, STILL, ({"kind": "correct-hex", "hex": "E6", "marker": "poison-cloud",
-                         "count": 2, "strength": 6},), "movement-1.hex-effects"),
+        (
+            STILL,
+            STILL,
+            (
+                {
+                    "kind": "correct-hex",
+                    "hex": "E6",
+                    "marker": "poison-cloud",
+                    "count": 2,
+                    "strength": 6,
+                },
+            ),
+            "movement-1.hex-effects",
+        ),
         # smoke rolls nothing on whoever stands in it: it goes in the aftermath
-        (STILL, STILL, ({"kind": "correct-hex", "hex": "E6", "marker": "smoke",
-                         "count": 2},), "aftermath"),
+        (
+            STILL,
+            STILL,
+            ({"kind": "correct-hex", "hex": "E6", "marker": "smoke", "count": 2},),
+            "aftermath",
+        ),
     ],
 )
-def test_the_run_stops_at_the_first_step_with_something_in_it(tmp_path, tank, grunts, extra,
-                                                              stop):
+def test_the_run_stops_at_the_first_step_with_something_in_it(tmp_path, tank, grunts, extra, stop):
     with at_gunnery_1(tmp_path, tank, grunts, extra) as m:
         _plan, step = skip(m)
         assert m.state.step == stop, step.name
@@ -96,8 +115,11 @@ def test_the_run_stops_at_the_first_step_with_something_in_it(tmp_path, tank, gr
 def test_damage_waiting_stops_the_clock_at_the_next_apply_damage(tmp_path):
     with at_gunnery_1(tmp_path, ("- + - + -", "Fire + -")) as m:
         # need 3: a 5 hits; 6 + 1 = 7 on the grunts' table: one model killed, pending
-        m.run("Gunnery 1", [{"kind": "fire", "shooter": "tank", "target": "grunts",
-                             "weapon": "Main gun"}], typed=[5, 6])
+        m.run(
+            "Gunnery 1",
+            [{"kind": "fire", "shooter": "tank", "target": "grunts", "weapon": "Main gun"}],
+            typed=[5, 6],
+        )
         _plan, step = skip(m)
         # ruling turn.gunnery-1-damage (as-004): the first apply damage is after Assault 1
         assert m.state.step == "assault-1.apply-damage"
@@ -117,8 +139,10 @@ def test_a_plain_advance_still_moves_one_step(tmp_path):
         step = m.run("Next", [{"kind": "advance"}])
         assert m.state.step == "gunnery-1.hex-effects"
         assert step.events[0].detail == {}  # the event journals always had
-        assert plan_advance(m.state).name() == "Next step: Turn 1, Movement 1: move every " \
+        assert (
+            plan_advance(m.state).name() == "Next step: Turn 1, Movement 1: move every "
             "unit at once (first part of its movement order)"
+        )
 
 
 def test_a_unit_standing_in_a_cloud_is_concerned_where_the_agenda_says_and_only_there(
@@ -127,11 +151,14 @@ def test_a_unit_standing_in_a_cloud_is_concerned_where_the_agenda_says_and_only_
     # ruling turn.hex-effects-standing: each-turn (the default) meets the cloud at movement
     # 1's hex effects whether the grunts moved or not; the gunnery step's hex effects concern
     # only hexes fired into; the agenda's "nothing to do" and Next step say the same
-    cloud = ({"kind": "correct-hex", "hex": "E6", "marker": "poison-cloud", "count": 2,
-              "strength": 6},)
+    cloud = (
+        {"kind": "correct-hex", "hex": "E6", "marker": "poison-cloud", "count": 2, "strength": 6},
+    )
     with at_gunnery_1(tmp_path, extra=cloud) as m:
-        for step, concerned in (("gunnery-1.hex-effects", ()),
-                                ("movement-1.hex-effects", ("grunts",))):
+        for step, concerned in (
+            ("gunnery-1.hex-effects", ()),
+            ("movement-1.hex-effects", ("grunts",)),
+        ):
             m.run("On", [{"kind": "advance", "to": step}])
             agenda = m.state.agenda()
             assert agenda.uids == concerned and hex_effect_units(m.state) == concerned
@@ -143,15 +170,37 @@ def test_a_unit_standing_in_a_cloud_is_concerned_where_the_agenda_says_and_only_
 def test_under_on_entering_a_unit_standing_in_a_cloud_meets_nothing_at_movement(tmp_path):
     # ruling turn.hex-effects-standing, on-entering: only units that entered the hex
     path = tmp_path / "m.referee"
-    with MatchFile.create(path, map_name="entrenched", units=UNITS, seed=7,
-                          readings={"turn.hex-effects-standing": "on-entering"}) as m:
-        m.run("Set-up", [
-            *({"kind": "orders", "uid": u, "turn": t, "movement": STILL[0],
-               "gunnery": STILL[1]} for u in ("tank", "grunts") for t in (1, 2)),
-            {"kind": "correct-hex", "hex": "E6", "marker": "poison-cloud", "count": 2,
-             "strength": 6},
-            {"kind": "advance", "to": "movement-1.hex-effects"},
-        ])
+    with MatchFile.create(
+        path,
+        map_name="entrenched",
+        units=UNITS,
+        seed=7,
+        readings={"turn.hex-effects-standing": "on-entering"},
+    ) as m:
+        m.run(
+            "Set-up",
+            [
+                *(
+                    {
+                        "kind": "orders",
+                        "uid": u,
+                        "turn": t,
+                        "movement": STILL[0],
+                        "gunnery": STILL[1],
+                    }
+                    for u in ("tank", "grunts")
+                    for t in (1, 2)
+                ),
+                {
+                    "kind": "correct-hex",
+                    "hex": "E6",
+                    "marker": "poison-cloud",
+                    "count": 2,
+                    "strength": 6,
+                },
+                {"kind": "advance", "to": "movement-1.hex-effects"},
+            ],
+        )
         assert m.state.agenda().is_empty and step_work(m.state) is None
         assert hex_effect_units(m.state) == ()
 

@@ -26,10 +26,17 @@ FIRE_ANY_STEP = {"turn.fire-outside-gunnery": "any-step"}
 turn.fire-outside-gunnery); the refusal has its own tests (test_match_fire_step.py)."""
 
 
-def new_match(tmp_path: Path, name: str = "m.referee", readings: dict[str, str] | None = None,
-              **kw: object) -> MatchFile:
-    return MatchFile.create(tmp_path / name, map_name="entrenched", units=UNITS, seed=7,
-                            readings={**FIRE_ANY_STEP, **(readings or {})}, **kw)
+def new_match(
+    tmp_path: Path, name: str = "m.referee", readings: dict[str, str] | None = None, **kw: object
+) -> MatchFile:
+    return MatchFile.create(
+        tmp_path / name,
+        map_name="entrenched",
+        units=UNITS,
+        seed=7,
+        readings={**FIRE_ANY_STEP, **(readings or {})},
+        **kw,
+    )
 
 
 def test_the_fixture_journal_replays_to_the_hand_worked_state(tmp_path):
@@ -291,19 +298,43 @@ def test_the_agenda_reads_the_orders_on_the_table(tmp_path):
 
 def test_movement_steps_from_the_orders_on_the_table(tmp_path):
     units = [
-        {"uid": "tank", "unit": "standard-tank", "side": 1, "hex": "C2", "facing": 3,
-         "speed": "slow"},
-        {"uid": "grunts", "unit": "ork-grunts", "side": 2, "hex": "C6", "facing": 0,
-         "speed": "slow"},
+        {
+            "uid": "tank",
+            "unit": "standard-tank",
+            "side": 1,
+            "hex": "C2",
+            "facing": 3,
+            "speed": "slow",
+        },
+        {
+            "uid": "grunts",
+            "unit": "ork-grunts",
+            "side": 2,
+            "hex": "C6",
+            "facing": 0,
+            "speed": "slow",
+        },
     ]
-    with MatchFile.create(tmp_path / "mv.referee", map_name="entrenched", units=units,
-                          seed=5) as m:
-        m.run("Orders", [
-            {"kind": "orders", "uid": "tank", "turn": 1, "movement": "F + F + A",
-             "gunnery": "- + -"},
-            {"kind": "orders", "uid": "grunts", "turn": 1, "movement": "F + F + -",
-             "gunnery": "- + -"},
-        ])
+    with MatchFile.create(tmp_path / "mv.referee", map_name="entrenched", units=units, seed=5) as m:
+        m.run(
+            "Orders",
+            [
+                {
+                    "kind": "orders",
+                    "uid": "tank",
+                    "turn": 1,
+                    "movement": "F + F + A",
+                    "gunnery": "- + -",
+                },
+                {
+                    "kind": "orders",
+                    "uid": "grunts",
+                    "turn": 1,
+                    "movement": "F + F + -",
+                    "gunnery": "- + -",
+                },
+            ],
+        )
         # Movement 1: the tank (facing S) goes C2 -> C3, the grunts (facing N) C6 -> C5.
         m.run("Movement 1", [{"kind": "movement", "step": 1}])
         assert str(m.state.unit("tank").hex) == "C3" and str(m.state.unit("grunts").hex) == "C5"
@@ -312,7 +343,9 @@ def test_movement_steps_from_the_orders_on_the_table(tmp_path):
         (contest,) = m.state.contests
         assert contest["hexes"] == ["C4"]
         assert {p["uid"]: p["role"] for p in contest["participants"]} == {
-            "tank": "entering", "grunts": "entering"}
+            "tank": "entering",
+            "grunts": "entering",
+        }
         # Movement 3: the tank accelerates from slow to fast.
         m.run("Movement 3", [{"kind": "movement", "step": 3}])
         assert m.state.unit("tank").speed == "fast"
@@ -321,17 +354,31 @@ def test_movement_steps_from_the_orders_on_the_table(tmp_path):
 
 def test_an_assault_from_a_movement_step_with_typed_dice(tmp_path):
     units = [
-        {"uid": "tank", "unit": "standard-tank", "side": 1, "hex": "C3", "facing": 3,
-         "speed": "slow"},
-        {"uid": "grunts", "unit": "ork-grunts", "side": 2, "hex": "C5", "facing": 0,
-         "speed": "slow"},
+        {
+            "uid": "tank",
+            "unit": "standard-tank",
+            "side": 1,
+            "hex": "C3",
+            "facing": 3,
+            "speed": "slow",
+        },
+        {
+            "uid": "grunts",
+            "unit": "ork-grunts",
+            "side": 2,
+            "hex": "C5",
+            "facing": 0,
+            "speed": "slow",
+        },
     ]
-    with MatchFile.create(tmp_path / "as.referee", map_name="entrenched", units=units,
-                          seed=5) as m:
-        m.run("Orders", [
-            {"kind": "orders", "uid": u, "turn": 1, "movement": "F + - + -", "gunnery": "- + -"}
-            for u in ("tank", "grunts")
-        ])
+    with MatchFile.create(tmp_path / "as.referee", map_name="entrenched", units=units, seed=5) as m:
+        m.run(
+            "Orders",
+            [
+                {"kind": "orders", "uid": u, "turn": 1, "movement": "F + - + -", "gunnery": "- + -"}
+                for u in ("tank", "grunts")
+            ],
+        )
         m.run("Movement 1", [{"kind": "movement", "step": 1}])
         # Tank: 4 front assault dice at 5+ (5 5 2 2: 2 successes), 2 deflection dice
         # (1 1: none). Grunts: 1 die per model, 4 models (2 2 2 2: none). The tank's side
@@ -361,25 +408,49 @@ def test_a_whole_turn_of_two_armies_on_the_standard_map(tmp_path):
         assert where in ({"E5", "E4"}, {"E6", "E5"})
         assert s.contests == () and s.pending == ()
         kinds = [e.kind for step in m.steps() for e in step.events]
-        for kind in ("orders", "fire", "movement", "assault", "apply-damage", "agony",
-                     "aftermath", "advance"):
+        for kind in (
+            "orders",
+            "fire",
+            "movement",
+            "assault",
+            "apply-damage",
+            "agony",
+            "aftermath",
+            "advance",
+        ):
             assert kind in kinds
         assert m.replay_check() == []
 
 
 def _tank_meets_grunts(tmp_path: Path, readings: dict[str, str] | None = None) -> MatchFile:
     units = [
-        {"uid": "tank", "unit": "standard-tank", "side": 1, "hex": "C3", "facing": 3,
-         "speed": "slow"},
-        {"uid": "grunts", "unit": "ork-grunts", "side": 2, "hex": "C5", "facing": 0,
-         "speed": "slow"},
+        {
+            "uid": "tank",
+            "unit": "standard-tank",
+            "side": 1,
+            "hex": "C3",
+            "facing": 3,
+            "speed": "slow",
+        },
+        {
+            "uid": "grunts",
+            "unit": "ork-grunts",
+            "side": 2,
+            "hex": "C5",
+            "facing": 0,
+            "speed": "slow",
+        },
     ]
-    m = MatchFile.create(tmp_path / "as.referee", map_name="entrenched", units=units, seed=5,
-                         readings=readings)
-    m.run("Orders", [
-        {"kind": "orders", "uid": u, "turn": 1, "movement": "F + - + -", "gunnery": "- + -"}
-        for u in ("tank", "grunts")
-    ])
+    m = MatchFile.create(
+        tmp_path / "as.referee", map_name="entrenched", units=units, seed=5, readings=readings
+    )
+    m.run(
+        "Orders",
+        [
+            {"kind": "orders", "uid": u, "turn": 1, "movement": "F + - + -", "gunnery": "- + -"}
+            for u in ("tank", "grunts")
+        ],
+    )
     m.run("Movement 1", [{"kind": "movement", "step": 1}])
     return m
 
@@ -391,8 +462,11 @@ def test_a_support_hit_while_enemy_models_lack_a_damaging_hit_is_refused(tmp_pat
     # Ruling assault.damaging-first (fill-first): 2 hits on 4 grunts must both be damaging.
     with _tank_meets_grunts(tmp_path) as m:
         with pytest.raises(ValueError, match="every hit must be damaging"):
-            m.run("Assault 1", [{"kind": "assault", "allocation": SUPPORT}],
-                  typed=[5, 5, 2, 2, 1, 1, 2, 2, 2, 2, 6])
+            m.run(
+                "Assault 1",
+                [{"kind": "assault", "allocation": SUPPORT}],
+                typed=[5, 5, 2, 2, 1, 1, 2, 2, 2, 2, 6],
+            )
         assert [s.name for s in m.steps()] == ["Orders", "Movement 1"]
 
 
@@ -400,8 +474,11 @@ def test_the_referee_allocates_a_support_hit_under_the_free_reading(tmp_path):
     # The same dice give the tank 2 hits; with assault.damaging-first = free the referee makes
     # one damaging and one support: d6-1+1 with a 6 = 6, "Bruised" (+1 token); one roll only.
     with _tank_meets_grunts(tmp_path, {"assault.damaging-first": "free"}) as m:
-        m.run("Assault 1", [{"kind": "assault", "allocation": SUPPORT}],
-              typed=[5, 5, 2, 2, 1, 1, 2, 2, 2, 2, 6])
+        m.run(
+            "Assault 1",
+            [{"kind": "assault", "allocation": SUPPORT}],
+            typed=[5, 5, 2, 2, 1, 1, 2, 2, 2, 2, 6],
+        )
         assert len(m.state.pending) == 1 and m.state.pending[0]["result"] == 6
         m.run("Apply damage", [{"kind": "apply-damage"}])
         assert m.state.unit("grunts").damage_tokens == 1
@@ -412,17 +489,28 @@ def test_an_allocation_of_more_hits_than_scored_is_refused(tmp_path):
     with _tank_meets_grunts(tmp_path) as m:
         allocation = {"1": {"rolls": [{"source": "tank", "target": "grunts"}] * 3}}
         with pytest.raises(ValueError, match="tank"):
-            m.run("Assault 1", [{"kind": "assault", "allocation": allocation}],
-                  typed=[5, 5, 2, 2, 1, 1, 2, 2, 2, 2, 6, 6, 6])
+            m.run(
+                "Assault 1",
+                [{"kind": "assault", "allocation": allocation}],
+                typed=[5, 5, 2, 2, 1, 1, 2, 2, 2, 2, 6, 6, 6],
+            )
         assert [s.name for s in m.steps()] == ["Orders", "Movement 1"]
 
 
 def test_hex_effects_trigger_once_per_unit_per_hex_per_turn(tmp_path):
     with new_match(tmp_path) as m:
-        m.run("A poison cloud on the grunts", [
-            {"kind": "correct-hex", "hex": "E6", "marker": "poison-cloud", "count": 2,
-             "strength": 6},
-        ])
+        m.run(
+            "A poison cloud on the grunts",
+            [
+                {
+                    "kind": "correct-hex",
+                    "hex": "E6",
+                    "marker": "poison-cloud",
+                    "count": 2,
+                    "strength": 6,
+                },
+            ],
+        )
         # Poison Cloud [6]: one die per biological model (4 grunts), Poison[6] on each 4+.
         m.run("Trigger", [{"kind": "hex-effects"}], typed=[4, 1, 6, 3])
         assert m.state.unit("grunts").poison == (6, 6)
@@ -430,8 +518,13 @@ def test_hex_effects_trigger_once_per_unit_per_hex_per_turn(tmp_path):
         m.run("Trigger again", [{"kind": "hex-effects"}])
         assert m.state.unit("grunts").poison == (6, 6)
         # Next turn it triggers anew.
-        m.run("Next turn", [{"kind": "advance", "to": "aftermath", "missing": "confirm"},
-                            {"kind": "advance", "to": "gunnery-1", "missing": "confirm"}])
+        m.run(
+            "Next turn",
+            [
+                {"kind": "advance", "to": "aftermath", "missing": "confirm"},
+                {"kind": "advance", "to": "gunnery-1", "missing": "confirm"},
+            ],
+        )
         assert (m.state.turn, m.state.step) == (2, "gunnery-1")
         m.run("Trigger in turn 2", [{"kind": "hex-effects"}], typed=[1, 1, 1, 5])
         assert m.state.unit("grunts").poison == (6, 6, 6)
@@ -459,21 +552,39 @@ def test_a_pre_assault_retreat_leaves_the_hex_to_the_enemy(tmp_path):
     # from C5. A 4 succeeds: they retreat backwards, into C3, before any assault die is
     # rolled; stand-still becomes slow; nobody is left to fight, so the grunts enter C4.
     units = [
-        {"uid": "peltasts", "unit": "peltast-skirmishers", "side": 1, "hex": "C4", "facing": 3,
-         "speed": "stand-still"},
-        {"uid": "grunts", "unit": "ork-grunts", "side": 2, "hex": "C5", "facing": 0,
-         "speed": "slow"},
+        {
+            "uid": "peltasts",
+            "unit": "peltast-skirmishers",
+            "side": 1,
+            "hex": "C4",
+            "facing": 3,
+            "speed": "stand-still",
+        },
+        {
+            "uid": "grunts",
+            "unit": "ork-grunts",
+            "side": 2,
+            "hex": "C5",
+            "facing": 0,
+            "speed": "slow",
+        },
     ]
-    with MatchFile.create(tmp_path / "pr.referee", map_name="entrenched", units=units,
-                          seed=3) as m:
-        m.run("Orders", [
-            {"kind": "orders", "uid": "grunts", "turn": 1, "movement": "F + - + -",
-             "gunnery": "- + -"},
-        ])
+    with MatchFile.create(tmp_path / "pr.referee", map_name="entrenched", units=units, seed=3) as m:
+        m.run(
+            "Orders",
+            [
+                {
+                    "kind": "orders",
+                    "uid": "grunts",
+                    "turn": 1,
+                    "movement": "F + - + -",
+                    "gunnery": "- + -",
+                },
+            ],
+        )
         m.run("Movement 1", [{"kind": "movement", "step": 1}])
         assert len(m.state.contests) == 1
-        m.run("Assault 1", [{"kind": "assault", "pre_assault_retreats": ["peltasts"]}],
-              typed=[4])
+        m.run("Assault 1", [{"kind": "assault", "pre_assault_retreats": ["peltasts"]}], typed=[4])
         peltasts = m.state.unit("peltasts")
         assert (str(peltasts.hex), peltasts.speed) == ("C3", "slow")
         assert str(m.state.unit("grunts").hex) == "C4"
@@ -523,8 +634,9 @@ def test_spot_reveals_a_hidden_unit_on_a_hit(tmp_path):
 def test_undo_back_to_takes_back_every_later_step_in_one_go(tmp_path):
     with new_match(tmp_path) as m:
         for facing in (1, 2, 3, 4):
-            m.run(f"Facing {facing}", [{"kind": "correct", "uid": "tank",
-                                        "set": {"facing": facing}}])
+            m.run(
+                f"Facing {facing}", [{"kind": "correct", "uid": "tank", "set": {"facing": facing}}]
+            )
         undone = m.undo_back_to(2)
         assert [s.name for s in undone] == ["Facing 3", "Facing 4"]
         assert m.state.unit("tank").facing == 2

@@ -29,8 +29,7 @@ def new_match(tmp_path: Path, map_name: str = "entrenched", units=UNITS) -> Matc
 
 
 def orders(uid: str, turn: int, movement: str = "- + - + -", gunnery: str = "- + -") -> dict:
-    return {"kind": "orders", "uid": uid, "turn": turn, "movement": movement,
-            "gunnery": gunnery}
+    return {"kind": "orders", "uid": uid, "turn": turn, "movement": movement, "gunnery": gunnery}
 
 
 def test_a_new_match_opens_at_the_orders_step_and_says_who_has_no_orders(tmp_path):
@@ -41,7 +40,9 @@ def test_a_new_match_opens_at_the_orders_step_and_says_who_has_no_orders(tmp_pat
         # one round ahead: this turn's orders and the next turn's are due
         assert agenda["orders_missing"] == ["tank", "grunts"]
         assert {u["uid"]: u["why"] for u in agenda["units"]} == {
-            "tank": "no orders for turn 2", "grunts": "no orders for turns 1 and 2"}
+            "tank": "no orders for turn 2",
+            "grunts": "no orders for turns 1 and 2",
+        }
         assert "orders.missing" in agenda["clauses"] and "orders.missing" in agenda["rulings"]
 
 
@@ -53,8 +54,10 @@ def test_the_clock_does_not_leave_the_orders_step_while_orders_are_missing(tmp_p
             m.run("Next", [{"kind": "advance"}])
         assert info.value.uids == ("grunts",) and info.value.unit == "grunts"
         # nor by jumping over it, nor by passing empty steps
-        for command in ({"kind": "advance", "to": "aftermath"},
-                        {"kind": "advance", "skip": "idle"}):
+        for command in (
+            {"kind": "advance", "to": "aftermath"},
+            {"kind": "advance", "skip": "idle"},
+        ):
             with pytest.raises(OrdersMissingError):
                 m.run("Next", [command])
         assert m.path.read_bytes() == before  # a refused step writes nothing
@@ -64,9 +67,17 @@ def test_the_clock_does_not_leave_the_orders_step_while_orders_are_missing(tmp_p
 
 def test_the_next_turns_orders_step_waits_for_the_turn_after(tmp_path):
     with new_match(tmp_path) as m:
-        m.run("Orders", [orders("tank", 1), orders("tank", 2), orders("grunts", 1),
-                         orders("grunts", 2), {"kind": "advance", "to": "aftermath"},
-                         {"kind": "advance"}])
+        m.run(
+            "Orders",
+            [
+                orders("tank", 1),
+                orders("tank", 2),
+                orders("grunts", 1),
+                orders("grunts", 2),
+                {"kind": "advance", "to": "aftermath"},
+                {"kind": "advance"},
+            ],
+        )
         assert (m.state.turn, m.state.step) == (2, "orders")
         assert m.state.agenda().orders_missing == ("tank", "grunts")  # turn 3's are due
         with pytest.raises(OrdersMissingError, match="no orders for turn 3"):
@@ -76,8 +87,10 @@ def test_the_next_turns_orders_step_waits_for_the_turn_after(tmp_path):
 def test_confirming_in_the_current_edition_the_unit_does_nothing(tmp_path):
     # ruling orders.missing (as-illegal) with orders.illegal (nothing): '- + - + -', '- + -'
     with new_match(tmp_path) as m:
-        step = m.run("Next", [orders("tank", 1), orders("tank", 2),
-                              {"kind": "advance", "missing": "confirm"}])
+        step = m.run(
+            "Next",
+            [orders("tank", 1), orders("tank", 2), {"kind": "advance", "missing": "confirm"}],
+        )
         event = step.events[-1]
         assert "orders.missing" in event.clauses
         assert set(event.rulings) == {"orders.missing", "orders.illegal"}
@@ -85,7 +98,10 @@ def test_confirming_in_the_current_edition_the_unit_does_nothing(tmp_path):
         assert "grunts: no orders for turns 1 and 2; confirmed by the referee" in event.text
         for turn in ("1", "2"):
             assert m.state.orders["grunts"][turn] == {
-                "movement": "- + - + -", "gunnery": "- + -", "missing": "nothing"}
+                "movement": "- + - + -",
+                "gunnery": "- + -",
+                "missing": "nothing",
+            }
         assert (m.state.turn, m.state.step) == (1, "gunnery-1")
         assert m.replay_check() == []
 
@@ -96,13 +112,25 @@ def test_in_the_first_draft_a_unit_without_orders_carries_out_its_default_order(
     # (facing S: B3 -> B4) in each movement step, and do nothing in the gunnery steps.
     units = [
         {"uid": "tank", "unit": "standard-tank", "side": 1, "hex": "C7", "facing": 0},
-        {"uid": "grunts", "unit": "ork-grunts", "side": 2, "hex": "B3", "facing": 3,
-         "speed": "slow"},
+        {
+            "uid": "grunts",
+            "unit": "ork-grunts",
+            "side": 2,
+            "hex": "B3",
+            "facing": 3,
+            "speed": "slow",
+        },
     ]
     with new_match(tmp_path, "standard", units) as m:
-        m.run("Orders", [orders("tank", 1), orders("tank", 2),
-                         {"kind": "orders", "uid": "grunts", "turn": 1, "missing": "confirm"},
-                         {"kind": "orders", "uid": "grunts", "turn": 2, "missing": "confirm"}])
+        m.run(
+            "Orders",
+            [
+                orders("tank", 1),
+                orders("tank", 2),
+                {"kind": "orders", "uid": "grunts", "turn": 1, "missing": "confirm"},
+                {"kind": "orders", "uid": "grunts", "turn": 2, "missing": "confirm"},
+            ],
+        )
         event = m.steps()[-1].events[-1]
         assert event.clauses == ("orders.missing", "orders.giving", "orders.default")
         assert "carries out its default order" in event.text
@@ -120,8 +148,18 @@ def test_a_missing_order_is_confirmed_only_where_one_is_missing(tmp_path):
         with pytest.raises(CommandError, match="already written"):
             m.run("Again", [{"kind": "orders", "uid": "tank", "turn": 1, "missing": "confirm"}])
         with pytest.raises(CommandError, match="not both"):
-            m.run("Both", [{"kind": "orders", "uid": "grunts", "turn": 1, "missing": "confirm",
-                            "movement": "F + F + F"}])
+            m.run(
+                "Both",
+                [
+                    {
+                        "kind": "orders",
+                        "uid": "grunts",
+                        "turn": 1,
+                        "missing": "confirm",
+                        "movement": "F + F + F",
+                    }
+                ],
+            )
         with pytest.raises(CommandError, match="one round ahead"):
             m.run("Far", [{"kind": "orders", "uid": "grunts", "turn": 3, "missing": "confirm"}])
         with pytest.raises(CommandError, match="the only value is 'confirm'"):
@@ -138,16 +176,27 @@ def test_a_journal_of_the_orders_step_replays_to_the_hand_worked_state(tmp_path)
         assert s.orders["grunts"]["2"]["missing"] == "nothing"
         names = [step.name for step in m.steps()]
         assert names == [
-            "Orders for turns 1 and 2", "Gunnery 1: the tank fires its main gun at the grunts",
-            "On to the damage", "Assault 1: apply damage", "On to turn 2",
-            "Turn 2: no orders for turn 3", "On to turn 3",
+            "Orders for turns 1 and 2",
+            "Gunnery 1: the tank fires its main gun at the grunts",
+            "On to the damage",
+            "Assault 1: apply damage",
+            "On to turn 2",
+            "Turn 2: no orders for turn 3",
+            "On to turn 3",
         ]
         # the run from Gunnery 1 to the damage: Gunnery 1's hex effects, the four steps of
         # Movement 1 and the first three of Assault 1 (draft 004 applies no damage before)
         passed = m.steps()[2].events[0].detail["passed"]
-        assert passed == ["gunnery-1.hex-effects", "movement-1", "movement-1.pre-assault-retreat",
-                          "movement-1.hex-effects", "movement-1.pre-assault-abilities",
-                          "assault-1", "assault-1.post-assault-retreat", "assault-1.hex-effects"]
+        assert passed == [
+            "gunnery-1.hex-effects",
+            "movement-1",
+            "movement-1.pre-assault-retreat",
+            "movement-1.hex-effects",
+            "movement-1.pre-assault-abilities",
+            "assault-1",
+            "assault-1.post-assault-retreat",
+            "assault-1.hex-effects",
+        ]
         assert m.replay_check() == []
 
 

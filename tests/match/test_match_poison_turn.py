@@ -50,16 +50,24 @@ def test_the_gas_lobba_poisons_the_hoplites_and_agony_3_rolls_the_poison(tmp_pat
         argv += ["--unit", u]
     assert main(argv) == 0
     capsys.readouterr()
-    orders = [f"orders uid={uid} turn={t} {STILL}" for t in (1, 2)
-              for uid in ("tank", "hoplites", "grunts")]
-    orders += [f"orders uid=wagon turn={t} movement='- + - + -' gunnery='Fire + Load'"
-               for t in (1, 2)]
+    orders = [
+        f"orders uid={uid} turn={t} {STILL}"
+        for t in (1, 2)
+        for uid in ("tank", "hoplites", "grunts")
+    ]
+    orders += [
+        f"orders uid=wagon turn={t} movement='- + - + -' gunnery='Fire + Load'" for t in (1, 2)
+    ]
     step(capsys, path, "Orders for turns 1 and 2", *orders, "advance")
     assert show(capsys, path)["step"] == "gunnery-1"
 
-    out = step(capsys, path, "Gunnery 1: the wagon gasses the hoplites",
-               "fire shooter=wagon target=hoplites weapon='Gas lobba' gunnery=1",
-               dice=(6, 4, 6, 3, 1, 3, 4))
+    out = step(
+        capsys,
+        path,
+        "Gunnery 1: the wagon gasses the hoplites",
+        "fire shooter=wagon target=hoplites weapon='Gas lobba' gunnery=1",
+        dice=(6, 4, 6, 3, 1, 3, 4),
+    )
     assert "Gas lobba: 3 x Poison[8] on hoplites (one per hit)" in out
     assert "weapons.poison" in out and "weapons.first-draft-conditions" in out
     state = show(capsys, path)

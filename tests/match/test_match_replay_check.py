@@ -76,7 +76,8 @@ def test_an_event_whose_working_was_changed_in_the_file_is_reported(tmp_path, ca
     with MatchFile.open(path) as m:
         assert m.replay_check() == [
             "step 1 (Gunnery 1: the tank fires its main gun at the grunts), event 0 (fire): "
-            "replays differently"]
+            "replays differently"
+        ]
     assert main(["match", "check", str(path)]) == 1
     assert "event 0 (fire): replays differently" in capsys.readouterr().out
 
@@ -112,8 +113,7 @@ def test_changes_that_cannot_be_carried_out_make_the_check_refuse_a_damaged_file
     assert path.read_bytes() == before
 
 
-def test_a_command_the_engine_now_refuses_is_reported_and_its_recorded_changes_kept(
-        tmp_path):
+def test_a_command_the_engine_now_refuses_is_reported_and_its_recorded_changes_kept(tmp_path):
     # the referee's correction (step 3) names a unit the match does not hold: refused now;
     # the journal keeps the grunts where the row put them, and the steps after it replay
     # exactly from there
@@ -129,8 +129,10 @@ def test_a_command_the_engine_now_refuses_is_reported_and_its_recorded_changes_k
         problems = m.replay_check()
         assert m.state.unit("grunts").hex == parse_label("E5")  # the row's changes
     assert len(problems) == 1
-    assert problems[0].startswith("step 3 (The referee moves the grunts back to E5, as on "
-                                  "the table), event 0 (correct): refused now: ")
+    assert problems[0].startswith(
+        "step 3 (The referee moves the grunts back to E5, as on "
+        "the table), event 0 (correct): refused now: "
+    )
     assert "ghost" in problems[0]
 
 

@@ -59,8 +59,7 @@ def test_each_turn_says_what_each_unit_did(tmp_path):
     assert "fired Main gun at grunts: 1 hit" in turn1
     assert "damage applied: lost 1 model (4 → 3)" in turn1
     # the referee confirmed that the grunts' players wrote no orders for turn 2
-    assert "no orders for turn 2 from its players; the rule for a missing order applies" \
-        in turn1
+    assert "no orders for turn 2 from its players; the rule for a missing order applies" in turn1
     assert "no orders for turn 3 from its players" in page.text("turn-2")
 
 
@@ -77,7 +76,7 @@ def test_the_hits_and_casualties_of_a_turn(tmp_path):
 def test_the_state_at_the_end_of_each_turn(tmp_path):
     _html, page = report(tmp_path)
     turn1 = page.text("turn-1")
-    end = turn1[turn1.index("At the end of turn 1"):]
+    end = turn1[turn1.index("At the end of turn 1") :]
     # grunts: E6, facing N, stand-still, 3 of 4 models left, no damage token
     assert "grunts Ork grunts 2 E6 N stand-still 3/4 0" in end
     assert "tank Standard tank 1 C2 S stand-still 1/1 0" in end
@@ -115,8 +114,7 @@ def test_every_id_is_a_link_into_the_rules_appendix_with_the_catalogues_text(tmp
 
 def test_text_from_the_file_is_escaped(tmp_path):
     with replay_journal(read_journal(JOURNAL), tmp_path / "r.referee") as m:
-        m.run("<b>bold</b> correction", [{"kind": "correct", "uid": "tank",
-                                           "set": {"facing": 2}}])
+        m.run("<b>bold</b> correction", [{"kind": "correct", "uid": "tank", "set": {"facing": 2}}])
         html = match_report(m)
     assert "<b>bold</b>" not in html and "&lt;b&gt;bold&lt;/b&gt; correction" in html
 

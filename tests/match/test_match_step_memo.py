@@ -41,17 +41,26 @@ def _turn_from(state: MatchState) -> list[MatchState]:
     position = TurnPosition.at(state.rules, state.turn, state.step)
     out = []
     for _ in range(len(position.steps)):
-        out.append(state.apply(Changes(turn=position.turn, step=position.step_id,
-                                       triggered=() if position.turn != state.turn else None)))
+        out.append(
+            state.apply(
+                Changes(
+                    turn=position.turn,
+                    step=position.step_id,
+                    triggered=() if position.turn != state.turn else None,
+                )
+            )
+        )
         # what advance skip=idle makes of it without the changes
         assert state.moved_to(position.turn, position.step_id) == out[-1]
         position = position.next()
     return out
 
 
-@pytest.mark.parametrize("journal", [default_journal(), JOURNALS / "full-turn.journal",
-                                     JOURNALS / "two-turns-orders-step.journal"],
-                         ids=lambda p: p.stem)
+@pytest.mark.parametrize(
+    "journal",
+    [default_journal(), JOURNALS / "full-turn.journal", JOURNALS / "two-turns-orders-step.journal"],
+    ids=lambda p: p.stem,
+)
 def test_what_advance_keeps_is_what_working_it_out_afresh_gives(tmp_path, journal):
     seen: Counter[tuple[str, bool]] = Counter()
     for state in _states(tmp_path, journal):
@@ -77,18 +86,31 @@ def test_the_same_where_hexes_hold_markers_and_units_are_shaken_and_burning(tmp_
     # a poison cloud on the grunts, smoke beside them, the grunts shaken and on fire: the
     # hex effects, agony and aftermath steps have work too
     path = tmp_path / "m.referee"
-    units = [{"uid": "tank", "unit": "standard-tank", "side": 1, "hex": "C2", "facing": 3},
-             {"uid": "grunts", "unit": "ork-grunts", "side": 2, "hex": "E6"}]
+    units = [
+        {"uid": "tank", "unit": "standard-tank", "side": 1, "hex": "C2", "facing": 3},
+        {"uid": "grunts", "unit": "ork-grunts", "side": 2, "hex": "E6"},
+    ]
     still = {"movement": "- + - + -", "gunnery": "- + -"}
     with MatchFile.create(path, map_name="entrenched", units=units, seed=7) as m:
-        m.run("Set-up", [
-            *({"kind": "orders", "uid": u, "turn": t, **still}
-              for u in ("tank", "grunts") for t in (1, 2)),
-            {"kind": "correct-hex", "hex": "E6", "marker": "poison-cloud", "count": 2,
-             "strength": 6},
-            {"kind": "correct-hex", "hex": "E5", "marker": "smoke", "count": 1},
-            {"kind": "correct", "uid": "grunts", "set": {"shaken": 1, "fire": 1}},
-        ])
+        m.run(
+            "Set-up",
+            [
+                *(
+                    {"kind": "orders", "uid": u, "turn": t, **still}
+                    for u in ("tank", "grunts")
+                    for t in (1, 2)
+                ),
+                {
+                    "kind": "correct-hex",
+                    "hex": "E6",
+                    "marker": "poison-cloud",
+                    "count": 2,
+                    "strength": 6,
+                },
+                {"kind": "correct-hex", "hex": "E5", "marker": "smoke", "count": 1},
+                {"kind": "correct", "uid": "grunts", "set": {"shaken": 1, "fire": 1}},
+            ],
+        )
         states = [m.state]
         while states[-1].turn < 2:
             m.run("On", [{"kind": "advance"}])

@@ -24,8 +24,12 @@ N, NE, SE, S, SW, NW = range(6)
 
 SPEEDS = (
     Speed("stand-still", movement=("360", "A", "-"), gunnery=("-",), default_movement="-"),
-    Speed("slow", movement=("F", "L", "R", "360", "A", "B", "Rev", "-"), gunnery=("-",),
-          default_movement="F"),
+    Speed(
+        "slow",
+        movement=("F", "L", "R", "360", "A", "B", "Rev", "-"),
+        gunnery=("-",),
+        default_movement="F",
+    ),
     Speed("fast", movement=("F", "L", "R", "B", "-"), gunnery=("-",), default_movement="F"),
 )
 
@@ -89,9 +93,15 @@ def unit(
     speed: str = "slow",
     **changes: object,
 ) -> UnitState:
-    state = UnitState(uid=uid, unit=unit_type(nation=nation, size=size, types=types),
-                      side=side, hex=m.parse(label), facing=facing, speed=speed,
-                      flying=flying)
+    state = UnitState(
+        uid=uid,
+        unit=unit_type(nation=nation, size=size, types=types),
+        side=side,
+        hex=m.parse(label),
+        facing=facing,
+        speed=speed,
+        flying=flying,
+    )
     return state.with_(**changes) if changes else state
 
 
@@ -130,6 +140,5 @@ def run(
 def where(m: BattleMap, result: MovementStepResult, before: list[UnitState]) -> dict[str, str]:
     """Every unit's hex label after the step."""
     return {
-        u.uid: str(result.states[u.uid].hex if u.uid in result.states else u.hex)
-        for u in before
+        u.uid: str(result.states[u.uid].hex if u.uid in result.states else u.hex) for u in before
     }

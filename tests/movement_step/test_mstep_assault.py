@@ -79,7 +79,9 @@ def test_head_on_swap_waits_for_the_best_melee_side_to_choose_the_hex():
     (choice,) = r.pending
     assert choice.key == "head-on B2-B3" and choice.kind == "hex-fought-over"
     assert (choice.side, choice.nation, [str(h) for h in choice.options]) == (
-        2, "spartan", ["B2", "B3"],
+        2,
+        "spartan",
+        ["B2", "B3"],
     )
     assert all(p.head_on and p.role == "entering" for p in c.participants)
 
@@ -97,8 +99,7 @@ def test_the_chosen_hex_of_a_head_on_assault():
 
 def test_dark_elves_outrank_orks_in_melee():
     m = board()
-    units = [unit(m, "X", "B2", 1, S, nation="ork"),
-             unit(m, "Y", "B3", 2, N, nation="dark-elf")]
+    units = [unit(m, "X", "B2", 1, S, nation="ork"), unit(m, "Y", "B3", 2, N, nation="dark-elf")]
     (choice,) = run(m, units, {"X": "F", "Y": "F"}).pending
     assert (choice.side, choice.nation) == (2, "dark-elf")
 

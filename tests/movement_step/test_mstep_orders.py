@@ -42,7 +42,9 @@ def test_chase_sees_where_enemies_go_if_ruled_so():
     # E counts in C3, two hexes away: B3 and C4 are both one hex from C3.
     (choice,) = r.pending
     assert (choice.key, choice.kind, [str(h) for h in choice.options]) == (
-        "C", "chase", ["B3", "C4"],
+        "C",
+        "chase",
+        ["B3", "C4"],
     )
     r = run(m, units, {"C": "Chase", "E": "F"}, rules=rules, choices={"C": m.parse("C4")})
     assert where(m, r, units) == {"C": "C4", "E": "C3"}

@@ -24,7 +24,9 @@ from referee.units.model import Speed, UnitType
 TANK_SPEEDS = (
     Speed("stand-still", ("L", "R", "360", "A", "-"), ("Aim", "Load", "Fire", "Spot", "-"), "-"),
     Speed(
-        "slow", ("F", "L", "R", "360", "A", "B", "Rev", "Road", "-"), ("Aim", "Fire", "Spot", "-"),
+        "slow",
+        ("F", "L", "R", "360", "A", "B", "Rev", "Road", "-"),
+        ("Aim", "Fire", "Spot", "-"),
         "F",
     ),
     Speed("fast", ("F", "L", "R", "B", "Chase", "-"), ("Fire", "-"), "Chase"),

@@ -48,8 +48,9 @@ def test_parse_without_json_shows_where(capsys):
 
 def test_check_says_what_each_step_does(capsys):
     # standard-tank at fast (data/units/sample/spartan.toml): F, B (-> slow), -.
-    status, out = run(capsys, "orders", "check", "F + B + -", "--unit", "standard-tank",
-                      "--speed", "fast")
+    status, out = run(
+        capsys, "orders", "check", "F + B + -", "--unit", "standard-tank", "--speed", "fast"
+    )
     assert status == 0 and out["ok"] is True and out["legal"] is True
     assert [s["speed"] for s in out["steps"]] == ["fast", "fast", "slow"]
     assert out["speed_end"] == "slow"
@@ -57,34 +58,70 @@ def test_check_says_what_each_step_does(capsys):
 
 def test_check_an_illegal_step_per_edition(capsys):
     # standard-tank at fast may not Rev: current -> '-', first draft -> the default (F).
-    _, current = run(capsys, "orders", "check", "Rev + F + -", "--unit", "standard-tank",
-                     "--speed", "fast")
+    _, current = run(
+        capsys, "orders", "check", "Rev + F + -", "--unit", "standard-tank", "--speed", "fast"
+    )
     assert current["legal"] is False
     assert current["steps"][0]["done"] == ["-"] and current["steps"][0]["outcome"] == "nothing"
-    _, first = run(capsys, "orders", "check", "Rev + F + -", "--unit", "standard-tank",
-                   "--speed", "fast", "--edition", "first-draft")
+    _, first = run(
+        capsys,
+        "orders",
+        "check",
+        "Rev + F + -",
+        "--unit",
+        "standard-tank",
+        "--speed",
+        "fast",
+        "--edition",
+        "first-draft",
+    )
     assert first["steps"][0]["done"] == ["F"] and first["steps"][0]["outcome"] == "default"
 
 
 def test_check_gunnery_after_braking_and_shaken(capsys):
-    _, braked = run(capsys, "orders", "check", "Aim + Aim", "--kind", "gunnery", "--unit",
-                    "standard-tank", "--speed", "fast", "--end-speed", "slow")
+    _, braked = run(
+        capsys,
+        "orders",
+        "check",
+        "Aim + Aim",
+        "--kind",
+        "gunnery",
+        "--unit",
+        "standard-tank",
+        "--speed",
+        "fast",
+        "--end-speed",
+        "slow",
+    )
     assert [s["done"] for s in braked["steps"]] == [["-"], ["Aim"]]
-    _, shaken = run(capsys, "orders", "check", "Fire + Fire", "--kind", "gunnery", "--unit",
-                    "standard-tank", "--speed", "fast", "--shaken")
+    _, shaken = run(
+        capsys,
+        "orders",
+        "check",
+        "Fire + Fire",
+        "--kind",
+        "gunnery",
+        "--unit",
+        "standard-tank",
+        "--speed",
+        "fast",
+        "--shaken",
+    )
     assert [s["outcome"] for s in shaken["steps"]] == ["shaken", "shaken"]
 
 
 def test_check_a_refused_notation_exits_1(capsys):
-    status, out = run(capsys, "orders", "check", "F + L", "--unit", "standard-tank",
-                      "--speed", "fast")
+    status, out = run(
+        capsys, "orders", "check", "F + L", "--unit", "standard-tank", "--speed", "fast"
+    )
     assert status == 1 and out["error"]["position"] == 5
 
 
 def test_check_a_bad_unit_or_speed_is_one_line_and_exit_2(capsys):
-    assert main(["orders", "check", "F + F + -", "--unit", "no-such-unit", "--speed",
-                 "fast"]) == 2
+    assert main(["orders", "check", "F + F + -", "--unit", "no-such-unit", "--speed", "fast"]) == 2
     assert "no-such-unit" in capsys.readouterr().err
-    assert main(["orders", "check", "F + F + -", "--unit", "standard-tank", "--speed",
-                 "crawling"]) == 2
+    assert (
+        main(["orders", "check", "F + F + -", "--unit", "standard-tank", "--speed", "crawling"])
+        == 2
+    )
     assert "crawling" in capsys.readouterr().err

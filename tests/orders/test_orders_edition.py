@@ -32,29 +32,44 @@ def test_the_contradiction_of_draft_004_is_a_ruling():
 
 @pytest.mark.parametrize(
     "rid",
-    ["orders.illegal-scope", "orders.speed-change", "orders.speed-annotation",
-     "orders.follow-card", "orders.rewrite"],
+    [
+        "orders.illegal-scope",
+        "orders.speed-change",
+        "orders.speed-annotation",
+        "orders.follow-card",
+        "orders.rewrite",
+    ],
 )
 def test_each_reading_on_orders_is_in_the_register(rid):
     assert rid in register()
 
 
 GOOD = {
-    "movement": ["F", "-"], "gunnery": ["Fire", "-"], "illegal": "nothing",
+    "movement": ["F", "-"],
+    "gunnery": ["Fire", "-"],
+    "illegal": "nothing",
 }
 
 
 def test_a_minimal_table_takes_the_documented_defaults(tmp_path):
     rules = parse_orders_rules(tmp_path / "orders.toml", GOOD, {})
-    assert (rules.illegal_scope, rules.speed_change, rules.speed_annotation, rules.follow,
-            rules.rewrite, rules.default_gunnery) == (
-        "step", "next-step", "note", "leader", False, "-")
+    assert (
+        rules.illegal_scope,
+        rules.speed_change,
+        rules.speed_annotation,
+        rules.follow,
+        rules.rewrite,
+        rules.default_gunnery,
+    ) == ("step", "next-step", "note", "leader", False, "-")
 
 
 def test_a_bad_table_names_every_bad_key(tmp_path):
     bad = {
-        "movement": ["F", "Jump"], "gunnery": ["Fire"], "illegal": "ignore",
-        "colour": "red", "speed_change": "@no.such-ruling",
+        "movement": ["F", "Jump"],
+        "gunnery": ["Fire"],
+        "illegal": "ignore",
+        "colour": "red",
+        "speed_change": "@no.such-ruling",
     }
     with pytest.raises(DataFileError) as info:
         parse_orders_rules(tmp_path / "orders.toml", bad, {})

@@ -306,13 +306,38 @@ def test_a_step_explains_itself(current):
 
 
 @settings(max_examples=300, deadline=None)
-@given(unit=st.sampled_from([TANK, MORTAR, ONE, WAGON]), shaken=st.integers(0, 1),
-       codes=st.lists(st.sampled_from(["F", "L", "R", "360", "A", "B", "Rev", "Road", "Chase",
-                                       "Flee", "Follow", "B[setup]", "A[fast]", "-"]),
-                      min_size=1, max_size=3, unique=True),
-       edition=st.sampled_from(["current", "first-draft"]), data=st.data())
+@given(
+    unit=st.sampled_from([TANK, MORTAR, ONE, WAGON]),
+    shaken=st.integers(0, 1),
+    codes=st.lists(
+        st.sampled_from(
+            [
+                "F",
+                "L",
+                "R",
+                "360",
+                "A",
+                "B",
+                "Rev",
+                "Road",
+                "Chase",
+                "Flee",
+                "Follow",
+                "B[setup]",
+                "A[fast]",
+                "-",
+            ]
+        ),
+        min_size=1,
+        max_size=3,
+        unique=True,
+    ),
+    edition=st.sampled_from(["current", "first-draft"]),
+    data=st.data(),
+)
 def test_a_movement_step_alone_is_judged_as_the_first_step_of_its_order(
-        unit, shaken, codes, edition, data):
+    unit, shaken, codes, edition, data
+):
     # the movement command judges the step of the order on the table alone, as step 1 of
     # "STEP + - + -" (what follows a step never changes how it is judged)
     from referee.rules.ruleset import ruleset
@@ -325,5 +350,7 @@ def test_a_movement_step_alone_is_judged_as_the_first_step_of_its_order(
     except OrderSyntaxError:
         return  # codes that cannot stand together in one step
     given = order.steps[0]
-    assert check_movement_step(unit_state, given, rules) == \
-        check_movement(unit_state, order, rules).steps[0]
+    assert (
+        check_movement_step(unit_state, given, rules)
+        == check_movement(unit_state, order, rules).steps[0]
+    )

@@ -97,7 +97,9 @@ def test_codes_are_read_whatever_their_case_and_written_as_the_catalogue_spells_
 def test_brake_and_accelerate_take_a_speed_in_square_brackets():
     order = parse_order("b[Slow] + A [ stand still ] + B[setup speed]", "movement")
     assert order.steps == (
-        (Action("B", "slow"),), (Action("A", "stand-still"),), (Action("B", "setup"),)
+        (Action("B", "slow"),),
+        (Action("A", "stand-still"),),
+        (Action("B", "setup"),),
     )
     assert order.text() == "B[slow] + A[stand-still] + B[setup]"
 
@@ -198,7 +200,9 @@ def test_a_malformed_order_is_refused_where_it_stops_making_sense(
     assert message in error.message
     assert isinstance(error, ValueError)
     assert error.to_json() == {
-        "position": position, "expected": error.expected, "message": error.message
+        "position": position,
+        "expected": error.expected,
+        "message": error.message,
     }
 
 
@@ -240,8 +244,9 @@ def action_strategy(kind: str) -> st.SearchStrategy[Action]:
 
 
 def step_strategy(kind: str) -> st.SearchStrategy[tuple[Action, ...]]:
-    several = st.lists(action_strategy(kind), min_size=1, max_size=3,
-                       unique_by=lambda a: a.code).map(tuple)
+    several = st.lists(
+        action_strategy(kind), min_size=1, max_size=3, unique_by=lambda a: a.code
+    ).map(tuple)
     return st.just((Action("-"),)) | several
 
 
@@ -250,8 +255,7 @@ def orders(draw: st.DrawFn) -> Order:
     kind = draw(st.sampled_from(["movement", "gunnery"]))
     n = STEPS[kind]
     speed = draw(st.none() | st.sampled_from(SPEEDS))
-    marks = draw(st.none() | st.lists(st.none() | st.sampled_from(SPEEDS), min_size=n,
-                                      max_size=n))
+    marks = draw(st.none() | st.lists(st.none() | st.sampled_from(SPEEDS), min_size=n, max_size=n))
     marks_t = tuple(marks) if marks and any(marks) else ()
     return Order(kind, tuple(draw(step_strategy(kind)) for _ in range(n)), speed, marks_t)
 

@@ -31,9 +31,17 @@ REGULAR = DamageTable(
 
 def infantry(models: int = 4) -> UnitType:
     return UnitType(
-        id="grunts", name="Grunts", nation="ork", models=models,
-        types=frozenset({"infantry", "biological"}), size="medium", speeds=(),
-        armor=parse_sector_numbers("1"), weapons=(), assault=None, deflection=None,
+        id="grunts",
+        name="Grunts",
+        nation="ork",
+        models=models,
+        types=frozenset({"infantry", "biological"}),
+        size="medium",
+        speeds=(),
+        armor=parse_sector_numbers("1"),
+        weapons=(),
+        assault=None,
+        deflection=None,
         damage_tables=MappingProxyType({"regular": REGULAR}),
         resistances=MappingProxyType({"fire": 2}),
     )

@@ -29,8 +29,7 @@ def test_ties_go_to_the_higher_rank(current):
 
 def test_a_bad_file_names_every_problem(tmp_path):
     bad = tmp_path / "nations.toml"
-    bad.write_text('[choice]\norder = ["elf", "elf"]\nclause = "x"\n[melee]\norder = 3\n'
-                   '[bogus]\n')
+    bad.write_text('[choice]\norder = ["elf", "elf"]\nclause = "x"\n[melee]\norder = 3\n[bogus]\n')
     with pytest.raises(DataFileError) as err:
         parse_nations(bad, read_toml(bad))
     text = str(err.value)

@@ -35,12 +35,37 @@ def rulesets(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
 
 def test_every_ruleset_of_each_system_holds_every_table_of_its_system() -> None:
     for rid, tables in [
-        ("current", {"terrain", "los", "to_hit", "damage", "assault", "hex_effects", "agony",
-                     "orders", "turn", "nations"}),
-        ("first-draft", {"terrain", "los", "to_hit", "damage", "assault", "hex_effects",
-                         "agony", "orders", "turn", "nations"}),
-        ("activation", {"terrain", "los", "activation", "activation_cards",
-                        "activation_missions"}),
+        (
+            "current",
+            {
+                "terrain",
+                "los",
+                "to_hit",
+                "damage",
+                "assault",
+                "hex_effects",
+                "agony",
+                "orders",
+                "turn",
+                "nations",
+            },
+        ),
+        (
+            "first-draft",
+            {
+                "terrain",
+                "los",
+                "to_hit",
+                "damage",
+                "assault",
+                "hex_effects",
+                "agony",
+                "orders",
+                "turn",
+                "nations",
+            },
+        ),
+        ("activation", {"terrain", "los", "activation", "activation_cards", "activation_missions"}),
     ]:
         assert set(ruleset(rid).tables) == tables, rid
 
@@ -75,7 +100,8 @@ def test_an_activation_ruleset_needs_its_own_files_not_the_others(rulesets: Path
     with pytest.raises(DataFileError) as err:
         load_ruleset("activation")
     assert err.value.problems == [
-        "missions.toml: missing (the activation_missions table of system activation)"]
+        "missions.toml: missing (the activation_missions table of system activation)"
+    ]
 
 
 def test_problems_of_several_files_are_reported_at_once_with_file_and_key(
@@ -93,8 +119,10 @@ def test_problems_of_several_files_are_reported_at_once_with_file_and_key(
 
 def test_a_ruleset_of_an_unknown_system_is_refused(rulesets: Path) -> None:
     path = rulesets / "current" / "ruleset.toml"
-    path.write_text(path.read_text(encoding="utf-8").replace(
-        'system = "orders"', 'system = "chess"'), encoding="utf-8")
+    path.write_text(
+        path.read_text(encoding="utf-8").replace('system = "orders"', 'system = "chess"'),
+        encoding="utf-8",
+    )
     with pytest.raises(DataFileError, match="system: 'chess' is not a game system"):
         load_ruleset("current")
 

@@ -14,8 +14,10 @@ def random_result(rng: random.Random, a: str, b: str) -> MatchResult:
     def side() -> tuple[Points, Points]:
         total = dict.fromkeys(("ip", "mp", "cp", "xp"), 24)  # a standard army
         lost = {k: rng.randint(0, v) for k, v in total.items()}
-        return (Points.from_mapping({k: total[k] - lost[k] for k in total}),
-                Points.from_mapping(lost))
+        return (
+            Points.from_mapping({k: total[k] - lost[k] for k in total}),
+            Points.from_mapping(lost),
+        )
 
     (sa, da), (sb, db) = side(), side()
     return MatchResult((PlayerResult(a, sa, da), PlayerResult(b, sb, db)))
@@ -28,7 +30,7 @@ def pairings_of(players: Sequence[str]) -> Iterator[list[tuple[str, str]]]:
         return
     first, rest = players[0], players[1:]
     for i, other in enumerate(rest):
-        for more in pairings_of(rest[:i] + rest[i + 1:]):
+        for more in pairings_of(rest[:i] + rest[i + 1 :]):
             yield [(first, other), *more]
 
 

@@ -87,14 +87,20 @@ def do_extra(desk: Desk, event: Event, extra: Extra) -> None:
     else:
         table = int(extra.what)
         a, b = event.round(extra.round).tables[table - 1]  # type: ignore[union-attr]
-        desk.correct(extra.round, table, result(extra.round, a, b, corrected=True),
-                     f"round {extra.round} table {table}: the sheet was added up wrong")
+        desk.correct(
+            extra.round,
+            table,
+            result(extra.round, a, b, corrected=True),
+            f"round {extra.round} table {table}: the sheet was added up wrong",
+        )
 
 
 def round_done(event: Event) -> bool:
     rnd = event.round(event.current_round)
-    return rnd is not None and rnd.complete and all(
-        extra_done(event, x) for x in EXTRAS if x.round == rnd.number
+    return (
+        rnd is not None
+        and rnd.complete
+        and all(extra_done(event, x) for x in EXTRAS if x.round == rnd.number)
     )
 
 
@@ -113,8 +119,7 @@ def one_by_one(target: str | Path) -> Desk:
 
 def run_desk(target: str, number: int, desks: int) -> dict[str, int]:
     """One desk of several (see the module docstring)."""
-    done = {"results": 0, "results_refused": 0, "pairings": 0, "pairings_refused": 0,
-            "extras": 0}
+    done = {"results": 0, "results_refused": 0, "pairings": 0, "pairings_refused": 0, "extras": 0}
     deadline = time.monotonic() + DEADLINE_S
     with Desk.open(target, who=f"desk-{number}") as desk:
         while time.monotonic() < deadline:
@@ -134,10 +139,15 @@ def run_desk(target: str, number: int, desks: int) -> dict[str, int]:
                         done["results_refused"] += 1
                 event = desk.event()
                 for extra in EXTRAS:
-                    if (extra.round == rnd.number and extra.desk % desks == number
-                            and not extra_done(event, extra)
-                            and (extra.kind != "correct" or int(extra.what) in
-                                 event.round(extra.round).results)):  # type: ignore[union-attr]
+                    if (
+                        extra.round == rnd.number
+                        and extra.desk % desks == number
+                        and not extra_done(event, extra)
+                        and (
+                            extra.kind != "correct"
+                            or int(extra.what) in event.round(extra.round).results
+                        )
+                    ):  # type: ignore[union-attr]
                         do_extra(desk, event, extra)
                         done["extras"] += 1
                 event = desk.event()

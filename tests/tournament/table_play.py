@@ -14,11 +14,17 @@ Brin's are talos, standard-tank-3, standard-tank-4, hoplite-phalanx-3, hoplite-p
 from __future__ import annotations
 
 PLACEMENTS = [
-    ("standard-tank", "A7", "N"), ("standard-tank-2", "A8", "N"),
-    ("hoplite-phalanx", "A7", "N"), ("hoplite-phalanx-2", "A8", "N"),
-    ("peltast-skirmishers", "A5", "N"), ("companion-cavalry", "A9", "N"),
-    ("talos", "A1", "S"), ("standard-tank-3", "A2", "S"), ("standard-tank-4", "A3", "S"),
-    ("hoplite-phalanx-3", "A2", "S"), ("hoplite-phalanx-4", "A3", "S"),
+    ("standard-tank", "A7", "N"),
+    ("standard-tank-2", "A8", "N"),
+    ("hoplite-phalanx", "A7", "N"),
+    ("hoplite-phalanx-2", "A8", "N"),
+    ("peltast-skirmishers", "A5", "N"),
+    ("companion-cavalry", "A9", "N"),
+    ("talos", "A1", "S"),
+    ("standard-tank-3", "A2", "S"),
+    ("standard-tank-4", "A3", "S"),
+    ("hoplite-phalanx-3", "A2", "S"),
+    ("hoplite-phalanx-4", "A3", "S"),
 ]
 TANKS = ("standard-tank", "standard-tank-2")
 IDLE = [u for u, _, _ in PLACEMENTS if u not in TANKS]
@@ -38,8 +44,12 @@ def steps() -> list[tuple[str, list[str]]]:
     out.append(("Both sides revealed", ["-c", "reveal"]))
     orders: list[str] = []
     for tank in TANKS:
-        orders += ["-c", f'orders uid={tank} turn=1 movement="- + - + -" gunnery="Fire + -"',
-                   "-c", f'orders uid={tank} turn=2 movement="- + - + -" gunnery="Load + Fire"']
+        orders += [
+            "-c",
+            f'orders uid={tank} turn=1 movement="- + - + -" gunnery="Fire + -"',
+            "-c",
+            f'orders uid={tank} turn=2 movement="- + - + -" gunnery="Load + Fire"',
+        ]
     for turn in (1, 2):
         orders += [a for u in IDLE for a in ("-c", f"orders uid={u} turn={turn} missing=confirm")]
     out += [
@@ -50,9 +60,17 @@ def steps() -> list[tuple[str, list[str]]]:
         ("Assault 1: apply damage", ["-c", "apply-damage"]),
         ("On to turn 2", ["-c", "advance skip=idle"]),
         ("Turn 2: no orders for turn 3", ["-c", "advance missing=confirm"]),
-        ("Gunnery 1: the tanks load", [
-            "-c", f'load uid={TANKS[0]} weapon="Main gun"',
-            "-c", f'load uid={TANKS[1]} weapon="Main gun"', "-c", "advance skip=idle"]),
+        (
+            "Gunnery 1: the tanks load",
+            [
+                "-c",
+                f'load uid={TANKS[0]} weapon="Main gun"',
+                "-c",
+                f'load uid={TANKS[1]} weapon="Main gun"',
+                "-c",
+                "advance skip=idle",
+            ],
+        ),
         ("Gunnery 2: the tank fires", fire(TANKS[0])),
         ("Gunnery 2: the second tank fires", fire(TANKS[1])),
         ("On to the damage", ["-c", "advance skip=idle"]),

@@ -82,15 +82,18 @@ def test_an_army_is_frozen_at_check_in_and_a_later_edit_of_its_file_changes_noth
     ev = new_event(tmp_path, capsys)
     out = run(capsys, "tournament", "add-player", ev, "Ada", "--army", str(files["vanguard"]))
     checksum = json.loads(run(capsys, "army", "validate", str(files["vanguard"]), "--json"))[
-        "checksum"]
+        "checksum"
+    ]
     assert f"checksum: {checksum}" in out
     files["vanguard"].write_text(VANGUARD.replace("count = 2", "count = 3"), encoding="utf-8")
     with Desk.open(ev) as desk:
         ada = desk.event().players["Ada"]
     assert ada.nation == "spartan"  # the army's nation, none having been given
     army = frozen_army(ada.army, "Ada")
-    assert [(e.type, e.count) for e in army.entries] == [("standard-tank", 2),
-                                                         ("hoplite-phalanx", 1)]
+    assert [(e.type, e.count) for e in army.entries] == [
+        ("standard-tank", 2),
+        ("hoplite-phalanx", 1),
+    ]
     assert army.checksum() == checksum
     listed = json.loads(run(capsys, "tournament", "players", ev, "--json"))
     assert listed[0]["army"]["checksum"] == checksum and listed[0]["army"]["valid"]
@@ -113,8 +116,17 @@ def test_the_organiser_may_accept_an_army_that_is_not_valid_giving_the_reason(
     tmp_path, capsys, files
 ):
     ev = new_event(tmp_path, capsys)
-    out = run(capsys, "tournament", "add-player", ev, "Brin", "--army", str(files["bad"]),
-              "--override", "the catalogue misses his unit; agreed with the opponent")
+    out = run(
+        capsys,
+        "tournament",
+        "add-player",
+        ev,
+        "Brin",
+        "--army",
+        str(files["bad"]),
+        "--override",
+        "the catalogue misses his unit; agreed with the opponent",
+    )
     assert "NOT valid, accepted by the organiser" in out and "unit[1].type" in out
     with Desk.open(ev) as desk:
         checkin = desk.event().players["Brin"].army
@@ -126,18 +138,34 @@ def test_the_organiser_may_accept_an_army_that_is_not_valid_giving_the_reason(
 def test_a_file_that_is_no_army_is_refused_even_with_an_override(tmp_path, capsys):
     ev = new_event(tmp_path, capsys)
     junk = tmp_path / "junk.toml"
-    junk.write_text('name = "X"\nnation = "spartan"\ngame = "standard"\n[[unit]]\ncount = 0\n',
-                    encoding="utf-8")
-    assert main(["tournament", "add-player", ev, "Cato", "--army", str(junk),
-                 "--override", "please"]) == 2
+    junk.write_text(
+        'name = "X"\nnation = "spartan"\ngame = "standard"\n[[unit]]\ncount = 0\n', encoding="utf-8"
+    )
+    assert (
+        main(["tournament", "add-player", ev, "Cato", "--army", str(junk), "--override", "please"])
+        == 2
+    )
     err = capsys.readouterr().err
     assert "unit[0].type: missing" in err and "unit[0].count" in err
 
 
 def test_an_army_of_another_nation_than_the_players_is_refused(tmp_path, capsys, files):
     ev = new_event(tmp_path, capsys)
-    assert main(["tournament", "add-player", ev, "Ada", "--nation", "ork",
-                 "--army", str(files["vanguard"])]) == 2
+    assert (
+        main(
+            [
+                "tournament",
+                "add-player",
+                ev,
+                "Ada",
+                "--nation",
+                "ork",
+                "--army",
+                str(files["vanguard"]),
+            ]
+        )
+        == 2
+    )
     assert "the nation given is ork, the army is spartan" in capsys.readouterr().err
 
 
@@ -171,8 +199,10 @@ def test_a_frozen_army_that_no_longer_matches_its_checksum_is_refused(tmp_path, 
     tampered = {**checkin, "army": {**checkin["army"], "name": "Rearguard"}}
     with pytest.raises(FrozenArmyError, match="no longer matches its checksum"):
         frozen_army(tampered, "Ada")
-    with Desk.create(tmp_path / "ev2.db", name="Cup", seed=1) as desk, \
-            pytest.raises(ArmyRefused) as refused:
+    with (
+        Desk.create(tmp_path / "ev2.db", name="Cup", seed=1) as desk,
+        pytest.raises(ArmyRefused) as refused,
+    ):
         desk.check_army(files["bad"])
     assert refused.value.unit == "unit[1]" and refused.value.field == "type"
     assert refused.value.file == files["bad"]
@@ -215,6 +245,8 @@ def test_by_ruling_the_huge_units_may_be_told_to_the_opponent_only(tmp_path, cap
 def test_a_check_in_desk_refuses_an_army_checked_for_another_game(tmp_path, files):
     with Desk.create(tmp_path / "ev.db", name="Cup", seed=1) as desk:
         checkin = desk.check_army(files["vanguard"])
-    with Desk.create(tmp_path / "tank.db", name="Tank Cup", seed=1, game="pure-tank") as desk, \
-            pytest.raises(DeskError, match="checked for a standard game"):
+    with (
+        Desk.create(tmp_path / "tank.db", name="Tank Cup", seed=1, game="pure-tank") as desk,
+        pytest.raises(DeskError, match="checked for a standard game"),
+    ):
         desk.add_player("Ada", "", checkin)

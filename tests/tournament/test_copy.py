@@ -38,8 +38,9 @@ def played(target, who="desk-1"):
 def file_rows(path):
     """Every row of the file's tables, as stored."""
     with sqlite3.connect(path) as conn:
-        return {t: conn.execute(f"SELECT * FROM {t} ORDER BY 1").fetchall()
-                for t in ("meta", "records")}
+        return {
+            t: conn.execute(f"SELECT * FROM {t} ORDER BY 1").fetchall() for t in ("meta", "records")
+        }
 
 
 def test_a_file_moved_to_a_server_and_back_is_the_same_file(tmp_path, pg_url, capsys):
@@ -56,8 +57,7 @@ def test_a_file_moved_to_a_server_and_back_is_the_same_file(tmp_path, pg_url, ca
     assert file_rows(back) == file_rows(first)
 
 
-def test_an_event_run_on_a_server_is_archived_to_a_file_with_the_servers_times(tmp_path,
-                                                                            pg_url):
+def test_an_event_run_on_a_server_is_archived_to_a_file_with_the_servers_times(tmp_path, pg_url):
     with played(pg_url, who="venue desk") as desk:
         records = desk.store.records()
     done = copy_event(pg_url, tmp_path / "archive.db")

@@ -20,10 +20,12 @@ from referee.tournament.stores import open_store
 
 def result(a: str, b: str, a_surv: int, b_surv: int) -> MatchResult:
     """A match of tanks only: each side brings 24 IP and keeps ``*_surv`` of them."""
-    return MatchResult((
-        PlayerResult(a, Points(ip=a_surv), Points(ip=24 - a_surv)),
-        PlayerResult(b, Points(ip=b_surv), Points(ip=24 - b_surv)),
-    ))
+    return MatchResult(
+        (
+            PlayerResult(a, Points(ip=a_surv), Points(ip=24 - a_surv)),
+            PlayerResult(b, Points(ip=b_surv), Points(ip=24 - b_surv)),
+        )
+    )
 
 
 def new_event(target, names=("Ada", "Brin", "Cato", "Dora"), **kw):
@@ -94,12 +96,16 @@ def test_a_correction_pairs_again_a_later_round_not_yet_played(event_target):
         desk.record_result(1, 1, result("Ada", "Cato", 24, 0))
         desk.record_result(1, 2, result("Brin", "Dora", 23, 0))
         r2 = desk.pair()
-        assert {frozenset(t) for t in r2.tables} == {frozenset(("Ada", "Brin")),
-                                                    frozenset(("Cato", "Dora"))}
+        assert {frozenset(t) for t in r2.tables} == {
+            frozenset(("Ada", "Brin")),
+            frozenset(("Cato", "Dora")),
+        }
         report = desk.correct(1, 2, result("Brin", "Dora", 0, 23), "sides swapped on the sheet")
         new = desk.event().round(2)
-        assert {frozenset(t) for t in new.tables} == {frozenset(("Ada", "Dora")),
-                                                     frozenset(("Brin", "Cato"))}
+        assert {frozenset(t) for t in new.tables} == {
+            frozenset(("Ada", "Dora")),
+            frozenset(("Brin", "Cato")),
+        }
         assert report.repaired and "re-paired after a correction" in new.how
         # before: Ada 232, Brin 23 x3 + 24 x6 + 16 = 229, Dora 1 x6 = 6, Cato 0;
         # after: Dora 229, Brin 6: Dora from place 3 to 2, Brin from 2 to 3.
@@ -212,11 +218,11 @@ def test_a_stale_write_is_refused_and_writes_nothing(event_target):
     with new_event(event_target) as desk:
         store = desk.store
         seen = store.revision()
-        store.append([NewRecord("player", {"name": "Zed"})], who="desk-2",
-                     expected_revision=seen)
+        store.append([NewRecord("player", {"name": "Zed"})], who="desk-2", expected_revision=seen)
         with pytest.raises(StaleWrite, match="another desk"):
-            store.append([NewRecord("player", {"name": "Yan"})], who="desk-1",
-                         expected_revision=seen)
+            store.append(
+                [NewRecord("player", {"name": "Yan"})], who="desk-1", expected_revision=seen
+            )
         assert "Yan" not in desk.event().players and "Zed" in desk.event().players
 
 
@@ -263,8 +269,11 @@ def test_two_desks_pairing_the_same_round_make_one_pairing_and_the_other_is_told
         with pytest.raises(DeskError, match="round 2 is the next to pair"):
             desk.pair(3)
         before = len(desk.store.records())
-        with pytest.raises(DeskError, match=r"round 1 is paired \(by desk-2 at .*\) and has "
-                           r"no result yet for table\(s\) 1.*round 2 can be paired when"):
+        with pytest.raises(
+            DeskError,
+            match=r"round 1 is paired \(by desk-2 at .*\) and has "
+            r"no result yet for table\(s\) 1.*round 2 can be paired when",
+        ):
             desk.pair()  # this desk meant round 1 and typed no round: told what happened
         assert len(desk.store.records()) == before
 
@@ -286,8 +295,13 @@ def test_an_event_file_that_is_not_one_is_refused(tmp_path):
 def clock_records(*actions):
     t0 = datetime(2026, 5, 1, 10, 0, tzinfo=UTC)
     return [
-        Record(i, "clock", {"round": 1, "action": a, "minutes": 90},
-               "d", (t0 + timedelta(minutes=m)).isoformat())
+        Record(
+            i,
+            "clock",
+            {"round": 1, "action": a, "minutes": 90},
+            "d",
+            (t0 + timedelta(minutes=m)).isoformat(),
+        )
         for i, (a, m) in enumerate(actions, 1)
     ], t0
 

@@ -97,16 +97,24 @@ def test_the_export_command_never_replaces_a_file_unless_told(tmp_path, home, ca
     assert sorted(p.name for p in out.iterdir()) == ["standings.csv"]  # nothing half-written
     assert not list(tmp_path.glob(".*partial"))
     assert main(["tournament", "export", ev, "--format", "csv", "-o", str(out), "--force"]) == 0
-    assert sorted(p.name for p in out.iterdir()) == ["pairings.csv", "players.csv",
-                                                     "results.csv", "standings.csv"]
+    assert sorted(p.name for p in out.iterdir()) == [
+        "pairings.csv",
+        "players.csv",
+        "results.csv",
+        "standings.csv",
+    ]
     assert (out / "standings.csv").read_text(encoding="utf-8").startswith("rank,")
 
 
 def test_the_export_command_writes_a_new_file_without_asking(tmp_path, home, capsys):
     new_event(tmp_path).close()
     page = tmp_path / "cup.html"
-    assert main(["tournament", "export", str(tmp_path / "ev.db"), "--format", "html",
-                 "-o", str(page)]) == 0
+    assert (
+        main(["tournament", "export", str(tmp_path / "ev.db"), "--format", "html", "-o", str(page)])
+        == 0
+    )
     assert "<html" in page.read_text(encoding="utf-8").lower()
-    assert main(["tournament", "export", str(tmp_path / "ev.db"), "--format", "html",
-                 "-o", str(page)]) == 2
+    assert (
+        main(["tournament", "export", str(tmp_path / "ev.db"), "--format", "html", "-o", str(page)])
+        == 2
+    )

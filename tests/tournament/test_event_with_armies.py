@@ -31,8 +31,9 @@ def result_file(path: Path, event, a: str, b: str, rng: random.Random) -> Path:
     for name in (a, b):
         cost = event.players[name].army["cost"]
         lost = {k: rng.randint(0, cost[k]) for k in KINDS}
-        players.append({"name": name, "surviving": {k: cost[k] - lost[k] for k in KINDS},
-                        "destroyed": lost})
+        players.append(
+            {"name": name, "surviving": {k: cost[k] - lost[k] for k in KINDS}, "destroyed": lost}
+        )
     path.write_text(tomli_w.dumps({"players": players}), encoding="utf-8")
     return path
 
@@ -45,8 +46,18 @@ def record_round(capsys, ev: str, tmp_path: Path, rng: random.Random, skip=()) -
         if t in skip:
             continue
         path = result_file(tmp_path / f"r{rnd.number}t{t}.toml", event, a, b, rng)
-        run(capsys, "tournament", "result", ev, "--round", str(rnd.number), "--table", str(t),
-            "--result", str(path))
+        run(
+            capsys,
+            "tournament",
+            "result",
+            ev,
+            "--round",
+            str(rnd.number),
+            "--table",
+            str(t),
+            "--result",
+            str(path),
+        )
 
 
 def test_the_issues_event_with_every_army_checked_in(tmp_path, capsys, event_target):
@@ -63,11 +74,13 @@ def test_the_issues_event_with_every_army_checked_in(tmp_path, capsys, event_tar
     players = json.loads(run(capsys, "tournament", "players", ev, "--json"))
     assert len(players) == 23 and all(p["army"]["valid"] for p in players)
     brin = next(p for p in players if p["name"] == "Brin")
-    assert brin["army"]["huge_units"] == [{"type": "talos", "name": "Talos, the bronze giant",
-                                           "count": 1}]
+    assert brin["army"]["huge_units"] == [
+        {"type": "talos", "name": "Talos, the bronze giant", "count": 1}
+    ]
     # The players' files change after check-in: the event keeps what was checked.
-    armies["Ada"].write_text(armies["Ada"].read_text("utf-8").replace("count = 2", "count = 9"),
-                             encoding="utf-8")
+    armies["Ada"].write_text(
+        armies["Ada"].read_text("utf-8").replace("count = 2", "count = 9"), encoding="utf-8"
+    )
 
     # Round 1 seeded so that Ada meets Brin at table 1: first half v second half, 22 seated.
     order = [p for p in starters if p not in ("Ada", "Brin")]
@@ -83,8 +96,20 @@ def test_the_issues_event_with_every_army_checked_in(tmp_path, capsys, event_tar
     # From table to desk: the match file of table 1, with the round's clock of 100 minutes.
     run(capsys, "tournament", "clock", ev, "start", "--minutes", "100")
     match = str(tmp_path / "r1t1.referee")
-    out = run(capsys, "tournament", "match", ev, "--round", "1", "--table", "1", "-o", match,
-              "--seed", "5")
+    out = run(
+        capsys,
+        "tournament",
+        "match",
+        ev,
+        "--round",
+        "1",
+        "--table",
+        "1",
+        "-o",
+        match,
+        "--seed",
+        "5",
+    )
     assert "fixed time: 100 minutes" in out
     with MatchFile.open(match) as m:
         assert m.meta["victory"] == {"condition": "fixed-time", "minutes": 100}
@@ -116,10 +141,23 @@ def test_the_issues_event_with_every_army_checked_in(tmp_path, capsys, event_tar
         assert pairing["round"] == number and pairing["bye"] is not None  # 23 players again
         record_round(capsys, ev, tmp_path, rng)
         if number == 3:
-            path = result_file(tmp_path / "fix.toml", Desk.open(ev).event(),
-                               *pairing["tables"][1]["players"], rng)
-            out = run(capsys, "tournament", "correct", ev, "--round", "3", "--table", "2",
-                      "--result", str(path), "--why", "the table counted a fled unit twice")
+            path = result_file(
+                tmp_path / "fix.toml", Desk.open(ev).event(), *pairing["tables"][1]["players"], rng
+            )
+            out = run(
+                capsys,
+                "tournament",
+                "correct",
+                ev,
+                "--round",
+                "3",
+                "--table",
+                "2",
+                "--result",
+                str(path),
+                "--why",
+                "the table counted a fled unit twice",
+            )
             assert "the table counted a fled unit twice" in out
 
     with Desk.open(ev) as desk:

@@ -33,8 +33,20 @@ def read_csv(path):
 def test_csv_files_hold_the_standings_pairings_and_results(tmp_path, event_target):
     with played_event(event_target) as desk:
         st = desk.standings()
-    assert main(["tournament", "export", str(event_target), "--format", "csv",
-                 "-o", str(tmp_path / "csv")]) == 0
+    assert (
+        main(
+            [
+                "tournament",
+                "export",
+                str(event_target),
+                "--format",
+                "csv",
+                "-o",
+                str(tmp_path / "csv"),
+            ]
+        )
+        == 0
+    )
     rows = read_csv(tmp_path / "csv" / "standings.csv")
     assert [r["name"] for r in rows] == [s.name for s in st.standings]
     pairings = read_csv(tmp_path / "csv" / "pairings.csv")
@@ -46,8 +58,9 @@ def test_csv_files_hold_the_standings_pairings_and_results(tmp_path, event_targe
 def test_the_site_has_every_page_and_no_broken_link(tmp_path, event_target):
     played_event(event_target).close()
     out = tmp_path / "site"
-    assert main(["tournament", "export", str(event_target), "--format", "site",
-                 "-o", str(out)]) == 0
+    assert (
+        main(["tournament", "export", str(event_target), "--format", "site", "-o", str(out)]) == 0
+    )
     pages = sorted(p.relative_to(out).as_posix() for p in out.rglob("*.html"))
     assert {"index.html", "players.html", "standings.html"} <= set(pages)
     assert len([p for p in pages if p.startswith("players/")]) == 5
@@ -62,8 +75,20 @@ def test_the_site_has_every_page_and_no_broken_link(tmp_path, event_target):
 
 def test_the_printable_page_shows_the_round_and_the_standings(tmp_path, event_target):
     played_event(event_target).close()
-    assert main(["tournament", "export", str(event_target), "--format", "html",
-                 "-o", str(tmp_path / "wall.html")]) == 0
+    assert (
+        main(
+            [
+                "tournament",
+                "export",
+                str(event_target),
+                "--format",
+                "html",
+                "-o",
+                str(tmp_path / "wall.html"),
+            ]
+        )
+        == 0
+    )
     text = (tmp_path / "wall.html").read_text(encoding="utf-8")
     assert "Round 2 of 5: tables" in text and "Standings after round 2" in text
     assert "Éva" in text
@@ -71,8 +96,20 @@ def test_the_printable_page_shows_the_round_and_the_standings(tmp_path, event_ta
 
 def test_the_pdf_is_a_pdf(tmp_path, event_target):
     played_event(event_target).close()
-    assert main(["tournament", "export", str(event_target), "--format", "pdf",
-                 "-o", str(tmp_path / "wall.pdf")]) == 0
+    assert (
+        main(
+            [
+                "tournament",
+                "export",
+                str(event_target),
+                "--format",
+                "pdf",
+                "-o",
+                str(tmp_path / "wall.pdf"),
+            ]
+        )
+        == 0
+    )
     assert (tmp_path / "wall.pdf").read_bytes().startswith(b"%PDF")
 
 
@@ -93,9 +130,22 @@ def test_watched_pages_are_written_again_when_a_result_lands(tmp_path, event_tar
     cells = [f'<td class="num">{s.mvp}</td>' for s in score_match(result)]
     out = tmp_path / "site"
     proc = subprocess.Popen(
-        [sys.executable, "-m", "referee", "tournament", "export", str(event_target),
-         "--format", "site", "-o", str(out), "--watch"],
-        stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
+        [
+            sys.executable,
+            "-m",
+            "referee",
+            "tournament",
+            "export",
+            str(event_target),
+            "--format",
+            "site",
+            "-o",
+            str(out),
+            "--watch",
+        ],
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        text=True,
     )
     lines: queue.Queue[str] = queue.Queue()
     threading.Thread(target=lambda: [lines.put(x) for x in proc.stdout], daemon=True).start()

@@ -15,8 +15,10 @@ from referee.tournament.pairing import History, check_pairing, cost, draw_order,
 
 def history(ranked, tvp, met=(), byes=None):
     return History(
-        tuple(ranked), dict(zip(ranked, tvp, strict=True)),
-        frozenset(frozenset(m) for m in met), byes or {},
+        tuple(ranked),
+        dict(zip(ranked, tvp, strict=True)),
+        frozenset(frozenset(m) for m in met),
+        byes or {},
     )
 
 
@@ -60,8 +62,7 @@ def test_the_bye_goes_to_the_lowest_ranked_player_without_one():
 def test_the_bye_moves_up_when_the_lowest_would_force_a_rematch():
     # The bye order: d (lowest without a bye), c, b, a, then e (had one). With d out, a must
     # play one of b, c, e, all met before: a rematch. With c out: a v d and b v e, none met.
-    h = history("abcde", [5, 4, 3, 2, 1], met=[("a", "b"), ("a", "c"), ("a", "e")],
-                byes={"e": 1})
+    h = history("abcde", [5, 4, 3, 2, 1], met=[("a", "b"), ("a", "c"), ("a", "e")], byes={"e": 1})
     tables, bye = swiss(h)
     assert bye == "c" and cost(h, tables, bye)[0] == 0
 
@@ -94,7 +95,7 @@ def histories(draw, max_players=9):
     names = [f"p{i}" for i in range(n)]
     ranked = draw(st.permutations(names))
     tvp = draw(st.lists(st.integers(0, 300_000_000), min_size=n, max_size=n))
-    pairs = [(a, b) for i, a in enumerate(names) for b in names[i + 1:]]
+    pairs = [(a, b) for i, a in enumerate(names) for b in names[i + 1 :]]
     met = draw(st.lists(st.sampled_from(pairs), max_size=len(pairs))) if pairs else []
     byes = draw(st.dictionaries(st.sampled_from(names), st.integers(1, 2)))
     return history(ranked, tvp, met, byes)
@@ -119,7 +120,7 @@ def test_a_large_field_gets_no_avoidable_rematch(h):
     allowed = nx.Graph()
     allowed.add_nodes_from(rest)
     allowed.add_edges_from(
-        (a, b) for i, a in enumerate(rest) for b in rest[i + 1:] if not h.rematch(a, b)
+        (a, b) for i, a in enumerate(rest) for b in rest[i + 1 :] if not h.rematch(a, b)
     )
     rematch_free = 2 * len(nx.max_weight_matching(allowed, maxcardinality=True)) == len(rest)
     if rematch_free:

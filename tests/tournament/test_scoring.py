@@ -116,8 +116,10 @@ def test_score_command_prints_the_issues_json(tmp_path, capsys):
         (ISSUE_RESULT.replace('name = "Brin"\n', ""), "players[1].name"),
         (ISSUE_RESULT.replace('name = "Brin"', 'name = "Ada"'), "players[1].name"),
         (ISSUE_RESULT.split("\n\n")[0], "players"),
-        (ISSUE_RESULT.replace("destroyed = { ip = 6, mp = 0, cp = 0, xp = 3 }\n", ""),
-         "players[0].destroyed"),
+        (
+            ISSUE_RESULT.replace("destroyed = { ip = 6, mp = 0, cp = 0, xp = 3 }\n", ""),
+            "players[0].destroyed",
+        ),
         ("[[players]\n", "not valid TOML"),
     ],
 )
@@ -132,24 +134,30 @@ def test_a_malformed_result_file_names_the_file_and_the_field(tmp_path, capsys, 
 
 
 UNITS = [
-    {"uid": "tank", "unit": "standard-tank", "side": 1, "hex": "C7"},       # 6 IP
+    {"uid": "tank", "unit": "standard-tank", "side": 1, "hex": "C7"},  # 6 IP
     {"uid": "hoplites", "unit": "hoplite-phalanx", "side": 1, "hex": "D8"},  # 4 MP 2 CP 1 XP
-    {"uid": "grunts", "unit": "ork-grunts", "side": 2, "hex": "C2"},        # 3 MP 1 CP
-    {"uid": "boars", "unit": "boar-riders", "side": 2, "hex": "E2"},        # 3 MP 2 XP
+    {"uid": "grunts", "unit": "ork-grunts", "side": 2, "hex": "C2"},  # 3 MP 1 CP
+    {"uid": "boars", "unit": "boar-riders", "side": 2, "hex": "E2"},  # 3 MP 2 XP
 ]
 
 
 def finished_match(path: Path) -> MatchFile:
     """Grunts down to one model (they survive), hoplites wiped out, boar riders fled."""
     m = MatchFile.create(
-        path, map_name="entrenched", units=UNITS, seed=3,
+        path,
+        map_name="entrenched",
+        units=UNITS,
+        seed=3,
         settings={"player-1": "Ada", "player-2": "Brin"},
     )
-    m.run("the table", [
-        {"kind": "correct", "uid": "grunts", "set": {"alive": 1}},
-        {"kind": "correct", "uid": "hoplites", "set": {"alive": 0}},
-        {"kind": "correct-remove", "uid": "boars"},
-    ])
+    m.run(
+        "the table",
+        [
+            {"kind": "correct", "uid": "grunts", "set": {"alive": 1}},
+            {"kind": "correct", "uid": "hoplites", "set": {"alive": 0}},
+            {"kind": "correct-remove", "uid": "boars"},
+        ],
+    )
     return m
 
 

@@ -21,8 +21,10 @@ from referee.tournament.store import EventServerError
 
 
 def test_a_url_carrying_a_password_is_refused_and_the_password_never_shown(capsys):
-    for url in ("postgresql://desk:s3cret@venue/open2027",
-                "postgresql://desk@venue/open2027?password=s3cret"):
+    for url in (
+        "postgresql://desk:s3cret@venue/open2027",
+        "postgresql://desk@venue/open2027?password=s3cret",
+    ):
         with pytest.raises(EventServerError, match=r"PGPASSWORD or ~/\.pgpass") as err:
             Desk.open(url)
         assert "s3cret" not in str(err.value)
@@ -117,8 +119,10 @@ def test_a_write_waiting_on_a_desk_that_holds_the_event_gives_up_with_a_message(
     Desk.create(pg_url, name="Cup", seed=1).close()
     with psycopg.connect(pg_url) as holder:  # another desk in the middle of a write
         holder.execute("LOCK TABLE referee_records IN SHARE ROW EXCLUSIVE MODE")
-        with Desk.open(pg_url) as desk, pytest.raises(EventServerError,
-                                                      match="held the event for more than 1 s"):
+        with (
+            Desk.open(pg_url) as desk,
+            pytest.raises(EventServerError, match="held the event for more than 1 s"),
+        ):
             desk.add_player("Ada")
     with Desk.open(pg_url) as desk:
         assert "Ada" not in desk.event().players
@@ -138,10 +142,8 @@ def test_a_lost_connection_is_named_and_made_again(pg_url):
         assert list(desk.event().players) == ["Ada"]
 
 
-
 def test_after_a_failed_reconnection_the_next_try_waits_a_moment(pg_url):
-    with Desk.create(pg_url, name="Cup", seed=1) as desk, \
-            tempfile.TemporaryDirectory() as empty:
+    with Desk.create(pg_url, name="Cup", seed=1) as desk, tempfile.TemporaryDirectory() as empty:
         store = desk.store
         store.conn.close()  # lost; and the server has moved away meanwhile
         store.url = f"postgresql://desk@/gone?host={empty}"

@@ -22,8 +22,12 @@ DESKS = 3
 def run_desks(target: str) -> list[dict[str, int]]:
     script = Path(several_desks.__file__)
     procs = [
-        subprocess.Popen([sys.executable, str(script), target, str(n), str(DESKS)],
-                         stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+        subprocess.Popen(
+            [sys.executable, str(script), target, str(n), str(DESKS)],
+            stdout=subprocess.PIPE,
+            stderr=subprocess.PIPE,
+            text=True,
+        )
         for n in range(DESKS)
     ]
     outs = []

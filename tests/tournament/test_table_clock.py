@@ -47,17 +47,20 @@ def test_the_table_reads_the_rounds_clock_at_the_event_with_its_pauses(tmp_path,
     # 80 minutes after the start: 10 minutes of 90 left, the warning is on.
     shown = reader.read(start + timedelta(minutes=80), None)
     assert shown.from_event and shown.clock.left(start + timedelta(minutes=80)) == timedelta(
-        minutes=10)
+        minutes=10
+    )
     assert shown.warning(start + timedelta(minutes=80))
     assert not shown.warning(start + timedelta(minutes=79, seconds=59))
     assert shown.text(start + timedelta(minutes=30)) == "Round 1, table 1: 1:00:00 left"
     desk.clock_action("pause")
     paused = reader.read(start + timedelta(minutes=200), None)
     assert paused.clock.state == "paused" and "(paused)" in paused.text(
-        start + timedelta(minutes=200))
+        start + timedelta(minutes=200)
+    )
     desk.clock_action("end")
     assert reader.read(datetime.now(UTC), None).text(datetime.now(UTC)) == (
-        "Round 1, table 1: round ended")
+        "Round 1, table 1: round ended"
+    )
     reader.close()
 
 
@@ -69,16 +72,15 @@ def test_a_table_reads_the_rounds_clock_from_the_events_server(tmp_path, pg_url)
         reader = TableClockReader(made.origin)
         shown = reader.read(start + timedelta(minutes=30), None)
         assert shown.from_event and shown.text(start + timedelta(minutes=30)) == (
-            "Round 1, table 1: 1:00:00 left")  # 90 minutes, 30 gone
+            "Round 1, table 1: 1:00:00 left"
+        )  # 90 minutes, 30 gone
         desk.clock_action("pause")  # at the desk: the table sees it on its next look
         later = reader.read(start + timedelta(minutes=200), None)
         assert later.clock.state == "paused"
         reader.close()
 
 
-def test_out_of_reach_the_table_counts_from_the_round_start_the_match_recorded(
-    tmp_path, desk
-):
+def test_out_of_reach_the_table_counts_from_the_round_start_the_match_recorded(tmp_path, desk):
     start = desk.clock_action("start").started
     path = tmp_path / "m.referee"
     made = make_table_match(desk.event(), 1, 1, path)
@@ -92,9 +94,7 @@ def test_out_of_reach_the_table_counts_from_the_round_start_the_match_recorded(
     assert made.origin.round_started == start
 
 
-def test_without_a_recorded_start_the_tables_own_clock_starts_at_its_first_step(
-    tmp_path, desk
-):
+def test_without_a_recorded_start_the_tables_own_clock_starts_at_its_first_step(tmp_path, desk):
     path = tmp_path / "m.referee"
     make_table_match(desk.event(), 1, 1, path)  # the round's clock not started yet
     desk.close()
@@ -103,9 +103,18 @@ def test_without_a_recorded_start_the_tables_own_clock_starts_at_its_first_step(
     now = datetime.now(UTC)
     assert reader.read(now, None).text(now) == "Round 1, table 1: 90 min, not started"
     with MatchFile.open(path) as m:
-        m.run("Blind setup: standard-tank",
-              [{"kind": "place", "uid": "standard-tank", "hex": "A7", "facing": "N",
-                "speed": "stand-still"}])
+        m.run(
+            "Blind setup: standard-tank",
+            [
+                {
+                    "kind": "place",
+                    "uid": "standard-tank",
+                    "hex": "A7",
+                    "facing": "N",
+                    "speed": "stand-still",
+                }
+            ],
+        )
         first = first_step_at(m)
     assert first is not None
     shown = reader.read(first + timedelta(minutes=45), first)

@@ -26,8 +26,20 @@ def run(capsys, *args: str) -> str:
 
 def test_a_round_from_the_command_line(tmp_path, capsys, event_target):
     ev = event_target
-    run(capsys, "tournament", "new", ev, "--name", "CLI Cup", "--rounds", "2", "--seed", "4",
-        "--round-minutes", "90")
+    run(
+        capsys,
+        "tournament",
+        "new",
+        ev,
+        "--name",
+        "CLI Cup",
+        "--rounds",
+        "2",
+        "--seed",
+        "4",
+        "--round-minutes",
+        "90",
+    )
     for n in ("Ada", "Brin", "Cato"):
         run(capsys, "tournament", "add-player", ev, n, "--nation", "ork")
     pairing = json.loads(run(capsys, "tournament", "pair", ev, "--json"))
@@ -36,13 +48,26 @@ def test_a_round_from_the_command_line(tmp_path, capsys, event_target):
     a, b = pairing["tables"][0]["players"]
     path = tmp_path / "r.toml"
     path.write_text(RESULT.format(a=a, b=b), encoding="utf-8")
-    run(capsys, "tournament", "result", ev, "--round", "1", "--table", "1", "--result",
-        str(path))
-    assert main(["tournament", "result", ev, "--round", "1", "--table", "1", "--result",
-                 str(path)]) == 2
+    run(capsys, "tournament", "result", ev, "--round", "1", "--table", "1", "--result", str(path))
+    assert (
+        main(["tournament", "result", ev, "--round", "1", "--table", "1", "--result", str(path)])
+        == 2
+    )
     assert "correction" in capsys.readouterr().err
-    out = run(capsys, "tournament", "correct", ev, "--round", "1", "--table", "1", "--result",
-              str(path), "--why", "typed twice")
+    out = run(
+        capsys,
+        "tournament",
+        "correct",
+        ev,
+        "--round",
+        "1",
+        "--table",
+        "1",
+        "--result",
+        str(path),
+        "--why",
+        "typed twice",
+    )
     assert "typed twice" in out
     st = json.loads(run(capsys, "tournament", "standings", ev, "--json"))
     assert set(st) >= {"round", "standings", "warnings"}
@@ -65,8 +90,20 @@ def test_a_laptop_at_a_table_sends_its_match_file_to_the_event(tmp_path, capsys,
         run(capsys, "tournament", "add-player", event_target, n)
     run(capsys, "tournament", "pair", event_target)
     finished_match(tmp_path / "m.referee").close()  # Ada 44 MVP, Brin 18 MVP (test_scoring)
-    out = run(capsys, "tournament", "result", event_target, "--round", "1", "--table", "1",
-              "--match", str(tmp_path / "m.referee"), "--who", "table 1 laptop")
+    out = run(
+        capsys,
+        "tournament",
+        "result",
+        event_target,
+        "--round",
+        "1",
+        "--table",
+        "1",
+        "--match",
+        str(tmp_path / "m.referee"),
+        "--who",
+        "table 1 laptop",
+    )
     assert "Ada 44 MVP" in out and "Brin 18 MVP" in out
     trail = json.loads(run(capsys, "tournament", "trail", event_target, "--json"))
     assert [(t["who"], t["source"]) for t in trail] == [

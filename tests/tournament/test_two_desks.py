@@ -42,8 +42,12 @@ RESULTS = textwrap.dedent("""
 
 def run_both(code: str, path, *extra: str) -> list[str]:
     procs = [
-        subprocess.Popen([sys.executable, "-c", code, str(path), who, *extra],
-                         stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+        subprocess.Popen(
+            [sys.executable, "-c", code, str(path), who, *extra],
+            stdout=subprocess.PIPE,
+            stderr=subprocess.PIPE,
+            text=True,
+        )
         for who in ("desk-a", "desk-b")
     ]
     outs = []
@@ -101,7 +105,9 @@ def test_a_desk_that_paired_a_round_is_still_heard_by_the_other_desks(event_targ
         desk.pair()
         other = subprocess.Popen(
             [sys.executable, "-c", HEARS, str(event_target), str(desk.event().revision)],
-            stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
+            stdout=subprocess.PIPE,
+            stderr=subprocess.PIPE,
+            text=True,
         )
         assert int(other.stdout.readline()) == desk.event().revision
         desk.add_player("Cato")  # a late entry, written after the backup

@@ -29,8 +29,12 @@ def at(rules, step_id: str, turn: int = 1) -> TurnPosition:
 
 
 def test_gunnery_involves_units_with_an_action_and_needs_dice_to_fire(current):
-    units = [unit("A1", "spartan"), unit("A2", "spartan"), unit("B1", "ork", side=2),
-             unit("B2", "ork", side=2)]
+    units = [
+        unit("A1", "spartan"),
+        unit("A2", "spartan"),
+        unit("B1", "ork", side=2),
+        unit("B2", "ork", side=2),
+    ]
     actions = {"A1": ["Fire"], "A2": ["-"], "B1": ["Aim"], "B2": ["Spot"]}
     a = agenda(current, at(current, "gunnery-1"), units, actions=actions)
     assert a.uids == ("A1", "B1", "B2")  # A2's "-" is no action
@@ -42,15 +46,13 @@ def test_gunnery_involves_units_with_an_action_and_needs_dice_to_fire(current):
 
 def test_aim_and_load_need_no_dice(current):
     units = [unit("A1"), unit("A2")]
-    a = agenda(current, at(current, "gunnery-2"), units,
-               actions={"A1": ["Aim"], "A2": ["Load"]})
+    a = agenda(current, at(current, "gunnery-2"), units, actions={"A1": ["Aim"], "A2": ["Load"]})
     assert a.uids == ("A1", "A2") and not a.needs_dice and a.choices == ()
 
 
 def test_a_shaken_unit_does_no_gunnery_action(current):
     units = [unit("A1", shaken=2), unit("A2")]
-    a = agenda(current, at(current, "gunnery-1"), units,
-               actions={"A1": ["Fire"], "A2": ["Fire"]})
+    a = agenda(current, at(current, "gunnery-1"), units, actions={"A1": ["Fire"], "A2": ["Fire"]})
     assert a.uids == ("A2",)
     assert [(i.uid, i.why) for i in a.excluded] == [("A1", "shaken: no gunnery action")]
 
@@ -66,11 +68,20 @@ def test_actions_for_a_unit_not_on_the_table_are_refused(current):
 
 
 def test_movement_involves_every_living_unit_with_its_actions(current):
-    units = [unit("A1", "elf"), unit("A2", "elf", alive=0), unit("B1", "ork", side=2),
-             unit("B2", "ork", side=2, shaken=1)]
+    units = [
+        unit("A1", "elf"),
+        unit("A2", "elf", alive=0),
+        unit("B1", "ork", side=2),
+        unit("B2", "ork", side=2, shaken=1),
+    ]
     actions = {"A1": ["360", "A"], "B1": ["F"], "B2": ["F"]}
-    a = agenda(current, at(current, "movement-1"), units, actions=actions,
-               facts=StepFacts(entering_assault=frozenset({"B1"})))
+    a = agenda(
+        current,
+        at(current, "movement-1"),
+        units,
+        actions=actions,
+        facts=StepFacts(entering_assault=frozenset({"B1"})),
+    )
     assert a.uids == ("A1", "B1", "B2")  # A2 is destroyed
     assert a.units[0].actions == ("360", "A") and a.units[0].why == "360, A"
     assert "shaken" in a.units[2].why
@@ -81,9 +92,13 @@ def test_movement_involves_every_living_unit_with_its_actions(current):
 
 def test_movement_choices_put_units_entering_an_assault_last(current):
     units = [unit("S1", "spartan"), unit("O1", "ork", side=2)]
-    a = agenda(current, at(current, "movement-2"), units,
-               actions={"S1": ["Flee"], "O1": ["Chase"]},
-               facts=StepFacts(entering_assault=frozenset({"O1"})))
+    a = agenda(
+        current,
+        at(current, "movement-2"),
+        units,
+        actions={"S1": ["Flee"], "O1": ["Chase"]},
+        facts=StepFacts(entering_assault=frozenset({"O1"})),
+    )
     # Spartan ranks higher, but the Ork enters an assault: the Ork chooses after
     assert [g.uids for g in a.choices] == [("S1",), ("O1",)]
 
@@ -95,13 +110,19 @@ FEAR = Ability("fear", ("d6",))
 
 
 def test_pre_assault_retreat_involves_fighting_units_with_the_ability(current):
-    units = [unit("A1", abilities=(RETREAT,)), unit("A2", abilities=(RETREAT,)),
-             unit("B1", "ork", side=2, abilities=(FEAR,)), unit("B2", "ork", side=2)]
+    units = [
+        unit("A1", abilities=(RETREAT,)),
+        unit("A2", abilities=(RETREAT,)),
+        unit("B1", "ork", side=2, abilities=(FEAR,)),
+        unit("B2", "ork", side=2),
+    ]
     facts = StepFacts(entering_assault=frozenset({"B1"}), in_assault=frozenset({"A1", "B2"}))
     a = agenda(current, at(current, "movement-1.pre-assault-retreat"), units, facts=facts)
     # A2 fights no assault; Fear goes with the retreats in draft 004 (ruling turn.fear-step)
-    assert [(i.uid, i.why) for i in a.units] == [("A1", "pre-assault-retreat[4+]"),
-                                                 ("B1", "fear[d6]")]
+    assert [(i.uid, i.why) for i in a.units] == [
+        ("A1", "pre-assault-retreat[4+]"),
+        ("B1", "fear[d6]"),
+    ]
     assert a.needs_dice
     assert [g.uids for g in a.choices] == [("A1",), ("B1",)]  # B1 enters the assault
     assert "turn.fear-step" in a.rulings
@@ -110,17 +131,20 @@ def test_pre_assault_retreat_involves_fighting_units_with_the_ability(current):
 def test_pre_assault_abilities_take_fear_in_the_first_draft(first_draft):
     units = [unit("A1", abilities=(RETREAT,)), unit("B1", "ork", side=2, abilities=(FEAR,))]
     facts = StepFacts(in_assault=frozenset({"A1", "B1"}))
-    retreat = agenda(first_draft, at(first_draft, "movement-3.pre-assault-retreat"), units,
-                     facts=facts)
-    fear = agenda(first_draft, at(first_draft, "movement-3.pre-assault-abilities"), units,
-                  facts=facts)
+    retreat = agenda(
+        first_draft, at(first_draft, "movement-3.pre-assault-retreat"), units, facts=facts
+    )
+    fear = agenda(
+        first_draft, at(first_draft, "movement-3.pre-assault-abilities"), units, facts=facts
+    )
     assert retreat.uids == ("A1",) and fear.uids == ("B1",)
     assert fear.needs_dice and fear.choices == ()
 
 
 def test_no_assault_no_pre_assault_step(current):
-    a = agenda(current, at(current, "movement-2.pre-assault-abilities"),
-               [unit("A1", abilities=(FEAR,))])
+    a = agenda(
+        current, at(current, "movement-2.pre-assault-abilities"), [unit("A1", abilities=(FEAR,))]
+    )
     assert a.is_empty and not a.needs_dice
 
 
@@ -130,8 +154,13 @@ def test_no_assault_no_pre_assault_step(current):
 def test_gunnery_hex_effects_only_where_an_effect_was_fired(current):
     hexes = HexEffects({C4: (CLOUD,), D4: (CLOUD,)})
     units = [unit("A1", hex=C4), unit("A2", hex=D4), unit("A3", hex=E4)]
-    a = agenda(current, at(current, "gunnery-2.hex-effects"), units, hexes,
-               facts=StepFacts(fired_into=frozenset({C4, E4})))
+    a = agenda(
+        current,
+        at(current, "gunnery-2.hex-effects"),
+        units,
+        hexes,
+        facts=StepFacts(fired_into=frozenset({C4, E4})),
+    )
     # A2 stands in an older cloud that was not fired at; E4 has no marker
     assert a.uids == ("A1",)
     assert a.units[0].why == f"poison cloud[4](4+) at {C4}"
@@ -140,8 +169,13 @@ def test_gunnery_hex_effects_only_where_an_effect_was_fired(current):
 
 def test_movement_hex_effects_once_per_turn_and_contested_hexes(current):
     hexes = HexEffects({C4: (CLOUD, SMOKE), D4: (FIRE,), E4: (SMOKE,)})
-    units = [unit("A1", hex=C4), unit("A2", hex=C4), unit("A3", hex=E4),
-             unit("B1", "ork", side=2, hex=E4), unit("B2", "ork", side=2, hex=C4)]
+    units = [
+        unit("A1", hex=C4),
+        unit("A2", hex=C4),
+        unit("A3", hex=E4),
+        unit("B1", "ork", side=2, hex=E4),
+        unit("B2", "ork", side=2, hex=C4),
+    ]
     # A2 already met C4's cloud this turn; B2 met it too but entered C4 again in this step;
     # B1 tries to enter the contested hex D4, which burns.
     log = TriggerLog().add("A2", C4, "poison-cloud").add("B2", C4, "poison-cloud")
@@ -156,8 +190,13 @@ def test_standing_units_meet_no_effect_when_only_entering_counts():
     rules = load_ruleset("current", {"turn.hex-effects-standing": "on-entering"})
     hexes = HexEffects({C4: (CLOUD,)})
     units = [unit("A1", hex=C4), unit("A2", hex=C4)]
-    a = agenda(rules, at(rules, "movement-1.hex-effects"), units, hexes,
-               facts=StepFacts(entered=frozenset({"A2"})))
+    a = agenda(
+        rules,
+        at(rules, "movement-1.hex-effects"),
+        units,
+        hexes,
+        facts=StepFacts(entered=frozenset({"A2"})),
+    )
     assert a.uids == ("A2",)
     assert "turn.hex-effects-standing" in a.rulings
 
@@ -165,8 +204,13 @@ def test_standing_units_meet_no_effect_when_only_entering_counts():
 def test_after_an_assault_hex_effects_for_units_that_retreated(current):
     hexes = HexEffects({C4: (CLOUD,)})
     units = [unit("A1", hex=C4), unit("B1", "ork", side=2, hex=C4)]
-    a = agenda(current, at(current, "assault-1.hex-effects"), units, hexes,
-               facts=StepFacts(entered=frozenset({"B1"})))
+    a = agenda(
+        current,
+        at(current, "assault-1.hex-effects"),
+        units,
+        hexes,
+        facts=StepFacts(entered=frozenset({"B1"})),
+    )
     assert a.uids == ("B1",)
 
 
@@ -182,16 +226,24 @@ def test_assault_involves_the_units_fighting(current):
 
 def test_post_assault_retreat_the_losers_choose_where(current):
     units = [unit("S1", "spartan"), unit("E1", "elf", side=2), unit("E2", "elf", side=2)]
-    a = agenda(current, at(current, "assault-1.post-assault-retreat"), units,
-               facts=StepFacts(retreating=frozenset({"S1", "E1"})))
+    a = agenda(
+        current,
+        at(current, "assault-1.post-assault-retreat"),
+        units,
+        facts=StepFacts(retreating=frozenset({"S1", "E1"})),
+    )
     assert a.uids == ("S1", "E1") and not a.needs_dice
     assert [g.uids for g in a.choices] == [("E1",), ("S1",)]  # Elf before Spartan
 
 
 def test_apply_damage_involves_units_with_damage_rolled(current):
     units = [unit("A1"), unit("A2")]
-    a = agenda(current, at(current, "movement-2.apply-damage"), units,
-               facts=StepFacts(damaged=frozenset({"A2"})))
+    a = agenda(
+        current,
+        at(current, "movement-2.apply-damage"),
+        units,
+        facts=StepFacts(damaged=frozenset({"A2"})),
+    )
     assert a.uids == ("A2",) and not a.needs_dice and a.step.applies_damage
     assert agenda(current, at(current, "assault-3.apply-damage"), units).is_empty
 
@@ -202,18 +254,26 @@ TERROR = Ability("terror", ("range=2", "d6"))
 
 
 def test_agony_0_of_draft_004_is_acid_and_terror(current):
-    units = [unit("A1", acid=1), unit("A2", minor_acid=1), unit("B1", "ork", side=2,
-                                                                   abilities=(TERROR,))]
+    units = [
+        unit("A1", acid=1),
+        unit("A2", minor_acid=1),
+        unit("B1", "ork", side=2, abilities=(TERROR,)),
+    ]
     a = agenda(current, at(current, "agony-0"), units)
-    assert [(i.uid, i.why) for i in a.units] == [("A1", "acid x1"),
-                                                 ("B1", "terror[range=2][d6] (source)")]
+    assert [(i.uid, i.why) for i in a.units] == [
+        ("A1", "acid x1"),
+        ("B1", "terror[range=2][d6] (source)"),
+    ]
     assert a.needs_dice
     assert "The damage rolled so far takes effect at the end of this step." in a.notes
 
 
 def test_agony_3_poison_only_for_biological_units(current, first_draft):
-    units = [unit("A1", poison=(8, 4)), unit("V1", types=("vehicle",), poison=(6,)),
-             unit("A2", fire=1)]
+    units = [
+        unit("A1", poison=(8, 4)),
+        unit("V1", types=("vehicle",), poison=(6,)),
+        unit("A2", fire=1),
+    ]
     a = agenda(current, at(current, "agony-3"), units)
     assert [(i.uid, i.why) for i in a.units] == [("A1", "poison d8, d4")]
     # the first draft burns at agony 3 too
@@ -248,11 +308,11 @@ def test_aftermath_hexes_with_markers_and_shaken_units(current, first_draft):
 
 
 def test_the_agenda_explains_itself(current):
-    a = agenda(current, at(current, "gunnery-1", turn=2), [unit("A1")],
-               actions={"A1": ["Fire"]})
+    a = agenda(current, at(current, "gunnery-1", turn=2), [unit("A1")], actions={"A1": ["Fire"]})
     text = a.explain()
-    assert text.splitlines()[0] == "Turn 2, Gunnery 1: carry out the first part of every " \
-                                   "gunnery order"
+    assert (
+        text.splitlines()[0] == "Turn 2, Gunnery 1: carry out the first part of every gunnery order"
+    )
     assert "A1: Fire" in text and "Dice needed." in text
     data = a.to_json()
     assert data["step"] == "gunnery-1" and data["needs_dice"] is True

@@ -15,8 +15,7 @@ def uids(groups):
 
 
 def test_spartan_chooses_last_among_spartan_elf_and_ork(current):
-    units = [unit("S1", "spartan", side=1), unit("E1", "elf", side=2),
-             unit("O1", "ork", side=2)]
+    units = [unit("S1", "spartan", side=1), unit("E1", "elf", side=2), unit("O1", "ork", side=2)]
     groups = choice_order(current, units, set())
     # Spartan ranks highest, then Elf; Ork lowest: Ork, Elf, Spartan.
     assert uids(groups) == [("O1",), ("E1",), ("S1",)]
@@ -25,8 +24,12 @@ def test_spartan_chooses_last_among_spartan_elf_and_ork(current):
 
 
 def test_units_not_entering_an_assault_choose_first(current):
-    units = [unit("S1", "spartan"), unit("S2", "spartan"), unit("O1", "ork", side=2),
-             unit("O2", "ork", side=2)]
+    units = [
+        unit("S1", "spartan"),
+        unit("S2", "spartan"),
+        unit("O1", "ork", side=2),
+        unit("O2", "ork", side=2),
+    ]
     groups = choice_order(current, units, {"O1", "S2"})
     # not entering: O2 (ork) then S1 (spartan); entering: O1 (ork) then S2 (spartan)
     assert uids(groups) == [("O2",), ("S1",), ("O1",), ("S2",)]

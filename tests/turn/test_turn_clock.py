@@ -28,9 +28,15 @@ def test_next_walks_the_steps_of_draft_004_in_order(current):
     for _ in range(7):
         pos = pos.next()
         walked.append(pos.step_id)
-    assert walked == ["gunnery-1", "gunnery-1.hex-effects", "movement-1",
-                      "movement-1.pre-assault-retreat", "movement-1.hex-effects",
-                      "movement-1.pre-assault-abilities", "assault-1"]
+    assert walked == [
+        "gunnery-1",
+        "gunnery-1.hex-effects",
+        "movement-1",
+        "movement-1.pre-assault-retreat",
+        "movement-1.hex-effects",
+        "movement-1.pre-assault-abilities",
+        "assault-1",
+    ]
 
 
 def test_going_past_the_aftermath_starts_the_next_turn_at_its_orders_step(current):

@@ -18,8 +18,12 @@ from referee.rules.turn.sequence import parse_turn, turn_rules, turn_sequence
 def movement(n: int, *, damage: bool) -> list[str]:
     # "- Movement N / Pre assault retreat / Trigger hex effect (including all units in
     # contested hexes) / Pre assault abilities [/ Apply damage]"
-    steps = [f"movement-{n}", f"movement-{n}.pre-assault-retreat", f"movement-{n}.hex-effects",
-             f"movement-{n}.pre-assault-abilities"]
+    steps = [
+        f"movement-{n}",
+        f"movement-{n}.pre-assault-retreat",
+        f"movement-{n}.hex-effects",
+        f"movement-{n}.pre-assault-abilities",
+    ]
     return [*steps, f"movement-{n}.apply-damage"] if damage else steps
 
 
@@ -40,22 +44,34 @@ ORDERS = ["orders"]
 # pre-assault abilities of Movements 2 and 3, after each assault, and after Gunnery 2.
 CURRENT = [
     *ORDERS,
-    "gunnery-1", "gunnery-1.hex-effects",
-    *movement(1, damage=False), *assault(1, damage=True),
-    *movement(2, damage=True), *assault(2, damage=True),
-    *movement(3, damage=True), *assault(3, damage=True),
-    "gunnery-2", "gunnery-2.hex-effects", "gunnery-2.apply-damage",
+    "gunnery-1",
+    "gunnery-1.hex-effects",
+    *movement(1, damage=False),
+    *assault(1, damage=True),
+    *movement(2, damage=True),
+    *assault(2, damage=True),
+    *movement(3, damage=True),
+    *assault(3, damage=True),
+    "gunnery-2",
+    "gunnery-2.hex-effects",
+    "gunnery-2.apply-damage",
     *AGONY_AND_AFTERMATH,
 ]
 
 # Draft 000, "Turn": the same groups, the only "Apply damage" after Gunnery 2.
 FIRST_DRAFT = [
     *ORDERS,
-    "gunnery-1", "gunnery-1.hex-effects",
-    *movement(1, damage=False), *assault(1, damage=False),
-    *movement(2, damage=False), *assault(2, damage=False),
-    *movement(3, damage=False), *assault(3, damage=False),
-    "gunnery-2", "gunnery-2.hex-effects", "gunnery-2.apply-damage",
+    "gunnery-1",
+    "gunnery-1.hex-effects",
+    *movement(1, damage=False),
+    *assault(1, damage=False),
+    *movement(2, damage=False),
+    *assault(2, damage=False),
+    *movement(3, damage=False),
+    *assault(3, damage=False),
+    "gunnery-2",
+    "gunnery-2.hex-effects",
+    "gunnery-2.apply-damage",
     *AGONY_AND_AFTERMATH,
 ]
 
@@ -82,8 +98,12 @@ def test_without_the_orders_step_the_turn_is_the_drafts_sheet_as_printed(edition
 @pytest.mark.parametrize("edition", ["current", "first-draft"])
 def test_the_orders_step_writes_the_orders_one_round_ahead(edition):
     step = turn_sequence(load_ruleset(edition))[0]
-    assert (step.id, step.kind, step.number, step.clause) == ("orders", "orders", None,
-                                                              "orders.giving")
+    assert (step.id, step.kind, step.number, step.clause) == (
+        "orders",
+        "orders",
+        None,
+        "orders.giving",
+    )
     assert {"turn.orders-step", "orders.missing"} <= set(step.rulings)
     assert step.dice.mode == "none" and step.choices.mode == "none"
 
@@ -99,8 +119,12 @@ def test_each_step_has_its_kind_number_and_clause(edition):
     assert steps["agony-3"].clause == "agony.schedule"
     assert steps["aftermath"].number is None and steps["aftermath"].clause == "aftermath.step"
     hx = steps["movement-2.hex-effects"]
-    assert (hx.kind, hx.number, hx.group, hx.clause) == ("hex-effects", 2, "movement-2",
-                                                         "hex.trigger")
+    assert (hx.kind, hx.number, hx.group, hx.clause) == (
+        "hex-effects",
+        2,
+        "movement-2",
+        "hex.trigger",
+    )
     assert steps["assault-3.post-assault-retreat"].clause == "assault.retreat"
 
 
@@ -147,7 +171,9 @@ def test_first_draft_damage_after_each_assault_is_a_ruling():
     rules = load_ruleset("first-draft", {"turn.first-draft-damage": "after-each-assault"})
     ids = [s.id for s in turn_sequence(rules)]
     assert [i for i in ids if i.endswith("apply-damage")] == [
-        "assault-1.apply-damage", "assault-2.apply-damage", "assault-3.apply-damage",
+        "assault-1.apply-damage",
+        "assault-2.apply-damage",
+        "assault-3.apply-damage",
         "gunnery-2.apply-damage",
     ]
 
@@ -157,7 +183,9 @@ def test_fear_is_resolved_where_the_ruling_puts_it(current, first_draft):
     # retreat abilities, such as Fear" (default); draft 000: "Then apply any pre-assault
     # special effects such as fear", after the hex effects.
     assert turn_rules(current).abilities_of("pre-assault-retreat") == (
-        "pre-assault-retreat", "fear")
+        "pre-assault-retreat",
+        "fear",
+    )
     assert turn_rules(first_draft).abilities_of("pre-assault-abilities") == ("fear",)
     sheet = load_ruleset("current", {"turn.fear-step": "abilities-step"})
     assert turn_rules(sheet).abilities_of("pre-assault-abilities") == ("fear",)
@@ -188,28 +216,56 @@ def test_a_copy_of_the_shipped_file_parses(tmp_path):
 @pytest.mark.parametrize(
     ("old", "new", "problem"),
     [
-        ('id = "movement-2"\n', 'id = "movement-two"\n',
-         "step[13].id: a movement step is called 'movement-2'"),
-        ('id = "movement-2.hex-effects"\n', 'id = "movement-2.contested"\n',
-         "step[15].id: inside movement-2 this step is called 'movement-2.hex-effects'"),
-        ('id = "assault-2"\nkind = "assault"\nnumber = 2\n',
-         'id = "assault-3"\nkind = "assault"\nnumber = 3\n',
-         "step[27].id: 'assault-3' is listed twice"),
-        ('kind = "pre-assault-abilities"\nnumber = 2\n',
-         'kind = "pre-assault-abilities"\nnumber = 1\n',
-         "step[16].number: 1 is not the number of movement-2"),
-        ('hex_scope = "entered"\n', 'hex_scope = "nearby"\n',
-         "step[11].hex_scope: 'nearby' is not one of"),
-        ('kind = "agony"\nnumber = 4\n', 'kind = "agony"\nnumber = 5\n',
-         "step: the agony steps must be agony-0 to agony-4"),
-        ('dice = ["Fire", "Spot"]\n', 'dice = "sometimes"\n',
-         "kind.gunnery.dice: expected \"none\", \"involved\" or a list"),
-        ('include = "@turn.gunnery-1-damage"\n', 'include = "@turn.no-such-ruling"\n',
-         "step[3].include: '@turn.no-such-ruling' names no ruling"),
-        ('label = "Aftermath:', 'colour = "red"\nlabel = "Aftermath:',
-         "step[39].colour: unknown key"),
-        ('fear = "@turn.fear-step"\n', 'fear = "assault"\n',
-         "abilities.fear: 'assault' is not one of"),
+        (
+            'id = "movement-2"\n',
+            'id = "movement-two"\n',
+            "step[13].id: a movement step is called 'movement-2'",
+        ),
+        (
+            'id = "movement-2.hex-effects"\n',
+            'id = "movement-2.contested"\n',
+            "step[15].id: inside movement-2 this step is called 'movement-2.hex-effects'",
+        ),
+        (
+            'id = "assault-2"\nkind = "assault"\nnumber = 2\n',
+            'id = "assault-3"\nkind = "assault"\nnumber = 3\n',
+            "step[27].id: 'assault-3' is listed twice",
+        ),
+        (
+            'kind = "pre-assault-abilities"\nnumber = 2\n',
+            'kind = "pre-assault-abilities"\nnumber = 1\n',
+            "step[16].number: 1 is not the number of movement-2",
+        ),
+        (
+            'hex_scope = "entered"\n',
+            'hex_scope = "nearby"\n',
+            "step[11].hex_scope: 'nearby' is not one of",
+        ),
+        (
+            'kind = "agony"\nnumber = 4\n',
+            'kind = "agony"\nnumber = 5\n',
+            "step: the agony steps must be agony-0 to agony-4",
+        ),
+        (
+            'dice = ["Fire", "Spot"]\n',
+            'dice = "sometimes"\n',
+            'kind.gunnery.dice: expected "none", "involved" or a list',
+        ),
+        (
+            'include = "@turn.gunnery-1-damage"\n',
+            'include = "@turn.no-such-ruling"\n',
+            "step[3].include: '@turn.no-such-ruling' names no ruling",
+        ),
+        (
+            'label = "Aftermath:',
+            'colour = "red"\nlabel = "Aftermath:',
+            "step[39].colour: unknown key",
+        ),
+        (
+            'fear = "@turn.fear-step"\n',
+            'fear = "assault"\n',
+            "abilities.fear: 'assault' is not one of",
+        ),
     ],
 )
 def test_a_bad_turn_file_names_the_key(tmp_path, old, new, problem):
@@ -227,9 +283,12 @@ def test_the_turn_ends_with_the_aftermath(tmp_path):
 
 def test_the_orders_step_comes_first(tmp_path):
     text = SHIPPED.read_text(encoding="utf-8")
-    orders = text[text.index('[[step]]\nid = "orders"'):text.index('[[step]]\nid = "gunnery-1"\n')]
-    moved = text.replace(orders, "", 1).replace('[[step]]\nid = "gunnery-2"\n',
-                                                orders + '[[step]]\nid = "gunnery-2"\n', 1)
+    orders = text[
+        text.index('[[step]]\nid = "orders"') : text.index('[[step]]\nid = "gunnery-1"\n')
+    ]
+    moved = text.replace(orders, "", 1).replace(
+        '[[step]]\nid = "gunnery-2"\n', orders + '[[step]]\nid = "gunnery-2"\n', 1
+    )
     found = refused(tmp_path, moved)
     assert found == ["step: the orders step, when the turn has one, is its first step"]
 
@@ -237,6 +296,7 @@ def test_the_orders_step_comes_first(tmp_path):
 def test_every_problem_at_once(tmp_path):
     text = SHIPPED.read_text(encoding="utf-8")
     text = text.replace('hex_scope = "fired-into"\n', "", 1).replace(
-        'todo = "Fight every', 'todo_ = "x"\ntodo = "Fight every', 1)
+        'todo = "Fight every', 'todo_ = "x"\ntodo = "Fight every', 1
+    )
     found = refused(tmp_path, text)
     assert [p.split(":")[0] for p in found] == ["kind.assault.todo_", "step[2].hex_scope"]

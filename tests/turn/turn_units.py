@@ -10,12 +10,19 @@ from referee.units.model import Ability, DamageRow, DamageTable, Effect, Speed, 
 
 REGULAR = DamageTable("regular", (DamageRow(7, (Effect("kill"),), "one model dies"),))
 ORIGIN = Hex(0, 0)
-SPEEDS = (Speed("slow", movement=("F", "L", "R", "-"), gunnery=("fire", "aim", "load"),
-                default_movement="F"),)
+SPEEDS = (
+    Speed(
+        "slow", movement=("F", "L", "R", "-"), gunnery=("fire", "aim", "load"), default_movement="F"
+    ),
+)
 
 
-def unit_type(nation: str, *, types: tuple[str, ...] = ("infantry", "biological"),
-              abilities: tuple[Ability, ...] = ()) -> UnitType:
+def unit_type(
+    nation: str,
+    *,
+    types: tuple[str, ...] = ("infantry", "biological"),
+    abilities: tuple[Ability, ...] = (),
+) -> UnitType:
     return UnitType(
         id=f"{nation}-test",
         name=f"{nation} test unit",
@@ -33,10 +40,16 @@ def unit_type(nation: str, *, types: tuple[str, ...] = ("infantry", "biological"
     )
 
 
-def unit(uid: str, nation: str = "elf", *, side: int = 1, hex: Hex = ORIGIN,
-         types: tuple[str, ...] = ("infantry", "biological"),
-         abilities: tuple[Ability, ...] = (), **state: object) -> UnitState:
+def unit(
+    uid: str,
+    nation: str = "elf",
+    *,
+    side: int = 1,
+    hex: Hex = ORIGIN,
+    types: tuple[str, ...] = ("infantry", "biological"),
+    abilities: tuple[Ability, ...] = (),
+    **state: object,
+) -> UnitState:
     """A four-model base of ``nation`` on ``side`` at ``hex`` (slow)."""
     ut = unit_type(nation, types=types, abilities=abilities)
-    return UnitState(uid=uid, unit=ut, side=side, hex=hex, speed="slow",
-                     **state)  # type: ignore[arg-type]
+    return UnitState(uid=uid, unit=ut, side=side, hex=hex, speed="slow", **state)  # type: ignore[arg-type]

@@ -61,8 +61,14 @@ def test_malformed_ability_text_is_refused(text):
 
 @pytest.mark.parametrize(
     "text",
-    ["take-cover[slow,-1]", "terror[range=2][d6]", "poison[6][1 for 2]", "ork-assault",
-     "camouflage[forest]", "psychic-damage[d6]"],
+    [
+        "take-cover[slow,-1]",
+        "terror[range=2][d6]",
+        "poison[6][1 for 2]",
+        "ork-assault",
+        "camouflage[forest]",
+        "psychic-damage[d6]",
+    ],
 )
 def test_text_round_trip(text):
     ability = parse_ability(text)
@@ -75,8 +81,11 @@ _param = st.from_regex(r" ?[A-Za-z0-9+-]{1,4}( ?= ?[0-9])?( per [0-9])? ?", full
 _group = st.lists(_param, min_size=1, max_size=3).map(",".join)
 
 
-@given(st.lists(_word, min_size=1, max_size=3), st.lists(_group, max_size=3),
-       st.sampled_from(["[]", "()"]))
+@given(
+    st.lists(_word, min_size=1, max_size=3),
+    st.lists(_group, max_size=3),
+    st.sampled_from(["[]", "()"]),
+)
 def test_any_ability_text_round_trips(words, groups, brackets):
     # Text as a person writes it (any case, spaces, brackets or parentheses) parses to an
     # ability whose text() parses back to the same ability.
@@ -100,12 +109,40 @@ def test_every_shipped_ability_round_trips_through_its_card_text():
 # --- the register ---------------------------------------------------------------------------
 
 DRAFT_ABILITIES = [
-    "good-shot", "excellent-shot", "superb-shot", "bad-shot", "steady", "camouflage",
-    "take-cover", "elusive", "optimal-at-point-blank", "enhanced-accuracy", "evasion",
-    "improve-evasion", "forward-position", "pre-assault-retreat", "stubborn", "terror", "fear",
-    "cunning-assault", "reroll-assault", "ork-assault", "scout", "hidden", "spot", "load",
-    "burst", "limited-ammo", "misfire", "area", "set-on-fire", "acid", "minor-acid", "poison",
-    "[type]-damage", "[type]-resistance",
+    "good-shot",
+    "excellent-shot",
+    "superb-shot",
+    "bad-shot",
+    "steady",
+    "camouflage",
+    "take-cover",
+    "elusive",
+    "optimal-at-point-blank",
+    "enhanced-accuracy",
+    "evasion",
+    "improve-evasion",
+    "forward-position",
+    "pre-assault-retreat",
+    "stubborn",
+    "terror",
+    "fear",
+    "cunning-assault",
+    "reroll-assault",
+    "ork-assault",
+    "scout",
+    "hidden",
+    "spot",
+    "load",
+    "burst",
+    "limited-ammo",
+    "misfire",
+    "area",
+    "set-on-fire",
+    "acid",
+    "minor-acid",
+    "poison",
+    "[type]-damage",
+    "[type]-resistance",
 ]
 
 
@@ -129,9 +166,12 @@ def test_superb_shot_is_not_in_the_first_draft():
 
 def test_draft_spellings_are_aliases():
     # Drafts write "Evation", "Stuborn", "Elusvie", "Enhanced Accurazy".
-    for written, canonical in [("evation", "evasion"), ("stuborn", "stubborn"),
-                               ("elusvie", "elusive"), ("enhanced-accurazy",
-                                                        "enhanced-accuracy")]:
+    for written, canonical in [
+        ("evation", "evasion"),
+        ("stuborn", "stubborn"),
+        ("elusvie", "elusive"),
+        ("enhanced-accurazy", "enhanced-accuracy"),
+    ]:
         assert register().spec(written).name == canonical
 
 

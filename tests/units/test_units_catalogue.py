@@ -216,9 +216,13 @@ def test_same_id_in_two_files_is_refused_naming_both(tmp_path):
 
 # --- rulings --------------------------------------------------------------------------------
 
-THREE_MODELS = (DATA / "units" / "sample" / "spartan.toml").read_text(encoding="utf-8").replace(
-    'id = "hoplite-phalanx"\nname = "Hoplite phalanx"\nmodels = 4',
-    'id = "hoplite-phalanx"\nname = "Hoplite phalanx"\nmodels = 3',
+THREE_MODELS = (
+    (DATA / "units" / "sample" / "spartan.toml")
+    .read_text(encoding="utf-8")
+    .replace(
+        'id = "hoplite-phalanx"\nname = "Hoplite phalanx"\nmodels = 4',
+        'id = "hoplite-phalanx"\nname = "Hoplite phalanx"\nmodels = 3',
+    )
 )
 
 
@@ -244,9 +248,13 @@ def test_assault_acid_reading_always_minor(tmp_path):
     # under the always-minor reading; as named by default.
     path = DATA / "units" / "sample" / "dark-elf.toml"
     default = load_unit_file(path).units[0].assault
-    minor = load_unit_file(
-        path, ruleset("current").with_readings({"units.assault-acid": "always-minor"})
-    ).units[0].assault
+    minor = (
+        load_unit_file(
+            path, ruleset("current").with_readings({"units.assault-acid": "always-minor"})
+        )
+        .units[0]
+        .assault
+    )
     assert default is not None and default.weapon is not None
     assert minor is not None and minor.weapon is not None
     assert (default.weapon.acid, default.weapon.acid_per) == ("major", 3)

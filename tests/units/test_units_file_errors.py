@@ -130,8 +130,11 @@ def test_toml_syntax_error_gives_the_line(tmp_path):
         ('size = "large"', 'size = "big"', "unit standard-tank.size: 'big'"),
         ('arc = "*/*/*/*"', 'arc = "*/x/*/*"', "unit standard-tank.weapon[0].arc: firing arc"),
         ('arc = "*/*/*/*"', "", "unit standard-tank.weapon[0]: give exactly one of arc"),
-        ('deflection = "2, 5+ / -, - / -, - / -, -"', 'deflection = "2 / 5+"',
-         "unit standard-tank.deflection: '2 / 5+'"),
+        (
+            'deflection = "2, 5+ / -, - / -, - / -, -"',
+            'deflection = "2 / 5+"',
+            "unit standard-tank.deflection: '2 / 5+'",
+        ),
         ('nation = "spartan"', 'nation = "gnome"', "nation: 'gnome' is not a nation"),
     ],
 )
@@ -171,10 +174,11 @@ def test_unit_base_weapon_needs_a_base_of_two(tmp_path):
 
 def test_at_most_one_unit_base_weapon(tmp_path):
     # Draft 004: "A unit base may have a maximum of one unit-base weapon."
-    weapon = GOOD_TANK[GOOD_TANK.index("  [[unit.weapon]]"):GOOD_TANK.index("  [[unit.damage")]
+    weapon = GOOD_TANK[GOOD_TANK.index("  [[unit.weapon]]") : GOOD_TANK.index("  [[unit.damage")]
     base = weapon.replace('arc = "*/*/*/*"', 'arc = "*/*/*/*"\n  carried = "unit-base"')
     text = GOOD_TANK.replace(weapon, base + base.replace("Main gun", "Second gun")).replace(
-        "models = 1", "models = 2")
+        "models = 1", "models = 2"
+    )
     (problem,) = check_unit_file(write(tmp_path, text))
     assert problem.startswith("unit standard-tank.weapon: weapons [0], [1] are unit-base")
 
@@ -186,6 +190,6 @@ def test_elite_weapon_needs_an_elite(tmp_path):
 
 
 def test_same_id_twice_in_one_file(tmp_path):
-    text = GOOD_TANK + GOOD_TANK[GOOD_TANK.index("[[unit]]"):]
+    text = GOOD_TANK + GOOD_TANK[GOOD_TANK.index("[[unit]]") :]
     problems = check_unit_file(write(tmp_path, text))
     assert problems == ["unit standard-tank: defined twice (unit[0] and unit[1])"]

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from referee.units.catalogue import catalogue, check_unit_file
 
-BASE_FILE = '''nation = "spartan"
+BASE_FILE = """nation = "spartan"
 [[unit]]
 id = "hoplite"
 name = "Hoplite"
@@ -18,7 +18,7 @@ speeds = [{ name = "slow", movement = "F -", gunnery = "Fire -" }]
   [[unit.damage.regular]]
   at = 6
   effects = ["kill"]
-'''
+"""
 
 
 def test_the_sample_catalogues_offer_every_kind_of_upgrade():
@@ -36,7 +36,9 @@ def test_the_sample_catalogues_offer_every_kind_of_upgrade():
 
 def test_a_bad_upgrade_is_reported_with_its_id_and_field(tmp_path):
     path = tmp_path / "mine.toml"
-    path.write_text(BASE_FILE + '''
+    path.write_text(
+        BASE_FILE
+        + """
 [[upgrade]]
 id = "squad-gun"
 name = "Squad gun"
@@ -57,7 +59,9 @@ cost = { cp = 2 }
   ap = 1
   damage = "d7"
   arc = "*/-/-/-"
-''', encoding="utf-8")
+""",
+        encoding="utf-8",
+    )
     problems = check_unit_file(path)
     assert problems == [
         "upgrade squad-gun.colour: unknown key (known: abilities, advanced, cost, elites, id, "
@@ -67,6 +71,6 @@ cost = { cp = 2 }
         "upgrade squad-gun.slot: 'three-handed' is not one of two-handed, one-handed, independent",
         "upgrade captain-rifle.weapon[0].damage: 'd7': a d7 is not a die (sides: 2, 3, 4, 6, 8, "
         "10, 12, 20)",
-        'upgrade captain-rifle.weapon: a weapon for one model is an elite\'s weapon: write '
+        "upgrade captain-rifle.weapon: a weapon for one model is an elite's weapon: write "
         'per = "elite"',
     ]

@@ -32,24 +32,26 @@ class PieceItem(QGraphicsItem):
     badge with their number at its top right, their names and how full it is in its
     tooltip."""
 
-    def __init__(self, piece: Piece, name: str, aboard: Sequence[str] = (),
-                 room: str = "") -> None:
+    def __init__(self, piece: Piece, name: str, aboard: Sequence[str] = (), room: str = "") -> None:
         super().__init__()
         self.piece = piece
         self.aboard: tuple[str, ...] = ()
         self.setZValue(10)
         self.set_piece(piece, name, aboard, room)
 
-    def set_piece(self, piece: Piece, name: str, aboard: Sequence[str] = (),
-                  room: str = "") -> None:
+    def set_piece(
+        self, piece: Piece, name: str, aboard: Sequence[str] = (), room: str = ""
+    ) -> None:
         """Show ``piece`` (its card's ``name``); ``aboard``: the units it carries, each in
         words, and ``room`` how full it is
         (:func:`~referee.rules.activation.transport.room_text`)."""
         self.piece = piece
         self.aboard = tuple(aboard)
-        tip = (f"{piece.uid} ({name}), side {piece.side} at {hex_label(piece.hex)} "  # type: ignore[arg-type]
-               f"facing {DIRECTION_NAMES[piece.facing]}: {piece.health} H, "
-               f"{piece.ammunition} ammunition")
+        tip = (
+            f"{piece.uid} ({name}), side {piece.side} at {hex_label(piece.hex)} "  # type: ignore[arg-type]
+            f"facing {DIRECTION_NAMES[piece.facing]}: {piece.health} H, "
+            f"{piece.ammunition} ammunition"
+        )
         if self.aboard:
             tip += "\nCarries: " + ", ".join(self.aboard) + (f" — {room}" if room else "")
         self.setToolTip(plain_tip(tip))
@@ -63,8 +65,9 @@ class PieceItem(QGraphicsItem):
         r = TOKEN_RADIUS * 1.3
         return QRectF(-r, -r, 2 * r, 2 * r)
 
-    def paint(self, painter: QPainter, option: QStyleOptionGraphicsItem,
-              widget: QWidget | None = None) -> None:
+    def paint(
+        self, painter: QPainter, option: QStyleOptionGraphicsItem, widget: QWidget | None = None
+    ) -> None:
         painter.setRenderHint(QPainter.RenderHint.Antialiasing)
         colour = QColor(SIDE_COLOURS.get(self.piece.side, "#444444"))
         painter.setPen(QPen(colour, 0.1 * HEX_SIZE))
@@ -89,8 +92,12 @@ class PieceItem(QGraphicsItem):
             painter.setBrush(QBrush(QColor(BADGE_COLOUR)))
             painter.drawEllipse(centre, BADGE_RADIUS, BADGE_RADIUS)
             painter.setPen(QColor("#ffffff"))
-            box = QRectF(centre.x() - BADGE_RADIUS, centre.y() - BADGE_RADIUS,
-                         2 * BADGE_RADIUS, 2 * BADGE_RADIUS)
+            box = QRectF(
+                centre.x() - BADGE_RADIUS,
+                centre.y() - BADGE_RADIUS,
+                2 * BADGE_RADIUS,
+                2 * BADGE_RADIUS,
+            )
             painter.drawText(box, Qt.AlignmentFlag.AlignCenter, self.badge())
 
 
@@ -106,12 +113,16 @@ class PipsItem(QGraphicsItem):
 
     def set_fortification(self, fort: Fortification, name: str) -> None:
         pips = fort.pips.to_json()
-        self.colours = [PIP_COLOURS[k] for k in ("side1", "side2", "neutral")
-                        for _ in range(int(pips[k]))]
+        self.colours = [
+            PIP_COLOURS[k] for k in ("side1", "side2", "neutral") for _ in range(int(pips[k]))
+        ]
         owner = f"side {fort.owner}'s" if fort.owner is not None else "the mission's"
-        self.setToolTip(plain_tip(
-            f"{name} on {hex_label(fort.hex)} ({owner}): pips "
-            + ", ".join(f"{k} {v}" for k, v in pips.items())))
+        self.setToolTip(
+            plain_tip(
+                f"{name} on {hex_label(fort.hex)} ({owner}): pips "
+                + ", ".join(f"{k} {v}" for k, v in pips.items())
+            )
+        )
         self.prepareGeometryChange()
         self.update()
 
@@ -119,8 +130,9 @@ class PipsItem(QGraphicsItem):
         width = max(1, len(self.colours)) * PIP_RADIUS * 2.4
         return QRectF(-width / 2, -PIP_RADIUS * 1.3, width, PIP_RADIUS * 2.6)
 
-    def paint(self, painter: QPainter, option: QStyleOptionGraphicsItem,
-              widget: QWidget | None = None) -> None:
+    def paint(
+        self, painter: QPainter, option: QStyleOptionGraphicsItem, widget: QWidget | None = None
+    ) -> None:
         painter.setRenderHint(QPainter.RenderHint.Antialiasing)
         n = len(self.colours)
         for i, colour in enumerate(self.colours):

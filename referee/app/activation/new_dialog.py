@@ -42,8 +42,10 @@ def parse_army(text: str, side: int) -> list[dict[str, object]]:
         if not words:
             continue
         if len(words) != 2:
-            raise RefereeError(f"side {side}, line {n}: write UID CARD (e.g. tank battle-tank), "
-                               f"not {line.strip()!r}")
+            raise RefereeError(
+                f"side {side}, line {n}: write UID CARD (e.g. tank battle-tank), "
+                f"not {line.strip()!r}"
+            )
         units.append({"uid": words[0], "unit": words[1], "side": side})
     return units
 
@@ -51,8 +53,9 @@ def parse_army(text: str, side: int) -> list[dict[str, object]]:
 class NewActivationMatch(QDialog):
     """The dialog (see the module docstring); :attr:`match` is the match made, once OK."""
 
-    def __init__(self, path: Path, parent: QWidget | None = None,
-                 ruleset_id: str = "activation") -> None:
+    def __init__(
+        self, path: Path, parent: QWidget | None = None, ruleset_id: str = "activation"
+    ) -> None:
         super().__init__(parent)
         self.setWindowTitle("New match of the activation rules")
         self.ruleset_id = ruleset_id
@@ -96,7 +99,8 @@ class NewActivationMatch(QDialog):
         self.problem.setStyleSheet("color: #9e2a2a")
         layout.addWidget(self.problem)
         buttons = QDialogButtonBox(
-            QDialogButtonBox.StandardButton.Ok | QDialogButtonBox.StandardButton.Cancel, self)
+            QDialogButtonBox.StandardButton.Ok | QDialogButtonBox.StandardButton.Cancel, self
+        )
         buttons.accepted.connect(self.accept)
         buttons.rejected.connect(self.reject)
         layout.addWidget(buttons)
@@ -104,14 +108,21 @@ class NewActivationMatch(QDialog):
     def accept(self) -> None:
         """Write the match; on a refusal say why and stay open (nothing written)."""
         try:
-            units = [u for side, box in self.army_boxes.items()
-                     for u in parse_army(box.toPlainText(), side)]
+            units = [
+                u
+                for side, box in self.army_boxes.items()
+                for u in parse_army(box.toPlainText(), side)
+            ]
             offered = [m for m, box in self.mission_boxes.items() if box.isChecked()]
             if not offered:
                 raise RefereeError("offer at least one mission")
             self.match = ActivationMatch.create(
-                Path(self.file.text().strip()), units=units, ruleset=self.ruleset_id,
-                missions=offered, seed=self.seed.value())
+                Path(self.file.text().strip()),
+                units=units,
+                ruleset=self.ruleset_id,
+                missions=offered,
+                seed=self.seed.value(),
+            )
         except RefereeError as exc:
             self.problem.setText(one_line(exc))
             return

@@ -53,7 +53,8 @@ IDLE_TEXT = (
     "the wizard of a deployment, a 'before the battle' action, an activation (a move or an "
     "attack, an aircraft's attack after its move), embarking or disembarking, a unit "
     "entering from the reserves or a capture. A wizard opens here, beside the map it draws "
-    "on, and plays the same command as the command line.")
+    "on, and plays the same command as the command line."
+)
 PIPS_BELOW = 0.62 * HEX_SIZE
 """Where a fortification's pips sit: along the bottom of its tile."""
 
@@ -93,8 +94,9 @@ class ActivationWindow(QMainWindow):
         self.resize(screen.size())
         self.setWindowState(Qt.WindowState.WindowMaximized)
         self.show()
-        self.resizeDocks([self.turn_dock], [max(320, screen.width() // 4)],
-                         Qt.Orientation.Horizontal)
+        self.resizeDocks(
+            [self.turn_dock], [max(320, screen.width() // 4)], Qt.Orientation.Horizontal
+        )
         self.resizeDocks([self.journal_dock], [screen.height() // 3], Qt.Orientation.Vertical)
         self.view.fit()
 
@@ -145,9 +147,16 @@ class ActivationWindow(QMainWindow):
         self.capture_button = QPushButton("Capture…", body)
         self.embark_button = QPushButton("Embark / disembark…", body)
         self.enter_button = QPushButton("From the reserves…", body)
-        for i, button in enumerate((self.deploy_button, self.before_battle_button,
-                                    self.activate_button, self.capture_button,
-                                    self.embark_button, self.enter_button)):
+        for i, button in enumerate(
+            (
+                self.deploy_button,
+                self.before_battle_button,
+                self.activate_button,
+                self.capture_button,
+                self.embark_button,
+                self.enter_button,
+            )
+        ):
             wizards.addWidget(button, i // 2, i % 2)
         layout.addLayout(wizards)
         self.outcome = QLabel(body)
@@ -187,12 +196,13 @@ class ActivationWindow(QMainWindow):
         edit.addAction(self.redo_action)
         menu = self.menuBar().addMenu("&Wizards")
         for name, button, opener in (
-                ("&Deploy…", self.deploy_button, self.wizards.deploy),
-                ("&Before the battle…", self.before_battle_button, self.wizards.before_battle),
-                ("&Activate…", self.activate_button, self.wizards.activate),
-                ("&Capture…", self.capture_button, self.wizards.capture),
-                ("&Embark / disembark…", self.embark_button, self.wizards.embark),
-                ("Enter from the &reserves…", self.enter_button, self.wizards.enter)):
+            ("&Deploy…", self.deploy_button, self.wizards.deploy),
+            ("&Before the battle…", self.before_battle_button, self.wizards.before_battle),
+            ("&Activate…", self.activate_button, self.wizards.activate),
+            ("&Capture…", self.capture_button, self.wizards.capture),
+            ("&Embark / disembark…", self.embark_button, self.wizards.embark),
+            ("Enter from the &reserves…", self.enter_button, self.wizards.enter),
+        ):
             action = QAction(name, self)
             action.triggered.connect(opener)
             button.clicked.connect(opener)
@@ -227,7 +237,8 @@ class ActivationWindow(QMainWindow):
         self.heading.setText(
             f"<b>{m.rules.name}</b><br>{mission} · {state.phase} phase<br>"
             f"<b>Whose turn: {whose}</b> · {state.activations} activations"
-            + (f" (last: {state.last})" if state.last else ""))
+            + (f" (last: {state.last})" if state.last else "")
+        )
         self.asked.setText(f"Now: {asked_now(state)}")
         steps = m.steps(include_undone=True)
         self.journal.set_steps(steps, m.rules)
@@ -272,8 +283,9 @@ class ActivationWindow(QMainWindow):
             return [], ""
         cards = [game.card(p) for p in aboard]
         room = room_text(game.card(state.pieces[uid]), cards, game.rules.movement.transport_counts)
-        return [f"{p.uid} ({c.name}, {p.health} H)" for p, c in zip(aboard, cards,
-                                                                      strict=True)], room
+        return [
+            f"{p.uid} ({c.name}, {p.health} H)" for p, c in zip(aboard, cards, strict=True)
+        ], room
 
     def _draw_pips(self) -> None:
         forts = self.match.state.fortifications
@@ -304,10 +316,11 @@ class ActivationWindow(QMainWindow):
         if self.wizard_host.wizard is not None:
             if not self.wizard_host.pick_hex(h):
                 self.statusBar().showMessage(
-                    f"{hex_label(h)} is not one of the open wizard's choices", 8000)
+                    f"{hex_label(h)} is not one of the open wizard's choices", 8000
+                )
             return
         line = self.command
-        before = line.text()[:line.cursorPosition()]
+        before = line.text()[: line.cursorPosition()]
         sep = "" if not before or before[-1] in " =,@:>" else ","
         line.insert(sep + hex_label(h))
         line.setFocus()
@@ -331,8 +344,9 @@ class ActivationWindow(QMainWindow):
         self.dice.clear()
         self.view.setFocus()  # Ctrl+Z now undoes the step, not the typing
 
-    def run_step(self, name: str, commands: Iterable[Mapping[str, Any] | str],
-                 typed: Iterable[int] = ()) -> Step | None:
+    def run_step(
+        self, name: str, commands: Iterable[Mapping[str, Any] | str], typed: Iterable[int] = ()
+    ) -> Step | None:
         """Play ``commands`` as the step ``name`` through the match file (the command line
         and the wizards alike); None, and why said, if the engine refused it."""
         self.wizard_host.outdate("a step was played")
@@ -353,8 +367,7 @@ class ActivationWindow(QMainWindow):
         except RefereeError as exc:
             self.say(f"Refused: {one_line(exc)}")
         else:
-            self.say(f"Undone: {step.number}. {step.name}" if step else
-                                 "Nothing to undo.")
+            self.say(f"Undone: {step.number}. {step.name}" if step else "Nothing to undo.")
         self.refresh()
 
     def redo(self) -> None:
@@ -364,8 +377,7 @@ class ActivationWindow(QMainWindow):
         except RefereeError as exc:
             self.say(f"Refused: {one_line(exc)}")
         else:
-            self.say(f"Redone: {step.number}. {step.name}" if step else
-                                 "Nothing to redo.")
+            self.say(f"Redone: {step.number}. {step.name}" if step else "Nothing to redo.")
         self.refresh()
 
     def sync(self) -> None:
@@ -378,8 +390,9 @@ class ActivationWindow(QMainWindow):
         if moved:
             self.wizard_host.outdate("another program wrote a step")
             self.refresh()
-            self.statusBar().showMessage("The match file moved on: another program wrote a "
-                                         "step", 15000)
+            self.statusBar().showMessage(
+                "The match file moved on: another program wrote a step", 15000
+            )
 
     def closeEvent(self, event: QCloseEvent) -> None:
         self.wizard_host.cancel()

@@ -74,15 +74,18 @@ class ArmyBuilderWindow(QMainWindow):
         self.saved_checksum = ""
         self.army = new_army()
         self.report: ArmyReport = validate_army(self.army)
-        self.unsaved = UnsavedChanges(self, lambda: f"The army {self.army.name}",
-                                      self.is_modified, self.save)
+        self.unsaved = UnsavedChanges(
+            self, lambda: f"The army {self.army.name}", self.is_modified, self.save
+        )
 
         self.name = QLineEdit()
         self.name.setAccessibleName("army name")
         self.nation = QComboBox()
         self.nation.setAccessibleName("nation")
-        for nation in sorted({f.nation for f in self.catalogue.files},
-                             key=lambda n: [f.nation for f in self.catalogue.files].index(n)):
+        for nation in sorted(
+            {f.nation for f in self.catalogue.files},
+            key=lambda n: [f.nation for f in self.catalogue.files].index(n),
+        ):
             self.nation.addItem(nation.replace("-", " ").title(), nation)
         self.game = QComboBox()
         self.game.setAccessibleName("game")
@@ -175,7 +178,8 @@ class ArmyBuilderWindow(QMainWindow):
         self.nation.currentIndexChanged.connect(self._nation_changed)
         self.game.currentIndexChanged.connect(self._game_changed)
         self.allowance.currentIndexChanged.connect(
-            lambda: self._edit(allowance=self.allowance.currentData()))
+            lambda: self._edit(allowance=self.allowance.currentData())
+        )
         self.advanced.toggled.connect(lambda on: self._edit(advanced=on))
         self.add_button.clicked.connect(self.add_selected_unit)
         self.units.itemDoubleClicked.connect(lambda _: self.add_selected_unit())
@@ -200,8 +204,9 @@ class ArmyBuilderWindow(QMainWindow):
         file = self.menuBar().addMenu("&File")
         keys = QKeySequence.StandardKey
 
-        def action(text: str, slot: object, key: QKeySequence.StandardKey | str | None = None
-                   ) -> QAction:
+        def action(
+            text: str, slot: object, key: QKeySequence.StandardKey | str | None = None
+        ) -> QAction:
             a = QAction(text, self)
             if key is not None:
                 a.setShortcut(QKeySequence(key))
@@ -280,11 +285,13 @@ class ArmyBuilderWindow(QMainWindow):
     def _fill_catalogue(self) -> None:
         self.units.clear()
         for unit in self.catalogue.of_nation(self.army.nation):
-            item = QListWidgetItem(f"{unit.name} — {cost_text(unit.cost)}"
-                                   + (" — HUGE" if unit.size == "huge" else ""))
+            item = QListWidgetItem(
+                f"{unit.name} — {cost_text(unit.cost)}" + (" — HUGE" if unit.size == "huge" else "")
+            )
             item.setData(Qt.ItemDataRole.UserRole, unit.id)
-            item.setToolTip(f"{unit.id}: {unit.models} model(s), {unit.size}, "
-                            f"{', '.join(sorted(unit.types))}")
+            item.setToolTip(
+                f"{unit.id}: {unit.models} model(s), {unit.size}, {', '.join(sorted(unit.types))}"
+            )
             self.units.addItem(item)
 
     def add_unit(self, unit_id: str) -> None:
@@ -300,7 +307,7 @@ class ArmyBuilderWindow(QMainWindow):
     def remove_entry(self) -> None:
         row = self.entries.currentRow()
         if 0 <= row < len(self.army.entries):
-            entries = self.army.entries[:row] + self.army.entries[row + 1:]
+            entries = self.army.entries[:row] + self.army.entries[row + 1 :]
             self._edit(select=min(row, len(entries) - 1), entries=entries)
 
     def set_count(self, row: int, count: int) -> None:
@@ -308,16 +315,24 @@ class ArmyBuilderWindow(QMainWindow):
         self._replace_entry(row, ArmyEntry(e.type, count, e.upgrades, e.equipment))
 
     def _replace_entry(self, row: int, entry: ArmyEntry) -> None:
-        entries = (*self.army.entries[:row], entry, *self.army.entries[row + 1:])
+        entries = (*self.army.entries[:row], entry, *self.army.entries[row + 1 :])
         self._edit(select=row, entries=entries)
 
-    def _upgrades_changed(self, upgrades: tuple[object, ...], equipment: tuple[object, ...]
-                          ) -> None:
+    def _upgrades_changed(
+        self, upgrades: tuple[object, ...], equipment: tuple[object, ...]
+    ) -> None:
         row = self.entries.currentRow()
         if 0 <= row < len(self.army.entries):
             e = self.army.entries[row]
-            self._replace_entry(row, ArmyEntry(e.type, e.count, tuple(upgrades),  # type: ignore[arg-type]
-                                               tuple(equipment)))  # type: ignore[arg-type]
+            self._replace_entry(
+                row,
+                ArmyEntry(
+                    e.type,
+                    e.count,
+                    tuple(upgrades),  # type: ignore[arg-type]
+                    tuple(equipment),  # type: ignore[arg-type]
+                ),
+            )
 
     # --- showing ------------------------------------------------------------------------
 
@@ -330,16 +345,16 @@ class ArmyBuilderWindow(QMainWindow):
         for row, entry in enumerate(self.army.entries):
             built = self.report.cards[row] if row < len(self.report.cards) else None
             name = built.unit.name if built is not None else f"{entry.type} (unknown)"
-            ups = ", ".join(c.id if c.count == 1 else f"{c.id} x{c.count}"
-                            for c in entry.choices)
+            ups = ", ".join(c.id if c.count == 1 else f"{c.id} x{c.count}" for c in entry.choices)
             cost = self.report.entry_cost(row)
             cells = (name, "", ups or "—", cost_text(cost) if cost is not None else "?")
             for column, text in enumerate(cells):
                 item = QTableWidgetItem(text)
                 if row in bad:
                     item.setForeground(Qt.GlobalColor.red)
-                    item.setToolTip("; ".join(e.message for e in self.report.errors
-                                              if e.entry == row))
+                    item.setToolTip(
+                        "; ".join(e.message for e in self.report.errors if e.entry == row)
+                    )
                 self.entries.setItem(row, column, item)
             spin = QSpinBox()
             spin.setRange(1, 99)
@@ -363,14 +378,21 @@ class ArmyBuilderWindow(QMainWindow):
                 parts.append(f"<span style='{OVER}'>{text}</span>" if kind in over else text)
         pool = r.allowance.pool if r.allowance is not None else None
         if pool is not None and r.budget_check is not None:
-            text = (f"pool {'/'.join(k.upper() for k in pool.kinds)} "
-                    f"{r.budget_check.pool_spent}/{pool.points}")
-            parts.append(f"<span style='{OVER}'>{text}</span>" if r.budget_check.pool_over
-                         else text)
-        verdict = ("<b>valid</b>" if r.valid else
-                   f"<span style='{OVER}'>not valid: {len(r.errors)} problem(s)</span>")
-        self.budget.setText(f"Budget ({escape(r.game)}): {' · '.join(parts) or 'nothing'}"
-                            f" — {verdict}")
+            text = (
+                f"pool {'/'.join(k.upper() for k in pool.kinds)} "
+                f"{r.budget_check.pool_spent}/{pool.points}"
+            )
+            parts.append(
+                f"<span style='{OVER}'>{text}</span>" if r.budget_check.pool_over else text
+            )
+        verdict = (
+            "<b>valid</b>"
+            if r.valid
+            else f"<span style='{OVER}'>not valid: {len(r.errors)} problem(s)</span>"
+        )
+        self.budget.setText(
+            f"Budget ({escape(r.game)}): {' · '.join(parts) or 'nothing'} — {verdict}"
+        )
         self.declaration.setText(r.declaration)
         self.declaration.setVisible(bool(r.huge_units))
         self.problems.clear()
@@ -388,16 +410,20 @@ class ArmyBuilderWindow(QMainWindow):
         built = self.report.cards[row] if 0 <= row < len(self.report.cards) else None
         entry = self.army.entries[row] if 0 <= row < len(self.army.entries) else None
         self.upgrades.blockSignals(True)
-        self.upgrades.show_entry(built.unit if built else None, entry,
-                                 self.catalogue.upgrades_of(self.army.nation))
+        self.upgrades.show_entry(
+            built.unit if built else None, entry, self.catalogue.upgrades_of(self.army.nation)
+        )
         self.upgrades.blockSignals(False)
         if built is not None:
-            self._show_card(built.card or built.unit,
-                            "" if built.card is not None else "(without its upgrades: see "
-                            "the problems below)")
+            self._show_card(
+                built.card or built.unit,
+                "" if built.card is not None else "(without its upgrades: see the problems below)",
+            )
         elif entry is not None:
-            self.card.setHtml(f"<p style='{PROBLEM}'>No unit {escape(entry.type)!s} in the "
-                              f"{escape(self.army.nation)} catalogue.</p>")
+            self.card.setHtml(
+                f"<p style='{PROBLEM}'>No unit {escape(entry.type)!s} in the "
+                f"{escape(self.army.nation)} catalogue.</p>"
+            )
         else:
             self.card.clear()
         self.remove_button.setEnabled(entry is not None)
@@ -405,9 +431,11 @@ class ArmyBuilderWindow(QMainWindow):
     def _show_card(self, unit: UnitType, note: str = "") -> None:
         lines = unit_card(unit)
         body = escape("\n".join(lines[1:]))
-        self.card.setHtml(f"<h3>{escape(unit.name)}</h3>"
-                          + (f"<p style='{PROBLEM}'>{escape(note)}</p>" if note else "")
-                          + f"<pre style='font-size:small; white-space:pre-wrap'>{body}</pre>")
+        self.card.setHtml(
+            f"<h3>{escape(unit.name)}</h3>"
+            + (f"<p style='{PROBLEM}'>{escape(note)}</p>" if note else "")
+            + f"<pre style='font-size:small; white-space:pre-wrap'>{body}</pre>"
+        )
 
     def _show_catalogue_card(self, row: int) -> None:
         item = self.units.item(row)
@@ -423,17 +451,22 @@ class ArmyBuilderWindow(QMainWindow):
 
     def new(self) -> None:
         """File > New army (after asking about unsaved changes)."""
-        self.unsaved.ask(lambda: self.set_army(
-            new_army(str(self.nation.currentData() or "spartan")), path=None))
+        self.unsaved.ask(
+            lambda: self.set_army(new_army(str(self.nation.currentData() or "spartan")), path=None)
+        )
 
     def open_file(self, path: Path | str) -> bool:
         """Open an army file; a file that is no army is reported (file, entry, field, rule)."""
         try:
             army = load_army(path)
         except ValueError as exc:  # every problem, each with its entry, field and clause
-            self.refusal = QMessageBox(QMessageBox.Icon.Warning, "Not an army list",
-                                       f"{Path(path).name} cannot be opened as an army list.",
-                                       QMessageBox.StandardButton.Close, self)
+            self.refusal = QMessageBox(
+                QMessageBox.Icon.Warning,
+                "Not an army list",
+                f"{Path(path).name} cannot be opened as an army list.",
+                QMessageBox.StandardButton.Close,
+                self,
+            )
             self.refusal.setInformativeText(str(exc))
             self.refusal.setWindowModality(Qt.WindowModality.WindowModal)
             self.refusal.open()  # never exec(): nothing waits on it
@@ -448,8 +481,7 @@ class ArmyBuilderWindow(QMainWindow):
         self.unsaved.ask(self._choose_open_now)
 
     def _choose_open_now(self) -> None:
-        path, _ = QFileDialog.getOpenFileName(self, "Open an army list", str(self.folder),
-                                              FILTER)
+        path, _ = QFileDialog.getOpenFileName(self, "Open an army list", str(self.folder), FILTER)
         if path:
             self.open_file(path)
 
@@ -478,8 +510,7 @@ class ArmyBuilderWindow(QMainWindow):
         return str(self.folder / f"{stem}{suffix}")
 
     def choose_save_as(self) -> bool:
-        path = ask_save_path(self, "Save the army list", self._suggested(".toml"), FILTER,
-                             ".toml")
+        path = ask_save_path(self, "Save the army list", self._suggested(".toml"), FILTER, ".toml")
         if path is not None:
             self.save_to(path)
         return path is not None
@@ -498,14 +529,16 @@ class ArmyBuilderWindow(QMainWindow):
         return path
 
     def choose_pdf(self) -> None:
-        path = ask_save_path(self, "Army sheet as PDF", self._suggested(".pdf"), "PDF (*.pdf)",
-                             ".pdf")
+        path = ask_save_path(
+            self, "Army sheet as PDF", self._suggested(".pdf"), "PDF (*.pdf)", ".pdf"
+        )
         if path is not None:
             self.write_sheet(path)
 
     def choose_html(self) -> None:
-        path = ask_save_path(self, "Army sheet as HTML", self._suggested(".html"),
-                             "HTML (*.html)", ".html")
+        path = ask_save_path(
+            self, "Army sheet as HTML", self._suggested(".html"), "HTML (*.html)", ".html"
+        )
         if path is not None:
             self.write_sheet(path)
 

@@ -26,7 +26,8 @@ MAX_PER_MODEL = 4
 def offered(unit: UnitType, upgrades: tuple[Upgrade, ...]) -> tuple[Upgrade, ...]:
     """The upgrades meant for ``unit``: its unit id or type words are what they ask for."""
     return tuple(
-        u for u in upgrades
+        u
+        for u in upgrades
         if (not u.requires.units or unit.id in u.requires.units)
         and set(u.requires.types) <= unit.types
     )
@@ -70,8 +71,9 @@ class UpgradesPanel(QTableWidget):
         self.upgrades: tuple[Upgrade, ...] = ()
         self.editors: dict[str, QCheckBox | QSpinBox] = {}
 
-    def show_entry(self, unit: UnitType | None, entry: ArmyEntry | None,
-                   upgrades: tuple[Upgrade, ...]) -> None:
+    def show_entry(
+        self, unit: UnitType | None, entry: ArmyEntry | None, upgrades: tuple[Upgrade, ...]
+    ) -> None:
         """The upgrades ``unit`` may take, set as ``entry`` takes them."""
         self.upgrades = offered(unit, upgrades) if unit is not None else ()
         counts = {c.id: c.count for c in entry.choices} if entry is not None else {}

@@ -25,8 +25,11 @@ from referee.scenarios.model import Scenario
 PATHS = ("roads", "rivers")
 DESIGNERS = ("referee", "side1", "side2")
 """Who paints: the referee (the whole map), or one side (its own territory only)."""
-ZONE_WORDS = {"side1": "side 1's territory", "side2": "side 2's territory",
-              "no_mans_land": "no man's land"}
+ZONE_WORDS = {
+    "side1": "side 1's territory",
+    "side2": "side 2's territory",
+    "no_mans_land": "no man's land",
+}
 
 
 def paint(battle_map: BattleMap, h: Hex, terrain: str) -> BattleMap:
@@ -41,8 +44,13 @@ def extend_path(
     goes on when ``h`` neighbours its last hex, else a new path starts at ``h``. Returns the
     map and the index of the path laid."""
     paths = [list(p) for p in getattr(battle_map, kind)]
-    if index is not None and index < len(paths) and paths[index] and h not in paths[index] \
-            and distance(paths[index][-1], h) == 1:
+    if (
+        index is not None
+        and index < len(paths)
+        and paths[index]
+        and h not in paths[index]
+        and distance(paths[index][-1], h) == 1
+    ):
         paths[index].append(h)
     else:
         paths.append([h])
@@ -85,20 +93,22 @@ def refusal(battle_map: BattleMap, designer: str, h: Hex) -> str | None:
     zone = battle_map.zone_of(h)
     where = ZONE_WORDS.get(zone or "", "outside every zone")
     side = designer[-1]
-    return (f"side {side} designs only its own territory: {hex_label(h)} is in {where} "
-            "(clause board.battle-ground)")
+    return (
+        f"side {side} designs only its own territory: {hex_label(h)} is in {where} "
+        "(clause board.battle-ground)"
+    )
 
 
-def under_scenario(
-    battle_map: BattleMap, scenario: Scenario | None, rules: Ruleset
-) -> BattleMap:
+def under_scenario(battle_map: BattleMap, scenario: Scenario | None, rules: Ruleset) -> BattleMap:
     """``battle_map`` with the scenario's zones and restrictions when its size fits them;
     else as it is (the check then names the size)."""
     if scenario is None:
         return battle_map
     layout = layout_for(scenario, rules)
-    if (battle_map.columns, battle_map.rows) != (layout.columns, layout.rows) \
-            or battle_map.shape != scenario.battlefield.shape:
+    if (battle_map.columns, battle_map.rows) != (
+        layout.columns,
+        layout.rows,
+    ) or battle_map.shape != scenario.battlefield.shape:
         return battle_map
     return replace(
         battle_map,
@@ -116,9 +126,11 @@ def file_text(battle_map: BattleMap, scenario: Scenario | None, rules: Ruleset) 
     layout = layout_for(scenario, rules)
     ruling = scenario.battlefield.zones_ruling
     note = f"\nZones of ruling {ruling}, reading {layout.reading}." if ruling else ""
-    return map_text(shown, layout.zones,
-                    comment=f"Made in the referee map editor for the scenario "
-                            f"{scenario.name}.{note}")
+    return map_text(
+        shown,
+        layout.zones,
+        comment=f"Made in the referee map editor for the scenario {scenario.name}.{note}",
+    )
 
 
 def verdicts(battle_map: BattleMap, scenario: Scenario | None, rules: Ruleset) -> list[str]:

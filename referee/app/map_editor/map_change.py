@@ -50,8 +50,11 @@ class MapChange(QUndoCommand):
         return MERGE_ID if self.stroke is not None else -1
 
     def mergeWith(self, other: QUndoCommand) -> bool:
-        if not isinstance(other, MapChange) or other.stroke != self.stroke \
-                or other.label != self.label:
+        if (
+            not isinstance(other, MapChange)
+            or other.stroke != self.stroke
+            or other.label != self.label
+        ):
             return False
         self.after = other.after
         self.hexes += other.hexes

@@ -65,8 +65,11 @@ from referee.scenarios.model import Scenario
 
 PROBLEM_COLOUR = "#c62828"
 TOOLS_PATHS = (("road", "Road", "roads"), ("river", "River", "rivers"))
-DESIGNER_NAMES = {"referee": "The referee (the whole map)", "side1": "Side 1 (its territory)",
-                  "side2": "Side 2 (its territory)"}
+DESIGNER_NAMES = {
+    "referee": "The referee (the whole map)",
+    "side1": "Side 1 (its territory)",
+    "side2": "Side 2 (its territory)",
+}
 
 
 def maps_folder() -> Path:
@@ -77,15 +80,22 @@ def maps_folder() -> Path:
 class MapEditorWindow(QMainWindow):
     """See the module docstring. Starts on the ENTRENCHED! map under its scenario."""
 
-    def __init__(self, parent: QWidget | None = None, battle_map: BattleMap | None = None,
-                 scenario_id: str | None = "entrenched") -> None:
+    def __init__(
+        self,
+        parent: QWidget | None = None,
+        battle_map: BattleMap | None = None,
+        scenario_id: str | None = "entrenched",
+    ) -> None:
         super().__init__(parent)
         self.setWindowTitle("Map editor")
         self.setWindowFlag(Qt.WindowType.Window)
         self.undo_stack = QUndoStack(self)
-        self.unsaved = UnsavedChanges(self, lambda: f"The map {self.map.name}",
-                                      lambda: not self.undo_stack.isClean(),
-                                      lambda: self.save() is not None)
+        self.unsaved = UnsavedChanges(
+            self,
+            lambda: f"The map {self.map.name}",
+            lambda: not self.undo_stack.isClean(),
+            lambda: self.save() is not None,
+        )
         self.scene = MapScene(self)
         self.view = PaintView(self.scene)
         self.path: Path | None = None
@@ -117,9 +127,11 @@ class MapEditorWindow(QMainWindow):
         form.addRow("Edition", self.edition)
         form.addRow("Scenario", self.scenario_box)
         form.addRow("Designing as", self.designer)
-        legend = QLabel("Zones: side 1's territory rimmed blue (the bottom), side 2's red (the "
-                        "top), no man's land between them; hexes that break the scenario "
-                        "rimmed red.")
+        legend = QLabel(
+            "Zones: side 1's territory rimmed blue (the bottom), side 2's red (the "
+            "top), no man's land between them; hexes that break the scenario "
+            "rimmed red."
+        )
         legend.setWordWrap(True)
         side = QWidget()
         side_layout = QVBoxLayout(side)
@@ -148,8 +160,10 @@ class MapEditorWindow(QMainWindow):
         self.name.textEdited.connect(self._renamed)
         self.undo_stack.cleanChanged.connect(self._title)
         screen = self.screen().availableGeometry()
-        self.resize(min(150 * char, screen.width() * 95 // 100),
-                    min(46 * self.fontMetrics().lineSpacing(), screen.height() * 92 // 100))
+        self.resize(
+            min(150 * char, screen.width() * 95 // 100),
+            min(46 * self.fontMetrics().lineSpacing(), screen.height() * 92 // 100),
+        )
         self.move(screen.center() - self.rect().center())
         self.load(self.map, scenario_id)
 
@@ -169,8 +183,9 @@ class MapEditorWindow(QMainWindow):
             return a
 
         ask = self.unsaved.ask  # each after asking about unsaved changes
-        self.new_action = action(file, "&New map (the scenario's size)",
-                                 lambda: ask(self.new_map), keys.New)
+        self.new_action = action(
+            file, "&New map (the scenario's size)", lambda: ask(self.new_map), keys.New
+        )
         self.open_action = action(file, "&Open…", lambda: ask(self.choose_file), keys.Open)
         shipped = file.addMenu("Open a &shipped map")
         for path in sorted((data_dir() / "maps").glob("*.toml")):
@@ -223,8 +238,9 @@ class MapEditorWindow(QMainWindow):
         data = self.scenario_box.currentData()
         return data if isinstance(data, Scenario) else None
 
-    def load(self, battle_map: BattleMap, scenario_id: str | None = None,
-             path: Path | None = None) -> None:
+    def load(
+        self, battle_map: BattleMap, scenario_id: str | None = None, path: Path | None = None
+    ) -> None:
         """Edit ``battle_map`` (its edition's terrain), under ``scenario_id`` if one of its
         edition has that id (else the edition's first scenario, or none)."""
         self.map = battle_map
@@ -240,10 +256,17 @@ class MapEditorWindow(QMainWindow):
         self.scenario_box.addItem("None: the map's own zones", None)
         for s in scenarios_of(self.rules.id):
             self.scenario_box.addItem(s.name, s)
-        wanted = next((i for i in range(1, self.scenario_box.count())
-                       if self.scenario_box.itemData(i).id == scenario_id), None)
-        self.scenario_box.setCurrentIndex(wanted if wanted is not None
-                                          else min(1, self.scenario_box.count() - 1))
+        wanted = next(
+            (
+                i
+                for i in range(1, self.scenario_box.count())
+                if self.scenario_box.itemData(i).id == scenario_id
+            ),
+            None,
+        )
+        self.scenario_box.setCurrentIndex(
+            wanted if wanted is not None else min(1, self.scenario_box.count() - 1)
+        )
         self.scenario_box.blockSignals(False)
         self.redraw(fit=True)
         self._title()
@@ -278,16 +301,19 @@ class MapEditorWindow(QMainWindow):
         scenario = self.scenario
         if self.problems:
             what = f"breaks {scenario.name}" if scenario else "cannot be saved as it is"
-            self.verdict.setText(f"<b style='color:{PROBLEM_COLOUR}'>The map {what} — "
-                                 f"{len(self.problems)} problem(s).</b> Save is refused until "
-                                 "they are fixed.")
+            self.verdict.setText(
+                f"<b style='color:{PROBLEM_COLOUR}'>The map {what} — "
+                f"{len(self.problems)} problem(s).</b> Save is refused until "
+                "they are fixed."
+            )
         else:
             keeps = f"keeps the rules of {scenario.name}" if scenario else "is a usable map"
             stop = "" if keeps[-1] in ".!?" else "."
             self.verdict.setText(f"<b style='color:#2e7d32'>The map {keeps}{stop}</b>")
         self.scene.clear_highlight()
-        self.scene.highlight_hexes(edits.problem_hexes(self.problems), PROBLEM_COLOUR,
-                                   "breaks the scenario")
+        self.scene.highlight_hexes(
+            edits.problem_hexes(self.problems), PROBLEM_COLOUR, "breaks the scenario"
+        )
         self.save_action.setEnabled(not self.problems)
         self.save_as_action.setEnabled(not self.problems)
         return self.problems
@@ -348,17 +374,23 @@ class MapEditorWindow(QMainWindow):
         designer = str(self.designer.currentData())
         if designer != "referee":
             self.statusBar().showMessage(
-                f"Side {designer[-1]} designs its own territory only (its zone on the map).",
-                8000)
+                f"Side {designer[-1]} designs its own territory only (its zone on the map).", 8000
+            )
 
     def _scenario_changed(self) -> None:
         self.redraw(fit=True)
 
     def _renamed(self, text: str) -> None:
         if text.strip() and text != self.map.name:
-            self.undo_stack.push(MapChange(self.set_map, self.map,
-                                           replace(self.map, name=text.strip()), "Rename",
-                                           stroke=-1))
+            self.undo_stack.push(
+                MapChange(
+                    self.set_map,
+                    self.map,
+                    replace(self.map, name=text.strip()),
+                    "Rename",
+                    stroke=-1,
+                )
+            )
 
     # --- files ------------------------------------------------------------------------
 
@@ -383,8 +415,7 @@ class MapEditorWindow(QMainWindow):
         try:
             battle_map = load_map(path)
         except MapError as exc:
-            self.statusBar().showMessage(f"Refused: {exc.path}: {'; '.join(exc.problems)}",
-                                         15000)
+            self.statusBar().showMessage(f"Refused: {exc.path}: {'; '.join(exc.problems)}", 15000)
             return False
         scenario = self.scenario
         shipped = path.resolve().parent == (data_dir() / "maps").resolve()
@@ -429,7 +460,9 @@ class MapEditorWindow(QMainWindow):
             return False
         self.statusBar().showMessage(
             f"Refused: the map has {len(self.problems)} problem(s); fix them first, or "
-            "choose no scenario", 10000)
+            "choose no scenario",
+            10000,
+        )
         return True
 
     def closeEvent(self, event: QCloseEvent) -> None:

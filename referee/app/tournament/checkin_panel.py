@@ -83,8 +83,10 @@ class CheckinPanel(QGroupBox):
     def clear(self) -> None:
         self.path, self.checked = None, None
         self.file_line.clear()
-        self.verdict.setText("Enter a player with an army list: choose the file, then Enter "
-                             "player (or Check in for the selected player).")
+        self.verdict.setText(
+            "Enter a player with an army list: choose the file, then Enter "
+            "player (or Check in for the selected player)."
+        )
         self.verdict.setStyleSheet("")
         self.huge.hide()
         self.problems.clear()
@@ -100,21 +102,25 @@ class CheckinPanel(QGroupBox):
         try:
             self.checked = self.check(path, "")
         except ArmyRefused as exc:
-            self._show_problems(f"{path.name}: not valid for this event's game "
-                                f"({len(exc.errors)} problem(s))",
-                                [f"{path.name}: {e.text()}" for e in exc.errors])
+            self._show_problems(
+                f"{path.name}: not valid for this event's game ({len(exc.errors)} problem(s))",
+                [f"{path.name}: {e.text()}" for e in exc.errors],
+            )
             self.override.show()
             return
         except ArmyFileError as exc:
-            self._show_problems(f"{path.name}: not an army list",
-                                [f"{path.name}: {e.text()}" for e in exc.errors])
+            self._show_problems(
+                f"{path.name}: not an army list", [f"{path.name}: {e.text()}" for e in exc.errors]
+            )
             return
         except (RefereeError, OSError) as exc:
             self._show_problems(f"{path.name}: cannot be checked", [str(exc)])
             return
         c = self.checked
-        self.verdict.setText(f"✓ {c['army_name']} ({c['nation']}, {c['game']} game): valid. "
-                             f"Checksum {c['checksum'][:16]}…")
+        self.verdict.setText(
+            f"✓ {c['army_name']} ({c['nation']}, {c['game']} game): valid. "
+            f"Checksum {c['checksum'][:16]}…"
+        )
         self.verdict.setStyleSheet("color: #060;")
         if c["declaration"]:
             self.huge.setText(c["declaration"])

@@ -57,9 +57,14 @@ class TournamentLauncher(QObject):
         from referee.tournament.desk import Desk
 
         try:
-            desk = Desk.create(chosen.path, name=chosen.name, rounds=chosen.rounds,
-                               game=chosen.game, round_minutes=chosen.round_minutes,
-                               scenario=chosen.scenario)
+            desk = Desk.create(
+                chosen.path,
+                name=chosen.name,
+                rounds=chosen.rounds,
+                game=chosen.game,
+                round_minutes=chosen.round_minutes,
+                scenario=chosen.scenario,
+            )
         except (RefereeError, OSError) as exc:
             self._refused(exc)
             return None
@@ -67,7 +72,9 @@ class TournamentLauncher(QObject):
 
     def open_dialog(self) -> TournamentWindow | None:
         path, _ = QFileDialog.getOpenFileName(
-            self.host, "Open an event", str(tournaments_folder()),
+            self.host,
+            "Open an event",
+            str(tournaments_folder()),
             "Event files (*.db);;All files (*)",
         )
         return self.open(Path(path)) if path else None
@@ -99,8 +106,11 @@ class TournamentLauncher(QObject):
         from referee.tournament.stores import is_server_url
 
         if not is_server_url(url):
-            self._refused(EventServerError(f"{url or 'nothing'}: not a server URL "
-                                           "(postgresql://user@host/dbname)"))
+            self._refused(
+                EventServerError(
+                    f"{url or 'nothing'}: not a server URL (postgresql://user@host/dbname)"
+                )
+            )
             return None
         return self.open(url)
 

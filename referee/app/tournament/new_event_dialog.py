@@ -89,16 +89,22 @@ class NewEventDialog(QDialog):
             self.file.setText(str(self.folder / f"{stem}.db"))
 
     def choose_file(self) -> None:
-        path = ask_save_path(self, "The event file", self.file.text(),
-                             "Event files (*.db);;All files (*)", ".db")
+        path = ask_save_path(
+            self, "The event file", self.file.text(), "Event files (*.db);;All files (*)", ".db"
+        )
         if path is not None:
             self.file.setText(str(path))
             self.file.setModified(True)
 
     def chosen(self) -> NewEvent:
-        return NewEvent(Path(self.file.text().strip()), self.name.text().strip(),
-                        self.rounds.value(), self.minutes.value(), str(self.game.currentData()),
-                        str(self.scenario.currentData()))
+        return NewEvent(
+            Path(self.file.text().strip()),
+            self.name.text().strip(),
+            self.rounds.value(),
+            self.minutes.value(),
+            str(self.game.currentData()),
+            str(self.scenario.currentData()),
+        )
 
     def accept(self) -> None:
         c = self.chosen()
@@ -107,8 +113,10 @@ class NewEventDialog(QDialog):
         elif not self.file.text().strip():
             self.problem.setText("Choose where the event file goes.")
         elif c.path.exists():
-            self.problem.setText(f"{c.path} already exists: an event file is never "
-                                 "overwritten (File > Tournament > Open event… opens it).")
+            self.problem.setText(
+                f"{c.path} already exists: an event file is never "
+                "overwritten (File > Tournament > Open event… opens it)."
+            )
         else:
             try:
                 c.path.parent.mkdir(parents=True, exist_ok=True)

@@ -66,8 +66,9 @@ class ResultEntry(QWidget):
         self.correct_button = QPushButton("Correct result")
         self.match_button = QPushButton("Result from a match file...")
         self.record_button.clicked.connect(
-            lambda: self.record_requested.emit(self.round.value(), self.table.value(),
-                                               self.result())
+            lambda: self.record_requested.emit(
+                self.round.value(), self.table.value(), self.result()
+            )
         )
         self.correct_button.clicked.connect(
             lambda: self.correct_requested.emit(

@@ -31,8 +31,12 @@ class WallView(QWidget):
         self.clock.setObjectName("wall-clock")
         self.tables = QLabel()
         self.ranking = QLabel()
-        for label, size in ((self.title, 30), (self.clock, CLOCK_POINTS),
-                            (self.tables, LIST_POINTS), (self.ranking, LIST_POINTS)):
+        for label, size in (
+            (self.title, 30),
+            (self.clock, CLOCK_POINTS),
+            (self.tables, LIST_POINTS),
+            (self.ranking, LIST_POINTS),
+        ):
             font = label.font()
             font.setPointSize(size)
             font.setBold(label in (self.title, self.clock))
@@ -71,8 +75,14 @@ class WallView(QWidget):
         self.fitted = key
         margins = self.layout_.contentsMargins()
         spacing = max(0, self.layout_.spacing())
-        height = (self.height() - margins.top() - margins.bottom() - 2 * spacing
-                  - self.title.sizeHint().height() - self.clock.sizeHint().height())
+        height = (
+            self.height()
+            - margins.top()
+            - margins.bottom()
+            - 2 * spacing
+            - self.title.sizeHint().height()
+            - self.clock.sizeHint().height()
+        )
         width = (self.width() - margins.left() - margins.right() - spacing) // 2
         for size in range(LIST_POINTS, LIST_MIN_POINTS - 1, -1):
             for label in (self.tables, self.ranking):
@@ -108,8 +118,10 @@ class WallView(QWidget):
         rows = []
         if rnd is not None:
             for i, (a, b) in enumerate(rnd.tables, 1):
-                rows.append(f"<tr><td align=right><b>{i}</b>&nbsp;&nbsp;</td>"
-                            f"<td>{escape(a)} &ndash; {escape(b)}</td></tr>")
+                rows.append(
+                    f"<tr><td align=right><b>{i}</b>&nbsp;&nbsp;</td>"
+                    f"<td>{escape(a)} &ndash; {escape(b)}</td></tr>"
+                )
             if rnd.bye:
                 rows.append(f"<tr><td>bye&nbsp;&nbsp;</td><td>{escape(rnd.bye)}</td></tr>")
         self.tables.setText(f"<b>Tables</b><table>{''.join(rows)}</table>")

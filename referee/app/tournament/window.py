@@ -110,8 +110,18 @@ class TournamentWindow(QMainWindow):
         from referee.app.tournament.checkin_panel import CheckinPanel
 
         w = QWidget()
-        self.players = make_table(["name", "nation", "from round", "dropped after", "army",
-                                   "checksum", "huge units", "check-in"])
+        self.players = make_table(
+            [
+                "name",
+                "nation",
+                "from round",
+                "dropped after",
+                "army",
+                "checksum",
+                "huge units",
+                "check-in",
+            ]
+        )
         self.new_name = QLineEdit(placeholderText="name")
         self.new_name.setObjectName("player-name")
         self.new_nation = QLineEdit(placeholderText="nation")
@@ -138,8 +148,9 @@ class TournamentWindow(QMainWindow):
         self.round_pick.valueChanged.connect(self.redraw_pairings)
         self.pair_button = QPushButton("Pair next round")
         self.pair_button.clicked.connect(self.pair)
-        self.pairing = make_table(["table", "player 1", "player 2", "result",
-                                   "tell the opponent (huge units)"])
+        self.pairing = make_table(
+            ["table", "player 1", "player 2", "result", "tell the opponent (huge units)"]
+        )
         self.match_button = QPushButton("Match file for the selected table…")
         self.match_button.clicked.connect(self.match_file_dialog)
         self.bye_label = QLabel()
@@ -190,8 +201,12 @@ class TournamentWindow(QMainWindow):
 
     def _menus(self) -> None:
         file_menu = self.menuBar().addMenu("&File")
-        for fmt, label in (("csv", "Export CSV..."), ("html", "Export printable HTML..."),
-                           ("pdf", "Export PDF..."), ("site", "Export web pages...")):
+        for fmt, label in (
+            ("csv", "Export CSV..."),
+            ("html", "Export printable HTML..."),
+            ("pdf", "Export PDF..."),
+            ("site", "Export web pages..."),
+        ):
             act = QAction(label, self)
             act.triggered.connect(lambda _=False, f=fmt: self.export_dialog(f))
             file_menu.addAction(act)
@@ -227,8 +242,9 @@ class TournamentWindow(QMainWindow):
     def add_player(self) -> None:
         name = self.new_name.text().strip()
         panel = self.checkin_panel
-        entered = self.act(lambda: self.desk.add_player(name, self.new_nation.text().strip(),
-                                                        panel.checkin()))
+        entered = self.act(
+            lambda: self.desk.add_player(name, self.new_nation.text().strip(), panel.checkin())
+        )
         if entered is not None:
             late = f" (late entry: from round {entered})" if entered > 1 else ""
             army = self._checked_in(name)
@@ -283,21 +299,25 @@ class TournamentWindow(QMainWindow):
         a, b = self.swap_a.currentText(), self.swap_b.currentText()
         p = self.act(lambda: self.desk.swap(self.round_pick.value(), a, b))
         if p is not None:
-            self.message(f"{a} and {b} swapped" + (f": {'; '.join(p.warnings)}"
-                                                   if p.warnings else ""))
+            self.message(
+                f"{a} and {b} swapped" + (f": {'; '.join(p.warnings)}" if p.warnings else "")
+            )
 
     def record_result(self, round_number: int, table: int, result: MatchResult) -> None:
         tr = self.act(lambda: self.desk.record_result(round_number, table, result, "by hand"))
         if tr is not None:
             a, b = tr.scores
-            self.message(f"Round {round_number}, table {table}: {a.name} {a.mvp} MVP, "
-                         f"{b.name} {b.mvp} MVP")
+            self.message(
+                f"Round {round_number}, table {table}: {a.name} {a.mvp} MVP, {b.name} {b.mvp} MVP"
+            )
 
-    def correct_result(self, round_number: int, table: int, result: MatchResult,
-                       why: str) -> None:
+    def correct_result(self, round_number: int, table: int, result: MatchResult, why: str) -> None:
         if not why.strip():
-            self.message("Refused: a correction needs a reason: type it in the box above "
-                         "Correct result (it is kept in the correction trail)", error=True)
+            self.message(
+                "Refused: a correction needs a reason: type it in the box above "
+                "Correct result (it is kept in the correction trail)",
+                error=True,
+            )
             self.entry.why.setFocus()
             return
         report = self.act(lambda: self.desk.correct(round_number, table, result, why, "by hand"))
@@ -307,19 +327,20 @@ class TournamentWindow(QMainWindow):
             self.entry.show_report(report.lines())
 
     def result_from_match(self, round_number: int, table: int, as_correction: bool) -> None:
-        path, _ = QFileDialog.getOpenFileName(self, "Match file", str(matches_dir()),
-                                              "Match files (*.referee)")
+        path, _ = QFileDialog.getOpenFileName(
+            self, "Match file", str(matches_dir()), "Match files (*.referee)"
+        )
         if path:
             self.result_from_match_file(round_number, table, Path(path), as_correction)
 
-    def result_from_match_file(self, round_number: int, table: int, path: Path,
-                               as_correction: bool = False) -> None:
+    def result_from_match_file(
+        self, round_number: int, table: int, path: Path, as_correction: bool = False
+    ) -> None:
         from referee.tournament.match_result import load_match_result
         from referee.tournament.table_match import check_origin, origin_of_match
 
         def read() -> MatchResult:
-            check_origin(self.desk.event(), origin_of_match(path), round_number, table,
-                         path.name)
+            check_origin(self.desk.event(), origin_of_match(path), round_number, table, path.name)
             return load_match_result(path)
 
         result = self.act(read)
@@ -339,17 +360,20 @@ class TournamentWindow(QMainWindow):
             return
         table = rows[0] + 1
         suggested = matches_dir() / f"round{rnd.number}-table{table}.referee"
-        out = ask_save_path(self, "The table's match file", suggested,
-                            "Match files (*.referee)", ".referee")
+        out = ask_save_path(
+            self, "The table's match file", suggested, "Match files (*.referee)", ".referee"
+        )
         if out is not None:  # the dialog asked before replacing a file
             self.make_match_file(rnd.number, table, out, force=out.exists())
 
-    def make_match_file(self, round_number: int, table: int, out: Path,
-                        force: bool = False) -> Path | None:
+    def make_match_file(
+        self, round_number: int, table: int, out: Path, force: bool = False
+    ) -> Path | None:
         from referee.tournament.table_match import make_table_match
 
-        made = self.act(lambda: make_table_match(self.desk.event(), round_number, table, out,
-                                                 force=force))
+        made = self.act(
+            lambda: make_table_match(self.desk.event(), round_number, table, out, force=force)
+        )
         if made is None:
             return None
         self.message(" ".join(made.lines()[:1]) + f"; {made.origin.minutes} minutes")
@@ -384,8 +408,9 @@ class TournamentWindow(QMainWindow):
                 self.export(fmt, Path(folder), self.may_replace)
             return
         suggested = start / f"{self.tournament.name}.{fmt}"
-        path = ask_save_path(self, "Export to file", suggested, f"{fmt.upper()} (*.{fmt})",
-                             f".{fmt}")
+        path = ask_save_path(
+            self, "Export to file", suggested, f"{fmt.upper()} (*.{fmt})", f".{fmt}"
+        )
         if path is not None:
             self.export(fmt, path, lambda _files: True)  # the dialog asked already
 
@@ -393,7 +418,8 @@ class TournamentWindow(QMainWindow):
         """Whether the organiser lets an export replace ``files``."""
         shown = "\n".join(str(f) for f in files[:12]) + ("\n…" if len(files) > 12 else "")
         answer = QMessageBox.question(
-            self, "Replace files?",
+            self,
+            "Replace files?",
             f"The export would replace {len(files)} file(s):\n{shown}\n\nReplace them?",
             QMessageBox.StandardButton.Yes | QMessageBox.StandardButton.Cancel,
             QMessageBox.StandardButton.Cancel,
@@ -432,12 +458,12 @@ class TournamentWindow(QMainWindow):
         try:
             self.listener = self.desk.store.listen()
         except RefereeError as exc:
-            self.message(f"Not told of other desks' writes ({exc}); looking every second",
-                         error=True)
+            self.message(
+                f"Not told of other desks' writes ({exc}); looking every second", error=True
+            )
             return
         if self.listener is not None:
-            self.notifier = QSocketNotifier(self.listener.fileno(),
-                                            QSocketNotifier.Type.Read, self)
+            self.notifier = QSocketNotifier(self.listener.fileno(), QSocketNotifier.Type.Read, self)
             self.notifier.activated.connect(self.heard)
 
     def heard(self) -> None:
@@ -467,8 +493,9 @@ class TournamentWindow(QMainWindow):
                 self.message("The event's server answers again: the view is up to date")
         now = datetime.now(UTC)
         clock = event_clock(self.tournament)
-        self.clock_label.setText(clock.describe(now) if self.tournament.current_round else
-                                 "No round paired yet")
+        self.clock_label.setText(
+            clock.describe(now) if self.tournament.current_round else "No round paired yet"
+        )
         self.clock_label.setStyleSheet("color: #c00;" if clock.warning(now) else "")
         if self.wall is not None and self.wall.isVisible():
             self.wall.show_event(self.tournament, clock, now)
@@ -476,10 +503,19 @@ class TournamentWindow(QMainWindow):
     def redraw(self) -> None:
         self.tournament = e = self.desk.event()
         self.setWindowTitle(f"{e.name} - tournament desk ({short_name(e.store_name)})")
-        fill(self.players, [
-            (p.name, p.nation, p.entered, p.dropped_after if p.dropped_after is not None else "",
-             *army_cells(e, p.name)) for p in e.players.values()
-        ])
+        fill(
+            self.players,
+            [
+                (
+                    p.name,
+                    p.nation,
+                    p.entered,
+                    p.dropped_after if p.dropped_after is not None else "",
+                    *army_cells(e, p.name),
+                )
+                for p in e.players.values()
+            ],
+        )
         self.round_pick.setMaximum(max(1, e.current_round))
         self.pair_button.setEnabled(e.current_round < e.rounds_planned)
         for combo in (self.swap_a, self.swap_b):
@@ -493,8 +529,18 @@ class TournamentWindow(QMainWindow):
         for r in e.records:
             if r.kind in ("result", "correction"):
                 a, b = score_match(MatchResult.from_json(r.data["result"]))
-                rows.append((r.id, r.at, r.who, r.kind, r.data["round"], r.data["table"],
-                             f"{a.name} {a.mvp} - {b.mvp} {b.name}", r.why))
+                rows.append(
+                    (
+                        r.id,
+                        r.at,
+                        r.who,
+                        r.kind,
+                        r.data["round"],
+                        r.data["table"],
+                        f"{a.name} {a.mvp} - {b.mvp} {b.name}",
+                        r.why,
+                    )
+                )
         fill(self.trail, rows)
         st = standings(e)
         self.keys.setText(" ".join(st.keys))
@@ -503,10 +549,20 @@ class TournamentWindow(QMainWindow):
         self.standings_table.setHorizontalHeaderLabels(
             ["#", "player", "TVP", "MVP", *[TIEBREAKERS[k] for k in keys], "ahead of next by"]
         )
-        fill(self.standings_table, [
-            (s.rank, s.name + (" (dropped)" if s.dropped else ""), s.tvp, s.mvp,
-             *(s.tiebreakers.get(k, "") for k in keys), s.decided_by) for s in st.standings
-        ])
+        fill(
+            self.standings_table,
+            [
+                (
+                    s.rank,
+                    s.name + (" (dropped)" if s.dropped else ""),
+                    s.tvp,
+                    s.mvp,
+                    *(s.tiebreakers.get(k, "") for k in keys),
+                    s.decided_by,
+                )
+                for s in st.standings
+            ],
+        )
         self.standings_warnings.setText("\n".join(st.warnings))
         self.tick()
 

@@ -94,8 +94,10 @@ class WizardOpener:
         if not concealed_uids(session.state, hidden):
             return ""
         sides = " and ".join(f"side {s}" for s in sorted(hidden))
-        return (f"{sides}'s hidden units are kept from view, and a wizard names every unit: "
-                "show them first (View > Hide side N's hidden units)")
+        return (
+            f"{sides}'s hidden units are kept from view, and a wizard names every unit: "
+            "show them first (View > Hide side N's hidden units)"
+        )
 
     def orders(self, then: Then = None) -> OrdersWizard | None:
         """Orders for a turn."""
@@ -114,8 +116,9 @@ class WizardOpener:
             return None
         from referee.app.wizards.movement.wizard import MovementWizard
 
-        wizard = MovementWizard(session.state, session.next_dice_seed(), self.host.overlay,
-                                self.parent)
+        wizard = MovementWizard(
+            session.state, session.next_dice_seed(), self.host.overlay, self.parent
+        )
         return wizard if self.open(wizard, then) else None
 
     def gunnery(self, then: Then = None) -> GunneryWizard | None:
@@ -126,9 +129,14 @@ class WizardOpener:
         from referee.app.turn_driver import fired_since_advance
         from referee.app.wizards.gunnery.wizard import GunneryWizard
 
-        wizard = GunneryWizard(session.state, session.next_dice_seed(), self.parent,
-                               dice_mode=session.dice_mode, overlay=self.host.overlay,
-                               fired=fired_since_advance(session.match.steps()))
+        wizard = GunneryWizard(
+            session.state,
+            session.next_dice_seed(),
+            self.parent,
+            dice_mode=session.dice_mode,
+            overlay=self.host.overlay,
+            fired=fired_since_advance(session.match.steps()),
+        )
         wizard.ruleRequested.connect(self.show_rule)
         return wizard if self.open(wizard, then) else None
 
@@ -139,8 +147,9 @@ class WizardOpener:
             return None
         from referee.app.wizards.assault.wizard import AssaultWizard
 
-        wizard = AssaultWizard(session.state, session.next_dice_seed(), self.parent,
-                               overlay=self.host.overlay)
+        wizard = AssaultWizard(
+            session.state, session.next_dice_seed(), self.parent, overlay=self.host.overlay
+        )
         return wizard if self.open(wizard, then) else None
 
     def agony(self, then: Then = None) -> AgonyWizard | None:
@@ -163,8 +172,9 @@ class WizardOpener:
 
         state = session.state
         label = TurnPosition.at(state.rules, state.turn, state.step).step.label
-        wizard = HexEffectsWizard(state, session.next_dice_seed(), self.parent, label,
-                                  units=hex_effect_units(state))
+        wizard = HexEffectsWizard(
+            state, session.next_dice_seed(), self.parent, label, units=hex_effect_units(state)
+        )
         return wizard if self.open(wizard, then) else None
 
     def aftermath(self, then: Then = None) -> AftermathWizard | None:

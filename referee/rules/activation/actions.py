@@ -59,8 +59,9 @@ class ActivationError(RefereeError):
 # --- a unit destroyed ---------------------------------------------------------------------------
 
 
-def destroy(game: ActivationGame, state: ActivationState, uid: str, why: str,
-            rec: Recorder) -> ActivationState:
+def destroy(
+    game: ActivationGame, state: ActivationState, uid: str, why: str, rec: Recorder
+) -> ActivationState:
     """``uid`` is destroyed; the units aboard it are set down on its tile or destroyed with it
     (ruling ``activation.transport-destroyed``)."""
     piece = state.pieces[uid]
@@ -77,13 +78,15 @@ def destroy(game: ActivationGame, state: ActivationState, uid: str, why: str,
             else:
                 rec.note(f"{p.uid}, aboard {uid}, is set down on {hex_label(piece.hex)}")
                 rec.touched(p.uid)
-                state = state.with_pieces(_moved(p, status="deployed", hex=piece.hex,
-                                                 facing=piece.facing, carrier=None))
+                state = state.with_pieces(
+                    _moved(p, status="deployed", hex=piece.hex, facing=piece.facing, carrier=None)
+                )
     return state
 
 
-def lose_health(game: ActivationGame, state: ActivationState, uid: str, lost: int, why: str,
-                rec: Recorder) -> ActivationState:
+def lose_health(
+    game: ActivationGame, state: ActivationState, uid: str, lost: int, why: str, rec: Recorder
+) -> ActivationState:
     """``uid`` loses ``lost`` H (``why``); with none left it is destroyed."""
     piece = state.pieces[uid]
     left = max(0, piece.health - lost)
@@ -104,8 +107,7 @@ def _moved(piece: Piece, **changes: object) -> Piece:
 def pose_of(piece: Piece) -> Pose:
     """Where ``piece`` stands, refusing a piece that is not on the map."""
     if piece.hex is None:
-        raise ActivationError(f"{piece.uid} is not on the map ({piece.status})", "uid",
-                              piece.uid)
+        raise ActivationError(f"{piece.uid} is not on the map ({piece.status})", "uid", piece.uid)
     return Pose(piece.hex, piece.facing)
 
 
@@ -131,7 +133,10 @@ def resolve_path(game: ActivationGame, piece: Piece, path: Sequence[Pose]) -> tu
             if not free:
                 raise ActivationError(
                     f"step {i}: a {game.card(piece).type} turns as it moves, so every step "
-                    f"names its facing ({hex_label(pose.hex)}:N ...)", "path", piece.uid)
+                    f"names its facing ({hex_label(pose.hex)}:N ...)",
+                    "path",
+                    piece.uid,
+                )
             pose = Pose(pose.hex, facing)
         facing = pose.facing
         out.append(pose)
@@ -141,8 +146,9 @@ def resolve_path(game: ActivationGame, piece: Piece, path: Sequence[Pose]) -> tu
 # --- move ----------------------------------------------------------------------------------------
 
 
-def move(game: ActivationGame, state: ActivationState, piece: Piece, path: Sequence[Pose],
-         rec: Recorder) -> ActivationState:
+def move(
+    game: ActivationGame, state: ActivationState, piece: Piece, path: Sequence[Pose], rec: Recorder
+) -> ActivationState:
     """A move action along ``path`` (clauses ``activation.move-actions``,
     ``activation.movement``); an aircraft meeting another ends its move there, both
     destroyed (``activation.aircraft-collisions``)."""
@@ -153,8 +159,9 @@ def move(game: ActivationGame, state: ActivationState, piece: Piece, path: Seque
     start = pose_of(piece)
     checked = check_path(mover, start, poses, table, board)
     if not checked.legal:
-        raise ActivationError(f"{piece.uid} cannot move so: " + "; ".join(checked.problems),
-                              "path", piece.uid)
+        raise ActivationError(
+            f"{piece.uid} cannot move so: " + "; ".join(checked.problems), "path", piece.uid
+        )
     collision = first_collision(mover, checked, board, table)
     steps = checked.steps if collision is None else checked.steps[: collision.step]
     for line in checked.working()[: 1 + len(steps)]:
@@ -162,15 +169,17 @@ def move(game: ActivationGame, state: ActivationState, piece: Piece, path: Seque
     rec.cite(*checked.clauses, rulings=checked.rulings)
     end = steps[-1].end if steps else start
     rec.touched(piece.uid, tiles=(piece.hex, end.hex))
-    rec.summary = (f"{piece.uid} moves from {start.text()} to {end.text()} "
-                   f"({sum(s.cost for s in steps)} of {mover.movement})")
+    rec.summary = (
+        f"{piece.uid} moves from {start.text()} to {end.text()} "
+        f"({sum(s.cost for s in steps)} of {mover.movement})"
+    )
     state = state.with_pieces(_moved(piece, hex=end.hex, facing=end.facing))
     if collision is not None:
-        rec.note(collision.text(), COLLISION_CLAUSE,
-                 rulings=table.rulings("aircraft.collision"))
+        rec.note(collision.text(), COLLISION_CLAUSE, rulings=table.rulings("aircraft.collision"))
         if len(steps) < len(checked.steps):
-            rec.note(f"the move ends at {hex_label(collision.hex)}: the rest of the path is "
-                     "not flown")
+            rec.note(
+                f"the move ends at {hex_label(collision.hex)}: the rest of the path is not flown"
+            )
         state = destroy(game, state, piece.uid, f"collided with {collision.other}", rec)
         state = destroy(game, state, collision.other, f"collided with {piece.uid}", rec)
         rec.summary += f"; collides with {collision.other}: both destroyed"
@@ -180,29 +189,43 @@ def move(game: ActivationGame, state: ActivationState, piece: Piece, path: Seque
 # --- embark, disembark, enter --------------------------------------------------------------------
 
 
-def embark(game: ActivationGame, state: ActivationState, piece: Piece, transport_uid: str,
-           rec: Recorder) -> ActivationState:
+def embark(
+    game: ActivationGame, state: ActivationState, piece: Piece, transport_uid: str, rec: Recorder
+) -> ActivationState:
     """Embark into a transport up to 1 tile away (clause ``activation.embark``)."""
     transport = state.piece(transport_uid)
     if transport.kind != "unit":
-        raise ActivationError(f"{transport_uid} is a structure, not a transport", "transport",
-                              piece.uid)
+        raise ActivationError(
+            f"{transport_uid} is a structure, not a transport", "transport", piece.uid
+        )
     table = game.rules.movement
     aboard = [game.card(p) for p in state.aboard(transport_uid)]
-    problem = embark_problem(piece, game.card(piece), transport, game.card(transport), aboard,
-                             table.embark_reach, table.transport_counts)
+    problem = embark_problem(
+        piece,
+        game.card(piece),
+        transport,
+        game.card(transport),
+        aboard,
+        table.embark_reach,
+        table.transport_counts,
+    )
     if problem:
         raise ActivationError(f"{piece.uid} cannot embark: {problem}", "transport", piece.uid)
     room = room_text(game.card(transport), [*aboard, game.card(piece)], table.transport_counts)
-    rec.note(f"{piece.uid} embarks into {transport_uid} ({room})", "activation.embark",
-             "activation.move-actions", rulings=table.rulings("transport.capacity"))
+    rec.note(
+        f"{piece.uid} embarks into {transport_uid} ({room})",
+        "activation.embark",
+        "activation.move-actions",
+        rulings=table.rulings("transport.capacity"),
+    )
     rec.touched(piece.uid, transport_uid, tiles=(piece.hex,))
     rec.summary = f"{piece.uid} embarks into {transport_uid}"
     return state.with_pieces(_moved(piece, status="embarked", hex=None, carrier=transport_uid))
 
 
-def _place_problem(game: ActivationGame, state: ActivationState, piece: Piece,
-                   pose: Pose) -> str | None:
+def _place_problem(
+    game: ActivationGame, state: ActivationState, piece: Piece, pose: Pose
+) -> str | None:
     tiles = frozenset(battle_map(game, state).hexes)
     if pose.hex not in tiles:
         return f"{hex_label(pose.hex)} is not on the map"
@@ -214,8 +237,9 @@ def _place_problem(game: ActivationGame, state: ActivationState, piece: Piece,
     return None
 
 
-def disembark(game: ActivationGame, state: ActivationState, uid: str, to: Hex, facing: int,
-              rec: Recorder) -> ActivationState:
+def disembark(
+    game: ActivationGame, state: ActivationState, uid: str, to: Hex, facing: int, rec: Recorder
+) -> ActivationState:
     """Disembark onto a tile up to 1 tile from the transport (clause ``activation.embark``)."""
     piece = state.piece(uid)
     if piece.status != "embarked" or piece.carrier is None:
@@ -223,38 +247,50 @@ def disembark(game: ActivationGame, state: ActivationState, uid: str, to: Hex, f
     carrier = state.pieces[piece.carrier]
     if carrier.hex is None:
         raise ActivationError(f"{uid}'s transport {carrier.uid} is not on the map", "uid", uid)
-    problem = disembark_problem(carrier.hex, to, game.rules.movement.embark_reach) or \
-        _place_problem(game, state, piece, Pose(to, facing))
+    problem = disembark_problem(
+        carrier.hex, to, game.rules.movement.embark_reach
+    ) or _place_problem(game, state, piece, Pose(to, facing))
     if problem:
         raise ActivationError(f"{uid} cannot disembark: {problem}", "hex", uid)
-    rec.note(f"{uid} disembarks from {carrier.uid} onto {hex_label(to)}", "activation.embark",
-             "activation.move-actions")
+    rec.note(
+        f"{uid} disembarks from {carrier.uid} onto {hex_label(to)}",
+        "activation.embark",
+        "activation.move-actions",
+    )
     rec.touched(uid, carrier.uid, tiles=(to,))
     rec.summary = f"{uid} disembarks onto {hex_label(to)}"
-    return state.with_pieces(_moved(piece, status="deployed", hex=to, facing=facing,
-                                    carrier=None))
+    return state.with_pieces(_moved(piece, status="deployed", hex=to, facing=facing, carrier=None))
 
 
-def enter(game: ActivationGame, state: ActivationState, uid: str, to: Hex, facing: int,
-          rec: Recorder) -> ActivationState:
+def enter(
+    game: ActivationGame, state: ActivationState, uid: str, to: Hex, facing: int, rec: Recorder
+) -> ActivationState:
     """A unit in the reserves enters on its player's edge (ruling ``activation.reserves-entry``)."""
     piece = state.piece(uid)
     rulings = game.rules.start.rulings("reserves.entry")
     if game.rules.start.reserves_entry != "edge":
-        raise ActivationError("under this ruleset the reserves enter only as the mission says "
-                              "(ruling activation.reserves-entry)", "uid", uid)
+        raise ActivationError(
+            "under this ruleset the reserves enter only as the mission says "
+            "(ruling activation.reserves-entry)",
+            "uid",
+            uid,
+        )
     if piece.status != "reserve":
         raise ActivationError(f"{uid} is not in the reserves ({piece.status})", "uid", uid)
     edge = edge_of(game, state, piece.side)
     if to not in edge_tiles(battle_map(game, state), edge):
-        raise ActivationError(f"{hex_label(to)} is not on side {piece.side}'s edge ({edge})",
-                              "hex", uid)
+        raise ActivationError(
+            f"{hex_label(to)} is not on side {piece.side}'s edge ({edge})", "hex", uid
+        )
     problem = _place_problem(game, state, piece, Pose(to, facing))
     if problem:
         raise ActivationError(f"{uid} cannot enter on {hex_label(to)}: {problem}", "hex", uid)
-    rec.note(f"{uid} enters from the reserves on {hex_label(to)} facing "
-             f"{DIRECTION_NAMES[facing]}", "activation.reserves", "activation.move-actions",
-             rulings=rulings)
+    rec.note(
+        f"{uid} enters from the reserves on {hex_label(to)} facing {DIRECTION_NAMES[facing]}",
+        "activation.reserves",
+        "activation.move-actions",
+        rulings=rulings,
+    )
     rec.touched(uid, tiles=(to,))
     rec.summary = f"{uid} enters on {hex_label(to)}"
     return state.with_pieces(_moved(piece, status="deployed", hex=to, facing=facing))
@@ -263,47 +299,63 @@ def enter(game: ActivationGame, state: ActivationState, uid: str, to: Hex, facin
 # --- shoot -----------------------------------------------------------------------------------
 
 
-def shoot(game: ActivationGame, state: ActivationState, piece: Piece, shots: Sequence[Shot],
-          dice: Dice, rec: Recorder) -> ActivationState:
+def shoot(
+    game: ActivationGame,
+    state: ActivationState,
+    piece: Piece,
+    shots: Sequence[Shot],
+    dice: Dice,
+    rec: Recorder,
+) -> ActivationState:
     """An attack action: each weapon at its target (clauses ``activation.shooting``,
     ``activation.penetration``; at a fortification ``activation.fortification-damage``)."""
     attack = game.rules.attack
     card = game.card(piece)
     if not shots:
-        raise ActivationError("a shooting attack names at least one weapon>target",
-                              "shots", piece.uid)
+        raise ActivationError(
+            "a shooting attack names at least one weapon>target", "shots", piece.uid
+        )
     weapons = [card.weapon(s.weapon) for s in shots]
     seen: set[str] = set()
     for w in weapons:
         if w.id in seen:
-            raise ActivationError(f"{w.name} fires once per attack (activation.shooting)",
-                                  "shots", piece.uid)
+            raise ActivationError(
+                f"{w.name} fires once per attack (activation.shooting)", "shots", piece.uid
+            )
         seen.add(w.id)
     spent = ammunition_spent(weapons, attack)
     if spent > piece.ammunition:
         raise ActivationError(
             f"{piece.uid} has {piece.ammunition} ammunition; this attack needs {spent}",
-            "shots", piece.uid)
+            "shots",
+            piece.uid,
+        )
     here = pose_of(piece).hex
     board = sight(game, state)
     for shot, weapon in zip(shots, weapons, strict=True):
         target_hex = shot_target(game, state, piece, shot)
-        problem = range_problem(here, target_hex, weapon) or \
-            sight_problem(board, here, target_hex)
+        problem = range_problem(here, target_hex, weapon) or sight_problem(board, here, target_hex)
         if problem:
-            raise ActivationError(f"{weapon.name} cannot shoot {shot.text()}: {problem}",
-                                  "shots", piece.uid)
+            raise ActivationError(
+                f"{weapon.name} cannot shoot {shot.text()}: {problem}", "shots", piece.uid
+            )
     rec.summary = f"{piece.uid} shoots: " + ", ".join(s.text() for s in shots)
-    rec.cite("activation.attack-actions", "activation.shooting",
-             rulings=attack.rulings("shooting.garrison", "shooting.fortifications"))
+    rec.cite(
+        "activation.attack-actions",
+        "activation.shooting",
+        rulings=attack.rulings("shooting.garrison", "shooting.fortifications"),
+    )
     for shot, weapon in zip(shots, weapons, strict=True):
         if shot.tile is not None:
             state = _shoot_fortification(game, state, piece, shot.tile, weapon, dice, rec)
         else:
             state = _shoot_unit(game, state, piece, shot.unit or "", weapon, dice, rec)
     if spent:
-        rec.note(f"{piece.uid} spends {spent} ammunition ({piece.ammunition - spent} left)",
-                 "activation.ammunition", rulings=attack.rulings("ammunition.spend"))
+        rec.note(
+            f"{piece.uid} spends {spent} ammunition ({piece.ammunition - spent} left)",
+            "activation.ammunition",
+            rulings=attack.rulings("ammunition.spend"),
+        )
         shooter = state.pieces[piece.uid]
         state = state.with_pieces(_moved(shooter, ammunition=shooter.ammunition - spent))
     rec.touched(piece.uid)
@@ -318,52 +370,89 @@ def shot_target(game: ActivationGame, state: ActivationState, piece: Piece, shot
     if shot.tile is not None:
         fort = state.fortifications.get(shot.tile)
         if fort is None or fort.pips.total == 0:
-            raise ActivationError(f"{hex_label(shot.tile)} holds no fortification with pips "
-                                  "to shoot at", "shots", piece.uid)
+            raise ActivationError(
+                f"{hex_label(shot.tile)} holds no fortification with pips to shoot at",
+                "shots",
+                piece.uid,
+            )
         if game.rules.attack.fortifications == "not-held" and fort.pips.holder() == piece.side:
             raise ActivationError(
                 f"side {piece.side} holds the fortification on {hex_label(shot.tile)} "
                 f"({fort.pips.seen_from(piece.side).text()}): a player does not shoot a "
                 "fortification they hold (ruling activation.fortification-target)",
-                "shots", piece.uid)
+                "shots",
+                piece.uid,
+            )
         return shot.tile
     target = state.piece(shot.unit or "")
     if target.side == piece.side:
-        raise ActivationError(f"{shot.unit} is a unit of side {piece.side}: shoot the enemy",
-                              "shots", piece.uid)
+        raise ActivationError(
+            f"{shot.unit} is a unit of side {piece.side}: shoot the enemy", "shots", piece.uid
+        )
     if not target.on_map or target.hex is None:
-        raise ActivationError(f"{shot.unit} is not on the map ({target.status})", "shots",
-                              piece.uid)
+        raise ActivationError(
+            f"{shot.unit} is not on the map ({target.status})", "shots", piece.uid
+        )
     fort = state.fortifications.get(target.hex)
-    if (game.rules.attack.garrison == "protected" and fort is not None and fort.pips.total > 0
-            and not game.is_aircraft(target)):
+    if (
+        game.rules.attack.garrison == "protected"
+        and fort is not None
+        and fort.pips.total > 0
+        and not game.is_aircraft(target)
+    ):
         raise ActivationError(
             f"{shot.unit} is inside the fortification on {hex_label(target.hex)}: shoot the "
             f"fortification (@{hex_label(target.hex)}) instead (ruling "
-            "activation.garrison-shots)", "shots", piece.uid)
+            "activation.garrison-shots)",
+            "shots",
+            piece.uid,
+        )
     return target.hex
 
 
-def _shoot_unit(game: ActivationGame, state: ActivationState, piece: Piece, uid: str,
-                weapon: WeaponCard, dice: Dice, rec: Recorder) -> ActivationState:
+def _shoot_unit(
+    game: ActivationGame,
+    state: ActivationState,
+    piece: Piece,
+    uid: str,
+    weapon: WeaponCard,
+    dice: Dice,
+    rec: Recorder,
+) -> ActivationState:
     target = state.pieces[uid]
     if target.status != "deployed":
         rec.note(f"{weapon.name}: {uid} is already destroyed, the shot is lost")
         return state
     armor = game.card(target).armor
-    check = penetration(weapon, armor, game.rules.attack, dice,
-                        f"penetration: {piece.uid}'s {weapon.name} at {uid} (armor {armor})")
-    rec.note(f"{weapon.name} at {uid} (armor {armor}): {check.text()}",
-             "activation.penetration", "activation.rolling-up",
-             rulings=game.rules.attack.rulings("penetration.beat_by"))
+    check = penetration(
+        weapon,
+        armor,
+        game.rules.attack,
+        dice,
+        f"penetration: {piece.uid}'s {weapon.name} at {uid} (armor {armor})",
+    )
+    rec.note(
+        f"{weapon.name} at {uid} (armor {armor}): {check.text()}",
+        "activation.penetration",
+        "activation.rolling-up",
+        rulings=game.rules.attack.rulings("penetration.beat_by"),
+    )
     if not check.success:
         return state
-    return lose_health(game, state, uid, game.rules.attack.loss, f"{weapon.name} of {piece.uid}",
-                       rec)
+    return lose_health(
+        game, state, uid, game.rules.attack.loss, f"{weapon.name} of {piece.uid}", rec
+    )
 
 
-def _shoot_fortification(game: ActivationGame, state: ActivationState, piece: Piece, at: Hex,
-                         weapon: WeaponCard, dice: Dice, rec: Recorder) -> ActivationState:
+def _shoot_fortification(
+    game: ActivationGame,
+    state: ActivationState,
+    piece: Piece,
+    at: Hex,
+    weapon: WeaponCard,
+    dice: Dice,
+    rec: Recorder,
+) -> ActivationState:
     table = game.rules.fortifications
     fort = state.fortifications.get(at)
     where = hex_label(at)
@@ -373,12 +462,20 @@ def _shoot_fortification(game: ActivationGame, state: ActivationState, piece: Pi
     armor = game.cards.structure(fort.structure).armor
     rec.cite("activation.fortification-damage", rulings=table.rulings("damage.hits"))
     if table.hits == "penetration":
-        check = penetration(weapon, armor, game.rules.attack, dice,
-                            f"penetration: {piece.uid}'s {weapon.name} at the fortification "
-                            f"on {where} (armor {armor})")
-        rec.note(f"{weapon.name} at the fortification on {where} (armor {armor}): "
-                 f"{check.text()}", "activation.penetration", "activation.rolling-up",
-                 rulings=game.rules.attack.rulings("penetration.beat_by"))
+        check = penetration(
+            weapon,
+            armor,
+            game.rules.attack,
+            dice,
+            f"penetration: {piece.uid}'s {weapon.name} at the fortification "
+            f"on {where} (armor {armor})",
+        )
+        rec.note(
+            f"{weapon.name} at the fortification on {where} (armor {armor}): {check.text()}",
+            "activation.penetration",
+            "activation.rolling-up",
+            rulings=game.rules.attack.rulings("penetration.beat_by"),
+        )
         hits = 1 if check.success else 0
     else:
         rec.note(f"{weapon.name} at the fortification on {where}: one hit")
@@ -388,8 +485,15 @@ def _shoot_fortification(game: ActivationGame, state: ActivationState, piece: Pi
     return damage_fortification(game, state, at, hits, piece.side, dice, rec)
 
 
-def damage_fortification(game: ActivationGame, state: ActivationState, at: Hex, hits: int,
-                         attacker: int, dice: Dice, rec: Recorder) -> ActivationState:
+def damage_fortification(
+    game: ActivationGame,
+    state: ActivationState,
+    at: Hex,
+    hits: int,
+    attacker: int,
+    dice: Dice,
+    rec: Recorder,
+) -> ActivationState:
     """Remove ``hits`` pips from the fortification on ``at``, the most common colour first as
     ``attacker`` sees them; a d12 per pip for the enemy units inside (clause
     ``activation.fortification-damage``)."""
@@ -402,32 +506,41 @@ def damage_fortification(game: ActivationGame, state: ActivationState, at: Hex, 
     pips = dmg.left.absolute(attacker)
     rec.touched(tiles=(at,))
     rec.damaged.add(at)
-    enemies = [Inside(p.uid, p.side, p.health) for p in garrison(game, state, at)
-               if p.side != attacker]
+    enemies = [
+        Inside(p.uid, p.side, p.health) for p in garrison(game, state, at) if p.side != attacker
+    ]
     if enemies and dmg.removed:
-        rolls, losses = inside_rolls(dmg.removed, enemies, table, dice,
-                                     f"fortification {where}")
+        rolls, losses = inside_rolls(dmg.removed, enemies, table, dice, f"fortification {where}")
         rec.cite("activation.rolling-up", rulings=table.rulings("damage.inside"))
         for r in rolls:
             rec.note(f"{where}: {r.text()}")
         for uid, lost in sorted(losses.items()):
-            state = lose_health(game, state, uid, lost, f"inside the fortification on {where}",
-                                rec)
+            state = lose_health(game, state, uid, lost, f"inside the fortification on {where}", rec)
     if pips.total == 0 and table.destroyed == "removed":
-        rec.note(f"the fortification on {where} has no pips left: it is destroyed, the tile "
-                 "is empty", rulings=table.rulings("damage.destroyed"))
+        rec.note(
+            f"the fortification on {where} has no pips left: it is destroyed, the tile is empty",
+            rulings=table.rulings("damage.destroyed"),
+        )
         return state.with_fortification(None, at)
     if pips.total == 0:
-        rec.note(f"the fortification on {where} has no pips left: it stands as rubble",
-                 rulings=table.rulings("damage.destroyed"))
+        rec.note(
+            f"the fortification on {where} has no pips left: it stands as rubble",
+            rulings=table.rulings("damage.destroyed"),
+        )
     return state.with_fortification(replace(fort, pips=pips), at)
 
 
 # --- capture -------------------------------------------------------------------------------
 
 
-def capture(game: ActivationGame, state: ActivationState, piece: Piece, at: Hex,
-            colour: str | None, rec: Recorder) -> ActivationState:
+def capture(
+    game: ActivationGame,
+    state: ActivationState,
+    piece: Piece,
+    at: Hex,
+    colour: str | None,
+    rec: Recorder,
+) -> ActivationState:
     """An attack action turning a building's pips to the player's colour (clause
     ``activation.capture``)."""
     table = game.rules.fortifications
@@ -437,12 +550,18 @@ def capture(game: ActivationGame, state: ActivationState, piece: Piece, at: Hex,
     here = pose_of(piece).hex
     reach = table.capture_reach
     if reach == 0 and game.is_aircraft(piece):
-        raise ActivationError("an aircraft is never inside a building (ruling "
-                              "activation.aircraft-layer)", "uid", piece.uid)
+        raise ActivationError(
+            "an aircraft is never inside a building (ruling activation.aircraft-layer)",
+            "uid",
+            piece.uid,
+        )
     if distance(here, at) > reach:
         where = "on the building's tile" if reach == 0 else f"within {reach} tile of it"
-        raise ActivationError(f"{piece.uid} must be {where} to capture it (ruling "
-                              "activation.capture-reach)", "hex", piece.uid)
+        raise ActivationError(
+            f"{piece.uid} must be {where} to capture it (ruling activation.capture-reach)",
+            "hex",
+            piece.uid,
+        )
     seen = fort.pips.seen_from(piece.side)
     wanted = colour or ("neutral" if seen.neutral else "enemy")
     if wanted not in ("enemy", "neutral"):
@@ -452,10 +571,14 @@ def capture(game: ActivationGame, state: ActivationState, piece: Piece, at: Hex,
     except RefereeError as exc:
         raise ActivationError(f"{piece.uid} cannot capture: {exc}", "colour", piece.uid) from None
     pips = turned.left.absolute(piece.side)
-    rec.note(f"{piece.uid} turns {len(turned.turned)} pip(s) of the building on "
-             f"{hex_label(at)} to side {piece.side}: {', '.join(turned.turned)} "
-             f"({seen.text()} -> {turned.left.text()})", "activation.capture",
-             "activation.attack-actions", rulings=table.rulings("capture.reach", "capture.second"))
+    rec.note(
+        f"{piece.uid} turns {len(turned.turned)} pip(s) of the building on "
+        f"{hex_label(at)} to side {piece.side}: {', '.join(turned.turned)} "
+        f"({seen.text()} -> {turned.left.text()})",
+        "activation.capture",
+        "activation.attack-actions",
+        rulings=table.rulings("capture.reach", "capture.second"),
+    )
     rec.touched(piece.uid, tiles=(at,))
     rec.summary = f"{piece.uid} captures pips on {hex_label(at)}"
     return state.with_fortification(replace(fort, pips=pips), at)
@@ -471,4 +594,3 @@ def side_can_act(game: ActivationGame, state: ActivationState, side: int) -> boo
         if p.status == "reserve" and game.rules.start.reserves_entry == "edge":
             return True
     return False
-

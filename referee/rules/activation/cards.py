@@ -108,9 +108,7 @@ class Cards:
 
     def unit(self, card_id: str) -> UnitCard:
         if card_id not in self.units:
-            raise UnknownCard(
-                f"no unit card {card_id!r} (cards: {', '.join(sorted(self.units))})"
-            )
+            raise UnknownCard(f"no unit card {card_id!r} (cards: {', '.join(sorted(self.units))})")
         return self.units[card_id]
 
     def structure(self, card_id: str) -> StructureCard:
@@ -124,8 +122,20 @@ class Cards:
         return card_id in self.structures
 
 
-_UNIT_KEYS = ("id", "name", "type", "class", "movement", "health", "armor", "ammunition",
-              "capacity", "weapon", "transport", "before_battle")
+_UNIT_KEYS = (
+    "id",
+    "name",
+    "type",
+    "class",
+    "movement",
+    "health",
+    "armor",
+    "ammunition",
+    "capacity",
+    "weapon",
+    "transport",
+    "before_battle",
+)
 _WEAPON_KEYS = ("id", "name", "range", "penetration", "ammunition")
 
 
@@ -154,8 +164,9 @@ def _weapon(r: TableReader, raw: Mapping[str, object], where: str) -> WeaponCard
     )
 
 
-def _unit(r: TableReader, raw: Mapping[str, object], index: int,
-          movement: MovementTable) -> UnitCard | None:
+def _unit(
+    r: TableReader, raw: Mapping[str, object], index: int, movement: MovementTable
+) -> UnitCard | None:
     uid = raw.get("id")
     if not isinstance(uid, str) or not uid:
         r.problem(f"unit[{index}].id", "missing")
@@ -194,9 +205,13 @@ def _unit(r: TableReader, raw: Mapping[str, object], index: int,
         aw = f"{where}.before_battle[{i}]"
         at = r.table(a, aw)
         r.keys(at, aw, ("id", "name", "kind"))
-        actions.append(BeforeBattleAction(
-            r.text(at, aw, "id"), r.text(at, aw, "name"),
-            cast(BeforeKind, r.text(at, aw, "kind", choices=("move", "table")))))
+        actions.append(
+            BeforeBattleAction(
+                r.text(at, aw, "id"),
+                r.text(at, aw, "name"),
+                cast(BeforeKind, r.text(at, aw, "kind", choices=("move", "table"))),
+            )
+        )
     return UnitCard(
         id=uid,
         name=r.text(raw, where, "name"),
@@ -214,9 +229,9 @@ def _unit(r: TableReader, raw: Mapping[str, object], index: int,
     )
 
 
-def parse_units(path: Path, raw: Mapping[str, object], movement: MovementTable) -> dict[
-    str, UnitCard
-]:
+def parse_units(
+    path: Path, raw: Mapping[str, object], movement: MovementTable
+) -> dict[str, UnitCard]:
     """The unit cards of a parsed ``units.toml``; every problem at once."""
     r = TableReader(path, ruling_resolver({}))
     r.keys(raw, "units", ("unit",))
@@ -265,16 +280,22 @@ def parse_cards(folder: Path, movement: MovementTable) -> Cards:
     if clash:
         from referee.errors import DataFileError
 
-        raise DataFileError(structures_path, [
-            f"structure {c}: the id of a unit card too (ids name one card)" for c in clash
-        ])
+        raise DataFileError(
+            structures_path,
+            [f"structure {c}: the id of a unit card too (ids name one card)" for c in clash],
+        )
     return Cards(MappingProxyType(units), MappingProxyType(structures))
 
 
 CARDS: TableKind[Cards] = TableKind(
-    "activation_cards", (UNITS_FILE, STRUCTURES_FILE,),
+    "activation_cards",
+    (
+        UNITS_FILE,
+        STRUCTURES_FILE,
+    ),
     lambda src: parse_cards(src.folder, src.table(ACTIVATION).movement),
-    needs=("activation",))
+    needs=("activation",),
+)
 """The unit and structure cards of an activation ruleset (its movement table checks them)."""
 
 

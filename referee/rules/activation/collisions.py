@@ -29,12 +29,19 @@ class Collision:
     step: int
 
     def text(self) -> str:
-        return (f"{self.mover} meets the aircraft {self.other} at {hex_label(self.hex)} "
-                f"(step {self.step}): both are destroyed")
+        return (
+            f"{self.mover} meets the aircraft {self.other} at {hex_label(self.hex)} "
+            f"(step {self.step}): both are destroyed"
+        )
 
 
-def first_collision(mover: Mover, path: PathCheck, board: MoveBoard, table: MovementTable,
-                    refs_of: Mapping[str, tuple[SlotRef, ...]] | None = None) -> Collision | None:
+def first_collision(
+    mover: Mover,
+    path: PathCheck,
+    board: MoveBoard,
+    table: MovementTable,
+    refs_of: Mapping[str, tuple[SlotRef, ...]] | None = None,
+) -> Collision | None:
     """The first aircraft ``mover`` meets along ``path`` (None: none), an aircraft only
     (:func:`~referee.rules.activation.movement.met_aircraft`, the test the search uses)."""
     for i, step in enumerate(path.steps, 1):

@@ -95,8 +95,9 @@ def parse_path(text: str) -> tuple[Pose, ...]:
 
 
 def path_text(path: tuple[Pose, ...]) -> str:
-    return ",".join(hex_label(p.hex) + ("" if p.facing < 0 else f":{DIRECTION_NAMES[p.facing]}")
-                    for p in path)
+    return ",".join(
+        hex_label(p.hex) + ("" if p.facing < 0 else f":{DIRECTION_NAMES[p.facing]}") for p in path
+    )
 
 
 def _shot(text: str) -> Shot:
@@ -153,8 +154,11 @@ class Command:
     KIND: ClassVar[str] = ""
 
     def _values(self) -> list[tuple[str, object]]:
-        return [(f.name, getattr(self, f.name)) for f in fields(self)  # type: ignore[arg-type]
-                if getattr(self, f.name) not in (None, (), "")]
+        return [
+            (f.name, getattr(self, f.name))
+            for f in fields(self)  # type: ignore[arg-type]
+            if getattr(self, f.name) not in (None, (), "")
+        ]
 
     def text(self) -> str:
         parts = [self.KIND]
@@ -321,22 +325,40 @@ class Pass(Command):
 
 
 KINDS: dict[str, type[Command]] = {
-    c.KIND: c for c in (Present, Ban, RollOrder, ChooseOrder, Deploy, DeployPass, Reserves,
-                        BeforeBattle, BeforeBattleDone, Move, Embark, Disembark, Enter, Shoot,
-                        Capture, Pass)
+    c.KIND: c
+    for c in (
+        Present,
+        Ban,
+        RollOrder,
+        ChooseOrder,
+        Deploy,
+        DeployPass,
+        Reserves,
+        BeforeBattle,
+        BeforeBattleDone,
+        Move,
+        Embark,
+        Disembark,
+        Enter,
+        Shoot,
+        Capture,
+        Pass,
+    )
 }
 
 
 def _build(kind: str, values: Mapping[str, str]) -> Command:
     cls = KINDS.get(kind)
     if cls is None:
-        raise CommandError(f"{kind!r} is not a command of the activation rules "
-                           f"({', '.join(KINDS)})", "kind")
+        raise CommandError(
+            f"{kind!r} is not a command of the activation rules ({', '.join(KINDS)})", "kind"
+        )
     names = [f.name for f in fields(cls)]  # type: ignore[arg-type]
     for key in values:
         if key not in names:
-            raise CommandError(f"{kind}: unknown key {key!r} (keys: {', '.join(names) or 'none'})",
-                               key)
+            raise CommandError(
+                f"{kind}: unknown key {key!r} (keys: {', '.join(names) or 'none'})", key
+            )
     args: dict[str, object] = {}
     for f in fields(cls):  # type: ignore[arg-type]
         if f.name not in values:

@@ -19,8 +19,9 @@ from referee.rules.activation.state import ActivationState, Piece
 from referee.rules.activation.tables import StartTable
 
 
-def deploy_tiles(battle_map: BattleMap, edge: str, depth: int,
-                 placed: Iterable[Hex]) -> frozenset[Hex]:
+def deploy_tiles(
+    battle_map: BattleMap, edge: str, depth: int, placed: Iterable[Hex]
+) -> frozenset[Hex]:
     """The tiles a deployment may go on, ``placed`` being the tiles already deployed on that
     count (clause ``activation.deployment``)."""
     placed = frozenset(placed)
@@ -35,9 +36,13 @@ def deploy_tiles(battle_map: BattleMap, edge: str, depth: int,
 def placed_tiles(state: ActivationState, side: int, table: StartTable) -> frozenset[Hex]:
     """The tiles that later deployments of ``side`` may be next to: its own deployed units
     and structures, or everyone's (ruling ``activation.deploy-adjacent``)."""
-    out = {p.hex for p in state.pieces.values()
-           if p.status == "deployed" and p.hex is not None
-           and (table.adjacent == "any" or p.side == side)}
+    out = {
+        p.hex
+        for p in state.pieces.values()
+        if p.status == "deployed"
+        and p.hex is not None
+        and (table.adjacent == "any" or p.side == side)
+    }
     return frozenset(out)
 
 
@@ -55,14 +60,17 @@ def cost(cards: Cards, piece: Piece, table: StartTable) -> int:
 
 def used(cards: Cards, state: ActivationState, side: int, table: StartTable) -> int:
     """The capacity ``side`` has used: what it deployed and what it left in the reserves."""
-    return sum(cost(cards, p, table) for p in state.of_side(side)
-               if p.status not in ("roster", "out"))
+    return sum(
+        cost(cards, p, table) for p in state.of_side(side) if p.status not in ("roster", "out")
+    )
 
 
-def deployable(cards: Cards, state: ActivationState, side: int, table: StartTable,
-               capacity: int) -> list[Piece]:
+def deployable(
+    cards: Cards, state: ActivationState, side: int, table: StartTable, capacity: int
+) -> list[Piece]:
     """The pieces of ``side`` still on its roster that fit the capacity left."""
     left = capacity - used(cards, state, side, table)
-    return sorted((p for p in state.of_side(side)
-                   if p.status == "roster" and cost(cards, p, table) <= left),
-                  key=lambda p: p.uid)
+    return sorted(
+        (p for p in state.of_side(side) if p.status == "roster" and cost(cards, p, table) <= left),
+        key=lambda p: p.uid,
+    )

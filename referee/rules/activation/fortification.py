@@ -50,16 +50,22 @@ class PipRoll:
 
     def text(self) -> str:
         loss = f": {self.uid} loses {self.lost} H" if self.lost else ""
-        return (f"pip {self.pip} ({self.colour}) removed, {self.uid} inside: "
-                f"{self.check.text()}{loss}")
+        return (
+            f"pip {self.pip} ({self.colour}) removed, {self.uid} inside: {self.check.text()}{loss}"
+        )
 
 
 def _lowest_first(units: Sequence[Inside], health: dict[str, int]) -> list[Inside]:
     return sorted((u for u in units if health[u.uid] > 0), key=lambda u: (health[u.uid], u.uid))
 
 
-def inside_rolls(removed: Sequence[Colour], enemies: Sequence[Inside], table: FortificationTable,
-                 dice: Dice, where: str) -> tuple[tuple[PipRoll, ...], dict[str, int]]:
+def inside_rolls(
+    removed: Sequence[Colour],
+    enemies: Sequence[Inside],
+    table: FortificationTable,
+    dice: Dice,
+    where: str,
+) -> tuple[tuple[PipRoll, ...], dict[str, int]]:
     """The d12 for each pip in ``removed`` against the enemy units inside, and the H each
     unit loses (clause ``activation.fortification-damage``)."""
     health = {u.uid: u.health for u in enemies}
@@ -70,15 +76,21 @@ def inside_rolls(removed: Sequence[Colour], enemies: Sequence[Inside], table: Fo
             break
         if table.inside == "each-unit":
             for unit in alive:
-                check = dice.check(table.inside_need, table.inside_die,
-                                   f"{where}: pip {i} removed, {unit.uid} inside")
+                check = dice.check(
+                    table.inside_need,
+                    table.inside_die,
+                    f"{where}: pip {i} removed, {unit.uid} inside",
+                )
                 lost = min(table.inside_loss, health[unit.uid]) if check.success else 0
                 health[unit.uid] -= lost
                 rolls.append(PipRoll(i, colour, unit.uid, check, lost))
         else:
             unit = alive[0]
-            check = dice.check(table.inside_need, table.inside_die,
-                               f"{where}: pip {i} removed, {unit.uid} inside (lowest H)")
+            check = dice.check(
+                table.inside_need,
+                table.inside_die,
+                f"{where}: pip {i} removed, {unit.uid} inside (lowest H)",
+            )
             lost = min(table.inside_loss, health[unit.uid]) if check.success else 0
             health[unit.uid] -= lost
             rolls.append(PipRoll(i, colour, unit.uid, check, lost))
@@ -96,8 +108,10 @@ def allied_side(pips: Pips, acting: int, table: FortificationTable) -> int:
 def health_order(units: Sequence[Inside], allied: int, health: dict[str, int]) -> list[Inside]:
     """The order of the health check's attacks: lowest H first, ``allied``'s units first on a
     tie (then by uid), units with no H left out (clause ``activation.fortification-health``)."""
-    return sorted((u for u in units if health[u.uid] > 0),
-                  key=lambda u: (health[u.uid], u.side != allied, u.uid))
+    return sorted(
+        (u for u in units if health[u.uid] > 0),
+        key=lambda u: (health[u.uid], u.side != allied, u.uid),
+    )
 
 
 @dataclass(frozen=True, slots=True)
@@ -128,8 +142,14 @@ class HealthCheckError(RefereeError):
     pass
 
 
-def health_check(pips: int, units: Sequence[Inside], allied: int, table: FortificationTable,
-                 dice: Dice, where: str) -> HealthCheck:
+def health_check(
+    pips: int,
+    units: Sequence[Inside],
+    allied: int,
+    table: FortificationTable,
+    dice: Dice,
+    where: str,
+) -> HealthCheck:
     """The health check of a fortification with ``pips`` pips and ``units`` inside (clause
     ``activation.fortification-health``): rounds in which each unit in order makes one
     attack, until the units' total H is at most ``pips``."""
@@ -141,13 +161,17 @@ def health_check(pips: int, units: Sequence[Inside], allied: int, table: Fortifi
             if sum(health.values()) <= pips:
                 break
             if len(attacks) >= MAX_ATTACKS:
-                raise HealthCheckError(f"{where}: the health check has not ended after "
-                                       f"{MAX_ATTACKS} attacks")
+                raise HealthCheckError(
+                    f"{where}: the health check has not ended after {MAX_ATTACKS} attacks"
+                )
             check = None
             lost = 1
             if table.attacks == "roll":
-                check = dice.check(table.attack_need, table.attack_die,
-                                   f"{where}: health check, {unit.uid} attacks")
+                check = dice.check(
+                    table.attack_need,
+                    table.attack_die,
+                    f"{where}: health check, {unit.uid} attacks",
+                )
                 lost = 1 if check.success else 0
             health[unit.uid] -= lost
             attacks.append(HealthAttack(unit.uid, check, lost))

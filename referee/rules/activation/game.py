@@ -85,8 +85,9 @@ class ActivationGame:
 
     def refs(self, piece: Piece) -> tuple[SlotRef, ...]:
         card = self.card(piece)
-        return footprint(self.rules.movement.moves[card.type], card.vehicle_class,
-                         self.rules.movement)
+        return footprint(
+            self.rules.movement.moves[card.type], card.vehicle_class, self.rules.movement
+        )
 
 
 def battle_map(game: ActivationGame, state: ActivationState) -> BattleMap:
@@ -136,8 +137,11 @@ def taken_slots(game: ActivationGame, state: ActivationState, mover: Piece) -> f
 def move_board(game: ActivationGame, state: ActivationState, piece: Piece) -> MoveBoard:
     """The board ``piece`` moves on now (clauses ``activation.move-actions``,
     ``activation.slots``, ``activation.aircraft-collisions``)."""
-    aircraft = {p.uid: p.pose for p in state.on_map()
-                if p.uid != piece.uid and game.is_aircraft(p) and p.pose is not None}
+    aircraft = {
+        p.uid: p.pose
+        for p in state.on_map()
+        if p.uid != piece.uid and game.is_aircraft(p) and p.pose is not None
+    }
     return MoveBoard(
         tiles=frozenset(battle_map(game, state).hexes),
         taken=taken_slots(game, state, piece),

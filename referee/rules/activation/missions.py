@@ -56,11 +56,16 @@ class Mission:
 
     def to_json(self) -> dict[str, object]:
         return {
-            "id": self.id, "name": self.name, "text": self.text, "map": self.map_name,
+            "id": self.id,
+            "name": self.name,
+            "text": self.text,
+            "map": self.map_name,
             "edges": {f"side{s}": e for s, e in self.edges.items()},
             "capacity": self.capacity,
-            "buildings": [{"hex": hex_label(b.hex), "structure": b.structure,
-                           "pips": b.pips.to_json()} for b in self.buildings],
+            "buildings": [
+                {"hex": hex_label(b.hex), "structure": b.structure, "pips": b.pips.to_json()}
+                for b in self.buildings
+            ],
         }
 
 
@@ -94,8 +99,9 @@ def edge_tiles(battle_map: BattleMap, edge: str) -> frozenset[Hex]:
     return frozenset(h for h in battle_map.hexes if edge_depth(battle_map, h, edge) == 1)
 
 
-def _mission(r: TableReader, raw: Mapping[str, object], index: int, cards: Cards,
-             maps: dict[str, BattleMap]) -> Mission | None:
+def _mission(
+    r: TableReader, raw: Mapping[str, object], index: int, cards: Cards, maps: dict[str, BattleMap]
+) -> Mission | None:
     mid = raw.get("id")
     if not isinstance(mid, str) or not mid:
         r.problem(f"mission[{index}].id", "missing")
@@ -139,8 +145,10 @@ def _mission(r: TableReader, raw: Mapping[str, object], index: int, cards: Cards
         structure = r.text(bt, bw, "structure", choices=tuple(cards.structures))
         pips_raw = r.table(bt.get("pips", {}), f"{bw}.pips")
         r.keys(pips_raw, f"{bw}.pips", ("side1", "side2", "neutral"))
-        counts = {k: r.integer(pips_raw, f"{bw}.pips", k, 0, low=0, high=99)
-                  for k in ("side1", "side2", "neutral")}
+        counts = {
+            k: r.integer(pips_raw, f"{bw}.pips", k, 0, low=0, high=99)
+            for k in ("side1", "side2", "neutral")
+        }
         if sum(counts.values()) == 0:
             r.problem(f"{bw}.pips", "a building needs at least one pip")
         buildings.append(MissionBuilding(h, structure, Pips(**counts)))
@@ -177,13 +185,14 @@ def parse_missions(path: Path, raw: Mapping[str, object], cards: Cards) -> Missi
 
 
 MISSIONS: TableKind[Missions] = TableKind(
-    "activation_missions", (MISSIONS_FILE,),
+    "activation_missions",
+    (MISSIONS_FILE,),
     lambda src: parse_missions(src.path(MISSIONS_FILE), src.doc(MISSIONS_FILE), src.table(CARDS)),
-    needs=("activation_cards",))
+    needs=("activation_cards",),
+)
 """The sample missions of an activation ruleset."""
 
 
 def activation_missions(rules: Ruleset) -> Missions:
     """The missions of ``rules``."""
     return rules.table(MISSIONS)
-

@@ -66,13 +66,21 @@ class Mover:
     @staticmethod
     def of(uid: str, card: UnitCard, table: MovementTable) -> Mover:
         moves: Moves = table.moves[card.type]  # type: ignore[assignment]
-        return Mover(uid, moves, card.vehicle_class, card.movement,
-                     footprint(moves, card.vehicle_class, table))
+        return Mover(
+            uid,
+            moves,
+            card.vehicle_class,
+            card.movement,
+            footprint(moves, card.vehicle_class, table),
+        )
 
     @property
     def clause(self) -> str:
-        return {"free": "activation.movement", "vehicle": "activation.vehicle-classes",
-                "aircraft": "activation.aircraft"}[self.moves]
+        return {
+            "free": "activation.movement",
+            "vehicle": "activation.vehicle-classes",
+            "aircraft": "activation.aircraft",
+        }[self.moves]
 
 
 @dataclass(frozen=True)
@@ -88,7 +96,8 @@ class MoveBoard:
     aircraft: Mapping[str, Pose] = field(default_factory=lambda: MappingProxyType({}))
     """Other aircraft by uid, for collisions."""
     aircraft_refs: Mapping[str, tuple[SlotRef, ...]] = field(
-        default_factory=lambda: MappingProxyType({}))
+        default_factory=lambda: MappingProxyType({})
+    )
 
 
 @dataclass(frozen=True, slots=True)
@@ -118,8 +127,8 @@ class Step:
             "forward": f"forward to {hex_label(self.end.hex)}" + (f", then {turn}" if turn else ""),
             "turn-forward": f"{turn}, then forward to {hex_label(self.end.hex)}",
             "turn": f"{turn} in place",
-            "backward": f"backwards to {hex_label(self.end.hex)}" + (f", then {turn}" if turn
-                                                                     else ""),
+            "backward": f"backwards to {hex_label(self.end.hex)}"
+            + (f", then {turn}" if turn else ""),
             "turn-backward": f"{turn}, then backwards to {hex_label(self.end.hex)}",
         }[self.kind]
         why = f" ({', '.join(self.doubled_by)})" if self.doubled_by else ""
@@ -134,8 +143,9 @@ def _turns(table: MovementTable) -> list[int]:
     return out
 
 
-def _cost(kind: StepKind, start: Pose, mover: Mover, table: MovementTable,
-          board: MoveBoard) -> tuple[int, tuple[str, ...]]:
+def _cost(
+    kind: StepKind, start: Pose, mover: Mover, table: MovementTable, board: MoveBoard
+) -> tuple[int, tuple[str, ...]]:
     if kind == "turn":
         return table.turn_in_place, ()
     factors: list[tuple[str, int]] = []
@@ -166,8 +176,9 @@ def steps_from(pose: Pose, mover: Mover, table: MovementTable, board: MoveBoard)
         for h in pose.hex.neighbours():
             add("step", Pose(h, pose.facing), 0, (Pose(h, pose.facing),))
         return steps
-    after_only = (mover.vehicle_class is not None
-                  and table.turn_order.get(mover.vehicle_class) == "after")
+    after_only = (
+        mover.vehicle_class is not None and table.turn_order.get(mover.vehicle_class) == "after"
+    )
     aircraft = mover.moves == "aircraft"
     f = pose.facing
     for t in _turns(table):
@@ -177,23 +188,30 @@ def steps_from(pose: Pose, mover: Mover, table: MovementTable, board: MoveBoard)
         # H enters facing as it was, then turns: both poses need their slots
         add("forward", end, t, (Pose(ahead, f), end) if after_only and t else (end,))
         if t and not after_only:
-            add("turn-forward", Pose(Pose(pose.hex, nf).ahead(), nf), t,
-                (Pose(Pose(pose.hex, nf).ahead(), nf),))
+            add(
+                "turn-forward",
+                Pose(Pose(pose.hex, nf).ahead(), nf),
+                t,
+                (Pose(Pose(pose.hex, nf).ahead(), nf),),
+            )
         if aircraft:
             continue
         if t:
             add("turn", Pose(pose.hex, nf), t, (Pose(pose.hex, nf),))
         back = Pose(pose.hex, (f + 3) % 6).ahead()
-        add("backward", Pose(back, nf), t, (Pose(back, f), Pose(back, nf))
-            if after_only and t else (Pose(back, nf),))
+        add(
+            "backward",
+            Pose(back, nf),
+            t,
+            (Pose(back, f), Pose(back, nf)) if after_only and t else (Pose(back, nf),),
+        )
         if t and not after_only:
             tback = Pose(pose.hex, (nf + 3) % 6).ahead()
             add("turn-backward", Pose(tback, nf), t, (Pose(tback, nf),))
     return steps
 
 
-def step_problem(step: Step, mover: Mover, table: MovementTable,
-                 board: MoveBoard) -> str | None:
+def step_problem(step: Step, mover: Mover, table: MovementTable, board: MoveBoard) -> str | None:
     """Why ``step`` may not be taken on ``board`` (its slots, the map), or None."""
     slotted = _slotted(mover, table)
     for pose in step.checks:
@@ -208,8 +226,11 @@ def step_problem(step: Step, mover: Mover, table: MovementTable,
 
 def _shape_problem(a: Pose, b: Pose, mover: Mover, table: MovementTable) -> str:
     """Why no step of ``mover`` leads from ``a`` to ``b``."""
-    what = {"free": "a free mover", "vehicle": f"a class {mover.vehicle_class} vehicle",
-            "aircraft": f"a class {mover.vehicle_class} aircraft"}[mover.moves]
+    what = {
+        "free": "a free mover",
+        "vehicle": f"a class {mover.vehicle_class} vehicle",
+        "aircraft": f"a class {mover.vehicle_class} aircraft",
+    }[mover.moves]
     if mover.moves == "free":
         if a.hex == b.hex:
             return f"{hex_label(b.hex)} is where it stands: a step goes to a neighbouring tile"
@@ -217,8 +238,10 @@ def _shape_problem(a: Pose, b: Pose, mover: Mover, table: MovementTable) -> str:
     diff = (b.facing - a.facing) % 6
     turn = min(diff, 6 - diff)
     if turn > table.turn:
-        return (f"from facing {DIRECTION_NAMES[a.facing]} to {DIRECTION_NAMES[b.facing]} is "
-                f"{turn} hex sides: one step turns at most {table.turn}")
+        return (
+            f"from facing {DIRECTION_NAMES[a.facing]} to {DIRECTION_NAMES[b.facing]} is "
+            f"{turn} hex sides: one step turns at most {table.turn}"
+        )
     if a.hex == b.hex:
         if mover.moves == "aircraft":
             return "an aircraft cannot only turn (activation.aircraft)"
@@ -230,12 +253,13 @@ def _shape_problem(a: Pose, b: Pose, mover: Mover, table: MovementTable) -> str:
         return "an aircraft cannot move backwards (activation.aircraft)"
     if b.hex in {Pose(a.hex, b.facing).ahead(), Pose(a.hex, (b.facing + 3) % 6).ahead()}:
         return f"{what} moves a tile first, then turns"
-    return (f"{hex_label(b.hex)} is beside {hex_label(a.hex)}, not ahead or behind facing "
-            f"{DIRECTION_NAMES[a.facing]}: {what} moves forward or backwards, turning once")
+    return (
+        f"{hex_label(b.hex)} is beside {hex_label(a.hex)}, not ahead or behind facing "
+        f"{DIRECTION_NAMES[a.facing]}: {what} moves forward or backwards, turning once"
+    )
 
 
-def find_step(a: Pose, b: Pose, mover: Mover, table: MovementTable,
-              board: MoveBoard) -> Step | str:
+def find_step(a: Pose, b: Pose, mover: Mover, table: MovementTable, board: MoveBoard) -> Step | str:
     """The step of ``mover`` from ``a`` to ``b`` (the cheapest if two fit), or why none."""
     if mover.moves == "free":
         if distance(a.hex, b.hex) != 1:
@@ -278,12 +302,25 @@ class PathCheck:
 
     def to_json(self) -> dict[str, object]:
         return {
-            "unit": self.mover.uid, "legal": self.legal, "from": self.start.text(),
-            "to": self.end.text(), "cost": self.cost, "movement": self.mover.movement,
-            "steps": [{"kind": s.kind, "to": s.end.text(), "cost": s.cost,
-                       "doubled_by": list(s.doubled_by)} for s in self.steps],
-            "problems": list(self.problems), "working": self.working(),
-            "clauses": list(self.clauses), "rulings": list(self.rulings),
+            "unit": self.mover.uid,
+            "legal": self.legal,
+            "from": self.start.text(),
+            "to": self.end.text(),
+            "cost": self.cost,
+            "movement": self.mover.movement,
+            "steps": [
+                {
+                    "kind": s.kind,
+                    "to": s.end.text(),
+                    "cost": s.cost,
+                    "doubled_by": list(s.doubled_by),
+                }
+                for s in self.steps
+            ],
+            "problems": list(self.problems),
+            "working": self.working(),
+            "clauses": list(self.clauses),
+            "rulings": list(self.rulings),
         }
 
 
@@ -320,20 +357,29 @@ def _clauses(steps: Sequence[Step], mover: Mover, table: MovementTable) -> tuple
     return tuple(sorted(out))
 
 
-def check_path(mover: Mover, start: Pose, path: Sequence[Pose], table: MovementTable,
-               board: MoveBoard) -> PathCheck:
+def check_path(
+    mover: Mover, start: Pose, path: Sequence[Pose], table: MovementTable, board: MoveBoard
+) -> PathCheck:
     """Judge a move of ``mover`` from ``start`` through ``path`` (one pose per step): the
     shape of each step for its class, its slots, the total against its Movement stat, and
     an aircraft's duty to move (clauses as the module docstring says)."""
     steps, cost, problems = _judge(mover, start, path, table, board)
     if mover.moves == "aircraft" and not problems:
         problems += _aircraft_duty(mover, start, steps, cost, table, board)
-    return PathCheck(mover, start, tuple(steps), cost, tuple(problems),
-                     _clauses(steps, mover, table), _rulings(steps, mover, table))
+    return PathCheck(
+        mover,
+        start,
+        tuple(steps),
+        cost,
+        tuple(problems),
+        _clauses(steps, mover, table),
+        _rulings(steps, mover, table),
+    )
 
 
-def _judge(mover: Mover, start: Pose, path: Sequence[Pose], table: MovementTable,
-           board: MoveBoard) -> tuple[list[Step], int, list[str]]:
+def _judge(
+    mover: Mover, start: Pose, path: Sequence[Pose], table: MovementTable, board: MoveBoard
+) -> tuple[list[Step], int, list[str]]:
     """The steps of ``path``, their cost and every problem but an aircraft's duty to move."""
     if start.hex not in board.tiles:
         raise MoveError(f"{mover.uid} is not on the map")
@@ -356,27 +402,43 @@ def _judge(mover: Mover, start: Pose, path: Sequence[Pose], table: MovementTable
     return steps, cost, problems
 
 
-def _aircraft_duty(mover: Mover, start: Pose, steps: Sequence[Step], cost: int,
-                   table: MovementTable, board: MoveBoard) -> list[str]:
+def _aircraft_duty(
+    mover: Mover,
+    start: Pose,
+    steps: Sequence[Step],
+    cost: int,
+    table: MovementTable,
+    board: MoveBoard,
+) -> list[str]:
     """An aircraft must move (ruling ``activation.aircraft-minimum``)."""
     if not any(s.moved for s in steps):
         return ["an aircraft must move at least one tile when activated (activation.aircraft)"]
     if table.aircraft_minimum == "full":
         end = steps[-1].end
         left = mover.movement - cost
-        more = [s for s in steps_from(end, mover, table, board)
-                if s.cost <= left and step_problem(s, mover, table, board) is None]
+        more = [
+            s
+            for s in steps_from(end, mover, table, board)
+            if s.cost <= left and step_problem(s, mover, table, board) is None
+        ]
         if more:
-            return [f"an aircraft moves its whole Movement ({mover.movement}): "
-                    f"{left} left, and it could still go {more[0].text()}"]
+            return [
+                f"an aircraft moves its whole Movement ({mover.movement}): "
+                f"{left} left, and it could still go {more[0].text()}"
+            ]
     return []
 
 
 # --- search over (tile, facing) ------------------------------------------------------------
 
 
-def meets(pose: Pose, refs: tuple[SlotRef, ...], other: Pose, other_refs: tuple[SlotRef, ...],
-          table: MovementTable) -> bool:
+def meets(
+    pose: Pose,
+    refs: tuple[SlotRef, ...],
+    other: Pose,
+    other_refs: tuple[SlotRef, ...],
+    table: MovementTable,
+) -> bool:
     """Whether an aircraft at ``pose`` shares a position with one at ``other``: the same
     tile, or overlapping slots of it (ruling ``activation.aircraft-collision``)."""
     if table.collision == "tile":
@@ -384,8 +446,13 @@ def meets(pose: Pose, refs: tuple[SlotRef, ...], other: Pose, other_refs: tuple[
     return bool(slots_at(pose, refs) & slots_at(other, other_refs))
 
 
-def met_aircraft(step: Step, mover: Mover, table: MovementTable, board: MoveBoard,
-                 refs_of: Mapping[str, tuple[SlotRef, ...]] | None = None) -> str | None:
+def met_aircraft(
+    step: Step,
+    mover: Mover,
+    table: MovementTable,
+    board: MoveBoard,
+    refs_of: Mapping[str, tuple[SlotRef, ...]] | None = None,
+) -> str | None:
     """The aircraft (its uid, the first by uid) that ``step`` of the aircraft ``mover``
     meets, or None: two aircraft in one position are both destroyed (clause
     ``activation.aircraft-collisions``); a ground unit meets none."""
@@ -398,8 +465,9 @@ def met_aircraft(step: Step, mover: Mover, table: MovementTable, board: MoveBoar
     return None
 
 
-def move_graph(mover: Mover, start: Pose, table: MovementTable, board: MoveBoard,
-               steps: int | None = None) -> nx.DiGraph[Pose]:
+def move_graph(
+    mover: Mover, start: Pose, table: MovementTable, board: MoveBoard, steps: int | None = None
+) -> nx.DiGraph[Pose]:
     """The states ``mover`` can step between on ``board`` and be there after the step: its
     slots free, and, for an aircraft, no other aircraft met (:func:`met_aircraft`: flying
     into one destroys both and ends the move, so no step goes on from there; the moves that
@@ -417,8 +485,10 @@ def move_graph(mover: Mover, start: Pose, table: MovementTable, board: MoveBoard
         following: list[Pose] = []
         for pose in frontier:
             for s in steps_from(pose, mover, table, board):
-                if step_problem(s, mover, table, board) is not None \
-                        or met_aircraft(s, mover, table, board) is not None:
+                if (
+                    step_problem(s, mover, table, board) is not None
+                    or met_aircraft(s, mover, table, board) is not None
+                ):
                     continue
                 if not graph.has_edge(pose, s.end) or graph[pose][s.end]["cost"] > s.cost:
                     graph.add_edge(pose, s.end, cost=s.cost)
@@ -429,8 +499,7 @@ def move_graph(mover: Mover, start: Pose, table: MovementTable, board: MoveBoard
     return graph
 
 
-def reachable(mover: Mover, start: Pose, table: MovementTable,
-              board: MoveBoard) -> dict[Pose, int]:
+def reachable(mover: Mover, start: Pose, table: MovementTable, board: MoveBoard) -> dict[Pose, int]:
     """Every pose ``mover`` can end a legal move in from ``start`` and still stand there,
     with its cheapest cost (an aircraft's start excluded, and under ``full`` only where it
     cannot go on). An aircraft's position shared with another aircraft is not one: the move
@@ -439,20 +508,27 @@ def reachable(mover: Mover, start: Pose, table: MovementTable,
     import networkx as nx
 
     graph = move_graph(mover, start, table, board, mover.movement)
-    costs = {p: int(c) for p, c in nx.single_source_dijkstra_path_length(
-        graph, start, cutoff=mover.movement, weight="cost").items()}
+    costs = {
+        p: int(c)
+        for p, c in nx.single_source_dijkstra_path_length(
+            graph, start, cutoff=mover.movement, weight="cost"
+        ).items()
+    }
     if mover.moves != "aircraft":
         return dict(costs)
     costs.pop(start, None)
     if table.aircraft_minimum == "full":
-        costs = {p: c for p, c in costs.items()
-                 if not any(c + d["cost"] <= mover.movement
-                            for _, _, d in graph.out_edges(p, data=True))}
+        costs = {
+            p: c
+            for p, c in costs.items()
+            if not any(c + d["cost"] <= mover.movement for _, _, d in graph.out_edges(p, data=True))
+        }
     return costs
 
 
-def cheapest_path(mover: Mover, start: Pose, goal: Hex, facing: int | None,
-                  table: MovementTable, board: MoveBoard) -> tuple[Pose, ...] | None:
+def cheapest_path(
+    mover: Mover, start: Pose, goal: Hex, facing: int | None, table: MovementTable, board: MoveBoard
+) -> tuple[Pose, ...] | None:
     """The cheapest legal path from ``start`` to ``goal`` (facing ``facing``, or any), within
     the Movement stat; None when there is none."""
     import networkx as nx
@@ -473,8 +549,9 @@ def cheapest_path(mover: Mover, start: Pose, goal: Hex, facing: int | None,
     return poses
 
 
-def onward(mover: Mover, start: Pose, path: Sequence[Pose], table: MovementTable,
-           board: MoveBoard) -> dict[Pose, int]:
+def onward(
+    mover: Mover, start: Pose, path: Sequence[Pose], table: MovementTable, board: MoveBoard
+) -> dict[Pose, int]:
     """Every pose a move from ``start`` along ``path`` can go on to within its Movement stat,
     each with the whole move's cost by the cheapest continuation (``path``'s own end left
     out); nothing when ``path`` itself is refused (an aircraft's duty to move aside: going
@@ -486,13 +563,20 @@ def onward(mover: Mover, start: Pose, path: Sequence[Pose], table: MovementTable
         return {}
     at = steps[-1].end if steps else start
     graph = move_graph(mover, at, table, board, mover.movement - cost)
-    found = nx.single_source_dijkstra_path_length(graph, at, cutoff=mover.movement - cost,
-                                                  weight="cost")
+    found = nx.single_source_dijkstra_path_length(
+        graph, at, cutoff=mover.movement - cost, weight="cost"
+    )
     return {p: cost + int(c) for p, c in found.items() if p != at}
 
 
-def extend_path(mover: Mover, start: Pose, path: Sequence[Pose], goal: Pose,
-                table: MovementTable, board: MoveBoard) -> tuple[Pose, ...] | None:
+def extend_path(
+    mover: Mover,
+    start: Pose,
+    path: Sequence[Pose],
+    goal: Pose,
+    table: MovementTable,
+    board: MoveBoard,
+) -> tuple[Pose, ...] | None:
     """``path`` and then the cheapest legal continuation from its end to ``goal`` within the
     Movement left (a free mover's facing is ``goal``'s at the end); None when there is
     none."""

@@ -43,9 +43,13 @@ def steps_to_path(start: Pose, codes: Sequence[str]) -> tuple[Pose, ...]:
             raise StepCodeError(
                 f"step {i}: {raw!r} is not a step: write F or B for a tile forward or back, "
                 "with L or R before it (turn first) or after it (turn after), or L or R alone "
-                "to turn in place (L2, R2 for two sides)")
-        before, move, after = _turn(m.group(1), m.group(2)), m.group(3), _turn(m.group(4),
-                                                                              m.group(5))
+                "to turn in place (L2, R2 for two sides)"
+            )
+        before, move, after = (
+            _turn(m.group(1), m.group(2)),
+            m.group(3),
+            _turn(m.group(4), m.group(5)),
+        )
         if move is None and not (before or after):
             raise StepCodeError(f"step {i}: {raw!r} neither moves nor turns")
         facing = (at.facing + before) % 6
@@ -67,8 +71,11 @@ def path_to_steps(start: Pose, path: Sequence[Pose]) -> tuple[str, ...]:
     for pose in path:
         diff = (pose.facing - at.facing) % 6
         turn = diff if diff <= 3 else diff - 6
-        word = "" if turn == 0 else ("R" if turn > 0 else "L") + ("" if abs(turn) == 1
-                                                                  else str(abs(turn)))
+        word = (
+            ""
+            if turn == 0
+            else ("R" if turn > 0 else "L") + ("" if abs(turn) == 1 else str(abs(turn)))
+        )
         code = "?"
         if pose.hex == at.hex and turn:
             code = word

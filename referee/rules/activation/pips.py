@@ -148,8 +148,11 @@ class PipDamage:
         pips = self.before
         for i, colour in enumerate(self.removed, 1):
             tied = [c for c in COLOURS if pips.of(c) == pips.of(colour)]
-            why = (f"most common {colour} ({pips.of(colour)})" if len(tied) == 1 else
-                   f"{_words(tied)} tie at {pips.of(colour)}, {colour} goes first")
+            why = (
+                f"most common {colour} ({pips.of(colour)})"
+                if len(tied) == 1
+                else f"{_words(tied)} tie at {pips.of(colour)}, {colour} goes first"
+            )
             lines.append(f"hit {i}: {pips.text()}: {why}: one {colour} pip off")
             pips = pips.minus(colour)
         if self.hits > len(self.removed):

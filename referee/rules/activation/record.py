@@ -27,8 +27,12 @@ class Changes:
     turn: bool = False
 
     def to_json(self) -> dict[str, object]:
-        return {"pieces": sorted(self.pieces), "tiles": sorted(hex_label(h) for h in self.tiles),
-                "phase": self.phase, "turn": self.turn}
+        return {
+            "pieces": sorted(self.pieces),
+            "tiles": sorted(hex_label(h) for h in self.tiles),
+            "phase": self.phase,
+            "turn": self.turn,
+        }
 
 
 @dataclass(frozen=True, slots=True)
@@ -86,8 +90,13 @@ class Recorder:
         self.pieces.update(uids)
         self.tiles.update(t for t in tiles if t is not None)
 
-    def decision(self, command: Command, rolls: tuple[Roll, ...], before: ActivationState,
-                 after: ActivationState) -> Decision:
+    def decision(
+        self,
+        command: Command,
+        rolls: tuple[Roll, ...],
+        before: ActivationState,
+        after: ActivationState,
+    ) -> Decision:
         return Decision(
             command=command,
             summary=self.summary or command.text(),
@@ -95,6 +104,10 @@ class Recorder:
             clauses=tuple(sorted(self.clauses)),
             rulings=tuple(sorted(self.rulings)),
             rolls=rolls,
-            changes=Changes(frozenset(self.pieces), frozenset(self.tiles),
-                            before.phase != after.phase, before.turn != after.turn),
+            changes=Changes(
+                frozenset(self.pieces),
+                frozenset(self.tiles),
+                before.phase != after.phase,
+                before.turn != after.turn,
+            ),
         )

@@ -46,8 +46,9 @@ from referee.rules.activation.state import ActivationState, Fortification, Phase
 def require(state: ActivationState, phase: Phase, what: str, side: int | None = None) -> None:
     """Refuse a command out of its phase, or from a player whose turn it is not."""
     if state.phase != phase:
-        raise ActivationError(f"{what} belongs to the {phase} phase; the game is in the "
-                              f"{state.phase} phase", "kind")
+        raise ActivationError(
+            f"{what} belongs to the {phase} phase; the game is in the {state.phase} phase", "kind"
+        )
     if side is not None and state.turn is not None and side != state.turn:
         raise ActivationError(f"it is side {state.turn}'s turn, not side {side}'s", "side")
 
@@ -55,8 +56,9 @@ def require(state: ActivationState, phase: Phase, what: str, side: int | None = 
 # --- presentation, missions, order -----------------------------------------------------------
 
 
-def present(game: ActivationGame, state: ActivationState, dice: Dice,
-            rec: Recorder) -> ActivationState:
+def present(
+    game: ActivationGame, state: ActivationState, dice: Dice, rec: Recorder
+) -> ActivationState:
     require(state, "presentation", "present")
     for line in presentation(game.cards, state):
         rec.note(line, "activation.presentation")
@@ -65,77 +67,108 @@ def present(game: ActivationGame, state: ActivationState, dice: Dice,
         return set_mission(game, state.but(phase="missions"), state.missions_left[0], rec)
     side, roll = first_to_ban(game.rules.start, dice)
     how = f"a d2 rolled {roll}" if roll is not None else "side 1 always does"
-    rec.note(f"side {side} bans first ({how}); missions: {', '.join(state.missions_left)}",
-             "activation.mission-choosing", rulings=game.rules.start.rulings("missions.first_ban"))
+    rec.note(
+        f"side {side} bans first ({how}); missions: {', '.join(state.missions_left)}",
+        "activation.mission-choosing",
+        rulings=game.rules.start.rulings("missions.first_ban"),
+    )
     return state.but(phase="missions", to_ban=side)
 
 
-def ban_mission(game: ActivationGame, state: ActivationState, cmd: Ban,
-                rec: Recorder) -> ActivationState:
+def ban_mission(
+    game: ActivationGame, state: ActivationState, cmd: Ban, rec: Recorder
+) -> ActivationState:
     require(state, "missions", "ban")
     if cmd.side != state.to_ban:
         raise ActivationError(f"side {state.to_ban} bans next, not side {cmd.side}", "side")
     left = ban(state.missions_left, cmd.mission)
-    rec.note(f"side {cmd.side} bans {cmd.mission}; left: {', '.join(left)}",
-             "activation.mission-choosing")
+    rec.note(
+        f"side {cmd.side} bans {cmd.mission}; left: {', '.join(left)}",
+        "activation.mission-choosing",
+    )
     rec.summary = f"side {cmd.side} bans {cmd.mission}"
-    state = state.but(missions_left=left, bans=(*state.bans, (cmd.side, cmd.mission)),
-                      to_ban=other(cmd.side))
+    state = state.but(
+        missions_left=left, bans=(*state.bans, (cmd.side, cmd.mission)), to_ban=other(cmd.side)
+    )
     if len(left) == 1:
         return set_mission(game, state, left[0], rec)
     return state
 
 
-def set_mission(game: ActivationGame, state: ActivationState, mission_id: str,
-                rec: Recorder) -> ActivationState:
+def set_mission(
+    game: ActivationGame, state: ActivationState, mission_id: str, rec: Recorder
+) -> ActivationState:
     """The last mission left is played: its map is set up (clause ``activation.map``)."""
     mission = game.missions.get(mission_id)
     forts = {b.hex: Fortification(b.hex, b.structure, b.pips) for b in mission.buildings}
-    rec.note(f"the mission is {mission.name} ({mission.id}): {mission.map_name} map, "
-             f"side 1's edge {mission.edges[1]}, side 2's edge {mission.edges[2]}, capacity "
-             f"{mission.capacity}", "activation.mission-choosing", "activation.map")
+    rec.note(
+        f"the mission is {mission.name} ({mission.id}): {mission.map_name} map, "
+        f"side 1's edge {mission.edges[1]}, side 2's edge {mission.edges[2]}, capacity "
+        f"{mission.capacity}",
+        "activation.mission-choosing",
+        "activation.map",
+    )
     for b in mission.buildings:
-        rec.note(f"{hex_label(b.hex)}: {game.cards.structure(b.structure).name}, pips "
-                 f"{b.pips.to_json()}", "activation.fortifications")
+        rec.note(
+            f"{hex_label(b.hex)}: {game.cards.structure(b.structure).name}, pips "
+            f"{b.pips.to_json()}",
+            "activation.fortifications",
+        )
     rec.touched(tiles=tuple(forts))
-    return state.but(phase="order", mission=mission_id, missions_left=(mission_id,),
-                     to_ban=None, fortifications=MappingProxyType(forts))
+    return state.but(
+        phase="order",
+        mission=mission_id,
+        missions_left=(mission_id,),
+        to_ban=None,
+        fortifications=MappingProxyType(forts),
+    )
 
 
-def roll_order(game: ActivationGame, state: ActivationState, dice: Dice,
-               rec: Recorder) -> ActivationState:
+def roll_order(
+    game: ActivationGame, state: ActivationState, dice: Dice, rec: Recorder
+) -> ActivationState:
     require(state, "order", "roll-order")
     if state.chooser is not None:
-        raise ActivationError(f"side {state.chooser} was drawn already: it chooses the order",
-                              "kind")
+        raise ActivationError(
+            f"side {state.chooser} was drawn already: it chooses the order", "kind"
+        )
     side = draw_chooser(game.rules.start, dice)
-    rec.note(f"a d2 draws side {side}, who chooses to go first or second",
-             "activation.player-order")
+    rec.note(
+        f"a d2 draws side {side}, who chooses to go first or second", "activation.player-order"
+    )
     rec.summary = f"side {side} drawn to choose the order"
     return state.but(chooser=side)
 
 
-def choose_order(game: ActivationGame, state: ActivationState, cmd: ChooseOrder,
-                 rec: Recorder) -> ActivationState:
+def choose_order(
+    game: ActivationGame, state: ActivationState, cmd: ChooseOrder, rec: Recorder
+) -> ActivationState:
     require(state, "order", "choose-order")
     if state.chooser is None:
         raise ActivationError("draw the player who chooses first (roll-order)", "kind")
     if cmd.side != state.chooser:
-        raise ActivationError(f"side {state.chooser} chooses the order, not side {cmd.side}",
-                              "side")
+        raise ActivationError(
+            f"side {state.chooser} chooses the order, not side {cmd.side}", "side"
+        )
     first = cmd.side if cmd.go == "first" else other(cmd.side)
-    rec.note(f"side {cmd.side} chooses to go {cmd.go}: side {first} is the first player",
-             "activation.player-order")
+    rec.note(
+        f"side {cmd.side} chooses to go {cmd.go}: side {first} is the first player",
+        "activation.player-order",
+    )
     rec.summary = f"side {first} goes first"
-    return settle(game, state.but(phase="deployment", first=first, turn=first, done=frozenset(),
-                                  passes=0), rec)
+    return settle(
+        game,
+        state.but(phase="deployment", first=first, turn=first, done=frozenset(), passes=0),
+        rec,
+    )
 
 
 # --- deployment ------------------------------------------------------------------------------
 
 
-def deploy(game: ActivationGame, state: ActivationState, cmd: Deploy,
-           rec: Recorder) -> ActivationState:
+def deploy(
+    game: ActivationGame, state: ActivationState, cmd: Deploy, rec: Recorder
+) -> ActivationState:
     """Deploy one unit or structure (clause ``activation.deployment``)."""
     require(state, "deployment", "deploy", cmd.side)
     start = game.rules.start
@@ -148,18 +181,25 @@ def deploy(game: ActivationGame, state: ActivationState, cmd: Deploy,
     need = cost(game.cards, piece, start)
     left = capacity - used(game.cards, state, cmd.side, start)
     if need > left:
-        raise ActivationError(f"{cmd.uid} takes {need} capacity; side {cmd.side} has {left} "
-                              f"of {capacity} left", "uid", cmd.uid)
+        raise ActivationError(
+            f"{cmd.uid} takes {need} capacity; side {cmd.side} has {left} of {capacity} left",
+            "uid",
+            cmd.uid,
+        )
     bm = battle_map(game, state)
     edge = edge_of(game, state, cmd.side)
     first = not has_deployed(state, cmd.side)
     tiles = deploy_tiles(bm, edge, start.depth, placed_tiles(state, cmd.side, start))
     if cmd.hex not in tiles:
-        where = (f"on side {cmd.side}'s edge ({edge})" if first else
-                 f"on side {cmd.side}'s edge ({edge}) or next to a tile it deployed on, "
-                 f"within {start.depth} rows of the edge")
-        raise ActivationError(f"{hex_label(cmd.hex)}: side {cmd.side} deploys {where}",
-                              "hex", cmd.uid)
+        where = (
+            f"on side {cmd.side}'s edge ({edge})"
+            if first
+            else f"on side {cmd.side}'s edge ({edge}) or next to a tile it deployed on, "
+            f"within {start.depth} rows of the edge"
+        )
+        raise ActivationError(
+            f"{hex_label(cmd.hex)}: side {cmd.side} deploys {where}", "hex", cmd.uid
+        )
     rulings = start.rulings("deployment.depth", "deployment.adjacent", "deployment.capacity")
     rec.touched(cmd.uid, tiles=(cmd.hex,))
     if piece.kind == "structure":
@@ -167,50 +207,72 @@ def deploy(game: ActivationGame, state: ActivationState, cmd: Deploy,
             raise ActivationError(f"{hex_label(cmd.hex)} already has a building", "hex", cmd.uid)
         building = game.cards.structure(piece.card)
         pips = Pips(side1=building.pips) if cmd.side == 1 else Pips(side2=building.pips)
-        rec.note(f"side {cmd.side} deploys {cmd.uid} ({building.name}) on {hex_label(cmd.hex)}: "
-                 f"{building.pips} pips of its colour", "activation.deployment",
-                 "activation.fortifications", rulings=rulings)
+        rec.note(
+            f"side {cmd.side} deploys {cmd.uid} ({building.name}) on {hex_label(cmd.hex)}: "
+            f"{building.pips} pips of its colour",
+            "activation.deployment",
+            "activation.fortifications",
+            rulings=rulings,
+        )
         rec.summary = f"side {cmd.side} deploys {cmd.uid} on {hex_label(cmd.hex)}"
         state = state.with_pieces(replace(piece, status="deployed", hex=cmd.hex))
         state = state.with_fortification(
-            Fortification(cmd.hex, building.id, pips, owner=cmd.side, uid=cmd.uid), cmd.hex)
+            Fortification(cmd.hex, building.id, pips, owner=cmd.side, uid=cmd.uid), cmd.hex
+        )
     else:
         card = game.cards.unit(piece.card)
         ammo = card.ammunition if cmd.ammunition is None else cmd.ammunition
         if not 0 <= ammo <= card.ammunition:
-            raise ActivationError(f"{card.name} starts with 0 to {card.ammunition} ammunition, "
-                                  f"not {ammo}", "ammunition", cmd.uid)
+            raise ActivationError(
+                f"{card.name} starts with 0 to {card.ammunition} ammunition, not {ammo}",
+                "ammunition",
+                cmd.uid,
+            )
         pose = Pose(cmd.hex, cmd.facing)
         refs = game.refs(piece)
         if refs:
             check = check_slots(pose, refs, taken_slots(game, state, piece), frozenset(bm.hexes))
             if not check.free:
-                raise ActivationError(f"{cmd.uid} cannot deploy there: {check.reason()}", "hex",
-                                      cmd.uid)
+                raise ActivationError(
+                    f"{cmd.uid} cannot deploy there: {check.reason()}", "hex", cmd.uid
+                )
             rulings += game.rules.movement.rulings("slots.footprints")
             rec.cite("activation.slots")
-        rec.note(f"side {cmd.side} deploys {cmd.uid} ({card.name}) on {hex_label(cmd.hex)} "
-                 f"facing {DIRECTION_NAMES[cmd.facing]} with {ammo} ammunition",
-                 "activation.deployment", "activation.ammunition", rulings=rulings)
+        rec.note(
+            f"side {cmd.side} deploys {cmd.uid} ({card.name}) on {hex_label(cmd.hex)} "
+            f"facing {DIRECTION_NAMES[cmd.facing]} with {ammo} ammunition",
+            "activation.deployment",
+            "activation.ammunition",
+            rulings=rulings,
+        )
         rec.summary = f"side {cmd.side} deploys {cmd.uid} on {hex_label(cmd.hex)}"
-        state = state.with_pieces(replace(piece, status="deployed", hex=cmd.hex,
-                                          facing=cmd.facing, ammunition=ammo))
+        state = state.with_pieces(
+            replace(piece, status="deployed", hex=cmd.hex, facing=cmd.facing, ammunition=ammo)
+        )
     nxt = other(cmd.side) if other(cmd.side) not in state.done else cmd.side
     return settle(game, state.but(turn=nxt, passes=0), rec)
 
 
-def deploy_pass(game: ActivationGame, state: ActivationState, cmd: DeployPass,
-                rec: Recorder) -> ActivationState:
+def deploy_pass(
+    game: ActivationGame, state: ActivationState, cmd: DeployPass, rec: Recorder
+) -> ActivationState:
     require(state, "deployment", "deploy-pass", cmd.side)
     start = game.rules.start
     rulings = start.rulings("deployment.after_pass")
     if start.after_pass == "done" or other(cmd.side) in state.done:
-        rec.note(f"side {cmd.side} deploys nothing more", "activation.deployment",
-                 "activation.reserves", rulings=rulings)
+        rec.note(
+            f"side {cmd.side} deploys nothing more",
+            "activation.deployment",
+            "activation.reserves",
+            rulings=rulings,
+        )
         state = state.but(done=state.done | {cmd.side}, passes=0)
     elif state.passes + 1 >= 2:
-        rec.note(f"side {cmd.side} passes after side {other(cmd.side)} did: deployment ends",
-                 "activation.deployment", rulings=rulings)
+        rec.note(
+            f"side {cmd.side} passes after side {other(cmd.side)} did: deployment ends",
+            "activation.deployment",
+            rulings=rulings,
+        )
         state = state.but(done=frozenset({1, 2}), passes=0)
     else:
         rec.note(f"side {cmd.side} passes this turn", "activation.deployment", rulings=rulings)
@@ -222,8 +284,9 @@ def deploy_pass(game: ActivationGame, state: ActivationState, cmd: DeployPass,
 # --- reserves --------------------------------------------------------------------------------
 
 
-def reserves(game: ActivationGame, state: ActivationState, cmd: Reserves,
-             rec: Recorder) -> ActivationState:
+def reserves(
+    game: ActivationGame, state: ActivationState, cmd: Reserves, rec: Recorder
+) -> ActivationState:
     """The units left in the reserves; the rest of the roster is out (``activation.reserves``)."""
     require(state, "reserves", "reserves", cmd.side)
     start = game.rules.start
@@ -234,19 +297,25 @@ def reserves(game: ActivationGame, state: ActivationState, cmd: Reserves,
     for uid in cmd.uids:
         piece = state.piece(uid)
         if piece.side != cmd.side or piece.status != "roster":
-            raise ActivationError(f"{uid} is not on side {cmd.side}'s roster ({piece.status})",
-                                  "uids", uid)
+            raise ActivationError(
+                f"{uid} is not on side {cmd.side}'s roster ({piece.status})", "uids", uid
+            )
         total += cost(game.cards, piece, start)
         picked.append(piece)
     if total > left:
-        raise ActivationError(f"the reserves take {total} capacity; side {cmd.side} has {left} "
-                              "left", "uids")
+        raise ActivationError(
+            f"the reserves take {total} capacity; side {cmd.side} has {left} left", "uids"
+        )
     out = [p for p in state.of_side(cmd.side) if p.status == "roster" and p.uid not in cmd.uids]
-    state = state.with_pieces(*(replace(p, status="reserve") for p in picked),
-                              *(replace(p, status="out") for p in out))
-    rec.note(f"side {cmd.side} leaves in the reserves: {', '.join(cmd.uids) or 'nothing'}; "
-             f"out of the battle: {', '.join(sorted(p.uid for p in out)) or 'nothing'}",
-             "activation.reserves", rulings=start.rulings("deployment.capacity"))
+    state = state.with_pieces(
+        *(replace(p, status="reserve") for p in picked), *(replace(p, status="out") for p in out)
+    )
+    rec.note(
+        f"side {cmd.side} leaves in the reserves: {', '.join(cmd.uids) or 'nothing'}; "
+        f"out of the battle: {', '.join(sorted(p.uid for p in out)) or 'nothing'}",
+        "activation.reserves",
+        rulings=start.rulings("deployment.capacity"),
+    )
     rec.touched(*cmd.uids, *(p.uid for p in out))
     rec.summary = f"side {cmd.side}'s reserves"
     state = state.but(done=state.done | {cmd.side}, turn=other(cmd.side))
@@ -261,42 +330,47 @@ def _actions_left(game: ActivationGame, state: ActivationState, side: int) -> li
     for p in state.of_side(side):
         if p.kind != "unit" or not p.on_map:
             continue
-        out += [f"{p.uid}:{a.id}" for a in game.card(p).before_battle
-                if (p.uid, a.id) not in state.used]
+        out += [
+            f"{p.uid}:{a.id}" for a in game.card(p).before_battle if (p.uid, a.id) not in state.used
+        ]
     return out
 
 
-def before_battle(game: ActivationGame, state: ActivationState, cmd: BeforeBattle,
-                  rec: Recorder) -> ActivationState:
+def before_battle(
+    game: ActivationGame, state: ActivationState, cmd: BeforeBattle, rec: Recorder
+) -> ActivationState:
     """One "before the battle" action (clause ``activation.starting-actions``)."""
     require(state, "before-battle", "before-battle", cmd.side)
     piece = state.piece(cmd.uid)
     if piece.side != cmd.side or not piece.on_map:
-        raise ActivationError(f"{cmd.uid} is not a unit of side {cmd.side} on the map", "uid",
-                              cmd.uid)
+        raise ActivationError(
+            f"{cmd.uid} is not a unit of side {cmd.side} on the map", "uid", cmd.uid
+        )
     action = game.card(piece).action(cmd.action)
     if (cmd.uid, cmd.action) in state.used:
-        raise ActivationError(f"{cmd.uid} has made its {action.name} already", "action",
-                              cmd.uid)
+        raise ActivationError(f"{cmd.uid} has made its {action.name} already", "action", cmd.uid)
     rec.cite("activation.starting-actions")
     if action.kind == "move":
         state = move(game, state, piece, cmd.path, rec)
         rec.summary = f"before the battle, {cmd.uid} makes its {action.name}: " + rec.summary
     else:
         if cmd.path:
-            raise ActivationError(f"{action.name} is done at the table: it takes no path",
-                                  "path", cmd.uid)
+            raise ActivationError(
+                f"{action.name} is done at the table: it takes no path", "path", cmd.uid
+            )
         rec.note(f"before the battle, {cmd.uid} makes its {action.name} (at the table)")
         rec.touched(cmd.uid)
         rec.summary = f"{cmd.uid}: {action.name}"
     return settle(game, state.but(used=state.used | {(cmd.uid, cmd.action)}), rec)
 
 
-def before_battle_done(game: ActivationGame, state: ActivationState, cmd: BeforeBattleDone,
-                       rec: Recorder) -> ActivationState:
+def before_battle_done(
+    game: ActivationGame, state: ActivationState, cmd: BeforeBattleDone, rec: Recorder
+) -> ActivationState:
     require(state, "before-battle", "before-battle-done", cmd.side)
-    rec.note(f"side {cmd.side} makes no more 'before the battle' actions",
-             "activation.starting-actions")
+    rec.note(
+        f"side {cmd.side} makes no more 'before the battle' actions", "activation.starting-actions"
+    )
     rec.summary = f"side {cmd.side} is ready for battle"
     return settle(game, state.but(done=state.done | {cmd.side}, turn=other(cmd.side)), rec)
 
@@ -311,10 +385,15 @@ def settle(game: ActivationGame, state: ActivationState, rec: Recorder) -> Activ
         if state.phase not in ("deployment", "reserves", "before-battle"):
             return state
         if state.done >= {1, 2}:
-            nxt: Phase = {"deployment": "reserves", "reserves": "before-battle",
-                          "before-battle": "main"}[state.phase]  # type: ignore[assignment]
-            rec.note(f"the {nxt} phase begins with side {state.first}",
-                     "activation.main-phase" if nxt == "main" else "activation.starting")
+            nxt: Phase = {
+                "deployment": "reserves",
+                "reserves": "before-battle",
+                "before-battle": "main",
+            }[state.phase]  # type: ignore[assignment]
+            rec.note(
+                f"the {nxt} phase begins with side {state.first}",
+                "activation.main-phase" if nxt == "main" else "activation.starting",
+            )
             state = state.but(phase=nxt, turn=state.first, done=frozenset(), passes=0)
             continue
         side = state.turn if state.turn is not None else state.first or 1
@@ -329,8 +408,9 @@ def settle(game: ActivationGame, state: ActivationState, rec: Recorder) -> Activ
 
 def _has_something(game: ActivationGame, state: ActivationState, side: int) -> bool:
     if state.phase == "deployment":
-        return bool(deployable(game.cards, state, side, game.rules.start,
-                               game.mission(state).capacity))
+        return bool(
+            deployable(game.cards, state, side, game.rules.start, game.mission(state).capacity)
+        )
     if state.phase == "reserves":
         return any(p.status == "roster" for p in state.of_side(side))
     return bool(_actions_left(game, state, side))

@@ -25,8 +25,10 @@ def range_problem(shooter: Hex, target: Hex, weapon: WeaponCard) -> str | None:
     """Why ``target`` is out of ``weapon``'s range from ``shooter`` (None: in range)."""
     d = distance(shooter, target)
     if d > weapon.range:
-        return (f"{hex_label(target)} is {d} tiles from {hex_label(shooter)}, beyond "
-                f"{weapon.name}'s R {weapon.range}")
+        return (
+            f"{hex_label(target)} is {d} tiles from {hex_label(shooter)}, beyond "
+            f"{weapon.name}'s R {weapon.range}"
+        )
     return None
 
 
@@ -47,8 +49,14 @@ def penetration_need(armor: int, table: AttackTable) -> Target:
     return roll_up(armor + table.beat_by)
 
 
-def penetration(weapon: WeaponCard, armor: int, table: AttackTable, dice: Dice, purpose: str,
-                effects: Iterable[Effect] = ()) -> Check:
+def penetration(
+    weapon: WeaponCard,
+    armor: int,
+    table: AttackTable,
+    dice: Dice,
+    purpose: str,
+    effects: Iterable[Effect] = (),
+) -> Check:
     """Roll ``weapon``'s penetration against ``armor`` (clause ``activation.penetration``)."""
     return dice.check(penetration_need(armor, table), weapon.penetration, purpose, effects)
 

@@ -73,11 +73,11 @@ class SlotCheck:
             tiles = ", ".join(sorted(hex_label(h) for h in self.off_map))
             facing = DIRECTION_NAMES[self.pose.facing]
             return f"facing {facing} it would reach off the map ({tiles})"
-        slots = ", ".join(
-            f"{hex_label(h)} {DIRECTION_NAMES[s]}" for h, s in sorted(self.clashes)
+        slots = ", ".join(f"{hex_label(h)} {DIRECTION_NAMES[s]}" for h, s in sorted(self.clashes))
+        return (
+            f"facing {DIRECTION_NAMES[self.pose.facing]} at {hex_label(self.pose.hex)} "
+            f"it needs slots already taken ({slots})"
         )
-        return (f"facing {DIRECTION_NAMES[self.pose.facing]} at {hex_label(self.pose.hex)} "
-                f"it needs slots already taken ({slots})")
 
 
 def check_slots(

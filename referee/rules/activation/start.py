@@ -34,8 +34,12 @@ class StartError(RefereeError):
         self.field = field
 
 
-def new_game(cards: Cards, missions: Missions, armies: Mapping[int, Sequence[ArmyEntry]],
-             offered: Sequence[str] | None = None) -> ActivationState:
+def new_game(
+    cards: Cards,
+    missions: Missions,
+    armies: Mapping[int, Sequence[ArmyEntry]],
+    offered: Sequence[str] | None = None,
+) -> ActivationState:
     """The state of a new game: both armies on their rosters, the missions ``offered``
     (every mission of the ruleset if None) left to ban."""
     if sorted(armies) != [1, 2]:
@@ -85,7 +89,8 @@ def ban(left: Sequence[str], mission: str) -> tuple[str, ...]:
     """The missions left once ``mission`` is banned (clause ``activation.mission-choosing``)."""
     if mission not in left:
         raise StartError(
-            f"{mission!r} cannot be banned: the missions left are {', '.join(left)}", "mission")
+            f"{mission!r} cannot be banned: the missions left are {', '.join(left)}", "mission"
+        )
     if len(left) == 1:
         raise StartError(f"{mission} is the last mission left: it is the one played", "mission")
     return tuple(m for m in left if m != mission)
@@ -93,5 +98,6 @@ def ban(left: Sequence[str], mission: str) -> tuple[str, ...]:
 
 def draw_chooser(table: StartTable, dice: Dice) -> int:
     """The player drawn at random to choose the order (clause ``activation.player-order``)."""
-    return dice.roll(table.order_die, "the player who chooses to go first or second "
-                                      "(1: side 1, 2: side 2)")
+    return dice.roll(
+        table.order_die, "the player who chooses to go first or second (1: side 1, 2: side 2)"
+    )

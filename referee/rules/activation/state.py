@@ -28,10 +28,18 @@ from referee.errors import RefereeError
 from referee.rules.activation.pips import Pips
 from referee.rules.activation.slots import Pose
 
-Phase = Literal["presentation", "missions", "order", "deployment", "reserves", "before-battle",
-                "main"]
-PHASES: tuple[Phase, ...] = ("presentation", "missions", "order", "deployment", "reserves",
-                             "before-battle", "main")
+Phase = Literal[
+    "presentation", "missions", "order", "deployment", "reserves", "before-battle", "main"
+]
+PHASES: tuple[Phase, ...] = (
+    "presentation",
+    "missions",
+    "order",
+    "deployment",
+    "reserves",
+    "before-battle",
+    "main",
+)
 Status = Literal["roster", "deployed", "reserve", "out", "embarked", "destroyed"]
 STATUSES: tuple[Status, ...] = ("roster", "deployed", "reserve", "out", "embarked", "destroyed")
 Kind = Literal["unit", "structure"]
@@ -71,8 +79,13 @@ class Piece:
         return self.status == "deployed" and self.hex is not None
 
     def to_json(self) -> dict[str, object]:
-        out: dict[str, object] = {"uid": self.uid, "card": self.card, "side": self.side,
-                                  "kind": self.kind, "status": self.status}
+        out: dict[str, object] = {
+            "uid": self.uid,
+            "card": self.card,
+            "side": self.side,
+            "kind": self.kind,
+            "status": self.status,
+        }
         if self.hex is not None:
             out["hex"] = hex_label(self.hex)
             out["facing"] = DIRECTION_NAMES[self.facing]
@@ -103,8 +116,11 @@ class Piece:
             )
         except (KeyError, ValueError, TypeError) as exc:
             raise StateError(f"{where}: {exc}", where) from None
-        if piece.status not in STATUSES or piece.kind not in ("unit", "structure") or \
-                piece.side not in (1, 2):
+        if (
+            piece.status not in STATUSES
+            or piece.kind not in ("unit", "structure")
+            or piece.side not in (1, 2)
+        ):
             raise StateError(f"{where}: not a piece ({dict(raw)})", where)
         return piece
 
@@ -120,8 +136,11 @@ class Fortification:
     """The army entry it was deployed from, if a player deployed it."""
 
     def to_json(self) -> dict[str, object]:
-        out: dict[str, object] = {"hex": hex_label(self.hex), "structure": self.structure,
-                                  "pips": self.pips.to_json()}
+        out: dict[str, object] = {
+            "hex": hex_label(self.hex),
+            "structure": self.structure,
+            "pips": self.pips.to_json(),
+        }
         if self.owner is not None:
             out["owner"] = self.owner
         if self.uid is not None:
@@ -152,7 +171,8 @@ class ActivationState:
     phase: Phase = "presentation"
     pieces: Mapping[str, Piece] = field(default_factory=lambda: MappingProxyType({}))
     fortifications: Mapping[Hex, Fortification] = field(
-        default_factory=lambda: MappingProxyType({}))
+        default_factory=lambda: MappingProxyType({})
+    )
     missions_left: tuple[str, ...] = ()
     bans: tuple[tuple[int, str], ...] = ()
     mission: str | None = None
@@ -179,7 +199,9 @@ class ActivationState:
         if uid not in self.pieces:
             raise StateError(
                 f"no unit or structure {uid!r} in this game "
-                f"(known: {', '.join(sorted(self.pieces)) or 'none'})", "uid")
+                f"(known: {', '.join(sorted(self.pieces)) or 'none'})",
+                "uid",
+            )
         return self.pieces[uid]
 
     def of_side(self, side: int) -> Iterator[Piece]:
@@ -192,8 +214,10 @@ class ActivationState:
         return sorted((p for p in self.on_map() if p.hex == h), key=lambda p: p.uid)
 
     def aboard(self, carrier: str) -> list[Piece]:
-        return sorted((p for p in self.pieces.values()
-                       if p.status == "embarked" and p.carrier == carrier), key=lambda p: p.uid)
+        return sorted(
+            (p for p in self.pieces.values() if p.status == "embarked" and p.carrier == carrier),
+            key=lambda p: p.uid,
+        )
 
     # --- changing -----------------------------------------------------------------------
 
@@ -240,14 +264,21 @@ class ActivationState:
         if phase not in PHASES:
             raise StateError(f"phase: {phase!r} is not one of {', '.join(PHASES)}", "phase")
         try:
-            pieces = [Piece.from_json(p) for p in cast(list[Mapping[str, object]],
-                                                       raw.get("pieces", []))]
-            forts = [Fortification.from_json(f) for f in cast(list[Mapping[str, object]],
-                                                              raw.get("fortifications", []))]
-            bans = tuple((int(cast(int, b["side"])), str(b["mission"]))
-                         for b in cast(list[Mapping[str, object]], raw.get("bans", [])))
-            used = frozenset((str(u["uid"]), str(u["action"]))
-                             for u in cast(list[Mapping[str, object]], raw.get("used", [])))
+            pieces = [
+                Piece.from_json(p) for p in cast(list[Mapping[str, object]], raw.get("pieces", []))
+            ]
+            forts = [
+                Fortification.from_json(f)
+                for f in cast(list[Mapping[str, object]], raw.get("fortifications", []))
+            ]
+            bans = tuple(
+                (int(cast(int, b["side"])), str(b["mission"]))
+                for b in cast(list[Mapping[str, object]], raw.get("bans", []))
+            )
+            used = frozenset(
+                (str(u["uid"]), str(u["action"]))
+                for u in cast(list[Mapping[str, object]], raw.get("used", []))
+            )
 
             def side(key: str) -> int | None:
                 v = raw.get(key)
@@ -257,16 +288,16 @@ class ActivationState:
                 phase=phase,
                 pieces=MappingProxyType({p.uid: p for p in pieces}),
                 fortifications=MappingProxyType({f.hex: f for f in forts}),
-                missions_left=tuple(str(m) for m in cast(list[object],
-                                                         raw.get("missions_left", []))),
+                missions_left=tuple(
+                    str(m) for m in cast(list[object], raw.get("missions_left", []))
+                ),
                 bans=bans,
                 mission=str(raw["mission"]) if raw.get("mission") is not None else None,
                 to_ban=side("to_ban"),
                 chooser=side("chooser"),
                 first=side("first"),
                 turn=side("turn"),
-                done=frozenset(int(cast(int, s)) for s in cast(list[object],
-                                                               raw.get("done", []))),
+                done=frozenset(int(cast(int, s)) for s in cast(list[object], raw.get("done", []))),
                 passes=int(cast(int, raw.get("passes", 0))),
                 used=used,
                 activations=int(cast(int, raw.get("activations", 0))),

@@ -74,13 +74,11 @@ from referee.rules.activation.state import ActivationState, other
 Handler = Callable[[ActivationGame, ActivationState, Command, Dice, Recorder], ActivationState]
 
 
-def step(game: ActivationGame, state: ActivationState, command: Command,
-         dice: Dice) -> Outcome:
+def step(game: ActivationGame, state: ActivationState, command: Command, dice: Dice) -> Outcome:
     """Carry out ``command`` (see the module docstring)."""
     handler = HANDLERS.get(type(command))
     if handler is None:
-        raise ActivationError(f"{command.KIND!r} is not a command of the activation rules",
-                              "kind")
+        raise ActivationError(f"{command.KIND!r} is not a command of the activation rules", "kind")
     first_roll = len(dice.log)
     rec = Recorder()
     after = handler(game, state, command, dice, rec)
@@ -90,8 +88,9 @@ def step(game: ActivationGame, state: ActivationState, command: Command,
     return Outcome(after, rec.decision(command, tuple(dice.log[first_roll:]), state, after))
 
 
-def replay(game: ActivationGame, state: ActivationState,
-           steps: Iterable[tuple[Command, Sequence[int]]]) -> list[Outcome]:
+def replay(
+    game: ActivationGame, state: ActivationState, steps: Iterable[tuple[Command, Sequence[int]]]
+) -> list[Outcome]:
     """Carry out ``steps`` again from ``state``, each with the dice it was decided with typed
     in (what a journal keeps: the command and its dice): the same decisions come back.
     A step that asks more dice than it kept, or fewer, is refused."""
@@ -101,9 +100,11 @@ def replay(game: ActivationGame, state: ActivationState,
         dice.type_in(values)
         outcome = step(game, state, command, dice)
         if dice.pending:
-            raise ActivationError(f"step {i} ({command.text()}) used "
-                                  f"{len(values) - len(dice.pending)} of its {len(values)} dice",
-                                  "dice")
+            raise ActivationError(
+                f"step {i} ({command.text()}) used "
+                f"{len(values) - len(dice.pending)} of its {len(values)} dice",
+                "dice",
+            )
         outcomes.append(outcome)
         state = outcome.state
     return outcomes
@@ -111,8 +112,11 @@ def replay(game: ActivationGame, state: ActivationState,
 
 def _missing(i: int) -> Callable[[RollRequest], int]:
     def ask(request: RollRequest) -> int:
-        raise ActivationError(f"step {i} asks a die its record does not have: a "
-                              f"d{request.sides} for {request.purpose}", "dice")
+        raise ActivationError(
+            f"step {i} asks a die its record does not have: a "
+            f"d{request.sides} for {request.purpose}",
+            "dice",
+        )
 
     return ask
 
@@ -134,8 +138,9 @@ def _activation(state: ActivationState, uid: str, what: str) -> int:
     require(state, "main", what)
     piece = state.piece(uid)
     if piece.side != state.turn:
-        raise ActivationError(f"it is side {state.turn}'s turn; {uid} is side {piece.side}'s",
-                              "uid", uid)
+        raise ActivationError(
+            f"it is side {state.turn}'s turn; {uid} is side {piece.side}'s", "uid", uid
+        )
     return piece.side
 
 
@@ -145,15 +150,19 @@ def _activated(state: ActivationState, uid: str, rec: Recorder) -> ActivationSta
     return state.but(activations=state.activations + 1, last=uid, turn=other(side))
 
 
-def _move(game: ActivationGame, state: ActivationState, cmd: Move, dice: Dice,
-          rec: Recorder) -> ActivationState:
+def _move(
+    game: ActivationGame, state: ActivationState, cmd: Move, dice: Dice, rec: Recorder
+) -> ActivationState:
     _activation(state, cmd.uid, "move")
     piece = on_map(state, cmd.uid)
     flying = game.is_aircraft(piece)
     table = game.rules.movement
     if cmd.shots and not (flying and table.attack_after_move):
-        why = ("an aircraft's activation is its move here (ruling activation.aircraft-attack)"
-               if flying else "an activated unit moves or attacks, not both")
+        why = (
+            "an aircraft's activation is its move here (ruling activation.aircraft-attack)"
+            if flying
+            else "an activated unit moves or attacks, not both"
+        )
         raise ActivationError(f"{cmd.uid} cannot shoot after its move: {why}", "shots", cmd.uid)
     state = move(game, state, piece, cmd.path, rec)
     rec.cite("activation.move-actions")
@@ -169,54 +178,70 @@ def _move(game: ActivationGame, state: ActivationState, cmd: Move, dice: Dice,
     return _activated(state, cmd.uid, rec)
 
 
-def _shoot(game: ActivationGame, state: ActivationState, cmd: Shoot, dice: Dice,
-           rec: Recorder) -> ActivationState:
+def _shoot(
+    game: ActivationGame, state: ActivationState, cmd: Shoot, dice: Dice, rec: Recorder
+) -> ActivationState:
     _activation(state, cmd.uid, "shoot")
     piece = on_map(state, cmd.uid)
     if game.is_aircraft(piece):
-        raise ActivationError(f"{cmd.uid} is an aircraft: it must move when activated "
-                              "(move ... shots=...)", "kind", cmd.uid)
+        raise ActivationError(
+            f"{cmd.uid} is an aircraft: it must move when activated (move ... shots=...)",
+            "kind",
+            cmd.uid,
+        )
     return _activated(shoot(game, state, piece, cmd.shots, dice, rec), cmd.uid, rec)
 
 
-def _capture(game: ActivationGame, state: ActivationState, cmd: Capture, dice: Dice,
-             rec: Recorder) -> ActivationState:
+def _capture(
+    game: ActivationGame, state: ActivationState, cmd: Capture, dice: Dice, rec: Recorder
+) -> ActivationState:
     _activation(state, cmd.uid, "capture")
     piece = on_map(state, cmd.uid)
     if game.is_aircraft(piece):
-        raise ActivationError(f"{cmd.uid} is an aircraft: it must move when activated",
-                              "kind", cmd.uid)
+        raise ActivationError(
+            f"{cmd.uid} is an aircraft: it must move when activated", "kind", cmd.uid
+        )
     return _activated(capture(game, state, piece, cmd.hex, cmd.colour, rec), cmd.uid, rec)
 
 
-def _embark(game: ActivationGame, state: ActivationState, cmd: Embark, dice: Dice,
-            rec: Recorder) -> ActivationState:
+def _embark(
+    game: ActivationGame, state: ActivationState, cmd: Embark, dice: Dice, rec: Recorder
+) -> ActivationState:
     _activation(state, cmd.uid, "embark")
     piece = on_map(state, cmd.uid)
     return _activated(embark(game, state, piece, cmd.transport, rec), cmd.uid, rec)
 
 
-def _disembark(game: ActivationGame, state: ActivationState, cmd: Disembark, dice: Dice,
-               rec: Recorder) -> ActivationState:
+def _disembark(
+    game: ActivationGame, state: ActivationState, cmd: Disembark, dice: Dice, rec: Recorder
+) -> ActivationState:
     _activation(state, cmd.uid, "disembark")
     return _activated(disembark(game, state, cmd.uid, cmd.hex, cmd.facing, rec), cmd.uid, rec)
 
 
-def _enter(game: ActivationGame, state: ActivationState, cmd: Enter, dice: Dice,
-           rec: Recorder) -> ActivationState:
+def _enter(
+    game: ActivationGame, state: ActivationState, cmd: Enter, dice: Dice, rec: Recorder
+) -> ActivationState:
     _activation(state, cmd.uid, "enter")
     return _activated(enter(game, state, cmd.uid, cmd.hex, cmd.facing, rec), cmd.uid, rec)
 
 
-def _pass(game: ActivationGame, state: ActivationState, cmd: Pass, dice: Dice,
-          rec: Recorder) -> ActivationState:
+def _pass(
+    game: ActivationGame, state: ActivationState, cmd: Pass, dice: Dice, rec: Recorder
+) -> ActivationState:
     require(state, "main", "pass", cmd.side)
     start = game.rules.start
     if start.passing == "when-unable" and side_can_act(game, state, cmd.side):
-        raise ActivationError(f"side {cmd.side} has a unit it can activate: it must activate "
-                              "one (ruling activation.pass)", "side")
-    rec.note(f"side {cmd.side} passes the turn", "activation.activation",
-             rulings=start.rulings("activation.pass"))
+        raise ActivationError(
+            f"side {cmd.side} has a unit it can activate: it must activate "
+            "one (ruling activation.pass)",
+            "side",
+        )
+    rec.note(
+        f"side {cmd.side} passes the turn",
+        "activation.activation",
+        rulings=start.rulings("activation.pass"),
+    )
     rec.summary = f"side {cmd.side} passes"
     return state.but(turn=other(cmd.side))
 
@@ -224,14 +249,18 @@ def _pass(game: ActivationGame, state: ActivationState, cmd: Pass, dice: Dice,
 # --- after every command: the fortifications' health ----------------------------------------
 
 
-def check_fortifications(game: ActivationGame, state: ActivationState, acting: int, dice: Dice,
-                         rec: Recorder) -> ActivationState:
+def check_fortifications(
+    game: ActivationGame, state: ActivationState, acting: int, dice: Dice, rec: Recorder
+) -> ActivationState:
     """Run the health check of every fortification that needs it (clause
     ``activation.fortification-health``; which are looked at: ruling
     ``activation.health-check-when``)."""
     table = game.rules.fortifications
-    looked = (sorted(state.fortifications) if table.when == "every-step"
-              else sorted(h for h in rec.damaged if h in state.fortifications))
+    looked = (
+        sorted(state.fortifications)
+        if table.when == "every-step"
+        else sorted(h for h in rec.damaged if h in state.fortifications)
+    )
     for h in looked:
         fort = state.fortifications[h]
         units = [Inside(p.uid, p.side, p.health) for p in garrison(game, state, h)]
@@ -239,12 +268,15 @@ def check_fortifications(game: ActivationGame, state: ActivationState, acting: i
             continue
         allied = allied_side(fort.pips, acting, table)
         where = hex_label(h)
-        check = health_check(fort.pips.total, units, allied, table, dice,
-                             f"fortification {where}")
-        rec.note(f"{where}: {fort.pips.total} pips, the units inside have {check.before} H: "
-                 f"health check (allied: side {allied})", "activation.fortification-health",
-                 rulings=table.rulings("health_check.attacks", "health_check.allied",
-                                       "health_check.when"))
+        check = health_check(fort.pips.total, units, allied, table, dice, f"fortification {where}")
+        rec.note(
+            f"{where}: {fort.pips.total} pips, the units inside have {check.before} H: "
+            f"health check (allied: side {allied})",
+            "activation.fortification-health",
+            rulings=table.rulings(
+                "health_check.attacks", "health_check.allied", "health_check.when"
+            ),
+        )
         for attack in check.attacks:
             rec.note(f"{where}: {attack.text()}")
         for uid, lost in sorted(check.losses.items()):
@@ -253,10 +285,12 @@ def check_fortifications(game: ActivationGame, state: ActivationState, acting: i
     return state
 
 
-def _wrap(fn: Callable[..., ActivationState], *, dice: bool = False,
-          command: bool = True) -> Handler:
-    def handler(game: ActivationGame, state: ActivationState, cmd: Command, d: Dice,
-                rec: Recorder) -> ActivationState:
+def _wrap(
+    fn: Callable[..., ActivationState], *, dice: bool = False, command: bool = True
+) -> Handler:
+    def handler(
+        game: ActivationGame, state: ActivationState, cmd: Command, d: Dice, rec: Recorder
+    ) -> ActivationState:
         args: list[object] = [game, state]
         if command:
             args.append(cmd)

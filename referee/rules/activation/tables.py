@@ -87,20 +87,31 @@ def parse_start(path: Path, raw: Mapping[str, object], readings: Mapping[str, st
     table = StartTable(
         path=path,
         decided_by={},
-        first_ban=cast(Literal["random", "side-1"], r.text(
-            missions, "missions", "first_ban", choices=("random", "side-1"))),
+        first_ban=cast(
+            Literal["random", "side-1"],
+            r.text(missions, "missions", "first_ban", choices=("random", "side-1")),
+        ),
         order_die=r.integer(order, "player_order", "die", 2, low=2, high=2),
         depth=r.integer(deploy, "deployment", "depth", low=1, high=15),
-        adjacent=cast(Literal["own", "any"], r.text(
-            deploy, "deployment", "adjacent", choices=("own", "any"))),
-        after_pass=cast(Literal["done", "skip"], r.text(
-            deploy, "deployment", "after_pass", choices=("done", "skip"))),
-        capacity=cast(Literal["points", "units"], r.text(
-            deploy, "deployment", "capacity", choices=("points", "units"))),
-        reserves_entry=cast(Literal["edge", "mission"], r.text(
-            reserves, "reserves", "entry", choices=("edge", "mission"))),
-        passing=cast(Literal["when-unable", "always"], r.text(
-            act, "activation", "pass", choices=("when-unable", "always"))),
+        adjacent=cast(
+            Literal["own", "any"], r.text(deploy, "deployment", "adjacent", choices=("own", "any"))
+        ),
+        after_pass=cast(
+            Literal["done", "skip"],
+            r.text(deploy, "deployment", "after_pass", choices=("done", "skip")),
+        ),
+        capacity=cast(
+            Literal["points", "units"],
+            r.text(deploy, "deployment", "capacity", choices=("points", "units")),
+        ),
+        reserves_entry=cast(
+            Literal["edge", "mission"],
+            r.text(reserves, "reserves", "entry", choices=("edge", "mission")),
+        ),
+        passing=cast(
+            Literal["when-unable", "always"],
+            r.text(act, "activation", "pass", choices=("when-unable", "always")),
+        ),
     )
     r.check()
     return _decided(table, r)
@@ -183,16 +194,19 @@ def parse_movement(
     order_raw = r.table(vehicles.get("turn_order", {}), "vehicles.turn_order")
     turn_order: dict[str, Literal["either", "after"]] = {}
     for cls in order_raw:
-        turn_order[cls] = cast(Literal["either", "after"], r.text(
-            order_raw, "vehicles.turn_order", cls, choices=("either", "after")))
+        turn_order[cls] = cast(
+            Literal["either", "after"],
+            r.text(order_raw, "vehicles.turn_order", cls, choices=("either", "after")),
+        )
     if not turn_order:
         r.problem("vehicles.turn_order", "expected at least one vehicle class")
     air = r.table(raw.get("aircraft", {}), "aircraft")
     r.keys(air, "aircraft", ("clause", "minimum", "collision", "layer", "attack_after_move"))
     slots = r.table(raw.get("slots", {}), "slots")
     chosen = r.text(slots, "slots", "footprints")
-    r.keys(slots, "slots", ("clause", "footprints", *(k for k in slots if isinstance(
-        slots[k], dict))))
+    r.keys(
+        slots, "slots", ("clause", "footprints", *(k for k in slots if isinstance(slots[k], dict)))
+    )
     footprints: dict[str, tuple[SlotRef, ...]] = {}
     for name, entry in slots.items():
         if not isinstance(entry, dict):
@@ -209,8 +223,11 @@ def parse_movement(
                 try:
                     parsed.append(parse_slot_ref(word))
                 except (KeyError, ValueError):
-                    r.problem(f"{where}.{cls}", f"{word!r} is not a slot ({', '.join(SIDES)}, "
-                              "all; 'ahead:' or 'behind:' before one for a neighbouring tile)")
+                    r.problem(
+                        f"{where}.{cls}",
+                        f"{word!r} is not a slot ({', '.join(SIDES)}, "
+                        "all; 'ahead:' or 'behind:' before one for a neighbouring tile)",
+                    )
             if name == chosen:
                 footprints[cls] = tuple(parsed)
     if chosen and not any(isinstance(v, dict) and k == chosen for k, v in slots.items()):
@@ -222,23 +239,34 @@ def parse_movement(
         type_clauses=MappingProxyType(type_clauses),
         tile_cost=r.integer(costs, "costs", "tile", low=1),
         leave_enemy=r.integer(costs, "costs", "leave_enemy", low=1),
-        combine=cast(Literal["multiply", "once"], r.text(
-            costs, "costs", "combine", choices=("multiply", "once"))),
+        combine=cast(
+            Literal["multiply", "once"],
+            r.text(costs, "costs", "combine", choices=("multiply", "once")),
+        ),
         embark_reach=r.integer(costs, "costs", "embark", low=0, high=1),
-        transport_destroyed=cast(Literal["disembark", "destroyed"], r.text(
-            transport, "transport", "destroyed", choices=("disembark", "destroyed"))),
-        transport_counts=cast(Literal["units", "points"], r.text(
-            transport, "transport", "capacity", choices=("units", "points"))),
+        transport_destroyed=cast(
+            Literal["disembark", "destroyed"],
+            r.text(transport, "transport", "destroyed", choices=("disembark", "destroyed")),
+        ),
+        transport_counts=cast(
+            Literal["units", "points"],
+            r.text(transport, "transport", "capacity", choices=("units", "points")),
+        ),
         turn=r.integer(vehicles, "vehicles", "turn", low=1, high=3),
         turn_in_place=r.integer(vehicles, "vehicles", "turn_in_place", low=1),
         backwards=r.integer(vehicles, "vehicles", "backwards", low=1),
         turn_order=MappingProxyType(turn_order),
-        aircraft_minimum=cast(Literal["one-tile", "full"], r.text(
-            air, "aircraft", "minimum", choices=("one-tile", "full"))),
-        collision=cast(Literal["tile", "slots"], r.text(
-            air, "aircraft", "collision", choices=("tile", "slots"))),
-        layer=cast(Literal["air", "ground"], r.text(
-            air, "aircraft", "layer", choices=("air", "ground"))),
+        aircraft_minimum=cast(
+            Literal["one-tile", "full"],
+            r.text(air, "aircraft", "minimum", choices=("one-tile", "full")),
+        ),
+        collision=cast(
+            Literal["tile", "slots"],
+            r.text(air, "aircraft", "collision", choices=("tile", "slots")),
+        ),
+        layer=cast(
+            Literal["air", "ground"], r.text(air, "aircraft", "layer", choices=("air", "ground"))
+        ),
         attack_after_move=r.flag(air, "aircraft", "attack_after_move", False),
         footprints=MappingProxyType(footprints),
     )
@@ -293,15 +321,26 @@ def parse_fortifications(
     r = TableReader(path, ruling_resolver(readings))
     r.keys(raw, "fortifications", ("damage", "health_check", "capture"))
     dmg = r.table(raw.get("damage", {}), "damage")
-    r.keys(dmg, "damage", ("clause", "tie_order", "inside_die", "inside_need", "inside_loss",
-                           "inside", "hits", "destroyed"))
+    r.keys(
+        dmg,
+        "damage",
+        (
+            "clause",
+            "tie_order",
+            "inside_die",
+            "inside_need",
+            "inside_loss",
+            "inside",
+            "hits",
+            "destroyed",
+        ),
+    )
     tie = r.words(dmg, "damage", "tie_order")
     if sorted(tie) != sorted(COLOURS):
         r.problem("damage.tie_order", f"expected each of {', '.join(COLOURS)} once, got {tie!r}")
         tie = COLOURS
     hc = r.table(raw.get("health_check", {}), "health_check")
-    r.keys(hc, "health_check", ("clause", "attacks", "attack_die", "attack_need", "allied",
-                                "when"))
+    r.keys(hc, "health_check", ("clause", "attacks", "attack_die", "attack_need", "allied", "when"))
     cap = r.table(raw.get("capture", {}), "capture")
     r.keys(cap, "capture", ("clause", "pips", "neutral", "reach", "second"))
     table = FortificationTable(
@@ -311,25 +350,39 @@ def parse_fortifications(
         inside_die=_dice(r, dmg, "damage", "inside_die"),
         inside_need=_target(r, dmg, "damage", "inside_need"),
         inside_loss=r.integer(dmg, "damage", "inside_loss", low=0),
-        inside=cast(Literal["each-unit", "one-die"], r.text(
-            dmg, "damage", "inside", choices=("each-unit", "one-die"))),
-        hits=cast(Literal["penetration", "every-shot"], r.text(
-            dmg, "damage", "hits", choices=("penetration", "every-shot"))),
-        destroyed=cast(Literal["removed", "rubble"], r.text(
-            dmg, "damage", "destroyed", choices=("removed", "rubble"))),
-        attacks=cast(Literal["lose-one", "roll"], r.text(
-            hc, "health_check", "attacks", choices=("lose-one", "roll"))),
+        inside=cast(
+            Literal["each-unit", "one-die"],
+            r.text(dmg, "damage", "inside", choices=("each-unit", "one-die")),
+        ),
+        hits=cast(
+            Literal["penetration", "every-shot"],
+            r.text(dmg, "damage", "hits", choices=("penetration", "every-shot")),
+        ),
+        destroyed=cast(
+            Literal["removed", "rubble"],
+            r.text(dmg, "damage", "destroyed", choices=("removed", "rubble")),
+        ),
+        attacks=cast(
+            Literal["lose-one", "roll"],
+            r.text(hc, "health_check", "attacks", choices=("lose-one", "roll")),
+        ),
         attack_die=_dice(r, hc, "health_check", "attack_die"),
         attack_need=_target(r, hc, "health_check", "attack_need"),
-        allied=cast(Literal["acting", "holder"], r.text(
-            hc, "health_check", "allied", choices=("acting", "holder"))),
-        when=cast(Literal["every-step", "after-damage"], r.text(
-            hc, "health_check", "when", choices=("every-step", "after-damage"))),
+        allied=cast(
+            Literal["acting", "holder"],
+            r.text(hc, "health_check", "allied", choices=("acting", "holder")),
+        ),
+        when=cast(
+            Literal["every-step", "after-damage"],
+            r.text(hc, "health_check", "when", choices=("every-step", "after-damage")),
+        ),
         capture_pips=r.integer(cap, "capture", "pips", low=1),
         capture_neutral=r.integer(cap, "capture", "neutral", low=1),
         capture_reach=r.integer(cap, "capture", "reach", low=0, high=1),
-        capture_second=cast(Literal["two-neutral", "neutral-and-any"], r.text(
-            cap, "capture", "second", choices=("two-neutral", "neutral-and-any"))),
+        capture_second=cast(
+            Literal["two-neutral", "neutral-and-any"],
+            r.text(cap, "capture", "second", choices=("two-neutral", "neutral-and-any")),
+        ),
     )
     r.check()
     return _decided(table, r)
@@ -349,9 +402,7 @@ class AttackTable(Table):
     spend: Literal["per-shot", "per-attack"]
 
 
-def parse_attack(path: Path, raw: Mapping[str, object], readings: Mapping[str, str]) -> (
-    AttackTable
-):
+def parse_attack(path: Path, raw: Mapping[str, object], readings: Mapping[str, str]) -> AttackTable:
     r = TableReader(path, ruling_resolver(readings))
     r.keys(raw, "attack", ("shooting", "penetration", "ammunition"))
     shooting = r.table(raw.get("shooting", {}), "shooting")
@@ -363,14 +414,20 @@ def parse_attack(path: Path, raw: Mapping[str, object], readings: Mapping[str, s
     table = AttackTable(
         path=path,
         decided_by={},
-        garrison=cast(Literal["protected", "exposed"], r.text(
-            shooting, "shooting", "garrison", choices=("protected", "exposed"))),
-        fortifications=cast(Literal["any", "not-held"], r.text(
-            shooting, "shooting", "fortifications", choices=("any", "not-held"))),
+        garrison=cast(
+            Literal["protected", "exposed"],
+            r.text(shooting, "shooting", "garrison", choices=("protected", "exposed")),
+        ),
+        fortifications=cast(
+            Literal["any", "not-held"],
+            r.text(shooting, "shooting", "fortifications", choices=("any", "not-held")),
+        ),
         beat_by=r.integer(pen, "penetration", "beat_by", low=0, high=1),
         loss=r.integer(pen, "penetration", "loss", low=1),
-        spend=cast(Literal["per-shot", "per-attack"], r.text(
-            ammo, "ammunition", "spend", choices=("per-shot", "per-attack"))),
+        spend=cast(
+            Literal["per-shot", "per-attack"],
+            r.text(ammo, "ammunition", "spend", choices=("per-shot", "per-attack")),
+        ),
     )
     r.check()
     return _decided(table, r)
@@ -405,14 +462,15 @@ def parse_activation_rules(folder: Path, readings: Mapping[str, str]) -> Activat
         start=parse_start(folder / FILES[0], read_toml(folder / FILES[0]), readings),
         movement=parse_movement(folder / FILES[1], read_toml(folder / FILES[1]), readings),
         fortifications=parse_fortifications(
-            folder / FILES[2], read_toml(folder / FILES[2]), readings),
+            folder / FILES[2], read_toml(folder / FILES[2]), readings
+        ),
         attack=parse_attack(folder / FILES[3], read_toml(folder / FILES[3]), readings),
     )
 
 
 ACTIVATION: TableKind[ActivationRules] = TableKind(
-    "activation", (*FILES,),
-    lambda src: parse_activation_rules(src.folder, src.readings))
+    "activation", (*FILES,), lambda src: parse_activation_rules(src.folder, src.readings)
+)
 """The activation rules' four tables of a ruleset."""
 
 

@@ -31,8 +31,15 @@ def room_text(carrier: UnitCard, aboard: Sequence[UnitCard], counts: str) -> str
     return f"{used} of {carrier.transport} capacity points aboard"
 
 
-def embark_problem(unit: Piece, card: UnitCard, transport: Piece, carrier: UnitCard,
-                   aboard: Sequence[UnitCard], reach: int, counts: str = "units") -> str | None:
+def embark_problem(
+    unit: Piece,
+    card: UnitCard,
+    transport: Piece,
+    carrier: UnitCard,
+    aboard: Sequence[UnitCard],
+    reach: int,
+    counts: str = "units",
+) -> str | None:
     """Why ``unit`` may not embark into ``transport``, with the units of ``aboard`` already
     in it, now (None: it may)."""
     if transport.uid == unit.uid:
@@ -49,14 +56,18 @@ def embark_problem(unit: Piece, card: UnitCard, transport: Piece, carrier: UnitC
     if not transport.on_map or unit.hex is None or transport.hex is None:
         return f"{transport.uid} is not on the map"
     if distance(unit.hex, transport.hex) > reach:
-        return (f"{transport.uid} at {hex_label(transport.hex)} is more than {reach} tile "
-                f"from {hex_label(unit.hex)}")
+        return (
+            f"{transport.uid} at {hex_label(transport.hex)} is more than {reach} tile "
+            f"from {hex_label(unit.hex)}"
+        )
     return None
 
 
 def disembark_problem(carrier_hex: Hex, to: Hex, reach: int) -> str | None:
     """Why a unit aboard a transport on ``carrier_hex`` may not disembark onto ``to``."""
     if distance(carrier_hex, to) > reach:
-        return (f"{hex_label(to)} is more than {reach} tile from the transport at "
-                f"{hex_label(carrier_hex)}")
+        return (
+            f"{hex_label(to)} is more than {reach} tile from the transport at "
+            f"{hex_label(carrier_hex)}"
+        )
     return None

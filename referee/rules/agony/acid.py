@@ -35,8 +35,7 @@ class AcidRound:
         return sum(r.downgrades for r in self.rows)
 
     def text(self) -> str:
-        return "; ".join(f"{v}: {row.text()}" for v, row in zip(self.rolls, self.rows,
-                                                                 strict=True))
+        return "; ".join(f"{v}: {row.text()}" for v, row in zip(self.rolls, self.rows, strict=True))
 
 
 def roll_acid(table: AcidTable, dice: Dice, purpose: str) -> AcidRound:
@@ -72,8 +71,10 @@ def _fates(table: AcidTable, rounds: list[AcidRound]) -> tuple[int, int]:
     """(instances removed, instances downgraded to minor acid) after every roll."""
     if table.two_downgrades == "per-unit" and sum(r.downgrades for r in rounds) >= 2:
         return sum(1 for r in rounds if r.downgrades), 0
-    return (sum(1 for r in rounds if r.downgrades >= 2),
-            sum(1 for r in rounds if r.downgrades == 1))
+    return (
+        sum(1 for r in rounds if r.downgrades >= 2),
+        sum(1 for r in rounds if r.downgrades == 1),
+    )
 
 
 def run_acid(table: AcidTable, state: UnitState, dice: Dice) -> AcidOutcome:
@@ -99,8 +100,9 @@ def run_acid(table: AcidTable, state: UnitState, dice: Dice) -> AcidOutcome:
     for i, rnd in enumerate(rounds):
         rulings = [x for row in rnd.rows for x in row.rulings]
         fate = ""
-        if rnd.downgrades >= 2 or (rnd.downgrades and removed and table.two_downgrades
-                                   == "per-unit"):
+        if rnd.downgrades >= 2 or (
+            rnd.downgrades and removed and table.two_downgrades == "per-unit"
+        ):
             fate = "; two or more downgrades this round: acid removed"
             if table.two_downgrades_ruling:
                 rulings.append(table.two_downgrades_ruling)
@@ -109,10 +111,16 @@ def run_acid(table: AcidTable, state: UnitState, dice: Dice) -> AcidOutcome:
         label = f"acid {i + 1}" if len(rounds) > 1 else "acid"
         if rnd.rows and any(r.armor_down for r in rnd.rows) and state.unit.armor is None:
             fate += "; no armor to reduce"
-        events.append(EffectEvent(
-            "acid", table.clause, f"{label}: rolled {rnd.text()}{fate}", state.uid,
-            dice=rnd.dice, rulings=tuple(dict.fromkeys(rulings)),
-        ))
+        events.append(
+            EffectEvent(
+                "acid",
+                table.clause,
+                f"{label}: rolled {rnd.text()}{fate}",
+                state.uid,
+                dice=rnd.dice,
+                rulings=tuple(dict.fromkeys(rulings)),
+            )
+        )
     return AcidOutcome(s, tuple(events), placements, splash, splash_self)
 
 
@@ -121,6 +129,7 @@ def run_acid_wear(spec: AcidWear, state: UnitState) -> UnitOutcome:
     if state.acid == 0 or state.destroyed:
         return UnitOutcome(state)
     gained = spec.damage_tokens * state.acid
-    event = EffectEvent("acid-wear", spec.clause,
-                        f"{state.acid} acid: +{gained} future damage", state.uid)
+    event = EffectEvent(
+        "acid-wear", spec.clause, f"{state.acid} acid: +{gained} future damage", state.uid
+    )
     return UnitOutcome(state.with_(damage_tokens=state.damage_tokens + gained), (event,))

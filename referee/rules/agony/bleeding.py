@@ -16,12 +16,15 @@ from referee.rules.state import UnitState
 
 
 def run_bleeding(
-    spec: ContinuousDamage, state: UnitState, dice: Dice, seen: Seen = OWN_TOKENS,
-    order: InstanceOrder = "oldest-first", order_ruling: str | None = None,
+    spec: ContinuousDamage,
+    state: UnitState,
+    dice: Dice,
+    seen: Seen = OWN_TOKENS,
+    order: InstanceOrder = "oldest-first",
+    order_ruling: str | None = None,
 ) -> UnitOutcome:
     """Bleed ``state`` for one agony step: its bleeding instances afterwards and the events."""
     if not state.bleeding or state.destroyed:
         return UnitOutcome(state)
-    s, kept, events = run_instances(spec, state, state.bleeding, dice, seen, order,
-                                    order_ruling)
+    s, kept, events = run_instances(spec, state, state.bleeding, dice, seen, order, order_ruling)
     return UnitOutcome(s.with_(bleeding=kept), events)

@@ -41,7 +41,12 @@ def roll_order(dies: Sequence[int], order: InstanceOrder) -> list[int]:
 
 
 def roll_instance(
-    spec: ContinuousDamage, state: UnitState, die: int, dice: Dice, seen: Seen, label: str,
+    spec: ContinuousDamage,
+    state: UnitState,
+    die: int,
+    dice: Dice,
+    seen: Seen,
+    label: str,
     rulings: tuple[str, ...] = (),
 ) -> tuple[UnitState, int | None, EffectEvent]:
     """Roll one instance of ``spec`` with a d``die`` on ``state``.
@@ -119,8 +124,11 @@ def run_instances(
     for i in roll_order(dies, order):
         if s.destroyed:
             break
-        label = f"{spec.effect} {i + 1} (d{dies[i]})" if len(dies) > 1 else \
-            f"{spec.effect} (d{dies[i]})"
+        label = (
+            f"{spec.effect} {i + 1} (d{dies[i]})"
+            if len(dies) > 1
+            else f"{spec.effect} (d{dies[i]})"
+        )
         s, after[i], event = roll_instance(spec, s, dies[i], dice, seen, label, extra)
         events.append(event)
     return s, tuple(d for d in after if d is not None), tuple(events)

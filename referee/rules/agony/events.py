@@ -70,7 +70,7 @@ class DiceWatch:
         self._start = len(dice.log)
 
     def take(self) -> tuple[Roll, ...]:
-        rolls = tuple(self._dice.log[self._start:])
+        rolls = tuple(self._dice.log[self._start :])
         self._start = len(self._dice.log)
         return rolls
 

@@ -19,7 +19,10 @@ FIRE_DIE = 6
 
 
 def run_fire(
-    spec: ContinuousDamage, state: UnitState, dice: Dice, seen: Seen = OWN_TOKENS,
+    spec: ContinuousDamage,
+    state: UnitState,
+    dice: Dice,
+    seen: Seen = OWN_TOKENS,
     order: InstanceOrder = "oldest-first",
 ) -> UnitOutcome:
     """Burn ``state`` for one agony step: its fire tokens afterwards and the events."""

@@ -27,8 +27,12 @@ def run_minor_acid(spec: MinorAcid, state: UnitState, dice: Dice) -> UnitOutcome
         else:
             what = f"{roll}: nothing"
         label = f"minor acid {i + 1}" if state.minor_acid > 1 else "minor acid"
-        events.append(EffectEvent("minor-acid", spec.clause, f"{label}: rolled {what}",
-                                  state.uid, dice=watch.take()))
-    s = state.with_(minor_acid=state.minor_acid - removed,
-                    damage_tokens=state.damage_tokens + tokens)
+        events.append(
+            EffectEvent(
+                "minor-acid", spec.clause, f"{label}: rolled {what}", state.uid, dice=watch.take()
+            )
+        )
+    s = state.with_(
+        minor_acid=state.minor_acid - removed, damage_tokens=state.damage_tokens + tokens
+    )
     return UnitOutcome(s, tuple(events))

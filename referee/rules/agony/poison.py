@@ -18,8 +18,12 @@ from referee.rules.state import UnitState
 
 
 def run_poison(
-    spec: ContinuousDamage, state: UnitState, dice: Dice, seen: Seen = OWN_TOKENS,
-    order: InstanceOrder = "oldest-first", order_ruling: str | None = None,
+    spec: ContinuousDamage,
+    state: UnitState,
+    dice: Dice,
+    seen: Seen = OWN_TOKENS,
+    order: InstanceOrder = "oldest-first",
+    order_ruling: str | None = None,
 ) -> UnitOutcome:
     """Poison ``state`` for one agony step: its poison instances afterwards and the events."""
     if not state.poison or state.destroyed:
@@ -27,8 +31,10 @@ def run_poison(
     if not spec.affects(state.unit):
         dies = ", ".join(f"Poison[{d}]" for d in state.poison)
         event = EffectEvent(
-            spec.effect, spec.clause,
-            f"not {' or '.join(spec.units)}: ignores poison; {dies} taken off", state.uid,
+            spec.effect,
+            spec.clause,
+            f"not {' or '.join(spec.units)}: ignores poison; {dies} taken off",
+            state.uid,
         )
         return UnitOutcome(state.with_(poison=()), (event,))
     s, kept, events = run_instances(spec, state, state.poison, dice, seen, order, order_ruling)

@@ -51,12 +51,30 @@ if TYPE_CHECKING:
 FILE_NAME = "agony.toml"
 
 _TOP_KEYS = (
-    "instance_order", "tokens", "schedule", "damage-types", "acid", "acid-wear", "minor-acid",
-    "fire", "poison", "bleeding", "terror", "shaken", "aftermath",
+    "instance_order",
+    "tokens",
+    "schedule",
+    "damage-types",
+    "acid",
+    "acid-wear",
+    "minor-acid",
+    "fire",
+    "poison",
+    "bleeding",
+    "terror",
+    "shaken",
+    "aftermath",
 )
 _ROW_KEYS = (
-    "roll", "like", "downgrade", "damage_tokens", "armor_down", "on_fire", "roll_again",
-    "place", "splash",
+    "roll",
+    "like",
+    "downgrade",
+    "damage_tokens",
+    "armor_down",
+    "on_fire",
+    "roll_again",
+    "place",
+    "splash",
 )
 
 
@@ -121,7 +139,7 @@ def _placement(
     if not isinstance(strengths_raw, list) or not all(
         isinstance(v, (int, str)) and not isinstance(v, bool) for v in strengths_raw
     ):
-        r.problem(f"{where}.strength", "expected a list such as [4, \"minor\"]")
+        r.problem(f"{where}.strength", 'expected a list such as [4, "minor"]')
         return None
     level = r.integer(t, where, "level", 0, low=0, high=6) or None
     strengths = tuple(cast(list[Strength], strengths_raw))
@@ -131,8 +149,11 @@ def _placement(
 
 
 def _fold(
-    r: TableReader, rolls: Mapping[int, Mapping[str, object]], roll: int,
-    hexes: HexEffectRules, trail: tuple[int, ...] = (),
+    r: TableReader,
+    rolls: Mapping[int, Mapping[str, object]],
+    roll: int,
+    hexes: HexEffectRules,
+    trail: tuple[int, ...] = (),
 ) -> AcidRow:
     """Row ``roll`` with the rows it is 'like' folded in (their effects add to its own)."""
     where = f"acid.row[roll={roll}]"
@@ -164,7 +185,8 @@ def _fold(
         place=base.place + ((spec,) if spec else ()),
         splash=base.splash + (1 if splash_to else 0),
         splash_to=cast(Splash, splash_to or base.splash_to),
-        like=(*base.like, like_raw) if isinstance(like_raw, int) and like_raw in rolls
+        like=(*base.like, like_raw)
+        if isinstance(like_raw, int) and like_raw in rolls
         else base.like,
         rulings=tuple(dict.fromkeys([*base.rulings, *rulings])),
     )
@@ -229,10 +251,10 @@ def _continuous(
 ) -> ContinuousDamage:
     where = effect
     t = r.table(raw, where)
-    r.keys(t, where, ("clause", "damage_type", "die", "per_token", "stop", "units", "on_kill",
-                      "chain"))
-    per_token_raw = r.text(t, where, "per_token", "each-token", choices=("each-token",
-                                                                          "one-roll"))
+    r.keys(
+        t, where, ("clause", "damage_type", "die", "per_token", "stop", "units", "on_kill", "chain")
+    )
+    per_token_raw = r.text(t, where, "per_token", "each-token", choices=("each-token", "one-roll"))
     chain_raw = r.value(t, where, "chain") or []
     if not isinstance(chain_raw, list) or not all(
         isinstance(v, int) and not isinstance(v, bool) and v >= 2 for v in chain_raw
@@ -240,7 +262,8 @@ def _continuous(
         r.problem(f"{where}.chain", "expected a list of die sizes, largest first")
         chain_raw = []
     rulings = tuple(
-        rid for key in ("per_token", "stop", "units", "on_kill", "chain")
+        rid
+        for key in ("per_token", "stop", "units", "on_kill", "chain")
         if (rid := r.ruling(where, key)) is not None
     )
     return ContinuousDamage(
@@ -295,25 +318,33 @@ def parse_agony(
     """Check and read a parsed agony.toml (``hexes``: the same ruleset's hex effects)."""
     r = TableReader(path, ruling_resolver(readings))
     r.keys(raw, "agony", _TOP_KEYS)
-    present = {k for k in ("acid", "acid-wear", "minor-acid", "fire", "poison", "bleeding",
-                           "terror") if k in raw}
+    present = {
+        k
+        for k in ("acid", "acid-wear", "minor-acid", "fire", "poison", "bleeding", "terror")
+        if k in raw
+    }
     schedule = _schedule(r, raw.get("schedule"), present)
     types = _damage_types(r, raw.get("damage-types", {}))
     aftermath = _aftermath(r, raw.get("aftermath"))
     burn_outs = sum("burn-out" in s for s in schedule) + ("burn-out" in aftermath.steps)
     if burn_outs != 1:
-        r.problem("schedule", "burn-out must be in exactly one agony step or in aftermath.steps,"
-                  f" found {burn_outs}")
-    if any(roll.each == "crew-damage" for k in hexes.markers.values() for roll in k.rolls) \
-            and "crew" not in types:
+        r.problem(
+            "schedule",
+            f"burn-out must be in exactly one agony step or in aftermath.steps, found {burn_outs}",
+        )
+    if (
+        any(roll.each == "crew-damage" for k in hexes.markers.values() for roll in k.rolls)
+        and "crew" not in types
+    ):
         r.problem("damage-types", f"{hexes.path.name} deals crew damage: add [damage-types.crew]")
     acid = _acid(r, raw["acid"], hexes) if "acid" in raw else None
     wear = None
     if "acid-wear" in raw:
         wt = r.table(raw["acid-wear"], "acid-wear")
         r.keys(wt, "acid-wear", ("clause", "damage_tokens"))
-        wear = AcidWear(r.text(wt, "acid-wear", "clause"),
-                        r.integer(wt, "acid-wear", "damage_tokens", low=0))
+        wear = AcidWear(
+            r.text(wt, "acid-wear", "clause"), r.integer(wt, "acid-wear", "damage_tokens", low=0)
+        )
     minor = None
     if "minor-acid" in raw:
         mt = r.table(raw["minor-acid"], "minor-acid")
@@ -328,13 +359,20 @@ def parse_agony(
     if "terror" in raw:
         tt = r.table(raw["terror"], "terror")
         r.keys(tt, "terror", ("clause", "ability", "damage_type"))
-        terror = Terror(r.text(tt, "terror", "clause"), r.text(tt, "terror", "ability"),
-                        _damage_type(r, tt, "terror", types))
+        terror = Terror(
+            r.text(tt, "terror", "clause"),
+            r.text(tt, "terror", "ability"),
+            _damage_type(r, tt, "terror", types),
+        )
     shaken = _shaken(r, raw.get("shaken"))
-    cont = {e: replace(_continuous(r, e, raw[e], types), shaken_tokens=shaken.tokens)
-            for e in ("fire", "poison", "bleeding") if e in raw}
-    order = r.text(raw, "agony", "instance_order", "oldest-first",
-                   choices=("oldest-first", "largest-first"))
+    cont = {
+        e: replace(_continuous(r, e, raw[e], types), shaken_tokens=shaken.tokens)
+        for e in ("fire", "poison", "bleeding")
+        if e in raw
+    }
+    order = r.text(
+        raw, "agony", "instance_order", "oldest-first", choices=("oldest-first", "largest-first")
+    )
     tokens = r.text(raw, "agony", "tokens", "immediately", choices=("immediately", "at-apply"))
     rules = AgonyRules(
         path=path,
@@ -359,10 +397,13 @@ def parse_agony(
 
 
 AGONY: TableKind[AgonyRules] = TableKind(
-    "agony", (FILE_NAME,),
-    lambda src: parse_agony(src.path(FILE_NAME), src.doc(FILE_NAME), src.readings,
-                            src.table(HEX_EFFECTS)),
-    needs=("hex_effects",))
+    "agony",
+    (FILE_NAME,),
+    lambda src: parse_agony(
+        src.path(FILE_NAME), src.doc(FILE_NAME), src.readings, src.table(HEX_EFFECTS)
+    ),
+    needs=("hex_effects",),
+)
 """The agony tables of a ruleset (``agony.toml``; its markers are the hex effects')."""
 
 

@@ -30,7 +30,14 @@ ShakenMovement = Literal["default"]
 ShakenGunnery = Literal["none"]
 
 EFFECTS: tuple[str, ...] = (
-    "acid", "acid-wear", "minor-acid", "fire", "poison", "bleeding", "terror", "burn-out",
+    "acid",
+    "acid-wear",
+    "minor-acid",
+    "fire",
+    "poison",
+    "bleeding",
+    "terror",
+    "burn-out",
 )
 AFTERMATH_STEPS: tuple[str, ...] = ("markers", "burn-out", "shaken")
 
@@ -74,8 +81,9 @@ class DamageType:
     def resistance_of(self, state: UnitState) -> int:
         return state.unit.resistance(self.resistance) if self.resistance else 0
 
-    def terms(self, state: UnitState, tokens_seen: int | None = None,
-              tokens_ruling: str | None = None) -> tuple[Term, ...]:
+    def terms(
+        self, state: UnitState, tokens_seen: int | None = None, tokens_ruling: str | None = None
+    ) -> tuple[Term, ...]:
         """The terms added to the natural die: previous damage (the tokens the roll sees,
         ruling ``damage.pending-tokens``) and this type's resistance."""
         out: list[Term] = []

@@ -110,8 +110,7 @@ class _Step:
         self.placements: list[Placement] = []
         at_apply = agony.tokens == "at-apply"
         self.seen = {
-            u.uid: Seen(u.damage_tokens, agony.tokens_ruling) if at_apply else Seen()
-            for u in units
+            u.uid: Seen(u.damage_tokens, agony.tokens_ruling) if at_apply else Seen() for u in units
         }
 
     def each(self, effect: str) -> None:
@@ -157,10 +156,15 @@ class _Step:
             if uid == source.uid or other.hex != source.hex or other.destroyed:
                 continue
             self.units[uid] = other.with_(minor_acid=other.minor_acid + count)
-            self.events.append(EffectEvent(
-                "acid", "agony.acid", f"+{count} minor acid from the acid of {source.uid}",
-                uid, source.hex,
-            ))
+            self.events.append(
+                EffectEvent(
+                    "acid",
+                    "agony.acid",
+                    f"+{count} minor acid from the acid of {source.uid}",
+                    uid,
+                    source.hex,
+                )
+            )
 
 
 def run_agony_step(
@@ -193,11 +197,15 @@ def run_agony_step(
             work.each(effect)
     board, placed = place_all(hex_rules, board, work.placements)
     for res in placed:
-        work.events.append(EffectEvent(
-            res.placement.effect, hex_rules.clause(res.placement.effect),
-            "; ".join(c.text() for c in res.changes), hex=res.placement.hex,
-            rulings=tuple(c.ruling for c in res.changes if c.ruling),
-        ))
+        work.events.append(
+            EffectEvent(
+                res.placement.effect,
+                hex_rules.clause(res.placement.effect),
+                "; ".join(c.text() for c in res.changes),
+                hex=res.placement.hex,
+                rulings=tuple(c.ruling for c in res.changes if c.ruling),
+            )
+        )
     after = tuple(work.units[u.uid] for u in units)
     changed = frozenset(b.uid for b, a in zip(units, after, strict=True) if a != b)
     return AgonyStepResult(

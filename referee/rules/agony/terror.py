@@ -52,7 +52,9 @@ class TerrorOutcome:
 
 
 def run_terror(
-    spec: Terror, units: Sequence[UnitState], dice: Dice,
+    spec: Terror,
+    units: Sequence[UnitState],
+    dice: Dice,
     seen: Mapping[str, Seen] | None = None,
 ) -> TerrorOutcome:
     """Every terror source against every enemy in range, sources and targets in order."""
@@ -73,23 +75,33 @@ def run_terror(
                 continue
             head = f"terror[range={reach}][{expr}] of {source.uid}"
             if target.unit.damage_table(dtype.table) is None:
-                events.append(EffectEvent("terror", spec.clause,
-                                          f"{head}: no {dtype.table} table: immune", target.uid))
+                events.append(
+                    EffectEvent(
+                        "terror", spec.clause, f"{head}: no {dtype.table} table: immune", target.uid
+                    )
+                )
                 continue
             watch = DiceWatch(dice)
             natural = dice.expression(expr, f"terror of {source.uid} on {target.uid}").value
             look = (seen or {}).get(target.uid, Seen())
-            table = roll_on_table(target, dtype.table, natural,
-                                  dtype.terms(target, look.tokens, look.ruling))
+            table = roll_on_table(
+                target, dtype.table, natural, dtype.terms(target, look.tokens, look.ruling)
+            )
             if table is None:
                 continue
-            out = carry_out(target, table.row, cause=dtype.id,
-                            shaken_tokens=spec.shaken_tokens)
+            out = carry_out(target, table.row, cause=dtype.id, shaken_tokens=spec.shaken_tokens)
             states[target_id] = out.state
             rulings = (*dtype.rulings, *((look.ruling,) if look.ruling else ()))
-            events.append(EffectEvent(
-                "terror", spec.clause, f"{head}: {', '.join((f'rolled {natural}', *out.notes))}",
-                target.uid, dice=watch.take(), table=table, killed=out.killed,
-                rulings=tuple(dict.fromkeys(rulings)),
-            ))
+            events.append(
+                EffectEvent(
+                    "terror",
+                    spec.clause,
+                    f"{head}: {', '.join((f'rolled {natural}', *out.notes))}",
+                    target.uid,
+                    dice=watch.take(),
+                    table=table,
+                    killed=out.killed,
+                    rulings=tuple(dict.fromkeys(rulings)),
+                )
+            )
     return TerrorOutcome(states, tuple(events))

@@ -36,8 +36,11 @@ class TieBreak:
     rolls: tuple[tuple[int, int], ...] = ()
 
     def to_json(self) -> dict[str, object]:
-        return {"nations": {str(k): v for k, v in self.nations.items()}, "by": self.by,
-                "rolls": [list(r) for r in self.rolls]}
+        return {
+            "nations": {str(k): v for k, v in self.nations.items()},
+            "by": self.by,
+            "rolls": [list(r) for r in self.rolls],
+        }
 
 
 @dataclass(frozen=True)
@@ -99,20 +102,26 @@ def side_nation(rules: Ruleset, rolled: Rolled, side: int) -> str:
     return nations(rules).assault_tie.highest(found)
 
 
-def _tie(rules: Ruleset, rolled: Rolled, dice: Dice | None,
-         tie_winner: int | None) -> tuple[int, TieBreak, tuple[str, ...]]:
+def _tie(
+    rules: Ruleset, rolled: Rolled, dice: Dice | None, tie_winner: int | None
+) -> tuple[int, TieBreak, tuple[str, ...]]:
     order = nations(rules).assault_tie
     named = {s: side_nation(rules, rolled, s) for s in (1, 2)}
     ranks = {s: order.rank(n) for s, n in named.items()}
     if ranks[1] != ranks[2]:
-        return min(ranks, key=lambda s: ranks[s]), TieBreak(MappingProxyType(named),
-                                                            "nation-order"), ()
+        return (
+            min(ranks, key=lambda s: ranks[s]),
+            TieBreak(MappingProxyType(named), "nation-order"),
+            (),
+        )
     how = assault_rules(rules).tie
     ruling = ("assault.tie-rank",)
     if how == "referee":
         if tie_winner not in (1, 2):
-            raise AssaultError("equal hits and nations of the same rank: the referee names the "
-                               "side that gains the advantage (ruling assault.tie-rank)")
+            raise AssaultError(
+                "equal hits and nations of the same rank: the referee names the "
+                "side that gains the advantage (ruling assault.tie-rank)"
+            )
         return tie_winner, TieBreak(MappingProxyType(named), "referee"), ruling
     if dice is None:
         raise AssaultError("equal hits and nations of the same rank: a roll-off needs dice")
@@ -147,7 +156,15 @@ def advantage(
         side = 1 if net[1] > net[2] else 2
     else:
         side, tie, rulings = _tie(rules, rolled, dice, tie_winner)
-    return Advantage(rolled, MappingProxyType(successes), MappingProxyType(defl),
-                     MappingProxyType(cancelled), side, tie, rulings,
-                     ("assault.advantage", "assault.deflection", "assault.nation-order")
-                     if tie else ("assault.advantage", "assault.deflection"))
+    return Advantage(
+        rolled,
+        MappingProxyType(successes),
+        MappingProxyType(defl),
+        MappingProxyType(cancelled),
+        side,
+        tie,
+        rulings,
+        ("assault.advantage", "assault.deflection", "assault.nation-order")
+        if tie
+        else ("assault.advantage", "assault.deflection"),
+    )

@@ -23,8 +23,9 @@ RetreatChoice = tuple[Hex | None, int | None]
 (None: kept)."""
 
 
-def retreat_chosen(unit: UnitState, retreat: Retreat, chosen: RetreatChoice = (None, None)
-                   ) -> UnitState:
+def retreat_chosen(
+    unit: UnitState, retreat: Retreat, chosen: RetreatChoice = (None, None)
+) -> UnitState:
     """``unit`` after its retreat: to the hex (and facing) the referee chose among the legal
     ones, by default the first (clause ``assault.retreat``); no legal hex: it stays."""
     if not retreat.options:
@@ -32,16 +33,18 @@ def retreat_chosen(unit: UnitState, retreat: Retreat, chosen: RetreatChoice = (N
     to, facing = chosen
     target = retreat.options[0] if to is None else to
     if target not in retreat.options:
-        raise AssaultError(f"{unit.uid} may retreat to "
-                           f"{', '.join(map(hex_label, retreat.options))}, not {hex_label(target)}")
+        raise AssaultError(
+            f"{unit.uid} may retreat to "
+            f"{', '.join(map(hex_label, retreat.options))}, not {hex_label(target)}"
+        )
     if facing is not None and facing not in retreat.facings:
-        raise AssaultError(f"{unit.uid} may face "
-                           f"{', '.join(map(str, retreat.facings))}, not {facing}")
+        raise AssaultError(
+            f"{unit.uid} may face {', '.join(map(str, retreat.facings))}, not {facing}"
+        )
     return unit.with_(hex=target, facing=unit.facing if facing is None else facing)
 
 
-def enter_empty_hex(units: dict[str, UnitState], combatants: Iterable[Combatant],
-                    at: Hex) -> None:
+def enter_empty_hex(units: dict[str, UnitState], combatants: Iterable[Combatant], at: Hex) -> None:
     """Nobody is left to fight: the attackers still standing enter the hex (clause
     ``assault.pre-assault``). ``units`` is updated."""
     for c in combatants:
@@ -49,8 +52,9 @@ def enter_empty_hex(units: dict[str, UnitState], combatants: Iterable[Combatant]
             units[c.uid] = units[c.uid].with_(hex=at)
 
 
-def carry_out(units: dict[str, UnitState], outcome: Outcome, at: Hex,
-              chosen: Mapping[str, RetreatChoice]) -> None:
+def carry_out(
+    units: dict[str, UnitState], outcome: Outcome, at: Hex, chosen: Mapping[str, RetreatChoice]
+) -> None:
     """The outcome on the table: retreats to the chosen hexes, the winners into ``at``, the
     shaken tokens of units over the stacking limit (the first token, or the repeat's).
     ``units`` is updated."""

@@ -47,12 +47,23 @@ if TYPE_CHECKING:
     from referee.ruleset import Ruleset
 
 __all__ = [
-    "Allocated", "DamageRollPlan", "LightRoll", "SideAllocation", "TokenPlan", "allocated",
-    "check_allocation", "roll_plan",
+    "Allocated",
+    "DamageRollPlan",
+    "LightRoll",
+    "SideAllocation",
+    "TokenPlan",
+    "allocated",
+    "check_allocation",
+    "roll_plan",
 ]
 
-CLAUSES = ("assault.allocation", "assault.damaging", "assault.support", "assault.psychic",
-           "assault.multiple-units")
+CLAUSES = (
+    "assault.allocation",
+    "assault.damaging",
+    "assault.support",
+    "assault.psychic",
+    "assault.multiple-units",
+)
 
 
 def _fill_problems(
@@ -91,8 +102,9 @@ def _fill_problems(
     return problems
 
 
-def _roll_problems(table: AssaultRules, alloc: SideAllocation, contest: Contest,
-                   hits: Mapping[str, int]) -> list[str]:
+def _roll_problems(
+    table: AssaultRules, alloc: SideAllocation, contest: Contest, hits: Mapping[str, int]
+) -> list[str]:
     problems: list[str] = []
     enemies = {e.uid: e for e in contest.enemy(alloc.side).alive}
     count: dict[tuple[str, str], int] = {}
@@ -115,19 +127,24 @@ def _roll_problems(table: AssaultRules, alloc: SideAllocation, contest: Contest,
             elif table.kinds_apart and not (
                 kinds(contest.combatant(s).unit.unit.assault) & kinds(stats)
             ):
-                problems.append(f"{where}: {s} deals no damage of this roll's kind; real "
-                                "damage supports real damage, psychic supports psychic")
+                problems.append(
+                    f"{where}: {s} deals no damage of this roll's kind; real "
+                    "damage supports real damage, psychic supports psychic"
+                )
     for (target, kind), n in count.items():
         alive = enemies[target].unit.alive
         if n > alive:
             what = "" if kind == ANY else f" {kind}"
-            problems.append(f"side {alloc.side}: {n}{what} damaging hits on {target}, at most "
-                            f"one per alive model ({alive})")
+            problems.append(
+                f"side {alloc.side}: {n}{what} damaging hits on {target}, at most "
+                f"one per alive model ({alive})"
+            )
     return problems
 
 
-def _usage_problems(table: AssaultRules, alloc: SideAllocation, contest: Contest,
-                    hits: Mapping[str, int]) -> list[str]:
+def _usage_problems(
+    table: AssaultRules, alloc: SideAllocation, contest: Contest, hits: Mapping[str, int]
+) -> list[str]:
     """Every hit is dealt, unless it can neither be damaging (no room left for its kind)
     nor support a roll of its kind."""
     problems: list[str] = []
@@ -146,27 +163,37 @@ def _usage_problems(table: AssaultRules, alloc: SideAllocation, contest: Contest
     for uid, n in hits.items():
         stats = contest.combatant(uid).unit.unit.assault
         kind = entry_kind(table, stats)
-        taken = sum(1 for r in alloc.rolls if r.source in hits
-                    and entry_kind(table, contest.combatant(r.source).unit.unit.assault) == kind)
+        taken = sum(
+            1
+            for r in alloc.rolls
+            if r.source in hits
+            and entry_kind(table, contest.combatant(r.source).unit.unit.assault) == kind
+        )
         supports = any(
-            not table.kinds_apart or kinds(contest.combatant(r.source).unit.unit.assault)
-            & kinds(stats) for r in alloc.rolls
+            not table.kinds_apart
+            or kinds(contest.combatant(r.source).unit.unit.assault) & kinds(stats)
+            for r in alloc.rolls
         )
         if used[uid] > n:
             problems.append(f"{uid}: {used[uid]} hits dealt, it has {n}")
         elif used[uid] < n and (supports or taken < room):
-            problems.append(f"{uid}: {n - used[uid]} of its {n} hits not dealt; every hit is "
-                            "a damaging hit or support")
+            problems.append(
+                f"{uid}: {n - used[uid]} of its {n} hits not dealt; every hit is "
+                "a damaging hit or support"
+            )
     return problems
 
 
-def _light_problems(table: AssaultRules, alloc: SideAllocation, contest: Contest,
-                    hits: Mapping[str, int]) -> list[str]:
+def _light_problems(
+    table: AssaultRules, alloc: SideAllocation, contest: Contest, hits: Mapping[str, int]
+) -> list[str]:
     if not alloc.light:
         return []
     if table.cunning_mode == "extra":
-        return [f"side {alloc.side}: Cunning Assault's light damage follows from the hits in "
-                "this edition; it is not chosen"]
+        return [
+            f"side {alloc.side}: Cunning Assault's light damage follows from the hits in "
+            "this edition; it is not chosen"
+        ]
     problems: list[str] = []
     enemies = {e.uid: e for e in contest.enemy(alloc.side).alive}
     for x in alloc.light:
@@ -176,13 +203,16 @@ def _light_problems(table: AssaultRules, alloc: SideAllocation, contest: Contest
         elif x.target not in enemies:
             problems.append(f"{where}: {x.target} is not a living enemy base in the assault")
         elif enemies[x.target].unit.unit.damage_table(table.cunning_damage.type) is None:
-            problems.append(f"{where}: {x.target} has no {table.cunning_damage.type} damage "
-                            "table; only hits on such a base can be replaced")
+            problems.append(
+                f"{where}: {x.target} has no {table.cunning_damage.type} damage "
+                "table; only hits on such a base can be replaced"
+            )
     return problems
 
 
-def _token_problems(table: AssaultRules, alloc: SideAllocation, deflected: Deflected,
-                    contest: Contest) -> list[str]:
+def _token_problems(
+    table: AssaultRules, alloc: SideAllocation, deflected: Deflected, contest: Contest
+) -> list[str]:
     problems: list[str] = []
     expected = expected_tokens(table, deflected, alloc.side, contest)
     given: dict[tuple[str, TokenKind], int] = {}
@@ -190,12 +220,15 @@ def _token_problems(table: AssaultRules, alloc: SideAllocation, deflected: Defle
     for t in alloc.tokens:
         given[(t.source, t.kind)] = given.get((t.source, t.kind), 0) + 1
         if t.target not in enemies:
-            problems.append(f"{t.source} {t.kind} on {t.target}: not a living enemy base in "
-                            "the assault")
+            problems.append(
+                f"{t.source} {t.kind} on {t.target}: not a living enemy base in the assault"
+            )
     for key in sorted(set(expected) | set(given)):
         if expected.get(key, 0) != given.get(key, 0):
-            problems.append(f"{key[0]}: places {expected.get(key, 0)} {key[1]} "
-                            f"(one per N hits), {given.get(key, 0)} placed")
+            problems.append(
+                f"{key[0]}: places {expected.get(key, 0)} {key[1]} "
+                f"(one per N hits), {given.get(key, 0)} placed"
+            )
     return problems
 
 
@@ -208,8 +241,9 @@ def check_allocation(rules: Ruleset, deflected: Deflected, alloc: SideAllocation
         return [f"side {alloc.side}: there is no such side"]
     expected_by = allocator(table, deflected, alloc.side)
     if alloc.by != expected_by:
-        problems.append(f"side {alloc.side}'s hits are dealt by side {expected_by}, not side "
-                        f"{alloc.by}")
+        problems.append(
+            f"side {alloc.side}'s hits are dealt by side {expected_by}, not side {alloc.by}"
+        )
     hits = hits_of(deflected, alloc.side)
     problems += _roll_problems(table, alloc, contest, hits)
     problems += _light_problems(table, alloc, contest, hits)
@@ -234,8 +268,11 @@ class Allocated:
         lines: list[str] = []
         for s in (1, 2):
             lines.append(self.sides[s].explain())
-            lines.extend(f"  cunning assault {x.source} -> {x.target}: light damage"
-                         for x in self.light[s] if x not in self.sides[s].light)
+            lines.extend(
+                f"  cunning assault {x.source} -> {x.target}: light damage"
+                for x in self.light[s]
+                if x not in self.sides[s].light
+            )
             lines.extend(f"  {src} sets {t} on fire" for src, t in self.fires[s])
         return "\n".join(lines)
 
@@ -249,8 +286,9 @@ class Allocated:
         }
 
 
-def allocated(rules: Ruleset, deflected: Deflected,
-              sides: Mapping[int, SideAllocation]) -> Allocated:
+def allocated(
+    rules: Ruleset, deflected: Deflected, sides: Mapping[int, SideAllocation]
+) -> Allocated:
     """Both sides' checked allocations and what follows from them; raises
     :class:`~.contest.AssaultError` naming every violation."""
     table = assault_rules(rules)
@@ -264,8 +302,18 @@ def allocated(rules: Ruleset, deflected: Deflected,
         raise AssaultError("; ".join(problems))
     light = {s: sides[s].light or extra_light_rolls(table, sides[s], contest) for s in (1, 2)}
     fires = {s: fire_targets(table, sides[s], contest) for s in (1, 2)}
-    keys = ("allocation.damaging", "cunning.hits", "weapons.places", "weapons.fire_hits",
-            "weapons.token_hits")
+    keys = (
+        "allocation.damaging",
+        "cunning.hits",
+        "weapons.places",
+        "weapons.fire_hits",
+        "weapons.token_hits",
+    )
     rulings = tuple(r for r in (table.ruling(k) for k in keys) if r)
-    return Allocated(deflected, MappingProxyType(dict(sides)), MappingProxyType(light),
-                     MappingProxyType(fires), rulings)
+    return Allocated(
+        deflected,
+        MappingProxyType(dict(sides)),
+        MappingProxyType(light),
+        MappingProxyType(fires),
+        rulings,
+    )

@@ -154,7 +154,8 @@ class Contest:
             AssaultSide(
                 s.side,
                 tuple(c for c in s.combatants if c.uid not in uids),
-                None if s.contributors is None
+                None
+                if s.contributors is None
                 else tuple(u for u in s.contributors if u not in uids),
             )
             for s in self.sides

@@ -37,7 +37,6 @@ if TYPE_CHECKING:
 PlacedKind = Literal["fire", "acid", "minor-acid", "poison"]
 
 
-
 @dataclass(frozen=True, slots=True)
 class RollRecord:
     """One damage roll of the assault: whose hit, the support per damage type, the result."""
@@ -52,13 +51,20 @@ class RollRecord:
     def explain(self) -> str:
         head = "cunning assault (light damage)" if self.light else "damaging hit"
         sup = ", ".join(f"+{n} {t}" for t, n in self.support.items() if n)
-        return f"{head} of {self.source} on {self.target}{' (' + sup + ')' if sup else ''}:\n" \
+        return (
+            f"{head} of {self.source} on {self.target}{' (' + sup + ')' if sup else ''}:\n"
             + self.result.explain()
+        )
 
     def to_json(self) -> dict[str, object]:
-        return {"side": self.side, "source": self.source, "target": self.target,
-                "support": dict(self.support), "light": self.light,
-                "result": self.result.to_json()}
+        return {
+            "side": self.side,
+            "source": self.source,
+            "target": self.target,
+            "support": dict(self.support),
+            "light": self.light,
+            "result": self.result.to_json(),
+        }
 
 
 @dataclass(frozen=True, slots=True)
@@ -77,8 +83,13 @@ class Placement:
         return f"{self.source} places {what} on {self.target}"
 
     def to_json(self) -> dict[str, object]:
-        return {"source": self.source, "target": self.target, "kind": self.kind,
-                "die": self.die, "clause": self.clause}
+        return {
+            "source": self.source,
+            "target": self.target,
+            "kind": self.kind,
+            "die": self.die,
+            "clause": self.clause,
+        }
 
 
 def place(state: UnitState, placements: tuple[Placement, ...]) -> UnitState:
@@ -115,13 +126,16 @@ class AssaultDamage:
         return "\n".join(lines)
 
     def to_json(self) -> dict[str, object]:
-        return {"rolls": [r.to_json() for r in self.rolls],
-                "placements": [p.to_json() for p in self.placements],
-                "ledger": self.ledger.to_json(), "clauses": list(self.clauses)}
+        return {
+            "rolls": [r.to_json() for r in self.rolls],
+            "placements": [p.to_json() for p in self.placements],
+            "ledger": self.ledger.to_json(),
+            "clauses": list(self.clauses),
+        }
 
-    def apply(self, units: Mapping[str, UnitState] | None = None) -> tuple[
-        Mapping[str, UnitState], Applied
-    ]:
+    def apply(
+        self, units: Mapping[str, UnitState] | None = None
+    ) -> tuple[Mapping[str, UnitState], Applied]:
         """The 'apply damage' step for this assault: the pending rows, then the tokens."""
         applied = apply_pending(self.ledger, units)
         states = dict(applied.states)
@@ -152,23 +166,41 @@ def _placements(allocated: Allocated, contest: Contest) -> tuple[Placement, ...]
             stats = contest.combatant(tok.source).unit.unit.assault
             die = stats.weapon.poison if stats and stats.weapon else None
             clause = "assault.poison" if tok.kind == "poison" else "assault.acid"
-            out.append(Placement(tok.source, tok.target, tok.kind,
-                                 die if tok.kind == "poison" else None, clause))
+            out.append(
+                Placement(
+                    tok.source, tok.target, tok.kind, die if tok.kind == "poison" else None, clause
+                )
+            )
     return tuple(out)
 
 
-def _light(table: AssaultRules, contest: Contest, side: int, x: LightRoll,
-           rules: Ruleset, dice: Dice, ledger: PendingLedger) -> tuple[RollRecord, PendingLedger]:
+def _light(
+    table: AssaultRules,
+    contest: Contest,
+    side: int,
+    x: LightRoll,
+    rules: Ruleset,
+    dice: Dice,
+    ledger: PendingLedger,
+) -> tuple[RollRecord, PendingLedger]:
     target = contest.combatant(x.target)
     attack = Attack("cunning assault", 0, None, special_damage=(table.cunning_damage,))
-    result = damage_roll(rules, attack, ledger.seen(target.unit), None, dice,
-                         sector=target.fights_with, distance=ASSAULT_DISTANCE)
+    result = damage_roll(
+        rules,
+        attack,
+        ledger.seen(target.unit),
+        None,
+        dice,
+        sector=target.fights_with,
+        distance=ASSAULT_DISTANCE,
+    )
     record = RollRecord(side, x.source, x.target, MappingProxyType({}), result, light=True)
     return record, ledger.record(target.unit, result)
 
 
-def roll_damage(rules: Ruleset, allocated: Allocated, dice: Dice,
-                ledger: PendingLedger | None = None) -> AssaultDamage:
+def roll_damage(
+    rules: Ruleset, allocated: Allocated, dice: Dice, ledger: PendingLedger | None = None
+) -> AssaultDamage:
     """Roll every dealt hit (see the module docstring) into ``ledger`` (default: a new
     one for the step)."""
     table = assault_rules(rules)
@@ -184,13 +216,19 @@ def roll_damage(rules: Ruleset, allocated: Allocated, dice: Dice,
             target = contest.combatant(plan.target)
             support = _support(table, contest, plan)
             result = damage_roll(
-                rules, stats, ledger.seen(target.unit), None, dice,
-                support=support.get(REGULAR, 0), sector=target.fights_with,
+                rules,
+                stats,
+                ledger.seen(target.unit),
+                None,
+                dice,
+                support=support.get(REGULAR, 0),
+                sector=target.fights_with,
                 distance=ASSAULT_DISTANCE,
                 special_support={t: n for t, n in support.items() if t != REGULAR},
             )
-            records.append(RollRecord(s, plan.source, plan.target,
-                                      MappingProxyType(support), result))
+            records.append(
+                RollRecord(s, plan.source, plan.target, MappingProxyType(support), result)
+            )
             ledger = ledger.record(target.unit, result)
         for x in allocated.light[s]:
             record, ledger = _light(table, contest, s, x, rules, dice, ledger)

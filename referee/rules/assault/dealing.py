@@ -86,12 +86,17 @@ class SideAllocation:
     def explain(self) -> str:
         lines = [f"side {self.side}'s hits, dealt by side {self.by}:"]
         lines.extend(f"  {r.text()}" for r in self.rolls)
-        lines.extend(f"  cunning assault {x.source} -> {x.target}: light damage"
-                     for x in self.light)
+        lines.extend(
+            f"  cunning assault {x.source} -> {x.target}: light damage" for x in self.light
+        )
         lines.extend(f"  {t.source} places {t.kind} on {t.target}" for t in self.tokens)
         return "\n".join(lines)
 
     def to_json(self) -> dict[str, object]:
-        return {"side": self.side, "by": self.by, "rolls": [r.to_json() for r in self.rolls],
-                "light": [x.to_json() for x in self.light],
-                "tokens": [t.to_json() for t in self.tokens]}
+        return {
+            "side": self.side,
+            "by": self.by,
+            "rolls": [r.to_json() for r in self.rolls],
+            "light": [x.to_json() for x in self.light],
+            "tokens": [t.to_json() for t in self.tokens],
+        }

@@ -40,15 +40,17 @@ class DeflectionChoice:
         return self.cancelled.get(side, MappingProxyType({}))
 
     def to_json(self) -> dict[str, object]:
-        return {"by": self.by,
-                "cancelled": {str(s): dict(m) for s, m in self.cancelled.items()}}
+        return {"by": self.by, "cancelled": {str(s): dict(m) for s, m in self.cancelled.items()}}
 
 
 def choice(by: int, cancelled: Mapping[int, Mapping[str, int]]) -> DeflectionChoice:
     """A :class:`DeflectionChoice` from plain mappings (zero entries dropped)."""
-    return DeflectionChoice(by, MappingProxyType({
-        s: MappingProxyType({p: n for p, n in m.items() if n}) for s, m in cancelled.items()
-    }))
+    return DeflectionChoice(
+        by,
+        MappingProxyType(
+            {s: MappingProxyType({p: n for p, n in m.items() if n}) for s, m in cancelled.items()}
+        ),
+    )
 
 
 def check_deflection(rules: Ruleset, adv: Advantage, chosen: DeflectionChoice) -> list[str]:
@@ -57,8 +59,9 @@ def check_deflection(rules: Ruleset, adv: Advantage, chosen: DeflectionChoice) -
     rolled = adv.rolled
     problems: list[str] = []
     if chosen.by != adv.side:
-        problems.append(f"side {adv.side} has the advantage and chooses the deflections, "
-                        f"not side {chosen.by}")
+        problems.append(
+            f"side {adv.side} has the advantage and chooses the deflections, not side {chosen.by}"
+        )
     for side in sorted(chosen.cancelled):
         if side not in (1, 2):
             problems.append(f"side {side}: there is no such side")
@@ -69,15 +72,20 @@ def check_deflection(rules: Ruleset, adv: Advantage, chosen: DeflectionChoice) -
             if pid not in pools:
                 problems.append(f"side {s}: {pid} is not one of its assault pools")
             elif not 0 <= n <= pools[pid]:
-                problems.append(f"side {s}: {n} of {pid}'s successes deflected, it has "
-                                f"{pools[pid]}")
+                problems.append(
+                    f"side {s}: {n} of {pid}'s successes deflected, it has {pools[pid]}"
+                )
         count = sum(picked.values())
         if count != adv.cancelled[s]:
-            problems.append(f"side {s}: {count} successes deflected, the enemy's deflections "
-                            f"cancel exactly {adv.cancelled[s]}")
+            problems.append(
+                f"side {s}: {count} successes deflected, the enemy's deflections "
+                f"cancel exactly {adv.cancelled[s]}"
+            )
         elif not can_cancel(picked, deflectors(table, rolled, 3 - s)):
-            problems.append(f"side {s}: those hits cannot all be deflected: a stationary unit "
-                            "deflects only hits from the side it chose")
+            problems.append(
+                f"side {s}: those hits cannot all be deflected: a stationary unit "
+                "deflects only hits from the side it chose"
+            )
     return problems
 
 
@@ -108,10 +116,13 @@ def propose_deflection(rules: Ruleset, adv: Advantage) -> DeflectionChoice:
     """The advantaged side deflects the enemy's most dangerous hits first and lets its own
     least dangerous hits be deflected (danger: :func:`~.estimate.hit_harm` on the enemy
     base it would hurt most)."""
-    return choice(adv.side, {
-        adv.other: _greedy(rules, adv, adv.other, worst_first=True),
-        adv.side: _greedy(rules, adv, adv.side, worst_first=False),
-    })
+    return choice(
+        adv.side,
+        {
+            adv.other: _greedy(rules, adv, adv.other, worst_first=True),
+            adv.side: _greedy(rules, adv, adv.side, worst_first=False),
+        },
+    )
 
 
 @dataclass(frozen=True)
@@ -138,9 +149,11 @@ class Deflected:
         return "\n".join(lines)
 
     def to_json(self) -> dict[str, object]:
-        return {"choice": self.choice.to_json(),
-                "hits": {str(s): dict(m) for s, m in self.hits.items()},
-                "clauses": list(self.clauses)}
+        return {
+            "choice": self.choice.to_json(),
+            "hits": {str(s): dict(m) for s, m in self.hits.items()},
+            "clauses": list(self.clauses),
+        }
 
 
 def deflect(rules: Ruleset, adv: Advantage, chosen: DeflectionChoice | None = None) -> Deflected:
@@ -151,8 +164,9 @@ def deflect(rules: Ruleset, adv: Advantage, chosen: DeflectionChoice | None = No
     if problems:
         raise AssaultError("; ".join(problems))
     hits = {
-        s: MappingProxyType({p: n - chosen.of(s).get(p, 0)
-                             for p, n in adv.rolled.successes(s, "assault").items()})
+        s: MappingProxyType(
+            {p: n - chosen.of(s).get(p, 0) for p, n in adv.rolled.successes(s, "assault").items()}
+        )
         for s in (1, 2)
     }
     return Deflected(adv, chosen, MappingProxyType(hits))

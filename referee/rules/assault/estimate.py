@@ -22,8 +22,16 @@ if TYPE_CHECKING:
     from referee.ruleset import Ruleset
 
 WEIGHTS = {
-    "kill": 10, "destroy": 10, "shaken": 3, "immobilised": 3, "bleeding": 2, "on-fire": 2,
-    "armor-down": 2, "weapon-lost": 2, "damage-token": 1, "note": 1,
+    "kill": 10,
+    "destroy": 10,
+    "shaken": 3,
+    "immobilised": 3,
+    "bleeding": 2,
+    "on-fire": 2,
+    "armor-down": 2,
+    "weapon-lost": 2,
+    "damage-token": 1,
+    "note": 1,
 }
 
 
@@ -39,8 +47,7 @@ def row_weight(row: DamageRow | None, alive: int) -> int:
 def _special_harm(sd: SpecialDamage, table: DamageTable, alive: int, support: int) -> Fraction:
     faces = list(product(range(1, sd.dice.sides + 1), repeat=sd.dice.count))
     mod = sd.dice.modifier + support
-    return Fraction(sum(row_weight(table.lookup(sum(f) + mod), alive) for f in faces),
-                    len(faces))
+    return Fraction(sum(row_weight(table.lookup(sum(f) + mod), alive) for f in faces), len(faces))
 
 
 def hit_harm(rules: Ruleset, attacker: Combatant, target: Combatant, support: int = 0) -> Fraction:
@@ -51,8 +58,15 @@ def hit_harm(rules: Ruleset, attacker: Combatant, target: Combatant, support: in
         return Fraction(0)
     harm = Fraction(0)
     if stats.damage is not None and target.unit.unit.damage_table("regular") is not None:
-        odds = shot_odds(rules, stats, target.unit, None, support=support,
-                         sector=target.fights_with, distance=ASSAULT_DISTANCE)
+        odds = shot_odds(
+            rules,
+            stats,
+            target.unit,
+            None,
+            support=support,
+            sector=target.fights_with,
+            distance=ASSAULT_DISTANCE,
+        )
         harm += sum((r.p * row_weight(r.row, target.unit.alive) for r in odds.rows), Fraction(0))
     extras: Iterable[SpecialDamage] = stats.weapon.special_damage if stats.weapon else ()
     for sd in extras:

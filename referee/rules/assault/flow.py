@@ -43,8 +43,16 @@ class StageResult(Protocol):
 
 T = TypeVar("T")
 
-STAGES = ("pre_assault", "pools", "rolled", "advantage", "deflected", "allocated", "damage",
-          "outcome")
+STAGES = (
+    "pre_assault",
+    "pools",
+    "rolled",
+    "advantage",
+    "deflected",
+    "allocated",
+    "damage",
+    "outcome",
+)
 
 
 @dataclass(frozen=True)
@@ -70,12 +78,17 @@ class Assault:
 
     def _need(self, value: T | None, what: str) -> T:
         if value is None:
-            raise AssaultError(f"the assault in {self.contest.hex} is at '{self.stage}': "
-                               f"{what} first")
+            raise AssaultError(
+                f"the assault in {self.contest.hex} is at '{self.stage}': {what} first"
+            )
         return value
 
-    def before(self, dice: Dice, attempts: Iterable[RetreatAttempt] = (),
-               ledger: PendingLedger | None = None) -> Assault:
+    def before(
+        self,
+        dice: Dice,
+        attempts: Iterable[RetreatAttempt] = (),
+        ledger: PendingLedger | None = None,
+    ) -> Assault:
         """The pre-assault phase: the chosen Pre-Assault Retreats, then Fear."""
         if self.pools is not None:
             raise AssaultError("the pre-assault phase comes before the dice")
@@ -129,12 +142,17 @@ class Assault:
             ledger = self.pre_assault.ledger
         return replace(self, damage=roll_damage(self.rules, alloc, dice, ledger))
 
-    def resolve(self, battle_map: BattleMap, units: Iterable[UnitState] = (),
-                smoke: Iterable[Hex] = frozenset()) -> Assault:
+    def resolve(
+        self,
+        battle_map: BattleMap,
+        units: Iterable[UnitState] = (),
+        smoke: Iterable[Hex] = frozenset(),
+    ) -> Assault:
         """Retreats, entries and shaken winners; ``units`` are the others on the board."""
         adv = self._need(self.advantage, "decide the advantage")
-        return replace(self, outcome=outcome(self.rules, battle_map, self.contest,
-                                             adv.side, units, smoke))
+        return replace(
+            self, outcome=outcome(self.rules, battle_map, self.contest, adv.side, units, smoke)
+        )
 
     def results(self) -> tuple[tuple[str, StageResult], ...]:
         out: list[tuple[str, StageResult]] = []
@@ -148,5 +166,8 @@ class Assault:
         return "\n\n".join(f"[{name}]\n{r.explain()}" for name, r in self.results())
 
     def to_json(self) -> dict[str, object]:
-        return {"hex": str(self.contest.hex), "stage": self.stage,
-                **{name: r.to_json() for name, r in self.results()}}
+        return {
+            "hex": str(self.contest.hex),
+            "stage": self.stage,
+            **{name: r.to_json() for name, r in self.results()},
+        }

@@ -52,8 +52,9 @@ def allocator(table: AssaultRules, deflected: Deflected, side: int) -> int:
 
 def hits_of(deflected: Deflected, side: int) -> dict[str, int]:
     """Hits left per source base of ``side`` (assault pool ids are base uids)."""
-    return {deflected.advantage.rolled.of(p).pool.uid: n
-            for p, n in deflected.of(side).items() if n > 0}
+    return {
+        deflected.advantage.rolled.of(p).pool.uid: n for p, n in deflected.of(side).items() if n > 0
+    }
 
 
 def token_hits(table: AssaultRules, deflected: Deflected, side: int) -> dict[str, int]:
@@ -65,8 +66,9 @@ def token_hits(table: AssaultRules, deflected: Deflected, side: int) -> dict[str
     return hits_of(deflected, side)
 
 
-def expected_tokens(table: AssaultRules, deflected: Deflected, side: int,
-                    contest: Contest) -> dict[tuple[str, TokenKind], int]:
+def expected_tokens(
+    table: AssaultRules, deflected: Deflected, side: int, contest: Contest
+) -> dict[tuple[str, TokenKind], int]:
     """How many tokens of each kind each source places: one per N hits."""
     out: dict[tuple[str, TokenKind], int] = {}
     for uid, n in token_hits(table, deflected, side).items():
@@ -95,15 +97,17 @@ def assigned(alloc: SideAllocation, source: str, target: str, with_support: bool
     return n
 
 
-def extra_light_rolls(table: AssaultRules, alloc: SideAllocation,
-                      contest: Contest) -> tuple[LightRoll, ...]:
+def extra_light_rolls(
+    table: AssaultRules, alloc: SideAllocation, contest: Contest
+) -> tuple[LightRoll, ...]:
     """Current edition: one light damage per N hits a Cunning Assault source assigns to one
     base (ruling ``assault.cunning-hits``), besides the hits."""
     if table.cunning_mode != "extra":
         return ()
     out: list[LightRoll] = []
-    sources = dict.fromkeys([r.source for r in alloc.rolls]
-                            + [s for r in alloc.rolls for s in r.support])
+    sources = dict.fromkeys(
+        [r.source for r in alloc.rolls] + [s for r in alloc.rolls for s in r.support]
+    )
     targets = dict.fromkeys(r.target for r in alloc.rolls)
     support = table.cunning_hits == "damaging-and-support"
     for uid in sources:
@@ -111,13 +115,13 @@ def extra_light_rolls(table: AssaultRules, alloc: SideAllocation,
         if not n:
             continue
         for t in targets:
-            out.extend(LightRoll(uid, t)
-                       for _ in range(assigned(alloc, uid, t, support) // n))
+            out.extend(LightRoll(uid, t) for _ in range(assigned(alloc, uid, t, support) // n))
     return tuple(out)
 
 
-def fire_targets(table: AssaultRules, alloc: SideAllocation,
-                 contest: Contest) -> tuple[tuple[str, str], ...]:
+def fire_targets(
+    table: AssaultRules, alloc: SideAllocation, contest: Contest
+) -> tuple[tuple[str, str], ...]:
     """(source, target) for every base hit by a source with Set on Fire (ruling
     ``assault.set-on-fire-hit``); a hit replaced by Cunning Assault is still a hit."""
     out: list[tuple[str, str]] = []

@@ -57,8 +57,9 @@ class Outcome:
     @property
     def new_assaults(self) -> tuple[tuple[str, tuple[Hex, ...]], ...]:
         """Surrounded units and the hexes they assault into."""
-        return tuple((u, r.assault_into) for u, r in self.retreats.items()
-                     if r.kind == "surrounded")
+        return tuple(
+            (u, r.assault_into) for u, r in self.retreats.items() if r.kind == "surrounded"
+        )
 
     def explain(self) -> str:
         lines = [f"side {self.winner} has the advantage"]
@@ -81,10 +82,14 @@ class Outcome:
             "stubborn": dict(self.stubborn),
             "repeat": self.repeat,
             "retreats": {
-                uid: {"kind": r.kind, "options": [hex_label(h) for h in r.options],
-                      "facings": list(r.facings),
-                      "assault_into": [hex_label(h) for h in r.assault_into],
-                      "reason": r.reason, "rulings": list(r.rulings)}
+                uid: {
+                    "kind": r.kind,
+                    "options": [hex_label(h) for h in r.options],
+                    "facings": list(r.facings),
+                    "assault_into": [hex_label(h) for h in r.assault_into],
+                    "reason": r.reason,
+                    "rulings": list(r.rulings),
+                }
                 for uid, r in self.retreats.items()
             },
             "enter": list(self.enter),
@@ -101,7 +106,9 @@ class Outcome:
         for c in self.contest.combatants:
             s = c.unit
             if c.uid in self.retreats and self.retreats[c.uid].kind in (
-                "backwards", "stays", "closest"
+                "backwards",
+                "stays",
+                "closest",
             ):
                 to, facing = choices.get(c.uid, (None, None))
                 s = carry_out_retreat(s, self.retreats[c.uid], to, facing)
@@ -114,8 +121,14 @@ class Outcome:
         return MappingProxyType(out)
 
 
-def _stubborn(rules: Ruleset, battle_map: BattleMap, contest: Contest, losers: Iterable[Combatant],
-              around: list[UnitState], smoke: frozenset[Hex]) -> dict[str, str]:
+def _stubborn(
+    rules: Ruleset,
+    battle_map: BattleMap,
+    contest: Contest,
+    losers: Iterable[Combatant],
+    around: list[UnitState],
+    smoke: frozenset[Hex],
+) -> dict[str, str]:
     table = assault_rules(rules)
     found: dict[str, str] = {}
     for c in losers:
@@ -150,8 +163,11 @@ def outcome(
     wins, loses = contest.side(winner).alive, contest.side(3 - winner).alive
     entering = [c for c in wins if not contest.held(c)]
     # where everyone stands once the winners have entered
-    after = [*others, *(c.unit.with_(hex=contest.hex) for c in entering),
-             *(c.unit for c in contest.combatants if c not in entering)]
+    after = [
+        *others,
+        *(c.unit.with_(hex=contest.hex) for c in entering),
+        *(c.unit for c in contest.combatants if c not in entering),
+    ]
     stubborn = _stubborn(rules, battle_map, contest, loses, after, smoke)
     rulings: list[str] = []
     if any(v == "edge" for v in stubborn.values()):
@@ -161,9 +177,19 @@ def outcome(
         clauses += ["abilities.stubborn", "assault.stubborn-edge"]
     shaken_tokens = agony_rules(rules).shaken.tokens
     if stubborn and table.stubborn == "repeat":
-        return Outcome(contest, winner, None, MappingProxyType(stubborn), True,
-                       MappingProxyType({}), (), (), shaken_tokens, tuple(rulings),
-                       tuple(clauses))
+        return Outcome(
+            contest,
+            winner,
+            None,
+            MappingProxyType(stubborn),
+            True,
+            MappingProxyType({}),
+            (),
+            (),
+            shaken_tokens,
+            tuple(rulings),
+            tuple(clauses),
+        )
     if stubborn:
         leaving = list(wins)
         holders = [c for c in loses if contest.held(c)]
@@ -184,8 +210,10 @@ def outcome(
         found = retreat_of(rules, table, battle_map, contest, c, standing, smoke)
         retreats[c.uid] = found
         if len(found.options) == 1:
-            standing = [*(u for u in standing if u.uid != c.uid),
-                        c.unit.with_(hex=found.options[0])]
+            standing = [
+                *(u for u in standing if u.uid != c.uid),
+                c.unit.with_(hex=found.options[0]),
+            ]
     newcomers = [c for c in in_hex if not contest.held(c)]
     shaken: tuple[str, ...] = ()
     if _crowded(in_hex):
@@ -196,7 +224,16 @@ def outcome(
             newcomers = []
     for r in retreats.values():
         rulings.extend(r.rulings)
-    return Outcome(contest, winner, retreating, MappingProxyType(stubborn), False,
-                   MappingProxyType(retreats), tuple(c.uid for c in newcomers), shaken,
-                   shaken_tokens, tuple(dict.fromkeys(r for r in rulings if r)),
-                   tuple(dict.fromkeys(clauses)))
+    return Outcome(
+        contest,
+        winner,
+        retreating,
+        MappingProxyType(stubborn),
+        False,
+        MappingProxyType(retreats),
+        tuple(c.uid for c in newcomers),
+        shaken,
+        shaken_tokens,
+        tuple(dict.fromkeys(r for r in rulings if r)),
+        tuple(dict.fromkeys(clauses)),
+    )

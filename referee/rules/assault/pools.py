@@ -55,16 +55,27 @@ class Pool:
     """Reroll Assault N of the base (clause ``abilities.reroll-assault``)."""
 
     def explain(self) -> str:
-        text = (f"{self.uid} {self.kind}: {self.dice} dice at {self.hit}+ "
-                f"({self.per_model} per model x {self.models}, {self.sector})")
+        text = (
+            f"{self.uid} {self.kind}: {self.dice} dice at {self.hit}+ "
+            f"({self.per_model} per model x {self.models}, {self.sector})"
+        )
         if self.halved_from is not None:
             text += f", halved from {self.halved_from} (shaken, entering against Fear)"
         return text
 
     def to_json(self) -> dict[str, object]:
-        return {"id": self.id, "unit": self.uid, "side": self.side, "kind": self.kind,
-                "sector": self.sector, "dice": self.dice, "hit": self.hit,
-                "halved_from": self.halved_from, "ork": self.ork, "reroll": self.reroll}
+        return {
+            "id": self.id,
+            "unit": self.uid,
+            "side": self.side,
+            "kind": self.kind,
+            "sector": self.sector,
+            "dice": self.dice,
+            "hit": self.hit,
+            "halved_from": self.halved_from,
+            "ork": self.ork,
+            "reroll": self.reroll,
+        }
 
 
 @dataclass(frozen=True, slots=True)
@@ -94,18 +105,23 @@ class Pools:
     def explain(self) -> str:
         lines = []
         for s in (1, 2):
-            lines.append(f"side {s}: {self.dice(s, 'assault')} assault dice, "
-                         f"{self.dice(s, 'deflection')} deflection dice")
+            lines.append(
+                f"side {s}: {self.dice(s, 'assault')} assault dice, "
+                f"{self.dice(s, 'deflection')} deflection dice"
+            )
             lines.extend(f"  {p.explain()}" for p in self.pools if p.side == s)
         if self.left_out:
             lines.append(f"over the limit, no assault dice: {', '.join(self.left_out)}")
         return "\n".join(lines)
 
     def to_json(self) -> dict[str, object]:
-        return {"pools": [p.to_json() for p in self.pools],
-                "contributors": {str(k): list(v) for k, v in self.contributors.items()},
-                "left_out": list(self.left_out), "clauses": list(self.clauses),
-                "rulings": list(self.rulings)}
+        return {
+            "pools": [p.to_json() for p in self.pools],
+            "contributors": {str(k): list(v) for k, v in self.contributors.items()},
+            "left_out": list(self.left_out),
+            "clauses": list(self.clauses),
+            "rulings": list(self.rulings),
+        }
 
 
 def contributors_of(table: AssaultRules, side: AssaultSide) -> tuple[str, ...]:
@@ -115,13 +131,18 @@ def contributors_of(table: AssaultRules, side: AssaultSide) -> tuple[str, ...]:
     if side.contributors is None:
         ranked = sorted(side.alive, key=lambda c: c.unit.unit.assault is None)
         return tuple(c.uid for c in ranked[: table.limit])
-    problems = [f"{u}: not a living unit of side {side.side} in the assault"
-                for u in side.contributors if u not in alive]
+    problems = [
+        f"{u}: not a living unit of side {side.side} in the assault"
+        for u in side.contributors
+        if u not in alive
+    ]
     if len(set(side.contributors)) != len(side.contributors):
         problems.append(f"side {side.side}: a contributor is named twice")
     if len(side.contributors) > table.limit:
-        problems.append(f"side {side.side}: {len(side.contributors)} contributors, at most "
-                        f"{table.limit} unit bases add their dice")
+        problems.append(
+            f"side {side.side}: {len(side.contributors)} contributors, at most "
+            f"{table.limit} unit bases add their dice"
+        )
     if problems:
         raise AssaultError("; ".join(problems))
     return side.contributors
@@ -132,8 +153,11 @@ def halves(table: AssaultRules, contest: Contest, c: Combatant) -> bool:
     a living enemy with a halving ability (ruling ``assault.fear-halving``)."""
     if table.halving != "assault-dice" or not c.unit.is_shaken or c.role == "stationary":
         return False
-    return any(e.unit.unit.has(a) for e in contest.enemy(c.unit.side).alive
-               for a in table.halving_abilities)
+    return any(
+        e.unit.unit.has(a)
+        for e in contest.enemy(c.unit.side).alive
+        for a in table.halving_abilities
+    )
 
 
 def _assault_pool(table: AssaultRules, contest: Contest, c: Combatant) -> Pool | None:
@@ -148,9 +172,20 @@ def _assault_pool(table: AssaultRules, contest: Contest, c: Combatant) -> Pool |
     if dice <= 0:
         return None
     reroll = c.unit.unit.ability("reroll-assault")
-    return Pool(pool_id(c.uid, "assault"), c.uid, c.unit.side, "assault", c.fights_with, dice,
-                stats.hit, per_model, c.unit.alive, halved, c.unit.unit.has("ork-assault"),
-                reroll.number() if reroll else 0)
+    return Pool(
+        pool_id(c.uid, "assault"),
+        c.uid,
+        c.unit.side,
+        "assault",
+        c.fights_with,
+        dice,
+        stats.hit,
+        per_model,
+        c.unit.alive,
+        halved,
+        c.unit.unit.has("ork-assault"),
+        reroll.number() if reroll else 0,
+    )
 
 
 def _deflection_pool(c: Combatant) -> Pool | None:
@@ -161,8 +196,17 @@ def _deflection_pool(c: Combatant) -> Pool | None:
     per_model = stats.dice[c.fights_with]
     if hit is None or per_model <= 0 or c.unit.alive <= 0:
         return None
-    return Pool(pool_id(c.uid, "deflection"), c.uid, c.unit.side, "deflection",
-                c.fights_with, per_model * c.unit.alive, hit, per_model, c.unit.alive)
+    return Pool(
+        pool_id(c.uid, "deflection"),
+        c.uid,
+        c.unit.side,
+        "deflection",
+        c.fights_with,
+        per_model * c.unit.alive,
+        hit,
+        per_model,
+        c.unit.alive,
+    )
 
 
 def assault_pools(rules: Ruleset, contest: Contest) -> Pools:
@@ -183,8 +227,9 @@ def assault_pools(rules: Ruleset, contest: Contest) -> Pools:
                 pools.append(pool)
                 if pool.halved_from is not None:
                     rulings.append("assault.fear-halving")
-        deflecting = uids if table.deflectors == "contributors" else \
-            tuple(c.uid for c in side.alive)
+        deflecting = (
+            uids if table.deflectors == "contributors" else tuple(c.uid for c in side.alive)
+        )
         for uid in deflecting:
             d = _deflection_pool(contest.combatant(uid))
             if d is not None:

@@ -54,17 +54,28 @@ class RetreatAttempt:
 
     def explain(self) -> str:
         if not self.allowed:
-            return (f"{self.uid}: pre-assault retreat not allowed ({self.retreat.kind}: "
-                    f"{self.retreat.reason})")
+            return (
+                f"{self.uid}: pre-assault retreat not allowed ({self.retreat.kind}: "
+                f"{self.retreat.reason})"
+            )
         verdict = "retreats before the assault" if self.succeeded else "stays in the assault"
-        return (f"{self.uid}: pre-assault retreat needs {self.need}+, rolled {self.roll}: "
-                f"{verdict}; {self.retreat.reason}")
+        return (
+            f"{self.uid}: pre-assault retreat needs {self.need}+, rolled {self.roll}: "
+            f"{verdict}; {self.retreat.reason}"
+        )
 
     def to_json(self) -> dict[str, object]:
-        return {"unit": self.uid, "need": self.need, "allowed": self.allowed,
-                "roll": self.roll, "succeeded": self.succeeded, "kind": self.retreat.kind,
-                "options": [hex_label(h) for h in self.retreat.options],
-                "facings": list(self.retreat.facings), "reason": self.retreat.reason}
+        return {
+            "unit": self.uid,
+            "need": self.need,
+            "allowed": self.allowed,
+            "roll": self.roll,
+            "succeeded": self.succeeded,
+            "kind": self.retreat.kind,
+            "options": [hex_label(h) for h in self.retreat.options],
+            "facings": list(self.retreat.facings),
+            "reason": self.retreat.reason,
+        }
 
 
 @dataclass(frozen=True, slots=True)
@@ -82,11 +93,15 @@ class FearRoll:
         return f"{head}: {self.roll.explain()}" if self.roll else f"{head}: {self.why_none}"
 
     def to_json(self) -> dict[str, object]:
-        return {"source": self.source, "target": self.target, "die": self.die,
-                "natural": self.roll.natural if self.roll else None,
-                "result": self.roll.result if self.roll else None,
-                "row": self.roll.row.text if self.roll and self.roll.row else None,
-                "none": self.why_none}
+        return {
+            "source": self.source,
+            "target": self.target,
+            "die": self.die,
+            "natural": self.roll.natural if self.roll else None,
+            "result": self.roll.result if self.roll else None,
+            "row": self.roll.row.text if self.roll and self.roll.row else None,
+            "none": self.why_none,
+        }
 
 
 @dataclass(frozen=True)
@@ -100,8 +115,11 @@ class PreAssault:
     states: Mapping[str, UnitState]
     """Units that retreated, as they are afterwards (stand-still has become slow)."""
     rulings: tuple[str, ...]
-    clauses: tuple[str, ...] = ("assault.pre-assault", "abilities.pre-assault-retreat",
-                                "abilities.fear")
+    clauses: tuple[str, ...] = (
+        "assault.pre-assault",
+        "abilities.pre-assault-retreat",
+        "abilities.fear",
+    )
 
     def explain(self) -> str:
         lines = [a.explain() for a in self.retreats] + [f.explain() for f in self.fear]
@@ -110,10 +128,14 @@ class PreAssault:
         return "\n".join(lines) or "no pre-assault abilities"
 
     def to_json(self) -> dict[str, object]:
-        return {"retreats": [a.to_json() for a in self.retreats],
-                "fear": [f.to_json() for f in self.fear], "fought": self.contest.is_fought,
-                "ledger": self.ledger.to_json(), "clauses": list(self.clauses),
-                "rulings": list(self.rulings)}
+        return {
+            "retreats": [a.to_json() for a in self.retreats],
+            "fear": [f.to_json() for f in self.fear],
+            "fought": self.contest.is_fought,
+            "ledger": self.ledger.to_json(),
+            "clauses": list(self.clauses),
+            "rulings": list(self.rulings),
+        }
 
 
 def retreat_need(c: Combatant) -> int | None:
@@ -122,7 +144,10 @@ def retreat_need(c: Combatant) -> int | None:
 
 
 def retreat_options(
-    rules: Ruleset, battle_map: BattleMap, contest: Contest, units: Iterable[UnitState],
+    rules: Ruleset,
+    battle_map: BattleMap,
+    contest: Contest,
+    units: Iterable[UnitState],
     smoke: Iterable[Hex] = frozenset(),
 ) -> tuple[RetreatAttempt, ...]:
     """Every unit that may try a Pre-Assault Retreat, where it would go and whether the
@@ -140,8 +165,9 @@ def retreat_options(
     return tuple(out)
 
 
-def _fear(rules: Ruleset, table: AssaultRules, contest: Contest, dice: Dice,
-          ledger: PendingLedger) -> tuple[tuple[FearRoll, ...], PendingLedger, bool]:
+def _fear(
+    rules: Ruleset, table: AssaultRules, contest: Contest, dice: Dice, ledger: PendingLedger
+) -> tuple[tuple[FearRoll, ...], PendingLedger, bool]:
     psychic = agony_rules(rules).damage_types.get("psychic")
     if psychic is None:
         raise AssaultError(f"{rules.folder / 'agony.toml'}: Fear needs [damage-types.psychic]")
@@ -154,14 +180,25 @@ def _fear(rules: Ruleset, table: AssaultRules, contest: Contest, dice: Dice,
         n = fear.number()
         for target in contest.enemy(source.unit.side).alive:
             if target.unit.unit.damage_table(psychic.table) is None:
-                rolls.append(FearRoll(source.uid, target.uid, n, None,
-                                      f"no {psychic.table} table: immune"))
+                rolls.append(
+                    FearRoll(source.uid, target.uid, n, None, f"no {psychic.table} table: immune")
+                )
                 continue
-            if (table.halving == "fear-dice" and target.unit.is_shaken
-                    and target.role != "stationary"):
+            if (
+                table.halving == "fear-dice"
+                and target.unit.is_shaken
+                and target.role != "stationary"
+            ):
                 halved = True
-                rolls.append(FearRoll(source.uid, target.uid, n, None,
-                                      "shaken and entering: half of one die is none"))
+                rolls.append(
+                    FearRoll(
+                        source.uid,
+                        target.uid,
+                        n,
+                        None,
+                        "shaken and entering: half of one die is none",
+                    )
+                )
                 continue
             natural = dice.roll(n, f"fear of {source.uid} on {target.uid}")
             seen = ledger.seen(target.unit)
@@ -170,8 +207,9 @@ def _fear(rules: Ruleset, table: AssaultRules, contest: Contest, dice: Dice,
             if roll is None:
                 continue
             rolls.append(FearRoll(source.uid, target.uid, n, roll))
-            ledger = ledger.record_roll(target.unit, roll, cause=psychic.id,
-                                        source=f"fear of {source.uid}")
+            ledger = ledger.record_roll(
+                target.unit, roll, cause=psychic.id, source=f"fear of {source.uid}"
+            )
     return tuple(rolls), ledger, halved
 
 
@@ -195,14 +233,14 @@ def pre_assault(
         if not a.allowed:
             done.append(a)
             continue
-        rolled = RetreatAttempt(a.uid, a.need, a.retreat, True,
-                                dice.roll(6, f"pre-assault retreat of {a.uid}"))
+        rolled = RetreatAttempt(
+            a.uid, a.need, a.retreat, True, dice.roll(6, f"pre-assault retreat of {a.uid}")
+        )
         done.append(rolled)
         if rolled.succeeded:
             state = c.unit
             gone[a.uid] = state.with_(speed="slow") if state.speed == "stand-still" else state
     left = contest.without(set(gone))
     fear, ledger, halved = _fear(rules, table, left, dice, ledger)
-    rulings = tuple(r for r in (table.ruling("pre_assault.halving") if halved else None,)
-                    if r)
+    rulings = tuple(r for r in (table.ruling("pre_assault.halving") if halved else None,) if r)
     return PreAssault(left, tuple(done), fear, ledger, MappingProxyType(gone), rulings)

@@ -43,8 +43,9 @@ def _harm(rules: Ruleset, contest: Contest) -> Harm:
     def harm(source: str, target: str, support: int) -> Fraction:
         key = (source, target, support)
         if key not in cache:
-            cache[key] = hit_harm(rules, contest.combatant(source), contest.combatant(target),
-                                  support)
+            cache[key] = hit_harm(
+                rules, contest.combatant(source), contest.combatant(target), support
+            )
         return cache[key]
 
     return harm
@@ -59,8 +60,9 @@ class _Roll:
     support: dict[str, int] = field(default_factory=dict)
 
 
-def _damaging(table: AssaultRules, contest: Contest, side: int, left: dict[str, int],
-              harm: Harm, sign: int) -> list[_Roll]:
+def _damaging(
+    table: AssaultRules, contest: Contest, side: int, left: dict[str, int], harm: Harm, sign: int
+) -> list[_Roll]:
     """Damaging hits, as many as there is room for (one per alive model of each kind),
     paired so that their total harm is the greatest (or least): a min-cost flow. The hits
     used are taken off ``left``."""
@@ -93,21 +95,22 @@ def forced_pairing(
     if not supply or not room:
         return None
     if len(room) == 1:
-        (target, models), = room.items()
+        ((target, models),) = room.items()
         if len(supply) == 1:
-            (unit, hits), = supply.items()
+            ((unit, hits),) = supply.items()
             return {(unit, target): min(hits, models)}
         if sum(supply.values()) <= models:
             return {(u, target): n for u, n in supply.items()}
     if len(supply) == 1:
-        (unit, hits), = supply.items()
+        ((unit, hits),) = supply.items()
         if hits >= sum(room.values()):
             return {(unit, t): n for t, n in room.items()}
     return None
 
 
-def _cheapest_pairing(supply: dict[str, int], enemies: tuple[Combatant, ...], harm: Harm,
-                      sign: int) -> dict[tuple[str, str], int]:
+def _cheapest_pairing(
+    supply: dict[str, int], enemies: tuple[Combatant, ...], harm: Harm, sign: int
+) -> dict[tuple[str, str], int]:
     """As many hits paired as there is room for, their total harm the greatest (or least):
     a min-cost flow (networkx, imported only when a pairing is a choice)."""
     import networkx as nx
@@ -121,12 +124,19 @@ def _cheapest_pairing(supply: dict[str, int], enemies: tuple[Combatant, ...], ha
     for e in enemies:
         graph.add_edge(("t", e.uid), "sink", capacity=e.unit.alive, weight=0)
     flow = nx.max_flow_min_cost(graph, "source", "sink")
-    return {(u, e.uid): flow.get(("u", u), {}).get(("t", e.uid), 0)
-            for u in supply for e in enemies}
+    return {
+        (u, e.uid): flow.get(("u", u), {}).get(("t", e.uid), 0) for u in supply for e in enemies
+    }
 
 
-def _support(table: AssaultRules, contest: Contest, rolls: list[_Roll],
-             left: dict[str, int], harm: Harm, sign: int) -> None:
+def _support(
+    table: AssaultRules,
+    contest: Contest,
+    rolls: list[_Roll],
+    left: dict[str, int],
+    harm: Harm,
+    sign: int,
+) -> None:
     """Each further hit supports the compatible roll where it changes the harm most (or
     least); the first such roll on equal terms."""
     for u, n in left.items():
@@ -168,9 +178,13 @@ def propose_allocation(rules: Ruleset, deflected: Deflected, side: int) -> SideA
     _support(table, contest, rolls, left, harm, sign)
     plans = tuple(roll_plan(r.source, r.target, r.support) for r in rolls)
     enemies = contest.enemy(side).alive
-    tokens = tuple(
-        TokenPlan(uid, _token_target(kind, enemies, sign), kind)
-        for (uid, kind), n in expected_tokens(table, deflected, side, contest).items()
-        for _ in range(n)
-    ) if enemies else ()
+    tokens = (
+        tuple(
+            TokenPlan(uid, _token_target(kind, enemies, sign), kind)
+            for (uid, kind), n in expected_tokens(table, deflected, side, contest).items()
+            for _ in range(n)
+        )
+        if enemies
+        else ()
+    )
     return SideAllocation(side, by, plans, (), tokens)

@@ -53,16 +53,25 @@ class RolledPool:
         return hits
 
     def explain(self) -> str:
-        faces = " ".join(f"{d}{'*' if i in self.rerolled else ''}"
-                         for i, d in enumerate(self.dice))
-        ork = " (Ork Assault: 6s count twice)" if self.pool.ork and \
-            self.pool.kind == "assault" else ""
-        return (f"{self.pool.uid} {self.pool.kind}: {faces or '-'} -> "
-                f"{self.successes} at {self.pool.hit}+{ork}")
+        faces = " ".join(f"{d}{'*' if i in self.rerolled else ''}" for i, d in enumerate(self.dice))
+        ork = (
+            " (Ork Assault: 6s count twice)"
+            if self.pool.ork and self.pool.kind == "assault"
+            else ""
+        )
+        return (
+            f"{self.pool.uid} {self.pool.kind}: {faces or '-'} -> "
+            f"{self.successes} at {self.pool.hit}+{ork}"
+        )
 
     def to_json(self) -> dict[str, object]:
-        return {"pool": self.pool.id, "first": list(self.first), "dice": list(self.dice),
-                "rerolled": sorted(self.rerolled), "successes": self.successes}
+        return {
+            "pool": self.pool.id,
+            "first": list(self.first),
+            "dice": list(self.dice),
+            "rerolled": sorted(self.rerolled),
+            "successes": self.successes,
+        }
 
 
 @dataclass(frozen=True, slots=True)
@@ -75,8 +84,12 @@ class RerollOffer:
     eligible: tuple[DieRef, ...]
 
     def to_json(self) -> dict[str, object]:
-        return {"unit": self.uid, "sixes": self.sixes, "allowed": self.allowed,
-                "eligible": [d.text() for d in self.eligible]}
+        return {
+            "unit": self.uid,
+            "sixes": self.sixes,
+            "allowed": self.allowed,
+            "eligible": [d.text() for d in self.eligible],
+        }
 
 
 RerollChoice = Mapping[str, Sequence[DieRef]]
@@ -101,8 +114,13 @@ class Rolled:
 
     def successes(self, side: int, kind: PoolKind) -> Mapping[str, int]:
         """Successes per pool id of one side and kind."""
-        return MappingProxyType({r.pool.id: r.successes for r in self.rolled
-                                 if r.pool.side == side and r.pool.kind == kind})
+        return MappingProxyType(
+            {
+                r.pool.id: r.successes
+                for r in self.rolled
+                if r.pool.side == side and r.pool.kind == kind
+            }
+        )
 
     def total(self, side: int, kind: PoolKind) -> int:
         return sum(self.successes(side, kind).values())
@@ -118,12 +136,15 @@ class Rolled:
                 problems.append(f"{uid}: has no rerolls on offer")
                 continue
             if len(refs) > offer.allowed:
-                problems.append(f"{uid}: {len(refs)} dice chosen, {offer.allowed} allowed "
-                                f"({offer.sixes} sixes)")
+                problems.append(
+                    f"{uid}: {len(refs)} dice chosen, {offer.allowed} allowed ({offer.sixes} sixes)"
+                )
             for ref in refs:
                 if ref not in offer.eligible:
-                    problems.append(f"{uid}: {ref.text()} may not be rerolled by it "
-                                    "(another base's die, or rerolled already)")
+                    problems.append(
+                        f"{uid}: {ref.text()} may not be rerolled by it "
+                        "(another base's die, or rerolled already)"
+                    )
                 if ref in used:
                     problems.append(f"{ref.text()}: chosen twice in one go")
                 used.add(ref)
@@ -146,34 +167,41 @@ class Rolled:
             new[ref.pool] = replace(rp, dice=tuple(faces), rerolled=rp.rerolled | {ref.index})
         rolled = tuple(new[r.pool.id] for r in self.rolled)
         sixes = {
-            o.uid: sum(1 for ref in refs
-                       if ref.pool == pool_id(o.uid, "assault")
-                       and new[ref.pool].dice[ref.index] == 6)
+            o.uid: sum(
+                1
+                for ref in refs
+                if ref.pool == pool_id(o.uid, "assault") and new[ref.pool].dice[ref.index] == 6
+            )
             for o in self.offers
         }
         offers = _offers(self.pools, rolled, self.scope, sixes)
-        return Rolled(self.pools, rolled, offers, (*self.batches, tuple(refs)), self.scope,
-                      self.ruling)
+        return Rolled(
+            self.pools, rolled, offers, (*self.batches, tuple(refs)), self.scope, self.ruling
+        )
 
     def explain(self) -> str:
         lines = [r.explain() for r in self.rolled]
         for s in (1, 2):
-            lines.append(f"side {s}: {self.total(s, 'assault')} assault successes, "
-                         f"{self.total(s, 'deflection')} deflections")
-        lines.extend(f"{o.uid} may reroll {o.allowed} dice ({o.sixes} sixes)"
-                     for o in self.offers)
+            lines.append(
+                f"side {s}: {self.total(s, 'assault')} assault successes, "
+                f"{self.total(s, 'deflection')} deflections"
+            )
+        lines.extend(f"{o.uid} may reroll {o.allowed} dice ({o.sixes} sixes)" for o in self.offers)
         return "\n".join(lines)
 
     def to_json(self) -> dict[str, object]:
-        return {"pools": [r.to_json() for r in self.rolled],
-                "offers": [o.to_json() for o in self.offers],
-                "batches": [[d.text() for d in b] for b in self.batches],
-                "clauses": ["assault.stats", "abilities.ork-assault", "abilities.reroll-assault"],
-                "rulings": [self.ruling] if self.ruling else []}
+        return {
+            "pools": [r.to_json() for r in self.rolled],
+            "offers": [o.to_json() for o in self.offers],
+            "batches": [[d.text() for d in b] for b in self.batches],
+            "clauses": ["assault.stats", "abilities.ork-assault", "abilities.reroll-assault"],
+            "rulings": [self.ruling] if self.ruling else [],
+        }
 
 
-def _eligible(pools: Pools, rolled: Sequence[RolledPool], holder: Pool,
-              scope: str) -> tuple[DieRef, ...]:
+def _eligible(
+    pools: Pools, rolled: Sequence[RolledPool], holder: Pool, scope: str
+) -> tuple[DieRef, ...]:
     out: list[DieRef] = []
     for r in rolled:
         mine = r.pool.uid == holder.uid
@@ -183,8 +211,9 @@ def _eligible(pools: Pools, rolled: Sequence[RolledPool], holder: Pool,
     return tuple(out)
 
 
-def _offers(pools: Pools, rolled: Sequence[RolledPool], scope: str,
-            sixes: Mapping[str, int] | None) -> tuple[RerollOffer, ...]:
+def _offers(
+    pools: Pools, rolled: Sequence[RolledPool], scope: str, sixes: Mapping[str, int] | None
+) -> tuple[RerollOffer, ...]:
     """Offers for the holders of Reroll Assault: their first 6s (``sixes`` None) or the 6s
     of their own assault dice rerolled in the last batch."""
     offers: list[RerollOffer] = []
@@ -214,8 +243,9 @@ def roll_pools(rules: Ruleset, pools: Pools, dice: Dice) -> Rolled:
 def _scope(rules: Ruleset) -> str:
     value = str(rules.reading("assault.reroll-dice").value)
     if value not in ("own", "side"):
-        raise AssaultError(f"ruling assault.reroll-dice: unknown value {value!r} "
-                           "(expected own or side)")
+        raise AssaultError(
+            f"ruling assault.reroll-dice: unknown value {value!r} (expected own or side)"
+        )
     return value
 
 

@@ -28,15 +28,17 @@ if TYPE_CHECKING:
     from referee.ruleset import Ruleset
 
 FILE_NAME = "assault.toml"
-SECTIONS: Mapping[str, tuple[str, ...]] = MappingProxyType({
-    "dice": ("clause", "limit", "deflectors", "stationary_side_only"),
-    "advantage": ("clause", "tie"),
-    "allocation": ("clause", "allocator", "damaging", "kinds_apart"),
-    "cunning": ("clause", "mode", "damage_type", "dice", "hits"),
-    "weapons": ("clause", "effects", "places", "fire_hits", "token_hits"),
-    "pre_assault": ("clause", "retreat_kinds", "halving", "halving_abilities"),
-    "outcome": ("clause", "stubborn", "edge_stubborn", "companions", "overcrowded"),
-})
+SECTIONS: Mapping[str, tuple[str, ...]] = MappingProxyType(
+    {
+        "dice": ("clause", "limit", "deflectors", "stationary_side_only"),
+        "advantage": ("clause", "tie"),
+        "allocation": ("clause", "allocator", "damaging", "kinds_apart"),
+        "cunning": ("clause", "mode", "damage_type", "dice", "hits"),
+        "weapons": ("clause", "effects", "places", "fire_hits", "token_hits"),
+        "pre_assault": ("clause", "retreat_kinds", "halving", "halving_abilities"),
+        "outcome": ("clause", "stubborn", "edge_stubborn", "companions", "overcrowded"),
+    }
+)
 RETREAT_KINDS = ("backwards", "stays", "closest")
 EFFECTS = ("set-on-fire", "acid", "poison")
 
@@ -109,8 +111,9 @@ def parse_assault_rules(
     retreat_kinds = r.words(t["pre_assault"], "pre_assault", "retreat_kinds")
     for kind in retreat_kinds:
         if kind not in RETREAT_KINDS:
-            r.problem("pre_assault.retreat_kinds",
-                      f"{kind!r} is not one of {', '.join(RETREAT_KINDS)}")
+            r.problem(
+                "pre_assault.retreat_kinds", f"{kind!r} is not one of {', '.join(RETREAT_KINDS)}"
+            )
     effects = r.words(t["weapons"], "weapons", "effects")
     for name in effects:
         if name not in EFFECTS:
@@ -124,30 +127,32 @@ def parse_assault_rules(
         deflectors=r.text(t["dice"], "dice", "deflectors", choices=("contributors", "all")),
         stationary_side_only=r.flag(t["dice"], "dice", "stationary_side_only", False),
         tie=r.text(t["advantage"], "advantage", "tie", choices=("roll-off", "referee")),
-        allocator=r.text(t["allocation"], "allocation", "allocator",
-                         choices=("each-side", "winner")),
-        damaging=r.text(t["allocation"], "allocation", "damaging",
-                        choices=("fill-first", "free")),
+        allocator=r.text(
+            t["allocation"], "allocation", "allocator", choices=("each-side", "winner")
+        ),
+        damaging=r.text(t["allocation"], "allocation", "damaging", choices=("fill-first", "free")),
         kinds_apart=r.flag(t["allocation"], "allocation", "kinds_apart", True),
         cunning_mode=r.text(t["cunning"], "cunning", "mode", choices=("extra", "replace")),
-        cunning_damage=SpecialDamage(r.text(t["cunning"], "cunning", "damage_type"),
-                                     _dice(r, t["cunning"], "cunning")),
-        cunning_hits=r.text(t["cunning"], "cunning", "hits",
-                            choices=("damaging-and-support", "damaging-only")),
+        cunning_damage=SpecialDamage(
+            r.text(t["cunning"], "cunning", "damage_type"), _dice(r, t["cunning"], "cunning")
+        ),
+        cunning_hits=r.text(
+            t["cunning"], "cunning", "hits", choices=("damaging-and-support", "damaging-only")
+        ),
         effects=effects,
         fire_hits=r.text(t["weapons"], "weapons", "fire_hits", choices=("any-hit", "damaging")),
         token_hits=r.text(t["weapons"], "weapons", "token_hits", choices=("dealt", "rolled")),
         retreat_kinds=retreat_kinds,
-        halving=r.text(t["pre_assault"], "pre_assault", "halving",
-                       choices=("assault-dice", "fear-dice")),
+        halving=r.text(
+            t["pre_assault"], "pre_assault", "halving", choices=("assault-dice", "fear-dice")
+        ),
         halving_abilities=r.words(t["pre_assault"], "pre_assault", "halving_abilities"),
-        stubborn=r.text(t["outcome"], "outcome", "stubborn",
-                        choices=("enemy-retreats", "repeat")),
+        stubborn=r.text(t["outcome"], "outcome", "stubborn", choices=("enemy-retreats", "repeat")),
         edge_stubborn=r.flag(t["outcome"], "outcome", "edge_stubborn", True),
-        companions=r.text(t["outcome"], "outcome", "companions",
-                          choices=("stay-out", "enter")),
-        overcrowded=r.text(t["outcome"], "outcome", "overcrowded",
-                           choices=("enter-shaken", "stay-shaken")),
+        companions=r.text(t["outcome"], "outcome", "companions", choices=("stay-out", "enter")),
+        overcrowded=r.text(
+            t["outcome"], "outcome", "overcrowded", choices=("enter-shaken", "stay-shaken")
+        ),
         decided_by=MappingProxyType(dict(r.decided_by)),
     )
     r.check()
@@ -155,8 +160,10 @@ def parse_assault_rules(
 
 
 ASSAULT: TableKind[AssaultRules] = TableKind(
-    "assault", (FILE_NAME,),
-    lambda src: parse_assault_rules(src.path(FILE_NAME), src.doc(FILE_NAME), src.readings))
+    "assault",
+    (FILE_NAME,),
+    lambda src: parse_assault_rules(src.path(FILE_NAME), src.doc(FILE_NAME), src.readings),
+)
 """The assault table of a ruleset (``assault.toml``)."""
 
 

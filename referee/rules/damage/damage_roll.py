@@ -436,8 +436,13 @@ def damage_requests(
     armored = False
     if _needs_armor(method, att, target):
         plan = armor_plan(rules, effective_armor(target, sector), att.ap, band_name, distance)
-        out += [RollRequest(plan.sides, "armor", f"armor {plan.armor}: {plan.success_text()} "
-                            "succeeds for the target")] * plan.dice
+        out += [
+            RollRequest(
+                plan.sides,
+                "armor",
+                f"armor {plan.armor}: {plan.success_text()} succeeds for the target",
+            )
+        ] * plan.dice
         armored = plan.dice > 0
     unless = "unless the armor stops the hit" if armored else ""
     if att.damage is not None:
@@ -445,6 +450,7 @@ def damage_requests(
     for sd in att.special_damage:
         rule = method.special_rule(sd.type)
         if _rolls(rule, sd, target) is None:
-            out += [RollRequest(sd.dice.sides, f"{sd.type} damage",
-                                unless if rule.armor else "")] * sd.dice.count
+            out += [
+                RollRequest(sd.dice.sides, f"{sd.type} damage", unless if rule.armor else "")
+            ] * sd.dice.count
     return tuple(out)

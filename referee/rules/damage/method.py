@@ -312,7 +312,8 @@ CONTINUOUS_TYPES = ("fire", "poison")
 
 def _special_rule(r: _Reader, table: Mapping[str, object], where: str, typed: bool) -> SpecialRule:
     keys = {"armor", "range", "previous"} | (
-        {"table", "units", "continuous"} if typed else {"types"})
+        {"table", "units", "continuous"} if typed else {"types"}
+    )
     r.only(table, keys, where)
     name = table.get("table") if typed else None
     if typed and name is not None and not (isinstance(name, str) and name):
@@ -322,11 +323,14 @@ def _special_rule(r: _Reader, table: Mapping[str, object], where: str, typed: bo
     if not isinstance(units, list) or not all(isinstance(u, str) and u for u in units):
         r.problems.append(f"{where}.units: expected a list of unit words (biological...)")
         units = []
-    continuous = r.flag(table, "continuous", f"{where}.continuous") \
-        if "continuous" in table else False
+    continuous = (
+        r.flag(table, "continuous", f"{where}.continuous") if "continuous" in table else False
+    )
     if continuous and where.rpartition(".")[2] not in CONTINUOUS_TYPES:
-        r.problems.append(f"{where}.continuous: only {', '.join(CONTINUOUS_TYPES)} damage "
-                          "can place its continuous damage")
+        r.problems.append(
+            f"{where}.continuous: only {', '.join(CONTINUOUS_TYPES)} damage "
+            "can place its continuous damage"
+        )
     return SpecialRule(
         cast("str | None", name),
         r.flag(table, "armor", f"{where}.armor"),
@@ -368,8 +372,10 @@ def parse_damage_method(path: Path, doc: Mapping[str, object], resolve: Resolve)
 
 
 DAMAGE: TableKind[DamageMethod] = TableKind(
-    "damage", (FILE_NAME,),
-    lambda src: parse_damage_method(src.path(FILE_NAME), src.doc(FILE_NAME), src.resolve))
+    "damage",
+    (FILE_NAME,),
+    lambda src: parse_damage_method(src.path(FILE_NAME), src.doc(FILE_NAME), src.resolve),
+)
 """The damage method of a ruleset (``damage.toml``)."""
 
 

@@ -63,8 +63,12 @@ def _naturals(expr: DiceExpr) -> dict[int, Fraction]:
 
 
 def _then(
-    partial: Mapping[HitOutcome, Fraction], target: UnitState, cause: str, table: str,
-    expr: DiceExpr, terms: Sequence[Term],
+    partial: Mapping[HitOutcome, Fraction],
+    target: UnitState,
+    cause: str,
+    table: str,
+    expr: DiceExpr,
+    terms: Sequence[Term],
 ) -> dict[HitOutcome, Fraction]:
     out: dict[HitOutcome, Fraction] = {}
     for natural, p in _naturals(expr).items():
@@ -93,8 +97,11 @@ def hit_outcomes(
     cases: list[tuple[ArmorResult | None, Fraction]] = [(None, Fraction(1))]
     if needs_armor(method, att, target):
         plan = armor_plan(rules, effective_armor(target, sector), att.ap, band_name, distance)
-        cases = [(ArmorResult(plan, (), s, plan.outcome(s)), p)
-                 for s, p in plan.odds().successes.items() if p]
+        cases = [
+            (ArmorResult(plan, (), s, plan.outcome(s)), p)
+            for s, p in plan.odds().successes.items()
+            if p
+        ]
     out: dict[HitOutcome, Fraction] = {}
     for armor, p_armor in cases:
         partial: dict[HitOutcome, Fraction] = {(): p_armor}
@@ -118,8 +125,18 @@ _Link = tuple[_Key, frozenset["RowKey"]]
 
 def _key(u: UnitState) -> _Key:
     """What damage can change on a unit: states equal in these are one state of the chain."""
-    return (u.alive, u.elites_alive, u.damage_tokens, u.shaken, u.bleeding, u.fire,
-            u.armor_down, u.acid, u.minor_acid, u.poison)
+    return (
+        u.alive,
+        u.elites_alive,
+        u.damage_tokens,
+        u.shaken,
+        u.bleeding,
+        u.fire,
+        u.armor_down,
+        u.acid,
+        u.minor_acid,
+        u.poison,
+    )
 
 
 RowKey = tuple[str, int | None]
@@ -152,8 +169,7 @@ class SequenceOdds:
             "killed_exact": [str(p) for p in self.killed],
             "destroyed": float(self.destroyed),
             "rows": [
-                {"table": t, "at": at, "row": self.labels[(t, at)], "p": float(p),
-                 "exact": str(p)}
+                {"table": t, "at": at, "row": self.labels[(t, at)], "p": float(p), "exact": str(p)}
                 for (t, at), p in self.rows.items()
             ],
             "rulings": [PENDING_RULING],
@@ -195,7 +211,7 @@ def sequence_odds(
         if p_k:
             for key, p in chain.items():
                 final[key] = final.get(key, ZERO) + p * p_k
-        if k == len(hits) - 1 or not any(hits[k + 1:]):
+        if k == len(hits) - 1 or not any(hits[k + 1 :]):
             break
         nxt: dict[_Link, Fraction] = {}
         for (skey, read), p in chain.items():
@@ -206,8 +222,9 @@ def sequence_odds(
             look = seen(unit)
             outcomes = cache.get(_key(look))
             if outcomes is None:
-                outcomes = hit_outcomes(rules, attack, look, band, support=support,
-                                        sector=sector, distance=distance)
+                outcomes = hit_outcomes(
+                    rules, attack, look, band, support=support, sector=sector, distance=distance
+                )
                 cache[_key(look)] = outcomes
             for outcome, q in outcomes.items():
                 u = unit
@@ -231,13 +248,19 @@ def sequence_odds(
         for rk in read:
             rows[rk] = rows.get(rk, ZERO) + p
     order = _row_order(target, rows)
-    return SequenceOdds(target.uid, start.alive, tuple(killed),
-                        MappingProxyType({rk: rows[rk] for rk in order}),
-                        MappingProxyType(labels), destroyed)
+    return SequenceOdds(
+        target.uid,
+        start.alive,
+        tuple(killed),
+        MappingProxyType({rk: rows[rk] for rk in order}),
+        MappingProxyType(labels),
+        destroyed,
+    )
 
 
 def _row_order(target: UnitState, rows: Mapping[RowKey, Fraction]) -> list[RowKey]:
     """Rows table by table (regular first), below the table first, then by start."""
+
     def sort_key(rk: RowKey) -> tuple[int, str, int]:
         table, at = rk
         return (0 if table == REGULAR else 1, table, -1000 if at is None else at)

@@ -35,8 +35,10 @@ class TableRoll:
         parts = [f"rolled {self.natural}", *(t.text() for t in self.terms if t.value)]
         where = f"{self.table} table"
         outcome = self.row.text if self.row else "no damage (below the table)"
-        return f"{' '.join(parts[:1])}{', ' if parts[1:] else ''}{', '.join(parts[1:])}" \
+        return (
+            f"{' '.join(parts[:1])}{', ' if parts[1:] else ''}{', '.join(parts[1:])}"
             f" = {self.result} on the {where}: {outcome}"
+        )
 
 
 def previous_damage_term(target: UnitState) -> Term:
@@ -46,8 +48,9 @@ def previous_damage_term(target: UnitState) -> Term:
 
 def resistance_term(target: UnitState, damage_type: str) -> Term:
     """-N for a resistance of the damage's type (clause ``damage.resistance``)."""
-    return Term(f"{damage_type} resistance", -target.unit.resistance(damage_type),
-                "damage.resistance")
+    return Term(
+        f"{damage_type} resistance", -target.unit.resistance(damage_type), "damage.resistance"
+    )
 
 
 def roll_on_table(
@@ -83,7 +86,10 @@ def halve_bonus(tokens: int, deaths: int) -> int:
 
 
 def carry_out(
-    state: UnitState, row: DamageRow | None, *, cause: str = "regular",
+    state: UnitState,
+    row: DamageRow | None,
+    *,
+    cause: str = "regular",
     shaken_tokens: tuple[int, int] = (2, 1),
 ) -> RowOutcome:
     """Apply ``row``'s effects in the order the table lists them.
@@ -104,8 +110,11 @@ def carry_out(
         elif eff.kind in ("kill", "destroy"):
             n = s.alive if eff.kind == "destroy" else min(eff.amount, s.alive)
             killed += n
-            s = s.with_(alive=s.alive - n, damage_tokens=halve_bonus(s.damage_tokens, n),
-                        elites_alive=min(s.elites_alive, s.alive - n))
+            s = s.with_(
+                alive=s.alive - n,
+                damage_tokens=halve_bonus(s.damage_tokens, n),
+                elites_alive=min(s.elites_alive, s.alive - n),
+            )
         elif eff.kind == "shaken":
             s = s.with_(shaken=s.shaken + (shaken_tokens[1] if s.shaken else shaken_tokens[0]))
         elif eff.kind == "bleeding":

@@ -44,8 +44,13 @@ def misfire_request(weapon: Weapon) -> tuple[RollRequest, ...]:
     """The misfire die a fire action with ``weapon`` asks first (none without Misfire)."""
     if weapon.misfire is None:
         return ()
-    return (RollRequest(6, misfire_purpose(weapon),
-                        f"misfire[{weapon.misfire}-]: {weapon.misfire} or less, nothing fires"),)
+    return (
+        RollRequest(
+            6,
+            misfire_purpose(weapon),
+            f"misfire[{weapon.misfire}-]: {weapon.misfire} or less, nothing fires",
+        ),
+    )
 
 
 def unless_misfire(weapon: Weapon, note: str) -> str:
@@ -109,8 +114,9 @@ class FireAction:
     def to_json(self) -> dict[str, object]:
         return {
             "weapon": self.weapon.name,
-            "misfire": None if self.misfire is None else {
-                "on": self.misfire.on, "die": self.misfire.die, "misfired": self.misfired},
+            "misfire": None
+            if self.misfire is None
+            else {"on": self.misfire.on, "die": self.misfire.die, "misfired": self.misfired},
             "to_hit": self.to_hit.to_json(),
             "rolls": [r.to_json() for r in self.rolls],
             "hits": self.hits,

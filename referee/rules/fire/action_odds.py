@@ -117,17 +117,28 @@ class ConditionOdds:
         return sum((k * p for k, p in enumerate(self.tokens)), ZERO)
 
     def to_json(self) -> dict[str, object]:
-        return {"name": self.name, "kind": self.kind, "per": self.per, "die": self.die,
-                "clause": self.clause, "ignored": self.ignored or None,
-                "at_least_one": float(self.at_least_one),
-                "at_least_one_exact": str(self.at_least_one),
-                "expected": float(self.expected), "expected_exact": str(self.expected),
-                "tokens": [float(p) for p in self.tokens],
-                "tokens_exact": [str(p) for p in self.tokens], "rulings": list(self.rulings)}
+        return {
+            "name": self.name,
+            "kind": self.kind,
+            "per": self.per,
+            "die": self.die,
+            "clause": self.clause,
+            "ignored": self.ignored or None,
+            "at_least_one": float(self.at_least_one),
+            "at_least_one_exact": str(self.at_least_one),
+            "expected": float(self.expected),
+            "expected_exact": str(self.expected),
+            "tokens": [float(p) for p in self.tokens],
+            "tokens_exact": [str(p) for p in self.tokens],
+            "rulings": list(self.rulings),
+        }
 
 
 def condition_odds(
-    rules: Ruleset, weapon: Weapon, target: UnitState, counted: Sequence[Fraction],
+    rules: Ruleset,
+    weapon: Weapon,
+    target: UnitState,
+    counted: Sequence[Fraction],
 ) -> tuple[ConditionOdds, ...]:
     """The tokens ``weapon`` places on ``target`` when the hits that count for them are k
     with chance ``counted[k]`` (the engine's own :func:`conditions_of_hits` for each k)."""
@@ -144,8 +155,9 @@ def condition_odds(
     for kind, dist in by_kind.items():
         c = seen[kind]
         dist[0] += 1 - sum(dist, ZERO)  # the k that place nothing (no hit counted)
-        out.append(ConditionOdds(c.name, c.kind, c.per, c.clause, c.die, tuple(dist),
-                                 c.ignored, c.rulings))
+        out.append(
+            ConditionOdds(c.name, c.kind, c.per, c.clause, c.die, tuple(dist), c.ignored, c.rulings)
+        )
     return tuple(out)
 
 
@@ -186,12 +198,17 @@ class ActionOdds:
         a = self.area
         if a is None:
             return None
-        return {"dice": a.dice, "need": a.need.need, "evasion_need": a.evasion_need,
-                "expected_hits": float(self.expected_hits),
-                "expected_hits_exact": str(self.expected_hits),
-                "need_working": a.need.explain(),
-                "evasion": a.evasion.text() if a.evasion else None,
-                "p_success": float(a.p_success), "p_evade": float(a.p_evade)}
+        return {
+            "dice": a.dice,
+            "need": a.need.need,
+            "evasion_need": a.evasion_need,
+            "expected_hits": float(self.expected_hits),
+            "expected_hits_exact": str(self.expected_hits),
+            "need_working": a.need.explain(),
+            "evasion": a.evasion.text() if a.evasion else None,
+            "p_success": float(a.p_success),
+            "p_evade": float(a.p_evade),
+        }
 
     def to_json(self) -> dict[str, object]:
         """The keys of ``referee shot --json``: ``dice``, ``misfire``, ``hits`` (by number
@@ -214,8 +231,13 @@ class ActionOdds:
 
 
 def _damage(
-    rules: Ruleset, check: TargetCheck, weapon: Weapon, unit: UnitState, sector: Sector,
-    hits: Sequence[Fraction], ledger: PendingLedger | None,
+    rules: Ruleset,
+    check: TargetCheck,
+    weapon: Weapon,
+    unit: UnitState,
+    sector: Sector,
+    hits: Sequence[Fraction],
+    ledger: PendingLedger | None,
 ) -> SequenceOdds | None:
     if weapon.damage is None and not weapon.special_damage:
         return None
@@ -223,13 +245,17 @@ def _damage(
 
 
 def _sector(rules: Ruleset, check: TargetCheck, unit: UnitState, sector: Sector | None) -> Sector:
-    enters = shot_sectors(check.shooter.hex, check.shooter.facing, unit.hex, unit.facing,
-                          rules).enters
+    enters = shot_sectors(
+        check.shooter.hex, check.shooter.facing, unit.hex, unit.facing, rules
+    ).enters
     return sector if sector is not None and sector in enters else default_sector(enters, unit)
 
 
 def fire_odds(
-    rules: Ruleset, check: TargetCheck, *, ledger: PendingLedger | None = None,
+    rules: Ruleset,
+    check: TargetCheck,
+    *,
+    ledger: PendingLedger | None = None,
     sector: Sector | None = None,
 ) -> ActionOdds:
     """The odds of an allowed ordinary fire action (not an area weapon)."""
@@ -246,12 +272,26 @@ def fire_odds(
     where = _sector(rules, check, check.target, sector)
     damage = _damage(rules, check, weapon, check.target, where, hits, ledger)
     conditions = condition_odds(rules, weapon, check.target, hits)
-    return ActionOdds(weapon.name, check.target.uid, n, misfire, weapon.misfire, need, p, hits,
-                      where, damage, conditions=conditions)
+    return ActionOdds(
+        weapon.name,
+        check.target.uid,
+        n,
+        misfire,
+        weapon.misfire,
+        need,
+        p,
+        hits,
+        where,
+        damage,
+        conditions=conditions,
+    )
 
 
 def area_odds(
-    rules: Ruleset, check: TargetCheck, targets: Sequence[AreaTarget], *,
+    rules: Ruleset,
+    check: TargetCheck,
+    targets: Sequence[AreaTarget],
+    *,
     ledger: PendingLedger | None = None,
 ) -> tuple[ActionOdds, ...]:
     """The odds of an allowed Area(n+) fire action on each unit it reaches (the named
@@ -279,6 +319,20 @@ def area_odds(
         if condition_rules(rules).evaded == "successes":  # ruling fire.condition-evaded
             counted = with_misfire(binomial(n, p_success), misfire)
         conditions = condition_odds(rules, weapon, t.unit, counted)
-        out.append(ActionOdds(weapon.name, t.unit.uid, n, misfire, weapon.misfire, need.need, p,
-                              hits, where, damage, area, conditions))
+        out.append(
+            ActionOdds(
+                weapon.name,
+                t.unit.uid,
+                n,
+                misfire,
+                weapon.misfire,
+                need.need,
+                p,
+                hits,
+                where,
+                damage,
+                area,
+                conditions,
+            )
+        )
     return tuple(out)

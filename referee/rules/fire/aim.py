@@ -68,15 +68,15 @@ def check_aim(
         return AimCheck(False, "no aim")
     made = GunneryStep(aim.turn, aim.gunnery).text()
     if not aim_in_time(rules, aim, now):
-        return AimCheck(False, f"the aim made in {made} has run out by {now.text()}",
-                        ruling=AIM_LIFE_RULING)
+        return AimCheck(
+            False, f"the aim made in {made} has run out by {now.text()}", ruling=AIM_LIFE_RULING
+        )
     if not seen_from_aim_hex:
         return AimCheck(
-            False, f"the target is not in line of sight from {hex_label(aim.hex)}, "
-            "where the aim was made",
+            False,
+            f"the target is not in line of sight from {hex_label(aim.hex)}, where the aim was made",
         )
-    return AimCheck(True, f"aim made in {made} from {hex_label(aim.hex)}",
-                    ruling=AIM_LIFE_RULING)
+    return AimCheck(True, f"aim made in {made} from {hex_label(aim.hex)}", ruling=AIM_LIFE_RULING)
 
 
 def after_fire(rules: Ruleset, shooter: UnitState, aim_used: bool) -> UnitState:

@@ -88,9 +88,18 @@ def _active_at_speed(table: ToHitTable, target: AreaTarget) -> list[tuple[Modifi
     out = []
     for ability in target.unit.unit.abilities:
         row = table.unit_abilities.get(ability.name)
-        if row is not None and row.when == "at-speed" and applies(
-            table, row, ability, speed=target.unit.speed, terrain=target.terrain,
-            markers=target.markers, band=None,
+        if (
+            row is not None
+            and row.when == "at-speed"
+            and applies(
+                table,
+                row,
+                ability,
+                speed=target.unit.speed,
+                terrain=target.terrain,
+                markers=target.markers,
+                band=None,
+            )
         ):
             out.append((row, ability))
     return out
@@ -112,13 +121,21 @@ def evasion_of(rules: Ruleset, target: AreaTarget) -> Evasion | None:
     if not sources:
         return None
     value, source = min(sources)
-    improve = [(a.number(), a.text()) for a in target.unit.unit.abilities
-               if a.name == "improve-evasion"]
+    improve = [
+        (a.number(), a.text()) for a in target.unit.unit.abilities if a.name == "improve-evasion"
+    ]
     improve += [(row.improve_evasion, a.text()) for row, a in active if row.improve_evasion]
     if ev.method != "negate":
         improve = []  # Improve Evasion adds to evasion dice; the worsen method rolls none
-    return Evasion(ev.method, value, source, ev.clause, sum(n for n, _ in improve),
-                   tuple(s for _, s in improve), ev.improve_clause)
+    return Evasion(
+        ev.method,
+        value,
+        source,
+        ev.clause,
+        sum(n for n, _ in improve),
+        tuple(s for _, s in improve),
+        ev.improve_clause,
+    )
 
 
 @dataclass(frozen=True, slots=True)
@@ -155,8 +172,10 @@ def area_need(rules: Ruleset, n: int, identical: int, target: AreaTarget) -> Are
     terms = list(stacking_terms(rules, identical))
     reading = rules.reading(AREA_MODIFIERS_RULING).value
     if reading == "table":
-        terms += [Term(t.label, t.value, t.clause, t.ruling or AREA_MODIFIERS_RULING)
-                  for t in target.to_hit_terms]
+        terms += [
+            Term(t.label, t.value, t.clause, t.ruling or AREA_MODIFIERS_RULING)
+            for t in target.to_hit_terms
+        ]
     elif reading != "none":
         raise ValueError(f"ruling {AREA_MODIFIERS_RULING}: unknown value {reading!r}")
     evasion = evasion_of(rules, target)
@@ -192,8 +211,10 @@ class AreaResult:
 
     def explain(self) -> str:
         dice = ", ".join(str(r.result) for r in self.rolls)
-        out = f"{self.target.uid}: {self.need.explain()}; rolled {dice}: {self.successes} " \
-              "success" + ("es" if self.successes != 1 else "")
+        out = (
+            f"{self.target.uid}: {self.need.explain()}; rolled {dice}: {self.successes} "
+            "success" + ("es" if self.successes != 1 else "")
+        )
         if self.evasion_dice and self.evasion is not None:
             ev = ", ".join(str(d) for d in self.evasion_dice)
             out += f"; {self.evasion.text()} rolled {ev}: {self.negated} negated"
@@ -201,11 +222,13 @@ class AreaResult:
 
     def to_json(self) -> dict[str, object]:
         return {
-            "target": self.target.uid, "need": self.need.need,
+            "target": self.target.uid,
+            "need": self.need.need,
             "terms": [t.to_json() for t in self.need.terms],
             "rolls": [r.to_json() for r in self.rolls],
             "evasion": self.evasion.text() if self.evasion else None,
-            "evasion_dice": list(self.evasion_dice), "negated": self.negated,
+            "evasion_dice": list(self.evasion_dice),
+            "negated": self.negated,
             "hits": self.hits,
         }
 
@@ -223,7 +246,10 @@ def area_purpose(target: AreaTarget) -> str:
 
 
 def area_requests(
-    rules: Ruleset, n: int, identical: int, targets: Sequence[AreaTarget],
+    rules: Ruleset,
+    n: int,
+    identical: int,
+    targets: Sequence[AreaTarget],
     weapon: Weapon | None = None,
 ) -> tuple[RollRequest, ...]:
     """The area dice of :func:`area_attack`, in order, before any is rolled (its evasion
@@ -246,8 +272,10 @@ def area_attack(
     results = []
     for target in targets:
         need = area_need(rules, n, identical, target)
-        rolls = tuple(_area_die(rules, need.need, dice, area_purpose(target))
-                      for _ in range(target.unit.alive))
+        rolls = tuple(
+            _area_die(rules, need.need, dice, area_purpose(target))
+            for _ in range(target.unit.alive)
+        )
         evasion = evasion_of(rules, target)
         evasion_dice: tuple[int, ...] = ()
         if evasion is not None and evasion.method == "negate":
@@ -273,16 +301,25 @@ class AreaFire:
 
 
 def area_fire(
-    rules: Ruleset, shooter: UnitState, weapon: Weapon, targets: Sequence[AreaTarget],
-    dice: Dice, *, guns: int = 1,
+    rules: Ruleset,
+    shooter: UnitState,
+    weapon: Weapon,
+    targets: Sequence[AreaTarget],
+    dice: Dice,
+    *,
+    guns: int = 1,
 ) -> AreaFire:
     """A fire action with an area weapon: misfire, ammo, then :func:`area_attack` with as
     many identical attacks as the action fires (models x Burst x guns)."""
     if weapon.area is None:
         raise ValueError(f"{weapon.name} is not an area weapon")
     identical = shots_per_action(shooter, weapon, guns)
-    dice.expect([*misfire_request(weapon),
-                 *area_requests(rules, weapon.area, max(1, identical), targets, weapon)])
+    dice.expect(
+        [
+            *misfire_request(weapon),
+            *area_requests(rules, weapon.area, max(1, identical), targets, weapon),
+        ]
+    )
     start = start_action(rules, shooter, weapon, dice)
     if start.misfired or identical < 1:
         return AreaFire(weapon, start.misfire, identical, (), start.shooter)

@@ -32,9 +32,15 @@ def area_targets(
     if shot is None:
         raise ValueError(f"{check.explain()}: an area attack needs an allowed shot")
     target = check.target
-    others = [u for u in units
-              if u.uid != target.uid and u.hex == target.hex and u.side != check.shooter.side
-              and not u.destroyed and not u.hidden]
+    others = [
+        u
+        for u in units
+        if u.uid != target.uid
+        and u.hex == target.hex
+        and u.side != check.shooter.side
+        and not u.destroyed
+        and not u.hidden
+    ]
     out = []
     for unit in [target, *sorted(others, key=lambda u: u.uid)]:
         terms = to_hit(rules, replace(shot, target=unit)).terms

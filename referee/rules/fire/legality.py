@@ -122,22 +122,27 @@ def _sight(board: LosBoard, frm: Hex, unit: UnitState, target: UnitState) -> Sig
 def _who(shooter: UnitState, target: UnitState, action: Action) -> list[Reason]:
     out = []
     if shooter.destroyed:
-        out.append(Reason("shooter-destroyed", f"{shooter.uid} has no models left",
-                          "fire.target"))
+        out.append(Reason("shooter-destroyed", f"{shooter.uid} has no models left", "fire.target"))
     if shooter.is_shaken:
-        out.append(Reason("shaken", f"{shooter.uid} is shaken: shaken units do no firing "
-                          "actions", "fire.shaken"))
+        out.append(
+            Reason(
+                "shaken",
+                f"{shooter.uid} is shaken: shaken units do no firing actions",
+                "fire.shaken",
+            )
+        )
     if target.side == shooter.side:
         out.append(Reason("not-enemy", f"{target.uid} is not an enemy", "fire.target"))
     if target.destroyed:
-        out.append(Reason("target-destroyed", f"{target.uid} has no models left",
-                          "fire.target"))
+        out.append(Reason("target-destroyed", f"{target.uid} has no models left", "fire.target"))
     if action == "fire" and target.hidden:
-        out.append(Reason("hidden", f"{target.uid} is hidden: it must be spotted first",
-                          "fire.spot"))
+        out.append(
+            Reason("hidden", f"{target.uid} is hidden: it must be spotted first", "fire.spot")
+        )
     if action == "spot" and not target.hidden:
-        out.append(Reason("not-hidden", f"{target.uid} is not hidden: nothing to spot",
-                          "fire.spot"))
+        out.append(
+            Reason("not-hidden", f"{target.uid} is not hidden: nothing to spot", "fire.spot")
+        )
     return out
 
 
@@ -145,11 +150,21 @@ def _line(sight: Sight | None, target: UnitState) -> list[Reason]:
     if sight is None or sight.visible:
         return []
     if sight.blind:
-        return [Reason("blind", f"{target.uid} at {hex_label(target.hex)} is in a blind hex",
-                       "fire.line-of-sight")]
+        return [
+            Reason(
+                "blind",
+                f"{target.uid} at {hex_label(target.hex)} is in a blind hex",
+                "fire.line-of-sight",
+            )
+        ]
     by = ", ".join(hex_label(h) for h in sight.blocked_by)
-    return [Reason("no-line-of-sight", f"no line of sight to {hex_label(target.hex)} "
-                   f"(blocked by {by})", "fire.line-of-sight")]
+    return [
+        Reason(
+            "no-line-of-sight",
+            f"no line of sight to {hex_label(target.hex)} (blocked by {by})",
+            "fire.line-of-sight",
+        )
+    ]
 
 
 def _angle(
@@ -160,9 +175,20 @@ def _angle(
     if weapon.fixed is not None:
         bearing = guns_bearing(weapon.fixed, sectors)
         if not bearing.choices:
-            return [Reason("outside-arc", f"no gun of {weapon.name} ({weapon.fixed.text()}) "
-                           f"points through the {'/'.join(sectors.leaves) or 'no'} sector",
-                           "angles.fixed-weapons", sectors.ruling)], [], False, 0
+            return (
+                [
+                    Reason(
+                        "outside-arc",
+                        f"no gun of {weapon.name} ({weapon.fixed.text()}) "
+                        f"points through the {'/'.join(sectors.leaves) or 'no'} sector",
+                        "angles.fixed-weapons",
+                        sectors.ruling,
+                    )
+                ],
+                [],
+                False,
+                0,
+            )
         penalty = bearing.on_edge_penalty
         guns = bearing.most
         ruling = sectors.ruling
@@ -170,66 +196,129 @@ def _angle(
         arc = weapon.arc or ALL_ROUND
         check = check_arc(arc, sectors, rules)
         if not check.allowed:
-            return [Reason("outside-arc", f"{weapon.name} ({arc.text()}) cannot fire through "
-                           f"the {'/'.join(sectors.leaves) or 'no'} sector", "angles.sectors",
-                           check.ruling)], [], False, 0
+            return (
+                [
+                    Reason(
+                        "outside-arc",
+                        f"{weapon.name} ({arc.text()}) cannot fire through "
+                        f"the {'/'.join(sectors.leaves) or 'no'} sector",
+                        "angles.sectors",
+                        check.ruling,
+                    )
+                ],
+                [],
+                False,
+                0,
+            )
         penalty = check.on_edge_penalty
         guns = 1
         ruling = check.ruling
-    notes = [Reason("on-edge", "on edge of the firing angle: allowed with the to-hit penalty",
-                    "fire.on-edge", ruling)] if penalty else []
+    notes = (
+        [
+            Reason(
+                "on-edge",
+                "on edge of the firing angle: allowed with the to-hit penalty",
+                "fire.on-edge",
+                ruling,
+            )
+        ]
+        if penalty
+        else []
+    )
     return [], notes, penalty, guns
 
 
-def _range(rules: Ruleset, shooter: UnitState, target: UnitState,
-           weapon: Weapon) -> tuple[list[Reason], RangeBand | None]:
+def _range(
+    rules: Ruleset, shooter: UnitState, target: UnitState, weapon: Weapon
+) -> tuple[list[Reason], RangeBand | None]:
     if weapon.range < 1:
-        return [Reason("no-range", f"{weapon.name} has no range (an assault weapon)",
-                       "fire.range")], None
+        return [
+            Reason("no-range", f"{weapon.name} has no range (an assault weapon)", "fire.range")
+        ], None
     band = range_band(distance(shooter.hex, target.hex), weapon.range, rules)
     if not band.in_range:
-        return [Reason("out-of-range", f"range {band.distance} is beyond twice the range "
-                       f"of {weapon.name} ({weapon.range} x 2 = {2 * weapon.range})",
-                       "fire.range")], band
+        return [
+            Reason(
+                "out-of-range",
+                f"range {band.distance} is beyond twice the range "
+                f"of {weapon.name} ({weapon.range} x 2 = {2 * weapon.range})",
+                "fire.range",
+            )
+        ], band
     return [], band
 
 
-def _ammo(rules: Ruleset, shooter: UnitState, weapon: Weapon,
-          fired_this_step: Collection[str]) -> list[Reason]:
+def _ammo(
+    rules: Ruleset, shooter: UnitState, weapon: Weapon, fired_this_step: Collection[str]
+) -> list[Reason]:
     out = []
     unit = shooter.unit
     if weapon.carried == "unit-base" and shooter.alive < 2:
-        out.append(Reason("unit-base-models", f"{weapon.name} is a unit-base weapon: it needs "
-                          f"2 alive models, {shooter.uid} has {shooter.alive}",
-                          "army.unit-base-weapon"))
+        out.append(
+            Reason(
+                "unit-base-models",
+                f"{weapon.name} is a unit-base weapon: it needs "
+                f"2 alive models, {shooter.uid} has {shooter.alive}",
+                "army.unit-base-weapon",
+            )
+        )
     others = [w for w in unit.weapons if w.name in fired_this_step and w.name != weapon.name]
     if weapon.carried == "unit-base" and others:
-        out.append(Reason("unit-base-or-normal", f"{shooter.uid} fired "
-                          f"{', '.join(w.name for w in others)} this step: a unit fires its "
-                          "unit-base weapon or its normal weapons", "army.unit-base-weapon"))
+        out.append(
+            Reason(
+                "unit-base-or-normal",
+                f"{shooter.uid} fired "
+                f"{', '.join(w.name for w in others)} this step: a unit fires its "
+                "unit-base weapon or its normal weapons",
+                "army.unit-base-weapon",
+            )
+        )
     base_fired = [w for w in others if w.carried == "unit-base"]
     if weapon.carried != "unit-base" and base_fired:
-        out.append(Reason("unit-base-or-normal", f"{shooter.uid} fired its unit-base weapon "
-                          f"{base_fired[0].name} this step", "army.unit-base-weapon"))
+        out.append(
+            Reason(
+                "unit-base-or-normal",
+                f"{shooter.uid} fired its unit-base weapon {base_fired[0].name} this step",
+                "army.unit-base-weapon",
+            )
+        )
     if weapon.carried == "elite" and shooter.elites_alive < 1:
-        out.append(Reason("no-elite", f"{weapon.name} is carried by an elite and "
-                          f"{shooter.uid} has no elite left", "army.elite-weapon"))
+        out.append(
+            Reason(
+                "no-elite",
+                f"{weapon.name} is carried by an elite and {shooter.uid} has no elite left",
+                "army.elite-weapon",
+            )
+        )
     left = limited_ammo_left(rules, shooter, weapon)
     if left is not None and left.left < left.per_action:
-        out.append(Reason("limited-ammo", f"{weapon.name} has Limited Ammo({weapon.limited_ammo})"
-                          f" and {left.used} used", "fire.limited-ammo", left.ruling))
+        out.append(
+            Reason(
+                "limited-ammo",
+                f"{weapon.name} has Limited Ammo({weapon.limited_ammo}) and {left.used} used",
+                "fire.limited-ammo",
+                left.ruling,
+            )
+        )
     loaded = shooter.ammo(weapon.name)
     if loaded < weapon.burst:
         if weapon.burst > 1:
-            out.append(Reason("burst-ammo", f"{weapon.name} is Burst({weapon.burst}): it needs "
-                              f"{weapon.burst} ammo loaded, has {loaded}", "fire.burst"))
+            out.append(
+                Reason(
+                    "burst-ammo",
+                    f"{weapon.name} is Burst({weapon.burst}): it needs "
+                    f"{weapon.burst} ammo loaded, has {loaded}",
+                    "fire.burst",
+                )
+            )
         else:
             out.append(Reason("not-loaded", f"{weapon.name} is not loaded", "fire.load"))
     return out
 
 
-def weapon_reasons(rules: Ruleset, shooter: UnitState, weapon: Weapon,
-                   fired_this_step: Collection[str] = ()) -> list[Reason]:
+def weapon_reasons(
+    rules: Ruleset, shooter: UnitState, weapon: Weapon, fired_this_step: Collection[str] = ()
+) -> list[Reason]:
     """Why ``weapon`` cannot fire now whatever the target (not loaded, Burst ammo, Limited
     Ammo spent, the unit-base and elite rules): the reasons :func:`check_target` gives every
     target for the weapon, known before a target is chosen. Empty when it can fire."""
@@ -277,8 +366,7 @@ def check_target(
             reasons += _ammo(rules, shooter, gun, fired_this_step)
     aim = _aim(rules, board, shooter, target, now)
     if aim is not None:
-        notes.append(Reason("aim" if aim.valid else "aim-lost", aim.reason, aim.clause,
-                            aim.ruling))
+        notes.append(Reason("aim" if aim.valid else "aim-lost", aim.reason, aim.clause, aim.ruling))
     shot = None
     if not reasons:
         tmap, terrain = board.battle_map, rules.terrain
@@ -294,12 +382,23 @@ def check_target(
             on_edge=on_edge,
             aim=aim is not None and aim.valid,
         )
-    return TargetCheck(action, shooter, target, weapon if uses_weapon else None,
-                       tuple(reasons), tuple(notes), sight, band, shot, guns)
+    return TargetCheck(
+        action,
+        shooter,
+        target,
+        weapon if uses_weapon else None,
+        tuple(reasons),
+        tuple(notes),
+        sight,
+        band,
+        shot,
+        guns,
+    )
 
 
-def _aim(rules: Ruleset, board: LosBoard, shooter: UnitState, target: UnitState,
-         now: GunneryStep | None) -> AimCheck | None:
+def _aim(
+    rules: Ruleset, board: LosBoard, shooter: UnitState, target: UnitState, now: GunneryStep | None
+) -> AimCheck | None:
     if shooter.aim is None or now is None:
         return None
     sight = _sight(board, shooter.aim.hex, shooter, target)
@@ -330,8 +429,12 @@ class FireOptions:
     def to_json(self) -> dict[str, object]:
         return {
             "options": [c.to_json() for c in self.checks],
-            "hold_fire": {"allowed": self.hold_fire.allowed, "reason": self.hold_fire.reason,
-                          "clause": self.hold_fire.clause, "ruling": self.hold_fire.ruling},
+            "hold_fire": {
+                "allowed": self.hold_fire.allowed,
+                "reason": self.hold_fire.reason,
+                "clause": self.hold_fire.clause,
+                "ruling": self.hold_fire.ruling,
+            },
         }
 
 
@@ -344,10 +447,15 @@ def hold_fire(rules: Ruleset, shooter: UnitState, any_legal: bool) -> HoldFire:
     if not any_legal:
         return HoldFire(True, "no legal shot", orders.decline_clause)
     if orders.may_decline:
-        return HoldFire(True, "a unit may decline to fire", orders.decline_clause,
-                        orders.decline_ruling)
-    return HoldFire(False, "a unit with a fire order must fire at a legal target",
-                    orders.decline_clause, orders.decline_ruling)
+        return HoldFire(
+            True, "a unit may decline to fire", orders.decline_clause, orders.decline_ruling
+        )
+    return HoldFire(
+        False,
+        "a unit with a fire order must fire at a legal target",
+        orders.decline_clause,
+        orders.decline_ruling,
+    )
 
 
 def fire_options(

@@ -58,8 +58,12 @@ class SectorOdds:
             "partial": float(armor_odds.partial),
             "penetrated": float(armor_odds.penetrated),
             "rows": [
-                {"row": r.label, "at": r.row.at if r.row else None, "p": float(r.p),
-                 "exact": fraction_text(r.p)}
+                {
+                    "row": r.label,
+                    "at": r.row.at if r.row else None,
+                    "p": float(r.p),
+                    "exact": fraction_text(r.p),
+                }
                 for r in self.odds.rows
             ],
             "terms": [t.to_json() for t in self.odds.terms],

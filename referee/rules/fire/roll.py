@@ -36,7 +36,9 @@ class HitRoll:
 
     def to_json(self) -> dict[str, object]:
         out: dict[str, object] = {
-            "need": self.need, "dice": list(self.roll.dice), "result": self.result,
+            "need": self.need,
+            "dice": list(self.roll.dice),
+            "result": self.result,
             "hit": self.hit,
         }
         if self.ruling:

@@ -19,8 +19,9 @@ class SectorError(RefereeError):
     """A sector the shot does not enter by."""
 
 
-def hit_sector(rules: Ruleset, shooter: UnitState, target: UnitState,
-               chosen: object = None) -> Sector:
+def hit_sector(
+    rules: Ruleset, shooter: UnitState, target: UnitState, chosen: object = None
+) -> Sector:
     """The sector the hits are applied to: ``chosen`` among those the shot enters by, by
     default the weaker armor (clauses ``angles.armor``, ``angles.on-edge``)."""
     enters = shot_sectors(shooter.hex, shooter.facing, target.hex, target.facing, rules).enters

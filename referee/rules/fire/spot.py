@@ -21,6 +21,7 @@ from referee.ruleset import Ruleset
 class SpotError(RefereeError):
     """A spot that cannot be tried: the target is not hidden, or the spot has no weapon."""
 
+
 SPOT_RULING = "fire.spot-as-shot"
 
 

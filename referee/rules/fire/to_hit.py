@@ -94,7 +94,12 @@ def _abilities(
             continue
         column = row.to_be_hit if as_target else row.to_hit
         if column == 0 or not applies(
-            table, row, ability, speed=unit.speed, terrain=terrain, markers=markers,
+            table,
+            row,
+            ability,
+            speed=unit.speed,
+            terrain=terrain,
+            markers=markers,
             band=shot.band,
         ):
             continue
@@ -117,8 +122,11 @@ def _unit_rows(table: ToHitTable, unit: UnitState, shot: Shot, *, as_target: boo
         rows.append((table.flying, f"{who} {table.flying.label}"))
     if not as_target:
         markers = shot.shooter_markers
-        rows += [(table.markers[m], f"{who} in {table.markers[m].label}")
-                 for m in sorted(markers) if m in table.markers]
+        rows += [
+            (table.markers[m], f"{who} in {table.markers[m].label}")
+            for m in sorted(markers)
+            if m in table.markers
+        ]
     size = table.sizes.get(unit.unit.size)
     if size is not None:
         rows.append((size, f"{who} {size.label}"))
@@ -188,18 +196,21 @@ def to_hit(rules: Ruleset, shot: Shot) -> ToHit:
     if shot.on_edge:
         terms += _term(table.on_edge.label, int(table.on_edge.to_hit), table.on_edge, None)
     notes: list[str] = []
-    own, n = _abilities(table, shot, shooter, shooter.unit.abilities,
-                        table.unit_abilities, as_target=False)
+    own, n = _abilities(
+        table, shot, shooter, shooter.unit.abilities, table.unit_abilities, as_target=False
+    )
     terms += [t for _, t in own]
     notes += n
     if shot.weapon is not None:
-        own, n = _abilities(table, shot, shooter, shot.weapon.abilities,
-                            table.weapon_abilities, as_target=False)
+        own, n = _abilities(
+            table, shot, shooter, shot.weapon.abilities, table.weapon_abilities, as_target=False
+        )
         terms += [t for _, t in own]
         notes += n
     terms += _unit_rows(table, target, shot, as_target=True)
-    theirs, n = _abilities(table, shot, target, target.unit.abilities,
-                           table.unit_abilities, as_target=True)
+    theirs, n = _abilities(
+        table, shot, target, target.unit.abilities, table.unit_abilities, as_target=True
+    )
     notes += n
     terms += [t for name, t in theirs if name != "take-cover"]
     defence, n = _cover_or_take_cover(

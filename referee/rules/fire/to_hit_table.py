@@ -155,9 +155,23 @@ class ToHitTable:
 # --- parsing -------------------------------------------------------------------------------
 
 _TOP = {
-    "base", "clause", "speeds", "flying", "markers", "cover", "aim", "ranges", "on_edge",
-    "sizes", "unit_abilities", "weapon_abilities", "not_in_edition", "area", "evasion",
-    "orders", "conditions",
+    "base",
+    "clause",
+    "speeds",
+    "flying",
+    "markers",
+    "cover",
+    "aim",
+    "ranges",
+    "on_edge",
+    "sizes",
+    "unit_abilities",
+    "weapon_abilities",
+    "not_in_edition",
+    "area",
+    "evasion",
+    "orders",
+    "conditions",
 }
 _ROW_KEYS = {"label", "clause", "to_hit", "to_be_hit"}
 _ABILITY_KEYS = _ROW_KEYS | {"when", "improve_evasion"}
@@ -253,8 +267,14 @@ class _Reader:
         )
 
     def rows(
-        self, doc: Mapping[str, object], section: str, *, ability: bool = False,
-        aliases: bool = False, required: tuple[str, ...] = (), allowed: tuple[str, ...] = (),
+        self,
+        doc: Mapping[str, object],
+        section: str,
+        *,
+        ability: bool = False,
+        aliases: bool = False,
+        required: tuple[str, ...] = (),
+        allowed: tuple[str, ...] = (),
     ) -> Mapping[str, Modifier]:
         raw = doc.get(section, {})
         if not isinstance(raw, dict):
@@ -421,8 +441,10 @@ def parse_to_hit_table(path: Path, doc: Mapping[str, object], resolve: Resolver)
 
 
 TO_HIT: TableKind[ToHitTable] = TableKind(
-    "to_hit", (FILE_NAME,),
-    lambda src: parse_to_hit_table(src.path(FILE_NAME), src.doc(FILE_NAME), src.resolve))
+    "to_hit",
+    (FILE_NAME,),
+    lambda src: parse_to_hit_table(src.path(FILE_NAME), src.doc(FILE_NAME), src.resolve),
+)
 """The to-hit table of a ruleset (``to_hit.toml``)."""
 
 

@@ -70,10 +70,18 @@ class WeaponCondition:
         return f"{self.source}: {many} on {self.target} (one per hit)"
 
     def to_json(self) -> dict[str, object]:
-        return {"source": self.source, "target": self.target, "kind": self.kind,
-                "count": self.count, "hits": self.hits, "per": self.per, "die": self.die,
-                "clause": self.clause, "ignored": self.ignored or None,
-                "rulings": list(self.rulings)}
+        return {
+            "source": self.source,
+            "target": self.target,
+            "kind": self.kind,
+            "count": self.count,
+            "hits": self.hits,
+            "per": self.per,
+            "die": self.die,
+            "clause": self.clause,
+            "ignored": self.ignored or None,
+            "rulings": list(self.rulings),
+        }
 
     @classmethod
     def from_json(cls, data: Mapping[str, Any]) -> WeaponCondition:
@@ -82,10 +90,18 @@ class WeaponCondition:
         if kind not in KINDS or per not in ("action", "hit"):
             raise ValueError(f"a weapon condition of kind {kind!r} per {per!r}")
         die = data.get("die")
-        return cls(str(data["source"]), str(data["target"]), kind,
-                   int(data["count"]), int(data["hits"]), cast(Per, per), str(data["clause"]),
-                   None if die is None else int(die), str(data.get("ignored") or ""),
-                   tuple(str(r) for r in data.get("rulings", ())))
+        return cls(
+            str(data["source"]),
+            str(data["target"]),
+            kind,
+            int(data["count"]),
+            int(data["hits"]),
+            cast(Per, per),
+            str(data["clause"]),
+            None if die is None else int(die),
+            str(data.get("ignored") or ""),
+            tuple(str(r) for r in data.get("rulings", ())),
+        )
 
 
 @dataclass(frozen=True, slots=True)
@@ -127,8 +143,9 @@ def weapon_effects(rules: Ruleset, weapon: Weapon) -> tuple[WeaponEffect, ...]:
         if sd.type == "fire" and not any(e.kind == "fire" for e in out):
             out.append(WeaponEffect("fire", "action", "damage.special-types", rulings=rulings))
         elif sd.type == "poison":
-            out.append(WeaponEffect("poison", "hit", "damage.special-types", sd.dice.sides,
-                                    rulings))
+            out.append(
+                WeaponEffect("poison", "hit", "damage.special-types", sd.dice.sides, rulings)
+            )
     return tuple(out)
 
 
@@ -145,7 +162,12 @@ def poison_ignored(rules: Ruleset, target: UnitState) -> str:
 
 
 def conditions_of_hits(
-    rules: Ruleset, weapon: Weapon, target: UnitState, hits: int, *, successes: int | None = None,
+    rules: Ruleset,
+    weapon: Weapon,
+    target: UnitState,
+    hits: int,
+    *,
+    successes: int | None = None,
 ) -> tuple[WeaponCondition, ...]:
     """What ``hits`` hits of ``weapon`` place on ``target`` (see the module docstring).
 
@@ -169,8 +191,20 @@ def conditions_of_hits(
             why = (*why, *table.ruling("unaffected_poison"))
             if table.unaffected_poison == "skip":
                 count, ignored = 0, unaffected
-        out.append(WeaponCondition(weapon.name, target.uid, e.kind, count, counted, e.per,
-                                   e.clause, e.die, ignored, why))
+        out.append(
+            WeaponCondition(
+                weapon.name,
+                target.uid,
+                e.kind,
+                count,
+                counted,
+                e.per,
+                e.clause,
+                e.die,
+                ignored,
+                why,
+            )
+        )
     return tuple(out)
 
 
@@ -203,6 +237,5 @@ def rulings_of(rules: Ruleset, conditions: Iterable[WeaponCondition]) -> tuple[s
         return ()
     table = condition_rules(rules)
     own = [r for c in found for r in c.rulings]
-    places = table.ruling("places") if any(c.clause.startswith("weapons.") for c in found) \
-        else ()
+    places = table.ruling("places") if any(c.clause.startswith("weapons.") for c in found) else ()
     return tuple(dict.fromkeys([*places, *table.ruling("timing"), *own]))

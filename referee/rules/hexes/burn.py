@@ -32,7 +32,9 @@ class BurnOutResult:
 
 
 def burn_out(
-    rules: HexEffectRules, terrain: TerrainTable, hexes: HexEffects,
+    rules: HexEffectRules,
+    terrain: TerrainTable,
+    hexes: HexEffects,
     terrain_at: TerrainAt | None,
 ) -> BurnOutResult:
     """One marker off every burn-out stack; burn the terrain of the hexes it says.
@@ -50,19 +52,32 @@ def burn_out(
                 continue
             board = board.less_one(h, m.kind)
             left = m.count - 1
-            events.append(EffectEvent("burn-out", "hex.burn-out",
-                                      f"one {kind.name.lower()} marker removed ({m.count} -> "
-                                      f"{left})", hex=h))
+            events.append(
+                EffectEvent(
+                    "burn-out",
+                    "hex.burn-out",
+                    f"one {kind.name.lower()} marker removed ({m.count} -> {left})",
+                    hex=h,
+                )
+            )
             if kind.burns is None or (kind.burns == "fire-out" and left > 0):
                 continue
             if terrain_at is None:
-                raise ValueError(f"{h}: burning {kind.name.lower()} needs the map's terrain "
-                                 "(terrain_at)")
+                raise ValueError(
+                    f"{h}: burning {kind.name.lower()} needs the map's terrain (terrain_at)"
+                )
             tid = terrain_at(h)
             burned = terrain.terrain[tid].burns_to if tid in terrain else None
             if burned and burned != tid:
                 changes[h] = burned
                 rulings = (kind.burns_ruling,) if kind.burns_ruling else ()
-                events.append(EffectEvent("burn-out", "hex.burn-out",
-                                          f"{tid} burns: now {burned}", hex=h, rulings=rulings))
+                events.append(
+                    EffectEvent(
+                        "burn-out",
+                        "hex.burn-out",
+                        f"{tid} burns: now {burned}",
+                        hex=h,
+                        rulings=rulings,
+                    )
+                )
     return BurnOutResult(board, MappingProxyType(changes), tuple(events))

@@ -73,7 +73,10 @@ def merge_level(rule: Merge, old: int, new: int) -> int:
 
 
 def _placed(
-    rules: HexEffectRules, kind: MarkerKind, old: HexMarker | None, p: Placement,
+    rules: HexEffectRules,
+    kind: MarkerKind,
+    old: HexMarker | None,
+    p: Placement,
     strength: Strength | None,
 ) -> tuple[HexMarker, str, str | None]:
     """The new stack, the clause that decided it and the ruling, if any."""
@@ -90,7 +93,10 @@ def _placed(
         else old.level
     )
     merged = HexMarker(
-        kind.id, count, merge_strength(kind, kind.merge, old.strength, strength), merged_level,
+        kind.id,
+        count,
+        merge_strength(kind, kind.merge, old.strength, strength),
+        merged_level,
         side,
     )
     return merged, "hex.not-cumulative", kind.merge.ruling

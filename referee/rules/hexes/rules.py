@@ -166,8 +166,10 @@ def _strengths(r: TableReader, raw: Mapping[str, object], where: str) -> tuple[S
     value = r.value(raw, where, "strengths")
     if value is None:
         return ()
-    if not isinstance(value, list) or not value or not all(
-        isinstance(v, (int, str)) and not isinstance(v, bool) for v in value
+    if (
+        not isinstance(value, list)
+        or not value
+        or not all(isinstance(v, (int, str)) and not isinstance(v, bool) for v in value)
     ):
         r.problem(f"{where}.strengths", "expected a list of die sizes or grade names")
         return ()
@@ -188,9 +190,7 @@ def _merge(r: TableReader, raw: Mapping[str, object], where: str) -> Merge | Non
     return Merge(cast(StrengthMerge, strength), cast(LevelMerge, level), ruling)
 
 
-def _roll(
-    r: TableReader, raw: object, where: str, strengths: tuple[Strength, ...]
-) -> TriggerRoll:
+def _roll(r: TableReader, raw: object, where: str, strengths: tuple[Strength, ...]) -> TriggerRoll:
     t = r.table(raw, where)
     r.keys(t, where, _ROLL_KEYS)
     units = r.words(t, where, "units")
@@ -217,9 +217,7 @@ def _roll(
         r.problem(f"{where}.each", f"{each!r} needs die sizes in strengths")
     if each == "acid" and not set(strengths) <= {"minor", "major"}:
         r.problem(f"{where}.each", "'acid' needs the strengths minor and/or major")
-    rulings = tuple(
-        rid for key in _ROLL_KEYS if (rid := r.ruling(where, key)) is not None
-    )
+    rulings = tuple(rid for key in _ROLL_KEYS if (rid := r.ruling(where, key)) is not None)
     return TriggerRoll(
         units=units,
         dice=cast(DiceCount, dice),
@@ -260,17 +258,15 @@ def _marker(r: TableReader, mid: str, raw: object) -> MarkerKind:
     )
 
 
-def parse_hex_effects(path: Path, raw: Mapping[str, object], readings: Mapping[str, str]) -> (
-    HexEffectRules
-):
+def parse_hex_effects(
+    path: Path, raw: Mapping[str, object], readings: Mapping[str, str]
+) -> HexEffectRules:
     """Check and read a parsed hex_effects.toml; every problem is reported at once."""
     r = TableReader(path, ruling_resolver(readings))
     r.keys(raw, "hex_effects", ("targets", "placing", "markers", "effects"))
     placing = r.table(raw.get("placing"), "placing")
     r.keys(placing, "placing", ("clause", "first", "again"))
-    markers = {
-        mid: _marker(r, mid, m) for mid, m in r.table(raw.get("markers"), "markers").items()
-    }
+    markers = {mid: _marker(r, mid, m) for mid, m in r.table(raw.get("markers"), "markers").items()}
     effects: dict[str, CompositeEffect] = {}
     for eid, e in r.table(raw.get("effects", {}), "effects").items():
         where = f"effects.{eid}"
@@ -282,8 +278,9 @@ def parse_hex_effects(path: Path, raw: Mapping[str, object], readings: Mapping[s
                 r.problem(f"{where}.parts", f"{p!r} is not a marker kind of this file")
         if eid in markers:
             r.problem(where, "an effect may not have the id of a marker kind")
-        effects[eid] = CompositeEffect(eid, r.text(t, where, "name"), r.text(t, where, "clause"),
-                                       parts)
+        effects[eid] = CompositeEffect(
+            eid, r.text(t, where, "name"), r.text(t, where, "clause"), parts
+        )
     targets = r.text(raw, "hex_effects", "targets", "everyone", choices=("everyone", "enemies"))
     rules = HexEffectRules(
         path=path,
@@ -300,8 +297,10 @@ def parse_hex_effects(path: Path, raw: Mapping[str, object], readings: Mapping[s
 
 
 HEX_EFFECTS: TableKind[HexEffectRules] = TableKind(
-    "hex_effects", (FILE_NAME,),
-    lambda src: parse_hex_effects(src.path(FILE_NAME), src.doc(FILE_NAME), src.readings))
+    "hex_effects",
+    (FILE_NAME,),
+    lambda src: parse_hex_effects(src.path(FILE_NAME), src.doc(FILE_NAME), src.readings),
+)
 """The hex effects of a ruleset (``hex_effects.toml``)."""
 
 

@@ -62,7 +62,11 @@ def _succeeds(roll: TriggerRoll, value: int, target: int) -> bool:
 
 
 def _apply(
-    agony: AgonyRules, roll: TriggerRoll, marker: HexMarker, state: UnitState, dice: Dice,
+    agony: AgonyRules,
+    roll: TriggerRoll,
+    marker: HexMarker,
+    state: UnitState,
+    dice: Dice,
     successes: int,
 ) -> tuple[UnitState, list[str], int, list[EffectEvent]]:
     """Carry out ``successes`` times what ``roll`` brings; (state, notes, killed, events)."""
@@ -98,17 +102,29 @@ def _apply(
                 continue
             out = carry_out(s, table.row, cause=dtype.id, shaken_tokens=agony.shaken.tokens)
             s, killed = out.state, killed + out.killed
-            extra.append(EffectEvent("crew-damage", dtype.clause,
-                                     f"d{marker.strength} crew damage: rolled {natural}",
-                                     s.uid, dice=watch.take(), table=table, killed=out.killed,
-                                     rulings=dtype.rulings))
+            extra.append(
+                EffectEvent(
+                    "crew-damage",
+                    dtype.clause,
+                    f"d{marker.strength} crew damage: rolled {natural}",
+                    s.uid,
+                    dice=watch.take(),
+                    table=table,
+                    killed=out.killed,
+                    rulings=dtype.rulings,
+                )
+            )
             notes.append(f"d{marker.strength} crew damage")
     return s, notes, killed, extra
 
 
 def _roll(
-    agony: AgonyRules, kind: MarkerKind, roll: TriggerRoll, marker: HexMarker,
-    state: UnitState, dice: Dice,
+    agony: AgonyRules,
+    kind: MarkerKind,
+    roll: TriggerRoll,
+    marker: HexMarker,
+    state: UnitState,
+    dice: Dice,
 ) -> tuple[UnitState, list[EffectEvent]]:
     unit = state.unit
     if not matches(unit, roll.units) or any(unit.has(a) for a in roll.immune):
@@ -118,8 +134,10 @@ def _roll(
     sides = marker.strength if roll.die == "strength" else roll.die
     base = marker.level if roll.at == "level" else roll.at
     if not isinstance(sides, int) or base is None:
-        raise ValueError(f"{kind.id} at {state.hex}: marker {marker.notation()} lacks "
-                         f"{'its die' if not isinstance(sides, int) else 'a level'}")
+        raise ValueError(
+            f"{kind.id} at {state.hex}: marker {marker.notation()} lacks "
+            f"{'its die' if not isinstance(sides, int) else 'a level'}"
+        )
     resistance = unit.resistance(roll.resistance) if roll.resistance else 0
     target = base + resistance
     values = dice.roll_many(count, sides, f"{kind.name.lower()} on {state.uid}")
@@ -130,16 +148,32 @@ def _roll(
     need = f"above {target}" if roll.compare == "above" else f"{target}+"
     res = f" ({base} + {roll.resistance} resistance {resistance})" if resistance else ""
     got = f" -> {', '.join(notes)}" if notes else ""
-    text = (f"{kind.name.lower()}{marker.notation()}: {count} d{sides} ({per}) needing "
-            f"{need}{res}: {', '.join(map(str, values))}: {successes} success(es){got}")
-    event = EffectEvent(kind.id, kind.clause, text, state.uid, state.hex,
-                        dice=rolled, killed=killed, rulings=roll.rulings)
+    text = (
+        f"{kind.name.lower()}{marker.notation()}: {count} d{sides} ({per}) needing "
+        f"{need}{res}: {', '.join(map(str, values))}: {successes} success(es){got}"
+    )
+    event = EffectEvent(
+        kind.id,
+        kind.clause,
+        text,
+        state.uid,
+        state.hex,
+        dice=rolled,
+        killed=killed,
+        rulings=roll.rulings,
+    )
     return s, [event, *extra]
 
 
 def encounter(
-    hex_rules: HexEffectRules, agony: AgonyRules, hexes: HexEffects, state: UnitState,
-    dice: Dice, log: TriggerLog, *, entered: bool = False,
+    hex_rules: HexEffectRules,
+    agony: AgonyRules,
+    hexes: HexEffects,
+    state: UnitState,
+    dice: Dice,
+    log: TriggerLog,
+    *,
+    entered: bool = False,
 ) -> TriggerResult:
     """``state`` meets every marker of its hex that has not triggered on it there this turn."""
     h = state.hex
@@ -152,15 +186,25 @@ def encounter(
         if kind is None or not kind.rolls or s.destroyed:
             continue
         if log.has(s.uid, h, kind.id):
-            events.append(EffectEvent(kind.id, "hex.trigger",
-                                      "already triggered in this hex this turn", s.uid, h))
+            events.append(
+                EffectEvent(
+                    kind.id, "hex.trigger", "already triggered in this hex this turn", s.uid, h
+                )
+            )
             continue
         log = log.add(s.uid, h, kind.id)
-        if hex_rules.targets == "enemies" and marker.side is not None \
-                and marker.side == s.side:
+        if hex_rules.targets == "enemies" and marker.side is not None and marker.side == s.side:
             rulings = (hex_rules.targets_ruling,) if hex_rules.targets_ruling else ()
-            events.append(EffectEvent(kind.id, "hex.trigger", "placed by its own side: no "
-                                      "effect", s.uid, h, rulings=rulings))
+            events.append(
+                EffectEvent(
+                    kind.id,
+                    "hex.trigger",
+                    "placed by its own side: no effect",
+                    s.uid,
+                    h,
+                    rulings=rulings,
+                )
+            )
             continue
         for roll in kind.rolls:
             s, new = _roll(agony, kind, roll, marker, s, dice)
@@ -169,21 +213,32 @@ def encounter(
 
 
 def trigger_unit(
-    rules: Ruleset, hexes: HexEffects, state: UnitState, dice: Dice, log: TriggerLog,
-    *, entered: bool = False,
+    rules: Ruleset,
+    hexes: HexEffects,
+    state: UnitState,
+    dice: Dice,
+    log: TriggerLog,
+    *,
+    entered: bool = False,
 ) -> TriggerResult:
     """Trigger the hex effects of ``state``'s hex on it (clause ``hex.trigger``).
 
     ``entered``: the unit entered its hex in this step, so effects it already met there
     this turn trigger again.
     """
-    return encounter(hex_effect_rules(rules), agony_rules(rules), hexes, state, dice, log,
-                     entered=entered)
+    return encounter(
+        hex_effect_rules(rules), agony_rules(rules), hexes, state, dice, log, entered=entered
+    )
 
 
 def trigger_all(
-    rules: Ruleset, hexes: HexEffects, units: Sequence[UnitState], dice: Dice, log: TriggerLog,
-    *, entered: frozenset[str] = frozenset(),
+    rules: Ruleset,
+    hexes: HexEffects,
+    units: Sequence[UnitState],
+    dice: Dice,
+    log: TriggerLog,
+    *,
+    entered: frozenset[str] = frozenset(),
 ) -> tuple[tuple[UnitState, ...], TriggerLog, tuple[EffectEvent, ...]]:
     """A 'trigger hex effects' step for ``units`` in order; ``entered``: uids that moved in."""
     out: list[UnitState] = []

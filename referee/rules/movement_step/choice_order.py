@@ -63,19 +63,39 @@ def order_choices(
     out: list[PendingChoice] = []
     for need in needs:
         unit = states[need.uid]
-        nation = unit.nation if need.chooser == unit.side else side_nation(need.chooser, states,
-                                                                            table)
+        nation = (
+            unit.nation if need.chooser == unit.side else side_nation(need.chooser, states, table)
+        )
         may = any(h in risky[unit.side] for h in need.leads_to)
-        out.append(PendingChoice(need.uid, need.kind, need.options, need.chooser, nation, may,
-                                 need.reason, need.clause, need.ruling))
+        out.append(
+            PendingChoice(
+                need.uid,
+                need.kind,
+                need.options,
+                need.chooser,
+                nation,
+                may,
+                need.reason,
+                need.clause,
+                need.ruling,
+            )
+        )
     for contest in contests:
         d = contest.decision
         if d is None or d.chosen is not None:
             continue
         who = " and ".join(p.uid for p in contest.participants if p.head_on)
-        out.append(PendingChoice(
-            d.key, "hex-fought-over", d.options, d.side, d.nation, True,
-            f"{who} meet head-on: the hex the assault is fought over",
-            "assault.hex-fought-over", "move.head-on-ways",
-        ))
+        out.append(
+            PendingChoice(
+                d.key,
+                "hex-fought-over",
+                d.options,
+                d.side,
+                d.nation,
+                True,
+                f"{who} meet head-on: the hex the assault is fought over",
+                "assault.hex-fought-over",
+                "move.head-on-ways",
+            )
+        )
     return tuple(sorted(out, key=lambda c: _sort_key(rd, table, c)))

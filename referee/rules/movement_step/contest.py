@@ -151,9 +151,7 @@ class AssaultContest:
         if d is not None:
             who = f"side {d.side} ({d.nation})" if d.side is not None else "the referee"
             got = f": {hex_label(d.chosen)}" if d.chosen is not None else ": not chosen yet"
-            lines.append(
-                f"  hex chosen by {who} among {', '.join(map(hex_label, d.options))}{got}"
-            )
+            lines.append(f"  hex chosen by {who} among {', '.join(map(hex_label, d.options))}{got}")
         lines.extend(f"  {p.text()}" for p in self.participants)
         return "\n".join(lines)
 

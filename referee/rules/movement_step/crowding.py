@@ -57,7 +57,8 @@ def overcrowded(
         if (h, layer) in arenas:
             continue
         there = [
-            uid for uid, s in start.items()
+            uid
+            for uid, s in start.items()
             if s.hex == h and s.side == side and layer_of(s) == layer
         ]
         if rd.vacated_hex == "start-of-step":

@@ -84,24 +84,48 @@ class _Fight:
 
 
 def _participant(
-    uid: str, states: Mapping[str, UnitState], movers: Mapping[str, Attempt],
-    attackers: list[str], head_on: set[str], rules: Ruleset,
+    uid: str,
+    states: Mapping[str, UnitState],
+    movers: Mapping[str, Attempt],
+    attackers: list[str],
+    head_on: set[str],
+    rules: Ruleset,
 ) -> Participant:
     s = states[uid]
     a = movers.get(uid)
     if a is not None:
         sectors: tuple[Sector, ...] = ("back",) if a.reversing else ("front",)
         role: Role = "reversing-in" if a.reversing else "entering"
-        return Participant(uid, s.side, s.nation, role, a.frm, a.to, a.move_facing, sectors,
-                           s.flying, uid in head_on)
+        return Participant(
+            uid,
+            s.side,
+            s.nation,
+            role,
+            a.frm,
+            a.to,
+            a.move_facing,
+            sectors,
+            s.flying,
+            uid in head_on,
+        )
     found = {
         sec
         for e in attackers
         if movers[e].to == s.hex and keep_apart(rules, s, states[e])
         for sec in crossing(s.hex, s.facing, movers[e].frm).sectors
     }
-    return Participant(uid, s.side, s.nation, "stationary", s.hex, None, s.facing,
-                       tuple(sorted(found, key=sector_index)), s.flying, uid in head_on)
+    return Participant(
+        uid,
+        s.side,
+        s.nation,
+        "stationary",
+        s.hex,
+        None,
+        s.facing,
+        tuple(sorted(found, key=sector_index)),
+        s.flying,
+        uid in head_on,
+    )
 
 
 def _arenas(
@@ -216,8 +240,7 @@ def find_engagements(
     for group in find_head_ons(battle_map, rules, rd, states, movers):
         _place_head_on(plan, group, seeds, rules, rd, states, choices, dice, rolled)
     contests = sorted(
-        (_contest(battle_map, rules, f, states, movers, entering, holding)
-         for f in plan.fights()),
+        (_contest(battle_map, rules, f, states, movers, entering, holding) for f in plan.fights()),
         key=lambda c: _first_hex(battle_map, c),
     )
     members = frozenset(p.uid for c in contests for p in c.participants)
@@ -261,5 +284,12 @@ def _contest(
     clauses: tuple[str, ...] = ("assault.trigger", "assault.facing")
     if fight.decision is not None:
         clauses += ("assault.hex-fought-over",)
-    return AssaultContest(hexes, layer, participants, bool(fight.groups), fight.decision,
-                          clauses, tuple(sorted(rulings)))
+    return AssaultContest(
+        hexes,
+        layer,
+        participants,
+        bool(fight.groups),
+        fight.decision,
+        clauses,
+        tuple(sorted(rulings)),
+    )

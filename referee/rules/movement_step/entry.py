@@ -48,16 +48,27 @@ class Prepared:
     events: tuple[StepEvent, ...]
 
 
-def _lose_tokens(state: UnitState, why: str, events: list[StepEvent],
-                 rulings: tuple[str, ...] = ()) -> UnitState:
+def _lose_tokens(
+    state: UnitState, why: str, events: list[StepEvent], rulings: tuple[str, ...] = ()
+) -> UnitState:
     if state.tokens:
-        events.append(StepEvent(state.uid, f"loses {state.tokens} difficult-terrain token(s): "
-                                f"{why}", (TOKENS,), rulings))
+        events.append(
+            StepEvent(
+                state.uid,
+                f"loses {state.tokens} difficult-terrain token(s): {why}",
+                (TOKENS,),
+                rulings,
+            )
+        )
     return state.with_(tokens=0, token_hex=None)
 
 
 def _stuck(
-    battle_map: BattleMap, rules: Ruleset, state: UnitState, intent: Intent, dice: Dice,
+    battle_map: BattleMap,
+    rules: Ruleset,
+    state: UnitState,
+    intent: Intent,
+    dice: Dice,
     events: list[StepEvent],
 ) -> bool:
     """Roll for getting stuck if the step calls for it (clause ``terrain.swamp``)."""
@@ -68,14 +79,20 @@ def _stuck(
     terrain = stuck_roll_due(battle_map, rules, mover, state.hex, target)
     if terrain is None:
         return False
-    roll = dice.roll(6, f"{state.uid}: stuck in {terrain.name.lower()} on "
-                        f"{terrain.stuck_on} or less")
+    roll = dice.roll(
+        6, f"{state.uid}: stuck in {terrain.name.lower()} on {terrain.stuck_on} or less"
+    )
     stuck = is_stuck(terrain, mover, roll)
     outcome = "stuck this movement step" if stuck else "not stuck"
     rulings = ("move.swamp-stuck", "move.stuck-actions") if stuck else ("move.swamp-stuck",)
-    events.append(StepEvent(state.uid, f"{terrain.name}: rolls {roll} (stuck on "
-                            f"{terrain.stuck_on} or less): {outcome}", ("terrain.swamp",),
-                            rulings))
+    events.append(
+        StepEvent(
+            state.uid,
+            f"{terrain.name}: rolls {roll} (stuck on {terrain.stuck_on} or less): {outcome}",
+            ("terrain.swamp",),
+            rulings,
+        )
+    )
     return stuck
 
 
@@ -92,11 +109,23 @@ def prepare(
     events: list[StepEvent] = []
     target = intent.target
     if _stuck(battle_map, rules, state, intent, dice, events):
-        stuck = Stay(state.uid, state.hex, target, "stuck in the swamp this movement step",
-                     "terrain.swamp", "move.stuck-actions")
+        stuck = Stay(
+            state.uid,
+            state.hex,
+            target,
+            "stuck in the swamp this movement step",
+            "terrain.swamp",
+            "move.stuck-actions",
+        )
         if rd.stuck_actions == "nothing":
-            events.append(StepEvent(state.uid, "carries out nothing of this step",
-                                    ("terrain.swamp",), ("move.stuck-actions",)))
+            events.append(
+                StepEvent(
+                    state.uid,
+                    "carries out nothing of this step",
+                    ("terrain.swamp",),
+                    ("move.stuck-actions",),
+                )
+            )
             return Prepared(state, None, stuck, tuple(events))
         after = state.with_(facing=intent.facing_if_stays, speed=intent.speed)
         if intent.turned:
@@ -108,41 +137,48 @@ def prepare(
         if intent.turned:
             after = _lose_tokens(after, "it turned", events)
         elif rd.token_pause == "lose":
-            after = _lose_tokens(after, "a step not spent trying to enter the hex", events,
-                                 ("move.token-pause",))
+            after = _lose_tokens(
+                after, "a step not spent trying to enter the hex", events, ("move.token-pause",)
+            )
         stay: Stay | None = None
         if intent.code is not None:
-            stay = Stay(state.uid, state.hex, None, f"{intent.code}: no hex to go to",
-                        MOVE_CLAUSES[intent.code])
+            stay = Stay(
+                state.uid,
+                state.hex,
+                None,
+                f"{intent.code}: no hex to go to",
+                MOVE_CLAUSES[intent.code],
+            )
         return Prepared(after, None, stay, tuple(events))
     clause = MOVE_CLAUSES[intent.code or "F"]
     if state.tokens and state.token_hex != target:
-        after = _lose_tokens(after, f"it tries {hex_label(target)}, not the hex they are for",
-                             events)
+        after = _lose_tokens(
+            after, f"it tries {hex_label(target)}, not the hex they are for", events
+        )
     elif intent.turned and turn_first:
         after = _lose_tokens(after, "it turned before trying the hex again", events)
     if target not in battle_map:
         why = f"{hex_label(target)} is off the map: the order does nothing"
         events.append(StepEvent(state.uid, why, (clause,)))
-        return Prepared(after, None, Stay(state.uid, state.hex, target, why, clause),
-                        tuple(events))
+        return Prepared(after, None, Stay(state.uid, state.hex, target, why, clause), tuple(events))
     cost = step_cost(battle_map, rules, mover_of(state), state.hex, target, smoke)
     if cost is None:
         terrain = battle_map.terrain[target]
         why = f"{hex_label(target)} ({terrain}) may not be entered by it: the order does nothing"
         events.append(StepEvent(state.uid, why, (clause, "terrain.table")))
-        return Prepared(after, None, Stay(state.uid, state.hex, target, why, clause),
-                        tuple(events))
+        return Prepared(after, None, Stay(state.uid, state.hex, target, why, clause), tuple(events))
     tried = attempt_enter(after.tokens, cost)
     if not tried.entered:
         after = after.with_(tokens=tried.tokens, token_hex=target)
         events.append(StepEvent(state.uid, f"{hex_label(target)}: {tried.reason}", (TOKENS,)))
         if intent.turned and not turn_first:
             after = _lose_tokens(after, "it turned after trying the hex", events)
-        return Prepared(after, None, Stay(state.uid, state.hex, target, tried.reason, TOKENS),
-                        tuple(events))
+        return Prepared(
+            after, None, Stay(state.uid, state.hex, target, tried.reason, TOKENS), tuple(events)
+        )
     if cost > 1:
         events.append(StepEvent(state.uid, f"{hex_label(target)}: {tried.reason}", (TOKENS,)))
-    attempt = Attempt(state.uid, state.hex, target, intent.reversing, intent.move_facing,
-                      intent.facing_if_moves)
+    attempt = Attempt(
+        state.uid, state.hex, target, intent.reversing, intent.move_facing, intent.facing_if_moves
+    )
     return Prepared(after, attempt, None, tuple(events))

@@ -63,8 +63,7 @@ def chase(
         rulings += ("move.chase-tie",)
         if rd.chase_tie == "fixed":
             taken = found.step
-    return FreeMove("chase", found.options, taken, state.side, found.reason, found.clause,
-                    rulings)
+    return FreeMove("chase", found.options, taken, state.side, found.reason, found.clause, rulings)
 
 
 def flee(
@@ -81,8 +80,15 @@ def flee(
         battle_map, rules, mover_of(state), state.hex, occupancy(units, state, positions), smoke
     )
     chooser = 3 - state.side if found.kind == "enemy-chooses" else state.side
-    return FreeMove("flee", found.options, _only(found.options), chooser, found.reason,
-                    found.clause, (found.ruling,))
+    return FreeMove(
+        "flee",
+        found.options,
+        _only(found.options),
+        chooser,
+        found.reason,
+        found.clause,
+        (found.ruling,),
+    )
 
 
 def follow(
@@ -127,17 +133,27 @@ def road(battle_map: BattleMap, rd: Readings, state: UnitState, facing: int) -> 
     """Road: into the next hex of a road through the unit's hex, the way nearest its facing
     (clause ``orders.road``, ruling ``move.road-direction``)."""
     rulings = ("move.road-direction",)
-    ahead = {n: turn_distance(facing, direction(state.hex, n))
-             for n in _road_neighbours(battle_map, state.hex)}
+    ahead = {
+        n: turn_distance(facing, direction(state.hex, n))
+        for n in _road_neighbours(battle_map, state.hex)
+    }
     if rd.road_direction == "ahead-only":
         ahead = {n: d for n, d in ahead.items() if d <= 1}
     if not ahead:
         why = f"no road runs on from {hex_label(state.hex)}"
         if rd.road_direction == "ahead-only":
             why += " in front of it"
-        return FreeMove("road", (), None, state.side, why + ": the order does nothing",
-                        "orders.road", rulings)
+        return FreeMove(
+            "road", (), None, state.side, why + ": the order does nothing", "orders.road", rulings
+        )
     nearest = min(ahead.values())
     options = tuple(n for n, d in ahead.items() if d == nearest)
-    return FreeMove("road", options, _only(options), state.side,
-                    "along the road, the way nearest its facing", "orders.road", rulings)
+    return FreeMove(
+        "road",
+        options,
+        _only(options),
+        state.side,
+        "along the road, the way nearest its facing",
+        "orders.road",
+        rulings,
+    )

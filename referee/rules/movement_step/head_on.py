@@ -37,8 +37,9 @@ class HeadOn:
     uids: tuple[str, ...]
 
 
-def _meet(rules: Ruleset, rd: Readings, a: Attempt, b: Attempt, sa: UnitState,
-          sb: UnitState) -> bool:
+def _meet(
+    rules: Ruleset, rd: Readings, a: Attempt, b: Attempt, sa: UnitState, sb: UnitState
+) -> bool:
     """Whether ``a`` and ``b`` (entering each other's hexes) meet in an assault."""
     if not keep_apart(rules, sa, sb):
         return False
@@ -111,12 +112,16 @@ def decider(
     events: list[StepEvent] = []
     if group.uids not in rolled:
         while True:
-            r1 = dice.roll(6, f"head-on roll-off {hex_label(group.x)}/{hex_label(group.y)}: "
-                              "side 1")
-            r2 = dice.roll(6, f"head-on roll-off {hex_label(group.x)}/{hex_label(group.y)}: "
-                              "side 2")
-            events.append(StepEvent(None, f"equal melee skill ({top}): roll-off side 1 {r1}, "
-                                    f"side 2 {r2}", ("assault.hex-fought-over",), rulings))
+            r1 = dice.roll(6, f"head-on roll-off {hex_label(group.x)}/{hex_label(group.y)}: side 1")
+            r2 = dice.roll(6, f"head-on roll-off {hex_label(group.x)}/{hex_label(group.y)}: side 2")
+            events.append(
+                StepEvent(
+                    None,
+                    f"equal melee skill ({top}): roll-off side 1 {r1}, side 2 {r2}",
+                    ("assault.hex-fought-over",),
+                    rulings,
+                )
+            )
             if r1 != r2:
                 rolled[group.uids] = 1 if r1 > r2 else 2
                 break

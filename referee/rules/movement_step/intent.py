@@ -120,8 +120,7 @@ def _check_step(state: UnitState, step: Step) -> tuple[list[Action], list[Action
             raise MovementStepError(f"{state.uid}: {a.text()!r} is not a movement action")
     if len(moves) > 1:
         raise MovementStepError(
-            f"{state.uid}: one step moves one hex at most, got "
-            + ",".join(a.text() for a in moves)
+            f"{state.uid}: one step moves one hex at most, got " + ",".join(a.text() for a in moves)
         )
     return turns, speeds, moves
 
@@ -137,15 +136,33 @@ def _rotate(
         if a.code in ("L", "R"):
             facing = (facing + (1 if a.code == "R" else -1)) % 6
             clause = "orders.rotate-right" if a.code == "R" else "orders.rotate-left"
-            events.append(StepEvent(state.uid, f"{a.code}: turns to face "
-                                    f"{DIRECTION_NAMES[facing]}", (clause,)))
+            events.append(
+                StepEvent(
+                    state.uid, f"{a.code}: turns to face {DIRECTION_NAMES[facing]}", (clause,)
+                )
+            )
         elif chosen is None:
-            needs.append(Need(state.uid, "facing", tuple(range(6)), state.side,
-                              "360: the facing it turns to", "orders.rotate-any", None, ()))
+            needs.append(
+                Need(
+                    state.uid,
+                    "facing",
+                    tuple(range(6)),
+                    state.side,
+                    "360: the facing it turns to",
+                    "orders.rotate-any",
+                    None,
+                    (),
+                )
+            )
         else:
             facing = chosen
-            events.append(StepEvent(state.uid, f"360: turns to face {DIRECTION_NAMES[facing]}",
-                                    ("orders.rotate-any",)))
+            events.append(
+                StepEvent(
+                    state.uid,
+                    f"360: turns to face {DIRECTION_NAMES[facing]}",
+                    ("orders.rotate-any",),
+                )
+            )
     return facing, events, needs
 
 
@@ -153,8 +170,9 @@ def _free_move(
     ctx: StepContext, state: UnitState, code: str, facing: int, positions: Mapping[str, Hex]
 ) -> free_moves.FreeMove:
     if code == "Chase":
-        return free_moves.chase(ctx.battle_map, ctx.rules, ctx.rd, state, ctx.units, positions,
-                                ctx.smoke)
+        return free_moves.chase(
+            ctx.battle_map, ctx.rules, ctx.rd, state, ctx.units, positions, ctx.smoke
+        )
     if code == "Flee":
         return free_moves.flee(ctx.battle_map, ctx.rules, state, ctx.units, positions, ctx.smoke)
     if code == "Road":
@@ -180,16 +198,29 @@ class _Way:
 
 
 def _free_way(
-    ctx: StepContext, state: UnitState, code: str, facing: int, chosen: Hex | None,
-    positions: Mapping[str, Hex], rulings: tuple[str, ...],
+    ctx: StepContext,
+    state: UnitState,
+    code: str,
+    facing: int,
+    chosen: Hex | None,
+    positions: Mapping[str, Hex],
+    rulings: tuple[str, ...],
 ) -> _Way:
     """Chase, Flee, Follow, Road: the hex taken or chosen (ruling ``move.free-move-facing``
     for the facing after it)."""
     fm = _free_move(ctx, state, code, facing, positions)
     rulings += fm.rulings + (("move.reference-positions",) if code in FREE_CODES else ())
     if fm.needs_choice and chosen is None:
-        need = Need(state.uid, fm.kind, fm.options, fm.chooser, fm.reason, fm.clause,
-                    fm.rulings[-1] if fm.rulings else None, fm.options)
+        need = Need(
+            state.uid,
+            fm.kind,
+            fm.options,
+            fm.chooser,
+            fm.reason,
+            fm.clause,
+            fm.rulings[-1] if fm.rulings else None,
+            fm.options,
+        )
         return _Way(None, facing, False, (), (need,))
     if fm.needs_choice and chosen not in fm.options:
         raise MovementStepError(
@@ -198,8 +229,13 @@ def _free_way(
         )
     target = chosen if fm.needs_choice else fm.taken
     if target is None:
-        return _Way(None, facing, False,
-                    (StepEvent(state.uid, f"{code}: {fm.reason}", (fm.clause,), rulings),), ())
+        return _Way(
+            None,
+            facing,
+            False,
+            (StepEvent(state.uid, f"{code}: {fm.reason}", (fm.clause,), rulings),),
+            (),
+        )
     way = direction(state.hex, target)
     move_facing, reversing = facing, False
     if code == "Road" or ctx.rd.free_move_facing == "moved":
@@ -209,13 +245,19 @@ def _free_way(
     if code != "Road":
         rulings += ("move.free-move-facing",)
     text = f"{code}: tries to enter {hex_label(target)} ({fm.reason})"
-    return _Way(target, move_facing, reversing, (StepEvent(state.uid, text, (fm.clause,),
-                                                           rulings),), ())
+    return _Way(
+        target, move_facing, reversing, (StepEvent(state.uid, text, (fm.clause,), rulings),), ()
+    )
 
 
 def _way(
-    ctx: StepContext, state: UnitState, code: str | None, facing: int, chosen: Hex | None,
-    positions: Mapping[str, Hex], rulings: tuple[str, ...],
+    ctx: StepContext,
+    state: UnitState,
+    code: str | None,
+    facing: int,
+    chosen: Hex | None,
+    positions: Mapping[str, Hex],
+    rulings: tuple[str, ...],
 ) -> _Way:
     """Where the step's moving action goes (clauses ``orders.forward``, ``orders.reverse``)."""
     if code is None:
@@ -223,8 +265,9 @@ def _way(
     if code not in ("F", "Rev"):
         return _free_way(ctx, state, code, facing, chosen, positions, rulings)
     target = state.hex.neighbour(facing if code == "F" else facing + 3)
-    event = StepEvent(state.uid, f"{code}: tries to enter {hex_label(target)}",
-                      (MOVE_CLAUSES[code],), rulings)
+    event = StepEvent(
+        state.uid, f"{code}: tries to enter {hex_label(target)}", (MOVE_CLAUSES[code],), rulings
+    )
     return _Way(target, facing, code == "Rev", (event,), ())
 
 
@@ -250,14 +293,25 @@ def read_intent(
     events += turn_events
     code = moves[0].code if moves else None
     rulings = ("move.step-order",) if turns and moves else ()
-    way = _way(ctx, state, code, stays_facing if turn_first else state.facing, chosen_hex,
-               positions, rulings)
+    way = _way(
+        ctx,
+        state,
+        code,
+        stays_facing if turn_first else state.facing,
+        chosen_hex,
+        positions,
+        rulings,
+    )
     events += way.events
     needs += way.needs
     if turn_first and code in ("F", "Rev"):
         around = tuple(state.hex.neighbours())
-        needs = [Need(n.uid, n.kind, n.options, n.chooser, n.reason, n.clause, n.ruling, around)
-                 if n.kind == "facing" else n for n in needs]
+        needs = [
+            Need(n.uid, n.kind, n.options, n.chooser, n.reason, n.clause, n.ruling, around)
+            if n.kind == "facing"
+            else n
+            for n in needs
+        ]
     if turn_first:
         moves_facing = way.move_facing
     else:

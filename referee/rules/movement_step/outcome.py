@@ -27,8 +27,9 @@ class Outcome:
     events: tuple[StepEvent, ...]
 
 
-def _vacated(uid: str, attempt: Attempt, states: Mapping[str, UnitState],
-             attempts: Mapping[str, Attempt]) -> bool:
+def _vacated(
+    uid: str, attempt: Attempt, states: Mapping[str, UnitState], attempts: Mapping[str, Attempt]
+) -> bool:
     """Whether a unit of the mover's side and layer left the hex it entered (ruling
     ``move.vacated-hex``)."""
     me = states[uid]
@@ -39,17 +40,25 @@ def _vacated(uid: str, attempt: Attempt, states: Mapping[str, UnitState],
     )
 
 
-def _crowded(rules: Ruleset, state: UnitState, attempt: Attempt, c: Crowded,
-             events: list[StepEvent]) -> tuple[UnitState, Stay]:
+def _crowded(
+    rules: Ruleset, state: UnitState, attempt: Attempt, c: Crowded, events: list[StepEvent]
+) -> tuple[UnitState, Stay]:
     """An entry that overcrowds a hex: the unit stays put, shaken or not."""
     clauses: tuple[str, ...] = ("move.stacking", "move.stacking.overcrowding")
     if c.shaken:
         state = shake(shaken_rule(rules), state)
         clauses += ("conditions.shaken",)
-    events.append(StepEvent(state.uid, f"stays in {hex_label(state.hex)}: {c.reason}",
-                            clauses, c.rulings))
-    stay = Stay(state.uid, state.hex, attempt.to, c.reason, "move.stacking.overcrowding",
-                c.rulings[0] if c.rulings else None)
+    events.append(
+        StepEvent(state.uid, f"stays in {hex_label(state.hex)}: {c.reason}", clauses, c.rulings)
+    )
+    stay = Stay(
+        state.uid,
+        state.hex,
+        attempt.to,
+        c.reason,
+        "move.stacking.overcrowding",
+        c.rulings[0] if c.rulings else None,
+    )
     return state, stay
 
 
@@ -79,13 +88,18 @@ def settle(
             state = state.with_(tokens=0, token_hex=None)
         elif attempt is not None:
             vacated = _vacated(uid, attempt, states, attempts)
-            state = state.with_(hex=attempt.to, facing=attempt.facing_after, tokens=0,
-                                token_hex=None)
+            state = state.with_(
+                hex=attempt.to, facing=attempt.facing_after, tokens=0, token_hex=None
+            )
             moves.append(Move(uid, attempt.frm, attempt.to, attempt.facing_after))
-            events.append(StepEvent(
-                uid, f"moves {hex_label(attempt.frm)} -> {hex_label(attempt.to)}",
-                ("turn.simultaneous",), ("move.vacated-hex",) if vacated else (),
-            ))
+            events.append(
+                StepEvent(
+                    uid,
+                    f"moves {hex_label(attempt.frm)} -> {hex_label(attempt.to)}",
+                    ("turn.simultaneous",),
+                    ("move.vacated-hex",) if vacated else (),
+                )
+            )
         if state != units[uid]:
             after[uid] = state
     return Outcome(after, tuple(moves), tuple(stays), tuple(events))

@@ -35,6 +35,7 @@ class Readings:
 
 def readings(rules: Ruleset) -> Readings:
     """The readings ``rules`` takes of the movement-step rulings."""
+
     def value(ruling_id: str) -> str:
         return str(rules.reading(ruling_id).value)
 

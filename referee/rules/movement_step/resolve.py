@@ -36,8 +36,12 @@ from referee.rules.state import UnitState
 from referee.ruleset import Ruleset
 
 
-def _check(battle_map: BattleMap, units: Mapping[str, UnitState],
-           actions: Mapping[str, Step], follow_leaders: Mapping[str, str]) -> None:
+def _check(
+    battle_map: BattleMap,
+    units: Mapping[str, UnitState],
+    actions: Mapping[str, Step],
+    follow_leaders: Mapping[str, str],
+) -> None:
     for uid, state in units.items():
         if uid != state.uid:
             raise MovementStepError(f"units[{uid!r}] holds the unit {state.uid!r}")
@@ -51,7 +55,9 @@ def _check(battle_map: BattleMap, units: Mapping[str, UnitState],
 
 
 def _intents(
-    ctx: StepContext, live: Mapping[str, UnitState], actions: Mapping[str, Step],
+    ctx: StepContext,
+    live: Mapping[str, UnitState],
+    actions: Mapping[str, Step],
     choices: Mapping[str, Choice],
 ) -> dict[str, Intent]:
     """Plain steps first; Chase, Flee and Follow then see the others where ruling
@@ -74,8 +80,13 @@ def _intents(
 
 
 def _simultaneous(
-    battle_map: BattleMap, rules: Ruleset, rd: Readings, states: Mapping[str, UnitState],
-    attempts: Mapping[str, Attempt], stopped: frozenset[str], choices: Mapping[str, Choice],
+    battle_map: BattleMap,
+    rules: Ruleset,
+    rd: Readings,
+    states: Mapping[str, UnitState],
+    attempts: Mapping[str, Attempt],
+    stopped: frozenset[str],
+    choices: Mapping[str, Choice],
     dice: Dice,
 ) -> tuple[Engagements, dict[str, Crowded]]:
     """Contests and overcrowding, until no further entry fails; ``stopped`` are the units
@@ -87,11 +98,9 @@ def _simultaneous(
         movers = {u: a for u, a in attempts.items() if u not in crowded}
         found = find_engagements(battle_map, rules, rd, states, movers, choices, dice, rolled)
         events.extend(found.events)
-        more = overcrowded(rd, states, movers, found.members, found.arenas,
-                           stopped | set(crowded))
+        more = overcrowded(rd, states, movers, found.members, found.arenas, stopped | set(crowded))
         if not more:
-            return Engagements(found.contests, found.members, found.arenas,
-                               tuple(events)), crowded
+            return Engagements(found.contests, found.members, found.arenas, tuple(events)), crowded
         crowded.update(more)
 
 
@@ -131,17 +140,14 @@ def resolve_movement_step(
 
     first_roll = len(dice.log)
     prepared: dict[str, Prepared] = {
-        uid: prepare(battle_map, rules, rd, live[uid], intents[uid], dice, smoke)
-        for uid in intents
+        uid: prepare(battle_map, rules, rd, live[uid], intents[uid], dice, smoke) for uid in intents
     }
     states = {uid: p.state for uid, p in prepared.items()}
     attempts = {uid: p.attempt for uid, p in prepared.items() if p.attempt is not None}
     stopped = frozenset(
-        uid for uid, p in prepared.items()
-        if p.attempt is None and intents[uid].target is not None
+        uid for uid, p in prepared.items() if p.attempt is None and intents[uid].target is not None
     )
-    found, crowded = _simultaneous(battle_map, rules, rd, states, attempts, stopped, chosen,
-                                   dice)
+    found, crowded = _simultaneous(battle_map, rules, rd, states, attempts, stopped, chosen, dice)
 
     done = settle(rules, units, prepared, crowded, found.members)
     events: list[StepEvent] = []

@@ -61,8 +61,12 @@ class Move:
     facing: int
 
     def to_json(self) -> dict[str, object]:
-        return {"uid": self.uid, "from": hex_label(self.frm), "to": hex_label(self.to),
-                "facing": self.facing}
+        return {
+            "uid": self.uid,
+            "from": hex_label(self.frm),
+            "to": hex_label(self.to),
+            "facing": self.facing,
+        }
 
 
 @dataclass(frozen=True, slots=True)
@@ -180,9 +184,7 @@ class MovementStepResult:
             lines.append("choices still to make, in this order:")
             lines += [f"  {p.text()}" for p in self.pending]
         if self.rolls:
-            lines.append(
-                "dice: " + ", ".join(f"{r.value} ({r.purpose})" for r in self.rolls)
-            )
+            lines.append("dice: " + ", ".join(f"{r.value} ({r.purpose})" for r in self.rolls))
         return "\n".join(lines)
 
     def to_json(self) -> dict[str, object]:

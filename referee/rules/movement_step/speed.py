@@ -49,7 +49,8 @@ def change_speed(state: UnitState, speed: str, action: Action) -> SpeedChange:
     if not 0 <= i < len(names):
         end = "fastest" if faster else "slowest"
         return SpeedChange(
-            speed, f"{action.code}: already at its {end} speed ({speed}), does nothing",
+            speed,
+            f"{action.code}: already at its {end} speed ({speed}), does nothing",
             "orders.illegal",
         )
     return SpeedChange(names[i], f"{action.code}: speed {speed} -> {names[i]}", clause)

@@ -53,9 +53,9 @@ def _need_kind(order: Order, kind: OrderKind) -> None:
         raise OrdersRefused(f"expected a {kind} order, got the {order.kind} order {order}")
 
 
-def _frozen(d: Mapping[str, Mapping[int, TurnOrders]] | None = None) -> Mapping[
-    str, Mapping[int, TurnOrders]
-]:
+def _frozen(
+    d: Mapping[str, Mapping[int, TurnOrders]] | None = None,
+) -> Mapping[str, Mapping[int, TurnOrders]]:
     return MappingProxyType({uid: MappingProxyType(dict(t)) for uid, t in (d or {}).items()})
 
 

@@ -32,8 +32,16 @@ SpeedAnnotation = Literal["note", "illegal"]
 FollowNeeds = Literal["leader", "leader-and-card"]
 
 _KEYS = (
-    "movement", "gunnery", "default_gunnery", "illegal", "illegal_scope", "speed_change",
-    "speed_annotation", "follow", "rewrite", "missing",
+    "movement",
+    "gunnery",
+    "default_gunnery",
+    "illegal",
+    "illegal_scope",
+    "speed_change",
+    "speed_annotation",
+    "follow",
+    "rewrite",
+    "missing",
 )
 
 
@@ -66,9 +74,9 @@ class OrdersRules:
         return self.decided_by.get(key)
 
 
-def _codes(r: TableReader, raw: Mapping[str, object], key: str, known: tuple[str, ...]) -> tuple[
-    str, ...
-]:
+def _codes(
+    r: TableReader, raw: Mapping[str, object], key: str, known: tuple[str, ...]
+) -> tuple[str, ...]:
     codes = r.words(raw, "orders", key)
     if not codes:
         r.problem(f"orders.{key}", "expected a list of order codes")
@@ -80,9 +88,9 @@ def _codes(r: TableReader, raw: Mapping[str, object], key: str, known: tuple[str
     return codes
 
 
-def parse_orders_rules(path: Path, raw: Mapping[str, object], readings: Mapping[str, str]) -> (
-    OrdersRules
-):
+def parse_orders_rules(
+    path: Path, raw: Mapping[str, object], readings: Mapping[str, str]
+) -> OrdersRules:
     """The orders table ``raw`` read from ``path`` under ``readings``."""
     from referee.rules.orders.notation import vocabulary
 
@@ -98,8 +106,9 @@ def parse_orders_rules(path: Path, raw: Mapping[str, object], readings: Mapping[
     annotation = r.text(raw, "orders", "speed_annotation", "note", choices=("note", "illegal"))
     follow = r.text(raw, "orders", "follow", "leader", choices=("leader", "leader-and-card"))
     rewrite = r.text(raw, "orders", "rewrite", "locked", choices=("locked", "until-start"))
-    missing = r.text(raw, "orders", "missing", "as-illegal",
-                     choices=("as-illegal", "nothing", "default"))
+    missing = r.text(
+        raw, "orders", "missing", "as-illegal", choices=("as-illegal", "nothing", "default")
+    )
     r.check()
     return OrdersRules(
         path=path,
@@ -120,8 +129,10 @@ def parse_orders_rules(path: Path, raw: Mapping[str, object], readings: Mapping[
 
 
 ORDERS: TableKind[OrdersRules] = TableKind(
-    "orders", (FILE_NAME,),
-    lambda src: parse_orders_rules(src.path(FILE_NAME), src.doc(FILE_NAME), src.readings))
+    "orders",
+    (FILE_NAME,),
+    lambda src: parse_orders_rules(src.path(FILE_NAME), src.doc(FILE_NAME), src.readings),
+)
 """The orders table of a ruleset (``orders.toml``)."""
 
 

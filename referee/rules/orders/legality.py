@@ -196,7 +196,8 @@ class _Judge:
         if action.code == "Follow":
             if not self.leader:
                 return Problem(
-                    action, "Follow needs a unit with a special rule ordering this one to follow",
+                    action,
+                    "Follow needs a unit with a special rule ordering this one to follow",
                     "orders.follow",
                 )
             if self.orules.follow == "leader":
@@ -220,10 +221,14 @@ class _Judge:
                 action, f"{action.text()}: {self.unit.name} has no speed {action.arg!r}", clause
             )
         if action.code == "A":
-            return Problem(action, f"A: {running} is the fastest speed of {self.unit.name}",
-                           "orders.accelerate")
-        return Problem(action, f"B: {running} is the slowest speed of {self.unit.name}",
-                       "orders.brake")
+            return Problem(
+                action,
+                f"A: {running} is the fastest speed of {self.unit.name}",
+                "orders.accelerate",
+            )
+        return Problem(
+            action, f"B: {running} is the slowest speed of {self.unit.name}", "orders.brake"
+        )
 
     def default(self, speed: Speed) -> Action:
         code = speed.default_movement if self.kind == "movement" else self.orules.default_gunnery
@@ -259,7 +264,16 @@ def _shaken_step(
     else:
         return None
     return StepCheck(
-        judge.kind, number, speed, given, done, "shaken", (), (why,), clauses, (),
+        judge.kind,
+        number,
+        speed,
+        given,
+        done,
+        "shaken",
+        (),
+        (why,),
+        clauses,
+        (),
         _apply(judge.unit, speed, done),
     )
 
@@ -276,8 +290,9 @@ def _judge_step(
     for action in given:
         at = running if orules.speed_change == "same-step" else speed
         found = (
-            Problem(action, forced, "orders.speed-restrictions") if forced and
-            not action.is_nothing else judge.problem(unit_speed(judge.unit, at), running, action)
+            Problem(action, forced, "orders.speed-restrictions")
+            if forced and not action.is_nothing
+            else judge.problem(unit_speed(judge.unit, at), running, action)
         )
         if found:
             problems.append(found)
@@ -292,8 +307,19 @@ def _judge_step(
         rulings.append(_ruling(orules, "speed_annotation"))
     if not problems:
         clause = "orders.movement" if judge.kind == "movement" else "orders.gunnery-codes"
-        return StepCheck(judge.kind, number, speed, given, given, "kept", (), (), (clause,),
-                         _unique(rulings), running)
+        return StepCheck(
+            judge.kind,
+            number,
+            speed,
+            given,
+            given,
+            "kept",
+            (),
+            (),
+            (clause,),
+            _unique(rulings),
+            running,
+        )
     why = [p.reason for p in problems]
     clauses = [p.clause for p in problems]
     if len(given) > 1:
@@ -306,14 +332,21 @@ def _judge_step(
     if outcome == "default":
         clauses.append("orders.default")
     return StepCheck(
-        judge.kind, number, speed, given, done, outcome, tuple(problems), tuple(why),
-        _unique(clauses), _unique(rulings), _apply(judge.unit, speed, done),
+        judge.kind,
+        number,
+        speed,
+        given,
+        done,
+        outcome,
+        tuple(problems),
+        tuple(why),
+        _unique(clauses),
+        _unique(rulings),
+        _apply(judge.unit, speed, done),
     )
 
 
-def _replace(
-    judge: _Judge, speed: str, kept: Step, whole: bool
-) -> tuple[Step, Outcome, str]:
+def _replace(judge: _Judge, speed: str, kept: Step, whole: bool) -> tuple[Step, Outcome, str]:
     """What the illegal part of a step becomes (clause ``orders.illegal``)."""
     base: Step = () if whole else kept
     if judge.orules.illegal == "nothing":
@@ -325,7 +358,8 @@ def _replace(
             return base or (NOTHING,), "default", f"replaced by the default, {default.text()}"
         return (*base, default), "default", f"replaced by the default, {default.text()}"
     return (
-        base or (NOTHING,), "nothing",
+        base or (NOTHING,),
+        "nothing",
         f"the default, {default.text()}, is not allowed either: -",
     )
 
@@ -355,7 +389,11 @@ def _mismatches(order: Order, number: int, speed: str, first: str) -> tuple[str 
 
 
 def _check(
-    state: UnitState, order: Order, rules: Ruleset, speeds: list[str] | None, leader: bool,
+    state: UnitState,
+    order: Order,
+    rules: Ruleset,
+    speeds: list[str] | None,
+    leader: bool,
     first: int | None = None,
 ) -> OrderCheck:
     """Judge ``order`` step by step; ``speeds``: the fixed speed of each (gunnery), else

@@ -87,8 +87,10 @@ class MissingRule:
         """What the unit does, in words."""
         if self.does == "nothing":
             return "does nothing this turn (- + - + -, - + -)"
-        return ("carries out its default order: the default movement of its speed in each "
-                "movement step, no gunnery action")
+        return (
+            "carries out its default order: the default movement of its speed in each "
+            "movement step, no gunnery action"
+        )
 
     def record(self) -> dict[str, str]:
         """The orders record written for a unit without orders (the match's ``orders``
@@ -96,8 +98,11 @@ class MissingRule:
         (:func:`order_step`), at the speed the unit has then."""
         gunnery = " + ".join(self.default_gunnery for _ in range(STEPS["gunnery"]))
         if self.does == "nothing":
-            return {"movement": " + ".join("-" for _ in range(STEPS["movement"])),
-                    "gunnery": gunnery, MISSING_KEY: "nothing"}
+            return {
+                "movement": " + ".join("-" for _ in range(STEPS["movement"])),
+                "gunnery": gunnery,
+                MISSING_KEY: "nothing",
+            }
         return {"gunnery": gunnery, MISSING_KEY: "default"}
 
 

@@ -16,10 +16,22 @@ from referee.errors import RefereeError
 class OrderShapeError(RefereeError):
     """An order whose steps do not fit its kind (three movement steps, two gunnery steps)."""
 
+
 OrderKind = Literal["movement", "gunnery"]
 
 MOVEMENT_CODES: tuple[str, ...] = (
-    "F", "R", "L", "B", "A", "Rev", "Chase", "Follow", "Flee", "Road", "360", "-",
+    "F",
+    "R",
+    "L",
+    "B",
+    "A",
+    "Rev",
+    "Chase",
+    "Follow",
+    "Flee",
+    "Road",
+    "360",
+    "-",
 )
 """Clause ``orders.movement-codes``: forward, rotate right/left, brake, accelerate, reverse, chase,
 follow, flee, road, rotate freely, no action. B and A may carry ``[X]``, a named speed."""
@@ -74,7 +86,8 @@ class Order:
             )
         if any(not s for s in self.steps):
             raise OrderShapeError(
-                f"a {self.kind} order with an empty step: write '-' for no action")
+                f"a {self.kind} order with an empty step: write '-' for no action"
+            )
         if self.step_speeds and len(self.step_speeds) != len(self.steps):
             raise OrderShapeError(
                 f"step_speeds: one entry per step ({len(self.steps)}), got {len(self.step_speeds)}"

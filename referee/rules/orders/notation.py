@@ -154,8 +154,7 @@ class _Reader:
                 if number < self.steps:
                     self.fail(
                         "'+'",
-                        f"a {self.kind} order has {self.steps} steps; this one ends after "
-                        f"{number}",
+                        f"a {self.kind} order has {self.steps} steps; this one ends after {number}",
                     )
                 break
             if number == self.steps:

@@ -71,8 +71,7 @@ class Agenda:
             "kind": self.step.kind,
             "label": self.step.label,
             "todo": self.todo,
-            "units": [{"uid": i.uid, "why": i.why, "actions": list(i.actions)}
-                      for i in self.units],
+            "units": [{"uid": i.uid, "why": i.why, "actions": list(i.actions)} for i in self.units],
             "hexes": [str(h) for h in self.hexes],
             "excluded": [{"uid": i.uid, "why": i.why} for i in self.excluded],
             "needs_dice": self.needs_dice,
@@ -94,8 +93,9 @@ class Agenda:
             lines.append(f"  Hexes: {', '.join(str(h) for h in self.hexes)}")
         lines.extend(f"  - {i.text()} (left out)" for i in self.excluded)
         if self.orders_missing and self.step.kind != "orders":
-            lines.append(f"  Without orders for this turn or the next: "
-                         f"{', '.join(self.orders_missing)}")
+            lines.append(
+                f"  Without orders for this turn or the next: {', '.join(self.orders_missing)}"
+            )
         lines.append("  Dice needed." if self.needs_dice else "  No dice.")
         if self.choices:
             lines.append("  Choices, in this order (the highest rank chooses last):")
@@ -166,6 +166,5 @@ def agenda(
         notes=tuple(notes),
         clauses=tuple(dict.fromkeys(clauses)),
         rulings=tuple(dict.fromkeys(rulings)),
-        orders_missing=tuple(u.uid for u in units
-                             if not u.destroyed and f.unordered.get(u.uid)),
+        orders_missing=tuple(u.uid for u in units if not u.destroyed and f.unordered.get(u.uid)),
     )

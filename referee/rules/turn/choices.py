@@ -45,9 +45,15 @@ class ChoiceGroup:
         return f"{who}, {when}{roll}: {', '.join(self.uids)}"
 
     def to_json(self) -> dict[str, object]:
-        return {"uids": list(self.uids), "nation": self.nation,
-                "entering_assault": self.entering_assault, "side": self.side,
-                "roll_off": self.roll_off, "clause": self.clause, "rulings": list(self.rulings)}
+        return {
+            "uids": list(self.uids),
+            "nation": self.nation,
+            "entering_assault": self.entering_assault,
+            "side": self.side,
+            "roll_off": self.roll_off,
+            "clause": self.clause,
+            "rulings": list(self.rulings),
+        }
 
 
 def _rank_key(rules: Ruleset) -> tuple[dict[str, int], tuple[str, ...]]:

@@ -37,8 +37,9 @@ class TurnPosition:
         if self.turn < 1:
             raise TurnClockError(f"turns count from 1, not {self.turn}")
         if not 0 <= self.index < len(self.steps):
-            raise TurnClockError(f"step index {self.index} is outside the turn "
-                                 f"(0 to {len(self.steps) - 1})")
+            raise TurnClockError(
+                f"step index {self.index} is outside the turn (0 to {len(self.steps) - 1})"
+            )
 
     @classmethod
     def first(cls, rules: Ruleset) -> TurnPosition:

@@ -131,8 +131,9 @@ def _movement(s: Scene) -> Found:
 def _with_abilities(s: Scene) -> Found:
     spec = turn_rules(s.rules)
     names = spec.abilities_of(s.step.kind)
-    rulings = tuple(dict.fromkeys(spec.ability_rulings[n] for n in names
-                                  if n in spec.ability_rulings))
+    rulings = tuple(
+        dict.fromkeys(spec.ability_rulings[n] for n in names if n in spec.ability_rulings)
+    )
     fighting = s.facts.assault_units
     units = []
     for u in s.living():
@@ -146,6 +147,7 @@ def _named(ids: Callable[[StepFacts], Collection[str]], why: str) -> Callable[[S
     def find(s: Scene) -> Found:
         wanted = ids(s.facts)
         return Found(tuple(Involved(u.uid, why) for u in s.living() if u.uid in wanted))
+
     return find
 
 
@@ -169,8 +171,10 @@ def _hex_effects(s: Scene) -> Found:
     for u in s.living():
         entered = u.uid in f.entered
         met: list[str] = []
-        if scope == "unmet" or (scope == "entered" and entered) or (
-            scope == "fired-into" and u.hex in f.fired_into
+        if (
+            scope == "unmet"
+            or (scope == "entered" and entered)
+            or (scope == "fired-into" and u.hex in f.fired_into)
         ):
             met = _unmet(s, u, u.hex, entered)
         where = u.hex
@@ -207,9 +211,11 @@ def _carries(s: Scene, effect: str, u: UnitState) -> str | None:
 
 def _burning(s: Scene) -> tuple[Hex, ...]:
     kinds = hex_effect_rules(s.rules).markers
-    return tuple(h for h in s.hexes.hexes()
-                 if any(m.kind in kinds and kinds[m.kind].removal == "burn-out"
-                        for m in s.hexes.at(h)))
+    return tuple(
+        h
+        for h in s.hexes.hexes()
+        if any(m.kind in kinds and kinds[m.kind].removal == "burn-out" for m in s.hexes.at(h))
+    )
 
 
 def _orders(s: Scene) -> Found:
@@ -218,8 +224,9 @@ def _orders(s: Scene) -> Found:
         turns = s.facts.unordered.get(u.uid)
         if turns:
             which = " and ".join(str(t) for t in turns)
-            units.append(Involved(u.uid, f"no orders for turn{'s' if len(turns) > 1 else ''} "
-                                         f"{which}"))
+            units.append(
+                Involved(u.uid, f"no orders for turn{'s' if len(turns) > 1 else ''} {which}")
+            )
     return Found(tuple(units), rulings=s.step.rulings)
 
 
@@ -240,9 +247,11 @@ def _aftermath(s: Scene) -> Found:
     kinds = hex_effect_rules(s.rules).markers
     hexes: list[Hex] = []
     if "markers" in spec.steps:
-        hexes.extend(h for h in s.hexes.hexes()
-                     if any(m.kind in kinds and kinds[m.kind].removal == "aftermath"
-                            for m in s.hexes.at(h)))
+        hexes.extend(
+            h
+            for h in s.hexes.hexes()
+            if any(m.kind in kinds and kinds[m.kind].removal == "aftermath" for m in s.hexes.at(h))
+        )
     if "burn-out" in spec.steps:
         hexes.extend(_burning(s))
     units: tuple[Involved, ...] = ()
@@ -251,19 +260,21 @@ def _aftermath(s: Scene) -> Found:
     return Found(units, tuple(sorted(set(hexes))))
 
 
-FINDERS: Mapping[str, Callable[[Scene], Found]] = MappingProxyType({
-    "orders": _orders,
-    "gunnery": _gunnery,
-    "movement": _movement,
-    "pre-assault-retreat": _with_abilities,
-    "pre-assault-abilities": _with_abilities,
-    "hex-effects": _hex_effects,
-    "assault": _named(lambda f: f.assault_units, "fights an assault"),
-    "post-assault-retreat": _named(lambda f: f.retreating, "lost an assault: retreats"),
-    "apply-damage": _named(lambda f: f.damaged, "damage rolled, not yet applied"),
-    "agony": _agony,
-    "aftermath": _aftermath,
-})
+FINDERS: Mapping[str, Callable[[Scene], Found]] = MappingProxyType(
+    {
+        "orders": _orders,
+        "gunnery": _gunnery,
+        "movement": _movement,
+        "pre-assault-retreat": _with_abilities,
+        "pre-assault-abilities": _with_abilities,
+        "hex-effects": _hex_effects,
+        "assault": _named(lambda f: f.assault_units, "fights an assault"),
+        "post-assault-retreat": _named(lambda f: f.retreating, "lost an assault: retreats"),
+        "apply-damage": _named(lambda f: f.damaged, "damage rolled, not yet applied"),
+        "agony": _agony,
+        "aftermath": _aftermath,
+    }
+)
 """The finder of each step kind (see the module docstring)."""
 
 

@@ -35,7 +35,10 @@ GROUP_KINDS: tuple[str, ...] = ("orders", "gunnery", "movement", "assault", "ago
 ``aftermath``, which have no number: :data:`UNNUMBERED`)."""
 UNNUMBERED: tuple[str, ...] = ("orders", "aftermath")
 INNER_KINDS: tuple[str, ...] = (
-    "hex-effects", "pre-assault-retreat", "pre-assault-abilities", "post-assault-retreat",
+    "hex-effects",
+    "pre-assault-retreat",
+    "pre-assault-abilities",
+    "post-assault-retreat",
     "apply-damage",
 )
 """Kinds of the steps inside a group; their id is ``<group>.<kind>``."""
@@ -46,8 +49,18 @@ HEX_SCOPES: tuple[str, ...] = ("fired-into", "unmet", "entered")
 
 _TOP_KEYS = ("clause", "abilities", "kind", "step")
 _KIND_KEYS = ("clause", "todo", "dice", "choices", "applies_damage")
-_STEP_KEYS = ("id", "kind", "number", "label", "clause", "notes", "include", "hex_scope",
-              "contested", "rulings")
+_STEP_KEYS = (
+    "id",
+    "kind",
+    "number",
+    "label",
+    "clause",
+    "notes",
+    "include",
+    "hex_scope",
+    "contested",
+    "rulings",
+)
 
 
 @dataclass(frozen=True, slots=True)
@@ -105,9 +118,15 @@ class TurnStep:
 
     def to_json(self) -> dict[str, object]:
         out: dict[str, object] = {
-            "id": self.id, "kind": self.kind, "number": self.number, "label": self.label,
-            "clause": self.clause, "todo": self.todo, "dice": self.dice.text(),
-            "choices": self.choices.text(), "applies_damage": self.applies_damage,
+            "id": self.id,
+            "kind": self.kind,
+            "number": self.number,
+            "label": self.label,
+            "clause": self.clause,
+            "todo": self.todo,
+            "dice": self.dice.text(),
+            "choices": self.choices.text(),
+            "applies_damage": self.applies_damage,
             "notes": list(self.notes),
         }
         if self.hex_scope is not None:
@@ -134,8 +153,10 @@ class TurnRules:
         """The position of ``step_id`` in the turn (``KeyError`` naming the known ids)."""
         found = self._indexes.get(step_id) if isinstance(step_id, str) else None
         if found is None:
-            raise KeyError(f"{self.path.name}: no step {step_id!r} in this turn "
-                           f"(steps: {', '.join(s.id for s in self.steps)})")
+            raise KeyError(
+                f"{self.path.name}: no step {step_id!r} in this turn "
+                f"(steps: {', '.join(s.id for s in self.steps)})"
+            )
         return found
 
     @cached_property
@@ -173,8 +194,9 @@ def _selector(r: TableReader, raw: Mapping[str, object], where: str, key: str) -
         return Selector(value)
     if isinstance(value, list) and value and all(isinstance(v, str) and v for v in value):
         return Selector("codes", tuple(value))
-    r.problem(f"{where}.{key}", f'expected "none", "involved" or a list of action codes, '
-                                f"got {value!r}")
+    r.problem(
+        f"{where}.{key}", f'expected "none", "involved" or a list of action codes, got {value!r}'
+    )
     return Selector("none")
 
 
@@ -207,8 +229,9 @@ def _abilities(r: TableReader, raw: object) -> tuple[dict[str, str], dict[str, s
     rulings: dict[str, str] = {}
     table = r.table(raw, "abilities") if raw is not None else {}
     for name in table:
-        kind = r.text(table, "abilities", name,
-                      choices=("pre-assault-retreat", "pre-assault-abilities"))
+        kind = r.text(
+            table, "abilities", name, choices=("pre-assault-retreat", "pre-assault-abilities")
+        )
         kinds[name] = kind
         if (rid := r.ruling("abilities", name)) is not None:
             rulings[name] = rid
@@ -241,8 +264,10 @@ class _StepReader:
             if group is None:
                 r.problem(f"{where}.id", f"a {kind} step must follow the step of its group")
             elif sid != f"{group}.{kind}":
-                r.problem(f"{where}.id", f"inside {group} this step is called "
-                                         f"{group + '.' + kind!r}, not {sid!r}")
+                r.problem(
+                    f"{where}.id",
+                    f"inside {group} this step is called {group + '.' + kind!r}, not {sid!r}",
+                )
             elif self.groups[group] != number:
                 r.problem(f"{where}.number", f"{number} is not the number of {group}")
 
@@ -268,11 +293,11 @@ class _StepReader:
         scope_raw = r.text(t, where, "hex_scope", "") or None
         contested = r.flag(t, where, "contested", False)
         if kind == "hex-effects" and scope_raw is None:
-            r.problem(f"{where}.hex_scope", f"a hex-effects step needs one of "
-                                            f"{', '.join(HEX_SCOPES)}")
+            r.problem(
+                f"{where}.hex_scope", f"a hex-effects step needs one of {', '.join(HEX_SCOPES)}"
+            )
         elif scope_raw is not None and scope_raw not in HEX_SCOPES:
-            r.problem(f"{where}.hex_scope", f"{scope_raw!r} is not one of "
-                                            f"{', '.join(HEX_SCOPES)}")
+            r.problem(f"{where}.hex_scope", f"{scope_raw!r} is not one of {', '.join(HEX_SCOPES)}")
         if kind != "hex-effects" and (scope_raw is not None or "contested" in t):
             r.problem(where, "hex_scope and contested belong to hex-effects steps only")
         notes = r.words(t, where, "notes")
@@ -282,11 +307,15 @@ class _StepReader:
                 r.problem(f"{where}.rulings", f"{name!r} names no ruling in the register")
         if spec is None or not include:
             return None
-        rulings = tuple(dict.fromkeys([
-            *spec.rulings,
-            *(rid for k in _STEP_KEYS if (rid := r.ruling(where, k)) is not None),
-            *named,
-        ]))
+        rulings = tuple(
+            dict.fromkeys(
+                [
+                    *spec.rulings,
+                    *(rid for k in _STEP_KEYS if (rid := r.ruling(where, k)) is not None),
+                    *named,
+                ]
+            )
+        )
         return TurnStep(
             id=sid,
             kind=kind,
@@ -307,9 +336,12 @@ class _StepReader:
 def _check_agony(r: TableReader, steps: Sequence[TurnStep], agony_steps: int) -> None:
     numbers = [s.number for s in steps if s.kind == "agony"]
     if numbers != list(range(agony_steps)):
-        r.problem("step", f"the agony steps must be agony-0 to agony-{agony_steps - 1} in order "
-                          f"(agony.toml schedules {agony_steps}), got "
-                          f"{', '.join(f'agony-{n}' for n in numbers) or 'none'}")
+        r.problem(
+            "step",
+            f"the agony steps must be agony-0 to agony-{agony_steps - 1} in order "
+            f"(agony.toml schedules {agony_steps}), got "
+            f"{', '.join(f'agony-{n}' for n in numbers) or 'none'}",
+        )
 
 
 def parse_turn(
@@ -337,15 +369,19 @@ def parse_turn(
         r.problem("step", "the orders step, when the turn has one, is its first step")
     _check_agony(r, steps, agony_steps)
     r.check()
-    return TurnRules(path, clause, tuple(steps), MappingProxyType(abilities),
-                     MappingProxyType(ability_rulings))
+    return TurnRules(
+        path, clause, tuple(steps), MappingProxyType(abilities), MappingProxyType(ability_rulings)
+    )
 
 
 TURN: TableKind[TurnRules] = TableKind(
-    "turn", (FILE_NAME,),
-    lambda src: parse_turn(src.path(FILE_NAME), src.doc(FILE_NAME), src.readings,
-                           len(src.table(AGONY).schedule)),
-    needs=("agony",))
+    "turn",
+    (FILE_NAME,),
+    lambda src: parse_turn(
+        src.path(FILE_NAME), src.doc(FILE_NAME), src.readings, len(src.table(AGONY).schedule)
+    ),
+    needs=("agony",),
+)
 """The turn of a ruleset (``turn.toml``; its agony steps are counted on the agony schedule)."""
 
 
@@ -362,8 +398,9 @@ def turn_sequence(rules: Ruleset) -> tuple[TurnStep, ...]:
 def step_numbers(rules: Ruleset, kind: str) -> tuple[int, ...]:
     """The numbers of the turn's steps of ``kind`` (``movement``: 1, 2, 3), in order; a
     command naming its step is checked against them (clause ``turn.sequence``)."""
-    return tuple(sorted({s.number for s in turn_sequence(rules)
-                         if s.kind == kind and s.number is not None}))
+    return tuple(
+        sorted({s.number for s in turn_sequence(rules) if s.kind == kind and s.number is not None})
+    )
 
 
 def either(numbers: tuple[int, ...]) -> str:

@@ -15,23 +15,40 @@ def write_csv(event: Event, out: Path) -> list[Path]:
     out = folder(out)
     st = standings(event)
     keys = list(st.keys)
-    paths = [out / "standings.csv", out / "pairings.csv", out / "results.csv",
-             out / "players.csv"]
+    paths = [out / "standings.csv", out / "pairings.csv", out / "results.csv", out / "players.csv"]
     with open(paths[0], "w", newline="", encoding="utf-8") as fh:
         w = csv.writer(fh)
         w.writerow(["rank", "name", "nation", "tvp", "mvp", *keys, "decided_by", "dropped"])
         for s in st.standings:
-            w.writerow([s.rank, s.name, s.nation, f"{s.tvp:.4f}", s.mvp,
-                        *(s.tiebreakers.get(k, "") for k in keys), s.decided_by,
-                        "yes" if s.dropped else ""])
+            w.writerow(
+                [
+                    s.rank,
+                    s.name,
+                    s.nation,
+                    f"{s.tvp:.4f}",
+                    s.mvp,
+                    *(s.tiebreakers.get(k, "") for k in keys),
+                    s.decided_by,
+                    "yes" if s.dropped else "",
+                ]
+            )
     with open(paths[1], "w", newline="", encoding="utf-8") as fh:
         w = csv.writer(fh)
-        w.writerow(["round", "table", "player_1", "player_2", "player_1_huge_units",
-                    "player_2_huge_units"])
+        w.writerow(
+            ["round", "table", "player_1", "player_2", "player_1_huge_units", "player_2_huge_units"]
+        )
         for rnd in event.rounds:
             for i, (a, b) in enumerate(rnd.tables, 1):
-                w.writerow([rnd.number, i, a, b, huge_text(event.players[a].army),
-                            huge_text(event.players[b].army)])
+                w.writerow(
+                    [
+                        rnd.number,
+                        i,
+                        a,
+                        b,
+                        huge_text(event.players[a].army),
+                        huge_text(event.players[b].army),
+                    ]
+                )
             if rnd.bye:
                 w.writerow([rnd.number, "bye", rnd.bye, ""])
     with open(paths[2], "w", newline="", encoding="utf-8") as fh:
@@ -41,16 +58,45 @@ def write_csv(event: Event, out: Path) -> list[Path]:
             for t, tr in sorted(rnd.results.items()):
                 one, two = tr.scores
                 for me, other in ((one, two), (two, one)):
-                    w.writerow([rnd.number, t, me.name, me.mvp, f"{me.tvp:.4f}", other.name,
-                                "yes" if tr.corrected else ""])
+                    w.writerow(
+                        [
+                            rnd.number,
+                            t,
+                            me.name,
+                            me.mvp,
+                            f"{me.tvp:.4f}",
+                            other.name,
+                            "yes" if tr.corrected else "",
+                        ]
+                    )
     with open(paths[3], "w", newline="", encoding="utf-8") as fh:
         w = csv.writer(fh)
-        w.writerow(["name", "nation", "entered", "dropped_after", "army", "checksum", "valid",
-                    "override", "huge_units"])
+        w.writerow(
+            [
+                "name",
+                "nation",
+                "entered",
+                "dropped_after",
+                "army",
+                "checksum",
+                "valid",
+                "override",
+                "huge_units",
+            ]
+        )
         for p in event.players.values():
             c = p.army or {}
-            w.writerow([p.name, p.nation, p.entered, p.dropped_after or "",
-                        c.get("army_name", ""), c.get("checksum", ""),
-                        ("yes" if c.get("valid") else "no") if c else "",
-                        c.get("override", ""), listed_huge_units(event, p.name)])
+            w.writerow(
+                [
+                    p.name,
+                    p.nation,
+                    p.entered,
+                    p.dropped_after or "",
+                    c.get("army_name", ""),
+                    c.get("checksum", ""),
+                    ("yes" if c.get("valid") else "no") if c else "",
+                    c.get("override", ""),
+                    listed_huge_units(event, p.name),
+                ]
+            )
     return paths

@@ -47,8 +47,8 @@ def player_slugs(event: Event) -> dict[str, str]:
 
 def page(title: str, body: str, nav: str = "") -> str:
     return (
-        "<!DOCTYPE html>\n<html lang=\"en\"><head><meta charset=\"utf-8\">"
-        "<meta name=\"viewport\" content=\"width=device-width, initial-scale=1\">"
+        '<!DOCTYPE html>\n<html lang="en"><head><meta charset="utf-8">'
+        '<meta name="viewport" content="width=device-width, initial-scale=1">'
         f"<title>{escape(title)}</title><style>{CSS}</style></head><body>"
         f"{nav}{body}</body></html>\n"
     )
@@ -64,8 +64,9 @@ def huge_note(event: Event, name: str) -> str:
     return f'<div class="huge">huge units: {escape(huge)}</div>' if huge else ""
 
 
-def pairing_table(rnd: Round, link: dict[str, str] | None = None,
-                  event: Event | None = None) -> str:
+def pairing_table(
+    rnd: Round, link: dict[str, str] | None = None, event: Event | None = None
+) -> str:
     """A round's tables; with ``event``, each player's huge units under their name."""
 
     def who(n: str) -> str:
@@ -78,14 +79,19 @@ def pairing_table(rnd: Round, link: dict[str, str] | None = None,
         if i in rnd.results:
             sa, sb = rnd.results[i].scores
             result = f"{sa.mvp} - {sb.mvp}" + (" (corrected)" if rnd.results[i].corrected else "")
-        rows.append(f'<tr><td class="table">{i}</td><td>{who(a)}</td><td>{who(b)}</td>'
-                    f'<td class="num">{escape(result)}</td></tr>')
+        rows.append(
+            f'<tr><td class="table">{i}</td><td>{who(a)}</td><td>{who(b)}</td>'
+            f'<td class="num">{escape(result)}</td></tr>'
+        )
     if rnd.bye:
-        rows.append(f'<tr><td class="table">-</td><td>{who(rnd.bye)}</td><td>bye</td>'
-                    "<td></td></tr>")
+        rows.append(
+            f'<tr><td class="table">-</td><td>{who(rnd.bye)}</td><td>bye</td><td></td></tr>'
+        )
     warnings = "".join(f'<p class="warn">{escape(w)}</p>' for w in rnd.warnings)
-    return (f"<table><tr><th>Table</th><th>Player</th><th>Opponent</th><th>MVP</th></tr>"
-            f"{''.join(rows)}</table>{warnings}")
+    return (
+        f"<table><tr><th>Table</th><th>Player</th><th>Opponent</th><th>MVP</th></tr>"
+        f"{''.join(rows)}</table>{warnings}"
+    )
 
 
 def _number(value: object) -> str:
@@ -109,6 +115,6 @@ def standings_table(st: Standings, link: dict[str, str] | None = None) -> str:
     warnings = "".join(f'<p class="warn">{escape(w)}</p>' for w in st.warnings)
     return (
         '<div class="scroll"><table><tr><th>#</th><th>Player</th><th class="wide">Nation</th>'
-        f"<th>TVP</th><th>MVP</th>{head}<th class=\"wide\">Ahead of the next by</th></tr>"
+        f'<th>TVP</th><th>MVP</th>{head}<th class="wide">Ahead of the next by</th></tr>'
         f"{''.join(rows)}</table></div>{warnings}"
     )

@@ -17,8 +17,10 @@ from referee.tournament.export.pages import (
 )
 from referee.tournament.standings import standings
 
-NAV = ('<nav><a href="{up}index.html">Tables</a><a href="{up}players.html">Players</a>'
-       '<a href="{up}standings.html">Standings</a></nav>')
+NAV = (
+    '<nav><a href="{up}index.html">Tables</a><a href="{up}players.html">Players</a>'
+    '<a href="{up}standings.html">Standings</a></nav>'
+)
 
 
 def _nav(up: str = "") -> str:
@@ -32,8 +34,9 @@ def _army(event: Event, name: str) -> str:
     if checkin is None:
         return '<p class="note">No army checked in.</p>'
     huge = listed_huge_units(event, name)
-    return (f"<p>Army: {escape(army_summary(checkin))}</p>"
-            + (f'<p class="huge">Huge units: {escape(huge)}</p>' if huge else ""))
+    return f"<p>Army: {escape(army_summary(checkin))}</p>" + (
+        f'<p class="huge">Huge units: {escape(huge)}</p>' if huge else ""
+    )
 
 
 def write_site(event: Event, out: Path) -> list[Path]:
@@ -49,8 +52,7 @@ def write_site(event: Event, out: Path) -> list[Path]:
     if not rounds:
         tables.append('<p class="note">No round is paired yet.</p>')
     for past in rounds:
-        tables.append(f"<h2>Round {past.number}: by table</h2>"
-                      f"{pairing_table(past, link, event)}")
+        tables.append(f"<h2>Round {past.number}: by table</h2>{pairing_table(past, link, event)}")
     written[out / "index.html"] = page(f"{event.name}: tables", "".join(tables), _nav())
 
     by_name = [f"<h1>{title}</h1>"]
@@ -72,10 +74,14 @@ def write_site(event: Event, out: Path) -> list[Path]:
                 opponent = "dropped"
             else:
                 opponent = f"from round {event.players[name].entered}"
-        rows.append(f'<tr><td><a href="{link[name]}">{escape(name)}</a></td>'
-                    f'<td class="table">{table}</td><td>{escape(opponent)}</td></tr>')
-    by_name.append(f"<h2>{head}</h2><table><tr><th>Player</th><th>Table</th>"
-                   f"<th>Opponent</th></tr>{''.join(rows)}</table>")
+        rows.append(
+            f'<tr><td><a href="{link[name]}">{escape(name)}</a></td>'
+            f'<td class="table">{table}</td><td>{escape(opponent)}</td></tr>'
+        )
+    by_name.append(
+        f"<h2>{head}</h2><table><tr><th>Player</th><th>Table</th>"
+        f"<th>Opponent</th></tr>{''.join(rows)}</table>"
+    )
     written[out / "players.html"] = page(f"{event.name}: players", "".join(by_name), _nav())
 
     st = standings(event)
@@ -93,7 +99,7 @@ def write_site(event: Event, out: Path) -> list[Path]:
             t = rnd_n.table_of(name) if rnd_n else None
             rows.append(
                 f'<tr><td class="num">{number}</td><td class="table">{t or "-"}</td>'
-                f"<td>{escape(met or 'bye')}</td><td class=\"num\">{score.mvp}</td>"
+                f'<td>{escape(met or "bye")}</td><td class="num">{score.mvp}</td>'
                 f'<td class="num">{score.tvp:.2f}</td></tr>'
             )
         me = places[name]

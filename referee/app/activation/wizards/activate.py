@@ -55,23 +55,29 @@ SHOOTER = "#1565c0"
 class ActivateWizard(ActivationWizard):
     """See the module docstring."""
 
-    def __init__(self, match: ActivationMatch, overlay: MapOverlay,
-                 parent: QWidget | None = None) -> None:
+    def __init__(
+        self, match: ActivationMatch, overlay: MapOverlay, parent: QWidget | None = None
+    ) -> None:
         super().__init__(match, overlay, "Activate", parent)
         game = match.game
-        pieces = sorted((p for p in self.state.of_side(self.side or 0)
-                         if p.on_map and p.kind == "unit"), key=lambda p: p.uid)
+        pieces = sorted(
+            (p for p in self.state.of_side(self.side or 0) if p.on_map and p.kind == "unit"),
+            key=lambda p: p.uid,
+        )
 
         def words(piece: Piece) -> str:
             card = game.card(piece)
             where = hex_label(piece.hex) if piece.hex is not None else "?"
             aboard = self.state.aboard(piece.uid)
             carries = f", carries {', '.join(p.uid for p in aboard)}" if aboard else ""
-            return (f"{piece.uid}: {card.name} on {where}, {piece.health} H, "
-                    f"{piece.ammunition} ammunition{carries}")
+            return (
+                f"{piece.uid}: {card.name} on {where}, {piece.health} H, "
+                f"{piece.ammunition} ammunition{carries}"
+            )
 
-        self.unit = UnitPage(f"Side {self.side} activates", "Which unit, and what does it "
-                             "do?", pieces, words)
+        self.unit = UnitPage(
+            f"Side {self.side} activates", "Which unit, and what does it do?", pieces, words
+        )
         self.move_page = MovePage(lambda: AIR_ATTACK if self.attacks_after_move() else DICE)
         self.attack_page = AttackPage()
         self.air_page = AttackPage(after_move=True)
@@ -91,8 +97,9 @@ class ActivateWizard(ActivationWizard):
         ``activation.aircraft-attack``)."""
         piece = self.piece()
         game = self.match.game
-        return (piece is not None and game.is_aircraft(piece)
-                and game.rules.movement.attack_after_move)
+        return (
+            piece is not None and game.is_aircraft(piece) and game.rules.movement.attack_after_move
+        )
 
     def shooter(self) -> tuple[Piece | None, ActivationState, str]:
         """The unit as it shoots, the match it shoots in, and why it does not (None): the
@@ -106,8 +113,11 @@ class ActivateWizard(ActivationWizard):
             return None, self.state, f"the engine refuses the move: {outcome}"
         moved = outcome.state.pieces[piece.uid]
         if not moved.on_map:
-            return None, outcome.state, (f"{piece.uid} does not survive its move: it makes "
-                                         "no attack")
+            return (
+                None,
+                outcome.state,
+                (f"{piece.uid} does not survive its move: it makes no attack"),
+            )
         return moved, outcome.state, ""
 
     def attack(self, shots: tuple[Shot, ...]) -> Command | None:
@@ -122,16 +132,22 @@ class ActivateWizard(ActivationWizard):
         return Shoot(piece.uid, shots) if shots else None
 
     def command(self) -> Command | None:
-        shots = (self.air_page.shots() if self.unit.moving() and self.attacks_after_move()
-                 else () if self.unit.moving() else self.attack_page.shots())
+        shots = (
+            self.air_page.shots()
+            if self.unit.moving() and self.attacks_after_move()
+            else ()
+            if self.unit.moving()
+            else self.attack_page.shots()
+        )
         return self.attack(shots)
 
 
 class UnitPage(PiecePage):
     """The unit, and move or attack."""
 
-    def __init__(self, title: str, subtitle: str, pieces: list[Piece],
-                 words: Callable[[Piece], str]) -> None:
+    def __init__(
+        self, title: str, subtitle: str, pieces: list[Piece], words: Callable[[Piece], str]
+    ) -> None:
         super().__init__(title, subtitle, pieces, words)
         self.move_radio = QRadioButton("Move")
         self.attack_radio = QRadioButton("Attack (shoot)")
@@ -156,11 +172,15 @@ class UnitPage(PiecePage):
             self.move_radio.setChecked(True)
         note = ""
         if flying and wizard.attacks_after_move():
-            note = ("An aircraft must move when activated; after its move it may attack from "
-                    "where it ends (ruling activation.aircraft-attack).")
+            note = (
+                "An aircraft must move when activated; after its move it may attack from "
+                "where it ends (ruling activation.aircraft-attack)."
+            )
         elif flying:
-            note = ("An aircraft's activation is its move; it makes no attack action (ruling "
-                    "activation.aircraft-attack).")
+            note = (
+                "An aircraft's activation is its move; it makes no attack action (ruling "
+                "activation.aircraft-attack)."
+            )
         self.note.setText(note)
 
     def moving(self) -> bool:
@@ -183,9 +203,11 @@ class AttackPage(QWizardPage):
             "After its move the aircraft may attack (ruling activation.aircraft-attack): "
             "each weapon fires once, at a target in its range and line of sight from where "
             "the move ends (blue; the targets green), or not at all; the odds are its "
-            "penetration roll's against the target's armor." if after_move else
-            "Each weapon fires once, at a target in its range and line of sight (green on "
-            "the map); the odds are its penetration roll's against the target's armor.")
+            "penetration roll's against the target's armor."
+            if after_move
+            else "Each weapon fires once, at a target in its range and line of sight (green on "
+            "the map); the odds are its penetration roll's against the target's armor."
+        )
         self.rows = QVBoxLayout(self)
         self.boxes: dict[str, QComboBox] = {}
         self.row_widgets: list[QWidget] = []
@@ -221,8 +243,9 @@ class AttackPage(QWizardPage):
             self._draw()
             return
         if self.after_move:
-            where = QLabel(f"{piece.uid} ends its move on {hex_label(piece.hex)}: it shoots "
-                           "from there.")
+            where = QLabel(
+                f"{piece.uid} ends its move on {hex_label(piece.hex)}: it shoots from there."
+            )
             where.setWordWrap(True)
             self._row(where)
         game = wizard.match.game
@@ -236,19 +259,32 @@ class AttackPage(QWizardPage):
             for other in sorted(state.on_map(), key=lambda p: p.uid):
                 if other.side != piece.side and other.hex is not None:
                     armor = game.card(other).armor
-                    targets.append((other.uid, f"{other.uid} ({game.card(other).name}, "
-                                    f"armor {armor})", other.hex))
+                    targets.append(
+                        (
+                            other.uid,
+                            f"{other.uid} ({game.card(other).name}, armor {armor})",
+                            other.hex,
+                        )
+                    )
             for h, fort in sorted(state.fortifications.items(), key=lambda kv: hex_label(kv[0])):
                 if fort.pips.total > 0:
                     structure = game.cards.structure(fort.structure)
                     owner = f"side {fort.owner}'s " if fort.owner is not None else ""
-                    targets.append((f"@{hex_label(h)}", f"{owner}{structure.name} on "
-                                    f"{hex_label(h)} (armor {structure.armor})", h))
+                    targets.append(
+                        (
+                            f"@{hex_label(h)}",
+                            f"{owner}{structure.name} on {hex_label(h)} (armor {structure.armor})",
+                            h,
+                        )
+                    )
             for target, words, h in targets:
                 if range_problem(piece.hex, h, weapon) or sight_problem(board, piece.hex, h):
                     continue
-                shot = (Shot(weapon.id, tile=h) if target.startswith("@") else
-                        Shot(weapon.id, unit=target))
+                shot = (
+                    Shot(weapon.id, tile=h)
+                    if target.startswith("@")
+                    else Shot(weapon.id, unit=target)
+                )
                 try:  # the engine's own test: a unit hidden in a fortification, one's own
                     shot_target(game, state, piece, shot)  # fortification (by the rulings)
                 except ActivationError:
@@ -256,21 +292,28 @@ class AttackPage(QWizardPage):
                 command = wizard.attack((shot,))  # then the whole step, e.g. ammunition
                 if command is None or isinstance(dry_run(wizard, command), str):
                     continue
-                armor = (game.cards.structure(state.fortifications[h].structure).armor
-                         if target.startswith("@") else game.card(state.pieces[target]).armor)
+                armor = (
+                    game.cards.structure(state.fortifications[h].structure).armor
+                    if target.startswith("@")
+                    else game.card(state.pieces[target]).armor
+                )
                 need = penetration_need(armor, table)
                 odds = need.odds(weapon.penetration)
                 sure = target.startswith("@") and game.rules.fortifications.hits != "penetration"
-                chance = ("one hit, no roll" if sure else
-                          f"needs {need.text()} on {weapon.penetration.text()}: "
-                          f"{round(100 * odds)}%")
+                chance = (
+                    "one hit, no roll"
+                    if sure
+                    else f"needs {need.text()} on {weapon.penetration.text()}: {round(100 * odds)}%"
+                )
                 box.addItem(f"{words}: {chance}", target)
                 self.marked.add(h)
             box.currentIndexChanged.connect(self.completeChanged)
             box.currentIndexChanged.connect(lambda _i: self._draw())
             self.boxes[weapon.id] = box
-            label = QLabel(f"{weapon.name} (R {weapon.range}, penetration "
-                           f"{weapon.penetration.text()}) fires at:")
+            label = QLabel(
+                f"{weapon.name} (R {weapon.range}, penetration "
+                f"{weapon.penetration.text()}) fires at:"
+            )
             label.setWordWrap(True)
             self._row(label)
             self._row(box)

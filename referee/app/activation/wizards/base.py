@@ -54,8 +54,9 @@ class ActivationWizard(QWizard):
     """A wizard of a step of ``match`` (see the module docstring); ``overlay`` draws on the
     map beside it. Its pages end with a :class:`DicePage`."""
 
-    def __init__(self, match: ActivationMatch, overlay: MapOverlay, title: str,
-                 parent: QWidget | None = None) -> None:
+    def __init__(
+        self, match: ActivationMatch, overlay: MapOverlay, title: str, parent: QWidget | None = None
+    ) -> None:
         super().__init__(parent)
         self.match = match
         self.state = match.state
@@ -95,8 +96,10 @@ class DicePage(QWizardPage):
     def __init__(self, parent: QWidget | None = None) -> None:
         super().__init__(parent)
         self.setTitle("Dice and outcome")
-        self.setSubTitle("The app rolls with the step's own seed, or type the dice rolled "
-                         "at the table; Finish plays the step.")
+        self.setSubTitle(
+            "The app rolls with the step's own seed, or type the dice rolled "
+            "at the table; Finish plays the step."
+        )
         self.command_label = QLabel()
         self.command_label.setWordWrap(True)
         self.entry = DiceEntry()

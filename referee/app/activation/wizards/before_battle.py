@@ -41,8 +41,9 @@ class Choice:
 class BeforeBattleWizard(ActivationWizard):
     """See the module docstring."""
 
-    def __init__(self, match: ActivationMatch, overlay: MapOverlay,
-                 parent: QWidget | None = None) -> None:
+    def __init__(
+        self, match: ActivationMatch, overlay: MapOverlay, parent: QWidget | None = None
+    ) -> None:
         super().__init__(match, overlay, "Before the battle", parent)
         game, state = match.game, self.state
         side = self.side or 0
@@ -55,8 +56,12 @@ class BeforeBattleWizard(ActivationWizard):
                 if (piece.uid, action.id) in state.used:
                     continue
                 if action.kind == "move":
-                    ends = reachable(game.mover(piece), pose_of(piece), game.rules.movement,
-                                     move_board(game, state, piece))
+                    ends = reachable(
+                        game.mover(piece),
+                        pose_of(piece),
+                        game.rules.movement,
+                        move_board(game, state, piece),
+                    )
                     if not any(p != pose_of(piece) for p in ends):
                         continue
                     how = "a move before the battle"
@@ -64,11 +69,18 @@ class BeforeBattleWizard(ActivationWizard):
                     continue
                 else:
                     how = "done at the table; the journal records it"
-                choices.append(Choice(piece.uid, action.id, action.kind,
-                                      f"{piece.uid} ({card.name} on {hex_label(piece.hex)}): "
-                                      f"{action.name} ({how})"))
-        choices.append(Choice(None, words=f"Done: side {side} makes no more 'before the "
-                              "battle' actions"))
+                choices.append(
+                    Choice(
+                        piece.uid,
+                        action.id,
+                        action.kind,
+                        f"{piece.uid} ({card.name} on {hex_label(piece.hex)}): "
+                        f"{action.name} ({how})",
+                    )
+                )
+        choices.append(
+            Choice(None, words=f"Done: side {side} makes no more 'before the battle' actions")
+        )
         self.action_page = ActionPage(side, choices)
         self.move_page = MovePage(lambda: DICE, "Where it moves")
         self.dice = DicePage()
@@ -102,8 +114,10 @@ class ActionPage(QWizardPage):
         super().__init__()
         self.choices = choices
         self.setTitle(f"Side {side} before the battle")
-        self.setSubTitle("Which action, of those its units have left? Or done: the "
-                         "battle starts once both sides are.")
+        self.setSubTitle(
+            "Which action, of those its units have left? Or done: the "
+            "battle starts once both sides are."
+        )
         self.list = QListWidget()
         self.list.addItems([c.words for c in choices])
         layout = QVBoxLayout(self)
@@ -130,8 +144,9 @@ class ActionPage(QWizardPage):
         if not isinstance(wizard, BeforeBattleWizard):
             return
         wizard.overlay.clear_hexes()
-        wizard.overlay.hexes(self._tiles(self.choices), LEGAL,
-                             "a unit with a 'before the battle' action left")
+        wizard.overlay.hexes(
+            self._tiles(self.choices), LEGAL, "a unit with a 'before the battle' action left"
+        )
         choice = self.choice()
         if choice is not None:
             wizard.overlay.hexes(self._tiles([choice]), CHOSEN, "the unit picked")

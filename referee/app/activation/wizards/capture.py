@@ -40,8 +40,10 @@ class Choice:
     def text(self) -> str:
         c = self.command
         colour = f" ({c.colour} pips)" if c.colour else ""
-        return (f"{c.uid} captures {hex_label(c.hex)}{colour}: pips {pips_text(self.before)} "
-                f"→ {pips_text(self.after)}")
+        return (
+            f"{c.uid} captures {hex_label(c.hex)}{colour}: pips {pips_text(self.before)} "
+            f"→ {pips_text(self.after)}"
+        )
 
 
 def _after(state: ActivationState, h: Hex) -> Pips | None:
@@ -52,15 +54,17 @@ def _after(state: ActivationState, h: Hex) -> Pips | None:
 class CaptureWizard(ActivationWizard):
     """See the module docstring."""
 
-    def __init__(self, match: ActivationMatch, overlay: MapOverlay,
-                 parent: QWidget | None = None) -> None:
+    def __init__(
+        self, match: ActivationMatch, overlay: MapOverlay, parent: QWidget | None = None
+    ) -> None:
         super().__init__(match, overlay, "Capture", parent)
         self.choices: list[Choice] = []
         for piece in sorted(self.state.of_side(self.side or 0), key=lambda p: p.uid):
             if not piece.on_map or piece.kind != "unit":
                 continue
-            for h, fort in sorted(self.state.fortifications.items(),
-                                  key=lambda kv: hex_label(kv[0])):
+            for h, fort in sorted(
+                self.state.fortifications.items(), key=lambda kv: hex_label(kv[0])
+            ):
                 seen: list[Pips | None] = []
                 for colour in (None, "neutral", "enemy"):
                     command = Capture(piece.uid, h, colour)
@@ -89,9 +93,12 @@ class CapturePage(QWizardPage):
         super().__init__()
         self.choices = choices
         self.setTitle("Capture")
-        self.setSubTitle("Which unit turns which building's pips? The buildings it can are "
-                         "green on the map: click one, or pick below."
-                         if choices else "No unit of this side can capture a building now.")
+        self.setSubTitle(
+            "Which unit turns which building's pips? The buildings it can are "
+            "green on the map: click one, or pick below."
+            if choices
+            else "No unit of this side can capture a building now."
+        )
         self.list = QListWidget()
         self.list.addItems([c.text() for c in choices])
         layout = QVBoxLayout(self)

@@ -26,21 +26,30 @@ from referee.rules.activation.state import Piece
 class DeployWizard(PlacingWizard):
     """See the module docstring."""
 
-    def __init__(self, match: ActivationMatch, overlay: MapOverlay,
-                 parent: QWidget | None = None) -> None:
+    def __init__(
+        self, match: ActivationMatch, overlay: MapOverlay, parent: QWidget | None = None
+    ) -> None:
         super().__init__(match, overlay, "Deploy", parent)
         side = self.side or 0
         game = match.game
-        pieces = sorted((p for p in self.state.of_side(side) if p.status == "roster"),
-                        key=lambda p: p.uid)
+        pieces = sorted(
+            (p for p in self.state.of_side(side) if p.status == "roster"), key=lambda p: p.uid
+        )
 
         def words(piece: Piece) -> str:
-            name = (game.cards.structure(piece.card).name if piece.kind == "structure"
-                    else game.card(piece).name)
+            name = (
+                game.cards.structure(piece.card).name
+                if piece.kind == "structure"
+                else game.card(piece).name
+            )
             return f"{piece.uid}: {name} ({piece.kind})"
 
-        self.pieces = PiecePage(f"Side {side} deploys", "Which unit or structure? (Those "
-                                "still on the roster.)", pieces, words)
+        self.pieces = PiecePage(
+            f"Side {side} deploys",
+            "Which unit or structure? (Those still on the roster.)",
+            pieces,
+            words,
+        )
         self.where = WherePage()
         self.dice = DicePage()
         for page in (self.pieces, self.where, self.dice):
@@ -50,8 +59,9 @@ class DeployWizard(PlacingWizard):
         uid, tile = self.pieces.uid(), self.where.tile()
         if uid is None or tile is None or self.side is None:
             return None
-        return Deploy(self.side, uid, tile, self.where.facing.currentIndex(),
-                      self.where.ammunition_given())
+        return Deploy(
+            self.side, uid, tile, self.where.facing.currentIndex(), self.where.ammunition_given()
+        )
 
     def candidates(self) -> list[Hex]:
         if self.pieces.uid() is None:
@@ -70,11 +80,16 @@ class WherePage(TilePage):
     ammunition it starts with."""
 
     def __init__(self) -> None:
-        super().__init__("Where", "The tiles it may deploy on are green on the map: click "
-                         "one, or pick it below.", "a tile it may deploy on")
+        super().__init__(
+            "Where",
+            "The tiles it may deploy on are green on the map: click one, or pick it below.",
+            "a tile it may deploy on",
+        )
         self.ammunition = QSpinBox()
-        self.ammunition.setToolTip("The ammunition the unit starts with: from none to its "
-                                   "card's (clause activation.ammunition)")
+        self.ammunition.setToolTip(
+            "The ammunition the unit starts with: from none to its "
+            "card's (clause activation.ammunition)"
+        )
         self.form.addRow("Ammunition", self.ammunition)
 
     def initializePage(self) -> None:

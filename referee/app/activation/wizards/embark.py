@@ -39,8 +39,9 @@ UNIT, TRANSPORT, TILE, DICE = range(4)
 class EmbarkWizard(PlacingWizard):
     """See the module docstring."""
 
-    def __init__(self, match: ActivationMatch, overlay: MapOverlay,
-                 parent: QWidget | None = None) -> None:
+    def __init__(
+        self, match: ActivationMatch, overlay: MapOverlay, parent: QWidget | None = None
+    ) -> None:
         super().__init__(match, overlay, "Embark / disembark", parent)
         game, state = match.game, self.state
         units = [p for p in state.of_side(self.side or 0) if p.kind == "unit"]
@@ -48,8 +49,11 @@ class EmbarkWizard(PlacingWizard):
         pieces: list[Piece] = []
         for piece in sorted(units, key=lambda p: p.uid):
             if piece.on_map:
-                into = [t for t in sorted(units, key=lambda p: p.uid)
-                        if not isinstance(dry_run(self, Embark(piece.uid, t.uid)), str)]
+                into = [
+                    t
+                    for t in sorted(units, key=lambda p: p.uid)
+                    if not isinstance(dry_run(self, Embark(piece.uid, t.uid)), str)
+                ]
                 if into:
                     self.transports[piece.uid] = into
                     pieces.append(piece)
@@ -66,13 +70,19 @@ class EmbarkWizard(PlacingWizard):
             where = hex_label(piece.hex) if piece.hex is not None else "?"
             return f"{piece.uid}: {name} on {where}: embarks (into {into})"
 
-        self.unit = UnitPage(f"Side {self.side} embarks or disembarks",
-                             "Which unit? Those on the map that can reach a transport with "
-                             "room embark; those aboard one disembark.", pieces, words)
+        self.unit = UnitPage(
+            f"Side {self.side} embarks or disembarks",
+            "Which unit? Those on the map that can reach a transport with "
+            "room embark; those aboard one disembark.",
+            pieces,
+            words,
+        )
         self.transport = TransportPage()
-        self.tile_page = TilePage("Disembark", "The tiles it may disembark onto are green "
-                                  "on the map: click one, or pick it below.",
-                                  "a tile it may disembark onto")
+        self.tile_page = TilePage(
+            "Disembark",
+            "The tiles it may disembark onto are green on the map: click one, or pick it below.",
+            "a tile it may disembark onto",
+        )
         self.dice = DicePage()
         self.setPage(UNIT, self.unit)
         self.setPage(TRANSPORT, self.transport)
@@ -81,8 +91,11 @@ class EmbarkWizard(PlacingWizard):
 
     def _can_disembark(self, piece: Piece) -> bool:
         tiles = self._near(piece)
-        return any(not isinstance(dry_run(self, Disembark(piece.uid, h, f)), str)
-                   for h in tiles for f in range(6))
+        return any(
+            not isinstance(dry_run(self, Disembark(piece.uid, h, f)), str)
+            for h in tiles
+            for f in range(6)
+        )
 
     def _near(self, piece: Piece) -> list[Hex]:
         carrier = self.state.pieces.get(piece.carrier or "")
@@ -114,8 +127,11 @@ class EmbarkWizard(PlacingWizard):
             return None
         if self.disembarking():
             tile = self.tile_page.tile()
-            return (Disembark(piece.uid, tile, self.tile_page.facing.currentIndex())
-                    if tile is not None else None)
+            return (
+                Disembark(piece.uid, tile, self.tile_page.facing.currentIndex())
+                if tile is not None
+                else None
+            )
         transport = self.transport.uid()
         return Embark(piece.uid, transport) if transport is not None else None
 
@@ -134,8 +150,9 @@ class TransportPage(QWizardPage):
     def __init__(self) -> None:
         super().__init__()
         self.setTitle("Embark")
-        self.setSubTitle("The transports it can embark into are green on the map: click "
-                         "one, or pick it below.")
+        self.setSubTitle(
+            "The transports it can embark into are green on the map: click one, or pick it below."
+        )
         self.list = QListWidget()
         layout = QVBoxLayout(self)
         layout.addWidget(self.list, 1)
@@ -162,7 +179,8 @@ class TransportPage(QWizardPage):
             room = room_text(card, [game.card(p) for p in aboard], counts)
             item = QListWidgetItem(
                 f"{t.uid}: {card.name} on {where}, carries {', '.join(card.transport_types)}; "
-                f"{room}{who}")
+                f"{room}{who}"
+            )
             item.setData(Qt.ItemDataRole.UserRole, t.uid)
             self.list.addItem(item)
         self._draw()
@@ -173,8 +191,11 @@ class TransportPage(QWizardPage):
     def _draw(self) -> None:
         overlay = self._wizard().overlay
         overlay.clear_hexes()
-        overlay.hexes([t.hex for t in self.offered if t.hex is not None], LEGAL,
-                      "a transport it can embark into")
+        overlay.hexes(
+            [t.hex for t in self.offered if t.hex is not None],
+            LEGAL,
+            "a transport it can embark into",
+        )
         uid = self.uid()
         picked = next((t for t in self.offered if t.uid == uid), None)
         if picked is not None and picked.hex is not None:

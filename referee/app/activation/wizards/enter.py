@@ -27,25 +27,34 @@ from referee.rules.activation.state import Piece
 class EnterWizard(PlacingWizard):
     """See the module docstring."""
 
-    def __init__(self, match: ActivationMatch, overlay: MapOverlay,
-                 parent: QWidget | None = None) -> None:
+    def __init__(
+        self, match: ActivationMatch, overlay: MapOverlay, parent: QWidget | None = None
+    ) -> None:
         super().__init__(match, overlay, "Enter from the reserves", parent)
         game = match.game
         side = self.side or 0
-        pieces = sorted((p for p in self.state.of_side(side)
-                         if p.kind == "unit" and p.status == "reserve"), key=lambda p: p.uid)
+        pieces = sorted(
+            (p for p in self.state.of_side(side) if p.kind == "unit" and p.status == "reserve"),
+            key=lambda p: p.uid,
+        )
         edge = edge_of(game, self.state, side) if self.state.mission else "?"
 
         def words(piece: Piece) -> str:
             card = game.card(piece)
             return f"{piece.uid}: {card.name} ({card.type}), in the reserves"
 
-        self.unit = PiecePage(f"Side {side} brings in a unit from the reserves",
-                              "Which unit? It enters on a tile of side "
-                              f"{side}'s edge ({edge}).", pieces, words)
-        self.where = TilePage("Where it enters", f"The tiles of side {side}'s edge it may "
-                              "enter on are green on the map: click one, or pick it below.",
-                              "a tile of the edge it may enter on")
+        self.unit = PiecePage(
+            f"Side {side} brings in a unit from the reserves",
+            f"Which unit? It enters on a tile of side {side}'s edge ({edge}).",
+            pieces,
+            words,
+        )
+        self.where = TilePage(
+            "Where it enters",
+            f"The tiles of side {side}'s edge it may "
+            "enter on are green on the map: click one, or pick it below.",
+            "a tile of the edge it may enter on",
+        )
         self.dice = DicePage()
         for page in (self.unit, self.where, self.dice):
             self.addPage(page)
@@ -61,8 +70,7 @@ class EnterWizard(PlacingWizard):
         if piece is None:
             return []
         game = self.match.game
-        return list(edge_tiles(battle_map(game, self.state), edge_of(game, self.state,
-                                                                      piece.side)))
+        return list(edge_tiles(battle_map(game, self.state), edge_of(game, self.state, piece.side)))
 
     def tile_command(self, h: Hex, facing: int) -> Command | None:
         piece = self.piece()

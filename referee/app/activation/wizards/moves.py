@@ -61,8 +61,9 @@ ROUTE = "#90caf9"
 """The colour of the tiles the path has crossed."""
 
 
-def collisions(wizard: ActivationWizard, piece: Piece, path: tuple[Pose, ...] = (),
-               spent: int = 0) -> dict[Pose, tuple[tuple[Pose, ...], int, str]]:
+def collisions(
+    wizard: ActivationWizard, piece: Piece, path: tuple[Pose, ...] = (), spent: int = 0
+) -> dict[Pose, tuple[tuple[Pose, ...], int, str]]:
     """The moves of the aircraft ``piece`` that go on from ``path`` (costing ``spent``) to
     end flying into a tile another aircraft holds, the cheapest per end: end pose -> (the
     whole path, its cost, what the engine decides)."""
@@ -75,14 +76,18 @@ def collisions(wizard: ActivationWizard, piece: Piece, path: tuple[Pose, ...] = 
         return {}
     start = path[-1] if path else pose_of(piece)
     graph = move_graph(mover, start, table, board, mover.movement - spent)
-    costs = nx.single_source_dijkstra_path_length(graph, start,
-                                                  cutoff=mover.movement - spent, weight="cost")
+    costs = nx.single_source_dijkstra_path_length(
+        graph, start, cutoff=mover.movement - spent, weight="cost"
+    )
     best: dict[Pose, tuple[int, Pose]] = {}
     for via, cost in costs.items():
         for s in steps_from(via, mover, table, board):
             total = spent + int(cost) + s.cost
-            if total > mover.movement or met_aircraft(s, mover, table, board) is None \
-                    or step_problem(s, mover, table, board) is not None:
+            if (
+                total > mover.movement
+                or met_aircraft(s, mover, table, board) is None
+                or step_problem(s, mover, table, board) is not None
+            ):
                 continue
             if s.end not in best or total < best[s.end][0]:
                 best[s.end] = (total, via)
@@ -100,7 +105,7 @@ def cost_colour(cost: int, most: int) -> str:
     """The tint of a reachable tile: dark green for the cheapest, paling to yellow-green
     as the cost nears the most the move can cost."""
     t = 0.0 if most <= 1 else (cost - 1) / (most - 1)
-    ends = ((0x1b, 0xc0), (0x5e, 0xca), (0x20, 0x33))
+    ends = ((0x1B, 0xC0), (0x5E, 0xCA), (0x20, 0x33))
     red, green, blue = (round(a + (b - a) * t) for a, b in ends)
     return f"#{red:02x}{green:02x}{blue:02x}"
 
@@ -113,10 +118,12 @@ class MovePage(QWizardPage):
         super().__init__()
         self.after = after
         self.setTitle(title)
-        self.setSubTitle("Say the path the miniature took: click each tile it crossed in "
-                         "turn (a far tile: the cheapest way there), or pick a tile and "
-                         "facing below. Green tiles are where it can go on to, by what the "
-                         "whole move costs.")
+        self.setSubTitle(
+            "Say the path the miniature took: click each tile it crossed in "
+            "turn (a far tile: the cheapest way there), or pick a tile and "
+            "facing below. Green tiles are where it can go on to, by what the "
+            "whole move costs."
+        )
         self.route_label = QLabel()
         self.route_label.setWordWrap(True)
         self.back_button = QPushButton("Take back the last tile")
@@ -178,19 +185,26 @@ class MovePage(QWizardPage):
         if not collided:
             at = route[-1] if route else self.start
             costs = onward(mover, self.start, route, table, board)
-            self.ends = sorted(costs.items(),
-                               key=lambda pc: (pc[1], hex_label(pc[0].hex),
-                                               pc[0].facing != at.facing, pc[0].facing))
+            self.ends = sorted(
+                costs.items(),
+                key=lambda pc: (
+                    pc[1],
+                    hex_label(pc[0].hex),
+                    pc[0].facing != at.facing,
+                    pc[0].facing,
+                ),
+            )
             self.collisions = collisions(wizard, piece, route, self.checked.cost)
-            self.ends += sorted(((p, c[1]) for p, c in self.collisions.items()),
-                                key=lambda pc: (pc[1], hex_label(pc[0].hex), pc[0].facing))
+            self.ends += sorted(
+                ((p, c[1]) for p, c in self.collisions.items()),
+                key=lambda pc: (pc[1], hex_label(pc[0].hex), pc[0].facing),
+            )
         free = game.moves(piece) == "free"
         for pose, cost in self.ends:
             facing = "" if free else f" facing {DIRECTION_NAMES[pose.facing]}"
             met = self.collisions.get(pose)
             what = f" — {met[2]}" if met is not None else ""
-            self.list.addItem(QListWidgetItem(f"{hex_label(pose.hex)}{facing}: costs "
-                                              f"{cost}{what}"))
+            self.list.addItem(QListWidgetItem(f"{hex_label(pose.hex)}{facing}: costs {cost}{what}"))
         self.list.setCurrentRow(-1)  # no row looks taken: Down goes to the first
         self._show()
 
@@ -201,18 +215,22 @@ class MovePage(QWizardPage):
         if self.collided:
             self.onward_label.setText("Go on to: nowhere, the move ends in the collision.")
         elif checked is not None and not self.ends:
-            self.onward_label.setText(f"Go on to: nowhere, its Movement ({checked.mover.movement})"
-                                      " takes it no further.")
+            self.onward_label.setText(
+                f"Go on to: nowhere, its Movement ({checked.mover.movement}) takes it no further."
+            )
         else:
             self.onward_label.setText("Go on to:")
         self.clear_button.setEnabled(bool(self.route))
         if checked is None or not self.route:
-            self.route_label.setText("The path: not started (it stands on "
-                                     f"{self.start.text() if self.start else '?'}).")
+            self.route_label.setText(
+                f"The path: not started (it stands on {self.start.text() if self.start else '?'})."
+            )
         else:
-            lines = [f"The path: {len(self.route)} step(s), costs {checked.cost} of "
-                     f"{checked.mover.movement}" + (f", the move ends there: {self.collided}"
-                                                    if self.collided else "")]
+            lines = [
+                f"The path: {len(self.route)} step(s), costs {checked.cost} of "
+                f"{checked.mover.movement}"
+                + (f", the move ends there: {self.collided}" if self.collided else "")
+            ]
             lines += [f"{i}. {s.text()}" for i, s in enumerate(checked.steps, 1)]
             if not self.collided:
                 lines += [f"Not yet a legal move: {p}" for p in checked.problems]
@@ -229,10 +247,16 @@ class MovePage(QWizardPage):
                 cheapest[pose.hex] = min(cost, cheapest.get(pose.hex, cost))
         most = max(cheapest.values(), default=1)
         for cost in sorted(set(cheapest.values())):
-            overlay.hexes([h for h, c in cheapest.items() if c == cost], cost_colour(cost, most),
-                          f"it can go on to it: the move costs {cost} of {most}")
-        overlay.hexes({p.hex for p in self.collisions}, COLLISION,
-                      "another aircraft's tile: flying in destroys both")
+            overlay.hexes(
+                [h for h, c in cheapest.items() if c == cost],
+                cost_colour(cost, most),
+                f"it can go on to it: the move costs {cost} of {most}",
+            )
+        overlay.hexes(
+            {p.hex for p in self.collisions},
+            COLLISION,
+            "another aircraft's tile: flying in destroys both",
+        )
         arrows: list[MoveArrow] = []
         if self.start is not None and self.route:
             at = self.start.hex
@@ -245,8 +269,7 @@ class MovePage(QWizardPage):
         overlay.arrows(arrows)
         end = self.end()
         if end is not None:
-            overlay.hexes([end[0].hex], CHOSEN, f"the move's end, {end[0].text()}: costs "
-                          f"{end[1]}")
+            overlay.hexes([end[0].hex], CHOSEN, f"the move's end, {end[0].text()}: costs {end[1]}")
 
     def _row_clicked(self, item: QListWidgetItem) -> None:
         self.go_on(self.list.row(item))
@@ -254,9 +277,12 @@ class MovePage(QWizardPage):
     def eventFilter(self, watched: QObject, event: QEvent) -> bool:
         """The keyboard in the list: arrows to a row, Return goes on to it (and is not the
         wizard's Next)."""
-        if (watched is self.list and isinstance(event, QKeyEvent)
-                and event.type() == QEvent.Type.KeyPress
-                and event.key() in (Qt.Key.Key_Return, Qt.Key.Key_Enter)):
+        if (
+            watched is self.list
+            and isinstance(event, QKeyEvent)
+            and event.type() == QEvent.Type.KeyPress
+            and event.key() in (Qt.Key.Key_Return, Qt.Key.Key_Enter)
+        ):
             if self.list.currentRow() >= 0:
                 self.go_on(self.list.currentRow())
             return True
@@ -274,8 +300,14 @@ class MovePage(QWizardPage):
         if piece is None or self.start is None:
             return
         game = wizard.match.game
-        longer = extend_path(game.mover(piece), self.start, self.route, pose,
-                             game.rules.movement, move_board(game, wizard.state, piece))
+        longer = extend_path(
+            game.mover(piece),
+            self.start,
+            self.route,
+            pose,
+            game.rules.movement,
+            move_board(game, wizard.state, piece),
+        )
         if longer is not None:
             self.set_route(longer)
 
@@ -321,4 +353,3 @@ class MovePage(QWizardPage):
 
     def nextId(self) -> int:
         return self.after()
-

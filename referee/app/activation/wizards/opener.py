@@ -22,8 +22,13 @@ from referee.match.activation_file import ActivationMatch, asked_now
 class ActivationWizards:
     """Opens the wizards on ``match`` in ``host``; ``refuse`` says why one did not open."""
 
-    def __init__(self, match: ActivationMatch, host: WizardHost, parent: QWidget,
-                 refuse: Callable[[str], object]) -> None:
+    def __init__(
+        self,
+        match: ActivationMatch,
+        host: WizardHost,
+        parent: QWidget,
+        refuse: Callable[[str], object],
+    ) -> None:
         self.match = match
         self.host = host
         self.parent = parent
@@ -44,25 +49,25 @@ class ActivationWizards:
         return None
 
     def deploy(self) -> ActivationWizard | None:
-        return self._open("deployment", lambda: DeployWizard(
-            self.match, self.host.overlay, self.parent))
+        return self._open(
+            "deployment", lambda: DeployWizard(self.match, self.host.overlay, self.parent)
+        )
 
     def activate(self) -> ActivationWizard | None:
-        return self._open("main", lambda: ActivateWizard(
-            self.match, self.host.overlay, self.parent))
+        return self._open(
+            "main", lambda: ActivateWizard(self.match, self.host.overlay, self.parent)
+        )
 
     def capture(self) -> ActivationWizard | None:
-        return self._open("main", lambda: CaptureWizard(
-            self.match, self.host.overlay, self.parent))
+        return self._open("main", lambda: CaptureWizard(self.match, self.host.overlay, self.parent))
 
     def embark(self) -> ActivationWizard | None:
-        return self._open("main", lambda: EmbarkWizard(
-            self.match, self.host.overlay, self.parent))
+        return self._open("main", lambda: EmbarkWizard(self.match, self.host.overlay, self.parent))
 
     def enter(self) -> ActivationWizard | None:
-        return self._open("main", lambda: EnterWizard(
-            self.match, self.host.overlay, self.parent))
+        return self._open("main", lambda: EnterWizard(self.match, self.host.overlay, self.parent))
 
     def before_battle(self) -> ActivationWizard | None:
-        return self._open("before-battle", lambda: BeforeBattleWizard(
-            self.match, self.host.overlay, self.parent))
+        return self._open(
+            "before-battle", lambda: BeforeBattleWizard(self.match, self.host.overlay, self.parent)
+        )

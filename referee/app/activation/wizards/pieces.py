@@ -17,8 +17,9 @@ from referee.rules.activation.state import Piece
 class PiecePage(QWizardPage):
     """A list of ``pieces`` (each with its words); complete once one is picked."""
 
-    def __init__(self, title: str, subtitle: str, pieces: list[Piece],
-                 words: Callable[[Piece], str]) -> None:
+    def __init__(
+        self, title: str, subtitle: str, pieces: list[Piece], words: Callable[[Piece], str]
+    ) -> None:
         super().__init__()
         self.setTitle(title)
         self.setSubTitle(subtitle)
@@ -30,8 +31,7 @@ class PiecePage(QWizardPage):
             self.list.addItem(item)
         layout = QVBoxLayout(self)
         if not pieces:
-            layout.addWidget(QLabel("None can: close the wizard (the command line takes "
-                                    "a pass)."))
+            layout.addWidget(QLabel("None can: close the wizard (the command line takes a pass)."))
         layout.addWidget(self.list, 1)
         self.list.itemSelectionChanged.connect(self._picked)
 
@@ -48,8 +48,9 @@ class PiecePage(QWizardPage):
         if not isinstance(wizard, ActivationWizard):
             return
         wizard.overlay.clear_hexes()
-        wizard.overlay.hexes([p.hex for p in self.pieces if p.hex is not None], LEGAL,
-                             "a unit the wizard may take")
+        wizard.overlay.hexes(
+            [p.hex for p in self.pieces if p.hex is not None], LEGAL, "a unit the wizard may take"
+        )
         picked = next((p for p in self.pieces if p.uid == self.uid()), None)
         if picked is not None and picked.hex is not None:
             wizard.overlay.hexes([picked.hex], CHOSEN, "the unit picked")

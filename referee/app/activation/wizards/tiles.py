@@ -92,9 +92,12 @@ class TilePage(QWizardPage):
         if kept in self.legal:
             self.tiles.setCurrentRow(self.legal.index(kept))
         self.tiles.blockSignals(False)
-        self.none.setText("" if self.legal else
-                          f"No tile facing {DIRECTION_NAMES[facing]}: the engine refuses "
-                          f"each ({refused[0] if refused else 'none to try'}).")
+        self.none.setText(
+            ""
+            if self.legal
+            else f"No tile facing {DIRECTION_NAMES[facing]}: the engine refuses "
+            f"each ({refused[0] if refused else 'none to try'})."
+        )
         self.none.setVisible(not self.legal)
         self._picked()
 

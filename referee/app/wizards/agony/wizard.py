@@ -41,8 +41,12 @@ class Page(IntEnum):
 def dry_agony(state: MatchState, number: int, dice: Dice) -> AgonyStepResult:
     """Agony step ``number`` on a copy of the match, with ``dice`` (nothing is written)."""
     return run_agony_step(
-        state.rules, number, list(state.units.values()), dice,
-        hexes=state.hexes, terrain_at=state.terrain_at,
+        state.rules,
+        number,
+        list(state.units.values()),
+        dice,
+        hexes=state.hexes,
+        terrain_at=state.terrain_at,
     )
 
 
@@ -64,8 +68,10 @@ def effects_html(number: int, effects: tuple[str, ...], result: AgonyStepResult)
     by_effect: dict[str, list[EffectEvent]] = {}
     for event in result.events:
         by_effect.setdefault(event.effect, []).append(event)
-    parts = [f"<p>Effects in the order the edition carries them out: "
-             f"<b>{escape(', '.join(effects))}</b>.</p>"]
+    parts = [
+        f"<p>Effects in the order the edition carries them out: "
+        f"<b>{escape(', '.join(effects))}</b>.</p>"
+    ]
     for effect in effects:
         events = by_effect.pop(effect, [])
         parts.append(f"<h3>{escape(effect)}</h3>")
@@ -74,8 +80,7 @@ def effects_html(number: int, effects: tuple[str, ...], result: AgonyStepResult)
             continue
         parts.append("<ul>" + "".join(_item(e) for e in events) + "</ul>")
     for effect, events in by_effect.items():  # placements of clouds that acid made
-        parts.append(f"<h3>{escape(effect)}</h3><ul>" + "".join(_item(e) for e in events)
-                     + "</ul>")
+        parts.append(f"<h3>{escape(effect)}</h3><ul>" + "".join(_item(e) for e in events) + "</ul>")
     return "".join(parts)
 
 
@@ -84,8 +89,10 @@ def _item(event: EffectEvent) -> str:
         what = "; ".join(f"one d{r.sides}: {r.purpose}" for r in event.dice)
     else:
         what = event.text
-    return (f"<li><b>{escape(_who(event))}</b>: {escape(what)} "
-            f"<span style='color:#555'>[{escape(_cited(event))}]</span></li>")
+    return (
+        f"<li><b>{escape(_who(event))}</b>: {escape(what)} "
+        f"<span style='color:#555'>[{escape(_cited(event))}]</span></li>"
+    )
 
 
 class EffectsPage(QWizardPage):
@@ -170,9 +177,13 @@ class AgonyWizard(QWizard):
         except DieOutOfRange as exc:
             return None, dice.log, str(exc)
         if dice.pending:
-            return result, dice.log, (
-                f"the step asks for {len(dice.log)} dice; {len(dice.pending)} typed dice are "
-                f"left over ({', '.join(map(str, dice.pending))})"
+            return (
+                result,
+                dice.log,
+                (
+                    f"the step asks for {len(dice.log)} dice; {len(dice.pending)} typed dice are "
+                    f"left over ({', '.join(map(str, dice.pending))})"
+                ),
             )
         return result, dice.log, None
 

@@ -44,9 +44,11 @@ def advantage_html(adv: Advantage) -> str:
         f"<td align='center'><b>{adv.net(s)}</b></td></tr>"
         for s in (1, 2)
     )
-    table = ("<table cellspacing='0' cellpadding='3' border='1'>"
-             "<tr><th></th><th>successes</th><th>its deflections</th>"
-             "<th>deflected by the enemy</th><th>hits</th></tr>" + rows + "</table>")
+    table = (
+        "<table cellspacing='0' cellpadding='3' border='1'>"
+        "<tr><th></th><th>successes</th><th>its deflections</th>"
+        "<th>deflected by the enemy</th><th>hits</th></tr>" + rows + "</table>"
+    )
     tie = adv.tie
     if tie is None:
         why = f"{adv.net(adv.side)} hits against {adv.net(adv.other)}"
@@ -56,12 +58,17 @@ def advantage_html(adv: Advantage) -> str:
         if tie.by == "nation-order":
             why += "its nation is higher in the assault winning-power order (assault.nation-order)"
         elif tie.by == "roll-off":
-            why += "nations of the same rank: a roll-off, " + "; ".join(
-                f"{a} against {b}" for a, b in tie.rolls) + " (ruling assault.tie-rank)"
+            why += (
+                "nations of the same rank: a roll-off, "
+                + "; ".join(f"{a} against {b}" for a, b in tie.rolls)
+                + " (ruling assault.tie-rank)"
+            )
         else:
             why += "nations of the same rank: the referee named it (ruling assault.tie-rank)"
-    return (f"{table}<p><b>Side {adv.side} gains the advantage</b>: {escape(why)}. "
-            f"It chooses which successes the deflections cancel.</p>")
+    return (
+        f"{table}<p><b>Side {adv.side} gains the advantage</b>: {escape(why)}. "
+        f"It chooses which successes the deflections cancel.</p>"
+    )
 
 
 def wrapped(text: str) -> QLabel:
@@ -80,8 +87,10 @@ class AdvantagePage(AssaultPage):
         self.summary = QLabel()
         self.summary.setWordWrap(True)
         self.tie_dice = DiceEntry()
-        self.tie_label = QLabel("Equal hits and nations of the same rank: the referee names "
-                                "the side that gains the advantage (ruling assault.tie-rank).")
+        self.tie_label = QLabel(
+            "Equal hits and nations of the same rank: the referee names "
+            "the side that gains the advantage (ruling assault.tie-rank)."
+        )
         self.tie_label.setWordWrap(True)
         self.tie_side = QComboBox()
         self.tie_side.addItems(["(name the side)", "side 1", "side 2"])
@@ -118,8 +127,10 @@ class AdvantagePage(AssaultPage):
         return replace(self.plan(), tie_winner=self._tie_winner())
 
     def initializePage(self) -> None:
-        self.setSubTitle("Each success deflected cancels one enemy success; the side with more "
-                         "hits left gains the advantage (clause assault.advantage).")
+        self.setSubTitle(
+            "Each success deflected cancels one enemy success; the side with more "
+            "hits left gains the advantage (clause assault.advantage)."
+        )
         self.tie_side.blockSignals(True)
         self.tie_side.setCurrentIndex(0)
         self.tie_side.blockSignals(False)
@@ -132,8 +143,10 @@ class AdvantagePage(AssaultPage):
         self.run = run
         self.tie_dice.setVisible(bool(self.tie_dice.slots))
         by_referee = assault_rules(self.aw().state.rules).tie == "referee"
-        needs_name = by_referee and (self._tie_winner() is not None or (
-            run.fight is None and run.problem is not None and "tie-rank" in run.problem))
+        needs_name = by_referee and (
+            self._tie_winner() is not None
+            or (run.fight is None and run.problem is not None and "tie-rank" in run.problem)
+        )
         self.tie_label.setVisible(needs_name)
         self.tie_side.setVisible(needs_name)
         fight = run.fight
@@ -166,15 +179,30 @@ class AdvantagePage(AssaultPage):
             self.proposal_button.setEnabled(False)
             return
         self.proposal_button.setEnabled(True)
-        self.grid.addWidget(wrapped(f"<b>Side {adv.side} chooses the successes deflected</b> "
-                                   "(the proposal is filled in):"), row, 0, 1, 3)
+        self.grid.addWidget(
+            wrapped(
+                f"<b>Side {adv.side} chooses the successes deflected</b> "
+                "(the proposal is filled in):"
+            ),
+            row,
+            0,
+            1,
+            3,
+        )
         for s in (1, 2):
             if not adv.cancelled[s]:
                 continue
             row += 1
-            self.grid.addWidget(wrapped(
-                f"Side {s}: the enemy's deflections cancel exactly {adv.cancelled[s]} of its "
-                f"{counted(adv.successes[s], 'success', 'successes')}"), row, 0, 1, 3)
+            self.grid.addWidget(
+                wrapped(
+                    f"Side {s}: the enemy's deflections cancel exactly {adv.cancelled[s]} of its "
+                    f"{counted(adv.successes[s], 'success', 'successes')}"
+                ),
+                row,
+                0,
+                1,
+                3,
+            )
             for pid, n in adv.rolled.successes(s, "assault").items():
                 row += 1
                 spin = QSpinBox()
@@ -184,7 +212,8 @@ class AdvantagePage(AssaultPage):
                 spin.valueChanged.connect(lambda _v: self._check())
                 self.spins[(s, pid)] = spin
                 self.grid.addWidget(
-                    wrapped(f"{pid} ({counted(n, 'success', 'successes')}): deflected"), row, 0)
+                    wrapped(f"{pid} ({counted(n, 'success', 'successes')}): deflected"), row, 0
+                )
                 self.grid.addWidget(spin, row, 1)
         self.grid.setColumnStretch(2, 1)
 
@@ -206,8 +235,11 @@ class AdvantagePage(AssaultPage):
     def _check(self) -> None:
         adv, chosen = self.advantage, self.chosen()
         if adv is None or chosen is None:
-            self.problems = [self.run.problem or "the advantage is not decided yet"] \
-                if self.run is not None and self.run.problem else ["not decided yet"]
+            self.problems = (
+                [self.run.problem or "the advantage is not decided yet"]
+                if self.run is not None and self.run.problem
+                else ["not decided yet"]
+            )
         else:
             self.problems = check_deflection(self.aw().state.rules, adv, chosen)
         shown = self.problems if adv is not None else []
@@ -221,7 +253,9 @@ class AdvantagePage(AssaultPage):
         if self.run is not None and self.run.asked:
             plan = plan.with_dice(StageDice("tie", len(self.run.asked), self.tie_dice.values()))
         chosen = self.chosen()
-        changed = chosen is not None and self.proposed is not None and \
-            chosen.to_json() != self.proposed.to_json()
-        return replace(plan, tie_winner=self._tie_winner(),
-                       deflection=chosen if changed else None)
+        changed = (
+            chosen is not None
+            and self.proposed is not None
+            and chosen.to_json() != self.proposed.to_json()
+        )
+        return replace(plan, tie_winner=self._tie_winner(), deflection=chosen if changed else None)

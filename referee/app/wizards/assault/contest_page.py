@@ -41,8 +41,7 @@ def contest_text(raw: Mapping[str, Any]) -> str:
         for s in (1, 2)
     ]
     head = "head-on assault" if raw.get("head_on") else "assault"
-    return (f"{head} over {where}: {side_name(1)} {sides[0]} against {side_name(2)} "
-            f"{sides[1]}")
+    return f"{head} over {where}: {side_name(1)} {sides[0]} against {side_name(2)} {sides[1]}"
 
 
 class ContestPage(AssaultPage):
@@ -63,8 +62,9 @@ class ContestPage(AssaultPage):
         rows = max(1, min(4, len(state.contests)))
         self.list.setWordWrap(True)  # a contest in two lines, in the dock beside the map
         self.list.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
-        self.list.setFixedHeight(2 * self.list.sizeHintForRow(0) * rows
-                                 + 2 * self.list.frameWidth())
+        self.list.setFixedHeight(
+            2 * self.list.sizeHintForRow(0) * rows + 2 * self.list.frameWidth()
+        )
         self.none = QLabel(
             "No assault is waiting: the last movement step started none. Assaults start "
             "when units of different sides try to enter the same hex (clause assault.trigger)."
@@ -76,8 +76,7 @@ class ContestPage(AssaultPage):
         self.bases.setSelectionMode(QAbstractItemView.SelectionMode.NoSelection)
         self.bases.verticalHeader().setVisible(False)
         self.bases.setWordWrap(True)
-        self.bases.verticalHeader().setSectionResizeMode(
-            QHeaderView.ResizeMode.ResizeToContents)
+        self.bases.verticalHeader().setSectionResizeMode(QHeaderView.ResizeMode.ResizeToContents)
         header = self.bases.horizontalHeader()
         header.setSectionResizeMode(QHeaderView.ResizeMode.Stretch)
         header.setSectionResizeMode(0, QHeaderView.ResizeMode.ResizeToContents)  # "1 (blue)"
@@ -134,10 +133,12 @@ class ContestPage(AssaultPage):
             c = contest.combatant(p["uid"])
             unit = self.state.unit(p["uid"])
             where = p["at"] + (f" → {p['to']}" if p.get("to") else "")
-            cells = (side_name(p["side"]).removeprefix("side "),
-                     f"{p['uid']}\n{unit.alive} of {unit.unit.models} models",
-                     f"{p['role']}\n{where}",
-                     f"{DIRECTION_NAMES[unit.facing]}\nfights with {c.fights_with}")
+            cells = (
+                side_name(p["side"]).removeprefix("side "),
+                f"{p['uid']}\n{unit.alive} of {unit.unit.models} models",
+                f"{p['role']}\n{where}",
+                f"{DIRECTION_NAMES[unit.facing]}\nfights with {c.fights_with}",
+            )
             r = self.bases.rowCount()
             self.bases.insertRow(r)
             for col, text in enumerate(cells):
@@ -149,8 +150,11 @@ class ContestPage(AssaultPage):
                     item.setBackground(QColor(SIDE_COLOURS.get(p["side"], "#666666")))
                 self.bases.setItem(r, col, item)
             if overlay is not None:
-                overlay.hexes([unit.hex], SIDE_COLOURS.get(p["side"], "#666666"),
-                              f"{p['uid']}, {side_name(p['side'])}")
+                overlay.hexes(
+                    [unit.hex],
+                    SIDE_COLOURS.get(p["side"], "#666666"),
+                    f"{p['uid']}, {side_name(p['side'])}",
+                )
         self.bases.resizeRowsToContents()
         fit_height(self.bases, 2)
         if overlay is not None:

@@ -53,7 +53,8 @@ class DamagePage(AssaultPage):
         elif run.problem is None:
             missing = self.dice.missing()
             self.working.setPlainText(
-                f"Type every die (still to type: die {missing[0]})." if missing else "")
+                f"Type every die (still to type: die {missing[0]})." if missing else ""
+            )
         self.problem.setText(run.problem or "")
         self.completeChanged.emit()
 

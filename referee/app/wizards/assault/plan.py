@@ -50,9 +50,7 @@ class AssaultPlan:
     rerolls: tuple[RerollBatch, ...] = ()
     tie_winner: int | None = None
     deflection: DeflectionChoice | None = None
-    allocation: Mapping[int, SideAllocation] = field(
-        default_factory=lambda: MappingProxyType({})
-    )
+    allocation: Mapping[int, SideAllocation] = field(default_factory=lambda: MappingProxyType({}))
     retreats: Mapping[str, tuple[str, int | None]] = field(
         default_factory=lambda: MappingProxyType({})
     )
@@ -86,12 +84,13 @@ class AssaultPlan:
         if self.tie_winner is not None:
             out["tie_winner"] = self.tie_winner
         if self.deflection is not None:
-            out["deflection"] = {"cancelled": {
-                str(s): dict(m) for s, m in sorted(self.deflection.cancelled.items())
-            }}
+            out["deflection"] = {
+                "cancelled": {str(s): dict(m) for s, m in sorted(self.deflection.cancelled.items())}
+            }
         if self.allocation:
-            out["allocation"] = {str(s): allocation_json(a)
-                                 for s, a in sorted(self.allocation.items())}
+            out["allocation"] = {
+                str(s): allocation_json(a) for s, a in sorted(self.allocation.items())
+            }
         if self.retreats:
             out["retreats"] = {
                 uid: to if facing is None else {"hex": to, "facing": facing}
@@ -132,8 +131,12 @@ def run_stage(
     except RefereeError as exc:
         return StageRun(None, tuple(dice.log[start:]), str(exc).strip("'\""))
     if dice.pending:
-        return StageRun(done, tuple(dice.log[start:]), (
-            f"{len(dice.pending)} typed dice left over ({', '.join(map(str, dice.pending))}): "
-            "the stage asked for fewer"
-        ))
+        return StageRun(
+            done,
+            tuple(dice.log[start:]),
+            (
+                f"{len(dice.pending)} typed dice left over ({', '.join(map(str, dice.pending))}): "
+                "the stage asked for fewer"
+            ),
+        )
     return StageRun(done, tuple(dice.log[start:]), None)

@@ -35,8 +35,10 @@ from referee.rules.assault.roll import DieRef, Rolled, propose_rerolls
 
 
 def batch_text(batch: RerollBatch) -> str:
-    parts = [f"{uid} rerolls {', '.join(d.text() for d in refs) or 'nothing'}"
-             for uid, refs in batch.items()]
+    parts = [
+        f"{uid} rerolls {', '.join(d.text() for d in refs) or 'nothing'}"
+        for uid, refs in batch.items()
+    ]
     return "; ".join(parts) or "declined"
 
 
@@ -121,15 +123,25 @@ class RerollPage(AssaultPage):
         found = run_stage(wizard.state, plan, wizard.dice_seed, "rerolls-given").fight
         self.rolled = found.rolled if found is not None else None
         rolled = self.rolled
-        self.done.setText("Rerolled: " + "; then ".join(batch_text(b) for b, _ in self.batches)
-                          if self.batches else "")
+        self.done.setText(
+            "Rerolled: " + "; then ".join(batch_text(b) for b, _ in self.batches)
+            if self.batches
+            else ""
+        )
         if rolled is None:
             return
-        self.faces.setText("The dice now (* rerolled):\n" + "\n".join(
-            r.explain() for r in rolled.rolled))
+        self.faces.setText(
+            "The dice now (* rerolled):\n" + "\n".join(r.explain() for r in rolled.rolled)
+        )
         open_offers = bool(rolled.offers)
-        for w in (self.proposal, self.choose, self.decline, self.list, self.dice,
-                  self.apply_button):
+        for w in (
+            self.proposal,
+            self.choose,
+            self.decline,
+            self.list,
+            self.dice,
+            self.apply_button,
+        ):
             w.setEnabled(open_offers)
         if not open_offers:
             self._return_rerolls(False)  # Return goes on again
@@ -140,10 +152,15 @@ class RerollPage(AssaultPage):
             self.completeChanged.emit()
             return
         proposal = propose_rerolls(rolled)
-        self.offers.setText("\n".join(
-            f"{o.uid}: {counted(o.sixes, 'six', 'sixes')}, may reroll up to "
-            f"{counted(o.allowed, 'die', 'dice')}" for o in rolled.offers
-        ) + "\nThe proposal: " + batch_text(proposal))
+        self.offers.setText(
+            "\n".join(
+                f"{o.uid}: {counted(o.sixes, 'six', 'sixes')}, may reroll up to "
+                f"{counted(o.allowed, 'die', 'dice')}"
+                for o in rolled.offers
+            )
+            + "\nThe proposal: "
+            + batch_text(proposal)
+        )
         self._fill_list(rolled, proposal)
         self.dice.clear()
         self.prepare_dice(self.dice, plan)
@@ -159,8 +176,9 @@ class RerollPage(AssaultPage):
                 face = rp.dice[ref.index]
                 verdict = "success" if face >= rp.pool.hit else "failed"
                 holder = f"[{o.uid}] " if several else ""
-                item = QListWidgetItem(f"{holder}{ref.text()}: {rp.pool.uid} {rp.pool.kind} "
-                                       f"showed {face} ({verdict})")
+                item = QListWidgetItem(
+                    f"{holder}{ref.text()}: {rp.pool.uid} {rp.pool.kind} showed {face} ({verdict})"
+                )
                 item.setData(Qt.ItemDataRole.UserRole, (o.uid, ref.pool, ref.index))
                 item.setFlags(item.flags() | Qt.ItemFlag.ItemIsUserCheckable)
                 chosen = ref in proposal.get(o.uid, ())
@@ -190,8 +208,9 @@ class RerollPage(AssaultPage):
             self._choice_changed()
 
     def _choice_changed(self) -> None:
-        self.list.setEnabled(self.choose.isChecked() and self.rolled is not None
-                             and bool(self.rolled.offers))
+        self.list.setEnabled(
+            self.choose.isChecked() and self.rolled is not None and bool(self.rolled.offers)
+        )
         self._dice_changed()
 
     def _dice_changed(self) -> None:
@@ -220,8 +239,11 @@ class RerollPage(AssaultPage):
     def keyPressEvent(self, event: QKeyEvent) -> None:
         """Return anywhere on the page takes the batch while one is ready: Next waits for
         the rerolls, and the wizard would press nothing."""
-        if event.key() in (Qt.Key.Key_Return, Qt.Key.Key_Enter) and not self.isComplete() \
-                and self.apply_button.isEnabled():
+        if (
+            event.key() in (Qt.Key.Key_Return, Qt.Key.Key_Enter)
+            and not self.isComplete()
+            and self.apply_button.isEnabled()
+        ):
             self.apply_button.click()
             event.accept()
             return

@@ -39,8 +39,10 @@ CHOSEN = "#ff8f00"
 ASSAULT_INTO = "#c62828"
 COLUMNS = ("Unit", "Retreat", "Into", "Facing")
 RETREATS = "The side with the advantage enters; the other retreats (clause assault.retreat)."
-PICK = ("On the map, the hexes a loser may retreat into are green and the one chosen orange: "
-        "click another, or choose in the table.")
+PICK = (
+    "On the map, the hexes a loser may retreat into are green and the one chosen orange: "
+    "click another, or choose in the table."
+)
 
 
 def turn_text(facing: int, now: int) -> str:
@@ -54,20 +56,28 @@ def outcome_lines(out: Outcome) -> list[str]:
     lines = [f"Side {out.winner} has the advantage."]
     for uid, why in out.stubborn.items():
         reason = "is Stubborn" if why == "ability" else "gains Stubborn at the board edge"
-        lines.append(f"{uid} {reason} and held the hex: "
-                     + ("the assault is fought again, until one side wins or dies."
-                        if out.repeat else f"side {out.retreating} retreats instead."))
+        lines.append(
+            f"{uid} {reason} and held the hex: "
+            + (
+                "the assault is fought again, until one side wins or dies."
+                if out.repeat
+                else f"side {out.retreating} retreats instead."
+            )
+        )
     for uid, r in out.retreats.items():
         if r.kind == "surrounded":
             into = ", ".join(map(hex_label, r.assault_into))
-            lines.append(f"{uid} is surrounded: no hex to retreat into; it assaults {into} "
-                         "(another assault, red on the map).")
+            lines.append(
+                f"{uid} is surrounded: no hex to retreat into; it assaults {into} "
+                "(another assault, red on the map)."
+            )
         elif not r.options:
             lines.append(f"{uid}: {r.reason}.")
     lines.extend(f"{uid} enters {hex_label(out.contest.hex)}." for uid in out.enter)
     if out.shaken:
-        lines.append(f"Over the stacking limit, shaken: {', '.join(out.shaken)} "
-                     "(assault.overcrowding).")
+        lines.append(
+            f"Over the stacking limit, shaken: {', '.join(out.shaken)} (assault.overcrowding)."
+        )
     return lines
 
 
@@ -87,8 +97,7 @@ class RetreatPage(AssaultPage):
         self.table.verticalHeader().setVisible(False)
         self.table.setWordWrap(True)  # the retreat in words, whole, in the narrow dock
         self.table.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
-        self.table.verticalHeader().setSectionResizeMode(
-            QHeaderView.ResizeMode.ResizeToContents)
+        self.table.verticalHeader().setSectionResizeMode(QHeaderView.ResizeMode.ResizeToContents)
         FittedTable(self.table)
         header = self.table.horizontalHeader()
         header.setSectionResizeMode(QHeaderView.ResizeMode.ResizeToContents)

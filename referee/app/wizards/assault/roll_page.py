@@ -60,8 +60,7 @@ class RollPage(AssaultPage):
         self.pools.verticalHeader().setVisible(False)
         self.pools.setWordWrap(True)
         self.pools.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
-        self.pools.verticalHeader().setSectionResizeMode(
-            QHeaderView.ResizeMode.ResizeToContents)
+        self.pools.verticalHeader().setSectionResizeMode(QHeaderView.ResizeMode.ResizeToContents)
         header = self.pools.horizontalHeader()
         header.setSectionResizeMode(QHeaderView.ResizeMode.ResizeToContents)
         for column in (1, 4):  # the pool and where its dice come from take the width left
@@ -100,9 +99,14 @@ class RollPage(AssaultPage):
         self.pools.setRowCount(0)
         for p in pools.pools:
             notes = pool_notes(p)
-            cells = (str(p.side), f"{p.uid} {p.kind}", str(p.dice), f"{p.hit}+",
-                     f"{p.per_model} per model x {p.models}, {p.sector}"
-                     + (f"; {notes}" if notes else ""))
+            cells = (
+                str(p.side),
+                f"{p.uid} {p.kind}",
+                str(p.dice),
+                f"{p.hit}+",
+                f"{p.per_model} per model x {p.models}, {p.sector}"
+                + (f"; {notes}" if notes else ""),
+            )
             row = self.pools.rowCount()
             self.pools.insertRow(row)
             for col, text in enumerate(cells):
@@ -117,8 +121,11 @@ class RollPage(AssaultPage):
         self.run = run
         fight = run.fight
         if fight is not None and fight.pools is not None:
-            extra = [f"Over the limit, no assault dice: {', '.join(fight.pools.left_out)}"
-                     ] if fight.pools.left_out else []
+            extra = (
+                [f"Over the limit, no assault dice: {', '.join(fight.pools.left_out)}"]
+                if fight.pools.left_out
+                else []
+            )
             pre = fight.pre_assault
             fear = pre.explain() if pre is not None and (pre.fear or pre.retreats) else ""
             self.before.setText("\n".join([*([fear] if fear else []), *extra]))
@@ -126,8 +133,11 @@ class RollPage(AssaultPage):
         if fight is not None and fight.rolled is not None:
             self.result.setText("Successes:\n" + fight.rolled.explain())
         elif run.problem is None:
-            self.result.setText(f"Type every die (still to type: die {self.dice.missing()[0]})."
-                                if self.dice.missing() else "")
+            self.result.setText(
+                f"Type every die (still to type: die {self.dice.missing()[0]})."
+                if self.dice.missing()
+                else ""
+            )
         self.problem.setText(run.problem or "")
         self.completeChanged.emit()
 
@@ -141,7 +151,11 @@ class RollPage(AssaultPage):
 
     def nextId(self) -> int:
         run = self.run
-        if run is not None and run.fight is not None and run.fight.rolled is not None \
-                and run.fight.rolled.offers:
+        if (
+            run is not None
+            and run.fight is not None
+            and run.fight.rolled is not None
+            and run.fight.rolled.offers
+        ):
             return int(Page.REROLL)
         return int(Page.ADVANTAGE)

@@ -54,16 +54,27 @@ def expected_text(rules: Ruleset, contest: Contest, plan: DamageRollPlan) -> tup
     if stats is None or stats.damage is None:
         return "special damage only", ""
     apart = assault_rules(rules).kinds_apart  # psychic hits do not support real damage
-    support = sum(n for uid, n in plan.support.items()
-                  if not apart or REGULAR in kinds(contest.combatant(uid).unit.unit.assault))
+    support = sum(
+        n
+        for uid, n in plan.support.items()
+        if not apart or REGULAR in kinds(contest.combatant(uid).unit.unit.assault)
+    )
     try:
-        odds = shot_odds(rules, stats, target.unit, None, support=support,
-                         sector=target.fights_with, distance=ASSAULT_DISTANCE)
+        odds = shot_odds(
+            rules,
+            stats,
+            target.unit,
+            None,
+            support=support,
+            sector=target.fights_with,
+            distance=ASSAULT_DISTANCE,
+        )
     except ValueError as exc:
         return "", str(exc)
     blocked = odds.armor.odds().blocked
-    parts = [(r.p, r.label.split(":")[0] if r.row is not None else "nothing")
-             for r in odds.rows if r.p]
+    parts = [
+        (r.p, r.label.split(":")[0] if r.row is not None else "nothing") for r in odds.rows if r.p
+    ]
     if blocked:
         parts.append((blocked, "blocked by the armor"))
     parts.sort(key=lambda x: x[0], reverse=True)
@@ -80,18 +91,25 @@ def constraints_text(rules: Ruleset, deflected: Deflected, side: int) -> str:
     contest = deflected.advantage.rolled.pools.contest
     enemies = contest.enemy(side).alive
     room = ", ".join(f"{e.uid} {e.unit.alive}" for e in enemies) or "none"
-    lines = [f"• At most one damaging hit per alive model of each enemy base ({room}); "
-             "each is rolled on the damage table (assault.damaging)."]
+    lines = [
+        f"• At most one damaging hit per alive model of each enemy base ({room}); "
+        "each is rolled on the damage table (assault.damaging)."
+    ]
     if table.damaging == "fill-first":
-        lines.append("• While an enemy model has no damaging hit, every hit must be damaging "
-                     "(ruling assault.damaging-first).")
+        lines.append(
+            "• While an enemy model has no damaging hit, every hit must be damaging "
+            "(ruling assault.damaging-first)."
+        )
     lines.append("• Every other hit supports one damage roll: +1 to it (assault.support).")
     if table.kinds_apart:
-        lines.append("• Real and psychic damage are apart: one of each per model, and support "
-                     "helps only a roll of its own kind (assault.psychic).")
+        lines.append(
+            "• Real and psychic damage are apart: one of each per model, and support "
+            "helps only a roll of its own kind (assault.psychic)."
+        )
     if table.allocator != "each-side":
-        lines.append(f"• The winner, side {deflected.advantage.side}, deals these hits "
-                     "(assault.allocation).")
+        lines.append(
+            f"• The winner, side {deflected.advantage.side}, deals these hits (assault.allocation)."
+        )
     return "\n".join(lines)
 
 
@@ -153,20 +171,29 @@ class SideAllocationEditor(QWidget):
         self.enemies = [c.uid for c in contest.enemy(self.side).alive]
         if hits:
             got = ", ".join(f"{u} {n}" for u, n in hits.items())
-            self.header.setText(f"<b>Side {self.side}'s hits</b> (dealt by side "
-                                f"{proposal.by}): {got}.")
+            self.header.setText(
+                f"<b>Side {self.side}'s hits</b> (dealt by side {proposal.by}): {got}."
+            )
         else:
             self.header.setText(f"<b>Side {self.side}</b> has no hits to deal.")
         self.constraints.setText(constraints_text(rules, deflected, self.side))
-        for w in (self.constraints, self.rolls, self.add_button, self.remove_button,
-                  self.proposal_button):
+        for w in (
+            self.constraints,
+            self.rolls,
+            self.add_button,
+            self.remove_button,
+            self.proposal_button,
+        ):
             w.setVisible(bool(hits))
         # short headings (the tooltips say them whole): the table fits the dock beside the
         # map, the odds wrap in the column left over
         columns = ["Hit of", "on", *(f"+{u}" for u in self.sources), "Odds of this roll"]
-        tips = ["the unit that deals this damaging hit", "the enemy base it hits",
-                *(f"support from {u}: +1 to the roll each" for u in self.sources),
-                "the odds of this damage roll on its own"]
+        tips = [
+            "the unit that deals this damaging hit",
+            "the enemy base it hits",
+            *(f"support from {u}: +1 to the roll each" for u in self.sources),
+            "the odds of this damage roll on its own",
+        ]
         self.rolls.setColumnCount(len(columns))
         self.rolls.setHorizontalHeaderLabels(columns)
         for col, tip in enumerate(tips):
@@ -175,8 +202,7 @@ class SideAllocationEditor(QWidget):
                 heading.setToolTip(tip)
         self.rolls.setWordWrap(True)
         self.rolls.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
-        self.rolls.verticalHeader().setSectionResizeMode(
-            QHeaderView.ResizeMode.ResizeToContents)
+        self.rolls.verticalHeader().setSectionResizeMode(QHeaderView.ResizeMode.ResizeToContents)
         header = self.rolls.horizontalHeader()
         header.setSectionResizeMode(QHeaderView.ResizeMode.ResizeToContents)
         header.setSectionResizeMode(len(columns) - 1, QHeaderView.ResizeMode.Stretch)
@@ -284,8 +310,11 @@ class SideAllocationEditor(QWidget):
             combo = self.tokens.cellWidget(row, 2)
             assert kind_item is not None and source_item is not None
             assert isinstance(combo, QComboBox)
-            tokens.append(TokenPlan(source_item.text(), combo.currentText(),
-                                    cast(TokenKind, kind_item.text())))
+            tokens.append(
+                TokenPlan(
+                    source_item.text(), combo.currentText(), cast(TokenKind, kind_item.text())
+                )
+            )
         light = self.proposal.light if self.proposal is not None else ()
         return SideAllocation(self.side, by, tuple(rolls), light, tuple(tokens))
 

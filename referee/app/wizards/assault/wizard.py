@@ -114,8 +114,10 @@ class AssaultWizard(QWizard):
         except RefereeError as exc:
             return str(exc).strip("'\"")
         if dice.pending:
-            return (f"the assault asked for fewer dice; {len(dice.pending)} typed dice are "
-                    f"left over ({', '.join(map(str, dice.pending))})")
+            return (
+                f"the assault asked for fewer dice; {len(dice.pending)} typed dice are "
+                f"left over ({', '.join(map(str, dice.pending))})"
+            )
         return None
 
     def outcome(self) -> StepOutcome:
@@ -126,8 +128,7 @@ class AssaultWizard(QWizard):
 
     def step_name(self) -> str:
         raw = self.state.contests[self.contest_page.index()]
-        sides = [", ".join(p["uid"] for p in raw["participants"] if p["side"] == s)
-                 for s in (1, 2)]
+        sides = [", ".join(p["uid"] for p in raw["participants"] if p["side"] == s) for s in (1, 2)]
         return f"Assault over {' and '.join(raw['hexes'])}: {sides[0]} against {sides[1]}"
 
     def chosen_step(self) -> ChosenStep:

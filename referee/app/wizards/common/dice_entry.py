@@ -144,7 +144,11 @@ class DiceEntry(QWidget):
     # --- the step ---------------------------------------------------------------------
 
     def set_step(
-        self, run: Runner | None, seed: int, before: Sequence[int] = (), skip: int | None = None,
+        self,
+        run: Runner | None,
+        seed: int,
+        before: Sequence[int] = (),
+        skip: int | None = None,
     ) -> None:
         """The step whose dice are asked: ``run(dice)`` carries it out on a copy; ``before``
         answers dice an earlier part typed, and the first ``skip`` dice (default: those)
@@ -211,8 +215,11 @@ class DiceEntry(QWidget):
     def asked(self) -> tuple[Roll, ...]:
         """The dice the step asked so far, typed or the app's, as rolls."""
         typed = self.is_typed()
-        return tuple(Roll(s.sides, s.value or 0, s.request.purpose, typed)
-                     for s in self.slots if s.state == "asked")
+        return tuple(
+            Roll(s.sides, s.value or 0, s.request.purpose, typed)
+            for s in self.slots
+            if s.state == "asked"
+        )
 
     def complete(self) -> bool:
         """Digital, or every die the step asks for typed and nothing refused."""
@@ -287,9 +294,10 @@ class DiceEntry(QWidget):
             number = QLabel(f"{row + 1}.")
             die = QLabel(f"d{slot.sides}")
             note = slot.request.note
-            purpose = QLabel(f"{escape(slot.request.purpose or 'the roll')}"
-                             + (f" <span style='color:#666'>({escape(note)})</span>"
-                                if note else ""))
+            purpose = QLabel(
+                f"{escape(slot.request.purpose or 'the roll')}"
+                + (f" <span style='color:#666'>({escape(note)})</span>" if note else "")
+            )
             purpose.setTextFormat(Qt.TextFormat.RichText)  # escaped, with or without a tag
             purpose.setWordWrap(True)
             cells = (number, die, box, purpose)
@@ -314,8 +322,10 @@ class DiceEntry(QWidget):
         if not count:
             self.status.setText("No dice: nothing in this step is left to chance.")
         elif not self.is_typed():
-            self.status.setText(f"The app rolls {count} {'die' if count == 1 else 'dice'} with "
-                                "the step's own seed: these are the dice the journal will hold.")
+            self.status.setText(
+                f"The app rolls {count} {'die' if count == 1 else 'dice'} with "
+                "the step's own seed: these are the dice the journal will hold."
+            )
         elif run.complete:
             self.status.setText(f"Every die typed ({count}).")
         else:
@@ -324,7 +334,8 @@ class DiceEntry(QWidget):
                 f"{count} {'die' if count == 1 else 'dice'} known so far"
                 + (f"; type die {nxt} next." if nxt else ".")
                 + " Dice that depend on these (damage after hits, the follow-up of an "
-                "open-ended roll) are added as they become known.")
+                "open-ended roll) are added as they become known."
+            )
         if run.problem:
             self.refusal.setText(run.problem)
 
@@ -348,8 +359,9 @@ class DiceEntry(QWidget):
         slot = self.slots[where - 1] if where else None
         what = f" for die {where} ({slot.request.purpose})" if slot else ""
         self._refused_key = key
-        self.refusal.setText(f"a d{box.sides} shows 1 to {box.sides}: {text} typed{what} "
-                             "is refused")
+        self.refusal.setText(
+            f"a d{box.sides} shows 1 to {box.sides}: {text} typed{what} is refused"
+        )
 
     def focus_next(self) -> None:
         """Put the cursor in the first die not typed yet, scrolled into view with what it

@@ -36,38 +36,61 @@ def dice_rows_html(outcome: StepOutcome) -> str:
     )
     if not rows:
         return "<p><i>No dice.</i></p>"
-    return ("<table cellspacing='0' cellpadding='2'><tr><th></th><th>die</th><th align='left'>"
-            f"for</th><th>value</th><th></th></tr>{rows}</table>")
+    return (
+        "<table cellspacing='0' cellpadding='2'><tr><th></th><th>die</th><th align='left'>"
+        f"for</th><th>value</th><th></th></tr>{rows}</table>"
+    )
 
 
 def outcome_html(outcome: StepOutcome) -> str:
     """The outcome page's text (see the module docstring)."""
-    parts = ["<h3>What happened</h3><p>"
-             + "<br>".join(escape(line) for line in outcome.headline) + "</p>"]
+    parts = [
+        "<h3>What happened</h3><p>"
+        + "<br>".join(escape(line) for line in outcome.headline)
+        + "</p>"
+    ]
     if outcome.conditions:
-        parts.append("<h3>Conditions placed</h3><ul>" + "".join(
-            f"<li>{escape(str(c['text']))} ({why_links([str(c['clause'])], c['rulings'])})</li>"
-            for c in outcome.conditions) + "</ul>")
+        parts.append(
+            "<h3>Conditions placed</h3><ul>"
+            + "".join(
+                f"<li>{escape(str(c['text']))} ({why_links([str(c['clause'])], c['rulings'])})</li>"
+                for c in outcome.conditions
+            )
+            + "</ul>"
+        )
     damage = [u for u in outcome.units if u.rolled]
     now = [u for u in outcome.units if u.now]
     if damage:
         parts.append("<h3>Damage waiting to be applied</h3>")
         for u in damage:
             rows = "".join(
-                f"<li>{escape(e.source)}: {escape(e.roll.explain())}</li>" for e in u.rolled)
+                f"<li>{escape(e.source)}: {escape(e.roll.explain())}</li>" for e in u.rolled
+            )
             applied = "; ".join(u.when_applied) or "nothing changes"
-            killed = (f" <b style='color:#c62828'>{u.killed} model"
-                      f"{'s' if u.killed != 1 else ''} killed</b>") if u.killed else ""
-            parts.append(f"<p><b>{escape(u.uid)}</b>: {len(u.rolled)} damage roll"
-                         f"{'s' if len(u.rolled) != 1 else ''}{killed}</p><ul>{rows}</ul>"
-                         f"<p>When damage is applied: <b>{escape(applied)}</b></p>")
+            killed = (
+                (
+                    f" <b style='color:#c62828'>{u.killed} model"
+                    f"{'s' if u.killed != 1 else ''} killed</b>"
+                )
+                if u.killed
+                else ""
+            )
+            parts.append(
+                f"<p><b>{escape(u.uid)}</b>: {len(u.rolled)} damage roll"
+                f"{'s' if len(u.rolled) != 1 else ''}{killed}</p><ul>{rows}</ul>"
+                f"<p>When damage is applied: <b>{escape(applied)}</b></p>"
+            )
     elif outcome.events and not now:
-        parts.append("<h3>No damage</h3><p>Nothing changes, and nothing waits for the "
-                     "'apply damage' step.</p>")
+        parts.append(
+            "<h3>No damage</h3><p>Nothing changes, and nothing waits for the "
+            "'apply damage' step.</p>"
+        )
     if now:
-        parts.append("<h3>Changed now</h3><ul>" + "".join(
-            f"<li><b>{escape(u.uid)}</b>: {escape('; '.join(u.now))}</li>" for u in now)
-            + "</ul>")
+        parts.append(
+            "<h3>Changed now</h3><ul>"
+            + "".join(f"<li><b>{escape(u.uid)}</b>: {escape('; '.join(u.now))}</li>" for u in now)
+            + "</ul>"
+        )
     parts.append("<h3>The dice</h3>" + dice_rows_html(outcome))
     parts.append("<h3>The working</h3>")
     for e in outcome.events:
@@ -86,8 +109,10 @@ class OutcomePage(QWizardPage):
         super().__init__()
         self.produce = produce
         self.setTitle(title)
-        self.setSubTitle("What the step does, with its dice, before it is written. "
-                         "Finish writes it to the journal; Back changes it.")
+        self.setSubTitle(
+            "What the step does, with its dice, before it is written. "
+            "Finish writes it to the journal; Back changes it."
+        )
         self.text = QTextBrowser()
         self.text.setOpenLinks(False)
         self.text.anchorClicked.connect(lambda url: self.linkClicked.emit(url.toString()))

@@ -20,7 +20,7 @@ def step_number(state: MatchState, kind: str) -> int:
     for s in steps:
         if s.id == group and s.kind == kind and s.number is not None:
             return s.number
-    for s in steps[position.index:]:
+    for s in steps[position.index :]:
         if s.kind == kind and s.number is not None:
             return s.number
     return numbers[-1]

@@ -32,8 +32,10 @@ def _dice_line(preview: ShotPreview, a: ActionOdds) -> str:
             evasion = f"; {escape(ev.text())}"
             if a.area.evasion_need is not None:
                 evasion += f": each hit negated on {a.area.evasion_need}+"
-        return (f"<b>{dice}</b>, one per model of {escape(a.target)}: "
-                f"{escape(a.area.need.explain())}{evasion}")
+        return (
+            f"<b>{dice}</b>, one per model of {escape(a.target)}: "
+            f"{escape(a.area.need.explain())}{evasion}"
+        )
     shooter, weapon = preview.check.shooter, preview.check.weapon
     parts = [f"{shooter.alive} model{'s' if shooter.alive != 1 else ''} firing"]
     if weapon is not None and weapon.carried != "each-model":
@@ -41,8 +43,9 @@ def _dice_line(preview: ShotPreview, a: ActionOdds) -> str:
     if weapon is not None and weapon.burst > 1:
         parts.append(f"Burst({weapon.burst})")
     if weapon is not None and weapon.fixed is not None:
-        parts.append(f"{preview.check.guns} fixed gun{'s' if preview.check.guns != 1 else ''}"
-                     " bearing")
+        parts.append(
+            f"{preview.check.guns} fixed gun{'s' if preview.check.guns != 1 else ''} bearing"
+        )
     return f"<b>{dice}</b> ({' x '.join(parts)}), each needing {a.need}+"
 
 
@@ -53,24 +56,35 @@ def action_odds_html(preview: ShotPreview) -> str:
         out.append(f"<h3>The whole action on {escape(a.target)}</h3>")
         out.append(f"<p>{_dice_line(preview, a)}</p>")
         if a.misfire_on is not None:
-            out.append(f"<p>Misfire[{a.misfire_on}-]: <b>{pct(a.misfire)}</b> that the whole "
-                       "action does nothing (no ammo spent).</p>")
+            out.append(
+                f"<p>Misfire[{a.misfire_on}-]: <b>{pct(a.misfire)}</b> that the whole "
+                "action does nothing (no ammo spent).</p>"
+            )
         rows = "".join(
             f"<tr><td>{k} hit{'s' if k != 1 else ''}</td><td align='right'>{pct(p)}</td>"
-            f"<td style='color:#555'>{p}</td></tr>" for k, p in enumerate(a.hits))
+            f"<td style='color:#555'>{p}</td></tr>"
+            for k, p in enumerate(a.hits)
+        )
         out.append(f"<table cellspacing='0' cellpadding='1'>{rows}</table>")
-        out.append(f"<p>At least one hit: <b>{pct(a.at_least_one_hit)}</b>"
-                   + (f"; {float(a.expected_hits):.2f} hits expected" if a.dice > 1 else "")
-                   + "</p>")
+        out.append(
+            f"<p>At least one hit: <b>{pct(a.at_least_one_hit)}</b>"
+            + (f"; {float(a.expected_hits):.2f} hits expected" if a.dice > 1 else "")
+            + "</p>"
+        )
         if a.damage is not None:
             dmg = "".join(
-                f"<tr><td>{escape(a.damage.labels[rk])}</td><td align='right'>{pct(p)}</td>"
-                "</tr>" for rk, p in a.damage.rows.items())
+                f"<tr><td>{escape(a.damage.labels[rk])}</td><td align='right'>{pct(p)}</td></tr>"
+                for rk, p in a.damage.rows.items()
+            )
             where = f" (hits on the {escape(a.sector)})" if a.sector else ""
-            out.append(f"<p>Damage rows read at least once{where}:</p>"
-                       f"<table cellspacing='0' cellpadding='1'>{dmg}</table>")
-            out.append(f"<p>At least one model killed: <b>{pct(a.kill_at_least_one)}</b> "
-                       f"<span style='color:#555'>(exactly {a.kill_at_least_one})</span></p>")
+            out.append(
+                f"<p>Damage rows read at least once{where}:</p>"
+                f"<table cellspacing='0' cellpadding='1'>{dmg}</table>"
+            )
+            out.append(
+                f"<p>At least one model killed: <b>{pct(a.kill_at_least_one)}</b> "
+                f"<span style='color:#555'>(exactly {a.kill_at_least_one})</span></p>"
+            )
         out.extend(f"<p>{conditions_html(c)}</p>" for c in a.conditions)
     return "".join(out)
 
@@ -82,11 +96,15 @@ def conditions_html(c: ConditionOdds) -> str:
     if c.ignored:
         return f"{escape(c.name)}: none, {escape(c.ignored)} ({link})"
     if c.kind == "fire":
-        return (f"Set on fire (one fire token if hit at least once): <b>{pct(c.at_least_one)}"
-                f"</b> <span style='color:#555'>(exactly {c.at_least_one})</span> ({link})")
-    return (f"{escape(c.name)}, one per hit: at least one <b>{pct(c.at_least_one)}</b> "
-            f"<span style='color:#555'>(exactly {c.at_least_one})</span>, "
-            f"{float(c.expected):.2f} expected ({link})")
+        return (
+            f"Set on fire (one fire token if hit at least once): <b>{pct(c.at_least_one)}"
+            f"</b> <span style='color:#555'>(exactly {c.at_least_one})</span> ({link})"
+        )
+    return (
+        f"{escape(c.name)}, one per hit: at least one <b>{pct(c.at_least_one)}</b> "
+        f"<span style='color:#555'>(exactly {c.at_least_one})</span>, "
+        f"{float(c.expected):.2f} expected ({link})"
+    )
 
 
 def condition_brief(c: ConditionOdds) -> str:

@@ -28,8 +28,13 @@ class ShooterPage(GunneryPage):
             key=lambda u: (2 if u.uid in fired else 0 if ordered(u.uid) else 1, u.uid),
         )
         for u in units:
-            note = ("  (has fired in this step)" if u.uid in fired
-                    else "  (ordered to fire now)" if ordered(u.uid) else "")
+            note = (
+                "  (has fired in this step)"
+                if u.uid in fired
+                else "  (ordered to fire now)"
+                if ordered(u.uid)
+                else ""
+            )
             item = QListWidgetItem(f"{u.uid} — {u.unit.name} at {u.hex}{note}")
             item.setData(Qt.ItemDataRole.UserRole, u.uid)
             self.list.addItem(item)

@@ -26,8 +26,10 @@ def preview_html(preview: ShotPreview) -> str:
             f"<p>Each die hits {pct(preview.p_hit)} (exactly {preview.p_hit}).</p>",
         ]
     else:  # an area weapon: no to-hit roll (clause fire.area)
-        parts = [f"<p><b>Area attack</b>: one die per enemy model in the hex; each hit that "
-                 f"stands {pct(preview.p_hit)} (exactly {preview.p_hit}).</p>"]
+        parts = [
+            f"<p><b>Area attack</b>: one die per enemy model in the hex; each hit that "
+            f"stands {pct(preview.p_hit)} (exactly {preview.p_hit}).</p>"
+        ]
     parts.append(action_odds_html(preview))
     parts.extend(
         f"<p><i>{escape(n.text)} ({rule_link('clause', n.clause)})</i></p>"

@@ -37,14 +37,24 @@ class TargetPage(GunneryPage):
         self.previews = {}
         others = [u for u in state.units.values() if u.uid != shooter.uid]
         for u in sorted(others, key=lambda u: (u.side == shooter.side, u.uid)):
-            preview = preview_shot(state.rules, board, shooter, u, weapon, now=now,
-                                   units=state.units.values(), ledger=ledger)
+            preview = preview_shot(
+                state.rules,
+                board,
+                shooter,
+                u,
+                weapon,
+                now=now,
+                units=state.units.values(),
+                ledger=ledger,
+            )
             self.previews[u.uid] = preview
             action = preview.action
             if preview.allowed and action is not None:
                 text = f"{u.uid} at {u.hex}: " + (
-                    f"needs {action.need}" if action.area is None else
-                    f"{action.dice} area dice at {action.need}+")
+                    f"needs {action.need}"
+                    if action.area is None
+                    else f"{action.dice} area dice at {action.need}+"
+                )
                 text += f", at least one hit {pct(action.at_least_one_hit)}"
                 text += "".join(f"; {condition_brief(c)}" for c in action.conditions)
             else:

@@ -33,7 +33,8 @@ class WeaponPage(GunneryPage):
             reasons = weapon_reasons(wizard.state.rules, shooter, w)
             if reasons:  # the same for every target: said here, before a target is chosen
                 text += "\ncannot fire now — " + "; ".join(
-                    f"{r.text} ({r.clause})" for r in reasons)
+                    f"{r.text} ({r.clause})" for r in reasons
+                )
             item = QListWidgetItem(text)
             item.setData(Qt.ItemDataRole.UserRole, w.name)
             if reasons:
@@ -42,9 +43,11 @@ class WeaponPage(GunneryPage):
                 ready += 1
             self.list.addItem(item)
         self.setSubTitle(
-            f"Which weapon does {shooter.uid} fire?" if ready else
-            f"No weapon of {shooter.uid} can fire now: each says why below. A weapon "
-            "fires once it is loaded (a Load order in an earlier step); Cancel to go back.")
+            f"Which weapon does {shooter.uid} fire?"
+            if ready
+            else f"No weapon of {shooter.uid} can fire now: each says why below. A weapon "
+            "fires once it is loaded (a Load order in an earlier step); Cancel to go back."
+        )
 
     def name(self) -> str:
         item = self.list.currentItem()

@@ -109,8 +109,9 @@ class GunneryWizard(QWizard):
             self.overlay.shot(None)
             return
         preview = self.target_page.previews.get(target)
-        self.overlay.shot(shot_line(self.state.rules, self.shooter(), self.state.unit(target),
-                                    preview))
+        self.overlay.shot(
+            shot_line(self.state.rules, self.shooter(), self.state.unit(target), preview)
+        )
 
     def pick_hex(self, h: Hex) -> bool:
         """A hex clicked on the map picks the unit there as the shooter or the target (a
@@ -122,8 +123,10 @@ class GunneryWizard(QWizard):
         here = {u.uid for u in self.state.units.values() if u.hex == h}
         for row in range(items.count()):
             item = items.item(row)
-            if item.data(Qt.ItemDataRole.UserRole) in here and \
-                    item.flags() & Qt.ItemFlag.ItemIsEnabled:
+            if (
+                item.data(Qt.ItemDataRole.UserRole) in here
+                and item.flags() & Qt.ItemFlag.ItemIsEnabled
+            ):
                 items.setCurrentRow(row)
                 return True
         return False
@@ -149,8 +152,9 @@ class GunneryWizard(QWizard):
     def outcome(self) -> StepOutcome:
         """The shot carried out on a copy with the dice of the roll page (typed, or the
         app's rolled with the step's own seed: the journal rolls the same)."""
-        events, after = dry_step(self.state, [self.command()], self.dice_seed,
-                                 self.roll_page.values())
+        events, after = dry_step(
+            self.state, [self.command()], self.dice_seed, self.roll_page.values()
+        )
         return step_outcome(self.state, events, after)
 
     def chosen_step(self) -> FireStep:

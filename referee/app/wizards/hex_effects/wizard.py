@@ -46,8 +46,10 @@ def meetings_html(event: Event) -> str:
     """Who meets which marker this step, and the dice each meeting rolls (their purposes)."""
     events = event.detail.get("events") or []
     if not events:
-        return ("<p><b>Nothing triggers:</b> no unit stands among markers it has not met "
-                "there this turn.</p>")
+        return (
+            "<p><b>Nothing triggers:</b> no unit stands among markers it has not met "
+            "there this turn.</p>"
+        )
     rows = []
     for e in events:
         groups: list[list[Any]] = []  # [count, sides, purpose] of consecutive alike dice
@@ -56,13 +58,15 @@ def meetings_html(event: Event) -> str:
                 groups[-1][0] += 1
             else:
                 groups.append([1, d["sides"], d["purpose"]])
-        what = "; ".join(f"{n} x d{sides}: {purpose}" for n, sides, purpose in groups) \
-            or "no die"
-        rows.append(f"<li><b>{escape(str(e.get('unit') or e.get('hex') or ''))}</b>: "
-                    f"{escape(str(e.get('effect', '')))} — {escape(what)} "
-                    f"<span style='color:#555'>[{escape(str(e.get('clause', '')))}]</span></li>")
-    return "<p>The units meeting the markers of their hex, in order:</p><ul>" \
-        + "".join(rows) + "</ul>"
+        what = "; ".join(f"{n} x d{sides}: {purpose}" for n, sides, purpose in groups) or "no die"
+        rows.append(
+            f"<li><b>{escape(str(e.get('unit') or e.get('hex') or ''))}</b>: "
+            f"{escape(str(e.get('effect', '')))} — {escape(what)} "
+            f"<span style='color:#555'>[{escape(str(e.get('clause', '')))}]</span></li>"
+        )
+    return (
+        "<p>The units meeting the markers of their hex, in order:</p><ul>" + "".join(rows) + "</ul>"
+    )
 
 
 class MeetingsPage(QWizardPage):
@@ -112,8 +116,14 @@ class DicePage(QWizardPage):
 class HexEffectsWizard(QWizard):
     """One 'trigger hex effects' step (see the module docstring)."""
 
-    def __init__(self, state: MatchState, dice_seed: int, parent: QWidget | None = None,
-                 label: str = "Trigger hex effects", units: Sequence[str] = ()) -> None:
+    def __init__(
+        self,
+        state: MatchState,
+        dice_seed: int,
+        parent: QWidget | None = None,
+        label: str = "Trigger hex effects",
+        units: Sequence[str] = (),
+    ) -> None:
         super().__init__(parent)
         self.state = state
         self.command: dict[str, Any] = dict(COMMAND)

@@ -12,15 +12,20 @@ from referee.rules.movement_step.result import MovementStepResult, PendingChoice
 def result_arrows(result: MovementStepResult) -> list[MoveArrow]:
     """The step's outcome as arrows: moves, assaults (to the hex fought over or tried) and
     units that tried to move and stay."""
-    arrows = [MoveArrow(m.frm, m.to, "move", f"{m.uid} moves {m.frm} -> {m.to}")
-              for m in result.moves]
+    arrows = [
+        MoveArrow(m.frm, m.to, "move", f"{m.uid} moves {m.frm} -> {m.to}") for m in result.moves
+    ]
     for contest in result.contests:
         for p in contest.participants:
             if p.to is not None and p.to != p.at:
-                arrows.append(MoveArrow(p.at, p.to, "assault",
-                                        f"{p.uid} assaults {contest.label()}"))
-    arrows += [MoveArrow(s.at, s.target, "stay", f"{s.uid} stays: {s.reason} [{s.clause}]")
-               for s in result.stays if s.target is not None and s.target != s.at]
+                arrows.append(
+                    MoveArrow(p.at, p.to, "assault", f"{p.uid} assaults {contest.label()}")
+                )
+    arrows += [
+        MoveArrow(s.at, s.target, "stay", f"{s.uid} stays: {s.reason} [{s.clause}]")
+        for s in result.stays
+        if s.target is not None and s.target != s.at
+    ]
     return arrows
 
 
@@ -31,6 +36,9 @@ def option_arrows(state: MatchState, pending: tuple[PendingChoice, ...]) -> list
         if p.key not in state.units:
             continue
         at = state.units[p.key].hex
-        arrows += [MoveArrow(at, o, "option", f"{p.key} may go to {hex_label(o)}")
-                   for o in p.options if isinstance(o, Hex) and o != at]
+        arrows += [
+            MoveArrow(at, o, "option", f"{p.key} may go to {hex_label(o)}")
+            for o in p.options
+            if isinstance(o, Hex) and o != at
+        ]
     return arrows

@@ -44,8 +44,10 @@ class ChoicesPage(MovementPage):
     def __init__(self) -> None:
         super().__init__()
         self.setTitle("Choices, in the nations' order")
-        self.setSubTitle("Pick each choice from its list, or press its Map button and click "
-                         "the hex on the map. The highest rank chooses last.")
+        self.setSubTitle(
+            "Pick each choice from its list, or press its Map button and click "
+            "the hex on the map. The highest rank chooses last."
+        )
         self.rows: list[_Row] = []
         self.grid = QGridLayout()
         self.grid.setColumnStretch(0, 1)
@@ -93,8 +95,10 @@ class ChoicesPage(MovementPage):
         return out
 
     def _find(self, choice: PendingChoice) -> _Row | None:
-        return next((r for r in self.rows
-                     if (r.choice.key, r.choice.kind) == (choice.key, choice.kind)), None)
+        return next(
+            (r for r in self.rows if (r.choice.key, r.choice.kind) == (choice.key, choice.kind)),
+            None,
+        )
 
     def update_rows(self) -> None:
         """Ask the engine, round after round, what is still to choose: keep the rows it

@@ -15,8 +15,10 @@ class DicePage(MovementPage):
     def __init__(self) -> None:
         super().__init__()
         self.setTitle("Dice")
-        self.setSubTitle("Swamp stuck rolls and head-on roll-offs, every one listed in the "
-                         "order the step asks for it; the outcome comes next.")
+        self.setSubTitle(
+            "Swamp stuck rolls and head-on roll-offs, every one listed in the "
+            "order the step asks for it; the outcome comes next."
+        )
         self.dice = DiceEntry()
         layout = QVBoxLayout(self)
         layout.addWidget(self.dice, 1)
@@ -28,8 +30,15 @@ class DicePage(MovementPage):
         state, orders = wizard.state, wizard.step_orders
 
         def run(dice: Dice) -> object:
-            return resolve_movement_step(state.rules, state.board_map, state.units, orders,
-                                         dice, smoke=state.smoke, choices=choices)
+            return resolve_movement_step(
+                state.rules,
+                state.board_map,
+                state.units,
+                orders,
+                dice,
+                smoke=state.smoke,
+                choices=choices,
+            )
 
         self.dice.set_step(run, wizard.dice_seed)
 

@@ -19,8 +19,10 @@ class PlanPage(MovementPage):
     def initializePage(self) -> None:
         wizard = self.movement_wizard()
         self.setTitle(f"Movement {wizard.number}: the orders")
-        self.setSubTitle("This step of every unit's movement order, at the speed it has now. "
-                         "The arrows on the map show what will happen.")
+        self.setSubTitle(
+            "This step of every unit's movement order, at the speed it has now. "
+            "The arrows on the map show what will happen."
+        )
         self.text.setHtml(plan_html(wizard.state, wizard.number, wizard.checks))
         wizard.draw({})
 

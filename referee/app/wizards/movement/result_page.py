@@ -23,8 +23,10 @@ class ResultPage(MovementPage):
 
     def initializePage(self) -> None:
         wizard = self.movement_wizard()
-        self.setSubTitle(f"What movement {wizard.number} does, as the arrows show. Nothing is "
-                         "written until you press Finish.")
+        self.setSubTitle(
+            f"What movement {wizard.number} does, as the arrows show. Nothing is "
+            "written until you press Finish."
+        )
         choices = wizard.choices()
         result, _, problem = wizard.dry_run(choices, wizard.typed())
         self.problem.setText(problem or "")

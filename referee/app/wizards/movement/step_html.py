@@ -30,47 +30,80 @@ def plan_html(state: MatchState, number: int, checks: Mapping[str, StepCheck]) -
         if check.kept:
             what = f"<b>{escape(given)}</b>"
         else:
-            what = (f"<b>{escape(given)}</b> &rarr; <b>{escape(done)}</b>: "
-                    f"{escape('; '.join(check.why))}")
-        cited = ", ".join(f"<span style='white-space:nowrap'>{escape(ref)}</span>"
-                          for ref in (*check.clauses, *(f"ruling {r}" for r in check.rulings))
-                          if ref)
+            what = (
+                f"<b>{escape(given)}</b> &rarr; <b>{escape(done)}</b>: "
+                f"{escape('; '.join(check.why))}"
+            )
+        cited = ", ".join(
+            f"<span style='white-space:nowrap'>{escape(ref)}</span>"
+            for ref in (*check.clauses, *(f"ruling {r}" for r in check.rulings))
+            if ref
+        )
         unit = state.units[uid]
-        rows.append(f"<li><b>{escape(uid)}</b> at {escape(hex_label(unit.hex))}, "
-                    f"{escape(check.speed)}: {what}"
-                    + (f"<br><span style='color:#555'>{cited}</span>" if cited else "")
-                    + "</li>")
-    return (f"<p>Movement {number} of turn {state.turn}: every unit moves at once "
-            "(turn.simultaneous).</p><ul>" + "".join(rows) + "</ul>")
+        rows.append(
+            f"<li><b>{escape(uid)}</b> at {escape(hex_label(unit.hex))}, "
+            f"{escape(check.speed)}: {what}"
+            + (f"<br><span style='color:#555'>{cited}</span>" if cited else "")
+            + "</li>"
+        )
+    return (
+        f"<p>Movement {number} of turn {state.turn}: every unit moves at once "
+        "(turn.simultaneous).</p><ul>" + "".join(rows) + "</ul>"
+    )
 
 
 def outcome_html(state: MatchState, result: MovementStepResult, notes: list[str]) -> str:
     """Moves, stays with reasons, shaken units, assaults, then the engine's working."""
     parts = []
     if result.moves:
-        parts.append("<h3>Moves</h3><ul>" + "".join(
-            f"<li><b>{escape(m.uid)}</b> {m.frm} &rarr; {m.to}, facing "
-            f"{DIRECTION_NAMES[m.facing]}</li>" for m in result.moves) + "</ul>")
+        parts.append(
+            "<h3>Moves</h3><ul>"
+            + "".join(
+                f"<li><b>{escape(m.uid)}</b> {m.frm} &rarr; {m.to}, facing "
+                f"{DIRECTION_NAMES[m.facing]}</li>"
+                for m in result.moves
+            )
+            + "</ul>"
+        )
     if result.stays:
-        parts.append("<h3>Stay where they are</h3><ul>" + "".join(
-            f"<li><b>{escape(s.uid)}</b> stays in {s.at}"
-            + (f" (tried {s.target})" if s.target is not None else "")
-            + f": {escape(s.reason)} <span style='color:#555'>"
-            f"[{escape(cite(s.clause, s.ruling))}]</span></li>" for s in result.stays) + "</ul>")
-    shaken = [(uid, state.units[uid].shaken, s.shaken) for uid, s in result.states.items()
-              if uid in state.units and s.shaken > state.units[uid].shaken]
+        parts.append(
+            "<h3>Stay where they are</h3><ul>"
+            + "".join(
+                f"<li><b>{escape(s.uid)}</b> stays in {s.at}"
+                + (f" (tried {s.target})" if s.target is not None else "")
+                + f": {escape(s.reason)} <span style='color:#555'>"
+                f"[{escape(cite(s.clause, s.ruling))}]</span></li>"
+                for s in result.stays
+            )
+            + "</ul>"
+        )
+    shaken = [
+        (uid, state.units[uid].shaken, s.shaken)
+        for uid, s in result.states.items()
+        if uid in state.units and s.shaken > state.units[uid].shaken
+    ]
     if shaken:
-        parts.append("<h3>Shaken</h3><ul>" + "".join(
-            f"<li><b>{escape(uid)}</b>: shaken tokens {a} &rarr; {b}</li>"
-            for uid, a, b in shaken) + "</ul>")
+        parts.append(
+            "<h3>Shaken</h3><ul>"
+            + "".join(
+                f"<li><b>{escape(uid)}</b>: shaken tokens {a} &rarr; {b}</li>"
+                for uid, a, b in shaken
+            )
+            + "</ul>"
+        )
     if result.contests:
-        parts.append("<h3>Assaults this step starts</h3>" + "".join(_contest_html(c)
-                                                                  for c in result.contests))
+        parts.append(
+            "<h3>Assaults this step starts</h3>"
+            + "".join(_contest_html(c) for c in result.contests)
+        )
     if not parts:
         parts.append("<p><b>Nothing moves in this step.</b></p>")
     working = [*notes, *(e.line() for e in result.events)]
-    parts.append("<h3>The working</h3><p style='color:#444'>"
-                 + "<br>".join(escape(w) for w in working) + "</p>")
+    parts.append(
+        "<h3>The working</h3><p style='color:#444'>"
+        + "<br>".join(escape(w) for w in working)
+        + "</p>"
+    )
     return "".join(parts)
 
 
@@ -81,9 +114,15 @@ def _contest_html(contest: AssaultContest) -> str:
     d = contest.decision
     if d is not None:
         who = f"side {d.side} ({d.nation})" if d.side is not None else "the referee"
-        lines.insert(0, f"the hex is chosen by {escape(who)} among "
-                        f"{escape(', '.join(map(hex_label, d.options)))}")
+        lines.insert(
+            0,
+            f"the hex is chosen by {escape(who)} among "
+            f"{escape(', '.join(map(hex_label, d.options)))}",
+        )
     cited = escape(cite(*contest.clauses, *contest.rulings))
-    return (f"<p><b>{head} over {escape(contest.label())}</b> ({contest.layer}) "
-            f"<span style='color:#555'>[{cited}]</span></p><ul>"
-            + "".join(f"<li>{line}</li>" for line in lines) + "</ul>")
+    return (
+        f"<p><b>{head} over {escape(contest.label())}</b> ({contest.layer}) "
+        f"<span style='color:#555'>[{cited}]</span></p><ul>"
+        + "".join(f"<li>{line}</li>" for line in lines)
+        + "</ul>"
+    )

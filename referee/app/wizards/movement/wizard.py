@@ -98,8 +98,13 @@ class MovementWizard(QWizard):
         dice.type_in(typed)
         try:
             result = resolve_movement_step(
-                self.state.rules, self.state.board_map, self.state.units, self.step_orders, dice,
-                smoke=self.state.smoke, choices=dict(choices),
+                self.state.rules,
+                self.state.board_map,
+                self.state.units,
+                self.step_orders,
+                dice,
+                smoke=self.state.smoke,
+                choices=dict(choices),
             )
         except RefereeError as exc:
             return None, dice.log, str(exc).strip("'\"")
@@ -116,10 +121,13 @@ class MovementWizard(QWizard):
         return self.dice_page.dice.values() or ()
 
     def notes(self) -> list[str]:
-        return [f"{uid}, movement {self.number} ({c.speed}): "
-                f"{','.join(a.text() for a in c.given)} -> "
-                f"{','.join(a.text() for a in c.done)}: {'; '.join(c.why)}"
-                for uid, c in sorted(self.checks.items()) if not c.kept]
+        return [
+            f"{uid}, movement {self.number} ({c.speed}): "
+            f"{','.join(a.text() for a in c.given)} -> "
+            f"{','.join(a.text() for a in c.done)}: {'; '.join(c.why)}"
+            for uid, c in sorted(self.checks.items())
+            if not c.kept
+        ]
 
     def command(self) -> dict[str, Any]:
         command: dict[str, Any] = {"kind": "movement", "step": self.number}
@@ -150,8 +158,10 @@ class MovementWizard(QWizard):
         except RefereeError as exc:
             return str(exc).strip("'\"")
         if dice.pending:
-            return (f"the step asked for {len(typed) - len(dice.pending)} dice; "
-                    f"{len(dice.pending)} typed dice are left over")
+            return (
+                f"the step asked for {len(typed) - len(dice.pending)} dice; "
+                f"{len(dice.pending)} typed dice are left over"
+            )
         return self.dice_page.dice.problem()
 
     def chosen_step(self) -> ChosenStep:

@@ -250,8 +250,9 @@ class ArmiesPage(QWizardPage):
         is played at the size its army was built for; a file of another size than the other
         side's shows the difference among its problems."""
         index = self.game.findData(game_id)
-        if index < 0 or (index == self.game.currentIndex()
-                         and advanced == self.advanced.isChecked()):
+        if index < 0 or (
+            index == self.game.currentIndex() and advanced == self.advanced.isChecked()
+        ):
             return
         for widget in (self.game, self.advanced):
             widget.blockSignals(True)

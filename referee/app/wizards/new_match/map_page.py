@@ -73,8 +73,8 @@ class MapPage(QWizardPage):
         edition, scenario = wizard.edition(), wizard.scenario_page.scenario()
         self.setSubTitle(
             f"A battlefield of the {edition} edition; deployment zones are rimmed."
-            if scenario is None else
-            f"A battlefield that keeps the rules of {scenario.name}, with its zones rimmed."
+            if scenario is None
+            else f"A battlefield that keeps the rules of {scenario.name}, with its zones rimmed."
         )
         key = f"{edition}/{scenario.id if scenario else ''}"
         if key == self.shown_edition:
@@ -92,9 +92,14 @@ class MapPage(QWizardPage):
                 else f"{m.name}  ({len(m)} hexes)"
             )
         self.list.blockSignals(False)
-        first = next((i for i, m in enumerate(self.maps)
-                      if scenario is not None and m.source is not None
-                      and m.source.stem == scenario.map), 0)
+        first = next(
+            (
+                i
+                for i, m in enumerate(self.maps)
+                if scenario is not None and m.source is not None and m.source.stem == scenario.map
+            ),
+            0,
+        )
         self.list.setCurrentRow(first if self.maps else -1)
 
     def battle_map(self) -> BattleMap | None:
@@ -122,5 +127,8 @@ def fitting_maps(
     """The maps that keep ``scenario``'s rules, each with the scenario's zones."""
     from referee.scenarios.battlefield import battlefield_problems, scenario_map
 
-    return tuple(scenario_map(m, scenario, rules) for m in maps
-                 if not battlefield_problems(m, scenario, rules))
+    return tuple(
+        scenario_map(m, scenario, rules)
+        for m in maps
+        if not battlefield_problems(m, scenario, rules)
+    )

@@ -38,9 +38,11 @@ class ChosenEdition(Protocol):
 def describe(scenario: Scenario) -> str:
     """The scenario in a few words: what it is, its battlefield, setup and game size."""
     field = scenario.battlefield
-    return (f"{scenario.description} Battlefield {field.columns}x{field.rows} "
-            f"(map: {scenario.map}); setup: {scenario.setup.procedure}; "
-            f"game size: {scenario.game}.")
+    return (
+        f"{scenario.description} Battlefield {field.columns}x{field.rows} "
+        f"(map: {scenario.map}); setup: {scenario.setup.procedure}; "
+        f"game size: {scenario.game}."
+    )
 
 
 class ScenarioPage(QWizardPage):
@@ -109,9 +111,12 @@ class ScenarioPage(QWizardPage):
 
     def _chosen(self) -> None:
         scenario = self.scenario()
-        self.description.setText(describe(scenario) if scenario else
-                                 "The match starts with every unit where the Armies page "
-                                 "puts it; the referee moves any of them by hand.")
+        self.description.setText(
+            describe(scenario)
+            if scenario
+            else "The match starts with every unit where the Armies page "
+            "puts it; the referee moves any of them by hand."
+        )
         for button in self.buttons.values():
             self.victory_group.removeButton(button)
             button.deleteLater()

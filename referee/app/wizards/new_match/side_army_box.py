@@ -38,8 +38,10 @@ from referee.units.model import COST_KINDS, UnitType
 
 MAX_COUNT = 12
 OVER_STYLE = "color:#c62828; font-weight:bold"
-SIDE_NAMES = {side: f"{side_name(side, capital=True)[:-1]}, the {edge} edge)"
-              for side, edge in ((1, "bottom"), (2, "top"))}
+SIDE_NAMES = {
+    side: f"{side_name(side, capital=True)[:-1]}, the {edge} edge)"
+    for side, edge in ((1, "bottom"), (2, "top"))
+}
 
 
 def cost_text(cost: Mapping[str, int]) -> str:
@@ -275,8 +277,10 @@ class SideArmyBox(QGroupBox):
         except ArmyError:
             self.army_units = ()
         check = report.budget_check
-        lines = [f"<b>{escape(army.name)}</b>: "
-                 + ", ".join(f"{e.type} x{e.count}" for e in army.entries)]
+        lines = [
+            f"<b>{escape(army.name)}</b>: "
+            + ", ".join(f"{e.type} x{e.count}" for e in army.entries)
+        ]
         if check is not None:
             lines.append(budget_html(check, game.name))
         if report.huge_units:

@@ -117,9 +117,13 @@ class NewMatchWizard(QWizard):
         if self.discard_box is not None:  # asked already: bring the question forward
             self.discard_box.raise_()
             return
-        box = QMessageBox(QMessageBox.Icon.Question, self.windowTitle(),
-                          "Discard this new match? Nothing is written yet: the choices made "
-                          "on its pages are lost.", parent=self)
+        box = QMessageBox(
+            QMessageBox.Icon.Question,
+            self.windowTitle(),
+            "Discard this new match? Nothing is written yet: the choices made "
+            "on its pages are lost.",
+            parent=self,
+        )
         discard = box.addButton("Discard", QMessageBox.ButtonRole.DestructiveRole)
         keep = box.addButton("Keep editing", QMessageBox.ButtonRole.RejectRole)
         box.setDefaultButton(keep)
@@ -159,8 +163,9 @@ class NewMatchWizard(QWizard):
         scenario = self.scenario_page.scenario()
         units = self.armies_page.units()
         if scenario is not None and self.setup_page.step_by_step():
-            units = tuple({k: v for k, v in u.items() if k not in ("hex", "facing")}
-                          for u in units)  # they wait for the scenario's setup
+            units = tuple(
+                {k: v for k, v in u.items() if k not in ("hex", "facing")} for u in units
+            )  # they wait for the scenario's setup
         shipped = where.source.parent.resolve() == (data_dir() / "maps").resolve()
         return NewMatch(
             path=self.file_page.chosen_path(),

@@ -64,9 +64,11 @@ def caret_html(error: OrderSyntaxError) -> str:
     """The notation with a caret under the position where it stops making sense."""
     line = escape(error.text) or "&nbsp;"
     caret = "&nbsp;" * error.position + "^"
-    return (f"<pre style='margin:0'>{line}\n{caret}</pre>"
-            f"<span style='color:#c62828'>{escape(error.message, quote=False)} (character "
-            f"{error.position}: expected {escape(error.expected, quote=False)})</span>")
+    return (
+        f"<pre style='margin:0'>{line}\n{caret}</pre>"
+        f"<span style='color:#c62828'>{escape(error.message, quote=False)} (character "
+        f"{error.position}: expected {escape(error.expected, quote=False)})</span>"
+    )
 
 
 def with_code(kind: OrderKind, step: Step, code: str) -> Step:
@@ -184,8 +186,7 @@ class OrderEditor(QWidget):
             return
         steps = list(order.steps)
         steps[number - 1] = with_code(kind, steps[number - 1], code)
-        self.fields[kind].setText(Order(kind, tuple(steps), order.speed,
-                                        order.step_speeds).text())
+        self.fields[kind].setText(Order(kind, tuple(steps), order.speed, order.step_speeds).text())
 
     def check(self) -> TurnCheck | None:
         movement, gunnery = self.order("movement"), self.order("gunnery")
@@ -204,8 +205,7 @@ class OrderEditor(QWidget):
                 self.errors[kind].setText(caret_html(exc))
                 self.errors[kind].show()
             except ValueError as exc:
-                self.errors[kind].setText(f"<span style='color:#c62828'>{escape(str(exc))}"
-                                          "</span>")
+                self.errors[kind].setText(f"<span style='color:#c62828'>{escape(str(exc))}</span>")
                 self.errors[kind].show()
             else:
                 self.errors[kind].clear()
@@ -263,8 +263,7 @@ class OrderEditor(QWidget):
                 colour = "#1b5e20" if step.kept else "#c62828"
                 lines.append(f"<span style='color:{colour}'>{escape(step.explain())}</span>")
             lines.extend(f"<i>{escape(n)}</i>" for n in judged.notes)
-        lines.append(f"Speed at the end of movement 3: <b>{escape(turn.movement.speed_end)}"
-                     "</b>")
+        lines.append(f"Speed at the end of movement 3: <b>{escape(turn.movement.speed_end)}</b>")
         return "<br>".join(lines)
 
     def step_buttons(self, kind: OrderKind, number: int) -> list[str]:
@@ -275,5 +274,7 @@ class OrderEditor(QWidget):
         for b in self.buttons[(kind, number)]:
             if b.text() == code:
                 return b
-        raise KeyError(f"no {code!r} button in {kind} {number} (offered: "
-                       f"{', '.join(self.step_buttons(kind, number))})")
+        raise KeyError(
+            f"no {code!r} button in {kind} {number} (offered: "
+            f"{', '.join(self.step_buttons(kind, number))})"
+        )

@@ -71,8 +71,9 @@ class Status(IntEnum):
 def movement_steps_done(state: MatchState) -> int:
     """How many movement steps of this turn are behind the match (a step it is at is not)."""
     position = TurnPosition.at(state.rules, state.turn, state.step)
-    return sum(1 for s in position.steps[: position.index]
-               if s.kind == "movement" and s.id == s.group)
+    return sum(
+        1 for s in position.steps[: position.index] if s.kind == "movement" and s.id == s.group
+    )
 
 
 def start_speed(state: MatchState, uid: str, turn: int) -> tuple[str, str]:
@@ -92,8 +93,9 @@ def start_speed(state: MatchState, uid: str, turn: int) -> tuple[str, str]:
     done = movement_steps_done(state)
     if done >= len(order.steps):
         return unit.speed, ""
-    rest = Order("movement", tuple((NOTHING,) if i < done else s
-                                   for i, s in enumerate(order.steps)))
+    rest = Order(
+        "movement", tuple((NOTHING,) if i < done else s for i, s in enumerate(order.steps))
+    )
     end = check_movement(unit, rest, state.rules).speed_end
     return end, f" (after this turn's {order.text()})"
 
@@ -111,8 +113,9 @@ class UnitsPage(QWizardPage):
         super().__init__()
         self.state = state
         self.setTitle("Whose orders, for which turn")
-        self.setSubTitle("Orders are written for the next turn, or for this one while a unit "
-                         "has none.")
+        self.setSubTitle(
+            "Orders are written for the next turn, or for this one while a unit has none."
+        )
         self.side = QComboBox()
         self.side.addItem("Every unit", 0)
         for side in sorted({u.side for u in state.units.values()}):
@@ -138,8 +141,11 @@ class UnitsPage(QWizardPage):
 
     def units(self) -> list[UnitState]:
         side = int(self.side.currentData())
-        return [u for u in self.state.units.values()
-                if not u.destroyed and (side == 0 or u.side == side)]
+        return [
+            u
+            for u in self.state.units.values()
+            if not u.destroyed and (side == 0 or u.side == side)
+        ]
 
     def _preview(self) -> None:
         self.preview.clear()
@@ -168,16 +174,19 @@ class OrdersPage(QWizardPage):
         self.open_button = QRadioButton("Not written yet (nothing is written for it)")
         self.written_button = QRadioButton("Written as below")
         self.missing_button = QRadioButton("None from its players: the missing-order rule")
-        self.missing_button.setToolTip("Ruling orders.missing; the journal records it with "
-                                       "clause orders.missing")
-        self.rule_text = QLabel(f"Without orders the unit {self.rule.text()} (clause "
-                                "orders.missing).")
+        self.missing_button.setToolTip(
+            "Ruling orders.missing; the journal records it with clause orders.missing"
+        )
+        self.rule_text = QLabel(
+            f"Without orders the unit {self.rule.text()} (clause orders.missing)."
+        )
         self.rule_text.setWordWrap(True)
         self.rule_text.setStyleSheet("color: #555")
         self.statuses = QButtonGroup(self)
         box = QVBoxLayout(self.status_box)
-        for status, button in zip(Status, (self.open_button, self.written_button,
-                                           self.missing_button), strict=True):
+        for status, button in zip(
+            Status, (self.open_button, self.written_button, self.missing_button), strict=True
+        ):
             self.statuses.addButton(button, int(status))
             box.addWidget(button)
         box.addWidget(self.rule_text)
@@ -209,17 +218,26 @@ class OrdersPage(QWizardPage):
         wizard = self.wizard()
         assert isinstance(wizard, OrdersWizard)
         self.turn = wizard.units_page.chosen_turn()
-        self.setSubTitle(f"Turn {self.turn}: write each unit's orders (buttons or typed), or "
-                         "confirm its players gave none.")
+        self.setSubTitle(
+            f"Turn {self.turn}: write each unit's orders (buttons or typed), or "
+            "confirm its players gave none."
+        )
         self.texts, self.notes, self.status, self.current = {}, {}, {}, None
         self.given, self.edited = set(), set()
         for u in wizard.units_page.units():
             given = self.state.orders.get(u.uid, {}).get(str(self.turn), {})
-            self.texts[u.uid] = (given.get("movement", NO_MOVEMENT),
-                                 given.get("gunnery", NO_GUNNERY))
+            self.texts[u.uid] = (
+                given.get("movement", NO_MOVEMENT),
+                given.get("gunnery", NO_GUNNERY),
+            )
             self.notes[u.uid] = start_speed(self.state, u.uid, self.turn)
-            self.status[u.uid] = (Status.MISSING if given.get(MISSING_KEY)
-                                  else Status.WRITTEN if given else Status.OPEN)
+            self.status[u.uid] = (
+                Status.MISSING
+                if given.get(MISSING_KEY)
+                else Status.WRITTEN
+                if given
+                else Status.OPEN
+            )
             if given:
                 self.given.add(u.uid)
         self.list.blockSignals(True)
@@ -257,7 +275,6 @@ class OrdersPage(QWizardPage):
         self._mark()
         self.completeChanged.emit()
 
-
     def _status_chosen(self, status: int) -> None:
         if self.current is not None:
             self.status[self.current] = Status(status)
@@ -293,8 +310,9 @@ class OrdersPage(QWizardPage):
                 item.setText(f"{uid}: none, the missing-order rule ({self.rule.does})")
                 item.setForeground(QColor("#1565c0"))
             else:
-                item.setText(f"{uid}: {movement} · {gunnery}" if problem is None
-                             else f"{uid}: does not read")
+                item.setText(
+                    f"{uid}: {movement} · {gunnery}" if problem is None else f"{uid}: does not read"
+                )
                 item.setForeground(QColor("#c62828") if problem else QColor("#000000"))
             first = first or (f"{uid}, {problem}" if problem else None)
         self.problem.setText(first or "")
@@ -310,9 +328,12 @@ class OrdersPage(QWizardPage):
     def to_write(self) -> list[str]:
         """The units whose orders Finish writes: written now (new or edited) or confirmed
         missing."""
-        return [uid for uid, s in self.status.items()
-                if (s == Status.WRITTEN and (uid in self.edited or uid not in self.given))
-                or (s == Status.MISSING and uid not in self.given)]
+        return [
+            uid
+            for uid, s in self.status.items()
+            if (s == Status.WRITTEN and (uid in self.edited or uid not in self.given))
+            or (s == Status.MISSING and uid not in self.given)
+        ]
 
     def isComplete(self) -> bool:
         written = [uid for uid, s in self.status.items() if s == Status.WRITTEN]
@@ -344,11 +365,15 @@ class OrdersWizard(QWizard):
                 out.append({"kind": "orders", "uid": uid, "turn": turn, "missing": "confirm"})
                 continue
             movement, gunnery = page.texts[uid]
-            out.append({
-                "kind": "orders", "uid": uid, "turn": turn,
-                "movement": parse_order(movement, "movement").text(),
-                "gunnery": parse_order(gunnery, "gunnery").text(),
-            })
+            out.append(
+                {
+                    "kind": "orders",
+                    "uid": uid,
+                    "turn": turn,
+                    "movement": parse_order(movement, "movement").text(),
+                    "gunnery": parse_order(gunnery, "gunnery").text(),
+                }
+            )
         return out
 
     def chosen_step(self) -> ChosenStep:
