@@ -255,7 +255,7 @@ class RulesBrowser(QWidget):
         if not self.ready:
             self.prepare()
             return
-        from referee.catalogue.search_index import search
+        from referee.catalogue.rules_search import search
 
         assert self.index is not None
         try:

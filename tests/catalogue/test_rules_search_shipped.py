@@ -12,7 +12,7 @@ import pytest
 from rules_search_data import isolate
 
 from referee.catalogue.clauses import clauses
-from referee.catalogue.search_index import search
+from referee.catalogue.rules_search import search
 from referee.catalogue.synonyms import match_key, words_of
 from referee.cli.main import main
 
