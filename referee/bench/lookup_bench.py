@@ -1,14 +1,14 @@
 """``referee bench lookup``: how well the rules search answers players' questions.
 
 Every question of ``data/catalogue/questions/*.toml`` is searched as its player would (the
-game and edition they play as the search's context) and scored by where the first entry
-that settles it ranks: ``top1`` and ``top3`` (the share of questions answered first, or in
-the first three), ``mrr`` (the mean of 1/rank over the first ten, 0 when not there) and
-``ms_per_query`` (in process, the index ready). Beside it, in the same run and on the same
-questions, a plain baseline: one SQLite FTS5 table (porter stemming) holding each clause's
-title and every wording of its text and each ruling's title, unclear text and readings,
-queried with the question's words OR'ed after dropping NLTK's English stopwords, ranked by
-FTS5's own ``bm25()``.
+game and edition they play, or the one they ask from, as the search's context) and scored by
+where the first entry that settles it ranks: ``top1`` and ``top3`` (the share of questions
+answered first, or in the first three), ``mrr`` (the mean of 1/rank over the first ten, 0
+when not there) and ``ms_per_query`` (in process, the index ready; ``cpu_ms_per_query`` the
+same in CPU time). Beside it, in the same run and on the same questions, a plain baseline:
+one SQLite FTS5 table (porter stemming) holding each clause's title and every wording of its
+text and each ruling's title, unclear text and readings, queried with the question's words
+OR'ed after dropping NLTK's English stopwords, ranked by FTS5's own ``bm25()``.
 """
 
 from __future__ import annotations
@@ -22,168 +22,22 @@ from pathlib import Path
 from typing import Any
 
 from referee.catalogue.questions import STYLES, Question, load_questions, question_files
+from referee.catalogue.ranking import DEFAULT_TUNING, Tuning
 from referee.catalogue.synonyms import words_of
 
 DEPTH = 10
 """Hits looked at per question: the mean reciprocal rank counts a rank up to this."""
 
-BASELINE_STOPWORDS = frozenset(
-    [
-        "i",
-        "me",
-        "my",
-        "myself",
-        "we",
-        "our",
-        "ours",
-        "ourselves",
-        "you",
-        "your",
-        "yours",
-        "yourself",
-        "yourselves",
-        "he",
-        "him",
-        "his",
-        "himself",
-        "she",
-        "her",
-        "hers",
-        "herself",
-        "it",
-        "its",
-        "itself",
-        "they",
-        "them",
-        "their",
-        "theirs",
-        "themselves",
-        "what",
-        "which",
-        "who",
-        "whom",
-        "this",
-        "that",
-        "these",
-        "those",
-        "am",
-        "is",
-        "are",
-        "was",
-        "were",
-        "be",
-        "been",
-        "being",
-        "have",
-        "has",
-        "had",
-        "having",
-        "do",
-        "does",
-        "did",
-        "doing",
-        "a",
-        "an",
-        "the",
-        "and",
-        "but",
-        "if",
-        "or",
-        "because",
-        "as",
-        "until",
-        "while",
-        "of",
-        "at",
-        "by",
-        "for",
-        "with",
-        "about",
-        "against",
-        "between",
-        "into",
-        "through",
-        "during",
-        "before",
-        "after",
-        "above",
-        "below",
-        "to",
-        "from",
-        "up",
-        "down",
-        "in",
-        "out",
-        "on",
-        "off",
-        "over",
-        "under",
-        "again",
-        "further",
-        "then",
-        "once",
-        "here",
-        "there",
-        "when",
-        "where",
-        "why",
-        "how",
-        "all",
-        "any",
-        "both",
-        "each",
-        "few",
-        "more",
-        "most",
-        "other",
-        "some",
-        "such",
-        "no",
-        "nor",
-        "not",
-        "only",
-        "own",
-        "same",
-        "so",
-        "than",
-        "too",
-        "very",
-        "s",
-        "t",
-        "can",
-        "will",
-        "just",
-        "don",
-        "should",
-        "now",
-        "d",
-        "ll",
-        "m",
-        "o",
-        "re",
-        "ve",
-        "y",
-        "ain",
-        "aren",
-        "couldn",
-        "didn",
-        "doesn",
-        "hadn",
-        "hasn",
-        "haven",
-        "isn",
-        "ma",
-        "mightn",
-        "mustn",
-        "needn",
-        "shan",
-        "shouldn",
-        "wasn",
-        "weren",
-        "won",
-        "wouldn",
-    ]
-)
+_NLTK_ENGLISH = """i me my myself we our ours ourselves you your yours yourself yourselves he him
+his himself she her hers herself it its itself they them their theirs themselves what which
+who whom this that these those am is are was were be been being have has had having do does
+did doing a an the and but if or because as until while of at by for with about against
+between into through during before after above below to from up down in out on off over
+under again further then once here there when where why how all any both each few more most
+other some such no nor not only own same so than too very s t can will just don should now d
+ll m o re ve y ain aren couldn didn doesn hadn hasn haven isn ma mightn mustn needn shan
+shouldn wasn weren won wouldn"""
+BASELINE_STOPWORDS = frozenset(_NLTK_ENGLISH.split())
 """NLTK's English stopword list: what "stopwords dropped" means for the plain baseline."""
 
 Ranker = Callable[[Question], Sequence[str]]
@@ -285,7 +139,24 @@ def load_sets(data: Path | None = None, files: Sequence[Path] = ()) -> dict[str,
     }
 
 
-def engine_ranker() -> Ranker:
+def ablations() -> dict[str, Tuning]:
+    """Each means of the search turned off in turn (or set plain): what it buys."""
+    return {
+        "no players' glossary": Tuning(glossary=False),
+        "no stopwords": Tuning(stopwords=False),
+        "no question patterns": Tuning(patterns=False),
+        "no edition named in the question": Tuning(editions_named=False),
+        "no asker's edition (context)": Tuning(context=False),
+        "no edition factor": Tuning(other_edition=1.0, other_wording=1.0),
+        "no typo reading": Tuning(typos=False),
+        "no coverage": Tuning(coverage=0.0),
+        "no title tiers": Tuning(title_bonus=0.0),
+        "equal column weights": Tuning(weights=(1.0, 1.0, 1.0, 1.0)),
+        "best synonym only": Tuning(sum_alternatives=False),
+    }
+
+
+def engine_ranker(tuning: Tuning = DEFAULT_TUNING) -> Ranker:
     """The product's rules search, as the player asks: their game and edition as context."""
     from referee.catalogue.rules_search import search
     from referee.catalogue.search_index import CatalogueIndex
@@ -296,26 +167,32 @@ def engine_ranker() -> Ranker:
     def rank(question: Question) -> list[str]:
         found = search(
             question.text,
-            context=question.edition,
+            context=question.context,
+            context_reason="the edition the player plays",
             kinds=("clause", "ruling"),
             limit=DEPTH,
             index=index,
+            tuning=tuning,
         )
         return [h.id for h in found.hits]
 
     return rank
 
 
-def score(questions: Sequence[Question], ranker: Ranker) -> tuple[list[int | None], list[float]]:
-    """Each question's rank and the milliseconds it took."""
+def score(
+    questions: Sequence[Question], ranker: Ranker
+) -> tuple[list[int | None], list[float], list[float]]:
+    """Each question's rank and the milliseconds it took, wall and CPU."""
     ranks: list[int | None] = []
     times: list[float] = []
+    cpu: list[float] = []
     for q in questions:
-        start = time.perf_counter()
+        start, start_cpu = time.perf_counter(), time.process_time()
         ids = ranker(q)
         times.append((time.perf_counter() - start) * 1000)
+        cpu.append((time.process_time() - start_cpu) * 1000)
         ranks.append(rank_of(q, ids))
-    return ranks, times
+    return ranks, times, cpu
 
 
 def _report(questions: Sequence[Question], ranks: Sequence[int | None]) -> dict[str, Any]:
@@ -331,9 +208,13 @@ def _report(questions: Sequence[Question], ranks: Sequence[int | None]) -> dict[
 
 
 def run(
-    data: Path | None = None, files: Sequence[Path] = (), details: bool = False
+    data: Path | None = None,
+    files: Sequence[Path] = (),
+    details: bool = False,
+    with_ablations: bool = False,
 ) -> dict[str, Any]:
-    """The figures of every question set and of all together, beside the plain baseline."""
+    """The figures of every question set and of all together, beside the plain baseline;
+    with ``with_ablations``, also with each means of the search turned off in turn."""
     sets = load_sets(data, files)
     engine = engine_ranker()
     engine(Question("warm up", "current", "keyword", ("x",), "warm-up"))
@@ -343,13 +224,15 @@ def run(
     all_ranks: list[int | None] = []
     all_base: list[int | None] = []
     times: list[float] = []
+    cpu: list[float] = []
     try:
         for name, questions in sets.items():
-            ranks, ms = score(questions, engine)
-            base, _ = score(questions, baseline)
+            ranks, ms, ms_cpu = score(questions, engine)
+            base, _, _ = score(questions, baseline)
             all_ranks += ranks
             all_base += base
             times += ms
+            cpu += ms_cpu
             per_set[name] = _report(questions, ranks) | {"baseline": _report(questions, base)}
             if details:
                 per_set[name]["details"] = [
@@ -359,9 +242,19 @@ def run(
     finally:
         baseline.close()
     total = _report(everything, all_ranks)
-    return total | {
+    out = total | {
         "ms_per_query": round(statistics.mean(times), 3) if times else 0.0,
         "ms_per_query_max": round(max(times), 3) if times else 0.0,
+        "cpu_ms_per_query": round(statistics.mean(cpu), 3) if cpu else 0.0,
         "baseline": _report(everything, all_base),
         "sets": per_set,
     }
+    if with_ablations:
+        out["ablations"] = {
+            name: {
+                set_name: _report(questions, score(questions, engine_ranker(tuning))[0])
+                for set_name, questions in sets.items()
+            }
+            for name, tuning in ablations().items()
+        }
+    return out

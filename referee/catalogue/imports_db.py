@@ -301,6 +301,13 @@ class ImportsReader:
         )
         return {rowid: -rank for rowid, rank in rows}
 
+    def title_rows(self, term: str) -> set[int]:
+        """The passages whose heading holds one FTS5 string."""
+        rows = self.conn.execute(
+            "SELECT rowid FROM passages_fts WHERE passages_fts MATCH ?", (f"{{heading}} : {term}",)
+        )
+        return {r[0] for r in rows}
+
     def candidates(self, rows: Collection[int], edition: str | None) -> dict[int, Candidate]:
         marks = ",".join("?" * len(rows))
         found: dict[int, Candidate] = {}

@@ -18,7 +18,7 @@ from referee.paths import data_dir
 STYLES: tuple[str, ...] = ("keyword", "natural", "slang")
 """How a question is typed: a rule's name, a question in words, or slang and typos."""
 
-_KEYS = {"text", "edition", "style", "answers", "note"}
+_KEYS = {"text", "edition", "style", "answers", "note", "asked_from"}
 
 
 @dataclass(frozen=True, slots=True)
@@ -31,6 +31,13 @@ class Question:
     answers: tuple[str, ...]
     set: str
     note: str = ""
+    asked_from: str = ""
+    """The edition the search is told the asker plays, when not ``edition`` (a player of
+    the current edition asking about the activation game, say)."""
+
+    @property
+    def context(self) -> str:
+        return self.asked_from or self.edition
 
 
 def questions_dir(data: Path | None = None) -> Path:
@@ -90,10 +97,19 @@ def load_questions(
         if not isinstance(note, str):
             problems.append(f"{where}.note: expected a string")
             note = ""
+        asked_from = q.get("asked_from", "")
+        if asked_from and asked_from not in editions:
+            problems.append(f"{where}.asked_from: expected one of {', '.join(sorted(editions))}")
         if len(problems) == start:
             found.append(
                 Question(
-                    text.strip(), str(edition), str(style), tuple(answers), path.stem, note.strip()
+                    text.strip(),
+                    str(edition),
+                    str(style),
+                    tuple(answers),
+                    path.stem,
+                    note.strip(),
+                    str(asked_from),
                 )
             )
     if problems:

@@ -36,6 +36,7 @@ TITLE_EXACT = 3
 TITLE_SYNONYM = 2
 TITLE_BONUS = 100.0
 COVERAGE = 2.0
+TITLE_SHARE = 4.0
 SYNONYM = 0.8
 OTHER_WORDING = 0.6
 OTHER_EDITION = 0.25
@@ -72,6 +73,10 @@ class Source(Protocol):
 
     def term_scores(self, term: str) -> Mapping[int, float]:
         """Row id -> bm25 relevance (positive) of the rows matching one FTS5 string."""
+        ...
+
+    def title_rows(self, term: str) -> set[int]:
+        """The rows whose title holds one FTS5 string."""
         ...
 
     def candidates(self, rows: Collection[int], edition: str | None) -> Mapping[int, Candidate]:
@@ -156,7 +161,9 @@ class Scored:
 
 @dataclass(frozen=True)
 class Tuning:
-    """The numbers of the score (module docstring); the defaults are the product's."""
+    """The numbers of the score (module docstring) and the means of reading a question,
+    each of which ``referee bench lookup --ablations`` turns off in turn to show what it
+    buys; the defaults are the product's."""
 
     title_bonus: float = TITLE_BONUS
     coverage: float = COVERAGE
@@ -164,12 +171,34 @@ class Tuning:
     other_wording: float = OTHER_WORDING
     other_edition: float = OTHER_EDITION
     sum_alternatives: bool = True
+    title_share: float = TITLE_SHARE
+    """How much it counts that the question holds the words of an entry's title."""
+    rarity: float = 1.0
+    """How much a part's rarity weighs in coverage: its weight is log(1 + rows / rows
+    matching it) raised to this (0: every part alike)."""
+    weights: tuple[float, ...] | None = None
+    """bm25 weights of the catalogue index's columns (None: the index's own)."""
+    glossary: bool = True
+    """Expand the question with the players' glossary (data/catalogue/synonyms.toml)."""
+    stopwords: bool = True
+    """Drop the words of asking (data/catalogue/search.toml)."""
+    patterns: bool = True
+    """Read the ways of asking as what the rules say for them (search.toml, [[question]])."""
+    editions_named: bool = True
+    """Take an edition the question names as the one assumed."""
+    context: bool = True
+    """Assume the edition the asker plays (their match's)."""
+    typos: bool = True
+    """Read a word nothing has as the nearest known word."""
 
 
 DEFAULT_TUNING = Tuning()
 
 Lookups = Mapping[tuple[int, int], Mapping[RowKey, float]]
 """(part index, alternative index) -> row -> bm25 relevance."""
+
+Titles = Mapping[tuple[int, int], Collection[RowKey]]
+"""(part index, alternative index) -> the rows whose title holds it."""
 
 
 def edition_factor(candidate: Candidate, edition: str | None, tuning: Tuning) -> tuple[float, bool]:
@@ -194,29 +223,31 @@ def title_reason(query: FtsQuery, candidate: Candidate) -> tuple[int, str]:
     return 0, ""
 
 
-def _weights(query: FtsQuery, lookups: Lookups, rows: int) -> list[float]:
+def _weights(query: FtsQuery, lookups: Lookups, rows: int, rarity: float) -> list[float]:
     """Each part's weight: how rare the rows it matches are (0 when it matches none)."""
     weights = []
     for g, group in enumerate(query.groups):
         matched: set[RowKey] = set()
         for a in range(len(group.alternatives)):
             matched.update(lookups.get((g, a), {}))
-        weights.append(math.log(1 + rows / len(matched)) if matched else 0.0)
+        weights.append(math.log(1 + rows / len(matched)) ** rarity if matched else 0.0)
     return weights
 
 
 def score_rows(
     query: FtsQuery,
     lookups: Lookups,
+    titles: Titles,
     candidates: Mapping[RowKey, Candidate],
     edition: str | None,
     rows: int,
     tuning: Tuning = DEFAULT_TUNING,
     typed_as: Mapping[int, str] | None = None,
+    stopwords: Collection[str] = (),
 ) -> list[Scored]:
     """Every candidate row scored (module docstring), best first; ``typed_as`` gives, for a
     part read from a typo, what was typed."""
-    weights = _weights(query, lookups, rows)
+    weights = _weights(query, lookups, rows, tuning.rarity)
     total = sum(weights) or 1.0
     typed_as = typed_as or {}
     parts = [
@@ -224,7 +255,13 @@ def score_rows(
             typed_as.get(g, group.text()),
             g in typed_as,
             [
-                (lookups.get((g, a), {}), 1.0 if a == 0 else tuning.synonym, " ".join(alt))
+                (
+                    lookups.get((g, a), {}),
+                    1.0 if a == 0 else tuning.synonym,
+                    " ".join(alt),
+                    titles.get((g, a), ()),
+                    sum(1 for w in alt if w not in stopwords) or len(alt),
+                )
                 for a, alt in enumerate(group.alternatives)
             ],
         )
@@ -236,16 +273,21 @@ def score_rows(
         held = 0.0
         matched: list[Found] = []
         missing: list[str] = []
+        in_title = 0
         for g, (typed, corrected, alternatives) in enumerate(parts):
             best, best_term, total_value = -1.0, "", 0.0
             how: How = "typed"
-            for a, (found, weight, term) in enumerate(alternatives):
+            title_words = 0
+            for a, (found, weight, term, titled, length) in enumerate(alternatives):
                 value = found.get(key)
                 if value is None:
                     continue
                 total_value += value * weight
+                if key in titled:
+                    title_words = max(title_words, length)
                 if value * weight > best:
                     best, best_term, how = value * weight, term, "synonym" if a else "typed"
+            in_title += title_words
             if best < 0:
                 missing.append(typed)
                 continue
@@ -253,9 +295,12 @@ def score_rows(
             held += weights[g]
             matched.append(Found(typed, best_term, "typo" if corrected else how))
         coverage = held / total
+        title_size = sum(1 for w in cand.title_key if w not in stopwords) or 1
+        title_share = min(1.0, in_title / title_size)
         tier, reason = title_reason(query, cand)
         factor, in_edition = edition_factor(cand, edition, tuning)
-        score = (relevance * coverage**tuning.coverage + tuning.title_bonus * tier) * factor
+        base = relevance * coverage**tuning.coverage * (1 + tuning.title_share * title_share)
+        score = (base + tuning.title_bonus * tier) * factor
         why = Why(
             tuple(matched),
             tuple(missing),

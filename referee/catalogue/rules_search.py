@@ -15,7 +15,8 @@ from __future__ import annotations
 import sqlite3
 from collections.abc import Collection, Sequence
 from contextlib import ExitStack
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
+from types import MappingProxyType
 from typing import Any, Literal
 
 from referee.catalogue.fts_query import FtsQuery, build_query
@@ -28,6 +29,7 @@ from referee.catalogue.ranking import (
     RowKey,
     Scored,
     Source,
+    Titles,
     Tuning,
     best_per_entry,
     score_rows,
@@ -39,7 +41,7 @@ from referee.catalogue.search_index import (
     known_editions,
 )
 from referee.catalogue.search_words import search_words
-from referee.catalogue.synonyms import synonyms
+from referee.catalogue.synonyms import Synonyms, synonyms
 from referee.catalogue.typos import NO_VOCABULARY, Correction, Reading, Vocabulary, correct
 from referee.errors import at_most
 from referee.limits import QUERY_MAX_CHARS, QUERY_MAX_WORDS
@@ -91,16 +93,23 @@ class SearchResult:
         }
 
 
-def _lookups(query: FtsQuery, sources: Sequence[Source]) -> Lookups:
-    """Every alternative of every part of the question, looked up in every source."""
+def _lookups(query: FtsQuery, sources: Sequence[Source]) -> tuple[Lookups, Titles]:
+    """Every alternative of every part of the question, looked up in every source: the rows
+    holding it with their bm25, and those holding it in their title."""
     found: dict[tuple[int, int], dict[RowKey, float]] = {}
+    titles: dict[tuple[int, int], set[RowKey]] = {}
     for g, group in enumerate(query.groups):
         for a, term in enumerate(group.terms()):
             rows: dict[RowKey, float] = {}
+            titled: set[RowKey] = set()
             for source in sources:
-                rows.update(((source.name, r), v) for r, v in source.term_scores(term).items())
+                scores = source.term_scores(term)
+                rows.update(((source.name, r), v) for r, v in scores.items())
+                if scores:
+                    titled.update((source.name, r) for r in source.title_rows(term))
             found[(g, a)] = rows
-    return found
+            titles[(g, a)] = titled
+    return found, titles
 
 
 def _candidates(
@@ -216,9 +225,17 @@ def search(
         raise UnknownEdition(f"--kind {sorted(unknown)[0]!r}: expected one of {', '.join(KINDS)}")
     at_most("query length in characters", len(text), QUERY_MAX_CHARS)
     at_most("query length in words", len(text.split()), QUERY_MAX_WORDS)
-    glossary = synonyms(index.data)
+    glossary = synonyms(index.data) if tuning.glossary else Synonyms()
     words = search_words(index.data)
+    if not tuning.stopwords:
+        words = replace(words, stopwords=frozenset())
+    if not tuning.editions_named:
+        words = replace(words, editions=MappingProxyType({}))
+    if tuning.patterns:
+        glossary = glossary.with_meanings(words.meanings)
     query = build_query(text, glossary, words)
+    if not tuning.context:
+        context = None
     assumed = _assume(query, edition, context, context_reason)
     catalogue = bool({"clause", "ruling"} & set(kinds))
     state = index.ensure() if catalogue else IndexState(index.path, False)
@@ -231,7 +248,7 @@ def search(
             sources: list[Source] = []
             vocabulary: Vocabulary = NO_VOCABULARY
             if catalogue:
-                reader = stack.enter_context(index.reader())
+                reader = stack.enter_context(index.reader(tuning.weights))
                 sources.append(reader)
                 vocabulary = reader
             if "imported" in kinds:
@@ -261,13 +278,25 @@ def _answer(
     limit: int | None,
     tuning: Tuning,
 ) -> SearchResult:
-    lookups = _lookups(query, sources)
-    corrections, query, typed_as = correct(reading, query, lookups)
+    lookups, titles = _lookups(query, sources)
+    corrections, query, typed_as = (
+        correct(reading, query, lookups) if tuning.typos else ((), query, {})
+    )
     if corrections:
-        lookups = _lookups(query, sources)
+        lookups, titles = _lookups(query, sources)
     candidates = _candidates(lookups, sources, edition, kinds)
     rows = max(sum(s.size() for s in sources), 1)
-    scored = score_rows(query, lookups, candidates, assumed.edition, rows, tuning, typed_as)
+    scored = score_rows(
+        query,
+        lookups,
+        titles,
+        candidates,
+        assumed.edition,
+        rows,
+        tuning,
+        typed_as,
+        reading.words.stopwords,
+    )
     ranked = best_per_entry(scored)[:limit] if limit else best_per_entry(scored)
     hits = _hits(ranked, scored, sources, query.match_any(), edition)
     mode: Mode = (

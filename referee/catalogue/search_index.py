@@ -20,15 +20,13 @@ from __future__ import annotations
 import contextlib
 import hashlib
 import os
-import shutil
 import sqlite3
-import tempfile
 from collections import Counter
 from collections.abc import Collection, Iterator, Mapping
 from contextlib import closing, contextmanager
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from referee.catalogue.clause_source import (
     ClauseLike,
@@ -43,9 +41,11 @@ from referee.catalogue.ranking import Candidate
 from referee.catalogue.synonyms import words_of
 from referee.errors import RefereeError
 from referee.paths import cache_dir, data_dir, prebuilt_dir
-from referee.ruleset.rulings import Ruling, load_register
 
-SCHEMA_VERSION = 3
+if TYPE_CHECKING:  # building only: a search needs neither
+    from referee.ruleset.rulings import Ruling
+
+SCHEMA_VERSION = 4
 INDEX_FILE = "rules-search.db"
 COLUMNS = ("title", "keywords", "ident", "body")
 WEIGHTS = (10.0, 4.0, 3.0, 1.0)  # bm25 weight of each column of COLUMNS
@@ -71,13 +71,19 @@ def _ident(entry_id: str) -> str:
 
 
 def _clause_rows(clause: ClauseLike) -> list[dict[str, Any]]:
+    """A row per wording; a clause worded per edition has one more, for its common text
+    (``common``: searched unless one edition's wording is asked for, naming no edition)."""
     rows = []
-    for editions, text in wordings(clause):
-        sources = [clause.source[e] for e in editions if e in clause.source]
+    texts = [(tuple(eds), text, 0) for eds, text in wordings(clause)]
+    if clause.editions_text and clause.text not in clause.editions_text.values():
+        texts.append(((), clause.text, 1))
+    for editions, text, common in texts:
+        sources = [clause.source[e] for e in (editions or clause.editions) if e in clause.source]
         rows.append(
             {
                 "id": clause.id,
                 "kind": "clause",
+                "common": common,
                 "title": clause.title,
                 "section": clause.section,
                 "editions": " ".join(e for e in editions if e),
@@ -103,6 +109,7 @@ def _ruling_row(ruling: Ruling, clauses: Mapping[str, ClauseLike]) -> dict[str, 
     return {
         "id": ruling.id,
         "kind": "ruling",
+        "common": 0,
         "title": ruling.title,
         "section": "",
         "editions": "",
@@ -230,6 +237,9 @@ class CatalogueIndex:
                 return False
         except sqlite3.DatabaseError:
             return False
+        import shutil
+        import tempfile
+
         self.path.parent.mkdir(parents=True, exist_ok=True)
         fd, tmp = tempfile.mkstemp(prefix=".rules-search-", suffix=".db", dir=self.path.parent)
         os.close(fd)
@@ -248,6 +258,8 @@ class CatalogueIndex:
         return state
 
     def _rows(self) -> list[dict[str, Any]]:
+        from referee.ruleset.rulings import load_register
+
         clauses = self.clause_loader(self.data)
         rows = [row for clause in clauses.values() for row in _clause_rows(clause)]
         folder = rulings_folder(self.data)
@@ -256,6 +268,8 @@ class CatalogueIndex:
         return rows
 
     def _build(self, fingerprint: str, reason: str, corrupt: bool = False) -> IndexState:
+        import tempfile
+
         rows = self._rows()
         self.path.parent.mkdir(parents=True, exist_ok=True)
         fd, tmp = tempfile.mkstemp(prefix=".rules-search-", suffix=".db", dir=self.path.parent)
@@ -279,6 +293,7 @@ class CatalogueIndex:
                     {
                         "id": str,
                         "kind": str,
+                        "common": int,
                         "title": str,
                         "section": str,
                         "editions": str,
@@ -304,11 +319,12 @@ class CatalogueIndex:
         return IndexState(self.path, rebuilt=True, reason=reason, corrupt=corrupt)
 
     @contextmanager
-    def reader(self) -> Iterator[IndexReader]:
+    def reader(self, weights: tuple[float, ...] | None = None) -> Iterator[IndexReader]:
         """The index opened for searching (Python's own sqlite3 is enough to search, and
-        sqlite-utils' import would be most of a search's time)."""
+        sqlite-utils' import would be most of a search's time); ``weights``: other bm25
+        weights of its columns than WEIGHTS (to measure them)."""
         with closing(sqlite3.connect(self.path)) as conn:
-            yield IndexReader(conn)
+            yield IndexReader(conn, weights or WEIGHTS)
 
 
 class IndexReader:
@@ -317,8 +333,9 @@ class IndexReader:
 
     name = "catalogue"
 
-    def __init__(self, conn: sqlite3.Connection) -> None:
+    def __init__(self, conn: sqlite3.Connection, weights: tuple[float, ...] = ()) -> None:
         self.conn = conn
+        self.weights = ", ".join(map(str, weights or WEIGHTS))
         self._size: int | None = None
 
     def size(self) -> int:
@@ -327,24 +344,30 @@ class IndexReader:
         return self._size
 
     def term_scores(self, term: str) -> dict[int, float]:
-        weights = ", ".join(map(str, WEIGHTS))
         rows = self.conn.execute(
-            f"SELECT rowid, bm25(entries_fts, {weights}) FROM entries_fts "
+            f"SELECT rowid, bm25(entries_fts, {self.weights}) FROM entries_fts "
             "WHERE entries_fts MATCH ?",
             (term,),
         )
         return {rowid: -rank for rowid, rank in rows}
 
+    def title_rows(self, term: str) -> set[int]:
+        """The rows whose title holds one FTS5 string."""
+        rows = self.conn.execute(
+            "SELECT rowid FROM entries_fts WHERE entries_fts MATCH ?", (f"{{title}} : {term}",)
+        )
+        return {r[0] for r in rows}
+
     def candidates(self, rows: Collection[int], edition: str | None) -> dict[int, Candidate]:
         found: dict[int, Candidate] = {}
         marks = ",".join("?" * len(rows))
-        for rowid, kind, eid, title, editions, speaks_for, key, keys in self.conn.execute(
-            "SELECT rowid, kind, id, title, editions, speaks_for, title_key, keyword_keys "
-            f"FROM entries WHERE rowid IN ({marks})",
+        for rowid, kind, eid, title, editions, common, speaks_for, key, keys in self.conn.execute(
+            "SELECT rowid, kind, id, title, editions, common, speaks_for, title_key, "
+            f"keyword_keys FROM entries WHERE rowid IN ({marks})",
             tuple(rows),
         ):
             own = tuple(editions.split())
-            if edition is not None and own and edition not in own:
+            if edition is not None and (common or (own and edition not in own)):
                 continue
             found[rowid] = Candidate(
                 (self.name, rowid),

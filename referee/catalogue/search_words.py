@@ -25,6 +25,10 @@ class SearchWords:
 
     stopwords: frozenset[str] = frozenset()
     editions: Mapping[Words, str] = field(default_factory=lambda: MappingProxyType({}))
+    meanings: Mapping[Words, tuple[Words, ...]] = field(
+        default_factory=lambda: MappingProxyType({})
+    )
+    """A way of asking (as words) -> what the rules say for it ("how long" -> "removed")."""
 
     @property
     def longest(self) -> int:
@@ -38,7 +42,7 @@ def parse_search_words(
     """Check a parsed search.toml; every problem names its key. ``known``: the editions a
     phrase may name (any when empty)."""
     problems: list[str] = []
-    for key in sorted(set(doc) - {"stopwords", "edition"}):
+    for key in sorted(set(doc) - {"stopwords", "edition", "question"}):
         problems.append(f"{key}: unknown key")
     raw_stop = doc.get("stopwords", [])
     stop: set[str] = set()
@@ -79,9 +83,40 @@ def parse_search_words(
                 problems.append(f"{where}.phrases: {phrase!r} already names {editions[words]}")
             else:
                 editions[words] = edition
+    meanings = _meanings(doc.get("question", []), problems)
     if problems:
         raise DataFileError(path, problems)
-    return SearchWords(frozenset(stop), MappingProxyType(editions))
+    return SearchWords(frozenset(stop), MappingProxyType(editions), MappingProxyType(meanings))
+
+
+def _meanings(raw: object, problems: list[str]) -> dict[Words, tuple[Words, ...]]:
+    """The ``[[question]]`` tables: each way of asking and what the rules say for it."""
+    if not isinstance(raw, list):
+        problems.append("question: expected [[question]] tables")
+        return {}
+    meanings: dict[Words, tuple[Words, ...]] = {}
+    for i, table in enumerate(raw):
+        where = f"question[{i}]"
+        if not isinstance(table, dict):
+            problems.append(f"{where}: expected a table")
+            continue
+        for key in sorted(set(table) - {"asks", "means", "note"}):
+            problems.append(f"{where}.{key}: unknown key")
+        lists = {}
+        for key in ("asks", "means"):
+            value = table.get(key)
+            if not (isinstance(value, list) and value and all(isinstance(v, str) for v in value)):
+                problems.append(f"{where}.{key}: expected a list of phrases")
+                continue
+            words = [words_of(v) for v in value]
+            if not all(words):
+                problems.append(f"{where}.{key}: a phrase has no word")
+                continue
+            lists[key] = words
+        if len(lists) == 2:
+            for phrase in lists["asks"]:
+                meanings[phrase] = tuple(lists["means"])
+    return meanings
 
 
 def search_words_path(data: Path | None = None) -> Path:

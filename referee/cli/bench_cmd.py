@@ -57,6 +57,11 @@ def add_parser(sub: Any) -> None:
         help="question files (default: data/catalogue/questions/*.toml)",
     )
     lookup.add_argument("--details", action="store_true", help="each question's rank")
+    lookup.add_argument(
+        "--ablations",
+        action="store_true",
+        help="also each means of the search turned off in turn (what it buys)",
+    )
     lookup.add_argument("--json", action="store_true", help="print JSON")
     lookup.set_defaults(run=run_lookup_bench)
     journal = bsub.add_parser("journal", help="write a long match played by the engine")
@@ -138,11 +143,21 @@ def run_lookup_bench(args: argparse.Namespace) -> int:
     from referee.bench.lookup_bench import run
     from referee.cli.output import print_json
 
-    result = run(files=[Path(f) for f in args.files], details=args.details)
+    result = run(
+        files=[Path(f) for f in args.files], details=args.details, with_ablations=args.ablations
+    )
     if args.json:
         print_json(result)
         return 0
     print(_lookup_table(result))
+    for name, by_set in result.get("ablations", {}).items():
+        figures = "; ".join(
+            f"{s} top-1 {f['top1']:.0%} top-3 {f['top3']:.0%} "
+            f"(natural {f['by_style'].get('natural', {}).get('top1', 0):.0%}"
+            f"/{f['by_style'].get('natural', {}).get('top3', 0):.0%})"
+            for s, f in by_set.items()
+        )
+        print(f"{name}: {figures}")
     if args.details:
         for name, figures in result["sets"].items():
             for d in figures["details"]:
