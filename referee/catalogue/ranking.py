@@ -83,6 +83,11 @@ class Source(Protocol):
         """The rows of ``rows`` that belong to ``edition`` (every row when None)."""
         ...
 
+    def details(self, rows: Collection[int], expression: str) -> Mapping[int, Mapping[str, Any]]:
+        """What a hit shows of each row (title and snippet with the words of ``expression``
+        marked, section, editions, source)."""
+        ...
+
 
 How = Literal["typed", "synonym", "typo"]
 
@@ -286,7 +291,9 @@ def score_rows(
                 if key in titled:
                     title_words = max(title_words, length)
                 if value * weight > best:
-                    best, best_term, how = value * weight, term, "synonym" if a else "typed"
+                    best = value * weight
+                    if how != "typed" or best_term == "":  # the typed words, when they matched
+                        best_term, how = term, "synonym" if a else "typed"
             in_title += title_words
             if best < 0:
                 missing.append(typed)

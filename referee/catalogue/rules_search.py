@@ -13,7 +13,7 @@ away from it (:mod:`referee.catalogue.typos`), and ranks the entries
 from __future__ import annotations
 
 import sqlite3
-from collections.abc import Collection, Sequence
+from collections.abc import Collection, Mapping, Sequence
 from contextlib import ExitStack
 from dataclasses import dataclass, field, replace
 from types import MappingProxyType
@@ -47,6 +47,7 @@ from referee.errors import at_most
 from referee.limits import QUERY_MAX_CHARS, QUERY_MAX_WORDS
 
 Mode = Literal["all words", "any word", "fuzzy"]
+KIND_OF: dict[str, Kind] = {k: k for k in KINDS}
 
 
 @dataclass(frozen=True)
@@ -134,7 +135,7 @@ def _assume(
     if query.edition is not None:
         return Assumed(query.edition, f"named in the question ({query.named!r})")
     if edition is not None:
-        return Assumed(edition, "the edition searched (--edition)")
+        return Assumed(edition, context_reason if edition == context else "the edition searched")
     if context is not None:
         return Assumed(context, context_reason)
     return Assumed(None, "no edition given: every edition alike")
@@ -149,11 +150,11 @@ def _hits(
 ) -> list[Hit]:
     """The hits of the ranked rows: each names every edition whose wording matched as well
     as its best row (the same words), with the words of ``expression`` marked."""
-    details: dict[RowKey, dict[str, Any]] = {}
+    details: dict[RowKey, Mapping[str, Any]] = {}
     for source in sources:
         rows = [s.candidate.key[1] for s in ranked if s.candidate.key[0] == source.name]
         if rows:
-            found = source.details(rows, expression)  # type: ignore[attr-defined]
+            found = source.details(rows, expression)
             details.update(((source.name, r), d) for r, d in found.items())
     rows_of: dict[tuple[str, str], list[Scored]] = {}
     for other in all_rows:
@@ -174,11 +175,7 @@ def _hits(
         hits.append(
             Hit(
                 id=c.id,
-                kind="clause"
-                if c.kind == "clause"
-                else "ruling"
-                if c.kind == "ruling"
-                else "imported",
+                kind=KIND_OF[c.kind],
                 title=c.title,
                 marked_title=str(d.get("marked_title") or c.title),
                 marked_snippet=str(d.get("marked_snippet") or ""),
@@ -209,10 +206,10 @@ def search(
 ) -> SearchResult:
     """Answer a question from the catalogue, the rulings and the imported rulebooks.
 
-    ``edition`` keeps only entries of that edition (and rulings, and untagged imports);
-    ``context`` is the edition the asker plays (a match's ruleset), assumed unless the
-    question names another; ``context_reason`` says where it comes from. Best hit first, one
-    per entry, at most ``limit``."""
+    ``edition`` keeps only entries of that edition (and rulings, and untagged imports), or of
+    the edition the question names; ``context`` is the edition the asker plays (a match's
+    ruleset), assumed unless the question names another; ``context_reason`` says where it
+    comes from. Best hit first, one per entry, at most ``limit``."""
     index = index or CatalogueIndex()
     editions = known_editions(index.data)
     for name, value in (("--edition", edition), ("context", context)):
@@ -236,6 +233,8 @@ def search(
     query = build_query(text, glossary, words)
     if not tuning.context:
         context = None
+    if query.edition is not None and edition is not None:
+        edition = query.edition  # "in the activation game": that edition's rules, whatever else
     assumed = _assume(query, edition, context, context_reason)
     catalogue = bool({"clause", "ruling"} & set(kinds))
     state = index.ensure() if catalogue else IndexState(index.path, False)

@@ -95,9 +95,12 @@ def _glossary_words(glossary: Synonyms) -> frozenset[str]:
 
 
 def _unmatched(
-    query: FtsQuery, lookups: Mapping[tuple[int, int], Mapping[Any, float]]
+    query: FtsQuery,
+    lookups: Mapping[tuple[int, int], Mapping[Any, float]],
+    known: Collection[str],
 ) -> list[str]:
-    """The single words of the question that match nothing and may be typos."""
+    """The single words of the question that match nothing and may be typos (a word of
+    ``known``, a stopword, is none)."""
     out = []
     for g, group in enumerate(query.groups):
         if any(lookups.get((g, a)) for a in range(len(group.alternatives))):
@@ -105,7 +108,7 @@ def _unmatched(
         if group.prefix or group.quoted or len(group.typed) != 1:
             continue
         word = group.typed[0]
-        if len(word) >= MIN_LETTERS and word.isascii() and word.isalpha():
+        if len(word) >= MIN_LETTERS and word.isascii() and word.isalpha() and word not in known:
             out.append(word)
     return out
 
@@ -137,7 +140,7 @@ def correct(
 ) -> tuple[tuple[Correction, ...], FtsQuery, dict[int, str]]:
     """The corrections of the question's typos, the question read with them, and for each
     part of it holding a corrected word what was typed there."""
-    typos = _unmatched(query, lookups)
+    typos = _unmatched(query, lookups, reading.words.stopwords)
     if not typos:
         return (), query, {}
     others = {row[1] for rows in lookups.values() for row in rows if row[0] == "catalogue"}
