@@ -229,4 +229,5 @@ def build_query(text: str, synonyms: Synonyms, words: SearchWords | None = None)
     dropped = tuple(g.text() for g in groups if _is_stopword(g, words))
     if not kept:  # only words of asking: search them as typed
         kept, dropped = tuple(groups), ()
+    kept = tuple(dict.fromkeys(kept))  # a word typed twice is one part of the question
     return FtsQuery(kept, typed, dropped, edition, named)

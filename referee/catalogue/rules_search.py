@@ -99,17 +99,19 @@ def _lookups(query: FtsQuery, sources: Sequence[Source]) -> tuple[Lookups, Title
     holding it with their bm25, and those holding it in their title."""
     found: dict[tuple[int, int], dict[RowKey, float]] = {}
     titles: dict[tuple[int, int], set[RowKey]] = {}
+    seen: dict[str, tuple[dict[RowKey, float], set[RowKey]]] = {}
     for g, group in enumerate(query.groups):
         for a, term in enumerate(group.terms()):
-            rows: dict[RowKey, float] = {}
-            titled: set[RowKey] = set()
-            for source in sources:
-                scores = source.term_scores(term)
-                rows.update(((source.name, r), v) for r, v in scores.items())
-                if scores:
-                    titled.update((source.name, r) for r in source.title_rows(term))
-            found[(g, a)] = rows
-            titles[(g, a)] = titled
+            if term not in seen:  # a term in two parts ("fire": shooting and burning)
+                rows: dict[RowKey, float] = {}
+                titled: set[RowKey] = set()
+                for source in sources:
+                    scores = source.term_scores(term)
+                    rows.update(((source.name, r), v) for r, v in scores.items())
+                    if scores:
+                        titled.update((source.name, r) for r in source.title_rows(term))
+                seen[term] = (rows, titled)
+            found[(g, a)], titles[(g, a)] = seen[term]
     return found, titles
 
 
