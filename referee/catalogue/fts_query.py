@@ -24,7 +24,9 @@ from referee.catalogue.synonyms import Synonyms, Words, match_key, words_of
 
 # What the user typed as one thing: words joined by hyphens, apostrophes, dots or slashes
 # ("to-hit", "don't", "1/2") are one phrase; any other character separates.
-_CHUNK = re.compile(r"[\w\-'\u2019./*]+")
+_CHUNK = re.compile(r"[\w\-'\u2019./*]+\+?")
+# A number with a sign after it is a success number (dice.success): "9+" means 9 or higher.
+_SUCCESS = {"+": ("or", "higher"), "-": ("or", "lower")}
 
 
 @dataclass(frozen=True)
@@ -77,6 +79,8 @@ def parse_units(text: str) -> list[Unit]:
             words = words_of(chunk)
             if words:
                 units.append(Unit(words, prefix=chunk.endswith("*") and len(words) == 1))
+            if len(chunk) > 1 and chunk[:-1].isdigit() and chunk[-1] in _SUCCESS:
+                units.append(Unit(_SUCCESS[chunk[-1]]))
     return units
 
 

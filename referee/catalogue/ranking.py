@@ -39,7 +39,7 @@ COVERAGE = 2.0
 TITLE_SHARE = 4.0
 SYNONYM = 0.8
 OTHER_WORDING = 0.6
-OTHER_EDITION = 0.25
+OTHER_EDITION = 0.1
 
 RowKey = tuple[str, int]
 """A row of a source: the source's name and the row's id there."""
