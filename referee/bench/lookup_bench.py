@@ -151,6 +151,7 @@ def ablations() -> dict[str, Tuning]:
         "no typo reading": Tuning(typos=False),
         "no coverage": Tuning(coverage=0.0),
         "no title tiers": Tuning(title_bonus=0.0),
+        "no title share": Tuning(title_share=0.0),
         "equal column weights": Tuning(weights=(1.0, 1.0, 1.0, 1.0)),
         "best synonym only": Tuning(sum_alternatives=False),
     }
