@@ -63,10 +63,11 @@ class ResultRefused(DeskError):
     anyway with a reason (``override``), kept in the result's record."""
 
     def __init__(self, where: str, problems: Sequence[str]) -> None:
+        self.table_label = where
         self.problems = tuple(problems)
         lines = "\n".join(f"  - {p}" for p in self.problems)
         super().__init__(
-            f"{where}: the result was not taken ({len(self.problems)} problem(s)):\n{lines}\n"
+            f"{where}: the result was not taken ({len(self.problems)} problem(s))\n{lines}\n"
             "(the desk may take it anyway, giving the reason: --override REASON)"
         )
 
@@ -547,7 +548,7 @@ class Desk:
             if not problems:
                 raise
             lines = "\n".join(f"  - {p}" for p in [*problems, str(exc)])
-            raise DeskError(f"{where}: the result was not taken:\n{lines}") from None
+            raise DeskError(f"{where}: the result was not taken\n{lines}") from None
         problems += result_problems(event, seated)
         if problems and not override:
             raise ResultRefused(where, problems)

@@ -182,7 +182,7 @@ def test_a_player_entered_by_mistake_is_withdrawn_from_the_window(qtbot, tmp_pat
     assert [w.players.item(r, 0).text() for r in range(w.players.rowCount())] == ["Ada", "Brin"]
     assert [w.swap_a.itemText(i) for i in range(w.swap_a.count())] == ["Ada", "Brin"]
     assert w.standings_table.rowCount() == 2
-    assert (w.trail.item(0, 3).text(), w.trail.item(0, 6).text()) == ("withdraw", "Zed")
+    assert (w.trail.item(0, 3).text(), w.trail.item(0, 6).text()) == ("withdraw", "Zed withdrawn")
     click(qtbot, w.pair_button)
     w.players.selectRow(0)
     answer_yes_when_asked()

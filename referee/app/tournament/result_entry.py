@@ -43,7 +43,7 @@ class OverrideBox(QGroupBox):
     """Why the desk refused the numbers in the form, and the reason to take them anyway."""
 
     def __init__(self, parent: QWidget | None = None) -> None:
-        super().__init__("Not taken: these numbers do not add up", parent)
+        super().__init__("Not taken: the desk's reason is needed to take it anyway", parent)
         self.setObjectName("override-box")
         self.setStyleSheet("QGroupBox { color: #a00; font-weight: bold; }")
         self.problems = QLabel()

@@ -15,7 +15,7 @@ from functools import partial
 from pathlib import Path
 from typing import TypeVar
 
-from PySide6.QtCore import QSocketNotifier, QTimer
+from PySide6.QtCore import QSocketNotifier, Qt, QTimer
 from PySide6.QtGui import QAction, QFont, QKeySequence
 from PySide6.QtWidgets import (
     QComboBox,
@@ -317,16 +317,18 @@ class TournamentWindow(QMainWindow):
             self.message("Refused: select the player entered by mistake", error=True)
             return
         name = item.text()
-        answer = QMessageBox.question(
-            self,
+        ask = QMessageBox(
+            QMessageBox.Icon.Question,
             "Withdraw a player?",
             f"Withdraw {name}? Use this for an entry made by mistake: {name} will be in no "
             "list, pairing, standings or export (the trail keeps the record). "
             "A player who has played is dropped instead.",
             QMessageBox.StandardButton.Yes | QMessageBox.StandardButton.Cancel,
-            QMessageBox.StandardButton.Cancel,
+            self,
         )
-        if answer == QMessageBox.StandardButton.Yes:
+        ask.setTextFormat(Qt.TextFormat.PlainText)  # the name was typed in
+        ask.setDefaultButton(QMessageBox.StandardButton.Cancel)
+        if ask.exec() == QMessageBox.StandardButton.Yes:
             self.act(
                 lambda: self.desk.withdraw(name, "entered by mistake"),
                 f"{name} withdrawn (the trail keeps the record)",
@@ -357,7 +359,11 @@ class TournamentWindow(QMainWindow):
             answer = action(override)
         except ResultRefused as exc:
             self.tick()
-            self.message(f"Refused: {exc}", error=True)
+            self.message(
+                f"Refused: {exc.table_label}: {'; '.join(exc.problems)} (the reason to take it "
+                "anyway goes in the box below the calculation)",
+                error=True,
+            )
             self.entry.override.ask(exc.problems, lambda reason: self.take(action, done, reason))
             return
         except (RefereeError, OSError) as exc:
@@ -474,6 +480,7 @@ class TournamentWindow(QMainWindow):
             self.message("Refused: select a table of a paired round first", error=True)
             return
         table = rows[0] + 1
+        matches_dir().mkdir(parents=True, exist_ok=True)  # the suggested folder must exist
         suggested = matches_dir() / f"round{rnd.number}-table{table}.referee"
         out = ask_save_path(
             self, "The table's match file", suggested, "Match files (*.referee)", ".referee"
@@ -659,7 +666,8 @@ class TournamentWindow(QMainWindow):
                     )
                 )
             elif r.kind == "withdraw":
-                rows.append((r.id, r.at, r.who, "withdraw", "", "", r.data["name"], r.why))
+                name = r.data["name"]
+                rows.append((r.id, r.at, r.who, "withdraw", "", "", f"{name} withdrawn", r.why))
         fill(self.trail, rows)
         st = standings(e)
         self.keys.setText(" ".join(st.keys))
