@@ -172,6 +172,8 @@ def _hits(
             for e in other.candidate.editions
         ]
         order = tuple(str(d.get("all_editions") or "").split())
+        if not editions and c.kind == "clause":
+            editions = list(c.speaks_for)  # a clause's common text: all its editions
         merged = {*editions}
         named = tuple([e for e in order if e in merged] + sorted(merged - set(order)))
         hits.append(
