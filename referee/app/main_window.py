@@ -316,7 +316,10 @@ class MainWindow(QMainWindow):
         self.new_match_action = self._action(
             file, "&New match…", self.open_new_match_wizard, keys.New
         )
-        self.new_action = self._action(file, "New &demo match", self.new_demo)
+        self.new_action = self._action(file, "New &demo match", lambda: self.new_demo())
+        self.new_first_draft_demo_action = self._action(
+            file, "New demo match, &first draft", lambda: self.new_demo("first-draft")
+        )
         self.new_activation_action = self._action(
             file, "New match of the &activation rules…", self.new_activation_match
         )
@@ -504,7 +507,7 @@ class MainWindow(QMainWindow):
         self.round_clock.set_match(session.match)
         self.refresh(ALL_CHANGES)
         self.view.fit()
-        self.setWindowTitle(f"referee — {session.path.name}")
+        self.setWindowTitle(f"referee — {session.path.name} — {session.state.rules.title}")
 
     def _app_state(self, state: Qt.ApplicationState) -> None:
         if state == Qt.ApplicationState.ApplicationActive and self.session is not None:
@@ -531,11 +534,12 @@ class MainWindow(QMainWindow):
         dialog.open()
         return dialog
 
-    def new_demo(self) -> None:
-        from referee.match.demo import create_demo_match, new_demo_path
+    def new_demo(self, ruleset: str | None = None) -> None:
+        """File > New demo match: under the current edition, or ``ruleset``."""
+        from referee.match.demo import DEMO_EDITION, create_demo_match, new_demo_path
 
         path = new_demo_path()
-        create_demo_match(path).close()
+        create_demo_match(path, ruleset or DEMO_EDITION).close()
         self.open_match(path)
         self.statusBar().showMessage(f"New demo match: {path}", 8000)
 

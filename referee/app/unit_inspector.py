@@ -12,7 +12,7 @@ from PySide6.QtWidgets import QComboBox, QTextBrowser, QVBoxLayout, QWidget
 
 from referee.app.rule_html import rule_link
 from referee.app.style import side_name
-from referee.board.hexgrid import DIRECTION_NAMES, hex_label
+from referee.board.hexgrid import facing_name, hex_label
 from referee.match.state import MatchState
 from referee.rules.state import UnitState
 from referee.units.card_text import unit_card, weapon_line
@@ -101,7 +101,7 @@ def unit_html(state: MatchState, uid: str) -> str:
     rows = [
         _row("unit", f"{escape(card.name)} — {escape(u.nation)}, {side_name(u.side)}"),
         _row("hex", f"{hex_label(u.hex)} ({escape(state.terrain_at(u.hex))})"),
-        _row("facing", DIRECTION_NAMES[u.facing]),
+        _row("facing", facing_name(u.facing)),
         _row("speed", escape(u.speed)),
         _row("models", models),
         _row("damage tokens", f"+{u.damage_tokens} to future damage" if u.damage_tokens else "0"),

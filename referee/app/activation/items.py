@@ -14,7 +14,7 @@ from PySide6.QtWidgets import QGraphicsItem, QStyleOptionGraphicsItem, QWidget
 from referee.app.geometry import HEX_SIZE, facing_vector
 from referee.app.plain_text import plain_tip
 from referee.app.style import SIDE_COLOURS
-from referee.board.hexgrid import DIRECTION_NAMES, hex_label
+from referee.board.hexgrid import facing_name, hex_label
 from referee.rules.activation.state import Fortification, Piece
 
 PIP_COLOURS = {"side1": SIDE_COLOURS[1], "side2": SIDE_COLOURS[2], "neutral": "#9a9a9a"}
@@ -49,7 +49,7 @@ class PieceItem(QGraphicsItem):
         self.aboard = tuple(aboard)
         tip = (
             f"{piece.uid} ({name}), side {piece.side} at {hex_label(piece.hex)} "  # type: ignore[arg-type]
-            f"facing {DIRECTION_NAMES[piece.facing]}: {piece.health} H, "
+            f"facing {facing_name(piece.facing)}: {piece.health} H, "
             f"{piece.ammunition} ammunition"
         )
         if self.aboard:
