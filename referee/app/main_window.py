@@ -37,7 +37,7 @@ from PySide6.QtWidgets import QApplication, QDockWidget, QLabel, QMainWindow, QW
 from referee.app.map_scene import MapScene
 from referee.app.map_view import MapView
 from referee.app.remembered import Remembered
-from referee.app.wizard_host import WizardHost
+from referee.app.wizard_host import WIZARD_CHARS, WizardHost
 from referee.board.hexgrid import Hex
 from referee.errors import RefereeError
 from referee.paths import matches_dir
@@ -266,7 +266,9 @@ class MainWindow(QMainWindow):
     def fit_docks(self) -> None:
         """Lay the docks out around a map as tall as the window: the map gets the width its
         hexes need at that height, the left column (turn, journal) and the right one (unit,
-        line of sight, rules, wizard) share the rest; the journal gets most of the left."""
+        line of sight, rules, wizard) share the rest; the journal gets most of the left.
+        The right column is at least as wide as a wizard opens (:data:`WIZARD_CHARS`), so
+        that a wizard opening or closing beside the map never moves the map."""
         char = self.fontMetrics().averageCharWidth()
         rect = self.scene.sceneRect()
         height = max(
@@ -277,7 +279,7 @@ class MainWindow(QMainWindow):
         )
         map_width = round(height * rect.width() / rect.height()) if rect.height() else 0
         spare = max(0, self.width() - map_width - 24)
-        right = max(44 * char, spare * 40 // 100)
+        right = max(WIZARD_CHARS * char, spare * 40 // 100)
         left = max(40 * char, spare - right)
         self.resizeDocks(
             [self.tracker_dock, self.journal_dock], [left, left], Qt.Orientation.Horizontal
@@ -507,7 +509,8 @@ class MainWindow(QMainWindow):
         self.round_clock.set_match(session.match)
         self.refresh(ALL_CHANGES)
         self.view.fit()
-        self.setWindowTitle(f"referee — {session.path.name} — {session.state.rules.title}")
+        # the platform adds " — referee" (the application's name) after it
+        self.setWindowTitle(f"{session.path.name} — {session.state.rules.title}")
 
     def _app_state(self, state: Qt.ApplicationState) -> None:
         if state == Qt.ApplicationState.ApplicationActive and self.session is not None:

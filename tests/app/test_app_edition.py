@@ -11,7 +11,7 @@ from referee.app.wizards.new_match.wizard import NewMatchWizard
 def test_the_demo_is_on_the_current_edition_and_the_title_says_so(qtbot, tmp_path):
     window = demo_window(qtbot, tmp_path)
     assert window.session.state.rules.id == "current"
-    assert window.windowTitle() == "referee — demo.referee — Current edition (draft 004)"
+    assert window.windowTitle() == "demo.referee — Current edition (draft 004)"
 
 
 def test_a_first_draft_match_says_so_in_the_title(qtbot, tmp_path):
