@@ -52,6 +52,7 @@ if TYPE_CHECKING:  # each wizard and the map editor are imported when first open
 
     from referee.app.correction_menu import Correction, CorrectionMenu
     from referee.app.map_editor.window import MapEditorWindow
+    from referee.app.report_view import ReportWindow
     from referee.app.session import MatchSession
     from referee.app.wizards.assault.wizard import AssaultWizard
     from referee.app.wizards.gunnery.wizard import GunneryWizard
@@ -81,6 +82,8 @@ class MainWindow(QMainWindow):
         self.other_windows: list[QMainWindow] = []
         """Windows of matches of other game systems opened from here (kept alive)."""
         self.session: MatchSession | None = None
+        self.report_view: ReportWindow | None = None
+        """File > Report's window, on the open match."""
         app = QApplication.instance()
         if isinstance(app, QApplication):  # back to the front: a step written meanwhile shows
             app.applicationStateChanged.connect(self._app_state)
@@ -329,7 +332,10 @@ class MainWindow(QMainWindow):
         self.recent_menu = file.addMenu("Open &Recent")
         self.recent_menu.aboutToShow.connect(self.fill_recent)
         self.fill_recent()
-        self.report_action = self._action(file, "&Report (HTML)…", lambda: self.write_report())
+        self.report_action = self._action(file, "&Report…", lambda: self.show_report(), "Ctrl+R")
+        self.save_report_action = self._action(
+            file, "Save the report (HTML or &PDF)…", lambda: self.write_report()
+        )
         file.addSeparator()
         self.army_builder_action = self._action(
             file, "&Army builder…", self.open_army_builder, "Ctrl+B"
@@ -493,6 +499,10 @@ class MainWindow(QMainWindow):
         from referee.app.session import ALL_CHANGES
 
         self._outdate_wizard(f"{session.path.name} was opened")
+        report = self.report_view
+        if report is not None:  # the report of the match closed here goes with it
+            report.close()
+            self.report_view = None
         if self.session is not None:
             self.undo_group.removeStack(self.session.undo_stack)
             self.session.close()
@@ -577,37 +587,44 @@ class MainWindow(QMainWindow):
         dialog.open()
         return dialog
 
-    def write_report(self, out: Path | None = None) -> Path | None:
-        """Write the journal as HTML (where the referee says, next to the match file by
-        default; the save dialog asks before replacing a file) and open it in the browser."""
+    def show_report(self) -> QMainWindow | None:
+        """File > Report: the match's report in Qt's own HTML view, in a window of its
+        own (:mod:`referee.app.report_view`), read again when it is opened again."""
         if self.session is None:
             return None
-        from referee.app.save_dialog import ask_save_path
-        from referee.match.output_file import write_output
-        from referee.match.report import match_report
+        from referee.app.report_view import ReportWindow
+
+        view = self.report_view
+        if view is None or view.match is not self.session.match:
+            if view is not None:  # the report of a match no longer open
+                view.close()
+            view = ReportWindow(self.session.match, self)
+            self.report_view = view
+        else:
+            view.show_match()
+        view.show()
+        view.raise_()
+        view.activateWindow()
+        return view
+
+    def write_report(self, out: Path | None = None) -> Path | None:
+        """File > Save the report: HTML or PDF (by the name's suffix), where the referee
+        says (next to the match file by default; the save dialog asks before replacing a
+        file); never over the match file."""
+        if self.session is None:
+            return None
+        from referee.app.report_view import ask_report_path, save_report
 
         if out is None:
-            out = ask_save_path(
-                self,
-                "Report of the match",
-                self.session.path.with_suffix(".html"),
-                "HTML (*.html)",
-                ".html",
-            )
+            out = ask_report_path(self, self.session.path)
         if out is None:
             return None
-        from PySide6.QtCore import QUrl
-        from PySide6.QtGui import QDesktopServices
-
-        try:  # the dialog asked before replacing a file; a match file is never replaced
-            out = write_output(
-                out, match_report(self.session.match), force=True, keep=(self.session.path,)
-            )
-        except RefereeError as exc:
+        try:
+            out = save_report(self.session.match, out)
+        except (RefereeError, OSError) as exc:
             self.report_error(str(exc))
             return None
         self.statusBar().showMessage(f"Report written: {out}", 8000)
-        QDesktopServices.openUrl(QUrl.fromLocalFile(str(out)))
         return out
 
     def refresh(self, flags: Iterable[str]) -> None:
