@@ -58,6 +58,7 @@ if TYPE_CHECKING:  # each wizard and the map editor are imported when first open
     from referee.app.wizards.gunnery.wizard import GunneryWizard
     from referee.app.wizards.new_match.wizard import NewMatch, NewMatchWizard
     from referee.match.events import Step
+    from referee.match.phase_report import PhaseFold
     from referee.match.state import MatchState
 
 
@@ -84,6 +85,10 @@ class MainWindow(QMainWindow):
         self.session: MatchSession | None = None
         self.report_view: ReportWindow | None = None
         """File > Report's window, on the open match."""
+        self._phase_key: object = None
+        """What the Turn dock's phase report was read from (:meth:`show_phase_report`)."""
+        self._phase_fold: PhaseFold | None = None
+        """The open match's journal folded for it (only new steps are read)."""
         app = QApplication.instance()
         if isinstance(app, QApplication):  # back to the front: a step written meanwhile shows
             app.applicationStateChanged.connect(self._app_state)
@@ -858,6 +863,26 @@ class MainWindow(QMainWindow):
             steps = self.session.steps() if steps is None else steps
             fired = fired_since_advance([s for s in steps if not s.undone])
         self.tracker.set_state(self.seen(state), fired)
+        if self.session is not None:
+            self.show_phase_report(state, self.session.steps() if steps is None else steps)
+
+    def show_phase_report(self, state: MatchState, steps: list[Step]) -> None:
+        """The Turn dock's report of what the step the clock last left did (read again only
+        when the journal or what the window hides changed)."""
+        assert self.session is not None
+        from referee.match.concealment import concealed_uids
+        from referee.match.phase_report import PhaseFold
+
+        concealed = concealed_uids(state, self.hidden_from_view())
+        key = (tuple((s.number, s.undone) for s in steps), concealed)
+        if key == self._phase_key:
+            return
+        self._phase_key = key
+        fold = self._phase_fold
+        if fold is None or fold.match is not self.session.match:  # folded once a match
+            fold = PhaseFold(self.session.match.initial_state(), self.session.match)
+            self._phase_fold = fold
+        self.tracker.set_report(fold.report(steps, concealed))
 
     def seen(self, state: MatchState) -> MatchState:
         """``state`` less the hidden units of the sides hidden from view (View > Hide side
