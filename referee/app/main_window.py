@@ -782,9 +782,16 @@ class MainWindow(QMainWindow):
             self.los_panel.pick(h)
             return
         units = [uid for uid in self.scene.units_at(h) if not self.scene.is_concealed(uid)]
-        if units:
+        if units:  # the token clicked; a click on the hex's rim goes round its units
+            at = self.view.clicked_at
+            clicked = self.scene.token_at(at) if at is not None else None
             current = self.scene.selected_uid
-            uid = units[(units.index(current) + 1) % len(units)] if current in units else units[0]
+            if clicked in units:
+                uid = clicked
+            else:
+                uid = (
+                    units[(units.index(current) + 1) % len(units)] if current in units else units[0]
+                )
             self.select_unit(uid)
 
     def select_unit(self, uid: str | None) -> None:

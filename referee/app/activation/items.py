@@ -118,10 +118,7 @@ class PipsItem(QGraphicsItem):
         ]
         owner = f"side {fort.owner}'s" if fort.owner is not None else "the mission's"
         self.setToolTip(
-            plain_tip(
-                f"{name} on {hex_label(fort.hex)} ({owner}): pips "
-                + ", ".join(f"{k} {v}" for k, v in pips.items())
-            )
+            plain_tip(f"{name} on {hex_label(fort.hex)} ({owner}): pips {fort.pips.text()}")
         )
         self.prepareGeometryChange()
         self.update()

@@ -110,8 +110,7 @@ def set_mission(
     )
     for b in mission.buildings:
         rec.note(
-            f"{hex_label(b.hex)}: {game.cards.structure(b.structure).name}, pips "
-            f"{b.pips.to_json()}",
+            f"{hex_label(b.hex)}: {game.cards.structure(b.structure).name}, pips {b.pips.text()}",
             "activation.fortifications",
         )
     rec.touched(tiles=tuple(forts))
