@@ -98,7 +98,11 @@ class ReportWindow(QMainWindow):
         self.pdf_action.triggered.connect(lambda: self.save(suffix=".pdf"))
         self.again_action.triggered.connect(self.show_match)
         chars = self.fontMetrics().averageCharWidth()
-        self.resize(100 * chars, 46 * self.fontMetrics().lineSpacing())
+        width, height = 150 * chars, 46 * self.fontMetrics().lineSpacing()
+        if parent is not None:  # most of the main window, the report's tables whole
+            width = max(width, parent.width() * 3 // 4)
+            height = max(height, parent.height() * 9 // 10)
+        self.resize(width, height)
         self.show_match()
 
     def show_match(self) -> None:

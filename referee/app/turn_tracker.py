@@ -137,9 +137,9 @@ class TurnTracker(QWidget):
         # which shows a few around the current one: a short dock keeps the agenda in view;
         # what the last step did under it
         split.setStretchFactor(0, 1)
-        split.setStretchFactor(1, 3)
+        split.setStretchFactor(1, 4)
         split.setStretchFactor(2, 2)
-        split.setSizes([80, 240, 160])
+        split.setSizes([70, 300, 110])
         self.split = split
         layout = QVBoxLayout(self)
         layout.addWidget(self.title)

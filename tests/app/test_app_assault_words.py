@@ -117,4 +117,8 @@ def test_each_damage_die_says_whose_hit_it_is(qtbot, tmp_path):
         choose_typed(qtbot, box)
     assert [s.request.purpose for s in box.slots] == ["damage", "damage"]
     assert all(s.request.note.startswith("side 1: tank's hit on grunts") for s in box.slots)
+    # the app's own dice say it too
+    box.digital.click()
+    assert not box.is_typed() and len(box.slots) == 2
+    assert all(s.request.note.startswith("side 1: tank's hit on grunts") for s in box.slots)
     wizard.reject()

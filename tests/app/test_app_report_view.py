@@ -19,6 +19,9 @@ def test_the_report_opens_inside_the_app(qtbot, tmp_path):
     text = view.browser.toPlainText()
     assert "Demo: Spartans against Orks on the standard battlefield" in text
     assert "Current edition" in text and "Set-up" in text and "Turn 1" in text
+    # where the match stands, in words (not the step's id, gunnery-1)
+    assert "now turn 1, Gunnery 1: carry out the first part of every gunnery order" in text
+    assert "gunnery-1" not in text
     # the contents' links scroll within the page (to the rules applied, at its end)
     qtbot.waitExposed(view)
     view.browser.follow(QUrl("#rules"))
