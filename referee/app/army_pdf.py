@@ -8,7 +8,7 @@ from __future__ import annotations
 import os
 from pathlib import Path
 
-from PySide6.QtCore import QBuffer, QIODevice, QMarginsF
+from PySide6.QtCore import QBuffer, QIODevice, QMarginsF, QSizeF
 from PySide6.QtGui import QGuiApplication, QPageLayout, QPageSize, QPdfWriter, QTextDocument
 
 RESOLUTION = 300
@@ -25,7 +25,9 @@ def _application() -> QGuiApplication:
     return app
 
 
-def _print(html: str, writer: QPdfWriter, title: str) -> None:
+def _print(html: str, writer: QPdfWriter, title: str, fill: bool = False) -> None:
+    """Print ``html`` on ``writer``; ``fill``: laid out on the whole page inside the
+    writer's margins (else Qt adds its own 2 cm around an unpaginated document)."""
     writer.setResolution(RESOLUTION)
     writer.setPageLayout(
         QPageLayout(
@@ -39,6 +41,9 @@ def _print(html: str, writer: QPdfWriter, title: str) -> None:
     writer.setCreator("referee")
     doc = QTextDocument()
     doc.setHtml(html)
+    if fill:  # the page in the document's own pixels (96 a inch)
+        scale = 96 / writer.resolution()
+        doc.setPageSize(QSizeF(writer.width() * scale, writer.height() * scale))
     doc.print_(writer)  # no page size set: Qt lays the text out at the writer's resolution
 
 
@@ -55,12 +60,13 @@ def write_pdf(html: str, path: Path | str, title: str = "Army sheet") -> Path:
 
 
 def pdf_bytes(html: str, title: str) -> bytes:
-    """``html`` printed to a PDF, as the bytes of the file."""
+    """``html`` printed to a PDF on the whole of each page inside its margins, as the
+    bytes of the file."""
     _application()
     buffer = QBuffer()
     buffer.open(QIODevice.OpenModeFlag.WriteOnly)
     writer = QPdfWriter(buffer)
-    _print(html, writer, title)
+    _print(html, writer, title, fill=True)
     del writer  # the PDF is finished when the writer goes
     data = bytes(buffer.data().data())
     buffer.close()
