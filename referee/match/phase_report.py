@@ -79,6 +79,16 @@ def _report(
     for number, event, before, after in told:
         tell(story, number, event, before, after)
     lines = [f"{uid}: {'; '.join(notes)}" for uid, notes in story.did.items()]
+    for _, _, before, after in told:  # the assaults a movement starts
+        for contest in after.contests[len(before.contests) :] if after.contests else ():
+            sides: dict[int, list[str]] = {}
+            for part in contest.get("participants", []):
+                sides.setdefault(int(part["side"]), []).append(str(part["uid"]))
+            against = " against ".join(
+                f"{', '.join(uids)} (side {side})" for side, uids in sorted(sides.items())
+            )
+            where = "/".join(contest.get("hexes") or []) or "?"
+            lines.append(f"an assault starts over {where}: {against}")
     lines += [
         f"{h.source} → {h.target}: {h.row} ({h.table} table, {h.result}), waiting for the "
         "'apply damage' step"

@@ -43,3 +43,38 @@ def test_the_fold_reads_only_new_steps_and_starts_again_after_an_undo(tmp_path):
         assert fold.report(m.steps(include_undone=True)) == first
     assert first is not None and second is not None and first.step == "orders"
     assert second.step == "gunnery-1" and second.lines == ()
+
+
+def test_a_movement_that_starts_an_assault_says_so(tmp_path):
+    from referee.match.store import MatchFile
+
+    units = [
+        {
+            "uid": "boars",
+            "unit": "boar-riders",
+            "side": 2,
+            "hex": "E5",
+            "facing": 3,
+            "speed": "fast",
+        },
+        {"uid": "hoplites", "unit": "hoplite-phalanx", "side": 1, "hex": "F5", "facing": 0},
+    ]
+    with MatchFile.create(
+        tmp_path / "c.referee", map_name="standard", units=units, seed=1, ruleset="current"
+    ) as m:
+        # the boars chase the nearest enemy: into F5, where the hoplites stand (clause
+        # orders.chase): an assault, nothing moves yet (clause assault.trigger)
+        orders = [
+            {"kind": "orders", "uid": "boars", "turn": 1, "movement": "Chase + - + -"},
+            {"kind": "orders", "uid": "hoplites", "turn": 1, "movement": "- + - + -"},
+        ]
+        nothing = [
+            {"kind": "orders", "uid": u, "turn": 2, "missing": "confirm"}
+            for u in ("boars", "hoplites")
+        ]
+        m.run("Orders", [*orders, *nothing, {"kind": "advance", "to": "movement-1"}])
+        m.run("Movement 1", [{"kind": "movement", "step": 1}])
+        m.run("on", [{"kind": "advance", "skip": "idle"}])
+        report = phase_report(m.initial_state(), m.steps())
+    assert report is not None and report.label == "Movement 1"
+    assert report.lines == ("an assault starts over F5: hoplites (side 1) against boars (side 2)",)
