@@ -261,9 +261,11 @@ def correct_unit(state: MatchState, command: Correct, dice: Dice) -> Event:
     except RefereeError as exc:
         raise CorrectionError(f"correct {uid}: {exc}", unit=uid) from None
     what = "; ".join(field_words(k, v) for k, v in fields.items())
+    said_before = ", ".join(f"{k} = {v!r}" for k, v in fields.items())  # referee 0.1's words
     return Event(
         "correct",
         command.to_json(),
         Changes(units={uid: unit_state_json(fixed)}),
         f"referee's correction: {uid} {what}",
+        former={"text": f"referee's correction: {uid} {said_before}"},
     )
