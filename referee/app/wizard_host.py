@@ -427,7 +427,7 @@ class WizardHost(QDockWidget):
             self.written.anchorClicked.connect(lambda url: self.linkClicked.emit(url.toString()))
             self.box.addWidget(self.written, 1)
         self.written.setHtml(
-            html + "<p><i>Next step (N) goes on; the journal keeps the step and its dice.</i></p>"
+            html + "<p><i>Written: the journal keeps the step and its dice.</i></p>"
         )
         self.idle.hide()
         self.written.show()

@@ -37,6 +37,7 @@ from PySide6.QtWidgets import (
     QVBoxLayout,
     QWidget,
 )
+from shiboken6 import isValid
 
 from referee.dice.service import Dice, Roll
 from referee.dice.typed_run import DieKey, DieSlot, TypedRun, rolled_run, typed_run
@@ -430,6 +431,16 @@ class DiceEntry(QWidget):
         self.refusal.setText(
             f"a d{box.sides} shows 1 to {box.sides}: {text} typed{what} is refused"
         )
+        if len(text) > 1 and box.value() and text.startswith(str(box.value())):
+            # "13" on a d12: its "1" stood only as the first digit; the die is not typed
+            QTimer.singleShot(0, lambda: self._untype(key, box))
+
+    def _untype(self, key: DieKey, box: FaceBox) -> None:
+        """The die of ``key`` back to not typed, its refusal still beside it."""
+        if key not in self.typed_values or not isValid(box):
+            return
+        del self.typed_values[key]
+        self.refresh()
 
     def focus_next(self) -> None:
         """Put the cursor in the first die not typed yet, scrolled into view with what it
