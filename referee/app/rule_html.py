@@ -83,12 +83,18 @@ def _where(hit: Hit) -> str:
     return " · ".join(p for p in parts if p)
 
 
+WHY_STYLE = "color:#555; font-style:italic"
+
+
 def hit_html(hit: Hit) -> str:
-    """A search hit: its title and the matched passage, matched words highlighted."""
+    """A search hit: its title, the matched passage (matched words highlighted) and why it
+    ranks where it does (the words and synonyms it matched, the edition)."""
     snippet = " ".join(hit.marked_snippet.split())
+    why = hit.reason()
     return (
         f"<b>{marked(hit.marked_title)}</b><br>"
         f"<span style='{GREY}'>{escape(_where(hit))}</span><br>{marked(snippet)}"
+        + (f"<br><span style='{WHY_STYLE}'>why: {escape(why)}</span>" if why else "")
     )
 
 

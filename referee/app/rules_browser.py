@@ -1,9 +1,10 @@
 """The rules browser (View > Rules, Ctrl+F or F1 from anywhere in the window): a search box
-over the engine's rules search (:func:`referee.catalogue.search_index.search`: synonyms, best
-hit first, matched words highlighted), filtered by edition (the match's ruleset by default,
-or all) and by kind, and the selected clause, ruling or imported passage shown whole
-(:mod:`referee.app.rule_html`): a clause with each edition's wording side by side and the
-difference, a ruling with its readings, the default and the one this match takes marked, and
+over the engine's rules search (:func:`referee.catalogue.rules_search.search`, the one every
+front end asks: the players' glossary, typos, best hit first, matched words highlighted, each
+hit saying why), with the match's edition as the asker's, filtered by edition (the match's
+ruleset by default, or all) and by kind, and the selected clause, ruling or imported passage
+shown whole (:mod:`referee.app.rule_html`): a clause with each edition's wording side by side
+and the difference, a ruling with its readings, the default and the one this match takes marked, and
 the switch. Every clause or ruling id it shows is a link.
 
 It is also where every "why" of the app opens (:meth:`RulesBrowser.open_link`,
@@ -48,6 +49,7 @@ from referee.errors import RefereeError
 from referee.ruleset import Ruleset
 
 if TYPE_CHECKING:  # the search index (and sqlite-utils) when the rules are first searched
+    from referee.catalogue.rules_search import SearchResult
     from referee.catalogue.search_index import CatalogueIndex, IndexState
 
 HREF_ROLE = Qt.ItemDataRole.UserRole
@@ -63,6 +65,18 @@ KIND_CHOICES: tuple[tuple[str, tuple[Kind, ...]], ...] = (
 )
 PREPARING = "Preparing the rules index…"
 SELECTION = "#cfe2f7"
+
+
+def search_summary(result: SearchResult) -> str:
+    """What a search read and assumed, in a few words for the status line."""
+    parts = []
+    for c in result.corrections:
+        parts.append(f"read “{c.typed}” as “{c.read}”")
+    if result.mode == "any word":
+        parts.append("no entry has every word")
+    edition = result.assumed.edition
+    parts.append(f"assumed {edition}: {result.assumed.reason}" if edition else "no edition")
+    return "; ".join(parts)
 
 
 def _catalogue(_data: object) -> Mapping[str, ClauseLike]:
@@ -255,13 +269,15 @@ class RulesBrowser(QWidget):
         if not self.ready:
             self.prepare()
             return
-        from referee.catalogue.search_index import search
+        from referee.catalogue.rules_search import search
 
         assert self.index is not None
         try:
             result = search(
                 text,
                 edition=self.edition_filter(),
+                context=self.rules.id if self.rules is not None else None,
+                context_reason="this match's edition",
                 kinds=self.kinds(),
                 limit=LIMIT,
                 index=self.index,
@@ -281,8 +297,9 @@ class RulesBrowser(QWidget):
         if not count:
             self.status.setText(f"No match for “{text}”.")
         else:
-            some = "" if result.matched_all else " (no passage has every word: some of them)"
-            self.status.setText(f"{count} hit{'s' if count != 1 else ''}, best first{some}.")
+            self.status.setText(
+                f"{count} hit{'s' if count != 1 else ''}, best first; {search_summary(result)}."
+            )
         self.searched.emit(count)
 
     def _add_item(self, href: str, title: str, html: str) -> QListWidgetItem:

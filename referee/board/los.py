@@ -12,7 +12,9 @@ Rules applied (all of them read from the ruleset, none hard-coded):
 * "blind N": the hex stops the line only when the lower end lies within the N hexes
   behind it (``los.level-1-to-0``, ``los.level-2-to-0``, ``los.blind-count``);
 * an edge run and a corner touch count as the rulings ``los.edge-run`` and
-  ``los.vertex-touch`` say; hexes off the map never block.
+  ``los.vertex-touch`` say; hexes off the map never block;
+* units never block: only a hex's terrain and its smoke are looked at
+  (clause ``los.units-do-not-block``).
 
 Clauses ``los.blind-hexes``, ``los.level-2-to-1``.
 """

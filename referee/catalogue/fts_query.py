@@ -6,18 +6,27 @@ separates words, and operator words (AND, OR, NOT, NEAR) are plain words. Each w
 phrase is written as an FTS5 string, so the user never writes FTS syntax. Runs of words
 that form a synonym become an OR group of the synonym's terms ("line of sight" ->
 ("line of sight" OR "los" OR ...)).
+
+A question is read as a player asks it (:func:`build_query` with the search words of
+``data/catalogue/search.toml``): a phrase naming a game or an edition ("in the activation
+game") is taken out and remembered, and the words of asking ("what happens if", "can I")
+are dropped, unless that leaves nothing. Titles are compared with everything typed.
 """
 
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
+from functools import cached_property
 
+from referee.catalogue.search_words import SearchWords
 from referee.catalogue.synonyms import Synonyms, Words, match_key, words_of
 
 # What the user typed as one thing: words joined by hyphens, apostrophes, dots or slashes
 # ("to-hit", "don't", "1/2") are one phrase; any other character separates.
-_CHUNK = re.compile(r"[\w\-'\u2019./*]+")
+_CHUNK = re.compile(r"[\w\-'\u2019./*]+\+?")
+# A number with a sign after it is a success number (dice.success): "9+" means 9 or higher.
+_SUCCESS = {"+": ("or", "higher"), "-": ("or", "lower")}
 
 
 @dataclass(frozen=True)
@@ -35,15 +44,24 @@ class Group:
 
     alternatives: tuple[Words, ...]
     prefix: bool = False
+    quoted: bool = False
 
     @property
     def typed(self) -> Words:
         return self.alternatives[0]
 
-    def fts(self) -> str:
+    def terms(self) -> tuple[str, ...]:
+        """Each alternative as an FTS5 string (the typed one first)."""
         star = "*" if self.prefix else ""
-        terms = [f'"{" ".join(words)}"{star}' for words in self.alternatives]
+        return tuple(f'"{" ".join(words)}"{star}' for words in self.alternatives)
+
+    def fts(self) -> str:
+        terms = self.terms()
         return terms[0] if len(terms) == 1 else "(" + " OR ".join(terms) + ")"
+
+    def text(self) -> str:
+        """The group's typed words, as shown to the user."""
+        return " ".join(self.typed) + ("*" if self.prefix else "")
 
 
 def parse_units(text: str) -> list[Unit]:
@@ -61,6 +79,8 @@ def parse_units(text: str) -> list[Unit]:
             words = words_of(chunk)
             if words:
                 units.append(Unit(words, prefix=chunk.endswith("*") and len(words) == 1))
+            if len(chunk) > 1 and chunk[:-1].isdigit() and chunk[-1] in _SUCCESS:
+                units.append(Unit(_SUCCESS[chunk[-1]]))
     return units
 
 
@@ -79,17 +99,76 @@ def expand(units: list[Unit], synonyms: Synonyms) -> list[Group]:
             words = tuple(w for u in span for w in u.words)
             alternatives = synonyms.alternatives(words)
             if n == 1 or len(alternatives) > 1:
-                groups.append(Group(alternatives))
+                groups.append(Group(alternatives, quoted=n == 1 and span[0].quoted))
                 break
         i += n
     return groups
 
 
+def _edition_named(units: list[Unit], words: SearchWords) -> tuple[list[Unit], str | None, str]:
+    """``units`` without the phrases naming an edition, the edition the last one names and
+    that phrase."""
+    if not words.editions:
+        return units, None, ""
+    kept: list[Unit] = []
+    named: str | None = None
+    phrase = ""
+    i = 0
+    while i < len(units):
+        for n in range(min(words.longest, len(units) - i), 0, -1):
+            span = tuple(w for u in units[i : i + n] for w in u.words)
+            if not any(u.prefix for u in units[i : i + n]) and span in words.editions:
+                named, phrase = words.editions[span], " ".join(span)
+                i += n
+                break
+        else:
+            kept.append(units[i])
+            i += 1
+    return kept, named, phrase
+
+
+def _is_stopword(group: Group, words: SearchWords) -> bool:
+    return (
+        not group.prefix
+        and not group.quoted
+        and len(group.alternatives) == 1
+        and len(group.typed) == 1
+        and group.typed[0] in words.stopwords
+    )
+
+
 @dataclass(frozen=True)
 class FtsQuery:
-    """A parsed query: its groups, and the FTS5 MATCH strings built from them."""
+    """A parsed query: its groups, and the FTS5 MATCH strings built from them.
+
+    ``groups`` are what is searched; ``typed`` are the groups of everything typed (titles are
+    compared with them); ``dropped`` the stopwords left out; ``edition`` the edition a
+    phrase of the query names (``named`` that phrase), else None."""
 
     groups: tuple[Group, ...]
+    typed_groups: tuple[Group, ...] = ()
+    dropped: tuple[str, ...] = ()
+    edition: str | None = None
+    named: str = ""
+
+    @property
+    def typed(self) -> tuple[Group, ...]:
+        return self.typed_groups or self.groups
+
+    @cached_property
+    def _typed_key(self) -> Words:
+        return match_key(tuple(w for g in self.typed for w in g.typed))
+
+    @cached_property
+    def _longest_typed(self) -> int:
+        """The most title words the typed groups can stand for, synonyms put in."""
+        return sum(max(len(a) for a in g.alternatives) for g in self.typed)
+
+    def with_group(self, index: int, group: Group) -> FtsQuery:
+        """The query with its ``index``-th group replaced (a typo read as a known word)."""
+        groups = list(self.groups)
+        groups[index] = group
+        return replace(self, groups=tuple(groups))
 
     @property
     def empty(self) -> bool:
@@ -109,12 +188,20 @@ class FtsQuery:
 
     def is_title(self, title: str) -> bool:
         """True when ``title`` is exactly what was typed, case and punctuation aside."""
-        wanted = match_key(words_of(title))
-        return bool(wanted) and wanted == match_key(tuple(w for g in self.groups for w in g.typed))
+        return self.is_title_key(title_key(title))
+
+    def is_title_key(self, key: Words) -> bool:
+        """:meth:`is_title` of a title given by its :func:`title_key`."""
+        return bool(key) and key == self._typed_key
 
     def is_synonym_title(self, title: str) -> bool:
         """True when ``title`` is what was typed with synonyms put in ("LOS" -> "Line of sight")."""
-        wanted = match_key(words_of(title))
+        return self.is_synonym_title_key(title_key(title))
+
+    def is_synonym_title_key(self, wanted: Words) -> bool:
+        """:meth:`is_synonym_title` of a title given by its :func:`title_key`."""
+        if not len(self.typed) <= len(wanted) <= self._longest_typed:
+            return False
 
         def fits(rest: Words, groups: tuple[Group, ...]) -> bool:
             if not groups:
@@ -124,9 +211,27 @@ class FtsQuery:
                 for alt in groups[0].alternatives
             )
 
-        return bool(wanted) and fits(wanted, self.groups)
+        return bool(wanted) and fits(wanted, self.typed)
 
 
-def build_query(text: str, synonyms: Synonyms) -> FtsQuery:
-    """Parse and expand what the user typed."""
-    return FtsQuery(tuple(expand(parse_units(text), synonyms)))
+def title_key(title: str) -> Words:
+    """A title's words as they are compared with what was typed (case, punctuation and a
+    plural ``s`` aside)."""
+    return match_key(words_of(title))
+
+
+def build_query(text: str, synonyms: Synonyms, words: SearchWords | None = None) -> FtsQuery:
+    """Parse and expand what the user typed; with ``words``, read it as a question (see the
+    module docstring)."""
+    units = parse_units(text)
+    typed = tuple(expand(units, synonyms))
+    if words is None:
+        return FtsQuery(typed)
+    rest, edition, named = _edition_named(units, words)
+    groups = expand(rest, synonyms)
+    kept = tuple(g for g in groups if not _is_stopword(g, words))
+    dropped = tuple(g.text() for g in groups if _is_stopword(g, words))
+    if not kept:  # only words of asking: search them as typed
+        kept, dropped = tuple(groups), ()
+    kept = tuple(dict.fromkeys(kept))  # a word typed twice is one part of the question
+    return FtsQuery(kept, typed, dropped, edition, named)

@@ -11,16 +11,17 @@ from __future__ import annotations
 
 import re
 import sqlite3
-from collections.abc import Iterator
+from collections.abc import Collection, Iterator
 from contextlib import closing, contextmanager
 from dataclasses import dataclass
 from datetime import datetime
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from referee.catalogue.fts_query import FtsQuery
-from referee.catalogue.hits import MARK_CLOSE, MARK_OPEN, Hit, title_tier
+from referee.catalogue.fts_query import title_key
+from referee.catalogue.hits import MARK_CLOSE, MARK_OPEN
 from referee.catalogue.passages import Passage, split_passages
+from referee.catalogue.ranking import Candidate
 from referee.errors import FileKindError, RefereeError, read_bounded
 from referee.limits import IMPORT_MAX_BYTES
 from referee.paths import imports_db_path
@@ -249,39 +250,103 @@ class ImportsDb:
             row["id"], self._book(row), row["heading"], row["section"], row["text"]
         )
 
-    def search(self, query: FtsQuery, expression: str, edition: str | None) -> list[Hit]:
-        """Passages matching ``expression`` (built from ``query``); untagged books always count."""
-        if query.empty or not self.path.exists():
-            return []
+    @contextmanager
+    def reader(self) -> Iterator[ImportsReader | None]:
+        """The imported passages opened for searching, or None when nothing was imported.
+        Only Python's own sqlite3 (sqlite-utils is slow to load); read only."""
+        if not self.path.exists():
+            yield None
+            return
+        try:
+            conn = sqlite3.connect(f"file:{self.path}?mode=ro", uri=True)
+        except sqlite3.Error as exc:
+            raise ImportsDbError(self.path, f"cannot be opened ({exc})") from None
+        with closing(conn):
+            try:
+                version = conn.execute("PRAGMA user_version").fetchone()[0]
+                if version == 0:
+                    yield None  # created, never written: nothing imported
+                    return
+                if version != SCHEMA_VERSION:
+                    raise ImportsDbError(self.path, f"unknown format version {version}")
+                yield ImportsReader(conn, self.path)
+            except sqlite3.OperationalError as exc:
+                raise ImportsDbError(self.path, f"cannot be used ({exc})") from None
+            except sqlite3.DatabaseError as exc:
+                raise ImportsDbError(self.path, f"not a readable SQLite database ({exc})") from None
+
+
+class ImportsReader:
+    """The imported passages, searched part by part (a :class:`~referee.catalogue.ranking.
+    Source`); an untagged book counts for every edition."""
+
+    name = "imported"
+
+    def __init__(self, conn: sqlite3.Connection, path: Path) -> None:
+        self.conn = conn
+        self.path = path
+        self._size: int | None = None
+
+    def size(self) -> int:
+        if self._size is None:
+            self._size = int(self.conn.execute("SELECT count(*) FROM passages").fetchone()[0])
+        return self._size
+
+    def term_scores(self, term: str) -> dict[int, float]:
+        weights = ", ".join(map(str, WEIGHTS))
+        rows = self.conn.execute(
+            f"SELECT rowid, bm25(passages_fts, {weights}) FROM passages_fts "
+            "WHERE passages_fts MATCH ?",
+            (term,),
+        )
+        return {rowid: -rank for rowid, rank in rows}
+
+    def title_rows(self, term: str) -> set[int]:
+        """The passages whose heading holds one FTS5 string."""
+        rows = self.conn.execute(
+            "SELECT rowid FROM passages_fts WHERE passages_fts MATCH ?", (f"{{heading}} : {term}",)
+        )
+        return {r[0] for r in rows}
+
+    def candidates(self, rows: Collection[int], edition: str | None) -> dict[int, Candidate]:
+        marks = ",".join("?" * len(rows))
+        found: dict[int, Candidate] = {}
+        for rowid, pid, heading, book_edition in self.conn.execute(
+            "SELECT p.rowid, p.id, p.heading, b.edition FROM passages p "
+            f"JOIN books b ON b.name = p.name WHERE p.rowid IN ({marks})",
+            tuple(rows),
+        ):
+            if edition is not None and book_edition and book_edition != edition:
+                continue
+            own = (book_edition,) if book_edition else ()
+            found[rowid] = Candidate(
+                (self.name, rowid), "imported", pid, heading, title_key(heading), (), own, own
+            )
+        return found
+
+    def details(self, rows: Collection[int], expression: str) -> dict[int, dict[str, Any]]:
+        """What a hit shows of each passage (see :meth:`IndexReader.details`)."""
+        marks = ",".join("?" * len(rows))
         sql = f"""
-            SELECT p.id, p.heading, p.section, b.source, b.imported_at, b.edition,
-                   bm25(passages_fts, {", ".join(map(str, WEIGHTS))}) AS rank,
-                   highlight(passages_fts, 0, :open, :close) AS marked_title,
-                   snippet(passages_fts, 2, :open, :close, '…', {SNIPPET_TOKENS}) AS marked_snippet
+            SELECT p.rowid AS rowid, p.heading AS title, p.section, b.source, b.imported_at,
+                   b.edition AS editions, b.edition AS all_editions,
+                   highlight(passages_fts, 0, ?, ?) AS marked_title,
+                   snippet(passages_fts, 2, ?, ?, '…', {SNIPPET_TOKENS}) AS marked_snippet
             FROM passages_fts JOIN passages p ON p.rowid = passages_fts.rowid
             JOIN books b ON b.name = p.name
-            WHERE passages_fts MATCH :match
-              AND (:edition IS NULL OR b.edition IS NULL OR b.edition = :edition)
+            WHERE passages_fts MATCH ? AND p.rowid IN ({marks})
         """
-        params = {"open": MARK_OPEN, "close": MARK_CLOSE, "edition": edition}
-        title_match = query.in_columns(("heading",), expression)
-        with self._open() as db:
-            rows = list(db.query(sql, params | {"match": expression}))
-            in_title = {r["id"] for r in db.query(sql, params | {"match": title_match})}
-        return [
-            Hit(
-                id=r["id"],
-                kind="imported",
-                title=r["heading"],
-                marked_title=r["marked_title"],
-                marked_snippet=r["marked_snippet"],
-                editions=(r["edition"],) if r["edition"] else (),
-                edition=r["edition"],
-                section=r["section"],
-                source=r["source"],
-                imported_at=r["imported_at"],
-                tier=title_tier(query, r["heading"], r["id"] in in_title),
-                rank=r["rank"],
-            )
-            for r in rows
-        ]
+        cursor = self.conn.execute(
+            sql, (MARK_OPEN, MARK_CLOSE, MARK_OPEN, MARK_CLOSE, expression, *rows)
+        )
+        names = [c[0] for c in cursor.description]
+        out = {}
+        for row in cursor:
+            d = dict(zip(names, row, strict=True))
+            d["editions"] = d["editions"] or ""
+            d["all_editions"] = d["all_editions"] or ""
+            out[row[0]] = d
+        return out
+
+    def known_words(self, words: Collection[str]) -> dict[str, int]:
+        return {}

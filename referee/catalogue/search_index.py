@@ -1,17 +1,18 @@
-"""Full-text search over the clause catalogue, the rulings register and imported rulebooks.
+"""The search index of the clause catalogue and the rulings register, kept fresh.
 
 The catalogue index is an SQLite FTS5 database (porter stemming) in the cache folder,
 ``<cache_dir>/rules-search.db``. It holds one row per clause *wording* (a clause whose
-editions word it alike has one row carrying all of them) and one per ruling, and records a
+editions word it alike has one row carrying all of them) and one per ruling, the words of
+all of them with how many entries use each (what a typo is read against), and records a
 fingerprint of the data files it was built from: when a clause or ruling file changes, or
 the file is unreadable, the index is rebuilt. The fingerprint is of the files' content, not of
 where they are, so the built app ships an index made at build time
 (:func:`referee.paths.prebuilt_dir`) that is copied into the cache at the first search instead
-of being built then. Imported rulebooks live apart
-(:mod:`referee.catalogue.imports_db`) and are searched beside it.
+of being built then. Imported rulebooks live apart (:mod:`referee.catalogue.imports_db`);
+the search over both is :func:`referee.catalogue.rules_search.search`.
 
-Ranking: a hit whose title is what was typed comes first, then hits whose title matched,
-then the rest, each by bm25 with the title weighing most.
+A ruling speaks for the editions of the clauses it cites (every edition when it cites none):
+that is the edition a search assumes it belongs to.
 """
 
 from __future__ import annotations
@@ -19,14 +20,13 @@ from __future__ import annotations
 import contextlib
 import hashlib
 import os
-import shutil
 import sqlite3
-import tempfile
-from collections.abc import Collection, Iterator
+from collections import Counter
+from collections.abc import Collection, Iterator, Mapping
 from contextlib import closing, contextmanager
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from referee.catalogue.clause_source import (
     ClauseLike,
@@ -35,16 +35,17 @@ from referee.catalogue.clause_source import (
     load_clauses,
     wordings,
 )
-from referee.catalogue.fts_query import FtsQuery, build_query
-from referee.catalogue.hits import KINDS, MARK_CLOSE, MARK_OPEN, Hit, Kind, title_tier
-from referee.catalogue.imports_db import ImportsDb
-from referee.catalogue.synonyms import synonyms
-from referee.errors import RefereeError, at_most
-from referee.limits import QUERY_MAX_CHARS, QUERY_MAX_WORDS
+from referee.catalogue.fts_query import title_key
+from referee.catalogue.hits import MARK_CLOSE, MARK_OPEN
+from referee.catalogue.ranking import Candidate
+from referee.catalogue.synonyms import words_of
+from referee.errors import RefereeError
 from referee.paths import cache_dir, data_dir, prebuilt_dir
-from referee.ruleset.rulings import Ruling, load_register
 
-SCHEMA_VERSION = 2
+if TYPE_CHECKING:  # building only: a search needs neither
+    from referee.ruleset.rulings import Ruling
+
+SCHEMA_VERSION = 4
 INDEX_FILE = "rules-search.db"
 COLUMNS = ("title", "keywords", "ident", "body")
 WEIGHTS = (10.0, 4.0, 3.0, 1.0)  # bm25 weight of each column of COLUMNS
@@ -70,13 +71,19 @@ def _ident(entry_id: str) -> str:
 
 
 def _clause_rows(clause: ClauseLike) -> list[dict[str, Any]]:
+    """A row per wording; a clause worded per edition has one more, for its common text
+    (``common``: searched unless one edition's wording is asked for, naming no edition)."""
     rows = []
-    for editions, text in wordings(clause):
-        sources = [clause.source[e] for e in editions if e in clause.source]
+    texts = [(tuple(eds), text, 0) for eds, text in wordings(clause)]
+    if clause.editions_text and clause.text not in clause.editions_text.values():
+        texts.append(((), clause.text, 1))
+    for editions, text, common in texts:
+        sources = [clause.source[e] for e in (editions or clause.editions) if e in clause.source]
         rows.append(
             {
                 "id": clause.id,
                 "kind": "clause",
+                "common": common,
                 "title": clause.title,
                 "section": clause.section,
                 "editions": " ".join(e for e in editions if e),
@@ -85,13 +92,16 @@ def _clause_rows(clause: ClauseLike) -> list[dict[str, Any]]:
                 "body": text,
                 "source": "; ".join(dict.fromkeys(sources)),
                 "all_editions": " ".join(clause.editions),
+                "speaks_for": " ".join(clause.editions),
                 "keyword_list": "\n".join(clause.keywords),
+                "title_key": " ".join(title_key(clause.title)),
+                "keyword_keys": "\n".join(" ".join(title_key(k)) for k in clause.keywords),
             }
         )
     return rows
 
 
-def _ruling_row(ruling: Ruling) -> dict[str, Any]:
+def _ruling_row(ruling: Ruling, clauses: Mapping[str, ClauseLike]) -> dict[str, Any]:
     readings = "\n".join(
         f"{o.id}{' (default)' if o.id == ruling.default else ''}: {o.reading}"
         for o in ruling.options
@@ -99,6 +109,7 @@ def _ruling_row(ruling: Ruling) -> dict[str, Any]:
     return {
         "id": ruling.id,
         "kind": "ruling",
+        "common": 0,
         "title": ruling.title,
         "section": "",
         "editions": "",
@@ -108,8 +119,30 @@ def _ruling_row(ruling: Ruling) -> dict[str, Any]:
         f'switch: [rulings] "{ruling.id}" = "<option>", --ruling {ruling.id}=<option>',
         "source": ruling.source.name,
         "all_editions": "",
+        "speaks_for": " ".join(_cited_editions(ruling, clauses)),
         "keyword_list": "",
+        "title_key": " ".join(title_key(ruling.title)),
+        "keyword_keys": "",
     }
+
+
+def _cited_editions(ruling: Ruling, clauses: Mapping[str, ClauseLike]) -> list[str]:
+    """The editions of the clauses a ruling cites, in catalogue order (none: every edition)."""
+    found: dict[str, None] = {}
+    for cid in ruling.clauses:
+        if cid in clauses:
+            found.update(dict.fromkeys(clauses[cid].editions))
+    return list(found)
+
+
+def _vocabulary(rows: list[dict[str, Any]]) -> list[dict[str, Any]]:
+    """Every word of the index with the number of entries using it (for reading typos)."""
+    entries: dict[str, set[str]] = {}
+    for row in rows:
+        text = " ".join((row["title"], row["keywords"], row["body"]))
+        entries.setdefault(row["id"], set()).update(words_of(text))
+    counts = Counter(w for words in entries.values() for w in words)
+    return [{"word": w, "entries": n} for w, n in sorted(counts.items())]
 
 
 class CatalogueIndex:
@@ -127,6 +160,9 @@ class CatalogueIndex:
         self.clause_loader = clause_loader
         shipped = prebuilt or prebuilt_dir()
         self.prebuilt = shipped / INDEX_FILE if shipped is not None else None
+        self._checked: tuple[object, ...] | None = None
+        """The files as they were when the index was last found fresh (name, size and
+        time of change of each source and of the index): unchanged, it is not hashed again."""
 
     def sources(self) -> list[Path]:
         """The data files the index is built from."""
@@ -154,8 +190,29 @@ class CatalogueIndex:
             row = conn.execute("SELECT value FROM meta WHERE key = 'fingerprint'").fetchone()
             return str(row[0]) if row else None
 
+    def _stamp(self) -> tuple[object, ...] | None:
+        try:
+            return tuple(
+                (str(p), st.st_size, st.st_mtime_ns, st.st_ino)
+                for p in (*self.sources(), self.path)
+                for st in (p.stat(),)
+            )
+        except OSError:
+            return None
+
     def ensure(self) -> IndexState:
-        """Rebuild the index when missing, built from other data files, or unreadable."""
+        """Rebuild the index when missing, built from other data files, or unreadable.
+
+        A second call finding the same files (names, sizes, times of change) as the last
+        fresh one answers at once, without hashing them again."""
+        stamp = self._stamp()
+        if stamp is not None and stamp == self._checked:
+            return IndexState(self.path, rebuilt=False)
+        state = self._ensure()
+        self._checked = self._stamp()
+        return state
+
+    def _ensure(self) -> IndexState:
         fingerprint = self.fingerprint()
         if not self.path.exists():
             if self._copy_prebuilt(fingerprint):
@@ -180,6 +237,9 @@ class CatalogueIndex:
                 return False
         except sqlite3.DatabaseError:
             return False
+        import shutil
+        import tempfile
+
         self.path.parent.mkdir(parents=True, exist_ok=True)
         fd, tmp = tempfile.mkstemp(prefix=".rules-search-", suffix=".db", dir=self.path.parent)
         os.close(fd)
@@ -193,17 +253,23 @@ class CatalogueIndex:
 
     def rebuild(self, reason: str, corrupt: bool = False) -> IndexState:
         """Build the index again whatever its state (after a read failed half-way)."""
-        return self._build(self.fingerprint(), reason, corrupt)
+        state = self._build(self.fingerprint(), reason, corrupt)
+        self._checked = self._stamp()
+        return state
 
     def _rows(self) -> list[dict[str, Any]]:
+        from referee.ruleset.rulings import load_register
+
         clauses = self.clause_loader(self.data)
         rows = [row for clause in clauses.values() for row in _clause_rows(clause)]
         folder = rulings_folder(self.data)
         if folder.is_dir():
-            rows += [_ruling_row(r) for r in load_register(folder).values()]
+            rows += [_ruling_row(r, clauses) for r in load_register(folder).values()]
         return rows
 
     def _build(self, fingerprint: str, reason: str, corrupt: bool = False) -> IndexState:
+        import tempfile
+
         rows = self._rows()
         self.path.parent.mkdir(parents=True, exist_ok=True)
         fd, tmp = tempfile.mkstemp(prefix=".rules-search-", suffix=".db", dir=self.path.parent)
@@ -227,6 +293,7 @@ class CatalogueIndex:
                     {
                         "id": str,
                         "kind": str,
+                        "common": int,
                         "title": str,
                         "section": str,
                         "editions": str,
@@ -235,11 +302,15 @@ class CatalogueIndex:
                         "body": str,
                         "source": str,
                         "all_editions": str,
+                        "speaks_for": str,
                         "keyword_list": str,
+                        "title_key": str,
+                        "keyword_keys": str,
                     }
                 )
                 entries.insert_all(rows)
                 entries.enable_fts(list(COLUMNS), tokenize="porter", create_triggers=True)
+                db.table("vocabulary").insert_all(_vocabulary(rows), pk="word")
                 conn.commit()
             os.replace(tmp, self.path)
         finally:
@@ -248,65 +319,92 @@ class CatalogueIndex:
         return IndexState(self.path, rebuilt=True, reason=reason, corrupt=corrupt)
 
     @contextmanager
-    def _open(self) -> Iterator[sqlite3.Connection]:
-        """The index for reading: rows by column name (Python's own sqlite3 is enough to
-        search, and sqlite-utils' import would be most of a search's time)."""
+    def reader(self, weights: tuple[float, ...] | None = None) -> Iterator[IndexReader]:
+        """The index opened for searching (Python's own sqlite3 is enough to search, and
+        sqlite-utils' import would be most of a search's time); ``weights``: other bm25
+        weights of its columns than WEIGHTS (to measure them)."""
         with closing(sqlite3.connect(self.path)) as conn:
-            conn.row_factory = sqlite3.Row
-            yield conn
+            yield IndexReader(conn, weights or WEIGHTS)
 
-    def search(self, query: FtsQuery, expression: str, edition: str | None) -> list[Hit]:
-        """Clauses (of ``edition`` if given) and rulings matching ``expression``."""
-        if query.empty:
-            return []
-        weights = ", ".join(map(str, WEIGHTS))
-        sql = f"""
-            SELECT e.id, e.kind, e.title, e.section, e.editions, e.all_editions, e.source,
-                   e.keyword_list,
-                   bm25(entries_fts, {weights}) AS rank,
-                   highlight(entries_fts, 0, :open, :close) AS marked_title,
-                   snippet(entries_fts, 3, :open, :close, '…', {SNIPPET_TOKENS})
-                       AS marked_snippet
-            FROM entries_fts JOIN entries e ON e.rowid = entries_fts.rowid
-            WHERE entries_fts MATCH :match
-              AND (:edition IS NULL OR e.editions = ''
-                   OR instr(' ' || e.editions || ' ', ' ' || :edition || ' ') > 0)
-        """
-        params = {"open": MARK_OPEN, "close": MARK_CLOSE, "edition": edition}
-        with self._open() as db:
-            rows = list(db.execute(sql, params | {"match": expression}))
-            title_match = query.in_columns(("title",), expression)
-            in_title = {
-                (r["id"], r["editions"]) for r in db.execute(sql, params | {"match": title_match})
-            }
-        hits = []
-        for r in rows:
-            editions = tuple(r["editions"].split())
-            order = r["all_editions"].split()
-            kind: Kind = "clause" if r["kind"] == "clause" else "ruling"
-            hits.append(
-                Hit(
-                    id=r["id"],
-                    kind=kind,
-                    title=r["title"],
-                    marked_title=r["marked_title"],
-                    marked_snippet=r["marked_snippet"],
-                    editions=editions,
-                    edition=edition if edition in editions else next(iter(editions), None),
-                    edition_order=tuple(order),
-                    section=r["section"],
-                    source=r["source"],
-                    imported_at=None,
-                    tier=title_tier(
-                        query,
-                        r["title"],
-                        (r["id"], r["editions"]) in in_title,
-                        r["keyword_list"].splitlines(),
-                    ),
-                    rank=r["rank"],
-                )
+
+class IndexReader:
+    """One open catalogue index, searched part by part (a :class:`~referee.catalogue.
+    ranking.Source`)."""
+
+    name = "catalogue"
+
+    def __init__(self, conn: sqlite3.Connection, weights: tuple[float, ...] = ()) -> None:
+        self.conn = conn
+        self.weights = ", ".join(map(str, weights or WEIGHTS))
+        self._size: int | None = None
+
+    def size(self) -> int:
+        if self._size is None:
+            self._size = int(self.conn.execute("SELECT count(*) FROM entries").fetchone()[0])
+        return self._size
+
+    def term_scores(self, term: str) -> dict[int, float]:
+        rows = self.conn.execute(
+            f"SELECT rowid, bm25(entries_fts, {self.weights}) FROM entries_fts "
+            "WHERE entries_fts MATCH ?",
+            (term,),
+        )
+        return {rowid: -rank for rowid, rank in rows}
+
+    def title_rows(self, term: str) -> set[int]:
+        """The rows whose title holds one FTS5 string."""
+        rows = self.conn.execute(
+            "SELECT rowid FROM entries_fts WHERE entries_fts MATCH ?", (f"{{title}} : {term}",)
+        )
+        return {r[0] for r in rows}
+
+    def candidates(self, rows: Collection[int], edition: str | None) -> dict[int, Candidate]:
+        found: dict[int, Candidate] = {}
+        marks = ",".join("?" * len(rows))
+        for rowid, kind, eid, title, editions, common, speaks_for, key, keys in self.conn.execute(
+            "SELECT rowid, kind, id, title, editions, common, speaks_for, title_key, "
+            f"keyword_keys FROM entries WHERE rowid IN ({marks})",
+            tuple(rows),
+        ):
+            own = tuple(editions.split())
+            if edition is not None and (common or (own and edition not in own)):
+                continue
+            found[rowid] = Candidate(
+                (self.name, rowid),
+                kind,
+                eid,
+                title,
+                tuple(key.split()),
+                tuple(tuple(k.split()) for k in keys.splitlines()),
+                own,
+                tuple(speaks_for.split()),
             )
-        return hits
+        return found
+
+    def details(self, rows: Collection[int], expression: str) -> dict[int, dict[str, Any]]:
+        """What a hit shows of each row: the title and a snippet with the words of
+        ``expression`` marked, the section, editions and source."""
+        marks = ",".join("?" * len(rows))
+        sql = f"""
+            SELECT e.rowid AS rowid, e.title, e.section, e.editions, e.all_editions, e.source,
+                   highlight(entries_fts, 0, ?, ?) AS marked_title,
+                   snippet(entries_fts, 3, ?, ?, '…', {SNIPPET_TOKENS}) AS marked_snippet
+            FROM entries_fts JOIN entries e ON e.rowid = entries_fts.rowid
+            WHERE entries_fts MATCH ? AND e.rowid IN ({marks})
+        """
+        cursor = self.conn.execute(
+            sql, (MARK_OPEN, MARK_CLOSE, MARK_OPEN, MARK_CLOSE, expression, *rows)
+        )
+        names = [c[0] for c in cursor.description]
+        return {row[0]: dict(zip(names, row, strict=True)) for row in cursor}
+
+    def known_words(self, words: Collection[str]) -> dict[str, int]:
+        """Which of ``words`` the index has, with the number of entries using each."""
+        marks = ",".join("?" * len(words))
+        rows = self.conn.execute(
+            f"SELECT word, entries FROM vocabulary WHERE word IN ({marks})", tuple(words)
+        )
+        return {w: int(n) for w, n in rows}
 
 
 def known_editions(data: Path) -> list[str]:
@@ -319,77 +417,3 @@ def known_editions(data: Path) -> list[str]:
 
 class UnknownEdition(RefereeError):
     pass
-
-
-@dataclass(frozen=True)
-class SearchResult:
-    """The hits, best first, and what happened to the index on the way."""
-
-    query: str
-    hits: tuple[Hit, ...]
-    index: IndexState
-    matched_all: bool = True
-
-    def to_json(self) -> dict[str, Any]:
-        return {"hits": [h.to_json() for h in self.hits]}
-
-
-def _best_per_entry(hits: list[Hit], edition: str | None) -> list[Hit]:
-    """One hit per entry: its best row, naming every edition whose wording matched."""
-    best: dict[tuple[str, str], Hit] = {}
-    for hit in sorted(hits, key=Hit.sort_key):
-        key = (hit.kind, hit.id)
-        best[key] = best[key].with_editions(hit.editions, edition) if key in best else hit
-    return list(best.values())
-
-
-def search(
-    text: str,
-    *,
-    edition: str | None = None,
-    kinds: Collection[Kind] = KINDS,
-    limit: int | None = 20,
-    index: CatalogueIndex | None = None,
-    imports: ImportsDb | None = None,
-) -> SearchResult:
-    """Search the catalogue and the imported rulebooks; best hit first, one per entry.
-
-    Every word must match (a synonym counts as its word); if nothing matches them all,
-    any word may match and ``matched_all`` is False.
-    """
-    index = index or CatalogueIndex()
-    if edition is not None and edition not in known_editions(index.data):
-        known = ", ".join(known_editions(index.data))
-        raise UnknownEdition(f"--edition {edition!r}: no such edition (known: {known})")
-    unknown = set(kinds) - set(KINDS)
-    if unknown:
-        raise UnknownEdition(f"--kind {sorted(unknown)[0]!r}: expected one of {', '.join(KINDS)}")
-    at_most("query length in characters", len(text), QUERY_MAX_CHARS)
-    at_most("query length in words", len(text.split()), QUERY_MAX_WORDS)
-    query = build_query(text, synonyms(index.data))
-    state = index.ensure() if {"clause", "ruling"} & set(kinds) else IndexState(index.path, False)
-    imports = imports or ImportsDb()
-
-    def catalogue_hits(expression: str) -> list[Hit]:
-        nonlocal state
-        try:
-            return index.search(query, expression, edition)
-        except sqlite3.DatabaseError as exc:
-            if isinstance(exc, sqlite3.OperationalError) and "fts5" in str(exc):
-                raise  # a query the escaping should have prevented: a bug, not a bad file
-            state = index.rebuild(f"{index.path}: unreadable search index ({exc}), rebuilt", True)
-            return index.search(query, expression, edition)
-
-    def run(expression: str) -> list[Hit]:
-        found: list[Hit] = []
-        if {"clause", "ruling"} & set(kinds):
-            found += [h for h in catalogue_hits(expression) if h.kind in kinds]
-        if "imported" in kinds:
-            found += imports.search(query, expression, edition)
-        return _best_per_entry(found, edition)
-
-    hits = run(query.match_all()) if not query.empty else []
-    matched_all = True
-    if not hits and len(query.groups) > 1:
-        hits, matched_all = run(query.match_any()), False
-    return SearchResult(text, tuple(hits[:limit] if limit else hits), state, matched_all)

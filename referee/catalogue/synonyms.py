@@ -10,7 +10,7 @@ from __future__ import annotations
 import re
 from collections.abc import Mapping
 from dataclasses import dataclass, field
-from functools import cache
+from functools import cache, cached_property
 from pathlib import Path
 from types import MappingProxyType
 
@@ -42,10 +42,23 @@ class Synonyms:
         default_factory=lambda: MappingProxyType({})
     )
 
-    @property
+    @cached_property
     def longest(self) -> int:
         """The most words in one term: how far a query is scanned for a phrase."""
         return max((len(k) for k in self.expansions), default=1)
+
+    def with_meanings(self, meanings: Mapping[Words, tuple[Words, ...]]) -> Synonyms:
+        """These synonyms and, one way, what each phrase of ``meanings`` means: the phrase
+        then stands for its meanings too, never the other way round."""
+        if not meanings:
+            return self
+        merged = dict(self.expansions)
+        for phrase, means in meanings.items():
+            key = match_key(phrase)
+            known = list(merged.get(key, (phrase,)))
+            known += [m for m in means if m not in known]
+            merged[key] = tuple(known)
+        return Synonyms(MappingProxyType(merged))
 
     def alternatives(self, words: Words) -> tuple[Words, ...]:
         """What ``words`` stands for, itself first; just itself when no group has it."""

@@ -47,6 +47,23 @@ def add_parser(sub: Any) -> None:
     cli.add_argument("--runs", type=int, default=7, help="runs of each command (median)")
     cli.add_argument("--json", action="store_true", help="print JSON")
     cli.set_defaults(run=run_cli_bench)
+    lookup = bsub.add_parser(
+        "lookup", help="rules search on players' questions: top-1, top-3, MRR, beside plain bm25"
+    )
+    lookup.add_argument(
+        "files",
+        nargs="*",
+        metavar="FILE",
+        help="question files (default: data/catalogue/questions/*.toml)",
+    )
+    lookup.add_argument("--details", action="store_true", help="each question's rank")
+    lookup.add_argument(
+        "--ablations",
+        action="store_true",
+        help="also each means of the search turned off in turn (what it buys)",
+    )
+    lookup.add_argument("--json", action="store_true", help="print JSON")
+    lookup.set_defaults(run=run_lookup_bench)
     journal = bsub.add_parser("journal", help="write a long match played by the engine")
     journal.add_argument("file", help="the text journal to write")
     journal.add_argument("--turns", type=int, default=10)
@@ -118,6 +135,60 @@ def run_cli_bench(args: argparse.Namespace) -> int:
 
     _print(run(runs=max(1, args.runs)), args.json)
     return 0
+
+
+def run_lookup_bench(args: argparse.Namespace) -> int:
+    from pathlib import Path
+
+    from referee.bench.lookup_bench import run
+    from referee.cli.output import print_json
+
+    result = run(
+        files=[Path(f) for f in args.files], details=args.details, with_ablations=args.ablations
+    )
+    if args.json:
+        print_json(result)
+        return 0
+    print(_lookup_table(result))
+    for name, by_set in result.get("ablations", {}).items():
+        figures = "; ".join(
+            f"{s} top-1 {f['top1']:.0%} top-3 {f['top3']:.0%} "
+            f"(natural {f['by_style'].get('natural', {}).get('top1', 0):.0%}"
+            f"/{f['by_style'].get('natural', {}).get('top3', 0):.0%})"
+            for s, f in by_set.items()
+        )
+        print(f"{name}: {figures}")
+    if args.details:
+        for name, figures in result["sets"].items():
+            for d in figures["details"]:
+                if d["rank"] != 1:
+                    print(
+                        f"{name}: {d['style']:>7} rank {d['rank']} (plain {d['baseline_rank']})"
+                        f"  {d['question']}"
+                    )
+    return 0
+
+
+def _lookup_table(result: dict[str, Any]) -> str:
+    """The figures as a table: each set and style, the search beside plain bm25."""
+    lines = [f"{'questions':<22} {'n':>4}  {'top-1':>13} {'top-3':>13} {'MRR':>11}"]
+
+    def row(label: str, ours: dict[str, Any], base: dict[str, Any]) -> None:
+        lines.append(
+            f"{label:<22} {ours['questions']:>4}  "
+            f"{ours['top1']:>6.0%} ({base['top1']:>4.0%}) "
+            f"{ours['top3']:>6.0%} ({base['top3']:>4.0%}) "
+            f"{ours['mrr']:>5.2f} ({base['mrr']:.2f})"
+        )
+
+    for name, figures in result["sets"].items():
+        row(name, figures, figures["baseline"])
+        for style, by in figures["by_style"].items():
+            row(f"  {style}", by, figures["baseline"]["by_style"][style])
+    row("all", result, result["baseline"])
+    lines.append("(plain SQLite FTS5 bm25 in brackets)")
+    lines.append(f"ms per query in process: {result['ms_per_query']}")
+    return "\n".join(lines)
 
 
 def run_write_journal(args: argparse.Namespace) -> int:

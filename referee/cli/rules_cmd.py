@@ -1,6 +1,7 @@
 """``referee rules``: search the rules, show a clause or ruling whole, import a rulebook.
 
-referee rules search "QUERY" [--edition E] [--kind K] [--limit N] [--json]
+referee rules search "QUERY" [--edition E] [--context E | --match FILE] [--kind K] [--limit N]
+    [--json]
 referee rules show ID [--json]
 referee rules import FILE [--name NAME] [--edition E] [--json]
 referee rules imports [--json]
@@ -34,6 +35,16 @@ def add_parser(sub: Any) -> None:
     s = rsub.add_parser("search", help="full-text search over clauses, rulings and imports")
     s.add_argument("query", metavar="QUERY", help='words or "a phrase"; synonyms count (LOS)')
     s.add_argument("--edition", help="only clauses of this edition (current, first-draft, ...)")
+    asker = s.add_mutually_exclusive_group()
+    asker.add_argument(
+        "--context",
+        metavar="EDITION",
+        help="the game and edition you play: its rules rank first (default: current; a "
+        "question naming another, 'in the activation game', is about that one)",
+    )
+    asker.add_argument(
+        "--match", metavar="FILE", help="ask as in this match: its edition is the context"
+    )
     s.add_argument(
         "--kind",
         action="append",
@@ -104,6 +115,7 @@ def _wrap(text: str, indent: str = "  ", width: int | None = None) -> list[str]:
 def _where(hit: Hit) -> str:
     if hit.kind == "imported":
         return f"imported from {hit.source} on {(hit.imported_at or '')[:10]}"
+
     parts: list[str] = [hit.kind]
     if hit.editions:
         parts.append(", ".join(hit.editions))
@@ -111,16 +123,65 @@ def _where(hit: Hit) -> str:
     return " · ".join(p for p in parts if p)
 
 
+DEFAULT_CONTEXT = "current"
+"""The edition assumed when neither --context nor --match says: the product's own."""
+
+
+def _context(args: argparse.Namespace) -> tuple[str | None, str]:
+    """The edition the asker plays, and why: --context, --match's ruleset, else current."""
+    if args.context is not None:
+        return args.context, "the edition given (--context)"
+    if args.match is not None:
+        from referee.match.systems import open_match
+
+        match = open_match(args.match)
+        try:
+            return str(match.meta["ruleset"]), f"the match's ({args.match})"
+        finally:
+            match.close()
+    from referee.catalogue.search_index import known_editions
+    from referee.paths import data_dir
+
+    if DEFAULT_CONTEXT in known_editions(data_dir()):
+        return DEFAULT_CONTEXT, "no match given: the current edition (--context to change)"
+    return None, "no edition given: every edition alike"
+
+
+def _reading(result: Any) -> str:
+    """What the search read: the words searched, those dropped and corrected, the mode."""
+    parts = [f"searched: {', '.join(result.searched) or '-'}"]
+    if result.dropped:
+        parts.append(f"left out: {', '.join(result.dropped)}")
+    for c in result.corrections:
+        parts.append(f"read {c.typed!r} as {c.read!r}")
+    parts.append(
+        {
+            "all words": "the best hit has every word",
+            "any word": "no entry has every word: ranked by the words each has",
+            "fuzzy": "a word was read as the known word nearest it",
+        }[result.mode]
+    )
+    edition = result.assumed.edition
+    parts.append(f"assumed {edition or 'no edition'}: {result.assumed.reason}")
+    return "(" + "; ".join(parts) + ")"
+
+
 def run_search(args: argparse.Namespace) -> int:
     from referee.catalogue.hits import KINDS
-    from referee.catalogue.search_index import search
+    from referee.catalogue.rules_search import search
     from referee.cli.main import CommandError
     from referee.cli.output import print_json
 
     if args.limit < 0:
         raise CommandError(f"--limit {args.limit}: expected 0 (all) or more")
+    context, why = _context(args)
     result = search(
-        args.query, edition=args.edition, kinds=args.kind or KINDS, limit=args.limit or None
+        args.query,
+        edition=args.edition,
+        context=context,
+        context_reason=why,
+        kinds=args.kind or KINDS,
+        limit=args.limit or None,
     )
     if result.index.corrupt:
         print(f"referee: {result.index.reason}", file=sys.stderr)
@@ -130,13 +191,15 @@ def run_search(args: argparse.Namespace) -> int:
     if not result.hits:
         print(f"no match for {args.query!r}")
         return 0
-    if not result.matched_all:
-        print("(no passage has every word: showing passages with some of them)")
     opening, closing = _marks()
     for n, hit in enumerate(result.hits, start=1):
         print(f"{n}. {hit.id}  {hit.title}  ({_where(hit)})")
         for line in _wrap(hit.snippet(opening, closing), "   "):
             print(line)
+        for line in _wrap(f"why: {hit.reason()} (score {hit.score:g})", "   "):
+            print(line)
+    for line in _wrap(_reading(result), ""):
+        print(line)
     return 0
 
 

@@ -38,15 +38,12 @@ from typing import Any
 from referee.ruleset.rulings import register
 from referee.tournament.scoring import MatchResult, Score, bye_score, score_match
 from referee.tournament.store import Record
+from referee.tournament.tiebreak_order import tiebreakers
 
-TIEBREAKERS: dict[str, str] = {
-    "tvp": "total TVP",
-    "mvp": "total MVP",
-    "sos": "strength of schedule",
-    "h2h": "head to head",
-    "destroyed": "destroyed enemy points",
-}
-DEFAULT_TIEBREAKERS: tuple[str, ...] = ("tvp", "mvp", "sos", "h2h", "destroyed")
+TIEBREAKERS: dict[str, str] = tiebreakers()
+"""Key -> name of each tie-breaker, in the default order (data/tournament/tiebreakers.toml,
+clause ``tournament.tie-breaks``)."""
+DEFAULT_TIEBREAKERS: tuple[str, ...] = tuple(TIEBREAKERS)
 DEFAULT_SCENARIO = "entrenched"
 
 

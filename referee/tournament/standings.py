@@ -1,6 +1,8 @@
-"""Standings: places from the results recorded so far, with the numbers that decided them.
+"""Standings: places from the results recorded so far, with the numbers that decided them
+(clause ``tournament.tie-breaks``).
 
-The organiser orders the keys (``event.TIEBREAKERS``): total TVP, total MVP, strength of
+The organiser orders the keys (``event.TIEBREAKERS``, by default in the order of
+``data/tournament/tiebreakers.toml``): total TVP, total MVP, strength of
 schedule (the mean of the opponents' total TVP, ruling ``tournament.strength-of-schedule``),
 head to head (within a group still level: the TVP a player scored minus what the other
 scored, over their matches against each other) and destroyed enemy points (the MVP scored by

@@ -15,7 +15,8 @@ from referee.app.html_delegate import HTML_ROLE
 from referee.app.rules_browser import HREF_ROLE, PREPARING, RulesBrowser
 from referee.board.hexgrid import parse_label
 from referee.catalogue.clauses import clauses
-from referee.catalogue.search_index import CatalogueIndex, search
+from referee.catalogue.rules_search import search
+from referee.catalogue.search_index import CatalogueIndex
 from referee.rules.ruleset import load_ruleset, ruleset
 from referee.ruleset.rulings import register
 

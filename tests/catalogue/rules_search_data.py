@@ -2,7 +2,8 @@
 """A small data folder for the rules-search tests: clauses, one ruling, two rulesets.
 
 The texts are written for the tests (the shipped catalogue is tested separately); the
-synonyms are the shipped file, since the groups are what search promises a player.
+synonyms (the players' glossary) and the search words are the shipped files, since they are
+what search promises a player.
 """
 
 from __future__ import annotations
@@ -136,7 +137,8 @@ def make_data(root: Path) -> Path:
     (data / "catalogue" / "rulings").mkdir()
     (data / "catalogue" / "clauses" / "rules.toml").write_text(CLAUSES, encoding="utf-8")
     (data / "catalogue" / "rulings" / "test.toml").write_text(RULINGS, encoding="utf-8")
-    shutil.copy(data_dir() / "catalogue" / "synonyms.toml", data / "catalogue" / "synonyms.toml")
+    for name in ("synonyms.toml", "search.toml"):
+        shutil.copy(data_dir() / "catalogue" / name, data / "catalogue" / name)
     for rid, text in RULESETS.items():
         (data / "rulesets" / rid).mkdir(parents=True)
         (data / "rulesets" / rid / "ruleset.toml").write_text(text, encoding="utf-8")

@@ -25,7 +25,9 @@ def run_json(capsys, *argv):
 
 def test_search_json_keys(data, capsys):
     out = run_json(capsys, "rules", "search", "smoke")
-    assert set(out) == {"hits"}
+    # issue 25: the answer says how it matched (mode) and what it assumed, beside the hits
+    assert {"hits", "mode", "assumed"} <= set(out)
+    assert out["mode"] == "all words"
     first = out["hits"][0]
     assert {"id", "title", "edition", "kind", "snippet"} <= set(first)
     assert (first["id"], first["title"], first["kind"]) == ("terrain.smoke", "Smoke", "clause")

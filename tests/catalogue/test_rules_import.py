@@ -17,7 +17,7 @@ from referee.catalogue.imports_db import (
     imports_db_path,
 )
 from referee.catalogue.passages import Passage, split_passages
-from referee.catalogue.search_index import search
+from referee.catalogue.rules_search import search
 
 MAY_DAY = datetime(2025, 5, 1, 20, 30, tzinfo=timezone(timedelta(hours=2)))
 

@@ -147,3 +147,15 @@ def test_bad_synonym_groups_are_named(tmp_path: Path):
         "group[3].terms: '...' has no word to search for",
         "group[3].terms: a group needs at least two different terms",
     ]
+
+
+def test_a_success_number_stands_for_or_higher_and_or_lower():
+    # dice.success: "N+" is N or more, "N-" N or less.
+    assert parse_units("9+ and 2-") == [
+        Unit(("9",)),
+        Unit(("or", "higher")),
+        Unit(("and",)),
+        Unit(("2",)),
+        Unit(("or", "lower")),
+    ]
+    assert parse_units("a + b") == [Unit(("a",)), Unit(("b",))]

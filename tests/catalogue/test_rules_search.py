@@ -8,7 +8,8 @@ from pathlib import Path
 import pytest
 from rules_search_data import isolate, make_data
 
-from referee.catalogue.search_index import CatalogueIndex, UnknownEdition, search
+from referee.catalogue.rules_search import search
+from referee.catalogue.search_index import CatalogueIndex, UnknownEdition
 
 
 @pytest.fixture

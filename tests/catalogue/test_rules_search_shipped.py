@@ -12,7 +12,7 @@ import pytest
 from rules_search_data import isolate
 
 from referee.catalogue.clauses import clauses
-from referee.catalogue.search_index import search
+from referee.catalogue.rules_search import search
 from referee.catalogue.synonyms import match_key, words_of
 from referee.cli.main import main
 
@@ -117,3 +117,22 @@ def test_show_a_shipped_ruling_lists_its_readings_and_switch(capsys):
     assert '[rulings] "los.smoke" = "level-0"' in out
     assert "--ruling los.smoke=level-0" in out
     assert "current: blocks-always" in out and "first-draft: blocks-always" in out
+
+
+def test_a_success_number_is_read_as_that_number_or_higher():
+    # dice.success: '5+' is 5 or more; the activation rules call it rolling up.
+    assert search("what does 5+ mean", context="current").hits[0].id == "dice.success"
+    assert search("what does 9+ mean", context="activation").hits[0].id == ("activation.rolling-up")
+    assert search("what does 2- mean", context="activation").hits[0].id == (
+        "activation.rolling-down"
+    )
+
+
+def test_players_words_for_rules_the_drafts_only_imply_find_them():
+    # Issue 25's gaps: no reaction fire, units never block a line, the standings' order.
+    assert search("overwatch", context="current").hits[0].id == "fire.no-reaction"
+    assert search("can they shoot back", context="activation").hits[0].id == (
+        "activation.no-reaction"
+    )
+    assert search("do units block LOS", context="current").hits[0].id == ("los.units-do-not-block")
+    assert search("tie-breakers", context="current").hits[0].id == "tournament.tie-breaks"

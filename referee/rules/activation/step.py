@@ -9,7 +9,8 @@ is left as it was. After every command the fortifications are checked (clause
 ``activation.fortification-health``, ruling ``activation.health-check-when``).
 
 Main-phase commands are activations (clause ``activation.activation``): the unit must be
-of the player whose turn it is; afterwards the turn passes to the other player.
+of the player whose turn it is; afterwards the turn passes to the other player. No unit of
+the other player acts in between (clause ``activation.no-reaction``).
 """
 
 from __future__ import annotations
