@@ -31,6 +31,7 @@ file into a message about it do so here too.
 from __future__ import annotations
 
 import os
+import random
 import threading
 import time
 from collections.abc import Iterator
@@ -80,7 +81,7 @@ def _flock(fd: int, path: Path | str, deadline: float, timeout: float) -> None:
     to SQLite's own locks."""
     if fcntl is None:
         return
-    pause = 0.001
+    pause = 0.0005
     while True:
         try:
             fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
@@ -88,8 +89,9 @@ def _flock(fd: int, path: Path | str, deadline: float, timeout: float) -> None:
         except BlockingIOError:
             if time.monotonic() >= deadline:
                 raise _busy(path, timeout) from None
-            time.sleep(pause)
-            pause = min(pause * 2, 0.05)
+            # short, uneven pauses: a waiter is not outrun by others that came later
+            time.sleep(pause * (0.5 + random.random()))
+            pause = min(pause * 2, 0.005)
         except OSError:  # no flock on this file system (ENOLCK, EINVAL): SQLite's locks only
             return
 

@@ -349,16 +349,17 @@ class JournalFile(Generic[S]):
         with self._reading():
             self._check_tables()
             meta = self._read_meta()
-            self.meta: Mapping[str, Any] = MappingProxyType(meta)
-            ruleset_version = check_stamp(meta.get("versions"), path)  # refuses a newer file
-            self._load(meta, ruleset_version)
             self._version = self._revision()
+        self.meta: Mapping[str, Any] = MappingProxyType(meta)
+        ruleset_version = check_stamp(meta.get("versions"), path)  # refuses a newer file
+        self._load(meta, ruleset_version)  # the file is not held while its rules load
 
     # --- what a game system says ----------------------------------------------------
 
     def _load(self, meta: Mapping[str, Any], ruleset_version: int) -> None:
-        """Read the ruleset and the set-up (inside the opening read transaction); a file
-        that cannot be read raises :class:`MatchFileError` naming it."""
+        """Read the ruleset and the set-up (the set-up and the cards never change once the
+        file is made: each read of them is an operation of its own); a file that cannot be
+        read raises :class:`MatchFileError` naming it."""
         raise NotImplementedError
 
     def _meta_problems(self, meta: Mapping[str, Any]) -> list[str]:
@@ -709,8 +710,10 @@ class JournalFile(Generic[S]):
         changes (:meth:`refresh` reads it again when another program wrote)."""
         if self._state is None:
             with _sqlite_errors(self.path), self._reading():
-                self._version = self._revision()
-                self._state = self._fold(self.steps())
+                version = self._revision()
+                steps = self.steps()
+            self._state = self._fold(steps)  # the file is not held while the engine works
+            self._version = version
         return self._state
 
     def _next_number(self) -> int:

@@ -158,7 +158,7 @@ class MatchFile(JournalFile[MatchState]):
             raise MatchFileError(f"{where}: cannot be read: {one_line(exc)}", file=path) from None
         cards: dict[str, UnitType] = {}
         crules: CardRules | None = None
-        for cid, data in self.conn.execute("SELECT id, data FROM cards"):
+        for cid, data in self.rows("SELECT id, data FROM cards"):
             here = f"{path}: card {cid!r}"
             try:
                 if crules is None:
