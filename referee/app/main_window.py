@@ -582,13 +582,11 @@ class MainWindow(QMainWindow):
         return builder
 
     def choose_file(self) -> None:
-        from PySide6.QtWidgets import QFileDialog
+        from referee.app.file_dialogs import ask_open_path
 
-        start = str(self.session.path.parent if self.session else matches_dir())
-        path, _ = QFileDialog.getOpenFileName(
-            self, "Open a match", start, "Match files (*.referee);;All files (*)"
-        )
-        if path:
+        start = self.session.path.parent if self.session else matches_dir()
+        path = ask_open_path(self, "Open a match", start, "Match files (*.referee);;All files (*)")
+        if path is not None:
             self.open_match(path)
 
     def show_about(self) -> QDialog:

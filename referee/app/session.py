@@ -10,10 +10,11 @@ every step after a chosen one as one user action (the journal's "Undo back to he
 
 Another program may write to the same file (``referee match step`` in a terminal, a second
 window): :meth:`MatchSession.sync`, run on a timer and when the app comes back to the front,
-notices it (the file's ``PRAGMA data_version``), reads the match again, rebuilds the undo
-stack and emits ``changed`` with ``external`` and ``notice`` with what happened. Steps, undo
-and redo from the window are ``strict``: one built on a view the file has moved on from is
-refused (nothing written), the view is brought up to date and the referee sees why.
+notices it (the file's revision, ``JournalFile.moved_on``), reads the match again, rebuilds
+the undo stack and emits ``changed`` with ``external`` and ``notice`` with what happened.
+Steps, undo and redo from the window are ``strict``: one built on a view the file has moved
+on from is refused (nothing written), the view is brought up to date and the referee sees
+why.
 """
 
 from __future__ import annotations

@@ -12,9 +12,17 @@ folds into the state of the game, is the game system's: :class:`referee.match.st
 for the game of written orders, :class:`referee.match.activation_file.ActivationMatch` for the
 activation rules; :mod:`referee.match.systems` opens a file with the class of its ruleset's
 system. The file is read and written with Python's own sqlite3 (quick to import); a reader
-outside the match (a tournament's results) may ask for it as a ``sqlite_utils.Database``
-(:attr:`JournalFile.db`). :meth:`JournalFile.batch` writes many steps as one transaction (a
-replay).
+outside the match (a tournament's results) reads rows with :meth:`JournalFile.rows`.
+:meth:`JournalFile.batch` writes many steps as one transaction (a replay).
+
+An open match file holds no connection between operations: each read and each write opens
+the file, does its one transaction and closes it, inside :func:`referee.sqlite_files.hold`,
+so nothing else the process does with the file (a file dialog reading it to guess its type)
+can leave a window's connection without its locks, writing where no other program reads
+(issue 23). What the handle last read is marked by the file's revision (:meth:`_revision`:
+a counter every write of this version moves on, and the shape of the journal, which any
+writer's step, undo or redo changes); a write from a view the file has moved on from is
+refused (``strict``) or decided again on the file as it is.
 """
 
 from __future__ import annotations
@@ -37,6 +45,7 @@ from referee.match.changes import Changes
 from referee.match.events import Event, Step
 from referee.match.formats import CURRENT
 from referee.ruleset import Ruleset
+from referee.sqlite_files import connect
 from referee.versions import check_stamp
 
 if TYPE_CHECKING:
@@ -76,6 +85,8 @@ file is laid out as it was, page for page), written with Python's own sqlite3, w
 imports in no time."""
 BUSY_SECONDS = 15.0
 """How long a command waits for another program's write to the same file to finish."""
+REVISION_KEY = "revision"
+"""The key of the meta table's write counter (:meth:`JournalFile._revision`)."""
 
 
 def _plain(data: object) -> object:
@@ -334,26 +345,26 @@ class JournalFile(Generic[S]):
     plays."""
     rules: Ruleset
 
-    def __init__(self, path: Path, conn: sqlite3.Connection) -> None:
+    def __init__(self, path: Path) -> None:
         self.path = path
-        conn.isolation_level = None  # transactions are begun and ended here, explicitly
-        self.conn = conn
+        self._conn: sqlite3.Connection | None = None
         self._state: S | None = None
-        self._version = -1
+        self._version: tuple[Any, ...] = ()
         self._batch = False
         with self._reading():
             self._check_tables()
             meta = self._read_meta()
-            self.meta: Mapping[str, Any] = MappingProxyType(meta)
-            ruleset_version = check_stamp(meta.get("versions"), path)  # refuses a newer file
-            self._load(meta, ruleset_version)
-            self._version = self._data_version()
+            self._version = self._revision()
+        self.meta: Mapping[str, Any] = MappingProxyType(meta)
+        ruleset_version = check_stamp(meta.get("versions"), path)  # refuses a newer file
+        self._load(meta, ruleset_version)  # the file is not held while its rules load
 
     # --- what a game system says ----------------------------------------------------
 
     def _load(self, meta: Mapping[str, Any], ruleset_version: int) -> None:
-        """Read the ruleset and the set-up (inside the opening read transaction); a file
-        that cannot be read raises :class:`MatchFileError` naming it."""
+        """Read the ruleset and the set-up (the set-up and the cards never change once the
+        file is made: each read of them is an operation of its own); a file that cannot be
+        read raises :class:`MatchFileError` naming it."""
         raise NotImplementedError
 
     def _meta_problems(self, meta: Mapping[str, Any]) -> list[str]:
@@ -445,15 +456,7 @@ class JournalFile(Generic[S]):
         if not path.is_file():
             raise MatchFileError(f"{path}: no such match file", file=path)
         with _sqlite_errors(path):
-            conn = sqlite3.connect(
-                f"{path.resolve().as_uri()}?mode=rw", uri=True, timeout=BUSY_SECONDS
-            )
-        try:
-            with _sqlite_errors(path):
-                return cls(path, conn)
-        except BaseException:
-            conn.close()
-            raise
+            return cls(path)
 
     def _check_tables(self) -> None:
         path = self.path
@@ -500,6 +503,7 @@ class JournalFile(Generic[S]):
                 file=path,
             )
         meta.setdefault("settings", {})  # files written before settings existed
+        meta.pop(REVISION_KEY, None)  # the write counter, not the match's (see _revision)
         problems = _meta_problems(meta) + self._meta_problems(meta)
         if problems:
             raise MatchFileError(
@@ -514,15 +518,23 @@ class JournalFile(Generic[S]):
         return meta
 
     @property
-    def db(self) -> Any:
-        """The file as a ``sqlite_utils.Database`` (for readers outside the match: a
-        tournament's results); imported when first asked for."""
-        import sqlite_utils
+    def conn(self) -> sqlite3.Connection:
+        """The connection of the operation under way (:meth:`_reading`, :meth:`_writing`);
+        there is none between operations."""
+        if self._conn is None:
+            raise sqlite3.ProgrammingError(
+                f"{self.path}: the match file is read only inside an operation"
+            )
+        return self._conn
 
-        return sqlite_utils.Database(self.conn)
+    def rows(self, sql: str, parameters: Sequence[Any] = ()) -> list[tuple[Any, ...]]:
+        """The rows of one query, read as one operation (for readers outside the match: a
+        tournament's results, a table's clock)."""
+        with _sqlite_errors(self.path), self._reading():
+            return [tuple(r) for r in self.conn.execute(sql, parameters)]
 
     def close(self) -> None:
-        self.conn.close()
+        """Nothing to let go of: no connection outlives its operation."""
 
     def __enter__(self) -> Self:
         return self
@@ -533,20 +545,34 @@ class JournalFile(Generic[S]):
     # --- transactions ---------------------------------------------------------------
 
     @contextmanager
+    def _connected(self) -> Iterator[sqlite3.Connection]:
+        """The file, opened for one operation (:func:`referee.sqlite_files.connect`), or
+        the connection of the operation under way."""
+        if self._conn is not None:
+            yield self._conn
+            return
+        with _sqlite_errors(self.path), connect(self.path, timeout=BUSY_SECONDS) as conn:
+            self._conn = conn
+            try:
+                yield conn
+            finally:
+                self._conn = None
+
+    @contextmanager
     def _reading(self) -> Iterator[None]:
         """One read transaction: every read inside it sees the same journal."""
-        conn = self.conn
-        if conn.in_transaction:
+        if self._conn is not None and self._conn.in_transaction:
             yield
             return
-        with _sqlite_errors(self.path):
-            conn.execute("BEGIN")
-        try:
-            yield
-        finally:
+        with self._connected() as conn:
             with _sqlite_errors(self.path):
-                if conn.in_transaction:
-                    conn.execute("ROLLBACK")
+                conn.execute("BEGIN")
+            try:
+                yield
+            finally:
+                with _sqlite_errors(self.path):
+                    if conn.in_transaction:
+                        conn.execute("ROLLBACK")
 
     @contextmanager
     def _writing(self, strict: bool) -> Iterator[None]:
@@ -554,14 +580,13 @@ class JournalFile(Generic[S]):
         what is read inside it stays true until it commits. Whatever goes wrong inside
         rolls it all back. The handle's cached state is dropped if another program wrote
         since this handle last read; ``strict``: then refuse instead."""
-        conn = self.conn
         if self._batch:  # inside :meth:`batch`: its one transaction holds every step
             yield
             return
-        with _sqlite_errors(self.path):
+        with _sqlite_errors(self.path), self._connected() as conn:
             conn.execute("BEGIN IMMEDIATE")
             try:
-                version = self._data_version()
+                version = self._revision()
                 if version != self._version:
                     if strict:
                         raise MatchMovedOn(
@@ -572,8 +597,17 @@ class JournalFile(Generic[S]):
                         )
                     self._state = None
                     self._version = version
+                changes = conn.total_changes
                 yield
+                if conn.total_changes != changes:
+                    conn.execute(
+                        "INSERT INTO meta (key, value) VALUES (?, '1') ON CONFLICT (key) "
+                        "DO UPDATE SET value = CAST(value AS INTEGER) + 1",
+                        (REVISION_KEY,),
+                    )
+                written = self._revision()
                 conn.execute("COMMIT")
+                self._version = written
             except BaseException:
                 if conn.in_transaction:
                     conn.execute("ROLLBACK")
@@ -597,19 +631,29 @@ class JournalFile(Generic[S]):
             finally:
                 self._batch = False
 
-    def _data_version(self) -> int:
-        return int(self.conn.execute("PRAGMA data_version").fetchone()[0])
+    def _revision(self) -> tuple[Any, ...]:
+        """Where the file's journal is (inside an operation): the write counter that every
+        write of this version moves on, and the journal's shape (its steps, the undone ones,
+        the last event), which any other writer's step, undo or redo changes. Two readings
+        are equal only if nothing was written between them."""
+        return tuple(
+            self.conn.execute(
+                "SELECT (SELECT value FROM meta WHERE key = ?), COUNT(*), MAX(number), "
+                "TOTAL(undone), (SELECT MAX(id) FROM events) FROM steps",
+                (REVISION_KEY,),
+            ).fetchone()
+        )
 
     def moved_on(self) -> bool:
         """Has another program (or another handle) written to the file since this handle
         last read its journal? A cheap check, for a window that shows the match."""
-        with _sqlite_errors(self.path):
-            return self._data_version() != self._version
+        with _sqlite_errors(self.path), self._reading():
+            return self._revision() != self._version
 
     def refresh(self) -> bool:
         """Read the journal again if the file moved on; True if it had."""
         with _sqlite_errors(self.path), self._reading():
-            version = self._data_version()
+            version = self._revision()
             moved = version != self._version
             if moved:
                 self._state = None
@@ -671,8 +715,10 @@ class JournalFile(Generic[S]):
         changes (:meth:`refresh` reads it again when another program wrote)."""
         if self._state is None:
             with _sqlite_errors(self.path), self._reading():
-                self._version = self._data_version()
-                self._state = self._fold(self.steps())
+                version = self._revision()
+                steps = self.steps()
+            self._state = self._fold(steps)  # the file is not held while the engine works
+            self._version = version
         return self._state
 
     def _next_number(self) -> int:
@@ -683,8 +729,8 @@ class JournalFile(Generic[S]):
         """Take back the last step (it stays in the file for redo until a new step); the
         match it leaves is worked out before anything is written, so a step that cannot be
         taken back (a damaged journal) leaves the file as it was."""
-        conn = self.conn
         with self._writing(strict):
+            conn = self.conn
             row = conn.execute(
                 "SELECT number FROM steps WHERE undone = 0 ORDER BY number DESC LIMIT 1"
             ).fetchone()
@@ -701,8 +747,8 @@ class JournalFile(Generic[S]):
         """Take back every step after step ``number`` in one transaction (they stay in the
         file for redo, the earliest first, until a new step); the steps taken back. As with
         :meth:`undo`, the match they leave is worked out before anything is written."""
-        conn = self.conn
         with self._writing(strict):
+            conn = self.conn
             steps = self.steps()
             later = [s for s in steps if s.number > number]
             if not later:
@@ -714,8 +760,8 @@ class JournalFile(Generic[S]):
 
     def redo(self, *, strict: bool = False) -> Step | None:
         """Carry out again the step undone last (its recorded changes, dice and all)."""
-        conn = self.conn
         with self._writing(strict):
+            conn = self.conn
             row = conn.execute(
                 "SELECT number FROM steps WHERE undone = 1 ORDER BY number LIMIT 1"
             ).fetchone()

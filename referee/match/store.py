@@ -9,7 +9,8 @@ Every step, undo and redo is one write transaction (``BEGIN IMMEDIATE``) that re
 journal it builds on inside the transaction: two programs writing one match take turns,
 never lose or double a committed step, and a handle kept open (the app's) that last read
 the file before another program wrote to it builds on what is in the file now, or, asked to
-be ``strict``, refuses with :class:`MatchMovedOn` (``PRAGMA data_version`` tells). A process
+be ``strict``, refuses with :class:`MatchMovedOn` (the file's revision tells). A handle
+keeps no connection between operations (:mod:`referee.match.journal_file`). A process
 killed mid-write loses at most that step, never the file; a command that fails commits
 nothing. A file from a newer version, one that is not a match file, or one that is damaged
 (tampered rows, a dropped column, a damaged page) is refused with a message naming it and is
@@ -157,7 +158,7 @@ class MatchFile(JournalFile[MatchState]):
             raise MatchFileError(f"{where}: cannot be read: {one_line(exc)}", file=path) from None
         cards: dict[str, UnitType] = {}
         crules: CardRules | None = None
-        for cid, data in self.conn.execute("SELECT id, data FROM cards"):
+        for cid, data in self.rows("SELECT id, data FROM cards"):
             here = f"{path}: card {cid!r}"
             try:
                 if crules is None:

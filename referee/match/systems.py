@@ -22,6 +22,7 @@ from referee.match import journal_file
 from referee.match.journal_file import JournalFile
 from referee.match.store import MatchFile
 from referee.rules.ruleset import ruleset
+from referee.sqlite_files import connect
 
 
 @cache
@@ -51,13 +52,8 @@ def _ruleset_of(path: Path) -> str | None:
     """The ruleset a match file names, or None when it cannot be told (the file is then
     opened as a match of written orders, which says what is wrong with it)."""
     try:
-        conn = sqlite3.connect(
-            f"{path.resolve().as_uri()}?mode=ro", uri=True, timeout=journal_file.BUSY_SECONDS
-        )
-        try:
+        with connect(path, mode="ro", timeout=journal_file.BUSY_SECONDS) as conn:
             row = conn.execute("SELECT value FROM meta WHERE key = 'ruleset'").fetchone()
-        finally:
-            conn.close()
         value = json.loads(row[0]) if row else None
     except (sqlite3.Error, OSError, ValueError, TypeError):
         return None

@@ -31,8 +31,8 @@ def _set_up(match: MatchFile) -> list[tuple[str, str, int, bool]]:
     """(uid, unit id, side, waited for the setup) of every unit of the match: those set up
     with a hex, then those a scenario's setup procedure places (its roster)."""
     out = []
-    for row in match.db.table("units").rows_where(order_by="position"):
-        data = json.loads(row["data"])
+    for (text,) in match.rows("SELECT data FROM units ORDER BY position"):
+        data = json.loads(text)
         out.append((str(data["uid"]), str(data["unit"]), int(data["side"]), False))
     for entry in match.meta.get("setup_roster") or ():
         out.append((str(entry["uid"]), str(entry["unit"]), int(entry["side"]), True))

@@ -8,6 +8,12 @@ writes all its records or none; ``exclusive`` holds that lock while a desk decid
 after a stale write. ``restore`` writes a copied event's records as they are. A file that
 is not an event file, is damaged or comes from a newer version (its format, or the data
 versions stamped in ``meta.versions``, :mod:`referee.versions`) is refused and left alone.
+
+A store keeps no connection open between operations: each read, append or hold opens the
+file, does its one transaction and closes it, inside :func:`referee.sqlite_files.hold`, so
+what else the process does with the file (a file dialog reading it) cannot make a window's
+connection lose its locks and write to a log no other desk reads (issue 23). The revision
+check above is what makes a write decided on an older reading safe.
 """
 
 from __future__ import annotations
@@ -24,6 +30,7 @@ from types import MappingProxyType
 import sqlite_utils
 
 from referee.paths import backup_file
+from referee.sqlite_files import hold
 from referee.tournament.store import EventFileError, EventStore, NewRecord, Record, StaleWrite
 from referee.versions import check_stamp, stamp
 
@@ -37,21 +44,54 @@ def now_text() -> str:
 
 
 def _connect(path: Path) -> sqlite3.Connection:
-    conn = sqlite3.connect(path, timeout=BUSY_MS / 1000, isolation_level=None)
+    conn = sqlite3.connect(
+        f"{path.resolve().as_uri()}?mode=rw", uri=True, timeout=BUSY_MS / 1000, isolation_level=None
+    )
     conn.execute(f"PRAGMA busy_timeout = {BUSY_MS}")
     conn.execute("PRAGMA journal_mode = WAL")
     conn.execute("PRAGMA synchronous = FULL")
     return conn
 
 
+def _operational(path: Path, exc: sqlite3.OperationalError) -> Exception:
+    """SQLite's (or :func:`hold`'s) complaint about opening or locking the file, in words."""
+    text = str(exc)
+    if "locked" in text or "busy" in text:
+        return EventFileError(
+            f"{path}: busy: another program kept it locked for over {BUSY_MS // 1000} s; "
+            "nothing was changed, try again"
+        )
+    if "unable to open" in text:
+        return EventFileError(f"{path}: cannot be opened ({text})")
+    return EventFileError(f"{path}: not an event file or damaged ({text})")
+
+
 class SqliteEventStore(EventStore):
     """An event file (see the module docstring)."""
 
-    def __init__(self, path: Path, conn: sqlite3.Connection) -> None:
+    def __init__(self, path: Path) -> None:
         self.path = path
-        self.conn = conn
-        self.db = sqlite_utils.Database(conn)
+        self.conn: sqlite3.Connection | None = None
+        """The connection of the operation under way (None between operations)."""
         self.held = False
+
+    @contextmanager
+    def _connection(self) -> Iterator[sqlite3.Connection]:
+        """The file, opened for one operation (or the operation under way's connection)."""
+        if self.conn is not None:
+            yield self.conn
+            return
+        try:
+            with hold(self.path, BUSY_MS / 1000):
+                conn = _connect(self.path)
+                self.conn = conn
+                try:
+                    yield conn
+                finally:
+                    self.conn = None
+                    conn.close()
+        except sqlite3.OperationalError as exc:
+            raise _operational(self.path, exc) from None
 
     @property
     def name(self) -> str:
@@ -64,7 +104,7 @@ class SqliteEventStore(EventStore):
         """A new event file holding ``records``; an existing file is never replaced."""
         path = Path(path)
         cls._build(path, [])
-        store = cls(path, _connect(path))
+        store = cls(path)
         store.append(records, who=who, expected_revision=0)
         return store
 
@@ -74,7 +114,7 @@ class SqliteEventStore(EventStore):
         an event copied from another store. An existing file is never replaced."""
         path = Path(path)
         cls._build(path, records)
-        return cls(path, _connect(path))
+        return cls(path)
 
     @staticmethod
     def _build(path: Path, records: Sequence[Record]) -> None:
@@ -118,92 +158,106 @@ class SqliteEventStore(EventStore):
         if not path.is_file():
             raise EventFileError(f"{path}: no such event file")
         try:
-            conn = sqlite3.connect(
-                f"file:{path}?mode=rw", uri=True, timeout=BUSY_MS / 1000, isolation_level=None
-            )
-            ok = conn.execute("PRAGMA quick_check").fetchone()
-            if not ok or ok[0] != "ok":
-                conn.close()
-                raise EventFileError(f"{path}: the file is damaged ({ok[0] if ok else '?'})")
-            db = sqlite_utils.Database(conn)
-            names = set(db.table_names())
-            meta = (
-                {r["key"]: json.loads(r["value"]) for r in db.table("meta").rows}
-                if "meta" in names
-                else {}
-            )
+            with hold(path, BUSY_MS / 1000):
+                conn = sqlite3.connect(
+                    f"file:{path}?mode=rw", uri=True, timeout=BUSY_MS / 1000, isolation_level=None
+                )
+                try:
+                    meta, names = cls._meta(path, conn)
+                finally:
+                    conn.close()
+        except sqlite3.OperationalError as exc:
+            raise _operational(path, exc) from None
         except sqlite3.DatabaseError as exc:
             raise EventFileError(f"{path}: not an event file or damaged ({exc})") from None
         if meta.get("kind") != KIND or "records" not in names:
-            conn.close()
             raise EventFileError(f"{path}: not an event file (made by 'referee tournament new')")
         version = meta.get("format_version")
         if not isinstance(version, int) or version > FORMAT_VERSION:
-            conn.close()
             raise EventFileError(
                 f"{path}: written by a newer referee (event format {version}; this one reads "
                 f"up to {FORMAT_VERSION}); it was not changed"
             )
-        conn.close()
         check_stamp(meta.get("versions"), path)  # a file from newer data is refused as it is
-        return cls(path, _connect(path))
+        return cls(path)
+
+    @staticmethod
+    def _meta(path: Path, conn: sqlite3.Connection) -> tuple[dict[str, object], set[str]]:
+        """The file's meta table and its tables' names, after SQLite's quick check."""
+        ok = conn.execute("PRAGMA quick_check").fetchone()
+        if not ok or ok[0] != "ok":
+            raise EventFileError(f"{path}: the file is damaged ({ok[0] if ok else '?'})")
+        db = sqlite_utils.Database(conn)
+        names = set(db.table_names())
+        meta = (
+            {r["key"]: json.loads(r["value"]) for r in db.table("meta").rows}
+            if "meta" in names
+            else {}
+        )
+        return meta, names
 
     def backup(self, label: str) -> Path:
         """A whole copy of the file in the backups folder (:func:`referee.paths.backup_file`),
         read through this store's own connection (no second handle on the file)."""
-        return backup_file(self.path, label, source=self.conn)
+        with self._connection() as conn:
+            return backup_file(self.path, label, source=conn)
 
     def records(self, after: int = 0) -> list[Record]:
-        rows = self.conn.execute(
-            "SELECT id, kind, data, who, at, why FROM records WHERE id > ? ORDER BY id", (after,)
-        ).fetchall()
+        with self._connection() as conn:
+            rows = conn.execute(
+                "SELECT id, kind, data, who, at, why FROM records WHERE id > ? ORDER BY id",
+                (after,),
+            ).fetchall()
         return [
             Record(r[0], r[1], MappingProxyType(json.loads(r[2])), r[3], r[4], r[5] or "")
             for r in rows
         ]
 
     def revision(self) -> int:
-        row = self.conn.execute("SELECT MAX(id) FROM records").fetchone()
+        with self._connection() as conn:
+            row = conn.execute("SELECT MAX(id) FROM records").fetchone()
         return int(row[0] or 0)
 
     def append(self, records: Sequence[NewRecord], *, who: str, expected_revision: int) -> int:
-        conn = self.conn
-        if not self.held:
-            conn.execute("BEGIN IMMEDIATE")  # one writer at a time; readers go on reading
-        try:
-            now = self.revision()
-            if now != expected_revision:
-                raise StaleWrite(
-                    f"{self.path}: another desk wrote to the event (revision {now}, this "
-                    f"change was decided on {expected_revision}); nothing was written"
-                )
-            at = now_text()
-            conn.executemany(
-                "INSERT INTO records (kind, data, who, at, why) VALUES (?, ?, ?, ?, ?)",
-                [(r.kind, json.dumps(dict(r.data)), who, at, r.why) for r in records],
-            )
-        except BaseException:
+        with self._connection() as conn:
             if not self.held:
-                conn.execute("ROLLBACK")
-            raise
-        if not self.held:
-            conn.execute("COMMIT")
-        return self.revision()
+                conn.execute("BEGIN IMMEDIATE")  # one writer at a time; readers go on reading
+            try:
+                now = self.revision()
+                if now != expected_revision:
+                    raise StaleWrite(
+                        f"{self.path}: another desk wrote to the event (revision {now}, this "
+                        f"change was decided on {expected_revision}); nothing was written"
+                    )
+                at = now_text()
+                conn.executemany(
+                    "INSERT INTO records (kind, data, who, at, why) VALUES (?, ?, ?, ?, ?)",
+                    [(r.kind, json.dumps(dict(r.data)), who, at, r.why) for r in records],
+                )
+            except BaseException:
+                if not self.held:
+                    conn.execute("ROLLBACK")
+                raise
+            if not self.held:
+                conn.execute("COMMIT")
+            return self.revision()
 
     @contextmanager
     def exclusive(self) -> Iterator[None]:
-        """The file's write lock (``BEGIN IMMEDIATE``) for the whole block."""
-        self.conn.execute("BEGIN IMMEDIATE")
-        self.held = True
-        try:
-            yield
-        except BaseException:
-            self.conn.execute("ROLLBACK")
-            raise
-        else:
-            self.conn.execute("COMMIT")
-        finally:
-            self.held = False
+        """The file's write lock (``BEGIN IMMEDIATE``) for the whole block, on one
+        connection that the block's reads and appends share."""
+        with self._connection() as conn:
+            conn.execute("BEGIN IMMEDIATE")
+            self.held = True
+            try:
+                yield
+            except BaseException:
+                conn.execute("ROLLBACK")
+                raise
+            else:
+                conn.execute("COMMIT")
+            finally:
+                self.held = False
 
     def close(self) -> None:
-        self.conn.close()
+        """Nothing to let go of: no connection outlives its operation."""

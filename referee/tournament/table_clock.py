@@ -74,10 +74,10 @@ class TableClock:
 def first_step_at(match: MatchFile) -> datetime | None:
     """When the match's first journal step was written (undone ones count: play began)."""
     try:
-        row = match.db.execute("SELECT MIN(created) FROM steps").fetchone()
-    except sqlite3.Error:
+        rows = match.rows("SELECT MIN(created) FROM steps")
+    except (sqlite3.Error, RefereeError):
         return None
-    return datetime.fromisoformat(row[0]) if row and row[0] else None
+    return datetime.fromisoformat(rows[0][0]) if rows and rows[0][0] else None
 
 
 def own_clock(origin: TableOrigin, first_step: datetime | None) -> RoundClock:

@@ -3,11 +3,14 @@ journal replays into its file with a single commit instead of one per step."""
 
 from __future__ import annotations
 
+from collections.abc import Iterator
+from contextlib import contextmanager
 from pathlib import Path
 
 import pytest
 
 from referee.errors import RefereeError
+from referee.match import journal_file
 from referee.match.journal_text import read_journal, replay_journal
 from referee.match.store import MatchFile
 
@@ -38,15 +41,25 @@ def at_gunnery_1(path: Path) -> MatchFile:
     return m
 
 
-def _commits(match: MatchFile) -> list[str]:
+def _commits(monkeypatch: pytest.MonkeyPatch) -> list[str]:
+    """Every COMMIT a match file runs from now on (each operation opens its own connection,
+    issue 23, so every connection opened is traced)."""
     seen: list[str] = []
-    match.conn.set_trace_callback(lambda sql: seen.append(sql) if sql == "COMMIT" else None)
+    opened = journal_file.connect
+
+    @contextmanager
+    def traced(*args, **kwargs) -> Iterator[object]:
+        with opened(*args, **kwargs) as conn:
+            conn.set_trace_callback(lambda sql: seen.append(sql) if sql == "COMMIT" else None)
+            yield conn
+
+    monkeypatch.setattr(journal_file, "connect", traced)
     return seen
 
 
-def test_steps_run_in_a_batch_are_written_with_one_commit(tmp_path):
+def test_steps_run_in_a_batch_are_written_with_one_commit(tmp_path, monkeypatch):
     with at_gunnery_1(tmp_path / "m.referee") as m:
-        commits = _commits(m)
+        commits = _commits(monkeypatch)
         with m.batch():
             m.run(
                 "the tank fires",
@@ -79,15 +92,7 @@ def test_a_refused_step_in_a_batch_writes_none_of_its_steps(tmp_path):
 
 def test_a_text_journal_replays_with_a_single_commit(tmp_path, monkeypatch):
     journal = read_journal(JOURNALS / "full-turn.journal")
-    commits: list[str] = []
-    created = MatchFile.create
-
-    def create(*args, **kwargs):
-        match = created(*args, **kwargs)
-        match.conn.set_trace_callback(lambda sql: commits.append(sql) if sql == "COMMIT" else None)
-        return match
-
-    monkeypatch.setattr(MatchFile, "create", staticmethod(create))
+    commits = _commits(monkeypatch)
     with replay_journal(journal, tmp_path / "j.referee") as m:
         assert len(m.steps()) == len(journal.steps) > 10
         assert commits == ["COMMIT"]

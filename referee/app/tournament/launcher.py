@@ -9,7 +9,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 from PySide6.QtCore import QObject
-from PySide6.QtWidgets import QDialog, QFileDialog, QInputDialog, QLineEdit, QMessageBox, QWidget
+from PySide6.QtWidgets import QDialog, QInputDialog, QLineEdit, QMessageBox, QWidget
 
 from referee.errors import RefereeError
 
@@ -71,13 +71,12 @@ class TournamentLauncher(QObject):
         return self._show(desk)
 
     def open_dialog(self) -> TournamentWindow | None:
-        path, _ = QFileDialog.getOpenFileName(
-            self.host,
-            "Open an event",
-            str(tournaments_folder()),
-            "Event files (*.db);;All files (*)",
+        from referee.app.file_dialogs import ask_open_path
+
+        path = ask_open_path(
+            self.host, "Open an event", tournaments_folder(), "Event files (*.db);;All files (*)"
         )
-        return self.open(Path(path)) if path else None
+        return self.open(path) if path is not None else None
 
     def server_dialog(self) -> QInputDialog:
         """Ask for the URL of an event on a server (the password from PGPASSWORD or

@@ -5,7 +5,6 @@ from __future__ import annotations
 from pathlib import Path
 
 from PySide6.QtWidgets import (
-    QFileDialog,
     QFormLayout,
     QHBoxLayout,
     QLabel,
@@ -60,11 +59,13 @@ class FilePage(QWizardPage):
         self.problem.clear()
 
     def choose_file(self) -> None:
-        path, _ = QFileDialog.getSaveFileName(
-            self, "New match file", self.path.text(), "Match files (*.referee)"
+        from referee.app.save_dialog import ask_save_path
+
+        path = ask_save_path(
+            self, "New match file", self.path.text(), "Match files (*.referee)", ".referee"
         )
-        if path:
-            self.path.setText(path)
+        if path is not None:
+            self.path.setText(str(path))
 
     def chosen_path(self) -> Path:
         path = Path(self.path.text().strip()).expanduser()

@@ -1,0 +1,64 @@
+"""The app's file dialogs list a folder without opening the files in it.
+
+Qt's file dialog guesses the type (and the icon) of each file it lists by opening it and
+reading its first bytes. Closing that handle on a match or event file drops every SQLite lock
+this process holds on it (sqlite.org/howtocorrupt.html, 2.2). The match and event files no
+longer depend on those locks (:mod:`referee.sqlite_files`: no connection is kept between
+operations, each holds the file with a lock no other handle drops); as a second line, the
+dialogs opened here say a file's type and draw its icon from its name alone
+(:class:`NameOnlyIcons`). A native dialog of the desktop, where Qt uses one, is the desktop's.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from PySide6.QtCore import QFileInfo
+from PySide6.QtGui import QAbstractFileIconProvider, QIcon
+from PySide6.QtWidgets import QDialog, QFileDialog, QFileIconProvider, QWidget
+
+
+class NameOnlyIcons(QAbstractFileIconProvider):
+    """Icons and types of listed files from their names (a folder, a file, its suffix),
+    never from their contents."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.standard = QFileIconProvider()
+
+    def icon(self, what: QAbstractFileIconProvider.IconType | QFileInfo) -> QIcon:
+        if isinstance(what, QFileInfo):
+            kind = QAbstractFileIconProvider.IconType
+            what = kind.Folder if what.isDir() else kind.File
+        return self.standard.icon(what)
+
+    def type(self, info: QFileInfo) -> str:
+        if info.isDir():
+            return "Folder"
+        suffix = info.suffix()
+        return f"{suffix.upper()} file" if suffix else "File"
+
+
+_icons: list[NameOnlyIcons] = []
+"""The one provider (a dialog does not own the provider it is given)."""
+
+
+def name_only(dialog: QFileDialog) -> QFileDialog:
+    """``dialog``, listing files without opening them (see the module docstring)."""
+    if not _icons:
+        _icons.append(NameOnlyIcons())
+    dialog.setIconProvider(_icons[0])
+    return dialog
+
+
+def ask_open_path(
+    parent: QWidget | None, title: str, folder: Path | str, name_filter: str
+) -> Path | None:
+    """An existing file to open, chosen in ``folder``; None when the referee cancels."""
+    dialog = name_only(QFileDialog(parent, title, str(folder), name_filter))
+    dialog.setAcceptMode(QFileDialog.AcceptMode.AcceptOpen)
+    dialog.setFileMode(QFileDialog.FileMode.ExistingFile)
+    if dialog.exec() != QDialog.DialogCode.Accepted:
+        return None
+    files = dialog.selectedFiles()
+    return Path(files[0]) if files else None
