@@ -161,6 +161,7 @@ class MainWindow(QMainWindow):
         self.rules_dock.setWidget(self.rules_browser)
         self.round_clock = RoundClockBadge(self)  # a match made for a tournament's round
         self.round_clock.warned.connect(lambda text: self.statusBar().showMessage(text, 60000))
+        self.round_clock.notice.connect(lambda text: self.statusBar().showMessage(text, 15000))
         self.wizards = WizardOpener(
             lambda: self.session,
             self.wizard_host,

@@ -125,9 +125,11 @@ class TournamentLauncher(QObject):
         return self._show(desk)
 
     def _show(self, desk: Desk) -> TournamentWindow:
+        from referee.app.confirmed_events import remember_window_event
         from referee.app.tournament.window import TournamentWindow
 
         window = TournamentWindow(desk)
+        remember_window_event(window)  # the referee opened it: its tables' clocks are read
         self.windows = [w for w in self.windows if w.isVisible()] + [window]
         window.show()
         window.raise_()
