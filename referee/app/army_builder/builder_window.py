@@ -44,7 +44,7 @@ from referee.app.save_dialog import ask_save_path
 from referee.app.unsaved_changes import UnsavedChanges
 from referee.army import Army, ArmyEntry, ArmyReport, dump_army, load_army, validate_army
 from referee.army.sheet import army_sheet_html, checksum_groups, cost_text
-from referee.paths import armies_dir
+from referee.paths import armies_dir, safe_file_name
 from referee.units.budget import load_budgets
 from referee.units.card_text import unit_card
 from referee.units.catalogue import Catalogue, catalogue
@@ -505,7 +505,7 @@ class ArmyBuilderWindow(QMainWindow):
         return True
 
     def _suggested(self, suffix: str) -> str:
-        stem = self.path.stem if self.path else "-".join(self.army.name.lower().split()) or "army"
+        stem = self.path.stem if self.path else safe_file_name(self.army.name.lower(), "army")
         self.folder.mkdir(parents=True, exist_ok=True)  # the armies folder, on first use
         return str(self.folder / f"{stem}{suffix}")
 

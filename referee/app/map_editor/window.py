@@ -14,7 +14,6 @@ Closing it, a new map or another file first asks about unsaved changes.
 
 from __future__ import annotations
 
-import re
 from dataclasses import replace
 from pathlib import Path
 from types import MappingProxyType
@@ -56,7 +55,7 @@ from referee.board.hexgrid import Hex, hex_label
 from referee.board.map_text import blank_map
 from referee.board.maps import BattleMap, MapError, find_map, load_map
 from referee.match.state import MatchState
-from referee.paths import data_dir, maps_dir
+from referee.paths import data_dir, maps_dir, safe_file_name
 from referee.rules.ruleset import ruleset
 from referee.ruleset import Ruleset
 from referee.scenarios.battlefield import layout_for
@@ -436,7 +435,7 @@ class MapEditorWindow(QMainWindow):
             return None
         folder = maps_folder()
         folder.mkdir(parents=True, exist_ok=True)
-        slug = re.sub(r"[^a-z0-9]+", "-", self.map.name.lower()).strip("-") or "battlefield"
+        slug = safe_file_name(self.map.name.lower(), "battlefield")
         start = str(self.path or folder / f"{slug}.toml")
         path = ask_save_path(self, "Save the map", start, "Maps (*.toml)", ".toml")
         return self.save_to(path) if path is not None else None

@@ -20,6 +20,7 @@ from PySide6.QtWidgets import (
 )
 
 from referee.app.save_dialog import ask_save_path
+from referee.paths import safe_file_name
 from referee.scenarios.loader import scenario, scenario_files
 from referee.units.budget import load_budgets
 
@@ -84,7 +85,7 @@ class NewEventDialog(QDialog):
         self.resize(520, self.sizeHint().height())
 
     def _suggest_file(self, name: str) -> None:
-        stem = "".join(c if c.isalnum() else "-" for c in name.strip().lower()).strip("-")
+        stem = safe_file_name(name.lower(), "")
         if stem and not self.file.isModified():
             self.file.setText(str(self.folder / f"{stem}.db"))
 

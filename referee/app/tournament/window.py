@@ -38,7 +38,7 @@ from referee.app.tournament.result_entry import ResultEntry
 from referee.app.tournament.tables import fill, make_table
 from referee.app.tournament.wall_view import WallView
 from referee.errors import RefereeError
-from referee.paths import matches_dir
+from referee.paths import matches_dir, safe_file_name
 from referee.tournament.checkin import army_cells, table_declarations
 from referee.tournament.desk import Desk, DeskError, event_clock
 from referee.tournament.event import TIEBREAKERS, Event
@@ -407,7 +407,7 @@ class TournamentWindow(QMainWindow):
             if folder:
                 self.export(fmt, Path(folder), self.may_replace)
             return
-        suggested = start / f"{self.tournament.name}.{fmt}"
+        suggested = start / f"{safe_file_name(self.tournament.name, 'event')}.{fmt}"
         path = ask_save_path(
             self, "Export to file", suggested, f"{fmt.upper()} (*.{fmt})", f".{fmt}"
         )
