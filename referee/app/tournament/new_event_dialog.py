@@ -6,6 +6,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from pathlib import Path
 
+from PySide6.QtCore import Qt
 from PySide6.QtWidgets import (
     QComboBox,
     QDialog,
@@ -65,6 +66,7 @@ class NewEventDialog(QDialog):
         file_row.addWidget(self.file, 1)
         file_row.addWidget(browse)
         self.problem = QLabel()
+        self.problem.setTextFormat(Qt.TextFormat.PlainText)
         self.problem.setStyleSheet("color: #a00;")
         self.problem.setWordWrap(True)
         form = QFormLayout(self)

@@ -15,7 +15,7 @@ from functools import partial
 from pathlib import Path
 from typing import TypeVar
 
-from PySide6.QtCore import QSocketNotifier, QTimer
+from PySide6.QtCore import QSocketNotifier, Qt, QTimer
 from PySide6.QtGui import QAction, QFont, QKeySequence
 from PySide6.QtWidgets import (
     QComboBox,
@@ -33,6 +33,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from referee.app.plain_text import plain_message, plain_tip
 from referee.app.save_dialog import ask_save_path
 from referee.app.tournament.result_entry import ResultEntry
 from referee.app.tournament.tables import fill, make_table
@@ -61,6 +62,7 @@ class TournamentWindow(QMainWindow):
         self.resize(1280, 700)
 
         self.clock_label = QLabel()
+        self.clock_label.setTextFormat(Qt.TextFormat.PlainText)
         font = QFont(self.clock_label.font())
         font.setPointSize(16)
         font.setBold(True)
@@ -154,7 +156,9 @@ class TournamentWindow(QMainWindow):
         self.match_button = QPushButton("Match file for the selected table…")
         self.match_button.clicked.connect(self.match_file_dialog)
         self.bye_label = QLabel()
+        self.bye_label.setTextFormat(Qt.TextFormat.PlainText)
         self.pair_warnings = QLabel()
+        self.pair_warnings.setTextFormat(Qt.TextFormat.PlainText)
         self.pair_warnings.setWordWrap(True)
         self.pair_warnings.setStyleSheet("color: #a00;")
         self.swap_a, self.swap_b = QComboBox(), QComboBox()
@@ -182,10 +186,11 @@ class TournamentWindow(QMainWindow):
         w = QWidget()
         self.standings_table = make_table([])
         self.standings_warnings = QLabel()
+        self.standings_warnings.setTextFormat(Qt.TextFormat.PlainText)
         self.standings_warnings.setWordWrap(True)
         self.standings_warnings.setStyleSheet("color: #a00;")
         self.keys = QLineEdit()
-        self.keys.setToolTip("tie-breakers in order: " + ", ".join(TIEBREAKERS))
+        self.keys.setToolTip(plain_tip("tie-breakers in order: " + ", ".join(TIEBREAKERS)))
         apply = QPushButton("Use these tie-breakers")
         apply.clicked.connect(self.set_keys)
         form = QFormLayout()
@@ -417,14 +422,16 @@ class TournamentWindow(QMainWindow):
     def may_replace(self, files: list[Path]) -> bool:
         """Whether the organiser lets an export replace ``files``."""
         shown = "\n".join(str(f) for f in files[:12]) + ("\n…" if len(files) > 12 else "")
-        answer = QMessageBox.question(
+        box = plain_message(  # the files are named after the event's players
             self,
+            QMessageBox.Icon.Question,
             "Replace files?",
             f"The export would replace {len(files)} file(s):\n{shown}\n\nReplace them?",
             QMessageBox.StandardButton.Yes | QMessageBox.StandardButton.Cancel,
-            QMessageBox.StandardButton.Cancel,
         )
-        return answer == QMessageBox.StandardButton.Yes
+        box.setDefaultButton(QMessageBox.StandardButton.Cancel)
+        box.exec()
+        return box.clickedButton() is box.button(QMessageBox.StandardButton.Yes)
 
     def export(
         self, fmt: str, out: Path, may_replace: Callable[[list[Path]], bool] | None = None

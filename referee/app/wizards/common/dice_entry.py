@@ -98,12 +98,15 @@ class DiceEntry(QWidget):
         group.addButton(self.digital)
         group.addButton(self.typed)
         self.note = QLabel()
+        self.note.setTextFormat(Qt.TextFormat.PlainText)
         self.note.setWordWrap(True)
         self.note.setStyleSheet("color: #555")
         self.note.hide()
         self.status = QLabel()
+        self.status.setTextFormat(Qt.TextFormat.PlainText)
         self.status.setWordWrap(True)
         self.refusal = QLabel()
+        self.refusal.setTextFormat(Qt.TextFormat.PlainText)
         self.refusal.setWordWrap(True)
         self.refusal.setStyleSheet("color: #c62828")
         self.grid_host = QWidget()
@@ -292,7 +295,9 @@ class DiceEntry(QWidget):
             box.setEnabled(typed)
             box.setAccessibleName(f"die {row + 1}: d{slot.sides} for {slot.request.purpose}")
             number = QLabel(f"{row + 1}.")
+            number.setTextFormat(Qt.TextFormat.PlainText)
             die = QLabel(f"d{slot.sides}")
+            die.setTextFormat(Qt.TextFormat.PlainText)
             note = slot.request.note
             purpose = QLabel(
                 f"{escape(slot.request.purpose or 'the roll')}"

@@ -15,7 +15,7 @@ from __future__ import annotations
 
 from html import escape
 
-from PySide6.QtCore import Signal
+from PySide6.QtCore import Qt, Signal
 from PySide6.QtWidgets import (
     QGridLayout,
     QGroupBox,
@@ -27,6 +27,7 @@ from PySide6.QtWidgets import (
 )
 
 from referee.app.flow_layout import FlowLayout
+from referee.app.plain_text import plain_tip
 from referee.rules.movement_step.intent import MOVE_CODES, TURN_CODES
 from referee.rules.movement_step.speed import SPEED_CODES
 from referee.rules.orders.legality import OrderCheck, TurnCheck, check_turn
@@ -97,6 +98,7 @@ class OrderEditor(QWidget):
         self.rules = rules
         self.unit: UnitState | None = None
         self.heading = QLabel()
+        self.heading.setTextFormat(Qt.TextFormat.RichText)  # rich on purpose, names escaped
         self.heading.setWordWrap(True)
         self.fields: dict[OrderKind, QLineEdit] = {}
         self.errors: dict[OrderKind, QLabel] = {}
@@ -104,6 +106,7 @@ class OrderEditor(QWidget):
         self.buttons: dict[tuple[OrderKind, int], list[QPushButton]] = {}
         self.step_labels: dict[tuple[OrderKind, int], QLabel] = {}
         self.check_text = QLabel()
+        self.check_text.setTextFormat(Qt.TextFormat.RichText)  # HTML on purpose, names escaped
         self.check_text.setWordWrap(True)
         layout = QVBoxLayout(self)
         layout.addWidget(self.heading)
@@ -129,6 +132,7 @@ class OrderEditor(QWidget):
         self.fields[kind], self.errors[kind], self.grids[kind] = field, error, grid
         for number in range(1, STEPS[kind] + 1):  # the step's name above its buttons
             label = QLabel()
+            label.setTextFormat(Qt.TextFormat.PlainText)
             grid.addWidget(label, 2 * number - 2, 0)
             self.step_labels[(kind, number)] = label
             holder = QWidget()
@@ -242,7 +246,7 @@ class OrderEditor(QWidget):
                 button = QPushButton(code)
                 button.setCheckable(True)
                 button.setChecked(code in given)
-                button.setToolTip(MEANINGS.get(code.split("[", 1)[0], code))
+                button.setToolTip(plain_tip(MEANINGS.get(code.split("[", 1)[0], code)))
                 button.setAccessibleName(f"{kind} {number} {code}")
                 width = button.fontMetrics().horizontalAdvance(code)
                 button.setFixedWidth(width + 3 * button.fontMetrics().averageCharWidth())

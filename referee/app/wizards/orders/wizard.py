@@ -39,6 +39,7 @@ from PySide6.QtWidgets import (
     QWizardPage,
 )
 
+from referee.app.plain_text import plain_titles
 from referee.app.style import side_name
 from referee.app.wizards.common.chosen_step import ChosenStep
 from referee.app.wizards.orders.order_editor import OrderEditor
@@ -180,6 +181,7 @@ class OrdersPage(QWizardPage):
         self.rule_text = QLabel(
             f"Without orders the unit {self.rule.text()} (clause orders.missing)."
         )
+        self.rule_text.setTextFormat(Qt.TextFormat.PlainText)
         self.rule_text.setWordWrap(True)
         self.rule_text.setStyleSheet("color: #555")
         self.statuses = QButtonGroup(self)
@@ -195,6 +197,7 @@ class OrdersPage(QWizardPage):
         scroll.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
         scroll.setWidget(self.editor)
         self.problem = QLabel()
+        self.problem.setTextFormat(Qt.TextFormat.PlainText)
         self.problem.setWordWrap(True)
         self.problem.setStyleSheet("color: #c62828")
         layout = QVBoxLayout(self)
@@ -345,6 +348,7 @@ class OrdersWizard(QWizard):
 
     def __init__(self, state: MatchState, parent: QWidget | None = None) -> None:
         super().__init__(parent)
+        plain_titles(self)  # page titles name units and scenarios
         self.state = state
         self.setWindowTitle("Orders")
         self.setOption(QWizard.WizardOption.HaveHelpButton, False)
