@@ -28,6 +28,7 @@ from urllib.parse import quote
 from referee.errors import RefereeError
 from referee.tournament.store import EventFileError, EventStore, NewRecord, Record
 from referee.tournament.stores import is_server_url
+from referee.versions import check_stamp
 
 FILE_OPTIONS = frozenset(
     {"passfile", "service", "sslkey", "sslcert", "sslrootcert", "sslcrl", "sslcrldir"}
@@ -179,6 +180,7 @@ class ReadOnlyEventFile(EventStore):
             version = meta.get("format_version")
             if not isinstance(version, int) or version > FORMAT_VERSION:
                 raise EventFileError(f"{path}: written by a newer referee (format {version})")
+            check_stamp(meta.get("versions"), path)  # newer data: refused, as the desk does
         except (sqlite3.Error, ValueError, TypeError) as exc:
             conn.close()
             raise EventFileError(f"{path}: not an event file or damaged ({exc})") from None
