@@ -89,7 +89,7 @@ class AdvantagePage(AssaultPage):
         self.summary = QLabel()
         self.summary.setTextFormat(Qt.TextFormat.RichText)  # HTML on purpose, names escaped
         self.summary.setWordWrap(True)
-        self.tie_dice = DiceEntry()
+        self.tie_dice = DiceEntry(reveal=True)  # the next choices need them
         self.tie_label = QLabel(
             "Equal hits and nations of the same rank: the referee names "
             "the side that gains the advantage (ruling assault.tie-rank)."
