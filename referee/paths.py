@@ -211,6 +211,32 @@ def user_dirs() -> dict[str, Path]:
     }
 
 
+SAFE_NAME_MAX_CHARS = 64
+_WINDOWS_RESERVED = frozenset(
+    {"con", "prn", "aux", "nul", *(f"com{i}" for i in range(10)), *(f"lpt{i}" for i in range(10))}
+)
+
+
+def safe_file_name(name: str, fallback: str, max_chars: int = SAFE_NAME_MAX_CHARS) -> str:
+    """``name`` (an event's, a player's, an army's, a database's...) as a file name without
+    its suffix that stays in the folder it is put in: ASCII letters, digits, ``-`` and
+    ``_`` kept, every other run of characters (``/``, ``\\``, ``.``, spaces, accents)
+    one ``-``, no ``-`` or ``_`` at either end, at most ``max_chars``; ``fallback`` when
+    nothing is left or the name is one Windows reserves (``con``, ``nul``...). The one
+    place a name becomes a file name: no ``..``, no hidden file, no separator, ever."""
+    out: list[str] = []
+    for char in name:
+        keep = char.isascii() and (char.isalnum() or char in "-_")
+        if keep:
+            out.append(char)
+        elif out and out[-1] != "-":
+            out.append("-")
+    stem = "".join(out)[:max_chars].strip("-_")
+    if not stem or stem.lower() in _WINDOWS_RESERVED:
+        return fallback
+    return stem
+
+
 def free_path(path: Path) -> Path:
     """``path`` if no file has it, else ``<stem>-2<suffix>``, ``-3``... the first free one."""
     candidate, n = path, 2
@@ -259,7 +285,8 @@ def backup_file(
     folder = folder if folder is not None else backups_dir()
     folder.mkdir(parents=True, exist_ok=True)
     stamp = datetime.now().strftime("%Y%m%d-%H%M%S")
-    parts = [path.stem, *([label] if label else []), stamp]
+    parts = [safe_file_name(path.stem, "event"), *([safe_file_name(label, "")] if label else [])]
+    parts = [*filter(None, parts), stamp]
     target = free_path(folder / f"{'-'.join(parts)}{path.suffix}")
     partial = staging_path(target)  # this copy's own: desks on one machine back up at once
     try:

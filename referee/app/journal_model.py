@@ -16,6 +16,7 @@ from PySide6.QtCore import QAbstractTableModel, QModelIndex, QPersistentModelInd
 from PySide6.QtGui import QBrush, QColor, QFont
 
 from referee.app.html_delegate import HTML_ROLE
+from referee.app.plain_text import plain_tip
 from referee.app.rule_html import why_links
 from referee.match.events import Event, Step
 
@@ -149,7 +150,8 @@ class JournalModel(QAbstractTableModel):
                 if index.column() != WHY_COLUMN
                 else f"{row.why}\n(click an id for its text; double-click the row for all)"
             )
-            return tip + ("\n(undone: Edit > Redo brings it back)" if row.undone else "")
+            # the working names units and steps from the file: shown as typed, never as HTML
+            return plain_tip(tip + ("\n(undone: Edit > Redo brings it back)" if row.undone else ""))
         if role == ROW_ROLE:
             return row
         if role == Qt.ItemDataRole.ForegroundRole and row.undone:

@@ -20,7 +20,7 @@ from __future__ import annotations
 from collections.abc import Callable, Iterable
 from html import escape
 
-from PySide6.QtCore import QTimer, QUrl, Signal
+from PySide6.QtCore import Qt, QTimer, QUrl, Signal
 from PySide6.QtWidgets import (
     QComboBox,
     QFormLayout,
@@ -123,6 +123,7 @@ class LosPanel(QWidget):
             _level_combo(),
         )
         self.prompt = QLabel("Press L or the button, then click two hexes.")
+        self.prompt.setTextFormat(Qt.TextFormat.PlainText)
         self.prompt.setWordWrap(True)
         self.result = QTextBrowser()
         self.result.setOpenLinks(False)

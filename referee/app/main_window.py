@@ -36,6 +36,7 @@ from PySide6.QtWidgets import QApplication, QDockWidget, QLabel, QMainWindow, QW
 
 from referee.app.map_scene import MapScene
 from referee.app.map_view import MapView
+from referee.app.plain_text import plain_tip
 from referee.app.remembered import Remembered
 from referee.app.wizard_host import WIZARD_CHARS, WizardHost
 from referee.board.hexgrid import Hex
@@ -173,6 +174,7 @@ class MainWindow(QMainWindow):
         self.rules_dock.setWidget(self.rules_browser)
         self.round_clock = RoundClockBadge(self)  # a match made for a tournament's round
         self.round_clock.warned.connect(lambda text: self.statusBar().showMessage(text, 60000))
+        self.round_clock.notice.connect(lambda text: self.statusBar().showMessage(text, 15000))
         self.wizards = WizardOpener(
             lambda: self.session,
             self.wizard_host,
@@ -399,8 +401,10 @@ class MainWindow(QMainWindow):
             action = self._action(view, f"Hide side {side}'s hidden units", self._conceal)
             action.setCheckable(True)
             action.setToolTip(
-                f"Show side {side}'s hidden units as hidden tokens only, as "
-                f"side {3 - side} sees them"
+                plain_tip(
+                    f"Show side {side}'s hidden units as hidden tokens only, as "
+                    f"side {3 - side} sees them"
+                )
             )
             self.hide_actions[side] = action
         self.rules_action = self._action(view, "&Rules (search)", self.focus_rules, "Ctrl+F")
@@ -479,7 +483,7 @@ class MainWindow(QMainWindow):
         )
         self._elided = f"{said}Match file: {shown} (every step is written as it happens)"
         bar.showMessage(self._elided)
-        bar.setToolTip(whole)
+        bar.setToolTip(plain_tip(whole))
 
     def _message_changed(self, message: str) -> None:
         if message != self._elided:
@@ -500,7 +504,7 @@ class MainWindow(QMainWindow):
         for number, path in enumerate(recent, 1):
             there = path.is_file()
             action = menu.addAction(f"&{number} {path.name}" + ("" if there else " (gone)"))
-            action.setToolTip(str(path))
+            action.setToolTip(plain_tip(str(path)))
             action.setStatusTip(str(path))
             action.setEnabled(there)
             action.triggered.connect(lambda _=False, p=path: self.open_match(p))

@@ -32,6 +32,7 @@ from referee.app.highlight_item import HighlightItem
 from referee.app.marker_item import MarkerItem
 from referee.app.move_arrow_item import MoveArrow, MoveArrowItem
 from referee.app.overlay_layer import OverlayLayer
+from referee.app.plain_text import plain_tip
 from referee.app.shot_line_item import ShotLine, ShotLineItem
 from referee.app.style import LINE_COLOURS, ZONE_COLOURS, argb, terrain_colour
 from referee.app.unit_item import UnitItem, token_names, tooltip
@@ -287,7 +288,9 @@ class MapScene(QGraphicsScene):
                 item.short_name = names[unit.uid]
                 item.setOpacity(0.6)
                 item.setToolTip(
-                    f"{tooltip(unit)}\nentered behind the screen: on the table at the reveal"
+                    plain_tip(
+                        f"{tooltip(unit)}\nentered behind the screen: on the table at the reveal"
+                    )
                 )
                 offset = slot_offset(i, len(here))
                 item.setScale(1.0 if len(here) == 1 else SHARED_SCALE)

@@ -1,10 +1,15 @@
-"""Text from a file shown as typed: Qt renders a tooltip (and an AutoText label) that looks
-like HTML as HTML, so a unit id or a step name holding ``<b>`` would be drawn bold. A tooltip
-goes through :func:`plain_tip`; a label that shows such text is made ``PlainText``."""
+"""Text from a file shown as typed: Qt renders a tooltip, a message box's text, a wizard's
+title and an AutoText label that looks like HTML as HTML, so a unit id, a player's or a step's
+name holding ``<b>`` would be drawn bold, and one holding ``<img src=...>`` would make Qt open
+the local file it names. A tooltip (or the text of one of QMessageBox's static functions)
+goes through :func:`plain_tip`, a message box is made by :func:`plain_message`, a wizard's
+titles are made plain by :func:`plain_titles`; a label that shows such text is made
+``PlainText`` (HTML built on purpose escapes every name with ``html.escape``)."""
 
 from __future__ import annotations
 
 from PySide6.QtGui import Qt
+from PySide6.QtWidgets import QMessageBox, QWidget, QWizard
 
 
 def plain_tip(text: str) -> str:
@@ -13,3 +18,23 @@ def plain_tip(text: str) -> str:
     if not Qt.mightBeRichText(text):
         return text
     return Qt.convertFromPlainText(text, Qt.WhiteSpaceMode.WhiteSpaceNormal)
+
+
+def plain_message(
+    parent: QWidget | None,
+    icon: QMessageBox.Icon,
+    title: str,
+    text: str,
+    buttons: QMessageBox.StandardButton = QMessageBox.StandardButton.Ok,
+) -> QMessageBox:
+    """A message box whose text is shown as typed (``PlainText``, see the module docstring)."""
+    box = QMessageBox(icon, title, text, buttons, parent)
+    box.setTextFormat(Qt.TextFormat.PlainText)
+    return box
+
+
+def plain_titles(wizard: QWizard) -> None:
+    """The titles and subtitles of ``wizard``'s pages shown as typed (a scenario's name, a
+    unit id: see the module docstring)."""
+    wizard.setTitleFormat(Qt.TextFormat.PlainText)
+    wizard.setSubTitleFormat(Qt.TextFormat.PlainText)

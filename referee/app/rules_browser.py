@@ -123,6 +123,7 @@ class RulesBrowser(QWidget):
         self.status.setTextFormat(Qt.TextFormat.PlainText)  # it quotes what was typed
         self.status.setWordWrap(True)
         self.heading = QLabel()
+        self.heading.setTextFormat(Qt.TextFormat.RichText)  # HTML on purpose, names escaped
         self.heading.setWordWrap(True)
         self.heading.hide()
         self.results = QListWidget()

@@ -24,6 +24,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from referee.app.plain_text import plain_tip
 from referee.match.phase_report import PhaseReport
 from referee.match.state import MatchState
 from referee.rules.turn.agenda import NOTHING_TO_DO, Agenda
@@ -127,6 +128,7 @@ class TurnTracker(QWidget):
     def __init__(self, parent: QWidget | None = None) -> None:
         super().__init__(parent)
         self.title = QLabel()
+        self.title.setTextFormat(Qt.TextFormat.PlainText)
         font = QFont(self.title.font())
         font.setBold(True)
         font.setPointSizeF(font.pointSizeF() * 1.2)
@@ -173,7 +175,7 @@ class TurnTracker(QWidget):
             for step in sequence:
                 item = QListWidgetItem(step.label)
                 item.setData(Qt.ItemDataRole.UserRole, step.id)
-                item.setToolTip(step.todo)
+                item.setToolTip(plain_tip(step.todo))
                 self.steps.addItem(item)
             self._step_ids = ids
         self.title.setText(f"Turn {state.turn}")

@@ -146,7 +146,7 @@ def unit_html(state: MatchState, uid: str) -> str:
     if pending:
         items = "".join(
             f"<li>{escape(str(p['source']))}: {escape(str(p['table']))} table, "
-            f"{p['result']} ({escape(str(p['cause']))})</li>"
+            f"{escape(str(p['result']))} ({escape(str(p['cause']))})</li>"
             for p in pending
         )
         parts.append(f"<h4>Damage waiting to be applied</h4><ul>{items}</ul>")

@@ -59,6 +59,7 @@ class UnsavedChanges(QObject):
             Button.Save | Button.Discard | Button.Cancel,
             self.window,
         )
+        box.setTextFormat(Qt.TextFormat.PlainText)  # the army's or map's name, from its file
         box.setInformativeText("Save them before going on?")
         box.setDefaultButton(Button.Save)
         box.setEscapeButton(Button.Cancel)

@@ -146,6 +146,7 @@ class WizardHost(QDockWidget):
         self.box = QVBoxLayout(self.holder)
         self.box.setContentsMargins(0, 0, 0, 0)
         self.idle = QLabel(idle_text)
+        self.idle.setTextFormat(Qt.TextFormat.PlainText)
         self.idle.setWordWrap(True)
         self.idle.setAlignment(Qt.AlignmentFlag.AlignTop)
         self.idle.setMargin(12)

@@ -20,7 +20,7 @@ from __future__ import annotations
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from referee.paths import matches_dir
+from referee.paths import matches_dir, safe_file_name
 
 if TYPE_CHECKING:  # the match file (and the engine) when a demo is written: the window's
     # first start reads the demo's map and units from here before loading the engine
@@ -110,9 +110,10 @@ def new_demo_path(folder: Path | None = None) -> Path:
 
 def unused_match_path(folder: Path, stem: str) -> Path:
     """``<stem>-<date>-<time>.referee`` in ``folder``, with ``-2``, ``-3``... added until
-    no file has the name."""
+    no file has the name (``stem`` made a safe file name, :func:`referee.paths.safe_file_name`)."""
     from datetime import datetime  # here: the demo's preview (the app's first frame) is not
 
+    stem = safe_file_name(stem, "match")
     stamp = datetime.now().strftime("%Y%m%d-%H%M%S")
     path = folder / f"{stem}-{stamp}.referee"
     n = 2

@@ -16,7 +16,7 @@ from types import MappingProxyType
 from referee.board.maps import FORBIDDABLE, SHAPES, ZONES, BattleMap, rectangle_hexes, zone_hexes
 from referee.catalogue.clauses import clauses
 from referee.errors import DataFileError, read_toml
-from referee.paths import data_dir
+from referee.paths import data_dir, safe_file_name
 from referee.ruleset.rulings import register
 from referee.scenarios.model import (
     HEX_RULES,
@@ -429,8 +429,8 @@ def scenario_files() -> list[Path]:
 @cache
 def scenario(scenario_id: str) -> Scenario:
     """A shipped scenario by id (``entrenched``, ``standard-battle``), loaded once."""
-    path = data_dir() / "scenarios" / f"{scenario_id}.toml"
-    if not path.is_file():
+    path = data_dir() / "scenarios" / f"{safe_file_name(scenario_id, '-')}.toml"
+    if safe_file_name(scenario_id, "") != scenario_id or not path.is_file():  # in its folder
         known = ", ".join(p.stem for p in scenario_files())
         raise ScenarioError(path, [f"no scenario {scenario_id!r} (known: {known})"])
     return load_scenario(path)

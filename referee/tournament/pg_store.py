@@ -38,7 +38,7 @@ import psycopg
 from psycopg import errors as pgerrors
 from psycopg.conninfo import make_conninfo
 
-from referee.paths import backups_dir, free_path, place_new, staging_path
+from referee.paths import backups_dir, free_path, place_new, safe_file_name, staging_path
 from referee.tournament.store import (
     ChangeListener,
     EventServerError,
@@ -411,9 +411,9 @@ class PostgresEventStore(EventStore):
 
         folder = backups_dir()
         folder.mkdir(parents=True, exist_ok=True)
-        name = unquote(urlsplit(self.url).path.strip("/")) or "event"
+        name = safe_file_name(unquote(urlsplit(self.url).path.strip("/")), "event")
         when = datetime.now().strftime("%Y%m%d-%H%M%S")
-        target = free_path(folder / f"{name}-{label}-{when}.db")
+        target = free_path(folder / f"{name}-{safe_file_name(label, 'copy')}-{when}.db")
         partial = staging_path(target)  # desks on one machine may back up at once
         try:
             SqliteEventStore.restore(partial, self.records()).close()

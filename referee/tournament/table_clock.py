@@ -3,9 +3,12 @@
 Which clock the table shows:
 
 1. **The round's clock at the event**, whenever the event named in the match
-   (``tournament-store``) can be opened and is the event the match was made for: the desk's
-   start, pauses, resumes and end, exactly as the wall view shows them.
-2. Otherwise (the event file is on another machine, or the server is out of reach) **the
+   (``tournament-store``) is a place the referee confirmed (a match file can be edited:
+   :mod:`referee.tournament.event_place`), can be opened (read only) and is the event the
+   match was made for: the desk's start, pauses, resumes and end, exactly as the wall view
+   shows them.
+2. Otherwise (the place not confirmed, the event file on another machine, or the server
+   out of reach) **the
    table's own clock**: the round's minutes as the match records them, counted from the
    round's start as the match recorded it when made (if the desk's clock had started by
    then), else from the match's first journal step (play began at this table). The desk's
@@ -29,7 +32,7 @@ from referee.tournament.table_match import TableOrigin, event_id
 
 if TYPE_CHECKING:
     from referee.match.store import MatchFile
-    from referee.tournament.desk import Desk
+    from referee.tournament.store import EventStore
 
 REOPEN_SECONDS = 30
 """How often an event out of reach is tried again."""
@@ -86,67 +89,126 @@ def own_clock(origin: TableOrigin, first_step: datetime | None) -> RoundClock:
     return RoundClock(origin.round, minutes, origin.round_started or first_step)
 
 
-class TableClockReader:
-    """Reads a table's clock again and again: keeps the event open while it answers, folds
-    the clock again only when the event has new records, and tries an event out of reach
-    again every :data:`REOPEN_SECONDS`."""
+@dataclass(frozen=True, slots=True)
+class EventReading:
+    """What one look at the event gave: the round's ``clock`` there, or None and ``why``.
 
-    def __init__(self, origin: TableOrigin) -> None:
+    ``reach``: ``answering`` (the clock is the desk's), ``unconfirmed`` (the referee has not
+    confirmed the place the match names: nothing was opened), ``unreachable`` (opening or
+    reading the event failed), ``other event`` (the place holds another event), or
+    ``refused`` (a place that is not followed, :func:`event_place`)."""
+
+    clock: RoundClock | None
+    why: str = ""
+    reach: str = "answering"
+
+
+def table_clock(
+    origin: TableOrigin, reading: EventReading | None, first_step: datetime | None
+) -> TableClock:
+    """The clock the table shows: the event's when ``reading`` has it, else its own."""
+    if reading is not None and reading.clock is not None:
+        return TableClock(origin, reading.clock, True)
+    why = reading.why if reading is not None else "the desk's clock is not read yet"
+    return TableClock(origin, own_clock(origin, first_step), False, why)
+
+
+class TableClockReader:
+    """Reads a table's clock again and again: keeps the event open (read only) while it
+    answers, folds the clock again only when the event has new records, and tries an event
+    out of reach again every :data:`REOPEN_SECONDS`.
+
+    The event is opened only when the referee ``confirmed`` its place (the match file names
+    it, and a file can be edited: :mod:`referee.tournament.event_place`); until then
+    :meth:`fetch` opens nothing. :meth:`fetch` waits on the event (a server may take its
+    connection timeout to answer): a window calls it on a thread of its own."""
+
+    def __init__(self, origin: TableOrigin, *, confirmed: bool = False) -> None:
         self.origin = origin
-        self.desk: Desk | None = None
+        self.confirmed = confirmed
+        self.store: EventStore | None = None
         self.revision = -1
         self.clock: RoundClock | None = None
-        self.why = ""
+        self.failed: EventReading | None = None
         self.tried: datetime | None = None
 
-    def _open(self, now: datetime) -> None:
+    def _open(self, now: datetime) -> EventReading | None:
+        """Open the event; None when it is open, else why not."""
         from referee.tournament.desk import Desk
+        from referee.tournament.event_place import (
+            EventPlaceError,
+            event_place,
+            open_event_read_only,
+        )
 
         self.tried = now
-        if not self.origin.store:
-            self.why = "the match names no event"
-            return
+        origin = self.origin
         try:
-            desk = Desk.open(self.origin.store, who="table clock")
-        except (RefereeError, OSError, sqlite3.Error) as exc:
-            self.why = f"the event is out of reach ({exc})"
-            return
+            event_place(origin.event, origin.event_id, origin.store)
+        except EventPlaceError as exc:
+            return EventReading(None, str(exc), "refused")
         try:
-            found = event_id(desk.event())
+            store = open_event_read_only(origin.store)
         except (RefereeError, OSError, sqlite3.Error) as exc:
-            desk.close()
-            self.why = f"the event cannot be read ({exc})"
-            return
-        if self.origin.event_id and found != self.origin.event_id:
-            desk.close()
-            self.why = f"{self.origin.store} holds another event than {self.origin.event!r}"
-            return
-        self.desk, self.revision, self.why = desk, -1, ""
+            return EventReading(None, f"the event is out of reach ({exc})", "unreachable")
+        try:
+            found = event_id(Desk(store, who="table clock").event())
+        except (RefereeError, OSError, sqlite3.Error, ValueError, KeyError, TypeError) as exc:
+            store.close()
+            return EventReading(None, f"the event cannot be read ({exc})", "unreachable")
+        if origin.event_id and found != origin.event_id:
+            store.close()
+            return EventReading(
+                None, f"{origin.store} holds another event than {origin.event!r}", "other event"
+            )
+        self.store, self.revision = store, -1
+        return None
+
+    def fetch(self, now: datetime) -> EventReading:
+        """Look at the event now (opening it if it is due): its clock, or why not."""
+        if not self.confirmed:
+            return EventReading(
+                None,
+                f"the match names the event {self.origin.event!r} at {self.origin.store}; "
+                "its clock is read once you confirm that place",
+                "unconfirmed",
+            )
+        if self.store is None:
+            if self.tried is not None and (now - self.tried).total_seconds() < REOPEN_SECONDS:
+                return self.failed or EventReading(None, "the event is out of reach", "unreachable")
+            self.failed = self._open(now)
+            if self.failed is not None:
+                return self.failed
+        store = self.store
+        if store is None:  # _open keeps the store or says why not
+            return EventReading(None, "the event is out of reach", "unreachable")
+        try:
+            revision = store.revision()
+            if revision != self.revision or self.clock is None:
+                from referee.tournament.desk import Desk
+
+                event = Desk(store, who="table clock").event()
+                minutes = self.origin.minutes or event.round_minutes
+                self.clock = fold_clock(event.clock, self.origin.round, minutes)
+                self.revision = revision
+            return EventReading(self.clock)
+        except (RefereeError, OSError, sqlite3.Error, ValueError, KeyError, TypeError) as exc:
+            self.close()
+            self.tried = now
+            self.failed = EventReading(None, f"the event stopped answering ({exc})", "unreachable")
+            return self.failed
 
     def read(self, now: datetime, first_step: datetime | None) -> TableClock:
         """The clock now (``first_step``: the match's first step, for the table's own)."""
-        if self.desk is None and (
-            self.tried is None or (now - self.tried).total_seconds() >= REOPEN_SECONDS
-        ):
-            self._open(now)
-        if self.desk is not None:
-            try:
-                revision = self.desk.store.revision()
-                if revision != self.revision or self.clock is None:
-                    event = self.desk.event()
-                    minutes = self.origin.minutes or event.round_minutes
-                    self.clock = fold_clock(event.clock, self.origin.round, minutes)
-                    self.revision = revision
-                return TableClock(self.origin, self.clock, True)
-            except (RefereeError, OSError, sqlite3.Error) as exc:
-                self.close()
-                self.tried = now
-                self.why = f"the event stopped answering ({exc})"
-        return TableClock(self.origin, own_clock(self.origin, first_step), False, self.why)
+        return table_clock(self.origin, self.fetch(now), first_step)
+
+    @property
+    def why(self) -> str:
+        return self.failed.why if self.failed is not None else ""
 
     def close(self) -> None:
-        if self.desk is not None:
+        if self.store is not None:
             with contextlib.suppress(RefereeError, OSError, sqlite3.Error):
-                self.desk.close()
-            self.desk = None
+                self.store.close()
+            self.store = None
         self.clock = None

@@ -11,7 +11,8 @@ fixed time" with the round's minutes (clause ``victory.fixed-time``). The match'
 - ``player-1``, ``player-2``: the players' names (the result's names,
   :mod:`referee.tournament.match_result`);
 - ``tournament-event``, ``tournament-event-id`` (:func:`event_id`), ``tournament-store``
-  (where the event is: a file's absolute path, or a server's URL), ``tournament-round``,
+  (where the event is: a file's absolute path, or a server's URL; a claim, followed only
+  once the referee confirms it, :mod:`referee.tournament.event_place`), ``tournament-round``,
   ``tournament-table``;
 - ``tournament-minutes``: the round's time limit; ``tournament-round-started``: when the
   round's clock started, if it had when the file was made (the table's own clock,

@@ -41,6 +41,8 @@ def test_the_time_left_in_the_round_and_the_ten_minute_warning(qtbot, tmp_path):
         window.show()
     badge = window.round_clock
     assert badge.isVisibleTo(window)
+    badge.confirm()  # the referee confirms the event the match names (issue 23)
+    qtbot.waitUntil(lambda: badge.shown is not None and badge.shown.from_event)
     assert badge.text() == "Round 1, table 1: 1:00:00 left"
     assert "round's clock at the desk" in badge.toolTip()
     assert "#c00" not in badge.styleSheet()
@@ -59,8 +61,7 @@ def test_the_time_left_in_the_round_and_the_ten_minute_warning(qtbot, tmp_path):
     assert emitted == []  # warned once
     desk.clock_action("pause")
     at[0] = started + timedelta(minutes=300)
-    badge.tick()
-    assert badge.text().endswith("(paused)")
+    qtbot.waitUntil(lambda: badge.text().endswith("(paused)"))  # read off the window's thread
     desk.close()
     window.close()
 
@@ -71,7 +72,11 @@ def test_the_tables_own_clock_when_the_event_is_out_of_reach(qtbot, tmp_path):
     (tmp_path / "ev.db").rename(tmp_path / "moved.db")
     window = open_window(qtbot, path, lambda: started + timedelta(minutes=95))
     badge = window.round_clock
-    assert badge.text() == "Round 1, table 1: time is up (5:00 over) (table's clock)"
+    badge.confirm()  # the referee confirms the event the match names (issue 23)
+    qtbot.waitUntil(lambda: "desk unreachable" in badge.text())
+    assert badge.text() == (
+        "Round 1, table 1: time is up (5:00 over) (table's clock, desk unreachable)"
+    )
     assert "table's own clock" in badge.toolTip() and "out of reach" in badge.toolTip()
     assert "#c00" in badge.styleSheet()
     window.close()

@@ -43,7 +43,7 @@ def test_the_table_reads_the_rounds_clock_at_the_event_with_its_pauses(tmp_path,
     clock = desk.clock_action("start")
     start = clock.started
     made = make_table_match(desk.event(), 1, 1, tmp_path / "m.referee")
-    reader = TableClockReader(made.origin)
+    reader = TableClockReader(made.origin, confirmed=True)
     # 80 minutes after the start: 10 minutes of 90 left, the warning is on.
     shown = reader.read(start + timedelta(minutes=80), None)
     assert shown.from_event and shown.clock.left(start + timedelta(minutes=80)) == timedelta(
@@ -69,7 +69,7 @@ def test_a_table_reads_the_rounds_clock_from_the_events_server(tmp_path, pg_url)
         start = desk.clock_action("start").started
         made = make_table_match(desk.event(), 1, 1, tmp_path / "m.referee")
         assert made.origin.store == pg_url  # a laptop at the table finds the server
-        reader = TableClockReader(made.origin)
+        reader = TableClockReader(made.origin, confirmed=True)
         shown = reader.read(start + timedelta(minutes=30), None)
         assert shown.from_event and shown.text(start + timedelta(minutes=30)) == (
             "Round 1, table 1: 1:00:00 left"
@@ -86,7 +86,7 @@ def test_out_of_reach_the_table_counts_from_the_round_start_the_match_recorded(t
     made = make_table_match(desk.event(), 1, 1, path)
     desk.close()
     (tmp_path / "ev.db").rename(tmp_path / "elsewhere.db")  # the desk's file is not here
-    reader = TableClockReader(origin_of(path))
+    reader = TableClockReader(origin_of(path), confirmed=True)
     shown = reader.read(start + timedelta(minutes=85), None)
     assert not shown.from_event and "out of reach" in shown.why
     assert shown.clock.left(start + timedelta(minutes=85)) == timedelta(minutes=5)
@@ -99,7 +99,7 @@ def test_without_a_recorded_start_the_tables_own_clock_starts_at_its_first_step(
     make_table_match(desk.event(), 1, 1, path)  # the round's clock not started yet
     desk.close()
     (tmp_path / "ev.db").unlink()
-    reader = TableClockReader(origin_of(path))
+    reader = TableClockReader(origin_of(path), confirmed=True)
     now = datetime.now(UTC)
     assert reader.read(now, None).text(now) == "Round 1, table 1: 90 min, not started"
     with MatchFile.open(path) as m:
@@ -129,5 +129,5 @@ def test_a_file_holding_another_event_is_not_taken_for_the_rounds_clock(tmp_path
     desk.close()
     (tmp_path / "ev.db").unlink()
     Desk.create(tmp_path / "ev.db", name="Another Cup", seed=1).close()
-    shown = TableClockReader(origin_of(path)).read(datetime.now(UTC), None)
+    shown = TableClockReader(origin_of(path), confirmed=True).read(datetime.now(UTC), None)
     assert not shown.from_event and "another event" in shown.why

@@ -7,6 +7,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
+from PySide6.QtCore import Qt
 from PySide6.QtWidgets import (
     QCheckBox,
     QDialog,
@@ -22,6 +23,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from referee.app.plain_text import plain_tip
 from referee.errors import RefereeError, one_line
 from referee.match.activation_file import ActivationMatch
 from referee.rules.activation.game import ActivationGame
@@ -74,6 +76,7 @@ class NewActivationMatch(QDialog):
         layout.addLayout(armies)
         cards = ", ".join(sorted([*game.cards.units, *game.cards.structures]))
         known = QLabel(f"Cards: {cards}", self)
+        known.setTextFormat(Qt.TextFormat.PlainText)
         known.setWordWrap(True)
         layout.addWidget(known)
         missions = QGroupBox("Missions offered for the bans", self)
@@ -82,7 +85,7 @@ class NewActivationMatch(QDialog):
         for mid, mission in game.missions.missions.items():
             check = QCheckBox(mission.name, missions)
             check.setChecked(True)
-            check.setToolTip(mission.text)
+            check.setToolTip(plain_tip(mission.text))
             row.addWidget(check)
             self.mission_boxes[mid] = check
         layout.addWidget(missions)
@@ -95,6 +98,7 @@ class NewActivationMatch(QDialog):
         form.addRow("Match file", self.file)
         layout.addLayout(form)
         self.problem = QLabel(self)
+        self.problem.setTextFormat(Qt.TextFormat.PlainText)  # quotes the armies typed
         self.problem.setWordWrap(True)
         self.problem.setStyleSheet("color: #9e2a2a")
         layout.addWidget(self.problem)

@@ -12,6 +12,7 @@ the window only shows the match and passes on what the referee types.
 from __future__ import annotations
 
 from collections.abc import Iterable, Mapping
+from html import escape
 from pathlib import Path
 from typing import Any
 
@@ -115,6 +116,7 @@ class ActivationWindow(QMainWindow):
         self.heading.setWordWrap(True)
         self.heading.setTextFormat(Qt.TextFormat.RichText)
         self.asked = QLabel(body)
+        self.asked.setTextFormat(Qt.TextFormat.PlainText)  # unit ids from the file
         self.asked.setWordWrap(True)
         self.asked.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
         layout.addWidget(self.heading)
@@ -160,6 +162,7 @@ class ActivationWindow(QMainWindow):
             wizards.addWidget(button, i // 2, i % 2)
         layout.addLayout(wizards)
         self.outcome = QLabel(body)
+        self.outcome.setTextFormat(Qt.TextFormat.PlainText)  # unit ids from the file
         self.outcome.setWordWrap(True)
         self.outcome.setAlignment(Qt.AlignmentFlag.AlignLeft | Qt.AlignmentFlag.AlignTop)
         self.outcome.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
@@ -234,10 +237,10 @@ class ActivationWindow(QMainWindow):
         mission = f"mission {state.mission}" if state.mission else "no mission yet"
         side = next((s for s in (state.turn, state.to_ban, state.chooser) if s is not None), None)
         whose = f"side {side}" if side is not None else "both sides"
-        self.heading.setText(
-            f"<b>{m.rules.name}</b><br>{mission} · {state.phase} phase<br>"
-            f"<b>Whose turn: {whose}</b> · {state.activations} activations"
-            + (f" (last: {state.last})" if state.last else "")
+        self.heading.setText(  # rich on purpose: every word from the file escaped
+            f"<b>{escape(m.rules.name)}</b><br>{escape(mission)} · {escape(state.phase)} "
+            f"phase<br><b>Whose turn: {whose}</b> · {state.activations} activations"
+            + (f" (last: {escape(str(state.last))})" if state.last else "")
         )
         self.asked.setText(f"Now: {asked_now(state)}")
         steps = m.steps(include_undone=True)

@@ -40,11 +40,12 @@ from PySide6.QtWidgets import (
 )
 
 from referee.app.army_builder.upgrades_panel import UpgradesPanel
+from referee.app.plain_text import plain_tip
 from referee.app.save_dialog import ask_save_path
 from referee.app.unsaved_changes import UnsavedChanges
 from referee.army import Army, ArmyEntry, ArmyReport, dump_army, load_army, validate_army
 from referee.army.sheet import army_sheet_html, checksum_groups, cost_text
-from referee.paths import armies_dir
+from referee.paths import armies_dir, safe_file_name
 from referee.units.budget import load_budgets
 from referee.units.card_text import unit_card
 from referee.units.catalogue import Catalogue, catalogue
@@ -149,9 +150,11 @@ class ArmyBuilderWindow(QMainWindow):
             splitter.addWidget(box)
 
         self.budget = QLabel()
+        self.budget.setTextFormat(Qt.TextFormat.RichText)  # HTML on purpose, names escaped
         self.budget.setAccessibleName("budget")
         self.budget.setWordWrap(True)
         self.declaration = QLabel()
+        self.declaration.setTextFormat(Qt.TextFormat.PlainText)
         self.declaration.setWordWrap(True)
         self.declaration.setStyleSheet(OVER)
         self.problems = QListWidget()
@@ -159,6 +162,7 @@ class ArmyBuilderWindow(QMainWindow):
         self.problems.setWordWrap(True)
         self.problems.setFixedHeight(6 * self.fontMetrics().lineSpacing())
         self.checksum = QLabel()
+        self.checksum.setTextFormat(Qt.TextFormat.PlainText)
         self.checksum.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
         bottom = QVBoxLayout()
         bottom.addWidget(self.budget)
@@ -290,7 +294,10 @@ class ArmyBuilderWindow(QMainWindow):
             )
             item.setData(Qt.ItemDataRole.UserRole, unit.id)
             item.setToolTip(
-                f"{unit.id}: {unit.models} model(s), {unit.size}, {', '.join(sorted(unit.types))}"
+                plain_tip(
+                    f"{unit.id}: {unit.models} model(s), {unit.size}, "
+                    + ", ".join(sorted(unit.types))
+                )
             )
             self.units.addItem(item)
 
@@ -353,7 +360,9 @@ class ArmyBuilderWindow(QMainWindow):
                 if row in bad:
                     item.setForeground(Qt.GlobalColor.red)
                     item.setToolTip(
-                        "; ".join(e.message for e in self.report.errors if e.entry == row)
+                        plain_tip(
+                            "; ".join(e.message for e in self.report.errors if e.entry == row)
+                        )
                     )
                 self.entries.setItem(row, column, item)
             spin = QSpinBox()
@@ -467,6 +476,7 @@ class ArmyBuilderWindow(QMainWindow):
                 QMessageBox.StandardButton.Close,
                 self,
             )
+            self.refusal.setTextFormat(Qt.TextFormat.PlainText)  # names from the file
             self.refusal.setInformativeText(str(exc))
             self.refusal.setWindowModality(Qt.WindowModality.WindowModal)
             self.refusal.open()  # never exec(): nothing waits on it
@@ -505,7 +515,7 @@ class ArmyBuilderWindow(QMainWindow):
         return True
 
     def _suggested(self, suffix: str) -> str:
-        stem = self.path.stem if self.path else "-".join(self.army.name.lower().split()) or "army"
+        stem = self.path.stem if self.path else safe_file_name(self.army.name.lower(), "army")
         self.folder.mkdir(parents=True, exist_ok=True)  # the armies folder, on first use
         return str(self.folder / f"{stem}{suffix}")
 

@@ -14,8 +14,8 @@ Closing it, a new map or another file first asks about unsaved changes.
 
 from __future__ import annotations
 
-import re
 from dataclasses import replace
+from html import escape
 from pathlib import Path
 from types import MappingProxyType
 
@@ -49,6 +49,7 @@ from referee.app.map_editor import edits
 from referee.app.map_editor.map_change import MapChange
 from referee.app.map_editor.paint_view import PaintView
 from referee.app.map_scene import MapScene
+from referee.app.plain_text import plain_tip
 from referee.app.save_dialog import ask_save_path
 from referee.app.style import terrain_colour
 from referee.app.unsaved_changes import UnsavedChanges
@@ -56,7 +57,7 @@ from referee.board.hexgrid import Hex, hex_label
 from referee.board.map_text import blank_map
 from referee.board.maps import BattleMap, MapError, find_map, load_map
 from referee.match.state import MatchState
-from referee.paths import data_dir, maps_dir
+from referee.paths import data_dir, maps_dir, safe_file_name
 from referee.rules.ruleset import ruleset
 from referee.ruleset import Ruleset
 from referee.scenarios.battlefield import layout_for
@@ -110,6 +111,7 @@ class MapEditorWindow(QMainWindow):
         self.name = QLineEdit()
         self.name.setAccessibleName("map name")
         self.edition = QLabel()
+        self.edition.setTextFormat(Qt.TextFormat.PlainText)
         self.scenario_box = QComboBox()
         self.scenario_box.setAccessibleName("scenario")
         self.designer = QComboBox()
@@ -117,6 +119,7 @@ class MapEditorWindow(QMainWindow):
         for key, text in DESIGNER_NAMES.items():
             self.designer.addItem(text, key)
         self.verdict = QLabel()
+        self.verdict.setTextFormat(Qt.TextFormat.RichText)  # HTML on purpose, names escaped
         self.verdict.setWordWrap(True)
         self.checks = QListWidget()
         self.checks.setAccessibleName("check")
@@ -216,14 +219,14 @@ class MapEditorWindow(QMainWindow):
             item.setData(Qt.ItemDataRole.UserRole, f"terrain:{tid}")
             tags = ["blocking"] if kind.is_blocking else []
             tags += ["advanced"] if kind.advanced else []
-            item.setToolTip(f"{kind.name}{' (' + ', '.join(tags) + ')' if tags else ''}")
+            item.setToolTip(plain_tip(f"{kind.name}{' (' + ', '.join(tags) + ')' if tags else ''}"))
             self.tools.addItem(item)
         for feature, text, _ in TOOLS_PATHS:
             item = QListWidgetItem(text)
             item.setData(Qt.ItemDataRole.UserRole, f"path:{feature}")
             if feature not in self.rules.terrain.features:
                 item.setFlags(item.flags() & ~Qt.ItemFlag.ItemIsEnabled)
-                item.setToolTip(f"the {self.rules.id} edition has no {feature}s")
+                item.setToolTip(plain_tip(f"the {self.rules.id} edition has no {feature}s"))
             self.tools.addItem(item)
         erase = QListWidgetItem("Erase roads, rivers")
         erase.setData(Qt.ItemDataRole.UserRole, "erase")
@@ -300,14 +303,14 @@ class MapEditorWindow(QMainWindow):
             self.checks.addItem(item)
         scenario = self.scenario
         if self.problems:
-            what = f"breaks {scenario.name}" if scenario else "cannot be saved as it is"
+            what = f"breaks {escape(scenario.name)}" if scenario else "cannot be saved as it is"
             self.verdict.setText(
                 f"<b style='color:{PROBLEM_COLOUR}'>The map {what} — "
                 f"{len(self.problems)} problem(s).</b> Save is refused until "
                 "they are fixed."
             )
         else:
-            keeps = f"keeps the rules of {scenario.name}" if scenario else "is a usable map"
+            keeps = f"keeps the rules of {escape(scenario.name)}" if scenario else "is a usable map"
             stop = "" if keeps[-1] in ".!?" else "."
             self.verdict.setText(f"<b style='color:#2e7d32'>The map {keeps}{stop}</b>")
         self.scene.clear_highlight()
@@ -436,7 +439,7 @@ class MapEditorWindow(QMainWindow):
             return None
         folder = maps_folder()
         folder.mkdir(parents=True, exist_ok=True)
-        slug = re.sub(r"[^a-z0-9]+", "-", self.map.name.lower()).strip("-") or "battlefield"
+        slug = safe_file_name(self.map.name.lower(), "battlefield")
         start = str(self.path or folder / f"{slug}.toml")
         path = ask_save_path(self, "Save the map", start, "Maps (*.toml)", ".toml")
         return self.save_to(path) if path is not None else None

@@ -9,6 +9,7 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
+from PySide6.QtCore import Qt
 from PySide6.QtWidgets import (
     QFileDialog,
     QGroupBox,
@@ -50,8 +51,10 @@ class CheckinPanel(QGroupBox):
         self.clear_button = QPushButton("Clear")
         self.clear_button.clicked.connect(self.clear)
         self.verdict = QLabel()
+        self.verdict.setTextFormat(Qt.TextFormat.PlainText)
         self.verdict.setWordWrap(True)
         self.huge = QLabel()
+        self.huge.setTextFormat(Qt.TextFormat.PlainText)
         self.huge.setWordWrap(True)
         self.huge.setStyleSheet("color: #8a4b00; font-weight: bold;")
         self.problems = QListWidget()

@@ -11,6 +11,7 @@ from typing import TYPE_CHECKING
 from PySide6.QtCore import QObject
 from PySide6.QtWidgets import QDialog, QInputDialog, QLineEdit, QMessageBox, QWidget
 
+from referee.app.plain_text import plain_tip
 from referee.errors import RefereeError
 
 if TYPE_CHECKING:  # the desk (and networkx) load when a tournament is opened, not before
@@ -37,7 +38,8 @@ class TournamentLauncher(QObject):
 
     def _refused(self, exc: Exception) -> None:
         self.last_error = str(exc)
-        QMessageBox.warning(self.host, "Tournament", str(exc))
+        # the message quotes the file's words (an event's name): shown as typed
+        QMessageBox.warning(self.host, "Tournament", plain_tip(str(exc)))
 
     def new_event_dialog(self) -> NewEventDialog:
         from referee.app.tournament.new_event_dialog import NewEventDialog
@@ -124,9 +126,11 @@ class TournamentLauncher(QObject):
         return self._show(desk)
 
     def _show(self, desk: Desk) -> TournamentWindow:
+        from referee.app.confirmed_events import remember_window_event
         from referee.app.tournament.window import TournamentWindow
 
         window = TournamentWindow(desk)
+        remember_window_event(window)  # the referee opened it: its tables' clocks are read
         self.windows = [w for w in self.windows if w.isVisible()] + [window]
         window.show()
         window.raise_()

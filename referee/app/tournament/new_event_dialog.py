@@ -6,6 +6,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from pathlib import Path
 
+from PySide6.QtCore import Qt
 from PySide6.QtWidgets import (
     QComboBox,
     QDialog,
@@ -20,6 +21,7 @@ from PySide6.QtWidgets import (
 )
 
 from referee.app.save_dialog import ask_save_path
+from referee.paths import safe_file_name
 from referee.scenarios.loader import scenario, scenario_files
 from referee.units.budget import load_budgets
 
@@ -64,6 +66,7 @@ class NewEventDialog(QDialog):
         file_row.addWidget(self.file, 1)
         file_row.addWidget(browse)
         self.problem = QLabel()
+        self.problem.setTextFormat(Qt.TextFormat.PlainText)
         self.problem.setStyleSheet("color: #a00;")
         self.problem.setWordWrap(True)
         form = QFormLayout(self)
@@ -84,7 +87,7 @@ class NewEventDialog(QDialog):
         self.resize(520, self.sizeHint().height())
 
     def _suggest_file(self, name: str) -> None:
-        stem = "".join(c if c.isalnum() else "-" for c in name.strip().lower()).strip("-")
+        stem = safe_file_name(name.lower(), "")
         if stem and not self.file.isModified():
             self.file.setText(str(self.folder / f"{stem}.db"))
 

@@ -109,6 +109,8 @@ class ResultEntry(QWidget):
         self.round = QSpinBox(minimum=1, maximum=99)
         self.table = QSpinBox(minimum=1, maximum=999)
         self.names = [QLabel("-"), QLabel("-")]
+        for label in self.names:
+            label.setTextFormat(Qt.TextFormat.PlainText)  # the players' names, as typed
         self.points: list[dict[str, QSpinBox]] = []
         top = QFormLayout()
         top.addRow("Round", self.round)

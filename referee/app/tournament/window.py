@@ -33,12 +33,13 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from referee.app.plain_text import plain_message, plain_tip
 from referee.app.save_dialog import ask_save_path
 from referee.app.tournament.result_entry import ResultEntry
 from referee.app.tournament.tables import NumberText, fill, make_table
 from referee.app.tournament.wall_view import WallView
 from referee.errors import RefereeError
-from referee.paths import matches_dir
+from referee.paths import matches_dir, safe_file_name
 from referee.tournament.checkin import army_cells, table_declarations
 from referee.tournament.desk import (
     CorrectionReport,
@@ -68,6 +69,7 @@ class TournamentWindow(QMainWindow):
         self.resize(1280, 700)
 
         self.clock_label = QLabel()
+        self.clock_label.setTextFormat(Qt.TextFormat.PlainText)
         font = QFont(self.clock_label.font())
         font.setPointSize(16)
         font.setBold(True)
@@ -175,7 +177,9 @@ class TournamentWindow(QMainWindow):
         self.match_button = QPushButton("Match file for the selected table…")
         self.match_button.clicked.connect(self.match_file_dialog)
         self.bye_label = QLabel()
+        self.bye_label.setTextFormat(Qt.TextFormat.PlainText)
         self.pair_warnings = QLabel()
+        self.pair_warnings.setTextFormat(Qt.TextFormat.PlainText)
         self.pair_warnings.setWordWrap(True)
         self.pair_warnings.setStyleSheet("color: #a00;")
         self.swap_a, self.swap_b = QComboBox(), QComboBox()
@@ -203,10 +207,11 @@ class TournamentWindow(QMainWindow):
         w = QWidget()
         self.standings_table = make_table([])
         self.standings_warnings = QLabel()
+        self.standings_warnings.setTextFormat(Qt.TextFormat.PlainText)
         self.standings_warnings.setWordWrap(True)
         self.standings_warnings.setStyleSheet("color: #a00;")
         self.keys = QLineEdit()
-        self.keys.setToolTip("tie-breakers in order: " + ", ".join(TIEBREAKERS))
+        self.keys.setToolTip(plain_tip("tie-breakers in order: " + ", ".join(TIEBREAKERS)))
         apply = QPushButton("Use these tie-breakers")
         apply.clicked.connect(self.set_keys)
         form = QFormLayout()
@@ -525,7 +530,7 @@ class TournamentWindow(QMainWindow):
             if folder:
                 self.export(fmt, Path(folder), self.may_replace)
             return
-        suggested = start / f"{self.tournament.name}.{fmt}"
+        suggested = start / f"{safe_file_name(self.tournament.name, 'event')}.{fmt}"
         path = ask_save_path(
             self, "Export to file", suggested, f"{fmt.upper()} (*.{fmt})", f".{fmt}"
         )
@@ -535,14 +540,16 @@ class TournamentWindow(QMainWindow):
     def may_replace(self, files: list[Path]) -> bool:
         """Whether the organiser lets an export replace ``files``."""
         shown = "\n".join(str(f) for f in files[:12]) + ("\n…" if len(files) > 12 else "")
-        answer = QMessageBox.question(
+        box = plain_message(  # the files are named after the event's players
             self,
+            QMessageBox.Icon.Question,
             "Replace files?",
             f"The export would replace {len(files)} file(s):\n{shown}\n\nReplace them?",
             QMessageBox.StandardButton.Yes | QMessageBox.StandardButton.Cancel,
-            QMessageBox.StandardButton.Cancel,
         )
-        return answer == QMessageBox.StandardButton.Yes
+        box.setDefaultButton(QMessageBox.StandardButton.Cancel)
+        box.exec()
+        return box.clickedButton() is box.button(QMessageBox.StandardButton.Yes)
 
     def export(
         self, fmt: str, out: Path, may_replace: Callable[[list[Path]], bool] | None = None

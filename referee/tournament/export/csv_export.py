@@ -1,14 +1,50 @@
-"""Standings, pairings and results as CSV files in a folder."""
+"""Standings, pairings and results as CSV files in a folder.
+
+A cell never starts a spreadsheet formula (OWASP, "CSV injection"): a player's name, a
+nation or an army's name is the organiser's text, and ``=HYPERLINK(...)`` typed as a name
+would run when the file is opened. Every cell goes through :func:`csv_cell`: text that
+begins with ``=``, ``+``, ``-``, ``@``, a tab or a carriage return is written with a leading
+``'`` (spreadsheets show the rest as text), except text that is a plain number
+(``-3``, ``-0.5000``): a number cannot run anything, so a negative score stays a number the
+spreadsheet can add up. Numbers are written as numbers.
+"""
 
 from __future__ import annotations
 
 import csv
+import re
+from collections.abc import Iterable
 from pathlib import Path
+from typing import Any
 
 from referee.tournament.checkin import huge_text, listed_huge_units
 from referee.tournament.event import Event
 from referee.tournament.export import folder
 from referee.tournament.standings import standings
+
+FORMULA_STARTS = ("=", "+", "-", "@", "\t", "\r")
+"""What a spreadsheet may take for the start of a formula (OWASP's list)."""
+PLAIN_NUMBER = re.compile(r"-?[0-9]+(\.[0-9]+)?")
+
+
+def csv_cell(value: object) -> object:
+    """``value`` as a cell that a spreadsheet shows as written (see the module docstring)."""
+    if isinstance(value, int | float) and not isinstance(value, bool):
+        return value
+    text = str(value)
+    if text.startswith(FORMULA_STARTS) and not PLAIN_NUMBER.fullmatch(text):
+        return "'" + text
+    return text
+
+
+class SafeWriter:
+    """A CSV writer whose every cell goes through :func:`csv_cell`."""
+
+    def __init__(self, fh: Any) -> None:
+        self.writer = csv.writer(fh)
+
+    def writerow(self, row: Iterable[object]) -> None:
+        self.writer.writerow([csv_cell(v) for v in row])
 
 
 def write_csv(event: Event, out: Path) -> list[Path]:
@@ -17,7 +53,7 @@ def write_csv(event: Event, out: Path) -> list[Path]:
     keys = list(st.keys)
     paths = [out / "standings.csv", out / "pairings.csv", out / "results.csv", out / "players.csv"]
     with open(paths[0], "w", newline="", encoding="utf-8") as fh:
-        w = csv.writer(fh)
+        w = SafeWriter(fh)
         w.writerow(["rank", "name", "nation", "tvp", "mvp", *keys, "decided_by", "dropped"])
         for s in st.standings:
             w.writerow(
@@ -33,7 +69,7 @@ def write_csv(event: Event, out: Path) -> list[Path]:
                 ]
             )
     with open(paths[1], "w", newline="", encoding="utf-8") as fh:
-        w = csv.writer(fh)
+        w = SafeWriter(fh)
         w.writerow(
             ["round", "table", "player_1", "player_2", "player_1_huge_units", "player_2_huge_units"]
         )
@@ -52,7 +88,7 @@ def write_csv(event: Event, out: Path) -> list[Path]:
             if rnd.bye:
                 w.writerow([rnd.number, "bye", rnd.bye, ""])
     with open(paths[2], "w", newline="", encoding="utf-8") as fh:
-        w = csv.writer(fh)
+        w = SafeWriter(fh)
         w.writerow(["round", "table", "player", "mvp", "tvp", "opponent", "corrected"])
         for rnd in event.rounds:
             for t, tr in sorted(rnd.results.items()):
@@ -70,7 +106,7 @@ def write_csv(event: Event, out: Path) -> list[Path]:
                         ]
                     )
     with open(paths[3], "w", newline="", encoding="utf-8") as fh:
-        w = csv.writer(fh)
+        w = SafeWriter(fh)
         w.writerow(
             [
                 "name",

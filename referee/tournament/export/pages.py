@@ -3,9 +3,9 @@ script, readable on a phone and on paper."""
 
 from __future__ import annotations
 
-import re
 from html import escape
 
+from referee.paths import safe_file_name
 from referee.tournament.event import Event, Round
 from referee.tournament.standings import Standings
 
@@ -29,9 +29,9 @@ td.table { font-weight: bold; font-size: 1.2em; text-align: center; width: 3em; 
 
 
 def slug(name: str) -> str:
-    """A file name for a player's page (letters, digits and dashes)."""
-    s = re.sub(r"[^a-z0-9]+", "-", name.lower()).strip("-")
-    return s or "player"
+    """A file name for a player's page (:func:`referee.paths.safe_file_name`, lower case:
+    a phone's browser and a case-blind file system see one page per name)."""
+    return safe_file_name(name.lower(), "player")
 
 
 def player_slugs(event: Event) -> dict[str, str]:

@@ -19,6 +19,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
+from PySide6.QtCore import Qt
 from PySide6.QtWidgets import (
     QComboBox,
     QLabel,
@@ -153,6 +154,7 @@ class UnitPage(PiecePage):
         self.attack_radio = QRadioButton("Attack (shoot)")
         self.move_radio.setChecked(True)
         self.note = QLabel()
+        self.note.setTextFormat(Qt.TextFormat.PlainText)
         self.note.setWordWrap(True)
         layout = self.layout()
         assert layout is not None
@@ -238,6 +240,7 @@ class AttackPage(QWizardPage):
         if piece is None or piece.hex is None:
             if why:
                 note = QLabel(f"No attack: {why}.")
+                note.setTextFormat(Qt.TextFormat.PlainText)
                 note.setWordWrap(True)
                 self._row(note)
             self._draw()
@@ -246,6 +249,7 @@ class AttackPage(QWizardPage):
             where = QLabel(
                 f"{piece.uid} ends its move on {hex_label(piece.hex)}: it shoots from there."
             )
+            where.setTextFormat(Qt.TextFormat.PlainText)
             where.setWordWrap(True)
             self._row(where)
         game = wizard.match.game
@@ -314,6 +318,7 @@ class AttackPage(QWizardPage):
                 f"{weapon.name} (R {weapon.range}, penetration "
                 f"{weapon.penetration.text()}) fires at:"
             )
+            label.setTextFormat(Qt.TextFormat.PlainText)
             label.setWordWrap(True)
             self._row(label)
             self._row(box)

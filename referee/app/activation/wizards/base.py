@@ -27,6 +27,7 @@ from PySide6.QtWidgets import (
 )
 
 from referee.app.map_overlay import MapOverlay
+from referee.app.plain_text import plain_titles
 from referee.app.wizards.common.chosen_step import ChosenStep
 from referee.app.wizards.common.dice_entry import DiceEntry
 from referee.board.hexgrid import Hex
@@ -63,6 +64,7 @@ class ActivationWizard(QWizard):
         self, match: ActivationMatch, overlay: MapOverlay, title: str, parent: QWidget | None = None
     ) -> None:
         super().__init__(parent)
+        plain_titles(self)  # page titles name units and scenarios
         self.match = match
         self.state = match.state
         self.overlay = overlay
@@ -121,9 +123,11 @@ class DicePage(QWizardPage):
             "at the table; Finish plays the step."
         )
         self.command_label = QLabel()
+        self.command_label.setTextFormat(Qt.TextFormat.PlainText)
         self.command_label.setWordWrap(True)
         self.entry = DiceEntry()
         self.outcome = QLabel()
+        self.outcome.setTextFormat(Qt.TextFormat.PlainText)
         self.outcome.setWordWrap(True)
         self.outcome.setAlignment(Qt.AlignmentFlag.AlignTop)
         # a long working (a move of six tiles, a collision) scrolls instead of growing

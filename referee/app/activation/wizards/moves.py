@@ -125,6 +125,7 @@ class MovePage(QWizardPage):
             "whole move costs."
         )
         self.route_label = QLabel()
+        self.route_label.setTextFormat(Qt.TextFormat.PlainText)
         self.route_label.setWordWrap(True)
         self.back_button = QPushButton("Take back the last tile")
         self.clear_button = QPushButton("Start again")
@@ -138,6 +139,7 @@ class MovePage(QWizardPage):
         buttons.addWidget(self.clear_button)
         layout.addLayout(buttons)
         self.onward_label = QLabel("Go on to:")
+        self.onward_label.setTextFormat(Qt.TextFormat.PlainText)
         self.onward_label.setWordWrap(True)
         layout.addWidget(self.onward_label)
         layout.addWidget(self.list, 1)

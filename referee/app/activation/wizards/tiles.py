@@ -48,6 +48,7 @@ class TilePage(QWizardPage):
         self.facing.addItems(DIRECTION_NAMES)
         self.tiles = QListWidget()
         self.none = QLabel()
+        self.none.setTextFormat(Qt.TextFormat.PlainText)
         self.none.setWordWrap(True)
         self.form = QFormLayout()
         self.form.addRow("Facing", self.facing)

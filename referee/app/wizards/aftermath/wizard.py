@@ -15,6 +15,7 @@ from html import escape
 
 from PySide6.QtWidgets import QTextBrowser, QVBoxLayout, QWidget, QWizard, QWizardPage
 
+from referee.app.plain_text import plain_titles
 from referee.app.wizards.common.chosen_step import ChosenStep
 from referee.board.hexgrid import hex_label
 from referee.match.state import MatchState
@@ -88,6 +89,7 @@ class AftermathWizard(QWizard):
 
     def __init__(self, state: MatchState, parent: QWidget | None = None) -> None:
         super().__init__(parent)
+        plain_titles(self)  # page titles name units and scenarios
         self.state = state
         self.setWindowTitle("Aftermath")
         self.setOption(QWizard.WizardOption.HaveHelpButton, False)

@@ -19,6 +19,7 @@ from html import escape
 
 from PySide6.QtWidgets import QTextBrowser, QVBoxLayout, QWidget, QWizard, QWizardPage
 
+from referee.app.plain_text import plain_titles
 from referee.app.wizards.common.chosen_step import ChosenStep
 from referee.app.wizards.common.dice_entry import DiceEntry
 from referee.app.wizards.common.outcome_page import OutcomePage, written_html
@@ -146,6 +147,7 @@ class AgonyWizard(QWizard):
 
     def __init__(self, state: MatchState, dice_seed: int, parent: QWidget | None = None) -> None:
         super().__init__(parent)
+        plain_titles(self)  # page titles name units and scenarios
         self.state = state
         self.dice_seed = dice_seed
         self.number = step_number(state, "agony")

@@ -11,6 +11,7 @@ from __future__ import annotations
 from dataclasses import replace
 from html import escape
 
+from PySide6.QtCore import Qt
 from PySide6.QtWidgets import (
     QComboBox,
     QGridLayout,
@@ -74,6 +75,7 @@ def advantage_html(adv: Advantage) -> str:
 def wrapped(text: str) -> QLabel:
     """A label of the deflection editor, its words wrapped to the dock (never widening it)."""
     label = QLabel(text)
+    label.setTextFormat(Qt.TextFormat.PlainText)
     label.setWordWrap(True)
     return label
 
@@ -85,6 +87,7 @@ class AdvantagePage(AssaultPage):
         super().__init__()
         self.setTitle("Advantage and deflections")
         self.summary = QLabel()
+        self.summary.setTextFormat(Qt.TextFormat.RichText)  # HTML on purpose, names escaped
         self.summary.setWordWrap(True)
         self.tie_dice = DiceEntry(reveal=True)  # the next choices need them
         self.tie_label = QLabel(

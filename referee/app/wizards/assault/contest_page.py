@@ -21,6 +21,7 @@ from PySide6.QtWidgets import (
     QVBoxLayout,
 )
 
+from referee.app.plain_text import plain_tip
 from referee.app.style import SIDE_COLOURS, side_name
 from referee.app.wizards.assault.page import AssaultPage, FittedTable, Page, fit_height
 from referee.app.wizards.assault.plan import AssaultPlan
@@ -146,7 +147,7 @@ class ContestPage(AssaultPage):
             for col, text in enumerate(cells):
                 item = QTableWidgetItem(text)
                 if col == 1:
-                    item.setToolTip(f"{p['uid']}: {unit.unit.name}")
+                    item.setToolTip(plain_tip(f"{p['uid']}: {unit.unit.name}"))
                 if col == 0:
                     item.setForeground(Qt.GlobalColor.white)
                     item.setBackground(QColor(SIDE_COLOURS.get(p["side"], "#666666")))

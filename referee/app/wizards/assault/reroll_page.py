@@ -56,6 +56,7 @@ class RerollPage(AssaultPage):
         self.faces.setWordWrap(True)
         self.faces.setTextFormat(Qt.TextFormat.PlainText)  # unit ids from the file
         self.offers = QLabel()
+        self.offers.setTextFormat(Qt.TextFormat.PlainText)
         self.offers.setWordWrap(True)
         self.proposal = QRadioButton("Accept the proposal")
         self.choose = QRadioButton("Choose the dice")

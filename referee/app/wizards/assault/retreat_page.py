@@ -22,6 +22,7 @@ from PySide6.QtWidgets import (
     QVBoxLayout,
 )
 
+from referee.app.plain_text import plain_tip
 from referee.app.wizards.assault.page import (
     AssaultPage,
     FittedTable,
@@ -88,6 +89,7 @@ class RetreatPage(AssaultPage):
         super().__init__()
         self.setTitle("The outcome and the retreat")
         self.summary = QLabel()
+        self.summary.setTextFormat(Qt.TextFormat.PlainText)
         self.summary.setWordWrap(True)
         self.table = QTableWidget(0, len(COLUMNS))
         self.table.setHorizontalHeaderLabels(list(COLUMNS))
@@ -141,7 +143,9 @@ class RetreatPage(AssaultPage):
         row = self.table.rowCount()
         self.table.insertRow(row)
         item = QTableWidgetItem(r.reason)
-        item.setToolTip(r.reason + "".join(f"\n{hex_label(h)}: {why}" for h, why in r.refused))
+        item.setToolTip(
+            plain_tip(r.reason + "".join(f"\n{hex_label(h)}: {why}" for h, why in r.refused))
+        )
         self.table.setItem(row, 0, QTableWidgetItem(uid))
         self.table.setItem(row, 1, item)
         into = QComboBox()

@@ -15,6 +15,7 @@ from PySide6.QtWidgets import (
     QTableWidgetItem,
 )
 
+from referee.app.plain_text import plain_tip
 from referee.app.wizards.assault.page import (
     AssaultPage,
     FittedTable,
@@ -111,7 +112,7 @@ class RollPage(AssaultPage):
             self.pools.insertRow(row)
             for col, text in enumerate(cells):
                 item = QTableWidgetItem(text)
-                item.setToolTip(p.explain())
+                item.setToolTip(plain_tip(p.explain()))
                 self.pools.setItem(row, col, item)
         self.pools.resizeRowsToContents()
         fit_height(self.pools, 2)

@@ -26,6 +26,7 @@ from PySide6.QtWidgets import (
 )
 
 from referee.app.flow_layout import FlowLayout
+from referee.app.plain_text import plain_tip
 from referee.app.style import side_name
 from referee.app.wizards.assault.page import FittedTable, fit_height, problem_label
 from referee.rules.assault.contest import ASSAULT_DISTANCE, Contest
@@ -149,8 +150,10 @@ class SideAllocationEditor(QWidget):
         self.sources: list[str] = []
         self.enemies: list[str] = []
         self.header = QLabel()
+        self.header.setTextFormat(Qt.TextFormat.RichText)  # rich on purpose, unit ids escaped
         self.header.setWordWrap(True)
         self.constraints = QLabel()
+        self.constraints.setTextFormat(Qt.TextFormat.PlainText)
         self.constraints.setWordWrap(True)
         self.constraints.setStyleSheet("color: #555")
         self.rolls = QTableWidget(0, 0)
@@ -215,7 +218,7 @@ class SideAllocationEditor(QWidget):
         for col, tip in enumerate(tips):
             heading = self.rolls.horizontalHeaderItem(col)
             if heading is not None:
-                heading.setToolTip(tip)
+                heading.setToolTip(plain_tip(tip))
         self.rolls.setWordWrap(True)
         self.rolls.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
         self.rolls.verticalHeader().setSectionResizeMode(QHeaderView.ResizeMode.ResizeToContents)
@@ -301,7 +304,7 @@ class SideAllocationEditor(QWidget):
             item = self.rolls.item(row, col)
             if item is not None:
                 item.setText(short)
-                item.setToolTip(full)
+                item.setToolTip(plain_tip(full))
         self._fit_heights()
 
     # --- the dealing ----------------------------------------------------------------

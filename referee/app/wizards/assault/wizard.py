@@ -22,6 +22,7 @@ from __future__ import annotations
 from PySide6.QtWidgets import QWidget, QWizard
 
 from referee.app.map_overlay import MapOverlay
+from referee.app.plain_text import plain_titles
 from referee.app.wizards.assault.advantage_page import AdvantagePage
 from referee.app.wizards.assault.allocation_page import AllocationPage
 from referee.app.wizards.assault.contest_page import ContestPage
@@ -53,6 +54,7 @@ class AssaultWizard(QWizard):
         overlay: MapOverlay | None = None,
     ) -> None:
         super().__init__(parent)
+        plain_titles(self)  # page titles name units and scenarios
         self.state = state
         self.dice_seed = dice_seed
         self.overlay = overlay

@@ -19,7 +19,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from html import escape
 
-from PySide6.QtCore import Signal
+from PySide6.QtCore import Qt, Signal
 from PySide6.QtWidgets import QLabel, QTextBrowser, QVBoxLayout, QWizardPage
 
 from referee.app.rule_html import why_links
@@ -151,6 +151,7 @@ class OutcomePage(QWizardPage):
         self.text.setOpenLinks(False)
         self.text.anchorClicked.connect(lambda url: self.linkClicked.emit(url.toString()))
         self.problem = QLabel()
+        self.problem.setTextFormat(Qt.TextFormat.PlainText)
         self.problem.setWordWrap(True)
         self.problem.setStyleSheet("color: #c62828")
         layout = QVBoxLayout(self)

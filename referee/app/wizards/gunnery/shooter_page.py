@@ -11,6 +11,7 @@ from collections.abc import Collection
 from PySide6.QtCore import Qt
 from PySide6.QtWidgets import QListWidget, QListWidgetItem, QVBoxLayout
 
+from referee.app.plain_text import plain_tip
 from referee.app.wizards.gunnery.page import GunneryPage
 from referee.match.state import MatchState
 
@@ -49,7 +50,7 @@ class ShooterPage(GunneryPage):
             item.setData(Qt.ItemDataRole.UserRole, u.uid)
             if not chance.may_fire:
                 item.setFlags(item.flags() & ~Qt.ItemFlag.ItemIsEnabled)
-                item.setToolTip(chance.why)
+                item.setToolTip(plain_tip(chance.why))  # names units: as typed
             self.list.addItem(item)
         layout = QVBoxLayout(self)
         layout.addWidget(self.list)

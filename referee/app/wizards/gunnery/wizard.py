@@ -30,6 +30,7 @@ from PySide6.QtCore import Qt, QUrl, Signal
 from PySide6.QtWidgets import QWidget, QWizard
 
 from referee.app.map_overlay import MapOverlay
+from referee.app.plain_text import plain_titles
 from referee.app.wizards.common.outcome_page import OutcomePage, written_html
 from referee.app.wizards.gunnery.odds_page import OddsPage
 from referee.app.wizards.gunnery.page import Page, gunnery_number
@@ -69,6 +70,7 @@ class GunneryWizard(QWizard):
         fired: Collection[str] = (),
     ) -> None:
         super().__init__(parent)
+        plain_titles(self)  # page titles name units and scenarios
         self.state = state
         self.dice_seed = dice_seed
         self.overlay = overlay

@@ -22,6 +22,7 @@ from typing import Any
 
 from PySide6.QtWidgets import QTextBrowser, QVBoxLayout, QWidget, QWizard, QWizardPage
 
+from referee.app.plain_text import plain_titles
 from referee.app.wizards.common.chosen_step import ChosenStep
 from referee.app.wizards.common.dice_entry import DiceEntry
 from referee.app.wizards.common.outcome_page import OutcomePage, written_html
@@ -125,6 +126,7 @@ class HexEffectsWizard(QWizard):
         units: Sequence[str] = (),
     ) -> None:
         super().__init__(parent)
+        plain_titles(self)  # page titles name units and scenarios
         self.state = state
         self.command: dict[str, Any] = dict(COMMAND)
         """The step's ``hex-effects`` command (on ``units`` only, when given)."""

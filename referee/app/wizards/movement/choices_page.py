@@ -16,6 +16,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from referee.app.plain_text import plain_tip
 from referee.app.wizards.movement.choices import option_text
 from referee.app.wizards.movement.page import MovementPage, Page
 from referee.app.wizards.movement.step_html import cite
@@ -62,6 +63,7 @@ class ChoicesPage(MovementPage):
         # (QWizard focuses the first child that takes focus; arrows would only scroll)
         scroll.setFocusPolicy(Qt.FocusPolicy.NoFocus)
         self.status = QLabel()
+        self.status.setTextFormat(Qt.TextFormat.PlainText)
         self.status.setWordWrap(True)
         layout = QVBoxLayout(self)
         layout.addWidget(scroll, 1)
@@ -143,7 +145,7 @@ class ChoicesPage(MovementPage):
         label = QLabel(choice.text())
         label.setTextFormat(Qt.TextFormat.PlainText)
         label.setWordWrap(True)
-        label.setToolTip(cite(choice.clause, choice.ruling))
+        label.setToolTip(plain_tip(cite(choice.clause, choice.ruling)))
         combo = QComboBox()
         combo.setPlaceholderText("choose…")
         combo.addItems([option_text(choice, o) for o in choice.options])

@@ -3,6 +3,7 @@
 
 from __future__ import annotations
 
+from PySide6.QtCore import Qt
 from PySide6.QtWidgets import QLabel, QTextBrowser, QVBoxLayout
 
 from referee.app.wizards.common.outcome_page import READY_HTML
@@ -16,6 +17,7 @@ class ResultPage(MovementPage):
         self.setTitle("The outcome")
         self.text = QTextBrowser()
         self.problem = QLabel()
+        self.problem.setTextFormat(Qt.TextFormat.PlainText)
         self.problem.setWordWrap(True)
         self.problem.setStyleSheet("color: #c62828")
         layout = QVBoxLayout(self)

@@ -34,6 +34,7 @@ from PySide6.QtWidgets import QWidget, QWizard
 
 from referee.app.map_overlay import MapOverlay
 from referee.app.move_arrow_item import MoveArrow
+from referee.app.plain_text import plain_titles
 from referee.app.wizards.common.chosen_step import ChosenStep
 from referee.app.wizards.common.outcome_page import written_html
 from referee.app.wizards.common.step_number import step_number
@@ -68,6 +69,7 @@ class MovementWizard(QWizard):
         parent: QWidget | None = None,
     ) -> None:
         super().__init__(parent)
+        plain_titles(self)  # page titles name units and scenarios
         self.state = state
         self.dice_seed = dice_seed
         self.overlay = overlay

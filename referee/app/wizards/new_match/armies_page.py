@@ -183,6 +183,7 @@ class ArmiesPage(QWizardPage):
         for column in (2, 3):
             header.setSectionResizeMode(column, QHeaderView.ResizeMode.ResizeToContents)
         self.problems = QLabel()
+        self.problems.setTextFormat(Qt.TextFormat.RichText)  # HTML on purpose, names escaped
         self.problems.setWordWrap(True)
 
         game_row = QHBoxLayout()

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
+from PySide6.QtCore import Qt
 from PySide6.QtWidgets import (
     QFormLayout,
     QHBoxLayout,
@@ -36,6 +37,7 @@ class FilePage(QWizardPage):
         self.match_title = QLineEdit()
         self.match_title.setAccessibleName("match title")
         self.problem = QLabel()
+        self.problem.setTextFormat(Qt.TextFormat.PlainText)
         self.problem.setWordWrap(True)
         self.problem.setStyleSheet(PROBLEM_STYLE)
         path_row = QHBoxLayout()

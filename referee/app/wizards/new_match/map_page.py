@@ -7,6 +7,7 @@ from functools import cache
 from pathlib import Path
 from types import MappingProxyType
 
+from PySide6.QtCore import Qt
 from PySide6.QtWidgets import QHBoxLayout, QLabel, QListWidget, QVBoxLayout, QWizardPage
 
 from referee.app.wizards.new_match.armies_page import map_preview
@@ -56,6 +57,7 @@ class MapPage(QWizardPage):
         self.setTitle("Map")
         self.list = QListWidget()
         self.description = QLabel()
+        self.description.setTextFormat(Qt.TextFormat.PlainText)
         self.description.setWordWrap(True)
         self.scene, self.preview = map_preview()
         left = QVBoxLayout()

@@ -54,6 +54,7 @@ class ScenarioPage(QWizardPage):
         self.list = QListWidget()
         self.list.setAccessibleName("scenario")
         self.description = QLabel()
+        self.description.setTextFormat(Qt.TextFormat.PlainText)
         self.description.setWordWrap(True)
         self.victory_box = QGroupBox("Victory condition")
         self.victory_layout = QVBoxLayout(self.victory_box)

@@ -4,6 +4,7 @@ table by the scenario's procedure, step by step once the match is open (clauses
 
 from __future__ import annotations
 
+from PySide6.QtCore import Qt
 from PySide6.QtWidgets import QButtonGroup, QLabel, QRadioButton, QVBoxLayout, QWizardPage
 
 from referee.scenarios.model import Scenario
@@ -32,6 +33,7 @@ class SetupPage(QWizardPage):
         group.addButton(self.as_placed)
         self.by_procedure.setChecked(True)
         self.words = QLabel()
+        self.words.setTextFormat(Qt.TextFormat.PlainText)
         self.words.setWordWrap(True)
         self.words.setContentsMargins(3 * self.fontMetrics().averageCharWidth(), 0, 0, 0)
         layout = QVBoxLayout(self)

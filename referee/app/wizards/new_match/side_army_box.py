@@ -13,7 +13,7 @@ from html import escape
 from pathlib import Path
 from typing import Any
 
-from PySide6.QtCore import Signal
+from PySide6.QtCore import Qt, Signal
 from PySide6.QtWidgets import (
     QAbstractItemView,
     QComboBox,
@@ -31,6 +31,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from referee.app.plain_text import plain_tip
 from referee.app.style import side_name
 from referee.army import Army, ArmyReport, TableUnit, load_army, table_units, validate_army
 from referee.units.budget import Allowance, BudgetCheck, GameType, army_cost, check_budget
@@ -94,6 +95,7 @@ class SideArmyBox(QGroupBox):
         header.setSectionResizeMode(2, QHeaderView.ResizeMode.ResizeToContents)
         self.spins: dict[str, QSpinBox] = {}
         self.budget = QLabel()
+        self.budget.setTextFormat(Qt.TextFormat.RichText)  # HTML on purpose, names escaped
         self.budget.setWordWrap(True)
         self.army_file: Army | None = None
         self.army_report: ArmyReport | None = None
@@ -157,7 +159,7 @@ class SideArmyBox(QGroupBox):
         self.spins = {}
         for row, unit in enumerate(units):
             name = QTableWidgetItem(unit.name)
-            name.setToolTip(f"{unit.id}: {unit.size}, {', '.join(sorted(unit.types))}")
+            name.setToolTip(plain_tip(f"{unit.id}: {unit.size}, {', '.join(sorted(unit.types))}"))
             self.table.setItem(row, 0, name)
             self.table.setItem(row, 1, QTableWidgetItem(cost_text(unit.cost)))
             spin = QSpinBox()
@@ -279,7 +281,7 @@ class SideArmyBox(QGroupBox):
         check = report.budget_check
         lines = [
             f"<b>{escape(army.name)}</b>: "
-            + ", ".join(f"{e.type} x{e.count}" for e in army.entries)
+            + ", ".join(f"{escape(e.type)} x{e.count}" for e in army.entries)
         ]
         if check is not None:
             lines.append(budget_html(check, game.name))

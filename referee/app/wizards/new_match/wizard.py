@@ -25,6 +25,7 @@ from typing import Any
 from PySide6.QtCore import Qt
 from PySide6.QtWidgets import QMessageBox, QWidget, QWizard
 
+from referee.app.plain_text import plain_titles
 from referee.app.session import DICE_SETTING
 from referee.app.wizards.new_match.armies_page import ArmiesPage
 from referee.app.wizards.new_match.edition_page import EditionPage
@@ -74,6 +75,7 @@ class NewMatchWizard(QWizard):
 
     def __init__(self, parent: QWidget | None = None) -> None:
         super().__init__(parent)
+        plain_titles(self)  # page titles name units and scenarios
         self.setWindowTitle("New match")
         self.setOption(QWizard.WizardOption.HaveHelpButton, False)
         self.edition_page = EditionPage()
@@ -124,6 +126,7 @@ class NewMatchWizard(QWizard):
             "on its pages are lost.",
             parent=self,
         )
+        box.setTextFormat(Qt.TextFormat.PlainText)
         discard = box.addButton("Discard", QMessageBox.ButtonRole.DestructiveRole)
         keep = box.addButton("Keep editing", QMessageBox.ButtonRole.RejectRole)
         box.setDefaultButton(keep)

@@ -26,6 +26,7 @@ from PySide6.QtWidgets import (
 )
 
 from referee.app.flow_layout import FlowLayout
+from referee.app.plain_text import plain_tip
 from referee.rules.movement_step.intent import MOVE_CODES, TURN_CODES
 from referee.rules.movement_step.speed import SPEED_CODES
 from referee.rules.orders.legality import OrderCheck, TurnCheck, check_turn
@@ -96,6 +97,7 @@ class OrderEditor(QWidget):
         self.rules = rules
         self.unit: UnitState | None = None
         self.heading = QLabel()
+        self.heading.setTextFormat(Qt.TextFormat.RichText)  # rich on purpose, names escaped
         self.heading.setWordWrap(True)
         self.fields: dict[OrderKind, QLineEdit] = {}
         self.errors: dict[OrderKind, QLabel] = {}
@@ -103,6 +105,7 @@ class OrderEditor(QWidget):
         self.buttons: dict[tuple[OrderKind, int], list[QPushButton]] = {}
         self.step_labels: dict[tuple[OrderKind, int], QLabel] = {}
         self.check_text = QLabel()
+        self.check_text.setTextFormat(Qt.TextFormat.RichText)  # HTML on purpose, names escaped
         self.check_text.setWordWrap(True)
         layout = QVBoxLayout(self)
         layout.addWidget(self.heading)
@@ -120,6 +123,7 @@ class OrderEditor(QWidget):
         field.setPlaceholderText(" + ".join("-" for _ in range(STEPS[kind])))
         field.textChanged.connect(self._typed)
         error = QLabel()
+        error.setTextFormat(Qt.TextFormat.RichText)  # HTML on purpose, the order escaped
         error.setWordWrap(True)
         grid = QGridLayout()
         grid.setColumnStretch(1, 1)
@@ -128,6 +132,7 @@ class OrderEditor(QWidget):
         lay.setSpacing(3)
         lay.setContentsMargins(0, 4, 0, 0)
         title = QLabel(f"<b>{kind.capitalize()} order</b>")
+        title.setTextFormat(Qt.TextFormat.RichText)  # the program's own words
         lay.addWidget(title)
         lay.addWidget(field)
         lay.addWidget(error)
@@ -135,6 +140,7 @@ class OrderEditor(QWidget):
         self.fields[kind], self.errors[kind], self.grids[kind] = field, error, grid
         for number in range(1, STEPS[kind] + 1):  # the step's name beside its buttons: one
             label = QLabel()  # line a step, so a unit's whole turn fits the dock's height
+            label.setTextFormat(Qt.TextFormat.PlainText)
             grid.addWidget(label, number - 1, 0, Qt.AlignmentFlag.AlignTop)
             self.step_labels[(kind, number)] = label
             holder = QWidget()
@@ -248,7 +254,7 @@ class OrderEditor(QWidget):
                 button = QPushButton(code)
                 button.setCheckable(True)
                 button.setChecked(code in given)
-                button.setToolTip(MEANINGS.get(code.split("[", 1)[0], code))
+                button.setToolTip(plain_tip(MEANINGS.get(code.split("[", 1)[0], code)))
                 button.setAccessibleName(f"{kind} {number} {code}")
                 width = button.fontMetrics().horizontalAdvance(code)
                 button.setFixedWidth(width + 3 * button.fontMetrics().averageCharWidth())

@@ -43,6 +43,7 @@ from PySide6.QtWidgets import (
 )
 
 from referee.app.flow_layout import FlowLayout
+from referee.app.plain_text import plain_tip, plain_titles
 from referee.app.style import side_name
 from referee.app.wizards.common.chosen_step import ChosenStep
 from referee.app.wizards.orders.order_editor import OrderEditor
@@ -181,13 +182,15 @@ class OrdersPage(QWizardPage):
         self.written_button.setToolTip("The orders below are written for this unit")
         self.missing_button = QRadioButton("None given")
         self.missing_button.setToolTip(
-            f"Its players gave no orders: the missing-order rule, the unit {self.rule.text()}; "
-            "the journal records it "
-            "with clause orders.missing"
+            plain_tip(
+                f"Its players gave no orders: the missing-order rule, the unit "
+                f"{self.rule.text()}; the journal records it with clause orders.missing"
+            )
         )
         self.rule_text = QLabel(
             f"Without orders the unit {self.rule.text()} (clause orders.missing)."
         )
+        self.rule_text.setTextFormat(Qt.TextFormat.PlainText)
         self.rule_text.setWordWrap(True)
         self.rule_text.setStyleSheet("color: #555")
         self.all_missing_button = QPushButton(
@@ -195,8 +198,10 @@ class OrdersPage(QWizardPage):
             + ("each does nothing" if self.rule.does == "nothing" else "each its default order")
         )
         self.all_missing_button.setToolTip(
-            "Confirm at once, for every unit still marked 'not written yet', that its "
-            f"players gave no orders: each {self.rule.text()} (clause orders.missing)"
+            plain_tip(
+                "Confirm at once, for every unit still marked 'not written yet', that its "
+                f"players gave no orders: each {self.rule.text()} (clause orders.missing)"
+            )
         )
         self.all_missing_button.setAutoDefault(False)
         self.statuses = QButtonGroup(self)
@@ -219,6 +224,7 @@ class OrdersPage(QWizardPage):
         scroll.setWidget(self.editor)
         self.editor_scroll = scroll
         self.problem = QLabel()
+        self.problem.setTextFormat(Qt.TextFormat.PlainText)
         self.problem.setWordWrap(True)
         self.problem.setStyleSheet("color: #c62828")
         layout = QVBoxLayout(self)
@@ -398,6 +404,7 @@ class OrdersWizard(QWizard):
 
     def __init__(self, state: MatchState, parent: QWidget | None = None) -> None:
         super().__init__(parent)
+        plain_titles(self)  # page titles name units and scenarios
         self.state = state
         self.setWindowTitle("Orders")
         self.setOption(QWizard.WizardOption.HaveHelpButton, False)
