@@ -292,12 +292,17 @@ def run_check_in(args: argparse.Namespace) -> int:
 
 
 def run_players(args: argparse.Namespace) -> int:
-    from referee.cli.output import print_json
+    from referee.cli.output import print_json, print_rulings
+    from referee.ruleset.used import rulings_used
     from referee.tournament.checkin import listed_huge_units, players_json
 
     with _desk(args) as desk:
         event = desk.event()
     rows = players_json(event)
+    used = rulings_used({"rulings": ["tournament.huge-units"]}, event.readings)
+    for row in rows:  # a list, as it always was: each player with an army says the ruling
+        if row["army"] is not None:
+            row.update(used)
     if args.json:
         print_json(rows)
         return 0
@@ -315,6 +320,7 @@ def run_players(args: argparse.Namespace) -> int:
             print(f"  huge units: {huge}")
         if not army["valid"]:
             print(f"  NOT valid, accepted by the organiser: {army['override']}")
+    print_rulings(used, "")
     return 0
 
 
@@ -352,15 +358,20 @@ def run_tiebreakers(args: argparse.Namespace) -> int:
 
 def _declare(args: argparse.Namespace, data: dict[str, Any]) -> None:
     """Add to a pairing's ``data`` the ``declarations``: what each player whose opponent
-    has huge units is told (by name, clause ``army.huge-units``)."""
+    has huge units is told (by name, clause ``army.huge-units``), and the rulings it used:
+    a bye's score (ruling ``tournament.bye``)."""
+    from referee.cli.output import with_rulings
     from referee.tournament.checkin import table_declarations
 
     with _desk(args) as desk:
         event = desk.event()
     data["declarations"] = table_declarations(event, [tuple(t["players"]) for t in data["tables"]])
+    with_rulings(data, event.readings, ("tournament.bye",) if data["bye"] else ())
 
 
 def _print_pairing(data: dict[str, Any]) -> None:
+    from referee.cli.output import print_rulings
+
     print(f"Round {data['round']}")
     told = data.get("declarations", {})
     for t in data["tables"]:
@@ -372,6 +383,7 @@ def _print_pairing(data: dict[str, Any]) -> None:
         print(f"  bye: {data['bye']}")
     for w in data["warnings"]:
         print(f"  warning: {w}")
+    print_rulings(data)
 
 
 def run_pair(args: argparse.Namespace) -> int:
@@ -448,6 +460,8 @@ def run_correct(args: argparse.Namespace) -> int:
 
 
 def _print_standings(data: dict[str, Any]) -> None:
+    from referee.cli.output import print_rulings
+
     print(f"Standings after round {data['round']} (by {', '.join(data['keys'])}, then name)")
     for s in data["standings"]:
         extra = ", ".join(
@@ -461,13 +475,18 @@ def _print_standings(data: dict[str, Any]) -> None:
         )
     for w in data["warnings"]:
         print(f"  warning: {w}")
+    print_rulings(data)
 
 
 def run_standings(args: argparse.Namespace) -> int:
-    from referee.cli.output import print_json
+    from referee.cli.output import print_json, with_rulings
 
     with _desk(args) as desk:
-        data = desk.standings().to_json()
+        data: dict[str, Any] = desk.standings().to_json()
+        event = desk.event()
+    used = ["tournament.strength-of-schedule"] if "sos" in list(data["keys"]) else []
+    used += ["tournament.bye"] if any(r.bye for r in event.rounds) else []
+    with_rulings(data, event.readings, used)
     print_json(data) if args.json else _print_standings(data)
     return 0
 

@@ -222,7 +222,7 @@ def _fire(state: MatchState, command: Fire, dice: Dice) -> Event:
                 + list(placed.clauses)
             )
         ),
-        rulings=tuple(dict.fromkeys([*action.to_hit.rulings, *placed.rulings])),
+        rulings=tuple(dict.fromkeys([*action.to_hit.rulings, *action.rulings, *placed.rulings])),
         detail={**action.to_json(), **placed.detail_json()},
     )
 

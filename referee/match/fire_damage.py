@@ -135,7 +135,7 @@ def area_fire_event(state: MatchState, command: Fire, dice: Dice, check: TargetC
     action = area_fire(rules, shooter, weapon, targets, dice, guns=max(1, check.guns))
     where = hex_label(check.target.hex)
     names = ", ".join(t.unit.uid for t in targets)
-    lines = [f"{shooter.uid} fires {weapon.name} at {where} (area: {names})"]
+    lines = [f"{shooter.uid} fires {weapon.name} at {where} (area: {names})", *action.notes]
     if action.misfire is not None:
         lines.append(action.misfire.explain())
     done = open_damage(state)
@@ -164,7 +164,7 @@ def area_fire_event(state: MatchState, command: Fire, dice: Dice, check: TargetC
         pending=tuple(done.pending) if hits else None,
         **later,
     )
-    rulings = [AREA_MODIFIERS_RULING]
+    rulings = [AREA_MODIFIERS_RULING, *action.rulings]
     rulings += [t.ruling for r in action.results for t in r.need.terms if t.ruling]
     clauses = ["fire.target", "fire.area"]
     if any(r.evasion is not None for r in action.results):

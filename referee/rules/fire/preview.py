@@ -67,6 +67,7 @@ class SectorOdds:
                 for r in self.odds.rows
             ],
             "terms": [t.to_json() for t in self.odds.terms],
+            "rulings": list(plan.rulings),
         }
 
 
