@@ -440,6 +440,9 @@ def _result(args: argparse.Namespace, desk: Desk) -> tuple[MatchResult, str]:
 
 
 def run_result(args: argparse.Namespace) -> int:
+    from referee.cli.output import print_rulings
+    from referee.ruleset.used import rulings_used
+
     with _desk(args) as desk:
         result, source = _result(args, desk)
         tr = desk.record_result(args.round, args.table, result, source)
@@ -448,6 +451,7 @@ def run_result(args: argparse.Namespace) -> int:
         f"round {args.round}, table {args.table}: {a.name} {a.mvp} MVP ({a.tvp:.2f} TVP), "
         f"{b.name} {b.mvp} MVP ({b.tvp:.2f} TVP)"
     )
+    print_rulings(rulings_used({}, result.readings, result.rulings))  # a match file's scoring
     return 0
 
 

@@ -180,3 +180,12 @@ def test_units_check_lists_the_rulings_cards_are_read_under(capsys):
     data = json.loads(run(capsys, ["units", "check", "--json"]))
     assert all("units.models-per-base" in r["rulings"] for r in data)
     assert "rulings: units.models-per-base (typical)" in run(capsys, ["units", "check"])
+
+
+def test_the_text_demo_lists_the_rulings_of_each_line(capsys):
+    """The demo's line from the hill C2 (level 1) to A3 (level 0) crosses the forest B2
+    (level-0 blocking): how many blind hexes level-0 terrain leaves seen from level 1 is
+    ruling los.level0-from-level1 (default: one, so A3 is blind)."""
+    out = run(capsys, ["demo"])
+    block = out.split("C2 (level 1) to A3", 1)[1].split("\n\n", 1)[0]
+    assert "rulings: los.blind-count (steps), los.level0-from-level1 (blind-1)" in block
