@@ -56,8 +56,8 @@ def run_shot(args: argparse.Namespace) -> int:
     from referee.cli.common import rules_and_board
     from referee.cli.main import CommandError
     from referee.cli.output import print_json, print_rulings, with_rulings
-    from referee.rules.fire.action import misfire_note
     from referee.rules.fire.aim import GunneryStep
+    from referee.rules.fire.misfire import misfire_note
     from referee.rules.fire.preview import preview_shot
     from referee.rules.state import Aim, UnitState
     from referee.units.catalogue import find_unit

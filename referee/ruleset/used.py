@@ -47,6 +47,8 @@ def rulings_named(data: object, also: Iterable[str] = ()) -> tuple[str, ...]:
     found: dict[str, None] = {}
     _walk(data, found)
     found.update((r, None) for r in also)
+    if not found:  # nothing named: the register need not be read
+        return ()
     known = register()
     return tuple(r for r in found if r in known)
 
@@ -58,8 +60,8 @@ def rulings_used(
     (:func:`rulings_named`) and the reading ``readings`` (a ruleset's; the register's
     default where it names none) takes of each."""
     ids = rulings_named(data, also)
-    known = register()
     chosen = readings or {}
+    known = register() if ids else {}
     return {
         "rulings": list(ids),
         "readings": {r: chosen.get(r, known[r].default) for r in ids},

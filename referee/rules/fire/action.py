@@ -14,10 +14,10 @@ from dataclasses import dataclass
 from referee.dice.service import Dice, RollRequest, open_ended_note
 from referee.rules.fire.aim import after_fire
 from referee.rules.fire.ammo import firing_rulings, shots_per_action, spend
+from referee.rules.fire.misfire import misfire_note, misfire_on, misfire_rulings
 from referee.rules.fire.roll import HitRoll, roll_to_hit
 from referee.rules.fire.shot import Shot
 from referee.rules.fire.to_hit import ToHit, to_hit
-from referee.rules.fire.to_hit_table import to_hit_table
 from referee.rules.state import UnitState
 from referee.ruleset import Ruleset
 from referee.units.model import Weapon
@@ -41,29 +41,6 @@ class MisfireRoll:
 
 def misfire_purpose(weapon: Weapon) -> str:
     return f"misfire {weapon.name}"
-
-
-def misfire_on(rules: Ruleset, weapon: Weapon) -> int | None:
-    """The N of ``weapon``'s Misfire[N-] when ``rules`` roll it (None: no misfire die, for a
-    weapon without Misfire or an edition without it; clause ``fire.misfire``)."""
-    if weapon.misfire is None or not to_hit_table(rules).misfire.rolled:
-        return None
-    return weapon.misfire
-
-
-def misfire_rulings(rules: Ruleset, weapon: Weapon) -> tuple[str, ...]:
-    """The ruling that decided whether ``weapon``'s Misfire[N-] is rolled (none for a weapon
-    without Misfire, or an edition whose table says it outright)."""
-    ruling = to_hit_table(rules).misfire.ruling
-    return (ruling,) if weapon.misfire is not None and ruling else ()
-
-
-def misfire_note(rules: Ruleset, weapon: Weapon) -> str | None:
-    """The working's line for a Misfire[N-] this edition does not roll (None otherwise)."""
-    if weapon.misfire is None or misfire_on(rules, weapon) is not None:
-        return None
-    why = "".join(f", ruling {r}" for r in misfire_rulings(rules, weapon))
-    return f"misfire[{weapon.misfire}-]: not in this edition, no misfire die ({weapon.name}{why})"
 
 
 def misfire_request(rules: Ruleset, weapon: Weapon) -> tuple[RollRequest, ...]:

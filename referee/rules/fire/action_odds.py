@@ -25,10 +25,10 @@ from referee.board.facing import shot_sectors
 from referee.board.sector_stats import Sector
 from referee.rules.damage.pending import PendingLedger
 from referee.rules.damage.sequence_odds import SequenceOdds, sequence_odds
-from referee.rules.fire.action import misfire_on, misfire_rulings
 from referee.rules.fire.ammo import firing_rulings, models_firing, shots_per_action
 from referee.rules.fire.area_hex import default_sector
 from referee.rules.fire.legality import TargetCheck
+from referee.rules.fire.misfire import misfire_on, misfire_rulings
 from referee.rules.fire.odds import NATURAL_ONE_RULING, to_hit_odds
 from referee.rules.fire.to_hit import to_hit
 from referee.rules.fire.weapon_conditions import (

@@ -20,16 +20,10 @@ from dataclasses import dataclass
 
 from referee.dice.service import Dice, OpenEndedRoll, RollRequest, open_ended_note
 from referee.rules.explain import Term, total
-from referee.rules.fire.action import (
-    MisfireRoll,
-    misfire_note,
-    misfire_request,
-    misfire_rulings,
-    start_action,
-    unless_misfire,
-)
+from referee.rules.fire.action import MisfireRoll, misfire_request, start_action, unless_misfire
 from referee.rules.fire.ammo import firing_rulings, shots_per_action
 from referee.rules.fire.conditions import AbilityParameterError, applies
+from referee.rules.fire.misfire import misfire_note, misfire_rulings
 from referee.rules.fire.roll import HitRoll, judge
 from referee.rules.fire.to_hit_table import EvasionRules, Modifier, ToHitTable, to_hit_table
 from referee.rules.state import UnitState
