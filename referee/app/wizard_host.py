@@ -14,6 +14,11 @@ match changes under it (a correction, an undo, a step written by another program
 match opened), :meth:`WizardHost.outdate` closes it with :data:`OUTDATED` (nothing written)
 and the dock says why, so that no step is ever built on a match that is no longer there.
 
+Return means Next (or Finish) wherever the keyboard is in the wizard: a button of a page
+the referee has pressed ("Use the proposal", a code of an order) never becomes the button
+Return presses again (:class:`ReturnMeansNext`: no button of a page is an auto-default
+button, as Qt makes every button inside a dialog).
+
 Lists and labels wrap their lines to the dock's width
 (:func:`referee.app.wizard_fit.fit_to_dock`). The keyboard
 stays where the referee types: a QWizard hides its pages for a moment whenever a page says
@@ -34,6 +39,7 @@ from PySide6.QtWidgets import (
     QDockWidget,
     QLabel,
     QMainWindow,
+    QPushButton,
     QVBoxLayout,
     QWidget,
 )
@@ -61,6 +67,47 @@ IDLE_TEXT = (
     "No wizard is open.\n\nNext step (N) opens the wizard of the step the match is at; "
     "the Wizards menu opens any of them. A wizard opens here, beside the map it draws on."
 )
+
+
+class ReturnMeansNext(QObject):
+    """While a wizard is open: a push button of its page taking the keyboard is made no
+    auto-default button (Qt makes every button inside a dialog one, so that the last button
+    clicked took Return for itself), and Return on such a button goes to the wizard as
+    Next, or Finish on the last page (see the module docstring)."""
+
+    def __init__(self, host: WizardHost) -> None:
+        super().__init__(host)
+        self.host = host
+
+    def _page_button(self, watched: QObject) -> QPushButton | None:
+        wizard = self.host.wizard
+        page = wizard.currentPage() if wizard is not None else None
+        if (
+            page is not None
+            and isinstance(watched, QPushButton)
+            and isValid(watched)
+            and page.isAncestorOf(watched)
+        ):
+            return watched
+        return None
+
+    def eventFilter(self, watched: QObject, event: QEvent) -> bool:
+        kind = event.type()
+        if kind == QEvent.Type.FocusIn:
+            button = self._page_button(watched)
+            if button is not None and button.autoDefault():
+                button.setAutoDefault(False)
+        elif kind == QEvent.Type.KeyPress and self._page_button(watched) is not None:
+            from PySide6.QtGui import QKeyEvent  # named when a key first reaches a page
+
+            if (
+                isinstance(event, QKeyEvent)
+                and event.key() in (Qt.Key.Key_Return, Qt.Key.Key_Enter)
+                and not event.modifiers() & ~Qt.KeyboardModifier.KeypadModifier
+            ):
+                self.host.go_on()
+                return True
+        return False
 
 
 class RunStep(Protocol):
@@ -104,6 +151,8 @@ class WizardHost(QDockWidget):
         """Until when (``time.monotonic``) a resize of the map is the dock widening, which
         the docks across the map make up for (:meth:`_keep_map`); later ones are the
         referee's."""
+        self.return_means_next = ReturnMeansNext(self)
+        """Installed on the application while a wizard is open."""
         self.lost_focus: QWidget | None = None
         """The field the wizard's hidden page took the keyboard from, to give it back."""
         app = QApplication.instance()
@@ -119,6 +168,9 @@ class WizardHost(QDockWidget):
         from referee.app.wizard_fit import fit_to_dock  # with the first wizard
 
         self.wizard = wizard
+        app = QApplication.instance()
+        if app is not None:
+            app.installEventFilter(self.return_means_next)
         wizard.setParent(self.holder, Qt.WindowType.Widget)
         self.idle.setText(self.idle_text)
         self.idle.hide()
@@ -357,6 +409,21 @@ class WizardHost(QDockWidget):
         if all(d.isVisible() and not d.isFloating() for d in across) and not self.isFloating():
             window.resizeDocks([*across, self], [*widths, mine], Qt.Orientation.Horizontal)
 
+    def go_on(self) -> bool:
+        """What Return does in the open wizard: Next, or Finish on its last page, when the
+        page allows it; True if a button was pressed."""
+        from PySide6.QtWidgets import QWizard  # loaded with the wizard, not at start
+
+        wizard = self.wizard
+        if wizard is None:
+            return False
+        for which in (QWizard.WizardButton.NextButton, QWizard.WizardButton.FinishButton):
+            button = wizard.button(which)
+            if button is not None and button.isVisible() and button.isEnabled():
+                button.click()
+                return True
+        return False
+
     def pick_hex(self, h: Hex) -> bool:
         """A hex clicked on the map: True if the open wizard took it as its answer."""
         picker = getattr(self.wizard, "pick_hex", None)
@@ -390,6 +457,9 @@ class WizardHost(QDockWidget):
         if self.wizard is not wizard:
             return
         self.wizard = None
+        app = QApplication.instance()
+        if app is not None:
+            app.removeEventFilter(self.return_means_next)
         self.overlay.clear()
         self.box.removeWidget(wizard)
         wizard.hide()

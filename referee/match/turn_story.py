@@ -139,7 +139,7 @@ def _is_clock(event: Event) -> bool:
     return event.kind == "advance" and not (event.detail or {}).get("confirmed")
 
 
-def _tell(
+def tell(
     story: TurnStory, number: int, event: Event, before: MatchState, after: MatchState
 ) -> None:
     """What ``event`` did, in each unit's line, the hits and the casualties."""
@@ -273,7 +273,7 @@ def turn_stories(initial: MatchState, steps: Sequence[Step]) -> list[TurnStory]:
                 story = TurnStory(state.turn, state, state, complete=False)
                 stories.append(story)
             after = state.apply(event.changes)
-            _tell(story, step.number, event, state, after)
+            tell(story, step.number, event, state, after)
             if event.kind == "advance":
                 story.passed += len((event.detail or {}).get("passed", []))
             told.setdefault(story.turn, []).append((event, state, after))

@@ -55,7 +55,7 @@ def test_the_target_list_gives_the_chance_of_the_poison_on_each_target(qtbot, tm
 
 
 def test_the_outcome_page_shows_the_poison_placed_with_its_clause(qtbot, tmp_path):
-    window = demo_window(qtbot, tmp_path)
+    window = demo_window(qtbot, tmp_path, "first-draft")
     wizard = gas_the_hoplites(qtbot, window)
     page = wizard.outcome_page.text
     text = page.toPlainText()

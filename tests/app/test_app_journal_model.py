@@ -96,7 +96,7 @@ def test_double_click_asks_for_the_events_clauses_and_rulings(qtbot, tmp_path):
 def test_a_steps_heading_runs_on_into_its_lines_and_section_tags_stay_out_of_the_row(
     qtbot, tmp_path
 ):
-    with create_demo_match(tmp_path / "d.referee") as match:
+    with create_demo_match(tmp_path / "d.referee", "first-draft") as match:
         # the tank's typed 5 hits the wagon (need 3); armor 2 and 6, damage 4: waiting
         match.run(
             "Gunnery 1: tank fires",

@@ -19,7 +19,7 @@ STEP, WHY = 1, 5
 
 
 def test_a_run_of_empty_steps_is_named_whole_once_in_the_journal(qtbot, tmp_path):
-    window = demo_window(qtbot, tmp_path)
+    window = demo_window(qtbot, tmp_path, "first-draft")
     window.run_step(
         "Movement 1", [{"kind": "advance", "to": "movement-1"}, {"kind": "movement", "step": 1}]
     )

@@ -23,7 +23,7 @@ def click(qtbot, widget) -> None:
 def burning_and_poisoned(qtbot, tmp_path, step: str = "agony-3"):
     """The demo with two fire tokens on the tank and poison d6, d4 on the grunts, at
     ``step`` (the first draft burns and poisons in Agony 3)."""
-    window = demo_window(qtbot, tmp_path)
+    window = demo_window(qtbot, tmp_path, "first-draft")
     commands = [
         {"kind": "correct", "uid": "tank", "set": {"fire": 2}},
         {"kind": "correct", "uid": "grunts", "set": {"poison": [6, 4]}},
@@ -136,7 +136,7 @@ def test_the_app_rolls_when_nothing_is_typed(qtbot, tmp_path):
 
 
 def test_steps_with_nothing_scheduled_open_no_dialog_and_pass_as_one_entry(qtbot, tmp_path):
-    window = demo_window(qtbot, tmp_path)
+    window = demo_window(qtbot, tmp_path, "first-draft")
     commands = [
         {"kind": "correct", "uid": "tank", "set": {"fire": 2}},
         {"kind": "advance", "to": "agony-0"},
@@ -153,7 +153,7 @@ def test_steps_with_nothing_scheduled_open_no_dialog_and_pass_as_one_entry(qtbot
 
 
 def test_a_step_with_nothing_scheduled_is_written_from_its_first_page(qtbot, tmp_path):
-    window = demo_window(qtbot, tmp_path)
+    window = demo_window(qtbot, tmp_path, "first-draft")
     assert window.run_step("To agony 0", [{"kind": "advance", "to": "agony-0"}]) is not None
     wizard = window.turn_driver.open_agony()  # Wizards > Agony: opened by hand
     qtbot.waitExposed(wizard)

@@ -182,7 +182,7 @@ class MovementWizard(QWizard):
             return []
         if result.pending:
             return option_arrows(self.state, result.pending)
-        return result_arrows(result)
+        return result_arrows(self.state, result)
 
     def draw(self, choices: Mapping[str, Choice]) -> None:
         if self.overlay is not None:
