@@ -123,9 +123,22 @@ def weapon_conditions(
     return place_in_event(state, found, units, changes)
 
 
+def fire_rulings(recorded: list[str], used: list[str]) -> dict[str, Any]:
+    """A fire event's ``rulings``: every ruling its action and its damage rolls took (a
+    natural 1, the armor's successes, a range's damage...); and, where those are more than
+    a referee before issue 24 recorded (``recorded``: the to-hit number's, the action's and
+    the conditions' only), its ``former`` rulings, so that older match files still check
+    exactly (:attr:`referee.match.events.Event.former`)."""
+    before = tuple(dict.fromkeys(recorded))
+    now = tuple(dict.fromkeys([*before, *used]))
+    former = {"rulings": list(before)} if now != before else {}
+    return {"rulings": now, "former": former}
+
+
 def area_fire_event(state: MatchState, command: Fire, dice: Dice, check: TargetCheck) -> Event:
     """An area fire action at the hex of ``check``'s target (an allowed shot)."""
     from referee.rules.fire.area import AREA_MODIFIERS_RULING, area_fire  # area fire only
+    from referee.ruleset.used import rulings_named
 
     rules = state.rules
     shooter, weapon = check.shooter, check.weapon
@@ -195,6 +208,6 @@ def area_fire_event(state: MatchState, command: Fire, dice: Dice, check: TargetC
         "\n".join(lines),
         dice=tuple(dice.log[start:]),
         clauses=tuple(dict.fromkeys(clauses)),
-        rulings=tuple(dict.fromkeys(rulings)),
+        **fire_rulings(rulings, [*rulings_named(detail["results"]), *rulings_named(done.rolls)]),
         detail=detail,
     )

@@ -189,3 +189,32 @@ def test_the_text_demo_lists_the_rulings_of_each_line(capsys):
     out = run(capsys, ["demo"])
     block = out.split("C2 (level 1) to A3", 1)[1].split("\n\n", 1)[0]
     assert "rulings: los.blind-count (steps), los.level0-from-level1 (blind-1)" in block
+
+
+def test_a_fire_step_lists_the_rulings_of_its_damage_roll(tmp_path: Path, capsys):
+    """The tank (standing still, C3) fires its Main gun (range 6, AP 2, d6+1) at the wagon
+    (standing still, C5 in rough, armor 3/3/2/2, hit in front): need 5 - 1 - 1 + 1 = 4; an
+    open-ended 6 then a 3: 6, a hit. Armor 3 - AP 2 = 1 armor die at 5+ (what a success is:
+    ruling damage.armor-success): a 5, one success, -3 to damage; d6+1: 5 + 1 - 3 = 3, below
+    the wagon's table. The step lists the armor roll's ruling, and the event keeps it (the
+    journal's why)."""
+    path = tmp_path / "m.referee"
+    units = [
+        "tank standard-tank side=1 hex=C3 facing=3",
+        "wagon battle-wagon side=2 hex=C5 facing=0",
+    ]
+    argv = ["match", "new", str(path), "--map", "entrenched"]
+    argv += [w for u in units for w in ("--unit", u)]
+    run(capsys, [*argv, "--ruling", "turn.fire-outside-gunnery=any-step"])
+    fire = ["fire shooter=tank target=wagon weapon='Main gun'"]
+    out = run(
+        capsys, ["match", "step", str(path), "Fire", "-c", *fire, "--dice", "6", "3", "5", "5"]
+    )
+    assert "1 dice at 5+: 5 -> 1 success: partly blocked, -3 to damage" in out
+    assert "rulings: damage.armor-success (five-plus)" in out
+    from referee.match.store import MatchFile
+
+    with MatchFile.open(path) as m:
+        (event,) = m.steps()[-1].events
+        assert "damage.armor-success" in event.rulings
+        assert m.replay_check() == []
