@@ -54,6 +54,7 @@ if TYPE_CHECKING:  # each wizard and the map editor are imported when first open
     from referee.app.map_editor.window import MapEditorWindow
     from referee.app.report_view import ReportWindow
     from referee.app.session import MatchSession
+    from referee.app.unfired_question import UnfiredQuestion
     from referee.app.wizards.assault.wizard import AssaultWizard
     from referee.app.wizards.gunnery.wizard import GunneryWizard
     from referee.app.wizards.new_match.wizard import NewMatch, NewMatchWizard
@@ -92,6 +93,9 @@ class MainWindow(QMainWindow):
         app = QApplication.instance()
         if isinstance(app, QApplication):  # back to the front: a step written meanwhile shows
             app.applicationStateChanged.connect(self._app_state)
+            from referee.app.wheel_guard import install_wheel_guard
+
+            install_wheel_guard(app)  # the wheel changes a number box only with the focus
         self.moving_uid: str | None = None
         self.last_error = ""
         self.undo_group = QUndoGroup(self)
@@ -178,6 +182,8 @@ class MainWindow(QMainWindow):
             self.hidden_from_view,
         )
         self.turn_driver = TurnDriver(self, self.wizards, self)
+        self.unfired_question: UnfiredQuestion | None = None
+        """The question before the clock passes units ordered to fire (while asked once)."""
         self._make_actions()
         self.menuBar().setCornerWidget(self.round_clock, Qt.Corner.TopRightCorner)
 
@@ -192,6 +198,7 @@ class MainWindow(QMainWindow):
         self.journal.redoUpToRequested.connect(self.redo_up_to)
         self.inspector.ruleRequested.connect(self.show_rule)
         self.los_panel.ruleRequested.connect(self.show_rule)
+        self.wizard_host.linkClicked.connect(self.show_rule)  # a written step's outcome
         self.los_dock.visibilityChanged.connect(
             lambda shown: None if shown else self.los_panel.put_away()
         )
@@ -402,7 +409,7 @@ class MainWindow(QMainWindow):
         turn = menu["&Turn"]
         self.next_action = self._action(turn, "&Next step", self.turn_driver.next, "N")
         self.advance_action = self._action(
-            turn, "&Advance without the wizard", self.next_step, "Shift+N"
+            turn, "&Advance without the wizard", lambda: self.next_step(), "Shift+N"
         )
 
         tools = menu["T&ools"]
@@ -728,26 +735,55 @@ class MainWindow(QMainWindow):
         """A sentence for the referee in the status bar, for ``ms`` milliseconds."""
         self.statusBar().showMessage(text, ms)
 
-    def next_step(self) -> Step | None:
+    def next_step(self, unfired: str | None = None) -> Step | None:
         """Move the match on to the next step of the turn with something in it, as one
         journal step (the ``advance skip=idle`` command); at the orders step the engine
-        refuses while units lack orders, and the refusal is shown."""
+        refuses while units lack orders, and the refusal is shown; at a gunnery step while
+        units ordered to fire have not, the referee is asked once whether they hold their
+        fire (:mod:`referee.app.unfired_question`; ``unfired="pass"``: they do)."""
         if self.session is None:
             return None
-        from referee.match.advance import OrdersMissingError, plan_advance
+        from referee.match.advance import FirePendingError, OrdersMissingError, plan_advance
 
         try:
-            plan = plan_advance(self.session.state, skip="idle")
+            plan = plan_advance(self.session.state, skip="idle", unfired=unfired)
         except OrdersMissingError as exc:  # the engine's sentence is for the command line
             self.report_error(
                 f"orders missing for {', '.join(exc.uids)}: N opens the "
                 "orders wizard (write them, or confirm none were given)"
             )
             return None
+        except FirePendingError as exc:
+            self.ask_unfired(exc.uids)
+            return None
         except ValueError as exc:
             self.report_error(str(exc))
             return None
-        return self.run_step(plan.name(), [{"kind": "advance", "skip": "idle"}])
+        command: dict[str, Any] = {"kind": "advance", "skip": "idle"}
+        if unfired is not None:
+            command["unfired"] = unfired
+        return self.run_step(plan.name(), [command])
+
+    def ask_unfired(self, uids: tuple[str, ...]) -> None:
+        """Ask once whether the units ordered to fire that have not hold their fire; if they
+        do, the clock moves on (an advance naming them), else it stays and Next step opens
+        their gunnery wizard again."""
+        from referee.app.unfired_question import UnfiredQuestion
+        from referee.rules.turn.clock import TurnPosition
+
+        if self.session is None:
+            return
+        state = self.session.state
+        where = TurnPosition.at(state.rules, state.turn, state.step).step.label.split(":")[0]
+        if self.unfired_question is None:
+            self.unfired_question = UnfiredQuestion(self)
+        self.say(f"Waiting to fire in {where}: {', '.join(uids)}", 15000)
+        self.unfired_question.ask(
+            uids,
+            where,
+            on_pass=lambda: self.next_step(unfired="pass"),
+            on_stay=self.turn_driver.keep_waiting,
+        )
 
     def open_wizard(self, wizard: QWizard, then: Callable[[], object] | None = None) -> bool:
         """Open ``wizard`` beside the map (every wizard of a step opens here); finishing it

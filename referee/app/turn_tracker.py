@@ -1,8 +1,9 @@
 """The turn tracker: the steps of the edition's turn with the current one highlighted, what
 the current step asks of the referee (the engine's agenda; at a gunnery step, a unit that has
 fired since the clock last moved, as the journal says, is listed as such instead of still to
-fire), what the step the clock last left did (its phase report, as MegaMek's after each
-phase: :mod:`referee.match.phase_report`), and a Next step button."""
+fire, one that cannot fire says why, and the units the clock waits for are named), what the
+step the clock last left did (its phase report, as MegaMek's after each phase:
+:mod:`referee.match.phase_report`), and a Next step button."""
 
 from __future__ import annotations
 
@@ -44,11 +45,21 @@ def units_html(units: tuple[Involved, ...]) -> list[str]:
     ]
 
 
-def mark_fired(units: tuple[Involved, ...], fired: Collection[str]) -> tuple[Involved, ...]:
-    """``units`` with each unit ordered to Fire that is in ``fired`` said to have fired."""
+def mark_fired(
+    units: tuple[Involved, ...],
+    fired: Collection[str],
+    unable: tuple[tuple[str, str], ...] = (),
+) -> tuple[Involved, ...]:
+    """``units`` with each unit ordered to Fire that is in ``fired`` said to have fired, and
+    each that cannot fire said why (``unable``: uid and its sentence)."""
+    why_not = dict(unable)
     return tuple(
         replace(i, why="has fired in this step")
         if i.uid in fired and "fire" in {a.casefold() for a in i.actions}
+        else replace(
+            i, why="cannot fire: " + why_not[i.uid].removeprefix(f"{i.uid} is ordered to fire but ")
+        )
+        if i.uid in why_not
         else i
         for i in units
     )
@@ -79,13 +90,19 @@ def agenda_html(agenda: Agenda, fired: Collection[str] = ()) -> str:
     parts = [f"<p><b>{escape(agenda.position.text())}</b></p>"]
     if agenda.is_empty:
         parts.append(f"<p><i>{escape(NOTHING_TO_DO)}</i></p>")
-    items = units_html(mark_fired(agenda.units, fired))
+    items = units_html(mark_fired(agenda.units, fired, agenda.fire_unable))
     items += [f"<li><s>{escape(i.text())}</s> (left out)</li>" for i in agenda.excluded]
     if items:
         parts.append("<ul style='margin-left:0'>" + "".join(items) + "</ul>")
     if agenda.hexes:
         parts.append(f"<p>Hexes: {escape(', '.join(str(h) for h in agenda.hexes))}</p>")
     parts.append(f"<p>{escape(agenda.todo)}</p>")
+    if agenda.fire_pending:  # ruling turn.unfired-fire-order
+        parts.append(
+            "<p style='color:#c62828'>Ordered to fire and not fired yet: "
+            f"<b>{escape(', '.join(agenda.fire_pending))}</b>. The clock waits for them: "
+            "Next step asks before it passes them.</p>"
+        )
     if agenda.orders_missing and agenda.step.kind != "orders":
         parts.append(
             "<p style='color:#c62828'>Without orders for this turn or the next: "

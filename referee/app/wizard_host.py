@@ -7,7 +7,9 @@ the map it talks about stays in view; it draws on the map through the host's
 question when it asks for one (:meth:`WizardHost.pick_hex`, passed on to the wizard's own
 ``pick_hex``). One wizard is open at a time: opening another while one is open brings the
 open one forward instead. Finishing a wizard runs its chosen step (``chosen_step()``: a
-name, commands and typed dice) through ``run_step``, then ``then``; cancelling it, or
+name, commands and typed dice) through ``run_step``, then ``then``; a step whose dice the
+app rolled shows its outcome here once written (the wizard's ``written_html``: the app's dice
+are never shown before, :mod:`referee.app.wizards.common.outcome_page`); cancelling it, or
 closing the dock, or Esc (:meth:`MainWindow.cancel_tool`), writes nothing. Either way what
 it drew leaves the map. A wizard is built on the match as it was when it opened: when the
 match changes under it (a correction, an undo, a step written by another program, another
@@ -51,7 +53,7 @@ from referee.board.hexgrid import Hex
 
 if TYPE_CHECKING:  # the engine's steps, when a match is open; the wizard's widgets
     from PySide6.QtGui import QCloseEvent
-    from PySide6.QtWidgets import QWizard
+    from PySide6.QtWidgets import QTextBrowser, QWizard
 
     from referee.match.events import Step
 
@@ -120,6 +122,8 @@ class WizardHost(QDockWidget):
     """The dock of the open wizard (see the module docstring); ``closed`` once it is gone."""
 
     closed = Signal()
+    linkClicked = Signal(str)
+    """A clause or ruling link of a written step's outcome, for the rules browser."""
 
     def __init__(
         self,
@@ -146,6 +150,9 @@ class WizardHost(QDockWidget):
         self.idle.setAlignment(Qt.AlignmentFlag.AlignTop)
         self.idle.setMargin(12)
         self.box.addWidget(self.idle)
+        self.written: QTextBrowser | None = None
+        """The outcome of the step a wizard wrote with the app's dice, shown once written
+        (made when first needed)."""
         self.setWidget(self.holder)
         self.keep_until = 0.0
         """Until when (``time.monotonic``) a resize of the map is the dock widening, which
@@ -174,6 +181,8 @@ class WizardHost(QDockWidget):
         wizard.setParent(self.holder, Qt.WindowType.Widget)
         self.idle.setText(self.idle_text)
         self.idle.hide()
+        if self.written is not None:
+            self.written.hide()
         self.box.addWidget(wizard)
         wizard.finished.connect(lambda result: self._finished(wizard, result, then))
         wizard.currentIdChanged.connect(lambda _id: self._unpin_subtitle())
@@ -467,11 +476,32 @@ class WizardHost(QDockWidget):
         if result == QDialog.DialogCode.Accepted:
             chosen = wizard.chosen_step()  # type: ignore[attr-defined]
             step = self.run_step(chosen.name, chosen.commands, chosen.typed)
+            written = getattr(wizard, "written_html", None)
+            html = written(step) if step is not None and callable(written) else ""
+            if html:  # the app's dice, shown now that the step is written
+                self.show_written(str(html))
             if step is not None and then is not None:
                 then()
         wizard.deleteLater()
         QTimer.singleShot(0, self._give_back)  # unless the step opened the next wizard
         self.closed.emit()
+
+    def show_written(self, html: str) -> None:
+        """The outcome of a step just written (with the app's dice, which show only now)
+        in the dock, until the next wizard opens."""
+        if self.written is None:
+            from PySide6.QtWidgets import QTextBrowser
+
+            self.written = QTextBrowser()
+            self.written.setOpenLinks(False)
+            self.written.anchorClicked.connect(lambda url: self.linkClicked.emit(url.toString()))
+            self.box.addWidget(self.written, 1)
+        self.written.setHtml(
+            html + "<p><i>Written: the journal keeps the step and its dice.</i></p>"
+        )
+        self.idle.hide()
+        self.written.show()
+        self.present()
 
     def closeEvent(self, event: QCloseEvent) -> None:
         self.cancel()

@@ -2,7 +2,7 @@
 
 ```text
 # comments start with '#'
-format: 4                        # weapons as drafted (3: misfire in every edition...)
+format: 4                        # gunnery waits for ordered fire (3: not; 2: fire anywhere)
 map: entrenched
 edition: current                 # optional: the map's own edition by default ('ruleset:' too)
 seed: 7
@@ -34,9 +34,9 @@ and takes that system's commands (``deploy side=1 uid=tank hex=H15 facing=N``;
 ``data/journals/activation-crossroads.journal``).
 A journal without ``format: 2`` was written before the turn began with the orders step, one
 without ``format: 3`` when a fire action was carried out at any step, one without
-``format: 4`` when every edition rolled Misfire, Optimal at point blank on a weapon gave
-nothing and an elite fired its base's weapon too; each replays as it did then
-(:mod:`referee.match.formats`).
+``format: 4`` when the clock left a gunnery step past units ordered to fire that had not,
+every edition rolled Misfire, Optimal at point blank on a weapon gave nothing and an elite
+fired its base's weapon too; each replays as it did then (:mod:`referee.match.formats`).
 """
 
 from __future__ import annotations

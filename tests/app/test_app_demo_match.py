@@ -92,9 +92,9 @@ def test_demo_turn_1_has_an_area_weapon_in_range_and_an_assault(tmp_path):
         match.run(
             "Movement 1",
             [
-                {"kind": "advance", "to": "movement-1"},
+                {"kind": "advance", "to": "movement-1", "unfired": "pass"},
                 {"kind": "movement", "step": 1},
-                {"kind": "advance", "to": "movement-2"},
+                {"kind": "advance", "to": "movement-2", "unfired": "pass"},
                 {"kind": "movement", "step": 2},
             ],
         )

@@ -74,9 +74,9 @@ def test_a_demo_turn_the_gas_poisons_and_agony_3_rolls_it(qtbot, tmp_path):
     wizard = gas_the_hoplites(qtbot, window)
     qtbot.mouseClick(wizard.button(QWizard.WizardButton.FinishButton), Qt.MouseButton.LeftButton)
     commands = [
-        {"kind": "advance", "to": "gunnery-2.apply-damage"},
+        {"kind": "advance", "to": "gunnery-2.apply-damage", "unfired": "pass"},
         {"kind": "apply-damage"},
-        {"kind": "advance", "to": "agony-3"},
+        {"kind": "advance", "to": "agony-3", "unfired": "pass"},
     ]
     assert (
         window.run_step("To the apply damage of Gunnery 2, then Agony 3", commands) is not None

@@ -36,7 +36,7 @@ def test_each_move_arrow_is_in_its_units_side_colour(qtbot, tmp_path):
 def test_an_arrow_into_an_assault_keeps_its_sides_colour(qtbot, tmp_path):
     # the hoplites and the boars both enter E5 in movement 2 of the demo: an assault
     window = demo_window(qtbot, tmp_path)
-    setup(window, "Movement 1", [{"kind": "advance", "to": "movement-1"}])
+    setup(window, "Movement 1", [{"kind": "advance", "to": "movement-1", "unfired": "pass"}])
     setup(window, "Movement 1 moves", [{"kind": "movement", "step": 1}])
     to_movement(window, 2)
     wizard = open_with_n(qtbot, window)

@@ -15,7 +15,8 @@ from referee.app.wizards.orders.wizard import Status
 def to_turn_2(window) -> None:
     """Turn 2's orders step: every unit has orders for turn 2 (the demo's), none for 3."""
     assert window.run_step(
-        "To turn 2", [{"kind": "advance", "to": "aftermath"}, {"kind": "advance"}]
+        "To turn 2",
+        [{"kind": "advance", "to": "aftermath", "unfired": "pass"}, {"kind": "advance"}],
     )
     assert window.session.state.turn == 2 and window.session.state.step == "orders"
 

@@ -27,9 +27,15 @@ def test_the_turn_dock_says_what_the_gunnery_step_did_once_the_clock_moves_on(qt
     )
     assert "Gunnery 1" not in shown(window).split("did")[0]  # the clock has not moved yet
     qtbot.keyClick(window.view, Qt.Key.Key_N, Qt.KeyboardModifier.ShiftModifier)  # move on
+    # the wagon was ordered to fire too: the referee is asked, and passes it
+    qtbot.mouseClick(window.unfired_question.pass_button, Qt.MouseButton.LeftButton)
     text = shown(window)
     assert "What Turn 1, Gunnery 1 did" in text
     assert "tank: fired Main gun at boars: 1 hit" in text
+    assert (
+        "wagon: held its fire in Gunnery 1: ordered to fire, it did not; passed by the referee"
+        in text
+    )
     assert (
         "tank, Main gun → boars: Boar gored: +1 to future damage (regular table, 5), waiting "
         "for the 'apply damage' step" in text
@@ -41,7 +47,9 @@ def test_the_turn_dock_says_what_the_gunnery_step_did_once_the_clock_moves_on(qt
 
 def test_the_report_says_which_empty_steps_the_clock_passed(qtbot, tmp_path):
     window = demo_window(qtbot, tmp_path)
-    assert window.run_step("To movement 1", [{"kind": "advance", "to": "movement-1"}])
+    assert window.run_step(
+        "To movement 1", [{"kind": "advance", "to": "movement-1", "unfired": "pass"}]
+    )
     assert window.run_step("Movement 1", [{"kind": "movement", "step": 1}])
     qtbot.keyClick(window.view, Qt.Key.Key_N, Qt.KeyboardModifier.ShiftModifier)
     text = shown(window)
@@ -59,7 +67,7 @@ def test_a_hidden_unit_stays_out_of_the_report(tmp_path):
             [{"kind": "fire", "shooter": "tank", "target": "boars", "weapon": "Main gun"}],
             typed=[5, 4],
         )
-        m.run("on", [{"kind": "advance", "skip": "idle"}])
+        m.run("on", [{"kind": "advance", "skip": "idle", "unfired": "pass"}])
         told = phase_report(m.initial_state(), m.steps())
         hidden = phase_report(m.initial_state(), m.steps(), concealed={"boars"})
     assert told is not None and any("boars" in line for line in told.lines)

@@ -27,7 +27,11 @@ def setup(window, name: str, commands) -> None:
 
 
 def to_movement(window, number: int = 1) -> None:
-    setup(window, f"To movement {number}", [{"kind": "advance", "to": f"movement-{number}"}])
+    setup(
+        window,
+        f"To movement {number}",
+        [{"kind": "advance", "to": f"movement-{number}", "unfired": "pass"}],
+    )
 
 
 def arrows(window) -> set[str]:

@@ -17,13 +17,14 @@ def test_gunnery_1_is_told_once_the_clock_moves_on(tmp_path):
             typed=[5, 4],
         )
         before = phase_report(m.initial_state(), m.steps())
-        m.run("on", [{"kind": "advance", "skip": "idle"}])
+        m.run("on", [{"kind": "advance", "skip": "idle", "unfired": "pass"}])
         report = phase_report(m.initial_state(), m.steps())
     assert before is not None and before.step == "orders"  # Gunnery 1 is not over yet
     assert report is not None
     assert (report.turn, report.step, report.label) == (1, "gunnery-1", "Gunnery 1")
     assert report.lines == (
         "tank: fired Main gun at boars: 1 hit",
+        "wagon: held its fire in Gunnery 1: ordered to fire, it did not; passed by the referee",
         "tank, Main gun → boars: Boar gored: +1 to future damage (regular table, 5), "
         "waiting for the 'apply damage' step",
     )
@@ -34,7 +35,7 @@ def test_the_fold_reads_only_new_steps_and_starts_again_after_an_undo(tmp_path):
     with create_demo_match(tmp_path / "d.referee") as m:
         fold = PhaseFold(m.initial_state())
         first = fold.report(m.steps(include_undone=True))
-        m.run("on", [{"kind": "advance", "skip": "idle"}])
+        m.run("on", [{"kind": "advance", "skip": "idle", "unfired": "pass"}])
         folded = len(fold.seen)
         second = fold.report(m.steps(include_undone=True))
         assert len(fold.seen) == folded + 1  # one new step read
@@ -42,7 +43,11 @@ def test_the_fold_reads_only_new_steps_and_starts_again_after_an_undo(tmp_path):
         m.undo()
         assert fold.report(m.steps(include_undone=True)) == first
     assert first is not None and second is not None and first.step == "orders"
-    assert second.step == "gunnery-1" and second.lines == ()
+    assert second.step == "gunnery-1"
+    assert second.lines == tuple(
+        f"{uid}: held its fire in Gunnery 1: ordered to fire, it did not; passed by the referee"
+        for uid in ("tank", "wagon")
+    )
 
 
 def test_a_movement_that_starts_an_assault_says_so(tmp_path):
@@ -72,9 +77,12 @@ def test_a_movement_that_starts_an_assault_says_so(tmp_path):
             {"kind": "orders", "uid": u, "turn": 2, "missing": "confirm"}
             for u in ("boars", "hoplites")
         ]
-        m.run("Orders", [*orders, *nothing, {"kind": "advance", "to": "movement-1"}])
+        m.run(
+            "Orders",
+            [*orders, *nothing, {"kind": "advance", "to": "movement-1", "unfired": "pass"}],
+        )
         m.run("Movement 1", [{"kind": "movement", "step": 1}])
-        m.run("on", [{"kind": "advance", "skip": "idle"}])
+        m.run("on", [{"kind": "advance", "skip": "idle", "unfired": "pass"}])
         report = phase_report(m.initial_state(), m.steps())
     assert report is not None and report.label == "Movement 1"
     assert report.lines == ("an assault starts over F5: hoplites (side 1) against boars (side 2)",)
