@@ -20,14 +20,15 @@ without ``format: 4``, was written when the clock passed such units silently: it
 with the reading ``silent``, unless it names the ruling itself, and its fire events are
 written again as they were (no ``fired``).
 
-Format 4 also has weapons fire as the drafts write them: no Misfire die under the first draft
+Format 5: weapons fire as the drafts write them: no Misfire die under the first draft
 (ruling ``fire.misfire-first-draft``, reading ``none``), Optimal at point blank written on a
 weapon counts for its shots (``fire.optimal-weapon``, ``weapon-shots``), and an elite whose
 elite weapon replaced the weapon every model carries does not fire it
-(``fire.elite-model-weapon``, ``not-the-elite``). A file or journal of format 3 or older
-was played when the engine rolled the card's Misfire in every edition, ignored Optimal at
-point blank on a weapon and had every model fire: it is read with the readings
-``as-current``, ``unit-only`` and ``elite-too``, unless it names a ruling itself. (A match
+(``fire.elite-model-weapon``, ``not-the-elite``). A file of format 4 or older, or a text
+journal without ``format: 5``, was played when the engine rolled the card's Misfire in
+every edition, ignored Optimal at point blank on a weapon and had every model fire: it is
+read with the readings ``as-current``, ``unit-only`` and ``elite-too``, unless it names a
+ruling itself. (A match
 file also keeps the ruleset version it was made with: the tables of an older version, kept
 in ``history/``, name none of these rulings.)
 
@@ -38,16 +39,16 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 
-CURRENT = 4
+CURRENT = 5
 """The format written now (match files: ``meta.format_version``; text journals:
-``format: 4``)."""
+``format: 5``)."""
 ORDERS_STEP = 2
 """The first format whose turns begin with the orders step."""
 FIRE_AT_GUNNERY = 3
 """The first format that refuses a fire action outside a gunnery step."""
 FIRE_ORDERS_KEPT = 4
 """The first format whose gunnery steps wait for every unit ordered to fire."""
-DRAFTED_WEAPONS = 4
+DRAFTED_WEAPONS = 5
 """The first format whose weapons fire as the drafts write them (Misfire, Optimal at point
 blank on a weapon, an elite's replaced weapon)."""
 BEFORE_ORDERS_STEP: Mapping[str, str] = {"turn.orders-step": "none"}

@@ -2,7 +2,7 @@
 action, roll a die. At N- replace the fire action with a do nothing action"); the first draft
 (drafts 000/003) has no Misfire, so a first-draft match never rolls a misfire die (to_hit.toml
 ``[misfire]``; ruling ``fire.misfire-first-draft``, reading ``none``). A journal written before
-(without ``format: 4``) replays as it was played, with the die (reading ``as-current``).
+(without ``format: 5``) replays as it was played, with the die (reading ``as-current``).
 
 The sample Ork battle wagon's "Wagon shootas": fixed x2/x1/x1/-, Misfire[2-], range 3, AP 0,
 d6-1. From D2 facing S (3) the target at D4 lies in front: two guns bear, two to-hit dice.
@@ -12,6 +12,8 @@ from __future__ import annotations
 
 import json
 from pathlib import Path
+
+import pytest
 
 from referee.cli.main import main
 from referee.match.journal_text import parse_journal, replay_journal
@@ -93,17 +95,18 @@ dice: {dice}
 """
 
 
-def test_a_journal_written_before_format_4_replays_with_its_misfire_die(tmp_path: Path):
-    """A text journal without 'format: 4' was played when the first draft rolled the card's
+@pytest.mark.parametrize("older", ["format: 4", "format: 3", ""])
+def test_a_journal_written_before_format_5_replays_with_its_misfire_die(tmp_path: Path, older):
+    """A text journal without 'format: 5' was played when the first draft rolled the card's
     Misfire: its typed 2 is the misfire die (2 or less: the action does nothing)."""
-    old = parse_journal(JOURNAL.format(format="format: 3", dice="2"))
+    old = parse_journal(JOURNAL.format(format=older, dice="2"))
     with replay_journal(old, tmp_path / "old.referee") as m:
         (event,) = m.steps()[0].events
         assert [r.purpose for r in event.dice] == ["misfire Wagon shootas"]
         assert "misfire: the action does nothing" in event.text
         assert m.rules.readings["fire.misfire-first-draft"] == "as-current"
         assert m.replay_check() == []
-    new = parse_journal(JOURNAL.format(format="format: 4", dice="1 2"))
+    new = parse_journal(JOURNAL.format(format="format: 5", dice="1 2"))
     with replay_journal(new, tmp_path / "new.referee") as m:
         (event,) = m.steps()[0].events
         assert [r.purpose for r in event.dice] == ["to hit tank (Wagon shootas)"] * 2
