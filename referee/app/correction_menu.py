@@ -5,7 +5,9 @@ table), set the models alive, its speed (the card's), move it (then click a hex)
 left or right, set its shaken and damage tokens, the load tokens of each weapon and the
 shots left of a Limited Ammo one, each condition with its strength (fire, acid and minor
 acid tokens; Poison[N] and Bleeding[N] instances added or taken off), take it off the
-table; for the hex: add or take off a smoke or fire marker (and take off a cloud marker).
+table; for the hex: add or take off a smoke or fire marker, set it on fire (fire and smoke as
+one correction), put a cloud on it with its grade or die (an acid cloud [minor]), add or take
+off a marker of a cloud there.
 The menu only *chooses*: it emits a :class:`Correction` (a named step of ``correct`` /
 ``correct-hex`` / ``correct-remove`` commands) and the main window has the match carry it
 out, so every correction is a journal step that undo takes back.
@@ -43,6 +45,11 @@ class Correction:
     move_uid: str | None = None
 
 
+def _a(name: str) -> str:
+    """``a smoke``, ``an acid cloud``."""
+    return f"{'an' if name[:1] in 'aeiou' else 'a'} {name}"
+
+
 def correct(uid: str, what: str, **fields: Any) -> Correction:
     command = {"kind": "correct", "uid": uid, "set": fields}
     return Correction(f"Correction: {uid} {what}", (command,))
@@ -58,6 +65,8 @@ class CorrectionMenu(QMenu):
     chosen = Signal(object)
 
     def __init__(self, state: MatchState, h: Hex, parent: QWidget | None = None) -> None:
+        from referee.rules.hexes.rules import hex_effect_rules
+
         super().__init__(parent)
         self.hex = h
         label = hex_label(h)
@@ -76,12 +85,76 @@ class CorrectionMenu(QMenu):
                 f"Add a {kind} marker ({count} -> {count + 1})",
                 self._marker(label, kind, count + 1),
             )
+        self._effects(state, h, label)
+        names = {k.id: k.name.lower() for k in hex_effect_rules(state.rules).markers.values()}
         for marker in state.hexes.at(h):
+            name = names.get(marker.kind, marker.kind)
             self._add(
                 self,
-                f"Take off a {marker.kind} marker ({marker.count} -> {marker.count - 1})",
+                f"Take off {_a(name)} marker ({marker.count} -> {marker.count - 1})",
                 self._marker(label, marker.kind, marker.count - 1),
             )
+
+    def _effects(self, state: MatchState, h: Hex, label: str) -> None:
+        """A hex on fire with its smoke, as one correction, and each cloud of the ruleset
+        with its grade or die (``hex_effects.toml``): a cloud on the hex gets one marker
+        more, a new one two ("place two markers ... the first time", clause
+        ``hex.markers``)."""
+        from referee.rules.hexes.rules import hex_effect_rules
+
+        rules = hex_effect_rules(state.rules)
+        first = rules.first
+        for effect in rules.effects.values():
+            kinds = rules.parts(effect.id)
+            if any(k.strengths for k in kinds):
+                continue  # a composite cloud: its clouds one at a time below
+            now = max(state.hexes.count(h, k.id) for k in kinds)
+            count = now + 1 if now else first
+            names = " and ".join(k.name.lower() for k in kinds)
+            self._add(
+                self,
+                f"{effect.name}: {names} markers ({now} -> {count})",
+                Correction(
+                    f"Correction: {effect.name.lower()} on {label}: {count}",
+                    (
+                        {
+                            "kind": "correct-hex",
+                            "hex": label,
+                            "marker": effect.id,
+                            "count": count,
+                        },
+                    ),
+                ),
+            )
+        for kind in rules.markers.values():
+            if not kind.strengths:
+                continue
+            old = state.hexes.get(h, kind.id)
+            if old is not None:
+                self._add(
+                    self,
+                    f"Add {_a(kind.name.lower())} marker ({old.count} -> {old.count + 1})",
+                    self._marker(label, kind.id, old.count + 1),
+                )
+                continue
+            sub = self.addMenu(f"Put {_a(kind.name.lower())} on {label}")
+            for strength in kind.strengths:
+                self._add(
+                    sub,
+                    f"{kind.name} [{strength}]: {first} markers",
+                    Correction(
+                        f"Correction: {kind.name.lower()} [{strength}] on {label}: {first}",
+                        (
+                            {
+                                "kind": "correct-hex",
+                                "hex": label,
+                                "marker": kind.id,
+                                "count": first,
+                                "strength": strength,
+                            },
+                        ),
+                    ),
+                )
 
     @staticmethod
     def _marker(label: str, kind: str, count: int) -> Correction:

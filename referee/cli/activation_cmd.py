@@ -172,29 +172,34 @@ def _pips(text: str) -> Any:
     return parse_pip_count(text)
 
 
-def _print_list(title: str, lines: list[str], clauses: list[str], rulings: list[str]) -> None:
+def _print_list(title: str, lines: list[str], clauses: list[str], data: dict[str, Any]) -> None:
+    """The answer for people: its title, its working, its clauses and the rulings line of
+    ``data`` (the answer as :func:`referee.cli.output.with_rulings` left it)."""
+    from referee.cli.output import print_rulings
+
     print(title)
     for line in lines:
         print(f"  {line}")
     if clauses:
         print(f"  clauses: {', '.join(clauses)}")
-    if rulings:
-        print(f"  rulings: {', '.join(rulings)}")
+    print_rulings(data)
 
 
 # --- damage-fortification ------------------------------------------------------------------------
 
 
 def run_damage(args: argparse.Namespace) -> int:
-    from referee.cli.output import print_json
+    from referee.cli.output import print_json, with_rulings
     from referee.rules.activation.pips import damage_pips
     from referee.rules.activation.tables import activation_rules
 
-    table = activation_rules(_ruleset(args)).fortifications
+    rules = _ruleset(args)
+    table = activation_rules(rules).fortifications
     pips = _pips(args.pips)
     result = damage_pips(pips, args.hits, table.tie_order)
+    data = with_rulings(result.to_json(), rules.readings)
     if args.json:
-        print_json(result.to_json())
+        print_json(data)
         return 0
     _print_list(
         f"{args.hits} hit(s) on a fortification with {pips.text()} (as the attacker sees it)",
@@ -204,7 +209,7 @@ def run_damage(args: argparse.Namespace) -> int:
             f"left: {result.left.text()}",
         ],
         ["activation.fortification-damage"],
-        [],
+        data,
     )
     return 0
 
@@ -291,10 +296,10 @@ def _mover(args: argparse.Namespace, rules: Any) -> tuple[Any, Any, Any]:
 def run_move(args: argparse.Namespace) -> int:
     from referee.board.hexgrid import hex_label
     from referee.cli.main import CommandError
-    from referee.cli.output import print_json
-    from referee.rules.activation.collisions import first_collision
+    from referee.cli.output import print_json, print_rulings, with_rulings
+    from referee.rules.activation.collisions import fly
     from referee.rules.activation.commands import parse_path, parse_pose
-    from referee.rules.activation.movement import cheapest_path, check_path
+    from referee.rules.activation.movement import cheapest_path, check_path, reach_rulings
     from referee.rules.activation.notation import path_to_steps, steps_to_path
 
     rules = _ruleset(args)
@@ -306,10 +311,13 @@ def run_move(args: argparse.Namespace) -> int:
             mover, start, goal.hex, None if goal.facing < 0 else goal.facing, table, board
         )
         if path is None:
+            found = {"unit": card.id, "legal": False, "to": args.to, "path": None}
+            none = with_rulings(found, rules.readings, reach_rulings(mover, table, board))
             if args.json:
-                print_json({"unit": card.id, "legal": False, "to": args.to, "path": None})
+                print_json(none)
             else:
                 print(f"{card.name} from {start.text()} cannot reach {args.to} this move")
+                print_rulings(none)
             return 1
     elif args.steps:
         path = steps_to_path(start, [s for s in args.steps.split(",") if s.strip()])
@@ -320,9 +328,20 @@ def run_move(args: argparse.Namespace) -> int:
             raise CommandError(f"--path: {exc}") from None
         path = tuple(type(p)(p.hex, start.facing if p.facing < 0 else p.facing) for p in path)
     checked = check_path(mover, start, path, table, board)
-    collision = first_collision(mover, checked, board, table)
+    flown = fly(mover, checked, board, table)
+    collision = flown.collision
     data: dict[str, Any] = checked.to_json()
-    data["steps_codes"] = list(path_to_steps(start, path))
+    flown_path = tuple(s.end for s in flown.steps)
+    data["steps_codes"] = list(path_to_steps(start, flown_path))
+    if collision is not None:  # the move ends where the collision is (as the match's move)
+        data["path"] = {"to": checked.end.text(), "cost": checked.cost, "steps": len(path)}
+        data["to"] = flown.end.text()
+        data["cost"] = flown.cost
+        data["steps"] = data["steps"][: len(flown.steps)]
+        data["working"] = flown.working()
+    data["clauses"] = sorted(flown.clauses)
+    data["rulings"] = list(flown.rulings)
+    with_rulings(data, rules.readings)
     data["collision"] = (
         None
         if collision is None
@@ -333,34 +352,36 @@ def run_move(args: argparse.Namespace) -> int:
             "text": collision.text(),
         }
     )
-    if collision is not None:
-        data["clauses"] = sorted({*data["clauses"], "activation.aircraft-collisions"})
     if args.json:
         print_json(data)
     else:
         verdict = "allowed" if checked.legal else "NOT allowed"
-        lines = checked.working()
-        if collision is not None:
-            lines.append(collision.text())
+        ends = (
+            f"; it ends at {flown.end.text()}, colliding with {collision.other}"
+            if collision is not None
+            else ""
+        )
         kind = card.type + (f" {card.vehicle_class}" if card.vehicle_class else "")
         _print_list(
-            f"{card.name} ({kind}): {verdict}, {checked.cost} of {mover.movement}",
-            lines,
+            f"{card.name} ({kind}): {verdict}, {flown.cost} of {mover.movement}{ends}",
+            flown.working(),
             data["clauses"],
-            list(checked.rulings),
+            data,
         )
     return 0 if checked.legal else 1
 
 
 def run_reach(args: argparse.Namespace) -> int:
     from referee.board.hexgrid import hex_label
-    from referee.cli.output import print_json
-    from referee.rules.activation.movement import reachable
+    from referee.cli.output import print_json, print_rulings
+    from referee.rules.activation.movement import reach_rulings, reachable
+    from referee.ruleset.used import rulings_used
 
     rules = _ruleset(args)
     card, start, mover = _mover(args, rules)
     table, board = _board(args, rules, card, start)
     ends = reachable(mover, start, table, board)
+    used = rulings_used({"rulings": reach_rulings(mover, table, board)}, rules.readings)
     free = mover.moves == "free"
     by_tile: dict[str, int] = {}
     poses = []
@@ -376,6 +397,7 @@ def run_reach(args: argparse.Namespace) -> int:
                 "movement": mover.movement,
                 "tiles": by_tile,
                 "poses": poses,
+                **used,
             }
         )
         return 0
@@ -383,6 +405,7 @@ def run_reach(args: argparse.Namespace) -> int:
     for cost in sorted(set(by_tile.values())):
         tiles = sorted((t for t, c in by_tile.items() if c == cost))
         print(f"  cost {cost}: {', '.join(tiles)}")
+    print_rulings(used)
     return 0
 
 
@@ -391,12 +414,13 @@ def run_reach(args: argparse.Namespace) -> int:
 
 def run_health(args: argparse.Namespace) -> int:
     from referee.cli.main import CommandError
-    from referee.cli.output import print_json
+    from referee.cli.output import print_json, with_rulings
     from referee.dice.service import Dice
     from referee.rules.activation.fortification import Inside, allied_side, health_check
     from referee.rules.activation.tables import activation_rules
 
-    table = activation_rules(_ruleset(args)).fortifications
+    rules = _ruleset(args)
+    table = activation_rules(rules).fortifications
     seen = _pips(args.pips)
     units = []
     for item in args.unit:
@@ -423,6 +447,7 @@ def run_health(args: argparse.Namespace) -> int:
         "clauses": ["activation.fortification-health"],
         "rulings": list(table.rulings("health_check.attacks", "health_check.allied")),
     }
+    with_rulings(data, rules.readings)
     if args.json:
         print_json(data)
         return 0
@@ -434,29 +459,33 @@ def run_health(args: argparse.Namespace) -> int:
         f"{uid}: {h} H left" + (" (destroyed)" if h == 0 else "")
         for uid, h in data["health"].items()
     ]
-    _print_list(f"health check (allied: side {allied})", lines, data["clauses"], data["rulings"])
+    _print_list(f"health check (allied: side {allied})", lines, data["clauses"], data)
     return 0
 
 
 def run_capture(args: argparse.Namespace) -> int:
     from referee.cli.main import CommandError
-    from referee.cli.output import print_json
+    from referee.cli.output import print_json, with_rulings
     from referee.rules.activation.pips import PipError, capture_pips
     from referee.rules.activation.tables import Colour, activation_rules
 
-    table = activation_rules(_ruleset(args)).fortifications
+    rules = _ruleset(args)
+    table = activation_rules(rules).fortifications
     pips = _pips(args.pips)
     colour: Colour = args.colour or ("neutral" if pips.neutral else "enemy")
     try:
         result = capture_pips(pips, colour, table)
     except PipError as exc:
         raise CommandError(str(exc)) from None
-    data = {
-        "turned": list(result.turned),
-        "pips": result.left.to_json(),
-        "clauses": ["activation.capture"],
-        "rulings": list(table.rulings("capture.second")),
-    }
+    data = with_rulings(
+        {
+            "turned": list(result.turned),
+            "pips": result.left.to_json(),
+            "clauses": ["activation.capture"],
+            "rulings": list(table.rulings("capture.second")),
+        },
+        rules.readings,
+    )
     if args.json:
         print_json(data)
         return 0
@@ -464,18 +493,19 @@ def run_capture(args: argparse.Namespace) -> int:
         f"a capture of a building with {pips.text()}",
         [f"turned: {', '.join(result.turned)}", f"left: {result.left.text()}"],
         ["activation.capture"],
-        list(table.rulings("capture.second")),
+        data,
     )
     return 0
 
 
 def run_penetration(args: argparse.Namespace) -> int:
-    from referee.cli.output import print_json
+    from referee.cli.output import print_json, with_rulings
     from referee.dice.expression import parse_dice
     from referee.rules.activation.shooting import penetration_need
     from referee.rules.activation.tables import activation_rules
 
-    table = activation_rules(_ruleset(args)).attack
+    rules = _ruleset(args)
+    table = activation_rules(rules).attack
     expr = parse_dice(args.penetration)
     need = penetration_need(args.armor, table)
     p = need.odds(expr, args.effect)
@@ -486,6 +516,7 @@ def run_penetration(args: argparse.Namespace) -> int:
         "clauses": ["activation.penetration", "activation.rolling-up"],
         "rulings": list(table.rulings("penetration.beat_by")),
     }
+    with_rulings(data, rules.readings)
     if args.json:
         print_json(data)
         return 0
@@ -494,7 +525,7 @@ def run_penetration(args: argparse.Namespace) -> int:
         f"{expr.text()}{effect} against Armor {args.armor}: needs {need.text()}",
         [f"success {float(p) * 100:.2f}% (exactly {p})"],
         data["clauses"],
-        data["rulings"],
+        data,
     )
     return 0
 
@@ -504,7 +535,7 @@ def run_penetration(args: argparse.Namespace) -> int:
 
 def run_deploy_tiles(args: argparse.Namespace) -> int:
     from referee.board.hexgrid import hex_label
-    from referee.cli.output import print_json
+    from referee.cli.output import print_json, with_rulings
     from referee.rules.activation.deployment import deploy_tiles
     from referee.rules.activation.missions import activation_missions, base_map, mission_map
     from referee.rules.activation.tables import activation_rules
@@ -516,25 +547,26 @@ def run_deploy_tiles(args: argparse.Namespace) -> int:
     placed = [bm.parse(h) for h in args.placed.split(",") if h.strip()]
     tiles = sorted(deploy_tiles(bm, mission.edges[args.side], start.depth, placed))
     labels = [hex_label(h) for h in tiles]
-    rulings = list(start.rulings("deployment.depth"))
+    data = with_rulings(
+        {
+            "mission": mission.id,
+            "side": args.side,
+            "edge": mission.edges[args.side],
+            "tiles": labels,
+            "clauses": ["activation.deployment"],
+            "rulings": list(start.rulings("deployment.depth")),
+        },
+        rules.readings,
+    )
     if args.json:
-        print_json(
-            {
-                "mission": mission.id,
-                "side": args.side,
-                "edge": mission.edges[args.side],
-                "tiles": labels,
-                "clauses": ["activation.deployment"],
-                "rulings": rulings,
-            }
-        )
+        print_json(data)
         return 0
     _print_list(
         f"side {args.side} deploys in {mission.name} (edge {mission.edges[args.side]}, "
         f"{start.depth} rows deep) on {len(labels)} tiles",
         [", ".join(labels)],
         ["activation.deployment"],
-        rulings,
+        data,
     )
     return 0
 

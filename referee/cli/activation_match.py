@@ -73,10 +73,11 @@ def show_json(m: ActivationMatch) -> dict[str, Any]:
 
 def run_show(m: ActivationMatch, args: argparse.Namespace) -> int:
     from referee.board.hexgrid import DIRECTION_NAMES, hex_label
-    from referee.cli.output import print_json
+    from referee.cli.output import print_json, print_rulings, with_rulings
 
+    data = with_rulings(show_json(m), m.rules.readings)
     if args.json:
-        print_json(show_json(m))
+        print_json(data)
         return 0
     state = m.state
     mission = f", mission {state.mission}" if state.mission else ""
@@ -98,6 +99,7 @@ def run_show(m: ActivationMatch, args: argparse.Namespace) -> int:
     print("steps:")
     for s in m.steps(include_undone=True):
         print(f"  {s.number:>3}. {s.name}{'  (undone)' if s.undone else ''}")
+    print_rulings(data, "")
     return 0
 
 

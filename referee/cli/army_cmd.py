@@ -54,7 +54,7 @@ def _empty_json(path: Path, errors: list[dict[str, Any]]) -> dict[str, Any]:
 def run_validate(args: argparse.Namespace) -> int:
     from referee.army import ArmyFileError, load_army, validate_army
     from referee.cli.main import CommandError
-    from referee.cli.output import print_json
+    from referee.cli.output import print_json, print_rulings, with_rulings
     from referee.rules.ruleset import ruleset
 
     path = Path(args.file)
@@ -70,9 +70,15 @@ def run_validate(args: argparse.Namespace) -> int:
             for e in exc.errors:
                 print(f"  {e.text()}")
         return 1
-    report = validate_army(army, game=args.game, rules=ruleset(args.edition))
+    rules = ruleset(args.edition)
+    report = validate_army(army, game=args.game, rules=rules)
+    # the budget's limit is read for every army; how many elite weapons and what slots, for
+    # every entry with upgrades or equipment (referee.army.cards)
+    chosen = any(e.choices for e in army.entries)
+    used = ("army.budget-limit", *(("army.elite-weapons", "army.equipment-slots") * chosen))
+    data = with_rulings(report.to_json(), rules.readings, used)
     if args.json:
-        print_json(report.to_json())
+        print_json(data)
         return 0 if report.valid else 1
     print(
         f"{path}: {army.name} ({army.nation}, {report.game}"
@@ -92,10 +98,12 @@ def run_validate(args: argparse.Namespace) -> int:
     print(f"  checksum: {report.checksum}")
     if report.valid:
         print("  valid")
+        print_rulings(data)
         return 0
     print(f"  not valid: {len(report.errors)} problem(s)")
     for e in report.errors:
         print(f"  {path}: {e.text()}")
+    print_rulings(data)
     return 1
 
 

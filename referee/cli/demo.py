@@ -25,11 +25,13 @@ def run_demo() -> int:
     from referee.board.hexgrid import parse_label
     from referee.board.los import line_of_sight, los_board
     from referee.board.maps import find_map, load_map
+    from referee.cli.output import print_rulings, with_rulings
     from referee.cli.render import render_map
     from referee.rules.ruleset import ruleset
 
     bm = load_map(find_map("entrenched"))
-    board = los_board(bm, ruleset(bm.edition))
+    rules = ruleset(bm.edition)
+    board = los_board(bm, rules)
     source = parse_label("C2")
     print(f"referee: demo on {bm.name} ({bm.edition} edition). Run 'referee --help' for commands.")
     print()
@@ -38,6 +40,7 @@ def run_demo() -> int:
     for target in ("E2", "A3", "G1"):
         sight = line_of_sight(board, source, parse_label(target))
         print("\n".join(sight.working))
+        print_rulings(with_rulings(sight.to_json(), rules.readings), "")
         print()
     print(
         "Try: referee los entrenched C2 E2 --json | referee visible standard D2 | "

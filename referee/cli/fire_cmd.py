@@ -78,7 +78,7 @@ def run_hit(args: argparse.Namespace) -> int:
     from referee.board.sector_stats import parse_firing_arc
     from referee.cli.common import rules_and_board
     from referee.cli.main import CommandError
-    from referee.cli.output import print_json
+    from referee.cli.output import print_json, print_rulings, with_rulings
     from referee.rules.fire.aim import GunneryStep
     from referee.rules.fire.legality import check_target
     from referee.rules.fire.to_hit import to_hit
@@ -130,9 +130,10 @@ def run_hit(args: argparse.Namespace) -> int:
     target = unit("target", 2, bm.parse(args.target), "target")
     check = check_target(rules, board, shooter, target, weapon, now=GunneryStep(1, 2))
     result = to_hit(rules, check.shot) if check.shot is not None else None
+    data: dict[str, Any] = check.to_json()
+    data["to_hit"] = result.to_json() if result else None
+    with_rulings(data, rules.readings)
     if args.json:
-        data: dict[str, Any] = check.to_json()
-        data["to_hit"] = result.to_json() if result else None
         print_json(data)
         return 0 if result else 1
     head = f"{args.shooter.upper()} -> {args.target.upper()}"
@@ -140,6 +141,7 @@ def run_hit(args: argparse.Namespace) -> int:
         print(f"{head}: no shot")
         for r in check.reasons:
             print(f"  {r.text} ({r.clause})")
+        print_rulings(data)
         return 1
     print(f"{head}: {result.explain()}")
     for n in check.notes:
@@ -147,6 +149,5 @@ def run_hit(args: argparse.Namespace) -> int:
     for note in result.notes:
         print(f"  note: {note}")
     print(f"  clauses: {', '.join(result.clauses)}")
-    if result.rulings:
-        print(f"  rulings: {', '.join(result.rulings)}")
+    print_rulings(data)
     return 0

@@ -57,30 +57,25 @@ def add_parser(sub: Any) -> None:
     vis.set_defaults(run=run_visible)
 
 
-def _board(args: argparse.Namespace) -> Any:
-    from referee.cli.common import rules_and_board
-
-    return rules_and_board(args)[1]
-
-
 def run_los(args: argparse.Namespace) -> int:
     from referee.board.los import line_of_sight
-    from referee.cli.output import print_json
+    from referee.cli.common import rules_and_board
+    from referee.cli.output import print_json, print_rulings, with_rulings
 
-    board = _board(args)
+    rules, board = rules_and_board(args)
     bm = board.battle_map
     sight = line_of_sight(
         board, bm.parse(args.frm), bm.parse(args.to), args.from_level, args.to_level
     )
+    data = with_rulings(sight.to_json(), rules.readings)
     if args.json:
-        print_json(sight.to_json())
+        print_json(data)
         return 0
     verdict = "visible" if sight.visible else ("blind" if sight.blind else "blocked")
-    print(f"{sight.to_json()['from']} -> {sight.to_json()['to']}: {verdict}")
+    print(f"{data['from']} -> {data['to']}: {verdict}")
     for line in sight.working:
         print(f"  {line}")
-    if sight.rulings:
-        print(f"  rulings: {', '.join(sight.rulings)}")
+    print_rulings(data)
     return 0
 
 
@@ -90,16 +85,29 @@ REFERENCE_HEXES = 300
 
 
 def run_visible(args: argparse.Namespace) -> int:
+    from itertools import chain
+
     from referee.board.hexgrid import hex_label
+    from referee.cli.common import rules_and_board
     from referee.cli.main import CommandError
+    from referee.cli.output import print_rulings
+    from referee.ruleset.used import rulings_used
 
     if args.all == bool(args.frm):
         raise CommandError("visible: give FROM, or --all (not both)")
     if args.all and args.level is not None:
         raise CommandError("visible --all uses each hex's own level; --level needs FROM")
-    board = _board(args)
+    rules, board = rules_and_board(args)
     bm = board.battle_map
     labels = [hex_label(h) for h in bm.hexes]
+    levels = {board.height(h) for h in bm.hexes}
+    columns = {c for h in bm.hexes for c in board.columns(h)}
+    if args.all:
+        sources = levels
+    else:
+        sources = {args.level if args.level is not None else board.height(bm.parse(args.frm))}
+    pairs = [(a, b) for a in sources for b in levels]
+    used = rulings_used({"rulings": rules.los.table_rulings(pairs, columns)}, rules.readings)
 
     def listing(seen: Any, blind: Any) -> dict[str, list[str]]:
         return {"visible": [labels[i] for i in seen], "blind": [labels[i] for i in blind]}
@@ -111,7 +119,7 @@ def run_visible(args: argparse.Namespace) -> int:
         seen_hexes, blind_hexes = seen_from(board, source, args.level)
         index = bm.index
         found = listing([index[h] for h in seen_hexes], [index[h] for h in blind_hexes])
-        _print_visible({"from": hex_label(source), **found}, args.json)
+        _print_visible({"from": hex_label(source), **found, **used}, args.json)
         return 0
 
     from referee.board.visibility import Visibility
@@ -122,21 +130,22 @@ def run_visible(args: argparse.Namespace) -> int:
         # a source at a time, so that a map of any size streams in bounded memory
         rows = vis.rows()
         if args.json:
-            _stream_json((labels[i], listing(seen, blind)) for i, seen, blind in rows)
+            hexes = ((labels[i], listing(seen, blind)) for i, seen, blind in rows)
+            _stream_json(chain(hexes, used.items()))  # the rulings after the last hex
         else:
             for i, seen, blind in rows:
                 print(f"{labels[i]}: sees {len(seen)}, blind {len(blind)}")
+            print_rulings(used, indent="")
         return 0
     source = bm.parse(args.frm)
     seen1, blind1 = vis.from_hex(source, args.level)
-    _print_visible(
-        {"from": hex_label(source), **listing(seen1.nonzero()[0], blind1.nonzero()[0])}, args.json
-    )
+    seen_list = listing(seen1.nonzero()[0], blind1.nonzero()[0])
+    _print_visible({"from": hex_label(source), **seen_list, **used}, args.json)
     return 0
 
 
 def _print_visible(result: dict[str, Any], as_json: bool) -> None:
-    from referee.cli.output import print_json
+    from referee.cli.output import print_json, print_rulings
 
     if as_json:
         print_json(result)
@@ -146,6 +155,7 @@ def _print_visible(result: dict[str, Any], as_json: bool) -> None:
         )
         print(f"  visible: {' '.join(result['visible']) or '-'}")
         print(f"  blind:   {' '.join(result['blind']) or '-'}")
+        print_rulings(result)
 
 
 def _stream_json(items: Any) -> None:

@@ -36,7 +36,7 @@ def run_check(args: argparse.Namespace) -> int:
     from referee.board.maps import MapError, find_map, load_map
     from referee.cli.common import parse_readings
     from referee.cli.main import CommandError
-    from referee.cli.output import print_json
+    from referee.cli.output import print_json, print_rulings, with_rulings
     from referee.errors import DataFileError, read_toml
     from referee.rules.ruleset import ruleset
     from referee.scenarios.battlefield import map_verdicts, scenario_map
@@ -52,6 +52,13 @@ def run_check(args: argparse.Namespace) -> int:
     rules = ruleset(edition) if edition else None
     if rules is not None and args.ruling:
         rules = rules.with_readings(parse_readings(args.ruling))
+    # a scenario's zones follow its ruling (setup.entrenched-zones, setup.first-draft-zones)
+    zones = (
+        (scenario.battlefield.zones_ruling,)
+        if scenario and scenario.battlefield.zones_ruling
+        else ()
+    )
+    readings = rules.readings if rules is not None else None
     try:
         if scenario is None:
             bm = load_map(path, rules.terrain if rules is not None else None)
@@ -62,12 +69,16 @@ def run_check(args: argparse.Namespace) -> int:
                 raise MapError(path, problems)
             bm = scenario_map(checked, scenario, rules)
     except MapError as exc:
+        failed = with_rulings(
+            {"file": str(exc.path), "ok": False, "problems": exc.problems}, readings, zones
+        )
         if args.json:
-            print_json({"file": str(exc.path), "ok": False, "problems": exc.problems})
+            print_json(failed)
         else:
             print(f"{exc.path}: {len(exc.problems)} problem(s)")
             for problem in exc.problems:
                 print(f"  {exc.path}: {problem}")
+            print_rulings(failed)
         return 1
     summary: dict[str, Any] = {
         "file": str(path),
@@ -80,13 +91,15 @@ def run_check(args: argparse.Namespace) -> int:
         "zones": {k: len(v) for k, v in bm.zones.items()},
         "problems": [],
     }
+    with_rulings(summary, readings, zones)
     if args.json:
         print_json(summary)
     else:
-        zones = ", ".join(f"{k} {v}" for k, v in summary["zones"].items()) or "none"
+        listed = ", ".join(f"{k} {v}" for k, v in summary["zones"].items()) or "none"
         under = f"; keeps the scenario {scenario.name}" if scenario is not None else ""
         print(
             f"{path}: ok: {bm.name!r}, {bm.shape}, {len(bm)} hexes, "
-            f"{summary['edition']} terrain; zones: {zones}{under}"
+            f"{summary['edition']} terrain; zones: {listed}{under}"
         )
+        print_rulings(summary)
     return 0

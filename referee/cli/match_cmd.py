@@ -287,7 +287,7 @@ def _print_setup(m: Any) -> None:
 
 
 def run_show(args: argparse.Namespace) -> int:
-    from referee.cli.output import print_json
+    from referee.cli.output import print_json, print_rulings, with_rulings
     from referee.match.concealment import (
         conceal_steps,
         concealed_uids,
@@ -319,7 +319,7 @@ def run_show(args: argparse.Namespace) -> int:
             if args.view is not None:
                 data["view"] = args.view
                 data["hidden_tokens"] = hidden_tokens(full, others)
-            print_json(data)
+            print_json(with_rulings(data, m.rules.readings, _waiting_rulings(state)))
             return 0
         print(
             f"{m.meta.get('title') or m.path.name}: {m.rules.name}, map "
@@ -362,7 +362,14 @@ def run_show(args: argparse.Namespace) -> int:
         print("steps:")
         for s in steps:
             print(f"  {s.number:>3}. {s.name}{'  (undone)' if s.undone else ''}")
+        agenda = {"agenda": state.agenda().to_json(), "setup": _setup_json(m, args.view)}
+        print_rulings(with_rulings(agenda, m.rules.readings, _waiting_rulings(state)), "")
     return 0
+
+
+def _waiting_rulings(state: Any) -> tuple[str, ...]:
+    """Why fire, acid or poison waits for 'apply damage': ruling ``fire.condition-timing``."""
+    return ("fire.condition-timing",) if state.pending_conditions else ()
 
 
 def _setup_json(m: Any, view: int | None = None) -> dict[str, Any] | None:
@@ -393,9 +400,10 @@ def _setup_json(m: Any, view: int | None = None) -> dict[str, Any] | None:
 def run_step(args: argparse.Namespace) -> int:
     import sys
 
-    from referee.cli.output import print_json
+    from referee.cli.output import print_json, print_rulings, with_rulings
     from referee.match.advance import ClockHeldError
     from referee.match.journal_text import parse_command
+    from referee.ruleset.used import rulings_text, rulings_used
 
     with _open(args.file) as m:
         commands = [parse_command(c, f"--command {c!r}", m.SYSTEM) for c in args.command]
@@ -404,23 +412,22 @@ def run_step(args: argparse.Namespace) -> int:
         except ClockHeldError as exc:  # the clock waits for orders or fire: not a usage error
             print(f"referee: {exc}", file=sys.stderr)
             return 1
+        events = [e.to_row() for e in step.events]
+        data = {"number": step.number, "name": step.name, "events": events}
+        with_rulings(data, m.rules.readings)
         if args.json:
-            print_json(
-                {
-                    "number": step.number,
-                    "name": step.name,
-                    "events": [e.to_row() for e in step.events],
-                }
-            )
+            print_json(data)
             return 0
         print(f"{step.number}. {step.name}")
-        for e in step.events:
+        for e, row in zip(step.events, events, strict=True):
             for line in e.text.splitlines():
                 print(f"  {line}")
             if e.clauses:
                 print(f"  why: {', '.join(e.clauses)}")
-            if e.rulings:
-                print(f"  rulings: {', '.join(e.rulings)}")
+            used = rulings_used(row, m.rules.readings)
+            if used["rulings"] and len(events) > 1:
+                print(f"  {rulings_text(used)}")
+        print_rulings(data)
     return 0
 
 

@@ -136,7 +136,7 @@ def _line(label: str, p: Fraction) -> str:
 
 def run_open_ended(args: argparse.Namespace) -> int:
     from referee.cli.main import CommandError
-    from referee.cli.output import print_json
+    from referee.cli.output import print_json, print_rulings, with_rulings
     from referee.dice.odds import open_ended_odds
     from referee.limits import TAIL_MIN_EXPONENT
 
@@ -157,30 +157,34 @@ def run_open_ended(args: argparse.Namespace) -> int:
         )
     if args.sides < 2:
         raise CommandError(f"--sides {args.sides}: an open-ended die needs at least 2 sides")
-    die = open_ended_odds(_rules(args), args.sides)
+    rules = _rules(args)
+    die = open_ended_odds(rules, args.sides)
     head, nxt, rest = die.truncated(tail)
     p = die.roll_on
     formula = (
         f"P(result >= {die.sides}+k) = 1/{die.sides} * ({p})^k; "
         f"P(result = {die.sides}+k) = 1/{die.sides} * {1 - p} * ({p})^k"
     )
+    data = with_rulings(
+        {
+            "sides": die.sides,
+            "follow_sides": die.follow_sides,
+            "above": die.above,
+            "roll_on": float(p),
+            "roll_on_exact": str(p),
+            "distribution": {str(v): float(q) for v, q in head.items()},
+            "exact": {str(v): str(q) for v, q in head.items()},
+            "at_least": {str(v): float(die.p_at_least(v)) for v in [*head, nxt]},
+            "tail": {"from": nxt, "p": float(rest), "exact": str(rest)},
+            "mean": float(die.mean),
+            "mean_exact": str(die.mean),
+            "formula": formula,
+        },
+        rules.readings,
+        _follow_die(args.sides),
+    )
     if args.json:
-        print_json(
-            {
-                "sides": die.sides,
-                "follow_sides": die.follow_sides,
-                "above": die.above,
-                "roll_on": float(p),
-                "roll_on_exact": str(p),
-                "distribution": {str(v): float(q) for v, q in head.items()},
-                "exact": {str(v): str(q) for v, q in head.items()},
-                "at_least": {str(v): float(die.p_at_least(v)) for v in [*head, nxt]},
-                "tail": {"from": nxt, "p": float(rest), "exact": str(rest)},
-                "mean": float(die.mean),
-                "mean_exact": str(die.mean),
-                "formula": formula,
-            }
-        )
+        print_json(data)
         return 0
     print(
         f"open-ended d{die.sides} (a natural {die.sides} rolls on with a d{die.follow_sides};"
@@ -190,12 +194,19 @@ def run_open_ended(args: argparse.Namespace) -> int:
         print(_line(f"{v}", q))
     print(_line(f"{nxt} or more", rest))
     print(f"  mean {float(die.mean):.4f} ({die.mean}); {formula}")
+    print_rulings(data)
     return 0
+
+
+def _follow_die(sides: int) -> tuple[str, ...]:
+    """Ruling ``dice.open-ended-follow-die`` decides the dice rolled on after a natural top
+    face of any open-ended die but the d6 (which rolls on with d6 either way)."""
+    return () if sides == 6 else ("dice.open-ended-follow-die",)
 
 
 def run_hit(args: argparse.Namespace) -> int:
     from referee.cli.main import CommandError
-    from referee.cli.output import print_json
+    from referee.cli.output import print_json, print_rulings, with_rulings
     from referee.rules.fire.odds import NATURAL_ONE_RULING, to_hit_odds
 
     _limits(args)
@@ -203,20 +214,16 @@ def run_hit(args: argparse.Namespace) -> int:
         raise CommandError(f"--sides {args.sides}: an open-ended die needs at least 2 sides")
     rules = _rules(args)
     p = to_hit_odds(rules, args.need, args.sides)
-    natural_one = rules.readings[NATURAL_ONE_RULING]
+    data = with_rulings(
+        {"need": args.need, "sides": args.sides, "p": float(p), "exact": str(p)},
+        rules.readings,
+        (NATURAL_ONE_RULING, *_follow_die(args.sides)),
+    )
     if args.json:
-        print_json(
-            {
-                "need": args.need,
-                "sides": args.sides,
-                "p": float(p),
-                "exact": str(p),
-                "rulings": {NATURAL_ONE_RULING: natural_one},
-            }
-        )
+        print_json(data)
         return 0
     print(f"to hit needing {args.need}+ on an open-ended d{args.sides}: {_pct(p)} ({p})")
-    print(f"  ruling {NATURAL_ONE_RULING}: {natural_one}")
+    print_rulings(data)
     return 0
 
 
@@ -274,24 +281,24 @@ def _print_armor(plan: Any) -> None:
     if plan.block_at == 0 and plan.dice:
         for m, p in odds.modifiers.items():
             print(_line(f"damage {signed(m)}", p))
-    if plan.rulings:
-        print(f"  rulings: {', '.join(plan.rulings)}")
 
 
 def run_armor(args: argparse.Namespace) -> int:
-    from referee.cli.output import print_json
+    from referee.cli.output import print_json, print_rulings, with_rulings
     from referee.rules.damage.armor import armor_plan
 
     _limits(args)
     rules = _rules(args)
     distance, notes = _distance(args, rules)
     plan = armor_plan(rules, _armor_value(args.armor), args.ap, args.band, distance)
+    data = with_rulings({**_armor_json(plan), "notes": notes}, rules.readings)
     if args.json:
-        print_json({**_armor_json(plan), "notes": notes})
+        print_json(data)
         return 0
     _print_armor(plan)
     for note in notes:
         print(f"  note: {note}")
+    print_rulings(data)
     return 0
 
 
@@ -322,10 +329,10 @@ def _target(armor: int | None, tokens: int, resistance: int) -> Any:
 
 def run_damage(args: argparse.Namespace) -> int:
     from referee.cli.main import CommandError
-    from referee.cli.output import print_json
+    from referee.cli.output import print_json, print_rulings, with_rulings
     from referee.dice.expression import parse_dice
     from referee.rules.damage.damage_roll import Attack, shot_odds
-    from referee.rules.fire.odds import to_hit_odds
+    from referee.rules.fire.odds import NATURAL_ONE_RULING, to_hit_odds
 
     _limits(args)
     rules = _rules(args)
@@ -340,23 +347,27 @@ def run_damage(args: argparse.Namespace) -> int:
         rules, attack, target, args.band, p_hit=p_hit, support=args.support, distance=distance
     )
     dmg = odds.damage
+    natural = (NATURAL_ONE_RULING,) if args.need is not None and args.need <= 1 else ()
+    data = with_rulings(
+        {
+            "dice": expr.text(),
+            "distribution": {str(r): float(p) for r, p in dmg.results.items()},
+            "exact": {str(r): str(p) for r, p in dmg.results.items()},
+            "blocked": float(dmg.blocked),
+            "blocked_exact": str(dmg.blocked),
+            "miss": float(dmg.miss),
+            "p_hit": float(p_hit),
+            "p_hit_exact": str(p_hit),
+            "at_least": {str(r): float(dmg.p_at_least(r)) for r in dmg.results},
+            "terms": [t.to_json() for t in odds.terms],
+            "armor": _armor_json(odds.armor),
+            "notes": notes,
+        },
+        rules.readings,
+        natural,
+    )
     if args.json:
-        print_json(
-            {
-                "dice": expr.text(),
-                "distribution": {str(r): float(p) for r, p in dmg.results.items()},
-                "exact": {str(r): str(p) for r, p in dmg.results.items()},
-                "blocked": float(dmg.blocked),
-                "blocked_exact": str(dmg.blocked),
-                "miss": float(dmg.miss),
-                "p_hit": float(p_hit),
-                "p_hit_exact": str(p_hit),
-                "at_least": {str(r): float(dmg.p_at_least(r)) for r in dmg.results},
-                "terms": [t.to_json() for t in odds.terms],
-                "armor": _armor_json(odds.armor),
-                "notes": notes,
-            }
-        )
+        print_json(data)
         return 0
     _print_armor(odds.armor)
     fixed = ", ".join(t.text() for t in odds.terms if t.value) or "none"
@@ -368,32 +379,31 @@ def run_damage(args: argparse.Namespace) -> int:
         print(_line(f"result {r}", p))
     for note in notes:
         print(f"  note: {note}")
+    print_rulings(data)
     return 0
 
 
 def run_roll(args: argparse.Namespace) -> int:
     """Rolling up or down (clause ``dice.success``): the exact chance of success."""
-    from referee.cli.output import print_json
+    from referee.cli.output import print_json, print_rulings, with_rulings
     from referee.dice.expression import parse_dice
     from referee.dice.success import parse_target
 
     target = parse_target(args.need)
     expr = parse_dice(args.dice)
     p = target.odds(expr, args.effect)
+    # rolling up or down reads no ruling: the answer says so (rulings: [])
+    data = with_rulings(
+        {"need": target.text(), "dice": expr.text(), "effect": args.effect, "p": float(p)}
+        | {"exact": str(p)}
+    )
     if args.json:
-        print_json(
-            {
-                "need": target.text(),
-                "dice": expr.text(),
-                "effect": args.effect,
-                "p": float(p),
-                "exact": str(p),
-            }
-        )
+        print_json(data)
         return 0
     effect = f" {args.effect:+d}" if args.effect else ""
     print(
         f"{expr.text()}{effect}, needing {target.text()} ({target.words()}): "
         f"{_pct(p)} (exactly {p})"
     )
+    print_rulings(data)
     return 0

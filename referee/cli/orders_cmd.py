@@ -118,7 +118,7 @@ def run_parse(args: argparse.Namespace) -> int:
 def run_check(args: argparse.Namespace) -> int:
     from referee.board.hexgrid import Hex
     from referee.cli.common import parse_readings
-    from referee.cli.output import print_json
+    from referee.cli.output import print_json, print_rulings, with_rulings
     from referee.rules.orders.legality import check_gunnery, check_movement
     from referee.rules.orders.notation import OrderSyntaxError, parse_order, parse_speed
     from referee.rules.ruleset import load_ruleset
@@ -142,16 +142,13 @@ def run_check(args: argparse.Namespace) -> int:
     else:
         end = parse_speed(args.end_speed) if args.end_speed else None
         result = check_gunnery(state, order, rules, end_speed=end)
+    data = with_rulings(
+        {"ok": True, "unit": unit.id, "edition": rules.id, "shaken": args.shaken}
+        | result.to_json(),
+        rules.readings,
+    )
     if args.json:
-        print_json(
-            {
-                "ok": True,
-                "unit": unit.id,
-                "edition": rules.id,
-                "shaken": args.shaken,
-                **result.to_json(),
-            }
-        )
+        print_json(data)
         return 0
     print(
         f"{unit.name} at {speed}{', shaken' if args.shaken else ''} ({rules.name}): {order.text()}"
@@ -161,6 +158,5 @@ def run_check(args: argparse.Namespace) -> int:
     for note in result.notes:
         print(f"  note: {note}")
     print(f"  carried out: {result.done.text()}; speed {result.speed_start} -> {result.speed_end}")
-    if result.rulings:
-        print(f"  rulings: {', '.join(result.rulings)}")
+    print_rulings(data)
     return 0

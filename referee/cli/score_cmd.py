@@ -15,16 +15,19 @@ def add_parser(sub: Any) -> None:
 
 
 def run(args: argparse.Namespace) -> int:
-    from referee.cli.output import print_json
+    from referee.cli.output import print_json, print_rulings, with_rulings
     from referee.tournament.match_result import load_any_result
     from referee.tournament.scoring import score_match
 
-    scores = score_match(load_any_result(args.file))
+    result = load_any_result(args.file)
+    scores = score_match(result)
+    data = with_rulings({"players": [s.to_json() for s in scores]}, result.readings, result.rulings)
     if args.json:
-        print_json({"players": [s.to_json() for s in scores]})
+        print_json(data)
         return 0
     for s in scores:
         print(f"{s.name}: {s.mvp} MVP, {s.tvp:.2f} TVP")
         for line in s.lines:
             print(f"  {line}")
+    print_rulings(data, "")
     return 0

@@ -55,8 +55,9 @@ def _pct(p: object) -> str:
 def run_shot(args: argparse.Namespace) -> int:
     from referee.cli.common import rules_and_board
     from referee.cli.main import CommandError
-    from referee.cli.output import print_json
+    from referee.cli.output import print_json, print_rulings, with_rulings
     from referee.rules.fire.aim import GunneryStep
+    from referee.rules.fire.misfire import misfire_note
     from referee.rules.fire.preview import preview_shot
     from referee.rules.state import Aim, UnitState
     from referee.units.catalogue import find_unit
@@ -102,8 +103,9 @@ def run_shot(args: argparse.Namespace) -> int:
     except KeyError as exc:
         raise CommandError(f"--weapon: {str(exc).strip(chr(34))}") from None
     preview = preview_shot(rules, board, shooter, target, weapon, now=GunneryStep(1, 2))
+    data = with_rulings(preview.to_json(), rules.readings)
     if args.json:
-        print_json(preview.to_json())
+        print_json(data)
         return 0 if preview.allowed else 1
     head = (
         f"{shooter.unit.name} at {args.shooter.partition('@')[2].upper()} fires "
@@ -115,6 +117,7 @@ def run_shot(args: argparse.Namespace) -> int:
         print("  not allowed:")
         for reason in preview.check.reasons:
             print(f"  - {reason.text} ({reason.clause})")
+        print_rulings(data)
         return 1
     if preview.to_hit is not None:
         print(f"  {preview.to_hit.explain()}")
@@ -132,6 +135,8 @@ def run_shot(args: argparse.Namespace) -> int:
             )
     for n in preview.check.notes:
         print(f"  note: {n.text} ({n.clause})")
+    if (note := misfire_note(rules, weapon)) is not None:
+        print(f"  note: {note}")
     print(
         f"  hits {_pct(preview.p_hit)} (exactly {preview.p_hit})"
         + (" per die" if action.dice != 1 else "")
@@ -151,6 +156,7 @@ def run_shot(args: argparse.Namespace) -> int:
     print_action(action)
     if preview.to_hit is not None:
         print(f"  clauses: {', '.join(preview.to_hit.clauses)}")
+    print_rulings(data)
     return 0
 
 

@@ -315,12 +315,17 @@ def run_check_in(args: argparse.Namespace) -> int:
 
 
 def run_players(args: argparse.Namespace) -> int:
-    from referee.cli.output import print_json
+    from referee.cli.output import print_json, print_rulings
+    from referee.ruleset.used import rulings_used
     from referee.tournament.checkin import listed_huge_units, players_json
 
     with _desk(args) as desk:
         event = desk.event()
     rows = players_json(event)
+    used = rulings_used({"rulings": ["tournament.huge-units"]}, event.readings)
+    for row in rows:  # a list, as it always was: each player with an army says the ruling
+        if row["army"] is not None:
+            row.update(used)
     if args.json:
         print_json(rows)
         return 0
@@ -338,6 +343,7 @@ def run_players(args: argparse.Namespace) -> int:
             print(f"  huge units: {huge}")
         if not army["valid"]:
             print(f"  NOT valid, accepted by the organiser: {army['override']}")
+    print_rulings(used, "")
     return 0
 
 
@@ -380,15 +386,20 @@ def run_tiebreakers(args: argparse.Namespace) -> int:
 
 def _declare(args: argparse.Namespace, data: dict[str, Any]) -> None:
     """Add to a pairing's ``data`` the ``declarations``: what each player whose opponent
-    has huge units is told (by name, clause ``army.huge-units``)."""
+    has huge units is told (by name, clause ``army.huge-units``), and the rulings it used:
+    a bye's score (ruling ``tournament.bye``)."""
+    from referee.cli.output import with_rulings
     from referee.tournament.checkin import table_declarations
 
     with _desk(args) as desk:
         event = desk.event()
     data["declarations"] = table_declarations(event, [tuple(t["players"]) for t in data["tables"]])
+    with_rulings(data, event.readings, ("tournament.bye",) if data["bye"] else ())
 
 
 def _print_pairing(data: dict[str, Any]) -> None:
+    from referee.cli.output import print_rulings
+
     print(f"Round {data['round']}")
     told = data.get("declarations", {})
     for t in data["tables"]:
@@ -400,6 +411,7 @@ def _print_pairing(data: dict[str, Any]) -> None:
         print(f"  bye: {data['bye']}")
     for w in data["warnings"]:
         print(f"  warning: {w}")
+    print_rulings(data)
 
 
 def run_pair(args: argparse.Namespace) -> int:
@@ -461,6 +473,9 @@ def _overridden(args: argparse.Namespace, data: Mapping[str, Any]) -> None:
 
 
 def run_result(args: argparse.Namespace) -> int:
+    from referee.cli.output import print_rulings
+    from referee.ruleset.used import rulings_used
+
     result, source, sent = _result(args)
     with _desk(args) as desk:
         tr = desk.record_result(
@@ -472,6 +487,7 @@ def run_result(args: argparse.Namespace) -> int:
         f"{b.name} {b.mvp} MVP ({b.tvp:.2f} TVP)"
     )
     _overridden(args, tr.record.data)
+    print_rulings(rulings_used({}, result.readings, result.rulings))  # a match file's scoring
     return 0
 
 
@@ -488,7 +504,9 @@ def run_correct(args: argparse.Namespace) -> int:
     return 0
 
 
-def _print_standings(st: Standings) -> None:
+def _print_standings(st: Standings, used: Mapping[str, Any]) -> None:
+    from referee.cli.output import print_rulings
+
     print(f"Standings after round {st.round} (by {', '.join(st.keys)}, then name)")
     for s in st.standings:
         extra = ", ".join(
@@ -503,14 +521,19 @@ def _print_standings(st: Standings) -> None:
         )
     for w in st.warnings:
         print(f"  warning: {w}")
+    print_rulings(used)
 
 
 def run_standings(args: argparse.Namespace) -> int:
-    from referee.cli.output import print_json
+    from referee.cli.output import print_json, with_rulings
 
     with _desk(args) as desk:
         st = desk.standings()
-    print_json(st.to_json()) if args.json else _print_standings(st)
+        event = desk.event()
+    used = ["tournament.strength-of-schedule"] if "sos" in st.keys else []
+    used += ["tournament.bye"] if any(r.bye for r in event.rounds) else []
+    data = with_rulings(st.to_json(), event.readings, used)
+    print_json(data) if args.json else _print_standings(st, data)
     return 0
 
 

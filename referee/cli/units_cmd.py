@@ -45,8 +45,14 @@ def _check_one(path: Any) -> dict[str, Any]:
     return {"file": str(path), "ok": not problems, "units": units, "problems": problems}
 
 
+CARD_RULINGS = ("units.models-per-base", "units.assault-acid")
+"""The rulings every unit card is checked under."""
+
+
 def run_check(args: argparse.Namespace) -> int:
-    from referee.cli.output import print_json
+    from referee.cli.output import print_json, print_rulings
+    from referee.rules.ruleset import ruleset
+    from referee.ruleset.used import rulings_used
     from referee.units.catalogue import UnitFileError, find_unit_file, load_catalogue, unit_files
 
     paths = [find_unit_file(args.file)] if args.file else unit_files()
@@ -58,6 +64,10 @@ def run_check(args: argparse.Namespace) -> int:
             for r in results:
                 if r["file"] == str(exc.path):
                     r["ok"], r["problems"] = False, exc.problems
+    # a card is checked under the current edition's readings (referee.units.catalogue)
+    used = rulings_used({"rulings": CARD_RULINGS}, ruleset("current").readings)
+    for r in results:
+        r.update(used)
     if args.json:
         print_json(results[0] if args.file else results)
     for r in results if not args.json else []:
@@ -67,6 +77,8 @@ def run_check(args: argparse.Namespace) -> int:
         print(f"{r['file']}: {len(r['problems'])} problem(s)")
         for problem in r["problems"]:
             print(f"  {r['file']}: {problem}")
+    if not args.json:
+        print_rulings(used, "")
     return 0 if all(r["ok"] for r in results) else 1
 
 

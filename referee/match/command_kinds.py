@@ -106,6 +106,32 @@ def texts_field(kind: str, key: str, value: object) -> tuple[str, ...]:
     return tuple(value)
 
 
+_GRADE = re.compile(r"[a-z][a-z0-9-]{0,39}")
+
+
+def _strength(kind: str, key: str, value: object) -> int | str:
+    if isinstance(value, str) and value.strip().isdigit() and len(value) < 20:
+        value = int(value)
+    if isinstance(value, int) and not isinstance(value, bool) and 0 <= value <= 10_000:
+        return value
+    if isinstance(value, str) and _GRADE.fullmatch(value):
+        return value
+    raise _refuse(
+        kind, key, f"a strength [N] is a die size or a grade (minor, major), not {value!r:.40}"
+    )
+
+
+def strengths_field(kind: str, key: str, value: object) -> int | str | tuple[int | str, ...]:
+    """A cloud's ``[N]``: a die size (``6``), a grade (``minor``), or a list of them for an
+    effect of several graded kinds (``[6, "minor"]``); what the kind takes is checked when
+    the command is carried out."""
+    if isinstance(value, list | tuple):
+        if not 1 <= len(value) <= 8:
+            raise _refuse(kind, key, f"{key}: 1 to 8 values, not {len(value)}")
+        return tuple(_strength(kind, key, v) for v in value)
+    return _strength(kind, key, value)
+
+
 def scalar_field(kind: str, key: str, value: object) -> str | int:
     """A word or a whole number (a facing: ``3`` or ``NE``)."""
     if isinstance(value, bool) or not isinstance(value, str | int):
@@ -328,13 +354,16 @@ class Correct(Command):
 
 @dataclass(frozen=True)
 class CorrectHex(Command):
-    """The stack of one marker kind on one hex as it is on the table (``count`` 0: none)."""
+    """The stack of one marker kind on one hex as it is on the table (``count`` 0: none);
+    ``marker`` may be an effect of several kinds (a hex on fire: fire and smoke), each set to
+    ``count``. ``strength`` is a cloud's ``[N]``: a die size or a grade (``minor``), a list
+    of them for an effect with several graded kinds (``[6, "minor"]``)."""
 
     KIND: ClassVar[str] = "correct-hex"
     hex: str = _arg(text_field, required=True)
     marker: str = _arg(text_field, required=True)
     count: int = _arg(whole(0, 10_000, "count must be 0 or more, not {value}"), required=True)
-    strength: int | None = _arg(whole(0, 10_000, "a strength [N] is a whole number, not {value}"))
+    strength: int | str | tuple[int | str, ...] | None = _arg(strengths_field)
     level: int | None = _arg(whole(1, 6, "a level (n+) is 1 to 6, not {value}"))
 
 

@@ -192,8 +192,14 @@ def _fire(state: MatchState, command: Fire, dice: Dice) -> Event:
         from referee.match.fire_damage import area_fire_event
 
         return area_fire_event(state, command, dice, check)
-    from referee.match.fire_damage import open_damage, roll_hits, weapon_conditions
+    from referee.match.fire_damage import (
+        fire_rulings,
+        open_damage,
+        roll_hits,
+        weapon_conditions,
+    )
     from referee.match.fire_orders import fired_after
+    from referee.ruleset.used import rulings_named
 
     start = len(dice.log)
     action = fire(state.rules, check.shot, dice, guns=max(1, check.guns))
@@ -226,7 +232,10 @@ def _fire(state: MatchState, command: Fire, dice: Dice) -> Event:
                 + list(placed.clauses)
             )
         ),
-        rulings=tuple(dict.fromkeys([*action.to_hit.rulings, *placed.rulings])),
+        **fire_rulings(
+            [*action.to_hit.rulings, *action.rulings, *placed.rulings],
+            [*action.all_rulings, *rulings_named(done.rolls)],
+        ),
         detail={**action.to_json(), **placed.detail_json()},
     )
 

@@ -12,17 +12,20 @@ token counts (damage, shaken, fire, acid, minor acid, armor down, terrain tokens
 dice of each poison and bleeding instance (``[8, 4]``: Poison[8] and Poison[4]).
 ``correct-hex`` sets the stack of one marker kind on one hex (``count`` 0 takes it off):
 ``{"kind": "correct-hex", "hex": "C4", "marker": "smoke", "count": 2}``; a cloud keeps its
-``[N]`` (``strength``) and ``(n+)`` (``level``) unless given. ``correct-remove`` takes a unit
-off the table with the damage still pending on it: ``{"kind": "correct-remove", "uid": "tank"}``.
+``[N]`` (``strength``: a die size, or a grade: ``"minor"``) and ``(n+)`` (``level``) unless
+given. An effect of several kinds sets each of them, as one correction: ``marker=hex-fire``
+a fire and its smoke, ``marker=poison-acid-cloud strength='[6, "minor"]'`` both clouds.
+``correct-remove`` takes a unit off the table with the damage still pending on it:
+``{"kind": "correct-remove", "uid": "tank"}``.
 Marker kinds and their strengths are the ruleset's (``hex_effects.toml``).
 """
 
 from __future__ import annotations
 
 from collections.abc import Mapping
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
-from referee.board.hexgrid import LabelError, facing_name, hex_label
+from referee.board.hexgrid import Hex, LabelError, facing_name, hex_label
 from referee.dice.expression import VALID_SIDES
 from referee.dice.service import Dice
 from referee.errors import RefereeError
@@ -31,8 +34,11 @@ from referee.match.command_kinds import Correct, CorrectHex, CorrectionError, Co
 from referee.match.events import Event
 from referee.match.serial import hexes_json, unit_state_from_json, unit_state_json
 from referee.match.state import MatchState, UnknownUnit
-from referee.rules.hexes.markers import HexMarker
+from referee.rules.hexes.markers import HexEffects, HexMarker, Strength
 from referee.rules.state import UnitState
+
+if TYPE_CHECKING:
+    from referee.rules.hexes.rules import MarkerKind
 
 MAX_COUNT = 99
 """More tokens of one kind than a table ever holds: a count past it is a typing slip."""
@@ -63,48 +69,110 @@ def field_words(key: str, value: object) -> str:
 
 
 def correct_hex(state: MatchState, command: CorrectHex, dice: Dice) -> Event:
-    """Set the number of ``marker`` markers on ``hex`` as they are on the table."""
-    from referee.rules.hexes.rules import hex_effect_rules
+    """Set the number of ``marker`` markers on ``hex`` as they are on the table; an effect of
+    several kinds (a hex on fire: fire and smoke, clause ``hex.on-fire``) sets each of its
+    kinds, as one correction."""
+    from referee.rules.hexes.rules import UnknownHexEffect, hex_effect_rules
 
     label = command.hex
     try:
         h = state.battle_map.parse(label)
     except LabelError as exc:
         raise CorrectionError(f"correct-hex: {exc}") from None
-    kinds = hex_effect_rules(state.rules).markers
+    rules = hex_effect_rules(state.rules)
     kind_id = command.marker
-    kind = kinds.get(kind_id)
-    if kind is None:
+    try:
+        kinds = rules.parts(kind_id)
+    except UnknownHexEffect:
+        known = ", ".join([*rules.markers, *rules.effects])
         raise CorrectionError(
-            f"correct-hex {label}: no marker {kind_id!r} (markers: {', '.join(kinds)})"
-        )
+            f"correct-hex {label}: no marker {kind_id!r} (markers: {known})", field="marker"
+        ) from None
     count = command.count
-    old = state.hexes.get(h, kind_id)
-    marker: HexMarker | None = None
-    if count:
-        strength = (
-            command.strength if command.given("strength") else (old.strength if old else None)
-        )
-        level = command.level if command.given("level") else (old.level if old else kind.level)
-        if kind.strengths and strength not in kind.strengths:
-            allowed = ", ".join(str(s) for s in kind.strengths)
+    given = command.strength if command.given("strength") else None
+    graded = [k for k in kinds if k.strengths]
+    strengths: dict[str, Strength | None] = {k.id: None for k in kinds}
+    if given is not None and len(kinds) == 1 and not isinstance(given, tuple):
+        strengths[kinds[0].id] = given
+    elif given is not None:
+        values = given if isinstance(given, tuple) else (given,)
+        if len(values) != len(graded):
+            names = ", ".join(k.id for k in graded) or "none"
             raise CorrectionError(
-                f"correct-hex {label}: a {kind_id} needs a strength [N] of {allowed}, "
-                f"not {strength!r}"
+                f"correct-hex {label}: {_a(rules.name(kind_id).lower())} takes "
+                f"{len(graded)} strength [N] "
+                f"({names}), not {len(values)}",
+                field="strength",
             )
-        if not kind.strengths and strength is not None:
-            raise CorrectionError(f"correct-hex {label}: a {kind_id} has no strength [N]")
-        if level is not None and not (isinstance(level, int) and 1 <= level <= 6):
-            raise CorrectionError(f"correct-hex {label}: a level (n+) is 1 to 6, not {level!r}")
-        marker = HexMarker(kind_id, count, strength, level, old.side if old else None)
-    hexes = state.hexes.with_stack(h, kind_id, marker)
-    before = old.count if old else 0
+        strengths.update({k.id: v for k, v in zip(graded, values, strict=True)})
+    if len(kinds) > 1 and command.given("level") and not any(k.level is not None for k in kinds):
+        raise CorrectionError(
+            f"correct-hex {label}: {_a(rules.name(kind_id).lower())} has no level (n+)",
+            field="level",
+        )
+    hexes = state.hexes
+    said: list[str] = []
+    for kind in kinds:
+        hexes, text = _set_stack(
+            state, hexes, label, h, kind, count, strengths[kind.id], command, alone=len(kinds) == 1
+        )
+        said.append(text)
+    name = rules.name(kind_id).lower()
+    what = f"{name}: {', '.join(said)}" if len(kinds) > 1 else said[0]
     return Event(
         "correct-hex",
         command.to_json(),
         Changes(hexes=hexes_json(hexes)),
-        f"referee's correction: {label} {kind.name.lower()} markers {before} -> {count}",
+        f"referee's correction: {label} {what}",
     )
+
+
+def _a(name: str) -> str:
+    return f"{'an' if name[:1] in 'aeiou' else 'a'} {name}"
+
+
+def _set_stack(
+    state: MatchState,
+    hexes: HexEffects,
+    label: str,
+    h: Hex,
+    kind: MarkerKind,
+    count: int,
+    strength: Strength | None,
+    command: CorrectHex,
+    *,
+    alone: bool,
+) -> tuple[HexEffects, str]:
+    """``hexes`` with ``kind``'s stack on ``h`` set to ``count``; a cloud keeps its
+    ``[N]`` and ``(n+)`` unless given."""
+    old = state.hexes.get(h, kind.id)
+    marker: HexMarker | None = None
+    if count:
+        if strength is None and old is not None:
+            strength = old.strength
+        if kind.strengths and strength not in kind.strengths:
+            allowed = ", ".join(str(s) for s in kind.strengths)
+            got = "none given" if strength is None else f"not {strength!r}"
+            raise CorrectionError(
+                f"correct-hex {label}: {_a(kind.name.lower())} needs a strength [N] of "
+                f"{allowed}, {got}",
+                field="strength",
+            )
+        if not kind.strengths and strength is not None:
+            raise CorrectionError(
+                f"correct-hex {label}: {_a(kind.name.lower())} has no strength [N]",
+                field="strength",
+            )
+        level = command.level if command.given("level") else (old.level if old else kind.level)
+        if alone is False and kind.level is None:  # an effect's (n+) goes to its clouds only
+            level = old.level if old else None
+        if level is not None and not (isinstance(level, int) and 1 <= level <= 6):
+            raise CorrectionError(
+                f"correct-hex {label}: a level (n+) is 1 to 6, not {level!r}", field="level"
+            )
+        marker = HexMarker(kind.id, count, strength, level, old.side if old else None)
+    before = old.count if old else 0
+    return hexes.with_stack(h, kind.id, marker), f"{kind.name.lower()} markers {before} -> {count}"
 
 
 def correct_remove(state: MatchState, command: CorrectRemove, dice: Dice) -> Event:

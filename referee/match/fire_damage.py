@@ -123,10 +123,23 @@ def weapon_conditions(
     return place_in_event(state, found, units, changes)
 
 
+def fire_rulings(recorded: list[str], used: list[str]) -> dict[str, Any]:
+    """A fire event's ``rulings``: every ruling its action and its damage rolls took (a
+    natural 1, the armor's successes, a range's damage...); and, where those are more than
+    a referee before issue 24 recorded (``recorded``: the to-hit number's, the action's and
+    the conditions' only), its ``former`` rulings, so that older match files still check
+    exactly (:attr:`referee.match.events.Event.former`)."""
+    before = tuple(dict.fromkeys(recorded))
+    now = tuple(dict.fromkeys([*before, *used]))
+    former = {"rulings": list(before)} if now != before else {}
+    return {"rulings": now, "former": former}
+
+
 def area_fire_event(state: MatchState, command: Fire, dice: Dice, check: TargetCheck) -> Event:
     """An area fire action at the hex of ``check``'s target (an allowed shot)."""
     from referee.match.fire_orders import fired_after
     from referee.rules.fire.area import AREA_MODIFIERS_RULING, area_fire  # area fire only
+    from referee.ruleset.used import rulings_named
 
     rules = state.rules
     shooter, weapon = check.shooter, check.weapon
@@ -136,7 +149,7 @@ def area_fire_event(state: MatchState, command: Fire, dice: Dice, check: TargetC
     action = area_fire(rules, shooter, weapon, targets, dice, guns=max(1, check.guns))
     where = hex_label(check.target.hex)
     names = ", ".join(t.unit.uid for t in targets)
-    lines = [f"{shooter.uid} fires {weapon.name} at {where} (area: {names})"]
+    lines = [f"{shooter.uid} fires {weapon.name} at {where} (area: {names})", *action.notes]
     if action.misfire is not None:
         lines.append(action.misfire.explain())
     done = open_damage(state)
@@ -166,7 +179,7 @@ def area_fire_event(state: MatchState, command: Fire, dice: Dice, check: TargetC
         fired=fired_after(state, after.uid),
         **later,
     )
-    rulings = [AREA_MODIFIERS_RULING]
+    rulings = [AREA_MODIFIERS_RULING, *action.rulings]
     rulings += [t.ruling for r in action.results for t in r.need.terms if t.ruling]
     clauses = ["fire.target", "fire.area"]
     if any(r.evasion is not None for r in action.results):
@@ -197,6 +210,6 @@ def area_fire_event(state: MatchState, command: Fire, dice: Dice, check: TargetC
         "\n".join(lines),
         dice=tuple(dice.log[start:]),
         clauses=tuple(dict.fromkeys(clauses)),
-        rulings=tuple(dict.fromkeys(rulings)),
+        **fire_rulings(rulings, [*rulings_named(detail["results"]), *rulings_named(done.rolls)]),
         detail=detail,
     )

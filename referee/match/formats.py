@@ -20,6 +20,18 @@ without ``format: 4``, was written when the clock passed such units silently: it
 with the reading ``silent``, unless it names the ruling itself, and its fire events are
 written again as they were (no ``fired``).
 
+Format 5: weapons fire as the drafts write them: no Misfire die under the first draft
+(ruling ``fire.misfire-first-draft``, reading ``none``), Optimal at point blank written on a
+weapon counts for its shots (``fire.optimal-weapon``, ``weapon-shots``), and an elite whose
+elite weapon replaced the weapon every model carries does not fire it
+(``fire.elite-model-weapon``, ``not-the-elite``). A file of format 4 or older, or a text
+journal without ``format: 5``, was played when the engine rolled the card's Misfire in
+every edition, ignored Optimal at point blank on a weapon and had every model fire: it is
+read with the readings ``as-current``, ``unit-only`` and ``elite-too``, unless it names a
+ruling itself. (A match
+file also keeps the ruleset version it was made with: the tables of an older version, kept
+in ``history/``, name none of these rulings.)
+
 The file is never rewritten for it.
 """
 
@@ -27,21 +39,30 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 
-CURRENT = 4
+CURRENT = 5
 """The format written now (match files: ``meta.format_version``; text journals:
-``format: 4``)."""
+``format: 5``)."""
 ORDERS_STEP = 2
 """The first format whose turns begin with the orders step."""
 FIRE_AT_GUNNERY = 3
 """The first format that refuses a fire action outside a gunnery step."""
 FIRE_ORDERS_KEPT = 4
 """The first format whose gunnery steps wait for every unit ordered to fire."""
+DRAFTED_WEAPONS = 5
+"""The first format whose weapons fire as the drafts write them (Misfire, Optimal at point
+blank on a weapon, an elite's replaced weapon)."""
 BEFORE_ORDERS_STEP: Mapping[str, str] = {"turn.orders-step": "none"}
 """The readings a file older than :data:`ORDERS_STEP` was played under."""
 BEFORE_FIRE_AT_GUNNERY: Mapping[str, str] = {"turn.fire-outside-gunnery": "any-step"}
 """The readings a file older than :data:`FIRE_AT_GUNNERY` was played under."""
 BEFORE_FIRE_ORDERS_KEPT: Mapping[str, str] = {"turn.unfired-fire-order": "silent"}
 """The readings a file older than :data:`FIRE_ORDERS_KEPT` was played under."""
+BEFORE_DRAFTED_WEAPONS: Mapping[str, str] = {
+    "fire.misfire-first-draft": "as-current",
+    "fire.optimal-weapon": "unit-only",
+    "fire.elite-model-weapon": "elite-too",
+}
+"""The readings a file older than :data:`DRAFTED_WEAPONS` was played under."""
 
 
 def readings_for(version: int, readings: Mapping[str, str]) -> dict[str, str]:
@@ -53,4 +74,6 @@ def readings_for(version: int, readings: Mapping[str, str]) -> dict[str, str]:
         then.update(BEFORE_FIRE_AT_GUNNERY)
     if version < FIRE_ORDERS_KEPT:
         then.update(BEFORE_FIRE_ORDERS_KEPT)
+    if version < DRAFTED_WEAPONS:
+        then.update(BEFORE_DRAFTED_WEAPONS)
     return {**then, **readings}

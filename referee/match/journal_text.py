@@ -2,7 +2,7 @@
 
 ```text
 # comments start with '#'
-format: 4                        # gunnery waits for ordered fire (3: not; 2: fire anywhere)
+format: 5                        # weapons as drafted (4: not; 3: no wait for fire orders)
 map: entrenched
 edition: current                 # optional: the map's own edition by default ('ruleset:' too)
 seed: 7
@@ -34,8 +34,10 @@ and takes that system's commands (``deploy side=1 uid=tank hex=H15 facing=N``;
 ``data/journals/activation-crossroads.journal``).
 A journal without ``format: 2`` was written before the turn began with the orders step, one
 without ``format: 3`` when a fire action was carried out at any step, one without
-``format: 4`` when the clock left a gunnery step past units ordered to fire that had not;
-each replays as it did then (:mod:`referee.match.formats`).
+``format: 4`` when the clock left a gunnery step past units ordered to fire that had not,
+one without ``format: 5`` when every edition rolled Misfire, Optimal at point blank on a
+weapon gave nothing and an elite fired its base's weapon too; each replays as it did then
+(:mod:`referee.match.formats`).
 """
 
 from __future__ import annotations
@@ -55,6 +57,7 @@ from referee.match.command_kinds import (
     json_word,
     split_words,
 )
+from referee.match.formats import CURRENT
 
 
 class JournalTextError(RefereeError):
@@ -196,8 +199,10 @@ def parse_journal(text: str, source: str = "<journal>") -> TextJournal:
         ):
             rest = rest.strip()
             if key == "format":
-                if rest not in ("1", "2", "3", "4"):
-                    raise JournalTextError(f"{where}: format 1, 2, 3 or 4, not {rest!r}")
+                known = [str(n) for n in range(1, CURRENT + 1)]
+                if rest not in known:
+                    said = ", ".join(known[:-1])
+                    raise JournalTextError(f"{where}: format {said} or {known[-1]}, not {rest!r}")
                 j.format = int(rest)
             elif key == "map":
                 j.map = rest

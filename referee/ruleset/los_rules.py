@@ -8,7 +8,7 @@ open refer to rulings and arrive here already resolved, carrying the ruling id.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Collection, Iterable, Mapping
 from dataclasses import dataclass
 from pathlib import Path
 from types import MappingProxyType
@@ -57,6 +57,22 @@ class LosRules:
     vertex: str  # "ignore" | "block"
     blind_count: str  # "steps" | "along-line"
     rulings: Mapping[str, str]  # which ruling decided "edge", "vertex", "blind_count"
+
+    def table_rulings(
+        self, pairs: Iterable[tuple[int, int]], columns: Collection[int]
+    ) -> tuple[str, ...]:
+        """The rulings behind the cells of ``columns`` (blocking levels, SMOKE) in the rows of
+        ``pairs`` of end levels, and behind the geometry every line obeys (an edge run, a
+        corner touch, counting blind hexes): what an answer that reads those cells for many
+        lines at once (``visible``) used."""
+        found: dict[str, None] = {}
+        for a, b in pairs:
+            row = self.heights[(max(a, b), min(a, b))]
+            found.update((r, None) for c in sorted(columns) if (r := row[c].ruling))
+        found.update(
+            (r, None) for k in ("edge", "vertex", "blind_count") if (r := self.rulings.get(k))
+        )
+        return tuple(found)
 
     def effect(self, level_a: int, level_b: int, column: int) -> Effect:
         """Effect of a crossed hex (blocking ``column`` 0-2, or SMOKE) between two levels."""

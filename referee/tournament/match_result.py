@@ -61,7 +61,9 @@ def result_of_match(match: MatchFile) -> MatchResult:
         (
             PlayerResult(one, surviving[1], destroyed[1]),
             PlayerResult(two, surviving[2], destroyed[2]),
-        )
+        ),
+        ("victory.mixed-cost", "victory.command-points"),
+        match.rules.readings,
     )
 
 

@@ -12,7 +12,7 @@ from __future__ import annotations
 
 import math
 from collections.abc import Mapping
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Any, cast
 
 KINDS: tuple[str, ...] = ("ip", "mp", "cp", "xp")
@@ -66,9 +66,13 @@ class PlayerResult:
 
 @dataclass(frozen=True, slots=True)
 class MatchResult:
-    """Both players' sides of one match."""
+    """Both players' sides of one match; a match file's names the rulings its points took
+    (``rulings``, with the match's ``readings``): kept out of its JSON, which a tournament
+    records."""
 
     players: tuple[PlayerResult, PlayerResult]
+    rulings: tuple[str, ...] = field(default=(), compare=False)
+    readings: Mapping[str, str] = field(default_factory=dict, compare=False)
 
     def to_json(self) -> dict[str, object]:
         return {"players": [p.to_json() for p in self.players]}

@@ -195,6 +195,9 @@ def test_the_dispute_lookup_answers_as_the_issue_writes_it(capsys):
     assert json.loads(capsys.readouterr().out) == {
         "removed": ["neutral", "enemy", "neutral", "enemy"],
         "pips": {"ally": 2, "enemy": 1, "neutral": 1},
+        # every answer lists the rulings it used (issue 24): this lookup uses none
+        "rulings": [],
+        "readings": {},
     }
 
 

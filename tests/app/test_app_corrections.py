@@ -128,3 +128,24 @@ def test_each_condition_with_its_strength_from_the_menu(qtbot, tmp_path):
     assert window.session.state.unit("grunts").poison == (4,)
     tip = window.scene.unit_items["grunts"].toolTip()
     assert "on fire (2)" in tip and "poison (d4)" in tip and "bleeding (d6)" in tip
+
+
+def test_an_acid_cloud_and_a_hex_on_fire_from_the_menu(qtbot, tmp_path):
+    """Clause hex.markers: a cloud placed the first time is two markers; an acid cloud is
+    minor or major (hex_effects.toml). A hex on fire is fire and smoke (clause hex.on-fire),
+    one correction, one journal step, one undo."""
+    window = demo_window(qtbot, tmp_path)
+    d5 = parse_label("D5")
+    menu = menu_of(qtbot, window, "D5")
+    assert "Acid cloud [minor]: 2 markers" in menu.action_texts()
+    menu.trigger("Acid cloud [minor]: 2 markers")
+    cloud = window.session.state.hexes.get(d5, "acid-cloud")
+    assert (cloud.count, cloud.strength) == (2, "minor")
+    menu = menu_of(qtbot, window, "D5")
+    menu.trigger("Hex on fire: fire and smoke markers (0 -> 2)")
+    hexes = window.session.state.hexes
+    assert (hexes.count(d5, "fire"), hexes.count(d5, "smoke")) == (2, 2)
+    assert window.undo_action.text() == "Undo Correction: hex on fire on D5: 2"
+    window.undo_action.trigger()
+    assert window.session.state.hexes.count(d5, "fire") == 0
+    assert window.session.state.hexes.get(d5, "acid-cloud") is not None

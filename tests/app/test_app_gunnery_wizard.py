@@ -243,8 +243,29 @@ def test_the_app_rolls_when_nothing_is_typed_and_the_outcome_shows_its_dice(qtbo
     assert shown.dice == last.events[0].dice
 
 
+def current_demo_window(qtbot, tmp_path):
+    """The demo's armies under the current edition: Misfire[N-] is its rule (the first
+    draft rolls no misfire die, ruling fire.misfire-first-draft)."""
+    from referee.app.main_window import MainWindow
+    from referee.match.demo import DEMO_MAP, DEMO_ORDERS_NEXT, DEMO_UNITS, orders_commands
+
+    path = tmp_path / "current.referee"
+    with MatchFile.create(
+        path, map_name=DEMO_MAP, units=DEMO_UNITS, ruleset="current", seed=2024
+    ) as m:
+        orders = [*orders_commands(1), *orders_commands(2, DEMO_ORDERS_NEXT)]
+        m.run("Orders for turns 1 and 2", [*orders, {"kind": "advance"}])
+    window = MainWindow()
+    qtbot.addWidget(window)
+    window.resize(1366, 768)
+    window.open_match(path)
+    with qtbot.waitActive(window):
+        window.show()
+    return window
+
+
 def test_the_misfiring_fixed_weapon_shows_the_whole_action_and_misfires_typed(qtbot, tmp_path):
-    window = demo_window(qtbot, tmp_path)
+    window = current_demo_window(qtbot, tmp_path)
     wizard = to_odds_page(qtbot, window, shooter="wagon", weapon="Wagon shootas", target="tank")
     odds = wizard.odds_page.text.toPlainText()
     # x2 to the front: 2 dice; misfire on 1-2 of a d6: 1/3
@@ -269,7 +290,7 @@ def test_the_misfiring_fixed_weapon_shows_the_whole_action_and_misfires_typed(qt
 
 
 def test_the_misfiring_fixed_weapon_fires_with_digital_dice(qtbot, tmp_path):
-    window = demo_window(qtbot, tmp_path)
+    window = current_demo_window(qtbot, tmp_path)
     wizard = to_roll_page(qtbot, window, shooter="wagon", weapon="Wagon shootas", target="tank")
     assert not wizard.roll_page.dice.is_typed()
     finish(qtbot, wizard)

@@ -84,7 +84,9 @@ def test_the_live_check_says_what_map_check_says_of_the_same_file(qtbot, editor,
     path.write_text(editor.text(), encoding="utf-8")  # the file Save would write
     capsys.readouterr()
     assert main(["map", "check", str(path), "--scenario", "entrenched"]) == 1
-    printed = [line.split(f"{path}: ", 1)[1] for line in capsys.readouterr().out.splitlines()[1:]]
+    lines = capsys.readouterr().out.splitlines()
+    assert lines.pop().startswith("  rulings: setup.entrenched-zones")  # issue 24
+    printed = [line.split(f"{path}: ", 1)[1] for line in lines[1:]]
     assert printed == editor.problems
     assert len(printed) == 3  # the swamp, and the road in A5 and in A6
 

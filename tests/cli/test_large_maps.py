@@ -77,7 +77,8 @@ def test_every_hex_streamed_as_one_json_object(capsys, tmp_path, monkeypatch):
     out = run_json(capsys, "visible", str(path), "--all")
     board = reference(path)
     hexes = board.battle_map.hexes
-    assert list(out) == [str(h) for h in hexes]  # every hex, in map order
+    # every hex, in map order; then the rulings the answer used (issue 24)
+    assert list(out) == [*(str(h) for h in hexes), "rulings", "readings"]
     rnd = random.Random(2)
     for _ in range(1500):
         a, b = rnd.sample(hexes, 2)
@@ -86,6 +87,7 @@ def test_every_hex_streamed_as_one_json_object(capsys, tmp_path, monkeypatch):
         assert (str(b) in row["visible"], str(b) in row["blind"]) == (s.visible, s.blind)
     assert main(["visible", str(path), "--all"]) == 0
     lines = capsys.readouterr().out.splitlines()
+    assert lines.pop().startswith("rulings: ")  # the rulings the answer used (issue 24)
     assert len(lines) == 24 * 24
     assert lines[0] == f"A1: sees {len(out['A1']['visible'])}, blind {len(out['A1']['blind'])}"
 
@@ -131,6 +133,8 @@ def test_a_match_on_the_room(capsys, room, tmp_path):
 def test_every_hex_of_the_whole_room_streamed(capsys, room):
     assert main(["visible", str(room), "--all"]) == 0
     lines = capsys.readouterr().out.splitlines()
+    assert lines[-1].startswith("rulings: los.")  # the rulings the answer used (issue 24)
+    lines = lines[:-1]
     assert len(lines) == 10000
     board = reference(room)
     vis = visibility.Visibility(board)

@@ -53,6 +53,7 @@ def test_shipped_map_by_path(capsys):
 def test_bad_map_lists_every_problem_prefixed_by_the_file(capsys, bad_map):
     assert main(["map", "check", str(bad_map)]) == 1
     lines = capsys.readouterr().out.splitlines()
+    assert lines.pop() == "  rulings: none"  # the rulings the answer used (issue 24)
     assert lines[0] == f"{bad_map}: 3 problem(s)"
     assert all(line.startswith(f"  {bad_map}: ") for line in lines[1:])
     keys = [line.split(": ")[1] for line in lines[1:]]

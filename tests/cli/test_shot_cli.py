@@ -77,9 +77,10 @@ def test_the_ork_wagon_shootas_roll_two_front_guns_after_a_misfire_die(capsys):
     # in front: 2 guns bear, 2 to-hit dice. Need 3 (base 5, both standing still +1 each):
     # p = 4/6 = 2/3. Misfire on 1-2: 1/3, and then nothing fires.
     # 0 hits: 1/3 + 2/3 * (1/3)^2 = 9/27 + 2/27 = 11/27; 1 hit: 2/3 * 2 * 2/3 * 1/3 = 8/27;
-    # 2 hits: 2/3 * (2/3)^2 = 8/27.
+    # 2 hits: 2/3 * (2/3)^2 = 8/27. Misfire is a current-edition rule: ENTRENCHED!'s map
+    # (D2 a road, D3 and D4 clear: the same need and no cover).
     data = shot_json(
-        capsys, "standard", "battle-wagon@D2", "ork-grunts@D4", "--shooter-facing", "3"
+        capsys, "entrenched", "battle-wagon@D2", "ork-grunts@D4", "--shooter-facing", "3"
     )
     assert data["dice"] == 2
     assert data["misfire"] == pytest.approx(1 / 3)
@@ -108,8 +109,17 @@ def test_a_single_shot_action_kills_with_the_chance_of_its_kill_row(capsys):
 
 def test_burst_rolls_each_models_shots(capsys):
     # Repeater crossbow, Burst(2), 4 models: 8 dice; need 4 (1/2), all eight hit 1/2^8.
+    # Every model fires it here, the witch-lord too: the reading elite-too of ruling
+    # fire.elite-model-weapon (its default is tested in test_burst_elite_cli.py).
     data = shot_json(
-        capsys, "entrenched", "dark-elf-warriors@C3", "ork-grunts@C5", "--shooter-facing", "3"
+        capsys,
+        "entrenched",
+        "dark-elf-warriors@C3",
+        "ork-grunts@C5",
+        "--shooter-facing",
+        "3",
+        "--ruling",
+        "fire.elite-model-weapon=elite-too",
     )
     assert data["dice"] == 8
     assert data["action"][0]["hits_exact"][8] == "1/256"
@@ -161,7 +171,7 @@ def test_an_area_weapon_in_the_open_has_no_evasion(capsys):
 
 def test_the_text_shows_the_whole_action(capsys):
     status, out, _ = run(
-        capsys, "shot", "standard", "battle-wagon@D2", "ork-grunts@D4", "--shooter-facing", "3"
+        capsys, "shot", "entrenched", "battle-wagon@D2", "ork-grunts@D4", "--shooter-facing", "3"
     )
     assert status == 0
     assert "the whole action: 2 dice, misfire[2-]  33.3%" in out

@@ -30,7 +30,7 @@ def test_burst_fires_n_times_per_model_and_spends_n_ammo(current) -> None:
 
 def test_shots_per_action_counts_fixed_guns(current) -> None:
     guns = weapon("guns", range=3, fixed="x2/x1/x1/-")
-    assert shots_per_action(state("t1", tank(weapons=(guns,)), 1), guns, guns=2) == 2
+    assert shots_per_action(current, state("t1", tank(weapons=(guns,)), 1), guns, guns=2) == 2
 
 
 def test_misfire_spends_no_ammo_and_fires_nothing(current) -> None:

@@ -25,10 +25,17 @@ FIRE_ANY_STEP = {"turn.fire-outside-gunnery": "any-step"}
 turn.fire-outside-gunnery); the refusal has its own tests (test_match_fire_step.py)."""
 
 
-def match(tmp_path: Path, units=UNITS) -> MatchFile:
+def match(tmp_path: Path, units=UNITS, map_name: str = "standard") -> MatchFile:
     return MatchFile.create(
-        tmp_path / "f.referee", map_name="standard", units=units, seed=3, readings=FIRE_ANY_STEP
+        tmp_path / "f.referee", map_name=map_name, units=units, seed=3, readings=FIRE_ANY_STEP
     )
+
+
+def current_match(tmp_path: Path) -> MatchFile:
+    """The same units on ENTRENCHED!'s map (current edition: Misfire is its rule, the first
+    draft rolls no misfire die). D2 is a road, D3 and D4 clear: the wagon needs 3 on the
+    tank (base 5, both standing still +1) as on the standard battlefield."""
+    return match(tmp_path, map_name="entrenched")
 
 
 def test_an_area_weapon_rolls_one_die_per_model_and_a_damage_roll_per_hit(tmp_path):
@@ -71,7 +78,7 @@ def test_area_fire_reaches_every_enemy_unit_in_the_hex(tmp_path):
 
 
 def test_a_misfiring_fixed_weapon_does_nothing_and_spends_no_ammo(tmp_path):
-    with match(tmp_path) as m:
+    with current_match(tmp_path) as m:
         before = m.state.unit("wagon").ammo("Wagon shootas")
         # Misfire[2-]: a 2 misfires; the two front guns never roll.
         step = m.run(
@@ -86,7 +93,7 @@ def test_a_misfiring_fixed_weapon_does_nothing_and_spends_no_ammo(tmp_path):
 
 
 def test_the_fixed_guns_bearing_each_roll_after_the_misfire_die(tmp_path):
-    with match(tmp_path) as m:
+    with current_match(tmp_path) as m:
         # a 3 does not misfire; x2 in front: two to-hit dice (need 3 on the tank: 1 and 2
         # miss), no damage
         step = m.run(
@@ -102,7 +109,7 @@ def test_the_fixed_guns_bearing_each_roll_after_the_misfire_die(tmp_path):
 
 
 def test_the_dice_of_an_action_are_announced_before_they_are_rolled(tmp_path):
-    with match(tmp_path) as m:
+    with current_match(tmp_path) as m:
         seen: list[list[str]] = []
         dice = Dice(seed=1)
 

@@ -85,6 +85,8 @@ def test_map_check_with_a_scenario_prints_the_same_verdicts(tmp_path: Path, caps
     path.write_text(BROKEN, encoding="utf-8")
     assert main(["map", "check", str(path), "--scenario", "entrenched"]) == 1
     lines = capsys.readouterr().out.splitlines()
+    # the zones follow ruling setup.entrenched-zones (its default): the answer lists it
+    assert lines.pop() == "  rulings: setup.entrenched-zones (three-rows)"
     expected = scenario_problems(load_map(path), scenario("entrenched"), ruleset("current"))
     assert lines[0] == f"{path}: 2 problem(s)"
     assert [line.split(f"{path}: ", 1)[1] for line in lines[1:]] == expected

@@ -20,7 +20,7 @@ from referee.dice.service import Dice
 from referee.errors import RefereeError
 from referee.rules.activation.cards import WeaponCard
 from referee.rules.activation.collisions import CLAUSE as COLLISION_CLAUSE
-from referee.rules.activation.collisions import first_collision
+from referee.rules.activation.collisions import fly
 from referee.rules.activation.commands import Shot
 from referee.rules.activation.fortification import Inside, inside_rolls
 from referee.rules.activation.game import (
@@ -162,24 +162,22 @@ def move(
         raise ActivationError(
             f"{piece.uid} cannot move so: " + "; ".join(checked.problems), "path", piece.uid
         )
-    collision = first_collision(mover, checked, board, table)
-    steps = checked.steps if collision is None else checked.steps[: collision.step]
-    for line in checked.working()[: 1 + len(steps)]:
+    flown = fly(mover, checked, board, table)
+    collision = flown.collision
+    for line in flown.path_working():
         rec.note(line)
     rec.cite(*checked.clauses, rulings=checked.rulings)
-    end = steps[-1].end if steps else start
+    end = flown.end
     rec.touched(piece.uid, tiles=(piece.hex, end.hex))
     rec.summary = (
-        f"{piece.uid} moves from {start.text()} to {end.text()} "
-        f"({sum(s.cost for s in steps)} of {mover.movement})"
+        f"{piece.uid} moves from {start.text()} to {end.text()} ({flown.cost} of {mover.movement})"
     )
     state = state.with_pieces(_moved(piece, hex=end.hex, facing=end.facing))
     if collision is not None:
-        rec.note(collision.text(), COLLISION_CLAUSE, rulings=table.rulings("aircraft.collision"))
-        if len(steps) < len(checked.steps):
-            rec.note(
-                f"the move ends at {hex_label(collision.hex)}: the rest of the path is not flown"
-            )
+        said = flown.collision_working()
+        rec.note(said[0], COLLISION_CLAUSE, rulings=flown.collision_rulings)
+        for line in said[1:]:
+            rec.note(line)
         state = destroy(game, state, piece.uid, f"collided with {collision.other}", rec)
         state = destroy(game, state, collision.other, f"collided with {piece.uid}", rec)
         rec.summary += f"; collides with {collision.other}: both destroyed"

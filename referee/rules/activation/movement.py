@@ -337,6 +337,23 @@ def _rulings(steps: Sequence[Step], mover: Mover, table: MovementTable) -> tuple
     return table.rulings(*keys)
 
 
+def reach_rulings(mover: Mover, table: MovementTable, board: MoveBoard) -> tuple[str, ...]:
+    """The rulings :func:`reachable` takes for ``mover`` on ``board``: any of its moves may
+    turn (a vehicle or an aircraft), leave enemy tiles, use slots, meet an aircraft."""
+    keys: list[str] = []
+    if mover.moves in ("vehicle", "aircraft"):
+        keys.append("vehicles.turn")
+    if board.enemy:
+        keys.append("costs.combine")
+    if _slotted(mover, table):
+        keys.append("slots.footprints")
+    if mover.moves == "aircraft":
+        keys += ["aircraft.minimum", "aircraft.layer"]
+        if board.aircraft:
+            keys.append("aircraft.collision")
+    return table.rulings(*keys)
+
+
 def _slotted(mover: Mover, table: MovementTable) -> bool:
     """Whether ``mover``'s slots matter (an aircraft's only under ruling
     ``activation.aircraft-layer`` = ground)."""

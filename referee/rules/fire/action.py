@@ -2,7 +2,9 @@
 (clauses ``fire.misfire``, ``fire.burst``, ``fire.roll``).
 
 Misfire[N-]: before the fire action a d6 of N or less replaces it with doing nothing,
-which spends no ammo. Burst(N): each model fires N times at the one target.
+which spends no ammo; an edition without Misfire rolls no such die (``to_hit.toml``
+``[misfire]``; the first draft: ruling ``fire.misfire-first-draft``). Burst(N): each model
+that fires it fires N times at the one target (:func:`referee.rules.fire.ammo.models_firing`).
 """
 
 from __future__ import annotations
@@ -11,7 +13,8 @@ from dataclasses import dataclass
 
 from referee.dice.service import Dice, RollRequest, open_ended_note
 from referee.rules.fire.aim import after_fire
-from referee.rules.fire.ammo import shots_per_action, spend
+from referee.rules.fire.ammo import firing_rulings, shots_per_action, spend
+from referee.rules.fire.misfire import misfire_note, misfire_on, misfire_rulings
 from referee.rules.fire.roll import HitRoll, roll_to_hit
 from referee.rules.fire.shot import Shot
 from referee.rules.fire.to_hit import ToHit, to_hit
@@ -40,28 +43,26 @@ def misfire_purpose(weapon: Weapon) -> str:
     return f"misfire {weapon.name}"
 
 
-def misfire_request(weapon: Weapon) -> tuple[RollRequest, ...]:
+def misfire_request(rules: Ruleset, weapon: Weapon) -> tuple[RollRequest, ...]:
     """The misfire die a fire action with ``weapon`` asks first (none without Misfire)."""
-    if weapon.misfire is None:
+    on = misfire_on(rules, weapon)
+    if on is None:
         return ()
     return (
-        RollRequest(
-            6,
-            misfire_purpose(weapon),
-            f"misfire[{weapon.misfire}-]: {weapon.misfire} or less, nothing fires",
-        ),
+        RollRequest(6, misfire_purpose(weapon), f"misfire[{on}-]: {on} or less, nothing fires"),
     )
 
 
-def unless_misfire(weapon: Weapon, note: str) -> str:
-    return f"{note}; unless it misfires" if weapon.misfire is not None else note
+def unless_misfire(rules: Ruleset, weapon: Weapon, note: str) -> str:
+    return f"{note}; unless it misfires" if misfire_on(rules, weapon) is not None else note
 
 
-def roll_misfire(weapon: Weapon, dice: Dice) -> MisfireRoll | None:
+def roll_misfire(rules: Ruleset, weapon: Weapon, dice: Dice) -> MisfireRoll | None:
     """Roll for Misfire[N-] before a fire action with ``weapon`` (None: it cannot misfire)."""
-    if weapon.misfire is None:
+    on = misfire_on(rules, weapon)
+    if on is None:
         return None
-    return MisfireRoll(weapon.misfire, dice.roll(6, misfire_purpose(weapon)))
+    return MisfireRoll(on, dice.roll(6, misfire_purpose(weapon)))
 
 
 @dataclass(frozen=True, slots=True)
@@ -78,7 +79,7 @@ class ActionStart:
 
 def start_action(rules: Ruleset, shooter: UnitState, weapon: Weapon, dice: Dice) -> ActionStart:
     """Misfire roll, then ammo (clauses ``fire.misfire``, ``fire.burst``, ``fire.load``)."""
-    misfire = roll_misfire(weapon, dice)
+    misfire = roll_misfire(rules, weapon, dice)
     if misfire is not None and misfire.misfired:
         return ActionStart(misfire, shooter)
     return ActionStart(misfire, spend(rules, shooter, weapon))
@@ -93,6 +94,10 @@ class FireAction:
     to_hit: ToHit
     rolls: tuple[HitRoll, ...]
     shooter_after: UnitState
+    rulings: tuple[str, ...] = ()
+    """Rulings the action took besides its to-hit number's: whether Misfire is rolled, who
+    fires the weapon (:func:`referee.rules.fire.ammo.firing_rulings`), a natural 1."""
+    notes: tuple[str, ...] = ()
 
     @property
     def misfired(self) -> bool:
@@ -102,8 +107,14 @@ class FireAction:
     def hits(self) -> int:
         return sum(1 for r in self.rolls if r.hit)
 
+    @property
+    def all_rulings(self) -> tuple[str, ...]:
+        """Every ruling the action took: its to-hit number's, its own, its rolls'."""
+        rolls = (r.ruling for r in self.rolls if r.ruling)
+        return tuple(dict.fromkeys((*self.to_hit.rulings, *self.rulings, *rolls)))
+
     def explain(self) -> list[str]:
-        lines = [self.misfire.explain()] if self.misfire else []
+        lines = [*self.notes, *([self.misfire.explain()] if self.misfire else [])]
         if self.misfired:
             return lines
         lines.append(self.to_hit.explain())
@@ -120,6 +131,8 @@ class FireAction:
             "to_hit": self.to_hit.to_json(),
             "rolls": [r.to_json() for r in self.rolls],
             "hits": self.hits,
+            **({"rulings": list(self.rulings)} if self.rulings else {}),
+            **({"notes": list(self.notes)} if self.notes else {}),
         }
 
 
@@ -135,13 +148,15 @@ def fire(rules: Ruleset, shot: Shot, dice: Dice, *, guns: int = 1) -> FireAction
     if weapon.area is not None:
         raise ValueError(f"{weapon.name} is an area weapon: use area_fire")
     needed = to_hit(rules, shot)
-    count = shots_per_action(shot.shooter, weapon, guns)
+    count = shots_per_action(rules, shot.shooter, weapon, guns)
     purpose = f"to hit {shot.target.uid} ({weapon.name})"
-    note = unless_misfire(weapon, f"needs {needed.need}; {open_ended_note()}")
-    dice.expect([*misfire_request(weapon), *[RollRequest(6, purpose, note)] * count])
+    note = unless_misfire(rules, weapon, f"needs {needed.need}; {open_ended_note()}")
+    dice.expect([*misfire_request(rules, weapon), *[RollRequest(6, purpose, note)] * count])
+    rulings = (*misfire_rulings(rules, weapon), *firing_rulings(rules, shot.shooter, weapon))
+    notes = tuple(n for n in (misfire_note(rules, weapon),) if n)
     start = start_action(rules, shot.shooter, weapon, dice)
     if start.misfired:
-        return FireAction(weapon, start.misfire, needed, (), start.shooter)
+        return FireAction(weapon, start.misfire, needed, (), start.shooter, rulings, notes)
     rolls = tuple(roll_to_hit(rules, needed.need, dice, purpose) for _ in range(count))
     after = after_fire(rules, start.shooter, shot.aim)
-    return FireAction(weapon, start.misfire, needed, rolls, after)
+    return FireAction(weapon, start.misfire, needed, rolls, after, rulings, notes)

@@ -25,10 +25,11 @@ from referee.board.facing import shot_sectors
 from referee.board.sector_stats import Sector
 from referee.rules.damage.pending import PendingLedger
 from referee.rules.damage.sequence_odds import SequenceOdds, sequence_odds
-from referee.rules.fire.ammo import shots_per_action
+from referee.rules.fire.ammo import firing_rulings, models_firing, shots_per_action
 from referee.rules.fire.area_hex import default_sector
 from referee.rules.fire.legality import TargetCheck
-from referee.rules.fire.odds import to_hit_odds
+from referee.rules.fire.misfire import misfire_on, misfire_rulings
+from referee.rules.fire.odds import NATURAL_ONE_RULING, to_hit_odds
 from referee.rules.fire.to_hit import to_hit
 from referee.rules.fire.weapon_conditions import (
     WeaponCondition,
@@ -44,6 +45,8 @@ if TYPE_CHECKING:  # area fire's modules are imported by area_odds, when asked
 
 ZERO = Fraction(0)
 MISFIRE_DIE = 6
+AREA_MODIFIERS = "fire.area-modifiers"
+"""Whether the to-hit table changes an Area(n+) number: every area attack takes it."""
 
 
 def binomial(n: int, p: Fraction) -> tuple[Fraction, ...]:
@@ -51,11 +54,22 @@ def binomial(n: int, p: Fraction) -> tuple[Fraction, ...]:
     return tuple(comb(n, k) * p**k * (1 - p) ** (n - k) for k in range(n + 1))
 
 
-def misfire_chance(weapon: Weapon) -> Fraction:
-    """P(a Misfire[N-] die shows N or less) (clause ``fire.misfire``); 0 without Misfire."""
-    if weapon.misfire is None:
+def misfire_chance(rules: Ruleset, weapon: Weapon) -> Fraction:
+    """P(a Misfire[N-] die shows N or less) (clause ``fire.misfire``); 0 without Misfire,
+    or in an edition that rolls no misfire die."""
+    on = misfire_on(rules, weapon)
+    if on is None:
         return ZERO
-    return Fraction(max(0, min(weapon.misfire, MISFIRE_DIE)), MISFIRE_DIE)
+    return Fraction(max(0, min(on, MISFIRE_DIE)), MISFIRE_DIE)
+
+
+def action_rulings(
+    rules: Ruleset, shooter: UnitState, weapon: Weapon, need: int
+) -> tuple[str, ...]:
+    """The rulings a fire action's odds take: whether Misfire is rolled, who fires the
+    weapon, and a natural 1 when the need is 1 or less (ruling ``fire.natural-one``)."""
+    natural = (NATURAL_ONE_RULING,) if need <= 1 else ()
+    return (*misfire_rulings(rules, weapon), *firing_rulings(rules, shooter, weapon), *natural)
 
 
 def with_misfire(hits: Sequence[Fraction], misfire: Fraction) -> tuple[Fraction, ...]:
@@ -181,6 +195,11 @@ class ActionOdds:
     area: AreaOdds | None = None
     conditions: tuple[ConditionOdds, ...] = ()
     """The fire, acid and poison the action places (:func:`condition_odds`)."""
+    rulings: tuple[str, ...] = ()
+    """Rulings the odds took besides the damage's and the conditions': whether Misfire is
+    rolled, who fires the weapon, a natural 1 (its need 1 or less)."""
+    models: int | None = None
+    """Models firing the weapon (not an area weapon's: its dice are the enemy models)."""
 
     @property
     def at_least_one_hit(self) -> Fraction:
@@ -208,6 +227,7 @@ class ActionOdds:
             "evasion": a.evasion.text() if a.evasion else None,
             "p_success": float(a.p_success),
             "p_evade": float(a.p_evade),
+            "rulings": [AREA_MODIFIERS, *(t.ruling for t in a.need.terms if t.ruling)],
         }
 
     def to_json(self) -> dict[str, object]:
@@ -227,6 +247,7 @@ class ActionOdds:
             "sector": self.sector,
             "damage": self.damage.to_json() if self.damage is not None else None,
             "conditions": [c.to_json() for c in self.conditions],
+            "rulings": list(self.rulings),
         }
 
 
@@ -266,8 +287,8 @@ def fire_odds(
         raise ValueError(f"{weapon.name} is an area weapon: see area_odds")
     need = to_hit(rules, shot).need
     p = to_hit_odds(rules, need)
-    n = shots_per_action(check.shooter, weapon, max(1, check.guns))
-    misfire = misfire_chance(weapon)
+    n = shots_per_action(rules, check.shooter, weapon, max(1, check.guns))
+    misfire = misfire_chance(rules, weapon)
     hits = with_misfire(binomial(n, p), misfire)
     where = _sector(rules, check, check.target, sector)
     damage = _damage(rules, check, weapon, check.target, where, hits, ledger)
@@ -277,13 +298,15 @@ def fire_odds(
         check.target.uid,
         n,
         misfire,
-        weapon.misfire,
+        misfire_on(rules, weapon),
         need,
         p,
         hits,
         where,
         damage,
         conditions=conditions,
+        rulings=action_rulings(rules, check.shooter, weapon, need),
+        models=models_firing(rules, check.shooter, weapon),
     )
 
 
@@ -301,8 +324,8 @@ def area_odds(
         raise ValueError(f"{check.explain()}: area odds need an allowed shot with an area weapon")
     from referee.rules.fire.area import area_need, evasion_of
 
-    identical = shots_per_action(check.shooter, weapon, max(1, check.guns))
-    misfire = misfire_chance(weapon)
+    identical = shots_per_action(rules, check.shooter, weapon, max(1, check.guns))
+    misfire = misfire_chance(rules, weapon)
     out = []
     for t in targets:
         need = area_need(rules, weapon.area, max(1, identical), t)
@@ -325,7 +348,7 @@ def area_odds(
                 t.unit.uid,
                 n,
                 misfire,
-                weapon.misfire,
+                misfire_on(rules, weapon),
                 need.need,
                 p,
                 hits,
@@ -333,6 +356,7 @@ def area_odds(
                 damage,
                 area,
                 conditions,
+                action_rulings(rules, check.shooter, weapon, need.need),
             )
         )
     return tuple(out)

@@ -1,6 +1,7 @@
 """Ammunition of a fire action: Load, Burst(N), Limited Ammo(N) and the unit-base weapon's
 "treat every weapon as unloaded" (clauses ``fire.load``, ``fire.burst``,
-``fire.limited-ammo``, ``army.unit-base-weapon``).
+``fire.limited-ammo``, ``army.unit-base-weapon``); which models fire a weapon (clauses
+``army.elite-weapon``, ``fire.burst``; ruling ``fire.elite-model-weapon``).
 
 A fire action spends Burst(N) ammo (1 for other weapons); Limited Ammo counts as ruling
 ``fire.limited-ammo-count`` says. A misfire spends nothing (clause ``fire.misfire``).
@@ -10,6 +11,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from referee.rules.fire.to_hit_table import to_hit_table
 from referee.rules.state import UnitState
 from referee.ruleset import Ruleset
 from referee.units.model import Weapon
@@ -50,19 +52,40 @@ def limited_ammo_left(rules: Ruleset, shooter: UnitState, weapon: Weapon) -> Lim
     )
 
 
-def models_firing(shooter: UnitState, weapon: Weapon) -> int:
-    """Models that fire ``weapon``: every alive model, one elite, or the base once."""
+def elites_replaced(shooter: UnitState) -> int:
+    """Alive elites whose elite weapon replaced the weapon every model carries: one per
+    elite weapon of the card, at most the elites alive (clauses ``army.elite``,
+    ``army.elite-weapon``)."""
+    elite_weapons = sum(1 for w in shooter.unit.weapons if w.carried == "elite")
+    return min(elite_weapons, max(shooter.elites_alive, 0), shooter.alive)
+
+
+def models_firing(rules: Ruleset, shooter: UnitState, weapon: Weapon) -> int:
+    """Models that fire ``weapon``: the alive models that carry it (an elite whose elite
+    weapon replaced it fires it or not, ruling ``fire.elite-model-weapon``), one elite, or
+    the base once (with two models alive)."""
     if weapon.carried == "each-model":
-        return shooter.alive
+        if to_hit_table(rules).models.elite_fires_model_weapon:
+            return shooter.alive
+        return shooter.alive - elites_replaced(shooter)
     if weapon.carried == "elite":
         return 1 if shooter.elites_alive > 0 else 0
     return 1 if shooter.alive >= 2 else 0  # unit-base: needs two alive models
 
 
-def shots_per_action(shooter: UnitState, weapon: Weapon, guns: int = 1) -> int:
-    """To-hit rolls of one fire action: models x Burst(N) x fixed guns bearing
+def firing_rulings(rules: Ruleset, shooter: UnitState, weapon: Weapon) -> tuple[str, ...]:
+    """The ruling that decided how many models fire ``weapon``: only a weapon every model
+    carries, of a base with an elite whose elite weapon replaced it."""
+    ruling = to_hit_table(rules).models.ruling
+    if ruling and weapon.carried == "each-model" and elites_replaced(shooter):
+        return (ruling,)
+    return ()
+
+
+def shots_per_action(rules: Ruleset, shooter: UnitState, weapon: Weapon, guns: int = 1) -> int:
+    """To-hit rolls of one fire action: models firing x Burst(N) x fixed guns bearing
     (clauses ``fire.burst``, ``angles.fixed-weapons``)."""
-    return models_firing(shooter, weapon) * weapon.burst * guns
+    return models_firing(rules, shooter, weapon) * weapon.burst * guns
 
 
 def spend(rules: Ruleset, shooter: UnitState, weapon: Weapon) -> UnitState:

@@ -21,8 +21,9 @@ from dataclasses import dataclass
 from referee.dice.service import Dice, OpenEndedRoll, RollRequest, open_ended_note
 from referee.rules.explain import Term, total
 from referee.rules.fire.action import MisfireRoll, misfire_request, start_action, unless_misfire
-from referee.rules.fire.ammo import shots_per_action
+from referee.rules.fire.ammo import firing_rulings, shots_per_action
 from referee.rules.fire.conditions import AbilityParameterError, applies
+from referee.rules.fire.misfire import misfire_note, misfire_rulings
 from referee.rules.fire.roll import HitRoll, judge
 from referee.rules.fire.to_hit_table import EvasionRules, Modifier, ToHitTable, to_hit_table
 from referee.rules.state import UnitState
@@ -259,7 +260,7 @@ def area_requests(
         need = area_need(rules, n, identical, t).need
         note = f"needs {need}" + (f"; {open_ended_note()}" if need > 6 else "")
         if weapon is not None:
-            note = unless_misfire(weapon, note)
+            note = unless_misfire(rules, weapon, note)
         out += [RollRequest(6, area_purpose(t), note)] * t.unit.alive
     return tuple(out)
 
@@ -294,6 +295,9 @@ class AreaFire:
     identical: int
     results: tuple[AreaResult, ...]
     shooter_after: UnitState
+    rulings: tuple[str, ...] = ()
+    """Whether Misfire is rolled, who fires the weapon (as :class:`FireAction`)."""
+    notes: tuple[str, ...] = ()
 
     @property
     def misfired(self) -> bool:
@@ -313,15 +317,17 @@ def area_fire(
     many identical attacks as the action fires (models x Burst x guns)."""
     if weapon.area is None:
         raise ValueError(f"{weapon.name} is not an area weapon")
-    identical = shots_per_action(shooter, weapon, guns)
+    identical = shots_per_action(rules, shooter, weapon, guns)
     dice.expect(
         [
-            *misfire_request(weapon),
+            *misfire_request(rules, weapon),
             *area_requests(rules, weapon.area, max(1, identical), targets, weapon),
         ]
     )
+    rulings = (*misfire_rulings(rules, weapon), *firing_rulings(rules, shooter, weapon))
+    notes = tuple(n for n in (misfire_note(rules, weapon),) if n)
     start = start_action(rules, shooter, weapon, dice)
     if start.misfired or identical < 1:
-        return AreaFire(weapon, start.misfire, identical, (), start.shooter)
+        return AreaFire(weapon, start.misfire, identical, (), start.shooter, rulings, notes)
     results = area_attack(rules, weapon.area, identical, targets, dice)
-    return AreaFire(weapon, start.misfire, identical, results, start.shooter)
+    return AreaFire(weapon, start.misfire, identical, results, start.shooter, rulings, notes)

@@ -25,7 +25,7 @@ from referee.board.los import FLYING_LEVEL, LosBoard, Sight, line_of_sight
 from referee.board.ranges import RangeBand, range_band
 from referee.board.sector_stats import FiringArc
 from referee.rules.fire.aim import AimCheck, GunneryStep, check_aim
-from referee.rules.fire.ammo import limited_ammo_left
+from referee.rules.fire.ammo import firing_rulings, limited_ammo_left, models_firing
 from referee.rules.fire.shot import Shot
 from referee.rules.fire.to_hit_table import to_hit_table
 from referee.rules.state import UnitState
@@ -288,6 +288,21 @@ def _ammo(
                 "no-elite",
                 f"{weapon.name} is carried by an elite and {shooter.uid} has no elite left",
                 "army.elite-weapon",
+            )
+        )
+    if (
+        weapon.carried == "each-model"
+        and shooter.alive
+        and not models_firing(rules, shooter, weapon)
+    ):
+        ruled = firing_rulings(rules, shooter, weapon)
+        out.append(
+            Reason(
+                "no-model",
+                f"no model of {shooter.uid} carries {weapon.name}: the elite alive carries "
+                "its own weapon instead",
+                "army.elite-weapon",
+                ruled[0] if ruled else None,
             )
         )
     left = limited_ammo_left(rules, shooter, weapon)

@@ -69,6 +69,7 @@ class SectorOdds:
                 for r in self.odds.rows
             ],
             "terms": [t.to_json() for t in self.odds.terms],
+            "rulings": list(plan.rulings),
         }
 
 

@@ -5,7 +5,8 @@ hit" makes the shot easier. Every term names the row's clause and, where a rulin
 its value, the ruling: "needs 4: base 5, aim +2, long range -1, target in forest -1".
 Terrain cover comes from the terrain table (``terrain.*.cover``, ``markers.*.cover``).
 
-Clauses ``fire.to-hit.unit-abilities``, ``fire.weapon-abilities``.
+Clauses ``fire.to-hit.unit-abilities``, ``fire.weapon-abilities``; an ability the unit and
+its weapon both have (Optimal at point blank, ruling ``fire.optimal-weapon``) counts once.
 """
 
 from __future__ import annotations
@@ -32,6 +33,8 @@ class ToHit:
     terms: tuple[Term, ...]
     base_clause: str
     notes: tuple[str, ...] = ()
+    ruled: tuple[str, ...] = ()
+    """Rulings that decided something besides a term (an ability counted once)."""
 
     @property
     def need(self) -> int:
@@ -43,7 +46,8 @@ class ToHit:
 
     @property
     def rulings(self) -> tuple[str, ...]:
-        return tuple(dict.fromkeys(t.ruling for t in self.terms if t.ruling))
+        terms = (t.ruling for t in self.terms if t.ruling)
+        return tuple(dict.fromkeys((*terms, *self.ruled)))
 
     def explain(self) -> str:
         """``needs 4: base 5, aim +2, long range -1, target in forest -1``."""
@@ -196,16 +200,24 @@ def to_hit(rules: Ruleset, shot: Shot) -> ToHit:
     if shot.on_edge:
         terms += _term(table.on_edge.label, int(table.on_edge.to_hit), table.on_edge, None)
     notes: list[str] = []
+    ruled: list[str] = []
     own, n = _abilities(
         table, shot, shooter, shooter.unit.abilities, table.unit_abilities, as_target=False
     )
     terms += [t for _, t in own]
     notes += n
     if shot.weapon is not None:
-        own, n = _abilities(
+        counted = {name for name, _ in own}
+        carried, n = _abilities(
             table, shot, shooter, shot.weapon.abilities, table.weapon_abilities, as_target=False
         )
-        terms += [t for _, t in own]
+        for name, t in carried:
+            if name in counted:  # Optimal at point blank on the unit and its weapon: once
+                why = f" (ruling {t.ruling})" if t.ruling else ""
+                notes.append(f"{t.label} of {shot.weapon.name}: counted once, with the unit's{why}")
+                ruled += [t.ruling] if t.ruling else []
+                continue
+            terms.append(t)
         notes += n
     terms += _unit_rows(table, target, shot, as_target=True)
     theirs, n = _abilities(
@@ -218,4 +230,4 @@ def to_hit(rules: Ruleset, shot: Shot) -> ToHit:
     )
     terms += defence
     notes += n
-    return ToHit(table.base, tuple(terms), table.clause, tuple(notes))
+    return ToHit(table.base, tuple(terms), table.clause, tuple(notes), tuple(ruled))

@@ -3,8 +3,9 @@
 Clause ``fire.to-hit``: the base to-hit number and every modifier row (speeds, flying,
 markers, aim, range bands, on edge, size, unit and weapon abilities), each with its
 label and clause id; with the edition's area, evasion and fire-order rules and what the
-hits of fire, acid and poison weapons place (``[conditions]``). Terrain cover
-and terrain evasion are not here: :mod:`referee.ruleset.terrain` holds them.
+hits of fire, acid and poison weapons place (``[conditions]``), whether Misfire[N-] is
+rolled (``[misfire]``) and who fires a weapon every model carries (``[models]``). Terrain
+cover and terrain evasion are not here: :mod:`referee.ruleset.terrain` holds them.
 A value written ``"@ruling-id"`` takes the ruleset's reading of that ruling.
 """
 
@@ -97,6 +98,28 @@ class OrderRules:
     decline_ruling: str | None = None
 
 
+@dataclass(frozen=True, slots=True)
+class MisfireRules:
+    """Whether a weapon's Misfire[N-] die is rolled before its fire action (clause
+    ``fire.misfire``); ``ruling`` names the ruling that decided it, if one did. A ruleset
+    version written before ``[misfire]`` rolled it, as it was played."""
+
+    rolled: bool = True
+    clause: str = "fire.misfire"
+    ruling: str | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class ModelRules:
+    """Who fires a weapon every model of a base carries: whether an elite whose elite weapon
+    replaced it fires it too (clause ``army.elite-weapon``; ruling ``ruling``). A ruleset
+    version written before ``[models]`` had every alive model fire it, as it was played."""
+
+    elite_fires_model_weapon: bool = True
+    clause: str = "army.elite-weapon"
+    ruling: str | None = None
+
+
 ConditionTiming = Literal["at-once", "apply-damage"]
 ConditionCount = Literal["hits", "successes"]
 UnaffectedPoison = Literal["skip", "place"]
@@ -142,6 +165,8 @@ class ToHitTable:
     orders: OrderRules
     source: Path | None = None
     conditions: ConditionRules = ConditionRules()
+    misfire: MisfireRules = MisfireRules()
+    models: ModelRules = ModelRules()
 
     def speed(self, name: str) -> Modifier:
         """The row of speed ``name`` (or one of its aliases); ValueError if the table has none."""
@@ -172,6 +197,8 @@ _TOP = {
     "evasion",
     "orders",
     "conditions",
+    "misfire",
+    "models",
 }
 _ROW_KEYS = {"label", "clause", "to_hit", "to_be_hit"}
 _ABILITY_KEYS = _ROW_KEYS | {"when", "improve_evasion"}
@@ -342,6 +369,36 @@ def _orders(r: _Reader, doc: Mapping[str, object]) -> OrderRules:
     return OrderRules(value, r.text("orders", raw, "decline_clause"), ruling)
 
 
+def _flag(r: _Reader, raw: Mapping[str, object], where: str, key: str) -> tuple[bool, str | None]:
+    """A true/false key that may be ``"@ruling-id"``: its value and the ruling, if one."""
+    if key not in raw:
+        r.problems.append(f"{where}.{key}: missing")
+        return True, None
+    value, ruling = r.ruling(f"{where}.{key}", raw[key])
+    if not isinstance(value, bool):
+        r.problems.append(f"{where}.{key}: expected true or false, got {value!r}")
+        return True, ruling
+    return value, ruling
+
+
+def _misfire(r: _Reader, doc: Mapping[str, object]) -> MisfireRules:
+    if "misfire" not in doc:  # a ruleset version before [misfire]: Misfire was rolled
+        return MisfireRules()
+    raw = r.table(doc, "misfire")
+    r.keys("misfire", raw, {"clause", "rolled"})
+    rolled, ruling = _flag(r, raw, "misfire", "rolled")
+    return MisfireRules(rolled, r.text("misfire", raw, "clause"), ruling)
+
+
+def _models(r: _Reader, doc: Mapping[str, object]) -> ModelRules:
+    if "models" not in doc:  # a ruleset version before [models]: every alive model fired
+        return ModelRules()
+    raw = r.table(doc, "models")
+    r.keys("models", raw, {"clause", "elite_fires_model_weapon"})
+    fires, ruling = _flag(r, raw, "models", "elite_fires_model_weapon")
+    return ModelRules(fires, r.text("models", raw, "clause"), ruling)
+
+
 _CONDITION_CHOICES: dict[str, tuple[object, ...]] = {
     "places": (True, False),
     "timing": ("at-once", "apply-damage"),
@@ -432,6 +489,8 @@ def parse_to_hit_table(path: Path, doc: Mapping[str, object], resolve: Resolver)
         orders=_orders(r, doc),
         source=path,
         conditions=_conditions(r, doc),
+        misfire=_misfire(r, doc),
+        models=_models(r, doc),
     )
     if not table.speeds:
         r.problems.append("speeds: missing: at least one [speeds.NAME] table")

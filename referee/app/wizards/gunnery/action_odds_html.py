@@ -37,7 +37,8 @@ def _dice_line(preview: ShotPreview, a: ActionOdds) -> str:
             f"{escape(a.area.need.explain())}{evasion}"
         )
     shooter, weapon = preview.check.shooter, preview.check.weapon
-    parts = [f"{shooter.alive} model{'s' if shooter.alive != 1 else ''} firing"]
+    models = shooter.alive if a.models is None else a.models  # ruling fire.elite-model-weapon
+    parts = [f"{models} model{'s' if models != 1 else ''} firing"]
     if weapon is not None and weapon.carried != "each-model":
         parts = [f"{weapon.carried} weapon"]
     if weapon is not None and weapon.burst > 1:

@@ -6,9 +6,10 @@ from __future__ import annotations
 
 from html import escape
 
-from referee.app.rule_html import clause_links, rule_link
+from referee.app.rule_html import clause_links, rule_link, ruling_links
 from referee.app.wizards.gunnery.action_odds_html import action_odds_html, pct
 from referee.rules.fire.preview import ShotPreview
+from referee.ruleset.used import rulings_named
 
 
 def preview_html(preview: ShotPreview) -> str:
@@ -50,4 +51,7 @@ def preview_html(preview: ShotPreview) -> str:
         )
     cited = preview.to_hit.clauses if preview.to_hit else ("fire.area", "fire.evasion")
     parts.append(f"<p style='color:#555'>Clauses: {clause_links(cited)}</p>")
+    ruled = rulings_named(preview.to_json())  # every ruling the odds took (the CLI's list)
+    if ruled:
+        parts.append(f"<p style='color:#555'>Rulings: {ruling_links(ruled)}</p>")
     return "".join(parts)
