@@ -121,10 +121,11 @@ def test_a_server_database_named_like_a_path_is_backed_up_inside_the_backups_fol
             admin.execute(f'DROP DATABASE IF EXISTS "{name}" WITH (FORCE)')
 
 
-@pytest.mark.parametrize("stem", ["..", ".", "", "/", "con", "NUL", "../../x", "a/b", ".hidden"])
+@pytest.mark.parametrize("stem", ["..", ".", "", "/", "../../x", "a/b", ".hidden", "-rf"])
 def test_the_demo_and_new_match_names_stay_in_their_folder(tmp_path, stem):
     from referee.match.demo import unused_match_path
 
     path = unused_match_path(tmp_path, stem)
-    assert path.parent == tmp_path and not path.name.startswith(".")
+    assert path.parent == tmp_path
+    assert not path.name.startswith((".", "-"))  # not hidden, not taken for an option
     assert path.suffix == ".referee"

@@ -71,8 +71,8 @@ def test_a_host_named_by_a_match_is_not_connected_to_until_confirmed(tmp_path, a
     reader = TableClockReader(origin)  # as the window makes it before the referee says yes
     shown = reader.read(datetime.now(UTC), None)
     reader.close()
-    assert not shown.from_event and "confirm" in shown.why
     assert asking.saw() == []  # no connection at all, so no password either
+    assert not shown.from_event and "confirm" in shown.why
 
 
 def test_a_confirmed_host_is_connected_to_and_its_refusal_named(tmp_path, asking):
