@@ -471,7 +471,7 @@ def run_replay(args: argparse.Namespace) -> int:
     import tempfile
     from pathlib import Path
 
-    from referee.cli.output import print_json
+    from referee.cli.output import print_json, with_rulings
     from referee.match.journal_text import read_journal, replay_journal
 
     journal = read_journal(args.journal)
@@ -479,7 +479,9 @@ def run_replay(args: argparse.Namespace) -> int:
         path = Path(args.keep) if args.keep else Path(tmp) / "replay.referee"
         m = replay_journal(journal, path, args.journal)
         try:
-            print_json(m.state.to_json())
+            # the state, and the rulings its events took (every answer lists its rulings)
+            used = [r for step in m.steps() for event in step.events for r in event.rulings]
+            print_json(with_rulings(m.state.to_json(), m.rules.readings, used))
         finally:
             m.close()
     return 0

@@ -218,3 +218,28 @@ def test_a_fire_step_lists_the_rulings_of_its_damage_roll(tmp_path: Path, capsys
         (event,) = m.steps()[-1].events
         assert "damage.armor-success" in event.rulings
         assert m.replay_check() == []
+
+
+REPLAYED = """\
+format: 5
+map: standard
+seed: 3
+ruling: turn.fire-outside-gunnery=any-step
+unit: wagon battle-wagon side=2 hex=D2 facing=3
+unit: tank standard-tank side=1 hex=D4
+
+step: The wagon fires its shootas at the tank
+fire shooter=wagon target=tank weapon="Wagon shootas"
+dice: 1 2
+"""
+
+
+def test_a_replayed_journal_lists_the_rulings_its_play_took(tmp_path: Path, capsys):
+    """``referee replay``: the wagon's Misfire[2-] shootas on the standard battlefield (first
+    draft, which has no Misfire): the two dice are to-hit dice (need 3: a 1 and a 2 miss),
+    no misfire die, by ruling fire.misfire-first-draft, reading none."""
+    journal = tmp_path / "wagon.journal"
+    journal.write_text(REPLAYED, encoding="utf-8")
+    data = json.loads(run(capsys, ["replay", str(journal)]))
+    assert data["turn"] == 1 and "fire.misfire-first-draft" in data["rulings"]
+    assert data["readings"]["fire.misfire-first-draft"] == "none"
