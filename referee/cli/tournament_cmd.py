@@ -378,14 +378,18 @@ def run_tiebreakers(args: argparse.Namespace) -> int:
     return 0
 
 
-def _declare(args: argparse.Namespace, data: dict[str, Any]) -> None:
+def _declare(event: Event, data: dict[str, Any]) -> None:
     """Add to a pairing's ``data`` the ``declarations``: what each player whose opponent
-    has huge units is told (by name, clause ``army.huge-units``)."""
+    has huge units is told (by name, clause ``army.huge-units``); the army rules are
+    imported only when a player of the round has an army checked in."""
+    tables = [(str(t["players"][0]), str(t["players"][1])) for t in data["tables"]]
+    seated = (event.players.get(name) for pair in tables for name in pair)
+    if not any(p is not None and p.army is not None for p in seated):
+        data["declarations"] = {}
+        return
     from referee.tournament.checkin import table_declarations
 
-    with _desk(args) as desk:
-        event = desk.event()
-    data["declarations"] = table_declarations(event, [tuple(t["players"]) for t in data["tables"]])
+    data["declarations"] = table_declarations(event, tables)
 
 
 def _print_pairing(data: dict[str, Any]) -> None:
@@ -407,8 +411,9 @@ def run_pair(args: argparse.Namespace) -> int:
 
     with _desk(args) as desk:
         pairing = desk.pair(args.round)
+        event = desk.event()
     data = pairing.to_json()
-    _declare(args, data)
+    _declare(event, data)
     print_json(data) if args.json else _print_pairing(data)
     return 0
 
@@ -424,7 +429,7 @@ def run_pairings(args: argparse.Namespace) -> int:
     if rnd is None:
         raise CommandError(f"{args.file}: round {args.round or 1} is not paired yet")
     data = Pairing(rnd.number, rnd.tables, rnd.bye, rnd.warnings, rnd.how).to_json()
-    _declare(args, data)
+    _declare(event, data)
     data["results"] = {str(t): [s.to_json() for s in r.scores] for t, r in rnd.results.items()}
     print_json(data) if args.json else _print_pairing(data)
     return 0
@@ -435,8 +440,9 @@ def run_swap(args: argparse.Namespace) -> int:
 
     with _desk(args) as desk:
         pairing = desk.swap(args.round or desk.event().current_round, args.a, args.b)
+        event = desk.event()
     data = pairing.to_json()
-    _declare(args, data)
+    _declare(event, data)
     print_json(data) if args.json else _print_pairing(data)
     return 0
 

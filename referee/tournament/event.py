@@ -100,12 +100,18 @@ class Round:
     how: str
     pairing_records: tuple[Record, ...]
     results: Mapping[int, TableResult]
+    seats: Mapping[str, int] = field(init=False, repr=False, compare=False)
+    """Each player's table (the first that names them), looked up in no time."""
+
+    def __post_init__(self) -> None:
+        seats: dict[str, int] = {}
+        for i, pair in enumerate(self.tables, start=1):
+            for name in pair:
+                seats.setdefault(name, i)
+        object.__setattr__(self, "seats", MappingProxyType(seats))
 
     def table_of(self, name: str) -> int | None:
-        for i, pair in enumerate(self.tables, start=1):
-            if name in pair:
-                return i
-        return None
+        return self.seats.get(name)
 
     @property
     def missing(self) -> list[int]:

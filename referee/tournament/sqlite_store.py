@@ -20,8 +20,7 @@ from contextlib import contextmanager
 from datetime import UTC, datetime
 from pathlib import Path
 from types import MappingProxyType
-
-import sqlite_utils
+from typing import Any
 
 from referee.paths import backup_file
 from referee.tournament.store import EventFileError, EventStore, NewRecord, Record, StaleWrite
@@ -50,8 +49,15 @@ class SqliteEventStore(EventStore):
     def __init__(self, path: Path, conn: sqlite3.Connection) -> None:
         self.path = path
         self.conn = conn
-        self.db = sqlite_utils.Database(conn)
         self.held = False
+
+    @property
+    def db(self) -> Any:
+        """The file as a ``sqlite_utils.Database``, imported when first asked for (it brings
+        numpy: a tenth of a second that opening, reading and appending records never need)."""
+        import sqlite_utils
+
+        return sqlite_utils.Database(self.conn)
 
     @property
     def name(self) -> str:
@@ -79,6 +85,8 @@ class SqliteEventStore(EventStore):
     @staticmethod
     def _build(path: Path, records: Sequence[Record]) -> None:
         """Write the file aside with ``records`` and move it into place whole."""
+        import sqlite_utils
+
         if path.exists():
             raise EventFileError(f"{path}: already exists; an event file is never overwritten")
         partial = path.with_name(f".{path.name}.partial")
@@ -125,10 +133,11 @@ class SqliteEventStore(EventStore):
             if not ok or ok[0] != "ok":
                 conn.close()
                 raise EventFileError(f"{path}: the file is damaged ({ok[0] if ok else '?'})")
-            db = sqlite_utils.Database(conn)
-            names = set(db.table_names())
+            names = {
+                r[0] for r in conn.execute("SELECT name FROM sqlite_master WHERE type = 'table'")
+            }
             meta = (
-                {r["key"]: json.loads(r["value"]) for r in db.table("meta").rows}
+                {k: json.loads(v) for k, v in conn.execute("SELECT key, value FROM meta")}
                 if "meta" in names
                 else {}
             )

@@ -15,7 +15,7 @@ is shown with as many decimals as tell the two players apart (71.0238 and 71.020
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Collection, Mapping, Sequence
 from dataclasses import dataclass, field
 from fractions import Fraction
 from itertools import pairwise
@@ -157,7 +157,7 @@ def standings(event: Event, keys: Sequence[str] | None = None) -> Standings:
     boundary: dict[tuple[str, str], str] = {}
     warnings: list[str] = []
 
-    def value(key: str, name: str, group: Sequence[str]) -> Number:
+    def value(key: str, name: str, group: Collection[str]) -> Number:
         if key == "tvp":
             return t[name].tvp
         if key == "mvp":
@@ -185,7 +185,8 @@ def standings(event: Event, keys: Sequence[str] | None = None) -> Standings:
             )
             return ordered
         key = rest[0]
-        values = {n: value(key, n, group) for n in group}
+        among = frozenset(group)
+        values = {n: value(key, n, among) for n in group}
         for n in group:
             shown[n].setdefault(key, values[n])
         levels = sorted(set(values.values()), reverse=True)
