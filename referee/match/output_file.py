@@ -30,12 +30,12 @@ def is_database(path: Path) -> bool:
 
 
 def write_output(
-    path: Path | str, text: str, *, force: bool = False, keep: tuple[Path, ...] = ()
+    path: Path | str, text: str | bytes, *, force: bool = False, keep: tuple[Path, ...] = ()
 ) -> Path:
-    """Write ``text`` to ``path``: refused if ``path`` is one of ``keep`` (the match the
-    report is of), holds a database (a match file), is not a regular file, or exists and
-    ``force`` is not given. The text goes to a temporary file beside it first, so a failure
-    leaves no half-written file."""
+    """Write ``text`` (text as UTF-8, or a PDF's bytes) to ``path``: refused if ``path``
+    is one of ``keep`` (the match the report is of), holds a database (a match file), is
+    not a regular file, or exists and ``force`` is not given. The text goes to a temporary
+    file beside it first, so a failure leaves no half-written file."""
     path = Path(path)
     if path.exists() or path.is_symlink():
         for other in keep:
@@ -54,8 +54,8 @@ def write_output(
     folder = path.parent if str(path.parent) else Path(".")
     fd, tmp = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".partial", dir=folder)
     try:
-        with os.fdopen(fd, "w", encoding="utf-8") as fh:
-            fh.write(text)
+        with os.fdopen(fd, "wb") as fh:
+            fh.write(text if isinstance(text, bytes) else text.encode("utf-8"))
         os.replace(tmp, path)
     except BaseException:
         Path(tmp).unlink(missing_ok=True)
