@@ -72,6 +72,12 @@ def add_parser(sub: Any) -> None:
         "journal-write", help="writing one step at 10, 1,000 and 50,000 steps (in process)"
     )
     write.add_argument("--runs", type=int, default=30, help="steps timed at each length")
+    write.add_argument(
+        "--lengths",
+        default="10,1000,50000",
+        metavar="N,N,...",
+        help="the journal's lengths at which a step is timed (10,1000,50000)",
+    )
     write.add_argument("--json", action="store_true", help="print JSON")
     write.set_defaults(run=run_journal_write_bench)
     journal = bsub.add_parser("journal", help="write a long match played by the engine")
@@ -181,8 +187,19 @@ def run_pairing_bench(args: argparse.Namespace) -> int:
 
 def run_journal_write_bench(args: argparse.Namespace) -> int:
     from referee.bench.journal_write_bench import run
+    from referee.cli.main import CommandError
+    from referee.limits import MATCH_MAX_STEPS
 
-    _print(run(runs=max(1, args.runs)), args.json)
+    try:
+        lengths = tuple(int(n) for n in args.lengths.split(","))
+    except ValueError:
+        lengths = ()
+    if len(lengths) < 2 or lengths != tuple(sorted(set(lengths))) or lengths[0] < 1:
+        raise CommandError("bench journal-write: --lengths is two or more growing numbers")
+    most = MATCH_MAX_STEPS - max(1, args.runs) * len(lengths) - 1  # the timed steps too
+    if lengths[-1] > most:
+        raise CommandError(f"bench journal-write: --lengths goes up to {most}")
+    _print(run(runs=max(1, args.runs), lengths=lengths), args.json)
     return 0
 
 

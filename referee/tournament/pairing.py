@@ -37,7 +37,7 @@ optimum:
       c' also in the gap: (a, x) and (y, b), x the earlier of c, c' and y the later;
       c' after b:         (a, c) and (b, c');
       c' before a:        (c', a) and (c, b).
-    For TVP in line order t1 >= t2 >= t3 >= t4, with p, q, r the three steps between them,
+    For TVP in line order v1 >= v2 >= v3 >= v4, with p, q, r the three steps between them,
     (p+q+r)^2 + q^2 >= p^2 + r^2 (the first) and (p+q)^2 + (q+r)^2 >= p^2 + r^2 (the other
     two): the squares do not grow. The line distances shrink strictly (by twice y - x,
     b - c or c - a). The bye stays. Unless a new table is a rematch (x met a or y met b;

@@ -5,6 +5,9 @@ filtered or not, every row as tall as the name it shows (``referee bench open`` 
 
 from __future__ import annotations
 
+import json
+
+import pytest
 from PySide6.QtCore import QRect, Qt
 
 from referee.app.journal_view import STEP_COLUMN, JournalView
@@ -148,3 +151,17 @@ def test_typing_a_filter_fits_the_rows_once_not_once_for_each_range_it_hides(
     rows_fit(view)
     view.kind.setCurrentText("advance")
     assert len(passes) == 2
+
+
+def test_bench_open_times_the_long_match_against_the_ten_turn_one(capsys):
+    from referee.cli.main import main
+
+    assert main(["bench", "open", "--turns", "12", "--runs", "1", "--json"]) == 0
+    result = json.loads(capsys.readouterr().out)
+    assert result["long_turns"] == 12 and result["long_steps"] > result["ten_turns_steps"]
+    for key in ("open_long", "open_ten_turns", "qt_floor"):
+        assert result[f"{key}_ms"] > 0 and result[f"{key}_cpu_ms"] > 0
+    assert result["open_ratio"] == pytest.approx(
+        result["open_long_ms"] / result["open_ten_turns_ms"], abs=0.01
+    )
+    assert len(result["load_average"]) == 3
