@@ -189,10 +189,12 @@ def standings(event: Event, keys: Sequence[str] | None = None) -> Standings:
         values = {n: value(key, n, among) for n in group}
         for n in group:
             shown[n].setdefault(key, values[n])
-        levels = sorted(set(values.values()), reverse=True)
+        levels: dict[Number, list[str]] = {}  # each level's players, in one pass
+        for n in group:
+            levels.setdefault(values[n], []).append(n)
         out: list[str] = []
-        for level in levels:
-            sub = rank(sorted(n for n in group if values[n] == level), rest[1:])
+        for level in sorted(levels, reverse=True):
+            sub = rank(sorted(levels[level]), rest[1:])
             if out:
                 boundary[(out[-1], sub[0])] = key
             out += sub
