@@ -105,3 +105,46 @@ def test_the_desktop_entry_installs_for_the_user(built, tmp_path):
     entry = (tmp_path / "data" / "applications" / "referee.desktop").read_text()
     assert f'Exec="{built}" %f' in entry
     assert (tmp_path / "data" / "icons" / "hicolor" / "scalable" / "apps" / "referee.svg").is_file()
+
+
+def test_the_built_app_pairs_a_swiss_round_as_the_installed_command(built, tmp_path):
+    # the Swiss round's matching is rustworkx's, imported only when a round is paired: the
+    # built app must carry it (and its compiled part) all the same
+    env = _env(tmp_path)
+    event = tmp_path / "event.db"
+
+    def app(*args: str) -> str:
+        done = subprocess.run(
+            [str(built), *args], env=env, capture_output=True, text=True, timeout=120
+        )
+        assert done.returncode == 0, done.stderr
+        return done.stdout
+
+    app("tournament", "new", str(event), "--name", "Packed Open", "--seed", "3")
+    for name in ("Ada", "Brin", "Cato", "Dana"):
+        app("tournament", "add-player", str(event), name)
+    tables = json.loads(app("tournament", "pair", str(event), "--json"))["tables"]
+    result = tmp_path / "result.toml"
+    for t in tables:
+        a, b = t["players"]
+        result.write_text(
+            f'[[players]]\nname = "{a}"\nsurviving = {{ ip = 24 }}\ndestroyed = {{}}\n'
+            f'[[players]]\nname = "{b}"\nsurviving = {{}}\ndestroyed = {{ ip = 24 }}\n',
+            encoding="utf-8",
+        )
+        app(
+            "tournament",
+            "result",
+            str(event),
+            "--round",
+            "1",
+            "--table",
+            str(t["table"]),
+            "--result",
+            str(result),
+        )
+    second = json.loads(app("tournament", "pair", str(event), "--json"))
+    assert second["round"] == 2
+    met = {frozenset(t["players"]) for t in tables}
+    # winners meet winners and losers losers: no table of round 1 again
+    assert all(frozenset(t["players"]) not in met for t in second["tables"])

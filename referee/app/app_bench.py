@@ -90,7 +90,7 @@ class WhenImported:
 
 sys.meta_path.insert(0, WhenImported())
 from referee.cli.main import main
-main([])
+main(sys.argv[1:])
 """
 
 FLOOR_CHILD = """
@@ -132,16 +132,17 @@ def _environment(home: Path) -> dict[str, str]:
     return env
 
 
-def _child_ms(code: str, ready: bool = False) -> tuple[float, float]:
-    """Wall and CPU milliseconds of a fresh Python process running ``code`` until it prints
-    that it painted (fresh user folders each time; ``ready``: the window finished)."""
+def _child_ms(code: str, ready: bool = False, args: tuple[str, ...] = ()) -> tuple[float, float]:
+    """Wall and CPU milliseconds of a fresh Python process running ``code`` (with the
+    command line ``args``) until it prints that it painted (fresh user folders each time;
+    ``ready``: the window finished)."""
     with tempfile.TemporaryDirectory() as home:
         before = resource.getrusage(resource.RUSAGE_CHILDREN)
         start = time.perf_counter()
         # run in the fresh home: "python -c" puts the working folder first on the path, and
         # from another checkout's folder the child would time that checkout's referee
         child = subprocess.Popen(
-            [sys.executable, "-c", code],
+            [sys.executable, "-c", code, *args],
             stdout=subprocess.PIPE,
             stderr=subprocess.DEVNULL,
             env={**_environment(Path(home)), "REFEREE_BENCH_READY": "1" if ready else "0"},
@@ -187,6 +188,49 @@ def start_times(runs: int) -> dict[str, Any]:
         "qt_floor_cpu_ms": round(floor_cpu, 1),
         "start_cpu_ratio": round(app_cpu / floor_cpu, 2),
         "start_runs": runs,
+    }
+
+
+def open_times(runs: int = 5, turns: int = 200) -> dict[str, Any]:
+    """``referee FILE`` on a long match, timed as ``cold_ready_ms`` is (a fresh process, to
+    the first paint of the map with the match open and every panel filled), against the
+    same on the shipped ten-turn match and an empty Qt window, in turns (medians)."""
+    from referee.bench.long_match import play_journal
+    from referee.bench.replay_bench import default_journal
+    from referee.match.journal_text import parse_journal, read_journal, replay_journal
+
+    with tempfile.TemporaryDirectory() as tmp:
+        short = Path(tmp) / "ten-turns.referee"
+        long = Path(tmp) / f"{turns}-turns.referee"
+        replay_journal(read_journal(default_journal()), short).close()
+        journal = parse_journal(play_journal(turns), f"<{turns} turns>")
+        replay_journal(journal, long).close()
+        timed: dict[str, list[tuple[float, float]]] = {"short": [], "long": [], "floor": []}
+        _child_ms(FLOOR_CHILD)  # not timed: the modules' bytecode, the disk's caches
+        _child_ms(APP_CHILD, ready=True, args=(str(short),))
+        for _ in range(max(1, runs)):
+            timed["floor"].append(_child_ms(FLOOR_CHILD))
+            timed["short"].append(_child_ms(APP_CHILD, ready=True, args=(str(short),)))
+            timed["long"].append(_child_ms(APP_CHILD, ready=True, args=(str(long),)))
+        steps = {
+            "short": len(read_journal(default_journal()).steps),
+            "long": len(journal.steps),
+        }
+    wall = {k: statistics.median(w for w, _ in v) for k, v in timed.items()}
+    cpu = {k: statistics.median(c for _, c in v) for k, v in timed.items()}
+    return {
+        "open_long_ms": round(wall["long"], 1),
+        "open_ten_turns_ms": round(wall["short"], 1),
+        "open_ratio": round(wall["long"] / wall["short"], 2),
+        "qt_floor_ms": round(wall["floor"], 1),
+        "open_long_cpu_ms": round(cpu["long"], 1),
+        "open_ten_turns_cpu_ms": round(cpu["short"], 1),
+        "open_cpu_ratio": round(cpu["long"] / cpu["short"], 2),
+        "qt_floor_cpu_ms": round(cpu["floor"], 1),
+        "long_turns": turns,
+        "long_steps": steps["long"],
+        "ten_turns_steps": steps["short"],
+        "open_runs": max(1, runs),
     }
 
 

@@ -48,10 +48,18 @@ class JournalFilter(QSortFilterProxyModel):
     def filterAcceptsRow(
         self, source_row: int, source_parent: QModelIndex | QPersistentModelIndex
     ) -> bool:
-        row = self.journal.rows[source_row]
+        return self.accepts(self.journal.rows[source_row])
+
+    def accepts(self, row: JournalRow) -> bool:
+        """Whether ``row`` is shown: of the kind chosen, holding the text typed."""
         if self.kind is not None and row.kind != self.kind:
             return False
         return not self.needle or row.matches(self.needle)
+
+    def source_rows(self) -> list[int]:
+        """The model's rows shown, in the order shown (the model's: nothing sorts them),
+        found in Python without a call into Qt for each."""
+        return [i for i, row in enumerate(self.journal.rows) if self.accepts(row)]
 
     def data(
         self, index: QModelIndex | QPersistentModelIndex, role: int = Qt.ItemDataRole.DisplayRole

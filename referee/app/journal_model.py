@@ -112,10 +112,13 @@ class JournalModel(QAbstractTableModel):
     def __init__(self) -> None:
         super().__init__()
         self.rows: list[JournalRow] = []
+        self.generation = 0
+        """Counts the fillings: a view knows by it whether the rows are those it fitted."""
 
     def set_steps(self, steps: Sequence[Step]) -> None:
         self.beginResetModel()
         self.rows = journal_rows(steps)
+        self.generation += 1
         self.endResetModel()
 
     def kinds(self) -> list[str]:

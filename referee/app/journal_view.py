@@ -11,7 +11,8 @@ what happened keeps one line (its tooltip has the whole working)."""
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Iterator, Sequence
+from contextlib import contextmanager
 
 from PySide6.QtCore import QModelIndex, QPersistentModelIndex, QPoint, QRect, Qt, Signal
 from PySide6.QtGui import QResizeEvent
@@ -38,6 +39,7 @@ from referee.ruleset import Ruleset
 ALL_KINDS = "all kinds"
 NARROW_CHARS = 80
 """Narrower than this many characters, the journal shows no kind and dice columns."""
+NUMBER_COLUMN = 0
 STEP_COLUMN = 1
 COLUMN_CHARS = (4, 20, 7, 0, 5, 8)
 """Each column's least width in characters (0: what happened takes the width left); the
@@ -110,16 +112,22 @@ class JournalView(QWidget):
         layout.addLayout(bar)
         layout.addWidget(self.table, 1)
         self.rules: Ruleset | None = None
-        self.search.textChanged.connect(self.proxy.set_text)
-        self.kind.currentTextChanged.connect(
-            lambda text: self.proxy.set_kind(None if text == ALL_KINDS else text)
-        )
+        self.search.textChanged.connect(self.filter_text)
+        self.kind.currentTextChanged.connect(self.filter_kind)
         self.fitted: dict[int, int] = {}
         """Column -> the width in pixels its content needs (the Kind and Why columns)."""
         self.fitted_narrow: dict[int, int] = {}
         """The same in a narrow dock: the Why column its first id alone."""
         self.step_word = 0
         """The widest word of a step's name, in pixels (the Step column never breaks one)."""
+        self._heights: dict[str, int] = {}
+        """A step's name -> its row's height, at the width, line and spacing of
+        ``_heights_for``."""
+        self._heights_for = (0, 0, 0)
+        self._holding_fit = False
+        self._fitted: tuple[object, ...] = ()
+        """What the rows were last fitted to: the model's filling, the widths, the rows
+        shown."""
         self.proxy.layoutChanged.connect(self.fit_rows)
         self.proxy.modelReset.connect(self.fit_rows)
         self.proxy.rowsInserted.connect(self.fit_rows)
@@ -133,37 +141,84 @@ class JournalView(QWidget):
 
     def set_steps(self, steps: Sequence[Step], rules: Ruleset) -> None:
         self.rules = rules
-        self.model.set_steps(steps)
-        chosen = self.kind.currentText()
-        self.kind.blockSignals(True)
-        self.kind.clear()
-        self.kind.addItems([ALL_KINDS, *self.model.kinds()])
-        self.kind.setCurrentIndex(max(0, self.kind.findText(chosen)))
-        self.kind.blockSignals(False)
-        kind = self.kind.currentText()
-        self.proxy.set_kind(None if kind == ALL_KINDS else kind)
-        self._measure()
-        self._size_columns()
-        self.fit_rows()
+        with self._fitting_after():
+            self.model.set_steps(steps)
+            chosen = self.kind.currentText()
+            self.kind.blockSignals(True)
+            self.kind.clear()
+            self.kind.addItems([ALL_KINDS, *self.model.kinds()])
+            self.kind.setCurrentIndex(max(0, self.kind.findText(chosen)))
+            self.kind.blockSignals(False)
+            kind = self.kind.currentText()
+            self.proxy.set_kind(None if kind == ALL_KINDS else kind)
+            self._measure()
+            self._size_columns()
         self.table.scrollToBottom()
+
+    def filter_text(self, text: str) -> None:
+        """Show the rows holding ``text`` (the filter box), the rows fitted once after."""
+        with self._fitting_after():
+            self.proxy.set_text(text)
+
+    def filter_kind(self, kind: str) -> None:
+        """Show the rows of ``kind`` (or all kinds), the rows fitted once after."""
+        with self._fitting_after():
+            self.proxy.set_kind(None if kind == ALL_KINDS else kind)
+
+    @contextmanager
+    def _fitting_after(self) -> Iterator[None]:
+        """Fit the rows once the body is done: a filter's change takes rows away or brings
+        them back range by range, and fitting after each would go over a long journal's
+        thousands of rows as many times."""
+        held = self._holding_fit
+        self._holding_fit = True
+        try:
+            yield
+        finally:
+            self._holding_fit = held
+        self.fit_rows()
 
     def fit_rows(self) -> None:
         """Each row as tall as its step's name takes, wrapped to the Step column (one line
-        where none shows): worked out from the font, not from every cell's delegate."""
+        where none shows): worked out from the font once for each name and width, the rows
+        shown read from the model's own rows (a long match's journal has thousands)."""
+        if self._holding_fit:
+            return
         header = self.table.verticalHeader()
         line = header.defaultSectionSize()
         width = max(8, self.table.columnWidth(STEP_COLUMN) - 8)
         metrics = self.table.fontMetrics()
-        for row in range(self.proxy.rowCount()):
-            text = str(self.proxy.index(row, STEP_COLUMN).data() or "")
+        if self._heights_for != (width, line, metrics.lineSpacing()):
+            self._heights.clear()
+            self._heights_for = (width, line, metrics.lineSpacing())
+        rows = self.model.rows
+        shown = self.proxy.source_rows()
+        if len(shown) != self.proxy.rowCount():  # the proxy between two states: ask it
+            shown = [
+                self.proxy.mapToSource(self.proxy.index(r, 0)).row()
+                for r in range(self.proxy.rowCount())
+            ]
+        fitted = (self.model.generation, self._heights_for, shown)
+        if fitted == self._fitted and header.count() == len(shown):
+            return  # the same rows at the same width: fitted already
+        above: tuple[int, bool] | None = None
+        for position, source in enumerate(shown):
+            row = rows[source]
+            group = (row.step, row.undone)
             height = line
-            if text:
-                lines = metrics.boundingRect(
-                    QRect(0, 0, width, 10_000), Qt.TextFlag.TextWordWrap, text
-                ).height()
-                height = max(line, lines + line - metrics.lineSpacing())
-            if header.sectionSize(row) != height:
-                header.resizeSection(row, height)
+            if group != above and row.step_name:  # the step's first row shows its name
+                known = self._heights.get(row.step_name)
+                if known is None:
+                    lines = metrics.boundingRect(
+                        QRect(0, 0, width, 10_000), Qt.TextFlag.TextWordWrap, row.step_name
+                    ).height()
+                    known = max(line, lines + line - metrics.lineSpacing())
+                    self._heights[row.step_name] = known
+                height = known
+            above = group
+            if header.sectionSize(position) != height:
+                header.resizeSection(position, height)
+        self._fitted = fitted
 
     def _step_column_resized(self, column: int, _old: int, _new: int) -> None:
         if column == STEP_COLUMN:
@@ -171,8 +226,11 @@ class JournalView(QWidget):
 
     def _measure(self) -> None:
         """The width the Why column needs in the table's font: the widest first id of a
-        row, and room for a comma after it."""
+        row, and room for a comma after it; the # column the last step's number (a long
+        match's 2865 whole, not cut to "...")."""
         metrics = self.table.fontMetrics()
+        last = str(max((r.step for r in self.model.rows), default=0))
+        number = metrics.horizontalAdvance(last) + PAD
         firsts = {
             (r.clauses or tuple(f"ruling {x}" for x in r.rulings) or ("",))[0]
             for r in self.model.rows
@@ -182,9 +240,11 @@ class JournalView(QWidget):
             + PAD,
             KIND_COLUMN: max((metrics.horizontalAdvance(k) for k in self.model.kinds()), default=0)
             + PAD,
+            NUMBER_COLUMN: number,
         }
         self.fitted_narrow = {
             WHY_COLUMN: max((metrics.horizontalAdvance(f) for f in firsts), default=0) + PAD,
+            NUMBER_COLUMN: number,
         }
         words = {w for r in self.model.rows for w in r.step_name.split()}
         self.step_word = max((metrics.horizontalAdvance(w) for w in words), default=0) + PAD

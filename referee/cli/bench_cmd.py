@@ -10,6 +10,11 @@ from __future__ import annotations
 import argparse
 from typing import Any
 
+PAIRING_MOST_PLAYERS = 4096
+"""The largest event ``bench pairing`` makes."""
+OPEN_MOST_TURNS = 1000
+"""The longest match ``bench open`` plays."""
+
 
 def add_parser(sub: Any) -> None:
     p = sub.add_parser("bench", help="benchmarks (median of several runs)")
@@ -33,6 +38,13 @@ def add_parser(sub: Any) -> None:
     app.add_argument("--no-big", action="store_true", help="skip the 100x100 map")
     app.add_argument("--json", action="store_true", help="print JSON")
     app.set_defaults(run=run_app_bench)
+    opening = bsub.add_parser(
+        "open", help="the window opening a long match, against the ten-turn one (processes)"
+    )
+    opening.add_argument("--turns", type=int, default=200, help="turns of the long match (200)")
+    opening.add_argument("--runs", type=int, default=5, help="opening of each (median)")
+    opening.add_argument("--json", action="store_true", help="print JSON")
+    opening.set_defaults(run=run_open_bench)
     replay = bsub.add_parser("replay", help="replaying and checking a long match (processes)")
     replay.add_argument(
         "journal",
@@ -64,6 +76,27 @@ def add_parser(sub: Any) -> None:
     )
     lookup.add_argument("--json", action="store_true", help="print JSON")
     lookup.set_defaults(run=run_lookup_bench)
+    pairing = bsub.add_parser(
+        "pairing", help="a large event's rounds paired by 'tournament pair' (processes)"
+    )
+    pairing.add_argument("--players", type=int, default=1024, help="players (1024)")
+    pairing.add_argument("--rounds", type=int, default=3, help="rounds paired (3)")
+    pairing.add_argument("--runs", type=int, default=3, help="runs of each round (median)")
+    pairing.add_argument("--seed", type=int, default=1, help="the draw's and results' seed")
+    pairing.add_argument("--json", action="store_true", help="print JSON")
+    pairing.set_defaults(run=run_pairing_bench)
+    write = bsub.add_parser(
+        "journal-write", help="writing one step at 10, 1,000 and 50,000 steps (in process)"
+    )
+    write.add_argument("--runs", type=int, default=30, help="steps timed at each length")
+    write.add_argument(
+        "--lengths",
+        default="10,1000,50000",
+        metavar="N,N,...",
+        help="the journal's lengths at which a step is timed (10,1000,50000)",
+    )
+    write.add_argument("--json", action="store_true", help="print JSON")
+    write.set_defaults(run=run_journal_write_bench)
     journal = bsub.add_parser("journal", help="write a long match played by the engine")
     journal.add_argument("file", help="the text journal to write")
     journal.add_argument("--turns", type=int, default=10)
@@ -107,6 +140,26 @@ def run_app_bench(args: argparse.Namespace) -> int:
     else:
         for key, value in result.items():
             print(f"{key:>30}: {value}")
+    return 0
+
+
+def run_open_bench(args: argparse.Namespace) -> int:
+    import os
+
+    from referee.cli.main import CommandError
+
+    if not 1 <= args.turns <= OPEN_MOST_TURNS:
+        raise CommandError(f"bench open: --turns is 1 to {OPEN_MOST_TURNS}")
+    try:
+        from referee.app.app_bench import open_times
+    except ImportError as exc:
+        raise CommandError(f"bench open: the window needs PySide6 ({exc})") from None
+    if not any(os.environ.get(v) for v in ("DISPLAY", "WAYLAND_DISPLAY", "QT_QPA_PLATFORM")):
+        os.environ["QT_QPA_PLATFORM"] = "offscreen"  # no screen: Qt draws in memory
+    result: dict[str, Any] = {"load_average": [round(x, 2) for x in os.getloadavg()]}
+    result.update(open_times(max(1, args.runs), args.turns))
+    result["load_average_after"] = [round(x, 2) for x in os.getloadavg()]
+    _print(result, args.json)
     return 0
 
 
@@ -189,6 +242,36 @@ def _lookup_table(result: dict[str, Any]) -> str:
     lines.append("(plain SQLite FTS5 bm25 in brackets)")
     lines.append(f"ms per query in process: {result['ms_per_query']}")
     return "\n".join(lines)
+
+
+def run_pairing_bench(args: argparse.Namespace) -> int:
+    from referee.bench.pairing_bench import run
+    from referee.cli.main import CommandError
+
+    if not 2 <= args.players <= PAIRING_MOST_PLAYERS:
+        raise CommandError(f"bench pairing: --players is 2 to {PAIRING_MOST_PLAYERS}")
+    if not 1 <= args.rounds <= 10:
+        raise CommandError("bench pairing: --rounds is 1 to 10")
+    _print(run(args.players, args.rounds, max(1, args.runs), args.seed), args.json)
+    return 0
+
+
+def run_journal_write_bench(args: argparse.Namespace) -> int:
+    from referee.bench.journal_write_bench import run
+    from referee.cli.main import CommandError
+    from referee.limits import MATCH_MAX_STEPS
+
+    try:
+        lengths = tuple(int(n) for n in args.lengths.split(","))
+    except ValueError:
+        lengths = ()
+    if len(lengths) < 2 or lengths != tuple(sorted(set(lengths))) or lengths[0] < 1:
+        raise CommandError("bench journal-write: --lengths is two or more growing numbers")
+    most = MATCH_MAX_STEPS - max(1, args.runs) * len(lengths) - 1  # the timed steps too
+    if lengths[-1] > most:
+        raise CommandError(f"bench journal-write: --lengths goes up to {most}")
+    _print(run(runs=max(1, args.runs), lengths=lengths), args.json)
+    return 0
 
 
 def run_write_journal(args: argparse.Namespace) -> int:

@@ -147,7 +147,12 @@ def _open(path: str) -> Any:
 
 def _system_view(system: str) -> Any:
     """The commands' own views of a game system's matches other than written orders (the
-    activation rules), by the system of the match's ruleset; None: the views here."""
+    activation rules), by the system of the match's ruleset; None: the views here (a
+    match of written orders imports no other system's views, nor their engine)."""
+    from referee.match.systems import ORDERS
+
+    if system == ORDERS:
+        return None
     from referee.cli import activation_match
 
     return {activation_match.SYSTEM: activation_match}.get(system)
@@ -288,18 +293,20 @@ def _print_setup(m: Any) -> None:
 
 def run_show(args: argparse.Namespace) -> int:
     from referee.cli.output import print_json, print_rulings, with_rulings
-    from referee.match.concealment import (
-        conceal_steps,
-        concealed_uids,
-        hidden_tokens,
-        seen_state,
-    )
-    from referee.match.victory import eliminated
 
     with _open(args.file) as m:
         view = _system_view(m.SYSTEM)
         if view is not None:
             return int(view.run_show(m, args))
+        # a match of written orders: its hidden units and its victory condition
+        from referee.match.concealment import (
+            conceal_steps,
+            concealed_uids,
+            hidden_tokens,
+            seen_state,
+        )
+        from referee.match.victory import eliminated
+
         full = m.state
         others = () if args.view is None else (3 - args.view,)
         state = seen_state(full, others)
@@ -445,11 +452,15 @@ def run_report(args: argparse.Namespace) -> int:
     from pathlib import Path
 
     from referee.match.output_file import write_output
-    from referee.match.report import match_report
 
     with _open(args.file) as m:
         view = _system_view(m.SYSTEM)
-        html = view.report(m) if view is not None else match_report(m)
+        if view is not None:
+            html = view.report(m)
+        else:
+            from referee.match.report import match_report
+
+            html = match_report(m)
     out = write_output(
         Path(args.output or f"{args.file}.html"), html, force=args.force, keep=(Path(args.file),)
     )

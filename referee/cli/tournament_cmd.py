@@ -384,16 +384,20 @@ def run_tiebreakers(args: argparse.Namespace) -> int:
     return 0
 
 
-def _declare(args: argparse.Namespace, data: dict[str, Any]) -> None:
+def _declare(event: Event, data: dict[str, Any]) -> None:
     """Add to a pairing's ``data`` the ``declarations``: what each player whose opponent
     has huge units is told (by name, clause ``army.huge-units``), and the rulings it used:
-    a bye's score (ruling ``tournament.bye``)."""
+    a bye's score (ruling ``tournament.bye``); the army rules are imported only when a
+    player of the round has an army checked in."""
     from referee.cli.output import with_rulings
-    from referee.tournament.checkin import table_declarations
 
-    with _desk(args) as desk:
-        event = desk.event()
-    data["declarations"] = table_declarations(event, [tuple(t["players"]) for t in data["tables"]])
+    tables = [(str(t["players"][0]), str(t["players"][1])) for t in data["tables"]]
+    seated = (event.players.get(name) for pair in tables for name in pair)
+    data["declarations"] = {}
+    if any(p is not None and p.army is not None for p in seated):
+        from referee.tournament.checkin import table_declarations
+
+        data["declarations"] = table_declarations(event, tables)
     with_rulings(data, event.readings, ("tournament.bye",) if data["bye"] else ())
 
 
@@ -419,8 +423,9 @@ def run_pair(args: argparse.Namespace) -> int:
 
     with _desk(args) as desk:
         pairing = desk.pair(args.round)
+        event = desk.event()
     data = pairing.to_json()
-    _declare(args, data)
+    _declare(event, data)
     print_json(data) if args.json else _print_pairing(data)
     return 0
 
@@ -436,7 +441,7 @@ def run_pairings(args: argparse.Namespace) -> int:
     if rnd is None:
         raise CommandError(f"{args.file}: round {args.round or 1} is not paired yet")
     data = Pairing(rnd.number, rnd.tables, rnd.bye, rnd.warnings, rnd.how).to_json()
-    _declare(args, data)
+    _declare(event, data)
     data["results"] = {str(t): [s.to_json() for s in r.scores] for t, r in rnd.results.items()}
     print_json(data) if args.json else _print_pairing(data)
     return 0
@@ -447,8 +452,9 @@ def run_swap(args: argparse.Namespace) -> int:
 
     with _desk(args) as desk:
         pairing = desk.swap(args.round or desk.event().current_round, args.a, args.b)
+        event = desk.event()
     data = pairing.to_json()
-    _declare(args, data)
+    _declare(event, data)
     print_json(data) if args.json else _print_pairing(data)
     return 0
 

@@ -291,8 +291,7 @@ class ActivationMatch(JournalFile[ActivationState]):
             raise MatchFileError("a step needs a command")
         parsed = [as_command(c) for c in given]
         with self._writing(strict):
-            self._check_room()
-            number = self._next_number()
+            number = self._open_step()
             dice = Dice(step_seed(self.seed, number))
             dice.type_in(typed)
             state = self.state

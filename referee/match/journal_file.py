@@ -83,6 +83,13 @@ TABLE_SQL: Mapping[str, str] = MappingProxyType(
 """A new match file's tables, in SQL word for word as sqlite-utils wrote them before (so a
 file is laid out as it was, page for page), written with Python's own sqlite3, which
 imports in no time."""
+UNDONE_INDEX_SQL = (
+    'CREATE INDEX IF NOT EXISTS "idx_steps_undone" ON "steps" ("number") WHERE "undone" = 1'
+)
+"""The steps undone (waiting for redo), found without reading the whole journal: a step
+written asks whether there are any to drop, a redo for the first. Added by the first write
+of a handle (inside its transaction), never by a reading command; a file without it (an
+older one, or one only read so far) is read and written the same, only by a scan."""
 BUSY_SECONDS = 15.0
 """How long a command waits for another program's write to the same file to finish."""
 REVISION_KEY = "revision"
@@ -351,6 +358,11 @@ class JournalFile(Generic[S]):
         self._state: S | None = None
         self._version: tuple[Any, ...] = ()
         self._batch = False
+        self._indexed = False  # the undone steps' index made sure of (on the first write)
+        self._read: dict[bool, tuple[Step, ...]] = {}
+        """The journal as last read (by ``include_undone``), at the file's revision
+        ``_read_at``."""
+        self._read_at: tuple[Any, ...] = ()
         with self._reading():
             self._check_tables()
             meta = self._read_meta()
@@ -580,12 +592,24 @@ class JournalFile(Generic[S]):
         what is read inside it stays true until it commits. Whatever goes wrong inside
         rolls it all back. The handle's cached state is dropped if another program wrote
         since this handle last read; ``strict``: then refuse instead."""
+        self._read = {}  # what this handle writes makes its journal read before stale
+        try:
+            with self._transaction(strict):
+                yield
+        finally:
+            self._read = {}
+
+    @contextmanager
+    def _transaction(self, strict: bool) -> Iterator[None]:
         if self._batch:  # inside :meth:`batch`: its one transaction holds every step
             yield
             return
         with _sqlite_errors(self.path), self._connected() as conn:
             conn.execute("BEGIN IMMEDIATE")
             try:
+                indexing = not self._indexed
+                if indexing:
+                    conn.execute(UNDONE_INDEX_SQL)
                 version = self._revision()
                 if version != self._version:
                     if strict:
@@ -608,6 +632,7 @@ class JournalFile(Generic[S]):
                 written = self._revision()
                 conn.execute("COMMIT")
                 self._version = written
+                self._indexed = self._indexed or indexing
             except BaseException:
                 if conn.in_transaction:
                     conn.execute("ROLLBACK")
@@ -638,8 +663,12 @@ class JournalFile(Generic[S]):
         are equal only if nothing was written between them."""
         return tuple(
             self.conn.execute(
-                "SELECT (SELECT value FROM meta WHERE key = ?), COUNT(*), MAX(number), "
-                "TOTAL(undone), (SELECT MAX(id) FROM events) FROM steps",
+                # each part read through a key or an index, never the whole journal (the
+                # undone steps through idx_steps_undone, once a write has added it)
+                "SELECT (SELECT value FROM meta WHERE key = ?), "
+                "(SELECT MAX(number) FROM steps), "
+                "(SELECT COUNT(*) FROM steps WHERE undone = 1), "
+                "(SELECT MAX(id) FROM events)",
                 (REVISION_KEY,),
             ).fetchone()
         )
@@ -669,10 +698,26 @@ class JournalFile(Generic[S]):
         return int(self.meta["seed"])
 
     def steps(self, *, include_undone: bool = False) -> list[Step]:
-        return [
-            Step(number, name, tuple(r.event() for r in rows), undone)
-            for number, name, undone, rows in self.step_rows(include_undone=include_undone)
-        ]
+        """The journal's steps (those undone too with ``include_undone``), each event read
+        whole. Read once for each version of the file: asked again before this handle
+        writes or another program does (``PRAGMA data_version``), the steps read are given
+        again, so a window's opening reads a long journal once, not for each of its docks;
+        the steps not undone come from all the steps read, when they have been."""
+        with _sqlite_errors(self.path), self._reading():
+            version = self._revision()
+            if version != self._read_at:
+                self._read, self._read_at = {}, version
+            if include_undone not in self._read:
+                if not include_undone and True in self._read:  # each undone is 0 or 1 there
+                    self._read[False] = tuple(s for s in self._read[True] if not s.undone)
+                else:
+                    self._read[include_undone] = tuple(
+                        Step(number, name, tuple(r.event() for r in rows), undone)
+                        for number, name, undone, rows in self.step_rows(
+                            include_undone=include_undone
+                        )
+                    )
+            return list(self._read[include_undone])
 
     def step_rows(
         self, *, include_undone: bool = False
@@ -721,9 +766,13 @@ class JournalFile(Generic[S]):
             self._version = version
         return self._state
 
-    def _next_number(self) -> int:
-        row = self.conn.execute("SELECT MAX(number) FROM steps WHERE undone = 0").fetchone()
-        return int(row[0] or 0) + 1
+    def _last_number(self) -> int:
+        """The number of the last step not undone (0 for none), read from the journal's end
+        back past the steps undone, never through the whole journal."""
+        row = self.conn.execute(
+            "SELECT number FROM steps WHERE undone = 0 ORDER BY number DESC LIMIT 1"
+        ).fetchone()
+        return int(row[0]) if row is not None else 0
 
     def undo(self, *, strict: bool = False) -> Step | None:
         """Take back the last step (it stays in the file for redo until a new step); the
@@ -804,22 +853,16 @@ class JournalFile(Generic[S]):
 
     def _open_step(self) -> int:
         """The number of the next step, refusing a step past the limit of steps (inside
-        :meth:`_writing`): :meth:`_check_room` and :meth:`_next_number` in one query."""
-        count, last = self.conn.execute(
-            "SELECT COUNT(*), MAX(number) FROM steps WHERE undone = 0"
-        ).fetchone()
-        if count >= MATCH_MAX_STEPS:
-            raise MatchFileError(
-                f"{self.path}: {count} steps, the limit of {MATCH_MAX_STEPS}: start a new match",
-                file=self.path,
-            )
-        return int(last or 0) + 1
-
-    def _check_room(self) -> None:
-        """Refuse a step past the limit of steps (inside :meth:`_writing`)."""
-        count = self.conn.execute("SELECT COUNT(*) FROM steps WHERE undone = 0").fetchone()[0]
-        if count >= MATCH_MAX_STEPS:
-            raise MatchFileError(
-                f"{self.path}: {count} steps, the limit of {MATCH_MAX_STEPS}: start a new match",
-                file=self.path,
-            )
+        :meth:`_writing`). Step numbers are whole numbers from 1, each once, so the steps
+        not undone are no more than the last one's number: they are counted (a scan) only
+        when that number reaches the limit."""
+        last = self._last_number()
+        if last >= MATCH_MAX_STEPS:
+            count = self.conn.execute("SELECT COUNT(*) FROM steps WHERE undone = 0").fetchone()[0]
+            if count >= MATCH_MAX_STEPS:
+                raise MatchFileError(
+                    f"{self.path}: {count} steps, the limit of {MATCH_MAX_STEPS}: start a new "
+                    "match",
+                    file=self.path,
+                )
+        return last + 1

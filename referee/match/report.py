@@ -17,14 +17,15 @@ from typing import TYPE_CHECKING, Any
 
 from referee.board.hexgrid import DIRECTION_NAMES
 from referee.catalogue.clauses import clauses
-from referee.match.state import MatchState
-from referee.match.turn_story import TurnStory, turn_stories
 from referee.ruleset.rulings import register
 
-if TYPE_CHECKING:
+if TYPE_CHECKING:  # the game of written orders' state, imported by its report only: the
+    # activation rules' report (activation_report) shares the page, not that engine
     from referee.match.events import Event
     from referee.match.journal_file import JournalFile
+    from referee.match.state import MatchState
     from referee.match.store import MatchFile
+    from referee.match.turn_story import TurnStory
 
 _STYLE = """
 body { font-family: "DejaVu Sans", system-ui, sans-serif; max-width: 60em; margin: 2em auto;
@@ -322,6 +323,8 @@ def _step_name(match: MatchFile) -> str:
 
 def match_report(match: MatchFile) -> str:
     """The whole match as one self-contained HTML page (see the module docstring)."""
+    from referee.match.turn_story import turn_stories
+
     initial = match.initial_state()
     steps = match.steps()
     stories = turn_stories(initial, steps)

@@ -65,23 +65,35 @@ class Player:
 
 @dataclass(frozen=True, slots=True)
 class TableResult:
-    """The result of one table: the record that counts, and every record of it in order."""
+    """The result of one table: the record that counts, and every record of it in order.
+    Its result is read and scored once, when first asked for (the standings ask for each
+    table's scores once per player and once more for head to head)."""
 
     round: int
     table: int
     trail: tuple[Record, ...]
+    _scored: tuple[MatchResult, tuple[Score, Score]] | None = field(
+        default=None, init=False, repr=False, compare=False
+    )
 
     @property
     def record(self) -> Record:
         return self.trail[-1]
 
+    def _read(self) -> tuple[MatchResult, tuple[Score, Score]]:
+        if self._scored is None:
+            result = MatchResult.from_json(self.record.data["result"])
+            object.__setattr__(self, "_scored", (result, score_match(result)))
+        assert self._scored is not None
+        return self._scored
+
     @property
     def result(self) -> MatchResult:
-        return MatchResult.from_json(self.record.data["result"])
+        return self._read()[0]
 
     @property
     def scores(self) -> tuple[Score, Score]:
-        return score_match(self.result)
+        return self._read()[1]
 
     @property
     def corrected(self) -> bool:
@@ -97,12 +109,18 @@ class Round:
     how: str
     pairing_records: tuple[Record, ...]
     results: Mapping[int, TableResult]
+    seats: Mapping[str, int] = field(init=False, repr=False, compare=False)
+    """Each player's table (the first that names them), looked up in no time."""
+
+    def __post_init__(self) -> None:
+        seats: dict[str, int] = {}
+        for i, pair in enumerate(self.tables, start=1):
+            for name in pair:
+                seats.setdefault(name, i)
+        object.__setattr__(self, "seats", MappingProxyType(seats))
 
     def table_of(self, name: str) -> int | None:
-        for i, pair in enumerate(self.tables, start=1):
-            if name in pair:
-                return i
-        return None
+        return self.seats.get(name)
 
     @property
     def missing(self) -> list[int]:

@@ -27,8 +27,6 @@ from datetime import UTC, datetime
 from pathlib import Path
 from types import MappingProxyType
 
-import sqlite_utils
-
 from referee.paths import backup_file
 from referee.sqlite_files import hold
 from referee.tournament.store import EventFileError, EventStore, NewRecord, Record, StaleWrite
@@ -119,6 +117,8 @@ class SqliteEventStore(EventStore):
     @staticmethod
     def _build(path: Path, records: Sequence[Record]) -> None:
         """Write the file aside with ``records`` and move it into place whole."""
+        import sqlite_utils  # (and numpy behind it) only to make a file, never to read one
+
         if path.exists():
             raise EventFileError(f"{path}: already exists; an event file is never overwritten")
         partial = path.with_name(f".{path.name}.partial")
@@ -187,10 +187,9 @@ class SqliteEventStore(EventStore):
         ok = conn.execute("PRAGMA quick_check").fetchone()
         if not ok or ok[0] != "ok":
             raise EventFileError(f"{path}: the file is damaged ({ok[0] if ok else '?'})")
-        db = sqlite_utils.Database(conn)
-        names = set(db.table_names())
+        names = {r[0] for r in conn.execute("SELECT name FROM sqlite_master WHERE type = 'table'")}
         meta = (
-            {r["key"]: json.loads(r["value"]) for r in db.table("meta").rows}
+            {k: json.loads(v) for k, v in conn.execute("SELECT key, value FROM meta")}
             if "meta" in names
             else {}
         )

@@ -17,7 +17,7 @@ is shown with as many decimals as tell the two players apart (71.0238 and 71.020
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Collection, Mapping, Sequence
 from dataclasses import dataclass, field
 from fractions import Fraction
 from itertools import pairwise
@@ -159,7 +159,7 @@ def standings(event: Event, keys: Sequence[str] | None = None) -> Standings:
     boundary: dict[tuple[str, str], str] = {}
     warnings: list[str] = []
 
-    def value(key: str, name: str, group: Sequence[str]) -> Number:
+    def value(key: str, name: str, group: Collection[str]) -> Number:
         if key == "tvp":
             return t[name].tvp
         if key == "mvp":
@@ -187,13 +187,16 @@ def standings(event: Event, keys: Sequence[str] | None = None) -> Standings:
             )
             return ordered
         key = rest[0]
-        values = {n: value(key, n, group) for n in group}
+        among = frozenset(group)
+        values = {n: value(key, n, among) for n in group}
         for n in group:
             shown[n].setdefault(key, values[n])
-        levels = sorted(set(values.values()), reverse=True)
+        levels: dict[Number, list[str]] = {}  # each level's players, in one pass
+        for n in group:
+            levels.setdefault(values[n], []).append(n)
         out: list[str] = []
-        for level in levels:
-            sub = rank(sorted(n for n in group if values[n] == level), rest[1:])
+        for level in sorted(levels, reverse=True):
+            sub = rank(sorted(levels[level]), rest[1:])
             if out:
                 boundary[(out[-1], sub[0])] = key
             out += sub

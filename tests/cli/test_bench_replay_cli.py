@@ -43,3 +43,29 @@ def test_bench_cli_times_shot_visible_and_rules_search_against_pythons_start(cap
         assert result[f"{name}_ms"] > 0 and result[f"{name}_cpu_ms"] > 0
     for name in ("shot", "visible", "rules_search"):  # a first run on an empty cache too
         assert result[f"{name}_cold_ms"] > 0 and result[f"{name}_cold_cpu_ms"] > 0
+
+
+def test_bench_pairing_reports_players_the_slowest_round_and_rematches(capsys):
+    assert main(["bench", "pairing", "--players", "9", "--runs", "1", "--json"]) == 0
+    result = json.loads(capsys.readouterr().out)
+    assert result["players"] == 9 and result["rounds"] == 3
+    rounds = [result[f"round_{n}_ms"] for n in (1, 2, 3)]
+    assert result["round_ms"] == max(rounds) > 0
+    assert all(result[f"round_{n}_cpu_ms"] > 0 for n in (1, 2, 3))
+    slowest = [n for n in (1, 2, 3) if result[f"round_{n}_ms"] == result["round_ms"]]
+    assert result["round_cpu_ms"] in [result[f"round_{n}_cpu_ms"] for n in slowest]
+    # nine players, three rounds: a pairing without a rematch always exists
+    assert result["rematches"] == 0
+    assert len(result["load_average"]) == 3 and len(result["load_average_after"]) == 3
+
+
+def test_bench_journal_write_reports_a_step_at_each_length(capsys):
+    argv = ["bench", "journal-write", "--lengths", "10,60", "--runs", "3", "--json"]
+    assert main(argv) == 0
+    result = json.loads(capsys.readouterr().out)
+    for n in (10, 60):
+        assert result[f"ms_per_step_at_{n}"] > 0 and result[f"ms_per_step_at_{n}_cpu"] >= 0
+    assert result["steps_written"] == 60 + 3  # filled to 60, then three timed
+    assert "ratio_60_to_10" in result and len(result["load_average"]) == 3
+    assert main(["bench", "journal-write", "--lengths", "60,10"]) == 2
+    assert "growing" in capsys.readouterr().err

@@ -13,7 +13,8 @@ from desk_helpers import random_result
 from referee.tournament.clock import ClockError, fold_clock
 from referee.tournament.desk import Desk, DeskError
 from referee.tournament.event import fold
-from referee.tournament.scoring import MatchResult, PlayerResult, Points
+from referee.tournament.scoring import MatchResult, PlayerResult, Points, score_match
+from referee.tournament.standings import standings
 from referee.tournament.store import NewRecord, Record, StaleWrite
 from referee.tournament.stores import open_store
 
@@ -343,3 +344,27 @@ def test_the_event_folds_the_same_from_the_same_records(event_target):
         again = open_store(event_target)
         assert fold(again.records()).rounds == fold(records).rounds
         again.close()
+
+
+def test_the_standings_read_and_score_each_tables_result_once(tmp_path, monkeypatch):
+    # six players, two rounds: six results; the standings (total TVP, strength of schedule,
+    # head to head) ask for each table's scores once per player and once for head to head,
+    # and the result record is read and scored only the first time
+    import referee.tournament.event as event_module
+
+    scored = []
+
+    def counting(match_result):
+        scored.append(match_result)
+        return score_match(match_result)
+
+    rng = random.Random(5)
+    with new_event(tmp_path / "e.db", names=("Ada", "Brin", "Cato", "Dora", "Eli", "Fay")) as desk:
+        for _ in range(2):
+            desk.pair()
+            play_round(desk, rng)
+        event = desk.event()
+        monkeypatch.setattr(event_module, "score_match", counting)
+        first = standings(event, ("tvp", "sos", "h2h"))
+        assert len(scored) == 6
+        assert standings(event, ("tvp", "sos", "h2h")) == first and len(scored) == 6
