@@ -14,7 +14,7 @@ from pathlib import Path
 
 import pytest
 from app_window import demo_window
-from PySide6.QtCore import QPoint, QSettings, Qt
+from PySide6.QtCore import QPoint, QSettings, Qt, QUrl
 from PySide6.QtGui import QKeySequence
 
 from referee.app.activation.items import TEXT_SIZE
@@ -217,3 +217,64 @@ def test_closing_the_last_window_ends_the_program(tmp_path):
     assert done.returncode == 0, done.stderr
     assert "main shown True" in done.stdout
     assert "still running True" in done.stdout
+
+
+def test_the_line_of_sight_tool_answers_over_the_activation_map(qtbot, tmp_path):
+    from app_window import view_point
+
+    from referee.board.hexgrid import parse_label
+    from referee.board.los import line_of_sight
+    from referee.rules.activation.game import sight
+
+    window = ActivationWindow.open(crossroads(tmp_path))
+    qtbot.addWidget(window)
+    window.resize(1366, 768)
+    window.show()
+    qtbot.waitExposed(window)
+    command = window.command.text()
+    window.toggle_los()
+    assert window.los_panel.mode == "los" and window.los_dock.isVisible()
+    for label in ("F7", "J10"):
+        qtbot.mouseClick(
+            window.view.viewport(),
+            Qt.MouseButton.LeftButton,
+            pos=view_point(window, parse_label(label)),
+        )
+    assert window.command.text() == command  # the clicks were the tool's, not the command's
+    shown = window.los_panel.sight
+    assert shown is not None and (shown.start, shown.end) == (parse_label("F7"), parse_label("J10"))
+    board = sight(window.match.game, window.match.state)
+    assert shown == line_of_sight(board, shown.start, shown.end, None, None)
+    assert "F7 to J10" in window.los_panel.prompt.text()
+    assert "los.straight-line" in window.los_panel.result.toHtml()
+    window.stop_tool()
+    assert window.los_panel.mode == ""
+    window.los_panel.result.anchorClicked.emit(QUrl("clause:los.straight-line"))
+    assert window.rules_dock.isVisible()
+    assert window.rules_browser.current == "clause:los.straight-line"
+    assert "straight" in window.rules_browser.detail.toPlainText().lower()
+
+
+def test_a_journal_rows_why_opens_in_the_rules_dock(qtbot, tmp_path):
+    window = ActivationWindow.open(crossroads(tmp_path))
+    qtbot.addWidget(window)
+    window.resize(1366, 768)
+    window.show()
+    qtbot.waitExposed(window)
+    model = window.journal.table.model()
+    why = next(
+        model.index(row, column)
+        for row in range(model.rowCount())
+        for column in range(model.columnCount())
+        if model.headerData(column, Qt.Orientation.Horizontal) == "Why"
+        and "activation." in str(model.index(row, column).data())
+    )
+    window.journal.table.scrollTo(why)
+    rect = window.journal.table.visualRect(why)
+    qtbot.mouseClick(
+        window.journal.table.viewport(),
+        Qt.MouseButton.LeftButton,
+        pos=rect.topLeft() + QPoint(6, rect.height() // 2),
+    )
+    assert window.rules_dock.isVisible()
+    assert "activation." in window.rules_browser.detail.toPlainText()

@@ -37,10 +37,12 @@ from referee.app.activation.items import TOKEN_HALF_HEIGHT, PieceItem, PipsItem
 from referee.app.activation.wizards.opener import ActivationWizards
 from referee.app.geometry import HEX_SIZE, hex_centre
 from referee.app.journal_view import JournalView
+from referee.app.los_panel import LosPanel
 from referee.app.map_scene import MapScene
 from referee.app.map_view import MapView
 from referee.app.match_home import MatchHome
 from referee.app.remembered import Remembered
+from referee.app.rules_browser import RulesBrowser
 from referee.app.undo_keys import install_undo_keys
 from referee.app.wheel_guard import install_wheel_guard
 from referee.app.wizard_host import WizardHost
@@ -48,7 +50,7 @@ from referee.board.hexgrid import Hex, hex_label
 from referee.errors import RefereeError, one_line
 from referee.match.activation_file import ActivationMatch, asked_now
 from referee.match.events import Step
-from referee.rules.activation.game import battle_map
+from referee.rules.activation.game import battle_map, sight
 from referee.rules.activation.transport import room_text
 
 SYNC_MS = 1500
@@ -96,6 +98,8 @@ class ActivationWindow(QMainWindow):
         self.wizard_host = WizardHost(self.scene, self.run_step, self, IDLE_TEXT)
         self.addDockWidget(Qt.DockWidgetArea.RightDockWidgetArea, self.wizard_host)
         self.wizards = ActivationWizards(match, self.wizard_host, self, self.say)
+        self._build_los_dock()
+        self._build_rules_dock()
         self._build_menus()
         self.view.hexClicked.connect(self.hex_clicked)
         self.timer = QTimer(self)
@@ -228,6 +232,83 @@ class ActivationWindow(QMainWindow):
         self.addDockWidget(Qt.DockWidgetArea.BottomDockWidgetArea, dock)
         self.journal_dock = dock
 
+    def _build_los_dock(self) -> None:
+        """The line-of-sight tool of the main window, over this map (its buildings as
+        terrain), tabbed with the wizard's dock."""
+        self.los_panel = LosPanel(self.scene, self)
+        dock = QDockWidget("Line of sight", self)
+        dock.setObjectName("activation-los")
+        dock.setWidget(self.los_panel)
+        self.addDockWidget(Qt.DockWidgetArea.RightDockWidgetArea, dock)
+        self.tabifyDockWidget(self.wizard_host, dock)
+        self.wizard_host.raise_()
+        self.los_dock = dock
+        self.view.hexHovered.connect(self.los_panel.hover)
+        self.los_panel.modeChanged.connect(self._tool_mode_changed)
+        dock.visibilityChanged.connect(lambda shown: None if shown else self.los_panel.put_away())
+
+    def _build_rules_dock(self) -> None:
+        """The rules browser of the main window (search, clauses, rulings), where the
+        journal's Why and the line of sight's clause links open."""
+        self.rules_browser = RulesBrowser(self)
+        self.rules_browser.set_rules(self.match.rules)
+        dock = QDockWidget("Rules", self)
+        dock.setObjectName("activation-rules")
+        dock.setWidget(self.rules_browser)
+        self.addDockWidget(Qt.DockWidgetArea.RightDockWidgetArea, dock)
+        self.tabifyDockWidget(self.los_dock, dock)
+        self.wizard_host.raise_()
+        self.rules_dock = dock
+        self.journal.whyRequested.connect(self.show_why)
+        self.los_panel.ruleRequested.connect(self.show_rule)
+        self.wizard_host.linkClicked.connect(self.show_rule)
+
+    def show_rule(self, link: str) -> None:
+        """Open a ``clause:``/``ruling:`` link in the rules browser."""
+        self.rules_dock.show()
+        self.rules_dock.raise_()
+        self.rules_browser.open_link(link)
+
+    def show_why(
+        self, title: str, clause_ids: Iterable[str], ruling_ids: Iterable[str], link: str = ""
+    ) -> None:
+        """The clauses and rulings a journal row applied, in the rules browser."""
+        self.rules_dock.show()
+        self.rules_dock.raise_()
+        self.rules_browser.show_why(title, list(clause_ids), list(ruling_ids), link or None)
+
+    def focus_rules(self) -> None:
+        """View > Rules (Ctrl+F, F1): the rules browser, the cursor in its search box."""
+        self.rules_dock.show()
+        self.rules_dock.raise_()
+        self.rules_browser.focus_search()
+
+    def _tool_mode_changed(self, mode: str) -> None:
+        if mode:
+            self.los_dock.show()
+            self.los_dock.raise_()
+            self.statusBar().showMessage(self.los_panel.prompt.text(), 8000)
+
+    def toggle_los(self) -> None:
+        """Tools > Line of sight (L): pick two tiles; again: the tool stops."""
+        self.los_panel.set_mode("" if self.los_panel.mode == "los" else "los")
+
+    def toggle_visibility(self) -> None:
+        self.los_panel.set_mode("" if self.los_panel.mode == "visibility" else "visibility")
+
+    def stop_tool(self) -> None:
+        """Esc, as in the main window: the open wizard is cancelled (nothing written) when
+        the keyboard is in its dock or no tool is on; otherwise the line-of-sight tool
+        stops."""
+        host = self.wizard_host
+        focus = QApplication.focusWidget()
+        if host.wizard is not None and focus is not None and host.isAncestorOf(focus):
+            host.cancel()
+        elif self.los_panel.mode:
+            self.los_panel.set_mode("")
+        elif host.wizard is not None:
+            host.cancel()
+
     def _build_menus(self) -> None:
         self._build_file_menu()
         edit = self.menuBar().addMenu("&Edit")
@@ -263,8 +344,29 @@ class ActivationWindow(QMainWindow):
             action.triggered.connect(slot)
             view.addAction(action)
         view.addSeparator()
-        for dock in (self.turn_dock, self.journal_dock, self.wizard_host):
+        for dock in (
+            self.turn_dock,
+            self.journal_dock,
+            self.wizard_host,
+            self.los_dock,
+            self.rules_dock,
+        ):
             view.addAction(dock.toggleViewAction())
+        rules = QAction("&Rules (search)", self)
+        rules.setShortcuts([QKeySequence("Ctrl+F"), QKeySequence("F1")])
+        rules.triggered.connect(self.focus_rules)
+        view.addAction(rules)
+        tools = self.menuBar().addMenu("T&ools")
+        # L as in the main window, and Ctrl+L from the command line (where L is a letter)
+        for name, keys, slot in (
+            ("&Line of sight", ("L", "Ctrl+L"), self.toggle_los),
+            ("&Visibility from a hex", (), self.toggle_visibility),
+            ("&Stop the tool", ("Esc",), self.stop_tool),
+        ):
+            action = QAction(name, self)
+            action.setShortcuts([QKeySequence(k) for k in keys])
+            action.triggered.connect(slot)
+            tools.addAction(action)
 
     def _build_file_menu(self) -> None:
         """File: New, the demos, Open (Ctrl+O), Open Recent, Close and Quit, as the main
@@ -360,6 +462,7 @@ class ActivationWindow(QMainWindow):
             item.set_terrain(terrain, table[terrain].name if terrain in table else terrain)
         self._draw_pieces()
         self._draw_pips()
+        self.los_panel.set_board(sight(m.game, state))
         mission = f"mission {state.mission}" if state.mission else "no mission yet"
         side = next((s for s in (state.turn, state.to_ban, state.chooser) if s is not None), None)
         whose = f"side {side}" if side is not None else "both sides"
@@ -443,6 +546,9 @@ class ActivationWindow(QMainWindow):
         """A click on a tile types its label into the command at the cursor (``hex=``,
         ``path=`` and ``@`` targets take labels), then the keyboard is in the command;
         while a wizard is open, the click answers it instead (or is said not to)."""
+        if self.los_panel.mode:  # the line-of-sight tool is on: the click is its
+            self.los_panel.pick(h)
+            return
         if self.wizard_host.wizard is not None:
             if not self.wizard_host.pick_hex(h):
                 self.statusBar().showMessage(
