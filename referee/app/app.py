@@ -40,13 +40,15 @@ was not painted (started minimised)."""
 
 def ensure_app() -> QApplication:
     """The running QApplication, made if there is none yet, with the app's wheel guard
-    (:mod:`referee.app.wheel_guard`)."""
+    (:mod:`referee.app.wheel_guard`) and its undo keys (:mod:`referee.app.undo_keys`)."""
+    from referee.app.undo_keys import install_undo_keys
     from referee.app.wheel_guard import install_wheel_guard
 
     use_settings_file()
     app = QApplication.instance()
     if isinstance(app, QApplication):
         install_wheel_guard(app)
+        install_undo_keys(app)
         return app
     app = QApplication(sys.argv[:1])
     app.setApplicationName(APP_NAME)
@@ -55,6 +57,7 @@ def ensure_app() -> QApplication:
     if ICON.is_file():
         app.setWindowIcon(QIcon(str(ICON)))
     install_wheel_guard(app)  # the wheel changes a number box only while it has the focus
+    install_undo_keys(app)  # Ctrl+Z from a field with nothing typed undoes the step
     return app
 
 
@@ -161,18 +164,7 @@ def begin_window(
         gone = remembered.recent()[:1]
         if path is None and gone:
             said = f"The match of last time ({gone[0]}) is gone: a new demo match. "
-    restored = remembered is not None and remembered.restore_window(window)
-    if restored:
-        window.docks_placed = True
-    else:
-        screen = window.screen().availableGeometry()
-        window.resize(
-            min(max(MIN_WIDTH, screen.width() * 9 // 10), screen.width()),
-            min(max(MIN_HEIGHT, screen.height() * 9 // 10), screen.height()),
-        )
-        if screen.width() < MAXIMISED_BELOW:  # a laptop's screen: every pixel for the map
-            window.resize(screen.size())  # the size the docks are fitted to at the first show
-            window.setWindowState(Qt.WindowState.WindowMaximized)
+    restored = _place(window)
 
     finished: list[bool] = []
 
@@ -195,6 +187,38 @@ def begin_window(
     elif deferred:
         window.statusBar().showMessage(f"Opening {path}…")
     return window, finish
+
+
+def _place(window: MainWindow) -> bool:
+    """Give ``window`` the size and docks of last time, or a first start's size; whether
+    they were restored."""
+    remembered = window.remembered
+    restored = remembered is not None and remembered.restore_window(window)
+    if restored:
+        window.docks_placed = True
+    else:
+        screen = window.screen().availableGeometry()
+        window.resize(
+            min(max(MIN_WIDTH, screen.width() * 9 // 10), screen.width()),
+            min(max(MIN_HEIGHT, screen.height() * 9 // 10), screen.height()),
+        )
+        if screen.width() < MAXIMISED_BELOW:  # a laptop's screen: every pixel for the map
+            window.resize(screen.size())  # the size the docks are fitted to at the first show
+            window.setWindowState(Qt.WindowState.WindowMaximized)
+    return restored
+
+
+def waiting_window(settings: QSettings | None = None) -> MainWindow:
+    """A main window with its panels and menus but no match, not shown: the home of the
+    windows of other game systems (their File menus make and open matches through it). It
+    shows itself when a match of written orders opens in it
+    (:attr:`MainWindow.show_on_match`)."""
+    ensure_app()
+    window = MainWindow(settings=settings if settings is not None else QSettings())
+    _place(window)
+    window.build_panels()
+    window.show_on_match = True
+    return window
 
 
 def _open_first(window: MainWindow, path: Path | None, said: str) -> None:
@@ -238,7 +262,15 @@ def run_app(path: Path | str | None = None) -> int:
         if path is not None:
             from referee.app.system_windows import system_window
 
-            other = system_window(path)  # a match of another game system: its own window
+            homes: list[MainWindow] = []
+
+            def home() -> MainWindow:  # made when the activation window's File menu needs it
+                if not homes:
+                    homes.append(waiting_window())
+                return homes[0]
+
+            # a match of another game system: its own window
+            other = system_window(path, home=home)
             if other is not None:
                 from referee.app.remembered import Remembered
 

@@ -38,7 +38,7 @@ from referee.app.overlay_layer import role_code
 from referee.app.rule_html import clause_links, rule_link, ruling_links
 from referee.board.facing import crossing
 from referee.board.hexgrid import Hex, distance, hex_label
-from referee.board.los import FLYING_LEVEL, Sight, line_of_sight
+from referee.board.los import FLYING_LEVEL, LosBoard, Sight, line_of_sight
 from referee.board.ranges import shot_range
 from referee.match.board_now import board_now
 from referee.match.state import MatchState
@@ -202,7 +202,7 @@ class LosPanel(QWidget):
         """The mouse is over ``h`` (None: off the map): the line from the first hex, or the
         shading of what ``h`` sees, follows it."""
         self.hovered = h
-        if h is None or self.state is None:
+        if h is None or self.engines.board is None:
             return
         if self.mode == "los" and self.first is not None:
             self.show_line(self.first, h, final=False)
@@ -237,6 +237,16 @@ class LosPanel(QWidget):
         board are kept unless its terrain, smoke or rulings changed."""
         self.state = state
         self.engines.set_board(board_now(state))
+        if self.mode == "visibility":
+            self.engines.prepare()
+        self._again()
+
+    def set_board(self, board: LosBoard) -> None:
+        """A board with no units of a match of written orders on it (the activation rules'
+        map, its buildings as terrain): the lines and the shading answered over it, the
+        levels the terrain's or those chosen. The engines are kept while it stays equal."""
+        self.state = None
+        self.engines.set_board(board)
         if self.mode == "visibility":
             self.engines.prepare()
         self._again()
@@ -287,7 +297,7 @@ class LosPanel(QWidget):
     def show_line(self, a: Hex, b: Hex, final: bool = True) -> Sight | None:
         """Answer and draw the line from ``a`` to ``b``; ``final``: the line is kept (the
         second click), else it follows the mouse and its words follow when it rests."""
-        if self.state is None or self.engines.board is None:
+        if self.engines.board is None:
             return None
         board = self.engines.board
         sight = line_of_sight(
@@ -315,8 +325,6 @@ class LosPanel(QWidget):
         return sight
 
     def _sight_html(self, sight: Sight) -> str:
-        assert self.state is not None
-        rules = self.state.rules
         a, b = hex_label(sight.start), hex_label(sight.end)
         answer = {
             "visible": f"{a} and {b} see each other.",
@@ -334,7 +342,8 @@ class LosPanel(QWidget):
             f"; corners: {_labels(sight.line.vertices)}.</p>",
         ]
         shooter, target = self._unit_at(sight.start), self._unit_at(sight.end)
-        if shooter is not None and shooter.unit.weapons:
+        if shooter is not None and shooter.unit.weapons and self.state is not None:
+            rules = self.state.rules
             bands = []
             for w in shooter.unit.weapons:
                 band = shot_range(sight.start, sight.end, w.range, rules)
@@ -369,7 +378,7 @@ class LosPanel(QWidget):
     def show_visibility(self, source: Hex, final: bool = True) -> tuple[set[Hex], set[Hex]] | None:
         """Shade what ``source`` cannot see and hatch the blind hexes; returns both sets
         (None while the engines of a large map are being prepared: it is shown then)."""
-        if self.state is None or self.engines.board is None:
+        if self.engines.board is None:
             return None
         board = self.engines.board
         level = self._level(self.vis_level, source)

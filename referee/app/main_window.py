@@ -84,6 +84,9 @@ class MainWindow(QMainWindow):
         self.remembered = Remembered(settings) if settings is not None else None
         self.other_windows: list[QMainWindow] = []
         """Windows of matches of other game systems opened from here (kept alive)."""
+        self.show_on_match = False
+        """Hidden until a match opens here (the home of a program started on a match of
+        another game system, :func:`referee.app.app.waiting_window`)."""
         self.session: MatchSession | None = None
         self.report_view: ReportWindow | None = None
         """File > Report's window, on the open match."""
@@ -94,9 +97,11 @@ class MainWindow(QMainWindow):
         app = QApplication.instance()
         if isinstance(app, QApplication):  # back to the front: a step written meanwhile shows
             app.applicationStateChanged.connect(self._app_state)
+            from referee.app.undo_keys import install_undo_keys
             from referee.app.wheel_guard import install_wheel_guard
 
             install_wheel_guard(app)  # the wheel changes a number box only with the focus
+            install_undo_keys(app)  # Ctrl+Z from a field with nothing typed undoes the step
         self.moving_uid: str | None = None
         self.last_error = ""
         self.undo_group = QUndoGroup(self)
@@ -363,7 +368,7 @@ class MainWindow(QMainWindow):
             self.tournament_menu, "Open event on a &server…", self.tournament.server_dialog
         )
         file.addSeparator()
-        self._action(file, "&Quit", self.close, keys.Quit)
+        self._action(file, "&Quit", self.quit_program, keys.Quit)
 
         edit = menu["&Edit"]
         self.undo_action = self.undo_group.createUndoAction(self, "Undo")
@@ -453,7 +458,7 @@ class MainWindow(QMainWindow):
 
         self.build_panels()
         try:
-            other = system_window(path, self)
+            other = system_window(path, home=lambda: self)
             if other is not None:
                 self.other_windows.append(other)
                 other.show_on_screen()
@@ -537,6 +542,11 @@ class MainWindow(QMainWindow):
         self.view.fit()
         # the platform adds " — referee" (the application's name) after it
         self.setWindowTitle(f"{session.path.name} — {session.state.rules.title}")
+        if self.show_on_match:  # waiting, hidden, for a match of its own
+            self.show_on_match = False
+            self.show()
+            self.raise_()
+            self.activateWindow()
 
     def _app_state(self, state: Qt.ApplicationState) -> None:
         if state == Qt.ApplicationState.ApplicationActive and self.session is not None:
@@ -554,7 +564,7 @@ class MainWindow(QMainWindow):
 
         def made() -> None:
             if dialog.match is not None:
-                window = ActivationWindow(dialog.match, self)
+                window = ActivationWindow(dialog.match, home=lambda: self)
                 self.other_windows.append(window)
                 window.show_on_screen()
                 self._remember(dialog.match.path)
@@ -562,6 +572,13 @@ class MainWindow(QMainWindow):
         dialog.accepted.connect(made)
         dialog.open()
         return dialog
+
+    def quit_program(self) -> None:
+        """File > Quit: this window closes, and the windows of matches of other game systems
+        opened from it (each its own top-level window) with it."""
+        for window in self.other_windows:
+            window.close()
+        self.close()
 
     def new_demo(self, ruleset: str | None = None) -> None:
         """File > New demo match: under the current edition, or ``ruleset``."""

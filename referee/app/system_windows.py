@@ -4,6 +4,7 @@ its window here."""
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from pathlib import Path
 from typing import TYPE_CHECKING
 
@@ -14,6 +15,7 @@ from referee.match.systems import file_system
 
 if TYPE_CHECKING:  # a system's window (and its engine) is imported when a match needs it
     from referee.app.activation.window import ActivationWindow
+    from referee.app.match_home import MatchHome
 
 
 def windows() -> dict[str, type[ActivationWindow]]:
@@ -23,11 +25,16 @@ def windows() -> dict[str, type[ActivationWindow]]:
     return {ActivationWindow.SYSTEM: ActivationWindow}
 
 
-def system_window(path: Path | str, parent: QWidget | None = None) -> ActivationWindow | None:
+def system_window(
+    path: Path | str,
+    parent: QWidget | None = None,
+    home: Callable[[], MatchHome] | None = None,
+) -> ActivationWindow | None:
     """A window on the match file at ``path`` if its game system has one of its own (None:
-    a match for the main window, or a file it will refuse with its reason)."""
+    a match for the main window, or a file it will refuse with its reason); ``home``: the
+    main window its File menu makes and opens matches through."""
     system = file_system(Path(path))
     if system is None or system == MatchFile.SYSTEM:
         return None
     cls = windows().get(system)
-    return None if cls is None else cls.open(path, parent)
+    return None if cls is None else cls.open(path, parent, home)

@@ -13,15 +13,22 @@ from PySide6.QtWidgets import QGraphicsItem, QStyleOptionGraphicsItem, QWidget
 
 from referee.app.geometry import HEX_SIZE, facing_vector
 from referee.app.plain_text import plain_tip
-from referee.app.style import SIDE_COLOURS
+from referee.app.style import SIDE_COLOURS, text_colour_on
 from referee.board.hexgrid import facing_name, hex_label
 from referee.rules.activation.state import Fortification, Piece
 
 PIP_COLOURS = {"side1": SIDE_COLOURS[1], "side2": SIDE_COLOURS[2], "neutral": "#9a9a9a"}
 """A pip's colour: its side's, or grey for a neutral pip."""
-TOKEN_RADIUS = 0.42 * HEX_SIZE
+TOKEN_RADIUS = 0.8 * HEX_SIZE
+"""Half the token's width: it covers its tile's label (the tooltip names the tile)."""
+TOKEN_HALF_HEIGHT = 0.58 * HEX_SIZE
+BAND = 0.58 * HEX_SIZE
+"""The side-coloured band across the token's top, with the unit's uid."""
+TEXT_SIZE = 0.5 * HEX_SIZE
+"""The uid's and the H's letters: about 9 screen pixels when a 15-tile-tall map fills the
+map's room at 1366x768 (View > Zoom in for more)."""
 PIP_RADIUS = 0.11 * HEX_SIZE
-BADGE_RADIUS = 0.16 * HEX_SIZE
+BADGE_RADIUS = 0.2 * HEX_SIZE
 """A transport's badge: a dark disc with the number of units aboard."""
 BADGE_COLOUR = "#37474f"
 
@@ -62,7 +69,7 @@ class PieceItem(QGraphicsItem):
         return str(len(self.aboard)) if self.aboard else ""
 
     def boundingRect(self) -> QRectF:
-        r = TOKEN_RADIUS * 1.3
+        r = TOKEN_RADIUS * 1.25
         return QRectF(-r, -r, 2 * r, 2 * r)
 
     def paint(
@@ -70,24 +77,39 @@ class PieceItem(QGraphicsItem):
     ) -> None:
         painter.setRenderHint(QPainter.RenderHint.Antialiasing)
         colour = QColor(SIDE_COLOURS.get(self.piece.side, "#444444"))
-        painter.setPen(QPen(colour, 0.1 * HEX_SIZE))
+        w, h = TOKEN_RADIUS, TOKEN_HALF_HEIGHT
+        body = QRectF(-w, -h, 2 * w, 2 * h)
+        tip = facing_vector(self.piece.facing)
+        facing = QPen(colour, 0.09 * HEX_SIZE)
+        facing.setCapStyle(Qt.PenCapStyle.RoundCap)
+        painter.setPen(facing)
+        painter.drawLine(tip * (0.3 * HEX_SIZE), tip * (0.92 * HEX_SIZE))  # the facing
+        painter.setPen(QPen(colour, 0.06 * HEX_SIZE))
         painter.setBrush(QBrush(QColor("#f4efe2")))
-        painter.drawEllipse(QPointF(0, 0), TOKEN_RADIUS, TOKEN_RADIUS)
-        tip = facing_vector(self.piece.facing) * (TOKEN_RADIUS * 1.2)
-        painter.setPen(QPen(colour, 0.07 * HEX_SIZE))
-        painter.drawLine(facing_vector(self.piece.facing) * TOKEN_RADIUS, tip)
-        painter.setPen(QColor("#1d1d1d"))
+        painter.drawRoundedRect(body, 0.12 * HEX_SIZE, 0.12 * HEX_SIZE)
+        band = QRectF(-w, -h, 2 * w, BAND)
+        painter.setPen(Qt.PenStyle.NoPen)
+        painter.setBrush(QBrush(colour))
+        painter.drawRoundedRect(band, 0.12 * HEX_SIZE, 0.12 * HEX_SIZE)
         font = QFont("DejaVu Sans")
-        font.setPixelSize(max(6, int(0.2 * HEX_SIZE)))
-        painter.setFont(font)
-        box = QRectF(-TOKEN_RADIUS, -TOKEN_RADIUS * 0.6, 2 * TOKEN_RADIUS, TOKEN_RADIUS * 0.6)
-        painter.drawText(box, Qt.AlignmentFlag.AlignCenter, self.piece.uid[:8])
+        font.setPixelSize(round(TEXT_SIZE))
         font.setBold(True)
         painter.setFont(font)
-        box = QRectF(-TOKEN_RADIUS, 0, 2 * TOKEN_RADIUS, TOKEN_RADIUS * 0.6)
-        painter.drawText(box, Qt.AlignmentFlag.AlignCenter, f"{self.piece.health} H")
+        painter.setPen(text_colour_on(colour))
+        room = round(2 * w - 0.1 * HEX_SIZE)
+        wide = painter.fontMetrics().horizontalAdvance(self.piece.uid)
+        if wide > room:  # a long uid: smaller letters, down to two thirds, then cut short
+            smaller = QFont(font)
+            smaller.setPixelSize(max(round(TEXT_SIZE * 2 / 3), int(TEXT_SIZE * room / wide)))
+            painter.setFont(smaller)
+        uid = painter.fontMetrics().elidedText(self.piece.uid, Qt.TextElideMode.ElideRight, room)
+        painter.drawText(band, Qt.AlignmentFlag.AlignCenter, uid)
+        painter.setFont(font)
+        painter.setPen(QColor("#1d1d1d"))
+        below = QRectF(-w, -h + BAND, 2 * w, 2 * h - BAND)
+        painter.drawText(below, Qt.AlignmentFlag.AlignCenter, f"{self.piece.health} H")
         if self.aboard:
-            centre = QPointF(TOKEN_RADIUS * 0.8, -TOKEN_RADIUS * 0.8)
+            centre = QPointF(w * 0.92, -h * 0.95)
             painter.setPen(QPen(QColor("#1d1d1d"), 0.02 * HEX_SIZE))
             painter.setBrush(QBrush(QColor(BADGE_COLOUR)))
             painter.drawEllipse(centre, BADGE_RADIUS, BADGE_RADIUS)

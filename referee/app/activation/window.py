@@ -11,14 +11,15 @@ the window only shows the match and passes on what the referee types.
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Mapping
+from collections.abc import Callable, Iterable, Mapping
 from html import escape
 from pathlib import Path
 from typing import Any
 
-from PySide6.QtCore import QPointF, Qt, QTimer
+from PySide6.QtCore import QPointF, QSettings, QSize, Qt, QTimer
 from PySide6.QtGui import QAction, QCloseEvent, QKeySequence
 from PySide6.QtWidgets import (
+    QApplication,
     QDockWidget,
     QFormLayout,
     QFrame,
@@ -33,18 +34,24 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from referee.app.activation.items import PieceItem, PipsItem
+from referee.app.activation.items import TOKEN_HALF_HEIGHT, PieceItem, PipsItem
 from referee.app.activation.wizards.opener import ActivationWizards
 from referee.app.geometry import HEX_SIZE, hex_centre
 from referee.app.journal_view import JournalView
+from referee.app.los_panel import LosPanel
 from referee.app.map_scene import MapScene
 from referee.app.map_view import MapView
+from referee.app.match_home import MatchHome
+from referee.app.remembered import Remembered
+from referee.app.rules_browser import RulesBrowser
+from referee.app.undo_keys import install_undo_keys
+from referee.app.wheel_guard import install_wheel_guard
 from referee.app.wizard_host import WizardHost
 from referee.board.hexgrid import Hex, hex_label
 from referee.errors import RefereeError, one_line
 from referee.match.activation_file import ActivationMatch, asked_now
 from referee.match.events import Step
-from referee.rules.activation.game import battle_map
+from referee.rules.activation.game import battle_map, sight
 from referee.rules.activation.transport import room_text
 
 SYNC_MS = 1500
@@ -56,8 +63,10 @@ IDLE_TEXT = (
     "entering from the reserves or a capture. A wizard opens here, beside the map it draws "
     "on, and plays the same command as the command line."
 )
-PIPS_BELOW = 0.62 * HEX_SIZE
-"""Where a fortification's pips sit: along the bottom of its tile."""
+SAID_LINES = 8
+"""The lines of whose turn it is and what the game asks shown at once (more scroll)."""
+PIPS_BELOW = 0.72 * HEX_SIZE
+"""Where a fortification's pips sit: along the bottom of its tile, under a token."""
 
 
 class ActivationWindow(QMainWindow):
@@ -65,9 +74,19 @@ class ActivationWindow(QMainWindow):
 
     SYSTEM = ActivationMatch.SYSTEM
 
-    def __init__(self, match: ActivationMatch, parent: QWidget | None = None) -> None:
+    def __init__(
+        self,
+        match: ActivationMatch,
+        parent: QWidget | None = None,
+        home: Callable[[], MatchHome] | None = None,
+    ) -> None:
+        """``home``: the main window, made when first needed, that File > New, Open and
+        Open Recent make and open matches through (None: those items are greyed)."""
         super().__init__(parent)
         self.match = match
+        self.home = home
+        install_wheel_guard()  # the wheel changes a number box only with the focus
+        install_undo_keys()  # Ctrl+Z from a field with nothing typed undoes the step
         self.setWindowTitle(f"referee — {match.path.name} ({match.rules.name})")
         self.scene = MapScene(self)
         self.view = MapView(self.scene, self)
@@ -80,6 +99,8 @@ class ActivationWindow(QMainWindow):
         self.wizard_host = WizardHost(self.scene, self.run_step, self, IDLE_TEXT)
         self.addDockWidget(Qt.DockWidgetArea.RightDockWidgetArea, self.wizard_host)
         self.wizards = ActivationWizards(match, self.wizard_host, self, self.say)
+        self._build_los_dock()
+        self._build_rules_dock()
         self._build_menus()
         self.view.hexClicked.connect(self.hex_clicked)
         self.timer = QTimer(self)
@@ -89,21 +110,34 @@ class ActivationWindow(QMainWindow):
         self.refresh()
 
     def show_on_screen(self) -> None:
-        """Show the window filling the screen (the map as large as it can be), the turn dock
-        a third of the width and the journal a third of the height, the map fitted."""
+        """Show the window filling the screen (the map as large as it can be), the docks
+        placed by :meth:`place_docks`, the map fitted."""
         screen = self.screen().availableGeometry()
         self.resize(screen.size())
         self.setWindowState(Qt.WindowState.WindowMaximized)
         self.show()
-        self.resizeDocks(
-            [self.turn_dock], [max(320, screen.width() // 4)], Qt.Orientation.Horizontal
-        )
-        self.resizeDocks([self.journal_dock], [screen.height() // 3], Qt.Orientation.Vertical)
+        self.place_docks(screen.size())
         self.view.fit()
 
+    def place_docks(self, size: QSize) -> None:
+        """The docks' sizes in a window of ``size``: the turn dock a quarter of the width,
+        the wizard's a fifth (its pages wrap), the journal a quarter of the height; the map
+        takes the rest (a token's letters about 9 px at 1366x768, View > Zoom in for more)."""
+        self.resizeDocks(
+            [self.turn_dock, self.wizard_host],
+            [max(320, size.width() // 4), max(280, size.width() // 5)],
+            Qt.Orientation.Horizontal,
+        )
+        self.resizeDocks([self.journal_dock], [size.height() // 4], Qt.Orientation.Vertical)
+
     @classmethod
-    def open(cls, path: Path | str, parent: QWidget | None = None) -> ActivationWindow:
-        return cls(ActivationMatch.open(path), parent)
+    def open(
+        cls,
+        path: Path | str,
+        parent: QWidget | None = None,
+        home: Callable[[], MatchHome] | None = None,
+    ) -> ActivationWindow:
+        return cls(ActivationMatch.open(path), parent, home)
 
     # --- building ------------------------------------------------------------------
 
@@ -112,15 +146,28 @@ class ActivationWindow(QMainWindow):
         dock.setObjectName("activation-turn")
         body = QWidget(dock)
         layout = QVBoxLayout(body)
-        self.heading = QLabel(body)
+        # whose turn it is and what the game asks, in a box of a fixed height (its text
+        # scrolls when long): the command line under it never moves as the text changes
+        said = QWidget(body)
+        said_layout = QVBoxLayout(said)
+        said_layout.setContentsMargins(0, 0, 0, 0)
+        self.heading = QLabel(said)
         self.heading.setWordWrap(True)
         self.heading.setTextFormat(Qt.TextFormat.RichText)
-        self.asked = QLabel(body)
-        self.asked.setTextFormat(Qt.TextFormat.PlainText)  # unit ids from the file
+        self.asked = QLabel(said)
         self.asked.setWordWrap(True)
+        self.asked.setTextFormat(Qt.TextFormat.PlainText)  # unit ids from the file
         self.asked.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
-        layout.addWidget(self.heading)
-        layout.addWidget(self.asked)
+        said_layout.addWidget(self.heading)
+        said_layout.addWidget(self.asked)
+        said_layout.addStretch(1)
+        self.said_scroll = QScrollArea(body)
+        self.said_scroll.setWidgetResizable(True)
+        self.said_scroll.setFrameShape(QFrame.Shape.NoFrame)
+        self.said_scroll.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
+        self.said_scroll.setWidget(said)
+        self.said_scroll.setFixedHeight(self.fontMetrics().lineSpacing() * SAID_LINES + 8)
+        layout.addWidget(self.said_scroll)
         form = QFormLayout()
         self.command = QLineEdit(body)
         self.command.setPlaceholderText("deploy side=1 uid=tank hex=H15 facing=N")
@@ -187,13 +234,91 @@ class ActivationWindow(QMainWindow):
         self.addDockWidget(Qt.DockWidgetArea.BottomDockWidgetArea, dock)
         self.journal_dock = dock
 
+    def _build_los_dock(self) -> None:
+        """The line-of-sight tool of the main window, over this map (its buildings as
+        terrain), tabbed with the wizard's dock."""
+        self.los_panel = LosPanel(self.scene, self)
+        dock = QDockWidget("Line of sight", self)
+        dock.setObjectName("activation-los")
+        dock.setWidget(self.los_panel)
+        self.addDockWidget(Qt.DockWidgetArea.RightDockWidgetArea, dock)
+        self.tabifyDockWidget(self.wizard_host, dock)
+        self.wizard_host.raise_()
+        self.los_dock = dock
+        self.view.hexHovered.connect(self.los_panel.hover)
+        self.los_panel.modeChanged.connect(self._tool_mode_changed)
+        dock.visibilityChanged.connect(lambda shown: None if shown else self.los_panel.put_away())
+
+    def _build_rules_dock(self) -> None:
+        """The rules browser of the main window (search, clauses, rulings), where the
+        journal's Why and the line of sight's clause links open."""
+        self.rules_browser = RulesBrowser(self)
+        self.rules_browser.set_rules(self.match.rules)
+        dock = QDockWidget("Rules", self)
+        dock.setObjectName("activation-rules")
+        dock.setWidget(self.rules_browser)
+        self.addDockWidget(Qt.DockWidgetArea.RightDockWidgetArea, dock)
+        self.tabifyDockWidget(self.los_dock, dock)
+        self.wizard_host.raise_()
+        self.rules_dock = dock
+        self.journal.whyRequested.connect(self.show_why)
+        self.los_panel.ruleRequested.connect(self.show_rule)
+        self.wizard_host.linkClicked.connect(self.show_rule)
+
+    def show_rule(self, link: str) -> None:
+        """Open a ``clause:``/``ruling:`` link in the rules browser."""
+        self.rules_dock.show()
+        self.rules_dock.raise_()
+        self.rules_browser.open_link(link)
+
+    def show_why(
+        self, title: str, clause_ids: Iterable[str], ruling_ids: Iterable[str], link: str = ""
+    ) -> None:
+        """The clauses and rulings a journal row applied, in the rules browser."""
+        self.rules_dock.show()
+        self.rules_dock.raise_()
+        self.rules_browser.show_why(title, list(clause_ids), list(ruling_ids), link or None)
+
+    def focus_rules(self) -> None:
+        """View > Rules (Ctrl+F, F1): the rules browser, the cursor in its search box."""
+        self.rules_dock.show()
+        self.rules_dock.raise_()
+        self.rules_browser.focus_search()
+
+    def _tool_mode_changed(self, mode: str) -> None:
+        if mode:
+            self.los_dock.show()
+            self.los_dock.raise_()
+            self.statusBar().showMessage(self.los_panel.prompt.text(), 8000)
+
+    def toggle_los(self) -> None:
+        """Tools > Line of sight (L): pick two tiles; again: the tool stops."""
+        self.los_panel.set_mode("" if self.los_panel.mode == "los" else "los")
+
+    def toggle_visibility(self) -> None:
+        self.los_panel.set_mode("" if self.los_panel.mode == "visibility" else "visibility")
+
+    def stop_tool(self) -> None:
+        """Esc, as in the main window: the open wizard is cancelled (nothing written) when
+        the keyboard is in its dock or no tool is on; otherwise the line-of-sight tool
+        stops."""
+        host = self.wizard_host
+        focus = QApplication.focusWidget()
+        if host.wizard is not None and focus is not None and host.isAncestorOf(focus):
+            host.cancel()
+        elif self.los_panel.mode:
+            self.los_panel.set_mode("")
+        elif host.wizard is not None:
+            host.cancel()
+
     def _build_menus(self) -> None:
+        self._build_file_menu()
         edit = self.menuBar().addMenu("&Edit")
         self.undo_action = QAction("&Undo", self)
-        self.undo_action.setShortcut(QKeySequence.StandardKey.Undo)
+        self.undo_action.setShortcut(QKeySequence("Ctrl+Z"))  # as the main window's
         self.undo_action.triggered.connect(self.undo)
         self.redo_action = QAction("&Redo", self)
-        self.redo_action.setShortcut(QKeySequence.StandardKey.Redo)
+        self.redo_action.setShortcut(QKeySequence("Ctrl+Shift+Z"))
         self.redo_action.triggered.connect(self.redo)
         edit.addAction(self.undo_action)
         edit.addAction(self.redo_action)
@@ -211,10 +336,115 @@ class ActivationWindow(QMainWindow):
             button.clicked.connect(opener)
             menu.addAction(action)
         view = self.menuBar().addMenu("&View")
-        fit = QAction("&Fit the map", self)
-        fit.setShortcut(QKeySequence("F"))
-        fit.triggered.connect(self.view.fit)
-        view.addAction(fit)
+        for name, key, slot in (
+            ("Zoom &in", "Ctrl++", self.view.zoom_in),
+            ("Zoom &out", "Ctrl+-", self.view.zoom_out),
+            ("&Fit the map", "F", self.view.fit),
+        ):
+            action = QAction(name, self)
+            action.setShortcut(QKeySequence(key))
+            action.triggered.connect(slot)
+            view.addAction(action)
+        view.addSeparator()
+        for dock in (
+            self.turn_dock,
+            self.journal_dock,
+            self.wizard_host,
+            self.los_dock,
+            self.rules_dock,
+        ):
+            view.addAction(dock.toggleViewAction())
+        rules = QAction("&Rules (search)", self)
+        rules.setShortcuts([QKeySequence("Ctrl+F"), QKeySequence("F1")])
+        rules.triggered.connect(self.focus_rules)
+        view.addAction(rules)
+        tools = self.menuBar().addMenu("T&ools")
+        # L as in the main window, and Ctrl+L from the command line (where L is a letter)
+        for name, keys, slot in (
+            ("&Line of sight", ("L", "Ctrl+L"), self.toggle_los),
+            ("&Visibility from a hex", (), self.toggle_visibility),
+            ("&Stop the tool", ("Esc",), self.stop_tool),
+        ):
+            action = QAction(name, self)
+            action.setShortcuts([QKeySequence(k) for k in keys])
+            action.triggered.connect(slot)
+            tools.addAction(action)
+
+    def _build_file_menu(self) -> None:
+        """File: New, the demos, Open (Ctrl+O), Open Recent, Close and Quit, as the main
+        window's; a match of written orders opens in the main window (the ``home``)."""
+        file = self.menuBar().addMenu("&File")
+        keys = QKeySequence.StandardKey
+        home = self.home
+
+        def through(do: Callable[[MatchHome], object]) -> Callable[[], None]:
+            def slot() -> None:
+                if home is not None:
+                    do(home())
+
+            return slot
+
+        self.file_actions: dict[str, QAction] = {}
+        for key, name, shortcut, slot in (
+            ("new", "&New match…", keys.New, through(lambda h: h.open_new_match_wizard())),
+            ("demo", "New &demo match", None, through(lambda h: h.new_demo())),
+            (
+                "first-draft",
+                "New demo match, &first draft",
+                None,
+                through(lambda h: h.new_demo("first-draft")),
+            ),
+            (
+                "activation",
+                "New match of the &activation rules…",
+                None,
+                through(lambda h: h.new_activation_match()),
+            ),
+            ("open", "&Open…", keys.Open, through(lambda h: h.choose_file())),
+        ):
+            action = QAction(name, self)
+            if shortcut is not None:
+                action.setShortcut(QKeySequence(shortcut))
+            action.triggered.connect(slot)
+            action.setEnabled(home is not None)
+            file.addAction(action)
+            self.file_actions[key] = action
+        self.recent_menu = file.addMenu("Open &Recent")
+        self.recent_menu.aboutToShow.connect(self.fill_recent)
+        self.fill_recent()
+        file.addSeparator()
+        close = QAction("&Close this match", self)
+        close.setShortcut(QKeySequence(keys.Close))
+        close.triggered.connect(self.close)
+        quit_ = QAction("&Quit", self)
+        quit_.setShortcut(QKeySequence(keys.Quit))
+        quit_.triggered.connect(QApplication.closeAllWindows)
+        file.addAction(close)
+        file.addAction(quit_)
+        self.file_actions["close"], self.file_actions["quit"] = close, quit_
+
+    def fill_recent(self) -> None:
+        """File > Open Recent: the matches opened (of any game system), the last first; a
+        file gone greyed."""
+        menu = self.recent_menu
+        menu.clear()
+        recent = Remembered(QSettings()).recent()
+        for number, path in enumerate(recent, 1):
+            there = path.is_file() and self.home is not None
+            action = menu.addAction(
+                f"&{number} {path.name}" + ("" if path.is_file() else " (gone)")
+            )
+            action.setToolTip(str(path))
+            action.setStatusTip(str(path))
+            action.setEnabled(there)
+            action.triggered.connect(lambda _=False, p=path: self.open_match(p))
+        if not recent:
+            menu.addAction("(no match opened yet)").setEnabled(False)
+
+    def open_match(self, path: Path) -> None:
+        """Open ``path`` in the window of its game system (through the main window)."""
+        if self.home is not None:
+            self.home().open_match(path)
 
     # --- showing the match ----------------------------------------------------------
 
@@ -234,6 +464,7 @@ class ActivationWindow(QMainWindow):
             item.set_terrain(terrain, table[terrain].name if terrain in table else terrain)
         self._draw_pieces()
         self._draw_pips()
+        self.los_panel.set_board(sight(m.game, state))
         mission = f"mission {state.mission}" if state.mission else "no mission yet"
         side = next((s for s in (state.turn, state.to_ban, state.chooser) if s is not None), None)
         whose = f"side {side}" if side is not None else "both sides"
@@ -269,13 +500,14 @@ class ActivationWindow(QMainWindow):
                 self.piece_items[uid] = item
             else:
                 item.set_piece(piece, name, aboard, room)
-        for h, uids in by_hex.items():
+        for h, uids in by_hex.items():  # several on a tile: smaller, stacked top to bottom
             n = len(uids)
+            scale = 1.0 if n == 1 else min(0.6, 1.6 / n)
+            step = (2 * TOKEN_HALF_HEIGHT + 0.04 * HEX_SIZE) * scale
             for i, uid in enumerate(uids):
                 item = self.piece_items[uid]
-                item.setScale(1.0 if n == 1 else 0.6)
-                offset = (i - (n - 1) / 2) * 0.52 * HEX_SIZE
-                item.setPos(hex_centre(h) + QPointF(offset, -0.08 * HEX_SIZE))
+                item.setScale(scale)
+                item.setPos(hex_centre(h) + QPointF(0, (i - (n - 1) / 2) * step))
 
     def _aboard(self, uid: str) -> tuple[list[str], str]:
         """The units aboard the transport ``uid``, in words, and how full it is (clause
@@ -316,6 +548,9 @@ class ActivationWindow(QMainWindow):
         """A click on a tile types its label into the command at the cursor (``hex=``,
         ``path=`` and ``@`` targets take labels), then the keyboard is in the command;
         while a wizard is open, the click answers it instead (or is said not to)."""
+        if self.los_panel.mode:  # the line-of-sight tool is on: the click is its
+            self.los_panel.pick(h)
+            return
         if self.wizard_host.wizard is not None:
             if not self.wizard_host.pick_hex(h):
                 self.statusBar().showMessage(
