@@ -45,7 +45,7 @@ from referee.match.changes import Changes
 from referee.match.events import Event, Step
 from referee.match.formats import CURRENT
 from referee.ruleset import Ruleset
-from referee.sqlite_files import connect
+from referee.sqlite_files import connect, in_use
 from referee.versions import check_stamp
 
 if TYPE_CHECKING:
@@ -643,6 +643,11 @@ class JournalFile(Generic[S]):
                 (REVISION_KEY,),
             ).fetchone()
         )
+
+    def busy(self) -> bool:
+        """Whether another program holds the file right now, asked without waiting: a
+        window's timer then looks again at its next tick instead of freezing."""
+        return self._conn is None and in_use(self.path)
 
     def moved_on(self) -> bool:
         """Has another program (or another handle) written to the file since this handle
