@@ -25,7 +25,9 @@ ordered and SQLite's own locks do the rest.
 
 A hold that cannot be had within ``timeout`` seconds raises ``sqlite3.OperationalError``
 ("database is locked"), as SQLite's own busy wait does, so callers that already turn a busy
-file into a message about it do so here too.
+file into a message about it do so here too. A window that looks at a file on a timer asks
+:func:`in_use` first and skips a turn rather than wait: it never freezes while another
+program holds the file (a command stopped with Ctrl+Z in the middle of a write, say).
 """
 
 from __future__ import annotations
@@ -152,3 +154,17 @@ def connect(
             yield conn
         finally:
             conn.close()
+
+
+def in_use(path: Path | str) -> bool:
+    """Whether another referee process (or another thread of this one) holds the file at
+    ``path`` right now, asked without waiting: a window's timer skips a look at a busy file
+    and looks again at the next tick. A missing or unreadable file is not in use (the look
+    itself says what is wrong with it)."""
+    import sqlite3
+
+    try:
+        with hold(path, timeout=0):
+            return False
+    except sqlite3.OperationalError as exc:
+        return str(exc).startswith("database is locked")

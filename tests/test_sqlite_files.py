@@ -12,7 +12,7 @@ from pathlib import Path
 
 import pytest
 
-from referee.sqlite_files import connect, hold
+from referee.sqlite_files import connect, hold, in_use
 
 pytestmark = pytest.mark.skipif(sys.platform == "win32", reason="flock: POSIX systems")
 
@@ -73,6 +73,7 @@ def test_another_process_waits_for_an_operation_and_is_told_the_file_is_busy(tmp
         ):
             pass
         assert str(path) in str(refused.value)
+        assert in_use(path)  # asked without waiting: a window looks again later
         holder.stdin.write("\n")
         holder.stdin.flush()
         assert holder.stdout.readline().strip() == "let go"
@@ -80,6 +81,7 @@ def test_another_process_waits_for_an_operation_and_is_told_the_file_is_busy(tmp
         holder.communicate(timeout=300)
     with hold(path, timeout=0.3):  # free again
         pass
+    assert not in_use(path)
 
 
 def test_closing_another_handle_on_the_file_keeps_the_hold(tmp_path):
@@ -113,6 +115,12 @@ def test_a_hold_is_taken_again_by_its_own_thread_and_waited_for_by_another(tmp_p
         thread.start()
         thread.join()
         assert seen == ["busy"]
+        assert not in_use(path)  # not to the thread that holds it
+        asked: list[bool] = []
+        thread = threading.Thread(target=lambda: asked.append(in_use(path)))
+        thread.start()
+        thread.join()
+        assert asked == [True]
         assert other_process_tries(path).startswith("busy")
     assert other_process_tries(path) == "had it"
 
@@ -122,4 +130,5 @@ def test_a_missing_file_is_named_and_not_made(tmp_path):
     with pytest.raises(sqlite3.OperationalError, match="unable to open") as refused, connect(path):
         pass
     assert str(path) in str(refused.value)
+    assert not in_use(path)  # nobody holds it: opening it says what is wrong
     assert not path.exists()

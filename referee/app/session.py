@@ -118,8 +118,11 @@ class MatchSession(QObject):
 
     def sync(self) -> bool:
         """If another program wrote to the file since the window last read it, read the
-        match again, mirror its journal on the undo stack and tell the views; True if so."""
+        match again, mirror its journal on the undo stack and tell the views; True if so.
+        A file another program holds right now is looked at again at the next tick."""
         try:
+            if self.match.busy():
+                return False
             if not self.match.moved_on():
                 return False
             self.match.refresh()

@@ -290,6 +290,7 @@ class ActivationMatch(JournalFile[ActivationState]):
         if not given:
             raise MatchFileError("a step needs a command")
         parsed = [as_command(c) for c in given]
+        self._ready(strict)
         with self._writing(strict):
             number = self._open_step()
             dice = Dice(step_seed(self.seed, number))

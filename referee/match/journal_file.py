@@ -45,7 +45,7 @@ from referee.match.changes import Changes
 from referee.match.events import Event, Step
 from referee.match.formats import CURRENT
 from referee.ruleset import Ruleset
-from referee.sqlite_files import connect
+from referee.sqlite_files import connect, in_use
 from referee.versions import check_stamp
 
 if TYPE_CHECKING:
@@ -673,6 +673,11 @@ class JournalFile(Generic[S]):
             ).fetchone()
         )
 
+    def busy(self) -> bool:
+        """Whether another program holds the file right now, asked without waiting: a
+        window's timer then looks again at its next tick instead of freezing."""
+        return self._conn is None and in_use(self.path)
+
     def moved_on(self) -> bool:
         """Has another program (or another handle) written to the file since this handle
         last read its journal? A cheap check, for a window that shows the match."""
@@ -700,7 +705,7 @@ class JournalFile(Generic[S]):
     def steps(self, *, include_undone: bool = False) -> list[Step]:
         """The journal's steps (those undone too with ``include_undone``), each event read
         whole. Read once for each version of the file: asked again before this handle
-        writes or another program does (``PRAGMA data_version``), the steps read are given
+        writes or another program does (the file's revision), the steps read are given
         again, so a window's opening reads a long journal once, not for each of its docks;
         the steps not undone come from all the steps read, when they have been."""
         with _sqlite_errors(self.path), self._reading():
@@ -719,22 +724,47 @@ class JournalFile(Generic[S]):
                     )
             return list(self._read[include_undone])
 
+    @staticmethod
+    def _steps(rows: list[tuple[int, str, bool, tuple[EventRow, ...]]]) -> list[Step]:
+        return [
+            Step(number, name, tuple(r.event() for r in held), undone)
+            for number, name, undone, held in rows
+        ]
+
     def step_rows(
         self, *, include_undone: bool = False
     ) -> list[tuple[int, str, bool, tuple[EventRow, ...]]]:
         """Each step (number, name, undone) with its events as the file holds them
         (:class:`EventRow`): a check runs each again from its row and compares it with the
         row's text, reading a whole event only where they differ."""
-        where = "" if include_undone else " WHERE undone = 0"
+        return self._decoded(self._raw_rows(include_undone=include_undone))
+
+    def _raw_rows(
+        self, *, include_undone: bool = False, number: int | None = None
+    ) -> tuple[list[Any], dict[int, list[tuple[Any, Any]]]]:
+        """The steps' rows and their events' texts as the file holds them, read as one
+        operation (or inside the one under way); ``number``: that step's only. Their JSON is
+        read by :meth:`_decoded`, after the file is let go."""
+        where = "" if include_undone else " AND undone = 0"
+        steps = f"SELECT number, name, undone FROM steps WHERE TRUE{where} ORDER BY number"
+        events_of = "SELECT step, position, data FROM events ORDER BY step, position"
+        chosen: tuple[int, ...] = ()
+        if number is not None:
+            steps = f"SELECT number, name, undone FROM steps WHERE number = ?{where}"
+            events_of = "SELECT step, position, data FROM events WHERE step = ? ORDER BY position"
+            chosen = (number,)
         with _sqlite_errors(self.path), self._reading():
-            rows = list(
-                self.conn.execute(f"SELECT number, name, undone FROM steps{where} ORDER BY number")
-            )
+            rows = list(self.conn.execute(steps, chosen))
             events: dict[int, list[tuple[Any, Any]]] = {}
-            for step, position, data in self.conn.execute(
-                "SELECT step, position, data FROM events ORDER BY step, position"
-            ):
+            for step, position, data in self.conn.execute(events_of, chosen):
                 events.setdefault(step, []).append((position, data))
+        return rows, events
+
+    def _decoded(
+        self, raw: tuple[list[Any], dict[int, list[tuple[Any, Any]]]]
+    ) -> list[tuple[int, str, bool, tuple[EventRow, ...]]]:
+        """:meth:`step_rows` from what :meth:`_raw_rows` read."""
+        rows, events = raw
         out = []
         for row in rows:
             number, name, undone = _step_row(row, f"{self.path}")
@@ -761,8 +791,9 @@ class JournalFile(Generic[S]):
         if self._state is None:
             with _sqlite_errors(self.path), self._reading():
                 version = self._revision()
-                steps = self.steps()
-            self._state = self._fold(steps)  # the file is not held while the engine works
+                raw = self._raw_rows()
+            steps = self._steps(self._decoded(raw))  # read while the file is not held
+            self._state = self._fold(steps)
             self._version = version
         return self._state
 
@@ -774,10 +805,45 @@ class JournalFile(Generic[S]):
         ).fetchone()
         return int(row[0]) if row is not None else 0
 
+    def _ready(self, strict: bool) -> None:
+        """Work out the match before a write takes the file (:meth:`run`, :meth:`redo`):
+        the fold of the journal is the slow part, and another program waiting for the file
+        (a window) then waits for the SQL only. The write checks the file's revision as
+        ever and works the match out again, holding the file, only if another program
+        wrote in between. ``strict``: a file moved on from this handle's view is not read
+        ahead (the write refuses it)."""
+        if self._state is not None:
+            return
+        ahead = self._read_ahead(strict)
+        if ahead is not None:
+            version, steps = ahead
+            self._state = self._fold(steps)  # the file is not held while the engine works
+            self._version = version
+
+    def _read_ahead(self, strict: bool) -> tuple[tuple[Any, ...], list[Step]] | None:
+        """The journal's active steps and the revision they were read at, read as one
+        operation before a write takes the file; None inside an operation or, ``strict``,
+        from a file moved on from this handle's view."""
+        if self._conn is not None or self._batch:
+            return None
+        with _sqlite_errors(self.path), self._reading():
+            version = self._revision()
+            raw = self._raw_rows()
+        if strict and version != self._version:
+            return None
+        return version, self._steps(self._decoded(raw))
+
     def undo(self, *, strict: bool = False) -> Step | None:
         """Take back the last step (it stays in the file for redo until a new step); the
         match it leaves is worked out before anything is written, so a step that cannot be
-        taken back (a damaged journal) leaves the file as it was."""
+        taken back (a damaged journal) leaves the file as it was. That match is worked out
+        before the file is held, and again while it is only if another program wrote in
+        between (:meth:`_ready`)."""
+        ahead = self._read_ahead(strict)
+        worked_out = None
+        if ahead is not None and ahead[1]:
+            version, active = ahead
+            worked_out = (version, active[-1], self._fold(active[:-1]))
         with self._writing(strict):
             conn = self.conn
             row = conn.execute(
@@ -785,9 +851,16 @@ class JournalFile(Generic[S]):
             ).fetchone()
             if row is None:
                 return None
-            steps = self.steps()
-            taken = next(s for s in steps if s.number == row[0])
-            state = self._fold([s for s in steps if s.number != taken.number])
+            if (
+                worked_out is not None
+                and worked_out[0] == self._revision()
+                and worked_out[1].number == row[0]
+            ):
+                _version, taken, state = worked_out
+            else:
+                steps = self.steps()
+                taken = next(s for s in steps if s.number == row[0])
+                state = self._fold([s for s in steps if s.number != taken.number])
             conn.execute("UPDATE steps SET undone = 1 WHERE number = ?", (taken.number,))
         self._state = state
         return Step(taken.number, taken.name, taken.events, True)
@@ -809,6 +882,7 @@ class JournalFile(Generic[S]):
 
     def redo(self, *, strict: bool = False) -> Step | None:
         """Carry out again the step undone last (its recorded changes, dice and all)."""
+        self._ready(strict)
         with self._writing(strict):
             conn = self.conn
             row = conn.execute(
@@ -816,7 +890,9 @@ class JournalFile(Generic[S]):
             ).fetchone()
             if row is None:
                 return None
-            again = next(s for s in self.steps(include_undone=True) if s.number == row[0])
+            (again,) = self._steps(
+                self._decoded(self._raw_rows(include_undone=True, number=row[0]))
+            )
             state = self._fold([again], self.state)
             conn.execute("UPDATE steps SET undone = 0 WHERE number = ?", (again.number,))
         self._state = state

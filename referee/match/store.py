@@ -400,6 +400,7 @@ class MatchFile(JournalFile[MatchState]):
             )
         if not all(isinstance(c, Mapping) for c in commands):
             raise MatchFileError("a command is a table of kind and fields")
+        self._ready(strict)
         with self._writing(strict):
             number = self._open_step()
             dice = Dice(step_seed(self.seed, number))

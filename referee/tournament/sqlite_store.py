@@ -28,7 +28,7 @@ from pathlib import Path
 from types import MappingProxyType
 
 from referee.paths import backup_file
-from referee.sqlite_files import hold
+from referee.sqlite_files import hold, in_use
 from referee.tournament.store import EventFileError, EventStore, NewRecord, Record, StaleWrite
 from referee.versions import check_stamp, stamp
 
@@ -211,6 +211,9 @@ class SqliteEventStore(EventStore):
             Record(r[0], r[1], MappingProxyType(json.loads(r[2])), r[3], r[4], r[5] or "")
             for r in rows
         ]
+
+    def busy(self) -> bool:
+        return self.conn is None and in_use(self.path)
 
     def revision(self) -> int:
         with self._connection() as conn:

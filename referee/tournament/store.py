@@ -113,6 +113,12 @@ class EventStore(ABC):
         the block, or none). A store whose appends are its only writes may hold nothing."""
         yield
 
+    def busy(self) -> bool:
+        """Whether another program holds the store right now, asked without waiting (a
+        window's timer then looks again at its next tick instead of freezing); a store
+        that never makes a reader wait says False."""
+        return False
+
     def listen(self) -> ChangeListener | None:
         """A way to hear of other desks' appends without asking (a server's
         notifications), or None: then ask ``revision`` now and then."""

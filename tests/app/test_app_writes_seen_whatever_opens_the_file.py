@@ -345,3 +345,90 @@ def test_a_command_waits_for_the_tournament_windows_write_under_way_while_a_dial
     window.close()
     assert players_on_the_command_line(path) == ["Ada", "Cato", "Brin"]
     assert integrity(path) == "ok"
+
+
+# --- while another program holds the file -----------------------------------------------------
+
+HOLDER = """
+import sys
+from contextlib import ExitStack
+from referee.sqlite_files import hold
+with ExitStack() as stack:
+    for path in sys.argv[1:]:
+        stack.enter_context(hold(path))
+    print("held", flush=True)
+    sys.stdin.readline()
+"""
+
+
+@contextlib.contextmanager
+def held_by_another_program(*paths: Path):
+    """Another referee process in the middle of an operation on each of ``paths`` (one
+    stopped there, say, by Ctrl+Z) until the block ends."""
+    holder = subprocess.Popen(
+        [sys.executable, "-c", HOLDER, *map(str, paths)],
+        stdin=subprocess.PIPE,
+        stdout=subprocess.PIPE,
+        text=True,
+    )
+    try:
+        assert holder.stdout is not None and holder.stdin is not None
+        assert holder.stdout.readline().strip() == "held"
+        yield
+        holder.stdin.write("\n")
+        holder.stdin.flush()
+    finally:
+        holder.communicate(timeout=300)
+    assert holder.returncode == 0
+
+
+def test_the_tournament_window_looks_again_later_at_an_event_file_another_program_holds(
+    qtbot, tmp_path
+):
+    path = tmp_path / "ev.db"
+    window = tournament_window(qtbot, path)
+    enter(window, "Ada")
+    referee("tournament", "add-player", path, "Brin")
+    with held_by_another_program(path):
+        window.tick()  # does not wait for the file, so says nothing about it
+        assert window.last_message == "Ada entered"
+        assert shown_players(window) == ["Ada"]
+    window.tick()
+    assert shown_players(window) == ["Ada", "Brin"]
+    assert window.last_message == "Ada entered"
+
+
+def test_the_match_windows_look_again_later_at_a_match_file_another_program_holds(qtbot, tmp_path):
+    demo = tmp_path / "demo.referee"
+    create_demo_match(demo).close()
+    window = main_window(qtbot, demo)
+    session = window.session
+    notices: list[str] = []
+    session.notice.connect(notices.append)
+    journal = read_journal(SAMPLE)
+    sample = tmp_path / "sample.referee"
+    ActivationMatch.create(sample, units=journal.units, seed=journal.seed).close()
+    activation = ActivationWindow.open(sample)
+    qtbot.addWidget(activation)
+    activation.timer.stop()
+    activation.show()
+    first = journal.steps[0]
+    referee("match", "step", demo, "From the terminal", "-c", "correct uid=grunts shaken=2")
+    referee(
+        "match",
+        "step",
+        sample,
+        first.name,
+        *(a for c in first.commands for a in ("-c", command_from_json(c).text())),
+    )
+    with held_by_another_program(demo, sample):
+        assert not session.sync()  # does not wait for the file, so says nothing about it
+        activation.sync()
+        assert notices == []
+        assert activation.statusBar().currentMessage() == ""
+        assert session.state.units["grunts"].shaken != 2
+    assert session.sync()
+    assert session.state.units["grunts"].shaken == 2
+    activation.sync()
+    assert [s.name for s in activation.match.steps()] == [first.name]
+    assert notices == ["Another program wrote to this match: now at step 2, From the terminal"]

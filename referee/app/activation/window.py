@@ -619,8 +619,11 @@ class ActivationWindow(QMainWindow):
         self.refresh()
 
     def sync(self) -> None:
-        """Show what another program wrote to the file since it was last read."""
+        """Show what another program wrote to the file since it was last read (a file
+        another program holds right now: at the next tick)."""
         try:
+            if self.match.busy():
+                return
             moved = self.match.refresh()
         except RefereeError as exc:
             self.statusBar().showMessage(one_line(exc), 15000)

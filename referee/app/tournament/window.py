@@ -605,9 +605,12 @@ class TournamentWindow(QMainWindow):
         self.tick()
 
     def tick(self) -> None:
-        """Every second: the clock, and another desk's writes."""
+        """Every second: the clock, and another desk's writes (an event file another
+        program holds right now: at the next tick, the window does not wait for it)."""
         try:
-            if self.desk.store.revision() != self.tournament.revision:
+            if self.desk.store.busy():
+                pass
+            elif self.desk.store.revision() != self.tournament.revision:
                 self.redraw()
         except RefereeError as exc:  # a server out of reach: say so, keep the last view
             self.message(str(exc), error=True)
