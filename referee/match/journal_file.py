@@ -710,19 +710,22 @@ class JournalFile(Generic[S]):
         the steps not undone come from all the steps read, when they have been."""
         with _sqlite_errors(self.path), self._reading():
             version = self._revision()
-            if version != self._read_at:
-                self._read, self._read_at = {}, version
-            if include_undone not in self._read:
-                if not include_undone and True in self._read:  # each undone is 0 or 1 there
-                    self._read[False] = tuple(s for s in self._read[True] if not s.undone)
-                else:
-                    self._read[include_undone] = tuple(
-                        Step(number, name, tuple(r.event() for r in rows), undone)
-                        for number, name, undone, rows in self.step_rows(
-                            include_undone=include_undone
-                        )
-                    )
-            return list(self._read[include_undone])
+            cached = self._cached(version, include_undone)
+            raw = None if cached is not None else self._raw_rows(include_undone=include_undone)
+        if raw is not None:  # decoded after the file is let go
+            cached = tuple(self._steps(self._decoded(raw)))
+            self._read[include_undone] = cached
+        assert cached is not None
+        return list(cached)
+
+    def _cached(self, version: tuple[Any, ...], include_undone: bool) -> tuple[Step, ...] | None:
+        """The steps as last read if the file is still at ``version`` (the steps not undone
+        taken from all the steps read, when they have been); None: to be read."""
+        if version != self._read_at:
+            self._read, self._read_at = {}, version
+        if include_undone not in self._read and not include_undone and True in self._read:
+            self._read[False] = tuple(s for s in self._read[True] if not s.undone)
+        return self._read.get(include_undone)
 
     @staticmethod
     def _steps(rows: list[tuple[int, str, bool, tuple[EventRow, ...]]]) -> list[Step]:
@@ -791,9 +794,13 @@ class JournalFile(Generic[S]):
         if self._state is None:
             with _sqlite_errors(self.path), self._reading():
                 version = self._revision()
-                raw = self._raw_rows()
-            steps = self._steps(self._decoded(raw))  # read while the file is not held
-            self._state = self._fold(steps)
+                cached = self._cached(version, False)
+                raw = None if cached is not None else self._raw_rows()
+            if raw is not None:  # decoded and folded while the file is not held
+                cached = tuple(self._steps(self._decoded(raw)))
+                self._read[False] = cached
+            assert cached is not None
+            self._state = self._fold(list(cached))
             self._version = version
         return self._state
 

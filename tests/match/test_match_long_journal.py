@@ -10,11 +10,15 @@ import shutil
 import sqlite3
 import subprocess
 import sys
+from collections.abc import Iterator
+from contextlib import contextmanager
 from pathlib import Path
+from typing import Any
 
 import pytest
 
 from referee.errors import RefereeError
+from referee.match import journal_file
 from referee.match.demo import create_demo_match
 from referee.match.journal_file import MatchFileError
 from referee.match.journal_text import read_journal, replay_journal
@@ -39,19 +43,31 @@ def fill(match: MatchFile, steps: int) -> None:
 
 
 def sqlite_work(match: MatchFile, number: int) -> int:
-    """SQLite's virtual machine instructions run while step ``number`` is written (its
-    own transaction): the work the file does, whatever the machine's speed."""
+    """SQLite's virtual machine instructions run while step ``number`` is written (every
+    connection the step opens, each for one operation): the work the file does, whatever
+    the machine's speed."""
     done = [0]
 
     def count() -> int:
         done[0] += 1
         return 0
 
-    match.conn.set_progress_handler(count, 1)
+    real = journal_file.connect
+
+    @contextmanager
+    def counted(*args: Any, **kwargs: Any) -> Iterator[sqlite3.Connection]:
+        with real(*args, **kwargs) as conn:
+            conn.set_progress_handler(count, 1)
+            try:
+                yield conn
+            finally:
+                conn.set_progress_handler(None, 1)
+
+    journal_file.connect = counted  # type: ignore[assignment]
     try:
         match.run(*smoke(number))
     finally:
-        match.conn.set_progress_handler(None, 1)
+        journal_file.connect = real  # type: ignore[assignment]
     return done[0]
 
 
@@ -178,21 +194,34 @@ def test_the_activation_rules_keep_the_step_limit_too(tmp_path, monkeypatch):
         match.close()
 
 
-def events_reads(match: MatchFile) -> list[str]:
-    """The statements reading the events table on ``match``'s connection, from now on."""
+def events_reads(monkeypatch: pytest.MonkeyPatch) -> list[str]:
+    """The statements reading the events' data, on every connection opened from now on
+    (the file's revision, ``MAX(id)``, is no reading of the journal)."""
     seen: list[str] = []
-    match.conn.set_trace_callback(
-        lambda sql: seen.append(sql) if "FROM events" in sql and "SELECT" in sql else None
-    )
+    real = journal_file.connect
+
+    @contextmanager
+    def traced(*args: Any, **kwargs: Any) -> Iterator[sqlite3.Connection]:
+        with real(*args, **kwargs) as conn:
+            conn.set_trace_callback(
+                lambda sql: (
+                    seen.append(sql)
+                    if "FROM events" in sql and "SELECT" in sql and "data" in sql
+                    else None
+                )
+            )
+            yield conn
+
+    monkeypatch.setattr(journal_file, "connect", traced)
     return seen
 
 
-def test_the_journal_is_read_once_for_the_steps_undone_or_not_and_the_state(tmp_path):
+def test_the_journal_is_read_once_for_the_steps_undone_or_not_and_the_state(tmp_path, monkeypatch):
     with create_demo_match(tmp_path / "m.referee") as match:
         fill(match, 40)
         match.undo()
         with MatchFile.open(tmp_path / "m.referee") as again:
-            reads = events_reads(again)
+            reads = events_reads(monkeypatch)
             every = again.steps(include_undone=True)
             done = again.steps()
             state = again.state
