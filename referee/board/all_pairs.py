@@ -17,6 +17,14 @@ and per query puts them together by the levels of each pair's two ends. Line of 
 symmetric (the same line, the same low end), so ``s -> s + D`` and ``s + D -> s`` are one
 answer: a whole map is worked out from half the displacements.
 
+Most of the work is ORing words, and numpy ORs long runs of words fast but picks scattered
+blocks of a grid slowly. The lines of a group of displacements start from the same block of
+sources and fan out, so they meet the same hexes again and again (on a 100 x 100 map, a
+block of the grid is wanted by eighteen entries on average): each distinct block is picked
+once (:meth:`AllPairs._blocks`), and the lines' ORs are then taken over rows of that small
+table, all the lines of a group at once and the ORs of a line as a tree
+(:func:`_segment_or`).
+
 Sources are numbered on the printed grid, split by the parity ``p`` of their column: a
 source in column ``col`` and row ``row`` is at half-column ``ci = col // 2``. A word holds
 an 8 x 8 tile of sources, bit ``8 * rr + cc`` the source ``rr`` rows down and ``cc``
@@ -37,14 +45,16 @@ import numpy.typing as npt
 from numpy.lib.stride_tricks import as_strided
 
 from referee.board.sight_board import BLOCK, CLASSES, LEVEL_COUNT, SightBoard
-from referee.board.sightlines import LineTable, hex_distance, map_back
+from referee.board.sightlines import INVERSES, LineTable, hex_distance
 
 I64Array = npt.NDArray[np.int64]
 U64Array = npt.NDArray[np.uint64]
+I16Array = npt.NDArray[np.int16]
 BoolArray = npt.NDArray[np.bool_]
 TILE = 8  # a word is a tile of 8 x 8 sources
 _PAD = 2  # tiles of empty grid around the map (lines along the rim, blocks' overhang)
-_CHUNK = 1 << 20  # words gathered at once, at most (8 MB)
+_ENTRIES = 1 << 18  # line entries of a group handled at once, at most
+_WORDS = 1 << 18  # words ORed together at once in a segmented OR (2 MB)
 _Group = tuple[int, int, int, "I64Array", "I64Array"]  # p, ntr, ntc, row0, ci0
 
 
@@ -52,13 +62,14 @@ _Group = tuple[int, int, int, "I64Array", "I64Array"]  # p, ntr, ntc, row0, ci0
 class _Entries:
     """Entries of the canonical lines as CSR arrays: offsets, and per entry the steps or
     crossed hexes to the start (``ks``) and to the end (``kt``) that ``los.blind-count``
-    counts."""
+    counts. The values are small (a map is at most a few hundred hexes across), so they
+    are kept as 16-bit integers: a 200 x 200 map's five million entries in 40 MB."""
 
     start: I64Array
-    q: I64Array
-    r: I64Array
-    ks: I64Array
-    kt: I64Array
+    q: I16Array
+    r: I16Array
+    ks: I16Array
+    kt: I16Array
 
     def take(self, rows: I64Array) -> tuple[I64Array, I64Array, I64Array]:
         """Entry indices of CSR ``rows``, which row each is of, and the rows' lengths."""
@@ -83,11 +94,53 @@ class _Entries:
 
 
 def _csr(
-    rows: I64Array, n_rows: int, q: I64Array, r: I64Array, ks: I64Array, kt: I64Array
+    rows: I64Array,
+    n_rows: int,
+    q: npt.NDArray[Any],
+    r: npt.NDArray[Any],
+    ks: npt.NDArray[Any],
+    kt: npt.NDArray[Any],
 ) -> _Entries:
-    order = np.argsort(rows, kind="stable")
+    """Entries of ``rows`` as CSR arrays (taken as they are when already in row order)."""
     start = np.concatenate([[0], np.cumsum(np.bincount(rows, minlength=n_rows))])
-    return _Entries(start.astype(np.int64), q[order], r[order], ks[order], kt[order])
+    arrays = [np.asarray(a, np.int16) for a in (q, r, ks, kt)]
+    if len(rows) > 1 and np.any(rows[1:] < rows[:-1]):
+        order = np.argsort(rows, kind="stable")
+        arrays = [a[order] for a in arrays]
+    return _Entries(start.astype(np.int64), *arrays)
+
+
+def _segment_or(u: U64Array, inv: I64Array, owner: I64Array, count: int) -> U64Array:
+    """For each owner ``0 .. count - 1``, the OR of the rows ``u[inv[e]]`` of its entries
+    ``e`` (the entries in owner order; the last row of ``u`` is zeros).
+
+    The owners are taken longest first, a few at a time: their entries are laid out as a
+    table of ``depth x owners`` rows of ``u`` (the short ones padded with the zero row),
+    which is ORed down by halves, a few long contiguous ORs instead of one per entry."""
+    width = u.shape[1]
+    out = np.zeros((count, width), np.uint64)
+    if not len(inv) or not count:
+        return out
+    lengths = np.bincount(owner, minlength=count)
+    starts = np.cumsum(lengths) - lengths
+    order = np.argsort(-lengths, kind="stable")
+    rank = np.empty(count, np.int64)
+    rank[order] = np.arange(count)
+    by_rank = lengths[order]
+    table = np.full((int(by_rank[0]), count), len(u) - 1, np.int64)
+    table[np.arange(len(inv)) - starts[owner], rank[owner]] = inv
+    at = 0
+    while at < count and by_rank[at]:
+        depth = int(by_rank[at])
+        part = slice(at, min(count, at + max(1, _WORDS // (depth * width))))
+        rows = np.take(u, table[:depth, part], axis=0)  # (depth, owners, width)
+        while depth > 1:
+            half = depth >> 1
+            np.bitwise_or(rows[:half], rows[depth - half : depth], out=rows[:half])
+            depth -= half
+        out[order[part]] = rows[0]
+        at = part.stop
+    return out
 
 
 @dataclass(frozen=True)
@@ -154,9 +207,12 @@ class AllPairs:
             for k in range(1, self.max_blind + 2):
                 self.near_plane[c, k] = _index_of(near, (e[:, c] >= k) & (e[:, c] > 0))
         self._views: dict[tuple[int, int, int, bool], U64Array] = {}
+        self._lut = np.empty(0, np.int64)
         self.n_far = len(far)
-        self.far_v = self._tiles(far)
-        self.near_v = self._tiles(near)
+        self.n_near = len(near)
+        # one grid of every plane, the far ones first: a block of it is picked once for
+        # all the planes its entries need
+        self.grid_v = self._tiles(far + near)
 
     # --- geometry -------------------------------------------------------------------
 
@@ -165,16 +221,16 @@ class AllPairs:
         """The crossed hexes (and corner touches, when they count) of every canonical line,
         with their distances to the ends as ``los.blind-count`` counts them."""
         t = self.table
-        keep = np.ones(len(t.point_q), np.bool_) if self.with_vertices else t.point_kind == 0
-        rows = np.repeat(np.arange(len(t.line_q), dtype=np.int64), np.diff(t.point_start))[keep]
-        q = t.point_q[keep].astype(np.int64)
-        r = t.point_r[keep].astype(np.int64)
-        if self.steps:
+        rows = np.repeat(np.arange(len(t.line_q), dtype=np.int32), np.diff(t.point_start))
+        q, r, pos_s, pos_t = t.point_q, t.point_r, t.point_pos_s, t.point_pos_t
+        if not self.with_vertices:  # corner touches do not count: leave them out
+            keep = t.point_kind == 0
+            rows, q, r, pos_s, pos_t = rows[keep], q[keep], r[keep], pos_s[keep], pos_t[keep]
+        if self.steps:  # 16 bits hold every value: lines are at most a few hundred long
             ks = hex_distance(q, r)
             kt = hex_distance(t.line_q[rows] - q, t.line_r[rows] - r)
         else:
-            ks = t.point_pos_s[keep].astype(np.int64)
-            kt = t.point_pos_t[keep].astype(np.int64)
+            ks, kt = pos_s, pos_t
         return _csr(rows, len(t.line_q), q, r, ks, kt)
 
     @cached_property
@@ -194,13 +250,12 @@ class AllPairs:
         rows = np.repeat(np.arange(len(t.line_q), dtype=np.int64), np.diff(t.edge_start))
         out = []
         for fq, fr in ((t.edge_aq, t.edge_ar), (t.edge_bq, t.edge_br)):
-            q, r = fq.astype(np.int64), fr.astype(np.int64)
+            q, r = fq, fr
             if self.steps:
                 ks = hex_distance(q, r)
                 kt = hex_distance(t.line_q[rows] - q, t.line_r[rows] - r)
             else:
-                ks = t.edge_pos_s.astype(np.int64)
-                kt = t.edge_pos_t.astype(np.int64)
+                ks, kt = t.edge_pos_s, t.edge_pos_t
             out.append(_csr(rows, len(t.line_q), q, r, ks, kt))
         return out[0], out[1]
 
@@ -273,7 +328,7 @@ class AllPairs:
             for a, b in pairwise(bounds):
                 mine = order[a:b]
                 tr, tc = int(ntr[mine[0]]), int(ntc[mine[0]])
-                per = max(1, _CHUNK // (tr * tc * 96))
+                per = max(1, _ENTRIES // (self.sb.radius + 1))  # lines of a group at once
                 for at in range(0, len(mine), per):
                     part = fits[mine[at : at + per]]
                     yield p, tr, tc, part, rlo[part], ci_lo[part]
@@ -325,103 +380,170 @@ class AllPairs:
             self._views[key] = view
         return view
 
-    @staticmethod
-    def _or_by(blocks: U64Array, lengths: I64Array) -> U64Array:
-        """OR of consecutive runs of ``lengths`` blocks (zero for a run of none)."""
-        count = len(lengths)
-        if not len(blocks):
-            return np.zeros((count, *blocks.shape[1:]), np.uint64)
-        starts = np.cumsum(lengths) - lengths
-        if lengths.all():
-            return np.bitwise_or.reduceat(blocks, starts, axis=0)
-        out = np.zeros((count, *blocks.shape[1:]), np.uint64)
-        some = lengths > 0
-        out[some] = np.bitwise_or.reduceat(blocks, starts[some], axis=0)
-        return out
-
     # --- one group --------------------------------------------------------------------
 
-    def _far(self, g: _Group, rows: I64Array, sym: I64Array) -> U64Array:
-        """Per displacement, per far grid: whether a hex of the grid stops the line."""
-        nd = len(rows)
-        p, ntr, ntc, row0, ci0 = g
-        if not self.n_far:
-            return np.zeros((nd, 1, ntr, ntc), np.uint64)
-        pts = self.points
-        idx, owner, lengths = pts.take(rows)
-        oq, or_ = map_back(sym[owner], pts.q[idx], pts.r[idx])
-        got = self._gather(self.far_v, p, ntr, ntc, row0[owner], ci0[owner], oq, or_, None)
-        far = self._or_by(got, lengths)
-        a, b = self.edges
-        eidx, eowner, elen = a.take(rows)
-        if len(eidx):
-            s_ = sym[eowner]
-            aq, ar = map_back(s_, a.q[eidx], a.r[eidx])
-            bq, br = map_back(s_, b.q[eidx], b.r[eidx])
-            r0, c0 = row0[eowner], ci0[eowner]
-            fa = self._gather(self.far_v, p, ntr, ntc, r0, c0, aq, ar, None)
-            fb = self._gather(self.far_v, p, ntr, ntc, r0, c0, bq, br, None)
-            far |= self._or_by(fa & fb if self.edge_both else fa | fb, elen)
-        return far
+    def _keys(
+        self, g: _Group, owner: I64Array, q: I16Array, r: I16Array, sym: I64Array
+    ) -> I64Array:
+        """The block of the grid that each entry (canonical offset ``(q, r)`` of the line
+        of displacement ``owner``, mapped back by ``sym[owner]``) wants, as one number:
+        ``(cp * RR + row) * CC + col`` in the padded grid of ``RR x CC`` bits per parity,
+        which is linear in the offset but for the parity's shift. The owners come sorted
+        by symmetry, so the mapping is one small matrix per run of entries."""
+        p, _, _, row0, ci0 = g
+        v = self.grid_v
+        rr, cc = v.shape[4] * TILE, v.shape[5] * TILE
+        oq = np.empty(len(owner), np.int64)
+        or_ = np.empty(len(owner), np.int64)
+        run = np.searchsorted(sym[owner], np.arange(len(INVERSES) + 1))
+        for k, (lo, hi) in enumerate(pairwise(run.tolist())):
+            if hi > lo:
+                (a, b), (c, d) = INVERSES[k].tolist()
+                qk, rk = q[lo:hi].astype(np.int64), r[lo:hi].astype(np.int64)
+                oq[lo:hi] = a * qk + b * rk
+                or_[lo:hi] = c * qk + d * rk
+        base = (row0 + _PAD * TILE) * cc + ci0 + _PAD * TILE
+        # a source of parity p reaches columns of parity (p + oq) & 1, half-columns and
+        # printed rows (p + oq) >> 1 further on
+        span = self.sb.radius + 2
+        t = np.arange(-span, span + 2, dtype=np.int64)
+        shift = (t & 1) * rr * cc + (t >> 1) * (cc + 1)
+        key: I64Array = base[owner] + or_ * cc + shift[oq + (p + span)]
+        return key
 
-    def _near(
+    def _unique(self, key: I64Array) -> tuple[I64Array, I64Array]:
+        """The entries standing for each distinct key (one each), and the number of each
+        entry's key among them: a lookup table instead of a sort, the keys being small."""
+        v = self.grid_v
+        space = 2 * v.shape[4] * v.shape[5] * TILE * TILE
+        if len(self._lut) < space:
+            self._lut = np.empty(space, np.int64)
+        lut = self._lut
+        n = len(key)
+        at = np.arange(n, dtype=np.int64)
+        lut[key] = at  # one entry of each key is written last: it stands for the key
+        reps = np.flatnonzero(lut[key] == at)
+        lut[key[reps]] = np.arange(len(reps), dtype=np.int64)
+        return reps, lut[key]
+
+    def _blocks(self, g: _Group, keys: I64Array) -> U64Array:
+        """The blocks of every plane of the grid at ``keys`` (:meth:`_keys`): ``(len(keys),
+        planes, ntr * ntc)`` words."""
+        _, ntr, ntc, _, _ = g
+        v = self.grid_v
+        rr, cc = v.shape[4] * TILE, v.shape[5] * TILE
+        cp, rest = np.divmod(keys, rr * cc)
+        row, col = np.divmod(rest, cc)
+        view = self._view(v, ntr, ntc, True)
+        got = view[cp, row & (TILE - 1), col & (TILE - 1), row >> 3, col >> 3]
+        return np.asarray(got).reshape(len(keys), v.shape[3], ntr * ntc)
+
+    def _stops(
         self, g: _Group, rows: I64Array, sym: I64Array
-    ) -> dict[tuple[int, str], tuple[U64Array, U64Array]]:
-        """Per blind class and low end ("s" or "t"): the lines stopped by a hex near that
-        end, and those stopped so by an edge run with a hex that blocks outright."""
-        near: dict[tuple[int, str], tuple[U64Array, U64Array]] = {}
-        if not self.blind_classes:
-            return near
+    ) -> tuple[U64Array, dict[tuple[int, str], tuple[U64Array, U64Array]]]:
+        """Per displacement (sorted by symmetry): per far grid, whether a hex of it stops
+        the line; and per blind class and low end ("s" or "t") the lines stopped by a hex
+        near that end, and those stopped so by an edge run with a hex that blocks outright.
+        """
         nd = len(rows)
-        p, ntr, ntc, row0, ci0 = g
+        _, ntr, ntc, _, _ = g
+        width = ntr * ntc
+        pts = self.points
+        a, b = self.edges
+        idx, owner, _ = pts.take(rows)
+        eidx, eowner, _ = a.take(rows)
+        n, ne = len(idx), len(eidx)
+        keys = np.concatenate(
+            [
+                self._keys(g, owner, pts.q[idx], pts.r[idx], sym),
+                self._keys(g, eowner, a.q[eidx], a.r[eidx], sym),
+                self._keys(g, eowner, b.q[eidx], b.r[eidx], sym),
+            ]
+        )
+        reps, inv = self._unique(keys)
+        got = self._blocks(g, keys[reps])  # (blocks, planes, width)
+        nu = len(reps)
+        far = np.zeros((nd, max(1, self.n_far) * width), np.uint64)
+        if self.n_far:
+            rows_far = np.zeros((nu + 1, self.n_far * width), np.uint64)
+            rows_far[:-1] = got[:, : self.n_far].reshape(nu, self.n_far * width)
+            far = _segment_or(rows_far, inv[:n], owner, nd)
+            if ne:
+                fa, fb = rows_far[inv[n : n + ne]], rows_far[inv[n + ne :]]
+                runs = np.zeros((ne + 1, rows_far.shape[1]), np.uint64)
+                runs[:-1] = fa & fb if self.edge_both else fa | fb
+                far |= _segment_or(runs, np.arange(ne), eowner, nd)
+        near: dict[tuple[int, str], tuple[U64Array, U64Array]] = {}
+        if self.blind_classes:
+            pn = self.n_near
+            rows_near = np.zeros((nu * pn + 1, width), np.uint64)
+            rows_near[:-1] = got[:, self.n_far :].reshape(nu * pn, width)
+            for side in ("s", "t"):
+                ks = (pts.ks if side == "s" else pts.kt)[idx]
+                ka = (a.ks if side == "s" else a.kt)[eidx]
+                kb = (b.ks if side == "s" else b.kt)[eidx]
+                close_p = np.flatnonzero(ks <= self.max_blind)
+                close_e = np.flatnonzero(np.minimum(ka, kb) <= self.max_blind)
+                stops, hards = self._near_side(
+                    nd,
+                    inv[close_p] * pn,
+                    ks[close_p],
+                    owner[close_p],
+                    inv[n + close_e] * pn,
+                    inv[n + ne + close_e] * pn,
+                    ka[close_e],
+                    kb[close_e],
+                    eowner[close_e],
+                    rows_near,
+                )
+                for i, c in enumerate(self.blind_classes):
+                    near[(c, side)] = (
+                        stops[i].reshape(nd, ntr, ntc),
+                        hards[i].reshape(nd, ntr, ntc),
+                    )
+        return far.reshape(nd, -1, ntr, ntc), near
+
+    def _near_side(
+        self,
+        nd: int,
+        at: I64Array,
+        k: I16Array,
+        owner: I64Array,
+        at_a: I64Array,
+        at_b: I64Array,
+        ka: I16Array,
+        kb: I16Array,
+        eowner: I64Array,
+        rows_near: U64Array,
+    ) -> tuple[U64Array, U64Array]:
+        """For one low end, per blind class: the lines stopped by an entry ``k`` from that
+        end (first rows ``at`` of its block in ``rows_near``), and by an edge run there
+        (its two hexes' rows ``at_a``, ``at_b``); then those of them stopped by an edge run
+        with a hex that blocks outright (ruling ``los.edge-run``)."""
         nc = len(self.blind_classes)
         classes = np.array(self.blind_classes, np.int64)[:, None]
         top = self.max_blind + 1
-        a, b = self.edges
-        eidx, eowner, _ = a.take(rows)
-        for side, entries in (("s", self.near_s), ("t", self.near_t)):
-            idx, owner, lengths = entries.take(rows)
-            oq, or_ = map_back(sym[owner], entries.q[idx], entries.r[idx])
-            k = entries.ks[idx] if side == "s" else entries.kt[idx]
-            # every blind class at once: the entries once per class
-            got = self._gather(
-                self.near_v,
-                p,
-                ntr,
-                ntc,
-                np.tile(row0[owner], nc),
-                np.tile(ci0[owner], nc),
-                np.tile(oq, nc),
-                np.tile(or_, nc),
-                self.near_plane[classes, k[None, :]].ravel(),
-            )
-            stops = self._or_by(got, np.tile(lengths, nc)).reshape(nc, nd, ntr, ntc)
-            hards = np.zeros_like(stops)
-            ka = a.ks[eidx] if side == "s" else a.kt[eidx]
-            kb = b.ks[eidx] if side == "s" else b.kt[eidx]
-            close = np.minimum(ka, kb) <= self.max_blind
-            if close.any():
-                cidx, cown = eidx[close], eowner[close]
-                clen = np.bincount(cown, minlength=nd)
-                r0, c0 = row0[cown], ci0[cown]
-                aq, ar = map_back(sym[cown], a.q[cidx], a.r[cidx])
-                bq, br = map_back(sym[cown], b.q[cidx], b.r[cidx])
-                for i, c in enumerate(self.blind_classes):
-                    pa = self.near_plane[c, np.minimum(ka[close], top)]
-                    pb = self.near_plane[c, np.minimum(kb[close], top)]
-                    sa = self._gather(self.near_v, p, ntr, ntc, r0, c0, aq, ar, pa)
-                    sb = self._gather(self.near_v, p, ntr, ntc, r0, c0, bq, br, pb)
-                    if self.edge_both:
-                        hp = np.full(len(cidx), self.near_plane[c, top])
-                        ha = self._gather(self.near_v, p, ntr, ntc, r0, c0, aq, ar, hp)
-                        hb = self._gather(self.near_v, p, ntr, ntc, r0, c0, bq, br, hp)
-                        hards[i] |= self._or_by(sa & sb & (ha | hb), clen)
-                        stops[i] |= self._or_by(sa & sb, clen)
-                    else:
-                        stops[i] |= self._or_by(sa | sb, clen)
-            for i, c in enumerate(self.blind_classes):
-                near[(c, side)] = (stops[i], hards[i])
-        return near
+        plane = self.near_plane[classes, k[None, :]]  # (classes, entries)
+        owners = (np.arange(nc, dtype=np.int64)[:, None] * nd + owner[None, :]).ravel()
+        stops = _segment_or(rows_near, (at[None, :] + plane).ravel(), owners, nc * nd)
+        hards = np.zeros_like(stops)
+        ne = len(at_a)
+        if ne:
+            pa = self.near_plane[classes, np.minimum(ka, top)[None, :]]
+            pb = self.near_plane[classes, np.minimum(kb, top)[None, :]]
+            sa = rows_near[(at_a[None, :] + pa).ravel()]
+            sb = rows_near[(at_b[None, :] + pb).ravel()]
+            run_owner = (np.arange(nc, dtype=np.int64)[:, None] * nd + eowner[None, :]).ravel()
+            runs = np.zeros((nc * ne + 1, rows_near.shape[1]), np.uint64)
+            runs[:-1] = sa & sb if self.edge_both else sa | sb
+            stops |= _segment_or(runs, np.arange(nc * ne), run_owner, nc * nd)
+            if self.edge_both:
+                hp = self.near_plane[classes, top]  # (classes, 1): the hexes that block
+                ha = rows_near[(at_a[None, :] + hp).ravel()]
+                hb = rows_near[(at_b[None, :] + hp).ravel()]
+                runs[:-1] &= ha | hb
+                hards = _segment_or(runs, np.arange(nc * ne), run_owner, nc * nd)
+        return stops.reshape(nc, nd, -1), hards.reshape(nc, nd, -1)
 
     def _combine(
         self,
@@ -473,11 +595,12 @@ class AllPairs:
         lv = self.level_tiles(np.asarray(levels) if levels is not None else on_map * 0)
         dq_all, dr_all = self.displacements(half)
         for p, ntr, ntc, which, row0, ci0 in self.groups(dq_all, dr_all, columns):
+            rows, sym = self.table.rows(dq_all[which], dr_all[which])
+            by_sym = np.argsort(sym, kind="stable")  # the entries of a symmetry together
+            which, row0, ci0, rows, sym = (x[by_sym] for x in (which, row0, ci0, rows, sym))
             dq, dr = dq_all[which], dr_all[which]
-            rows, sym = self.table.rows(dq, dr)
             g = (p, ntr, ntc, row0, ci0)
-            far = self._far(g, rows, sym)
-            near = self._near(g, rows, sym)
+            far, near = self._stops(g, rows, sym)
             zero = np.zeros(len(dq), np.int64)
             ls = self._gather(lv, *g, zero, zero, None)  # (nD, 3, ntr, ntc)
             lt = self._gather(lv, *g, dq, dr, None)
