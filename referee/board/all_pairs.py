@@ -94,7 +94,7 @@ class _Entries:
 
 
 def _csr(
-    rows: I64Array,
+    rows: npt.NDArray[np.signedinteger[Any]],
     n_rows: int,
     q: npt.NDArray[Any],
     r: npt.NDArray[Any],
