@@ -49,6 +49,7 @@ from referee.board.sightlines import INVERSES, LineTable, hex_distance
 
 I64Array = npt.NDArray[np.int64]
 U64Array = npt.NDArray[np.uint64]
+I32Array = npt.NDArray[np.int32]
 I16Array = npt.NDArray[np.int16]
 BoolArray = npt.NDArray[np.bool_]
 TILE = 8  # a word is a tile of 8 x 8 sources
@@ -71,15 +72,16 @@ class _Entries:
     ks: I16Array
     kt: I16Array
 
-    def take(self, rows: I64Array) -> tuple[I64Array, I64Array, I64Array]:
-        """Entry indices of CSR ``rows``, which row each is of, and the rows' lengths."""
+    def take(self, rows: I64Array) -> tuple[I32Array, I32Array, I32Array]:
+        """Entry indices of CSR ``rows``, which of ``rows`` each is of, and its place
+        there (0 the first entry of its row)."""
         lo = self.start[rows]
         lengths = self.start[rows + 1] - lo
-        owner = np.repeat(np.arange(len(rows), dtype=np.int64), lengths)
-        ends = np.cumsum(lengths)
-        total = int(ends[-1]) if len(ends) else 0
-        idx = np.arange(total, dtype=np.int64) - np.repeat(ends - lengths - lo, lengths)
-        return idx, owner, lengths
+        owner = np.repeat(np.arange(len(rows), dtype=np.int32), lengths)
+        first = (np.cumsum(lengths) - lengths).astype(np.int32)
+        pos = np.arange(len(owner), dtype=np.int32) - np.repeat(first, lengths)
+        idx = pos + np.repeat(lo.astype(np.int32), lengths)
+        return idx, owner, pos
 
     def where(self, keep: BoolArray) -> _Entries:
         rows = np.repeat(np.arange(len(self.start) - 1, dtype=np.int64), np.diff(self.start))
@@ -110,36 +112,35 @@ def _csr(
     return _Entries(start.astype(np.int64), *arrays)
 
 
-def _segment_or(u: U64Array, inv: I64Array, owner: I64Array, count: int) -> U64Array:
+def _segment_or(u: U64Array, inv: I32Array, owner: I32Array, pos: I32Array, count: int) -> U64Array:
     """For each owner ``0 .. count - 1``, the OR of the rows ``u[inv[e]]`` of its entries
-    ``e`` (the entries in owner order; the last row of ``u`` is zeros).
+    ``e`` (``pos[e]`` the place of ``e`` among them; the last row of ``u`` is zeros).
 
-    The owners are taken longest first, a few at a time: their entries are laid out as a
-    table of ``depth x owners`` rows of ``u`` (the short ones padded with the zero row),
-    which is ORed down by halves, a few long contiguous ORs instead of one per entry."""
+    The entries are laid out as a table of ``depth x owners`` rows of ``u`` (the shorter
+    owners padded with the zero row), taken a few owners at a time and ORed down by
+    halves: a few long contiguous ORs instead of one per entry. (Leaving out the lines
+    already stopped, a slab of entries at a time, did less ORing but took longer.)"""
     width = u.shape[1]
     out = np.zeros((count, width), np.uint64)
     if not len(inv) or not count:
         return out
     lengths = np.bincount(owner, minlength=count)
-    starts = np.cumsum(lengths) - lengths
-    order = np.argsort(-lengths, kind="stable")
-    rank = np.empty(count, np.int64)
-    rank[order] = np.arange(count)
-    by_rank = lengths[order]
-    table = np.full((int(by_rank[0]), count), len(u) - 1, np.int64)
-    table[np.arange(len(inv)) - starts[owner], rank[owner]] = inv
-    at = 0
-    while at < count and by_rank[at]:
-        depth = int(by_rank[at])
-        part = slice(at, min(count, at + max(1, _WORDS // (depth * width))))
+    depth = int(lengths.max())
+    flat = np.full(depth * count, len(u) - 1, np.int32)
+    flat[pos * np.int32(count) + owner] = inv
+    table = flat.reshape(depth, count)
+    per = max(1, _WORDS // (depth * width))
+    for at in range(0, count, per):
+        part = slice(at, at + per)
+        depth = int(lengths[part].max())
+        if not depth:
+            continue
         rows = np.take(u, table[:depth, part], axis=0)  # (depth, owners, width)
         while depth > 1:
             half = depth >> 1
             np.bitwise_or(rows[:half], rows[depth - half : depth], out=rows[:half])
             depth -= half
-        out[order[part]] = rows[0]
-        at = part.stop
+        out[part] = rows[0]
     return out
 
 
@@ -207,12 +208,11 @@ class AllPairs:
             for k in range(1, self.max_blind + 2):
                 self.near_plane[c, k] = _index_of(near, (e[:, c] >= k) & (e[:, c] > 0))
         self._views: dict[tuple[int, int, int, bool], U64Array] = {}
-        self._lut = np.empty(0, np.int64)
+        self._lut = np.empty(0, np.int32)
         self.n_far = len(far)
         self.n_near = len(near)
-        # one grid of every plane, the far ones first: a block of it is picked once for
-        # all the planes its entries need
-        self.grid_v = self._tiles(far + near)
+        self.far_v = self._tiles(far)
+        self.near_v = self._tiles(near)
 
     # --- geometry -------------------------------------------------------------------
 
@@ -383,149 +383,164 @@ class AllPairs:
     # --- one group --------------------------------------------------------------------
 
     def _keys(
-        self, g: _Group, owner: I64Array, q: I16Array, r: I16Array, sym: I64Array
-    ) -> I64Array:
-        """The block of the grid that each entry (canonical offset ``(q, r)`` of the line
-        of displacement ``owner``, mapped back by ``sym[owner]``) wants, as one number:
-        ``(cp * RR + row) * CC + col`` in the padded grid of ``RR x CC`` bits per parity,
-        which is linear in the offset but for the parity's shift. The owners come sorted
-        by symmetry, so the mapping is one small matrix per run of entries."""
+        self, g: _Group, sym: I64Array, parts: list[tuple[I32Array, I16Array, I16Array]]
+    ) -> list[I32Array]:
+        """For each part ``(owner, q, r)``: the block of the grid that each entry (the
+        canonical offset ``(q, r)`` of the line of displacement ``owner``, mapped back by
+        ``sym[owner]``) wants, as one number ``(cp * RR + row) * CC + col`` in the padded
+        grid of ``RR x CC`` bits per parity: linear in the offset but for the parity's
+        shift. All parts at once (the work is a few passes over every entry)."""
         p, _, _, row0, ci0 = g
-        v = self.grid_v
+        v = self.far_v
         rr, cc = v.shape[4] * TILE, v.shape[5] * TILE
-        oq = np.empty(len(owner), np.int64)
-        or_ = np.empty(len(owner), np.int64)
-        run = np.searchsorted(sym[owner], np.arange(len(INVERSES) + 1))
-        for k, (lo, hi) in enumerate(pairwise(run.tolist())):
-            if hi > lo:
-                (a, b), (c, d) = INVERSES[k].tolist()
-                qk, rk = q[lo:hi].astype(np.int64), r[lo:hi].astype(np.int64)
-                oq[lo:hi] = a * qk + b * rk
-                or_[lo:hi] = c * qk + d * rk
-        base = (row0 + _PAD * TILE) * cc + ci0 + _PAD * TILE
-        # a source of parity p reaches columns of parity (p + oq) & 1, half-columns and
-        # printed rows (p + oq) >> 1 further on
+        cuts = np.cumsum([0, *(len(o) for o, _, _ in parts)])
+        owner = np.concatenate([o for o, _, _ in parts])
+        q = np.concatenate([x for _, x, _ in parts]).astype(np.int32)
+        r = np.concatenate([x for _, _, x in parts]).astype(np.int32)
+        m = INVERSES[sym].astype(np.int32)  # per displacement, the way back
+        # a source of parity p reaches columns of parity (p + oq) & 1, and half-columns
+        # and printed rows (p + oq) >> 1 further on
         span = self.sb.radius + 2
-        t = np.arange(-span, span + 2, dtype=np.int64)
-        shift = (t & 1) * rr * cc + (t >> 1) * (cc + 1)
-        key: I64Array = base[owner] + or_ * cc + shift[oq + (p + span)]
-        return key
+        t = np.arange(-span, span + 2, dtype=np.int32)
+        shift = (t & 1) * np.int32(rr * cc) + (t >> 1) * np.int32(cc + 1)
+        oq = m[:, 0, 0][owner] * q
+        oq += m[:, 0, 1][owner] * r
+        oq += np.int32(p + span)
+        key = ((row0 + _PAD * TILE) * cc + ci0 + _PAD * TILE).astype(np.int32)[owner]
+        key += (m[:, 1, 0] * np.int32(cc))[owner] * q
+        key += (m[:, 1, 1] * np.int32(cc))[owner] * r
+        key += shift[oq]
+        return [key[lo:hi] for lo, hi in pairwise(cuts.tolist())]
 
-    def _unique(self, key: I64Array) -> tuple[I64Array, I64Array]:
+    def _unique(self, key: I32Array) -> tuple[I32Array, I32Array]:
         """The entries standing for each distinct key (one each), and the number of each
         entry's key among them: a lookup table instead of a sort, the keys being small."""
-        v = self.grid_v
+        v = self.far_v
         space = 2 * v.shape[4] * v.shape[5] * TILE * TILE
         if len(self._lut) < space:
-            self._lut = np.empty(space, np.int64)
+            self._lut = np.empty(space, np.int32)
         lut = self._lut
-        n = len(key)
-        at = np.arange(n, dtype=np.int64)
+        at = np.arange(len(key), dtype=np.int32)
         lut[key] = at  # one entry of each key is written last: it stands for the key
-        reps = np.flatnonzero(lut[key] == at)
-        lut[key[reps]] = np.arange(len(reps), dtype=np.int64)
+        reps = np.flatnonzero(lut[key] == at).astype(np.int32)
+        lut[key[reps]] = np.arange(len(reps), dtype=np.int32)
         return reps, lut[key]
 
-    def _blocks(self, g: _Group, keys: I64Array) -> U64Array:
-        """The blocks of every plane of the grid at ``keys`` (:meth:`_keys`): ``(len(keys),
-        planes, ntr * ntc)`` words."""
+    def _blocks(self, v: U64Array, g: _Group, keys: I32Array) -> U64Array:
+        """Rows of the blocks of grid ``v`` at ``keys`` (:meth:`_keys`), every plane of a
+        block in one row, and a last row of zeros."""
         _, ntr, ntc, _, _ = g
-        v = self.grid_v
         rr, cc = v.shape[4] * TILE, v.shape[5] * TILE
         cp, rest = np.divmod(keys, rr * cc)
         row, col = np.divmod(rest, cc)
         view = self._view(v, ntr, ntc, True)
+        width = v.shape[3] * ntr * ntc
+        out = np.zeros((len(keys) + 1, width), np.uint64)
         got = view[cp, row & (TILE - 1), col & (TILE - 1), row >> 3, col >> 3]
-        return np.asarray(got).reshape(len(keys), v.shape[3], ntr * ntc)
+        out[:-1] = np.asarray(got).reshape(len(keys), width)
+        return out
 
     def _stops(
         self, g: _Group, rows: I64Array, sym: I64Array
-    ) -> tuple[U64Array, dict[tuple[int, str], tuple[U64Array, U64Array]]]:
-        """Per displacement (sorted by symmetry): per far grid, whether a hex of it stops
-        the line; and per blind class and low end ("s" or "t") the lines stopped by a hex
-        near that end, and those stopped so by an edge run with a hex that blocks outright.
-        """
+    ) -> tuple[list[U64Array], dict[tuple[int, str], tuple[U64Array, U64Array]]]:
+        """Per far grid, per displacement (sorted by symmetry): whether a hex of the grid
+        stops the line; and per blind class and low end ("s" or "t") the lines stopped by
+        a hex near that end, and those stopped so by an edge run with a hex that blocks
+        outright."""
         nd = len(rows)
         _, ntr, ntc, _, _ = g
-        width = ntr * ntc
-        pts = self.points
         a, b = self.edges
-        idx, owner, _ = pts.take(rows)
-        eidx, eowner, _ = a.take(rows)
-        n, ne = len(idx), len(eidx)
-        keys = np.concatenate(
-            [
-                self._keys(g, owner, pts.q[idx], pts.r[idx], sym),
-                self._keys(g, eowner, a.q[eidx], a.r[eidx], sym),
-                self._keys(g, eowner, b.q[eidx], b.r[eidx], sym),
-            ]
-        )
-        reps, inv = self._unique(keys)
-        got = self._blocks(g, keys[reps])  # (blocks, planes, width)
-        nu = len(reps)
-        far = np.zeros((nd, max(1, self.n_far) * width), np.uint64)
+        eidx, eowner, epos = a.take(rows)
+        ne = len(eidx)
+        width = ntr * ntc
+        far: list[U64Array] = []
         if self.n_far:
-            rows_far = np.zeros((nu + 1, self.n_far * width), np.uint64)
-            rows_far[:-1] = got[:, : self.n_far].reshape(nu, self.n_far * width)
-            far = _segment_or(rows_far, inv[:n], owner, nd)
+            pts = self.points
+            idx, owner, pos = pts.take(rows)
+            n = len(idx)
+            keys = np.concatenate(
+                self._keys(
+                    g,
+                    sym,
+                    [
+                        (owner, pts.q[idx], pts.r[idx]),
+                        (eowner, a.q[eidx], a.r[eidx]),
+                        (eowner, b.q[eidx], b.r[eidx]),
+                    ],
+                )
+            )
+            reps, inv = self._unique(keys)
+            blocks = self._blocks(self.far_v, g, keys[reps])  # every grid in one row
+            both = _segment_or(blocks, inv[:n], owner, pos, nd)
             if ne:
-                fa, fb = rows_far[inv[n : n + ne]], rows_far[inv[n + ne :]]
-                runs = np.zeros((ne + 1, rows_far.shape[1]), np.uint64)
+                fa, fb = blocks[inv[n : n + ne]], blocks[inv[n + ne :]]
+                runs = np.zeros((ne + 1, blocks.shape[1]), np.uint64)
                 runs[:-1] = fa & fb if self.edge_both else fa | fb
-                far |= _segment_or(runs, np.arange(ne), eowner, nd)
+                every = np.arange(ne, dtype=np.int32)
+                both |= _segment_or(runs, every, eowner, epos, nd)
+            far = [both[:, f * width : (f + 1) * width] for f in range(self.n_far)]
         near: dict[tuple[int, str], tuple[U64Array, U64Array]] = {}
         if self.blind_classes:
-            pn = self.n_near
-            rows_near = np.zeros((nu * pn + 1, width), np.uint64)
-            rows_near[:-1] = got[:, self.n_far :].reshape(nu * pn, width)
-            for side in ("s", "t"):
-                ks = (pts.ks if side == "s" else pts.kt)[idx]
+            sides = []
+            wanted: list[tuple[I32Array, I16Array, I16Array]] = []
+            for side, entries in (("s", self.near_s), ("t", self.near_t)):
+                idx, owner, pos = entries.take(rows)
                 ka = (a.ks if side == "s" else a.kt)[eidx]
                 kb = (b.ks if side == "s" else b.kt)[eidx]
-                close_p = np.flatnonzero(ks <= self.max_blind)
-                close_e = np.flatnonzero(np.minimum(ka, kb) <= self.max_blind)
-                stops, hards = self._near_side(
-                    nd,
-                    inv[close_p] * pn,
-                    ks[close_p],
-                    owner[close_p],
-                    inv[n + close_e] * pn,
-                    inv[n + ne + close_e] * pn,
-                    ka[close_e],
-                    kb[close_e],
-                    eowner[close_e],
-                    rows_near,
+                close = np.flatnonzero(np.minimum(ka, kb) <= self.max_blind)
+                ce, cown = eidx[close], eowner[close]
+                k = (entries.ks if side == "s" else entries.kt)[idx]
+                sides.append((side, k, owner, pos, ka[close], kb[close], cown))
+                wanted += [(owner, entries.q[idx], entries.r[idx])]
+                wanted += [(cown, a.q[ce], a.r[ce]), (cown, b.q[ce], b.r[ce])]
+            parts = self._keys(g, sym, wanted)
+            keys = np.concatenate(parts)
+            reps, inv = self._unique(keys)
+            pn = self.n_near
+            blocks = self._blocks(self.near_v, g, keys[reps])
+            rows_near = blocks.reshape(-1, ntr * ntc)[: len(reps) * pn + 1]
+            rows_near[-1] = 0
+            cuts = np.cumsum([0, *(len(x) for x in parts)]).tolist()
+            for i, (side, k, owner, pos, ka, kb, eown) in enumerate(sides):
+                ip, ia, ib = (
+                    inv[cuts[j] : cuts[j + 1]] * np.int32(pn) for j in range(3 * i, 3 * i + 3)
                 )
-                for i, c in enumerate(self.blind_classes):
+                stops, hards = self._near_side(
+                    nd, ip, k, owner, pos, ia, ib, ka, kb, eown, rows_near
+                )
+                for j, c in enumerate(self.blind_classes):
                     near[(c, side)] = (
-                        stops[i].reshape(nd, ntr, ntc),
-                        hards[i].reshape(nd, ntr, ntc),
+                        stops[j].reshape(nd, ntr, ntc),
+                        hards[j].reshape(nd, ntr, ntc),
                     )
-        return far.reshape(nd, -1, ntr, ntc), near
+        return [x.reshape(nd, ntr, ntc) for x in far], near
 
     def _near_side(
         self,
         nd: int,
-        at: I64Array,
+        at: I32Array,
         k: I16Array,
-        owner: I64Array,
-        at_a: I64Array,
-        at_b: I64Array,
+        owner: I32Array,
+        pos: I32Array,
+        at_a: I32Array,
+        at_b: I32Array,
         ka: I16Array,
         kb: I16Array,
-        eowner: I64Array,
+        eowner: I32Array,
         rows_near: U64Array,
     ) -> tuple[U64Array, U64Array]:
         """For one low end, per blind class: the lines stopped by an entry ``k`` from that
-        end (first rows ``at`` of its block in ``rows_near``), and by an edge run there
-        (its two hexes' rows ``at_a``, ``at_b``); then those of them stopped by an edge run
-        with a hex that blocks outright (ruling ``los.edge-run``)."""
+        end (the first row of its block in ``rows_near`` at ``at``), and by an edge run
+        there (its two hexes' at ``at_a``, ``at_b``); then those of them stopped by an edge
+        run with a hex that blocks outright (ruling ``los.edge-run``)."""
         nc = len(self.blind_classes)
         classes = np.array(self.blind_classes, np.int64)[:, None]
         top = self.max_blind + 1
-        plane = self.near_plane[classes, k[None, :]]  # (classes, entries)
-        owners = (np.arange(nc, dtype=np.int64)[:, None] * nd + owner[None, :]).ravel()
-        stops = _segment_or(rows_near, (at[None, :] + plane).ravel(), owners, nc * nd)
+        plane = self.near_plane[classes, k[None, :]].astype(np.int32)  # (classes, entries)
+        by_class = np.arange(nc, dtype=np.int32)[:, None] * np.int32(nd)
+        owners = (by_class + owner[None, :]).ravel()
+        inv = (at[None, :] + plane).ravel()
+        stops = _segment_or(rows_near, inv, owners, np.tile(pos, nc), nc * nd)
         hards = np.zeros_like(stops)
         ne = len(at_a)
         if ne:
@@ -533,28 +548,32 @@ class AllPairs:
             pb = self.near_plane[classes, np.minimum(kb, top)[None, :]]
             sa = rows_near[(at_a[None, :] + pa).ravel()]
             sb = rows_near[(at_b[None, :] + pb).ravel()]
-            run_owner = (np.arange(nc, dtype=np.int64)[:, None] * nd + eowner[None, :]).ravel()
+            run_owner = (by_class + eowner[None, :]).ravel()
+            run_pos = np.arange(nc * ne, dtype=np.int32)
+            run_pos -= np.searchsorted(run_owner, run_owner).astype(np.int32)
             runs = np.zeros((nc * ne + 1, rows_near.shape[1]), np.uint64)
             runs[:-1] = sa & sb if self.edge_both else sa | sb
-            stops |= _segment_or(runs, np.arange(nc * ne), run_owner, nc * nd)
+            every = np.arange(nc * ne, dtype=np.int32)
+            stops |= _segment_or(runs, every, run_owner, run_pos, nc * nd)
             if self.edge_both:
                 hp = self.near_plane[classes, top]  # (classes, 1): the hexes that block
                 ha = rows_near[(at_a[None, :] + hp).ravel()]
                 hb = rows_near[(at_b[None, :] + hp).ravel()]
                 runs[:-1] &= ha | hb
-                hards = _segment_or(runs, np.arange(nc * ne), run_owner, nc * nd)
+                hards = _segment_or(runs, every, run_owner, run_pos, nc * nd)
         return stops.reshape(nc, nd, -1), hards.reshape(nc, nd, -1)
 
     def _combine(
         self,
-        far: U64Array,
+        far: list[U64Array],
         near: dict[tuple[int, str], tuple[U64Array, U64Array]],
         ls: U64Array,
         lt: U64Array,
+        valid: U64Array,
     ) -> tuple[U64Array, U64Array]:
         """``(visible, blind)`` from the far and near stops and the sources' and targets'
         levels (``(nD, 3, ntr, ntc)`` words: the tiles' hexes at level 0, 1, 2)."""
-        blocked = np.zeros(far[:, 0].shape, np.uint64)
+        blocked = np.zeros(valid.shape, np.uint64)
         hard = np.zeros_like(blocked)
         for a in range(LEVEL_COUNT):
             stop_a = np.zeros_like(blocked)
@@ -562,7 +581,7 @@ class AllPairs:
             for b in range(LEVEL_COUNT):
                 c = max(a, b) * LEVEL_COUNT + min(a, b)
                 f = self.far_of_class[c]
-                stop = far[:, f] if f >= 0 else None
+                stop = far[f] if f >= 0 else None
                 hit = stop
                 low = "t" if a > b else "s"
                 if a != b and (c, low) in near:
@@ -570,13 +589,16 @@ class AllPairs:
                     stop = ns if stop is None else stop | ns
                     hit = nh if hit is None else hit | nh
                 if stop is not None:
-                    stop_a |= lt[:, b] & stop
-                if hit is not None:
+                    both = lt[:, b] & stop
+                    stop_a |= both
+                    if hit is stop:
+                        hit_a |= both
+                if hit is not None and hit is not stop:
                     hit_a |= lt[:, b] & hit
             blocked |= ls[:, a] & stop_a
             hard |= ls[:, a] & hit_a
-        valid = (ls[:, 0] | ls[:, 1] | ls[:, 2]) & (lt[:, 0] | lt[:, 1] | lt[:, 2])
-        return valid & ~blocked, valid & blocked & ~hard
+        blocked &= valid
+        return valid & ~blocked, blocked & ~hard
 
     def answer(
         self,
@@ -600,13 +622,14 @@ class AllPairs:
             which, row0, ci0, rows, sym = (x[by_sym] for x in (which, row0, ci0, rows, sym))
             dq, dr = dq_all[which], dr_all[which]
             g = (p, ntr, ntc, row0, ci0)
-            far, near = self._stops(g, rows, sym)
             zero = np.zeros(len(dq), np.int64)
             ls = self._gather(lv, *g, zero, zero, None)  # (nD, 3, ntr, ntc)
             lt = self._gather(lv, *g, dq, dr, None)
+            valid = (ls[:, 0] | ls[:, 1] | ls[:, 2]) & (lt[:, 0] | lt[:, 1] | lt[:, 2])
+            far, near = self._stops(g, rows, sym)
             planes: tuple[U64Array, ...] = ()
             if levels is not None:
-                planes = self._combine(far, near, ls, lt)
+                planes = self._combine(far, near, ls, lt, valid)
             else:  # every hex of the map is at level 0 in ``lv``: move it to a, b
                 for a in range(LEVEL_COUNT):
                     for b in range(LEVEL_COUNT):
@@ -614,7 +637,7 @@ class AllPairs:
                         lt_ab = np.zeros_like(lt)
                         ls_ab[:, a] = ls[:, 0]
                         lt_ab[:, b] = lt[:, 0]
-                        planes += self._combine(far, near, ls_ab, lt_ab)
+                        planes += self._combine(far, near, ls_ab, lt_ab, valid)
             yield PairBlock(dq, dr, p, row0, ci0, ntr, ntc, planes)
 
 

@@ -127,7 +127,14 @@ class Visibility:
 
     def pair_blocks(self, levels: npt.NDArray[np.integer] | None = None) -> list[PairBlock]:
         """Every pair of the map, any size, as packed blocks (one of ``D`` and ``-D``)."""
-        return list(self.engine.answer(self._levels(levels)))
+        return list(self.stream_pair_blocks(levels))
+
+    def stream_pair_blocks(
+        self, levels: npt.NDArray[np.integer] | None = None
+    ) -> Iterator[PairBlock]:
+        """:meth:`pair_blocks` one block at a time, so that the answers of a large map
+        need not be held at once."""
+        return self.engine.answer(self._levels(levels))
 
     def rows(
         self, levels: npt.NDArray[np.integer] | None = None
