@@ -40,7 +40,7 @@ LevelArray = npt.NDArray[np.int8]
 TABLE_HEXES = 1500  # up to this many hexes, all pairs come from a pair table
 DENSE_HEXES = 5000  # up to this many, all pairs as n x n matrices; beyond, streamed
 CHUNK_COLUMNS = 16  # columns of sources streamed at once: one tile wide in each parity
-ROW_PAIRS = 1 << 23  # pairs that see (or are blind) kept at once by ``rows``, at most
+ROW_PAIRS = 1 << 24  # pairs that see (or are blind) kept at once by ``rows``, at most
 
 
 class MapGeometry:
@@ -145,7 +145,7 @@ class Visibility:
 
         A large map's pairs are worked out once, half of them (line of sight is the same
         both ways), and the pairs that see or are blind kept as hex numbers, up to
-        :data:`ROW_PAIRS` of them (16 bytes each: 8 a way); then sorted by source. A map
+        :data:`ROW_PAIRS` of them (8 bytes each, and 8 more to sort them both ways). A map
         with more of them (one that hardly blocks) is streamed sixteen columns of sources
         at a time instead, both ways: twice the work, in memory that does not grow."""
         lv = self._levels(levels)
@@ -164,10 +164,17 @@ class Visibility:
         # when they fit, as on every map the limits allow: a third of the time to sort)
         kind = np.dtype(np.uint32 if n * n < 1 << 32 else np.int64)
         keys = []
-        for src, tgt in pairs:
-            a, b = src.astype(kind), tgt.astype(kind)
-            keys.append(np.sort(np.concatenate([a * kind.type(n) + b, b * kind.type(n) + a])))
-        del pairs
+        while pairs:
+            src, tgt = pairs.pop(0)  # let go of each answer's pairs once they are keys
+            m = len(src)
+            key = np.empty(2 * m, kind)
+            for half, (a, b) in enumerate(((src, tgt), (tgt, src))):
+                part = key[half * m : (half + 1) * m]
+                np.multiply(a, kind.type(n), out=part, dtype=kind, casting="unsafe")
+                part += b.astype(kind)
+            del src, tgt
+            key.sort()
+            keys.append(key)
         firsts = np.arange(n + 1, dtype=kind) * kind.type(n)
         (seen, blind), (seen_at, blind_at) = keys, [np.searchsorted(k, firsts) for k in keys]
         for i in range(n):
