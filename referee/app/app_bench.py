@@ -40,6 +40,8 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
+from referee.bench.measure import load_average
+
 APP_CHILD = """
 import importlib.util, os, sys
 
@@ -328,7 +330,9 @@ def hover_times(steps: int = HOVER_STEPS, big: bool = True) -> dict[str, Any]:
     """Line of sight and visibility following the mouse on each map (see the docstring)."""
     from referee.bench.big_map import write_big_map
 
-    out: dict[str, Any] = {"los_hover_ms": {}, "visibility_hover_ms": {}, "hover_maps": {}}
+    names = ("los_hover_ms", "los_hover_cpu_ms", "visibility_hover_ms", "visibility_hover_cpu_ms")
+    out: dict[str, Any] = {name: {} for name in names}
+    out["hover_maps"] = {}
     with tempfile.TemporaryDirectory() as tmp:
         folder = Path(tmp)
         maps = [_largest_shipped_map(), write_big_map(folder / "table-room-50x50.toml", 50, 50)]
@@ -337,8 +341,8 @@ def hover_times(steps: int = HOVER_STEPS, big: bool = True) -> dict[str, Any]:
         for map_file in maps:
             figures = _hover_ms(_match_on(map_file, folder), steps)
             name = map_file.stem
-            out["los_hover_ms"][name] = figures["los_hover_ms"]
-            out["visibility_hover_ms"][name] = figures["visibility_hover_ms"]
+            for figure in names:
+                out[figure][name] = figures[figure]
             out["hover_maps"][name] = figures
     return out
 
@@ -346,9 +350,9 @@ def hover_times(steps: int = HOVER_STEPS, big: bool = True) -> dict[str, Any]:
 def run(runs: int = 5, hover: bool = True, big: bool = True) -> dict[str, Any]:
     if not any(os.environ.get(v) for v in ("DISPLAY", "WAYLAND_DISPLAY", "QT_QPA_PLATFORM")):
         os.environ["QT_QPA_PLATFORM"] = "offscreen"  # no screen: Qt draws in memory
-    result: dict[str, Any] = {"load_average": [round(x, 2) for x in os.getloadavg()]}
+    result: dict[str, Any] = {"load_average": load_average()}
     result.update(start_times(max(1, runs)))
     if hover:
         result.update(hover_times(big=big))
-    result["load_average_after"] = [round(x, 2) for x in os.getloadavg()]
+    result["load_average_after"] = load_average()
     return result

@@ -2,55 +2,63 @@
 
 Run ``referee bench los [MAP] [--json]``. Timings are medians of several runs in this
 process; the machine may be shared, so each figure also has its CPU time (``*_cpu_ms``),
-which load hardly changes, and the all-pairs figure is set against a per-pair shapely
-STRtree loop timed in the same process (``shapely_ratio``), which load changes alike.
+which load hardly changes, and the result names the load (:mod:`referee.bench.measure`).
 
 * MAP (default: the 169-hex activation map): 30 hexes get forest, hills, mountains or
   buildings at random and, per run, 10 hexes a unit at level 2, so all pairs covers
-  blocking, blind hexes and mixed levels. ``precompute_ms`` is the cold preparation (no
-  disk cache) and the first query; ``all_pairs_ms`` a query after it.
+  blocking, blind hexes and mixed levels. ``cold_all_pairs_ms`` (also ``precompute_ms``, its
+  old name) prepares with no disk cache and answers every pair; ``all_pairs_ms`` answers
+  them again, prepared (warm). The baseline (``shapely_loop_ms``) takes every ordered pair
+  in a Python loop: a shapely STRtree of the hexes that can stop a line says whether any of
+  them comes near the line, and when one does, the reference tracer
+  (:func:`referee.board.los.line_of_sight`) decides. It gives the engine's answers, visible
+  and blind, and the bench checks that pair by pair (``baseline_agrees``).
+  ``shapely_ratio`` sets it against the warm query, ``shapely_cold_ratio`` the cold one.
 * 50 x 50 (450 blockers): the cold preparation and one hex (the centre, at level 1) to all
   (a median of at least 51 runs: one run is well under a millisecond).
 * 100 x 100 (:mod:`referee.bench.big_map`, 18% blockers, 100 units at level 2): the cold
-  preparation, every pair, one hex to all, the line table's size in memory and on disk,
-  and the peak memory of a fresh process that prepares it cold and works out every pair.
+  preparation, every pair, ``visible --all``'s path (every hex's list of the hexes it sees
+  and those blind to it, :meth:`~referee.board.visibility.Visibility.rows`), one hex to
+  all, the line table's size in memory and on disk, the peak memory of a fresh process
+  that prepares it cold and works out every pair, and the floor (below).
+* 200 x 200 (the largest map the limits allow, 200 units at level 2): every pair, prepared
+  (the preparation timed apart, cold), and the peak memory of a fresh process that
+  prepares it cold and works out every pair.
+
+The floor (``floor_all_pairs_100x100_ms``): every pair answered by ORing, for each hex a
+line meets, a bit of each grid of blocking hexes into the pair's bit, 64 pairs to a word
+with no word wasted (``floor_word_ors_100x100`` words), at the rate this machine's numpy
+ORs long runs of words in place, measured in the same run.
 """
 
 from __future__ import annotations
 
 import json
 import random
-import statistics
 import subprocess
 import sys
 import tempfile
 import time
-from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
-from referee.board.hexgrid import Hex, centre, corners, hex_label
-from referee.board.los import LosBoard, los_board
+import numpy as np
+import numpy.typing as npt
+
+from referee.bench.measure import median_ms, on_machine, timing
+from referee.board.hexgrid import centre, corners, hex_label
+from referee.board.los import LosBoard, line_of_sight, los_board
 from referee.board.maps import BattleMap, load_map, parse_map, rectangle_hexes
-from referee.board.sight_board import BLOCK, SightBoard, class_index
+from referee.board.sight_board import SightBoard
 from referee.board.sightlines import cache_path
 from referee.board.visibility import MapGeometry, Visibility
 from referee.rules.ruleset import ruleset
 
 BLOCKERS = ("forest", "hill", "mountain", "building")
 BIG = 100  # the large map is BIG x BIG hexes
+HUGE = 200  # the largest map the limits allow (referee.limits.MAP_MAX_COLUMNS, _ROWS)
 QUICK_RUNS = 51  # runs of a figure under a millisecond, at least (a steadier median)
-
-
-def _median_ms(fn: Callable[[], object], runs: int) -> tuple[float, float]:
-    """Median wall and CPU milliseconds of ``runs`` calls."""
-    walls, cpus = [], []
-    for _ in range(runs):
-        t, c = time.perf_counter(), time.process_time()
-        fn()
-        walls.append(time.perf_counter() - t)
-        cpus.append(time.process_time() - c)
-    return statistics.median(walls) * 1000, statistics.median(cpus) * 1000
+BoolArray = npt.NDArray[np.bool_]
 
 
 def _with_blockers(bm: BattleMap, count: int, seed: int) -> BattleMap:
@@ -85,42 +93,38 @@ def _square(size: int, blockers: int, seed: int) -> BattleMap:
     )
 
 
-def shapely_loop(board: LosBoard, levels: Any) -> int:
-    """The baseline: every ordered pair in a Python loop, its line queried against an
-    STRtree of the hexes that can stop a line (shapely), each hit looked up in the height
-    table. Returns the number of pairs that see each other."""
+def baseline_pairs(board: LosBoard, levels: Any) -> tuple[BoolArray, BoolArray]:
+    """The baseline: every ordered pair in a Python loop. A shapely STRtree of the hexes
+    that can stop a line (each a hair larger than the hex, so that a line along an edge or
+    through a corner is never missed) says whether any of them other than the two ends
+    comes near the line; if none does, the hexes see each other, else the reference
+    tracer decides. Returns ``(visible, blind)`` as ``n x n`` matrices (rows: from)."""
     from shapely import LineString, Polygon, STRtree  # type: ignore[import-untyped]
 
     sb = SightBoard(board)
     hexes = board.battle_map.hexes
     stoppers = [int(i) for i in sb.stoppers]
-    tree = STRtree([Polygon(corners(hexes[i])) for i in stoppers])
+    tree = STRtree([Polygon(corners(hexes[i])).buffer(1e-6) for i in stoppers])
     points = [centre(h) for h in hexes]
-    effects = sb.effects
-    seen = 0
+    n = len(hexes)
+    visible = np.zeros((n, n), np.bool_)
+    blind = np.zeros((n, n), np.bool_)
     for i, a in enumerate(hexes):
         for j, b in enumerate(hexes):
             if i == j:
                 continue
-            la, lb = int(levels[i]), int(levels[j])
-            low = b if lb < la else a
-            cls = int(class_index(la, lb))
-            stopped = False
-            for k in tree.query(LineString([points[i], points[j]]), predicate="intersects"):
-                h = stoppers[int(k)]
-                if h in (i, j):
-                    continue
-                eff = int(effects[h, cls])
-                if eff == BLOCK or (eff and _steps(hexes[h], low) <= eff):
-                    stopped = True
-                    break
-            seen += not stopped
-    return seen
+            near = tree.query(LineString([points[i], points[j]]), predicate="intersects")
+            if all(stoppers[int(k)] in (i, j) for k in near):
+                visible[i, j] = True
+                continue
+            sight = line_of_sight(board, a, b, int(levels[i]), int(levels[j]))
+            visible[i, j], blind[i, j] = sight.visible, sight.blind
+    return visible, blind
 
 
-def _steps(a: Hex, b: Hex) -> int:
-    dq, dr = a.q - b.q, a.r - b.r
-    return (abs(dq) + abs(dr) + abs(dq + dr)) // 2
+def shapely_loop(board: LosBoard, levels: Any) -> int:
+    """The number of ordered pairs that see each other, by :func:`baseline_pairs`."""
+    return int(baseline_pairs(board, levels)[0].sum())
 
 
 def _small_map(map_path: Path, runs: int, seed: int) -> dict[str, Any]:
@@ -129,27 +133,38 @@ def _small_map(map_path: Path, runs: int, seed: int) -> dict[str, Any]:
     bm = _with_blockers(base, min(30, len(base) // 5), seed)
     board = los_board(bm, rs)
     rnd = random.Random(seed)
-    with tempfile.TemporaryDirectory() as tmp:
-        # preparation measured cold: no disk cache, then the first query (pair table)
-        prepare_ms, _ = _median_ms(lambda: Visibility(board, MapGeometry(bm.hexes)).all_pairs(), 3)
-        vis = Visibility(board, cache=Path(tmp))
-        draws = [vis.levels({h: 2 for h in rnd.sample(bm.hexes, 10)}) for _ in range(runs)]
-        vis.all_pairs(draws[0])  # the pair table is built on first use
-        it = iter(draws * 2)
-        all_ms, all_cpu = _median_ms(lambda: vis.all_pairs(next(it)), runs)
-        loops = max(1, min(3, runs))
-        loop_ms, _ = _median_ms(lambda: shapely_loop(board, draws[0]), loops)
+    vis = Visibility(board)
+    draws = [vis.levels({h: 2 for h in rnd.sample(bm.hexes, 10)}) for _ in range(runs)]
+    # cold: no disk cache, nothing prepared; every pair at the first draw's levels
+    cold_ms, cold_cpu = median_ms(
+        lambda: Visibility(board, MapGeometry(bm.hexes)).all_pairs(draws[0]), 3
+    )
+    # warm: prepared (the pair table built on first use), every pair at new levels
+    vis.all_pairs(draws[0])
+    it = iter(draws * 2)
+    all_ms, all_cpu = median_ms(lambda: vis.all_pairs(next(it)), runs)
+    loops = max(1, min(3, runs))
+    answers: list[tuple[BoolArray, BoolArray]] = []
+    loop_ms, loop_cpu = median_ms(lambda: answers.append(baseline_pairs(board, draws[0])), loops)
+    visible, blind = vis.all_pairs(draws[0])
+    base_visible, base_blind = answers[-1]  # the baseline's answers, checked pair by pair
     n = len(bm)
     return {
         "map": bm.name,
         "hexes": n,
         "pairs": n * (n - 1),
         "blockers": sum(1 for h in bm.hexes if bm.terrain[h] != "clear"),
-        "precompute_ms": round(prepare_ms, 3),
-        "all_pairs_ms": round(all_ms, 3),
-        "all_pairs_cpu_ms": round(all_cpu, 3),
-        "shapely_loop_ms": round(loop_ms, 1),
+        **timing("cold_all_pairs", cold_ms, cold_cpu, 3),
+        **timing("precompute", cold_ms, cold_cpu, 3),
+        **timing("all_pairs", all_ms, all_cpu, 3),
+        **timing("shapely_loop", loop_ms, loop_cpu),
         "shapely_ratio": round(loop_ms / all_ms, 1) if all_ms else None,
+        "shapely_cold_ratio": round(loop_ms / cold_ms, 1) if cold_ms else None,
+        "visible_pairs": int(visible.sum()),
+        "blind_pairs": int(blind.sum()),
+        "baseline_visible_pairs": int(base_visible.sum()),
+        "baseline_blind_pairs": int(base_blind.sum()),
+        "baseline_agrees": bool((visible == base_visible).all() and (blind == base_blind).all()),
     }
 
 
@@ -157,17 +172,16 @@ def _fifty(runs: int, seed: int) -> dict[str, Any]:
     rs = ruleset("current")
     big = _square(50, 450, seed)
     with tempfile.TemporaryDirectory() as tmp:
-        t = time.perf_counter()
+        wall, cpu = time.perf_counter(), time.process_time()
         geometry = MapGeometry(big.hexes, Path(tmp))
-        prepare_ms = (time.perf_counter() - t) * 1000
+        prepare = (time.perf_counter() - wall) * 1000, (time.process_time() - cpu) * 1000
         vis = Visibility(los_board(big, rs), geometry)
         middle = big.hexes[len(big.hexes) // 2 + 25]
         vis.from_hex(middle, 1)
-        single_ms, single_cpu = _median_ms(lambda: vis.from_hex(middle, 1), max(runs, QUICK_RUNS))
+        single_ms, single_cpu = median_ms(lambda: vis.from_hex(middle, 1), max(runs, QUICK_RUNS))
     return {
-        "single_source_50x50_ms": round(single_ms, 3),
-        "single_source_50x50_cpu_ms": round(single_cpu, 3),
-        "prepare_50x50_ms": round(prepare_ms, 1),
+        **timing("single_source_50x50", single_ms, single_cpu, 3),
+        **timing("prepare_50x50", *prepare),
     }
 
 
@@ -188,37 +202,120 @@ def _hundred(runs: int, seed: int) -> dict[str, Any]:
             _ = vis.engine.points  # the engine's grids and entries
             return vis
 
-        prepare_ms, prepare_cpu = _median_ms(prepare, heavy)
+        prepare_ms, prepare_cpu = median_ms(prepare, heavy)
         vis = prepare()
         disk = cache_path(Path(tmp), vis.g.lines.radius).stat().st_size
         draws = [vis.levels({h: 2 for h in rnd.sample(bm.hexes, BIG)}) for _ in range(heavy)]
         it = iter(draws)
-        all_ms, all_cpu = _median_ms(lambda: vis.pair_blocks(next(it)), heavy)
+        all_ms, all_cpu = median_ms(lambda: vis.pair_blocks(next(it)), heavy)
+        it = iter(draws)
+        rows_ms, rows_cpu = median_ms(lambda: _every_row(vis, next(it)), heavy)
         middle = bm.hexes[len(bm.hexes) // 2 + BIG // 2]
         vis.from_hex(middle, 1)
-        single_ms, single_cpu = _median_ms(lambda: vis.from_hex(middle, 1), max(runs, QUICK_RUNS))
+        single_ms, single_cpu = median_ms(lambda: vis.from_hex(middle, 1), max(runs, QUICK_RUNS))
         table_mb = vis.g.lines.nbytes / 1e6
+        words = floor_word_ors(vis)
+    or_ms, or_cpu = or_ms_per_word()
     return {
-        "prepare_100x100_ms": round(prepare_ms, 1),
-        "prepare_100x100_cpu_ms": round(prepare_cpu, 1),
-        "all_pairs_100x100_ms": round(all_ms, 1),
-        "all_pairs_100x100_cpu_ms": round(all_cpu, 1),
-        "single_source_100x100_ms": round(single_ms, 3),
-        "single_source_100x100_cpu_ms": round(single_cpu, 3),
+        **timing("prepare_100x100", prepare_ms, prepare_cpu),
+        **timing("all_pairs_100x100", all_ms, all_cpu),
+        **timing("visible_all_100x100", rows_ms, rows_cpu),
+        "visible_all_ratio": round(rows_ms / all_ms, 2) if all_ms else None,
+        **timing("single_source_100x100", single_ms, single_cpu, 3),
+        **timing("floor_all_pairs_100x100", words * or_ms, words * or_cpu),
+        "floor_word_ors_100x100": words,
+        "floor_ratio_100x100": round(all_ms / (words * or_ms), 1) if words else None,
         "memory_100x100_mb": round(memory_mb(seed), 1),
         "line_table_100x100_mb": round(table_mb, 1),
         "line_table_100x100_disk_mb": round(disk / 1e6, 1),
     }
 
 
-def memory_mb(seed: int = 1) -> float:
-    """Peak memory (resident, MB) of a fresh process that prepares the 100 x 100 map cold
-    (no disk cache) and works out every pair of it."""
+def _every_row(vis: Visibility, levels: Any) -> int:
+    """``visible --all``'s work: every hex's sorted lists of the hexes it sees and of
+    those blind to it (:meth:`Visibility.rows`), all of them walked."""
+    count = 0
+    for _, seen, blind in vis.rows(levels):
+        count += len(seen) + len(blind)
+    return count
+
+
+def _two_hundred(runs: int, seed: int) -> dict[str, Any]:
+    from referee.bench.big_map import big_map
+
+    bm = big_map(HUGE, HUGE, seed)
+    board = los_board(bm, ruleset("current"))
+    rnd = random.Random(seed)
+    heavy = max(1, min(2, runs // 5))
+    with tempfile.TemporaryDirectory() as tmp:
+        wall, cpu = time.perf_counter(), time.process_time()
+        vis = Visibility(board, cache=Path(tmp))
+        _ = vis.engine.points
+        prepare = (time.perf_counter() - wall) * 1000, (time.process_time() - cpu) * 1000
+        draws = [vis.levels({h: 2 for h in rnd.sample(bm.hexes, HUGE)}) for _ in range(heavy)]
+        it = iter(draws)
+        all_ms, all_cpu = median_ms(lambda: _stream(vis, next(it)), heavy)
+    return {
+        **timing("prepare_200x200", *prepare),
+        **timing("all_pairs_200x200", all_ms, all_cpu),
+        "memory_200x200_mb": round(memory_mb(seed, HUGE), 1),
+    }
+
+
+def _stream(vis: Visibility, levels: Any) -> int:
+    """Every pair, each block of answers let go once made: the visible pairs counted."""
+    return sum(
+        int(np.unpackbits(b.planes[0].view(np.uint8)).sum()) for b in vis.stream_pair_blocks(levels)
+    )
+
+
+def floor_word_ors(vis: Visibility) -> int:
+    """Word-ORs of every pair with no word wasted: per unordered pair, one bit per far
+    grid (the hexes that block at some pair of levels) for every hex its line meets
+    (crossed, and touched at a corner where that counts; both hexes of an edge run),
+    64 bits to a word."""
+    engine = vis.engine
+    sb = vis.sb
+    dq, dr = engine.displacements(True)
+    rows, _ = engine.table.rows(dq, dr)
+    points = engine.points
+    a, _ = engine.edges
+    entries = (points.start[rows + 1] - points.start[rows]) + 2 * (
+        a.start[rows + 1] - a.start[rows]
+    )
+    # how many sources have the other end on the map too: the map's autocorrelation
+    grid, _, _, width = sb.axial_grid(0)
+    occupied = (grid != sb.n).reshape(-1, width).astype(np.float64)
+    shape = [2 * x for x in occupied.shape]
+    spectrum = np.fft.rfft2(occupied, shape)
+    both = np.fft.irfft2(spectrum * np.conj(spectrum), shape)
+    sources = np.rint(both[dq % shape[0], dr % shape[1]]).astype(np.int64)
+    return int(-(-int((sources * entries).sum()) * max(1, engine.n_far) // 64))
+
+
+def or_ms_per_word(runs: int = 15) -> tuple[float, float]:
+    """Wall and CPU milliseconds numpy takes to OR one 64-bit word into another in place,
+    in runs of 2^18 words (2 MB), the median of ``runs``."""
+    size = 1 << 18
+    x = np.ones(size, np.uint64)
+    y = np.arange(size, dtype=np.uint64)
+    reps = 20
+
+    def ors() -> None:
+        for _ in range(reps):
+            np.bitwise_or(x, y, out=x)
+
+    wall, cpu = median_ms(ors, runs)
+    return wall / (reps * size), cpu / (reps * size)
+
+
+def memory_mb(seed: int = 1, size: int = BIG) -> float:
+    """Peak memory (resident, MB) of a fresh process that prepares the ``size x size`` map
+    cold (no disk cache) and works out every pair of it."""
     code = (
-        "import resource, sys, tempfile\n"
-        "from pathlib import Path\n"
+        "import resource\n"
         "from referee.bench.los_bench import all_pairs_cold\n"
-        f"all_pairs_cold({seed})\n"
+        f"all_pairs_cold({seed}, {size})\n"
         "print(resource.getrusage(resource.RUSAGE_SELF).ru_maxrss)\n"
     )
     out = subprocess.run(
@@ -228,24 +325,35 @@ def memory_mb(seed: int = 1) -> float:
     return kib / 1024 if sys.platform != "darwin" else kib / 1024 / 1024
 
 
-def all_pairs_cold(seed: int = 1) -> int:
-    """Prepare the 100 x 100 map with no disk cache and work out every pair of it."""
+def all_pairs_cold(seed: int = 1, size: int = BIG) -> int:
+    """Prepare the ``size x size`` map with no disk cache and work out every pair of it,
+    streamed (each block of answers counted and let go, as ``visible --all`` does)."""
     from referee.bench.big_map import big_map
 
-    bm = big_map(BIG, BIG, seed)
+    bm = big_map(size, size, seed)
     rnd = random.Random(seed)
     vis = Visibility(los_board(bm, ruleset("current")))
-    levels = vis.levels({h: 2 for h in rnd.sample(bm.hexes, BIG)})
-    return len(vis.pair_blocks(levels))
+    levels = vis.levels({h: 2 for h in rnd.sample(bm.hexes, size)})
+    return sum(len(b.dq) for b in vis.stream_pair_blocks(levels))
 
 
-def run(map_path: Path, runs: int = 15, seed: int = 1, big: bool = True) -> dict[str, Any]:
-    result = _small_map(map_path, runs, seed)
-    result.update(_fifty(runs, seed))
-    if big:
-        result.update(_hundred(runs, seed))
-    result["runs"] = runs
-    return result
+def run(
+    map_path: Path, runs: int = 15, seed: int = 1, big: bool = True, huge: bool = True
+) -> dict[str, Any]:
+    """Every figure of the bench (the 100 x 100 ones unless ``big`` is false, the
+    200 x 200 ones unless ``huge`` is), with the machine's load."""
+
+    def figures() -> dict[str, Any]:
+        result = _small_map(map_path, runs, seed)
+        result.update(_fifty(runs, seed))
+        if big:
+            result.update(_hundred(runs, seed))
+        if big and huge:
+            result.update(_two_hundred(runs, seed))
+        result["runs"] = runs
+        return result
+
+    return on_machine(figures)
 
 
 def main() -> None:  # pragma: no cover - for ``python -m referee.bench.los_bench``

@@ -19,6 +19,8 @@ from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
 
+from referee.bench.measure import load_average
+
 
 def environment(home: Path) -> dict[str, str]:
     """The environment of a timed command: fresh user folders in ``home``, the cache folder
@@ -94,10 +96,7 @@ def time_commands(commands: dict[str, list[str]], runs: int) -> dict[str, Any]:
     cold: dict[str, list[tuple[float, float]]] = {name: [] for name in commands}
     timed["python_floor"] = []
     every = {**commands, "python_floor": ["-c", "pass"]}
-    result: dict[str, Any] = {
-        "load_average": [round(x, 2) for x in os.getloadavg()],
-        "cpus": os.cpu_count(),
-    }
+    result: dict[str, Any] = {"load_average": load_average(), "cpus": os.cpu_count()}
     with tempfile.TemporaryDirectory() as home:
         for argv in every.values():
             process_ms(argv, Path(home))
@@ -114,5 +113,5 @@ def time_commands(commands: dict[str, list[str]], runs: int) -> dict[str, Any]:
     for name, values in cold.items():
         result.update(medians(f"{name}_cold", values))
     result["runs"] = max(1, runs)
-    result["load_average_after"] = [round(x, 2) for x in os.getloadavg()]
+    result["load_average_after"] = load_average()
     return result

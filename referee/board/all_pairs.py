@@ -17,6 +17,14 @@ and per query puts them together by the levels of each pair's two ends. Line of 
 symmetric (the same line, the same low end), so ``s -> s + D`` and ``s + D -> s`` are one
 answer: a whole map is worked out from half the displacements.
 
+Most of the work is ORing words, and numpy ORs long runs of words fast but picks scattered
+blocks of a grid slowly. The lines of a group of displacements start from the same block of
+sources and fan out, so they meet the same hexes again and again (on a 100 x 100 map, a
+block of the grid is wanted by eighteen entries on average): each distinct block is picked
+once (:meth:`AllPairs._blocks`), and the lines' ORs are then taken over rows of that small
+table, all the lines of a group at once and the ORs of a line as a tree
+(:func:`_segment_or`).
+
 Sources are numbered on the printed grid, split by the parity ``p`` of their column: a
 source in column ``col`` and row ``row`` is at half-column ``ci = col // 2``. A word holds
 an 8 x 8 tile of sources, bit ``8 * rr + cc`` the source ``rr`` rows down and ``cc``
@@ -37,14 +45,17 @@ import numpy.typing as npt
 from numpy.lib.stride_tricks import as_strided
 
 from referee.board.sight_board import BLOCK, CLASSES, LEVEL_COUNT, SightBoard
-from referee.board.sightlines import LineTable, hex_distance, map_back
+from referee.board.sightlines import INVERSES, LineTable, hex_distance
 
 I64Array = npt.NDArray[np.int64]
 U64Array = npt.NDArray[np.uint64]
+I32Array = npt.NDArray[np.int32]
+I16Array = npt.NDArray[np.int16]
 BoolArray = npt.NDArray[np.bool_]
 TILE = 8  # a word is a tile of 8 x 8 sources
 _PAD = 2  # tiles of empty grid around the map (lines along the rim, blocks' overhang)
-_CHUNK = 1 << 20  # words gathered at once, at most (8 MB)
+_ENTRIES = 1 << 18  # line entries of a group handled at once, at most
+_WORDS = 1 << 18  # words ORed together at once in a segmented OR (2 MB)
 _Group = tuple[int, int, int, "I64Array", "I64Array"]  # p, ntr, ntc, row0, ci0
 
 
@@ -52,23 +63,25 @@ _Group = tuple[int, int, int, "I64Array", "I64Array"]  # p, ntr, ntc, row0, ci0
 class _Entries:
     """Entries of the canonical lines as CSR arrays: offsets, and per entry the steps or
     crossed hexes to the start (``ks``) and to the end (``kt``) that ``los.blind-count``
-    counts."""
+    counts. The values are small (a map is at most a few hundred hexes across), so they
+    are kept as 16-bit integers: a 200 x 200 map's five million entries in 40 MB."""
 
     start: I64Array
-    q: I64Array
-    r: I64Array
-    ks: I64Array
-    kt: I64Array
+    q: I16Array
+    r: I16Array
+    ks: I16Array
+    kt: I16Array
 
-    def take(self, rows: I64Array) -> tuple[I64Array, I64Array, I64Array]:
-        """Entry indices of CSR ``rows``, which row each is of, and the rows' lengths."""
+    def take(self, rows: I64Array) -> tuple[I32Array, I32Array, I32Array]:
+        """Entry indices of CSR ``rows``, which of ``rows`` each is of, and its place
+        there (0 the first entry of its row)."""
         lo = self.start[rows]
         lengths = self.start[rows + 1] - lo
-        owner = np.repeat(np.arange(len(rows), dtype=np.int64), lengths)
-        ends = np.cumsum(lengths)
-        total = int(ends[-1]) if len(ends) else 0
-        idx = np.arange(total, dtype=np.int64) - np.repeat(ends - lengths - lo, lengths)
-        return idx, owner, lengths
+        owner = np.repeat(np.arange(len(rows), dtype=np.int32), lengths)
+        first = (np.cumsum(lengths) - lengths).astype(np.int32)
+        pos = np.arange(len(owner), dtype=np.int32) - np.repeat(first, lengths)
+        idx = pos + np.repeat(lo.astype(np.int32), lengths)
+        return idx, owner, pos
 
     def where(self, keep: BoolArray) -> _Entries:
         rows = np.repeat(np.arange(len(self.start) - 1, dtype=np.int64), np.diff(self.start))
@@ -83,11 +96,52 @@ class _Entries:
 
 
 def _csr(
-    rows: I64Array, n_rows: int, q: I64Array, r: I64Array, ks: I64Array, kt: I64Array
+    rows: npt.NDArray[np.signedinteger[Any]],
+    n_rows: int,
+    q: npt.NDArray[Any],
+    r: npt.NDArray[Any],
+    ks: npt.NDArray[Any],
+    kt: npt.NDArray[Any],
 ) -> _Entries:
-    order = np.argsort(rows, kind="stable")
+    """Entries of ``rows`` as CSR arrays (taken as they are when already in row order)."""
     start = np.concatenate([[0], np.cumsum(np.bincount(rows, minlength=n_rows))])
-    return _Entries(start.astype(np.int64), q[order], r[order], ks[order], kt[order])
+    arrays = [np.asarray(a, np.int16) for a in (q, r, ks, kt)]
+    if len(rows) > 1 and np.any(rows[1:] < rows[:-1]):
+        order = np.argsort(rows, kind="stable")
+        arrays = [a[order] for a in arrays]
+    return _Entries(start.astype(np.int64), *arrays)
+
+
+def _segment_or(u: U64Array, inv: I32Array, owner: I32Array, pos: I32Array, count: int) -> U64Array:
+    """For each owner ``0 .. count - 1``, the OR of the rows ``u[inv[e]]`` of its entries
+    ``e`` (``pos[e]`` the place of ``e`` among them; the last row of ``u`` is zeros).
+
+    The entries are laid out as a table of ``depth x owners`` rows of ``u`` (the shorter
+    owners padded with the zero row), taken a few owners at a time and ORed down by
+    halves: a few long contiguous ORs instead of one per entry. (Leaving out the lines
+    already stopped, a slab of entries at a time, did less ORing but took longer.)"""
+    width = u.shape[1]
+    out = np.zeros((count, width), np.uint64)
+    if not len(inv) or not count:
+        return out
+    lengths = np.bincount(owner, minlength=count)
+    depth = int(lengths.max())
+    flat = np.full(depth * count, len(u) - 1, np.int32)
+    flat[pos * np.int32(count) + owner] = inv
+    table = flat.reshape(depth, count)
+    per = max(1, _WORDS // (depth * width))
+    for at in range(0, count, per):
+        part = slice(at, at + per)
+        depth = int(lengths[part].max())
+        if not depth:
+            continue
+        rows = np.take(u, table[:depth, part], axis=0)  # (depth, owners, width)
+        while depth > 1:
+            half = depth >> 1
+            np.bitwise_or(rows[:half], rows[depth - half : depth], out=rows[:half])
+            depth -= half
+        out[part] = rows[0]
+    return out
 
 
 @dataclass(frozen=True)
@@ -154,7 +208,9 @@ class AllPairs:
             for k in range(1, self.max_blind + 2):
                 self.near_plane[c, k] = _index_of(near, (e[:, c] >= k) & (e[:, c] > 0))
         self._views: dict[tuple[int, int, int, bool], U64Array] = {}
+        self._lut = np.empty(0, np.int32)
         self.n_far = len(far)
+        self.n_near = len(near)
         self.far_v = self._tiles(far)
         self.near_v = self._tiles(near)
 
@@ -165,16 +221,16 @@ class AllPairs:
         """The crossed hexes (and corner touches, when they count) of every canonical line,
         with their distances to the ends as ``los.blind-count`` counts them."""
         t = self.table
-        keep = np.ones(len(t.point_q), np.bool_) if self.with_vertices else t.point_kind == 0
-        rows = np.repeat(np.arange(len(t.line_q), dtype=np.int64), np.diff(t.point_start))[keep]
-        q = t.point_q[keep].astype(np.int64)
-        r = t.point_r[keep].astype(np.int64)
-        if self.steps:
+        rows = np.repeat(np.arange(len(t.line_q), dtype=np.int32), np.diff(t.point_start))
+        q, r, pos_s, pos_t = t.point_q, t.point_r, t.point_pos_s, t.point_pos_t
+        if not self.with_vertices:  # corner touches do not count: leave them out
+            keep = t.point_kind == 0
+            rows, q, r, pos_s, pos_t = rows[keep], q[keep], r[keep], pos_s[keep], pos_t[keep]
+        if self.steps:  # 16 bits hold every value: lines are at most a few hundred long
             ks = hex_distance(q, r)
             kt = hex_distance(t.line_q[rows] - q, t.line_r[rows] - r)
         else:
-            ks = t.point_pos_s[keep].astype(np.int64)
-            kt = t.point_pos_t[keep].astype(np.int64)
+            ks, kt = pos_s, pos_t
         return _csr(rows, len(t.line_q), q, r, ks, kt)
 
     @cached_property
@@ -194,13 +250,12 @@ class AllPairs:
         rows = np.repeat(np.arange(len(t.line_q), dtype=np.int64), np.diff(t.edge_start))
         out = []
         for fq, fr in ((t.edge_aq, t.edge_ar), (t.edge_bq, t.edge_br)):
-            q, r = fq.astype(np.int64), fr.astype(np.int64)
+            q, r = fq, fr
             if self.steps:
                 ks = hex_distance(q, r)
                 kt = hex_distance(t.line_q[rows] - q, t.line_r[rows] - r)
             else:
-                ks = t.edge_pos_s.astype(np.int64)
-                kt = t.edge_pos_t.astype(np.int64)
+                ks, kt = t.edge_pos_s, t.edge_pos_t
             out.append(_csr(rows, len(t.line_q), q, r, ks, kt))
         return out[0], out[1]
 
@@ -273,7 +328,7 @@ class AllPairs:
             for a, b in pairwise(bounds):
                 mine = order[a:b]
                 tr, tc = int(ntr[mine[0]]), int(ntc[mine[0]])
-                per = max(1, _CHUNK // (tr * tc * 96))
+                per = max(1, _ENTRIES // (self.sb.radius + 1))  # lines of a group at once
                 for at in range(0, len(mine), per):
                     part = fits[mine[at : at + per]]
                     yield p, tr, tc, part, rlo[part], ci_lo[part]
@@ -325,114 +380,200 @@ class AllPairs:
             self._views[key] = view
         return view
 
-    @staticmethod
-    def _or_by(blocks: U64Array, lengths: I64Array) -> U64Array:
-        """OR of consecutive runs of ``lengths`` blocks (zero for a run of none)."""
-        count = len(lengths)
-        if not len(blocks):
-            return np.zeros((count, *blocks.shape[1:]), np.uint64)
-        starts = np.cumsum(lengths) - lengths
-        if lengths.all():
-            return np.bitwise_or.reduceat(blocks, starts, axis=0)
-        out = np.zeros((count, *blocks.shape[1:]), np.uint64)
-        some = lengths > 0
-        out[some] = np.bitwise_or.reduceat(blocks, starts[some], axis=0)
-        return out
-
     # --- one group --------------------------------------------------------------------
 
-    def _far(self, g: _Group, rows: I64Array, sym: I64Array) -> U64Array:
-        """Per displacement, per far grid: whether a hex of the grid stops the line."""
-        nd = len(rows)
-        p, ntr, ntc, row0, ci0 = g
-        if not self.n_far:
-            return np.zeros((nd, 1, ntr, ntc), np.uint64)
-        pts = self.points
-        idx, owner, lengths = pts.take(rows)
-        oq, or_ = map_back(sym[owner], pts.q[idx], pts.r[idx])
-        got = self._gather(self.far_v, p, ntr, ntc, row0[owner], ci0[owner], oq, or_, None)
-        far = self._or_by(got, lengths)
-        a, b = self.edges
-        eidx, eowner, elen = a.take(rows)
-        if len(eidx):
-            s_ = sym[eowner]
-            aq, ar = map_back(s_, a.q[eidx], a.r[eidx])
-            bq, br = map_back(s_, b.q[eidx], b.r[eidx])
-            r0, c0 = row0[eowner], ci0[eowner]
-            fa = self._gather(self.far_v, p, ntr, ntc, r0, c0, aq, ar, None)
-            fb = self._gather(self.far_v, p, ntr, ntc, r0, c0, bq, br, None)
-            far |= self._or_by(fa & fb if self.edge_both else fa | fb, elen)
-        return far
+    def _keys(
+        self, g: _Group, sym: I64Array, parts: list[tuple[I32Array, I16Array, I16Array]]
+    ) -> list[I32Array]:
+        """For each part ``(owner, q, r)``: the block of the grid that each entry (the
+        canonical offset ``(q, r)`` of the line of displacement ``owner``, mapped back by
+        ``sym[owner]``) wants, as one number ``(cp * RR + row) * CC + col`` in the padded
+        grid of ``RR x CC`` bits per parity: linear in the offset but for the parity's
+        shift. All parts at once (the work is a few passes over every entry)."""
+        p, _, _, row0, ci0 = g
+        v = self.far_v
+        rr, cc = v.shape[4] * TILE, v.shape[5] * TILE
+        cuts = np.cumsum([0, *(len(o) for o, _, _ in parts)])
+        owner = np.concatenate([o for o, _, _ in parts])
+        q = np.concatenate([x for _, x, _ in parts]).astype(np.int32)
+        r = np.concatenate([x for _, _, x in parts]).astype(np.int32)
+        m = INVERSES[sym].astype(np.int32)  # per displacement, the way back
+        # a source of parity p reaches columns of parity (p + oq) & 1, and half-columns
+        # and printed rows (p + oq) >> 1 further on
+        span = self.sb.radius + 2
+        t = np.arange(-span, span + 2, dtype=np.int32)
+        shift = (t & 1) * np.int32(rr * cc) + (t >> 1) * np.int32(cc + 1)
+        oq = m[:, 0, 0][owner] * q
+        oq += m[:, 0, 1][owner] * r
+        oq += np.int32(p + span)
+        key = ((row0 + _PAD * TILE) * cc + ci0 + _PAD * TILE).astype(np.int32)[owner]
+        key += (m[:, 1, 0] * np.int32(cc))[owner] * q
+        key += (m[:, 1, 1] * np.int32(cc))[owner] * r
+        key += shift[oq]
+        return [key[lo:hi] for lo, hi in pairwise(cuts.tolist())]
 
-    def _near(
+    def _unique(self, key: I32Array) -> tuple[I32Array, I32Array]:
+        """The entries standing for each distinct key (one each), and the number of each
+        entry's key among them: a lookup table instead of a sort, the keys being small."""
+        v = self.far_v
+        space = 2 * v.shape[4] * v.shape[5] * TILE * TILE
+        if len(self._lut) < space:
+            self._lut = np.empty(space, np.int32)
+        lut = self._lut
+        at = np.arange(len(key), dtype=np.int32)
+        lut[key] = at  # one entry of each key is written last: it stands for the key
+        reps = np.flatnonzero(lut[key] == at).astype(np.int32)
+        lut[key[reps]] = np.arange(len(reps), dtype=np.int32)
+        return reps, lut[key]
+
+    def _blocks(self, v: U64Array, g: _Group, keys: I32Array) -> U64Array:
+        """Rows of the blocks of grid ``v`` at ``keys`` (:meth:`_keys`), every plane of a
+        block in one row, and a last row of zeros."""
+        _, ntr, ntc, _, _ = g
+        rr, cc = v.shape[4] * TILE, v.shape[5] * TILE
+        cp, rest = np.divmod(keys, rr * cc)
+        row, col = np.divmod(rest, cc)
+        view = self._view(v, ntr, ntc, True)
+        width = v.shape[3] * ntr * ntc
+        out = np.zeros((len(keys) + 1, width), np.uint64)
+        got = view[cp, row & (TILE - 1), col & (TILE - 1), row >> 3, col >> 3]
+        out[:-1] = np.asarray(got).reshape(len(keys), width)
+        return out
+
+    def _stops(
         self, g: _Group, rows: I64Array, sym: I64Array
-    ) -> dict[tuple[int, str], tuple[U64Array, U64Array]]:
-        """Per blind class and low end ("s" or "t"): the lines stopped by a hex near that
-        end, and those stopped so by an edge run with a hex that blocks outright."""
-        near: dict[tuple[int, str], tuple[U64Array, U64Array]] = {}
-        if not self.blind_classes:
-            return near
+    ) -> tuple[list[U64Array], dict[tuple[int, str], tuple[U64Array, U64Array]]]:
+        """Per far grid, per displacement (sorted by symmetry): whether a hex of the grid
+        stops the line; and per blind class and low end ("s" or "t") the lines stopped by
+        a hex near that end, and those stopped so by an edge run with a hex that blocks
+        outright."""
         nd = len(rows)
-        p, ntr, ntc, row0, ci0 = g
+        _, ntr, ntc, _, _ = g
+        a, b = self.edges
+        eidx, eowner, epos = a.take(rows)
+        ne = len(eidx)
+        width = ntr * ntc
+        far: list[U64Array] = []
+        if self.n_far:
+            pts = self.points
+            idx, owner, pos = pts.take(rows)
+            n = len(idx)
+            keys = np.concatenate(
+                self._keys(
+                    g,
+                    sym,
+                    [
+                        (owner, pts.q[idx], pts.r[idx]),
+                        (eowner, a.q[eidx], a.r[eidx]),
+                        (eowner, b.q[eidx], b.r[eidx]),
+                    ],
+                )
+            )
+            reps, inv = self._unique(keys)
+            blocks = self._blocks(self.far_v, g, keys[reps])  # every grid in one row
+            both = _segment_or(blocks, inv[:n], owner, pos, nd)
+            if ne:
+                fa, fb = blocks[inv[n : n + ne]], blocks[inv[n + ne :]]
+                runs = np.zeros((ne + 1, blocks.shape[1]), np.uint64)
+                runs[:-1] = fa & fb if self.edge_both else fa | fb
+                every = np.arange(ne, dtype=np.int32)
+                both |= _segment_or(runs, every, eowner, epos, nd)
+            far = [both[:, f * width : (f + 1) * width] for f in range(self.n_far)]
+        near: dict[tuple[int, str], tuple[U64Array, U64Array]] = {}
+        if self.blind_classes:
+            sides = []
+            wanted: list[tuple[I32Array, I16Array, I16Array]] = []
+            for side, entries in (("s", self.near_s), ("t", self.near_t)):
+                idx, owner, pos = entries.take(rows)
+                ka = (a.ks if side == "s" else a.kt)[eidx]
+                kb = (b.ks if side == "s" else b.kt)[eidx]
+                close = np.flatnonzero(np.minimum(ka, kb) <= self.max_blind)
+                ce, cown = eidx[close], eowner[close]
+                k = (entries.ks if side == "s" else entries.kt)[idx]
+                sides.append((side, k, owner, pos, ka[close], kb[close], cown))
+                wanted += [(owner, entries.q[idx], entries.r[idx])]
+                wanted += [(cown, a.q[ce], a.r[ce]), (cown, b.q[ce], b.r[ce])]
+            parts = self._keys(g, sym, wanted)
+            keys = np.concatenate(parts)
+            reps, inv = self._unique(keys)
+            pn = self.n_near
+            blocks = self._blocks(self.near_v, g, keys[reps])
+            rows_near = blocks.reshape(-1, ntr * ntc)[: len(reps) * pn + 1]
+            rows_near[-1] = 0
+            cuts = np.cumsum([0, *(len(x) for x in parts)]).tolist()
+            for i, (side, k, owner, pos, ka, kb, eown) in enumerate(sides):
+                ip, ia, ib = (
+                    inv[cuts[j] : cuts[j + 1]] * np.int32(pn) for j in range(3 * i, 3 * i + 3)
+                )
+                stops, hards = self._near_side(
+                    nd, ip, k, owner, pos, ia, ib, ka, kb, eown, rows_near
+                )
+                for j, c in enumerate(self.blind_classes):
+                    near[(c, side)] = (
+                        stops[j].reshape(nd, ntr, ntc),
+                        hards[j].reshape(nd, ntr, ntc),
+                    )
+        return [x.reshape(nd, ntr, ntc) for x in far], near
+
+    def _near_side(
+        self,
+        nd: int,
+        at: I32Array,
+        k: I16Array,
+        owner: I32Array,
+        pos: I32Array,
+        at_a: I32Array,
+        at_b: I32Array,
+        ka: I16Array,
+        kb: I16Array,
+        eowner: I32Array,
+        rows_near: U64Array,
+    ) -> tuple[U64Array, U64Array]:
+        """For one low end, per blind class: the lines stopped by an entry ``k`` from that
+        end (the first row of its block in ``rows_near`` at ``at``), and by an edge run
+        there (its two hexes' at ``at_a``, ``at_b``); then those of them stopped by an edge
+        run with a hex that blocks outright (ruling ``los.edge-run``)."""
         nc = len(self.blind_classes)
         classes = np.array(self.blind_classes, np.int64)[:, None]
         top = self.max_blind + 1
-        a, b = self.edges
-        eidx, eowner, _ = a.take(rows)
-        for side, entries in (("s", self.near_s), ("t", self.near_t)):
-            idx, owner, lengths = entries.take(rows)
-            oq, or_ = map_back(sym[owner], entries.q[idx], entries.r[idx])
-            k = entries.ks[idx] if side == "s" else entries.kt[idx]
-            # every blind class at once: the entries once per class
-            got = self._gather(
-                self.near_v,
-                p,
-                ntr,
-                ntc,
-                np.tile(row0[owner], nc),
-                np.tile(ci0[owner], nc),
-                np.tile(oq, nc),
-                np.tile(or_, nc),
-                self.near_plane[classes, k[None, :]].ravel(),
-            )
-            stops = self._or_by(got, np.tile(lengths, nc)).reshape(nc, nd, ntr, ntc)
-            hards = np.zeros_like(stops)
-            ka = a.ks[eidx] if side == "s" else a.kt[eidx]
-            kb = b.ks[eidx] if side == "s" else b.kt[eidx]
-            close = np.minimum(ka, kb) <= self.max_blind
-            if close.any():
-                cidx, cown = eidx[close], eowner[close]
-                clen = np.bincount(cown, minlength=nd)
-                r0, c0 = row0[cown], ci0[cown]
-                aq, ar = map_back(sym[cown], a.q[cidx], a.r[cidx])
-                bq, br = map_back(sym[cown], b.q[cidx], b.r[cidx])
-                for i, c in enumerate(self.blind_classes):
-                    pa = self.near_plane[c, np.minimum(ka[close], top)]
-                    pb = self.near_plane[c, np.minimum(kb[close], top)]
-                    sa = self._gather(self.near_v, p, ntr, ntc, r0, c0, aq, ar, pa)
-                    sb = self._gather(self.near_v, p, ntr, ntc, r0, c0, bq, br, pb)
-                    if self.edge_both:
-                        hp = np.full(len(cidx), self.near_plane[c, top])
-                        ha = self._gather(self.near_v, p, ntr, ntc, r0, c0, aq, ar, hp)
-                        hb = self._gather(self.near_v, p, ntr, ntc, r0, c0, bq, br, hp)
-                        hards[i] |= self._or_by(sa & sb & (ha | hb), clen)
-                        stops[i] |= self._or_by(sa & sb, clen)
-                    else:
-                        stops[i] |= self._or_by(sa | sb, clen)
-            for i, c in enumerate(self.blind_classes):
-                near[(c, side)] = (stops[i], hards[i])
-        return near
+        plane = self.near_plane[classes, k[None, :]].astype(np.int32)  # (classes, entries)
+        by_class = np.arange(nc, dtype=np.int32)[:, None] * np.int32(nd)
+        owners = (by_class + owner[None, :]).ravel()
+        inv = (at[None, :] + plane).ravel()
+        stops = _segment_or(rows_near, inv, owners, np.tile(pos, nc), nc * nd)
+        hards = np.zeros_like(stops)
+        ne = len(at_a)
+        if ne:
+            pa = self.near_plane[classes, np.minimum(ka, top)[None, :]]
+            pb = self.near_plane[classes, np.minimum(kb, top)[None, :]]
+            sa = rows_near[(at_a[None, :] + pa).ravel()]
+            sb = rows_near[(at_b[None, :] + pb).ravel()]
+            run_owner = (by_class + eowner[None, :]).ravel()
+            run_pos = np.arange(nc * ne, dtype=np.int32)
+            run_pos -= np.searchsorted(run_owner, run_owner).astype(np.int32)
+            runs = np.zeros((nc * ne + 1, rows_near.shape[1]), np.uint64)
+            runs[:-1] = sa & sb if self.edge_both else sa | sb
+            every = np.arange(nc * ne, dtype=np.int32)
+            stops |= _segment_or(runs, every, run_owner, run_pos, nc * nd)
+            if self.edge_both:
+                hp = self.near_plane[classes, top]  # (classes, 1): the hexes that block
+                ha = rows_near[(at_a[None, :] + hp).ravel()]
+                hb = rows_near[(at_b[None, :] + hp).ravel()]
+                runs[:-1] &= ha | hb
+                hards = _segment_or(runs, every, run_owner, run_pos, nc * nd)
+        return stops.reshape(nc, nd, -1), hards.reshape(nc, nd, -1)
 
     def _combine(
         self,
-        far: U64Array,
+        far: list[U64Array],
         near: dict[tuple[int, str], tuple[U64Array, U64Array]],
         ls: U64Array,
         lt: U64Array,
+        valid: U64Array,
     ) -> tuple[U64Array, U64Array]:
         """``(visible, blind)`` from the far and near stops and the sources' and targets'
         levels (``(nD, 3, ntr, ntc)`` words: the tiles' hexes at level 0, 1, 2)."""
-        blocked = np.zeros(far[:, 0].shape, np.uint64)
+        blocked = np.zeros(valid.shape, np.uint64)
         hard = np.zeros_like(blocked)
         for a in range(LEVEL_COUNT):
             stop_a = np.zeros_like(blocked)
@@ -440,7 +581,7 @@ class AllPairs:
             for b in range(LEVEL_COUNT):
                 c = max(a, b) * LEVEL_COUNT + min(a, b)
                 f = self.far_of_class[c]
-                stop = far[:, f] if f >= 0 else None
+                stop = far[f] if f >= 0 else None
                 hit = stop
                 low = "t" if a > b else "s"
                 if a != b and (c, low) in near:
@@ -448,13 +589,16 @@ class AllPairs:
                     stop = ns if stop is None else stop | ns
                     hit = nh if hit is None else hit | nh
                 if stop is not None:
-                    stop_a |= lt[:, b] & stop
-                if hit is not None:
+                    both = lt[:, b] & stop
+                    stop_a |= both
+                    if hit is stop:
+                        hit_a |= both
+                if hit is not None and hit is not stop:
                     hit_a |= lt[:, b] & hit
             blocked |= ls[:, a] & stop_a
             hard |= ls[:, a] & hit_a
-        valid = (ls[:, 0] | ls[:, 1] | ls[:, 2]) & (lt[:, 0] | lt[:, 1] | lt[:, 2])
-        return valid & ~blocked, valid & blocked & ~hard
+        blocked &= valid
+        return valid & ~blocked, blocked & ~hard
 
     def answer(
         self,
@@ -473,17 +617,19 @@ class AllPairs:
         lv = self.level_tiles(np.asarray(levels) if levels is not None else on_map * 0)
         dq_all, dr_all = self.displacements(half)
         for p, ntr, ntc, which, row0, ci0 in self.groups(dq_all, dr_all, columns):
+            rows, sym = self.table.rows(dq_all[which], dr_all[which])
+            by_sym = np.argsort(sym, kind="stable")  # the entries of a symmetry together
+            which, row0, ci0, rows, sym = (x[by_sym] for x in (which, row0, ci0, rows, sym))
             dq, dr = dq_all[which], dr_all[which]
-            rows, sym = self.table.rows(dq, dr)
             g = (p, ntr, ntc, row0, ci0)
-            far = self._far(g, rows, sym)
-            near = self._near(g, rows, sym)
             zero = np.zeros(len(dq), np.int64)
             ls = self._gather(lv, *g, zero, zero, None)  # (nD, 3, ntr, ntc)
             lt = self._gather(lv, *g, dq, dr, None)
+            valid = (ls[:, 0] | ls[:, 1] | ls[:, 2]) & (lt[:, 0] | lt[:, 1] | lt[:, 2])
+            far, near = self._stops(g, rows, sym)
             planes: tuple[U64Array, ...] = ()
             if levels is not None:
-                planes = self._combine(far, near, ls, lt)
+                planes = self._combine(far, near, ls, lt, valid)
             else:  # every hex of the map is at level 0 in ``lv``: move it to a, b
                 for a in range(LEVEL_COUNT):
                     for b in range(LEVEL_COUNT):
@@ -491,7 +637,7 @@ class AllPairs:
                         lt_ab = np.zeros_like(lt)
                         ls_ab[:, a] = ls[:, 0]
                         lt_ab[:, b] = lt[:, 0]
-                        planes += self._combine(far, near, ls_ab, lt_ab)
+                        planes += self._combine(far, near, ls_ab, lt_ab, valid)
             yield PairBlock(dq, dr, p, row0, ci0, ntr, ntc, planes)
 
 

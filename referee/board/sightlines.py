@@ -368,7 +368,7 @@ def _with_shadows(t: LineTable, dq: I64Array, dr: I64Array) -> LineTable:
     """
     n_lines = len(t.line_q)
     rows, sym = t.rows(dq, dr)
-    points: list[I32Array] = []
+    points: list[_Inverted] = []
     lengths = np.diff(t.point_start)[rows]
     per_slice = 1 << 19  # entries mapped at once
     cuts = np.arange(per_slice, int(lengths.sum()), per_slice)
@@ -378,27 +378,49 @@ def _with_shadows(t: LineTable, dq: I64Array, dr: I64Array) -> LineTable:
             mine = part[sym[part] == k]
             if len(mine):
                 _invert(t, k, mine, rows, dq, dr, points)
-    pts = np.concatenate([np.zeros((6, 0), np.int32), *points], axis=1)
+    # each column in its own narrow type, joined a column at a time (a large map's
+    # inverted table has millions of entries: the memory held at once is what counts)
+    columns = [
+        np.concatenate([np.zeros(0, kind), *(block[j] for block in points)])
+        for j, kind in enumerate(_INVERTED_TYPES)
+    ]
     del points
-    length = hex_distance(pts[1], pts[2])
-    key = (pts[0].astype(np.int64) << (KEY_BITS + KIND_BITS)) | (pts[3] << KEY_BITS) | length
+    o_row, q, r, kind, pos_s, pos_t = columns
+    del columns
+    key = (o_row.astype(np.int64) << (KEY_BITS + KIND_BITS)) | (kind.astype(np.int64) << KEY_BITS)
+    key |= hex_distance(q, r)
     order = np.argsort(key, kind="stable")
-    pts, key = pts[:, order], key[order]
-    o_q, o_r = t.line_q[pts[0]], t.line_r[pts[0]]
-    i16 = np.int16
+    key = key[order].astype(np.int32)
+    o_row, q, r, kind, pos_s, pos_t = (a[order] for a in (o_row, q, r, kind, pos_s, pos_t))
+    del order
+    o_q, o_r = t.line_q[o_row], t.line_r[o_row]
     from dataclasses import replace
 
     return replace(
         t,
-        shadow_start=_csr(pts[0], n_lines),
-        shadow_q=pts[1].astype(i16),
-        shadow_r=pts[2].astype(i16),
-        shadow_kind=pts[3].astype(np.int8),
-        shadow_pos_s=pts[4].astype(i16),
-        shadow_pos_t=pts[5].astype(i16),
-        shadow_dt=hex_distance(pts[1] - o_q, pts[2] - o_r).astype(i16),
-        shadow_key=key.astype(np.int32),
+        shadow_start=_csr(o_row, n_lines),
+        shadow_q=q,
+        shadow_r=r,
+        shadow_kind=kind,
+        shadow_pos_s=pos_s,
+        shadow_pos_t=pos_t,
+        shadow_dt=hex_distance(q - o_q, r - o_r).astype(np.int16),
+        shadow_key=key,
     )
+
+
+# an inverted entry's columns: canonical line through the offset, the displacement (q, r),
+# kind, pos_s, pos_t
+_Inverted = tuple[I32Array, I16Array, I16Array, I8Array, I16Array, I16Array]
+_INVERTED_TYPES = (np.int32, np.int16, np.int16, np.int8, np.int16, np.int16)
+
+
+def _inverted(*columns: npt.NDArray[Any]) -> _Inverted:
+    c = [
+        np.asarray(a).astype(kind, copy=False)
+        for a, kind in zip(columns, _INVERTED_TYPES, strict=True)
+    ]
+    return c[0], c[1], c[2], c[3], c[4], c[5]
 
 
 # direction number of a step (dq, dr) to a neighbour, at (dq + 1) * 3 + (dr + 1)
@@ -413,7 +435,7 @@ def _invert(
     rows: I64Array,
     dq: I64Array,
     dr: I64Array,
-    points: list[I32Array],
+    points: list[_Inverted],
 ) -> None:
     """The entries of displacements ``mine`` (all mapped by symmetry ``k``) that fall on a
     canonical offset, appended to ``points``: crossings and corner touches, and each hex
@@ -425,16 +447,14 @@ def _invert(
     at = mine[owner[keep]]
     kept = idx[keep]
     points.append(
-        np.stack(
-            [
-                orow[keep],
-                dq[at],
-                dr[at],
-                t.point_kind[kept],
-                t.point_pos_s[kept],
-                t.point_pos_t[kept],
-            ]
-        ).astype(np.int32)
+        _inverted(
+            orow[keep],
+            dq[at],
+            dr[at],
+            t.point_kind[kept],
+            t.point_pos_s[kept],
+            t.point_pos_t[kept],
+        )
     )
     eidx, eowner = expand(t.edge_start, rows[mine])
     if not len(eidx):
@@ -448,16 +468,14 @@ def _invert(
         kept = eidx[keep]
         towards = _DIRECTION_OF[(pq - fq + 1) * 3 + (pr - fr + 1)][keep]
         points.append(
-            np.stack(
-                [
-                    frow[keep],
-                    dq[at],
-                    dr[at],
-                    EDGE_KIND + towards,
-                    t.edge_pos_s[kept],
-                    t.edge_pos_t[kept],
-                ]
-            ).astype(np.int32)
+            _inverted(
+                frow[keep],
+                dq[at],
+                dr[at],
+                EDGE_KIND + towards,
+                t.edge_pos_s[kept],
+                t.edge_pos_t[kept],
+            )
         )
 
 

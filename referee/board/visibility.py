@@ -26,7 +26,7 @@ from pathlib import Path
 import numpy as np
 import numpy.typing as npt
 
-from referee.board.all_pairs import AllPairs, PairBlock, dense, unpack
+from referee.board.all_pairs import TILE, AllPairs, PairBlock, dense, unpack
 from referee.board.hexgrid import Hex
 from referee.board.los import LosBoard, SightError
 from referee.board.pair_table import PairTable
@@ -40,6 +40,7 @@ LevelArray = npt.NDArray[np.int8]
 TABLE_HEXES = 1500  # up to this many hexes, all pairs come from a pair table
 DENSE_HEXES = 5000  # up to this many, all pairs as n x n matrices; beyond, streamed
 CHUNK_COLUMNS = 16  # columns of sources streamed at once: one tile wide in each parity
+ROW_PAIRS = 1 << 24  # pairs that see (or are blind) kept at once by ``rows``, at most
 
 
 class MapGeometry:
@@ -127,14 +128,26 @@ class Visibility:
 
     def pair_blocks(self, levels: npt.NDArray[np.integer] | None = None) -> list[PairBlock]:
         """Every pair of the map, any size, as packed blocks (one of ``D`` and ``-D``)."""
-        return list(self.engine.answer(self._levels(levels)))
+        return list(self.stream_pair_blocks(levels))
+
+    def stream_pair_blocks(
+        self, levels: npt.NDArray[np.integer] | None = None
+    ) -> Iterator[PairBlock]:
+        """:meth:`pair_blocks` one block at a time, so that the answers of a large map
+        need not be held at once."""
+        return self.engine.answer(self._levels(levels))
 
     def rows(
         self, levels: npt.NDArray[np.integer] | None = None
     ) -> Iterator[tuple[int, I64Array, I64Array]]:
         """``(from, visible, blind)`` for every hex in map order, the hexes it sees and
-        those blind to it as sorted hex numbers: the whole map in bounded memory, sixteen
-        columns of sources (one column of tiles of each parity) at a time."""
+        those blind to it as sorted hex numbers, in bounded memory.
+
+        A large map's pairs are worked out once, half of them (line of sight is the same
+        both ways), and the pairs that see or are blind kept as hex numbers, up to
+        :data:`ROW_PAIRS` of them (8 bytes each, and 8 more to sort them both ways). A map
+        with more of them (one that hardly blocks) is streamed sixteen columns of sources
+        at a time instead, both ways: twice the work, in memory that does not grow."""
         lv = self._levels(levels)
         sb = self.sb
         n = sb.n
@@ -143,6 +156,85 @@ class Visibility:
             for i in range(n):
                 yield i, np.flatnonzero(visible[i]), np.flatnonzero(blind[i])
             return
+        pairs = self._pairs(lv)
+        if pairs is None:
+            yield from self._rows_by_columns(lv)
+            return
+        # per answer, every pair both ways as one number ``from * n + to``, sorted (32 bits
+        # when they fit, as on every map the limits allow: a third of the time to sort)
+        kind = np.dtype(np.uint32 if n * n < 1 << 32 else np.int64)
+        keys = []
+        while pairs:
+            src, tgt = pairs.pop(0)  # let go of each answer's pairs once they are keys
+            m = len(src)
+            key = np.empty(2 * m, kind)
+            for half, (a, b) in enumerate(((src, tgt), (tgt, src))):
+                part = key[half * m : (half + 1) * m]
+                np.multiply(a, kind.type(n), out=part, dtype=kind, casting="unsafe")
+                part += b.astype(kind)
+            del src, tgt
+            key.sort()
+            keys.append(key)
+        firsts = np.arange(n + 1, dtype=kind) * kind.type(n)
+        (seen, blind), (seen_at, blind_at) = keys, [np.searchsorted(k, firsts) for k in keys]
+        for i in range(n):
+            yield (
+                i,
+                (seen[seen_at[i] : seen_at[i + 1]] - firsts[i]).astype(np.int64),
+                (blind[blind_at[i] : blind_at[i + 1]] - firsts[i]).astype(np.int64),
+            )
+
+    def _pairs(
+        self, lv: LevelArray
+    ) -> list[tuple[npt.NDArray[np.int32], npt.NDArray[np.int32]]] | None:
+        """Per answer (visible, blind): the pairs ``(source, target)`` that have it, one
+        of each two ways, as hex numbers; None when there are more than
+        :data:`ROW_PAIRS` of them."""
+        sb = self.sb
+        n = sb.n
+        engine = self.engine
+        grid, q0, r0, width = sb.axial_grid(1)
+        by_offset = np.full((engine.cols, engine.rows), n, np.int32)
+        by_offset[sb.col, sb.row] = np.arange(n, dtype=np.int32)
+        found: list[tuple[list[npt.NDArray[np.int32]], list[npt.NDArray[np.int32]]]] = [
+            ([], []),
+            ([], []),
+        ]
+        total = 0
+        for blk in engine.answer(lv):
+            for k, plane in enumerate(blk.planes):
+                words = plane.reshape(-1)
+                some = np.flatnonzero(words)  # the words with a pair in them
+                if not len(some):
+                    continue
+                bits = np.unpackbits(
+                    words[some].astype("<u8", copy=False).view(np.uint8).reshape(-1, 8),
+                    axis=1,
+                    bitorder="little",
+                )
+                at = np.flatnonzero(bits)  # (much faster than the rows and columns)
+                total += len(at)
+                if total > ROW_PAIRS:
+                    return None
+                bit = at & 63
+                d, tr, tc = np.unravel_index(some[at >> 6], plane.shape)
+                row = blk.row0[d] + TILE * tr + (bit >> 3)
+                col = 2 * (blk.ci0[d] + TILE * tc + (bit & (TILE - 1))) + blk.p
+                q = col
+                r = row - ((q - (q & 1)) >> 1)
+                found[k][0].append(by_offset[col, row])
+                found[k][1].append(grid[(q + blk.dq[d] - q0) * width + (r + blk.dr[d] - r0)])
+        empty = np.zeros(0, np.int32)
+        return [
+            (np.concatenate(src) if src else empty, np.concatenate(tgt) if tgt else empty)
+            for src, tgt in found
+        ]
+
+    def _rows_by_columns(self, lv: LevelArray) -> Iterator[tuple[int, I64Array, I64Array]]:
+        """:meth:`rows` for a map with too many pairs to keep: sixteen columns of sources
+        (one column of tiles of each parity) at a time, every displacement each time."""
+        sb = self.sb
+        n = sb.n
         engine = self.engine
         grid, q0, r0, width = sb.axial_grid(1)
         by_offset = np.full((engine.cols, engine.rows), -1, np.int64)

@@ -8,6 +8,7 @@ following the mouse (:mod:`referee.app.app_bench`); ``referee bench replay [JOUR
 from __future__ import annotations
 
 import argparse
+from collections.abc import Callable
 from typing import Any
 
 PAIRING_MOST_PLAYERS = 4096
@@ -28,7 +29,12 @@ def add_parser(sub: Any) -> None:
     )
     los.add_argument("--runs", type=int, default=15, help="runs per figure (median)")
     los.add_argument(
-        "--no-big", action="store_true", help="skip the 100x100 map (its figures are left out)"
+        "--no-big",
+        action="store_true",
+        help="skip the 100x100 and 200x200 maps (their figures are left out)",
+    )
+    los.add_argument(
+        "--no-huge", action="store_true", help="skip the 200x200 map (its figures are left out)"
     )
     los.add_argument("--json", action="store_true", help="print JSON")
     los.set_defaults(run=run_los_bench)
@@ -114,32 +120,26 @@ def add_parser(sub: Any) -> None:
 def run_los_bench(args: argparse.Namespace) -> int:
     from referee.bench.los_bench import run
     from referee.board.maps import find_map
-    from referee.cli.output import print_json
 
-    result = run(find_map(args.map), runs=max(1, args.runs), big=not args.no_big)
-    if args.json:
-        print_json(result)
-    else:
-        for key, value in result.items():
-            print(f"{key:>30}: {value}")
+    path = find_map(args.map)
+    _print(
+        lambda: run(path, runs=max(1, args.runs), big=not args.no_big, huge=not args.no_huge),
+        args.json,
+    )
     return 0
 
 
 def run_app_bench(args: argparse.Namespace) -> int:
-    from referee.cli.output import print_json
-
     try:
         from referee.app.app_bench import run
     except ImportError as exc:
         from referee.cli.main import CommandError
 
         raise CommandError(f"bench app: the window needs PySide6 ({exc})") from None
-    result = run(runs=max(1, args.runs), hover=not args.no_hover, big=not args.no_big)
-    if args.json:
-        print_json(result)
-    else:
-        for key, value in result.items():
-            print(f"{key:>30}: {value}")
+    _print(
+        lambda: run(runs=max(1, args.runs), hover=not args.no_hover, big=not args.no_big),
+        args.json,
+    )
     return 0
 
 
@@ -156,16 +156,17 @@ def run_open_bench(args: argparse.Namespace) -> int:
         raise CommandError(f"bench open: the window needs PySide6 ({exc})") from None
     if not any(os.environ.get(v) for v in ("DISPLAY", "WAYLAND_DISPLAY", "QT_QPA_PLATFORM")):
         os.environ["QT_QPA_PLATFORM"] = "offscreen"  # no screen: Qt draws in memory
-    result: dict[str, Any] = {"load_average": [round(x, 2) for x in os.getloadavg()]}
-    result.update(open_times(max(1, args.runs), args.turns))
-    result["load_average_after"] = [round(x, 2) for x in os.getloadavg()]
-    _print(result, args.json)
+    _print(lambda: open_times(max(1, args.runs), args.turns), args.json)
     return 0
 
 
-def _print(result: dict[str, Any], as_json: bool) -> None:
+def _print(bench: Callable[[], dict[str, Any]], as_json: bool) -> None:
+    """Run a bench and print its figures with the machine's load and the bench's CPU
+    time (:func:`referee.bench.measure.on_machine`: every bench, one helper)."""
+    from referee.bench.measure import on_machine
     from referee.cli.output import print_json
 
+    result = on_machine(bench)
     if as_json:
         print_json(result)
     else:
@@ -179,14 +180,14 @@ def run_replay_bench(args: argparse.Namespace) -> int:
     from referee.bench.replay_bench import default_journal, run
 
     journal = Path(args.journal) if args.journal else default_journal()
-    _print(run(journal, runs=max(1, args.runs)), args.json)
+    _print(lambda: run(journal, runs=max(1, args.runs)), args.json)
     return 0
 
 
 def run_cli_bench(args: argparse.Namespace) -> int:
     from referee.bench.cli_bench import run
 
-    _print(run(runs=max(1, args.runs)), args.json)
+    _print(lambda: run(runs=max(1, args.runs)), args.json)
     return 0
 
 
@@ -252,7 +253,7 @@ def run_pairing_bench(args: argparse.Namespace) -> int:
         raise CommandError(f"bench pairing: --players is 2 to {PAIRING_MOST_PLAYERS}")
     if not 1 <= args.rounds <= 10:
         raise CommandError("bench pairing: --rounds is 1 to 10")
-    _print(run(args.players, args.rounds, max(1, args.runs), args.seed), args.json)
+    _print(lambda: run(args.players, args.rounds, max(1, args.runs), args.seed), args.json)
     return 0
 
 
@@ -270,7 +271,7 @@ def run_journal_write_bench(args: argparse.Namespace) -> int:
     most = MATCH_MAX_STEPS - max(1, args.runs) * len(lengths) - 1  # the timed steps too
     if lengths[-1] > most:
         raise CommandError(f"bench journal-write: --lengths goes up to {most}")
-    _print(run(runs=max(1, args.runs), lengths=lengths), args.json)
+    _print(lambda: run(runs=max(1, args.runs), lengths=lengths), args.json)
     return 0
 
 

@@ -249,19 +249,29 @@ def test_line_of_sight_is_the_same_both_ways(drawn):
     assert (visible == visible.T).all() and (blind == blind.T).all()
 
 
+@pytest.mark.parametrize(
+    "kept",
+    [
+        visibility.ROW_PAIRS,  # the pairs worked out once, half of them, and kept
+        0,  # too many pairs to keep: sixteen columns at a time, both ways
+    ],
+)
 @settings(max_examples=10, deadline=None)
-@given(boards())
-def test_streamed_rows_are_the_pairs_of_each_hex(drawn):
+@given(drawn=boards())
+def test_streamed_rows_are_the_pairs_of_each_hex(kept, drawn):
     board, flying = drawn
     vis = Visibility(board)
     levels = vis.levels(flying)
     visible, blind = vis.all_pairs(levels)
-    old = visibility.DENSE_HEXES, visibility.CHUNK_COLUMNS
-    visibility.DENSE_HEXES, visibility.CHUNK_COLUMNS = 0, 2  # stream even a small map
+    names = ("DENSE_HEXES", "CHUNK_COLUMNS", "ROW_PAIRS")
+    old = [getattr(visibility, name) for name in names]
+    for name, value in zip(names, (0, 2, kept), strict=True):
+        setattr(visibility, name, value)  # stream even a small map
     try:
         rows = list(vis.rows(levels))
     finally:
-        visibility.DENSE_HEXES, visibility.CHUNK_COLUMNS = old
+        for name, value in zip(names, old, strict=True):
+            setattr(visibility, name, value)
     assert [i for i, _, _ in rows] == list(range(len(board.battle_map)))
     for i, seen, blind_to in rows:
         assert list(seen) == list(np.flatnonzero(visible[i]))
