@@ -203,6 +203,27 @@ def add_parser(sub: Any) -> None:
         action="store_true",
         help="stay, and write again whenever a result or change lands",
     )
+    serve = t.add_parser("serve", help="serve the event to the room: pages for the players' phones")
+    _file(serve)
+    serve.add_argument(
+        "--host", default="0.0.0.0", help="the address to listen on (default: every one)"
+    )
+    serve.add_argument("--port", type=int, default=8000, help="the port (default 8000; 0: any)")
+    serve.set_defaults(run=run_serve)
+
+    codes = t.add_parser("codes", help="each player's code for reporting results (desk only)")
+    _file(codes)
+    codes.add_argument(
+        "--renew",
+        action="append",
+        default=[],
+        metavar="NAME",
+        help="a new code for NAME (the old one stops working); may be repeated",
+    )
+    codes.add_argument("--json", action="store_true")
+    _who(codes)
+    codes.set_defaults(run=run_codes)
+
     opener = t.add_parser("open", help="the tournament window on an event (file or server)")
     _file(opener)
     opener.set_defaults(run=run_open)
@@ -661,3 +682,68 @@ def run_open(args: argparse.Namespace) -> int:
 
     _desk(args).close()  # a file that is no event file is refused here
     return run_tournament_window(args.file)
+
+
+def run_codes(args: argparse.Namespace) -> int:
+    from referee.cli.output import print_json
+    from referee.tournament.room import issue_codes
+
+    with _desk(args) as desk:
+        codes = issue_codes(desk, args.renew)
+    if args.json:
+        print_json({"codes": codes})
+        return 0
+    for name, code in codes.items():
+        print(f"{name}: {code}")
+    if not codes:
+        print("no player is entered yet")
+    return 0
+
+
+def lan_address() -> str:
+    """This machine's address on the network it would reach others by (no packet is sent:
+    a datagram socket is only pointed at a private address), else 127.0.0.1."""
+    import socket
+
+    with socket.socket(socket.AF_INET, socket.SOCK_DGRAM) as s:
+        try:
+            s.connect(("10.254.254.254", 9))
+            return str(s.getsockname()[0])
+        except OSError:
+            return "127.0.0.1"
+
+
+def run_serve(args: argparse.Namespace) -> int:
+    import sys
+
+    import segno
+
+    from referee.cli.main import CommandError
+    from referee.tournament.room import issue_codes
+    from referee.tournament.room_server import RoomServer
+
+    if not 0 <= args.port <= 65535:
+        raise CommandError(f"--port {args.port}: expected 0 to 65535")
+    with _desk(args) as desk:
+        codes = issue_codes(desk)
+        name = desk.event().name
+    try:
+        server = RoomServer(args.file, args.host, args.port)
+    except OSError as exc:
+        raise CommandError(f"--host {args.host} --port {args.port}: {exc.strerror}") from None
+    host = lan_address() if args.host in ("0.0.0.0", "") else args.host
+    url = f"http://{'[' + host + ']' if ':' in host else host}:{server.port}/"
+    print(f"Serving {name} at {url} (Ctrl+C to stop)", flush=True)
+    print(
+        f"{len(codes)} players have a code: `referee tournament codes {args.file}` lists them",
+        flush=True,
+    )
+    segno.make(url, error="m").terminal(out=sys.stdout, compact=True)
+    sys.stdout.flush()
+    try:
+        server.serve_forever()
+    except KeyboardInterrupt:
+        print("stopped")
+    finally:
+        server.close()
+    return 0
