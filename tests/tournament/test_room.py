@@ -5,6 +5,8 @@ unconfirmed result waits in the desk's queue until the desk takes, enters or dis
 
 from __future__ import annotations
 
+import json
+
 import pytest
 
 from referee.tournament import room
@@ -161,3 +163,31 @@ def test_the_desk_entering_the_result_closes_the_tables_queue_entry(desk):
     with pytest.raises(room.RoomConflict):
         room.confirm(desk, 1, 1, codes[b])
     assert desk.event().round(1).results[1].result == result(a, b, 12, 12)
+
+
+def test_the_desk_sees_the_queue_takes_a_report_or_dismisses_from_the_command_line(desk, capsys):
+    from referee.cli.main import main
+
+    path = str(desk.store.name)
+    codes = room.issue_codes(desk)
+    a, b = seats(desk, 1)
+    c, d = seats(desk, 2)
+    room.report(desk, 1, 1, codes[a], result(a, b, 20, 4))
+    room.report(desk, 1, 1, codes[b], result(a, b, 4, 20))
+    room.report(desk, 1, 2, codes[c], result(c, d, 10, 10))
+    assert main(["tournament", "queue", path, "--json"]) == 0
+    shown = json.loads(capsys.readouterr().out)["queue"]
+    assert [(w["table"], w["state"]) for w in shown] == [(1, "disputed"), (2, "waiting")]
+    theirs = next(r["id"] for r in shown[0]["reports"] if r["by"] == b)
+    assert main(["tournament", "take-report", path, str(theirs), "--who", "TO Sam"]) == 0
+    args = ["--round", "1", "--table", "2", "--why", "wrong table counted"]
+    assert main(["tournament", "dismiss", path, *args, "--who", "TO Sam"]) == 0
+    assert main(["tournament", "queue", path]) == 0
+    assert "no reported result waits for the desk" in capsys.readouterr().out
+    table = desk.event().round(1).results[1]
+    assert (table.record.who, table.result) == ("TO Sam", result(a, b, 4, 20))
+    assert main(["tournament", "trail", path]) == 0
+    trail = capsys.readouterr().out
+    assert f"{b} reported round 1 table 1" in trail
+    assert "reports of round 1 table 2 dismissed: wrong table counted" in trail
+    assert codes[a] not in trail  # a code is never in the trail
