@@ -294,6 +294,12 @@ def queue(event: Event) -> list[Waiting]:
     return out
 
 
+def waiting_tables(event: Event) -> dict[tuple[int, int], Waiting]:
+    """Every table of the queue by (round, table), the records read once (a page of every
+    table asks for each)."""
+    return {(w.round, w.table): w for w in queue(event)}
+
+
 def _seat(event: Event, round_number: int, table: int, code: str) -> tuple[str, str]:
     """The player whose code it is and their opponent; refused alike for a wrong code and
     another table's (:class:`NotYours`)."""

@@ -106,11 +106,20 @@ def clock_text(event: Event, now: datetime | None = None) -> tuple[str, bool]:
     return clock.describe(now), clock.warning(now)
 
 
-def _table_state(event: Event, rnd: Round, table: int) -> str:
+def _table_state(
+    event: Event,
+    rnd: Round,
+    table: int,
+    waits: Mapping[tuple[int, int], room.Waiting] | None = None,
+) -> str:
+    """The table's result, else whether a report waits (``waits``: the event's
+    ``room.waiting_tables``, read once for a page of many tables)."""
     if table in rnd.results:
         sa, sb = rnd.results[table].scores
         return f"{sa.mvp} - {sb.mvp} MVP" + (" (corrected)" if rnd.results[table].corrected else "")
-    waiting = room.waiting(event, rnd.number, table)
+    if waits is None:
+        waits = room.waiting_tables(event)
+    waiting = waits.get((rnd.number, table))
     if waiting is not None:
         return "disputed" if waiting.disputed else "waiting for confirmation"
     return ""
@@ -136,12 +145,13 @@ def round_page(event: Event, mine: str = "") -> str:
             else f'<p class="msg bad">No player is called {escape(mine)!s}.</p>'
         )
     rows = []
+    waits = room.waiting_tables(event)
     for i, (a, b) in enumerate(rnd.tables, 1):
         cls = ' class="mine"' if any(n in hits for n in (a, b)) else ""
         rows.append(
             f'<tr{cls}><td class="table"><a href="/tables/{rnd.number}/{i}">{i}</a></td>'
             f"<td>{player_link(a)}{_huge(event, a)}</td><td>{player_link(b)}{_huge(event, b)}"
-            f'</td><td class="num">{escape(_table_state(event, rnd, i))}</td></tr>'
+            f'</td><td class="num">{escape(_table_state(event, rnd, i, waits))}</td></tr>'
         )
     if rnd.bye:
         rows.append(
@@ -189,6 +199,7 @@ def players_page(event: Event) -> str:
 def player_page(event: Event, name: str) -> str:
     """``GET /players/NAME``: the player's opponents, results and army as checked in."""
     player = event.players[name]
+    waits = room.waiting_tables(event)
     rows = []
     for rnd in event.rounds:
         if rnd.bye == name:
@@ -205,7 +216,7 @@ def player_page(event: Event, name: str) -> str:
             me, them = (sa, sb) if sa.name == name else (sb, sa)
             score = f"{me.mvp} - {them.mvp} MVP, {me.tvp:.2f} TVP"
         else:
-            score = _table_state(event, rnd, t)
+            score = _table_state(event, rnd, t, waits)
         rows.append(
             f'<tr><td>{rnd.number}</td><td class="table"><a href="/tables/{rnd.number}/{t}">'
             f"{t}</a></td><td>{player_link(other)}</td><td>{escape(score)}</td></tr>"

@@ -47,8 +47,12 @@ MAX_BODY = 16_384
 """The largest request body taken, in bytes (a result is about 300)."""
 TIMEOUT = 20.0
 """Seconds a client may take to send its request."""
-FRESH = 0.5
+FRESH = 1.0
 """Seconds a read of the event's revision is reused before asking the store again."""
+PAGE_AGE = 5.0
+"""Seconds a page made at the event's current revision is served again (its clock line
+ages; ``live.js`` keeps the clock itself ticking)."""
+PAGES_KEPT = 1024
 WRONG_TRIES = 10
 WRONG_WINDOW = 600.0
 CSP = (
@@ -124,8 +128,9 @@ class RoomServer:
         self._event = self.on_desk(lambda d: d.event())
         self._checked = time.monotonic()
         self.tries = tries or WrongTries()
-        self.httpd = ThreadingHTTPServer((host, port), _Handler)
-        self.httpd.daemon_threads = True
+        self._pages: dict[str, tuple[int, float, Served]] = {}
+        self._making = threading.Lock()
+        self.httpd = _Server((host, port), _Handler)
         self.httpd.room = self  # type: ignore[attr-defined]
 
     @property
@@ -137,20 +142,45 @@ class RoomServer:
         return self._pool.submit(work, self._desk).result()
 
     def event(self) -> Event:
-        """The event now (its revision asked at most every ``FRESH`` seconds)."""
-        with self._lock:
+        """The event now: its revision asked at most every ``FRESH`` seconds, by one
+        request while the others read the event as last folded (a read never waits behind
+        the desk's writes)."""
+        if time.monotonic() - self._checked < FRESH or not self._lock.acquire(blocking=False):
+            return self._event
+        try:
+            revision = self.on_desk(lambda d: d.store.revision())
+            if revision != self._event.revision:
+                self._event = self.on_desk(lambda d: d.event())
+            self._checked = time.monotonic()
+            return self._event
+        finally:
+            self._lock.release()
+
+    def page(self, key: str, event: Event, make: Callable[[], Served]) -> Served:
+        """The page ``key`` of ``event``, made once per revision (and ``PAGE_AGE``): 200
+        phones reading the same tables cost one making of the page, not 200; pages are made
+        one at a time, so a burst after a write makes each once."""
+        with self._making:
             now = time.monotonic()
-            if now - self._checked >= FRESH:
-                revision = self.on_desk(lambda d: d.store.revision())
-                if revision != self._event.revision:
-                    self._event = self.on_desk(lambda d: d.event())
-                self._checked = now
+            kept = self._pages.get(key)
+            if kept is not None and kept[0] == event.revision and now - kept[1] < PAGE_AGE:
+                return kept[2]
+            served = make()
+            if len(self._pages) >= PAGES_KEPT:
+                self._pages.clear()
+            self._pages[key] = (event.revision, now, served)
+            return served
+
+    def fresh(self) -> Event:
+        """The event as the store has it now (after this request's own write)."""
+        with self._lock:
+            self._event = self.on_desk(lambda d: d.event())
+            self._checked = time.monotonic()
             return self._event
 
     def wrote(self) -> None:
         """The room wrote: the next read asks the store."""
-        with self._lock:
-            self._checked = 0.0
+        self._checked = 0.0
 
     def serve_forever(self) -> None:
         self.httpd.serve_forever(poll_interval=0.25)
@@ -159,6 +189,13 @@ class RoomServer:
         self.httpd.server_close()
         self.on_desk(lambda d: d.close())
         self._pool.shutdown()
+
+
+class _Server(ThreadingHTTPServer):
+    daemon_threads = True
+    request_queue_size = 256
+    """Connections the system holds while every thread is busy (the default 5 drops a
+    room's phones at the start of a round)."""
 
 
 def _json(status: int, data: Mapping[str, Any]) -> Served:
@@ -192,8 +229,9 @@ def _api_round(event: Event) -> dict[str, Any]:
     if rnd is None:
         return {"round": 0, "tables": [], "bye": None}
     tables = []
+    waits = room.waiting_tables(event)
     for i, (a, b) in enumerate(rnd.tables, 1):
-        waiting = room.waiting(event, rnd.number, i)
+        waiting = waits.get((rnd.number, i))
         state = (
             "result"
             if i in rnd.results
@@ -332,6 +370,15 @@ class _Handler(BaseHTTPRequestHandler):
 
     def _get(self, parts: list[str], query: Mapping[str, list[str]]) -> Served:
         event = self.room.event()
+        kept = parts[:1] in ([""], ["standings"], ["players"]) or parts in (
+            ["api", "round"],
+            ["api", "standings"],
+        )
+        if kept:
+            return self.room.page(self.path, event, lambda: self._made(event, parts, query))
+        return self._made(event, parts, query)
+
+    def _made(self, event: Event, parts: list[str], query: Mapping[str, list[str]]) -> Served:
         if parts in ([""], []):
             return _html(200, room_pages.round_page(event, query.get("name", [""])[0][:100]))
         if parts == ["style.css"]:
@@ -509,11 +556,11 @@ class _Handler(BaseHTTPRequestHandler):
             status = exc.status
             if status in (403, 429):
                 raise
-            return self._table(self.room.event(), number, table, (str(exc), False), status)
+            return self._table(self.room.fresh(), number, table, (str(exc), False), status)
         text = (
             "Recorded: the result is the table's."
             if answer.confirmed
             else f"Recorded: {answer.state}."
         )
         status = 200 if answer.confirmed else 202
-        return self._table(self.room.event(), number, table, (text, True), status)
+        return self._table(self.room.fresh(), number, table, (text, True), status)
