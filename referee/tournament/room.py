@@ -208,7 +208,7 @@ class Waiting:
             )
         r = self.latest
         other = self.players[1] if r.by == self.players[0] else self.players[0]
-        return f"waiting for {other} to confirm the result {r.by} reported at {r.at}"
+        return f"waiting for {other} to confirm the result {r.by} reported at {clock_time(r.at)}"
 
     def _reporter(self, report_id: int) -> str:
         for r in self.reports:
@@ -229,6 +229,12 @@ class Waiting:
                 for d in self.disputes
             ],
         }
+
+
+def clock_time(at: str) -> str:
+    """A record's time as a clock on the wall shows it (``20:41`` of
+    ``2026-11-27T20:41:35+00:00``, the time the record was written)."""
+    return at[11:16] if len(at) >= 16 and at[10] == "T" else at
 
 
 def _open(event: Event) -> dict[tuple[int, int], list[Record]]:

@@ -294,7 +294,7 @@ def table_page(
     if waiting is not None:
         parts.append(f'<p class="msg">{escape(waiting.describe())}</p>')
         for r in waiting.reports:
-            at = r.at[11:16] if len(r.at) >= 16 and r.at[10] == "T" else r.at
+            at = room.clock_time(r.at)
             parts.append(_result_lines(r.result.to_json(), f"Reported by {r.by} at {at}"))
         parts.append(
             '<form method="post"><fieldset><legend>Confirm or dispute</legend>'
