@@ -30,6 +30,7 @@ import hmac
 import secrets
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
+from datetime import datetime
 from typing import Any
 
 from referee.errors import RefereeError
@@ -232,9 +233,13 @@ class Waiting:
 
 
 def clock_time(at: str) -> str:
-    """A record's time as a clock on the wall shows it (``20:41`` of
-    ``2026-11-27T20:41:35+00:00``, the time the record was written)."""
-    return at[11:16] if len(at) >= 16 and at[10] == "T" else at
+    """A record's time as the clock on the venue's wall shows it: ``21:41`` of
+    ``2026-11-27T20:41:35+00:00`` on a machine set to UTC+1 (the record's text when it is
+    no time)."""
+    try:
+        return datetime.fromisoformat(at).astimezone().strftime("%H:%M")
+    except ValueError:
+        return at
 
 
 def _open(event: Event) -> dict[tuple[int, int], list[Record]]:

@@ -191,3 +191,16 @@ def test_the_desk_sees_the_queue_takes_a_report_or_dismisses_from_the_command_li
     assert f"{b} reported round 1 table 1" in trail
     assert "reports of round 1 table 2 dismissed: wrong table counted" in trail
     assert codes[a] not in trail  # a code is never in the trail
+
+
+def test_a_reports_time_is_shown_on_the_venues_clock(monkeypatch):
+    import time
+
+    monkeypatch.setenv("TZ", "Europe/Vienna")  # UTC+1 in November
+    time.tzset()
+    try:
+        assert room.clock_time("2026-11-27T20:41:35+00:00") == "21:41"
+        assert room.clock_time("not a time") == "not a time"
+    finally:
+        monkeypatch.undo()
+        time.tzset()
