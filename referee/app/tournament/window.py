@@ -34,6 +34,7 @@ from PySide6.QtWidgets import (
 )
 
 from referee.app.save_dialog import ask_save_path
+from referee.app.tournament.reported_panel import ReportedPanel
 from referee.app.tournament.result_entry import ResultEntry
 from referee.app.tournament.tables import NumberText, fill, make_table
 from referee.app.tournament.wall_view import WallView
@@ -92,6 +93,10 @@ class TournamentWindow(QMainWindow):
         self.entry.correct_requested.connect(self.correct_result)
         self.entry.match_file_requested.connect(self.result_from_match)
         self.tabs.addTab(self.entry, "Results")
+        self.reported = ReportedPanel()
+        self.reported.take_requested.connect(self.take_report)
+        self.reported.dismiss_requested.connect(self.dismiss_reports)
+        self.reported_tab = self.tabs.addTab(self.reported, "Reported")
         self.trail = make_table(["#", "when", "who", "kind", "round", "table", "score", "why"])
         self.tabs.addTab(self.trail, "Correction trail")
         self.tabs.addTab(self._standings_tab(), "Standings")
@@ -430,6 +435,27 @@ class TournamentWindow(QMainWindow):
             done,
         )
 
+    def take_report(self, report_id: int) -> None:
+        """A player's report from the phones taken as the table's result (``room``)."""
+        from referee.tournament.room import take_report
+
+        taken = self.act(lambda: take_report(self.desk, report_id))
+        if taken is not None:
+            a, b = taken.scores
+            self.message(
+                f"Round {taken.round}, table {taken.table}: report #{report_id} taken "
+                f"({a.name} {a.mvp} MVP, {b.name} {b.mvp} MVP)"
+            )
+
+    def dismiss_reports(self, round_number: int, table: int, why: str) -> None:
+        """A table's reports dismissed with the reason: its players report again."""
+        from referee.tournament.room import dismiss
+
+        done = f"Round {round_number}, table {table}: reports dismissed; the players report again"
+        self.act(lambda: dismiss(self.desk, round_number, table, why), done)
+        if self.last_message == done:
+            self.reported.why.clear()
+
     def result_from_match(self, round_number: int, table: int, as_correction: bool) -> None:
         path, _ = QFileDialog.getOpenFileName(
             self, "Match file", str(matches_dir()), "Match files (*.referee)"
@@ -642,6 +668,8 @@ class TournamentWindow(QMainWindow):
             combo.addItems(list(e.players))
             combo.setCurrentText(keep)
         self.redraw_pairings()
+        waiting = self.reported.set_event(e)
+        self.tabs.setTabText(self.reported_tab, f"Reported ({waiting})" if waiting else "Reported")
         if self.entry.set_event(e):
             shown = f"Round {self.entry.round.value()}, table {self.entry.table.value()}"
             self.message(f"{shown}: the form shows its result as it is now")
