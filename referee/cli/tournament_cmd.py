@@ -740,19 +740,6 @@ def run_codes(args: argparse.Namespace) -> int:
     return 0
 
 
-def lan_address() -> str:
-    """This machine's address on the network it would reach others by (no packet is sent:
-    a datagram socket is only pointed at a private address), else 127.0.0.1."""
-    import socket
-
-    with socket.socket(socket.AF_INET, socket.SOCK_DGRAM) as s:
-        try:
-            s.connect(("10.254.254.254", 9))
-            return str(s.getsockname()[0])
-        except OSError:
-            return "127.0.0.1"
-
-
 def run_serve(args: argparse.Namespace) -> int:
     import sys
 
@@ -760,7 +747,7 @@ def run_serve(args: argparse.Namespace) -> int:
 
     from referee.cli.main import CommandError
     from referee.tournament.room import issue_codes
-    from referee.tournament.room_server import RoomServer
+    from referee.tournament.room_server import RoomServer, lan_address
 
     if not 0 <= args.port <= 65535:
         raise CommandError(f"--port {args.port}: expected 0 to 65535")

@@ -61,6 +61,19 @@ CSP = (
 )
 
 
+def lan_address() -> str:
+    """This machine's address on the network it would reach others by (no packet is sent:
+    a datagram socket is only pointed at a private address), else 127.0.0.1."""
+    import socket
+
+    with socket.socket(socket.AF_INET, socket.SOCK_DGRAM) as s:
+        try:
+            s.connect(("10.254.254.254", 9))
+            return str(s.getsockname()[0])
+        except OSError:
+            return "127.0.0.1"
+
+
 class Refused(RefereeError):
     """A request refused before it reaches the room, with its HTTP status."""
 
@@ -129,6 +142,8 @@ class RoomServer:
         self._checked = time.monotonic()
         self.tries = tries or WrongTries()
         self._pages: dict[str, tuple[int, float, Served]] = {}
+        self._seen: dict[str, float] = {}
+        self._lock_seen = threading.Lock()
         self._making = threading.Lock()
         self.httpd = _Server((host, port), _Handler)
         self.httpd.room = self  # type: ignore[attr-defined]
@@ -171,6 +186,22 @@ class RoomServer:
             self._pages[key] = (event.revision, now, served)
             return served
 
+    def saw(self, address: str) -> None:
+        """A request came from ``address`` (for :meth:`connected`)."""
+        now = time.monotonic()
+        with self._lock_seen:
+            if len(self._seen) >= 10_000:
+                self._seen = {a: t for a, t in self._seen.items() if now - t < 600}
+            self._seen[address] = now
+
+    def connected(self, within: float = 60.0) -> list[str]:
+        """The addresses that asked for a page in the last ``within`` seconds, most recent
+        first: the phones (and screens) following the event."""
+        now = time.monotonic()
+        with self._lock_seen:
+            recent = [(t, a) for a, t in self._seen.items() if now - t <= within]
+        return [a for _, a in sorted(recent, reverse=True)]
+
     def fresh(self) -> Event:
         """The event as the store has it now (after this request's own write)."""
         with self._lock:
@@ -184,6 +215,11 @@ class RoomServer:
 
     def serve_forever(self) -> None:
         self.httpd.serve_forever(poll_interval=0.25)
+
+    def stop(self) -> None:
+        """Stop serving (from another thread than :meth:`serve_forever`'s) and close."""
+        self.httpd.shutdown()
+        self.close()
 
     def close(self) -> None:
         self.httpd.server_close()
@@ -278,6 +314,7 @@ class _Handler(BaseHTTPRequestHandler):
             self.wfile.write(served.body)
 
     def _answer(self, work: Callable[[], Served], api: bool) -> None:
+        self.room.saw(self._address())
         try:
             served = work()
         except Refused as exc:

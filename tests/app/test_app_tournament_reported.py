@@ -82,3 +82,37 @@ def test_a_report_sent_from_a_phone_shows_in_the_open_window(qtbot, tmp_path):
     assert w.reported.table.rowCount() == 1
     assert w.tabs.tabText(w.reported_tab) == "Reported (1)"
     w.desk.close()
+
+
+def test_serve_to_the_room_from_the_window_shows_the_address_and_who_is_connected(qtbot, tmp_path):
+    import json
+    import urllib.request
+
+    path = tmp_path / "ev.db"
+    with Desk.create(path, name="Phone Cup", seed=3, who="desk") as desk:
+        for n in ("Ada", "Brin"):
+            desk.add_player(n, "ork")
+        desk.pair()
+    w = TournamentWindow(Desk.open(path, "TO Sam"))
+    qtbot.addWidget(w)
+    [serve] = [a for a in w.menuBar().actions()[0].menu().actions() if "Serve" in a.text()]
+    assert serve.text() == "Serve to the room..."
+    assert room.codes(w.desk.event()) == {}
+    dialog = w.serve_to_room("127.0.0.1", 0)
+    assert sorted(room.codes(w.desk.event())) == ["Ada", "Brin"]  # each player a code
+    assert dialog is not None and dialog.url in w.last_message
+    assert not dialog.qr.pixmap().isNull()  # the address's QR code
+    assert dialog.connected.text().startswith("Connected: 0 device(s)")
+    with urllib.request.urlopen(dialog.url + "api/round", timeout=30) as reply:
+        data = json.load(reply)
+    assert data["round"] == 1 and [t["table"] for t in data["tables"]] == [1]
+    dialog.refresh()
+    assert dialog.connected.text() == "Connected: 1 device(s) in the last minute (127.0.0.1)"
+    url = dialog.url
+    w.close()  # closing the window stops serving
+    try:
+        urllib.request.urlopen(url, timeout=5)
+    except OSError:
+        pass
+    else:
+        raise AssertionError("still served after the window closed")

@@ -36,6 +36,7 @@ from PySide6.QtWidgets import (
 from referee.app.save_dialog import ask_save_path
 from referee.app.tournament.reported_panel import ReportedPanel
 from referee.app.tournament.result_entry import ResultEntry
+from referee.app.tournament.serve_dialog import ServeDialog
 from referee.app.tournament.tables import NumberText, fill, make_table
 from referee.app.tournament.wall_view import WallView
 from referee.errors import RefereeError
@@ -64,6 +65,7 @@ class TournamentWindow(QMainWindow):
         self.desk = desk
         self.tournament: Event = desk.event()
         self.wall: WallView | None = None
+        self.serving: ServeDialog | None = None
         self.last_message = ""
         self.out_of_reach = False
         self.resize(1280, 700)
@@ -236,6 +238,11 @@ class TournamentWindow(QMainWindow):
             act = QAction(label, self)
             act.triggered.connect(lambda _=False, f=fmt: self.export_dialog(f))
             file_menu.addAction(act)
+        file_menu.addSeparator()
+        serve = QAction("Serve to the room...", self)
+        serve.triggered.connect(lambda _=False: self.serve_to_room())
+        file_menu.addAction(serve)
+        file_menu.addSeparator()
         close = QAction("Close", self)
         close.setShortcut(QKeySequence.StandardKey.Close)
         close.triggered.connect(self.close)
@@ -434,6 +441,25 @@ class TournamentWindow(QMainWindow):
             ),
             done,
         )
+
+    def serve_to_room(self, host: str = "0.0.0.0", port: int = 8000) -> ServeDialog | None:
+        """The event served to the players' phones while the dialog is open (its address, a
+        QR code, who is connected); the one already serving when there is one."""
+        if self.serving is not None and self.serving.isVisible():
+            self.serving.raise_()
+            return self.serving
+        from referee.tournament.room import issue_codes
+
+        if self.act(lambda: issue_codes(self.desk)) is None:  # a code for each player first
+            return None
+        try:
+            self.serving = ServeDialog(self.desk.store.name, host, port, self)
+        except (RefereeError, OSError) as exc:
+            self.message(f"Not served: {exc}", error=True)
+            return None
+        self.serving.show()
+        self.message(f"Served to the room at {self.serving.url}")
+        return self.serving
 
     def take_report(self, report_id: int) -> None:
         """A player's report from the phones taken as the table's result (``room``)."""
@@ -749,5 +775,7 @@ class TournamentWindow(QMainWindow):
             self.listener.close()
         if self.wall is not None:
             self.wall.close()
+        if self.serving is not None:
+            self.serving.close()
         self.desk.close()
         super().closeEvent(event)  # type: ignore[arg-type]
