@@ -58,6 +58,7 @@ LIVE_JS = """'use strict';
   function tick() {
     fetch('/api/revision', {cache: 'no-store'}).then(function (r) { return r.json(); })
       .then(function (d) {
+        body.setAttribute('data-live', 'on');
         var clock = document.getElementById('clock');
         if (clock) {
           clock.textContent = d.clock;
@@ -66,6 +67,7 @@ LIVE_JS = """'use strict';
         if (String(d.revision) !== seen && !typing) { window.location.reload(); }
       }).catch(function () {});
   }
+  tick();
   setInterval(tick, 5000);
 })();
 """
