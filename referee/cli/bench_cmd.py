@@ -3,7 +3,8 @@ app [--json]``: the window's start against an empty Qt window's, and line of sig
 following the mouse (:mod:`referee.app.app_bench`); ``referee bench replay [JOURNAL]
 [--json]``: replaying and checking a long match (:mod:`referee.bench.replay_bench`);
 ``referee bench cli [--json]``: how soon shot, visible and rules search answer;
-``referee bench journal FILE``: write a long match played by the engine."""
+``referee bench journal FILE``: write a long match played by the engine; ``referee bench
+serve [--json]``: the event served to a room under load (:mod:`referee.bench.serve_bench`)."""
 
 from __future__ import annotations
 
@@ -103,6 +104,15 @@ def add_parser(sub: Any) -> None:
     )
     write.add_argument("--json", action="store_true", help="print JSON")
     write.set_defaults(run=run_journal_write_bench)
+    served = bsub.add_parser(
+        "serve", help="the event served to the room under load: phones reading, results posted"
+    )
+    served.add_argument("--phones", type=int, default=200, help="phones reading (200)")
+    served.add_argument("--every", type=float, default=5.0, help="seconds between reads (5)")
+    served.add_argument("--results", type=int, default=100, help="tables reporting (100)")
+    served.add_argument("--seconds", type=float, default=60.0, help="the run's length (60)")
+    served.add_argument("--json", action="store_true", help="print JSON")
+    served.set_defaults(run=run_serve_bench)
     journal = bsub.add_parser("journal", help="write a long match played by the engine")
     journal.add_argument("file", help="the text journal to write")
     journal.add_argument("--turns", type=int, default=10)
@@ -300,3 +310,26 @@ def run_write_map(args: argparse.Namespace) -> int:
     path = write_big_map(Path(args.file), args.columns, args.rows, args.seed)
     print(f"{path}: {args.columns}x{args.rows} hexes, seed {args.seed}")
     return 0
+
+
+def run_serve_bench(args: argparse.Namespace) -> int:
+    from referee.bench.serve_bench import bench_serve, lines
+    from referee.cli.main import CommandError
+    from referee.cli.output import print_json
+
+    for name, value, low, high in (
+        ("--phones", args.phones, 0, 2000),
+        ("--results", args.results, 1, 500),
+        ("--seconds", args.seconds, 1, 3600),
+        ("--every", args.every, 0.1, 600),
+    ):
+        if not low <= value <= high:
+            raise CommandError(f"{name} {value}: expected {low} to {high}")
+    from referee.bench.measure import on_machine
+
+    figures = on_machine(lambda: bench_serve(args.phones, args.every, args.results, args.seconds))
+    if args.json:
+        print_json(figures)
+    else:
+        print("\n".join(lines(figures)))
+    return 0 if figures["check"]["ok"] else 1

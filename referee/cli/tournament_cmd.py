@@ -203,6 +203,49 @@ def add_parser(sub: Any) -> None:
         action="store_true",
         help="stay, and write again whenever a result or change lands",
     )
+    serve = t.add_parser("serve", help="serve the event to the room: pages for the players' phones")
+    _file(serve)
+    serve.add_argument(
+        "--host", default="0.0.0.0", help="the address to listen on (default: every one)"
+    )
+    serve.add_argument("--port", type=int, default=8000, help="the port (default 8000; 0: any)")
+    serve.set_defaults(run=run_serve)
+
+    codes = t.add_parser("codes", help="each player's code for reporting results (desk only)")
+    _file(codes)
+    codes.add_argument(
+        "--renew",
+        action="append",
+        default=[],
+        metavar="NAME",
+        help="a new code for NAME (the old one stops working); may be repeated",
+    )
+    codes.add_argument("--json", action="store_true")
+    _who(codes)
+    codes.set_defaults(run=run_codes)
+
+    queue = t.add_parser(
+        "queue", help="results the players reported that wait for the desk (unconfirmed, disputed)"
+    )
+    _file(queue)
+    queue.add_argument("--json", action="store_true")
+    queue.set_defaults(run=run_queue)
+
+    take = t.add_parser("take-report", help="take a player's waiting report as the table's result")
+    _file(take)
+    take.add_argument("report", type=int, metavar="REPORT", help="the report's id (see queue)")
+    _who(take)
+    take.set_defaults(run=run_take_report)
+
+    dismiss = t.add_parser(
+        "dismiss", help="dismiss a table's waiting reports (the players report again)"
+    )
+    _file(dismiss)
+    _round_table(dismiss)
+    dismiss.add_argument("--why", required=True, help="the reason, kept in the trail")
+    _who(dismiss)
+    dismiss.set_defaults(run=run_dismiss)
+
     opener = t.add_parser("open", help="the tournament window on an event (file or server)")
     _file(opener)
     opener.set_defaults(run=run_open)
@@ -566,6 +609,21 @@ def run_trail(args: argparse.Namespace) -> int:
                 row["override"] = r.data["override"]
                 row["problems"] = list(r.data.get("problems", ()))
             rows.append(row)
+        elif r.kind in ("report", "dispute", "dismiss"):
+            from referee.tournament.room import trail_line
+
+            rows.append(
+                {
+                    "id": r.id,
+                    "kind": r.kind,
+                    "round": r.data["round"],
+                    "table": r.data["table"],
+                    "who": r.who,
+                    "at": r.at,
+                    "why": r.why,
+                    "text": trail_line(r),
+                }
+            )
         elif r.kind == "withdraw":
             rows.append(
                 {
@@ -584,6 +642,9 @@ def run_trail(args: argparse.Namespace) -> int:
         why = f": {row['why']}" if row["why"] else ""
         if row["kind"] == "withdraw":
             print(f"#{row['id']} {row['at']} {row['who']}: withdrew {row['name']}{why}")
+            continue
+        if "text" in row:
+            print(f"#{row['id']} {row['at']} {row['who']}: {row['text']}{why}")
             continue
         names = " v ".join(p["name"] for p in row["result"]["players"])
         print(
@@ -690,3 +751,106 @@ def run_open(args: argparse.Namespace) -> int:
 
     _desk(args).close()  # a file that is no event file is refused here
     return run_tournament_window(args.file)
+
+
+def run_codes(args: argparse.Namespace) -> int:
+    from referee.cli.output import print_json
+    from referee.tournament.room import issue_codes
+
+    with _desk(args) as desk:
+        codes = issue_codes(desk, args.renew)
+    if args.json:
+        print_json({"codes": codes})
+        return 0
+    for name, code in codes.items():
+        print(f"{name}: {code}")
+    if not codes:
+        print("no player is entered yet")
+    return 0
+
+
+def run_serve(args: argparse.Namespace) -> int:
+    import sys
+
+    import segno
+
+    from referee.cli.main import CommandError
+    from referee.tournament.room import issue_codes
+    from referee.tournament.room_server import RoomServer, lan_address
+
+    if not 0 <= args.port <= 65535:
+        raise CommandError(f"--port {args.port}: expected 0 to 65535")
+    with _desk(args) as desk:
+        codes = issue_codes(desk)
+        name = desk.event().name
+    try:
+        server = RoomServer(args.file, args.host, args.port)
+    except OSError as exc:
+        raise CommandError(f"--host {args.host} --port {args.port}: {exc.strerror}") from None
+    host = lan_address() if args.host in ("0.0.0.0", "") else args.host
+    url = f"http://{'[' + host + ']' if ':' in host else host}:{server.port}/"
+    print(f"Serving {name} at {url} (Ctrl+C to stop)", flush=True)
+    print(
+        f"{len(codes)} players have a code: `referee tournament codes {args.file}` lists them",
+        flush=True,
+    )
+    segno.make(url, error="m").terminal(out=sys.stdout, compact=True)
+    sys.stdout.flush()
+    try:
+        server.serve_forever()
+    except KeyboardInterrupt:
+        print("stopped")
+    finally:
+        server.close()
+    return 0
+
+
+def run_queue(args: argparse.Namespace) -> int:
+    from referee.cli.output import print_json
+    from referee.tournament.room import queue
+
+    with _desk(args) as desk:
+        waiting = queue(desk.event())
+    if args.json:
+        print_json({"queue": [w.to_json() for w in waiting]})
+        return 0
+    if not waiting:
+        print("no reported result waits for the desk")
+    for w in waiting:
+        print(f"round {w.round}, table {w.table} ({w.players[0]} v {w.players[1]}): {w.describe()}")
+        for r in w.reports:
+            sides = "; ".join(
+                f"{p.name} "
+                + " ".join(
+                    f"{k.upper()} {p.surviving.get(k)}/{p.destroyed.get(k)}"
+                    for k in ("ip", "mp", "cp", "xp")
+                )
+                for p in r.result.players
+            )
+            print(f"  report #{r.id} by {r.by} at {r.at}: {sides} (surviving/destroyed)")
+    return 0
+
+
+def run_take_report(args: argparse.Namespace) -> int:
+    from referee.tournament.room import take_report
+
+    with _desk(args) as desk:
+        taken = take_report(desk, args.report)
+    a, b = taken.scores
+    print(
+        f"round {taken.round}, table {taken.table}: report #{args.report} taken as the result "
+        f"({a.name} {a.mvp} MVP, {b.name} {b.mvp} MVP)"
+    )
+    return 0
+
+
+def run_dismiss(args: argparse.Namespace) -> int:
+    from referee.tournament.room import dismiss
+
+    with _desk(args) as desk:
+        dismiss(desk, args.round, args.table, args.why)
+    print(
+        f"round {args.round}, table {args.table}: the reports are dismissed; the players "
+        "report again"
+    )
+    return 0

@@ -216,6 +216,26 @@ class Desk:
             "was written"
         )
 
+    def write(self, decide: Callable[[Event], tuple[Sequence[NewRecord], T]]) -> T:
+        """Decide on the event and append the records decided, as every desk action does
+        (:meth:`_write`); for the rules kept beside the desk (``room``)."""
+        return self._write(decide)
+
+    @staticmethod
+    def checked_result(
+        event: Event, round_number: int, table: int, result: MatchResult
+    ) -> MatchResult:
+        """``result`` seated at the table (its players the table's), refused as a result
+        the desk is given is refused: other players (:class:`DeskError`), or numbers that
+        do not add up to the armies that played (:class:`ResultRefused`, no override)."""
+        from referee.tournament.result_check import result_problems
+
+        seated = Desk._seated(event, round_number, table, result)
+        problems = result_problems(event, seated)
+        if problems:
+            raise ResultRefused(f"round {round_number}, table {table}", problems)
+        return seated
+
     # --- players -------------------------------------------------------------------
 
     def add_player(

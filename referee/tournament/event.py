@@ -24,6 +24,12 @@ Records (kind: data):
 - ``match``: round, table, id, players, file, checksums: a table's match file the desk
   made (``table_match``);
 - ``clock``: round, action (start, pause, resume, end), minutes.
+- ``code``: name, code: a player's code for reporting from a phone (``room``; the last
+  one of a player counts);
+- ``report``: round, table, by, result: a player's report of their table's result;
+  ``dispute``: round, table, by, report (the id disputed), why; ``dismiss``: round, table,
+  why: the desk closes a table's open reports (``room``). A result confirmed in the room
+  is a ``result`` record whose ``report`` names the report confirmed.
 
 The fold keeps every result record of a table in order (its trail); the last one counts.
 """

@@ -35,7 +35,9 @@ from PySide6.QtWidgets import (
 
 from referee.app.plain_text import plain_message, plain_tip
 from referee.app.save_dialog import ask_save_path
+from referee.app.tournament.reported_panel import ReportedPanel
 from referee.app.tournament.result_entry import ResultEntry
+from referee.app.tournament.serve_dialog import ServeDialog
 from referee.app.tournament.tables import NumberText, fill, make_table
 from referee.app.tournament.wall_view import WallView
 from referee.errors import RefereeError
@@ -64,6 +66,7 @@ class TournamentWindow(QMainWindow):
         self.desk = desk
         self.tournament: Event = desk.event()
         self.wall: WallView | None = None
+        self.serving: ServeDialog | None = None
         self.last_message = ""
         self.out_of_reach = False
         self.resize(1280, 700)
@@ -94,6 +97,10 @@ class TournamentWindow(QMainWindow):
         self.entry.correct_requested.connect(self.correct_result)
         self.entry.match_file_requested.connect(self.result_from_match)
         self.tabs.addTab(self.entry, "Results")
+        self.reported = ReportedPanel()
+        self.reported.take_requested.connect(self.take_report)
+        self.reported.dismiss_requested.connect(self.dismiss_reports)
+        self.reported_tab = self.tabs.addTab(self.reported, "Reported")
         self.trail = make_table(["#", "when", "who", "kind", "round", "table", "score", "why"])
         self.tabs.addTab(self.trail, "Correction trail")
         self.tabs.addTab(self._standings_tab(), "Standings")
@@ -236,6 +243,11 @@ class TournamentWindow(QMainWindow):
             act = QAction(label, self)
             act.triggered.connect(lambda _=False, f=fmt: self.export_dialog(f))
             file_menu.addAction(act)
+        file_menu.addSeparator()
+        serve = QAction("Serve to the room...", self)
+        serve.triggered.connect(lambda _=False: self.serve_to_room())
+        file_menu.addAction(serve)
+        file_menu.addSeparator()
         close = QAction("Close", self)
         close.setShortcut(QKeySequence.StandardKey.Close)
         close.triggered.connect(self.close)
@@ -434,6 +446,46 @@ class TournamentWindow(QMainWindow):
             ),
             done,
         )
+
+    def serve_to_room(self, host: str = "0.0.0.0", port: int = 8000) -> ServeDialog | None:
+        """The event served to the players' phones while the dialog is open (its address, a
+        QR code, who is connected); the one already serving when there is one."""
+        if self.serving is not None and self.serving.isVisible():
+            self.serving.raise_()
+            return self.serving
+        from referee.tournament.room import issue_codes
+
+        if self.act(lambda: issue_codes(self.desk)) is None:  # a code for each player first
+            return None
+        try:
+            self.serving = ServeDialog(self.desk.store.name, host, port, self)
+        except (RefereeError, OSError) as exc:
+            self.message(f"Not served: {exc}", error=True)
+            return None
+        self.serving.show()
+        self.message(f"Served to the room at {self.serving.url}")
+        return self.serving
+
+    def take_report(self, report_id: int) -> None:
+        """A player's report from the phones taken as the table's result (``room``)."""
+        from referee.tournament.room import take_report
+
+        taken = self.act(lambda: take_report(self.desk, report_id))
+        if taken is not None:
+            a, b = taken.scores
+            self.message(
+                f"Round {taken.round}, table {taken.table}: report #{report_id} taken "
+                f"({a.name} {a.mvp} MVP, {b.name} {b.mvp} MVP)"
+            )
+
+    def dismiss_reports(self, round_number: int, table: int, why: str) -> None:
+        """A table's reports dismissed with the reason: its players report again."""
+        from referee.tournament.room import dismiss
+
+        done = f"Round {round_number}, table {table}: reports dismissed; the players report again"
+        self.act(lambda: dismiss(self.desk, round_number, table, why), done)
+        if self.last_message == done:
+            self.reported.why.clear()
 
     def result_from_match(self, round_number: int, table: int, as_correction: bool) -> None:
         path, _ = QFileDialog.getOpenFileName(
@@ -652,6 +704,8 @@ class TournamentWindow(QMainWindow):
             combo.addItems(list(e.players))
             combo.setCurrentText(keep)
         self.redraw_pairings()
+        waiting = self.reported.set_event(e)
+        self.tabs.setTabText(self.reported_tab, f"Reported ({waiting})" if waiting else "Reported")
         if self.entry.set_event(e):
             shown = f"Round {self.entry.round.value()}, table {self.entry.table.value()}"
             self.message(f"{shown}: the form shows its result as it is now")
@@ -731,5 +785,7 @@ class TournamentWindow(QMainWindow):
             self.listener.close()
         if self.wall is not None:
             self.wall.close()
+        if self.serving is not None:
+            self.serving.close()
         self.desk.close()
         super().closeEvent(event)  # type: ignore[arg-type]
