@@ -21,11 +21,14 @@ Overrides, for a second desk, a USB stick or a test: ``$REFEREE_DATA`` (the data
 from __future__ import annotations
 
 import os
+import stat
 import sys
 from collections.abc import Callable, Iterable, Mapping
 from functools import cache
 from pathlib import Path
 from typing import TYPE_CHECKING
+
+from referee.errors import RefereeError, storage_problem
 
 if TYPE_CHECKING:  # SQLite is imported by the backups that use it: the app paints its first
     import sqlite3  # frame, and most commands run, without it
@@ -240,6 +243,24 @@ def _is_sqlite(path: Path) -> bool:
     return True
 
 
+class BackupError(RefereeError):
+    """A copy for the backups folder that could not be written (a full disk, a folder not
+    writable): the change it was to precede is not made."""
+
+    def __init__(self, target: Path, problem: str) -> None:
+        self.file = target
+        super().__init__(
+            f"{target}: the backup taken before this change could not be written ({problem}); "
+            "nothing was changed: free some space in that folder (or move your files with "
+            "REFEREE_HOME) and try again"
+        )
+
+
+def backup_refused(target: Path, exc: BaseException) -> BackupError:
+    """``exc``, met while writing the backup ``target``, as a :class:`BackupError`."""
+    return BackupError(target, storage_problem(exc) or f"{type(exc).__name__}: {exc}")
+
+
 def backup_file(
     path: Path | str,
     label: str = "",
@@ -257,11 +278,15 @@ def backup_file(
 
     path = Path(path)
     folder = folder if folder is not None else backups_dir()
-    folder.mkdir(parents=True, exist_ok=True)
     stamp = datetime.now().strftime("%Y%m%d-%H%M%S")
     parts = [path.stem, *([label] if label else []), stamp]
-    target = free_path(folder / f"{'-'.join(parts)}{path.suffix}")
-    partial = staging_path(target)  # this copy's own: desks on one machine back up at once
+    target = folder / f"{'-'.join(parts)}{path.suffix}"
+    try:
+        folder.mkdir(parents=True, exist_ok=True)
+        target = free_path(target)
+        partial = staging_path(target)  # this copy's own: desks on one machine back up at once
+    except OSError as exc:
+        raise backup_refused(target, exc) from None
     try:
         if source is None and not _is_sqlite(path):
             shutil.copy2(path, partial)
@@ -277,6 +302,10 @@ def backup_file(
                 if source is None:
                     reader.close()
         return place_new(partial, target)  # the copy appears whole or not at all
+    except (OSError, sqlite3.Error) as exc:
+        if isinstance(exc, sqlite3.Error) and storage_problem(exc) is None:
+            raise  # the event itself could not be read: its own store says so
+        raise backup_refused(target, exc) from None
     finally:
         partial.unlink(missing_ok=True)
 
@@ -306,6 +335,93 @@ def place_new(partial: Path, target: Path) -> Path:
         return target
 
 
+class WriteError(RefereeError):
+    """A file the disk would not take (full, read-only, no permission, no such folder):
+    the file that was there before is as it was."""
+
+    def __init__(self, path: Path, problem: str, existed: bool) -> None:
+        self.file = path
+        kept = "the file there before is unchanged" if existed else "nothing was written"
+        super().__init__(f"{path}: cannot write it: {problem}; {kept}")
+
+
+def _problem(exc: OSError) -> str:
+    return storage_problem(exc) or (exc.strerror or str(exc))
+
+
+def _sync(fd: int) -> None:
+    """Flush ``fd``'s data to the disk (where the system allows it)."""
+    os.fsync(fd)
+
+
+def _sync_folder(folder: Path) -> None:
+    """Make a file moved into ``folder`` stay there after a crash (its entry on the disk);
+    a system whose folders cannot be opened (Windows) keeps it without."""
+    try:
+        fd = os.open(folder, os.O_RDONLY)
+    except OSError:
+        return
+    try:
+        os.fsync(fd)
+    except OSError:
+        pass
+    finally:
+        os.close(fd)
+
+
+def write_whole(path: Path | str, content: str | bytes) -> Path:
+    """Write ``content`` (text as UTF-8) to ``path``, replacing it whole or not at all: the
+    one way referee writes a file a user keeps (a sheet, a report, an army list, a map).
+
+    The bytes go to a new file beside ``path`` (the same folder, so the same disk), are
+    flushed to the disk (fsync), and the file is moved over ``path`` in one step
+    (``os.replace``). A full disk, a read-only folder or an interruption at any point leaves
+    the file that was there as it was (never a fragment of the new one), and no temporary
+    file: :class:`WriteError` naming ``path`` and what the disk refused. The new file gets
+    the permissions of the one it replaces, or the usual ones (the umask's) for a new one.
+    """
+    path = Path(path)
+    data = content.encode("utf-8") if isinstance(content, str) else content
+    existed = path.exists()
+    folder = path.parent if str(path.parent) else Path(".")
+    if not folder.is_dir():
+        raise WriteError(path, f"no folder {str(folder)!r}", existed)
+    try:
+        mode = stat.S_IMODE(path.stat().st_mode) if existed else 0o666
+    except OSError:
+        mode = 0o666
+    import secrets
+
+    while True:
+        tmp = folder / f".{path.name}.{secrets.token_hex(4)}.partial"
+        try:
+            fd = os.open(
+                tmp, os.O_WRONLY | os.O_CREAT | os.O_EXCL | getattr(os, "O_BINARY", 0), mode
+            )
+        except FileExistsError:
+            continue
+        except OSError as exc:
+            raise WriteError(path, _problem(exc), existed) from None
+        break
+    try:
+        try:
+            view = memoryview(data)
+            while view:
+                view = view[os.write(fd, view) :]
+            _sync(fd)
+        finally:
+            os.close(fd)
+        os.replace(tmp, path)
+    except OSError as exc:
+        tmp.unlink(missing_ok=True)
+        raise WriteError(path, _problem(exc), existed) from None
+    except BaseException:  # an interruption (Ctrl+C): nothing half-written stays behind
+        tmp.unlink(missing_ok=True)
+        raise
+    _sync_folder(folder)
+    return path
+
+
 def write_asking(
     out: Path | str,
     write: Callable[[Path], Iterable[Path]],
@@ -322,17 +438,30 @@ def write_asking(
     import tempfile
 
     out = Path(out)
-    out.parent.mkdir(parents=True, exist_ok=True)
-    stage = Path(tempfile.mkdtemp(prefix=f".{out.name}.", suffix=".partial", dir=out.parent))
     try:
-        staged = [Path(p) for p in write(stage / out.name)]
+        out.parent.mkdir(parents=True, exist_ok=True)
+        stage = Path(tempfile.mkdtemp(prefix=f".{out.name}.", suffix=".partial", dir=out.parent))
+    except OSError as exc:
+        raise WriteError(out, _problem(exc), out.exists()) from None
+    try:
+        try:
+            staged = [Path(p) for p in write(stage / out.name)]
+        except OSError as exc:  # a full disk while writing aside: nothing was moved yet
+            raise WriteError(out, _problem(exc), out.exists()) from None
         pairs = [(p, out.parent / p.relative_to(stage)) for p in staged]
         clashes = [final for _, final in pairs if final.exists()]
         if clashes and not may_replace(clashes):
             return []
+        try:
+            for staged_file, _ in pairs:  # on the disk before any is moved into place
+                with open(staged_file, "rb") as fh:
+                    _sync(fh.fileno())
+        except OSError as exc:
+            raise WriteError(out, _problem(exc), out.exists()) from None
         for staged_file, final in pairs:
             final.parent.mkdir(parents=True, exist_ok=True)
             os.replace(staged_file, final)
+            _sync_folder(final.parent)
         return [final for _, final in pairs]
     finally:
         shutil.rmtree(stage, ignore_errors=True)

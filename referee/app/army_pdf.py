@@ -1,13 +1,17 @@
 """An army sheet (HTML) printed to a PDF file with Qt's own PDF writer: A4, portrait, the
-page's margins, written to a temporary file first so a failed print leaves no half file."""
+page's margins. Qt writes the PDF into memory (its writer says nothing of a disk that
+refuses it), then the file is written whole or not at all (:func:`referee.paths.write_whole`):
+a full disk leaves the sheet there before as it was and says so."""
 
 from __future__ import annotations
 
 import os
 from pathlib import Path
 
-from PySide6.QtCore import QMarginsF
+from PySide6.QtCore import QBuffer, QByteArray, QIODevice, QMarginsF
 from PySide6.QtGui import QGuiApplication, QPageLayout, QPageSize, QPdfWriter, QTextDocument
+
+from referee.paths import write_whole
 
 RESOLUTION = 300
 MARGIN_MM = 12
@@ -24,11 +28,17 @@ def _application() -> QGuiApplication:
 
 
 def write_pdf(html: str, path: Path | str) -> Path:
-    """Print ``html`` to the PDF file ``path`` (replacing it); returns the path."""
+    """Print ``html`` to the PDF file ``path`` (replacing it whole); returns the path."""
+    return write_whole(Path(path), pdf_bytes(html))
+
+
+def pdf_bytes(html: str) -> bytes:
+    """``html`` printed as an A4 PDF, in memory."""
     _application()
-    path = Path(path)
-    partial = path.with_name(f".{path.name}.partial")
-    writer = QPdfWriter(str(partial))
+    data = QByteArray()
+    buffer = QBuffer(data)
+    buffer.open(QIODevice.OpenModeFlag.WriteOnly)
+    writer = QPdfWriter(buffer)
     writer.setResolution(RESOLUTION)
     writer.setPageLayout(
         QPageLayout(
@@ -43,6 +53,6 @@ def write_pdf(html: str, path: Path | str) -> Path:
     doc = QTextDocument()
     doc.setHtml(html)
     doc.print_(writer)  # no page size set: Qt lays the text out at the writer's resolution
-    del writer  # the file is finished when the writer goes
-    os.replace(partial, path)
-    return path
+    del writer  # the PDF is finished when the writer goes
+    buffer.close()
+    return bytes(data.data())

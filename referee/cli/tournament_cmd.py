@@ -227,6 +227,14 @@ def _desk(args: argparse.Namespace) -> Desk:
     return Desk.open(args.file, getattr(args, "who", None))
 
 
+def _reader(args: argparse.Namespace) -> Desk:
+    """The event for a command that only reads it: an event file is opened read-only, so a
+    reading command never changes it (not even its journal mode)."""
+    from referee.tournament.desk import Desk
+
+    return Desk.open(args.file, getattr(args, "who", None), read_only=True)
+
+
 def run_new(args: argparse.Namespace) -> int:
     from referee.cli.common import parse_readings
     from referee.tournament.desk import Desk
@@ -295,7 +303,7 @@ def run_players(args: argparse.Namespace) -> int:
     from referee.cli.output import print_json
     from referee.tournament.checkin import listed_huge_units, players_json
 
-    with _desk(args) as desk:
+    with _reader(args) as desk:
         event = desk.event()
     rows = players_json(event)
     if args.json:
@@ -321,7 +329,7 @@ def run_players(args: argparse.Namespace) -> int:
 def run_table_match(args: argparse.Namespace) -> int:
     from referee.tournament.table_match import make_table_match
 
-    with _desk(args) as desk:
+    with _reader(args) as desk:
         made = make_table_match(
             desk.event(), args.round, args.table, args.output, force=args.force, seed=args.seed
         )
@@ -355,7 +363,7 @@ def _declare(args: argparse.Namespace, data: dict[str, Any]) -> None:
     has huge units is told (by name, clause ``army.huge-units``)."""
     from referee.tournament.checkin import table_declarations
 
-    with _desk(args) as desk:
+    with _reader(args) as desk:
         event = desk.event()
     data["declarations"] = table_declarations(event, [tuple(t["players"]) for t in data["tables"]])
 
@@ -390,7 +398,7 @@ def run_pairings(args: argparse.Namespace) -> int:
     from referee.cli.output import print_json
     from referee.tournament.pairing import Pairing
 
-    with _desk(args) as desk:
+    with _reader(args) as desk:
         event = desk.event()
     rnd = event.round(args.round or event.current_round)
     if rnd is None:
@@ -466,7 +474,7 @@ def _print_standings(data: dict[str, Any]) -> None:
 def run_standings(args: argparse.Namespace) -> int:
     from referee.cli.output import print_json
 
-    with _desk(args) as desk:
+    with _reader(args) as desk:
         data = desk.standings().to_json()
     print_json(data) if args.json else _print_standings(data)
     return 0
@@ -475,7 +483,7 @@ def run_standings(args: argparse.Namespace) -> int:
 def run_trail(args: argparse.Namespace) -> int:
     from referee.cli.output import print_json
 
-    with _desk(args) as desk:
+    with _reader(args) as desk:
         event = desk.event()
     rows = [
         {
@@ -508,7 +516,7 @@ def run_trail(args: argparse.Namespace) -> int:
 def run_clock(args: argparse.Namespace) -> int:
     from referee.cli.output import print_json
 
-    with _desk(args) as desk:
+    with _reader(args) if args.action == "show" else _desk(args) as desk:
         clock = (
             desk.clock() if args.action == "show" else desk.clock_action(args.action, args.minutes)
         )
@@ -547,7 +555,7 @@ def run_export(args: argparse.Namespace) -> int:
         names = ", ".join(map(str, clashes))
         raise CommandError(f"tournament export: {names} already exist(s) (--force replaces)")
 
-    with _desk(args) as desk:
+    with _reader(args) as desk:
         listener = desk.store.listen() if args.watch else None
         try:
             # the first time as asked; then the pages are the watch's own to replace
@@ -596,5 +604,5 @@ def run_copy(args: argparse.Namespace) -> int:
 def run_open(args: argparse.Namespace) -> int:
     from referee.app.tournament.run import run_tournament_window
 
-    _desk(args).close()  # a file that is no event file is refused here
+    _reader(args).close()  # a file that is no event file is refused here
     return run_tournament_window(args.file)

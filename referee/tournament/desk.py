@@ -160,11 +160,12 @@ class Desk:
         return cls(create_store(path, [head], who=who), who)
 
     @classmethod
-    def open(cls, path: Path | str, who: str | None = None) -> Desk:
-        """The event at ``path``: a file, or a server URL (``stores``)."""
+    def open(cls, path: Path | str, who: str | None = None, read_only: bool = False) -> Desk:
+        """The event at ``path``: a file, or a server URL (``stores``); ``read_only``: to
+        read it alone (standings, exports), changing nothing in the file."""
         from referee.tournament.stores import open_store
 
-        return cls(open_store(path), who)
+        return cls(open_store(path, read_only), who)
 
     def close(self) -> None:
         self.store.close()

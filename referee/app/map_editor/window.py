@@ -56,7 +56,7 @@ from referee.board.hexgrid import Hex, hex_label
 from referee.board.map_text import blank_map
 from referee.board.maps import BattleMap, MapError, find_map, load_map
 from referee.match.state import MatchState
-from referee.paths import data_dir, maps_dir
+from referee.paths import WriteError, data_dir, maps_dir, write_whole
 from referee.rules.ruleset import ruleset
 from referee.ruleset import Ruleset
 from referee.scenarios.battlefield import layout_for
@@ -446,8 +446,12 @@ class MapEditorWindow(QMainWindow):
         if self._refused():
             return None
         path = path if path.suffix == ".toml" else path.with_name(f"{path.name}.toml")
-        path.parent.mkdir(parents=True, exist_ok=True)
-        path.write_text(self.text(), encoding="utf-8")
+        try:
+            path.parent.mkdir(parents=True, exist_ok=True)
+            write_whole(path, self.text())  # the map there before stays whole if this fails
+        except (OSError, WriteError) as exc:
+            self.statusBar().showMessage(f"Not saved: {exc}", 15000)
+            return None
         self.path = path
         self.undo_stack.setClean()
         self.statusBar().showMessage(f"Saved: {path}", 8000)
