@@ -35,6 +35,7 @@ from PySide6.QtWidgets import (
 
 from referee.dice.service import Dice, Roll
 from referee.dice.typed_run import DieKey, DieSlot, TypedRun, rolled_run, typed_run
+from referee.errors import whole_number
 
 Runner = Callable[[Dice], object]
 
@@ -72,7 +73,7 @@ class FaceBox(QSpinBox):
             text = text.replace("?", "")
         result = super().validate(text, pos)
         stripped = text.strip()
-        if result[0] == QValidator.State.Invalid and stripped.isdigit():
+        if result[0] == QValidator.State.Invalid and whole_number(stripped) is not None:
             self.refused.emit(stripped)
         return result
 
