@@ -21,14 +21,11 @@ Overrides, for a second desk, a USB stick or a test: ``$REFEREE_DATA`` (the data
 from __future__ import annotations
 
 import os
-import stat
 import sys
 from collections.abc import Callable, Iterable, Mapping
 from functools import cache
 from pathlib import Path
 from typing import TYPE_CHECKING
-
-from referee.errors import RefereeError, storage_problem
 
 if TYPE_CHECKING:  # SQLite is imported by the backups that use it: the app paints its first
     import sqlite3  # frame, and most commands run, without it
@@ -243,22 +240,16 @@ def _is_sqlite(path: Path) -> bool:
     return True
 
 
-class BackupError(RefereeError):
+class BackupFailed(OSError):
     """A copy for the backups folder that could not be written (a full disk, a folder not
-    writable): the change it was to precede is not made."""
+    writable); ``target`` the copy it was to be, the disk's or SQLite's error its cause.
+    The change it was to precede is not made (the desk says so: ``tournament.store``)."""
 
-    def __init__(self, target: Path, problem: str) -> None:
-        self.file = target
-        super().__init__(
-            f"{target}: the backup taken before this change could not be written ({problem}); "
-            "nothing was changed: free some space in that folder (or move your files with "
-            "REFEREE_HOME) and try again"
-        )
-
-
-def backup_refused(target: Path, exc: BaseException) -> BackupError:
-    """``exc``, met while writing the backup ``target``, as a :class:`BackupError`."""
-    return BackupError(target, storage_problem(exc) or f"{type(exc).__name__}: {exc}")
+    def __init__(self, target: Path, cause: BaseException) -> None:
+        code = cause.errno if isinstance(cause, OSError) else None
+        super().__init__(code, str(cause), str(target))
+        self.target = target
+        self.cause = cause
 
 
 def backup_file(
@@ -286,7 +277,7 @@ def backup_file(
         target = free_path(target)
         partial = staging_path(target)  # this copy's own: desks on one machine back up at once
     except OSError as exc:
-        raise backup_refused(target, exc) from None
+        raise BackupFailed(target, exc) from None
     try:
         if source is None and not _is_sqlite(path):
             shutil.copy2(path, partial)
@@ -302,10 +293,8 @@ def backup_file(
                 if source is None:
                     reader.close()
         return place_new(partial, target)  # the copy appears whole or not at all
-    except (OSError, sqlite3.Error) as exc:
-        if isinstance(exc, sqlite3.Error) and storage_problem(exc) is None:
-            raise  # the event itself could not be read: its own store says so
-        raise backup_refused(target, exc) from None
+    except (OSError, sqlite3.OperationalError) as exc:  # the disk's refusal (or the event's)
+        raise BackupFailed(target, exc) from None
     finally:
         partial.unlink(missing_ok=True)
 
@@ -335,26 +324,12 @@ def place_new(partial: Path, target: Path) -> Path:
         return target
 
 
-class WriteError(RefereeError):
-    """A file the disk would not take (full, read-only, no permission, no such folder):
-    the file that was there before is as it was."""
-
-    def __init__(self, path: Path, problem: str, existed: bool) -> None:
-        self.file = path
-        kept = "the file there before is unchanged" if existed else "nothing was written"
-        super().__init__(f"{path}: cannot write it: {problem}; {kept}")
-
-
-def _problem(exc: OSError) -> str:
-    return storage_problem(exc) or (exc.strerror or str(exc))
-
-
 def _sync(fd: int) -> None:
-    """Flush ``fd``'s data to the disk (where the system allows it)."""
+    """Flush ``fd``'s data to the disk."""
     os.fsync(fd)
 
 
-def _sync_folder(folder: Path) -> None:
+def sync_folder(folder: Path) -> None:
     """Make a file moved into ``folder`` stay there after a crash (its entry on the disk);
     a system whose folders cannot be opened (Windows) keeps it without."""
     try:
@@ -369,57 +344,10 @@ def _sync_folder(folder: Path) -> None:
         os.close(fd)
 
 
-def write_whole(path: Path | str, content: str | bytes) -> Path:
-    """Write ``content`` (text as UTF-8) to ``path``, replacing it whole or not at all: the
-    one way referee writes a file a user keeps (a sheet, a report, an army list, a map).
-
-    The bytes go to a new file beside ``path`` (the same folder, so the same disk), are
-    flushed to the disk (fsync), and the file is moved over ``path`` in one step
-    (``os.replace``). A full disk, a read-only folder or an interruption at any point leaves
-    the file that was there as it was (never a fragment of the new one), and no temporary
-    file: :class:`WriteError` naming ``path`` and what the disk refused. The new file gets
-    the permissions of the one it replaces, or the usual ones (the umask's) for a new one.
-    """
-    path = Path(path)
-    data = content.encode("utf-8") if isinstance(content, str) else content
-    existed = path.exists()
-    folder = path.parent if str(path.parent) else Path(".")
-    if not folder.is_dir():
-        raise WriteError(path, f"no folder {str(folder)!r}", existed)
-    try:
-        mode = stat.S_IMODE(path.stat().st_mode) if existed else 0o666
-    except OSError:
-        mode = 0o666
-    import secrets
-
-    while True:
-        tmp = folder / f".{path.name}.{secrets.token_hex(4)}.partial"
-        try:
-            fd = os.open(
-                tmp, os.O_WRONLY | os.O_CREAT | os.O_EXCL | getattr(os, "O_BINARY", 0), mode
-            )
-        except FileExistsError:
-            continue
-        except OSError as exc:
-            raise WriteError(path, _problem(exc), existed) from None
-        break
-    try:
-        try:
-            view = memoryview(data)
-            while view:
-                view = view[os.write(fd, view) :]
-            _sync(fd)
-        finally:
-            os.close(fd)
-        os.replace(tmp, path)
-    except OSError as exc:
-        tmp.unlink(missing_ok=True)
-        raise WriteError(path, _problem(exc), existed) from None
-    except BaseException:  # an interruption (Ctrl+C): nothing half-written stays behind
-        tmp.unlink(missing_ok=True)
-        raise
-    _sync_folder(folder)
-    return path
+def refused_at(target: Path, exc: OSError) -> OSError:
+    """The disk's refusal ``exc`` (met while writing beside ``target``) as one naming
+    ``target``, the file the user asked for (not the temporary one beside it)."""
+    return OSError(exc.errno, exc.strerror or str(exc), str(target))
 
 
 def write_asking(
@@ -442,12 +370,12 @@ def write_asking(
         out.parent.mkdir(parents=True, exist_ok=True)
         stage = Path(tempfile.mkdtemp(prefix=f".{out.name}.", suffix=".partial", dir=out.parent))
     except OSError as exc:
-        raise WriteError(out, _problem(exc), out.exists()) from None
+        raise refused_at(out, exc) from None
     try:
         try:
             staged = [Path(p) for p in write(stage / out.name)]
         except OSError as exc:  # a full disk while writing aside: nothing was moved yet
-            raise WriteError(out, _problem(exc), out.exists()) from None
+            raise refused_at(out, exc) from None
         pairs = [(p, out.parent / p.relative_to(stage)) for p in staged]
         clashes = [final for _, final in pairs if final.exists()]
         if clashes and not may_replace(clashes):
@@ -457,11 +385,11 @@ def write_asking(
                 with open(staged_file, "rb") as fh:
                     _sync(fh.fileno())
         except OSError as exc:
-            raise WriteError(out, _problem(exc), out.exists()) from None
+            raise refused_at(out, exc) from None
         for staged_file, final in pairs:
             final.parent.mkdir(parents=True, exist_ok=True)
             os.replace(staged_file, final)
-            _sync_folder(final.parent)
+            sync_folder(final.parent)
         return [final for _, final in pairs]
     finally:
         shutil.rmtree(stage, ignore_errors=True)

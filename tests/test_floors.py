@@ -28,6 +28,7 @@ FLOORS: dict[str, int] = {
     "grid": 0,
     "ruleset": 0,
     "dataclass_code": 0,
+    "writing": 0,
     # the board, the units, the dice, the clause catalogue
     "board": 1,
     "units": 1,

@@ -1,6 +1,6 @@
 """An army sheet (HTML) printed to a PDF file with Qt's own PDF writer: A4, portrait, the
 page's margins. Qt writes the PDF into memory (its writer says nothing of a disk that
-refuses it), then the file is written whole or not at all (:func:`referee.paths.write_whole`):
+refuses it), then the file is written whole or not at all (:func:`referee.writing.write_whole`):
 a full disk leaves the sheet there before as it was and says so."""
 
 from __future__ import annotations
@@ -11,7 +11,7 @@ from pathlib import Path
 from PySide6.QtCore import QBuffer, QByteArray, QIODevice, QMarginsF
 from PySide6.QtGui import QGuiApplication, QPageLayout, QPageSize, QPdfWriter, QTextDocument
 
-from referee.paths import write_whole
+from referee.writing import write_whole
 
 RESOLUTION = 300
 MARGIN_MM = 12

@@ -7,7 +7,7 @@ import os
 from pathlib import Path
 
 from referee.errors import RefereeError
-from referee.paths import write_whole
+from referee.writing import write_whole
 
 SQLITE_HEADER = b"SQLite format 3\x00"
 
@@ -35,7 +35,7 @@ def write_output(
     """Write ``text`` (or bytes: a PDF) to ``path``: refused if ``path`` is one of ``keep``
     (the match the report is of), holds a database (a match file), is not a regular file,
     or exists and ``force`` is not given. Written whole or not at all
-    (:func:`referee.paths.write_whole`): a failure leaves the file there before as it was."""
+    (:func:`referee.writing.write_whole`): a failure leaves the file there before as it was."""
     path = Path(path)
     if path.exists() or path.is_symlink():
         for other in keep:

@@ -38,8 +38,9 @@ from psycopg import errors as pgerrors
 from psycopg.conninfo import make_conninfo
 
 from referee.errors import excerpt
-from referee.paths import backup_refused, backups_dir, free_path, place_new, staging_path
+from referee.paths import BackupFailed, backups_dir, free_path, place_new, staging_path
 from referee.tournament.store import (
+    BackupError,
     ChangeListener,
     DamagedEvent,
     EventFileError,
@@ -423,7 +424,7 @@ class PostgresEventStore(EventStore):
             SqliteEventStore.restore(partial, self.records()).close()
             return place_new(partial, target)
         except (OSError, EventFileError) as exc:  # a full disk: the pairing is not made
-            raise backup_refused(target, exc) from None
+            raise BackupError(BackupFailed(target, exc)) from None
         finally:
             partial.unlink(missing_ok=True)
 

@@ -30,8 +30,9 @@ from pathlib import Path
 import sqlite_utils
 
 from referee.errors import excerpt, storage_problem
-from referee.paths import backup_file
+from referee.paths import BackupFailed, backup_file
 from referee.tournament.store import (
+    BackupError,
     EventFileError,
     EventStore,
     NewRecord,
@@ -228,7 +229,13 @@ class SqliteEventStore(EventStore):
     def backup(self, label: str) -> Path:
         """A whole copy of the file in the backups folder (:func:`referee.paths.backup_file`),
         read through this store's own connection (no second handle on the file)."""
-        return backup_file(self.path, label, source=self.conn)
+        try:
+            with _guard(self.path, "read the event"):
+                return backup_file(self.path, label, source=self.conn)
+        except BackupFailed as exc:
+            if isinstance(exc.cause, sqlite3.Error) and storage_problem(exc.cause) is None:
+                raise event_file_error(self.path, exc.cause, "read the event") from None
+            raise BackupError(exc) from None
 
     def records(self, after: int = 0) -> list[Record]:
         with _guard(self.path, "read the event"):

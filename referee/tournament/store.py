@@ -24,7 +24,8 @@ from pathlib import Path
 from types import MappingProxyType
 from typing import Any, Protocol
 
-from referee.errors import RefereeError, excerpt
+from referee.errors import RefereeError, excerpt, storage_problem
+from referee.paths import BackupFailed
 
 
 class EventStoreError(RefereeError):
@@ -54,6 +55,20 @@ class EventFileError(EventStoreError):
 class EventServerError(EventStoreError):
     """An event server that cannot be reached, holds no event, or refused a read or write;
     the message names the URL."""
+
+
+class BackupError(EventStoreError):
+    """The copy of the event for the backups folder, taken before a round is paired, could
+    not be written (a full disk, a folder not writable): the round is not paired."""
+
+    def __init__(self, failed: BackupFailed) -> None:
+        self.file = failed.target
+        problem = storage_problem(failed.cause, failed.target) or str(failed.cause)
+        super().__init__(
+            f"{failed.target}: the backup taken before this change could not be written "
+            f"({problem}); nothing was changed: free some space in that folder (or move "
+            "your files with REFEREE_HOME) and try again"
+        )
 
 
 class StaleWrite(RefereeError):

@@ -44,11 +44,12 @@ from referee.app.save_dialog import ask_save_path
 from referee.app.unsaved_changes import UnsavedChanges
 from referee.army import Army, ArmyEntry, ArmyReport, dump_army, load_army, validate_army
 from referee.army.sheet import army_sheet_html, checksum_groups, cost_text
-from referee.paths import WriteError, armies_dir, write_whole
+from referee.paths import armies_dir
 from referee.units.budget import load_budgets
 from referee.units.card_text import unit_card
 from referee.units.catalogue import Catalogue, catalogue
 from referee.units.model import COST_KINDS, UnitType
+from referee.writing import WriteError, write_whole
 
 OVER = "color:#c62828; font-weight:bold"
 PROBLEM = "color:#c62828"

@@ -56,12 +56,13 @@ from referee.board.hexgrid import Hex, hex_label
 from referee.board.map_text import blank_map
 from referee.board.maps import BattleMap, MapError, find_map, load_map
 from referee.match.state import MatchState
-from referee.paths import WriteError, data_dir, maps_dir, write_whole
+from referee.paths import data_dir, maps_dir
 from referee.rules.ruleset import ruleset
 from referee.ruleset import Ruleset
 from referee.scenarios.battlefield import layout_for
 from referee.scenarios.loader import scenarios_of
 from referee.scenarios.model import Scenario
+from referee.writing import WriteError, write_whole
 
 PROBLEM_COLOUR = "#c62828"
 TOOLS_PATHS = (("road", "Road", "roads"), ("river", "River", "rivers"))
