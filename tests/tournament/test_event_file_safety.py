@@ -118,3 +118,86 @@ def test_the_export_command_writes_a_new_file_without_asking(tmp_path, home, cap
         main(["tournament", "export", str(tmp_path / "ev.db"), "--format", "html", "-o", str(page)])
         == 2
     )
+
+
+# --- damaged events: one line naming the event, nothing changed (issue 23) -------------------
+
+DAMAGES = {
+    # a NULL where the desk wrote a record's data
+    "null data": (
+        "UPDATE records SET data = NULL WHERE kind = 'player'",
+        [
+            "ALTER TABLE referee_records ALTER COLUMN data DROP NOT NULL",
+            "UPDATE referee_records SET data = NULL WHERE kind = 'player'",
+        ],
+        "data is None",
+    ),
+    # JSON of the wrong type: a table number written as a word
+    "wrong type": (
+        "UPDATE records SET data = json_set(data, '$.table', 'two') WHERE kind = 'result'",
+        [
+            "UPDATE referee_records SET data = (jsonb_set(data::jsonb, '{table}', "
+            "'\"two\"'))::json WHERE kind = 'result'"
+        ],
+        "'table' is 'two'",
+    ),
+    # a record's data not a JSON object at all
+    "not an object": (
+        "UPDATE records SET data = '[1, 2]' WHERE kind = 'pairing'",
+        ["UPDATE referee_records SET data = '[1, 2]' WHERE kind = 'pairing'"],
+        "not a JSON object",
+    ),
+    # a column dropped
+    "dropped column": (
+        "ALTER TABLE records DROP COLUMN who",
+        ["ALTER TABLE referee_records DROP COLUMN who"],
+        "who",
+    ),
+}
+
+
+def event_state(target: str) -> str:
+    if target.startswith("postgresql://"):
+        import psycopg
+
+        with psycopg.connect(target) as conn:
+            return repr(conn.execute("SELECT * FROM referee_records ORDER BY id").fetchall())
+    return hashlib.sha256(open(target, "rb").read()).hexdigest()
+
+
+@pytest.mark.parametrize("damage", sorted(DAMAGES))
+def test_a_damaged_event_is_named_in_one_line_and_left_as_it_was(
+    tmp_path, home, capsys, event_target, damage
+):
+    with Desk.create(event_target, name="Cup", seed=1, who="desk-1") as desk:
+        for n in ("Ada", "Brin", "Cato", "Dora"):
+            desk.add_player(n, "ork")
+        pairing = desk.pair()
+        a, b = pairing.tables[0]
+        desk.record_result(1, 1, random_result(random.Random(1), a, b))
+    file_sql, server_sql, words = DAMAGES[damage]
+    if event_target.startswith("postgresql://"):
+        import psycopg
+
+        with psycopg.connect(event_target, autocommit=True) as conn:
+            for statement in server_sql:
+                conn.execute(statement)
+    else:
+        with sqlite3.connect(event_target) as conn:
+            conn.execute(file_sql)
+        conn.close()
+    before = event_state(event_target)
+    for argv in (
+        ["standings", event_target],
+        ["players", event_target, "--json"],
+        ["add-player", event_target, "Eve"],
+        ["pair", event_target],
+        ["export", event_target, "--format", "csv", "-o", str(tmp_path / "csv")],
+    ):
+        capsys.readouterr()
+        assert main(["tournament", *argv]) == 2, argv
+        err = capsys.readouterr().err
+        lines = err.strip().splitlines()
+        assert len(lines) == 1 and lines[0].startswith(f"referee: {event_target}: "), err
+        assert "damaged" in lines[0] and words in lines[0], lines[0]
+        assert event_state(event_target) == before, argv
