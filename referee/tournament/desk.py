@@ -563,6 +563,9 @@ class Desk:
     def clock_action(self, action: str, minutes: int | None = None) -> RoundClock:
         """Start, pause, resume or end the current round's clock."""
 
+        if minutes is not None and not 1 <= minutes <= 24 * 60:  # as a table's match allows
+            raise DeskError(f"--minutes {minutes}: a round lasts 1 to 1440 minutes")
+
         def decide(event: Event) -> tuple[list[NewRecord], None]:
             if not event.current_round:
                 raise DeskError("no round is paired yet: pair round 1 first")

@@ -10,7 +10,8 @@ and the field, and nothing is changed.
 
 A kind referee does not know is left alone (the fold ignores it), as are keys it does not
 read. Numbers are whole (never a bool or a float) and within what the desk itself writes:
-a round's time is at most 1440 minutes (``victory.fixed-time``), points at most 2^63.
+a round's time from 1 to 1440 minutes (``victory.fixed-time``), points from 0 below 2^63, a
+clock record's minutes what the clock can count (older desks took any number there).
 """
 
 from __future__ import annotations
@@ -25,14 +26,34 @@ Check = Callable[[Any], str | None]
 """A value -> what is wrong with it, or None."""
 
 POINTS_MAX = 2**63 - 1
+"""The most points a result file can hold (TOML's largest whole number)."""
 MINUTES_MAX = 24 * 60
+"""A round's time (clause ``victory.fixed-time``: the desk refuses more)."""
+CLOCK_MAX = 10**12
+"""The minutes a clock record may hold, either way: what the clock's time spans can count
+(Python's ``timedelta``, about 1.9 million years). The desk now writes 1 to 1440; older
+desks wrote any number given."""
 ACTIONS = ("start", "pause", "resume", "end")
 
 
-def whole(low: int, high: int = 2**63 - 1) -> Check:
+def whole(low: int | None = None, high: int | None = None) -> Check:
+    """A whole number (never a bool or a float), from ``low`` and up to ``high`` if given."""
+    words = (
+        f"from {low} to {high}"
+        if low is not None and high is not None
+        else f"from {low}"
+        if low is not None
+        else ""
+    )
+
     def check(value: Any) -> str | None:
-        if isinstance(value, bool) or not isinstance(value, int) or not low <= value <= high:
-            return f"{excerpt(value)}, not a whole number from {low} to {high}"
+        if (
+            isinstance(value, bool)
+            or not isinstance(value, int)
+            or (low is not None and value < low)
+            or (high is not None and value > high)
+        ):
+            return f"{excerpt(value)}, not a whole number {words}".rstrip()
         return None
 
     return check
@@ -139,7 +160,7 @@ KINDS: dict[str, tuple[Mapping[str, Check], tuple[str, ...]]] = {
             "rounds": whole(1),
             "game": text,
             "round_minutes": whole(1, MINUTES_MAX),
-            "seed": whole(-(2**63), 2**63 - 1),
+            "seed": whole(),
             "readings": optional(_readings),
             "tiebreakers": optional(list_of(_tiebreaker, least=1)),
             "scenario": optional(text),
@@ -185,7 +206,7 @@ KINDS: dict[str, tuple[Mapping[str, Check], tuple[str, ...]]] = {
         ("round", "table", "result"),
     ),
     "clock": (
-        {"round": whole(1), "action": one_of(*ACTIONS), "minutes": whole(1, MINUTES_MAX)},
+        {"round": whole(1), "action": one_of(*ACTIONS), "minutes": whole(-CLOCK_MAX, CLOCK_MAX)},
         ("round", "action"),
     ),
 }

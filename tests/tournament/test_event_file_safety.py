@@ -201,3 +201,25 @@ def test_a_damaged_event_is_named_in_one_line_and_left_as_it_was(
         assert len(lines) == 1 and lines[0].startswith(f"referee: {event_target}: "), err
         assert "damaged" in lines[0] and words in lines[0], lines[0]
         assert event_state(event_target) == before, argv
+
+
+def test_a_round_clock_of_more_than_a_day_is_refused_and_an_old_one_still_reads(
+    tmp_path, home, capsys
+):
+    """The desk takes 1 to 1440 minutes, as a table's match does (clause victory.fixed-time);
+    a clock record an older desk wrote with any number still reads."""
+    with new_event(tmp_path) as desk:
+        desk.pair()
+    ev = str(tmp_path / "ev.db")
+    for minutes in ("99999999999", "-5", "0"):
+        assert main(["tournament", "clock", ev, "start", "--minutes", minutes]) == 2
+        assert "1 to 1440 minutes" in capsys.readouterr().err
+    with sqlite3.connect(ev) as conn:  # as an older desk wrote it
+        conn.execute(
+            "INSERT INTO records (kind, data, who, at, why) VALUES ('clock', ?, 'old', "
+            "'2026-01-01T10:00:00+00:00', '')",
+            [json.dumps({"round": 1, "action": "start", "minutes": 99999999999})],
+        )
+    conn.close()
+    assert main(["tournament", "clock", ev, "show"]) == 0
+    assert "left" in capsys.readouterr().out
