@@ -76,10 +76,10 @@ def test_the_versions_are_read_from_the_data_files():
 
 
 def test_a_match_file_is_stamped_with_the_versions_that_made_it(tmp_path):
-    with create_demo_match(tmp_path / "m.referee") as match:
+    with create_demo_match(tmp_path / "m.referee", "first-draft") as match:
         stamped = match.meta["versions"]
         assert stamped["app"] == __version__
-        assert stamped["ruleset"] == "first-draft"  # the standard map's edition
+        assert stamped["ruleset"] == "first-draft"  # the edition asked for
         assert stamped["ruleset_version"] == current_versions().rulesets["first-draft"]
         assert stamped["catalogue"] == current_versions().catalogue
 
@@ -90,7 +90,9 @@ def test_a_match_from_a_newer_ruleset_version_is_refused_and_left_as_it_was(
     now = current_versions().rulesets["first-draft"]
     set_version(data_copy / "rulesets" / "first-draft" / "ruleset.toml", now + 1)
     path = tmp_path / "newer.referee"
-    create_demo_match(path).close()  # written by a referee whose first draft is newer
+    create_demo_match(
+        path, "first-draft"
+    ).close()  # written by a referee whose first draft is newer
     monkeypatch.delenv("REFEREE_DATA")  # opened by this one, whose first draft is `now`
     before = digest(path)
     with pytest.raises(NewerFileError) as info:
@@ -105,7 +107,7 @@ def test_a_match_from_a_newer_ruleset_version_is_refused_and_left_as_it_was(
 def test_a_match_from_a_newer_rules_catalogue_is_refused(tmp_path, data_copy, monkeypatch):
     set_version(data_copy / "catalogue" / "catalogue.toml", 7)
     path = tmp_path / "newer.referee"
-    create_demo_match(path).close()
+    create_demo_match(path, "first-draft").close()
     monkeypatch.delenv("REFEREE_DATA")
     with pytest.raises(NewerFileError, match="rules catalogue version 7"):
         MatchFile.open(path)
@@ -114,7 +116,9 @@ def test_a_match_from_a_newer_rules_catalogue_is_refused(tmp_path, data_copy, mo
 def test_an_old_match_is_read_with_the_ruleset_of_its_day(tmp_path, data_copy):
     now = current_versions().rulesets["first-draft"]
     old_path = tmp_path / "old.referee"
-    create_demo_match(old_path).close()  # first draft version `now`: blind-1 behind a hill
+    create_demo_match(
+        old_path, "first-draft"
+    ).close()  # first draft version `now`: blind-1 behind a hill
     new_ruleset_version(data_copy, "first-draft", '"los.level0-from-level1" = "blind-2"\n')
 
     with MatchFile.open(old_path) as old:
@@ -123,7 +127,7 @@ def test_an_old_match_is_read_with_the_ruleset_of_its_day(tmp_path, data_copy):
         assert old.rules.readings["los.level0-from-level1"] == "blind-1"
         # a house rule switched during the old match keeps it on its version
         assert old.rules.with_readings({"los.smoke": "level-0"}).version == now
-    with create_demo_match(tmp_path / "new.referee") as new:
+    with create_demo_match(tmp_path / "new.referee", "first-draft") as new:
         assert new.rules.version == now + 1
         assert new.rules.readings["los.level0-from-level1"] == "blind-2"
         assert new.meta["versions"]["ruleset_version"] == now + 1
@@ -131,7 +135,7 @@ def test_an_old_match_is_read_with_the_ruleset_of_its_day(tmp_path, data_copy):
 
 def test_a_match_whose_ruleset_version_is_no_longer_kept_is_refused_saying_so(tmp_path, data_copy):
     path = tmp_path / "old.referee"
-    create_demo_match(path).close()
+    create_demo_match(path, "first-draft").close()
     made = current_versions().rulesets["first-draft"]  # the demo's, soon kept no more
     new_ruleset_version(data_copy, "first-draft", "")
     shutil.rmtree(data_copy / "rulesets" / "first-draft" / "history")
@@ -143,7 +147,7 @@ def test_a_match_file_from_before_stamps_reads_as_version_1(tmp_path):
     import sqlite3
 
     path = tmp_path / "before.referee"
-    create_demo_match(path).close()
+    create_demo_match(path, "first-draft").close()
     with sqlite3.connect(path) as conn:
         conn.execute("DELETE FROM meta WHERE key = 'versions'")
     conn.close()

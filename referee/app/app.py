@@ -39,10 +39,14 @@ was not painted (started minimised)."""
 
 
 def ensure_app() -> QApplication:
-    """The running QApplication, made if there is none yet."""
+    """The running QApplication, made if there is none yet, with the app's wheel guard
+    (:mod:`referee.app.wheel_guard`)."""
+    from referee.app.wheel_guard import install_wheel_guard
+
     use_settings_file()
     app = QApplication.instance()
     if isinstance(app, QApplication):
+        install_wheel_guard(app)
         return app
     app = QApplication(sys.argv[:1])
     app.setApplicationName(APP_NAME)
@@ -50,6 +54,7 @@ def ensure_app() -> QApplication:
     app.setApplicationDisplayName("referee")
     if ICON.is_file():
         app.setWindowIcon(QIcon(str(ICON)))
+    install_wheel_guard(app)  # the wheel changes a number box only while it has the focus
     return app
 
 

@@ -1,14 +1,15 @@
-"""An army sheet (HTML) printed to a PDF file with Qt's own PDF writer: A4, portrait, the
-page's margins. Qt writes the PDF into memory (its writer says nothing of a disk that
-refuses it), then the file is written whole or not at all (:func:`referee.writing.write_whole`):
-a full disk leaves the sheet there before as it was and says so."""
+"""HTML printed to PDF with Qt's own PDF writer (an army sheet, a match report): A4,
+portrait, the page's margins. Qt prints into memory (its writer says nothing of a disk that
+refuses it): :func:`pdf_bytes` hands the PDF back for a caller that writes it itself, and
+:func:`write_pdf` writes it whole or not at all (:func:`referee.writing.write_whole`), so a
+full disk leaves the file there before as it was and says so."""
 
 from __future__ import annotations
 
 import os
 from pathlib import Path
 
-from PySide6.QtCore import QBuffer, QByteArray, QIODevice, QMarginsF
+from PySide6.QtCore import QBuffer, QIODevice, QMarginsF, QSizeF
 from PySide6.QtGui import QGuiApplication, QPageLayout, QPageSize, QPdfWriter, QTextDocument
 
 from referee.writing import write_whole
@@ -27,18 +28,9 @@ def _application() -> QGuiApplication:
     return app
 
 
-def write_pdf(html: str, path: Path | str) -> Path:
-    """Print ``html`` to the PDF file ``path`` (replacing it whole); returns the path."""
-    return write_whole(Path(path), pdf_bytes(html))
-
-
-def pdf_bytes(html: str) -> bytes:
-    """``html`` printed as an A4 PDF, in memory."""
-    _application()
-    data = QByteArray()
-    buffer = QBuffer(data)
-    buffer.open(QIODevice.OpenModeFlag.WriteOnly)
-    writer = QPdfWriter(buffer)
+def _print(html: str, writer: QPdfWriter, title: str, fill: bool = False) -> None:
+    """Print ``html`` on ``writer``; ``fill``: laid out on the whole page inside the
+    writer's margins (else Qt adds its own 2 cm around an unpaginated document)."""
     writer.setResolution(RESOLUTION)
     writer.setPageLayout(
         QPageLayout(
@@ -48,11 +40,30 @@ def pdf_bytes(html: str) -> bytes:
             QPageLayout.Unit.Millimeter,
         )
     )
-    writer.setTitle("Army sheet")
+    writer.setTitle(title)
     writer.setCreator("referee")
     doc = QTextDocument()
     doc.setHtml(html)
+    if fill:  # the page in the document's own pixels (96 a inch)
+        scale = 96 / writer.resolution()
+        doc.setPageSize(QSizeF(writer.width() * scale, writer.height() * scale))
     doc.print_(writer)  # no page size set: Qt lays the text out at the writer's resolution
+
+
+def write_pdf(html: str, path: Path | str, title: str = "Army sheet") -> Path:
+    """Print ``html`` to the PDF file ``path`` (replacing it whole); returns the path."""
+    return write_whole(Path(path), pdf_bytes(html, title, fill=False))
+
+
+def pdf_bytes(html: str, title: str, fill: bool = True) -> bytes:
+    """``html`` printed to a PDF, as the bytes of the file; ``fill``: on the whole of each
+    page inside its margins (a report), else as an army sheet is laid out."""
+    _application()
+    buffer = QBuffer()
+    buffer.open(QIODevice.OpenModeFlag.WriteOnly)
+    writer = QPdfWriter(buffer)
+    _print(html, writer, title, fill=fill)
     del writer  # the PDF is finished when the writer goes
+    data = bytes(buffer.data().data())
     buffer.close()
-    return bytes(data.data())
+    return data

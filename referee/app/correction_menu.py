@@ -19,7 +19,7 @@ from typing import Any
 from PySide6.QtCore import Signal
 from PySide6.QtWidgets import QMenu, QWidget
 
-from referee.board.hexgrid import DIRECTION_NAMES, Hex, hex_label
+from referee.board.hexgrid import Hex, facing_name, hex_label
 from referee.match.state import MatchState
 from referee.rules.state import UnitState
 
@@ -125,8 +125,8 @@ class CorrectionMenu(QMenu):
             facing = (u.facing + turn) % 6
             self._add(
                 menu,
-                f"Rotate {word} (to {DIRECTION_NAMES[facing]})",
-                correct(u.uid, f"turned to face {DIRECTION_NAMES[facing]}", facing=facing),
+                f"Rotate {word} (to {facing_name(facing)})",
+                correct(u.uid, f"turned to face {facing_name(facing)}", facing=facing),
             )
         for field_name, title in (("shaken", "Shaken tokens"), ("damage_tokens", "Damage tokens")):
             sub = menu.addMenu(title)

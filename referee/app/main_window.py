@@ -37,7 +37,7 @@ from PySide6.QtWidgets import QApplication, QDockWidget, QLabel, QMainWindow, QW
 from referee.app.map_scene import MapScene
 from referee.app.map_view import MapView
 from referee.app.remembered import Remembered
-from referee.app.wizard_host import WizardHost
+from referee.app.wizard_host import WIZARD_CHARS, WizardHost
 from referee.board.hexgrid import Hex
 from referee.errors import RefereeError
 from referee.paths import matches_dir
@@ -52,11 +52,14 @@ if TYPE_CHECKING:  # each wizard and the map editor are imported when first open
 
     from referee.app.correction_menu import Correction, CorrectionMenu
     from referee.app.map_editor.window import MapEditorWindow
+    from referee.app.report_view import ReportWindow
     from referee.app.session import MatchSession
+    from referee.app.unfired_question import UnfiredQuestion
     from referee.app.wizards.assault.wizard import AssaultWizard
     from referee.app.wizards.gunnery.wizard import GunneryWizard
     from referee.app.wizards.new_match.wizard import NewMatch, NewMatchWizard
     from referee.match.events import Step
+    from referee.match.phase_report import PhaseFold
     from referee.match.state import MatchState
 
 
@@ -81,9 +84,18 @@ class MainWindow(QMainWindow):
         self.other_windows: list[QMainWindow] = []
         """Windows of matches of other game systems opened from here (kept alive)."""
         self.session: MatchSession | None = None
+        self.report_view: ReportWindow | None = None
+        """File > Report's window, on the open match."""
+        self._phase_key: object = None
+        """What the Turn dock's phase report was read from (:meth:`show_phase_report`)."""
+        self._phase_fold: PhaseFold | None = None
+        """The open match's journal folded for it (only new steps are read)."""
         app = QApplication.instance()
         if isinstance(app, QApplication):  # back to the front: a step written meanwhile shows
             app.applicationStateChanged.connect(self._app_state)
+            from referee.app.wheel_guard import install_wheel_guard
+
+            install_wheel_guard(app)  # the wheel changes a number box only with the focus
         self.moving_uid: str | None = None
         self.last_error = ""
         self.undo_group = QUndoGroup(self)
@@ -170,6 +182,8 @@ class MainWindow(QMainWindow):
             self.hidden_from_view,
         )
         self.turn_driver = TurnDriver(self, self.wizards, self)
+        self.unfired_question: UnfiredQuestion | None = None
+        """The question before the clock passes units ordered to fire (while asked once)."""
         self._make_actions()
         self.menuBar().setCornerWidget(self.round_clock, Qt.Corner.TopRightCorner)
 
@@ -184,6 +198,7 @@ class MainWindow(QMainWindow):
         self.journal.redoUpToRequested.connect(self.redo_up_to)
         self.inspector.ruleRequested.connect(self.show_rule)
         self.los_panel.ruleRequested.connect(self.show_rule)
+        self.wizard_host.linkClicked.connect(self.show_rule)  # a written step's outcome
         self.los_dock.visibilityChanged.connect(
             lambda shown: None if shown else self.los_panel.put_away()
         )
@@ -266,7 +281,9 @@ class MainWindow(QMainWindow):
     def fit_docks(self) -> None:
         """Lay the docks out around a map as tall as the window: the map gets the width its
         hexes need at that height, the left column (turn, journal) and the right one (unit,
-        line of sight, rules, wizard) share the rest; the journal gets most of the left."""
+        line of sight, rules, wizard) share the rest; the journal gets most of the left.
+        The right column is at least as wide as a wizard opens (:data:`WIZARD_CHARS`), so
+        that a wizard opening or closing beside the map never moves the map."""
         char = self.fontMetrics().averageCharWidth()
         rect = self.scene.sceneRect()
         height = max(
@@ -277,7 +294,7 @@ class MainWindow(QMainWindow):
         )
         map_width = round(height * rect.width() / rect.height()) if rect.height() else 0
         spare = max(0, self.width() - map_width - 24)
-        right = max(44 * char, spare * 40 // 100)
+        right = max(WIZARD_CHARS * char, spare * 40 // 100)
         left = max(40 * char, spare - right)
         self.resizeDocks(
             [self.tracker_dock, self.journal_dock], [left, left], Qt.Orientation.Horizontal
@@ -316,7 +333,10 @@ class MainWindow(QMainWindow):
         self.new_match_action = self._action(
             file, "&New match…", self.open_new_match_wizard, keys.New
         )
-        self.new_action = self._action(file, "New &demo match", self.new_demo)
+        self.new_action = self._action(file, "New &demo match", lambda: self.new_demo())
+        self.new_first_draft_demo_action = self._action(
+            file, "New demo match, &first draft", lambda: self.new_demo("first-draft")
+        )
         self.new_activation_action = self._action(
             file, "New match of the &activation rules…", self.new_activation_match
         )
@@ -324,7 +344,10 @@ class MainWindow(QMainWindow):
         self.recent_menu = file.addMenu("Open &Recent")
         self.recent_menu.aboutToShow.connect(self.fill_recent)
         self.fill_recent()
-        self.report_action = self._action(file, "&Report (HTML)…", lambda: self.write_report())
+        self.report_action = self._action(file, "&Report…", lambda: self.show_report(), "Ctrl+R")
+        self.save_report_action = self._action(
+            file, "Save the report (HTML or &PDF)…", lambda: self.write_report()
+        )
         file.addSeparator()
         self.army_builder_action = self._action(
             file, "&Army builder…", self.open_army_builder, "Ctrl+B"
@@ -386,7 +409,7 @@ class MainWindow(QMainWindow):
         turn = menu["&Turn"]
         self.next_action = self._action(turn, "&Next step", self.turn_driver.next, "N")
         self.advance_action = self._action(
-            turn, "&Advance without the wizard", self.next_step, "Shift+N"
+            turn, "&Advance without the wizard", lambda: self.next_step(), "Shift+N"
         )
 
         tools = menu["T&ools"]
@@ -488,6 +511,10 @@ class MainWindow(QMainWindow):
         from referee.app.session import ALL_CHANGES
 
         self._outdate_wizard(f"{session.path.name} was opened")
+        report = self.report_view
+        if report is not None:  # the report of the match closed here goes with it
+            report.close()
+            self.report_view = None
         if self.session is not None:
             self.undo_group.removeStack(self.session.undo_stack)
             self.session.close()
@@ -504,7 +531,8 @@ class MainWindow(QMainWindow):
         self.round_clock.set_match(session.match)
         self.refresh(ALL_CHANGES)
         self.view.fit()
-        self.setWindowTitle(f"referee — {session.path.name}")
+        # the platform adds " — referee" (the application's name) after it
+        self.setWindowTitle(f"{session.path.name} — {session.state.rules.title}")
 
     def _app_state(self, state: Qt.ApplicationState) -> None:
         if state == Qt.ApplicationState.ApplicationActive and self.session is not None:
@@ -531,11 +559,12 @@ class MainWindow(QMainWindow):
         dialog.open()
         return dialog
 
-    def new_demo(self) -> None:
-        from referee.match.demo import create_demo_match, new_demo_path
+    def new_demo(self, ruleset: str | None = None) -> None:
+        """File > New demo match: under the current edition, or ``ruleset``."""
+        from referee.match.demo import DEMO_EDITION, create_demo_match, new_demo_path
 
         path = new_demo_path()
-        create_demo_match(path).close()
+        create_demo_match(path, ruleset or DEMO_EDITION).close()
         self.open_match(path)
         self.statusBar().showMessage(f"New demo match: {path}", 8000)
 
@@ -570,37 +599,44 @@ class MainWindow(QMainWindow):
         dialog.open()
         return dialog
 
-    def write_report(self, out: Path | None = None) -> Path | None:
-        """Write the journal as HTML (where the referee says, next to the match file by
-        default; the save dialog asks before replacing a file) and open it in the browser."""
+    def show_report(self) -> QMainWindow | None:
+        """File > Report: the match's report in Qt's own HTML view, in a window of its
+        own (:mod:`referee.app.report_view`), read again when it is opened again."""
         if self.session is None:
             return None
-        from referee.app.save_dialog import ask_save_path
-        from referee.match.output_file import write_output
-        from referee.match.report import match_report
+        from referee.app.report_view import ReportWindow
+
+        view = self.report_view
+        if view is None or view.match is not self.session.match:
+            if view is not None:  # the report of a match no longer open
+                view.close()
+            view = ReportWindow(self.session.match, self)
+            self.report_view = view
+        else:
+            view.show_match()
+        view.show()
+        view.raise_()
+        view.activateWindow()
+        return view
+
+    def write_report(self, out: Path | None = None) -> Path | None:
+        """File > Save the report: HTML or PDF (by the name's suffix), where the referee
+        says (next to the match file by default; the save dialog asks before replacing a
+        file); never over the match file."""
+        if self.session is None:
+            return None
+        from referee.app.report_view import ask_report_path, save_report
 
         if out is None:
-            out = ask_save_path(
-                self,
-                "Report of the match",
-                self.session.path.with_suffix(".html"),
-                "HTML (*.html)",
-                ".html",
-            )
+            out = ask_report_path(self, self.session.path)
         if out is None:
             return None
-        from PySide6.QtCore import QUrl
-        from PySide6.QtGui import QDesktopServices
-
-        try:  # the dialog asked before replacing a file; a match file is never replaced
-            out = write_output(
-                out, match_report(self.session.match), force=True, keep=(self.session.path,)
-            )
-        except RefereeError as exc:
+        try:
+            out = save_report(self.session.match, out)
+        except (RefereeError, OSError) as exc:
             self.report_error(str(exc))
             return None
         self.statusBar().showMessage(f"Report written: {out}", 8000)
-        QDesktopServices.openUrl(QUrl.fromLocalFile(str(out)))
         return out
 
     def refresh(self, flags: Iterable[str]) -> None:
@@ -699,26 +735,55 @@ class MainWindow(QMainWindow):
         """A sentence for the referee in the status bar, for ``ms`` milliseconds."""
         self.statusBar().showMessage(text, ms)
 
-    def next_step(self) -> Step | None:
+    def next_step(self, unfired: str | None = None) -> Step | None:
         """Move the match on to the next step of the turn with something in it, as one
         journal step (the ``advance skip=idle`` command); at the orders step the engine
-        refuses while units lack orders, and the refusal is shown."""
+        refuses while units lack orders, and the refusal is shown; at a gunnery step while
+        units ordered to fire have not, the referee is asked once whether they hold their
+        fire (:mod:`referee.app.unfired_question`; ``unfired="pass"``: they do)."""
         if self.session is None:
             return None
-        from referee.match.advance import OrdersMissingError, plan_advance
+        from referee.match.advance import FirePendingError, OrdersMissingError, plan_advance
 
         try:
-            plan = plan_advance(self.session.state, skip="idle")
+            plan = plan_advance(self.session.state, skip="idle", unfired=unfired)
         except OrdersMissingError as exc:  # the engine's sentence is for the command line
             self.report_error(
                 f"orders missing for {', '.join(exc.uids)}: N opens the "
                 "orders wizard (write them, or confirm none were given)"
             )
             return None
+        except FirePendingError as exc:
+            self.ask_unfired(exc.uids)
+            return None
         except ValueError as exc:
             self.report_error(str(exc))
             return None
-        return self.run_step(plan.name(), [{"kind": "advance", "skip": "idle"}])
+        command: dict[str, Any] = {"kind": "advance", "skip": "idle"}
+        if unfired is not None:
+            command["unfired"] = unfired
+        return self.run_step(plan.name(), [command])
+
+    def ask_unfired(self, uids: tuple[str, ...]) -> None:
+        """Ask once whether the units ordered to fire that have not hold their fire; if they
+        do, the clock moves on (an advance naming them), else it stays and Next step opens
+        their gunnery wizard again."""
+        from referee.app.unfired_question import UnfiredQuestion
+        from referee.rules.turn.clock import TurnPosition
+
+        if self.session is None:
+            return
+        state = self.session.state
+        where = TurnPosition.at(state.rules, state.turn, state.step).step.label.split(":")[0]
+        if self.unfired_question is None:
+            self.unfired_question = UnfiredQuestion(self)
+        self.say(f"Waiting to fire in {where}: {', '.join(uids)}", 15000)
+        self.unfired_question.ask(
+            uids,
+            where,
+            on_pass=lambda: self.next_step(unfired="pass"),
+            on_stay=self.turn_driver.keep_waiting,
+        )
 
     def open_wizard(self, wizard: QWizard, then: Callable[[], object] | None = None) -> bool:
         """Open ``wizard`` beside the map (every wizard of a step opens here); finishing it
@@ -753,9 +818,16 @@ class MainWindow(QMainWindow):
             self.los_panel.pick(h)
             return
         units = [uid for uid in self.scene.units_at(h) if not self.scene.is_concealed(uid)]
-        if units:
+        if units:  # the token clicked; a click on the hex's rim goes round its units
+            at = self.view.clicked_at
+            clicked = self.scene.token_at(at) if at is not None else None
             current = self.scene.selected_uid
-            uid = units[(units.index(current) + 1) % len(units)] if current in units else units[0]
+            if clicked in units:
+                uid = clicked
+            else:
+                uid = (
+                    units[(units.index(current) + 1) % len(units)] if current in units else units[0]
+                )
             self.select_unit(uid)
 
     def select_unit(self, uid: str | None) -> None:
@@ -834,6 +906,26 @@ class MainWindow(QMainWindow):
             steps = self.session.steps() if steps is None else steps
             fired = fired_since_advance([s for s in steps if not s.undone])
         self.tracker.set_state(self.seen(state), fired)
+        if self.session is not None:
+            self.show_phase_report(state, self.session.steps() if steps is None else steps)
+
+    def show_phase_report(self, state: MatchState, steps: list[Step]) -> None:
+        """The Turn dock's report of what the step the clock last left did (read again only
+        when the journal or what the window hides changed)."""
+        assert self.session is not None
+        from referee.match.concealment import concealed_uids
+        from referee.match.phase_report import PhaseFold
+
+        concealed = concealed_uids(state, self.hidden_from_view())
+        key = (tuple((s.number, s.undone) for s in steps), concealed)
+        if key == self._phase_key:
+            return
+        self._phase_key = key
+        fold = self._phase_fold
+        if fold is None or fold.match is not self.session.match:  # folded once a match
+            fold = PhaseFold(self.session.match.initial_state(), self.session.match)
+            self._phase_fold = fold
+        self.tracker.set_report(fold.report(steps, concealed))
 
     def seen(self, state: MatchState) -> MatchState:
         """``state`` less the hidden units of the sides hidden from view (View > Hide side

@@ -214,9 +214,12 @@ class MapScene(QGraphicsScene):
         self._set_markers(state)
 
     def _set_units(self, state: MatchState) -> None:
+        """The tokens of the units on the table: a destroyed unit leaves the map (the
+        journal and the inspector keep it)."""
         from referee.match.outcome import pending_by_unit
 
-        self._place_units(state.units, pending_by_unit(state))
+        on_table = {uid: u for uid, u in state.units.items() if not u.destroyed}
+        self._place_units(on_table, pending_by_unit(state))
 
     def show_preview(self, battle_map: BattleMap, units: Iterable[UnitState]) -> None:
         """Draw ``battle_map`` and ``units`` before the match's engine is loaded (the demo
@@ -387,6 +390,17 @@ class MapScene(QGraphicsScene):
 
     def units_at(self, h: Hex) -> list[str]:
         return [uid for uid, item in self.unit_items.items() if item.unit.hex == h]
+
+    def token_at(self, point: QPointF) -> str | None:
+        """The unit whose token is under the scene point (of several in one hex, the one
+        clicked), or None."""
+        under = []
+        for uid, item in self.unit_items.items():
+            box = item.sceneBoundingRect()
+            if item.isVisible() and box.contains(point):
+                d = box.center() - point
+                under.append((d.x() ** 2 + d.y() ** 2, uid))
+        return min(under)[1] if under else None  # of two overlapping, the nearer centre
 
     def select_unit(self, uid: str | None) -> None:
         self.selected_uid = uid

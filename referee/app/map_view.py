@@ -5,7 +5,7 @@ from afar is drawn as one picture, :meth:`referee.app.map_scene.MapScene.set_zoo
 
 from __future__ import annotations
 
-from PySide6.QtCore import QEvent, QPoint, QRectF, Qt, Signal
+from PySide6.QtCore import QEvent, QPoint, QPointF, QRectF, Qt, Signal
 from PySide6.QtGui import (
     QContextMenuEvent,
     QMouseEvent,
@@ -51,6 +51,8 @@ class MapView(QGraphicsView):
         self.setFocusPolicy(Qt.FocusPolicy.StrongFocus)
         self.setToolTip("")
         self._press: QPoint | None = None
+        self.clicked_at: QPointF | None = None
+        """Where on the scene the last click was (which token of a shared hex)."""
         self._fitted = True
         self.hovered: Hex | None = None
         self.viewport().setMouseTracking(True)
@@ -119,7 +121,8 @@ class MapView(QGraphicsView):
         moved = (event.position().toPoint() - self._press).manhattanLength()
         self._press = None
         if moved < QApplication.startDragDistance():
-            h = self.map_scene.hex_at(self.mapToScene(event.position().toPoint()))
+            self.clicked_at = self.mapToScene(event.position().toPoint())
+            h = self.map_scene.hex_at(self.clicked_at)
             if h is not None:
                 self.hexClicked.emit(h)
 

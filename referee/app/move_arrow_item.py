@@ -1,9 +1,11 @@
 """An arrow on the map from one hex to another: a planned or carried-out move.
 
-The movement wizard draws them (:meth:`referee.app.map_scene.MapScene.show_moves`): a unit
-that moves (blue), one that enters an assault (red, to the hex fought over), one that tries
-and stays (grey, dashed, crossed at the end), and the hexes a pending choice may take a unit
-into (orange, dashed). The arrow only draws what it is given.
+The movement wizard draws them (:meth:`referee.app.map_scene.MapScene.show_moves`), each in
+its unit's side colour (side 1 blue, side 2 red: :data:`referee.app.style.SIDE_COLOURS`): a
+unit that moves (a plain arrow), one that enters an assault (to the hex fought over, rimmed
+in the fought-over orange), one that tries and stays (dashed, crossed at the end), and the
+hexes a pending choice may take a unit into (orange, dashed). An arrow of no side keeps its
+kind's colour. The arrow only draws what it is given.
 """
 
 from __future__ import annotations
@@ -18,6 +20,7 @@ from PySide6.QtWidgets import QGraphicsItem, QStyleOptionGraphicsItem, QWidget
 
 from referee.app.geometry import HEX_SIZE, hex_centre
 from referee.app.plain_text import plain_tip
+from referee.app.style import SIDE_COLOURS
 from referee.board.hexgrid import Hex, hex_label
 
 ArrowKind = Literal["move", "assault", "stay", "option"]
@@ -28,6 +31,9 @@ ARROW_COLOURS: dict[str, str] = {
     "stay": "#616161",
     "option": "#ef6c00",
 }
+"""The colour of an arrow of no side, by kind."""
+ASSAULT_RIM = "#ff8f00"
+"""The rim of an arrow into an assault: the colour of the hex fought over."""
 
 R = HEX_SIZE
 
@@ -40,9 +46,17 @@ class MoveArrow:
     to: Hex
     kind: ArrowKind = "move"
     label: str = ""
+    side: int | None = None
+    """The side of the unit it shows (its colour); None: the kind's colour."""
 
     def text(self) -> str:
         return f"{hex_label(self.frm)}->{hex_label(self.to)} ({self.kind})"
+
+    def colour(self) -> str:
+        """The side's colour for a unit's own arrow, else the kind's (see the module)."""
+        if self.kind != "option" and self.side in SIDE_COLOURS:
+            return SIDE_COLOURS[self.side]
+        return ARROW_COLOURS.get(self.kind, "#000000")
 
 
 class MoveArrowItem(QGraphicsItem):
@@ -92,8 +106,9 @@ class MoveArrowItem(QGraphicsItem):
         widget: QWidget | None = None,
     ) -> None:
         painter.setRenderHint(QPainter.RenderHint.Antialiasing)
-        spec = QColor(ARROW_COLOURS.get(self.arrow.kind, "#000000"))
-        halo = QPen(QColor(255, 255, 255, 200), 0.14 * R)
+        spec = QColor(self.arrow.colour())
+        rim = QColor(ASSAULT_RIM) if self.arrow.kind == "assault" else QColor(255, 255, 255, 200)
+        halo = QPen(rim, 0.16 * R if self.arrow.kind == "assault" else 0.14 * R)
         halo.setCapStyle(Qt.PenCapStyle.RoundCap)
         painter.setPen(halo)
         painter.drawLine(self.line)

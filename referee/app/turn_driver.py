@@ -7,8 +7,13 @@ orders wizard opens; the clock moves on only once every unit has its orders or t
 has confirmed, unit by unit, that the rule for a missing order applies (clause
 ``orders.missing``); the engine refuses to leave the step otherwise, so Next step can never
 carry the match into a turn without orders. At a gunnery step, the gunnery wizard for each
-unit ordered to fire now that has not fired since the clock last moved (cancelling it passes
-that unit over; none left: the clock moves on); at a movement, agony or aftermath step, its
+unit ordered to fire now, with something it may fire at, that has not fired since the clock
+last moved; a unit ordered to fire with nothing it may fire at opens no wizard: the status bar
+says why in one sentence (:mod:`referee.match.fire_orders`). Cancelling a wizard (Esc) writes
+nothing and the unit stays ordered to fire: Next step goes on to the next unit, and once
+none is left the clock moves on only if the referee, asked once naming the units that have
+not fired, passes them (they hold their fire, ruling ``turn.unfired-fire-order``); staying
+at the step makes Next step open their wizards again. At a movement, agony or aftermath step, its
 wizard; at an assault step, the assault wizard when the app has one,
 else the engine's proposals for every contest; at an apply-damage step, the pending damage
 is applied; at a hex-effects step where units stand among markers, the hex-effects wizard
@@ -94,19 +99,11 @@ def routine_orders(state: MatchState, steps: list[Step]) -> list[dict[str, objec
 
 
 def shooters_left(state: MatchState, steps: list[Step]) -> list[str]:
-    """Units ordered to Fire in this gunnery step that have not fired yet."""
-    fired = fired_since_advance(steps)
-    out = []
-    for uid, codes in state.actions_now().items():
-        unit = state.units[uid]
-        if (
-            "fire" in {c.casefold() for c in codes}
-            and uid not in fired
-            and not unit.destroyed
-            and unit.unit.weapons
-        ):
-            out.append(uid)
-    return out
+    """Units ordered to Fire in this gunnery step, with something they may fire at, that
+    have not fired yet (:func:`referee.match.fire_orders.fire_pending`)."""
+    from referee.match.fire_orders import fire_pending
+
+    return list(fire_pending(state, fired_since_advance(steps)))
 
 
 class TurnDesk(Protocol):
@@ -137,7 +134,8 @@ class TurnDriver(QObject):
         self.wizards = wizards
         self.wizard: QDialog | None = None
         self.passed: set[tuple[int, str, str]] = set()
-        """Units whose gunnery wizard was cancelled, by (turn, step, uid): they hold fire."""
+        """Units whose gunnery wizard was cancelled, by (turn, step, uid): Next step goes on
+        to the next unit (they have not fired; the clock waits for them all the same)."""
 
     # --- the wizards, each one step -------------------------------------------------
 
@@ -250,13 +248,22 @@ class TurnDriver(QObject):
                 return None
             session = self.desk.session
             state = session.state if session else state
+        from referee.match.fire_orders import fire_orders
+
+        orders = fire_orders(state, fired_since_advance(self._steps()))
         left = [
-            uid
-            for uid in shooters_left(state, self._steps())
-            if (state.turn, state.step, uid) not in self.passed
+            o.uid
+            for o in orders
+            if o.may_fire and (state.turn, state.step, o.uid) not in self.passed
         ]
+        unable = [o.why for o in orders if not o.may_fire]
         if not left:
-            return self.advance()
+            step = self.advance()
+            if unable and step is not None:  # said after the step's own message
+                self.desk.say(" ".join(unable), 20000)
+            return step
+        if unable:
+            self.desk.say(" ".join(unable), 20000)
         wizard = self.wizards.gunnery()
         if wizard is None:
             return None
@@ -271,12 +278,28 @@ class TurnDriver(QObject):
             self.wizard = None
             if result == QDialog.DialogCode.Rejected:  # not closed for a match changed
                 self.passed.add((state.turn, state.step, left[0]))
-                self.desk.say(f"{left[0]} holds fire: Next step (N) goes on.", 8000)
+                self.desk.say(
+                    f"{left[0]} has not fired (nothing written) and is still ordered to "
+                    "fire: Next step (N) goes on, and asks before the clock passes it.",
+                    10000,
+                )
             elif result == QDialog.DialogCode.Accepted and len(self._steps()) > before:
+                if wizard.rolls_unseen():  # its outcome shows in the dock: read it first
+                    self.desk.say(
+                        "The fire action is written; its dice and outcome show in the "
+                        "wizard dock. Next step (N) goes on.",
+                        10000,
+                    )
+                    return
                 self.next()
 
         wizard.finished.connect(fired)
         return wizard
+
+    def keep_waiting(self) -> None:
+        """The referee stays at the gunnery step rather than pass its units ordered to
+        fire: Next step opens their gunnery wizards again."""
+        self.passed.clear()
 
     def _assault(self, state: MatchState, number: int) -> QDialog | Step | None:
         """The assault wizard for the next contest when the app has one, else the engine's

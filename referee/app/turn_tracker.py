@@ -1,7 +1,9 @@
 """The turn tracker: the steps of the edition's turn with the current one highlighted, what
 the current step asks of the referee (the engine's agenda; at a gunnery step, a unit that has
 fired since the clock last moved, as the journal says, is listed as such instead of still to
-fire), and a Next step button."""
+fire, one that cannot fire says why, and the units the clock waits for are named), what the
+step the clock last left did (its phase report, as MegaMek's after each phase:
+:mod:`referee.match.phase_report`), and a Next step button."""
 
 from __future__ import annotations
 
@@ -22,6 +24,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from referee.match.phase_report import PhaseReport
 from referee.match.state import MatchState
 from referee.rules.turn.agenda import NOTHING_TO_DO, Agenda
 from referee.rules.turn.involved import Involved
@@ -42,13 +45,41 @@ def units_html(units: tuple[Involved, ...]) -> list[str]:
     ]
 
 
-def mark_fired(units: tuple[Involved, ...], fired: Collection[str]) -> tuple[Involved, ...]:
-    """``units`` with each unit ordered to Fire that is in ``fired`` said to have fired."""
+def mark_fired(
+    units: tuple[Involved, ...],
+    fired: Collection[str],
+    unable: tuple[tuple[str, str], ...] = (),
+) -> tuple[Involved, ...]:
+    """``units`` with each unit ordered to Fire that is in ``fired`` said to have fired, and
+    each that cannot fire said why (``unable``: uid and its sentence)."""
+    why_not = dict(unable)
     return tuple(
         replace(i, why="has fired in this step")
         if i.uid in fired and "fire" in {a.casefold() for a in i.actions}
+        else replace(
+            i, why="cannot fire: " + why_not[i.uid].removeprefix(f"{i.uid} is ordered to fire but ")
+        )
+        if i.uid in why_not
         else i
         for i in units
+    )
+
+
+def report_html(report: PhaseReport | None) -> str:
+    """What the step the clock last left did, in words (every text from the file escaped)."""
+    if report is None:
+        return (
+            "<p style='color:#666'><i>The clock has not moved yet: each step of the turn is "
+            "told here once the clock moves on from it.</i></p>"
+        )
+    lines = [*report.lines] or ["nothing happened"]
+    if report.passed:
+        lines.append(report.passed_text())
+    items = "".join(f"<li>{escape(line)}</li>" for line in lines)
+    return (
+        f"<p><b>What {escape(report.title())} did</b> "
+        f"<span style='color:#666'>(journal step {report.number})</span></p>"
+        f"<ul style='margin-left:0'>{items}</ul>"
     )
 
 
@@ -59,13 +90,19 @@ def agenda_html(agenda: Agenda, fired: Collection[str] = ()) -> str:
     parts = [f"<p><b>{escape(agenda.position.text())}</b></p>"]
     if agenda.is_empty:
         parts.append(f"<p><i>{escape(NOTHING_TO_DO)}</i></p>")
-    items = units_html(mark_fired(agenda.units, fired))
+    items = units_html(mark_fired(agenda.units, fired, agenda.fire_unable))
     items += [f"<li><s>{escape(i.text())}</s> (left out)</li>" for i in agenda.excluded]
     if items:
         parts.append("<ul style='margin-left:0'>" + "".join(items) + "</ul>")
     if agenda.hexes:
         parts.append(f"<p>Hexes: {escape(', '.join(str(h) for h in agenda.hexes))}</p>")
     parts.append(f"<p>{escape(agenda.todo)}</p>")
+    if agenda.fire_pending:  # ruling turn.unfired-fire-order
+        parts.append(
+            "<p style='color:#c62828'>Ordered to fire and not fired yet: "
+            f"<b>{escape(', '.join(agenda.fire_pending))}</b>. The clock waits for them: "
+            "Next step asks before it passes them.</p>"
+        )
     if agenda.orders_missing and agenda.step.kind != "orders":
         parts.append(
             "<p style='color:#c62828'>Without orders for this turn or the next: "
@@ -101,18 +138,25 @@ class TurnTracker(QWidget):
         self.steps.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
         self.agenda = QTextBrowser()
         self.agenda.setOpenLinks(False)
+        self.report = QTextBrowser()
+        """What the step the clock last left did (:meth:`set_report`)."""
+        self.report.setOpenLinks(False)
+        self.report.setHtml(report_html(None))
         self.next_button = QPushButton("Next step (N)")
         self.next_button.setToolTip("Move the match on to the next step of the turn")
         self.next_button.clicked.connect(self.nextRequested)
         split = QSplitter(Qt.Orientation.Vertical)
         split.addWidget(self.steps)
         split.addWidget(self.agenda)
+        split.addWidget(self.report)
         split.setChildrenCollapsible(False)
         # the agenda (who lacks orders, who acts) before the list of the turn's steps,
-        # which shows a few around the current one: a short dock keeps the agenda in view
+        # which shows a few around the current one: a short dock keeps the agenda in view;
+        # what the last step did under it
         split.setStretchFactor(0, 1)
-        split.setStretchFactor(1, 3)
-        split.setSizes([80, 320])
+        split.setStretchFactor(1, 4)
+        split.setStretchFactor(2, 2)
+        split.setSizes([70, 300, 110])
         self.split = split
         layout = QVBoxLayout(self)
         layout.addWidget(self.title)
@@ -144,6 +188,10 @@ class TurnTracker(QWidget):
             if current:
                 self.steps.scrollToItem(item, QListWidget.ScrollHint.PositionAtCenter)
         self.agenda.setHtml(agenda_html(state.agenda(), fired))
+
+    def set_report(self, report: PhaseReport | None) -> None:
+        """Show what the step the clock last left did (None: the clock has not moved)."""
+        self.report.setHtml(report_html(report))
 
     def current_step_label(self) -> str:
         for i in range(self.steps.count()):

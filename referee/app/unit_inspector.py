@@ -1,7 +1,9 @@
 """The unit inspector: the selected unit as it stands now (hex, facing, speed, models,
 conditions, damage tokens, ammo, orders this turn and next, damage waiting to be applied),
 the rules that bear on it (its terrain, conditions and abilities, as links that open the
-rules browser: ``ruleRequested``), then its whole card as the catalogue prints it."""
+rules browser: ``ruleRequested``), then its whole card as the catalogue prints it. The other
+units in its hex are links: each shows in turn (``unitChosen``). A destroyed unit is off the
+map but stays here, said to be destroyed."""
 
 from __future__ import annotations
 
@@ -12,7 +14,7 @@ from PySide6.QtWidgets import QComboBox, QTextBrowser, QVBoxLayout, QWidget
 
 from referee.app.rule_html import rule_link
 from referee.app.style import side_name
-from referee.board.hexgrid import DIRECTION_NAMES, hex_label
+from referee.board.hexgrid import facing_name, hex_label
 from referee.match.state import MatchState
 from referee.rules.state import UnitState
 from referee.units.card_text import unit_card, weapon_line
@@ -98,10 +100,18 @@ def unit_html(state: MatchState, uid: str) -> str:
     models = f"{u.alive} of {card.models}"
     if card.elites:
         models += f" ({u.elites_alive} of {card.elites} elite)"
+    if u.destroyed:
+        models = "none: destroyed (off the map; the journal keeps what happened to it)"
+    others = [
+        o.uid for o in state.units.values() if o.hex == u.hex and o.uid != uid and not o.destroyed
+    ]
     rows = [
         _row("unit", f"{escape(card.name)} — {escape(u.nation)}, {side_name(u.side)}"),
-        _row("hex", f"{hex_label(u.hex)} ({escape(state.terrain_at(u.hex))})"),
-        _row("facing", DIRECTION_NAMES[u.facing]),
+        _row(
+            "hex" if not u.destroyed else "last hex",
+            f"{hex_label(u.hex)} ({escape(state.terrain_at(u.hex))})",
+        ),
+        _row("facing", facing_name(u.facing)),
         _row("speed", escape(u.speed)),
         _row("models", models),
         _row("damage tokens", f"+{u.damage_tokens} to future damage" if u.damage_tokens else "0"),
@@ -124,6 +134,9 @@ def unit_html(state: MatchState, uid: str) -> str:
         text = "; ".join(f"{k}: {v}" for k, v in given.items()) or "not written yet"
         orders.append(_row(f"turn {turn}", escape(text)))
     pending = [p for p in state.pending if p["unit"] == uid]
+    if others:  # a hex of several units: each one a click away
+        links = ", ".join(f"<a href='unit:{escape(o, quote=True)}'>{escape(o)}</a>" for o in others)
+        rows.insert(2, _row("in the hex too", links))
     parts = [
         f"<h3>{escape(uid)}</h3><table>{''.join(rows)}</table>",
         "<h4>Weapons and ammo</h4>",
@@ -164,6 +177,13 @@ class UnitInspector(QWidget):
         self.page.anchorClicked.connect(self._link)
 
     def _link(self, url: QUrl) -> None:
+        """A unit's link (another unit in the hex) shows it; a rule's opens the rules."""
+        if url.scheme() == "unit":
+            uid = url.path()
+            if self._state is not None and uid in self._state.units:
+                self.show_unit(uid)
+                self.unitChosen.emit(uid)
+            return
         self.ruleRequested.emit(url.toString())
 
     def _picked(self, index: int) -> None:
@@ -177,7 +197,8 @@ class UnitInspector(QWidget):
         self.picker.blockSignals(True)
         self.picker.clear()
         for uid, u in state.units.items():
-            self.picker.addItem(f"{uid} — {u.unit.name} ({hex_label(u.hex)})", uid)
+            where = "destroyed" if u.destroyed else hex_label(u.hex)
+            self.picker.addItem(f"{uid} — {u.unit.name} ({where})", uid)
         self.picker.blockSignals(False)
         if self.uid not in state.units:
             self.uid = next(iter(state.units), None)

@@ -31,7 +31,7 @@ from referee.app.style import (
     text_colour_on,
     unit_colour,
 )
-from referee.board.hexgrid import DIRECTION_NAMES, hex_label
+from referee.board.hexgrid import facing_name, hex_label
 from referee.errors import whole_number
 from referee.rules.state import UnitState
 
@@ -95,7 +95,7 @@ def token_names(uids: Iterable[str]) -> dict[str, str]:
 def tooltip(unit: UnitState) -> str:
     lines = [
         f"{unit.uid}: {unit.unit.name} ({unit.nation}, {side_name(unit.side)})",
-        f"{hex_label(unit.hex)}, facing {DIRECTION_NAMES[unit.facing]}, {unit.speed}",
+        f"{hex_label(unit.hex)}, facing {facing_name(unit.facing)}, {unit.speed}",
         f"models {unit.alive}/{unit.unit.models}",
     ]
     if unit.damage_tokens:

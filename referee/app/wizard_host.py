@@ -7,12 +7,19 @@ the map it talks about stays in view; it draws on the map through the host's
 question when it asks for one (:meth:`WizardHost.pick_hex`, passed on to the wizard's own
 ``pick_hex``). One wizard is open at a time: opening another while one is open brings the
 open one forward instead. Finishing a wizard runs its chosen step (``chosen_step()``: a
-name, commands and typed dice) through ``run_step``, then ``then``; cancelling it, or
+name, commands and typed dice) through ``run_step``, then ``then``; a step whose dice the
+app rolled shows its outcome here once written (the wizard's ``written_html``: the app's dice
+are never shown before, :mod:`referee.app.wizards.common.outcome_page`); cancelling it, or
 closing the dock, or Esc (:meth:`MainWindow.cancel_tool`), writes nothing. Either way what
 it drew leaves the map. A wizard is built on the match as it was when it opened: when the
 match changes under it (a correction, an undo, a step written by another program, another
 match opened), :meth:`WizardHost.outdate` closes it with :data:`OUTDATED` (nothing written)
 and the dock says why, so that no step is ever built on a match that is no longer there.
+
+Return means Next (or Finish) wherever the keyboard is in the wizard: a button of a page
+the referee has pressed ("Use the proposal", a code of an order) never becomes the button
+Return presses again (:class:`ReturnMeansNext`: no button of a page is an auto-default
+button, as Qt makes every button inside a dialog).
 
 Lists and labels wrap their lines to the dock's width
 (:func:`referee.app.wizard_fit.fit_to_dock`). The keyboard
@@ -34,6 +41,7 @@ from PySide6.QtWidgets import (
     QDockWidget,
     QLabel,
     QMainWindow,
+    QPushButton,
     QVBoxLayout,
     QWidget,
 )
@@ -45,7 +53,7 @@ from referee.board.hexgrid import Hex
 
 if TYPE_CHECKING:  # the engine's steps, when a match is open; the wizard's widgets
     from PySide6.QtGui import QCloseEvent
-    from PySide6.QtWidgets import QWizard
+    from PySide6.QtWidgets import QTextBrowser, QWizard
 
     from referee.match.events import Step
 
@@ -63,6 +71,47 @@ IDLE_TEXT = (
 )
 
 
+class ReturnMeansNext(QObject):
+    """While a wizard is open: a push button of its page taking the keyboard is made no
+    auto-default button (Qt makes every button inside a dialog one, so that the last button
+    clicked took Return for itself), and Return on such a button goes to the wizard as
+    Next, or Finish on the last page (see the module docstring)."""
+
+    def __init__(self, host: WizardHost) -> None:
+        super().__init__(host)
+        self.host = host
+
+    def _page_button(self, watched: QObject) -> QPushButton | None:
+        wizard = self.host.wizard
+        page = wizard.currentPage() if wizard is not None else None
+        if (
+            page is not None
+            and isinstance(watched, QPushButton)
+            and isValid(watched)
+            and page.isAncestorOf(watched)
+        ):
+            return watched
+        return None
+
+    def eventFilter(self, watched: QObject, event: QEvent) -> bool:
+        kind = event.type()
+        if kind == QEvent.Type.FocusIn:
+            button = self._page_button(watched)
+            if button is not None and button.autoDefault():
+                button.setAutoDefault(False)
+        elif kind == QEvent.Type.KeyPress and self._page_button(watched) is not None:
+            from PySide6.QtGui import QKeyEvent  # named when a key first reaches a page
+
+            if (
+                isinstance(event, QKeyEvent)
+                and event.key() in (Qt.Key.Key_Return, Qt.Key.Key_Enter)
+                and not event.modifiers() & ~Qt.KeyboardModifier.KeypadModifier
+            ):
+                self.host.go_on()
+                return True
+        return False
+
+
 class RunStep(Protocol):
     def __call__(
         self, name: str, commands: Iterable[Mapping[str, Any]], typed: Iterable[int] = ()
@@ -73,6 +122,8 @@ class WizardHost(QDockWidget):
     """The dock of the open wizard (see the module docstring); ``closed`` once it is gone."""
 
     closed = Signal()
+    linkClicked = Signal(str)
+    """A clause or ruling link of a written step's outcome, for the rules browser."""
 
     def __init__(
         self,
@@ -99,11 +150,16 @@ class WizardHost(QDockWidget):
         self.idle.setAlignment(Qt.AlignmentFlag.AlignTop)
         self.idle.setMargin(12)
         self.box.addWidget(self.idle)
+        self.written: QTextBrowser | None = None
+        """The outcome of the step a wizard wrote with the app's dice, shown once written
+        (made when first needed)."""
         self.setWidget(self.holder)
         self.keep_until = 0.0
         """Until when (``time.monotonic``) a resize of the map is the dock widening, which
         the docks across the map make up for (:meth:`_keep_map`); later ones are the
         referee's."""
+        self.return_means_next = ReturnMeansNext(self)
+        """Installed on the application while a wizard is open."""
         self.lost_focus: QWidget | None = None
         """The field the wizard's hidden page took the keyboard from, to give it back."""
         app = QApplication.instance()
@@ -119,9 +175,14 @@ class WizardHost(QDockWidget):
         from referee.app.wizard_fit import fit_to_dock  # with the first wizard
 
         self.wizard = wizard
+        app = QApplication.instance()
+        if app is not None:
+            app.installEventFilter(self.return_means_next)
         wizard.setParent(self.holder, Qt.WindowType.Widget)
         self.idle.setText(self.idle_text)
         self.idle.hide()
+        if self.written is not None:
+            self.written.hide()
         self.box.addWidget(wizard)
         wizard.finished.connect(lambda result: self._finished(wizard, result, then))
         wizard.currentIdChanged.connect(lambda _id: self._unpin_subtitle())
@@ -357,6 +418,21 @@ class WizardHost(QDockWidget):
         if all(d.isVisible() and not d.isFloating() for d in across) and not self.isFloating():
             window.resizeDocks([*across, self], [*widths, mine], Qt.Orientation.Horizontal)
 
+    def go_on(self) -> bool:
+        """What Return does in the open wizard: Next, or Finish on its last page, when the
+        page allows it; True if a button was pressed."""
+        from PySide6.QtWidgets import QWizard  # loaded with the wizard, not at start
+
+        wizard = self.wizard
+        if wizard is None:
+            return False
+        for which in (QWizard.WizardButton.NextButton, QWizard.WizardButton.FinishButton):
+            button = wizard.button(which)
+            if button is not None and button.isVisible() and button.isEnabled():
+                button.click()
+                return True
+        return False
+
     def pick_hex(self, h: Hex) -> bool:
         """A hex clicked on the map: True if the open wizard took it as its answer."""
         picker = getattr(self.wizard, "pick_hex", None)
@@ -390,6 +466,9 @@ class WizardHost(QDockWidget):
         if self.wizard is not wizard:
             return
         self.wizard = None
+        app = QApplication.instance()
+        if app is not None:
+            app.removeEventFilter(self.return_means_next)
         self.overlay.clear()
         self.box.removeWidget(wizard)
         wizard.hide()
@@ -397,11 +476,32 @@ class WizardHost(QDockWidget):
         if result == QDialog.DialogCode.Accepted:
             chosen = wizard.chosen_step()  # type: ignore[attr-defined]
             step = self.run_step(chosen.name, chosen.commands, chosen.typed)
+            written = getattr(wizard, "written_html", None)
+            html = written(step) if step is not None and callable(written) else ""
+            if html:  # the app's dice, shown now that the step is written
+                self.show_written(str(html))
             if step is not None and then is not None:
                 then()
         wizard.deleteLater()
         QTimer.singleShot(0, self._give_back)  # unless the step opened the next wizard
         self.closed.emit()
+
+    def show_written(self, html: str) -> None:
+        """The outcome of a step just written (with the app's dice, which show only now)
+        in the dock, until the next wizard opens."""
+        if self.written is None:
+            from PySide6.QtWidgets import QTextBrowser
+
+            self.written = QTextBrowser()
+            self.written.setOpenLinks(False)
+            self.written.anchorClicked.connect(lambda url: self.linkClicked.emit(url.toString()))
+            self.box.addWidget(self.written, 1)
+        self.written.setHtml(
+            html + "<p><i>Written: the journal keeps the step and its dice.</i></p>"
+        )
+        self.idle.hide()
+        self.written.show()
+        self.present()
 
     def closeEvent(self, event: QCloseEvent) -> None:
         self.cancel()

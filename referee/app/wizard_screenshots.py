@@ -29,9 +29,14 @@ def _step(window: MainWindow, name: str, commands: Sequence[Mapping[str, Any]]) 
 
 def _to(window: MainWindow, step: str) -> list[dict[str, Any]]:
     """The ``advance`` that takes the match on to ``step`` of this turn (none if it is
-    there)."""
+    there); the units ordered to fire on the way hold their fire (the pictures are of the
+    wizards, not of a whole turn)."""
     state = window.session.state if window.session is not None else None
-    return [] if state is not None and state.step == step else [{"kind": "advance", "to": step}]
+    return (
+        []
+        if state is not None and state.step == step
+        else [{"kind": "advance", "to": step, "unfired": "pass"}]
+    )
 
 
 def wizard_shots(window: MainWindow, app: QApplication) -> Iterator[tuple[str, QPixmap]]:
@@ -51,7 +56,7 @@ def wizard_shots(window: MainWindow, app: QApplication) -> Iterator[tuple[str, Q
 
     _step(window, "To movement 1", _to(window, "movement-1"))
     _step(window, "Movement 1", [{"kind": "movement", "step": 1}])
-    _step(window, "To movement 2", [{"kind": "advance", "to": "movement-2"}])
+    _step(window, "To movement 2", [{"kind": "advance", "to": "movement-2", "unfired": "pass"}])
     movement = driver.open_movement()
     if movement is not None:
         movement.next()
@@ -65,7 +70,7 @@ def wizard_shots(window: MainWindow, app: QApplication) -> Iterator[tuple[str, Q
         [
             {"kind": "correct", "uid": "tank", "set": {"fire": 2}},
             {"kind": "correct", "uid": "grunts", "set": {"poison": [6, 4]}},
-            {"kind": "advance", "to": "agony-3"},
+            {"kind": "advance", "to": "agony-3", "unfired": "pass"},
         ],
     )
     agony = driver.open_agony()
@@ -86,7 +91,7 @@ def wizard_shots(window: MainWindow, app: QApplication) -> Iterator[tuple[str, Q
         "To the aftermath",
         [
             {"kind": "correct", "uid": "hoplites", "set": {"shaken": 2}},
-            {"kind": "advance", "to": "aftermath"},
+            {"kind": "advance", "to": "aftermath", "unfired": "pass"},
         ],
     )
     aftermath = driver.open_aftermath()

@@ -5,7 +5,8 @@ battlefield and plays ``turns`` whole turns through the real match file: at each
 it writes every unit's orders for the next turn, picked at random among the orders the
 engine accepts for the unit's speed; at a gunnery step each unit carries out its order (fire
 at the nearest enemy it may fire at, load, aim); movement, assaults, damage, agony and the
-aftermath are the engine's own commands; ``advance skip=idle`` moves the clock on. The dice
+aftermath are the engine's own commands; ``advance skip=idle`` moves the clock on (passing the
+units ordered to fire that did not, ``unfired=pass``: they hold their fire). The dice
 are the app's, from the seed, so the journal has no ``dice:`` lines and replays exactly.
 Commands the engine refuses are not written (the match file keeps nothing of them).
 
@@ -24,7 +25,7 @@ from typing import Any
 
 from referee.board.hexgrid import distance as hex_distance
 from referee.errors import RefereeError
-from referee.match.advance import plan_advance
+from referee.match.advance import FirePendingError, OrdersMissingError, plan_advance
 from referee.match.demo import DEMO_MAP, DEMO_ORDERS, DEMO_ORDERS_NEXT, DEMO_UNITS
 from referee.match.formats import CURRENT
 from referee.match.journal_text import parse_journal, replay_journal
@@ -169,12 +170,21 @@ class _Player:
         elif step.kind == "hex-effects":
             self.run(label, [{"kind": "hex-effects"}])
         state = self.match.state
-        try:
-            name = plan_advance(state, skip="idle").name()
-            advance: dict[str, Any] = {"kind": "advance", "skip": "idle"}
-        except RefereeError:  # units without orders: the rule for a missing order applies
-            name = plan_advance(state, skip="idle", confirm=True).name()
-            advance = {"kind": "advance", "skip": "idle", "missing": "confirm"}
+        advance: dict[str, Any] = {"kind": "advance", "skip": "idle"}
+        name = ""
+        for _ in range(3):
+            try:
+                name = plan_advance(
+                    state,
+                    skip="idle",
+                    confirm="missing" in advance,
+                    unfired=advance.get("unfired"),
+                ).name()
+                break
+            except OrdersMissingError:  # the rule for a missing order applies
+                advance["missing"] = "confirm"
+            except FirePendingError:  # a unit that fired none of its first weapon's shots
+                advance["unfired"] = "pass"
         if not self.run(name, [advance]):
             raise RefereeError(f"the long match is stuck at turn {state.turn}, {label}")
 

@@ -82,6 +82,12 @@ DIRECTIONS: tuple[Hex, ...] = (
 DIRECTION_NAMES: tuple[str, ...] = ("N", "NE", "SE", "S", "SW", "NW")
 
 
+def facing_name(facing: int) -> str:
+    """A facing as every page writes it: its compass name (``N``, ``NE`` ... ``NW``), the
+    pair of :func:`direction_index`."""
+    return DIRECTION_NAMES[facing % 6]
+
+
 def direction_index(name: str) -> int:
     """The facing index of a compass name (``N``, ``NE`` ... ``NW``) or a digit 0-5."""
     key = name.strip().upper()

@@ -94,8 +94,7 @@ def run_show(m: ActivationMatch, args: argparse.Namespace) -> int:
         print(f"  {p.uid:<14} {p.card:<16} side {p.side} {p.status}{where}{aboard}{stats}")
     for h, f in sorted(state.fortifications.items()):
         owner = f"side {f.owner}'s" if f.owner is not None else "the mission's"
-        pips = ", ".join(f"{k} {v}" for k, v in f.pips.to_json().items())
-        print(f"  {hex_label(h)}: {f.structure} ({owner}), pips {pips}")
+        print(f"  {hex_label(h)}: {f.structure} ({owner}), pips {f.pips.text()}")
     print("steps:")
     for s in m.steps(include_undone=True):
         print(f"  {s.number:>3}. {s.name}{'  (undone)' if s.undone else ''}")

@@ -117,7 +117,7 @@ def run_sheet(args: argparse.Namespace) -> int:
     if out.suffix.lower() == ".pdf":
         from referee.app.army_pdf import pdf_bytes
 
-        content = pdf_bytes(html)
+        content = pdf_bytes(html, "Army sheet", fill=False)
     write_output(out, content, force=args.force, keep=(Path(args.file),))  # whole, or not at all
     verdict = "valid" if report.valid else f"NOT valid ({len(report.errors)} problems)"
     print(

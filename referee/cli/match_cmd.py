@@ -8,6 +8,9 @@ Commands inside a step use the text-journal syntax (``referee/match/journal_text
 nothing to do). At the orders step ``advance`` fails (exit status 1) naming the units without
 orders for this turn or the next, unless given ``missing=confirm`` (the edition's rule for a
 missing order applies to each; ``orders uid=U turn=T missing=confirm`` does it for one unit).
+At a gunnery step ``advance`` fails (exit status 1) naming the units ordered to fire, with
+something they may fire at, that have not fired, unless given ``unfired=pass`` (each holds its
+fire, named in the step's text; ruling ``turn.unfired-fire-order``).
 Before the first turn of a scenario: ``setup-roll``, ``place uid=tank hex=C8 facing=N
 speed=slow``, ``setup-pass side=2`` and ``reveal``.
 """
@@ -391,14 +394,14 @@ def run_step(args: argparse.Namespace) -> int:
     import sys
 
     from referee.cli.output import print_json
-    from referee.match.advance import OrdersMissingError
+    from referee.match.advance import ClockHeldError
     from referee.match.journal_text import parse_command
 
     with _open(args.file) as m:
         commands = [parse_command(c, f"--command {c!r}", m.SYSTEM) for c in args.command]
         try:
             step = m.run(args.name, commands, typed=args.dice)
-        except OrdersMissingError as exc:  # the clock waits for orders: not a usage error
+        except ClockHeldError as exc:  # the clock waits for orders or fire: not a usage error
             print(f"referee: {exc}", file=sys.stderr)
             return 1
         if args.json:

@@ -14,11 +14,13 @@ from datetime import UTC, datetime
 from typing import TYPE_CHECKING, Any
 
 if TYPE_CHECKING:
-    from collections.abc import Callable
+    from collections.abc import Callable, Mapping
 
     from referee.tournament.desk import Desk
     from referee.tournament.event import Event
     from referee.tournament.scoring import MatchResult
+    from referee.tournament.standings import Standings
+    from referee.tournament.table_match import SentMatch
 
 
 def _file(p: Any) -> None:
@@ -99,6 +101,15 @@ def add_parser(sub: Any) -> None:
     _who(drop)
     drop.set_defaults(run=run_drop)
 
+    withdraw = t.add_parser(
+        "withdraw", help="take back a player entered by mistake, before their first round"
+    )
+    _file(withdraw)
+    withdraw.add_argument("name", metavar="NAME")
+    withdraw.add_argument("--why", default="", help="the reason, kept in the trail")
+    _who(withdraw)
+    withdraw.set_defaults(run=run_withdraw)
+
     seed = t.add_parser("seed", help="the organiser's seeding for round 1, best first")
     _file(seed)
     seed.add_argument("names", nargs="+", metavar="NAME")
@@ -141,6 +152,7 @@ def add_parser(sub: Any) -> None:
     src = result.add_mutually_exclusive_group(required=True)
     src.add_argument("--result", metavar="RESULT.toml", help="a result file")
     src.add_argument("--match", metavar="M.referee", help="the table's finished match file")
+    _result_override(result)
     _who(result)
     result.set_defaults(run=run_result)
 
@@ -151,6 +163,7 @@ def add_parser(sub: Any) -> None:
     src.add_argument("--result", metavar="RESULT.toml")
     src.add_argument("--match", metavar="M.referee")
     correct.add_argument("--why", required=True, help="the reason, kept in the trail")
+    _result_override(correct)
     _who(correct)
     correct.set_defaults(run=run_correct)
 
@@ -213,6 +226,16 @@ def _army_options(p: Any) -> None:
         metavar="REASON",
         default="",
         help="accept an army that is not valid, for this reason (recorded)",
+    )
+
+
+def _result_override(p: Any) -> None:
+    p.add_argument(
+        "--override",
+        metavar="REASON",
+        default="",
+        help="take a result that does not add up to the armies checked in, or whose match "
+        "file the desk did not make for this table, for this reason (kept in the trail)",
     )
 
 
@@ -327,11 +350,9 @@ def run_players(args: argparse.Namespace) -> int:
 
 
 def run_table_match(args: argparse.Namespace) -> int:
-    from referee.tournament.table_match import make_table_match
-
-    with _reader(args) as desk:
-        made = make_table_match(
-            desk.event(), args.round, args.table, args.output, force=args.force, seed=args.seed
+    with _desk(args) as desk:
+        made = desk.make_match(
+            args.round, args.table, args.output, force=args.force, seed=args.seed
         )
     print("\n".join(made.lines()))
     return 0
@@ -341,6 +362,13 @@ def run_drop(args: argparse.Namespace) -> int:
     with _desk(args) as desk:
         after = desk.drop(args.name)
     print(f"{args.name} dropped" + (f" after round {after}" if after else " before round 1"))
+    return 0
+
+
+def run_withdraw(args: argparse.Namespace) -> int:
+    with _desk(args) as desk:
+        desk.withdraw(args.name, args.why)
+    print(f"{args.name} withdrawn: in no listing from now on (the trail keeps the record)")
     return 0
 
 
@@ -421,53 +449,67 @@ def run_swap(args: argparse.Namespace) -> int:
     return 0
 
 
-def _result(args: argparse.Namespace, desk: Desk) -> tuple[MatchResult, str]:
-    """The result given; a match file made for a table (``tournament match``) must be this
-    event's, round's and table's."""
-    from referee.tournament.match_result import load_match_result
+def _result(args: argparse.Namespace) -> tuple[MatchResult, str, SentMatch | None]:
+    """The result given, its source in words, and its match file's origin (checked by the
+    desk: a match file it made for this event, round and table)."""
     from referee.tournament.result_file import load_result
-    from referee.tournament.table_match import check_origin, origin_of_match
+    from referee.tournament.table_match import sent_match
 
     if args.match:
-        origin = origin_of_match(args.match)
-        check_origin(desk.event(), origin, args.round, args.table, args.match)
-        return load_match_result(args.match), f"match file {args.match}"
-    return load_result(args.result), f"result file {args.result}"
+        result, sent = sent_match(args.match)
+        return result, f"match file {args.match}", sent
+    return load_result(args.result), f"result file {args.result}", None
+
+
+def _overridden(args: argparse.Namespace, data: Mapping[str, Any]) -> None:
+    if data.get("override"):
+        print(f"  taken with the desk's reason: {data['override']}")
+        for p in data.get("problems", ()):
+            print(f"    {p}")
 
 
 def run_result(args: argparse.Namespace) -> int:
+    result, source, sent = _result(args)
     with _desk(args) as desk:
-        result, source = _result(args, desk)
-        tr = desk.record_result(args.round, args.table, result, source)
+        tr = desk.record_result(
+            args.round, args.table, result, source, override=args.override, match=sent
+        )
     a, b = tr.scores
     print(
         f"round {args.round}, table {args.table}: {a.name} {a.mvp} MVP ({a.tvp:.2f} TVP), "
         f"{b.name} {b.mvp} MVP ({b.tvp:.2f} TVP)"
     )
+    _overridden(args, tr.record.data)
     return 0
 
 
 def run_correct(args: argparse.Namespace) -> int:
+    result, source, sent = _result(args)
     with _desk(args) as desk:
-        result, source = _result(args, desk)
-        report = desk.correct(args.round, args.table, result, args.why, source)
+        report = desk.correct(
+            args.round, args.table, result, args.why, source, override=args.override, match=sent
+        )
+        counting = desk.event().round(args.round)
     print("\n".join(report.lines()))
+    if counting is not None and args.table in counting.results:
+        _overridden(args, counting.results[args.table].record.data)
     return 0
 
 
-def _print_standings(data: dict[str, Any]) -> None:
-    print(f"Standings after round {data['round']} (by {', '.join(data['keys'])}, then name)")
-    for s in data["standings"]:
+def _print_standings(st: Standings) -> None:
+    print(f"Standings after round {st.round} (by {', '.join(st.keys)}, then name)")
+    for s in st.standings:
         extra = ", ".join(
-            f"{k} {v}" for k, v in s["tiebreakers"].items() if k not in ("tvp", "mvp")
+            f"{k} {s.text(k, 4) if s.digits.get(k) else v}"
+            for k, v in s.tiebreakers.items()
+            if k not in ("tvp", "mvp")
         )
-        dropped = " (dropped)" if s["dropped"] else ""
-        decided = f"  [ahead by {s['decided_by']}]" if s["decided_by"] else ""
+        dropped = " (dropped)" if s.dropped else ""
+        decided = f"  [ahead by {s.decided_by}]" if s.decided_by else ""
         print(
-            f"  {s['rank']:>2}. {s['name']}{dropped}: {s['tvp']:.2f} TVP, {s['mvp']} MVP"
-            f" ({extra}){decided}"
+            f"  {s.rank:>2}. {s.name}{dropped}: {s.text('tvp')} TVP, {s.mvp} MVP ({extra}){decided}"
         )
-    for w in data["warnings"]:
+    for w in st.warnings:
         print(f"  warning: {w}")
 
 
@@ -475,8 +517,8 @@ def run_standings(args: argparse.Namespace) -> int:
     from referee.cli.output import print_json
 
     with _reader(args) as desk:
-        data = desk.standings().to_json()
-    print_json(data) if args.json else _print_standings(data)
+        st = desk.standings()
+    print_json(st.to_json()) if args.json else _print_standings(st)
     return 0
 
 
@@ -485,31 +527,52 @@ def run_trail(args: argparse.Namespace) -> int:
 
     with _reader(args) as desk:
         event = desk.event()
-    rows = [
-        {
-            "id": r.id,
-            "kind": r.kind,
-            "round": r.data["round"],
-            "table": r.data["table"],
-            "who": r.who,
-            "at": r.at,
-            "why": r.why,
-            "result": r.data["result"],
-            "source": r.data.get("source", ""),
-        }
-        for r in event.records
-        if r.kind in ("result", "correction")
-    ]
+    rows: list[dict[str, Any]] = []
+    for r in event.records:
+        if r.kind in ("result", "correction"):
+            row = {
+                "id": r.id,
+                "kind": r.kind,
+                "round": r.data["round"],
+                "table": r.data["table"],
+                "who": r.who,
+                "at": r.at,
+                "why": r.why,
+                "result": r.data["result"],
+                "source": r.data.get("source", ""),
+            }
+            if r.data.get("override"):
+                row["override"] = r.data["override"]
+                row["problems"] = list(r.data.get("problems", ()))
+            rows.append(row)
+        elif r.kind == "withdraw":
+            rows.append(
+                {
+                    "id": r.id,
+                    "kind": r.kind,
+                    "name": r.data["name"],
+                    "who": r.who,
+                    "at": r.at,
+                    "why": r.why,
+                }
+            )
     if args.json:
         print_json(rows)
         return 0
     for row in rows:
-        names = " v ".join(p["name"] for p in row["result"]["players"])
         why = f": {row['why']}" if row["why"] else ""
+        if row["kind"] == "withdraw":
+            print(f"#{row['id']} {row['at']} {row['who']}: withdrew {row['name']}{why}")
+            continue
+        names = " v ".join(p["name"] for p in row["result"]["players"])
         print(
             f"#{row['id']} {row['at']} {row['who']}: {row['kind']} round {row['round']} "
             f"table {row['table']} ({names}){why}"
         )
+        if "override" in row:
+            print(f"    taken with the desk's reason: {row['override']}")
+            for p in row["problems"]:
+                print(f"      {p}")
     return 0
 
 

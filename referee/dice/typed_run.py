@@ -182,6 +182,13 @@ def rolled_run(
     after the ``before`` ones), with their values, as the journal step will roll them."""
     dice = Dice(seed)
     dice.type_in(before)
+    asked: dict[int, RollRequest] = {}
+
+    def note(request: RollRequest) -> None:  # what each die is for, as the engine said it
+        asked[len(dice.log)] = request
+        return None  # the app rolls it
+
+    dice.ask = note
     keys = _Keys()
     result: object | None = None
     problem: str | None = None
@@ -193,8 +200,14 @@ def rolled_run(
         problem = str(exc).strip("'\"")
     start = len(before) if skip is None else skip
     slots = []
-    for roll in dice.log[start:]:
-        request = RollRequest(roll.sides, roll.purpose, "", roll.purpose.endswith("(open-ended)"))
+    for i, roll in enumerate(dice.log[start:], start):
+        said = asked.get(i)
+        request = RollRequest(
+            roll.sides,
+            roll.purpose,
+            said.note if said is not None else "",
+            roll.purpose.endswith("(open-ended)"),
+        )
         slots.append(DieSlot(keys.next(request), request, "asked", roll.value))
     values = tuple(r.value for r in dice.log[start:])
     return TypedRun(tuple(slots), values, None if problem else result, problem, problem is None)

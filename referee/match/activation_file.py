@@ -80,6 +80,18 @@ def as_command(command: CommandLike) -> Command:
 def event_of(outcome: Outcome) -> Event:
     """The journal event of one decided command (see the module docstring)."""
     d = outcome.decision
+    detail = {
+        "summary": d.summary,
+        "working": list(d.working),
+        "redraw": d.changes.to_json(),
+        "state": outcome.state.to_json(),
+    }
+    former: dict[str, Any] = {}
+    if d.former_working is not None:
+        former = {
+            "text": "\n".join((d.summary, *d.former_working)),
+            "detail": {**detail, "working": list(d.former_working)},
+        }
     return Event(
         kind=d.command.KIND,
         command=d.command.to_json(),
@@ -88,12 +100,8 @@ def event_of(outcome: Outcome) -> Event:
         dice=d.rolls,
         clauses=d.clauses,
         rulings=d.rulings,
-        detail={
-            "summary": d.summary,
-            "working": list(d.working),
-            "redraw": d.changes.to_json(),
-            "state": outcome.state.to_json(),
-        },
+        detail=detail,
+        former=former,
     )
 
 
@@ -323,7 +331,10 @@ class ActivationMatch(JournalFile[ActivationState]):
                 except RefereeError as exc:
                     problems.append(f"{where}: refused now: {one_line(exc)}")
                 else:
-                    if _plain(again.to_row()) != _plain(event.to_row()):
+                    mine, former = _plain(event.to_row()), again.former_row()
+                    if _plain(again.to_row()) != mine and (
+                        former is None or _plain(former) != mine
+                    ):
                         problems.append(f"{where}: replays differently")
                 state = self._event_state(event, where)
         if state.to_json() != now.to_json():

@@ -9,14 +9,19 @@ steps is one journal entry (:func:`AdvancePlan.name`: "Movement 1: nothing to do
 steps"). It never leaves an orders step while a unit on the table lacks orders for this turn
 or the next (clause ``orders.giving``): :class:`OrdersMissingError` names them, unless the
 referee confirms (``missing="confirm"``) that the edition's rule for a missing order applies
-to each (clause ``orders.missing``), which the plan then writes into the orders.
+to each (clause ``orders.missing``), which the plan then writes into the orders. Nor does it
+leave a gunnery step while a unit ordered to fire, with something it may fire at, has not
+fired (ruling ``turn.unfired-fire-order``, reading ``ask``; :mod:`referee.match.fire_orders`):
+:class:`FirePendingError` names them, unless the referee passes them (``unfired="pass"``),
+and the step's text names each one as holding its fire, passed by the referee (clause
+``fire.decline``); a unit ordered to fire with nothing it may fire at is named with why.
 """
 
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from referee.errors import RefereeError
 from referee.match.changes import Changes
@@ -26,14 +31,29 @@ from referee.rules.orders.missing import Missing, missing_orders, missing_rule
 from referee.rules.turn.clock import TurnPosition
 from referee.rules.turn.sequence import TurnStep
 
+if TYPE_CHECKING:  # the fire orders' rules are read only where a gunnery step waits for them
+    from referee.match.fire_orders import FireOrder
 
-class OrdersMissingError(RefereeError):
-    """The clock cannot leave the orders step: units on the table lack orders (``uids``)."""
+UNFIRED_RULING = "turn.unfired-fire-order"
+
+
+class ClockHeldError(RefereeError):
+    """The clock cannot leave a step: units the step waits for (``uids``); the command line
+    exits with status 1 naming them."""
 
     def __init__(self, message: str, uids: Sequence[str]) -> None:
         super().__init__(message)
         self.uids = tuple(uids)
         self.unit = self.uids[0] if self.uids else None
+
+
+class OrdersMissingError(ClockHeldError):
+    """The clock cannot leave the orders step: units on the table lack orders (``uids``)."""
+
+
+class FirePendingError(ClockHeldError):
+    """The clock cannot leave a gunnery step: units ordered to fire, with something they may
+    fire at, have not fired (``uids``)."""
 
 
 class AdvanceError(RefereeError):
@@ -105,6 +125,17 @@ class AdvancePlan:
     """Units without orders whose missing order the referee confirmed."""
     orders: Mapping[str, Mapping[str, Mapping[str, str]]] = field(default_factory=dict)
     """The orders records the rule for a missing order writes (uid -> turn -> record)."""
+    held: tuple[tuple[TurnPosition, str], ...] = ()
+    """Units ordered to fire, with something they may fire at, that the referee passed
+    (``unfired="pass"``): they held their fire, by gunnery step."""
+    unable: tuple[tuple[TurnPosition, FireOrder], ...] = ()
+    """Units ordered to fire that had nothing they may fire at, with why, by gunnery step."""
+
+    @property
+    def tells(self) -> bool:
+        """Whether the advance says more than where the clock went (a missing order
+        confirmed, steps passed, a fire held or impossible)."""
+        return bool(self.confirmed or self.passed or self.held or self.unable)
 
     def changes(self) -> Changes:
         return Changes(
@@ -127,7 +158,8 @@ class AdvancePlan:
         return counts
 
     def name(self) -> str:
-        """The journal step's name: the run of empty steps it passes, or the step it goes to."""
+        """The journal step's name: the run of empty steps it passes, or the step it goes to
+        (the units that held their fire are named in its text)."""
         if not self.passed:
             return f"Next step: {self.target.text()}"
         n = len(self.passed)
@@ -139,12 +171,36 @@ class AdvancePlan:
         lines = []
         for m in self.confirmed:
             lines.append(f"{m.uid}: {m.why()}; confirmed by the referee: {m.uid} {rule_text}")
+        for position, uid in self.held:
+            lines.append(
+                f"{uid} held its fire in {_group(position)}: ordered to fire, it did not; "
+                "passed by the referee (clause fire.decline)"
+            )
+        for position, order in self.unable:
+            lines.append(f"{_group(position)}: {order.why}")
         if self.passed:
             n = len(self.passed)
             runs = ", ".join(f"{g} ({k})" if k > 1 else g for g, k in self.groups().items())
             lines.append(f"nothing to do in {n} step{'s' if n > 1 else ''}: {runs}")
         lines.append(f"turn {self.target.turn}: {self.target.step.label}")
         return "\n".join(lines)
+
+
+def _group(position: TurnPosition) -> str:
+    """A step's group in words ("Gunnery 1")."""
+    return position.step.label.split(":", 1)[0]
+
+
+def _pending_text(position: TurnPosition, uids: Sequence[str]) -> str:
+    return (
+        f"turn {position.turn}, {_group(position)}: {', '.join(uids)} "
+        f"{'is' if len(uids) == 1 else 'are'} ordered to fire, with something to fire at, "
+        f"and {'has' if len(uids) == 1 else 'have'} not fired. Fire "
+        "(fire shooter=... target=...), or pass "
+        f"{'it' if len(uids) == 1 else 'them'} (advance unfired=pass: "
+        f"{'it holds its' if len(uids) == 1 else 'each holds its'} fire, clause fire.decline; "
+        "ruling turn.unfired-fire-order)"
+    )
 
 
 def _missing_text(position: TurnPosition, missing: Sequence[Missing], rule_text: str) -> str:
@@ -157,14 +213,25 @@ def _missing_text(position: TurnPosition, missing: Sequence[Missing], rule_text:
 
 
 def plan_advance(
-    state: MatchState, *, to: str | None = None, skip: str | None = None, confirm: bool = False
+    state: MatchState,
+    *,
+    to: str | None = None,
+    skip: str | None = None,
+    confirm: bool = False,
+    unfired: str | None = None,
 ) -> AdvancePlan:
     """Where ``advance`` takes ``state`` (see the module docstring): one step on; with
     ``to``, on to that step (the next time the turn reaches it); with ``skip="idle"``, on past
     every step with nothing to do. Leaving an orders step with units lacking orders raises
-    :class:`OrdersMissingError` unless ``confirm``."""
+    :class:`OrdersMissingError` unless ``confirm``; leaving a gunnery step with units ordered
+    to fire that have not raises :class:`FirePendingError` unless ``unfired="pass"``."""
     if skip not in (None, "idle"):
         raise AdvanceError(f"advance: skip={skip!r}: the only value is 'idle'")
+    if unfired not in (None, "pass"):
+        raise AdvanceError(f"advance: unfired={unfired!r}: the only value is 'pass'")
+    keeps = state.rules.reading(UNFIRED_RULING).value is True
+    held: list[tuple[TurnPosition, str]] = []
+    unable: list[tuple[TurnPosition, FireOrder]] = []
     rule = missing_rule(state.rules)
     start = TurnPosition.at(state.rules, state.turn, state.step)
     if to is not None and (not isinstance(to, str) or to not in {s.id for s in start.steps}):
@@ -183,6 +250,16 @@ def plan_advance(
         return moved.apply(Changes(orders=added)) if added else moved
 
     def leave(position: TurnPosition) -> None:
+        if position.step.kind == "gunnery" and keeps:
+            from referee.match.fire_orders import fire_orders
+
+            here = (position.turn, position.step_id) == (state.turn, state.step)
+            orders = fire_orders(state if here else at(position))
+            pending = [o.uid for o in orders if o.may_fire]
+            if pending and unfired != "pass":
+                raise FirePendingError(_pending_text(position, pending), pending)
+            held.extend((position, uid) for uid in pending)
+            unable.extend((position, o) for o in orders if not o.may_fire)
         if position.step.kind != "orders":
             return
         missing = missing_orders(list(state.units.values()), written, position.turn)
@@ -215,4 +292,6 @@ def plan_advance(
             passed.append(position)
             leave(position)
             position = position.next()
-    return AdvancePlan(start, position, tuple(passed), tuple(confirmed), added)
+    return AdvancePlan(
+        start, position, tuple(passed), tuple(confirmed), added, tuple(held), tuple(unable)
+    )

@@ -90,6 +90,7 @@ _CHECKS: dict[str, Callable[[object], bool]] = {
     "turn": lambda v: isinstance(v, int) and not isinstance(v, bool) and 1 <= v <= 10**6,
     "step": lambda v: isinstance(v, str),
     "setup": lambda v: v is None or isinstance(v, Mapping),
+    "fired": _texts,
 }
 
 
@@ -121,6 +122,10 @@ class Changes:
     """The turn step the match is at afterwards (``turn.toml``)."""
     setup: Mapping[str, Any] | None = None
     """Where the scenario's setup stands afterwards."""
+    fired: tuple[str, ...] | None = None
+    """The units that have fired in the gunnery step the match is at, afterwards (all of
+    them; a fire event of a match of format 4 on, ruling ``turn.unfired-fire-order``).
+    Moving the clock empties it."""
     setup_done: bool = False
 
     def __post_init__(self) -> None:
@@ -156,7 +161,7 @@ class Changes:
                 error = ChangesError(f"changes.{name}: {raw[name]!r:.60} is not what it holds")
                 error.field = name
                 raise error
-        sequences = {"pending", "pending_conditions", "contests", "entered"}
+        sequences = {"pending", "pending_conditions", "contests", "entered", "fired"}
         values: dict[str, Any] = {}
         for name in _CHECKS:
             if name not in raw:

@@ -302,12 +302,15 @@ class Aftermath(Command):
 
 @dataclass(frozen=True)
 class Advance(Command):
-    """On to the next step, to step ``to``, or past the idle ones (clause ``turn.sequence``)."""
+    """On to the next step, to step ``to``, or past the idle ones (clause ``turn.sequence``);
+    ``missing=confirm``: the rule for a missing order applies to each unit without orders;
+    ``unfired=pass``: each unit ordered to fire that has not holds its fire."""
 
     KIND: ClassVar[str] = "advance"
     to: str | None = _arg(text_field)
     skip: str | None = _arg(text_field)
     missing: str | None = _arg(one_of("confirm"))
+    unfired: str | None = _arg(one_of("pass"))
 
 
 @dataclass(frozen=True)

@@ -193,6 +193,7 @@ def _fire(state: MatchState, command: Fire, dice: Dice) -> Event:
 
         return area_fire_event(state, command, dice, check)
     from referee.match.fire_damage import open_damage, roll_hits, weapon_conditions
+    from referee.match.fire_orders import fired_after
 
     start = len(dice.log)
     action = fire(state.rules, check.shot, dice, guns=max(1, check.guns))
@@ -207,7 +208,10 @@ def _fire(state: MatchState, command: Fire, dice: Dice) -> Event:
     later: dict[str, Any] = {}
     placed = weapon_conditions(state, weapon, {target.uid: (action.hits, None)}, units, later)
     changes = Changes(
-        units=_units_json(units), pending=tuple(pending) if action.hits else None, **later
+        units=_units_json(units),
+        pending=tuple(pending) if action.hits else None,
+        fired=fired_after(state, shooter.uid),
+        **later,
     )
     return Event(
         "fire",
@@ -599,28 +603,40 @@ def _advance(state: MatchState, command: Advance, dice: Dice) -> Event:
 
     try:
         plan = plan_advance(
-            state, to=command.to, skip=command.skip, confirm=command.missing == "confirm"
+            state,
+            to=command.to,
+            skip=command.skip,
+            confirm=command.missing == "confirm",
+            unfired=command.unfired,
         )
     except AdvanceError as exc:
         raise CommandError(str(exc)) from None
-    if not plan.confirmed and not plan.passed:  # a plain advance, as journals have always had
+    if not plan.tells:  # a plain advance, as journals have always had
         return Event(
             "advance", command.to_json(), plan.changes(), plan.text(), clauses=("turn.sequence",)
         )
     rule = missing_rule(state.rules)
     clauses = ["turn.sequence", *(rule.clauses if plan.confirmed else ())]
+    rulings = list(rule.rulings if plan.confirmed else ())
+    detail: dict[str, Any] = {
+        "passed": [p.step_id for p in plan.passed],
+        "to": plan.target.step_id,
+        "confirmed": [{"uid": m.uid, "turns": list(m.turns)} for m in plan.confirmed],
+    }
+    if plan.held or plan.unable:  # a match of format 4 on (ruling turn.unfired-fire-order)
+        clauses += ["turn.gunnery", *(["fire.decline"] if plan.held else [])]
+        clauses += [c for _, o in plan.unable for c in o.clauses]
+        rulings.append("turn.unfired-fire-order")
+        detail["held"] = [{"uid": uid, "step": p.step_id} for p, uid in plan.held]
+        detail["unable"] = [{**o.to_json(), "step": p.step_id} for p, o in plan.unable]
     return Event(
         "advance",
         command.to_json(),
         plan.changes(),
         plan.text(rule.text()),
         clauses=tuple(dict.fromkeys(clauses)),
-        rulings=rule.rulings if plan.confirmed else (),
-        detail={
-            "passed": [p.step_id for p in plan.passed],
-            "to": plan.target.step_id,
-            "confirmed": [{"uid": m.uid, "turns": list(m.turns)} for m in plan.confirmed],
-        },
+        rulings=tuple(dict.fromkeys(rulings)),
+        detail=detail,
     )
 
 

@@ -22,7 +22,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from referee.board.hexgrid import LabelError, hex_label
+from referee.board.hexgrid import LabelError, facing_name, hex_label
 from referee.dice.expression import VALID_SIDES
 from referee.dice.service import Dice
 from referee.errors import RefereeError
@@ -38,6 +38,28 @@ MAX_COUNT = 99
 """More tokens of one kind than a table ever holds: a count past it is a typing slip."""
 COUNTS = ("damage_tokens", "shaken", "fire", "acid", "minor_acid", "armor_down", "tokens")
 DICE_LISTS = ("poison", "bleeding")
+
+
+DICE_FIELDS = frozenset({"poison", "bleeding"})
+"""Fields that list the die of each instance (``Poison[6]``, ``Bleeding[4]``)."""
+
+
+def field_words(key: str, value: object) -> str:
+    """A corrected field and its new value in words, as the journal says it: ``hex D2``,
+    ``facing SE``, ``poison d6, d4``, ``loaded Main gun 1``, ``hidden no`` (never a
+    program's list or mapping)."""
+    name = key.replace("_", " ")
+    if key == "facing" and isinstance(value, int) and not isinstance(value, bool):
+        return f"{name} {facing_name(value)}"
+    if isinstance(value, bool):
+        return f"{name} {'yes' if value else 'no'}"
+    if isinstance(value, Mapping):
+        said = ", ".join(f"{k} {v}" for k, v in value.items())
+        return f"{name} {said or 'none'}"
+    if isinstance(value, list | tuple):
+        items = [f"d{v}" if key in DICE_FIELDS else str(v) for v in value]
+        return f"{name} {', '.join(items) or 'none'}"
+    return f"{name} {'none' if value is None else value}"
 
 
 def correct_hex(state: MatchState, command: CorrectHex, dice: Dice) -> Event:
@@ -238,10 +260,12 @@ def correct_unit(state: MatchState, command: Correct, dice: Dice) -> Event:
         fixed = unit_state_from_json(data, state.cards)
     except RefereeError as exc:
         raise CorrectionError(f"correct {uid}: {exc}", unit=uid) from None
-    what = ", ".join(f"{k} = {v!r}" for k, v in fields.items())
+    what = "; ".join(field_words(k, v) for k, v in fields.items())
+    said_before = ", ".join(f"{k} = {v!r}" for k, v in fields.items())  # referee 0.1's words
     return Event(
         "correct",
         command.to_json(),
         Changes(units={uid: unit_state_json(fixed)}),
         f"referee's correction: {uid} {what}",
+        former={"text": f"referee's correction: {uid} {said_before}"},
     )

@@ -1,7 +1,9 @@
 """The demo match: a ready game a newcomer can open in one command (``referee``).
 
-The first draft's standard 7x9 battlefield (``data/maps/standard.toml``; every sample card
-of the Spartans and the Orks reads under the first-draft ruleset), a tank, infantry and
+Played under the current edition (draft 004, :data:`DEMO_EDITION`) unless the caller names
+another (File > New demo match, first draft), on the first draft's standard 7x9
+battlefield (``data/maps/standard.toml``; every sample card of the Spartans and the Orks
+reads under both editions), a tank, infantry and
 cavalry on each side set up in their deployment zones facing each other, a fixed seed, and
 one named step writing every unit's orders for turns 1 and 2 (clause ``orders.giving``:
 orders are one round ahead, so the turn's orders step finds them written) and moving the
@@ -25,6 +27,8 @@ if TYPE_CHECKING:  # the match file (and the engine) when a demo is written: the
     from referee.match.store import MatchFile
 
 DEMO_MAP = "standard"
+DEMO_EDITION = "current"
+"""The demo's ruleset unless the referee chooses another: the current edition."""
 DEMO_SEED = 2024
 DEMO_TITLE = "Demo: Spartans against Orks on the standard battlefield"
 
@@ -128,15 +132,17 @@ def orders_commands(
     ]
 
 
-def create_demo_match(path: Path | str) -> MatchFile:
-    """A new demo match file at ``path`` (never replacing a file), orders for turns 1 and 2
-    written, the clock at Gunnery 1 of turn 1."""
+def create_demo_match(path: Path | str, ruleset: str = DEMO_EDITION) -> MatchFile:
+    """A new demo match file at ``path`` (never replacing a file) under ``ruleset`` (the
+    current edition unless told), orders for turns 1 and 2 written, the clock at Gunnery 1
+    of turn 1."""
     from referee.match.store import MatchFile
 
     match = MatchFile.create(
         path,
         map_name=DEMO_MAP,
         units=DEMO_UNITS,
+        ruleset=ruleset,
         seed=DEMO_SEED,
         title=DEMO_TITLE,
     )

@@ -30,6 +30,10 @@ class Event:
     rulings: tuple[str, ...] = ()
     detail: Mapping[str, Any] = field(default_factory=dict)
     """The engine's full result as JSON (to_hit terms, armor dice...), for the report."""
+    former: Mapping[str, Any] = field(default_factory=dict, compare=False)
+    """The keys of :meth:`to_row` as an earlier referee worded the same ruling (``text``,
+    ``detail``), never written: ``match check`` takes a row written in those words as this
+    event, so rewording a ruling leaves older match files exact (:meth:`former_row`)."""
 
     def to_row(self) -> dict[str, Any]:
         return {
@@ -42,6 +46,11 @@ class Event:
             "rulings": list(self.rulings),
             "detail": dict(self.detail),
         }
+
+    def former_row(self) -> dict[str, Any] | None:
+        """The row an earlier referee wrote for this ruling, or None when its words have
+        not changed since."""
+        return {**self.to_row(), **self.former} if self.former else None
 
     @classmethod
     def from_row(cls, row: Mapping[str, Any]) -> Event:

@@ -125,6 +125,7 @@ def weapon_conditions(
 
 def area_fire_event(state: MatchState, command: Fire, dice: Dice, check: TargetCheck) -> Event:
     """An area fire action at the hex of ``check``'s target (an allowed shot)."""
+    from referee.match.fire_orders import fired_after
     from referee.rules.fire.area import AREA_MODIFIERS_RULING, area_fire  # area fire only
 
     rules = state.rules
@@ -162,6 +163,7 @@ def area_fire_event(state: MatchState, command: Fire, dice: Dice, check: TargetC
     changes = Changes(
         units={u.uid: unit_state_json(u) for u in units.values()},
         pending=tuple(done.pending) if hits else None,
+        fired=fired_after(state, after.uid),
         **later,
     )
     rulings = [AREA_MODIFIERS_RULING]

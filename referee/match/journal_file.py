@@ -108,9 +108,14 @@ class EventRow:
     def same(self, again: Event) -> bool:
         """Whether ``again`` (the event run again) is this one: the very text the file
         would get, or else (a row another version wrote, its keys in another order) the
-        same JSON value as the event read from the row."""
+        same JSON value as the event read from the row, in today's words or in the words
+        an earlier version gave the same ruling (:attr:`Event.former`)."""
         fresh = again.to_row()
-        return json.dumps(fresh) == self.text or _plain(fresh) == _plain(self.event().to_row())
+        if json.dumps(fresh) == self.text:
+            return True
+        mine = _plain(self.event().to_row())
+        former = again.former_row()
+        return _plain(fresh) == mine or (former is not None and _plain(former) == mine)
 
 
 class MatchFileError(RefereeError):

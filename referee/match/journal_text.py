@@ -2,7 +2,7 @@
 
 ```text
 # comments start with '#'
-format: 3                        # fire only at gunnery steps (2: any step; absent: 1)
+format: 4                        # gunnery waits for ordered fire (3: not; 2: fire anywhere)
 map: entrenched
 edition: current                 # optional: the map's own edition by default ('ruleset:' too)
 seed: 7
@@ -33,8 +33,9 @@ deployed in the game), optionally the missions offered (``mission: crossroads``,
 and takes that system's commands (``deploy side=1 uid=tank hex=H15 facing=N``;
 ``data/journals/activation-crossroads.journal``).
 A journal without ``format: 2`` was written before the turn began with the orders step, one
-without ``format: 3`` when a fire action was carried out at any step; each replays as it did
-then (:mod:`referee.match.formats`).
+without ``format: 3`` when a fire action was carried out at any step, one without
+``format: 4`` when the clock left a gunnery step past units ordered to fire that had not;
+each replays as it did then (:mod:`referee.match.formats`).
 """
 
 from __future__ import annotations
@@ -194,8 +195,8 @@ def parse_journal(text: str, source: str = "<journal>") -> TextJournal:
         ):
             rest = rest.strip()
             if key == "format":
-                if rest not in ("1", "2", "3"):
-                    raise JournalTextError(f"{where}: format 1, 2 or 3, not {rest!r}")
+                if rest not in ("1", "2", "3", "4"):
+                    raise JournalTextError(f"{where}: format 1, 2, 3 or 4, not {rest!r}")
                 j.format = int(rest)
             elif key == "map":
                 j.map = rest

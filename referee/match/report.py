@@ -312,6 +312,14 @@ def _house_rules(match: JournalFile[Any], cited: dict[str, set[str]]) -> str:
     return f"<p>Readings other than the register's default: {items}.</p>"
 
 
+def _step_name(match: MatchFile) -> str:
+    """The step the match is at, as the turn names it (``Assault 2: apply damage``)."""
+    from referee.rules.turn.sequence import turn_sequence
+
+    names = {s.id: s.label for s in turn_sequence(match.rules)}
+    return names.get(match.state.step, match.state.step)
+
+
 def match_report(match: MatchFile) -> str:
     """The whole match as one self-contained HTML page (see the module docstring)."""
     initial = match.initial_state()
@@ -324,7 +332,7 @@ def match_report(match: MatchFile) -> str:
         f"<p class='meta'>{escape(match.rules.name)} · map {escape(match.battle_map.name)} "
         f"· seed {match.seed} · created {escape(str(match.meta.get('created', '')))} · "
         f"{len(steps)} journal steps · now turn {match.state.turn}, "
-        f"{escape(match.state.step)} · dice marked * were typed in by the referee from the "
+        f"{escape(_step_name(match))} · dice marked * were typed in by the referee from the "
         "table</p>",
     ]
     contents = "".join(f"<li><a href='#turn-{s.turn}'>Turn {s.turn}</a></li>" for s in stories)

@@ -86,6 +86,9 @@ class MatchState:
     setup: SetupProgress | None = None
     """Where the scenario's setup procedure stands; None when the units were set up when
     the match was made (:mod:`referee.match.setup_commands`)."""
+    fired: tuple[str, ...] = ()
+    """The units that have fired in the gunnery step the match is at (ruling
+    ``turn.unfired-fire-order``; a match of format 3 or older records none)."""
 
     def unit(self, uid: str) -> UnitState:
         """The unit ``uid``; an id the match does not hold is refused naming it."""
@@ -206,11 +209,25 @@ class MatchState:
         """What the referee must do now (:meth:`step_agenda`), with whether the step has
         nothing to do (``idle``) as Next step decides it
         (:func:`referee.match.advance.step_work`), so that the agenda's "nothing to do"
-        and Next step always agree."""
+        and Next step always agree; at a gunnery step, the units ordered to fire that the
+        clock waits for and those that cannot fire, with why
+        (:mod:`referee.match.fire_orders`)."""
         from referee.match.advance import step_work
 
         found = self.step_agenda()
-        return replace(found, idle=step_work(self, found) is None)
+        found = replace(found, idle=step_work(self, found) is None)
+        if found.step.kind != "gunnery" or not found.units:
+            return found
+        from referee.match.fire_orders import fire_orders, keeps_fire_orders
+
+        if not keeps_fire_orders(self):  # a file of format 3 or older records no fired
+            return found
+        orders = fire_orders(self)
+        return replace(
+            found,
+            fire_pending=tuple(o.uid for o in orders if o.may_fire),
+            fire_unable=tuple((o.uid, o.why) for o in orders if not o.may_fire),
+        )
 
     def step_involved(self, step: Any = None) -> Any:
         """The units and hexes the step now concerns, as its agenda finds them
@@ -299,6 +316,10 @@ class MatchState:
             new["turn"] = changes.turn
         if changes.step is not None:
             new["step"] = changes.step
+            if self.fired:
+                new["fired"] = ()  # the clock moved: nobody has fired in the new step
+        if changes.fired is not None:
+            new["fired"] = changes.fired
         if changes.setup is not None:
             from referee.scenarios.progress import SetupProgress
 
@@ -312,7 +333,7 @@ class MatchState:
         leave it (:meth:`apply` of ``Changes(turn=turn, step=step)``, and in another turn no
         hex effect met yet), without reading them as a journal's: ``advance skip=idle`` asks
         it of every step it passes (:func:`referee.match.advance.plan_advance`)."""
-        new: dict[str, Any] = {"turn": turn, "step": step}
+        new: dict[str, Any] = {"turn": turn, "step": step, "fired": ()}
         if turn != self.turn:
             new["triggered"] = ()
         return self._evolve(new)

@@ -135,11 +135,15 @@ def _row_text(state: MatchState, record: Mapping[str, Any]) -> str:
 
 
 def _is_clock(event: Event) -> bool:
-    """An ``advance`` that only moves the clock (no missing order confirmed)."""
-    return event.kind == "advance" and not (event.detail or {}).get("confirmed")
+    """An ``advance`` that only moves the clock (no missing order confirmed, no unit
+    ordered to fire passed or unable to fire)."""
+    detail = event.detail or {}
+    return event.kind == "advance" and not (
+        detail.get("confirmed") or detail.get("held") or detail.get("unable")
+    )
 
 
-def _tell(
+def tell(
     story: TurnStory, number: int, event: Event, before: MatchState, after: MatchState
 ) -> None:
     """What ``event`` did, in each unit's line, the hits and the casualties."""
@@ -163,6 +167,14 @@ def _tell(
                 f"no orders for turn {turns} from its players; the rule "
                 "for a missing order applies",
             )
+        for h in (event.detail or {}).get("held", []):  # ruling turn.unfired-fire-order
+            story.note(
+                str(h["uid"]),
+                f"held its fire in {_step_group(before, str(h['step']))}: ordered to fire, "
+                "it did not; passed by the referee",
+            )
+        for u in (event.detail or {}).get("unable", []):
+            story.note(str(u["uid"]), f"could not fire: {u['why']}")
     elif event.kind == "fire":
         hits = (event.detail or {}).get("hits")
         misfire = ((event.detail or {}).get("misfire") or {}).get("misfired")
@@ -214,6 +226,14 @@ def _tell(
                     _row_text(after, record),
                 )
             )
+
+
+def _step_group(state: MatchState, step_id: str) -> str:
+    """The group of the turn's step ``step_id`` in words ("Gunnery 1")."""
+    from referee.rules.turn.sequence import turn_sequence
+
+    label = next((s.label for s in turn_sequence(state.rules) if s.id == step_id), step_id)
+    return label.split(":", 1)[0]
 
 
 def _contest(event: Event, before: MatchState) -> Mapping[str, Any]:
@@ -273,7 +293,7 @@ def turn_stories(initial: MatchState, steps: Sequence[Step]) -> list[TurnStory]:
                 story = TurnStory(state.turn, state, state, complete=False)
                 stories.append(story)
             after = state.apply(event.changes)
-            _tell(story, step.number, event, state, after)
+            tell(story, step.number, event, state, after)
             if event.kind == "advance":
                 story.passed += len((event.detail or {}).get("passed", []))
             told.setdefault(story.turn, []).append((event, state, after))

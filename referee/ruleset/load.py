@@ -177,9 +177,17 @@ def load_ruleset(
         los=tables[LOS.name],  # type: ignore[arg-type]
         version=data_version(meta_path),
         system=system,
+        drafts=_drafts(meta.get("drafts")),
         tables=tables,
         reload=reload,
     )
+
+
+def _drafts(value: object) -> tuple[str, ...]:
+    """``ruleset.toml``'s ``drafts``: the drafts' numbers as text (anything else: none)."""
+    if not isinstance(value, list):
+        return ()
+    return tuple(str(d) for d in value if isinstance(d, str | int))
 
 
 @cache

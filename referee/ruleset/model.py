@@ -38,6 +38,8 @@ class Ruleset:
     los: LosRules
     version: int = FIRST
     system: str = ""
+    drafts: tuple[str, ...] = ()
+    """The rulebook drafts it follows, the main one first (``ruleset.toml``'s ``drafts``)."""
     tables: Mapping[str, object] = field(
         default_factory=lambda: MappingProxyType({}), compare=False, repr=False
     )
@@ -52,6 +54,11 @@ class Ruleset:
         # hit (the rules ask thousands of times a check); the mapping itself answers the rest
         parsed = getattr(self.tables, "parsed", self.tables)
         object.__setattr__(self, "_parsed", parsed)
+
+    @property
+    def title(self) -> str:
+        """The edition as a referee names it: ``Current edition (draft 004)``."""
+        return f"{self.name} (draft {self.drafts[0]})" if self.drafts else self.name
 
     def reading(self, ruling_id: str) -> RulingOption:
         """The option this ruleset takes for ``ruling_id``."""

@@ -19,7 +19,7 @@ from contextlib import nullcontext
 from dataclasses import dataclass, field, replace
 from datetime import UTC, datetime
 from pathlib import Path
-from typing import TypeVar
+from typing import TYPE_CHECKING, Any, TypeVar
 
 from referee.errors import RefereeError
 from referee.tournament.clock import RoundClock, check_action, fold_clock
@@ -44,6 +44,9 @@ from referee.tournament.scoring import MatchResult, PlayerResult, micro, score_m
 from referee.tournament.standings import Standings, standings
 from referee.tournament.store import EventStore, NewRecord, Record, StaleWrite
 
+if TYPE_CHECKING:
+    from referee.tournament.table_match import SentMatch, TableMatch
+
 T = TypeVar("T")
 RETRIES = 8
 DEFAULT_SIDE_NAMES = ("side 1", "side 2")
@@ -51,6 +54,22 @@ DEFAULT_SIDE_NAMES = ("side 1", "side 2")
 
 class DeskError(RefereeError):
     """What the desk refuses: the message says why and what to do instead."""
+
+
+class ResultRefused(DeskError):
+    """A result the desk does not take as it stands: it does not add up to the armies that
+    played (``result_check``), or it comes from a match file the desk did not make for the
+    table (``table_match.match_problems``). ``problems`` name each; the desk may take it
+    anyway with a reason (``override``), kept in the result's record."""
+
+    def __init__(self, where: str, problems: Sequence[str]) -> None:
+        self.table_label = where
+        self.problems = tuple(problems)
+        lines = "\n".join(f"  - {p}" for p in self.problems)
+        super().__init__(
+            f"{where}: the result was not taken ({len(self.problems)} problem(s))\n{lines}\n"
+            "(the desk may take it anyway, giving the reason: --override REASON)"
+        )
 
 
 def default_who() -> str:
@@ -274,6 +293,23 @@ class Desk:
 
         return self._write(decide)
 
+    def withdraw(self, name: str, why: str = "") -> None:
+        """Take back the entry of a player entered by mistake, before their first round is
+        paired: from then on they are in no listing; the record (who, when, why) stays.
+        A player who has been paired is dropped instead (:meth:`drop`)."""
+
+        def decide(event: Event) -> tuple[list[NewRecord], None]:
+            p = self._player(event, name)
+            if event.current_round >= p.entered:
+                raise DeskError(
+                    f"{name} was paired in round {p.entered}: only an entry made by mistake "
+                    "can be withdrawn, before the player's first round is paired; to take "
+                    f"{name} out of the rounds still to come, drop them (tournament drop)"
+                )
+            return [NewRecord("withdraw", {"name": name}, why.strip())], None
+
+        self._write(decide)
+
     def seed_players(self, order: Sequence[str]) -> None:
         """The organiser's seeding for round 1 (best first)."""
 
@@ -437,7 +473,37 @@ class Desk:
         bye = seat(rnd.bye) if rnd.bye else None
         return self.set_pairing(round_number, tables, bye)
 
-    # --- results -------------------------------------------------------------------
+    # --- tables and results -----------------------------------------------------------
+
+    def make_match(
+        self,
+        round_number: int,
+        table: int,
+        out: Path | str,
+        *,
+        force: bool = False,
+        seed: int | None = None,
+    ) -> TableMatch:
+        """Write ``table``'s match file for ``round_number`` (``table_match``) and record
+        what was made (a ``match`` record with the file's id), so that its result can be
+        sent back with ``match``; nothing is recorded if the file cannot be written."""
+        from referee.tournament.table_match import make_table_match, match_record
+
+        def keep(made: TableMatch) -> None:
+            def decide(event: Event) -> tuple[list[NewRecord], None]:
+                rnd = event.round(round_number)
+                if rnd is None or rnd.tables[table - 1 : table] != (made.origin.players,):
+                    raise DeskError(
+                        f"round {round_number}, table {table} was paired again meanwhile: no "
+                        "match file was written; make it again"
+                    )
+                return [NewRecord("match", match_record(made))], None
+
+            self._write(decide)
+
+        return make_table_match(
+            self.event(), round_number, table, out, force=force, seed=seed, keep=keep
+        )
 
     @staticmethod
     def _seated(event: Event, round_number: int, table: int, result: MatchResult) -> MatchResult:
@@ -458,20 +524,63 @@ class Desk:
         first, second = result.players
         return MatchResult((first, second) if first.name == a else (second, first))
 
+    def _taken(
+        self,
+        event: Event,
+        round_number: int,
+        table: int,
+        result: MatchResult,
+        override: str,
+        match: SentMatch | None,
+    ) -> tuple[MatchResult, dict[str, Any]]:
+        """The result seated at the table and what its record keeps of an override; refused
+        (:class:`ResultRefused`) when it does not add up to the armies or its match file is
+        not the table's, unless ``override`` gives the desk's reason to take it."""
+        from referee.tournament.result_check import result_problems
+        from referee.tournament.table_match import match_problems
+
+        where = f"round {round_number}, table {table}"
+        problems = (
+            match_problems(event, match.origin, round_number, table, match.path) if match else []
+        )
+        try:
+            seated = self._seated(event, round_number, table, result)
+        except DeskError as exc:  # other players: no reason takes it
+            if not problems:
+                raise
+            lines = "\n".join(f"  - {p}" for p in [*problems, str(exc)])
+            raise DeskError(f"{where}: the result was not taken\n{lines}") from None
+        problems += result_problems(event, seated)
+        if problems and not override:
+            raise ResultRefused(where, problems)
+        return seated, ({"override": override, "problems": problems} if problems else {})
+
     def record_result(
-        self, round_number: int, table: int, result: MatchResult, source: str = ""
+        self,
+        round_number: int,
+        table: int,
+        result: MatchResult,
+        source: str = "",
+        *,
+        override: str = "",
+        match: SentMatch | None = None,
     ) -> TableResult:
-        """A table's result; a second one for the same table is refused (use correct)."""
+        """A table's result; a second one for the same table is refused (use correct). A
+        result that does not add up to the armies that played, or whose match file
+        (``match``) the desk did not make for the table, is refused unless ``override``
+        gives the reason to take it anyway (:class:`ResultRefused`)."""
+        override = override.strip()
 
         def decide(event: Event) -> tuple[list[NewRecord], int]:
-            seated = self._seated(event, round_number, table, result)
             rnd = event.round(round_number)
             if rnd is not None and table in rnd.results:
+                self._seated(event, round_number, table, result)
                 have = rnd.results[table].record
                 raise DeskError(
                     f"round {round_number}, table {table} has a result already (entered by "
                     f"{have.who} at {have.at}); to change it, make a correction with a reason"
                 )
+            seated, taken = self._taken(event, round_number, table, result, override, match)
             return [
                 NewRecord(
                     "result",
@@ -480,6 +589,7 @@ class Desk:
                         "table": table,
                         "result": seated.to_json(),
                         "source": source,
+                        **taken,
                     },
                 )
             ], 0
@@ -488,19 +598,40 @@ class Desk:
         return _table_result(self.event(), round_number, table)
 
     def correct(
-        self, round_number: int, table: int, result: MatchResult, why: str, source: str = ""
+        self,
+        round_number: int,
+        table: int,
+        result: MatchResult,
+        why: str,
+        source: str = "",
+        *,
+        override: str = "",
+        match: SentMatch | None = None,
+        replaces: int | None = None,
     ) -> CorrectionReport:
         """Correct a table's result with a new record (who, when, why); later rounds not yet
-        played are paired again, and the report shows what changed."""
+        played are paired again, and the report shows what changed. The correction is
+        checked as a result is (:meth:`record_result`); ``replaces``: the id of the record
+        the desk saw counting, 0 if it saw none (refused if another desk has recorded or
+        changed the result since)."""
         if not why.strip():
             raise DeskError("a correction needs a reason (--why)")
+        override = override.strip()
 
         def decide(event: Event) -> tuple[list[NewRecord], CorrectionReport]:
-            seated = self._seated(event, round_number, table, result)
             rnd = event.round(round_number)
             if rnd is None or table not in rnd.results:
+                self._seated(event, round_number, table, result)  # paired, and its players
                 raise DeskError(f"round {round_number}, table {table} has no result to correct yet")
             old = rnd.results[table]
+            if replaces is not None and old.record.id != replaces:
+                how = "recorded" if not replaces else "changed"
+                raise DeskError(
+                    f"round {round_number}, table {table}: the result was {how} by "
+                    f"{old.record.who} at {old.record.at} since it was shown here; nothing "
+                    "was written: look at the result as it is now, then correct it"
+                )
+            seated, taken = self._taken(event, round_number, table, result, override, match)
             record = NewRecord(
                 "correction",
                 {
@@ -508,6 +639,7 @@ class Desk:
                     "table": table,
                     "result": seated.to_json(),
                     "source": source,
+                    **taken,
                 },
                 why.strip(),
             )

@@ -9,13 +9,20 @@ Records (kind: data):
 - ``checkin``: name, army (the list's content as checked, frozen), file, checksum, valid,
   errors, huge_units, declaration, override (``checkin``);
 - ``drop``: name, after (the last round the player plays);
+- ``withdraw``: name, why (the record's): a player entered by mistake, taken back before
+  their first round was paired; from then on they are in no listing (entered again, they
+  start afresh);
 - ``seeding``: order (names, best first) for round 1;
 - ``tiebreakers``: keys;
 - ``pairing``: round, tables ([[a, b], ...], table 1 first), bye, warnings, how
   ("draw", "seeding", "swiss", "by hand", "re-paired after a correction"); the last pairing
   record of a round is its pairing;
-- ``result``: round, table, result (``MatchResult.to_json``), source;
+- ``result``: round, table, result (``MatchResult.to_json``), source; override and problems
+  when the desk took a result that did not add up to the armies or came from a match file
+  it did not make for the table (``result_check``, ``table_match``);
 - ``correction``: the same as a result, with why (the record's) and who;
+- ``match``: round, table, id, players, file, checksums: a table's match file the desk
+  made (``table_match``);
 - ``clock``: round, action (start, pause, resume, end), minutes.
 
 The fold keeps every result record of a table in order (its trail); the last one counts.
@@ -203,6 +210,8 @@ def fold(records: Sequence[Record], store_name: str = "") -> Event:
         elif r.kind == "drop":
             p = players[d["name"]]
             players[p.name] = Player(p.name, p.nation, p.entered, int(d["after"]), p.army)
+        elif r.kind == "withdraw":
+            players.pop(d["name"], None)
         elif r.kind == "seeding":
             seeding = tuple(d["order"])
         elif r.kind == "tiebreakers":

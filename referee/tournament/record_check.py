@@ -202,8 +202,26 @@ KINDS: dict[str, tuple[Mapping[str, Check], tuple[str, ...]]] = {
         ("round", "tables"),
     ),
     "result": (
-        {"round": whole(1), "table": whole(1), "result": RESULT, "source": text},
+        {
+            "round": whole(1),
+            "table": whole(1),
+            "result": RESULT,
+            "source": text,
+            "override": text,
+            "problems": list_of(text),
+        },
         ("round", "table", "result"),
+    ),
+    "withdraw": ({"name": text}, ("name",)),
+    "match": (
+        {
+            "round": whole(1),
+            "table": whole(1),
+            "id": text,
+            "players": list_of(text),
+            "file": text,
+        },
+        (),
     ),
     "clock": (
         {"round": whole(1), "action": one_of(*ACTIONS), "minutes": whole(-CLOCK_MAX, CLOCK_MAX)},
@@ -230,6 +248,8 @@ def check_records(records: Sequence[Record], store: str) -> None:
         data = record.data
         if record.kind == "player":
             players.add(data["name"])
+        elif record.kind == "withdraw":
+            players.discard(data["name"])
         elif record.kind in ("checkin", "drop") and data["name"] not in players:
             raise DamagedEvent(
                 store, f"{record.kind} of {excerpt(data['name'])}, who was never entered", record.id

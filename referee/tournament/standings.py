@@ -7,11 +7,15 @@ scored, over their matches against each other) and destroyed enemy points (the M
 destroying enemy units). Players level on every key are placed by name (the last key, so the
 order never depends on chance) and a warning says so. TVP are compared in millionths
 (``scoring.micro``) and means as fractions: exact, with no rounding noise.
+
+A place decided by a number with decimals (total TVP, strength of schedule, head to head)
+is shown with as many decimals as tell the two players apart (71.0238 and 71.0207, not
+71.02 twice): :meth:`Standing.text`.
 """
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from fractions import Fraction
 from itertools import pairwise
@@ -34,12 +38,23 @@ class Standing:
     decided_by: str
     """The key that put this player above the next one ('' for the last, 'name' for a tie)."""
     dropped: bool = False
+    digits: Mapping[str, int] = field(default_factory=dict)
+    """Per key with decimals, the decimals that tell this player apart from a neighbour
+    that key placed them against (0 where it placed nobody)."""
+
+    def text(self, key: str, least: int = 2) -> str:
+        """The number of ``key`` (tvp, mvp or a tie-breaker) as shown: ``least`` decimals,
+        more where they decided this place against a neighbour's."""
+        value = self.tvp if key == "tvp" else self.mvp if key == "mvp" else self.tiebreakers[key]
+        if isinstance(value, int):
+            return str(value)
+        return f"{value:.{max(least, self.digits.get(key, 0))}f}"
 
     def to_json(self) -> dict[str, object]:
         return {
             "rank": self.rank,
             "name": self.name,
-            "tvp": round(self.tvp, 4),
+            "tvp": round(self.tvp, max(4, self.digits.get("tvp", 0))),
             "mvp": self.mvp,
             "tiebreakers": self.tiebreakers,
             "decided_by": self.decided_by,
@@ -113,10 +128,24 @@ def _sos(event: Event, t: dict[str, _Totals], name: str) -> Fraction:
     return sum(values, Fraction(0)) / len(values) if values else Fraction(0)
 
 
-def _show(key: str, value: Number) -> float | int:
-    if key in ("tvp", "sos", "h2h"):
-        return round(float(value) / 1_000_000, 4)
+DECIMAL_KEYS = ("tvp", "sos", "h2h")
+MOST_DIGITS = 9
+
+
+def _show(key: str, value: Number, digits: int = 0) -> float | int:
+    if key in DECIMAL_KEYS:
+        return round(float(value) / 1_000_000, max(4, digits))
     return int(value)
+
+
+def telling_digits(a: Number, b: Number) -> int:
+    """The fewest decimals at which the TVP-scaled numbers ``a`` and ``b`` (millionths)
+    print differently (at most ``MOST_DIGITS``)."""
+    x, y = float(a) / 1_000_000, float(b) / 1_000_000
+    for d in range(MOST_DIGITS + 1):
+        if f"{x:.{d}f}" != f"{y:.{d}f}":
+            return d
+    return MOST_DIGITS
 
 
 def standings(event: Event, keys: Sequence[str] | None = None) -> Standings:
@@ -124,7 +153,7 @@ def standings(event: Event, keys: Sequence[str] | None = None) -> Standings:
     keys = tuple(keys or event.tiebreakers)
     t = totals(event)
     sos = {name: _sos(event, t, name) for name in t}
-    shown: dict[str, dict[str, float | int]] = {n: {} for n in t}
+    shown: dict[str, dict[str, Number]] = {n: {} for n in t}
     boundary: dict[tuple[str, str], str] = {}
     warnings: list[str] = []
 
@@ -158,7 +187,7 @@ def standings(event: Event, keys: Sequence[str] | None = None) -> Standings:
         key = rest[0]
         values = {n: value(key, n, group) for n in group}
         for n in group:
-            shown[n].setdefault(key, _show(key, values[n]))
+            shown[n].setdefault(key, values[n])
         levels = sorted(set(values.values()), reverse=True)
         out: list[str] = []
         for level in levels:
@@ -171,7 +200,13 @@ def standings(event: Event, keys: Sequence[str] | None = None) -> Standings:
     order = rank(sorted(t), keys)
     for name in order:  # every key's number, even where it decided nothing
         for key in keys:
-            shown[name].setdefault(key, _show(key, value(key, name, [])))
+            shown[name].setdefault(key, value(key, name, []))
+    digits: dict[str, dict[str, int]] = {n: {} for n in t}
+    for (a, b), key in boundary.items():  # the decimals that tell a place from the next
+        if key in DECIMAL_KEYS:
+            d = telling_digits(shown[a][key], shown[b][key])
+            for n in (a, b):
+                digits[n][key] = max(digits[n].get(key, 0), d)
     result = []
     for i, name in enumerate(order):
         p = event.players[name]
@@ -184,9 +219,12 @@ def standings(event: Event, keys: Sequence[str] | None = None) -> Standings:
                 tvp=t[name].tvp / 1_000_000,
                 mvp=t[name].mvp,
                 played=t[name].played,
-                tiebreakers=shown[name],
+                tiebreakers={
+                    k: _show(k, v, digits[name].get(k, 0)) for k, v in shown[name].items()
+                },
                 decided_by=TIEBREAKERS.get(boundary.get((name, nxt), ""), "name") if nxt else "",
                 dropped=p.dropped_after is not None,
+                digits=digits[name],
             )
         )
     return Standings(event.current_round, tuple(result), tuple(warnings), keys)

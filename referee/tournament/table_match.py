@@ -16,10 +16,15 @@ fixed time" with the round's minutes (clause ``victory.fixed-time``). The match'
 - ``tournament-minutes``: the round's time limit; ``tournament-round-started``: when the
   round's clock started, if it had when the file was made (the table's own clock,
   :mod:`referee.tournament.table_clock`);
-- ``army-1-checksum``, ``army-2-checksum``: the armies' checksums.
+- ``army-1-checksum``, ``army-2-checksum``: the armies' checksums;
+- ``tournament-match-id``: a random id the desk keeps in the event (a ``match`` record:
+  round, table, id, players, file), so that a result sent back can be traced to a file the
+  desk made for that table.
 
-The result comes back with ``tournament result --match M.referee``; :func:`check_origin`
-refuses a match made for another event, round or table (the desk refuses other players).
+The result comes back with ``tournament result --match M.referee``; :func:`match_problems`
+says why a match file is not one the desk made for that event, round and table (another
+event's, round's or table's, one with no tournament settings, or one whose id the event has
+no record of); the desk refuses it unless given a reason to take it anyway.
 """
 
 from __future__ import annotations
@@ -27,7 +32,8 @@ from __future__ import annotations
 import hashlib
 import json
 import os
-from collections.abc import Mapping
+import secrets
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from datetime import datetime
 from pathlib import Path
@@ -36,6 +42,7 @@ from typing import Any
 from referee.errors import RefereeError
 from referee.tournament.clock import fold_clock
 from referee.tournament.event import Event
+from referee.tournament.scoring import MatchResult
 
 
 class TableMatchError(RefereeError):
@@ -54,6 +61,7 @@ class TableOrigin:
     players: tuple[str, str]
     minutes: int | None = None
     round_started: datetime | None = None
+    match_id: str = ""
 
     def label(self) -> str:
         return f"{self.event}, round {self.round}, table {self.table}"
@@ -75,6 +83,7 @@ class TableOrigin:
                 (str(settings.get("player-1", "")), str(settings.get("player-2", ""))),
                 int(minutes) if minutes else None,
                 datetime.fromisoformat(str(started)) if started else None,
+                str(settings.get("tournament-match-id", "")),
             )
         except (KeyError, ValueError) as exc:
             raise TableMatchError(
@@ -95,7 +104,18 @@ class TableOrigin:
             out["tournament-minutes"] = str(self.minutes)
         if self.round_started is not None:
             out["tournament-round-started"] = self.round_started.isoformat()
+        if self.match_id:
+            out["tournament-match-id"] = self.match_id
         return out
+
+
+@dataclass(frozen=True, slots=True)
+class SentMatch:
+    """A match file a result is read from: its path (for messages) and the origin its
+    settings record (None: no tournament settings at all)."""
+
+    path: str
+    origin: TableOrigin | None
 
 
 @dataclass(frozen=True, slots=True)
@@ -158,10 +178,13 @@ def make_table_match(
     *,
     force: bool = False,
     seed: int | None = None,
+    keep: Callable[[TableMatch], None] | None = None,
 ) -> TableMatch:
     """Write the match file of ``table`` in ``round_number`` (see the module docstring);
     an existing ``out`` is replaced only with ``force``, and only once the new file is
-    whole."""
+    whole. ``keep`` is given the match once it is written whole and before it takes
+    ``out``'s place (the desk records its id there); if ``keep`` fails, ``out`` is left
+    as it was."""
     from referee.army import table_units
     from referee.match.army_setup import name_units
     from referee.match.store import MatchFile
@@ -205,6 +228,7 @@ def make_table_match(
         (a, b),
         clock.minutes,
         clock.started,
+        secrets.token_hex(8),
     )
     making = out.with_name(f".{out.name}.making")
     making.unlink(missing_ok=True)
@@ -225,42 +249,83 @@ def make_table_match(
             scenario=event.scenario,
             victory=table_victory(clock.minutes),
         ).close()
+        made = TableMatch(
+            out,
+            origin,
+            scenario.name,
+            len(units),
+            (armies[1].checksum(), armies[2].checksum()),
+            table_declarations(event, [(a, b)]),
+        )
+        if keep is not None:
+            keep(made)
         os.replace(making, out)
     finally:
         making.unlink(missing_ok=True)
-    return TableMatch(
-        out,
-        origin,
-        scenario.name,
-        len(units),
-        (armies[1].checksum(), armies[2].checksum()),
-        table_declarations(event, [(a, b)]),
-    )
+    return made
 
 
-def origin_of_match(path: Path | str) -> TableOrigin | None:
-    """The origin recorded in the match file at ``path`` (None: not made by the desk)."""
+def match_record(made: TableMatch) -> dict[str, Any]:
+    """The ``match`` record's data: what the desk made for a table (module docstring)."""
+    return {
+        "round": made.origin.round,
+        "table": made.origin.table,
+        "id": made.origin.match_id,
+        "players": list(made.origin.players),
+        "file": str(made.path.resolve()),
+        "checksums": list(made.checksums),
+    }
+
+
+def made_ids(event: Event, round_number: int, table: int) -> set[str]:
+    """The ids of every match file the desk made for ``table`` of ``round_number``."""
+    return {
+        str(r.data.get("id", ""))
+        for r in event.records
+        if r.kind == "match"
+        and r.data.get("round") == round_number
+        and r.data.get("table") == table
+    }
+
+
+def sent_match(path: Path | str) -> tuple[MatchResult, SentMatch]:
+    """The result of the match file at ``path`` and where it comes from, read at once."""
     from referee.match.store import MatchFile
+    from referee.tournament.match_result import result_of_match
 
     with MatchFile.open(path) as match:
-        return TableOrigin.from_settings(match.meta.get("settings") or {})
+        origin = TableOrigin.from_settings(match.meta.get("settings") or {})
+        return result_of_match(match), SentMatch(str(path), origin)
 
 
-def check_origin(
+def match_problems(
     event: Event, origin: TableOrigin | None, round_number: int, table: int, source: str = ""
-) -> None:
-    """Refuse a match file made for another event, round or table than the result asked."""
-    if origin is None:
-        return
+) -> list[str]:
+    """Why a match file whose settings record ``origin`` (None: none at all) is not one the
+    desk made for ``table`` of ``round_number`` of ``event`` (empty: it is)."""
     where = f"{source}: " if source else ""
+    if origin is None:
+        return [
+            f"{where}this match was not made by the desk (it has no tournament settings); "
+            f"the desk makes round {round_number}, table {table}'s match file with "
+            "tournament match"
+        ]
     if origin.event_id and origin.event_id != event_id(event):
-        raise TableMatchError(
+        return [
             f"{where}this match was made for the event {origin.event!r} ({origin.store}), "
             f"not {event.name!r}"
-        )
+        ]
     if (origin.round, origin.table) != (round_number, table):
-        raise TableMatchError(
+        return [
             f"{where}this match was made for round {origin.round}, table {origin.table} "
             f"({origin.players[0]} v {origin.players[1]}), not round {round_number}, "
             f"table {table}"
-        )
+        ]
+    if not origin.match_id or origin.match_id not in made_ids(event, round_number, table):
+        ident = f"its id {origin.match_id}" if origin.match_id else "it has no id"
+        return [
+            f"{where}the event has no record of making this match file for round "
+            f"{round_number}, table {table} ({ident}: made by an older referee, or its "
+            "settings were edited)"
+        ]
+    return []

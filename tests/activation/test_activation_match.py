@@ -286,3 +286,37 @@ ban side=2 mission=crossroads
     # which is played (clause activation.mission-choosing)
     assert state.bans == ((2, "crossroads"),)
     assert state.mission == "open-field" and state.phase == "order"
+
+
+def test_a_mission_note_worded_as_an_earlier_referee_worded_it_still_checks(played, tmp_path):
+    # referee 0.1 noted a fortification's pips as a mapping ("pips {'side1': 0, ...}"),
+    # today as words ("pips side 1 0, side 2 0, neutral 3"): the match still checks exact
+    copy = tmp_path / "copy.referee"
+    copy.write_bytes(played.read_bytes())
+    changed = 0
+    with sqlite3.connect(copy) as conn:
+        for rid, data in conn.execute("SELECT id, data FROM events").fetchall():
+            row = json.loads(data)
+            if ", pips side 1 " not in row["text"]:
+                continue
+            old = [
+                line.replace(", pips side 1 ", ", pips {'side1': ", 1)
+                .replace(", side 2 ", ", 'side2': ", 1)
+                .replace(", neutral ", ", 'neutral': ", 1)
+                + "}"
+                if ", pips side 1 " in line
+                else line
+                for line in row["detail"]["working"]
+            ]
+            row["detail"]["working"] = old
+            row["text"] = "\n".join((row["detail"]["summary"], *old))
+            conn.execute("UPDATE events SET data = ? WHERE id = ?", (json.dumps(row), rid))
+            changed += 1
+    conn.close()
+    assert changed == 1
+    assert (
+        "{'side1': "
+        in sqlite3.connect(copy).execute("SELECT group_concat(data) FROM events").fetchone()[0]
+    )
+    status, out, _ = cli("match", "check", str(copy))
+    assert status == 0, out

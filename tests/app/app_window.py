@@ -12,9 +12,11 @@ from referee.board.hexgrid import Hex
 from referee.match.demo import create_demo_match
 
 
-def demo_window(qtbot, tmp_path: Path) -> MainWindow:
+def demo_window(qtbot, tmp_path: Path, ruleset: str | None = None) -> MainWindow:
+    """The window on a new demo match: the current edition's, or ``ruleset``'s (a test
+    of a first-draft rule says so)."""
     path = tmp_path / "demo.referee"
-    create_demo_match(path).close()
+    (create_demo_match(path) if ruleset is None else create_demo_match(path, ruleset)).close()
     window = MainWindow()
     qtbot.addWidget(window)
     window.resize(1366, 768)

@@ -8,11 +8,20 @@ from referee.rules.orders.legality import check_turn
 from referee.rules.orders.notation import parse_order
 
 
-def test_demo_match_is_the_standard_map_of_the_first_draft(tmp_path):
+def test_demo_match_is_the_standard_map_under_the_current_edition(tmp_path):
+    # issue 24: the demo is played under the current edition (draft 004) unless the
+    # referee chooses otherwise
     with create_demo_match(tmp_path / "d.referee") as match:
         assert match.battle_map.name == "Standard battlefield"
         assert (match.battle_map.columns, match.battle_map.rows) == (7, 9)
+        assert match.rules.id == "current"
+        assert match.rules.title == "Current edition (draft 004)"
+
+
+def test_a_first_draft_demo_is_there_when_asked(tmp_path):
+    with create_demo_match(tmp_path / "d.referee", "first-draft") as match:
         assert match.rules.id == "first-draft"
+        assert match.state.step == "gunnery-1"
 
 
 def test_demo_units_stand_in_their_sides_deployment_zones(tmp_path):
@@ -83,9 +92,9 @@ def test_demo_turn_1_has_an_area_weapon_in_range_and_an_assault(tmp_path):
         match.run(
             "Movement 1",
             [
-                {"kind": "advance", "to": "movement-1"},
+                {"kind": "advance", "to": "movement-1", "unfired": "pass"},
                 {"kind": "movement", "step": 1},
-                {"kind": "advance", "to": "movement-2"},
+                {"kind": "advance", "to": "movement-2", "unfired": "pass"},
                 {"kind": "movement", "step": 2},
             ],
         )

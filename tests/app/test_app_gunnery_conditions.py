@@ -55,7 +55,7 @@ def test_the_target_list_gives_the_chance_of_the_poison_on_each_target(qtbot, tm
 
 
 def test_the_outcome_page_shows_the_poison_placed_with_its_clause(qtbot, tmp_path):
-    window = demo_window(qtbot, tmp_path)
+    window = demo_window(qtbot, tmp_path, "first-draft")
     wizard = gas_the_hoplites(qtbot, window)
     page = wizard.outcome_page.text
     text = page.toPlainText()
@@ -74,9 +74,9 @@ def test_a_demo_turn_the_gas_poisons_and_agony_3_rolls_it(qtbot, tmp_path):
     wizard = gas_the_hoplites(qtbot, window)
     qtbot.mouseClick(wizard.button(QWizard.WizardButton.FinishButton), Qt.MouseButton.LeftButton)
     commands = [
-        {"kind": "advance", "to": "gunnery-2.apply-damage"},
+        {"kind": "advance", "to": "gunnery-2.apply-damage", "unfired": "pass"},
         {"kind": "apply-damage"},
-        {"kind": "advance", "to": "agony-3"},
+        {"kind": "advance", "to": "agony-3", "unfired": "pass"},
     ]
     assert (
         window.run_step("To the apply damage of Gunnery 2, then Agony 3", commands) is not None

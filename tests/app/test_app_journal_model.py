@@ -22,7 +22,7 @@ def demo_steps(tmp_path):
         [{"kind": "fire", "shooter": "tank", "target": "wagon", "weapon": "Main gun"}],
         typed=[5],
     )
-    match.run("Next", [{"kind": "advance"}])
+    match.run("Next", [{"kind": "advance", "unfired": "pass"}])  # the wagon holds its fire
     match.undo()
     return match
 
@@ -61,8 +61,9 @@ def test_the_filter_keeps_one_kind_or_the_rows_naming_a_unit(qtbot, tmp_path):
         assert proxy.rowCount() == 1
         proxy.set_kind(None)
         proxy.set_text("WAGON")
-        # the wagon's orders for turns 1 and 2 and the shot at it
-        assert proxy.rowCount() == 3
+        # the wagon's orders for turns 1 and 2, the shot at it, and the advance that passed
+        # it holding its fire (ruling turn.unfired-fire-order)
+        assert proxy.rowCount() == 4
         proxy.set_text("")
         assert proxy.rowCount() == SETUP + 2
 
@@ -96,14 +97,14 @@ def test_double_click_asks_for_the_events_clauses_and_rulings(qtbot, tmp_path):
 def test_a_steps_heading_runs_on_into_its_lines_and_section_tags_stay_out_of_the_row(
     qtbot, tmp_path
 ):
-    with create_demo_match(tmp_path / "d.referee") as match:
+    with create_demo_match(tmp_path / "d.referee", "first-draft") as match:
         # the tank's typed 5 hits the wagon (need 3); armor 2 and 6, damage 4: waiting
         match.run(
             "Gunnery 1: tank fires",
             [{"kind": "fire", "shooter": "tank", "target": "wagon", "weapon": "Main gun"}],
             typed=[5, 2, 6, 4],
         )
-        match.run("On", [{"kind": "advance", "to": "gunnery-2.apply-damage"}])
+        match.run("On", [{"kind": "advance", "to": "gunnery-2.apply-damage", "unfired": "pass"}])
         match.run("Gunnery 2: apply damage", [{"kind": "apply-damage"}])
         model = JournalModel()
         model.set_steps(match.steps())

@@ -19,9 +19,13 @@ STEP, WHY = 1, 5
 
 
 def test_a_run_of_empty_steps_is_named_whole_once_in_the_journal(qtbot, tmp_path):
-    window = demo_window(qtbot, tmp_path)
+    window = demo_window(qtbot, tmp_path, "first-draft")
     window.run_step(
-        "Movement 1", [{"kind": "advance", "to": "movement-1"}, {"kind": "movement", "step": 1}]
+        "Movement 1",
+        [
+            {"kind": "advance", "to": "movement-1", "unfired": "pass"},
+            {"kind": "movement", "step": 1},
+        ],
     )
     step = window.next_step()  # passes the empty steps up to movement 2 as one entry
     assert step is not None and step.name == "Movement 1 to Assault 1: nothing to do in 6 steps"
@@ -62,7 +66,11 @@ def test_the_first_clause_id_of_every_journal_row_shows_whole(qtbot, tmp_path):
 def test_the_units_without_orders_are_in_view_in_the_turn_tracker(qtbot, tmp_path):
     window = demo_window(qtbot, tmp_path)
     window.run_step(
-        "To turn 2", [{"kind": "advance", "to": "aftermath"}, {"kind": "advance", "to": "orders"}]
+        "To turn 2",
+        [
+            {"kind": "advance", "to": "aftermath", "unfired": "pass"},
+            {"kind": "advance", "to": "orders", "unfired": "pass"},
+        ],
     )
     agenda = window.tracker.agenda
     assert agenda.toPlainText().count("no orders for turn 3") == 1  # one line for all six
@@ -116,7 +124,7 @@ def test_the_order_buttons_wrap_and_the_map_keeps_its_width(qtbot, tmp_path):
 
 def test_clause_ids_in_the_movement_plan_are_never_broken(qtbot, tmp_path):
     window = demo_window(qtbot, tmp_path)
-    window.run_step("To movement 1", [{"kind": "advance", "to": "movement-1"}])
+    window.run_step("To movement 1", [{"kind": "advance", "to": "movement-1", "unfired": "pass"}])
     wizard = window.turn_driver.open_movement()
     qtbot.waitExposed(wizard)
     state, checks = wizard.state, wizard.checks

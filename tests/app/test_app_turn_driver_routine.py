@@ -11,7 +11,7 @@ def test_the_demo_tanks_load_order_is_carried_out_in_gunnery_2(tmp_path):
         # The demo's tank has "Fire + Load": nothing routine in gunnery 1, a Load in 2.
         assert [c for c in routine_orders(m.state, m.steps()) if c["uid"] == "tank"] == []
         m.run("Fire", [{"kind": "correct", "uid": "tank", "set": {"loaded": {}}}])
-        m.run("To gunnery 2", [{"kind": "advance", "to": "gunnery-2"}])
+        m.run("To gunnery 2", [{"kind": "advance", "to": "gunnery-2", "unfired": "pass"}])
         routine = routine_orders(m.state, m.steps())
         assert {"kind": "load", "uid": "tank"} in routine
         m.run("Gunnery 2: aim and load", routine)

@@ -17,7 +17,7 @@ def steps_in_file(path):
 def test_undo_and_redo_through_the_menu_change_the_match_file(qtbot, tmp_path):
     window = demo_window(qtbot, tmp_path)
     path = window.session.path
-    window.next_step()
+    window.next_step(unfired="pass")  # the tank and the wagon hold their fire
     # Gunnery 1's hex effects have nothing in them: the clock passes them in one step
     assert window.session.state.step == "movement-1"
     assert window.undo_action.text() == "Undo Gunnery 1: nothing to do in 1 step"
@@ -33,7 +33,7 @@ def test_undo_and_redo_through_the_menu_change_the_match_file(qtbot, tmp_path):
 
 def test_undo_shortcut_is_ctrl_z(qtbot, tmp_path):
     window = demo_window(qtbot, tmp_path)
-    window.next_step()
+    window.next_step(unfired="pass")
     qtbot.keyClick(window.view, Qt.Key.Key_Z, Qt.KeyboardModifier.ControlModifier)
     assert window.session.state.step == "gunnery-1"
     qtbot.keyClick(
@@ -53,6 +53,11 @@ def test_next_step_key_moves_the_turn_on(qtbot, tmp_path):
     wizard.reject()
     assert window.session.state.step == "gunnery-1"
     qtbot.keyClick(window.view, Qt.Key.Key_N, Qt.KeyboardModifier.ShiftModifier)
+    # the tank and the wagon are ordered to fire and have not: asked once, they hold fire
+    # (ruling turn.unfired-fire-order; test_app_unfired.py)
+    question = window.unfired_question
+    assert question is not None and question.box is not None
+    qtbot.mouseClick(question.pass_button, Qt.MouseButton.LeftButton)
     # Gunnery 1's hex effects have nothing in them: passed in the same journal step
     assert window.session.state.step == "movement-1"
     # the button does what N does: the movement wizard of Movement 1
@@ -65,7 +70,7 @@ def test_next_step_key_moves_the_turn_on(qtbot, tmp_path):
 def test_reopening_a_file_restores_the_undo_stack_with_undone_steps_to_redo(qtbot, tmp_path):
     window = demo_window(qtbot, tmp_path)
     path = window.session.path
-    window.next_step()
+    window.next_step(unfired="pass")
     window.next_step()
     window.undo_action.trigger()
     window.close()  # closes the file

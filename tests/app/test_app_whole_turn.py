@@ -288,9 +288,21 @@ def test_without_an_assault_wizard_the_engine_proposals_fight_every_contest(
     window = demo_window(qtbot, tmp_path)
     # the demo's boars and hoplites both enter E5 in movement 2 (see referee_two_turns)
     for name, commands in (
-        ("To movement 1", [{"kind": "advance", "to": "movement-1"}]),
-        ("Movement 1", [{"kind": "movement", "step": 1}, {"kind": "advance", "to": "movement-2"}]),
-        ("Movement 2", [{"kind": "movement", "step": 2}, {"kind": "advance", "to": "assault-2"}]),
+        ("To movement 1", [{"kind": "advance", "to": "movement-1", "unfired": "pass"}]),
+        (
+            "Movement 1",
+            [
+                {"kind": "movement", "step": 1},
+                {"kind": "advance", "to": "movement-2", "unfired": "pass"},
+            ],
+        ),
+        (
+            "Movement 2",
+            [
+                {"kind": "movement", "step": 2},
+                {"kind": "advance", "to": "assault-2", "unfired": "pass"},
+            ],
+        ),
     ):
         assert window.run_step(name, commands) is not None, window.last_error
     assert len(window.session.state.contests) == 1

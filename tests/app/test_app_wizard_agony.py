@@ -23,11 +23,11 @@ def click(qtbot, widget) -> None:
 def burning_and_poisoned(qtbot, tmp_path, step: str = "agony-3"):
     """The demo with two fire tokens on the tank and poison d6, d4 on the grunts, at
     ``step`` (the first draft burns and poisons in Agony 3)."""
-    window = demo_window(qtbot, tmp_path)
+    window = demo_window(qtbot, tmp_path, "first-draft")
     commands = [
         {"kind": "correct", "uid": "tank", "set": {"fire": 2}},
         {"kind": "correct", "uid": "grunts", "set": {"poison": [6, 4]}},
-        {"kind": "advance", "to": step},
+        {"kind": "advance", "to": step, "unfired": "pass"},
     ]
     assert window.run_step("Fire and poison", commands) is not None, window.last_error
     qtbot.keyClick(window.view, Qt.Key.Key_N)
@@ -127,19 +127,28 @@ def test_a_die_the_table_cannot_show_and_a_missing_die_are_refused(qtbot, tmp_pa
 def test_the_app_rolls_when_nothing_is_typed(qtbot, tmp_path):
     window, wizard = burning_and_poisoned(qtbot, tmp_path)
     click(qtbot, wizard.button(QWizard.WizardButton.NextButton))
-    shown = wizard.rolls_page.dice.asked()  # the app's dice, shown before they are written
-    assert len(shown) == 4 and not any(r.typed for r in shown)
+    dice = wizard.rolls_page.dice
+    # the app's dice are drawn when the step is written, never shown before (nothing
+    # peeked): the four dice the step needs are listed, their values not
+    assert dice.asked() == () and len(dice.slots) == 4
+    assert all(dice.box(i).text() == "?" for i in range(4))
     click(qtbot, wizard.button(QWizard.WizardButton.NextButton))
+    assert "The app rolls when the step is written" in wizard.outcome_page.text.toPlainText()
     click(qtbot, wizard.button(QWizard.WizardButton.FinishButton))
     agony = steps(window)[-2]
-    assert agony.events[0].dice == shown
+    rolled = agony.events[0].dice
+    assert len(rolled) == 4 and not any(r.typed for r in rolled)
+    # once written, the dice and what they did show beside the map
+    written = window.wizard_host.written
+    assert written is not None and written.isVisible()
+    assert f"Step {agony.number}: {agony.name}" in written.toPlainText()
 
 
 def test_steps_with_nothing_scheduled_open_no_dialog_and_pass_as_one_entry(qtbot, tmp_path):
-    window = demo_window(qtbot, tmp_path)
+    window = demo_window(qtbot, tmp_path, "first-draft")
     commands = [
         {"kind": "correct", "uid": "tank", "set": {"fire": 2}},
-        {"kind": "advance", "to": "agony-0"},
+        {"kind": "advance", "to": "agony-0", "unfired": "pass"},
     ]
     assert window.run_step("Fire", commands) is not None, window.last_error
     qtbot.keyClick(window.view, Qt.Key.Key_N)
@@ -153,8 +162,11 @@ def test_steps_with_nothing_scheduled_open_no_dialog_and_pass_as_one_entry(qtbot
 
 
 def test_a_step_with_nothing_scheduled_is_written_from_its_first_page(qtbot, tmp_path):
-    window = demo_window(qtbot, tmp_path)
-    assert window.run_step("To agony 0", [{"kind": "advance", "to": "agony-0"}]) is not None
+    window = demo_window(qtbot, tmp_path, "first-draft")
+    assert (
+        window.run_step("To agony 0", [{"kind": "advance", "to": "agony-0", "unfired": "pass"}])
+        is not None
+    )
     wizard = window.turn_driver.open_agony()  # Wizards > Agony: opened by hand
     qtbot.waitExposed(wizard)
     # the first draft schedules nothing in Agony 0

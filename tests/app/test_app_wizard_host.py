@@ -204,16 +204,17 @@ def test_the_map_keeps_its_width_while_a_wizard_takes_room(qtbot, tmp_path):
     wizard.next()  # the orders page: the widest of the orders wizard
     host = window.wizard_host
     qtbot.waitUntil(lambda: host.width() >= wizard.minimumSizeHint().width())
-    # the docks across the map lent the room; the map is as wide as before
+    # the map is as wide as before; since issue 24 the right column is laid out as wide
+    # as a wizard opens, so the docks across the map need lend nothing (the map stays put)
     qtbot.waitUntil(lambda: abs(window.view.width() - map_width) <= 4)
-    assert window.journal_dock.width() < journal_width
+    assert window.journal_dock.width() <= journal_width
     wizard.reject()
     qtbot.waitUntil(lambda: abs(window.journal_dock.width() - journal_width) <= 4)
 
 
 def test_a_long_subtitle_shows_whole_in_the_narrow_dock(qtbot, tmp_path):
     window = demo_window(qtbot, tmp_path)
-    window.run_step("To movement 1", [{"kind": "advance", "to": "movement-1"}])
+    window.run_step("To movement 1", [{"kind": "advance", "to": "movement-1", "unfired": "pass"}])
     wizard = window.turn_driver.open_movement()
     qtbot.waitExposed(wizard)
     subtitle = wizard.currentPage().subTitle()

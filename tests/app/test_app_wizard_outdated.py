@@ -102,8 +102,10 @@ def test_esc_with_the_keyboard_in_the_wizard_cancels_it_and_writes_nothing(qtbot
     qtbot.keyClick(QApplication.focusWidget(), Qt.Key.Key_Escape)
     assert window.wizard_host.wizard is None and not wizard.isVisible()
     assert written(window) == ["Orders for turns 1 and 2"]
-    # cancelled by the referee: the tank holds fire
-    assert "tank holds fire" in window.statusBar().currentMessage()
+    # cancelled by the referee: nothing written, the tank is still ordered to fire (ruling
+    # turn.unfired-fire-order: the clock waits for it)
+    assert "tank has not fired" in window.statusBar().currentMessage()
+    assert "tank" in window.session.state.agenda().fire_pending
 
 
 def test_esc_on_the_map_stops_the_tool_first_then_cancels_the_wizard(qtbot, tmp_path):

@@ -85,6 +85,7 @@ def build_event(target: str, folder: Path) -> None:
 
 # --- the commands ---------------------------------------------------------------------------
 
+OVERRIDE = ("--override", "typed at the table")
 EVENT_COMMANDS: tuple[tuple[str, ...], ...] = (
     # reading
     ("players", "{ev}"),
@@ -99,9 +100,9 @@ EVENT_COMMANDS: tuple[tuple[str, ...], ...] = (
     ("export", "{ev}", "--format", "csv", "-o", "{d}/csv"),
     ("export", "{ev}", "--format", "html", "-o", "{d}/page.html"),
     ("export", "{ev}", "--format", "site", "-o", "{d}/site"),
-    ("match", "{ev}", "--round", "2", "--table", "2", "-o", "{d}/t2.referee"),
     ("copy", "{ev}", "{d}/copy.db"),
     # writing
+    ("match", "{ev}", "--round", "2", "--table", "2", "-o", "{d}/t2.referee"),
     ("new", "{ev}", "--name", "Again"),
     ("add-player", "{ev}", "Gil", "--nation", "ork"),
     ("check-in", "{ev}", "Emil", "--army", "{d}/armies/emil.toml"),
@@ -124,12 +125,12 @@ EVENT_COMMANDS: tuple[tuple[str, ...], ...] = (
     ("clock", "{ev}", "start"),
     ("clock", "{ev}", "pause"),
     ("drop", "{ev}", "Dora"),
+    ("withdraw", "{ev}", "Fay"),
+    ("result", "{ev}", "--round", "2", "--table", "3", "--result", "{d}/result.toml", *OVERRIDE),
     ("pair", "{ev}"),
     ("pair", "{ev}", "--round", "3", "--json"),
 )
 """``referee tournament ...`` with ``{ev}`` for the event and ``{d}`` for a folder."""
-
-READING = frozenset(c[0] for c in EVENT_COMMANDS[:14])
 
 
 def argv_of(command: tuple[str, ...], ev: str, folder: Path) -> list[str]:

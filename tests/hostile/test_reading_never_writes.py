@@ -29,7 +29,6 @@ TOURNAMENT_READS = (
     ["export", "--format", "csv", "-o", "{out}/csv"],
     ["export", "--format", "html", "-o", "{out}/page.html"],
     ["export", "--format", "site", "-o", "{out}/site"],
-    ["match", "--round", "1", "--table", "1", "-o", "{out}/t1.referee"],
 )
 
 

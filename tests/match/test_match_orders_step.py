@@ -229,7 +229,7 @@ def test_a_match_file_written_before_the_orders_step_loads_and_replays(tmp_path)
         assert m.replay_check() == []
 
 
-def test_a_new_match_file_is_of_format_3_with_the_orders_step(tmp_path):
+def test_a_new_match_file_is_of_format_4_with_the_orders_step(tmp_path):
     with new_match(tmp_path) as m:
-        assert m.meta["format_version"] == 3
+        assert m.meta["format_version"] == 4
         assert m.rules.readings["turn.orders-step"] == "first"

@@ -145,3 +145,32 @@ def test_a_steps_dice_seed_is_the_first_48_bits_of_the_sha256_of_seed_and_number
 
     wanted = int(hashlib.sha256(f"{seed}:{number}".encode()).hexdigest()[:12], 16)
     assert step_seed(seed, number) == wanted
+
+
+def test_a_correction_worded_as_an_earlier_referee_worded_it_still_checks_exactly(tmp_path):
+    # referee 0.1 wrote a correction's fields as Python reprs ("hex = 'E5', facing = 2");
+    # today's words are "hex E5; facing SE": a match corrected then is no less exact now
+    path = _replayed(tmp_path)
+    with MatchFile.open(path) as m:
+        m.run("fix", [{"kind": "correct", "uid": "grunts", "set": {"facing": 2}}])
+        number = m.step_count()
+
+    def old_words(data: str) -> str:
+        row = json.loads(data)
+        assert row["text"] == "referee's correction: grunts facing SE"
+        row["text"] = "referee's correction: grunts facing = 2"
+        return json.dumps(row)
+
+    _rewrite(path, number, old_words)
+    with MatchFile.open(path) as m:
+        assert m.replay_check() == []
+
+    def other_words(data: str) -> str:
+        row = json.loads(data)
+        row["text"] = "referee's correction: grunts facing = 5"
+        return json.dumps(row)
+
+    # words neither version gave this ruling are still a tampered row
+    _rewrite(path, number, other_words)
+    with MatchFile.open(path) as m:
+        assert m.replay_check() == [f"step {number} (fix), event 0 (correct): replays differently"]

@@ -90,22 +90,15 @@ def test_a_laptop_at_a_table_sends_its_match_file_to_the_event(tmp_path, capsys,
         run(capsys, "tournament", "add-player", event_target, n)
     run(capsys, "tournament", "pair", event_target)
     finished_match(tmp_path / "m.referee").close()  # Ada 44 MVP, Brin 18 MVP (test_scoring)
-    out = run(
-        capsys,
-        "tournament",
-        "result",
-        event_target,
-        "--round",
-        "1",
-        "--table",
-        "1",
-        "--match",
-        str(tmp_path / "m.referee"),
-        "--who",
-        "table 1 laptop",
-    )
+    sent = ["tournament", "result", event_target, "--round", "1", "--table", "1"]
+    sent += ["--match", str(tmp_path / "m.referee"), "--who", "table 1 laptop"]
+    # Not a match file the desk made for the table (issue 23): refused without a reason.
+    assert main(sent) == 2
+    assert "this match was not made by the desk" in capsys.readouterr().err
+    out = run(capsys, *sent, "--override", "the table played on its own laptop's match")
     assert "Ada 44 MVP" in out and "Brin 18 MVP" in out
     trail = json.loads(run(capsys, "tournament", "trail", event_target, "--json"))
     assert [(t["who"], t["source"]) for t in trail] == [
         ("table 1 laptop", f"match file {tmp_path / 'm.referee'}")
     ]
+    assert trail[0]["override"] == "the table played on its own laptop's match"

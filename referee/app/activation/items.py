@@ -14,7 +14,7 @@ from PySide6.QtWidgets import QGraphicsItem, QStyleOptionGraphicsItem, QWidget
 from referee.app.geometry import HEX_SIZE, facing_vector
 from referee.app.plain_text import plain_tip
 from referee.app.style import SIDE_COLOURS
-from referee.board.hexgrid import DIRECTION_NAMES, hex_label
+from referee.board.hexgrid import facing_name, hex_label
 from referee.rules.activation.state import Fortification, Piece
 
 PIP_COLOURS = {"side1": SIDE_COLOURS[1], "side2": SIDE_COLOURS[2], "neutral": "#9a9a9a"}
@@ -49,7 +49,7 @@ class PieceItem(QGraphicsItem):
         self.aboard = tuple(aboard)
         tip = (
             f"{piece.uid} ({name}), side {piece.side} at {hex_label(piece.hex)} "  # type: ignore[arg-type]
-            f"facing {DIRECTION_NAMES[piece.facing]}: {piece.health} H, "
+            f"facing {facing_name(piece.facing)}: {piece.health} H, "
             f"{piece.ammunition} ammunition"
         )
         if self.aboard:
@@ -118,10 +118,7 @@ class PipsItem(QGraphicsItem):
         ]
         owner = f"side {fort.owner}'s" if fort.owner is not None else "the mission's"
         self.setToolTip(
-            plain_tip(
-                f"{name} on {hex_label(fort.hex)} ({owner}): pips "
-                + ", ".join(f"{k} {v}" for k, v in pips.items())
-            )
+            plain_tip(f"{name} on {hex_label(fort.hex)} ({owner}): pips {fort.pips.text()}")
         )
         self.prepareGeometryChange()
         self.update()

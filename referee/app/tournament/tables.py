@@ -8,6 +8,10 @@ from PySide6.QtCore import Qt
 from PySide6.QtWidgets import QAbstractItemView, QHeaderView, QTableWidget, QTableWidgetItem
 
 
+class NumberText(str):
+    """A number already written as text (its decimals chosen): shown right-aligned."""
+
+
 def make_table(headers: Sequence[str]) -> QTableWidget:
     table = QTableWidget(0, len(headers))
     table.setHorizontalHeaderLabels(list(headers))
@@ -25,6 +29,6 @@ def fill(table: QTableWidget, rows: Sequence[Sequence[object]]) -> None:
         for c, value in enumerate(row):
             text = f"{value:.2f}" if isinstance(value, float) else str(value)
             item = QTableWidgetItem(text)
-            if isinstance(value, int | float):
+            if isinstance(value, int | float | NumberText):
                 item.setTextAlignment(Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignVCenter)
             table.setItem(r, c, item)

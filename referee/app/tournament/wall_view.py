@@ -128,7 +128,7 @@ class WallView(QWidget):
         st = standings(event)
         top = [
             f"<tr><td align=right>{s.rank}.&nbsp;</td><td>{escape(s.name)}&nbsp;&nbsp;</td>"
-            f"<td align=right>{s.tvp:.1f}</td></tr>"
+            f"<td align=right>{s.text('tvp', 1)}</td></tr>"
             for s in st.standings[:16]
         ]
         self.ranking.setText(f"<b>Standings (TVP)</b><table>{''.join(top)}</table>")

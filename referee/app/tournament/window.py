@@ -15,7 +15,7 @@ from functools import partial
 from pathlib import Path
 from typing import TypeVar
 
-from PySide6.QtCore import QSocketNotifier, QTimer
+from PySide6.QtCore import QSocketNotifier, Qt, QTimer
 from PySide6.QtGui import QAction, QFont, QKeySequence
 from PySide6.QtWidgets import (
     QComboBox,
@@ -35,17 +35,24 @@ from PySide6.QtWidgets import (
 
 from referee.app.save_dialog import ask_save_path
 from referee.app.tournament.result_entry import ResultEntry
-from referee.app.tournament.tables import fill, make_table
+from referee.app.tournament.tables import NumberText, fill, make_table
 from referee.app.tournament.wall_view import WallView
 from referee.errors import RefereeError
 from referee.paths import matches_dir
 from referee.tournament.checkin import army_cells, table_declarations
-from referee.tournament.desk import Desk, DeskError, event_clock
-from referee.tournament.event import TIEBREAKERS, Event
+from referee.tournament.desk import (
+    CorrectionReport,
+    Desk,
+    DeskError,
+    ResultRefused,
+    event_clock,
+)
+from referee.tournament.event import TIEBREAKERS, Event, TableResult
 from referee.tournament.scoring import MatchResult, score_match
 from referee.tournament.standings import standings
 from referee.tournament.store import ChangeListener
 from referee.tournament.stores import is_server_url, short_name
+from referee.tournament.table_match import SentMatch
 
 T = TypeVar("T")
 
@@ -129,12 +136,26 @@ class TournamentWindow(QMainWindow):
         add.clicked.connect(self.add_player)
         self.new_name.returnPressed.connect(self.add_player)
         drop = QPushButton("Drop selected")
+        drop.setToolTip("after pairing: the player plays no more rounds; results stay")
         drop.clicked.connect(self.drop_selected)
+        self.withdraw_button = QPushButton("Withdraw selected")
+        self.withdraw_button.setToolTip(
+            "a player entered by mistake, before their first round is paired: "
+            "they disappear from every listing (the trail keeps the record)"
+        )
+        self.withdraw_button.clicked.connect(self.withdraw_selected)
         self.checkin_button = QPushButton("Check in for selected")
         self.checkin_button.clicked.connect(self.check_in_selected)
         self.checkin_panel = CheckinPanel(lambda path, why: self.desk.check_army(path, why))
         row = QHBoxLayout()
-        for x in (self.new_name, self.new_nation, add, self.checkin_button, drop):
+        for x in (
+            self.new_name,
+            self.new_nation,
+            add,
+            self.checkin_button,
+            drop,
+            self.withdraw_button,
+        ):
             row.addWidget(x)
         layout = QVBoxLayout(w)
         layout.addLayout(row)
@@ -288,6 +309,31 @@ class TournamentWindow(QMainWindow):
                 name = item.text()
                 self.act(partial(self.desk.drop, name), f"{name} dropped")
 
+    def withdraw_selected(self) -> None:
+        """Take back the selected player's entry (made by mistake), once the desk says yes."""
+        rows = sorted({i.row() for i in self.players.selectedIndexes()})
+        item = self.players.item(rows[0], 0) if rows else None
+        if item is None:
+            self.message("Refused: select the player entered by mistake", error=True)
+            return
+        name = item.text()
+        ask = QMessageBox(
+            QMessageBox.Icon.Question,
+            "Withdraw a player?",
+            f"Withdraw {name}? Use this for an entry made by mistake: {name} will be in no "
+            "list, pairing, standings or export (the trail keeps the record). "
+            "A player who has played is dropped instead.",
+            QMessageBox.StandardButton.Yes | QMessageBox.StandardButton.Cancel,
+            self,
+        )
+        ask.setTextFormat(Qt.TextFormat.PlainText)  # the name was typed in
+        ask.setDefaultButton(QMessageBox.StandardButton.Cancel)
+        if ask.exec() == QMessageBox.StandardButton.Yes:
+            self.act(
+                lambda: self.desk.withdraw(name, "entered by mistake"),
+                f"{name} withdrawn (the trail keeps the record)",
+            )
+
     def pair(self) -> None:
         # the round this window shows as next: if another desk paired it, this one is told
         p = self.act(lambda: self.desk.pair(self.tournament.current_round + 1))
@@ -303,13 +349,55 @@ class TournamentWindow(QMainWindow):
                 f"{a} and {b} swapped" + (f": {'; '.join(p.warnings)}" if p.warnings else "")
             )
 
-    def record_result(self, round_number: int, table: int, result: MatchResult) -> None:
-        tr = self.act(lambda: self.desk.record_result(round_number, table, result, "by hand"))
-        if tr is not None:
-            a, b = tr.scores
+    def take(
+        self, action: Callable[[str], T], done: Callable[[T], None], override: str = ""
+    ) -> None:
+        """Run a desk action that takes a result, then ``done`` with its answer; a result
+        refused for not adding up (or for its match file) opens the override box, which
+        runs the same action on the same numbers again with the desk's reason."""
+        try:
+            answer = action(override)
+        except ResultRefused as exc:
+            self.tick()
             self.message(
-                f"Round {round_number}, table {table}: {a.name} {a.mvp} MVP, {b.name} {b.mvp} MVP"
+                f"Refused: {exc.table_label}: {'; '.join(exc.problems)} (the reason to take it "
+                "anyway goes in the box below the calculation)",
+                error=True,
             )
+            self.entry.override.ask(exc.problems, lambda reason: self.take(action, done, reason))
+            return
+        except (RefereeError, OSError) as exc:
+            self.tick()  # what changed meanwhile shows first; the refusal says why
+            self.message(f"Refused: {exc}", error=True)
+            return
+        self.tick()
+        done(answer)
+
+    def _sent(self, round_number: int, table: int) -> tuple[str, SentMatch | None]:
+        """The source of the numbers in the form: the match file read, or typed."""
+        sent = self.entry.from_match
+        shown = self.entry.shown
+        if sent is not None and shown is not None and shown[:2] == (round_number, table):
+            return f"match file {sent.path}", sent
+        return "by hand", None
+
+    def record_result(self, round_number: int, table: int, result: MatchResult) -> None:
+        source, sent = self._sent(round_number, table)
+
+        def done(tr: TableResult) -> None:
+            a, b = tr.scores
+            reason = tr.record.data.get("override")
+            self.message(
+                f"Round {round_number}, table {table}: {a.name} {a.mvp} MVP, "
+                f"{b.name} {b.mvp} MVP" + (f" (taken with the reason: {reason})" if reason else "")
+            )
+
+        self.take(
+            lambda override: self.desk.record_result(
+                round_number, table, result, source, override=override, match=sent
+            ),
+            done,
+        )
 
     def correct_result(self, round_number: int, table: int, result: MatchResult, why: str) -> None:
         if not why.strip():
@@ -320,11 +408,27 @@ class TournamentWindow(QMainWindow):
             )
             self.entry.why.setFocus()
             return
-        report = self.act(lambda: self.desk.correct(round_number, table, result, why, "by hand"))
-        if report is not None:
+        source, sent = self._sent(round_number, table)
+        replaces = self.entry.counting_record or 0  # 0: the form showed no result
+
+        def done(report: CorrectionReport) -> None:
             self.message(report.lines()[0])
             self.entry.why.clear()
             self.entry.show_report(report.lines())
+
+        self.take(
+            lambda override: self.desk.correct(
+                round_number,
+                table,
+                result,
+                why,
+                source,
+                override=override,
+                match=sent,
+                replaces=replaces,
+            ),
+            done,
+        )
 
     def result_from_match(self, round_number: int, table: int, as_correction: bool) -> None:
         path, _ = QFileDialog.getOpenFileName(
@@ -336,20 +440,37 @@ class TournamentWindow(QMainWindow):
     def result_from_match_file(
         self, round_number: int, table: int, path: Path, as_correction: bool = False
     ) -> None:
-        from referee.tournament.match_result import load_match_result
-        from referee.tournament.table_match import check_origin, origin_of_match
+        """Read the match file's result into the form, so that the desk sees the numbers it
+        takes; a table without a result records it at once, a table with one keeps it in
+        the form for the desk to check and press Correct result (with a reason)."""
+        from referee.tournament.table_match import sent_match
 
-        def read() -> MatchResult:
-            check_origin(self.desk.event(), origin_of_match(path), round_number, table, path.name)
-            return load_match_result(path)
-
-        result = self.act(read)
-        if result is None:
+        read = self.act(lambda: sent_match(path))
+        if read is None:
             return
-        if as_correction:
-            self.correct_result(round_number, table, result, self.entry.why.text())
-        else:
-            self.record_result(round_number, table, result)
+        result, sent = read
+        self.entry.round.setValue(round_number)
+        self.entry.table.setValue(table)
+        sent = SentMatch(path.name, sent.origin)
+        if not self.entry.show_result(result, sent):  # other players: the desk says so
+            self.take(
+                lambda override: self.desk.record_result(
+                    round_number, table, result, override=override, match=sent
+                ),
+                lambda _tr: None,
+            )
+            return
+        rnd = self.tournament.round(round_number)
+        if rnd is not None and table in rnd.results:
+            self.message(
+                f"{path.name}: its result is in the form; round {round_number}, table "
+                f"{table} has a result already: check the numbers, type the reason and "
+                "press Correct result to make it the correction"
+            )
+            if not as_correction:
+                self.entry.why.setFocus()
+            return
+        self.record_result(round_number, table, self.entry.result())
 
     def match_file_dialog(self) -> None:
         """The selected table's match file, written where the organiser says."""
@@ -359,6 +480,7 @@ class TournamentWindow(QMainWindow):
             self.message("Refused: select a table of a paired round first", error=True)
             return
         table = rows[0] + 1
+        matches_dir().mkdir(parents=True, exist_ok=True)  # the suggested folder must exist
         suggested = matches_dir() / f"round{rnd.number}-table{table}.referee"
         out = ask_save_path(
             self, "The table's match file", suggested, "Match files (*.referee)", ".referee"
@@ -369,11 +491,7 @@ class TournamentWindow(QMainWindow):
     def make_match_file(
         self, round_number: int, table: int, out: Path, force: bool = False
     ) -> Path | None:
-        from referee.tournament.table_match import make_table_match
-
-        made = self.act(
-            lambda: make_table_match(self.desk.event(), round_number, table, out, force=force)
-        )
+        made = self.act(lambda: self.desk.make_match(round_number, table, out, force=force))
         if made is None:
             return None
         self.message(" ".join(made.lines()[:1]) + f"; {made.origin.minutes} minutes")
@@ -524,11 +642,17 @@ class TournamentWindow(QMainWindow):
             combo.addItems(list(e.players))
             combo.setCurrentText(keep)
         self.redraw_pairings()
-        self.entry.set_event(e)
-        rows = []
+        if self.entry.set_event(e):
+            shown = f"Round {self.entry.round.value()}, table {self.entry.table.value()}"
+            self.message(f"{shown}: the form shows its result as it is now")
+        rows: list[tuple[object, ...]] = []
         for r in e.records:
             if r.kind in ("result", "correction"):
                 a, b = score_match(MatchResult.from_json(r.data["result"]))
+                why = r.why
+                if r.data.get("override"):
+                    taken = f"taken with the reason: {r.data['override']}"
+                    why = f"{why}; {taken}" if why else taken
                 rows.append(
                     (
                         r.id,
@@ -538,9 +662,12 @@ class TournamentWindow(QMainWindow):
                         r.data["round"],
                         r.data["table"],
                         f"{a.name} {a.mvp} - {b.mvp} {b.name}",
-                        r.why,
+                        why,
                     )
                 )
+            elif r.kind == "withdraw":
+                name = r.data["name"]
+                rows.append((r.id, r.at, r.who, "withdraw", "", "", f"{name} withdrawn", r.why))
         fill(self.trail, rows)
         st = standings(e)
         self.keys.setText(" ".join(st.keys))
@@ -555,9 +682,9 @@ class TournamentWindow(QMainWindow):
                 (
                     s.rank,
                     s.name + (" (dropped)" if s.dropped else ""),
-                    s.tvp,
+                    NumberText(s.text("tvp")),
                     s.mvp,
-                    *(s.tiebreakers.get(k, "") for k in keys),
+                    *(NumberText(s.text(k)) if k in s.tiebreakers else "" for k in keys),
                     s.decided_by,
                 )
                 for s in st.standings

@@ -378,7 +378,7 @@ def shot_target(game: ActivationGame, state: ActivationState, piece: Piece, shot
         if game.rules.attack.fortifications == "not-held" and fort.pips.holder() == piece.side:
             raise ActivationError(
                 f"side {piece.side} holds the fortification on {hex_label(shot.tile)} "
-                f"({fort.pips.seen_from(piece.side).text()}): a player does not shoot a "
+                f"({fort.pips.seen_from(piece.side).words()}): a player does not shoot a "
                 "fortification they hold (ruling activation.fortification-target)",
                 "shots",
                 piece.uid,

@@ -59,7 +59,12 @@ class PipCount:
         return {"ally": self.ally, "enemy": self.enemy, "neutral": self.neutral}
 
     def text(self) -> str:
+        """The command line's notation (the pair of :func:`parse_pip_count`)."""
         return f"ally={self.ally},enemy={self.enemy},neutral={self.neutral}"
+
+    def words(self) -> str:
+        """The pips seen from one side, in words: ``ally 2, enemy 0, neutral 1``."""
+        return f"ally {self.ally}, enemy {self.enemy}, neutral {self.neutral}"
 
     def absolute(self, side: int) -> Pips:
         """These pips by side, ``side`` being the one they are seen from."""
@@ -115,6 +120,10 @@ class Pips:
 
     def to_json(self) -> dict[str, int]:
         return {"side1": self.side1, "side2": self.side2, "neutral": self.neutral}
+
+    def text(self) -> str:
+        """The pips in words: ``side 1 2, side 2 0, neutral 1``."""
+        return f"side 1 {self.side1}, side 2 {self.side2}, neutral {self.neutral}"
 
     @staticmethod
     def from_json(raw: Mapping[str, object]) -> Pips:

@@ -44,6 +44,9 @@ class Decision:
     rulings: tuple[str, ...]
     rolls: tuple[Roll, ...]
     changes: Changes
+    former_working: tuple[str, ...] | None = None
+    """The working as an earlier referee worded it, when a line has been reworded since
+    (``Recorder.note(..., former=...)``); never written, only compared by ``match check``."""
 
     def to_json(self) -> dict[str, object]:
         return {
@@ -70,6 +73,7 @@ class Recorder:
 
     summary: str = ""
     working: list[str] = field(default_factory=list)
+    former_working: list[str] = field(default_factory=list)
     clauses: set[str] = field(default_factory=set)
     rulings: set[str] = field(default_factory=set)
     pieces: set[str] = field(default_factory=set)
@@ -77,8 +81,13 @@ class Recorder:
     damaged: set[Hex] = field(default_factory=set)
     """Fortifications that lost pips in this step (ruling ``activation.health-check-when``)."""
 
-    def note(self, line: str, *clauses: str, rulings: tuple[str, ...] = ()) -> None:
+    def note(
+        self, line: str, *clauses: str, rulings: tuple[str, ...] = (), former: str | None = None
+    ) -> None:
+        """One line of the working; ``former``: the same line as an earlier referee worded
+        it, so a match it recorded still checks exact."""
         self.working.append(line)
+        self.former_working.append(line if former is None else former)
         self.clauses.update(clauses)
         self.rulings.update(r for r in rulings if r)
 
@@ -101,6 +110,9 @@ class Recorder:
             command=command,
             summary=self.summary or command.text(),
             working=tuple(self.working),
+            former_working=(
+                tuple(self.former_working) if self.former_working != self.working else None
+            ),
             clauses=tuple(sorted(self.clauses)),
             rulings=tuple(sorted(self.rulings)),
             rolls=rolls,

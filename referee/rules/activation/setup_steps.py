@@ -109,10 +109,11 @@ def set_mission(
         "activation.map",
     )
     for b in mission.buildings:
+        where = f"{hex_label(b.hex)}: {game.cards.structure(b.structure).name}, pips"
         rec.note(
-            f"{hex_label(b.hex)}: {game.cards.structure(b.structure).name}, pips "
-            f"{b.pips.to_json()}",
+            f"{where} {b.pips.text()}",
             "activation.fortifications",
+            former=f"{where} {b.pips.to_json()}",  # referee 0.1's words
         )
     rec.touched(tiles=tuple(forts))
     return state.but(

@@ -21,15 +21,21 @@ from dataclasses import dataclass
 from types import MappingProxyType
 from typing import TYPE_CHECKING, Literal
 
-from referee.dice.service import Dice
+from referee.dice.service import Dice, RollRequest
 from referee.rules.assault.allocation import Allocated
 from referee.rules.assault.contest import ASSAULT_DISTANCE, Contest
 from referee.rules.assault.dealing import DamageRollPlan, LightRoll
 from referee.rules.assault.hits import REGULAR, kinds
 from referee.rules.assault.table import AssaultRules, assault_rules
-from referee.rules.damage.damage_roll import Attack, DamageResult, damage_roll
+from referee.rules.damage.damage_roll import (
+    Attack,
+    DamageResult,
+    damage_requests,
+    damage_roll,
+)
 from referee.rules.damage.pending import Applied, PendingLedger, apply_pending
 from referee.rules.state import UnitState
+from referee.units.model import Assault as AssaultStats
 
 if TYPE_CHECKING:
     from referee.ruleset import Ruleset
@@ -198,6 +204,53 @@ def _light(
     return record, ledger.record(target.unit, result)
 
 
+def whose_hit(side: int, source: str, target: str, light: bool = False) -> str:
+    """Whose hit a die of the damage rolls is for, as the dice are listed: ``side 1:
+    hoplites' hit on boars``."""
+    what = "cunning assault" if light else "hit"
+    own = f"{source}'" if source.endswith("s") else f"{source}'s"
+    return f"side {side}: {own} {what} on {target}"
+
+
+def _announced(
+    rules: Ruleset,
+    table: AssaultRules,
+    allocated: Allocated,
+    contest: Contest,
+    ledger: PendingLedger,
+) -> list[RollRequest]:
+    """The dice of every dealt hit in the order they are rolled, each saying whose hit it
+    is (a referee typing them from the table rolls each hit's dice for its own base); a
+    die the outcome makes unneeded (a hit the armor stops: no damage die) drops off the
+    list as the rolls go."""
+    out: list[RollRequest] = []
+
+    def add(
+        side: int, source: str, target: str, attack: AssaultStats | Attack, light: bool
+    ) -> None:
+        base = contest.combatant(target)
+        whose = whose_hit(side, source, target, light)
+        for r in damage_requests(
+            rules,
+            attack,
+            ledger.seen(base.unit),
+            None,
+            sector=base.fights_with,
+            distance=ASSAULT_DISTANCE,
+        ):
+            out.append(RollRequest(r.sides, r.purpose, f"{whose}; {r.note}" if r.note else whose))
+
+    for s in (1, 2):
+        for plan in allocated.sides[s].rolls:
+            stats = contest.combatant(plan.source).unit.unit.assault
+            if stats is not None:
+                add(s, plan.source, plan.target, stats, False)
+        for x in allocated.light[s]:
+            cunning = Attack("cunning assault", 0, None, special_damage=(table.cunning_damage,))
+            add(s, x.source, x.target, cunning, True)
+    return out
+
+
 def roll_damage(
     rules: Ruleset, allocated: Allocated, dice: Dice, ledger: PendingLedger | None = None
 ) -> AssaultDamage:
@@ -206,6 +259,7 @@ def roll_damage(
     table = assault_rules(rules)
     contest = allocated.deflected.advantage.rolled.pools.contest
     ledger = ledger if ledger is not None else PendingLedger.open(rules)
+    dice.expect([*_announced(rules, table, allocated, contest, ledger), *dice.expected])
     records: list[RollRecord] = []
     for s in (1, 2):
         for plan in allocated.sides[s].rolls:

@@ -4,7 +4,9 @@ Whether the shot is allowed (every reason, clause ``fire.target``), the number n
 its working (``fire.to-hit``), the exact chance to hit (``fire.roll``), and for each
 sector the attacker may apply the hit to (``angles.armor``, ``angles.on-edge``) the exact
 odds of the armor stopping, partly stopping or letting the hit through and of each row
-of the target's damage table (``damage.*``). Nothing is rolled.
+of the target's damage table (``damage.*``), read on the target as the action's first
+damage roll sees it: the damage already pending in the step counted as the whole action's
+odds count it (ruling ``damage.pending-tokens``). Nothing is rolled.
 
 The odds of the whole action come with it (:mod:`.action_odds`): the dice it rolls, the
 misfire, the chance of each number of hits and of killing at least one model, and of the
@@ -138,8 +140,12 @@ def preview_shot(
         p_hit = to_hit_odds(rules, need.need)
     sectors: list[SectorOdds] = []
     if weapon.damage is not None:
+        # one hit reads the target as the action's first damage roll sees it: with the
+        # damage already pending this step (ruling damage.pending-tokens), as the whole
+        # action's odds do (sequence_odds)
+        seen = ledger.seen(target) if ledger is not None else target
         enters = shot_sectors(shooter.hex, shooter.facing, target.hex, target.facing, rules).enters
         for sector in enters:
-            odds = shot_odds(rules, weapon, target, check.band, p_hit=p_hit, sector=sector)
-            sectors.append(SectorOdds(sector, effective_armor(target, sector), odds))
+            odds = shot_odds(rules, weapon, seen, check.band, p_hit=p_hit, sector=sector)
+            sectors.append(SectorOdds(sector, effective_armor(seen, sector), odds))
     return ShotPreview(check, need, p_hit, tuple(sectors), actions)

@@ -54,6 +54,12 @@ class Agenda:
     idle: bool | None = None
     """Whether the step has nothing to do, as the match's Next step decides it (it passes
     the step); ``None``: not said, the agenda alone decides (no unit and no hex)."""
+    fire_pending: tuple[str, ...] = ()
+    """At a gunnery step, the units ordered to fire, with something they may fire at, that
+    have not fired: the clock waits for them (ruling ``turn.unfired-fire-order``)."""
+    fire_unable: tuple[tuple[str, str], ...] = ()
+    """At a gunnery step, the units ordered to fire that have nothing they may fire at,
+    each with why in one sentence (nothing loaded, no enemy in reach)."""
 
     @property
     def uids(self) -> tuple[str, ...]:
@@ -79,6 +85,8 @@ class Agenda:
             "applies_damage": self.step.applies_damage,
             "empty": self.is_empty,
             "orders_missing": list(self.orders_missing),
+            "fire_pending": list(self.fire_pending),
+            "fire_unable": [{"uid": uid, "why": why} for uid, why in self.fire_unable],
             "notes": list(self.notes),
             "clauses": list(self.clauses),
             "rulings": list(self.rulings),
@@ -96,6 +104,12 @@ class Agenda:
             lines.append(
                 f"  Without orders for this turn or the next: {', '.join(self.orders_missing)}"
             )
+        if self.fire_pending:
+            lines.append(
+                f"  Ordered to fire and not fired yet: {', '.join(self.fire_pending)} (the "
+                "clock waits: fire, or advance unfired=pass)"
+            )
+        lines.extend(f"  Cannot fire: {why}" for _, why in self.fire_unable)
         lines.append("  Dice needed." if self.needs_dice else "  No dice.")
         if self.choices:
             lines.append("  Choices, in this order (the highest rank chooses last):")

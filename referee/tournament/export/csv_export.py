@@ -25,9 +25,9 @@ def write_csv(event: Event, out: Path) -> list[Path]:
                     s.rank,
                     s.name,
                     s.nation,
-                    f"{s.tvp:.4f}",
+                    s.text("tvp", 4),
                     s.mvp,
-                    *(s.tiebreakers.get(k, "") for k in keys),
+                    *(s.text(k, 4) if k in s.tiebreakers else "" for k in keys),
                     s.decided_by,
                     "yes" if s.dropped else "",
                 ]

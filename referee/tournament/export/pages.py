@@ -94,10 +94,6 @@ def pairing_table(
     )
 
 
-def _number(value: object) -> str:
-    return f"{value:.2f}" if isinstance(value, float) else str(value)
-
-
 def standings_table(st: Standings, link: dict[str, str] | None = None) -> str:
     keys = [k for k in st.keys if k not in ("tvp", "mvp")]
     head = "".join(f"<th>{escape(k.upper())}</th>" for k in keys)
@@ -105,11 +101,13 @@ def standings_table(st: Standings, link: dict[str, str] | None = None) -> str:
     for s in st.standings:
         name = f'<a href="{link[s.name]}">{escape(s.name)}</a>' if link else escape(s.name)
         cls = ' class="name dropped"' if s.dropped else ' class="name"'
-        cells = "".join(f'<td class="num">{_number(s.tiebreakers.get(k, ""))}</td>' for k in keys)
+        cells = "".join(
+            f'<td class="num">{s.text(k) if k in s.tiebreakers else ""}</td>' for k in keys
+        )
         rows.append(
             f'<tr><td class="num">{s.rank}</td><td{cls}>{name}</td>'
             f'<td class="wide">{escape(s.nation)}</td>'
-            f'<td class="num">{s.tvp:.2f}</td><td class="num">{s.mvp}</td>{cells}'
+            f'<td class="num">{s.text("tvp")}</td><td class="num">{s.mvp}</td>{cells}'
             f'<td class="wide">{escape(s.decided_by)}</td></tr>'
         )
     warnings = "".join(f'<p class="warn">{escape(w)}</p>' for w in st.warnings)

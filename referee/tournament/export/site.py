@@ -105,7 +105,7 @@ def write_site(event: Event, out: Path) -> list[Path]:
         me = places[name]
         body = (
             f"<h1>{escape(name)}</h1><p>{escape(event.players[name].nation)} - place "
-            f"{me.rank}, {me.tvp:.2f} TVP, {me.mvp} MVP</p>{_army(event, name)}"
+            f"{me.rank}, {me.text('tvp')} TVP, {me.mvp} MVP</p>{_army(event, name)}"
             "<table><tr><th>Round</th><th>Table</th><th>Opponent</th><th>MVP</th><th>TVP</th>"
             f"</tr>{''.join(rows)}</table>"
         )

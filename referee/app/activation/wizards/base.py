@@ -2,7 +2,9 @@
 wizard opened, the engine's dry run of a command (what it would decide, or why it refuses),
 and the last page, the step's dice (rolled by the app with the step's own seed, or typed
 from the table: :class:`~referee.app.wizards.common.dice_entry.DiceEntry`) with what the
-engine decides on them.
+engine decides on them: on the dice typed; the app's dice are drawn when the step is played
+and shown only after, beside the map (:meth:`ActivationWizard.written_html`), so no target
+is chosen on dice already seen.
 
 A wizard never writes: finishing it hands back the command's text as the step's name, its
 JSON form and the dice typed (:meth:`ActivationWizard.chosen_step`), exactly what the
@@ -10,6 +12,8 @@ window's command line plays, so the journal, undo and replay stay one.
 """
 
 from __future__ import annotations
+
+from html import escape
 
 from PySide6.QtCore import Qt
 from PySide6.QtWidgets import (
@@ -29,6 +33,7 @@ from referee.board.hexgrid import Hex
 from referee.dice.service import Dice
 from referee.errors import RefereeError, one_line
 from referee.match.activation_file import ActivationMatch
+from referee.match.events import Step
 from referee.match.journal_file import step_seed
 from referee.rules.activation.commands import Command
 from referee.rules.activation.record import Outcome
@@ -83,6 +88,21 @@ class ActivationWizard(QWizard):
         page = self.page(self.pageIds()[-1])
         values = page.entry.values() if isinstance(page, DicePage) else None
         return ChosenStep(command.text(), (command.to_json(),), tuple(values or ()))
+
+    def written_html(self, step: Step) -> str:
+        """The step as written, once the app's dice are known (``""``: typed dice or none,
+        whose outcome the last page showed)."""
+        page = self.page(self.pageIds()[-1])
+        if not isinstance(page, DicePage) or not page.entry.hides_dice():
+            return ""
+        lines = "<br>".join(escape(line) for e in step.events for line in e.text.splitlines())
+        dice = ", ".join(
+            f"d{r.sides} {r.value} ({escape(r.purpose)})" for e in step.events for r in e.dice
+        )
+        return (
+            f"<h2>Step {step.number}: {escape(step.name)}</h2><p>{lines}</p>"
+            f"<p><b>The app's dice:</b> {dice or 'none'}</p>"
+        )
 
     def pick_hex(self, h: Hex) -> bool:
         """A tile clicked on the map: True if the page shown took it as its answer."""
@@ -141,6 +161,12 @@ class DicePage(QWizardPage):
             self.outcome.setText("")
         elif run.problem:
             self.outcome.setText(f"The engine refuses it: {run.problem}")
+        elif self.entry.hides_dice():  # the app's dice: drawn when written, shown after
+            self.outcome.setText(
+                "Finish rolls the app's dice and plays the step; its dice and what they did "
+                "show beside the map then. Nothing of them is shown before: the choices are "
+                "made on the odds, never on dice already seen."
+            )
         elif isinstance(run.result, Outcome):
             d = run.result.decision
             self.outcome.setText("\n".join((d.summary, *d.working)))

@@ -25,8 +25,7 @@ from referee.rules.activation.state import ActivationState
 def pips_text(pips: Pips | None) -> str:
     if pips is None:
         return "gone"
-    raw = pips.to_json()
-    return f"side 1 {raw['side1']}, side 2 {raw['side2']}, neutral {raw['neutral']}"
+    return pips.text()
 
 
 @dataclass(frozen=True)

@@ -37,7 +37,7 @@ from PySide6.QtWidgets import (
 
 from referee.app.activation.wizards.base import CHOSEN, ActivationWizard, dry_run
 from referee.app.move_arrow_item import MoveArrow
-from referee.board.hexgrid import DIRECTION_NAMES, Hex, hex_label
+from referee.board.hexgrid import Hex, facing_name, hex_label
 from referee.rules.activation.actions import pose_of
 from referee.rules.activation.commands import Move
 from referee.rules.activation.game import move_board
@@ -201,7 +201,7 @@ class MovePage(QWizardPage):
             )
         free = game.moves(piece) == "free"
         for pose, cost in self.ends:
-            facing = "" if free else f" facing {DIRECTION_NAMES[pose.facing]}"
+            facing = "" if free else f" facing {facing_name(pose.facing)}"
             met = self.collisions.get(pose)
             what = f" — {met[2]}" if met is not None else ""
             self.list.addItem(QListWidgetItem(f"{hex_label(pose.hex)}{facing}: costs {cost}{what}"))
@@ -258,13 +258,15 @@ class MovePage(QWizardPage):
             "another aircraft's tile: flying in destroys both",
         )
         arrows: list[MoveArrow] = []
+        piece = self._wizard().piece()
+        side = piece.side if piece is not None else None
         if self.start is not None and self.route:
             at = self.start.hex
             crossed = [p.hex for p in self.route[:-1] if p.hex != self.start.hex]
             overlay.hexes(crossed, ROUTE, "the path crosses it")
             for i, pose in enumerate(self.route, 1):
                 if pose.hex != at:
-                    arrows.append(MoveArrow(at, pose.hex, "move", f"step {i}: {pose.text()}"))
+                    arrows.append(MoveArrow(at, pose.hex, "move", f"step {i}: {pose.text()}", side))
                 at = pose.hex
         overlay.arrows(arrows)
         end = self.end()

@@ -19,7 +19,7 @@ from PySide6.QtWidgets import (
 )
 
 from referee.app.activation.wizards.base import CHOSEN, LEGAL, ActivationWizard, dry_run
-from referee.board.hexgrid import DIRECTION_NAMES, Hex, hex_label
+from referee.board.hexgrid import DIRECTION_NAMES, Hex, facing_name, hex_label
 from referee.rules.activation.commands import Command
 
 
@@ -95,7 +95,7 @@ class TilePage(QWizardPage):
         self.none.setText(
             ""
             if self.legal
-            else f"No tile facing {DIRECTION_NAMES[facing]}: the engine refuses "
+            else f"No tile facing {facing_name(facing)}: the engine refuses "
             f"each ({refused[0] if refused else 'none to try'})."
         )
         self.none.setVisible(not self.legal)

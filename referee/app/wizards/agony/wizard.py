@@ -21,10 +21,11 @@ from PySide6.QtWidgets import QTextBrowser, QVBoxLayout, QWidget, QWizard, QWiza
 
 from referee.app.wizards.common.chosen_step import ChosenStep
 from referee.app.wizards.common.dice_entry import DiceEntry
-from referee.app.wizards.common.outcome_page import OutcomePage
+from referee.app.wizards.common.outcome_page import OutcomePage, written_html
 from referee.app.wizards.common.step_number import step_number
 from referee.board.hexgrid import hex_label
 from referee.dice.service import Dice, DieOutOfRange, Roll
+from referee.match.events import Step
 from referee.match.outcome import StepOutcome, dry_step, step_outcome
 from referee.match.state import MatchState
 from referee.rules.agony.events import EffectEvent
@@ -153,7 +154,9 @@ class AgonyWizard(QWizard):
         self.setOption(QWizard.WizardOption.HaveHelpButton, False)
         self.effects_page = EffectsPage()
         self.rolls_page = RollsPage()
-        self.outcome_page = OutcomePage(self.outcome, f"Agony {self.number}: the outcome")
+        self.outcome_page = OutcomePage(
+            self.outcome, f"Agony {self.number}: the outcome", hidden=self.rolls_unseen
+        )
         self.setPage(Page.EFFECTS, self.effects_page)
         self.setPage(Page.ROLLS, self.rolls_page)
         self.setPage(Page.OUTCOME, self.outcome_page)
@@ -197,6 +200,15 @@ class AgonyWizard(QWizard):
         """The step on a copy with the dice of the rolls page (typed, or the app's)."""
         events, after = dry_step(self.state, [self.command()], self.dice_seed, self.typed())
         return step_outcome(self.state, events, after)
+
+    def rolls_unseen(self) -> bool:
+        """Whether the app rolls the step's dice: drawn when it is written, shown after."""
+        return self.rolls_page.dice.hides_dice()
+
+    def written_html(self, step: Step) -> str:
+        """The outcome as written, once the app's dice are known (``""``: typed dice or
+        none, whose outcome the last page showed)."""
+        return written_html(self.state, step) if self.rolls_unseen() else ""
 
     def chosen_step(self) -> ChosenStep:
         effects = ", ".join(self.effects) or "nothing scheduled"

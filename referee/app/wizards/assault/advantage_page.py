@@ -86,7 +86,7 @@ class AdvantagePage(AssaultPage):
         self.setTitle("Advantage and deflections")
         self.summary = QLabel()
         self.summary.setWordWrap(True)
-        self.tie_dice = DiceEntry()
+        self.tie_dice = DiceEntry(reveal=True)  # the next choices need them
         self.tie_label = QLabel(
             "Equal hits and nations of the same rank: the referee names "
             "the side that gains the advantage (ruling assault.tie-rank)."

@@ -24,7 +24,7 @@ from PySide6.QtWidgets import (
 from referee.app.style import SIDE_COLOURS, side_name
 from referee.app.wizards.assault.page import AssaultPage, FittedTable, Page, fit_height
 from referee.app.wizards.assault.plan import AssaultPlan
-from referee.board.hexgrid import DIRECTION_NAMES, Hex, hex_label, parse_label
+from referee.board.hexgrid import Hex, facing_name, hex_label, parse_label
 from referee.match.assault_choices import contest_from_state
 from referee.match.state import MatchState
 
@@ -137,7 +137,9 @@ class ContestPage(AssaultPage):
                 side_name(p["side"]).removeprefix("side "),
                 f"{p['uid']}\n{unit.alive} of {unit.unit.models} models",
                 f"{p['role']}\n{where}",
-                f"{DIRECTION_NAMES[unit.facing]}\nfights with {c.fights_with}",
+                # the facing it fights with: an entering base's as it enters the hex (a
+                # Chase or a Road may turn it), not the one it stood at before the move
+                f"{facing_name(int(p.get('facing', unit.facing)))}\nfights with {c.fights_with}",
             )
             r = self.bases.rowCount()
             self.bases.insertRow(r)

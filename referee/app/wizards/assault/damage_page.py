@@ -22,7 +22,7 @@ class DamagePage(AssaultPage):
             "Each damaging hit is rolled like a ranged hit without a range band, against the "
             "armor of the sector the target fights with; each support hit adds 1."
         )
-        self.dice = DiceEntry()
+        self.dice = DiceEntry(reveal=True)  # the next choices need them
         self.working = QTextBrowser()
         self.pending = QLabel("The damage waits for the 'apply damage' step.")
         self.pending.setStyleSheet("color: #555")

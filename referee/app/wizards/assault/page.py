@@ -25,7 +25,7 @@ from PySide6.QtWidgets import (
 )
 from shiboken6 import isValid
 
-from referee.app.wizards.assault.plan import AssaultPlan, StageRun
+from referee.app.wizards.assault.plan import AssaultPlan, StageRun, run_stage
 from referee.app.wizards.common.dice_entry import DiceEntry
 from referee.dice.service import Dice
 from referee.match.assault_stages import Stop, fight
@@ -147,9 +147,13 @@ class AssaultPage(QWizardPage):
             return fight(state, command, dice, until)
 
         box.set_step(run, wizard.dice_seed, plan.typed(), plan.rolled_before())
+        if box.hides_dice():  # the app's dice, shown once the page takes them (rerolls)
+            return run_stage(state, plan, wizard.dice_seed, until)
         asked = box.asked()
         if asked:
             wizard.prefer_typed = box.is_typed()
+            if not box.is_typed():  # the app's dice show: the choices before them stand
+                wizard.settle()
         last = box.last
         if last is None or last.problem or not last.complete:
             return StageRun(None, asked, last.problem if last is not None else None)

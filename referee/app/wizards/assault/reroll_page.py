@@ -65,7 +65,7 @@ class RerollPage(AssaultPage):
         for b in (self.proposal, self.choose, self.decline):
             group.addButton(b)
         self.list = QListWidget()
-        self.dice = DiceEntry()
+        self.dice = DiceEntry()  # the app's: shown once the batch is taken (Reroll)
         self.apply_button = QPushButton("Reroll")
         self.restart_button = QPushButton("Start the rerolls over")
         self.done = QLabel()
@@ -113,6 +113,8 @@ class RerollPage(AssaultPage):
         self.refresh()
 
     def restart(self) -> None:
+        if self.aw().settled:  # the app's dice have shown: the batches taken stand
+            return
         self.batches = []
         self.refresh()
 
@@ -256,6 +258,8 @@ class RerollPage(AssaultPage):
             return
         stage = StageDice(f"reroll {len(self.batches) + 1}", len(run.asked), self.dice.values())
         self.batches.append((self.current(), stage))
+        if stage.typed is None and stage.count:  # the app's dice now show: the batch stands
+            self.aw().settle()
         self.refresh()
         self._keyboard_on()
 

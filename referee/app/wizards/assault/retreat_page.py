@@ -30,7 +30,7 @@ from referee.app.wizards.assault.page import (
     problem_label,
 )
 from referee.app.wizards.assault.plan import AssaultPlan, run_stage
-from referee.board.hexgrid import DIRECTION_NAMES, Hex, hex_label, parse_label
+from referee.board.hexgrid import Hex, facing_name, hex_label, parse_label
 from referee.board.retreat import Retreat
 from referee.rules.assault.outcome import Outcome
 
@@ -48,7 +48,7 @@ PICK = (
 def turn_text(facing: int, now: int) -> str:
     """A facing as the turn it is from ``now`` (directions go clockwise)."""
     turn = {0: "kept", 1: "turned right", 5: "turned left", 3: "turned about"}
-    return f"{DIRECTION_NAMES[facing]} ({turn.get((facing - now) % 6, 'turned')})"
+    return f"{facing_name(facing)} ({turn.get((facing - now) % 6, 'turned')})"
 
 
 def outcome_lines(out: Outcome) -> list[str]:

@@ -68,7 +68,7 @@ class RollPage(AssaultPage):
         self.before = QLabel()
         self.before.setWordWrap(True)
         self.before.setTextFormat(Qt.TextFormat.PlainText)  # unit ids from the file
-        self.dice = DiceEntry()
+        self.dice = DiceEntry(reveal=True)  # the next choices need them
         self.result = QLabel()
         self.result.setWordWrap(True)
         self.result.setTextFormat(Qt.TextFormat.PlainText)

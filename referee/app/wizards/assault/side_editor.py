@@ -8,6 +8,7 @@ the page checks the dealing with the engine."""
 from __future__ import annotations
 
 from fractions import Fraction
+from html import escape
 from typing import cast
 
 from PySide6.QtCore import Qt, Signal
@@ -25,6 +26,7 @@ from PySide6.QtWidgets import (
 )
 
 from referee.app.flow_layout import FlowLayout
+from referee.app.style import side_name
 from referee.app.wizards.assault.page import FittedTable, fit_height, problem_label
 from referee.rules.assault.contest import ASSAULT_DISTANCE, Contest
 from referee.rules.assault.dealing import (
@@ -43,6 +45,26 @@ from referee.ruleset import Ruleset
 
 def _pct(p: Fraction) -> str:
     return f"{float(p) * 100:.0f}%"
+
+
+def hits_sentence(side: int, by: int, hits: dict[str, int]) -> str:
+    """Whose hits these are and who places them, as a referee says it (rich text, the ids
+    escaped): ``Side 2 (red) hit 3 times (boars 2, grunts 1); side 1 (blue), the winner,
+    places the hits on its own bases.`` (clause ``assault.allocation``)."""
+    if not hits:
+        return f"<b>{escape(side_name(side, capital=True))}</b> scored no hit: nothing to place."
+    total = sum(hits.values())
+    got = ", ".join(f"{u} {n}" for u, n in hits.items())
+    enemy = 3 - side
+    who = (
+        f"{side_name(side)} places them on {side_name(enemy)}'s bases"
+        if by == side
+        else f"{side_name(by)}, the winner, places them on its own bases"
+    )
+    return (
+        f"<b>{escape(side_name(side, capital=True))} hit {total} "
+        f"time{'s' if total != 1 else ''}</b> ({escape(got)}); {escape(who)}."
+    )
 
 
 def expected_text(rules: Ruleset, contest: Contest, plan: DamageRollPlan) -> tuple[str, str]:
@@ -169,13 +191,7 @@ class SideAllocationEditor(QWidget):
         hits = hits_of(deflected, self.side)
         self.sources = list(hits)
         self.enemies = [c.uid for c in contest.enemy(self.side).alive]
-        if hits:
-            got = ", ".join(f"{u} {n}" for u, n in hits.items())
-            self.header.setText(
-                f"<b>Side {self.side}'s hits</b> (dealt by side {proposal.by}): {got}."
-            )
-        else:
-            self.header.setText(f"<b>Side {self.side}</b> has no hits to deal.")
+        self.header.setText(hits_sentence(self.side, proposal.by, hits))
         self.constraints.setText(constraints_text(rules, deflected, self.side))
         for w in (
             self.constraints,

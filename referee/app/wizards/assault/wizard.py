@@ -11,7 +11,10 @@ own dice seed (:mod:`.plan`), and the dice are rolled by the app or typed from t
 table in the one dice widget (:mod:`..common.dice_entry`: a d6 box refuses a 7). The outcome runs
 the whole step on a copy, so nothing half-done reaches the journal; the wizard itself never
 writes: :meth:`AssaultWizard.chosen_step` is the one named step the main window runs.
-Leaving the wizard writes nothing.
+Leaving the wizard writes nothing. The app's dice show as each stage needs them (the
+referee's next choices are made on them), and once they have shown the choices before them
+stand: no Back, the rerolls are not started over (:meth:`AssaultWizard.settle`), so no
+choice is made again on dice already seen.
 """
 
 from __future__ import annotations
@@ -79,8 +82,30 @@ class AssaultWizard(QWizard):
         self.outcome_page = OutcomePage(self.outcome, "Outcome of the assault")
         self.setPage(Page.OUTCOME, self.outcome_page)
         self.setStartId(Page.CONTEST)
+        self.settled = False
+        """Whether the app's dice have shown: then no page before them can be changed."""
         chars = self.fontMetrics().averageCharWidth()
         self.resize(110 * chars, self.fontMetrics().lineSpacing() * 40)
+
+    def settle(self) -> None:
+        """The app's dice of this assault have shown: the choices made before them stand.
+        The Back button goes (a choice changed after the dice were seen would be made on
+        them: the contest, the dice to reroll, the allocation before the damage rolls);
+        the rerolls cannot be started over. Cancel still writes nothing."""
+        if self.settled:
+            return
+        self.settled = True
+        buttons = QWizard.WizardButton
+        self.setButtonLayout(
+            [
+                buttons.Stretch,
+                buttons.NextButton,
+                buttons.CommitButton,
+                buttons.FinishButton,
+                buttons.CancelButton,
+            ]
+        )
+        self.reroll_page.restart_button.setEnabled(False)
 
     def pick_hex(self, h: Hex) -> bool:
         """A hex clicked on the map: the contest fought over it, or a loser's retreat."""

@@ -6,8 +6,12 @@ it is for (the engine runs the step on a copy and announces its dice:
 (damage after hits, the follow-up of an open-ended 6) are added as soon as the dice they
 depend on are typed. Each box takes only the faces of its die (a d6 box refuses a 7, and
 says so); a typed value stays with its die. The die the step needs next is marked, and
-typing a die moves on to the next. In the app's mode the boxes are off and show the dice
-the app rolls with the step's own seed, the very dice the journal step will roll.
+typing a die moves on to the next; a box refuses a value its die cannot show (0, a d6's 7, a
+d12's 13) with the message beside it, and a d12 takes 10, 11 and 12 digit by digit. In the
+app's mode the boxes are off: the app draws its dice when the step is written and shows
+them only then (nothing peeked: a choice is never made on dice already seen; the journal
+keeps the dice, rolled with the step's own seed), unless the entry is made to ``reveal``
+them for the choices that follow in the same step (the assault's).
 
 The owner gives the step as a function of a :class:`~referee.dice.service.Dice`
 (:meth:`DiceEntry.set_step`), reads :meth:`DiceEntry.values` (the typed values in the
@@ -18,6 +22,7 @@ order the step asks for them, what the journal step is given), :meth:`complete` 
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
+from dataclasses import replace
 from html import escape
 
 from PySide6.QtCore import Qt, QTimer, Signal
@@ -32,6 +37,7 @@ from PySide6.QtWidgets import (
     QVBoxLayout,
     QWidget,
 )
+from shiboken6 import isValid
 
 from referee.dice.service import Dice, Roll
 from referee.dice.typed_run import DieKey, DieSlot, TypedRun, rolled_run, typed_run
@@ -43,9 +49,23 @@ NEXT_STYLE = "background: #fff3c4"
 """The row of the die the step needs next."""
 
 
+SELECTING_REASONS = frozenset(
+    {
+        Qt.FocusReason.MouseFocusReason,
+        Qt.FocusReason.TabFocusReason,
+        Qt.FocusReason.BacktabFocusReason,
+        Qt.FocusReason.ShortcutFocusReason,
+    }
+)
+"""How the referee puts the cursor in a box (a click, Tab): typing then replaces its value.
+The keyboard given back after the wizard redrew its page (between the two digits of a d12's
+12) keeps the digits typed so far."""
+
+
 class FaceBox(QSpinBox):
-    """A box for one die: ``?`` until typed, then a face from 1 to the die's sides; any
-    other number is refused at the keystroke (``refused`` says what was typed)."""
+    """A box for one die: ``?`` until typed, then a face from 1 to the die's sides (a d12
+    takes 10, 11 and 12, typed digit by digit); any other number, 0 included, is refused
+    at the keystroke (``refused`` says what was typed)."""
 
     refused = Signal(str)
 
@@ -65,14 +85,18 @@ class FaceBox(QSpinBox):
 
     def focusInEvent(self, event: QFocusEvent) -> None:
         super().focusInEvent(event)
-        QTimer.singleShot(0, self.selectAll)  # a click puts the cursor: typing replaces
+        if event.reason() in SELECTING_REASONS:
+            QTimer.singleShot(0, self.selectAll)  # a click puts the cursor: typing replaces
 
     def validate(self, text: str, pos: int) -> tuple[QValidator.State, str, int]:
         if len(text) > 1 and "?" in text:  # typed beside the "?" of a die not typed yet
             pos = max(0, pos - (1 if text.index("?") < pos else 0))
             text = text.replace("?", "")
-        result = super().validate(text, pos)
         stripped = text.strip()
+        if whole_number(stripped) == 0:  # no die shows 0: never a silent "?"
+            self.refused.emit(stripped)
+            return QValidator.State.Invalid, text, pos
+        result = super().validate(text, pos)
         if result[0] == QValidator.State.Invalid and whole_number(stripped) is not None:
             self.refused.emit(stripped)
         return result
@@ -90,8 +114,15 @@ class DiceEntry(QWidget):
 
     changed = Signal()
 
-    def __init__(self, parent: QWidget | None = None) -> None:
+    def __init__(self, parent: QWidget | None = None, reveal: bool = False) -> None:
         super().__init__(parent)
+        self.reveal = reveal
+        """Whether the app's dice show before the step is written: only where the referee's
+        next choices need them (the assault's pools, rerolls and tie, whose wizard settles
+        the choices before them once they show). Elsewhere the app's dice are drawn when the
+        step is written and shown only after (nothing peeked)."""
+        self.rolled_count = 0
+        """How many dice the app's roll of the step asks (hidden or not)."""
         self.digital = QRadioButton("The app rolls the dice")
         self.typed = QRadioButton("Type the dice rolled at the table")
         self.digital.setChecked(True)
@@ -138,8 +169,11 @@ class DiceEntry(QWidget):
         self.slots: tuple[DieSlot, ...] = ()
         self.last: TypedRun | None = None
         self._row_widgets: list[QWidget] = []
+        self.purposes: dict[DieKey, QLabel] = {}
+        """The label beside each die's box: what it is for, and a value refused for it."""
         self._building = False
         self._refused_key: DieKey | None = None
+        self._refused_note = ""
         self.typed.toggled.connect(self._mode)
 
     # --- the step ---------------------------------------------------------------------
@@ -177,7 +211,17 @@ class DiceEntry(QWidget):
             self.last = typed_run(self.run, self.seed, self.typed_values, self.before)
             self.slots = self.last.slots
         else:
-            self.last = rolled_run(self.run, self.seed, self.before, self.skip)
+            rolled = rolled_run(self.run, self.seed, self.before, self.skip)
+            self.rolled_count = len(rolled.slots)
+            if self.reveal or not rolled.slots:  # no dice: nothing to keep from view
+                self.last = rolled
+            else:  # the dice known before any is rolled, without their values
+                if self.skip is None or self.skip == len(self.before):
+                    known = typed_run(self.run, self.seed, {}, self.before).slots
+                else:  # after dice the app rolled for earlier parts: this part's dice
+                    known = rolled.slots
+                slots = tuple(replace(s, value=None, state="ahead") for s in known)
+                self.last = TypedRun(slots, (), None, rolled.problem, rolled.problem is None)
             self.slots = self.last.slots
         self._rebuild()
         self._describe()
@@ -188,6 +232,10 @@ class DiceEntry(QWidget):
 
     def is_typed(self) -> bool:
         return self.typed.isChecked()
+
+    def hides_dice(self) -> bool:
+        """Whether the app rolls dice of this step that show only once it is written."""
+        return not self.is_typed() and not self.reveal and self.rolled_count > 0
 
     def set_typed(self, typed: bool) -> None:
         (self.typed if typed and self.typed.isEnabled() else self.digital).setChecked(True)
@@ -280,6 +328,7 @@ class DiceEntry(QWidget):
             w.hide()
             w.deleteLater()
         self._row_widgets = []
+        self.purposes = {}
         for box in self.boxes.values():
             self.grid.removeWidget(box)
         shown = set()
@@ -294,11 +343,8 @@ class DiceEntry(QWidget):
             box.setAccessibleName(f"die {row + 1}: d{slot.sides} for {slot.request.purpose}")
             number = QLabel(f"{row + 1}.")
             die = QLabel(f"d{slot.sides}")
-            note = slot.request.note
-            purpose = QLabel(
-                f"{escape(slot.request.purpose or 'the roll')}"
-                + (f" <span style='color:#666'>({escape(note)})</span>" if note else "")
-            )
+            purpose = QLabel(self._purpose_html(slot))
+            self.purposes[slot.key] = purpose
             purpose.setTextFormat(Qt.TextFormat.RichText)  # escaped, with or without a tag
             purpose.setWordWrap(True)
             cells = (number, die, box, purpose)
@@ -314,14 +360,30 @@ class DiceEntry(QWidget):
                 box.hide()
         self._building = False
 
+    def _purpose_html(self, slot: DieSlot) -> str:
+        """What die ``slot`` is for, and the value refused for it if one was."""
+        note = slot.request.note
+        return (
+            f"{escape(slot.request.purpose or 'the roll')}"
+            + (f" <span style='color:#666'>({escape(note)})</span>" if note else "")
+            + (self._refused_note if slot.key == self._refused_key else "")
+        )
+
     def _describe(self) -> None:
         run = self.last
         if run is None:
             self.status.setText("")
             return
         count = len(self.slots)
-        if not count:
+        if not count and not self.hides_dice():
             self.status.setText("No dice: nothing in this step is left to chance.")
+        elif self.hides_dice():
+            self.status.setText(
+                "The app rolls the dice when the step is written (Finish), and only then "
+                "shows them, with what they did: nothing is seen before the choices are "
+                "made. Listed: the dice known now; dice that depend on them (damage after "
+                "hits, the follow-up of an open-ended 6) come with them."
+            )
         elif not self.is_typed():
             self.status.setText(
                 f"The app rolls {count} {'die' if count == 1 else 'dice'} with "
@@ -349,7 +411,7 @@ class DiceEntry(QWidget):
             self.typed_values.pop(key, None)
         if key == self._refused_key:  # the refused die is typed now
             self.refusal.clear()
-            self._refused_key = None
+            self._refused_key, self._refused_note = None, ""
         self.refresh()
         keyed, box.keyed = box.keyed, False
         if value and keyed and box.complete_after(value):
@@ -360,9 +422,26 @@ class DiceEntry(QWidget):
         slot = self.slots[where - 1] if where else None
         what = f" for die {where} ({slot.request.purpose})" if slot else ""
         self._refused_key = key
+        self._refused_note = (
+            f"<br><span style='color:#c62828'>{escape(text)} refused: a d{box.sides} shows "
+            f"1 to {box.sides}</span>"
+        )
+        label = self.purposes.get(key)
+        if label is not None and slot is not None:  # next to the box, at once
+            label.setText(self._purpose_html(slot))
         self.refusal.setText(
             f"a d{box.sides} shows 1 to {box.sides}: {text} typed{what} is refused"
         )
+        if len(text) > 1 and box.value() and text.startswith(str(box.value())):
+            # "13" on a d12: its "1" stood only as the first digit; the die is not typed
+            QTimer.singleShot(0, lambda: self._untype(key, box))
+
+    def _untype(self, key: DieKey, box: FaceBox) -> None:
+        """The die of ``key`` back to not typed, its refusal still beside it."""
+        if key not in self.typed_values or not isValid(box):
+            return
+        del self.typed_values[key]
+        self.refresh()
 
     def focus_next(self) -> None:
         """Put the cursor in the first die not typed yet, scrolled into view with what it

@@ -7,6 +7,11 @@ waiting for the 'apply damage' step with what applying it will do
 (:func:`referee.match.outcome.step_outcome`). The page runs the wizard's step on a copy
 (``produce``); a refusal is shown and keeps Finish off, so nothing the engine refuses
 reaches the journal.
+
+When the app rolls the step's dice (``hidden()`` says so), nothing of them shows before the
+step is written: the page says that Finish rolls and writes, and the outcome is shown beside
+the map once written (:func:`written_html`, which the wizard dock shows), so no choice is
+ever made on dice already seen.
 """
 
 from __future__ import annotations
@@ -19,7 +24,9 @@ from PySide6.QtWidgets import QLabel, QTextBrowser, QVBoxLayout, QWizardPage
 
 from referee.app.rule_html import why_links
 from referee.errors import RefereeError
-from referee.match.outcome import StepOutcome
+from referee.match.events import Step
+from referee.match.outcome import StepOutcome, step_outcome
+from referee.match.state import MatchState
 
 
 def _lines(text: str) -> str:
@@ -100,14 +107,41 @@ def outcome_html(outcome: StepOutcome) -> str:
     return "".join(parts)
 
 
+READY_HTML = (
+    "<h3>The app rolls when the step is written</h3><p>Finish rolls the app's dice for this "
+    "step and writes it to the journal; the dice and what they did show beside the map "
+    "then. Nothing of them is shown before: the choices are made on the odds, never on "
+    "dice already seen. The journal keeps every die (rolled with the step's own seed, so "
+    "<i>match check</i> rolls them again the same).</p>"
+)
+
+
+def written_html(before: MatchState, step: Step) -> str:
+    """The outcome of ``step`` as written on the match ``before`` it: what happened, the
+    dice, what changed, the damage waiting (the page's text, once the dice are known)."""
+    after = before
+    for event in step.events:
+        after = after.apply(event.changes)
+    outcome = step_outcome(before, step.events, after)
+    return f"<h2>Step {step.number}: {escape(step.name)}</h2>" + outcome_html(outcome)
+
+
 class OutcomePage(QWizardPage):
     """The outcome of the wizard's step, before it is written (see the module docstring)."""
 
     linkClicked = Signal(str)
 
-    def __init__(self, produce: Callable[[], StepOutcome], title: str = "Outcome") -> None:
+    def __init__(
+        self,
+        produce: Callable[[], StepOutcome],
+        title: str = "Outcome",
+        hidden: Callable[[], bool] | None = None,
+    ) -> None:
         super().__init__()
         self.produce = produce
+        self.hidden = hidden
+        """Whether the app rolls the step's dice now (then nothing of them shows before)."""
+        self.shown_title = title
         self.setTitle(title)
         self.setSubTitle(
             "What the step does, with its dice, before it is written. "
@@ -128,13 +162,21 @@ class OutcomePage(QWizardPage):
     def initializePage(self) -> None:
         self.outcome = None
         self.problem.clear()
+        unseen = self.hidden is not None and self.hidden()
+        self.setTitle("Ready to roll" if unseen else self.shown_title)
+        self.setSubTitle(
+            "Finish rolls the app's dice and writes the step; the outcome shows then."
+            if unseen
+            else "What the step does, with its dice, before it is written. "
+            "Finish writes it to the journal; Back changes it."
+        )
         try:
-            self.outcome = self.produce()
+            self.outcome = self.produce()  # a refusal is known before Finish either way
         except RefereeError as exc:
             self.problem.setText(f"Refused: {str(exc).strip(chr(39) + chr(34))}")
             self.text.clear()
         else:
-            self.text.setHtml(outcome_html(self.outcome))
+            self.text.setHtml(READY_HTML if unseen else outcome_html(self.outcome))
         self.completeChanged.emit()
 
     def isComplete(self) -> bool:

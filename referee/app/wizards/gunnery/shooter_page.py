@@ -1,5 +1,8 @@
 """The gunnery wizard's first page: which unit fires (those ordered to fire now first; those
-that fired since the clock last moved last, marked so)."""
+that fired since the clock last moved last, marked so). A unit with nothing it may fire at
+(nothing loaded, no enemy in reach) cannot be picked and says why in one sentence
+(:func:`referee.match.fire_orders.fire_chance`), rather than leading to a page of greyed
+weapons or targets."""
 
 from __future__ import annotations
 
@@ -27,6 +30,9 @@ class ShooterPage(GunneryPage):
             (u for u in state.units.values() if u.unit.weapons and not u.destroyed),
             key=lambda u: (2 if u.uid in fired else 0 if ordered(u.uid) else 1, u.uid),
         )
+        from referee.match.fire_orders import fire_chance
+
+        self.list.setWordWrap(True)  # a sentence of why not, in a panel beside the map
         for u in units:
             note = (
                 "  (has fired in this step)"
@@ -35,8 +41,15 @@ class ShooterPage(GunneryPage):
                 if ordered(u.uid)
                 else ""
             )
-            item = QListWidgetItem(f"{u.uid} — {u.unit.name} at {u.hex}{note}")
+            chance = fire_chance(state, u.uid, ordered=ordered(u.uid) and u.uid not in fired)
+            text = f"{u.uid} — {u.unit.name} at {u.hex}{note}"
+            if not chance.may_fire:
+                text += f"\n{chance.why}"
+            item = QListWidgetItem(text)
             item.setData(Qt.ItemDataRole.UserRole, u.uid)
+            if not chance.may_fire:
+                item.setFlags(item.flags() & ~Qt.ItemFlag.ItemIsEnabled)
+                item.setToolTip(chance.why)
             self.list.addItem(item)
         layout = QVBoxLayout(self)
         layout.addWidget(self.list)

@@ -8,9 +8,12 @@ from the table in the one dice widget (:mod:`..common.dice_entry`: every die lis
 first is typed, a d6 box refuses a 7), then the outcome (:mod:`..common.outcome_page`), which runs
 the shot on a copy, so that nothing the engine refuses reaches the journal; the wizard
 itself never writes: :meth:`GunneryWizard.chosen_step` is what the main window runs.
-Leaving the wizard writes nothing. The clauses of the working are links (``ruleRequested``,
-opened in the rules browser); the roll page starts in the match's dice mode (``app`` or
-``typed``, the match file's ``settings``).
+With the app's dice nothing of them shows before the action is written, only its odds:
+going Back to another target never shows dice already seen; the outcome shows once written
+(:meth:`GunneryWizard.written_html`, in the wizard dock). Leaving the wizard writes
+nothing. The clauses of the working are links (``ruleRequested``, opened in the rules
+browser); the roll page starts in the match's dice mode (``app`` or ``typed``, the match
+file's ``settings``).
 
 Each page has its module (``shooter_page``, ``weapon_page``, ``target_page``, ``odds_page``,
 ``roll_page``, sharing ``page``); the shot in words is ``shot_html`` and
@@ -27,7 +30,7 @@ from PySide6.QtCore import Qt, QUrl, Signal
 from PySide6.QtWidgets import QWidget, QWizard
 
 from referee.app.map_overlay import MapOverlay
-from referee.app.wizards.common.outcome_page import OutcomePage
+from referee.app.wizards.common.outcome_page import OutcomePage, written_html
 from referee.app.wizards.gunnery.odds_page import OddsPage
 from referee.app.wizards.gunnery.page import Page, gunnery_number
 from referee.app.wizards.gunnery.roll_page import RollPage
@@ -36,6 +39,7 @@ from referee.app.wizards.gunnery.shot_overlay import shot_line
 from referee.app.wizards.gunnery.target_page import TargetPage
 from referee.app.wizards.gunnery.weapon_page import WeaponPage
 from referee.board.hexgrid import Hex
+from referee.match.events import Step
 from referee.match.outcome import StepOutcome, dry_step, step_outcome
 from referee.match.state import MatchState
 from referee.rules.state import UnitState
@@ -75,7 +79,9 @@ class GunneryWizard(QWizard):
         self.target_page = TargetPage()
         self.odds_page = OddsPage()
         self.roll_page = RollPage()
-        self.outcome_page = OutcomePage(self.outcome, "Outcome of the fire action")
+        self.outcome_page = OutcomePage(
+            self.outcome, "Outcome of the fire action", hidden=self.rolls_unseen
+        )
         for page_id, page in (
             (Page.SHOOTER, self.shooter_page),
             (Page.WEAPON, self.weapon_page),
@@ -156,6 +162,15 @@ class GunneryWizard(QWizard):
             self.state, [self.command()], self.dice_seed, self.roll_page.values()
         )
         return step_outcome(self.state, events, after)
+
+    def rolls_unseen(self) -> bool:
+        """Whether the app rolls the action's dice: drawn when it is written, shown after."""
+        return self.roll_page.dice.hides_dice()
+
+    def written_html(self, step: Step) -> str:
+        """The outcome of the action as written, once the app's dice are known (``""``:
+        typed dice, whose outcome the last page showed)."""
+        return written_html(self.state, step) if self.rolls_unseen() else ""
 
     def chosen_step(self) -> FireStep:
         c = self.command()

@@ -24,11 +24,11 @@ from PySide6.QtWidgets import QTextBrowser, QVBoxLayout, QWidget, QWizard, QWiza
 
 from referee.app.wizards.common.chosen_step import ChosenStep
 from referee.app.wizards.common.dice_entry import DiceEntry
-from referee.app.wizards.common.outcome_page import OutcomePage
+from referee.app.wizards.common.outcome_page import OutcomePage, written_html
 from referee.dice.service import Dice
 from referee.dice.typed_run import rolled_run
 from referee.match.commands import execute
-from referee.match.events import Event
+from referee.match.events import Event, Step
 from referee.match.outcome import StepOutcome, dry_step, step_outcome
 from referee.match.state import MatchState
 
@@ -136,7 +136,9 @@ class HexEffectsWizard(QWizard):
         self.setOption(QWizard.WizardOption.HaveHelpButton, False)
         self.meetings_page = MeetingsPage()
         self.dice_page = DicePage()
-        self.outcome_page = OutcomePage(self.outcome, "Hex effects: the outcome")
+        self.outcome_page = OutcomePage(
+            self.outcome, "Hex effects: the outcome", hidden=self.rolls_unseen
+        )
         self.setPage(Page.MEETINGS, self.meetings_page)
         self.setPage(Page.DICE, self.dice_page)
         self.setPage(Page.OUTCOME, self.outcome_page)
@@ -155,6 +157,15 @@ class HexEffectsWizard(QWizard):
     def outcome(self) -> StepOutcome:
         events, after = dry_step(self.state, [self.command], self.dice_seed, self.typed())
         return step_outcome(self.state, events, after)
+
+    def rolls_unseen(self) -> bool:
+        """Whether the app rolls the step's dice: drawn when it is written, shown after."""
+        return self.dice_page.dice.hides_dice()
+
+    def written_html(self, step: Step) -> str:
+        """The outcome as written, once the app's dice are known (``""``: typed dice or
+        none, whose outcome the last page showed)."""
+        return written_html(self.state, step) if self.rolls_unseen() else ""
 
     def chosen_step(self) -> ChosenStep:
         return ChosenStep(self.label, (dict(self.command),), self.typed())

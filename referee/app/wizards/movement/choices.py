@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from referee.board.hexgrid import DIRECTION_NAMES, Hex, hex_label
+from referee.board.hexgrid import Hex, facing_name, hex_label
 from referee.rules.movement_step.result import Choice, PendingChoice
 
 
@@ -22,10 +22,10 @@ def choice_words(choice: Choice) -> str:
         return f"{choice_words(choice[0])}, {choice_words(choice[1])}"
     if isinstance(choice, Hex):
         return f"to {hex_label(choice)}"
-    return f"faces {DIRECTION_NAMES[choice]}"
+    return f"faces {facing_name(choice)}"
 
 
 def option_text(choice: PendingChoice, option: Hex | int) -> str:
     if isinstance(option, Hex):
         return hex_label(option)
-    return f"{DIRECTION_NAMES[option]} ({option})" if choice.kind == "facing" else str(option)
+    return facing_name(option) if choice.kind == "facing" else str(option)

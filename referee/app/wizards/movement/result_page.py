@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from PySide6.QtWidgets import QLabel, QTextBrowser, QVBoxLayout
 
+from referee.app.wizards.common.outcome_page import READY_HTML
 from referee.app.wizards.movement.page import MovementPage
 from referee.app.wizards.movement.step_html import outcome_html
 
@@ -30,7 +31,13 @@ class ResultPage(MovementPage):
         choices = wizard.choices()
         result, _, problem = wizard.dry_run(choices, wizard.typed())
         self.problem.setText(problem or "")
-        if result is not None:
+        if result is not None and wizard.rolls_unseen():
+            self.setSubTitle(
+                f"Movement {wizard.number} rolls dice: Finish rolls the app's dice and writes "
+                "the step; the outcome shows then."
+            )
+            self.text.setHtml(READY_HTML)
+        elif result is not None:
             self.text.setHtml(outcome_html(wizard.state, result, wizard.notes()))
         wizard.draw(choices)
 

@@ -7,7 +7,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from html import escape
 
-from referee.board.hexgrid import DIRECTION_NAMES, hex_label
+from referee.board.hexgrid import facing_name, hex_label
 from referee.match.state import MatchState
 from referee.rules.movement_step.contest import AssaultContest
 from referee.rules.movement_step.result import MovementStepResult
@@ -60,7 +60,7 @@ def outcome_html(state: MatchState, result: MovementStepResult, notes: list[str]
             "<h3>Moves</h3><ul>"
             + "".join(
                 f"<li><b>{escape(m.uid)}</b> {m.frm} &rarr; {m.to}, facing "
-                f"{DIRECTION_NAMES[m.facing]}</li>"
+                f"{facing_name(m.facing)}</li>"
                 for m in result.moves
             )
             + "</ul>"

@@ -9,7 +9,9 @@
 3. **Dice**: swamp stuck rolls (``terrain.swamp``) and head-on roll-offs, rolled by the app
    or typed from the table in the one dice widget (:mod:`..common.dice_entry`).
 4. **Outcome**: moves, units that stay and why (overcrowding, collisions, swamp), shaken
-   units, and the assaults the step starts (``assault.trigger``).
+   units, and the assaults the step starts (``assault.trigger``). When the app rolls the
+   step's dice, the outcome (and its arrows) shows only once the step is written: no choice
+   is made on dice already seen.
 
 Everything shown comes from the engine's own step
 (:func:`referee.rules.movement_step.resolve.resolve_movement_step`) run as a dry run on a
@@ -33,6 +35,7 @@ from PySide6.QtWidgets import QWidget, QWizard
 from referee.app.map_overlay import MapOverlay
 from referee.app.move_arrow_item import MoveArrow
 from referee.app.wizards.common.chosen_step import ChosenStep
+from referee.app.wizards.common.outcome_page import written_html
 from referee.app.wizards.common.step_number import step_number
 from referee.app.wizards.movement.arrows import option_arrows, result_arrows
 from referee.app.wizards.movement.choices import choice_json, choice_words
@@ -44,6 +47,7 @@ from referee.app.wizards.movement.result_page import ResultPage
 from referee.board.hexgrid import Hex
 from referee.dice.service import Dice, DieOutOfRange, Roll
 from referee.errors import RefereeError
+from referee.match.events import Step
 from referee.match.movement_orders import step_actions
 from referee.match.state import MatchState
 from referee.rules.movement_step.resolve import resolve_movement_step
@@ -177,12 +181,24 @@ class MovementWizard(QWizard):
     def arrows(self, choices: Mapping[str, Choice]) -> list[MoveArrow]:
         """What the map shows: the outcome if nothing is left to choose, else the options
         of the choices still open."""
-        result, _, _ = self.dry_run(choices, self.typed())
+        result, rolled, _ = self.dry_run(choices, self.typed())
         if result is None:
             return []
         if result.pending:
             return option_arrows(self.state, result.pending)
-        return result_arrows(result)
+        if rolled and not self.dice_page.dice.is_typed():
+            return []  # the outcome hangs on the app's dice: shown once the step is written
+        return result_arrows(self.state, result)
+
+    def rolls_unseen(self) -> bool:
+        """Whether the app rolls the step's dice (swamp, roll-offs): drawn when the step is
+        written, shown after."""
+        return self.dice_page.dice.hides_dice() and self.needs_dice(self.choices())
+
+    def written_html(self, step: Step) -> str:
+        """The outcome as written, once the app's dice are known (``""``: typed dice or
+        none, whose outcome the last page showed)."""
+        return written_html(self.state, step) if self.rolls_unseen() else ""
 
     def draw(self, choices: Mapping[str, Choice]) -> None:
         if self.overlay is not None:

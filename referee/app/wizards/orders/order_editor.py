@@ -15,10 +15,9 @@ from __future__ import annotations
 
 from html import escape
 
-from PySide6.QtCore import Signal
+from PySide6.QtCore import Qt, Signal
 from PySide6.QtWidgets import (
     QGridLayout,
-    QGroupBox,
     QLabel,
     QLineEdit,
     QPushButton,
@@ -112,8 +111,10 @@ class OrderEditor(QWidget):
         layout.addWidget(self.check_text)
         layout.addStretch(1)
 
-    def _kind_box(self, kind: OrderKind) -> QGroupBox:
-        box = QGroupBox(f"{kind.capitalize()} order")
+    def _kind_box(self, kind: OrderKind) -> QWidget:
+        """An order's notation field and its steps' buttons, under a bold title (no frame:
+        a unit's whole turn fits the dock's height)."""
+        box = QWidget()
         field = QLineEdit()
         field.setAccessibleName(f"{kind} notation")
         field.setPlaceholderText(" + ".join("-" for _ in range(STEPS[kind])))
@@ -121,19 +122,24 @@ class OrderEditor(QWidget):
         error = QLabel()
         error.setWordWrap(True)
         grid = QGridLayout()
-        grid.setColumnStretch(0, 1)
+        grid.setColumnStretch(1, 1)
+        grid.setVerticalSpacing(2)
         lay = QVBoxLayout(box)
+        lay.setSpacing(3)
+        lay.setContentsMargins(0, 4, 0, 0)
+        title = QLabel(f"<b>{kind.capitalize()} order</b>")
+        lay.addWidget(title)
         lay.addWidget(field)
         lay.addWidget(error)
         lay.addLayout(grid)
         self.fields[kind], self.errors[kind], self.grids[kind] = field, error, grid
-        for number in range(1, STEPS[kind] + 1):  # the step's name above its buttons
-            label = QLabel()
-            grid.addWidget(label, 2 * number - 2, 0)
+        for number in range(1, STEPS[kind] + 1):  # the step's name beside its buttons: one
+            label = QLabel()  # line a step, so a unit's whole turn fits the dock's height
+            grid.addWidget(label, number - 1, 0, Qt.AlignmentFlag.AlignTop)
             self.step_labels[(kind, number)] = label
             holder = QWidget()
             FlowLayout(holder)  # the codes wrap in a narrow dock instead of widening it
-            grid.addWidget(holder, 2 * number - 1, 0)
+            grid.addWidget(holder, number - 1, 1)
             self.buttons[(kind, number)] = []
         return box
 
@@ -220,7 +226,7 @@ class OrderEditor(QWidget):
         assert self.unit is not None
         for number in range(1, STEPS[kind] + 1):
             grid = self.grids[kind]
-            cell = grid.itemAtPosition(2 * number - 1, 0)
+            cell = grid.itemAtPosition(number - 1, 1)
             holder = cell.widget() if cell is not None else None
             row = holder.layout() if holder is not None else None
             assert isinstance(row, FlowLayout)
@@ -234,7 +240,7 @@ class OrderEditor(QWidget):
                 label.setText(f"{kind.capitalize()} {number}:")
                 continue
             step = judged.steps[number - 1]
-            label.setText(f"{kind.capitalize()} {number} ({step.speed}):")
+            label.setText(f"{kind.capitalize()} {number}\n({step.speed}):")
             speed = self.unit.unit.speed(step.speed)
             codes = speed.movement if kind == "movement" else speed.gunnery
             given = {a.text() for a in step.given}

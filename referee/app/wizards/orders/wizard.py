@@ -9,7 +9,9 @@
    is what its next orders are judged against. A unit without orders for the turn is
    marked "not written yet" until the referee writes its orders (an edit, or "Written
    below") or confirms that its players gave none, so that the rule for a missing order
-   applies to it (clause ``orders.missing``): unit by unit, never by default.
+   applies to it (clause ``orders.missing``): unit by unit, or for every unit still not
+   written in one action ("No orders for every unit not written yet"), never by default.
+   The unit's orders take the dock's height below a compact list (one line a step).
 
 Finishing hands back one step with an ``orders`` command per unit written or confirmed
 (:meth:`OrdersWizard.chosen_step`); units left "not written yet" are not written; leaving
@@ -27,10 +29,11 @@ from PySide6.QtWidgets import (
     QButtonGroup,
     QComboBox,
     QFormLayout,
-    QGroupBox,
+    QFrame,
     QLabel,
     QListWidget,
     QListWidgetItem,
+    QPushButton,
     QRadioButton,
     QScrollArea,
     QVBoxLayout,
@@ -39,6 +42,7 @@ from PySide6.QtWidgets import (
     QWizardPage,
 )
 
+from referee.app.flow_layout import FlowLayout
 from referee.app.style import side_name
 from referee.app.wizards.common.chosen_step import ChosenStep
 from referee.app.wizards.orders.order_editor import OrderEditor
@@ -170,38 +174,62 @@ class OrdersPage(QWizardPage):
         rows = min(7, max(3, len(state.units)))
         self.list.setFixedHeight(self.fontMetrics().lineSpacing() * rows + 8)
         self.editor = OrderEditor(state.rules)
-        self.status_box = QGroupBox("This unit's orders")
-        self.open_button = QRadioButton("Not written yet (nothing is written for it)")
-        self.written_button = QRadioButton("Written as below")
-        self.missing_button = QRadioButton("None from its players: the missing-order rule")
+        self.status_box = QWidget()
+        self.open_button = QRadioButton("Not written yet")  # one line: the dock's height
+        self.open_button.setToolTip("Nothing is written for this unit when the wizard finishes")
+        self.written_button = QRadioButton("Written")
+        self.written_button.setToolTip("The orders below are written for this unit")
+        self.missing_button = QRadioButton("None given")
         self.missing_button.setToolTip(
-            "Ruling orders.missing; the journal records it with clause orders.missing"
+            f"Its players gave no orders: the missing-order rule, the unit {self.rule.text()}; "
+            "the journal records it "
+            "with clause orders.missing"
         )
         self.rule_text = QLabel(
             f"Without orders the unit {self.rule.text()} (clause orders.missing)."
         )
         self.rule_text.setWordWrap(True)
         self.rule_text.setStyleSheet("color: #555")
+        self.all_missing_button = QPushButton(
+            "No orders for every unit not written yet: "
+            + ("each does nothing" if self.rule.does == "nothing" else "each its default order")
+        )
+        self.all_missing_button.setToolTip(
+            "Confirm at once, for every unit still marked 'not written yet', that its "
+            f"players gave no orders: each {self.rule.text()} (clause orders.missing)"
+        )
+        self.all_missing_button.setAutoDefault(False)
         self.statuses = QButtonGroup(self)
         box = QVBoxLayout(self.status_box)
-        for status, button in zip(
+        box.setSpacing(2)
+        box.setContentsMargins(0, 0, 0, 0)
+        radios = QWidget()
+        flow = FlowLayout(radios)  # side by side, wrapped in a narrow dock: the editor
+        for status, button in zip(  # below keeps the dock's height
             Status, (self.open_button, self.written_button, self.missing_button), strict=True
         ):
             self.statuses.addButton(button, int(status))
-            box.addWidget(button)
+            flow.addWidget(button)
+        box.addWidget(radios)
         box.addWidget(self.rule_text)
         scroll = QScrollArea()
         scroll.setWidgetResizable(True)
+        scroll.setFrameShape(QFrame.Shape.NoFrame)
         scroll.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
         scroll.setWidget(self.editor)
+        self.editor_scroll = scroll
         self.problem = QLabel()
         self.problem.setWordWrap(True)
         self.problem.setStyleSheet("color: #c62828")
         layout = QVBoxLayout(self)
+        layout.setContentsMargins(0, 0, 0, 0)
+        layout.setSpacing(4)
         layout.addWidget(self.list)
+        layout.addWidget(self.all_missing_button)
         layout.addWidget(self.status_box)
         layout.addWidget(scroll, 1)
         layout.addWidget(self.problem)
+        self.all_missing_button.clicked.connect(self.confirm_all_missing)
         self.texts: dict[str, tuple[str, str]] = {}
         self.notes: dict[str, tuple[str, str]] = {}
         self.status: dict[str, Status] = {}
@@ -261,10 +289,10 @@ class OrdersPage(QWizardPage):
         self.editor.blockSignals(True)
         self.editor.set_unit(self.state.unit(uid).with_(speed=speed), movement, gunnery, note)
         self.editor.blockSignals(False)
-        self.status_box.setTitle(f"{uid}'s orders for turn {self.turn}")
         self.missing_button.setEnabled(uid not in self.given)
         self.open_button.setEnabled(uid not in self.given)
         self.statuses.button(int(self.status[uid])).setChecked(True)
+        self._show_rule()
 
     def _edited(self) -> None:
         if self.current is not None:
@@ -274,6 +302,13 @@ class OrdersPage(QWizardPage):
             self.written_button.setChecked(True)
         self._mark()
         self.completeChanged.emit()
+
+    def _show_rule(self) -> None:
+        """The missing-order rule in words while the unit picked is confirmed without
+        orders (the only time it bears on it; the buttons' tooltips say it too)."""
+        self.rule_text.setVisible(
+            self.current is not None and self.status.get(self.current) == Status.MISSING
+        )
 
     def _status_chosen(self, status: int) -> None:
         if self.current is not None:
@@ -292,6 +327,20 @@ class OrdersPage(QWizardPage):
             self.statuses.button(int(status)).setChecked(True)
         self._mark()
         self.completeChanged.emit()
+
+    def confirm_all_missing(self) -> list[str]:
+        """ "No orders for every unit not written yet": each unit still open is confirmed
+        without orders, in one action (clause ``orders.missing``); the units so marked."""
+        marked = [
+            uid for uid, s in self.status.items() if s == Status.OPEN and uid not in self.given
+        ]
+        for uid in marked:
+            self.status[uid] = Status.MISSING
+        if self.current in marked:
+            self.statuses.button(int(Status.MISSING)).setChecked(True)
+        self._mark()
+        self.completeChanged.emit()
+        return marked
 
     def _mark(self) -> None:
         """Each unit in the list with its orders, what keeps them from reading, or that they
@@ -316,6 +365,10 @@ class OrdersPage(QWizardPage):
                 item.setForeground(QColor("#c62828") if problem else QColor("#000000"))
             first = first or (f"{uid}, {problem}" if problem else None)
         self.problem.setText(first or "")
+        self.all_missing_button.setEnabled(
+            any(s == Status.OPEN and uid not in self.given for uid, s in self.status.items())
+        )
+        self._show_rule()
 
     def problem_of(self, uid: str) -> str | None:
         for kind, text in zip(KINDS, self.texts[uid], strict=True):

@@ -1,0 +1,121 @@
+"""Nothing peeked: the app's dice are drawn when a step is written and shown only after.
+
+Before Finish a wizard shows the odds, never the dice (the roll page lists the dice with
+"?", the last page says the app rolls at Finish), so going Back to another target shows no
+dice already seen; once written the dice and what they did show in the wizard dock, and the
+journal keeps them (match check rolls them again the same from the step's seed). The
+assault, whose next choices are made on its dice, settles the choices before them once the
+app's dice show: no Back. Typed dice are unaffected."""
+
+from __future__ import annotations
+
+from app_window import demo_window
+from PySide6.QtCore import Qt
+from PySide6.QtWidgets import QWizard
+from test_app_gunnery_wizard import next_page, pick, steps, to_roll_page
+
+from referee.app.wizards.gunnery.page import Page
+from referee.match.store import MatchFile
+
+
+def test_the_gunnery_wizard_shows_the_odds_never_the_app_dice_before_finish(qtbot, tmp_path):
+    window = demo_window(qtbot, tmp_path)
+    wizard = to_roll_page(qtbot, window, shooter="tank", weapon="Main gun", target="wagon")
+    entry = wizard.roll_page.dice
+    assert not entry.is_typed() and entry.hides_dice()
+    # the dice the action needs are listed, without their values
+    assert [s.request.purpose for s in entry.slots] == ["to hit wagon (Main gun)"]
+    assert entry.box(0).text() == "?" and entry.asked() == ()
+    next_page(qtbot, wizard)
+    assert wizard.currentId() == Page.OUTCOME
+    shown = wizard.outcome_page.text.toPlainText()
+    assert shown.startswith("The app rolls when the step is written")
+    assert "to hit" not in shown and "hit" not in shown.split("\n", 1)[0].lower()
+    # Back to another target: still no dice, nothing already seen to choose by
+    wizard.back()
+    wizard.back()
+    wizard.back()
+    assert wizard.currentId() == Page.TARGET
+    pick(qtbot, wizard.target_page.list, "grunts")
+    next_page(qtbot, wizard)
+    next_page(qtbot, wizard)
+    assert [s.value for s in wizard.roll_page.dice.slots] == [None]
+    next_page(qtbot, wizard)
+    assert wizard.outcome_page.text.toPlainText().startswith("The app rolls when the step")
+    qtbot.mouseClick(wizard.button(QWizard.WizardButton.FinishButton), Qt.MouseButton.LeftButton)
+    last = steps(window)[-1]
+    assert last.name == "Gunnery 1: tank fires Main gun at grunts"
+    (die, *_) = last.events[0].dice
+    assert die.purpose == "to hit grunts (Main gun)" and not die.typed
+    # written: the dice and what they did show beside the map, and the clock waits there
+    written = window.wizard_host.written
+    assert written is not None and written.isVisible()
+    text = written.toPlainText()
+    assert f"Step {last.number}: Gunnery 1: tank fires Main gun at grunts" in text
+    assert "rolled by the app" in text
+    assert window.turn_driver.wizard is None  # the wagon's wizard waits for Next step
+    with MatchFile.open(window.session.path) as m:
+        assert m.replay_check() == []  # the journal's dice: the step's seed again
+
+
+def test_typed_dice_still_show_their_outcome_before_finish(qtbot, tmp_path):
+    window = demo_window(qtbot, tmp_path)
+    wizard = to_roll_page(qtbot, window)
+    entry = wizard.roll_page.dice
+    entry.set_typed(True)
+    entry.type_values([1])  # the table's die: a 1 misses (need 3)
+    next_page(qtbot, wizard)
+    shown = wizard.outcome_page.text.toPlainText()
+    assert "What happened" in shown and "to hit 1 at 3+: 0 hits" in shown
+    wizard.reject()
+
+
+def test_the_assault_settles_the_choices_before_the_app_dice_it_shows(qtbot, tmp_path):
+    from test_app_wizard_assault import assault_window, open_wizard
+
+    window = assault_window(qtbot, tmp_path)
+    wizard = open_wizard(qtbot, window)
+    back = wizard.button(QWizard.WizardButton.BackButton)
+    next_page(qtbot, wizard)  # the pools, rolled by the app and shown: the next choices
+    assert not wizard.roll_page.dice.is_typed() and wizard.roll_page.dice.asked()
+    # the contest cannot be chosen again on dice already seen: Back is gone
+    assert wizard.settled and not back.isVisible()
+    next_page(qtbot, wizard)
+    assert not back.isVisible()
+    wizard.reject()
+
+
+def test_the_activation_attack_shows_the_odds_never_the_app_dice_before_finish(
+    qtbot, tmp_path, monkeypatch
+):
+    from test_app_activation_wizards import JOURNAL, finish, open_window
+    from test_app_activation_wizards import next_page as next_activation_page
+
+    from referee.match.journal_text import read_journal, replay_journal
+
+    monkeypatch.setenv("REFEREE_MATCHES", str(tmp_path / "matches"))
+    monkeypatch.setenv("REFEREE_CACHE", str(tmp_path / "cache"))
+    monkeypatch.setenv("REFEREE_HOME", str(tmp_path / "home"))
+    path = tmp_path / "crossroads.referee"
+    replay_journal(read_journal(JOURNAL), path).close()
+    window = open_window(qtbot, path)
+    qtbot.mouseClick(window.activate_button, Qt.MouseButton.LeftButton)
+    wizard = window.wizard_host.wizard
+    wizard.unit.pick("buggy")
+    wizard.unit.attack_radio.setChecked(True)
+    next_activation_page(qtbot, wizard)
+    (box,) = wizard.attack_page.boxes.values()
+    texts = [box.itemText(i) for i in range(box.count())]
+    tank = next(t for t in texts if t.startswith("tank"))
+    assert tank.endswith(": 33%")  # the odds: a d12 of 9+ against the tank's armor 9
+    box.setCurrentIndex(texts.index(tank))
+    next_activation_page(qtbot, wizard)
+    entry = wizard.dice.entry
+    assert entry.hides_dice() and entry.box(0).text() == "?"
+    shown = wizard.dice.outcome.text()
+    assert shown.startswith("Finish rolls the app's dice") and "hit" not in shown
+    finish(qtbot, wizard)
+    (die,) = window.match.steps()[-1].events[0].dice
+    assert die.sides == 12 and not die.typed
+    text = window.wizard_host.written.toPlainText()
+    assert f"The app's dice: d12 {die.value}" in text
