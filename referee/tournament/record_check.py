@@ -178,7 +178,16 @@ KINDS: dict[str, tuple[Mapping[str, Check], tuple[str, ...]]] = {
             "game": optional(text),
             "checksum": text,
             "valid": flag,
-            "errors": list_of(table({})),
+            "errors": list_of(
+                table(
+                    {
+                        "unit": optional(text),
+                        "field": optional(text),
+                        "rule": text,
+                        "message": text,
+                    }
+                )
+            ),
             "cost": mapping_of(whole(0, POINTS_MAX)),
             "huge_units": list_of(
                 table({"type": text, "name": text, "count": whole(0)}, ("type", "name", "count"))
@@ -218,8 +227,9 @@ KINDS: dict[str, tuple[Mapping[str, Check], tuple[str, ...]]] = {
             "round": whole(1),
             "table": whole(1),
             "id": text,
-            "players": list_of(text),
+            "players": list_of(text, 2),
             "file": text,
+            "checksums": list_of(text, 2),
         },
         (),
     ),

@@ -3,9 +3,10 @@ crashed disk, a careless hand or another program damages it: a NULL in a record,
 wrong type or shape, a record of one kind with another's data, a record deleted, a column or
 table dropped or renamed, bytes overwritten; on a PostgreSQL server too (no bytes there).
 
-:func:`build_event` makes the event (six players with their armies, seeding, tie-breakers,
-round 1 paired and played, a correction, a drop, the clock started and paused, round 2
-paired with one result), :func:`damages` draws one to three damages and :func:`damage_file`
+:func:`build_event` makes the event (six players with their armies, a seventh withdrawn,
+seeding, tie-breakers, round 1 paired and played (one result taken with ``--override``), a
+correction, the clock started, paused and ended, round 2 paired with one result and the
+match file of table 3, a drop), :func:`damages` draws one to three damages and :func:`damage_file`
 / :func:`damage_server` carry them out. :data:`EVENT_COMMANDS` is every ``referee
 tournament`` command that reads or writes an event. The property test
 (``test_hostile_event_files.py``) and the fuzz script (``fuzz_event_files.py``) share them.
@@ -47,7 +48,10 @@ def _result(event: Any, a: str, b: str, rng: random.Random) -> Any:
 def build_event(target: str, folder: Path) -> None:
     """The event at ``target`` (a file or a server URL), with the army files and a result
     file for round 2, table 2 in ``folder`` (``armies/``, ``result.toml``)."""
+    from dataclasses import replace
+
     from referee.tournament.desk import Desk
+    from referee.tournament.scoring import MatchResult, Points
 
     rng = random.Random(23)
     armies = write_armies(folder / "armies")
@@ -56,12 +60,23 @@ def build_event(target: str, folder: Path) -> None:
     ) as desk:
         for name in PLAYERS:
             desk.add_player(name, "", desk.check_army(armies[name]))
+        desk.add_player("Gus", "ork")
+        desk.withdraw("Gus", "entered by mistake")
         desk.seed_players(["Cato", "Ada"])
         desk.set_tiebreakers(["mvp", "tvp", "sos", "h2h", "destroyed"])
         desk.pair()
         event = desk.event()
         for table, (a, b) in enumerate(event.round(1).tables, 1):
-            desk.record_result(1, table, _result(event, a, b, rng), "result file")
+            result = _result(event, a, b, rng)
+            if table == 3:  # one point too many, taken with the desk's reason
+                first = result.players[0]
+                more = Points.from_mapping(
+                    {**first.surviving.to_json(), "ip": first.surviving.ip + 1}
+                )
+                result = MatchResult((replace(first, surviving=more), result.players[1]))
+                desk.record_result(1, table, result, "typed", override="as the table said")
+            else:
+                desk.record_result(1, table, result, "result file")
         desk.correct(1, 1, _result(event, *event.round(1).tables[0], rng), "typo", "typed")
         desk.clock_action("start", 90)
         desk.clock_action("pause")
@@ -71,6 +86,8 @@ def build_event(target: str, folder: Path) -> None:
         desk.record_result(2, 1, _result(event, *event.round(2).tables[0], rng), "typed")
         a, b = event.round(2).tables[1]
         result = _result(event, a, b, rng)
+        desk.make_match(2, 3, folder / "t3.referee", seed=3)
+        desk.drop("Emil")
     lines = []
     for p in result.players:
         lines += ["[[players]]", f'name = "{p.name}"']
@@ -86,8 +103,7 @@ def build_event(target: str, folder: Path) -> None:
 # --- the commands ---------------------------------------------------------------------------
 
 OVERRIDE = ("--override", "typed at the table")
-EVENT_COMMANDS: tuple[tuple[str, ...], ...] = (
-    # reading
+READING_COMMANDS: tuple[tuple[str, ...], ...] = (
     ("players", "{ev}"),
     ("players", "{ev}", "--json"),
     ("pairings", "{ev}"),
@@ -101,7 +117,9 @@ EVENT_COMMANDS: tuple[tuple[str, ...], ...] = (
     ("export", "{ev}", "--format", "html", "-o", "{d}/page.html"),
     ("export", "{ev}", "--format", "site", "-o", "{d}/site"),
     ("copy", "{ev}", "{d}/copy.db"),
-    # writing
+)
+"""``referee tournament ...`` that only read the event (``{ev}``; ``{d}``: a folder)."""
+WRITING_COMMANDS: tuple[tuple[str, ...], ...] = (
     ("match", "{ev}", "--round", "2", "--table", "2", "-o", "{d}/t2.referee"),
     ("new", "{ev}", "--name", "Again"),
     ("add-player", "{ev}", "Gil", "--nation", "ork"),
@@ -130,7 +148,9 @@ EVENT_COMMANDS: tuple[tuple[str, ...], ...] = (
     ("pair", "{ev}"),
     ("pair", "{ev}", "--round", "3", "--json"),
 )
-"""``referee tournament ...`` with ``{ev}`` for the event and ``{d}`` for a folder."""
+"""``referee tournament ...`` that write to the event."""
+EVENT_COMMANDS = READING_COMMANDS + WRITING_COMMANDS
+"""Every ``referee tournament`` command that reads or writes an event."""
 
 
 def argv_of(command: tuple[str, ...], ev: str, folder: Path) -> list[str]:
@@ -168,12 +188,14 @@ RECORD_KINDS = (
     "player",
     "checkin",
     "drop",
+    "withdraw",
     "seeding",
     "tiebreakers",
     "pairing",
     "result",
     "correction",
     "clock",
+    "match",
     "nope",
 )
 

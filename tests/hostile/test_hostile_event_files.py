@@ -5,7 +5,10 @@ that fails changes nothing: no file's bytes, no row on the server.
 
 The damages (``event_damage.py``): a NULL in a record, JSON of the wrong type or shape, a
 record of one kind holding another's data, a record deleted, a column or table dropped or
-renamed, a meta value changed, bytes overwritten (files only). A longer run, and the figures:
+renamed, a meta value changed, bytes overwritten (files only). Each example runs every
+reading command (which never changes the event, whether it answers or refuses) and a few
+writing commands drawn with the damage; the examples are few (``DAMAGED``: a few seconds
+each), so the suite stays quick. A longer run, and the figures:
 ``tests/hostile/fuzz_event_files.py`` (see its docstring).
 """
 
@@ -16,7 +19,8 @@ from pathlib import Path
 
 import pytest
 from event_damage import (
-    EVENT_COMMANDS,
+    READING_COMMANDS,
+    WRITING_COMMANDS,
     argv_of,
     build_event,
     damage_file,
@@ -24,11 +28,27 @@ from event_damage import (
     damages,
     server_rows,
 )
-from hostile_harness import HOSTILE, own_folders, run_cli  # noqa: F401 (autouse fixture)
-from hypothesis import given
+from hostile_harness import (  # noqa: F401 (autouse fixture)
+    HOSTILE,
+    own_folders,
+    run_cli,
+    snapshot,
+)
+from hypothesis import given, settings
 from hypothesis import strategies as st
 
 DAMAGE_WORDS = ("damaged", "not an event file", "no such event file")
+DAMAGED = settings(HOSTILE, max_examples=min(HOSTILE.max_examples, 6))
+"""Six damaged event files in the suite (``REFEREE_HOSTILE_EXAMPLES`` lowers it)."""
+DAMAGED_SERVER = settings(HOSTILE, max_examples=min(HOSTILE.max_examples, 3))
+"""Three damaged events on a server (each a database made from a template: slower)."""
+WRITES = st.lists(st.sampled_from(WRITING_COMMANDS), min_size=1, max_size=3, unique=True)
+"""The writing commands tried on one damaged event."""
+
+
+def event_files(folder: Path) -> dict[str, str]:
+    """The event file's bytes (and its write-ahead log's, when it holds anything)."""
+    return {k: v for k, v in snapshot(folder).items() if k.startswith("ev.db")}
 
 
 def check_named(err: str, ev: str) -> None:
@@ -46,16 +66,21 @@ def base_file(tmp_path_factory: pytest.TempPathFactory) -> Path:
     return folder
 
 
-@HOSTILE
-@given(changes=damages(), data=st.data())
+@DAMAGED
+@given(changes=damages(), writes=WRITES, data=st.data())
 def test_a_damaged_event_file_gives_one_line_naming_it_or_works(
-    tmp_path_factory, base_file, changes, data
+    tmp_path_factory, base_file, changes, writes, data
 ):
     folder = tmp_path_factory.mktemp("damaged")
     shutil.copytree(base_file, folder, dirs_exist_ok=True)
     ev = folder / "ev.db"
     damage_file(ev, changes, data.draw)
-    for command in EVENT_COMMANDS:
+    damaged = event_files(folder)
+    for command in READING_COMMANDS:
+        outcome = run_cli(argv_of(command, str(ev), folder), "event files", watch=folder)
+        check_named(outcome.err, str(ev))
+        assert event_files(folder) == damaged, f"reading changed the event: {command}"
+    for command in writes:  # a failing one changes no file (run_cli's watch)
         outcome = run_cli(argv_of(command, str(ev), folder), "event files", watch=folder)
         check_named(outcome.err, str(ev))
 
@@ -79,10 +104,10 @@ def base_server(pg_server: str, tmp_path_factory: pytest.TempPathFactory) -> tup
 _copies = iter(range(1, 10**9))
 
 
-@HOSTILE
-@given(changes=damages(server=True), data=st.data())
+@DAMAGED_SERVER
+@given(changes=damages(server=True), writes=WRITES, data=st.data())
 def test_a_damaged_event_on_a_server_gives_one_line_naming_it_or_works(
-    tmp_path_factory, pg_server, base_server, changes, data
+    tmp_path_factory, pg_server, base_server, changes, writes, data
 ):
     import pg_cluster
     import psycopg
@@ -96,7 +121,12 @@ def test_a_damaged_event_on_a_server_gives_one_line_naming_it_or_works(
     shutil.copytree(armies, folder, dirs_exist_ok=True)
     try:
         damage_server(url, changes, data.draw)
-        for command in EVENT_COMMANDS:
+        damaged = server_rows(url)
+        for command in READING_COMMANDS:
+            outcome = run_cli(argv_of(command, url, folder), "event servers")
+            check_named(outcome.err, url)
+            assert server_rows(url) == damaged, f"reading changed the event: {command}"
+        for command in writes:
             before = server_rows(url)
             outcome = run_cli(argv_of(command, url, folder), "event servers")
             check_named(outcome.err, url)

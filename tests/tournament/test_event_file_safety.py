@@ -223,3 +223,73 @@ def test_a_round_clock_of_more_than_a_day_is_refused_and_an_old_one_still_reads(
     conn.close()
     assert main(["tournament", "clock", ev, "show"]) == 0
     assert "left" in capsys.readouterr().out
+
+
+NEWER_RECORDS = {
+    # a withdrawal (tournament withdraw) naming no player
+    "withdraw name": ("withdraw", {"name": 7}, "withdraw: 'name' is 7, not text"),
+    # a result taken with --override: the reason and the problems the desk saw
+    "override reason": (
+        "result",
+        {
+            "round": 1,
+            "table": 1,
+            "result": {"players": [{"name": "Ada"}, {"name": "Brin"}]},
+            "override": 5,
+        },
+        "result: 'override' is 5, not text",
+    ),
+    "override problems": (
+        "correction",
+        {
+            "round": 1,
+            "table": 1,
+            "result": {"players": [{"name": "Ada"}, {"name": "Brin"}]},
+            "override": "typed at the table",
+            "problems": "adds up",
+        },
+        "correction: 'problems' is 'adds up', not a list",
+    ),
+    # a check-in's army problems: the entry and the field they name
+    "checkin problem entry": (
+        "checkin",
+        {"name": "Ada", "army": {}, "errors": [{"unit": 3, "rule": "r", "message": "m"}]},
+        "checkin: 'errors' is item 1 is 'unit' is 3, not text",
+    ),
+    # the match file the desk made for a table: its two players and their armies' checksums
+    "match players": (
+        "match",
+        {"round": 1, "table": 1, "id": "m", "players": ["Ada"], "file": "t1.referee"},
+        "match: 'players' is ['Ada'], not a list of 2",
+    ),
+    "match checksums": (
+        "match",
+        {"round": 1, "table": 1, "id": "m", "players": ["Ada", "Brin"], "checksums": "ab"},
+        "match: 'checksums' is 'ab', not a list of 2",
+    ),
+}
+
+
+@pytest.mark.parametrize("damage", sorted(NEWER_RECORDS))
+def test_every_kind_the_desk_folds_is_checked_before_it_is_read(tmp_path, home, capsys, damage):
+    """Withdrawals, overridden results, a check-in's army problems and the match records are
+    checked as the older kinds are: one line naming the file, the record and its field."""
+    with new_event(tmp_path) as desk:
+        desk.pair()
+    ev = str(tmp_path / "ev.db")
+    kind, data, words = NEWER_RECORDS[damage]
+    with sqlite3.connect(ev) as conn:  # as a damaged disk or another program left it
+        conn.execute(
+            "INSERT INTO records (kind, data, who, at, why) VALUES (?, ?, 'x', "
+            "'2026-01-01T10:00:00+00:00', '')",
+            [kind, json.dumps(data)],
+        )
+    conn.close()
+    before = event_state(ev)
+    for argv in (["standings", ev], ["players", ev, "--json"], ["trail", ev], ["pair", ev]):
+        capsys.readouterr()
+        assert main(["tournament", *argv]) == 2, argv
+        lines = capsys.readouterr().err.strip().splitlines()
+        assert len(lines) == 1 and lines[0].startswith(f"referee: {ev}: "), lines
+        assert "damaged" in lines[0] and words in lines[0], lines[0]
+        assert event_state(ev) == before, argv
