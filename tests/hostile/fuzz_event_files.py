@@ -11,7 +11,8 @@ then every command of ``event_damage.EVENT_COMMANDS`` in turn on it. It prints J
 tried, commands run, successes, clean messages (exit 2, one line ``referee: ...``; how many
 of them name the event), other messages, tracebacks (commands, and inputs with at least
 one), the distinct places a traceback came from (the innermost frame in referee/, with its
-exception), hangs and failed commands that changed a file (or the server's rows).
+exception), hangs, failed commands that changed the event file (or the server's rows) and reading
+commands that changed it.
 ``--server`` starts a throwaway PostgreSQL cluster (``tests/pg_cluster.py``) unless
 ``REFEREE_TEST_PG`` names one.
 """
@@ -37,6 +38,7 @@ sys.path[:0] = [str(HERE), str(HERE.parent)]
 
 from event_damage import (  # noqa: E402
     EVENT_COMMANDS,
+    READING_COMMANDS,
     argv_of,
     build_event,
     damage_file,
@@ -89,6 +91,10 @@ def run_one(argv: list[str]) -> tuple[str, Any, str]:
     return "status", status, err.getvalue()
 
 
+def event_part(files: dict[str, str]) -> dict[str, str]:
+    return {k: v for k, v in files.items() if k.startswith("ev.db")}
+
+
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--inputs", type=int, default=100)
@@ -127,6 +133,22 @@ def main() -> int:
         if cluster is not None:
             cluster.stop()
         shutil.rmtree(root, ignore_errors=True)
+
+
+FIGURES = (
+    "inputs",
+    "commands",
+    "successes",
+    "clean messages",
+    "clean messages naming the event",
+    "other messages",
+    "tracebacks",
+    "inputs with a traceback",
+    "hangs",
+    "changed on failure",
+    "reading commands that changed the event",
+    "script errors",
+)
 
 
 def fuzz(args: argparse.Namespace, root: Path, base: Path, admin_url: str) -> int:
@@ -176,6 +198,9 @@ def fuzz(args: argparse.Namespace, root: Path, base: Path, admin_url: str) -> in
                     continue
                 if status in (0, 1):
                     figures["successes"] += 1
+                    if command in READING_COMMANDS and changed(before, ev):
+                        figures["reading commands that changed the event"] += 1
+                        places.setdefault(f"changed by reading {command[0]}", []).append("")
                     continue
                 lines = err.strip().splitlines()
                 if len(lines) == 1 and lines[0].startswith(("referee: ", "usage: ")):
@@ -185,8 +210,7 @@ def fuzz(args: argparse.Namespace, root: Path, base: Path, admin_url: str) -> in
                 else:
                     figures["other messages"] += 1
                     places.setdefault(f"message: {err.strip()[:160]}", []).append(command[0])
-                after = server_rows(ev) if args.server else snapshot(folder)
-                if after != before:
+                if changed(before, ev):
                     figures["changed on failure"] += 1
                     places.setdefault(f"changed by failing {command[0]}", []).append(err[:160])
             if any_traceback:
@@ -202,10 +226,16 @@ def fuzz(args: argparse.Namespace, root: Path, base: Path, admin_url: str) -> in
             places.setdefault(f"script: {place_of(exc)}", []).append(repr(exc)[:200])
             shutil.rmtree(folder, ignore_errors=True)
 
+    def changed(before: Any, ev: str) -> bool:
+        """Whether the event (the file and its log, or the server's rows) is not as it was."""
+        if args.server:
+            return bool(server_rows(ev) != before)
+        return event_part(snapshot(Path(ev).parent)) != event_part(before)
+
     one_input()
     report = {
         "store": "server" if args.server else "file",
-        **{k: figures[k] for k in sorted(figures)},
+        **{k: figures[k] for k in FIGURES},
         "traceback places": len(
             [p for p in places if not p.startswith(("message", "changed", "script"))]
         ),

@@ -30,15 +30,17 @@ def event(folder: Path, pair: bool = True) -> Path:
     return path
 
 
-def result_file(folder: Path, a: str, b: str) -> Path:
+def result_file(folder: Path, ev: Path, a: str, b: str) -> Path:
+    """A result both armies add up to (every point surviving), as a table would send it."""
+    with Desk.open(ev) as desk:
+        players = desk.event().players
     path = folder / "result.toml"
-    path.write_text(
-        "".join(
-            f'[[players]]\nname = "{n}"\nsurviving = {{ ip = 6 }}\ndestroyed = {{ ip = 6 }}\n'
-            for n in (a, b)
-        ),
-        encoding="utf-8",
-    )
+    text = ""
+    for n in (a, b):
+        cost = players[n].army["cost"]
+        points = ", ".join(f"{k} = {int(cost.get(k, 0))}" for k in ("ip", "mp", "cp", "xp"))
+        text += f'[[players]]\nname = "{n}"\nsurviving = {{ {points} }}\ndestroyed = {{}}\n'
+    path.write_text(text, encoding="utf-8")
     return path
 
 
@@ -71,7 +73,7 @@ def test_after_a_failed_write_on_a_full_disk_the_reading_commands_still_work(tmp
     with Desk.open(ev) as desk:
         a, b = desk.event().round(1).tables[0]
         expected = desk.standings().to_json()
-    result = result_file(tmp_path / "desk", a, b)
+    result = result_file(tmp_path / "desk", ev, a, b)
     before = digest(ev)
     runs, sums, _ = on_full_disk(
         tmp_path / "run",
@@ -118,7 +120,7 @@ def test_a_read_only_event_file_is_called_read_only_and_still_reads(tmp_path):
     ev = event(tmp_path)
     with Desk.open(ev) as desk:
         a, b = desk.event().round(1).tables[0]
-    result = result_file(tmp_path, a, b)
+    result = result_file(tmp_path, ev, a, b)
     ev.chmod(0o444)
     before = digest(ev)
     try:
