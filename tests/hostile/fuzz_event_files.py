@@ -101,6 +101,9 @@ def main() -> int:
     parser.add_argument("--server", action="store_true", help="events on a PostgreSQL server")
     parser.add_argument("--seed", type=int, default=23)
     parser.add_argument("--show", type=int, default=3, help="examples of each place to print")
+    parser.add_argument(
+        "--show-unnamed", action="store_true", help="list the messages not naming the event"
+    )
     args = parser.parse_args()
 
     root = Path(tempfile.mkdtemp(prefix="referee-fuzz-"))
@@ -207,6 +210,9 @@ def fuzz(args: argparse.Namespace, root: Path, base: Path, admin_url: str) -> in
                     figures["clean messages"] += 1
                     if ev in err or (not args.server and Path(ev).name in err):
                         figures["clean messages naming the event"] += 1
+                    elif args.show_unnamed:
+                        shown = err.strip().replace(str(folder), "DIR")[:100]
+                        places.setdefault(f"unnamed: {shown}", []).append(command[0])
                 else:
                     figures["other messages"] += 1
                     places.setdefault(f"message: {err.strip()[:160]}", []).append(command[0])
@@ -237,7 +243,7 @@ def fuzz(args: argparse.Namespace, root: Path, base: Path, admin_url: str) -> in
         "store": "server" if args.server else "file",
         **{k: figures[k] for k in FIGURES},
         "traceback places": len(
-            [p for p in places if not p.startswith(("message", "changed", "script"))]
+            [p for p in places if not p.startswith(("message", "changed", "script", "unnamed"))]
         ),
         "places": {p: {"times": len(v), "e.g.": v[: args.show]} for p, v in sorted(places.items())},
     }
