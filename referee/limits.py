@@ -62,6 +62,12 @@ STEP_MAX_COMMANDS = 1000
 NAME_MAX_CHARS = 500
 """A step's name, a match's title, a unit's id in a match."""
 
+# --- army lists -----------------------------------------------------------------------------
+
+ARMY_MAX_ENTRIES = 100
+"""``[[unit]]`` entries of an army list, and upgrade or equipment choices of one entry (an
+army of a standard game has about ten; 10,000 entries took a minute to print as a sheet)."""
+
 # --- search ---------------------------------------------------------------------------------
 
 QUERY_MAX_CHARS = 1000

@@ -266,6 +266,18 @@ def _is_sqlite(path: Path) -> bool:
     return True
 
 
+class BackupFailed(OSError):
+    """A copy for the backups folder that could not be written (a full disk, a folder not
+    writable); ``target`` the copy it was to be, the disk's or SQLite's error its cause.
+    The change it was to precede is not made (the desk says so: ``tournament.store``)."""
+
+    def __init__(self, target: Path, cause: BaseException) -> None:
+        code = cause.errno if isinstance(cause, OSError) else None
+        super().__init__(code, str(cause), str(target))
+        self.target = target
+        self.cause = cause
+
+
 def backup_file(
     path: Path | str,
     label: str = "",
@@ -283,12 +295,16 @@ def backup_file(
 
     path = Path(path)
     folder = folder if folder is not None else backups_dir()
-    folder.mkdir(parents=True, exist_ok=True)
     stamp = datetime.now().strftime("%Y%m%d-%H%M%S")
     parts = [safe_file_name(path.stem, "event"), *([safe_file_name(label, "")] if label else [])]
     parts = [*filter(None, parts), stamp]
-    target = free_path(folder / f"{'-'.join(parts)}{path.suffix}")
-    partial = staging_path(target)  # this copy's own: desks on one machine back up at once
+    target = folder / f"{'-'.join(parts)}{path.suffix}"
+    try:
+        folder.mkdir(parents=True, exist_ok=True)
+        target = free_path(target)
+        partial = staging_path(target)  # this copy's own: desks on one machine back up at once
+    except OSError as exc:
+        raise BackupFailed(target, exc) from None
     try:
         if source is None and not _is_sqlite(path):
             shutil.copy2(path, partial)
@@ -304,6 +320,8 @@ def backup_file(
                 if source is None:
                     reader.close()
         return place_new(partial, target)  # the copy appears whole or not at all
+    except (OSError, sqlite3.OperationalError) as exc:  # the disk's refusal (or the event's)
+        raise BackupFailed(target, exc) from None
     finally:
         partial.unlink(missing_ok=True)
 
@@ -333,6 +351,32 @@ def place_new(partial: Path, target: Path) -> Path:
         return target
 
 
+def _sync(fd: int) -> None:
+    """Flush ``fd``'s data to the disk."""
+    os.fsync(fd)
+
+
+def sync_folder(folder: Path) -> None:
+    """Make a file moved into ``folder`` stay there after a crash (its entry on the disk);
+    a system whose folders cannot be opened (Windows) keeps it without."""
+    try:
+        fd = os.open(folder, os.O_RDONLY)
+    except OSError:
+        return
+    try:
+        os.fsync(fd)
+    except OSError:
+        pass
+    finally:
+        os.close(fd)
+
+
+def refused_at(target: Path, exc: OSError) -> OSError:
+    """The disk's refusal ``exc`` (met while writing beside ``target``) as one naming
+    ``target``, the file the user asked for (not the temporary one beside it)."""
+    return OSError(exc.errno, exc.strerror or str(exc), str(target))
+
+
 def write_asking(
     out: Path | str,
     write: Callable[[Path], Iterable[Path]],
@@ -349,17 +393,30 @@ def write_asking(
     import tempfile
 
     out = Path(out)
-    out.parent.mkdir(parents=True, exist_ok=True)
-    stage = Path(tempfile.mkdtemp(prefix=f".{out.name}.", suffix=".partial", dir=out.parent))
     try:
-        staged = [Path(p) for p in write(stage / out.name)]
+        out.parent.mkdir(parents=True, exist_ok=True)
+        stage = Path(tempfile.mkdtemp(prefix=f".{out.name}.", suffix=".partial", dir=out.parent))
+    except OSError as exc:
+        raise refused_at(out, exc) from None
+    try:
+        try:
+            staged = [Path(p) for p in write(stage / out.name)]
+        except OSError as exc:  # a full disk while writing aside: nothing was moved yet
+            raise refused_at(out, exc) from None
         pairs = [(p, out.parent / p.relative_to(stage)) for p in staged]
         clashes = [final for _, final in pairs if final.exists()]
         if clashes and not may_replace(clashes):
             return []
+        try:
+            for staged_file, _ in pairs:  # on the disk before any is moved into place
+                with open(staged_file, "rb") as fh:
+                    _sync(fh.fileno())
+        except OSError as exc:
+            raise refused_at(out, exc) from None
         for staged_file, final in pairs:
             final.parent.mkdir(parents=True, exist_ok=True)
             os.replace(staged_file, final)
+            sync_folder(final.parent)
         return [final for _, final in pairs]
     finally:
         shutil.rmtree(stage, ignore_errors=True)

@@ -29,6 +29,7 @@ FLOORS: dict[str, int] = {
     "ruleset": 0,
     "dataclass_code": 0,
     "sqlite_files": 0,
+    "writing": 0,
     # the board, the units, the dice, the clause catalogue
     "board": 1,
     "units": 1,

@@ -1,7 +1,8 @@
 """HTML printed to PDF with Qt's own PDF writer (an army sheet, a match report): A4,
-portrait, the page's margins; a file is written to a temporary file first so a failed print
-leaves no half file (:func:`write_pdf`), or the PDF is handed back as bytes
-(:func:`pdf_bytes`) for a caller that writes it itself."""
+portrait, the page's margins. Qt prints into memory (its writer says nothing of a disk that
+refuses it): :func:`pdf_bytes` hands the PDF back for a caller that writes it itself, and
+:func:`write_pdf` writes it whole or not at all (:func:`referee.writing.write_whole`), so a
+full disk leaves the file there before as it was and says so."""
 
 from __future__ import annotations
 
@@ -10,6 +11,8 @@ from pathlib import Path
 
 from PySide6.QtCore import QBuffer, QIODevice, QMarginsF, QSizeF
 from PySide6.QtGui import QGuiApplication, QPageLayout, QPageSize, QPdfWriter, QTextDocument
+
+from referee.writing import write_whole
 
 RESOLUTION = 300
 MARGIN_MM = 12
@@ -48,25 +51,18 @@ def _print(html: str, writer: QPdfWriter, title: str, fill: bool = False) -> Non
 
 
 def write_pdf(html: str, path: Path | str, title: str = "Army sheet") -> Path:
-    """Print ``html`` to the PDF file ``path`` (replacing it); returns the path."""
-    _application()
-    path = Path(path)
-    partial = path.with_name(f".{path.name}.partial")
-    writer = QPdfWriter(str(partial))
-    _print(html, writer, title)
-    del writer  # the file is finished when the writer goes
-    os.replace(partial, path)
-    return path
+    """Print ``html`` to the PDF file ``path`` (replacing it whole); returns the path."""
+    return write_whole(Path(path), pdf_bytes(html, title, fill=False))
 
 
-def pdf_bytes(html: str, title: str) -> bytes:
-    """``html`` printed to a PDF on the whole of each page inside its margins, as the
-    bytes of the file."""
+def pdf_bytes(html: str, title: str, fill: bool = True) -> bytes:
+    """``html`` printed to a PDF, as the bytes of the file; ``fill``: on the whole of each
+    page inside its margins (a report), else as an army sheet is laid out."""
     _application()
     buffer = QBuffer()
     buffer.open(QIODevice.OpenModeFlag.WriteOnly)
     writer = QPdfWriter(buffer)
-    _print(html, writer, title, fill=True)
+    _print(html, writer, title, fill=fill)
     del writer  # the PDF is finished when the writer goes
     data = bytes(buffer.data().data())
     buffer.close()

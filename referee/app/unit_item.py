@@ -32,6 +32,7 @@ from referee.app.style import (
     unit_colour,
 )
 from referee.board.hexgrid import facing_name, hex_label
+from referee.errors import whole_number
 from referee.rules.state import UnitState
 
 if TYPE_CHECKING:  # the engine's damage waiting on a unit, when a match is open
@@ -82,7 +83,7 @@ def token_names(uids: Iterable[str]) -> dict[str, str]:
         parts = uid.split("-")
         names[uid] = uid
         for start in range(len(parts) - 1, 0, -1):
-            if all(p.isdigit() for p in parts[start:]):
+            if all(whole_number(p) is not None for p in parts[start:]):
                 continue
             name = "-".join(parts[start:])
             if not any(v != uid and (v == name or v.endswith(f"-{name}")) for v in ids):

@@ -19,7 +19,8 @@ import tomli_w
 
 from referee.army.model import Army, ArmyEntry, UpgradeChoice
 from referee.army.problems import ArmyProblem
-from referee.errors import DataFileError, read_toml
+from referee.errors import DataFileError, excerpt, read_toml
+from referee.limits import ARMY_MAX_ENTRIES
 from referee.versions import check_stamp, stamp
 
 ARMY_KEYS = frozenset({"name", "nation", "game", "allowance", "advanced", "unit", "versions"})
@@ -40,6 +41,13 @@ class ArmyFileError(DataFileError):
             self.unit, self.field = errors[0].unit, errors[0].field
 
 
+def _over(count: int, what: str) -> str:
+    return (
+        f"{count} {what}, over the limit of {ARMY_MAX_ENTRIES} (referee's limits are listed "
+        "in its README, section Limits)"
+    )
+
+
 def _count(raw: object, unit: str | None, field: str, out: list[ArmyProblem]) -> int | None:
     if isinstance(raw, bool) or not isinstance(raw, int) or not 1 <= raw <= COUNT_MAX:
         out.append(
@@ -47,7 +55,7 @@ def _count(raw: object, unit: str | None, field: str, out: list[ArmyProblem]) ->
                 unit,
                 field,
                 "army.building",
-                f"expected a whole number 1 or more (at most {COUNT_MAX}), got {raw!r}",
+                f"expected a whole number 1 or more (at most {COUNT_MAX}), got {excerpt(raw)}",
             )
         )
         return None
@@ -64,9 +72,12 @@ def _choices(
                 field,
                 "army.costs",
                 'expected a list like ["hand-cannon", { id = "veteran", '
-                f"count = 2 }}], got {raw!r}",
+                f"count = 2 }}], got {excerpt(raw)}",
             )
         )
+        return ()
+    if len(raw) > ARMY_MAX_ENTRIES:
+        out.append(ArmyProblem(unit, field, "army.costs", _over(len(raw), "choices")))
         return ()
     found: list[UpgradeChoice] = []
     for i, item in enumerate(raw):
@@ -93,7 +104,7 @@ def _choices(
                     unit,
                     where,
                     "army.costs",
-                    f"expected an upgrade id or {{ id, count }}, got {item!r}",
+                    f"expected an upgrade id or {{ id, count }}, got {excerpt(item)}",
                 )
             )
     return tuple(found)
@@ -120,7 +131,7 @@ def _entry(raw: object, index: int, out: list[ArmyProblem]) -> ArmyEntry | None:
                 "army.building",
                 "missing: a unit id of the nation's catalogue"
                 if unit_type is None
-                else f"expected a unit id, got {unit_type!r}",
+                else f"expected a unit id, got {excerpt(unit_type)}",
             )
         )
     count = _count(raw.get("count", 1), unit, "count", out)
@@ -150,7 +161,10 @@ def parse_army(doc: Mapping[str, object], path: Path | None = None) -> Army:
         if not isinstance(value, str) or not value.strip():
             out.append(
                 ArmyProblem(
-                    None, key, rule, "missing" if value is None else f"expected text, got {value!r}"
+                    None,
+                    key,
+                    rule,
+                    "missing" if value is None else f"expected text, got {excerpt(value)}",
                 )
             )
         else:
@@ -162,19 +176,22 @@ def parse_army(doc: Mapping[str, object], path: Path | None = None) -> Army:
                 None,
                 "allowance",
                 "army.budgets",
-                f"expected an allowance id of the game, got {allowance!r}",
+                f"expected an allowance id of the game, got {excerpt(allowance)}",
             )
         )
     advanced = doc.get("advanced", False)
     if not isinstance(advanced, bool):
         out.append(
             ArmyProblem(
-                None, "advanced", "army.budgets", f"expected true or false, got {advanced!r}"
+                None, "advanced", "army.budgets", f"expected true or false, got {excerpt(advanced)}"
             )
         )
     raw_units = doc.get("unit", [])
     if not isinstance(raw_units, list):
         out.append(ArmyProblem(None, "unit", "army.building", "expected [[unit]] tables"))
+        raw_units = []
+    if len(raw_units) > ARMY_MAX_ENTRIES:  # refused before any entry is read
+        out.append(ArmyProblem(None, "unit", "army.building", _over(len(raw_units), "entries")))
         raw_units = []
     entries = [_entry(raw, i, out) for i, raw in enumerate(raw_units)]
     versions = doc.get("versions")
@@ -184,7 +201,7 @@ def parse_army(doc: Mapping[str, object], path: Path | None = None) -> Army:
                 None,
                 "versions",
                 "army.building",
-                f"expected the [versions] table referee writes, got {versions!r}",
+                f"expected the [versions] table referee writes, got {excerpt(versions)}",
             )
         )
     if out:

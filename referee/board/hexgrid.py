@@ -25,7 +25,7 @@ from collections.abc import Iterator
 from dataclasses import dataclass
 from typing import NamedTuple
 
-from referee.errors import RefereeError
+from referee.errors import RefereeError, whole_number
 
 SQRT3 = math.sqrt(3.0)
 
@@ -93,8 +93,9 @@ def direction_index(name: str) -> int:
     key = name.strip().upper()
     if key in DIRECTION_NAMES:
         return DIRECTION_NAMES.index(key)
-    if key.isdigit() and 0 <= int(key) < 6:
-        return int(key)
+    number = whole_number(key)
+    if number is not None and 0 <= number < 6:
+        return number
     raise ValueError(f"unknown facing {name!r}: use one of {', '.join(DIRECTION_NAMES)}")
 
 

@@ -416,6 +416,7 @@ def run_health(args: argparse.Namespace) -> int:
     from referee.cli.main import CommandError
     from referee.cli.output import print_json, with_rulings
     from referee.dice.service import Dice
+    from referee.errors import excerpt, whole_number
     from referee.rules.activation.fortification import Inside, allied_side, health_check
     from referee.rules.activation.tables import activation_rules
 
@@ -425,9 +426,10 @@ def run_health(args: argparse.Namespace) -> int:
     units = []
     for item in args.unit:
         parts = item.split(":")
-        if len(parts) != 3 or parts[1] not in ("1", "2") or not parts[2].isdigit():
-            raise CommandError(f"--unit {item!r}: write UID:SIDE:H, e.g. rifles:1:3")
-        units.append(Inside(parts[0], int(parts[1]), int(parts[2])))
+        health = whole_number(parts[2]) if len(parts) == 3 else None
+        if len(parts) != 3 or parts[1] not in ("1", "2") or health is None or health < 0:
+            raise CommandError(f"--unit {excerpt(item)}: write UID:SIDE:H, e.g. rifles:1:3")
+        units.append(Inside(parts[0], int(parts[1]), health))
     pips = seen.absolute(args.acting)
     allied = allied_side(pips, args.acting, table)
     dice = Dice(seed=args.seed)

@@ -111,6 +111,7 @@ def run_sheet(args: argparse.Namespace) -> int:
     from referee.army import load_army, validate_army
     from referee.army.sheet import army_sheet_html
     from referee.cli.main import CommandError
+    from referee.match.output_file import write_output
     from referee.rules.ruleset import ruleset
 
     out = Path(args.output)
@@ -120,12 +121,12 @@ def run_sheet(args: argparse.Namespace) -> int:
         raise CommandError(f"army sheet: {out} already exists (--force replaces it)")
     report = validate_army(load_army(args.file), game=args.game, rules=ruleset(args.edition))
     html = army_sheet_html(report)
+    content: str | bytes = html
     if out.suffix.lower() == ".pdf":
-        from referee.app.army_pdf import write_pdf
+        from referee.app.army_pdf import pdf_bytes
 
-        write_pdf(html, out)
-    else:
-        out.write_text(html, encoding="utf-8")
+        content = pdf_bytes(html, "Army sheet", fill=False)
+    write_output(out, content, force=args.force, keep=(Path(args.file),))  # whole, or not at all
     verdict = "valid" if report.valid else f"NOT valid ({len(report.errors)} problems)"
     print(
         f"army sheet written to {out}: {report.army.name}, {verdict}, "

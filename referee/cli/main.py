@@ -168,8 +168,9 @@ def main(argv: Sequence[str] | None = None) -> int:
         print(f"referee: {one_line(exc)}", file=sys.stderr)
         return 2
     except OSError as exc:
-        # the file system refused a path the user gave (no such folder, no permission)
-        print(f"referee: {exc}", file=sys.stderr)
+        # the file system refused a path the user gave (no such folder, no permission, a
+        # full disk): the path and the refusal in words
+        print(f"referee: {one_line(exc)}", file=sys.stderr)
         return 2
 
 

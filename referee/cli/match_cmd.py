@@ -486,13 +486,49 @@ def run_replay(args: argparse.Namespace) -> int:
     from referee.match.journal_text import read_journal, replay_journal
 
     journal = read_journal(args.journal)
-    with tempfile.TemporaryDirectory() as tmp:
-        path = Path(args.keep) if args.keep else Path(tmp) / "replay.referee"
-        m = replay_journal(journal, path, args.journal)
+    if not args.keep:
+        with tempfile.TemporaryDirectory() as tmp:
+            m = replay_journal(journal, Path(tmp) / "replay.referee", args.journal)
+            try:
+                # the state, and the rulings its events took (every answer lists its rulings)
+                used = [r for step in m.steps() for event in step.events for r in event.rulings]
+                print_json(with_rulings(m.state.to_json(), m.rules.readings, used))
+            finally:
+                m.close()
+        return 0
+    import os
+
+    from referee.match.journal_file import MatchFileError
+    from referee.paths import staging_path
+
+    keep = Path(args.keep)
+    if keep.exists() or keep.is_symlink():
+        raise MatchFileError(f"{keep}: already exists; a match file is never overwritten")
+    if not keep.parent.is_dir():
+        raise MatchFileError(f"{keep}: no folder {str(keep.parent)!r} to write it in")
+    # played aside, then moved into place whole: an interrupted replay (Ctrl+C, a crash)
+    # leaves no file at KEEP that would look like a match of fewer steps
+    partial = staging_path(keep)
+    try:
+        m = replay_journal(journal, partial, args.journal)
         try:
-            # the state, and the rulings its events took (every answer lists its rulings)
+            state = m.state.to_json()
+            # the rulings its events took (every answer lists its rulings)
             used = [r for step in m.steps() for event in step.events for r in event.rulings]
-            print_json(with_rulings(m.state.to_json(), m.rules.readings, used))
+            with_rulings(state, m.rules.readings, used)
         finally:
             m.close()
+        try:
+            os.link(partial, keep)  # refused if another program made KEEP meanwhile
+        except FileExistsError:
+            raise MatchFileError(
+                f"{keep}: already exists; a match file is never overwritten"
+            ) from None
+        except OSError:  # a file system without hard links (a FAT stick)
+            if keep.exists():
+                raise
+            os.replace(partial, keep)
+    finally:
+        partial.unlink(missing_ok=True)
+    print_json(state)
     return 0

@@ -104,7 +104,7 @@ def _limits(args: argparse.Namespace) -> None:
     """Every number of the command checked against its documented limit before any odds
     are worked out (the work grows with sides, need, armor and the rest)."""
     from referee import limits
-    from referee.errors import LimitError, at_most, within
+    from referee.errors import LimitError, at_most, whole_number, within
 
     for option, signed, limit in (
         ("sides", False, limits.OPEN_ENDED_MAX_SIDES),
@@ -121,8 +121,8 @@ def _limits(args: argparse.Namespace) -> None:
             field = f"--{option}"
             within(field, value, limit) if signed else at_most(field, value, limit)
     armor = (getattr(args, "armor", None) or "").strip()
-    digits = armor.isascii() and armor.isdigit()
-    if digits and (len(armor) > 6 or int(armor) > limits.ARMOR_MAX):  # never a huge int()
+    number = whole_number(armor)  # at most 18 digits: never a huge int()
+    if number is not None and number > limits.ARMOR_MAX:
         raise LimitError("--armor", armor, limits.ARMOR_MAX)
 
 
@@ -229,13 +229,13 @@ def run_hit(args: argparse.Namespace) -> int:
 
 def _armor_value(text: str) -> int | None:
     from referee.cli.main import CommandError
+    from referee.errors import excerpt, whole_number
 
     if text.strip().lower() in ("none", "-"):
         return None
-    try:
-        value = int(text)
-    except ValueError:
-        raise CommandError(f"--armor {text!r}: expected a whole number or 'none'") from None
+    value = whole_number(text)
+    if value is None:
+        raise CommandError(f"--armor {excerpt(text)}: expected a whole number or 'none'")
     if value < 0:
         raise CommandError(f"--armor {value}: armor is 0 or more")
     return value

@@ -382,7 +382,7 @@ def run_check(args: argparse.Namespace) -> int:
     """Every table of each ruleset read now (a command reads only the tables it uses, when it
     first uses them): exit status 0 when all read, 1 with every problem named."""
     from referee.cli.output import print_json
-    from referee.errors import RefereeError, one_line
+    from referee.errors import RefereeError, one_line, whole_number
     from referee.paths import data_dir
     from referee.rules.ruleset import available_rulesets, check_ruleset
     from referee.versions import HISTORY
@@ -393,7 +393,7 @@ def run_check(args: argparse.Namespace) -> int:
             (
                 int(p.parent.name)
                 for p in (data_dir() / "rulesets" / rid / HISTORY).glob("*/ruleset.toml")
-                if p.parent.name.isdigit()
+                if whole_number(p.parent.name) is not None
             ),
             reverse=True,
         )

@@ -82,6 +82,11 @@ def run_shot(args: argparse.Namespace) -> int:
         else:
             extra["damage_tokens"] = args.tokens
             if args.alive is not None:
+                if not 0 <= args.alive <= unit.models:
+                    raise CommandError(
+                        f"--alive {args.alive}: a {unit.name} has {unit.models} models; "
+                        f"give 0 to {unit.models}"
+                    )
                 extra["alive"] = args.alive
         return UnitState(
             f"{who}:{unit.id}",

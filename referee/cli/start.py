@@ -27,6 +27,7 @@ import os
 import sys
 from collections.abc import Iterable, Iterator
 from contextlib import contextmanager
+from typing import NoReturn
 
 YOUNG_LIMIT = 20_000
 """New objects between two runs of the collector during a command's own work (Python's
@@ -84,6 +85,13 @@ class CommandParser(argparse.ArgumentParser):
             return super()._get_formatter()
         finally:
             self.formatter_class = kind
+
+    def error(self, message: str) -> NoReturn:
+        """argparse's refusal (usage, then one line), a value pasted whole quoted as an
+        excerpt (:func:`referee.errors.shortened`), as every message of referee's."""
+        from referee.errors import shortened
+
+        super().error(shortened(message))
 
 
 def import_engine(modules: Iterable[str]) -> None:

@@ -293,6 +293,14 @@ def _desk(args: argparse.Namespace) -> Desk:
     return Desk.open(args.file, getattr(args, "who", None))
 
 
+def _reader(args: argparse.Namespace) -> Desk:
+    """The event for a command that only reads it: an event file is opened read-only, so a
+    reading command never changes it (not even its journal mode)."""
+    from referee.tournament.desk import Desk
+
+    return Desk.open(args.file, getattr(args, "who", None), read_only=True)
+
+
 def run_new(args: argparse.Namespace) -> int:
     from referee.cli.common import parse_readings
     from referee.tournament.desk import Desk
@@ -362,7 +370,7 @@ def run_players(args: argparse.Namespace) -> int:
     from referee.ruleset.used import rulings_used
     from referee.tournament.checkin import listed_huge_units, players_json
 
-    with _desk(args) as desk:
+    with _reader(args) as desk:
         event = desk.event()
     rows = players_json(event)
     used = rulings_used({"rulings": ["tournament.huge-units"]}, event.readings)
@@ -478,7 +486,7 @@ def run_pairings(args: argparse.Namespace) -> int:
     from referee.cli.output import print_json
     from referee.tournament.pairing import Pairing
 
-    with _desk(args) as desk:
+    with _reader(args) as desk:
         event = desk.event()
     rnd = event.round(args.round or event.current_round)
     if rnd is None:
@@ -576,7 +584,7 @@ def _print_standings(st: Standings, used: Mapping[str, Any]) -> None:
 def run_standings(args: argparse.Namespace) -> int:
     from referee.cli.output import print_json, with_rulings
 
-    with _desk(args) as desk:
+    with _reader(args) as desk:
         st = desk.standings()
         event = desk.event()
     used = ["tournament.strength-of-schedule"] if "sos" in st.keys else []
@@ -589,7 +597,7 @@ def run_standings(args: argparse.Namespace) -> int:
 def run_trail(args: argparse.Namespace) -> int:
     from referee.cli.output import print_json
 
-    with _desk(args) as desk:
+    with _reader(args) as desk:
         event = desk.event()
     rows: list[dict[str, Any]] = []
     for r in event.records:
@@ -661,7 +669,7 @@ def run_trail(args: argparse.Namespace) -> int:
 def run_clock(args: argparse.Namespace) -> int:
     from referee.cli.output import print_json
 
-    with _desk(args) as desk:
+    with _reader(args) if args.action == "show" else _desk(args) as desk:
         clock = (
             desk.clock() if args.action == "show" else desk.clock_action(args.action, args.minutes)
         )
@@ -700,7 +708,7 @@ def run_export(args: argparse.Namespace) -> int:
         names = ", ".join(map(str, clashes))
         raise CommandError(f"tournament export: {names} already exist(s) (--force replaces)")
 
-    with _desk(args) as desk:
+    with _reader(args) as desk:
         listener = desk.store.listen() if args.watch else None
         try:
             # the first time as asked; then the pages are the watch's own to replace
@@ -749,7 +757,7 @@ def run_copy(args: argparse.Namespace) -> int:
 def run_open(args: argparse.Namespace) -> int:
     from referee.app.tournament.run import run_tournament_window
 
-    _desk(args).close()  # a file that is no event file is refused here
+    _reader(args).close()  # a file that is no event file is refused here
     return run_tournament_window(args.file)
 
 

@@ -10,7 +10,7 @@ import re
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
-from referee.errors import RefereeError
+from referee.errors import RefereeError, whole_number
 from referee.limits import DICE_MAX_COUNT, DICE_MAX_MODIFIER
 
 if TYPE_CHECKING:  # exact odds are asked for by a few rules; a unit card (and the app's first
@@ -18,7 +18,7 @@ if TYPE_CHECKING:  # exact odds are asked for by a few rules; a unit card (and t
 
 VALID_SIDES = frozenset({2, 3, 4, 6, 8, 10, 12, 20})
 
-_DICE_RE = re.compile(r"^\s*(?:(\d*)\s*[dD]\s*(\d+))?\s*(?:([+-])\s*(\d+))?\s*$")
+_DICE_RE = re.compile(r"^\s*(?:(\d*)\s*[dD]\s*(\d+))?\s*(?:([+-])\s*(\d+))?\s*$", re.ASCII)
 
 
 class DiceExpressionError(RefereeError):
@@ -77,8 +77,9 @@ def parse_dice(text: str | int) -> DiceExpr:
         return DiceExpr(0, 0, _modifier(text, text))
     if len(text) > 40:
         raise DiceExpressionError(f"{text[:40]!r}...: too long for a dice expression")
-    if re.fullmatch(r"\s*[+-]?\d+\s*", text):
-        return DiceExpr(0, 0, _modifier(int(text), text))
+    number = whole_number(text)
+    if number is not None:
+        return DiceExpr(0, 0, _modifier(number, text))
     m = _DICE_RE.match(text)
     if not m or not (m.group(2) or m.group(4)):
         raise DiceExpressionError(

@@ -28,7 +28,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 from referee.dice.expression import DiceExpr
-from referee.errors import RefereeError
+from referee.errors import RefereeError, whole_number
 
 if TYPE_CHECKING:  # imported by the rules that roll up or down (the activation rules')
     from referee.dice.success import Check, Effect, Target
@@ -108,8 +108,9 @@ Asker = Callable[[RollRequest], int | None]
 def check_face(sides: int, value: object, purpose: str = "") -> int:
     """``value`` as a face of a d``sides``, or :class:`DieOutOfRange`."""
     if isinstance(value, bool) or not isinstance(value, int) or not 1 <= value <= sides:
-        if isinstance(value, str) and value.strip().isdigit():
-            return check_face(sides, int(value.strip()), purpose)
+        number = whole_number(value) if isinstance(value, str) else None
+        if number is not None:
+            return check_face(sides, number, purpose)
         raise DieOutOfRange(sides, value, purpose)
     return value
 

@@ -20,7 +20,7 @@ from collections.abc import Mapping
 from typing import TYPE_CHECKING, Any
 
 from referee.board.hexgrid import parse_label
-from referee.errors import RefereeError
+from referee.errors import RefereeError, excerpt, whole_number
 from referee.rules.assault.contest import AssaultSide, Combatant, Contest, Role
 from referee.rules.assault.dealing import LightRoll, SideAllocation, TokenPlan, roll_plan
 from referee.rules.assault.deflection import DeflectionChoice, choice
@@ -150,9 +150,10 @@ def contest_from_state(state: MatchState, index: int) -> Contest:
 def die_ref(text: object, where: str) -> DieRef:
     """``POOL#N`` (``N`` from 1) as a :class:`DieRef`."""
     pool, _, number = str(text).rpartition("#")
-    if not pool or not number.isdigit() or int(number) < 1:
-        raise AssaultChoiceError(f"{where}: {text!r} is not a die (POOL#N, N from 1)")
-    return DieRef(pool, int(number) - 1)
+    n = whole_number(number) if number.strip() == number else None
+    if not pool or n is None or n < 1:
+        raise AssaultChoiceError(f"{where}: {excerpt(text)} is not a die (POOL#N, N from 1)")
+    return DieRef(pool, n - 1)
 
 
 def reroll_batches(raw: object) -> tuple[dict[str, tuple[DieRef, ...]], ...] | None:

@@ -16,7 +16,7 @@ from collections.abc import Callable, Mapping
 from dataclasses import dataclass, fields
 from typing import Any
 
-from referee.errors import RefereeError
+from referee.errors import RefereeError, whole_number
 
 
 class ChangesError(RefereeError):
@@ -62,7 +62,7 @@ def _orders(value: object) -> bool:
         isinstance(by, Mapping)
         and all(
             isinstance(t, str)
-            and t.isdigit()
+            and whole_number(t) is not None
             and isinstance(o, Mapping)
             and all(isinstance(k, str) and isinstance(x, str) for k, x in o.items())
             for t, o in by.items()

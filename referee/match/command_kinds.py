@@ -24,7 +24,7 @@ from collections.abc import Callable, Mapping
 from dataclasses import MISSING, dataclass, field, fields
 from typing import Any, ClassVar
 
-from referee.errors import RefereeError
+from referee.errors import RefereeError, excerpt, whole_number
 
 
 class CommandError(RefereeError):
@@ -63,13 +63,14 @@ def whole(low: int, high: int, say: str = "") -> Read:
     ``say`` the refusal's words (``{value}`` the value given)."""
 
     def read(kind: str, key: str, value: object) -> int:
-        if isinstance(value, str) and value.strip().lstrip("-").isdigit() and len(value) < 20:
-            value = int(value)
+        if isinstance(value, str):
+            number = whole_number(value)
+            value = value if number is None else number
         if isinstance(value, bool) or not isinstance(value, int) or not low <= value <= high:
             raise _refuse(
                 kind,
                 key,
-                say.format(value=repr(value)[:40])
+                say.format(value=excerpt(value))
                 if say
                 else f"{key}={value!r:.40} is not a whole number from {low} to {high}",
             )
@@ -192,8 +193,9 @@ def json_word(text: str, where: str) -> Any:
             raise CommandError(f"{where}: {text[:40]!r}...: not valid JSON ({exc.msg})") from None
         except RecursionError:
             raise CommandError(f"{where}: {text[:40]!r}...: JSON nested too deep") from None
-    if _INTEGER.fullmatch(text):
-        return int(text)
+    number = whole_number(text) if _INTEGER.fullmatch(text) else None
+    if number is not None:
+        return number
     if text in ("true", "false"):
         return text == "true"
     return text

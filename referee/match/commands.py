@@ -18,7 +18,7 @@ from referee.board.hexgrid import Hex, hex_label
 from referee.board.los import LosBoard
 from referee.board.sector_stats import Sector
 from referee.dice.service import Dice
-from referee.errors import RefereeError
+from referee.errors import RefereeError, whole_number
 from referee.match.changes import Changes
 from referee.match.command_kinds import (
     Advance,
@@ -345,7 +345,8 @@ def _choice(value: object, where: str) -> Choice:
         if isinstance(value, int):
             return value
         if isinstance(value, str):
-            return int(value) if value.isdigit() else parse_label(value)
+            number = whole_number(value)
+            return number if number is not None else parse_label(value)
         if isinstance(value, list) and len(value) == 2:
             return (int(value[0]), parse_label(str(value[1])))
     except ValueError:

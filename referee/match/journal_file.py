@@ -39,7 +39,7 @@ from types import MappingProxyType
 from typing import TYPE_CHECKING, Any, ClassVar, Generic, Self, TypeVar
 
 from referee.dice.service import Roll
-from referee.errors import RefereeError
+from referee.errors import RefereeError, storage_problem
 from referee.limits import MATCH_MAX_STEPS, MATCH_MAX_UNITS, NAME_MAX_CHARS
 from referee.match.changes import Changes
 from referee.match.events import Event, Step
@@ -189,6 +189,9 @@ def _sqlite_errors(path: Path) -> Iterator[None]:
         raise
     except sqlite3.OperationalError as exc:
         text = str(exc)
+        problem = storage_problem(exc, path)
+        if problem is not None:  # a full disk, a read-only file: said so, not "damaged"
+            raise MatchFileError(f"{path}: {problem}; nothing was written", file=path) from None
         if "locked" in text or "busy" in text:
             raise MatchFileError(
                 f"{path}: busy: another program kept it locked for over {BUSY_SECONDS:g} s; "
@@ -428,11 +431,18 @@ class JournalFile(Generic[S]):
             raise MatchFileError(
                 f"{path}: already exists; a match file is never overwritten", file=path
             )
+        if not path.parent.is_dir():
+            raise MatchFileError(
+                f"{path}: no folder {str(path.parent)!r} to write it in; make the folder "
+                "first, or give another path",
+                file=path,
+            )
         partial = path.with_name(f".{path.name}.partial")
         partial.unlink(missing_ok=True)
-        db = sqlite3.connect(partial)
+        with _sqlite_errors(path):
+            db = sqlite3.connect(partial)
         try:
-            with _sqlite_errors(partial), db:
+            with _sqlite_errors(path), db:
                 # each table made, then filled, in the order sqlite-utils did
                 db.execute(TABLE_SQL["meta"])
                 db.executemany(

@@ -42,13 +42,12 @@ weapon gave nothing and an elite fired its base's weapon too; each replays as it
 
 from __future__ import annotations
 
-import re
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from referee.errors import RefereeError, read_bounded
+from referee.errors import RefereeError, excerpt, read_bounded, whole_number
 from referee.limits import JOURNAL_MAX_BYTES, MATCH_MAX_STEPS, MATCH_MAX_UNITS
 from referee.match.command_kinds import (
     CommandError,
@@ -218,9 +217,12 @@ def parse_journal(text: str, source: str = "<journal>") -> TextJournal:
             elif key == "mission":
                 j.missions.append(rest)
             elif key == "seed":
-                if not re.fullmatch(r"[0-9]{1,18}", rest):
-                    raise JournalTextError(f"{where}: seed must be a whole number, not {rest!r}")
-                j.seed = int(rest)
+                seed = whole_number(rest)
+                if seed is None or seed < 0:
+                    raise JournalTextError(
+                        f"{where}: seed must be a whole number, not {excerpt(rest)}"
+                    )
+                j.seed = seed
             elif key == "ruling":
                 rid, sep, option = rest.partition("=")
                 if not sep:
@@ -238,10 +240,10 @@ def parse_journal(text: str, source: str = "<journal>") -> TextJournal:
             elif key == "dice":
                 if step is None:
                     raise JournalTextError(f"{where}: dice before any step:")
-                words = rest.replace(",", " ").split()
-                if not all(re.fullmatch(r"[0-9]{1,9}", x) for x in words):
-                    raise JournalTextError(f"{where}: dice are whole numbers: {rest[:60]!r}")
-                step.dice.extend(int(x) for x in words)
+                dice = [whole_number(x) for x in rest.replace(",", " ").split()]
+                if not all(d is not None and 0 <= d < 10**9 for d in dice):
+                    raise JournalTextError(f"{where}: dice are whole numbers: {excerpt(rest)}")
+                step.dice.extend(d for d in dice if d is not None)
             continue
         if step is None:
             raise JournalTextError(f"{where}: a command before any 'step:' line")

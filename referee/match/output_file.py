@@ -4,10 +4,10 @@ existing file unless the user said so (``--force``); written whole or not at all
 from __future__ import annotations
 
 import os
-import tempfile
 from pathlib import Path
 
 from referee.errors import RefereeError
+from referee.writing import write_whole
 
 SQLITE_HEADER = b"SQLite format 3\x00"
 
@@ -32,10 +32,10 @@ def is_database(path: Path) -> bool:
 def write_output(
     path: Path | str, text: str | bytes, *, force: bool = False, keep: tuple[Path, ...] = ()
 ) -> Path:
-    """Write ``text`` (text as UTF-8, or a PDF's bytes) to ``path``: refused if ``path``
-    is one of ``keep`` (the match the report is of), holds a database (a match file), is
-    not a regular file, or exists and ``force`` is not given. The text goes to a temporary
-    file beside it first, so a failure leaves no half-written file."""
+    """Write ``text`` (or bytes: a PDF) to ``path``: refused if ``path`` is one of ``keep``
+    (the match the report is of), holds a database (a match file), is not a regular file,
+    or exists and ``force`` is not given. Written whole or not at all
+    (:func:`referee.writing.write_whole`): a failure leaves the file there before as it was."""
     path = Path(path)
     if path.exists() or path.is_symlink():
         for other in keep:
@@ -51,13 +51,4 @@ def write_output(
             )
         if not force:
             raise OutputRefused(path, "already exists (give --force to replace it)")
-    folder = path.parent if str(path.parent) else Path(".")
-    fd, tmp = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".partial", dir=folder)
-    try:
-        with os.fdopen(fd, "wb") as fh:
-            fh.write(text if isinstance(text, bytes) else text.encode("utf-8"))
-        os.replace(tmp, path)
-    except BaseException:
-        Path(tmp).unlink(missing_ok=True)
-        raise
-    return path
+    return write_whole(path, text)

@@ -11,7 +11,7 @@ from typing import TYPE_CHECKING, Any
 
 from referee.board.hexgrid import Hex, hex_label, parse_label
 from referee.board.maps import BattleMap
-from referee.errors import RefereeError
+from referee.errors import RefereeError, whole_number
 from referee.match.changes import Changes, ChangesError
 from referee.match.memo import LastAnswer
 from referee.match.serial import (
@@ -140,12 +140,13 @@ class MatchState:
         kinds: dict[str, OrderKind] = {"gunnery": "gunnery", "movement": "movement"}
         name, _, number = self.step.partition("-")
         kind = kinds.get(name)
-        if kind is None or not number.isdigit():
+        step_number = whole_number(number)
+        if kind is None or step_number is None:
             return {}
         out: dict[str, tuple[str, ...]] = {}
         for uid, unit in self.units.items():
             record = self.orders.get(uid, {}).get(str(self.turn), {})
-            step = order_step(record, kind, int(number), unit) if record else None
+            step = order_step(record, kind, step_number, unit) if record else None
             if step is not None:
                 out[uid] = tuple(a.code for a in step)
         return out

@@ -38,6 +38,7 @@ from referee.errors import (
     parse_kept_toml,
     read_bounded,
     read_toml,
+    whole_number,
 )
 from referee.limits import (
     DATA_FILE_MAX_BYTES,
@@ -513,8 +514,8 @@ def _set_up_unit(
     numbers = {}
     for key, default, low, high in (("side", 1, 1, 2), ("facing", 0, 0, 5)):
         value = spec.get(key, default)
-        if isinstance(value, str) and value.strip().isdigit():
-            value = int(value)
+        if isinstance(value, str) and whole_number(value) is not None:
+            value = whole_number(value)
         if isinstance(value, bool) or not isinstance(value, int) or not low <= value <= high:
             raise MatchFileError(
                 f"{where}: {key} {value!r:.40} is not a whole number from {low} to {high}"

@@ -13,7 +13,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from types import MappingProxyType
 
-from referee.errors import DataFileError
+from referee.errors import DataFileError, whole_number
 
 LEVELS = (0, 1, 2)
 SMOKE = 3  # the column of a row that holds the effect of a smoke marker
@@ -98,8 +98,9 @@ def parse_los_rules(path: Path, doc: Mapping[str, object], resolve: Resolver) ->
                 return None
         if raw == "block" or raw == "clear":
             return Effect(str(raw), 0, clause, ruling)
-        if isinstance(raw, str) and raw.startswith("like ") and raw[5:].isdigit():
-            base = row[int(raw[5:])]
+        like = whole_number(raw[5:]) if isinstance(raw, str) and raw.startswith("like ") else None
+        if like is not None and 0 <= like < len(row):
+            base = row[like]
             return Effect(base.kind, base.n, base.clause, ruling)
         if isinstance(raw, str) and raw.startswith("blind "):
             try:

@@ -179,11 +179,12 @@ class Desk:
         return cls(create_store(path, [head], who=who), who)
 
     @classmethod
-    def open(cls, path: Path | str, who: str | None = None) -> Desk:
-        """The event at ``path``: a file, or a server URL (``stores``)."""
+    def open(cls, path: Path | str, who: str | None = None, read_only: bool = False) -> Desk:
+        """The event at ``path``: a file, or a server URL (``stores``); ``read_only``: to
+        read it alone (standings, exports), changing nothing in the file."""
         from referee.tournament.stores import open_store
 
-        return cls(open_store(path), who)
+        return cls(open_store(path, read_only), who)
 
     def close(self) -> None:
         self.store.close()
@@ -713,6 +714,9 @@ class Desk:
 
     def clock_action(self, action: str, minutes: int | None = None) -> RoundClock:
         """Start, pause, resume or end the current round's clock."""
+
+        if minutes is not None and not 1 <= minutes <= 24 * 60:  # as a table's match allows
+            raise DeskError(f"--minutes {minutes}: a round lasts 1 to 1440 minutes")
 
         def decide(event: Event) -> tuple[list[NewRecord], None]:
             if not event.current_round:

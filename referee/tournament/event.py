@@ -42,6 +42,7 @@ from types import MappingProxyType
 from typing import Any
 
 from referee.ruleset.rulings import register
+from referee.tournament.record_check import check_records
 from referee.tournament.scoring import MatchResult, Score, bye_score, score_match
 from referee.tournament.store import Record
 from referee.tournament.tiebreak_order import tiebreakers
@@ -205,7 +206,10 @@ class Event:
 
 
 def fold(records: Sequence[Record], store_name: str = "") -> Event:
-    """The event as ``records`` make it (see the module docstring)."""
+    """The event as ``records`` make it (see the module docstring); records that are not
+    what the desk writes are refused first (:func:`record_check.check_records`), naming
+    ``store_name``."""
+    check_records(records, store_name)
     head: Mapping[str, Any] = {}
     players: dict[str, Player] = {}
     seeding: tuple[str, ...] = ()

@@ -30,7 +30,6 @@ from collections.abc import Callable, Iterator, Sequence
 from contextlib import contextmanager
 from datetime import datetime
 from pathlib import Path
-from types import MappingProxyType
 from typing import Any
 from urllib.parse import parse_qs, unquote, urlsplit
 
@@ -38,14 +37,26 @@ import psycopg
 from psycopg import errors as pgerrors
 from psycopg.conninfo import make_conninfo
 
-from referee.paths import backups_dir, free_path, place_new, safe_file_name, staging_path
+from referee.errors import excerpt
+from referee.paths import (
+    BackupFailed,
+    backups_dir,
+    free_path,
+    place_new,
+    safe_file_name,
+    staging_path,
+)
 from referee.tournament.store import (
+    BackupError,
     ChangeListener,
+    DamagedEvent,
+    EventFileError,
     EventServerError,
     EventStore,
     NewRecord,
     Record,
     StaleWrite,
+    record_of_row,
 )
 from referee.tournament.stores import is_server_url
 from referee.versions import NewerFileError, check_stamp, stamp
@@ -262,11 +273,13 @@ class PostgresEventStore(EventStore):
                     "tournament copy FILE URL'"
                 )
             rows = conn.execute(f"SELECT key, value FROM {META}").fetchall()
-            meta = {str(k): json.loads(v) for k, v in rows}
+            meta = _meta(url, rows)
             if meta.get("kind") != KIND:
                 raise EventServerError(f"{url}: {META} does not describe a referee event")
             version = meta.get("format_version")
-            if not isinstance(version, int) or version > FORMAT_VERSION:
+            if isinstance(version, bool) or not isinstance(version, int):
+                raise DamagedEvent(url, f"its format version is {excerpt(version)}")
+            if version > FORMAT_VERSION:
                 raise EventServerError(
                     f"{url}: written by a newer referee (event format {version}; this one "
                     f"reads up to {FORMAT_VERSION}); nothing was changed"
@@ -295,6 +308,8 @@ class PostgresEventStore(EventStore):
         """The server's errors as the desk's: a lost connection, a lock not granted."""
         try:
             yield
+        except (pgerrors.UndefinedColumn, pgerrors.UndefinedTable, pgerrors.DataError) as exc:
+            raise DamagedEvent(self.url, f"{_first_lines(exc)} ({doing})") from None
         except pgerrors.LockNotAvailable:
             raise EventServerError(
                 f"{self.url}: another desk held the event for more than {LOCK_SECONDS} s "
@@ -346,10 +361,7 @@ class PostgresEventStore(EventStore):
                 )
                 .fetchall()
             )
-        return [
-            Record(int(r[0]), r[1], MappingProxyType(json.loads(r[2])), r[3], r[4], r[5] or "")
-            for r in rows
-        ]
+        return [record_of_row(r, self.url) for r in rows]
 
     def revision(self) -> int:
         with self._guard("reading the event"):
@@ -418,6 +430,8 @@ class PostgresEventStore(EventStore):
         try:
             SqliteEventStore.restore(partial, self.records()).close()
             return place_new(partial, target)
+        except (OSError, EventFileError) as exc:  # a full disk: the pairing is not made
+            raise BackupError(BackupFailed(target, exc)) from None
         finally:
             partial.unlink(missing_ok=True)
 
@@ -457,6 +471,19 @@ class ServerListener:
 
     def close(self) -> None:
         self.conn.close()
+
+
+def _meta(url: str, rows: Sequence[Sequence[Any]]) -> dict[str, Any]:
+    """The event's ``referee_meta`` rows (key, JSON text) as a mapping, checked."""
+    meta: dict[str, Any] = {}
+    for key, value in rows:
+        if not isinstance(key, str) or not isinstance(value, str):
+            raise DamagedEvent(url, f"{META} {excerpt(key)} holds {excerpt(value)}, not JSON")
+        try:
+            meta[key] = json.loads(value)
+        except (ValueError, RecursionError):
+            raise DamagedEvent(url, f"{META} {key!r} is not JSON ({excerpt(value)})") from None
+    return meta
 
 
 def _tables(conn: psycopg.Connection[Any]) -> tuple[bool, bool]:

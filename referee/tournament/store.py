@@ -15,6 +15,7 @@ several desks and machines at once); ``stores.open_store`` picks one from a path
 
 from __future__ import annotations
 
+import json
 from abc import ABC, abstractmethod
 from collections.abc import Iterator, Mapping, Sequence
 from contextlib import contextmanager
@@ -23,11 +24,28 @@ from pathlib import Path
 from types import MappingProxyType
 from typing import Any, Protocol
 
-from referee.errors import RefereeError
+from referee.errors import RefereeError, excerpt, storage_problem
+from referee.paths import BackupFailed
 
 
 class EventStoreError(RefereeError):
     """An event store that cannot be opened, read or written; the message names it."""
+
+
+class DamagedEvent(EventStoreError):
+    """An event whose records cannot be what referee wrote: a value missing or of the wrong
+    kind, a record naming a player never entered... The message names the store, the
+    record (id and kind) and the field; nothing is changed."""
+
+    def __init__(self, store: str, problem: str, record: int | None = None, field: str = ""):
+        store = store or "the event"
+        self.store = store
+        self.record = record
+        self.field = field or None
+        if store != "the event" and not store.startswith(("postgresql://", "postgres://")):
+            self.file = Path(store)
+        where = f"record #{record}: " if record is not None else ""
+        super().__init__(f"{store}: the event is damaged: {where}{problem}; it was not changed")
 
 
 class EventFileError(EventStoreError):
@@ -39,8 +57,51 @@ class EventServerError(EventStoreError):
     the message names the URL."""
 
 
+class BackupError(EventStoreError):
+    """The copy of the event for the backups folder, taken before a round is paired, could
+    not be written (a full disk, a folder not writable): the round is not paired."""
+
+    def __init__(self, failed: BackupFailed) -> None:
+        self.file = failed.target
+        problem = storage_problem(failed.cause, failed.target) or str(failed.cause)
+        super().__init__(
+            f"{failed.target}: the backup taken before this change could not be written "
+            f"({problem}); nothing was changed: free some space in that folder (or move "
+            "your files with REFEREE_HOME) and try again"
+        )
+
+
 class StaleWrite(RefereeError):
     """A write decided on records that another desk has added to since."""
+
+
+def record_of_row(row: Sequence[Any], store: str) -> Record:
+    """A record as a store's row holds it (id, kind, data as JSON text, who, at, why),
+    checked for shape: anything else is :class:`DamagedEvent` naming ``store`` and the
+    record. ``at`` must be an ISO 8601 time (the clock reads it)."""
+    from datetime import datetime
+
+    rid, kind, data, who, at, why = row
+    if isinstance(rid, bool) or not isinstance(rid, int) or rid < 1:
+        raise DamagedEvent(store, f"a record's id is {excerpt(rid)}, not a whole number from 1")
+    for name, value in (("kind", kind), ("who", who), ("at", at)):
+        if not isinstance(value, str):
+            raise DamagedEvent(store, f"{name} is {excerpt(value)}, not text", rid, name)
+    if why is not None and not isinstance(why, str):
+        raise DamagedEvent(store, f"why is {excerpt(why)}, not text", rid, "why")
+    try:
+        datetime.fromisoformat(at)
+    except ValueError:
+        raise DamagedEvent(store, f"at is {excerpt(at)}, not a time", rid, "at") from None
+    if not isinstance(data, str | bytes):
+        raise DamagedEvent(store, f"data is {excerpt(data)}, not JSON text", rid, "data")
+    try:
+        doc = json.loads(data)
+    except (ValueError, RecursionError):
+        raise DamagedEvent(store, f"data is not JSON ({excerpt(data)})", rid, "data") from None
+    if not isinstance(doc, dict):
+        raise DamagedEvent(store, f"data is {excerpt(doc)}, not a JSON object", rid, "data")
+    return Record(rid, kind, MappingProxyType(doc), who, at, why or "")
 
 
 def _frozen(d: Mapping[str, Any] | None = None) -> Mapping[str, Any]:

@@ -39,15 +39,17 @@ def short_name(target: Target) -> str:
     return f"{unquote(parts.path.strip('/')) or '?'} on {host}"
 
 
-def open_store(target: Target) -> EventStore:
-    """The event at ``target``, refused if there is none or it cannot be read."""
+def open_store(target: Target, read_only: bool = False) -> EventStore:
+    """The event at ``target``, refused if there is none or it cannot be read;
+    ``read_only``: for reading alone (an event file is then opened read-only, and nothing,
+    not even its journal mode, is changed)."""
     if is_server_url(target):
         from referee.tournament.pg_store import PostgresEventStore
 
         return PostgresEventStore.open(str(target))
     from referee.tournament.sqlite_store import SqliteEventStore
 
-    return SqliteEventStore.open(target)
+    return SqliteEventStore.open(target, read_only)
 
 
 def create_store(target: Target, records: Sequence[NewRecord], *, who: str) -> EventStore:
@@ -86,7 +88,7 @@ def copy_event(source: Target, destination: Target) -> Copied:
     """Copy the event at ``source`` to a new event at ``destination``: every record with its
     id, kind, data, who, when and why, read back and compared before the copy is reported.
     The source is only read; a destination holding an event is refused."""
-    src = open_store(source)
+    src = open_store(source, read_only=True)
     try:
         records = src.records()  # one read: one consistent state of the event
     finally:

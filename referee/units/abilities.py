@@ -26,7 +26,7 @@ from types import MappingProxyType
 from typing import Literal
 
 from referee.dice.expression import DiceExpressionError, parse_dice
-from referee.errors import DataFileError, RefereeError, read_toml
+from referee.errors import DataFileError, RefereeError, read_toml, whole_number
 from referee.paths import data_dir
 from referee.units.model import Ability
 
@@ -407,9 +407,10 @@ _PER = re.compile(r"^1 (?:per|for) (\d+)$")
 def check_param(kind: ParamKind, value: str, context: CardContext) -> str | None:
     """``None`` if ``value`` is a parameter of ``kind``, else what is wrong with it."""
     if kind == "count":
-        return None if value.isdigit() and int(value) >= 1 else "is not a whole number >= 1"
+        number = whole_number(value)
+        return None if number is not None and number >= 1 else "is not a whole number >= 1"
     if kind == "die":
-        ok = value.isdigit() and int(value) in POISON_DICE
+        ok = whole_number(value) in POISON_DICE
         return None if ok else "is not a die size (4, 6, 8, 10 or 12)"
     if kind in ("N+", "N-"):
         low, high = (1, 7) if kind == "N+" else (1, 5)

@@ -16,7 +16,7 @@ from typing import Literal
 
 from referee.board.sector_stats import FiringArc, FixedGuns, SectorNumbers, SectorStat
 from referee.dice.expression import DiceExpr
-from referee.errors import RefereeError
+from referee.errors import RefereeError, whole_number
 
 Size = Literal["small", "medium", "large", "huge"]
 SIZES: tuple[Size, ...] = ("small", "medium", "large", "huge")
@@ -52,7 +52,7 @@ class Ability:
         """Parameter ``index`` as a number: ``5+`` -> 5, ``-1`` -> -1, ``1 per 2`` -> 2."""
         raw = self.params[index].strip()
         raw = raw.split("=", 1)[-1].strip()
-        if raw.endswith(("+", "-")) and raw[:-1].lstrip("+-").isdigit():
+        if raw.endswith(("+", "-")) and whole_number(raw[:-1]) is not None:
             return int(raw[:-1])
         if " per " in raw or " for " in raw:
             return int(raw.split()[-1])

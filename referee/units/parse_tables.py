@@ -11,6 +11,7 @@ from collections.abc import Mapping
 from types import MappingProxyType
 
 from referee.board.sector_stats import SectorNumbers, SectorStat
+from referee.errors import whole_number
 from referee.units.abilities import Register
 from referee.units.fields import HIT_RE, ID_RE, At, read_int, required
 from referee.units.model import EFFECT_KINDS, DamageRow, DamageTable, Deflection, Effect, Speed
@@ -44,7 +45,8 @@ def parse_deflection(text: str) -> Deflection:
             hits.append(None)
             continue
         m = HIT_RE.match(parts[1]) if len(parts) == 2 else None
-        if not m or not parts[0].isdigit() or not 1 <= int(parts[0]) <= DICE_MAX:
+        count = whole_number(parts[0])
+        if not m or count is None or not 1 <= count <= DICE_MAX:
             raise ValueError(
                 f"{text!r}: entry {i + 1} {entry!r} is not 'dice, N+' (e.g. '2, 5+') or '-, -'"
             )
@@ -127,7 +129,8 @@ def _effect(at: At, raw: object, models: int) -> Effect | None:
     if isinstance(raw, str):
         kind, _, amount_text = raw.partition(":")
         if amount_text:
-            amount = int(amount_text) if amount_text.strip().isdigit() else amount_text
+            number = whole_number(amount_text)
+            amount = number if number is not None and number >= 0 else amount_text
     elif isinstance(raw, dict):
         at.unknown_keys(raw, EFFECT_KEYS)
         kind, amount, text = raw.get("kind"), raw.get("amount", 1), raw.get("text", "")

@@ -139,3 +139,43 @@ def test_an_army_written_reads_back_the_same(tmp_path):
     import tomllib
 
     assert parse_army(tomllib.loads(text)) == army
+
+
+# --- bounded work (issue 23) ---------------------------------------------------------------
+
+
+def army_of(entries: int, upgrades: int = 0) -> str:
+    """An army file of ``entries`` grunts entries, the first with ``upgrades`` choices."""
+    head = 'name = "Horde"\nnation = "ork"\ngame = "standard"\n'
+    first = f"upgrades = {['veteran'] * upgrades!r}\n".replace("'", '"') if upgrades else ""
+    return head + "".join(
+        f'[[unit]]\ntype = "ork-grunts"\n{first if i == 0 else ""}' for i in range(entries)
+    )
+
+
+def test_an_army_list_has_at_most_the_limit_of_entries(tmp_path):
+    from referee.limits import ARMY_MAX_ENTRIES
+
+    assert ARMY_MAX_ENTRIES == 100  # far above an army of any game size (about ten entries)
+    assert len(load_army(write(tmp_path, army_of(100))).entries) == 100
+    with pytest.raises(ArmyFileError) as info:
+        load_army(write(tmp_path, army_of(10_000)))
+    assert [e.field for e in info.value.errors] == ["unit"]  # refused before any entry is read
+    assert "10000 entries, over the limit of 100" in str(info.value)
+
+
+def test_an_entry_has_at_most_the_limit_of_upgrades(tmp_path):
+    with pytest.raises(ArmyFileError) as info:
+        load_army(write(tmp_path, army_of(1, upgrades=101)))
+    assert [(e.unit, e.field) for e in info.value.errors] == [("unit[0]", "upgrades")]
+    assert "101 choices, over the limit of 100" in str(info.value)
+
+
+def test_an_army_sheet_of_ten_thousand_entries_is_refused_in_one_line(tmp_path, capsys):
+    from referee.cli.main import main
+
+    army = write(tmp_path, army_of(10_000))
+    assert main(["army", "sheet", str(army), "-o", str(tmp_path / "sheet.html")]) == 2
+    err = capsys.readouterr().err.strip()
+    assert err.count("\n") == 0 and "over the limit of 100" in err
+    assert not (tmp_path / "sheet.html").exists()

@@ -90,11 +90,17 @@ def watchdog(seconds: float = BOUND_SECONDS) -> Iterator[None]:
 
 
 def snapshot(folder: Path) -> dict[str, str]:
-    """Every file under ``folder`` by relative path, with a digest of its bytes."""
+    """Every file under ``folder`` by relative path, with a digest of its bytes. SQLite's
+    own files beside a database in WAL mode are left out while they hold nothing (a reader
+    makes them, and the last writer to close removes them): an empty write-ahead log and
+    its index; a log holding anything counts, being part of the database."""
     out = {}
     for path in sorted(folder.rglob("*")):
-        if path.is_file():
-            out[path.relative_to(folder).as_posix()] = hashlib.sha256(path.read_bytes()).hexdigest()
+        if not path.is_file():
+            continue
+        if path.name.endswith("-shm") or (path.name.endswith("-wal") and not path.stat().st_size):
+            continue
+        out[path.relative_to(folder).as_posix()] = hashlib.sha256(path.read_bytes()).hexdigest()
     return out
 
 

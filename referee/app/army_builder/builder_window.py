@@ -50,6 +50,7 @@ from referee.units.budget import load_budgets
 from referee.units.card_text import unit_card
 from referee.units.catalogue import Catalogue, catalogue
 from referee.units.model import COST_KINDS, UnitType
+from referee.writing import WriteError, write_whole
 
 OVER = "color:#c62828; font-weight:bold"
 PROBLEM = "color:#c62828"
@@ -497,10 +498,7 @@ class ArmyBuilderWindow(QMainWindow):
 
     def save_to(self, path: Path | str) -> Path:
         """Write the army file (whole, or not at all) and make it the window's file."""
-        path = Path(path)
-        partial = path.with_name(f".{path.name}.partial")
-        partial.write_text(dump_army(self.army), encoding="utf-8")
-        partial.replace(path)
+        path = write_whole(Path(path), dump_army(self.army))
         self.path, self.folder = path, path.parent
         self.saved_checksum = self.army.checksum()
         self._recheck()
@@ -511,7 +509,16 @@ class ArmyBuilderWindow(QMainWindow):
         """File > Save (where the referee says, the first time); True when written."""
         if self.path is None:
             return self.choose_save_as()
-        self.save_to(self.path)
+        return self._saved(self.path)
+
+    def _saved(self, path: Path | str) -> bool:
+        """:meth:`save_to`, a disk that refuses it said in the status bar (the file there
+        before is as it was)."""
+        try:
+            self.save_to(path)
+        except WriteError as exc:
+            self.statusBar().showMessage(f"Not saved: {exc}", 15000)
+            return False
         return True
 
     def _suggested(self, suffix: str) -> str:
@@ -521,9 +528,7 @@ class ArmyBuilderWindow(QMainWindow):
 
     def choose_save_as(self) -> bool:
         path = ask_save_path(self, "Save the army list", self._suggested(".toml"), FILTER, ".toml")
-        if path is not None:
-            self.save_to(path)
-        return path is not None
+        return path is not None and self._saved(path)
 
     def write_sheet(self, path: Path | str) -> Path:
         """The army sheet as PDF (``.pdf``) or HTML (any other name)."""
@@ -534,7 +539,7 @@ class ArmyBuilderWindow(QMainWindow):
         if path.suffix.lower() == ".pdf":
             write_pdf(html, path)
         else:
-            path.write_text(html, encoding="utf-8")
+            write_whole(path, html)
         self.statusBar().showMessage(f"Army sheet written: {path}", 8000)
         return path
 
@@ -543,14 +548,20 @@ class ArmyBuilderWindow(QMainWindow):
             self, "Army sheet as PDF", self._suggested(".pdf"), "PDF (*.pdf)", ".pdf"
         )
         if path is not None:
-            self.write_sheet(path)
+            self._sheet(path)
 
     def choose_html(self) -> None:
         path = ask_save_path(
             self, "Army sheet as HTML", self._suggested(".html"), "HTML (*.html)", ".html"
         )
         if path is not None:
+            self._sheet(path)
+
+    def _sheet(self, path: Path) -> None:
+        try:
             self.write_sheet(path)
+        except WriteError as exc:
+            self.statusBar().showMessage(f"No sheet written: {exc}", 15000)
 
     def is_modified(self) -> bool:
         """Whether the army differs from its file (or, new, from the empty army)."""

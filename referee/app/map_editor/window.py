@@ -63,6 +63,7 @@ from referee.ruleset import Ruleset
 from referee.scenarios.battlefield import layout_for
 from referee.scenarios.loader import scenarios_of
 from referee.scenarios.model import Scenario
+from referee.writing import WriteError, write_whole
 
 PROBLEM_COLOUR = "#c62828"
 TOOLS_PATHS = (("road", "Road", "roads"), ("river", "River", "rivers"))
@@ -449,8 +450,12 @@ class MapEditorWindow(QMainWindow):
         if self._refused():
             return None
         path = path if path.suffix == ".toml" else path.with_name(f"{path.name}.toml")
-        path.parent.mkdir(parents=True, exist_ok=True)
-        path.write_text(self.text(), encoding="utf-8")
+        try:
+            path.parent.mkdir(parents=True, exist_ok=True)
+            write_whole(path, self.text())  # the map there before stays whole if this fails
+        except (OSError, WriteError) as exc:
+            self.statusBar().showMessage(f"Not saved: {exc}", 15000)
+            return None
         self.path = path
         self.undo_stack.setClean()
         self.statusBar().showMessage(f"Saved: {path}", 8000)

@@ -1,11 +1,12 @@
-"""The printable page as a PDF, drawn by Qt (QTextDocument onto a QPdfWriter)."""
+"""The printable page as a PDF, drawn by Qt (QTextDocument onto a QPdfWriter) in memory, then
+written as one file (Qt's writer says nothing of a disk that refuses it; Python's write does)."""
 
 from __future__ import annotations
 
 import os
 from pathlib import Path
 
-from PySide6.QtCore import QMarginsF, QSizeF
+from PySide6.QtCore import QBuffer, QByteArray, QIODevice, QMarginsF, QSizeF
 from PySide6.QtGui import QGuiApplication, QPageLayout, QPageSize, QPdfWriter, QTextDocument
 
 from referee.tournament.event import Event
@@ -29,7 +30,10 @@ def write_pdf(event: Event, out: Path | str) -> list[Path]:
     _ensure_gui()
     out = Path(out)
     out.parent.mkdir(parents=True, exist_ok=True)
-    writer = QPdfWriter(str(out))
+    data = QByteArray()
+    buffer = QBuffer(data)
+    buffer.open(QIODevice.OpenModeFlag.WriteOnly)
+    writer = QPdfWriter(buffer)
     writer.setPageSize(QPageSize(QPageSize.PageSizeId.A4))
     writer.setPageMargins(QMarginsF(12, 12, 12, 12), QPageLayout.Unit.Millimeter)
     writer.setResolution(96)
@@ -39,4 +43,7 @@ def write_pdf(event: Event, out: Path | str) -> list[Path]:
     rect = writer.pageLayout().paintRectPixels(writer.resolution())
     doc.setPageSize(QSizeF(rect.width(), rect.height()))
     doc.print_(writer)
+    del writer  # the PDF is finished when the writer goes
+    buffer.close()
+    out.write_bytes(bytes(data.data()))  # beside the final file: write_asking moves it whole
     return [out]

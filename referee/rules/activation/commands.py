@@ -22,7 +22,7 @@ from dataclasses import MISSING, dataclass, fields
 from typing import Any, ClassVar
 
 from referee.board.hexgrid import DIRECTION_NAMES, Hex, LabelError, hex_label, parse_label
-from referee.errors import RefereeError
+from referee.errors import RefereeError, excerpt, whole_number
 from referee.rules.activation.slots import Pose
 
 
@@ -52,14 +52,15 @@ class Shot:
 
 def _side(text: str) -> int:
     if text.strip() not in ("1", "2"):
-        raise ValueError(f"{text!r} is not a side (1 or 2)")
+        raise ValueError(f"{excerpt(text)} is not a side (1 or 2)")
     return int(text)
 
 
 def _count(text: str) -> int:
-    if not text.strip().isdigit():
-        raise ValueError(f"{text!r} is not a whole number 0 or more")
-    return int(text)
+    number = whole_number(text)
+    if number is None or number < 0:
+        raise ValueError(f"{excerpt(text)} is not a whole number 0 or more")
+    return number
 
 
 def _hex(text: str) -> Hex:

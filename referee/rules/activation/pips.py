@@ -16,7 +16,7 @@ from __future__ import annotations
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
 
-from referee.errors import RefereeError
+from referee.errors import RefereeError, excerpt, whole_number
 from referee.rules.activation.tables import COLOURS, Colour, FortificationTable
 
 
@@ -86,9 +86,12 @@ def parse_pip_count(text: str) -> PipCount:
             )
         if name in counts:
             raise PipError(f"{name} pips given twice")
-        if not value.strip().isdigit():
-            raise PipError(f"{name} pips: expected a whole number 0 or more, got {value.strip()!r}")
-        counts[name] = int(value)
+        number = whole_number(value)
+        if number is None or number < 0:
+            raise PipError(
+                f"{name} pips: expected a whole number 0 or more, got {excerpt(value.strip())}"
+            )
+        counts[name] = number
     return PipCount(**counts)
 
 

@@ -39,6 +39,7 @@ speed". A hyphen in a name may be written as a space."""
 
 DEGREE = "°"
 _LETTERS = frozenset(string.ascii_letters)
+DIGITS = frozenset(string.digits)  # ASCII only: "²".isdigit() is true, and no number
 
 
 class OrderSyntaxError(RefereeError):
@@ -216,7 +217,7 @@ class _Reader:
         if c == "-":
             self.pos += 1
             return Action("-")
-        if not c or not (c in _LETTERS or c.isdigit()):
+        if not c or not (c in _LETTERS or c in DIGITS):
             if after_comma:
                 message = f"an action is missing after ',' in {self.kind} {number}"
             elif c in ("+", ""):
@@ -318,7 +319,7 @@ class _Reader:
             message = "a speed in square brackets follows A or B only"
         elif c == DEGREE:
             message = "'°' follows 360 only"
-        elif c in _LETTERS or c.isdigit() or c == "-":
+        elif c in _LETTERS or c in DIGITS or c == "-":
             message = (
                 f"{self.word() or c!r} must be joined to the action before it by ',' (same "
                 "step) or '+' (next step)"

@@ -41,6 +41,7 @@ from shiboken6 import isValid
 
 from referee.dice.service import Dice, Roll
 from referee.dice.typed_run import DieKey, DieSlot, TypedRun, rolled_run, typed_run
+from referee.errors import whole_number
 
 Runner = Callable[[Dice], object]
 
@@ -92,11 +93,11 @@ class FaceBox(QSpinBox):
             pos = max(0, pos - (1 if text.index("?") < pos else 0))
             text = text.replace("?", "")
         stripped = text.strip()
-        if stripped.isdigit() and int(stripped) == 0:  # no die shows 0: never a silent "?"
+        if whole_number(stripped) == 0:  # no die shows 0: never a silent "?"
             self.refused.emit(stripped)
             return QValidator.State.Invalid, text, pos
         result = super().validate(text, pos)
-        if result[0] == QValidator.State.Invalid and stripped.isdigit():
+        if result[0] == QValidator.State.Invalid and whole_number(stripped) is not None:
             self.refused.emit(stripped)
         return result
 

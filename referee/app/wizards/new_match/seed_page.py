@@ -19,6 +19,8 @@ from PySide6.QtWidgets import (
     QWizardPage,
 )
 
+from referee.errors import whole_number
+
 DICE_MODES = (
     ("app", "The app rolls the dice (seeded: the match replays the same)"),
     ("typed", "The referee types the dice rolled at the table"),
@@ -65,4 +67,5 @@ class SeedPage(QWizardPage):
         return next(mode for mode, button in self.modes.items() if button.isChecked())
 
     def isComplete(self) -> bool:
-        return self.seed.text().isdigit()
+        number = whole_number(self.seed.text())
+        return number is not None and number >= 0
