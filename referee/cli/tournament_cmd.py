@@ -65,6 +65,9 @@ def add_parser(sub: Any) -> None:
     _file(add)
     add.add_argument("name", metavar="NAME")
     add.add_argument("--nation", default="", help="the player's nation")
+    add.add_argument(
+        "--club", default="", help="the player's club (kept apart from its players in round 1)"
+    )
     _army_options(add)
     _who(add)
     add.set_defaults(run=run_add_player)
@@ -100,6 +103,32 @@ def add_parser(sub: Any) -> None:
     drop.add_argument("name", metavar="NAME")
     _who(drop)
     drop.set_defaults(run=run_drop)
+
+    for verb, words in (
+        ("present", "mark players present at the door for the next round"),
+        ("absent", "mark players absent at the door: dropped when the next round is paired"),
+    ):
+        door = t.add_parser(verb, help=words)
+        _file(door)
+        door.add_argument("names", nargs="+", metavar="NAME")
+        door.add_argument("--why", default="", help="the reason, kept in the trail")
+        _who(door)
+        door.set_defaults(run=run_attendance, present=verb == "present")
+
+    penalty = t.add_parser(
+        "penalty", help="a penalty: a warning, or points deducted (with why; in the standings)"
+    )
+    _file(penalty)
+    penalty.add_argument("name", metavar="NAME")
+    penalty.add_argument("--why", required=True, help="the reason, kept in the trail")
+    penalty.add_argument(
+        "--points", type=int, default=0, help="points deducted (default 0: a warning)"
+    )
+    penalty.add_argument(
+        "--of", choices=("tvp", "mvp"), default="tvp", help="the total deducted from (tvp)"
+    )
+    _who(penalty)
+    penalty.set_defaults(run=run_penalty)
 
     withdraw = t.add_parser(
         "withdraw", help="take back a player entered by mistake, before their first round"
@@ -347,7 +376,7 @@ def run_add_player(args: argparse.Namespace) -> int:
         raise CommandError("--override goes with --army: it accepts an army not valid")
     with _desk(args) as desk:
         checkin = desk.check_army(args.army, args.override) if args.army else None
-        entered = desk.add_player(args.name, args.nation, checkin)
+        entered = desk.add_player(args.name, args.nation, checkin, args.club)
     late = f" (a late entry: from round {entered})" if entered > 1 else ""
     print(f"{args.name} entered{late}")
     if checkin is not None:
@@ -382,9 +411,15 @@ def run_players(args: argparse.Namespace) -> int:
         return 0
     for row in rows:
         late = f", from round {row['entered']}" if row["entered"] > 1 else ""
-        dropped = f", dropped after round {row['dropped_after']}" if row["dropped_after"] else ""
+        dropped = (
+            f", dropped after round {row['dropped_after']}"
+            if row["dropped_after"] is not None
+            else ""
+        )
+        club = f", {row['club']}" if row["club"] else ""
+        door = {True: ", present", False: ", ABSENT", None: ""}[row["present"]]
         army = row["army"]
-        print(f"{row['name']} ({row['nation'] or 'no nation'}{late}{dropped})")
+        print(f"{row['name']} ({row['nation'] or 'no nation'}{club}{late}{dropped}{door})")
         if army is None:
             print("  no army checked in")
             continue
@@ -418,6 +453,34 @@ def run_withdraw(args: argparse.Namespace) -> int:
     with _desk(args) as desk:
         desk.withdraw(args.name, args.why)
     print(f"{args.name} withdrawn: in no listing from now on (the trail keeps the record)")
+    return 0
+
+
+def run_attendance(args: argparse.Namespace) -> int:
+    with _desk(args) as desk:
+        for name in args.names:
+            number = desk.mark_attendance(name, args.present, args.why)
+            print(
+                f"{name}: present for round {number}"
+                if args.present
+                else f"{name}: absent for round {number}; dropped when round {number} is "
+                "paired (`tournament present` before then undoes it)"
+            )
+    return 0
+
+
+def run_penalty(args: argparse.Namespace) -> int:
+    with _desk(args) as desk:
+        record = desk.penalise(args.name, args.why, args.points, args.of)
+    what = (
+        f"{args.points} {args.of.upper()} deducted"
+        if record.data["penalty"] == "points"
+        else "a warning"
+    )
+    print(
+        f"{args.name}: {what} (round {record.data['round']}, by {record.who} at "
+        f"{record.at}): {record.why}"
+    )
     return 0
 
 
@@ -573,9 +636,16 @@ def _print_standings(st: Standings, used: Mapping[str, Any]) -> None:
         )
         dropped = " (dropped)" if s.dropped else ""
         decided = f"  [ahead by {s.decided_by}]" if s.decided_by else ""
+        penalty = f"  penalty: {s.penalty_text()}" if s.penalties else ""
         print(
-            f"  {s.rank:>2}. {s.name}{dropped}: {s.text('tvp')} TVP, {s.mvp} MVP ({extra}){decided}"
+            f"  {s.rank:>2}. {s.name}{dropped}: {s.text('tvp')} TVP, {s.mvp} MVP ({extra})"
+            f"{decided}{penalty}"
         )
+        for p in s.penalties:
+            what = (
+                f"-{p['points']} {str(p['of']).upper()}" if p["penalty"] == "points" else "warning"
+            )
+            print(f"        {what} in round {p['round']} by {p['who']} at {p['at']}: {p['why']}")
     for w in st.warnings:
         print(f"  warning: {w}")
     print_rulings(used)
@@ -589,6 +659,8 @@ def run_standings(args: argparse.Namespace) -> int:
         event = desk.event()
     used = ["tournament.strength-of-schedule"] if "sos" in st.keys else []
     used += ["tournament.bye"] if any(r.bye for r in event.rounds) else []
+    if "sos" in st.keys and any(p.data["penalty"] == "points" for p in event.penalties):
+        used.append("tournament.penalty-schedule")
     data = with_rulings(st.to_json(), event.readings, used)
     print_json(data) if args.json else _print_standings(st, data)
     return 0
@@ -632,6 +704,19 @@ def run_trail(args: argparse.Namespace) -> int:
                     "text": trail_line(r),
                 }
             )
+        elif r.kind in ("attendance", "penalty") or (r.kind == "drop" and "no_show" in r.data):
+            rows.append(
+                {
+                    "id": r.id,
+                    "kind": r.kind,
+                    "name": r.data["name"],
+                    "who": r.who,
+                    "at": r.at,
+                    "why": r.why,
+                    "text": _trail_text(r),
+                    **{k: v for k, v in r.data.items() if k != "name"},
+                }
+            )
         elif r.kind == "withdraw":
             rows.append(
                 {
@@ -664,6 +749,18 @@ def run_trail(args: argparse.Namespace) -> int:
             for p in row["problems"]:
                 print(f"      {p}")
     return 0
+
+
+def _trail_text(r: Any) -> str:
+    d = r.data
+    if r.kind == "attendance":
+        door = "present" if d["present"] else "absent"
+        return f"{d['name']} {door} at the door for round {d['round']}"
+    if r.kind == "drop":
+        return f"dropped {d['name']}, a no-show for round {d['no_show']}"
+    if d["penalty"] == "points":
+        return f"penalty for {d['name']}: {d['points']} {str(d['of']).upper()} deducted"
+    return f"penalty for {d['name']}: a warning"
 
 
 def run_clock(args: argparse.Namespace) -> int:

@@ -173,6 +173,7 @@ def players_json(event: Event) -> list[dict[str, Any]]:
     """The players with their frozen armies, as ``tournament players --json`` prints them;
     ``huge_units`` is null where ruling ``tournament.huge-units`` keeps it to the pairings."""
     public = declared_to_all(event)
+    door = event.current_round + 1  # the round the door is for
     rows = []
     for p in event.players.values():
         army = None
@@ -196,6 +197,8 @@ def players_json(event: Event) -> list[dict[str, Any]]:
                 "entered": p.entered,
                 "dropped_after": p.dropped_after,
                 "army": army,
+                "club": p.club,
+                "present": event.present(door, p.name),
             }
         )
     return rows

@@ -240,12 +240,18 @@ class Desk:
     # --- players -------------------------------------------------------------------
 
     def add_player(
-        self, name: str, nation: str = "", checkin: dict[str, object] | None = None
+        self,
+        name: str,
+        nation: str = "",
+        checkin: dict[str, object] | None = None,
+        club: str = "",
     ) -> int:
         """Enter a player; after round 1 is paired, a late entry joins from the next round.
         ``checkin``: the army as checked (``Desk.check_army``; its nation is the
-        player's). Returns the first round."""
+        player's); ``club``: the player's club (kept apart from its other players in round
+        1, ``round_one``). Returns the first round."""
         name = name.strip()
+        club = " ".join(club.split())
         if not name:
             raise DeskError("a player needs a name")
 
@@ -260,7 +266,10 @@ class Desk:
                 raise DeskError(f"every round of {event.name!r} is paired: too late to enter")
             if checkin is not None:
                 _same_game(event, name, checkin)
-            recs = [NewRecord("player", {"name": name, "nation": nation, "entered": entered})]
+            data: dict[str, object] = {"name": name, "nation": nation, "entered": entered}
+            if club:
+                data["club"] = club
+            recs = [NewRecord("player", data)]
             if checkin is not None:
                 recs.append(NewRecord("checkin", {"name": name, **checkin}))
             return recs, entered
@@ -312,6 +321,57 @@ class Desk:
             )
 
         return self._write(decide)
+
+    def mark_attendance(self, name: str, present: bool, why: str = "") -> int:
+        """``name`` at the door (``present``) or not for the next round to pair; returns
+        that round. A player still marked absent when the round is paired is dropped
+        then, with a record saying so (:meth:`pair`); marked present again before, they
+        play."""
+
+        def decide(event: Event) -> tuple[list[NewRecord], int]:
+            p = self._player(event, name)
+            number = event.current_round + 1
+            if number > event.rounds_planned:
+                raise DeskError(f"every round of {event.name!r} is paired: no door to be at")
+            if not p.plays_in(number):
+                why_not = (
+                    f"dropped after round {p.dropped_after}"
+                    if p.dropped_after is not None
+                    else f"entered from round {p.entered}"
+                )
+                raise DeskError(f"{name} does not play round {number} ({why_not})")
+            data = {"name": name, "round": number, "present": present}
+            return [NewRecord("attendance", data, why.strip())], number
+
+        return self._write(decide)
+
+    def penalise(self, name: str, why: str, points: int = 0, of: str = "tvp") -> Record:
+        """A penalty for ``name`` with ``why``: a warning (``points`` 0) or ``points``
+        deducted from the player's total ``of`` TVP or MVP in the standings (ruling
+        ``tournament.penalty``); recorded with who and when, shown in the standings and
+        the trail. Returns its record."""
+        from referee.tournament.record_check import PENALTY_KEYS, POINTS_MAX
+
+        if not why.strip():
+            raise DeskError("a penalty needs a reason (--why)")
+        if not 0 <= points <= POINTS_MAX:
+            raise DeskError(f"--points {points}: from 0 (a warning) to {POINTS_MAX}")
+        if of not in PENALTY_KEYS:
+            raise DeskError(f"--of {of}: a deduction comes from {' or '.join(PENALTY_KEYS)}")
+
+        def decide(event: Event) -> tuple[list[NewRecord], None]:
+            self._player(event, name)
+            data: dict[str, object] = {
+                "name": name,
+                "round": event.current_round,
+                "penalty": "points" if points else "warning",
+            }
+            if points:
+                data.update(points=points, of=of)
+            return [NewRecord("penalty", data, why.strip())], None
+
+        self._write(decide)
+        return self.event().penalties[-1]
 
     def withdraw(self, name: str, why: str = "") -> None:
         """Take back the entry of a player entered by mistake, before their first round is
@@ -438,10 +498,14 @@ class Desk:
                     + f" and has no result yet for table(s) {tables}: round {number} can be "
                     "paired when they are in; nothing was written"
                 )
-            pairing = self._auto(event, number)
+            no_shows = no_show_drops(event, number)
+            seen = event
+            for record in no_shows:
+                seen = _with(seen, record, self.who)
+            pairing = self._auto(seen, number)
             if number not in copies:
                 copies[number] = self.last_backup = self.store.backup(f"before-round-{number}")
-            return [_pairing_record(pairing)], pairing
+            return [*no_shows, _pairing_record(pairing)], pairing
 
         return self._write(decide)
 
@@ -763,6 +827,23 @@ def _same_game(event: Event, name: str, checkin: dict[str, object]) -> None:
 def event_clock(event: Event, round_number: int | None = None) -> RoundClock:
     number = round_number or event.current_round
     return fold_clock(event.clock, number, event.round_minutes)
+
+
+def no_show_drops(event: Event, round_number: int) -> list[NewRecord]:
+    """A ``drop`` record for each player marked absent at the door for ``round_number``
+    (who marked them, when and why in its reason), written before the round is paired."""
+    out = []
+    for name in event.absent(round_number):
+        mark = event.attendance[(round_number, name)]
+        why = f"absent at the door for round {round_number} (marked by {mark.who} at {mark.at})"
+        out.append(
+            NewRecord(
+                "drop",
+                {"name": name, "after": round_number - 1, "no_show": round_number},
+                why + (f": {mark.why}" if mark.why else ""),
+            )
+        )
+    return out
 
 
 def _table_result(event: Event, round_number: int, table: int) -> TableResult:

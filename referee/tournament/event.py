@@ -5,10 +5,19 @@ Records (kind: data):
 - ``event``: name, rounds, game, round_minutes, seed, readings (ruling id -> reading),
   tiebreakers (the standings' keys in order), scenario (the tables' scenario: a shipped
   scenario's id or a file; ``entrenched`` when left out);
-- ``player``: name, nation, entered (the first round the player can be paired in);
+- ``player``: name, nation, entered (the first round the player can be paired in), club
+  (optional: players of one club, or one nation, are kept apart in round 1: ``round_one``);
 - ``checkin``: name, army (the list's content as checked, frozen), file, checksum, valid,
   errors, huge_units, declaration, override (``checkin``);
-- ``drop``: name, after (the last round the player plays);
+- ``drop``: name, after (the last round the player plays), no_show (the round the player
+  was absent at the door for, when the desk dropped them before pairing it);
+- ``attendance``: name, round, present (true or false): the player at the door (or not)
+  for a round not yet paired; the last record of a player and round counts, and a player
+  absent when the round is paired is dropped then (a ``drop`` record with ``no_show``);
+- ``penalty``: name, round (the round paired when it was given, 0 before round 1),
+  penalty ("warning" or "points"), points and of ("tvp" or "mvp") for a deduction; why
+  (the record's): deducted from the player's total in the standings, shown there and in
+  the trail;
 - ``withdraw``: name, why (the record's): a player entered by mistake, taken back before
   their first round was paired; from then on they are in no listing (entered again, they
   start afresh);
@@ -37,7 +46,7 @@ The fold keeps every result record of a table in order (its trail); the last one
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from types import MappingProxyType
 from typing import Any
 
@@ -62,6 +71,7 @@ class Player:
     dropped_after: int | None = None
     army: Mapping[str, Any] | None = None
     """The check-in record's data (army, checksum, valid, errors, huge_units), or None."""
+    club: str = ""
 
     def plays_in(self, round_number: int) -> bool:
         """Whether the player can be paired in ``round_number``."""
@@ -160,6 +170,27 @@ class Event:
     extra: Mapping[str, Any] = field(default_factory=lambda: MappingProxyType({}))
     scenario: str = DEFAULT_SCENARIO
     """The scenario every table plays (a shipped scenario's id or a file)."""
+    attendance: Mapping[tuple[int, str], Record] = field(
+        default_factory=lambda: MappingProxyType({})
+    )
+    """(round, name) -> the attendance record that counts (the last)."""
+    penalties: tuple[Record, ...] = ()
+    """Every penalty record, in order."""
+
+    def absent(self, round_number: int) -> list[str]:
+        """Players of ``round_number`` marked absent at the door for it."""
+        return [
+            n
+            for n in self.active(round_number)
+            if (rec := self.attendance.get((round_number, n))) is not None
+            and not rec.data["present"]
+        ]
+
+    def present(self, round_number: int, name: str) -> bool | None:
+        """Whether ``name`` was marked present (True), absent (False) or not at all (None)
+        for ``round_number``."""
+        rec = self.attendance.get((round_number, name))
+        return None if rec is None else bool(rec.data["present"])
 
     def reading(self, ruling_id: str) -> object:
         """The value of the reading this event takes for ``ruling_id``."""
@@ -217,22 +248,32 @@ def fold(records: Sequence[Record], store_name: str = "") -> Event:
     pairings: dict[int, list[Record]] = {}
     trails: dict[tuple[int, int], list[Record]] = {}
     clock: list[Record] = []
+    attendance: dict[tuple[int, str], Record] = {}
+    penalties: list[Record] = []
     for r in records:
         d = r.data
         if r.kind == "event":
             head = d
             tiebreakers = tuple(d.get("tiebreakers") or DEFAULT_TIEBREAKERS)
         elif r.kind == "player":
-            players[d["name"]] = Player(d["name"], d.get("nation", ""), int(d.get("entered", 1)))
+            players[d["name"]] = Player(
+                d["name"], d.get("nation", ""), int(d.get("entered", 1)), club=d.get("club", "")
+            )
         elif r.kind == "checkin":
             p = players[d["name"]]
             nation = p.nation or str(d.get("nation", ""))  # a player entered without one
-            players[p.name] = Player(p.name, nation, p.entered, p.dropped_after, d)
+            players[p.name] = replace(p, nation=nation, army=d)
         elif r.kind == "drop":
             p = players[d["name"]]
-            players[p.name] = Player(p.name, p.nation, p.entered, int(d["after"]), p.army)
-        elif r.kind == "withdraw":
+            players[p.name] = replace(p, dropped_after=int(d["after"]))
+        elif r.kind == "attendance":
+            attendance[(int(d["round"]), d["name"])] = r
+        elif r.kind == "penalty":
+            penalties.append(r)
+        elif r.kind == "withdraw":  # entered again, a player starts afresh
             players.pop(d["name"], None)
+            penalties = [p for p in penalties if p.data["name"] != d["name"]]
+            attendance = {k: v for k, v in attendance.items() if k[1] != d["name"]}
         elif r.kind == "seeding":
             seeding = tuple(d["order"])
         elif r.kind == "tiebreakers":
@@ -279,4 +320,6 @@ def fold(records: Sequence[Record], store_name: str = "") -> Event:
         revision=records[-1].id if records else 0,
         store_name=store_name,
         scenario=str(head.get("scenario") or DEFAULT_SCENARIO),
+        attendance=MappingProxyType(attendance),
+        penalties=tuple(r for r in penalties if r.data["name"] in players),
     )

@@ -34,6 +34,10 @@ CLOCK_MAX = 10**12
 (Python's ``timedelta``, about 1.9 million years). The desk now writes 1 to 1440; older
 desks wrote any number given."""
 ACTIONS = ("start", "pause", "resume", "end")
+PENALTIES = ("warning", "points")
+"""A penalty's kinds: a warning (nothing deducted), or points deducted."""
+PENALTY_KEYS = ("tvp", "mvp")
+"""The totals a deduction can come from."""
 
 
 def whole(low: int | None = None, high: int | None = None) -> Check:
@@ -167,7 +171,10 @@ KINDS: dict[str, tuple[Mapping[str, Check], tuple[str, ...]]] = {
         },
         (),
     ),
-    "player": ({"name": text, "nation": text, "entered": whole(1)}, ("name",)),
+    "player": (
+        {"name": text, "nation": text, "entered": whole(1), "club": text},
+        ("name",),
+    ),
     "checkin": (
         {
             "name": text,
@@ -197,7 +204,21 @@ KINDS: dict[str, tuple[Mapping[str, Check], tuple[str, ...]]] = {
         },
         ("name", "army"),
     ),
-    "drop": ({"name": text, "after": whole(0)}, ("name", "after")),
+    "drop": ({"name": text, "after": whole(0), "no_show": whole(1)}, ("name", "after")),
+    "attendance": (
+        {"name": text, "round": whole(1), "present": flag},
+        ("name", "round", "present"),
+    ),
+    "penalty": (
+        {
+            "name": text,
+            "round": whole(0),
+            "penalty": one_of(*PENALTIES),
+            "points": whole(0, POINTS_MAX),
+            "of": one_of(*PENALTY_KEYS),
+        },
+        ("name", "round", "penalty"),
+    ),
     "seeding": ({"order": list_of(text)}, ("order",)),
     "tiebreakers": ({"keys": list_of(_tiebreaker, least=1)}, ("keys",)),
     "pairing": (
@@ -256,11 +277,19 @@ def check_records(records: Sequence[Record], store: str) -> None:
         if problem is not None:
             raise DamagedEvent(store, f"{record.kind}: {problem}", record.id)
         data = record.data
+        if record.kind == "penalty" and data["penalty"] == "points":
+            missing = [k for k in ("points", "of") if k not in data]
+            if missing or data["points"] < 1:
+                what = f"no {missing[0]!r}" if missing else "'points' is 0, not a deduction"
+                raise DamagedEvent(store, f"penalty: {what}", record.id)
         if record.kind == "player":
             players.add(data["name"])
         elif record.kind == "withdraw":
             players.discard(data["name"])
-        elif record.kind in ("checkin", "drop") and data["name"] not in players:
+        elif (
+            record.kind in ("checkin", "drop", "attendance", "penalty")
+            and data["name"] not in players
+        ):
             raise DamagedEvent(
                 store, f"{record.kind} of {excerpt(data['name'])}, who was never entered", record.id
             )

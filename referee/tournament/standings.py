@@ -13,6 +13,11 @@ order never depends on chance) and a warning says so. TVP are compared in millio
 A place decided by a number with decimals (total TVP, strength of schedule, head to head)
 is shown with as many decimals as tell the two players apart (71.0238 and 71.0207, not
 71.02 twice): :meth:`Standing.text`.
+
+Penalties (``penalty`` records) count here: a deduction is taken from the player's total
+TVP or MVP before any place is decided (the totals shown are after it, and each standing
+lists its penalties, warnings included); whether it also lowers what the player's
+opponents count for strength of schedule is ruling ``tournament.penalty-schedule``.
 """
 
 from __future__ import annotations
@@ -24,6 +29,7 @@ from itertools import pairwise
 
 from referee.tournament.event import TIEBREAKERS, Event
 from referee.tournament.scoring import micro
+from referee.tournament.store import Record
 
 Number = int | Fraction
 
@@ -43,6 +49,25 @@ class Standing:
     digits: Mapping[str, int] = field(default_factory=dict)
     """Per key with decimals, the decimals that tell this player apart from a neighbour
     that key placed them against (0 where it placed nobody)."""
+    penalties: tuple[Mapping[str, object], ...] = ()
+    """The player's penalties (warnings too), in order: round, penalty, points, of, why,
+    who, at (:func:`penalty_json`)."""
+
+    def deducted(self, key: str) -> int:
+        """The points deducted from the player's total ``key`` (tvp or mvp)."""
+        return sum(
+            int(str(p["points"]))
+            for p in self.penalties
+            if p["penalty"] == "points" and p["of"] == key
+        )
+
+    def penalty_text(self) -> str:
+        """The penalties in words ('' for none): deductions, then warnings."""
+        parts = [f"-{self.deducted(k)} {k.upper()}" for k in ("tvp", "mvp") if self.deducted(k)]
+        warnings = sum(1 for p in self.penalties if p["penalty"] == "warning")
+        if warnings:
+            parts.append(f"{warnings} warning{'s' if warnings > 1 else ''}")
+        return ", ".join(parts)
 
     def text(self, key: str, least: int = 2) -> str:
         """The number of ``key`` (tvp, mvp or a tie-breaker) as shown: ``least`` decimals,
@@ -63,6 +88,7 @@ class Standing:
             "nation": self.nation,
             "played": self.played,
             "dropped": self.dropped,
+            "penalties": [dict(p) for p in self.penalties],
         }
 
 
@@ -96,10 +122,22 @@ class _Totals:
     played: int = 0
     opponents: list[str] = field(default_factory=list)
     versus: dict[str, int] = field(default_factory=dict)  # TVP millionths scored minus conceded
+    scored_tvp: int = 0  # millionths, from results alone (before any deduction)
+
+
+def penalty_json(record: Record) -> dict[str, object]:
+    """A penalty record as the standings and the trail show it."""
+    d = record.data
+    out: dict[str, object] = {"id": record.id, "round": d["round"], "penalty": d["penalty"]}
+    if d["penalty"] == "points":
+        out.update(points=d["points"], of=d["of"])
+    out.update(why=record.why, who=record.who, at=record.at)
+    return out
 
 
 def totals(event: Event) -> dict[str, _Totals]:
-    """Each player's totals over the results recorded so far (byes included)."""
+    """Each player's totals over the results recorded so far (byes included), less the
+    points their penalties deduct."""
     out = {name: _Totals() for name in event.players}
     for name, t in out.items():
         for _, score, opponent in event.scores_of(name):
@@ -109,6 +147,14 @@ def totals(event: Event) -> dict[str, _Totals]:
             t.played += 1
             if opponent is not None:
                 t.opponents.append(opponent)
+        t.scored_tvp = t.tvp
+    for record in event.penalties:
+        d = record.data
+        if d["penalty"] == "points" and d["name"] in out:
+            if d["of"] == "tvp":
+                out[d["name"]].tvp -= int(d["points"]) * 1_000_000
+            else:
+                out[d["name"]].mvp -= int(d["points"])
     for rnd in event.rounds:
         for tr in rnd.results.values():
             a, b = tr.scores
@@ -123,10 +169,12 @@ def totals(event: Event) -> dict[str, _Totals]:
 
 def _sos(event: Event, t: dict[str, _Totals], name: str) -> Fraction:
     per_round = event.reading("tournament.strength-of-schedule") == "per-round"
+    deducted = event.reading("tournament.penalty-schedule") == "after-deductions"
     values = []
     for opp in t[name].opponents:
         o = t[opp]
-        values.append(Fraction(o.tvp, o.played) if per_round and o.played else Fraction(o.tvp))
+        tvp = o.tvp if deducted else o.scored_tvp
+        values.append(Fraction(tvp, o.played) if per_round and o.played else Fraction(tvp))
     return sum(values, Fraction(0)) / len(values) if values else Fraction(0)
 
 
@@ -212,6 +260,10 @@ def standings(event: Event, keys: Sequence[str] | None = None) -> Standings:
             d = telling_digits(shown[a][key], shown[b][key])
             for n in (a, b):
                 digits[n][key] = max(digits[n].get(key, 0), d)
+    penalties: dict[str, tuple[Mapping[str, object], ...]] = {}
+    for record in event.penalties:
+        name = record.data["name"]
+        penalties[name] = (*penalties.get(name, ()), penalty_json(record))
     result = []
     for i, name in enumerate(order):
         p = event.players[name]
@@ -230,6 +282,7 @@ def standings(event: Event, keys: Sequence[str] | None = None) -> Standings:
                 decided_by=TIEBREAKERS.get(boundary.get((name, nxt), ""), "name") if nxt else "",
                 dropped=p.dropped_after is not None,
                 digits=digits[name],
+                penalties=penalties.get(name, ()),
             )
         )
     return Standings(event.current_round, tuple(result), tuple(warnings), keys)

@@ -4,11 +4,13 @@ wrong type or shape, a record of one kind with another's data, a record deleted,
 table dropped or renamed, bytes overwritten; on a PostgreSQL server too (no bytes there).
 
 :func:`build_event` makes the event (six players with their armies, a seventh withdrawn,
-seeding, tie-breakers, round 1 paired and played (one result taken with ``--override``), a
-correction, the clock started, paused and ended, round 2 paired with one result and the
-match file of table 3, a drop), :func:`damages` draws one to three damages and :func:`damage_file`
-/ :func:`damage_server` carry them out. :data:`EVENT_COMMANDS` is every ``referee
-tournament`` command that reads or writes an event. The property test
+two of one club, seeding, tie-breakers, a player present at the door, round 1 paired and
+played (one result taken with ``--override``), a correction, a deduction and a warning, the
+clock started, paused and ended, round 2 paired with one result and the match file of table
+3, a drop, a player absent at the door for round 3), :func:`damages` draws one to three
+damages and :func:`damage_file` / :func:`damage_server` carry them out.
+:data:`EVENT_COMMANDS` is every ``referee tournament`` command that reads or writes an
+event. The property test
 (``test_hostile_event_files.py``) and the fuzz script (``fuzz_event_files.py``) share them.
 """
 
@@ -59,11 +61,13 @@ def build_event(target: str, folder: Path) -> None:
         target, name="Damaged Cup", rounds=4, seed=5, who="desk-1", scenario="entrenched"
     ) as desk:
         for name in PLAYERS:
-            desk.add_player(name, "", desk.check_army(armies[name]))
+            club = "Hex Club" if name in ("Ada", "Cato") else ""
+            desk.add_player(name, "", desk.check_army(armies[name]), club)
         desk.add_player("Gus", "ork")
         desk.withdraw("Gus", "entered by mistake")
         desk.seed_players(["Cato", "Ada"])
         desk.set_tiebreakers(["mvp", "tvp", "sos", "h2h", "destroyed"])
+        desk.mark_attendance("Ada", present=True)
         desk.pair()
         event = desk.event()
         for table, (a, b) in enumerate(event.round(1).tables, 1):
@@ -78,6 +82,8 @@ def build_event(target: str, folder: Path) -> None:
             else:
                 desk.record_result(1, table, result, "result file")
         desk.correct(1, 1, _result(event, *event.round(1).tables[0], rng), "typo", "typed")
+        desk.penalise("Brin", "slow play", points=2)
+        desk.penalise("Cato", "late to the table")
         desk.clock_action("start", 90)
         desk.clock_action("pause")
         desk.clock_action("end")
@@ -88,6 +94,7 @@ def build_event(target: str, folder: Path) -> None:
         result = _result(event, a, b, rng)
         desk.make_match(2, 3, folder / "t3.referee", seed=3)
         desk.drop("Emil")
+        desk.mark_attendance("Fay", present=False, why="phoned: ill")
     lines = []
     for p in result.players:
         lines += ["[[players]]", f'name = "{p.name}"']
@@ -122,7 +129,11 @@ READING_COMMANDS: tuple[tuple[str, ...], ...] = (
 WRITING_COMMANDS: tuple[tuple[str, ...], ...] = (
     ("match", "{ev}", "--round", "2", "--table", "2", "-o", "{d}/t2.referee"),
     ("new", "{ev}", "--name", "Again"),
-    ("add-player", "{ev}", "Gil", "--nation", "ork"),
+    ("add-player", "{ev}", "Gil", "--nation", "ork", "--club", "Hex Club"),
+    ("present", "{ev}", "Ada"),
+    ("absent", "{ev}", "Brin", "--why", "ill"),
+    ("penalty", "{ev}", "Cato", "--points", "2", "--why", "slow play"),
+    ("penalty", "{ev}", "Dora", "--why", "late"),
     ("check-in", "{ev}", "Emil", "--army", "{d}/armies/emil.toml"),
     ("seed", "{ev}", "Ada", "Brin"),
     ("tiebreakers", "{ev}", "tvp", "mvp"),
@@ -196,6 +207,8 @@ RECORD_KINDS = (
     "correction",
     "clock",
     "match",
+    "attendance",
+    "penalty",
     "nope",
 )
 

@@ -267,6 +267,59 @@ NEWER_RECORDS = {
         {"round": 1, "table": 1, "id": "m", "players": ["Ada", "Brin"], "checksums": "ab"},
         "match: 'checksums' is 'ab', not a list of 2",
     ),
+    # a player's club (kept apart in round 1)
+    "player club": (
+        "player",
+        {"name": "Eve", "club": ["Hex"]},
+        "player: 'club' is ['Hex'], not text",
+    ),
+    # a player at the door, or not (issue 28)
+    "attendance present": (
+        "attendance",
+        {"name": "Ada", "round": 2, "present": "yes"},
+        "attendance: 'present' is 'yes', not true or false",
+    ),
+    "attendance round": (
+        "attendance",
+        {"name": "Ada", "present": False},
+        "attendance: no 'round'",
+    ),
+    "attendance of nobody": (
+        "attendance",
+        {"name": "Zed", "round": 2, "present": False},
+        "attendance of 'Zed', who was never entered",
+    ),
+    "no-show round": (
+        "drop",
+        {"name": "Ada", "after": 1, "no_show": "two"},
+        "drop: 'no_show' is 'two', not a whole number from 1",
+    ),
+    # a penalty: a warning or points deducted
+    "penalty kind": (
+        "penalty",
+        {"name": "Ada", "round": 1, "penalty": "yellow card"},
+        "penalty: 'penalty' is 'yellow card', not one of ('warning', 'points')",
+    ),
+    "penalty points": (
+        "penalty",
+        {"name": "Ada", "round": 1, "penalty": "points", "points": -3, "of": "tvp"},
+        "penalty: 'points' is -3, not a whole number from 0",
+    ),
+    "penalty without points": (
+        "penalty",
+        {"name": "Ada", "round": 1, "penalty": "points", "of": "tvp"},
+        "penalty: no 'points'",
+    ),
+    "penalty of what": (
+        "penalty",
+        {"name": "Ada", "round": 1, "penalty": "points", "points": 2, "of": "sos"},
+        "penalty: 'of' is 'sos', not one of ('tvp', 'mvp')",
+    ),
+    "penalty of nobody": (
+        "penalty",
+        {"name": "Zed", "round": 1, "penalty": "warning"},
+        "penalty of 'Zed', who was never entered",
+    ),
 }
 
 
