@@ -441,11 +441,20 @@ class Desk:
         if len(active) < 2:
             raise DeskError(f"round {round_number}: {len(active)} player(s) to pair")
         if round_number == 1:
+            from referee.tournament.round_one import round_one
+
             seeded = [n for n in event.seeding if n in active]
             rest = draw_order([n for n in active if n not in seeded], event.seed)
-            tables, bye = fold_pairing(seeded + rest)
-            how = "seeding" if seeded else "draw"
-            return Pairing(1, tables, bye, (), how)
+            clubs, nations = _clubs_and_nations(event)
+            if seeded:  # the organiser's choice stands, told of what it seats together
+                tables, bye = fold_pairing(seeded + rest)
+                names = [*seeded, *rest]
+                return Pairing(
+                    1, tables, bye, tuple(_round_one_warnings(event, names, tables)), "seeding"
+                )
+            mode = str(event.reading("tournament.round-one-apart"))
+            first = round_one(rest, clubs, nations, mode, event.seed)
+            return Pairing(1, *first, "draw")
         history = Desk.history(event, round_number)
         try:
             tables, bye = swiss(history)
@@ -532,7 +541,7 @@ class Desk:
                     f"(check {', '.join(wrong) or 'the names given twice'})"
                 )
             if round_number == 1:
-                warnings: list[str] = []
+                warnings = _round_one_warnings(event, names, tables)
             else:
                 warnings = check_pairing(self.history(event, round_number), tables, bye)
             pairing = Pairing(round_number, tuple(tables), bye, tuple(warnings), "by hand")
@@ -827,6 +836,31 @@ def _same_game(event: Event, name: str, checkin: dict[str, object]) -> None:
 def event_clock(event: Event, round_number: int | None = None) -> RoundClock:
     number = round_number or event.current_round
     return fold_clock(event.clock, number, event.round_minutes)
+
+
+def _clubs_and_nations(event: Event) -> tuple[dict[str, str], dict[str, str]]:
+    players = event.players.values()
+    return {p.name: p.club for p in players}, {p.name: p.nation for p in players}
+
+
+def _round_one_warnings(
+    event: Event, names: Sequence[str], tables: Sequence[tuple[str, str]]
+) -> list[str]:
+    """The clubs and nations a round 1 paired by hand seats together, when a pairing
+    keeping more of them apart exists (``round_one``)."""
+    from referee.tournament.round_one import clash_of, clash_warnings, least_clashes
+
+    mode = str(event.reading("tournament.round-one-apart"))
+    clubs, nations = _clubs_and_nations(event)
+    clash = clash_of(clubs, nations, mode)
+    mine = sum(1 for a, b in tables if clash(a, b))
+    if not mine:
+        return []
+    best = least_clashes(names, clubs, nations, mode)
+    if mine <= best:
+        return []
+    why = f"a pairing with {best} such table(s) exists"
+    return list(clash_warnings(tuple(tables), clash, why))
 
 
 def no_show_drops(event: Event, round_number: int) -> list[NewRecord]:
