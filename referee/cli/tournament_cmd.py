@@ -705,6 +705,8 @@ def run_trail(args: argparse.Namespace) -> int:
                 }
             )
         elif r.kind in ("attendance", "penalty") or (r.kind == "drop" and "no_show" in r.data):
+            from referee.tournament.event import trail_text
+
             rows.append(
                 {
                     "id": r.id,
@@ -713,7 +715,7 @@ def run_trail(args: argparse.Namespace) -> int:
                     "who": r.who,
                     "at": r.at,
                     "why": r.why,
-                    "text": _trail_text(r),
+                    "text": trail_text(r),
                     **{k: v for k, v in r.data.items() if k != "name"},
                 }
             )
@@ -749,18 +751,6 @@ def run_trail(args: argparse.Namespace) -> int:
             for p in row["problems"]:
                 print(f"      {p}")
     return 0
-
-
-def _trail_text(r: Any) -> str:
-    d = r.data
-    if r.kind == "attendance":
-        door = "present" if d["present"] else "absent"
-        return f"{d['name']} {door} at the door for round {d['round']}"
-    if r.kind == "drop":
-        return f"dropped {d['name']}, a no-show for round {d['no_show']}"
-    if d["penalty"] == "points":
-        return f"penalty for {d['name']}: {d['points']} {str(d['of']).upper()} deducted"
-    return f"penalty for {d['name']}: a warning"
 
 
 def run_clock(args: argparse.Namespace) -> int:

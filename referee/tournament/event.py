@@ -323,3 +323,16 @@ def fold(records: Sequence[Record], store_name: str = "") -> Event:
         attendance=MappingProxyType(attendance),
         penalties=tuple(r for r in penalties if r.data["name"] in players),
     )
+
+
+def trail_text(r: Record) -> str:
+    """An attendance, no-show or penalty record in the trail's words."""
+    d = r.data
+    if r.kind == "attendance":
+        door = "present" if d["present"] else "absent"
+        return f"{d['name']} {door} at the door for round {d['round']}"
+    if r.kind == "drop":
+        return f"dropped {d['name']}, a no-show for round {d['no_show']}"
+    if d["penalty"] == "points":
+        return f"penalty for {d['name']}: {d['points']} {str(d['of']).upper()} deducted"
+    return f"penalty for {d['name']}: a warning"

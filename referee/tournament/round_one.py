@@ -1,11 +1,13 @@
 """Round 1 apart: players of one club, or of one nation, do not meet in round 1 when it can
 be avoided (ruling ``tournament.round-one-apart`` says which of the two count).
 
-The draw lines the players up and folds the line (first half
-against second half, ``pairing.fold_pairing``); the bye stays where the fold puts it. The
-tables are then repaired by one minimum-weight perfect matching over every pair of the
-players seated: a table weighs ``clashes * W`` (clashes: 1 for one club, 1 for one nation),
-plus ``C`` when it is not a table of the fold, with ``W`` above ``C`` times the tables. So the
+The draw lines the players up and folds the line (first half against second half, the
+last of an odd number with the bye: ``pairing.fold_pairing``). When a table of the fold
+seats a clash, the tables are repaired by one minimum-weight perfect matching over every
+pair of the players (and the bye, as one more node joined to each player, clashing with
+nobody): a table weighs ``clashes * W`` (clashes: 1 for one club, 1 for one nation), plus
+``C`` when it is not a table of the fold (the bye counts as a table), with ``W`` above ``C``
+times the tables. So the
 matching seats the fewest clashes any pairing can (a clash costs more than changing every
 table of the fold), and among those pairings keeps the most tables of the fold: a draw with
 no clash stands as drawn, and a repaired one differs from it only where it must. Among
@@ -20,8 +22,8 @@ from __future__ import annotations
 import random
 from collections.abc import Callable, Mapping, Sequence
 
+from referee.tournament.pairing import BYE, fold_pairing
 from referee.tournament.pairing import _least_matching as least_matching
-from referee.tournament.pairing import fold_pairing
 
 Tables = tuple[tuple[str, str], ...]
 MODES = ("club-and-nation", "club", "off")
@@ -69,27 +71,32 @@ def round_one(
     drawn, bye = fold_pairing(order)
     clash = clash_of(clubs, nations, mode)
     if mode != "off" and any(clash(a, b) for a, b in drawn):
-        seated = [n for n in order if n != bye]
-        kept = {frozenset(t) for t in drawn}
+        kept = {frozenset(t) for t in drawn} | ({frozenset((BYE, bye))} if bye else set())
+        nodes = [*order, *([BYE] if bye else [])]
         rng = random.Random(f"{seed}:round-1-apart")
-        change = TIE * (len(drawn) + 1)
-        heavy = change * (len(drawn) + 1)
+        change = TIE * (len(order) + 1)
+        heavy = change * (len(order) + 1)
         edges = [
             (
                 a,
                 b,
-                len(clash(a, b)) * heavy
+                (len(clash(a, b)) * heavy if BYE not in (a, b) else 0)
                 + (frozenset((a, b)) not in kept) * change
                 + rng.randrange(TIE),
             )
-            for i, a in enumerate(seated)
-            for b in seated[i + 1 :]
+            for i, a in enumerate(nodes)
+            for b in nodes[i + 1 :]
         ]
         place = {name: i for i, name in enumerate(order)}
-        pairs = [
-            tuple(sorted(pair, key=place.__getitem__)) for pair in least_matching(seated, edges)
-        ]
-        drawn = tuple(sorted(((a, b) for a, b in pairs), key=lambda t: place[t[0]]))
+        bye = None
+        tables = []
+        for pair in least_matching(nodes, edges):
+            if BYE in pair:
+                bye = pair[0] if pair[1] == BYE else pair[1]
+            else:
+                a, b = sorted(pair, key=place.__getitem__)
+                tables.append((a, b))
+        drawn = tuple(sorted(tables, key=lambda t: place[t[0]]))
     seated = [n for pair in drawn for n in pair]
 
     def told(a: str, b: str) -> list[str]:  # what everyone shares is no news

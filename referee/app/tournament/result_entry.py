@@ -182,12 +182,19 @@ class ResultEntry(QWidget):
         self.report.show()
 
     def set_event(self, event: Event) -> bool:
-        """The event as it is now; the first one also fills in the table shown. When the
+        """The event as it is now; the first one also fills in the table shown, of the
+        round being played (the form follows a new round from the latest one). When the
         table shown has other players or another result now (recorded here or by another
         desk), the form shows them; whether the table shown has another result now."""
         first = self.tournament is None
+        latest = self.tournament.current_round if self.tournament is not None else 0
         self.tournament = event
         self.round.setMaximum(max(1, event.current_round))
+        if event.current_round > latest and self.round.value() in (latest, 1):
+            # opening on, and following, the round being played (from the latest only)
+            self.round.blockSignals(True)
+            self.round.setValue(max(1, event.current_round))
+            self.round.blockSignals(False)
         was, now = self.shown, self._now()
         if first or now != was:
             self.show_table()

@@ -60,6 +60,16 @@ from referee.tournament.table_match import SentMatch
 T = TypeVar("T")
 
 
+def door_cell(event: Event, name: str) -> str:
+    """A player at the door for the next round: present, absent or not marked yet."""
+    number = event.current_round + 1
+    if number > event.rounds_planned or not event.players[name].plays_in(number):
+        return ""
+    shown = {True: "present", False: "ABSENT (dropped when paired)", None: ""}
+    mark = shown[event.present(number, name)]
+    return f"round {number}: {mark}" if mark else ""
+
+
 class TournamentWindow(QMainWindow):
     def __init__(self, desk: Desk, parent: QWidget | None = None) -> None:
         super().__init__(parent)
@@ -136,11 +146,23 @@ class TournamentWindow(QMainWindow):
                 "checksum",
                 "huge units",
                 "check-in",
+                "club",
+                "at the door",
             ]
         )
         self.new_name = QLineEdit(placeholderText="name")
         self.new_name.setObjectName("player-name")
         self.new_nation = QLineEdit(placeholderText="nation")
+        self.new_club = QLineEdit(placeholderText="club")
+        self.new_club.setToolTip("kept apart from the club's other players in round 1")
+        self.present_button = QPushButton("Present")
+        self.present_button.setToolTip("the selected players are at the door for the next round")
+        self.present_button.clicked.connect(lambda: self.door_selected(True))
+        self.absent_button = QPushButton("Absent")
+        self.absent_button.setToolTip(
+            "the selected players are not at the door: dropped when the next round is paired"
+        )
+        self.absent_button.clicked.connect(lambda: self.door_selected(False))
         add = QPushButton("Enter player")
         add.clicked.connect(self.add_player)
         self.new_name.returnPressed.connect(self.add_player)
@@ -160,8 +182,11 @@ class TournamentWindow(QMainWindow):
         for x in (
             self.new_name,
             self.new_nation,
+            self.new_club,
             add,
             self.checkin_button,
+            self.present_button,
+            self.absent_button,
             drop,
             self.withdraw_button,
         ):
@@ -226,6 +251,22 @@ class TournamentWindow(QMainWindow):
         row.addWidget(self.keys, 1)
         row.addWidget(apply)
         form.addRow("Order by", row)
+        self.penalty_player = QComboBox()
+        self.penalty_points = QSpinBox(minimum=0, maximum=10**6)
+        self.penalty_points.setSpecialValueText("warning")
+        self.penalty_of = QComboBox()
+        self.penalty_of.addItems(["tvp", "mvp"])
+        self.penalty_why = QLineEdit(placeholderText="why (kept in the trail)")
+        self.penalty_button = QPushButton("Give penalty")
+        self.penalty_button.clicked.connect(self.give_penalty)
+        penalty = QHBoxLayout()
+        penalty.addWidget(self.penalty_player)
+        penalty.addWidget(QLabel("deduct"))
+        penalty.addWidget(self.penalty_points)
+        penalty.addWidget(self.penalty_of)
+        penalty.addWidget(self.penalty_why, 1)
+        penalty.addWidget(self.penalty_button)
+        form.addRow("Penalty", penalty)
         layout = QVBoxLayout(w)
         layout.addLayout(form)
         layout.addWidget(self.standings_table, 1)
@@ -281,7 +322,9 @@ class TournamentWindow(QMainWindow):
         name = self.new_name.text().strip()
         panel = self.checkin_panel
         entered = self.act(
-            lambda: self.desk.add_player(name, self.new_nation.text().strip(), panel.checkin())
+            lambda: self.desk.add_player(
+                name, self.new_nation.text().strip(), panel.checkin(), self.new_club.text()
+            )
         )
         if entered is not None:
             late = f" (late entry: from round {entered})" if entered > 1 else ""
@@ -289,6 +332,7 @@ class TournamentWindow(QMainWindow):
             self.message(f"{name} entered{late}{army}")
             self.new_name.clear()
             self.new_nation.clear()
+            self.new_club.clear()
             panel.clear()
 
     def _checked_in(self, name: str) -> str:
@@ -325,6 +369,34 @@ class TournamentWindow(QMainWindow):
             if item is not None:
                 name = item.text()
                 self.act(partial(self.desk.drop, name), f"{name} dropped")
+
+    def door_selected(self, present: bool) -> None:
+        """The selected players at the door (or not) for the next round to pair."""
+        rows = sorted({i.row() for i in self.players.selectedIndexes()})
+        names = [it.text() for r in rows if (it := self.players.item(r, 0)) is not None]
+        if not names:
+            self.message("Refused: select the players at the door (or not)", error=True)
+            return
+        for name in names:
+            number = self.act(partial(self.desk.mark_attendance, name, present))
+            if number is not None:
+                self.message(
+                    f"{name}: present for round {number}"
+                    if present
+                    else f"{name}: absent for round {number}, dropped when it is paired"
+                )
+
+    def give_penalty(self) -> None:
+        """A penalty for the player chosen: a warning (0 points) or points deducted."""
+        name = self.penalty_player.currentText()
+        points, of = self.penalty_points.value(), self.penalty_of.currentText()
+        why = self.penalty_why.text()
+        record = self.act(lambda: self.desk.penalise(name, why, points, of))
+        if record is not None:
+            what = f"{points} {of.upper()} deducted" if points else "a warning"
+            self.message(f"{name}: {what} ({why.strip()})")
+            self.penalty_why.clear()
+            self.penalty_points.setValue(0)
 
     def withdraw_selected(self) -> None:
         """Take back the selected player's entry (made by mistake), once the desk says yes."""
@@ -692,13 +764,19 @@ class TournamentWindow(QMainWindow):
                     p.entered,
                     p.dropped_after if p.dropped_after is not None else "",
                     *army_cells(e, p.name),
+                    p.club,
+                    door_cell(e, p.name),
                 )
                 for p in e.players.values()
             ],
         )
+        latest = self.round_pick.maximum() if self.round_pick.property("seen") else 0
         self.round_pick.setMaximum(max(1, e.current_round))
+        if e.current_round > latest and self.round_pick.value() in (latest, 1):
+            self.round_pick.setValue(max(1, e.current_round))  # the round being played
+        self.round_pick.setProperty("seen", True)
         self.pair_button.setEnabled(e.current_round < e.rounds_planned)
-        for combo in (self.swap_a, self.swap_b):
+        for combo in (self.swap_a, self.swap_b, self.penalty_player):
             keep = combo.currentText()
             combo.clear()
             combo.addItems(list(e.players))
@@ -732,13 +810,26 @@ class TournamentWindow(QMainWindow):
             elif r.kind == "withdraw":
                 name = r.data["name"]
                 rows.append((r.id, r.at, r.who, "withdraw", "", "", f"{name} withdrawn", r.why))
+            elif r.kind in ("attendance", "penalty") or (r.kind == "drop" and "no_show" in r.data):
+                from referee.tournament.event import trail_text
+
+                rnd = r.data.get("round", r.data.get("no_show", ""))
+                rows.append((r.id, r.at, r.who, r.kind, rnd, "", trail_text(r), r.why))
         fill(self.trail, rows)
         st = standings(e)
         self.keys.setText(" ".join(st.keys))
         keys = [k for k in st.keys if k not in ("tvp", "mvp")]  # shown in their own columns
-        self.standings_table.setColumnCount(5 + len(keys))
+        self.standings_table.setColumnCount(6 + len(keys))
         self.standings_table.setHorizontalHeaderLabels(
-            ["#", "player", "TVP", "MVP", *[TIEBREAKERS[k] for k in keys], "ahead of next by"]
+            [
+                "#",
+                "player",
+                "TVP",
+                "MVP",
+                *[TIEBREAKERS[k] for k in keys],
+                "penalties",
+                "ahead of next by",
+            ]
         )
         fill(
             self.standings_table,
@@ -749,6 +840,7 @@ class TournamentWindow(QMainWindow):
                     NumberText(s.text("tvp")),
                     s.mvp,
                     *(NumberText(s.text(k)) if k in s.tiebreakers else "" for k in keys),
+                    s.penalty_text(),
                     s.decided_by,
                 )
                 for s in st.standings

@@ -1,0 +1,93 @@
+"""The organiser's toolkit in the tournament window (issue 28): clubs entered, players
+marked present or absent at the door (a no-show dropped when the round is paired),
+penalties given and shown in the standings and the trail, and the Pairings and Results
+tabs opening on the round being played."""
+
+from __future__ import annotations
+
+from PySide6.QtCore import QItemSelectionModel, Qt
+
+from referee.app.tournament.window import TournamentWindow
+from referee.tournament.desk import Desk
+from referee.tournament.scoring import MatchResult, PlayerResult, Points
+
+
+def click(qtbot, widget) -> None:
+    qtbot.mouseClick(widget, Qt.MouseButton.LeftButton, pos=widget.rect().center())
+
+
+def column(table, name: str) -> int:
+    heads = [table.horizontalHeaderItem(c).text() for c in range(table.columnCount())]
+    return heads.index(name)
+
+
+def select(w: TournamentWindow, name: str) -> None:
+    w.players.clearSelection()
+    for row in range(w.players.rowCount()):
+        if w.players.item(row, 0).text() == name:
+            w.players.selectionModel().select(
+                w.players.model().index(row, 0),
+                QItemSelectionModel.SelectionFlag.Select | QItemSelectionModel.SelectionFlag.Rows,
+            )
+
+
+def test_a_no_show_marked_in_the_window_is_dropped_when_the_round_is_paired(qtbot, tmp_path):
+    w = TournamentWindow(Desk.create(tmp_path / "ev.db", name="Door Cup", seed=3, who="w"))
+    qtbot.addWidget(w)
+    for name, club in (("Ada", "Hex"), ("Brin", ""), ("Cato", "Hex"), ("Dora", "")):
+        qtbot.keyClicks(w.new_name, name)
+        qtbot.keyClicks(w.new_club, club)
+        qtbot.keyClick(w.new_name, Qt.Key.Key_Return)
+    assert w.tournament.players["Ada"].club == "Hex"
+    assert w.players.item(0, column(w.players, "club")).text() == "Hex"
+    select(w, "Brin")
+    click(qtbot, w.absent_button)
+    door = column(w.players, "at the door")
+    assert w.players.item(1, door).text() == "round 1: ABSENT (dropped when paired)"
+    select(w, "Ada")
+    click(qtbot, w.present_button)
+    assert w.players.item(0, door).text() == "round 1: present"
+    click(qtbot, w.pair_button)
+    rnd = w.tournament.round(1)
+    assert "Brin" not in {n for pair in rnd.tables for n in pair} and rnd.bye is not None
+    assert frozenset(("Ada", "Cato")) not in {frozenset(t) for t in rnd.tables}  # one club
+    trail = [w.trail.item(r, column(w.trail, "score")).text() for r in range(w.trail.rowCount())]
+    assert "dropped Brin, a no-show for round 1" in trail
+    assert "Brin absent at the door for round 1" in trail
+
+
+def test_a_penalty_given_in_the_window_is_in_the_standings_and_the_trail(qtbot, tmp_path):
+    desk = Desk.create(tmp_path / "ev.db", name="Fair Cup", seed=3, who="w")
+    for name in ("Ada", "Brin"):
+        desk.add_player(name)
+    w = TournamentWindow(desk)
+    qtbot.addWidget(w)
+    w.penalty_player.setCurrentText("Brin")
+    w.penalty_points.setValue(3)
+    qtbot.keyClicks(w.penalty_why, "slow play")
+    click(qtbot, w.penalty_button)
+    rows = {w.standings_table.item(r, 1).text(): r for r in range(w.standings_table.rowCount())}
+    cell = w.standings_table.item(rows["Brin"], column(w.standings_table, "penalties"))
+    assert cell.text() == "-3 TVP"
+    assert w.standings_table.item(rows["Brin"], 2).text() == "-3.00"
+    assert w.penalty_points.value() == 0 and w.penalty_why.text() == ""
+    trail = [w.trail.item(r, 7).text() for r in range(w.trail.rowCount())]
+    assert "slow play" in trail
+
+
+def test_the_pairings_and_results_tabs_open_on_the_round_being_played(qtbot, tmp_path):
+    desk = Desk.create(tmp_path / "ev.db", name="Late Cup", seed=3, who="w")
+    for name in ("Ada", "Brin", "Cato", "Dora"):
+        desk.add_player(name)
+    for number in (1, 2):
+        for t, (a, b) in enumerate(desk.pair().tables, 1):
+            sides = (
+                PlayerResult(a, Points(ip=12), Points(ip=12)),
+                PlayerResult(b, Points(), Points()),
+            )
+            desk.record_result(number, t, MatchResult(sides))
+    desk.pair()
+    w = TournamentWindow(desk)
+    qtbot.addWidget(w)
+    assert w.round_pick.value() == 3 and w.entry.round.value() == 3
+    assert w.bye_label.text().startswith("Round 3")
