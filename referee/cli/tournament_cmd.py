@@ -196,6 +196,12 @@ def add_parser(sub: Any) -> None:
     _who(correct)
     correct.set_defaults(run=run_correct)
 
+    scores = t.add_parser("scores", help="a round's results: each table's MVP and TVP, the bye")
+    _file(scores)
+    scores.add_argument("--round", type=int, required=True, help="the round")
+    scores.add_argument("--json", action="store_true")
+    scores.set_defaults(run=run_scores)
+
     st = t.add_parser("standings", help="the standings with their deciding numbers")
     _file(st)
     st.add_argument("--json", action="store_true")
@@ -621,6 +627,63 @@ def run_correct(args: argparse.Namespace) -> int:
     print("\n".join(report.lines()))
     if counting is not None and args.table in counting.results:
         _overridden(args, counting.results[args.table].record.data)
+    return 0
+
+
+def run_scores(args: argparse.Namespace) -> int:
+    from referee.cli.main import CommandError
+    from referee.cli.output import print_json, print_rulings, with_rulings
+    from referee.tournament.scoring import bye_score
+
+    with _reader(args) as desk:
+        event = desk.event()
+    rnd = event.round(args.round)
+    if rnd is None:
+        paired = f"rounds 1 to {event.current_round}" if event.current_round else "no round"
+        raise CommandError(f"{args.file}: round {args.round} is not paired ({paired} paired)")
+    tables = []
+    for t, (a, b) in enumerate(rnd.tables, 1):
+        row: dict[str, Any] = {"table": t, "players": [a, b], "result": None}
+        if t in rnd.results:
+            tr = rnd.results[t]
+            row["result"] = {
+                "scores": [
+                    {"name": s.name, "mvp": s.mvp, "tvp": round(s.tvp, 4)} for s in tr.scores
+                ],
+                "corrected": tr.corrected,
+                "who": tr.record.who,
+                "at": tr.record.at,
+            }
+        tables.append(row)
+    bye = None
+    if rnd.bye:
+        score = bye_score(rnd.bye, int(str(event.reading("tournament.bye"))))
+        bye = {"name": rnd.bye, "mvp": score.mvp, "tvp": round(score.tvp, 4)}
+    data = with_rulings(
+        {"round": rnd.number, "tables": tables, "bye": bye, "missing": rnd.missing},
+        event.readings,
+        ["tournament.bye"] if bye else [],
+    )
+    if args.json:
+        print_json(data)
+        return 0
+    print(f"Round {rnd.number} results")
+    for row in tables:
+        a, b = row["players"]
+        res = row["result"]
+        if res is None:
+            print(f"  table {row['table']:>2}: {a} v {b}: no result yet")
+            continue
+        x, y = res["scores"]
+        corrected = " (corrected)" if res["corrected"] else ""
+        print(
+            f"  table {row['table']:>2}: {x['name']} {x['mvp']} MVP ({x['tvp']:.2f} TVP) v "
+            f"{y['name']} {y['mvp']} MVP ({y['tvp']:.2f} TVP){corrected}"
+        )
+    if bye:
+        counts = "" if rnd.complete else " once every table has its result"
+        print(f"  bye: {bye['name']} {bye['mvp']} MVP ({bye['tvp']:.2f} TVP){counts}")
+    print_rulings(data)
     return 0
 
 

@@ -115,6 +115,8 @@ READING_COMMANDS: tuple[tuple[str, ...], ...] = (
     ("players", "{ev}", "--json"),
     ("pairings", "{ev}"),
     ("pairings", "{ev}", "--round", "1", "--json"),
+    ("scores", "{ev}", "--round", "1"),
+    ("scores", "{ev}", "--round", "2", "--json"),
     ("standings", "{ev}"),
     ("standings", "{ev}", "--json"),
     ("trail", "{ev}"),

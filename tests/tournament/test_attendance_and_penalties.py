@@ -189,3 +189,42 @@ def test_a_penalty_from_the_command_line_is_in_the_standings_and_the_trail(tmp_p
     trail = capsys.readouterr().out
     assert "judge: penalty for Ada: 3 TVP deducted: slow play" in trail
     assert "penalty for Brin: a warning: rude" in trail
+
+
+# --- a round's results -----------------------------------------------------------------------
+
+
+def test_scores_lists_a_rounds_results_and_its_bye(tmp_path, capsys):
+    """The bye: 16 MVP, 16^0.75 = 8 TVP (ruling tournament.bye)."""
+    ev = str(tmp_path / "ev.db")
+    with event(tmp_path, ("Ada", "Brin", "Cato")) as desk:
+        pairing = desk.pair()
+        a, b = pairing.tables[0]
+        desk.record_result(1, 1, tanks(a, b, 14, 12))
+    capsys.readouterr()
+    assert main(["tournament", "scores", ev, "--round", "1", "--json"]) == 0
+    data = json.loads(capsys.readouterr().out)
+    assert data["round"] == 1 and data["missing"] == [] and len(data["tables"]) == 1
+    (table,) = data["tables"]
+    assert table["players"] == [a, b] and not table["result"]["corrected"]
+    bye = data["bye"]
+    assert bye["mvp"] == 16 and bye["tvp"] == 8.0 and "tournament.bye" in data["rulings"]
+    assert main(["tournament", "scores", ev, "--round", "1"]) == 0
+    out = capsys.readouterr().out
+    assert out.startswith("Round 1 results\n  table  1: ") and f"bye: {bye['name']} 16 MVP" in out
+    assert main(["tournament", "scores", ev, "--round", "2"]) == 2
+    assert "round 2 is not paired (rounds 1 to 1 paired)" in capsys.readouterr().err
+
+
+def test_scores_of_ada_and_brin_are_the_hand_calculation(tmp_path, capsys):
+    ev = str(tmp_path / "ev.db")
+    with event(tmp_path, ("Ada", "Brin")) as desk:
+        desk.pair()
+        desk.record_result(1, 1, tanks("Ada", "Brin", 14, 12))
+    capsys.readouterr()
+    assert main(["tournament", "scores", ev, "--round", "1", "--json"]) == 0
+    scores = {
+        s["name"]: s for s in json.loads(capsys.readouterr().out)["tables"][0]["result"]["scores"]
+    }
+    assert scores["Ada"]["mvp"] == 130 and scores["Ada"]["tvp"] == pytest.approx(38.4997, abs=1e-4)
+    assert scores["Brin"]["mvp"] == 96 and scores["Brin"]["tvp"] == pytest.approx(30.6693, abs=1e-4)
