@@ -91,3 +91,32 @@ def test_the_pairings_and_results_tabs_open_on_the_round_being_played(qtbot, tmp
     qtbot.addWidget(w)
     assert w.round_pick.value() == 3 and w.entry.round.value() == 3
     assert w.bye_label.text().startswith("Round 3")
+
+
+def test_the_wall_view_pages_through_every_player_and_table(qtbot, tmp_path):
+    """40 players: 20 tables and 40 places, 16 rows to a page, a page each 10 seconds."""
+    from datetime import UTC, datetime, timedelta
+
+    from referee.app.tournament.wall_view import WallView
+    from referee.tournament.desk import event_clock
+
+    desk = Desk.create(tmp_path / "ev.db", name="Big Cup", seed=3, who="w")
+    names = [f"Player {i:02}" for i in range(1, 41)]
+    for name in names:
+        desk.add_player(name)
+    desk.pair()
+    event = desk.event()
+    wall = WallView()
+    qtbot.addWidget(wall)
+    start = datetime(2027, 1, 1, 10, 0, 0, tzinfo=UTC)  # a multiple of 10 seconds
+    seen_ranks, seen_tables, heads = "", "", set()
+    for k in range(3):
+        wall.show_event(event, event_clock(event), start + timedelta(seconds=10 * k))
+        seen_ranks += wall.ranking.text()
+        seen_tables += wall.tables.text()
+        heads.add(wall.ranking.text().split("</b>")[0])
+    assert all(name in seen_ranks for name in names)
+    assert all(f"<b>{t}</b>" in seen_tables for t in range(1, 21))
+    assert len(heads) == 3 and any("page 3 of 3" in h for h in heads)
+    wall.close()
+    desk.close()

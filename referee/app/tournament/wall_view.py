@@ -1,7 +1,9 @@
 """The wall view: the time left, the round's tables and the standings, in letters large
 enough to read across a room (a separate window, for a second screen or a projector: F11
 makes it fill the screen, Esc gives the screen back). The clock and the lists shrink to fit
-the window, so no table or rank is cut off on a small projector."""
+the window, so no table or rank is cut off on a small projector. A list longer than
+``PAGE_ROWS`` is shown a page at a time, turning every ``PAGE_SECONDS`` (``page 2 of 3``),
+so every player and every table is on the wall in turn."""
 
 from __future__ import annotations
 
@@ -19,6 +21,17 @@ from referee.tournament.standings import standings
 CLOCK_POINTS = 64
 LIST_POINTS = 22
 LIST_MIN_POINTS = 8
+PAGE_ROWS = 16
+PAGE_SECONDS = 10
+
+
+def page_of(rows: list[str], now: datetime) -> tuple[list[str], str]:
+    """The page of ``rows`` on the wall at ``now`` and its words ('' for a single page)."""
+    pages = max(1, -(-len(rows) // PAGE_ROWS))
+    if pages == 1:
+        return rows, ""
+    page = int(now.timestamp() // PAGE_SECONDS) % pages
+    return rows[page * PAGE_ROWS : (page + 1) * PAGE_ROWS], f" &ndash; page {page + 1} of {pages}"
 
 
 class WallView(QWidget):
@@ -124,12 +137,14 @@ class WallView(QWidget):
                 )
             if rnd.bye:
                 rows.append(f"<tr><td>bye&nbsp;&nbsp;</td><td>{escape(rnd.bye)}</td></tr>")
-        self.tables.setText(f"<b>Tables</b><table>{''.join(rows)}</table>")
+        rows, page = page_of(rows, now)
+        self.tables.setText(f"<b>Tables{page}</b><table>{''.join(rows)}</table>")
         st = standings(event)
-        top = [
+        ranks = [
             f"<tr><td align=right>{s.rank}.&nbsp;</td><td>{escape(s.name)}&nbsp;&nbsp;</td>"
             f"<td align=right>{s.text('tvp', 1)}</td></tr>"
-            for s in st.standings[:16]
+            for s in st.standings
         ]
-        self.ranking.setText(f"<b>Standings (TVP)</b><table>{''.join(top)}</table>")
+        top, page = page_of(ranks, now)
+        self.ranking.setText(f"<b>Standings (TVP){page}</b><table>{''.join(top)}</table>")
         self.fit_lists()
