@@ -39,6 +39,7 @@ def click(qtbot, widget) -> None:
 
 def make_window(qtbot, tmp_path) -> TournamentWindow:
     window = TournamentWindow(Desk.create(tmp_path / "ev.db", name="Check Cup", seed=3))
+    window.ask = lambda title, text: True  # Pair, Start, End ask first
     qtbot.addWidget(window)
     return window
 

@@ -20,6 +20,7 @@ def click(qtbot, widget) -> None:
 def make_window(qtbot, tmp_path, players: tuple[str, ...] = ()) -> TournamentWindow:
     desk = Desk.create(tmp_path / "night.db", name="Thursday Night", seed=3, who="desk")
     window = TournamentWindow(desk)
+    window.ask = lambda title, text: True  # Pair, Start, End ask first
     qtbot.addWidget(window)
     for name in players:
         qtbot.keyClicks(window.new_name, name)

@@ -35,6 +35,7 @@ def armed_window(qtbot, tmp_path, target=None) -> TournamentWindow:
     armies = write_armies(tmp_path / "armies")
     desk = Desk.create(target or tmp_path / "ev.db", name="Trust Cup", seed=3, who="desk")
     w = TournamentWindow(desk)
+    w.ask = lambda title, text: True  # Pair, Start, End ask first
     qtbot.addWidget(w)
     for name in ("Ada", "Brin"):
         w.checkin_panel.set_file(armies[name])
@@ -171,6 +172,7 @@ def answer_yes_when_asked() -> None:
 
 def test_a_player_entered_by_mistake_is_withdrawn_from_the_window(qtbot, tmp_path):
     w = TournamentWindow(Desk.create(tmp_path / "ev.db", name="Oops Cup", seed=3))
+    w.ask = lambda title, text: True  # Pair, Start, End ask first
     qtbot.addWidget(w)
     for name in ("Ada", "Brin", "Zed"):
         qtbot.keyClicks(w.new_name, name)
@@ -211,6 +213,7 @@ def test_a_place_decided_by_total_tvp_shows_its_decimals_in_the_window(qtbot, tm
     desk.record_result(2, 1, win("Ada", "Dora", Points(ip=8), Points(ip=10)))
     desk.record_result(2, 2, win("Cato", "Brin", Points(ip=5, mp=2), Points(ip=8)))
     w = TournamentWindow(desk)
+    w.ask = lambda title, text: True  # Pair, Start, End ask first
     qtbot.addWidget(w)
     table = w.standings_table
     assert [table.item(r, 2).text() for r in range(4)] == ["41.08021", "41.08019", "0.00", "0.00"]

@@ -33,6 +33,7 @@ def select(w: TournamentWindow, name: str) -> None:
 
 def test_a_no_show_marked_in_the_window_is_dropped_when_the_round_is_paired(qtbot, tmp_path):
     w = TournamentWindow(Desk.create(tmp_path / "ev.db", name="Door Cup", seed=3, who="w"))
+    w.ask = lambda title, text: True  # Pair, Start, End ask first
     qtbot.addWidget(w)
     for name, club in (("Ada", "Hex"), ("Brin", ""), ("Cato", "Hex"), ("Dora", "")):
         qtbot.keyClicks(w.new_name, name)
@@ -61,6 +62,7 @@ def test_a_penalty_given_in_the_window_is_in_the_standings_and_the_trail(qtbot, 
     for name in ("Ada", "Brin"):
         desk.add_player(name)
     w = TournamentWindow(desk)
+    w.ask = lambda title, text: True  # Pair, Start, End ask first
     qtbot.addWidget(w)
     w.penalty_player.setCurrentText("Brin")
     w.penalty_points.setValue(3)
@@ -88,6 +90,7 @@ def test_the_pairings_and_results_tabs_open_on_the_round_being_played(qtbot, tmp
             desk.record_result(number, t, MatchResult(sides))
     desk.pair()
     w = TournamentWindow(desk)
+    w.ask = lambda title, text: True  # Pair, Start, End ask first
     qtbot.addWidget(w)
     assert w.round_pick.value() == 3 and w.entry.round.value() == 3
     assert w.bye_label.text().startswith("Round 3")
@@ -120,3 +123,42 @@ def test_the_wall_view_pages_through_every_player_and_table(qtbot, tmp_path):
     assert len(heads) == 3 and any("page 3 of 3" in h for h in heads)
     wall.close()
     desk.close()
+
+
+def test_pair_start_and_end_ask_before_they_act(qtbot, tmp_path):
+    """The real question box: Cancel leaves the round unpaired, Yes pairs it (naming the
+    player absent at the door who will be dropped); Start asks the same way."""
+    from PySide6.QtCore import QTimer
+    from PySide6.QtWidgets import QApplication, QMessageBox
+
+    desk = Desk.create(tmp_path / "ev.db", name="Ask Cup", seed=3, who="w")
+    for name in ("Ada", "Brin", "Cato", "Dora", "Emil"):
+        desk.add_player(name)
+    desk.mark_attendance("Emil", present=False)
+    w = TournamentWindow(desk)
+    qtbot.addWidget(w)
+    asked: list[str] = []
+
+    def answer(button: QMessageBox.StandardButton) -> None:
+        def press() -> None:
+            box = QApplication.activeModalWidget()
+            assert isinstance(box, QMessageBox)
+            asked.append(box.text())
+            box.button(button).click()
+
+        QTimer.singleShot(50, press)
+
+    answer(QMessageBox.StandardButton.Cancel)
+    click(qtbot, w.pair_button)
+    assert w.tournament.current_round == 0 and "Emil (absent at the door)" in asked[0]
+    answer(QMessageBox.StandardButton.Yes)
+    click(qtbot, w.pair_button)
+    assert w.tournament.current_round == 1
+    answer(QMessageBox.StandardButton.Cancel)
+    click(qtbot, w.clock_buttons["start"])
+    assert w.desk.clock().state == "not started" and asked[-1].startswith("Start the clock")
+    answer(QMessageBox.StandardButton.Yes)
+    click(qtbot, w.clock_buttons["start"])
+    assert w.desk.clock().state == "running"
+    click(qtbot, w.clock_buttons["pause"])  # no question: a pause is undone by Resume
+    assert w.desk.clock().state == "paused" and len(asked) == 4

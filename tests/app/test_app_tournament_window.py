@@ -19,6 +19,7 @@ def click(qtbot, widget) -> None:
 def make_window(qtbot, target) -> TournamentWindow:
     desk = Desk.create(target, name="Window Cup", seed=3, who="window")
     window = TournamentWindow(desk)
+    window.ask = lambda title, text: True  # Pair, Start, End ask first
     qtbot.addWidget(window)
     return window
 

@@ -423,9 +423,34 @@ class TournamentWindow(QMainWindow):
                 f"{name} withdrawn (the trail keeps the record)",
             )
 
+    def ask(self, title: str, text: str) -> bool:
+        """Whether the desk says yes to ``text`` (a question before an action that the
+        whole room sees: pairing a round, starting or ending its clock)."""
+        box = QMessageBox(
+            QMessageBox.Icon.Question,
+            title,
+            text,
+            QMessageBox.StandardButton.Yes | QMessageBox.StandardButton.Cancel,
+            self,
+        )
+        box.setTextFormat(Qt.TextFormat.PlainText)
+        box.setDefaultButton(QMessageBox.StandardButton.Yes)
+        return box.exec() == QMessageBox.StandardButton.Yes
+
     def pair(self) -> None:
         # the round this window shows as next: if another desk paired it, this one is told
-        p = self.act(lambda: self.desk.pair(self.tournament.current_round + 1))
+        number = self.tournament.current_round + 1
+        absent = self.tournament.absent(number) if number <= self.tournament.rounds_planned else []
+        dropped = (
+            f" {', '.join(absent)} (absent at the door) will be dropped first." if absent else ""
+        )
+        if not self.ask(
+            f"Pair round {number}?",
+            f"Pair round {number} of {self.tournament.name} now?{dropped} The pairing is "
+            "written for every desk and the room to see.",
+        ):
+            return
+        p = self.act(lambda: self.desk.pair(number))
         if p is not None:
             self.round_pick.setValue(p.round)
             self.message(f"Round {p.round} paired" + (f", bye {p.bye}" if p.bye else ""))
@@ -631,6 +656,13 @@ class TournamentWindow(QMainWindow):
         self.act(lambda: self.desk.set_tiebreakers(keys), "Tie-breakers set")
 
     def clock_action(self, action: str) -> None:
+        number = self.tournament.current_round
+        if action in ("start", "end") and not self.ask(
+            f"{action.capitalize()} round {number}?",
+            f"{action.capitalize()} the clock of round {number} now? Every table and the "
+            "wall view follow it.",
+        ):
+            return
         self.act(lambda: self.desk.clock_action(action))
 
     def show_wall(self) -> WallView:
