@@ -228,7 +228,13 @@ def add_parser(sub: Any) -> None:
         "--output",
         required=True,
         metavar="OUT",
-        help="csv, site: a folder; html, pdf: a file",
+        help="csv: a file NAME.csv (the four tables with a table column, or --table) or a "
+        "folder of four files; site: a folder; html, pdf: a file",
+    )
+    export.add_argument(
+        "--table",
+        choices=("standings", "pairings", "results", "players"),
+        help="csv to a file: only this table",
     )
     export.add_argument("--force", action="store_true", help="replace files that exist")
     export.set_defaults(run=run_export)
@@ -847,7 +853,10 @@ def run_export(args: argparse.Namespace) -> int:
     from referee.tournament.export import export
     from referee.tournament.stores import wait_for_change
 
-    if args.format in ("csv", "site") and Path(args.output).is_file():
+    if args.table and args.format != "csv":
+        raise CommandError(f"tournament export: --table goes with --format csv, not {args.format}")
+    csv_file = args.format == "csv" and Path(args.output).suffix.casefold() == ".csv"
+    if args.format in ("csv", "site") and Path(args.output).is_file() and not csv_file:
         raise CommandError(
             f"tournament export: {args.output}: is a file; {args.format} writes a folder"
         )
@@ -871,7 +880,7 @@ def run_export(args: argparse.Namespace) -> int:
                         from referee.app.tournament.pdf_export import write_pdf
 
                         return write_pdf(event, out)
-                    return export(event, args.format, out)
+                    return export(event, args.format, out, args.table)
 
                 written = write_asking(args.output, write, replace)
                 if not args.watch:

@@ -52,7 +52,8 @@ def test_csv_files_hold_the_standings_pairings_and_results(tmp_path, event_targe
     pairings = read_csv(tmp_path / "csv" / "pairings.csv")
     assert len([r for r in pairings if r["table"] == "bye"]) == 2  # five players, two rounds
     results = read_csv(tmp_path / "csv" / "results.csv")
-    assert len(results) == 2 * 2 * 2  # two tables a round, two players a table
+    # two tables a round, two players a table, and each round's bye (issue 28)
+    assert len(results) == 2 * 2 * 2 + 2
 
 
 def test_the_site_has_every_page_and_no_broken_link(tmp_path, event_target):
@@ -162,3 +163,53 @@ def test_watched_pages_are_written_again_when_a_result_lands(tmp_path, event_tar
         _, err = proc.communicate(timeout=60)
         desk.close()
     assert proc.returncode == 0, err
+
+
+def test_csv_to_a_file_holds_the_four_tables_with_a_table_column_and_bye_rows(tmp_path, capsys):
+    ev = tmp_path / "ev.db"
+    with played_event(ev) as desk:
+        event = desk.event()
+    out = tmp_path / "all.csv"
+    assert main(["tournament", "export", str(ev), "--format", "csv", "-o", str(out)]) == 0
+    assert capsys.readouterr().out.strip() == str(out) and out.is_file()
+    with open(out, newline="", encoding="utf-8") as fh:
+        header = next(csv.reader(fh))
+    assert header[0] == "table" and len(header) == len(set(header))  # each column once
+    rows = read_csv(out)
+    assert {r["table"] for r in rows} == {"standings", "pairings", "results", "players"}
+    byes = [r for r in rows if r["game_table"] == "bye"]
+    assert [(r["table"], r["round"]) for r in byes] == [
+        ("pairings", "1"),
+        ("pairings", "2"),
+        ("results", "1"),
+        ("results", "2"),
+    ]
+    assert [r["player"] for r in byes if r["table"] == "results"] == [
+        event.round(1).bye,
+        event.round(2).bye,
+    ]
+    assert {r["mvp"] for r in byes if r["table"] == "results"} == {"16"}  # tournament.bye
+    assert len([r for r in rows if r["table"] == "results"]) == 2 * 2 * 2 + 2
+    one = tmp_path / "standings.csv"
+    argv = ["tournament", "export", str(ev), "--format", "csv", "-o", str(one)]
+    assert main([*argv, "--table", "standings"]) == 0
+    standings_rows = read_csv(one)
+    assert list(standings_rows[0])[:2] == ["rank", "name"] and len(standings_rows) == 5
+    assert main([*argv, "--table", "results"]) == 2  # the file exists: --force replaces
+    assert "already exist" in capsys.readouterr().err
+    assert (
+        main(
+            [
+                "tournament",
+                "export",
+                str(ev),
+                "--format",
+                "html",
+                "-o",
+                str(tmp_path / "x.html"),
+                "--table",
+                "results",
+            ]
+        )
+        == 2
+    )

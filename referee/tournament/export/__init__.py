@@ -13,14 +13,20 @@ class ExportError(RefereeError):
     """An export that cannot be written where asked."""
 
 
-def export(event: Event, fmt: str, out: Path | str) -> list[Path]:
-    """Write ``event`` as ``fmt`` (csv, html, site) to ``out``; returns the files written."""
-    from referee.tournament.export.csv_export import write_csv
+def export(event: Event, fmt: str, out: Path | str, table: str | None = None) -> list[Path]:
+    """Write ``event`` as ``fmt`` (csv, html, site) to ``out``; returns the files written.
+    CSV to a file named ``*.csv``: one file (``table``: one table of it, or all four with
+    a table column); to any other name: a folder of four files."""
+    from referee.tournament.export.csv_export import is_csv_file, write_csv, write_csv_file
     from referee.tournament.export.printable import write_printable
     from referee.tournament.export.site import write_site
 
     out = Path(out)
     if fmt == "csv":
+        if is_csv_file(out):
+            return write_csv_file(event, out, table)
+        if table is not None:
+            raise ExportError(f"--table {table}: a table is written to a file named *.csv")
         return write_csv(event, out)
     if fmt == "html":
         return write_printable(event, out)

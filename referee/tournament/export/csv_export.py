@@ -47,92 +47,150 @@ class SafeWriter:
         self.writer.writerow([csv_cell(v) for v in row])
 
 
-def write_csv(event: Event, out: Path) -> list[Path]:
-    out = folder(out)
+def is_csv_file(out: Path) -> bool:
+    """Whether ``out`` names one CSV file (``*.csv``) rather than a folder of four."""
+    return out.suffix.casefold() == ".csv"
+
+
+TABLES = ("standings", "pairings", "results", "players")
+"""The CSV tables, in the order they are written."""
+
+Table = tuple[list[str], list[list[object]]]
+
+
+def csv_tables(event: Event) -> dict[str, Table]:
+    """Each CSV table (:data:`TABLES`): its columns and its rows. A bye is a row of the
+    pairings and, once its round is complete (when it counts), of the results."""
+    from referee.tournament.scoring import bye_score
+
     st = standings(event)
-    keys = list(st.keys)
-    paths = [out / "standings.csv", out / "pairings.csv", out / "results.csv", out / "players.csv"]
-    with open(paths[0], "w", newline="", encoding="utf-8") as fh:
-        w = SafeWriter(fh)
-        w.writerow(["rank", "name", "nation", "tvp", "mvp", *keys, "decided_by", "dropped"])
-        for s in st.standings:
-            w.writerow(
+    keys = [k for k in st.keys if k not in ("tvp", "mvp")]  # in their own columns, once
+    out: dict[str, Table] = {}
+    out["standings"] = (
+        ["rank", "name", "nation", "tvp", "mvp", *keys, "decided_by", "dropped", "penalties"],
+        [
+            [
+                s.rank,
+                s.name,
+                s.nation,
+                s.text("tvp", 4),
+                s.mvp,
+                *(s.text(k, 4) if k in s.tiebreakers else "" for k in keys),
+                s.decided_by,
+                "yes" if s.dropped else "",
+                s.penalty_text(),
+            ]
+            for s in st.standings
+        ],
+    )
+    rows: list[list[object]] = []
+    for rnd in event.rounds:
+        for i, (a, b) in enumerate(rnd.tables, 1):
+            rows.append(
                 [
-                    s.rank,
-                    s.name,
-                    s.nation,
-                    s.text("tvp", 4),
-                    s.mvp,
-                    *(s.text(k, 4) if k in s.tiebreakers else "" for k in keys),
-                    s.decided_by,
-                    "yes" if s.dropped else "",
+                    rnd.number,
+                    i,
+                    a,
+                    b,
+                    huge_text(event.players[a].army),
+                    huge_text(event.players[b].army),
                 ]
             )
-    with open(paths[1], "w", newline="", encoding="utf-8") as fh:
-        w = SafeWriter(fh)
-        w.writerow(
-            ["round", "table", "player_1", "player_2", "player_1_huge_units", "player_2_huge_units"]
-        )
-        for rnd in event.rounds:
-            for i, (a, b) in enumerate(rnd.tables, 1):
-                w.writerow(
+        if rnd.bye:
+            rows.append([rnd.number, "bye", rnd.bye, "", "", ""])
+    out["pairings"] = (
+        ["round", "table", "player_1", "player_2", "player_1_huge_units", "player_2_huge_units"],
+        rows,
+    )
+    rows = []
+    bye_mvp = int(str(event.reading("tournament.bye")))
+    for rnd in event.rounds:
+        for t, tr in sorted(rnd.results.items()):
+            one, two = tr.scores
+            for me, other in ((one, two), (two, one)):
+                rows.append(
                     [
                         rnd.number,
-                        i,
-                        a,
-                        b,
-                        huge_text(event.players[a].army),
-                        huge_text(event.players[b].army),
+                        t,
+                        me.name,
+                        me.mvp,
+                        f"{me.tvp:.4f}",
+                        other.name,
+                        "yes" if tr.corrected else "",
                     ]
                 )
-            if rnd.bye:
-                w.writerow([rnd.number, "bye", rnd.bye, ""])
-    with open(paths[2], "w", newline="", encoding="utf-8") as fh:
-        w = SafeWriter(fh)
-        w.writerow(["round", "table", "player", "mvp", "tvp", "opponent", "corrected"])
-        for rnd in event.rounds:
-            for t, tr in sorted(rnd.results.items()):
-                one, two = tr.scores
-                for me, other in ((one, two), (two, one)):
-                    w.writerow(
-                        [
-                            rnd.number,
-                            t,
-                            me.name,
-                            me.mvp,
-                            f"{me.tvp:.4f}",
-                            other.name,
-                            "yes" if tr.corrected else "",
-                        ]
-                    )
-    with open(paths[3], "w", newline="", encoding="utf-8") as fh:
-        w = SafeWriter(fh)
-        w.writerow(
+        if rnd.bye and rnd.complete:
+            score = bye_score(rnd.bye, bye_mvp)
+            rows.append([rnd.number, "bye", rnd.bye, score.mvp, f"{score.tvp:.4f}", "", ""])
+    out["results"] = (["round", "table", "player", "mvp", "tvp", "opponent", "corrected"], rows)
+    out["players"] = (
+        [
+            "name",
+            "nation",
+            "club",
+            "entered",
+            "dropped_after",
+            "army",
+            "checksum",
+            "valid",
+            "override",
+            "huge_units",
+        ],
+        [
             [
-                "name",
-                "nation",
-                "entered",
-                "dropped_after",
-                "army",
-                "checksum",
-                "valid",
-                "override",
-                "huge_units",
+                p.name,
+                p.nation,
+                p.club,
+                p.entered,
+                "" if p.dropped_after is None else p.dropped_after,
+                (c := p.army or {}).get("army_name", ""),
+                c.get("checksum", ""),
+                ("yes" if c.get("valid") else "no") if c else "",
+                c.get("override", ""),
+                listed_huge_units(event, p.name),
             ]
-        )
-        for p in event.players.values():
-            c = p.army or {}
-            w.writerow(
-                [
-                    p.name,
-                    p.nation,
-                    p.entered,
-                    p.dropped_after or "",
-                    c.get("army_name", ""),
-                    c.get("checksum", ""),
-                    ("yes" if c.get("valid") else "no") if c else "",
-                    c.get("override", ""),
-                    listed_huge_units(event, p.name),
-                ]
-            )
+            for p in event.players.values()
+        ],
+    )
+    return out
+
+
+def write_csv(event: Event, out: Path) -> list[Path]:
+    """The four tables as four files in the folder ``out``."""
+    out = folder(out)
+    paths = []
+    for name, (columns, rows) in csv_tables(event).items():
+        path = out / f"{name}.csv"
+        with open(path, "w", newline="", encoding="utf-8") as fh:
+            w = SafeWriter(fh)
+            w.writerow(columns)
+            for row in rows:
+                w.writerow(row)
+        paths.append(path)
     return paths
+
+
+def write_csv_file(event: Event, out: Path, table: str | None = None) -> list[Path]:
+    """One CSV file at ``out``: the table named ``table``, or all four, each row naming its
+    table in a first column ``table`` (the pairings' and results' table numbers are then
+    ``game_table``); each column once, in the order the tables first use it."""
+    tables = csv_tables(event)
+    if table is not None:
+        columns, rows = tables[table]
+        chosen = [(columns, rows)]
+        head = columns
+    else:
+        chosen = []
+        head = ["table"]
+        for name, (columns, rows) in tables.items():
+            renamed = ["game_table" if c == "table" else c for c in columns]
+            head += [c for c in renamed if c not in head]
+            chosen.append((["table", *renamed], [[name, *r] for r in rows]))
+    with open(out, "w", newline="", encoding="utf-8") as fh:
+        w = SafeWriter(fh)
+        w.writerow(head)
+        for columns, rows in chosen:
+            place = {c: i for i, c in enumerate(columns)}
+            for row in rows:
+                w.writerow([row[place[c]] if c in place else "" for c in head])
+    return [out]
