@@ -45,7 +45,7 @@ import numpy.typing as npt
 from numpy.lib.stride_tricks import as_strided
 
 from referee.board.sight_board import BLOCK, CLASSES, LEVEL_COUNT, SightBoard
-from referee.board.sightlines import INVERSES, LineTable, hex_distance
+from referee.board.sightlines import INVERSES, LineTable, hex_distance, steps_apart
 
 I64Array = npt.NDArray[np.int64]
 U64Array = npt.NDArray[np.uint64]
@@ -93,18 +93,6 @@ def _kept_start(start: npt.NDArray[np.signedinteger[Any]], keep: BoolArray) -> I
     kept = np.zeros(len(keep) + 1, np.int32)
     np.cumsum(keep, out=kept[1:])
     out: I64Array = kept[start].astype(np.int64)
-    return out
-
-
-def _steps_apart(q: I16Array, r: I16Array) -> I16Array:
-    """Hex distance of 16-bit offsets, in place where it can be (a map's millions of
-    entries: few copies)."""
-    out = np.abs(q)
-    out += np.abs(r)
-    s = q + r
-    np.abs(s, out=s)
-    out += s
-    out //= 2
     return out
 
 
@@ -242,14 +230,14 @@ class AllPairs:
             start = _kept_start(t.point_start, keep)
             q, r, pos_s, pos_t = q[keep], r[keep], pos_s[keep], pos_t[keep]
         if self.steps:  # 16 bits hold every value: lines are at most a few hundred long
-            ks = _steps_apart(q, r)
+            ks = steps_apart(q, r)
             lq = np.repeat(t.line_q, np.diff(t.point_start))
             lr = np.repeat(t.line_r, np.diff(t.point_start))
             if keep is not None:
                 lq, lr = lq[keep], lr[keep]
             lq -= q
             lr -= r
-            kt = _steps_apart(lq, lr)
+            kt = steps_apart(lq, lr)
             del lq, lr
         else:
             ks, kt = pos_s, pos_t

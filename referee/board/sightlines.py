@@ -517,22 +517,33 @@ def _invert_all(t: LineTable) -> Shadows:
             mine = part[sym[part] == k]
             if len(mine):
                 _invert(t, k, mine, rows, dq, dr, points)
-    # each column in its own narrow type, joined a column at a time (a large map's
-    # inverted table has millions of entries: the memory held at once is what counts)
-    columns = [
-        np.concatenate([np.zeros(0, kind), *(block[j] for block in points)])
-        for j, kind in enumerate(_INVERTED_TYPES)
-    ]
-    del points
-    o_row, q, r, kind, pos_s, pos_t = columns
-    del columns
-    key = (o_row.astype(np.int64) << (KEY_BITS + KIND_BITS)) | (kind.astype(np.int64) << KEY_BITS)
-    key |= hex_distance(q, r)
-    order = np.argsort(key, kind="stable")
-    key = key[order].astype(np.int32)
-    o_row, q, r, kind, pos_s, pos_t = (a[order] for a in (o_row, q, r, kind, pos_s, pos_t))
-    del order
-    o_q, o_r = t.line_q[o_row], t.line_r[o_row]
+    # each block's sort key (offset, kind, length) in 32 bits in place of its offset
+    for block in points:
+        o_row, q, r, kind = block[:4]
+        key = o_row << np.int32(KEY_BITS + KIND_BITS)
+        key |= kind.astype(np.int32) << np.int32(KEY_BITS)
+        key |= steps_apart(q, r)
+        block[0] = key
+    keys = np.concatenate([np.zeros(0, np.int32), *(block[0] for block in points)])
+    order = np.argsort(keys, kind="stable")
+    keys = keys[order]
+    # each column in its own narrow type, joined and put in order a column at a time and
+    # let go from the blocks (a large map's inverted table has millions of entries: the
+    # memory held at once is what counts)
+    columns = []
+    for j, kind_of in enumerate(_INVERTED_TYPES[1:], start=1):
+        joined = np.concatenate([np.zeros(0, kind_of), *(block[j] for block in points)])
+        for block in points:
+            block[j] = _NOTHING
+        columns.append(joined[order])
+        del joined
+    del points, order
+    q, r, kind, pos_s, pos_t = columns
+    o_row = keys >> np.int32(KEY_BITS + KIND_BITS)
+    dq_o = t.line_q[o_row]
+    dq_o -= q
+    dr_o = t.line_r[o_row]
+    dr_o -= r
     return Shadows(
         start=_csr(o_row, n_lines),
         q=q,
@@ -540,23 +551,37 @@ def _invert_all(t: LineTable) -> Shadows:
         kind=kind,
         pos_s=pos_s,
         pos_t=pos_t,
-        dt=hex_distance(q - o_q, r - o_r).astype(np.int16),
-        key=key,
+        dt=steps_apart(dq_o, dr_o),
+        key=keys,
     )
+
+
+_NOTHING = np.zeros(0, np.int8)
+
+
+def steps_apart(q: I16Array, r: I16Array) -> I16Array:
+    """:func:`hex_distance` of 16-bit offsets, in 16 bits and with few copies (a large
+    map's tables have millions of entries)."""
+    out = np.abs(q)
+    out += np.abs(r)
+    s = q + r
+    np.abs(s, out=s)
+    out += s
+    out //= 2
+    return out
 
 
 # an inverted entry's columns: canonical line through the offset, the displacement (q, r),
 # kind, pos_s, pos_t
-_Inverted = tuple[I32Array, I16Array, I16Array, I8Array, I16Array, I16Array]
+_Inverted = list[npt.NDArray[Any]]
 _INVERTED_TYPES = (np.int32, np.int16, np.int16, np.int8, np.int16, np.int16)
 
 
 def _inverted(*columns: npt.NDArray[Any]) -> _Inverted:
-    c = [
+    return [
         np.asarray(a).astype(kind, copy=False)
         for a, kind in zip(columns, _INVERTED_TYPES, strict=True)
     ]
-    return c[0], c[1], c[2], c[3], c[4], c[5]
 
 
 # direction number of a step (dq, dr) to a neighbour, at (dq + 1) * 3 + (dr + 1)
