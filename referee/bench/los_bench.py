@@ -262,10 +262,9 @@ def _two_hundred(runs: int, seed: int) -> dict[str, Any]:
 
 
 def _stream(vis: Visibility, levels: Any) -> int:
-    """Every pair, each block of answers let go once made: the visible pairs counted."""
-    return sum(
-        int(np.unpackbits(b.planes[0].view(np.uint8)).sum()) for b in vis.stream_pair_blocks(levels)
-    )
+    """Every pair, each block of answers let go once made: the visible pairs counted (a
+    population count per word: unpacking the bits took a tenth of the time)."""
+    return sum(int(np.bitwise_count(b.planes[0]).sum()) for b in vis.stream_pair_blocks(levels))
 
 
 def floor_word_ors(vis: Visibility) -> int:
