@@ -45,7 +45,7 @@ import numpy.typing as npt
 from numpy.lib.stride_tricks import as_strided
 
 from referee.board.sight_board import BLOCK, CLASSES, LEVEL_COUNT, SightBoard
-from referee.board.sightlines import INVERSES, LineTable, hex_distance
+from referee.board.sightlines import INVERSES, LineTable, hex_distance, steps_apart
 
 I64Array = npt.NDArray[np.int64]
 U64Array = npt.NDArray[np.uint64]
@@ -84,15 +84,16 @@ class _Entries:
         return idx, owner, pos
 
     def where(self, keep: BoolArray) -> _Entries:
-        rows = np.repeat(np.arange(len(self.start) - 1, dtype=np.int64), np.diff(self.start))
-        return _csr(
-            rows[keep],
-            len(self.start) - 1,
-            self.q[keep],
-            self.r[keep],
-            self.ks[keep],
-            self.kt[keep],
-        )
+        start = _kept_start(self.start, keep)
+        return _Entries(start, self.q[keep], self.r[keep], self.ks[keep], self.kt[keep])
+
+
+def _kept_start(start: npt.NDArray[np.signedinteger[Any]], keep: BoolArray) -> I64Array:
+    """The CSR offsets of the entries ``keep`` leaves of rows ``start``."""
+    kept = np.zeros(len(keep) + 1, np.int32)
+    np.cumsum(keep, out=kept[1:])
+    out: I64Array = kept[start].astype(np.int64)
+    return out
 
 
 def _csr(
@@ -221,17 +222,26 @@ class AllPairs:
         """The crossed hexes (and corner touches, when they count) of every canonical line,
         with their distances to the ends as ``los.blind-count`` counts them."""
         t = self.table
-        rows = np.repeat(np.arange(len(t.line_q), dtype=np.int32), np.diff(t.point_start))
         q, r, pos_s, pos_t = t.point_q, t.point_r, t.point_pos_s, t.point_pos_t
+        start = t.point_start.astype(np.int64)
+        keep: BoolArray | None = None
         if not self.with_vertices:  # corner touches do not count: leave them out
             keep = t.point_kind == 0
-            rows, q, r, pos_s, pos_t = rows[keep], q[keep], r[keep], pos_s[keep], pos_t[keep]
+            start = _kept_start(t.point_start, keep)
+            q, r, pos_s, pos_t = q[keep], r[keep], pos_s[keep], pos_t[keep]
         if self.steps:  # 16 bits hold every value: lines are at most a few hundred long
-            ks = hex_distance(q, r)
-            kt = hex_distance(t.line_q[rows] - q, t.line_r[rows] - r)
+            ks = steps_apart(q, r)
+            lq = np.repeat(t.line_q, np.diff(t.point_start))
+            lr = np.repeat(t.line_r, np.diff(t.point_start))
+            if keep is not None:
+                lq, lr = lq[keep], lr[keep]
+            lq -= q
+            lr -= r
+            kt = steps_apart(lq, lr)
+            del lq, lr
         else:
             ks, kt = pos_s, pos_t
-        return _csr(rows, len(t.line_q), q, r, ks, kt)
+        return _Entries(start, q, r, ks, kt)
 
     @cached_property
     def near_s(self) -> _Entries:

@@ -19,7 +19,8 @@ rebuilt, never trusted.
 from __future__ import annotations
 
 import hashlib
-from dataclasses import dataclass, fields
+from dataclasses import dataclass, field, fields
+from functools import cached_property
 from pathlib import Path
 from typing import Any
 
@@ -33,7 +34,7 @@ I32Array = npt.NDArray[np.int32]
 I16Array = npt.NDArray[np.int16]
 I8Array = npt.NDArray[np.int8]
 IntArray = npt.NDArray[np.signedinteger[Any]]
-TABLE_VERSION = 5
+TABLE_VERSION = 6
 KEY_BITS = 10  # lines up to 1023 hexes long
 KIND_BITS = 3  # kinds of entry in the inverted table: 0 crossed, 1 corner, 2 + d edge run
 EDGE_KIND = 2
@@ -66,32 +67,73 @@ _STEP_1 = np.roll(np.arange(6), -1)  # i -> i + 1 (mod 6)
 _STEP_2 = np.roll(np.arange(6), -2)  # i -> i + 2 (mod 6)
 
 
+@dataclass(frozen=True)
+class Traces:
+    """The traces of :func:`walk` as CSR columns in the line table's types: line ``k``'s
+    points are ``point_start[k]:point_start[k + 1]``, its edge runs likewise."""
+
+    point_start: I32Array
+    point_q: I16Array
+    point_r: I16Array
+    point_kind: I8Array
+    point_pos_s: I16Array
+    point_pos_t: I16Array
+    edge_start: I32Array
+    edge_aq: I16Array
+    edge_ar: I16Array
+    edge_bq: I16Array
+    edge_br: I16Array
+    edge_pos_s: I16Array
+    edge_pos_t: I16Array
+
+
 def trace_many(dq: I64Array, dr: I64Array) -> tuple[I32Array, I32Array]:
     """The traces from (0, 0) to every (dq, dr) (none of them (0, 0)), all lines walked
-    together hex by hex exactly as :func:`referee.board.line.trace` walks one.
+    together hex by hex exactly as :func:`referee.board.line.trace` walks one (:func:`walk`).
 
     Returns point rows ``(line, q, r, kind, pos_s, pos_t)`` (kind 0 a crossed hex, 1 a
     corner touch) and edge rows ``(line, left q, left r, right q, right r, pos_s, pos_t)``,
     both sorted by line and, within a line, in order from (0, 0). ``pos_s`` and ``pos_t``
-    count the crossed hexes between the start / end and the entry, plus one.
+    count the crossed hexes between the start / end and the entry, plus one."""
+    t = walk(dq, dr)
+    lines = np.arange(len(dq), dtype=np.int32)
+    p_line = np.repeat(lines, np.diff(t.point_start))
+    e_line = np.repeat(lines, np.diff(t.edge_start))
+    p = (p_line, t.point_q, t.point_r, t.point_kind, t.point_pos_s, t.point_pos_t)
+    e = (e_line, t.edge_aq, t.edge_ar, t.edge_bq, t.edge_br, t.edge_pos_s, t.edge_pos_t)
+    return (
+        np.stack([a.astype(np.int32) for a in p], axis=1),
+        np.stack([a.astype(np.int32) for a in e], axis=1),
+    )
+
+
+def walk(dq: I64Array, dr: I64Array) -> Traces:
+    """The traces from (0, 0) to every (dq, dr) (none of them (0, 0)), all lines walked
+    together hex by hex exactly as :func:`referee.board.line.trace` walks one.
 
     Every decision is the sign of an integer, as in ``trace``: on the lattice the line
     is (0, 0) -> (dx, dy) = (3 dq, 2 dr + dq), and a point (x, y) is on its left, on it
     or on its right as ``dx * y - dy * x`` is < 0, 0 or > 0. That value is linear, so
     the walk keeps it for the current hex's centre (``c``) and adds per-line constants
     for the six corners (``corner``) and the six steps to a neighbour (``step``).
-    """
+
+    Each step's entries are kept in narrow types with their place in their line (a count
+    per line), and put in place at the end: no sort, and a large map's five million
+    entries held about twice, not five times."""
+    n_lines = len(dq)
     dx, dy = 3 * dq, 2 * dr + dq
     corner = dx[:, None] * _CORNER_Y - dy[:, None] * _CORNER_X  # (lines, 6)
     step = (dx - 3 * dy)[:, None] * _DIR_Q + (2 * dx)[:, None] * _DIR_R  # (lines, 6)
-    total = np.zeros(len(dq), np.int64)  # crossed hexes per line, known on arrival
+    total = np.zeros(n_lines, np.int32)  # crossed hexes per line, known on arrival
+    count = np.zeros(n_lines, np.int32)  # point entries per line so far
+    e_count = np.zeros(n_lines, np.int32)
     # the lines still walking: which line, its end, the current hex, c, crossed so far
-    line = np.arange(len(dq), dtype=np.int64)
+    line = np.arange(n_lines, dtype=np.int64)
     end_q, end_r = dq, dr
-    q = np.zeros(len(dq), np.int64)
+    q = np.zeros(n_lines, np.int64)
     r, c, before = q.copy(), q.copy(), q.copy()
-    points: list[I32Array] = []  # blocks of point rows without pos_t, in walk order
-    edges: list[I32Array] = []
+    points: list[_Block] = []  # per step: line, place, q, r, kind, before
+    edges: list[_Block] = []  # line, place, left q, left r, right q, right r, before
     limit = 4 * int(np.max(np.abs(dq) + np.abs(dr), initial=0)) + 8
     for walked in range(limit):
         arrived = (q == end_q) & (r == end_r)
@@ -104,7 +146,7 @@ def trace_many(dq: I64Array, dr: I64Array) -> tuple[I32Array, I32Array]:
         if not len(line):
             break
         if walked:  # every hex after the start is crossed
-            points.append(np.stack([line, q, r, np.zeros_like(q), before]).astype(np.int32))
+            points.append(_block(count, line, q, r, np.zeros(len(q), np.int8), before))
             before = before + 1
         # the exit: the edge i -> i + 1 or the corner i where the corners go from the
         # line's one side to the other, clockwise (exactly one per hex)
@@ -130,30 +172,30 @@ def trace_many(dq: I64Array, dr: I64Array) -> tuple[I32Array, I32Array]:
             into_b = ~into_a & (sb > 0).any(axis=1) & (sb < 0).any(axis=1)
             run = ~into_a & ~into_b
             touch = ~run
-            points.append(
-                np.stack(
-                    [
+            if touch.any():
+                points.append(
+                    _block(
+                        count,
                         line[k][touch],
                         np.where(into_a, bq, aq)[touch],
                         np.where(into_a, br, ar)[touch],
-                        np.ones(int(touch.sum()), np.int64),
+                        np.ones(int(touch.sum()), np.int8),
                         before[k][touch],
-                    ]
-                ).astype(np.int32)
-            )
-            a_left = sa.sum(axis=1) < sb.sum(axis=1)
-            edges.append(
-                np.stack(
-                    [
+                    )
+                )
+            if run.any():
+                a_left = sa.sum(axis=1) < sb.sum(axis=1)
+                edges.append(
+                    _block(
+                        e_count,
                         line[k][run],
                         np.where(a_left, aq, bq)[run],
                         np.where(a_left, ar, br)[run],
                         np.where(a_left, bq, aq)[run],
                         np.where(a_left, br, ar)[run],
                         before[k][run],
-                    ]
-                ).astype(np.int32)
-            )
+                    )
+                )
             # crossing a: into a; crossing b: into b; along the edge: into the hex beyond
             q_next[k] = np.where(into_a, aq, np.where(into_b, bq, aq + bq - qk))
             r_next[k] = np.where(into_a, ar, np.where(into_b, br, ar + br - rk))
@@ -161,18 +203,54 @@ def trace_many(dq: I64Array, dr: I64Array) -> tuple[I32Array, I32Array]:
         q, r, c = q_next, r_next, c_next
     else:  # pragma: no cover - impossible for a line through an interior
         raise AssertionError(f"lines to {end_q[:3]}, {end_r[:3]}... did not arrive")
-    p = np.concatenate([np.zeros((5, 0), np.int32), *points], axis=1)
-    del points
-    e = np.concatenate([np.zeros((6, 0), np.int32), *edges], axis=1)
-    p = p[:, np.argsort(p[0], kind="stable")]  # by line, and in walk order within one
-    e = e[:, np.argsort(e[0], kind="stable")]
+    del corner, step, line, q, r, c, before
     # with ``before`` the hexes crossed before an entry, pos_s = before + 1 and pos_t =
     # (total - before - 1) + 1 for a crossed hex (it is one of the total itself) and
     # (total - before) + 1 for a corner touch: total - before + kind
-    t32 = total.astype(np.int32)
-    p_rows = np.stack([*p[:4], p[4] + 1, t32[p[0]] - p[4] + p[3]], axis=1)
-    e_rows = np.stack([*e[:5], e[5] + 1, t32[e[0]] - e[5] + 1], axis=1)
-    return p_rows, e_rows
+    i16, i8 = np.int16, np.int8
+    p_start, (pq, pr, kind, p_before) = _placed(points, count, (i16, i16, i8, i16))
+    pos_t = total[np.repeat(np.arange(n_lines), np.diff(p_start))].astype(np.int16)
+    pos_t -= p_before
+    pos_t += kind
+    p_before += 1
+    e_start, (aq, ar, bq, br, e_before) = _placed(edges, e_count, (i16,) * 5)
+    e_pos_t = total[np.repeat(np.arange(n_lines), np.diff(e_start))].astype(np.int16)
+    e_pos_t -= e_before
+    e_pos_t += 1
+    e_before += 1
+    return Traces(
+        p_start, pq, pr, kind, p_before, pos_t, e_start, aq, ar, bq, br, e_before, e_pos_t
+    )
+
+
+_Block = tuple[npt.NDArray[Any], ...]
+
+
+def _block(count: I32Array, line: I64Array, *columns: npt.NDArray[Any]) -> _Block:
+    """One step's entries of ``line`` (each line at most once) in narrow types, with
+    their place in their line; ``count`` (entries per line so far) moves on."""
+    place = count[line]
+    count[line] += 1
+    narrow = [np.asarray(a).astype(np.int8 if a.dtype == np.int8 else np.int16) for a in columns]
+    return (line.astype(np.int32), place.astype(np.int16), *narrow)
+
+
+def _placed(
+    blocks: list[_Block], count: I32Array, kinds: tuple[type[np.signedinteger[Any]], ...]
+) -> tuple[I32Array, list[npt.NDArray[Any]]]:
+    """The entries of ``blocks`` in line order and, within a line, in place order, as
+    columns of ``kinds``; and the CSR start of each line. The blocks are let go as they
+    are placed."""
+    start = np.zeros(len(count) + 1, np.int32)
+    np.cumsum(count, out=start[1:])
+    out = [np.empty(int(start[-1]), kind) for kind in kinds]
+    blocks.reverse()
+    while blocks:
+        line, place, *columns = blocks.pop()
+        dest = start[line] + place
+        for o, col in zip(out, columns, strict=True):
+            o[dest] = col
+    return start, out
 
 
 def hex_distance(dq: IntArray, dr: IntArray) -> IntArray:
@@ -198,14 +276,41 @@ def canonical(dq: IntArray, dr: IntArray) -> tuple[I64Array, I64Array, I64Array]
 
     The canonical member is the image with the smallest ``(q, r)``: a displacement is
     canonical when no symmetry makes it smaller (then ``sym`` is 0, the identity)."""
-    q = np.asarray(dq, np.int64).reshape(-1, 1)
-    r = np.asarray(dr, np.int64).reshape(-1, 1)
-    images_q = q * SYMMETRIES[:, 0, 0] + r * SYMMETRIES[:, 0, 1]  # (n, 12)
-    images_r = q * SYMMETRIES[:, 1, 0] + r * SYMMETRIES[:, 1, 1]
-    span = 2 * int(np.max(np.abs(images_r), initial=0)) + 1
-    sym = np.argmin(images_q * span + images_r, axis=1)
-    at = np.arange(len(q))
-    return images_q[at, sym], images_r[at, sym], sym
+    q = np.asarray(dq, np.int64).ravel()
+    r = np.asarray(dr, np.int64).ravel()
+    # (q, r) ordered as q * span + r: no image's r reaches |q| + |r|
+    span = 2 * int(np.max(np.abs(q) + np.abs(r), initial=0)) + 1
+    best_q, best_r = q.copy(), r.copy()
+    best = q * span + r
+    sym = np.zeros(len(q), np.int64)
+    for k in range(1, SYMMETRY_COUNT):  # a symmetry at a time: the memory of a few copies
+        iq, ir = map_by(k, q, r)
+        key = iq * span + ir
+        smaller = key < best  # the first symmetry of the smallest image, as argmin
+        best[smaller] = key[smaller]
+        best_q[smaller], best_r[smaller] = iq[smaller], ir[smaller]
+        sym[smaller] = k
+    return best_q, best_r, sym
+
+
+@dataclass(frozen=True)
+class Shadows:
+    """The inverted table of a :class:`LineTable` (its ``shadow_*``)."""
+
+    start: I32Array
+    q: I16Array
+    r: I16Array
+    kind: I8Array
+    pos_s: I16Array
+    pos_t: I16Array
+    dt: I16Array
+    key: I32Array
+
+    def arrays(self) -> dict[str, npt.NDArray[Any]]:
+        return {f.name: getattr(self, f.name) for f in fields(self)}
+
+
+_NOT_ARRAYS = ("radius", "cache")
 
 
 @dataclass(frozen=True)
@@ -219,7 +324,8 @@ class LineTable:
     counted from the start / end, plus one, for ``los.blind-count``); its edge runs the edge
     entries (the two flanking hexes ``edge_aq/ar`` and ``edge_bq/br``).
 
-    ``shadow_*`` invert the points: for the canonical offset of line ``k`` taken as a hex
+    ``shadow_*`` (:class:`Shadows`, worked out on first use: only the one-hex-to-all engine
+    reads them) invert the points: for the canonical offset of line ``k`` taken as a hex
     ``o``, the rows ``shadow_start[k]:shadow_start[k + 1]`` are every line from (0, 0), of
     any displacement ``(shadow_q, shadow_r)``, that meets ``o``, with the entry's kind and
     positions and ``shadow_dt``, the steps from ``o`` to the line's end. The kinds: 0 the
@@ -245,14 +351,7 @@ class LineTable:
     edge_br: I16Array
     edge_pos_s: I16Array
     edge_pos_t: I16Array
-    shadow_start: I32Array
-    shadow_q: I16Array
-    shadow_r: I16Array
-    shadow_kind: I8Array
-    shadow_pos_s: I16Array
-    shadow_pos_t: I16Array
-    shadow_dt: I16Array
-    shadow_key: I32Array
+    cache: Path | None = field(default=None, compare=False)
 
     def __post_init__(self) -> None:
         # every displacement of the box around (0, 0): its canonical line and symmetry
@@ -271,11 +370,66 @@ class LineTable:
 
     @property
     def nbytes(self) -> int:
-        """Memory held by the table's arrays."""
-        return sum(a.nbytes for a in self.arrays().values())
+        """Memory held by the table's arrays (the shadows' too, once worked out)."""
+        held = sum(a.nbytes for a in self.arrays().values())
+        if "shadows" in self.__dict__:
+            held += sum(a.nbytes for a in self.shadows.arrays().values())
+        return held
 
     def arrays(self) -> dict[str, npt.NDArray[Any]]:
-        return {f.name: getattr(self, f.name) for f in fields(self) if f.name != "radius"}
+        """The lines' arrays (not the shadows')."""
+        return {f.name: getattr(self, f.name) for f in fields(self) if f.name not in _NOT_ARRAYS}
+
+    @cached_property
+    def shadows(self) -> Shadows:
+        """The inverted table, from the disk cache when present (checked, else rebuilt and
+        written there)."""
+        path = None if self.cache is None else shadow_path(self.cache, self.radius)
+        if path is not None:
+            try:
+                with np.load(path, allow_pickle=False) as z:
+                    arrays = {k: z[k] for k in z.files}
+                if int(arrays.pop("radius")) != self.radius:
+                    raise ValueError("another radius")
+                return _checked_shadows(Shadows(**arrays), len(self.line_q))
+            except (OSError, KeyError, ValueError, TypeError, EOFError):
+                pass
+        shadows = _invert_all(self)
+        if path is not None:
+            _save(path, self.radius, shadows.arrays())
+        return shadows
+
+    @property
+    def shadow_start(self) -> I32Array:
+        return self.shadows.start
+
+    @property
+    def shadow_q(self) -> I16Array:
+        return self.shadows.q
+
+    @property
+    def shadow_r(self) -> I16Array:
+        return self.shadows.r
+
+    @property
+    def shadow_kind(self) -> I8Array:
+        return self.shadows.kind
+
+    @property
+    def shadow_pos_s(self) -> I16Array:
+        return self.shadows.pos_s
+
+    @property
+    def shadow_pos_t(self) -> I16Array:
+        return self.shadows.pos_t
+
+    @property
+    def shadow_dt(self) -> I16Array:
+        return self.shadows.dt
+
+    @property
+    def shadow_key(self) -> I32Array:
+        return self.shadows.key
 
     def rows(self, dq: IntArray, dr: IntArray) -> tuple[I64Array, I64Array]:
         """The canonical line (row) of each displacement and the symmetry taking the
@@ -312,54 +466,38 @@ def expand(starts: IntArray, rows: IntArray) -> tuple[I64Array, I64Array]:
     return idx, owner
 
 
-def build_table(radius: int) -> LineTable:
-    """Trace the canonical lines up to ``radius`` hexes and invert them."""
+def build_table(radius: int, cache: Path | None = None) -> LineTable:
+    """Trace the canonical lines up to ``radius`` hexes (their shadows are worked out on
+    first use, and kept in ``cache`` when given)."""
     radius = max(1, int(radius))
     dq, dr = _displacements(radius)
     cq, cr, _ = canonical(dq, dr)
     is_canonical = (cq == dq) & (cr == dr)
     line_q, line_r = dq[is_canonical], dr[is_canonical]
-    p, e = trace_many(line_q, line_r)
-    n_lines = len(line_q)
-    i16, i8 = np.int16, np.int8
+    t = walk(line_q, line_r)
     table = LineTable(
         radius=radius,
-        line_q=line_q.astype(i16),
-        line_r=line_r.astype(i16),
-        point_start=_csr(p[:, 0], n_lines),
-        point_q=p[:, 1].astype(i16),
-        point_r=p[:, 2].astype(i16),
-        point_kind=p[:, 3].astype(i8),
-        point_pos_s=p[:, 4].astype(i16),
-        point_pos_t=p[:, 5].astype(i16),
-        edge_start=_csr(e[:, 0], n_lines),
-        edge_aq=e[:, 1].astype(i16),
-        edge_ar=e[:, 2].astype(i16),
-        edge_bq=e[:, 3].astype(i16),
-        edge_br=e[:, 4].astype(i16),
-        edge_pos_s=e[:, 5].astype(i16),
-        edge_pos_t=e[:, 6].astype(i16),
-        **_no_shadows(),
+        line_q=line_q.astype(np.int16),
+        line_r=line_r.astype(np.int16),
+        point_start=t.point_start,
+        point_q=t.point_q,
+        point_r=t.point_r,
+        point_kind=t.point_kind,
+        point_pos_s=t.point_pos_s,
+        point_pos_t=t.point_pos_t,
+        edge_start=t.edge_start,
+        edge_aq=t.edge_aq,
+        edge_ar=t.edge_ar,
+        edge_bq=t.edge_bq,
+        edge_br=t.edge_br,
+        edge_pos_s=t.edge_pos_s,
+        edge_pos_t=t.edge_pos_t,
+        cache=cache,
     )
-    del p, e
-    return _with_shadows(table, dq, dr)
+    return table
 
 
-def _no_shadows() -> dict[str, Any]:
-    z16, z8 = np.zeros(0, np.int16), np.zeros(0, np.int8)
-    return {
-        "shadow_start": np.zeros(1, np.int32),
-        "shadow_q": z16,
-        "shadow_r": z16,
-        "shadow_kind": z8,
-        "shadow_pos_s": z16,
-        "shadow_pos_t": z16,
-        "shadow_dt": z16,
-        "shadow_key": np.zeros(0, np.int32),
-    }
-
-
-def _with_shadows(t: LineTable, dq: I64Array, dr: I64Array) -> LineTable:
+def _invert_all(t: LineTable) -> Shadows:
     """Invert the canonical traces: for each canonical offset, the lines through it.
 
     Every displacement ``d`` is its canonical line mapped back by one symmetry; of its
@@ -367,6 +505,7 @@ def _with_shadows(t: LineTable, dq: I64Array, dr: I64Array) -> LineTable:
     are taken a slice at a time, so that the work in hand stays small.
     """
     n_lines = len(t.line_q)
+    dq, dr = _displacements(t.radius)
     rows, sym = t.rows(dq, dr)
     points: list[_Inverted] = []
     lengths = np.diff(t.point_start)[rows]
@@ -378,49 +517,71 @@ def _with_shadows(t: LineTable, dq: I64Array, dr: I64Array) -> LineTable:
             mine = part[sym[part] == k]
             if len(mine):
                 _invert(t, k, mine, rows, dq, dr, points)
-    # each column in its own narrow type, joined a column at a time (a large map's
-    # inverted table has millions of entries: the memory held at once is what counts)
-    columns = [
-        np.concatenate([np.zeros(0, kind), *(block[j] for block in points)])
-        for j, kind in enumerate(_INVERTED_TYPES)
-    ]
-    del points
-    o_row, q, r, kind, pos_s, pos_t = columns
-    del columns
-    key = (o_row.astype(np.int64) << (KEY_BITS + KIND_BITS)) | (kind.astype(np.int64) << KEY_BITS)
-    key |= hex_distance(q, r)
-    order = np.argsort(key, kind="stable")
-    key = key[order].astype(np.int32)
-    o_row, q, r, kind, pos_s, pos_t = (a[order] for a in (o_row, q, r, kind, pos_s, pos_t))
-    del order
-    o_q, o_r = t.line_q[o_row], t.line_r[o_row]
-    from dataclasses import replace
-
-    return replace(
-        t,
-        shadow_start=_csr(o_row, n_lines),
-        shadow_q=q,
-        shadow_r=r,
-        shadow_kind=kind,
-        shadow_pos_s=pos_s,
-        shadow_pos_t=pos_t,
-        shadow_dt=hex_distance(q - o_q, r - o_r).astype(np.int16),
-        shadow_key=key,
+    # each block's sort key (offset, kind, length) in 32 bits in place of its offset
+    for block in points:
+        o_row, q, r, kind = block[:4]
+        key = o_row << np.int32(KEY_BITS + KIND_BITS)
+        key |= kind.astype(np.int32) << np.int32(KEY_BITS)
+        key |= steps_apart(q, r)
+        block[0] = key
+    keys = np.concatenate([np.zeros(0, np.int32), *(block[0] for block in points)])
+    order = np.argsort(keys, kind="stable")
+    keys = keys[order]
+    # each column in its own narrow type, joined and put in order a column at a time and
+    # let go from the blocks (a large map's inverted table has millions of entries: the
+    # memory held at once is what counts)
+    columns = []
+    for j, kind_of in enumerate(_INVERTED_TYPES[1:], start=1):
+        joined = np.concatenate([np.zeros(0, kind_of), *(block[j] for block in points)])
+        for block in points:
+            block[j] = _NOTHING
+        columns.append(joined[order])
+        del joined
+    del points, order
+    q, r, kind, pos_s, pos_t = columns
+    o_row = keys >> np.int32(KEY_BITS + KIND_BITS)
+    dq_o = t.line_q[o_row]
+    dq_o -= q
+    dr_o = t.line_r[o_row]
+    dr_o -= r
+    return Shadows(
+        start=_csr(o_row, n_lines),
+        q=q,
+        r=r,
+        kind=kind,
+        pos_s=pos_s,
+        pos_t=pos_t,
+        dt=steps_apart(dq_o, dr_o),
+        key=keys,
     )
+
+
+_NOTHING = np.zeros(0, np.int8)
+
+
+def steps_apart(q: I16Array, r: I16Array) -> I16Array:
+    """:func:`hex_distance` of 16-bit offsets, in 16 bits and with few copies (a large
+    map's tables have millions of entries)."""
+    out = np.abs(q)
+    out += np.abs(r)
+    s = q + r
+    np.abs(s, out=s)
+    out += s
+    out //= 2
+    return out
 
 
 # an inverted entry's columns: canonical line through the offset, the displacement (q, r),
 # kind, pos_s, pos_t
-_Inverted = tuple[I32Array, I16Array, I16Array, I8Array, I16Array, I16Array]
+_Inverted = list[npt.NDArray[Any]]
 _INVERTED_TYPES = (np.int32, np.int16, np.int16, np.int8, np.int16, np.int16)
 
 
 def _inverted(*columns: npt.NDArray[Any]) -> _Inverted:
-    c = [
+    return [
         np.asarray(a).astype(kind, copy=False)
         for a, kind in zip(columns, _INVERTED_TYPES, strict=True)
     ]
-    return c[0], c[1], c[2], c[3], c[4], c[5]
 
 
 # direction number of a step (dq, dr) to a neighbour, at (dq + 1) * 3 + (dr + 1)
@@ -483,6 +644,22 @@ def cache_path(cache: Path, radius: int) -> Path:
     return cache / f"sightlines-v{TABLE_VERSION}-r{radius}.npz"
 
 
+def shadow_path(cache: Path, radius: int) -> Path:
+    return cache / f"sightlines-shadows-v{TABLE_VERSION}-r{radius}.npz"
+
+
+def _save(path: Path, radius: int, arrays: dict[str, npt.NDArray[Any]]) -> None:
+    """Write ``arrays`` to ``path`` through a temporary file (a failure writes nothing)."""
+    try:
+        path.parent.mkdir(parents=True, exist_ok=True)
+        tag = hashlib.sha1(f"{path}{id(arrays)}".encode()).hexdigest()[:8]
+        tmp = path.with_suffix(f".{tag}.tmp.npz")
+        np.savez(tmp, allow_pickle=False, radius=np.array(radius), **arrays)
+        tmp.replace(path)
+    except OSError:
+        pass
+
+
 def line_table(radius: int, cache: Path | None = None) -> LineTable:
     """The table for lines up to ``radius`` hexes, from the disk cache when present (a
     cache file that cannot be read, or holds another table, is rebuilt, never trusted)."""
@@ -494,35 +671,44 @@ def line_table(radius: int, cache: Path | None = None) -> LineTable:
                 arrays = {k: z[k] for k in z.files}
             if int(arrays.pop("radius")) != radius:
                 raise ValueError("another radius")
-            return _checked(LineTable(radius=radius, **arrays))
+            return _checked(LineTable(radius=radius, cache=cache, **arrays))
         except (OSError, KeyError, ValueError, TypeError, EOFError):
             pass
-    table = build_table(radius)
+    table = build_table(radius, cache)
     if cache is not None:
-        try:
-            cache.mkdir(parents=True, exist_ok=True)
-            tag = hashlib.sha1(f"{path}{id(table)}".encode()).hexdigest()[:8]
-            tmp = path.with_suffix(f".{tag}.tmp.npz")
-            np.savez(tmp, allow_pickle=False, radius=np.array(radius), **table.arrays())
-            tmp.replace(path)
-        except OSError:
-            pass
+        _save(path, radius, table.arrays())
     return table
 
 
 def _checked(t: LineTable) -> LineTable:
     """A loaded table whose arrays have the types and lengths they must have."""
     kinds = {"I8Array": np.int8, "I16Array": np.int16, "I32Array": np.int32}
-    want = {f.name: kinds[str(f.type)] for f in fields(LineTable) if f.name != "radius"}
-    for name, a in t.arrays().items():
+    want = {f.name: kinds[str(f.type)] for f in fields(LineTable) if f.name not in _NOT_ARRAYS}
+    _check_types(t.arrays(), want)
+    n = len(t.line_q)
+    _check_rows(t.point_start, t.point_q, n)
+    _check_rows(t.edge_start, t.edge_aq, n)
+    return t
+
+
+def _checked_shadows(s: Shadows, n: int) -> Shadows:
+    """Loaded shadows with the types and lengths they must have, for ``n`` lines."""
+    kinds = {"I8Array": np.int8, "I16Array": np.int16, "I32Array": np.int32}
+    _check_types(s.arrays(), {f.name: kinds[str(f.type)] for f in fields(Shadows)})
+    _check_rows(s.start, s.q, n)
+    if any(len(a) != len(s.q) for a in s.arrays().values() if a is not s.start):
+        raise ValueError("inconsistent shadows")
+    return s
+
+
+def _check_types(arrays: dict[str, npt.NDArray[Any]], want: dict[str, Any]) -> None:
+    if set(arrays) != set(want):
+        raise ValueError("other arrays")
+    for name, a in arrays.items():
         if a.ndim != 1 or a.dtype != want[name]:
             raise ValueError(f"{name}: {a.dtype}")
-    n = len(t.line_q)
-    for start, entries in (
-        (t.point_start, t.point_q),
-        (t.edge_start, t.edge_aq),
-        (t.shadow_start, t.shadow_q),
-    ):
-        if len(start) != n + 1 or int(start[-1]) != len(entries) or np.any(np.diff(start) < 0):
-            raise ValueError("inconsistent table")
-    return t
+
+
+def _check_rows(start: I32Array, entries: npt.NDArray[Any], n: int) -> None:
+    if len(start) != n + 1 or int(start[-1]) != len(entries) or np.any(np.diff(start) < 0):
+        raise ValueError("inconsistent table")

@@ -109,15 +109,17 @@ class SingleSource:
         """Per canonical row and line length ``L``: where the crossings of lines up to
         ``L`` long end, and the corner touches; and where the row's edge runs start."""
         t = self.table
-        rows = t.shadow_key.astype(np.int64) >> (KEY_BITS + KIND_BITS)
-        kind = t.shadow_kind.astype(np.int64)
-        length = hex_distance(t.shadow_q, t.shadow_r)
+        key = t.shadow_key  # sorted by (row, kind, length): each count is a search
         n_rows, span = len(t.line_q), t.radius + 1
-        out = []
-        for k in (0, 1):
-            mine = kind == k
-            counts = np.bincount(rows[mine] * span + length[mine], minlength=n_rows * span)
-            out.append(np.cumsum(counts.reshape(n_rows, span), axis=1).astype(np.int32))
+        lengths = np.arange(span, dtype=np.int32)
+        out = [np.empty((n_rows, span), np.int32) for _ in (0, 1)]
+        per = max(1, (1 << 20) // span)  # rows at once: the searches' memory stays small
+        for lo in range(0, n_rows, per):
+            rows = np.arange(lo, min(n_rows, lo + per), dtype=np.int32)
+            for k in (0, 1):
+                first = (rows << np.int32(KEY_BITS + KIND_BITS)) | np.int32(k << KEY_BITS)
+                last = np.searchsorted(key, first[:, None] | lengths[None, :], side="right")
+                out[k][lo : lo + len(rows)] = last - np.searchsorted(key, first)[:, None]
         crossings = out[0][:, -1].astype(np.int64)
         corners = out[1][:, -1].astype(np.int64)
         edge_start = t.shadow_start[:-1].astype(np.int64) + crossings + corners

@@ -28,6 +28,7 @@ from referee.board.sightlines import (
     hex_distance,
     line_table,
     map_back,
+    shadow_path,
     trace_many,
 )
 from referee.board.visibility import MapGeometry, Visibility
@@ -377,3 +378,27 @@ def test_the_reference_one_hex_to_all_equals_the_engine_on_the_shipped_maps(name
             v, b = vis.from_hex(h, level)
             assert [bm.index[x] for x in seen] == list(np.flatnonzero(v))
             assert [bm.index[x] for x in blind] == list(np.flatnonzero(b))
+
+
+def test_every_pair_leaves_the_shadows_alone_and_one_hex_to_all_caches_them(tmp_path):
+    # the inverted table is for one hex to all only: all pairs neither builds nor writes it
+    rs = load_ruleset("current", {})
+    bm = parse_map(
+        Path("t.toml"),
+        {"name": "t", "shape": "rectangle", "columns": 9, "rows": 9, "default_terrain": "forest"},
+        rs.terrain,
+    )
+    board = los_board(bm, rs)
+    vis = Visibility(board, cache=tmp_path)
+    visible, _ = vis.all_pairs()
+    shadows = shadow_path(tmp_path, vis.g.lines.radius)
+    assert cache_path(tmp_path, vis.g.lines.radius).exists() and not shadows.exists()
+    seen, _ = vis.from_hex(bm.hexes[40])
+    assert (seen == visible[40]).all() and shadows.exists()
+    stamp = shadows.stat().st_mtime_ns
+    again = Visibility(board, cache=tmp_path)
+    assert (again.from_hex(bm.hexes[40])[0] == seen).all()
+    assert shadows.stat().st_mtime_ns == stamp  # read, not written again
+    for bad in (b"not a numpy file", cache_path(tmp_path, vis.g.lines.radius).read_bytes()):
+        shadows.write_bytes(bad)  # garbage, or the lines' file under the shadows' name
+        assert (Visibility(board, cache=tmp_path).from_hex(bm.hexes[40])[0] == seen).all()

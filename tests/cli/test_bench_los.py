@@ -73,3 +73,16 @@ def test_bench_los_reports_cold_and_warm_against_a_baseline_that_agrees(tmp_path
     assert len(result["load_average"]) == 3 and result["cpus"] >= 1
     assert "all_pairs_200x200_ms" not in result  # --no-big leaves the large maps out
     assert np.isfinite(result["bench_cpu_ms"])
+
+
+def test_a_fresh_process_peak_memory_is_its_own_not_that_of_the_bench_that_started_it():
+    # the bench measures a map's memory in a fresh process; a bench holding 300 MB (a large
+    # map prepared) must not make that process look 300 MB large (ru_maxrss carries over)
+    import subprocess
+    import sys
+
+    held = np.ones(300 * 2**20 // 8)  # 300 MB, every page touched
+    code = "from referee.bench.los_bench import peak_mb\nprint(peak_mb())\n"
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
+    assert float(out.stdout.split()[-1]) < 200
+    del held
