@@ -27,7 +27,6 @@ FLOORS: dict[str, int] = {
     "limits": 0,
     "grid": 0,
     "ruleset": 0,
-    "dataclass_code": 0,
     # the board, the units, the dice, the clause catalogue
     "board": 1,
     "units": 1,
