@@ -22,7 +22,7 @@ from typing import Any
 
 def environment(home: Path) -> dict[str, str]:
     """The environment of a timed command: fresh user folders in ``home``, the cache folder
-    (parsed data files, the rules index) under ``home/cache``;
+    (the rules index, maps' line tables) under ``home/cache``;
     bytecode written and read as in an installed copy (pip and the packaged app compile
     every module). On Linux the cache folder is moved as a user's is (``XDG_CACHE_HOME``), so
     a command finds it as it does for a user (:func:`referee.paths.cache_dir`)."""
