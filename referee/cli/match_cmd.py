@@ -288,6 +288,7 @@ def _print_setup(m: Any) -> None:
 
 def run_show(args: argparse.Namespace) -> int:
     from referee.cli.output import print_json
+    from referee.match.agenda import match_agenda
     from referee.match.concealment import (
         conceal_steps,
         concealed_uids,
@@ -308,7 +309,7 @@ def run_show(args: argparse.Namespace) -> int:
         if args.json:
             data = state.to_json()
             data["orders"] = {u: o for u, o in data["orders"].items() if u not in hidden}
-            data["agenda"] = state.agenda().to_json()
+            data["agenda"] = match_agenda(state).to_json()
             data["victory"] = m.victory
             if data["victory"] is not None:
                 data["victory"]["eliminated"] = list(eliminated(full))
@@ -328,7 +329,7 @@ def run_show(args: argparse.Namespace) -> int:
         )
         _print_setup(m)
         if state.setup is None or state.setup.done:
-            for line in state.agenda().explain().splitlines():
+            for line in match_agenda(state).explain().splitlines():
                 print(f"  {line}")
         for u in state.units.values():
             extra = [

@@ -40,7 +40,7 @@ from referee.ruleset import Ruleset
 from referee.versions import check_stamp
 
 if TYPE_CHECKING:
-    from referee.match.journal_text import TextJournal
+    from referee.match.text_journal import TextJournal
 
 S = TypeVar("S")
 

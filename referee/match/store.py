@@ -68,7 +68,7 @@ from referee.units.model import UnitType
 from referee.versions import stamp
 
 if TYPE_CHECKING:
-    from referee.match.journal_text import TextJournal
+    from referee.match.text_journal import TextJournal
     from referee.scenarios.model import Scenario
     from referee.units.parse_unit import CardRules
 

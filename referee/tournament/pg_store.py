@@ -47,7 +47,7 @@ from referee.tournament.store import (
     Record,
     StaleWrite,
 )
-from referee.tournament.stores import is_server_url
+from referee.tournament.targets import is_server_url
 from referee.versions import NewerFileError, check_stamp, stamp
 
 FORMAT_VERSION = 1

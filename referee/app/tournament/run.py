@@ -6,7 +6,7 @@ from pathlib import Path
 
 
 def run_tournament_window(path: Path | str) -> int:
-    from referee.app.app import ensure_app
+    from referee.app.qt_application import ensure_app
     from referee.app.tournament.window import TournamentWindow
     from referee.tournament.desk import Desk
 
