@@ -147,7 +147,12 @@ def _open(path: str) -> Any:
 
 def _system_view(system: str) -> Any:
     """The commands' own views of a game system's matches other than written orders (the
-    activation rules), by the system of the match's ruleset; None: the views here."""
+    activation rules), by the system of the match's ruleset; None: the views here. A match
+    of written orders imports no other system's views (nor their engine)."""
+    from referee.match.store import MatchFile
+
+    if system == MatchFile.SYSTEM:
+        return None
     from referee.cli import activation_match
 
     return {activation_match.SYSTEM: activation_match}.get(system)
