@@ -273,8 +273,8 @@ def _hover_ms(match: Path, steps: int) -> dict[str, Any]:
     from PySide6.QtCore import QSettings
     from PySide6.QtWidgets import QApplication
 
-    from referee.app.app import ensure_app
     from referee.app.main_window import MainWindow
+    from referee.app.qt_application import ensure_app
 
     app = ensure_app()
     window = MainWindow(

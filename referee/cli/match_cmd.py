@@ -293,6 +293,7 @@ def _print_setup(m: Any) -> None:
 
 def run_show(args: argparse.Namespace) -> int:
     from referee.cli.output import print_json, print_rulings, with_rulings
+    from referee.match.agenda import match_agenda
 
     with _open(args.file) as m:
         view = _system_view(m.SYSTEM)
@@ -315,7 +316,7 @@ def run_show(args: argparse.Namespace) -> int:
         if args.json:
             data = state.to_json()
             data["orders"] = {u: o for u, o in data["orders"].items() if u not in hidden}
-            data["agenda"] = state.agenda().to_json()
+            data["agenda"] = match_agenda(state).to_json()
             data["victory"] = m.victory
             if data["victory"] is not None:
                 data["victory"]["eliminated"] = list(eliminated(full))
@@ -335,7 +336,7 @@ def run_show(args: argparse.Namespace) -> int:
         )
         _print_setup(m)
         if state.setup is None or state.setup.done:
-            for line in state.agenda().explain().splitlines():
+            for line in match_agenda(state).explain().splitlines():
                 print(f"  {line}")
         for u in state.units.values():
             extra = [
@@ -369,7 +370,7 @@ def run_show(args: argparse.Namespace) -> int:
         print("steps:")
         for s in steps:
             print(f"  {s.number:>3}. {s.name}{'  (undone)' if s.undone else ''}")
-        agenda = {"agenda": state.agenda().to_json(), "setup": _setup_json(m, args.view)}
+        agenda = {"agenda": match_agenda(state).to_json(), "setup": _setup_json(m, args.view)}
         print_rulings(with_rulings(agenda, m.rules.readings, _waiting_rulings(state)), "")
     return 0
 

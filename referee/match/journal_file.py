@@ -49,7 +49,7 @@ from referee.sqlite_files import connect, in_use
 from referee.versions import check_stamp
 
 if TYPE_CHECKING:
-    from referee.match.journal_text import TextJournal
+    from referee.match.text_journal import TextJournal
 
 S = TypeVar("S")
 

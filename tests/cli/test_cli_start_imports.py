@@ -123,6 +123,24 @@ def test_a_command_of_the_written_orders_game_never_imports_the_activation_table
     assert _among(_loaded(["match", "check", str(kept)], tmp_path), ACTIVATION_TABLES) == []
 
 
+ACTIVATION_ENGINE = (
+    "referee.match.activation_file",
+    "referee.cli.activation_match",
+    "referee.rules.activation",
+)
+"""The activation rules' match file, its views in the commands and its engine."""
+
+
+def test_showing_or_checking_a_match_of_written_orders_imports_no_other_game_system(tmp_path):
+    # the views of another game system's matches are asked for by the match's system: a
+    # match of written orders never loads the activation rules (referee/match/systems.py)
+    kept = tmp_path / "two.referee"
+    journal = str(JOURNALS / "two-turns-orders-step.journal")
+    _loaded(["replay", journal, "--keep", str(kept)], tmp_path)
+    for argv in (["match", "show", str(kept)], ["match", "check", str(kept)]):
+        assert _among(_loaded(argv, tmp_path), ACTIVATION_ENGINE) == [], argv
+
+
 def test_replay_and_check_of_a_match_without_assaults_need_no_heavy_library(tmp_path):
     kept = tmp_path / "two.referee"
     journal = str(JOURNALS / "two-turns-orders-step.journal")
@@ -162,7 +180,6 @@ def test_checking_a_match_imports_no_spelling_hints_for_names_it_never_misses(tm
 
 CHECK_NEVER = (
     "hashlib",
-    "tomllib",
     "platformdirs",
     "tempfile",
     "referee.scenarios",
@@ -170,16 +187,15 @@ CHECK_NEVER = (
     "referee.rules.fire.area",
     "referee.dice.success",
 )
-"""OpenSSL's hashes (a step's seed uses CPython's own SHA-256), the TOML parser (the map a
-match holds is kept parsed), platformdirs, the scenarios of a match made without one, area
-fire and rolling up or down: none of them is needed to check a match without them."""
+"""OpenSSL's hashes (a step's seed uses CPython's own SHA-256), platformdirs, the scenarios
+of a match made without one, area fire and rolling up or down: none of them is needed to
+check a match without them."""
 
 
 def test_checking_a_match_imports_nothing_its_journal_never_uses(tmp_path):
     kept = tmp_path / "two.referee"
     journal = str(JOURNALS / "two-turns-orders-step.journal")
     _loaded(["replay", journal, "--keep", str(kept)], tmp_path)
-    _loaded(["match", "check", str(kept)], tmp_path)  # the first check keeps its map parsed
     assert _among(_loaded(["match", "check", str(kept)], tmp_path), CHECK_NEVER) == []
 
 
