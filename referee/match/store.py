@@ -45,7 +45,6 @@ from referee.limits import (
     NAME_MAX_CHARS,
     STEP_MAX_COMMANDS,
 )
-from referee.match.commands import execute
 from referee.match.events import Event, Step
 from referee.match.formats import readings_for
 from referee.match.journal_file import (  # the names other modules import from here
@@ -406,6 +405,8 @@ class MatchFile(JournalFile[MatchState]):
             number = self._open_step()
             dice = Dice(step_seed(self.seed, number))
             dice.type_in(typed)
+            from referee.match.commands import execute  # the engine: only a step run loads it
+
             state = self.state
             events: list[Event] = []
             for command in commands:
@@ -429,6 +430,8 @@ class MatchFile(JournalFile[MatchState]):
         next one runs on is the journal's own: with the changes of the event run again
         where it is the row's, else with the row's changes, checked as opening the file
         does."""
+        from referee.match.commands import execute  # the engine: only a step run loads it
+
         problems: list[str] = []
         with _sqlite_errors(self.path), self._reading():
             journal = self.step_rows()

@@ -207,3 +207,22 @@ def test_checking_the_ten_turn_match_reads_no_command_line_and_no_upgrade(tmp_pa
     loaded = _loaded(["match", "check", str(kept)], tmp_path)
     assert "referee.units.catalogue" in loaded
     assert _among(loaded, ("shlex", "referee.units.upgrades")) == []
+
+
+STEP_HANDLERS = (
+    "referee.match.commands",
+    "referee.match.corrections",
+    "referee.match.fire_damage",
+    "referee.match.assault_stages",
+    "referee.rules.assault.after",
+)
+"""The engine that runs a step's commands: the handlers of each kind and what they call."""
+
+
+def test_showing_a_match_imports_no_handler_of_a_step(tmp_path):
+    # match show reads the journal's state and the agenda of the step; only running a step
+    # (or checking the steps, which runs them again) needs the handlers
+    kept = tmp_path / "ten.referee"
+    _loaded(["replay", str(default_journal()), "--keep", str(kept)], tmp_path)
+    assert _among(_loaded(["match", "show", str(kept)], tmp_path), STEP_HANDLERS) == []
+    assert "referee.match.commands" in _loaded(["match", "check", str(kept)], tmp_path)
