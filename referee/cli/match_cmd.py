@@ -22,6 +22,8 @@ from typing import Any
 
 ENGINE = ("referee.match.systems",)
 """The modules every match command runs on."""
+SHOW_ENGINE = ("referee.match.agenda", "referee.match.concealment", "referee.match.victory")
+"""What ``match show`` of a match of written orders runs on, once the file says so."""
 
 
 def add_parser(sub: Any) -> None:
@@ -136,7 +138,9 @@ def add_parser(sub: Any) -> None:
     replay = sub.add_parser("replay", help="play a text journal and print the state as JSON")
     replay.add_argument("journal", help="a text journal (format: referee/match/journal_text.py)")
     replay.add_argument("--keep", metavar="FILE", help="keep the match file written")
-    replay.set_defaults(run=run_replay, engine=(*ENGINE, "referee.match.journal_text"))
+    replay.set_defaults(
+        run=run_replay, engine=(*ENGINE, "referee.match.journal_text", "referee.match.commands")
+    )
 
 
 def _open(path: str) -> Any:
@@ -300,6 +304,9 @@ def run_show(args: argparse.Namespace) -> int:
         if view is not None:
             return int(view.run_show(m, args))
         # a match of written orders: its hidden units and its victory condition
+        from referee.cli.start import import_engine_later
+
+        import_engine_later(SHOW_ENGINE)
         from referee.match.concealment import (
             conceal_steps,
             concealed_uids,
@@ -409,11 +416,13 @@ def run_step(args: argparse.Namespace) -> int:
     import sys
 
     from referee.cli.output import print_json, print_rulings, with_rulings
+    from referee.cli.start import import_engine_later
     from referee.match.advance import ClockHeldError
     from referee.match.journal_text import parse_command
     from referee.ruleset.used import rulings_text, rulings_used
 
     with _open(args.file) as m:
+        import_engine_later(m.STEP_ENGINE)
         commands = [parse_command(c, f"--command {c!r}", m.SYSTEM) for c in args.command]
         try:
             step = m.run(args.name, commands, typed=args.dice)
@@ -470,7 +479,10 @@ def run_report(args: argparse.Namespace) -> int:
 
 
 def run_check(args: argparse.Namespace) -> int:
+    from referee.cli.start import import_engine_later
+
     with _open(args.file) as m:
+        import_engine_later(m.STEP_ENGINE)  # the handlers the steps run on again
         problems = m.replay_check()
         for p in problems:
             print(p)

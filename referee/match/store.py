@@ -137,6 +137,7 @@ class MatchFile(JournalFile[MatchState]):
     """An open match file of the game of written orders (see the module docstring)."""
 
     SYSTEM: ClassVar[str] = "orders"
+    STEP_ENGINE: ClassVar[tuple[str, ...]] = ("referee.match.commands",)
 
     def _load(self, meta: Mapping[str, Any], ruleset_version: int) -> None:
         path = self.path
