@@ -297,16 +297,16 @@ def _print_setup(m: Any) -> None:
 
 def run_show(args: argparse.Namespace) -> int:
     from referee.cli.output import print_json, print_rulings, with_rulings
-    from referee.match.agenda import match_agenda
 
     with _open(args.file) as m:
         view = _system_view(m.SYSTEM)
         if view is not None:
             return int(view.run_show(m, args))
-        # a match of written orders: its hidden units and its victory condition
+        # a match of written orders: its agenda, its hidden units, its victory condition
         from referee.cli.start import import_engine_later
 
         import_engine_later(SHOW_ENGINE)
+        from referee.match.agenda import match_agenda
         from referee.match.concealment import (
             conceal_steps,
             concealed_uids,
