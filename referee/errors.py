@@ -269,14 +269,7 @@ def read_bounded(path: Path | str, limit: int, what: str = "file") -> bytes:
 
 def read_toml(path: Path) -> dict[str, object]:
     """Parse a TOML data file; a missing, foreign, oversized or malformed file becomes a
-    :class:`DataFileError` naming it (a syntax error with its line).
-
-    A shipped data file (under :func:`referee.paths.data_dir`) is read once: its parsed
-    contents are kept in the cache folder and used while the file's size and time of
-    change stay the same (parsing the rulesets and rulings is most of a short command)."""
-    cached = _parsed(path)
-    if cached is not None:
-        return cached
+    :class:`DataFileError` naming it (a syntax error with its line)."""
     try:
         data = read_bounded(path, DATA_FILE_MAX_BYTES, "data file")
     except FileKindError as exc:
@@ -287,9 +280,7 @@ def read_toml(path: Path) -> dict[str, object]:
         text = data.decode("utf-8")
     except UnicodeDecodeError as exc:
         raise DataFileError(path, [f"not UTF-8 text: {exc}"]) from None
-    doc = parse_toml(text, path)
-    _keep(path, doc)
-    return doc
+    return parse_toml(text, path)
 
 
 def parse_toml(text: str, path: Path | str) -> dict[str, object]:
@@ -307,100 +298,3 @@ def parse_toml(text: str, path: Path | str) -> dict[str, object]:
         raise DataFileError(path, ["not usable TOML: arrays or tables nested too deep"]) from None
     except tomllib.TOMLDecodeError as exc:
         raise DataFileError(path, [f"not valid TOML: {exc}"]) from None
-
-
-def parse_kept_toml(text: str, path: Path | str) -> dict[str, object]:
-    """:func:`parse_toml` for a text that is read again and again (the map a match file
-    holds, read by every command on the match): kept parsed in the cache folder, found
-    again by the text itself (its checksum and length name the file, the very text is
-    compared), so most commands never import ``tomllib`` (about 4 ms). A text that is not
-    TOML is never kept and raises as :func:`parse_toml` does."""
-    import marshal
-    import zlib
-
-    from referee.paths import cache_dir
-
-    raw = text.encode("utf-8", "surrogatepass")
-    try:
-        file = (
-            cache_dir()
-            / f"toml-v{_CACHE_VERSION}"
-            / "texts"
-            / (f"{zlib.crc32(raw):08x}-{len(raw)}.marshal")
-        )
-    except (OSError, RuntimeError, ValueError):  # no home folder to find a cache folder in
-        return parse_toml(text, path)
-    try:
-        kept_text, doc = marshal.loads(file.read_bytes())
-        if kept_text == text and isinstance(doc, dict):
-            return doc
-    except (OSError, EOFError, ValueError, TypeError):
-        pass
-    doc = parse_toml(text, path)
-    _write_kept(file, (text, doc))
-    return doc
-
-
-_CACHE_VERSION = 1
-
-
-def _cache_file(path: Path) -> tuple[Path, tuple[int, int]] | None:
-    """Where the parsed contents of a shipped data file are kept, and its stamp."""
-    import os
-
-    from referee.paths import cache_dir, data_dir
-
-    data = str(data_dir())
-    full = os.path.abspath(path)
-    if not full.startswith(data + os.sep):
-        return None
-    try:
-        st = os.stat(full)
-    except OSError:
-        return None
-    # one folder per data folder (worktrees, installs), one file per data file
-    where = full[len(data) + 1 :].replace(os.sep, "__")
-    folder = cache_dir() / f"toml-v{_CACHE_VERSION}" / data.strip(os.sep).replace(os.sep, "__")
-    return folder / f"{where}.marshal", (st.st_mtime_ns, st.st_size)
-
-
-def _parsed(path: Path) -> dict[str, object] | None:
-    import marshal
-
-    where = _cache_file(path)
-    if where is None:
-        return None
-    file, stamp = where
-    try:
-        with open(file, "rb") as fh:
-            data = fh.read()
-        # loads of the whole file: marshal.load on a file reads it a few bytes at a time
-        # (about 8x slower on a ruleset's table, 35 files a command)
-        kept_stamp, doc = marshal.loads(data)
-    except (OSError, EOFError, ValueError, TypeError):
-        return None
-    return doc if tuple(kept_stamp) == stamp and isinstance(doc, dict) else None
-
-
-def _keep(path: Path, doc: dict[str, object]) -> None:
-    where = _cache_file(path)
-    if where is None:
-        return
-    file, stamp = where
-    _write_kept(file, (stamp, doc))
-
-
-def _write_kept(file: Path, value: tuple[str | tuple[int, int], dict[str, object]]) -> None:
-    """Write ``value`` to the cache ``file`` whole (a temporary file moved into place);
-    a value marshal cannot keep, or a folder that cannot be written, keeps nothing."""
-    import marshal
-    import os
-
-    try:
-        data = marshal.dumps(value)  # dates and times are not kept: ValueError
-        file.parent.mkdir(parents=True, exist_ok=True)
-        tmp = file.with_name(f"{file.name}.{os.getpid()}.tmp")
-        tmp.write_bytes(data)
-        tmp.replace(file)
-    except (OSError, ValueError):
-        pass

@@ -173,9 +173,9 @@ def plain_cache_dir(platform: str, environ: Mapping[str, str]) -> Path | None:
     Android, iOS, a relative ``HOME`` or ``$XDG_CACHE_HOME``, no ``HOME``, macOS with
     ``$XDG_CACHE_HOME``) is left to platformdirs.
 
-    Every command reads its cache folder (parsed data files, dataclasses' compiled code)
-    before anything else, and importing platformdirs (with the ``tempfile`` and ``shutil``
-    it brings) took about 7 ms of a ``referee match check`` of 250; tests/test_user_folders.py
+    A command that reads its cache folder (the rules index, a map's line table) finds it
+    without importing platformdirs (with the ``tempfile`` and ``shutil`` it brings: about
+    7 ms, once measured against a ``referee match check`` of 250); tests/test_user_folders.py
     checks these answers against platformdirs' own."""
     if (
         platform in ("win32", "ios", "cygwin")

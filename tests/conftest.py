@@ -10,11 +10,10 @@ from pathlib import Path
 
 import pytest
 
-# Before referee is first imported: it finds its cache folder then (the compiled code of its
-# dataclasses, referee/dataclass_code.py, written when the run ends), so the run's cache is a
-# temporary folder from the start, never the developer's own.
+# Before referee is first imported: the run's cache folder (map geometry, the rules index) is
+# a temporary folder from the start, never the developer's own.
 _RUN_CACHE = tempfile.mkdtemp(prefix="referee-test-cache-")
-atexit.register(shutil.rmtree, _RUN_CACHE, ignore_errors=True)  # after the cache is written
+atexit.register(shutil.rmtree, _RUN_CACHE, ignore_errors=True)
 os.environ["REFEREE_CACHE"] = _RUN_CACHE
 
 from referee.paths import data_dir  # noqa: E402

@@ -4,7 +4,11 @@
 asking for an argument.
 
 No package imports from a floor above its own, and no two packages of one floor import each
-other (directly or round a longer cycle).
+other (directly or round a longer cycle). Inside a package, no module imports itself round a
+cycle of its package's modules either: an import moved into a function (or under
+``TYPE_CHECKING``) only hides such a cycle; the piece both sides need moves down into a
+module of its own, or is passed as an argument. ``FLOORS`` names exactly the packages there
+are.
 """
 
 from __future__ import annotations
@@ -19,15 +23,13 @@ PACKAGE = Path(referee.__file__).parent
 # Lower numbers are lower floors. A package may import its own floor's packages only where
 # no cycle results (checked below), and any lower floor.
 FLOORS: dict[str, int] = {
-    # the ground: the version, errors, paths, limits, the hex grid and the ruleset loader
+    # the ground: the version, errors, paths, limits and the ruleset loader
     "__init__": 0,
     "errors": 0,
     "paths": 0,
     "versions": 0,
     "limits": 0,
-    "grid": 0,
     "ruleset": 0,
-    "dataclass_code": 0,
     "sqlite_files": 0,
     "writing": 0,
     # the board, the units, the dice, the clause catalogue
@@ -93,9 +95,16 @@ def _edges() -> list[tuple[str, str, str, str]]:
     return edges
 
 
+def _packages() -> set[str]:
+    return {_package_of(p.relative_to(PACKAGE)) for p in PACKAGE.rglob("*.py")}
+
+
 def test_every_package_has_a_floor() -> None:
-    packages = {_package_of(p.relative_to(PACKAGE)) for p in PACKAGE.rglob("*.py")}
-    assert sorted(packages - FLOORS.keys()) == [], "add the new package to FLOORS"
+    assert sorted(_packages() - FLOORS.keys()) == [], "add the new package to FLOORS"
+
+
+def test_floors_names_only_packages_that_exist() -> None:
+    assert sorted(FLOORS.keys() - _packages()) == [], "a name in FLOORS that is no package"
 
 
 def test_no_import_points_up() -> None:
@@ -128,3 +137,74 @@ def test_the_floor_check_sees_an_import_inside_a_function(tmp_path: Path) -> Non
         assert _referee_imports(sample) == ["referee.match.state", "referee.app"]
     finally:
         sample.unlink()
+
+
+def _module_of(root: Path, path: Path) -> str:
+    """The dotted name of the module at ``path`` (a package's ``__init__.py``: the package)."""
+    parts = [root.name, *path.relative_to(root).with_suffix("").parts]
+    return ".".join(parts[:-1] if parts[-1] == "__init__" else parts)
+
+
+def _module_graph(root: Path) -> dict[str, set[str]]:
+    """Each module of the package at ``root`` and the modules of that package it imports
+    anywhere (at the top, in a function, under ``TYPE_CHECKING``): ``from a.b import c``
+    imports the module ``a.b.c`` when there is one, else ``a.b``."""
+    modules = {_module_of(root, p): p for p in sorted(root.rglob("*.py"))}
+    graph: dict[str, set[str]] = {name: set() for name in modules}
+    for name, path in modules.items():
+        here = name.split(".") if path.name == "__init__.py" else name.split(".")[:-1]
+        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+            if isinstance(node, ast.Import):
+                found = [a.name for a in node.names]
+            elif isinstance(node, ast.ImportFrom):
+                base = here[: len(here) - (node.level - 1)] if node.level else []
+                module = ".".join([*base, *([node.module] if node.module else [])])
+                found = [
+                    f"{module}.{a.name}" if f"{module}.{a.name}" in modules else module
+                    for a in node.names
+                ]
+            else:
+                continue
+            graph[name].update(m for m in found if m in modules and m != name)
+    return graph
+
+
+def _cycles(graph: dict[str, set[str]]) -> list[list[str]]:
+    """The modules that import each other round a cycle, a group per cycle (each group sorted)
+    with the package they are in: the modules of a package and their imports inside it."""
+    import networkx as nx
+
+    inside: nx.DiGraph[str] = nx.DiGraph()
+    for src, targets in graph.items():
+        inside.add_node(src)
+        for dst in targets:
+            if src.split(".")[:2] == dst.split(".")[:2]:  # the same package of referee
+                inside.add_edge(src, dst)
+    return sorted(sorted(c) for c in nx.strongly_connected_components(inside) if len(c) > 1)
+
+
+def test_no_import_cycle_inside_a_package() -> None:
+    assert _cycles(_module_graph(PACKAGE)) == [], (
+        "modules that import each other round a cycle: move what both need into a module "
+        "of its own below them, or pass it as an argument"
+    )
+
+
+def test_the_cycle_check_sees_a_cycle_an_import_in_a_function_hides(tmp_path: Path) -> None:
+    root = tmp_path / "referee"
+    (root / "match").mkdir(parents=True)
+    (root / "__init__.py").write_text("")
+    (root / "match" / "__init__.py").write_text("")
+    (root / "match" / "state.py").write_text(
+        "def agenda():\n    from referee.match.advance import step_work\n"
+    )
+    (root / "match" / "advance.py").write_text("from referee.match.state import agenda\n")
+    (root / "match" / "report.py").write_text(
+        "from typing import TYPE_CHECKING\nif TYPE_CHECKING:\n    from referee.match import page\n"
+    )
+    (root / "match" / "page.py").write_text("from . import report\n")
+    (root / "match" / "alone.py").write_text("import referee.match.state\n")
+    assert _cycles(_module_graph(root)) == [
+        ["referee.match.advance", "referee.match.state"],
+        ["referee.match.page", "referee.match.report"],
+    ]

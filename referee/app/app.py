@@ -1,4 +1,5 @@
-"""Starting the app: the QApplication, the main window, and the match it opens.
+"""Starting the app: the main window, and the match it opens (the QApplication:
+:mod:`referee.app.qt_application`).
 
 ``run_app(None)`` opens the match of last time (:mod:`referee.app.remembered`), or a fresh
 demo match (:func:`referee.match.demo.create_demo_match`) in the demo folder
@@ -22,52 +23,17 @@ from PySide6.QtCore import (
     QtMsgType,
     qInstallMessageHandler,
 )
-from PySide6.QtGui import QIcon
-from PySide6.QtWidgets import QApplication
 
 from referee.app.main_window import MainWindow
+from referee.app.qt_application import ensure_app
 from referee.errors import RefereeError
-from referee.paths import APP_NAME, icon_path, settings_root
 
-ICON = icon_path()
 MIN_WIDTH, MIN_HEIGHT = 1024, 640
 MAXIMISED_BELOW = 1600
 """The first start fills a screen narrower than this (1366x768 and the like)."""
 FINISH_AT_LATEST_MS = 1000
 """The window is finished (panels, match) after its first frame, or after this long if it
 was not painted (started minimised)."""
-
-
-def ensure_app() -> QApplication:
-    """The running QApplication, made if there is none yet, with the app's wheel guard
-    (:mod:`referee.app.wheel_guard`) and its undo keys (:mod:`referee.app.undo_keys`)."""
-    from referee.app.undo_keys import install_undo_keys
-    from referee.app.wheel_guard import install_wheel_guard
-
-    use_settings_file()
-    app = QApplication.instance()
-    if isinstance(app, QApplication):
-        install_wheel_guard(app)
-        install_undo_keys(app)
-        return app
-    app = QApplication(sys.argv[:1])
-    app.setApplicationName(APP_NAME)
-    app.setOrganizationName(APP_NAME)
-    app.setApplicationDisplayName("referee")
-    if ICON.is_file():
-        app.setWindowIcon(QIcon(str(ICON)))
-    install_wheel_guard(app)  # the wheel changes a number box only while it has the focus
-    install_undo_keys(app)  # Ctrl+Z from a field with nothing typed undoes the step
-    return app
-
-
-def use_settings_file() -> None:
-    """Qt's settings (``QSettings()``) as an INI file in referee's settings folder, the same
-    on every platform: :func:`referee.paths.settings_file`, never the registry or a file
-    inside the installed app. Qt's own (the file dialog's recent folders) go there too."""
-    QSettings.setDefaultFormat(QSettings.Format.IniFormat)
-    for kind in (QSettings.Format.IniFormat, QSettings.Format.NativeFormat):
-        QSettings.setPath(kind, QSettings.Scope.UserScope, str(settings_root()))
 
 
 _KEPT: list[None] = []

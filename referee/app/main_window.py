@@ -918,7 +918,7 @@ class MainWindow(QMainWindow):
         """The Turn dock at ``state``; at a gunnery step, with the units that fired since the
         clock last moved (the journal's fire events, of ``steps`` when the caller has read
         them) said to have fired."""
-        from referee.app.turn_driver import fired_since_advance
+        from referee.match.events import fired_since_advance
 
         fired: set[str] = set()
         if self.session is not None and state.step.startswith("gunnery"):

@@ -20,8 +20,9 @@ from pathlib import Path
 from PySide6.QtCore import QEvent, QPoint, Qt
 from PySide6.QtWidgets import QApplication, QListWidget, QWidget
 
-from referee.app.app import ensure_app, quiet_platform
+from referee.app.app import quiet_platform
 from referee.app.main_window import MainWindow
+from referee.app.qt_application import ensure_app
 from referee.app.wizard_screenshots import wizard_shots
 from referee.app.wizards.assault.wizard import AssaultWizard
 from referee.app.wizards.gunnery.wizard import GunneryWizard

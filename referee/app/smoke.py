@@ -25,8 +25,9 @@ from PySide6.QtCore import QEventLoop, QTimer, SignalInstance
 from PySide6.QtGui import QFontDatabase, QFontMetrics, QImage
 from PySide6.QtWidgets import QApplication
 
-from referee.app.app import binding_problem, ensure_app, make_window, quiet_platform
+from referee.app.app import binding_problem, make_window, quiet_platform
 from referee.app.main_window import MainWindow
+from referee.app.qt_application import ensure_app
 from referee.errors import RefereeError
 from referee.match.demo import create_demo_match, new_demo_path
 from referee.paths import data_dir

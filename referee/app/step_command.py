@@ -8,20 +8,26 @@ are pushed the same way.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import Protocol
 
 from PySide6.QtGui import QUndoCommand
 
 from referee.match.events import Step
 
-if TYPE_CHECKING:
-    from referee.app.session import MatchSession
+
+class Mirror(Protocol):
+    """What the stack's steps call: the open match's own undo and redo
+    (:class:`~referee.app.session.MatchSession`)."""
+
+    def mirror_undo(self) -> None: ...
+
+    def mirror_redo(self) -> None: ...
 
 
 class StepCommand(QUndoCommand):
     """The step ``step`` of ``session``'s match file, named as in the journal."""
 
-    def __init__(self, session: MatchSession, step: Step) -> None:
+    def __init__(self, session: Mirror, step: Step) -> None:
         super().__init__(step.name)
         self.session = session
         self.step = step

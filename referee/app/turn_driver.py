@@ -42,7 +42,7 @@ from PySide6.QtWidgets import QDialog, QWizard
 from referee.app.session import MatchSession
 from referee.app.wizards.opener import WizardOpener
 from referee.match.advance import step_work
-from referee.match.events import Step
+from referee.match.events import Step, fired_since_advance
 from referee.match.state import MatchState
 from referee.rules.turn.clock import TurnPosition
 
@@ -54,18 +54,6 @@ if TYPE_CHECKING:  # each wizard is imported when first opened (a quicker start)
     from referee.app.wizards.orders.wizard import OrdersWizard
 
 Then = Callable[[], object] | None
-
-
-def fired_since_advance(steps: list[Step]) -> set[str]:
-    """The units that fired since the clock last moved (in this gunnery step)."""
-    fired: set[str] = set()
-    for step in reversed(steps):
-        for event in reversed(step.events):
-            if event.kind == "advance":
-                return fired
-            if event.kind == "fire":
-                fired.add(str(event.command.get("shooter")))
-    return fired
 
 
 def _done_since_advance(steps: list[Step], kinds: set[str]) -> set[str]:

@@ -25,6 +25,7 @@ from PySide6.QtWidgets import (
 )
 
 from referee.app.plain_text import plain_tip
+from referee.match.agenda import match_agenda
 from referee.match.phase_report import PhaseReport
 from referee.match.state import MatchState
 from referee.rules.turn.agenda import NOTHING_TO_DO, Agenda
@@ -189,7 +190,7 @@ class TurnTracker(QWidget):
             item.setForeground(QBrush(QColor("#000000")) if current else QBrush())
             if current:
                 self.steps.scrollToItem(item, QListWidget.ScrollHint.PositionAtCenter)
-        self.agenda.setHtml(agenda_html(state.agenda(), fired))
+        self.agenda.setHtml(agenda_html(match_agenda(state), fired))
 
     def set_report(self, report: PhaseReport | None) -> None:
         """Show what the step the clock last left did (None: the clock has not moved)."""

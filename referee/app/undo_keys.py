@@ -3,7 +3,7 @@
 A text field (a command line, a dice box, a spin box's digits) takes Ctrl+Z and Ctrl+Shift+Z
 for itself even when it holds nothing it could undo, so a referee whose cursor sits in the
 empty command line presses Ctrl+Z and nothing happens: the step stays. One event filter on
-the application (:func:`install_undo_keys`, from :func:`referee.app.app.ensure_app`) lets
+the application (:func:`install_undo_keys`, from :func:`referee.app.qt_application.ensure_app`) lets
 the field keep the keys while it has typing to undo (or redo), and passes them on otherwise
 to the window's Edit > Undo / Redo (the last step), in every window of the app.
 """

@@ -3,10 +3,11 @@
 Qt's spin boxes and combo boxes take the focus from the wheel and change their value under a
 wheel passing over them: scrolling a wizard's page over the assault allocation once changed a
 0 to 1 and greyed Next (its rows hold combo boxes too). One event filter on the application
-(:func:`install_wheel_guard`, from :func:`referee.app.app.ensure_app` and the main window)
-holds for every window of the app: each such box is polished with a focus policy that the
-wheel does not give (``Qt.StrongFocus``: a click or Tab does), and a wheel over a box without
-the focus is passed on to what holds it (the page scrolls), never to the box.
+(:func:`install_wheel_guard`, from :func:`referee.app.qt_application.ensure_app` and the
+main window) holds for every window of the app: each such box is polished with a focus
+policy that the wheel does not give (``Qt.StrongFocus``: a click or Tab does), and a wheel
+over a box without the focus is passed on to what holds it (the page scrolls), never to the
+box.
 """
 
 from __future__ import annotations

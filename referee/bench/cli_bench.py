@@ -17,8 +17,7 @@ COMMANDS: dict[str, list[str]] = {
 
 def run(runs: int = 7) -> dict[str, Any]:
     """``{"shot_ms", "visible_ms", "rules_search_ms", "python_floor_ms", ...}``: medians of
-    ``runs``, each also as CPU time (``*_cpu_ms``). The rules index, the parsed data files
-    and dataclasses' compiled code are kept in the cache folder by the untimed first run, as
-    by a user's first command; ``*_cold_ms`` and ``*_cold_cpu_ms`` time first runs on an
-    empty cache folder."""
+    ``runs``, each also as CPU time (``*_cpu_ms``). The rules index is kept in the cache
+    folder by the untimed first run, as by a user's first command; ``*_cold_ms`` and
+    ``*_cold_cpu_ms`` time first runs on an empty cache folder."""
     return time_commands(COMMANDS, runs)

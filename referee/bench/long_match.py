@@ -26,6 +26,7 @@ from typing import Any
 from referee.board.hexgrid import distance as hex_distance
 from referee.errors import RefereeError
 from referee.match.advance import FirePendingError, OrdersMissingError, plan_advance
+from referee.match.agenda import match_agenda
 from referee.match.demo import DEMO_MAP, DEMO_ORDERS, DEMO_ORDERS_NEXT, DEMO_UNITS
 from referee.match.formats import CURRENT
 from referee.match.journal_text import parse_journal, replay_journal
@@ -110,7 +111,7 @@ class _Player:
 
     def gunnery(self, number: int) -> None:
         state = self.match.state
-        for item in state.agenda().units:
+        for item in match_agenda(state).units:
             shooter = state.units[item.uid]
             for action in item.actions:
                 if action == "Fire":

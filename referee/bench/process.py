@@ -24,7 +24,7 @@ from referee.bench.measure import load_average
 
 def environment(home: Path) -> dict[str, str]:
     """The environment of a timed command: fresh user folders in ``home``, the cache folder
-    (parsed data files, dataclasses' compiled code, the rules index) under ``home/cache``;
+    (the rules index, maps' line tables) under ``home/cache``;
     bytecode written and read as in an installed copy (pip and the packaged app compile
     every module). On Linux the cache folder is moved as a user's is (``XDG_CACHE_HOME``), so
     a command finds it as it does for a user (:func:`referee.paths.cache_dir`)."""
@@ -35,7 +35,6 @@ def environment(home: Path) -> dict[str, str]:
         "XDG_DATA_HOME",
         "XDG_CONFIG_HOME",
         "XDG_CACHE_HOME",
-        "REFEREE_NO_CODE_CACHE",
     ):
         env.pop(name, None)
     env["REFEREE_HOME"] = str(home)

@@ -22,6 +22,8 @@ from typing import Any
 
 ENGINE = ("referee.match.systems",)
 """The modules every match command runs on."""
+SHOW_ENGINE = ("referee.match.agenda", "referee.match.concealment", "referee.match.victory")
+"""What ``match show`` of a match of written orders runs on, once the file says so."""
 
 
 def add_parser(sub: Any) -> None:
@@ -136,7 +138,9 @@ def add_parser(sub: Any) -> None:
     replay = sub.add_parser("replay", help="play a text journal and print the state as JSON")
     replay.add_argument("journal", help="a text journal (format: referee/match/journal_text.py)")
     replay.add_argument("--keep", metavar="FILE", help="keep the match file written")
-    replay.set_defaults(run=run_replay, engine=(*ENGINE, "referee.match.journal_text"))
+    replay.set_defaults(
+        run=run_replay, engine=(*ENGINE, "referee.match.journal_text", "referee.match.commands")
+    )
 
 
 def _open(path: str) -> Any:
@@ -298,7 +302,11 @@ def run_show(args: argparse.Namespace) -> int:
         view = _system_view(m.SYSTEM)
         if view is not None:
             return int(view.run_show(m, args))
-        # a match of written orders: its hidden units and its victory condition
+        # a match of written orders: its agenda, its hidden units, its victory condition
+        from referee.cli.start import import_engine_later
+
+        import_engine_later(SHOW_ENGINE)
+        from referee.match.agenda import match_agenda
         from referee.match.concealment import (
             conceal_steps,
             concealed_uids,
@@ -315,7 +323,7 @@ def run_show(args: argparse.Namespace) -> int:
         if args.json:
             data = state.to_json()
             data["orders"] = {u: o for u, o in data["orders"].items() if u not in hidden}
-            data["agenda"] = state.agenda().to_json()
+            data["agenda"] = match_agenda(state).to_json()
             data["victory"] = m.victory
             if data["victory"] is not None:
                 data["victory"]["eliminated"] = list(eliminated(full))
@@ -335,7 +343,7 @@ def run_show(args: argparse.Namespace) -> int:
         )
         _print_setup(m)
         if state.setup is None or state.setup.done:
-            for line in state.agenda().explain().splitlines():
+            for line in match_agenda(state).explain().splitlines():
                 print(f"  {line}")
         for u in state.units.values():
             extra = [
@@ -369,7 +377,7 @@ def run_show(args: argparse.Namespace) -> int:
         print("steps:")
         for s in steps:
             print(f"  {s.number:>3}. {s.name}{'  (undone)' if s.undone else ''}")
-        agenda = {"agenda": state.agenda().to_json(), "setup": _setup_json(m, args.view)}
+        agenda = {"agenda": match_agenda(state).to_json(), "setup": _setup_json(m, args.view)}
         print_rulings(with_rulings(agenda, m.rules.readings, _waiting_rulings(state)), "")
     return 0
 
@@ -408,11 +416,13 @@ def run_step(args: argparse.Namespace) -> int:
     import sys
 
     from referee.cli.output import print_json, print_rulings, with_rulings
+    from referee.cli.start import import_engine_later
     from referee.match.advance import ClockHeldError
     from referee.match.journal_text import parse_command
     from referee.ruleset.used import rulings_text, rulings_used
 
     with _open(args.file) as m:
+        import_engine_later(m.STEP_ENGINE)
         commands = [parse_command(c, f"--command {c!r}", m.SYSTEM) for c in args.command]
         try:
             step = m.run(args.name, commands, typed=args.dice)
@@ -469,7 +479,10 @@ def run_report(args: argparse.Namespace) -> int:
 
 
 def run_check(args: argparse.Namespace) -> int:
+    from referee.cli.start import import_engine_later
+
     with _open(args.file) as m:
+        import_engine_later(m.STEP_ENGINE)  # the handlers the steps run on again
         problems = m.replay_check()
         for p in problems:
             print(p)

@@ -29,6 +29,10 @@ from collections.abc import Iterable, Iterator
 from contextlib import contextmanager
 from typing import NoReturn
 
+_OWN_PROCESS: list[bool] = []
+"""Not empty when the last :func:`command_start` paused the collector: the command has a
+process of its own."""
+
 YOUNG_LIMIT = 20_000
 """New objects between two runs of the collector during a command's own work (Python's
 default is 700): a check or replay of a long match makes a few hundred thousand, and runs
@@ -39,9 +43,11 @@ it about 3 ms less often so; it still runs, so garbage never piles up."""
 def command_start(own_process: bool) -> Iterator[None]:
     """The collector paused while the body runs (``own_process``), then every object alive
     frozen and the collector back, run every :data:`YOUNG_LIMIT` new objects."""
+    _OWN_PROCESS.clear()
     if not own_process or not gc.isenabled():
         yield
         return
+    _OWN_PROCESS.append(True)
     gc.disable()
     try:
         yield
@@ -99,3 +105,19 @@ def import_engine(modules: Iterable[str]) -> None:
     :func:`command_start`, so their objects are frozen with the rest)."""
     for name in modules:
         importlib.import_module(name)
+
+
+def import_engine_later(modules: Iterable[str]) -> None:
+    """Import the engine a command knows it needs only once it has read its file (the
+    handlers of the match's game system): in a process of its own (:func:`command_start`
+    ran), with the collector paused and their objects frozen, as at the start; elsewhere
+    (the test suite, a script) a plain import."""
+    if not _OWN_PROCESS or not gc.isenabled():
+        import_engine(modules)
+        return
+    gc.disable()
+    try:
+        import_engine(modules)
+    finally:
+        gc.freeze()
+        gc.enable()

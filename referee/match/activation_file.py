@@ -60,7 +60,7 @@ from referee.rules.ruleset import load_ruleset
 from referee.versions import stamp
 
 if TYPE_CHECKING:
-    from referee.match.journal_text import TextJournal
+    from referee.match.text_journal import TextJournal
 
 CommandLike = Mapping[str, Any] | str | Command
 """A command as a step takes it: its JSON form, its text form, or the value."""

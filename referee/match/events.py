@@ -8,7 +8,7 @@ of undo and redo.
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -74,3 +74,15 @@ class Step:
     name: str
     events: tuple[Event, ...]
     undone: bool = False
+
+
+def fired_since_advance(steps: Sequence[Step]) -> set[str]:
+    """The units that fired since the clock last moved (in this gunnery step)."""
+    fired: set[str] = set()
+    for step in reversed(steps):
+        for event in reversed(step.events):
+            if event.kind == "advance":
+                return fired
+            if event.kind == "fire":
+                fired.add(str(event.command.get("shooter")))
+    return fired

@@ -49,7 +49,7 @@ from referee.sqlite_files import connect, in_use
 from referee.versions import check_stamp
 
 if TYPE_CHECKING:
-    from referee.match.journal_text import TextJournal
+    from referee.match.text_journal import TextJournal
 
 S = TypeVar("S")
 
@@ -353,6 +353,9 @@ class JournalFile(Generic[S]):
     SYSTEM: ClassVar[str] = ""
     """The game system (``data/rulesets/systems.toml``) whose rulesets' matches this class
     plays."""
+    STEP_ENGINE: ClassVar[tuple[str, ...]] = ()
+    """The modules that run a step of this system (imported when a step is first run: a
+    command that only reads the match never loads them)."""
     rules: Ruleset
 
     def __init__(self, path: Path) -> None:

@@ -43,7 +43,6 @@ weapon gave nothing and an elite fired its base's weapon too; each replays as it
 from __future__ import annotations
 
 from collections.abc import Callable
-from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
@@ -57,41 +56,11 @@ from referee.match.command_kinds import (
     split_words,
 )
 from referee.match.formats import CURRENT
+from referee.match.text_journal import JournalStep, TextJournal
 
 
 class JournalTextError(RefereeError):
     """A line of a text journal that cannot be read; the message names file and line."""
-
-
-@dataclass
-class JournalStep:
-    """A ``step:`` of a text journal: its name and line, its commands (each with its line)
-    and the dice typed for it."""
-
-    name: str
-    line: int
-    commands: list[dict[str, Any]] = field(default_factory=list)
-    lines: list[int] = field(default_factory=list)
-    """The line of each command."""
-    dice: list[int] = field(default_factory=list)
-
-
-@dataclass
-class TextJournal:
-    """A text journal read: its header (format, map, ruleset, seed, readings, scenario,
-    units...) and its steps."""
-
-    format: int = 1
-    map: str = ""
-    edition: str | None = None
-    seed: int = 0
-    readings: dict[str, str] = field(default_factory=dict)
-    scenario: str | None = None
-    victory: dict[str, Any] | None = None
-    units: list[dict[str, Any]] = field(default_factory=list)
-    steps: list[JournalStep] = field(default_factory=list)
-    missions: list[str] = field(default_factory=list)
-    """The activation rules: the missions offered for the bans (none: every mission)."""
 
 
 def _value(text: str) -> Any:

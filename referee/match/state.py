@@ -205,30 +205,6 @@ class MatchState:
             unordered=MappingProxyType({m.uid: m.turns for m in self.orders_missing()}),
         )
 
-    def agenda(self) -> Any:
-        """What the referee must do now (:meth:`step_agenda`), with whether the step has
-        nothing to do (``idle``) as Next step decides it
-        (:func:`referee.match.advance.step_work`), so that the agenda's "nothing to do"
-        and Next step always agree; at a gunnery step, the units ordered to fire that the
-        clock waits for and those that cannot fire, with why
-        (:mod:`referee.match.fire_orders`)."""
-        from referee.match.advance import step_work
-
-        found = self.step_agenda()
-        found = replace(found, idle=step_work(self, found) is None)
-        if found.step.kind != "gunnery" or not found.units:
-            return found
-        from referee.match.fire_orders import fire_orders, keeps_fire_orders
-
-        if not keeps_fire_orders(self):  # a file of format 3 or older records no fired
-            return found
-        orders = fire_orders(self)
-        return replace(
-            found,
-            fire_pending=tuple(o.uid for o in orders if o.may_fire),
-            fire_unable=tuple((o.uid, o.why) for o in orders if not o.may_fire),
-        )
-
     def step_involved(self, step: Any = None) -> Any:
         """The units and hexes the step now concerns, as its agenda finds them
         (:func:`referee.rules.turn.involved.involved`), without the rest of the agenda;

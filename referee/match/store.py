@@ -35,7 +35,7 @@ from referee.dice.service import Dice
 from referee.errors import (
     RefereeError,
     one_line,
-    parse_kept_toml,
+    parse_toml,
     read_bounded,
     read_toml,
     whole_number,
@@ -45,7 +45,6 @@ from referee.limits import (
     NAME_MAX_CHARS,
     STEP_MAX_COMMANDS,
 )
-from referee.match.commands import execute
 from referee.match.events import Event, Step
 from referee.match.formats import readings_for
 from referee.match.journal_file import (  # the names other modules import from here
@@ -70,7 +69,7 @@ from referee.units.model import UnitType
 from referee.versions import stamp
 
 if TYPE_CHECKING:
-    from referee.match.journal_text import TextJournal
+    from referee.match.text_journal import TextJournal
     from referee.scenarios.model import Scenario
     from referee.units.parse_unit import CardRules
 
@@ -93,7 +92,7 @@ def _scenario_of(meta: Mapping[str, Any], rules: Ruleset) -> Scenario | None:
     from referee.scenarios.loader import parse_scenario  # a match made with a scenario
 
     name = Path(f"{meta['scenario']}.toml")
-    return parse_scenario(name, parse_kept_toml(text, name))
+    return parse_scenario(name, parse_toml(text, name))
 
 
 def _card_source(unit: UnitType) -> dict[str, Any]:
@@ -138,6 +137,7 @@ class MatchFile(JournalFile[MatchState]):
     """An open match file of the game of written orders (see the module docstring)."""
 
     SYSTEM: ClassVar[str] = "orders"
+    STEP_ENGINE: ClassVar[tuple[str, ...]] = ("referee.match.commands",)
 
     def _load(self, meta: Mapping[str, Any], ruleset_version: int) -> None:
         path = self.path
@@ -148,7 +148,7 @@ class MatchFile(JournalFile[MatchState]):
                 readings_for(meta["format_version"], meta.get("readings") or {}),
                 ruleset_version,
             )
-            map_doc = parse_kept_toml(meta["map_text"], f"{path}: the map it holds")
+            map_doc = parse_toml(meta["map_text"], f"{path}: the map it holds")
             self.battle_map = parse_map(Path(meta["map_name"]), map_doc, self.rules.terrain)
             self.scenario = _scenario_of(meta, self.rules)
             if self.scenario is not None:
@@ -234,7 +234,7 @@ class MatchFile(JournalFile[MatchState]):
             map_text = read_bounded(map_path, DATA_FILE_MAX_BYTES, "map file").decode("utf-8")
         except UnicodeDecodeError as exc:
             raise MapError(map_path, [f"not UTF-8 text: {exc}"]) from None
-        map_doc = parse_kept_toml(map_text, map_path)  # the text the file will hold
+        map_doc = parse_toml(map_text, map_path)  # the text the file will hold
         edition = ruleset or map_doc.get("edition", "current")
         if not isinstance(edition, str):
             raise MapError(map_path, [f"edition: {edition!r} is not a ruleset id"])
@@ -406,6 +406,8 @@ class MatchFile(JournalFile[MatchState]):
             number = self._open_step()
             dice = Dice(step_seed(self.seed, number))
             dice.type_in(typed)
+            from referee.match.commands import execute  # the engine: only a step run loads it
+
             state = self.state
             events: list[Event] = []
             for command in commands:
@@ -429,6 +431,8 @@ class MatchFile(JournalFile[MatchState]):
         next one runs on is the journal's own: with the changes of the event run again
         where it is the row's, else with the row's changes, checked as opening the file
         does."""
+        from referee.match.commands import execute  # the engine: only a step run loads it
+
         problems: list[str] = []
         with _sqlite_errors(self.path), self._reading():
             journal = self.step_rows()

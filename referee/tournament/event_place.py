@@ -27,7 +27,7 @@ from urllib.parse import quote
 
 from referee.errors import RefereeError
 from referee.tournament.store import EventFileError, EventStore, NewRecord, Record
-from referee.tournament.stores import is_server_url
+from referee.tournament.targets import is_server_url
 from referee.versions import check_stamp
 
 FILE_OPTIONS = frozenset(

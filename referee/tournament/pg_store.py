@@ -58,7 +58,7 @@ from referee.tournament.store import (
     StaleWrite,
     record_of_row,
 )
-from referee.tournament.stores import is_server_url
+from referee.tournament.targets import is_server_url
 from referee.versions import NewerFileError, check_stamp, stamp
 
 FORMAT_VERSION = 1

@@ -129,9 +129,9 @@ def one_of(*words: str) -> Check:
 
 
 def _tiebreaker(value: Any) -> str | None:
-    from referee.tournament.event import TIEBREAKERS
+    from referee.tournament.tiebreak_order import tiebreakers
 
-    if isinstance(value, str) and value in TIEBREAKERS:
+    if isinstance(value, str) and value in tiebreakers():
         return None
     return f"{excerpt(value)}, not a tie-breaker"
 

@@ -21,13 +21,7 @@ from referee.tournament.store import (
     NewRecord,
     Record,
 )
-
-Target = str | Path
-
-
-def is_server_url(target: Target) -> bool:
-    """Whether ``target`` names a server (``postgresql://`` or ``postgres://``)."""
-    return isinstance(target, str) and target.startswith(("postgresql://", "postgres://"))
+from referee.tournament.targets import Target, is_server_url
 
 
 def short_name(target: Target) -> str:

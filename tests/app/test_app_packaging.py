@@ -14,7 +14,7 @@ from PySide6.QtCore import QSettings, QTimer
 from PySide6.QtWidgets import QApplication, QFileDialog, QMessageBox
 
 from referee.app.about_dialog import AboutDialog
-from referee.app.app import use_settings_file
+from referee.app.qt_application import use_settings_file
 from referee.app.save_dialog import save_dialog
 from referee.cli.main import main
 from referee.paths import settings_file

@@ -196,32 +196,3 @@ def test_a_demo_that_cannot_be_written_leaves_no_preview_and_says_why(qtbot, tmp
     assert window.scene.unit_items == {} and window.scene.battle_map is None
     assert "no demo match could be written" in window.statusBar().currentMessage()
     assert "No space left on device" in window.statusBar().currentMessage()
-
-
-def test_a_second_start_paints_the_demo_from_the_kept_preview_without_the_unit_catalogue(tmp_path):
-    """The first start keeps the demo's preview (:mod:`referee.app.demo_preview`); the next
-    one paints its first frame from it, before the unit catalogue and its card rules load."""
-    env = {**os.environ, "QT_QPA_PLATFORM": "offscreen", "REFEREE_CACHE": str(tmp_path / "cache")}
-    for name in ("REFEREE_MATCHES", "XDG_DATA_HOME", "XDG_CONFIG_HOME"):
-        env.pop(name, None)
-    catalogue = ("referee.units.catalogue",)
-    firsts = []
-    for run in ("first", "second"):
-        env["REFEREE_HOME"] = str(tmp_path / run)
-        out = subprocess.run(
-            [sys.executable, "-c", FIRST_START % (catalogue, LATER)],
-            capture_output=True,
-            text=True,
-            env=env,
-            timeout=120,
-        )
-        lines = [json.loads(line) for line in out.stdout.splitlines() if line.startswith("{")]
-        assert len(lines) == 2, out.stderr
-        firsts.append(lines[0])
-    assert firsts[0]["loaded"] == ["referee.units.catalogue"]  # nothing kept: computed
-    assert firsts[1]["loaded"] == []
-    assert (
-        firsts[1]["units"]
-        == firsts[0]["units"]
-        == {u["uid"]: [u["unit"], u["side"], u["facing"]] for u in DEMO_UNITS}
-    )

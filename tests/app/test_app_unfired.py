@@ -10,6 +10,7 @@ from __future__ import annotations
 from app_window import demo_window
 from PySide6.QtCore import Qt
 
+from referee.match.agenda import match_agenda
 from referee.match.store import MatchFile
 
 
@@ -21,7 +22,7 @@ def written(window) -> list[str]:
 def test_shift_n_asks_once_naming_the_units_and_stay_writes_nothing(qtbot, tmp_path):
     window = demo_window(qtbot, tmp_path)
     before = written(window)
-    assert window.session.state.agenda().fire_pending == ("tank", "wagon")
+    assert match_agenda(window.session.state).fire_pending == ("tank", "wagon")
     qtbot.keyClick(window.view, Qt.Key.Key_N, Qt.KeyboardModifier.ShiftModifier)
     question = window.unfired_question
     assert question is not None and question.box is not None
@@ -64,7 +65,7 @@ def test_esc_in_the_gunnery_wizard_leaves_the_unit_ordered_to_fire(qtbot, tmp_pa
     qtbot.keyClick(wizard, Qt.Key.Key_Escape)
     assert window.wizard_host.wizard is None
     assert written(window) == before
-    assert window.session.state.agenda().fire_pending == ("tank", "wagon")
+    assert match_agenda(window.session.state).fire_pending == ("tank", "wagon")
     assert "tank has not fired" in window.statusBar().currentMessage()
     # N goes on to the wagon; Esc again; then N asks before the clock passes them both
     qtbot.keyClick(window.view, Qt.Key.Key_N)
@@ -95,7 +96,7 @@ def test_a_fire_order_with_nothing_loaded_opens_no_wizard_and_says_why(qtbot, tm
         }
     ]
     assert window.run_step("Correction: the tank has nothing loaded", unload) is not None
-    agenda = window.session.state.agenda()
+    agenda = match_agenda(window.session.state)
     assert agenda.fire_pending == ("wagon",)
     why = (
         "tank is ordered to fire but nothing is loaded: Main gun is not loaded (clause "

@@ -13,6 +13,7 @@ from test_app_gunnery_wizard import next_page, pick
 from referee.app.wizards.gunnery.page import Page as GunneryPage
 from referee.app.wizards.gunnery.wizard import GunneryWizard
 from referee.board.hexgrid import parse_label
+from referee.match.agenda import match_agenda
 from referee.match.demo import create_demo_match
 from referee.match.store import MatchFile
 
@@ -105,7 +106,7 @@ def test_esc_with_the_keyboard_in_the_wizard_cancels_it_and_writes_nothing(qtbot
     # cancelled by the referee: nothing written, the tank is still ordered to fire (ruling
     # turn.unfired-fire-order: the clock waits for it)
     assert "tank has not fired" in window.statusBar().currentMessage()
-    assert "tank" in window.session.state.agenda().fire_pending
+    assert "tank" in match_agenda(window.session.state).fire_pending
 
 
 def test_esc_on_the_map_stops_the_tool_first_then_cancels_the_wizard(qtbot, tmp_path):

@@ -23,6 +23,16 @@ def test_bench_replay_reports_steps_replay_and_check_times(capsys):
     assert result["imports_ms"] > 0 and result["imports_cpu_ms"] > 0  # in the same runs
 
 
+def test_bench_replay_reports_match_check_as_a_multiple_of_pythons_start(capsys):
+    # issue 26: match check of the shipped ten-turn match within 12x python -c pass, in CPU
+    # time measured in the same runs
+    assert main(["bench", "replay", str(JOURNAL), "--runs", "1", "--json"]) == 0
+    result = json.loads(capsys.readouterr().out)
+    assert result["check_floor_budget"] == 12
+    ratio = result["check_cpu_ms"] / result["python_floor_cpu_ms"]
+    assert result["check_floor_ratio"] == round(ratio, 2) > 1
+
+
 def test_bench_journal_writes_a_journal_that_replays(tmp_path, capsys):
     out = tmp_path / "two.journal"
     assert main(["bench", "journal", str(out), "--turns", "2", "--seed", "5"]) == 0

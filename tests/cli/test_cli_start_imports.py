@@ -123,6 +123,24 @@ def test_a_command_of_the_written_orders_game_never_imports_the_activation_table
     assert _among(_loaded(["match", "check", str(kept)], tmp_path), ACTIVATION_TABLES) == []
 
 
+ACTIVATION_ENGINE = (
+    "referee.match.activation_file",
+    "referee.cli.activation_match",
+    "referee.rules.activation",
+)
+"""The activation rules' match file, its views in the commands and its engine."""
+
+
+def test_showing_or_checking_a_match_of_written_orders_imports_no_other_game_system(tmp_path):
+    # the views of another game system's matches are asked for by the match's system: a
+    # match of written orders never loads the activation rules (referee/match/systems.py)
+    kept = tmp_path / "two.referee"
+    journal = str(JOURNALS / "two-turns-orders-step.journal")
+    _loaded(["replay", journal, "--keep", str(kept)], tmp_path)
+    for argv in (["match", "show", str(kept)], ["match", "check", str(kept)]):
+        assert _among(_loaded(argv, tmp_path), ACTIVATION_ENGINE) == [], argv
+
+
 def test_replay_and_check_of_a_match_without_assaults_need_no_heavy_library(tmp_path):
     kept = tmp_path / "two.referee"
     journal = str(JOURNALS / "two-turns-orders-step.journal")
@@ -162,7 +180,6 @@ def test_checking_a_match_imports_no_spelling_hints_for_names_it_never_misses(tm
 
 CHECK_NEVER = (
     "hashlib",
-    "tomllib",
     "platformdirs",
     "tempfile",
     "referee.scenarios",
@@ -170,16 +187,15 @@ CHECK_NEVER = (
     "referee.rules.fire.area",
     "referee.dice.success",
 )
-"""OpenSSL's hashes (a step's seed uses CPython's own SHA-256), the TOML parser (the map a
-match holds is kept parsed), platformdirs, the scenarios of a match made without one, area
-fire and rolling up or down: none of them is needed to check a match without them."""
+"""OpenSSL's hashes (a step's seed uses CPython's own SHA-256), platformdirs, the scenarios
+of a match made without one, area fire and rolling up or down: none of them is needed to
+check a match without them."""
 
 
 def test_checking_a_match_imports_nothing_its_journal_never_uses(tmp_path):
     kept = tmp_path / "two.referee"
     journal = str(JOURNALS / "two-turns-orders-step.journal")
     _loaded(["replay", journal, "--keep", str(kept)], tmp_path)
-    _loaded(["match", "check", str(kept)], tmp_path)  # the first check keeps its map parsed
     assert _among(_loaded(["match", "check", str(kept)], tmp_path), CHECK_NEVER) == []
 
 
@@ -191,3 +207,22 @@ def test_checking_the_ten_turn_match_reads_no_command_line_and_no_upgrade(tmp_pa
     loaded = _loaded(["match", "check", str(kept)], tmp_path)
     assert "referee.units.catalogue" in loaded
     assert _among(loaded, ("shlex", "referee.units.upgrades")) == []
+
+
+STEP_HANDLERS = (
+    "referee.match.commands",
+    "referee.match.corrections",
+    "referee.match.fire_damage",
+    "referee.match.assault_stages",
+    "referee.rules.assault.after",
+)
+"""The engine that runs a step's commands: the handlers of each kind and what they call."""
+
+
+def test_showing_a_match_imports_no_handler_of_a_step(tmp_path):
+    # match show reads the journal's state and the agenda of the step; only running a step
+    # (or checking the steps, which runs them again) needs the handlers
+    kept = tmp_path / "ten.referee"
+    _loaded(["replay", str(default_journal()), "--keep", str(kept)], tmp_path)
+    assert _among(_loaded(["match", "show", str(kept)], tmp_path), STEP_HANDLERS) == []
+    assert "referee.match.commands" in _loaded(["match", "check", str(kept)], tmp_path)

@@ -60,11 +60,35 @@ def test_a_command_in_its_own_process_freezes_its_engine_and_collects_after(tmp_
     assert out == [f"{path}: 10 steps replay exactly", "True True"]
 
 
+SEEN_BY_COLLECTOR = (
+    "import referee.match.agenda as a, referee.match.commands as c\n"
+    "print([any(o is f for o in gc.get_objects()) for f in (a.match_agenda, c.execute)])"
+)
+"""Whether the collector still goes over the agenda's and the step handlers' functions
+(frozen objects are out of its sight)."""
+
+
+def test_the_engine_a_match_file_asks_for_is_frozen_as_the_engine_at_the_start(tmp_path):
+    # match show and match check import the written-orders engine once the file says its
+    # system; in a process of their own it is frozen as what the start imports is
+    path = _match(tmp_path)
+    out = _referee_then(["match", "show", str(path)], SEEN_BY_COLLECTOR, tmp_path)
+    assert out[-1] == "[False, True]"  # show never loaded the step handlers: imported after
+    out = _referee_then(["match", "check", str(path)], SEEN_BY_COLLECTOR, tmp_path)
+    assert out[-1] == "[True, False]"  # check runs the handlers, and needs no agenda
+
+
 def test_a_caller_in_a_longer_lived_process_keeps_its_collector_as_it_is(tmp_path, capsys):
     path = _match(tmp_path)
     before = gc.get_freeze_count()
     assert main(["match", "check", str(path)]) == 0
     assert capsys.readouterr().out.strip() == f"{path}: 10 steps replay exactly"
+    assert gc.isenabled() and gc.get_freeze_count() == before
+    with command_start(own_process=True):  # a start in this process long ago
+        pass
+    gc.unfreeze()
+    before = gc.get_freeze_count()
+    assert main(["match", "check", str(path)]) == 0 and main(["match", "show", str(path)]) == 0
     assert gc.isenabled() and gc.get_freeze_count() == before
 
 

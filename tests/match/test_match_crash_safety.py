@@ -12,6 +12,7 @@ from referee.match.store import MatchFile
 
 WRITER = textwrap.dedent("""
     import sys
+    import referee.match.commands  # the engine, loaded by the first step: before "ready"
     from referee.match.store import MatchFile
     m = MatchFile.open(sys.argv[1])
     print("ready", flush=True)

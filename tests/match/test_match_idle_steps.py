@@ -10,6 +10,7 @@ from pathlib import Path
 import pytest
 
 from referee.match.advance import hex_effect_units, plan_advance, step_work
+from referee.match.agenda import match_agenda
 from referee.match.store import MatchFile
 
 UNITS = [
@@ -162,7 +163,7 @@ def test_a_unit_standing_in_a_cloud_is_concerned_where_the_agenda_says_and_only_
             ("movement-1.hex-effects", ("grunts",)),
         ):
             m.run("On", [{"kind": "advance", "to": step}])
-            agenda = m.state.agenda()
+            agenda = match_agenda(m.state)
             assert agenda.uids == concerned and hex_effect_units(m.state) == concerned
             assert agenda.is_empty == (step_work(m.state) is None) == (not concerned)
             if not concerned:
@@ -203,7 +204,7 @@ def test_under_on_entering_a_unit_standing_in_a_cloud_meets_nothing_at_movement(
                 {"kind": "advance", "to": "movement-1.hex-effects"},
             ],
         )
-        assert m.state.agenda().is_empty and step_work(m.state) is None
+        assert match_agenda(m.state).is_empty and step_work(m.state) is None
         assert hex_effect_units(m.state) == ()
 
 

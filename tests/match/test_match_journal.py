@@ -10,6 +10,7 @@ from pathlib import Path
 import pytest
 
 from referee.dice.service import DieOutOfRange
+from referee.match.agenda import match_agenda
 from referee.match.commands import CommandError
 from referee.match.journal_text import JournalTextError, parse_journal, read_journal, replay_journal
 from referee.match.store import FORMAT_VERSION, MatchFile, MatchFileError
@@ -287,7 +288,7 @@ def test_the_agenda_reads_the_orders_on_the_table(tmp_path):
                 {"kind": "advance", "missing": "confirm"},  # none for turn 2 yet
             ],
         )
-        now = m.state.agenda().to_json()
+        now = match_agenda(m.state).to_json()
         assert now["step"] == "gunnery-1"
         assert {u["uid"]: u["actions"] for u in now["units"]} == {
             "tank": ["Fire"],

@@ -11,6 +11,7 @@ from pathlib import Path
 import pytest
 
 from referee.match.advance import OrdersMissingError
+from referee.match.agenda import match_agenda
 from referee.match.commands import CommandError
 from referee.match.journal_text import read_journal, replay_journal
 from referee.match.store import MatchFile
@@ -36,7 +37,7 @@ def test_a_new_match_opens_at_the_orders_step_and_says_who_has_no_orders(tmp_pat
     with new_match(tmp_path) as m:
         assert (m.state.turn, m.state.step) == (1, "orders")
         m.run("Tank's orders for turn 1", [orders("tank", 1)])
-        agenda = m.state.agenda().to_json()
+        agenda = match_agenda(m.state).to_json()
         # one round ahead: this turn's orders and the next turn's are due
         assert agenda["orders_missing"] == ["tank", "grunts"]
         assert {u["uid"]: u["why"] for u in agenda["units"]} == {
@@ -79,7 +80,7 @@ def test_the_next_turns_orders_step_waits_for_the_turn_after(tmp_path):
             ],
         )
         assert (m.state.turn, m.state.step) == (2, "orders")
-        assert m.state.agenda().orders_missing == ("tank", "grunts")  # turn 3's are due
+        assert match_agenda(m.state).orders_missing == ("tank", "grunts")  # turn 3's are due
         with pytest.raises(OrdersMissingError, match="no orders for turn 3"):
             m.run("Next", [{"kind": "advance"}])
 
@@ -206,7 +207,7 @@ def test_a_journal_written_before_the_orders_step_replays_as_it_was_played(tmp_p
     assert j.format == 1  # no 'format:' line
     with replay_journal(j, tmp_path / "r.referee") as m:
         assert m.rules.readings["turn.orders-step"] == "none"
-        assert not any(s.kind == "orders" for s in m.state.agenda().position.steps)
+        assert not any(s.kind == "orders" for s in match_agenda(m.state).position.steps)
         assert m.replay_check() == []
 
 

@@ -16,6 +16,7 @@ import pytest
 
 from referee.cli.main import main
 from referee.match.advance import FirePendingError
+from referee.match.agenda import match_agenda
 from referee.match.journal_text import JournalTextError, parse_journal, replay_journal
 from referee.match.report import match_report
 from referee.match.store import MatchFile
@@ -127,13 +128,13 @@ def test_a_unit_that_fired_is_waited_for_again_at_the_next_gunnery_step(tmp_path
     with MatchFile.open(path) as m:
         m.run("Fire", [{"kind": "fire", "shooter": "tank", "target": "grunts"}], typed=HIT)
         assert m.state.fired == ("tank",)  # the fire event records its shooter
-        assert m.state.agenda().fire_pending == ()
+        assert match_agenda(m.state).fire_pending == ()
         m.run("On", [{"kind": "advance"}])  # it fired: the clock leaves Gunnery 1
         assert m.state.fired == ()
         m.run("To Gunnery 2", [{"kind": "advance", "to": "gunnery-2"}])
         # the Main gun is spent, the Hull machine gun (Burst(2), 2 loaded, range 3: the
         # grunts at range 5 are at long range, in its front arc) may fire
-        assert m.state.agenda().fire_pending == ("tank",)
+        assert match_agenda(m.state).fire_pending == ("tank",)
 
 
 def test_advance_to_a_later_step_stops_at_a_gunnery_step_that_waits(tmp_path):

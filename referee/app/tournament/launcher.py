@@ -104,7 +104,7 @@ class TournamentLauncher(QObject):
 
     def open_server(self, url: str) -> TournamentWindow | None:
         from referee.tournament.store import EventServerError
-        from referee.tournament.stores import is_server_url
+        from referee.tournament.targets import is_server_url
 
         if not is_server_url(url):
             self._refused(

@@ -54,8 +54,9 @@ from referee.tournament.event import TIEBREAKERS, Event, TableResult
 from referee.tournament.scoring import MatchResult, score_match
 from referee.tournament.standings import standings
 from referee.tournament.store import ChangeListener
-from referee.tournament.stores import is_server_url, short_name
+from referee.tournament.stores import short_name
 from referee.tournament.table_match import SentMatch
+from referee.tournament.targets import is_server_url
 
 T = TypeVar("T")
 

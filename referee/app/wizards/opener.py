@@ -18,6 +18,7 @@ from PySide6.QtWidgets import QWidget, QWizard
 
 from referee.app.session import MatchSession
 from referee.app.wizard_host import WizardHost
+from referee.match.events import fired_since_advance
 
 if TYPE_CHECKING:  # each wizard is imported when first opened (a quicker start)
     from referee.app.wizards.aftermath.wizard import AftermathWizard
@@ -126,7 +127,6 @@ class WizardOpener:
         session = self.session()
         if session is None:
             return None
-        from referee.app.turn_driver import fired_since_advance
         from referee.app.wizards.gunnery.wizard import GunneryWizard
 
         wizard = GunneryWizard(

@@ -5,12 +5,8 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from referee.errors import RefereeError
 from referee.tournament.event import Event
-
-
-class ExportError(RefereeError):
-    """An export that cannot be written where asked."""
+from referee.tournament.export.output import ExportError
 
 
 def export(event: Event, fmt: str, out: Path | str, table: str | None = None) -> list[Path]:
@@ -33,10 +29,3 @@ def export(event: Event, fmt: str, out: Path | str, table: str | None = None) ->
     if fmt == "site":
         return write_site(event, out)
     raise ExportError(f"--format {fmt!r}: use csv, html, pdf or site")
-
-
-def folder(out: Path) -> Path:
-    if out.exists() and not out.is_dir():
-        raise ExportError(f"{out}: is a file; this export writes a folder")
-    out.mkdir(parents=True, exist_ok=True)
-    return out

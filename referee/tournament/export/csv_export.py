@@ -19,7 +19,7 @@ from typing import Any
 
 from referee.tournament.checkin import huge_text, listed_huge_units
 from referee.tournament.event import Event
-from referee.tournament.export import folder
+from referee.tournament.export.output import folder
 from referee.tournament.standings import standings
 
 FORMULA_STARTS = ("=", "+", "-", "@", "\t", "\r")

@@ -8,7 +8,7 @@ from pathlib import Path
 
 from referee.tournament.checkin import army_summary, huge_text, listed_huge_units
 from referee.tournament.event import Event
-from referee.tournament.export import folder
+from referee.tournament.export.output import folder
 from referee.tournament.export.pages import (
     page,
     pairing_table,

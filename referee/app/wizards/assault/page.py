@@ -1,5 +1,7 @@
-"""What the pages of the assault wizard share: their ids, in the order of the rules, and a
-base page that reaches the wizard, adds its choices to the plan and takes a stage's dice.
+"""What the pages of the assault wizard share: their ids, in the order of the rules, what a
+page reads from its wizard (:class:`Choices`, which :class:`~.wizard.AssaultWizard` gives),
+and a base page that reaches the wizard, adds its choices to the plan and takes a stage's
+dice.
 
 Pages: the contest (clause ``assault.trigger``), the pools and the roll
 (``assault.stats``), the Reroll Assault offers (``abilities.reroll-assault``), the advantage
@@ -11,7 +13,7 @@ and the deflections (``assault.advantage``, ``assault.deflection``), the allocat
 from __future__ import annotations
 
 from enum import IntEnum
-from typing import TYPE_CHECKING, cast
+from typing import TYPE_CHECKING, Protocol, cast
 
 from PySide6.QtCore import QEvent, QObject, Qt, QTimer
 from PySide6.QtWidgets import (
@@ -32,7 +34,8 @@ from referee.match.assault_stages import Stop, fight
 from referee.rules.assault.flow import Assault
 
 if TYPE_CHECKING:
-    from referee.app.wizards.assault.wizard import AssaultWizard
+    from referee.app.map_overlay import MapOverlay
+    from referee.match.state import MatchState
 
 TYPED_AFTER_APP = (
     "The app rolled dice earlier in this assault, so it rolls these too: typed dice answer "
@@ -114,13 +117,31 @@ def scrolled(page: QWizardPage) -> QVBoxLayout:
     return layout
 
 
+class Choices(Protocol):
+    """What a page reads from its wizard: the match, the seed of the step's dice, the map's
+    overlay, the choices of the pages visited, and whether the app's dice have shown."""
+
+    state: MatchState
+    dice_seed: int
+    overlay: MapOverlay | None
+    prefer_typed: bool
+    """Whether the last stage's dice were typed (a page sets it)."""
+    settled: bool
+
+    def settle(self) -> None: ...
+
+    def plan(self, before: Page | None = None) -> AssaultPlan: ...
+
+    def dry_run(self) -> str | None: ...
+
+
 class AssaultPage(QWizardPage):
     """A page of the assault wizard (see the module docstring)."""
 
     page_id: Page
 
-    def aw(self) -> AssaultWizard:
-        return cast("AssaultWizard", self.wizard())
+    def aw(self) -> Choices:
+        return cast("Choices", self.wizard())
 
     def plan(self) -> AssaultPlan:
         """The choices of the pages before this one."""

@@ -21,4 +21,4 @@ class OddsPage(GunneryPage):
         wizard = self.gunnery_wizard()
         target = wizard.target_uid()
         self.setSubTitle(f"{wizard.shooter().uid} fires {wizard.weapon_name()} at {target}.")
-        self.text.setHtml(preview_html(wizard.target_page.previews[target]))
+        self.text.setHtml(preview_html(wizard.target_preview()))

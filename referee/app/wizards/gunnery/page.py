@@ -1,18 +1,19 @@
 """What the pages of the gunnery wizard share: their ids, in the order of the rules, the
-gunnery step the match stands at, and a base page that reaches its wizard
-(:class:`~.wizard.GunneryWizard`)."""
+gunnery step the match stands at, what a page reads from its wizard (:class:`Choices`, which
+:class:`~.wizard.GunneryWizard` gives) and a base page that reaches it."""
 
 from __future__ import annotations
 
 from enum import IntEnum
-from typing import TYPE_CHECKING, cast
+from typing import TYPE_CHECKING, Any, Protocol, cast
 
 from PySide6.QtWidgets import QWizardPage
 
 from referee.match.state import MatchState
 
 if TYPE_CHECKING:
-    from referee.app.wizards.gunnery.wizard import GunneryWizard
+    from referee.rules.fire.preview import ShotPreview
+    from referee.rules.state import UnitState
 
 
 class Page(IntEnum):
@@ -30,10 +31,28 @@ def gunnery_number(state: MatchState) -> int:
     return int(number[0]) if name == "gunnery" and number[:1] in ("1", "2") else 1
 
 
+class Choices(Protocol):
+    """What a page reads from its wizard: the match, the seed of the step's dice and the
+    choices made on the pages before it."""
+
+    state: MatchState
+    dice_seed: int
+
+    def shooter(self) -> UnitState: ...
+
+    def weapon_name(self) -> str: ...
+
+    def target_uid(self) -> str: ...
+
+    def target_preview(self) -> ShotPreview: ...
+
+    def command(self) -> dict[str, Any]: ...
+
+
 class GunneryPage(QWizardPage):
     """A page of the gunnery wizard."""
 
-    def gunnery_wizard(self) -> GunneryWizard:
-        wizard = cast("GunneryWizard | None", self.wizard())
+    def gunnery_wizard(self) -> Choices:
+        wizard = cast("Choices | None", self.wizard())
         assert wizard is not None, "a page of the gunnery wizard outside its wizard"
         return wizard

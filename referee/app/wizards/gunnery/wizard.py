@@ -43,6 +43,7 @@ from referee.board.hexgrid import Hex
 from referee.match.events import Step
 from referee.match.outcome import StepOutcome, dry_step, step_outcome
 from referee.match.state import MatchState
+from referee.rules.fire.preview import ShotPreview
 from referee.rules.state import UnitState
 
 
@@ -147,6 +148,10 @@ class GunneryWizard(QWizard):
 
     def target_uid(self) -> str:
         return self.target_page.uid()
+
+    def target_preview(self) -> ShotPreview:
+        """The engine's preview of the shot at the target picked."""
+        return self.target_page.previews[self.target_uid()]
 
     def command(self) -> dict[str, Any]:
         return {

@@ -72,7 +72,7 @@ class MapPage(QWizardPage):
 
     def initializePage(self) -> None:
         wizard = new_match_wizard(self)
-        edition, scenario = wizard.edition(), wizard.scenario_page.scenario()
+        edition, scenario = wizard.edition(), wizard.scenario()
         self.setSubTitle(
             f"A battlefield of the {edition} edition; deployment zones are rimmed."
             if scenario is None

@@ -1,15 +1,17 @@
 """What the pages of the new-match wizard share: their ids, in the order the wizard asks,
-and how a page reaches its wizard (:class:`~.wizard.NewMatchWizard`)."""
+what a page reads from its wizard (:class:`Choices`, which
+:class:`~.wizard.NewMatchWizard` gives) and how a page reaches it."""
 
 from __future__ import annotations
 
 from enum import IntEnum
-from typing import TYPE_CHECKING, cast
+from typing import TYPE_CHECKING, Protocol, cast
 
 from PySide6.QtWidgets import QWizardPage
 
 if TYPE_CHECKING:
-    from referee.app.wizards.new_match.wizard import NewMatchWizard
+    from referee.board.maps import BattleMap
+    from referee.scenarios.model import Scenario
 
 
 class Page(IntEnum):
@@ -22,7 +24,19 @@ class Page(IntEnum):
     FILE = 6
 
 
-def new_match_wizard(page: QWizardPage) -> NewMatchWizard:
-    wizard = cast("NewMatchWizard | None", page.wizard())
+class Choices(Protocol):
+    """What a page reads from its wizard: the choices made on the pages before it."""
+
+    def edition(self) -> str: ...
+
+    def scenario(self) -> Scenario | None: ...
+
+    def battle_map(self) -> BattleMap | None: ...
+
+    def default_title(self) -> str: ...
+
+
+def new_match_wizard(page: QWizardPage) -> Choices:
+    wizard = cast("Choices | None", page.wizard())
     assert wizard is not None, "a page of the new-match wizard outside its wizard"
     return wizard

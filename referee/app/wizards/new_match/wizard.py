@@ -38,6 +38,7 @@ from referee.app.wizards.new_match.setup_page import SetupPage
 from referee.board.maps import BattleMap
 from referee.match.store import MatchFile
 from referee.paths import data_dir
+from referee.scenarios.model import Scenario
 
 
 @dataclass(frozen=True)
@@ -151,6 +152,10 @@ class NewMatchWizard(QWizard):
                 return int(Page.SEED)
             self.setup_page.show_scenario(scenario)
         return following
+
+    def scenario(self) -> Scenario | None:
+        """The scenario chosen (None: a battle without one)."""
+        return self.scenario_page.scenario()
 
     def battle_map(self) -> BattleMap | None:
         return self.map_page.battle_map()
