@@ -43,6 +43,7 @@ from referee.tournament.pairing import (
 from referee.tournament.scoring import MatchResult, PlayerResult, micro, score_match
 from referee.tournament.standings import Standings, standings
 from referee.tournament.store import EventStore, NewRecord, Record, StaleWrite
+from referee.tournament.venue import VenueTable, assign_places
 
 if TYPE_CHECKING:
     from referee.tournament.table_match import SentMatch, TableMatch
@@ -352,6 +353,32 @@ class Desk:
             )
         self._write(lambda event: ([NewRecord("tiebreakers", {"keys": list(keys)})], None))
 
+    def set_venue(self, tables: Sequence[VenueTable]) -> None:
+        """List the venue's tables (``venue``): the rounds paired from now on are given a
+        place each; an empty list stops that."""
+
+        def decide(event: Event) -> tuple[list[NewRecord], None]:
+            names = [t.name.strip() for t in tables]
+            if any(not n for n in names):
+                raise DeskError("a venue table needs a name")
+            twice = sorted({n for n in names if names.count(n) > 1})
+            if twice:
+                raise DeskError(f"venue table(s) named twice: {', '.join(twice)}")
+            fixed: dict[str, str] = {}
+            for t in tables:
+                if t.fixed is None:
+                    continue
+                self._player(event, t.fixed)
+                if t.fixed in fixed:
+                    raise DeskError(
+                        f"{t.fixed} is fixed to {fixed[t.fixed]} and to {t.name}: one table each"
+                    )
+                fixed[t.fixed] = t.name
+            data = [replace(t, name=t.name.strip()).to_json() for t in tables]
+            return [NewRecord("venue", {"tables": data})], None
+
+        self._write(decide)
+
     @staticmethod
     def _player(event: Event, name: str) -> Player:
         try:
@@ -441,7 +468,7 @@ class Desk:
             pairing = self._auto(event, number)
             if number not in copies:
                 copies[number] = self.last_backup = self.store.backup(f"before-round-{number}")
-            return [_pairing_record(pairing)], pairing
+            return [_pairing_record(pairing, event)], pairing
 
         return self._write(decide)
 
@@ -472,7 +499,7 @@ class Desk:
             else:
                 warnings = check_pairing(self.history(event, round_number), tables, bye)
             pairing = Pairing(round_number, tuple(tables), bye, tuple(warnings), "by hand")
-            return [_pairing_record(pairing)], pairing
+            return [_pairing_record(pairing, event)], pairing
 
         return self._write(decide)
 
@@ -683,7 +710,7 @@ class Desk:
                 new = replace(
                     new, how=f"re-paired after a correction to round {round_number}, table {table}"
                 )
-                records.append(_pairing_record(new))
+                records.append(_pairing_record(new, after))
                 repaired.append((old_pairing, new))
                 after = _with(after, records[-1], self.who)
             s0, s1 = standings(event), standings(after)
@@ -772,17 +799,22 @@ def _table_result(event: Event, round_number: int, table: int) -> TableResult:
     return rnd.results[table]
 
 
-def _pairing_record(p: Pairing) -> NewRecord:
-    return NewRecord(
-        "pairing",
-        {
-            "round": p.round,
-            "tables": [list(t) for t in p.tables],
-            "bye": p.bye,
-            "warnings": list(p.warnings),
-            "how": p.how,
-        },
-    )
+def _pairing_record(p: Pairing, event: Event) -> NewRecord:
+    """The pairing as a record; with the venue's tables listed, each table's place
+    (``venue``), and the warnings of what the places could not keep."""
+    data: dict[str, Any] = {
+        "round": p.round,
+        "tables": [list(t) for t in p.tables],
+        "bye": p.bye,
+        "warnings": list(p.warnings),
+        "how": p.how,
+    }
+    if event.venue:
+        top_first = event.reading("tournament.top-table") == "top-first"
+        places = assign_places(event.venue, p.tables, event.played_at(p.round), top_first)
+        data["places"] = list(places.names)
+        data["warnings"] += list(places.warnings)
+    return NewRecord("pairing", data)
 
 
 def _with(event: Event, new: NewRecord, who: str) -> Event:

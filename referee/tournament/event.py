@@ -24,6 +24,9 @@ Records (kind: data):
 - ``match``: round, table, id, players, file, checksums: a table's match file the desk
   made (``table_match``);
 - ``clock``: round, action (start, pause, resume, end), minutes.
+- ``venue``: tables ([{name, terrain, fixed, top}, ...]): the venue's tables (``venue``; the
+  last record counts). A pairing record made while tables are listed holds ``places``: the
+  venue table of each of its tables, table 1 first.
 - ``code``: name, code: a player's code for reporting from a phone (``room``; the last
   one of a player counts);
 - ``report``: round, table, by, result: a player's report of their table's result;
@@ -46,6 +49,7 @@ from referee.tournament.record_check import check_records
 from referee.tournament.scoring import MatchResult, Score, bye_score, score_match
 from referee.tournament.store import Record
 from referee.tournament.tiebreak_order import tiebreakers
+from referee.tournament.venue import VenueTable
 
 TIEBREAKERS: dict[str, str] = tiebreakers()
 """Key -> name of each tie-breaker, in the default order (data/tournament/tiebreakers.toml,
@@ -116,6 +120,8 @@ class Round:
     how: str
     pairing_records: tuple[Record, ...]
     results: Mapping[int, TableResult]
+    places: tuple[str, ...] = ()
+    """The venue table of each table (table 1 first; ``""``: none), when tables were listed."""
     seats: Mapping[str, int] = field(init=False, repr=False, compare=False)
     """Each player's table (the first that names them), looked up in no time."""
 
@@ -160,6 +166,31 @@ class Event:
     extra: Mapping[str, Any] = field(default_factory=lambda: MappingProxyType({}))
     scenario: str = DEFAULT_SCENARIO
     """The scenario every table plays (a shipped scenario's id or a file)."""
+    venue: tuple[VenueTable, ...] = ()
+    """The venue's tables as the organiser listed them last (``venue``)."""
+
+    def places(self, round_number: int) -> dict[int, VenueTable]:
+        """The venue table of each table of a round that has one (a table since taken off
+        the list keeps its name)."""
+        rnd = self.round(round_number)
+        if rnd is None:
+            return {}
+        listed = {t.name: t for t in self.venue}
+        return {
+            i: listed.get(name, VenueTable(name))
+            for i, name in enumerate(rnd.places, start=1)
+            if name
+        }
+
+    def played_at(self, before: int) -> dict[str, set[str]]:
+        """The venue tables each player has played at in the rounds before ``before``."""
+        seen: dict[str, set[str]] = {}
+        for rnd in self.rounds[: max(0, before - 1)]:
+            for pair, name in zip(rnd.tables, rnd.places, strict=False):
+                if name:
+                    for player in pair:
+                        seen.setdefault(player, set()).add(name)
+        return seen
 
     def reading(self, ruling_id: str) -> object:
         """The value of the reading this event takes for ``ruling_id``."""
@@ -217,6 +248,7 @@ def fold(records: Sequence[Record], store_name: str = "") -> Event:
     pairings: dict[int, list[Record]] = {}
     trails: dict[tuple[int, int], list[Record]] = {}
     clock: list[Record] = []
+    venue: tuple[VenueTable, ...] = ()
     for r in records:
         d = r.data
         if r.kind == "event":
@@ -243,6 +275,8 @@ def fold(records: Sequence[Record], store_name: str = "") -> Event:
             trails.setdefault((int(d["round"]), int(d["table"])), []).append(r)
         elif r.kind == "clock":
             clock.append(r)
+        elif r.kind == "venue":
+            venue = tuple(VenueTable.from_json(t) for t in d["tables"])
     rounds = []
     for number in sorted(pairings):
         recs = pairings[number]
@@ -261,6 +295,7 @@ def fold(records: Sequence[Record], store_name: str = "") -> Event:
                 str(last.get("how", "")),
                 tuple(recs),
                 MappingProxyType(results),
+                tuple(str(p) for p in last.get("places", ())),
             )
         )
     return Event(
@@ -279,4 +314,5 @@ def fold(records: Sequence[Record], store_name: str = "") -> Event:
         revision=records[-1].id if records else 0,
         store_name=store_name,
         scenario=str(head.get("scenario") or DEFAULT_SCENARIO),
+        venue=venue,
     )

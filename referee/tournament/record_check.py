@@ -207,6 +207,7 @@ KINDS: dict[str, tuple[Mapping[str, Check], tuple[str, ...]]] = {
             "bye": optional(text),
             "warnings": list_of(text),
             "how": text,
+            "places": list_of(text),
         },
         ("round", "tables"),
     ),
@@ -236,6 +237,17 @@ KINDS: dict[str, tuple[Mapping[str, Check], tuple[str, ...]]] = {
     "clock": (
         {"round": whole(1), "action": one_of(*ACTIONS), "minutes": whole(-CLOCK_MAX, CLOCK_MAX)},
         ("round", "action"),
+    ),
+    "venue": (
+        {
+            "tables": list_of(
+                table(
+                    {"name": text, "terrain": text, "fixed": optional(text), "top": flag},
+                    ("name",),
+                )
+            )
+        },
+        ("tables",),
     ),
 }
 KINDS["correction"] = KINDS["result"]
@@ -272,4 +284,12 @@ def check_records(records: Sequence[Record], store: str) -> None:
             if unknown:
                 raise DamagedEvent(
                     store, f"pairing seats {excerpt(unknown[0])}, who was never entered", record.id
+                )
+            places = data.get("places")
+            if places is not None and len(places) != len(data["tables"]):
+                raise DamagedEvent(
+                    store,
+                    f"pairing: 'places' names {len(places)} venue table(s) for "
+                    f"{len(data['tables'])} table(s)",
+                    record.id,
                 )

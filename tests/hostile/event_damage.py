@@ -52,6 +52,7 @@ def build_event(target: str, folder: Path) -> None:
 
     from referee.tournament.desk import Desk
     from referee.tournament.scoring import MatchResult, Points
+    from referee.tournament.venue import VenueTable
 
     rng = random.Random(23)
     armies = write_armies(folder / "armies")
@@ -64,6 +65,13 @@ def build_event(target: str, folder: Path) -> None:
         desk.withdraw("Gus", "entered by mistake")
         desk.seed_players(["Cato", "Ada"])
         desk.set_tiebreakers(["mvp", "tvp", "sos", "h2h", "destroyed"])
+        desk.set_venue(
+            [
+                VenueTable("Stream", "city", None, True),
+                VenueTable("Hill", "hills", "Cato"),
+                VenueTable("River"),
+            ]
+        )
         desk.pair()
         event = desk.event()
         for table, (a, b) in enumerate(event.round(1).tables, 1):
@@ -113,6 +121,7 @@ READING_COMMANDS: tuple[tuple[str, ...], ...] = (
     ("trail", "{ev}"),
     ("trail", "{ev}", "--json"),
     ("clock", "{ev}", "show"),
+    ("tables", "{ev}", "--json"),
     ("export", "{ev}", "--format", "csv", "-o", "{d}/csv"),
     ("export", "{ev}", "--format", "html", "-o", "{d}/page.html"),
     ("export", "{ev}", "--format", "site", "-o", "{d}/site"),
@@ -142,6 +151,8 @@ WRITING_COMMANDS: tuple[tuple[str, ...], ...] = (
     ),
     ("clock", "{ev}", "start"),
     ("clock", "{ev}", "pause"),
+    ("tables", "{ev}", "--table", "Stream", "--top", "Stream"),
+    ("slips", "{ev}", "-o", "{d}/slips.pdf", "--force"),
     ("drop", "{ev}", "Dora"),
     ("withdraw", "{ev}", "Fay"),
     ("result", "{ev}", "--round", "2", "--table", "3", "--result", "{d}/result.toml", *OVERRIDE),
@@ -196,6 +207,7 @@ RECORD_KINDS = (
     "correction",
     "clock",
     "match",
+    "venue",
     "nope",
 )
 
