@@ -497,7 +497,7 @@ class TournamentWindow(QMainWindow):
             self.message(f"Round {number} is not paired: no table slips to print", error=True)
             return
         start = (
-            Path(self.tournament.store_name).parent
+            Path(self.tournament.store_name).resolve().parent
             if not is_server_url(self.tournament.store_name)
             else matches_dir()
         )
@@ -648,7 +648,7 @@ class TournamentWindow(QMainWindow):
 
             start = tournaments_dir()
         else:
-            start = Path(self.tournament.store_name).parent
+            start = Path(self.tournament.store_name).resolve().parent
         if fmt in ("csv", "site"):
             folder = QFileDialog.getExistingDirectory(self, "Export to folder", str(start))
             if folder:
