@@ -495,7 +495,16 @@ def _declare(event: Event, data: dict[str, Any]) -> None:
         from referee.tournament.checkin import table_declarations
 
         data["declarations"] = table_declarations(event, tables)
-    with_rulings(data, event.readings, ("tournament.bye",) if data["bye"] else ())
+    rnd = event.round(int(data["round"]))
+    used: tuple[str, ...] = ("tournament.bye",) if data["bye"] else ()
+    if rnd is not None and rnd.places:  # the venue's tables (``venue``), as recorded
+        places = event.places(rnd.number)
+        for t in data["tables"]:
+            if t["table"] in places:
+                t["place"] = places[t["table"]].name
+        data["warnings"] = list(rnd.warnings)
+        used += ("tournament.top-table",)
+    with_rulings(data, event.readings, used)
 
 
 def _print_pairing(data: dict[str, Any]) -> None:
@@ -504,7 +513,8 @@ def _print_pairing(data: dict[str, Any]) -> None:
     print(f"Round {data['round']}")
     told = data.get("declarations", {})
     for t in data["tables"]:
-        print(f"  table {t['table']:>2}: {t['players'][0]} v {t['players'][1]}")
+        at = f" (at {t['place']})" if t.get("place") else ""
+        print(f"  table {t['table']:>2}: {t['players'][0]} v {t['players'][1]}{at}")
         for name in t["players"]:
             if name in told:
                 print(f"            {name}, before you play: {told[name]}")

@@ -145,6 +145,10 @@ def test_tables_from_the_command_line_list_and_place_the_round(tmp_path, capsys)
     dora = rnd.table_of("Dora")
     assert dora is not None
     assert data["places"][str(dora)] == "Corner"  # Dora's table is fixed
+    assert main(["tournament", "pairings", ev, "--json"]) == 0
+    shown = json.loads(capsys.readouterr().out)
+    assert [t["place"] for t in shown["tables"]] == [data["places"]["1"], data["places"]["2"]]
+    assert "tournament.top-table" in json.dumps(shown["rulings"])
     assert main(["tournament", "tables", ev, "--top", "Nowhere", "--table", "A"]) != 0
 
 
@@ -165,3 +169,22 @@ def test_a_damaged_venue_or_places_record_is_refused_naming_the_field(tmp_path):
     )
     with pytest.raises(DamagedEvent, match="'places' names 2 venue table"):
         check_records([head, *players, pairing], "ev.db")
+
+
+def test_the_room_tells_a_player_which_venue_table_to_go_to(tmp_path):
+    from referee.tournament.room_pages import round_page, table_page
+    from referee.tournament.room_server import _api_round
+
+    with Desk.create(tmp_path / "ev.db", name="Cup", seed=2, who="desk") as desk:
+        for n in ("Ada", "Brin", "Cato", "Dora"):
+            desk.add_player(n, "ork")
+        desk.set_venue([VenueTable("Stream", "<ruins>", None, True), VenueTable("Back")])
+        desk.pair()
+        event = desk.event()
+    rnd = event.round(1)
+    assert rnd is not None
+    a, _ = rnd.tables[0]
+    assert "table 1 (at Stream)" in round_page(event, a)
+    page = table_page(event, rnd, 1, "token")
+    assert "At Stream · terrain: &lt;ruins&gt;" in page  # escaped as every name is
+    assert [t["place"] for t in _api_round(event)["tables"]] == ["Stream", "Back"]
