@@ -43,7 +43,7 @@ from referee.tournament.pairing import (
 from referee.tournament.scoring import MatchResult, PlayerResult, micro, score_match
 from referee.tournament.standings import Standings, standings
 from referee.tournament.store import EventStore, NewRecord, Record, StaleWrite
-from referee.tournament.venue import VenueTable, assign_places
+from referee.tournament.venue import MOST_TABLES, VenueTable, assign_places
 
 if TYPE_CHECKING:
     from referee.tournament.table_match import SentMatch, TableMatch
@@ -359,6 +359,8 @@ class Desk:
 
         def decide(event: Event) -> tuple[list[NewRecord], None]:
             names = [t.name.strip() for t in tables]
+            if len(names) > MOST_TABLES:
+                raise DeskError(f"{len(names)} venue tables: {MOST_TABLES} at most")
             if any(not n for n in names):
                 raise DeskError("a venue table needs a name")
             twice = sorted({n for n in names if names.count(n) > 1})
@@ -801,7 +803,8 @@ def _table_result(event: Event, round_number: int, table: int) -> TableResult:
 
 def _pairing_record(p: Pairing, event: Event) -> NewRecord:
     """The pairing as a record; with the venue's tables listed, each table's place
-    (``venue``), and the warnings of what the places could not keep."""
+    (``venue``; a round paired again keeps its places where it can), and the warnings of
+    what the places could not keep."""
     data: dict[str, Any] = {
         "round": p.round,
         "tables": [list(t) for t in p.tables],
@@ -811,7 +814,14 @@ def _pairing_record(p: Pairing, event: Event) -> NewRecord:
     }
     if event.venue:
         top_first = event.reading("tournament.top-table") == "top-first"
-        places = assign_places(event.venue, p.tables, event.played_at(p.round), top_first)
+        before = event.round(p.round)
+        keep: list[str] = []
+        if before is not None and before.places:  # a pairing keeps its place, else its table's
+            had = {frozenset(t): at for t, at in zip(before.tables, before.places, strict=False)}
+            for i, pair in enumerate(p.tables):
+                table_had = before.places[i] if i < len(before.places) else ""
+                keep.append(had.get(frozenset(pair), table_had))
+        places = assign_places(event.venue, p.tables, event.played_at(p.round), top_first, keep)
         data["places"] = list(places.names)
         data["warnings"] += list(places.warnings)
     return NewRecord("pairing", data)

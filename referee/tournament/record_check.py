@@ -21,6 +21,7 @@ from typing import Any
 
 from referee.errors import excerpt
 from referee.tournament.store import DamagedEvent, Record
+from referee.tournament.venue import MOST_TABLES
 
 Check = Callable[[Any], str | None]
 """A value -> what is wrong with it, or None."""
@@ -34,6 +35,9 @@ CLOCK_MAX = 10**12
 (Python's ``timedelta``, about 1.9 million years). The desk now writes 1 to 1440; older
 desks wrote any number given."""
 ACTIONS = ("start", "pause", "resume", "end")
+VENUE_MOST = MOST_TABLES
+"""The venue tables a ``venue`` record may list: each pairing is weighed against every
+table, so a damaged list of millions would stall the next pairing."""
 
 
 def whole(low: int | None = None, high: int | None = None) -> Check:
@@ -71,14 +75,19 @@ def optional(check: Check) -> Check:
     return lambda value: None if value is None else check(value)
 
 
-def list_of(check: Check, size: int | None = None, least: int = 0) -> Check:
-    """A list of items passing ``check``: of ``size`` items, or at least ``least``."""
+def list_of(
+    check: Check, size: int | None = None, least: int = 0, most: int | None = None
+) -> Check:
+    """A list of items passing ``check``: of ``size`` items, or at least ``least`` (and at
+    most ``most``)."""
 
     def checked(value: Any) -> str | None:
         if not isinstance(value, list) or (size is not None and len(value) != size):
             return f"{excerpt(value)}, not a list" + (f" of {size}" if size is not None else "")
         if len(value) < least:
             return f"{excerpt(value)}, not a list of at least {least}"
+        if most is not None and len(value) > most:
+            return f"a list of {len(value)}, more than {most}"
         for i, item in enumerate(value):
             problem = check(item)
             if problem is not None:
@@ -244,7 +253,8 @@ KINDS: dict[str, tuple[Mapping[str, Check], tuple[str, ...]]] = {
                 table(
                     {"name": text, "terrain": text, "fixed": optional(text), "top": flag},
                     ("name",),
-                )
+                ),
+                most=VENUE_MOST,
             )
         },
         ("tables",),

@@ -12,9 +12,11 @@ the pairing record (``places``, one name a table). In this order of importance:
    tables (pairing 1 on the first top table listed, and so on) before a player's repeat of
    a table (``top-first``, the default), or after it (``no-repeat-first``);
 3. a player does not play on a table they have played on in an earlier round;
-4. the tables in the order listed, pairing 1 first, as near as the rest allows.
+4. a round paired again (by hand, a swap) keeps each pairing at the place it had (a table
+   whose pairing changed, at the place the table had), so the players already seated stay;
+5. the tables in the order listed, pairing 1 first, as near as the rest allows.
 
-All four are one least-weight assignment, exact: pairings x tables, each pair weighed by its
+All five are one least-weight assignment, exact: pairings x tables, each pair weighed by its
 broken rules, the weights nested so that no number of breaks of a later rule outweighs one
 of an earlier (as in ``pairing``). With fewer listed tables than pairings, the pairings left
 over get no place (a warning says so).
@@ -27,6 +29,10 @@ from dataclasses import dataclass
 from typing import Any
 
 from referee.tournament.pairing import _least_matching
+
+MOST_TABLES = 500
+"""The most venue tables a list may hold (a venue of 1,000 players); the assignment weighs
+every pairing against every table."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -64,9 +70,12 @@ def assign_places(
     pairs: Sequence[tuple[str, str]],
     played_at: Mapping[str, set[str]],
     top_first: bool = True,
+    keep: Sequence[str] = (),
 ) -> Places:
     """A place for each of ``pairs`` (table 1 first) among the venue's ``tables``;
-    ``played_at``: the venue tables each player has played at in earlier rounds."""
+    ``played_at``: the venue tables each player has played at in earlier rounds; ``keep``:
+    the places the round had before a change by hand (a swap), kept where the rules above
+    allow, so that the tables a change does not touch stay where their players sit."""
     if not tables or not pairs:
         return Places(("",) * len(pairs), ())
     n = max(len(tables), len(pairs))
@@ -74,33 +83,32 @@ def assign_places(
     tops = [t.name for t in tables if t.top]
     fixed_at = {t.fixed: t.name for t in tables if t.fixed}
 
-    def breaks(i: int, slot: VenueTable | None) -> tuple[int, int, int, int]:
+    def breaks(i: int, j: int) -> dict[str, int]:
+        slot = slots[j]
         name = slot.name if slot is not None else None
-        fixed = sum(1 for p in pairs[i] if p in fixed_at and fixed_at[p] != name)
-        top = int(i < len(tops) and name != tops[i])
-        repeat = sum(1 for p in pairs[i] if name is not None and name in played_at.get(p, ()))
-        order = abs(i - slots.index(slot)) if slot is not None else n
-        return fixed, top, repeat, order
+        return {
+            "fixed": sum(1 for p in pairs[i] if p in fixed_at and fixed_at[p] != name),
+            "top": int(i < len(tops) and name != tops[i]),
+            "repeat": sum(1 for p in pairs[i] if name is not None and name in played_at.get(p, ())),
+            "moved": int(i < len(keep) and bool(keep[i]) and keep[i] != name),
+            "order": abs(i - j) if slot is not None else n,
+        }
 
-    # weights nested: each unit above the most the lower rules can sum to over n tables
-    order_unit = 1
-    order_most = n * n
-    repeat_unit = order_most + 1
-    repeat_most = 2 * n * repeat_unit
-    if top_first:
-        top_unit = repeat_most + order_most + 1
-        top_most = n * top_unit
-    else:
-        repeat_unit, top_unit = order_most + n * (order_most + 1) + 1, order_most + 1
-        top_most = n * top_unit
-        repeat_most = 2 * n * repeat_unit
-    fixed_unit = top_most + repeat_most + order_most + 1
+    # each rule's most over n tables; the units nested from the least rule up, so that no
+    # number of breaks of a rule outweighs one break of a rule before it
+    most = {"fixed": 2 * n, "top": n, "repeat": 2 * n, "moved": n, "order": n * n}
+    rules = ["fixed", "top", "repeat"] if top_first else ["fixed", "repeat", "top"]
+    rules += ["moved", "order"]
+    unit: dict[str, int] = {}
+    below = 0
+    for rule in reversed(rules):
+        unit[rule] = below + 1
+        below += most[rule] * unit[rule]
 
     def weight(i: int, j: int) -> int:
         if i >= len(pairs):  # a table left empty: no pairing to place
             return 0
-        fixed, top, repeat, order = breaks(i, slots[j])
-        return fixed * fixed_unit + top * top_unit + repeat * repeat_unit + order * order_unit
+        return sum(count * unit[rule] for rule, count in breaks(i, j).items())
 
     nodes = [f"p{i}" for i in range(n)] + [f"t{j}" for j in range(n)]
     edges = [(f"p{i}", f"t{j}", weight(i, j)) for i in range(n) for j in range(n)]

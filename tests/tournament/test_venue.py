@@ -169,6 +169,31 @@ def test_a_damaged_venue_or_places_record_is_refused_naming_the_field(tmp_path):
     )
     with pytest.raises(DamagedEvent, match="'places' names 2 venue table"):
         check_records([head, *players, pairing], "ev.db")
+    many = Record(2, "venue", {"tables": [{"name": f"t{i}"} for i in range(501)]}, "d", "t", "")
+    with pytest.raises(DamagedEvent, match="a list of 501, more than 500"):
+        check_records([head, many], "ev.db")
+
+
+def test_a_swap_keeps_the_tables_it_does_not_touch_where_they_were(tmp_path):
+    names = ("Ada", "Brin", "Cato", "Dora", "Emil", "Fay", "Gus", "Hana")
+    with Desk.create(tmp_path / "ev.db", name="Cup", seed=4, who="desk") as desk:
+        for n in names:
+            desk.add_player(n, "ork")
+        # the order rule alone would put table 1 at A again after the tables are reversed
+        desk.set_venue([VenueTable(x) for x in ("A", "B", "C", "D")])
+        desk.pair()
+        before = desk.event().round(1)
+        assert before is not None
+        desk.set_pairing(1, list(reversed(before.tables)), None)  # by hand, tables reversed
+        placed = desk.event().round(1)
+        assert placed is not None
+        # each pairing keeps the place it had: table i now holds what was table 5 - i
+        assert placed.places == tuple(reversed(before.places))
+        a, b = placed.tables[0][0], placed.tables[1][0]
+        desk.swap(1, a, b)
+        after = desk.event().round(1)
+        assert after is not None
+        assert after.places == placed.places
 
 
 def test_the_room_tells_a_player_which_venue_table_to_go_to(tmp_path):

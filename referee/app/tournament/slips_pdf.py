@@ -22,7 +22,6 @@ from PySide6.QtGui import (
     QPen,
 )
 
-from referee.app.army_pdf import _application
 from referee.tournament.slips import Slip
 from referee.writing import write_whole
 
@@ -171,7 +170,9 @@ def _slip(p: QPainter, slip: Slip, box: QRectF) -> None:
 
 def slips_pdf(slips: Sequence[Slip], title: str) -> bytes:
     """The slips, two a page, as the bytes of a PDF file (one blank page when there are none)."""
-    _application()
+    from referee.app.tournament.pdf_export import _ensure_gui
+
+    _ensure_gui()  # the app's QApplication (a window may follow in the same process)
     buffer = QBuffer()
     buffer.open(QIODevice.OpenModeFlag.WriteOnly)
     writer = QPdfWriter(buffer)
