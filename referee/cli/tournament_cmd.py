@@ -270,6 +270,17 @@ def add_parser(sub: Any) -> None:
     _who(tables)
     tables.set_defaults(run=run_tables)
 
+    cut = t.add_parser(
+        "cut",
+        help="the top cut after the Swiss rounds (4, 8 or 16, single elimination); "
+        "without --size: its bracket",
+    )
+    _file(cut)
+    cut.add_argument("--size", type=int, choices=(4, 8, 16), help="make the cut of this size")
+    cut.add_argument("--json", action="store_true")
+    _who(cut)
+    cut.set_defaults(run=run_cut)
+
     queue = t.add_parser(
         "queue", help="results the players reported that wait for the desk (unconfirmed, disputed)"
     )
@@ -961,6 +972,52 @@ def run_tables(args: argparse.Namespace) -> int:
         for i, (a, b) in enumerate(rnd.tables, start=1):
             where = places[i].name if i in places else "no venue table"
             print(f"  table {i} at {where}: {a} v {b}")
+    return 0
+
+
+def run_cut(args: argparse.Namespace) -> int:
+    from referee.cli.main import CommandError
+    from referee.cli.output import print_json
+    from referee.tournament.top_cut import champion, cut_rounds, stage, winner
+
+    if args.size is not None:
+        with _desk(args) as desk:
+            desk.start_cut(args.size)
+            event = desk.event()
+    else:
+        with _reader(args) as desk:
+            event = desk.event()
+    cut = event.cut
+    if cut is None:
+        raise CommandError(f"{args.file}: no top cut yet (--size 4, 8 or 16 makes it)")
+    rounds: list[dict[str, Any]] = []
+    for number in range(cut.after + 1, cut.after + cut_rounds(cut.size) + 1):
+        rnd = event.round(number)
+        tables = []
+        if rnd is not None:
+            for t, pair in enumerate(rnd.tables, start=1):
+                won = winner(cut, rnd, t, str(event.reading("tournament.cut-tie")))
+                tables.append({"table": t, "players": list(pair), "winner": won})
+        rounds.append({"round": number, "stage": stage(cut, number), "tables": tables})
+    data: dict[str, Any] = {
+        "size": cut.size,
+        "after": cut.after,
+        "seeds": list(cut.seeds),
+        "rounds": rounds,
+        "champion": champion(event),
+    }
+    if args.json:
+        print_json(data)
+        return 0
+    print(f"Top cut of {cut.size} after round {cut.after}, seeded by the standings:")
+    print("  " + ", ".join(f"{i}. {n}" for i, n in enumerate(cut.seeds, start=1)))
+    for r in rounds:
+        print(f"round {r['round']} ({r['stage']}):" + ("" if r["tables"] else " not paired yet"))
+        for t in r["tables"]:
+            won = f": {t['winner']} goes through" if t["winner"] else ""
+            print(f"  table {t['table']}: {t['players'][0]} v {t['players'][1]}{won}")
+    if data["champion"]:
+        print(f"{data['champion']} wins the event")
     return 0
 
 

@@ -26,6 +26,7 @@ from referee.tournament.clock import RoundClock, check_action, fold_clock
 from referee.tournament.event import (
     DEFAULT_SCENARIO,
     TIEBREAKERS,
+    Cut,
     Event,
     Player,
     TableResult,
@@ -404,8 +405,49 @@ class Desk:
         byes = {n: len([r for r in event.byes(n) if r < round_number]) for n in active}
         return History(ranked, tvp, met, byes)
 
+    def start_cut(self, size: int) -> Cut:
+        """Make the top cut (``top_cut``): the best ``size`` of the standings after the
+        Swiss rounds, seeded as they stand; the next round paired is its first."""
+        from referee.tournament.top_cut import SIZES
+
+        def decide(event: Event) -> tuple[list[NewRecord], Cut]:
+            if event.cut is not None:
+                raise DeskError(f"the top cut of {event.cut.size} is made already")
+            if size not in SIZES:
+                raise DeskError(f"a top cut of {size}: 4, 8 or 16 players")
+            last = event.round(event.current_round)
+            if event.current_round < event.rounds_planned or last is None or last.missing:
+                raise DeskError(
+                    f"the top cut follows the {event.rounds_planned} Swiss rounds: "
+                    f"{event.current_round} paired"
+                    + (
+                        f", round {last.number} without every result"
+                        if last and last.missing
+                        else ""
+                    )
+                )
+            ranked = [s.name for s in standings(event).standings]
+            playing = set(event.active(event.current_round + 1))
+            seeds = [n for n in ranked if n in playing][:size]
+            if len(seeds) < size:
+                raise DeskError(f"a top cut of {size}: only {len(seeds)} players are still in")
+            cut = Cut(size, event.current_round, tuple(seeds))
+            data = {"size": size, "after": cut.after, "seeds": seeds}
+            return [NewRecord("cut", data)], cut
+
+        return self._write(decide)
+
     @staticmethod
     def _auto(event: Event, round_number: int) -> Pairing:
+        if event.cut is not None and event.in_cut(round_number):
+            from referee.tournament.top_cut import entrants, stage
+
+            seated = entrants(event, round_number)
+            if not seated:
+                raise DeskError(f"round {round_number}: the top cut's round before is not over")
+            tables = tuple((seated[i], seated[i + 1]) for i in range(0, len(seated), 2))
+            how = f"top cut of {event.cut.size}: {stage(event.cut, round_number)}"
+            return Pairing(round_number, tables, None, (), how)
         active = event.active(round_number)
         if len(active) < 2:
             raise DeskError(f"round {round_number}: {len(active)} player(s) to pair")
@@ -455,7 +497,15 @@ class Desk:
             if wanted and number < wanted[0]:
                 raise DeskError(f"round {wanted[0]}: round {number} is the next to pair")
             wanted.append(number)
-            if number > event.rounds_planned:
+            if event.cut is not None:
+                from referee.tournament.top_cut import champion, cut_rounds
+
+                won = champion(event)
+                if won is not None:
+                    raise DeskError(f"the top cut is over: {won} won it")
+                if number > event.cut.after + cut_rounds(event.cut.size):
+                    raise DeskError("the top cut's final is paired")
+            elif number > event.rounds_planned:
                 raise DeskError(f"all {event.rounds_planned} rounds are paired")
             last = event.round(number - 1)
             if last is not None and last.missing:

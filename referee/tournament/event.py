@@ -24,6 +24,8 @@ Records (kind: data):
 - ``match``: round, table, id, players, file, checksums: a table's match file the desk
   made (``table_match``);
 - ``clock``: round, action (start, pause, resume, end), minutes.
+- ``cut``: size (4, 8 or 16), after (the last Swiss round), seeds (names, best first): the
+  top cut (``top_cut``); the rounds after ``after`` are its single elimination rounds.
 - ``venue``: tables ([{name, terrain, fixed, top}, ...]): the venue's tables (``venue``; the
   last record counts). A pairing record made while tables are listed holds ``places``: the
   venue table of each of its tables, table 1 first.
@@ -112,6 +114,15 @@ class TableResult:
 
 
 @dataclass(frozen=True, slots=True)
+class Cut:
+    """The top cut (``top_cut``): its size, the last Swiss round, the seeds best first."""
+
+    size: int
+    after: int
+    seeds: tuple[str, ...]
+
+
+@dataclass(frozen=True, slots=True)
 class Round:
     number: int
     tables: tuple[tuple[str, str], ...]
@@ -168,6 +179,18 @@ class Event:
     """The scenario every table plays (a shipped scenario's id or a file)."""
     venue: tuple[VenueTable, ...] = ()
     """The venue's tables as the organiser listed them last (``venue``)."""
+    cut: Cut | None = None
+    """The top cut, once made (``top_cut``)."""
+
+    @property
+    def swiss_rounds(self) -> tuple[Round, ...]:
+        """The rounds the standings count: all of them, or those before the top cut."""
+        if self.cut is None:
+            return self.rounds
+        return self.rounds[: self.cut.after]
+
+    def in_cut(self, round_number: int) -> bool:
+        return self.cut is not None and round_number > self.cut.after
 
     def places(self, round_number: int) -> dict[int, VenueTable]:
         """The venue table of each table of a round that has one (a table since taken off
@@ -206,7 +229,12 @@ class Event:
         return len(self.rounds)
 
     def active(self, round_number: int) -> list[str]:
-        """Players who can be paired in ``round_number``, in the order they entered."""
+        """Players who can be paired in ``round_number``, in the order they entered (in a
+        round of the top cut: the players still in it, in seating order)."""
+        if self.in_cut(round_number):
+            from referee.tournament.top_cut import entrants
+
+            return entrants(self, round_number)
         return [p.name for p in self.players.values() if p.plays_in(round_number)]
 
     def scores_of(self, name: str) -> list[tuple[int, Score, str | None]]:
@@ -215,7 +243,7 @@ class Event:
         of a round compare like with like."""
         out: list[tuple[int, Score, str | None]] = []
         bye_mvp = int(str(self.reading("tournament.bye")))
-        for rnd in self.rounds:
+        for rnd in self.swiss_rounds:
             if rnd.bye == name:
                 if rnd.complete:
                     out.append((rnd.number, bye_score(name, bye_mvp), None))
@@ -249,6 +277,7 @@ def fold(records: Sequence[Record], store_name: str = "") -> Event:
     trails: dict[tuple[int, int], list[Record]] = {}
     clock: list[Record] = []
     venue: tuple[VenueTable, ...] = ()
+    cut: Cut | None = None
     for r in records:
         d = r.data
         if r.kind == "event":
@@ -275,6 +304,8 @@ def fold(records: Sequence[Record], store_name: str = "") -> Event:
             trails.setdefault((int(d["round"]), int(d["table"])), []).append(r)
         elif r.kind == "clock":
             clock.append(r)
+        elif r.kind == "cut":
+            cut = Cut(int(d["size"]), int(d["after"]), tuple(d["seeds"]))
         elif r.kind == "venue":
             venue = tuple(VenueTable.from_json(t) for t in d["tables"])
     rounds = []
@@ -315,4 +346,5 @@ def fold(records: Sequence[Record], store_name: str = "") -> Event:
         store_name=store_name,
         scenario=str(head.get("scenario") or DEFAULT_SCENARIO),
         venue=venue,
+        cut=cut,
     )

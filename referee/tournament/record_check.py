@@ -247,6 +247,18 @@ KINDS: dict[str, tuple[Mapping[str, Check], tuple[str, ...]]] = {
         {"round": whole(1), "action": one_of(*ACTIONS), "minutes": whole(-CLOCK_MAX, CLOCK_MAX)},
         ("round", "action"),
     ),
+    "cut": (
+        {
+            "size": lambda v: (
+                None
+                if v in (4, 8, 16) and not isinstance(v, bool)
+                else (f"{excerpt(v)}, not 4, 8 or 16")
+            ),
+            "after": whole(1),
+            "seeds": list_of(text),
+        },
+        ("size", "after", "seeds"),
+    ),
     "venue": (
         {
             "tables": list_of(
@@ -282,6 +294,14 @@ def check_records(records: Sequence[Record], store: str) -> None:
             players.add(data["name"])
         elif record.kind == "withdraw":
             players.discard(data["name"])
+        elif record.kind == "cut" and (
+            len(data["seeds"]) != data["size"]
+            or len(set(data["seeds"])) != data["size"]
+            or not set(data["seeds"]) <= players
+        ):
+            raise DamagedEvent(
+                store, f"cut: 'seeds' is not {data['size']} different players entered", record.id
+            )
         elif record.kind in ("checkin", "drop") and data["name"] not in players:
             raise DamagedEvent(
                 store, f"{record.kind} of {excerpt(data['name'])}, who was never entered", record.id

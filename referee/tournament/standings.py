@@ -109,7 +109,7 @@ def totals(event: Event) -> dict[str, _Totals]:
             t.played += 1
             if opponent is not None:
                 t.opponents.append(opponent)
-    for rnd in event.rounds:
+    for rnd in event.swiss_rounds:
         for tr in rnd.results.values():
             a, b = tr.scores
             out[a.name].versus[b.name] = (

@@ -62,3 +62,33 @@ def test_venue_tables_typed_in_the_dialog_place_the_round_and_its_slips(qtbot, t
 
 def dialog_table(name: str) -> VenueTable:
     return VenueTable(name)
+
+
+def test_the_top_cut_from_the_window_pairs_its_first_round(qtbot, tmp_path):
+    desk = Desk.create(tmp_path / "ev.db", name="Cut Cup", seed=3, rounds=1, who="window")
+    for name in ("Ada", "Brin", "Cato", "Dora", "Emil", "Fay"):
+        desk.add_player(name, "ork")
+    w = TournamentWindow(desk)
+    qtbot.addWidget(w)
+    w.start_cut(4)
+    assert "Refused: the top cut follows the 1 Swiss rounds" in w.last_message
+    w.pair()
+    for t, (a, b) in enumerate(w.tournament.round(1).tables, start=1):
+        w.record_result(1, t, level(a, b))
+    w.start_cut(4)
+    assert w.last_message.startswith("Top cut of 4:")
+    w.pair()
+    rnd = w.tournament.round(2)
+    assert rnd is not None and rnd.how == "top cut of 4: semi-finals"
+    assert w.pairing.rowCount() == 2
+
+
+def level(a: str, b: str):
+    from referee.tournament.scoring import MatchResult, PlayerResult, Points
+
+    return MatchResult(
+        (
+            PlayerResult(a, Points(ip=12), Points(ip=12)),
+            PlayerResult(b, Points(ip=12), Points(ip=12)),
+        )
+    )

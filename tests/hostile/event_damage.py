@@ -122,6 +122,7 @@ READING_COMMANDS: tuple[tuple[str, ...], ...] = (
     ("trail", "{ev}", "--json"),
     ("clock", "{ev}", "show"),
     ("tables", "{ev}", "--json"),
+    ("cut", "{ev}", "--json"),
     ("export", "{ev}", "--format", "csv", "-o", "{d}/csv"),
     ("export", "{ev}", "--format", "html", "-o", "{d}/page.html"),
     ("export", "{ev}", "--format", "site", "-o", "{d}/site"),
@@ -208,6 +209,7 @@ RECORD_KINDS = (
     "clock",
     "match",
     "venue",
+    "cut",
     "nope",
 )
 

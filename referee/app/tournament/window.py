@@ -258,6 +258,9 @@ class TournamentWindow(QMainWindow):
         venue = QAction("Venue tables...", self)
         venue.triggered.connect(lambda _=False: self.venue_dialog())
         file_menu.addAction(venue)
+        cut = QAction("Top cut...", self)
+        cut.triggered.connect(lambda _=False: self.top_cut_dialog())
+        file_menu.addAction(cut)
         file_menu.addSeparator()
         serve = QAction("Serve to the room...", self)
         serve.triggered.connect(lambda _=False: self.serve_to_room())
@@ -537,6 +540,29 @@ class TournamentWindow(QMainWindow):
             lambda: self.desk.set_venue(tables),
             f"{len(tables)} venue table(s) listed: rounds paired from now on are placed",
         )
+
+    def top_cut_dialog(self) -> None:
+        """Ask the cut's size, then make it (the desk says why not, if it cannot)."""
+        from PySide6.QtWidgets import QInputDialog
+
+        size, ok = QInputDialog.getItem(
+            self,
+            "Top cut",
+            "The best players of the standings after the Swiss rounds play single "
+            "elimination, seeded as they stand.\nPlayers in the cut:",
+            ["4", "8", "16"],
+            1,
+            False,
+        )
+        if ok:
+            self.start_cut(int(size))
+
+    def start_cut(self, size: int) -> None:
+        cut = self.act(lambda: self.desk.start_cut(size))
+        if cut is not None:
+            self.message(
+                f"Top cut of {size}: {', '.join(cut.seeds)}; Pair next round pairs its first round"
+            )
 
     def take_report(self, report_id: int) -> None:
         """A player's report from the phones taken as the table's result (``room``)."""
