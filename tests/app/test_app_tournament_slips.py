@@ -75,12 +75,19 @@ def test_the_top_cut_from_the_window_pairs_its_first_round(qtbot, tmp_path):
     w.pair()
     for t, (a, b) in enumerate(w.tournament.round(1).tables, start=1):
         w.record_result(1, t, level(a, b))
+    assert not w.pair_button.isEnabled()  # the one Swiss round is paired
     w.start_cut(4)
     assert w.last_message.startswith("Top cut of 4:")
-    w.pair()
+    assert w.pair_button.isEnabled()  # the cut's first round waits to be paired
+    w.pair_button.click()
     rnd = w.tournament.round(2)
     assert rnd is not None and rnd.how == "top cut of 4: semi-finals"
     assert w.pairing.rowCount() == 2
+    for t, (a, b) in enumerate(rnd.tables, start=1):
+        w.record_result(2, t, level(a, b))
+    w.pair()
+    assert w.tournament.round(3).how == "top cut of 4: final"
+    assert not w.pair_button.isEnabled()  # the final is the last round
 
 
 def level(a: str, b: str):

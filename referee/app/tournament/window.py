@@ -795,7 +795,12 @@ class TournamentWindow(QMainWindow):
             ],
         )
         self.round_pick.setMaximum(max(1, e.current_round))
-        self.pair_button.setEnabled(e.current_round < e.rounds_planned)
+        if e.cut is not None:  # the cut's rounds, until its final is paired
+            from referee.tournament.top_cut import cut_rounds
+
+            self.pair_button.setEnabled(e.current_round < e.cut.after + cut_rounds(e.cut.size))
+        else:
+            self.pair_button.setEnabled(e.current_round < e.rounds_planned)
         for combo in (self.swap_a, self.swap_b):
             keep = combo.currentText()
             combo.clear()
