@@ -265,6 +265,63 @@ def add_parser(sub: Any) -> None:
     _who(codes)
     codes.set_defaults(run=run_codes)
 
+    slips = t.add_parser(
+        "slips", help="a round's table slips as a PDF: two a page, with codes and a QR code"
+    )
+    _file(slips)
+    slips.add_argument("--round", type=int, help="the round (default: the last paired)")
+    slips.add_argument("-o", "--output", required=True, metavar="SLIPS.pdf")
+    slips.add_argument(
+        "--url",
+        help="the served room's address the QR codes lead to (default: this machine's "
+        "address on the network, port 8000, as tournament serve prints it)",
+    )
+    slips.add_argument("--force", action="store_true", help="replace an existing file")
+    _who(slips)
+    slips.set_defaults(run=run_slips)
+
+    tables = t.add_parser(
+        "tables",
+        help="the venue's tables (name, terrain, fixed for a player, top table); "
+        "without --table: list them and the last round's places",
+    )
+    _file(tables)
+    tables.add_argument(
+        "--table",
+        action="append",
+        default=[],
+        metavar="NAME",
+        help="a venue table, in the order they are used (may be repeated); replaces the list",
+    )
+    tables.add_argument(
+        "--terrain", action="append", default=[], metavar="NAME=TEXT", help="a table's terrain"
+    )
+    tables.add_argument(
+        "--fixed",
+        action="append",
+        default=[],
+        metavar="NAME=PLAYER",
+        help="a table a player plays every round at (a player who needs it)",
+    )
+    tables.add_argument(
+        "--top", action="append", default=[], metavar="NAME", help="a top table (streamed)"
+    )
+    tables.add_argument("--clear", action="store_true", help="list no venue table any more")
+    tables.add_argument("--json", action="store_true")
+    _who(tables)
+    tables.set_defaults(run=run_tables)
+
+    cut = t.add_parser(
+        "cut",
+        help="the top cut after the Swiss rounds (4, 8 or 16, single elimination); "
+        "without --size: its bracket",
+    )
+    _file(cut)
+    cut.add_argument("--size", type=int, choices=(4, 8, 16), help="make the cut of this size")
+    cut.add_argument("--json", action="store_true")
+    _who(cut)
+    cut.set_defaults(run=run_cut)
+
     queue = t.add_parser(
         "queue", help="results the players reported that wait for the desk (unconfirmed, disputed)"
     )
@@ -524,7 +581,16 @@ def _declare(event: Event, data: dict[str, Any]) -> None:
         from referee.tournament.checkin import table_declarations
 
         data["declarations"] = table_declarations(event, tables)
-    with_rulings(data, event.readings, ("tournament.bye",) if data["bye"] else ())
+    rnd = event.round(int(data["round"]))
+    used: tuple[str, ...] = ("tournament.bye",) if data["bye"] else ()
+    if rnd is not None and rnd.places:  # the venue's tables (``venue``), as recorded
+        places = event.places(rnd.number)
+        for t in data["tables"]:
+            if t["table"] in places:
+                t["place"] = places[t["table"]].name
+        data["warnings"] = list(rnd.warnings)
+        used += ("tournament.top-table",)
+    with_rulings(data, event.readings, used)
 
 
 def _print_pairing(data: dict[str, Any]) -> None:
@@ -533,7 +599,8 @@ def _print_pairing(data: dict[str, Any]) -> None:
     print(f"Round {data['round']}")
     told = data.get("declarations", {})
     for t in data["tables"]:
-        print(f"  table {t['table']:>2}: {t['players'][0]} v {t['players'][1]}")
+        at = f" (at {t['place']})" if t.get("place") else ""
+        print(f"  table {t['table']:>2}: {t['players'][0]} v {t['players'][1]}{at}")
         for name in t["players"]:
             if name in told:
                 print(f"            {name}, before you play: {told[name]}")
@@ -969,6 +1036,147 @@ def run_serve(args: argparse.Namespace) -> int:
         print("stopped")
     finally:
         server.close()
+    return 0
+
+
+def run_slips(args: argparse.Namespace) -> int:
+    from pathlib import Path
+
+    from referee.cli.main import CommandError
+    from referee.tournament.room import issue_codes
+    from referee.tournament.room_server import lan_address
+    from referee.tournament.slips import table_slips
+
+    out = Path(args.output)
+    if out.exists() and not args.force:
+        raise CommandError(f"tournament slips: {out} already exists (--force replaces)")
+    url = args.url or f"http://{lan_address()}:8000/"
+    if not url.startswith(("http://", "https://")):
+        raise CommandError(f"--url {url}: expected an address starting http:// or https://")
+    with _desk(args) as desk:
+        event = desk.event()
+        number = args.round if args.round is not None else event.current_round
+        table_slips(event, number, url, {})  # an unpaired round is refused before any write
+        codes = issue_codes(desk)
+        event = desk.event()
+    slips = table_slips(event, number, url, codes)
+    from referee.app.tournament.slips_pdf import write_slips
+
+    write_slips(slips, out, f"{event.name}: round {number}, table slips")
+    print(f"{out}: {len(slips)} table slip(s) of round {number}, two a page; QR codes to {url}")
+    return 0
+
+
+def _venue_args(args: argparse.Namespace) -> list[Any]:
+    from referee.cli.main import CommandError
+    from referee.tournament.venue import VenueTable
+
+    def pairs(option: str, values: list[str]) -> dict[str, str]:
+        out = {}
+        for v in values:
+            name, eq, value = v.partition("=")
+            if not eq or name.strip() not in args.table:
+                raise CommandError(
+                    f"--{option} {v}: expected NAME=VALUE, NAME one of the --table names"
+                )
+            out[name.strip()] = value.strip()
+        return out
+
+    terrain = pairs("terrain", args.terrain)
+    fixed = pairs("fixed", args.fixed)
+    for name in args.top:
+        if name not in args.table:
+            raise CommandError(f"--top {name}: not one of the --table names")
+    return [
+        VenueTable(n, terrain.get(n, ""), fixed.get(n) or None, n in args.top) for n in args.table
+    ]
+
+
+def run_tables(args: argparse.Namespace) -> int:
+    from referee.cli.main import CommandError
+    from referee.cli.output import print_json
+
+    if args.clear and args.table:
+        raise CommandError("tournament tables: --clear or --table, not both")
+    if not args.table and (args.terrain or args.fixed or args.top):
+        raise CommandError("tournament tables: --terrain, --fixed and --top go with --table")
+    if args.table or args.clear:
+        tables = _venue_args(args)
+        with _desk(args) as desk:
+            desk.set_venue(tables)
+            event = desk.event()
+    else:
+        with _reader(args) as desk:
+            event = desk.event()
+    places = event.places(event.current_round)
+    if args.json:
+        print_json(
+            {
+                "tables": [t.to_json() for t in event.venue],
+                "round": event.current_round,
+                "places": {str(t): v.name for t, v in places.items()},
+            }
+        )
+        return 0
+    if not event.venue:
+        print("no venue table is listed: tables are numbered only")
+    for t in event.venue:
+        notes = [f"terrain: {t.terrain}"] if t.terrain else []
+        notes += [f"fixed for {t.fixed}"] if t.fixed else []
+        notes += ["top table"] if t.top else []
+        print(f"{t.name}" + (f" ({'; '.join(notes)})" if notes else ""))
+    rnd = event.round(event.current_round)
+    if rnd is not None and places:
+        print(f"round {rnd.number}:")
+        for i, (a, b) in enumerate(rnd.tables, start=1):
+            where = places[i].name if i in places else "no venue table"
+            print(f"  table {i} at {where}: {a} v {b}")
+    return 0
+
+
+def run_cut(args: argparse.Namespace) -> int:
+    from referee.cli.main import CommandError
+    from referee.cli.output import print_json
+    from referee.tournament.top_cut import champion, cut_rounds, stage, winner
+
+    if args.size is not None:
+        with _desk(args) as desk:
+            desk.start_cut(args.size)
+            event = desk.event()
+    else:
+        with _reader(args) as desk:
+            event = desk.event()
+    cut = event.cut
+    if cut is None:
+        raise CommandError(f"{args.file}: no top cut yet (--size 4, 8 or 16 makes it)")
+    rounds: list[dict[str, Any]] = []
+    for number in range(cut.after + 1, cut.after + cut_rounds(cut.size) + 1):
+        rnd = event.round(number)
+        tables = []
+        if rnd is not None:
+            for t, pair in enumerate(rnd.tables, start=1):
+                won = winner(cut, rnd, t, str(event.reading("tournament.cut-tie")))
+                tables.append({"table": t, "players": list(pair), "winner": won})
+        rounds.append({"round": number, "stage": stage(cut, number), "tables": tables})
+    data: dict[str, Any] = {
+        "size": cut.size,
+        "after": cut.after,
+        "seeds": list(cut.seeds),
+        "rounds": rounds,
+        "champion": champion(event),
+    }
+    if args.json:
+        print_json(data)
+        return 0
+    print(f"Top cut of {cut.size} after round {cut.after}, seeded by the standings:")
+    print("  " + ", ".join(f"{i}. {n}" for i, n in enumerate(cut.seeds, start=1)))
+    for r in rounds:
+        print(f"round {r['round']} ({r['stage']}):" + ("" if r["tables"] else " not paired yet"))
+        for t in r["tables"]:
+            won = f": {t['winner']} goes through" if t["winner"] else ""
+            print(f"  table {t['table']}: {t['players'][0]} v {t['players'][1]}{won}")
+    if data["champion"]:
+        print(f"{data['champion']} wins the event")
     return 0
 
 

@@ -26,6 +26,7 @@ from referee.tournament.clock import RoundClock, check_action, fold_clock
 from referee.tournament.event import (
     DEFAULT_SCENARIO,
     TIEBREAKERS,
+    Cut,
     Event,
     Player,
     TableResult,
@@ -43,6 +44,7 @@ from referee.tournament.pairing import (
 from referee.tournament.scoring import MatchResult, PlayerResult, micro, score_match
 from referee.tournament.standings import Standings, standings
 from referee.tournament.store import EventStore, NewRecord, Record, StaleWrite
+from referee.tournament.venue import MOST_TABLES, VenueTable, assign_places
 
 if TYPE_CHECKING:
     from referee.tournament.table_match import SentMatch, TableMatch
@@ -412,6 +414,34 @@ class Desk:
             )
         self._write(lambda event: ([NewRecord("tiebreakers", {"keys": list(keys)})], None))
 
+    def set_venue(self, tables: Sequence[VenueTable]) -> None:
+        """List the venue's tables (``venue``): the rounds paired from now on are given a
+        place each; an empty list stops that."""
+
+        def decide(event: Event) -> tuple[list[NewRecord], None]:
+            names = [t.name.strip() for t in tables]
+            if len(names) > MOST_TABLES:
+                raise DeskError(f"{len(names)} venue tables: {MOST_TABLES} at most")
+            if any(not n for n in names):
+                raise DeskError("a venue table needs a name")
+            twice = sorted({n for n in names if names.count(n) > 1})
+            if twice:
+                raise DeskError(f"venue table(s) named twice: {', '.join(twice)}")
+            fixed: dict[str, str] = {}
+            for t in tables:
+                if t.fixed is None:
+                    continue
+                self._player(event, t.fixed)
+                if t.fixed in fixed:
+                    raise DeskError(
+                        f"{t.fixed} is fixed to {fixed[t.fixed]} and to {t.name}: one table each"
+                    )
+                fixed[t.fixed] = t.name
+            data = [replace(t, name=t.name.strip()).to_json() for t in tables]
+            return [NewRecord("venue", {"tables": data})], None
+
+        self._write(decide)
+
     @staticmethod
     def _player(event: Event, name: str) -> Player:
         try:
@@ -435,8 +465,49 @@ class Desk:
         byes = {n: len([r for r in event.byes(n) if r < round_number]) for n in active}
         return History(ranked, tvp, met, byes)
 
+    def start_cut(self, size: int) -> Cut:
+        """Make the top cut (``top_cut``): the best ``size`` of the standings after the
+        Swiss rounds, seeded as they stand; the next round paired is its first."""
+        from referee.tournament.top_cut import SIZES
+
+        def decide(event: Event) -> tuple[list[NewRecord], Cut]:
+            if event.cut is not None:
+                raise DeskError(f"the top cut of {event.cut.size} is made already")
+            if size not in SIZES:
+                raise DeskError(f"a top cut of {size}: 4, 8 or 16 players")
+            last = event.round(event.current_round)
+            if event.current_round < event.rounds_planned or last is None or last.missing:
+                raise DeskError(
+                    f"the top cut follows the {event.rounds_planned} Swiss rounds: "
+                    f"{event.current_round} paired"
+                    + (
+                        f", round {last.number} without every result"
+                        if last and last.missing
+                        else ""
+                    )
+                )
+            ranked = [s.name for s in standings(event).standings]
+            playing = set(event.active(event.current_round + 1))
+            seeds = [n for n in ranked if n in playing][:size]
+            if len(seeds) < size:
+                raise DeskError(f"a top cut of {size}: only {len(seeds)} players are still in")
+            cut = Cut(size, event.current_round, tuple(seeds))
+            data = {"size": size, "after": cut.after, "seeds": seeds}
+            return [NewRecord("cut", data)], cut
+
+        return self._write(decide)
+
     @staticmethod
     def _auto(event: Event, round_number: int) -> Pairing:
+        if event.cut is not None and event.in_cut(round_number):
+            from referee.tournament.top_cut import entrants, stage
+
+            seated = entrants(event, round_number)
+            if not seated:
+                raise DeskError(f"round {round_number}: the top cut's round before is not over")
+            tables = tuple((seated[i], seated[i + 1]) for i in range(0, len(seated), 2))
+            how = f"top cut of {event.cut.size}: {stage(event.cut, round_number)}"
+            return Pairing(round_number, tables, None, (), how)
         active = event.active(round_number)
         if len(active) < 2:
             raise DeskError(f"round {round_number}: {len(active)} player(s) to pair")
@@ -495,7 +566,15 @@ class Desk:
             if wanted and number < wanted[0]:
                 raise DeskError(f"round {wanted[0]}: round {number} is the next to pair")
             wanted.append(number)
-            if number > event.rounds_planned:
+            if event.cut is not None:
+                from referee.tournament.top_cut import champion, cut_rounds
+
+                won = champion(event)
+                if won is not None:
+                    raise DeskError(f"the top cut is over: {won} won it")
+                if number > event.cut.after + cut_rounds(event.cut.size):
+                    raise DeskError("the top cut's final is paired")
+            elif number > event.rounds_planned:
                 raise DeskError(f"all {event.rounds_planned} rounds are paired")
             last = event.round(number - 1)
             if last is not None and last.missing:
@@ -514,7 +593,7 @@ class Desk:
             pairing = self._auto(seen, number)
             if number not in copies:
                 copies[number] = self.last_backup = self.store.backup(f"before-round-{number}")
-            return [*no_shows, _pairing_record(pairing)], pairing
+            return [*no_shows, _pairing_record(pairing, seen)], pairing
 
         return self._write(decide)
 
@@ -545,7 +624,7 @@ class Desk:
             else:
                 warnings = check_pairing(self.history(event, round_number), tables, bye)
             pairing = Pairing(round_number, tuple(tables), bye, tuple(warnings), "by hand")
-            return [_pairing_record(pairing)], pairing
+            return [_pairing_record(pairing, event)], pairing
 
         return self._write(decide)
 
@@ -756,7 +835,7 @@ class Desk:
                 new = replace(
                     new, how=f"re-paired after a correction to round {round_number}, table {table}"
                 )
-                records.append(_pairing_record(new))
+                records.append(_pairing_record(new, after))
                 repaired.append((old_pairing, new))
                 after = _with(after, records[-1], self.who)
             s0, s1 = standings(event), standings(after)
@@ -887,17 +966,30 @@ def _table_result(event: Event, round_number: int, table: int) -> TableResult:
     return rnd.results[table]
 
 
-def _pairing_record(p: Pairing) -> NewRecord:
-    return NewRecord(
-        "pairing",
-        {
-            "round": p.round,
-            "tables": [list(t) for t in p.tables],
-            "bye": p.bye,
-            "warnings": list(p.warnings),
-            "how": p.how,
-        },
-    )
+def _pairing_record(p: Pairing, event: Event) -> NewRecord:
+    """The pairing as a record; with the venue's tables listed, each table's place
+    (``venue``; a round paired again keeps its places where it can), and the warnings of
+    what the places could not keep."""
+    data: dict[str, Any] = {
+        "round": p.round,
+        "tables": [list(t) for t in p.tables],
+        "bye": p.bye,
+        "warnings": list(p.warnings),
+        "how": p.how,
+    }
+    if event.venue:
+        top_first = event.reading("tournament.top-table") == "top-first"
+        before = event.round(p.round)
+        keep: list[str] = []
+        if before is not None and before.places:  # a pairing keeps its place, else its table's
+            had = {frozenset(t): at for t, at in zip(before.tables, before.places, strict=False)}
+            for i, pair in enumerate(p.tables):
+                table_had = before.places[i] if i < len(before.places) else ""
+                keep.append(had.get(frozenset(pair), table_had))
+        places = assign_places(event.venue, p.tables, event.played_at(p.round), top_first, keep)
+        data["places"] = list(places.names)
+        data["warnings"] += list(places.warnings)
+    return NewRecord("pairing", data)
 
 
 def _with(event: Event, new: NewRecord, who: str) -> Event:

@@ -33,6 +33,11 @@ Records (kind: data):
 - ``match``: round, table, id, players, file, checksums: a table's match file the desk
   made (``table_match``);
 - ``clock``: round, action (start, pause, resume, end), minutes.
+- ``cut``: size (4, 8 or 16), after (the last Swiss round), seeds (names, best first): the
+  top cut (``top_cut``); the rounds after ``after`` are its single elimination rounds.
+- ``venue``: tables ([{name, terrain, fixed, top}, ...]): the venue's tables (``venue``; the
+  last record counts). A pairing record made while tables are listed holds ``places``: the
+  venue table of each of its tables, table 1 first.
 - ``code``: name, code: a player's code for reporting from a phone (``room``; the last
   one of a player counts);
 - ``report``: round, table, by, result: a player's report of their table's result;
@@ -55,6 +60,7 @@ from referee.tournament.record_check import check_records
 from referee.tournament.scoring import MatchResult, Score, bye_score, score_match
 from referee.tournament.store import Record
 from referee.tournament.tiebreak_order import tiebreakers
+from referee.tournament.venue import VenueTable
 
 TIEBREAKERS: dict[str, str] = tiebreakers()
 """Key -> name of each tie-breaker, in the default order (data/tournament/tiebreakers.toml,
@@ -118,6 +124,15 @@ class TableResult:
 
 
 @dataclass(frozen=True, slots=True)
+class Cut:
+    """The top cut (``top_cut``): its size, the last Swiss round, the seeds best first."""
+
+    size: int
+    after: int
+    seeds: tuple[str, ...]
+
+
+@dataclass(frozen=True, slots=True)
 class Round:
     number: int
     tables: tuple[tuple[str, str], ...]
@@ -126,6 +141,8 @@ class Round:
     how: str
     pairing_records: tuple[Record, ...]
     results: Mapping[int, TableResult]
+    places: tuple[str, ...] = ()
+    """The venue table of each table (table 1 first; ``""``: none), when tables were listed."""
     seats: Mapping[str, int] = field(init=False, repr=False, compare=False)
     """Each player's table (the first that names them), looked up in no time."""
 
@@ -192,6 +209,44 @@ class Event:
         rec = self.attendance.get((round_number, name))
         return None if rec is None else bool(rec.data["present"])
 
+    venue: tuple[VenueTable, ...] = ()
+    """The venue's tables as the organiser listed them last (``venue``)."""
+    cut: Cut | None = None
+    """The top cut, once made (``top_cut``)."""
+
+    @property
+    def swiss_rounds(self) -> tuple[Round, ...]:
+        """The rounds the standings count: all of them, or those before the top cut."""
+        if self.cut is None:
+            return self.rounds
+        return self.rounds[: self.cut.after]
+
+    def in_cut(self, round_number: int) -> bool:
+        return self.cut is not None and round_number > self.cut.after
+
+    def places(self, round_number: int) -> dict[int, VenueTable]:
+        """The venue table of each table of a round that has one (a table since taken off
+        the list keeps its name)."""
+        rnd = self.round(round_number)
+        if rnd is None:
+            return {}
+        listed = {t.name: t for t in self.venue}
+        return {
+            i: listed.get(name, VenueTable(name))
+            for i, name in enumerate(rnd.places, start=1)
+            if name
+        }
+
+    def played_at(self, before: int) -> dict[str, set[str]]:
+        """The venue tables each player has played at in the rounds before ``before``."""
+        seen: dict[str, set[str]] = {}
+        for rnd in self.rounds[: max(0, before - 1)]:
+            for pair, name in zip(rnd.tables, rnd.places, strict=False):
+                if name:
+                    for player in pair:
+                        seen.setdefault(player, set()).add(name)
+        return seen
+
     def reading(self, ruling_id: str) -> object:
         """The value of the reading this event takes for ``ruling_id``."""
         ruling = register()[ruling_id]
@@ -206,7 +261,12 @@ class Event:
         return len(self.rounds)
 
     def active(self, round_number: int) -> list[str]:
-        """Players who can be paired in ``round_number``, in the order they entered."""
+        """Players who can be paired in ``round_number``, in the order they entered (in a
+        round of the top cut: the players still in it, in seating order)."""
+        if self.in_cut(round_number):
+            from referee.tournament.top_cut import entrants
+
+            return entrants(self, round_number)
         return [p.name for p in self.players.values() if p.plays_in(round_number)]
 
     def scores_of(self, name: str) -> list[tuple[int, Score, str | None]]:
@@ -215,7 +275,7 @@ class Event:
         of a round compare like with like."""
         out: list[tuple[int, Score, str | None]] = []
         bye_mvp = int(str(self.reading("tournament.bye")))
-        for rnd in self.rounds:
+        for rnd in self.swiss_rounds:
             if rnd.bye == name:
                 if rnd.complete:
                     out.append((rnd.number, bye_score(name, bye_mvp), None))
@@ -250,6 +310,8 @@ def fold(records: Sequence[Record], store_name: str = "") -> Event:
     clock: list[Record] = []
     attendance: dict[tuple[int, str], Record] = {}
     penalties: list[Record] = []
+    venue: tuple[VenueTable, ...] = ()
+    cut: Cut | None = None
     for r in records:
         d = r.data
         if r.kind == "event":
@@ -284,6 +346,10 @@ def fold(records: Sequence[Record], store_name: str = "") -> Event:
             trails.setdefault((int(d["round"]), int(d["table"])), []).append(r)
         elif r.kind == "clock":
             clock.append(r)
+        elif r.kind == "cut":
+            cut = Cut(int(d["size"]), int(d["after"]), tuple(d["seeds"]))
+        elif r.kind == "venue":
+            venue = tuple(VenueTable.from_json(t) for t in d["tables"])
     rounds = []
     for number in sorted(pairings):
         recs = pairings[number]
@@ -302,6 +368,7 @@ def fold(records: Sequence[Record], store_name: str = "") -> Event:
                 str(last.get("how", "")),
                 tuple(recs),
                 MappingProxyType(results),
+                tuple(str(p) for p in last.get("places", ())),
             )
         )
     return Event(
@@ -322,6 +389,8 @@ def fold(records: Sequence[Record], store_name: str = "") -> Event:
         scenario=str(head.get("scenario") or DEFAULT_SCENARIO),
         attendance=MappingProxyType(attendance),
         penalties=tuple(r for r in penalties if r.data["name"] in players),
+        venue=venue,
+        cut=cut,
     )
 
 

@@ -21,6 +21,7 @@ from typing import Any
 
 from referee.errors import excerpt
 from referee.tournament.store import DamagedEvent, Record
+from referee.tournament.venue import MOST_TABLES
 
 Check = Callable[[Any], str | None]
 """A value -> what is wrong with it, or None."""
@@ -38,6 +39,9 @@ PENALTIES = ("warning", "points")
 """A penalty's kinds: a warning (nothing deducted), or points deducted."""
 PENALTY_KEYS = ("tvp", "mvp")
 """The totals a deduction can come from."""
+VENUE_MOST = MOST_TABLES
+"""The venue tables a ``venue`` record may list: each pairing is weighed against every
+table, so a damaged list of millions would stall the next pairing."""
 
 
 def whole(low: int | None = None, high: int | None = None) -> Check:
@@ -75,14 +79,19 @@ def optional(check: Check) -> Check:
     return lambda value: None if value is None else check(value)
 
 
-def list_of(check: Check, size: int | None = None, least: int = 0) -> Check:
-    """A list of items passing ``check``: of ``size`` items, or at least ``least``."""
+def list_of(
+    check: Check, size: int | None = None, least: int = 0, most: int | None = None
+) -> Check:
+    """A list of items passing ``check``: of ``size`` items, or at least ``least`` (and at
+    most ``most``)."""
 
     def checked(value: Any) -> str | None:
         if not isinstance(value, list) or (size is not None and len(value) != size):
             return f"{excerpt(value)}, not a list" + (f" of {size}" if size is not None else "")
         if len(value) < least:
             return f"{excerpt(value)}, not a list of at least {least}"
+        if most is not None and len(value) > most:
+            return f"a list of {len(value)}, more than {most}"
         for i, item in enumerate(value):
             problem = check(item)
             if problem is not None:
@@ -228,6 +237,7 @@ KINDS: dict[str, tuple[Mapping[str, Check], tuple[str, ...]]] = {
             "bye": optional(text),
             "warnings": list_of(text),
             "how": text,
+            "places": list_of(text),
         },
         ("round", "tables"),
     ),
@@ -258,6 +268,30 @@ KINDS: dict[str, tuple[Mapping[str, Check], tuple[str, ...]]] = {
         {"round": whole(1), "action": one_of(*ACTIONS), "minutes": whole(-CLOCK_MAX, CLOCK_MAX)},
         ("round", "action"),
     ),
+    "cut": (
+        {
+            "size": lambda v: (
+                None
+                if v in (4, 8, 16) and not isinstance(v, bool)
+                else (f"{excerpt(v)}, not 4, 8 or 16")
+            ),
+            "after": whole(1),
+            "seeds": list_of(text),
+        },
+        ("size", "after", "seeds"),
+    ),
+    "venue": (
+        {
+            "tables": list_of(
+                table(
+                    {"name": text, "terrain": text, "fixed": optional(text), "top": flag},
+                    ("name",),
+                ),
+                most=VENUE_MOST,
+            )
+        },
+        ("tables",),
+    ),
 }
 KINDS["correction"] = KINDS["result"]
 
@@ -286,6 +320,14 @@ def check_records(records: Sequence[Record], store: str) -> None:
             players.add(data["name"])
         elif record.kind == "withdraw":
             players.discard(data["name"])
+        elif record.kind == "cut" and (
+            len(data["seeds"]) != data["size"]
+            or len(set(data["seeds"])) != data["size"]
+            or not set(data["seeds"]) <= players
+        ):
+            raise DamagedEvent(
+                store, f"cut: 'seeds' is not {data['size']} different players entered", record.id
+            )
         elif (
             record.kind in ("checkin", "drop", "attendance", "penalty")
             and data["name"] not in players
@@ -301,4 +343,12 @@ def check_records(records: Sequence[Record], store: str) -> None:
             if unknown:
                 raise DamagedEvent(
                     store, f"pairing seats {excerpt(unknown[0])}, who was never entered", record.id
+                )
+            places = data.get("places")
+            if places is not None and len(places) != len(data["tables"]):
+                raise DamagedEvent(
+                    store,
+                    f"pairing: 'places' names {len(places)} venue table(s) for "
+                    f"{len(data['tables'])} table(s)",
+                    record.id,
                 )

@@ -135,11 +135,14 @@ def round_page(event: Event, mine: str = "") -> str:
     found = ""
     needle = mine.strip().casefold()
     hits = [n for n in event.players if needle and needle in n.casefold()] if needle else []
+    places = event.places(rnd.number)
     if needle:
         lines = []
         for n in hits:
             t = rnd.table_of(n)
             where = f"table {t}" if t else ("the bye" if rnd.bye == n else "not in this round")
+            if t and t in places:
+                where += f" (at {places[t].name})"
             lines.append(f"<li>{player_link(n)}: <b>{escape(where)}</b></li>")
         found = (
             f"<ul>{''.join(lines)}</ul>"
@@ -150,8 +153,9 @@ def round_page(event: Event, mine: str = "") -> str:
     waits = room.waiting_tables(event)
     for i, (a, b) in enumerate(rnd.tables, 1):
         cls = ' class="mine"' if any(n in hits for n in (a, b)) else ""
+        at = f"<br><small>{escape(places[i].name)}</small>" if i in places else ""
         rows.append(
-            f'<tr{cls}><td class="table"><a href="/tables/{rnd.number}/{i}">{i}</a></td>'
+            f'<tr{cls}><td class="table"><a href="/tables/{rnd.number}/{i}">{i}</a>{at}</td>'
             f"<td>{player_link(a)}{_huge(event, a)}</td><td>{player_link(b)}{_huge(event, b)}"
             f'</td><td class="num">{escape(_table_state(event, rnd, i, waits))}</td></tr>'
         )
@@ -279,9 +283,14 @@ def table_page(
     if message is not None:
         text, ok = message
         note = f'<div class="msg {"ok" if ok else "bad"}">{escape(text)}</div>'
+    place = event.places(rnd.number).get(table)
+    at = ""
+    if place is not None:
+        terrain = f" · terrain: {place.terrain}" if place.terrain else ""
+        at = f'<p class="note">At {escape(place.name)}{escape(terrain)}</p>'
     head = (
-        f"<h1>Round {rnd.number}, table {table}</h1><p>{player_link(a)} v {player_link(b)}</p>"
-        f"{note}"
+        f"<h1>Round {rnd.number}, table {table}</h1>{at}"
+        f"<p>{player_link(a)} v {player_link(b)}</p>{note}"
     )
     if table in rnd.results:
         tr = rnd.results[table]

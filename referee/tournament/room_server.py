@@ -266,6 +266,7 @@ def _api_round(event: Event) -> dict[str, Any]:
         return {"round": 0, "tables": [], "bye": None}
     tables = []
     waits = room.waiting_tables(event)
+    places = event.places(rnd.number)
     for i, (a, b) in enumerate(rnd.tables, 1):
         waiting = waits.get((rnd.number, i))
         state = (
@@ -275,7 +276,10 @@ def _api_round(event: Event) -> dict[str, Any]:
             if waiting is not None
             else "playing"
         )
-        tables.append({"table": i, "players": [a, b], "state": state})
+        table: dict[str, Any] = {"table": i, "players": [a, b], "state": state}
+        if i in places:
+            table["place"] = places[i].name
+        tables.append(table)
     return {"round": rnd.number, "tables": tables, "bye": rnd.bye}
 
 

@@ -155,7 +155,7 @@ def totals(event: Event) -> dict[str, _Totals]:
                 out[d["name"]].tvp -= int(d["points"]) * 1_000_000
             else:
                 out[d["name"]].mvp -= int(d["points"])
-    for rnd in event.rounds:
+    for rnd in event.swiss_rounds:
         for tr in rnd.results.values():
             a, b = tr.scores
             out[a.name].versus[b.name] = (

@@ -54,6 +54,7 @@ def build_event(target: str, folder: Path) -> None:
 
     from referee.tournament.desk import Desk
     from referee.tournament.scoring import MatchResult, Points
+    from referee.tournament.venue import VenueTable
 
     rng = random.Random(23)
     armies = write_armies(folder / "armies")
@@ -68,6 +69,13 @@ def build_event(target: str, folder: Path) -> None:
         desk.seed_players(["Cato", "Ada"])
         desk.set_tiebreakers(["mvp", "tvp", "sos", "h2h", "destroyed"])
         desk.mark_attendance("Ada", present=True)
+        desk.set_venue(
+            [
+                VenueTable("Stream", "city", None, True),
+                VenueTable("Hill", "hills", "Cato"),
+                VenueTable("River"),
+            ]
+        )
         desk.pair()
         event = desk.event()
         for table, (a, b) in enumerate(event.round(1).tables, 1):
@@ -122,6 +130,8 @@ READING_COMMANDS: tuple[tuple[str, ...], ...] = (
     ("trail", "{ev}"),
     ("trail", "{ev}", "--json"),
     ("clock", "{ev}", "show"),
+    ("tables", "{ev}", "--json"),
+    ("cut", "{ev}", "--json"),
     ("export", "{ev}", "--format", "csv", "-o", "{d}/csv"),
     ("export", "{ev}", "--format", "html", "-o", "{d}/page.html"),
     ("export", "{ev}", "--format", "site", "-o", "{d}/site"),
@@ -155,6 +165,8 @@ WRITING_COMMANDS: tuple[tuple[str, ...], ...] = (
     ),
     ("clock", "{ev}", "start"),
     ("clock", "{ev}", "pause"),
+    ("tables", "{ev}", "--table", "Stream", "--top", "Stream"),
+    ("slips", "{ev}", "-o", "{d}/slips.pdf", "--force"),
     ("drop", "{ev}", "Dora"),
     ("withdraw", "{ev}", "Fay"),
     ("result", "{ev}", "--round", "2", "--table", "3", "--result", "{d}/result.toml", *OVERRIDE),
@@ -211,6 +223,8 @@ RECORD_KINDS = (
     "match",
     "attendance",
     "penalty",
+    "venue",
+    "cut",
     "nope",
 )
 

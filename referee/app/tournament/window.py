@@ -57,6 +57,7 @@ from referee.tournament.store import ChangeListener
 from referee.tournament.stores import short_name
 from referee.tournament.table_match import SentMatch
 from referee.tournament.targets import is_server_url
+from referee.tournament.venue import VenueTable
 
 T = TypeVar("T")
 
@@ -205,7 +206,14 @@ class TournamentWindow(QMainWindow):
         self.pair_button = QPushButton("Pair next round")
         self.pair_button.clicked.connect(self.pair)
         self.pairing = make_table(
-            ["table", "player 1", "player 2", "result", "tell the opponent (huge units)"]
+            [
+                "table",
+                "player 1",
+                "player 2",
+                "result",
+                "tell the opponent (huge units)",
+                "venue table",
+            ]
         )
         self.match_button = QPushButton("Match file for the selected table…")
         self.match_button.clicked.connect(self.match_file_dialog)
@@ -285,6 +293,16 @@ class TournamentWindow(QMainWindow):
             act = QAction(label, self)
             act.triggered.connect(lambda _=False, f=fmt: self.export_dialog(f))
             file_menu.addAction(act)
+        file_menu.addSeparator()
+        slips = QAction("Table slips...", self)
+        slips.triggered.connect(lambda _=False: self.slips_dialog())
+        file_menu.addAction(slips)
+        venue = QAction("Venue tables...", self)
+        venue.triggered.connect(lambda _=False: self.venue_dialog())
+        file_menu.addAction(venue)
+        cut = QAction("Top cut...", self)
+        cut.triggered.connect(lambda _=False: self.top_cut_dialog())
+        file_menu.addAction(cut)
         file_menu.addSeparator()
         serve = QAction("Serve to the room...", self)
         serve.triggered.connect(lambda _=False: self.serve_to_room())
@@ -564,6 +582,86 @@ class TournamentWindow(QMainWindow):
         self.message(f"Served to the room at {self.serving.url}")
         return self.serving
 
+    def slips_url(self) -> str:
+        """The address the slips' QR codes lead to: the room being served, else this
+        machine's address on port 8000 (where File > Serve to the room serves it first)."""
+        if self.serving is not None and self.serving.isVisible():
+            return self.serving.url
+        from referee.tournament.room_server import lan_address
+
+        return f"http://{lan_address()}:8000/"
+
+    def slips_dialog(self) -> None:
+        """Ask where, then write the slips of the round shown in the pairings tab."""
+        number = self.round_pick.value()
+        if self.tournament.round(number) is None:
+            self.message(f"Round {number} is not paired: no table slips to print", error=True)
+            return
+        start = (
+            Path(self.tournament.store_name).resolve().parent
+            if not is_server_url(self.tournament.store_name)
+            else matches_dir()
+        )
+        name = f"{safe_file_name(self.tournament.name, 'event')}-round-{number}-slips.pdf"
+        path = ask_save_path(self, "Table slips", start / name, "PDF (*.pdf)", ".pdf")
+        if path is not None:
+            self.write_slips(number, path)
+
+    def write_slips(self, round_number: int, path: Path) -> Path | None:
+        """The round's table slips as the PDF ``path`` (a code issued to each player who
+        has none first, as the slips print them)."""
+        from referee.app.tournament.slips_pdf import write_slips
+        from referee.tournament.room import issue_codes
+        from referee.tournament.slips import table_slips
+
+        url = self.slips_url()
+
+        def write() -> Path:
+            table_slips(self.desk.event(), round_number, url, {})  # refused before any code
+            codes = issue_codes(self.desk)
+            event = self.desk.event()
+            slips = table_slips(event, round_number, url, codes)
+            return write_slips(slips, path, f"{event.name}: round {round_number}, table slips")
+
+        return self.act(write, f"Table slips of round {round_number} written to {path}")
+
+    def venue_dialog(self) -> None:
+        """Edit the venue's tables; the desk takes the list or says why not."""
+        from referee.app.tournament.venue_dialog import VenueDialog
+
+        dialog = VenueDialog(self.tournament.venue, list(self.tournament.players), self)
+        if dialog.exec() == VenueDialog.DialogCode.Accepted:
+            self.set_venue(dialog.tables())
+
+    def set_venue(self, tables: list[VenueTable]) -> None:
+        self.act(
+            lambda: self.desk.set_venue(tables),
+            f"{len(tables)} venue table(s) listed: rounds paired from now on are placed",
+        )
+
+    def top_cut_dialog(self) -> None:
+        """Ask the cut's size, then make it (the desk says why not, if it cannot)."""
+        from PySide6.QtWidgets import QInputDialog
+
+        size, ok = QInputDialog.getItem(
+            self,
+            "Top cut",
+            "The best players of the standings after the Swiss rounds play single "
+            "elimination, seeded as they stand.\nPlayers in the cut:",
+            ["4", "8", "16"],
+            1,
+            False,
+        )
+        if ok:
+            self.start_cut(int(size))
+
+    def start_cut(self, size: int) -> None:
+        cut = self.act(lambda: self.desk.start_cut(size))
+        if cut is not None:
+            self.message(
+                f"Top cut of {size}: {', '.join(cut.seeds)}; Pair next round pairs its first round"
+            )
+
     def take_report(self, report_id: int) -> None:
         """A player's report from the phones taken as the table's result (``room``)."""
         from referee.tournament.room import take_report
@@ -681,7 +779,7 @@ class TournamentWindow(QMainWindow):
 
             start = tournaments_dir()
         else:
-            start = Path(self.tournament.store_name).parent
+            start = Path(self.tournament.store_name).resolve().parent
         if fmt in ("csv", "site"):
             folder = QFileDialog.getExistingDirectory(self, "Export to folder", str(start))
             if folder:
@@ -808,7 +906,12 @@ class TournamentWindow(QMainWindow):
         if e.current_round > latest and self.round_pick.value() in (latest, 1):
             self.round_pick.setValue(max(1, e.current_round))  # the round being played
         self.round_pick.setProperty("seen", True)
-        self.pair_button.setEnabled(e.current_round < e.rounds_planned)
+        if e.cut is not None:  # the cut's rounds, until its final is paired
+            from referee.tournament.top_cut import cut_rounds
+
+            self.pair_button.setEnabled(e.current_round < e.cut.after + cut_rounds(e.cut.size))
+        else:
+            self.pair_button.setEnabled(e.current_round < e.rounds_planned)
         for combo in (self.swap_a, self.swap_b, self.penalty_player):
             keep = combo.currentText()
             combo.clear()
@@ -891,13 +994,18 @@ class TournamentWindow(QMainWindow):
             return
         rows = []
         told = table_declarations(self.tournament, rnd.tables)
+        places = self.tournament.places(rnd.number)
         for i, (a, b) in enumerate(rnd.tables, 1):
             res = ""
             if i in rnd.results:
                 sa, sb = rnd.results[i].scores
                 res = f"{sa.mvp} - {sb.mvp}" + (" (corrected)" if rnd.results[i].corrected else "")
             tell = "; ".join(f"{n}: {told[n]}" for n in (a, b) if n in told)
-            rows.append((i, a, b, res, tell))
+            place = places.get(i)
+            where = ""
+            if place is not None:
+                where = place.name + (f" ({place.terrain})" if place.terrain else "")
+            rows.append((i, a, b, res, tell, where))
         fill(self.pairing, rows)
         self.bye_label.setText(f"Round {rnd.number} ({rnd.how}); bye: {rnd.bye or 'none'}")
         self.pair_warnings.setText("\n".join(rnd.warnings))
