@@ -264,8 +264,6 @@ class Event:
         """Players who can be paired in ``round_number``, in the order they entered (in a
         round of the top cut: the players still in it, in seating order)."""
         if self.in_cut(round_number):
-            from referee.tournament.top_cut import entrants
-
             return entrants(self, round_number)
         return [p.name for p in self.players.values() if p.plays_in(round_number)]
 
@@ -405,3 +403,51 @@ def trail_text(r: Record) -> str:
     if d["penalty"] == "points":
         return f"penalty for {d['name']}: {d['points']} {str(d['of']).upper()} deducted"
     return f"penalty for {d['name']}: a warning"
+
+
+# --- the top cut's bracket (referee/tournament/top_cut.py says how a cut is played) ---
+
+
+def bracket_order(size: int) -> list[int]:
+    """The seeds (1 best) in the order the first round seats them, two a table."""
+    order = [1]
+    while len(order) < size:
+        n = 2 * len(order)
+        order = [x for s in order for x in (s, n + 1 - s)]
+    return order
+
+
+def cut_rounds(size: int) -> int:
+    """How many rounds a cut of ``size`` plays (4: 2, 8: 3, 16: 4)."""
+    return size.bit_length() - 1
+
+
+def winner(cut: Cut, rnd: Round, table: int, tie: str = "higher-seed") -> str | None:
+    """The table's winner: more MVP, or at level MVP as ``tie`` reads (ruling
+    ``tournament.cut-tie``: the higher seed, or more destroyed enemy points first); None
+    before a result."""
+    if table not in rnd.results:
+        return None
+    a, b = rnd.results[table].scores
+    if a.mvp != b.mvp:
+        return a.name if a.mvp > b.mvp else b.name
+    if tie == "destroyed-first" and a.destroyed_enemy != b.destroyed_enemy:
+        return a.name if a.destroyed_enemy > b.destroyed_enemy else b.name
+    seed = {name: i for i, name in enumerate(cut.seeds)}
+    return min((a.name, b.name), key=lambda n: seed.get(n, len(seed)))
+
+
+def entrants(event: Event, round_number: int) -> list[str]:
+    """The players of a cut round in seating order (two a table); [] while the round before
+    has a table without a result, or after the final."""
+    cut = event.cut
+    if cut is None or not cut.after < round_number <= cut.after + cut_rounds(cut.size):
+        return []
+    if round_number == cut.after + 1:
+        return [cut.seeds[s - 1] for s in bracket_order(cut.size)]
+    before = event.round(round_number - 1)
+    if before is None:
+        return []
+    tie = str(event.reading("tournament.cut-tie"))
+    won = [winner(cut, before, t, tie) for t in range(1, len(before.tables) + 1)]
+    return [] if None in won else [w for w in won if w is not None]
