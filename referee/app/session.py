@@ -97,11 +97,9 @@ class MatchSession(QObject):
         return self.match.steps(include_undone=True)
 
     def next_dice_seed(self) -> int:
-        """The seed of the next step's dice (what a wizard's dry run rolls with)."""
-        from referee.match.store import step_seed
-
-        number = max((s.number for s in self.match.steps()), default=0) + 1
-        return step_seed(self.match.seed, number)
+        """The seed of the next step's dice (what a wizard's dry run rolls with): a step
+        written again after an undo draws afresh (format 6)."""
+        return self.match.next_dice_seed()
 
     def _restore_stack(self) -> None:
         """Mirror the steps already in the file: done ones below the stack's index, undone

@@ -39,11 +39,11 @@ from types import MappingProxyType
 from typing import TYPE_CHECKING, Any, ClassVar, Generic, Self, TypeVar
 
 from referee.dice.service import Roll
-from referee.errors import RefereeError, storage_problem
+from referee.errors import RefereeError, storage_problem, whole_number
 from referee.limits import MATCH_MAX_STEPS, MATCH_MAX_UNITS, NAME_MAX_CHARS
 from referee.match.changes import Changes
 from referee.match.events import Event, Step
-from referee.match.formats import CURRENT
+from referee.match.formats import CURRENT, DRAWN_PER_ATTEMPT
 from referee.ruleset import Ruleset
 from referee.sqlite_files import connect, in_use
 from referee.versions import check_stamp
@@ -94,6 +94,12 @@ BUSY_SECONDS = 15.0
 """How long a command waits for another program's write to the same file to finish."""
 REVISION_KEY = "revision"
 """The key of the meta table's write counter (:meth:`JournalFile._revision`)."""
+ATTEMPTS_KEY = "attempts"
+"""The meta key of the steps written more than once (step number as text -> the attempt
+its row was written at; format 6 on, :func:`step_seed`)."""
+WRITTEN_KEY = "steps_written"
+"""The meta key of the highest step number ever written, kept when a step written again
+drops the steps undone after it (format 6 on)."""
 
 
 def _plain(data: object) -> object:
@@ -153,10 +159,14 @@ def _now() -> str:
     return datetime.now(UTC).isoformat(timespec="seconds")
 
 
-def step_seed(seed: int, number: int) -> int:
-    """The seed of step ``number``'s dice: the match's seed and the step, mixed (the first
-    48 bits of the SHA-256 of ``"seed:number"``)."""
-    digest = _sha256(f"{seed}:{number}".encode()).hexdigest()
+def step_seed(seed: int, number: int, attempt: int = 1) -> int:
+    """The seed of step ``number``'s dice, written for the ``attempt``-th time: the match's
+    seed, the step and the attempt, mixed (the first 48 bits of the SHA-256 of
+    ``"seed:number"`` for a first attempt, as every write of a file of format 5 or older
+    had, of ``"seed:number:attempt"`` for a step written again; :mod:`referee.match.formats`,
+    format 6)."""
+    material = f"{seed}:{number}" if attempt == 1 else f"{seed}:{number}:{attempt}"
+    digest = _sha256(material.encode()).hexdigest()
     return int(digest[:12], 16)
 
 
@@ -526,6 +536,8 @@ class JournalFile(Generic[S]):
             )
         meta.setdefault("settings", {})  # files written before settings existed
         meta.pop(REVISION_KEY, None)  # the write counter, not the match's (see _revision)
+        for key in (ATTEMPTS_KEY, WRITTEN_KEY):  # read afresh in each operation (_attempts)
+            meta.pop(key, None)
         problems = _meta_problems(meta) + self._meta_problems(meta)
         if problems:
             raise MatchFileError(
@@ -821,6 +833,77 @@ class JournalFile(Generic[S]):
             "SELECT number FROM steps WHERE undone = 0 ORDER BY number DESC LIMIT 1"
         ).fetchone()
         return int(row[0]) if row is not None else 0
+
+    def _attempts(self) -> tuple[dict[int, int], int]:
+        """The steps written more than once, each with the attempt its row was written at,
+        and the highest step number ever written (inside an operation); damaged values are
+        a damaged file."""
+        stored = dict(
+            self.conn.execute(
+                "SELECT key, value FROM meta WHERE key IN (?, ?)", (ATTEMPTS_KEY, WRITTEN_KEY)
+            ).fetchall()
+        )
+        where = f"{self.path}: damaged: meta"
+        attempts = _json(stored.get(ATTEMPTS_KEY, "{}"), f"{where} {ATTEMPTS_KEY!r}")
+        written = _json(stored.get(WRITTEN_KEY, "0"), f"{where} {WRITTEN_KEY!r}")
+        found: dict[int, int] = {}
+        for key, value in attempts.items() if isinstance(attempts, dict) else ():
+            number = whole_number(key)
+            if number is None or not 1 <= number <= MATCH_MAX_STEPS:
+                break
+            if isinstance(value, bool) or not isinstance(value, int) or value < 2:
+                break
+            found[number] = value
+        sound = isinstance(attempts, dict) and len(found) == len(attempts)
+        if not sound or isinstance(written, bool) or not isinstance(written, int):
+            raise MatchFileError(
+                f"{where}: the steps' attempts are not whole numbers "
+                f"({stored.get(ATTEMPTS_KEY)!s:.40}, {stored.get(WRITTEN_KEY)!s:.20}); "
+                "it was not changed",
+                file=self.path,
+            )
+        most = self.conn.execute("SELECT MAX(number) FROM steps").fetchone()[0] or 0
+        return found, max(written, int(most))
+
+    def _step_seed(self, number: int, *, write: bool) -> int:
+        """The seed of the dice of step ``number`` about to be written (inside an operation):
+        a step number written before (a step undone, or dropped by a step written again
+        before it) is written at its next attempt, which ``write`` records (inside
+        :meth:`_writing`); a file of format 5 or older draws every attempt alike."""
+        if self.meta["format_version"] < DRAWN_PER_ATTEMPT:
+            return step_seed(self.seed, number)
+        attempts, written = self._attempts()
+        if number > written:
+            return step_seed(self.seed, number)
+        attempt = attempts.get(number, 1) + 1
+        if write:
+            attempts[number] = attempt
+            for key, value in (
+                (ATTEMPTS_KEY, {str(n): a for n, a in sorted(attempts.items())}),
+                (WRITTEN_KEY, written),
+            ):
+                self.conn.execute(
+                    "INSERT INTO meta (key, value) VALUES (?, ?) ON CONFLICT (key) "
+                    "DO UPDATE SET value = excluded.value",
+                    (key, json.dumps(value)),
+                )
+        return step_seed(self.seed, number, attempt)
+
+    def step_seeds(self) -> dict[int, int]:
+        """The seed each step's dice were drawn with (inside an operation), by step number:
+        the steps written more than once at their attempt (format 6 on), the others at
+        their first."""
+        if self.meta["format_version"] < DRAWN_PER_ATTEMPT:
+            return {}
+        attempts, _ = self._attempts()
+        return {n: step_seed(self.seed, n, a) for n, a in attempts.items()}
+
+    def next_dice_seed(self) -> int:
+        """The seed the next step's dice will be drawn with, as :meth:`run` draws them
+        (what a wizard's dry run rolls with): a step after the last one not undone, at its
+        next attempt if a step of that number was written before."""
+        with _sqlite_errors(self.path), self._reading():
+            return self._step_seed(self._last_number() + 1, write=False)
 
     def _ready(self, strict: bool) -> None:
         """Work out the match before a write takes the file (:meth:`run`, :meth:`redo`):

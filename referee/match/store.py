@@ -404,7 +404,7 @@ class MatchFile(JournalFile[MatchState]):
         self._ready(strict)
         with self._writing(strict):
             number = self._open_step()
-            dice = Dice(step_seed(self.seed, number))
+            dice = Dice(self._step_seed(number, write=True))
             dice.type_in(typed)
             state = self.state
             events: list[Event] = []
@@ -433,8 +433,9 @@ class MatchFile(JournalFile[MatchState]):
         with _sqlite_errors(self.path), self._reading():
             journal = self.step_rows()
             state = self.initial_state()
+            seeds = self.step_seeds()  # the steps written again after an undo (format 6)
         for number, name, _, rows in journal:
-            dice = Dice(step_seed(self.seed, number))
+            dice = Dice(seeds[number] if number in seeds else step_seed(self.seed, number))
             # the typed dice answered the step's first dice; the seed rolled the rest
             dice.type_in(r.value for row in rows for r in row.dice if r.typed)
             for i, row in enumerate(rows):

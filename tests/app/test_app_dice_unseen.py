@@ -119,3 +119,42 @@ def test_the_activation_attack_shows_the_odds_never_the_app_dice_before_finish(
     assert die.sides == 12 and not die.typed
     text = window.wizard_host.written.toPlainText()
     assert f"The app's dice: d12 {die.value}" in text
+
+
+def _dice(event) -> list[tuple[int, int]]:
+    return [(r.sides, r.value) for r in event.dice]
+
+
+def test_after_finish_and_undo_another_target_gets_fresh_dice_not_the_ones_seen(qtbot, tmp_path):
+    # match format 6: a step written again after an undo draws from "seed:number:attempt"
+    # (the first 48 bits of its SHA-256), so the dice seen before the undo tell nothing
+    import hashlib
+
+    from referee.dice.service import Dice
+    from referee.match.commands import execute
+
+    def sha_seed(material: str) -> int:
+        return int(hashlib.sha256(material.encode()).hexdigest()[:12], 16)
+
+    window = demo_window(qtbot, tmp_path)
+    before = window.session.state
+    wizard = to_roll_page(qtbot, window, shooter="tank", weapon="Main gun", target="wagon")
+    next_page(qtbot, wizard)
+    qtbot.mouseClick(wizard.button(QWizard.WizardButton.FinishButton), Qt.MouseButton.LeftButton)
+    seen = steps(window)[-1]
+    number, seed = seen.number, window.session.match.seed
+    window.undo_action.trigger()  # Edit > Undo
+    assert [s.number for s in steps(window)][-1:] != [number]  # taken back
+    assert window.session.state.to_json() == before.to_json()
+    wizard = to_roll_page(qtbot, window, shooter="tank", weapon="Main gun", target="grunts")
+    next_page(qtbot, wizard)
+    qtbot.mouseClick(wizard.button(QWizard.WizardButton.FinishButton), Qt.MouseButton.LeftButton)
+    again = steps(window)[-1]
+    assert again.number == number and again.name.endswith("at grunts")
+    command = again.events[0].command
+    fresh = execute(before, command, Dice(sha_seed(f"{seed}:{number}:2")))
+    foreseen = execute(before, command, Dice(sha_seed(f"{seed}:{number}")))
+    assert _dice(again.events[0]) == _dice(fresh)
+    assert _dice(again.events[0]) != _dice(foreseen)  # what the undo let anyone foresee
+    with MatchFile.open(window.session.path) as m:
+        assert m.replay_check() == []
