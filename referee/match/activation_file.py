@@ -280,6 +280,7 @@ class ActivationMatch(JournalFile[ActivationState]):
         typed: Iterable[int] = (),
         *,
         strict: bool = False,
+        attempt: int | None = None,
     ) -> Step:
         """Carry out ``commands`` as one named step and write it (all or nothing), as
         :meth:`referee.match.store.MatchFile.run` does: ``typed`` are dice read off the
@@ -293,7 +294,7 @@ class ActivationMatch(JournalFile[ActivationState]):
         self._ready(strict)
         with self._writing(strict):
             number = self._open_step()
-            dice = Dice(self._step_seed(number, write=True))
+            dice = Dice(self._step_seed(number, write=True, attempt=attempt))
             dice.type_in(typed)
             state = self.state
             events: list[Event] = []

@@ -34,10 +34,13 @@ Format 6: the app's dice of a step written again are drawn afresh. A step's dice
 the match's seed, the step's number and its attempt: how many times a step of that number
 has been written in the file (the first write keeps the seed of format 5; a step written
 again after an undo, with the same command or another, gets the dice of its attempt, so
-undo never shows the dice another choice at that step would get). The file keeps each
-step's attempt (meta ``attempts``, only those written more than once, and ``steps_written``,
-the highest step number ever written, kept when a step written again drops the steps
-undone after it) so it replays as it was played. A file of format 5 or older was written
+undo never shows the dice another choice at that step would get). A wizard that shows the
+app's dice before the step is written (the assault, whose next choices are made on them)
+records that attempt as seen (meta ``attempts_seen``): cancelled, the step is drawn at the
+next attempt; finished, it is written at the attempt it showed. The file keeps each step's
+attempt (meta ``attempts``, only those past the first, and ``steps_written``, the highest
+step number ever written, kept when a step written again drops the steps undone after it)
+so it replays as it was played. A file of format 5 or older was written
 when every write of a step number drew the same dice: it is read, and written on, so. A
 text journal writes each step once: its steps are first attempts in every format. (A match
 file also keeps the ruleset version it was made with: the tables of an older version, kept

@@ -378,6 +378,7 @@ class MatchFile(JournalFile[MatchState]):
         typed: Iterable[int] = (),
         *,
         strict: bool = False,
+        attempt: int | None = None,
     ) -> Step:
         """Carry out ``commands`` as one named step and write it (all or nothing).
 
@@ -404,7 +405,7 @@ class MatchFile(JournalFile[MatchState]):
         self._ready(strict)
         with self._writing(strict):
             number = self._open_step()
-            dice = Dice(self._step_seed(number, write=True))
+            dice = Dice(self._step_seed(number, write=True, attempt=attempt))
             dice.type_in(typed)
             state = self.state
             events: list[Event] = []

@@ -192,6 +192,7 @@ def test_a_match_file_of_format_5_draws_every_attempt_alike_as_it_was_played(tmp
         ("attempts", '{"1": 1}'),
         ("attempts", "[2]"),
         ("steps_written", '"many"'),
+        ("attempts_seen", '{"1": 0}'),
     ],
 )
 def test_a_damaged_record_of_attempts_is_named_and_nothing_is_written(tmp_path, key, value):
@@ -206,7 +207,7 @@ def test_a_damaged_record_of_attempts_is_named_and_nothing_is_written(tmp_path, 
     with MatchFile.open(path) as m:
         with pytest.raises(MatchFileError, match=f"{path}: damaged: meta") as refused:
             m.run("Shot again", [shot("grunts")])
-        assert "attempts" in str(refused.value)
+        assert "attempts are not whole numbers" in str(refused.value)
         with pytest.raises(MatchFileError, match="damaged"):
             m.replay_check()
     assert path.read_bytes() == held
@@ -246,3 +247,61 @@ def test_an_activation_step_written_again_draws_fresh_dice(tmp_path):
         assert [r.value for r in first] == [r.value for r in d2("41:1")]
         assert [r.value for r in again] == [r.value for r in d2("41:1:2")]
         assert m.replay_check() == []
+
+
+def test_dice_shown_before_a_step_is_written_are_never_drawn_again(tmp_path):
+    # an assault shows its pools before Finish: the wizard records the attempt as seen;
+    # cancelled, the step is drawn at the next attempt
+    with new_match(tmp_path) as m:
+        before = m.state
+        assert m.next_dice() == (1, 1, sha_seed("7:1"))
+        m.dice_seen(1, 1)
+        assert m.next_dice() == (1, 2, sha_seed("7:1:2"))
+        m.dice_seen(1, 1)  # told twice (or of an attempt gone by): nothing more
+        assert m.next_dice() == (1, 2, sha_seed("7:1:2"))
+        (shot_,) = m.run("Shot", [shot("boyz")]).events
+        assert dice_of(shot_) == drawn(before, shot("boyz"), "7:1:2")
+        assert m.replay_check() == []
+    with MatchFile.open(tmp_path / "m.referee") as m:
+        assert m.replay_check() == []
+
+
+def test_a_step_finished_at_the_attempt_whose_dice_showed_keeps_those_dice(tmp_path):
+    with new_match(tmp_path) as m:
+        before = m.state
+        m.dice_seen(1, 1)
+        (first,) = m.run("Shot", [shot("grunts")], attempt=1).events
+        assert dice_of(first) == drawn(before, shot("grunts"), "7:1")
+        m.undo()
+        assert m.next_dice() == (1, 2, sha_seed("7:1:2"))
+        m.dice_seen(1, 2)
+        (again,) = m.run("Shot again", [shot("grunts")], attempt=2).events
+        assert dice_of(again) == drawn(before, shot("grunts"), "7:1:2")
+        assert m.replay_check() == []
+
+
+def test_dice_shown_for_an_attempt_gone_by_are_refused_and_nothing_is_written(tmp_path):
+    path = tmp_path / "m.referee"
+    with new_match(tmp_path) as m:
+        m.dice_seen(1, 1)  # one wizard showed attempt 1, then was cancelled
+        m.dice_seen(1, 2)  # another showed attempt 2
+        held = path.read_bytes()
+        with pytest.raises(
+            MatchFileError,
+            match=r"attempt 1 of step 1, not the attempt the file records as shown \(attempt 2",
+        ):
+            m.run("Shot", [shot("grunts")], attempt=1)
+        assert path.read_bytes() == held and m.steps() == []
+
+
+def test_a_match_file_of_format_5_records_no_dice_shown(tmp_path):
+    path = tmp_path / "m.referee"
+    new_match(tmp_path).close()
+    with sqlite3.connect(path) as conn:
+        conn.execute("UPDATE meta SET value = ? WHERE key = 'format_version'", [json.dumps(5)])
+    conn.close()
+    with MatchFile.open(path) as m:
+        held = path.read_bytes()
+        m.dice_seen(1, 1)
+        assert path.read_bytes() == held
+        assert m.next_dice() == (1, 1, sha_seed("7:1"))
