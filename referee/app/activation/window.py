@@ -42,6 +42,7 @@ from referee.app.los_panel import LosPanel
 from referee.app.map_scene import MapScene
 from referee.app.map_view import MapView
 from referee.app.match_home import MatchHome
+from referee.app.plain_text import plain_tip
 from referee.app.remembered import Remembered
 from referee.app.rules_browser import RulesBrowser
 from referee.app.undo_keys import install_undo_keys
@@ -434,7 +435,7 @@ class ActivationWindow(QMainWindow):
             action = menu.addAction(
                 f"&{number} {path.name}" + ("" if path.is_file() else " (gone)")
             )
-            action.setToolTip(str(path))
+            action.setToolTip(plain_tip(str(path)))
             action.setStatusTip(str(path))
             action.setEnabled(there)
             action.triggered.connect(lambda _=False, p=path: self.open_match(p))

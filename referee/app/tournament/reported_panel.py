@@ -5,7 +5,7 @@ reason. The panel only asks: the window does the desk's actions."""
 
 from __future__ import annotations
 
-from PySide6.QtCore import Signal
+from PySide6.QtCore import Qt, Signal
 from PySide6.QtWidgets import QHBoxLayout, QLabel, QLineEdit, QPushButton, QVBoxLayout, QWidget
 
 from referee.app.tournament.tables import fill, make_table
@@ -38,6 +38,7 @@ class ReportedPanel(QWidget):
             ["round", "table", "players", "state", "report", "by", "at", "surviving/destroyed"]
         )
         self.summary = QLabel()
+        self.summary.setTextFormat(Qt.TextFormat.PlainText)  # players' names
         self.take_button = QPushButton("Take selected report as the result")
         self.take_button.clicked.connect(self._take)
         self.why = QLineEdit()

@@ -8,7 +8,7 @@ from __future__ import annotations
 import io
 import threading
 
-from PySide6.QtCore import QTimer
+from PySide6.QtCore import Qt, QTimer
 from PySide6.QtGui import QPixmap
 from PySide6.QtWidgets import QDialog, QLabel, QPushButton, QVBoxLayout, QWidget
 
@@ -38,6 +38,7 @@ class ServeDialog(QDialog):
         self.address = QLabel(
             f"Players open {self.url} on their phones (the venue's network; no internet needed)"
         )
+        self.address.setTextFormat(Qt.TextFormat.PlainText)
         self.address.setWordWrap(True)
         png = io.BytesIO()
         segno.make(self.url, error="m").save(png, kind="png", scale=6)
@@ -46,6 +47,7 @@ class ServeDialog(QDialog):
         self.qr = QLabel()
         self.qr.setPixmap(qr)
         self.connected = QLabel()
+        self.connected.setTextFormat(Qt.TextFormat.PlainText)
         self.connected.setWordWrap(True)
         stop = QPushButton("Stop serving")
         stop.clicked.connect(self.close)
