@@ -305,3 +305,27 @@ def test_a_match_file_of_format_5_records_no_dice_shown(tmp_path):
         m.dice_seen(1, 1)
         assert path.read_bytes() == held
         assert m.next_dice() == (1, 1, sha_seed("7:1"))
+
+
+FORMAT_5 = Path(__file__).parent / "files" / "undo-rewrite-format-5.referee"
+"""Written by the referee before format 6 (integ at 2f53d09): seed 7, the tank's shot at the
+grunts (dice 3 5) undone, then its shot at the boyz, which drew the same seed (3 5)."""
+
+
+def test_a_shipped_format_5_file_with_a_step_written_again_checks_exactly(tmp_path):
+    copy = tmp_path / FORMAT_5.name
+    copy.write_bytes(FORMAT_5.read_bytes())
+    with MatchFile.open(copy) as m:
+        assert m.meta["format_version"] == 5
+        (step,) = m.steps()
+        assert step.name == "Gunnery 1: tank fires Main gun at boyz"
+        assert [r.value for r in step.events[0].dice] == [3, 5]  # "7:1", as format 5 drew
+        assert m.replay_check() == []
+        start = m.initial_state()
+        m.undo()  # written on now, it draws as it was played: every attempt alike
+        (again,) = m.run("Hull gun", [{**shot("grunts"), "weapon": "Hull machine gun"}]).events
+        assert dice_of(again) == drawn(
+            start, {**shot("grunts"), "weapon": "Hull machine gun"}, "7:1"
+        )
+        assert m.replay_check() == []
+    assert copy.read_bytes() != FORMAT_5.read_bytes()  # the shipped file is left alone
