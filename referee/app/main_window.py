@@ -701,13 +701,18 @@ class MainWindow(QMainWindow):
             QTimer.singleShot(0, lambda: self.statusBar().showMessage(message, 20000))
 
     def run_step(
-        self, name: str, commands: Iterable[Mapping[str, Any]], typed: Iterable[int] = ()
+        self,
+        name: str,
+        commands: Iterable[Mapping[str, Any]],
+        typed: Iterable[int] = (),
+        attempt: int | None = None,
     ) -> Step | None:
-        """Have the engine carry out a named step; a refusal is shown, nothing is written."""
+        """Have the engine carry out a named step (``attempt``: the one whose app dice a
+        wizard showed); a refusal is shown, nothing is written."""
         if self.session is None:
             return None
         try:
-            step = self.session.run_step(name, commands, typed)
+            step = self.session.run_step(name, commands, typed, attempt)
         except RefereeError as exc:
             self.report_error(str(exc))
             return None

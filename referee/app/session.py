@@ -97,11 +97,27 @@ class MatchSession(QObject):
         return self.match.steps(include_undone=True)
 
     def next_dice_seed(self) -> int:
-        """The seed of the next step's dice (what a wizard's dry run rolls with)."""
-        from referee.match.store import step_seed
+        """The seed of the next step's dice (what a wizard's dry run rolls with): a step
+        written again after an undo draws afresh (format 6)."""
+        return self.match.next_dice_seed()
 
-        number = max((s.number for s in self.match.steps()), default=0) + 1
-        return step_seed(self.match.seed, number)
+    def next_dice(self) -> tuple[int, int, int]:
+        """The next step's number, attempt and dice seed (format 6: a step written again,
+        or whose dice a wizard showed, draws afresh)."""
+        return self.match.next_dice()
+
+    def dice_seen(self, number: int, attempt: int) -> None:
+        """A wizard showed the app's dice of step ``number`` at ``attempt`` before it is
+        written (an assault): the file records it, so the step drawn again after Cancel
+        gets fresh dice. A file that cannot take it now is said, not raised."""
+        from referee.match.store import MatchMovedOn
+
+        try:  # strict: a write of another program is not taken as seen by this view
+            self.match.dice_seen(number, attempt, strict=True)
+        except MatchMovedOn:
+            self.sync()  # the wizard is outdated; Finish is refused, nothing is written
+        except RefereeError as exc:
+            self.notice.emit(f"The match file cannot record the dice shown: {exc}")
 
     def _restore_stack(self) -> None:
         """Mirror the steps already in the file: done ones below the stack's index, undone
@@ -142,7 +158,11 @@ class MatchSession(QObject):
         return True
 
     def run_step(
-        self, name: str, commands: Iterable[Mapping[str, Any]], typed: Iterable[int] = ()
+        self,
+        name: str,
+        commands: Iterable[Mapping[str, Any]],
+        typed: Iterable[int] = (),
+        attempt: int | None = None,
     ) -> Step:
         """Carry out and write one named step; the engine's refusal (a RefereeError naming
         the field) propagates and nothing is written or pushed. A step built on a view the
@@ -151,7 +171,9 @@ class MatchSession(QObject):
         from referee.match.store import MatchMovedOn
 
         try:
-            step = self.match.run(name, list(commands), typed=list(typed), strict=True)
+            step = self.match.run(
+                name, list(commands), typed=list(typed), strict=True, attempt=attempt
+            )
         except MatchMovedOn:
             self.sync()
             raise

@@ -114,7 +114,11 @@ class ReturnMeansNext(QObject):
 
 class RunStep(Protocol):
     def __call__(
-        self, name: str, commands: Iterable[Mapping[str, Any]], typed: Iterable[int] = ()
+        self,
+        name: str,
+        commands: Iterable[Mapping[str, Any]],
+        typed: Iterable[int] = (),
+        attempt: int | None = None,
     ) -> Step | None: ...
 
 
@@ -476,7 +480,8 @@ class WizardHost(QDockWidget):
         self.idle.show()
         if result == QDialog.DialogCode.Accepted:
             chosen = wizard.chosen_step()  # type: ignore[attr-defined]
-            step = self.run_step(chosen.name, chosen.commands, chosen.typed)
+            attempt = getattr(chosen, "attempt", None)  # the dice a wizard showed (an assault)
+            step = self.run_step(chosen.name, chosen.commands, chosen.typed, attempt)
             written = getattr(wizard, "written_html", None)
             html = written(step) if step is not None and callable(written) else ""
             if html:  # the app's dice, shown now that the step is written

@@ -280,6 +280,7 @@ class ActivationMatch(JournalFile[ActivationState]):
         typed: Iterable[int] = (),
         *,
         strict: bool = False,
+        attempt: int | None = None,
     ) -> Step:
         """Carry out ``commands`` as one named step and write it (all or nothing), as
         :meth:`referee.match.store.MatchFile.run` does: ``typed`` are dice read off the
@@ -293,7 +294,7 @@ class ActivationMatch(JournalFile[ActivationState]):
         self._ready(strict)
         with self._writing(strict):
             number = self._open_step()
-            dice = Dice(step_seed(self.seed, number))
+            dice = Dice(self._step_seed(number, write=True, attempt=attempt))
             dice.type_in(typed)
             state = self.state
             events: list[Event] = []
@@ -319,8 +320,9 @@ class ActivationMatch(JournalFile[ActivationState]):
             steps = self.steps()
             state = self.initial_state()
             now = self._fold(steps)
+            seeds = self.step_seeds()  # the steps written again after an undo (format 6)
         for s in steps:
-            dice = Dice(step_seed(self.seed, s.number))
+            dice = Dice(seeds[s.number] if s.number in seeds else step_seed(self.seed, s.number))
             dice.type_in(r.value for e in s.events for r in e.dice if r.typed)
             for i, event in enumerate(s.events):
                 where = f"step {s.number} ({s.name}), event {i} ({event.kind})"

@@ -28,7 +28,21 @@ elite weapon replaced the weapon every model carries does not fire it
 journal without ``format: 5``, was played when the engine rolled the card's Misfire in
 every edition, ignored Optimal at point blank on a weapon and had every model fire: it is
 read with the readings ``as-current``, ``unit-only`` and ``elite-too``, unless it names a
-ruling itself. (A match
+ruling itself.
+
+Format 6: the app's dice of a step written again are drawn afresh. A step's dice come from
+the match's seed, the step's number and its attempt: how many times a step of that number
+has been written in the file (the first write keeps the seed of format 5; a step written
+again after an undo, with the same command or another, gets the dice of its attempt, so
+undo never shows the dice another choice at that step would get). A wizard that shows the
+app's dice before the step is written (the assault, whose next choices are made on them)
+records that attempt as seen (meta ``attempts_seen``): cancelled, the step is drawn at the
+next attempt; finished, it is written at the attempt it showed. The file keeps each step's
+attempt (meta ``attempts``, only those past the first, and ``steps_written``, the highest
+step number ever written, kept when a step written again drops the steps undone after it)
+so it replays as it was played. A file of format 5 or older was written
+when every write of a step number drew the same dice: it is read, and written on, so. A
+text journal writes each step once: its steps are first attempts in every format. (A match
 file also keeps the ruleset version it was made with: the tables of an older version, kept
 in ``history/``, name none of these rulings.)
 
@@ -39,9 +53,9 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 
-CURRENT = 5
+CURRENT = 6
 """The format written now (match files: ``meta.format_version``; text journals:
-``format: 5``)."""
+``format: 6``)."""
 ORDERS_STEP = 2
 """The first format whose turns begin with the orders step."""
 FIRE_AT_GUNNERY = 3
@@ -51,6 +65,8 @@ FIRE_ORDERS_KEPT = 4
 DRAFTED_WEAPONS = 5
 """The first format whose weapons fire as the drafts write them (Misfire, Optimal at point
 blank on a weapon, an elite's replaced weapon)."""
+DRAWN_PER_ATTEMPT = 6
+"""The first format whose step written again (after an undo) draws fresh dice."""
 BEFORE_ORDERS_STEP: Mapping[str, str] = {"turn.orders-step": "none"}
 """The readings a file older than :data:`ORDERS_STEP` was played under."""
 BEFORE_FIRE_AT_GUNNERY: Mapping[str, str] = {"turn.fire-outside-gunnery": "any-step"}

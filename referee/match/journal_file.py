@@ -39,11 +39,11 @@ from types import MappingProxyType
 from typing import TYPE_CHECKING, Any, ClassVar, Generic, Self, TypeVar
 
 from referee.dice.service import Roll
-from referee.errors import RefereeError, storage_problem
+from referee.errors import RefereeError, storage_problem, whole_number
 from referee.limits import MATCH_MAX_STEPS, MATCH_MAX_UNITS, NAME_MAX_CHARS
 from referee.match.changes import Changes
 from referee.match.events import Event, Step
-from referee.match.formats import CURRENT
+from referee.match.formats import CURRENT, DRAWN_PER_ATTEMPT
 from referee.ruleset import Ruleset
 from referee.sqlite_files import connect, in_use
 from referee.versions import check_stamp
@@ -94,6 +94,15 @@ BUSY_SECONDS = 15.0
 """How long a command waits for another program's write to the same file to finish."""
 REVISION_KEY = "revision"
 """The key of the meta table's write counter (:meth:`JournalFile._revision`)."""
+ATTEMPTS_KEY = "attempts"
+"""The meta key of the steps written more than once (step number as text -> the attempt
+its row was written at; format 6 on, :func:`step_seed`)."""
+SEEN_KEY = "attempts_seen"
+"""The meta key of the attempts whose app dice a wizard showed before the step was written
+(step number as text -> attempt; format 6 on, :meth:`JournalFile.dice_seen`)."""
+WRITTEN_KEY = "steps_written"
+"""The meta key of the highest step number ever written, kept when a step written again
+drops the steps undone after it (format 6 on)."""
 
 
 def _plain(data: object) -> object:
@@ -153,10 +162,14 @@ def _now() -> str:
     return datetime.now(UTC).isoformat(timespec="seconds")
 
 
-def step_seed(seed: int, number: int) -> int:
-    """The seed of step ``number``'s dice: the match's seed and the step, mixed (the first
-    48 bits of the SHA-256 of ``"seed:number"``)."""
-    digest = _sha256(f"{seed}:{number}".encode()).hexdigest()
+def step_seed(seed: int, number: int, attempt: int = 1) -> int:
+    """The seed of step ``number``'s dice, written for the ``attempt``-th time: the match's
+    seed, the step and the attempt, mixed (the first 48 bits of the SHA-256 of
+    ``"seed:number"`` for a first attempt, as every write of a file of format 5 or older
+    had, of ``"seed:number:attempt"`` for a step written again; :mod:`referee.match.formats`,
+    format 6)."""
+    material = f"{seed}:{number}" if attempt == 1 else f"{seed}:{number}:{attempt}"
+    digest = _sha256(material.encode()).hexdigest()
     return int(digest[:12], 16)
 
 
@@ -399,9 +412,12 @@ class JournalFile(Generic[S]):
         typed: Iterable[int] = (),
         *,
         strict: bool = False,
+        attempt: int | None = None,
     ) -> Step:
         """Carry out ``commands`` (their JSON forms) as one named step and write it, all or
-        nothing; ``typed``: the dice read off the table, answering the step's first dice."""
+        nothing; ``typed``: the dice read off the table, answering the step's first dice;
+        ``attempt``: the attempt whose app dice a wizard showed (:meth:`dice_seen`), by
+        default the step's next."""
         raise NotImplementedError
 
     def replay_check(self) -> list[str]:
@@ -529,6 +545,12 @@ class JournalFile(Generic[S]):
             )
         meta.setdefault("settings", {})  # files written before settings existed
         meta.pop(REVISION_KEY, None)  # the write counter, not the match's (see _revision)
+        for key in (
+            ATTEMPTS_KEY,
+            WRITTEN_KEY,
+            SEEN_KEY,
+        ):  # read afresh in each operation (_attempts)
+            meta.pop(key, None)
         problems = _meta_problems(meta) + self._meta_problems(meta)
         if problems:
             raise MatchFileError(
@@ -824,6 +846,130 @@ class JournalFile(Generic[S]):
             "SELECT number FROM steps WHERE undone = 0 ORDER BY number DESC LIMIT 1"
         ).fetchone()
         return int(row[0]) if row is not None else 0
+
+    def _attempt_table(self, stored: Mapping[str, Any], key: str, least: int) -> dict[int, int]:
+        """The meta table ``key`` (step number as text -> an attempt from ``least``)."""
+        where = f"{self.path}: damaged: meta {key!r}"
+        table = _json(stored.get(key, "{}"), where)
+        found: dict[int, int] = {}
+        for text, value in table.items() if isinstance(table, dict) else ():
+            number = whole_number(text)
+            if number is None or not 1 <= number <= MATCH_MAX_STEPS:
+                break
+            if isinstance(value, bool) or not isinstance(value, int) or value < least:
+                break
+            found[number] = value
+        if not isinstance(table, dict) or len(found) != len(table):
+            raise MatchFileError(
+                f"{where}: the steps' attempts are not whole numbers ({stored.get(key)!s:.40}); "
+                "it was not changed",
+                file=self.path,
+            )
+        return found
+
+    def _attempts(self) -> tuple[dict[int, int], int, dict[int, int]]:
+        """Inside an operation: the steps written more than once, each with the attempt
+        its row was written at; the highest step number ever written; the attempts whose
+        app dice a wizard has shown before the step was written (:meth:`dice_seen`).
+        Damaged values are a damaged file."""
+        keys = (ATTEMPTS_KEY, WRITTEN_KEY, SEEN_KEY)
+        stored = dict(self.conn.execute("SELECT key, value FROM meta WHERE key IN (?, ?, ?)", keys))
+        written = _json(stored.get(WRITTEN_KEY, "0"), f"{self.path}: damaged: meta")
+        if isinstance(written, bool) or not isinstance(written, int):
+            raise MatchFileError(
+                f"{self.path}: damaged: meta {WRITTEN_KEY!r}: the steps' attempts are not "
+                f"whole numbers ({written!r:.20}); it was not changed",
+                file=self.path,
+            )
+        attempts = self._attempt_table(stored, ATTEMPTS_KEY, 2)
+        seen = self._attempt_table(stored, SEEN_KEY, 1)
+        most = self.conn.execute("SELECT MAX(number) FROM steps").fetchone()[0] or 0
+        return attempts, max(written, int(most)), seen
+
+    def _put_meta(self, key: str, value: object) -> None:
+        self.conn.execute(
+            "INSERT INTO meta (key, value) VALUES (?, ?) ON CONFLICT (key) "
+            "DO UPDATE SET value = excluded.value",
+            (key, json.dumps(value)),
+        )
+
+    def _next_attempt(self, number: int) -> tuple[int, int]:
+        """Inside an operation, of a file of format 6 on: the first attempt step
+        ``number`` may be written at (after every write of that number, and every attempt
+        whose dice were shown) and the last attempt whose dice were shown before it was
+        written (0: none)."""
+        attempts, written, seen = self._attempts()
+        done = attempts.get(number, 1) if number <= written else 0
+        shown = seen.get(number, 0)
+        return max(done, shown) + 1, shown if shown > done else 0
+
+    def _step_seed(self, number: int, *, write: bool, attempt: int | None = None) -> int:
+        """The seed of the dice of step ``number`` about to be written (inside an operation):
+        a step number written before (a step undone, or dropped by a step written again
+        before it), or whose dice a wizard has shown, is written at its next attempt;
+        ``attempt``: the attempt a wizard showed the dice of, which must be the last shown
+        since the step was last written. ``write`` records it (inside :meth:`_writing`).
+        A file of format 5 or older draws every attempt alike."""
+        if self.meta["format_version"] < DRAWN_PER_ATTEMPT:
+            return step_seed(self.seed, number)
+        following, shown = self._next_attempt(number)
+        if attempt is None:
+            attempt = following
+        elif attempt != shown:
+            recorded = f"attempt {shown}" if shown else "none"
+            raise MatchFileError(
+                f"{self.path}: the dice shown were drawn for attempt {attempt} of step "
+                f"{number}, not the attempt the file records as shown ({recorded}; the next "
+                f"is {following}): open the wizard again; nothing was written",
+                file=self.path,
+            )
+        if write and attempt > 1:
+            attempts, written, _seen = self._attempts()
+            attempts[number] = attempt
+            self._put_meta(ATTEMPTS_KEY, {str(n): a for n, a in sorted(attempts.items())})
+            self._put_meta(WRITTEN_KEY, max(written, number))
+        return step_seed(self.seed, number, attempt)
+
+    def step_seeds(self) -> dict[int, int]:
+        """The seed each step's dice were drawn with (inside an operation), by step number:
+        the steps written at a later attempt (format 6 on), the others at their first."""
+        if self.meta["format_version"] < DRAWN_PER_ATTEMPT:
+            return {}
+        attempts, _, _ = self._attempts()
+        return {n: step_seed(self.seed, n, a) for n, a in attempts.items()}
+
+    def next_dice(self) -> tuple[int, int, int]:
+        """The next step's number, attempt and dice seed, as :meth:`run` will draw them
+        (what a wizard's dry run rolls with): a step after the last one not undone, at its
+        next attempt if a step of that number was written, or its dice shown, before."""
+        with _sqlite_errors(self.path), self._reading():
+            number = self._last_number() + 1
+            if self.meta["format_version"] < DRAWN_PER_ATTEMPT:
+                return number, 1, step_seed(self.seed, number)
+            attempt, _ = self._next_attempt(number)
+            return number, attempt, step_seed(self.seed, number, attempt)
+
+    def next_dice_seed(self) -> int:
+        """The seed the next step's dice will be drawn with (:meth:`next_dice`)."""
+        return self.next_dice()[2]
+
+    def dice_seen(self, number: int, attempt: int, *, strict: bool = False) -> None:
+        """Record that a wizard has shown the app's dice of step ``number`` at ``attempt``
+        before the step is written (an assault, whose next choices are made on its dice):
+        cancelled, the step drawn again gets fresh dice; finished, it is written at that
+        attempt (:meth:`run`'s ``attempt``). Nothing is recorded in a file of format 5 or
+        older, nor for a step already written."""
+        if self.meta["format_version"] < DRAWN_PER_ATTEMPT:
+            return
+        with self._writing(strict):
+            if number != self._last_number() + 1:
+                return
+            following, _ = self._next_attempt(number)
+            if attempt != following:
+                return
+            _attempts, _written, seen = self._attempts()
+            seen[number] = attempt
+            self._put_meta(SEEN_KEY, {str(n): a for n, a in sorted(seen.items())})
 
     def _ready(self, strict: bool) -> None:
         """Work out the match before a write takes the file (:meth:`run`, :meth:`redo`):

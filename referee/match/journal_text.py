@@ -2,7 +2,7 @@
 
 ```text
 # comments start with '#'
-format: 5                        # weapons as drafted (4: not; 3: no wait for fire orders)
+format: 6                        # the current format (older ones replay as played)
 map: entrenched
 edition: current                 # optional: the map's own edition by default ('ruleset:' too)
 seed: 7
@@ -37,7 +37,8 @@ without ``format: 3`` when a fire action was carried out at any step, one withou
 ``format: 4`` when the clock left a gunnery step past units ordered to fire that had not,
 one without ``format: 5`` when every edition rolled Misfire, Optimal at point blank on a
 weapon gave nothing and an elite fired its base's weapon too; each replays as it did then
-(:mod:`referee.match.formats`).
+(:mod:`referee.match.formats`). ``format: 6`` (a step written again after an undo draws
+fresh dice) reads as 5: a text journal writes each step once, at its first attempt.
 """
 
 from __future__ import annotations

@@ -378,6 +378,7 @@ class MatchFile(JournalFile[MatchState]):
         typed: Iterable[int] = (),
         *,
         strict: bool = False,
+        attempt: int | None = None,
     ) -> Step:
         """Carry out ``commands`` as one named step and write it (all or nothing).
 
@@ -404,7 +405,7 @@ class MatchFile(JournalFile[MatchState]):
         self._ready(strict)
         with self._writing(strict):
             number = self._open_step()
-            dice = Dice(step_seed(self.seed, number))
+            dice = Dice(self._step_seed(number, write=True, attempt=attempt))
             dice.type_in(typed)
             from referee.match.commands import execute  # the engine: only a step run loads it
 
@@ -437,8 +438,9 @@ class MatchFile(JournalFile[MatchState]):
         with _sqlite_errors(self.path), self._reading():
             journal = self.step_rows()
             state = self.initial_state()
+            seeds = self.step_seeds()  # the steps written again after an undo (format 6)
         for number, name, _, rows in journal:
-            dice = Dice(step_seed(self.seed, number))
+            dice = Dice(seeds[number] if number in seeds else step_seed(self.seed, number))
             # the typed dice answered the step's first dice; the seed rolled the rest
             dice.type_in(r.value for row in rows for r in row.dice if r.typed)
             for i, row in enumerate(rows):

@@ -119,3 +119,81 @@ def test_the_activation_attack_shows_the_odds_never_the_app_dice_before_finish(
     assert die.sides == 12 and not die.typed
     text = window.wizard_host.written.toPlainText()
     assert f"The app's dice: d12 {die.value}" in text
+
+
+def _dice(event) -> list[tuple[int, int]]:
+    return [(r.sides, r.value) for r in event.dice]
+
+
+def test_after_finish_and_undo_another_target_gets_fresh_dice_not_the_ones_seen(qtbot, tmp_path):
+    # match format 6: a step written again after an undo draws from "seed:number:attempt"
+    # (the first 48 bits of its SHA-256), so the dice seen before the undo tell nothing
+    import hashlib
+
+    from referee.dice.service import Dice
+    from referee.match.commands import execute
+
+    def sha_seed(material: str) -> int:
+        return int(hashlib.sha256(material.encode()).hexdigest()[:12], 16)
+
+    window = demo_window(qtbot, tmp_path)
+    before = window.session.state
+    wizard = to_roll_page(qtbot, window, shooter="tank", weapon="Main gun", target="wagon")
+    next_page(qtbot, wizard)
+    qtbot.mouseClick(wizard.button(QWizard.WizardButton.FinishButton), Qt.MouseButton.LeftButton)
+    seen = steps(window)[-1]
+    number, seed = seen.number, window.session.match.seed
+    window.undo_action.trigger()  # Edit > Undo
+    assert [s.number for s in steps(window)][-1:] != [number]  # taken back
+    assert window.session.state.to_json() == before.to_json()
+    wizard = to_roll_page(qtbot, window, shooter="tank", weapon="Main gun", target="grunts")
+    next_page(qtbot, wizard)
+    qtbot.mouseClick(wizard.button(QWizard.WizardButton.FinishButton), Qt.MouseButton.LeftButton)
+    again = steps(window)[-1]
+    assert again.number == number and again.name.endswith("at grunts")
+    command = again.events[0].command
+    fresh = execute(before, command, Dice(sha_seed(f"{seed}:{number}:2")))
+    foreseen = execute(before, command, Dice(sha_seed(f"{seed}:{number}")))
+    assert _dice(again.events[0]) == _dice(fresh)
+    assert _dice(again.events[0]) != _dice(foreseen)  # what the undo let anyone foresee
+    with MatchFile.open(window.session.path) as m:
+        assert m.replay_check() == []
+
+
+def test_an_assault_cancelled_after_its_app_dice_showed_draws_fresh_dice_when_opened_again(
+    qtbot, tmp_path
+):
+    # the assault's pools show before Finish (its next choices are made on them): the file
+    # records that attempt as seen (meta attempts_seen), so Cancel and the wizard opened
+    # again draws the next attempt, never the dice already seen; finished, the step keeps
+    # the dice it showed
+    import hashlib
+
+    from test_app_wizard_assault import assault_window, open_wizard
+
+    from referee.app.wizards.assault.page import Page as AssaultPage
+
+    def sha_seed(material: str) -> int:
+        return int(hashlib.sha256(material.encode()).hexdigest()[:12], 16)
+
+    window = assault_window(qtbot, tmp_path)  # seed 5; orders and movement are steps 1, 2
+    wizard = open_wizard(qtbot, window)
+    assert wizard.dice_seed == sha_seed("5:3")
+    next_page(qtbot, wizard)  # the pools, rolled by the app and shown
+    assert wizard.settled
+    wizard.reject()
+    assert [s.number for s in steps(window)] == [1, 2]  # nothing written
+    wizard = open_wizard(qtbot, window)
+    assert wizard.dice_seed == sha_seed("5:3:2")  # not the pools already seen
+    next_page(qtbot, wizard)
+    shown = [(s.request.sides, s.value) for s in wizard.roll_page.dice.slots]
+    assert shown and all(v is not None for _, v in shown)
+    while wizard.currentId() != AssaultPage.OUTCOME:
+        next_page(qtbot, wizard)
+    qtbot.mouseClick(wizard.button(QWizard.WizardButton.FinishButton), Qt.MouseButton.LeftButton)
+    written = steps(window)[-1]
+    assert written.number == 3
+    assert [(r.sides, r.value) for r in written.events[0].dice][: len(shown)] == shown
+    with MatchFile.open(window.session.path) as m:
+        assert m.replay_check() == []
+        assert m.next_dice_seed() == sha_seed("5:4")

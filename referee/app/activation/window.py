@@ -584,13 +584,17 @@ class ActivationWindow(QMainWindow):
         self.view.setFocus()  # Ctrl+Z now undoes the step, not the typing
 
     def run_step(
-        self, name: str, commands: Iterable[Mapping[str, Any] | str], typed: Iterable[int] = ()
+        self,
+        name: str,
+        commands: Iterable[Mapping[str, Any] | str],
+        typed: Iterable[int] = (),
+        attempt: int | None = None,
     ) -> Step | None:
         """Play ``commands`` as the step ``name`` through the match file (the command line
         and the wizards alike); None, and why said, if the engine refused it."""
         self.wizard_host.outdate("a step was played")
         try:
-            step = self.match.run(name, list(commands), list(typed), strict=True)
+            step = self.match.run(name, list(commands), list(typed), strict=True, attempt=attempt)
         except RefereeError as exc:
             self.say(f"Refused, nothing written: {one_line(exc)}")
             self.refresh()

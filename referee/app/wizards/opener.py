@@ -147,8 +147,14 @@ class WizardOpener:
             return None
         from referee.app.wizards.assault.wizard import AssaultWizard
 
+        number, attempt, seed = session.next_dice()
         wizard = AssaultWizard(
-            session.state, session.next_dice_seed(), self.parent, overlay=self.host.overlay
+            session.state,
+            seed,
+            self.parent,
+            overlay=self.host.overlay,
+            attempt=attempt,
+            dice_seen=lambda: session.dice_seen(number, attempt),
         )
         return wizard if self.open(wizard, then) else None
 

@@ -35,7 +35,6 @@ from referee.dice.service import Dice
 from referee.errors import RefereeError, one_line
 from referee.match.activation_file import ActivationMatch
 from referee.match.events import Step
-from referee.match.journal_file import step_seed
 from referee.rules.activation.commands import Command
 from referee.rules.activation.record import Outcome
 from referee.rules.activation.state import Piece
@@ -69,8 +68,7 @@ class ActivationWizard(QWizard):
         self.state = match.state
         self.overlay = overlay
         self.side = self.state.turn
-        number = max((s.number for s in match.steps()), default=0) + 1
-        self.seed = step_seed(match.seed, number)
+        self.seed = match.next_dice_seed()  # afresh for a step written again (format 6)
         self.setWindowTitle(title)
         self.setWizardStyle(QWizard.WizardStyle.ClassicStyle)
         self.setOption(QWizard.WizardOption.NoBackButtonOnStartPage)

@@ -19,6 +19,8 @@ choice is made again on dice already seen.
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 from PySide6.QtWidgets import QWidget, QWizard
 
 from referee.app.map_overlay import MapOverlay
@@ -52,11 +54,19 @@ class AssaultWizard(QWizard):
         dice_seed: int,
         parent: QWidget | None = None,
         overlay: MapOverlay | None = None,
+        attempt: int | None = None,
+        dice_seen: Callable[[], None] | None = None,
     ) -> None:
         super().__init__(parent)
         plain_titles(self)  # page titles name units and scenarios
         self.state = state
         self.dice_seed = dice_seed
+        self.attempt = attempt
+        """The attempt of the step ``dice_seed`` draws (match format 6), once its app dice
+        have shown: the step is written at it."""
+        self.dice_seen = dice_seen
+        """Told once the app's dice show (the match file records the attempt as seen, so
+        the assault drawn again after Cancel gets fresh dice)."""
         self.overlay = overlay
         """Draws on the main map: the hex fought over, the bases, the retreat hexes."""
         self.prefer_typed = False
@@ -97,6 +107,8 @@ class AssaultWizard(QWizard):
         if self.settled:
             return
         self.settled = True
+        if self.dice_seen is not None:
+            self.dice_seen()
         buttons = QWizard.WizardButton
         self.setButtonLayout(
             [
@@ -160,4 +172,5 @@ class AssaultWizard(QWizard):
 
     def chosen_step(self) -> ChosenStep:
         plan = self.plan()
-        return ChosenStep(self.step_name(), (plan.command(),), plan.typed())
+        attempt = self.attempt if self.settled else None
+        return ChosenStep(self.step_name(), (plan.command(),), plan.typed(), attempt)

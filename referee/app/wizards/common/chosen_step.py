@@ -12,8 +12,11 @@ from typing import Any
 
 @dataclass(frozen=True)
 class ChosenStep:
-    """One named step: its commands and the dice typed at the table."""
+    """One named step: its commands and the dice typed at the table; ``attempt``: the
+    attempt of the step whose app dice the wizard showed before it was finished (an
+    assault's), written at that attempt (None: the step's next)."""
 
     name: str
     commands: tuple[dict[str, Any], ...]
     typed: tuple[int, ...] = ()
+    attempt: int | None = None
