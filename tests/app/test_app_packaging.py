@@ -161,6 +161,7 @@ def test_a_tournament_export_asks_before_replacing_a_folders_files(qtbot, tmp_pa
 
     monkeypatch.setenv("REFEREE_HOME", str(tmp_path / "home"))
     window = TournamentWindow(Desk.create(tmp_path / "ev.db", name="Cup", seed=3, who="w"))
+    window.ask = lambda title, text: True  # Pair, Start, End ask first
     qtbot.addWidget(window)
     out = tmp_path / "export"
     out.mkdir()

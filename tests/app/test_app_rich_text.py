@@ -133,6 +133,7 @@ def test_player_and_event_names_in_the_tournament_window_are_shown_as_typed(qtbo
     n = needles(probe)
     desk = hostile_event(tmp_path, n)
     window = TournamentWindow(desk)
+    window.ask = lambda title, text: True  # Pair, Start, End ask first
     qtbot.addWidget(window)
     window.show()
     wall = window.show_wall()

@@ -36,6 +36,7 @@ def test_the_desk_takes_a_disputed_report_and_dismisses_another_tables(qtbot, tm
         room.report(desk, 1, 1, codes[b], result(a, b, 4, 20))
         room.report(desk, 1, 2, codes[c], result(c, d, 10, 10))
     w = TournamentWindow(Desk.open(path, "TO Sam"))
+    w.ask = lambda title, text: True  # Pair, Start, End ask first
     qtbot.addWidget(w)
     panel = w.reported
     assert w.tabs.tabText(w.reported_tab) == "Reported (2)"
@@ -74,6 +75,7 @@ def test_a_report_sent_from_a_phone_shows_in_the_open_window(qtbot, tmp_path):
         ((a, b),) = desk.pair().tables
         codes = room.issue_codes(desk)
     w = TournamentWindow(Desk.open(path, "TO Sam"))
+    w.ask = lambda title, text: True  # Pair, Start, End ask first
     qtbot.addWidget(w)
     assert w.reported.table.rowCount() == 0
     with Desk.open(path) as phone_side:  # the server's desk writes the player's report
@@ -94,6 +96,7 @@ def test_serve_to_the_room_from_the_window_shows_the_address_and_who_is_connecte
             desk.add_player(n, "ork")
         desk.pair()
     w = TournamentWindow(Desk.open(path, "TO Sam"))
+    w.ask = lambda title, text: True  # Pair, Start, End ask first
     qtbot.addWidget(w)
     [serve] = [a for a in w.menuBar().actions()[0].menu().actions() if "Serve" in a.text()]
     assert serve.text() == "Serve to the room..."

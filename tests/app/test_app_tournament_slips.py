@@ -21,6 +21,7 @@ def test_venue_tables_typed_in_the_dialog_place_the_round_and_its_slips(qtbot, t
     for name in ("Ada", "Brin", "Cato", "Dora"):
         desk.add_player(name, "ork")
     w = TournamentWindow(desk)
+    w.ask = lambda title, text: True  # Pair, Start, End ask first
     qtbot.addWidget(w)
 
     dialog = VenueDialog(w.tournament.venue, list(w.tournament.players), w)
@@ -69,6 +70,7 @@ def test_the_top_cut_from_the_window_pairs_its_first_round(qtbot, tmp_path):
     for name in ("Ada", "Brin", "Cato", "Dora", "Emil", "Fay"):
         desk.add_player(name, "ork")
     w = TournamentWindow(desk)
+    w.ask = lambda title, text: True  # Pair, Start, End ask first
     qtbot.addWidget(w)
     w.start_cut(4)
     assert "Refused: the top cut follows the 1 Swiss rounds" in w.last_message
