@@ -37,7 +37,7 @@ from PySide6.QtWidgets import QApplication, QDockWidget, QLabel, QMainWindow, QW
 from referee.app.map_scene import MapScene
 from referee.app.map_view import MapView
 from referee.app.plain_text import plain_tip
-from referee.app.remembered import Remembered
+from referee.app.remembered import Remembered, fill_recent_menu
 from referee.app.wizard_host import WIZARD_CHARS, WizardHost
 from referee.board.hexgrid import Hex
 from referee.errors import RefereeError
@@ -503,18 +503,8 @@ class MainWindow(QMainWindow):
 
     def fill_recent(self) -> None:
         """File > Open Recent: the matches opened, the last first (a file gone, greyed)."""
-        menu = self.recent_menu
-        menu.clear()
         recent = self.remembered.recent() if self.remembered is not None else []
-        for number, path in enumerate(recent, 1):
-            there = path.is_file()
-            action = menu.addAction(f"&{number} {path.name}" + ("" if there else " (gone)"))
-            action.setToolTip(plain_tip(str(path)))
-            action.setStatusTip(str(path))
-            action.setEnabled(there)
-            action.triggered.connect(lambda _=False, p=path: self.open_match(p))
-        if not recent:
-            menu.addAction("(no match opened yet)").setEnabled(False)
+        fill_recent_menu(self.recent_menu, recent, self.open_match)
 
     def set_session(self, session: MatchSession) -> None:
         from referee.app.session import ALL_CHANGES

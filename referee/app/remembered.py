@@ -6,10 +6,13 @@ match file holds the match.
 
 from __future__ import annotations
 
+from collections.abc import Callable, Sequence
 from pathlib import Path
 
 from PySide6.QtCore import QByteArray, QSettings
-from PySide6.QtWidgets import QMainWindow
+from PySide6.QtWidgets import QMainWindow, QMenu
+
+from referee.app.plain_text import plain_tip
 
 RECENT_KEY = "matches/recent"
 GEOMETRY_KEY = "window/geometry"
@@ -62,3 +65,22 @@ class Remembered:
         if not isinstance(geometry, QByteArray) or not isinstance(state, QByteArray):
             return False
         return window.restoreGeometry(geometry) and window.restoreState(state, LAYOUT_VERSION)
+
+
+def fill_recent_menu(
+    menu: QMenu, recent: Sequence[Path], open_match: Callable[[Path], None] | None
+) -> None:
+    """File > Open Recent, the same in every window: the matches opened, the last first, a
+    file gone greyed (and every entry greyed when ``open_match`` is None: nothing to open
+    it with)."""
+    menu.clear()
+    for number, path in enumerate(recent, 1):
+        there = path.is_file()
+        action = menu.addAction(f"&{number} {path.name}" + ("" if there else " (gone)"))
+        action.setToolTip(plain_tip(str(path)))
+        action.setStatusTip(str(path))
+        action.setEnabled(there and open_match is not None)
+        if open_match is not None:
+            action.triggered.connect(lambda _=False, p=path: open_match(p))
+    if not recent:
+        menu.addAction("(no match opened yet)").setEnabled(False)

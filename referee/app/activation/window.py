@@ -42,8 +42,7 @@ from referee.app.los_panel import LosPanel
 from referee.app.map_scene import MapScene
 from referee.app.map_view import MapView
 from referee.app.match_home import MatchHome
-from referee.app.plain_text import plain_tip
-from referee.app.remembered import Remembered
+from referee.app.remembered import Remembered, fill_recent_menu
 from referee.app.rules_browser import RulesBrowser
 from referee.app.undo_keys import install_undo_keys
 from referee.app.wheel_guard import install_wheel_guard
@@ -427,20 +426,8 @@ class ActivationWindow(QMainWindow):
     def fill_recent(self) -> None:
         """File > Open Recent: the matches opened (of any game system), the last first; a
         file gone greyed."""
-        menu = self.recent_menu
-        menu.clear()
         recent = Remembered(QSettings()).recent()
-        for number, path in enumerate(recent, 1):
-            there = path.is_file() and self.home is not None
-            action = menu.addAction(
-                f"&{number} {path.name}" + ("" if path.is_file() else " (gone)")
-            )
-            action.setToolTip(plain_tip(str(path)))
-            action.setStatusTip(str(path))
-            action.setEnabled(there)
-            action.triggered.connect(lambda _=False, p=path: self.open_match(p))
-        if not recent:
-            menu.addAction("(no match opened yet)").setEnabled(False)
+        fill_recent_menu(self.recent_menu, recent, self.open_match if self.home else None)
 
     def open_match(self, path: Path) -> None:
         """Open ``path`` in the window of its game system (through the main window)."""
