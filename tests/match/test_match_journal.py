@@ -18,7 +18,7 @@ from referee.match.journal.journal_text import (
     replay_journal,
 )
 from referee.rules.orders.agenda import match_agenda
-from referee.rules.orders.step import CommandError
+from referee.rules.system import CommandError
 
 JOURNALS = Path(__file__).parent / "journals"
 

@@ -52,12 +52,12 @@ from referee.limits import JOURNAL_MAX_BYTES, MATCH_MAX_STEPS, MATCH_MAX_UNITS
 from referee.match.journal.formats import CURRENT
 from referee.match.journal.text_journal import JournalStep, TextJournal
 from referee.rules.orders.commands import (
-    CommandError,
     command_from_json,
     command_words,
     json_word,
     split_words,
 )
+from referee.rules.system import CommandError
 
 
 class JournalTextError(RefereeError):
@@ -91,7 +91,7 @@ COMMAND_CHECKS: dict[str, Callable[[dict[str, Any]], dict[str, Any]]] = {
 """Game system -> how a command read from text is checked as it is read (into its typed
 value and back to the JSON the journal keeps). A system not named here checks its commands
 when its match file carries them out (the activation rules:
-:func:`referee.match.games.activation_file.as_command`)."""
+:meth:`referee.match.journal.journal_file.JournalFile.run`)."""
 
 DEFAULT_SYSTEM = "orders"
 """The game system of a journal or match that names no ruleset (its map's edition)."""

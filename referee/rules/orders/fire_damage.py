@@ -30,10 +30,11 @@ from referee.rules.fire.aim import after_fire
 from referee.rules.fire.area_hex import area_targets
 from referee.rules.fire.sector import SectorError, hit_sector
 from referee.rules.fire.weapon_conditions import conditions_of_hits
-from referee.rules.orders.commands import CommandError, Fire
+from referee.rules.orders.commands import Fire
 from referee.rules.orders.fire_conditions import PlacedInEvent, place_in_event
 from referee.rules.orders.serial import unit_state_json
 from referee.rules.state import UnitState
+from referee.rules.system import CommandError
 from referee.units.model import Weapon
 
 if TYPE_CHECKING:

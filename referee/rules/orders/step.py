@@ -32,7 +32,6 @@ from referee.rules.orders.commands import (
     ApplyDamage,
     Assault,
     Command,
-    CommandError,
     Fire,
     HexEffects,
     Load,
@@ -50,11 +49,12 @@ from referee.rules.orders.fire_damage import pending_record
 from referee.rules.orders.serial import hexes_json, unit_state_json
 from referee.rules.orders.state import MatchState
 from referee.rules.state import UnitState
+from referee.rules.system import CommandError
 from referee.rules.turn.clock import TurnPosition
 from referee.rules.turn.sequence import either, step_numbers
 from referee.units.model import UnknownWeapon
 
-__all__ = ["COMMANDS", "CommandError", "execute", "step_field"]
+__all__ = ["COMMANDS", "execute", "step_field"]
 
 
 def step_field(
