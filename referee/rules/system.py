@@ -3,11 +3,11 @@ its variants through one ``Board``; here each game plays through one :class:`Gam
 
 A game system gives:
 
-* its typed commands (:class:`Command`: a small frozen value per kind with its JSON form,
-  the one the journal keeps, and its text form, a line of a text journal), read back from
-  either form by :meth:`GameSystem.command_from_json` / :meth:`GameSystem.parse_command`;
-  one family of refusal for a command that cannot be read (:class:`CommandError`, naming
-  the field);
+* its typed commands (:class:`referee.rules.command.Command`: a small frozen value per
+  kind with its JSON form, the one the journal keeps, and its text form, a line of a text
+  journal), read back from either form by :meth:`GameSystem.command_from_json` /
+  :meth:`GameSystem.parse_command`; one family of refusal for a command that cannot be
+  read (:class:`referee.rules.command.CommandError`, naming the field);
 * its state ``S`` (a frozen value), and :meth:`GameSystem.step`: ``(state, command, dice)
   -> StepOutcome``, the journal's event (working, dice, clauses, typed changes) with the
   state after it; :meth:`GameSystem.fold`: the state after an event as the journal recorded
@@ -25,31 +25,11 @@ from dataclasses import dataclass
 from typing import Any, ClassVar, Generic, Protocol, TypeVar
 
 from referee.dice.service import Dice
-from referee.errors import RefereeError
+from referee.rules.command import Command
 from referee.rules.events import Event
 
 S = TypeVar("S")
 C = TypeVar("C", bound="Command")
-
-
-class CommandError(RefereeError):
-    """A command a match cannot read or carry out, in any game system; the message says
-    which field (``field``) and why, and ``unit`` names the unit where one is known."""
-
-    def __init__(self, message: str, field: str | None = None) -> None:
-        super().__init__(message)
-        self.field = field
-
-
-class Command(Protocol):
-    """What every command of every game shares: its kind word and its two forms, read and
-    written in pairs (``command_from_json`` / ``to_json``, ``parse_command`` / ``text``)."""
-
-    KIND: ClassVar[str]
-
-    def to_json(self) -> dict[str, Any]: ...
-
-    def text(self) -> str: ...
 
 
 @dataclass(frozen=True)
@@ -69,8 +49,8 @@ class GameSystem(Protocol[S, C]):
     """The base class of its commands (a command of another game is refused)."""
 
     def command_from_json(self, raw: Mapping[str, Any]) -> C:
-        """A command from the JSON form the journal keeps; :class:`CommandError` names
-        what cannot be read."""
+        """A command from the JSON form the journal keeps;
+        :class:`~referee.rules.command.CommandError` names what cannot be read."""
         ...
 
     def parse_command(self, text: str) -> C:

@@ -37,13 +37,14 @@ from dataclasses import dataclass
 from datetime import UTC, datetime
 from pathlib import Path
 from types import MappingProxyType
-from typing import TYPE_CHECKING, Any, ClassVar, Generic, Self, TypeVar
+from typing import TYPE_CHECKING, Any, ClassVar, Generic, Self, TypeVar, cast
 
 from referee.dice.service import Dice, Roll
 from referee.errors import RefereeError, storage_problem, whole_number
 from referee.limits import MATCH_MAX_STEPS, MATCH_MAX_UNITS, NAME_MAX_CHARS, STEP_MAX_COMMANDS
 from referee.match.journal.formats import CURRENT, DRAWN_PER_ATTEMPT
 from referee.rules.changes import Changes
+from referee.rules.command import Command
 from referee.rules.events import Event, Step
 from referee.rules.system import GameSystem
 from referee.ruleset import Ruleset
@@ -123,6 +124,8 @@ class EventRow:
     data: Mapping[str, Any]
     dice: tuple[Roll, ...]
     where: str
+    read: Callable[[Mapping[str, Any]], Command]
+    """How the match's game reads a command (its ``command_from_json``)."""
 
     @property
     def kind(self) -> str:
@@ -133,7 +136,7 @@ class EventRow:
         return self.data["command"]  # type: ignore[no-any-return]
 
     def event(self) -> Event:
-        return _event(self.data, self.where)
+        return _event(self.data, self.where, self.read)
 
     def same(self, again: Event) -> bool:
         """Whether ``again`` (the event run again) is this one: the very text the file
@@ -267,13 +270,18 @@ def _step_row(row: Sequence[Any], where: str) -> tuple[int, str, bool]:
     return number, name, bool(undone)
 
 
-def _event(data: object, where: str) -> Event:
-    """An event row as the file holds it, checked for shape before the engine sees it."""
+def _event(data: object, where: str, read: Callable[[Mapping[str, Any]], Command]) -> Event:
+    """An event row as the file holds it, checked for shape before the engine sees it, its
+    command read back as the typed value of the match's game by ``read``."""
     dice = _rolls(data, where)
     assert isinstance(data, dict)  # _rolls checked it
+    try:
+        command = read(data["command"])
+    except RefereeError as exc:
+        raise MatchFileError(f"{where}: its command: {exc}") from None
     return Event(
         kind=data["kind"],
-        command=data["command"],
+        command=command,
         changes=Changes.from_json(data["changes"]),
         text=data["text"],
         dice=dice,
@@ -787,6 +795,7 @@ class JournalFile(Generic[S]):
     ) -> list[tuple[int, str, bool, tuple[EventRow, ...]]]:
         """:meth:`step_rows` from what :meth:`_raw_rows` read."""
         rows, events = raw
+        read = self.system.command_from_json
         out = []
         for row in rows:
             number, name, undone = _step_row(row, f"{self.path}")
@@ -795,7 +804,7 @@ class JournalFile(Generic[S]):
             for position, text in events.get(number, []):
                 at = f"{here}, event {position!r}"
                 data = _json(text, at)
-                held.append(EventRow(text, data, _rolls(data, at), at))
+                held.append(EventRow(text, data, _rolls(data, at), at, read))
             out.append((number, name, undone, tuple(held)))
         return out
 
@@ -1068,16 +1077,21 @@ class JournalFile(Generic[S]):
 
     # --- playing: written once for every game system --------------------------------
 
-    def _command(self, given: object) -> Any:
+    def _command(self, given: Command | Mapping[str, Any] | str) -> Command:
         """``given`` as a command of this match's game: a command value of its game, or
         (data read at the edge: a text journal, a command line) its JSON or text form."""
         system = self.system
+        found: Command | None
         if isinstance(given, system.COMMAND):
-            return given
-        if isinstance(given, Mapping):
-            return system.command_from_json(given)
-        if isinstance(given, str):
-            return system.parse_command(given)
+            found = cast(Command, given)
+        elif isinstance(given, Mapping):
+            found = system.command_from_json(given)
+        elif isinstance(given, str):
+            found = system.parse_command(given)
+        else:
+            found = None
+        if found is not None:
+            return found
         raise MatchFileError(
             f"a command of the {system.SYSTEM} game is its value, its text, or a table of "
             f"kind and fields, not {type(given).__name__}"
@@ -1086,7 +1100,7 @@ class JournalFile(Generic[S]):
     def run(
         self,
         name: str,
-        commands: Iterable[Any],
+        commands: Iterable[Command | Mapping[str, Any] | str],
         typed: Iterable[int] = (),
         *,
         strict: bool = False,

@@ -51,13 +51,13 @@ from referee.errors import RefereeError, excerpt, read_bounded, whole_number
 from referee.limits import JOURNAL_MAX_BYTES, MATCH_MAX_STEPS, MATCH_MAX_UNITS
 from referee.match.journal.formats import CURRENT
 from referee.match.journal.text_journal import JournalStep, TextJournal
+from referee.rules.command import CommandError
 from referee.rules.orders.commands import (
     command_from_json,
     command_words,
     json_word,
     split_words,
 )
-from referee.rules.system import CommandError
 
 
 class JournalTextError(RefereeError):

@@ -24,7 +24,7 @@ from typing import Any, ClassVar
 from referee.board.hexgrid import DIRECTION_NAMES, Hex, LabelError, hex_label, parse_label
 from referee.errors import excerpt, whole_number
 from referee.rules.activation.slots import Pose
-from referee.rules.system import CommandError
+from referee.rules.command import CommandError
 
 
 @dataclass(frozen=True, slots=True)

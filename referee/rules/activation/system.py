@@ -51,7 +51,7 @@ def event_of(outcome: Outcome) -> Event:
         }
     return Event(
         kind=d.command.KIND,
-        command=d.command.to_json(),
+        command=d.command,
         changes=Changes(),
         text="\n".join((d.summary, *d.working)),
         dice=d.rolls,

@@ -25,7 +25,7 @@ from dataclasses import MISSING, dataclass, field, fields
 from typing import Any, ClassVar
 
 from referee.errors import excerpt, whole_number
-from referee.rules.system import CommandError
+from referee.rules.command import CommandError
 
 
 class CorrectionError(CommandError):
