@@ -14,7 +14,12 @@ import pytest
 
 from referee.match.games.systems import open_match
 from referee.match.journal.journal_file import MatchFileError
-from referee.match.journal.journal_text import read_journal, replay_journal
+from referee.match.journal.journal_text import (
+    JournalTextError,
+    parse_journal,
+    read_journal,
+    replay_journal,
+)
 from referee.rules.activation.commands import Ban
 from referee.rules.orders.commands import Fire
 
@@ -70,3 +75,17 @@ def test_a_row_whose_command_cannot_be_read_is_a_damaged_file(tmp_path, journal,
     conn.close()
     with pytest.raises(MatchFileError, match=rf"step {number}, event 0: its command: .*{field}"):
         open_match(path).steps()
+
+
+def test_a_text_journal_is_read_into_typed_commands_at_the_edge() -> None:
+    fire = read_journal(ORDERS).steps[0].commands[0]
+    assert isinstance(fire, Fire) and fire.weapon == "Main gun"
+    ban = read_journal(ACTIVATION).steps[1].commands[0]
+    assert isinstance(ban, Ban) and ban.mission == "open-field"
+
+
+def test_an_activation_journal_line_that_cannot_be_read_is_refused_as_it_is_read() -> None:
+    text = "ruleset: activation\nseed: 1\nunit: tank battle-tank side=1\n\nstep: Ban\nban side=3\n"
+    with pytest.raises(JournalTextError, match=r"line 6") as refused:
+        parse_journal(text, "bad.journal")
+    assert refused.value.field == "side"
