@@ -414,6 +414,8 @@ class _Handler(BaseHTTPRequestHandler):
         kept = parts[:1] in ([""], ["standings"], ["players"]) or parts in (
             ["api", "round"],
             ["api", "standings"],
+            ["awards"],
+            ["api", "awards"],
         )
         if kept:
             return self.room.page(self.path, event, lambda: self._made(event, parts, query))
@@ -450,7 +452,29 @@ class _Handler(BaseHTTPRequestHandler):
             from referee.tournament.standings import standings
 
             return _json(200, standings(event).to_json())
+        if parts == ["awards"]:
+            return _html(200, room_pages.awards_page(event))
+        if parts == ["api", "awards"]:
+            from referee.tournament.awards import awards
+
+            return _json(200, awards(event).to_json())
+        if parts == ["vote"]:
+            return self._vote_page(event, None)
         raise Refused(404, "no such page")
+
+    def _token(self) -> tuple[str, tuple[tuple[str, str], ...]]:
+        """The form's token: the browser's cookie, or a new one set with the page."""
+        token = self._cookie_token()
+        if token:
+            return token, ()
+        token = secrets.token_hex(16)
+        return token, (("Set-Cookie", f"csrf={token}; Path=/; SameSite=Strict; HttpOnly"),)
+
+    def _vote_page(
+        self, event: Event, message: tuple[str, bool] | None, status: int = 200
+    ) -> Served:
+        token, headers = self._token()
+        return _html(status, room_pages.vote_page(event, token, message), headers)
 
     def _table(
         self,
@@ -464,11 +488,7 @@ class _Handler(BaseHTTPRequestHandler):
         t = int(table) if table.isdigit() and len(table) < 6 else 0
         if rnd is None or not 1 <= t <= len(rnd.tables):
             raise Refused(404, f"round {number} has no table {table}")
-        token = self._cookie_token()
-        headers: tuple[tuple[str, str], ...] = ()
-        if not token:
-            token = secrets.token_hex(16)
-            headers = (("Set-Cookie", f"csrf={token}; Path=/; SameSite=Strict; HttpOnly"),)
+        token, headers = self._token()
         return _html(status, room_pages.table_page(event, rnd, t, token, message), headers)
 
     def _rules(self, event: Event, q: str) -> Served:
@@ -509,15 +529,19 @@ class _Handler(BaseHTTPRequestHandler):
         self._same_site()
         if parts and parts[0] == "api" and len(parts) == 2:
             kind = parts[1]
+            if kind == "vote":
+                return self._api_vote()
             if kind not in ("result", "confirm", "dispute"):
                 raise Refused(404, "no such address")
             return self._api(kind)
         if len(parts) == 3 and parts[0] == "tables":
             return self._form(parts[1], parts[2])
+        if parts == ["vote"]:
+            return self._vote_form()
         self._body()
         raise Refused(404, "no such address")
 
-    def _api(self, kind: str) -> Served:
+    def _json_body(self) -> dict[str, Any]:
         media = self.headers.get("Content-Type", "").split(";")[0].strip().lower()
         if media != "application/json":
             raise Refused(415, "send JSON (Content-Type: application/json)")
@@ -528,6 +552,58 @@ class _Handler(BaseHTTPRequestHandler):
             raise Refused(400, "the body is not JSON") from None
         if not isinstance(data, dict):
             raise Refused(400, "expected a JSON object")
+        return data
+
+    def _vote(self, code: object, category: object, choice: object) -> dict[str, Any]:
+        """A player's vote with their code (``awards.room_vote``); what was recorded."""
+        from referee.tournament import awards
+
+        for key, value in (("code", code), ("category", category), ("for", choice)):
+            if not isinstance(value, str) or len(value) > 200:
+                raise Refused(400, f"{key}: expected text")
+        assert isinstance(code, str) and isinstance(category, str) and isinstance(choice, str)
+        self._not_too_many()
+        try:
+            record = self.room.on_desk(lambda d: awards.room_vote(d, code, category, choice))
+        except room.NotYours:
+            self.room.tries.wrong(self._address())
+            raise
+        finally:
+            self.room.wrote()
+        d = record.data
+        return {"voter": d["voter"], "category": d["category"], "for": d["for"]}
+
+    def _api_vote(self) -> Served:
+        data = self._json_body()
+        unknown = sorted(set(data) - {"code", "category", "for"})
+        if unknown:
+            raise Refused(400, f"{unknown[0]}: unknown key (expected category, code, for)")
+        return _json(200, self._vote(data.get("code"), data.get("category"), data.get("for")))
+
+    def _vote_form(self) -> Served:
+        body = self._body()
+        try:
+            fields = parse_qs(body.decode("utf-8"), max_num_fields=16)
+        except (UnicodeDecodeError, ValueError):
+            raise Refused(400, "the form could not be read") from None
+
+        def one(key: str) -> str:
+            return fields.get(key, [""])[0]
+
+        token = self._cookie_token()
+        if not token or not hmac.compare_digest(token, one("csrf")):
+            raise Refused(403, "the form has expired or came from another page; open it again")
+        try:
+            done = self._vote(one("code"), one("category"), one("for"))
+        except (Refused, room.RoomError) as exc:
+            if exc.status in (403, 429):
+                raise
+            return self._vote_page(self.room.fresh(), (str(exc), False), exc.status)
+        text = f"Recorded: {done['voter']} votes for {done['for']} ({done['category']})."
+        return self._vote_page(self.room.fresh(), (text, True))
+
+    def _api(self, kind: str) -> Served:
+        data = self._json_body()
         allowed = {"round", "table", "code"} | (
             {"result"} if kind == "result" else {"why"} if kind == "dispute" else set()
         )
