@@ -80,7 +80,12 @@ class Weights:
         return int(self.values.get(key, 0))
 
     def formula(self) -> str:
-        """Best overall's formula in words: ``10 x painting votes + 1 x total TVP``."""
+        """Best overall's formula in words: ``best overall = 1 x total TVP ... + 10 x
+        painting votes``."""
+        return "best overall = " + self.terms()
+
+    def terms(self) -> str:
+        """The formula's right-hand side in words."""
         words = {
             "tvp": "total TVP (after penalties)",
             "painting": "painting votes",
@@ -88,7 +93,7 @@ class Weights:
             "favourite-opponent": "favourite-opponent votes",
         }
         parts = [f"{self[k]} x {words[k]}" for k in WEIGHT_KEYS if self[k]]
-        return "best overall = " + (" + ".join(parts) if parts else "0 (every weight is 0)")
+        return " + ".join(parts) if parts else "0 (every weight is 0)"
 
     def to_json(self) -> dict[str, int]:
         return {k: self[k] for k in WEIGHT_KEYS}
@@ -325,7 +330,7 @@ def awards(event: Event) -> Awards:
     if scored and st.round:
         top = scored[0][0]
         winners = tuple(o.name for e, o in scored if e == top)
-        why = f"{scored[0][1].score:.2f} points{_shared(winners)}: {w.formula()}"
+        why = f"{scored[0][1].score:.2f} points{_shared(winners)} by the formula"
         out.append(Award("best-overall", "Best overall", winners, why))
     return Awards(
         tuple(out),

@@ -46,6 +46,12 @@ fieldset { margin: 0.6em 0; padding: 0.3em 0.5em; min-width: 0; } legend { font-
 tr.mine td { background: #fff6c8; }
 select { font-size: 1.05em; padding: 0.3em; width: 100%; box-sizing: border-box; }
 label { display: block; margin: 0.4em 0; }
+th, td { padding-left: 0.25em; padding-right: 0.25em; }
+table.tables td a { overflow-wrap: anywhere; }
+td.table { width: auto; font-size: 1.1em; }
+td.table small { font-size: 0.7em; font-weight: normal; }
+td.num { font-size: 0.9em; }
+td.name { white-space: normal; }
 """
 )
 
@@ -171,7 +177,8 @@ def round_page(event: Event, mine: str = "") -> str:
         '<form method="get" action="/"><label>Find my table '
         f'<input type="search" name="name" value="{escape(mine)}" maxlength="100" '
         'autocomplete="off"></label> <button>Find</button></form>'
-        f"{found}<table><tr><th>Table</th><th>Player</th><th>Opponent</th><th>Result</th></tr>"
+        f'{found}<table class="tables"><tr><th>Table</th><th>Player</th><th>Opponent</th>'
+        "<th>Result</th></tr>"
         f"{''.join(rows)}</table>"
         '<p class="note">Tap a table number to report its result.</p>'
     )
@@ -446,7 +453,7 @@ def awards_page(event: Event) -> str:
         out.append(f"<table><tr><th>Award</th><th>Player</th><th>Why</th></tr>{rows}</table>")
     else:
         out.append('<p class="note">No award yet: no result and no vote.</p>')
-    out.append(f'<p class="formula"><b>Best overall</b>: {escape(found.formula)}.</p>')
+    out.append(f'<p class="formula"><b>Best overall</b> = {escape(found.weights.terms())}.</p>')
     for category, title in CATEGORIES.items():
         tally = found.tallies[category]
         voted = found.voters[category]

@@ -241,7 +241,10 @@ def test_phones_vote_through_the_served_pages_and_read_the_awards(tmp_path):
         assert data["votes"]["painting"] == {"Dora": 1}
         assert data["votes"]["favourite-opponent"] == {"Ada": 1}
         shown = served.get("/awards").text
-        assert "best overall = 1 x total TVP" in shown and "Best painted army" in shown
+        assert (
+            "<b>Best overall</b> = 1 x total TVP (after penalties)" in shown
+            and "Best painted army" in shown
+        )
     with Desk.open(ev) as desk:
         votes = [r for r in desk.event().records if r.kind == "vote"]
     assert [(r.data["voter"], r.data["for"]) for r in votes] == [("Ada", "Dora"), ("Cato", "Ada")]
