@@ -5,7 +5,8 @@ has its own thread; the desk itself (its store, one connection) lives on one wor
 so that requests never share a connection and the desk's writes are decided one after
 another, each on the revision it read (``Desk.write``). Pages read a folded event kept by
 revision: the store's revision is asked at most every ``FRESH`` seconds and the event folded
-again only when it changed.
+again only when it changed; an event on a PostgreSQL server tells the server of every append
+(LISTEN/NOTIFY), and the event is then read again as soon as one is heard.
 
 What the network can do (README, "The event served to the room"): read the pages; report,
 confirm or dispute a table's result with a player's code (``room``). Nothing else of the
@@ -49,6 +50,9 @@ TIMEOUT = 20.0
 """Seconds a client may take to send its request."""
 FRESH = 1.0
 """Seconds a read of the event's revision is reused before asking the store again."""
+HEARD_AGE = 60.0
+"""Seconds the event is served as last read while the store tells of appends
+(``RoomServer.listening``) and none was heard: a safety net, never the way pages update."""
 PAGE_AGE = 5.0
 """Seconds a page made at the event's current revision is served again (its clock line
 ages; ``live.js`` keeps the clock itself ticking)."""
@@ -147,6 +151,40 @@ class RoomServer:
         self._making = threading.Lock()
         self.httpd = _Server((host, port), _Handler)
         self.httpd.room = self  # type: ignore[attr-defined]
+        self._heard = threading.Event()
+        self._closing = threading.Event()
+        self.listening = False
+        """Whether the store tells of every append (a server's LISTEN/NOTIFY): then the
+        event is read again when told, not by asking its revision every ``FRESH``."""
+        self._hearing: threading.Thread | None = None
+        self._listen()
+
+    def _listen(self) -> None:
+        """Hear the store's appends where it can tell (``EventStore.listen``), on a thread
+        of its own; where it cannot (a file), or when the notifications are lost, the
+        revision is asked every ``FRESH`` seconds as before."""
+        try:
+            listener = self.on_desk(lambda d: d.store.listen())
+        except RefereeError:
+            listener = None
+        if listener is None:
+            return
+
+        def hear() -> None:
+            try:
+                while not self._closing.is_set():
+                    if listener.wait(0.5):
+                        self._heard.set()
+            except RefereeError:
+                pass
+            finally:
+                self.listening = False
+                self._heard.set()
+                listener.close()
+
+        self.listening = True
+        self._hearing = threading.Thread(target=hear, name="listen", daemon=True)
+        self._hearing.start()
 
     @property
     def port(self) -> int:
@@ -160,9 +198,15 @@ class RoomServer:
         """The event now: its revision asked at most every ``FRESH`` seconds, by one
         request while the others read the event as last folded (a read never waits behind
         the desk's writes)."""
-        if time.monotonic() - self._checked < FRESH or not self._lock.acquire(blocking=False):
+        if self.listening:
+            if not self._heard.is_set() and time.monotonic() - self._checked < HEARD_AGE:
+                return self._event
+        elif time.monotonic() - self._checked < FRESH:
+            return self._event
+        if not self._lock.acquire(blocking=False):
             return self._event
         try:
+            self._heard.clear()  # an append heard from now on is read at the next request
             revision = self.on_desk(lambda d: d.store.revision())
             if revision != self._event.revision:
                 self._event = self.on_desk(lambda d: d.event())
@@ -212,6 +256,7 @@ class RoomServer:
     def wrote(self) -> None:
         """The room wrote: the next read asks the store."""
         self._checked = 0.0
+        self._heard.set()
 
     def serve_forever(self) -> None:
         self.httpd.serve_forever(poll_interval=0.25)
@@ -222,6 +267,9 @@ class RoomServer:
         self.close()
 
     def close(self) -> None:
+        self._closing.set()
+        if self._hearing is not None:
+            self._hearing.join(5)
         self.httpd.server_close()
         self.on_desk(lambda d: d.close())
         self._pool.shutdown()
