@@ -8,7 +8,6 @@ from __future__ import annotations
 from PySide6.QtCore import Qt, Signal
 from PySide6.QtWidgets import (
     QComboBox,
-    QFormLayout,
     QHBoxLayout,
     QLabel,
     QPushButton,
@@ -55,15 +54,18 @@ class AwardsPanel(QWidget):
         vote_row.addWidget(self.vote_button)
 
         self.weights: dict[str, QSpinBox] = {}
-        form = QFormLayout()
+        form = QHBoxLayout()
+        form.addWidget(QLabel("Best overall's weights:"))
         for key in WEIGHT_KEYS:
             box = QSpinBox()
             box.setRange(0, WEIGHT_MAX)
             self.weights[key] = box
-            form.addRow(WEIGHT_LABELS[key], box)
+            form.addWidget(QLabel(WEIGHT_LABELS[key]))
+            form.addWidget(box)
         self.weights_button = QPushButton("Set weights")
         self.weights_button.clicked.connect(self._weights)
-        form.addRow("", self.weights_button)
+        form.addWidget(self.weights_button)
+        form.addStretch(1)
         self.formula = QLabel()
         self.formula.setTextFormat(Qt.TextFormat.PlainText)
         self.formula.setWordWrap(True)
