@@ -337,14 +337,16 @@ def run_serve_bench(args: argparse.Namespace) -> int:
         import os
 
         try:
-            from referee.app.tournament.responsive import window_lateness
+            import PySide6  # noqa: F401  # the window's process needs it
+
+            from referee.app.tournament.responsive import window_in_own_process
         except ImportError as exc:
             raise CommandError(
                 f"bench serve: the window needs PySide6 ({exc}); --no-window leaves it out"
             ) from None
         if not any(os.environ.get(v) for v in ("DISPLAY", "WAYLAND_DISPLAY", "QT_QPA_PLATFORM")):
             os.environ["QT_QPA_PLATFORM"] = "offscreen"  # no screen: Qt draws in memory
-        watch = window_lateness
+        watch = window_in_own_process
     figures = on_machine(
         lambda: bench_serve(args.phones, args.every, args.results, args.seconds, watch)
     )

@@ -4,11 +4,17 @@ and how late its event loop answers (``window_lateness``).
 
 A 50 ms timer measures the lateness of each of its ticks (how long after it was due it ran):
 while the window folds the event and redraws its tables on the one GUI thread, nothing else
-runs, so a late tick is a window that did not answer the user for that long."""
+runs, so a late tick is a window that did not answer the user for that long. The window runs
+in a process of its own, as at the desk (:func:`window_in_own_process`): in the bench's
+process it would wait on the load's 300 threads for Python's lock, which the desk's window
+never shares with the server."""
 
 from __future__ import annotations
 
+import json
 import statistics
+import subprocess
+import sys
 import time
 from pathlib import Path
 from typing import Any
@@ -68,3 +74,24 @@ def window_lateness(path: Path, until: float) -> dict[str, Any]:
         "revisions_drawn": len(revisions),
         "caught_up": caught_up,
     }
+
+
+def window_in_own_process(path: Path, until: float) -> dict[str, Any]:
+    """:func:`window_lateness` run by a fresh Python process (the desk's window, beside the
+    served event's own process), until the monotonic time ``until`` of this one."""
+    seconds = max(0.0, until - time.monotonic())
+    done = subprocess.run(
+        [sys.executable, "-m", "referee.app.tournament.responsive", str(path), f"{seconds:.3f}"],
+        capture_output=True,
+        text=True,
+        timeout=seconds + CATCH_UP + 120,
+    )
+    if done.returncode != 0:
+        raise RuntimeError(f"the window's process failed: {done.stderr[-2000:]}")
+    figures: dict[str, Any] = json.loads(done.stdout)
+    return figures
+
+
+if __name__ == "__main__":
+    started = time.monotonic()
+    print(json.dumps(window_lateness(Path(sys.argv[1]), started + float(sys.argv[2]))))
