@@ -123,6 +123,13 @@ class TournamentWindow(QMainWindow):
         self.awards.vote_requested.connect(self.enter_vote)
         self.awards.weights_requested.connect(self.set_award_weights)
         self.tabs.addTab(self.awards, "Awards")
+        self.tabs.currentChanged.connect(
+            lambda _i: (
+                self.awards.show_event(self.tournament)
+                if self.tabs.currentWidget() is self.awards
+                else None
+            )
+        )
 
         central = QWidget()
         layout = QVBoxLayout(central)
@@ -955,7 +962,8 @@ class TournamentWindow(QMainWindow):
             combo.addItems(list(e.players))
             combo.setCurrentText(keep)
         self.redraw_pairings()
-        self.awards.show_event(e)
+        if self.tabs.currentWidget() is self.awards:  # counted when looked at, not each tick
+            self.awards.show_event(e)
         waiting = self.reported.set_event(e)
         self.tabs.setTabText(self.reported_tab, f"Reported ({waiting})" if waiting else "Reported")
         if self.entry.set_event(e):
