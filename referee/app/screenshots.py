@@ -137,14 +137,14 @@ def _assault_match(path: Path) -> None:
     lose, cannot retreat backwards into the tank's hex: they choose between D5 and F5)."""
     path.unlink(missing_ok=True)
     with create_demo_match(path) as m:
-        m.run(
+        m.run_json(
             "Correction: grunts in E6 and the tank in E5, as on the table",
             [
                 {"kind": "correct", "uid": "grunts", "set": {"hex": "E6", "facing": 3}},
                 {"kind": "correct", "uid": "tank", "set": {"hex": "E5", "facing": 3}},
             ],
         )
-        m.run(
+        m.run_json(
             "Orders: the grunts stand",
             [
                 {
@@ -156,7 +156,7 @@ def _assault_match(path: Path) -> None:
                 }
             ],
         )
-        m.run("Movement 1", [{"kind": "movement", "step": 1}])
+        m.run_json("Movement 1", [{"kind": "movement", "step": 1}])
 
 
 def _assault_to_allocation(wizard: AssaultWizard) -> None:
@@ -262,7 +262,7 @@ def _activation_shots(
     _settle(app)
     window.view.fit()
     shot("activation-window.png", window)
-    window.match.run("The buggy drives on", ["move uid=buggy path=H9:S"])
+    window.match.run_json("The buggy drives on", ["move uid=buggy path=H9:S"])
     window.refresh()
     wizard = window.wizards.activate()
     if isinstance(wizard, ActivateWizard):

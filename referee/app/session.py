@@ -171,7 +171,7 @@ class MatchSession(QObject):
         from referee.match.games.orders_file import MatchMovedOn
 
         try:
-            step = self.match.run(
+            step = self.match.run_json(
                 name, list(commands), typed=list(typed), strict=True, attempt=attempt
             )
         except MatchMovedOn:

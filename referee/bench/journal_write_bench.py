@@ -24,15 +24,16 @@ from pathlib import Path
 from typing import Any
 
 from referee.match.setup.demo import create_demo_match
+from referee.rules.orders.commands import CorrectHex
 
 LENGTHS = (10, 1000, 50000)
 """The journal's lengths at which a step's writing is timed."""
 
 
-def _step(number: int) -> tuple[str, list[dict[str, Any]]]:
+def _step(number: int) -> tuple[str, list[CorrectHex]]:
     """A step of the filling: the smoke on C2 corrected, on then off."""
     count = number % 2
-    command = {"kind": "correct-hex", "hex": "C2", "marker": "smoke", "count": count}
+    command = CorrectHex(hex="C2", marker="smoke", count=count)
     return f"Smoke on C2 {'on' if count else 'off'}", [command]
 
 

@@ -19,7 +19,8 @@ from __future__ import annotations
 import random
 import shlex
 import tempfile
-from collections.abc import Mapping, Sequence
+from collections.abc import Sequence
+from dataclasses import replace
 from pathlib import Path
 from typing import Any
 
@@ -31,6 +32,20 @@ from referee.match.journal.journal_text import parse_journal, replay_journal
 from referee.match.setup.demo import DEMO_MAP, DEMO_ORDERS, DEMO_ORDERS_NEXT, DEMO_UNITS
 from referee.rules.orders.advance import FirePendingError, OrdersMissingError, plan_advance
 from referee.rules.orders.agenda import match_agenda
+from referee.rules.orders.commands import (
+    Advance,
+    Aftermath,
+    Agony,
+    Aim,
+    ApplyDamage,
+    Assault,
+    Command,
+    Fire,
+    HexEffects,
+    Load,
+    Movement,
+    Orders,
+)
 from referee.rules.turn.clock import TurnPosition
 
 MOVEMENT_ORDERS = (
@@ -53,13 +68,6 @@ def _word(value: Any) -> str:
     return shlex.quote(text) if any(c in text for c in " \"'#{[") or not text else text
 
 
-def command_line(command: Mapping[str, Any]) -> str:
-    """``command`` as a journal line (:func:`referee.match.journal.journal_text.parse_command`)."""
-    words = [str(command["kind"])]
-    words += [f"{k}={_word(v)}" for k, v in command.items() if k != "kind"]
-    return " ".join(words)
-
-
 def _header(seed: int) -> str:
     lines = [f"format: {CURRENT}", f"map: {DEMO_MAP}", f"seed: {seed}"]
     for u in DEMO_UNITS:
@@ -72,9 +80,9 @@ class _Player:
     def __init__(self, match: MatchFile, rng: random.Random) -> None:
         self.match = match
         self.rng = rng
-        self.steps: list[tuple[str, list[dict[str, Any]]]] = []
+        self.steps: list[tuple[str, list[Command]]] = []
 
-    def run(self, name: str, commands: Sequence[dict[str, Any]]) -> bool:
+    def run(self, name: str, commands: Sequence[Command]) -> bool:
         try:
             self.match.run(name, commands)
         except RefereeError:
@@ -95,15 +103,7 @@ class _Player:
                 if any(
                     self.run(
                         f"Orders: {uid}, turn {turn}",
-                        [
-                            {
-                                "kind": "orders",
-                                "uid": uid,
-                                "turn": turn,
-                                "movement": move,
-                                "gunnery": gun,
-                            }
-                        ],
+                        [Orders(uid=uid, turn=turn, movement=move, gunnery=gun)],
                     )
                     for gun in guns
                 ):
@@ -126,24 +126,15 @@ class _Player:
                     for enemy in enemies:
                         if self.run(
                             f"Gunnery {number}: {item.uid} fires at {enemy.uid}",
-                            [
-                                {
-                                    "kind": "fire",
-                                    "shooter": item.uid,
-                                    "target": enemy.uid,
-                                    "gunnery": number,
-                                }
-                            ],
+                            [Fire(shooter=item.uid, target=enemy.uid, gunnery=number)],
                         ):
                             break
                 elif action == "Load":
-                    self.run(
-                        f"Gunnery {number}: {item.uid} loads", [{"kind": "load", "uid": item.uid}]
-                    )
+                    self.run(f"Gunnery {number}: {item.uid} loads", [Load(uid=item.uid)])
                 elif action == "Aim":
                     self.run(
                         f"Gunnery {number}: {item.uid} aims",
-                        [{"kind": "aim", "uid": item.uid, "gunnery": number}],
+                        [Aim(uid=item.uid, gunnery=number)],
                     )
 
     def step(self) -> None:
@@ -157,35 +148,35 @@ class _Player:
         elif step.kind == "gunnery":
             self.gunnery(step.number or 1)
         elif step.kind == "movement":
-            self.run(label, [{"kind": "movement", "step": step.number or 1}])
+            self.run(label, [Movement(step=step.number or 1)])
         elif step.kind == "assault":
-            while self.match.state.contests and self.run(label, [{"kind": "assault"}]):
+            while self.match.state.contests and self.run(label, [Assault()]):
                 pass
         elif step.kind == "apply-damage":
             if state.pending:
-                self.run(label, [{"kind": "apply-damage"}])
+                self.run(label, [ApplyDamage()])
         elif step.kind == "agony":
-            self.run(label, [{"kind": "agony", "step": step.number or 0}])
+            self.run(label, [Agony(step=step.number or 0)])
         elif step.kind == "aftermath":
-            self.run(label, [{"kind": "aftermath"}])
+            self.run(label, [Aftermath()])
         elif step.kind == "hex-effects":
-            self.run(label, [{"kind": "hex-effects"}])
+            self.run(label, [HexEffects()])
         state = self.match.state
-        advance: dict[str, Any] = {"kind": "advance", "skip": "idle"}
+        advance = Advance(skip="idle")
         name = ""
         for _ in range(3):
             try:
                 name = plan_advance(
                     state,
                     skip="idle",
-                    confirm="missing" in advance,
-                    unfired=advance.get("unfired"),
+                    confirm=advance.missing is not None,
+                    unfired=advance.unfired,
                 ).name()
                 break
             except OrdersMissingError:  # the rule for a missing order applies
-                advance["missing"] = "confirm"
+                advance = replace(advance, missing="confirm")
             except FirePendingError:  # a unit that fired none of its first weapon's shots
-                advance["unfired"] = "pass"
+                advance = replace(advance, unfired="pass")
         if not self.run(name, [advance]):
             raise RefereeError(f"the long match is stuck at turn {state.turn}, {label}")
 
@@ -198,7 +189,7 @@ def play_journal(turns: int = 10, seed: int = 2024) -> str:
         try:
             player = _Player(match, random.Random(seed))
             orders = [
-                {"kind": "orders", "uid": uid, "turn": turn, "movement": m, "gunnery": g}
+                Orders(uid=uid, turn=turn, movement=m, gunnery=g)
                 for turn, table in ((1, DEMO_ORDERS), (2, DEMO_ORDERS_NEXT))
                 for uid, (m, g) in table.items()
             ]
@@ -216,5 +207,5 @@ def play_journal(turns: int = 10, seed: int = 2024) -> str:
     ]
     for name, commands in player.steps:
         lines.append(f"step: {name}")
-        lines += [command_line(c) for c in commands]
+        lines += [c.text() for c in commands]
     return "\n".join(lines) + "\n"

@@ -26,6 +26,7 @@ from referee.match.games.orders_file import MatchFile, MatchMovedOn
 from referee.match.games.systems import match_class, match_files, open_match
 from referee.match.journal.journal_text import parse_journal, read_journal, replay_journal
 from referee.paths import data_dir
+from referee.rules.activation.commands import parse_command
 from referee.ruleset.load import systems
 
 JOURNAL = data_dir() / "journals" / "activation-crossroads.journal"
@@ -265,13 +266,13 @@ def test_two_programs_writing_one_activation_match_take_turns(tmp_path):
     ).close()
     with open_match(f) as first, open_match(f) as second:
         assert first.state.phase == second.state.phase == "presentation"
-        second.run("Presented", ["present"], [2])  # side 2 bans first
+        second.run("Presented", [parse_command("present")], [2])  # side 2 bans first
         with pytest.raises(MatchMovedOn):
-            first.run("Presented too", ["present"], strict=True)
+            first.run("Presented too", [parse_command("present")], strict=True)
         # not strict: it builds on the step the other program wrote, so 'present' is refused
         with pytest.raises(RefereeError, match="presentation phase"):
-            first.run("Presented too", ["present"])
-        first.run("Side 2 bans", ["ban side=2 mission=open-field"])
+            first.run("Presented too", [parse_command("present")])
+        first.run("Side 2 bans", [parse_command("ban side=2 mission=open-field")])
     with open_match(f) as m:
         assert [s.name for s in m.steps()] == ["Presented", "Side 2 bans"]
 

@@ -16,6 +16,7 @@ from referee.board.hexgrid import parse_label
 from referee.match.games.activation_file import ActivationMatch
 from referee.match.journal.journal_text import read_journal, replay_journal
 from referee.paths import data_dir
+from referee.rules.activation.commands import parse_command
 
 JOURNAL = data_dir() / "journals" / "activation-crossroads.journal"
 
@@ -82,7 +83,7 @@ def test_a_refused_command_is_said_and_writes_nothing(qtbot, window):
 
 def test_a_step_written_by_another_program_shows(window):
     with ActivationMatch.open(window.match.path) as other:
-        other.run("The buggy passes", ["move uid=buggy path=H9:S"])
+        other.run("The buggy passes", [parse_command("move uid=buggy path=H9:S")])
     window.sync()
     assert window.piece_items["buggy"].piece.hex == parse_label("H9")
     assert "moved on" in window.statusBar().currentMessage()

@@ -18,6 +18,7 @@ from referee.app.main_window import MainWindow
 from referee.app.wizards.assault.side_editor import hits_sentence
 from referee.app.wizards.assault.wizard import Page
 from referee.match.games.orders_file import MatchFile
+from referee.rules.orders.commands import Movement, Orders
 
 CHASE = [
     # the boars face S at E5; the hoplites stand at F5, across E5's SE hexside: a Chase
@@ -33,23 +34,11 @@ def chase_window(qtbot, tmp_path: Path) -> MainWindow:
         m.run(
             "Orders",
             [
-                {
-                    "kind": "orders",
-                    "uid": "boars",
-                    "turn": 1,
-                    "movement": "Chase + - + -",
-                    "gunnery": "- + -",
-                },
-                {
-                    "kind": "orders",
-                    "uid": "hoplites",
-                    "turn": 1,
-                    "movement": "- + - + -",
-                    "gunnery": "- + -",
-                },
+                Orders(uid="boars", turn=1, movement="Chase + - + -", gunnery="- + -"),
+                Orders(uid="hoplites", turn=1, movement="- + - + -", gunnery="- + -"),
             ],
         )
-        m.run("Movement 1", [{"kind": "movement", "step": 1}])
+        m.run("Movement 1", [Movement(step=1)])
     window = MainWindow()
     qtbot.addWidget(window)
     window.resize(1366, 768)

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from referee.match.games.orders_file import MatchFile
 from referee.match.setup.demo import DEMO_ORDERS, DEMO_ORDERS_NEXT, create_demo_match
+from referee.rules.orders.commands import Advance, Fire, Movement
 from referee.rules.orders.legality import check_turn
 from referee.rules.orders.notation import parse_order
 
@@ -85,17 +86,17 @@ def test_demo_turn_1_has_an_area_weapon_in_range_and_an_assault(tmp_path):
     with create_demo_match(tmp_path / "d.referee") as match:
         fired = match.run(
             "Gunnery 1",
-            [{"kind": "fire", "shooter": "wagon", "target": "hoplites", "weapon": "Gas lobba"}],
+            [Fire(shooter="wagon", target="hoplites", weapon="Gas lobba")],
         )
         area = [d for d in fired.events[0].dice if d.purpose == "area on hoplites"]
         assert len(area) == 4
         match.run(
             "Movement 1",
             [
-                {"kind": "advance", "to": "movement-1", "unfired": "pass"},
-                {"kind": "movement", "step": 1},
-                {"kind": "advance", "to": "movement-2", "unfired": "pass"},
-                {"kind": "movement", "step": 2},
+                Advance(to="movement-1", unfired="pass"),
+                Movement(step=1),
+                Advance(to="movement-2", unfired="pass"),
+                Movement(step=2),
             ],
         )
         assert [

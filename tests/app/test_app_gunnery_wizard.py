@@ -12,6 +12,7 @@ from PySide6.QtWidgets import QListWidget, QWizard
 
 from referee.app.wizards.gunnery.page import Page
 from referee.match.games.orders_file import MatchFile
+from referee.rules.orders.commands import Advance
 
 
 def pick(qtbot, items: QListWidget, starts: str) -> None:
@@ -254,7 +255,7 @@ def current_demo_window(qtbot, tmp_path):
         path, map_name=DEMO_MAP, units=DEMO_UNITS, ruleset="current", seed=2024
     ) as m:
         orders = [*orders_commands(1), *orders_commands(2, DEMO_ORDERS_NEXT)]
-        m.run("Orders for turns 1 and 2", [*orders, {"kind": "advance"}])
+        m.run("Orders for turns 1 and 2", [*orders, Advance()])
     window = MainWindow()
     qtbot.addWidget(window)
     window.resize(1366, 768)

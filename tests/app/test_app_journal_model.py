@@ -8,6 +8,7 @@ from referee.app.html_delegate import HTML_ROLE
 from referee.app.journal_filter import JournalFilter
 from referee.app.journal_model import COLUMNS, ROW_ROLE, JournalModel
 from referee.match.setup.demo import create_demo_match
+from referee.rules.orders.commands import Advance, ApplyDamage, Fire
 
 SETUP = 13
 """The demo's first step: six orders for turn 1, six for turn 2, the clock on to Gunnery 1."""
@@ -19,10 +20,10 @@ def demo_steps(tmp_path):
     # need 3 (base 5, +1 shooter still, +1 target still); a typed 5 hits.
     match.run(
         "Gunnery 1: tank fires",
-        [{"kind": "fire", "shooter": "tank", "target": "wagon", "weapon": "Main gun"}],
+        [Fire(shooter="tank", target="wagon", weapon="Main gun")],
         typed=[5],
     )
-    match.run("Next", [{"kind": "advance", "unfired": "pass"}])  # the wagon holds its fire
+    match.run("Next", [Advance(unfired="pass")])  # the wagon holds its fire
     match.undo()
     return match
 
@@ -101,11 +102,11 @@ def test_a_steps_heading_runs_on_into_its_lines_and_section_tags_stay_out_of_the
         # the tank's typed 5 hits the wagon (need 3); armor 2 and 6, damage 4: waiting
         match.run(
             "Gunnery 1: tank fires",
-            [{"kind": "fire", "shooter": "tank", "target": "wagon", "weapon": "Main gun"}],
+            [Fire(shooter="tank", target="wagon", weapon="Main gun")],
             typed=[5, 2, 6, 4],
         )
-        match.run("On", [{"kind": "advance", "to": "gunnery-2.apply-damage", "unfired": "pass"}])
-        match.run("Gunnery 2: apply damage", [{"kind": "apply-damage"}])
+        match.run("On", [Advance(to="gunnery-2.apply-damage", unfired="pass")])
+        match.run("Gunnery 2: apply damage", [ApplyDamage()])
         model = JournalModel()
         model.set_steps(match.steps())
         applied = model.rows[-1]

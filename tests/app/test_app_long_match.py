@@ -14,6 +14,7 @@ from referee.app.journal_view import STEP_COLUMN, JournalView
 from referee.app.main_window import MainWindow
 from referee.match.journal.journal_file import JournalFile
 from referee.match.setup.demo import create_demo_match
+from referee.rules.orders.commands import CorrectHex
 
 LONG_NAME = "The referee corrects the smoke drifting over the hill at C2 after the storm"
 
@@ -24,8 +25,8 @@ def long_match(path, steps: int = 60):
         for n in range(steps):
             name = f"{LONG_NAME}, {n}" if n % 3 == 0 else f"Smoke {n}"
             commands = [
-                {"kind": "correct-hex", "hex": "C2", "marker": "smoke", "count": n % 2},
-                {"kind": "correct-hex", "hex": "C3", "marker": "smoke", "count": (n + 1) % 2},
+                CorrectHex(hex="C2", marker="smoke", count=n % 2),
+                CorrectHex(hex="C3", marker="smoke", count=(n + 1) % 2),
             ]
             match.run(name, commands)
     match.undo()
@@ -117,7 +118,7 @@ def test_a_four_figure_step_number_shows_whole(qtbot, tmp_path):
             for n in range(1000):
                 match.run(
                     f"Smoke {n}",
-                    [{"kind": "correct-hex", "hex": "C2", "marker": "smoke", "count": n % 2}],
+                    [CorrectHex(hex="C2", marker="smoke", count=n % 2)],
                 )
         view = JournalView()
         qtbot.addWidget(view)

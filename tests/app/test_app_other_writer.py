@@ -7,8 +7,9 @@ from __future__ import annotations
 from app_window import demo_window
 
 from referee.match.games.orders_file import MatchFile
+from referee.rules.orders.commands import Correct
 
-SHAKEN = [{"kind": "correct", "uid": "grunts", "set": {"shaken": 1}}]
+SHAKEN = [Correct(uid="grunts", set={"shaken": 1})]
 
 
 def test_a_step_written_from_the_command_line_shows_in_the_window(qtbot, tmp_path):
@@ -17,7 +18,7 @@ def test_a_step_written_from_the_command_line_shows_in_the_window(qtbot, tmp_pat
     assert session is not None
     before = len(session.steps())
     with MatchFile.open(session.path) as other:
-        other.run("From the terminal", [{"kind": "correct", "uid": "grunts", "set": {"shaken": 2}}])
+        other.run("From the terminal", [Correct(uid="grunts", set={"shaken": 2})])
     with qtbot.waitSignal(session.notice, timeout=5000) as notice:
         pass  # the session's timer looks at the file
     assert "Another program wrote" in notice.args[0]

@@ -8,6 +8,7 @@ from app_window import demo_window
 from PySide6.QtCore import Qt
 
 from referee.match.reports.phase_report import phase_report
+from referee.rules.orders.commands import Advance, Fire
 
 
 def shown(window) -> str:
@@ -64,10 +65,10 @@ def test_a_hidden_unit_stays_out_of_the_report(tmp_path):
     with create_demo_match(tmp_path / "d.referee") as m:
         m.run(
             "fire",
-            [{"kind": "fire", "shooter": "tank", "target": "boars", "weapon": "Main gun"}],
+            [Fire(shooter="tank", target="boars", weapon="Main gun")],
             typed=[5, 4],
         )
-        m.run("on", [{"kind": "advance", "skip": "idle", "unfired": "pass"}])
+        m.run("on", [Advance(skip="idle", unfired="pass")])
         told = phase_report(m.initial_state(), m.steps())
         hidden = phase_report(m.initial_state(), m.steps(), concealed={"boars"})
     assert told is not None and any("boars" in line for line in told.lines)

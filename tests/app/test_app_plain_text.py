@@ -11,6 +11,7 @@ from PySide6.QtWidgets import QLabel
 
 from referee.app.main_window import MainWindow
 from referee.match.games.orders_file import MatchFile
+from referee.rules.orders.commands import Correct
 
 HOSTILE = "<b>bold</b><img src='x'>"
 
@@ -42,8 +43,8 @@ def hostile_match(tmp_path: Path) -> Path:
             {"uid": "grunts", "unit": "ork-grunts", "side": 2, "hex": "E6"},
         ],
     ) as m:
-        m.run(HOSTILE, [{"kind": "correct", "uid": HOSTILE, "set": {"shaken": 1}}])
-        m.run(f"Fire {HOSTILE}", [{"kind": "correct", "uid": "grunts", "set": {"shaken": 1}}])
+        m.run(HOSTILE, [Correct(uid=HOSTILE, set={"shaken": 1})])
+        m.run(f"Fire {HOSTILE}", [Correct(uid="grunts", set={"shaken": 1})])
     return path
 
 

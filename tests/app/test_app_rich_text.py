@@ -19,6 +19,7 @@ from rich_text_probe import hostile, markup_leaks
 from referee.app.main_window import MainWindow
 from referee.match.games.orders_file import MatchFile
 from referee.paths import data_dir
+from referee.rules.orders.commands import Correct
 from referee.tournament.desk import Desk
 from referee.tournament.table_match import TableOrigin
 
@@ -70,8 +71,8 @@ def hostile_table_match(tmp_path: Path, n: dict[str, str]) -> Path:
             {"uid": "grunts", "unit": "ork-grunts", "side": 2, "hex": "E6"},
         ],
     ) as m:
-        m.run(f"Shaken {n['unit']}", [{"kind": "correct", "uid": n["unit"], "set": {"shaken": 1}}])
-        m.run("Grunts shaken", [{"kind": "correct", "uid": "grunts", "set": {"shaken": 1}}])
+        m.run(f"Shaken {n['unit']}", [Correct(uid=n["unit"], set={"shaken": 1})])
+        m.run("Grunts shaken", [Correct(uid="grunts", set={"shaken": 1})])
     return path
 
 

@@ -11,6 +11,7 @@ from referee.app.main_window import MainWindow
 from referee.app.wizards.assault.wizard import AssaultWizard, Page
 from referee.board.hexgrid import parse_label
 from referee.match.games.orders_file import MatchFile
+from referee.rules.orders.commands import Movement, Orders
 
 UNITS = [
     {"uid": "tank", "unit": "standard-tank", "side": 1, "hex": "C3", "facing": 3, "speed": "slow"},
@@ -37,17 +38,11 @@ def assault_window(
         m.run(
             "Orders",
             [
-                {
-                    "kind": "orders",
-                    "uid": str(u["uid"]),
-                    "turn": 1,
-                    "movement": "F + - + -",
-                    "gunnery": "- + -",
-                }
+                Orders(uid=str(u["uid"]), turn=1, movement="F + - + -", gunnery="- + -")
                 for u in units
             ],
         )
-        m.run("Movement 1", [{"kind": "movement", "step": 1}])
+        m.run("Movement 1", [Movement(step=1)])
     window = MainWindow()
     qtbot.addWidget(window)
     window.resize(1366, 768)

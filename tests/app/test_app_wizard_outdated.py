@@ -16,6 +16,7 @@ from referee.board.hexgrid import parse_label
 from referee.match.games.orders_file import MatchFile
 from referee.match.setup.demo import create_demo_match
 from referee.rules.orders.agenda import match_agenda
+from referee.rules.orders.commands import Correct
 
 
 def written(window) -> list[str]:
@@ -128,7 +129,7 @@ def test_a_step_written_by_another_program_closes_the_open_wizard(qtbot, tmp_pat
     wizard = gunnery_at_the_target(qtbot, window)
     session = window.session
     with MatchFile.open(session.path) as other:  # the command line, in a terminal
-        other.run("From the terminal", [{"kind": "correct", "uid": "grunts", "set": {"alive": 3}}])
+        other.run("From the terminal", [Correct(uid="grunts", set={"alive": 3})])
     with qtbot.waitSignal(session.notice, timeout=5000):
         pass  # the session's timer looks at the file
     assert window.wizard_host.wizard is None and not wizard.isVisible()
@@ -150,7 +151,7 @@ def test_a_wizard_finished_before_the_window_noticed_another_program_writes_noth
     wizard = gunnery_at_the_target(qtbot, window)
     next_page(qtbot, wizard)
     with MatchFile.open(session.path) as other:
-        other.run("From the terminal", [{"kind": "correct", "uid": "grunts", "set": {"alive": 3}}])
+        other.run("From the terminal", [Correct(uid="grunts", set={"alive": 3})])
     next_page(qtbot, wizard)  # the outcome, worked out on 4 grunts
     assert wizard.currentId() == GunneryPage.OUTCOME
     qtbot.mouseClick(wizard.button(wizard.WizardButton.FinishButton), Qt.MouseButton.LeftButton)

@@ -18,6 +18,7 @@ import pytest
 
 from referee.cli.main import main
 from referee.match.games.orders_file import MatchFile
+from referee.rules.orders.commands import Correct, Fire
 
 
 def shot(capsys, *argv: str) -> dict:
@@ -93,14 +94,7 @@ def test_the_matchs_fire_rolls_the_crossbow_of_the_three_that_carry_it(tmp_path)
     with match(tmp_path) as m:
         step = m.run(
             "crossbows",
-            [
-                {
-                    "kind": "fire",
-                    "shooter": "warriors",
-                    "target": "grunts",
-                    "weapon": "Repeater crossbow",
-                }
-            ],
+            [Fire(shooter="warriors", target="grunts", weapon="Repeater crossbow")],
             typed=[1, 2, 3, 1, 2, 3],
         )
         (event,) = step.events
@@ -115,18 +109,11 @@ def test_the_witch_lord_alone_cannot_fire_the_crossbow(tmp_path):
     from referee.rules.command import CommandError
 
     with match(tmp_path) as m:
-        m.run("losses", [{"kind": "correct", "uid": "warriors", "set": {"alive": 1}}])
+        m.run("losses", [Correct(uid="warriors", set={"alive": 1})])
         assert m.state.unit("warriors").elites_alive == 1
         with pytest.raises(CommandError, match="no model of warriors carries Repeater crossbow"):
             m.run(
                 "crossbows",
-                [
-                    {
-                        "kind": "fire",
-                        "shooter": "warriors",
-                        "target": "grunts",
-                        "weapon": "Repeater crossbow",
-                    }
-                ],
+                [Fire(shooter="warriors", target="grunts", weapon="Repeater crossbow")],
                 typed=[6, 6],
             )

@@ -15,6 +15,7 @@ from pathlib import Path
 from referee.match.games.orders_file import MatchFile
 from referee.rules.fire.preview import ShotPreview, preview_shot
 from referee.rules.orders.board_now import board_now
+from referee.rules.orders.commands import Fire
 
 UNITS = [
     {"uid": "hoplites", "unit": "hoplite-phalanx", "side": 1, "hex": "E7", "speed": "slow"},
@@ -36,7 +37,7 @@ def preview_after_a_gore(tmp_path: Path, readings: dict[str, str]) -> ShotPrevie
         # 4 + 1 = 5, a gore, pending.
         step = m.run(
             "tank gores the boars",
-            [{"kind": "fire", "shooter": "tank", "target": "boars", "weapon": "Main gun"}],
+            [Fire(shooter="tank", target="boars", weapon="Main gun")],
             typed=[5, 4],
         )
         assert "Boar gored" in step.events[0].text

@@ -18,6 +18,7 @@ import pytest
 from referee.cli.main import main
 from referee.match.games.orders_file import MatchFile
 from referee.match.journal.journal_text import parse_journal, replay_journal
+from referee.rules.orders.commands import Fire
 
 
 def shot(capsys, edition_map: str) -> dict:
@@ -71,7 +72,7 @@ def test_a_first_draft_match_fires_without_a_misfire_die(tmp_path: Path):
     ) as m:
         step = m.run(
             "fire",
-            [{"kind": "fire", "shooter": "wagon", "target": "tank", "weapon": "Wagon shootas"}],
+            [Fire(shooter="wagon", target="tank", weapon="Wagon shootas")],
             typed=[1, 2],
         )
         (event,) = step.events

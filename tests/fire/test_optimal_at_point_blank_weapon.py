@@ -16,6 +16,7 @@ from pathlib import Path
 
 from referee.cli.main import main
 from referee.match.games.orders_file import MatchFile
+from referee.rules.orders.commands import Fire
 
 
 def shot(capsys, *argv: str) -> dict:
@@ -144,7 +145,7 @@ def test_the_matchs_fire_takes_the_shootas_optimal_at_point_blank(tmp_path: Path
     ) as m:
         step = m.run(
             "Gunnery: the grunts at point blank",
-            [{"kind": "fire", "shooter": "grunts", "target": "hoplites", "weapon": "Shoota"}],
+            [Fire(shooter="grunts", target="hoplites", weapon="Shoota")],
             typed=[2, 4, 3, 4, 1, 1],
         )
         (event,) = step.events

@@ -18,6 +18,7 @@ from pathlib import Path
 
 from referee.errors import RefereeError
 from referee.match.games.orders_file import MatchFile
+from referee.rules.orders.commands import Correct
 
 FIELDS = ("shaken", "fire", "acid", "minor_acid", "damage_tokens", "armor_down")
 
@@ -36,8 +37,8 @@ def main() -> int:
                 step = m.run(
                     f"{name}-{i}",
                     [
-                        {"kind": "correct", "uid": "grunts", "set": {field: i % 7}},
-                        {"kind": "correct", "uid": "tank", "set": {field: (i + 1) % 7}},
+                        Correct(uid="grunts", set={field: i % 7}),
+                        Correct(uid="tank", set={field: (i + 1) % 7}),
                     ],
                 )
                 done: dict[str, object] = {"op": "step", "number": step.number, "name": step.name}

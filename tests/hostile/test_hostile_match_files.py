@@ -18,6 +18,7 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from referee.match.journal.journal_text import read_journal, replay_journal
+from referee.rules.orders.commands import Correct, Orders
 
 JOURNAL = Path(__file__).parent.parent / "match" / "journals" / "tank-and-grunts.journal"
 JOURNAL_TEXT = JOURNAL.read_text(encoding="utf-8")
@@ -34,17 +35,9 @@ def build_base(path: Path) -> Path:
     m = replay_journal(read_journal(JOURNAL), path, str(JOURNAL))
     m.run(
         "Orders",
-        [
-            {
-                "kind": "orders",
-                "uid": "tank",
-                "turn": 2,
-                "movement": "F + F + -",
-                "gunnery": "Fire + -",
-            }
-        ],
+        [Orders(uid="tank", turn=2, movement="F + F + -", gunnery="Fire + -")],
     )
-    m.run("Correction", [{"kind": "correct", "uid": "grunts", "set": {"shaken": 1}}])
+    m.run("Correction", [Correct(uid="grunts", set={"shaken": 1})])
     m.undo()
     m.close()
     return path

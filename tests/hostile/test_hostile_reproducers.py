@@ -13,6 +13,7 @@ import pytest
 from referee.cli.main import main
 from referee.match.games.orders_file import MatchFile, MatchFileError
 from referee.paths import data_dir
+from referee.rules.orders.commands import Correct
 
 JOURNALS = Path(__file__).parent.parent / "match" / "journals"
 
@@ -181,7 +182,7 @@ def test_a_tampered_match_file_is_refused_as_damaged_and_named(
     match, capsys, tampering, words, command
 ):
     with MatchFile.open(match) as m:
-        m.run("Correction", [{"kind": "correct", "uid": "grunts", "set": {"shaken": 1}}])
+        m.run("Correction", [Correct(uid="grunts", set={"shaken": 1})])
     sql(match, *tampering)
     before = match.read_bytes()
     argv = ["match", command, str(match)]
@@ -196,14 +197,14 @@ def test_a_tampered_match_file_is_refused_as_damaged_and_named(
 
 def test_a_step_with_no_name_is_damage_not_a_crash_of_the_report(match, capsys):
     with MatchFile.open(match) as m:
-        m.run("Correction", [{"kind": "correct", "uid": "grunts", "set": {"shaken": 1}}])
+        m.run("Correction", [Correct(uid="grunts", set={"shaken": 1})])
     sql(match, "UPDATE steps SET name = NULL")
     refused(capsys, ["match", "report", str(match)], str(match), "step 1 has no name")
 
 
 def test_a_moved_event_unit_off_the_map_is_damage(match, capsys):
     with MatchFile.open(match) as m:
-        m.run("Correction", [{"kind": "correct", "uid": "grunts", "set": {"shaken": 1}}])
+        m.run("Correction", [Correct(uid="grunts", set={"shaken": 1})])
     conn = sqlite3.connect(match)
     (data,) = conn.execute("SELECT data FROM events").fetchone()
     row = json.loads(data)
@@ -217,7 +218,7 @@ def test_a_moved_event_unit_off_the_map_is_damage(match, capsys):
 def test_a_damaged_index_page_is_refused_naming_the_file(match, capsys):
     with MatchFile.open(match) as m:
         for i in range(30):
-            m.run(f"s{i}", [{"kind": "correct", "uid": "grunts", "set": {"shaken": i % 3}}])
+            m.run(f"s{i}", [Correct(uid="grunts", set={"shaken": i % 3})])
     conn = sqlite3.connect(match)
     (root,) = conn.execute(
         "SELECT rootpage FROM sqlite_master WHERE type = 'index' AND tbl_name = 'events'"
@@ -321,8 +322,8 @@ def test_importing_a_file_over_the_limit_is_refused(capsys, tmp_path, monkeypatc
 
 def test_a_failing_undo_commits_nothing(match, capsys):
     with MatchFile.open(match) as m:
-        m.run("One", [{"kind": "correct", "uid": "grunts", "set": {"shaken": 1}}])
-        m.run("Two", [{"kind": "correct", "uid": "grunts", "set": {"shaken": 2}}])
+        m.run("One", [Correct(uid="grunts", set={"shaken": 1})])
+        m.run("Two", [Correct(uid="grunts", set={"shaken": 2})])
     conn = sqlite3.connect(match)
     with conn:  # step 1's event no longer reads: the match before step 2 cannot be worked out
         conn.execute("UPDATE events SET data = '{\"kind\": 1}' WHERE step = 1")
@@ -368,7 +369,7 @@ def test_the_report_escapes_every_text_from_the_file(match):
     with MatchFile.open(match) as m:
         m.run(
             "<script>alert(1)</script>",
-            [{"kind": "correct", "uid": "grunts", "set": {"shaken": 1}}],
+            [Correct(uid="grunts", set={"shaken": 1})],
         )
         html = match_report(m)
     assert "<script>" not in html and "&lt;script&gt;" in html

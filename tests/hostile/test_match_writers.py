@@ -19,6 +19,7 @@ from pathlib import Path
 import pytest
 
 from referee.match.games.orders_file import MatchFile
+from referee.rules.orders.commands import Correct
 
 WRITER = Path(__file__).with_name("match_writer.py")
 
@@ -99,10 +100,10 @@ def test_a_long_lived_handle_builds_on_a_step_written_meanwhile(tmp_path):
         with MatchFile.open(path) as other:
             other.run(
                 "From the command line",
-                [{"kind": "correct", "uid": "grunts", "set": {"shaken": 2}}],
+                [Correct(uid="grunts", set={"shaken": 2})],
             )
         assert app.moved_on()
-        step = app.run("From the app", [{"kind": "correct", "uid": "tank", "set": {"fire": 1}}])
+        step = app.run("From the app", [Correct(uid="tank", set={"fire": 1})])
         assert step.number == 2
         assert app.state.units["grunts"].shaken == 2  # the other's step is not lost
         assert not app.moved_on()
@@ -119,12 +120,10 @@ def test_a_strict_handle_refuses_to_write_over_a_file_that_moved_on(tmp_path):
     path = new_match(tmp_path / "m.referee")
     with MatchFile.open(path) as app:
         with MatchFile.open(path) as other:
-            other.run("Elsewhere", [{"kind": "correct", "uid": "grunts", "set": {"shaken": 1}}])
+            other.run("Elsewhere", [Correct(uid="grunts", set={"shaken": 1})])
         before = path.read_bytes()
         with pytest.raises(MatchMovedOn, match="another program wrote"):
-            app.run(
-                "Here", [{"kind": "correct", "uid": "grunts", "set": {"shaken": 1}}], strict=True
-            )
+            app.run("Here", [Correct(uid="grunts", set={"shaken": 1})], strict=True)
         with pytest.raises(MatchMovedOn):
             app.undo(strict=True)
         assert path.read_bytes() == before

@@ -17,6 +17,7 @@ from referee.rules.orders.assault_choices import (
     reroll_batches,
     retreat_choice,
 )
+from referee.rules.orders.commands import Assault, Movement, Orders
 
 
 def _match(tmp_path: Path, grunts_at: str, grunts_order: str, facing: int) -> MatchFile:
@@ -42,23 +43,11 @@ def _match(tmp_path: Path, grunts_at: str, grunts_order: str, facing: int) -> Ma
     m.run(
         "Orders",
         [
-            {
-                "kind": "orders",
-                "uid": "tank",
-                "turn": 1,
-                "movement": "F + - + -",
-                "gunnery": "- + -",
-            },
-            {
-                "kind": "orders",
-                "uid": "grunts",
-                "turn": 1,
-                "movement": grunts_order,
-                "gunnery": "- + -",
-            },
+            Orders(uid="tank", turn=1, movement="F + - + -", gunnery="- + -"),
+            Orders(uid="grunts", turn=1, movement=grunts_order, gunnery="- + -"),
         ],
     )
-    m.run("Movement 1", [{"kind": "movement", "step": 1}])
+    m.run("Movement 1", [Movement(step=1)])
     return m
 
 
@@ -119,15 +108,15 @@ def test_the_referee_chooses_which_die_reroll_assault_rerolls(tmp_path):
         m.run(
             "Orders",
             [
-                {"kind": "orders", "uid": u, "turn": 1, "movement": "F + - + -", "gunnery": "- + -"}
+                Orders(uid=u, turn=1, movement="F + - + -", gunnery="- + -")
                 for u in ("hoplites", "grunts")
             ],
         )
-        m.run("Movement 1", [{"kind": "movement", "step": 1}])
+        m.run("Movement 1", [Movement(step=1)])
         pools = [6, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2]
         m.run(
             "Assault",
-            [{"kind": "assault", "rerolls": [{"hoplites": ["hoplites#3"]}]}],
+            [Assault(rerolls=({"hoplites": ["hoplites#3"]},))],
             typed=[*pools, 5, 1, 1],
         )
         rolled = m.steps()[-1].events[0].detail["rolled"]["pools"][0]
@@ -143,7 +132,7 @@ def test_a_loser_turns_about_as_it_retreats(tmp_path):
     with _match(tmp_path, "C5", "F + - + -", 0) as m:
         m.run(
             "Assault",
-            [{"kind": "assault", "retreats": {"grunts": {"hex": "C5", "facing": 3}}}],
+            [Assault(retreats={"grunts": {"hex": "C5", "facing": 3}})],
             typed=[5, 5, 2, 2, 1, 1, 2, 2, 2, 2, 6, 6],
         )
         assert m.state.unit("grunts").facing == 3
@@ -155,7 +144,7 @@ def test_a_facing_the_retreat_does_not_allow_is_refused(tmp_path):
         with pytest.raises(ValueError, match="grunts may face 0, 1, 3, 5, not 2"):
             m.run(
                 "Assault",
-                [{"kind": "assault", "retreats": {"grunts": {"hex": "C5", "facing": 2}}}],
+                [Assault(retreats={"grunts": {"hex": "C5", "facing": 2}})],
                 typed=[5, 5, 2, 2, 1, 1, 2, 2, 2, 2, 6, 6],
             )
         assert [s.name for s in m.steps()] == ["Orders", "Movement 1"]

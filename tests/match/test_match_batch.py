@@ -13,6 +13,7 @@ from referee.errors import RefereeError
 from referee.match.games.orders_file import MatchFile
 from referee.match.journal import journal_file
 from referee.match.journal.journal_text import read_journal, replay_journal
+from referee.rules.orders.commands import Advance, ApplyDamage, Fire, Load, Orders
 
 JOURNALS = Path(__file__).parent / "journals"
 UNITS = [
@@ -29,12 +30,8 @@ def at_gunnery_1(path: Path) -> MatchFile:
     m.run(
         "Set-up",
         [
-            *(
-                {"kind": "orders", "uid": u, "turn": t, **STILL}
-                for u in ("tank", "grunts")
-                for t in (1, 2)
-            ),
-            {"kind": "advance"},
+            *(Orders(uid=u, turn=t, **STILL) for u in ("tank", "grunts") for t in (1, 2)),
+            Advance(),
         ],
     )
     assert m.state.step == "gunnery-1"
@@ -63,10 +60,10 @@ def test_steps_run_in_a_batch_are_written_with_one_commit(tmp_path, monkeypatch)
         with m.batch():
             m.run(
                 "the tank fires",
-                [{"kind": "fire", "shooter": "tank", "target": "grunts"}],
+                [Fire(shooter="tank", target="grunts")],
                 typed=[5, 6],
             )
-            m.run("apply damage", [{"kind": "apply-damage"}])
+            m.run("apply damage", [ApplyDamage()])
         assert commits == ["COMMIT"]
     with MatchFile.open(tmp_path / "m.referee") as again:
         assert [s.name for s in again.steps()] == ["Set-up", "the tank fires", "apply damage"]
@@ -80,12 +77,12 @@ def test_a_refused_step_in_a_batch_writes_none_of_its_steps(tmp_path):
         with pytest.raises(RefereeError, match="nobody"), m.batch():
             m.run(
                 "the tank fires",
-                [{"kind": "fire", "shooter": "tank", "target": "grunts"}],
+                [Fire(shooter="tank", target="grunts")],
                 typed=[5, 6],
             )
-            m.run("no such unit", [{"kind": "load", "uid": "nobody"}])
+            m.run("no such unit", [Load(uid="nobody")])
         assert [s.name for s in m.steps()] == ["Set-up"] and m.state.to_json() == before
-        m.run("after the refusal", [{"kind": "apply-damage"}])  # the file is usable again
+        m.run("after the refusal", [ApplyDamage()])  # the file is usable again
     with MatchFile.open(tmp_path / "m.referee") as again:
         assert [s.name for s in again.steps()] == ["Set-up", "after the refusal"]
 

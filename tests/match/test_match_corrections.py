@@ -10,6 +10,13 @@ import pytest
 from referee.board.hexgrid import parse_label
 from referee.match.games.orders_file import MatchFile
 from referee.match.journal.journal_text import parse_command
+from referee.rules.orders.commands import (
+    Correct,
+    CorrectHex,
+    CorrectRemove,
+    Fire,
+    command_from_json,
+)
 from referee.rules.orders.corrections import CorrectionError
 
 UNITS = [
@@ -34,7 +41,7 @@ def test_correct_hex_puts_smoke_on_a_hex_and_it_blocks_the_line(tmp_path):
 
     with new_match(tmp_path) as m:
         c3 = parse_label("C3")
-        m.run("smoke", [{"kind": "correct-hex", "hex": "C3", "marker": "smoke", "count": 2}])
+        m.run("smoke", [CorrectHex(hex="C3", marker="smoke", count=2)])
         assert m.state.hexes.count(c3, "smoke") == 2
         # C3 lies between C2 and C4 on one column; both ends on the ground: smoke blocks
         # (los.smoke) -- the board the fire command uses sees it.
@@ -44,8 +51,8 @@ def test_correct_hex_puts_smoke_on_a_hex_and_it_blocks_the_line(tmp_path):
 
 def test_correct_hex_count_zero_takes_the_stack_off(tmp_path):
     with new_match(tmp_path) as m:
-        m.run("fire", [{"kind": "correct-hex", "hex": "D4", "marker": "fire", "count": 1}])
-        m.run("out", [{"kind": "correct-hex", "hex": "D4", "marker": "fire", "count": 0}])
+        m.run("fire", [CorrectHex(hex="D4", marker="fire", count=1)])
+        m.run("out", [CorrectHex(hex="D4", marker="fire", count=0)])
         assert m.state.hexes.at(parse_label("D4")) == ()
 
 
@@ -53,19 +60,9 @@ def test_correct_hex_keeps_a_clouds_strength_and_level(tmp_path):
     with new_match(tmp_path) as m:
         m.run(
             "cloud",
-            [
-                {
-                    "kind": "correct-hex",
-                    "hex": "D4",
-                    "marker": "poison-cloud",
-                    "count": 2,
-                    "strength": 8,
-                }
-            ],
+            [CorrectHex(hex="D4", marker="poison-cloud", count=2, strength=8)],
         )
-        m.run(
-            "one off", [{"kind": "correct-hex", "hex": "D4", "marker": "poison-cloud", "count": 1}]
-        )
+        m.run("one off", [CorrectHex(hex="D4", marker="poison-cloud", count=1)])
         cloud = m.state.hexes.get(parse_label("D4"), "poison-cloud")
         # hex_effects.toml (current): a poison cloud placed without (n+) has level 4.
         assert (cloud.count, cloud.strength, cloud.level) == (1, 8, 4)
@@ -86,7 +83,7 @@ def test_correct_hex_keeps_a_clouds_strength_and_level(tmp_path):
 def test_correct_hex_refuses_what_the_table_cannot_hold(tmp_path, command, words):
     with new_match(tmp_path) as m:
         with pytest.raises(CorrectionError, match=words):
-            m.run("bad", [{"kind": "correct-hex", **command}])
+            m.run("bad", [command_from_json({"kind": "correct-hex", **command})])
         assert m.steps() == []
 
 
@@ -95,7 +92,7 @@ def test_correct_remove_takes_the_unit_and_its_pending_damage_off(tmp_path):
         # journal tank-and-grunts: need 3, a 5 hits, a 6 on d6+1 is 7: a row is pending
         m.run(
             "shot",
-            [{"kind": "fire", "shooter": "tank", "target": "grunts", "weapon": "Main gun"}],
+            [Fire(shooter="tank", target="grunts", weapon="Main gun")],
             typed=[5, 6],
         )
         assert [p["unit"] for p in m.state.pending] == ["grunts"]
@@ -109,7 +106,7 @@ def test_correct_remove_takes_the_unit_and_its_pending_damage_off(tmp_path):
 
 def test_correct_remove_of_an_unknown_unit_is_refused(tmp_path):
     with new_match(tmp_path) as m, pytest.raises(CorrectionError, match="no unit 'ghost'"):
-        m.run("bad", [{"kind": "correct-remove", "uid": "ghost"}])
+        m.run("bad", [CorrectRemove(uid="ghost")])
 
 
 def test_corrections_replay_exactly(tmp_path):
@@ -123,7 +120,7 @@ WAGON = {"uid": "wagon", "unit": "battle-wagon", "side": 2, "hex": "D6"}
 
 
 def correct(m: MatchFile, uid: str, **fields: object) -> None:
-    m.run(f"Correction: {uid}", [{"kind": "correct", "uid": uid, "set": fields}])
+    m.run(f"Correction: {uid}", [Correct(uid=uid, set=fields)])
 
 
 def test_taking_off_one_model_is_a_step_that_undo_takes_back(tmp_path):

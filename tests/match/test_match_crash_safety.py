@@ -14,13 +14,14 @@ WRITER = textwrap.dedent("""
     import sys
     import referee.rules.orders.step  # the engine, loaded by the first step: before "ready"
     from referee.match.games.orders_file import MatchFile
+    from referee.rules.orders.commands import Agony, Correct
     m = MatchFile.open(sys.argv[1])
     print("ready", flush=True)
     i = 0
     while True:
         m.run(f"step {i}", [
-            {"kind": "correct", "uid": "grunts", "set": {"shaken": i % 3}},
-            {"kind": "agony", "step": i % 5},
+            Correct(uid="grunts", set={"shaken": i % 3}),
+            Agony(step=i % 5),
         ])
         i += 1
 """)

@@ -15,10 +15,11 @@ from referee.match.games.orders_file import MatchFile
 from referee.match.journal.journal_file import JournalFile
 from referee.match.journal.journal_text import read_journal
 from referee.match.setup.demo import create_demo_match
+from referee.rules.orders.commands import Correct
 from referee.sqlite_files import in_use
 
 SAMPLE = Path(__file__).parents[2] / "data" / "journals" / "activation-crossroads.journal"
-SHAKEN = [{"kind": "correct", "uid": "grunts", "set": {"shaken": 1}}]
+SHAKEN = [Correct(uid="grunts", set={"shaken": 1})]
 
 
 def held_while_folding(monkeypatch, kind: type[JournalFile], path: Path) -> list[bool]:
@@ -76,9 +77,7 @@ def test_an_undo_decided_on_a_journal_another_program_moved_on_is_worked_out_aga
     mine = MatchFile.open(path)
     mine.run("First", SHAKEN)
     other = MatchFile.open(path)
-    other.run(
-        "From the other program", [{"kind": "correct", "uid": "grunts", "set": {"shaken": 2}}]
-    )
+    other.run("From the other program", [Correct(uid="grunts", set={"shaken": 2})])
     if strict:  # the window's undo: refused, nothing written
         with pytest.raises(Exception, match="another program wrote"):
             mine.undo(strict=True)

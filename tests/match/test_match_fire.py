@@ -11,6 +11,7 @@ from referee.match.games.orders_file import MatchFile
 from referee.rules.damage.pending import apply_pending
 from referee.rules.fire.preview import preview_shot
 from referee.rules.orders.board_now import board_now
+from referee.rules.orders.commands import Fire
 from referee.rules.orders.step import execute
 
 UNITS = [
@@ -46,7 +47,7 @@ def test_an_area_weapon_rolls_one_die_per_model_and_a_damage_roll_per_hit(tmp_pa
         # the gas's crew damage finds no crew table: no die.
         step = m.run(
             "Gunnery 1: wagon gasses the hoplites",
-            [{"kind": "fire", "shooter": "wagon", "target": "hoplites", "weapon": "Gas lobba"}],
+            [Fire(shooter="wagon", target="hoplites", weapon="Gas lobba")],
             typed=[6, 4, 6, 3, 1, 3, 4],
         )
         (event,) = step.events
@@ -69,7 +70,7 @@ def test_area_fire_reaches_every_enemy_unit_in_the_hex(tmp_path):
         # 4 dice on the hoplites, then 2 on the two peltasts; all miss (1s): nothing rolls.
         step = m.run(
             "area",
-            [{"kind": "fire", "shooter": "wagon", "target": "hoplites", "weapon": "Gas lobba"}],
+            [Fire(shooter="wagon", target="hoplites", weapon="Gas lobba")],
             typed=[1] * 6,
         )
         purposes = [r.purpose for r in step.events[0].dice]
@@ -83,7 +84,7 @@ def test_a_misfiring_fixed_weapon_does_nothing_and_spends_no_ammo(tmp_path):
         # Misfire[2-]: a 2 misfires; the two front guns never roll.
         step = m.run(
             "misfire",
-            [{"kind": "fire", "shooter": "wagon", "target": "tank", "weapon": "Wagon shootas"}],
+            [Fire(shooter="wagon", target="tank", weapon="Wagon shootas")],
             typed=[2],
         )
         (event,) = step.events
@@ -98,7 +99,7 @@ def test_the_fixed_guns_bearing_each_roll_after_the_misfire_die(tmp_path):
         # miss), no damage
         step = m.run(
             "fire",
-            [{"kind": "fire", "shooter": "wagon", "target": "tank", "weapon": "Wagon shootas"}],
+            [Fire(shooter="wagon", target="tank", weapon="Wagon shootas")],
             typed=[3, 1, 2],
         )
         assert [r.purpose for r in step.events[0].dice] == [

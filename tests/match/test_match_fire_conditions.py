@@ -10,10 +10,12 @@ Fire); the four hoplites (biological infantry) stand in the open at C6."""
 from __future__ import annotations
 
 import json
+from dataclasses import replace
 from pathlib import Path
 
 from referee.cli.main import main
 from referee.match.games.orders_file import MatchFile
+from referee.rules.orders.commands import ApplyDamage, Correct, Fire
 
 UNITS = [
     {"uid": "wagon", "unit": "battle-wagon", "side": 2, "hex": "C3", "facing": 3},
@@ -21,7 +23,7 @@ UNITS = [
     {"uid": "hoplites", "unit": "hoplite-phalanx", "side": 1, "hex": "C6"},
     {"uid": "tank", "unit": "standard-tank", "side": 1, "hex": "E6"},
 ]
-GAS = {"kind": "fire", "shooter": "wagon", "target": "hoplites", "weapon": "Gas lobba"}
+GAS = Fire(shooter="wagon", target="hoplites", weapon="Gas lobba")
 # four area dice at 4+: 6, 4, 6, 3 = three hits; three d4 of damage: 1, 3, 4
 GAS_DICE = [6, 4, 6, 3, 1, 3, 4]
 
@@ -68,12 +70,12 @@ def test_undo_takes_the_poison_off_and_redo_puts_it_back(tmp_path):
 def test_a_burna_hit_sets_the_hoplites_on_fire_and_a_second_adds_a_token(tmp_path):
     with match(tmp_path) as m:
         # Burna needs 6 (its working in the event): an open-ended 6, then 1, hits; d4 = 2
-        fire = {"kind": "fire", "shooter": "grunts", "target": "hoplites", "weapon": "Burna"}
+        fire = Fire(shooter="grunts", target="hoplites", weapon="Burna")
         (event,) = m.run("burna", [fire], typed=[6, 1, 2]).events
         assert m.state.unit("hoplites").fire == 1
         assert "weapons.set-on-fire" in event.clauses
         assert "Burna sets hoplites on fire (hit once): one fire token" in event.text
-        m.run("reload", [{"kind": "correct", "uid": "grunts", "set": {"loaded": {"Burna": 1}}}])
+        m.run("reload", [Correct(uid="grunts", set={"loaded": {"Burna": 1}})])
         (again,) = m.run("burna again", [fire], typed=[6, 1, 2]).events
         assert m.state.unit("hoplites").fire == 2
         assert "another fire token (already on fire)" in again.text
@@ -92,7 +94,7 @@ def test_a_vehicle_hit_by_the_gas_gets_no_poison(tmp_path):
     with MatchFile.create(
         tmp_path / "v.referee", map_name="entrenched", units=units, seed=5, readings=FIRE_ANY_STEP
     ) as m:
-        gas = {**GAS, "target": "tank"}
+        gas = replace(GAS, target="tank")
         # one area die on the one tank: a 5 hits; AP 0 against armor 4 at the front: four
         # armor dice, 1s, penetrated; d4 damage 2, then its crew damage[d4] 3 on the crew
         # table (the tank has one: vehicles take the gas as crew damage, not as poison)
@@ -111,7 +113,7 @@ def test_by_ruling_the_poison_waits_for_the_apply_damage_step(tmp_path):
         assert len(m.state.pending_conditions) == 1
         assert "goes on at the 'apply damage' step" in event.text
         assert "hoplites" in m.state.facts().damaged  # the apply-damage step has work
-        (applied,) = m.run("apply damage", [{"kind": "apply-damage"}]).events
+        (applied,) = m.run("apply damage", [ApplyDamage()]).events
         hoplites = m.state.unit("hoplites")
         assert hoplites.poison == (8, 8, 8) and hoplites.damage_tokens == 1
         assert m.state.pending_conditions == ()
@@ -122,9 +124,9 @@ def test_by_ruling_the_poison_waits_for_the_apply_damage_step(tmp_path):
 def test_by_ruling_a_unit_destroyed_before_they_go_on_takes_none(tmp_path):
     with match(tmp_path, {"fire.condition-timing": "apply-damage"}) as m:
         m.run("gas", [GAS], typed=GAS_DICE)
-        fall = {"kind": "correct", "uid": "hoplites", "set": {"alive": 0}}
+        fall = Correct(uid="hoplites", set={"alive": 0})
         m.run("the last hoplites fall", [fall])
-        (applied,) = m.run("apply damage", [{"kind": "apply-damage"}]).events
+        (applied,) = m.run("apply damage", [ApplyDamage()]).events
         assert m.state.unit("hoplites").poison == ()
         assert "Poison[8] from Gas lobba not placed: hoplites is destroyed" in applied.text
 

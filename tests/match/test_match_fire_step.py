@@ -13,12 +13,13 @@ import pytest
 from referee.match.games.orders_file import MatchFile
 from referee.match.journal.journal_text import JournalTextError, parse_journal, replay_journal
 from referee.rules.command import CommandError
+from referee.rules.orders.commands import Fire
 
 UNITS = [
     {"uid": "tank", "unit": "standard-tank", "side": 1, "hex": "C2", "facing": 3},
     {"uid": "grunts", "unit": "ork-grunts", "side": 2, "hex": "E6"},
 ]
-SHOT = {"kind": "fire", "shooter": "tank", "target": "grunts", "weapon": "Main gun"}
+SHOT = Fire(shooter="tank", target="grunts", weapon="Main gun")
 HIT = [5, 6]
 """Need 3 (base 5, the tank standing still +1, the grunts standing still +1): a 5 hits; the
 d6+1 damage roll 6 + 1 = 7 waits for the apply-damage step."""

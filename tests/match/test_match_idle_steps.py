@@ -12,6 +12,7 @@ import pytest
 from referee.match.games.orders_file import MatchFile
 from referee.rules.orders.advance import hex_effect_units, plan_advance, step_work
 from referee.rules.orders.agenda import match_agenda
+from referee.rules.orders.commands import Advance, Correct, CorrectHex, Fire, Orders
 
 UNITS = [
     {"uid": "tank", "unit": "standard-tank", "side": 1, "hex": "C2", "facing": 3},
@@ -25,14 +26,11 @@ def at_gunnery_1(tmp_path: Path, tank=STILL, grunts=STILL, extra=()) -> MatchFil
     still), ``extra`` corrections, the clock at Gunnery 1 of turn 1."""
     m = MatchFile.create(tmp_path / "m.referee", map_name="entrenched", units=UNITS, seed=7)
     commands = [
-        {"kind": "orders", "uid": "tank", "turn": 1, "movement": tank[0], "gunnery": tank[1]},
-        {"kind": "orders", "uid": "grunts", "turn": 1, "movement": grunts[0], "gunnery": grunts[1]},
-        *(
-            {"kind": "orders", "uid": u, "turn": 2, "movement": STILL[0], "gunnery": STILL[1]}
-            for u in ("tank", "grunts")
-        ),
+        Orders(uid="tank", turn=1, movement=tank[0], gunnery=tank[1]),
+        Orders(uid="grunts", turn=1, movement=grunts[0], gunnery=grunts[1]),
+        *(Orders(uid=u, turn=2, movement=STILL[0], gunnery=STILL[1]) for u in ("tank", "grunts")),
         *extra,
-        {"kind": "advance"},
+        Advance(),
     ]
     m.run("Set-up", commands)
     assert m.state.step == "gunnery-1"
@@ -41,7 +39,7 @@ def at_gunnery_1(tmp_path: Path, tank=STILL, grunts=STILL, extra=()) -> MatchFil
 
 def skip(m: MatchFile):
     plan = plan_advance(m.state, skip="idle")
-    step = m.run(plan.name(), [{"kind": "advance", "skip": "idle"}])
+    step = m.run(plan.name(), [Advance(skip="idle")])
     return plan, step
 
 
@@ -69,15 +67,15 @@ def test_a_turn_with_nothing_in_it_is_one_journal_entry(tmp_path):
         (
             STILL,
             ("- + F + -", "- + -"),
-            ({"kind": "correct", "uid": "grunts", "set": {"speed": "slow"}},),
+            (Correct(uid="grunts", set={"speed": "slow"}),),
             "movement-2",
         ),
         # standing still, the grunts' F is illegal and does nothing (orders.illegal): no move
         (STILL, ("- + F + -", "- + -"), (), "orders"),
         # two fire tokens on the tank: the current edition burns them in Agony 2
-        (STILL, STILL, ({"kind": "correct", "uid": "tank", "set": {"fire": 2}},), "agony-2"),
+        (STILL, STILL, (Correct(uid="tank", set={"fire": 2}),), "agony-2"),
         # a shaken token comes off in the aftermath
-        (STILL, STILL, ({"kind": "correct", "uid": "grunts", "set": {"shaken": 1}},), "aftermath"),
+        (STILL, STILL, (Correct(uid="grunts", set={"shaken": 1}),), "aftermath"),
         # a poison cloud the grunts stand in meets them at movement 1's hex effects: the
         # gunnery step's concern only hexes a hex effect was fired into (drafts 000 and 004,
         # "if hex effect was fired in a hex you were standing"; ruling
@@ -85,22 +83,14 @@ def test_a_turn_with_nothing_in_it_is_one_journal_entry(tmp_path):
         (
             STILL,
             STILL,
-            (
-                {
-                    "kind": "correct-hex",
-                    "hex": "E6",
-                    "marker": "poison-cloud",
-                    "count": 2,
-                    "strength": 6,
-                },
-            ),
+            (CorrectHex(hex="E6", marker="poison-cloud", count=2, strength=6),),
             "movement-1.hex-effects",
         ),
         # smoke rolls nothing on whoever stands in it: it goes in the aftermath
         (
             STILL,
             STILL,
-            ({"kind": "correct-hex", "hex": "E6", "marker": "smoke", "count": 2},),
+            (CorrectHex(hex="E6", marker="smoke", count=2),),
             "aftermath",
         ),
     ],
@@ -118,7 +108,7 @@ def test_damage_waiting_stops_the_clock_at_the_next_apply_damage(tmp_path):
         # need 3: a 5 hits; 6 + 1 = 7 on the grunts' table: one model killed, pending
         m.run(
             "Gunnery 1",
-            [{"kind": "fire", "shooter": "tank", "target": "grunts", "weapon": "Main gun"}],
+            [Fire(shooter="tank", target="grunts", weapon="Main gun")],
             typed=[5, 6],
         )
         _plan, step = skip(m)
@@ -139,7 +129,7 @@ def test_a_step_with_work_at_the_start_is_left_and_not_counted(tmp_path):
 
 def test_a_plain_advance_still_moves_one_step(tmp_path):
     with at_gunnery_1(tmp_path) as m:
-        step = m.run("Next", [{"kind": "advance"}])
+        step = m.run("Next", [Advance()])
         assert m.state.step == "gunnery-1.hex-effects"
         assert step.events[0].detail == {}  # the event journals always had
         assert (
@@ -154,15 +144,13 @@ def test_a_unit_standing_in_a_cloud_is_concerned_where_the_agenda_says_and_only_
     # ruling turn.hex-effects-standing: each-turn (the default) meets the cloud at movement
     # 1's hex effects whether the grunts moved or not; the gunnery step's hex effects concern
     # only hexes fired into; the agenda's "nothing to do" and Next step say the same
-    cloud = (
-        {"kind": "correct-hex", "hex": "E6", "marker": "poison-cloud", "count": 2, "strength": 6},
-    )
+    cloud = (CorrectHex(hex="E6", marker="poison-cloud", count=2, strength=6),)
     with at_gunnery_1(tmp_path, extra=cloud) as m:
         for step, concerned in (
             ("gunnery-1.hex-effects", ()),
             ("movement-1.hex-effects", ("grunts",)),
         ):
-            m.run("On", [{"kind": "advance", "to": step}])
+            m.run("On", [Advance(to=step)])
             agenda = match_agenda(m.state)
             assert agenda.uids == concerned and hex_effect_units(m.state) == concerned
             assert agenda.is_empty == (step_work(m.state) is None) == (not concerned)
@@ -184,24 +172,12 @@ def test_under_on_entering_a_unit_standing_in_a_cloud_meets_nothing_at_movement(
             "Set-up",
             [
                 *(
-                    {
-                        "kind": "orders",
-                        "uid": u,
-                        "turn": t,
-                        "movement": STILL[0],
-                        "gunnery": STILL[1],
-                    }
+                    Orders(uid=u, turn=t, movement=STILL[0], gunnery=STILL[1])
                     for u in ("tank", "grunts")
                     for t in (1, 2)
                 ),
-                {
-                    "kind": "correct-hex",
-                    "hex": "E6",
-                    "marker": "poison-cloud",
-                    "count": 2,
-                    "strength": 6,
-                },
-                {"kind": "advance", "to": "movement-1.hex-effects"},
+                CorrectHex(hex="E6", marker="poison-cloud", count=2, strength=6),
+                Advance(to="movement-1.hex-effects"),
             ],
         )
         assert match_agenda(m.state).is_empty and step_work(m.state) is None

@@ -19,6 +19,23 @@ from referee.match.journal.journal_text import (
 )
 from referee.rules.command import CommandError
 from referee.rules.orders.agenda import match_agenda
+from referee.rules.orders.commands import (
+    Advance,
+    Aftermath,
+    Agony,
+    Aim,
+    ApplyDamage,
+    Assault,
+    Command,
+    Correct,
+    CorrectHex,
+    Fire,
+    HexEffects,
+    Load,
+    Movement,
+    Orders,
+    Spot,
+)
 
 JOURNALS = Path(__file__).parent / "journals"
 
@@ -60,10 +77,10 @@ def test_the_fixture_journal_replays_to_the_hand_worked_state(tmp_path):
 
 def test_damage_waits_for_the_apply_damage_step(tmp_path):
     with new_match(tmp_path) as m:
-        m.run("Gunnery 1", [{"kind": "fire", "shooter": "tank", "target": "grunts"}], typed=[5, 6])
+        m.run("Gunnery 1", [Fire(shooter="tank", target="grunts")], typed=[5, 6])
         assert m.state.unit("grunts").alive == 4  # rolled, not yet applied
         assert len(m.state.pending) == 1
-        m.run("Apply damage", [{"kind": "apply-damage"}])
+        m.run("Apply damage", [ApplyDamage()])
         assert m.state.unit("grunts").alive == 3
         assert m.state.pending == ()
 
@@ -72,33 +89,33 @@ def test_the_tank_spent_its_load(tmp_path):
     # Ruling setup.loaded: weapons start loaded; firing spends the load.
     with new_match(tmp_path) as m:
         assert m.state.unit("tank").ammo("Main gun") == 1
-        m.run("Fire", [{"kind": "fire", "shooter": "tank", "target": "grunts"}], typed=[1])
+        m.run("Fire", [Fire(shooter="tank", target="grunts")], typed=[1])
         assert m.state.unit("tank").ammo("Main gun") == 0
         with pytest.raises(CommandError, match="not loaded"):
-            m.run("Fire again", [{"kind": "fire", "shooter": "tank", "target": "grunts"}])
+            m.run("Fire again", [Fire(shooter="tank", target="grunts")])
         assert len(m.steps()) == 1  # the refused step wrote nothing
 
 
 def test_undo_redo_and_a_new_step_drops_the_redo(tmp_path):
     with new_match(tmp_path) as m:
-        m.run("Move grunts", [{"kind": "correct", "uid": "grunts", "set": {"hex": "E5"}}])
-        m.run("Shake tank", [{"kind": "correct", "uid": "tank", "set": {"shaken": 2}}])
+        m.run("Move grunts", [Correct(uid="grunts", set={"hex": "E5"})])
+        m.run("Shake tank", [Correct(uid="tank", set={"shaken": 2})])
         assert m.undo().name == "Shake tank"
         assert m.state.unit("tank").shaken == 0
         assert m.redo().name == "Shake tank"
         assert m.state.unit("tank").shaken == 2
         m.undo()
-        m.run("Turn tank", [{"kind": "correct", "uid": "tank", "set": {"facing": 2}}])
+        m.run("Turn tank", [Correct(uid="tank", set={"facing": 2})])
         assert m.redo() is None
         assert [s.name for s in m.steps(include_undone=True)] == ["Move grunts", "Turn tank"]
 
 
 def test_reopening_restores_the_exact_state(tmp_path):
     with new_match(tmp_path) as m:
-        m.run("Fire", [{"kind": "fire", "shooter": "tank", "target": "grunts"}])
-        m.run("Apply", [{"kind": "apply-damage"}])
+        m.run("Fire", [Fire(shooter="tank", target="grunts")])
+        m.run("Apply", [ApplyDamage()])
         for k in range(5):
-            m.run(f"Agony {k}", [{"kind": "agony", "step": k}])
+            m.run(f"Agony {k}", [Agony(step=k)])
         before = m.state.to_json()
     with MatchFile.open(tmp_path / "m.referee") as again:
         assert again.state.to_json() == before
@@ -107,14 +124,14 @@ def test_reopening_restores_the_exact_state(tmp_path):
 def test_a_typed_die_out_of_range_is_refused_and_nothing_is_written(tmp_path):
     with new_match(tmp_path) as m:
         with pytest.raises(DieOutOfRange, match="7"):
-            m.run("Fire", [{"kind": "fire", "shooter": "tank", "target": "grunts"}], typed=[7])
+            m.run("Fire", [Fire(shooter="tank", target="grunts")], typed=[7])
         assert m.steps() == []
         assert m.state.unit("tank").ammo("Main gun") == 1
 
 
 def test_dice_left_over_are_refused(tmp_path):
     with new_match(tmp_path) as m, pytest.raises(MatchFileError, match="left over"):
-        m.run("Agony", [{"kind": "agony", "step": 0}], typed=[3])
+        m.run("Agony", [Agony(step=0)], typed=[3])
 
 
 def test_an_existing_file_is_never_overwritten(tmp_path):
@@ -184,7 +201,7 @@ def test_a_refused_command_in_a_journal_names_its_step_and_line(tmp_path):
         replay_journal(j, tmp_path / "j.referee", "j.txt")
 
 
-def _random_commands(rng: random.Random, m: MatchFile) -> list[dict[str, object]]:
+def _random_commands(rng: random.Random, m: MatchFile) -> list[Command]:
     state = m.state
     uids = list(state.units)
     kind = rng.choice(["fire", "fire", "apply-damage", "agony", "correct", "aftermath"])
@@ -192,21 +209,19 @@ def _random_commands(rng: random.Random, m: MatchFile) -> list[dict[str, object]
         shooter = rng.choice(uids)
         target = rng.choice([u for u in uids if state.units[u].side != state.units[shooter].side])
         return [
-            {
-                "kind": "correct",
-                "uid": shooter,
-                "set": {"loaded": {w.name: 2 for w in state.units[shooter].unit.weapons}},
-            },
-            {"kind": "fire", "shooter": shooter, "target": target},
+            Correct(
+                uid=shooter, set={"loaded": {w.name: 2 for w in state.units[shooter].unit.weapons}}
+            ),
+            Fire(shooter=shooter, target=target),
         ]
     if kind == "agony":
-        return [{"kind": "agony", "step": rng.randrange(5)}]
+        return [Agony(step=rng.randrange(5))]
     if kind == "correct":
         uid = rng.choice(uids)
         field = rng.choice(["fire", "acid", "minor_acid", "poison", "bleeding", "shaken"])
         value: object = [rng.choice([4, 6, 8])] if field in ("poison", "bleeding") else 1
-        return [{"kind": "correct", "uid": uid, "set": {field: value}}]
-    return [{"kind": kind}]
+        return [Correct(uid=uid, set={field: value})]
+    return [{"apply-damage": ApplyDamage, "aftermath": Aftermath}[kind]()]
 
 
 @pytest.mark.parametrize("seed", [1, 2, 3])
@@ -239,21 +254,13 @@ def test_orders_are_kept_normalised_and_a_malformed_order_is_refused(tmp_path):
     with new_match(tmp_path) as m:
         m.run(
             "Orders",
-            [
-                {
-                    "kind": "orders",
-                    "uid": "tank",
-                    "turn": 2,
-                    "movement": "360°, A + f + F",
-                    "gunnery": "aim + -",
-                }
-            ],
+            [Orders(uid="tank", turn=2, movement="360°, A + f + F", gunnery="aim + -")],
         )
         assert m.state.orders["tank"]["2"] == {"movement": "360,A + F + F", "gunnery": "Aim + -"}
         with pytest.raises(CommandError, match="orders for tank, movement"):
-            m.run("Bad", [{"kind": "orders", "uid": "tank", "turn": 2, "movement": "F + + -"}])
+            m.run("Bad", [Orders(uid="tank", turn=2, movement="F + + -")])
         with pytest.raises(CommandError, match="turn 0 is over"):
-            m.run("Late", [{"kind": "orders", "uid": "tank", "turn": 0, "gunnery": "- + -"}])
+            m.run("Late", [Orders(uid="tank", turn=0, gunnery="- + -")])
 
 
 def test_advance_walks_the_turn_sequence(tmp_path):
@@ -261,14 +268,14 @@ def test_advance_walks_the_turn_sequence(tmp_path):
         # the turn opens with the orders step (ruling turn.orders-step); nobody has orders,
         # so the referee confirms the rule for a missing order to move on
         assert (m.state.turn, m.state.step) == (1, "orders")
-        m.run("Next", [{"kind": "advance", "missing": "confirm"}])
+        m.run("Next", [Advance(missing="confirm")])
         assert (m.state.turn, m.state.step) == (1, "gunnery-1")
-        m.run("To the aftermath", [{"kind": "advance", "to": "aftermath"}])
+        m.run("To the aftermath", [Advance(to="aftermath")])
         assert (m.state.turn, m.state.step) == (1, "aftermath")
-        m.run("Next turn", [{"kind": "advance"}])
+        m.run("Next turn", [Advance()])
         assert (m.state.turn, m.state.step) == (2, "orders")
         with pytest.raises(CommandError, match="no step 'warp-9'"):
-            m.run("Bad", [{"kind": "advance", "to": "warp-9"}])
+            m.run("Bad", [Advance(to="warp-9")])
 
 
 def test_the_agenda_reads_the_orders_on_the_table(tmp_path):
@@ -276,21 +283,9 @@ def test_the_agenda_reads_the_orders_on_the_table(tmp_path):
         m.run(
             "Orders",
             [
-                {
-                    "kind": "orders",
-                    "uid": "tank",
-                    "turn": 1,
-                    "movement": "- + - + -",
-                    "gunnery": "Fire + -",
-                },
-                {
-                    "kind": "orders",
-                    "uid": "grunts",
-                    "turn": 1,
-                    "movement": "- + - + -",
-                    "gunnery": "Aim + -",
-                },
-                {"kind": "advance", "missing": "confirm"},  # none for turn 2 yet
+                Orders(uid="tank", turn=1, movement="- + - + -", gunnery="Fire + -"),
+                Orders(uid="grunts", turn=1, movement="- + - + -", gunnery="Aim + -"),
+                Advance(missing="confirm"),  # none for turn 2 yet
             ],
         )
         now = match_agenda(m.state).to_json()
@@ -325,27 +320,15 @@ def test_movement_steps_from_the_orders_on_the_table(tmp_path):
         m.run(
             "Orders",
             [
-                {
-                    "kind": "orders",
-                    "uid": "tank",
-                    "turn": 1,
-                    "movement": "F + F + A",
-                    "gunnery": "- + -",
-                },
-                {
-                    "kind": "orders",
-                    "uid": "grunts",
-                    "turn": 1,
-                    "movement": "F + F + -",
-                    "gunnery": "- + -",
-                },
+                Orders(uid="tank", turn=1, movement="F + F + A", gunnery="- + -"),
+                Orders(uid="grunts", turn=1, movement="F + F + -", gunnery="- + -"),
             ],
         )
         # Movement 1: the tank (facing S) goes C2 -> C3, the grunts (facing N) C6 -> C5.
-        m.run("Movement 1", [{"kind": "movement", "step": 1}])
+        m.run("Movement 1", [Movement(step=1)])
         assert str(m.state.unit("tank").hex) == "C3" and str(m.state.unit("grunts").hex) == "C5"
         # Movement 2: both try to enter C4 at once: an assault over C4, nobody moves in yet.
-        m.run("Movement 2", [{"kind": "movement", "step": 2}])
+        m.run("Movement 2", [Movement(step=2)])
         (contest,) = m.state.contests
         assert contest["hexes"] == ["C4"]
         assert {p["uid"]: p["role"] for p in contest["participants"]} == {
@@ -353,7 +336,7 @@ def test_movement_steps_from_the_orders_on_the_table(tmp_path):
             "grunts": "entering",
         }
         # Movement 3: the tank accelerates from slow to fast.
-        m.run("Movement 3", [{"kind": "movement", "step": 3}])
+        m.run("Movement 3", [Movement(step=3)])
         assert m.state.unit("tank").speed == "fast"
         assert m.replay_check() == []
 
@@ -381,21 +364,21 @@ def test_an_assault_from_a_movement_step_with_typed_dice(tmp_path):
         m.run(
             "Orders",
             [
-                {"kind": "orders", "uid": u, "turn": 1, "movement": "F + - + -", "gunnery": "- + -"}
+                Orders(uid=u, turn=1, movement="F + - + -", gunnery="- + -")
                 for u in ("tank", "grunts")
             ],
         )
-        m.run("Movement 1", [{"kind": "movement", "step": 1}])
+        m.run("Movement 1", [Movement(step=1)])
         # Tank: 4 front assault dice at 5+ (5 5 2 2: 2 successes), 2 deflection dice
         # (1 1: none). Grunts: 1 die per model, 4 models (2 2 2 2: none). The tank's side
         # has 2 hits to the grunts' 0: the advantage. Both hits are damaging (4 models
         # alive). Damage d6-1, no armor on the grunts: 6-1 = 5 "Bruised" (+1 token), then
         # 6-1+1 = 6 (the first token already counts): "Bruised" again.
-        m.run("Assault 1", [{"kind": "assault"}], typed=[5, 5, 2, 2, 1, 1, 2, 2, 2, 2, 6, 6])
+        m.run("Assault 1", [Assault()], typed=[5, 5, 2, 2, 1, 1, 2, 2, 2, 2, 6, 6])
         assert str(m.state.unit("tank").hex) == "C4"  # the winner enters
         assert str(m.state.unit("grunts").hex) == "C5"  # the loser stays where it was
         assert len(m.state.pending) == 2 and m.state.contests == ()
-        m.run("Apply damage", [{"kind": "apply-damage"}])
+        m.run("Apply damage", [ApplyDamage()])
         grunts = m.state.unit("grunts")
         assert (grunts.alive, grunts.damage_tokens) == (4, 2)
         assert m.replay_check() == []
@@ -452,12 +435,9 @@ def _tank_meets_grunts(tmp_path: Path, readings: dict[str, str] | None = None) -
     )
     m.run(
         "Orders",
-        [
-            {"kind": "orders", "uid": u, "turn": 1, "movement": "F + - + -", "gunnery": "- + -"}
-            for u in ("tank", "grunts")
-        ],
+        [Orders(uid=u, turn=1, movement="F + - + -", gunnery="- + -") for u in ("tank", "grunts")],
     )
-    m.run("Movement 1", [{"kind": "movement", "step": 1}])
+    m.run("Movement 1", [Movement(step=1)])
     return m
 
 
@@ -470,7 +450,7 @@ def test_a_support_hit_while_enemy_models_lack_a_damaging_hit_is_refused(tmp_pat
         with pytest.raises(ValueError, match="every hit must be damaging"):
             m.run(
                 "Assault 1",
-                [{"kind": "assault", "allocation": SUPPORT}],
+                [Assault(allocation=SUPPORT)],
                 typed=[5, 5, 2, 2, 1, 1, 2, 2, 2, 2, 6],
             )
         assert [s.name for s in m.steps()] == ["Orders", "Movement 1"]
@@ -482,11 +462,11 @@ def test_the_referee_allocates_a_support_hit_under_the_free_reading(tmp_path):
     with _tank_meets_grunts(tmp_path, {"assault.damaging-first": "free"}) as m:
         m.run(
             "Assault 1",
-            [{"kind": "assault", "allocation": SUPPORT}],
+            [Assault(allocation=SUPPORT)],
             typed=[5, 5, 2, 2, 1, 1, 2, 2, 2, 2, 6],
         )
         assert len(m.state.pending) == 1 and m.state.pending[0]["result"] == 6
-        m.run("Apply damage", [{"kind": "apply-damage"}])
+        m.run("Apply damage", [ApplyDamage()])
         assert m.state.unit("grunts").damage_tokens == 1
         assert m.replay_check() == []
 
@@ -497,7 +477,7 @@ def test_an_allocation_of_more_hits_than_scored_is_refused(tmp_path):
         with pytest.raises(ValueError, match="tank"):
             m.run(
                 "Assault 1",
-                [{"kind": "assault", "allocation": allocation}],
+                [Assault(allocation=allocation)],
                 typed=[5, 5, 2, 2, 1, 1, 2, 2, 2, 2, 6, 6, 6],
             )
         assert [s.name for s in m.steps()] == ["Orders", "Movement 1"]
@@ -508,31 +488,25 @@ def test_hex_effects_trigger_once_per_unit_per_hex_per_turn(tmp_path):
         m.run(
             "A poison cloud on the grunts",
             [
-                {
-                    "kind": "correct-hex",
-                    "hex": "E6",
-                    "marker": "poison-cloud",
-                    "count": 2,
-                    "strength": 6,
-                },
+                CorrectHex(hex="E6", marker="poison-cloud", count=2, strength=6),
             ],
         )
         # Poison Cloud [6]: one die per biological model (4 grunts), Poison[6] on each 4+.
-        m.run("Trigger", [{"kind": "hex-effects"}], typed=[4, 1, 6, 3])
+        m.run("Trigger", [HexEffects()], typed=[4, 1, 6, 3])
         assert m.state.unit("grunts").poison == (6, 6)
         # The same turn, the same hex: it does not trigger again (no dice asked).
-        m.run("Trigger again", [{"kind": "hex-effects"}])
+        m.run("Trigger again", [HexEffects()])
         assert m.state.unit("grunts").poison == (6, 6)
         # Next turn it triggers anew.
         m.run(
             "Next turn",
             [
-                {"kind": "advance", "to": "aftermath", "missing": "confirm"},
-                {"kind": "advance", "to": "gunnery-1", "missing": "confirm"},
+                Advance(to="aftermath", missing="confirm"),
+                Advance(to="gunnery-1", missing="confirm"),
             ],
         )
         assert (m.state.turn, m.state.step) == (2, "gunnery-1")
-        m.run("Trigger in turn 2", [{"kind": "hex-effects"}], typed=[1, 1, 1, 5])
+        m.run("Trigger in turn 2", [HexEffects()], typed=[1, 1, 1, 5])
         assert m.state.unit("grunts").poison == (6, 6, 6)
         assert m.replay_check() == []
 
@@ -579,70 +553,62 @@ def test_a_pre_assault_retreat_leaves_the_hex_to_the_enemy(tmp_path):
         m.run(
             "Orders",
             [
-                {
-                    "kind": "orders",
-                    "uid": "grunts",
-                    "turn": 1,
-                    "movement": "F + - + -",
-                    "gunnery": "- + -",
-                },
+                Orders(uid="grunts", turn=1, movement="F + - + -", gunnery="- + -"),
             ],
         )
-        m.run("Movement 1", [{"kind": "movement", "step": 1}])
+        m.run("Movement 1", [Movement(step=1)])
         assert len(m.state.contests) == 1
-        m.run("Assault 1", [{"kind": "assault", "pre_assault_retreats": ["peltasts"]}], typed=[4])
+        m.run("Assault 1", [Assault(pre_assault_retreats=("peltasts",))], typed=[4])
         peltasts = m.state.unit("peltasts")
         assert (str(peltasts.hex), peltasts.speed) == ("C3", "slow")
         assert str(m.state.unit("grunts").hex) == "C4"
         assert m.state.contests == () and m.replay_check() == []
         m.undo()  # back to the contest: the grunts have no Pre-Assault Retreat to try
         with pytest.raises(ValueError, match="grunts may not try a Pre-Assault Retreat"):
-            m.run("Assault", [{"kind": "assault", "pre_assault_retreats": ["grunts"]}])
+            m.run("Assault", [Assault(pre_assault_retreats=("grunts",))])
 
 
 def test_load_and_aim_orders(tmp_path):
     with new_match(tmp_path) as m:
-        m.run("Fire", [{"kind": "fire", "shooter": "tank", "target": "grunts"}], typed=[1])
+        m.run("Fire", [Fire(shooter="tank", target="grunts")], typed=[1])
         assert m.state.unit("tank").ammo("Main gun") == 0
         # Ruling fire.load-weapons (every weapon) and fire.load-amount (fill): the main gun
         # gets its Load[1], the hull machine gun keeps 2 (its Burst(2) needs 2).
-        m.run("Load", [{"kind": "load", "uid": "tank"}])
+        m.run("Load", [Load(uid="tank")])
         tank = m.state.unit("tank")
         assert (tank.ammo("Main gun"), tank.ammo("Hull machine gun")) == (1, 2)
-        m.run("Aim", [{"kind": "aim", "uid": "tank", "gunnery": 2}])
+        m.run("Aim", [Aim(uid="tank", gunnery=2)])
         aim = m.state.unit("tank").aim
         assert aim is not None and (str(aim.hex), aim.turn, aim.gunnery) == ("C2", 1, 2)
-        m.run("Shake", [{"kind": "correct", "uid": "grunts", "set": {"shaken": 2}}])
+        m.run("Shake", [Correct(uid="grunts", set={"shaken": 2})])
         with pytest.raises(CommandError, match="shaken"):
-            m.run("Load", [{"kind": "load", "uid": "grunts"}])
+            m.run("Load", [Load(uid="grunts")])
 
 
 def test_loads_add_up_under_the_add_reading(tmp_path):
     with new_match(tmp_path, readings={"fire.load-amount": "add"}) as m:
-        m.run("Load", [{"kind": "load", "uid": "tank"}])
+        m.run("Load", [Load(uid="tank")])
         assert m.state.unit("tank").ammo("Main gun") == 2  # 1 at set-up + Load[1]
 
 
 def test_spot_reveals_a_hidden_unit_on_a_hit(tmp_path):
     with new_match(tmp_path) as m:
-        m.run("Hidden", [{"kind": "correct", "uid": "grunts", "set": {"hidden": True}}])
+        m.run("Hidden", [Correct(uid="grunts", set={"hidden": True})])
         with pytest.raises(CommandError, match="hidden"):
-            m.run("Fire", [{"kind": "fire", "shooter": "tank", "target": "grunts"}])
+            m.run("Fire", [Fire(shooter="tank", target="grunts")])
         # A normal to-hit roll: need 3 as for the shot (both standing still); a 2 misses.
-        m.run("Spot", [{"kind": "spot", "uid": "tank", "target": "grunts"}], typed=[2])
+        m.run("Spot", [Spot(uid="tank", target="grunts")], typed=[2])
         assert m.state.unit("grunts").hidden
-        m.run("Spot again", [{"kind": "spot", "uid": "tank", "target": "grunts"}], typed=[3])
+        m.run("Spot again", [Spot(uid="tank", target="grunts")], typed=[3])
         assert not m.state.unit("grunts").hidden
         with pytest.raises(CommandError, match="not hidden"):
-            m.run("Spot a seen unit", [{"kind": "spot", "uid": "tank", "target": "grunts"}])
+            m.run("Spot a seen unit", [Spot(uid="tank", target="grunts")])
 
 
 def test_undo_back_to_takes_back_every_later_step_in_one_go(tmp_path):
     with new_match(tmp_path) as m:
         for facing in (1, 2, 3, 4):
-            m.run(
-                f"Facing {facing}", [{"kind": "correct", "uid": "tank", "set": {"facing": facing}}]
-            )
+            m.run(f"Facing {facing}", [Correct(uid="tank", set={"facing": facing})])
         undone = m.undo_back_to(2)
         assert [s.name for s in undone] == ["Facing 3", "Facing 4"]
         assert m.state.unit("tank").facing == 2

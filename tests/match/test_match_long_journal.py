@@ -24,16 +24,15 @@ from referee.match.journal.journal_file import MatchFileError
 from referee.match.journal.journal_text import read_journal, replay_journal
 from referee.match.setup.demo import create_demo_match
 from referee.paths import data_dir
+from referee.rules.orders.commands import CorrectHex
 
 FILES = Path(__file__).parent / "files"
 OLD_FILE = FILES / "demo-format-1.referee"
 
 
-def smoke(number: int) -> tuple[str, list[dict[str, object]]]:
+def smoke(number: int) -> tuple[str, list[CorrectHex]]:
     """A step a referee writes at the table: the smoke on C2 corrected, on then off."""
-    return f"smoke {number}", [
-        {"kind": "correct-hex", "hex": "C2", "marker": "smoke", "count": number % 2}
-    ]
+    return f"smoke {number}", [CorrectHex(hex="C2", marker="smoke", count=number % 2)]
 
 
 def fill(match: MatchFile, steps: int) -> None:
@@ -150,9 +149,7 @@ def test_a_failed_write_adds_no_index_either(tmp_path):
     shutil.copyfile(OLD_FILE, path)
     before = path.read_bytes()
     with MatchFile.open(path) as match, pytest.raises(RefereeError, match="Z99"):
-        match.run(
-            "Off the map", [{"kind": "correct-hex", "hex": "Z99", "marker": "smoke", "count": 1}]
-        )
+        match.run("Off the map", [CorrectHex(hex="Z99", marker="smoke", count=1)])
     assert path.read_bytes() == before
 
 

@@ -15,6 +15,7 @@ from referee.match.journal.journal_text import read_journal, replay_journal
 from referee.rules.command import CommandError
 from referee.rules.orders.advance import OrdersMissingError
 from referee.rules.orders.agenda import match_agenda
+from referee.rules.orders.commands import Advance, Movement, Orders, command_from_json
 
 JOURNALS = Path(__file__).parent / "journals"
 FILES = Path(__file__).parent / "files"
@@ -30,7 +31,7 @@ def new_match(tmp_path: Path, map_name: str = "entrenched", units=UNITS) -> Matc
 
 
 def orders(uid: str, turn: int, movement: str = "- + - + -", gunnery: str = "- + -") -> dict:
-    return {"kind": "orders", "uid": uid, "turn": turn, "movement": movement, "gunnery": gunnery}
+    return Orders(uid=uid, turn=turn, movement=movement, gunnery=gunnery)
 
 
 def test_a_new_match_opens_at_the_orders_step_and_says_who_has_no_orders(tmp_path):
@@ -52,17 +53,17 @@ def test_the_clock_does_not_leave_the_orders_step_while_orders_are_missing(tmp_p
         m.run("Orders", [orders("tank", 1), orders("tank", 2), orders("grunts", 1)])
         before = m.path.read_bytes()
         with pytest.raises(OrdersMissingError, match="grunts: no orders for turn 2") as info:
-            m.run("Next", [{"kind": "advance"}])
+            m.run("Next", [Advance()])
         assert info.value.uids == ("grunts",) and info.value.unit == "grunts"
         # nor by jumping over it, nor by passing empty steps
         for command in (
-            {"kind": "advance", "to": "aftermath"},
-            {"kind": "advance", "skip": "idle"},
+            Advance(to="aftermath"),
+            Advance(skip="idle"),
         ):
             with pytest.raises(OrdersMissingError):
                 m.run("Next", [command])
         assert m.path.read_bytes() == before  # a refused step writes nothing
-        m.run("Orders", [orders("grunts", 2), {"kind": "advance"}])
+        m.run("Orders", [orders("grunts", 2), Advance()])
         assert (m.state.turn, m.state.step) == (1, "gunnery-1")
 
 
@@ -75,14 +76,14 @@ def test_the_next_turns_orders_step_waits_for_the_turn_after(tmp_path):
                 orders("tank", 2),
                 orders("grunts", 1),
                 orders("grunts", 2),
-                {"kind": "advance", "to": "aftermath"},
-                {"kind": "advance"},
+                Advance(to="aftermath"),
+                Advance(),
             ],
         )
         assert (m.state.turn, m.state.step) == (2, "orders")
         assert match_agenda(m.state).orders_missing == ("tank", "grunts")  # turn 3's are due
         with pytest.raises(OrdersMissingError, match="no orders for turn 3"):
-            m.run("Next", [{"kind": "advance"}])
+            m.run("Next", [Advance()])
 
 
 def test_confirming_in_the_current_edition_the_unit_does_nothing(tmp_path):
@@ -90,7 +91,7 @@ def test_confirming_in_the_current_edition_the_unit_does_nothing(tmp_path):
     with new_match(tmp_path) as m:
         step = m.run(
             "Next",
-            [orders("tank", 1), orders("tank", 2), {"kind": "advance", "missing": "confirm"}],
+            [orders("tank", 1), orders("tank", 2), Advance(missing="confirm")],
         )
         event = step.events[-1]
         assert "orders.missing" in event.clauses
@@ -128,17 +129,17 @@ def test_in_the_first_draft_a_unit_without_orders_carries_out_its_default_order(
             [
                 orders("tank", 1),
                 orders("tank", 2),
-                {"kind": "orders", "uid": "grunts", "turn": 1, "missing": "confirm"},
-                {"kind": "orders", "uid": "grunts", "turn": 2, "missing": "confirm"},
+                Orders(uid="grunts", turn=1, missing="confirm"),
+                Orders(uid="grunts", turn=2, missing="confirm"),
             ],
         )
         event = m.steps()[-1].events[-1]
         assert event.clauses == ("orders.missing", "orders.giving", "orders.default")
         assert "carries out its default order" in event.text
         assert m.state.orders["grunts"]["1"] == {"gunnery": "- + -", "missing": "default"}
-        m.run("On", [{"kind": "advance", "to": "movement-1"}])
+        m.run("On", [Advance(to="movement-1")])
         assert m.state.actions_now()["grunts"] == ("F",)
-        m.run("Movement 1", [{"kind": "movement", "step": 1}])
+        m.run("Movement 1", [Movement(step=1)])
         assert str(m.state.unit("grunts").hex) == "B4"
         assert m.replay_check() == []
 
@@ -147,24 +148,16 @@ def test_a_missing_order_is_confirmed_only_where_one_is_missing(tmp_path):
     with new_match(tmp_path) as m:
         m.run("Orders", [orders("tank", 1)])
         with pytest.raises(CommandError, match="already written"):
-            m.run("Again", [{"kind": "orders", "uid": "tank", "turn": 1, "missing": "confirm"}])
+            m.run("Again", [Orders(uid="tank", turn=1, missing="confirm")])
         with pytest.raises(CommandError, match="not both"):
             m.run(
                 "Both",
-                [
-                    {
-                        "kind": "orders",
-                        "uid": "grunts",
-                        "turn": 1,
-                        "missing": "confirm",
-                        "movement": "F + F + F",
-                    }
-                ],
+                [Orders(uid="grunts", turn=1, missing="confirm", movement="F + F + F")],
             )
         with pytest.raises(CommandError, match="one round ahead"):
-            m.run("Far", [{"kind": "orders", "uid": "grunts", "turn": 3, "missing": "confirm"}])
+            m.run("Far", [Orders(uid="grunts", turn=3, missing="confirm")])
         with pytest.raises(CommandError, match="the only value is 'confirm'"):
-            m.run("Odd", [{"kind": "advance", "missing": "yes"}])
+            m.run("Odd", [command_from_json({"kind": "advance", "missing": "yes"})])
 
 
 def test_a_journal_of_the_orders_step_replays_to_the_hand_worked_state(tmp_path):
@@ -225,7 +218,7 @@ def test_a_match_file_written_before_the_orders_step_loads_and_replays(tmp_path)
         assert [s.undone for s in m.steps(include_undone=True)][-1] is True
     assert path.read_bytes() == before  # reading it changes nothing
     with MatchFile.open(path) as m:  # and it goes on as it was played: no orders step
-        m.run("Next", [{"kind": "advance"}])
+        m.run("Next", [Advance()])
         assert (m.state.turn, m.state.step) == (2, "gunnery-1.hex-effects")
         assert m.replay_check() == []
 

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from referee.match.reports.phase_report import PhaseFold, phase_report
 from referee.match.setup.demo import create_demo_match
+from referee.rules.orders.commands import Advance, Fire, Movement, Orders
 
 
 def test_gunnery_1_is_told_once_the_clock_moves_on(tmp_path):
@@ -13,11 +14,11 @@ def test_gunnery_1_is_told_once_the_clock_moves_on(tmp_path):
         # still +1 +1), damage 4 + 1 = 5 on the boars' table: gored, pending
         m.run(
             "fire",
-            [{"kind": "fire", "shooter": "tank", "target": "boars", "weapon": "Main gun"}],
+            [Fire(shooter="tank", target="boars", weapon="Main gun")],
             typed=[5, 4],
         )
         before = phase_report(m.initial_state(), m.steps())
-        m.run("on", [{"kind": "advance", "skip": "idle", "unfired": "pass"}])
+        m.run("on", [Advance(skip="idle", unfired="pass")])
         report = phase_report(m.initial_state(), m.steps())
     assert before is not None and before.step == "orders"  # Gunnery 1 is not over yet
     assert report is not None
@@ -35,7 +36,7 @@ def test_the_fold_reads_only_new_steps_and_starts_again_after_an_undo(tmp_path):
     with create_demo_match(tmp_path / "d.referee") as m:
         fold = PhaseFold(m.initial_state())
         first = fold.report(m.steps(include_undone=True))
-        m.run("on", [{"kind": "advance", "skip": "idle", "unfired": "pass"}])
+        m.run("on", [Advance(skip="idle", unfired="pass")])
         folded = len(fold.seen)
         second = fold.report(m.steps(include_undone=True))
         assert len(fold.seen) == folded + 1  # one new step read
@@ -70,19 +71,16 @@ def test_a_movement_that_starts_an_assault_says_so(tmp_path):
         # the boars chase the nearest enemy: into F5, where the hoplites stand (clause
         # orders.chase): an assault, nothing moves yet (clause assault.trigger)
         orders = [
-            {"kind": "orders", "uid": "boars", "turn": 1, "movement": "Chase + - + -"},
-            {"kind": "orders", "uid": "hoplites", "turn": 1, "movement": "- + - + -"},
+            Orders(uid="boars", turn=1, movement="Chase + - + -"),
+            Orders(uid="hoplites", turn=1, movement="- + - + -"),
         ]
-        nothing = [
-            {"kind": "orders", "uid": u, "turn": 2, "missing": "confirm"}
-            for u in ("boars", "hoplites")
-        ]
+        nothing = [Orders(uid=u, turn=2, missing="confirm") for u in ("boars", "hoplites")]
         m.run(
             "Orders",
-            [*orders, *nothing, {"kind": "advance", "to": "movement-1", "unfired": "pass"}],
+            [*orders, *nothing, Advance(to="movement-1", unfired="pass")],
         )
-        m.run("Movement 1", [{"kind": "movement", "step": 1}])
-        m.run("on", [{"kind": "advance", "skip": "idle", "unfired": "pass"}])
+        m.run("Movement 1", [Movement(step=1)])
+        m.run("on", [Advance(skip="idle", unfired="pass")])
         report = phase_report(m.initial_state(), m.steps())
     assert report is not None and report.label == "Movement 1"
     assert report.lines == ("an assault starts over F5: hoplites (side 1) against boars (side 2)",)

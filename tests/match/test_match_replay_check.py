@@ -14,6 +14,7 @@ from referee.board.hexgrid import parse_label
 from referee.cli.main import main
 from referee.match.games.orders_file import MatchFile, MatchFileError
 from referee.match.journal.journal_text import read_journal, replay_journal
+from referee.rules.orders.commands import Correct
 
 JOURNAL = Path(__file__).parent / "journals" / "tank-and-grunts.journal"
 """Step 1: the tank fires (dice 5 6: the grunts lose a model); 2: apply damage; 3: the
@@ -152,7 +153,7 @@ def test_a_correction_worded_as_an_earlier_referee_worded_it_still_checks_exactl
     # today's words are "hex E5; facing SE": a match corrected then is no less exact now
     path = _replayed(tmp_path)
     with MatchFile.open(path) as m:
-        m.run("fix", [{"kind": "correct", "uid": "grunts", "set": {"facing": 2}}])
+        m.run("fix", [Correct(uid="grunts", set={"facing": 2})])
         number = m.step_count()
 
     def old_words(data: str) -> str:

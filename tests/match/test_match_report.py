@@ -12,6 +12,7 @@ from referee.catalogue.clauses import clauses
 from referee.cli.main import main
 from referee.match.journal.journal_text import read_journal, replay_journal
 from referee.match.reports.match_report import match_report
+from referee.rules.orders.commands import Correct
 from referee.ruleset.rulings import register
 
 JOURNAL = Path(__file__).parent / "journals" / "two-turns-orders-step.journal"
@@ -114,7 +115,7 @@ def test_every_id_is_a_link_into_the_rules_appendix_with_the_catalogues_text(tmp
 
 def test_text_from_the_file_is_escaped(tmp_path):
     with replay_journal(read_journal(JOURNAL), tmp_path / "r.referee") as m:
-        m.run("<b>bold</b> correction", [{"kind": "correct", "uid": "tank", "set": {"facing": 2}}])
+        m.run("<b>bold</b> correction", [Correct(uid="tank", set={"facing": 2})])
         html = match_report(m)
     assert "<b>bold</b>" not in html and "&lt;b&gt;bold&lt;/b&gt; correction" in html
 

@@ -17,6 +17,7 @@ from referee.match.games.orders_file import MatchFile
 from referee.match.journal.journal_text import read_journal, replay_journal
 from referee.rules.changes import Changes
 from referee.rules.orders.advance import step_is_idle, step_work
+from referee.rules.orders.commands import Advance, Correct, CorrectHex, Orders
 from referee.rules.orders.movement_orders import _step_actions, step_actions
 from referee.rules.orders.state import MatchState
 from referee.rules.turn.clock import TurnPosition
@@ -95,25 +96,15 @@ def test_the_same_where_hexes_hold_markers_and_units_are_shaken_and_burning(tmp_
         m.run(
             "Set-up",
             [
-                *(
-                    {"kind": "orders", "uid": u, "turn": t, **still}
-                    for u in ("tank", "grunts")
-                    for t in (1, 2)
-                ),
-                {
-                    "kind": "correct-hex",
-                    "hex": "E6",
-                    "marker": "poison-cloud",
-                    "count": 2,
-                    "strength": 6,
-                },
-                {"kind": "correct-hex", "hex": "E5", "marker": "smoke", "count": 1},
-                {"kind": "correct", "uid": "grunts", "set": {"shaken": 1, "fire": 1}},
+                *(Orders(uid=u, turn=t, **still) for u in ("tank", "grunts") for t in (1, 2)),
+                CorrectHex(hex="E6", marker="poison-cloud", count=2, strength=6),
+                CorrectHex(hex="E5", marker="smoke", count=1),
+                Correct(uid="grunts", set={"shaken": 1, "fire": 1}),
             ],
         )
         states = [m.state]
         while states[-1].turn < 2:
-            m.run("On", [{"kind": "advance"}])
+            m.run("On", [Advance()])
             states.append(m.state)
     seen: Counter[tuple[str, bool]] = Counter()
     for state in states:

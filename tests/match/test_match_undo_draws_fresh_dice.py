@@ -12,6 +12,7 @@ from __future__ import annotations
 import hashlib
 import json
 import sqlite3
+from dataclasses import replace
 from pathlib import Path
 from typing import Any
 
@@ -26,6 +27,7 @@ from referee.rules.activation.commands import parse_command
 from referee.rules.activation.step import step as decide
 from referee.rules.activation.system import event_of
 from referee.rules.events import Event
+from referee.rules.orders.commands import Fire
 from referee.rules.orders.state import MatchState
 from referee.rules.orders.step import execute
 
@@ -37,8 +39,8 @@ UNITS = [
 SEED = 7
 
 
-def shot(target: str) -> dict[str, Any]:
-    return {"kind": "fire", "shooter": "tank", "target": target, "weapon": "Main gun"}
+def shot(target: str) -> Fire:
+    return Fire(shooter="tank", target=target, weapon="Main gun")
 
 
 def sha_seed(material: str) -> int:
@@ -50,7 +52,7 @@ def dice_of(event: Event) -> list[tuple[int, int, bool]]:
     return [(r.sides, r.value, r.typed) for r in event.dice]
 
 
-def drawn(state: MatchState, command: dict[str, Any], material: str) -> list[tuple[int, int, bool]]:
+def drawn(state: MatchState, command: Fire, material: str) -> list[tuple[int, int, bool]]:
     """The dice ``command`` rolls on ``state`` from the seed of ``material``."""
     return dice_of(execute(state, command, Dice(sha_seed(material))))
 
@@ -108,16 +110,16 @@ def test_redo_brings_back_the_dice_drawn_and_the_next_step_is_a_first_attempt(tm
         m.redo()
         assert m.steps()[0].events[0] == first
         after = m.state
-        (second,) = m.run("Hull gun", [{**shot("boyz"), "weapon": "Hull machine gun"}]).events
+        (second,) = m.run("Hull gun", [replace(shot("boyz"), weapon="Hull machine gun")]).events
         assert dice_of(second) == drawn(
-            after, {**shot("boyz"), "weapon": "Hull machine gun"}, "7:2"
+            after, replace(shot("boyz"), weapon="Hull machine gun"), "7:2"
         )
         assert dice_of(first) == drawn(before, shot("grunts"), "7:1")
         assert m.replay_check() == []
 
 
 def test_steps_undone_together_draw_fresh_dice_when_written_again(tmp_path):
-    hull = {**shot("boyz"), "weapon": "Hull machine gun"}
+    hull = replace(shot("boyz"), weapon="Hull machine gun")
     with new_match(tmp_path) as m:
         m.run("Shot", [shot("grunts")])
         m.run("Hull gun", [hull])
@@ -236,9 +238,9 @@ def test_an_activation_step_written_again_draws_fresh_dice(tmp_path):
     ).close()
     with ActivationMatch.open(path) as m:
         start = m.state
-        first = m.run("Presented", ["present"]).events[0].dice
+        first = m.run("Presented", [parse_command("present")]).events[0].dice
         m.undo()
-        again = m.run("Presented again", ["present"]).events[0].dice
+        again = m.run("Presented again", [parse_command("present")]).events[0].dice
 
         def d2(material: str) -> Any:
             outcome = decide(m.game, start, parse_command("present"), Dice(sha_seed(material)))
@@ -324,9 +326,9 @@ def test_a_shipped_format_5_file_with_a_step_written_again_checks_exactly(tmp_pa
         assert m.replay_check() == []
         start = m.initial_state()
         m.undo()  # written on now, it draws as it was played: every attempt alike
-        (again,) = m.run("Hull gun", [{**shot("grunts"), "weapon": "Hull machine gun"}]).events
+        (again,) = m.run("Hull gun", [replace(shot("grunts"), weapon="Hull machine gun")]).events
         assert dice_of(again) == drawn(
-            start, {**shot("grunts"), "weapon": "Hull machine gun"}, "7:1"
+            start, replace(shot("grunts"), weapon="Hull machine gun"), "7:1"
         )
         assert m.replay_check() == []
     assert copy.read_bytes() != FORMAT_5.read_bytes()  # the shipped file is left alone

@@ -20,6 +20,7 @@ from referee.match.journal.journal_text import JournalTextError, parse_journal, 
 from referee.match.reports.match_report import match_report
 from referee.rules.orders.advance import FirePendingError
 from referee.rules.orders.agenda import match_agenda
+from referee.rules.orders.commands import Advance, Correct, Fire, Orders
 
 UNITS = [
     {"uid": "tank", "unit": "standard-tank", "side": 1, "hex": "C2", "facing": 3},
@@ -39,11 +40,11 @@ def at_gunnery_1(
     path = tmp_path / "m.referee"
     with MatchFile.create(path, map_name="entrenched", units=units, seed=7) as m:
         commands = [
-            {"kind": "orders", "uid": uid, "turn": turn, "movement": STILL, "gunnery": guns}
+            Orders(uid=uid, turn=turn, movement=STILL, gunnery=guns)
             for turn in (1, 2)
             for uid, guns in (("tank", tank), ("grunts", grunts))
         ]
-        m.run("Set-up", [*commands, *extra, {"kind": "advance"}])
+        m.run("Set-up", [*commands, *extra, Advance()])
         assert (m.state.turn, m.state.step) == (1, "gunnery-1")
     return path
 
@@ -126,12 +127,12 @@ def test_advance_unfired_pass_names_each_unit_that_held_its_fire(tmp_path, capsy
 def test_a_unit_that_fired_is_waited_for_again_at_the_next_gunnery_step(tmp_path):
     path = at_gunnery_1(tmp_path, tank="Fire + Fire", grunts="- + -")
     with MatchFile.open(path) as m:
-        m.run("Fire", [{"kind": "fire", "shooter": "tank", "target": "grunts"}], typed=HIT)
+        m.run("Fire", [Fire(shooter="tank", target="grunts")], typed=HIT)
         assert m.state.fired == ("tank",)  # the fire event records its shooter
         assert match_agenda(m.state).fire_pending == ()
-        m.run("On", [{"kind": "advance"}])  # it fired: the clock leaves Gunnery 1
+        m.run("On", [Advance()])  # it fired: the clock leaves Gunnery 1
         assert m.state.fired == ()
-        m.run("To Gunnery 2", [{"kind": "advance", "to": "gunnery-2"}])
+        m.run("To Gunnery 2", [Advance(to="gunnery-2")])
         # the Main gun is spent, the Hull machine gun (Burst(2), 2 loaded, range 3: the
         # grunts at range 5 are at long range, in its front arc) may fire
         assert match_agenda(m.state).fire_pending == ("tank",)
@@ -142,17 +143,15 @@ def test_advance_to_a_later_step_stops_at_a_gunnery_step_that_waits(tmp_path):
     with MatchFile.open(path) as m:
         # Gunnery 1 waits for nobody; Gunnery 2 waits for the tank
         with pytest.raises(FirePendingError) as refused:
-            m.run("To the aftermath", [{"kind": "advance", "to": "aftermath"}])
+            m.run("To the aftermath", [Advance(to="aftermath")])
         assert refused.value.uids == ("tank",)
         assert "Gunnery 2" in str(refused.value)
-        m.run("To the aftermath", [{"kind": "advance", "to": "aftermath", "unfired": "pass"}])
+        m.run("To the aftermath", [Advance(to="aftermath", unfired="pass")])
         assert m.state.step == "aftermath"
         assert "tank held its fire in Gunnery 2" in m.steps()[-1].events[0].text
 
 
-NOTHING_LOADED = (
-    {"kind": "correct", "uid": "tank", "set": {"loaded": {"Main gun": 0, "Hull machine gun": 0}}},
-)
+NOTHING_LOADED = (Correct(uid="tank", set={"loaded": {"Main gun": 0, "Hull machine gun": 0}}),)
 
 
 def test_a_fire_order_with_nothing_loaded_says_why_and_holds_nothing_up(tmp_path, capsys):
@@ -191,7 +190,7 @@ def test_a_fire_order_with_no_enemy_in_reach_says_why(tmp_path, capsys):
 
 
 def test_a_shaken_unit_ordered_to_fire_is_not_waited_for(tmp_path, capsys):
-    shaken = ({"kind": "correct", "uid": "grunts", "set": {"shaken": 2}},)
+    shaken = (Correct(uid="grunts", set={"shaken": 2}),)
     path = at_gunnery_1(tmp_path, tank="- + -", extra=shaken)
     assert show(path, capsys)["agenda"]["fire_pending"] == []
     assert step(path, "advance") == 0

@@ -10,6 +10,7 @@ import pytest
 
 from referee.cli.main import main
 from referee.match.games.orders_file import MatchFile
+from referee.rules.orders.commands import Correct, CorrectRemove
 from referee.tournament.match_result import load_any_result, result_of_match
 from referee.tournament.result_file import ResultFileError, load_result
 from referee.tournament.scoring import (
@@ -153,9 +154,9 @@ def finished_match(path: Path) -> MatchFile:
     m.run(
         "the table",
         [
-            {"kind": "correct", "uid": "grunts", "set": {"alive": 1}},
-            {"kind": "correct", "uid": "hoplites", "set": {"alive": 0}},
-            {"kind": "correct-remove", "uid": "boars"},
+            Correct(uid="grunts", set={"alive": 1}),
+            Correct(uid="hoplites", set={"alive": 0}),
+            CorrectRemove(uid="boars"),
         ],
     )
     return m

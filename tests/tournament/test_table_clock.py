@@ -11,6 +11,7 @@ import pytest
 from army_fixture import write_armies
 
 from referee.match.games.orders_file import MatchFile
+from referee.rules.orders.commands import Place
 from referee.tournament.desk import Desk
 from referee.tournament.table_clock import TableClockReader, first_step_at
 from referee.tournament.table_match import TableOrigin, make_table_match
@@ -105,15 +106,7 @@ def test_without_a_recorded_start_the_tables_own_clock_starts_at_its_first_step(
     with MatchFile.open(path) as m:
         m.run(
             "Blind setup: standard-tank",
-            [
-                {
-                    "kind": "place",
-                    "uid": "standard-tank",
-                    "hex": "A7",
-                    "facing": "N",
-                    "speed": "stand-still",
-                }
-            ],
+            [Place(uid="standard-tank", hex="A7", facing="N", speed="stand-still")],
         )
         first = first_step_at(m)
     assert first is not None

@@ -582,7 +582,9 @@ class ActivationWindow(QMainWindow):
         and the wizards alike); None, and why said, if the engine refused it."""
         self.wizard_host.outdate("a step was played")
         try:
-            step = self.match.run(name, list(commands), list(typed), strict=True, attempt=attempt)
+            step = self.match.run_json(
+                name, list(commands), list(typed), strict=True, attempt=attempt
+            )
         except RefereeError as exc:
             self.say(f"Refused, nothing written: {one_line(exc)}")
             self.refresh()

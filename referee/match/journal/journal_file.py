@@ -1077,27 +1077,35 @@ class JournalFile(Generic[S]):
 
     # --- playing: written once for every game system --------------------------------
 
-    def _command(self, given: Command | Mapping[str, Any] | str) -> Command:
-        """``given`` as a command of this match's game: a command value of its game, or
-        (data read at the edge: a text journal, a command line) its JSON or text form."""
+    def read_command(self, given: Command | Mapping[str, Any] | str) -> Command:
+        """``given`` read at the edge as a command of this match's game: a command value of
+        its game as it is, its JSON form (a table of kind and fields) or its text form (a
+        line of a text journal) read by the game system; a
+        :class:`~referee.rules.command.CommandError` names what cannot be read."""
         system = self.system
-        found: Command | None
         if isinstance(given, system.COMMAND):
-            found = cast(Command, given)
-        elif isinstance(given, Mapping):
-            found = system.command_from_json(given)
-        elif isinstance(given, str):
-            found = system.parse_command(given)
-        else:
-            found = None
-        if found is not None:
-            return found
+            return cast(Command, given)
+        if isinstance(given, Mapping):
+            return cast(Command, system.command_from_json(given))
+        if isinstance(given, str):
+            return cast(Command, system.parse_command(given))
         raise MatchFileError(
             f"a command of the {system.SYSTEM} game is its value, its text, or a table of "
             f"kind and fields, not {type(given).__name__}"
         )
 
-    def run(
+    def _own(self, given: object) -> Command:
+        """``given``, a command value of this match's game; anything else (its JSON or text
+        form, read only at the edge: :meth:`run_json`) is refused."""
+        system = self.system
+        if isinstance(given, system.COMMAND):
+            return cast(Command, given)
+        raise MatchFileError(
+            f"run() takes the {system.SYSTEM} game's command values, not "
+            f"{type(given).__name__} (its JSON or text form: read it first, read_command)"
+        )
+
+    def run_json(
         self,
         name: str,
         commands: Iterable[Command | Mapping[str, Any] | str],
@@ -1106,7 +1114,25 @@ class JournalFile(Generic[S]):
         strict: bool = False,
         attempt: int | None = None,
     ) -> Step:
-        """Carry out ``commands`` as one named step and write it (all or nothing).
+        """:meth:`run` for commands read at the edge (the app's session while its wizards
+        still hand back JSON tables): each is read by :meth:`read_command` first; a command
+        that cannot be read refuses the whole step, nothing written."""
+        given = list(commands)
+        self._check_step(name, len(given), STEP_MAX_COMMANDS)
+        parsed = [self.read_command(c) for c in given]
+        return self.run(name, parsed, typed, strict=strict, attempt=attempt)
+
+    def run(
+        self,
+        name: str,
+        commands: Iterable[Command],
+        typed: Iterable[int] = (),
+        *,
+        strict: bool = False,
+        attempt: int | None = None,
+    ) -> Step:
+        """Carry out ``commands`` (command values of this match's game) as one named step
+        and write it (all or nothing).
 
         ``typed`` are dice the referee read off the table; they answer the step's first
         dice, the step's seed rolls the rest (``attempt``: the attempt whose app dice a
@@ -1120,7 +1146,7 @@ class JournalFile(Generic[S]):
         self._check_step(name, len(given), STEP_MAX_COMMANDS)
         if not given:
             raise MatchFileError("a step needs a command")
-        parsed = [self._command(c) for c in given]
+        parsed = [self._own(c) for c in given]
         self._ready(strict)
         with self._writing(strict):
             number = self._open_step()

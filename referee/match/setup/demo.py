@@ -21,6 +21,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from referee.paths import matches_dir, safe_file_name
+from referee.rules.orders.commands import Advance, Orders
 
 if TYPE_CHECKING:  # the match file (and the engine) when a demo is written: the window's
     # first start reads the demo's map and units from here before loading the engine
@@ -125,10 +126,10 @@ def unused_match_path(folder: Path, stem: str) -> Path:
 
 def orders_commands(
     turn: int = 1, orders: dict[str, tuple[str, str]] | None = None
-) -> list[dict[str, Any]]:
+) -> list[Orders]:
     """The ``orders`` commands writing ``orders`` (:data:`DEMO_ORDERS`) for ``turn``."""
     return [
-        {"kind": "orders", "uid": uid, "turn": turn, "movement": move, "gunnery": guns}
+        Orders(uid=uid, turn=turn, movement=move, gunnery=guns)
         for uid, (move, guns) in (orders or DEMO_ORDERS).items()
     ]
 
@@ -149,6 +150,6 @@ def create_demo_match(path: Path | str, ruleset: str = DEMO_EDITION) -> MatchFil
     )
     match.run(
         "Orders for turns 1 and 2",
-        [*orders_commands(1), *orders_commands(2, DEMO_ORDERS_NEXT), {"kind": "advance"}],
+        [*orders_commands(1), *orders_commands(2, DEMO_ORDERS_NEXT), Advance()],
     )
     return match
