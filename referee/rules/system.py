@@ -12,7 +12,8 @@ A game system gives:
   -> StepOutcome``, the journal's event (working, dice, clauses, typed changes) with the
   state after it; :meth:`GameSystem.fold`: the state after an event as the journal recorded
   it (what opening a file and replaying a journal build on);
-* its agenda (:meth:`GameSystem.agenda`: what the referee must do now, in words).
+* its agenda (:meth:`GameSystem.agenda`: what the referee must do now, in words);
+* its report sections (:meth:`GameSystem.report`: its part of ``referee match report``).
 
 Everything around a step -- the journal file, run, undo, redo and the replay check -- is
 written once for every system, in :class:`referee.match.journal.journal_file.JournalFile`.
@@ -20,13 +21,14 @@ written once for every system, in :class:`referee.match.journal.journal_file.Jou
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any, ClassVar, Generic, Protocol, TypeVar
 
 from referee.dice.service import Dice
 from referee.rules.command import Command
-from referee.rules.events import Event
+from referee.rules.events import Event, Step
+from referee.rules.report import ReportOutline, ReportPage
 
 S = TypeVar("S")
 C = TypeVar("C", bound="Command")
@@ -75,4 +77,12 @@ class GameSystem(Protocol[S, C]):
 
     def agenda(self, state: S) -> str:
         """What the referee must do now, in words."""
+        ...
+
+    def report(
+        self, page: ReportPage, initial: S, state: S, steps: Sequence[Step]
+    ) -> ReportOutline:
+        """The game's part of the match's printed report: its sections, written into
+        ``page`` (:mod:`referee.rules.report`), from the set-up ``initial``, the state now and
+        the journal's active ``steps``."""
         ...

@@ -1,31 +1,28 @@
-"""A match report worth printing: the set-up, then turn by turn what each unit did, the hits
-and the casualties, the steps that did something (with their dice and their why), and the
-state at the end of the turn; every clause and ruling id is a link into the rules appendix,
-which gives the clause's text in the match's edition and each ruling's reading in this match.
+"""A match report worth printing, of any game system (``referee match report FILE [-o
+FILE.html]``): the title and the line of facts, the contents, the game system's report
+sections (:meth:`referee.rules.system.GameSystem.report`: for written orders the set-up and
+each turn told, :mod:`referee.rules.orders.report`; for the activation rules the armies, the
+steps and the game now, :mod:`referee.rules.activation.report`), then the rules appendix:
+every clause and ruling id cited is a link into it, which gives the clause's text in the
+match's edition and each ruling's reading in this match.
 
-One self-contained HTML page (``referee match report FILE [-o FILE.html]``), laid out for
-the screen and for paper (print it to PDF from a browser: each turn starts a page, tables
-and steps are not split). Steps that only move the clock on are not shown; a turn says how
-many steps the clock passed with nothing in them. Every text from the file is escaped.
+One self-contained HTML page, laid out for the screen and for paper (print it to PDF from a
+browser: each turn starts a page, tables and steps are not split). Every text from the file
+is escaped.
 """
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Iterable, Sequence
 from html import escape
 from typing import TYPE_CHECKING, Any
 
-from referee.board.hexgrid import DIRECTION_NAMES
 from referee.catalogue.clauses import clauses
 from referee.ruleset.rulings import register
 
-if TYPE_CHECKING:  # the game of written orders' state, imported by its report only: the
-    # activation rules' report (activation_report) shares the page, not that engine
-    from referee.match.games.orders_file import MatchFile
+if TYPE_CHECKING:
     from referee.match.journal.journal_file import JournalFile
-    from referee.match.reports.turn_story import TurnStory
     from referee.rules.events import Event
-    from referee.rules.orders.state import MatchState
 
 _STYLE = """
 body { font-family: "DejaVu Sans", system-ui, sans-serif; max-width: 60em; margin: 2em auto;
@@ -78,108 +75,6 @@ def _why(clause_ids: Iterable[str], ruling_ids: Iterable[str], cited: dict[str, 
     return ", ".join(parts)
 
 
-def _conditions(u: object) -> str:
-    from referee.rules.state import UnitState
-
-    assert isinstance(u, UnitState)
-    out = []
-    if u.is_shaken:
-        out.append(f"shaken x{u.shaken}")
-    for key, name in (("fire", "on fire"), ("acid", "acid"), ("minor_acid", "minor acid")):
-        if getattr(u, key):
-            out.append(f"{name} x{getattr(u, key)}")
-    if u.poison:
-        out.append("poison " + ", ".join(f"d{d}" for d in u.poison))
-    if u.bleeding:
-        out.append("bleeding " + ", ".join(f"d{d}" for d in u.bleeding))
-    if u.armor_down:
-        out.append(f"armor down {u.armor_down}")
-    return ", ".join(out) or "—"
-
-
-def _state_table(state: MatchState) -> str:
-    rows = [
-        "<table><tr><th>unit</th><th>side</th><th>hex</th><th>facing</th><th>speed</th>"
-        "<th>models</th><th>damage tokens</th><th>conditions</th><th>loaded</th></tr>"
-    ]
-    for u in state.units.values():
-        gone = " class='destroyed'" if u.destroyed else ""
-        loaded = ", ".join(f"{escape(w)} {n}" for w, n in u.loaded.items() if n) or "—"
-        models = "destroyed" if u.destroyed else f"{u.alive}/{u.unit.models}"
-        rows.append(
-            f"<tr{gone}><td>{escape(u.uid)} <span class='quiet'>{escape(u.unit.name)}</span>"
-            f"</td><td class='num'>{u.side}</td><td>{u.hex}</td>"
-            f"<td>{DIRECTION_NAMES[u.facing]}</td><td>{escape(u.speed)}</td>"
-            f"<td class='num'>{models}</td><td class='num'>{u.damage_tokens}</td>"
-            f"<td>{escape(_conditions(u))}</td><td>{loaded}</td></tr>"
-        )
-    rows.append("</table>")
-    markers = [
-        f"{h}: "
-        + ", ".join(f"{escape(m.kind)}{escape(m.notation())} x{m.count}" for m in state.hexes.at(h))
-        for h in state.hexes.hexes()
-    ]
-    if markers:
-        rows.append(f"<p>Markers on the map: {'; '.join(markers)}.</p>")
-    if state.terrain:
-        changed = ", ".join(f"{h} is now {escape(t)}" for h, t in sorted(state.terrain.items()))
-        rows.append(f"<p>Terrain changed: {changed}.</p>")
-    if state.pending:
-        on = ", ".join(sorted({str(p["unit"]) for p in state.pending}))
-        rows.append(
-            f"<p>Damage waiting for the next 'apply damage': {len(state.pending)} "
-            f"roll(s), on {escape(on)}.</p>"
-        )
-    return "".join(rows)
-
-
-def _did_table(story: TurnStory) -> str:
-    if not story.did:
-        return "<p class='quiet'>No unit did anything this turn.</p>"
-    rows = [
-        "<table><tr><th style='width:9em'>unit</th><th>what it did, and what happened to it"
-        "</th></tr>"
-    ]
-    order = list(story.start.units) + [u for u in story.did if u not in story.start.units]
-    for uid in order:
-        lines = story.did.get(uid)
-        if not lines:
-            continue
-        items = "".join(f"<li>{escape(line)}</li>" for line in lines)
-        rows.append(f"<tr><td>{escape(uid)}</td><td><ul class='did'>{items}</ul></td></tr>")
-    rows.append("</table>")
-    return "".join(rows)
-
-
-def _hits_table(story: TurnStory) -> str:
-    parts = []
-    if story.hits:
-        parts.append(
-            "<table><tr><th>step</th><th>from</th><th>on</th><th>damage roll</th><th>row</th></tr>"
-        )
-        for h in story.hits:
-            parts.append(
-                f"<tr><td class='num'>{h.step}</td><td>{escape(h.source)}</td>"
-                f"<td>{escape(h.target)}</td><td>{escape(h.table)} table: "
-                f"{h.result}</td><td>{escape(h.row)}</td></tr>"
-            )
-        parts.append("</table>")
-    else:
-        parts.append("<p class='quiet'>No damage was rolled this turn.</p>")
-    if story.casualties:
-        parts.append("<table><tr><th>step</th><th>unit</th><th>models</th><th>when</th></tr>")
-        for c in story.casualties:
-            gone = " (destroyed)" if c.destroyed else ""
-            parts.append(
-                f"<tr><td class='num'>{c.step}</td><td>{escape(c.uid)}</td>"
-                f"<td>{c.before} → {c.after}{gone}</td><td>{escape(c.cause)}</td></tr>"
-            )
-        parts.append("</table>")
-    else:
-        parts.append("<p class='quiet'>No model was lost this turn.</p>")
-    return "".join(parts)
-
-
 def _events_html(events: list[Event], cited: dict[str, set[str]]) -> str:
     """The events of a step; a run of events without dice that cite the same ids (a step of
     orders) shares one "why" line."""
@@ -220,31 +115,6 @@ def _event_html(event: Event, cited: dict[str, set[str]]) -> str:
         out.append(f"<div class='dice'>dice: {faces}</div>")
     if event.clauses or event.rulings:
         out.append(f"<div class='ids'>why: {_why(event.clauses, event.rulings, cited)}</div>")
-    return "".join(out)
-
-
-def _turn_html(story: TurnStory, cited: dict[str, set[str]]) -> str:
-    out = [f"<section class='turn' id='turn-{story.turn}'><h2>Turn {story.turn}</h2>"]
-    out.append("<h3>What each unit did</h3>")
-    out.append(_did_table(story))
-    out.append("<h3>Hits and casualties</h3>")
-    out.append(_hits_table(story))
-    out.append("<h3>The turn, step by step</h3>")
-    for told in story.steps:
-        out.append(f"<div class='step'><h4>{told.step.number}. {escape(told.step.name)}</h4>")
-        out.append(_events_html(told.events, cited))
-        out.append("</div>")
-    if story.passed:
-        out.append(
-            f"<p class='quiet'>The clock passed {story.passed} step"
-            f"{'s' if story.passed != 1 else ''} with nothing in them.</p>"
-        )
-    if story.complete:
-        out.append(f"<h3>At the end of turn {story.turn}</h3>")
-    else:
-        out.append(f"<h3>Now (turn {story.turn} goes on)</h3>")
-    out.append(_state_table(story.end))
-    out.append("</section>")
     return "".join(out)
 
 
@@ -313,42 +183,50 @@ def _house_rules(match: JournalFile[Any], cited: dict[str, set[str]]) -> str:
     return f"<p>Readings other than the register's default: {items}.</p>"
 
 
-def _step_name(match: MatchFile) -> str:
-    """The step the match is at, as the turn names it (``Assault 2: apply damage``)."""
-    from referee.rules.turn.sequence import turn_sequence
+class _Page:
+    """The page a game system's report sections are written into (a
+    :class:`~referee.rules.report.ReportPage`): the ids they cite are gathered for the rules
+    appendix."""
 
-    names = {s.id: s.label for s in turn_sequence(match.rules)}
-    return names.get(match.state.step, match.state.step)
+    def __init__(self, match: JournalFile[Any]) -> None:
+        self.match = match
+        self.ruleset_name = match.rules.name
+        self.cited: dict[str, set[str]] = {"clause": set(), "ruling": set()}
+
+    def why(self, clauses: Iterable[str], rulings: Iterable[str]) -> str:
+        return _why(clauses, rulings, self.cited)
+
+    def events(self, events: Sequence[Event]) -> str:
+        return _events_html(list(events), self.cited)
+
+    def house_rules(self) -> str:
+        return _house_rules(self.match, self.cited)
 
 
-def match_report(match: MatchFile) -> str:
-    """The whole match as one self-contained HTML page (see the module docstring)."""
-    from referee.match.reports.turn_story import turn_stories
-
-    initial = match.initial_state()
+def match_report(match: JournalFile[Any]) -> str:
+    """The whole match, of any game system, as one self-contained HTML page: its title, the
+    line of facts, the contents, the game system's report sections
+    (:meth:`~referee.rules.system.GameSystem.report`) and the rules appendix."""
+    page = _Page(match)
     steps = match.steps()
-    stories = turn_stories(initial, steps)
-    cited: dict[str, set[str]] = {"clause": set(), "ruling": set()}
-    title = match.meta.get("title") or f"Match on {match.battle_map.name}"
+    outline = match.system.report(page, match.initial_state(), match.state, steps)
+    title = match.meta.get("title") or outline.title
+    facts = " · ".join(escape(f) for f in (match.rules.name, *outline.settings))
     body = [
         f"<h1>{escape(str(title))}</h1>",
-        f"<p class='meta'>{escape(match.rules.name)} · map {escape(match.battle_map.name)} "
-        f"· seed {match.seed} · created {escape(str(match.meta.get('created', '')))} · "
-        f"{len(steps)} journal steps · now turn {match.state.turn}, "
-        f"{escape(_step_name(match))} · dice marked * were typed in by the referee from the "
+        f"<p class='meta'>{facts} · seed {match.seed} · created "
+        f"{escape(str(match.meta.get('created', '')))} · {len(steps)} journal steps · "
+        f"{escape(outline.now)} · dice marked * were typed in by the referee from the "
         "table</p>",
     ]
-    contents = "".join(f"<li><a href='#turn-{s.turn}'>Turn {s.turn}</a></li>" for s in stories)
-    body.append(
-        f"<nav><ol><li><a href='#setup'>Set-up</a></li>{contents}"
-        "<li><a href='#rules'>Rules applied</a></li></ol></nav>"
+    contents = "".join(
+        f"<li><a href='#{escape(s.anchor, quote=True)}'>{escape(s.title)}</a></li>"
+        for s in outline.sections
     )
-    body.append("<section id='setup'><h2>Set-up</h2>")
-    body.append(_state_table(initial))
-    body.append(_house_rules(match, cited))
-    body.append("</section>")
-    body.extend(_turn_html(s, cited) for s in stories if s.did or s.steps or s.complete)
-    body.append(_appendix(match, cited))
+    body.append(f"<nav><ol>{contents}<li><a href='#rules'>Rules applied</a></li></ol></nav>")
+    for section in outline.sections:
+        body.extend(section.parts)
+    body.append(_appendix(match, page.cited))
     return (
         "<!doctype html><html lang='en'><head><meta charset='utf-8'>"
         f"<title>{escape(str(title))}</title><style>{_STYLE}</style></head><body>"

@@ -2,7 +2,7 @@
 follows each phase: each unit's line (what it did, what happened to it), the damage rolled
 that waits for the 'apply damage' step, and the steps the clock then passed with nothing in
 them. It reads what the journal wrote, as the match report's turns do
-(:func:`referee.match.reports.turn_story.tell`, clauses ``turn.sequence``, ``damage.sequence``); it
+(:func:`referee.rules.orders.turn_story.tell`, clauses ``turn.sequence``, ``damage.sequence``); it
 decides no rule.
 
 :func:`phase_report` folds the journal's active steps from the set-up: the report is of the
@@ -17,9 +17,9 @@ import re
 from collections.abc import Collection, Sequence
 from dataclasses import dataclass
 
-from referee.match.reports.turn_story import TurnStory, tell
 from referee.rules.events import Event, Step
 from referee.rules.orders.state import MatchState
+from referee.rules.orders.turn_story import TurnStory, tell
 from referee.rules.turn.sequence import turn_sequence
 
 

@@ -18,7 +18,7 @@ Clauses ``activation.starting``, ``activation.main-phase``.
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any, ClassVar
 
@@ -30,7 +30,8 @@ from referee.rules.activation.record import Outcome
 from referee.rules.activation.state import ActivationState
 from referee.rules.activation.step import step as decide
 from referee.rules.changes import Changes
-from referee.rules.events import Event
+from referee.rules.events import Event, Step
+from referee.rules.report import ReportOutline, ReportPage
 from referee.rules.system import StepOutcome
 
 
@@ -95,6 +96,17 @@ class ActivationSystem:
 
     def agenda(self, state: ActivationState) -> str:
         return asked_now(state)
+
+    def report(
+        self,
+        page: ReportPage,
+        initial: ActivationState,
+        state: ActivationState,
+        steps: Sequence[Step],
+    ) -> ReportOutline:
+        from referee.rules.activation.report import report  # the report's only
+
+        return report(page, initial, state, steps, asked_now(state))
 
 
 def asked_now(state: ActivationState) -> str:

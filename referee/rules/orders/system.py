@@ -3,17 +3,19 @@ its commands (:mod:`referee.rules.orders.commands`), its state
 (:class:`~referee.rules.orders.state.MatchState`), its step
 (:func:`referee.rules.orders.step.execute`, loaded with the first step run: a command that
 only reads a match never imports the engine), the journal folded change by change
-(:meth:`MatchState.apply`), and the agenda of the step the match is at."""
+(:meth:`MatchState.apply`), the agenda of the step the match is at, and its report
+sections (:mod:`referee.rules.orders.report`)."""
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from typing import Any, ClassVar
 
 from referee.dice.service import Dice
-from referee.rules.events import Event
+from referee.rules.events import Event, Step
 from referee.rules.orders.commands import Command, command_from_json, parse_command_text
 from referee.rules.orders.state import MatchState
+from referee.rules.report import ReportOutline, ReportPage
 from referee.rules.system import StepOutcome
 
 
@@ -45,6 +47,13 @@ class OrdersSystem:
         from referee.rules.orders.agenda import match_agenda
 
         return match_agenda(state).todo
+
+    def report(
+        self, page: ReportPage, initial: MatchState, state: MatchState, steps: Sequence[Step]
+    ) -> ReportOutline:
+        from referee.rules.orders.report import report  # the report's only
+
+        return report(page, initial, state, steps)
 
 
 ORDERS = OrdersSystem()

@@ -3,7 +3,7 @@ and the casualties, the steps that did something, and the state at the end of ea
 
 :func:`turn_stories` folds the journal's events from the set-up, keeping the state before
 and after each one; an event belongs to the turn the match was in when it happened. Pure
-data for the report (:mod:`referee.match.reports.match_report`); it decides no rule, it reads what
+data for the report (:mod:`referee.rules.orders.report`); it decides no rule, it reads what
 the engine wrote (clauses ``turn.sequence``, ``damage.sequence``).
 """
 
