@@ -15,7 +15,7 @@ from __future__ import annotations
 
 from html import escape
 
-from PySide6.QtCore import Qt
+from PySide6.QtCore import Qt, Signal
 from PySide6.QtWidgets import (
     QFrame,
     QLabel,
@@ -28,6 +28,7 @@ from PySide6.QtWidgets import (
 
 from referee.app.map_overlay import MapOverlay
 from referee.app.plain_text import plain_titles
+from referee.app.rule_html import why_links
 from referee.app.wizards.common.chosen_step import ChosenStep
 from referee.app.wizards.common.dice_entry import DiceEntry
 from referee.board.hexgrid import Hex
@@ -57,7 +58,10 @@ def dry_run(wizard: ActivationWizard, command: Command) -> Outcome | str:
 
 class ActivationWizard(QWizard):
     """A wizard of a step of ``match`` (see the module docstring); ``overlay`` draws on the
-    map beside it. Its pages end with a :class:`DicePage`."""
+    map beside it. Its pages end with a :class:`DicePage`; a clause or ruling link clicked
+    on it is ``ruleRequested`` (for the rules dock)."""
+
+    ruleRequested = Signal(str)
 
     def __init__(
         self, match: ActivationMatch, overlay: MapOverlay, title: str, parent: QWidget | None = None
@@ -99,9 +103,13 @@ class ActivationWizard(QWizard):
         dice = ", ".join(
             f"d{r.sides} {r.value} ({escape(r.purpose)})" for e in step.events for r in e.dice
         )
+        clauses = sorted({c for e in step.events for c in e.clauses})
+        rulings = sorted({r for e in step.events for r in e.rulings})
+        why = why_links(clauses, rulings)
         return (
             f"<h2>Step {step.number}: {escape(step.name)}</h2><p>{lines}</p>"
             f"<p><b>The app's dice:</b> {dice or 'none'}</p>"
+            + (f"<p><b>Why:</b> {why}</p>" if why else "")
         )
 
     def pick_hex(self, h: Hex) -> bool:
@@ -128,6 +136,11 @@ class DicePage(QWizardPage):
         self.outcome.setTextFormat(Qt.TextFormat.PlainText)
         self.outcome.setWordWrap(True)
         self.outcome.setAlignment(Qt.AlignmentFlag.AlignTop)
+        # which clauses apply and which rulings decided it: links to the rules dock
+        self.why = QLabel()
+        self.why.setTextFormat(Qt.TextFormat.RichText)  # ids from the catalogue, escaped
+        self.why.setWordWrap(True)
+        self.why.linkActivated.connect(self._link)
         # a long working (a move of six tiles, a collision) scrolls instead of growing
         # the page past the dock, which cut its first lines off
         scroll = QScrollArea()
@@ -138,6 +151,7 @@ class DicePage(QWizardPage):
         layout = QVBoxLayout(self)
         layout.addWidget(self.command_label)
         layout.addWidget(self.entry)
+        layout.addWidget(self.why)
         layout.addWidget(scroll, 1)
         self.entry.changed.connect(self._changed)
 
@@ -145,6 +159,9 @@ class DicePage(QWizardPage):
         wizard = self.wizard()
         assert isinstance(wizard, ActivationWizard)
         return wizard
+
+    def _link(self, link: str) -> None:
+        self._wizard().ruleRequested.emit(link)
 
     def initializePage(self) -> None:
         wizard = self._wizard()
@@ -159,15 +176,24 @@ class DicePage(QWizardPage):
 
     def _changed(self) -> None:
         run = self.entry.last
+        decision = (
+            run.result.decision if run is not None and isinstance(run.result, Outcome) else None
+        )
+        self.why.setText(
+            f"<b>Why:</b> {why_links(decision.clauses, decision.rulings)}"
+            if decision is not None and (decision.clauses or decision.rulings)
+            else ""
+        )
         if run is None:
             self.outcome.setText("")
         elif run.problem:
             self.outcome.setText(f"The engine refuses it: {run.problem}")
         elif self.entry.hides_dice():  # the app's dice: drawn when written, shown after
             self.outcome.setText(
-                "Finish rolls the app's dice and plays the step; its dice and what they did "
-                "show beside the map then. Nothing of them is shown before: the choices are "
-                "made on the odds, never on dice already seen."
+                "Finish rolls the app's dice and plays the step; its dice, what they did "
+                "and the clauses and rulings applied show beside the map then. Nothing of "
+                "them is shown before: the choices are made on the odds, never on dice "
+                "already seen."
             )
         elif isinstance(run.result, Outcome):
             d = run.result.decision
