@@ -147,11 +147,18 @@ class DicePage(QWizardPage):
         scroll.setWidgetResizable(True)
         scroll.setFrameShape(QFrame.Shape.NoFrame)
         scroll.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
-        scroll.setWidget(self.outcome)
+        # the working, then which clauses apply and which rulings decided it (a long list
+        # for an aircraft's move and attack): both scroll, the dice boxes keep their room
+        body = QWidget()
+        inside = QVBoxLayout(body)
+        inside.setContentsMargins(0, 0, 0, 0)
+        inside.addWidget(self.outcome)
+        inside.addWidget(self.why)
+        inside.addStretch(1)
+        scroll.setWidget(body)
         layout = QVBoxLayout(self)
         layout.addWidget(self.command_label)
         layout.addWidget(self.entry)
-        layout.addWidget(self.why)
         layout.addWidget(scroll, 1)
         self.entry.changed.connect(self._changed)
 

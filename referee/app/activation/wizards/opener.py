@@ -30,17 +30,19 @@ Make = Callable[[ActivationMatch, MapOverlay, QWidget | None], ActivationWizard]
 
 @dataclass(frozen=True)
 class WizardEntry:
-    """One wizard of the list: its key, its menu item (``&`` marks the key letter; the
-    button shows it without), the phase it opens in and how it is made."""
+    """One wizard of the list: its key, its menu item (``&`` marks the key letter), the
+    phase it opens in, how it is made, and its button's words when shorter than the menu
+    item's (the turn dock is narrow)."""
 
     key: str
     menu: str
     phase: Phase
     make: Make
+    short: str = ""
 
     @property
     def button(self) -> str:
-        return self.menu.replace("&", "")
+        return self.short or self.menu.replace("&", "")
 
 
 WIZARDS: tuple[WizardEntry, ...] = (
@@ -50,7 +52,7 @@ WIZARDS: tuple[WizardEntry, ...] = (
     WizardEntry("activate", "&Activate…", "main", ActivateWizard),
     WizardEntry("capture", "&Capture…", "main", CaptureWizard),
     WizardEntry("embark", "&Embark / disembark…", "main", EmbarkWizard),
-    WizardEntry("enter", "Enter from the reser&ves…", "main", EnterWizard),
+    WizardEntry("enter", "Enter from the reser&ves…", "main", EnterWizard, "From the reserves…"),
 )
 """Every wizard of the activation rules, in the order of the game."""
 
