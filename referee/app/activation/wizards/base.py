@@ -1,18 +1,22 @@
-"""What the wizards of a match of the activation rules share: the match as it was when the
-wizard opened, the engine's dry run of a command (what it would decide, or why it refuses),
-and the last page, the step's dice (rolled by the app with the step's own seed, or typed
-from the table: :class:`~referee.app.wizards.common.dice_entry.DiceEntry`) with what the
-engine decides on them: on the dice typed; the app's dice are drawn when the step is played
-and shown only after, beside the map (:meth:`ActivationWizard.written_html`), so no target
-is chosen on dice already seen.
+"""What the wizards of a match of the activation rules share: the :class:`Situation` each is
+given as arguments (the game's tables and cards, the state as it was when the wizard opened,
+the seed of the step's dice; never the match file), the engine's dry run of a command (what
+it would decide, or why it refuses), and the last page, the step's dice (rolled by the app
+with the step's own seed, or typed from the table:
+:class:`~referee.app.wizards.common.dice_entry.DiceEntry`) with what the engine decides on
+them and why (the clauses and rulings, as links): on the dice typed; the app's dice are
+drawn when the step is played and shown only after, beside the map
+(:meth:`ActivationWizard.written_html`), so no target is chosen on dice already seen.
 
-A wizard never writes: finishing it hands back the command's text as the step's name, its
-JSON form and the dice typed (:meth:`ActivationWizard.chosen_step`), exactly what the
-window's command line plays, so the journal, undo and replay stay one.
+A wizard never writes: it builds a typed command value (:meth:`ActivationWizard.command`:
+``Move(...)``, ``Reserves(...)``), and finishing it hands back that command's text as the
+step's name, its JSON form and the dice typed (:meth:`ActivationWizard.chosen_step`),
+exactly what the window's command line plays, so the journal, undo and replay stay one.
 """
 
 from __future__ import annotations
 
+from dataclasses import dataclass
 from html import escape
 
 from PySide6.QtCore import Qt, Signal
@@ -34,11 +38,11 @@ from referee.app.wizards.common.dice_entry import DiceEntry
 from referee.board.hexgrid import Hex
 from referee.dice.service import Dice
 from referee.errors import RefereeError, one_line
-from referee.match.activation_file import ActivationMatch
 from referee.match.events import Step
 from referee.rules.activation.commands import Command
+from referee.rules.activation.game import ActivationGame
 from referee.rules.activation.record import Outcome
-from referee.rules.activation.state import Piece
+from referee.rules.activation.state import ActivationState, Piece
 from referee.rules.activation.step import step as decide
 
 LEGAL = "#2e7d32"
@@ -47,32 +51,48 @@ CHOSEN = "#f9a825"
 """The colour of the tile picked."""
 
 
+@dataclass(frozen=True)
+class Situation:
+    """What a wizard works on, given it as arguments (never the match file): the game (its
+    ruleset's tables and cards), the state of the match when the wizard opened, and the
+    seed of the step's dice (the one dice service: the app rolls with it, or the referee
+    types what the table rolled)."""
+
+    game: ActivationGame
+    state: ActivationState
+    seed: int
+
+
 def dry_run(wizard: ActivationWizard, command: Command) -> Outcome | str:
     """What the engine decides on ``command`` now, with the app's dice (a copy: nothing is
     written), or why it refuses it."""
     try:
-        return decide(wizard.match.game, wizard.state, command, Dice(wizard.seed))
+        return decide(wizard.game, wizard.state, command, Dice(wizard.seed))
     except RefereeError as exc:
         return one_line(exc)
 
 
 class ActivationWizard(QWizard):
-    """A wizard of a step of ``match`` (see the module docstring); ``overlay`` draws on the
+    """A wizard of a step in ``situation`` (see the module docstring); ``overlay`` draws on the
     map beside it. Its pages end with a :class:`DicePage`; a clause or ruling link clicked
     on it is ``ruleRequested`` (for the rules dock)."""
 
     ruleRequested = Signal(str)
 
     def __init__(
-        self, match: ActivationMatch, overlay: MapOverlay, title: str, parent: QWidget | None = None
+        self,
+        situation: Situation,
+        overlay: MapOverlay,
+        title: str,
+        parent: QWidget | None = None,
     ) -> None:
         super().__init__(parent)
         plain_titles(self)  # page titles name units and scenarios
-        self.match = match
-        self.state = match.state
+        self.game = situation.game
+        self.state = situation.state
         self.overlay = overlay
         self.side = self.state.turn
-        self.seed = match.next_dice_seed()  # afresh for a step written again (format 6)
+        self.seed = situation.seed
         self.setWindowTitle(title)
         self.setWizardStyle(QWizard.WizardStyle.ClassicStyle)
         self.setOption(QWizard.WizardOption.NoBackButtonOnStartPage)
@@ -177,7 +197,7 @@ class DicePage(QWizardPage):
         if command is None:
             self.entry.set_step(None, wizard.seed)
         else:
-            game, state = wizard.match.game, wizard.state
+            game, state = wizard.game, wizard.state
             self.entry.set_step(lambda dice: decide(game, state, command, dice), wizard.seed)
         self._changed()
 

@@ -15,12 +15,11 @@ from __future__ import annotations
 from PySide6.QtCore import Qt
 from PySide6.QtWidgets import QListWidgetItem, QSpinBox, QWidget
 
-from referee.app.activation.wizards.base import DicePage
+from referee.app.activation.wizards.base import DicePage, Situation
 from referee.app.activation.wizards.pieces import PiecePage
 from referee.app.activation.wizards.tiles import PlacingWizard, TilePage
 from referee.app.map_overlay import MapOverlay
 from referee.board.hexgrid import Hex, hex_label
-from referee.match.activation_file import ActivationMatch
 from referee.rules.activation.commands import Command, Deploy, DeployPass
 from referee.rules.activation.game import battle_map
 from referee.rules.activation.state import Piece
@@ -34,11 +33,11 @@ class DeployWizard(PlacingWizard):
     """See the module docstring."""
 
     def __init__(
-        self, match: ActivationMatch, overlay: MapOverlay, parent: QWidget | None = None
+        self, situation: Situation, overlay: MapOverlay, parent: QWidget | None = None
     ) -> None:
-        super().__init__(match, overlay, "Deploy", parent)
+        super().__init__(situation, overlay, "Deploy", parent)
         side = self.side or 0
-        game = match.game
+        game = self.game
         pieces = sorted(
             (p for p in self.state.of_side(side) if p.status == "roster"), key=lambda p: p.uid
         )
@@ -88,7 +87,7 @@ class DeployWizard(PlacingWizard):
     def candidates(self) -> list[Hex]:
         if self.pieces.uid() is None:
             return []
-        return sorted(battle_map(self.match.game, self.state).hexes, key=hex_label)
+        return sorted(battle_map(self.game, self.state).hexes, key=hex_label)
 
     def tile_command(self, h: Hex, facing: int) -> Command | None:
         uid = self.pieces.uid()
@@ -140,7 +139,7 @@ class WherePage(TilePage):
             unit = piece.kind != "structure"
             self.form.setRowVisible(self.ammunition, unit)  # a structure has no ammunition
             if unit:
-                most = wizard.match.game.card(piece).ammunition
+                most = wizard.game.card(piece).ammunition
                 self.ammunition.setRange(0, most)
                 self.ammunition.setValue(most)
                 self.ammunition.setSuffix(f" of {most}")

@@ -22,12 +22,11 @@ from PySide6.QtWidgets import (
     QWizardPage,
 )
 
-from referee.app.activation.wizards.base import CHOSEN, LEGAL, DicePage, dry_run
+from referee.app.activation.wizards.base import CHOSEN, LEGAL, DicePage, Situation, dry_run
 from referee.app.activation.wizards.pieces import PiecePage
 from referee.app.activation.wizards.tiles import PlacingWizard, TilePage
 from referee.app.map_overlay import MapOverlay
 from referee.board.hexgrid import Hex, hex_label, spiral
-from referee.match.activation_file import ActivationMatch
 from referee.rules.activation.commands import Command, Disembark, Embark
 from referee.rules.activation.game import battle_map
 from referee.rules.activation.state import Piece
@@ -40,10 +39,10 @@ class EmbarkWizard(PlacingWizard):
     """See the module docstring."""
 
     def __init__(
-        self, match: ActivationMatch, overlay: MapOverlay, parent: QWidget | None = None
+        self, situation: Situation, overlay: MapOverlay, parent: QWidget | None = None
     ) -> None:
-        super().__init__(match, overlay, "Embark / disembark", parent)
-        game, state = match.game, self.state
+        super().__init__(situation, overlay, "Embark / disembark", parent)
+        game, state = self.game, self.state
         units = [p for p in state.of_side(self.side or 0) if p.kind == "unit"]
         self.transports: dict[str, list[Piece]] = {}
         pieces: list[Piece] = []
@@ -101,8 +100,8 @@ class EmbarkWizard(PlacingWizard):
         carrier = self.state.pieces.get(piece.carrier or "")
         if carrier is None or carrier.hex is None:
             return []
-        tiles = battle_map(self.match.game, self.state).hexes
-        reach = self.match.game.rules.movement.embark_reach
+        tiles = battle_map(self.game, self.state).hexes
+        reach = self.game.rules.movement.embark_reach
         return [h for h in spiral(carrier.hex, reach) if h in tiles]
 
     def piece(self) -> Piece | None:
@@ -169,7 +168,7 @@ class TransportPage(QWizardPage):
         piece = wizard.piece()
         self.list.clear()
         self.offered = list(wizard.transports.get(piece.uid, [])) if piece is not None else []
-        game, state = wizard.match.game, wizard.state
+        game, state = wizard.game, wizard.state
         counts = game.rules.movement.transport_counts
         for t in self.offered:
             card = game.card(t)

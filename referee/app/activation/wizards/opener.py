@@ -13,7 +13,7 @@ from dataclasses import dataclass
 from PySide6.QtWidgets import QWidget
 
 from referee.app.activation.wizards.activate import ActivateWizard
-from referee.app.activation.wizards.base import ActivationWizard
+from referee.app.activation.wizards.base import ActivationWizard, Situation
 from referee.app.activation.wizards.before_battle import BeforeBattleWizard
 from referee.app.activation.wizards.capture import CaptureWizard
 from referee.app.activation.wizards.deploy import DeployWizard
@@ -25,7 +25,7 @@ from referee.app.wizard_host import WizardHost
 from referee.match.activation_file import ActivationMatch, asked_now
 from referee.rules.activation.state import Phase
 
-Make = Callable[[ActivationMatch, MapOverlay, QWidget | None], ActivationWizard]
+Make = Callable[[Situation, MapOverlay, QWidget | None], ActivationWizard]
 
 
 @dataclass(frozen=True)
@@ -80,7 +80,9 @@ class ActivationWizards:
         if state.phase != entry.phase or state.turn is None:
             self.refuse(f"not now: the game asks {asked_now(state)}")
             return None
-        wizard = entry.make(self.match, self.host.overlay, self.parent)
+        # the seed afresh for a step written again after an undo (match format 6)
+        situation = Situation(self.match.game, state, self.match.next_dice_seed())
+        wizard = entry.make(situation, self.host.overlay, self.parent)
         wizard.ruleRequested.connect(self.host.linkClicked)
         if self.host.open(wizard):
             return wizard

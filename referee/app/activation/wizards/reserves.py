@@ -24,9 +24,8 @@ from PySide6.QtWidgets import (
     QWizardPage,
 )
 
-from referee.app.activation.wizards.base import ActivationWizard, DicePage
+from referee.app.activation.wizards.base import ActivationWizard, DicePage, Situation
 from referee.app.map_overlay import MapOverlay
-from referee.match.activation_file import ActivationMatch
 from referee.rules.activation.commands import Command, Reserves
 from referee.rules.activation.deployment import cost, used
 from referee.rules.activation.state import Piece
@@ -36,10 +35,10 @@ class ReservesWizard(ActivationWizard):
     """See the module docstring."""
 
     def __init__(
-        self, match: ActivationMatch, overlay: MapOverlay, parent: QWidget | None = None
+        self, situation: Situation, overlay: MapOverlay, parent: QWidget | None = None
     ) -> None:
-        super().__init__(match, overlay, "Reserves", parent)
-        game, state = match.game, self.state
+        super().__init__(situation, overlay, "Reserves", parent)
+        game, state = self.game, self.state
         side = self.side or 0
         start = game.rules.start
         roster = sorted(
