@@ -1,9 +1,9 @@
 """The match report inside the app (File > Report, Ctrl+R): the page of
-:func:`referee.match.report.match_report` in Qt's own HTML view, plain (no image, style
-sheet or file is loaded from anywhere: every resource the page might name is refused), its
+:func:`referee.match.reports.match_report.match_report` in Qt's own HTML view, plain (no image,
+style sheet or file is loaded from anywhere: every resource the page might name is refused), its
 contents links scrolling within it; Save as HTML or PDF (Qt's PDF writer, A4) beside the
 match file by default, never over the match file or any other database
-(:func:`referee.match.output_file.write_output`); Again reads the match as it is now."""
+(:func:`referee.match.reports.output_file.write_output`); Again reads the match as it is now."""
 
 from __future__ import annotations
 
@@ -17,7 +17,7 @@ from PySide6.QtWidgets import QDialog, QMainWindow, QTextBrowser, QToolBar, QWid
 from referee.errors import RefereeError
 
 if TYPE_CHECKING:
-    from referee.match.store import MatchFile
+    from referee.match.games.orders_file import MatchFile
 
 FILTERS = {"HTML (*.html)": ".html", "PDF (*.pdf)": ".pdf"}
 """What File > Report saves, by the save dialog's filter."""
@@ -51,8 +51,8 @@ class ReportBrowser(QTextBrowser):
 def save_report(match: MatchFile, out: Path) -> Path:
     """The report of ``match`` written to ``out``: PDF when its name ends in ``.pdf``,
     else HTML; refused over the match file, a database or a non-regular file."""
-    from referee.match.output_file import write_output
-    from referee.match.report import match_report
+    from referee.match.reports.match_report import match_report
+    from referee.match.reports.output_file import write_output
 
     html = match_report(match)
     data: str | bytes = html
@@ -114,7 +114,7 @@ class ReportWindow(QMainWindow):
 
     def show_match(self) -> None:
         """The report of the match as it is now."""
-        from referee.match.report import match_report
+        from referee.match.reports.match_report import match_report
 
         title = self.match.meta.get("title") or self.match.path.name
         self.setWindowTitle(f"Report: {title}")

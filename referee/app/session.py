@@ -28,18 +28,18 @@ from PySide6.QtGui import QUndoStack
 
 from referee.app.step_command import StepCommand
 from referee.errors import RefereeError
-from referee.match.changes import CHANGE_KINDS
-from referee.match.events import Step
-from referee.match.state import MatchState
+from referee.rules.changes import CHANGE_KINDS
+from referee.rules.events import Step
+from referee.rules.orders.state import MatchState
 
 if TYPE_CHECKING:  # the match file (and sqlite-utils) when a match is opened
-    from referee.match.store import MatchFile
+    from referee.match.games.orders_file import MatchFile
 
 DICE_SETTING = "dice"
 """The key of the dice mode in a match file's settings (values ``app``, ``typed``)."""
 
 ALL_CHANGES = frozenset({*CHANGE_KINDS, "journal", "match"})
-"""Every change flag: each kind of change an event makes (:mod:`referee.match.changes`), the
+"""Every change flag: each kind of change an event makes (:mod:`referee.rules.changes`), the
 journal, and the match as a whole (another file opened)."""
 
 
@@ -73,7 +73,7 @@ class MatchSession(QObject):
 
     @classmethod
     def open(cls, path: Path | str, parent: QObject | None = None) -> MatchSession:
-        from referee.match.store import MatchFile
+        from referee.match.games.orders_file import MatchFile
 
         return cls(MatchFile.open(path), parent)
 
@@ -110,7 +110,7 @@ class MatchSession(QObject):
         """A wizard showed the app's dice of step ``number`` at ``attempt`` before it is
         written (an assault): the file records it, so the step drawn again after Cancel
         gets fresh dice. A file that cannot take it now is said, not raised."""
-        from referee.match.store import MatchMovedOn
+        from referee.match.games.orders_file import MatchMovedOn
 
         try:  # strict: a write of another program is not taken as seen by this view
             self.match.dice_seen(number, attempt, strict=True)
@@ -168,7 +168,7 @@ class MatchSession(QObject):
         the field) propagates and nothing is written or pushed. A step built on a view the
         file has moved on from is refused too (:class:`MatchMovedOn`), after the view is
         brought up to date."""
-        from referee.match.store import MatchMovedOn
+        from referee.match.games.orders_file import MatchMovedOn
 
         try:
             step = self.match.run(

@@ -10,8 +10,8 @@ from typing import TYPE_CHECKING
 
 from PySide6.QtWidgets import QWidget
 
-from referee.match.store import MatchFile
-from referee.match.systems import file_system
+from referee.match.games.orders_file import MatchFile
+from referee.match.games.systems import file_system
 
 if TYPE_CHECKING:  # a system's window (and its engine) is imported when a match needs it
     from referee.app.activation.window import ActivationWindow

@@ -21,7 +21,7 @@ from referee.app.activation.items import TEXT_SIZE
 from referee.app.activation.window import ActivationWindow
 from referee.app.app import waiting_window
 from referee.app.main_window import MainWindow
-from referee.match.journal_text import read_journal, replay_journal
+from referee.match.journal.journal_text import read_journal, replay_journal
 from referee.paths import data_dir
 
 JOURNAL = data_dir() / "journals" / "activation-crossroads.journal"

@@ -5,7 +5,7 @@ table or rolled; a click on a tile types its label), and the journal (bottom), t
 journal table as a match of written orders. Edit > Undo and Redo take whole steps; a step
 written to the file by another program (``referee match step``) shows within seconds.
 
-Every ruling comes from the engine (:class:`referee.match.activation_file.ActivationMatch`);
+Every ruling comes from the engine (:class:`referee.match.games.activation_file.ActivationMatch`);
 the window only shows the match and passes on what the referee types.
 """
 
@@ -49,10 +49,10 @@ from referee.app.wheel_guard import install_wheel_guard
 from referee.app.wizard_host import WizardHost
 from referee.board.hexgrid import Hex, hex_label
 from referee.errors import RefereeError, one_line
-from referee.match.activation_file import ActivationMatch, asked_now
-from referee.match.events import Step
+from referee.match.games.activation_file import ActivationMatch, asked_now
 from referee.rules.activation.game import battle_map, sight
 from referee.rules.activation.transport import room_text
+from referee.rules.events import Step
 
 SYNC_MS = 1500
 """How often the file is looked at for steps written by another program."""

@@ -22,7 +22,7 @@ from referee.app.activation.wizards.enter import EnterWizard
 from referee.app.activation.wizards.reserves import ReservesWizard
 from referee.app.map_overlay import MapOverlay
 from referee.app.wizard_host import WizardHost
-from referee.match.activation_file import ActivationMatch, asked_now
+from referee.match.games.activation_file import ActivationMatch, asked_now
 from referee.rules.activation.state import Phase
 
 Make = Callable[[Situation, MapOverlay, QWidget | None], ActivationWizard]
