@@ -219,3 +219,42 @@ def test_a_capture_is_undone_and_redone(qtbot, tmp_path):
     qtbot.mouseClick(window.redo_button, Qt.MouseButton.LeftButton)
     assert window.match.state == after
     assert window.match.replay_check() == []
+
+
+# --- embarking out of an enemy tile -------------------------------------------------------------
+
+BUGGY_BESIDE_THE_RIFLES = [
+    *TO_BATTLE,
+    ("move uid=tank path=H15:NE", []),
+    ("move uid=buggy path=H4:S,H5:S,H6:S,H7:S,H8:S,H9:S", []),
+    ("move uid=tank path=H15:N", []),
+    ("move uid=buggy path=H10:S,H11:S,H12:S,H13:S,H14:S", []),
+]
+"""Crossroads with side 2's scout buggy driven onto H14, where side 1's rifles stand (an
+enemy tile for them, clause activation.tiles), their carrier one tile away on G15."""
+
+
+def test_the_embark_wizard_names_the_ruling_out_of_an_enemy_tile_and_follows_it(qtbot, tmp_path):
+    window = sample_window(
+        qtbot, tmp_path, 0, units=CARRIER_ARMIES, commands=BUGGY_BESIDE_THE_RIFLES
+    )
+    qtbot.mouseClick(window.wizard_buttons["embark"], Qt.MouseButton.LeftButton)
+    wizard = window.wizard_host.wizard
+    # by default the 1 tile is the action's reach: the rifles embark, their row says why
+    assert items(wizard.unit.list) == [
+        "rifles: Rifle squad on H14: embarks (into carrier); out of an enemy tile "
+        "(ruling activation.embark-leaving: one-tile)"
+    ]
+    wizard.reject()
+    (tmp_path / "double").mkdir()
+    doubled = sample_window(
+        qtbot,
+        tmp_path / "double",
+        0,
+        units=CARRIER_ARMIES,
+        commands=BUGGY_BESIDE_THE_RIFLES,
+        readings={"activation.embark-leaving": "double"},
+    )
+    qtbot.mouseClick(doubled.wizard_buttons["embark"], Qt.MouseButton.LeftButton)
+    # the tile to G15 would cost 2 out of H14: no unit can embark, none is offered
+    assert items(doubled.wizard_host.wizard.unit.list) == []

@@ -8,6 +8,9 @@
 * aboard a transport: the tile it disembarks onto, up to that far from the transport, and
   its facing: ``disembark uid=U hex=H facing=F``.
 
+Out of an enemy tile (the unit's, or its transport's) the unit's row names ruling
+``activation.embark-leaving``, which says whether the 1 tile is reached from there.
+
 Only what the engine takes is offered: every unit, transport and tile is dry-run on a copy
 of the match first."""
 
@@ -28,7 +31,7 @@ from referee.app.activation.wizards.tiles import PlacingWizard, TilePage
 from referee.app.map_overlay import MapOverlay
 from referee.board.hexgrid import Hex, hex_label, spiral
 from referee.rules.activation.commands import Command, Disembark, Embark
-from referee.rules.activation.game import battle_map
+from referee.rules.activation.game import battle_map, enemy_tiles
 from referee.rules.activation.state import Piece
 from referee.rules.activation.transport import room_text
 
@@ -59,15 +62,23 @@ class EmbarkWizard(PlacingWizard):
             elif piece.status == "embarked" and self._can_disembark(piece):
                 pieces.append(piece)
 
+        enemy = enemy_tiles(state, self.side or 0)
+        leaving = (
+            f"; out of an enemy tile (ruling activation.embark-leaving: "
+            f"{game.rules.movement.embark_leaving})"
+        )
+
         def words(piece: Piece) -> str:
             name = game.card(piece).name
             if piece.status == "embarked":
                 carrier = state.pieces[piece.carrier or ""]
                 where = hex_label(carrier.hex) if carrier.hex is not None else "?"
-                return f"{piece.uid}: {name} aboard {carrier.uid} on {where}: disembarks"
+                out = leaving if carrier.hex in enemy else ""
+                return f"{piece.uid}: {name} aboard {carrier.uid} on {where}: disembarks{out}"
             into = ", ".join(t.uid for t in self.transports[piece.uid])
             where = hex_label(piece.hex) if piece.hex is not None else "?"
-            return f"{piece.uid}: {name} on {where}: embarks (into {into})"
+            out = leaving if piece.hex in enemy else ""
+            return f"{piece.uid}: {name} on {where}: embarks (into {into}){out}"
 
         self.unit = UnitPage(
             f"Side {self.side} embarks or disembarks",
