@@ -22,8 +22,9 @@ from referee.app.activation.wizards.enter import EnterWizard
 from referee.app.activation.wizards.reserves import ReservesWizard
 from referee.app.map_overlay import MapOverlay
 from referee.app.wizard_host import WizardHost
-from referee.match.games.activation_file import ActivationMatch, asked_now
+from referee.match.games.activation_file import ActivationMatch
 from referee.rules.activation.state import Phase
+from referee.rules.activation.system import asked_now
 
 Make = Callable[[Situation, MapOverlay, QWidget | None], ActivationWizard]
 
