@@ -1,4 +1,4 @@
-"""Filling read-only QTableWidgets from rows of text (the desk's tables are small)."""
+"""Filling read-only QTableWidgets from rows of text."""
 
 from __future__ import annotations
 
@@ -24,11 +24,23 @@ def make_table(headers: Sequence[str]) -> QTableWidget:
 
 
 def fill(table: QTableWidget, rows: Sequence[Sequence[object]]) -> None:
+    """Show ``rows`` in ``table``, writing only the cells whose text (or alignment)
+    changed: the desk redraws at every revision, and a cell rewritten is one the table
+    measures and paints again."""
     table.setRowCount(len(rows))
+    right = Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignVCenter
     for r, row in enumerate(rows):
         for c, value in enumerate(row):
             text = f"{value:.2f}" if isinstance(value, float) else str(value)
+            number = isinstance(value, int | float | NumberText)
+            item = table.item(r, c)
+            if (
+                item is not None
+                and item.text() == text
+                and (item.textAlignment() == right) == number
+            ):
+                continue
             item = QTableWidgetItem(text)
-            if isinstance(value, int | float | NumberText):
-                item.setTextAlignment(Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignVCenter)
+            if number:
+                item.setTextAlignment(right)
             table.setItem(r, c, item)
