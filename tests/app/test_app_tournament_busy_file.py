@@ -9,6 +9,7 @@ import subprocess
 import sys
 import threading
 
+from PySide6.QtCore import Qt
 from tournament_looks import caught_up
 
 from referee.app.tournament.window import TournamentWindow
@@ -80,3 +81,20 @@ def test_the_windows_tick_reads_the_event_on_the_readers_thread_never_its_own(
     w.tick()
     qtbot.waitUntil(lambda: w.players.rowCount() == 1, timeout=15000)
     assert readers and set(readers) == {"event reader"}
+
+
+def test_a_redraw_rewrites_only_the_cells_whose_text_changed(qtbot):
+    from referee.app.tournament.tables import NumberText, fill, make_table
+
+    table = make_table(["rank", "player", "TVP"])
+    qtbot.addWidget(table)
+    fill(table, [(1, "Ada", NumberText("59.4")), (2, "Brin", NumberText("10.0"))])
+    kept, changed = table.item(0, 1), table.item(1, 2)
+    fill(table, [(1, "Ada", NumberText("59.4")), (2, "Brin", NumberText("12.5")), (3, "Cato", "")])
+    assert table.item(0, 1) is kept  # unchanged: the same cell, not measured again
+    assert table.item(1, 2) is not changed and table.item(1, 2).text() == "12.5"
+    assert table.item(2, 1).text() == "Cato" and table.rowCount() == 3
+    right = Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignVCenter
+    assert table.item(1, 2).textAlignment() == right
+    fill(table, [(1, "Ada", "59.4")])  # the same text, no longer a number: aligned again
+    assert table.rowCount() == 1 and table.item(0, 2).textAlignment() != right
