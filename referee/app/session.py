@@ -47,7 +47,7 @@ def change_flags(step: Step | None) -> frozenset[str]:
     """What ``step`` changed: the keys of its events' changes, and ``journal``."""
     if step is None:
         return frozenset({"journal"})
-    keys = {k for event in step.events for k in event.changes.kinds}
+    keys = {str(f.name).lower() for event in step.events for f in event.changes.flags}
     return frozenset({"journal", *keys})
 
 

@@ -74,7 +74,7 @@ def finish(qtbot, wizard):
 
 def last_step(window):
     step = window.match.steps()[-1]
-    return step.name, [e.command for e in step.events]
+    return step.name, [e.command.to_json() for e in step.events]
 
 
 def test_the_deploy_wizard_offers_only_the_edge_first_and_deploys_on_the_tile_clicked(

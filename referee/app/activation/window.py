@@ -49,8 +49,9 @@ from referee.app.wheel_guard import install_wheel_guard
 from referee.app.wizard_host import WizardHost
 from referee.board.hexgrid import Hex, hex_label
 from referee.errors import RefereeError, one_line
-from referee.match.games.activation_file import ActivationMatch, asked_now
+from referee.match.games.activation_file import ActivationMatch
 from referee.rules.activation.game import battle_map, sight
+from referee.rules.activation.system import asked_now
 from referee.rules.activation.transport import room_text
 from referee.rules.events import Step
 
