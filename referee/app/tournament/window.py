@@ -60,7 +60,7 @@ from referee.tournament.desk import (
 from referee.tournament.event import TIEBREAKERS, Event, TableResult
 from referee.tournament.scoring import MatchResult, score_match
 from referee.tournament.standings import Standings, standings
-from referee.tournament.store import ChangeListener
+from referee.tournament.store import ChangeListener, Record
 from referee.tournament.stores import short_name
 from referee.tournament.table_match import SentMatch
 from referee.tournament.targets import is_server_url
@@ -79,6 +79,27 @@ def door_cell(event: Event, name: str) -> str:
     return f"round {number}: {mark}" if mark else ""
 
 
+def trail_row(r: Record) -> tuple[object, ...] | None:
+    """A record's row in the correction trail, or None for a record the trail leaves out."""
+    if r.kind in ("result", "correction"):
+        a, b = score_match(MatchResult.from_json(r.data["result"]))
+        why = r.why
+        if r.data.get("override"):
+            taken = f"taken with the reason: {r.data['override']}"
+            why = f"{why}; {taken}" if why else taken
+        score = f"{a.name} {a.mvp} - {b.mvp} {b.name}"
+        return (r.id, r.at, r.who, r.kind, r.data["round"], r.data["table"], score, why)
+    if r.kind == "withdraw":
+        name = r.data["name"]
+        return (r.id, r.at, r.who, "withdraw", "", "", f"{name} withdrawn", r.why)
+    if r.kind in ("attendance", "penalty") or (r.kind == "drop" and "no_show" in r.data):
+        from referee.tournament.event import trail_text
+
+        rnd = r.data.get("round", r.data.get("no_show", ""))
+        return (r.id, r.at, r.who, r.kind, rnd, "", trail_text(r), r.why)
+    return None
+
+
 class TournamentWindow(QMainWindow):
     looked = Signal()
     """A look of the event reader was drawn (or found nothing new, or the file busy)."""
@@ -88,6 +109,8 @@ class TournamentWindow(QMainWindow):
         self.desk = desk
         self.tournament: Event = desk.event()
         self.file_busy = False
+        self.combo_names: list[str] | None = None
+        self.trail_rows: dict[int, tuple[object, ...] | None] = {}
         self.wall: WallView | None = None
         self.serving: ServeDialog | None = None
         self.venue_editor: QDialog | None = None
@@ -996,11 +1019,14 @@ class TournamentWindow(QMainWindow):
             self.pair_button.setEnabled(e.current_round < e.cut.after + cut_rounds(e.cut.size))
         else:
             self.pair_button.setEnabled(e.current_round < e.rounds_planned)
-        for combo in (self.swap_a, self.swap_b, self.penalty_player):
-            keep = combo.currentText()
-            combo.clear()
-            combo.addItems(list(e.players))
-            combo.setCurrentText(keep)
+        names = list(e.players)
+        if names != self.combo_names:  # refilled when the players change, not each revision
+            self.combo_names = names
+            for combo in (self.swap_a, self.swap_b, self.penalty_player):
+                keep = combo.currentText()
+                combo.clear()
+                combo.addItems(names)
+                combo.setCurrentText(keep)
         self.redraw_pairings()
         if self.tabs.currentWidget() is self.awards:  # counted when looked at, not each tick
             self.awards.show_event(e)
@@ -1011,32 +1037,11 @@ class TournamentWindow(QMainWindow):
             self.message(f"{shown}: the form shows its result as it is now")
         rows: list[tuple[object, ...]] = []
         for r in e.records:
-            if r.kind in ("result", "correction"):
-                a, b = score_match(MatchResult.from_json(r.data["result"]))
-                why = r.why
-                if r.data.get("override"):
-                    taken = f"taken with the reason: {r.data['override']}"
-                    why = f"{why}; {taken}" if why else taken
-                rows.append(
-                    (
-                        r.id,
-                        r.at,
-                        r.who,
-                        r.kind,
-                        r.data["round"],
-                        r.data["table"],
-                        f"{a.name} {a.mvp} - {b.mvp} {b.name}",
-                        why,
-                    )
-                )
-            elif r.kind == "withdraw":
-                name = r.data["name"]
-                rows.append((r.id, r.at, r.who, "withdraw", "", "", f"{name} withdrawn", r.why))
-            elif r.kind in ("attendance", "penalty") or (r.kind == "drop" and "no_show" in r.data):
-                from referee.tournament.event import trail_text
-
-                rnd = r.data.get("round", r.data.get("no_show", ""))
-                rows.append((r.id, r.at, r.who, r.kind, rnd, "", trail_text(r), r.why))
+            if r.id not in self.trail_rows:  # a record never changes: its row is made once
+                self.trail_rows[r.id] = trail_row(r)
+            row = self.trail_rows[r.id]
+            if row is not None:
+                rows.append(row)
         fill(self.trail, rows)
         st = st if st is not None else standings(e)
         self.keys.setText(" ".join(st.keys))
