@@ -36,7 +36,7 @@ def drawn(window, colour):
 
 def move_page_of(qtbot, window, uid):
     """The Activate wizard opened from its button on ``uid``, at its Move page."""
-    qtbot.mouseClick(window.activate_button, Qt.MouseButton.LeftButton)
+    qtbot.mouseClick(window.wizard_buttons["activate"], Qt.MouseButton.LeftButton)
     wizard = window.wizard_host.wizard
     wizard.unit.pick(uid)
     next_page(qtbot, wizard)
@@ -178,7 +178,7 @@ def test_a_transports_token_shows_who_is_aboard_through_embark_disembark_undo_an
     assert "Carries" not in window.piece_items["carrier"].toolTip()
     qtbot.mouseClick(window.undo_button, Qt.MouseButton.LeftButton)  # back aboard
     assert window.piece_items["carrier"].badge() == "1"
-    qtbot.mouseClick(window.activate_button, Qt.MouseButton.LeftButton)
+    qtbot.mouseClick(window.wizard_buttons["activate"], Qt.MouseButton.LeftButton)
     assert "carrier: Armoured carrier on G15, 4 H, 4 ammunition, carries rifles" in items(
         window.wizard_host.wizard.unit.list
     )

@@ -82,7 +82,7 @@ def test_an_aircraft_moves_then_strafes_with_the_odds_and_the_dice_typed(qtbot, 
     # the sample up to "The tank moves on": side 2's turn, its fighter on I7 facing S, the
     # tank on H10 (armor 9, 6 H)
     window = sample_window(qtbot, tmp_path, 19)
-    qtbot.mouseClick(window.activate_button, Qt.MouseButton.LeftButton)
+    qtbot.mouseClick(window.wizard_buttons["activate"], Qt.MouseButton.LeftButton)
     wizard = window.wizard_host.wizard
     wizard.unit.pick("fighter")
     assert not wizard.unit.attack_radio.isEnabled()  # it must move (activation.aircraft)
@@ -123,7 +123,7 @@ def test_an_aircraft_moves_then_strafes_with_the_odds_and_the_dice_typed(qtbot, 
 
 def test_an_aircraft_may_move_without_attacking(qtbot, tmp_path):
     window = sample_window(qtbot, tmp_path, 19)
-    qtbot.mouseClick(window.activate_button, Qt.MouseButton.LeftButton)
+    qtbot.mouseClick(window.wizard_buttons["activate"], Qt.MouseButton.LeftButton)
     wizard = window.wizard_host.wizard
     wizard.unit.pick("fighter")
     next_page(qtbot, wizard)
@@ -139,7 +139,7 @@ def test_an_aircraft_may_fly_into_another_and_both_are_destroyed_with_no_attack(
     # I8, six tiles straight ahead; the hawk's movement is 6 (clause
     # activation.aircraft-collisions: two aircraft in one tile are both destroyed)
     window = sample_window(qtbot, tmp_path, 24)
-    qtbot.mouseClick(window.activate_button, Qt.MouseButton.LeftButton)
+    qtbot.mouseClick(window.wizard_buttons["activate"], Qt.MouseButton.LeftButton)
     wizard = window.wizard_host.wizard
     wizard.unit.pick("hawk")
     next_page(qtbot, wizard)
@@ -162,7 +162,7 @@ def test_under_move_only_an_aircrafts_activation_is_its_move_alone(qtbot, tmp_pa
     window = sample_window(
         qtbot, tmp_path, 19, readings={"activation.aircraft-attack": "move-only"}
     )
-    qtbot.mouseClick(window.activate_button, Qt.MouseButton.LeftButton)
+    qtbot.mouseClick(window.wizard_buttons["activate"], Qt.MouseButton.LeftButton)
     wizard = window.wizard_host.wizard
     wizard.unit.pick("fighter")
     assert "makes no attack action" in wizard.unit.note.text()
@@ -218,7 +218,7 @@ def carrier_game(qtbot, tmp_path) -> ActivationWindow:
 
 def test_a_unit_embarks_into_a_transport_a_tile_away_picked_on_the_map(qtbot, carrier_game):
     window = carrier_game
-    qtbot.mouseClick(window.embark_button, Qt.MouseButton.LeftButton)
+    qtbot.mouseClick(window.wizard_buttons["embark"], Qt.MouseButton.LeftButton)
     wizard = window.wizard_host.wizard
     assert wizard is not None and wizard.windowTitle() == "Embark / disembark"
     # only the rifles: the carrier takes infantry, and the tank is a vehicle
@@ -253,7 +253,7 @@ def test_a_unit_disembarks_onto_a_tile_next_to_its_transport(qtbot, carrier_game
     window = carrier_game
     window.run_step("embark", ["embark uid=rifles transport=carrier"])
     window.run_step("the buggy moves", ["move uid=buggy path=H4:S"])
-    qtbot.mouseClick(window.embark_button, Qt.MouseButton.LeftButton)
+    qtbot.mouseClick(window.wizard_buttons["embark"], Qt.MouseButton.LeftButton)
     wizard = window.wizard_host.wizard
     assert items(wizard.unit.list) == ["rifles: Rifle squad aboard carrier on G15: disembarks"]
     wizard.unit.pick("rifles")
@@ -284,7 +284,7 @@ def test_a_unit_disembarks_onto_a_tile_next_to_its_transport(qtbot, carrier_game
 
 def test_a_reserve_enters_on_a_free_tile_of_its_players_edge(qtbot, carrier_game):
     window = carrier_game
-    qtbot.mouseClick(window.enter_button, Qt.MouseButton.LeftButton)
+    qtbot.mouseClick(window.wizard_buttons["enter"], Qt.MouseButton.LeftButton)
     wizard = window.wizard_host.wizard
     assert wizard.windowTitle() == "Enter from the reserves"
     assert items(wizard.unit.list) == ["extra: Siege tank (vehicle), in the reserves"]
@@ -317,7 +317,7 @@ def test_under_the_mission_reading_no_tile_is_offered_and_the_page_says_why(qtbo
         commands=TO_BATTLE,
         readings={"activation.reserves-entry": "mission"},
     )
-    qtbot.mouseClick(window.enter_button, Qt.MouseButton.LeftButton)
+    qtbot.mouseClick(window.wizard_buttons["enter"], Qt.MouseButton.LeftButton)
     wizard = window.wizard_host.wizard
     wizard.unit.pick("extra")
     next_page(qtbot, wizard)
@@ -329,7 +329,7 @@ def test_under_the_mission_reading_no_tile_is_offered_and_the_page_says_why(qtbo
 def test_a_reserve_of_the_north_edge_enters_facing_into_the_map(qtbot, tmp_path):
     # the whole sample: side 2's turn, its rifle squad "grunts" in the reserves
     window = sample_window(qtbot, tmp_path, 25)
-    qtbot.mouseClick(window.enter_button, Qt.MouseButton.LeftButton)
+    qtbot.mouseClick(window.wizard_buttons["enter"], Qt.MouseButton.LeftButton)
     wizard = window.wizard_host.wizard
     wizard.unit.pick("grunts")
     next_page(qtbot, wizard)
@@ -354,7 +354,7 @@ def before_battle(qtbot, tmp_path) -> ActivationWindow:
 
 def test_the_scout_moves_before_the_battle(qtbot, before_battle):
     window = before_battle
-    qtbot.mouseClick(window.before_battle_button, Qt.MouseButton.LeftButton)
+    qtbot.mouseClick(window.wizard_buttons["before_battle"], Qt.MouseButton.LeftButton)
     wizard = window.wizard_host.wizard
     assert wizard.windowTitle() == "Before the battle"
     assert items(wizard.action_page.list) == [
@@ -390,7 +390,7 @@ def test_the_scout_moves_before_the_battle(qtbot, before_battle):
 
 def test_a_side_says_it_is_done_before_the_battle(qtbot, before_battle):
     window = before_battle
-    qtbot.mouseClick(window.before_battle_button, Qt.MouseButton.LeftButton)
+    qtbot.mouseClick(window.wizard_buttons["before_battle"], Qt.MouseButton.LeftButton)
     wizard = window.wizard_host.wizard
     wizard.action_page.pick("Done")
     next_page(qtbot, wizard)
@@ -405,7 +405,11 @@ def test_a_side_says_it_is_done_before_the_battle(qtbot, before_battle):
 
 def test_the_new_wizards_open_only_in_their_phase_and_say_what_the_game_asks(qtbot, before_battle):
     window = before_battle
-    for button in (window.embark_button, window.enter_button, window.activate_button):
+    for button in (
+        window.wizard_buttons["embark"],
+        window.wizard_buttons["enter"],
+        window.wizard_buttons["activate"],
+    ):
         qtbot.mouseClick(button, Qt.MouseButton.LeftButton)
         assert window.wizard_host.wizard is None
         assert (
@@ -413,7 +417,7 @@ def test_the_new_wizards_open_only_in_their_phase_and_say_what_the_game_asks(qtb
             in window.outcome.text()
         )
     window.run_step("done", ["before-battle-done side=2"])
-    qtbot.mouseClick(window.before_battle_button, Qt.MouseButton.LeftButton)
+    qtbot.mouseClick(window.wizard_buttons["before_battle"], Qt.MouseButton.LeftButton)
     assert window.wizard_host.wizard is None
     assert "activates a unit" in window.outcome.text()
 
@@ -446,7 +450,7 @@ def test_the_deploy_wizard_offers_the_tiles_free_for_the_facing_chosen(qtbot, tm
             ("deploy side=2 uid=buggy hex=H1 facing=S", []),
         ],
     )
-    qtbot.mouseClick(window.deploy_button, Qt.MouseButton.LeftButton)
+    qtbot.mouseClick(window.wizard_buttons["deploy"], Qt.MouseButton.LeftButton)
     wizard = window.wizard_host.wizard
     wizard.pieces.pick("scout")
     next_page(qtbot, wizard)

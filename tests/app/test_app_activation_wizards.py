@@ -80,7 +80,7 @@ def last_step(window):
 def test_the_deploy_wizard_offers_only_the_edge_first_and_deploys_on_the_tile_clicked(
     qtbot, deploying
 ):
-    qtbot.mouseClick(deploying.deploy_button, Qt.MouseButton.LeftButton)
+    qtbot.mouseClick(deploying.wizard_buttons["deploy"], Qt.MouseButton.LeftButton)
     wizard = deploying.wizard_host.wizard
     assert wizard is not None and wizard.windowTitle() == "Deploy"
     pieces = wizard.pieces
@@ -90,7 +90,8 @@ def test_the_deploy_wizard_offers_only_the_edge_first_and_deploys_on_the_tile_cl
         "hawk",
         "rifles",
         "tank",
-    ]  # side 1's roster
+        "Pass",
+    ]  # side 1's roster, then the pass (deploy-pass)
     pieces.pick("tank")
     next_page(qtbot, wizard)
     # a first deployment goes on a tile of the player's edge (clause activation.deployment):
@@ -133,7 +134,7 @@ def test_the_deploy_wizard_offers_only_the_edge_first_and_deploys_on_the_tile_cl
 def test_a_structure_is_deployed_without_ammunition_and_a_full_load_is_not_written(
     qtbot, deploying
 ):
-    qtbot.mouseClick(deploying.deploy_button, Qt.MouseButton.LeftButton)
+    qtbot.mouseClick(deploying.wizard_buttons["deploy"], Qt.MouseButton.LeftButton)
     wizard = deploying.wizard_host.wizard
     wizard.pieces.pick("bunker")
     next_page(qtbot, wizard)
@@ -150,7 +151,7 @@ def test_a_structure_is_deployed_without_ammunition_and_a_full_load_is_not_writt
 
 
 def test_the_activate_wizard_moves_to_a_reachable_tile_at_its_cost(qtbot, window):
-    qtbot.mouseClick(window.activate_button, Qt.MouseButton.LeftButton)
+    qtbot.mouseClick(window.wizard_buttons["activate"], Qt.MouseButton.LeftButton)
     wizard = window.wizard_host.wizard
     wizard.unit.pick("buggy")
     next_page(qtbot, wizard)
@@ -171,7 +172,7 @@ def test_the_activate_wizard_moves_to_a_reachable_tile_at_its_cost(qtbot, window
 
 
 def test_the_activate_wizard_shoots_with_the_odds_and_the_dice_typed(qtbot, window):
-    qtbot.mouseClick(window.activate_button, Qt.MouseButton.LeftButton)
+    qtbot.mouseClick(window.wizard_buttons["activate"], Qt.MouseButton.LeftButton)
     wizard = window.wizard_host.wizard
     wizard.unit.pick("buggy")
     wizard.unit.attack_radio.setChecked(True)
@@ -197,7 +198,7 @@ def test_the_activate_wizard_shoots_with_the_odds_and_the_dice_typed(qtbot, wind
 
 
 def test_the_capture_wizard_shows_the_pips_before_and_after(qtbot, window):
-    qtbot.mouseClick(window.capture_button, Qt.MouseButton.LeftButton)
+    qtbot.mouseClick(window.wizard_buttons["capture"], Qt.MouseButton.LeftButton)
     wizard = window.wizard_host.wizard
     texts = [wizard.pick.list.item(i).text() for i in range(wizard.pick.list.count())]
     # the buggy inside the citadel on H8 (side 2 2, neutral 3): a capture turns a neutral
@@ -220,13 +221,13 @@ def test_the_capture_wizard_shows_the_pips_before_and_after(qtbot, window):
 
 
 def test_a_wizard_of_another_phase_does_not_open_and_says_why(qtbot, window):
-    qtbot.mouseClick(window.deploy_button, Qt.MouseButton.LeftButton)
+    qtbot.mouseClick(window.wizard_buttons["deploy"], Qt.MouseButton.LeftButton)
     assert window.wizard_host.wizard is None
     assert "not now" in window.outcome.text() and "activates a unit" in window.outcome.text()
 
 
 def test_a_step_typed_while_a_wizard_is_open_closes_it_writing_nothing_of_its_own(qtbot, window):
-    qtbot.mouseClick(window.activate_button, Qt.MouseButton.LeftButton)
+    qtbot.mouseClick(window.wizard_buttons["activate"], Qt.MouseButton.LeftButton)
     assert window.wizard_host.wizard is not None
     qtbot.keyClicks(window.command, "move uid=buggy path=H9:S")
     qtbot.mouseClick(window.play_button, Qt.MouseButton.LeftButton)
@@ -237,7 +238,7 @@ def test_a_step_typed_while_a_wizard_is_open_closes_it_writing_nothing_of_its_ow
 
 
 def attack_targets(qtbot, window, uid):
-    qtbot.mouseClick(window.activate_button, Qt.MouseButton.LeftButton)
+    qtbot.mouseClick(window.wizard_buttons["activate"], Qt.MouseButton.LeftButton)
     wizard = window.wizard_host.wizard
     wizard.unit.pick(uid)
     wizard.unit.attack_radio.setChecked(True)

@@ -28,7 +28,7 @@ def attack_dice(qtbot, tmp_path, monkeypatch):
     path = tmp_path / "crossroads.referee"
     replay_journal(read_journal(JOURNAL), path).close()
     window = open_window(qtbot, path)
-    qtbot.mouseClick(window.activate_button, Qt.MouseButton.LeftButton)
+    qtbot.mouseClick(window.wizard_buttons["activate"], Qt.MouseButton.LeftButton)
     wizard = window.wizard_host.wizard
     wizard.unit.pick("buggy")
     wizard.unit.attack_radio.setChecked(True)

@@ -99,7 +99,7 @@ def test_the_activation_attack_shows_the_odds_never_the_app_dice_before_finish(
     path = tmp_path / "crossroads.referee"
     replay_journal(read_journal(JOURNAL), path).close()
     window = open_window(qtbot, path)
-    qtbot.mouseClick(window.activate_button, Qt.MouseButton.LeftButton)
+    qtbot.mouseClick(window.wizard_buttons["activate"], Qt.MouseButton.LeftButton)
     wizard = window.wizard_host.wizard
     wizard.unit.pick("buggy")
     wizard.unit.attack_radio.setChecked(True)

@@ -5,6 +5,7 @@ table's reports with a reason, with clicks and typing."""
 from __future__ import annotations
 
 from PySide6.QtCore import Qt
+from tournament_looks import caught_up
 
 from referee.app.tournament.window import TournamentWindow
 from referee.tournament import room
@@ -80,7 +81,7 @@ def test_a_report_sent_from_a_phone_shows_in_the_open_window(qtbot, tmp_path):
     assert w.reported.table.rowCount() == 0
     with Desk.open(path) as phone_side:  # the server's desk writes the player's report
         room.report(phone_side, 1, 1, codes[a], result(a, b, 20, 4))
-    w.tick()
+    caught_up(qtbot, w)
     assert w.reported.table.rowCount() == 1
     assert w.tabs.tabText(w.reported_tab) == "Reported (1)"
     w.desk.close()

@@ -12,6 +12,7 @@ from __future__ import annotations
 from army_fixture import write_armies
 from PySide6.QtCore import Qt, QTimer
 from PySide6.QtWidgets import QApplication, QMessageBox
+from tournament_looks import caught_up
 
 from referee.app.tournament.window import TournamentWindow
 from referee.tournament.desk import Desk
@@ -154,7 +155,7 @@ def test_another_desks_result_replaces_the_numbers_in_the_form(qtbot, tmp_path, 
     # A result changed by another desk while the window looks: the form follows, and says so.
     with Desk.open(event_target, who="desk-2") as desk:
         desk.correct(1, 1, other, "back to the first sheet")
-    w.tick()
+    caught_up(qtbot, w)
     assert form(w, 1, "destroyed") == Points(ip=12, cp=2)
     assert "the form shows its result as it is now" in w.last_message
 

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 from PySide6.QtCore import Qt
 from PySide6.QtWidgets import QMessageBox
+from tournament_looks import caught_up
 
 from referee.app.tournament.window import TournamentWindow
 from referee.tournament.desk import Desk
@@ -57,7 +58,7 @@ def test_another_desks_write_shows_in_the_window(qtbot, event_target):
     w = make_window(qtbot, event_target)
     with Desk.open(event_target, who="desk-2") as other:
         other.add_player("Zed")
-    w.tick()
+    caught_up(qtbot, w)
     assert w.players.rowCount() == 1 and w.players.item(0, 0).text() == "Zed"
 
 

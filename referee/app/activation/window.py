@@ -35,7 +35,7 @@ from PySide6.QtWidgets import (
 )
 
 from referee.app.activation.items import TOKEN_HALF_HEIGHT, PieceItem, PipsItem
-from referee.app.activation.wizards.opener import ActivationWizards
+from referee.app.activation.wizards.opener import WIZARDS, ActivationWizards
 from referee.app.geometry import HEX_SIZE, hex_centre
 from referee.app.journal_view import JournalView
 from referee.app.los_panel import LosPanel
@@ -59,10 +59,10 @@ SYNC_MS = 1500
 """How often the file is looked at for steps written by another program."""
 IDLE_TEXT = (
     "No wizard is open.\n\nThe Wizards menu, or the buttons under the command line, open "
-    "the wizard of a deployment, a 'before the battle' action, an activation (a move or an "
-    "attack, an aircraft's attack after its move), embarking or disembarking, a unit "
-    "entering from the reserves or a capture. A wizard opens here, beside the map it draws "
-    "on, and plays the same command as the command line."
+    "the wizard of a deployment, the reserves, a 'before the battle' action, an activation "
+    "(a move or an attack, an aircraft's attack after its move), embarking or disembarking, "
+    "a unit entering from the reserves or a capture. A wizard opens here, beside the map it "
+    "draws on, and plays the same command as the command line."
 )
 SAID_LINES = 8
 """The lines of whose turn it is and what the game asks shown at once (more scroll)."""
@@ -191,22 +191,10 @@ class ActivationWindow(QMainWindow):
         row.addWidget(self.redo_button)
         layout.addLayout(row)
         wizards = QGridLayout()
-        self.deploy_button = QPushButton("Deploy…", body)
-        self.before_battle_button = QPushButton("Before the battle…", body)
-        self.activate_button = QPushButton("Activate…", body)
-        self.capture_button = QPushButton("Capture…", body)
-        self.embark_button = QPushButton("Embark / disembark…", body)
-        self.enter_button = QPushButton("From the reserves…", body)
-        for i, button in enumerate(
-            (
-                self.deploy_button,
-                self.before_battle_button,
-                self.activate_button,
-                self.capture_button,
-                self.embark_button,
-                self.enter_button,
-            )
-        ):
+        self.wizard_buttons: dict[str, QPushButton] = {}
+        for i, entry in enumerate(WIZARDS):  # the one list of the activation wizards
+            button = QPushButton(entry.button, body)
+            self.wizard_buttons[entry.key] = button
             wizards.addWidget(button, i // 2, i % 2)
         layout.addLayout(wizards)
         self.outcome = QLabel(body)
@@ -324,17 +312,10 @@ class ActivationWindow(QMainWindow):
         edit.addAction(self.undo_action)
         edit.addAction(self.redo_action)
         menu = self.menuBar().addMenu("&Wizards")
-        for name, button, opener in (
-            ("&Deploy…", self.deploy_button, self.wizards.deploy),
-            ("&Before the battle…", self.before_battle_button, self.wizards.before_battle),
-            ("&Activate…", self.activate_button, self.wizards.activate),
-            ("&Capture…", self.capture_button, self.wizards.capture),
-            ("&Embark / disembark…", self.embark_button, self.wizards.embark),
-            ("Enter from the &reserves…", self.enter_button, self.wizards.enter),
-        ):
-            action = QAction(name, self)
-            action.triggered.connect(opener)
-            button.clicked.connect(opener)
+        for entry in WIZARDS:
+            action = QAction(entry.menu, self)
+            action.triggered.connect(self.wizards.opener(entry.key))
+            self.wizard_buttons[entry.key].clicked.connect(self.wizards.opener(entry.key))
             menu.addAction(action)
         view = self.menuBar().addMenu("&View")
         for name, key, slot in (

@@ -3,8 +3,12 @@
 The window holds a :class:`~referee.tournament.desk.Desk` and redraws from the event the
 desk folds. A timer shows the clock every second and looks for another desk's writes
 (the store's revision); an event on a server also tells the window of every write as it
-lands (``EventStore.listen``), so the window and its wall view redraw at once. Every action
-is the desk's, refused actions become a message.
+lands (``EventStore.listen``), so the window and its wall view redraw at once. Those looks
+run on a thread of their own (:mod:`~referee.app.tournament.event_reader`): the window's
+thread never waits on the event file's lock or a server, nor reads and folds the event
+while the room's results land; it draws what the reader hands it, and a file another
+program holds shows as busy until the next tick. Every action is the desk's (on the
+window's thread: it happens, or says why not), refused actions become a message.
 """
 
 from __future__ import annotations
@@ -15,7 +19,7 @@ from functools import partial
 from pathlib import Path
 from typing import TypeVar
 
-from PySide6.QtCore import QSocketNotifier, Qt, QTimer
+from PySide6.QtCore import QSocketNotifier, Qt, QTimer, Signal
 from PySide6.QtGui import QAction, QFont, QKeySequence
 from PySide6.QtWidgets import (
     QComboBox,
@@ -37,6 +41,7 @@ from PySide6.QtWidgets import (
 from referee.app.plain_text import plain_message, plain_tip
 from referee.app.save_dialog import ask_save_path
 from referee.app.tournament.awards_panel import AwardsPanel
+from referee.app.tournament.event_reader import EventReader, Reading
 from referee.app.tournament.reported_panel import ReportedPanel
 from referee.app.tournament.result_entry import ResultEntry
 from referee.app.tournament.serve_dialog import ServeDialog
@@ -54,8 +59,8 @@ from referee.tournament.desk import (
 )
 from referee.tournament.event import TIEBREAKERS, Event, TableResult
 from referee.tournament.scoring import MatchResult, score_match
-from referee.tournament.standings import standings
-from referee.tournament.store import ChangeListener
+from referee.tournament.standings import Standings, standings
+from referee.tournament.store import ChangeListener, Record
 from referee.tournament.stores import short_name
 from referee.tournament.table_match import SentMatch
 from referee.tournament.targets import is_server_url
@@ -74,11 +79,38 @@ def door_cell(event: Event, name: str) -> str:
     return f"round {number}: {mark}" if mark else ""
 
 
+def trail_row(r: Record) -> tuple[object, ...] | None:
+    """A record's row in the correction trail, or None for a record the trail leaves out."""
+    if r.kind in ("result", "correction"):
+        a, b = score_match(MatchResult.from_json(r.data["result"]))
+        why = r.why
+        if r.data.get("override"):
+            taken = f"taken with the reason: {r.data['override']}"
+            why = f"{why}; {taken}" if why else taken
+        score = f"{a.name} {a.mvp} - {b.mvp} {b.name}"
+        return (r.id, r.at, r.who, r.kind, r.data["round"], r.data["table"], score, why)
+    if r.kind == "withdraw":
+        name = r.data["name"]
+        return (r.id, r.at, r.who, "withdraw", "", "", f"{name} withdrawn", r.why)
+    if r.kind in ("attendance", "penalty") or (r.kind == "drop" and "no_show" in r.data):
+        from referee.tournament.event import trail_text
+
+        rnd = r.data.get("round", r.data.get("no_show", ""))
+        return (r.id, r.at, r.who, r.kind, rnd, "", trail_text(r), r.why)
+    return None
+
+
 class TournamentWindow(QMainWindow):
+    looked = Signal()
+    """A look of the event reader was drawn (or found nothing new, or the file busy)."""
+
     def __init__(self, desk: Desk, parent: QWidget | None = None) -> None:
         super().__init__(parent)
         self.desk = desk
         self.tournament: Event = desk.event()
+        self.file_busy = False
+        self.combo_names: list[str] | None = None
+        self.trail_rows: dict[int, tuple[object, ...] | None] = {}
         self.wall: WallView | None = None
         self.serving: ServeDialog | None = None
         self.venue_editor: QDialog | None = None
@@ -137,6 +169,8 @@ class TournamentWindow(QMainWindow):
         layout.addWidget(self.tabs, 1)
         self.setCentralWidget(central)
         self._menus()
+        self.reader = EventReader(desk.store.name)
+        self.reader.relay.delivered.connect(self.show_reading)
         self.timer = QTimer(self)
         self.timer.setInterval(1000)
         self.timer.timeout.connect(self.tick)
@@ -340,11 +374,11 @@ class TournamentWindow(QMainWindow):
             answer = what()
         except (RefereeError, OSError) as exc:
             self.message(f"Refused: {exc}", error=True)
-            self.tick()
+            self.catch_up()
             return None
         if done:
             self.message(done)
-        self.tick()
+        self.catch_up()
         return answer
 
     def message(self, text: str, error: bool = False) -> None:
@@ -505,7 +539,7 @@ class TournamentWindow(QMainWindow):
         try:
             answer = action(override)
         except ResultRefused as exc:
-            self.tick()
+            self.catch_up()
             self.message(
                 f"Refused: {exc.table_label}: {'; '.join(exc.problems)} (the reason to take it "
                 "anyway goes in the box below the calculation)",
@@ -514,10 +548,10 @@ class TournamentWindow(QMainWindow):
             self.entry.override.ask(exc.problems, lambda reason: self.take(action, done, reason))
             return
         except (RefereeError, OSError) as exc:
-            self.tick()  # what changed meanwhile shows first; the refusal says why
+            self.catch_up()  # what changed meanwhile shows first; the refusal says why
             self.message(f"Refused: {exc}", error=True)
             return
-        self.tick()
+        self.catch_up()
         done(answer)
 
     def _sent(self, round_number: int, table: int) -> tuple[str, SentMatch | None]:
@@ -657,10 +691,10 @@ class TournamentWindow(QMainWindow):
             self.desk.set_venue(tables)
         except RefereeError as exc:
             self.message(f"Refused: {exc}", error=True)
-            self.tick()
+            self.catch_up()
             return str(exc)
         self.message(f"{len(tables)} venue table(s) listed: rounds paired from now on are placed")
-        self.tick()
+        self.catch_up()
         return None
 
     def top_cut_dialog(self) -> None:
@@ -808,7 +842,7 @@ class TournamentWindow(QMainWindow):
         if self.wall is None:
             self.wall = WallView()
         self.wall.show()
-        self.tick()
+        self.show_clock()
         return self.wall
 
     def export_dialog(self, fmt: str) -> None:
@@ -868,6 +902,9 @@ class TournamentWindow(QMainWindow):
         if fmt == "site" and out.is_file():
             self.message(f"{out}: is a file; this export writes a folder", error=True)
             return
+        if fmt != "site" and out.is_dir():
+            self.message(f"{out}: is a folder; this export writes one file", error=True)
+            return
         ask = may_replace or self.may_replace
         written = self.act(lambda: write_asking(out, write, ask))
         if written:
@@ -904,20 +941,47 @@ class TournamentWindow(QMainWindow):
         self.tick()
 
     def tick(self) -> None:
-        """Every second: the clock, and another desk's writes (an event file another
-        program holds right now: at the next tick, the window does not wait for it)."""
-        try:
-            if self.desk.store.busy():
-                pass
-            elif self.desk.store.revision() != self.tournament.revision:
-                self.redraw()
-        except RefereeError as exc:  # a server out of reach: say so, keep the last view
-            self.message(str(exc), error=True)
+        """Every second: the clock, and a look for another desk's writes on the reader's
+        thread (:meth:`show_reading` draws what it finds); returns at once."""
+        self.reader.look(self.tournament.revision)
+        self.show_clock()
+
+    def show_reading(self, reading: Reading) -> None:
+        """Draw what the event reader found: a newer event, a busy file (the last view
+        stays, the next tick looks again) or a server out of reach (said, the last view
+        stays)."""
+        if reading.error:
+            self.message(reading.error, error=True)
             self.out_of_reach = True
-        else:
-            if self.out_of_reach:
-                self.out_of_reach = False
-                self.message("The event's server answers again: the view is up to date")
+        elif self.out_of_reach:
+            self.out_of_reach = False
+            self.message("The event's server answers again: the view is up to date")
+        if reading.busy:
+            self.file_busy = True
+            self.message(
+                f"{short_name(self.desk.store.name)} is busy (another program is writing to "
+                f"it): the view shows revision {self.tournament.revision} and looks again "
+                "every second"
+            )
+        elif self.file_busy and not reading.error:
+            self.file_busy = False
+            self.message("The event file is free again: the view is up to date")
+        if reading.event is not None and reading.event.revision > self.tournament.revision:
+            self.redraw(reading.event, reading.standings)
+        self.looked.emit()
+
+    def catch_up(self) -> None:
+        """After the desk's own action: draw the event as it is now, on this thread (the
+        desk's own write has just waited for the file; a refusal is said)."""
+        try:
+            if self.desk.store.revision() != self.tournament.revision:
+                self.redraw()
+        except RefereeError as exc:
+            self.message(str(exc), error=True)
+        self.show_clock()
+
+    def show_clock(self) -> None:
+        """The round's clock, in the window and on the wall view."""
         now = datetime.now(UTC)
         clock = event_clock(self.tournament)
         self.clock_label.setText(
@@ -927,8 +991,10 @@ class TournamentWindow(QMainWindow):
         if self.wall is not None and self.wall.isVisible():
             self.wall.show_event(self.tournament, clock, now)
 
-    def redraw(self) -> None:
-        self.tournament = e = self.desk.event()
+    def redraw(self, event: Event | None = None, st: Standings | None = None) -> None:
+        """Draw ``event`` (with its standings ``st``, else counted here), or the event as
+        the desk reads it now."""
+        self.tournament = e = event if event is not None else self.desk.event()
         self.setWindowTitle(f"{e.name} - tournament desk ({short_name(e.store_name)})")
         fill(
             self.players,
@@ -956,11 +1022,14 @@ class TournamentWindow(QMainWindow):
             self.pair_button.setEnabled(e.current_round < e.cut.after + cut_rounds(e.cut.size))
         else:
             self.pair_button.setEnabled(e.current_round < e.rounds_planned)
-        for combo in (self.swap_a, self.swap_b, self.penalty_player):
-            keep = combo.currentText()
-            combo.clear()
-            combo.addItems(list(e.players))
-            combo.setCurrentText(keep)
+        names = list(e.players)
+        if names != self.combo_names:  # refilled when the players change, not each revision
+            self.combo_names = names
+            for combo in (self.swap_a, self.swap_b, self.penalty_player):
+                keep = combo.currentText()
+                combo.clear()
+                combo.addItems(names)
+                combo.setCurrentText(keep)
         self.redraw_pairings()
         if self.tabs.currentWidget() is self.awards:  # counted when looked at, not each tick
             self.awards.show_event(e)
@@ -971,34 +1040,13 @@ class TournamentWindow(QMainWindow):
             self.message(f"{shown}: the form shows its result as it is now")
         rows: list[tuple[object, ...]] = []
         for r in e.records:
-            if r.kind in ("result", "correction"):
-                a, b = score_match(MatchResult.from_json(r.data["result"]))
-                why = r.why
-                if r.data.get("override"):
-                    taken = f"taken with the reason: {r.data['override']}"
-                    why = f"{why}; {taken}" if why else taken
-                rows.append(
-                    (
-                        r.id,
-                        r.at,
-                        r.who,
-                        r.kind,
-                        r.data["round"],
-                        r.data["table"],
-                        f"{a.name} {a.mvp} - {b.mvp} {b.name}",
-                        why,
-                    )
-                )
-            elif r.kind == "withdraw":
-                name = r.data["name"]
-                rows.append((r.id, r.at, r.who, "withdraw", "", "", f"{name} withdrawn", r.why))
-            elif r.kind in ("attendance", "penalty") or (r.kind == "drop" and "no_show" in r.data):
-                from referee.tournament.event import trail_text
-
-                rnd = r.data.get("round", r.data.get("no_show", ""))
-                rows.append((r.id, r.at, r.who, r.kind, rnd, "", trail_text(r), r.why))
+            if r.id not in self.trail_rows:  # a record never changes: its row is made once
+                self.trail_rows[r.id] = trail_row(r)
+            row = self.trail_rows[r.id]
+            if row is not None:
+                rows.append(row)
         fill(self.trail, rows)
-        st = standings(e)
+        st = st if st is not None else standings(e)
         self.keys.setText(" ".join(st.keys))
         keys = [k for k in st.keys if k not in ("tvp", "mvp")]  # shown in their own columns
         self.standings_table.setColumnCount(6 + len(keys))
@@ -1029,7 +1077,7 @@ class TournamentWindow(QMainWindow):
             ],
         )
         self.standings_warnings.setText("\n".join(st.warnings))
-        self.tick()
+        self.show_clock()
 
     def redraw_pairings(self) -> None:
         rnd = self.tournament.round(self.round_pick.value())
@@ -1058,6 +1106,7 @@ class TournamentWindow(QMainWindow):
 
     def closeEvent(self, event: object) -> None:
         self.timer.stop()
+        self.reader.stop()
         if self.notifier is not None:
             self.notifier.setEnabled(False)
         if self.listener is not None:
