@@ -30,6 +30,7 @@ from referee.board.hexgrid import parse_label
 from referee.match.games.activation_file import ActivationMatch
 from referee.match.journal.journal_text import read_journal
 from referee.paths import data_dir
+from referee.rules.activation.commands import parse_command
 
 JOURNAL = data_dir() / "journals" / "activation-crossroads.journal"
 
@@ -49,7 +50,7 @@ def sample_window(
                 match.run(step.name, step.commands, step.dice)
         else:
             for text, dice in commands:
-                match.run(text, [text], dice)
+                match.run(text, [parse_command(text)], dice)
     w = ActivationWindow.open(path)
     qtbot.addWidget(w)
     w.resize(1366, 768)
