@@ -1,18 +1,21 @@
 """A whole game of the activation rules, from the presentation of the armies to the battle,
-as the match layer will journal it: every step a command and its dice, and the same steps
-replayed with the same dice give the same states and decisions."""
+as the match file journals it: every step a command and its dice, and the journal's replay
+check (the one re-decide loop, ``JournalFile.replay_check``) gives the same states and
+decisions."""
 
 from __future__ import annotations
 
-import pytest
+import json
+import sqlite3
+
 from activation_factory import game
 
 from referee.dice.service import Dice
-from referee.rules.activation.actions import ActivationError
+from referee.match.games.activation_file import ActivationMatch
 from referee.rules.activation.commands import parse_command
 from referee.rules.activation.start import new_game
 from referee.rules.activation.state import ActivationState
-from referee.rules.activation.step import replay, step
+from referee.rules.activation.step import step
 
 ARMIES = {
     1: [
@@ -90,19 +93,37 @@ def test_a_whole_game_from_the_presentation_to_the_battle():
     assert ActivationState.from_json(state.to_json()) == state
 
 
-def test_the_same_commands_and_dice_replay_the_same_game():
-    g = game()
-    start, end, record = play_game(g)
-    outcomes = replay(g, start, record)
-    assert outcomes[-1].state == end
-    assert [o.decision.working for o in outcomes] == [
-        o.decision.working for o in replay(g, start, record)
+def play_match(path):
+    """The same game played into a match file (one step per command, its dice typed)."""
+    units = [
+        {"uid": uid, "unit": card, "side": side}
+        for side, pieces in ARMIES.items()
+        for uid, card in pieces
     ]
+    m = ActivationMatch.create(path, units=units, seed=0)
+    for text, values in GAME:
+        m.run(text, [parse_command(text)], values)
+    return m
 
 
-def test_a_replay_with_a_die_missing_is_refused():
-    g = game()
-    start, _, record = play_game(g)
-    broken = [(c, []) if c.text().startswith("roll-order") else (c, v) for c, v in record]
-    with pytest.raises(ActivationError, match="asks a die its record does not have"):
-        replay(g, start, broken)
+def test_the_same_commands_and_dice_replay_the_same_game(tmp_path):
+    _, end, _ = play_game(game())
+    with play_match(tmp_path / "game.referee") as m:
+        assert m.state == end
+        assert m.replay_check() == []  # the journal's one re-decide loop: every event again
+
+
+def test_a_replay_with_a_die_missing_is_refused(tmp_path):
+    path = tmp_path / "game.referee"
+    play_match(path).close()
+    with sqlite3.connect(path) as conn:  # the roll for the order loses its die
+        (number,) = conn.execute("SELECT number FROM steps WHERE name = 'roll-order'").fetchone()
+        (data,) = conn.execute("SELECT data FROM events WHERE step = ?", (number,)).fetchone()
+        row = json.loads(data)
+        row["dice"] = []
+        conn.execute("UPDATE events SET data = ? WHERE step = ?", (json.dumps(row), number))
+    conn.close()
+    with ActivationMatch.open(path) as m:
+        assert m.replay_check() == [
+            f"step {number} (roll-order), event 0 (roll-order): replays differently"
+        ]

@@ -23,8 +23,8 @@ initial state (``start.new_game(cards, missions, armies)``, as
 ``ActivationState.to_json()``) and, per journal step, the command (``Command.text()`` /
 ``to_json()``, read back by ``commands.parse_command`` / ``command_from_json``) with its
 ``Decision.to_json()`` (working, clauses, rulings, dice, changes).
-``step.step(game, state, command, dice)`` decides a step;
-``step.replay(game, state, [(command, dice values)])`` re-decides a journal. A window reads
+``step.step(game, state, command, dice)`` decides a step; the match file's replay check
+(``JournalFile.replay_check``, written once for every game) re-decides a journal. A window reads
 the phase and whose turn it is from the state, redraws ``Decision.changes`` and draws each
 fortification's ``pips`` from ``ActivationState.fortifications``.
 

@@ -15,11 +15,11 @@ the other player acts in between (clause ``activation.no-reaction``).
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable, Sequence
+from collections.abc import Callable
 from typing import cast
 
 from referee.board.hexgrid import hex_label
-from referee.dice.service import Dice, RollRequest
+from referee.dice.service import Dice
 from referee.rules.activation.actions import (
     ActivationError,
     capture,
@@ -87,39 +87,6 @@ def step(game: ActivationGame, state: ActivationState, command: Command, dice: D
     if acting is not None and after.fortifications:
         after = check_fortifications(game, after, acting, dice, rec)
     return Outcome(after, rec.decision(command, tuple(dice.log[first_roll:]), state, after))
-
-
-def replay(
-    game: ActivationGame, state: ActivationState, steps: Iterable[tuple[Command, Sequence[int]]]
-) -> list[Outcome]:
-    """Carry out ``steps`` again from ``state``, each with the dice it was decided with typed
-    in (what a journal keeps: the command and its dice): the same decisions come back.
-    A step that asks more dice than it kept, or fewer, is refused."""
-    outcomes: list[Outcome] = []
-    for i, (command, values) in enumerate(steps, 1):
-        dice = Dice(seed=0, ask=_missing(i))
-        dice.type_in(values)
-        outcome = step(game, state, command, dice)
-        if dice.pending:
-            raise ActivationError(
-                f"step {i} ({command.text()}) used "
-                f"{len(values) - len(dice.pending)} of its {len(values)} dice",
-                "dice",
-            )
-        outcomes.append(outcome)
-        state = outcome.state
-    return outcomes
-
-
-def _missing(i: int) -> Callable[[RollRequest], int]:
-    def ask(request: RollRequest) -> int:
-        raise ActivationError(
-            f"step {i} asks a die its record does not have: a "
-            f"d{request.sides} for {request.purpose}",
-            "dice",
-        )
-
-    return ask
 
 
 def _acting_side(state: ActivationState, command: Command) -> int | None:
