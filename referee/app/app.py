@@ -174,33 +174,11 @@ def _place(window: MainWindow) -> bool:
     return restored
 
 
-def waiting_window(settings: QSettings | None = None) -> MainWindow:
-    """A main window with its panels and menus but no match, not shown: the home of the
-    windows of other game systems (their File menus make and open matches through it). It
-    shows itself when a match of written orders opens in it
-    (:attr:`MainWindow.show_on_match`)."""
-    ensure_app()
-    window = MainWindow(settings=settings if settings is not None else QSettings())
-    _place(window)
-    window.build_panels()
-    window.show_on_match = True
-    return window
-
-
 def _open_first(window: MainWindow, path: Path | None, said: str) -> None:
-    """Open ``path`` in ``window`` (None: a new demo match; one that cannot be opened: a new
-    demo match too, saying why; a match of another game system: its own window, and this
-    one waits empty, writing no demo)."""
+    """Open ``path`` in ``window``, a match of any game system (None: a new demo match; one
+    that cannot be opened: a new demo match too, saying why)."""
     if path is not None:
-        others = len(window.other_windows)
         window.open_match(path)
-        if len(window.other_windows) > others:
-            window.scene.clear_map()
-            window.statusBar().showMessage(
-                f"{path.name} is a match of another game system: it opened in its own "
-                "window. File > New demo match makes a match of written orders here."
-            )
-            return
         if window.session is None:
             said = f"{path} could not be opened ({window.last_error}): a new demo match. "
     if window.session is None:
@@ -225,24 +203,6 @@ def run_app(path: Path | str | None = None) -> int:
     closed; the exit status."""
     app = ensure_app()
     with quiet_platform():
-        if path is not None:
-            from referee.app.system_windows import system_window
-
-            homes: list[MainWindow] = []
-
-            def home() -> MainWindow:  # made when the activation window's File menu needs it
-                if not homes:
-                    homes.append(waiting_window())
-                return homes[0]
-
-            # a match of another game system: its own window
-            other = system_window(path, home=home)
-            if other is not None:
-                from referee.app.remembered import Remembered
-
-                Remembered(QSettings()).add_recent(other.match.path)  # plain referee: again
-                other.show_on_screen()
-                return app.exec()
         if path is not None:
             window = make_window(Path(path))
             window.show()

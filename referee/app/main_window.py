@@ -1,4 +1,9 @@
-"""The main window: the map in the middle, as tall as the window; the turn tracker above the
+"""The main window, one for a match of either game system (written orders, the activation
+rules): the same session and undo stack, journal, File menu, line-of-sight tool, rules
+browser and wizard dock; the game system contributes its map layers, its Turn dock's panel,
+its docks and its wizards (:mod:`referee.app.session.game_system`).
+
+For written orders: the map in the middle, as tall as the window; the turn tracker above the
 journal (left), the unit inspector, the line-of-sight tool, the rules browser and the wizard
 of the step (right, tabbed) as docks. Every wizard opens in the wizard dock
 (:class:`~referee.app.wizard_host.WizardHost`), beside the map it draws on.
@@ -38,7 +43,7 @@ from referee.app.map_scene import MapScene
 from referee.app.map_view import MapView
 from referee.app.plain_text import plain_tip
 from referee.app.remembered import Remembered, fill_recent_menu
-from referee.app.wizard_host import WIZARD_CHARS, WizardHost
+from referee.app.wizard_host import IDLE_TEXT, WIZARD_CHARS, WizardHost
 from referee.board.hexgrid import Hex
 from referee.errors import RefereeError
 from referee.paths import matches_dir
@@ -54,7 +59,8 @@ if TYPE_CHECKING:  # each wizard and the map editor are imported when first open
     from referee.app.correction_menu import Correction, CorrectionMenu
     from referee.app.map_editor.window import MapEditorWindow
     from referee.app.report_view import ReportWindow
-    from referee.app.session import MatchSession
+    from referee.app.session.match_session import MatchSession
+    from referee.app.session.shell import GameUi
     from referee.app.unfired_question import UnfiredQuestion
     from referee.app.wizards.assault.wizard import AssaultWizard
     from referee.app.wizards.gunnery.wizard import GunneryWizard
@@ -82,12 +88,9 @@ class MainWindow(QMainWindow):
         paints the map before the engine is loaded, :func:`referee.app.app.run_app`)."""
         super().__init__(parent)
         self.remembered = Remembered(settings) if settings is not None else None
-        self.other_windows: list[QMainWindow] = []
-        """Windows of matches of other game systems opened from here (kept alive)."""
-        self.show_on_match = False
-        """Hidden until a match opens here (the home of a program started on a match of
-        another game system, :func:`referee.app.app.waiting_window`)."""
         self.session: MatchSession | None = None
+        self.game: GameUi | None = None
+        """The open match's game system's part of the window (its panels, its wizards)."""
         self.report_view: ReportWindow | None = None
         """File > Report's window, on the open match."""
         self._phase_key: object = None
@@ -192,6 +195,9 @@ class MainWindow(QMainWindow):
         self.unfired_question: UnfiredQuestion | None = None
         """The question before the clock passes units ordered to fire (while asked once)."""
         self._make_actions()
+        from referee.app.session.game_system import game_for
+
+        self.game = game_for("orders", self)  # the panels of no match yet: written orders'
         self.menuBar().setCornerWidget(self.round_clock, Qt.Corner.TopRightCorner)
 
         self.view.hexHovered.connect(self.los_panel.hover)
@@ -416,7 +422,7 @@ class MainWindow(QMainWindow):
         self.rules_action.setShortcuts([QKeySequence("Ctrl+F"), QKeySequence("F1")])
 
         turn = menu["&Turn"]
-        self.next_action = self._action(turn, "&Next step", self.turn_driver.next, "N")
+        self.next_action = self._action(turn, "&Next step", self.next_in_game, "N")
         self.advance_action = self._action(
             turn, "&Advance without the wizard", lambda: self.next_step(), "Shift+N"
         )
@@ -445,25 +451,27 @@ class MainWindow(QMainWindow):
         )
         self.agony_action = self._action(self.wizard_menu, "Agon&y step…", driver.open_agony)
         self.aftermath_action = self._action(self.wizard_menu, "A&ftermath…", driver.open_aftermath)
+        self.wizard_actions = [
+            self.gunnery_action,
+            self.assault_action,
+            self.orders_action,
+            self.movement_action,
+            self.agony_action,
+            self.aftermath_action,
+        ]
+        """The written-orders game's wizards (shown while a match of it is open)."""
         help_menu = menu["&Help"]
         self.about_action = self._action(help_menu, "&About referee", self.show_about)
 
     # --- the match ------------------------------------------------------------------
 
     def open_match(self, path: Path | str) -> None:
-        """Open a match file (refused files are reported, the open match stays); a match of
-        another game system (the activation rules) opens in its own window."""
-        from referee.app.session import MatchSession
-        from referee.app.system_windows import system_window
+        """Open a match file of any game system here (refused files are reported, the open
+        match stays)."""
+        from referee.app.session.match_session import MatchSession
 
         self.build_panels()
         try:
-            other = system_window(path, home=lambda: self)
-            if other is not None:
-                self.other_windows.append(other)
-                other.show_on_screen()
-                self._remember(other.match.path)
-                return
             session = MatchSession.open(path, self)
         except RefereeError as exc:
             self.report_error(str(exc))
@@ -506,8 +514,16 @@ class MainWindow(QMainWindow):
         recent = self.remembered.recent() if self.remembered is not None else []
         fill_recent_menu(self.recent_menu, recent, self.open_match)
 
+    def qt_window(self) -> QMainWindow:
+        return self
+
+    def tracker_widget(self) -> QWidget:
+        """The written-orders game's panel of the Turn dock."""
+        return self.tracker
+
     def set_session(self, session: MatchSession) -> None:
-        from referee.app.session import ALL_CHANGES
+        from referee.app.session.game_system import game_for
+        from referee.app.session.match_session import ALL_CHANGES
 
         self._outdate_wizard(f"{session.path.name} was opened")
         report = self.report_view
@@ -523,30 +539,36 @@ class MainWindow(QMainWindow):
         session.changed.connect(self.refresh)
         session.notice.connect(lambda text: self.statusBar().showMessage(text, 15000))
         self.los_panel.clear()
-        self.rules_browser.set_rules(session.state.rules)
-        self.scene.set_map(session.state.battle_map)
+        if self.game is not None:
+            self.game.detach()
+        self.game = game_for(session.system, self)
+        self.wizard_host.idle_text = self.game.idle_text or IDLE_TEXT
+        self.game.attach()
+        orders = self.game.SYSTEM == "orders"
+        for action in (self.advance_action, *self.hide_actions.values()):
+            action.setEnabled(orders)
+        self.rules_browser.set_rules(session.match.rules)
         self.setup_panel.forget()  # another match: nothing of the last one stays picked
-        self.setup_panel.set_victory(session.match.meta.get("victory"))
-        self.round_clock.set_match(session.match)
+        from referee.match.store import MatchFile
+
+        if isinstance(session.match, MatchFile):
+            self.scene.set_map(session.state.battle_map)
+            self.setup_panel.set_victory(session.match.meta.get("victory"))
+        self.round_clock.set_match(session.match if isinstance(session.match, MatchFile) else None)
         self.refresh(ALL_CHANGES)
         self.view.fit()
         # the platform adds " — referee" (the application's name) after it
-        self.setWindowTitle(f"{session.path.name} — {session.state.rules.title}")
-        if self.show_on_match:  # waiting, hidden, for a match of its own
-            self.show_on_match = False
-            self.show()
-            self.raise_()
-            self.activateWindow()
+        self.setWindowTitle(f"{session.path.name} — {session.match.rules.title}")
 
     def _app_state(self, state: Qt.ApplicationState) -> None:
         if state == Qt.ApplicationState.ApplicationActive and self.session is not None:
             self.session.sync()
 
     def new_activation_match(self) -> QDialog:
-        """File > New match of the activation rules: the dialog; OK opens the match made in
-        its own window (returned for a test to fill; shown, not run)."""
+        """File > New match of the activation rules: the dialog; OK opens the match made
+        here (returned for a test to fill; shown, not run)."""
         from referee.app.activation.new_dialog import NewActivationMatch
-        from referee.app.activation.window import ActivationWindow
+        from referee.app.session.match_session import MatchSession
         from referee.match.demo import new_demo_path
 
         path = new_demo_path()
@@ -554,9 +576,8 @@ class MainWindow(QMainWindow):
 
         def made() -> None:
             if dialog.match is not None:
-                window = ActivationWindow(dialog.match, home=lambda: self)
-                self.other_windows.append(window)
-                window.show_on_screen()
+                self.set_session(MatchSession(dialog.match, self))
+                self.show_match_file(dialog.match.path)
                 self._remember(dialog.match.path)
 
         dialog.accepted.connect(made)
@@ -564,10 +585,7 @@ class MainWindow(QMainWindow):
         return dialog
 
     def quit_program(self) -> None:
-        """File > Quit: this window closes, and the windows of matches of other game systems
-        opened from it (each its own top-level window) with it."""
-        for window in self.other_windows:
-            window.close()
+        """File > Quit."""
         self.close()
 
     def new_demo(self, ruleset: str | None = None) -> None:
@@ -649,13 +667,19 @@ class MainWindow(QMainWindow):
         return out
 
     def refresh(self, flags: Iterable[str]) -> None:
-        """Redraw what ``flags`` say changed (see :func:`referee.app.session.change_flags`)."""
-        if self.session is None:
+        """Redraw what ``flags`` say changed (see
+        :func:`referee.app.session.match_session.change_flags`): the game system's part."""
+        if self.session is None or self.game is None:
             return
-        changed = set(flags)
+        changed = frozenset(flags)
         steps = self.session.steps()  # read once for the journal, the Turn dock and the wizard
         if self.wizard_host.wizard is not None:
-            self._outdate_wizard(self._what_changed(changed, steps))
+            self._outdate_wizard(self._what_changed(set(changed), steps))
+        self.game.show(changed, steps)
+
+    def show_orders_match(self, changed: frozenset[str], steps: list[Step]) -> None:
+        """Redraw the written-orders game's panels from what ``changed`` says changed."""
+        assert self.session is not None
         state = self.session.state
         board_changed = bool(changed & {"units", "hexes", "terrain", "match"})
         if board_changed:
@@ -693,7 +717,7 @@ class MainWindow(QMainWindow):
     def run_step(
         self,
         name: str,
-        commands: Iterable[Mapping[str, Any]],
+        commands: Iterable[Mapping[str, Any] | str],
         typed: Iterable[int] = (),
         attempt: int | None = None,
     ) -> Step | None:
@@ -705,12 +729,20 @@ class MainWindow(QMainWindow):
             step = self.session.run_step(name, commands, typed, attempt)
         except RefereeError as exc:
             self.report_error(str(exc))
+            if self.game is not None:
+                from referee.errors import one_line
+
+                self.game.refused(one_line(exc))
             return None
         self.last_error = ""
-        from referee.match.concealment import conceal_steps
+        shown = step
+        if self.session.system == "orders":
+            from referee.match.concealment import conceal_steps
 
-        shown = conceal_steps([step], self.session.state, self.hidden_from_view())[0]
+            shown = conceal_steps([step], self.session.state, self.hidden_from_view())[0]
         self.statusBar().showMessage(f"Step {step.number}: {shown.name}", 6000)
+        if self.game is not None:
+            self.game.stepped(step)
         return step
 
     def undo_back_to(self, number: int) -> list[Step]:
@@ -816,6 +848,26 @@ class MainWindow(QMainWindow):
     # --- the map --------------------------------------------------------------------
 
     def on_hex_clicked(self, h: Hex) -> None:
+        """A click on the map: the game system's to take (the orders game's when no match
+        is open)."""
+        if self.game is not None:
+            self.game.hex_clicked(h)
+        else:
+            self.orders_hex_clicked(h)
+
+    def next_in_game(self) -> None:
+        """Turn > Next step (N): the game system's next thing to do."""
+        if self.game is not None:
+            self.game.next_step()
+        else:
+            self.turn_driver.next()
+
+    def orders_next(self) -> None:
+        self.turn_driver.next()
+
+    def orders_hex_clicked(self, h: Hex) -> None:
+        """A click on the map of a match of written orders: a move in progress, the open
+        wizard, the setup, the line-of-sight tool, else the unit clicked."""
         if self.moving_uid is not None:
             uid, self.moving_uid = self.moving_uid, None
             self.view.viewport().unsetCursor()
@@ -853,8 +905,9 @@ class MainWindow(QMainWindow):
             self.inspector_dock.raise_()
 
     def context_menu_for(self, h: Hex) -> CorrectionMenu | None:
-        """The corrections menu of ``h``, connected to :meth:`apply_correction`."""
-        if self.session is None:
+        """The corrections menu of ``h``, connected to :meth:`apply_correction` (a match of
+        written orders)."""
+        if self.session is None or self.session.system != "orders":
             return None
         from referee.app.correction_menu import CorrectionMenu
 
@@ -893,6 +946,10 @@ class MainWindow(QMainWindow):
             self.tracker_dock.raise_()
             if was_active and self.isVisible():
                 self.fit_docks()  # the turn and the journal take their room back
+
+    def hide_setup(self, state: MatchState | None) -> None:
+        """The Setup dock put away (a match of another game system opened)."""
+        self.setup_dock.hide()
 
     def raise_setup(self) -> None:
         """The Setup dock in front of the Turn dock it shares a tab bar with."""

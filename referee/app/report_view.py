@@ -17,7 +17,7 @@ from PySide6.QtWidgets import QDialog, QMainWindow, QTextBrowser, QToolBar, QWid
 from referee.errors import RefereeError
 
 if TYPE_CHECKING:
-    from referee.match.store import MatchFile
+    from referee.match.journal_file import JournalFile
 
 FILTERS = {"HTML (*.html)": ".html", "PDF (*.pdf)": ".pdf"}
 """What File > Report saves, by the save dialog's filter."""
@@ -48,13 +48,27 @@ class ReportBrowser(QTextBrowser):
         return None
 
 
-def save_report(match: MatchFile, out: Path) -> Path:
+def report_html(match: JournalFile[Any]) -> str:
+    """The report of ``match`` of either game system (each system's own report)."""
+    if match.SYSTEM == "activation":
+        from referee.match.activation_file import ActivationMatch
+        from referee.match.activation_report import activation_report
+
+        assert isinstance(match, ActivationMatch)
+        return activation_report(match)
+    from referee.match.report import match_report
+    from referee.match.store import MatchFile
+
+    assert isinstance(match, MatchFile)
+    return match_report(match)
+
+
+def save_report(match: JournalFile[Any], out: Path) -> Path:
     """The report of ``match`` written to ``out``: PDF when its name ends in ``.pdf``,
     else HTML; refused over the match file, a database or a non-regular file."""
     from referee.match.output_file import write_output
-    from referee.match.report import match_report
 
-    html = match_report(match)
+    html = report_html(match)
     data: str | bytes = html
     if out.suffix.lower() == ".pdf":
         from referee.app.army_pdf import pdf_bytes
@@ -87,7 +101,7 @@ def ask_report_path(parent: QWidget | None, suggested: Path, suffix: str = ".htm
 class ReportWindow(QMainWindow):
     """The report of the open match in a window of its own (see the module docstring)."""
 
-    def __init__(self, match: MatchFile, parent: QWidget | None = None) -> None:
+    def __init__(self, match: JournalFile[Any], parent: QWidget | None = None) -> None:
         super().__init__(parent)
         self.match = match
         self.browser = ReportBrowser()
@@ -114,13 +128,11 @@ class ReportWindow(QMainWindow):
 
     def show_match(self) -> None:
         """The report of the match as it is now."""
-        from referee.match.report import match_report
-
         title = self.match.meta.get("title") or self.match.path.name
         self.setWindowTitle(f"Report: {title}")
         bar = self.browser.verticalScrollBar()
         where = bar.value()
-        self.browser.setHtml(match_report(self.match))
+        self.browser.setHtml(report_html(self.match))
         bar.setValue(where)
 
     def save(self, out: Path | None = None, suffix: str = ".html") -> Path | None:

@@ -245,10 +245,11 @@ def _editor_and_builder_shots(
 def _activation_shots(
     app: QApplication, folder: Path, shot: Callable[[str, QWidget], None]
 ) -> None:
-    """The window of a match of the activation rules on the sample game played to its end,
-    then its activate wizard at the odds of the tank's cannon at the buggy."""
-    from referee.app.activation.window import ActivationWindow
+    """The main window on a match of the activation rules, the sample game played to its
+    end, then its activate wizard at the odds of the tank's cannon at the buggy."""
     from referee.app.activation.wizards.activate import ActivateWizard
+    from referee.app.main_window import MainWindow
+    from referee.app.session.activation import ActivationGame
     from referee.match.journal_text import read_journal, replay_journal
     from referee.paths import data_dir
 
@@ -256,15 +257,17 @@ def _activation_shots(
     path.unlink(missing_ok=True)
     journal = read_journal(data_dir() / "journals" / "activation-crossroads.journal")
     replay_journal(journal, path).close()
-    window = ActivationWindow.open(path)
+    window = MainWindow()
+    window.open_match(path)
+    game = window.game
+    assert isinstance(game, ActivationGame)
     window.resize(*SIZE)
     window.show()
     _settle(app)
     window.view.fit()
     shot("activation-window.png", window)
-    window.match.run("The buggy drives on", ["move uid=buggy path=H9:S"])
-    window.refresh()
-    wizard = window.wizards.activate()
+    window.run_step("The buggy drives on", ["move uid=buggy path=H9:S"])
+    wizard = game.wizards.activate()
     if isinstance(wizard, ActivateWizard):
         wizard.unit.pick("tank")
         wizard.unit.attack_radio.setChecked(True)

@@ -39,7 +39,7 @@ from typing import TYPE_CHECKING, Any, Protocol
 from PySide6.QtCore import QObject, Qt
 from PySide6.QtWidgets import QDialog, QWizard
 
-from referee.app.session import MatchSession
+from referee.app.session.match_session import MatchSession
 from referee.app.wizards.opener import WizardOpener
 from referee.match.advance import step_work
 from referee.match.events import Step, fired_since_advance

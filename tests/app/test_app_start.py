@@ -21,7 +21,7 @@ ENGINE = (
     "referee.match.commands",
     "referee.match.store",
     "referee.rules.ruleset",
-    "referee.app.session",
+    "referee.app.session.match_session",
     "referee.app.journal_view",
     "referee.app.turn_tracker",
     "sqlite_utils",

@@ -57,8 +57,12 @@ def test_opening_a_match_of_written_orders_leaves_the_other_systems_for_later(tm
     create_demo_match(path).close()
     code = (
         "import json, sys\n"
-        "from referee.app.system_windows import system_window\n"
-        f"assert system_window({str(path)!r}) is None  # the main window plays it\n"
+        "from PySide6.QtWidgets import QApplication\n"
+        "app = QApplication([])\n"
+        "from referee.app.main_window import MainWindow\n"
+        "window = MainWindow()\n"
+        f"window.open_match({str(path)!r})\n"
+        "assert window.session is not None and window.session.system == 'orders'\n"
         "print(json.dumps(sorted(sys.modules)))\n"
     )
     out = subprocess.run(

@@ -16,7 +16,7 @@ from typing import TYPE_CHECKING
 
 from PySide6.QtWidgets import QWidget, QWizard
 
-from referee.app.session import MatchSession
+from referee.app.session.match_session import MatchSession
 from referee.app.wizard_host import WizardHost
 from referee.match.events import fired_since_advance
 

@@ -17,7 +17,7 @@ from referee.match.events import Step
 
 class Mirror(Protocol):
     """What the stack's steps call: the open match's own undo and redo
-    (:class:`~referee.app.session.MatchSession`)."""
+    (:class:`~referee.app.session.match_session.MatchSession`)."""
 
     def mirror_undo(self) -> None: ...
 

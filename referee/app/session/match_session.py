@@ -1,4 +1,5 @@
-"""An open match in the app: the match file, its undo stack, and one ``changed`` signal.
+"""An open match in the app, of either game system: the match file, its undo stack, and one
+``changed`` signal.
 
 Every change goes through here: :meth:`MatchSession.run_step` asks the engine to carry out
 a named step (the match file writes it whole, so there is nothing to save), then pushes a
@@ -26,14 +27,13 @@ from typing import TYPE_CHECKING, Any
 from PySide6.QtCore import QObject, QTimer, Signal
 from PySide6.QtGui import QUndoStack
 
-from referee.app.step_command import StepCommand
+from referee.app.session.step_command import StepCommand
 from referee.errors import RefereeError
 from referee.match.changes import CHANGE_KINDS
 from referee.match.events import Step
-from referee.match.state import MatchState
 
 if TYPE_CHECKING:  # the match file (and sqlite-utils) when a match is opened
-    from referee.match.store import MatchFile
+    from referee.match.journal_file import JournalFile
 
 DICE_SETTING = "dice"
 """The key of the dice mode in a match file's settings (values ``app``, ``typed``)."""
@@ -52,7 +52,10 @@ def change_flags(step: Step | None) -> frozenset[str]:
 
 
 class MatchSession(QObject):
-    """One open match file (see the module docstring)."""
+    """One open match file of any game system (see the module docstring): a match of written
+    orders (:class:`~referee.match.store.MatchFile`) or of the activation rules
+    (:class:`~referee.match.activation_file.ActivationMatch`), the same journal, undo and
+    sync for both."""
 
     changed = Signal(object)  # frozenset[str] of change flags
     notice = Signal(str)  # a sentence for the status bar: another program wrote, a refusal
@@ -60,7 +63,7 @@ class MatchSession(QObject):
     SYNC_MS = 1500
     """How often the file is looked at for steps written by another program."""
 
-    def __init__(self, match: MatchFile, parent: QObject | None = None) -> None:
+    def __init__(self, match: JournalFile[Any], parent: QObject | None = None) -> None:
         super().__init__(parent)
         self.match = match
         self.undo_stack = QUndoStack(self)
@@ -73,16 +76,22 @@ class MatchSession(QObject):
 
     @classmethod
     def open(cls, path: Path | str, parent: QObject | None = None) -> MatchSession:
-        from referee.match.store import MatchFile
+        from referee.match.systems import open_match
 
-        return cls(MatchFile.open(path), parent)
+        return cls(open_match(path), parent)
 
     @property
     def path(self) -> Path:
         return self.match.path
 
     @property
-    def state(self) -> MatchState:
+    def system(self) -> str:
+        """The game system of the match (``orders``, ``activation``)."""
+        return str(self.match.SYSTEM)
+
+    @property
+    def state(self) -> Any:
+        """The match's state now (a :class:`MatchState`, or the activation rules' own)."""
         return self.match.state
 
     @property
@@ -110,7 +119,7 @@ class MatchSession(QObject):
         """A wizard showed the app's dice of step ``number`` at ``attempt`` before it is
         written (an assault): the file records it, so the step drawn again after Cancel
         gets fresh dice. A file that cannot take it now is said, not raised."""
-        from referee.match.store import MatchMovedOn
+        from referee.match.journal_file import MatchMovedOn
 
         try:  # strict: a write of another program is not taken as seen by this view
             self.match.dice_seen(number, attempt, strict=True)
@@ -160,7 +169,7 @@ class MatchSession(QObject):
     def run_step(
         self,
         name: str,
-        commands: Iterable[Mapping[str, Any]],
+        commands: Iterable[Mapping[str, Any] | str],
         typed: Iterable[int] = (),
         attempt: int | None = None,
     ) -> Step:
@@ -168,12 +177,11 @@ class MatchSession(QObject):
         the field) propagates and nothing is written or pushed. A step built on a view the
         file has moved on from is refused too (:class:`MatchMovedOn`), after the view is
         brought up to date."""
-        from referee.match.store import MatchMovedOn
+        from referee.match.journal_file import MatchMovedOn
 
         try:
-            step = self.match.run(
-                name, list(commands), typed=list(typed), strict=True, attempt=attempt
-            )
+            given: list[Any] = list(commands)  # each system's file reads its own forms
+            step = self.match.run(name, given, typed=list(typed), strict=True, attempt=attempt)
         except MatchMovedOn:
             self.sync()
             raise
