@@ -55,14 +55,14 @@ def pytest_collection_modifyitems(config, items):
 
 @pytest.fixture(scope="session")
 def current():
-    from referee.rules.ruleset import ruleset
+    from referee.ruleset.shipped import ruleset
 
     return ruleset("current")
 
 
 @pytest.fixture(scope="session")
 def first_draft():
-    from referee.rules.ruleset import ruleset
+    from referee.ruleset.shipped import ruleset
 
     return ruleset("first-draft")
 

@@ -15,7 +15,7 @@ UNTOUCHED = """
 import dataclasses, json, sqlite3, tomllib
 modules = (dataclasses, json, sqlite3, tomllib)
 before = [dict(vars(m)) for m in modules]
-import referee, referee.cli.main, referee.match.systems, referee.match.store
+import referee, referee.cli.main, referee.match.games.systems, referee.match.games.orders_file
 changed = [
     f"{m.__name__}.{k}"
     for m, kept in zip(modules, before)

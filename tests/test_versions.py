@@ -15,8 +15,8 @@ import pytest
 from referee import __version__
 from referee.army import load_army
 from referee.errors import RefereeError
-from referee.match.demo import create_demo_match
-from referee.match.store import MatchFile
+from referee.match.games.orders_file import MatchFile
+from referee.match.setup.demo import create_demo_match
 from referee.paths import data_dir
 from referee.ruleset.rulings import register
 from referee.versions import NewerFileError, current_versions, stamp

@@ -2,8 +2,8 @@
 :mod:`referee.app.qt_application`).
 
 ``run_app(None)`` opens the match of last time (:mod:`referee.app.remembered`), or a fresh
-demo match (:func:`referee.match.demo.create_demo_match`) in the demo folder
-(:func:`referee.match.demo.demo_folder`) when there is none or its file is gone;
+demo match (:func:`referee.match.setup.demo.create_demo_match`) in the demo folder
+(:func:`referee.match.setup.demo.demo_folder`) when there is none or its file is gone;
 ``run_app(path)`` opens a match file.
 """
 
@@ -182,7 +182,7 @@ def _open_first(window: MainWindow, path: Path | None, said: str) -> None:
         if window.session is None:
             said = f"{path} could not be opened ({window.last_error}): a new demo match. "
     if window.session is None:
-        from referee.match.demo import create_demo_match, new_demo_path
+        from referee.match.setup.demo import create_demo_match, new_demo_path
 
         try:
             path = new_demo_path()

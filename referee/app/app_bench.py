@@ -209,7 +209,7 @@ def open_times(runs: int = 5, turns: int = 200) -> dict[str, Any]:
     same on the shipped ten-turn match and an empty Qt window, in turns (medians)."""
     from referee.bench.long_match import play_journal
     from referee.bench.replay_bench import default_journal
-    from referee.match.journal_text import parse_journal, read_journal, replay_journal
+    from referee.match.journal.journal_text import parse_journal, read_journal, replay_journal
 
     with tempfile.TemporaryDirectory() as tmp:
         short = Path(tmp) / "ten-turns.referee"
@@ -249,7 +249,7 @@ def open_times(runs: int = 5, turns: int = 200) -> dict[str, Any]:
 def _largest_shipped_map() -> Path:
     from referee.board.maps import load_map
     from referee.paths import data_dir
-    from referee.rules.ruleset import ruleset
+    from referee.ruleset.shipped import ruleset
 
     terrain = ruleset("current").terrain
     maps = sorted((data_dir() / "maps").glob("*.toml"))
@@ -260,8 +260,8 @@ def _match_on(map_file: Path, folder: Path) -> Path:
     """A match on ``map_file`` with one unit at the map's middle hex."""
     from referee.board.hexgrid import hex_label
     from referee.board.maps import load_map
-    from referee.match.store import MatchFile
-    from referee.rules.ruleset import ruleset
+    from referee.match.games.orders_file import MatchFile
+    from referee.ruleset.shipped import ruleset
 
     middle = load_map(map_file, ruleset("current").terrain)
     middle_hex = middle.hexes[len(middle.hexes) // 2]

@@ -22,7 +22,7 @@ from PySide6.QtCore import Signal
 from PySide6.QtWidgets import QMenu, QWidget
 
 from referee.board.hexgrid import Hex, facing_name, hex_label
-from referee.match.state import MatchState
+from referee.rules.orders.state import MatchState
 from referee.rules.state import UnitState
 
 ADDABLE_MARKERS = ("smoke", "fire")

@@ -1,5 +1,5 @@
 """The demo match as its first frame shows it: the map and the units of
-:mod:`referee.match.demo`, read from the map file and the unit catalogue without the engine,
+:mod:`referee.match.setup.demo`, read from the map file and the unit catalogue without the engine,
 so that a first start paints the demo before the rules are loaded and the match file is
 written (:func:`referee.app.app.run_app`). The demo's one step writes orders and moves the
 clock: no unit moves, so the match file, once open, shows the same tokens on the same hexes
@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from referee.board.hexgrid import parse_label
 from referee.board.maps import BattleMap, find_map, load_map
-from referee.match.demo import DEMO_MAP, DEMO_UNITS
+from referee.match.setup.demo import DEMO_MAP, DEMO_UNITS
 from referee.rules.state import UnitState
 
 Preview = tuple[BattleMap, list[UnitState]]

@@ -18,7 +18,7 @@ from PySide6.QtGui import QBrush, QColor, QFont
 from referee.app.html_delegate import HTML_ROLE
 from referee.app.plain_text import plain_tip
 from referee.app.rule_html import why_links
-from referee.match.events import Event, Step
+from referee.rules.events import Event, Step
 
 COLUMNS = ("#", "Step", "Kind", "What happened", "Dice", "Why")
 WHY_COLUMN = COLUMNS.index("Why")

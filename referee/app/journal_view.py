@@ -33,7 +33,7 @@ from PySide6.QtWidgets import (
 from referee.app.html_delegate import HtmlDelegate
 from referee.app.journal_filter import JournalFilter
 from referee.app.journal_model import ROW_ROLE, WHY_COLUMN, JournalModel, JournalRow
-from referee.match.events import Step
+from referee.rules.events import Step
 from referee.ruleset import Ruleset
 
 ALL_KINDS = "all kinds"

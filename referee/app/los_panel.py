@@ -40,8 +40,8 @@ from referee.board.facing import crossing
 from referee.board.hexgrid import Hex, distance, hex_label
 from referee.board.los import FLYING_LEVEL, LosBoard, Sight, line_of_sight
 from referee.board.ranges import shot_range
-from referee.match.board_now import board_now
-from referee.match.state import MatchState
+from referee.rules.orders.board_now import board_now
+from referee.rules.orders.state import MatchState
 from referee.rules.state import UnitState
 
 AUTO = "terrain"

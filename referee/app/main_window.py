@@ -65,9 +65,9 @@ if TYPE_CHECKING:  # each wizard and the map editor are imported when first open
     from referee.app.wizards.assault.wizard import AssaultWizard
     from referee.app.wizards.gunnery.wizard import GunneryWizard
     from referee.app.wizards.new_match.wizard import NewMatch, NewMatchWizard
-    from referee.match.events import Step
-    from referee.match.phase_report import PhaseFold
-    from referee.match.state import MatchState
+    from referee.match.reports.phase_report import PhaseFold
+    from referee.rules.events import Step
+    from referee.rules.orders.state import MatchState
 
 
 MENUS = ("&File", "&Edit", "&View", "&Turn", "T&ools", "&Wizards", "&Help")
@@ -549,7 +549,7 @@ class MainWindow(QMainWindow):
             action.setEnabled(orders)
         self.rules_browser.set_rules(session.match.rules)
         self.setup_panel.forget()  # another match: nothing of the last one stays picked
-        from referee.match.store import MatchFile
+        from referee.match.games.orders_file import MatchFile
 
         if isinstance(session.match, MatchFile):
             self.scene.set_map(session.state.battle_map)
@@ -569,7 +569,7 @@ class MainWindow(QMainWindow):
         here (returned for a test to fill; shown, not run)."""
         from referee.app.activation.new_dialog import NewActivationMatch
         from referee.app.session.match_session import MatchSession
-        from referee.match.demo import new_demo_path
+        from referee.match.setup.demo import new_demo_path
 
         path = new_demo_path()
         dialog = NewActivationMatch(path.with_name(path.name.replace("demo-", "activation-")), self)
@@ -590,7 +590,7 @@ class MainWindow(QMainWindow):
 
     def new_demo(self, ruleset: str | None = None) -> None:
         """File > New demo match: under the current edition, or ``ruleset``."""
-        from referee.match.demo import DEMO_EDITION, create_demo_match, new_demo_path
+        from referee.match.setup.demo import DEMO_EDITION, create_demo_match, new_demo_path
 
         path = new_demo_path()
         create_demo_match(path, ruleset or DEMO_EDITION).close()
@@ -737,7 +737,7 @@ class MainWindow(QMainWindow):
         self.last_error = ""
         shown = step
         if self.session.system == "orders":
-            from referee.match.concealment import conceal_steps
+            from referee.rules.orders.concealment import conceal_steps
 
             shown = conceal_steps([step], self.session.state, self.hidden_from_view())[0]
         self.statusBar().showMessage(f"Step {step.number}: {shown.name}", 6000)
@@ -789,7 +789,7 @@ class MainWindow(QMainWindow):
         fire (:mod:`referee.app.unfired_question`; ``unfired="pass"``: they do)."""
         if self.session is None:
             return None
-        from referee.match.advance import FirePendingError, OrdersMissingError, plan_advance
+        from referee.rules.orders.advance import FirePendingError, OrdersMissingError, plan_advance
 
         try:
             plan = plan_advance(self.session.state, skip="idle", unfired=unfired)
@@ -970,7 +970,7 @@ class MainWindow(QMainWindow):
         """The Turn dock at ``state``; at a gunnery step, with the units that fired since the
         clock last moved (the journal's fire events, of ``steps`` when the caller has read
         them) said to have fired."""
-        from referee.match.events import fired_since_advance
+        from referee.rules.events import fired_since_advance
 
         fired: set[str] = set()
         if self.session is not None and state.step.startswith("gunnery"):
@@ -984,8 +984,8 @@ class MainWindow(QMainWindow):
         """The Turn dock's report of what the step the clock last left did (read again only
         when the journal or what the window hides changed)."""
         assert self.session is not None
-        from referee.match.concealment import concealed_uids
-        from referee.match.phase_report import PhaseFold
+        from referee.match.reports.phase_report import PhaseFold
+        from referee.rules.orders.concealment import concealed_uids
 
         concealed = concealed_uids(state, self.hidden_from_view())
         key = (tuple((s.number, s.undone) for s in steps), concealed)
@@ -1001,7 +1001,7 @@ class MainWindow(QMainWindow):
     def seen(self, state: MatchState) -> MatchState:
         """``state`` less the hidden units of the sides hidden from view (View > Hide side
         N's hidden units), for the panels that name units."""
-        from referee.match.concealment import seen_state
+        from referee.rules.orders.concealment import seen_state
 
         return seen_state(state, self.scene.concealed_sides)
 
@@ -1009,7 +1009,7 @@ class MainWindow(QMainWindow):
         """The journal (``steps``, when the caller has read them), each placement of a unit
         hidden from view masked (as ``referee match show --view`` prints it)."""
         assert self.session is not None
-        from referee.match.concealment import conceal_steps
+        from referee.rules.orders.concealment import conceal_steps
 
         steps = self.session.steps() if steps is None else steps
         self.journal.set_steps(conceal_steps(steps, state, self.hidden_from_view()), state.rules)

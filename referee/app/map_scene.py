@@ -45,8 +45,8 @@ if TYPE_CHECKING:  # numpy and the far picture come when first zoomed out (a qui
     import numpy.typing as npt
 
     from referee.app.map_raster import MapRaster
-    from referee.match.outcome import PendingOnUnit
-    from referee.match.state import MatchState  # the engine, when a match is opened
+    from referee.rules.orders.outcome import PendingOnUnit
+    from referee.rules.orders.state import MatchState  # the engine, when a match is opened
 
 SLOT_SPACING = 0.52 * HEX_SIZE
 """Horizontal distance between the tokens of three or more units sharing a hex (drawn
@@ -194,7 +194,7 @@ class MapScene(QGraphicsScene):
         """Redraw terrain, tokens and markers from ``state`` (the map must be set)."""
         if self.battle_map is None or state.battle_map.name != self.battle_map.name:
             self.set_map(state.battle_map)
-        from referee.match.board_now import board_now
+        from referee.rules.orders.board_now import board_now
 
         board = board_now(state)
         smoke = board.smoke
@@ -217,7 +217,7 @@ class MapScene(QGraphicsScene):
     def _set_units(self, state: MatchState) -> None:
         """The tokens of the units on the table: a destroyed unit leaves the map (the
         journal and the inspector keep it)."""
-        from referee.match.outcome import pending_by_unit
+        from referee.rules.orders.outcome import pending_by_unit
 
         on_table = {uid: u for uid, u in state.units.items() if not u.destroyed}
         self._place_units(on_table, pending_by_unit(state))

@@ -1,9 +1,9 @@
 """The match report inside the app (File > Report, Ctrl+R): the page of
-:func:`referee.match.report.match_report` in Qt's own HTML view, plain (no image, style
-sheet or file is loaded from anywhere: every resource the page might name is refused), its
+:func:`referee.match.reports.match_report.match_report` in Qt's own HTML view, plain (no image,
+style sheet or file is loaded from anywhere: every resource the page might name is refused), its
 contents links scrolling within it; Save as HTML or PDF (Qt's PDF writer, A4) beside the
 match file by default, never over the match file or any other database
-(:func:`referee.match.output_file.write_output`); Again reads the match as it is now."""
+(:func:`referee.match.reports.output_file.write_output`); Again reads the match as it is now."""
 
 from __future__ import annotations
 
@@ -17,7 +17,7 @@ from PySide6.QtWidgets import QDialog, QMainWindow, QTextBrowser, QToolBar, QWid
 from referee.errors import RefereeError
 
 if TYPE_CHECKING:
-    from referee.match.journal_file import JournalFile
+    from referee.match.journal.journal_file import JournalFile
 
 FILTERS = {"HTML (*.html)": ".html", "PDF (*.pdf)": ".pdf"}
 """What File > Report saves, by the save dialog's filter."""
@@ -51,13 +51,13 @@ class ReportBrowser(QTextBrowser):
 def report_html(match: JournalFile[Any]) -> str:
     """The report of ``match`` of either game system (each system's own report)."""
     if match.SYSTEM == "activation":
-        from referee.match.activation_file import ActivationMatch
-        from referee.match.activation_report import activation_report
+        from referee.match.games.activation_file import ActivationMatch
+        from referee.match.reports.activation_report import activation_report
 
         assert isinstance(match, ActivationMatch)
         return activation_report(match)
-    from referee.match.report import match_report
-    from referee.match.store import MatchFile
+    from referee.match.games.orders_file import MatchFile
+    from referee.match.reports.match_report import match_report
 
     assert isinstance(match, MatchFile)
     return match_report(match)
@@ -66,7 +66,7 @@ def report_html(match: JournalFile[Any]) -> str:
 def save_report(match: JournalFile[Any], out: Path) -> Path:
     """The report of ``match`` written to ``out``: PDF when its name ends in ``.pdf``,
     else HTML; refused over the match file, a database or a non-regular file."""
-    from referee.match.output_file import write_output
+    from referee.match.reports.output_file import write_output
 
     html = report_html(match)
     data: str | bytes = html

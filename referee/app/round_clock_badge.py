@@ -29,7 +29,7 @@ if TYPE_CHECKING:  # the match file (and sqlite-utils) come with the match opene
     # tournament's clocks with a match made for a round
     from referee.app.confirmed_events import ConfirmedEvents
     from referee.app.event_clock_worker import EventClockWorker
-    from referee.match.store import MatchFile
+    from referee.match.games.orders_file import MatchFile
     from referee.tournament.event_place import EventPlace
     from referee.tournament.table_clock import EventReading, TableClock, TableClockReader
     from referee.tournament.table_match import TableOrigin

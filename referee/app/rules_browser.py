@@ -185,7 +185,7 @@ class RulesBrowser(QWidget):
 
     @staticmethod
     def _editions() -> list[str]:
-        from referee.rules.ruleset import available_rulesets
+        from referee.ruleset.shipped import available_rulesets
 
         return available_rulesets()
 

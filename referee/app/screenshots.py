@@ -28,8 +28,8 @@ from referee.app.wizards.assault.wizard import AssaultWizard
 from referee.app.wizards.gunnery.wizard import GunneryWizard
 from referee.app.wizards.new_match.wizard import NewMatchWizard
 from referee.board.hexgrid import parse_label
-from referee.match.demo import create_demo_match
-from referee.match.store import MatchFile
+from referee.match.games.orders_file import MatchFile
+from referee.match.setup.demo import create_demo_match
 
 SIZE = (1366, 768)
 WIZARD_SIZE = (1220, 720)
@@ -250,7 +250,7 @@ def _activation_shots(
     from referee.app.activation.wizards.activate import ActivateWizard
     from referee.app.main_window import MainWindow
     from referee.app.session.activation import ActivationGame
-    from referee.match.journal_text import read_journal, replay_journal
+    from referee.match.journal.journal_text import read_journal, replay_journal
     from referee.paths import data_dir
 
     path = folder / "screenshots-activation.referee"

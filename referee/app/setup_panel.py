@@ -35,9 +35,9 @@ from PySide6.QtWidgets import (
 
 from referee.app.map_scene import MapScene
 from referee.board.hexgrid import DIRECTION_NAMES, Hex, hex_label
-from referee.match.setup_commands import setup_board
-from referee.match.setup_place import front_order
-from referee.match.state import MatchState
+from referee.match.setup.setup_place import front_order
+from referee.rules.orders.setup_commands import setup_board
+from referee.rules.orders.state import MatchState
 from referee.rules.state import UnitState
 from referee.scenarios import blind, ordered
 from referee.scenarios.procedure import legal_now, may_place_now, setup_asked
@@ -224,7 +224,7 @@ class SetupPanel(QWidget):
         self._update_buttons()
 
     def _show_victory(self) -> None:
-        from referee.match.victory import victory_json
+        from referee.rules.orders.victory import victory_json
 
         assert self.state is not None
         self.victory.setText("")
@@ -474,7 +474,7 @@ class SetupPanel(QWidget):
 
     def _place_in_front(self) -> None:
         """The unit picked, in the first legal hex of its zone's front rows
-        (:func:`referee.match.setup_place.front_order`)."""
+        (:func:`referee.match.setup.setup_place.front_order`)."""
         if self.board is None or self.progress is None:
             return
         uid = self.selected_uid()

@@ -29,7 +29,7 @@ from referee.app.app import binding_problem, make_window, quiet_platform
 from referee.app.main_window import MainWindow
 from referee.app.qt_application import ensure_app
 from referee.errors import RefereeError
-from referee.match.demo import create_demo_match, new_demo_path
+from referee.match.setup.demo import create_demo_match, new_demo_path
 from referee.paths import data_dir
 from referee.versions import current_versions
 

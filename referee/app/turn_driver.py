@@ -1,7 +1,7 @@
 """Next step (N): the wizard of the step the match is at, then the clock moves on.
 
-A step with nothing in it (:func:`referee.match.advance.step_work`) opens no wizard: the clock
-moves on past it and every empty step after it as one journal step ("Movement 1: nothing to
+A step with nothing in it (:func:`referee.rules.orders.advance.step_work`) opens no wizard: the
+clock moves on past it and every empty step after it as one journal step ("Movement 1: nothing to
 do in 4 steps"). At the orders step, while units lack orders for this turn or the next, the
 orders wizard opens; the clock moves on only once every unit has its orders or the referee
 has confirmed, unit by unit, that the rule for a missing order applies (clause
@@ -9,7 +9,7 @@ has confirmed, unit by unit, that the rule for a missing order applies (clause
 carry the match into a turn without orders. At a gunnery step, the gunnery wizard for each
 unit ordered to fire now, with something it may fire at, that has not fired since the clock
 last moved; a unit ordered to fire with nothing it may fire at opens no wizard: the status bar
-says why in one sentence (:mod:`referee.match.fire_orders`). Cancelling a wizard (Esc) writes
+says why in one sentence (:mod:`referee.rules.orders.fire_orders`). Cancelling a wizard (Esc) writes
 nothing and the unit stays ordered to fire: Next step goes on to the next unit, and once
 none is left the clock moves on only if the referee, asked once naming the units that have
 not fired, passes them (they hold their fire, ruling ``turn.unfired-fire-order``); staying
@@ -41,9 +41,9 @@ from PySide6.QtWidgets import QDialog, QWizard
 
 from referee.app.session.match_session import MatchSession
 from referee.app.wizards.opener import WizardOpener
-from referee.match.advance import step_work
-from referee.match.events import Step, fired_since_advance
-from referee.match.state import MatchState
+from referee.rules.events import Step, fired_since_advance
+from referee.rules.orders.advance import step_work
+from referee.rules.orders.state import MatchState
 from referee.rules.turn.clock import TurnPosition
 
 if TYPE_CHECKING:  # each wizard is imported when first opened (a quicker start)
@@ -88,8 +88,8 @@ def routine_orders(state: MatchState, steps: list[Step]) -> list[dict[str, objec
 
 def shooters_left(state: MatchState, steps: list[Step]) -> list[str]:
     """Units ordered to Fire in this gunnery step, with something they may fire at, that
-    have not fired yet (:func:`referee.match.fire_orders.fire_pending`)."""
-    from referee.match.fire_orders import fire_pending
+    have not fired yet (:func:`referee.rules.orders.fire_orders.fire_pending`)."""
+    from referee.rules.orders.fire_orders import fire_pending
 
     return list(fire_pending(state, fired_since_advance(steps)))
 
@@ -236,7 +236,7 @@ class TurnDriver(QObject):
                 return None
             session = self.desk.session
             state = session.state if session else state
-        from referee.match.fire_orders import fire_orders
+        from referee.rules.orders.fire_orders import fire_orders
 
         orders = fire_orders(state, fired_since_advance(self._steps()))
         left = [

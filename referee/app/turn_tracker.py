@@ -3,7 +3,7 @@ the current step asks of the referee (the engine's agenda; at a gunnery step, a 
 fired since the clock last moved, as the journal says, is listed as such instead of still to
 fire, one that cannot fire says why, and the units the clock waits for are named), what the
 step the clock last left did (its phase report, as MegaMek's after each phase:
-:mod:`referee.match.phase_report`), and a Next step button."""
+:mod:`referee.match.reports.phase_report`), and a Next step button."""
 
 from __future__ import annotations
 
@@ -25,9 +25,9 @@ from PySide6.QtWidgets import (
 )
 
 from referee.app.plain_text import plain_tip
-from referee.match.agenda import match_agenda
-from referee.match.phase_report import PhaseReport
-from referee.match.state import MatchState
+from referee.match.reports.phase_report import PhaseReport
+from referee.rules.orders.agenda import match_agenda
+from referee.rules.orders.state import MatchState
 from referee.rules.turn.agenda import NOTHING_TO_DO, Agenda
 from referee.rules.turn.involved import Involved
 from referee.rules.turn.sequence import turn_sequence

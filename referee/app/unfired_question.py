@@ -2,7 +2,7 @@
 (ruling ``turn.unfired-fire-order``).
 
 Next step and Advance without the wizard (Shift+N) come here when the engine refuses to leave
-the step (:class:`referee.match.advance.FirePendingError`): a window-modal box, opened with
+the step (:class:`referee.rules.orders.advance.FirePendingError`): a window-modal box, opened with
 ``open()`` (never ``exec()``), names the units and offers Pass (each holds its fire: the
 advance is written with ``unfired=pass`` and its step names them, passed by the referee) or
 Stay at this step (nothing written; Next step opens their gunnery wizard again). Asked again

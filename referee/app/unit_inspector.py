@@ -15,7 +15,7 @@ from PySide6.QtWidgets import QComboBox, QTextBrowser, QVBoxLayout, QWidget
 from referee.app.rule_html import rule_link
 from referee.app.style import side_name
 from referee.board.hexgrid import facing_name, hex_label
-from referee.match.state import MatchState
+from referee.rules.orders.state import MatchState
 from referee.rules.state import UnitState
 from referee.units.card_text import unit_card, weapon_line
 

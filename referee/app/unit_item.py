@@ -36,7 +36,7 @@ from referee.errors import whole_number
 from referee.rules.state import UnitState
 
 if TYPE_CHECKING:  # the engine's damage waiting on a unit, when a match is open
-    from referee.match.outcome import PendingOnUnit
+    from referee.rules.orders.outcome import PendingOnUnit
 
 R = HEX_SIZE
 BODY = QRectF(-0.6 * R, -0.34 * R, 1.2 * R, 0.72 * R)

@@ -55,7 +55,7 @@ if TYPE_CHECKING:  # the engine's steps, when a match is open; the wizard's widg
     from PySide6.QtGui import QCloseEvent
     from PySide6.QtWidgets import QTextBrowser, QWizard
 
-    from referee.match.events import Step
+    from referee.rules.events import Step
 
 Then = Callable[[], object] | None
 KEEP_SECONDS = 1.5

@@ -410,7 +410,7 @@ class TableUnit:
     """One unit base an army puts on the table: which entry it comes from (and which of the
     entry's ``count``), its catalogue type and its card with the upgrades applied.
 
-    ``card_data`` is what :meth:`referee.match.store.MatchFile.create` keeps of the card
+    ``card_data`` is what :meth:`referee.match.games.orders_file.MatchFile.create` keeps of the card
     (pass it as a unit's ``card``)."""
 
     entry: int
@@ -461,7 +461,7 @@ def table_units(
 
     Budget and requirements are :func:`referee.army.validate.validate_army`'s business; this
     refuses (:class:`ArmyError`) only an army some of whose cards cannot be written."""
-    from referee.rules.ruleset import ruleset
+    from referee.ruleset.shipped import ruleset
     from referee.units.catalogue import catalogue as shipped
 
     rules = rules or ruleset("current")

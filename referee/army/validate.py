@@ -196,7 +196,7 @@ def validate_army(
     """Check ``army`` whole (see the module docstring). ``game`` plays it as another game
     size than its file says; ``rules`` gives the readings of the rulings (default: the
     current edition); ``opponent`` checks the pairing of an asymmetric game's budgets."""
-    from referee.rules.ruleset import ruleset
+    from referee.ruleset.shipped import ruleset
     from referee.units.abilities import register
     from referee.units.catalogue import catalogue as shipped
 

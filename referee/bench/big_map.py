@@ -56,7 +56,7 @@ def _label_key(label: str) -> tuple[int, str, int]:
 
 def big_map(columns: int = 100, rows: int = 100, seed: int = 1) -> BattleMap:
     """The generated map, checked against the current edition's terrain."""
-    from referee.rules.ruleset import ruleset
+    from referee.ruleset.shipped import ruleset
 
     return parse_map(
         Path(f"table-room-{columns}x{rows}-{seed}.toml"),

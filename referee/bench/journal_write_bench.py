@@ -1,7 +1,7 @@
 """``referee bench journal-write``: what writing one step costs as a match grows long.
 
 A match stays open in one handle, as in the app: each step is carried out and written whole
-in its own transaction (:meth:`referee.match.store.MatchFile.run`), so its cost is the
+in its own transaction (:meth:`referee.match.games.orders_file.MatchFile.run`), so its cost is the
 engine's work, SQLite's commit and whatever the journal's length adds (which should be
 nothing). The demo match is filled, in one transaction as a replay writes, with steps a
 referee writes at the table (the smoke on a hex corrected, on and off), up to 10, 1,000 and
@@ -23,7 +23,7 @@ import time
 from pathlib import Path
 from typing import Any
 
-from referee.match.demo import create_demo_match
+from referee.match.setup.demo import create_demo_match
 
 LENGTHS = (10, 1000, 50000)
 """The journal's lengths at which a step's writing is timed."""

@@ -1,6 +1,6 @@
 """A long match played by the engine, written as a text journal: the benchmark of replay.
 
-:func:`play_journal` sets up the demo's armies (:mod:`referee.match.demo`) on the standard
+:func:`play_journal` sets up the demo's armies (:mod:`referee.match.setup.demo`) on the standard
 battlefield and plays ``turns`` whole turns through the real match file: at each orders step
 it writes every unit's orders for the next turn, picked at random among the orders the
 engine accepts for the unit's speed; at a gunnery step each unit carries out its order (fire
@@ -25,12 +25,12 @@ from typing import Any
 
 from referee.board.hexgrid import distance as hex_distance
 from referee.errors import RefereeError
-from referee.match.advance import FirePendingError, OrdersMissingError, plan_advance
-from referee.match.agenda import match_agenda
-from referee.match.demo import DEMO_MAP, DEMO_ORDERS, DEMO_ORDERS_NEXT, DEMO_UNITS
-from referee.match.formats import CURRENT
-from referee.match.journal_text import parse_journal, replay_journal
-from referee.match.store import MatchFile
+from referee.match.games.orders_file import MatchFile
+from referee.match.journal.formats import CURRENT
+from referee.match.journal.journal_text import parse_journal, replay_journal
+from referee.match.setup.demo import DEMO_MAP, DEMO_ORDERS, DEMO_ORDERS_NEXT, DEMO_UNITS
+from referee.rules.orders.advance import FirePendingError, OrdersMissingError, plan_advance
+from referee.rules.orders.agenda import match_agenda
 from referee.rules.turn.clock import TurnPosition
 
 MOVEMENT_ORDERS = (
@@ -54,7 +54,7 @@ def _word(value: Any) -> str:
 
 
 def command_line(command: Mapping[str, Any]) -> str:
-    """``command`` as a journal line (:func:`referee.match.journal_text.parse_command`)."""
+    """``command`` as a journal line (:func:`referee.match.journal.journal_text.parse_command`)."""
     words = [str(command["kind"])]
     words += [f"{k}={_word(v)}" for k, v in command.items() if k != "kind"]
     return " ".join(words)

@@ -51,7 +51,7 @@ from referee.board.los import LosBoard, line_of_sight, los_board
 from referee.board.maps import BattleMap, load_map, parse_map, rectangle_hexes
 from referee.board.sight_board import SightBoard
 from referee.board.visibility import MapGeometry, Visibility
-from referee.rules.ruleset import ruleset
+from referee.ruleset.shipped import ruleset
 
 BLOCKERS = ("forest", "hill", "mountain", "building")
 BIG = 100  # the large map is BIG x BIG hexes

@@ -4,7 +4,7 @@ fresh process as a user runs it (:mod:`referee.bench.process`).
 ``replay_ms``: ``referee replay JOURNAL`` (the journal played into a new match file, the
 state printed); ``check_ms``: ``referee match check FILE`` on the file it wrote (every step
 run again and compared); ``imports_ms``: importing the modules both load before they start
-(``referee.match.systems``, ``referee.cli.main``), measured in the same runs, the part of
+(``referee.match.games.systems``, ``referee.cli.main``), measured in the same runs, the part of
 each figure the commands' own work does not change. ``check_floor_ratio``: the CPU time of
 ``match check`` as a multiple of Python's own start (``python -c pass``, ``python_floor_*``)
 measured in the same runs, against ``check_floor_budget`` (issue 26: 12 times; the machine's
@@ -20,14 +20,14 @@ from pathlib import Path
 from typing import Any
 
 from referee.bench.process import process_ms, time_commands
-from referee.match.journal_text import read_journal
+from referee.match.journal.journal_text import read_journal
 from referee.paths import data_dir
 
 DEFAULT_JOURNAL = "journals/ten-turns.journal"
 CHECK_FLOOR_BUDGET = 12
 """``match check`` of the shipped ten-turn match in at most this many times the CPU time of
 ``python -c pass`` measured in the same run."""
-IMPORTS = "import referee.match.systems, referee.cli.main"
+IMPORTS = "import referee.match.games.systems, referee.cli.main"
 """What ``referee replay`` and ``referee match check`` import before they start."""
 
 

@@ -160,7 +160,7 @@ def add_parser(sub: Any) -> None:
 
 def _ruleset(args: argparse.Namespace) -> Any:
     from referee.cli.common import parse_readings
-    from referee.rules.ruleset import load_ruleset, ruleset
+    from referee.ruleset.shipped import load_ruleset, ruleset
 
     readings = parse_readings(args.ruling)
     return load_ruleset(args.ruleset, readings) if readings else ruleset(args.ruleset)

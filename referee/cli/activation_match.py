@@ -14,7 +14,7 @@ from __future__ import annotations
 import argparse
 from typing import Any
 
-from referee.match.activation_file import ActivationMatch, asked_now
+from referee.match.games.activation_file import ActivationMatch, asked_now
 
 SYSTEM = ActivationMatch.SYSTEM
 
@@ -104,6 +104,6 @@ def run_show(m: ActivationMatch, args: argparse.Namespace) -> int:
 
 
 def report(m: ActivationMatch) -> str:
-    from referee.match.activation_report import activation_report
+    from referee.match.reports.activation_report import activation_report
 
     return activation_report(m)

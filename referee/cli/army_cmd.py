@@ -55,7 +55,7 @@ def run_validate(args: argparse.Namespace) -> int:
     from referee.army import ArmyFileError, load_army, validate_army
     from referee.cli.main import CommandError
     from referee.cli.output import print_json, print_rulings, with_rulings
-    from referee.rules.ruleset import ruleset
+    from referee.ruleset.shipped import ruleset
 
     path = Path(args.file)
     if not path.is_file():
@@ -111,8 +111,8 @@ def run_sheet(args: argparse.Namespace) -> int:
     from referee.army import load_army, validate_army
     from referee.army.sheet import army_sheet_html
     from referee.cli.main import CommandError
-    from referee.match.output_file import write_output
-    from referee.rules.ruleset import ruleset
+    from referee.match.reports.output_file import write_output
+    from referee.ruleset.shipped import ruleset
 
     out = Path(args.output)
     if out.suffix.lower() not in SHEET_SUFFIXES:

@@ -290,7 +290,7 @@ def run_write_journal(args: argparse.Namespace) -> int:
 
     from referee.bench.long_match import play_journal
     from referee.cli.main import CommandError
-    from referee.match.output_file import write_output
+    from referee.match.reports.output_file import write_output
 
     if not 1 <= args.turns <= 100:
         raise CommandError("bench journal: turns are 1 to 100")

@@ -28,7 +28,7 @@ def rules_and_board(args: argparse.Namespace) -> tuple[Ruleset, LosBoard]:
     with ``--smoke`` markers; the map's own edition unless ``--edition`` names another."""
     from referee.board.los import los_board
     from referee.board.maps import find_map, load_map
-    from referee.rules.ruleset import ruleset
+    from referee.ruleset.shipped import ruleset
 
     path = find_map(args.map)
     bm = load_map(path)

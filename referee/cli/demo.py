@@ -27,7 +27,7 @@ def run_demo() -> int:
     from referee.board.maps import find_map, load_map
     from referee.cli.output import print_rulings, with_rulings
     from referee.cli.render import render_map
-    from referee.rules.ruleset import ruleset
+    from referee.ruleset.shipped import ruleset
 
     bm = load_map(find_map("entrenched"))
     rules = ruleset(bm.edition)

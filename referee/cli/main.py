@@ -120,7 +120,7 @@ def open_app(path: str | None) -> int:
             problem = xcb_problem()  # before Qt, which would abort the process
         if problem is None and can_show_window():
             if path is not None:
-                from referee.match.systems import open_match
+                from referee.match.games.systems import open_match
 
                 open_match(path).close()  # a file that is no match is refused here
             return run_app(path)

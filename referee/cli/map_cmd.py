@@ -38,7 +38,7 @@ def run_check(args: argparse.Namespace) -> int:
     from referee.cli.main import CommandError
     from referee.cli.output import print_json, print_rulings, with_rulings
     from referee.errors import DataFileError, read_toml
-    from referee.rules.ruleset import ruleset
+    from referee.ruleset.shipped import ruleset
     from referee.scenarios.battlefield import map_verdicts, scenario_map
     from referee.scenarios.loader import find_scenario
 

@@ -1,6 +1,6 @@
 """``referee match`` and ``referee replay``: drive and inspect a match file without the app.
 
-Commands inside a step use the text-journal syntax (``referee/match/journal_text.py``):
+Commands inside a step use the text-journal syntax (``referee/match/journal/journal_text.py``):
 ``fire shooter=tank target=grunts``, ``apply-damage``, ``agony step=2``, ``aftermath``,
 ``orders uid=tank turn=2 movement="F + F + -" gunnery="Fire + -"``,
 ``correct uid=grunts hex=E5 alive=3``, ``movement step=1``, ``assault contest=0``,
@@ -20,9 +20,13 @@ from __future__ import annotations
 import argparse
 from typing import Any
 
-ENGINE = ("referee.match.systems",)
+ENGINE = ("referee.match.games.systems",)
 """The modules every match command runs on."""
-SHOW_ENGINE = ("referee.match.agenda", "referee.match.concealment", "referee.match.victory")
+SHOW_ENGINE = (
+    "referee.rules.orders.agenda",
+    "referee.rules.orders.concealment",
+    "referee.rules.orders.victory",
+)
 """What ``match show`` of a match of written orders runs on, once the file says so."""
 
 
@@ -136,15 +140,18 @@ def add_parser(sub: Any) -> None:
     check.set_defaults(run=run_check)
 
     replay = sub.add_parser("replay", help="play a text journal and print the state as JSON")
-    replay.add_argument("journal", help="a text journal (format: referee/match/journal_text.py)")
+    replay.add_argument(
+        "journal", help="a text journal (format: referee/match/journal/journal_text.py)"
+    )
     replay.add_argument("--keep", metavar="FILE", help="keep the match file written")
     replay.set_defaults(
-        run=run_replay, engine=(*ENGINE, "referee.match.journal_text", "referee.match.commands")
+        run=run_replay,
+        engine=(*ENGINE, "referee.match.journal.journal_text", "referee.rules.orders.step"),
     )
 
 
 def _open(path: str) -> Any:
-    from referee.match.systems import open_match
+    from referee.match.games.systems import open_match
 
     return open_match(path)
 
@@ -153,7 +160,7 @@ def _system_view(system: str) -> Any:
     """The commands' own views of a game system's matches other than written orders (the
     activation rules), by the system of the match's ruleset; None: the views here (a
     match of written orders imports no other system's views, nor their engine)."""
-    from referee.match.systems import ORDERS
+    from referee.match.games.systems import ORDERS
 
     if system == ORDERS:
         return None
@@ -165,8 +172,8 @@ def _system_view(system: str) -> Any:
 def run_new(args: argparse.Namespace) -> int:
     from referee.cli.common import parse_readings
     from referee.cli.main import CommandError
-    from referee.match.journal_text import parse_unit_line, read_journal
-    from referee.match.store import MatchFile
+    from referee.match.games.orders_file import MatchFile
+    from referee.match.journal.journal_text import parse_unit_line, read_journal
 
     units = [parse_unit_line(u, f"--unit {u!r}") for u in args.unit]
     map_name, edition, seed = args.map, args.edition, args.seed
@@ -188,7 +195,7 @@ def run_new(args: argparse.Namespace) -> int:
         readings = {**j.readings, **readings}
         scenario = scenario or j.scenario
         victory = victory or j.victory
-    from referee.match.systems import match_class
+    from referee.match.games.systems import match_class
 
     view = _system_view(match_class(edition).SYSTEM)
     if view is not None:
@@ -235,8 +242,8 @@ def _army_units(
     from referee.army import Army, load_army, validate_army
     from referee.board.maps import find_map, load_map
     from referee.cli.main import CommandError
-    from referee.match.army_setup import army_units
-    from referee.rules.ruleset import load_ruleset
+    from referee.match.setup.army_setup import army_units
+    from referee.ruleset.shipped import load_ruleset
 
     armies: dict[int, Army] = {}
     for text in given:
@@ -278,8 +285,8 @@ def _army_units(
 
 def _print_setup(m: Any) -> None:
     """The scenario, the victory condition and what the setup asks now, if any."""
-    from referee.match.setup_commands import setup_board
-    from referee.match.victory import eliminated
+    from referee.rules.orders.setup_commands import setup_board
+    from referee.rules.orders.victory import eliminated
     from referee.scenarios.procedure import setup_asked
 
     if m.scenario is not None:
@@ -306,14 +313,14 @@ def run_show(args: argparse.Namespace) -> int:
         from referee.cli.start import import_engine_later
 
         import_engine_later(SHOW_ENGINE)
-        from referee.match.agenda import match_agenda
-        from referee.match.concealment import (
+        from referee.rules.orders.agenda import match_agenda
+        from referee.rules.orders.concealment import (
             conceal_steps,
             concealed_uids,
             hidden_tokens,
             seen_state,
         )
-        from referee.match.victory import eliminated
+        from referee.rules.orders.victory import eliminated
 
         full = m.state
         others = () if args.view is None else (3 - args.view,)
@@ -392,7 +399,7 @@ def _setup_json(m: Any, view: int | None = None) -> dict[str, Any] | None:
     its legal hexes (seen by side ``view``: only its own placements entered and units to
     place)."""
     from referee.board.hexgrid import hex_label
-    from referee.match.setup_commands import setup_board
+    from referee.rules.orders.setup_commands import setup_board
     from referee.scenarios.procedure import legal_now, may_place_now, setup_asked
 
     state = m.state
@@ -417,8 +424,8 @@ def run_step(args: argparse.Namespace) -> int:
 
     from referee.cli.output import print_json, print_rulings, with_rulings
     from referee.cli.start import import_engine_later
-    from referee.match.advance import ClockHeldError
-    from referee.match.journal_text import parse_command
+    from referee.match.journal.journal_text import parse_command
+    from referee.rules.orders.advance import ClockHeldError
     from referee.ruleset.used import rulings_text, rulings_used
 
     with _open(args.file) as m:
@@ -461,14 +468,14 @@ def run_undo_redo(args: argparse.Namespace) -> int:
 def run_report(args: argparse.Namespace) -> int:
     from pathlib import Path
 
-    from referee.match.output_file import write_output
+    from referee.match.reports.output_file import write_output
 
     with _open(args.file) as m:
         view = _system_view(m.SYSTEM)
         if view is not None:
             html = view.report(m)
         else:
-            from referee.match.report import match_report
+            from referee.match.reports.match_report import match_report
 
             html = match_report(m)
     out = write_output(
@@ -496,7 +503,7 @@ def run_replay(args: argparse.Namespace) -> int:
     from pathlib import Path
 
     from referee.cli.output import print_json, with_rulings
-    from referee.match.journal_text import read_journal, replay_journal
+    from referee.match.journal.journal_text import read_journal, replay_journal
 
     journal = read_journal(args.journal)
     if not args.keep:
@@ -511,7 +518,7 @@ def run_replay(args: argparse.Namespace) -> int:
         return 0
     import os
 
-    from referee.match.journal_file import MatchFileError
+    from referee.match.journal.journal_file import MatchFileError
     from referee.paths import staging_path
 
     keep = Path(args.keep)

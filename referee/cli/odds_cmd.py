@@ -92,7 +92,7 @@ def add_parser(sub: Any) -> None:
 def _rules(args: argparse.Namespace) -> Any:
     from referee.cli.common import parse_readings
     from referee.cli.main import CommandError
-    from referee.rules.ruleset import load_ruleset
+    from referee.ruleset.shipped import load_ruleset
 
     try:
         return load_ruleset(args.edition, parse_readings(args.ruling))

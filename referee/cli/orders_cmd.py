@@ -121,8 +121,8 @@ def run_check(args: argparse.Namespace) -> int:
     from referee.cli.output import print_json, print_rulings, with_rulings
     from referee.rules.orders.legality import check_gunnery, check_movement
     from referee.rules.orders.notation import OrderSyntaxError, parse_order, parse_speed
-    from referee.rules.ruleset import load_ruleset
     from referee.rules.state import UnitState
+    from referee.ruleset.shipped import load_ruleset
     from referee.units.catalogue import find_unit
 
     rules = load_ruleset(args.edition, parse_readings(args.ruling))

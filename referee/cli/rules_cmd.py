@@ -132,7 +132,7 @@ def _context(args: argparse.Namespace) -> tuple[str | None, str]:
     if args.context is not None:
         return args.context, "the edition given (--context)"
     if args.match is not None:
-        from referee.match.systems import open_match
+        from referee.match.games.systems import open_match
 
         match = open_match(args.match)
         try:
@@ -384,7 +384,7 @@ def run_check(args: argparse.Namespace) -> int:
     from referee.cli.output import print_json
     from referee.errors import RefereeError, one_line, whole_number
     from referee.paths import data_dir
-    from referee.rules.ruleset import available_rulesets, check_ruleset
+    from referee.ruleset.shipped import available_rulesets, check_ruleset
     from referee.versions import HISTORY
 
     checked: list[dict[str, Any]] = []

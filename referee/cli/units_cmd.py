@@ -51,7 +51,7 @@ CARD_RULINGS = ("units.models-per-base", "units.assault-acid")
 
 def run_check(args: argparse.Namespace) -> int:
     from referee.cli.output import print_json, print_rulings
-    from referee.rules.ruleset import ruleset
+    from referee.ruleset.shipped import ruleset
     from referee.ruleset.used import rulings_used
     from referee.units.catalogue import UnitFileError, find_unit_file, load_catalogue, unit_files
 

@@ -11,7 +11,7 @@ import nothing above them.
   game system); :mod:`table_set` its tables, each read on first use or all at once to check
   it whole; :mod:`model` the :class:`Ruleset`.
 
-Code above the rules loads a ruleset with :func:`referee.rules.ruleset.load_ruleset`, which
+Code above the rules loads a ruleset with :func:`referee.ruleset.shipped.load_ruleset`, which
 hands in every kind of table the rules know.
 """
 

@@ -6,7 +6,7 @@ of every file (``whole``: the tests and ``referee rules check``).
 ``data/rulesets/<id>/ruleset.toml`` names the ruleset, its ``system`` and the readings it takes
 (``[rulings]``); a match made with an older version of a ruleset reads that version's folder
 (:func:`referee.versions.ruleset_folder`). The kinds of table are an argument: their parsers
-live in the rules (:mod:`referee.rules.ruleset` hands them in).
+live in the rules (:mod:`referee.ruleset.shipped` hands them in).
 """
 
 from __future__ import annotations

@@ -4,7 +4,7 @@ A command reads only the tables it uses: ``referee visible`` reads the terrain a
 sight and never parses (nor imports the parser of) the assault or agony table, and a match of
 the written-orders game never imports the activation rules' tables. A kind of table is named
 by where it lives (a :class:`~referee.ruleset.tables.TableHome`, handed in by
-:mod:`referee.rules.ruleset`): its module is imported when a ruleset first reads that table.
+:mod:`referee.ruleset.shipped`): its module is imported when a ruleset first reads that table.
 
 :meth:`TableSet.check` reads every table at once and reports every problem of every file
 together, as loading used to: the tests and ``referee rules check`` check each shipped ruleset

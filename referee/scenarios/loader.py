@@ -354,7 +354,7 @@ def parse_scenario(path: Path, doc: Mapping[str, object]) -> Scenario:
     """A :class:`Scenario` from a parsed file; raises :class:`ScenarioError` with every
     problem."""
     from referee.board.maps import find_map
-    from referee.rules.ruleset import available_rulesets
+    from referee.ruleset.shipped import available_rulesets
     from referee.units.budget import load_budgets
 
     reader = _Reader()

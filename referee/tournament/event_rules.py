@@ -10,8 +10,8 @@ from collections.abc import Mapping
 from typing import Any
 
 from referee.errors import RefereeError
-from referee.rules.ruleset import load_ruleset
 from referee.ruleset import Ruleset
+from referee.ruleset.shipped import load_ruleset
 from referee.scenarios.loader import find_scenario
 from referee.scenarios.model import Scenario
 from referee.tournament.event import Event
@@ -43,7 +43,7 @@ def check_event_game(
 ) -> None:
     """Refuse an event whose tables could not be played: an unknown scenario or game size,
     or a scenario that offers no fixed-time victory for ``round_minutes``."""
-    from referee.match.victory import chosen_victory
+    from referee.rules.orders.victory import chosen_victory
     from referee.units.budget import UnknownGame, load_budgets
 
     try:

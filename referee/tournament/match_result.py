@@ -15,7 +15,7 @@ from __future__ import annotations
 import json
 from pathlib import Path
 
-from referee.match.store import MatchFile
+from referee.match.games.orders_file import MatchFile
 from referee.tournament.scoring import MatchResult, PlayerResult, Points, scored_cost
 
 

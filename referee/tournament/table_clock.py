@@ -31,7 +31,7 @@ from referee.tournament.clock import RoundClock, fold_clock, format_left
 from referee.tournament.table_match import TableOrigin, event_id
 
 if TYPE_CHECKING:
-    from referee.match.store import MatchFile
+    from referee.match.games.orders_file import MatchFile
     from referee.tournament.store import EventStore
 
 REOPEN_SECONDS = 30

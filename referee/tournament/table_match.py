@@ -187,8 +187,8 @@ def make_table_match(
     ``out``'s place (the desk records its id there); if ``keep`` fails, ``out`` is left
     as it was."""
     from referee.army import table_units
-    from referee.match.army_setup import name_units
-    from referee.match.store import MatchFile
+    from referee.match.games.orders_file import MatchFile
+    from referee.match.setup.army_setup import name_units
     from referee.tournament.checkin import frozen_army, table_declarations
     from referee.tournament.event_rules import rules_of, scenario_of, table_victory
 
@@ -291,7 +291,7 @@ def made_ids(event: Event, round_number: int, table: int) -> set[str]:
 
 def sent_match(path: Path | str) -> tuple[MatchResult, SentMatch]:
     """The result of the match file at ``path`` and where it comes from, read at once."""
-    from referee.match.store import MatchFile
+    from referee.match.games.orders_file import MatchFile
     from referee.tournament.match_result import result_of_match
 
     with MatchFile.open(path) as match:

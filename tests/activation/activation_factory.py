@@ -14,7 +14,7 @@ from referee.rules.activation.pips import Pips
 from referee.rules.activation.record import Outcome
 from referee.rules.activation.state import ActivationState, Fortification, Piece
 from referee.rules.activation.step import step
-from referee.rules.ruleset import load_ruleset, ruleset
+from referee.ruleset.shipped import load_ruleset, ruleset
 
 
 def game(**readings: str) -> ActivationGame:

@@ -18,7 +18,7 @@ from referee.rules.activation.tables import (
     parse_movement,
     parse_start,
 )
-from referee.rules.ruleset import ruleset
+from referee.ruleset.shipped import ruleset
 
 FOLDER = data_dir() / "rulesets" / "activation"
 

@@ -21,10 +21,10 @@ import pytest
 
 from referee.cli.main import main
 from referee.errors import RefereeError
-from referee.match.activation_file import ActivationMatch
-from referee.match.journal_text import parse_journal, read_journal, replay_journal
-from referee.match.store import MatchFile, MatchMovedOn
-from referee.match.systems import match_class, match_files, open_match
+from referee.match.games.activation_file import ActivationMatch
+from referee.match.games.orders_file import MatchFile, MatchMovedOn
+from referee.match.games.systems import match_class, match_files, open_match
+from referee.match.journal.journal_text import parse_journal, read_journal, replay_journal
 from referee.paths import data_dir
 from referee.ruleset.load import systems
 

@@ -9,7 +9,7 @@ from PySide6.QtCore import QPoint, Qt
 from referee.app.geometry import hex_centre
 from referee.app.main_window import MainWindow
 from referee.board.hexgrid import Hex
-from referee.match.demo import create_demo_match
+from referee.match.setup.demo import create_demo_match
 
 
 def demo_window(qtbot, tmp_path: Path, ruleset: str | None = None) -> MainWindow:

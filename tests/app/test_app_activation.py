@@ -13,8 +13,8 @@ from referee.app.activation.items import PIP_COLOURS
 from referee.app.main_window import MainWindow
 from referee.app.style import SIDE_COLOURS
 from referee.board.hexgrid import parse_label
-from referee.match.activation_file import ActivationMatch
-from referee.match.journal_text import read_journal, replay_journal
+from referee.match.games.activation_file import ActivationMatch
+from referee.match.journal.journal_text import read_journal, replay_journal
 from referee.paths import data_dir
 
 JOURNAL = data_dir() / "journals" / "activation-crossroads.journal"

@@ -28,8 +28,8 @@ from referee.app.activation.wizards.base import CHOSEN, LEGAL
 from referee.app.activation.wizards.moves import COLLISION
 from referee.app.main_window import MainWindow
 from referee.board.hexgrid import parse_label
-from referee.match.activation_file import ActivationMatch
-from referee.match.journal_text import read_journal
+from referee.match.games.activation_file import ActivationMatch
+from referee.match.journal.journal_text import read_journal
 from referee.paths import data_dir
 
 JOURNAL = data_dir() / "journals" / "activation-crossroads.journal"

@@ -18,7 +18,7 @@ from PySide6.QtCore import QPoint, QSettings, Qt, QUrl
 from PySide6.QtGui import QKeySequence
 
 from referee.app.activation.items import TEXT_SIZE
-from referee.match.journal_text import read_journal, replay_journal
+from referee.match.journal.journal_text import read_journal, replay_journal
 from referee.paths import data_dir
 
 JOURNAL = data_dir() / "journals" / "activation-crossroads.journal"

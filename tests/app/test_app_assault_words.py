@@ -17,7 +17,7 @@ from test_app_wizard_assault import (
 from referee.app.main_window import MainWindow
 from referee.app.wizards.assault.side_editor import hits_sentence
 from referee.app.wizards.assault.wizard import Page
-from referee.match.store import MatchFile
+from referee.match.games.orders_file import MatchFile
 
 CHASE = [
     # the boars face S at E5; the hoplites stand at F5, across E5's SE hexside: a Chase

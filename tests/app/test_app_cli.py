@@ -46,7 +46,7 @@ def test_a_command_name_is_never_taken_for_a_file(tmp_path, monkeypatch, capsys)
 
 def test_referee_file_opens_the_app_on_it(tmp_path, monkeypatch, qtbot):
     from referee.app import app as app_module
-    from referee.match.demo import create_demo_match
+    from referee.match.setup.demo import create_demo_match
 
     path = tmp_path / "d.referee"
     create_demo_match(path).close()

@@ -5,7 +5,7 @@ from __future__ import annotations
 from app_window import click_hex, demo_window
 
 from referee.board.hexgrid import parse_label
-from referee.match.store import MatchFile
+from referee.match.games.orders_file import MatchFile
 
 
 def test_rotating_a_unit_from_its_menu_is_a_journal_step(qtbot, tmp_path):

@@ -1,9 +1,9 @@
-"""The demo match (referee/match/demo.py): set up as the drafts say, orders legal."""
+"""The demo match (referee/match/setup/demo.py): set up as the drafts say, orders legal."""
 
 from __future__ import annotations
 
-from referee.match.demo import DEMO_ORDERS, DEMO_ORDERS_NEXT, create_demo_match
-from referee.match.store import MatchFile
+from referee.match.games.orders_file import MatchFile
+from referee.match.setup.demo import DEMO_ORDERS, DEMO_ORDERS_NEXT, create_demo_match
 from referee.rules.orders.legality import check_turn
 from referee.rules.orders.notation import parse_order
 

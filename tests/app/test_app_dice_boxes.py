@@ -20,7 +20,7 @@ def attack_dice(qtbot, tmp_path, monkeypatch):
     from test_app_activation_wizards import JOURNAL, open_window
     from test_app_activation_wizards import next_page as next_activation_page
 
-    from referee.match.journal_text import read_journal, replay_journal
+    from referee.match.journal.journal_text import read_journal, replay_journal
 
     monkeypatch.setenv("REFEREE_MATCHES", str(tmp_path / "matches"))
     monkeypatch.setenv("REFEREE_CACHE", str(tmp_path / "cache"))

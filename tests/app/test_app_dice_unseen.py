@@ -15,7 +15,7 @@ from PySide6.QtWidgets import QWizard
 from test_app_gunnery_wizard import next_page, pick, steps, to_roll_page
 
 from referee.app.wizards.gunnery.page import Page
-from referee.match.store import MatchFile
+from referee.match.games.orders_file import MatchFile
 
 
 def test_the_gunnery_wizard_shows_the_odds_never_the_app_dice_before_finish(qtbot, tmp_path):
@@ -91,7 +91,7 @@ def test_the_activation_attack_shows_the_odds_never_the_app_dice_before_finish(
     from test_app_activation_wizards import JOURNAL, finish, open_window
     from test_app_activation_wizards import next_page as next_activation_page
 
-    from referee.match.journal_text import read_journal, replay_journal
+    from referee.match.journal.journal_text import read_journal, replay_journal
 
     monkeypatch.setenv("REFEREE_MATCHES", str(tmp_path / "matches"))
     monkeypatch.setenv("REFEREE_CACHE", str(tmp_path / "cache"))
@@ -131,7 +131,7 @@ def test_after_finish_and_undo_another_target_gets_fresh_dice_not_the_ones_seen(
     import hashlib
 
     from referee.dice.service import Dice
-    from referee.match.commands import execute
+    from referee.rules.orders.step import execute
 
     def sha_seed(material: str) -> int:
         return int(hashlib.sha256(material.encode()).hexdigest()[:12], 16)

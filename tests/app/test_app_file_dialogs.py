@@ -15,7 +15,7 @@ import pytest
 from PySide6.QtWidgets import QFileDialog, QFileSystemModel
 
 from referee.app.save_dialog import save_dialog
-from referee.match.demo import create_demo_match
+from referee.match.setup.demo import create_demo_match
 
 LONG_AGO = time.time() - 3 * 86400
 

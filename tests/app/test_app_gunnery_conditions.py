@@ -18,7 +18,7 @@ from test_app_gunnery_wizard import choose_typed_dice, next_page, to_odds_page, 
 
 from referee.app.wizards.agony.wizard import Page as AgonyPage
 from referee.app.wizards.gunnery.page import Page
-from referee.match.store import MatchFile
+from referee.match.games.orders_file import MatchFile
 
 
 def gas_the_hoplites(qtbot, window):

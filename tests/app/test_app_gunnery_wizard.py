@@ -11,7 +11,7 @@ from PySide6.QtCore import QPoint, Qt
 from PySide6.QtWidgets import QListWidget, QWizard
 
 from referee.app.wizards.gunnery.page import Page
-from referee.match.store import MatchFile
+from referee.match.games.orders_file import MatchFile
 
 
 def pick(qtbot, items: QListWidget, starts: str) -> None:
@@ -247,7 +247,7 @@ def current_demo_window(qtbot, tmp_path):
     """The demo's armies under the current edition: Misfire[N-] is its rule (the first
     draft rolls no misfire die, ruling fire.misfire-first-draft)."""
     from referee.app.main_window import MainWindow
-    from referee.match.demo import DEMO_MAP, DEMO_ORDERS_NEXT, DEMO_UNITS, orders_commands
+    from referee.match.setup.demo import DEMO_MAP, DEMO_ORDERS_NEXT, DEMO_UNITS, orders_commands
 
     path = tmp_path / "current.referee"
     with MatchFile.create(

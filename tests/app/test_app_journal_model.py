@@ -7,7 +7,7 @@ from PySide6.QtCore import Qt
 from referee.app.html_delegate import HTML_ROLE
 from referee.app.journal_filter import JournalFilter
 from referee.app.journal_model import COLUMNS, ROW_ROLE, JournalModel
-from referee.match.demo import create_demo_match
+from referee.match.setup.demo import create_demo_match
 
 SETUP = 13
 """The demo's first step: six orders for turn 1, six for turn 2, the clock on to Gunnery 1."""

@@ -16,8 +16,8 @@ from referee.app.style import TERRAIN_FILL
 from referee.bench.big_map import big_map_doc, write_big_map
 from referee.board.hexgrid import hex_label, parse_label
 from referee.board.visibility import Visibility
-from referee.match.board_now import board_now
-from referee.match.store import MatchFile
+from referee.match.games.orders_file import MatchFile
+from referee.rules.orders.board_now import board_now
 
 SIZE = 50  # 2,500 hexes: seen whole on a 1366x768 screen, a hex is about 8 pixels
 

@@ -12,8 +12,8 @@ from PySide6.QtCore import QRect, Qt
 
 from referee.app.journal_view import STEP_COLUMN, JournalView
 from referee.app.main_window import MainWindow
-from referee.match.demo import create_demo_match
-from referee.match.journal_file import JournalFile
+from referee.match.journal.journal_file import JournalFile
+from referee.match.setup.demo import create_demo_match
 
 LONG_NAME = "The referee corrects the smoke drifting over the hill at C2 after the storm"
 

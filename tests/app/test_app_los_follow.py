@@ -12,7 +12,7 @@ from referee.app.los_panel import sight_roles
 from referee.board.hexgrid import Hex, parse_label
 from referee.board.los import line_of_sight
 from referee.board.visibility import Visibility
-from referee.match.board_now import board_now
+from referee.rules.orders.board_now import board_now
 
 
 def move_to(qtbot, window, h: Hex) -> None:

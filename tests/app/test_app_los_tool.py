@@ -7,7 +7,7 @@ from PySide6.QtCore import Qt
 
 from referee.board.hexgrid import parse_label
 from referee.board.los import line_of_sight
-from referee.match.board_now import board_now
+from referee.rules.orders.board_now import board_now
 
 
 def test_two_clicks_show_the_crossed_and_blocking_hexes_of_line_of_sight(qtbot, tmp_path):

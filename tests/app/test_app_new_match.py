@@ -14,7 +14,7 @@ from referee.app.geometry import hex_centre
 from referee.app.wizards.new_match.page import Page
 from referee.app.wizards.new_match.wizard import NewMatchWizard
 from referee.board.hexgrid import parse_label
-from referee.match.store import MatchFile
+from referee.match.games.orders_file import MatchFile
 
 
 @pytest.fixture(autouse=True)

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from app_window import demo_window
 
-from referee.match.store import MatchFile
+from referee.match.games.orders_file import MatchFile
 
 SHAKEN = [{"kind": "correct", "uid": "grunts", "set": {"shaken": 1}}]
 

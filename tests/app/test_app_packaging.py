@@ -107,7 +107,7 @@ def test_the_apps_settings_are_an_ini_file_in_the_settings_folder(qapp, tmp_path
 
 
 def test_the_match_report_command_never_replaces_a_file_unless_told(tmp_path, capsys):
-    from referee.match.demo import create_demo_match
+    from referee.match.setup.demo import create_demo_match
 
     match = tmp_path / "m.referee"
     create_demo_match(match).close()

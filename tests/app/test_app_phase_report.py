@@ -7,7 +7,7 @@ from __future__ import annotations
 from app_window import demo_window
 from PySide6.QtCore import Qt
 
-from referee.match.phase_report import phase_report
+from referee.match.reports.phase_report import phase_report
 
 
 def shown(window) -> str:
@@ -59,7 +59,7 @@ def test_the_report_says_which_empty_steps_the_clock_passed(qtbot, tmp_path):
 
 
 def test_a_hidden_unit_stays_out_of_the_report(tmp_path):
-    from referee.match.demo import create_demo_match
+    from referee.match.setup.demo import create_demo_match
 
     with create_demo_match(tmp_path / "d.referee") as m:
         m.run(

@@ -10,7 +10,7 @@ from PySide6.QtGui import Qt, QTextDocument
 from PySide6.QtWidgets import QLabel
 
 from referee.app.main_window import MainWindow
-from referee.match.store import MatchFile
+from referee.match.games.orders_file import MatchFile
 
 HOSTILE = "<b>bold</b><img src='x'>"
 

@@ -11,7 +11,7 @@ from app_window import demo_window
 from PySide6.QtCore import QSettings, QSize, Qt
 
 from referee.app.app import make_window
-from referee.match.demo import create_demo_match
+from referee.match.setup.demo import create_demo_match
 
 
 @pytest.fixture
@@ -130,7 +130,7 @@ def test_the_journal_ten_rows_tall_on_demand(qtbot, tmp_path):
 def test_a_match_of_the_activation_rules_is_in_open_recent_and_reopens_in_the_window(
     qtbot, tmp_path, settings
 ):
-    from referee.match.journal_text import read_journal, replay_journal
+    from referee.match.journal.journal_text import read_journal, replay_journal
     from referee.paths import data_dir
 
     activation = tmp_path / "crossroads.referee"
@@ -167,7 +167,7 @@ def test_an_activation_match_opened_by_name_is_the_match_of_last_time(qtbot, tmp
     from referee.app.app import run_app
     from referee.app.main_window import MainWindow
     from referee.app.remembered import RECENT_KEY, Remembered
-    from referee.match.journal_text import read_journal, replay_journal
+    from referee.match.journal.journal_text import read_journal, replay_journal
     from referee.paths import data_dir
 
     activation = tmp_path / "crossroads.referee"

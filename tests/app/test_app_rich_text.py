@@ -17,7 +17,7 @@ from PySide6.QtWidgets import QApplication, QMessageBox, QToolTip
 from rich_text_probe import hostile, markup_leaks
 
 from referee.app.main_window import MainWindow
-from referee.match.store import MatchFile
+from referee.match.games.orders_file import MatchFile
 from referee.paths import data_dir
 from referee.tournament.desk import Desk
 from referee.tournament.table_match import TableOrigin

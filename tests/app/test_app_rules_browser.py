@@ -17,8 +17,8 @@ from referee.board.hexgrid import parse_label
 from referee.catalogue.clauses import clauses
 from referee.catalogue.rules_search import search
 from referee.catalogue.search_index import CatalogueIndex
-from referee.rules.ruleset import load_ruleset, ruleset
 from referee.ruleset.rulings import register
+from referee.ruleset.shipped import load_ruleset, ruleset
 
 
 @pytest.fixture(autouse=True)

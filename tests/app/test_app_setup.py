@@ -14,7 +14,7 @@ from PySide6.QtWidgets import QWizard
 from referee.app.main_window import MainWindow
 from referee.app.wizards.new_match.page import Page
 from referee.board.hexgrid import parse_label
-from referee.match.store import MatchFile
+from referee.match.games.orders_file import MatchFile
 
 
 @pytest.fixture(autouse=True)

@@ -15,12 +15,12 @@ from pathlib import Path
 from PySide6.QtCore import QSettings, Qt
 
 from referee.app.app import begin_window
-from referee.match.demo import DEMO_UNITS
+from referee.match.setup.demo import DEMO_UNITS
 
 ENGINE = (
-    "referee.match.commands",
-    "referee.match.store",
-    "referee.rules.ruleset",
+    "referee.rules.orders.step",
+    "referee.match.games.orders_file",
+    "referee.ruleset.shipped",
     "referee.app.session.match_session",
     "referee.app.journal_view",
     "referee.app.turn_tracker",
@@ -105,7 +105,7 @@ def test_the_first_frame_shows_the_demo_map_and_units_before_the_engine_loads(tm
     assert len(lines) == 2, out.stderr
     first, ready = lines
     # the demo's six units on the standard battlefield (7 x 9 hexes), as data/ and
-    # referee.match.demo set them up
+    # referee.match.setup.demo set them up
     assert first["units"] == {u["uid"]: [u["unit"], u["side"], u["facing"]] for u in DEMO_UNITS}
     assert first["hexes"] == 63
     assert first["menus"] == ["&File", "&Edit", "&View", "&Turn", "T&ools", "&Wizards", "&Help"]
@@ -115,7 +115,7 @@ def test_the_first_frame_shows_the_demo_map_and_units_before_the_engine_loads(tm
     assert Path(ready["path"]).parent == tmp_path / "matches"
     assert Path(ready["path"]).is_file()
     assert ready["journal_rows"] >= 1 and ready["file_actions"] > 5
-    assert "referee.match.store" in ready["loaded"]
+    assert "referee.match.games.orders_file" in ready["loaded"]
     assert ready["later"] == []  # no tournament's clock for a match not made for a round
 
 
@@ -180,7 +180,7 @@ def test_the_match_of_last_time_gets_the_map_its_room_once_it_is_open(qtbot, tmp
 
 
 def test_a_demo_that_cannot_be_written_leaves_no_preview_and_says_why(qtbot, tmp_path, monkeypatch):
-    import referee.match.demo as demo
+    import referee.match.setup.demo as demo
 
     def full_disk(path: Path) -> None:
         raise OSError(28, "No space left on device")

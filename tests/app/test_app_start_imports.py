@@ -51,7 +51,7 @@ def test_a_wizard_is_there_when_opened(qtbot, tmp_path):
 
 
 def test_opening_a_match_of_written_orders_leaves_the_other_systems_for_later(tmp_path):
-    from referee.match.demo import create_demo_match
+    from referee.match.setup.demo import create_demo_match
 
     path = tmp_path / "demo.referee"
     create_demo_match(path).close()
@@ -73,7 +73,7 @@ def test_opening_a_match_of_written_orders_leaves_the_other_systems_for_later(tm
         env={"QT_QPA_PLATFORM": "offscreen", "PATH": "", "REFEREE_CACHE": str(tmp_path / "cache")},
     )
     loaded = json.loads(out.stdout.splitlines()[-1])
-    other = ("referee.app.activation", "referee.match.activation_file")
+    other = ("referee.app.activation", "referee.match.games.activation_file")
     assert [m for m in loaded if any(m == p or m.startswith(f"{p}.") for p in other)] == []
 
 

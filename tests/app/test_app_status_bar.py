@@ -3,7 +3,7 @@
 from PySide6.QtWidgets import QStatusBar
 
 from referee.app.main_window import MainWindow
-from referee.match.demo import create_demo_match
+from referee.match.setup.demo import create_demo_match
 
 
 def test_a_long_match_path_is_elided_in_the_middle_and_whole_in_the_tooltip(qtbot, tmp_path):

@@ -86,7 +86,7 @@ def test_referee_says_what_to_install_and_prints_the_text_demo(monkeypatch, caps
 
 
 def test_a_match_file_is_not_opened_without_the_libraries(monkeypatch, capsys, tmp_path):
-    from referee.match.demo import create_demo_match
+    from referee.match.setup.demo import create_demo_match
 
     path = tmp_path / "m.referee"
     create_demo_match(path).close()

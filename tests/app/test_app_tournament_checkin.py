@@ -15,7 +15,7 @@ from PySide6.QtWidgets import QMessageBox
 from referee.app.main_window import MainWindow
 from referee.app.tournament.new_event_dialog import NewEventDialog
 from referee.app.tournament.window import TournamentWindow
-from referee.match.store import MatchFile
+from referee.match.games.orders_file import MatchFile
 from referee.tournament.desk import Desk
 
 # Three Talos (12 IP each, budget 24) and a unit of another nation.

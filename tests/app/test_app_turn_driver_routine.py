@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from referee.app.turn_driver import routine_orders
-from referee.match.demo import create_demo_match
+from referee.match.setup.demo import create_demo_match
 
 
 def test_the_demo_tanks_load_order_is_carried_out_in_gunnery_2(tmp_path):

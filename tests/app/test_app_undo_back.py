@@ -7,7 +7,7 @@ from __future__ import annotations
 from app_window import demo_window
 from PySide6.QtCore import Qt
 
-from referee.match.store import MatchFile
+from referee.match.games.orders_file import MatchFile
 
 
 def file_steps(window):

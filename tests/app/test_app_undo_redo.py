@@ -6,7 +6,7 @@ from app_window import demo_window
 from PySide6.QtCore import Qt
 
 from referee.app.session.match_session import MatchSession
-from referee.match.store import MatchFile
+from referee.match.games.orders_file import MatchFile
 
 
 def steps_in_file(path):

@@ -10,8 +10,8 @@ from __future__ import annotations
 from app_window import demo_window
 from PySide6.QtCore import Qt
 
-from referee.match.agenda import match_agenda
-from referee.match.store import MatchFile
+from referee.match.games.orders_file import MatchFile
+from referee.rules.orders.agenda import match_agenda
 
 
 def written(window) -> list[str]:

@@ -17,7 +17,7 @@ from referee.app.wizards.gunnery.page import Page as GunneryPage
 from referee.app.wizards.gunnery.wizard import GunneryWizard
 from referee.app.wizards.movement.wizard import MovementWizard
 from referee.app.wizards.orders.wizard import OrdersWizard
-from referee.match.store import MatchFile
+from referee.match.games.orders_file import MatchFile
 from referee.rules.fire.to_hit_table import to_hit_table
 
 TABLE_DIE = 4

@@ -9,7 +9,7 @@ from PySide6.QtWidgets import QWizard
 
 from referee.app.wizards.aftermath.wizard import Page
 from referee.board.hexgrid import parse_label
-from referee.match.store import MatchFile
+from referee.match.games.orders_file import MatchFile
 
 
 def steps(window):

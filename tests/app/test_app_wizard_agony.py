@@ -8,7 +8,7 @@ from PySide6.QtCore import QPoint, Qt
 from PySide6.QtWidgets import QWizard
 
 from referee.app.wizards.agony.wizard import Page
-from referee.match.store import MatchFile
+from referee.match.games.orders_file import MatchFile
 
 
 def steps(window):

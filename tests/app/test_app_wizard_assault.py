@@ -10,7 +10,7 @@ from PySide6.QtWidgets import QWizard
 from referee.app.main_window import MainWindow
 from referee.app.wizards.assault.wizard import AssaultWizard, Page
 from referee.board.hexgrid import parse_label
-from referee.match.store import MatchFile
+from referee.match.games.orders_file import MatchFile
 
 UNITS = [
     {"uid": "tank", "unit": "standard-tank", "side": 1, "hex": "C3", "facing": 3, "speed": "slow"},

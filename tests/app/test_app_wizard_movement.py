@@ -10,7 +10,7 @@ from PySide6.QtWidgets import QApplication, QWizard
 
 from referee.app.wizards.movement.page import Page
 from referee.board.hexgrid import parse_label
-from referee.match.store import MatchFile
+from referee.match.games.orders_file import MatchFile
 
 
 def steps(window):

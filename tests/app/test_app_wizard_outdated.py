@@ -13,9 +13,9 @@ from test_app_gunnery_wizard import next_page, pick
 from referee.app.wizards.gunnery.page import Page as GunneryPage
 from referee.app.wizards.gunnery.wizard import GunneryWizard
 from referee.board.hexgrid import parse_label
-from referee.match.agenda import match_agenda
-from referee.match.demo import create_demo_match
-from referee.match.store import MatchFile
+from referee.match.games.orders_file import MatchFile
+from referee.match.setup.demo import create_demo_match
+from referee.rules.orders.agenda import match_agenda
 
 
 def written(window) -> list[str]:

@@ -9,7 +9,7 @@ import re
 import pytest
 from app_window import activation_window, demo_window
 
-from referee.match.journal_text import read_journal, replay_journal
+from referee.match.journal.journal_text import read_journal, replay_journal
 from referee.paths import data_dir
 
 PROGRAM_TEXT = re.compile(r"\{'|\['|': |=\s*'|\bNone\b|\bTrue\b|\bFalse\b|side[12]\b")

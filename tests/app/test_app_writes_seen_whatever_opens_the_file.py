@@ -33,10 +33,10 @@ from PySide6.QtCore import QCoreApplication
 
 from referee.app.main_window import MainWindow
 from referee.app.tournament.window import TournamentWindow
-from referee.match import journal_file
-from referee.match.activation_file import ActivationMatch
-from referee.match.demo import create_demo_match
-from referee.match.journal_text import read_journal
+from referee.match.games.activation_file import ActivationMatch
+from referee.match.journal import journal_file
+from referee.match.journal.journal_text import read_journal
+from referee.match.setup.demo import create_demo_match
 from referee.rules.activation.commands import command_from_json
 from referee.tournament import sqlite_store
 from referee.tournament.desk import Desk

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from referee.app.demo_preview import demo_preview
 from referee.board.hexgrid import parse_label
-from referee.match.demo import DEMO_UNITS
+from referee.match.setup.demo import DEMO_UNITS
 
 
 def test_the_preview_is_the_demos_battlefield_and_its_six_units(tmp_path, monkeypatch):

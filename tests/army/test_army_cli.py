@@ -10,7 +10,7 @@ from pathlib import Path
 import pytest
 
 from referee.cli.main import main
-from referee.match.store import MatchFile
+from referee.match.games.orders_file import MatchFile
 
 GOOD = """name = "Vanguard"
 nation = "spartan"

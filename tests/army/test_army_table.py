@@ -8,10 +8,10 @@ import pytest
 from referee.army import Army, ArmyEntry, UpgradeChoice, table_units
 from referee.army.cards import ArmyError
 from referee.board.maps import load_map
-from referee.match.army_setup import army_units
-from referee.match.store import MatchFile
+from referee.match.games.orders_file import MatchFile
+from referee.match.setup.army_setup import army_units
 from referee.paths import data_dir
-from referee.rules.ruleset import ruleset
+from referee.ruleset.shipped import ruleset
 
 HOPLITES = ArmyEntry(
     "hoplite-phalanx",

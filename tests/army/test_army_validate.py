@@ -14,7 +14,7 @@ from __future__ import annotations
 import pytest
 
 from referee.army import Army, ArmyEntry, UpgradeChoice, validate_army
-from referee.rules.ruleset import ruleset
+from referee.ruleset.shipped import ruleset
 
 
 def entry(unit: str, count: int = 1, *upgrades: str | tuple[str, int]) -> ArmyEntry:

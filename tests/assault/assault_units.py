@@ -8,8 +8,8 @@ from referee.board.hexgrid import Hex, parse_label
 from referee.board.maps import BattleMap, parse_map
 from referee.dice.service import Dice
 from referee.rules.assault.contest import AssaultSide, Combatant, Contest, Role
-from referee.rules.ruleset import ruleset
 from referee.rules.state import UnitState
+from referee.ruleset.shipped import ruleset
 from referee.units.catalogue import find_unit
 from referee.units.model import UnitType
 

@@ -364,7 +364,7 @@ MATCHES = [
 @pytest.mark.parametrize("edition", ["current", "first-draft"])
 @pytest.mark.parametrize(("one", "two"), MATCHES)
 def test_the_proposals_are_always_legal(edition, one, two):
-    from referee.rules.ruleset import ruleset
+    from referee.ruleset.shipped import ruleset
 
     rules = ruleset(edition)
     for seed in range(12):

@@ -58,7 +58,7 @@ def test_replaying_the_ten_turn_match_needs_no_flow_library():
     code = (
         "import sys, tempfile, pathlib\n"
         "from referee.bench.replay_bench import default_journal\n"
-        "from referee.match.journal_text import read_journal, replay_journal\n"
+        "from referee.match.journal.journal_text import read_journal, replay_journal\n"
         "d = pathlib.Path(tempfile.mkdtemp())\n"
         "with replay_journal(read_journal(default_journal()), d / 'm.referee') as m:\n"
         "    assert m.replay_check() == []\n"

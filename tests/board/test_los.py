@@ -13,7 +13,7 @@ import pytest
 from referee.board.hexgrid import parse_label as P
 from referee.board.los import line_of_sight, los_board
 from referee.board.maps import parse_map
-from referee.rules.ruleset import load_ruleset
+from referee.ruleset.shipped import load_ruleset
 
 
 def board(terrain: dict[str, str], columns: int = 1, rows: int = 8, readings=None, smoke=()):

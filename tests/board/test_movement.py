@@ -28,8 +28,8 @@ from referee.board.movement import (
     tokens_needed,
 )
 from referee.board.stacking import Occupant
-from referee.rules.ruleset import ruleset
 from referee.ruleset import Ruleset
+from referee.ruleset.shipped import ruleset
 
 INFANTRY = Mover(frozenset({"infantry"}), "medium")
 TANK = Mover(frozenset({"vehicle", "tank", "track"}), "large")

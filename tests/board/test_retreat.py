@@ -15,8 +15,8 @@ from referee.board.maps import BattleMap, parse_map
 from referee.board.movement import MovementError, Mover
 from referee.board.retreat import retreat_after_assault, return_after_failed_entry
 from referee.board.stacking import Occupant
-from referee.rules.ruleset import ruleset
 from referee.ruleset import Ruleset
+from referee.ruleset.shipped import ruleset
 
 INFANTRY = Mover(frozenset({"infantry"}), "medium")
 TANK = Mover(frozenset({"vehicle", "tank", "track"}), "large")

@@ -26,7 +26,7 @@ def test_both_editions_load(current, first_draft):
 
 
 def test_activation_tiles_load():
-    from referee.rules.ruleset import ruleset
+    from referee.ruleset.shipped import ruleset
 
     assert set(ruleset("activation").terrain.terrain) == {"clear", "building"}
 

@@ -32,7 +32,7 @@ from referee.board.sightlines import (
     trace_many,
 )
 from referee.board.visibility import MapGeometry, Visibility
-from referee.rules.ruleset import load_ruleset
+from referee.ruleset.shipped import load_ruleset
 
 TERRAIN = ["clear"] * 6 + ["forest", "hill", "mountain", "building", "sand-dunes", "rough"]
 READINGS = {
@@ -367,7 +367,7 @@ def test_a_hex_off_the_map_or_a_level_that_is_not_one_is_refused():
 def test_the_reference_one_hex_to_all_equals_the_engine_on_the_shipped_maps(name):
     from referee.board.los import seen_from
     from referee.board.maps import find_map, load_map
-    from referee.rules.ruleset import ruleset
+    from referee.ruleset.shipped import ruleset
 
     bm = load_map(find_map(name))
     board = los_board(bm, ruleset(bm.edition))

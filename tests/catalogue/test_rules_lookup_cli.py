@@ -11,7 +11,7 @@ import pytest
 from rules_search_data import isolate
 
 from referee.cli.main import main
-from referee.match.demo import create_demo_match
+from referee.match.setup.demo import create_demo_match
 
 
 @pytest.fixture(autouse=True)

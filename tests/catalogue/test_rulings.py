@@ -13,8 +13,8 @@ import pytest
 
 from referee.errors import DataFileError
 from referee.paths import data_dir
-from referee.rules.ruleset import load_ruleset
 from referee.ruleset.rulings import load_register, register
+from referee.ruleset.shipped import load_ruleset
 
 DATA = data_dir()
 

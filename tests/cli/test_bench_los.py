@@ -16,7 +16,7 @@ from referee.board.los import line_of_sight, los_board
 from referee.board.maps import load_map
 from referee.board.visibility import Visibility
 from referee.cli.main import main
-from referee.rules.ruleset import ruleset
+from referee.ruleset.shipped import ruleset
 
 SMALL = """name = "Small hexagon"
 shape = "hexagon"

@@ -8,7 +8,7 @@ import json
 from pathlib import Path
 
 from referee.cli.main import main
-from referee.match.journal_text import read_journal
+from referee.match.journal.journal_text import read_journal
 
 JOURNAL = Path(__file__).parent.parent / "match" / "journals" / "two-turns-orders-step.journal"
 

@@ -87,7 +87,7 @@ def test_a_direct_shot_leaves_area_fire_and_agony_for_later(tmp_path):
     assert _among(loaded, later) == []
 
 
-# the modules of the tables' parsers (referee/rules/ruleset.py names each kind's home)
+# the modules of the tables' parsers (referee/ruleset/shipped.py names each kind's home)
 ACTIVATION_TABLES = (
     "referee.rules.activation.tables",
     "referee.rules.activation.cards",
@@ -107,7 +107,7 @@ ORDERS_TABLES = (
 
 def test_visible_imports_no_tables_parser_beyond_terrain_and_line_of_sight(tmp_path):
     loaded = _loaded(["visible", "standard", "C2"], tmp_path)
-    assert "referee.rules.ruleset" in loaded  # the ruleset is loaded, and no other table read
+    assert "referee.ruleset.shipped" in loaded  # the ruleset is loaded, and no other table read
     assert _among(loaded, (*ACTIVATION_TABLES, *ORDERS_TABLES)) == []
 
 
@@ -124,7 +124,7 @@ def test_a_command_of_the_written_orders_game_never_imports_the_activation_table
 
 
 ACTIVATION_ENGINE = (
-    "referee.match.activation_file",
+    "referee.match.games.activation_file",
     "referee.cli.activation_match",
     "referee.rules.activation",
 )
@@ -133,7 +133,7 @@ ACTIVATION_ENGINE = (
 
 def test_showing_or_checking_a_match_of_written_orders_imports_no_other_game_system(tmp_path):
     # the views of another game system's matches are asked for by the match's system: a
-    # match of written orders never loads the activation rules (referee/match/systems.py)
+    # match of written orders never loads the activation rules (referee/match/games/systems.py)
     kept = tmp_path / "two.referee"
     journal = str(JOURNALS / "two-turns-orders-step.journal")
     _loaded(["replay", journal, "--keep", str(kept)], tmp_path)
@@ -154,7 +154,7 @@ def test_the_ten_turn_journal_needs_networkx_only_for_its_assault(tmp_path):
 
 
 SETUP_MODULES = (
-    "referee.match.setup_commands",
+    "referee.rules.orders.setup_commands",
     "referee.scenarios.procedure",
     "referee.scenarios.blind",
     "referee.scenarios.setup_board",
@@ -183,7 +183,7 @@ CHECK_NEVER = (
     "platformdirs",
     "tempfile",
     "referee.scenarios",
-    "referee.match.victory",
+    "referee.rules.orders.victory",
     "referee.rules.fire.area",
     "referee.dice.success",
 )
@@ -210,10 +210,10 @@ def test_checking_the_ten_turn_match_reads_no_command_line_and_no_upgrade(tmp_pa
 
 
 STEP_HANDLERS = (
-    "referee.match.commands",
-    "referee.match.corrections",
-    "referee.match.fire_damage",
-    "referee.match.assault_stages",
+    "referee.rules.orders.step",
+    "referee.rules.orders.corrections",
+    "referee.rules.orders.fire_damage",
+    "referee.rules.orders.assault_stages",
     "referee.rules.assault.after",
 )
 """The engine that runs a step's commands: the handlers of each kind and what they call."""
@@ -225,4 +225,4 @@ def test_showing_a_match_imports_no_handler_of_a_step(tmp_path):
     kept = tmp_path / "ten.referee"
     _loaded(["replay", str(default_journal()), "--keep", str(kept)], tmp_path)
     assert _among(_loaded(["match", "show", str(kept)], tmp_path), STEP_HANDLERS) == []
-    assert "referee.match.commands" in _loaded(["match", "check", str(kept)], tmp_path)
+    assert "referee.rules.orders.step" in _loaded(["match", "check", str(kept)], tmp_path)

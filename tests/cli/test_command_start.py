@@ -15,7 +15,7 @@ import pytest
 
 from referee.cli.main import build_parser, main
 from referee.cli.start import CommandParser, command_start, terminal_columns
-from referee.match.journal_text import read_journal, replay_journal
+from referee.match.journal.journal_text import read_journal, replay_journal
 
 JOURNAL = Path(__file__).parent.parent / "match" / "journals" / "tank-and-grunts.journal"
 
@@ -61,7 +61,7 @@ def test_a_command_in_its_own_process_freezes_its_engine_and_collects_after(tmp_
 
 
 SEEN_BY_COLLECTOR = (
-    "import referee.match.agenda as a, referee.match.commands as c\n"
+    "import referee.rules.orders.agenda as a, referee.rules.orders.step as c\n"
     "print([any(o is f for o in gc.get_objects()) for f in (a.match_agenda, c.execute)])"
 )
 """Whether the collector still goes over the agenda's and the step handlers' functions

@@ -212,7 +212,7 @@ def test_a_fire_step_lists_the_rulings_of_its_damage_roll(tmp_path: Path, capsys
     )
     assert "1 dice at 5+: 5 -> 1 success: partly blocked, -3 to damage" in out
     assert "rulings: damage.armor-success (five-plus)" in out
-    from referee.match.store import MatchFile
+    from referee.match.games.orders_file import MatchFile
 
     with MatchFile.open(path) as m:
         (event,) = m.steps()[-1].events

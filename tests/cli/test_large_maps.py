@@ -15,7 +15,7 @@ from referee.board.hexgrid import parse_label
 from referee.board.los import line_of_sight, los_board
 from referee.board.maps import load_map
 from referee.cli.main import main
-from referee.rules.ruleset import ruleset
+from referee.ruleset.shipped import ruleset
 
 
 @pytest.fixture(scope="module")

@@ -9,7 +9,7 @@ from fire_factory import infantry, state, weapon
 
 from referee.rules.fire.legality import named_weapon
 from referee.rules.fire.load import LoadError, check_not_shaken, load
-from referee.rules.ruleset import ruleset
+from referee.ruleset.shipped import ruleset
 from referee.units.model import UnknownWeapon
 
 RIFLE = weapon("Rifle")

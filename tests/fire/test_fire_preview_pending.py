@@ -12,9 +12,9 @@ from __future__ import annotations
 from fractions import Fraction as F
 from pathlib import Path
 
-from referee.match.board_now import board_now
-from referee.match.store import MatchFile
+from referee.match.games.orders_file import MatchFile
 from referee.rules.fire.preview import ShotPreview, preview_shot
+from referee.rules.orders.board_now import board_now
 
 UNITS = [
     {"uid": "hoplites", "unit": "hoplite-phalanx", "side": 1, "hex": "E7", "speed": "slow"},

@@ -15,7 +15,7 @@ import json
 from pathlib import Path
 
 from referee.cli.main import main
-from referee.match.store import MatchFile
+from referee.match.games.orders_file import MatchFile
 
 
 def shot(capsys, *argv: str) -> dict:

@@ -17,7 +17,7 @@ import sys
 from pathlib import Path
 
 from referee.errors import RefereeError
-from referee.match.store import MatchFile
+from referee.match.games.orders_file import MatchFile
 
 FIELDS = ("shaken", "fire", "acid", "minor_acid", "damage_tokens", "armor_down")
 

@@ -11,7 +11,7 @@ from pathlib import Path
 from army_fixture import write_armies
 from disk_helpers import as_plain_user, digest, dumps, on_full_disk, one_line
 
-from referee.match.store import MatchFile
+from referee.match.games.orders_file import MatchFile
 from referee.tournament.desk import Desk
 
 PLAYERS = ("Ada", "Brin", "Cato", "Dora")

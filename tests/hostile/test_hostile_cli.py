@@ -206,7 +206,7 @@ def files(tmp_path_factory: pytest.TempPathFactory) -> Path:
 
 
 def build_files(folder: Path) -> Path:
-    from referee.match.store import MatchFile
+    from referee.match.games.orders_file import MatchFile
 
     (folder / "binary.bin").write_bytes(bytes(range(256)) * 64)
     (folder / "big.md").write_text("# big\n" + "word " * 2_000_000, encoding="utf-8")

@@ -17,7 +17,7 @@ from hostile_harness import HOSTILE, own_folders, run_cli  # noqa: F401 (autouse
 from hypothesis import given
 from hypothesis import strategies as st
 
-from referee.match.journal_text import read_journal, replay_journal
+from referee.match.journal.journal_text import read_journal, replay_journal
 
 JOURNAL = Path(__file__).parent.parent / "match" / "journals" / "tank-and-grunts.journal"
 JOURNAL_TEXT = JOURNAL.read_text(encoding="utf-8")

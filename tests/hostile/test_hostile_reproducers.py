@@ -11,7 +11,7 @@ from pathlib import Path
 import pytest
 
 from referee.cli.main import main
-from referee.match.store import MatchFile, MatchFileError
+from referee.match.games.orders_file import MatchFile, MatchFileError
 from referee.paths import data_dir
 
 JOURNALS = Path(__file__).parent.parent / "match" / "journals"
@@ -234,7 +234,7 @@ def test_a_damaged_index_page_is_refused_naming_the_file(match, capsys):
 
 
 def test_a_file_kept_locked_by_another_program_is_busy_not_a_traceback(match, capsys, monkeypatch):
-    monkeypatch.setattr("referee.match.journal_file.BUSY_SECONDS", 0.2)
+    monkeypatch.setattr("referee.match.journal.journal_file.BUSY_SECONDS", 0.2)
     holder = sqlite3.connect(match, isolation_level=None)
     holder.execute("BEGIN EXCLUSIVE")
     try:
@@ -363,7 +363,7 @@ def test_a_report_replaces_an_existing_file_only_with_force(match, capsys):
 
 
 def test_the_report_escapes_every_text_from_the_file(match):
-    from referee.match.report import match_report
+    from referee.match.reports.match_report import match_report
 
     with MatchFile.open(match) as m:
         m.run(

@@ -11,7 +11,7 @@ import pytest
 
 from referee.cli.main import main
 from referee.errors import EXCERPT_CHARS, RefereeError, excerpt
-from referee.match.store import MatchFile
+from referee.match.games.orders_file import MatchFile
 from referee.tournament.desk import Desk
 
 LONG = "x" * 100_000

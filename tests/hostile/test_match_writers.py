@@ -18,7 +18,7 @@ from pathlib import Path
 
 import pytest
 
-from referee.match.store import MatchFile
+from referee.match.games.orders_file import MatchFile
 
 WRITER = Path(__file__).with_name("match_writer.py")
 
@@ -114,7 +114,7 @@ def test_a_long_lived_handle_builds_on_a_step_written_meanwhile(tmp_path):
 
 
 def test_a_strict_handle_refuses_to_write_over_a_file_that_moved_on(tmp_path):
-    from referee.match.store import MatchMovedOn
+    from referee.match.games.orders_file import MatchMovedOn
 
     path = new_match(tmp_path / "m.referee")
     with MatchFile.open(path) as app:

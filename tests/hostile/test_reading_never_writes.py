@@ -12,7 +12,7 @@ import pytest
 from army_fixture import write_armies
 
 from referee.cli.main import main
-from referee.match.journal_text import read_journal, replay_journal
+from referee.match.journal.journal_text import read_journal, replay_journal
 from referee.tournament.desk import Desk
 
 JOURNAL = Path(__file__).parent.parent / "match" / "journals" / "tank-and-grunts.journal"

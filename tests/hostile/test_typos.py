@@ -12,7 +12,7 @@ import pytest
 
 from referee.cli.main import main
 from referee.errors import whole_number
-from referee.match.store import MatchFile
+from referee.match.games.orders_file import MatchFile
 
 JOURNALS = Path(__file__).parent.parent / "match" / "journals"
 

@@ -10,9 +10,9 @@ from pathlib import Path
 import pytest
 
 from referee.board.hexgrid import parse_label
-from referee.match.command_kinds import CorrectionError
-from referee.match.journal_text import parse_command
-from referee.match.store import MatchFile
+from referee.match.games.orders_file import MatchFile
+from referee.match.journal.journal_text import parse_command
+from referee.rules.orders.commands import CorrectionError
 
 UNITS = [{"uid": "tank", "unit": "standard-tank", "side": 1, "hex": "C2", "facing": 3}]
 

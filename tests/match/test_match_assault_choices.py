@@ -4,13 +4,13 @@ from __future__ import annotations
 
 import pytest
 
-from referee.match.assault_choices import (
+from referee.rules.assault.dealing import SideAllocation, roll_plan
+from referee.rules.orders.assault_choices import (
     AssaultChoiceError,
     allocation_json,
     deflection_choice,
     side_allocation,
 )
-from referee.rules.assault.dealing import SideAllocation, roll_plan
 
 
 def test_a_deflection_choice_reads_back():

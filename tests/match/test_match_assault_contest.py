@@ -8,15 +8,15 @@ from pathlib import Path
 import pytest
 
 from referee.board.hexgrid import parse_label
-from referee.match.assault_choices import (
+from referee.match.games.orders_file import MatchFile
+from referee.rules.assault.roll import DieRef
+from referee.rules.orders.assault_choices import (
     AssaultChoiceError,
     contest_from_state,
     die_ref,
     reroll_batches,
     retreat_choice,
 )
-from referee.match.store import MatchFile
-from referee.rules.assault.roll import DieRef
 
 
 def _match(tmp_path: Path, grunts_at: str, grunts_order: str, facing: int) -> MatchFile:

@@ -10,9 +10,9 @@ from pathlib import Path
 import pytest
 
 from referee.errors import RefereeError
-from referee.match import journal_file
-from referee.match.journal_text import read_journal, replay_journal
-from referee.match.store import MatchFile
+from referee.match.games.orders_file import MatchFile
+from referee.match.journal import journal_file
+from referee.match.journal.journal_text import read_journal, replay_journal
 
 JOURNALS = Path(__file__).parent / "journals"
 UNITS = [

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import pytest
 
-from referee.match.changes import CHANGE_KINDS, Changes, ChangesError
+from referee.rules.changes import CHANGE_KINDS, Changes, ChangesError
 
 
 def test_an_unknown_kind_of_change_is_refused_naming_it() -> None:

@@ -13,7 +13,8 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from referee.match.command_kinds import (
+from referee.match.journal.journal_text import JournalTextError, parse_journal, read_journal
+from referee.rules.orders.commands import (
     KINDS,
     CommandError,
     CorrectionError,
@@ -23,8 +24,7 @@ from referee.match.command_kinds import (
     parse_command_text,
     split_words,
 )
-from referee.match.commands import COMMANDS
-from referee.match.journal_text import JournalTextError, parse_journal, read_journal
+from referee.rules.orders.step import COMMANDS
 
 HERE = Path(__file__).parent
 JOURNALS = sorted((HERE / "journals").glob("*.journal"))

@@ -8,9 +8,9 @@ from pathlib import Path
 import pytest
 
 from referee.board.hexgrid import parse_label
-from referee.match.corrections import CorrectionError
-from referee.match.journal_text import parse_command
-from referee.match.store import MatchFile
+from referee.match.games.orders_file import MatchFile
+from referee.match.journal.journal_text import parse_command
+from referee.rules.orders.corrections import CorrectionError
 
 UNITS = [
     {"uid": "tank", "unit": "standard-tank", "side": 1, "hex": "C2", "facing": 3},
@@ -30,7 +30,7 @@ def new_match(tmp_path: Path) -> MatchFile:
 
 def test_correct_hex_puts_smoke_on_a_hex_and_it_blocks_the_line(tmp_path):
     from referee.board.los import line_of_sight
-    from referee.match.board_now import board_now
+    from referee.rules.orders.board_now import board_now
 
     with new_match(tmp_path) as m:
         c3 = parse_label("C3")

@@ -8,12 +8,12 @@ import sys
 import textwrap
 import time
 
-from referee.match.store import MatchFile
+from referee.match.games.orders_file import MatchFile
 
 WRITER = textwrap.dedent("""
     import sys
-    import referee.match.commands  # the engine, loaded by the first step: before "ready"
-    from referee.match.store import MatchFile
+    import referee.rules.orders.step  # the engine, loaded by the first step: before "ready"
+    from referee.match.games.orders_file import MatchFile
     m = MatchFile.open(sys.argv[1])
     print("ready", flush=True)
     i = 0

@@ -10,11 +10,11 @@ from pathlib import Path
 
 import pytest
 
-from referee.match.activation_file import ActivationMatch
-from referee.match.demo import create_demo_match
-from referee.match.journal_file import JournalFile
-from referee.match.journal_text import read_journal
-from referee.match.store import MatchFile
+from referee.match.games.activation_file import ActivationMatch
+from referee.match.games.orders_file import MatchFile
+from referee.match.journal.journal_file import JournalFile
+from referee.match.journal.journal_text import read_journal
+from referee.match.setup.demo import create_demo_match
 from referee.sqlite_files import in_use
 
 SAMPLE = Path(__file__).parents[2] / "data" / "journals" / "activation-crossroads.journal"

@@ -7,11 +7,11 @@ from collections import Counter
 from pathlib import Path
 
 from referee.dice.service import Dice
-from referee.match.board_now import board_now
-from referee.match.commands import execute
-from referee.match.store import MatchFile
+from referee.match.games.orders_file import MatchFile
 from referee.rules.damage.pending import apply_pending
 from referee.rules.fire.preview import preview_shot
+from referee.rules.orders.board_now import board_now
+from referee.rules.orders.step import execute
 
 UNITS = [
     {"uid": "wagon", "unit": "battle-wagon", "side": 2, "hex": "D2", "facing": 3},

@@ -13,7 +13,7 @@ import json
 from pathlib import Path
 
 from referee.cli.main import main
-from referee.match.store import MatchFile
+from referee.match.games.orders_file import MatchFile
 
 UNITS = [
     {"uid": "wagon", "unit": "battle-wagon", "side": 2, "hex": "C3", "facing": 3},

@@ -10,9 +10,9 @@ from pathlib import Path
 
 import pytest
 
-from referee.match.commands import CommandError
-from referee.match.journal_text import JournalTextError, parse_journal, replay_journal
-from referee.match.store import MatchFile
+from referee.match.games.orders_file import MatchFile
+from referee.match.journal.journal_text import JournalTextError, parse_journal, replay_journal
+from referee.rules.orders.step import CommandError
 
 UNITS = [
     {"uid": "tank", "unit": "standard-tank", "side": 1, "hex": "C2", "facing": 3},

@@ -1,7 +1,7 @@
 """Match files of format 4, written before weapons fired as the drafts write them (format 5:
 rulings ``fire.misfire-first-draft``, ``fire.optimal-weapon``, ``fire.elite-model-weapon``),
 open with the readings they were played under (``as-current``, ``unit-only``,
-``elite-too``; referee/match/formats.py), replay exactly and are not rewritten.
+``elite-too``; referee/match/journal/formats.py), replay exactly and are not rewritten.
 
 Both files were written by referee at main 01c8170 (format 4, ruleset version 2), each fire
 rolled by the app from the seed:
@@ -19,7 +19,7 @@ from pathlib import Path
 
 import pytest
 
-from referee.match.store import MatchFile
+from referee.match.games.orders_file import MatchFile
 
 FILES = Path(__file__).parent / "files"
 OLD_READINGS = {

@@ -1,6 +1,6 @@
 """No noise: ``advance skip=idle`` passes a run of steps with nothing in them as one journal
 entry and stops at the first step where something is to be done (clause turn.sequence);
-what "something" is, kind by kind, is :func:`referee.match.advance.step_work`."""
+what "something" is, kind by kind, is :func:`referee.rules.orders.advance.step_work`."""
 
 from __future__ import annotations
 
@@ -9,9 +9,9 @@ from pathlib import Path
 
 import pytest
 
-from referee.match.advance import hex_effect_units, plan_advance, step_work
-from referee.match.agenda import match_agenda
-from referee.match.store import MatchFile
+from referee.match.games.orders_file import MatchFile
+from referee.rules.orders.advance import hex_effect_units, plan_advance, step_work
+from referee.rules.orders.agenda import match_agenda
 
 UNITS = [
     {"uid": "tank", "unit": "standard-tank", "side": 1, "hex": "C2", "facing": 3},
@@ -211,7 +211,7 @@ def test_under_on_entering_a_unit_standing_in_a_cloud_meets_nothing_at_movement(
 def test_a_state_moved_on_by_the_clock_is_the_one_an_advances_changes_leave(tmp_path):
     # the next step of this turn keeps the hex effects met this turn; another turn starts
     # with none met (clause hex.trigger: once per unit per hex per turn)
-    from referee.match.changes import Changes
+    from referee.rules.changes import Changes
 
     with at_gunnery_1(tmp_path) as m:
         state = m.state

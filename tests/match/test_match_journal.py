@@ -10,10 +10,15 @@ from pathlib import Path
 import pytest
 
 from referee.dice.service import DieOutOfRange
-from referee.match.agenda import match_agenda
-from referee.match.commands import CommandError
-from referee.match.journal_text import JournalTextError, parse_journal, read_journal, replay_journal
-from referee.match.store import FORMAT_VERSION, MatchFile, MatchFileError
+from referee.match.games.orders_file import FORMAT_VERSION, MatchFile, MatchFileError
+from referee.match.journal.journal_text import (
+    JournalTextError,
+    parse_journal,
+    read_journal,
+    replay_journal,
+)
+from referee.rules.orders.agenda import match_agenda
+from referee.rules.orders.step import CommandError
 
 JOURNALS = Path(__file__).parent / "journals"
 

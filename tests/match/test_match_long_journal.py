@@ -18,11 +18,11 @@ from typing import Any
 import pytest
 
 from referee.errors import RefereeError
-from referee.match import journal_file
-from referee.match.demo import create_demo_match
-from referee.match.journal_file import MatchFileError
-from referee.match.journal_text import read_journal, replay_journal
-from referee.match.store import MatchFile
+from referee.match.games.orders_file import MatchFile
+from referee.match.journal import journal_file
+from referee.match.journal.journal_file import MatchFileError
+from referee.match.journal.journal_text import read_journal, replay_journal
+from referee.match.setup.demo import create_demo_match
 from referee.paths import data_dir
 
 FILES = Path(__file__).parent / "files"
@@ -157,7 +157,7 @@ def test_a_failed_write_adds_no_index_either(tmp_path):
 
 
 def test_the_step_limit_still_refuses_the_step_past_it(tmp_path, monkeypatch):
-    monkeypatch.setattr("referee.match.journal_file.MATCH_MAX_STEPS", 6)
+    monkeypatch.setattr("referee.match.journal.journal_file.MATCH_MAX_STEPS", 6)
     with create_demo_match(tmp_path / "m.referee") as match:
         fill(match, 6)
         with pytest.raises(MatchFileError, match="6 steps, the limit of 6"):
@@ -174,7 +174,7 @@ def test_the_step_limit_counts_steps_not_their_numbers(tmp_path, monkeypatch):
         conn.execute("DELETE FROM events WHERE step IN (3, 4)")
         conn.execute("DELETE FROM steps WHERE number IN (3, 4)")
     conn.close()
-    monkeypatch.setattr("referee.match.journal_file.MATCH_MAX_STEPS", 7)
+    monkeypatch.setattr("referee.match.journal.journal_file.MATCH_MAX_STEPS", 7)
     with MatchFile.open(tmp_path / "m.referee") as match:
         step = match.run(*smoke(8))
         assert step.number == 9 and match.step_count() == 7
@@ -187,7 +187,7 @@ def test_the_activation_rules_keep_the_step_limit_too(tmp_path, monkeypatch):
     match = replay_journal(journal, tmp_path / "a.referee")
     try:
         count = match.step_count()
-        monkeypatch.setattr("referee.match.journal_file.MATCH_MAX_STEPS", count)
+        monkeypatch.setattr("referee.match.journal.journal_file.MATCH_MAX_STEPS", count)
         with pytest.raises(MatchFileError, match=f"{count} steps, the limit of {count}"):
             match.run("One more", [journal.steps[-1].commands[0]])
     finally:

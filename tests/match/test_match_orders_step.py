@@ -10,11 +10,11 @@ from pathlib import Path
 
 import pytest
 
-from referee.match.advance import OrdersMissingError
-from referee.match.agenda import match_agenda
-from referee.match.commands import CommandError
-from referee.match.journal_text import read_journal, replay_journal
-from referee.match.store import MatchFile
+from referee.match.games.orders_file import MatchFile
+from referee.match.journal.journal_text import read_journal, replay_journal
+from referee.rules.orders.advance import OrdersMissingError
+from referee.rules.orders.agenda import match_agenda
+from referee.rules.orders.step import CommandError
 
 JOURNALS = Path(__file__).parent / "journals"
 FILES = Path(__file__).parent / "files"

@@ -3,8 +3,8 @@ report): read from the journal, folded once and then step by step."""
 
 from __future__ import annotations
 
-from referee.match.demo import create_demo_match
-from referee.match.phase_report import PhaseFold, phase_report
+from referee.match.reports.phase_report import PhaseFold, phase_report
+from referee.match.setup.demo import create_demo_match
 
 
 def test_gunnery_1_is_told_once_the_clock_moves_on(tmp_path):
@@ -51,7 +51,7 @@ def test_the_fold_reads_only_new_steps_and_starts_again_after_an_undo(tmp_path):
 
 
 def test_a_movement_that_starts_an_assault_says_so(tmp_path):
-    from referee.match.store import MatchFile
+    from referee.match.games.orders_file import MatchFile
 
     units = [
         {

@@ -12,8 +12,8 @@ import pytest
 
 from referee.board.hexgrid import parse_label
 from referee.cli.main import main
-from referee.match.journal_text import read_journal, replay_journal
-from referee.match.store import MatchFile, MatchFileError
+from referee.match.games.orders_file import MatchFile, MatchFileError
+from referee.match.journal.journal_text import read_journal, replay_journal
 
 JOURNAL = Path(__file__).parent / "journals" / "tank-and-grunts.journal"
 """Step 1: the tank fires (dice 5 6: the grunts lose a model); 2: apply damage; 3: the
@@ -141,7 +141,7 @@ def test_a_steps_dice_seed_is_the_first_48_bits_of_the_sha256_of_seed_and_number
     # the seed every match file's dice were rolled from: hashlib's SHA-256 is the reference
     import hashlib
 
-    from referee.match.journal_file import step_seed
+    from referee.match.journal.journal_file import step_seed
 
     wanted = int(hashlib.sha256(f"{seed}:{number}".encode()).hexdigest()[:12], 16)
     assert step_seed(seed, number) == wanted

@@ -14,7 +14,7 @@ from pathlib import Path
 
 import pytest
 
-from referee.match.store import MatchFile
+from referee.match.games.orders_file import MatchFile
 from referee.paths import data_dir
 
 ROOT = Path(__file__).resolve().parent.parent.parent
@@ -67,7 +67,7 @@ def test_a_replay_stopped_with_ctrl_c_leaves_nothing(tmp_path):
 
 def test_a_replay_kept_whole_holds_every_step(tmp_path, capsys):
     from referee.cli.main import main
-    from referee.match.journal_text import read_journal
+    from referee.match.journal.journal_text import read_journal
 
     out = tmp_path / "kept.referee"
     assert main(["replay", str(JOURNAL), "--keep", str(out)]) == 0

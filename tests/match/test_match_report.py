@@ -10,8 +10,8 @@ from pathlib import Path
 
 from referee.catalogue.clauses import clauses
 from referee.cli.main import main
-from referee.match.journal_text import read_journal, replay_journal
-from referee.match.report import match_report
+from referee.match.journal.journal_text import read_journal, replay_journal
+from referee.match.reports.match_report import match_report
 from referee.ruleset.rulings import register
 
 JOURNAL = Path(__file__).parent / "journals" / "two-turns-orders-step.journal"

@@ -7,7 +7,7 @@ import sqlite3
 
 import pytest
 
-from referee.match.store import MatchFile, MatchFileError
+from referee.match.games.orders_file import MatchFile, MatchFileError
 
 UNITS = [{"uid": "tank", "unit": "standard-tank", "side": 1, "hex": "C8", "facing": 0}]
 

@@ -11,8 +11,8 @@ from pathlib import Path
 import pytest
 
 from referee.cli.main import main
-from referee.match.journal_text import read_journal, replay_journal
-from referee.match.store import MatchFile
+from referee.match.games.orders_file import MatchFile
+from referee.match.journal.journal_text import read_journal, replay_journal
 
 JOURNALS = Path(__file__).parent / "journals"
 UNITS = [

@@ -1,9 +1,9 @@
-"""What ``advance skip=idle`` works out once and keeps (:mod:`referee.match.memo`) is what
+"""What ``advance skip=idle`` works out once and keeps (:mod:`referee.rules.orders.memo`) is what
 working it out afresh gives, at every step of every turn of long real matches: whether a
-step is idle (:func:`referee.match.advance.step_is_idle`, the agenda's units and hexes
-alone) as :func:`referee.match.advance.step_work` says it, what the match knows of the step
+step is idle (:func:`referee.rules.orders.advance.step_is_idle`, the agenda's units and hexes
+alone) as :func:`referee.rules.orders.advance.step_work` says it, what the match knows of the step
 (:meth:`MatchState.facts`) and the actions of a movement step
-(:func:`referee.match.movement_orders.step_actions`)."""
+(:func:`referee.rules.orders.movement_orders.step_actions`)."""
 
 from __future__ import annotations
 
@@ -13,12 +13,12 @@ from pathlib import Path
 import pytest
 
 from referee.bench.replay_bench import default_journal
-from referee.match.advance import step_is_idle, step_work
-from referee.match.changes import Changes
-from referee.match.journal_text import read_journal, replay_journal
-from referee.match.movement_orders import _step_actions, step_actions
-from referee.match.state import MatchState
-from referee.match.store import MatchFile
+from referee.match.games.orders_file import MatchFile
+from referee.match.journal.journal_text import read_journal, replay_journal
+from referee.rules.changes import Changes
+from referee.rules.orders.advance import step_is_idle, step_work
+from referee.rules.orders.movement_orders import _step_actions, step_actions
+from referee.rules.orders.state import MatchState
 from referee.rules.turn.clock import TurnPosition
 
 JOURNALS = Path(__file__).parent / "journals"

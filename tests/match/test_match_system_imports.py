@@ -13,15 +13,15 @@ import sys
 
 import pytest
 
-from referee.match.store import MatchFile
-from referee.match.systems import ORDERS
+from referee.match.games.orders_file import MatchFile
+from referee.match.games.systems import ORDERS
 from referee.paths import data_dir
 
-ACTIVATION_ENGINE = ("referee.rules.activation", "referee.match.activation_file")
+ACTIVATION_ENGINE = ("referee.rules.activation", "referee.match.games.activation_file")
 ORDERS_ENGINE = (
-    "referee.match.store",
-    "referee.match.state",
-    "referee.match.commands",
+    "referee.match.games.orders_file",
+    "referee.rules.orders.state",
+    "referee.rules.orders.step",
     "referee.rules.fire",
     "referee.rules.assault",
     "referee.rules.damage",

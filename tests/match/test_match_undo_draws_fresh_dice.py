@@ -1,5 +1,5 @@
 """Nothing peeked (issue 24): a step written again after an undo draws fresh dice (match
-format 6, referee/match/formats.py). A step's dice come from the match's seed, the step's
+format 6, referee/match/journal/formats.py). A step's dice come from the match's seed, the step's
 number and its attempt: how many times a step of that number was written in the file. The
 first attempt keeps the seed every format had (the first 48 bits of the SHA-256 of
 ``"seed:number"``), so files of format 5 and older, and text journals, draw what they drew;
@@ -19,14 +19,14 @@ import pytest
 
 from referee.dice.service import Dice
 from referee.errors import RefereeError
-from referee.match.activation_file import ActivationMatch, event_of
-from referee.match.commands import execute
-from referee.match.events import Event
-from referee.match.journal_file import MatchFileError
-from referee.match.state import MatchState
-from referee.match.store import MatchFile
+from referee.match.games.activation_file import ActivationMatch, event_of
+from referee.match.games.orders_file import MatchFile
+from referee.match.journal.journal_file import MatchFileError
 from referee.rules.activation.commands import parse_command
 from referee.rules.activation.step import step as decide
+from referee.rules.events import Event
+from referee.rules.orders.state import MatchState
+from referee.rules.orders.step import execute
 
 UNITS = [
     {"uid": "tank", "unit": "standard-tank", "side": 1, "hex": "C2", "facing": 3},

@@ -15,11 +15,11 @@ from pathlib import Path
 import pytest
 
 from referee.cli.main import main
-from referee.match.advance import FirePendingError
-from referee.match.agenda import match_agenda
-from referee.match.journal_text import JournalTextError, parse_journal, replay_journal
-from referee.match.report import match_report
-from referee.match.store import MatchFile
+from referee.match.games.orders_file import MatchFile
+from referee.match.journal.journal_text import JournalTextError, parse_journal, replay_journal
+from referee.match.reports.match_report import match_report
+from referee.rules.orders.advance import FirePendingError
+from referee.rules.orders.agenda import match_agenda
 
 UNITS = [
     {"uid": "tank", "unit": "standard-tank", "side": 1, "hex": "C2", "facing": 3},

@@ -11,14 +11,14 @@ from conftest import map_path
 from referee.board.hexgrid import hex_label, parse_label
 from referee.board.maps import load_map
 from referee.board.stacking import Occupant
-from referee.match.setup_place import (
+from referee.match.setup.setup_place import (
     PlacementError,
     ToPlace,
     front_facing,
     front_order,
     place_units,
 )
-from referee.rules.ruleset import ruleset
+from referee.ruleset.shipped import ruleset
 
 STANDARD = load_map(map_path("standard"))
 

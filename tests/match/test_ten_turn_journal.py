@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from referee.bench.long_match import play_journal
 from referee.bench.replay_bench import default_journal
-from referee.match.journal_text import read_journal, replay_journal
+from referee.match.journal.journal_text import read_journal, replay_journal
 
 
 def test_the_engine_plays_the_same_match_from_the_same_seed():

@@ -15,9 +15,9 @@ from referee.board.maps import BattleMap, parse_map
 from referee.dice.service import Dice
 from referee.rules.movement_step import Choice, MovementStepResult, resolve_movement_step
 from referee.rules.orders.model import Action, Step
-from referee.rules.ruleset import ruleset
 from referee.rules.state import UnitState
 from referee.ruleset import Ruleset
+from referee.ruleset.shipped import ruleset
 from referee.units.model import Speed, UnitType
 
 N, NE, SE, S, SW, NW = range(6)

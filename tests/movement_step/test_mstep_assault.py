@@ -14,7 +14,7 @@ from __future__ import annotations
 from mstep_factory import NE, NW, SE, SW, TANK_TYPES, N, S, board, run, unit, where
 
 from referee.dice.service import Dice
-from referee.rules.ruleset import ruleset
+from referee.ruleset.shipped import ruleset
 
 
 def test_enemies_entering_the_same_empty_hex_fight_over_it():

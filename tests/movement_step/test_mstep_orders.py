@@ -15,7 +15,7 @@ import pytest
 from mstep_factory import NE, N, S, board, run, unit, where
 
 from referee.rules.movement_step import MovementStepError
-from referee.rules.ruleset import ruleset
+from referee.ruleset.shipped import ruleset
 
 
 def chase_scene(m):

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from mstep_factory import NE, NW, SE, N, S, board, run, unit
 
-from referee.rules.ruleset import ruleset
+from referee.ruleset.shipped import ruleset
 
 
 def test_forward_moves_one_hex_into_the_hex_in_front():

@@ -10,7 +10,7 @@ from mstep_factory import TANK_TYPES, N, S, board, run, step, unit
 
 from referee.dice.service import Dice
 from referee.rules.movement_step import MovementStepError, resolve_movement_step
-from referee.rules.ruleset import ruleset
+from referee.ruleset.shipped import ruleset
 
 
 def test_explain_names_every_event_with_its_clauses():

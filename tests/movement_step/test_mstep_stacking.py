@@ -14,7 +14,7 @@ from __future__ import annotations
 from mstep_factory import NE, NW, SE, TANK_TYPES, N, S, board, run, unit, where
 
 from referee.dice.service import Dice
-from referee.rules.ruleset import ruleset
+from referee.ruleset.shipped import ruleset
 
 
 def test_two_friends_may_enter_one_empty_hex_together():

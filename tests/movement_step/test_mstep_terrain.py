@@ -12,7 +12,7 @@ from mstep_factory import NE, TANK_TYPES, N, board, run, unit
 
 from referee.board.maps import find_map, load_map
 from referee.dice.service import Dice
-from referee.rules.ruleset import ruleset
+from referee.ruleset.shipped import ruleset
 
 
 def test_a_hex_costing_2_takes_a_token_first_then_is_entered_next_step():

@@ -340,7 +340,7 @@ def test_a_movement_step_alone_is_judged_as_the_first_step_of_its_order(
 ):
     # the movement command judges the step of the order on the table alone, as step 1 of
     # "STEP + - + -" (what follows a step never changes how it is judged)
-    from referee.rules.ruleset import ruleset
+    from referee.ruleset.shipped import ruleset
 
     rules = ruleset(edition)
     speed = data.draw(st.sampled_from([s.name for s in unit.speeds]))

@@ -10,7 +10,7 @@ from referee.rules.nations import nations, parse_nations
 
 @pytest.mark.parametrize("edition", ["current", "first-draft"])
 def test_the_three_lists_of_the_drafts(edition):
-    from referee.rules.ruleset import ruleset
+    from referee.ruleset.shipped import ruleset
 
     n = nations(ruleset(edition))
     # Orders: "The highest rank choices last: Spartan, Elf, Dark-Elf, Dwarf, Ork".

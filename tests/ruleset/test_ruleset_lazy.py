@@ -11,8 +11,8 @@ import pytest
 
 from referee.errors import DataFileError
 from referee.paths import data_dir
-from referee.rules.ruleset import TABLE_KINDS, load_ruleset
 from referee.ruleset.rulings import register
+from referee.ruleset.shipped import TABLE_KINDS, load_ruleset
 
 
 def test_each_kind_is_named_by_its_home_with_its_own_name_and_files() -> None:

@@ -13,10 +13,10 @@ from referee.errors import DataFileError
 from referee.paths import data_dir
 from referee.rules.activation.tables import ACTIVATION, activation_rules
 from referee.rules.fire.to_hit_table import TO_HIT, to_hit_table
-from referee.rules.ruleset import check_ruleset, load_ruleset, ruleset
 from referee.rules.turn.sequence import turn_rules
 from referee.ruleset import MissingTable
 from referee.ruleset.rulings import register
+from referee.ruleset.shipped import check_ruleset, load_ruleset, ruleset
 
 SHIPPED = data_dir()
 

@@ -6,7 +6,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 
 from referee.board.maps import find_map, load_map
-from referee.rules.ruleset import ruleset
+from referee.ruleset.shipped import ruleset
 from referee.scenarios.battlefield import scenario_map
 from referee.scenarios.loader import scenario
 from referee.scenarios.progress import Waiting

@@ -9,7 +9,7 @@ from pathlib import Path
 
 from referee.board.maps import find_map, load_map
 from referee.cli.main import main
-from referee.rules.ruleset import ruleset
+from referee.ruleset.shipped import ruleset
 from referee.scenarios.battlefield import battlefield_problems, scenario_problems
 from referee.scenarios.loader import scenario
 

@@ -10,7 +10,7 @@ import pytest
 
 from referee.board.hexgrid import parse_label
 from referee.board.maps import find_map, load_map
-from referee.rules.ruleset import ruleset
+from referee.ruleset.shipped import ruleset
 from referee.scenarios.battlefield import layout_for, victories_offered, zones_of
 from referee.scenarios.loader import ScenarioError, load_scenario, scenario, scenarios_of
 

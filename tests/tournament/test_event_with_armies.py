@@ -14,7 +14,7 @@ from army_fixture import HUGE_PLAYERS, PLAYERS, write_armies
 from table_play import ADA_MVP, BRIN_MVP, steps
 
 from referee.cli.main import main
-from referee.match.store import MatchFile
+from referee.match.games.orders_file import MatchFile
 from referee.tournament.desk import Desk
 
 KINDS = ("ip", "mp", "cp", "xp")

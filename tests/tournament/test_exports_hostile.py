@@ -123,7 +123,7 @@ def test_a_server_database_named_like_a_path_is_backed_up_inside_the_backups_fol
 
 @pytest.mark.parametrize("stem", ["..", ".", "", "/", "../../x", "a/b", ".hidden", "-rf"])
 def test_the_demo_and_new_match_names_stay_in_their_folder(tmp_path, stem):
-    from referee.match.demo import unused_match_path
+    from referee.match.setup.demo import unused_match_path
 
     path = unused_match_path(tmp_path, stem)
     assert path.parent == tmp_path

@@ -9,7 +9,7 @@ from pathlib import Path
 import pytest
 
 from referee.cli.main import main
-from referee.match.store import MatchFile
+from referee.match.games.orders_file import MatchFile
 from referee.tournament.match_result import load_any_result, result_of_match
 from referee.tournament.result_file import ResultFileError, load_result
 from referee.tournament.scoring import (

@@ -10,7 +10,7 @@ from datetime import UTC, datetime, timedelta
 import pytest
 from army_fixture import write_armies
 
-from referee.match.store import MatchFile
+from referee.match.games.orders_file import MatchFile
 from referee.tournament.desk import Desk
 from referee.tournament.table_clock import TableClockReader, first_step_at
 from referee.tournament.table_match import TableOrigin, make_table_match

@@ -16,7 +16,7 @@ import pytest
 from army_fixture import write_armies
 from pg_listener import Listener
 
-from referee.match.store import MatchFile
+from referee.match.games.orders_file import MatchFile
 from referee.tournament.desk import Desk
 from referee.tournament.event_place import EventPlaceError, event_place, open_event_read_only
 from referee.tournament.table_clock import TableClockReader

@@ -8,7 +8,7 @@ import pytest
 from army_fixture import write_armies
 
 from referee.cli.main import main
-from referee.match.store import MatchFile
+from referee.match.games.orders_file import MatchFile
 from referee.tournament.desk import Desk
 from referee.tournament.table_match import TableOrigin, event_id
 

@@ -9,10 +9,10 @@ from turn_units import unit
 from referee.board.hexgrid import Hex
 from referee.rules.hexes.markers import HexEffects, HexMarker
 from referee.rules.hexes.trigger import TriggerLog
-from referee.rules.ruleset import load_ruleset
 from referee.rules.turn.agenda import AgendaInputError, agenda
 from referee.rules.turn.clock import TurnPosition
 from referee.rules.turn.involved import StepFacts
+from referee.ruleset.shipped import load_ruleset
 from referee.units.model import Ability
 
 C4, D4, E4 = Hex(3, 2), Hex(4, 2), Hex(5, 2)

@@ -6,8 +6,8 @@ from __future__ import annotations
 
 from turn_units import unit
 
-from referee.rules.ruleset import load_ruleset
 from referee.rules.turn.choices import choice_order
+from referee.ruleset.shipped import load_ruleset
 
 
 def uids(groups):

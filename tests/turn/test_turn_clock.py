@@ -16,7 +16,7 @@ def test_a_match_starts_at_the_orders_step_of_turn_1(current):
 
 
 def test_without_the_orders_step_a_match_starts_at_gunnery_1():
-    from referee.rules.ruleset import load_ruleset
+    from referee.ruleset.shipped import load_ruleset
 
     pos = TurnPosition.first(load_ruleset("current", {"turn.orders-step": "none"}))
     assert (pos.turn, pos.index, pos.step_id) == (1, 0, "gunnery-1")

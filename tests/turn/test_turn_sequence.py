@@ -11,8 +11,8 @@ import pytest
 
 from referee.errors import DataFileError
 from referee.paths import data_dir
-from referee.rules.ruleset import load_ruleset
 from referee.rules.turn.sequence import parse_turn, turn_rules, turn_sequence
+from referee.ruleset.shipped import load_ruleset
 
 
 def movement(n: int, *, damage: bool) -> list[str]:

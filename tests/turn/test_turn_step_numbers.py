@@ -6,8 +6,8 @@ from __future__ import annotations
 
 import pytest
 
-from referee.rules.ruleset import ruleset
 from referee.rules.turn.sequence import either, step_numbers
+from referee.ruleset.shipped import ruleset
 
 
 @pytest.mark.parametrize("edition", ["current", "first-draft"])

@@ -10,7 +10,7 @@ import pytest
 from conftest import DATA
 
 from referee.dice.expression import DiceExpr
-from referee.rules.ruleset import ruleset
+from referee.ruleset.shipped import ruleset
 from referee.units.catalogue import (
     UnitFileError,
     UnknownUnit,

@@ -25,9 +25,9 @@ from PySide6.QtWidgets import (
 
 from referee.app.plain_text import plain_tip
 from referee.errors import RefereeError, one_line
-from referee.match.activation_file import ActivationMatch
+from referee.match.games.activation_file import ActivationMatch
 from referee.rules.activation.game import ActivationGame
-from referee.rules.ruleset import ruleset
+from referee.ruleset.shipped import ruleset
 
 SAMPLE_ARMIES = {
     1: "tank battle-tank\nrifles rifle-squad\nbunker bunker\nhawk fighter",

@@ -56,10 +56,10 @@ from referee.app.unsaved_changes import UnsavedChanges
 from referee.board.hexgrid import Hex, hex_label
 from referee.board.map_text import blank_map
 from referee.board.maps import BattleMap, MapError, find_map, load_map
-from referee.match.state import MatchState
 from referee.paths import data_dir, maps_dir, safe_file_name
-from referee.rules.ruleset import ruleset
+from referee.rules.orders.state import MatchState
 from referee.ruleset import Ruleset
+from referee.ruleset.shipped import ruleset
 from referee.scenarios.battlefield import layout_for
 from referee.scenarios.loader import scenarios_of
 from referee.scenarios.model import Scenario

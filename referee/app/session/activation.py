@@ -6,7 +6,7 @@ per wizard: :mod:`referee.app.activation.turn_panel`) and the wizards (the Wizar
 :data:`WIZARDS` is the one list of the activation rules' wizards: each line gives the
 Wizards menu's item, the Turn dock's button and the method of
 :class:`~referee.app.activation.wizards.opener.ActivationWizards` that opens it. Every
-ruling comes from the engine (:class:`referee.match.activation_file.ActivationMatch`); the
+ruling comes from the engine (:class:`referee.match.games.activation_file.ActivationMatch`); the
 window only shows the match and passes on what the referee types or a wizard chose.
 """
 
@@ -24,10 +24,10 @@ from referee.app.activation.wizards.opener import ActivationWizards
 from referee.app.geometry import HEX_SIZE, hex_centre
 from referee.app.session.shell import Shell
 from referee.board.hexgrid import Hex, hex_label
-from referee.match.activation_file import ActivationMatch, asked_now
-from referee.match.events import Step
+from referee.match.games.activation_file import ActivationMatch, asked_now
 from referee.rules.activation.game import battle_map, sight
 from referee.rules.activation.transport import room_text
+from referee.rules.events import Step
 
 if TYPE_CHECKING:
     from PySide6.QtWidgets import QWidget

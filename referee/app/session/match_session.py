@@ -29,17 +29,17 @@ from PySide6.QtGui import QUndoStack
 
 from referee.app.session.step_command import StepCommand
 from referee.errors import RefereeError
-from referee.match.changes import CHANGE_KINDS
-from referee.match.events import Step
+from referee.rules.changes import CHANGE_KINDS
+from referee.rules.events import Step
 
 if TYPE_CHECKING:  # the match file (and sqlite-utils) when a match is opened
-    from referee.match.journal_file import JournalFile
+    from referee.match.journal.journal_file import JournalFile
 
 DICE_SETTING = "dice"
 """The key of the dice mode in a match file's settings (values ``app``, ``typed``)."""
 
 ALL_CHANGES = frozenset({*CHANGE_KINDS, "journal", "match"})
-"""Every change flag: each kind of change an event makes (:mod:`referee.match.changes`), the
+"""Every change flag: each kind of change an event makes (:mod:`referee.rules.changes`), the
 journal, and the match as a whole (another file opened)."""
 
 
@@ -53,8 +53,8 @@ def change_flags(step: Step | None) -> frozenset[str]:
 
 class MatchSession(QObject):
     """One open match file of any game system (see the module docstring): a match of written
-    orders (:class:`~referee.match.store.MatchFile`) or of the activation rules
-    (:class:`~referee.match.activation_file.ActivationMatch`), the same journal, undo and
+    orders (:class:`~referee.match.games.orders_file.MatchFile`) or of the activation rules
+    (:class:`~referee.match.games.activation_file.ActivationMatch`), the same journal, undo and
     sync for both."""
 
     changed = Signal(object)  # frozenset[str] of change flags
@@ -76,7 +76,7 @@ class MatchSession(QObject):
 
     @classmethod
     def open(cls, path: Path | str, parent: QObject | None = None) -> MatchSession:
-        from referee.match.systems import open_match
+        from referee.match.games.systems import open_match
 
         return cls(open_match(path), parent)
 
@@ -119,7 +119,7 @@ class MatchSession(QObject):
         """A wizard showed the app's dice of step ``number`` at ``attempt`` before it is
         written (an assault): the file records it, so the step drawn again after Cancel
         gets fresh dice. A file that cannot take it now is said, not raised."""
-        from referee.match.journal_file import MatchMovedOn
+        from referee.match.journal.journal_file import MatchMovedOn
 
         try:  # strict: a write of another program is not taken as seen by this view
             self.match.dice_seen(number, attempt, strict=True)
@@ -177,7 +177,7 @@ class MatchSession(QObject):
         the field) propagates and nothing is written or pushed. A step built on a view the
         file has moved on from is refused too (:class:`MatchMovedOn`), after the view is
         brought up to date."""
-        from referee.match.journal_file import MatchMovedOn
+        from referee.match.journal.journal_file import MatchMovedOn
 
         try:
             given: list[Any] = list(commands)  # each system's file reads its own forms

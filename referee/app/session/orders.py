@@ -9,13 +9,13 @@ from typing import TYPE_CHECKING, Protocol
 
 from referee.app.session.shell import Shell
 from referee.board.hexgrid import Hex
-from referee.match.events import Step
+from referee.rules.events import Step
 
 if TYPE_CHECKING:
     from PySide6.QtGui import QAction
     from PySide6.QtWidgets import QDockWidget, QWidget
 
-    from referee.match.state import MatchState
+    from referee.rules.orders.state import MatchState
 
 
 class OrdersShell(Shell, Protocol):

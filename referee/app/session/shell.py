@@ -9,7 +9,7 @@ from collections.abc import Iterable, Mapping
 from typing import TYPE_CHECKING, Any, Protocol
 
 from referee.board.hexgrid import Hex
-from referee.match.events import Step
+from referee.rules.events import Step
 
 if TYPE_CHECKING:
     from PySide6.QtGui import QUndoGroup

@@ -12,7 +12,7 @@ from typing import Protocol
 
 from PySide6.QtGui import QUndoCommand
 
-from referee.match.events import Step
+from referee.rules.events import Step
 
 
 class Mirror(Protocol):

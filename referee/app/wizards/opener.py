@@ -18,7 +18,7 @@ from PySide6.QtWidgets import QWidget, QWizard
 
 from referee.app.session.match_session import MatchSession
 from referee.app.wizard_host import WizardHost
-from referee.match.events import fired_since_advance
+from referee.rules.events import fired_since_advance
 
 if TYPE_CHECKING:  # each wizard is imported when first opened (a quicker start)
     from referee.app.wizards.aftermath.wizard import AftermathWizard
@@ -90,7 +90,7 @@ class WizardOpener:
         session, hidden = self.session(), self.secrets()
         if session is None or not hidden:
             return ""
-        from referee.match.concealment import concealed_uids
+        from referee.rules.orders.concealment import concealed_uids
 
         if not concealed_uids(session.state, hidden):
             return ""
@@ -173,7 +173,7 @@ class WizardOpener:
         if session is None:
             return None
         from referee.app.wizards.hex_effects.wizard import HexEffectsWizard
-        from referee.match.advance import hex_effect_units
+        from referee.rules.orders.advance import hex_effect_units
         from referee.rules.turn.clock import TurnPosition
 
         state = session.state

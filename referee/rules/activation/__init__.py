@@ -17,7 +17,7 @@ One module per concern, each a set of pure functions taking what they need as ar
 * :mod:`state` the match state of a game, :mod:`commands` its typed commands,
   :mod:`step` the pure step function ``(game, state, command, dice) -> (state, decision)``.
 
-How a match plugs in (:mod:`referee.match.activation_file` does it): a match of the
+How a match plugs in (:mod:`referee.match.games.activation_file` does it): a match of the
 activation rules keeps the ruleset id and readings (``ActivationGame.of(ruleset)``), the
 initial state (``start.new_game(cards, missions, armies)``, as
 ``ActivationState.to_json()``) and, per journal step, the command (``Command.text()`` /

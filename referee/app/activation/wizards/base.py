@@ -33,12 +33,12 @@ from referee.app.wizards.common.dice_entry import DiceEntry
 from referee.board.hexgrid import Hex
 from referee.dice.service import Dice
 from referee.errors import RefereeError, one_line
-from referee.match.activation_file import ActivationMatch
-from referee.match.events import Step
+from referee.match.games.activation_file import ActivationMatch
 from referee.rules.activation.commands import Command
 from referee.rules.activation.record import Outcome
 from referee.rules.activation.state import Piece
 from referee.rules.activation.step import step as decide
+from referee.rules.events import Step
 
 LEGAL = "#2e7d32"
 """The colour of the tiles a wizard offers on the map."""

@@ -18,7 +18,7 @@ from referee.app.activation.wizards.base import CHOSEN, LEGAL, ActivationWizard,
 from referee.app.activation.wizards.moves import MovePage
 from referee.app.map_overlay import MapOverlay
 from referee.board.hexgrid import Hex, hex_label
-from referee.match.activation_file import ActivationMatch
+from referee.match.games.activation_file import ActivationMatch
 from referee.rules.activation.actions import pose_of
 from referee.rules.activation.commands import BeforeBattle, BeforeBattleDone, Command
 from referee.rules.activation.game import move_board

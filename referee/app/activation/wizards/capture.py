@@ -15,7 +15,7 @@ from PySide6.QtWidgets import QListWidget, QVBoxLayout, QWidget, QWizardPage
 from referee.app.activation.wizards.base import CHOSEN, LEGAL, ActivationWizard, DicePage, dry_run
 from referee.app.map_overlay import MapOverlay
 from referee.board.hexgrid import Hex, hex_label
-from referee.match.activation_file import ActivationMatch
+from referee.match.games.activation_file import ActivationMatch
 from referee.rules.activation.commands import Capture, Command
 from referee.rules.activation.pips import Pips
 from referee.rules.activation.record import Outcome

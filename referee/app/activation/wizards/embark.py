@@ -27,7 +27,7 @@ from referee.app.activation.wizards.pieces import PiecePage
 from referee.app.activation.wizards.tiles import PlacingWizard, TilePage
 from referee.app.map_overlay import MapOverlay
 from referee.board.hexgrid import Hex, hex_label, spiral
-from referee.match.activation_file import ActivationMatch
+from referee.match.games.activation_file import ActivationMatch
 from referee.rules.activation.commands import Command, Disembark, Embark
 from referee.rules.activation.game import battle_map
 from referee.rules.activation.state import Piece

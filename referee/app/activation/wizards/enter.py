@@ -17,7 +17,7 @@ from referee.app.activation.wizards.pieces import PiecePage
 from referee.app.activation.wizards.tiles import PlacingWizard, TilePage
 from referee.app.map_overlay import MapOverlay
 from referee.board.hexgrid import DIRECTION_NAMES, Hex
-from referee.match.activation_file import ActivationMatch
+from referee.match.games.activation_file import ActivationMatch
 from referee.rules.activation.commands import Command, Enter
 from referee.rules.activation.game import battle_map, edge_of
 from referee.rules.activation.missions import edge_tiles

@@ -16,7 +16,7 @@ from referee.app.activation.wizards.deploy import DeployWizard
 from referee.app.activation.wizards.embark import EmbarkWizard
 from referee.app.activation.wizards.enter import EnterWizard
 from referee.app.wizard_host import WizardHost
-from referee.match.activation_file import ActivationMatch, asked_now
+from referee.match.games.activation_file import ActivationMatch, asked_now
 
 
 class ActivationWizards:

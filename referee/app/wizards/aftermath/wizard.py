@@ -18,9 +18,9 @@ from PySide6.QtWidgets import QTextBrowser, QVBoxLayout, QWidget, QWizard, QWiza
 from referee.app.plain_text import plain_titles
 from referee.app.wizards.common.chosen_step import ChosenStep
 from referee.board.hexgrid import hex_label
-from referee.match.state import MatchState
 from referee.rules.aftermath import AftermathResult, run_aftermath
 from referee.rules.agony.events import EffectEvent
+from referee.rules.orders.state import MatchState
 
 HEADINGS: dict[str, str] = {
     "aftermath.markers": "Smoke and cloud markers taken off",

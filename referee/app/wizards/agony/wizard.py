@@ -26,12 +26,12 @@ from referee.app.wizards.common.outcome_page import OutcomePage, written_html
 from referee.app.wizards.common.step_number import step_number
 from referee.board.hexgrid import hex_label
 from referee.dice.service import Dice, DieOutOfRange, Roll
-from referee.match.events import Step
-from referee.match.outcome import StepOutcome, dry_step, step_outcome
-from referee.match.state import MatchState
 from referee.rules.agony.events import EffectEvent
 from referee.rules.agony.schedule import agony_rules
 from referee.rules.agony.step import AgonyStepResult, run_agony_step
+from referee.rules.events import Step
+from referee.rules.orders.outcome import StepOutcome, dry_step, step_outcome
+from referee.rules.orders.state import MatchState
 
 
 class Page(IntEnum):

@@ -26,8 +26,8 @@ from referee.app.style import SIDE_COLOURS, side_name
 from referee.app.wizards.assault.page import AssaultPage, FittedTable, Page, fit_height
 from referee.app.wizards.assault.plan import AssaultPlan
 from referee.board.hexgrid import Hex, facing_name, hex_label, parse_label
-from referee.match.assault_choices import contest_from_state
-from referee.match.state import MatchState
+from referee.rules.orders.assault_choices import contest_from_state
+from referee.rules.orders.state import MatchState
 
 FOUGHT_OVER = "#ff8f00"
 COLUMNS = ("Side", "Unit", "Role", "Facing")

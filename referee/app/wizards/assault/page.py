@@ -30,12 +30,12 @@ from shiboken6 import isValid
 from referee.app.wizards.assault.plan import AssaultPlan, StageRun, run_stage
 from referee.app.wizards.common.dice_entry import DiceEntry
 from referee.dice.service import Dice
-from referee.match.assault_stages import Stop, fight
 from referee.rules.assault.flow import Assault
+from referee.rules.orders.assault_stages import Stop, fight
 
 if TYPE_CHECKING:
     from referee.app.map_overlay import MapOverlay
-    from referee.match.state import MatchState
+    from referee.rules.orders.state import MatchState
 
 TYPED_AFTER_APP = (
     "The app rolled dice earlier in this assault, so it rolls these too: typed dice answer "

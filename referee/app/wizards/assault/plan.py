@@ -3,7 +3,7 @@
 No Qt here: the wizard's pages fill an :class:`AssaultPlan` (the contest, the Reroll Assault
 batches, the tie, the deflections, the allocations, the retreats, and the dice of each stage,
 typed or rolled by the app), and :func:`run_stage` takes the ``assault`` command's stages
-(:func:`referee.match.assault_stages.fight`) up to the page's stage with the step's own dice
+(:func:`referee.rules.orders.assault_stages.fight`) up to the page's stage with the step's own dice
 seed, so what a page shows is what the journal step will hold. Typed dice answer a step's
 first dice, so a stage can only be typed when every stage before it was; the app rolls the
 rest (:meth:`AssaultPlan.can_type`).
@@ -18,15 +18,15 @@ from typing import TYPE_CHECKING, Any
 
 from referee.dice.service import Dice, DieOutOfRange, Roll
 from referee.errors import RefereeError
-from referee.match.assault_choices import allocation_json, reroll_batch_json
-from referee.match.assault_stages import Stop, fight
 from referee.rules.assault.dealing import SideAllocation
 from referee.rules.assault.deflection import DeflectionChoice
 from referee.rules.assault.flow import Assault
 from referee.rules.assault.roll import DieRef
+from referee.rules.orders.assault_choices import allocation_json, reroll_batch_json
+from referee.rules.orders.assault_stages import Stop, fight
 
 if TYPE_CHECKING:
-    from referee.match.state import MatchState
+    from referee.rules.orders.state import MatchState
 
 RerollBatch = Mapping[str, tuple[DieRef, ...]]
 

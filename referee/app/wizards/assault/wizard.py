@@ -39,8 +39,8 @@ from referee.app.wizards.common.outcome_page import OutcomePage
 from referee.board.hexgrid import Hex
 from referee.dice.service import Dice, DieOutOfRange
 from referee.errors import RefereeError
-from referee.match.outcome import StepOutcome, dry_step, step_outcome
-from referee.match.state import MatchState
+from referee.rules.orders.outcome import StepOutcome, dry_step, step_outcome
+from referee.rules.orders.state import MatchState
 
 __all__ = ["AssaultWizard", "Page"]
 
@@ -141,7 +141,7 @@ class AssaultWizard(QWizard):
     def dry_run(self) -> str | None:
         """Carry out the whole step on the state (nothing is written): what the engine
         refused, or None."""
-        from referee.match.commands import execute
+        from referee.rules.orders.step import execute
 
         plan = self.plan()
         dice = Dice(self.dice_seed)

@@ -4,7 +4,7 @@ What happened (the engine's working), the fire, acid and poison a fire action pl
 their clause), every die with what it was for and whether it was typed or rolled by the
 app, what changed at once, and for each unit the damage rolled and
 waiting for the 'apply damage' step with what applying it will do
-(:func:`referee.match.outcome.step_outcome`). The page runs the wizard's step on a copy
+(:func:`referee.rules.orders.outcome.step_outcome`). The page runs the wizard's step on a copy
 (``produce``); a refusal is shown and keeps Finish off, so nothing the engine refuses
 reaches the journal.
 
@@ -24,9 +24,9 @@ from PySide6.QtWidgets import QLabel, QTextBrowser, QVBoxLayout, QWizardPage
 
 from referee.app.rule_html import why_links
 from referee.errors import RefereeError
-from referee.match.events import Step
-from referee.match.outcome import StepOutcome, step_outcome
-from referee.match.state import MatchState
+from referee.rules.events import Step
+from referee.rules.orders.outcome import StepOutcome, step_outcome
+from referee.rules.orders.state import MatchState
 
 
 def _lines(text: str) -> str:

@@ -3,7 +3,7 @@ of the turn (clause ``turn.sequence``)."""
 
 from __future__ import annotations
 
-from referee.match.state import MatchState
+from referee.rules.orders.state import MatchState
 from referee.rules.turn.clock import TurnPosition
 
 

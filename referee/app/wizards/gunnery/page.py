@@ -9,7 +9,7 @@ from typing import TYPE_CHECKING, Any, Protocol, cast
 
 from PySide6.QtWidgets import QWizardPage
 
-from referee.match.state import MatchState
+from referee.rules.orders.state import MatchState
 
 if TYPE_CHECKING:
     from referee.rules.fire.preview import ShotPreview

@@ -37,7 +37,7 @@ class RollPage(GunneryPage):
         if command != self._command:
             self.dice.typed_values = {}
         self._command = command
-        from referee.match.commands import execute
+        from referee.rules.orders.step import execute
 
         state = wizard.state
         self.dice.set_step(lambda dice: execute(state, command, dice), wizard.dice_seed)

@@ -1,7 +1,7 @@
 """The gunnery wizard's first page: which unit fires (those ordered to fire now first; those
 that fired since the clock last moved last, marked so). A unit with nothing it may fire at
 (nothing loaded, no enemy in reach) cannot be picked and says why in one sentence
-(:func:`referee.match.fire_orders.fire_chance`), rather than leading to a page of greyed
+(:func:`referee.rules.orders.fire_orders.fire_chance`), rather than leading to a page of greyed
 weapons or targets."""
 
 from __future__ import annotations
@@ -13,7 +13,7 @@ from PySide6.QtWidgets import QListWidget, QListWidgetItem, QVBoxLayout
 
 from referee.app.plain_text import plain_tip
 from referee.app.wizards.gunnery.page import GunneryPage
-from referee.match.state import MatchState
+from referee.rules.orders.state import MatchState
 
 
 class ShooterPage(GunneryPage):
@@ -31,7 +31,7 @@ class ShooterPage(GunneryPage):
             (u for u in state.units.values() if u.unit.weapons and not u.destroyed),
             key=lambda u: (2 if u.uid in fired else 0 if ordered(u.uid) else 1, u.uid),
         )
-        from referee.match.fire_orders import fire_chance
+        from referee.rules.orders.fire_orders import fire_chance
 
         self.list.setWordWrap(True)  # a sentence of why not, in a panel beside the map
         for u in units:

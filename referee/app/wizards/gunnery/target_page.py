@@ -9,9 +9,9 @@ from PySide6.QtWidgets import QListWidget, QListWidgetItem, QVBoxLayout
 
 from referee.app.wizards.gunnery.action_odds_html import condition_brief, pct
 from referee.app.wizards.gunnery.page import GunneryPage, gunnery_number
-from referee.match.board_now import board_now
 from referee.rules.fire.aim import GunneryStep
 from referee.rules.fire.preview import ShotPreview, preview_shot
+from referee.rules.orders.board_now import board_now
 
 
 class TargetPage(GunneryPage):

@@ -40,10 +40,10 @@ from referee.app.wizards.gunnery.shot_overlay import shot_line
 from referee.app.wizards.gunnery.target_page import TargetPage
 from referee.app.wizards.gunnery.weapon_page import WeaponPage
 from referee.board.hexgrid import Hex
-from referee.match.events import Step
-from referee.match.outcome import StepOutcome, dry_step, step_outcome
-from referee.match.state import MatchState
+from referee.rules.events import Step
 from referee.rules.fire.preview import ShotPreview
+from referee.rules.orders.outcome import StepOutcome, dry_step, step_outcome
+from referee.rules.orders.state import MatchState
 from referee.rules.state import UnitState
 
 

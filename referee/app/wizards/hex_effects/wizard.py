@@ -7,7 +7,7 @@ have not met them there this turn, or entered again), what each marker rolls and
 (:mod:`..common.dice_entry`); the last is the outcome (:mod:`..common.outcome_page`).
 Everything comes from the ``hex-effects`` command run on a copy of the match with the step's
 own dice seed, on the units the step concerns (``units``:
-:func:`referee.match.advance.hex_effect_units`, the agenda's, so the wizard, the turn tracker
+:func:`referee.rules.orders.advance.hex_effect_units`, the agenda's, so the wizard, the turn tracker
 and Next step name the same units).
 Finishing hands back one ``hex-effects`` step (:meth:`HexEffectsWizard.chosen_step`);
 leaving writes nothing.
@@ -28,10 +28,10 @@ from referee.app.wizards.common.dice_entry import DiceEntry
 from referee.app.wizards.common.outcome_page import OutcomePage, written_html
 from referee.dice.service import Dice
 from referee.dice.typed_run import rolled_run
-from referee.match.commands import execute
-from referee.match.events import Event, Step
-from referee.match.outcome import StepOutcome, dry_step, step_outcome
-from referee.match.state import MatchState
+from referee.rules.events import Event, Step
+from referee.rules.orders.outcome import StepOutcome, dry_step, step_outcome
+from referee.rules.orders.state import MatchState
+from referee.rules.orders.step import execute
 
 
 class Page(IntEnum):

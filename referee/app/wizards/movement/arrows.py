@@ -6,8 +6,8 @@ from __future__ import annotations
 
 from referee.app.move_arrow_item import MoveArrow
 from referee.board.hexgrid import Hex, hex_label
-from referee.match.state import MatchState
 from referee.rules.movement_step.result import MovementStepResult, PendingChoice
+from referee.rules.orders.state import MatchState
 
 
 def result_arrows(state: MatchState, result: MovementStepResult) -> list[MoveArrow]:

@@ -12,10 +12,10 @@ from PySide6.QtWidgets import QWizardPage
 
 if TYPE_CHECKING:
     from referee.dice.service import Roll
-    from referee.match.state import MatchState
     from referee.rules.movement_step.result import Choice, MovementStepResult
     from referee.rules.orders.legality import StepCheck
     from referee.rules.orders.model import Step
+    from referee.rules.orders.state import MatchState
 
 
 class Page(IntEnum):

@@ -8,10 +8,10 @@ from collections.abc import Mapping
 from html import escape
 
 from referee.board.hexgrid import facing_name, hex_label
-from referee.match.state import MatchState
 from referee.rules.movement_step.contest import AssaultContest
 from referee.rules.movement_step.result import MovementStepResult
 from referee.rules.orders.legality import StepCheck
+from referee.rules.orders.state import MatchState
 
 
 def cite(*refs: str | None) -> str:

@@ -48,11 +48,11 @@ from referee.app.wizards.movement.result_page import ResultPage
 from referee.board.hexgrid import Hex
 from referee.dice.service import Dice, DieOutOfRange, Roll
 from referee.errors import RefereeError
-from referee.match.events import Step
-from referee.match.movement_orders import step_actions
-from referee.match.state import MatchState
+from referee.rules.events import Step
 from referee.rules.movement_step.resolve import resolve_movement_step
 from referee.rules.movement_step.result import Choice, MovementStepResult
+from referee.rules.orders.movement_orders import step_actions
+from referee.rules.orders.state import MatchState
 
 
 class MovementWizard(QWizard):
@@ -152,7 +152,7 @@ class MovementWizard(QWizard):
     def check_command(self) -> str | None:
         """The ``movement`` command itself on a copy, with the dice it will have: what
         the engine refuses (None: nothing)."""
-        from referee.match.commands import execute
+        from referee.rules.orders.step import execute
 
         dice = Dice(self.dice_seed)
         typed = self.typed()

@@ -1,6 +1,6 @@
 """The armies page of the new-match wizard: each side's army (nation, units, the budget of the
 game size: clauses ``army.budgets``, ``army.building``) and where every unit stands, placed
-automatically in its side's deployment zone (:func:`referee.match.setup_place.place_units`,
+automatically in its side's deployment zone (:func:`referee.match.setup.setup_place.place_units`,
 clauses ``setup.blind``, ``setup.order``, ``move.stacking``). A hex typed in the table, or
 picked by clicking the preview with a unit selected, stays the unit's when the armies change.
 What stops the set-up (a hex off the map, two sides or too many units in one hex) is listed
@@ -36,11 +36,11 @@ from referee.app.wizards.new_match.side_army_box import SideArmyBox
 from referee.board.hexgrid import Hex, hex_label, parse_label
 from referee.board.maps import BattleMap
 from referee.board.stacking import STACKING, Occupant, can_share
-from referee.match.setup_place import PlacementError, ToPlace, front_facing, place_units
-from referee.match.state import MatchState
-from referee.rules.ruleset import ruleset
+from referee.match.setup.setup_place import PlacementError, ToPlace, front_facing, place_units
+from referee.rules.orders.state import MatchState
 from referee.rules.state import UnitState
 from referee.ruleset import Ruleset
+from referee.ruleset.shipped import ruleset
 from referee.units.budget import Budgets, load_budgets
 from referee.units.model import UnitType
 

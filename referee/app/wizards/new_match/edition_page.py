@@ -5,7 +5,7 @@ from __future__ import annotations
 from PySide6.QtCore import Qt
 from PySide6.QtWidgets import QListWidget, QListWidgetItem, QVBoxLayout, QWizardPage
 
-from referee.rules.ruleset import ruleset
+from referee.ruleset.shipped import ruleset
 
 EDITIONS = ("current", "first-draft")
 """The editions a new match can be played under (the activation rules are another game)."""

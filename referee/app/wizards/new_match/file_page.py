@@ -21,7 +21,7 @@ from referee.app.wizards.new_match.page import new_match_wizard
 
 def default_match_path(folder: Path | None = None) -> Path:
     """``match-<date>-<time>.referee`` in the matches folder (the README's), not yet used."""
-    from referee.match.demo import demo_folder, unused_match_path
+    from referee.match.setup.demo import demo_folder, unused_match_path
 
     return unused_match_path(folder or demo_folder(), "match")
 

@@ -13,9 +13,9 @@ from PySide6.QtWidgets import QHBoxLayout, QLabel, QListWidget, QVBoxLayout, QWi
 from referee.app.wizards.new_match.armies_page import map_preview
 from referee.app.wizards.new_match.page import new_match_wizard
 from referee.board.maps import BattleMap
-from referee.match.state import MatchState
-from referee.rules.ruleset import ruleset
+from referee.rules.orders.state import MatchState
 from referee.ruleset import Ruleset
+from referee.ruleset.shipped import ruleset
 from referee.scenarios.model import Scenario
 
 

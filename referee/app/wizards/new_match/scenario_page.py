@@ -22,8 +22,8 @@ from PySide6.QtWidgets import (
     QWizardPage,
 )
 
-from referee.match.victory import offered
-from referee.rules.ruleset import ruleset
+from referee.rules.orders.victory import offered
+from referee.ruleset.shipped import ruleset
 from referee.scenarios.loader import scenarios_of
 from referee.scenarios.model import Scenario, VictoryCondition
 

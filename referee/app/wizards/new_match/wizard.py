@@ -3,7 +3,7 @@ condition (:mod:`~referee.app.wizards.new_match.scenario_page`), a shipped map o
 edition that keeps the scenario (previewed), each side's army (nation and units from the
 catalogue, with the budget of the game size, clause ``army.budgets``), where the units stand
 (placed automatically in the side's deployment zone, front rows first, by
-:func:`referee.match.setup_place.place_units`, clauses ``setup.blind``, ``setup.order``,
+:func:`referee.match.setup.setup_place.place_units`, clauses ``setup.blind``, ``setup.order``,
 ``move.stacking``; any hex can be changed by typing it or by clicking the preview), with a
 scenario whether its setup procedure sets the units up once the match is open
 (:mod:`~referee.app.wizards.new_match.setup_page`), the seed (random, shown) and who rolls
@@ -36,7 +36,7 @@ from referee.app.wizards.new_match.scenario_page import ScenarioPage
 from referee.app.wizards.new_match.seed_page import SeedPage
 from referee.app.wizards.new_match.setup_page import SetupPage
 from referee.board.maps import BattleMap
-from referee.match.store import MatchFile
+from referee.match.games.orders_file import MatchFile
 from referee.paths import data_dir
 from referee.scenarios.model import Scenario
 

@@ -47,9 +47,9 @@ from referee.app.plain_text import plain_tip, plain_titles
 from referee.app.style import side_name
 from referee.app.wizards.common.chosen_step import ChosenStep
 from referee.app.wizards.orders.order_editor import OrderEditor
-from referee.match.state import MatchState
 from referee.rules.orders.missing import MISSING_KEY, missing_rule
 from referee.rules.orders.notation import KINDS, parse_order
+from referee.rules.orders.state import MatchState
 from referee.rules.state import UnitState
 from referee.rules.turn.clock import TurnPosition
 

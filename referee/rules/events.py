@@ -1,0 +1,88 @@
+"""A journal event: one ruling the engine made, or one thing the referee did.
+
+Every event keeps the command that asked for it (enough to run it again), every die it
+used, the changes it made to the match state, its working in words, and the clause and
+ruling ids it applied. Events are grouped in named steps ("Fire: e34 at grunts"), the unit
+of undo and redo.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass, field
+from typing import Any
+
+from referee.dice.service import Roll
+from referee.rules.changes import Changes
+
+
+@dataclass(frozen=True)
+class Event:
+    """One journal event: the command (its kind and JSON), what it changed, the working in
+    words, the dice rolled, the clauses and rulings applied, and any detail."""
+
+    kind: str
+    command: Mapping[str, Any]
+    changes: Changes
+    text: str
+    dice: tuple[Roll, ...] = ()
+    clauses: tuple[str, ...] = ()
+    rulings: tuple[str, ...] = ()
+    detail: Mapping[str, Any] = field(default_factory=dict)
+    """The engine's full result as JSON (to_hit terms, armor dice...), for the report."""
+    former: Mapping[str, Any] = field(default_factory=dict, compare=False)
+    """The keys of :meth:`to_row` as an earlier referee worded the same ruling (``text``,
+    ``detail``), never written: ``match check`` takes a row written in those words as this
+    event, so rewording a ruling leaves older match files exact (:meth:`former_row`)."""
+
+    def to_row(self) -> dict[str, Any]:
+        return {
+            "kind": self.kind,
+            "command": dict(self.command),
+            "changes": self.changes.to_json(),
+            "text": self.text,
+            "dice": [r.to_json() for r in self.dice],
+            "clauses": list(self.clauses),
+            "rulings": list(self.rulings),
+            "detail": dict(self.detail),
+        }
+
+    def former_row(self) -> dict[str, Any] | None:
+        """The row an earlier referee wrote for this ruling, or None when its words have
+        not changed since."""
+        return {**self.to_row(), **self.former} if self.former else None
+
+    @classmethod
+    def from_row(cls, row: Mapping[str, Any]) -> Event:
+        return cls(
+            kind=row["kind"],
+            command=row["command"],
+            changes=Changes.from_json(row["changes"]),
+            text=row["text"],
+            dice=tuple(Roll(d["sides"], d["value"], d["purpose"], d["typed"]) for d in row["dice"]),
+            clauses=tuple(row["clauses"]),
+            rulings=tuple(row["rulings"]),
+            detail=row.get("detail") or {},
+        )
+
+
+@dataclass(frozen=True)
+class Step:
+    """A named step of the journal: what undo takes back in one go."""
+
+    number: int
+    name: str
+    events: tuple[Event, ...]
+    undone: bool = False
+
+
+def fired_since_advance(steps: Sequence[Step]) -> set[str]:
+    """The units that fired since the clock last moved (in this gunnery step)."""
+    fired: set[str] = set()
+    for step in reversed(steps):
+        for event in reversed(step.events):
+            if event.kind == "advance":
+                return fired
+            if event.kind == "fire":
+                fired.add(str(event.command.get("shooter")))
+    return fired
