@@ -6,8 +6,8 @@ from pathlib import Path
 
 from PySide6.QtCore import QPoint, Qt
 
-from referee.app.geometry import hex_centre
-from referee.app.main_window import MainWindow
+from referee.app.map.geometry import hex_centre
+from referee.app.window.main_window import MainWindow
 from referee.board.hexgrid import Hex
 from referee.match.setup.demo import create_demo_match
 

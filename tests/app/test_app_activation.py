@@ -10,8 +10,8 @@ from app_window import activation_window, demo_window
 from PySide6.QtCore import Qt
 
 from referee.app.activation.items import PIP_COLOURS
-from referee.app.main_window import MainWindow
-from referee.app.style import SIDE_COLOURS
+from referee.app.widgets.style import SIDE_COLOURS
+from referee.app.window.main_window import MainWindow
 from referee.board.hexgrid import parse_label
 from referee.match.games.activation_file import ActivationMatch
 from referee.match.journal.journal_text import read_journal, replay_journal

@@ -26,7 +26,7 @@ from test_app_activation_wizards import (  # noqa: F401 (private_folders: a fixt
 from referee.app.activation.wizards.activate import SHOOTER
 from referee.app.activation.wizards.base import CHOSEN, LEGAL
 from referee.app.activation.wizards.moves import COLLISION
-from referee.app.main_window import MainWindow
+from referee.app.window.main_window import MainWindow
 from referee.board.hexgrid import parse_label
 from referee.match.games.activation_file import ActivationMatch
 from referee.match.journal.journal_text import read_journal

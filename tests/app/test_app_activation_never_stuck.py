@@ -91,7 +91,7 @@ def test_open_recent_opens_an_activation_match_in_the_same_window(qtbot, tmp_pat
     main.remembered = None
     other = crossroads(tmp_path, "other.referee")
     settings = QSettings()
-    from referee.app.remembered import Remembered, fill_recent_menu
+    from referee.app.window.remembered import Remembered, fill_recent_menu
 
     fill_recent_menu(main.recent_menu, Remembered(settings).recent() or [other], main.open_match)
     (first, *_) = main.recent_menu.actions()
@@ -165,7 +165,7 @@ def test_closing_the_window_ends_the_program(tmp_path):
         import sys
         from PySide6.QtCore import QTimer
         from PySide6.QtWidgets import QApplication
-        from referee.app.app import ensure_app, run_app
+        from referee.app.start.app import ensure_app, run_app
 
         ensure_app()  # the timers below need the application first
 

@@ -11,7 +11,7 @@ from app_window import activation_window, view_point
 from PySide6.QtCore import Qt
 from PySide6.QtWidgets import QWizard
 
-from referee.app.main_window import MainWindow
+from referee.app.window.main_window import MainWindow
 from referee.board.hexgrid import parse_label
 from referee.match.games.activation_file import ActivationMatch
 from referee.match.journal.journal_text import read_journal, replay_journal

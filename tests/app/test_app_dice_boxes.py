@@ -10,7 +10,7 @@ from PySide6.QtCore import QPoint, QPointF, Qt
 from PySide6.QtGui import QWheelEvent
 from PySide6.QtWidgets import QAbstractSpinBox, QApplication, QComboBox
 
-from referee.app.wheel_guard import install_wheel_guard
+from referee.app.widgets.wheel_guard import install_wheel_guard
 
 
 @pytest.fixture

@@ -10,7 +10,7 @@ import pytest
 from app_window import demo_window
 from PySide6.QtCore import QSettings, QSize, Qt
 
-from referee.app.app import make_window
+from referee.app.start.app import make_window
 from referee.match.setup.demo import create_demo_match
 
 
@@ -164,9 +164,9 @@ def test_an_activation_match_opened_by_name_is_the_match_of_last_time(qtbot, tmp
     from PySide6.QtCore import QTimer
     from PySide6.QtWidgets import QApplication
 
-    from referee.app.app import run_app
-    from referee.app.main_window import MainWindow
-    from referee.app.remembered import RECENT_KEY, Remembered
+    from referee.app.start.app import run_app
+    from referee.app.window.main_window import MainWindow
+    from referee.app.window.remembered import RECENT_KEY, Remembered
     from referee.match.journal.journal_text import read_journal, replay_journal
     from referee.paths import data_dir
 

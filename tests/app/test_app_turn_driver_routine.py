@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from referee.app.turn_driver import routine_orders
+from referee.app.session.turn_driver import routine_orders
 from referee.match.setup.demo import create_demo_match
 
 

@@ -31,8 +31,8 @@ import pytest
 from app_window import activation_window
 from PySide6.QtCore import QCoreApplication
 
-from referee.app.main_window import MainWindow
 from referee.app.tournament.window import TournamentWindow
+from referee.app.window.main_window import MainWindow
 from referee.match.games.activation_file import ActivationMatch
 from referee.match.journal import journal_file
 from referee.match.journal.journal_text import read_journal

@@ -21,7 +21,7 @@ from PySide6.QtGui import QAction
 from referee.app.activation.items import TOKEN_HALF_HEIGHT, PieceItem, PipsItem
 from referee.app.activation.turn_panel import TurnPanel
 from referee.app.activation.wizards.opener import ActivationWizards
-from referee.app.geometry import HEX_SIZE, hex_centre
+from referee.app.map.geometry import HEX_SIZE, hex_centre
 from referee.app.session.shell import Shell
 from referee.board.hexgrid import Hex, hex_label
 from referee.match.games.activation_file import ActivationMatch, asked_now

@@ -1,5 +1,5 @@
 """The written-orders game's part of the one window (:class:`~.shell.GameUi`): the
-units, markers and moves on the map (:class:`~referee.app.map_scene.MapScene`), the Turn
+units, markers and moves on the map (:class:`~referee.app.map.map_scene.MapScene`), the Turn
 dock's turn tracker, the Setup and Unit docks, and the wizards of the turn's steps (the
 Wizards menu's Gunnery, Orders, Movement, Assault, Agony and Aftermath)."""
 
@@ -41,7 +41,7 @@ class OrdersGame:
     """The written-orders game's contribution to ``window`` (see the module docstring)."""
 
     SYSTEM = "orders"
-    idle_text = ""  # the wizard dock's own (:data:`referee.app.wizard_host.IDLE_TEXT`)
+    idle_text = ""  # the wizard dock's own (:data:`referee.app.docks.wizard_host.IDLE_TEXT`)
 
     def __init__(self, window: OrdersShell) -> None:
         self.window = window

@@ -15,12 +15,12 @@ if TYPE_CHECKING:
     from PySide6.QtGui import QUndoGroup
     from PySide6.QtWidgets import QDockWidget, QMainWindow, QMenu
 
-    from referee.app.journal_view import JournalView
-    from referee.app.los_panel import LosPanel
-    from referee.app.map_scene import MapScene
-    from referee.app.map_view import MapView
+    from referee.app.docks.journal_view import JournalView
+    from referee.app.docks.los_panel import LosPanel
+    from referee.app.docks.wizard_host import WizardHost
+    from referee.app.map.map_scene import MapScene
+    from referee.app.map.map_view import MapView
     from referee.app.session.match_session import MatchSession
-    from referee.app.wizard_host import WizardHost
 
 
 class Shell(Protocol):

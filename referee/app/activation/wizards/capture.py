@@ -13,7 +13,7 @@ from dataclasses import dataclass
 from PySide6.QtWidgets import QListWidget, QVBoxLayout, QWidget, QWizardPage
 
 from referee.app.activation.wizards.base import CHOSEN, LEGAL, ActivationWizard, DicePage, dry_run
-from referee.app.map_overlay import MapOverlay
+from referee.app.map.map_overlay import MapOverlay
 from referee.board.hexgrid import Hex, hex_label
 from referee.match.games.activation_file import ActivationMatch
 from referee.rules.activation.commands import Capture, Command

@@ -15,7 +15,7 @@ from PySide6.QtWidgets import QSpinBox, QWidget
 from referee.app.activation.wizards.base import DicePage
 from referee.app.activation.wizards.pieces import PiecePage
 from referee.app.activation.wizards.tiles import PlacingWizard, TilePage
-from referee.app.map_overlay import MapOverlay
+from referee.app.map.map_overlay import MapOverlay
 from referee.board.hexgrid import Hex, hex_label
 from referee.match.games.activation_file import ActivationMatch
 from referee.rules.activation.commands import Command, Deploy

@@ -1,5 +1,5 @@
 """The one place the wizards of a match of the activation rules are made and opened, in the
-wizard dock beside the map (:class:`~referee.app.wizard_host.WizardHost`, as the main
+wizard dock beside the map (:class:`~referee.app.docks.wizard_host.WizardHost`, as the main
 game's): each only when the game is at its phase, else ``refuse`` says why."""
 
 from __future__ import annotations
@@ -15,7 +15,7 @@ from referee.app.activation.wizards.capture import CaptureWizard
 from referee.app.activation.wizards.deploy import DeployWizard
 from referee.app.activation.wizards.embark import EmbarkWizard
 from referee.app.activation.wizards.enter import EnterWizard
-from referee.app.wizard_host import WizardHost
+from referee.app.docks.wizard_host import WizardHost
 from referee.match.games.activation_file import ActivationMatch, asked_now
 
 

@@ -15,7 +15,7 @@ from html import escape
 
 from PySide6.QtWidgets import QTextBrowser, QVBoxLayout, QWidget, QWizard, QWizardPage
 
-from referee.app.plain_text import plain_titles
+from referee.app.widgets.plain_text import plain_titles
 from referee.app.wizards.common.chosen_step import ChosenStep
 from referee.board.hexgrid import hex_label
 from referee.rules.aftermath import AftermathResult, run_aftermath

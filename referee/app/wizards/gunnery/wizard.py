@@ -29,8 +29,8 @@ from typing import Any
 from PySide6.QtCore import Qt, QUrl, Signal
 from PySide6.QtWidgets import QWidget, QWizard
 
-from referee.app.map_overlay import MapOverlay
-from referee.app.plain_text import plain_titles
+from referee.app.map.map_overlay import MapOverlay
+from referee.app.widgets.plain_text import plain_titles
 from referee.app.wizards.common.outcome_page import OutcomePage, written_html
 from referee.app.wizards.gunnery.odds_page import OddsPage
 from referee.app.wizards.gunnery.page import Page, gunnery_number

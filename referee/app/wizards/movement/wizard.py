@@ -32,9 +32,9 @@ from typing import Any
 
 from PySide6.QtWidgets import QWidget, QWizard
 
-from referee.app.map_overlay import MapOverlay
-from referee.app.move_arrow_item import MoveArrow
-from referee.app.plain_text import plain_titles
+from referee.app.map.map_overlay import MapOverlay
+from referee.app.map.move_arrow_item import MoveArrow
+from referee.app.widgets.plain_text import plain_titles
 from referee.app.wizards.common.chosen_step import ChosenStep
 from referee.app.wizards.common.outcome_page import written_html
 from referee.app.wizards.common.step_number import step_number

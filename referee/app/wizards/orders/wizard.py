@@ -42,9 +42,9 @@ from PySide6.QtWidgets import (
     QWizardPage,
 )
 
-from referee.app.flow_layout import FlowLayout
-from referee.app.plain_text import plain_tip, plain_titles
-from referee.app.style import side_name
+from referee.app.widgets.flow_layout import FlowLayout
+from referee.app.widgets.plain_text import plain_tip, plain_titles
+from referee.app.widgets.style import side_name
 from referee.app.wizards.common.chosen_step import ChosenStep
 from referee.app.wizards.orders.order_editor import OrderEditor
 from referee.rules.orders.missing import MISSING_KEY, missing_rule
