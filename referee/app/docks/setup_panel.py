@@ -36,6 +36,7 @@ from PySide6.QtWidgets import (
 from referee.app.map.map_scene import MapScene
 from referee.board.hexgrid import DIRECTION_NAMES, Hex, hex_label
 from referee.match.setup.setup_place import front_order
+from referee.rules.orders.commands import Place, Reveal, SetupPass, SetupRoll
 from referee.rules.orders.setup_commands import setup_board
 from referee.rules.orders.state import MatchState
 from referee.rules.state import UnitState
@@ -432,19 +433,14 @@ class SetupPanel(QWidget):
         self.scene.clear_highlight()
         self.scene.show_pending(())
 
-    def place_command(self, h: Hex) -> dict[str, Any] | None:
+    def place_command(self, h: Hex) -> Place | None:
         uid = self.selected_uid()
         if uid is None:
             return None
-        command: dict[str, Any] = {
-            "kind": "place",
-            "uid": uid,
-            "hex": hex_label(h),
-            "facing": self.facing.currentIndex(),
-        }
-        if self.speed.isEnabled() and self.speed.currentText():
-            command["speed"] = self.speed.currentText()
-        return command
+        speed = self.speed.currentText() if self.speed.isEnabled() else ""
+        return Place(
+            uid=uid, hex=hex_label(h), facing=self.facing.currentIndex(), speed=speed or None
+        )
 
     def pick_hex(self, h: Hex) -> bool:
         """A hex clicked on the map: set the picked unit up there (True if taken)."""
@@ -453,7 +449,7 @@ class SetupPanel(QWidget):
         command = self.place_command(h)
         if command is None:
             return False
-        waiting = self.progress.waiting_unit(command["uid"])
+        waiting = self.progress.waiting_unit(command.uid or "")
         side = waiting.side if waiting else self.entering
         # a step's name shows in Edit > Undo and the status bar: it names no unit the other
         # side may not know of (a blind entry, a hidden unit); the journal tells the referee
@@ -462,9 +458,7 @@ class SetupPanel(QWidget):
         else:
             step = ordered.current_step(self.board, self.progress) if self.board else None
             card = self.board.cards.get(waiting.unit) if self.board and waiting else None
-            what = (
-                "a hidden unit" if card is not None and "hidden" in card.types else command["uid"]
-            )
+            what = "a hidden unit" if card is not None and "hidden" in card.types else command.uid
             name = (
                 f"Setup, step {self.progress.step + 1} ({step.name if step else ''}): "
                 f"side {side} places {what}"
@@ -494,7 +488,7 @@ class SetupPanel(QWidget):
             f"Setup, step {self.progress.step + 1} ({step.name if step else ''}): "
             "the setup-advantage roll"
         )
-        self.stepRequested.emit(name, [{"kind": "setup-roll"}], list(typed))
+        self.stepRequested.emit(name, [SetupRoll()], list(typed))
         for spin in self.dice.values():
             spin.setValue(0)
 
@@ -507,9 +501,9 @@ class SetupPanel(QWidget):
         side = self.progress.on_turn
         self.stepRequested.emit(
             f"Setup, step {self.progress.step + 1}: side {side} passes",
-            [{"kind": "setup-pass", "side": side}],
+            [SetupPass(side=side)],
             [],
         )
 
     def _reveal(self) -> None:
-        self.stepRequested.emit("Blind setup: both sides revealed", [{"kind": "reveal"}], [])
+        self.stepRequested.emit("Blind setup: both sides revealed", [Reveal()], [])

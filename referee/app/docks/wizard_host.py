@@ -32,8 +32,8 @@ to the next widget of the window, the map; the host gives it back as the page sh
 from __future__ import annotations
 
 import time
-from collections.abc import Callable, Iterable, Mapping
-from typing import TYPE_CHECKING, Any, Protocol
+from collections.abc import Callable, Iterable
+from typing import TYPE_CHECKING, Protocol
 
 from PySide6.QtCore import QChildEvent, QEvent, QObject, Qt, QTimer, Signal
 from PySide6.QtWidgets import (
@@ -51,10 +51,13 @@ from referee.app.map.map_overlay import MapOverlay
 from referee.app.map.map_scene import MapScene
 from referee.board.hexgrid import Hex
 
-if TYPE_CHECKING:  # the engine's steps, when a match is open; the wizard's widgets
+if TYPE_CHECKING:
     from PySide6.QtGui import QCloseEvent
     from PySide6.QtWidgets import QTextBrowser, QWizard
 
+    from referee.app.wizards.common.chosen_step import (
+        CommandLike,  # the engine's steps, when a match is open; the wizard's widgets
+    )
     from referee.rules.events import Step
 
 Then = Callable[[], object] | None
@@ -116,7 +119,7 @@ class RunStep(Protocol):
     def __call__(
         self,
         name: str,
-        commands: Iterable[Mapping[str, Any]],
+        commands: Iterable[CommandLike],
         typed: Iterable[int] = (),
         attempt: int | None = None,
     ) -> Step | None: ...

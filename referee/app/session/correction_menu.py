@@ -22,6 +22,7 @@ from PySide6.QtCore import Signal
 from PySide6.QtWidgets import QMenu, QWidget
 
 from referee.board.hexgrid import Hex, facing_name, hex_label
+from referee.rules.orders.commands import Command, Correct, CorrectHex, CorrectRemove
 from referee.rules.orders.state import MatchState
 from referee.rules.state import UnitState
 
@@ -41,7 +42,7 @@ class Correction:
     """A named step to run, or (``move_uid``) a unit to move once a hex is picked."""
 
     name: str
-    commands: tuple[dict[str, Any], ...] = field(default_factory=tuple)
+    commands: tuple[Command, ...] = field(default_factory=tuple)
     move_uid: str | None = None
 
 
@@ -51,7 +52,7 @@ def _a(name: str) -> str:
 
 
 def correct(uid: str, what: str, **fields: Any) -> Correction:
-    command = {"kind": "correct", "uid": uid, "set": fields}
+    command = Correct(uid=uid, set=fields)
     return Correction(f"Correction: {uid} {what}", (command,))
 
 
@@ -116,14 +117,7 @@ class CorrectionMenu(QMenu):
                 f"{effect.name}: {names} markers ({now} -> {count})",
                 Correction(
                     f"Correction: {effect.name.lower()} on {label}: {count}",
-                    (
-                        {
-                            "kind": "correct-hex",
-                            "hex": label,
-                            "marker": effect.id,
-                            "count": count,
-                        },
-                    ),
+                    (CorrectHex(hex=label, marker=effect.id, count=count),),
                 ),
             )
         for kind in rules.markers.values():
@@ -144,15 +138,7 @@ class CorrectionMenu(QMenu):
                     f"{kind.name} [{strength}]: {first} markers",
                     Correction(
                         f"Correction: {kind.name.lower()} [{strength}] on {label}: {first}",
-                        (
-                            {
-                                "kind": "correct-hex",
-                                "hex": label,
-                                "marker": kind.id,
-                                "count": first,
-                                "strength": strength,
-                            },
-                        ),
+                        (CorrectHex(hex=label, marker=kind.id, count=first, strength=strength),),
                     ),
                 )
 
@@ -160,7 +146,7 @@ class CorrectionMenu(QMenu):
     def _marker(label: str, kind: str, count: int) -> Correction:
         return Correction(
             f"Correction: {kind} markers on {label}: {count}",
-            ({"kind": "correct-hex", "hex": label, "marker": kind, "count": count},),
+            (CorrectHex(hex=label, marker=kind, count=count),),
         )
 
     def _add(self, menu: QMenu, text: str, correction: Correction) -> None:
@@ -215,7 +201,7 @@ class CorrectionMenu(QMenu):
             f"Remove {u.uid} from the table",
             Correction(
                 f"Correction: {u.uid} taken off the table",
-                ({"kind": "correct-remove", "uid": u.uid},),
+                (CorrectRemove(uid=u.uid),),
             ),
         )
 

@@ -20,7 +20,7 @@ why.
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Mapping
+from collections.abc import Iterable
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
@@ -32,7 +32,10 @@ from referee.errors import RefereeError
 from referee.rules.changes import CHANGE_KINDS
 from referee.rules.events import Step
 
-if TYPE_CHECKING:  # the match file (and sqlite-utils) when a match is opened
+if TYPE_CHECKING:
+    from referee.app.wizards.common.chosen_step import (
+        CommandLike,  # the match file (and sqlite-utils) when a match is opened
+    )
     from referee.match.journal.journal_file import JournalFile
 
 DICE_SETTING = "dice"
@@ -169,7 +172,7 @@ class MatchSession(QObject):
     def run_step(
         self,
         name: str,
-        commands: Iterable[Mapping[str, Any] | str],
+        commands: Iterable[CommandLike],
         typed: Iterable[int] = (),
         attempt: int | None = None,
     ) -> Step:
@@ -180,7 +183,7 @@ class MatchSession(QObject):
         from referee.match.journal.journal_file import MatchMovedOn
 
         try:
-            given: list[Any] = list(commands)  # each system's file reads its own forms
+            given = [self._at_the_door(c) for c in commands]
             step = self.match.run(name, given, typed=list(typed), strict=True, attempt=attempt)
         except MatchMovedOn:
             self.sync()
@@ -188,6 +191,16 @@ class MatchSession(QObject):
         self.undo_stack.push(StepCommand(self, step))
         self.changed.emit(change_flags(step))
         return step
+
+    def _at_the_door(self, command: CommandLike) -> Any:
+        """``command`` as the match file's ``run`` takes it: the typed values of the written
+        orders' commands (a wizard's ``Fire(...)``) as their JSON form, since
+        :meth:`referee.match.games.orders_file.MatchFile.run` still reads mappings (the
+        activation rules' file reads its values, JSON or text itself). The one place a
+        typed command is turned into its JSON form on its way to the engine."""
+        from referee.rules.orders.commands import Command
+
+        return command.to_json() if isinstance(command, Command) else command
 
     def stack_index_of(self, number: int) -> int | None:
         """The undo stack's index just after the command of step ``number`` (None: no such

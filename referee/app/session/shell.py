@@ -5,8 +5,8 @@ a match's system."""
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Mapping
-from typing import TYPE_CHECKING, Any, Protocol
+from collections.abc import Iterable
+from typing import TYPE_CHECKING, Protocol
 
 from referee.board.hexgrid import Hex
 from referee.rules.events import Step
@@ -21,6 +21,7 @@ if TYPE_CHECKING:
     from referee.app.map.map_scene import MapScene
     from referee.app.map.map_view import MapView
     from referee.app.session.match_session import MatchSession
+    from referee.app.wizards.common.chosen_step import CommandLike
 
 
 class Shell(Protocol):
@@ -40,7 +41,7 @@ class Shell(Protocol):
     def run_step(
         self,
         name: str,
-        commands: Iterable[Mapping[str, Any] | str],
+        commands: Iterable[CommandLike],
         typed: Iterable[int] = (),
         attempt: int | None = None,
     ) -> Step | None:

@@ -33,8 +33,8 @@ main window's widgets.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable, Mapping
-from typing import TYPE_CHECKING, Any, Protocol
+from collections.abc import Callable, Iterable
+from typing import TYPE_CHECKING, Protocol
 
 from PySide6.QtCore import QObject, Qt
 from PySide6.QtWidgets import QDialog, QWizard
@@ -43,12 +43,16 @@ from referee.app.session.match_session import MatchSession
 from referee.app.wizards.opener import WizardOpener
 from referee.rules.events import Step, fired_since_advance
 from referee.rules.orders.advance import step_work
+from referee.rules.orders.commands import Aim, ApplyDamage, Assault, Load
 from referee.rules.orders.state import MatchState
 from referee.rules.turn.clock import TurnPosition
 
-if TYPE_CHECKING:  # each wizard is imported when first opened (a quicker start)
+if TYPE_CHECKING:
     from referee.app.wizards.aftermath.wizard import AftermathWizard
     from referee.app.wizards.agony.wizard import AgonyWizard
+    from referee.app.wizards.common.chosen_step import (
+        CommandLike,  # each wizard is imported when first opened (a quicker start)
+    )
     from referee.app.wizards.hex_effects.wizard import HexEffectsWizard
     from referee.app.wizards.movement.wizard import MovementWizard
     from referee.app.wizards.orders.wizard import OrdersWizard
@@ -68,21 +72,21 @@ def _done_since_advance(steps: list[Step], kinds: set[str]) -> set[str]:
     return done
 
 
-def routine_orders(state: MatchState, steps: list[Step]) -> list[dict[str, object]]:
+def routine_orders(state: MatchState, steps: list[Step]) -> list[Load | Aim]:
     """The Aim and Load orders of this gunnery step not carried out yet, as commands
     (they roll no dice and need no choice; shaken units take no gunnery action)."""
     number = int(state.step.partition("-")[2] or 1)
     done = _done_since_advance(steps, {"aim", "load"})
-    out: list[dict[str, object]] = []
+    out: list[Load | Aim] = []
     for uid, codes in state.actions_now().items():
         unit = state.units[uid]
         if uid in done or unit.destroyed or unit.is_shaken:
             continue
         wanted = {c.casefold() for c in codes}
         if "load" in wanted and unit.unit.weapons:
-            out.append({"kind": "load", "uid": uid})
+            out.append(Load(uid=uid))
         if "aim" in wanted:
-            out.append({"kind": "aim", "uid": uid, "gunnery": number})
+            out.append(Aim(uid=uid, gunnery=number))
     return out
 
 
@@ -102,7 +106,7 @@ class TurnDesk(Protocol):
     def session(self) -> MatchSession | None: ...
 
     def run_step(
-        self, name: str, commands: Iterable[Mapping[str, Any]], typed: Iterable[int] = ()
+        self, name: str, commands: Iterable[CommandLike], typed: Iterable[int] = ()
     ) -> Step | None: ...
 
     def next_step(self) -> Step | None: ...
@@ -216,7 +220,7 @@ class TurnDriver(QObject):
         if step.kind == "assault":
             return self._assault(state, step.number or 1)
         if step.kind == "apply-damage":
-            if self.desk.run_step(step.label, [{"kind": "apply-damage"}]) is None:
+            if self.desk.run_step(step.label, [ApplyDamage()]) is None:
                 return None
         elif step.kind == "hex-effects":  # units stand among markers: their dice
             return self.open_hex_effects(then=self.advance)
@@ -307,7 +311,7 @@ class TurnDriver(QObject):
             wizard.finished.connect(fought)
             return wizard
         hexes = " and ".join("/".join(c["hexes"]) or "?" for c in state.contests)
-        commands = [{"kind": "assault", "contest": 0} for _ in state.contests]
+        commands = [Assault(contest=0) for _ in state.contests]
         if (
             self.desk.run_step(f"Assault {number}: over {hexes}, as the engine proposes", commands)
             is None

@@ -17,6 +17,7 @@ from typing import Any
 from referee.dice.service import Dice, Roll
 from referee.rules.damage.pending import PendingDamage, apply_pending
 from referee.rules.events import Event
+from referee.rules.orders.commands import Command
 from referee.rules.orders.state import MatchState
 from referee.rules.orders.step import execute
 from referee.rules.state import UnitState
@@ -24,7 +25,7 @@ from referee.rules.state import UnitState
 
 def dry_step(
     state: MatchState,
-    commands: Iterable[Mapping[str, Any]],
+    commands: Iterable[Command | Mapping[str, Any]],
     seed: int,
     typed: Sequence[int] = (),
 ) -> tuple[tuple[Event, ...], MatchState]:
