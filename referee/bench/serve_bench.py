@@ -6,7 +6,10 @@ in turn) every ``every`` seconds, while every table's two players report and con
 result, the tables spread over ``seconds``. Then the event is read back: each table must
 have exactly one result (nothing lost, nothing doubled) and one report. The figures: how
 many requests of each kind, how many failed, and their times (median, 95th percentile,
-slowest).
+slowest). Given ``watch`` (the command line gives the tournament window's,
+``referee.app.tournament.responsive``), the desk's window is open on the event during the
+load, on this process's main thread, and its figures are ``window``: how late its event
+loop answered while the results landed.
 """
 
 from __future__ import annotations
@@ -24,7 +27,10 @@ import threading
 import time
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
+
+if TYPE_CHECKING:
+    from collections.abc import Callable
 
 SERVE_ON = ("--host", "127.0.0.1", "--port", "0")
 
@@ -121,7 +127,11 @@ def _serve(path: Path) -> tuple[subprocess.Popen[str], str, int]:
 
 
 def bench_serve(
-    phones: int = 200, every: float = 5.0, results: int = 100, seconds: float = 60.0
+    phones: int = 200,
+    every: float = 5.0,
+    results: int = 100,
+    seconds: float = 60.0,
+    watch: Callable[[Path, float], dict[str, Any]] | None = None,
 ) -> dict[str, Any]:
     """Run the load (module docstring); the figures and the event's check, as JSON."""
     with tempfile.TemporaryDirectory(prefix="referee-bench-serve-") as tmp:
@@ -166,6 +176,10 @@ def bench_serve(
         ]
         for th in threads:
             th.start()
+        window = None
+        if watch is not None:
+            last = max(spread, seconds) + 0.5  # the last table confirms 0.2 s after it reports
+            window = watch(path, start + last)
         for th in threads:
             th.join()
         wall = time.monotonic() - start
@@ -185,6 +199,7 @@ def bench_serve(
         "reports": reports.to_json(),
         "confirms": confirms.to_json(),
         "check": check,
+        **({"window": window} if window is not None else {}),
     }
 
 
@@ -227,6 +242,14 @@ def lines(figures: dict[str, Any]) -> list[str]:
             f"{f['median_ms']} ms, 95% within {f['p95_ms']} ms, slowest {f['max_ms']} ms"
         )
         out += [f"    {x}" for x in f["first_failures"]]
+    w = figures.get("window")
+    if w is not None:
+        out.append(
+            f"  the desk's window, open on the event: its event loop answered a median "
+            f"{w['late_median_ms']} ms late, 95% within {w['late_p95_ms']} ms, the latest "
+            f"{w['late_max_ms']} ms ({w['probes']} probes, {w['revisions_drawn']} revisions drawn"
+            + (", the last among them)" if w["caught_up"] else ", NOT the last)")
+        )
     c = figures["check"]
     out.append(
         f"  the event: {c['results']} of {figures['tables']} tables have their result; lost "

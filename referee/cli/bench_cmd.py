@@ -111,6 +111,11 @@ def add_parser(sub: Any) -> None:
     served.add_argument("--every", type=float, default=5.0, help="seconds between reads (5)")
     served.add_argument("--results", type=int, default=100, help="tables reporting (100)")
     served.add_argument("--seconds", type=float, default=60.0, help="the run's length (60)")
+    served.add_argument(
+        "--no-window",
+        action="store_true",
+        help="leave out the desk's window (its figures: how late it answered)",
+    )
     served.add_argument("--json", action="store_true", help="print JSON")
     served.set_defaults(run=run_serve_bench)
     journal = bsub.add_parser("journal", help="write a long match played by the engine")
@@ -327,7 +332,24 @@ def run_serve_bench(args: argparse.Namespace) -> int:
             raise CommandError(f"{name} {value}: expected {low} to {high}")
     from referee.bench.measure import on_machine
 
-    figures = on_machine(lambda: bench_serve(args.phones, args.every, args.results, args.seconds))
+    watch = None
+    if not args.no_window:
+        import os
+
+        try:
+            import PySide6  # noqa: F401  # the window's process needs it
+
+            from referee.app.tournament.responsive import window_in_own_process
+        except ImportError as exc:
+            raise CommandError(
+                f"bench serve: the window needs PySide6 ({exc}); --no-window leaves it out"
+            ) from None
+        if not any(os.environ.get(v) for v in ("DISPLAY", "WAYLAND_DISPLAY", "QT_QPA_PLATFORM")):
+            os.environ["QT_QPA_PLATFORM"] = "offscreen"  # no screen: Qt draws in memory
+        watch = window_in_own_process
+    figures = on_machine(
+        lambda: bench_serve(args.phones, args.every, args.results, args.seconds, watch)
+    )
     if args.json:
         print_json(figures)
     else:

@@ -344,6 +344,35 @@ def add_parser(sub: Any) -> None:
     _who(dismiss)
     dismiss.set_defaults(run=run_dismiss)
 
+    vote = t.add_parser(
+        "vote", help="enter a player's vote: painting, sportsmanship or favourite-opponent"
+    )
+    _file(vote)
+    vote.add_argument("voter", metavar="VOTER", help="the player voting")
+    vote.add_argument(
+        "category", choices=("painting", "sportsmanship", "favourite-opponent"), metavar="CATEGORY"
+    )
+    vote.add_argument("choice", metavar="FOR", help="the player voted for")
+    _who(vote)
+    vote.set_defaults(run=run_vote)
+
+    awards = t.add_parser(
+        "awards", help="the awards from the votes and the standings (best overall's formula)"
+    )
+    _file(awards)
+    for key in ("tvp", "painting", "sportsmanship", "favourite-opponent"):
+        awards.add_argument(
+            f"--{key}",
+            type=int,
+            metavar="W",
+            dest=f"weight_{key.replace('-', '_')}",
+            help=f"set best overall's weight of {key}"
+            + (" (total TVP)" if key == "tvp" else " votes"),
+        )
+    awards.add_argument("--json", action="store_true")
+    _who(awards)
+    awards.set_defaults(run=run_awards)
+
     opener = t.add_parser("open", help="the tournament window on an event (file or server)")
     _file(opener)
     opener.set_defaults(run=run_open)
@@ -1228,4 +1257,44 @@ def run_dismiss(args: argparse.Namespace) -> int:
         f"round {args.round}, table {args.table}: the reports are dismissed; the players "
         "report again"
     )
+    return 0
+
+
+def run_vote(args: argparse.Namespace) -> int:
+    from referee.tournament.awards import cast_vote
+
+    with _desk(args) as desk:
+        record = cast_vote(desk, args.voter, args.category, args.choice)
+    d = record.data
+    print(f"{d['voter']} votes for {d['for']} ({d['category']}), entered by {record.who}")
+    return 0
+
+
+def run_awards(args: argparse.Namespace) -> int:
+    from referee.cli.output import print_json
+    from referee.tournament.awards import WEIGHT_KEYS, awards, set_weights
+
+    given = {
+        k: getattr(args, f"weight_{k.replace('-', '_')}")
+        for k in WEIGHT_KEYS
+        if getattr(args, f"weight_{k.replace('-', '_')}") is not None
+    }
+    if given:
+        with _desk(args) as desk:
+            set_weights(desk, given)
+            event = desk.event()
+    else:
+        with _reader(args) as desk:
+            event = desk.event()
+    found = awards(event)
+    if args.json:
+        print_json(found.to_json())
+        return 0
+    print(found.formula)
+    if not found.awards:
+        print("no award yet: no result and no vote")
+    for a in found.awards:
+        print(f"{a.title}: {', '.join(a.winners)} ({a.why})")
+    for category, tally in found.votes_text().items():
+        print(f"{category} votes: {tally}")
     return 0

@@ -44,6 +44,8 @@ Records (kind: data):
   ``dispute``: round, table, by, report (the id disputed), why; ``dismiss``: round, table,
   why: the desk closes a table's open reports (``room``). A result confirmed in the room
   is a ``result`` record whose ``report`` names the report confirmed.
+- ``vote``: voter, category, for, by ("desk" or "room"); ``award-weights``: the weight of
+  each part of best overall (``awards``).
 
 The fold keeps every result record of a table in order (its trail); the last one counts.
 """

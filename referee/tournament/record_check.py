@@ -292,6 +292,19 @@ KINDS: dict[str, tuple[Mapping[str, Check], tuple[str, ...]]] = {
         },
         ("tables",),
     ),
+    "vote": (
+        {
+            "voter": text,
+            "category": one_of("painting", "sportsmanship", "favourite-opponent"),
+            "for": text,
+            "by": one_of("desk", "room"),
+        },
+        ("voter", "category", "for"),
+    ),
+    "award-weights": (
+        {k: whole(0, 1000) for k in ("tvp", "painting", "sportsmanship", "favourite-opponent")},
+        (),
+    ),
 }
 KINDS["correction"] = KINDS["result"]
 
@@ -334,6 +347,11 @@ def check_records(records: Sequence[Record], store: str) -> None:
         ):
             raise DamagedEvent(
                 store, f"{record.kind} of {excerpt(data['name'])}, who was never entered", record.id
+            )
+        elif record.kind == "vote" and not {data["voter"], data["for"]} <= players:
+            unknown = data["voter"] if data["voter"] not in players else data["for"]
+            raise DamagedEvent(
+                store, f"vote names {excerpt(unknown)}, who was never entered", record.id
             )
         elif record.kind == "pairing":
             seated = [n for pair in data["tables"] for n in pair] + [data.get("bye")] * (

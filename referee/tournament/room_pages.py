@@ -44,6 +44,14 @@ button { font-size: 1.1em; padding: 0.45em 1em; margin: 0.3em 0.3em 0.3em 0; }
 .hit { margin: 0.8em 0; } .hit p { margin: 0.2em 0; }
 fieldset { margin: 0.6em 0; padding: 0.3em 0.5em; min-width: 0; } legend { font-weight: bold; }
 tr.mine td { background: #fff6c8; }
+select { font-size: 1.05em; padding: 0.3em; width: 100%; box-sizing: border-box; }
+label { display: block; margin: 0.4em 0; }
+th, td { padding-left: 0.25em; padding-right: 0.25em; }
+table.tables td a { overflow-wrap: anywhere; }
+td.table { width: auto; font-size: 1.1em; }
+td.table small { font-size: 0.7em; font-weight: normal; }
+td.num { font-size: 0.9em; }
+td.name { white-space: normal; }
 """
 )
 
@@ -76,7 +84,8 @@ LIVE_JS = """'use strict';
 def _nav() -> str:
     return (
         '<nav><a href="/">Tables</a><a href="/standings">Standings</a>'
-        '<a href="/players">Players</a><a href="/rules">Rules</a></nav>'
+        '<a href="/players">Players</a><a href="/rules">Rules</a>'
+        '<a href="/awards">Awards</a><a href="/vote">Vote</a></nav>'
     )
 
 
@@ -168,7 +177,8 @@ def round_page(event: Event, mine: str = "") -> str:
         '<form method="get" action="/"><label>Find my table '
         f'<input type="search" name="name" value="{escape(mine)}" maxlength="100" '
         'autocomplete="off"></label> <button>Find</button></form>'
-        f"{found}<table><tr><th>Table</th><th>Player</th><th>Opponent</th><th>Result</th></tr>"
+        f'{found}<table class="tables"><tr><th>Table</th><th>Player</th><th>Opponent</th>'
+        "<th>Result</th></tr>"
         f"{''.join(rows)}</table>"
         '<p class="note">Tap a table number to report its result.</p>'
     )
@@ -424,3 +434,70 @@ def entry_page(event: Event, entries: Sequence[Mapping[str, Any]]) -> str:
 
 def message_page(event: Event, title: str, text: str) -> str:
     return page(event, title, f"<h1>{escape(title)}</h1><p>{escape(text)}</p>")
+
+
+def awards_page(event: Event) -> str:
+    """``GET /awards``: each award and who holds it now, best overall's formula in words,
+    and each category's votes."""
+    from referee.tournament.awards import CATEGORIES, awards
+
+    found = awards(event)
+    out = ["<h1>Awards</h1>"]
+    if found.awards:
+        rows = "".join(
+            f"<tr><td>{escape(a.title)}</td><td>"
+            + ", ".join(player_link(n) for n in a.winners)
+            + f'</td><td class="note">{escape(a.why)}</td></tr>'
+            for a in found.awards
+        )
+        out.append(f"<table><tr><th>Award</th><th>Player</th><th>Why</th></tr>{rows}</table>")
+    else:
+        out.append('<p class="note">No award yet: no result and no vote.</p>')
+    out.append(f'<p class="formula"><b>Best overall</b> = {escape(found.weights.terms())}.</p>')
+    for category, title in CATEGORIES.items():
+        tally = found.tallies[category]
+        voted = found.voters[category]
+        items = "".join(
+            f"<li>{player_link(n)}: {v} vote{'s' if v != 1 else ''}</li>" for n, v in tally.items()
+        )
+        out.append(
+            f"<h2>{escape(title.capitalize())}</h2>"
+            f'<p class="note">{voted} player(s) voted.</p>' + (f"<ul>{items}</ul>" if items else "")
+        )
+    return page(event, f"{event.name}: awards", "".join(out))
+
+
+def vote_page(event: Event, token: str, message: tuple[str, bool] | None = None) -> str:
+    """``GET /vote``: a player's vote in one category, with their own code."""
+    from referee.tournament.awards import CATEGORIES, second_vote_refused
+
+    note = ""
+    if message is not None:
+        text, ok = message
+        note = f'<div class="msg {"ok" if ok else "bad"}">{escape(text)}</div>'
+    categories = "".join(
+        f'<option value="{escape(c)}">{escape(title.capitalize())}</option>'
+        for c, title in CATEGORIES.items()
+    )
+    names = "".join(
+        f'<option value="{escape(n)}">{escape(n)}</option>'
+        for n in sorted(event.players, key=str.casefold)
+    )
+    once = (
+        "You vote once in each category: ask the desk to change a vote."
+        if second_vote_refused(event)
+        else "You may vote again in a category: your last vote counts."
+    )
+    body = (
+        f"<h1>Vote</h1>{note}"
+        '<form method="post" action="/vote"><fieldset><legend>Your vote</legend>'
+        f'<input type="hidden" name="csrf" value="{escape(token)}">'
+        f'<label>Award <select name="category">{categories}</select></label>'
+        f'<label>For <select name="for">{names}</select></label>'
+        '<label>Your code <input type="text" name="code" autocomplete="off" '
+        'autocapitalize="characters" maxlength="20" required></label>'
+        "<button>Vote</button></fieldset></form>"
+        '<p class="note">Painting: any other player\'s army. Best sport and favourite '
+        f"opponent: a player you were paired against. Never yourself. {escape(once)}</p>"
+    )
+    return page(event, f"{event.name}: vote", body)

@@ -5,7 +5,8 @@ has its own thread; the desk itself (its store, one connection) lives on one wor
 so that requests never share a connection and the desk's writes are decided one after
 another, each on the revision it read (``Desk.write``). Pages read a folded event kept by
 revision: the store's revision is asked at most every ``FRESH`` seconds and the event folded
-again only when it changed.
+again only when it changed; an event on a PostgreSQL server tells the server of every append
+(LISTEN/NOTIFY), and the event is then read again as soon as one is heard.
 
 What the network can do (README, "The event served to the room"): read the pages; report,
 confirm or dispute a table's result with a player's code (``room``). Nothing else of the
@@ -49,6 +50,9 @@ TIMEOUT = 20.0
 """Seconds a client may take to send its request."""
 FRESH = 1.0
 """Seconds a read of the event's revision is reused before asking the store again."""
+HEARD_AGE = 60.0
+"""Seconds the event is served as last read while the store tells of appends
+(``RoomServer.listening``) and none was heard: a safety net, never the way pages update."""
 PAGE_AGE = 5.0
 """Seconds a page made at the event's current revision is served again (its clock line
 ages; ``live.js`` keeps the clock itself ticking)."""
@@ -147,6 +151,40 @@ class RoomServer:
         self._making = threading.Lock()
         self.httpd = _Server((host, port), _Handler)
         self.httpd.room = self  # type: ignore[attr-defined]
+        self._heard = threading.Event()
+        self._closing = threading.Event()
+        self.listening = False
+        """Whether the store tells of every append (a server's LISTEN/NOTIFY): then the
+        event is read again when told, not by asking its revision every ``FRESH``."""
+        self._hearing: threading.Thread | None = None
+        self._listen()
+
+    def _listen(self) -> None:
+        """Hear the store's appends where it can tell (``EventStore.listen``), on a thread
+        of its own; where it cannot (a file), or when the notifications are lost, the
+        revision is asked every ``FRESH`` seconds as before."""
+        try:
+            listener = self.on_desk(lambda d: d.store.listen())
+        except RefereeError:
+            listener = None
+        if listener is None:
+            return
+
+        def hear() -> None:
+            try:
+                while not self._closing.is_set():
+                    if listener.wait(0.5):
+                        self._heard.set()
+            except RefereeError:
+                pass
+            finally:
+                self.listening = False
+                self._heard.set()
+                listener.close()
+
+        self.listening = True
+        self._hearing = threading.Thread(target=hear, name="listen", daemon=True)
+        self._hearing.start()
 
     @property
     def port(self) -> int:
@@ -160,9 +198,15 @@ class RoomServer:
         """The event now: its revision asked at most every ``FRESH`` seconds, by one
         request while the others read the event as last folded (a read never waits behind
         the desk's writes)."""
-        if time.monotonic() - self._checked < FRESH or not self._lock.acquire(blocking=False):
+        if self.listening:
+            if not self._heard.is_set() and time.monotonic() - self._checked < HEARD_AGE:
+                return self._event
+        elif time.monotonic() - self._checked < FRESH:
+            return self._event
+        if not self._lock.acquire(blocking=False):
             return self._event
         try:
+            self._heard.clear()  # an append heard from now on is read at the next request
             revision = self.on_desk(lambda d: d.store.revision())
             if revision != self._event.revision:
                 self._event = self.on_desk(lambda d: d.event())
@@ -212,6 +256,7 @@ class RoomServer:
     def wrote(self) -> None:
         """The room wrote: the next read asks the store."""
         self._checked = 0.0
+        self._heard.set()
 
     def serve_forever(self) -> None:
         self.httpd.serve_forever(poll_interval=0.25)
@@ -222,6 +267,9 @@ class RoomServer:
         self.close()
 
     def close(self) -> None:
+        self._closing.set()
+        if self._hearing is not None:
+            self._hearing.join(5)
         self.httpd.server_close()
         self.on_desk(lambda d: d.close())
         self._pool.shutdown()
@@ -414,6 +462,8 @@ class _Handler(BaseHTTPRequestHandler):
         kept = parts[:1] in ([""], ["standings"], ["players"]) or parts in (
             ["api", "round"],
             ["api", "standings"],
+            ["awards"],
+            ["api", "awards"],
         )
         if kept:
             return self.room.page(self.path, event, lambda: self._made(event, parts, query))
@@ -450,7 +500,29 @@ class _Handler(BaseHTTPRequestHandler):
             from referee.tournament.standings import standings
 
             return _json(200, standings(event).to_json())
+        if parts == ["awards"]:
+            return _html(200, room_pages.awards_page(event))
+        if parts == ["api", "awards"]:
+            from referee.tournament.awards import awards
+
+            return _json(200, awards(event).to_json())
+        if parts == ["vote"]:
+            return self._vote_page(event, None)
         raise Refused(404, "no such page")
+
+    def _token(self) -> tuple[str, tuple[tuple[str, str], ...]]:
+        """The form's token: the browser's cookie, or a new one set with the page."""
+        token = self._cookie_token()
+        if token:
+            return token, ()
+        token = secrets.token_hex(16)
+        return token, (("Set-Cookie", f"csrf={token}; Path=/; SameSite=Strict; HttpOnly"),)
+
+    def _vote_page(
+        self, event: Event, message: tuple[str, bool] | None, status: int = 200
+    ) -> Served:
+        token, headers = self._token()
+        return _html(status, room_pages.vote_page(event, token, message), headers)
 
     def _table(
         self,
@@ -464,11 +536,7 @@ class _Handler(BaseHTTPRequestHandler):
         t = int(table) if table.isdigit() and len(table) < 6 else 0
         if rnd is None or not 1 <= t <= len(rnd.tables):
             raise Refused(404, f"round {number} has no table {table}")
-        token = self._cookie_token()
-        headers: tuple[tuple[str, str], ...] = ()
-        if not token:
-            token = secrets.token_hex(16)
-            headers = (("Set-Cookie", f"csrf={token}; Path=/; SameSite=Strict; HttpOnly"),)
+        token, headers = self._token()
         return _html(status, room_pages.table_page(event, rnd, t, token, message), headers)
 
     def _rules(self, event: Event, q: str) -> Served:
@@ -509,15 +577,19 @@ class _Handler(BaseHTTPRequestHandler):
         self._same_site()
         if parts and parts[0] == "api" and len(parts) == 2:
             kind = parts[1]
+            if kind == "vote":
+                return self._api_vote()
             if kind not in ("result", "confirm", "dispute"):
                 raise Refused(404, "no such address")
             return self._api(kind)
         if len(parts) == 3 and parts[0] == "tables":
             return self._form(parts[1], parts[2])
+        if parts == ["vote"]:
+            return self._vote_form()
         self._body()
         raise Refused(404, "no such address")
 
-    def _api(self, kind: str) -> Served:
+    def _json_body(self) -> dict[str, Any]:
         media = self.headers.get("Content-Type", "").split(";")[0].strip().lower()
         if media != "application/json":
             raise Refused(415, "send JSON (Content-Type: application/json)")
@@ -528,6 +600,58 @@ class _Handler(BaseHTTPRequestHandler):
             raise Refused(400, "the body is not JSON") from None
         if not isinstance(data, dict):
             raise Refused(400, "expected a JSON object")
+        return data
+
+    def _vote(self, code: object, category: object, choice: object) -> dict[str, Any]:
+        """A player's vote with their code (``awards.room_vote``); what was recorded."""
+        from referee.tournament import awards
+
+        for key, value in (("code", code), ("category", category), ("for", choice)):
+            if not isinstance(value, str) or len(value) > 200:
+                raise Refused(400, f"{key}: expected text")
+        assert isinstance(code, str) and isinstance(category, str) and isinstance(choice, str)
+        self._not_too_many()
+        try:
+            record = self.room.on_desk(lambda d: awards.room_vote(d, code, category, choice))
+        except room.NotYours:
+            self.room.tries.wrong(self._address())
+            raise
+        finally:
+            self.room.wrote()
+        d = record.data
+        return {"voter": d["voter"], "category": d["category"], "for": d["for"]}
+
+    def _api_vote(self) -> Served:
+        data = self._json_body()
+        unknown = sorted(set(data) - {"code", "category", "for"})
+        if unknown:
+            raise Refused(400, f"{unknown[0]}: unknown key (expected category, code, for)")
+        return _json(200, self._vote(data.get("code"), data.get("category"), data.get("for")))
+
+    def _vote_form(self) -> Served:
+        body = self._body()
+        try:
+            fields = parse_qs(body.decode("utf-8"), max_num_fields=16)
+        except (UnicodeDecodeError, ValueError):
+            raise Refused(400, "the form could not be read") from None
+
+        def one(key: str) -> str:
+            return fields.get(key, [""])[0]
+
+        token = self._cookie_token()
+        if not token or not hmac.compare_digest(token, one("csrf")):
+            raise Refused(403, "the form has expired or came from another page; open it again")
+        try:
+            done = self._vote(one("code"), one("category"), one("for"))
+        except (Refused, room.RoomError) as exc:
+            if exc.status in (403, 429):
+                raise
+            return self._vote_page(self.room.fresh(), (str(exc), False), exc.status)
+        text = f"Recorded: {done['voter']} votes for {done['for']} ({done['category']})."
+        return self._vote_page(self.room.fresh(), (text, True))
+
+    def _api(self, kind: str) -> Served:
+        data = self._json_body()
         allowed = {"round", "table", "code"} | (
             {"result"} if kind == "result" else {"why"} if kind == "dispute" else set()
         )

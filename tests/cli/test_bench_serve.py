@@ -27,6 +27,15 @@ def test_a_small_load_keeps_every_result_once_and_every_request_answered(capsys)
     assert figures["reports"]["requests"] == figures["confirms"]["requests"] == 3
     assert figures["reads"]["requests"] >= 4
     assert [figures[k]["failed"] for k in ("reads", "reports", "confirms")] == [0, 0, 0]
+    window = figures["window"]  # the desk's window was open on the event all along
+    assert window["probes"] >= 1 and window["caught_up"]  # it drew the last result
+    assert set(window) >= {"late_median_ms", "late_p95_ms", "late_max_ms"}
+
+
+def test_the_window_can_be_left_out(capsys):
+    small = ["--phones", "1", "--every", "1", "--results", "1", "--seconds", "1"]
+    assert main(["bench", "serve", *small, "--json", "--no-window"]) == 0
+    assert "window" not in json.loads(capsys.readouterr().out)
 
 
 def test_the_check_names_a_table_lost_and_a_table_doubled(tmp_path):

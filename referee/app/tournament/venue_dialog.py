@@ -1,11 +1,13 @@
 """File > Venue tables… in the tournament window: the venue's tables as a list to edit (name,
 terrain, the player a table is fixed for, top table), in the order they are used. The dialog
 only collects the list (:meth:`VenueDialog.tables`); the window hands it to the desk, which
-refuses a list that does not hold (a name twice, a player unknown or fixed twice)."""
+refuses a list that does not hold (a name twice, a player unknown or fixed twice): given
+``take`` (the window's hand-over), OK hands it over and a refused list keeps the dialog open
+with the edits, the desk's reason shown above them."""
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 
 from PySide6.QtCore import Qt
 from PySide6.QtWidgets import (
@@ -33,8 +35,15 @@ class VenueDialog(QDialog):
         tables: Sequence[VenueTable],
         players: Sequence[str],
         parent: QWidget | None = None,
+        take: Callable[[list[VenueTable]], str | None] | None = None,
     ) -> None:
         super().__init__(parent)
+        self.take = take
+        self.problem = QLabel()
+        self.problem.setTextFormat(Qt.TextFormat.PlainText)  # the desk's words, names in them
+        self.problem.setWordWrap(True)
+        self.problem.setStyleSheet("color: #a00;")
+        self.problem.hide()
         self.setWindowTitle("Venue tables")
         self.resize(640, 420)
         self.players = list(players)
@@ -65,9 +74,21 @@ class VenueDialog(QDialog):
         row.addStretch(1)
         layout = QVBoxLayout(self)
         layout.addWidget(note)
+        layout.addWidget(self.problem)
         layout.addWidget(self.grid, 1)
         layout.addLayout(row)
         layout.addWidget(buttons)
+
+    def accept(self) -> None:
+        """OK: the list goes to the desk (``take``); refused, the dialog stays open with the
+        edits and says why."""
+        if self.take is not None:
+            why = self.take(self.tables())
+            if why is not None:
+                self.problem.setText(f"Not taken: {why}. Change the list, or Cancel.")
+                self.problem.show()
+                return
+        super().accept()
 
     def add_row(self, table: VenueTable) -> None:
         r = self.grid.rowCount()

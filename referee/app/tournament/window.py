@@ -19,6 +19,7 @@ from PySide6.QtCore import QSocketNotifier, Qt, QTimer
 from PySide6.QtGui import QAction, QFont, QKeySequence
 from PySide6.QtWidgets import (
     QComboBox,
+    QDialog,
     QFileDialog,
     QFormLayout,
     QHBoxLayout,
@@ -33,6 +34,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from referee.app.tournament.awards_panel import AwardsPanel
 from referee.app.tournament.reported_panel import ReportedPanel
 from referee.app.tournament.result_entry import ResultEntry
 from referee.app.tournament.serve_dialog import ServeDialog
@@ -79,6 +81,7 @@ class TournamentWindow(QMainWindow):
         self.tournament: Event = desk.event()
         self.wall: WallView | None = None
         self.serving: ServeDialog | None = None
+        self.venue_editor: QDialog | None = None
         self.last_message = ""
         self.out_of_reach = False
         self.resize(1280, 700)
@@ -116,6 +119,17 @@ class TournamentWindow(QMainWindow):
         self.trail = make_table(["#", "when", "who", "kind", "round", "table", "score", "why"])
         self.tabs.addTab(self.trail, "Correction trail")
         self.tabs.addTab(self._standings_tab(), "Standings")
+        self.awards = AwardsPanel()
+        self.awards.vote_requested.connect(self.enter_vote)
+        self.awards.weights_requested.connect(self.set_award_weights)
+        self.tabs.addTab(self.awards, "Awards")
+        self.tabs.currentChanged.connect(
+            lambda _i: (
+                self.awards.show_event(self.tournament)
+                if self.tabs.currentWidget() is self.awards
+                else None
+            )
+        )
 
         central = QWidget()
         layout = QVBoxLayout(central)
@@ -629,15 +643,25 @@ class TournamentWindow(QMainWindow):
         """Edit the venue's tables; the desk takes the list or says why not."""
         from referee.app.tournament.venue_dialog import VenueDialog
 
-        dialog = VenueDialog(self.tournament.venue, list(self.tournament.players), self)
-        if dialog.exec() == VenueDialog.DialogCode.Accepted:
-            self.set_venue(dialog.tables())
-
-    def set_venue(self, tables: list[VenueTable]) -> None:
-        self.act(
-            lambda: self.desk.set_venue(tables),
-            f"{len(tables)} venue table(s) listed: rounds paired from now on are placed",
+        dialog = VenueDialog(
+            self.tournament.venue, list(self.tournament.players), self, take=self.set_venue
         )
+        self.venue_editor = dialog
+        dialog.exec()
+        self.venue_editor = None
+
+    def set_venue(self, tables: list[VenueTable]) -> str | None:
+        """Hand the list to the desk; why it refused it (the dialog stays open with the
+        edits and says so), or None when it took it."""
+        try:
+            self.desk.set_venue(tables)
+        except RefereeError as exc:
+            self.message(f"Refused: {exc}", error=True)
+            self.tick()
+            return str(exc)
+        self.message(f"{len(tables)} venue table(s) listed: rounds paired from now on are placed")
+        self.tick()
+        return None
 
     def top_cut_dialog(self) -> None:
         """Ask the cut's size, then make it (the desk says why not, if it cannot)."""
@@ -661,6 +685,22 @@ class TournamentWindow(QMainWindow):
             self.message(
                 f"Top cut of {size}: {', '.join(cut.seeds)}; Pair next round pairs its first round"
             )
+
+    def enter_vote(self, voter: str, category: str, choice: str) -> None:
+        """A vote entered at the desk (``awards.cast_vote``)."""
+        from referee.tournament.awards import cast_vote
+
+        self.act(
+            lambda: cast_vote(self.desk, voter, category, choice),
+            f"{voter} votes for {choice} ({category})",
+        )
+
+    def set_award_weights(self, weights: dict[str, int]) -> None:
+        from referee.tournament.awards import set_weights
+
+        done = self.act(lambda: set_weights(self.desk, weights))
+        if done is not None:
+            self.message(done.formula())
 
     def take_report(self, report_id: int) -> None:
         """A player's report from the phones taken as the table's result (``room``)."""
@@ -780,7 +820,7 @@ class TournamentWindow(QMainWindow):
             start = tournaments_dir()
         else:
             start = Path(self.tournament.store_name).resolve().parent
-        if fmt in ("csv", "site"):
+        if fmt == "site":
             folder = QFileDialog.getExistingDirectory(self, "Export to folder", str(start))
             if folder:
                 self.export(fmt, Path(folder), self.may_replace)
@@ -819,9 +859,13 @@ class TournamentWindow(QMainWindow):
                 from referee.app.tournament.pdf_export import write_pdf
 
                 return write_pdf(self.tournament, staged)
+            if fmt == "csv":  # the one file named, whatever its ending (tournament export)
+                from referee.tournament.export.csv_export import write_csv_file
+
+                return write_csv_file(self.tournament, staged)
             return export(self.tournament, fmt, staged)
 
-        if fmt in ("csv", "site") and out.is_file():
+        if fmt == "site" and out.is_file():
             self.message(f"{out}: is a file; this export writes a folder", error=True)
             return
         ask = may_replace or self.may_replace
@@ -918,6 +962,8 @@ class TournamentWindow(QMainWindow):
             combo.addItems(list(e.players))
             combo.setCurrentText(keep)
         self.redraw_pairings()
+        if self.tabs.currentWidget() is self.awards:  # counted when looked at, not each tick
+            self.awards.show_event(e)
         waiting = self.reported.set_event(e)
         self.tabs.setTabText(self.reported_tab, f"Reported ({waiting})" if waiting else "Reported")
         if self.entry.set_event(e):

@@ -61,13 +61,26 @@ Table = tuple[list[str], list[list[object]]]
 def csv_tables(event: Event) -> dict[str, Table]:
     """Each CSV table (:data:`TABLES`): its columns and its rows. A bye is a row of the
     pairings and, once its round is complete (when it counts), of the results."""
+    from referee.tournament.awards import awards
     from referee.tournament.scoring import bye_score
 
     st = standings(event)
+    won = awards(event)
     keys = [k for k in st.keys if k not in ("tvp", "mvp")]  # in their own columns, once
     out: dict[str, Table] = {}
     out["standings"] = (
-        ["rank", "name", "nation", "tvp", "mvp", *keys, "decided_by", "dropped", "penalties"],
+        [
+            "rank",
+            "name",
+            "nation",
+            "tvp",
+            "mvp",
+            *keys,
+            "decided_by",
+            "dropped",
+            "penalties",
+            "awards",
+        ],
         [
             [
                 s.rank,
@@ -79,6 +92,7 @@ def csv_tables(event: Event) -> dict[str, Table]:
                 s.decided_by,
                 "yes" if s.dropped else "",
                 s.penalty_text(),
+                "; ".join(won.of(s.name)),
             ]
             for s in st.standings
         ],

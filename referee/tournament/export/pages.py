@@ -116,3 +116,22 @@ def standings_table(st: Standings, link: dict[str, str] | None = None) -> str:
         f'<th>TVP</th><th>MVP</th>{head}<th class="wide">Ahead of the next by</th></tr>'
         f"{''.join(rows)}</table></div>{warnings}"
     )
+
+
+def awards_section(event: Event) -> str:
+    """The awards as they stand (``awards``), with best overall's formula in words; '' when
+    there is none yet."""
+    from referee.tournament.awards import awards
+
+    found = awards(event)
+    if not found.awards:
+        return ""
+    rows = "".join(
+        f"<tr><td>{escape(a.title)}</td><td>{escape(', '.join(a.winners))}</td>"
+        f'<td class="note">{escape(a.why)}</td></tr>'
+        for a in found.awards
+    )
+    return (
+        f"<h2>Awards</h2><table><tr><th>Award</th><th>Player</th><th>Why</th></tr>{rows}"
+        f'</table><p class="note">{escape(found.formula)}</p>'
+    )

@@ -6,7 +6,12 @@ from html import escape
 from pathlib import Path
 
 from referee.tournament.event import Event
-from referee.tournament.export.pages import page, pairing_table, standings_table
+from referee.tournament.export.pages import (
+    awards_section,
+    page,
+    pairing_table,
+    standings_table,
+)
 from referee.tournament.standings import standings
 
 
@@ -21,6 +26,7 @@ def printable_html(event: Event) -> str:
     st = standings(event)
     body.append(f"<h2>Standings after round {st.round}</h2>")
     body.append(standings_table(st))
+    body.append(awards_section(event))
     return page(event.name, "\n".join(body))
 
 

@@ -10,6 +10,7 @@ from referee.tournament.checkin import army_summary, huge_text, listed_huge_unit
 from referee.tournament.event import Event
 from referee.tournament.export.output import folder
 from referee.tournament.export.pages import (
+    awards_section,
     page,
     pairing_table,
     player_slugs,
@@ -87,7 +88,8 @@ def write_site(event: Event, out: Path) -> list[Path]:
     st = standings(event)
     written[out / "standings.html"] = page(
         f"{event.name}: standings",
-        f"<h1>{title}</h1><h2>Standings after round {st.round}</h2>{standings_table(st, link)}",
+        f"<h1>{title}</h1><h2>Standings after round {st.round}</h2>{standings_table(st, link)}"
+        + awards_section(event),
         _nav(),
     )
 
