@@ -19,7 +19,6 @@ from referee.rules.damage.pending import PendingDamage, apply_pending
 from referee.rules.events import Event
 from referee.rules.orders.commands import Command
 from referee.rules.orders.state import MatchState
-from referee.rules.orders.step import execute
 from referee.rules.state import UnitState
 
 
@@ -30,6 +29,10 @@ def dry_step(
     typed: Sequence[int] = (),
 ) -> tuple[tuple[Event, ...], MatchState]:
     """The step's events and the state after it, on a copy (nothing is written)."""
+    # the step's engine (every handler, the movement resolver) only for a dry run: the map
+    # reads pending damage from here at the window's start without loading it
+    from referee.rules.orders.step import execute
+
     dice = Dice(seed)
     dice.type_in(typed)
     events = []
