@@ -14,7 +14,8 @@ from __future__ import annotations
 import argparse
 from typing import Any
 
-from referee.match.games.activation_file import ActivationMatch, asked_now
+from referee.match.games.activation_file import ActivationMatch
+from referee.rules.activation.system import asked_now
 
 SYSTEM = ActivationMatch.SYSTEM
 

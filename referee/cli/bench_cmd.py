@@ -335,15 +335,15 @@ def run_serve_bench(args: argparse.Namespace) -> int:
     watch = None
     if not args.no_window:
         import os
+        from importlib.util import find_spec
 
-        try:
-            import PySide6  # noqa: F401  # the window's process needs it
-
-            from referee.app.tournament.responsive import window_in_own_process
-        except ImportError as exc:
+        if find_spec("PySide6") is None:  # the window's process needs it
             raise CommandError(
-                f"bench serve: the window needs PySide6 ({exc}); --no-window leaves it out"
-            ) from None
+                "bench serve: the window needs PySide6, which is not installed; "
+                "--no-window leaves it out"
+            )
+        from referee.app.tournament.responsive import window_in_own_process
+
         if not any(os.environ.get(v) for v in ("DISPLAY", "WAYLAND_DISPLAY", "QT_QPA_PLATFORM")):
             os.environ["QT_QPA_PLATFORM"] = "offscreen"  # no screen: Qt draws in memory
         watch = window_in_own_process

@@ -1,8 +1,9 @@
 """What one journal event changes in the match state: a typed value, each kind checked.
 
-A command's step returns its :class:`Changes`; :meth:`referee.rules.orders.state.MatchState.apply`
-carries them out and the window redraws what :attr:`Changes.kinds` names (``units``,
-``hexes``...). In the match file they are a JSON table, one key per kind
+A command's step returns its :class:`Changes`;
+:meth:`referee.rules.orders.state.MatchState.apply` carries them out and the window redraws
+what :attr:`Changes.flags` names (:class:`ChangeFlag`: ``UNITS``, ``HEXES``...). In the
+match file they are a JSON table, one key per kind
 (:meth:`Changes.from_json` / :meth:`Changes.to_json`); a key that is no kind of change, or
 holds the wrong shape, is refused as :class:`ChangesError` naming it (a tampered journal).
 
@@ -12,6 +13,7 @@ needs the match's cards and map, which the state has (:meth:`MatchState.apply`).
 
 from __future__ import annotations
 
+import enum
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, fields
 from typing import Any
@@ -94,6 +96,30 @@ _CHECKS: dict[str, Callable[[object], bool]] = {
 }
 
 
+class ChangeFlag(enum.Flag):
+    """What a step changed, one flag per kind (Anki's ``OpChanges``): each kind of change
+    an event makes (a key of :meth:`Changes.to_json`), and the journal and the match as a
+    whole, for a window to redraw what they name and nothing else."""
+
+    UNITS = enum.auto()
+    HEXES = enum.auto()
+    TERRAIN = enum.auto()
+    PENDING = enum.auto()
+    PENDING_CONDITIONS = enum.auto()
+    ORDERS = enum.auto()
+    TRIGGERED = enum.auto()
+    ENTERED = enum.auto()
+    CONTESTS = enum.auto()
+    TURN = enum.auto()
+    STEP = enum.auto()
+    SETUP = enum.auto()
+    FIRED = enum.auto()
+    JOURNAL = enum.auto()
+    """A step written, undone or redone."""
+    MATCH = enum.auto()
+    """The match as a whole (another file opened, another program's steps)."""
+
+
 @dataclass(frozen=True)
 class Changes:
     """The changes of one event; a field left ``None`` is a kind the event does not change
@@ -137,9 +163,12 @@ class Changes:
                 raise error
 
     @property
-    def kinds(self) -> frozenset[str]:
-        """The kinds of change this event makes (what a window redraws)."""
-        return frozenset(self.to_json())
+    def flags(self) -> ChangeFlag:
+        """The kinds of change this event makes (what a window redraws), as flags."""
+        found = ChangeFlag(0)
+        for name in self.to_json():
+            found |= ChangeFlag[name.upper()]
+        return found
 
     @classmethod
     def from_json(cls, raw: object) -> Changes:

@@ -14,15 +14,17 @@ from typing import Any
 
 from referee.dice.service import Roll
 from referee.rules.changes import Changes
+from referee.rules.command import Command
 
 
 @dataclass(frozen=True)
 class Event:
-    """One journal event: the command (its kind and JSON), what it changed, the working in
-    words, the dice rolled, the clauses and rulings applied, and any detail."""
+    """One journal event: the command (a typed value of its game, written as its JSON form),
+    what it changed, the working in words, the dice rolled, the clauses and rulings applied,
+    and any detail."""
 
     kind: str
-    command: Mapping[str, Any]
+    command: Command
     changes: Changes
     text: str
     dice: tuple[Roll, ...] = ()
@@ -38,7 +40,7 @@ class Event:
     def to_row(self) -> dict[str, Any]:
         return {
             "kind": self.kind,
-            "command": dict(self.command),
+            "command": self.command.to_json(),
             "changes": self.changes.to_json(),
             "text": self.text,
             "dice": [r.to_json() for r in self.dice],
@@ -51,19 +53,6 @@ class Event:
         """The row an earlier referee wrote for this ruling, or None when its words have
         not changed since."""
         return {**self.to_row(), **self.former} if self.former else None
-
-    @classmethod
-    def from_row(cls, row: Mapping[str, Any]) -> Event:
-        return cls(
-            kind=row["kind"],
-            command=row["command"],
-            changes=Changes.from_json(row["changes"]),
-            text=row["text"],
-            dice=tuple(Roll(d["sides"], d["value"], d["purpose"], d["typed"]) for d in row["dice"]),
-            clauses=tuple(row["clauses"]),
-            rulings=tuple(row["rulings"]),
-            detail=row.get("detail") or {},
-        )
 
 
 @dataclass(frozen=True)
@@ -84,5 +73,5 @@ def fired_since_advance(steps: Sequence[Step]) -> set[str]:
             if event.kind == "advance":
                 return fired
             if event.kind == "fire":
-                fired.add(str(event.command.get("shooter")))
+                fired.add(str(event.command.to_json().get("shooter")))
     return fired

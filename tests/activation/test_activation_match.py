@@ -110,7 +110,11 @@ def test_every_event_records_its_command_dice_outcome_and_clauses(played):
         steps = m.steps()
     shot = next(s for s in steps if s.name.startswith("The tank fires"))
     (event,) = shot.events
-    assert event.command == {"kind": "shoot", "uid": "tank", "shots": "cannon>fighter,mg>@H8"}
+    assert event.command.to_json() == {
+        "kind": "shoot",
+        "uid": "tank",
+        "shots": "cannon>fighter,mg>@H8",
+    }
     assert [(r.sides, r.value, r.typed) for r in event.dice] == [
         (12, 12, True),
         (12, 10, True),

@@ -195,3 +195,12 @@ def test_before_the_battle_in_player_order(g):
     assert pieces_json(out.state)["buggy"]["hex"] == "H3"
     assert out.state.phase == "main" and out.state.turn == 1
     assert "activation.starting-actions" in out.decision.clauses
+
+
+def test_a_structure_starts_with_no_ammunition(g):
+    # "When deploying a unit, also choose how much ammunition it starts with": a unit, not a
+    # structure; a bunker given ammunition is refused, naming the field
+    with pytest.raises(ActivationError, match="bunker is a structure") as err:
+        play(g, ready(g), "deploy side=1 uid=bunker hex=G15 ammunition=2")
+    assert err.value.field == "ammunition"
+    assert play(g, ready(g), "deploy side=1 uid=bunker hex=G15").state

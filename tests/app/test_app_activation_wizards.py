@@ -70,7 +70,7 @@ def finish(qtbot, wizard):
 
 def last_step(window):
     step = window.session.match.steps()[-1]
-    return step.name, [e.command for e in step.events]
+    return step.name, [e.command.to_json() for e in step.events]
 
 
 def test_the_deploy_wizard_offers_only_the_edge_first_and_deploys_on_the_tile_clicked(
@@ -86,7 +86,8 @@ def test_the_deploy_wizard_offers_only_the_edge_first_and_deploys_on_the_tile_cl
         "hawk",
         "rifles",
         "tank",
-    ]  # side 1's roster
+        "Pass",
+    ]  # side 1's roster, then the pass (deploy-pass)
     pieces.pick("tank")
     next_page(qtbot, wizard)
     # a first deployment goes on a tile of the player's edge (clause activation.deployment):

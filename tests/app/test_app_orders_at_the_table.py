@@ -44,7 +44,11 @@ def test_no_orders_for_every_unit_not_written_yet_in_one_action(qtbot, tmp_path)
     assert not page.all_missing_button.isEnabled()  # none left to confirm
     qtbot.mouseClick(wizard.button(QWizard.WizardButton.FinishButton), Qt.MouseButton.LeftButton)
     last = [s for s in steps(window) if s.name.startswith("Orders for turn 3")][-1]
-    missing = [e.command["uid"] for e in last.events if e.command.get("missing") == "confirm"]
+    missing = [
+        e.command.to_json()["uid"]
+        for e in last.events
+        if e.command.to_json().get("missing") == "confirm"
+    ]
     assert sorted(missing) == ["boars", "companions", "grunts", "tank", "wagon"]
     assert window.session.state.orders["hoplites"]["3"]["movement"] == "F + - + -"
 

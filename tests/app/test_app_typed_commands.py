@@ -22,8 +22,9 @@ def test_the_gunnery_wizard_hands_back_a_fire_value_written_as_the_same_json(qtb
     next_page(qtbot, wizard)
     wizard.button(QWizard.WizardButton.FinishButton).click()
     written = steps(window)[-1].events[0].command
+    assert written == command  # read back from the journal as the typed value
     # the JSON the wizard wrote as a dict before: kind, shooter, target, weapon, gunnery
-    assert json.dumps(written) == json.dumps(
+    assert json.dumps(written.to_json()) == json.dumps(
         {
             "kind": "fire",
             "shooter": "wagon",
@@ -38,10 +39,10 @@ def test_next_step_hands_the_engine_an_advance_value(qtbot, tmp_path):
     window = demo_window(qtbot, tmp_path)
     step = window.next_step(unfired="pass")  # the demo waits in Gunnery 1 for two units
     assert step is not None
-    assert json.dumps(step.events[0].command) == json.dumps(
+    assert step.events[0].command == Advance(skip="idle", unfired="pass")
+    assert json.dumps(step.events[0].command.to_json()) == json.dumps(
         {"kind": "advance", "skip": "idle", "unfired": "pass"}
     )
-    assert Advance(skip="idle", unfired="pass").to_json() == step.events[0].command
 
 
 def test_the_orders_wizard_confirms_missing_orders_as_typed_values(qtbot, tmp_path):
@@ -60,5 +61,5 @@ def test_the_orders_wizard_confirms_missing_orders_as_typed_values(qtbot, tmp_pa
     assert sorted(c.uid for c in commands) == units
     assert all(c == Orders(uid=c.uid, turn=3, missing="confirm") for c in commands)
     wizard.button(QWizard.WizardButton.FinishButton).click()
-    written = [e.command for e in steps(window)[-1].events]
+    written = [e.command.to_json() for e in steps(window)[-1].events]
     assert [list(c) for c in written] == [["kind", "uid", "turn", "missing"]] * len(units)

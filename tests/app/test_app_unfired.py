@@ -47,7 +47,7 @@ def test_passed_units_hold_their_fire_and_the_step_names_each(qtbot, tmp_path):
     assert window.session.state.step == "movement-1"
     with MatchFile.open(window.session.path) as m:
         (event,) = m.steps()[-1].events
-        assert event.command == {"kind": "advance", "skip": "idle", "unfired": "pass"}
+        assert event.command.to_json() == {"kind": "advance", "skip": "idle", "unfired": "pass"}
     for uid in ("tank", "wagon"):
         assert (
             f"{uid} held its fire in Gunnery 1: ordered to fire, it did not; passed by the "

@@ -243,7 +243,7 @@ def check_two_turns(window, stops) -> list:
         kinds = {e.kind for step in m.steps() for e in step.events}
         assert {"orders", "fire", "movement", "assault", "apply-damage", "advance"} <= kinds
         fired = {
-            (e.command["shooter"], e.command["weapon"])
+            (e.command.to_json()["shooter"], e.command.to_json()["weapon"])
             for step in m.steps()
             for e in step.events
             if e.kind == "fire"
@@ -258,9 +258,9 @@ def check_two_turns(window, stops) -> list:
             e
             for s in m.steps()
             for e in s.events
-            if e.kind == "orders" and e.command.get("missing") == "confirm"
+            if e.kind == "orders" and e.command.to_json().get("missing") == "confirm"
         ]
-        assert {e.command["uid"] for e in confirmed} == set(units) - {"tank", "hoplites"}
+        assert {e.command.to_json()["uid"] for e in confirmed} == set(units) - {"tank", "hoplites"}
         assert all("orders.missing" in e.clauses for e in confirmed)
         by_turn = turn_of_steps(m)
         assert set(by_turn) == {1, 2}

@@ -196,7 +196,11 @@ def test_typed_dice_and_the_proposals_make_one_assault_step(qtbot, tmp_path):
     assert last.name == "Assault over C4: tank against grunts"
     event = last.events[0]
     assert [r.value for r in event.dice] == [*POOLS, *DAMAGE] and all(r.typed for r in event.dice)
-    assert event.command == {"kind": "assault", "contest": 0, "retreats": {"grunts": "C5"}}
+    assert event.command.to_json() == {
+        "kind": "assault",
+        "contest": 0,
+        "retreats": {"grunts": "C5"},
+    }
     assert window.undo_action.text() == f"Undo {last.name}"
     window.run_step("Apply damage", [{"kind": "apply-damage"}])
     grunts = window.session.state.unit("grunts")
@@ -249,7 +253,7 @@ def test_a_support_hit_reaches_the_command_under_the_free_reading(qtbot, tmp_pat
     assert "damaging hit of tank on grunts (+1 regular)" in text and "= 6" in text
     next_page(qtbot, wizard)
     finish(qtbot, wizard)
-    command = steps(window)[-1].events[0].command
+    command = steps(window)[-1].events[0].command.to_json()
     assert command["allocation"] == {
         "1": {
             "rolls": [{"source": "tank", "target": "grunts", "support": {"tank": 1}}],
@@ -276,7 +280,9 @@ def test_the_loser_may_turn_about_as_it_retreats(qtbot, tmp_path):
     ]
     facing.setCurrentIndex(2)
     finish(qtbot, wizard)
-    assert steps(window)[-1].events[0].command["retreats"] == {"grunts": {"hex": "C5", "facing": 3}}
+    assert steps(window)[-1].events[0].command.to_json()["retreats"] == {
+        "grunts": {"hex": "C5", "facing": 3}
+    }
     assert window.session.state.unit("grunts").facing == 3
 
 

@@ -65,7 +65,7 @@ def test_the_planned_moves_are_arrows_on_the_map_and_finishing_moves_the_clock_o
         "Movement 1 to Assault 1: nothing to do in 6 steps",
     ]
     assert window.session.state.step == "movement-2"
-    assert written[-2].events[0].command == {"kind": "movement", "step": 1}
+    assert written[-2].events[0].command.to_json() == {"kind": "movement", "step": 1}
     assert str(window.session.state.unit("hoplites").hex) == "E6"
     assert window.scene.arrow_items == []
 
@@ -120,7 +120,11 @@ def test_choices_are_asked_in_the_nations_order_from_a_list_or_the_map(qtbot, tm
     movement = steps(window)[-1]  # opened from the menu (M): the clock stays
     assert window.session.state.step == "movement-1"
     assert movement.name == "Movement 1 (boars to F4, grunts to A3, hoplites faces SE)"
-    assert movement.events[0].command["choices"] == {"boars": "F4", "grunts": "A3", "hoplites": 2}
+    assert movement.events[0].command.to_json()["choices"] == {
+        "boars": "F4",
+        "grunts": "A3",
+        "hoplites": 2,
+    }
     state = window.session.state
     assert str(state.unit("boars").hex) == "F4" and str(state.unit("grunts").hex) == "A3"
     assert state.unit("hoplites").facing == 2

@@ -121,8 +121,8 @@ def test_finishing_writes_one_orders_step_for_the_units_written(qtbot, tmp_path)
     last = steps(window)[-1]
     assert last.name == "Orders for turn 2 (side 2)"
     # the demo wrote turn 2's orders: only the grunts' were rewritten
-    assert [e.command["uid"] for e in last.events] == ["grunts"]
-    assert all(e.kind == "orders" and e.command["turn"] == 2 for e in last.events)
+    assert [e.command.to_json()["uid"] for e in last.events] == ["grunts"]
+    assert all(e.kind == "orders" and e.command.to_json()["turn"] == 2 for e in last.events)
     # the notation is written back in the vocabulary's spelling
     assert window.session.state.orders["grunts"]["2"] == {
         "movement": "F + F + 360",

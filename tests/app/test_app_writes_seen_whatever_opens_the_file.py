@@ -37,7 +37,6 @@ from referee.match.games.activation_file import ActivationMatch
 from referee.match.journal import journal_file
 from referee.match.journal.journal_text import read_journal
 from referee.match.setup.demo import create_demo_match
-from referee.rules.activation.commands import command_from_json
 from referee.tournament import sqlite_store
 from referee.tournament.desk import Desk
 
@@ -228,7 +227,7 @@ def test_the_activation_windows_match_and_the_command_line_see_each_others_steps
             assert window.run_step(step.name, step.commands, step.dice) is not None, step.name
             dialog_reads(tmp_path)
         else:
-            texts = [command_from_json(c).text() for c in step.commands]
+            texts = [c.text() for c in step.commands]  # read typed from the journal
             dice = [str(d) for d in step.dice]
             referee(
                 "match",
@@ -420,7 +419,7 @@ def test_the_match_windows_look_again_later_at_a_match_file_another_program_hold
         "step",
         sample,
         first.name,
-        *(a for c in first.commands for a in ("-c", command_from_json(c).text())),
+        *(a for c in first.commands for a in ("-c", c.text())),
     )
     said = activation.statusBar().currentMessage()  # where the match is written
     with held_by_another_program(demo, sample):

@@ -112,7 +112,7 @@ def test_the_matchs_fire_rolls_the_crossbow_of_the_three_that_carry_it(tmp_path)
 def test_the_witch_lord_alone_cannot_fire_the_crossbow(tmp_path):
     """Only the witch-lord left (1 model, the elite): no model carries the crossbow; his
     pistol (range 2, C3 to C5) still may fire."""
-    from referee.rules.orders.commands import CommandError
+    from referee.rules.command import CommandError
 
     with match(tmp_path) as m:
         m.run("losses", [{"kind": "correct", "uid": "warriors", "set": {"alive": 1}}])

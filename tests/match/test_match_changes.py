@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import pytest
 
-from referee.rules.changes import CHANGE_KINDS, Changes, ChangesError
+from referee.rules.changes import CHANGE_KINDS, ChangeFlag, Changes, ChangesError
 
 
 def test_an_unknown_kind_of_change_is_refused_naming_it() -> None:
@@ -49,6 +49,20 @@ def test_the_journal_form_reads_back_as_written() -> None:
 
 
 def test_the_kinds_are_what_the_window_redraws() -> None:
-    assert Changes(units={}, turn=3).kinds == {"units", "turn"}
-    assert Changes().kinds == frozenset()
+    assert Changes(units={}, turn=3).flags == ChangeFlag.UNITS | ChangeFlag.TURN
+    assert Changes().flags == ChangeFlag(0)
+    assert not Changes().flags
     assert set(CHANGE_KINDS) >= {"units", "hexes", "terrain", "pending", "orders", "turn", "step"}
+
+
+def test_every_kind_of_change_has_its_flag() -> None:
+    # one flag a key of the journal's changes, and the journal and the match as a whole
+    assert [f.name for f in ChangeFlag] == [
+        *(k.upper() for k in CHANGE_KINDS),
+        "JOURNAL",
+        "MATCH",
+    ]
+    whole = Changes.from_json({"setup": None, "units": {}, "fired": [], "pending_conditions": []})
+    assert whole.flags == (
+        ChangeFlag.SETUP | ChangeFlag.UNITS | ChangeFlag.FIRED | ChangeFlag.PENDING_CONDITIONS
+    )

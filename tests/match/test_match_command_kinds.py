@@ -65,7 +65,7 @@ DOCUMENTED: list[dict[str, Any]] = [
 
 
 def _journal_commands() -> list[dict[str, Any]]:
-    return [c for path in JOURNALS for s in read_journal(path).steps for c in s.commands]
+    return [c.to_json() for path in JOURNALS for s in read_journal(path).steps for c in s.commands]
 
 
 def _file_commands() -> list[dict[str, Any]]:

@@ -12,7 +12,7 @@ import pytest
 
 from referee.match.games.orders_file import MatchFile
 from referee.match.journal.journal_text import JournalTextError, parse_journal, replay_journal
-from referee.rules.orders.step import CommandError
+from referee.rules.command import CommandError
 
 UNITS = [
     {"uid": "tank", "unit": "standard-tank", "side": 1, "hex": "C2", "facing": 3},

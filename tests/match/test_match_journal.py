@@ -17,8 +17,8 @@ from referee.match.journal.journal_text import (
     read_journal,
     replay_journal,
 )
+from referee.rules.command import CommandError
 from referee.rules.orders.agenda import match_agenda
-from referee.rules.orders.step import CommandError
 
 JOURNALS = Path(__file__).parent / "journals"
 

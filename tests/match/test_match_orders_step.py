@@ -12,9 +12,9 @@ import pytest
 
 from referee.match.games.orders_file import MatchFile
 from referee.match.journal.journal_text import read_journal, replay_journal
+from referee.rules.command import CommandError
 from referee.rules.orders.advance import OrdersMissingError
 from referee.rules.orders.agenda import match_agenda
-from referee.rules.orders.step import CommandError
 
 JOURNALS = Path(__file__).parent / "journals"
 FILES = Path(__file__).parent / "files"

@@ -19,11 +19,12 @@ import pytest
 
 from referee.dice.service import Dice
 from referee.errors import RefereeError
-from referee.match.games.activation_file import ActivationMatch, event_of
+from referee.match.games.activation_file import ActivationMatch
 from referee.match.games.orders_file import MatchFile
 from referee.match.journal.journal_file import MatchFileError
 from referee.rules.activation.commands import parse_command
 from referee.rules.activation.step import step as decide
+from referee.rules.activation.system import event_of
 from referee.rules.events import Event
 from referee.rules.orders.state import MatchState
 from referee.rules.orders.step import execute

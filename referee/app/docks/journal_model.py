@@ -82,7 +82,8 @@ def _dice(event: Event) -> str:
 
 
 def _units(event: Event) -> tuple[str, ...]:
-    found = [str(event.command[k]) for k in _UNIT_KEYS if k in event.command]
+    command = event.command.to_json()
+    found = [str(command[k]) for k in _UNIT_KEYS if k in command]
     found.extend(event.changes.units or {})
     found.extend(event.changes.orders or {})
     return tuple(dict.fromkeys(found))

@@ -3,9 +3,8 @@ map with a token per unit and each fortification's pips (:mod:`referee.app.activ
 the Turn dock's panel (whose activation it is, what the game asks, a command line, a button
 per wizard: :mod:`referee.app.activation.turn_panel`) and the wizards (the Wizards menu).
 
-:data:`WIZARDS` is the one list of the activation rules' wizards: each line gives the
-Wizards menu's item, the Turn dock's button and the method of
-:class:`~referee.app.activation.wizards.opener.ActivationWizards` that opens it. Every
+:data:`referee.app.activation.wizards.opener.WIZARDS` is the one list of the activation
+rules' wizards: each entry gives the Wizards menu's item and the Turn dock's button. Every
 ruling comes from the engine (:class:`referee.match.games.activation_file.ActivationMatch`); the
 window only shows the match and passes on what the referee types or a wizard chose.
 """
@@ -20,36 +19,32 @@ from PySide6.QtGui import QAction
 
 from referee.app.activation.items import TOKEN_HALF_HEIGHT, PieceItem, PipsItem
 from referee.app.activation.turn_panel import TurnPanel
-from referee.app.activation.wizards.opener import ActivationWizards
+from referee.app.activation.wizards.opener import WIZARDS, ActivationWizards
 from referee.app.map.geometry import HEX_SIZE, hex_centre
 from referee.app.session.shell import Shell
 from referee.board.hexgrid import Hex, hex_label
-from referee.match.games.activation_file import ActivationMatch, asked_now
+from referee.match.games.activation_file import ActivationMatch
 from referee.rules.activation.game import battle_map, sight
+from referee.rules.activation.system import asked_now
 from referee.rules.activation.transport import room_text
 from referee.rules.events import Step
 
 if TYPE_CHECKING:
     from PySide6.QtWidgets import QWidget
 
-WIZARDS: tuple[tuple[str, str, str], ...] = (
-    ("deploy", "&Deploy…", "Deploy…"),
-    ("before_battle", "&Before the battle…", "Before the battle…"),
-    ("activate", "&Activate…", "Activate…"),
-    ("capture", "&Capture…", "Capture…"),
-    ("embark", "&Embark / disembark…", "Embark / disembark…"),
-    ("enter", "Enter from the &reserves…", "From the reserves…"),
-)
-"""The activation rules' wizards: (the opener's method of :class:`ActivationWizards`, the
-Wizards menu's item, the Turn dock's button). A new wizard adds its line here."""
-NEXT_WIZARD = {"deployment": "deploy", "before-battle": "before_battle", "main": "activate"}
+NEXT_WIZARD = {
+    "deployment": "deploy",
+    "reserves": "reserves",
+    "before-battle": "before_battle",
+    "main": "activate",
+}
 """Turn > Next step (N): the wizard of what the game's phase asks for."""
 IDLE_TEXT = (
     "No wizard is open.\n\nThe Wizards menu, or the buttons under the command line, open "
-    "the wizard of a deployment, a 'before the battle' action, an activation (a move or an "
-    "attack, an aircraft's attack after its move), embarking or disembarking, a unit "
-    "entering from the reserves or a capture. A wizard opens here, beside the map it draws "
-    "on, and plays the same command as the command line."
+    "the wizard of a deployment, the reserves, a 'before the battle' action, an activation "
+    "(a move or an attack, an aircraft's attack after its move), embarking or disembarking, "
+    "a unit entering from the reserves or a capture. A wizard opens here, beside the map it "
+    "draws on, and plays the same command as the command line."
 )
 PIPS_BELOW = 0.72 * HEX_SIZE
 """Where a fortification's pips sit: along the bottom of its tile, under a token."""
@@ -63,7 +58,7 @@ class ActivationGame:
 
     def __init__(self, window: Shell) -> None:
         self.window = window
-        self.panel = TurnPanel(tuple((key, button) for key, _, button in WIZARDS))
+        self.panel = TurnPanel(tuple((entry.key, entry.button) for entry in WIZARDS))
         self.piece_items: dict[str, PieceItem] = {}
         self.pip_items: dict[Hex, PipsItem] = {}
         self._mission: str | None = "?"
@@ -72,11 +67,10 @@ class ActivationGame:
         qt = window.qt_window()
         self.wizards = ActivationWizards(self.match, window.wizard_host, qt, self.say)
         self.actions: list[QAction] = []
-        for key, text, _ in WIZARDS:
-            opener = getattr(self.wizards, key)
-            action = QAction(text, qt)
-            action.triggered.connect(opener)
-            self.panel.buttons[key].clicked.connect(opener)
+        for entry in WIZARDS:  # the one list of the activation wizards (opener.WIZARDS)
+            action = QAction(entry.menu, qt)
+            action.triggered.connect(self.wizards.opener(entry.key))
+            self.panel.buttons[entry.key].clicked.connect(self.wizards.opener(entry.key))
             self.actions.append(action)
         self.panel.command.returnPressed.connect(self.play)
         self.panel.dice.returnPressed.connect(self.play)
@@ -186,7 +180,7 @@ class ActivationGame:
         if key is None:
             self.say(f"Now: {asked_now(self.match.state)}")
             return
-        getattr(self.wizards, key)()
+        self.wizards.open(key)
 
     # --- playing ----------------------------------------------------------------------
 

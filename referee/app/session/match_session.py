@@ -50,7 +50,7 @@ def change_flags(step: Step | None) -> frozenset[str]:
     """What ``step`` changed: the keys of its events' changes, and ``journal``."""
     if step is None:
         return frozenset({"journal"})
-    keys = {k for event in step.events for k in event.changes.kinds}
+    keys = {str(f.name).lower() for event in step.events for f in event.changes.flags}
     return frozenset({"journal", *keys})
 
 
@@ -183,24 +183,17 @@ class MatchSession(QObject):
         from referee.match.journal.journal_file import MatchMovedOn
 
         try:
-            given = [self._at_the_door(c) for c in commands]
-            step = self.match.run(name, given, typed=list(typed), strict=True, attempt=attempt)
+            # the typed values a wizard hands back go to the engine as they are (run() takes a
+            # command value, its text or its JSON)
+            step = self.match.run(
+                name, list(commands), typed=list(typed), strict=True, attempt=attempt
+            )
         except MatchMovedOn:
             self.sync()
             raise
         self.undo_stack.push(StepCommand(self, step))
         self.changed.emit(change_flags(step))
         return step
-
-    def _at_the_door(self, command: CommandLike) -> Any:
-        """``command`` as the match file's ``run`` takes it: the typed values of the written
-        orders' commands (a wizard's ``Fire(...)``) as their JSON form, since
-        :meth:`referee.match.games.orders_file.MatchFile.run` still reads mappings (the
-        activation rules' file reads its values, JSON or text itself). The one place a
-        typed command is turned into its JSON form on its way to the engine."""
-        from referee.rules.orders.commands import Command
-
-        return command.to_json() if isinstance(command, Command) else command
 
     def stack_index_of(self, number: int) -> int | None:
         """The undo stack's index just after the command of step ``number`` (None: no such

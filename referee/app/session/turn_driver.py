@@ -68,7 +68,7 @@ def _done_since_advance(steps: list[Step], kinds: set[str]) -> set[str]:
             if event.kind == "advance":
                 return done
             if event.kind in kinds:
-                done.add(str(event.command.get("uid")))
+                done.add(str(event.command.to_json().get("uid")))
     return done
 
 

@@ -272,9 +272,10 @@ class MainWindow(Menus, QMainWindow):
         if self.game is not None:
             self.game.detach()
         self.game = game_for(session.system, self)
-        self.wizard_host.idle_text = self.game.idle_text or IDLE_TEXT
-        if self.wizard_host.wizard is None:  # what the dock says now is the game's own
-            self.wizard_host.idle.setText(self.wizard_host.idle_text)
+        old, new = self.wizard_host.idle_text, self.game.idle_text or IDLE_TEXT
+        self.wizard_host.idle_text = new
+        idle = self.wizard_host.idle  # the game's own words, after what closed a wizard
+        idle.setText(idle.text().replace(old, new))
         self.game.attach()
         orders = self.game.SYSTEM == "orders"
         for action in (self.advance_action, *self.hide_actions.values()):

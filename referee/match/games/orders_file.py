@@ -18,12 +18,14 @@ never written to. The meta's ``versions`` is the stamp of the referee that wrote
 (:mod:`referee.versions`): a file stamped with newer data is refused, an older one is read
 with the ruleset version it was made with. Reopening a file folds the journal's changes;
 :meth:`MatchFile.replay_check` runs every command again with its recorded dice and reports
-any event that would now come out differently.
+any event that would now come out differently. The game's rules are
+:class:`referee.rules.orders.system.OrdersSystem`; run, undo, redo and the replay check are
+the journal file's, written once for every game system.
 """
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import replace
 from pathlib import Path
 from types import MappingProxyType
@@ -43,7 +45,6 @@ from referee.errors import (
 from referee.limits import (
     DATA_FILE_MAX_BYTES,
     NAME_MAX_CHARS,
-    STEP_MAX_COMMANDS,
 )
 from referee.match.journal.formats import readings_for
 from referee.match.journal.journal_file import (  # the names other modules import from here
@@ -58,9 +59,9 @@ from referee.match.journal.journal_file import (  # the names other modules impo
     check_new_match,
     step_seed,
 )
-from referee.rules.events import Event, Step
 from referee.rules.orders.serial import unit_state_from_json, unit_state_json
 from referee.rules.orders.state import MatchState
+from referee.rules.orders.system import ORDERS, OrdersSystem
 from referee.rules.state import UnitState
 from referee.rules.turn.clock import TurnPosition
 from referee.ruleset import Ruleset
@@ -136,7 +137,8 @@ def _parse_card(data: object, rules: Ruleset | CardRules, where: str) -> UnitTyp
 class MatchFile(JournalFile[MatchState]):
     """An open match file of the game of written orders (see the module docstring)."""
 
-    SYSTEM: ClassVar[str] = "orders"
+    SYSTEM: ClassVar[str] = ORDERS.SYSTEM
+    system: OrdersSystem = ORDERS
     STEP_ENGINE: ClassVar[tuple[str, ...]] = ("referee.rules.orders.step",)
 
     def _load(self, meta: Mapping[str, Any], ruleset_version: int) -> None:
@@ -350,112 +352,6 @@ class MatchFile(JournalFile[MatchState]):
                     f"{self.path}: damaged: its setup roster: {exc}", file=self.path
                 ) from None
         return state
-
-    def _fold(self, steps: Iterable[Step], state: MatchState | None = None) -> MatchState:
-        """``state`` (the set-up by default) with ``steps``' changes, each checked."""
-        state = state if state is not None else self.initial_state()
-        for step in steps:
-            for i, event in enumerate(step.events):
-                state = self._fold_event(
-                    state, f"step {step.number} ({step.name}), event {i}", event
-                )
-        return state
-
-    def _fold_event(self, state: MatchState, where: str, event: Event) -> MatchState:
-        """``state`` with the changes of ``event`` (``where``: "step N (name), event I");
-        changes that cannot be carried out are a damaged file."""
-        try:
-            return state.apply(event.changes)
-        except RefereeError as exc:
-            raise MatchFileError(
-                f"{self.path}: damaged: {where}: {exc}; it was not changed", file=self.path
-            ) from None
-
-    def run(
-        self,
-        name: str,
-        commands: Iterable[Mapping[str, Any]],
-        typed: Iterable[int] = (),
-        *,
-        strict: bool = False,
-        attempt: int | None = None,
-    ) -> Step:
-        """Carry out ``commands`` as one named step and write it (all or nothing).
-
-        ``typed`` are dice the referee read off the table; they answer the step's first
-        dice, the app rolls the rest. Steps undone before are dropped (no redo past a new
-        step). Nothing is written if any command is refused. The step builds on the journal
-        as it is in the file when it is written (``strict``: refused if another program
-        wrote since this handle last read).
-        """
-        commands = list(commands)
-        typed = list(typed)
-        if not isinstance(name, str) or not name.strip():
-            raise MatchFileError("a step needs a name")
-        if len(name) > NAME_MAX_CHARS:
-            raise MatchFileError(
-                f"step name: {len(name)} characters, over the limit of {NAME_MAX_CHARS}"
-            )
-        if len(commands) > STEP_MAX_COMMANDS:
-            raise MatchFileError(
-                f"commands: {len(commands)} in one step, over the limit of {STEP_MAX_COMMANDS}"
-            )
-        if not all(isinstance(c, Mapping) for c in commands):
-            raise MatchFileError("a command is a table of kind and fields")
-        self._ready(strict)
-        with self._writing(strict):
-            number = self._open_step()
-            dice = Dice(self._step_seed(number, write=True, attempt=attempt))
-            dice.type_in(typed)
-            from referee.rules.orders.step import execute  # the engine: only a step run loads it
-
-            state = self.state
-            events: list[Event] = []
-            for command in commands:
-                event = execute(state, command, dice)
-                events.append(event)
-                state = state.apply(event.changes)
-            if dice.pending:
-                raise MatchFileError(
-                    f"{len(dice.pending)} typed dice left over ({list(dice.pending)}): "
-                    "the step needed fewer dice; nothing was written"
-                )
-            self._write_step(number, name, events)
-        self._state = state
-        return Step(number, name, tuple(events))
-
-    def replay_check(self) -> list[str]:
-        """Run every active step's commands again, with the dice typed at the table and the
-        step's seed for the rest; list the events that come out differently (an empty list:
-        the journal replays exactly, dice included). Each event run again is compared with
-        the file's row (:meth:`referee.match.journal.journal_file.EventRow.same`); the state the
-        next one runs on is the journal's own: with the changes of the event run again
-        where it is the row's, else with the row's changes, checked as opening the file
-        does."""
-        from referee.rules.orders.step import execute  # the engine: only a step run loads it
-
-        problems: list[str] = []
-        with _sqlite_errors(self.path), self._reading():
-            journal = self.step_rows()
-            state = self.initial_state()
-            seeds = self.step_seeds()  # the steps written again after an undo (format 6)
-        for number, name, _, rows in journal:
-            dice = Dice(seeds[number] if number in seeds else step_seed(self.seed, number))
-            # the typed dice answered the step's first dice; the seed rolled the rest
-            dice.type_in(r.value for row in rows for r in row.dice if r.typed)
-            for i, row in enumerate(rows):
-                where = f"step {number} ({name}), event {i}"
-                try:
-                    again = execute(state, row.command, dice)
-                except RefereeError as exc:
-                    problems.append(f"{where} ({row.kind}): refused now: {exc}")
-                else:
-                    if row.same(again):
-                        state = state.apply(again.changes)
-                        continue
-                    problems.append(f"{where} ({row.kind}): replays differently")
-                state = self._fold_event(state, where, row.event())
-        return problems
 
 
 def find_unit_card(unit_id: str) -> UnitType:

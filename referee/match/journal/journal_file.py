@@ -31,20 +31,22 @@ from __future__ import annotations
 import json
 import os
 import sqlite3
-from collections.abc import Iterable, Iterator, Mapping, Sequence, Sized
+from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence, Sized
 from contextlib import contextmanager
 from dataclasses import dataclass
 from datetime import UTC, datetime
 from pathlib import Path
 from types import MappingProxyType
-from typing import TYPE_CHECKING, Any, ClassVar, Generic, Self, TypeVar
+from typing import TYPE_CHECKING, Any, ClassVar, Generic, Self, TypeVar, cast
 
-from referee.dice.service import Roll
+from referee.dice.service import Dice, Roll
 from referee.errors import RefereeError, storage_problem, whole_number
-from referee.limits import MATCH_MAX_STEPS, MATCH_MAX_UNITS, NAME_MAX_CHARS
+from referee.limits import MATCH_MAX_STEPS, MATCH_MAX_UNITS, NAME_MAX_CHARS, STEP_MAX_COMMANDS
 from referee.match.journal.formats import CURRENT, DRAWN_PER_ATTEMPT
 from referee.rules.changes import Changes
+from referee.rules.command import Command
 from referee.rules.events import Event, Step
+from referee.rules.system import GameSystem
 from referee.ruleset import Ruleset
 from referee.sqlite_files import connect, in_use
 from referee.versions import check_stamp
@@ -53,6 +55,7 @@ if TYPE_CHECKING:
     from referee.match.journal.text_journal import TextJournal
 
 S = TypeVar("S")
+T = TypeVar("T")
 
 FORMAT_VERSION = CURRENT  # turns begin with the orders step, fire at gunnery steps (formats.py)
 TABLES = ("meta", "cards", "units", "steps", "events")
@@ -121,6 +124,8 @@ class EventRow:
     data: Mapping[str, Any]
     dice: tuple[Roll, ...]
     where: str
+    read: Callable[[Mapping[str, Any]], Command]
+    """How the match's game reads a command (its ``command_from_json``)."""
 
     @property
     def kind(self) -> str:
@@ -131,7 +136,7 @@ class EventRow:
         return self.data["command"]  # type: ignore[no-any-return]
 
     def event(self) -> Event:
-        return _event(self.data, self.where)
+        return _event(self.data, self.where, self.read)
 
     def same(self, again: Event) -> bool:
         """Whether ``again`` (the event run again) is this one: the very text the file
@@ -265,13 +270,18 @@ def _step_row(row: Sequence[Any], where: str) -> tuple[int, str, bool]:
     return number, name, bool(undone)
 
 
-def _event(data: object, where: str) -> Event:
-    """An event row as the file holds it, checked for shape before the engine sees it."""
+def _event(data: object, where: str, read: Callable[[Mapping[str, Any]], Command]) -> Event:
+    """An event row as the file holds it, checked for shape before the engine sees it, its
+    command read back as the typed value of the match's game by ``read``."""
     dice = _rolls(data, where)
     assert isinstance(data, dict)  # _rolls checked it
+    try:
+        command = read(data["command"])
+    except RefereeError as exc:
+        raise MatchFileError(f"{where}: its command: {exc}") from None
     return Event(
         kind=data["kind"],
-        command=data["command"],
+        command=command,
         changes=Changes.from_json(data["changes"]),
         text=data["text"],
         dice=dice,
@@ -361,8 +371,10 @@ class JournalFile(Generic[S]):
     """An open match file of some game system, whose state is an ``S`` (see the module
     docstring). A system's class says how the file's set-up is read (:meth:`_load`), what
     else its meta must hold (:meth:`_meta_problems`), where the game starts
-    (:meth:`initial_state`) and how the journal's events fold into its state (:meth:`_fold`);
-    the transactions, the journal's rows, undo and redo are shared."""
+    (:meth:`initial_state`) and its rules (:attr:`system`, a
+    :class:`~referee.rules.system.GameSystem`: its commands, its step, how an event folds
+    into its state); the transactions, the journal's rows, run, undo, redo and the replay
+    check are written here once for every system."""
 
     SYSTEM: ClassVar[str] = ""
     """The game system (``data/rulesets/systems.toml``) whose rulesets' matches this class
@@ -371,6 +383,8 @@ class JournalFile(Generic[S]):
     """The modules that run a step of this system (imported when a step is first run: a
     command that only reads the match never loads them)."""
     rules: Ruleset
+    system: GameSystem[S, Any]
+    """The game system's rules for this match (set when the file is read, :meth:`_load`)."""
 
     def __init__(self, path: Path) -> None:
         self.path = path
@@ -394,9 +408,10 @@ class JournalFile(Generic[S]):
     # --- what a game system says ----------------------------------------------------
 
     def _load(self, meta: Mapping[str, Any], ruleset_version: int) -> None:
-        """Read the ruleset and the set-up (the set-up and the cards never change once the
-        file is made: each read of them is an operation of its own); a file that cannot be
-        read raises :class:`MatchFileError` naming it."""
+        """Read the ruleset, the game system's rules (:attr:`system`) and the set-up (the
+        set-up and the cards never change once the file is made: each read of them is an
+        operation of its own); a file that cannot be read raises :class:`MatchFileError`
+        naming it."""
         raise NotImplementedError
 
     def _meta_problems(self, meta: Mapping[str, Any]) -> list[str]:
@@ -406,33 +421,9 @@ class JournalFile(Generic[S]):
     def initial_state(self) -> S:
         raise NotImplementedError
 
-    def run(
-        self,
-        name: str,
-        commands: Iterable[Mapping[str, Any]],
-        typed: Iterable[int] = (),
-        *,
-        strict: bool = False,
-        attempt: int | None = None,
-    ) -> Step:
-        """Carry out ``commands`` (their JSON forms) as one named step and write it, all or
-        nothing; ``typed``: the dice read off the table, answering the step's first dice;
-        ``attempt``: the attempt whose app dice a wizard showed (:meth:`dice_seen`), by
-        default the step's next."""
-        raise NotImplementedError
-
-    def replay_check(self) -> list[str]:
-        """Every event that would now come out differently (empty: the journal replays
-        exactly)."""
-        raise NotImplementedError
-
     @classmethod
     def from_journal(cls, journal: TextJournal, path: Path | str) -> Self:
         """A new match file at ``path`` with the set-up of a text journal."""
-        raise NotImplementedError
-
-    def _fold(self, steps: Iterable[Step], state: S | None = None) -> S:
-        """``state`` (the set-up by default) with ``steps`` carried out as recorded."""
         raise NotImplementedError
 
     # --- creating and opening -------------------------------------------------------
@@ -804,6 +795,7 @@ class JournalFile(Generic[S]):
     ) -> list[tuple[int, str, bool, tuple[EventRow, ...]]]:
         """:meth:`step_rows` from what :meth:`_raw_rows` read."""
         rows, events = raw
+        read = self.system.command_from_json
         out = []
         for row in rows:
             number, name, undone = _step_row(row, f"{self.path}")
@@ -812,7 +804,7 @@ class JournalFile(Generic[S]):
             for position, text in events.get(number, []):
                 at = f"{here}, event {position!r}"
                 data = _json(text, at)
-                held.append(EventRow(text, data, _rolls(data, at), at))
+                held.append(EventRow(text, data, _rolls(data, at), at, read))
             out.append((number, name, undone, tuple(held)))
         return out
 
@@ -1082,6 +1074,134 @@ class JournalFile(Generic[S]):
             "INSERT INTO events (step, position, kind, data) VALUES (?, ?, ?, ?)",
             [(number, i, e.kind, json.dumps(e.to_row())) for i, e in enumerate(events)],
         )
+
+    # --- playing: written once for every game system --------------------------------
+
+    def _command(self, given: Command | Mapping[str, Any] | str) -> Command:
+        """``given`` as a command of this match's game: a command value of its game, or
+        (data read at the edge: a text journal, a command line) its JSON or text form."""
+        system = self.system
+        found: Command | None
+        if isinstance(given, system.COMMAND):
+            found = cast(Command, given)
+        elif isinstance(given, Mapping):
+            found = system.command_from_json(given)
+        elif isinstance(given, str):
+            found = system.parse_command(given)
+        else:
+            found = None
+        if found is not None:
+            return found
+        raise MatchFileError(
+            f"a command of the {system.SYSTEM} game is its value, its text, or a table of "
+            f"kind and fields, not {type(given).__name__}"
+        )
+
+    def run(
+        self,
+        name: str,
+        commands: Iterable[Command | Mapping[str, Any] | str],
+        typed: Iterable[int] = (),
+        *,
+        strict: bool = False,
+        attempt: int | None = None,
+    ) -> Step:
+        """Carry out ``commands`` as one named step and write it (all or nothing).
+
+        ``typed`` are dice the referee read off the table; they answer the step's first
+        dice, the step's seed rolls the rest (``attempt``: the attempt whose app dice a
+        wizard showed, :meth:`dice_seen`; by default the step's next). Steps undone before
+        are dropped (no redo past a new step). Nothing is written if any command is
+        refused. The step builds on the journal as it is in the file when it is written
+        (``strict``: refused if another program wrote since this handle last read).
+        """
+        given = list(commands)
+        typed = list(typed)
+        self._check_step(name, len(given), STEP_MAX_COMMANDS)
+        if not given:
+            raise MatchFileError("a step needs a command")
+        parsed = [self._command(c) for c in given]
+        self._ready(strict)
+        with self._writing(strict):
+            number = self._open_step()
+            dice = Dice(self._step_seed(number, write=True, attempt=attempt))
+            dice.type_in(typed)
+            state = self.state
+            events: list[Event] = []
+            for command in parsed:
+                outcome = self.system.step(state, command, dice)
+                events.append(outcome.event)
+                state = outcome.state
+            if dice.pending:
+                raise MatchFileError(
+                    f"{len(dice.pending)} typed dice left over ({list(dice.pending)}): "
+                    "the step needed fewer dice; nothing was written"
+                )
+            self._write_step(number, name, events)
+        self._state = state
+        return Step(number, name, tuple(events))
+
+    def replay_check(self) -> list[str]:
+        """Run every active step's commands again, with the dice typed at the table and the
+        step's seed for the rest; list the events that come out differently (an empty list:
+        the journal replays exactly, dice included). Each event run again is compared with
+        the file's row (:meth:`EventRow.same`); the state the next one runs on is the
+        journal's own: the state of the event run again where it is the row's, else the
+        row's, checked as opening the file does."""
+        system = self.system
+        problems: list[str] = []
+        with _sqlite_errors(self.path), self._reading():
+            journal = self.step_rows()
+            state = self.initial_state()
+            seeds = self.step_seeds()  # the steps written again after an undo (format 6)
+        for number, name, _, rows in journal:
+            dice = Dice(seeds[number] if number in seeds else step_seed(self.seed, number))
+            # the typed dice answered the step's first dice; the seed rolled the rest
+            dice.type_in(r.value for row in rows for r in row.dice if r.typed)
+            for i, row in enumerate(rows):
+                where = f"step {number} ({name}), event {i}"
+                try:
+                    again = system.step(state, system.command_from_json(row.command), dice)
+                except RefereeError as exc:
+                    problems.append(f"{where} ({row.kind}): refused now: {exc}")
+                else:
+                    if row.same(again.event):
+                        state = again.state
+                        continue
+                    problems.append(f"{where} ({row.kind}): replays differently")
+                state = self._fold_event(state, where, row.event())
+        return problems
+
+    def _fold(self, steps: Iterable[Step], state: S | None = None) -> S:
+        """``state`` (the set-up by default) with ``steps`` carried out as recorded, each
+        event checked; a system whose events keep the whole state folds from the last."""
+        events = [
+            (f"step {s.number} ({s.name}), event {i}", e)
+            for s in steps
+            for i, e in enumerate(s.events)
+        ]
+        if events:
+            where, last = events[-1]
+            kept = self._checked(where, lambda: self.system.kept_state(last))
+            if kept is not None:
+                return kept
+        folded = state if state is not None else self.initial_state()
+        for where, event in events:
+            folded = self._fold_event(folded, where, event)
+        return folded
+
+    def _fold_event(self, state: S, where: str, event: Event) -> S:
+        """``state`` with ``event`` carried out as recorded (``where``: "step N (name),
+        event I"); an event that cannot be carried out is a damaged file."""
+        return self._checked(where, lambda: self.system.fold(state, event))
+
+    def _checked(self, where: str, fold: Callable[[], T]) -> T:
+        try:
+            return fold()
+        except RefereeError as exc:
+            raise MatchFileError(
+                f"{self.path}: damaged: {where}: {exc}; it was not changed", file=self.path
+            ) from None
 
     def _check_step(self, name: object, count: int, most: int) -> None:
         """Refuse a step without a name, or with over ``most`` commands."""

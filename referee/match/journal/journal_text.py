@@ -22,9 +22,10 @@ apply-damage
 
 A command line is its kind and ``key=value`` words (shell quoting); numbers become numbers,
 a value starting with ``{`` or ``[`` is JSON (``deflection='{"cancelled": {"2": {"E34": 3}}}'``).
-For ``correct``, every key but ``uid`` is a field to set. Each line of the main game is read
-into its kind's typed value and checked as it is read (:mod:`referee.rules.orders.commands`): an
-unknown kind or key, a missing or ill-typed field is refused naming the line and the field.
+For ``correct``, every key but ``uid`` is a field to set. Each line is read into the typed
+command of the journal's game and checked as it is read (:mod:`referee.rules.orders.commands`,
+:mod:`referee.rules.activation.commands`): an unknown kind or key, a missing or ill-typed
+field is refused naming the line and the field.
 ``dice:`` lists the dice the table rolled for the step, in the order the engine asks for them.
 Errors name the line.
 A journal of the activation rules names its ruleset (``ruleset: activation``, no map: each
@@ -43,7 +44,7 @@ fresh dice) reads as 5: a text journal writes each step once, at its first attem
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from pathlib import Path
 from typing import Any
 
@@ -51,8 +52,8 @@ from referee.errors import RefereeError, excerpt, read_bounded, whole_number
 from referee.limits import JOURNAL_MAX_BYTES, MATCH_MAX_STEPS, MATCH_MAX_UNITS
 from referee.match.journal.formats import CURRENT
 from referee.match.journal.text_journal import JournalStep, TextJournal
+from referee.rules.command import Command, CommandError
 from referee.rules.orders.commands import (
-    CommandError,
     command_from_json,
     command_words,
     json_word,
@@ -81,17 +82,19 @@ def _pairs(words: list[str], where: str) -> dict[str, Any]:
     return out
 
 
-def _typed_orders(command: dict[str, Any]) -> dict[str, Any]:
-    return command_from_json(command).to_json()
+def _activation_commands() -> Callable[[Mapping[str, Any]], Command]:
+    from referee.rules.activation.commands import command_from_json as read  # its journal only
+
+    return read
 
 
-COMMAND_CHECKS: dict[str, Callable[[dict[str, Any]], dict[str, Any]]] = {
-    "orders": _typed_orders,
+COMMAND_READERS: dict[str, Callable[[], Callable[[Mapping[str, Any]], Command]]] = {
+    "orders": lambda: command_from_json,
+    "activation": _activation_commands,
 }
-"""Game system -> how a command read from text is checked as it is read (into its typed
-value and back to the JSON the journal keeps). A system not named here checks its commands
-when its match file carries them out (the activation rules:
-:func:`referee.match.games.activation_file.as_command`)."""
+"""Game system -> how to load its reader of a command's JSON form into its typed value (a
+text journal's commands are read at this edge, each checked as it is read; a system's
+modules load only for a journal of its own)."""
 
 DEFAULT_SYSTEM = "orders"
 """The game system of a journal or match that names no ruleset (its map's edition)."""
@@ -111,17 +114,13 @@ def journal_system(edition: str | None) -> str:
         return DEFAULT_SYSTEM
 
 
-def parse_command(
-    line: str, where: str = "command", system: str = DEFAULT_SYSTEM
-) -> dict[str, Any]:
-    """One command line (``fire shooter=tank target=grunts weapon="Main gun"``) as the JSON
-    the journal keeps; for a game system of :data:`COMMAND_CHECKS` (the main game's), its
-    kind and fields checked (:mod:`referee.rules.orders.commands`). An error names the line
-    and the field."""
+def parse_command(line: str, where: str = "command", system: str = DEFAULT_SYSTEM) -> Command:
+    """One command line (``fire shooter=tank target=grunts weapon="Main gun"``) as the typed
+    command of the game ``system``, its kind and fields checked (an unknown system reads
+    as the default's). An error names the line and the field."""
+    read = COMMAND_READERS.get(system, COMMAND_READERS[DEFAULT_SYSTEM])()
     try:
-        command = command_words(line, where)
-        check = COMMAND_CHECKS.get(system)
-        return check(command) if check is not None else command
+        return read(command_words(line, where))
     except CommandError as exc:
         message = str(exc)
         error = JournalTextError(message if message.startswith(where) else f"{where}: {message}")

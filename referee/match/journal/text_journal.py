@@ -7,6 +7,8 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any
 
+from referee.rules.command import Command
+
 
 @dataclass
 class JournalStep:
@@ -15,7 +17,8 @@ class JournalStep:
 
     name: str
     line: int
-    commands: list[dict[str, Any]] = field(default_factory=list)
+    commands: list[Command] = field(default_factory=list)
+    """Its commands, read at the edge into the typed values of the journal's game."""
     lines: list[int] = field(default_factory=list)
     """The line of each command."""
     dice: list[int] = field(default_factory=list)

@@ -8,9 +8,10 @@ from __future__ import annotations
 from html import escape
 
 from referee.board.hexgrid import DIRECTION_NAMES, hex_label
-from referee.match.games.activation_file import ActivationMatch, asked_now
+from referee.match.games.activation_file import ActivationMatch
 from referee.match.reports.match_report import _STYLE, _appendix, _events_html, _house_rules
 from referee.rules.activation.state import ActivationState
+from referee.rules.activation.system import asked_now
 
 
 def _pieces_table(state: ActivationState) -> str:

@@ -147,7 +147,7 @@ def tell(
     story: TurnStory, number: int, event: Event, before: MatchState, after: MatchState
 ) -> None:
     """What ``event`` did, in each unit's line, the hits and the casualties."""
-    c = event.command
+    c = event.command.to_json()
     if event.kind == "orders":
         uid = str(c.get("uid"))
         if c.get("missing") == "confirm":
@@ -237,7 +237,7 @@ def _step_group(state: MatchState, step_id: str) -> str:
 
 
 def _contest(event: Event, before: MatchState) -> Mapping[str, Any]:
-    index = int(event.command.get("contest", 0))
+    index = int(event.command.to_json().get("contest", 0))
     return before.contests[index] if 0 <= index < len(before.contests) else {}
 
 
@@ -245,7 +245,7 @@ def _dealt_by(event: Event, before: MatchState, record: Mapping[str, Any]) -> st
     """Who dealt the damage of a pending roll: the shooter and weapon of a shot, the other
     side of an assault, else what the record names."""
     if event.kind == "fire":
-        return f"{event.command.get('shooter')}, {record.get('source') or 'its weapon'}"
+        return f"{event.command.to_json().get('shooter')}, {record.get('source') or 'its weapon'}"
     if event.kind == "assault":
         contest = _contest(event, before)
         target = before.units.get(str(record["unit"]))
@@ -259,8 +259,8 @@ def _dealt_by(event: Event, before: MatchState, record: Mapping[str, Any]) -> st
 def _cause(event: Event, before: MatchState) -> str:
     """How a unit's line names the event that changed it."""
     names = {
-        "movement": f"movement {event.command.get('step')}",
-        "agony": f"agony {event.command.get('step')}",
+        "movement": f"movement {event.command.to_json().get('step')}",
+        "agony": f"agony {event.command.to_json().get('step')}",
         "correct": "referee's correction",
         "correct-hex": "referee's correction",
         "correct-remove": "referee's correction",

@@ -27,6 +27,7 @@ from referee.rules.activation.game import (
     ActivationGame,
     battle_map,
     edge_of,
+    enemy_tiles,
     garrison,
     move_board,
     sight,
@@ -44,7 +45,12 @@ from referee.rules.activation.shooting import (
 )
 from referee.rules.activation.slots import Pose, check_slots
 from referee.rules.activation.state import ActivationState, Piece
-from referee.rules.activation.transport import disembark_problem, embark_problem, room_text
+from referee.rules.activation.transport import (
+    disembark_problem,
+    embark_problem,
+    reach_out_of,
+    room_text,
+)
 
 
 class ActivationError(RefereeError):
@@ -198,27 +204,47 @@ def embark(
         )
     table = game.rules.movement
     aboard = [game.card(p) for p in state.aboard(transport_uid)]
+    out_of_enemy = piece.hex in enemy_tiles(state, piece.side)
+    reach = reach_out_of(table.embark_reach, out_of_enemy, table.embark_leaving)
     problem = embark_problem(
         piece,
         game.card(piece),
         transport,
         game.card(transport),
         aboard,
-        table.embark_reach,
+        reach,
         table.transport_counts,
     )
     if problem:
-        raise ActivationError(f"{piece.uid} cannot embark: {problem}", "transport", piece.uid)
+        raise ActivationError(
+            f"{piece.uid} cannot embark: {problem}{_leaving_note(reach, table.embark_reach)}",
+            "transport",
+            piece.uid,
+        )
     room = room_text(game.card(transport), [*aboard, game.card(piece)], table.transport_counts)
+    rulings = table.rulings("transport.capacity")
+    if out_of_enemy:
+        rulings += table.rulings("transport.leaving")
     rec.note(
         f"{piece.uid} embarks into {transport_uid} ({room})",
         "activation.embark",
         "activation.move-actions",
-        rulings=table.rulings("transport.capacity"),
+        *(("activation.tiles",) if out_of_enemy else ()),
+        rulings=rulings,
     )
     rec.touched(piece.uid, transport_uid, tiles=(piece.hex,))
     rec.summary = f"{piece.uid} embarks into {transport_uid}"
     return state.with_pieces(_moved(piece, status="embarked", hex=None, carrier=transport_uid))
+
+
+def _leaving_note(reach: int, full: int) -> str:
+    """Why the reach is short, when it is (ruling ``activation.embark-leaving``)."""
+    if reach >= full:
+        return ""
+    return (
+        " (out of an enemy tile its tile counts double, more than the action's: "
+        "ruling activation.embark-leaving)"
+    )
 
 
 def _place_problem(
@@ -245,15 +271,21 @@ def disembark(
     carrier = state.pieces[piece.carrier]
     if carrier.hex is None:
         raise ActivationError(f"{uid}'s transport {carrier.uid} is not on the map", "uid", uid)
-    problem = disembark_problem(
-        carrier.hex, to, game.rules.movement.embark_reach
-    ) or _place_problem(game, state, piece, Pose(to, facing))
+    table = game.rules.movement
+    out_of_enemy = carrier.hex in enemy_tiles(state, piece.side)
+    reach = reach_out_of(table.embark_reach, out_of_enemy, table.embark_leaving)
+    problem = disembark_problem(carrier.hex, to, reach)
+    if problem:
+        problem += _leaving_note(reach, table.embark_reach)
+    problem = problem or _place_problem(game, state, piece, Pose(to, facing))
     if problem:
         raise ActivationError(f"{uid} cannot disembark: {problem}", "hex", uid)
     rec.note(
         f"{uid} disembarks from {carrier.uid} onto {hex_label(to)}",
         "activation.embark",
         "activation.move-actions",
+        *(("activation.tiles",) if out_of_enemy else ()),
+        rulings=table.rulings("transport.leaving") if out_of_enemy else (),
     )
     rec.touched(uid, carrier.uid, tiles=(to,))
     rec.summary = f"{uid} disembarks onto {hex_label(to)}"

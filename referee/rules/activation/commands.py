@@ -22,16 +22,9 @@ from dataclasses import MISSING, dataclass, fields
 from typing import Any, ClassVar
 
 from referee.board.hexgrid import DIRECTION_NAMES, Hex, LabelError, hex_label, parse_label
-from referee.errors import RefereeError, excerpt, whole_number
+from referee.errors import excerpt, whole_number
 from referee.rules.activation.slots import Pose
-
-
-class CommandError(RefereeError):
-    """A command that cannot be read, naming the field."""
-
-    def __init__(self, message: str, field: str | None = None) -> None:
-        super().__init__(message)
-        self.field = field
+from referee.rules.command import CommandError
 
 
 @dataclass(frozen=True, slots=True)

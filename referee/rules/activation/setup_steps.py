@@ -204,6 +204,13 @@ def deploy(
     rulings = start.rulings("deployment.depth", "deployment.adjacent", "deployment.capacity")
     rec.touched(cmd.uid, tiles=(cmd.hex,))
     if piece.kind == "structure":
+        if cmd.ammunition is not None:
+            raise ActivationError(
+                f"{cmd.uid} is a structure: it starts with no ammunition (clause "
+                "activation.ammunition names units); leave ammunition= out",
+                "ammunition",
+                cmd.uid,
+            )
         if cmd.hex in state.fortifications:
             raise ActivationError(f"{hex_label(cmd.hex)} already has a building", "hex", cmd.uid)
         building = game.cards.structure(piece.card)

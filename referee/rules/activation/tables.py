@@ -142,6 +142,9 @@ class MovementTable(Table):
     """What becomes of the units aboard a destroyed transport."""
     transport_counts: Literal["units", "points"]
     """What a transport card's capacity counts (ruling ``activation.transport-capacity``)."""
+    embark_leaving: Literal["one-tile", "double"]
+    """Whether embarking or disembarking out of an enemy tile reaches its 1 tile (ruling
+    ``activation.embark-leaving``)."""
     turn: int
     """Hex sides one turn may go (3 reaches every facing)."""
     turn_in_place: int
@@ -188,7 +191,7 @@ def parse_movement(
     costs = r.table(raw.get("costs", {}), "costs")
     r.keys(costs, "costs", ("clause", "tile", "leave_enemy", "combine", "embark"))
     transport = r.table(raw.get("transport", {}), "transport")
-    r.keys(transport, "transport", ("clause", "destroyed", "capacity"))
+    r.keys(transport, "transport", ("clause", "destroyed", "capacity", "leaving"))
     vehicles = r.table(raw.get("vehicles", {}), "vehicles")
     r.keys(vehicles, "vehicles", ("clause", "turn", "turn_in_place", "backwards", "turn_order"))
     order_raw = r.table(vehicles.get("turn_order", {}), "vehicles.turn_order")
@@ -251,6 +254,10 @@ def parse_movement(
         transport_counts=cast(
             Literal["units", "points"],
             r.text(transport, "transport", "capacity", choices=("units", "points")),
+        ),
+        embark_leaving=cast(
+            Literal["one-tile", "double"],
+            r.text(transport, "transport", "leaving", choices=("one-tile", "double")),
         ),
         turn=r.integer(vehicles, "vehicles", "turn", low=1, high=3),
         turn_in_place=r.integer(vehicles, "vehicles", "turn_in_place", low=1),

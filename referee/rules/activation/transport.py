@@ -4,7 +4,8 @@ As a move action a unit may embark into a transport of its own side on its tile 
 away (``movement.toml`` ``costs.embark``), if the transport carries its type and has room
 (its card's capacity, in units or in the cards' capacity points: ruling
 ``activation.transport-capacity``); or disembark onto a tile at most that far from its
-transport's tile.
+transport's tile. Out of an enemy tile that tile may count double, leaving the action only
+its own tile (ruling ``activation.embark-leaving``: :func:`reach_out_of`).
 """
 
 from __future__ import annotations
@@ -14,6 +15,14 @@ from collections.abc import Sequence
 from referee.board.hexgrid import Hex, distance, hex_label
 from referee.rules.activation.cards import UnitCard
 from referee.rules.activation.state import Piece
+
+
+def reach_out_of(reach: int, enemy_tile: bool, leaving: str) -> int:
+    """How many tiles an embark or a disembark reaches from a tile (``enemy_tile``: an enemy
+    tile, clause ``activation.tiles``): ``reach``, or none beyond its own tile out of an
+    enemy tile under ``double`` (its tile would cost 2, more than the action's; ruling
+    ``activation.embark-leaving``)."""
+    return 0 if enemy_tile and leaving == "double" else reach
 
 
 def load(cards: Sequence[UnitCard], counts: str) -> int:

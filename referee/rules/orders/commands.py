@@ -24,11 +24,8 @@ from collections.abc import Callable, Mapping
 from dataclasses import MISSING, dataclass, field, fields
 from typing import Any, ClassVar
 
-from referee.errors import RefereeError, excerpt, whole_number
-
-
-class CommandError(RefereeError):
-    """A command the match cannot read or carry out; the message says which field and why."""
+from referee.errors import excerpt, whole_number
+from referee.rules.command import CommandError
 
 
 class CorrectionError(CommandError):

@@ -12,13 +12,14 @@ view: the other side hidden) both read the match through :func:`concealed_uids` 
 from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
-from dataclasses import replace
+from dataclasses import dataclass, replace
 from types import MappingProxyType
-from typing import Any
+from typing import Any, ClassVar
 
 from referee.board.hexgrid import hex_label
 from referee.rules.changes import Changes
 from referee.rules.events import Event, Step
+from referee.rules.orders.commands import Place
 from referee.rules.orders.state import MatchState
 
 
@@ -64,21 +65,34 @@ def seen_state(state: MatchState, hidden_sides: Iterable[int]) -> MatchState:
     return replace(state, units=MappingProxyType(units))
 
 
+@dataclass(frozen=True)
+class HiddenPlacement:
+    """A placement as the other side sees it: whose it is, nothing more."""
+
+    side: int
+    KIND: ClassVar[str] = "place"
+
+    def to_json(self) -> dict[str, Any]:
+        return {"kind": self.KIND, "side": self.side}
+
+    def text(self) -> str:
+        return f"{self.KIND} side={self.side}"
+
+
 def _placed_uid(event: Event) -> str | None:
-    return str(event.command["uid"]) if event.kind == "place" and "uid" in event.command else None
+    command = event.command
+    return command.uid if isinstance(command, Place) and command.uid is not None else None
 
 
 def _masked(event: Event, state: MatchState, side: int) -> Event:
-    unit = state.units.get(str(event.command["uid"]))
+    unit = state.units.get(str(_placed_uid(event)))
     if unit is not None:  # on the table as a hidden token: its hex is seen, nothing more
         text = f"side {side} sets up a hidden token at {hex_label(unit.hex)}"
     elif state.setup is not None and state.setup.procedure == "blind":
         text = f"side {side} enters a placement, shown at the reveal"
     else:  # a hidden unit placed by a step since undone
         text = f"side {side} sets up a hidden token"
-    return Event(
-        event.kind, {"kind": event.kind, "side": side}, Changes(), text, clauses=event.clauses
-    )
+    return Event(event.kind, HiddenPlacement(side), Changes(), text, clauses=event.clauses)
 
 
 def _conceals(

@@ -121,7 +121,7 @@ def correct_hex(state: MatchState, command: CorrectHex, dice: Dice) -> Event:
     what = f"{name}: {', '.join(said)}" if len(kinds) > 1 else said[0]
     return Event(
         "correct-hex",
-        command.to_json(),
+        command,
         Changes(hexes=hexes_json(hexes)),
         f"referee's correction: {label} {what}",
     )
@@ -189,7 +189,7 @@ def correct_remove(state: MatchState, command: CorrectRemove, dice: Dice) -> Eve
         pending = tuple(dict(p) for p in state.pending if p["unit"] != uid)
     return Event(
         "correct-remove",
-        command.to_json(),
+        command,
         Changes(units={uid: None}, pending=pending),
         f"referee's correction: {uid} taken off the table",
     )
@@ -332,7 +332,7 @@ def correct_unit(state: MatchState, command: Correct, dice: Dice) -> Event:
     said_before = ", ".join(f"{k} = {v!r}" for k, v in fields.items())  # referee 0.1's words
     return Event(
         "correct",
-        command.to_json(),
+        command,
         Changes(units={uid: unit_state_json(fixed)}),
         f"referee's correction: {uid} {what}",
         former={"text": f"referee's correction: {uid} {said_before}"},

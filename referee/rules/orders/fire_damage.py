@@ -23,6 +23,7 @@ from referee.board.hexgrid import hex_label
 from referee.board.sector_stats import Sector
 from referee.dice.service import Dice
 from referee.rules.changes import Changes
+from referee.rules.command import CommandError
 from referee.rules.damage.damage_roll import damage_requests, damage_roll
 from referee.rules.damage.pending import PendingLedger
 from referee.rules.events import Event
@@ -30,7 +31,7 @@ from referee.rules.fire.aim import after_fire
 from referee.rules.fire.area_hex import area_targets
 from referee.rules.fire.sector import SectorError, hit_sector
 from referee.rules.fire.weapon_conditions import conditions_of_hits
-from referee.rules.orders.commands import CommandError, Fire
+from referee.rules.orders.commands import Fire
 from referee.rules.orders.fire_conditions import PlacedInEvent, place_in_event
 from referee.rules.orders.serial import unit_state_json
 from referee.rules.state import UnitState
@@ -205,7 +206,7 @@ def area_fire_event(state: MatchState, command: Fire, dice: Dice, check: TargetC
     }
     return Event(
         "fire",
-        command.to_json(),
+        command,
         changes,
         "\n".join(lines),
         dice=tuple(dice.log[start:]),

@@ -41,7 +41,7 @@ def dry_step(
         events.append(event)
         state = state.apply(event.changes)
     if dice.pending:
-        from referee.rules.orders.step import CommandError
+        from referee.rules.command import CommandError
 
         raise CommandError(
             f"{len(dice.pending)} typed dice left over "

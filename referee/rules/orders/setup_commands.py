@@ -101,7 +101,7 @@ def _event(
         text += f"\nnow: {setup_asked(setup_board(after), outcome.progress)}"
     return Event(
         command.KIND,
-        command.to_json(),
+        command,
         changes,
         text,
         dice=tuple(dice.log[start:]),

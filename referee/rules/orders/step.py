@@ -22,6 +22,7 @@ from referee.errors import RefereeError, whole_number
 from referee.rules.assault.after import RetreatChoice
 from referee.rules.assault.contest import AssaultError
 from referee.rules.changes import Changes
+from referee.rules.command import CommandError
 from referee.rules.events import Event
 from referee.rules.movement_step.result import Choice
 from referee.rules.orders.commands import (
@@ -32,7 +33,6 @@ from referee.rules.orders.commands import (
     ApplyDamage,
     Assault,
     Command,
-    CommandError,
     Fire,
     HexEffects,
     Load,
@@ -54,7 +54,7 @@ from referee.rules.turn.clock import TurnPosition
 from referee.rules.turn.sequence import either, step_numbers
 from referee.units.model import UnknownWeapon
 
-__all__ = ["COMMANDS", "CommandError", "execute", "step_field"]
+__all__ = ["COMMANDS", "execute", "step_field"]
 
 
 def step_field(
@@ -127,7 +127,7 @@ def _orders(state: MatchState, command: Orders, dice: Dice) -> Event:
     text = "; ".join(f"{k} {v}" for k, v in orders.items())
     return Event(
         "orders",
-        command.to_json(),
+        command,
         Changes(orders={uid: {str(turn): orders}}),
         f"{uid}, turn {turn}: {text}",
         clauses=("orders.giving",),
@@ -151,7 +151,7 @@ def _orders_missing(state: MatchState, command: Orders, uid: str, turn: int) -> 
     rule = missing_rule(state.rules)
     return Event(
         "orders",
-        command.to_json(),
+        command,
         Changes(orders={uid: {str(turn): rule.record()}}),
         f"{uid}, turn {turn}: no orders from the players; confirmed by the referee: "
         f"{uid} {rule.text()}",
@@ -221,7 +221,7 @@ def _fire(state: MatchState, command: Fire, dice: Dice) -> Event:
     )
     return Event(
         "fire",
-        command.to_json(),
+        command,
         changes,
         "\n".join([*lines, *placed.lines]),
         dice=tuple(dice.log[start:]),
@@ -266,7 +266,7 @@ def _apply_damage(state: MatchState, command: ApplyDamage, dice: Dice) -> Event:
     )
     return Event(
         "apply-damage",
-        command.to_json(),
+        command,
         changes,
         "\n".join([applied.explain(), *placed.lines]),
         clauses=("damage.sequence", "damage.table", "damage.model-death", *placed.clauses),
@@ -302,7 +302,7 @@ def _agony(state: MatchState, command: Agony, dice: Dice) -> Event:
     )
     return Event(
         "agony",
-        command.to_json(),
+        command,
         changes,
         result.explain(),
         dice=tuple(dice.log[start:]),
@@ -326,7 +326,7 @@ def _aftermath(state: MatchState, command: Aftermath, dice: Dice) -> Event:
     )
     return Event(
         "aftermath",
-        command.to_json(),
+        command,
         changes,
         result.explain(),
         clauses=tuple(dict.fromkeys(("aftermath.step", *result.clauses))),
@@ -392,7 +392,7 @@ def _movement(state: MatchState, command: Movement, dice: Dice) -> Event:
     text = "\n".join([*notes, result.explain()])
     return Event(
         "movement",
-        command.to_json(),
+        command,
         changes,
         text,
         dice=tuple(dice.log[start:]),
@@ -461,7 +461,7 @@ def _assault(state: MatchState, command: Assault, dice: Dice) -> Event:
         changed = {uid: u for uid, u in units.items() if u != state.units[uid]}
         return Event(
             "assault",
-            command.to_json(),
+            command,
             Changes(units=_units_json(changed), pending=tuple(pending), contests=tuple(contests)),
             fight.explain(),
             dice=tuple(dice.log[start:]),
@@ -481,7 +481,7 @@ def _assault(state: MatchState, command: Assault, dice: Dice) -> Event:
     clauses = ["assault.trigger", *fight.damage.clauses, *out.clauses]
     return Event(
         "assault",
-        command.to_json(),
+        command,
         changes,
         fight.explain(),
         dice=tuple(dice.log[start:]),
@@ -516,7 +516,7 @@ def _hex_effects(state: MatchState, command: HexEffects, dice: Dice) -> Event:
     rulings = tuple(dict.fromkeys(r for e in events for r in e.rulings))
     return Event(
         "hex-effects",
-        command.to_json(),
+        command,
         changes,
         text,
         dice=tuple(dice.log[start:]),
@@ -537,7 +537,7 @@ def _load(state: MatchState, command: Load, dice: Dice) -> Event:
         raise CommandError(f"load: {exc}") from None
     return Event(
         "load",
-        command.to_json(),
+        command,
         Changes(units=_units_json([done.state])),
         done.text,
         clauses=done.clauses,
@@ -557,7 +557,7 @@ def _aim(state: MatchState, command: Aim, dice: Dice) -> Event:
     gunnery = step_field(state, command, "gunnery", "gunnery", True)
     return Event(
         "aim",
-        command.to_json(),
+        command,
         Changes(units=_units_json([take_aim(unit, state.turn, gunnery)])),
         aim_text(unit, state.turn, gunnery),
         clauses=("orders.fire", "fire.aim"),
@@ -592,7 +592,7 @@ def _spot(state: MatchState, command: Spot, dice: Dice) -> Event:
     text = "\n".join([f"{spotter.uid} tries to spot {target.uid}", *result.explain()])
     return Event(
         "spot",
-        command.to_json(),
+        command,
         Changes(units=_units_json([result.target_after])),
         text,
         dice=tuple(dice.log[start:]),
@@ -621,9 +621,7 @@ def _advance(state: MatchState, command: Advance, dice: Dice) -> Event:
     except AdvanceError as exc:
         raise CommandError(str(exc)) from None
     if not plan.tells:  # a plain advance, as journals have always had
-        return Event(
-            "advance", command.to_json(), plan.changes(), plan.text(), clauses=("turn.sequence",)
-        )
+        return Event("advance", command, plan.changes(), plan.text(), clauses=("turn.sequence",))
     rule = missing_rule(state.rules)
     clauses = ["turn.sequence", *(rule.clauses if plan.confirmed else ())]
     rulings = list(rule.rulings if plan.confirmed else ())
@@ -640,7 +638,7 @@ def _advance(state: MatchState, command: Advance, dice: Dice) -> Event:
         detail["unable"] = [{**o.to_json(), "step": p.step_id} for p, o in plan.unable]
     return Event(
         "advance",
-        command.to_json(),
+        command,
         plan.changes(),
         plan.text(rule.text()),
         clauses=tuple(dict.fromkeys(clauses)),

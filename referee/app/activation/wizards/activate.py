@@ -34,13 +34,13 @@ from referee.app.activation.wizards.base import (
     LEGAL,
     ActivationWizard,
     DicePage,
+    Situation,
     dry_run,
 )
 from referee.app.activation.wizards.moves import MovePage
 from referee.app.activation.wizards.pieces import PiecePage
 from referee.app.map.map_overlay import MapOverlay
 from referee.board.hexgrid import Hex, hex_label
-from referee.match.games.activation_file import ActivationMatch
 from referee.rules.activation.actions import ActivationError, shot_target
 from referee.rules.activation.commands import Command, Move, Shoot, Shot
 from referee.rules.activation.game import sight
@@ -57,10 +57,10 @@ class ActivateWizard(ActivationWizard):
     """See the module docstring."""
 
     def __init__(
-        self, match: ActivationMatch, overlay: MapOverlay, parent: QWidget | None = None
+        self, situation: Situation, overlay: MapOverlay, parent: QWidget | None = None
     ) -> None:
-        super().__init__(match, overlay, "Activate", parent)
-        game = match.game
+        super().__init__(situation, overlay, "Activate", parent)
+        game = self.game
         pieces = sorted(
             (p for p in self.state.of_side(self.side or 0) if p.on_map and p.kind == "unit"),
             key=lambda p: p.uid,
@@ -97,7 +97,7 @@ class ActivateWizard(ActivationWizard):
         """Whether the unit picked is an aircraft that may attack after its move (ruling
         ``activation.aircraft-attack``)."""
         piece = self.piece()
-        game = self.match.game
+        game = self.game
         return (
             piece is not None and game.is_aircraft(piece) and game.rules.movement.attack_after_move
         )
@@ -168,7 +168,7 @@ class UnitPage(PiecePage):
         if not isinstance(wizard, ActivateWizard):
             return
         piece = wizard.piece()
-        flying = piece is not None and wizard.match.game.is_aircraft(piece)
+        flying = piece is not None and wizard.game.is_aircraft(piece)
         self.attack_radio.setEnabled(not flying)
         if flying:
             self.move_radio.setChecked(True)
@@ -252,7 +252,7 @@ class AttackPage(QWizardPage):
             where.setTextFormat(Qt.TextFormat.PlainText)
             where.setWordWrap(True)
             self._row(where)
-        game = wizard.match.game
+        game = wizard.game
         board = sight(game, state)
         table = game.rules.attack
         card = game.card(piece)

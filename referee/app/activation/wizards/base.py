@@ -1,21 +1,25 @@
-"""What the wizards of a match of the activation rules share: the match as it was when the
-wizard opened, the engine's dry run of a command (what it would decide, or why it refuses),
-and the last page, the step's dice (rolled by the app with the step's own seed, or typed
-from the table: :class:`~referee.app.wizards.common.dice_entry.DiceEntry`) with what the
-engine decides on them: on the dice typed; the app's dice are drawn when the step is played
-and shown only after, beside the map (:meth:`ActivationWizard.written_html`), so no target
-is chosen on dice already seen.
+"""What the wizards of a match of the activation rules share: the :class:`Situation` each is
+given as arguments (the game's tables and cards, the state as it was when the wizard opened,
+the seed of the step's dice; never the match file), the engine's dry run of a command (what
+it would decide, or why it refuses), and the last page, the step's dice (rolled by the app
+with the step's own seed, or typed from the table:
+:class:`~referee.app.wizards.common.dice_entry.DiceEntry`) with what the engine decides on
+them and why (the clauses and rulings, as links): on the dice typed; the app's dice are
+drawn when the step is played and shown only after, beside the map
+(:meth:`ActivationWizard.written_html`), so no target is chosen on dice already seen.
 
-A wizard never writes: finishing it hands back the command's text as the step's name, its
-JSON form and the dice typed (:meth:`ActivationWizard.chosen_step`), exactly what the
-window's command line plays, so the journal, undo and replay stay one.
+A wizard never writes: it builds a typed command value (:meth:`ActivationWizard.command`:
+``Move(...)``, ``Reserves(...)``), and finishing it hands back that command's text as the
+step's name, its JSON form and the dice typed (:meth:`ActivationWizard.chosen_step`),
+exactly what the window's command line plays, so the journal, undo and replay stay one.
 """
 
 from __future__ import annotations
 
+from dataclasses import dataclass
 from html import escape
 
-from PySide6.QtCore import Qt
+from PySide6.QtCore import Qt, Signal
 from PySide6.QtWidgets import (
     QFrame,
     QLabel,
@@ -26,6 +30,7 @@ from PySide6.QtWidgets import (
     QWizardPage,
 )
 
+from referee.app.docks.rule_html import why_links
 from referee.app.map.map_overlay import MapOverlay
 from referee.app.widgets.plain_text import plain_titles
 from referee.app.wizards.common.chosen_step import ChosenStep
@@ -33,10 +38,10 @@ from referee.app.wizards.common.dice_entry import DiceEntry
 from referee.board.hexgrid import Hex
 from referee.dice.service import Dice
 from referee.errors import RefereeError, one_line
-from referee.match.games.activation_file import ActivationMatch
 from referee.rules.activation.commands import Command
+from referee.rules.activation.game import ActivationGame
 from referee.rules.activation.record import Outcome
-from referee.rules.activation.state import Piece
+from referee.rules.activation.state import ActivationState, Piece
 from referee.rules.activation.step import step as decide
 from referee.rules.events import Step
 
@@ -46,29 +51,48 @@ CHOSEN = "#f9a825"
 """The colour of the tile picked."""
 
 
+@dataclass(frozen=True)
+class Situation:
+    """What a wizard works on, given it as arguments (never the match file): the game (its
+    ruleset's tables and cards), the state of the match when the wizard opened, and the
+    seed of the step's dice (the one dice service: the app rolls with it, or the referee
+    types what the table rolled)."""
+
+    game: ActivationGame
+    state: ActivationState
+    seed: int
+
+
 def dry_run(wizard: ActivationWizard, command: Command) -> Outcome | str:
     """What the engine decides on ``command`` now, with the app's dice (a copy: nothing is
     written), or why it refuses it."""
     try:
-        return decide(wizard.match.game, wizard.state, command, Dice(wizard.seed))
+        return decide(wizard.game, wizard.state, command, Dice(wizard.seed))
     except RefereeError as exc:
         return one_line(exc)
 
 
 class ActivationWizard(QWizard):
-    """A wizard of a step of ``match`` (see the module docstring); ``overlay`` draws on the
-    map beside it. Its pages end with a :class:`DicePage`."""
+    """A wizard of a step in ``situation`` (see the module docstring); ``overlay`` draws on the
+    map beside it. Its pages end with a :class:`DicePage`; a clause or ruling link clicked
+    on it is ``ruleRequested`` (for the rules dock)."""
+
+    ruleRequested = Signal(str)
 
     def __init__(
-        self, match: ActivationMatch, overlay: MapOverlay, title: str, parent: QWidget | None = None
+        self,
+        situation: Situation,
+        overlay: MapOverlay,
+        title: str,
+        parent: QWidget | None = None,
     ) -> None:
         super().__init__(parent)
         plain_titles(self)  # page titles name units and scenarios
-        self.match = match
-        self.state = match.state
+        self.game = situation.game
+        self.state = situation.state
         self.overlay = overlay
         self.side = self.state.turn
-        self.seed = match.next_dice_seed()  # afresh for a step written again (format 6)
+        self.seed = situation.seed
         self.setWindowTitle(title)
         self.setWizardStyle(QWizard.WizardStyle.ClassicStyle)
         self.setOption(QWizard.WizardOption.NoBackButtonOnStartPage)
@@ -99,9 +123,13 @@ class ActivationWizard(QWizard):
         dice = ", ".join(
             f"d{r.sides} {r.value} ({escape(r.purpose)})" for e in step.events for r in e.dice
         )
+        clauses = sorted({c for e in step.events for c in e.clauses})
+        rulings = sorted({r for e in step.events for r in e.rulings})
+        why = why_links(clauses, rulings)
         return (
             f"<h2>Step {step.number}: {escape(step.name)}</h2><p>{lines}</p>"
             f"<p><b>The app's dice:</b> {dice or 'none'}</p>"
+            + (f"<p><b>Why:</b> {why}</p>" if why else "")
         )
 
     def pick_hex(self, h: Hex) -> bool:
@@ -128,13 +156,26 @@ class DicePage(QWizardPage):
         self.outcome.setTextFormat(Qt.TextFormat.PlainText)
         self.outcome.setWordWrap(True)
         self.outcome.setAlignment(Qt.AlignmentFlag.AlignTop)
+        # which clauses apply and which rulings decided it: links to the rules dock
+        self.why = QLabel()
+        self.why.setTextFormat(Qt.TextFormat.RichText)  # ids from the catalogue, escaped
+        self.why.setWordWrap(True)
+        self.why.linkActivated.connect(self._link)
         # a long working (a move of six tiles, a collision) scrolls instead of growing
         # the page past the dock, which cut its first lines off
         scroll = QScrollArea()
         scroll.setWidgetResizable(True)
         scroll.setFrameShape(QFrame.Shape.NoFrame)
         scroll.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
-        scroll.setWidget(self.outcome)
+        # the working, then which clauses apply and which rulings decided it (a long list
+        # for an aircraft's move and attack): both scroll, the dice boxes keep their room
+        body = QWidget()
+        inside = QVBoxLayout(body)
+        inside.setContentsMargins(0, 0, 0, 0)
+        inside.addWidget(self.outcome)
+        inside.addWidget(self.why)
+        inside.addStretch(1)
+        scroll.setWidget(body)
         layout = QVBoxLayout(self)
         layout.addWidget(self.command_label)
         layout.addWidget(self.entry)
@@ -146,6 +187,9 @@ class DicePage(QWizardPage):
         assert isinstance(wizard, ActivationWizard)
         return wizard
 
+    def _link(self, link: str) -> None:
+        self._wizard().ruleRequested.emit(link)
+
     def initializePage(self) -> None:
         wizard = self._wizard()
         command = wizard.command()
@@ -153,21 +197,30 @@ class DicePage(QWizardPage):
         if command is None:
             self.entry.set_step(None, wizard.seed)
         else:
-            game, state = wizard.match.game, wizard.state
+            game, state = wizard.game, wizard.state
             self.entry.set_step(lambda dice: decide(game, state, command, dice), wizard.seed)
         self._changed()
 
     def _changed(self) -> None:
         run = self.entry.last
+        decision = (
+            run.result.decision if run is not None and isinstance(run.result, Outcome) else None
+        )
+        self.why.setText(
+            f"<b>Why:</b> {why_links(decision.clauses, decision.rulings)}"
+            if decision is not None and (decision.clauses or decision.rulings)
+            else ""
+        )
         if run is None:
             self.outcome.setText("")
         elif run.problem:
             self.outcome.setText(f"The engine refuses it: {run.problem}")
         elif self.entry.hides_dice():  # the app's dice: drawn when written, shown after
             self.outcome.setText(
-                "Finish rolls the app's dice and plays the step; its dice and what they did "
-                "show beside the map then. Nothing of them is shown before: the choices are "
-                "made on the odds, never on dice already seen."
+                "Finish rolls the app's dice and plays the step; its dice, what they did "
+                "and the clauses and rulings applied show beside the map then. Nothing of "
+                "them is shown before: the choices are made on the odds, never on dice "
+                "already seen."
             )
         elif isinstance(run.result, Outcome):
             d = run.result.decision

@@ -14,11 +14,17 @@ from dataclasses import dataclass
 
 from PySide6.QtWidgets import QListWidget, QVBoxLayout, QWidget, QWizardPage
 
-from referee.app.activation.wizards.base import CHOSEN, LEGAL, ActivationWizard, DicePage, dry_run
+from referee.app.activation.wizards.base import (
+    CHOSEN,
+    LEGAL,
+    ActivationWizard,
+    DicePage,
+    Situation,
+    dry_run,
+)
 from referee.app.activation.wizards.moves import MovePage
 from referee.app.map.map_overlay import MapOverlay
 from referee.board.hexgrid import Hex, hex_label
-from referee.match.games.activation_file import ActivationMatch
 from referee.rules.activation.actions import pose_of
 from referee.rules.activation.commands import BeforeBattle, BeforeBattleDone, Command
 from referee.rules.activation.game import move_board
@@ -42,10 +48,10 @@ class BeforeBattleWizard(ActivationWizard):
     """See the module docstring."""
 
     def __init__(
-        self, match: ActivationMatch, overlay: MapOverlay, parent: QWidget | None = None
+        self, situation: Situation, overlay: MapOverlay, parent: QWidget | None = None
     ) -> None:
-        super().__init__(match, overlay, "Before the battle", parent)
-        game, state = match.game, self.state
+        super().__init__(situation, overlay, "Before the battle", parent)
+        game, state = self.game, self.state
         side = self.side or 0
         choices: list[Choice] = []
         for piece in sorted(state.of_side(side), key=lambda p: p.uid):

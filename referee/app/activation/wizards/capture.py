@@ -12,10 +12,16 @@ from dataclasses import dataclass
 
 from PySide6.QtWidgets import QListWidget, QVBoxLayout, QWidget, QWizardPage
 
-from referee.app.activation.wizards.base import CHOSEN, LEGAL, ActivationWizard, DicePage, dry_run
+from referee.app.activation.wizards.base import (
+    CHOSEN,
+    LEGAL,
+    ActivationWizard,
+    DicePage,
+    Situation,
+    dry_run,
+)
 from referee.app.map.map_overlay import MapOverlay
 from referee.board.hexgrid import Hex, hex_label
-from referee.match.games.activation_file import ActivationMatch
 from referee.rules.activation.commands import Capture, Command
 from referee.rules.activation.pips import Pips
 from referee.rules.activation.record import Outcome
@@ -54,9 +60,9 @@ class CaptureWizard(ActivationWizard):
     """See the module docstring."""
 
     def __init__(
-        self, match: ActivationMatch, overlay: MapOverlay, parent: QWidget | None = None
+        self, situation: Situation, overlay: MapOverlay, parent: QWidget | None = None
     ) -> None:
-        super().__init__(match, overlay, "Capture", parent)
+        super().__init__(situation, overlay, "Capture", parent)
         self.choices: list[Choice] = []
         for piece in sorted(self.state.of_side(self.side or 0), key=lambda p: p.uid):
             if not piece.on_map or piece.kind != "unit":

@@ -2,7 +2,9 @@
 roster), then its tile (the legal ones highlighted on the map, a click picks one) and its
 facing, and for a unit the ammunition it starts with (at most its card's; clause
 ``activation.ammunition``); it builds ``deploy side=S uid=U hex=H facing=F ammunition=N``
-(clause ``activation.deployment``).
+(clause ``activation.deployment``). The last row of the first page is the pass, ``deploy-pass
+side=S``: the side deploys nothing more (ruling ``activation.deploy-pass`` says whether it
+may deploy again after the other side's turn).
 
 The legal tiles are those the engine takes: each tile of the map is tried on a copy of the
 match (:func:`~referee.app.activation.wizards.base.dry_run`) with the facing chosen (a
@@ -10,28 +12,32 @@ vehicle's slots lie along it), so the wizard never offers a tile the step would 
 
 from __future__ import annotations
 
-from PySide6.QtWidgets import QSpinBox, QWidget
+from PySide6.QtCore import Qt
+from PySide6.QtWidgets import QListWidgetItem, QSpinBox, QWidget
 
-from referee.app.activation.wizards.base import DicePage
+from referee.app.activation.wizards.base import DicePage, Situation
 from referee.app.activation.wizards.pieces import PiecePage
 from referee.app.activation.wizards.tiles import PlacingWizard, TilePage
 from referee.app.map.map_overlay import MapOverlay
 from referee.board.hexgrid import Hex, hex_label
-from referee.match.games.activation_file import ActivationMatch
-from referee.rules.activation.commands import Command, Deploy
+from referee.rules.activation.commands import Command, Deploy, DeployPass
 from referee.rules.activation.game import battle_map
 from referee.rules.activation.state import Piece
+
+PIECE, WHERE, DICE = range(3)
+PASS = ""
+"""The pass row's data, in place of a uid."""
 
 
 class DeployWizard(PlacingWizard):
     """See the module docstring."""
 
     def __init__(
-        self, match: ActivationMatch, overlay: MapOverlay, parent: QWidget | None = None
+        self, situation: Situation, overlay: MapOverlay, parent: QWidget | None = None
     ) -> None:
-        super().__init__(match, overlay, "Deploy", parent)
+        super().__init__(situation, overlay, "Deploy", parent)
         side = self.side or 0
-        game = match.game
+        game = self.game
         pieces = sorted(
             (p for p in self.state.of_side(side) if p.status == "roster"), key=lambda p: p.uid
         )
@@ -44,18 +50,33 @@ class DeployWizard(PlacingWizard):
             )
             return f"{piece.uid}: {name} ({piece.kind})"
 
-        self.pieces = PiecePage(
+        after = game.rules.start.after_pass
+        self.pieces = DeployPiecePage(
             f"Side {side} deploys",
-            "Which unit or structure? (Those still on the roster.)",
+            "Which unit or structure? (Those still on the roster.) Or the pass, last.",
             pieces,
             words,
         )
+        passing = (
+            "its deployment ends"
+            if after == "done"
+            else "deployment ends if the other side passes next"
+        )
+        item = QListWidgetItem(
+            f"Pass: side {side} deploys nothing more now ({passing}; ruling "
+            f"activation.deploy-pass: {after})"
+        )
+        item.setData(Qt.ItemDataRole.UserRole, PASS)
+        self.pieces.list.addItem(item)
         self.where = WherePage()
         self.dice = DicePage()
-        for page in (self.pieces, self.where, self.dice):
-            self.addPage(page)
+        self.setPage(PIECE, self.pieces)
+        self.setPage(WHERE, self.where)
+        self.setPage(DICE, self.dice)
 
     def command(self) -> Command | None:
+        if self.pieces.passing() and self.side is not None:
+            return DeployPass(self.side)
         uid, tile = self.pieces.uid(), self.where.tile()
         if uid is None or tile is None or self.side is None:
             return None
@@ -66,13 +87,30 @@ class DeployWizard(PlacingWizard):
     def candidates(self) -> list[Hex]:
         if self.pieces.uid() is None:
             return []
-        return sorted(battle_map(self.match.game, self.state).hexes, key=hex_label)
+        return sorted(battle_map(self.game, self.state).hexes, key=hex_label)
 
     def tile_command(self, h: Hex, facing: int) -> Command | None:
         uid = self.pieces.uid()
         if uid is None or self.side is None:
             return None
         return Deploy(self.side, uid, h, facing)
+
+
+class DeployPiecePage(PiecePage):
+    """The pieces of the roster, and the pass (the last row)."""
+
+    def passing(self) -> bool:
+        items = self.list.selectedItems()
+        return bool(items) and items[0].data(Qt.ItemDataRole.UserRole) == PASS
+
+    def uid(self) -> str | None:
+        return None if self.passing() else super().uid()
+
+    def isComplete(self) -> bool:
+        return self.passing() or super().isComplete()
+
+    def nextId(self) -> int:
+        return DICE if self.passing() else WHERE
 
 
 class WherePage(TilePage):
@@ -101,7 +139,7 @@ class WherePage(TilePage):
             unit = piece.kind != "structure"
             self.form.setRowVisible(self.ammunition, unit)  # a structure has no ammunition
             if unit:
-                most = wizard.match.game.card(piece).ammunition
+                most = wizard.game.card(piece).ammunition
                 self.ammunition.setRange(0, most)
                 self.ammunition.setValue(most)
                 self.ammunition.setSuffix(f" of {most}")

@@ -8,6 +8,9 @@
 * aboard a transport: the tile it disembarks onto, up to that far from the transport, and
   its facing: ``disembark uid=U hex=H facing=F``.
 
+Out of an enemy tile (the unit's, or its transport's) the unit's row names ruling
+``activation.embark-leaving``, which says whether the 1 tile is reached from there.
+
 Only what the engine takes is offered: every unit, transport and tile is dry-run on a copy
 of the match first."""
 
@@ -22,14 +25,13 @@ from PySide6.QtWidgets import (
     QWizardPage,
 )
 
-from referee.app.activation.wizards.base import CHOSEN, LEGAL, DicePage, dry_run
+from referee.app.activation.wizards.base import CHOSEN, LEGAL, DicePage, Situation, dry_run
 from referee.app.activation.wizards.pieces import PiecePage
 from referee.app.activation.wizards.tiles import PlacingWizard, TilePage
 from referee.app.map.map_overlay import MapOverlay
 from referee.board.hexgrid import Hex, hex_label, spiral
-from referee.match.games.activation_file import ActivationMatch
 from referee.rules.activation.commands import Command, Disembark, Embark
-from referee.rules.activation.game import battle_map
+from referee.rules.activation.game import battle_map, enemy_tiles
 from referee.rules.activation.state import Piece
 from referee.rules.activation.transport import room_text
 
@@ -40,10 +42,10 @@ class EmbarkWizard(PlacingWizard):
     """See the module docstring."""
 
     def __init__(
-        self, match: ActivationMatch, overlay: MapOverlay, parent: QWidget | None = None
+        self, situation: Situation, overlay: MapOverlay, parent: QWidget | None = None
     ) -> None:
-        super().__init__(match, overlay, "Embark / disembark", parent)
-        game, state = match.game, self.state
+        super().__init__(situation, overlay, "Embark / disembark", parent)
+        game, state = self.game, self.state
         units = [p for p in state.of_side(self.side or 0) if p.kind == "unit"]
         self.transports: dict[str, list[Piece]] = {}
         pieces: list[Piece] = []
@@ -60,15 +62,23 @@ class EmbarkWizard(PlacingWizard):
             elif piece.status == "embarked" and self._can_disembark(piece):
                 pieces.append(piece)
 
+        enemy = enemy_tiles(state, self.side or 0)
+        leaving = (
+            f"; out of an enemy tile (ruling activation.embark-leaving: "
+            f"{game.rules.movement.embark_leaving})"
+        )
+
         def words(piece: Piece) -> str:
             name = game.card(piece).name
             if piece.status == "embarked":
                 carrier = state.pieces[piece.carrier or ""]
                 where = hex_label(carrier.hex) if carrier.hex is not None else "?"
-                return f"{piece.uid}: {name} aboard {carrier.uid} on {where}: disembarks"
+                out = leaving if carrier.hex in enemy else ""
+                return f"{piece.uid}: {name} aboard {carrier.uid} on {where}: disembarks{out}"
             into = ", ".join(t.uid for t in self.transports[piece.uid])
             where = hex_label(piece.hex) if piece.hex is not None else "?"
-            return f"{piece.uid}: {name} on {where}: embarks (into {into})"
+            out = leaving if piece.hex in enemy else ""
+            return f"{piece.uid}: {name} on {where}: embarks (into {into}){out}"
 
         self.unit = UnitPage(
             f"Side {self.side} embarks or disembarks",
@@ -101,8 +111,8 @@ class EmbarkWizard(PlacingWizard):
         carrier = self.state.pieces.get(piece.carrier or "")
         if carrier is None or carrier.hex is None:
             return []
-        tiles = battle_map(self.match.game, self.state).hexes
-        reach = self.match.game.rules.movement.embark_reach
+        tiles = battle_map(self.game, self.state).hexes
+        reach = self.game.rules.movement.embark_reach
         return [h for h in spiral(carrier.hex, reach) if h in tiles]
 
     def piece(self) -> Piece | None:
@@ -169,7 +179,7 @@ class TransportPage(QWizardPage):
         piece = wizard.piece()
         self.list.clear()
         self.offered = list(wizard.transports.get(piece.uid, [])) if piece is not None else []
-        game, state = wizard.match.game, wizard.state
+        game, state = wizard.game, wizard.state
         counts = game.rules.movement.transport_counts
         for t in self.offered:
             card = game.card(t)

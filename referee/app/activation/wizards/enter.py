@@ -12,12 +12,11 @@ from __future__ import annotations
 
 from PySide6.QtWidgets import QWidget
 
-from referee.app.activation.wizards.base import DicePage
+from referee.app.activation.wizards.base import DicePage, Situation
 from referee.app.activation.wizards.pieces import PiecePage
 from referee.app.activation.wizards.tiles import PlacingWizard, TilePage
 from referee.app.map.map_overlay import MapOverlay
 from referee.board.hexgrid import DIRECTION_NAMES, Hex
-from referee.match.games.activation_file import ActivationMatch
 from referee.rules.activation.commands import Command, Enter
 from referee.rules.activation.game import battle_map, edge_of
 from referee.rules.activation.missions import edge_tiles
@@ -28,10 +27,10 @@ class EnterWizard(PlacingWizard):
     """See the module docstring."""
 
     def __init__(
-        self, match: ActivationMatch, overlay: MapOverlay, parent: QWidget | None = None
+        self, situation: Situation, overlay: MapOverlay, parent: QWidget | None = None
     ) -> None:
-        super().__init__(match, overlay, "Enter from the reserves", parent)
-        game = match.game
+        super().__init__(situation, overlay, "Enter from the reserves", parent)
+        game = self.game
         side = self.side or 0
         pieces = sorted(
             (p for p in self.state.of_side(side) if p.kind == "unit" and p.status == "reserve"),
@@ -69,7 +68,7 @@ class EnterWizard(PlacingWizard):
         piece = self.piece()
         if piece is None:
             return []
-        game = self.match.game
+        game = self.game
         return list(edge_tiles(battle_map(game, self.state), edge_of(game, self.state, piece.side)))
 
     def tile_command(self, h: Hex, facing: int) -> Command | None:

@@ -69,7 +69,7 @@ def collisions(
     whole path, its cost, what the engine decides)."""
     import networkx as nx
 
-    game, state = wizard.match.game, wizard.state
+    game, state = wizard.game, wizard.state
     mover, table = game.mover(piece), game.rules.movement
     board = move_board(game, state, piece)
     if mover.moves != "aircraft" or not board.aircraft:
@@ -180,7 +180,7 @@ class MovePage(QWizardPage):
         if piece is None or self.start is None:
             self._show()
             return
-        game = wizard.match.game
+        game = wizard.game
         mover, table = game.mover(piece), game.rules.movement
         board = move_board(game, wizard.state, piece)
         self.checked = check_path(mover, self.start, route, table, board)
@@ -303,7 +303,7 @@ class MovePage(QWizardPage):
         piece = wizard.piece()
         if piece is None or self.start is None:
             return
-        game = wizard.match.game
+        game = wizard.game
         longer = extend_path(
             game.mover(piece),
             self.start,

@@ -1,22 +1,61 @@
-"""The one place the wizards of a match of the activation rules are made and opened, in the
-wizard dock beside the map (:class:`~referee.app.docks.wizard_host.WizardHost`, as the main
-game's): each only when the game is at its phase, else ``refuse`` says why."""
+"""The one place the wizards of a match of the activation rules are listed, made and opened,
+in the wizard dock beside the map (:class:`~referee.app.docks.wizard_host.WizardHost`, as the main
+game's): each only when the game is at its phase, else ``refuse`` says why.
+
+:data:`WIZARDS` is the list a window hooks in, once: a button and a Wizards menu item per
+entry, each opening its wizard through :meth:`ActivationWizards.open`."""
 
 from __future__ import annotations
 
 from collections.abc import Callable
+from dataclasses import dataclass
 
 from PySide6.QtWidgets import QWidget
 
 from referee.app.activation.wizards.activate import ActivateWizard
-from referee.app.activation.wizards.base import ActivationWizard
+from referee.app.activation.wizards.base import ActivationWizard, Situation
 from referee.app.activation.wizards.before_battle import BeforeBattleWizard
 from referee.app.activation.wizards.capture import CaptureWizard
 from referee.app.activation.wizards.deploy import DeployWizard
 from referee.app.activation.wizards.embark import EmbarkWizard
 from referee.app.activation.wizards.enter import EnterWizard
+from referee.app.activation.wizards.reserves import ReservesWizard
 from referee.app.docks.wizard_host import WizardHost
-from referee.match.games.activation_file import ActivationMatch, asked_now
+from referee.app.map.map_overlay import MapOverlay
+from referee.match.games.activation_file import ActivationMatch
+from referee.rules.activation.state import Phase
+from referee.rules.activation.system import asked_now
+
+Make = Callable[[Situation, MapOverlay, QWidget | None], ActivationWizard]
+
+
+@dataclass(frozen=True)
+class WizardEntry:
+    """One wizard of the list: its key, its menu item (``&`` marks the key letter), the
+    phase it opens in, how it is made, and its button's words when shorter than the menu
+    item's (the turn dock is narrow)."""
+
+    key: str
+    menu: str
+    phase: Phase
+    make: Make
+    short: str = ""
+
+    @property
+    def button(self) -> str:
+        return self.short or self.menu.replace("&", "")
+
+
+WIZARDS: tuple[WizardEntry, ...] = (
+    WizardEntry("deploy", "&Deploy…", "deployment", DeployWizard),
+    WizardEntry("reserves", "Choose the &reserves…", "reserves", ReservesWizard),
+    WizardEntry("before_battle", "&Before the battle…", "before-battle", BeforeBattleWizard),
+    WizardEntry("activate", "&Activate…", "main", ActivateWizard),
+    WizardEntry("capture", "&Capture…", "main", CaptureWizard),
+    WizardEntry("embark", "&Embark / disembark…", "main", EmbarkWizard),
+    WizardEntry("enter", "Enter from the reser&ves…", "main", EnterWizard, "From the reserves…"),
+)
+"""Every wizard of the activation rules, in the order of the game."""
 
 
 class ActivationWizards:
@@ -34,12 +73,18 @@ class ActivationWizards:
         self.parent = parent
         self.refuse = refuse
 
-    def _open(self, phase: str, make: Callable[[], ActivationWizard]) -> ActivationWizard | None:
+    def open(self, key: str) -> ActivationWizard | None:
+        """Open the wizard ``key`` of :data:`WIZARDS` (None, and ``refuse`` says why: not at
+        its phase, or another wizard is open)."""
+        entry = next(e for e in WIZARDS if e.key == key)
         state = self.match.state
-        if state.phase != phase or state.turn is None:
+        if state.phase != entry.phase or state.turn is None:
             self.refuse(f"not now: the game asks {asked_now(state)}")
             return None
-        wizard = make()
+        # the seed afresh for a step written again after an undo (match format 6)
+        situation = Situation(self.match.game, state, self.match.next_dice_seed())
+        wizard = entry.make(situation, self.host.overlay, self.parent)
+        wizard.ruleRequested.connect(self.host.linkClicked)
         if self.host.open(wizard):
             return wizard
         open_now = self.host.wizard
@@ -48,26 +93,27 @@ class ActivationWizards:
         wizard.deleteLater()
         return None
 
+    def opener(self, key: str) -> Callable[[], ActivationWizard | None]:
+        """A slot that opens the wizard ``key`` (a button's, a menu item's)."""
+        return lambda: self.open(key)
+
     def deploy(self) -> ActivationWizard | None:
-        return self._open(
-            "deployment", lambda: DeployWizard(self.match, self.host.overlay, self.parent)
-        )
+        return self.open("deploy")
 
-    def activate(self) -> ActivationWizard | None:
-        return self._open(
-            "main", lambda: ActivateWizard(self.match, self.host.overlay, self.parent)
-        )
-
-    def capture(self) -> ActivationWizard | None:
-        return self._open("main", lambda: CaptureWizard(self.match, self.host.overlay, self.parent))
-
-    def embark(self) -> ActivationWizard | None:
-        return self._open("main", lambda: EmbarkWizard(self.match, self.host.overlay, self.parent))
-
-    def enter(self) -> ActivationWizard | None:
-        return self._open("main", lambda: EnterWizard(self.match, self.host.overlay, self.parent))
+    def reserves(self) -> ActivationWizard | None:
+        return self.open("reserves")
 
     def before_battle(self) -> ActivationWizard | None:
-        return self._open(
-            "before-battle", lambda: BeforeBattleWizard(self.match, self.host.overlay, self.parent)
-        )
+        return self.open("before_battle")
+
+    def activate(self) -> ActivationWizard | None:
+        return self.open("activate")
+
+    def capture(self) -> ActivationWizard | None:
+        return self.open("capture")
+
+    def embark(self) -> ActivationWizard | None:
+        return self.open("embark")
+
+    def enter(self) -> ActivationWizard | None:
+        return self.open("enter")
