@@ -165,23 +165,22 @@ def test_a_tournament_export_asks_before_replacing_a_folders_files(qtbot, tmp_pa
     qtbot.addWidget(window)
     out = tmp_path / "export"
     out.mkdir()
-    (out / "pairings.csv").write_text("last week's", encoding="utf-8")
+    (out / "index.html").write_text("last week's", encoding="utf-8")
+
+    window.export("csv", out)  # one file's export never goes over a folder
+    assert "is a folder" in window.last_message
+    assert sorted(p.name for p in out.iterdir()) == ["index.html"]
 
     asked: list[str] = []
     _answer_replace(qtbot, QMessageBox.StandardButton.Cancel, asked)
-    window.export("csv", out)
-    assert asked and "replace 1 file(s)" in asked[0] and "pairings.csv" in asked[0]
-    assert sorted(p.name for p in out.iterdir()) == ["pairings.csv"]
-    assert (out / "pairings.csv").read_text(encoding="utf-8") == "last week's"
+    window.export("site", out)
+    assert asked and "replace 1 file(s)" in asked[0] and "index.html" in asked[0]
+    assert sorted(p.name for p in out.iterdir()) == ["index.html"]
+    assert (out / "index.html").read_text(encoding="utf-8") == "last week's"
     assert "Nothing exported" in window.last_message
 
     _answer_replace(qtbot, QMessageBox.StandardButton.Yes, asked)
-    window.export("csv", out)
-    assert sorted(p.name for p in out.iterdir()) == [
-        "pairings.csv",
-        "players.csv",
-        "results.csv",
-        "standings.csv",
-    ]
-    assert (out / "pairings.csv").read_text(encoding="utf-8").startswith("round,")
-    assert "Exported 4 file(s)" in window.last_message
+    window.export("site", out)
+    assert {"index.html", "players.html", "standings.html"} <= {p.name for p in out.iterdir()}
+    assert (out / "index.html").read_text(encoding="utf-8") != "last week's"
+    assert "Exported" in window.last_message

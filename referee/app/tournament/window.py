@@ -868,6 +868,9 @@ class TournamentWindow(QMainWindow):
         if fmt == "site" and out.is_file():
             self.message(f"{out}: is a file; this export writes a folder", error=True)
             return
+        if fmt != "site" and out.is_dir():
+            self.message(f"{out}: is a folder; this export writes one file", error=True)
+            return
         ask = may_replace or self.may_replace
         written = self.act(lambda: write_asking(out, write, ask))
         if written:
