@@ -123,7 +123,7 @@ def run_sheet(args: argparse.Namespace) -> int:
     html = army_sheet_html(report)
     content: str | bytes = html
     if out.suffix.lower() == ".pdf":
-        from referee.app.army_pdf import pdf_bytes
+        from referee.app.window.army_pdf import pdf_bytes
 
         content = pdf_bytes(html, "Army sheet", fill=False)
     write_output(out, content, force=args.force, keep=(Path(args.file),))  # whole, or not at all

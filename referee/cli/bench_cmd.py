@@ -1,6 +1,6 @@
 """``referee bench los [MAP] [--json]``: measure line of sight in-process; ``referee bench
 app [--json]``: the window's start against an empty Qt window's, and line of sight
-following the mouse (:mod:`referee.app.app_bench`); ``referee bench replay [JOURNAL]
+following the mouse (:mod:`referee.app.checks.app_bench`); ``referee bench replay [JOURNAL]
 [--json]``: replaying and checking a long match (:mod:`referee.bench.replay_bench`);
 ``referee bench cli [--json]``: how soon shot, visible and rules search answer;
 ``referee bench journal FILE``: write a long match played by the engine; ``referee bench
@@ -146,7 +146,7 @@ def run_los_bench(args: argparse.Namespace) -> int:
 
 def run_app_bench(args: argparse.Namespace) -> int:
     try:
-        from referee.app.app_bench import run
+        from referee.app.checks.app_bench import run
     except ImportError as exc:
         from referee.cli.main import CommandError
 
@@ -166,7 +166,7 @@ def run_open_bench(args: argparse.Namespace) -> int:
     if not 1 <= args.turns <= OPEN_MOST_TURNS:
         raise CommandError(f"bench open: --turns is 1 to {OPEN_MOST_TURNS}")
     try:
-        from referee.app.app_bench import open_times
+        from referee.app.checks.app_bench import open_times
     except ImportError as exc:
         raise CommandError(f"bench open: the window needs PySide6 ({exc})") from None
     if not any(os.environ.get(v) for v in ("DISPLAY", "WAYLAND_DISPLAY", "QT_QPA_PLATFORM")):

@@ -105,11 +105,11 @@ def open_app(path: str | None) -> int:
     # The engine's modules that the window's first frame draws (the demo's preview) before
     # Qt: PySide checks every module imported after it (its source read and searched), which
     # about doubles the time of importing them.
-    import referee.app.demo_preview  # noqa: F401
-    from referee.app.system_libraries import import_problem, xcb_problem
+    import referee.app.start.demo_preview  # noqa: F401
+    from referee.app.start.system_libraries import import_problem, xcb_problem
 
     try:
-        from referee.app.app import binding_problem, can_show_window, run_app
+        from referee.app.start.app import binding_problem, can_show_window, run_app
     except ImportError as exc:
         why = import_problem(exc) or (
             f"the app needs PySide6 ({exc}): install it with pip install 'PySide6-Essentials>=6.6'"

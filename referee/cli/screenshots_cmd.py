@@ -28,8 +28,8 @@ def run(args: argparse.Namespace) -> int:
     if not (os.environ.get("DISPLAY") or os.environ.get("WAYLAND_DISPLAY")):
         os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
     try:
-        from referee.app.app import binding_problem
-        from referee.app.screenshots import take_screenshots
+        from referee.app.checks.screenshots import take_screenshots
+        from referee.app.start.app import binding_problem
     except ImportError as exc:
         raise CommandError(
             f"screenshots need PySide6 ({exc}): pip install 'PySide6-Essentials>=6.6'"

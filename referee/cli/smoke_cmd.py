@@ -1,7 +1,7 @@
 """``referee smoke``: check that this installation works, offscreen, in a few seconds.
 
 Starts the app without showing it (Qt's offscreen platform), opens a demo match, draws it and
-searches the rules (:mod:`referee.app.smoke`). Exit status 0 when every check passes, 1 with
+searches the rules (:mod:`referee.app.checks.smoke`). Exit status 0 when every check passes, 1 with
 the reason when one fails (a missing library, an unreadable data file, a blank window...).
 It writes only to a temporary folder. The built app runs the same command
 (``dist/referee/referee smoke``).
@@ -39,7 +39,7 @@ def run(args: argparse.Namespace) -> int:
     if shot is not None and shot.exists():
         return fail(f"{shot} already exists; give a new file for the picture")
     try:
-        from referee.app.smoke import run_smoke
+        from referee.app.checks.smoke import run_smoke
     except ImportError as exc:
         return fail(f"the app cannot start: {exc}")
     try:

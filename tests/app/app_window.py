@@ -6,8 +6,8 @@ from pathlib import Path
 
 from PySide6.QtCore import QPoint, Qt
 
-from referee.app.geometry import hex_centre
-from referee.app.main_window import MainWindow
+from referee.app.map.geometry import hex_centre
+from referee.app.window.main_window import MainWindow
 from referee.board.hexgrid import Hex
 from referee.match.setup.demo import create_demo_match
 
@@ -36,3 +36,14 @@ def view_point(window: MainWindow, h: Hex) -> QPoint:
 
 def click_hex(qtbot, window: MainWindow, h: Hex) -> None:
     qtbot.mouseClick(window.view.viewport(), Qt.MouseButton.LeftButton, pos=view_point(window, h))
+
+
+def activation_window(qtbot, path: Path, size: tuple[int, int] = (1366, 768)) -> MainWindow:
+    """The main window on the match of the activation rules at ``path``, shown."""
+    window = MainWindow()
+    qtbot.addWidget(window)
+    window.resize(*size)
+    window.open_match(path)
+    assert window.session is not None and window.session.system == "activation", window.last_error
+    window.show()
+    return window

@@ -26,7 +26,7 @@ from PySide6.QtWidgets import (
     QWizard,
 )
 
-from referee.app.html_delegate import HTML_ROLE
+from referee.app.docks.html_delegate import HTML_ROLE
 
 
 def rendered(text: str, rich: bool | None = None) -> str:

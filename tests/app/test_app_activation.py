@@ -6,12 +6,12 @@ nothing, a step written by another program shown, and File > New making one."""
 from __future__ import annotations
 
 import pytest
-from app_window import demo_window
+from app_window import activation_window, demo_window
 from PySide6.QtCore import Qt
 
 from referee.app.activation.items import PIP_COLOURS
-from referee.app.activation.window import ActivationWindow
-from referee.app.style import SIDE_COLOURS
+from referee.app.widgets.style import SIDE_COLOURS
+from referee.app.window.main_window import MainWindow
 from referee.board.hexgrid import parse_label
 from referee.match.games.activation_file import ActivationMatch
 from referee.match.journal.journal_text import read_journal, replay_journal
@@ -29,67 +29,65 @@ def private_folders(tmp_path, monkeypatch):
 
 
 @pytest.fixture
-def window(qtbot, tmp_path) -> ActivationWindow:
+def window(qtbot, tmp_path) -> MainWindow:
     path = tmp_path / "crossroads.referee"
     replay_journal(read_journal(JOURNAL), path).close()
-    w = ActivationWindow.open(path)
-    qtbot.addWidget(w)
-    w.resize(1366, 768)
-    w.show()
-    return w
+    return activation_window(qtbot, path)
 
 
 def test_the_window_draws_the_units_on_the_map_and_the_fortifications_pips(window):
     # on the map after the sample game: tank H10, rifles H11, buggy H8 (the aircraft met and
     # were destroyed; the bunker is a fortification, not a token)
-    placed = {uid: item.pos() for uid, item in window.piece_items.items()}
+    placed = {uid: item.pos() for uid, item in window.game.piece_items.items()}
     assert sorted(placed) == ["buggy", "rifles", "tank"]
     assert window.scene.hex_at(placed["tank"]) == parse_label("H10")
     # the citadel on H8: side 2 turned two neutral pips, one neutral was shot off: 2 + 3
-    citadel = window.pip_items[parse_label("H8")]
+    citadel = window.game.pip_items[parse_label("H8")]
     assert citadel.colours == [SIDE_COLOURS[2]] * 2 + [PIP_COLOURS["neutral"]] * 3
     # side 1's bunker on G14: its 4 pips in side 1's colour
-    assert window.pip_items[parse_label("G14")].colours == [SIDE_COLOURS[1]] * 4
+    assert window.game.pip_items[parse_label("G14")].colours == [SIDE_COLOURS[1]] * 4
     assert window.scene.hex_items[parse_label("H8")].terrain == "building"
-    assert "Whose turn: side 2" in window.heading.text()
+    assert "Whose turn: side 2" in window.game.panel.heading.text()
     assert window.journal.model.rowCount() == 25
 
 
 def test_a_step_typed_is_played_undone_and_redone(qtbot, window):
     # side 2's buggy shoots its machine gun (d12) at the tank (armor 9): a typed 9 is a hit
-    qtbot.keyClicks(window.command, "shoot uid=buggy shots=mg>tank")
-    qtbot.keyClicks(window.dice, "9")
-    qtbot.mouseClick(window.play_button, Qt.MouseButton.LeftButton)
-    assert window.match.state.pieces["tank"].health == 4  # 6, less the fighter's, less 1
-    assert "Whose turn: side 1" in window.heading.text()
-    assert "tank loses 1 H" in window.outcome.text()
-    qtbot.mouseClick(window.undo_button, Qt.MouseButton.LeftButton)
-    assert window.match.state.pieces["tank"].health == 5
-    assert "Undone: 26." in window.outcome.text()
-    qtbot.mouseClick(window.redo_button, Qt.MouseButton.LeftButton)
-    assert window.match.state.pieces["tank"].health == 4
-    assert window.match.replay_check() == []
+    qtbot.keyClicks(window.game.panel.command, "shoot uid=buggy shots=mg>tank")
+    qtbot.keyClicks(window.game.panel.dice, "9")
+    qtbot.mouseClick(window.game.panel.play_button, Qt.MouseButton.LeftButton)
+    assert window.session.match.state.pieces["tank"].health == 4  # 6, less the fighter's, less 1
+    assert "Whose turn: side 1" in window.game.panel.heading.text()
+    assert "tank loses 1 H" in window.game.panel.outcome.text()
+    qtbot.mouseClick(window.game.panel.undo_button, Qt.MouseButton.LeftButton)
+    assert window.session.match.state.pieces["tank"].health == 5
+    assert "Undone: 26." in window.game.panel.outcome.text()
+    qtbot.mouseClick(window.game.panel.redo_button, Qt.MouseButton.LeftButton)
+    assert window.session.match.state.pieces["tank"].health == 4
+    assert window.session.match.replay_check() == []
 
 
 def test_a_refused_command_is_said_and_writes_nothing(qtbot, window):
-    before = window.match.path.read_bytes()
-    qtbot.keyClicks(window.command, "move uid=tank path=H9:N")  # it is side 2's turn
-    qtbot.mouseClick(window.play_button, Qt.MouseButton.LeftButton)
-    assert "Refused, nothing written" in window.outcome.text()
-    assert "side 2's turn" in window.outcome.text()
-    assert window.command.text() == "move uid=tank path=H9:N"  # kept, to be corrected
-    assert window.match.path.read_bytes() == before
+    before = window.session.match.path.read_bytes()
+    qtbot.keyClicks(window.game.panel.command, "move uid=tank path=H9:N")  # it is side 2's turn
+    qtbot.mouseClick(window.game.panel.play_button, Qt.MouseButton.LeftButton)
+    assert "Refused, nothing written" in window.game.panel.outcome.text()
+    assert "side 2's turn" in window.game.panel.outcome.text()
+    assert window.game.panel.command.text() == "move uid=tank path=H9:N"  # kept, to be corrected
+    assert window.session.match.path.read_bytes() == before
 
 
 def test_a_step_written_by_another_program_shows(window):
-    with ActivationMatch.open(window.match.path) as other:
+    with ActivationMatch.open(window.session.match.path) as other:
         other.run("The buggy passes", [parse_command("move uid=buggy path=H9:S")])
-    window.sync()
-    assert window.piece_items["buggy"].piece.hex == parse_label("H9")
-    assert "moved on" in window.statusBar().currentMessage()
+    window.session.sync()
+    assert window.game.piece_items["buggy"].piece.hex == parse_label("H9")
+    assert "Another program wrote" in window.statusBar().currentMessage()  # the one session's
 
 
-def test_file_new_makes_a_match_of_the_activation_rules_and_opens_it(qtbot, tmp_path):
+def test_file_new_makes_a_match_of_the_activation_rules_and_opens_it_in_the_same_window(
+    qtbot, tmp_path
+):
     main = demo_window(qtbot, tmp_path)
     dialog = main.new_activation_match()
     target = tmp_path / "new-activation.referee"
@@ -101,23 +99,22 @@ def test_file_new_makes_a_match_of_the_activation_rules_and_opens_it(qtbot, tmp_
     dialog.army_boxes[2].setPlainText("buggy scout-buggy\ngrunts rifle-squad")
     dialog.accept()
     assert target.exists()
-    (opened,) = main.other_windows
-    assert isinstance(opened, ActivationWindow)
-    qtbot.addWidget(opened)
-    state = opened.match.state
+    opened = main  # the same window, on the new match
+    assert opened.session is not None and opened.session.system == "activation"
+    state = opened.session.match.state
     assert state.missions_left == ("crossroads", "twin-towers", "last-stand")
     assert sorted(p.uid for p in state.of_side(2)) == ["buggy", "grunts"]
-    assert "both players present their armies" in opened.asked.text()
+    assert "both players present their armies" in opened.game.panel.asked.text()
 
 
 def test_clicking_tiles_types_their_labels_into_the_command(qtbot, window):
     from app_window import view_point
 
-    qtbot.keyClicks(window.command, "move uid=buggy path=")
+    qtbot.keyClicks(window.game.panel.command, "move uid=buggy path=")
     for label in ("H9", "H10"):
         qtbot.mouseClick(
             window.view.viewport(),
             Qt.MouseButton.LeftButton,
             pos=view_point(window, parse_label(label)),
         )
-    assert window.command.text() == "move uid=buggy path=H9,H10"
+    assert window.game.panel.command.text() == "move uid=buggy path=H9,H10"

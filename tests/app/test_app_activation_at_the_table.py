@@ -10,6 +10,7 @@ H10 (N), I11 (NE), I12 (SE), H12 (S), G12 (SW), G11 (NW); from G11 (odd): H10 (N
 
 from __future__ import annotations
 
+from app_window import activation_window
 from PySide6.QtCore import Qt
 from test_app_activation_more_wizards import CARRIER_ARMIES, TO_BATTLE, items, sample_window
 from test_app_activation_wizards import (  # noqa: F401 (private_folders: a fixture)
@@ -20,7 +21,6 @@ from test_app_activation_wizards import (  # noqa: F401 (private_folders: a fixt
     private_folders,
 )
 
-from referee.app.activation.window import ActivationWindow
 from referee.app.activation.wizards.base import CHOSEN
 from referee.app.activation.wizards.moves import ROUTE
 from referee.board.hexgrid import parse_label
@@ -36,7 +36,7 @@ def drawn(window, colour):
 
 def move_page_of(qtbot, window, uid):
     """The Activate wizard opened from its button on ``uid``, at its Move page."""
-    qtbot.mouseClick(window.wizard_buttons["activate"], Qt.MouseButton.LeftButton)
+    qtbot.mouseClick(window.game.panel.buttons["activate"], Qt.MouseButton.LeftButton)
     wizard = window.wizard_host.wizard
     wizard.unit.pick(uid)
     next_page(qtbot, wizard)
@@ -72,9 +72,9 @@ def test_the_path_clicked_tile_by_tile_is_the_move_written_not_the_cheapest(qtbo
     name, commands = last_step(window)
     assert name == "move uid=rifles path=G11:N,G10:N,H9:N"
     assert commands[0]["path"].split(",") == ["G11:N", "G10:N", "H9:N"]
-    assert "(3 of 3)" in window.outcome.text()
-    assert window.match.state.pieces["rifles"].hex == parse_label("H9")
-    assert window.match.replay_check() == []
+    assert "(3 of 3)" in window.game.panel.outcome.text()
+    assert window.session.match.state.pieces["rifles"].hex == parse_label("H9")
+    assert window.session.match.replay_check() == []
 
 
 def test_a_click_on_a_far_tile_goes_the_cheapest_way_and_a_click_on_the_path_takes_it_back(
@@ -137,10 +137,10 @@ def test_the_whole_outcome_of_a_long_step_can_be_read_in_the_turn_dock(qtbot, tm
     # citadel, the pip removed, the d12 for the buggy inside, the ammunition: nine lines and
     # more, taller than the room left under the buttons at 1366x768
     window = sample_window(qtbot, tmp_path, 22)
-    qtbot.keyClicks(window.command, "shoot uid=tank shots=cannon>fighter,mg>@H8")
-    qtbot.keyClicks(window.dice, "12 10 9")
-    qtbot.mouseClick(window.play_button, Qt.MouseButton.LeftButton)
-    label, bar = window.outcome, window.outcome_scroll.verticalScrollBar()
+    qtbot.keyClicks(window.game.panel.command, "shoot uid=tank shots=cannon>fighter,mg>@H8")
+    qtbot.keyClicks(window.game.panel.dice, "12 10 9")
+    qtbot.mouseClick(window.game.panel.play_button, Qt.MouseButton.LeftButton)
+    label, bar = window.game.panel.outcome, window.game.panel.outcome_scroll.verticalScrollBar()
     text = label.text()
     assert text.startswith("tank shoots") and text.endswith("tank spends 1 ammunition (2 left)")
     # the label is as tall as its whole text at its width: nothing of it is cut off, and
@@ -148,10 +148,10 @@ def test_the_whole_outcome_of_a_long_step_can_be_read_in_the_turn_dock(qtbot, tm
     qtbot.waitUntil(lambda: label.height() >= label.heightForWidth(label.width()))
     assert bar.maximum() > 0 and bar.value() == 0
     bar.setValue(bar.maximum())
-    last = label.mapTo(window.outcome_scroll.viewport(), label.rect().bottomLeft())
-    assert last.y() <= window.outcome_scroll.viewport().height()
+    last = label.mapTo(window.game.panel.outcome_scroll.viewport(), label.rect().bottomLeft())
+    assert last.y() <= window.game.panel.outcome_scroll.viewport().height()
     # the next step's words are shown from their first line again
-    qtbot.mouseClick(window.undo_button, Qt.MouseButton.LeftButton)
+    qtbot.mouseClick(window.game.panel.undo_button, Qt.MouseButton.LeftButton)
     assert label.text() == "Undone: 23. shoot uid=tank shots=cannon>fighter,mg>@H8"
     assert bar.value() == 0
 
@@ -165,27 +165,26 @@ def test_a_transports_token_shows_who_is_aboard_through_embark_disembark_undo_an
     # side 1's armoured carrier on G15 (room for 2 infantry, ruling
     # activation.transport-capacity = units), its rifles (3 H) on H14 beside it
     window = sample_window(qtbot, tmp_path, 0, units=CARRIER_ARMIES, commands=TO_BATTLE)
-    carrier = window.piece_items["carrier"]
+    carrier = window.game.piece_items["carrier"]
     assert carrier.badge() == "" and "Carries" not in carrier.toolTip()
     window.run_step("embark", ["embark uid=rifles transport=carrier"])
-    carrier = window.piece_items["carrier"]
-    assert "rifles" not in window.piece_items  # off the map, inside the carrier
+    carrier = window.game.piece_items["carrier"]
+    assert "rifles" not in window.game.piece_items  # off the map, inside the carrier
     assert carrier.badge() == "1"
     assert "Carries: rifles (Rifle squad, 3 H) — aboard 1 of 2" in carrier.toolTip()
     window.run_step("the buggy moves", ["move uid=buggy path=H4:S"])
     window.run_step("disembark", ["disembark uid=rifles hex=F14 facing=NW"])
-    assert window.piece_items["carrier"].badge() == ""
-    assert "Carries" not in window.piece_items["carrier"].toolTip()
-    qtbot.mouseClick(window.undo_button, Qt.MouseButton.LeftButton)  # back aboard
-    assert window.piece_items["carrier"].badge() == "1"
-    qtbot.mouseClick(window.wizard_buttons["activate"], Qt.MouseButton.LeftButton)
+    assert window.game.piece_items["carrier"].badge() == ""
+    assert "Carries" not in window.game.piece_items["carrier"].toolTip()
+    qtbot.mouseClick(window.game.panel.undo_button, Qt.MouseButton.LeftButton)  # back aboard
+    assert window.game.piece_items["carrier"].badge() == "1"
+    qtbot.mouseClick(window.game.panel.buttons["activate"], Qt.MouseButton.LeftButton)
     assert "carrier: Armoured carrier on G15, 4 H, 4 ammunition, carries rifles" in items(
         window.wizard_host.wizard.unit.list
     )
     window.wizard_host.cancel()
-    path = window.match.path
+    path = window.session.match.path
     window.close()
-    again = ActivationWindow.open(path)
-    qtbot.addWidget(again)
-    assert again.piece_items["carrier"].badge() == "1"
-    assert "rifles (Rifle squad, 3 H)" in again.piece_items["carrier"].toolTip()
+    again = activation_window(qtbot, path)
+    assert again.game.piece_items["carrier"].badge() == "1"
+    assert "rifles (Rifle squad, 3 H)" in again.game.piece_items["carrier"].toolTip()

@@ -12,6 +12,7 @@ Expected answers are worked by hand from the draft and the sample data
 from __future__ import annotations
 
 import pytest
+from app_window import activation_window
 from PySide6.QtCore import Qt
 from PySide6.QtWidgets import QWizard
 from test_app_activation_wizards import (  # noqa: F401 (private_folders: a fixture)
@@ -22,10 +23,10 @@ from test_app_activation_wizards import (  # noqa: F401 (private_folders: a fixt
     private_folders,
 )
 
-from referee.app.activation.window import ActivationWindow
 from referee.app.activation.wizards.activate import SHOOTER
 from referee.app.activation.wizards.base import CHOSEN, LEGAL
 from referee.app.activation.wizards.moves import COLLISION
+from referee.app.window.main_window import MainWindow
 from referee.board.hexgrid import parse_label
 from referee.match.games.activation_file import ActivationMatch
 from referee.match.journal.journal_text import read_journal
@@ -37,7 +38,7 @@ JOURNAL = data_dir() / "journals" / "activation-crossroads.journal"
 
 def sample_window(
     qtbot, tmp_path, steps: int, readings=None, units=None, commands=None
-) -> ActivationWindow:
+) -> MainWindow:
     """The sample game's first ``steps`` steps (or ``commands`` instead, with ``units``) in
     a match file, open in its window."""
     journal = read_journal(JOURNAL)
@@ -51,11 +52,7 @@ def sample_window(
         else:
             for text, dice in commands:
                 match.run(text, [parse_command(text)], dice)
-    w = ActivationWindow.open(path)
-    qtbot.addWidget(w)
-    w.resize(1366, 768)
-    w.show()
-    return w
+    return activation_window(qtbot, path)
 
 
 def items(widget):
@@ -83,7 +80,7 @@ def test_an_aircraft_moves_then_strafes_with_the_odds_and_the_dice_typed(qtbot, 
     # the sample up to "The tank moves on": side 2's turn, its fighter on I7 facing S, the
     # tank on H10 (armor 9, 6 H)
     window = sample_window(qtbot, tmp_path, 19)
-    qtbot.mouseClick(window.wizard_buttons["activate"], Qt.MouseButton.LeftButton)
+    qtbot.mouseClick(window.game.panel.buttons["activate"], Qt.MouseButton.LeftButton)
     wizard = window.wizard_host.wizard
     wizard.unit.pick("fighter")
     assert not wizard.unit.attack_radio.isEnabled()  # it must move (activation.aircraft)
@@ -114,17 +111,17 @@ def test_an_aircraft_moves_then_strafes_with_the_odds_and_the_dice_typed(qtbot, 
         "move uid=fighter path=I8:S shots=guns>tank",
         [{"kind": "move", "uid": "fighter", "path": "I8:S", "shots": "guns>tank"}],
     )
-    assert window.match.state.pieces["tank"].health == 5  # 10 + 1 against 9+: 1 H
-    assert "then shoots" in window.outcome.text()
-    assert window.match.replay_check() == []
-    qtbot.mouseClick(window.undo_button, Qt.MouseButton.LeftButton)
-    assert window.match.state.pieces["tank"].health == 6
-    assert window.match.state.pieces["fighter"].hex == parse_label("I7")
+    assert window.session.match.state.pieces["tank"].health == 5  # 10 + 1 against 9+: 1 H
+    assert "then shoots" in window.game.panel.outcome.text()
+    assert window.session.match.replay_check() == []
+    qtbot.mouseClick(window.game.panel.undo_button, Qt.MouseButton.LeftButton)
+    assert window.session.match.state.pieces["tank"].health == 6
+    assert window.session.match.state.pieces["fighter"].hex == parse_label("I7")
 
 
 def test_an_aircraft_may_move_without_attacking(qtbot, tmp_path):
     window = sample_window(qtbot, tmp_path, 19)
-    qtbot.mouseClick(window.wizard_buttons["activate"], Qt.MouseButton.LeftButton)
+    qtbot.mouseClick(window.game.panel.buttons["activate"], Qt.MouseButton.LeftButton)
     wizard = window.wizard_host.wizard
     wizard.unit.pick("fighter")
     next_page(qtbot, wizard)
@@ -140,7 +137,7 @@ def test_an_aircraft_may_fly_into_another_and_both_are_destroyed_with_no_attack(
     # I8, six tiles straight ahead; the hawk's movement is 6 (clause
     # activation.aircraft-collisions: two aircraft in one tile are both destroyed)
     window = sample_window(qtbot, tmp_path, 24)
-    qtbot.mouseClick(window.wizard_buttons["activate"], Qt.MouseButton.LeftButton)
+    qtbot.mouseClick(window.game.panel.buttons["activate"], Qt.MouseButton.LeftButton)
     wizard = window.wizard_host.wizard
     wizard.unit.pick("hawk")
     next_page(qtbot, wizard)
@@ -155,7 +152,7 @@ def test_an_aircraft_may_fly_into_another_and_both_are_destroyed_with_no_attack(
     next_page(qtbot, wizard)
     finish(qtbot, wizard)
     assert last_step(window)[0] == "move uid=hawk path=I13:N,I12:N,I11:N,I10:N,I9:N,I8:N"
-    pieces = window.match.state.pieces
+    pieces = window.session.match.state.pieces
     assert (pieces["hawk"].status, pieces["fighter"].status) == ("destroyed", "destroyed")
 
 
@@ -163,7 +160,7 @@ def test_under_move_only_an_aircrafts_activation_is_its_move_alone(qtbot, tmp_pa
     window = sample_window(
         qtbot, tmp_path, 19, readings={"activation.aircraft-attack": "move-only"}
     )
-    qtbot.mouseClick(window.wizard_buttons["activate"], Qt.MouseButton.LeftButton)
+    qtbot.mouseClick(window.game.panel.buttons["activate"], Qt.MouseButton.LeftButton)
     wizard = window.wizard_host.wizard
     wizard.unit.pick("fighter")
     assert "makes no attack action" in wizard.unit.note.text()
@@ -213,13 +210,13 @@ side 1's turn."""
 
 
 @pytest.fixture
-def carrier_game(qtbot, tmp_path) -> ActivationWindow:
+def carrier_game(qtbot, tmp_path) -> MainWindow:
     return sample_window(qtbot, tmp_path, 0, units=CARRIER_ARMIES, commands=TO_BATTLE)
 
 
 def test_a_unit_embarks_into_a_transport_a_tile_away_picked_on_the_map(qtbot, carrier_game):
     window = carrier_game
-    qtbot.mouseClick(window.wizard_buttons["embark"], Qt.MouseButton.LeftButton)
+    qtbot.mouseClick(window.game.panel.buttons["embark"], Qt.MouseButton.LeftButton)
     wizard = window.wizard_host.wizard
     assert wizard is not None and wizard.windowTitle() == "Embark / disembark"
     # only the rifles: the carrier takes infantry, and the tank is a vehicle
@@ -241,20 +238,20 @@ def test_a_unit_embarks_into_a_transport_a_tile_away_picked_on_the_map(qtbot, ca
         "embark uid=rifles transport=carrier",
         [{"kind": "embark", "uid": "rifles", "transport": "carrier"}],
     )
-    rifles = window.match.state.pieces["rifles"]
+    rifles = window.session.match.state.pieces["rifles"]
     assert (rifles.status, rifles.carrier, rifles.hex) == ("embarked", "carrier", None)
-    assert "rifles embarks into carrier" in window.outcome.text()
-    assert "Whose turn: side 2" in window.heading.text()
-    assert window.match.replay_check() == []
-    qtbot.mouseClick(window.undo_button, Qt.MouseButton.LeftButton)
-    assert window.match.state.pieces["rifles"].hex == parse_label("H14")
+    assert "rifles embarks into carrier" in window.game.panel.outcome.text()
+    assert "Whose turn: side 2" in window.game.panel.heading.text()
+    assert window.session.match.replay_check() == []
+    qtbot.mouseClick(window.game.panel.undo_button, Qt.MouseButton.LeftButton)
+    assert window.session.match.state.pieces["rifles"].hex == parse_label("H14")
 
 
 def test_a_unit_disembarks_onto_a_tile_next_to_its_transport(qtbot, carrier_game):
     window = carrier_game
     window.run_step("embark", ["embark uid=rifles transport=carrier"])
     window.run_step("the buggy moves", ["move uid=buggy path=H4:S"])
-    qtbot.mouseClick(window.wizard_buttons["embark"], Qt.MouseButton.LeftButton)
+    qtbot.mouseClick(window.game.panel.buttons["embark"], Qt.MouseButton.LeftButton)
     wizard = window.wizard_host.wizard
     assert items(wizard.unit.list) == ["rifles: Rifle squad aboard carrier on G15: disembarks"]
     wizard.unit.pick("rifles")
@@ -275,9 +272,9 @@ def test_a_unit_disembarks_onto_a_tile_next_to_its_transport(qtbot, carrier_game
         "disembark uid=rifles hex=F14 facing=NW",
         [{"kind": "disembark", "uid": "rifles", "hex": "F14", "facing": "NW"}],
     )
-    rifles = window.match.state.pieces["rifles"]
+    rifles = window.session.match.state.pieces["rifles"]
     assert (rifles.status, rifles.hex, rifles.carrier) == ("deployed", parse_label("F14"), None)
-    assert window.match.replay_check() == []
+    assert window.session.match.replay_check() == []
 
 
 # --- entering from the reserves ---------------------------------------------------------------
@@ -285,7 +282,7 @@ def test_a_unit_disembarks_onto_a_tile_next_to_its_transport(qtbot, carrier_game
 
 def test_a_reserve_enters_on_a_free_tile_of_its_players_edge(qtbot, carrier_game):
     window = carrier_game
-    qtbot.mouseClick(window.wizard_buttons["enter"], Qt.MouseButton.LeftButton)
+    qtbot.mouseClick(window.game.panel.buttons["enter"], Qt.MouseButton.LeftButton)
     wizard = window.wizard_host.wizard
     assert wizard.windowTitle() == "Enter from the reserves"
     assert items(wizard.unit.list) == ["extra: Siege tank (vehicle), in the reserves"]
@@ -304,9 +301,9 @@ def test_a_reserve_enters_on_a_free_tile_of_its_players_edge(qtbot, carrier_game
         "enter uid=extra hex=F14 facing=N",
         [{"kind": "enter", "uid": "extra", "hex": "F14", "facing": "N"}],
     )
-    extra = window.match.state.pieces["extra"]
+    extra = window.session.match.state.pieces["extra"]
     assert (extra.status, extra.hex) == ("deployed", parse_label("F14"))
-    assert window.match.replay_check() == []
+    assert window.session.match.replay_check() == []
 
 
 def test_under_the_mission_reading_no_tile_is_offered_and_the_page_says_why(qtbot, tmp_path):
@@ -318,7 +315,7 @@ def test_under_the_mission_reading_no_tile_is_offered_and_the_page_says_why(qtbo
         commands=TO_BATTLE,
         readings={"activation.reserves-entry": "mission"},
     )
-    qtbot.mouseClick(window.wizard_buttons["enter"], Qt.MouseButton.LeftButton)
+    qtbot.mouseClick(window.game.panel.buttons["enter"], Qt.MouseButton.LeftButton)
     wizard = window.wizard_host.wizard
     wizard.unit.pick("extra")
     next_page(qtbot, wizard)
@@ -330,7 +327,7 @@ def test_under_the_mission_reading_no_tile_is_offered_and_the_page_says_why(qtbo
 def test_a_reserve_of_the_north_edge_enters_facing_into_the_map(qtbot, tmp_path):
     # the whole sample: side 2's turn, its rifle squad "grunts" in the reserves
     window = sample_window(qtbot, tmp_path, 25)
-    qtbot.mouseClick(window.wizard_buttons["enter"], Qt.MouseButton.LeftButton)
+    qtbot.mouseClick(window.game.panel.buttons["enter"], Qt.MouseButton.LeftButton)
     wizard = window.wizard_host.wizard
     wizard.unit.pick("grunts")
     next_page(qtbot, wizard)
@@ -347,7 +344,7 @@ def test_a_reserve_of_the_north_edge_enters_facing_into_the_map(qtbot, tmp_path)
 
 
 @pytest.fixture
-def before_battle(qtbot, tmp_path) -> ActivationWindow:
+def before_battle(qtbot, tmp_path) -> MainWindow:
     """The sample up to the reserves: side 1 has no "before the battle" action, so it is
     side 2's turn, its scout buggy on H1 facing S with its Scout move."""
     return sample_window(qtbot, tmp_path, 15)
@@ -355,7 +352,7 @@ def before_battle(qtbot, tmp_path) -> ActivationWindow:
 
 def test_the_scout_moves_before_the_battle(qtbot, before_battle):
     window = before_battle
-    qtbot.mouseClick(window.wizard_buttons["before_battle"], Qt.MouseButton.LeftButton)
+    qtbot.mouseClick(window.game.panel.buttons["before_battle"], Qt.MouseButton.LeftButton)
     wizard = window.wizard_host.wizard
     assert wizard.windowTitle() == "Before the battle"
     assert items(wizard.action_page.list) == [
@@ -383,15 +380,18 @@ def test_the_scout_moves_before_the_battle(qtbot, before_battle):
         ],
     )
     # no action left on either side: the main phase begins with the first player, side 1
-    assert window.match.state.phase == "main" and "Whose turn: side 1" in window.heading.text()
-    assert window.match.replay_check() == []
-    qtbot.mouseClick(window.undo_button, Qt.MouseButton.LeftButton)
-    assert window.match.state.phase == "before-battle"
+    assert (
+        window.session.match.state.phase == "main"
+        and "Whose turn: side 1" in window.game.panel.heading.text()
+    )
+    assert window.session.match.replay_check() == []
+    qtbot.mouseClick(window.game.panel.undo_button, Qt.MouseButton.LeftButton)
+    assert window.session.match.state.phase == "before-battle"
 
 
 def test_a_side_says_it_is_done_before_the_battle(qtbot, before_battle):
     window = before_battle
-    qtbot.mouseClick(window.wizard_buttons["before_battle"], Qt.MouseButton.LeftButton)
+    qtbot.mouseClick(window.game.panel.buttons["before_battle"], Qt.MouseButton.LeftButton)
     wizard = window.wizard_host.wizard
     wizard.action_page.pick("Done")
     next_page(qtbot, wizard)
@@ -400,27 +400,27 @@ def test_a_side_says_it_is_done_before_the_battle(qtbot, before_battle):
         "before-battle-done side=2",
         [{"kind": "before-battle-done", "side": 2}],
     )
-    assert window.match.state.phase == "main"
-    assert window.match.state.pieces["buggy"].hex == parse_label("H1")
+    assert window.session.match.state.phase == "main"
+    assert window.session.match.state.pieces["buggy"].hex == parse_label("H1")
 
 
 def test_the_new_wizards_open_only_in_their_phase_and_say_what_the_game_asks(qtbot, before_battle):
     window = before_battle
     for button in (
-        window.wizard_buttons["embark"],
-        window.wizard_buttons["enter"],
-        window.wizard_buttons["activate"],
+        window.game.panel.buttons["embark"],
+        window.game.panel.buttons["enter"],
+        window.game.panel.buttons["activate"],
     ):
         qtbot.mouseClick(button, Qt.MouseButton.LeftButton)
         assert window.wizard_host.wizard is None
         assert (
             "not now: the game asks side 2 makes a 'before the battle' action"
-            in window.outcome.text()
+            in window.game.panel.outcome.text()
         )
     window.run_step("done", ["before-battle-done side=2"])
-    qtbot.mouseClick(window.wizard_buttons["before_battle"], Qt.MouseButton.LeftButton)
+    qtbot.mouseClick(window.game.panel.buttons["before_battle"], Qt.MouseButton.LeftButton)
     assert window.wizard_host.wizard is None
-    assert "activates a unit" in window.outcome.text()
+    assert "activates a unit" in window.game.panel.outcome.text()
 
 
 # --- the deploy wizard's tiles follow the facing --------------------------------------------------
@@ -451,7 +451,7 @@ def test_the_deploy_wizard_offers_the_tiles_free_for_the_facing_chosen(qtbot, tm
             ("deploy side=2 uid=buggy hex=H1 facing=S", []),
         ],
     )
-    qtbot.mouseClick(window.wizard_buttons["deploy"], Qt.MouseButton.LeftButton)
+    qtbot.mouseClick(window.game.panel.buttons["deploy"], Qt.MouseButton.LeftButton)
     wizard = window.wizard_host.wizard
     wizard.pieces.pick("scout")
     next_page(qtbot, wizard)

@@ -36,8 +36,8 @@ def test_the_reserves_take_no_more_than_the_capacity_left_and_the_rest_goes_out(
     # the sample through "Deploy the hawk": side 1 deployed its tank (3), rifles (1),
     # bunker (2) and hawk (3): 9 of its 12 points, 3 left; its siege tank takes 4
     window = sample_window(qtbot, tmp_path, 13)
-    assert window.match.state.phase == "reserves"
-    qtbot.mouseClick(window.wizard_buttons["reserves"], Qt.MouseButton.LeftButton)
+    assert window.session.match.state.phase == "reserves"
+    qtbot.mouseClick(window.game.panel.buttons["reserves"], Qt.MouseButton.LeftButton)
     wizard = window.wizard_host.wizard
     assert wizard is not None and wizard.windowTitle() == "Reserves"
     page = wizard.page_
@@ -54,14 +54,14 @@ def test_the_reserves_take_no_more_than_the_capacity_left_and_the_rest_goes_out(
     assert "out of the battle: extra" in wizard.dice.outcome.text()
     finish(qtbot, wizard)
     assert last_step(window) == ("reserves side=1", [{"kind": "reserves", "side": 1}])
-    assert window.match.state.pieces["extra"].status == "out"
-    assert window.match.state.turn == 2
+    assert window.session.match.state.pieces["extra"].status == "out"
+    assert window.session.match.state.turn == 2
 
 
 def test_side_2_leaves_its_rifles_in_the_reserves_and_its_bomber_goes_out(qtbot, tmp_path):
     # side 2 deployed its buggy (1) and fighter (3): 8 of 12 left; rifles 1 + bomber 4 fit
     window = sample_window(qtbot, tmp_path, 14)
-    qtbot.mouseClick(window.wizard_buttons["reserves"], Qt.MouseButton.LeftButton)
+    qtbot.mouseClick(window.game.panel.buttons["reserves"], Qt.MouseButton.LeftButton)
     wizard = window.wizard_host.wizard
     page = wizard.page_
     assert items(page.list) == ["bomber: Bomber, takes 4", "grunts: Rifle squad, takes 1"]
@@ -75,17 +75,17 @@ def test_side_2_leaves_its_rifles_in_the_reserves_and_its_bomber_goes_out(qtbot,
         "reserves side=2 uids=grunts",
         [{"kind": "reserves", "side": 2, "uids": "grunts"}],
     )
-    state = window.match.state
+    state = window.session.match.state
     after = state
     assert (state.pieces["grunts"].status, state.pieces["bomber"].status) == ("reserve", "out")
     assert state.phase == "before-battle"  # both sides chose: the next phase
-    assert window.match.replay_check() == []
-    qtbot.mouseClick(window.undo_button, Qt.MouseButton.LeftButton)
-    state = window.match.state
+    assert window.session.match.replay_check() == []
+    qtbot.mouseClick(window.game.panel.undo_button, Qt.MouseButton.LeftButton)
+    state = window.session.match.state
     assert (state.phase, state.turn) == ("reserves", 2)
     assert (state.pieces["grunts"].status, state.pieces["bomber"].status) == ("roster", "roster")
-    qtbot.mouseClick(window.redo_button, Qt.MouseButton.LeftButton)
-    assert window.match.state == after
+    qtbot.mouseClick(window.game.panel.redo_button, Qt.MouseButton.LeftButton)
+    assert window.session.match.state == after
 
 
 # --- the pass of a deployment -------------------------------------------------------------------
@@ -94,8 +94,8 @@ def test_side_2_leaves_its_rifles_in_the_reserves_and_its_bomber_goes_out(qtbot,
 def test_a_side_passes_its_deployment_from_the_deploy_wizard(qtbot, tmp_path):
     # the sample through "Deploy the bunker": side 2's turn, its grunts and bomber on the roster
     window = sample_window(qtbot, tmp_path, 11)
-    before = window.match.state
-    qtbot.mouseClick(window.wizard_buttons["deploy"], Qt.MouseButton.LeftButton)
+    before = window.session.match.state
+    qtbot.mouseClick(window.game.panel.buttons["deploy"], Qt.MouseButton.LeftButton)
     wizard = window.wizard_host.wizard
     rows = items(wizard.pieces.list)
     assert rows[-1] == (
@@ -107,14 +107,14 @@ def test_a_side_passes_its_deployment_from_the_deploy_wizard(qtbot, tmp_path):
     assert wizard.currentPage() is wizard.dice  # no tile to pick for a pass
     finish(qtbot, wizard)
     assert last_step(window) == ("deploy-pass side=2", [{"kind": "deploy-pass", "side": 2}])
-    state = window.match.state
+    state = window.session.match.state
     after = state
     assert 2 in state.done and state.turn == 1  # side 1 deploys the rest of its own
-    qtbot.mouseClick(window.undo_button, Qt.MouseButton.LeftButton)
-    assert window.match.state == before
-    qtbot.mouseClick(window.redo_button, Qt.MouseButton.LeftButton)
-    assert window.match.state == after
-    assert window.match.replay_check() == []
+    qtbot.mouseClick(window.game.panel.undo_button, Qt.MouseButton.LeftButton)
+    assert window.session.match.state == before
+    qtbot.mouseClick(window.game.panel.redo_button, Qt.MouseButton.LeftButton)
+    assert window.session.match.state == after
+    assert window.session.match.replay_check() == []
 
 
 # --- which clause applies and why ---------------------------------------------------------------
@@ -122,7 +122,7 @@ def test_a_side_passes_its_deployment_from_the_deploy_wizard(qtbot, tmp_path):
 
 def test_the_dice_page_names_the_clauses_and_rulings_as_links_to_the_rules_dock(qtbot, tmp_path):
     window = sample_window(qtbot, tmp_path, 6)  # side 1 deploys first
-    qtbot.mouseClick(window.wizard_buttons["deploy"], Qt.MouseButton.LeftButton)
+    qtbot.mouseClick(window.game.panel.buttons["deploy"], Qt.MouseButton.LeftButton)
     wizard = window.wizard_host.wizard
     wizard.pieces.pick("tank")
     next_page(qtbot, wizard)
@@ -151,13 +151,14 @@ def test_the_dice_page_names_the_clauses_and_rulings_as_links_to_the_rules_dock(
 def test_the_buttons_and_the_wizards_menu_are_made_from_the_one_list(qtbot, tmp_path):
     window = sample_window(qtbot, tmp_path, 13)  # the reserves phase
     menu = next(a.menu() for a in window.menuBar().actions() if a.text() == "&Wizards")
-    assert [a.text() for a in menu.actions()] == [e.menu for e in WIZARDS]
-    assert list(window.wizard_buttons) == [e.key for e in WIZARDS]
+    shown = [a.text() for a in menu.actions() if a.isVisible()]  # the game's own wizards
+    assert shown == [e.menu for e in WIZARDS]
+    assert list(window.game.panel.buttons) == [e.key for e in WIZARDS]
     assert "Choose the &reserves…" in [e.menu for e in WIZARDS]
     # the menu item opens the wizard of the phase; another phase's says why not
     next(a for a in menu.actions() if a.text() == "&Activate…").trigger()
     assert window.wizard_host.wizard is None
-    assert "side 1 leaves units in the reserves" in window.outcome.text()
+    assert "side 1 leaves units in the reserves" in window.game.panel.outcome.text()
     next(a for a in menu.actions() if a.text() == "Choose the &reserves…").trigger()
     assert window.wizard_host.wizard.windowTitle() == "Reserves"
 
@@ -169,8 +170,8 @@ def test_a_disembark_and_an_entry_from_the_reserves_are_undone_and_redone(qtbot,
     window = sample_window(qtbot, tmp_path, 0, units=CARRIER_ARMIES, commands=TO_BATTLE)
     window.run_step("embark", ["embark uid=rifles transport=carrier"])
     window.run_step("the buggy moves", ["move uid=buggy path=H4:S"])
-    before = window.match.state
-    qtbot.mouseClick(window.wizard_buttons["embark"], Qt.MouseButton.LeftButton)
+    before = window.session.match.state
+    qtbot.mouseClick(window.game.panel.buttons["embark"], Qt.MouseButton.LeftButton)
     wizard = window.wizard_host.wizard
     wizard.unit.pick("rifles")
     next_page(qtbot, wizard)
@@ -178,9 +179,9 @@ def test_a_disembark_and_an_entry_from_the_reserves_are_undone_and_redone(qtbot,
     next_page(qtbot, wizard)
     finish(qtbot, wizard)
     assert last_step(window)[0] == "disembark uid=rifles hex=H14 facing=N"
-    disembarked = window.match.state
+    disembarked = window.session.match.state
     window.run_step("the buggy moves on", ["move uid=buggy path=H5:S"])
-    qtbot.mouseClick(window.wizard_buttons["enter"], Qt.MouseButton.LeftButton)
+    qtbot.mouseClick(window.game.panel.buttons["enter"], Qt.MouseButton.LeftButton)
     wizard = window.wizard_host.wizard
     wizard.unit.pick("extra")
     next_page(qtbot, wizard)
@@ -188,37 +189,37 @@ def test_a_disembark_and_an_entry_from_the_reserves_are_undone_and_redone(qtbot,
     next_page(qtbot, wizard)
     finish(qtbot, wizard)
     assert last_step(window)[0] == "enter uid=extra hex=F14 facing=N"
-    entered = window.match.state
+    entered = window.session.match.state
     for _ in range(3):  # the entry, the buggy's move, the disembark
-        qtbot.mouseClick(window.undo_button, Qt.MouseButton.LeftButton)
-    assert window.match.state == before
-    assert window.match.state.pieces["rifles"].status == "embarked"
-    qtbot.mouseClick(window.redo_button, Qt.MouseButton.LeftButton)
-    assert window.match.state == disembarked
-    qtbot.mouseClick(window.redo_button, Qt.MouseButton.LeftButton)
-    qtbot.mouseClick(window.redo_button, Qt.MouseButton.LeftButton)
-    assert window.match.state == entered
-    assert window.match.state.pieces["extra"].status == "deployed"
-    assert window.match.replay_check() == []
+        qtbot.mouseClick(window.game.panel.undo_button, Qt.MouseButton.LeftButton)
+    assert window.session.match.state == before
+    assert window.session.match.state.pieces["rifles"].status == "embarked"
+    qtbot.mouseClick(window.game.panel.redo_button, Qt.MouseButton.LeftButton)
+    assert window.session.match.state == disembarked
+    qtbot.mouseClick(window.game.panel.redo_button, Qt.MouseButton.LeftButton)
+    qtbot.mouseClick(window.game.panel.redo_button, Qt.MouseButton.LeftButton)
+    assert window.session.match.state == entered
+    assert window.session.match.state.pieces["extra"].status == "deployed"
+    assert window.session.match.replay_check() == []
 
 
 def test_a_capture_is_undone_and_redone(qtbot, tmp_path):
     # the sample through "The tank fires at the fighter and the citadel": side 2's buggy
     # inside the citadel on H8 (side 2 2 pips, neutral 3, after the mg's hit)
     window = sample_window(qtbot, tmp_path, 23)
-    before = window.match.state
-    qtbot.mouseClick(window.wizard_buttons["capture"], Qt.MouseButton.LeftButton)
+    before = window.session.match.state
+    qtbot.mouseClick(window.game.panel.buttons["capture"], Qt.MouseButton.LeftButton)
     wizard = window.wizard_host.wizard
     click_tile(qtbot, window, "H8")
     next_page(qtbot, wizard)
     finish(qtbot, wizard)
     assert last_step(window)[0] == "capture uid=buggy hex=H8"
-    after = window.match.state
-    qtbot.mouseClick(window.undo_button, Qt.MouseButton.LeftButton)
-    assert window.match.state == before
-    qtbot.mouseClick(window.redo_button, Qt.MouseButton.LeftButton)
-    assert window.match.state == after
-    assert window.match.replay_check() == []
+    after = window.session.match.state
+    qtbot.mouseClick(window.game.panel.undo_button, Qt.MouseButton.LeftButton)
+    assert window.session.match.state == before
+    qtbot.mouseClick(window.game.panel.redo_button, Qt.MouseButton.LeftButton)
+    assert window.session.match.state == after
+    assert window.session.match.replay_check() == []
 
 
 # --- embarking out of an enemy tile -------------------------------------------------------------
@@ -238,7 +239,7 @@ def test_the_embark_wizard_names_the_ruling_out_of_an_enemy_tile_and_follows_it(
     window = sample_window(
         qtbot, tmp_path, 0, units=CARRIER_ARMIES, commands=BUGGY_BESIDE_THE_RIFLES
     )
-    qtbot.mouseClick(window.wizard_buttons["embark"], Qt.MouseButton.LeftButton)
+    qtbot.mouseClick(window.game.panel.buttons["embark"], Qt.MouseButton.LeftButton)
     wizard = window.wizard_host.wizard
     # by default the 1 tile is the action's reach: the rifles embark, their row says why
     assert items(wizard.unit.list) == [
@@ -255,6 +256,6 @@ def test_the_embark_wizard_names_the_ruling_out_of_an_enemy_tile_and_follows_it(
         commands=BUGGY_BESIDE_THE_RIFLES,
         readings={"activation.embark-leaving": "double"},
     )
-    qtbot.mouseClick(doubled.wizard_buttons["embark"], Qt.MouseButton.LeftButton)
+    qtbot.mouseClick(doubled.game.panel.buttons["embark"], Qt.MouseButton.LeftButton)
     # the tile to G15 would cost 2 out of H14: no unit can embark, none is offered
     assert items(doubled.wizard_host.wizard.unit.list) == []

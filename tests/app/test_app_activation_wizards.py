@@ -7,11 +7,11 @@ plays it through the match file: the journal holds it as if typed, undo and repl
 from __future__ import annotations
 
 import pytest
-from app_window import view_point
+from app_window import activation_window, view_point
 from PySide6.QtCore import Qt
 from PySide6.QtWidgets import QWizard
 
-from referee.app.activation.window import ActivationWindow
+from referee.app.window.main_window import MainWindow
 from referee.board.hexgrid import parse_label
 from referee.match.games.activation_file import ActivationMatch
 from referee.match.journal.journal_text import read_journal, replay_journal
@@ -27,16 +27,12 @@ def private_folders(tmp_path, monkeypatch):
     monkeypatch.setenv("REFEREE_HOME", str(tmp_path / "home"))
 
 
-def open_window(qtbot, path) -> ActivationWindow:
-    w = ActivationWindow.open(path)
-    qtbot.addWidget(w)
-    w.resize(1366, 768)
-    w.show()
-    return w
+def open_window(qtbot, path) -> MainWindow:
+    return activation_window(qtbot, path)
 
 
 @pytest.fixture
-def window(qtbot, tmp_path) -> ActivationWindow:
+def window(qtbot, tmp_path) -> MainWindow:
     """The sample game played to its end: side 2's turn in the main phase."""
     path = tmp_path / "crossroads.referee"
     replay_journal(read_journal(JOURNAL), path).close()
@@ -44,7 +40,7 @@ def window(qtbot, tmp_path) -> ActivationWindow:
 
 
 @pytest.fixture
-def deploying(qtbot, tmp_path) -> ActivationWindow:
+def deploying(qtbot, tmp_path) -> MainWindow:
     """The sample game up to its deployment: side 1 deploys first."""
     journal = read_journal(JOURNAL)
     path = tmp_path / "deploying.referee"
@@ -73,14 +69,14 @@ def finish(qtbot, wizard):
 
 
 def last_step(window):
-    step = window.match.steps()[-1]
+    step = window.session.match.steps()[-1]
     return step.name, [e.command.to_json() for e in step.events]
 
 
 def test_the_deploy_wizard_offers_only_the_edge_first_and_deploys_on_the_tile_clicked(
     qtbot, deploying
 ):
-    qtbot.mouseClick(deploying.wizard_buttons["deploy"], Qt.MouseButton.LeftButton)
+    qtbot.mouseClick(deploying.game.panel.buttons["deploy"], Qt.MouseButton.LeftButton)
     wizard = deploying.wizard_host.wizard
     assert wizard is not None and wizard.windowTitle() == "Deploy"
     pieces = wizard.pieces
@@ -100,7 +96,7 @@ def test_the_deploy_wizard_offers_only_the_edge_first_and_deploys_on_the_tile_cl
     assert any(line.startswith("hex H15 ") for line in drawn)
     assert not any(line.startswith("hex H14 ") for line in drawn)
     click_tile(qtbot, deploying, "H14")  # not on the edge: not taken, typed nowhere
-    assert wizard.where.tile() is None and deploying.command.text() == ""
+    assert wizard.where.tile() is None and deploying.game.panel.command.text() == ""
     click_tile(qtbot, deploying, "H15")
     assert wizard.where.tile() == parse_label("H15")
     wizard.where.facing.setCurrentText("NE")
@@ -123,18 +119,18 @@ def test_the_deploy_wizard_offers_only_the_edge_first_and_deploys_on_the_tile_cl
             }
         ],
     )
-    tank = deploying.match.state.pieces["tank"]
+    tank = deploying.session.match.state.pieces["tank"]
     assert (tank.hex, tank.facing, tank.ammunition) == (parse_label("H15"), 1, 3)
     assert deploying.wizard_host.wizard is None and deploying.wizard_host.overlay.drawn() == []
-    assert "Whose turn: side 2" in deploying.heading.text()
-    qtbot.mouseClick(deploying.undo_button, Qt.MouseButton.LeftButton)
-    assert deploying.match.state.pieces["tank"].status == "roster"
+    assert "Whose turn: side 2" in deploying.game.panel.heading.text()
+    qtbot.mouseClick(deploying.game.panel.undo_button, Qt.MouseButton.LeftButton)
+    assert deploying.session.match.state.pieces["tank"].status == "roster"
 
 
 def test_a_structure_is_deployed_without_ammunition_and_a_full_load_is_not_written(
     qtbot, deploying
 ):
-    qtbot.mouseClick(deploying.wizard_buttons["deploy"], Qt.MouseButton.LeftButton)
+    qtbot.mouseClick(deploying.game.panel.buttons["deploy"], Qt.MouseButton.LeftButton)
     wizard = deploying.wizard_host.wizard
     wizard.pieces.pick("bunker")
     next_page(qtbot, wizard)
@@ -151,7 +147,7 @@ def test_a_structure_is_deployed_without_ammunition_and_a_full_load_is_not_writt
 
 
 def test_the_activate_wizard_moves_to_a_reachable_tile_at_its_cost(qtbot, window):
-    qtbot.mouseClick(window.wizard_buttons["activate"], Qt.MouseButton.LeftButton)
+    qtbot.mouseClick(window.game.panel.buttons["activate"], Qt.MouseButton.LeftButton)
     wizard = window.wizard_host.wizard
     wizard.unit.pick("buggy")
     next_page(qtbot, wizard)
@@ -167,12 +163,12 @@ def test_the_activate_wizard_moves_to_a_reachable_tile_at_its_cost(qtbot, window
         "move uid=buggy path=H9:S",
         [{"kind": "move", "uid": "buggy", "path": "H9:S"}],
     )
-    assert window.match.state.pieces["buggy"].hex == parse_label("H9")
-    assert window.match.replay_check() == []
+    assert window.session.match.state.pieces["buggy"].hex == parse_label("H9")
+    assert window.session.match.replay_check() == []
 
 
 def test_the_activate_wizard_shoots_with_the_odds_and_the_dice_typed(qtbot, window):
-    qtbot.mouseClick(window.wizard_buttons["activate"], Qt.MouseButton.LeftButton)
+    qtbot.mouseClick(window.game.panel.buttons["activate"], Qt.MouseButton.LeftButton)
     wizard = window.wizard_host.wizard
     wizard.unit.pick("buggy")
     wizard.unit.attack_radio.setChecked(True)
@@ -192,13 +188,15 @@ def test_the_activate_wizard_shoots_with_the_odds_and_the_dice_typed(qtbot, wind
         "shoot uid=buggy shots=mg>tank",
         [{"kind": "shoot", "uid": "buggy", "shots": "mg>tank"}],
     )
-    assert [(r.value, r.typed) for r in window.match.steps()[-1].events[0].dice] == [(9, True)]
-    assert window.match.state.pieces["tank"].health == 4  # 5, less the hit
-    assert window.match.replay_check() == []
+    assert [(r.value, r.typed) for r in window.session.match.steps()[-1].events[0].dice] == [
+        (9, True)
+    ]
+    assert window.session.match.state.pieces["tank"].health == 4  # 5, less the hit
+    assert window.session.match.replay_check() == []
 
 
 def test_the_capture_wizard_shows_the_pips_before_and_after(qtbot, window):
-    qtbot.mouseClick(window.wizard_buttons["capture"], Qt.MouseButton.LeftButton)
+    qtbot.mouseClick(window.game.panel.buttons["capture"], Qt.MouseButton.LeftButton)
     wizard = window.wizard_host.wizard
     texts = [wizard.pick.list.item(i).text() for i in range(wizard.pick.list.count())]
     # the buggy inside the citadel on H8 (side 2 2, neutral 3): a capture turns a neutral
@@ -213,7 +211,7 @@ def test_the_capture_wizard_shows_the_pips_before_and_after(qtbot, window):
         "capture uid=buggy hex=H8",
         [{"kind": "capture", "uid": "buggy", "hex": "H8"}],
     )
-    assert window.match.state.fortifications[parse_label("H8")].pips.to_json() == {
+    assert window.session.match.state.fortifications[parse_label("H8")].pips.to_json() == {
         "side1": 0,
         "side2": 4,
         "neutral": 1,
@@ -221,24 +219,27 @@ def test_the_capture_wizard_shows_the_pips_before_and_after(qtbot, window):
 
 
 def test_a_wizard_of_another_phase_does_not_open_and_says_why(qtbot, window):
-    qtbot.mouseClick(window.wizard_buttons["deploy"], Qt.MouseButton.LeftButton)
+    qtbot.mouseClick(window.game.panel.buttons["deploy"], Qt.MouseButton.LeftButton)
     assert window.wizard_host.wizard is None
-    assert "not now" in window.outcome.text() and "activates a unit" in window.outcome.text()
+    assert (
+        "not now" in window.game.panel.outcome.text()
+        and "activates a unit" in window.game.panel.outcome.text()
+    )
 
 
 def test_a_step_typed_while_a_wizard_is_open_closes_it_writing_nothing_of_its_own(qtbot, window):
-    qtbot.mouseClick(window.wizard_buttons["activate"], Qt.MouseButton.LeftButton)
+    qtbot.mouseClick(window.game.panel.buttons["activate"], Qt.MouseButton.LeftButton)
     assert window.wizard_host.wizard is not None
-    qtbot.keyClicks(window.command, "move uid=buggy path=H9:S")
-    qtbot.mouseClick(window.play_button, Qt.MouseButton.LeftButton)
+    qtbot.keyClicks(window.game.panel.command, "move uid=buggy path=H9:S")
+    qtbot.mouseClick(window.game.panel.play_button, Qt.MouseButton.LeftButton)
     assert window.wizard_host.wizard is None  # built on the match before the step
     assert "closed without writing anything" in window.wizard_host.idle.text()
     assert last_step(window)[0] == "move uid=buggy path=H9:S"
-    assert len(window.match.steps()) == 26
+    assert len(window.session.match.steps()) == 26
 
 
 def attack_targets(qtbot, window, uid):
-    qtbot.mouseClick(window.wizard_buttons["activate"], Qt.MouseButton.LeftButton)
+    qtbot.mouseClick(window.game.panel.buttons["activate"], Qt.MouseButton.LeftButton)
     wizard = window.wizard_host.wizard
     wizard.unit.pick(uid)
     wizard.unit.attack_radio.setChecked(True)

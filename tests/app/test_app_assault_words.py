@@ -14,7 +14,7 @@ from test_app_wizard_assault import (
     to_allocation,
 )
 
-from referee.app.main_window import MainWindow
+from referee.app.window.main_window import MainWindow
 from referee.app.wizards.assault.side_editor import hits_sentence
 from referee.app.wizards.assault.wizard import Page
 from referee.match.games.orders_file import MatchFile

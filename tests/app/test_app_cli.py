@@ -24,7 +24,7 @@ def test_without_a_display_referee_prints_why_and_the_text_demo(monkeypatch, cap
 
 
 def test_without_pyside6_referee_says_how_to_install_it(monkeypatch, capsys):
-    monkeypatch.setitem(sys.modules, "referee.app.app", None)  # import fails
+    monkeypatch.setitem(sys.modules, "referee.app.start.app", None)  # import fails
     assert main([]) == 0
     err = capsys.readouterr().err
     assert "pip install 'PySide6-Essentials>=6.6'" in err
@@ -45,7 +45,7 @@ def test_a_command_name_is_never_taken_for_a_file(tmp_path, monkeypatch, capsys)
 
 
 def test_referee_file_opens_the_app_on_it(tmp_path, monkeypatch, qtbot):
-    from referee.app import app as app_module
+    from referee.app.start import app as app_module
     from referee.match.setup.demo import create_demo_match
 
     path = tmp_path / "d.referee"

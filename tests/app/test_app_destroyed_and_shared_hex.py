@@ -7,7 +7,7 @@ from __future__ import annotations
 from app_window import demo_window
 from PySide6.QtCore import QPoint, QPointF, Qt, QUrl
 
-from referee.app.geometry import HEX_SIZE, hex_centre
+from referee.app.map.geometry import HEX_SIZE, hex_centre
 from referee.board.hexgrid import parse_label
 
 

@@ -10,7 +10,7 @@ from PySide6.QtCore import QPoint, QPointF, Qt
 from PySide6.QtGui import QWheelEvent
 from PySide6.QtWidgets import QAbstractSpinBox, QApplication, QComboBox
 
-from referee.app.wheel_guard import install_wheel_guard
+from referee.app.widgets.wheel_guard import install_wheel_guard
 
 
 @pytest.fixture
@@ -28,7 +28,7 @@ def attack_dice(qtbot, tmp_path, monkeypatch):
     path = tmp_path / "crossroads.referee"
     replay_journal(read_journal(JOURNAL), path).close()
     window = open_window(qtbot, path)
-    qtbot.mouseClick(window.wizard_buttons["activate"], Qt.MouseButton.LeftButton)
+    qtbot.mouseClick(window.game.panel.buttons["activate"], Qt.MouseButton.LeftButton)
     wizard = window.wizard_host.wizard
     wizard.unit.pick("buggy")
     wizard.unit.attack_radio.setChecked(True)
@@ -62,7 +62,7 @@ def test_a_d12_typed_as_two_digits_is_that_face(qtbot, attack_dice, face):
     assert entry.box(0).value() == face
     assert entry.values() == (face,) and entry.complete()
     qtbot.mouseClick(wizard.button(wizard.WizardButton.FinishButton), Qt.MouseButton.LeftButton)
-    (die,) = window.match.steps()[-1].events[0].dice
+    (die,) = window.session.match.steps()[-1].events[0].dice
     assert (die.sides, die.value, die.typed) == (12, face, True)
 
 

@@ -99,7 +99,7 @@ def test_the_activation_attack_shows_the_odds_never_the_app_dice_before_finish(
     path = tmp_path / "crossroads.referee"
     replay_journal(read_journal(JOURNAL), path).close()
     window = open_window(qtbot, path)
-    qtbot.mouseClick(window.wizard_buttons["activate"], Qt.MouseButton.LeftButton)
+    qtbot.mouseClick(window.game.panel.buttons["activate"], Qt.MouseButton.LeftButton)
     wizard = window.wizard_host.wizard
     wizard.unit.pick("buggy")
     wizard.unit.attack_radio.setChecked(True)
@@ -115,7 +115,7 @@ def test_the_activation_attack_shows_the_odds_never_the_app_dice_before_finish(
     shown = wizard.dice.outcome.text()
     assert shown.startswith("Finish rolls the app's dice") and "hit" not in shown
     finish(qtbot, wizard)
-    (die,) = window.match.steps()[-1].events[0].dice
+    (die,) = window.session.match.steps()[-1].events[0].dice
     assert die.sides == 12 and not die.typed
     text = window.wizard_host.written.toPlainText()
     assert f"The app's dice: d12 {die.value}" in text

@@ -14,7 +14,7 @@ from pathlib import Path
 import pytest
 from PySide6.QtWidgets import QFileDialog, QFileSystemModel
 
-from referee.app.save_dialog import save_dialog
+from referee.app.widgets.save_dialog import save_dialog
 from referee.match.setup.demo import create_demo_match
 
 LONG_AGO = time.time() - 3 * 86400

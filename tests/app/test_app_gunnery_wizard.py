@@ -247,7 +247,7 @@ def test_the_app_rolls_when_nothing_is_typed_and_the_outcome_shows_its_dice(qtbo
 def current_demo_window(qtbot, tmp_path):
     """The demo's armies under the current edition: Misfire[N-] is its rule (the first
     draft rolls no misfire die, ruling fire.misfire-first-draft)."""
-    from referee.app.main_window import MainWindow
+    from referee.app.window.main_window import MainWindow
     from referee.match.setup.demo import DEMO_MAP, DEMO_ORDERS_NEXT, DEMO_UNITS, orders_commands
 
     path = tmp_path / "current.referee"

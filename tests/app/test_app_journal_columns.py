@@ -5,7 +5,7 @@ tooltip."""
 from app_window import demo_window
 from PySide6.QtCore import Qt
 
-from referee.app.journal_model import COLUMNS
+from referee.app.docks.journal_model import COLUMNS
 
 KIND, WHAT, WHY = COLUMNS.index("Kind"), COLUMNS.index("What happened"), COLUMNS.index("Why")
 

@@ -4,9 +4,9 @@ from __future__ import annotations
 
 from PySide6.QtCore import Qt
 
-from referee.app.html_delegate import HTML_ROLE
-from referee.app.journal_filter import JournalFilter
-from referee.app.journal_model import COLUMNS, ROW_ROLE, JournalModel
+from referee.app.docks.html_delegate import HTML_ROLE
+from referee.app.docks.journal_filter import JournalFilter
+from referee.app.docks.journal_model import COLUMNS, ROW_ROLE, JournalModel
 from referee.match.setup.demo import create_demo_match
 from referee.rules.orders.commands import Advance, ApplyDamage, Fire
 
@@ -79,7 +79,7 @@ def test_each_id_of_the_why_column_is_a_link(qtbot, tmp_path):
 
 
 def test_double_click_asks_for_the_events_clauses_and_rulings(qtbot, tmp_path):
-    from referee.app.journal_view import JournalView
+    from referee.app.docks.journal_view import JournalView
 
     with demo_steps(tmp_path) as match:
         view = JournalView()
@@ -116,7 +116,7 @@ def test_a_steps_heading_runs_on_into_its_lines_and_section_tags_stay_out_of_the
 
 
 def test_the_section_tags_of_an_assaults_working_stay_out_of_its_row():
-    from referee.app.journal_model import JournalRow
+    from referee.app.docks.journal_model import JournalRow
 
     text = "[pre_assault]\nno pre-assault abilities\n\n[pools]\nside 1: 8 assault dice"
     row = JournalRow(9, "Assault over E5", False, "assault", text, "", (), (), ())

@@ -10,9 +10,9 @@ from pathlib import Path
 from PySide6.QtGui import QColor
 from test_app_los_follow import move_and_click, move_to, shading
 
-from referee.app.main_window import MainWindow
-from referee.app.map_scene import FAR_PIXELS
-from referee.app.style import TERRAIN_FILL
+from referee.app.map.map_scene import FAR_PIXELS
+from referee.app.widgets.style import TERRAIN_FILL
+from referee.app.window.main_window import MainWindow
 from referee.bench.big_map import big_map_doc, write_big_map
 from referee.board.hexgrid import hex_label, parse_label
 from referee.board.visibility import Visibility
@@ -115,7 +115,7 @@ def test_no_cycle_collection_runs_in_the_worker_thread_while_a_large_map_is_prep
     # reference cycles there, and Qt would destroy them off the UI thread (a crash, now and
     # then). So automatic collection is held off while the worker runs, and the window's
     # thread lets it run again when the preparation ends.
-    from referee.app import board_sight
+    from referee.app.map import board_sight
 
     seen_in_worker: list[bool] = []
     prepared = board_sight.prepared
@@ -138,7 +138,7 @@ def test_no_cycle_collection_runs_in_the_worker_thread_while_a_large_map_is_prep
 def test_the_collector_runs_again_when_a_preparation_ends_after_its_engines_are_gone(
     qtbot, tmp_path
 ):
-    from referee.app import board_sight
+    from referee.app.map import board_sight
 
     window = large_window(qtbot, tmp_path)
     engines = window.los_panel.engines

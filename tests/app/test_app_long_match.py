@@ -10,8 +10,8 @@ import json
 import pytest
 from PySide6.QtCore import QRect, Qt
 
-from referee.app.journal_view import STEP_COLUMN, JournalView
-from referee.app.main_window import MainWindow
+from referee.app.docks.journal_view import STEP_COLUMN, JournalView
+from referee.app.window.main_window import MainWindow
 from referee.match.journal.journal_file import JournalFile
 from referee.match.setup.demo import create_demo_match
 from referee.rules.orders.commands import CorrectHex

@@ -9,7 +9,7 @@ import pytest
 from app_window import demo_window
 from PySide6.QtCore import QPoint, Qt
 
-from referee.app.geometry import hex_centre
+from referee.app.map.geometry import hex_centre
 from referee.app.map_editor.window import MapEditorWindow
 from referee.board.hexgrid import Hex, parse_label
 from referee.board.maps import find_map, load_map

@@ -7,9 +7,9 @@ from __future__ import annotations
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from referee.app.geometry import HEX_SIZE
-from referee.app.map_raster import MapRaster
-from referee.app.style import argb
+from referee.app.map.geometry import HEX_SIZE
+from referee.app.map.map_raster import MapRaster
+from referee.app.widgets.style import argb
 from referee.board.hexgrid import Hex, hex_at_point
 from referee.board.maps import hexagon_hexes, rectangle_hexes
 

@@ -9,9 +9,9 @@ from app_window import demo_window
 from PySide6.QtCore import Qt
 from PySide6.QtGui import QImage, QPainter
 
-from referee.app.geometry import HEX_SIZE, hex_polygon
-from referee.app.hex_item import HexItem
-from referee.app.unit_item import BODY, UnitItem, token_names
+from referee.app.map.geometry import HEX_SIZE, hex_polygon
+from referee.app.map.hex_item import HexItem
+from referee.app.map.unit_item import BODY, UnitItem, token_names
 from referee.board.hexgrid import SQRT3, parse_label
 
 
@@ -63,7 +63,7 @@ def _dark_pixels(px: float) -> int:
     from PySide6.QtGui import QColor, QImage, QPainter
     from PySide6.QtWidgets import QGraphicsScene
 
-    from referee.app.hex_item import R
+    from referee.app.map.hex_item import R
     from referee.board.hexgrid import Hex
 
     scene = QGraphicsScene()

@@ -7,7 +7,7 @@ from __future__ import annotations
 from app_window import demo_window
 from PySide6.QtCore import QPoint, QRectF
 
-from referee.app.main_window import MainWindow
+from referee.app.window.main_window import MainWindow
 
 
 def where(window: MainWindow) -> tuple[QPoint, int, int, QRectF, float]:

@@ -7,7 +7,7 @@ from __future__ import annotations
 from app_window import demo_window
 from test_app_wizard_movement import open_with_n, setup, to_movement
 
-from referee.app.style import SIDE_COLOURS
+from referee.app.widgets.style import SIDE_COLOURS
 
 
 def colours(window) -> dict[str, tuple[str, str]]:

@@ -216,7 +216,7 @@ def test_the_labels_of_a_shot_at_the_next_hex_do_not_cover_one_another(qtbot):
     # leaves by and the one it enters by all read, none over another
     from itertools import combinations
 
-    from referee.app.shot_line_item import ShotLine, ShotLineItem
+    from referee.app.map.shot_line_item import ShotLine, ShotLineItem
     from referee.board.hexgrid import parse_label
 
     for frm, to in (("E5", "E4"), ("E5", "F5"), ("C7", "D2")):

@@ -10,7 +10,7 @@ from app_window import demo_window
 from PySide6.QtCore import QPoint, Qt
 from PySide6.QtWidgets import QLineEdit, QListWidget, QWizard
 
-from referee.app.geometry import hex_centre
+from referee.app.map.geometry import hex_centre
 from referee.app.wizards.new_match.page import Page
 from referee.app.wizards.new_match.wizard import NewMatchWizard
 from referee.board.hexgrid import parse_label

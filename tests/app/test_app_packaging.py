@@ -13,9 +13,9 @@ from app_window import demo_window
 from PySide6.QtCore import QSettings, QTimer
 from PySide6.QtWidgets import QApplication, QFileDialog, QMessageBox
 
-from referee.app.about_dialog import AboutDialog
-from referee.app.qt_application import use_settings_file
-from referee.app.save_dialog import save_dialog
+from referee.app.start.qt_application import use_settings_file
+from referee.app.widgets.save_dialog import save_dialog
+from referee.app.window.about_dialog import AboutDialog
 from referee.cli.main import main
 from referee.paths import settings_file
 from referee.versions import current_versions

@@ -9,7 +9,7 @@ import pytest
 from PySide6.QtGui import Qt, QTextDocument
 from PySide6.QtWidgets import QLabel
 
-from referee.app.main_window import MainWindow
+from referee.app.window.main_window import MainWindow
 from referee.match.games.orders_file import MatchFile
 from referee.rules.orders.commands import Correct
 

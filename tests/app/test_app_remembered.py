@@ -10,7 +10,7 @@ import pytest
 from app_window import demo_window
 from PySide6.QtCore import QSettings, QSize, Qt
 
-from referee.app.app import make_window
+from referee.app.start.app import make_window
 from referee.match.setup.demo import create_demo_match
 
 
@@ -127,10 +127,9 @@ def test_the_journal_ten_rows_tall_on_demand(qtbot, tmp_path):
     qtbot.waitUntil(lambda: table.viewport().height() >= 10 * row)
 
 
-def test_a_match_of_the_activation_rules_is_in_open_recent_and_reopens_in_its_window(
+def test_a_match_of_the_activation_rules_is_in_open_recent_and_reopens_in_the_window(
     qtbot, tmp_path, settings
 ):
-    from referee.app.activation.window import ActivationWindow
     from referee.match.journal.journal_text import read_journal, replay_journal
     from referee.paths import data_dir
 
@@ -140,39 +139,34 @@ def test_a_match_of_the_activation_rules_is_in_open_recent_and_reopens_in_its_wi
     ).close()
     window = window_on(qtbot, match(tmp_path, "a.referee"), settings)
     window.open_match(activation)
-    (first,) = window.other_windows
-    qtbot.addWidget(first)
+    assert window.session is not None and window.session.system == "activation"
     window.fill_recent()
     actions = window.recent_menu.actions()
     assert [x.text() for x in actions] == ["&1 crossroads.referee", "&2 a.referee"]
-    first.close()
-    actions[0].trigger()
-    opened = window.other_windows[-1]
-    qtbot.addWidget(opened)
-    assert isinstance(opened, ActivationWindow) and opened is not first
-    assert opened.match.path.resolve() == activation.resolve()
+    actions[1].trigger()  # back to the match of written orders, in the same window
+    assert window.session.system == "orders"
+    window.fill_recent()
+    window.recent_menu.actions()[1].trigger()
+    assert window.session.system == "activation"
+    assert window.session.match.path.resolve() == activation.resolve()
     window.close()
-    # plain referee next time: the activation match opens in its own window; the main
-    # window, which plays only matches of written orders, waits empty and says so: no new
-    # demo is written at each start
+    # plain referee next time: the activation match of last time opens in the window, and
+    # no new demo is written
     before = demos(tmp_path)
     again = window_on(qtbot, None, settings)
-    (other,) = again.other_windows
-    qtbot.addWidget(other)
-    assert isinstance(other, ActivationWindow)
-    assert again.session is None and demos(tmp_path) == before
-    said = again.statusBar().currentMessage()
-    assert "crossroads.referee is a match of another game system" in said
-    assert "could not be opened" not in said
+    assert again.session is not None and again.session.system == "activation"
+    assert again.session.match.path.resolve() == activation.resolve()
+    assert demos(tmp_path) == before
+    assert "could not be opened" not in again.statusBar().currentMessage()
 
 
 def test_an_activation_match_opened_by_name_is_the_match_of_last_time(qtbot, tmp_path):
     from PySide6.QtCore import QTimer
     from PySide6.QtWidgets import QApplication
 
-    from referee.app.activation.window import ActivationWindow
-    from referee.app.app import run_app
-    from referee.app.remembered import RECENT_KEY, Remembered
+    from referee.app.start.app import run_app
+    from referee.app.window.main_window import MainWindow
+    from referee.app.window.remembered import RECENT_KEY, Remembered
     from referee.match.journal.journal_text import read_journal, replay_journal
     from referee.paths import data_dir
 
@@ -189,6 +183,6 @@ def test_an_activation_match_opened_by_name_is_the_match_of_last_time(qtbot, tmp
     finally:
         user.setValue(RECENT_KEY, kept)
         for widget in QApplication.topLevelWidgets():
-            if isinstance(widget, ActivationWindow):
+            if isinstance(widget, MainWindow):
                 widget.close()
                 widget.deleteLater()

@@ -8,7 +8,7 @@ from app_window import demo_window
 from PySide6.QtCore import QUrl
 from PySide6.QtGui import QTextDocument
 
-from referee.app.report_view import ReportBrowser
+from referee.app.window.report_view import ReportBrowser
 
 
 def test_the_report_opens_inside_the_app(qtbot, tmp_path):

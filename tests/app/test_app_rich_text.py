@@ -16,7 +16,7 @@ from PySide6.QtGui import QImage
 from PySide6.QtWidgets import QApplication, QMessageBox, QToolTip
 from rich_text_probe import hostile, markup_leaks
 
-from referee.app.main_window import MainWindow
+from referee.app.window.main_window import MainWindow
 from referee.match.games.orders_file import MatchFile
 from referee.paths import data_dir
 from referee.rules.orders.commands import Correct

@@ -56,10 +56,10 @@ def test_a_step_wizard_is_made_in_one_place_only() -> None:
 
 
 def test_the_turn_driver_never_reaches_into_the_main_window() -> None:
-    tree = _tree(APP / "turn_driver.py")
+    tree = _tree(APP / "session" / "turn_driver.py")
     imported = {a.name for n in ast.walk(tree) if isinstance(n, ast.Import) for a in n.names}
     imported |= {n.module or "" for n in ast.walk(tree) if isinstance(n, ast.ImportFrom)}
-    assert "referee.app.main_window" not in imported
+    assert "referee.app.window.main_window" not in imported
     reached = {
         n.attr
         for n in ast.walk(tree)

@@ -9,7 +9,7 @@ from app_window import demo_window
 from army_fixture import write_armies
 from PySide6.QtCore import QCoreApplication
 
-from referee.app.main_window import MainWindow
+from referee.app.window.main_window import MainWindow
 from referee.tournament.desk import Desk
 from referee.tournament.table_match import make_table_match
 

@@ -20,8 +20,8 @@ from pg_listener import Listener
 from PySide6.QtCore import QSettings, Qt, QTimer
 from PySide6.QtWidgets import QMessageBox
 
-from referee.app.confirmed_events import ConfirmedEvents
-from referee.app.main_window import MainWindow
+from referee.app.docks.confirmed_events import ConfirmedEvents
+from referee.app.window.main_window import MainWindow
 from referee.tournament.desk import Desk
 from referee.tournament.table_match import make_table_match
 

@@ -11,8 +11,8 @@ from app_window import demo_window
 from PySide6.QtCore import QPoint, QPointF, Qt, QThread, QUrl
 from PySide6.QtWidgets import QApplication, QLabel, QWidget
 
-from referee.app.html_delegate import HTML_ROLE
-from referee.app.rules_browser import HREF_ROLE, PREPARING, RulesBrowser
+from referee.app.docks.html_delegate import HTML_ROLE
+from referee.app.docks.rules_browser import HREF_ROLE, PREPARING, RulesBrowser
 from referee.board.hexgrid import parse_label
 from referee.catalogue.clauses import clauses
 from referee.catalogue.rules_search import search

@@ -11,7 +11,7 @@ import pytest
 from PySide6.QtCore import Qt, QTimer
 from PySide6.QtWidgets import QApplication, QFileDialog, QLineEdit, QMessageBox
 
-from referee.app.save_dialog import save_dialog
+from referee.app.widgets.save_dialog import save_dialog
 
 
 def _dialog(qtbot, folder: Path) -> QFileDialog:

@@ -11,7 +11,7 @@ from app_window import click_hex
 from PySide6.QtCore import Qt
 from PySide6.QtWidgets import QWizard
 
-from referee.app.main_window import MainWindow
+from referee.app.window.main_window import MainWindow
 from referee.app.wizards.new_match.page import Page
 from referee.board.hexgrid import parse_label
 from referee.match.games.orders_file import MatchFile

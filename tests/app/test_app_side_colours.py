@@ -11,13 +11,13 @@ from PySide6.QtCore import QPointF, QRectF
 from PySide6.QtGui import QColor, QImage, QPainter
 from PySide6.QtWidgets import QGraphicsItem, QStyleOptionGraphicsItem
 
-from referee.app.style import (
+from referee.app.map.unit_item import BAND_HEIGHT, BODY, R
+from referee.app.widgets.style import (
     NATION_COLOURS,
     SIDE_COLOUR_NAMES,
     SIDE_COLOURS,
     side_name,
 )
-from referee.app.unit_item import BAND_HEIGHT, BODY, R
 from referee.app.wizards.assault.contest_page import contest_text
 from referee.app.wizards.orders.wizard import OrdersWizard
 from referee.board.hexgrid import parse_label

@@ -1,7 +1,7 @@
 """The window's first start paints the demo before the engine is loaded: the first frame of
 plain ``referee`` (no match of last time) shows the menu bar, the docks' frames and the
 demo's map with its six units, read from the map file and the unit catalogue
-(:mod:`referee.app.demo_preview`); the rules, the match file and the panels come right after
+(:mod:`referee.app.start.demo_preview`); the rules, the match file and the panels come right after
 that frame. The units of the first frame are those of the match file once it is open."""
 
 from __future__ import annotations
@@ -14,16 +14,16 @@ from pathlib import Path
 
 from PySide6.QtCore import QSettings, Qt
 
-from referee.app.app import begin_window
+from referee.app.start.app import begin_window
 from referee.match.setup.demo import DEMO_UNITS
 
 ENGINE = (
     "referee.rules.orders.step",
     "referee.match.games.orders_file",
     "referee.ruleset.shipped",
-    "referee.app.session",
-    "referee.app.journal_view",
-    "referee.app.turn_tracker",
+    "referee.app.session.match_session",
+    "referee.app.docks.journal_view",
+    "referee.app.docks.turn_tracker",
     "sqlite_utils",
     "networkx",
     "numpy",
@@ -45,7 +45,7 @@ FIRST_START = """
 import json, os, sys
 from PySide6.QtCore import QEvent, QObject, QTimer
 from PySide6.QtWidgets import QApplication
-from referee.app.app import ensure_app
+from referee.app.start.app import ensure_app
 
 ENGINE, LATER = %r, %r
 seen = []

@@ -24,7 +24,8 @@ OPENER = ("referee.app.wizards", "referee.app.wizards.opener")
 
 def test_importing_the_main_window_leaves_the_wizards_and_heavy_libraries_for_later(tmp_path):
     code = (
-        "import json, sys\nimport referee.app.main_window\nprint(json.dumps(sorted(sys.modules)))\n"
+        "import json, sys\nimport referee.app.window.main_window\n"
+        "print(json.dumps(sorted(sys.modules)))\n"
     )
     out = subprocess.run(
         [sys.executable, "-c", code],
@@ -34,7 +35,7 @@ def test_importing_the_main_window_leaves_the_wizards_and_heavy_libraries_for_la
         env={"QT_QPA_PLATFORM": "offscreen", "PATH": "", "REFEREE_CACHE": str(tmp_path / "cache")},
     )
     loaded = json.loads(out.stdout.splitlines()[-1])
-    assert "referee.app.main_window" in loaded and "PySide6.QtWidgets" in loaded
+    assert "referee.app.window.main_window" in loaded and "PySide6.QtWidgets" in loaded
     early = [
         m for m in loaded if m not in OPENER and any(m == p or m.startswith(f"{p}.") for p in LATER)
     ]
@@ -57,8 +58,12 @@ def test_opening_a_match_of_written_orders_leaves_the_other_systems_for_later(tm
     create_demo_match(path).close()
     code = (
         "import json, sys\n"
-        "from referee.app.system_windows import system_window\n"
-        f"assert system_window({str(path)!r}) is None  # the main window plays it\n"
+        "from PySide6.QtWidgets import QApplication\n"
+        "app = QApplication([])\n"
+        "from referee.app.window.main_window import MainWindow\n"
+        "window = MainWindow()\n"
+        f"window.open_match({str(path)!r})\n"
+        "assert window.session is not None and window.session.system == 'orders'\n"
         "print(json.dumps(sorted(sys.modules)))\n"
     )
     out = subprocess.run(
@@ -74,7 +79,7 @@ def test_opening_a_match_of_written_orders_leaves_the_other_systems_for_later(tm
 
 
 FIRST_FRAME_ENGINE = (
-    "referee.app.demo_preview",
+    "referee.app.start.demo_preview",
     "referee.board.maps",
     "referee.rules.state",
     "referee.units.model",

@@ -2,7 +2,7 @@
 
 from PySide6.QtWidgets import QStatusBar
 
-from referee.app.main_window import MainWindow
+from referee.app.window.main_window import MainWindow
 from referee.match.setup.demo import create_demo_match
 
 

@@ -8,8 +8,8 @@ import sys
 
 import pytest
 
-from referee.app import system_libraries
-from referee.app.system_libraries import (
+from referee.app.start import system_libraries
+from referee.app.start.system_libraries import (
     XCB_LIBRARIES,
     import_problem,
     missing_libraries,
@@ -66,7 +66,7 @@ def without_a_library(monkeypatch) -> None:
         monkeypatch.delenv(name, raising=False)
     monkeypatch.setattr(sys, "platform", "linux")
     monkeypatch.setitem(system_libraries.XCB_LIBRARIES, NO_SUCH, "referee-no-such0")
-    from referee.app import app as app_module
+    from referee.app.start import app as app_module
 
     def run_app(path: object) -> int:
         raise AssertionError("Qt was started without its libraries")

@@ -12,9 +12,9 @@ from army_fixture import write_armies
 from PySide6.QtCore import Qt
 from PySide6.QtWidgets import QMessageBox
 
-from referee.app.main_window import MainWindow
 from referee.app.tournament.new_event_dialog import NewEventDialog
 from referee.app.tournament.window import TournamentWindow
+from referee.app.window.main_window import MainWindow
 from referee.match.games.orders_file import MatchFile
 from referee.tournament.desk import Desk
 

@@ -157,7 +157,7 @@ def test_f11_in_the_wall_view_fills_the_screen_and_esc_gives_it_back(qtbot, tmp_
 
 
 def test_file_tournament_opens_an_event_on_a_server_by_its_url(qtbot, pg_url, monkeypatch):
-    from referee.app.main_window import MainWindow
+    from referee.app.window.main_window import MainWindow
 
     Desk.create(pg_url, name="Server Cup", seed=3).close()
     main = MainWindow()

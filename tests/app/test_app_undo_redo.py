@@ -5,7 +5,7 @@ from __future__ import annotations
 from app_window import demo_window
 from PySide6.QtCore import Qt
 
-from referee.app.session import MatchSession
+from referee.app.session.match_session import MatchSession
 from referee.match.games.orders_file import MatchFile
 
 

@@ -7,7 +7,7 @@ from pathlib import Path
 from PySide6.QtCore import QPoint, Qt
 from PySide6.QtWidgets import QWizard
 
-from referee.app.main_window import MainWindow
+from referee.app.window.main_window import MainWindow
 from referee.app.wizards.assault.wizard import AssaultWizard, Page
 from referee.board.hexgrid import parse_label
 from referee.match.games.orders_file import MatchFile

@@ -9,6 +9,7 @@ from PySide6.QtWidgets import QWizard
 
 from referee.app.wizards.hex_effects.wizard import HexEffectsWizard, Page
 from referee.match.games.orders_file import MatchFile
+from referee.rules.orders.commands import HexEffects
 
 
 def click(qtbot, widget) -> None:
@@ -76,5 +77,6 @@ def test_the_turn_tracker_and_next_step_name_the_same_units(qtbot, tmp_path):
     qtbot.keyClick(window.view, Qt.Key.Key_N)
     wizard = window.turn_driver.wizard
     assert isinstance(wizard, HexEffectsWizard)
-    assert wizard.command == {"kind": "hex-effects", "units": ["hoplites"]}
+    assert wizard.command == HexEffects(units=("hoplites",))  # a typed command (issue 26)
+    assert wizard.command.to_json() == {"kind": "hex-effects", "units": ["hoplites"]}
     wizard.reject()

@@ -11,7 +11,7 @@ from PySide6.QtWidgets import QLabel, QWidget, QWizard
 from test_app_gunnery_wizard import next_page, pick, to_odds_page
 from test_app_wizard_assault import choose_typed, type_dice
 
-from referee.app.shot_line_item import SHOT_COLOURS
+from referee.app.map.shot_line_item import SHOT_COLOURS
 from referee.app.wizards.assault.wizard import Page as AssaultPage
 from referee.app.wizards.gunnery.page import Page
 from referee.board.hexgrid import parse_label

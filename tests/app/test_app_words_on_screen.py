@@ -7,9 +7,8 @@ from __future__ import annotations
 import re
 
 import pytest
-from app_window import demo_window
+from app_window import activation_window, demo_window
 
-from referee.app.activation.window import ActivationWindow
 from referee.match.journal.journal_text import read_journal, replay_journal
 from referee.paths import data_dir
 
@@ -58,13 +57,11 @@ def test_the_activation_window_says_pips_in_words(qtbot, tmp_path):
     path = tmp_path / "crossroads.referee"
     journal = data_dir() / "journals" / "activation-crossroads.journal"
     replay_journal(read_journal(journal), path).close()
-    window = ActivationWindow.open(path)
-    qtbot.addWidget(window)
-    window.resize(1366, 768)
+    window = activation_window(qtbot, path)
     window.show()
     cells = journal_cells(window.journal)
     # the mission's fortifications, as the mission's step noted them
     assert any("pips side 1 0, side 2 0, neutral" in c for c in cells), cells
     assert not [c for c in cells if PROGRAM_TEXT.search(c)]
-    tips = [item.toolTip() for item in window.pip_items.values()]
+    tips = [item.toolTip() for item in window.game.pip_items.values()]
     assert tips and all("pips side 1 " in t and not PROGRAM_TEXT.search(t) for t in tips)

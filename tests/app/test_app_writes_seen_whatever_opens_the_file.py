@@ -28,16 +28,15 @@ import time
 from pathlib import Path
 
 import pytest
+from app_window import activation_window
 from PySide6.QtCore import QCoreApplication
 
-from referee.app.activation.window import ActivationWindow
-from referee.app.main_window import MainWindow
 from referee.app.tournament.window import TournamentWindow
+from referee.app.window.main_window import MainWindow
 from referee.match.games.activation_file import ActivationMatch
 from referee.match.journal import journal_file
 from referee.match.journal.journal_text import read_journal
 from referee.match.setup.demo import create_demo_match
-from referee.rules.activation.commands import command_from_json
 from referee.tournament import sqlite_store
 from referee.tournament.desk import Desk
 
@@ -219,9 +218,8 @@ def test_the_activation_windows_match_and_the_command_line_see_each_others_steps
     path = tmp_path / "sample.referee"
     ActivationMatch.create(path, units=journal.units, seed=journal.seed).close()
     to_wal(path)
-    window = ActivationWindow.open(path)
-    qtbot.addWidget(window)
-    window.timer.stop()
+    window = activation_window(qtbot, path)
+    window.session.timer.stop()
     window.show()
     played = journal.steps[:8]
     for i, step in enumerate(played):
@@ -229,7 +227,7 @@ def test_the_activation_windows_match_and_the_command_line_see_each_others_steps
             assert window.run_step(step.name, step.commands, step.dice) is not None, step.name
             dialog_reads(tmp_path)
         else:
-            texts = [command_from_json(c).text() for c in step.commands]
+            texts = [c.text() for c in step.commands]  # read typed from the journal
             dice = [str(d) for d in step.dice]
             referee(
                 "match",
@@ -239,8 +237,10 @@ def test_the_activation_windows_match_and_the_command_line_see_each_others_steps
                 *(a for t in texts for a in ("-c", t)),
                 *(("--dice", *dice) if dice else ()),
             )
-            window.sync()
-            assert [s.name for s in window.match.steps()] == [s.name for s in played[: i + 1]]
+            window.session.sync()
+            assert [s.name for s in window.session.match.steps()] == [
+                s.name for s in played[: i + 1]
+            ]
     assert steps_on_the_command_line(path) == [s.name for s in played]
     dialog_reads(tmp_path)
     window.close()
@@ -409,9 +409,8 @@ def test_the_match_windows_look_again_later_at_a_match_file_another_program_hold
     journal = read_journal(SAMPLE)
     sample = tmp_path / "sample.referee"
     ActivationMatch.create(sample, units=journal.units, seed=journal.seed).close()
-    activation = ActivationWindow.open(sample)
-    qtbot.addWidget(activation)
-    activation.timer.stop()
+    activation = activation_window(qtbot, sample)
+    activation.session.timer.stop()
     activation.show()
     first = journal.steps[0]
     referee("match", "step", demo, "From the terminal", "-c", "correct uid=grunts shaken=2")
@@ -420,16 +419,17 @@ def test_the_match_windows_look_again_later_at_a_match_file_another_program_hold
         "step",
         sample,
         first.name,
-        *(a for c in first.commands for a in ("-c", command_from_json(c).text())),
+        *(a for c in first.commands for a in ("-c", c.text())),
     )
+    said = activation.statusBar().currentMessage()  # where the match is written
     with held_by_another_program(demo, sample):
         assert not session.sync()  # does not wait for the file, so says nothing about it
-        activation.sync()
+        activation.session.sync()
         assert notices == []
-        assert activation.statusBar().currentMessage() == ""
+        assert activation.statusBar().currentMessage() == said
         assert session.state.units["grunts"].shaken != 2
     assert session.sync()
     assert session.state.units["grunts"].shaken == 2
-    activation.sync()
-    assert [s.name for s in activation.match.steps()] == [first.name]
+    activation.session.sync()
+    assert [s.name for s in activation.session.match.steps()] == [first.name]
     assert notices == ["Another program wrote to this match: now at step 2, From the terminal"]

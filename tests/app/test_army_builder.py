@@ -92,7 +92,7 @@ def test_a_bad_army_shows_all_its_errors_at_once(qtbot, tmp_path):
 
 
 def test_the_main_window_opens_the_builder_from_file(qtbot, tmp_path, monkeypatch):
-    from referee.app.main_window import MainWindow
+    from referee.app.window.main_window import MainWindow
 
     monkeypatch.setenv("REFEREE_MATCHES", str(tmp_path))
     window = MainWindow()
@@ -174,7 +174,7 @@ def test_quitting_the_app_asks_the_builder_first_and_goes_on_after_discard(
 ):
     from PySide6.QtWidgets import QMessageBox
 
-    from referee.app.main_window import MainWindow
+    from referee.app.window.main_window import MainWindow
 
     monkeypatch.setenv("REFEREE_MATCHES", str(tmp_path))
     window = MainWindow()

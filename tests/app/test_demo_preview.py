@@ -1,9 +1,9 @@
-"""The demo's first frame (:mod:`referee.app.demo_preview`) is the demo's map and its units as
+"""The demo's first frame (:mod:`referee.app.start.demo_preview`) is the demo's map and its units as
 set up, read from the map file and the unit catalogue; nothing is kept in the cache folder."""
 
 from __future__ import annotations
 
-from referee.app.demo_preview import demo_preview
+from referee.app.start.demo_preview import demo_preview
 from referee.board.hexgrid import parse_label
 from referee.match.setup.demo import DEMO_UNITS
 

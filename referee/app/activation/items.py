@@ -11,9 +11,9 @@ from PySide6.QtCore import QPointF, QRectF, Qt
 from PySide6.QtGui import QBrush, QColor, QFont, QPainter, QPen
 from PySide6.QtWidgets import QGraphicsItem, QStyleOptionGraphicsItem, QWidget
 
-from referee.app.geometry import HEX_SIZE, facing_vector
-from referee.app.plain_text import plain_tip
-from referee.app.style import SIDE_COLOURS, text_colour_on
+from referee.app.map.geometry import HEX_SIZE, facing_vector
+from referee.app.widgets.plain_text import plain_tip
+from referee.app.widgets.style import SIDE_COLOURS, text_colour_on
 from referee.board.hexgrid import facing_name, hex_label
 from referee.rules.activation.state import Fortification, Piece
 

@@ -23,7 +23,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from referee.app.plain_text import plain_tip
+from referee.app.widgets.plain_text import plain_tip
 from referee.errors import RefereeError, one_line
 from referee.match.games.activation_file import ActivationMatch
 from referee.rules.activation.game import ActivationGame

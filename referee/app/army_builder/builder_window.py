@@ -40,9 +40,9 @@ from PySide6.QtWidgets import (
 )
 
 from referee.app.army_builder.upgrades_panel import UpgradesPanel
-from referee.app.plain_text import plain_tip
-from referee.app.save_dialog import ask_save_path
-from referee.app.unsaved_changes import UnsavedChanges
+from referee.app.widgets.plain_text import plain_tip
+from referee.app.widgets.save_dialog import ask_save_path
+from referee.app.widgets.unsaved_changes import UnsavedChanges
 from referee.army import Army, ArmyEntry, ArmyReport, dump_army, load_army, validate_army
 from referee.army.sheet import army_sheet_html, checksum_groups, cost_text
 from referee.paths import armies_dir, safe_file_name
@@ -532,7 +532,7 @@ class ArmyBuilderWindow(QMainWindow):
 
     def write_sheet(self, path: Path | str) -> Path:
         """The army sheet as PDF (``.pdf``) or HTML (any other name)."""
-        from referee.app.army_pdf import write_pdf
+        from referee.app.window.army_pdf import write_pdf
 
         path = Path(path)
         html = army_sheet_html(self.report)
@@ -569,7 +569,7 @@ class ArmyBuilderWindow(QMainWindow):
 
     def closeEvent(self, event: QCloseEvent) -> None:
         """Closed at once, or kept open while the referee is asked about unsaved changes
-        (:class:`~referee.app.unsaved_changes.UnsavedChanges`: never blocks)."""
+        (:class:`~referee.app.widgets.unsaved_changes.UnsavedChanges`: never blocks)."""
         if self.unsaved.may_close():
             event.accept()
         else:

@@ -7,8 +7,8 @@ from PySide6.QtCore import Qt, Signal
 from PySide6.QtGui import QMouseEvent
 from PySide6.QtWidgets import QWidget
 
-from referee.app.map_scene import MapScene
-from referee.app.map_view import MapView
+from referee.app.map.map_scene import MapScene
+from referee.app.map.map_view import MapView
 from referee.board.hexgrid import Hex
 
 

@@ -45,14 +45,14 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from referee.app.map.map_scene import MapScene
 from referee.app.map_editor import edits
 from referee.app.map_editor.map_change import MapChange
 from referee.app.map_editor.paint_view import PaintView
-from referee.app.map_scene import MapScene
-from referee.app.plain_text import plain_tip
-from referee.app.save_dialog import ask_save_path
-from referee.app.style import terrain_colour
-from referee.app.unsaved_changes import UnsavedChanges
+from referee.app.widgets.plain_text import plain_tip
+from referee.app.widgets.save_dialog import ask_save_path
+from referee.app.widgets.style import terrain_colour
+from referee.app.widgets.unsaved_changes import UnsavedChanges
 from referee.board.hexgrid import Hex, hex_label
 from referee.board.map_text import blank_map
 from referee.board.maps import BattleMap, MapError, find_map, load_map
@@ -475,7 +475,7 @@ class MapEditorWindow(QMainWindow):
 
     def closeEvent(self, event: QCloseEvent) -> None:
         """Closed at once, or kept open while the referee is asked about unsaved changes
-        (:class:`~referee.app.unsaved_changes.UnsavedChanges`: never blocks)."""
+        (:class:`~referee.app.widgets.unsaved_changes.UnsavedChanges`: never blocks)."""
         if self.unsaved.may_close():
             event.accept()
         else:

@@ -11,7 +11,7 @@ from typing import TYPE_CHECKING
 from PySide6.QtCore import QObject
 from PySide6.QtWidgets import QDialog, QInputDialog, QLineEdit, QMessageBox, QWidget
 
-from referee.app.plain_text import plain_tip
+from referee.app.widgets.plain_text import plain_tip
 from referee.errors import RefereeError
 
 if TYPE_CHECKING:  # the desk (and networkx) load when a tournament is opened, not before
@@ -73,7 +73,7 @@ class TournamentLauncher(QObject):
         return self._show(desk)
 
     def open_dialog(self) -> TournamentWindow | None:
-        from referee.app.file_dialogs import ask_open_path
+        from referee.app.widgets.file_dialogs import ask_open_path
 
         path = ask_open_path(
             self.host, "Open an event", tournaments_folder(), "Event files (*.db);;All files (*)"
@@ -126,7 +126,7 @@ class TournamentLauncher(QObject):
         return self._show(desk)
 
     def _show(self, desk: Desk) -> TournamentWindow:
-        from referee.app.confirmed_events import remember_window_event
+        from referee.app.docks.confirmed_events import remember_window_event
         from referee.app.tournament.window import TournamentWindow
 
         window = TournamentWindow(desk)

@@ -20,7 +20,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from referee.app.save_dialog import ask_save_path
+from referee.app.widgets.save_dialog import ask_save_path
 from referee.paths import safe_file_name
 from referee.scenarios.loader import scenario, scenario_files
 from referee.units.budget import load_budgets

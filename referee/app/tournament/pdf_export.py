@@ -16,7 +16,7 @@ from referee.tournament.export.printable import printable_html
 def _ensure_gui() -> None:
     """Qt lays text out only under an application; from the command line without a display
     it draws offscreen."""
-    from referee.app.qt_application import ensure_app
+    from referee.app.start.qt_application import ensure_app
 
     if QGuiApplication.instance() is None and not (
         os.environ.get("DISPLAY") or os.environ.get("WAYLAND_DISPLAY")

@@ -6,8 +6,8 @@ from pathlib import Path
 
 
 def run_tournament_window(path: Path | str) -> int:
-    from referee.app.confirmed_events import remember_window_event
-    from referee.app.qt_application import ensure_app
+    from referee.app.docks.confirmed_events import remember_window_event
+    from referee.app.start.qt_application import ensure_app
     from referee.app.tournament.window import TournamentWindow
     from referee.tournament.desk import Desk
 

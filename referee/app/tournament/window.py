@@ -38,8 +38,6 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from referee.app.plain_text import plain_message, plain_tip
-from referee.app.save_dialog import ask_save_path
 from referee.app.tournament.awards_panel import AwardsPanel
 from referee.app.tournament.event_reader import EventReader, Reading
 from referee.app.tournament.reported_panel import ReportedPanel
@@ -47,6 +45,8 @@ from referee.app.tournament.result_entry import ResultEntry
 from referee.app.tournament.serve_dialog import ServeDialog
 from referee.app.tournament.tables import NumberText, fill, make_table
 from referee.app.tournament.wall_view import WallView
+from referee.app.widgets.plain_text import plain_message, plain_tip
+from referee.app.widgets.save_dialog import ask_save_path
 from referee.errors import RefereeError
 from referee.paths import matches_dir, safe_file_name
 from referee.tournament.checkin import army_cells, table_declarations

@@ -2,8 +2,9 @@
 
 Each wizard of a step (orders, movement, gunnery, assault, agony, hex effects, aftermath) is
 built here on the open match (its state, the seed of the next step's dice, the dice mode)
-and opened in the wizard dock beside the map (:class:`~referee.app.wizard_host.WizardHost`).
-The Wizards menu and Next step (:mod:`referee.app.turn_driver`) both come here, so a wizard
+and opened in the wizard dock beside the map
+(:class:`~referee.app.docks.wizard_host.WizardHost`).
+The Wizards menu and Next step (:mod:`referee.app.session.turn_driver`) both come here, so a wizard
 opens the same way whoever asks. Only one wizard is open at a time: asking for another
 brings the open one forward and says so. Each wizard's module is imported when that wizard is
 first opened, so the window starts without any of them.
@@ -16,8 +17,8 @@ from typing import TYPE_CHECKING
 
 from PySide6.QtWidgets import QWidget, QWizard
 
-from referee.app.session import MatchSession
-from referee.app.wizard_host import WizardHost
+from referee.app.docks.wizard_host import WizardHost
+from referee.app.session.match_session import MatchSession
 from referee.rules.events import fired_since_advance
 
 if TYPE_CHECKING:  # each wizard is imported when first opened (a quicker start)

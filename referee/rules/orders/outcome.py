@@ -17,18 +17,22 @@ from typing import Any
 from referee.dice.service import Dice, Roll
 from referee.rules.damage.pending import PendingDamage, apply_pending
 from referee.rules.events import Event
+from referee.rules.orders.commands import Command
 from referee.rules.orders.state import MatchState
-from referee.rules.orders.step import execute
 from referee.rules.state import UnitState
 
 
 def dry_step(
     state: MatchState,
-    commands: Iterable[Mapping[str, Any]],
+    commands: Iterable[Command | Mapping[str, Any]],
     seed: int,
     typed: Sequence[int] = (),
 ) -> tuple[tuple[Event, ...], MatchState]:
     """The step's events and the state after it, on a copy (nothing is written)."""
+    # the step's engine (every handler, the movement resolver) only for a dry run: the map
+    # reads pending damage from here at the window's start without loading it
+    from referee.rules.orders.step import execute
+
     dice = Dice(seed)
     dice.type_in(typed)
     events = []

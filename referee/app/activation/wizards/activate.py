@@ -39,7 +39,7 @@ from referee.app.activation.wizards.base import (
 )
 from referee.app.activation.wizards.moves import MovePage
 from referee.app.activation.wizards.pieces import PiecePage
-from referee.app.map_overlay import MapOverlay
+from referee.app.map.map_overlay import MapOverlay
 from referee.board.hexgrid import Hex, hex_label
 from referee.rules.activation.actions import ActivationError, shot_target
 from referee.rules.activation.commands import Command, Move, Shoot, Shot

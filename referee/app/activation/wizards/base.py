@@ -30,9 +30,9 @@ from PySide6.QtWidgets import (
     QWizardPage,
 )
 
-from referee.app.map_overlay import MapOverlay
-from referee.app.plain_text import plain_titles
-from referee.app.rule_html import why_links
+from referee.app.docks.rule_html import why_links
+from referee.app.map.map_overlay import MapOverlay
+from referee.app.widgets.plain_text import plain_titles
 from referee.app.wizards.common.chosen_step import ChosenStep
 from referee.app.wizards.common.dice_entry import DiceEntry
 from referee.board.hexgrid import Hex

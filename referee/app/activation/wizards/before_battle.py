@@ -23,7 +23,7 @@ from referee.app.activation.wizards.base import (
     dry_run,
 )
 from referee.app.activation.wizards.moves import MovePage
-from referee.app.map_overlay import MapOverlay
+from referee.app.map.map_overlay import MapOverlay
 from referee.board.hexgrid import Hex, hex_label
 from referee.rules.activation.actions import pose_of
 from referee.rules.activation.commands import BeforeBattle, BeforeBattleDone, Command

@@ -20,7 +20,7 @@ from referee.app.activation.wizards.base import (
     Situation,
     dry_run,
 )
-from referee.app.map_overlay import MapOverlay
+from referee.app.map.map_overlay import MapOverlay
 from referee.board.hexgrid import Hex, hex_label
 from referee.rules.activation.commands import Capture, Command
 from referee.rules.activation.pips import Pips

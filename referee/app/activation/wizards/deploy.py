@@ -18,7 +18,7 @@ from PySide6.QtWidgets import QListWidgetItem, QSpinBox, QWidget
 from referee.app.activation.wizards.base import DicePage, Situation
 from referee.app.activation.wizards.pieces import PiecePage
 from referee.app.activation.wizards.tiles import PlacingWizard, TilePage
-from referee.app.map_overlay import MapOverlay
+from referee.app.map.map_overlay import MapOverlay
 from referee.board.hexgrid import Hex, hex_label
 from referee.rules.activation.commands import Command, Deploy, DeployPass
 from referee.rules.activation.game import battle_map

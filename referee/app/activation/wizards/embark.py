@@ -28,7 +28,7 @@ from PySide6.QtWidgets import (
 from referee.app.activation.wizards.base import CHOSEN, LEGAL, DicePage, Situation, dry_run
 from referee.app.activation.wizards.pieces import PiecePage
 from referee.app.activation.wizards.tiles import PlacingWizard, TilePage
-from referee.app.map_overlay import MapOverlay
+from referee.app.map.map_overlay import MapOverlay
 from referee.board.hexgrid import Hex, hex_label, spiral
 from referee.rules.activation.commands import Command, Disembark, Embark
 from referee.rules.activation.game import battle_map, enemy_tiles

@@ -15,7 +15,7 @@ from PySide6.QtWidgets import QWidget
 from referee.app.activation.wizards.base import DicePage, Situation
 from referee.app.activation.wizards.pieces import PiecePage
 from referee.app.activation.wizards.tiles import PlacingWizard, TilePage
-from referee.app.map_overlay import MapOverlay
+from referee.app.map.map_overlay import MapOverlay
 from referee.board.hexgrid import DIRECTION_NAMES, Hex
 from referee.rules.activation.commands import Command, Enter
 from referee.rules.activation.game import battle_map, edge_of

@@ -36,7 +36,7 @@ from PySide6.QtWidgets import (
 )
 
 from referee.app.activation.wizards.base import CHOSEN, ActivationWizard, dry_run
-from referee.app.move_arrow_item import MoveArrow
+from referee.app.map.move_arrow_item import MoveArrow
 from referee.board.hexgrid import Hex, facing_name, hex_label
 from referee.rules.activation.actions import pose_of
 from referee.rules.activation.commands import Move

@@ -1,5 +1,5 @@
 """The one place the wizards of a match of the activation rules are listed, made and opened,
-in the wizard dock beside the map (:class:`~referee.app.wizard_host.WizardHost`, as the main
+in the wizard dock beside the map (:class:`~referee.app.docks.wizard_host.WizardHost`, as the main
 game's): each only when the game is at its phase, else ``refuse`` says why.
 
 :data:`WIZARDS` is the list a window hooks in, once: a button and a Wizards menu item per
@@ -20,8 +20,8 @@ from referee.app.activation.wizards.deploy import DeployWizard
 from referee.app.activation.wizards.embark import EmbarkWizard
 from referee.app.activation.wizards.enter import EnterWizard
 from referee.app.activation.wizards.reserves import ReservesWizard
-from referee.app.map_overlay import MapOverlay
-from referee.app.wizard_host import WizardHost
+from referee.app.docks.wizard_host import WizardHost
+from referee.app.map.map_overlay import MapOverlay
 from referee.match.games.activation_file import ActivationMatch
 from referee.rules.activation.state import Phase
 from referee.rules.activation.system import asked_now

@@ -25,7 +25,7 @@ from PySide6.QtWidgets import (
 )
 
 from referee.app.activation.wizards.base import ActivationWizard, DicePage, Situation
-from referee.app.map_overlay import MapOverlay
+from referee.app.map.map_overlay import MapOverlay
 from referee.rules.activation.commands import Command, Reserves
 from referee.rules.activation.deployment import cost, used
 from referee.rules.activation.state import Piece

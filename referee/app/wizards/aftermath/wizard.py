@@ -15,11 +15,12 @@ from html import escape
 
 from PySide6.QtWidgets import QTextBrowser, QVBoxLayout, QWidget, QWizard, QWizardPage
 
-from referee.app.plain_text import plain_titles
+from referee.app.widgets.plain_text import plain_titles
 from referee.app.wizards.common.chosen_step import ChosenStep
 from referee.board.hexgrid import hex_label
 from referee.rules.aftermath import AftermathResult, run_aftermath
 from referee.rules.agony.events import EffectEvent
+from referee.rules.orders.commands import Aftermath
 from referee.rules.orders.state import MatchState
 
 HEADINGS: dict[str, str] = {
@@ -100,4 +101,4 @@ class AftermathWizard(QWizard):
         self.resize(84 * chars, self.fontMetrics().lineSpacing() * 26)
 
     def chosen_step(self) -> ChosenStep:
-        return ChosenStep(f"Aftermath of turn {self.state.turn}", ({"kind": "aftermath"},))
+        return ChosenStep(f"Aftermath of turn {self.state.turn}", (Aftermath(),))

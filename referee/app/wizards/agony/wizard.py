@@ -19,7 +19,7 @@ from html import escape
 
 from PySide6.QtWidgets import QTextBrowser, QVBoxLayout, QWidget, QWizard, QWizardPage
 
-from referee.app.plain_text import plain_titles
+from referee.app.widgets.plain_text import plain_titles
 from referee.app.wizards.common.chosen_step import ChosenStep
 from referee.app.wizards.common.dice_entry import DiceEntry
 from referee.app.wizards.common.outcome_page import OutcomePage, written_html
@@ -30,6 +30,7 @@ from referee.rules.agony.events import EffectEvent
 from referee.rules.agony.schedule import agony_rules
 from referee.rules.agony.step import AgonyStepResult, run_agony_step
 from referee.rules.events import Step
+from referee.rules.orders.commands import Agony
 from referee.rules.orders.outcome import StepOutcome, dry_step, step_outcome
 from referee.rules.orders.state import MatchState
 
@@ -166,8 +167,8 @@ class AgonyWizard(QWizard):
         chars = self.fontMetrics().averageCharWidth()
         self.resize(110 * chars, self.fontMetrics().lineSpacing() * 30)
 
-    def command(self) -> dict[str, object]:
-        return {"kind": "agony", "step": self.number}
+    def command(self) -> Agony:
+        return Agony(step=self.number)
 
     def dry_run(
         self, typed: tuple[int, ...]

@@ -21,8 +21,8 @@ from PySide6.QtWidgets import (
     QVBoxLayout,
 )
 
-from referee.app.plain_text import plain_tip
-from referee.app.style import SIDE_COLOURS, side_name
+from referee.app.widgets.plain_text import plain_tip
+from referee.app.widgets.style import SIDE_COLOURS, side_name
 from referee.app.wizards.assault.page import AssaultPage, FittedTable, Page, fit_height
 from referee.app.wizards.assault.plan import AssaultPlan
 from referee.board.hexgrid import Hex, facing_name, hex_label, parse_label

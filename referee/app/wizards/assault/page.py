@@ -34,7 +34,7 @@ from referee.rules.assault.flow import Assault
 from referee.rules.orders.assault_stages import Stop, fight
 
 if TYPE_CHECKING:
-    from referee.app.map_overlay import MapOverlay
+    from referee.app.map.map_overlay import MapOverlay
     from referee.rules.orders.state import MatchState
 
 TYPED_AFTER_APP = (

@@ -22,7 +22,7 @@ from PySide6.QtWidgets import (
     QVBoxLayout,
 )
 
-from referee.app.plain_text import plain_tip
+from referee.app.widgets.plain_text import plain_tip
 from referee.app.wizards.assault.page import (
     AssaultPage,
     FittedTable,

@@ -15,7 +15,7 @@ from PySide6.QtWidgets import (
     QTableWidgetItem,
 )
 
-from referee.app.plain_text import plain_tip
+from referee.app.widgets.plain_text import plain_tip
 from referee.app.wizards.assault.page import (
     AssaultPage,
     FittedTable,

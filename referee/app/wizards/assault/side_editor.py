@@ -25,9 +25,9 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from referee.app.flow_layout import FlowLayout
-from referee.app.plain_text import plain_tip
-from referee.app.style import side_name
+from referee.app.widgets.flow_layout import FlowLayout
+from referee.app.widgets.plain_text import plain_tip
+from referee.app.widgets.style import side_name
 from referee.app.wizards.assault.page import FittedTable, fit_height, problem_label
 from referee.rules.assault.contest import ASSAULT_DISTANCE, Contest
 from referee.rules.assault.dealing import (

@@ -23,8 +23,8 @@ from collections.abc import Callable
 
 from PySide6.QtWidgets import QWidget, QWizard
 
-from referee.app.map_overlay import MapOverlay
-from referee.app.plain_text import plain_titles
+from referee.app.map.map_overlay import MapOverlay
+from referee.app.widgets.plain_text import plain_titles
 from referee.app.wizards.assault.advantage_page import AdvantagePage
 from referee.app.wizards.assault.allocation_page import AllocationPage
 from referee.app.wizards.assault.contest_page import ContestPage

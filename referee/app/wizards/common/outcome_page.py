@@ -22,7 +22,7 @@ from html import escape
 from PySide6.QtCore import Qt, Signal
 from PySide6.QtWidgets import QLabel, QTextBrowser, QVBoxLayout, QWizardPage
 
-from referee.app.rule_html import why_links
+from referee.app.docks.rule_html import why_links
 from referee.errors import RefereeError
 from referee.rules.events import Step
 from referee.rules.orders.outcome import StepOutcome, step_outcome

@@ -14,7 +14,7 @@ from __future__ import annotations
 from fractions import Fraction
 from html import escape
 
-from referee.app.rule_html import rule_link
+from referee.app.docks.rule_html import rule_link
 from referee.rules.fire.action_odds import ActionOdds, ConditionOdds
 from referee.rules.fire.preview import ShotPreview
 

@@ -5,10 +5,11 @@ gunnery step the match stands at, what a page reads from its wizard (:class:`Cho
 from __future__ import annotations
 
 from enum import IntEnum
-from typing import TYPE_CHECKING, Any, Protocol, cast
+from typing import TYPE_CHECKING, Protocol, cast
 
 from PySide6.QtWidgets import QWizardPage
 
+from referee.rules.orders.commands import Fire
 from referee.rules.orders.state import MatchState
 
 if TYPE_CHECKING:
@@ -46,7 +47,7 @@ class Choices(Protocol):
 
     def target_preview(self) -> ShotPreview: ...
 
-    def command(self) -> dict[str, Any]: ...
+    def command(self) -> Fire: ...
 
 
 class GunneryPage(QWizardPage):

@@ -8,6 +8,7 @@ from PySide6.QtWidgets import QVBoxLayout
 
 from referee.app.wizards.common.dice_entry import DiceEntry
 from referee.app.wizards.gunnery.page import GunneryPage
+from referee.rules.orders.commands import Fire
 
 
 class RollPage(GunneryPage):
@@ -25,7 +26,7 @@ class RollPage(GunneryPage):
         layout = QVBoxLayout(self)
         layout.addWidget(self.dice)
         self.dice.changed.connect(self.completeChanged)
-        self._command: dict[str, Any] | None = None
+        self._command: Fire | None = None
 
     @property
     def typed(self) -> Any:

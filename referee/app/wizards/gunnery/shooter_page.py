@@ -11,7 +11,7 @@ from collections.abc import Collection
 from PySide6.QtCore import Qt
 from PySide6.QtWidgets import QListWidget, QListWidgetItem, QVBoxLayout
 
-from referee.app.plain_text import plain_tip
+from referee.app.widgets.plain_text import plain_tip
 from referee.app.wizards.gunnery.page import GunneryPage
 from referee.rules.orders.state import MatchState
 

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from html import escape
 
-from referee.app.rule_html import clause_links, rule_link, ruling_links
+from referee.app.docks.rule_html import clause_links, rule_link, ruling_links
 from referee.app.wizards.gunnery.action_odds_html import action_odds_html, pct
 from referee.rules.fire.preview import ShotPreview
 from referee.ruleset.used import rulings_named

@@ -5,7 +5,7 @@ the one it enters the target by (``angles.sectors``; both when it runs along an 
 
 from __future__ import annotations
 
-from referee.app.shot_line_item import ShotLine
+from referee.app.map.shot_line_item import ShotLine
 from referee.board.facing import shot_sectors
 from referee.rules.fire.preview import ShotPreview
 from referee.rules.state import UnitState

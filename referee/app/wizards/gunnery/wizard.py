@@ -24,13 +24,12 @@ from __future__ import annotations
 
 from collections.abc import Collection
 from dataclasses import dataclass
-from typing import Any
 
 from PySide6.QtCore import Qt, QUrl, Signal
 from PySide6.QtWidgets import QWidget, QWizard
 
-from referee.app.map_overlay import MapOverlay
-from referee.app.plain_text import plain_titles
+from referee.app.map.map_overlay import MapOverlay
+from referee.app.widgets.plain_text import plain_titles
 from referee.app.wizards.common.outcome_page import OutcomePage, written_html
 from referee.app.wizards.gunnery.odds_page import OddsPage
 from referee.app.wizards.gunnery.page import Page, gunnery_number
@@ -42,6 +41,7 @@ from referee.app.wizards.gunnery.weapon_page import WeaponPage
 from referee.board.hexgrid import Hex
 from referee.rules.events import Step
 from referee.rules.fire.preview import ShotPreview
+from referee.rules.orders.commands import Fire
 from referee.rules.orders.outcome import StepOutcome, dry_step, step_outcome
 from referee.rules.orders.state import MatchState
 from referee.rules.state import UnitState
@@ -52,7 +52,7 @@ class FireStep:
     """What the wizard chose: the step's name, its command, the dice typed at the table."""
 
     name: str
-    commands: tuple[dict[str, Any], ...]
+    commands: tuple[Fire, ...]
     typed: tuple[int, ...]
 
 
@@ -153,14 +153,13 @@ class GunneryWizard(QWizard):
         """The engine's preview of the shot at the target picked."""
         return self.target_page.previews[self.target_uid()]
 
-    def command(self) -> dict[str, Any]:
-        return {
-            "kind": "fire",
-            "shooter": self.shooter_page.uid(),
-            "target": self.target_uid(),
-            "weapon": self.weapon_name(),
-            "gunnery": gunnery_number(self.state),
-        }
+    def command(self) -> Fire:
+        return Fire(
+            shooter=self.shooter_page.uid(),
+            target=self.target_uid(),
+            weapon=self.weapon_name(),
+            gunnery=gunnery_number(self.state),
+        )
 
     def outcome(self) -> StepOutcome:
         """The shot carried out on a copy with the dice of the roll page (typed, or the
@@ -181,5 +180,5 @@ class GunneryWizard(QWizard):
 
     def chosen_step(self) -> FireStep:
         c = self.command()
-        name = f"Gunnery {c['gunnery']}: {c['shooter']} fires {c['weapon']} at {c['target']}"
+        name = f"Gunnery {c.gunnery}: {c.shooter} fires {c.weapon} at {c.target}"
         return FireStep(name, (c,), self.roll_page.values())

@@ -22,13 +22,14 @@ from typing import Any
 
 from PySide6.QtWidgets import QTextBrowser, QVBoxLayout, QWidget, QWizard, QWizardPage
 
-from referee.app.plain_text import plain_titles
+from referee.app.widgets.plain_text import plain_titles
 from referee.app.wizards.common.chosen_step import ChosenStep
 from referee.app.wizards.common.dice_entry import DiceEntry
 from referee.app.wizards.common.outcome_page import OutcomePage, written_html
 from referee.dice.service import Dice
 from referee.dice.typed_run import rolled_run
 from referee.rules.events import Event, Step
+from referee.rules.orders.commands import HexEffects
 from referee.rules.orders.outcome import StepOutcome, dry_step, step_outcome
 from referee.rules.orders.state import MatchState
 from referee.rules.orders.step import execute
@@ -38,9 +39,6 @@ class Page(IntEnum):
     MEETINGS = 0
     DICE = 1
     OUTCOME = 2
-
-
-COMMAND: dict[str, Any] = {"kind": "hex-effects"}
 
 
 def meetings_html(event: Event) -> str:
@@ -128,10 +126,8 @@ class HexEffectsWizard(QWizard):
         super().__init__(parent)
         plain_titles(self)  # page titles name units and scenarios
         self.state = state
-        self.command: dict[str, Any] = dict(COMMAND)
+        self.command = HexEffects(units=tuple(units) if units else None)
         """The step's ``hex-effects`` command (on ``units`` only, when given)."""
-        if units:
-            self.command["units"] = list(units)
         self.dice_seed = dice_seed
         self.label = label
         self.setWindowTitle("Hex effects")
@@ -170,4 +166,4 @@ class HexEffectsWizard(QWizard):
         return written_html(self.state, step) if self.rolls_unseen() else ""
 
     def chosen_step(self) -> ChosenStep:
-        return ChosenStep(self.label, (dict(self.command),), self.typed())
+        return ChosenStep(self.label, (self.command,), self.typed())

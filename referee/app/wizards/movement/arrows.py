@@ -4,7 +4,7 @@ take a unit into."""
 
 from __future__ import annotations
 
-from referee.app.move_arrow_item import MoveArrow
+from referee.app.map.move_arrow_item import MoveArrow
 from referee.board.hexgrid import Hex, hex_label
 from referee.rules.movement_step.result import MovementStepResult, PendingChoice
 from referee.rules.orders.state import MatchState

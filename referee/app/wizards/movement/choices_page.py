@@ -16,7 +16,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from referee.app.plain_text import plain_tip
+from referee.app.widgets.plain_text import plain_tip
 from referee.app.wizards.movement.choices import option_text
 from referee.app.wizards.movement.page import MovementPage, Page
 from referee.app.wizards.movement.step_html import cite

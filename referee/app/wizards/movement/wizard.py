@@ -32,9 +32,9 @@ from typing import Any
 
 from PySide6.QtWidgets import QWidget, QWizard
 
-from referee.app.map_overlay import MapOverlay
-from referee.app.move_arrow_item import MoveArrow
-from referee.app.plain_text import plain_titles
+from referee.app.map.map_overlay import MapOverlay
+from referee.app.map.move_arrow_item import MoveArrow
+from referee.app.widgets.plain_text import plain_titles
 from referee.app.wizards.common.chosen_step import ChosenStep
 from referee.app.wizards.common.outcome_page import written_html
 from referee.app.wizards.common.step_number import step_number
@@ -51,6 +51,7 @@ from referee.errors import RefereeError
 from referee.rules.events import Step
 from referee.rules.movement_step.resolve import resolve_movement_step
 from referee.rules.movement_step.result import Choice, MovementStepResult
+from referee.rules.orders.commands import Movement
 from referee.rules.orders.movement_orders import step_actions
 from referee.rules.orders.state import MatchState
 
@@ -135,9 +136,8 @@ class MovementWizard(QWizard):
             if not c.kept
         ]
 
-    def command(self) -> dict[str, Any]:
-        command: dict[str, Any] = {"kind": "movement", "step": self.number}
-        chosen = {}
+    def command(self) -> Movement:
+        chosen: dict[str, Any] = {}
         for key, value in self.choices().items():
             if isinstance(value, tuple):
                 chosen[key] = choice_json(value[0], value[1])
@@ -145,9 +145,7 @@ class MovementWizard(QWizard):
                 chosen[key] = choice_json(None, value)
             else:
                 chosen[key] = choice_json(value, None)
-        if chosen:
-            command["choices"] = chosen
-        return command
+        return Movement(step=self.number, choices=chosen or None)
 
     def check_command(self) -> str | None:
         """The ``movement`` command itself on a copy, with the dice it will have: what

@@ -30,8 +30,8 @@ from PySide6.QtWidgets import (
     QWizardPage,
 )
 
-from referee.app.map_scene import MapScene
-from referee.app.map_view import MapView
+from referee.app.map.map_scene import MapScene
+from referee.app.map.map_view import MapView
 from referee.app.wizards.new_match.side_army_box import SideArmyBox
 from referee.board.hexgrid import Hex, hex_label, parse_label
 from referee.board.maps import BattleMap

@@ -61,7 +61,7 @@ class FilePage(QWizardPage):
         self.problem.clear()
 
     def choose_file(self) -> None:
-        from referee.app.save_dialog import ask_save_path
+        from referee.app.widgets.save_dialog import ask_save_path
 
         path = ask_save_path(
             self, "New match file", self.path.text(), "Match files (*.referee)", ".referee"

@@ -31,8 +31,8 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from referee.app.plain_text import plain_tip
-from referee.app.style import side_name
+from referee.app.widgets.plain_text import plain_tip
+from referee.app.widgets.style import side_name
 from referee.army import Army, ArmyReport, TableUnit, load_army, table_units, validate_army
 from referee.units.budget import Allowance, BudgetCheck, GameType, army_cost, check_budget
 from referee.units.model import COST_KINDS, UnitType

@@ -25,8 +25,8 @@ from typing import Any
 from PySide6.QtCore import Qt
 from PySide6.QtWidgets import QMessageBox, QWidget, QWizard
 
-from referee.app.plain_text import plain_titles
-from referee.app.session import DICE_SETTING
+from referee.app.session.match_session import DICE_SETTING
+from referee.app.widgets.plain_text import plain_titles
 from referee.app.wizards.new_match.armies_page import ArmiesPage
 from referee.app.wizards.new_match.edition_page import EditionPage
 from referee.app.wizards.new_match.file_page import FilePage

@@ -25,8 +25,8 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from referee.app.flow_layout import FlowLayout
-from referee.app.plain_text import plain_tip
+from referee.app.widgets.flow_layout import FlowLayout
+from referee.app.widgets.plain_text import plain_tip
 from referee.rules.movement_step.intent import MOVE_CODES, TURN_CODES
 from referee.rules.movement_step.speed import SPEED_CODES
 from referee.rules.orders.legality import OrderCheck, TurnCheck, check_turn

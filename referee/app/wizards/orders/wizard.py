@@ -21,7 +21,6 @@ writes nothing.
 from __future__ import annotations
 
 from enum import IntEnum
-from typing import Any
 
 from PySide6.QtCore import Qt
 from PySide6.QtGui import QColor
@@ -42,11 +41,12 @@ from PySide6.QtWidgets import (
     QWizardPage,
 )
 
-from referee.app.flow_layout import FlowLayout
-from referee.app.plain_text import plain_tip, plain_titles
-from referee.app.style import side_name
+from referee.app.widgets.flow_layout import FlowLayout
+from referee.app.widgets.plain_text import plain_tip, plain_titles
+from referee.app.widgets.style import side_name
 from referee.app.wizards.common.chosen_step import ChosenStep
 from referee.app.wizards.orders.order_editor import OrderEditor
+from referee.rules.orders.commands import Orders
 from referee.rules.orders.missing import MISSING_KEY, missing_rule
 from referee.rules.orders.notation import KINDS, parse_order
 from referee.rules.orders.state import MatchState
@@ -416,23 +416,22 @@ class OrdersWizard(QWizard):
         chars = self.fontMetrics().averageCharWidth()
         self.resize(118 * chars, self.fontMetrics().lineSpacing() * 40)
 
-    def commands(self) -> list[dict[str, Any]]:
+    def commands(self) -> list[Orders]:
         page = self.orders_page
         turn = page.turn
-        out: list[dict[str, Any]] = []
+        out: list[Orders] = []
         for uid in page.to_write():
             if page.status[uid] == Status.MISSING:
-                out.append({"kind": "orders", "uid": uid, "turn": turn, "missing": "confirm"})
+                out.append(Orders(uid=uid, turn=turn, missing="confirm"))
                 continue
             movement, gunnery = page.texts[uid]
             out.append(
-                {
-                    "kind": "orders",
-                    "uid": uid,
-                    "turn": turn,
-                    "movement": parse_order(movement, "movement").text(),
-                    "gunnery": parse_order(gunnery, "gunnery").text(),
-                }
+                Orders(
+                    uid=uid,
+                    turn=turn,
+                    movement=parse_order(movement, "movement").text(),
+                    gunnery=parse_order(gunnery, "gunnery").text(),
+                )
             )
         return out
 

@@ -1,0 +1,1 @@
+"""What checks the app from outside: the start bench, the smoke run, the screenshots."""

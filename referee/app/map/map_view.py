@@ -1,0 +1,148 @@
+"""The view of the map: zoom with the wheel, pan by dragging, fit to the window; a click
+on a hex (a press and release without dragging), a right-click and the hex under the mouse
+are reported as hexes. Each zoom tells the scene how large a hex looks (a large map seen
+from afar is drawn as one picture, :meth:`referee.app.map.map_scene.MapScene.set_zoom`)."""
+
+from __future__ import annotations
+
+from PySide6.QtCore import QEvent, QPoint, QPointF, QRectF, Qt, Signal
+from PySide6.QtGui import (
+    QContextMenuEvent,
+    QMouseEvent,
+    QPainter,
+    QPaintEvent,
+    QResizeEvent,
+    QWheelEvent,
+)
+from PySide6.QtWidgets import QApplication, QGraphicsView, QWidget
+
+from referee.app.map.geometry import HEX_SIZE
+from referee.app.map.map_scene import MapScene
+from referee.board.hexgrid import Hex
+
+ZOOM_STEP = 1.25
+MIN_SCALE, MAX_SCALE = 0.2, 12.0
+
+
+class MapView(QGraphicsView):
+    """Shows a :class:`MapScene`; emits ``hexClicked(Hex)`` and ``hexMenu(Hex, QPoint)``."""
+
+    hexClicked = Signal(object)
+    hexMenu = Signal(object, QPoint)
+    hexHovered = Signal(object)
+    """The hex under the mouse changed (None: off the map), while no button is down."""
+    firstPainted = Signal()
+    """The map was painted for the first time (the window's start goes on from there)."""
+
+    def __init__(self, scene: MapScene, parent: QWidget | None = None) -> None:
+        super().__init__(scene, parent)
+        # The viewport made here, as the plain QWidget Qt would make: Python knows it from
+        # the start. Qt's own would come back from viewport() as a widget PySide has never
+        # seen, whose class it finds by loading every widget class (and their enums) of
+        # QtWidgets first, some 20 ms before the first frame.
+        self.setViewport(QWidget())
+        self.map_scene = scene
+        self.setRenderHint(QPainter.RenderHint.Antialiasing)
+        self.setRenderHint(QPainter.RenderHint.TextAntialiasing)
+        self.setDragMode(QGraphicsView.DragMode.ScrollHandDrag)
+        self.setTransformationAnchor(QGraphicsView.ViewportAnchor.AnchorUnderMouse)
+        self.setResizeAnchor(QGraphicsView.ViewportAnchor.AnchorViewCenter)
+        self.setViewportUpdateMode(QGraphicsView.ViewportUpdateMode.SmartViewportUpdate)
+        self.setFocusPolicy(Qt.FocusPolicy.StrongFocus)
+        self.setToolTip("")
+        self._press: QPoint | None = None
+        self.clicked_at: QPointF | None = None
+        """Where on the scene the last click was (which token of a shared hex)."""
+        self._fitted = True
+        self.hovered: Hex | None = None
+        self.viewport().setMouseTracking(True)
+        self._first_painted = False
+
+    def paintEvent(self, event: QPaintEvent) -> None:
+        super().paintEvent(event)
+        if not self._first_painted:
+            self._first_painted = True
+            self.firstPainted.emit()
+
+    # --- zoom -----------------------------------------------------------------------
+
+    def zoom(self, factor: float) -> None:
+        current = self.transform().m11()
+        factor = max(MIN_SCALE / current, min(MAX_SCALE / current, factor))
+        self.scale(factor, factor)
+        self._fitted = False
+        self._zoomed()
+
+    def zoom_in(self) -> None:
+        self.zoom(ZOOM_STEP)
+
+    def zoom_out(self) -> None:
+        self.zoom(1 / ZOOM_STEP)
+
+    def zoom_to(self, rect: QRectF) -> None:
+        """Show ``rect`` (scene coordinates) as large as the view allows."""
+        self.fitInView(rect, Qt.AspectRatioMode.KeepAspectRatio)
+        self._fitted = False
+        self._zoomed()
+
+    def fit(self) -> None:
+        rect = self.map_scene.sceneRect()
+        if not rect.isEmpty():
+            self.fitInView(rect, Qt.AspectRatioMode.KeepAspectRatio)
+        self._fitted = True
+        self._zoomed()
+
+    def _zoomed(self) -> None:
+        """Tell the scene how large a hex now looks (a large map far off is drawn whole)."""
+        self.map_scene.set_zoom(self.transform().m11() * HEX_SIZE)
+
+    def wheelEvent(self, event: QWheelEvent) -> None:
+        steps = event.angleDelta().y() / 120
+        if steps:
+            self.zoom(ZOOM_STEP**steps)
+        event.accept()
+
+    def resizeEvent(self, event: QResizeEvent) -> None:
+        super().resizeEvent(event)
+        if self._fitted:
+            self.fit()
+
+    # --- clicks ---------------------------------------------------------------------
+
+    def mousePressEvent(self, event: QMouseEvent) -> None:
+        if event.button() == Qt.MouseButton.LeftButton:
+            self._press = event.position().toPoint()
+        super().mousePressEvent(event)
+
+    def mouseReleaseEvent(self, event: QMouseEvent) -> None:
+        super().mouseReleaseEvent(event)
+        if event.button() != Qt.MouseButton.LeftButton or self._press is None:
+            return
+        moved = (event.position().toPoint() - self._press).manhattanLength()
+        self._press = None
+        if moved < QApplication.startDragDistance():
+            self.clicked_at = self.mapToScene(event.position().toPoint())
+            h = self.map_scene.hex_at(self.clicked_at)
+            if h is not None:
+                self.hexClicked.emit(h)
+
+    def mouseMoveEvent(self, event: QMouseEvent) -> None:
+        super().mouseMoveEvent(event)
+        if event.buttons() != Qt.MouseButton.NoButton:
+            return  # dragging the map
+        h = self.map_scene.hex_at(self.mapToScene(event.position().toPoint()))
+        if h != self.hovered:
+            self.hovered = h
+            self.hexHovered.emit(h)
+
+    def leaveEvent(self, event: QEvent) -> None:
+        super().leaveEvent(event)
+        if self.hovered is not None:
+            self.hovered = None
+            self.hexHovered.emit(None)
+
+    def contextMenuEvent(self, event: QContextMenuEvent) -> None:
+        h = self.map_scene.hex_at(self.mapToScene(event.pos()))
+        if h is not None:
+            self.hexMenu.emit(h, event.globalPos())
+        event.accept()

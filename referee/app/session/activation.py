@@ -1,0 +1,270 @@
+"""The activation rules' part of the one window (:class:`~.shell.GameUi`): the mission's
+map with a token per unit and each fortification's pips (:mod:`referee.app.activation.items`),
+the Turn dock's panel (whose activation it is, what the game asks, a command line, a button
+per wizard: :mod:`referee.app.activation.turn_panel`) and the wizards (the Wizards menu).
+
+:data:`referee.app.activation.wizards.opener.WIZARDS` is the one list of the activation
+rules' wizards: each entry gives the Wizards menu's item and the Turn dock's button. Every
+ruling comes from the engine (:class:`referee.match.games.activation_file.ActivationMatch`); the
+window only shows the match and passes on what the referee types or a wizard chose.
+"""
+
+from __future__ import annotations
+
+from html import escape
+from typing import TYPE_CHECKING
+
+from PySide6.QtCore import QPointF
+from PySide6.QtGui import QAction
+
+from referee.app.activation.items import TOKEN_HALF_HEIGHT, PieceItem, PipsItem
+from referee.app.activation.turn_panel import TurnPanel
+from referee.app.activation.wizards.opener import WIZARDS, ActivationWizards
+from referee.app.map.geometry import HEX_SIZE, hex_centre
+from referee.app.session.shell import Shell
+from referee.board.hexgrid import Hex, hex_label
+from referee.match.games.activation_file import ActivationMatch
+from referee.rules.activation.game import battle_map, sight
+from referee.rules.activation.system import asked_now
+from referee.rules.activation.transport import room_text
+from referee.rules.events import Step
+
+if TYPE_CHECKING:
+    from PySide6.QtWidgets import QWidget
+
+NEXT_WIZARD = {
+    "deployment": "deploy",
+    "reserves": "reserves",
+    "before-battle": "before_battle",
+    "main": "activate",
+}
+"""Turn > Next step (N): the wizard of what the game's phase asks for."""
+IDLE_TEXT = (
+    "No wizard is open.\n\nThe Wizards menu, or the buttons under the command line, open "
+    "the wizard of a deployment, the reserves, a 'before the battle' action, an activation "
+    "(a move or an attack, an aircraft's attack after its move), embarking or disembarking, "
+    "a unit entering from the reserves or a capture. A wizard opens here, beside the map it "
+    "draws on, and plays the same command as the command line."
+)
+PIPS_BELOW = 0.72 * HEX_SIZE
+"""Where a fortification's pips sit: along the bottom of its tile, under a token."""
+
+
+class ActivationGame:
+    """The activation rules' contribution to ``window`` (see the module docstring)."""
+
+    SYSTEM = ActivationMatch.SYSTEM
+    idle_text = IDLE_TEXT
+
+    def __init__(self, window: Shell) -> None:
+        self.window = window
+        self.panel = TurnPanel(tuple((entry.key, entry.button) for entry in WIZARDS))
+        self.piece_items: dict[str, PieceItem] = {}
+        self.pip_items: dict[Hex, PipsItem] = {}
+        self._mission: str | None = "?"
+        self._kept: QWidget | None = None
+        """The Turn dock's panel of the other game system, given back on :meth:`detach`."""
+        qt = window.qt_window()
+        self.wizards = ActivationWizards(self.match, window.wizard_host, qt, self.say)
+        self.actions: list[QAction] = []
+        for entry in WIZARDS:  # the one list of the activation wizards (opener.WIZARDS)
+            action = QAction(entry.menu, qt)
+            action.triggered.connect(self.wizards.opener(entry.key))
+            self.panel.buttons[entry.key].clicked.connect(self.wizards.opener(entry.key))
+            self.actions.append(action)
+        self.panel.command.returnPressed.connect(self.play)
+        self.panel.dice.returnPressed.connect(self.play)
+        self.panel.play_button.clicked.connect(self.play)
+        self.panel.undo_button.clicked.connect(window.undo_group.undo)
+        self.panel.redo_button.clicked.connect(window.undo_group.redo)
+
+    @property
+    def match(self) -> ActivationMatch:
+        session = self.window.session
+        assert session is not None and isinstance(session.match, ActivationMatch)
+        return session.match
+
+    # --- GameUi -----------------------------------------------------------------------
+
+    def attach(self) -> None:
+        w = self.window
+        dock = w.tracker_dock
+        self._kept = dock.widget()
+        dock.setWidget(self.panel)
+        dock.show()
+        dock.raise_()
+        w.wizard_host.raise_()  # its tab in front of the line of sight's and the rules'
+        menu = w.menus["&Wizards"]
+        for action in self.actions:
+            menu.addAction(action)
+        self._mission = "?"  # the map is drawn afresh
+
+    def detach(self) -> None:
+        w = self.window
+        menu = w.menus["&Wizards"]
+        for action in self.actions:
+            menu.removeAction(action)
+        if self._kept is not None:
+            w.tracker_dock.setWidget(self._kept)
+            self._kept = None
+        self.panel.setParent(None)
+        self.panel.deleteLater()
+        self.piece_items, self.pip_items = {}, {}
+
+    def show(self, flags: frozenset[str], steps: list[Step]) -> None:
+        """Redraw the map, the turn and the journal from the match as the file holds it."""
+        w, m = self.window, self.match
+        state = m.state
+        bm = battle_map(m.game, state)
+        if state.mission != self._mission:
+            self._mission = state.mission
+            w.scene.set_map(bm)
+            self.piece_items, self.pip_items = {}, {}
+            w.view.fit()
+        for h, item in w.scene.hex_items.items():
+            terrain = bm.terrain_at(h)
+            table = m.rules.terrain
+            item.set_terrain(terrain, table[terrain].name if terrain in table else terrain)
+        self._draw_pieces()
+        self._draw_pips()
+        w.los_panel.set_board(sight(m.game, state))
+        mission = f"mission {state.mission}" if state.mission else "no mission yet"
+        side = next((s for s in (state.turn, state.to_ban, state.chooser) if s is not None), None)
+        whose = f"side {side}" if side is not None else "both sides"
+        self.panel.heading.setText(  # rich on purpose: every word from the file escaped
+            f"<b>{escape(m.rules.name)}</b><br>{escape(mission)} · {escape(state.phase)} "
+            f"phase<br><b>Whose turn: {whose}</b> · {state.activations} activations"
+            + (f" (last: {escape(str(state.last))})" if state.last else "")
+        )
+        self.panel.asked.setText(f"Now: {asked_now(state)}")
+        w.journal.set_steps(steps, m.rules)
+        self.panel.undo_button.setEnabled(any(not s.undone for s in steps))
+        self.panel.redo_button.setEnabled(any(s.undone for s in steps))
+        if "undo" in flags:
+            undone = [s for s in steps if s.undone]
+            self.say(f"Undone: {undone[0].number}. {undone[0].name}" if undone else "")
+        elif "redo" in flags:
+            done = [s for s in steps if not s.undone]
+            self.say(f"Redone: {done[-1].number}. {done[-1].name}" if done else "")
+
+    def stepped(self, step: Step) -> None:
+        self.say("\n".join(e.text for e in step.events))
+
+    def refused(self, message: str) -> None:
+        self.say(f"Refused, nothing written: {message}")
+
+    def hex_clicked(self, h: Hex) -> None:
+        """A click on a tile types its label into the command at the cursor (``hex=``,
+        ``path=`` and ``@`` targets take labels), then the keyboard is in the command;
+        while a wizard is open, the click answers it instead (or is said not to)."""
+        w = self.window
+        if w.los_panel.mode:  # the line-of-sight tool is on: the click is its
+            w.los_panel.pick(h)
+            return
+        if w.wizard_host.wizard is not None:
+            if not w.wizard_host.pick_hex(h):
+                w.qt_window().statusBar().showMessage(
+                    f"{hex_label(h)} is not one of the open wizard's choices", 8000
+                )
+            return
+        line = self.panel.command
+        before = line.text()[: line.cursorPosition()]
+        sep = "" if not before or before[-1] in " =,@:>" else ","
+        line.insert(sep + hex_label(h))
+        line.setFocus()
+
+    def next_step(self) -> None:
+        """Turn > Next step: the wizard of what the game asks now (a deployment, a 'before
+        the battle' action, an activation), or what it asks, said."""
+        key = NEXT_WIZARD.get(self.match.state.phase)
+        if key is None:
+            self.say(f"Now: {asked_now(self.match.state)}")
+            return
+        self.wizards.open(key)
+
+    # --- playing ----------------------------------------------------------------------
+
+    def say(self, text: str) -> None:
+        """Show ``text`` under the Turn dock's buttons (what the last step did, or why
+        nothing was written)."""
+        self.panel.say(text)
+
+    def play(self) -> Step | None:
+        """Play the command typed as one step (named by its text), the dice typed first."""
+        text = self.panel.command.text().strip()
+        if not text:
+            self.say("Type a command first (the line above says which).")
+            return None
+        try:
+            typed = [int(x) for x in self.panel.dice.text().replace(",", " ").split()]
+        except ValueError:
+            self.say(f"Dice are whole numbers: {self.panel.dice.text()!r}")
+            return None
+        step = self.window.run_step(text, [text], typed)
+        if step is None:
+            return None
+        self.panel.command.clear()
+        self.panel.dice.clear()
+        self.window.view.setFocus()  # Ctrl+Z now undoes the step, not the typing
+        return step
+
+    # --- the map ----------------------------------------------------------------------
+
+    def _draw_pieces(self) -> None:
+        scene, m = self.window.scene, self.match
+        state = m.state
+        here = {p.uid: p for p in state.on_map()}
+        for uid in list(self.piece_items):
+            if uid not in here:
+                scene.removeItem(self.piece_items.pop(uid))
+        by_hex: dict[Hex, list[str]] = {}
+        for uid, piece in sorted(here.items()):
+            if piece.hex is not None:
+                by_hex.setdefault(piece.hex, []).append(uid)
+            name = m.game.card(piece).name
+            aboard, room = self._aboard(uid)
+            item = self.piece_items.get(uid)
+            if item is None:
+                item = PieceItem(piece, name, aboard, room)
+                scene.addItem(item)
+                self.piece_items[uid] = item
+            else:
+                item.set_piece(piece, name, aboard, room)
+        for h, uids in by_hex.items():  # several on a tile: smaller, stacked top to bottom
+            n = len(uids)
+            scale = 1.0 if n == 1 else min(0.6, 1.6 / n)
+            step = (2 * TOKEN_HALF_HEIGHT + 0.04 * HEX_SIZE) * scale
+            for i, uid in enumerate(uids):
+                item = self.piece_items[uid]
+                item.setScale(scale)
+                item.setPos(hex_centre(h) + QPointF(0, (i - (n - 1) / 2) * step))
+
+    def _aboard(self, uid: str) -> tuple[list[str], str]:
+        """The units aboard the transport ``uid``, in words, and how full it is (clause
+        ``activation.embark``, ruling ``activation.transport-capacity``)."""
+        game, state = self.match.game, self.match.state
+        aboard = state.aboard(uid)
+        if not aboard:
+            return [], ""
+        cards = [game.card(p) for p in aboard]
+        room = room_text(game.card(state.pieces[uid]), cards, game.rules.movement.transport_counts)
+        return [
+            f"{p.uid} ({c.name}, {p.health} H)" for p, c in zip(aboard, cards, strict=True)
+        ], room
+
+    def _draw_pips(self) -> None:
+        scene, m = self.window.scene, self.match
+        forts = m.state.fortifications
+        for h in list(self.pip_items):
+            if h not in forts:
+                scene.removeItem(self.pip_items.pop(h))
+        for h, fort in forts.items():
+            name = m.game.cards.structure(fort.structure).name
+            item = self.pip_items.get(h)
+            if item is None:
+                item = PipsItem(fort, name)
+                scene.addItem(item)
+                self.pip_items[h] = item
+            else:
+                item.set_fortification(fort, name)
+            item.setPos(hex_centre(h) + QPointF(0, PIPS_BELOW))

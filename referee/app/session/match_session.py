@@ -1,0 +1,293 @@
+"""An open match in the app, of either game system: the match file, its undo stack, and one
+``changed`` signal.
+
+Every change goes through here: :meth:`MatchSession.run_step` asks the engine to carry out
+a named step (the match file writes it whole, so there is nothing to save), then pushes a
+:class:`StepCommand` so that Edit > Undo names it. ``changed`` carries the change flags of
+what happened (the keys of the events' changes: ``units``, ``hexes``, ``orders``, ``turn``...
+and always ``journal``); views redraw from them. :meth:`MatchSession.undo_back_to` takes back
+every step after a chosen one as one user action (the journal's "Undo back to here").
+
+
+Another program may write to the same file (``referee match step`` in a terminal, a second
+window): :meth:`MatchSession.sync`, run on a timer and when the app comes back to the front,
+notices it (the file's revision, ``JournalFile.moved_on``), reads the match again, rebuilds
+the undo stack and emits ``changed`` with ``external`` and ``notice`` with what happened.
+Steps, undo and redo from the window are ``strict``: one built on a view the file has moved
+on from is refused (nothing written), the view is brought up to date and the referee sees
+why.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from pathlib import Path
+from typing import TYPE_CHECKING, Any
+
+from PySide6.QtCore import QObject, QTimer, Signal
+from PySide6.QtGui import QUndoStack
+
+from referee.app.session.step_command import StepCommand
+from referee.errors import RefereeError
+from referee.rules.changes import CHANGE_KINDS
+from referee.rules.events import Step
+
+if TYPE_CHECKING:
+    from referee.app.wizards.common.chosen_step import (
+        CommandLike,  # the match file (and sqlite-utils) when a match is opened
+    )
+    from referee.match.journal.journal_file import JournalFile
+
+DICE_SETTING = "dice"
+"""The key of the dice mode in a match file's settings (values ``app``, ``typed``)."""
+
+ALL_CHANGES = frozenset({*CHANGE_KINDS, "journal", "match"})
+"""Every change flag: each kind of change an event makes (:mod:`referee.rules.changes`), the
+journal, and the match as a whole (another file opened)."""
+
+
+def change_flags(step: Step | None) -> frozenset[str]:
+    """What ``step`` changed: the keys of its events' changes, and ``journal``."""
+    if step is None:
+        return frozenset({"journal"})
+    keys = {str(f.name).lower() for event in step.events for f in event.changes.flags}
+    return frozenset({"journal", *keys})
+
+
+class MatchSession(QObject):
+    """One open match file of any game system (see the module docstring): a match of written
+    orders (:class:`~referee.match.games.orders_file.MatchFile`) or of the activation rules
+    (:class:`~referee.match.games.activation_file.ActivationMatch`), the same journal, undo and
+    sync for both."""
+
+    changed = Signal(object)  # frozenset[str] of change flags
+    notice = Signal(str)  # a sentence for the status bar: another program wrote, a refusal
+
+    SYNC_MS = 1500
+    """How often the file is looked at for steps written by another program."""
+
+    def __init__(self, match: JournalFile[Any], parent: QObject | None = None) -> None:
+        super().__init__(parent)
+        self.match = match
+        self.undo_stack = QUndoStack(self)
+        self._mirroring = False
+        self._restore_stack()
+        self.timer = QTimer(self)
+        self.timer.setInterval(self.SYNC_MS)
+        self.timer.timeout.connect(self.sync)
+        self.timer.start()
+
+    @classmethod
+    def open(cls, path: Path | str, parent: QObject | None = None) -> MatchSession:
+        from referee.match.games.systems import open_match
+
+        return cls(open_match(path), parent)
+
+    @property
+    def path(self) -> Path:
+        return self.match.path
+
+    @property
+    def system(self) -> str:
+        """The game system of the match (``orders``, ``activation``)."""
+        return str(self.match.SYSTEM)
+
+    @property
+    def state(self) -> Any:
+        """The match's state now (a :class:`MatchState`, or the activation rules' own)."""
+        return self.match.state
+
+    @property
+    def dice_mode(self) -> str:
+        """Who rolls this match's dice by default: ``app`` or ``typed`` (the referee types
+        what the table rolled), from the match file's settings (``app`` if not set)."""
+        settings = self.match.meta.get("settings") or {}
+        return "typed" if settings.get(DICE_SETTING) == "typed" else "app"
+
+    def steps(self) -> list[Step]:
+        """Every step of the journal, undone ones (which redo brings back) included."""
+        return self.match.steps(include_undone=True)
+
+    def next_dice_seed(self) -> int:
+        """The seed of the next step's dice (what a wizard's dry run rolls with): a step
+        written again after an undo draws afresh (format 6)."""
+        return self.match.next_dice_seed()
+
+    def next_dice(self) -> tuple[int, int, int]:
+        """The next step's number, attempt and dice seed (format 6: a step written again,
+        or whose dice a wizard showed, draws afresh)."""
+        return self.match.next_dice()
+
+    def dice_seen(self, number: int, attempt: int) -> None:
+        """A wizard showed the app's dice of step ``number`` at ``attempt`` before it is
+        written (an assault): the file records it, so the step drawn again after Cancel
+        gets fresh dice. A file that cannot take it now is said, not raised."""
+        from referee.match.journal.journal_file import MatchMovedOn
+
+        try:  # strict: a write of another program is not taken as seen by this view
+            self.match.dice_seen(number, attempt, strict=True)
+        except MatchMovedOn:
+            self.sync()  # the wizard is outdated; Finish is refused, nothing is written
+        except RefereeError as exc:
+            self.notice.emit(f"The match file cannot record the dice shown: {exc}")
+
+    def _restore_stack(self) -> None:
+        """Mirror the steps already in the file: done ones below the stack's index, undone
+        ones above it, so that Edit > Redo brings them back as the file would."""
+        self._mirroring = True
+        try:
+            steps = self.steps()
+            for step in steps:
+                self.undo_stack.push(StepCommand(self, step))
+            self.undo_stack.setIndex(sum(1 for s in steps if not s.undone))
+            self.undo_stack.setClean()
+        finally:
+            self._mirroring = False
+
+    def sync(self) -> bool:
+        """If another program wrote to the file since the window last read it, read the
+        match again, mirror its journal on the undo stack and tell the views; True if so.
+        A file another program holds right now is looked at again at the next tick."""
+        try:
+            if self.match.busy():
+                return False
+            if not self.match.moved_on():
+                return False
+            self.match.refresh()
+        except RefereeError as exc:  # the file went bad or busy meanwhile: say so, keep going
+            self.notice.emit(f"The match file cannot be read now: {exc}")
+            return False
+        self._mirroring = True
+        try:
+            self.undo_stack.clear()
+        finally:
+            self._mirroring = False
+        self._restore_stack()
+        steps = self.match.steps()
+        last = f": now at step {steps[-1].number}, {steps[-1].name}" if steps else ""
+        self.notice.emit(f"Another program wrote to this match{last}")
+        self.changed.emit(ALL_CHANGES | {"external"})
+        return True
+
+    def run_step(
+        self,
+        name: str,
+        commands: Iterable[CommandLike],
+        typed: Iterable[int] = (),
+        attempt: int | None = None,
+    ) -> Step:
+        """Carry out and write one named step; the engine's refusal (a RefereeError naming
+        the field) propagates and nothing is written or pushed. A step built on a view the
+        file has moved on from is refused too (:class:`MatchMovedOn`), after the view is
+        brought up to date."""
+        from referee.match.journal.journal_file import MatchMovedOn
+
+        try:
+            # the typed values a wizard hands back go to the engine as they are; what some
+            # app code still hands as JSON or text is read here, the session's one door
+            step = self.match.run_json(
+                name, list(commands), typed=list(typed), strict=True, attempt=attempt
+            )
+        except MatchMovedOn:
+            self.sync()
+            raise
+        self.undo_stack.push(StepCommand(self, step))
+        self.changed.emit(change_flags(step))
+        return step
+
+    def stack_index_of(self, number: int) -> int | None:
+        """The undo stack's index just after the command of step ``number`` (None: no such
+        step on the stack)."""
+        for i in range(self.undo_stack.count()):
+            command = self.undo_stack.command(i)
+            if isinstance(command, StepCommand) and command.step.number == number:
+                return i + 1
+        return None
+
+    def undo_back_to(self, number: int) -> list[Step]:
+        """Undo every step after step ``number`` as one user action: the match file takes
+        them back in one transaction, the undo stack moves below them (so Edit > Redo brings
+        them back one by one, and a new step drops them), one ``changed`` is emitted."""
+        index = self.stack_index_of(number)
+        if index is None or index >= self.undo_stack.index():
+            return []
+        try:
+            undone = self.match.undo_back_to(number, strict=True)
+        except RefereeError as exc:
+            self._refused(exc)
+            return []
+        self._mirroring = True
+        try:
+            self.undo_stack.setIndex(index)
+        finally:
+            self._mirroring = False
+        flags: set[str] = {"undo"}
+        for step in undone:
+            flags |= change_flags(step)
+        self.changed.emit(frozenset(flags))
+        return undone
+
+    def redo_up_to(self, number: int) -> list[Step]:
+        """Redo every undone step up to step ``number`` as one user action (the stack moves
+        above them; one ``changed``)."""
+        index = self.stack_index_of(number)
+        if index is None or index <= self.undo_stack.index():
+            return []
+        done = [s for s in self.steps() if s.undone and s.number <= number]
+        try:
+            for _ in done:
+                self.match.redo(strict=True)
+        except RefereeError as exc:
+            self._refused(exc)
+            return []
+        self._mirroring = True
+        try:
+            self.undo_stack.setIndex(index)
+        finally:
+            self._mirroring = False
+        flags: set[str] = {"redo"}
+        for step in done:
+            flags |= change_flags(step)
+        self.changed.emit(frozenset(flags))
+        return done
+
+    def mirror_undo(self) -> None:
+        if self._mirroring:
+            return
+        try:
+            step = self.match.undo(strict=True)
+        except RefereeError as exc:
+            self._refused(exc)
+            return
+        self.changed.emit(change_flags(step) | {"undo"})
+
+    def mirror_redo(self) -> None:
+        if self._mirroring:
+            return
+        try:
+            step = self.match.redo(strict=True)
+        except RefereeError as exc:
+            self._refused(exc)
+            return
+        self.changed.emit(change_flags(step) | {"redo"})
+
+    def _refused(self, error: RefereeError) -> None:
+        """An undo or redo the file refused: the stack already moved, the file did not, so
+        the stack is rebuilt from the file once Qt has finished the undo it is in."""
+        self.notice.emit(f"Refused: {error}")
+        QTimer.singleShot(0, self._rebuild)
+
+    def _rebuild(self) -> None:
+        if not self.sync():
+            self._mirroring = True
+            try:
+                self.undo_stack.clear()
+            finally:
+                self._mirroring = False
+            self._restore_stack()
+            self.changed.emit(ALL_CHANGES)
+
+    def close(self) -> None:
+        self.timer.stop()
+        self.undo_stack.clear()
+        self.match.close()

@@ -1,0 +1,84 @@
+"""The one window as a game system's contribution sees it (:class:`Shell`: the parts written
+once for every game system) and what the contribution does (:class:`GameUi`: its map
+layers, its docks, its wizards, its redraw); :mod:`.game_system` picks the contribution of
+a match's system."""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from typing import TYPE_CHECKING, Protocol
+
+from referee.board.hexgrid import Hex
+from referee.rules.events import Step
+
+if TYPE_CHECKING:
+    from PySide6.QtGui import QUndoGroup
+    from PySide6.QtWidgets import QDockWidget, QMainWindow, QMenu
+
+    from referee.app.docks.journal_view import JournalView
+    from referee.app.docks.los_panel import LosPanel
+    from referee.app.docks.wizard_host import WizardHost
+    from referee.app.map.map_scene import MapScene
+    from referee.app.map.map_view import MapView
+    from referee.app.session.match_session import MatchSession
+    from referee.app.wizards.common.chosen_step import CommandLike
+
+
+class Shell(Protocol):
+    """The window, as a game system's contribution sees it: the parts written once."""
+
+    scene: MapScene
+    view: MapView
+    wizard_host: WizardHost
+    journal: JournalView
+    journal_dock: QDockWidget
+    tracker_dock: QDockWidget
+    los_panel: LosPanel
+    menus: dict[str, QMenu]
+    undo_group: QUndoGroup
+    session: MatchSession | None
+
+    def run_step(
+        self,
+        name: str,
+        commands: Iterable[CommandLike],
+        typed: Iterable[int] = (),
+        attempt: int | None = None,
+    ) -> Step | None:
+        """Play ``commands`` as the step ``name`` (None: refused, said, nothing written)."""
+        ...
+
+    def qt_window(self) -> QMainWindow:
+        """The window itself (its docks, its status bar)."""
+        ...
+
+
+class GameUi(Protocol):
+    """One game system's part of the window (see the module docstring)."""
+
+    SYSTEM: str
+    """The game system it plays (``orders``, ``activation``)."""
+    idle_text: str
+    """What the wizard dock says while no wizard is open."""
+
+    def attach(self) -> None:
+        """Show its docks and its wizards' actions (a match of its system was opened)."""
+
+    def detach(self) -> None:
+        """Hide them again (a match of another system was opened)."""
+
+    def show(self, flags: frozenset[str], steps: list[Step]) -> None:
+        """Redraw what ``flags`` say changed of the open match (``steps``: its journal)."""
+
+    def stepped(self, step: Step) -> None:
+        """``step`` was written from this window."""
+
+    def refused(self, message: str) -> None:
+        """The engine refused a step from this window, for ``message``; nothing written."""
+
+    def hex_clicked(self, h: Hex) -> None:
+        """A click on ``h`` of the map (its own order of who takes it: the open wizard, the
+        line-of-sight tool, its own tools)."""
+
+    def next_step(self) -> None:
+        """Turn > Next step (N): what the game asks now."""

@@ -1,0 +1,48 @@
+"""The one QApplication of the process: made when first needed, named, with referee's icon,
+its settings file, its wheel guard and its undo keys (the main window, the desk, the PDF export
+and the screenshots all start it here)."""
+
+from __future__ import annotations
+
+import sys
+
+from PySide6.QtCore import QSettings
+from PySide6.QtGui import QIcon
+from PySide6.QtWidgets import QApplication
+
+from referee.paths import APP_NAME, icon_path, settings_root
+
+ICON = icon_path()
+
+
+def ensure_app() -> QApplication:
+    """The running QApplication, made if there is none yet, with the app's wheel guard
+    (:mod:`referee.app.widgets.wheel_guard`) and its undo keys
+    (:mod:`referee.app.widgets.undo_keys`)."""
+    from referee.app.widgets.undo_keys import install_undo_keys
+    from referee.app.widgets.wheel_guard import install_wheel_guard
+
+    use_settings_file()
+    app = QApplication.instance()
+    if isinstance(app, QApplication):
+        install_wheel_guard(app)
+        install_undo_keys(app)
+        return app
+    app = QApplication(sys.argv[:1])
+    app.setApplicationName(APP_NAME)
+    app.setOrganizationName(APP_NAME)
+    app.setApplicationDisplayName("referee")
+    if ICON.is_file():
+        app.setWindowIcon(QIcon(str(ICON)))
+    install_wheel_guard(app)  # the wheel changes a number box only while it has the focus
+    install_undo_keys(app)  # Ctrl+Z from a field with nothing typed undoes the step
+    return app
+
+
+def use_settings_file() -> None:
+    """Qt's settings (``QSettings()``) as an INI file in referee's settings folder, the same
+    on every platform: :func:`referee.paths.settings_file`, never the registry or a file
+    inside the installed app. Qt's own (the file dialog's recent folders) go there too."""
+    QSettings.setDefaultFormat(QSettings.Format.IniFormat)
+    for kind in (QSettings.Format.IniFormat, QSettings.Format.NativeFormat):
+        QSettings.setPath(kind, QSettings.Scope.UserScope, str(settings_root()))

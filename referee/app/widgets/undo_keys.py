@@ -1,0 +1,81 @@
+"""Ctrl+Z undoes the last step from any field that has no typing of its own to undo.
+
+A text field (a command line, a dice box, a spin box's digits) takes Ctrl+Z and Ctrl+Shift+Z
+for itself even when it holds nothing it could undo, so a referee whose cursor sits in the
+empty command line presses Ctrl+Z and nothing happens: the step stays. One event filter on
+the application (:func:`install_undo_keys`, from
+:func:`referee.app.start.qt_application.ensure_app`) lets
+the field keep the keys while it has typing to undo (or redo), and passes them on otherwise
+to the window's Edit > Undo / Redo (the last step), in every window of the app.
+"""
+
+from __future__ import annotations
+
+from PySide6.QtCore import QCoreApplication, QEvent, QKeyCombination, QObject, Qt
+from PySide6.QtGui import QKeyEvent, QKeySequence
+from PySide6.QtWidgets import (
+    QAbstractSpinBox,
+    QComboBox,
+    QLineEdit,
+    QPlainTextEdit,
+    QTextEdit,
+)
+
+UNDO = QKeyCombination(Qt.KeyboardModifier.ControlModifier, Qt.Key.Key_Z).toCombined()
+REDO = QKeyCombination(
+    Qt.KeyboardModifier.ControlModifier | Qt.KeyboardModifier.ShiftModifier, Qt.Key.Key_Z
+).toCombined()
+"""The windows' Edit > Undo and Redo, whatever the platform's standard keys."""
+
+
+def _field_can(watched: QObject, redo: bool) -> bool | None:
+    """Whether the text field ``watched`` has typing to undo (``redo``: to redo); None when
+    ``watched`` is no text field."""
+    line: QLineEdit | None = None
+    if isinstance(watched, QLineEdit):
+        line = watched
+    elif isinstance(watched, QAbstractSpinBox | QComboBox):
+        line = watched.lineEdit()
+        if line is None:  # a drop-down list that takes no typing
+            return False
+    if line is not None:
+        if line.isReadOnly():
+            return False
+        return line.isRedoAvailable() if redo else line.isUndoAvailable()
+    if isinstance(watched, QTextEdit | QPlainTextEdit):
+        if watched.isReadOnly():
+            return False
+        document = watched.document()
+        return document.isRedoAvailable() if redo else document.isUndoAvailable()
+    return None
+
+
+class UndoKeys(QObject):
+    """The filter (see the module docstring)."""
+
+    def eventFilter(self, watched: QObject, event: QEvent) -> bool:
+        if event.type() != QEvent.Type.ShortcutOverride or not isinstance(event, QKeyEvent):
+            return False
+        keys = event.keyCombination().toCombined()
+        if event.matches(QKeySequence.StandardKey.Undo) or keys == UNDO:
+            redo = False
+        elif event.matches(QKeySequence.StandardKey.Redo) or keys == REDO:
+            redo = True
+        else:
+            return False
+        if _field_can(watched, redo) is False:
+            event.ignore()  # not the field's: the window's shortcut (the step) takes it
+            return True
+        return False
+
+
+def install_undo_keys(app: QCoreApplication | None = None) -> UndoKeys | None:
+    """The filter on ``app`` (the running application by default), installed once."""
+    app = app if app is not None else QCoreApplication.instance()
+    if app is None:
+        return None
+    keys = app.findChild(UndoKeys)
+    if keys is None:
+        keys = UndoKeys(app)
+        app.installEventFilter(keys)
+    return keys

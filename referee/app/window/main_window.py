@@ -1,0 +1,425 @@
+"""The main window, one for a match of either game system (written orders, the activation
+rules): the same session and undo stack, journal, File menu, line-of-sight tool, rules
+browser and wizard dock; the game system contributes its map layers, its Turn dock's panel,
+its docks and its wizards (:mod:`referee.app.session.game_system`).
+
+For written orders: the map in the middle, as tall as the window; the turn tracker above the
+journal (left), the unit inspector, the line-of-sight tool, the rules browser and the wizard
+of the step (right, tabbed) as docks. Every wizard opens in the wizard dock
+(:class:`~referee.app.docks.wizard_host.WizardHost`), beside the map it draws on.
+
+The menus are :mod:`.menus`' (the same for both games), what File does :mod:`.file_actions`',
+the written-orders game's panels :mod:`.orders_panels`' and the docks' layout
+:mod:`.dock_layout`'.
+
+A match made with a scenario opens on the Setup dock (left, :mod:`referee.app.docks.setup_panel`)
+until every unit is set up; View > Hide side 1's / side 2's hidden units shows that side's
+hidden units as hidden tokens only, as the other side sees them.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from pathlib import Path
+from typing import TYPE_CHECKING
+
+from PySide6.QtCore import QSettings, Qt, QTimer
+from PySide6.QtGui import QUndoGroup
+from PySide6.QtWidgets import QApplication, QDockWidget, QLabel, QMainWindow, QWidget
+
+from referee.app.docks.wizard_host import IDLE_TEXT, WizardHost
+from referee.app.map.map_scene import MapScene
+from referee.app.map.map_view import MapView
+from referee.app.window.menus import Menus
+from referee.app.window.remembered import Remembered, fill_recent_menu
+from referee.board.hexgrid import Hex
+from referee.errors import RefereeError
+
+if TYPE_CHECKING:
+    # panels and the engine when the window is finished (build_panels), after a first start
+    # has painted the map; so are the Qt classes of the menus' actions and of the dialogs
+    # (PySide makes the enums of a class the first time it is named)
+    from PySide6.QtGui import QShowEvent
+
+    from referee.app.session.match_session import MatchSession
+    from referee.app.session.shell import GameUi
+    from referee.app.session.unfired_question import UnfiredQuestion
+    from referee.app.window.report_view import ReportWindow
+    from referee.app.wizards.common.chosen_step import (
+        CommandLike,  # each wizard and the map editor are imported when first opened; the
+    )
+    from referee.match.reports.phase_report import PhaseFold
+    from referee.rules.events import Step
+
+
+MENUS = ("&File", "&Edit", "&View", "&Turn", "T&ools", "&Wizards", "&Help")
+"""The menu bar's titles, there from the first frame (their actions come with the panels)."""
+
+
+class MainWindow(Menus, QMainWindow):
+    """The referee's window over one open match (see the module docstring)."""
+
+    def __init__(
+        self,
+        parent: QWidget | None = None,
+        settings: QSettings | None = None,
+        defer_panels: bool = False,
+    ) -> None:
+        """``defer_panels``: build only the map, the docks' frames and the menu bar's titles
+        now, and the panels, the menus and the rest with :meth:`build_panels` (a first start
+        paints the map before the engine is loaded, :func:`referee.app.start.app.run_app`)."""
+        super().__init__(parent)
+        self.remembered = Remembered(settings) if settings is not None else None
+        self.session: MatchSession | None = None
+        self.game: GameUi | None = None
+        """The open match's game system's part of the window (its panels, its wizards)."""
+        self.report_view: ReportWindow | None = None
+        """File > Report's window, on the open match."""
+        self._phase_key: object = None
+        """What the Turn dock's phase report was read from (:meth:`show_phase_report`)."""
+        self._phase_fold: PhaseFold | None = None
+        """The open match's journal folded for it (only new steps are read)."""
+        app = QApplication.instance()
+        if isinstance(app, QApplication):  # back to the front: a step written meanwhile shows
+            app.applicationStateChanged.connect(self._app_state)
+            from referee.app.widgets.undo_keys import install_undo_keys
+            from referee.app.widgets.wheel_guard import install_wheel_guard
+
+            install_wheel_guard(app)  # the wheel changes a number box only with the focus
+            install_undo_keys(app)  # Ctrl+Z from a field with nothing typed undoes the step
+        self.moving_uid: str | None = None
+        self.last_error = ""
+        self.undo_group = QUndoGroup(self)
+        self.panels_built = False
+        """Whether the panels, the menus' actions and the engine behind them are there."""
+
+        self.scene = MapScene(self)
+        self.view = MapView(self.scene)
+        self.setCentralWidget(self.view)
+        left, right = Qt.DockWidgetArea.LeftDockWidgetArea, Qt.DockWidgetArea.RightDockWidgetArea
+        self.tracker_dock = self._dock("Turn", left)
+        self.journal_dock = self._dock("Journal", left)
+        self.splitDockWidget(self.tracker_dock, self.journal_dock, Qt.Orientation.Vertical)
+        self.setup_dock = self._dock("Setup", left)
+        self.tabifyDockWidget(self.tracker_dock, self.setup_dock)
+        self.setup_dock.hide()
+        self.inspector_dock = self._dock("Unit", right)
+        self.los_dock = self._dock("Line of sight", right)
+        self.tabifyDockWidget(self.inspector_dock, self.los_dock)
+        self.rules_dock = self._dock("Rules", right)
+        self.tabifyDockWidget(self.los_dock, self.rules_dock)
+        self.wizard_host = WizardHost(self.scene, self.run_step, self)
+        self._dock_features(self.wizard_host)
+        self.addDockWidget(right, self.wizard_host)
+        self.tabifyDockWidget(self.rules_dock, self.wizard_host)
+        self.inspector_dock.raise_()
+        self.where = QLabel()
+        self.where.setTextFormat(Qt.TextFormat.PlainText)  # the map's name is from its file
+        self.statusBar().addPermanentWidget(self.where)
+        self._elided = ""  # the message shown elided; its whole text is the tooltip
+        self.statusBar().messageChanged.connect(self._message_changed)
+        bar = self.menuBar()
+        self.menus = {name: bar.addMenu(name) for name in MENUS}
+        """The menu bar's menus by title, filled by :meth:`build_panels`."""
+        self._size_docks()
+        self.folded: list[QDockWidget] | None = None
+        """The docks folded away by View > Fold the docks, to show again."""
+        self.folded_in_front: list[QDockWidget] = []
+        """Those of them that were in front of their tab group."""
+        self.docks_placed = False
+        """Whether the docks have their places (fitted to the map at the first show, or
+        restored from the settings): the first show fits them only when not."""
+        self.view.hexClicked.connect(self.on_hex_clicked)
+        self.view.hexMenu.connect(self.on_hex_menu)
+        if not defer_panels:
+            self.build_panels()
+
+    def build_panels(self) -> None:
+        """The panels in their docks, the menus' actions and the engine they work with (once;
+        :meth:`__init__` does it unless told to defer it)."""
+        if self.panels_built:
+            return
+        self.panels_built = True
+        from referee.app.docks.journal_view import JournalView
+        from referee.app.docks.los_panel import LosPanel
+        from referee.app.docks.round_clock_badge import RoundClockBadge
+        from referee.app.docks.rules_browser import RulesBrowser
+        from referee.app.docks.setup_panel import SetupPanel
+        from referee.app.docks.turn_tracker import TurnTracker
+        from referee.app.docks.unit_inspector import UnitInspector
+        from referee.app.session.turn_driver import TurnDriver
+        from referee.app.wizards.opener import WizardOpener
+
+        self.tracker = TurnTracker()
+        self.tracker_dock.setWidget(self.tracker)
+        self.journal = JournalView()
+        self.journal_dock.setWidget(self.journal)
+        self.setup_panel = SetupPanel(self.scene)
+        self.setup_dock.setWidget(self.setup_panel)
+        self.inspector = UnitInspector()
+        self.inspector_dock.setWidget(self.inspector)
+        self.los_panel = LosPanel(self.scene)
+        self.los_dock.setWidget(self.los_panel)
+        self.rules_browser = RulesBrowser()
+        self.rules_dock.setWidget(self.rules_browser)
+        self.round_clock = RoundClockBadge(self)  # a match made for a tournament's round
+        self.round_clock.warned.connect(lambda text: self.statusBar().showMessage(text, 60000))
+        self.round_clock.notice.connect(lambda text: self.statusBar().showMessage(text, 15000))
+        self.wizards = WizardOpener(
+            lambda: self.session,
+            self.wizard_host,
+            self,
+            self.show_rule,
+            self.report_error,
+            self.hidden_from_view,
+        )
+        self.turn_driver = TurnDriver(self, self.wizards, self)
+        self.unfired_question: UnfiredQuestion | None = None
+        """The question before the clock passes units ordered to fire (while asked once)."""
+        self._make_actions()
+        from referee.app.session.game_system import game_for
+
+        self.game = game_for("orders", self)  # the panels of no match yet: written orders'
+        self.menuBar().setCornerWidget(self.round_clock, Qt.Corner.TopRightCorner)
+
+        self.view.hexHovered.connect(self.los_panel.hover)
+        self.tracker.nextRequested.connect(self.turn_driver.next)
+        self.inspector.unitChosen.connect(self.scene.select_unit)
+        self.los_panel.modeChanged.connect(self._tool_mode_changed)
+        self.journal.whyRequested.connect(self.show_why)
+        self.setup_panel.stepRequested.connect(self.run_step)
+        self.setup_panel.enteringChanged.connect(self._other_side_entering)
+        self.journal.undoBackRequested.connect(self.undo_back_to)
+        self.journal.redoUpToRequested.connect(self.redo_up_to)
+        self.inspector.ruleRequested.connect(self.show_rule)
+        self.los_panel.ruleRequested.connect(self.show_rule)
+        self.wizard_host.linkClicked.connect(self.show_rule)  # a written step's outcome
+        self.los_dock.visibilityChanged.connect(
+            lambda shown: None if shown else self.los_panel.put_away()
+        )
+
+    # --- building -------------------------------------------------------------------
+
+    def _dock(self, title: str, area: Qt.DockWidgetArea) -> QDockWidget:
+        """An empty dock (its panel comes with :meth:`build_panels`)."""
+        dock = QDockWidget(title, self)
+        dock.setObjectName(f"{title.lower().replace(' ', '-')}-dock")
+        self._dock_features(dock)
+        self.addDockWidget(area, dock)
+        return dock
+
+    @staticmethod
+    def _dock_features(dock: QDockWidget) -> None:
+        dock.setFeatures(
+            QDockWidget.DockWidgetFeature.DockWidgetMovable
+            | QDockWidget.DockWidgetFeature.DockWidgetFloatable
+            | QDockWidget.DockWidgetFeature.DockWidgetClosable
+        )
+
+    # --- the match ------------------------------------------------------------------
+
+    def open_match(self, path: Path | str) -> None:
+        """Open a match file of any game system here (refused files are reported, the open
+        match stays)."""
+        from referee.app.session.match_session import MatchSession
+
+        self.build_panels()
+        try:
+            session = MatchSession.open(path, self)
+        except RefereeError as exc:
+            self.report_error(str(exc))
+            return
+        self.set_session(session)
+        self.show_match_file(session.path)
+        self._remember(session.path)
+
+    def _remember(self, path: Path) -> None:
+        """``path`` first in File > Open Recent (a match of any game system)."""
+        if self.remembered is not None:
+            self.remembered.add_recent(path)
+            self.fill_recent()
+
+    def fill_recent(self) -> None:
+        """File > Open Recent: the matches opened, the last first (a file gone, greyed)."""
+        recent = self.remembered.recent() if self.remembered is not None else []
+        fill_recent_menu(self.recent_menu, recent, self.open_match)
+
+    def qt_window(self) -> QMainWindow:
+        return self
+
+    def tracker_widget(self) -> QWidget:
+        """The written-orders game's panel of the Turn dock."""
+        return self.tracker
+
+    def set_session(self, session: MatchSession) -> None:
+        from referee.app.session.game_system import game_for
+        from referee.app.session.match_session import ALL_CHANGES
+
+        self._outdate_wizard(f"{session.path.name} was opened")
+        report = self.report_view
+        if report is not None:  # the report of the match closed here goes with it
+            report.close()
+            self.report_view = None
+        if self.session is not None:
+            self.undo_group.removeStack(self.session.undo_stack)
+            self.session.close()
+        self.session = session
+        self.undo_group.addStack(session.undo_stack)
+        self.undo_group.setActiveStack(session.undo_stack)
+        session.changed.connect(self.refresh)
+        session.notice.connect(lambda text: self.statusBar().showMessage(text, 15000))
+        self.los_panel.clear()
+        if self.game is not None:
+            self.game.detach()
+        self.game = game_for(session.system, self)
+        old, new = self.wizard_host.idle_text, self.game.idle_text or IDLE_TEXT
+        self.wizard_host.idle_text = new
+        idle = self.wizard_host.idle  # the game's own words, after what closed a wizard
+        idle.setText(idle.text().replace(old, new))
+        self.game.attach()
+        orders = self.game.SYSTEM == "orders"
+        for action in (self.advance_action, *self.hide_actions.values()):
+            action.setEnabled(orders)
+        self.rules_browser.set_rules(session.match.rules)
+        self.setup_panel.forget()  # another match: nothing of the last one stays picked
+        from referee.match.games.orders_file import MatchFile
+
+        if isinstance(session.match, MatchFile):
+            self.scene.set_map(session.state.battle_map)
+            self.setup_panel.set_victory(session.match.meta.get("victory"))
+        self.round_clock.set_match(session.match if isinstance(session.match, MatchFile) else None)
+        self.refresh(ALL_CHANGES)
+        self.view.fit()
+        # the platform adds " — referee" (the application's name) after it
+        self.setWindowTitle(f"{session.path.name} — {session.match.rules.title}")
+
+    def _app_state(self, state: Qt.ApplicationState) -> None:
+        if state == Qt.ApplicationState.ApplicationActive and self.session is not None:
+            self.session.sync()
+
+    def refresh(self, flags: Iterable[str]) -> None:
+        """Redraw what ``flags`` say changed (see
+        :func:`referee.app.session.match_session.change_flags`): the game system's part."""
+        if self.session is None or self.game is None:
+            return
+        changed = frozenset(flags)
+        steps = self.session.steps()  # read once for the journal, the Turn dock and the wizard
+        if self.wizard_host.wizard is not None:
+            self._outdate_wizard(self._what_changed(set(changed), steps))
+        self.game.show(changed, steps)
+
+    def _what_changed(self, flags: set[str], steps: list[Step]) -> str:
+        """What a change of the match was, in words, for the wizard it made out of date."""
+        if "external" in flags:
+            return "another program wrote to the match file"
+        if "undo" in flags:
+            return "a step was undone"
+        if "redo" in flags:
+            return "a step was redone"
+        done = [s for s in steps if not s.undone]
+        return f"step {done[-1].number}, {done[-1].name}" if done else "the match changed"
+
+    def _outdate_wizard(self, why: str) -> None:
+        """Close the open wizard, which the match changed under (see
+        :meth:`WizardHost.outdate`); the message shows in its dock and the status bar."""
+        message = self.wizard_host.outdate(why)
+        if message is not None:  # after the step's own message
+            QTimer.singleShot(0, lambda: self.statusBar().showMessage(message, 20000))
+
+    def run_step(
+        self,
+        name: str,
+        commands: Iterable[CommandLike],
+        typed: Iterable[int] = (),
+        attempt: int | None = None,
+    ) -> Step | None:
+        """Have the engine carry out a named step (``attempt``: the one whose app dice a
+        wizard showed); a refusal is shown, nothing is written."""
+        if self.session is None:
+            return None
+        try:
+            step = self.session.run_step(name, commands, typed, attempt)
+        except RefereeError as exc:
+            self.report_error(str(exc))
+            if self.game is not None:
+                from referee.errors import one_line
+
+                self.game.refused(one_line(exc))
+            return None
+        self.last_error = ""
+        shown = step
+        if self.session.system == "orders":
+            from referee.rules.orders.concealment import conceal_steps
+
+            shown = conceal_steps([step], self.session.state, self.hidden_from_view())[0]
+        self.statusBar().showMessage(f"Step {step.number}: {shown.name}", 6000)
+        if self.game is not None:
+            self.game.stepped(step)
+        return step
+
+    def undo_back_to(self, number: int) -> list[Step]:
+        """The journal's "Undo back to here": every step after step ``number``, as one user
+        action (Edit > Redo brings them back one at a time)."""
+        if self.session is None:
+            return []
+        try:
+            undone = self.session.undo_back_to(number)
+        except ValueError as exc:
+            self.report_error(str(exc))
+            return []
+        if undone:
+            self.statusBar().showMessage(
+                f"Undone back to step {number}: {len(undone)} step(s) taken back "
+                "(Edit > Redo brings them back)",
+                8000,
+            )
+        return undone
+
+    def redo_up_to(self, number: int) -> list[Step]:
+        """The journal's "Redo up to here" on an undone step."""
+        if self.session is None:
+            return []
+        try:
+            return self.session.redo_up_to(number)
+        except ValueError as exc:
+            self.report_error(str(exc))
+            return []
+
+    def report_error(self, message: str) -> None:
+        self.last_error = message
+        self.statusBar().showMessage(f"Refused: {message}", 15000)
+
+    def say(self, text: str, ms: int) -> None:
+        """A sentence for the referee in the status bar, for ``ms`` milliseconds."""
+        self.statusBar().showMessage(text, ms)
+
+    # --- the map --------------------------------------------------------------------
+
+    def on_hex_clicked(self, h: Hex) -> None:
+        """A click on the map: the game system's to take (the orders game's when no match
+        is open)."""
+        if self.game is not None:
+            self.game.hex_clicked(h)
+        else:
+            self.orders_hex_clicked(h)
+
+    def next_in_game(self) -> None:
+        """Turn > Next step (N): the game system's next thing to do."""
+        if self.game is not None:
+            self.game.next_step()
+        else:
+            self.turn_driver.next()
+
+    # --- setup and hidden units -------------------------------------------------------
+
+    # --- tools ----------------------------------------------------------------------
+
+    # --- rules and new matches ----------------------------------------------------------
+
+    def showEvent(self, event: QShowEvent) -> None:
+        super().showEvent(event)
+        if not self.docks_placed and self.scene.battle_map is not None:  # (a map to fit)
+            self.docks_placed = True
+            self.fit_docks()
+        if self.panels_built and self.setup_panel.active:  # a match being set up: its setup
+            QTimer.singleShot(0, self.raise_setup)  # once the dock's tabs exist

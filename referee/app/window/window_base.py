@@ -1,0 +1,109 @@
+"""What the parts of the main window (:mod:`.dock_layout`, :mod:`.file_actions`,
+:mod:`.menus`, :mod:`.orders_panels`) share: the window's widgets and the few methods of the
+shell they call, declared once for the type checker. At run time a part is a plain class
+mixed into :class:`~referee.app.window.main_window.MainWindow`."""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from pathlib import Path
+from typing import TYPE_CHECKING
+
+from PySide6.QtWidgets import QMainWindow
+
+if TYPE_CHECKING:
+    from PySide6.QtGui import QAction, QUndoGroup
+    from PySide6.QtWidgets import QDockWidget, QLabel, QMenu
+
+    from referee.app.docks.journal_view import JournalView
+    from referee.app.docks.los_panel import LosPanel
+    from referee.app.docks.round_clock_badge import RoundClockBadge
+    from referee.app.docks.rules_browser import RulesBrowser
+    from referee.app.docks.setup_panel import SetupPanel
+    from referee.app.docks.turn_tracker import TurnTracker
+    from referee.app.docks.unit_inspector import UnitInspector
+    from referee.app.docks.wizard_host import WizardHost
+    from referee.app.map.map_scene import MapScene
+    from referee.app.map.map_view import MapView
+    from referee.app.session.match_session import MatchSession
+    from referee.app.session.shell import GameUi
+    from referee.app.session.turn_driver import TurnDriver
+    from referee.app.session.unfired_question import UnfiredQuestion
+    from referee.app.tournament.launcher import TournamentLauncher
+    from referee.app.window.remembered import Remembered
+    from referee.app.window.report_view import ReportWindow
+    from referee.app.wizards.common.chosen_step import CommandLike
+    from referee.app.wizards.opener import WizardOpener
+    from referee.match.reports.phase_report import PhaseFold
+    from referee.rules.events import Step
+
+    _Window = QMainWindow
+else:
+    _Window = object
+
+
+class WindowParts(_Window):
+    """The main window as its parts see it (see the module docstring)."""
+
+    remembered: Remembered | None
+    session: MatchSession | None
+    game: GameUi | None
+    report_view: ReportWindow | None
+    scene: MapScene
+    view: MapView
+    where: QLabel
+    menus: dict[str, QMenu]
+    undo_group: QUndoGroup
+    wizard_host: WizardHost
+    tracker_dock: QDockWidget
+    journal_dock: QDockWidget
+    setup_dock: QDockWidget
+    inspector_dock: QDockWidget
+    los_dock: QDockWidget
+    rules_dock: QDockWidget
+    tracker: TurnTracker
+    journal: JournalView
+    setup_panel: SetupPanel
+    inspector: UnitInspector
+    los_panel: LosPanel
+    rules_browser: RulesBrowser
+    round_clock: RoundClockBadge
+    wizards: WizardOpener
+    turn_driver: TurnDriver
+    tournament: TournamentLauncher
+    unfired_question: UnfiredQuestion | None
+    moving_uid: str | None
+    panels_built: bool
+    _elided: str
+    folded: list[QDockWidget] | None
+    folded_in_front: list[QDockWidget]
+    fold_action: QAction
+    hide_actions: dict[int, QAction]
+    recent_menu: QMenu
+    wizard_actions: list[QAction]
+    _phase_key: object
+    _phase_fold: PhaseFold | None
+
+    if TYPE_CHECKING:
+
+        def open_match(self, path: Path | str) -> None: ...
+
+        def set_session(self, session: MatchSession) -> None: ...
+
+        def _remember(self, path: Path) -> None: ...
+
+        def fill_recent(self) -> None: ...
+
+        def report_error(self, message: str) -> None: ...
+
+        def say(self, text: str, ms: int) -> None: ...
+
+        def next_in_game(self) -> None: ...
+
+        def run_step(
+            self,
+            name: str,
+            commands: Iterable[CommandLike],
+            typed: Iterable[int] = (),
+            attempt: int | None = None,
+        ) -> Step | None: ...
