@@ -124,7 +124,7 @@ def stamp(ruleset_id: str | None = None, ruleset_version: int | None = None) -> 
     return out
 
 
-def _stamped(value: object, key: str, path: Path) -> int:
+def _stamped(value: object, key: str, path: Path | str) -> int:
     if value is None:
         return FIRST
     if isinstance(value, bool) or not isinstance(value, int) or value < FIRST:
@@ -136,8 +136,7 @@ def check_stamp(found: object, path: Path | str) -> int:
     """Refuse a file whose stamp ``found`` names a version newer than this referee knows
     (:class:`NewerFileError`); the ruleset version the file was made with (:data:`FIRST`
     for a file from before stamps, or one tied to no ruleset)."""
-    path = Path(path)
-    found = {} if found is None else found
+    found = {} if found is None else found  # path: a file, or a server's address (kept whole)
     if not isinstance(found, Mapping):
         raise RefereeError(f"{path}: its version stamp is not a table: {found!r}")
     now = current_versions()

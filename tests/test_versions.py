@@ -19,7 +19,7 @@ from referee.match.games.orders_file import MatchFile
 from referee.match.setup.demo import create_demo_match
 from referee.paths import data_dir
 from referee.ruleset.rulings import register
-from referee.versions import NewerFileError, current_versions, stamp
+from referee.versions import NewerFileError, check_stamp, current_versions, stamp
 
 DATA = data_dir()
 
@@ -191,3 +191,10 @@ def _write(tmp_path: Path, text: str, name: str = "army.toml") -> Path:
     path = tmp_path / name
     path.write_text(text, encoding="utf-8")
     return path
+
+
+def test_a_damaged_stamp_on_a_server_names_the_servers_address_whole():
+    address = "postgresql://referee@/cup?host=/tmp/pg&port=5432"
+    with pytest.raises(RefereeError) as refused:
+        check_stamp([], address)
+    assert str(refused.value).startswith(f"{address}: its version stamp is not a table")

@@ -30,6 +30,7 @@ from pathlib import Path
 import pytest
 from app_window import activation_window
 from PySide6.QtCore import QCoreApplication
+from tournament_looks import caught_up
 
 from referee.app.tournament.window import TournamentWindow
 from referee.app.window.main_window import MainWindow
@@ -136,7 +137,7 @@ def test_the_tournament_window_and_the_command_line_see_each_others_writes_after
     assert window.last_message == "Tie-breakers set"
     dialog_reads(tmp_path)
     referee("tournament", "add-player", path, "Dora")
-    window.tick()
+    caught_up(qtbot, window)  # the window's look runs on its event reader's thread
     assert shown_players(window) == ["Ada", "Brin", "Cato", "Dora"]
     standings = json.loads(referee("tournament", "standings", path, "--json"))
     assert standings["keys"][:3] == ["sos", "mvp", "tvp"]
@@ -341,7 +342,7 @@ def test_a_command_waits_for_the_tournament_windows_write_under_way_while_a_dial
     _out, err = terminal[0].communicate(timeout=300)
     assert terminal[0].returncode == 0, err
     assert players_on_the_command_line(path) == ["Ada", "Cato", "Brin"]
-    window.tick()
+    caught_up(qtbot, window)
     assert shown_players(window) == ["Ada", "Cato", "Brin"]
     window.close()
     assert players_on_the_command_line(path) == ["Ada", "Cato", "Brin"]
@@ -391,12 +392,12 @@ def test_the_tournament_window_looks_again_later_at_an_event_file_another_progra
     enter(window, "Ada")
     referee("tournament", "add-player", path, "Brin")
     with held_by_another_program(path):
-        window.tick()  # does not wait for the file, so says nothing about it
-        assert window.last_message == "Ada entered"
+        window.tick()  # does not wait for the file: the look says it is busy
+        qtbot.waitUntil(lambda: "is busy" in window.last_message, timeout=15000)
         assert shown_players(window) == ["Ada"]
-    window.tick()
+    caught_up(qtbot, window)
     assert shown_players(window) == ["Ada", "Brin"]
-    assert window.last_message == "Ada entered"
+    assert window.last_message == "The event file is free again: the view is up to date"
 
 
 def test_the_match_windows_look_again_later_at_a_match_file_another_program_holds(qtbot, tmp_path):

@@ -23,6 +23,8 @@ def _settle(app: QApplication) -> None:
 
 
 def _step(window: MainWindow, name: str, commands: Sequence[Mapping[str, Any]]) -> None:
+    if not commands:  # the match is at that step already (:func:`_to`)
+        return
     if window.run_step(name, commands) is None:
         raise RuntimeError(f"screenshots: the step {name!r} was refused: {window.last_error}")
 

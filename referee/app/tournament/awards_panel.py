@@ -49,7 +49,9 @@ class AwardsPanel(QWidget):
             ("votes for", self.choice),
             ("as", self.category),
         ):
-            vote_row.addWidget(QLabel(label))
+            name = QLabel(label)
+            name.setTextFormat(Qt.TextFormat.PlainText)
+            vote_row.addWidget(name)
             vote_row.addWidget(widget, 1)
         vote_row.addWidget(self.vote_button)
 
@@ -60,7 +62,9 @@ class AwardsPanel(QWidget):
             box = QSpinBox()
             box.setRange(0, WEIGHT_MAX)
             self.weights[key] = box
-            form.addWidget(QLabel(WEIGHT_LABELS[key]))
+            weight = QLabel(WEIGHT_LABELS[key])
+            weight.setTextFormat(Qt.TextFormat.PlainText)
+            form.addWidget(weight)
             form.addWidget(box)
         self.weights_button = QPushButton("Set weights")
         self.weights_button.clicked.connect(self._weights)
