@@ -216,15 +216,7 @@ class MatchSession(QObject):
         except RefereeError as exc:
             self._refused(exc)
             return []
-        self._mirroring = True
-        try:
-            self.undo_stack.setIndex(index)
-        finally:
-            self._mirroring = False
-        flags: set[str] = {"undo"}
-        for step in undone:
-            flags |= change_flags(step)
-        self.changed.emit(frozenset(flags))
+        self._moved_stack(index, "undo", undone)
         return undone
 
     def redo_up_to(self, number: int) -> list[Step]:
@@ -240,16 +232,21 @@ class MatchSession(QObject):
         except RefereeError as exc:
             self._refused(exc)
             return []
+        self._moved_stack(index, "redo", done)
+        return done
+
+    def _moved_stack(self, index: int, flag: str, steps: list[Step]) -> None:
+        """The file has undone or redone ``steps`` already: move the undo stack to
+        ``index`` without doing them again, and emit one ``changed`` for all of them."""
         self._mirroring = True
         try:
             self.undo_stack.setIndex(index)
         finally:
             self._mirroring = False
-        flags: set[str] = {"redo"}
-        for step in done:
+        flags: set[str] = {flag}
+        for step in steps:
             flags |= change_flags(step)
         self.changed.emit(frozenset(flags))
-        return done
 
     def mirror_undo(self) -> None:
         if self._mirroring:
