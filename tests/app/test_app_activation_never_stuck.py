@@ -96,9 +96,13 @@ def test_open_recent_opens_an_activation_match_in_the_same_window(qtbot, tmp_pat
     fill_recent_menu(main.recent_menu, Remembered(settings).recent() or [other], main.open_match)
     (first, *_) = main.recent_menu.actions()
     assert first.text().endswith("other.referee") and first.isEnabled()
+    assert "Standard battlefield" in main.where.text()  # the demo's map, in the status bar
     first.trigger()
     assert main.session is not None and main.session.match.path == other
     assert main.session.system == "activation"
+    # the status bar names the match now open, not the one before
+    assert main.where.text().startswith("Activation rules")
+    assert "Standard battlefield" not in main.where.text()
 
 
 def test_ctrl_z_in_an_empty_command_line_undoes_the_step_and_typing_first(qtbot, tmp_path):

@@ -137,6 +137,7 @@ class ActivationGame:
             + (f" (last: {escape(str(state.last))})" if state.last else "")
         )
         self.panel.asked.setText(f"Now: {asked_now(state)}")
+        w.where.setText(f"{m.rules.name} · {mission} · {state.phase} phase")
         w.journal.set_steps(steps, m.rules)
         self.panel.undo_button.setEnabled(any(not s.undone for s in steps))
         self.panel.redo_button.setEnabled(any(s.undone for s in steps))

@@ -13,7 +13,7 @@ from referee.rules.events import Step
 
 if TYPE_CHECKING:
     from PySide6.QtGui import QUndoGroup
-    from PySide6.QtWidgets import QDockWidget, QMainWindow, QMenu
+    from PySide6.QtWidgets import QDockWidget, QLabel, QMainWindow, QMenu
 
     from referee.app.docks.journal_view import JournalView
     from referee.app.docks.los_panel import LosPanel
@@ -34,6 +34,7 @@ class Shell(Protocol):
     journal_dock: QDockWidget
     tracker_dock: QDockWidget
     los_panel: LosPanel
+    where: QLabel  # the status bar's line naming the rules and where the match stands
     menus: dict[str, QMenu]
     undo_group: QUndoGroup
     session: MatchSession | None
