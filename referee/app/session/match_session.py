@@ -20,7 +20,7 @@ why.
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
@@ -249,24 +249,22 @@ class MatchSession(QObject):
         self.changed.emit(frozenset(flags))
 
     def mirror_undo(self) -> None:
-        if self._mirroring:
-            return
-        try:
-            step = self.match.undo(strict=True)
-        except RefereeError as exc:
-            self._refused(exc)
-            return
-        self.changed.emit(change_flags(step) | {"undo"})
+        self._mirror(self.match.undo, "undo")
 
     def mirror_redo(self) -> None:
+        self._mirror(self.match.redo, "redo")
+
+    def _mirror(self, move: Callable[..., Step | None], flag: str) -> None:
+        """The undo stack moved by one command: the file undoes or redoes one step too
+        (unless the stack is only following the file, :meth:`_moved_stack`)."""
         if self._mirroring:
             return
         try:
-            step = self.match.redo(strict=True)
+            step = move(strict=True)
         except RefereeError as exc:
             self._refused(exc)
             return
-        self.changed.emit(change_flags(step) | {"redo"})
+        self.changed.emit(change_flags(step) | {flag})
 
     def _refused(self, error: RefereeError) -> None:
         """An undo or redo the file refused: the stack already moved, the file did not, so
