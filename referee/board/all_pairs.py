@@ -124,38 +124,6 @@ def _csr(
     return _Entries(start.astype(np.int64), *arrays)
 
 
-def _segment_or(u: U64Array, inv: I32Array, owner: I32Array, pos: I32Array, count: int) -> U64Array:
-    """For each owner ``0 .. count - 1``, the OR of the rows ``u[inv[e]]`` of its entries
-    ``e`` (``pos[e]`` the place of ``e`` among them; the last row of ``u`` is zeros).
-
-    The entries are laid out as a table of ``depth x owners`` rows of ``u`` (the shorter
-    owners padded with the zero row), taken a few owners at a time and ORed down by
-    halves: a few long contiguous ORs instead of one per entry. (Leaving out the lines
-    already stopped, a slab of entries at a time, did less ORing but took longer.)"""
-    width = u.shape[1]
-    out = np.zeros((count, width), np.uint64)
-    if not len(inv) or not count:
-        return out
-    lengths = np.bincount(owner, minlength=count)
-    depth = int(lengths.max())
-    flat = np.full(depth * count, len(u) - 1, np.int32)
-    flat[pos * np.int32(count) + owner] = inv
-    table = flat.reshape(depth, count)
-    per = max(1, _WORDS // (depth * width))
-    for at in range(0, count, per):
-        part = slice(at, at + per)
-        depth = int(lengths[part].max())
-        if not depth:
-            continue
-        rows = np.take(u, table[:depth, part], axis=0)  # (depth, owners, width)
-        while depth > 1:
-            half = depth >> 1
-            np.bitwise_or(rows[:half], rows[depth - half : depth], out=rows[:half])
-            depth -= half
-        out[part] = rows[0]
-    return out
-
-
 @dataclass(frozen=True)
 class PairBlock:
     """Answers for the pairs ``s -> s + D`` of a group of displacements ``D`` (``dq``,
@@ -220,7 +188,6 @@ class AllPairs:
             for k in range(1, self.max_blind + 2):
                 self.near_plane[c, k] = _index_of(near, (e[:, c] >= k) & (e[:, c] > 0))
         self._views: dict[tuple[int, int, int, bool], U64Array] = {}
-        self._lut = np.empty(0, np.int32)
         self.n_far = len(far)
         self.n_near = len(near)
         self.far_v = self._tiles(far)
@@ -433,156 +400,97 @@ class AllPairs:
         key += shift[oq]
         return [key[lo:hi] for lo, hi in pairwise(cuts.tolist())]
 
-    def _unique(self, key: I32Array) -> tuple[I32Array, I32Array]:
-        """The entries standing for each distinct key (one each), and the number of each
-        entry's key among them: a lookup table instead of a sort, the keys being small."""
-        v = self.far_v
-        space = 2 * v.shape[4] * v.shape[5] * TILE * TILE
-        if len(self._lut) < space:
-            self._lut = np.empty(space, np.int32)
-        lut = self._lut
-        at = np.arange(len(key), dtype=np.int32)
-        lut[key] = at  # one entry of each key is written last: it stands for the key
-        reps = np.flatnonzero(lut[key] == at).astype(np.int32)
-        lut[key[reps]] = np.arange(len(reps), dtype=np.int32)
-        return reps, lut[key]
-
-    def _blocks(self, v: U64Array, g: _Group, keys: I32Array) -> U64Array:
-        """Rows of the blocks of grid ``v`` at ``keys`` (:meth:`_keys`), every plane of a
-        block in one row, and a last row of zeros."""
-        _, ntr, ntc, _, _ = g
-        rr, cc = v.shape[4] * TILE, v.shape[5] * TILE
-        cp, rest = np.divmod(keys, rr * cc)
-        row, col = np.divmod(rest, cc)
-        view = self._view(v, ntr, ntc, True)
-        width = v.shape[3] * ntr * ntc
-        out = np.zeros((len(keys) + 1, width), np.uint64)
-        got = view[cp, row & (TILE - 1), col & (TILE - 1), row >> 3, col >> 3]
-        out[:-1] = np.asarray(got).reshape(len(keys), width)
-        return out
-
     def _stops(
         self, g: _Group, rows: I64Array, sym: I64Array
     ) -> tuple[list[U64Array], dict[tuple[int, str], tuple[U64Array, U64Array]]]:
         """Per far grid, per displacement (sorted by symmetry): whether a hex of the grid
         stops the line; and per blind class and low end ("s" or "t") the lines stopped by
         a hex near that end, and those stopped so by an edge run with a hex that blocks
-        outright."""
+        outright (ruling ``los.edge-run``). The ORs are :mod:`referee.board.bit_kernels`'."""
+        from referee.board import bit_kernels
+
         nd = len(rows)
         _, ntr, ntc, _, _ = g
         a, b = self.edges
-        eidx, eowner, epos = a.take(rows)
-        ne = len(eidx)
-        width = ntr * ntc
+        eidx, eowner, _ = a.take(rows)
         far: list[U64Array] = []
         if self.n_far:
             pts = self.points
-            idx, owner, pos = pts.take(rows)
-            n = len(idx)
-            keys = np.concatenate(
-                self._keys(
-                    g,
-                    sym,
-                    [
-                        (owner, pts.q[idx], pts.r[idx]),
-                        (eowner, a.q[eidx], a.r[eidx]),
-                        (eowner, b.q[eidx], b.r[eidx]),
-                    ],
-                )
+            idx, owner, _ = pts.take(rows)
+            at_p, at_a, at_b = self._keys(
+                g,
+                sym,
+                [
+                    (owner, pts.q[idx], pts.r[idx]),
+                    (eowner, a.q[eidx], a.r[eidx]),
+                    (eowner, b.q[eidx], b.r[eidx]),
+                ],
             )
-            reps, inv = self._unique(keys)
-            blocks = self._blocks(self.far_v, g, keys[reps])  # every grid in one row
-            both = _segment_or(blocks, inv[:n], owner, pos, nd)
-            if ne:
-                fa, fb = blocks[inv[n : n + ne]], blocks[inv[n + ne :]]
-                runs = np.zeros((ne + 1, blocks.shape[1]), np.uint64)
-                runs[:-1] = fa & fb if self.edge_both else fa | fb
-                every = np.arange(ne, dtype=np.int32)
-                both |= _segment_or(runs, every, eowner, epos, nd)
-            far = [both[:, f * width : (f + 1) * width] for f in range(self.n_far)]
+            v, shape = self._far_rows
+            out = np.zeros((nd, ntr, ntc, self.n_far), np.uint64)
+            bit_kernels.or_far(
+                v, shape, at_p, owner, at_a, at_b, eowner, self.edge_both, out.ravel(), ntr, ntc
+            )
+            far = [out[..., f] for f in range(self.n_far)]
         near: dict[tuple[int, str], tuple[U64Array, U64Array]] = {}
-        if self.blind_classes:
-            sides = []
-            wanted: list[tuple[I32Array, I16Array, I16Array]] = []
-            for side, entries in (("s", self.near_s), ("t", self.near_t)):
-                idx, owner, pos = entries.take(rows)
-                ka = (a.ks if side == "s" else a.kt)[eidx]
-                kb = (b.ks if side == "s" else b.kt)[eidx]
-                close = np.flatnonzero(np.minimum(ka, kb) <= self.max_blind)
-                ce, cown = eidx[close], eowner[close]
-                k = (entries.ks if side == "s" else entries.kt)[idx]
-                sides.append((side, k, owner, pos, ka[close], kb[close], cown))
-                wanted += [(owner, entries.q[idx], entries.r[idx])]
-                wanted += [(cown, a.q[ce], a.r[ce]), (cown, b.q[ce], b.r[ce])]
-            parts = self._keys(g, sym, wanted)
-            keys = np.concatenate(parts)
-            reps, inv = self._unique(keys)
-            pn = self.n_near
-            blocks = self._blocks(self.near_v, g, keys[reps])
-            rows_near = blocks.reshape(-1, ntr * ntc)[: len(reps) * pn + 1]
-            rows_near[-1] = 0
-            cuts = np.cumsum([0, *(len(x) for x in parts)]).tolist()
-            for i, (side, k, owner, pos, ka, kb, eown) in enumerate(sides):
-                ip, ia, ib = (
-                    inv[cuts[j] : cuts[j + 1]] * np.int32(pn) for j in range(3 * i, 3 * i + 3)
-                )
-                stops, hards = self._near_side(
-                    nd, ip, k, owner, pos, ia, ib, ka, kb, eown, rows_near
-                )
-                for j, c in enumerate(self.blind_classes):
-                    near[(c, side)] = (
-                        stops[j].reshape(nd, ntr, ntc),
-                        hards[j].reshape(nd, ntr, ntc),
-                    )
-        return [x.reshape(nd, ntr, ntc) for x in far], near
-
-    def _near_side(
-        self,
-        nd: int,
-        at: I32Array,
-        k: I16Array,
-        owner: I32Array,
-        pos: I32Array,
-        at_a: I32Array,
-        at_b: I32Array,
-        ka: I16Array,
-        kb: I16Array,
-        eowner: I32Array,
-        rows_near: U64Array,
-    ) -> tuple[U64Array, U64Array]:
-        """For one low end, per blind class: the lines stopped by an entry ``k`` from that
-        end (the first row of its block in ``rows_near`` at ``at``), and by an edge run
-        there (its two hexes' at ``at_a``, ``at_b``); then those of them stopped by an edge
-        run with a hex that blocks outright (ruling ``los.edge-run``)."""
+        if not self.blind_classes:
+            return far, near
         nc = len(self.blind_classes)
         classes = np.array(self.blind_classes, np.int64)[:, None]
         top = self.max_blind + 1
-        plane = self.near_plane[classes, k[None, :]].astype(np.int32)  # (classes, entries)
-        by_class = np.arange(nc, dtype=np.int32)[:, None] * np.int32(nd)
-        owners = (by_class + owner[None, :]).ravel()
-        inv = (at[None, :] + plane).ravel()
-        stops = _segment_or(rows_near, inv, owners, np.tile(pos, nc), nc * nd)
-        hards = np.zeros_like(stops)
-        ne = len(at_a)
-        if ne:
-            pa = self.near_plane[classes, np.minimum(ka, top)[None, :]]
-            pb = self.near_plane[classes, np.minimum(kb, top)[None, :]]
-            sa = rows_near[(at_a[None, :] + pa).ravel()]
-            sb = rows_near[(at_b[None, :] + pb).ravel()]
-            run_owner = (by_class + eowner[None, :]).ravel()
-            run_pos = np.arange(nc * ne, dtype=np.int32)
-            run_pos -= np.searchsorted(run_owner, run_owner).astype(np.int32)
-            runs = np.zeros((nc * ne + 1, rows_near.shape[1]), np.uint64)
-            runs[:-1] = sa & sb if self.edge_both else sa | sb
-            every = np.arange(nc * ne, dtype=np.int32)
-            stops |= _segment_or(runs, every, run_owner, run_pos, nc * nd)
-            if self.edge_both:
-                hp = self.near_plane[classes, top]  # (classes, 1): the hexes that block
-                ha = rows_near[(at_a[None, :] + hp).ravel()]
-                hb = rows_near[(at_b[None, :] + hp).ravel()]
-                runs[:-1] &= ha | hb
-                hards = _segment_or(runs, every, run_owner, run_pos, nc * nd)
-        return stops.reshape(nc, nd, -1), hards.reshape(nc, nd, -1)
+        hard = self.near_plane[classes[:, 0], top].astype(np.int32)  # the hexes that block
+        near_shape = np.array(self.near_v.shape, np.int64)
+        near_flat = self.near_v.ravel()
+        for side, entries in (("s", self.near_s), ("t", self.near_t)):
+            idx, owner, _ = entries.take(rows)
+            ka = (a.ks if side == "s" else a.kt)[eidx]
+            kb = (b.ks if side == "s" else b.kt)[eidx]
+            close = np.flatnonzero(np.minimum(ka, kb) <= self.max_blind)
+            ce, cown = eidx[close], eowner[close]
+            kp = (entries.ks if side == "s" else entries.kt)[idx]
+            at_p, at_a, at_b = self._keys(
+                g,
+                sym,
+                [
+                    (owner, entries.q[idx], entries.r[idx]),
+                    (cown, a.q[ce], a.r[ce]),
+                    (cown, b.q[ce], b.r[ce]),
+                ],
+            )
+            plane = self.near_plane[classes, kp[None, :]].astype(np.int32)  # (classes, entries)
+            pa = self.near_plane[classes, np.minimum(ka[close], top)[None, :]].astype(np.int32)
+            pb = self.near_plane[classes, np.minimum(kb[close], top)[None, :]].astype(np.int32)
+            stops = np.zeros((nc * nd, ntr, ntc), np.uint64)
+            hards = np.zeros_like(stops)
+            bit_kernels.or_near(
+                near_flat,
+                near_shape,
+                at_p,
+                plane,
+                owner,
+                at_a,
+                pa,
+                at_b,
+                pb,
+                hard,
+                cown,
+                nd,
+                self.edge_both,
+                stops.ravel(),
+                hards.ravel(),
+                ntr,
+                ntc,
+            )
+            for j, c in enumerate(self.blind_classes):
+                near[(c, side)] = (stops[j * nd : (j + 1) * nd], hards[j * nd : (j + 1) * nd])
+        return far, near
+
+    @cached_property
+    def _far_rows(self) -> tuple[U64Array, I64Array]:
+        """The far grids as :func:`referee.board.bit_kernels.or_far` reads them: flat, the
+        planes of a tile side by side; and their shape."""
+        rows = np.ascontiguousarray(self.far_v.transpose(0, 1, 2, 4, 5, 3))
+        return rows.ravel(), np.array(rows.shape, np.int64)
 
     def _combine(
         self,
