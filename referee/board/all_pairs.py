@@ -17,24 +17,27 @@ and per query puts them together by the levels of each pair's two ends. Line of 
 symmetric (the same line, the same low end), so ``s -> s + D`` and ``s + D -> s`` are one
 answer: a whole map is worked out from half the displacements.
 
-Most of the work is ORing words, and numpy ORs long runs of words fast but picks scattered
-blocks of a grid slowly. The lines of a group of displacements start from the same block of
-sources and fan out, so they meet the same hexes again and again (on a 100 x 100 map, a
-block of the grid is wanted by eighteen entries on average): each distinct block is picked
-once (:meth:`AllPairs._blocks`), and the lines' ORs are then taken over rows of that small
-table, all the lines of a group at once and the ORs of a line as a tree
-(:func:`_segment_or`).
+Nearly all the work is ORing words: on a 200 x 200 map 3.5 G of them, for 14 M words of
+answers. The loops that do it are compiled (:mod:`referee.board.bit_kernels`, numba): per
+line, each entry's block of each grid is ORed straight into the line's words, and the
+stops are then put together by the levels of the ends a word at a time. Measured on this
+machine, loaded, in one run each (CPU seconds): 100 x 100 all pairs 1.56 with numpy, 0.33
+so; 200 x 200 12.3 with numpy, 5.4 so.
 
-Measured and set aside (issue 27): the engine ORs about 1.2-1.4 times the words the floor
-of ``referee bench los`` counts (133 M against 94 M on 100 x 100, 3.6 G against 3.1 G on
-200 x 200), so its distance from the floor is the cost of a word (picked, copied and ORed by
-numpy: several nanoseconds, against a fraction of one for the floor's in-place OR), not
-wasted words. A trie of the lines' prefixes has a third as many nodes as entries, but a
-node serves every source whose hex it could be on a line, far more than each line's own
-sources: 1.4 times fewer words at best, and slower (4-5 s against 1.3 s on 100 x 100; 28 s
-and 460 MB against 13 s and 270 MB on 200 x 200). Leaving out the lines already stopped
-after their first entries saves a quarter at most: the grid of the hexes that block the
-higher classes (mountains, 4.4% of a big map) seldom stops every source of a word.
+Measured and set aside (issue 27): numpy ORs long runs of words in place at about 0.3 ns a
+word, but here the blocks are scattered (a line's entries want different pre-shifted
+grids), so it had to pick them by fancy indexing, copy them and OR them as a tree: several
+nanoseconds a word, whatever the arrangement (the distinct blocks of a group picked once
+and ORed by segments; a trie of the lines' prefixes, 4-5 s against 1.3 s on 100 x 100,
+as its nodes serve every source that could be on a line; leaving out the lines already
+stopped, a quarter fewer words at most, as the hexes that block the higher classes,
+mountains, 4.4% of a big map, seldom stop every source of a word). The engine ORs about
+1.2 times the words the floor of ``referee bench los`` counts (3.5 G against 3.1 G on 200
+x 200: the tiles' edges), so the compiled loops are within a small factor of the floor;
+what is left is the near grids (a third of the loops' time: each of the three blind
+classes ORs its own plane of the few entries near an end) and reading the pre-shifted grids
+from memory (a megabyte on 200 x 200). numba was chosen over a C extension (no compiler
+on a user's machine: numba's wheels cover CPython 3.11 on Linux, Windows and macOS).
 
 Sources are numbered on the printed grid, split by the parity ``p`` of their column: a
 source in column ``col`` and row ``row`` is at half-column ``ci = col // 2``. A word holds
@@ -66,7 +69,6 @@ BoolArray = npt.NDArray[np.bool_]
 TILE = 8  # a word is a tile of 8 x 8 sources
 _PAD = 2  # tiles of empty grid around the map (lines along the rim, blocks' overhang)
 _ENTRIES = 1 << 18  # line entries of a group handled at once, at most
-_WORDS = 1 << 18  # words ORed together at once in a segmented OR (2 MB)
 _Group = tuple[int, int, int, "I64Array", "I64Array"]  # p, ntr, ntc, row0, ci0
 
 
@@ -82,21 +84,6 @@ class _Entries:
     r: I16Array
     ks: I16Array
     kt: I16Array
-
-    def take(self, rows: I64Array) -> tuple[I32Array, I32Array, I32Array]:
-        """Entry indices of CSR ``rows``, which of ``rows`` each is of, and its place
-        there (0 the first entry of its row)."""
-        lo = self.start[rows]
-        lengths = self.start[rows + 1] - lo
-        owner = np.repeat(np.arange(len(rows), dtype=np.int32), lengths)
-        first = (np.cumsum(lengths) - lengths).astype(np.int32)
-        pos = np.arange(len(owner), dtype=np.int32) - np.repeat(first, lengths)
-        idx = pos + np.repeat(lo.astype(np.int32), lengths)
-        return idx, owner, pos
-
-    def where(self, keep: BoolArray) -> _Entries:
-        start = _kept_start(self.start, keep)
-        return _Entries(start, self.q[keep], self.r[keep], self.ks[keep], self.kt[keep])
 
 
 def _kept_start(start: npt.NDArray[np.signedinteger[Any]], keep: BoolArray) -> I64Array:
@@ -220,16 +207,6 @@ class AllPairs:
         else:
             ks, kt = pos_s, pos_t
         return _Entries(start, q, r, ks, kt)
-
-    @cached_property
-    def near_s(self) -> _Entries:
-        """The point entries within the largest N of the start."""
-        return self.points.where(self.points.ks <= self.max_blind)
-
-    @cached_property
-    def near_t(self) -> _Entries:
-        """The point entries within the largest N of the end."""
-        return self.points.where(self.points.kt <= self.max_blind)
 
     @cached_property
     def edges(self) -> tuple[_Entries, _Entries]:
@@ -370,120 +347,47 @@ class AllPairs:
 
     # --- one group --------------------------------------------------------------------
 
-    def _keys(
-        self, g: _Group, sym: I64Array, parts: list[tuple[I32Array, I16Array, I16Array]]
-    ) -> list[I32Array]:
-        """For each part ``(owner, q, r)``: the block of the grid that each entry (the
-        canonical offset ``(q, r)`` of the line of displacement ``owner``, mapped back by
-        ``sym[owner]``) wants, as one number ``(cp * RR + row) * CC + col`` in the padded
-        grid of ``RR x CC`` bits per parity: linear in the offset but for the parity's
-        shift. All parts at once (the work is a few passes over every entry)."""
-        p, _, _, row0, ci0 = g
-        v = self.far_v
-        rr, cc = v.shape[4] * TILE, v.shape[5] * TILE
-        cuts = np.cumsum([0, *(len(o) for o, _, _ in parts)])
-        owner = np.concatenate([o for o, _, _ in parts])
-        q = np.concatenate([x for _, x, _ in parts]).astype(np.int32)
-        r = np.concatenate([x for _, _, x in parts]).astype(np.int32)
-        m = INVERSES[sym].astype(np.int32)  # per displacement, the way back
-        # a source of parity p reaches columns of parity (p + oq) & 1, and half-columns
-        # and printed rows (p + oq) >> 1 further on
-        span = self.sb.radius + 2
-        t = np.arange(-span, span + 2, dtype=np.int32)
-        shift = (t & 1) * np.int32(rr * cc) + (t >> 1) * np.int32(cc + 1)
-        oq = m[:, 0, 0][owner] * q
-        oq += m[:, 0, 1][owner] * r
-        oq += np.int32(p + span)
-        key = ((row0 + _PAD * TILE) * cc + ci0 + _PAD * TILE).astype(np.int32)[owner]
-        key += (m[:, 1, 0] * np.int32(cc))[owner] * q
-        key += (m[:, 1, 1] * np.int32(cc))[owner] * r
-        key += shift[oq]
-        return [key[lo:hi] for lo, hi in pairwise(cuts.tolist())]
-
-    def _stops(
-        self, g: _Group, rows: I64Array, sym: I64Array
-    ) -> tuple[list[U64Array], dict[tuple[int, str], tuple[U64Array, U64Array]]]:
-        """Per far grid, per displacement (sorted by symmetry): whether a hex of the grid
-        stops the line; and per blind class and low end ("s" or "t") the lines stopped by
-        a hex near that end, and those stopped so by an edge run with a hex that blocks
-        outright (ruling ``los.edge-run``). The ORs are :mod:`referee.board.bit_kernels`'."""
+    def _stops(self, g: _Group, rows: I64Array, sym: I64Array) -> tuple[U64Array, U64Array]:
+        """Per displacement and far grid (``(nD, ntr, ntc, grids)``): whether a hex of the
+        grid stops the line; and per low end (s, t), stops or hard stops, blind class and
+        displacement (``(2, 2, classes, nD, ntr, ntc)``): the lines stopped by a hex near
+        that end, and those stopped so by an edge run with a hex that blocks outright
+        (ruling ``los.edge-run``). The work is :func:`bit_kernels.stops`'."""
         from referee.board import bit_kernels
 
         nd = len(rows)
-        _, ntr, ntc, _, _ = g
+        p, ntr, ntc, row0, ci0 = g
+        far, far_shape = self._far_rows
+        pts = self.points
         a, b = self.edges
-        eidx, eowner, _ = a.take(rows)
-        far: list[U64Array] = []
-        if self.n_far:
-            pts = self.points
-            idx, owner, _ = pts.take(rows)
-            at_p, at_a, at_b = self._keys(
-                g,
-                sym,
-                [
-                    (owner, pts.q[idx], pts.r[idx]),
-                    (eowner, a.q[eidx], a.r[eidx]),
-                    (eowner, b.q[eidx], b.r[eidx]),
-                ],
-            )
-            v, shape = self._far_rows
-            out = np.zeros((nd, ntr, ntc, self.n_far), np.uint64)
-            bit_kernels.or_far(
-                v, shape, at_p, owner, at_a, at_b, eowner, self.edge_both, out.ravel(), ntr, ntc
-            )
-            far = [out[..., f] for f in range(self.n_far)]
-        near: dict[tuple[int, str], tuple[U64Array, U64Array]] = {}
-        if not self.blind_classes:
-            return far, near
         nc = len(self.blind_classes)
-        classes = np.array(self.blind_classes, np.int64)[:, None]
-        top = self.max_blind + 1
-        hard = self.near_plane[classes[:, 0], top].astype(np.int32)  # the hexes that block
-        near_shape = np.array(self.near_v.shape, np.int64)
-        near_flat = self.near_v.ravel()
-        for side, entries in (("s", self.near_s), ("t", self.near_t)):
-            idx, owner, _ = entries.take(rows)
-            ka = (a.ks if side == "s" else a.kt)[eidx]
-            kb = (b.ks if side == "s" else b.kt)[eidx]
-            close = np.flatnonzero(np.minimum(ka, kb) <= self.max_blind)
-            ce, cown = eidx[close], eowner[close]
-            kp = (entries.ks if side == "s" else entries.kt)[idx]
-            at_p, at_a, at_b = self._keys(
-                g,
-                sym,
-                [
-                    (owner, entries.q[idx], entries.r[idx]),
-                    (cown, a.q[ce], a.r[ce]),
-                    (cown, b.q[ce], b.r[ce]),
-                ],
-            )
-            plane = self.near_plane[classes, kp[None, :]].astype(np.int32)  # (classes, entries)
-            pa = self.near_plane[classes, np.minimum(ka[close], top)[None, :]].astype(np.int32)
-            pb = self.near_plane[classes, np.minimum(kb[close], top)[None, :]].astype(np.int32)
-            stops = np.zeros((nc * nd, ntr, ntc), np.uint64)
-            hards = np.zeros_like(stops)
-            bit_kernels.or_near(
-                near_flat,
-                near_shape,
-                at_p,
-                plane,
-                owner,
-                at_a,
-                pa,
-                at_b,
-                pb,
-                hard,
-                cown,
-                nd,
-                self.edge_both,
-                stops.ravel(),
-                hards.ravel(),
-                ntr,
-                ntc,
-            )
-            for j, c in enumerate(self.blind_classes):
-                near[(c, side)] = (stops[j * nd : (j + 1) * nd], hards[j * nd : (j + 1) * nd])
-        return far, near
+        far_out = np.zeros((nd, ntr, ntc, self.n_far), np.uint64)
+        near_out = np.zeros((2, 2, nc, nd, ntr, ntc), np.uint64)
+        bit_kernels.stops(
+            far,
+            far_shape,
+            self.near_v.ravel(),
+            np.array(self.near_v.shape, np.int64),
+            rows,
+            (row0 + _PAD * TILE).astype(np.int64),
+            (ci0 + _PAD * TILE).astype(np.int64),
+            INVERSES[sym],
+            p,
+            (pts.start, pts.q, pts.r),
+            (pts.ks, pts.kt),
+            a.start,
+            (a.q, a.r, b.q, b.r),
+            (a.ks, a.kt, b.ks, b.kt),
+            self.near_plane,
+            np.array(self.blind_classes, np.int64),
+            self.max_blind,
+            self.edge_both,
+            far_out.ravel(),
+            near_out.ravel(),
+            ntr,
+            ntc,
+        )
+        return far_out, near_out
 
     @cached_property
     def _far_rows(self) -> tuple[U64Array, I64Array]:
@@ -493,41 +397,32 @@ class AllPairs:
         return rows.ravel(), np.array(rows.shape, np.int64)
 
     def _combine(
-        self,
-        far: list[U64Array],
-        near: dict[tuple[int, str], tuple[U64Array, U64Array]],
-        ls: U64Array,
-        lt: U64Array,
-        valid: U64Array,
+        self, stops: tuple[U64Array, U64Array], ls: U64Array, lt: U64Array
     ) -> tuple[U64Array, U64Array]:
-        """``(visible, blind)`` from the far and near stops and the sources' and targets'
-        levels (``(nD, 3, ntr, ntc)`` words: the tiles' hexes at level 0, 1, 2)."""
-        blocked = np.zeros(valid.shape, np.uint64)
-        hard = np.zeros_like(blocked)
+        """``(visible, blind)`` from the far and near ``stops`` and the sources' and
+        targets' levels (``(nD, 3, ntr, ntc)`` words: the tiles' hexes at level 0, 1, 2)."""
+        from referee.board import bit_kernels
+
+        visible = np.empty((ls.shape[0], *ls.shape[2:]), np.uint64)
+        blind = np.empty_like(visible)
+        far_of, near_of = self._stops_of
+        bit_kernels.combine(*stops, far_of, near_of, ls, lt, visible, blind)
+        return visible, blind
+
+    @cached_property
+    def _stops_of(self) -> tuple[I64Array, I64Array]:
+        """Per level of the source ``a`` and of the target ``b``: the far grid that stops
+        a line (-1: none), and the low end's side (0 the source's, 1 the target's) and the
+        blind class whose near grids stop it (-1: none)."""
+        far_of = np.full((LEVEL_COUNT, LEVEL_COUNT), -1, np.int64)
+        near_of = np.full((LEVEL_COUNT, LEVEL_COUNT, 2), -1, np.int64)
         for a in range(LEVEL_COUNT):
-            stop_a = np.zeros_like(blocked)
-            hit_a = np.zeros_like(blocked)
             for b in range(LEVEL_COUNT):
                 c = max(a, b) * LEVEL_COUNT + min(a, b)
-                f = self.far_of_class[c]
-                stop = far[f] if f >= 0 else None
-                hit = stop
-                low = "t" if a > b else "s"
-                if a != b and (c, low) in near:
-                    ns, nh = near[(c, low)]
-                    stop = ns if stop is None else stop | ns
-                    hit = nh if hit is None else hit | nh
-                if stop is not None:
-                    both = lt[:, b] & stop
-                    stop_a |= both
-                    if hit is stop:
-                        hit_a |= both
-                if hit is not None and hit is not stop:
-                    hit_a |= lt[:, b] & hit
-            blocked |= ls[:, a] & stop_a
-            hard |= ls[:, a] & hit_a
-        blocked &= valid
-        return valid & ~blocked, blocked & ~hard
+                far_of[a, b] = self.far_of_class[c]
+                if a != b and c in self.blind_classes:
+                    near_of[a, b] = (1 if a > b else 0, self.blind_classes.index(c))
+        return far_of, near_of
 
     def answer(
         self,
@@ -554,11 +449,10 @@ class AllPairs:
             zero = np.zeros(len(dq), np.int64)
             ls = self._gather(lv, *g, zero, zero, None)  # (nD, 3, ntr, ntc)
             lt = self._gather(lv, *g, dq, dr, None)
-            valid = (ls[:, 0] | ls[:, 1] | ls[:, 2]) & (lt[:, 0] | lt[:, 1] | lt[:, 2])
-            far, near = self._stops(g, rows, sym)
+            stops = self._stops(g, rows, sym)
             planes: tuple[U64Array, ...] = ()
             if levels is not None:
-                planes = self._combine(far, near, ls, lt, valid)
+                planes = self._combine(stops, ls, lt)
             else:  # every hex of the map is at level 0 in ``lv``: move it to a, b
                 for a in range(LEVEL_COUNT):
                     for b in range(LEVEL_COUNT):
@@ -566,7 +460,7 @@ class AllPairs:
                         lt_ab = np.zeros_like(lt)
                         ls_ab[:, a] = ls[:, 0]
                         lt_ab[:, b] = lt[:, 0]
-                        planes += self._combine(far, near, ls_ab, lt_ab, valid)
+                        planes += self._combine(stops, ls_ab, lt_ab)
             yield PairBlock(dq, dr, p, row0, ci0, ntr, ntc, planes)
 
 

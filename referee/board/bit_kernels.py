@@ -1,21 +1,26 @@
-"""The all-pairs engine's inner loops, compiled: OR blocks of a tiled bit grid into lines.
+"""The all-pairs engine's inner loops, compiled: OR blocks of tiled bit grids into lines.
 
 :mod:`referee.board.all_pairs` keeps sets of hexes as bit grids pre-shifted by every offset
 within an 8 x 8 tile, and a line's answer for a block of ``ntr x ntc`` tiles of sources is
-the OR of the blocks of those grids at each of the line's entries. An entry names its block
-by one number, ``key = (cp * RR + row) * CC + col`` in the padded grid of ``RR x CC`` bits
-per parity (:meth:`AllPairs._keys`). These loops OR each entry's block straight into its
-line's words, with nothing picked, copied or sorted on the way (numpy spent several
-nanoseconds a word on that).
+the OR of the blocks of those grids at each of the line's entries. :func:`stops` walks each
+line's entries, works out the block each wants and ORs it straight into the line's words:
+nothing picked, copied, sorted or kept per entry on the way (numpy's fancy indexing spent
+several nanoseconds a word on that, against about 0.3 for these loops, the rate at which
+numpy ORs long runs in place). :func:`combine` then puts the stops together by the levels
+of each pair's ends, a word at a time.
 
-The grids come flat, with their shape: ``(2, 8, 8, TR, TC, P)`` for the far grids (the
+The grids come flat with their shapes: ``(2, 8, 8, TR, TC, P)`` for the far grids (the
 ``P`` planes of a tile side by side, so that a row of a block is one run of ``ntc * P``
 words) and ``(2, 8, 8, P, TR, TC)`` for the near ones (one plane per entry). Indices are
-unsigned: numba checks a signed index for a negative value on every access, and that
-halved the speed.
+unsigned: numba checks a signed index for a negative value at every access, which halved
+the speed. Nothing is checked against the bounds (as with numpy's strided views before
+them): the grids' padding (``all_pairs._PAD``) keeps every block inside, and the tests
+compare every answer with the reference tracer.
 
-They are compiled by numba on first use and the machine code kept in numba's cache (none
-in a frozen app, which has no sources to key it by): :func:`warm`.
+numba compiles them on first use (about 4 s of CPU) and keeps the machine code in its
+cache beside this module or in the user's cache (none in a frozen app, which has no
+sources to key it by); importing numba takes about 0.4 s, loading them from the cache
+0.5 s. The module is imported only when all pairs are worked out.
 """
 
 from __future__ import annotations
@@ -31,157 +36,257 @@ _CACHE = not getattr(sys, "frozen", False)
 
 
 @njit(cache=_CACHE)
-def _base(key: Any, cc: Any, rrcc: Any, tr: Any, tc: Any) -> Any:  # pragma: no cover
-    """The first word of ``key``'s block in a grid ``(2, 8, 8, TR, TC)`` (times planes)."""
-    cp = key // rrcc
-    rest = key - cp * rrcc
-    row = rest // cc
-    col = rest - row * cc
-    grid = (cp * u(8) + (row & u(7))) * u(8) + (col & u(7))
+def _at(
+    q: Any, r: Any, row0: Any, col0: Any, m: Any, p: Any, tr: Any, tc: Any
+) -> Any:  # pragma: no cover - compiled
+    """The first word of the block wanted by the canonical offset ``(q, r)`` mapped back
+    by ``m`` (a 2 x 2 integer matrix), from sources whose first bit is at ``row0``,
+    ``col0`` of the padded grid, in a grid ``(2, 8, 8, TR, TC)`` (times its planes): a
+    source of parity ``p`` reaches columns of parity ``(p + oq) & 1``, half-columns and
+    printed rows ``(p + oq) >> 1`` further on."""
+    oq = m[0, 0] * q + m[0, 1] * r + p
+    half = oq >> 1
+    row = u(row0 + m[1, 0] * q + m[1, 1] * r + half)
+    col = u(col0 + half)
+    grid = (u(oq & 1) * u(8) + (row & u(7))) * u(8) + (col & u(7))
     return (grid * tr + (row >> u(3))) * tc + (col >> u(3))
 
 
 @njit(cache=_CACHE)
-def or_far(
-    v: Any,
-    shape: Any,
-    keys: Any,
-    owner: Any,
-    ka: Any,
-    kb: Any,
-    eowner: Any,
-    both: bool,
-    out: Any,
+def stops(
+    far: Any,
+    far_shape: Any,
+    near: Any,
+    near_shape: Any,
+    lines: Any,
+    row0: Any,
+    col0: Any,
+    back: Any,
+    p: int,
+    points: Any,
+    point_k: Any,
+    edge_start: Any,
+    edge_ab: Any,
+    edge_k: Any,
+    near_plane: Any,
+    classes: Any,
+    max_blind: int,
+    edge_both: bool,
+    far_out: Any,
+    near_out: Any,
     ntr: int,
     ntc: int,
 ) -> None:  # pragma: no cover - compiled
-    """Every far grid at once: ``out[owner[i]] |=`` the block at ``keys[i]``, and
-    ``out[eowner[j]] |=`` the blocks at ``ka[j]`` and ``kb[j]`` (an edge run's two hexes)
-    ANDed when ``both``, else ORed. ``out`` is ``(lines, ntr, ntc, P)`` words, flat."""
-    tr, tc, p = u(shape[3]), u(shape[4]), u(shape[5])
-    cc, rrcc = tc * u(8), tr * tc * u(64)
-    width = u(ntc) * p
-    stride = tc * p
-    size = u(ntr) * width
-    for i in range(keys.shape[0]):
-        s = _base(u(keys[i]), cc, rrcc, tr, tc) * p
-        d = u(owner[i]) * size
-        for _ in range(ntr):
-            for x in range(width):
-                out[d + u(x)] |= v[s + u(x)]
-            s += stride
-            d += width
-    for j in range(ka.shape[0]):
-        sa = _base(u(ka[j]), cc, rrcc, tr, tc) * p
-        sb = _base(u(kb[j]), cc, rrcc, tr, tc) * p
-        d = u(eowner[j]) * size
-        for _ in range(ntr):
-            for x in range(width):
-                if both:
-                    out[d + u(x)] |= v[sa + u(x)] & v[sb + u(x)]
-                else:
-                    out[d + u(x)] |= v[sa + u(x)] | v[sb + u(x)]
-            sa += stride
-            sb += stride
-            d += width
+    """The stops of the lines of one group of displacements, all ORed here.
+
+    Line ``i`` is canonical line ``lines[i]`` mapped back by ``back[i]``; its sources'
+    first bit is at ``row0[i]``, ``col0[i]`` of the padded grid. ``points`` is the CSR of
+    the point entries (start, then their ``q`` and ``r``), ``point_k`` their ``(ks,
+    kt)``; the edge runs' CSR starts at ``edge_start``, with their two hexes in
+    ``edge_ab`` ``(aq, ar, bq, br)`` and ``edge_k`` ``(a ks, a kt, b ks, b kt)``.
+    Into ``far_out`` (``(lines, ntr, ntc, P)``, flat; empty when no hex blocks outright)
+    go every far grid's hexes on the line; into ``near_out`` (``(2, 2, classes, lines,
+    ntr, ntc)``, flat: low end s or t, stops or stops by a hard edge run), per blind
+    class ``classes[j]``, the hexes ``k <= max_blind`` from a low end whose blind N
+    reaches it (plane ``near_plane[c, k]``) and the edge runs so (ruling
+    ``los.edge-run``)."""
+    ptr, ptc, pp = u(far_shape[3]), u(far_shape[4]), u(far_shape[5])
+    ntr_u, ntc_u = u(ntr), u(ntc)
+    width = ntc_u * pp
+    fstride = ptc * pp
+    fsize = ntr_u * width
+    nd = lines.shape[0]
+    nc = classes.shape[0]
+    np_ = u(near_shape[3])
+    plane_words = ptr * ptc
+    nsize = ntr_u * ntc_u
+    top = max_blind + 1
+    with_far = far_out.shape[0] > 0
+    pstart = points[0]
+    for i in range(nd):
+        row = lines[i]
+        m = back[i]
+        r0, c0 = row0[i], col0[i]
+        d0 = u(i) * fsize
+        for e in range(pstart[row], pstart[row + 1]):
+            at = _at(points[1][e], points[2][e], r0, c0, m, p, ptr, ptc)
+            if with_far:
+                s = at * pp
+                d = d0
+                for _ in range(ntr):
+                    for x in range(width):
+                        far_out[d + u(x)] |= far[s + u(x)]
+                    s += fstride
+                    d += width
+            for side in range(2):
+                k = point_k[side][e]
+                if nc == 0 or k > max_blind:
+                    continue
+                grid = at // plane_words
+                rest = at - grid * plane_words
+                for j in range(nc):
+                    s = (grid * np_ + u(near_plane[classes[j], k])) * plane_words + rest
+                    d = ((u(side) * u(2) * u(nc) + u(j)) * u(nd) + u(i)) * nsize
+                    for _ in range(ntr):
+                        for x in range(ntc):
+                            near_out[d + u(x)] |= near[s + u(x)]
+                        s += ptc
+                        d += ntc_u
+        for e in range(edge_start[row], edge_start[row + 1]):
+            at_a = _at(edge_ab[0][e], edge_ab[1][e], r0, c0, m, p, ptr, ptc)
+            at_b = _at(edge_ab[2][e], edge_ab[3][e], r0, c0, m, p, ptr, ptc)
+            if with_far:
+                sa, sb = at_a * pp, at_b * pp
+                d = d0
+                for _ in range(ntr):
+                    for x in range(width):
+                        if edge_both:
+                            far_out[d + u(x)] |= far[sa + u(x)] & far[sb + u(x)]
+                        else:
+                            far_out[d + u(x)] |= far[sa + u(x)] | far[sb + u(x)]
+                    sa += fstride
+                    sb += fstride
+                    d += width
+            if nc == 0:
+                continue
+            ga, gb = at_a // plane_words, at_b // plane_words
+            ra, rb = at_a - ga * plane_words, at_b - gb * plane_words
+            for side in range(2):
+                k_a, k_b = edge_k[side][e], edge_k[2 + side][e]
+                if min(k_a, k_b) > max_blind:
+                    continue
+                for j in range(nc):
+                    c = classes[j]
+                    sa = (ga * np_ + u(near_plane[c, min(k_a, top)])) * plane_words + ra
+                    sb = (gb * np_ + u(near_plane[c, min(k_b, top)])) * plane_words + rb
+                    ha = (ga * np_ + u(near_plane[c, top])) * plane_words + ra
+                    hb = (gb * np_ + u(near_plane[c, top])) * plane_words + rb
+                    d = ((u(side) * u(2) * u(nc) + u(j)) * u(nd) + u(i)) * nsize
+                    h = d + u(nc) * u(nd) * nsize
+                    for _ in range(ntr):
+                        for x in range(ntc):
+                            xx = u(x)
+                            if edge_both:
+                                run = near[sa + xx] & near[sb + xx]
+                                near_out[d + xx] |= run
+                                near_out[h + xx] |= run & (near[ha + xx] | near[hb + xx])
+                            else:
+                                near_out[d + xx] |= near[sa + xx] | near[sb + xx]
+                        sa += ptc
+                        sb += ptc
+                        ha += ptc
+                        hb += ptc
+                        d += ntc_u
+                        h += ntc_u
 
 
 @njit(cache=_CACHE)
-def or_near(
-    v: Any,
-    shape: Any,
-    keys: Any,
-    plane: Any,
-    owner: Any,
-    ka: Any,
-    pa: Any,
-    kb: Any,
-    pb: Any,
-    hard: Any,
-    eowner: Any,
-    nd: int,
-    both: bool,
-    stops: Any,
-    hards: Any,
-    ntr: int,
-    ntc: int,
+def combine(
+    far_out: Any,
+    near_out: Any,
+    far_of: Any,
+    near_of: Any,
+    ls: Any,
+    lt: Any,
+    visible: Any,
+    blind: Any,
 ) -> None:  # pragma: no cover - compiled
-    """Per class ``c`` (a row of ``plane``, ``pa``, ``pb``): ``stops[c * nd + owner[i]]
-    |=`` the block of plane ``plane[c, i]`` at ``keys[i]``; and for edge run ``j`` the
-    blocks of planes ``pa[c, j]`` at ``ka[j]`` and ``pb[c, j]`` at ``kb[j]``, ANDed when
-    ``both`` (else ORed), into ``stops[c * nd + eowner[j]]``, and when ``both`` that run
-    where either hex is in plane ``hard[c]`` (the hexes that block outright) into
-    ``hards`` likewise. ``stops`` and ``hards`` are ``(classes * lines, ntr, ntc)`` words,
-    flat; the grid ``(2, 8, 8, P, TR, TC)``."""
-    tr, tc, p = u(shape[4]), u(shape[5]), u(shape[3])
-    cc, rrcc = tc * u(8), tr * tc * u(64)
-    plane_words = tr * tc
-    size = u(ntr) * u(ntc)
-    for c in range(plane.shape[0]):
-        for i in range(keys.shape[0]):
-            at = _base(u(keys[i]), cc, rrcc, tr, tc)
-            grid = at // plane_words
-            s = (grid * p + u(plane[c, i])) * plane_words + at - grid * plane_words
-            d = (u(c) * u(nd) + u(owner[i])) * size
-            for _ in range(ntr):
-                for x in range(ntc):
-                    stops[d + u(x)] |= v[s + u(x)]
-                s += tc
-                d += u(ntc)
-        h = u(hard[c])
-        for j in range(ka.shape[0]):
-            at_a = _base(u(ka[j]), cc, rrcc, tr, tc)
-            at_b = _base(u(kb[j]), cc, rrcc, tr, tc)
-            ga, gb = at_a // plane_words, at_b // plane_words
-            ra, rb = at_a - ga * plane_words, at_b - gb * plane_words
-            sa = (ga * p + u(pa[c, j])) * plane_words + ra
-            sb = (gb * p + u(pb[c, j])) * plane_words + rb
-            ha = (ga * p + h) * plane_words + ra
-            hb = (gb * p + h) * plane_words + rb
-            d = (u(c) * u(nd) + u(eowner[j])) * size
-            for _ in range(ntr):
-                for x in range(ntc):
-                    xx = u(x)
-                    if both:
-                        run = v[sa + xx] & v[sb + xx]
-                        stops[d + xx] |= run
-                        hards[d + xx] |= run & (v[ha + xx] | v[hb + xx])
-                    else:
-                        stops[d + xx] |= v[sa + xx] | v[sb + xx]
-                sa += tc
-                sb += tc
-                ha += tc
-                hb += tc
-                d += u(ntc)
+    """``visible`` and ``blind`` (``(lines, ntr, ntc)``) from the stops of :func:`stops`
+    (``far_out`` ``(lines, ntr, ntc, P)``, ``near_out`` ``(2, 2, classes, lines, ntr,
+    ntc)``) and the levels of the sources and targets (``ls``, ``lt``: ``(lines, 3, ntr,
+    ntc)``, the hexes at level 0, 1, 2). For a source at level ``a`` and a target at ``b``
+    the far grid ``far_of[a, b]`` stops a line, and so does the near one of blind class
+    ``near_of[a, b, 1]`` on the low end's side ``near_of[a, b, 0]`` (-1: none); a line
+    stopped but by no hex that blocks outright (a far grid, or a hard edge run) leaves
+    the target blind."""
+    nd, ntr, ntc = visible.shape
+    n_far = u(far_out.shape[3])
+    nc = u(near_out.shape[2])
+    size = u(ntr * ntc)
+    half = u(2) * nc * u(nd) * size  # from the s side's planes to the t side's
+    hard = nc * u(nd) * size  # from stops to hard stops
+    far_flat, near_flat = far_out.ravel(), near_out.ravel()
+    ls_flat, lt_flat = ls.ravel(), lt.ravel()
+    vis_flat, blind_flat = visible.ravel(), blind.ravel()
+    for i in range(nd):
+        for w in range(size):
+            o = u(i) * size + u(w)
+            at = (u(i) * u(3)) * size + u(w)
+            s0, s1, s2 = ls_flat[at], ls_flat[at + size], ls_flat[at + u(2) * size]
+            t0, t1, t2 = lt_flat[at], lt_flat[at + size], lt_flat[at + u(2) * size]
+            valid = (s0 | s1 | s2) & (t0 | t1 | t2)
+            blocked = np.uint64(0)
+            stopped_hard = np.uint64(0)
+            for a in range(3):
+                sa = (s0 if a == 0 else s1 if a == 1 else s2) & valid
+                if sa == 0:
+                    continue
+                for b in range(3):
+                    both = sa & (t0 if b == 0 else t1 if b == 1 else t2)
+                    if both == 0:
+                        continue
+                    stop = np.uint64(0)
+                    hit = np.uint64(0)
+                    f = far_of[a, b]
+                    if f >= 0:
+                        stop = far_flat[o * n_far + u(f)]
+                        hit = stop
+                    j = near_of[a, b, 1]
+                    if j >= 0:
+                        at_near = u(near_of[a, b, 0]) * half + (u(j) * u(nd)) * size + o
+                        stop |= near_flat[at_near]
+                        hit |= near_flat[at_near + hard]
+                    blocked |= both & stop
+                    stopped_hard |= both & hit
+            vis_flat[o] = valid & ~blocked
+            blind_flat[o] = blocked & ~stopped_hard
 
 
 def warm() -> None:
-    """Compile (or load from the cache) both loops, on a tiny grid."""
-    far = np.zeros((2, 8, 8, 3, 3, 2), np.uint64)
-    near = np.zeros((2, 8, 8, 2, 3, 3), np.uint64)
-    keys = np.zeros(1, np.int32)
-    plane = np.zeros((1, 1), np.int32)
-    out = np.zeros(2, np.uint64)
-    shape = np.array(far.shape, np.int64)
-    or_far(far.ravel(), shape, keys, keys, keys, keys, keys, True, out, 1, 1)
-    shape = np.array(near.shape, np.int64)
-    stops = np.zeros(1, np.uint64)
-    or_near(
-        near.ravel(),
+    """Compile (or load from the cache) the loops, on a tiny grid."""
+    grid = np.zeros(2 * 8 * 8 * 3 * 3, np.uint64)
+    shape = np.array((2, 8, 8, 1, 3, 3), np.int64)
+    one = np.ones(1, np.int64)
+    none = np.zeros(0, np.int16)
+    nothing = np.zeros(1, np.int64)
+    start = np.zeros(2, np.int64)
+    out = np.zeros(1, np.uint64)
+    plane = np.zeros((1, 2), np.int64)
+    back = np.eye(2, dtype=np.int64)[None]
+    stops(
+        grid,
         shape,
-        keys,
+        grid,
+        shape,
+        nothing,
+        nothing,
+        nothing,
+        back,
+        0,
+        (start, none, none),
+        (none,) * 2,
+        start,
+        (none,) * 4,
+        (none,) * 4,
         plane,
-        keys,
-        keys,
-        plane,
-        keys,
-        plane,
-        keys,
-        keys,
+        one,
         1,
         True,
-        stops,
-        stops.copy(),
+        out,
+        out,
         1,
         1,
+    )
+    words = np.zeros((1, 1, 1, 1), np.uint64)
+    levels = np.zeros((1, 3, 1, 1), np.uint64)
+    table = np.full((3, 3), -1, np.int64)
+    combine(
+        words,
+        words.reshape(1, 1, 1, 1, 1, 1),
+        table,
+        np.full((3, 3, 2), -1, np.int64),
+        levels,
+        levels,
+        words[0],
+        words[0],
     )

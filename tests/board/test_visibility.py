@@ -240,6 +240,33 @@ def test_every_engine_agrees_with_the_reference_tracer(drawn):
                     assert (v2[j], b2[j]) == (s.visible, s.blind)
 
 
+@settings(max_examples=40, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(boards(max_side=7), st.data())
+def test_every_pair_at_any_levels_of_its_ends_is_the_reference_tracers(drawn, data):
+    """Clauses ``los.*``: the bit planes (the compiled loops of ``bit_kernels``) give the
+    reference tracer's answer at every pair of end levels, each hex at a level drawn from
+    0-2 (blind hexes, hard edge runs and the far grids of each class of levels)."""
+    board, _ = drawn
+    n = len(board.battle_map.hexes)
+    levels = np.array(data.draw(st.lists(st.integers(0, 2), min_size=n, max_size=n)), np.int8)
+    vis = Visibility(board)
+    want_visible, want_blind = _reference(board, levels)
+    from referee.board.all_pairs import dense
+
+    for half in (True, False):
+        visible, blind = dense(vis.sb, vis.engine.answer(levels, half=half), half=half)
+        assert (visible == want_visible).all() and (blind == want_blind).all()
+    # every pair of levels at once (the planes the pair table is built from)
+    planes = dense(vis.sb, vis.engine.answer(None, half=False), half=False, planes=18)
+    for i, a in enumerate(board.battle_map.hexes):
+        for j, b in enumerate(board.battle_map.hexes):
+            if i != j:
+                la, lb = int(levels[i]), int(levels[j])
+                s = line_of_sight(board, a, b, la, lb)
+                c = 3 * la + lb
+                assert (planes[2 * c][i, j], planes[2 * c + 1][i, j]) == (s.visible, s.blind)
+
+
 @settings(max_examples=25, deadline=None)
 @given(boards(max_side=6))
 def test_line_of_sight_is_the_same_both_ways(drawn):
