@@ -347,23 +347,14 @@ class AllPairs:
 
     # --- one group --------------------------------------------------------------------
 
-    def _stops(self, g: _Group, rows: I64Array, sym: I64Array) -> tuple[U64Array, U64Array]:
-        """Per displacement and far grid (``(nD, ntr, ntc, grids)``): whether a hex of the
-        grid stops the line; and per low end (s, t), stops or hard stops, blind class and
-        displacement (``(2, 2, classes, nD, ntr, ntc)``): the lines stopped by a hex near
-        that end, and those stopped so by an edge run with a hex that blocks outright
-        (ruling ``los.edge-run``). The work is :func:`bit_kernels.stops`'."""
-        from referee.board import bit_kernels
-
-        nd = len(rows)
-        p, ntr, ntc, row0, ci0 = g
+    def _inputs(self, g: _Group, rows: I64Array, sym: I64Array) -> tuple[Any, ...]:
+        """The arguments of :func:`bit_kernels.stops` and :func:`bit_kernels.answer` that
+        describe the group's lines and the board's grids, in their order."""
+        p, _, _, row0, ci0 = g
         far, far_shape = self._far_rows
         pts = self.points
         a, b = self.edges
-        nc = len(self.blind_classes)
-        far_out = np.zeros((nd, ntr, ntc, self.n_far), np.uint64)
-        near_out = np.zeros((2, 2, nc, nd, ntr, ntc), np.uint64)
-        bit_kernels.stops(
+        return (
             far,
             far_shape,
             self.near_v.ravel(),
@@ -382,11 +373,23 @@ class AllPairs:
             np.array(self.blind_classes, np.int64),
             self.max_blind,
             self.edge_both,
-            far_out.ravel(),
-            near_out.ravel(),
-            ntr,
-            ntc,
         )
+
+    def _stops(self, g: _Group, rows: I64Array, sym: I64Array) -> tuple[U64Array, U64Array]:
+        """Per displacement and far grid (``(nD, ntr, ntc, grids)``): whether a hex of the
+        grid stops the line; and per low end (s, t), stops or hard stops, blind class and
+        displacement (``(2, 2, classes, nD, ntr, ntc)``): the lines stopped by a hex near
+        that end, and those stopped so by an edge run with a hex that blocks outright
+        (ruling ``los.edge-run``). The work is :func:`bit_kernels.stops`'."""
+        from referee.board import bit_kernels
+
+        nd = len(rows)
+        _, ntr, ntc, _, _ = g
+        nc = len(self.blind_classes)
+        far_out = np.zeros((nd, ntr, ntc, self.n_far), np.uint64)
+        near_out = np.zeros((2, 2, nc, nd, ntr, ntc), np.uint64)
+        kernel: Any = bit_kernels.stops  # numba's dispatcher, typed as taking no arguments
+        kernel(0, nd, *self._inputs(g, rows, sym), far_out.ravel(), near_out.ravel(), ntr, ntc)
         return far_out, near_out
 
     @cached_property
@@ -406,7 +409,21 @@ class AllPairs:
         visible = np.empty((ls.shape[0], *ls.shape[2:]), np.uint64)
         blind = np.empty_like(visible)
         far_of, near_of = self._stops_of
-        bit_kernels.combine(*stops, far_of, near_of, ls, lt, visible, blind)
+        bit_kernels.combine(0, len(ls), *stops, far_of, near_of, ls, lt, visible, blind)
+        return visible, blind
+
+    def _answer(
+        self, g: _Group, rows: I64Array, sym: I64Array, ls: U64Array, lt: U64Array
+    ) -> tuple[U64Array, U64Array]:
+        """``(visible, blind)`` of a group's lines, at the sources' and targets' levels:
+        :meth:`_stops` and :meth:`_combine` a line at a time (:func:`bit_kernels.answer`)."""
+        from referee.board import bit_kernels
+
+        visible = np.empty((ls.shape[0], *ls.shape[2:]), np.uint64)
+        blind = np.empty_like(visible)
+        far_of, near_of = self._stops_of
+        kernel: Any = bit_kernels.answer  # numba's dispatcher, typed as taking no arguments
+        kernel(*self._inputs(g, rows, sym), far_of, near_of, ls, lt, visible, blind)
         return visible, blind
 
     @cached_property
@@ -449,11 +466,11 @@ class AllPairs:
             zero = np.zeros(len(dq), np.int64)
             ls = self._gather(lv, *g, zero, zero, None)  # (nD, 3, ntr, ntc)
             lt = self._gather(lv, *g, dq, dr, None)
-            stops = self._stops(g, rows, sym)
             planes: tuple[U64Array, ...] = ()
             if levels is not None:
-                planes = self._combine(stops, ls, lt)
+                planes = self._answer(g, rows, sym, ls, lt)
             else:  # every hex of the map is at level 0 in ``lv``: move it to a, b
+                stops = self._stops(g, rows, sym)
                 for a in range(LEVEL_COUNT):
                     for b in range(LEVEL_COUNT):
                         ls_ab = np.zeros_like(ls)

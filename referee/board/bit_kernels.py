@@ -54,6 +54,8 @@ def _at(
 
 @njit(cache=_CACHE)
 def stops(
+    lo: int,
+    hi: int,
     far: Any,
     far_shape: Any,
     near: Any,
@@ -77,7 +79,8 @@ def stops(
     ntr: int,
     ntc: int,
 ) -> None:  # pragma: no cover - compiled
-    """The stops of the lines of one group of displacements, all ORed here.
+    """The stops of lines ``lo .. hi - 1`` of one group of displacements, all ORed here
+    (line ``i`` the ``i - lo``-th of the answers).
 
     Line ``i`` is canonical line ``lines[i]`` mapped back by ``back[i]``; its sources'
     first bit is at ``row0[i]``, ``col0[i]`` of the padded grid. ``points`` is the CSR of
@@ -95,7 +98,7 @@ def stops(
     width = ntc_u * pp
     fstride = ptc * pp
     fsize = ntr_u * width
-    nd = lines.shape[0]
+    nd = hi - lo  # the lines worked out, ``lines[lo:hi]``
     nc = classes.shape[0]
     np_ = u(near_shape[3])
     plane_words = ptr * ptc
@@ -103,11 +106,12 @@ def stops(
     top = max_blind + 1
     with_far = far_out.shape[0] > 0
     pstart = points[0]
-    for i in range(nd):
+    for i in range(lo, hi):
         row = lines[i]
         m = back[i]
         r0, c0 = row0[i], col0[i]
-        d0 = u(i) * fsize
+        li = u(i - lo)
+        d0 = li * fsize
         for e in range(pstart[row], pstart[row + 1]):
             at = _at(points[1][e], points[2][e], r0, c0, m, p, ptr, ptc)
             if with_far:
@@ -126,7 +130,7 @@ def stops(
                 rest = at - grid * plane_words
                 for j in range(nc):
                     s = (grid * np_ + u(near_plane[classes[j], k])) * plane_words + rest
-                    d = ((u(side) * u(2) * u(nc) + u(j)) * u(nd) + u(i)) * nsize
+                    d = ((u(side) * u(2) * u(nc) + u(j)) * u(nd) + li) * nsize
                     for _ in range(ntr):
                         for x in range(ntc):
                             near_out[d + u(x)] |= near[s + u(x)]
@@ -161,7 +165,7 @@ def stops(
                     sb = (gb * np_ + u(near_plane[c, min(k_b, top)])) * plane_words + rb
                     ha = (ga * np_ + u(near_plane[c, top])) * plane_words + ra
                     hb = (gb * np_ + u(near_plane[c, top])) * plane_words + rb
-                    d = ((u(side) * u(2) * u(nc) + u(j)) * u(nd) + u(i)) * nsize
+                    d = ((u(side) * u(2) * u(nc) + u(j)) * u(nd) + li) * nsize
                     h = d + u(nc) * u(nd) * nsize
                     for _ in range(ntr):
                         for x in range(ntc):
@@ -182,6 +186,8 @@ def stops(
 
 @njit(cache=_CACHE)
 def combine(
+    lo: int,
+    hi: int,
     far_out: Any,
     near_out: Any,
     far_of: Any,
@@ -191,15 +197,17 @@ def combine(
     visible: Any,
     blind: Any,
 ) -> None:  # pragma: no cover - compiled
-    """``visible`` and ``blind`` (``(lines, ntr, ntc)``) from the stops of :func:`stops`
-    (``far_out`` ``(lines, ntr, ntc, P)``, ``near_out`` ``(2, 2, classes, lines, ntr,
-    ntc)``) and the levels of the sources and targets (``ls``, ``lt``: ``(lines, 3, ntr,
-    ntc)``, the hexes at level 0, 1, 2). For a source at level ``a`` and a target at ``b``
-    the far grid ``far_of[a, b]`` stops a line, and so does the near one of blind class
-    ``near_of[a, b, 1]`` on the low end's side ``near_of[a, b, 0]`` (-1: none); a line
-    stopped but by no hex that blocks outright (a far grid, or a hard edge run) leaves
-    the target blind."""
-    nd, ntr, ntc = visible.shape
+    """``visible`` and ``blind`` (``(lines, ntr, ntc)``) of lines ``lo .. hi - 1`` from
+    their stops by :func:`stops` (``far_out`` ``(lines, ntr, ntc, P)``, ``near_out``
+    ``(2, 2, classes, lines, ntr, ntc)``, line ``i`` their ``i - lo``-th) and the levels
+    of the sources and targets (``ls``, ``lt``: ``(lines, 3, ntr, ntc)``, the hexes at
+    level 0, 1, 2). For a source at level ``a`` and a target at ``b`` the far grid
+    ``far_of[a, b]`` stops a line, and so does the near one of blind class ``near_of[a,
+    b, 1]`` on the low end's side ``near_of[a, b, 0]`` (-1: none); a line stopped but by
+    no hex that blocks outright (a far grid, or a hard edge run) leaves the target
+    blind."""
+    _, ntr, ntc = visible.shape
+    nd = hi - lo
     n_far = u(far_out.shape[3])
     nc = u(near_out.shape[2])
     size = u(ntr * ntc)
@@ -208,9 +216,10 @@ def combine(
     far_flat, near_flat = far_out.ravel(), near_out.ravel()
     ls_flat, lt_flat = ls.ravel(), lt.ravel()
     vis_flat, blind_flat = visible.ravel(), blind.ravel()
-    for i in range(nd):
+    for i in range(lo, hi):
         for w in range(size):
-            o = u(i) * size + u(w)
+            o = u(i - lo) * size + u(w)
+            g = u(i) * size + u(w)
             at = (u(i) * u(3)) * size + u(w)
             s0, s1, s2 = ls_flat[at], ls_flat[at + size], ls_flat[at + u(2) * size]
             t0, t1, t2 = lt_flat[at], lt_flat[at + size], lt_flat[at + u(2) * size]
@@ -238,22 +247,91 @@ def combine(
                         hit |= near_flat[at_near + hard]
                     blocked |= both & stop
                     stopped_hard |= both & hit
-            vis_flat[o] = valid & ~blocked
-            blind_flat[o] = blocked & ~stopped_hard
+            vis_flat[g] = valid & ~blocked
+            blind_flat[g] = blocked & ~stopped_hard
+
+
+@njit(cache=_CACHE)
+def answer(
+    far: Any,
+    far_shape: Any,
+    near: Any,
+    near_shape: Any,
+    lines: Any,
+    row0: Any,
+    col0: Any,
+    back: Any,
+    p: int,
+    points: Any,
+    point_k: Any,
+    edge_start: Any,
+    edge_ab: Any,
+    edge_k: Any,
+    near_plane: Any,
+    classes: Any,
+    max_blind: int,
+    edge_both: bool,
+    far_of: Any,
+    near_of: Any,
+    ls: Any,
+    lt: Any,
+    visible: Any,
+    blind: Any,
+) -> None:  # pragma: no cover - compiled
+    """:func:`stops` and :func:`combine` a line at a time: the stops are kept only for
+    the line in hand (a few kilobytes, in the cache), not for the whole group (tens of
+    megabytes on a large map, written and read again)."""
+    nd, ntr, ntc = visible.shape
+    n_far = far_shape[5] if far_of.max() >= 0 else 0
+    far_out = np.zeros((1, ntr, ntc, n_far), np.uint64)
+    near_out = np.zeros((2, 2, classes.shape[0], 1, ntr, ntc), np.uint64)
+    far_flat, near_flat = far_out.ravel(), near_out.ravel()
+    for i in range(nd):
+        far_flat[:] = 0
+        near_flat[:] = 0
+        stops(
+            i,
+            i + 1,
+            far,
+            far_shape,
+            near,
+            near_shape,
+            lines,
+            row0,
+            col0,
+            back,
+            p,
+            points,
+            point_k,
+            edge_start,
+            edge_ab,
+            edge_k,
+            near_plane,
+            classes,
+            max_blind,
+            edge_both,
+            far_flat,
+            near_flat,
+            ntr,
+            ntc,
+        )
+        combine(i, i + 1, far_out, near_out, far_of, near_of, ls, lt, visible, blind)
 
 
 def warm() -> None:
-    """Compile (or load from the cache) the loops, on a tiny grid."""
+    """Compile (or load from numba's cache) the loops, on an empty group of lines."""
     grid = np.zeros(2 * 8 * 8 * 3 * 3, np.uint64)
     shape = np.array((2, 8, 8, 1, 3, 3), np.int64)
-    one = np.ones(1, np.int64)
     none = np.zeros(0, np.int16)
-    nothing = np.zeros(1, np.int64)
+    nothing = np.zeros(0, np.int64)
     start = np.zeros(2, np.int64)
-    out = np.zeros(1, np.uint64)
+    back = np.zeros((0, 2, 2), np.int64)
+    far_of = np.full((3, 3), -1, np.int64)
+    near_of = np.full((3, 3, 2), -1, np.int64)
+    levels = np.zeros((0, 3, 1, 1), np.uint64)
+    words = np.zeros((0, 1, 1), np.uint64)
     plane = np.zeros((1, 2), np.int64)
-    back = np.eye(2, dtype=np.int64)[None]
-    stops(
+    answer(
         grid,
         shape,
         grid,
@@ -269,24 +347,13 @@ def warm() -> None:
         (none,) * 4,
         (none,) * 4,
         plane,
-        one,
+        nothing,
         1,
         True,
-        out,
-        out,
-        1,
-        1,
-    )
-    words = np.zeros((1, 1, 1, 1), np.uint64)
-    levels = np.zeros((1, 3, 1, 1), np.uint64)
-    table = np.full((3, 3), -1, np.int64)
-    combine(
+        far_of,
+        near_of,
+        levels,
+        levels,
         words,
-        words.reshape(1, 1, 1, 1, 1, 1),
-        table,
-        np.full((3, 3, 2), -1, np.int64),
-        levels,
-        levels,
-        words[0],
-        words[0],
+        words,
     )
