@@ -25,6 +25,10 @@ which load hardly changes, and the result names the load (:mod:`referee.bench.me
   (the preparation timed apart, cold), and the peak memory of a fresh process that
   prepares it cold and works out every pair.
 
+``kernels_load_ms``: a fresh process importing numba and loading the compiled all-pairs
+loops from its cache, which the first all-pairs query of a session pays once (the
+figures above are medians, without it).
+
 The floor (``floor_all_pairs_100x100_ms``): every pair answered by ORing, for each hex a
 line meets, a bit of each grid of blocking hexes into the pair's bit, 64 pairs to a word
 with no word wasted (``floor_word_ors_100x100`` words), at the rate this machine's numpy
@@ -198,7 +202,7 @@ def _hundred(runs: int, seed: int) -> dict[str, Any]:
             for old in Path(tmp).glob("*"):
                 old.unlink()
             vis = Visibility(board, cache=Path(tmp))
-            _ = vis.engine.points  # the engine's grids and entries
+            _ = vis.engine.edges  # the engine's grids and entries
             return vis
 
         prepare_ms, prepare_cpu = median_ms(prepare, heavy)
@@ -249,7 +253,7 @@ def _two_hundred(runs: int, seed: int) -> dict[str, Any]:
     with tempfile.TemporaryDirectory() as tmp:
         wall, cpu = time.perf_counter(), time.process_time()
         vis = Visibility(board, cache=Path(tmp))
-        _ = vis.engine.points
+        _ = vis.engine.edges
         prepare = (time.perf_counter() - wall) * 1000, (time.process_time() - cpu) * 1000
         draws = [vis.levels({h: 2 for h in rnd.sample(bm.hexes, HUGE)}) for _ in range(heavy)]
         it = iter(draws)
@@ -307,6 +311,23 @@ def or_ms_per_word(runs: int = 15) -> tuple[float, float]:
     return wall / (reps * size), cpu / (reps * size)
 
 
+def kernels_load_ms() -> tuple[float, float]:
+    """Wall and CPU milliseconds a fresh process takes to import numba and load the
+    all-pairs loops (:mod:`referee.board.bit_kernels`) from numba's cache, compiled by an
+    earlier run: the first all-pairs query of a session pays it once."""
+    code = (
+        "import time\n"
+        "w, c = time.perf_counter(), time.process_time()\n"
+        "from referee.board import bit_kernels\n"
+        "bit_kernels.warm()\n"
+        "print((time.perf_counter() - w) * 1000, (time.process_time() - c) * 1000)\n"
+    )
+    run = [sys.executable, "-c", code]
+    subprocess.run(run, capture_output=True, check=True)  # compiled and cached, if not yet
+    out = subprocess.run(run, capture_output=True, text=True, check=True).stdout.split()
+    return float(out[-2]), float(out[-1])
+
+
 def memory_mb(seed: int = 1, size: int = BIG) -> float:
     """Peak memory (resident, MB) of a fresh process that prepares the ``size x size`` map
     cold (no disk cache) and works out every pair of it."""
@@ -362,6 +383,7 @@ def run(
             result.update(_hundred(runs, seed))
         if big and huge:
             result.update(_two_hundred(runs, seed))
+        result.update(timing("kernels_load", *kernels_load_ms()))
         result["runs"] = runs
         return result
 

@@ -352,7 +352,7 @@ class AllPairs:
         describe the group's lines and the board's grids, in their order."""
         p, _, _, row0, ci0 = g
         far, far_shape = self._far_rows
-        pts = self.points
+        t = self.table
         a, b = self.edges
         return (
             far,
@@ -364,8 +364,12 @@ class AllPairs:
             (ci0 + _PAD * TILE).astype(np.int64),
             INVERSES[sym],
             p,
-            (pts.start, pts.q, pts.r),
-            (pts.ks, pts.kt),
+            (t.point_start, t.point_q, t.point_r),
+            t.point_kind,
+            (t.point_pos_s, t.point_pos_t),
+            (t.line_q, t.line_r),
+            self.with_vertices,
+            self.steps,
             a.start,
             (a.q, a.r, b.q, b.r),
             (a.ks, a.kt, b.ks, b.kt),

@@ -66,7 +66,11 @@ def stops(
     back: Any,
     p: int,
     points: Any,
-    point_k: Any,
+    point_kind: Any,
+    point_pos: Any,
+    line_end: Any,
+    with_vertices: bool,
+    steps: bool,
     edge_start: Any,
     edge_ab: Any,
     edge_k: Any,
@@ -84,9 +88,12 @@ def stops(
 
     Line ``i`` is canonical line ``lines[i]`` mapped back by ``back[i]``; its sources'
     first bit is at ``row0[i]``, ``col0[i]`` of the padded grid. ``points`` is the CSR of
-    the point entries (start, then their ``q`` and ``r``), ``point_k`` their ``(ks,
-    kt)``; the edge runs' CSR starts at ``edge_start``, with their two hexes in
-    ``edge_ab`` ``(aq, ar, bq, br)`` and ``edge_k`` ``(a ks, a kt, b ks, b kt)``.
+    the line table's point entries (start, then their ``q`` and ``r``), ``point_kind``
+    their kind (corner touches count ``with_vertices``), and the distances to the start
+    and end that ``los.blind-count`` counts are their ``point_pos`` or, with ``steps``,
+    the steps to ``(0, 0)`` and to the line's end ``line_end``. The edge runs' CSR starts
+    at ``edge_start``, with their two hexes in ``edge_ab`` ``(aq, ar, bq, br)`` and
+    ``edge_k`` ``(a ks, a kt, b ks, b kt)``.
     Into ``far_out`` (``(lines, ntr, ntc, P)``, flat; empty when no hex blocks outright)
     go every far grid's hexes on the line; into ``near_out`` (``(2, 2, classes, lines,
     ntr, ntc)``, flat: low end s or t, stops or stops by a hard edge run), per blind
@@ -112,8 +119,12 @@ def stops(
         r0, c0 = row0[i], col0[i]
         li = u(i - lo)
         d0 = li * fsize
+        lq, lr = np.int64(line_end[0][row]), np.int64(line_end[1][row])
         for e in range(pstart[row], pstart[row + 1]):
-            at = _at(points[1][e], points[2][e], r0, c0, m, p, ptr, ptc)
+            if not with_vertices and point_kind[e] != 0:
+                continue  # a corner touch, which does not count
+            q, r = np.int64(points[1][e]), np.int64(points[2][e])
+            at = _at(q, r, r0, c0, m, p, ptr, ptc)
             if with_far:
                 s = at * pp
                 d = d0
@@ -123,8 +134,15 @@ def stops(
                     s += fstride
                     d += width
             for side in range(2):
-                k = point_k[side][e]
-                if nc == 0 or k > max_blind:
+                if nc == 0:
+                    break
+                if not steps:
+                    k = np.int64(point_pos[side][e])
+                elif side == 0:
+                    k = (abs(q) + abs(r) + abs(q + r)) // 2
+                else:
+                    k = (abs(lq - q) + abs(lr - r) + abs(lq - q + lr - r)) // 2
+                if k > max_blind:
                     continue
                 grid = at // plane_words
                 rest = at - grid * plane_words
@@ -263,7 +281,11 @@ def answer(
     back: Any,
     p: int,
     points: Any,
-    point_k: Any,
+    point_kind: Any,
+    point_pos: Any,
+    line_end: Any,
+    with_vertices: bool,
+    steps: bool,
     edge_start: Any,
     edge_ab: Any,
     edge_k: Any,
@@ -302,7 +324,11 @@ def answer(
             back,
             p,
             points,
-            point_k,
+            point_kind,
+            point_pos,
+            line_end,
+            with_vertices,
+            steps,
             edge_start,
             edge_ab,
             edge_k,
@@ -341,8 +367,12 @@ def warm() -> None:
         nothing,
         back,
         0,
-        (start, none, none),
+        (start.astype(np.int32), none, none),
+        np.zeros(0, np.int8),
         (none,) * 2,
+        (none,) * 2,
+        False,
+        True,
         start,
         (none,) * 4,
         (none,) * 4,
