@@ -344,6 +344,54 @@ def answer(
         combine(i, i + 1, far_out, near_out, far_of, near_of, ls, lt, visible, blind)
 
 
+# the number of a 64-bit word's only bit set, by a de Bruijn sequence: bit b of ``low``
+# moves the sequence's b-th six bits to the top
+_DE_BRUIJN = np.uint64(0x03F79D71B4CB0A89)
+_BIT_OF = np.zeros(64, np.int64)
+_BIT_OF[[(int(_DE_BRUIJN) << b) % (1 << 64) >> 58 for b in range(64)]] = np.arange(64)
+
+
+@njit(cache=_CACHE)
+def pairs(
+    plane: Any,
+    dq: Any,
+    dr: Any,
+    row0: Any,
+    ci0: Any,
+    p: int,
+    by_offset: Any,
+    grid: Any,
+    q0: int,
+    r0: int,
+    width: int,
+    src: Any,
+    tgt: Any,
+    at: int,
+) -> int:  # pragma: no cover - compiled
+    """The pairs of the set bits of ``plane`` (``(lines, ntr, ntc)`` words of a block of
+    answers) as hex numbers from ``src[at]`` and ``tgt[at]`` on; returns where they end.
+    A source is at ``by_offset[column, row]``, a target ``(q, r)`` at ``grid[(q - q0) *
+    width + r - r0]``."""
+    nd, ntr, ntc = plane.shape
+    for d in range(nd):
+        for tr in range(ntr):
+            for tc in range(ntc):
+                w = plane[d, tr, tc]
+                if w == 0:
+                    continue
+                while w:
+                    low = w & (~w + np.uint64(1))  # the lowest bit set
+                    w ^= low
+                    bit = _BIT_OF[(low * _DE_BRUIJN) >> np.uint64(58)]
+                    row = row0[d] + 8 * tr + (bit >> 3)
+                    col = 2 * (ci0[d] + 8 * tc + (bit & 7)) + p
+                    r = row - ((col - (col & 1)) >> 1)
+                    src[at] = by_offset[col, row]
+                    tgt[at] = grid[(col + dq[d] - q0) * width + (r + dr[d] - r0)]
+                    at += 1
+    return at
+
+
 def warm() -> None:
     """Compile (or load from numba's cache) the loops, on an empty group of lines."""
     grid = np.zeros(2 * 8 * 8 * 3 * 3, np.uint64)

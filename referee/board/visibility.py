@@ -22,11 +22,12 @@ from __future__ import annotations
 from collections.abc import Iterator, Mapping
 from functools import cached_property
 from pathlib import Path
+from typing import Any
 
 import numpy as np
 import numpy.typing as npt
 
-from referee.board.all_pairs import TILE, AllPairs, PairBlock, dense, unpack
+from referee.board.all_pairs import AllPairs, PairBlock, dense, unpack
 from referee.board.hexgrid import Hex
 from referee.board.los import LosBoard, SightError
 from referee.board.pair_table import PairTable
@@ -177,11 +178,14 @@ class Visibility:
             keys.append(key)
         firsts = np.arange(n + 1, dtype=kind) * kind.type(n)
         (seen, blind), (seen_at, blind_at) = keys, [np.searchsorted(k, firsts) for k in keys]
+        for k in keys:  # the keys' targets, in place: one copy per row, not two
+            np.remainder(k, kind.type(n), out=k)
+        seen_from, blind_from = seen_at.tolist(), blind_at.tolist()
         for i in range(n):
             yield (
                 i,
-                (seen[seen_at[i] : seen_at[i + 1]] - firsts[i]).astype(np.int64),
-                (blind[blind_at[i] : blind_at[i + 1]] - firsts[i]).astype(np.int64),
+                seen[seen_from[i] : seen_from[i + 1]].astype(np.int64),
+                blind[blind_from[i] : blind_from[i + 1]].astype(np.int64),
             )
 
     def _pairs(
@@ -190,6 +194,8 @@ class Visibility:
         """Per answer (visible, blind): the pairs ``(source, target)`` that have it, one
         of each two ways, as hex numbers; None when there are more than
         :data:`ROW_PAIRS` of them."""
+        from referee.board import bit_kernels
+
         sb = self.sb
         n = sb.n
         engine = self.engine
@@ -200,30 +206,22 @@ class Visibility:
             ([], []),
             ([], []),
         ]
+        kernel: Any = bit_kernels.pairs  # numba's dispatcher, typed as taking no arguments
         total = 0
         for blk in engine.answer(lv):
             for k, plane in enumerate(blk.planes):
-                words = plane.reshape(-1)
-                some = np.flatnonzero(words)  # the words with a pair in them
-                if not len(some):
-                    continue
-                bits = np.unpackbits(
-                    words[some].astype("<u8", copy=False).view(np.uint8).reshape(-1, 8),
-                    axis=1,
-                    bitorder="little",
-                )
-                at = np.flatnonzero(bits)  # (much faster than the rows and columns)
-                total += len(at)
+                count = int(np.bitwise_count(plane).sum())
+                total += count
                 if total > ROW_PAIRS:
                     return None
-                bit = at & 63
-                d, tr, tc = np.unravel_index(some[at >> 6], plane.shape)
-                row = blk.row0[d] + TILE * tr + (bit >> 3)
-                col = 2 * (blk.ci0[d] + TILE * tc + (bit & (TILE - 1))) + blk.p
-                q = col
-                r = row - ((q - (q & 1)) >> 1)
-                found[k][0].append(by_offset[col, row])
-                found[k][1].append(grid[(q + blk.dq[d] - q0) * width + (r + blk.dr[d] - r0)])
+                if not count:
+                    continue
+                src = np.empty(count, np.int32)
+                tgt = np.empty(count, np.int32)
+                args = (blk.dq, blk.dr, blk.row0, blk.ci0, blk.p, by_offset, grid, q0, r0, width)
+                kernel(np.ascontiguousarray(plane), *args, src, tgt, 0)
+                found[k][0].append(src)
+                found[k][1].append(tgt)
         empty = np.zeros(0, np.int32)
         return [
             (np.concatenate(src) if src else empty, np.concatenate(tgt) if tgt else empty)
@@ -233,6 +231,7 @@ class Visibility:
     def _rows_by_columns(self, lv: LevelArray) -> Iterator[tuple[int, I64Array, I64Array]]:
         """:meth:`rows` for a map with too many pairs to keep: sixteen columns of sources
         (one column of tiles of each parity) at a time, every displacement each time."""
+
         sb = self.sb
         n = sb.n
         engine = self.engine

@@ -30,6 +30,8 @@ from referee.board.sightlines import (
     map_back,
     shadow_path,
     trace_many,
+    walk,
+    walk_in_parts,
 )
 from referee.board.visibility import MapGeometry, Visibility
 from referee.ruleset.shipped import load_ruleset
@@ -170,6 +172,20 @@ def test_lines_walked_together_equal_the_one_line_tracer():
         got_p = [tuple(map(int, row[1:])) for row in points[points[:, 0] == n]]
         got_e = [tuple(map(int, row[1:])) for row in edges[edges[:, 0] == n]]
         assert (got_p, got_e) == (want_p, want_e), (q, r)
+
+
+def test_lines_walked_a_few_at_a_time_are_the_lines_walked_together():
+    """Clause ``los.straight-line``: a large map's table walks its lines in parts (so that
+    the memory of the walk is given back); the traces are those of one walk, in order."""
+    box = [(dq, dr) for dq in range(-12, 13) for dr in range(-12, 13) if dq or dr]
+    dq = np.array([d[0] for d in box], np.int64)
+    dr = np.array([d[1] for d in box], np.int64)
+    whole = walk(dq, dr)
+    for per in (1, 7, 100, len(box) - 1):
+        parts = walk_in_parts(dq, dr, per)
+        for name, want in vars(whole).items():
+            got = getattr(parts, name)
+            assert got.dtype == want.dtype and np.array_equal(got, want), (per, name)
 
 
 @st.composite
