@@ -357,8 +357,7 @@ class AllPairs:
         return (
             far,
             far_shape,
-            self.near_v.ravel(),
-            np.array(self.near_v.shape, np.int64),
+            *self._near_rows,
             rows,
             (row0 + _PAD * TILE).astype(np.int64),
             (ci0 + _PAD * TILE).astype(np.int64),
@@ -380,9 +379,9 @@ class AllPairs:
         )
 
     def _stops(self, g: _Group, rows: I64Array, sym: I64Array) -> tuple[U64Array, U64Array]:
-        """Per displacement and far grid (``(nD, ntr, ntc, grids)``): whether a hex of the
+        """Per displacement and far grid (``(nD, ntc, ntr, grids)``): whether a hex of the
         grid stops the line; and per low end (s, t), stops or hard stops, blind class and
-        displacement (``(2, 2, classes, nD, ntr, ntc)``): the lines stopped by a hex near
+        displacement (``(2, 2, classes, nD, ntc, ntr)``): the lines stopped by a hex near
         that end, and those stopped so by an edge run with a hex that blocks outright
         (ruling ``los.edge-run``). The work is :func:`bit_kernels.stops`'."""
         from referee.board import bit_kernels
@@ -390,17 +389,25 @@ class AllPairs:
         nd = len(rows)
         _, ntr, ntc, _, _ = g
         nc = len(self.blind_classes)
-        far_out = np.zeros((nd, ntr, ntc, self.n_far), np.uint64)
-        near_out = np.zeros((2, 2, nc, nd, ntr, ntc), np.uint64)
+        far_out = np.zeros((nd, ntc, ntr, self.n_far), np.uint64)
+        near_out = np.zeros((2, 2, nc, nd, ntc, ntr), np.uint64)
         kernel: Any = bit_kernels.stops  # numba's dispatcher, typed as taking no arguments
         kernel(0, nd, *self._inputs(g, rows, sym), far_out.ravel(), near_out.ravel(), ntr, ntc)
         return far_out, near_out
 
     @cached_property
     def _far_rows(self) -> tuple[U64Array, I64Array]:
-        """The far grids as :func:`referee.board.bit_kernels.or_far` reads them: flat, the
-        planes of a tile side by side; and their shape."""
-        rows = np.ascontiguousarray(self.far_v.transpose(0, 1, 2, 4, 5, 3))
+        """The far grids as :func:`referee.board.bit_kernels.stops` reads them, flat, and
+        their shape: ``(2, 8, 8, TC, TR, P)``, the tiles of a column of the grid one after
+        another (a map's columns of tiles are the longer: its rows are printed rows, its
+        columns half-columns) and the planes of a tile side by side."""
+        rows = np.ascontiguousarray(self.far_v.transpose(0, 1, 2, 5, 4, 3))
+        return rows.ravel(), np.array(rows.shape, np.int64)
+
+    @cached_property
+    def _near_rows(self) -> tuple[U64Array, I64Array]:
+        """The near grids likewise: ``(2, 8, 8, P, TC, TR)``."""
+        rows = np.ascontiguousarray(self.near_v.transpose(0, 1, 2, 3, 5, 4))
         return rows.ravel(), np.array(rows.shape, np.int64)
 
     def _combine(

@@ -41,7 +41,7 @@ def _at(
 ) -> Any:  # pragma: no cover - compiled
     """The first word of the block wanted by the canonical offset ``(q, r)`` mapped back
     by ``m`` (a 2 x 2 integer matrix), from sources whose first bit is at ``row0``,
-    ``col0`` of the padded grid, in a grid ``(2, 8, 8, TR, TC)`` (times its planes): a
+    ``col0`` of the padded grid, in a grid ``(2, 8, 8, TC, TR)`` (times its planes): a
     source of parity ``p`` reaches columns of parity ``(p + oq) & 1``, half-columns and
     printed rows ``(p + oq) >> 1`` further on."""
     oq = m[0, 0] * q + m[0, 1] * r + p
@@ -49,7 +49,7 @@ def _at(
     row = u(row0 + m[1, 0] * q + m[1, 1] * r + half)
     col = u(col0 + half)
     grid = (u(oq & 1) * u(8) + (row & u(7))) * u(8) + (col & u(7))
-    return (grid * tr + (row >> u(3))) * tc + (col >> u(3))
+    return (grid * tc + (col >> u(3))) * tr + (row >> u(3))
 
 
 @njit(cache=_CACHE)
@@ -94,17 +94,17 @@ def stops(
     the steps to ``(0, 0)`` and to the line's end ``line_end``. The edge runs' CSR starts
     at ``edge_start``, with their two hexes in ``edge_ab`` ``(aq, ar, bq, br)`` and
     ``edge_k`` ``(a ks, a kt, b ks, b kt)``.
-    Into ``far_out`` (``(lines, ntr, ntc, P)``, flat; empty when no hex blocks outright)
+    Into ``far_out`` (``(lines, ntc, ntr, P)``, flat; empty when no hex blocks outright)
     go every far grid's hexes on the line; into ``near_out`` (``(2, 2, classes, lines,
-    ntr, ntc)``, flat: low end s or t, stops or stops by a hard edge run), per blind
+    ntc, ntr)``, flat: low end s or t, stops or stops by a hard edge run), per blind
     class ``classes[j]``, the hexes ``k <= max_blind`` from a low end whose blind N
     reaches it (plane ``near_plane[c, k]``) and the edge runs so (ruling
     ``los.edge-run``)."""
-    ptr, ptc, pp = u(far_shape[3]), u(far_shape[4]), u(far_shape[5])
+    ptc, ptr, pp = u(far_shape[3]), u(far_shape[4]), u(far_shape[5])
     ntr_u, ntc_u = u(ntr), u(ntc)
-    width = ntc_u * pp
-    fstride = ptc * pp
-    fsize = ntr_u * width
+    width = ntr_u * pp  # a column of a block: its tiles down, their planes side by side
+    fstride = ptr * pp
+    fsize = ntc_u * width
     nd = hi - lo  # the lines worked out, ``lines[lo:hi]``
     nc = classes.shape[0]
     np_ = u(near_shape[3])
@@ -128,7 +128,7 @@ def stops(
             if with_far:
                 s = at * pp
                 d = d0
-                for _ in range(ntr):
+                for _ in range(ntc):
                     for x in range(width):
                         far_out[d + u(x)] |= far[s + u(x)]
                     s += fstride
@@ -149,18 +149,18 @@ def stops(
                 for j in range(nc):
                     s = (grid * np_ + u(near_plane[classes[j], k])) * plane_words + rest
                     d = ((u(side) * u(2) * u(nc) + u(j)) * u(nd) + li) * nsize
-                    for _ in range(ntr):
-                        for x in range(ntc):
+                    for _ in range(ntc):
+                        for x in range(ntr):
                             near_out[d + u(x)] |= near[s + u(x)]
-                        s += ptc
-                        d += ntc_u
+                        s += ptr
+                        d += ntr_u
         for e in range(edge_start[row], edge_start[row + 1]):
             at_a = _at(edge_ab[0][e], edge_ab[1][e], r0, c0, m, p, ptr, ptc)
             at_b = _at(edge_ab[2][e], edge_ab[3][e], r0, c0, m, p, ptr, ptc)
             if with_far:
                 sa, sb = at_a * pp, at_b * pp
                 d = d0
-                for _ in range(ntr):
+                for _ in range(ntc):
                     for x in range(width):
                         if edge_both:
                             far_out[d + u(x)] |= far[sa + u(x)] & far[sb + u(x)]
@@ -185,8 +185,8 @@ def stops(
                     hb = (gb * np_ + u(near_plane[c, top])) * plane_words + rb
                     d = ((u(side) * u(2) * u(nc) + u(j)) * u(nd) + li) * nsize
                     h = d + u(nc) * u(nd) * nsize
-                    for _ in range(ntr):
-                        for x in range(ntc):
+                    for _ in range(ntc):
+                        for x in range(ntr):
                             xx = u(x)
                             if edge_both:
                                 run = near[sa + xx] & near[sb + xx]
@@ -194,12 +194,12 @@ def stops(
                                 near_out[h + xx] |= run & (near[ha + xx] | near[hb + xx])
                             else:
                                 near_out[d + xx] |= near[sa + xx] | near[sb + xx]
-                        sa += ptc
-                        sb += ptc
-                        ha += ptc
-                        hb += ptc
-                        d += ntc_u
-                        h += ntc_u
+                        sa += ptr
+                        sb += ptr
+                        ha += ptr
+                        hb += ptr
+                        d += ntr_u
+                        h += ntr_u
 
 
 @njit(cache=_CACHE)
@@ -216,8 +216,8 @@ def combine(
     blind: Any,
 ) -> None:  # pragma: no cover - compiled
     """``visible`` and ``blind`` (``(lines, ntr, ntc)``) of lines ``lo .. hi - 1`` from
-    their stops by :func:`stops` (``far_out`` ``(lines, ntr, ntc, P)``, ``near_out``
-    ``(2, 2, classes, lines, ntr, ntc)``, line ``i`` their ``i - lo``-th) and the levels
+    their stops by :func:`stops` (``far_out`` ``(lines, ntc, ntr, P)``, ``near_out``
+    ``(2, 2, classes, lines, ntc, ntr)``, line ``i`` their ``i - lo``-th) and the levels
     of the sources and targets (``ls``, ``lt``: ``(lines, 3, ntr, ntc)``, the hexes at
     level 0, 1, 2). For a source at level ``a`` and a target at ``b`` the far grid
     ``far_of[a, b]`` stops a line, and so does the near one of blind class ``near_of[a,
@@ -236,7 +236,8 @@ def combine(
     vis_flat, blind_flat = visible.ravel(), blind.ravel()
     for i in range(lo, hi):
         for w in range(size):
-            o = u(i - lo) * size + u(w)
+            y, x = divmod(w, ntc)
+            o = u(i - lo) * size + u(x * ntr + y)  # the stops' words go down the columns
             g = u(i) * size + u(w)
             at = (u(i) * u(3)) * size + u(w)
             s0, s1, s2 = ls_flat[at], ls_flat[at + size], ls_flat[at + u(2) * size]
@@ -305,8 +306,8 @@ def answer(
     megabytes on a large map, written and read again)."""
     nd, ntr, ntc = visible.shape
     n_far = far_shape[5] if far_of.max() >= 0 else 0
-    far_out = np.zeros((1, ntr, ntc, n_far), np.uint64)
-    near_out = np.zeros((2, 2, classes.shape[0], 1, ntr, ntc), np.uint64)
+    far_out = np.zeros((1, ntc, ntr, n_far), np.uint64)
+    near_out = np.zeros((2, 2, classes.shape[0], 1, ntc, ntr), np.uint64)
     far_flat, near_flat = far_out.ravel(), near_out.ravel()
     for i in range(nd):
         far_flat[:] = 0
