@@ -19,10 +19,13 @@ answer: a whole map is worked out from half the displacements.
 
 Nearly all the work is ORing words: on a 200 x 200 map 3.5 G of them, for 14 M words of
 answers. The loops that do it are compiled (:mod:`referee.board.bit_kernels`, numba): per
-line, each entry's block of each grid is ORed straight into the line's words, and the
-stops are then put together by the levels of the ends a word at a time. Measured on this
-machine, loaded, in one run each (CPU seconds): 100 x 100 all pairs 1.56 with numpy, 0.33
-so; 200 x 200 12.3 with numpy, 5.4 so.
+line, each entry's block of each grid is ORed straight into the line's words, read down
+the block's columns of tiles (the longer side: a map's rows are printed rows, its columns
+half-columns), and the line's stops are put together by the levels of its ends at once,
+a word at a time, while they are still in the cache. Measured on this machine while
+others worked on it (CPU seconds, so a few tenths either way): 100 x 100 all pairs 1.56
+with numpy, 0.29-0.47 so; 200 x 200 12.3 with numpy (13-16 in the bench), 4.0-5.3 so, in
+about 255 MB with numba loaded (which takes about 110 MB of it).
 
 Measured and set aside (issue 27): numpy ORs long runs of words in place at about 0.3 ns a
 word, but here the blocks are scattered (a line's entries want different pre-shifted
@@ -34,10 +37,14 @@ stopped, a quarter fewer words at most, as the hexes that block the higher class
 mountains, 4.4% of a big map, seldom stop every source of a word). The engine ORs about
 1.2 times the words the floor of ``referee bench los`` counts (3.5 G against 3.1 G on 200
 x 200: the tiles' edges), so the compiled loops are within a small factor of the floor;
-what is left is the near grids (a third of the loops' time: each of the three blind
-classes ORs its own plane of the few entries near an end) and reading the pre-shifted grids
-from memory (a megabyte on 200 x 200). numba was chosen over a C extension (no compiler
-on a user's machine: numba's wheels cover CPython 3.11 on Linux, Windows and macOS).
+what is left is reading the pre-shifted grids from memory (a megabyte on 200 x 200, each
+entry's block from another of the 128 shifts, at about 1 ns a word against the floor's
+0.3) and the near grids (a tenth to a quarter of the loops' time: each of the three blind
+classes ORs its own plane of the few entries near an end). numba was chosen over a C
+extension (no compiler on a user's machine: numba's wheels cover CPython 3.11 on Linux,
+Windows and macOS); its cost is its import and loading the loops, about a second the first
+time a session works out all pairs (``kernels_load_ms``), and compiling them, about 4-8 s
+once per machine (none cached in a frozen app: there, once per session).
 
 Sources are numbered on the printed grid, split by the parity ``p`` of their column: a
 source in column ``col`` and row ``row`` is at half-column ``ci = col // 2``. A word holds
