@@ -118,3 +118,20 @@ def test_clicking_tiles_types_their_labels_into_the_command(qtbot, window):
             pos=view_point(window, parse_label(label)),
         )
     assert window.game.panel.command.text() == "move uid=buggy path=H9,H10"
+
+
+def test_a_click_on_a_tile_leaves_the_keyboard_on_the_map_so_n_is_next_step(qtbot, window):
+    """A tile clicked types its label into the command line but does not take the
+    keyboard into it: N (Turn > Next step) then opens the step's wizard, not an "n"."""
+    from app_window import click_hex
+
+    with qtbot.waitActive(window):
+        window.activateWindow()
+    window.view.setFocus()
+    click_hex(qtbot, window, parse_label("H9"))
+    assert window.game.panel.command.text() == "H9"  # the label, typed
+    assert not window.game.panel.command.hasFocus()
+    assert window.view.hasFocus()
+    qtbot.keyClick(window.view, Qt.Key.Key_N)
+    assert window.game.panel.command.text() == "H9"  # no "n" typed after it
+    assert window.wizard_host.wizard is not None  # the activation's wizard opened

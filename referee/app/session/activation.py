@@ -156,8 +156,9 @@ class ActivationGame:
 
     def hex_clicked(self, h: Hex) -> None:
         """A click on a tile types its label into the command at the cursor (``hex=``,
-        ``path=`` and ``@`` targets take labels), then the keyboard is in the command;
-        while a wizard is open, the click answers it instead (or is said not to)."""
+        ``path=`` and ``@`` targets take labels); the keyboard stays on the map, so N is
+        still Next step (a click in the line types there); while a wizard is open, the
+        click answers it instead (or is said not to)."""
         w = self.window
         if w.los_panel.mode:  # the line-of-sight tool is on: the click is its
             w.los_panel.pick(h)
@@ -172,7 +173,6 @@ class ActivationGame:
         before = line.text()[: line.cursorPosition()]
         sep = "" if not before or before[-1] in " =,@:>" else ","
         line.insert(sep + hex_label(h))
-        line.setFocus()
 
     def next_step(self) -> None:
         """Turn > Next step: the wizard of what the game asks now (a deployment, a 'before
