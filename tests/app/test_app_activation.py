@@ -128,10 +128,24 @@ def test_a_click_on_a_tile_leaves_the_keyboard_on_the_map_so_n_is_next_step(qtbo
     with qtbot.waitActive(window):
         window.activateWindow()
     window.view.setFocus()
+    window.game.panel.command.setText("move uid=buggy path=")
     click_hex(qtbot, window, parse_label("H9"))
-    assert window.game.panel.command.text() == "H9"  # the label, typed
+    assert window.game.panel.command.text() == "move uid=buggy path=H9"  # the label, typed
     assert not window.game.panel.command.hasFocus()
     assert window.view.hasFocus()
     qtbot.keyClick(window.view, Qt.Key.Key_N)
-    assert window.game.panel.command.text() == "H9"  # no "n" typed after it
+    assert window.game.panel.command.text() == "move uid=buggy path=H9"  # no "n" after it
     assert window.wizard_host.wizard is not None  # the activation's wizard opened
+
+
+def test_a_click_on_a_tile_types_nothing_into_an_empty_command_line(qtbot, window):
+    """A tile's label alone is no command (each starts with its verb): a click on the map
+    with nothing typed leaves the line empty and names the tile in the status bar."""
+    from app_window import click_hex
+
+    click_hex(qtbot, window, parse_label("H9"))
+    assert window.game.panel.command.text() == ""
+    assert window.statusBar().currentMessage().startswith("H9")
+    qtbot.keyClicks(window.game.panel.command, "capture uid=buggy hex=")
+    click_hex(qtbot, window, parse_label("H8"))
+    assert window.game.panel.command.text() == "capture uid=buggy hex=H8"

@@ -155,10 +155,11 @@ class ActivationGame:
         self.say(f"Refused, nothing written: {message}")
 
     def hex_clicked(self, h: Hex) -> None:
-        """A click on a tile types its label into the command at the cursor (``hex=``,
-        ``path=`` and ``@`` targets take labels); the keyboard stays on the map, so N is
-        still Next step (a click in the line types there); while a wizard is open, the
-        click answers it instead (or is said not to)."""
+        """A click on a tile types its label into the command being typed, at the cursor
+        (``hex=``, ``path=`` and ``@`` targets take labels; a label alone is no command, so
+        an empty line stays empty and the status bar names the tile); the keyboard stays on
+        the map, so N is still Next step; while a wizard is open, the click answers it
+        instead (or is said not to)."""
         w = self.window
         if w.los_panel.mode:  # the line-of-sight tool is on: the click is its
             w.los_panel.pick(h)
@@ -170,6 +171,13 @@ class ActivationGame:
                 )
             return
         line = self.panel.command
+        if not line.text().strip():
+            w.qt_window().statusBar().showMessage(
+                f"{hex_label(h)}: a click adds a tile's label to the command being typed "
+                "(the command line is empty)",
+                8000,
+            )
+            return
         before = line.text()[: line.cursorPosition()]
         sep = "" if not before or before[-1] in " =,@:>" else ","
         line.insert(sep + hex_label(h))
