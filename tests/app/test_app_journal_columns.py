@@ -72,3 +72,33 @@ def test_what_happened_stays_readable_in_a_narrow_journal_of_the_activation_game
     assert table.columnWidth(WHAT) >= 10 * chars, (journal.width(), table.columnWidth(WHAT))
     used = sum(table.columnWidth(c) for c in range(len(COLUMNS)) if not table.isColumnHidden(c))
     assert used <= table.viewport().width()
+
+
+def test_a_match_opens_with_its_journal_at_the_last_step(qtbot, tmp_path):
+    """The journal shows the step the match is at when the window opens: its rows, fitted
+    to the dock's width as the window lays out (taller, their step names wrapped), leave it
+    scrolled to the end, not part way up."""
+    from app_window import activation_window
+
+    from referee.match.journal.journal_text import read_journal, replay_journal
+    from referee.paths import data_dir
+
+    path = tmp_path / "crossroads.referee"
+    replay_journal(read_journal(data_dir() / "journals" / "activation-crossroads.journal"), path)
+    window = activation_window(qtbot, path)
+    qtbot.waitExposed(window)
+    table = window.journal.table
+    bar = table.verticalScrollBar()
+    qtbot.waitUntil(lambda: bar.maximum() > 0)  # more rows than the dock shows
+    last = table.model().rowCount() - 1
+    qtbot.wait(500)
+    print(
+        "DEBUG",
+        bar.value(),
+        bar.maximum(),
+        table.rowAt(table.viewport().height() - 2),
+        last,
+        table.model().rowCount(),
+    )
+    qtbot.waitUntil(lambda: table.rowAt(table.viewport().height() - 2) in (last, -1))
+    assert bar.value() == bar.maximum()

@@ -141,6 +141,20 @@ class JournalView(QWidget):
         self.table.doubleClicked.connect(self.open_why)
         self.table.setContextMenuPolicy(Qt.ContextMenuPolicy.CustomContextMenu)
         self.table.customContextMenuRequested.connect(self._context_menu)
+        self._at_end = True
+        """Whether the journal shows its last step: it then keeps showing it as the rows
+        grow taller or the dock shorter (the window laying out as a match opens), until
+        the referee scrolls up."""
+        scroll = self.table.verticalScrollBar()
+        scroll.valueChanged.connect(self._scrolled)
+        scroll.rangeChanged.connect(self._range_changed)
+
+    def _scrolled(self, value: int) -> None:
+        self._at_end = value == self.table.verticalScrollBar().maximum()
+
+    def _range_changed(self, _least: int, most: int) -> None:
+        if self._at_end:
+            self.table.verticalScrollBar().setValue(most)
 
     def set_steps(self, steps: Sequence[Step], rules: Ruleset) -> None:
         self.rules = rules
