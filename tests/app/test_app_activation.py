@@ -146,6 +146,13 @@ def test_a_click_on_a_tile_types_nothing_into_an_empty_command_line(qtbot, windo
     click_hex(qtbot, window, parse_label("H9"))
     assert window.game.panel.command.text() == ""
     assert window.statusBar().currentMessage().startswith("H9")
+    # a tile with a unit and a building: the status bar says what stands there
+    click_hex(qtbot, window, parse_label("H8"))
+    said = window.statusBar().currentMessage()
+    buggy = window.session.match.state.pieces["buggy"]
+    assert said.startswith("H8: buggy (Scout buggy, side 2, ")
+    assert f"{buggy.health} H" in said and "Citadel" in said and "pips side 1 0" in said
+    assert window.game.panel.command.text() == ""
     qtbot.keyClicks(window.game.panel.command, "capture uid=buggy hex=")
     click_hex(qtbot, window, parse_label("H8"))
     assert window.game.panel.command.text() == "capture uid=buggy hex=H8"
