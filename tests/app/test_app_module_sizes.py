@@ -16,7 +16,6 @@ NOT_SPLIT_YET = {
     "docks/los_panel.py",
     "docks/rules_browser.py",
     "wizards/new_match/armies_page.py",
-    "wizards/orders/wizard.py",
 }
 
 
@@ -37,5 +36,6 @@ def test_the_split_windows_are_each_under_400_lines():
         "map/map_scene.py",
         "map_editor/window.py",
         "wizards/common/dice_entry.py",
+        "wizards/orders/wizard.py",
     ):
         assert lines(APP / name) <= LIMIT, name
