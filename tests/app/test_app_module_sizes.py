@@ -15,7 +15,6 @@ NOT_SPLIT_YET = {
     "docks/setup_panel.py",
     "docks/los_panel.py",
     "docks/rules_browser.py",
-    "wizards/new_match/armies_page.py",
 }
 
 
@@ -37,5 +36,6 @@ def test_the_split_windows_are_each_under_400_lines():
         "map_editor/window.py",
         "wizards/common/dice_entry.py",
         "wizards/orders/wizard.py",
+        "wizards/new_match/armies_page.py",
     ):
         assert lines(APP / name) <= LIMIT, name
