@@ -13,7 +13,6 @@ LIMIT = 400
 NOT_SPLIT_YET = {
     "window/main_window.py",
     "docks/setup_panel.py",
-    "docks/rules_browser.py",
 }
 
 
@@ -37,5 +36,6 @@ def test_the_split_windows_are_each_under_400_lines():
         "wizards/orders/wizard.py",
         "wizards/new_match/armies_page.py",
         "docks/los_panel.py",
+        "docks/rules_browser.py",
     ):
         assert lines(APP / name) <= LIMIT, name
