@@ -365,14 +365,14 @@ def pairs(
     q0: int,
     r0: int,
     width: int,
-    src: Any,
-    tgt: Any,
+    n: int,
+    keys: Any,
     at: int,
 ) -> int:  # pragma: no cover - compiled
     """The pairs of the set bits of ``plane`` (``(lines, ntr, ntc)`` words of a block of
-    answers) as hex numbers from ``src[at]`` and ``tgt[at]`` on; returns where they end.
-    A source is at ``by_offset[column, row]``, a target ``(q, r)`` at ``grid[(q - q0) *
-    width + r - r0]``."""
+    answers) both ways, each as one number ``from * n + to`` (hex numbers), into
+    ``keys`` from ``at`` on; returns where they end. A source is at ``by_offset[column,
+    row]``, a target ``(q, r)`` at ``grid[(q - q0) * width + r - r0]``."""
     nd, ntr, ntc = plane.shape
     for d in range(nd):
         for tr in range(ntr):
@@ -387,9 +387,11 @@ def pairs(
                     row = row0[d] + 8 * tr + (bit >> 3)
                     col = 2 * (ci0[d] + 8 * tc + (bit & 7)) + p
                     r = row - ((col - (col & 1)) >> 1)
-                    src[at] = by_offset[col, row]
-                    tgt[at] = grid[(col + dq[d] - q0) * width + (r + dr[d] - r0)]
-                    at += 1
+                    a = np.int64(by_offset[col, row])
+                    b = np.int64(grid[(col + dq[d] - q0) * width + (r + dr[d] - r0)])
+                    keys[at] = a * n + b
+                    keys[at + 1] = b * n + a
+                    at += 2
     return at
 
 

@@ -157,25 +157,15 @@ class Visibility:
             for i in range(n):
                 yield i, np.flatnonzero(visible[i]), np.flatnonzero(blind[i])
             return
-        pairs = self._pairs(lv)
-        if pairs is None:
-            yield from self._rows_by_columns(lv)
-            return
         # per answer, every pair both ways as one number ``from * n + to``, sorted (32 bits
         # when they fit, as on every map the limits allow: a third of the time to sort)
         kind = np.dtype(np.uint32 if n * n < 1 << 32 else np.int64)
-        keys = []
-        while pairs:
-            src, tgt = pairs.pop(0)  # let go of each answer's pairs once they are keys
-            m = len(src)
-            key = np.empty(2 * m, kind)
-            for half, (a, b) in enumerate(((src, tgt), (tgt, src))):
-                part = key[half * m : (half + 1) * m]
-                np.multiply(a, kind.type(n), out=part, dtype=kind, casting="unsafe")
-                part += b.astype(kind)
-            del src, tgt
+        keys = self._pairs(lv, kind)
+        if keys is None:
+            yield from self._rows_by_columns(lv)
+            return
+        for key in keys:
             key.sort()
-            keys.append(key)
         firsts = np.arange(n + 1, dtype=kind) * kind.type(n)
         (seen, blind), (seen_at, blind_at) = keys, [np.searchsorted(k, firsts) for k in keys]
         for k in keys:  # the keys' targets, in place: one copy per row, not two
@@ -188,11 +178,9 @@ class Visibility:
                 blind[blind_from[i] : blind_from[i + 1]].astype(np.int64),
             )
 
-    def _pairs(
-        self, lv: LevelArray
-    ) -> list[tuple[npt.NDArray[np.int32], npt.NDArray[np.int32]]] | None:
-        """Per answer (visible, blind): the pairs ``(source, target)`` that have it, one
-        of each two ways, as hex numbers; None when there are more than
+    def _pairs(self, lv: LevelArray, kind: np.dtype[Any]) -> list[npt.NDArray[Any]] | None:
+        """Per answer (visible, blind): the pairs that have it, both ways, each as one
+        number ``from * n + to`` of type ``kind``, unsorted; None when there are more than
         :data:`ROW_PAIRS` of them."""
         from referee.board import bit_kernels
 
@@ -202,10 +190,7 @@ class Visibility:
         grid, q0, r0, width = sb.axial_grid(1)
         by_offset = np.full((engine.cols, engine.rows), n, np.int32)
         by_offset[sb.col, sb.row] = np.arange(n, dtype=np.int32)
-        found: list[tuple[list[npt.NDArray[np.int32]], list[npt.NDArray[np.int32]]]] = [
-            ([], []),
-            ([], []),
-        ]
+        found: list[list[npt.NDArray[Any]]] = [[], []]
         kernel: Any = bit_kernels.pairs  # numba's dispatcher, typed as taking no arguments
         total = 0
         for blk in engine.answer(lv):
@@ -216,17 +201,11 @@ class Visibility:
                     return None
                 if not count:
                     continue
-                src = np.empty(count, np.int32)
-                tgt = np.empty(count, np.int32)
+                keys = np.empty(2 * count, kind)
                 args = (blk.dq, blk.dr, blk.row0, blk.ci0, blk.p, by_offset, grid, q0, r0, width)
-                kernel(np.ascontiguousarray(plane), *args, src, tgt, 0)
-                found[k][0].append(src)
-                found[k][1].append(tgt)
-        empty = np.zeros(0, np.int32)
-        return [
-            (np.concatenate(src) if src else empty, np.concatenate(tgt) if tgt else empty)
-            for src, tgt in found
-        ]
+                kernel(np.ascontiguousarray(plane), *args, n, keys, 0)
+                found[k].append(keys)
+        return [np.concatenate(keys) if keys else np.zeros(0, kind) for keys in found]
 
     def _rows_by_columns(self, lv: LevelArray) -> Iterator[tuple[int, I64Array, I64Array]]:
         """:meth:`rows` for a map with too many pairs to keep: sixteen columns of sources
