@@ -23,14 +23,19 @@ def private_folders(tmp_path, monkeypatch):
 
 
 def click_tab(qtbot, window, title: str) -> None:
-    """Click the dock tab named ``title``, as the referee would."""
-    for bar in window.findChildren(QTabBar):
-        for i in range(bar.count()):
-            if bar.tabText(i) == title and bar.isVisible():
-                qtbot.mouseClick(bar, Qt.MouseButton.LeftButton, pos=bar.tabRect(i).center())
-                QApplication.processEvents()
-                return
-    raise AssertionError(f"no tab {title!r}")
+    """Click the dock tab named ``title``, as the referee would (on the tab bar of the dock's
+    group: Qt may keep an older bar of fewer tabs it no longer shows in the layout)."""
+    bars = [
+        (bar, i)
+        for bar in window.findChildren(QTabBar)
+        if bar.isVisible()
+        for i in range(bar.count())
+        if bar.tabText(i) == title
+    ]
+    assert bars, f"no tab {title!r}"
+    bar, i = max(bars, key=lambda found: found[0].count())
+    qtbot.mouseClick(bar, Qt.MouseButton.LeftButton, pos=bar.tabRect(i).center())
+    qtbot.wait(20)  # the tab's dock shown, then its panel built in the next turn
 
 
 def test_the_docks_behind_tabs_and_the_hidden_setup_have_no_panel_until_seen(qtbot, tmp_path):
@@ -104,3 +109,29 @@ def test_a_rule_link_opens_in_a_rules_browser_built_for_it(qtbot, tmp_path):
     assert isinstance(browser, RulesBrowser) and window.rules_dock.isVisible()
     assert browser.current == "clause:los.straight-line"
     assert "los.ground-level" in browser.detail.toHtml()
+
+
+def test_a_first_start_builds_no_dock_behind_a_tab_and_its_tab_shows_it(
+    qtbot, tmp_path, monkeypatch
+):
+    from PySide6.QtCore import QSettings
+
+    from referee.app.start.app import begin_window
+
+    monkeypatch.setenv("REFEREE_MATCHES", str(tmp_path / "matches"))
+    settings = QSettings(str(tmp_path / "referee.ini"), QSettings.Format.IniFormat)
+    window, finish = begin_window(None, settings)  # a first start: the demo, maximised
+    qtbot.addWidget(window)
+    window.show()
+    qtbot.waitExposed(window)
+    finish()  # the panels, the demo written and opened (the docks shown as its game attaches)
+    QApplication.processEvents()
+    assert window.session is not None
+    assert [d.widget() for d in (window.los_dock, window.rules_dock, window.setup_dock)] == [
+        None,
+        None,
+        None,
+    ]
+    click_tab(qtbot, window, "Line of sight")
+    assert isinstance(window.los_dock.widget(), LosPanel) and window.los_dock.widget().isVisible()
+    assert window.rules_dock.widget() is None  # still behind its tab

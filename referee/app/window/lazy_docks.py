@@ -38,7 +38,14 @@ class LazyDocks(WindowParts):
             )
 
     def _dock_seen(self, dock: QDockWidget) -> None:
-        if not self.panels_built:
+        # a dock is shown for a moment while a match opens (the inspector in front of it
+        # put away and back): it is built if it is still on screen once that is over
+        from PySide6.QtCore import QTimer
+
+        QTimer.singleShot(0, self, lambda: self._dock_still_seen(dock))
+
+    def _dock_still_seen(self, dock: QDockWidget) -> None:
+        if not self.panels_built or not dock.isVisible() or dock.visibleRegion().isEmpty():
             return
         if dock is self.los_dock:
             _ = self.los_panel
@@ -51,8 +58,7 @@ class LazyDocks(WindowParts):
         """The lazy docks already on screen when the panels are built (a window restored
         with one of them in front of its tabs, or floating)."""
         for dock in (self.los_dock, self.rules_dock, self.setup_dock):
-            if dock.isVisible() and not dock.visibleRegion().isEmpty():
-                self._dock_seen(dock)
+            self._dock_still_seen(dock)
 
     # --- the line of sight ------------------------------------------------------------
 
