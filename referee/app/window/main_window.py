@@ -82,11 +82,6 @@ class MainWindow(Menus, QMainWindow):
         app = QApplication.instance()
         if isinstance(app, QApplication):  # back to the front: a step written meanwhile shows
             app.applicationStateChanged.connect(self._app_state)
-            from referee.app.widgets.undo_keys import install_undo_keys
-            from referee.app.widgets.wheel_guard import install_wheel_guard
-
-            install_wheel_guard(app)  # the wheel changes a number box only with the focus
-            install_undo_keys(app)  # Ctrl+Z from a field with nothing typed undoes the step
         self.moving_uid: str | None = None
         self.last_error = ""
         self.undo_group = QUndoGroup(self)
@@ -182,6 +177,17 @@ class MainWindow(Menus, QMainWindow):
         self.inspector.ruleRequested.connect(self.show_rule)
         self.wizard_host.linkClicked.connect(self.show_rule)  # a written step's outcome
         self._build_seen_docks()
+        # the wheel guard and the undo keys once the window is finished (and painted): they
+        # filter every event of the application, which its building need not go through
+        QTimer.singleShot(0, self, self._install_filters)
+
+    @staticmethod
+    def _install_filters() -> None:
+        from referee.app.start.qt_application import install_filters
+
+        app = QApplication.instance()
+        if isinstance(app, QApplication):
+            install_filters(app)
 
     # --- building -------------------------------------------------------------------
 
