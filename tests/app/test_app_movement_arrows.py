@@ -13,7 +13,7 @@ from referee.app.widgets.style import SIDE_COLOURS
 def colours(window) -> dict[str, tuple[str, str]]:
     return {
         item.arrow.text(): (item.arrow.colour(), item.arrow.kind)
-        for item in window.scene.arrow_items
+        for item in window.scene.drawings.arrow_items
     }
 
 
