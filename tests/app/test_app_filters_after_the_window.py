@@ -56,3 +56,39 @@ def test_the_wheel_guard_and_the_undo_keys_go_on_once_the_window_is_finished(tmp
     assert seen["finished"] == [False, False]  # the window's panels and match: still none
     assert seen["after"] == [True, True]  # the next turn of the event loop: both on
     assert seen["strong"] == "StrongFocus"
+
+
+UNUSED = """
+import json, os
+from PySide6.QtCore import QSettings
+from PySide6.QtWidgets import QApplication
+import PySide6.QtWidgets as widgets
+from referee.app.start.app import begin_window
+
+window, finish = begin_window(None, QSettings(os.environ["INI"], QSettings.Format.IniFormat))
+window.show()
+finish()
+window.repaint()  # the window usable, painted whole (before the event loop's next turn)
+assert window.session is not None and window.journal.table.model().rowCount() > 0
+print(json.dumps("QCalendarWidget" in widgets.__dict__))
+"""
+
+
+def test_the_window_s_start_makes_pyside_load_no_widget_class_it_does_not_use(tmp_path):
+    # asked for a viewport Qt made, PySide names it by loading every class of QtWidgets
+    # (and their enums): the map's and the journal's viewports are made in Python. (The
+    # filters on the whole application, put on after, meet Qt's own widgets: they do.)
+    out = subprocess.run(
+        [sys.executable, "-c", UNUSED],
+        capture_output=True,
+        text=True,
+        check=True,
+        cwd=tmp_path,
+        env={
+            "QT_QPA_PLATFORM": "offscreen",
+            "PATH": "",
+            "REFEREE_HOME": str(tmp_path / "home"),
+            "INI": str(tmp_path / "referee.ini"),
+        },
+    )
+    assert json.loads(out.stdout.splitlines()[-1]) is False
