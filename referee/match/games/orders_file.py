@@ -116,7 +116,7 @@ def _card_source(unit: UnitType, read: dict[Path, dict[str, Any]] | None = None)
 def _parse_card(data: object, rules: Ruleset | CardRules, where: str) -> UnitType:
     """A card the file holds, read under ``rules`` (or the card rules read from them,
     once for every card of the file)."""
-    from referee.units.catalogue import card_rules
+    from referee.units.card_rules import card_rules
     from referee.units.parse_unit import CardRules, parse_unit
 
     if (
@@ -170,7 +170,7 @@ class MatchFile(JournalFile[MatchState]):
             here = f"{path}: card {cid!r}"
             try:
                 if crules is None:
-                    from referee.units.catalogue import card_rules
+                    from referee.units.card_rules import card_rules
 
                     crules = card_rules(self.rules)
                 cards[str(cid)] = _parse_card(_json(data, here), crules, here)

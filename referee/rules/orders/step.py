@@ -28,6 +28,9 @@ from referee.rules.orders.commands import (
     ApplyDamage,
     Assault,
     Command,
+    Correct,
+    CorrectHex,
+    CorrectRemove,
     Fire,
     HexEffects,
     Load,
@@ -40,7 +43,6 @@ from referee.rules.orders.commands import (
     Spot,
     command_from_json,
 )
-from referee.rules.orders.corrections import correct_hex, correct_remove, correct_unit
 from referee.rules.orders.serial import hexes_json, unit_state_json
 from referee.rules.orders.state import MatchState
 from referee.rules.state import UnitState
@@ -654,6 +656,24 @@ def _advance(state: MatchState, command: Advance, dice: Dice) -> Event:
 Handler = Callable[[MatchState, Any, Dice], Event]
 
 
+def _correct(state: MatchState, command: Correct, dice: Dice) -> Event:
+    from referee.rules.orders.corrections import correct_unit  # the corrections' rules
+
+    return correct_unit(state, command, dice)
+
+
+def _correct_hex(state: MatchState, command: CorrectHex, dice: Dice) -> Event:
+    from referee.rules.orders.corrections import correct_hex
+
+    return correct_hex(state, command, dice)
+
+
+def _correct_remove(state: MatchState, command: CorrectRemove, dice: Dice) -> Event:
+    from referee.rules.orders.corrections import correct_remove
+
+    return correct_remove(state, command, dice)
+
+
 def _setup_roll(state: MatchState, command: SetupRoll, dice: Dice) -> Event:
     from referee.rules.orders.setup_commands import setup_roll
 
@@ -679,15 +699,15 @@ def _reveal(state: MatchState, command: Reveal, dice: Dice) -> Event:
 
 
 COMMANDS: dict[str, Handler] = {
-    "correct": correct_unit,
+    "correct": _correct,
     "orders": _orders,
     "fire": _fire,
     "apply-damage": _apply_damage,
     "agony": _agony,
     "aftermath": _aftermath,
     "advance": _advance,
-    "correct-hex": correct_hex,
-    "correct-remove": correct_remove,
+    "correct-hex": _correct_hex,
+    "correct-remove": _correct_remove,
     "movement": _movement,
     "assault": _assault,
     "hex-effects": _hex_effects,
