@@ -24,8 +24,10 @@ the block's columns of tiles (the longer side: a map's rows are printed rows, it
 half-columns), and the line's stops are put together by the levels of its ends at once,
 a word at a time, while they are still in the cache. Measured on this machine while
 others worked on it (CPU seconds, so a few tenths either way): 100 x 100 all pairs 1.56
-with numpy, 0.29-0.47 so; 200 x 200 12.3 with numpy (13-16 in the bench), 4.0-5.3 so, in
-about 255 MB with numba loaded (which takes about 110 MB of it).
+with numpy, 0.29-0.56 so (the floor 0.033-0.058 in the same runs); 200 x 200 12.3 with
+numpy (13-16 in the bench), 4.0-5.3 so, in about 255 MB with numba loaded (which takes
+about 110 MB of it). The loops' time is the machine's memory, so other work on it slows
+them more than numpy's in-place OR of the floor.
 
 Measured and set aside (issue 27): numpy ORs long runs of words in place at about 0.3 ns a
 word, but here the blocks are scattered (a line's entries want different pre-shifted
