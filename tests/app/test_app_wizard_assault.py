@@ -330,7 +330,7 @@ def test_reroll_assault_batches_until_no_offer_is_left(qtbot, tmp_path):
     next_page(qtbot, wizard)
     # 6 6 2 2 2 2 2 2: two successes against none
     assert "2 hits against 0" in wizard.advantage_page.summary.text()
-    assert wizard.plan().command()["rerolls"] == [{"hoplites": ["hoplites#2"]}, {}]
+    assert wizard.plan().command().rerolls == ({"hoplites": ["hoplites#2"]}, {})
     assert wizard.plan().typed() == (6, *[2] * 15, 6)
     wizard.reject()
 

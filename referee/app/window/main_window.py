@@ -34,6 +34,7 @@ from referee.app.window.menus import Menus
 from referee.app.window.remembered import Remembered, fill_recent_menu
 from referee.board.hexgrid import Hex
 from referee.errors import RefereeError
+from referee.rules.changes import ChangeFlag
 
 if TYPE_CHECKING:
     # panels and the engine when the window is finished (build_panels), after a first start
@@ -297,24 +298,23 @@ class MainWindow(Menus, QMainWindow):
         if state == Qt.ApplicationState.ApplicationActive and self.session is not None:
             self.session.sync()
 
-    def refresh(self, flags: Iterable[str]) -> None:
+    def refresh(self, flags: ChangeFlag) -> None:
         """Redraw what ``flags`` say changed (see
         :func:`referee.app.session.match_session.change_flags`): the game system's part."""
         if self.session is None or self.game is None:
             return
-        changed = frozenset(flags)
         steps = self.session.steps()  # read once for the journal, the Turn dock and the wizard
         if self.wizard_host.wizard is not None:
-            self._outdate_wizard(self._what_changed(set(changed), steps))
-        self.game.show(changed, steps)
+            self._outdate_wizard(self._what_changed(flags, steps))
+        self.game.show(flags, steps)
 
-    def _what_changed(self, flags: set[str], steps: list[Step]) -> str:
+    def _what_changed(self, flags: ChangeFlag, steps: list[Step]) -> str:
         """What a change of the match was, in words, for the wizard it made out of date."""
-        if "external" in flags:
+        if ChangeFlag.EXTERNAL in flags:
             return "another program wrote to the match file"
-        if "undo" in flags:
+        if ChangeFlag.UNDO in flags:
             return "a step was undone"
-        if "redo" in flags:
+        if ChangeFlag.REDO in flags:
             return "a step was redone"
         done = [s for s in steps if not s.undone]
         return f"step {done[-1].number}, {done[-1].name}" if done else "the match changed"
@@ -334,11 +334,14 @@ class MainWindow(Menus, QMainWindow):
         attempt: int | None = None,
     ) -> Step | None:
         """Have the engine carry out a named step (``attempt``: the one whose app dice a
-        wizard showed); a refusal is shown, nothing is written."""
+        wizard showed); a refusal is shown, nothing is written. ``commands`` are command
+        values (a wizard's, the command line's); the JSON or text form a script or a test
+        hands is read here, at the window's edge, by the match's game system."""
         if self.session is None:
             return None
         try:
-            step = self.session.run_step(name, commands, typed, attempt)
+            read = self.session.match.read_command
+            step = self.session.run_step(name, [read(c) for c in commands], typed, attempt)
         except RefereeError as exc:
             self.report_error(str(exc))
             if self.game is not None:

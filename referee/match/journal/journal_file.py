@@ -1096,7 +1096,7 @@ class JournalFile(Generic[S]):
 
     def _own(self, given: object) -> Command:
         """``given``, a command value of this match's game; anything else (its JSON or text
-        form, read only at the edge: :meth:`run_json`) is refused."""
+        form, read only at the edge: :meth:`read_command`) is refused."""
         system = self.system
         if isinstance(given, system.COMMAND):
             return cast(Command, given)
@@ -1104,23 +1104,6 @@ class JournalFile(Generic[S]):
             f"run() takes the {system.SYSTEM} game's command values, not "
             f"{type(given).__name__} (its JSON or text form: read it first, read_command)"
         )
-
-    def run_json(
-        self,
-        name: str,
-        commands: Iterable[Command | Mapping[str, Any] | str],
-        typed: Iterable[int] = (),
-        *,
-        strict: bool = False,
-        attempt: int | None = None,
-    ) -> Step:
-        """:meth:`run` for commands read at the edge (the app's session while its wizards
-        still hand back JSON tables): each is read by :meth:`read_command` first; a command
-        that cannot be read refuses the whole step, nothing written."""
-        given = list(commands)
-        self._check_step(name, len(given), STEP_MAX_COMMANDS)
-        parsed = [self.read_command(c) for c in given]
-        return self.run(name, parsed, typed, strict=strict, attempt=attempt)
 
     def run(
         self,
