@@ -128,7 +128,7 @@ def parse_command(line: str, where: str = "command", system: str = DEFAULT_SYSTE
         raise error from None
 
 
-def parse_unit_line(line: str, where: str = "unit") -> dict[str, Any]:
+def parse_unit_line(line: str, where: str = "unit") -> dict[str, object]:
     """``tank standard-tank side=1 hex=C2 facing=3``: a unit of the set-up."""
     try:
         words = split_words(line)
