@@ -46,10 +46,8 @@ if TYPE_CHECKING:
     from referee.app.session.shell import GameUi
     from referee.app.session.unfired_question import UnfiredQuestion
     from referee.app.window.report_view import ReportWindow
-    from referee.app.wizards.common.chosen_step import (
-        CommandLike,  # each wizard and the map editor are imported when first opened; the
-    )
     from referee.match.reports.phase_report import PhaseFold
+    from referee.rules.command import Command
     from referee.rules.events import Step
 
 
@@ -329,19 +327,17 @@ class MainWindow(Menus, QMainWindow):
     def run_step(
         self,
         name: str,
-        commands: Iterable[CommandLike],
+        commands: Iterable[Command],
         typed: Iterable[int] = (),
         attempt: int | None = None,
     ) -> Step | None:
-        """Have the engine carry out a named step (``attempt``: the one whose app dice a
-        wizard showed); a refusal is shown, nothing is written. ``commands`` are command
-        values (a wizard's, the command line's); the JSON or text form a script or a test
-        hands is read here, at the window's edge, by the match's game system."""
+        """Have the engine carry out a named step of ``commands``, the match's game's command
+        values (a wizard's, the command line's: ``attempt``, the one whose app dice a wizard
+        showed); a refusal is shown, nothing is written."""
         if self.session is None:
             return None
         try:
-            read = self.session.match.read_command
-            step = self.session.run_step(name, [read(c) for c in commands], typed, attempt)
+            step = self.session.run_step(name, commands, typed, attempt)
         except RefereeError as exc:
             self.report_error(str(exc))
             if self.game is not None:

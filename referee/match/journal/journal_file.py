@@ -1090,32 +1090,17 @@ class JournalFile(Generic[S]):
 
     # --- playing: written once for every game system --------------------------------
 
-    def read_command(self, given: Command | Mapping[str, Any] | str) -> Command:
-        """``given`` read at the edge as a command of this match's game: a command value of
-        its game as it is, its JSON form (a table of kind and fields) or its text form (a
-        line of a text journal) read by the game system; a
-        :class:`~referee.rules.command.CommandError` names what cannot be read."""
-        system = self.system
-        if isinstance(given, system.COMMAND):
-            return cast(Command, given)
-        if isinstance(given, Mapping):
-            return cast(Command, system.command_from_json(given))
-        if isinstance(given, str):
-            return cast(Command, system.parse_command(given))
-        raise MatchFileError(
-            f"a command of the {system.SYSTEM} game is its value, its text, or a table of "
-            f"kind and fields, not {type(given).__name__}"
-        )
-
     def _own(self, given: object) -> Command:
         """``given``, a command value of this match's game; anything else (its JSON or text
-        form, read only at the edge: :meth:`read_command`) is refused."""
+        form, read only at the edge by the game system's ``command_from_json`` or
+        ``parse_command``) is refused."""
         system = self.system
         if isinstance(given, system.COMMAND):
             return cast(Command, given)
         raise MatchFileError(
             f"run() takes the {system.SYSTEM} game's command values, not "
-            f"{type(given).__name__} (its JSON or text form: read it first, read_command)"
+            f"{type(given).__name__} (its JSON or text form: read it first, the game system's "
+            "command_from_json or parse_command)"
         )
 
     def run(

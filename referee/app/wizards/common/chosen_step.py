@@ -10,18 +10,11 @@ game system's ``parse_command``), never handed on as a table or a line.
 
 from __future__ import annotations
 
-from collections.abc import Mapping
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any, TypeAlias
+from typing import TYPE_CHECKING
 
 if TYPE_CHECKING:
     from referee.rules.command import Command
-
-CommandLike: TypeAlias = "Command | Mapping[str, Any] | str"
-"""A command as the window's :meth:`~referee.app.window.main_window.MainWindow.run_step`
-takes it from a script or a test: a typed value, or its JSON or text form, which the window
-reads with the match's game system before the session runs it (the session and every wizard
-deal in typed values only)."""
 
 
 @dataclass(frozen=True)
