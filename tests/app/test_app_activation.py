@@ -118,3 +118,41 @@ def test_clicking_tiles_types_their_labels_into_the_command(qtbot, window):
             pos=view_point(window, parse_label(label)),
         )
     assert window.game.panel.command.text() == "move uid=buggy path=H9,H10"
+
+
+def test_a_click_on_a_tile_leaves_the_keyboard_on_the_map_so_n_is_next_step(qtbot, window):
+    """A tile clicked types its label into the command line but does not take the
+    keyboard into it: N (Turn > Next step) then opens the step's wizard, not an "n"."""
+    from app_window import click_hex
+
+    with qtbot.waitActive(window):
+        window.activateWindow()
+    window.view.setFocus()
+    window.game.panel.command.setText("move uid=buggy path=")
+    click_hex(qtbot, window, parse_label("H9"))
+    assert window.game.panel.command.text() == "move uid=buggy path=H9"  # the label, typed
+    assert not window.game.panel.command.hasFocus()
+    assert window.view.hasFocus()
+    qtbot.keyClick(window.view, Qt.Key.Key_N)
+    assert window.game.panel.command.text() == "move uid=buggy path=H9"  # no "n" after it
+    assert window.wizard_host.wizard is not None  # the activation's wizard opened
+
+
+def test_a_click_on_a_tile_types_nothing_into_an_empty_command_line(qtbot, window):
+    """A tile's label alone is no command (each starts with its verb): a click on the map
+    with nothing typed leaves the line empty and names the tile in the status bar."""
+    from app_window import click_hex
+
+    click_hex(qtbot, window, parse_label("H9"))
+    assert window.game.panel.command.text() == ""
+    assert window.statusBar().currentMessage().startswith("H9")
+    # a tile with a unit and a building: the status bar says what stands there
+    click_hex(qtbot, window, parse_label("H8"))
+    said = window.statusBar().currentMessage()
+    buggy = window.session.match.state.pieces["buggy"]
+    assert said.startswith("H8: buggy (Scout buggy, side 2, ")
+    assert f"{buggy.health} H" in said and "Citadel" in said and "pips side 1 0" in said
+    assert window.game.panel.command.text() == ""
+    qtbot.keyClicks(window.game.panel.command, "capture uid=buggy hex=")
+    click_hex(qtbot, window, parse_label("H8"))
+    assert window.game.panel.command.text() == "capture uid=buggy hex=H8"

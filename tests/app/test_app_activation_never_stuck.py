@@ -77,6 +77,33 @@ def test_the_menus_are_the_same_for_a_match_of_either_game(qtbot, tmp_path):
     assert main.open_action.shortcut() == QKeySequence(QKeySequence.StandardKey.Open)
 
 
+def test_the_written_orders_games_own_docks_are_greyed_in_the_view_menu_of_an_activation_match(
+    qtbot, tmp_path
+):
+    """The Unit inspector and the Setup dock show a match of written orders: in an
+    activation match their View menu items stay (the menus are the same) but are greyed,
+    so the referee never opens an empty dock; back on a match of written orders they
+    work again."""
+    main = demo_window(qtbot, tmp_path)
+    unit = main.inspector_dock.toggleViewAction()
+    setup = main.setup_dock.toggleViewAction()
+    assert unit.isEnabled() and setup.isEnabled()
+    demo = main.session.match.path
+    main.open_match(crossroads(tmp_path))
+    assert main.session is not None and main.session.system == "activation"
+    assert not unit.isEnabled() and not setup.isEnabled()
+    unit.trigger()
+    assert main.inspector_dock.isHidden()
+    assert "Unit" in menu_texts(main)["&View"]  # still there, greyed
+    main.open_match(demo)
+    assert main.session.system == "orders"
+    assert unit.isEnabled() and setup.isEnabled()
+    assert not main.inspector_dock.isHidden()
+    # the program started on an activation match greys them too
+    started = activation_window(qtbot, crossroads(tmp_path, "other.referee"))
+    assert not started.inspector_dock.toggleViewAction().isEnabled()
+
+
 def test_new_demo_from_an_activation_match_opens_in_the_same_window(qtbot, tmp_path):
     window = activation_window(qtbot, crossroads(tmp_path))
     window.new_action.trigger()

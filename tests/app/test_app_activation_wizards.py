@@ -274,3 +274,23 @@ def test_the_attack_offers_the_fortification_its_side_holds_as_the_ruling_reads(
         "Farmhouse on F8",
         "Farmhouse on J8",
     ]
+
+
+def test_the_capture_wizard_with_no_capture_says_why_each_unit_cannot(qtbot, window):
+    """Clause activation.capture, ruling activation.capture-reach: a unit captures a
+    building from its tile; side 1 has no unit in a building, so the page says so per unit
+    (an aircraft: ruling activation.aircraft-layer), not only that none can."""
+    qtbot.keyClicks(window.game.panel.command, "move uid=buggy path=H9:S")
+    qtbot.mouseClick(window.game.panel.play_button, Qt.MouseButton.LeftButton)
+    assert window.session.match.state.turn == 1
+    qtbot.mouseClick(window.game.panel.buttons["capture"], Qt.MouseButton.LeftButton)
+    wizard = window.wizard_host.wizard
+    assert wizard.pick.list.count() == 0
+    said = wizard.pick.subTitle()
+    assert said.startswith("No unit of this side can capture a building now")
+    state = window.session.match.state
+    units = sorted(p.uid for p in state.of_side(1) if p.on_map and p.kind == "unit")
+    assert units
+    for uid in units:
+        assert f"{uid}: " in said
+    assert "ruling activation.capture-reach" in said

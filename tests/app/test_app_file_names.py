@@ -11,9 +11,9 @@ from referee.app.army_builder.builder_window import ArmyBuilderWindow
 def test_an_army_named_like_a_path_is_offered_a_sheet_in_the_armies_folder(qtbot, tmp_path):
     window = ArmyBuilderWindow(folder=tmp_path / "armies")
     qtbot.addWidget(window)
-    window.name.setFocus()
-    window.name.selectAll()
-    qtbot.keyClicks(window.name, "../../../escaped army")
+    window.header.name.setFocus()
+    window.header.name.selectAll()
+    qtbot.keyClicks(window.header.name, "../../../escaped army")
     assert window.army.name == "../../../escaped army"
     for suffix in (".toml", ".pdf", ".html"):
         offered = Path(window._suggested(suffix))

@@ -7,7 +7,7 @@ from __future__ import annotations
 from app_window import click_hex, demo_window, view_point
 from PySide6.QtCore import Qt
 
-from referee.app.docks.los_panel import sight_roles
+from referee.app.docks.sight_words import sight_roles
 from referee.app.session.correction_menu import move_to as move_to_hex
 from referee.board.hexgrid import Hex, parse_label
 from referee.board.los import line_of_sight

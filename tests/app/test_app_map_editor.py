@@ -53,7 +53,7 @@ def editor(qtbot, tmp_path) -> MapEditorWindow:
 def test_the_editor_opens_on_entrenched_under_its_scenario(editor):
     assert editor.scenario is not None and editor.scenario.id == "entrenched"
     assert editor.problems == []
-    assert "keeps the rules of ENTRENCHED!" in editor.verdict.text()
+    assert "keeps the rules of ENTRENCHED!" in editor.side.verdict.text()
     assert editor.save_action.isEnabled()
 
 
@@ -92,7 +92,7 @@ def test_the_live_check_says_what_map_check_says_of_the_same_file(qtbot, editor,
 
 
 def test_each_side_designs_only_its_own_territory(qtbot, editor):
-    editor.designer.setCurrentIndex(editor.designer.findData("side1"))
+    editor.side.designer.setCurrentIndex(editor.side.designer.findData("side1"))
     editor.set_tool("terrain:forest")
     assert not editor.paint_at(parse_label("C2"))
     assert (

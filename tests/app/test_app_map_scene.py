@@ -115,7 +115,7 @@ def test_a_long_id_shows_its_short_name_on_the_token_and_the_whole_id_in_its_tip
     window = demo_window(qtbot, tmp_path)
     tank = window.session.state.units["tank"]
     long_ids = {"standard-tank": "tank", "battle-wagon": "wagon", "hoplite-phalanx": "phalanx"}
-    window.scene._place_units({uid: replace(tank, uid=uid) for uid in long_ids}, {})
+    window.scene.tokens.place_units({uid: replace(tank, uid=uid) for uid in long_ids}, {})
     image = QImage(200, 200, QImage.Format.Format_ARGB32)
     painter = QPainter(image)
     width = 1.1 * HEX_SIZE  # the band, less its margins
@@ -125,7 +125,7 @@ def test_a_long_id_shows_its_short_name_on_the_token_and_the_whole_id_in_its_tip
         assert item.band_name(painter, width) == short  # the whole id does not fit
         assert item.toolTip().startswith(f"{uid}: ")
     demo = window.scene.unit_items  # a short id that fits is shown whole
-    window.scene._place_units({"hoplites": replace(tank, uid="hoplites")}, {})
+    window.scene.tokens.place_units({"hoplites": replace(tank, uid="hoplites")}, {})
     assert demo["hoplites"].band_name(painter, width) == "hoplites"
     painter.end()
 
@@ -135,7 +135,7 @@ def test_two_units_sharing_a_hex_are_side_by_side_inside_it(qtbot, tmp_path):
     units = window.session.state.units
     tank = units["tank"]
     both = {"tank": tank, "hoplites": replace(units["hoplites"], hex=tank.hex)}
-    window.scene._place_units(both, {})
+    window.scene.tokens.place_units(both, {})
     bodies = [window.scene.unit_items[uid].mapRectToScene(BODY) for uid in both]
     assert not bodies[0].intersects(bodies[1])  # neither name hidden under the other
     hexagon = hex_polygon(tank.hex, local=False)

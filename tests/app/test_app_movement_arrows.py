@@ -14,7 +14,7 @@ from referee.rules.orders.commands import Advance, Movement
 def colours(window) -> dict[str, tuple[str, str]]:
     return {
         item.arrow.text(): (item.arrow.colour(), item.arrow.kind)
-        for item in window.scene.arrow_items
+        for item in window.scene.drawings.arrow_items
     }
 
 

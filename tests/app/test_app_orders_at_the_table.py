@@ -9,7 +9,7 @@ from PySide6.QtCore import QPoint, Qt
 from PySide6.QtWidgets import QWizard
 from test_app_wizard_orders import open_orders, pick_unit, steps, type_into
 
-from referee.app.wizards.orders.wizard import Status
+from referee.app.wizards.orders.orders_page import Status
 from referee.rules.orders.commands import Advance
 
 

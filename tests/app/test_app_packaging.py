@@ -167,20 +167,20 @@ def test_a_tournament_export_asks_before_replacing_a_folders_files(qtbot, tmp_pa
     out.mkdir()
     (out / "index.html").write_text("last week's", encoding="utf-8")
 
-    window.export("csv", out)  # one file's export never goes over a folder
+    window.files.export("csv", out)  # one file's export never goes over a folder
     assert "is a folder" in window.last_message
     assert sorted(p.name for p in out.iterdir()) == ["index.html"]
 
     asked: list[str] = []
     _answer_replace(qtbot, QMessageBox.StandardButton.Cancel, asked)
-    window.export("site", out)
+    window.files.export("site", out)
     assert asked and "replace 1 file(s)" in asked[0] and "index.html" in asked[0]
     assert sorted(p.name for p in out.iterdir()) == ["index.html"]
     assert (out / "index.html").read_text(encoding="utf-8") == "last week's"
     assert "Nothing exported" in window.last_message
 
     _answer_replace(qtbot, QMessageBox.StandardButton.Yes, asked)
-    window.export("site", out)
+    window.files.export("site", out)
     assert {"index.html", "players.html", "standings.html"} <= {p.name for p in out.iterdir()}
     assert (out / "index.html").read_text(encoding="utf-8") != "last week's"
     assert "Exported" in window.last_message

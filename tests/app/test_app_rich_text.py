@@ -168,7 +168,7 @@ def test_army_and_map_names_in_the_builder_and_the_editor_are_shown_as_typed(
     qtbot.addWidget(builder)
     assert builder.open_file(army)  # an unknown unit: a problem named in the list
     builder.show()
-    assert builder.name.text() == n["army"]
+    assert builder.header.name.text() == n["army"]
     windows = [builder]
     leaks = markup_leaks(windows, list(n.values()))
     assert leaks == [], leaks
@@ -188,4 +188,4 @@ def test_army_and_map_names_in_the_builder_and_the_editor_are_shown_as_typed(
     editor.show()
     leaks = markup_leaks([editor], list(n.values()))
     assert leaks == [], leaks
-    assert n["map"] in editor.name.text()  # the name is there, as typed
+    assert n["map"] in editor.side.name.text()  # the name is there, as typed

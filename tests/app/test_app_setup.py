@@ -78,11 +78,11 @@ def test_a_blind_setup_step_by_step_in_the_window(qtbot, tmp_path):
     panel.speed.setCurrentText("stand-still")
     click_hex(qtbot, window, parse_label("C9"))
     assert window.session.state.units == {}  # behind the screen
-    assert [str(item.unit.hex) for item in window.scene.pending_items] == ["C9"]
+    assert [str(item.unit.hex) for item in window.scene.tokens.pending_items] == ["C9"]
     assert "C9" in window.journal.model.rows[0].text  # side 1 at the screen: its own entry
     # side 2 is entered next: side 1's placement leaves the map, and the journal
     panel.set_entering(2)
-    assert window.scene.pending_items == []
+    assert window.scene.tokens.pending_items == []
     rows = window.journal.model.rows
     assert [(r.step_name, r.text, r.units) for r in rows] == [
         (
@@ -329,5 +329,5 @@ def test_a_placement_entered_behind_the_screen_is_moved_and_the_prompt_says_so(q
     choose_unit(window, "tank")  # side 1 has entered its every unit: the tank again
     assert "to move tank (entered at C9)" in panel.prompt.text()
     click_hex(qtbot, window, parse_label("C8"))
-    assert [str(item.unit.hex) for item in window.scene.pending_items] == ["C8"]
+    assert [str(item.unit.hex) for item in window.scene.tokens.pending_items] == ["C8"]
     assert "to move tank (entered at C8)" in panel.prompt.text()

@@ -9,7 +9,7 @@ import csv
 from PySide6.QtCore import Qt
 from PySide6.QtWidgets import QDialogButtonBox
 
-import referee.app.tournament.window as window_module
+import referee.app.tournament.desk_files as desk_files
 from referee.app.tournament.venue_dialog import VenueDialog
 from referee.app.tournament.window import TournamentWindow
 from referee.tournament.desk import Desk
@@ -46,10 +46,10 @@ def choose(combo, text: str) -> None:
 
 def test_votes_entered_in_the_awards_tab_decide_the_awards_with_the_weights_set(qtbot, tmp_path):
     w = window(qtbot, tmp_path)
-    w.pair()
+    w.pairings_tab.pair()
     w.desk.set_pairing(1, [("Ada", "Brin"), ("Cato", "Dora")], None)
-    w.record_result(1, 1, tanks("Ada", "Brin", 24, 0))  # Ada 232 MVP, Brin 0
-    w.record_result(1, 2, tanks("Cato", "Dora", 24, 24))  # 72 each
+    w.results.record_result(1, 1, tanks("Ada", "Brin", 24, 0))  # Ada 232 MVP, Brin 0
+    w.results.record_result(1, 2, tanks("Cato", "Dora", 24, 24))  # 72 each
     panel = w.awards
     w.tabs.setCurrentWidget(panel)  # the awards are counted while their tab is open
     choose(panel.voter, "Brin")
@@ -89,9 +89,9 @@ def test_export_csv_writes_the_one_file_named(qtbot, tmp_path, monkeypatch):
     def no_folder(*args, **kwargs):
         raise AssertionError("Export CSV asked for a folder")
 
-    monkeypatch.setattr(window_module.QFileDialog, "getExistingDirectory", no_folder)
-    monkeypatch.setattr(window_module, "ask_save_path", lambda *args: named)
-    w.export_dialog("csv")
+    monkeypatch.setattr(desk_files.QFileDialog, "getExistingDirectory", no_folder)
+    monkeypatch.setattr(desk_files, "ask_save_path", lambda *args: named)
+    w.files.export_dialog("csv")
     assert named.is_file()
     with open(named, newline="", encoding="utf-8") as fh:
         rows = list(csv.DictReader(fh))
@@ -106,7 +106,7 @@ def test_export_csv_writes_the_one_file_named(qtbot, tmp_path, monkeypatch):
 
 def test_a_venue_list_the_desk_refuses_keeps_the_dialog_open_with_the_edits(qtbot, tmp_path):
     w = window(qtbot, tmp_path)
-    dialog = VenueDialog(w.tournament.venue, list(w.tournament.players), w, take=w.set_venue)
+    dialog = VenueDialog(w.tournament.venue, list(w.tournament.players), w, take=w.files.set_venue)
     qtbot.addWidget(dialog)
     dialog.show()
     dialog.add_row(VenueTable("Stream"))

@@ -50,14 +50,16 @@ def test_a_file_another_program_holds_is_said_busy_and_the_window_catches_up_whe
         assert holder.stdout is not None and holder.stdout.readline() == "held\n"
         w.tick()  # returns at once: the look runs on the reader's thread
         qtbot.waitUntil(lambda: "is busy" in w.last_message, timeout=15000)
-        assert "shows revision 1" in w.last_message and w.players.rowCount() == 0
+        assert "shows revision 1" in w.last_message and w.players_tab.players.rowCount() == 0
     finally:
         assert holder.stdin is not None
         holder.stdin.write("\n")
         holder.stdin.flush()
         holder.wait(timeout=30)
     caught_up(qtbot, w)
-    assert w.players.rowCount() == 1 and w.players.item(0, 0).text() == "Zed"
+    assert (
+        w.players_tab.players.rowCount() == 1 and w.players_tab.players.item(0, 0).text() == "Zed"
+    )
     assert w.last_message == "The event file is free again: the view is up to date"
 
 
@@ -79,7 +81,7 @@ def test_the_windows_tick_reads_the_event_on_the_readers_thread_never_its_own(
         other.add_player("Zed")
     readers.clear()
     w.tick()
-    qtbot.waitUntil(lambda: w.players.rowCount() == 1, timeout=15000)
+    qtbot.waitUntil(lambda: w.players_tab.players.rowCount() == 1, timeout=15000)
     assert readers and set(readers) == {"event reader"}
 
 

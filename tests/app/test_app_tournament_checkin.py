@@ -46,25 +46,27 @@ def make_window(qtbot, tmp_path) -> TournamentWindow:
 
 def enter(qtbot, w: TournamentWindow, name: str, army: Path | None) -> None:
     if army is not None:
-        w.checkin_panel.set_file(army)
-    qtbot.keyClicks(w.new_name, name)
-    qtbot.keyClick(w.new_name, Qt.Key.Key_Return)
+        w.players_tab.checkin_panel.set_file(army)
+    qtbot.keyClicks(w.players_tab.new_name, name)
+    qtbot.keyClick(w.players_tab.new_name, Qt.Key.Key_Return)
 
 
 def test_a_player_checked_in_with_an_army_file_shows_its_checksum_and_huge_units(qtbot, tmp_path):
     armies = write_armies(tmp_path / "armies")
     w = make_window(qtbot, tmp_path)
-    w.checkin_panel.set_file(armies["Brin"])
-    assert "valid" in w.checkin_panel.verdict.text()
-    assert "Talos, the bronze giant" in w.checkin_panel.huge.text()
+    w.players_tab.checkin_panel.set_file(armies["Brin"])
+    assert "valid" in w.players_tab.checkin_panel.verdict.text()
+    assert "Talos, the bronze giant" in w.players_tab.checkin_panel.huge.text()
     enter(qtbot, w, "Brin", None)
     checksum = w.tournament.players["Brin"].army["checksum"]
     assert checksum[:16] in w.last_message
-    row = [w.players.item(0, c).text() for c in range(w.players.columnCount())]
+    row = [
+        w.players_tab.players.item(0, c).text() for c in range(w.players_tab.players.columnCount())
+    ]
     assert row[0] == "Brin" and row[1] == "spartan"
     assert row[5] == checksum[:16] and row[6] == "Talos, the bronze giant"
     assert row[7] == "valid"
-    assert w.checkin_panel.path is None  # ready for the next player
+    assert w.players_tab.checkin_panel.path is None  # ready for the next player
 
 
 def test_an_army_that_is_not_valid_shows_its_problems_and_needs_the_organisers_reason(
@@ -73,21 +75,22 @@ def test_an_army_that_is_not_valid_shows_its_problems_and_needs_the_organisers_r
     bad = tmp_path / "bad.toml"
     bad.write_text(BAD, encoding="utf-8")
     w = make_window(qtbot, tmp_path)
-    w.checkin_panel.set_file(bad)
+    w.players_tab.checkin_panel.set_file(bad)
     shown = [
-        w.checkin_panel.problems.item(i).text() for i in range(w.checkin_panel.problems.count())
+        w.players_tab.checkin_panel.problems.item(i).text()
+        for i in range(w.players_tab.checkin_panel.problems.count())
     ]
     assert any("unit[1].type" in p and "army.building" in p for p in shown)
     assert any("cost.ip" in p and "36 IP" in p for p in shown)
-    assert w.checkin_panel.override.isVisibleTo(w)
+    assert w.players_tab.checkin_panel.override.isVisibleTo(w)
     enter(qtbot, w, "Cato", None)
     assert "Refused" in w.last_message and "organiser's reason" in w.last_message
-    assert w.players.rowCount() == 0
-    qtbot.keyClicks(w.checkin_panel.override, "agreed with every player")
-    click(qtbot, w.players)  # the name field still holds Cato
-    qtbot.keyClick(w.new_name, Qt.Key.Key_Return)
-    assert w.players.rowCount() == 1
-    assert w.players.item(0, 7).text() == (
+    assert w.players_tab.players.rowCount() == 0
+    qtbot.keyClicks(w.players_tab.checkin_panel.override, "agreed with every player")
+    click(qtbot, w.players_tab.players)  # the name field still holds Cato
+    qtbot.keyClick(w.players_tab.new_name, Qt.Key.Key_Return)
+    assert w.players_tab.players.rowCount() == 1
+    assert w.players_tab.players.item(0, 7).text() == (
         "NOT valid, accepted by the organiser: agreed with every player"
     )
 
@@ -96,11 +99,11 @@ def test_a_players_army_is_checked_in_later_for_the_selected_row(qtbot, tmp_path
     armies = write_armies(tmp_path / "armies")
     w = make_window(qtbot, tmp_path)
     enter(qtbot, w, "Ada", None)
-    assert w.players.item(0, 7).text() == "no army checked in"
-    w.players.selectRow(0)
-    w.checkin_panel.set_file(armies["Ada"])
-    click(qtbot, w.checkin_button)
-    assert w.players.item(0, 4).text() == "Ada's spartan host"
+    assert w.players_tab.players.item(0, 7).text() == "no army checked in"
+    w.players_tab.players.selectRow(0)
+    w.players_tab.checkin_panel.set_file(armies["Ada"])
+    click(qtbot, w.players_tab.checkin_button)
+    assert w.players_tab.players.item(0, 4).text() == "Ada's spartan host"
     assert "Ada checked in" in w.last_message
 
 
@@ -113,15 +116,18 @@ def test_the_tables_match_file_from_the_pairings_tab_and_its_result_back(
     for name in ("Ada", "Brin", "Cato", "Dora"):
         enter(qtbot, w, name, armies[name])
     w.desk.seed_players(["Ada", "Cato", "Brin", "Dora"])
-    click(qtbot, w.pair_button)
-    assert w.pairing.item(0, 4).text() == "Ada: Brin's army has huge units: Talos, the bronze giant"
-    out = w.make_match_file(1, 1, tmp_path / "t1.referee")
+    click(qtbot, w.pairings_tab.pair_button)
+    assert (
+        w.pairings_tab.pairing.item(0, 4).text()
+        == "Ada: Brin's army has huge units: Talos, the bronze giant"
+    )
+    out = w.files.make_match_file(1, 1, tmp_path / "t1.referee")
     assert out is not None
     with MatchFile.open(out) as m:
         assert m.meta["settings"]["player-2"] == "Brin"
-    w.result_from_match_file(1, 2, out)
+    w.results.result_from_match_file(1, 2, out)
     assert "made for round 1, table 1" in w.last_message and not w.tournament.round(1).results
-    w.result_from_match_file(1, 1, out)
+    w.results.result_from_match_file(1, 1, out)
     # nothing played: Ada 60 MVP, Brin 88 + 16 = 104 (tests/tournament/table_play.py)
     assert "Ada 60 MVP" in w.last_message and "Brin 104 MVP" in w.last_message
 

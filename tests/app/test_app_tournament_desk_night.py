@@ -23,8 +23,8 @@ def make_window(qtbot, tmp_path, players: tuple[str, ...] = ()) -> TournamentWin
     window.ask = lambda title, text: True  # Pair, Start, End ask first
     qtbot.addWidget(window)
     for name in players:
-        qtbot.keyClicks(window.new_name, name)
-        qtbot.keyClick(window.new_name, Qt.Key.Key_Return)
+        qtbot.keyClicks(window.players_tab.new_name, name)
+        qtbot.keyClick(window.players_tab.new_name, Qt.Key.Key_Return)
     return window
 
 
@@ -34,7 +34,7 @@ def typed(w: TournamentWindow) -> list[int]:
 
 def test_the_results_tab_shows_each_tables_own_points_never_the_last_tables(qtbot, tmp_path):
     w = make_window(qtbot, tmp_path, ("Ada", "Brin", "Cato", "Dora"))
-    click(qtbot, w.pair_button)
+    click(qtbot, w.pairings_tab.pair_button)
     (a1, b1), (a2, b2) = w.tournament.round(1).tables
     spins = w.entry.points
     spins[0]["surviving-ip"].setValue(12)  # a1: 12 IP x3 = 36, more points: +16 = 52
@@ -64,7 +64,7 @@ def test_a_correction_starts_from_the_recorded_result_after_another_table_was_ty
 ):
     monkeypatch.setattr(QMessageBox, "information", lambda *a, **k: None)
     w = make_window(qtbot, tmp_path, ("Ada", "Brin", "Cato", "Dora"))
-    click(qtbot, w.pair_button)
+    click(qtbot, w.pairings_tab.pair_button)
     (a1, b1), _ = w.tournament.round(1).tables
     spins = w.entry.points
     spins[0]["surviving-ip"].setValue(12)
@@ -85,7 +85,7 @@ def test_a_correction_starts_from_the_recorded_result_after_another_table_was_ty
 
 def test_a_correction_without_a_reason_says_where_to_type_it(qtbot, tmp_path):
     w = make_window(qtbot, tmp_path, ("Ada", "Brin"))
-    click(qtbot, w.pair_button)
+    click(qtbot, w.pairings_tab.pair_button)
     click(qtbot, w.entry.record_button)
     click(qtbot, w.entry.correct_button)
     assert "type it in the box above Correct result" in w.last_message
@@ -98,12 +98,12 @@ def test_a_nation_typed_as_the_window_shows_it_agrees_with_the_army_files(qtbot,
     armies = write_armies(tmp_path / "armies")  # Ada: spartan; Emil: dark-elf
     w = make_window(qtbot, tmp_path)
     for name, nation in (("Ada", "Spartan"), ("Emil", "Dark Elf")):
-        w.checkin_panel.set_file(armies[name])
-        qtbot.keyClicks(w.new_nation, nation)
-        qtbot.keyClicks(w.new_name, name)
-        qtbot.keyClick(w.new_name, Qt.Key.Key_Return)
+        w.players_tab.checkin_panel.set_file(armies[name])
+        qtbot.keyClicks(w.players_tab.new_nation, nation)
+        qtbot.keyClicks(w.players_tab.new_name, name)
+        qtbot.keyClick(w.players_tab.new_name, Qt.Key.Key_Return)
         assert w.last_message.startswith(f"{name} entered, army")
-        assert w.new_nation.text() == ""  # cleared with the name, for the next player
+        assert w.players_tab.new_nation.text() == ""  # cleared with the name, for the next player
     with Desk.open(tmp_path / "night.db") as desk:
         players = desk.event().players
     assert (players["Ada"].nation, players["Emil"].nation) == ("spartan", "dark-elf")
@@ -112,13 +112,13 @@ def test_a_nation_typed_as_the_window_shows_it_agrees_with_the_army_files(qtbot,
 def test_a_nation_that_is_not_the_armys_is_refused_saying_what_to_do(qtbot, tmp_path):
     armies = write_armies(tmp_path / "armies")
     w = make_window(qtbot, tmp_path)
-    w.checkin_panel.set_file(armies["Ada"])
-    qtbot.keyClicks(w.new_nation, "Ork")
-    qtbot.keyClicks(w.new_name, "Ada")
-    qtbot.keyClick(w.new_name, Qt.Key.Key_Return)
+    w.players_tab.checkin_panel.set_file(armies["Ada"])
+    qtbot.keyClicks(w.players_tab.new_nation, "Ork")
+    qtbot.keyClicks(w.players_tab.new_name, "Ada")
+    qtbot.keyClick(w.players_tab.new_name, Qt.Key.Key_Return)
     assert "the nation given is Ork, the army is spartan" in w.last_message
     assert "leave the nation empty" in w.last_message
-    assert w.players.rowCount() == 0
+    assert w.players_tab.players.rowCount() == 0
 
 
 def test_the_army_and_match_file_dialogs_open_where_the_app_keeps_those_files(
@@ -126,7 +126,7 @@ def test_the_army_and_match_file_dialogs_open_where_the_app_keeps_those_files(
 ):
     from PySide6.QtWidgets import QFileDialog
 
-    import referee.app.tournament.window as window_module
+    import referee.app.tournament.desk_files as desk_files
     from referee.paths import armies_dir, matches_dir
 
     asked: list[str] = []
@@ -136,16 +136,16 @@ def test_the_army_and_match_file_dialogs_open_where_the_app_keeps_those_files(
         lambda _parent, _title, start, _filter: (asked.append(start), ("", ""))[1],
     )
     monkeypatch.setattr(
-        window_module,
+        desk_files,
         "ask_save_path",
         lambda _parent, _title, suggested, *_: asked.append(str(suggested)),
     )
     w = make_window(qtbot, tmp_path, ("Ada", "Brin"))
-    click(qtbot, w.checkin_panel.choose)
-    click(qtbot, w.pair_button)
+    click(qtbot, w.players_tab.checkin_panel.choose)
+    click(qtbot, w.pairings_tab.pair_button)
     click(qtbot, w.entry.match_button)
-    w.pairing.selectRow(0)
-    w.match_file_dialog()
+    w.pairings_tab.pairing.selectRow(0)
+    w.files.match_file_dialog()
     assert asked == [
         str(armies_dir()),
         str(matches_dir()),

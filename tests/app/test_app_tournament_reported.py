@@ -102,7 +102,7 @@ def test_serve_to_the_room_from_the_window_shows_the_address_and_who_is_connecte
     [serve] = [a for a in w.menuBar().actions()[0].menu().actions() if "Serve" in a.text()]
     assert serve.text() == "Serve to the room..."
     assert room.codes(w.desk.event()) == {}
-    dialog = w.serve_to_room("127.0.0.1", 0)
+    dialog = w.files.serve_to_room("127.0.0.1", 0)
     assert sorted(room.codes(w.desk.event())) == ["Ada", "Brin"]  # each player a code
     assert dialog is not None and dialog.url in w.last_message
     assert not dialog.qr.pixmap().isNull()  # the address's QR code

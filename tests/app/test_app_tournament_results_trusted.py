@@ -39,10 +39,10 @@ def armed_window(qtbot, tmp_path, target=None) -> TournamentWindow:
     w.ask = lambda title, text: True  # Pair, Start, End ask first
     qtbot.addWidget(w)
     for name in ("Ada", "Brin"):
-        w.checkin_panel.set_file(armies[name])
-        qtbot.keyClicks(w.new_name, name)
-        qtbot.keyClick(w.new_name, Qt.Key.Key_Return)
-    click(qtbot, w.pair_button)
+        w.players_tab.checkin_panel.set_file(armies[name])
+        qtbot.keyClicks(w.players_tab.new_name, name)
+        qtbot.keyClick(w.players_tab.new_name, Qt.Key.Key_Return)
+    click(qtbot, w.pairings_tab.pair_button)
     assert w.tournament.round(1).tables == (("Ada", "Brin"),)
     return w
 
@@ -103,10 +103,10 @@ def test_a_match_files_result_is_shown_and_correct_submits_only_what_the_desk_sa
 ):
     monkeypatch.setattr(QMessageBox, "information", lambda *a, **k: None)
     w = armed_window(qtbot, tmp_path)
-    made = w.make_match_file(1, 1, tmp_path / "t1.referee")
+    made = w.files.make_match_file(1, 1, tmp_path / "t1.referee")
     assert made is not None
     w.entry.points[0]["surviving-ip"].setValue(6)  # typed, never recorded
-    w.result_from_match_file(1, 1, made)
+    w.results.result_from_match_file(1, 1, made)
     # Nothing played: each army whole (Ada 60 MVP, Brin 104), and the form says so.
     assert "Ada 60 MVP" in w.last_message
     assert (form(w, 0, "surviving"), form(w, 1, "surviving")) == (ADA, BRIN)
@@ -117,7 +117,7 @@ def test_a_match_files_result_is_shown_and_correct_submits_only_what_the_desk_sa
     # A match file for a table with a result: its numbers wait in the form for Correct.
     w.entry.points[1]["surviving-ip"].setValue(12)
     w.entry.points[1]["destroyed-ip"].setValue(12)
-    w.result_from_match_file(1, 1, made)
+    w.results.result_from_match_file(1, 1, made)
     assert form(w, 1, "surviving") == BRIN and "press Correct result" in w.last_message
     assert len(w.tournament.round(1).results[1].trail) == 2  # nothing recorded yet
 
@@ -176,21 +176,26 @@ def test_a_player_entered_by_mistake_is_withdrawn_from_the_window(qtbot, tmp_pat
     w.ask = lambda title, text: True  # Pair, Start, End ask first
     qtbot.addWidget(w)
     for name in ("Ada", "Brin", "Zed"):
-        qtbot.keyClicks(w.new_name, name)
-        qtbot.keyClick(w.new_name, Qt.Key.Key_Return)
-    w.players.selectRow(2)
+        qtbot.keyClicks(w.players_tab.new_name, name)
+        qtbot.keyClick(w.players_tab.new_name, Qt.Key.Key_Return)
+    w.players_tab.players.selectRow(2)
     answer_yes_when_asked()
-    click(qtbot, w.withdraw_button)
+    click(qtbot, w.players_tab.withdraw_button)
     assert "Zed withdrawn" in w.last_message
-    assert [w.players.item(r, 0).text() for r in range(w.players.rowCount())] == ["Ada", "Brin"]
-    assert [w.swap_a.itemText(i) for i in range(w.swap_a.count())] == ["Ada", "Brin"]
-    assert w.standings_table.rowCount() == 2
+    assert [
+        w.players_tab.players.item(r, 0).text() for r in range(w.players_tab.players.rowCount())
+    ] == ["Ada", "Brin"]
+    assert [w.pairings_tab.swap_a.itemText(i) for i in range(w.pairings_tab.swap_a.count())] == [
+        "Ada",
+        "Brin",
+    ]
+    assert w.standings_tab.standings_table.rowCount() == 2
     assert (w.trail.item(0, 3).text(), w.trail.item(0, 6).text()) == ("withdraw", "Zed withdrawn")
-    click(qtbot, w.pair_button)
-    w.players.selectRow(0)
+    click(qtbot, w.pairings_tab.pair_button)
+    w.players_tab.players.selectRow(0)
     answer_yes_when_asked()
-    click(qtbot, w.withdraw_button)
-    assert "Ada was paired in round 1" in w.last_message and w.players.rowCount() == 2
+    click(qtbot, w.players_tab.withdraw_button)
+    assert "Ada was paired in round 1" in w.last_message and w.players_tab.players.rowCount() == 2
 
 
 def test_a_place_decided_by_total_tvp_shows_its_decimals_in_the_window(qtbot, tmp_path):
@@ -216,7 +221,7 @@ def test_a_place_decided_by_total_tvp_shows_its_decimals_in_the_window(qtbot, tm
     w = TournamentWindow(desk)
     w.ask = lambda title, text: True  # Pair, Start, End ask first
     qtbot.addWidget(w)
-    table = w.standings_table
+    table = w.standings_tab.standings_table
     assert [table.item(r, 2).text() for r in range(4)] == ["41.08021", "41.08019", "0.00", "0.00"]
     assert table.item(0, table.columnCount() - 1).text() == "total TVP"
     wall = w.show_wall()

@@ -34,20 +34,20 @@ def test_venue_tables_typed_in_the_dialog_place_the_round_and_its_slips(qtbot, t
     assert isinstance(fixed, QComboBox)
     fixed.setCurrentIndex(fixed.findText("Dora"))
     dialog.findChild(QDialogButtonBox).button(QDialogButtonBox.StandardButton.Ok).click()
-    w.set_venue(dialog.tables())
+    w.files.set_venue(dialog.tables())
     assert [t.name for t in w.tournament.venue] == ["Stream", "Corner"]
 
-    w.pair()
+    w.pairings_tab.pair()
     rnd = w.tournament.round(1)
     assert rnd is not None
     dora = rnd.table_of("Dora")
-    column = w.pairing.columnCount() - 1
-    assert w.pairing.horizontalHeaderItem(column).text() == "venue table"
-    assert w.pairing.item(dora - 1, column).text() == "Corner (woods)"
-    assert w.pairing.item(2 - dora, column).text() == "Stream"
+    column = w.pairings_tab.pairing.columnCount() - 1
+    assert w.pairings_tab.pairing.horizontalHeaderItem(column).text() == "venue table"
+    assert w.pairings_tab.pairing.item(dora - 1, column).text() == "Corner (woods)"
+    assert w.pairings_tab.pairing.item(2 - dora, column).text() == "Stream"
 
     out = tmp_path / "slips.pdf"
-    assert w.write_slips(1, out) == out
+    assert w.files.write_slips(1, out) == out
     text = subprocess.run(
         ["pdftotext", "-layout", str(out), "-"], capture_output=True, text=True, check=True
     ).stdout
@@ -56,7 +56,7 @@ def test_venue_tables_typed_in_the_dialog_place_the_round_and_its_slips(qtbot, t
     assert "at Corner · terrain: woods" in text and "at Stream" in text
     assert "Table slips of round 1 written" in w.last_message
 
-    assert w.write_slips(2, tmp_path / "none.pdf") is None  # round 2 is not paired
+    assert w.files.write_slips(2, tmp_path / "none.pdf") is None  # round 2 is not paired
     assert not (tmp_path / "none.pdf").exists()
     assert "round 2 is not paired" in w.last_message
 
@@ -72,24 +72,24 @@ def test_the_top_cut_from_the_window_pairs_its_first_round(qtbot, tmp_path):
     w = TournamentWindow(desk)
     w.ask = lambda title, text: True  # Pair, Start, End ask first
     qtbot.addWidget(w)
-    w.start_cut(4)
+    w.files.start_cut(4)
     assert "Refused: the top cut follows the 1 Swiss rounds" in w.last_message
-    w.pair()
+    w.pairings_tab.pair()
     for t, (a, b) in enumerate(w.tournament.round(1).tables, start=1):
-        w.record_result(1, t, level(a, b))
-    assert not w.pair_button.isEnabled()  # the one Swiss round is paired
-    w.start_cut(4)
+        w.results.record_result(1, t, level(a, b))
+    assert not w.pairings_tab.pair_button.isEnabled()  # the one Swiss round is paired
+    w.files.start_cut(4)
     assert w.last_message.startswith("Top cut of 4:")
-    assert w.pair_button.isEnabled()  # the cut's first round waits to be paired
-    w.pair_button.click()
+    assert w.pairings_tab.pair_button.isEnabled()  # the cut's first round waits to be paired
+    w.pairings_tab.pair_button.click()
     rnd = w.tournament.round(2)
     assert rnd is not None and rnd.how == "top cut of 4: semi-finals"
-    assert w.pairing.rowCount() == 2
+    assert w.pairings_tab.pairing.rowCount() == 2
     for t, (a, b) in enumerate(rnd.tables, start=1):
-        w.record_result(2, t, level(a, b))
-    w.pair()
+        w.results.record_result(2, t, level(a, b))
+    w.pairings_tab.pair()
     assert w.tournament.round(3).how == "top cut of 4: final"
-    assert not w.pair_button.isEnabled()  # the final is the last round
+    assert not w.pairings_tab.pair_button.isEnabled()  # the final is the last round
 
 
 def level(a: str, b: str):

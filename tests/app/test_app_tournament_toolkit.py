@@ -22,11 +22,11 @@ def column(table, name: str) -> int:
 
 
 def select(w: TournamentWindow, name: str) -> None:
-    w.players.clearSelection()
-    for row in range(w.players.rowCount()):
-        if w.players.item(row, 0).text() == name:
-            w.players.selectionModel().select(
-                w.players.model().index(row, 0),
+    w.players_tab.players.clearSelection()
+    for row in range(w.players_tab.players.rowCount()):
+        if w.players_tab.players.item(row, 0).text() == name:
+            w.players_tab.players.selectionModel().select(
+                w.players_tab.players.model().index(row, 0),
                 QItemSelectionModel.SelectionFlag.Select | QItemSelectionModel.SelectionFlag.Rows,
             )
 
@@ -36,19 +36,19 @@ def test_a_no_show_marked_in_the_window_is_dropped_when_the_round_is_paired(qtbo
     w.ask = lambda title, text: True  # Pair, Start, End ask first
     qtbot.addWidget(w)
     for name, club in (("Ada", "Hex"), ("Brin", ""), ("Cato", "Hex"), ("Dora", "")):
-        qtbot.keyClicks(w.new_name, name)
-        qtbot.keyClicks(w.new_club, club)
-        qtbot.keyClick(w.new_name, Qt.Key.Key_Return)
+        qtbot.keyClicks(w.players_tab.new_name, name)
+        qtbot.keyClicks(w.players_tab.new_club, club)
+        qtbot.keyClick(w.players_tab.new_name, Qt.Key.Key_Return)
     assert w.tournament.players["Ada"].club == "Hex"
-    assert w.players.item(0, column(w.players, "club")).text() == "Hex"
+    assert w.players_tab.players.item(0, column(w.players_tab.players, "club")).text() == "Hex"
     select(w, "Brin")
-    click(qtbot, w.absent_button)
-    door = column(w.players, "at the door")
-    assert w.players.item(1, door).text() == "round 1: ABSENT (dropped when paired)"
+    click(qtbot, w.players_tab.absent_button)
+    door = column(w.players_tab.players, "at the door")
+    assert w.players_tab.players.item(1, door).text() == "round 1: ABSENT (dropped when paired)"
     select(w, "Ada")
-    click(qtbot, w.present_button)
-    assert w.players.item(0, door).text() == "round 1: present"
-    click(qtbot, w.pair_button)
+    click(qtbot, w.players_tab.present_button)
+    assert w.players_tab.players.item(0, door).text() == "round 1: present"
+    click(qtbot, w.pairings_tab.pair_button)
     rnd = w.tournament.round(1)
     assert "Brin" not in {n for pair in rnd.tables for n in pair} and rnd.bye is not None
     assert frozenset(("Ada", "Cato")) not in {frozenset(t) for t in rnd.tables}  # one club
@@ -64,15 +64,20 @@ def test_a_penalty_given_in_the_window_is_in_the_standings_and_the_trail(qtbot, 
     w = TournamentWindow(desk)
     w.ask = lambda title, text: True  # Pair, Start, End ask first
     qtbot.addWidget(w)
-    w.penalty_player.setCurrentText("Brin")
-    w.penalty_points.setValue(3)
-    qtbot.keyClicks(w.penalty_why, "slow play")
-    click(qtbot, w.penalty_button)
-    rows = {w.standings_table.item(r, 1).text(): r for r in range(w.standings_table.rowCount())}
-    cell = w.standings_table.item(rows["Brin"], column(w.standings_table, "penalties"))
+    w.standings_tab.penalty_player.setCurrentText("Brin")
+    w.standings_tab.penalty_points.setValue(3)
+    qtbot.keyClicks(w.standings_tab.penalty_why, "slow play")
+    click(qtbot, w.standings_tab.penalty_button)
+    rows = {
+        w.standings_tab.standings_table.item(r, 1).text(): r
+        for r in range(w.standings_tab.standings_table.rowCount())
+    }
+    cell = w.standings_tab.standings_table.item(
+        rows["Brin"], column(w.standings_tab.standings_table, "penalties")
+    )
     assert cell.text() == "-3 TVP"
-    assert w.standings_table.item(rows["Brin"], 2).text() == "-3.00"
-    assert w.penalty_points.value() == 0 and w.penalty_why.text() == ""
+    assert w.standings_tab.standings_table.item(rows["Brin"], 2).text() == "-3.00"
+    assert w.standings_tab.penalty_points.value() == 0 and w.standings_tab.penalty_why.text() == ""
     trail = [w.trail.item(r, 7).text() for r in range(w.trail.rowCount())]
     assert "slow play" in trail
 
@@ -92,8 +97,8 @@ def test_the_pairings_and_results_tabs_open_on_the_round_being_played(qtbot, tmp
     w = TournamentWindow(desk)
     w.ask = lambda title, text: True  # Pair, Start, End ask first
     qtbot.addWidget(w)
-    assert w.round_pick.value() == 3 and w.entry.round.value() == 3
-    assert w.bye_label.text().startswith("Round 3")
+    assert w.pairings_tab.round_pick.value() == 3 and w.entry.round.value() == 3
+    assert w.pairings_tab.bye_label.text().startswith("Round 3")
 
 
 def test_the_wall_view_pages_through_every_player_and_table(qtbot, tmp_path):
@@ -149,10 +154,10 @@ def test_pair_start_and_end_ask_before_they_act(qtbot, tmp_path):
         QTimer.singleShot(50, press)
 
     answer(QMessageBox.StandardButton.Cancel)
-    click(qtbot, w.pair_button)
+    click(qtbot, w.pairings_tab.pair_button)
     assert w.tournament.current_round == 0 and "Emil (absent at the door)" in asked[0]
     answer(QMessageBox.StandardButton.Yes)
-    click(qtbot, w.pair_button)
+    click(qtbot, w.pairings_tab.pair_button)
     assert w.tournament.current_round == 1
     answer(QMessageBox.StandardButton.Cancel)
     click(qtbot, w.clock_buttons["start"])

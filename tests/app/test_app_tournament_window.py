@@ -29,11 +29,11 @@ def test_players_typed_in_a_round_paired_and_a_result_typed(qtbot, event_target,
     monkeypatch.setattr(QMessageBox, "information", lambda *a, **k: None)
     w = make_window(qtbot, event_target)
     for name in ("Ada", "Brin", "Cato"):
-        qtbot.keyClicks(w.new_name, name)
-        qtbot.keyClick(w.new_name, Qt.Key.Key_Return)
-    assert w.players.rowCount() == 3
-    click(qtbot, w.pair_button)
-    assert w.pairing.rowCount() == 1 and "bye" in w.bye_label.text()
+        qtbot.keyClicks(w.players_tab.new_name, name)
+        qtbot.keyClick(w.players_tab.new_name, Qt.Key.Key_Return)
+    assert w.players_tab.players.rowCount() == 3
+    click(qtbot, w.pairings_tab.pair_button)
+    assert w.pairings_tab.pairing.rowCount() == 1 and "bye" in w.pairings_tab.bye_label.text()
     a, _ = w.tournament.round(1).tables[0]
     spins = w.entry.points
     spins[0]["surviving-ip"].setValue(12)  # a: 12 x3 = 36
@@ -48,8 +48,8 @@ def test_players_typed_in_a_round_paired_and_a_result_typed(qtbot, event_target,
     click(qtbot, w.entry.correct_button)
     assert w.trail.rowCount() == 2
     assert w.trail.item(1, 3).text() == "correction" and w.trail.item(1, 7).text() == "12 IP were 6"
-    assert w.standings_table.item(0, 1).text() == a
-    assert w.standings_table.item(0, 3).text() == "178"  # 6 x3 + 144 + 16
+    assert w.standings_tab.standings_table.item(0, 1).text() == a
+    assert w.standings_tab.standings_table.item(0, 3).text() == "178"  # 6 x3 + 144 + 16
     with Desk.open(event_target) as desk:
         assert desk.event().round(1).results[1].corrected
 
@@ -59,15 +59,17 @@ def test_another_desks_write_shows_in_the_window(qtbot, event_target):
     with Desk.open(event_target, who="desk-2") as other:
         other.add_player("Zed")
     caught_up(qtbot, w)
-    assert w.players.rowCount() == 1 and w.players.item(0, 0).text() == "Zed"
+    assert (
+        w.players_tab.players.rowCount() == 1 and w.players_tab.players.item(0, 0).text() == "Zed"
+    )
 
 
 def test_the_clock_and_the_wall_view(qtbot, event_target):
     w = make_window(qtbot, event_target)
     for name in ("Ada", "Brin"):
-        w.new_name.setText(name)
-        w.add_player()
-    click(qtbot, w.pair_button)
+        w.players_tab.new_name.setText(name)
+        w.players_tab.add_player()
+    click(qtbot, w.pairings_tab.pair_button)
     click(qtbot, w.clock_buttons["start"])
     assert "Round 1:" in w.clock_label.text() and "left" in w.clock_label.text()
     wall = w.show_wall()
@@ -80,13 +82,13 @@ def test_the_clock_and_the_wall_view(qtbot, event_target):
 def test_on_a_server_the_window_and_wall_view_redraw_when_a_result_lands(qtbot, pg_url):
     w = make_window(qtbot, pg_url)
     for name in ("Ada", "Brin"):
-        w.new_name.setText(name)
-        w.add_player()
-    click(qtbot, w.pair_button)
+        w.players_tab.new_name.setText(name)
+        w.players_tab.add_player()
+    click(qtbot, w.pairings_tab.pair_button)
     wall = w.show_wall()
     qtbot.addWidget(wall)
     w.timer.stop()  # no looking every second: only the server's word can redraw now
-    assert "Ada" in wall.ranking.text() and "232" not in w.pairing.item(0, 3).text()
+    assert "Ada" in wall.ranking.text() and "232" not in w.pairings_tab.pairing.item(0, 3).text()
     a, b = w.tournament.round(1).tables[0]
     with Desk.open(pg_url, who="desk-2") as other:
         other.record_result(
@@ -98,7 +100,9 @@ def test_on_a_server_the_window_and_wall_view_redraw_when_a_result_lands(qtbot, 
         )
     # a: 24 IP x3 + 24 IP x6 + 16 = 232 MVP, 232^0.75 = 59.4 TVP (draft 004's Victory
     # Condition)
-    qtbot.waitUntil(lambda: w.pairing.item(0, 3).text().startswith("232"), timeout=20000)
+    qtbot.waitUntil(
+        lambda: w.pairings_tab.pairing.item(0, 3).text().startswith("232"), timeout=20000
+    )
     assert f"{a}&nbsp;&nbsp;</td><td align=right>59.4" in wall.ranking.text()
 
 
@@ -110,9 +114,9 @@ def test_the_wall_clock_fits_the_wall_view_and_says_when_no_round_is_paired(qtbo
     qtbot.addWidget(wall)
     assert "No round paired yet" in wall.clock.text()
     for name in ("Ada", "Brin"):
-        w.new_name.setText(name)
-        w.add_player()
-    click(qtbot, w.pair_button)
+        w.players_tab.new_name.setText(name)
+        w.players_tab.add_player()
+    click(qtbot, w.pairings_tab.pair_button)
     w.tick()
     said = "Round 1: not started (120 minutes)"
     assert said in wall.clock.text()
@@ -122,9 +126,9 @@ def test_the_wall_clock_fits_the_wall_view_and_says_when_no_round_is_paired(qtbo
 def test_on_a_small_projector_the_wall_view_shrinks_its_lists_to_show_every_row(qtbot, tmp_path):
     w = make_window(qtbot, tmp_path / "ev.db")
     for i in range(1, 25):
-        w.new_name.setText(f"Player {i:02}")
-        w.add_player()
-    click(qtbot, w.pair_button)
+        w.players_tab.new_name.setText(f"Player {i:02}")
+        w.players_tab.add_player()
+    click(qtbot, w.pairings_tab.pair_button)
     wall = w.show_wall()
     qtbot.addWidget(wall)
     for width, height in ((1280, 720), (1024, 600), (800, 480)):
@@ -188,9 +192,9 @@ def test_a_correction_is_reported_below_the_form_without_hiding_its_numbers(qtbo
     w.show()
     qtbot.waitExposed(w)
     for name in ("Ada", "Brin"):
-        w.new_name.setText(name)
-        w.add_player()
-    click(qtbot, w.pair_button)
+        w.players_tab.new_name.setText(name)
+        w.players_tab.add_player()
+    click(qtbot, w.pairings_tab.pair_button)
     w.tabs.setCurrentWidget(w.entry)
     spins = w.entry.points
     spins[0]["surviving-ip"].setValue(12)  # 12 x3 = 36

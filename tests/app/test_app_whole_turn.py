@@ -150,7 +150,7 @@ def write_orders(qtbot, wizard, window, confirm: bool) -> None:
     """The orders wizard at the orders step: the tank's orders typed, the hoplites' written
     as they stand (- + - + -); the other units either confirmed as having none (the rule
     for a missing order, ``confirm``) or left unwritten."""
-    from referee.app.wizards.orders.wizard import Status
+    from referee.app.wizards.orders.orders_page import Status
 
     state = window.session.state
     click(qtbot, button(wizard, "NextButton"))

@@ -111,7 +111,7 @@ def test_the_gunnery_wizard_draws_the_shot_with_its_range_and_sectors(qtbot, tmp
     assert wizard.currentId() == Page.ODDS
     assert len(window.wizard_host.overlay.drawn()) == 1  # the line stays while the odds show
     wizard.reject()
-    assert window.scene.shot_item is None
+    assert window.scene.drawings.shot_item is None
 
 
 def test_clicking_a_unit_on_the_map_picks_the_shooter_and_the_target(qtbot, tmp_path):

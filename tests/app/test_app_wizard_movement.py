@@ -36,7 +36,7 @@ def to_movement(window, number: int = 1) -> None:
 
 
 def arrows(window) -> set[str]:
-    return {item.arrow.text() for item in window.scene.arrow_items}
+    return {item.arrow.text() for item in window.scene.drawings.arrow_items}
 
 
 def open_with_n(qtbot, window):
@@ -68,7 +68,7 @@ def test_the_planned_moves_are_arrows_on_the_map_and_finishing_moves_the_clock_o
     assert window.session.state.step == "movement-2"
     assert written[-2].events[0].command.to_json() == {"kind": "movement", "step": 1}
     assert str(window.session.state.unit("hoplites").hex) == "E6"
-    assert window.scene.arrow_items == []
+    assert window.scene.drawings.arrow_items == []
 
 
 def test_choices_are_asked_in_the_nations_order_from_a_list_or_the_map(qtbot, tmp_path):
@@ -223,8 +223,8 @@ def test_leaving_the_movement_wizard_writes_nothing_and_clears_the_map(qtbot, tm
     to_movement(window)
     before = steps(window)
     wizard = open_with_n(qtbot, window)
-    assert window.scene.arrow_items
+    assert window.scene.drawings.arrow_items
     click(qtbot, wizard.button(QWizard.WizardButton.CancelButton))
     assert steps(window) == before
-    assert window.scene.arrow_items == []
+    assert window.scene.drawings.arrow_items == []
     assert window.session.state.step == "movement-1"

@@ -160,7 +160,7 @@ def test_typing_an_order_keeps_the_keyboard_in_the_field(qtbot, tmp_path):
 
 
 def test_a_unit_confirmed_without_orders_shows_so_when_the_wizard_opens_again(qtbot, tmp_path):
-    from referee.app.wizards.orders.wizard import Status
+    from referee.app.wizards.orders.orders_page import Status
 
     window = demo_window(qtbot, tmp_path, "first-draft")
     assert (

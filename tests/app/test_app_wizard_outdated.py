@@ -49,7 +49,7 @@ def test_a_correction_from_the_map_closes_the_open_wizard_which_writes_nothing(q
     qtbot.addWidget(menu)
     menu.trigger("Take off one model (4 -> 3)")
     host = window.wizard_host
-    assert host.wizard is None and window.scene.shot_item is None
+    assert host.wizard is None and window.scene.drawings.shot_item is None
     assert "Gunnery: one fire action wizard was closed without writing anything" in host.idle.text()
     assert "Correction" in host.idle.text()
     assert written(window) == [

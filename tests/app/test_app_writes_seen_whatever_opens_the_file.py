@@ -110,8 +110,8 @@ def tournament_window(qtbot, path: Path) -> TournamentWindow:
 
 def enter(window: TournamentWindow, name: str) -> None:
     """Enter a player as the organiser does: the name typed, Enter player."""
-    window.new_name.setText(name)
-    window.add_player()
+    window.players_tab.new_name.setText(name)
+    window.players_tab.add_player()
     assert window.last_message.startswith(f"{name} entered"), window.last_message
 
 
@@ -120,7 +120,10 @@ def players_on_the_command_line(path: Path) -> list[str]:
 
 
 def shown_players(window: TournamentWindow) -> list[str]:
-    return [window.players.item(r, 0).text() for r in range(window.players.rowCount())]
+    return [
+        window.players_tab.players.item(r, 0).text()
+        for r in range(window.players_tab.players.rowCount())
+    ]
 
 
 def test_the_tournament_window_and_the_command_line_see_each_others_writes_after_a_dialog(
@@ -133,8 +136,8 @@ def test_the_tournament_window_and_the_command_line_see_each_others_writes_after
     referee("tournament", "add-player", path, "Brin")
     enter(window, "Cato")  # decided on the event as it is now: Brin's entry included
     assert players_on_the_command_line(path) == ["Ada", "Brin", "Cato"]
-    window.keys.setText("sos mvp tvp")
-    window.set_keys()
+    window.standings_tab.keys.setText("sos mvp tvp")
+    window.standings_tab.set_keys()
     assert window.last_message == "Tie-breakers set"
     dialog_reads(tmp_path)
     referee("tournament", "add-player", path, "Dora")

@@ -22,15 +22,15 @@ def unit_row(window: ArmyBuilderWindow, unit_id: str) -> int:
 def test_build_check_save_reopen_and_print_an_army(qtbot, tmp_path):
     window = ArmyBuilderWindow(folder=tmp_path)
     qtbot.addWidget(window)
-    window.name.clear()
-    qtbot.keyClicks(window.name, "Vanguard")
+    window.header.name.clear()
+    qtbot.keyClicks(window.header.name, "Vanguard")
     window.units.setCurrentRow(unit_row(window, "hoplite-phalanx"))
     qtbot.mouseClick(window.add_button, Qt.MouseButton.LeftButton)
     window.units.setCurrentRow(unit_row(window, "standard-tank"))
     qtbot.mouseClick(window.add_button, Qt.MouseButton.LeftButton)
     assert [e.type for e in window.army.entries] == ["hoplite-phalanx", "standard-tank"]
     assert window.army.name == "Vanguard" and window.report.valid
-    assert "IP 6/24" in window.budget.text() and "MP 4/24" in window.budget.text()
+    assert "IP 6/24" in window.status.budget.text() and "MP 4/24" in window.status.budget.text()
 
     window.entries.selectRow(0)
     spin = window.entries.cellWidget(0, 1)
@@ -44,7 +44,7 @@ def test_build_check_save_reopen_and_print_an_army(qtbot, tmp_path):
     # two bases: mp 8, cp 2 * (2 + 3 + 2) = 14, xp 2; the shields do not fit the hands
     assert dict(window.report.cost) == {"ip": 6, "mp": 8, "cp": 14, "xp": 2, "com": 0}
     assert not window.report.valid
-    assert "army.infantry-equipment" in window.problems.item(0).text()
+    assert "army.infantry-equipment" in window.status.problems.item(0).text()
     assert "Hoplite phalanx (Hand cannon, Hoplon shields)" in window.card.toPlainText()
     window.upgrades.editors["pistols"].setChecked(True)  # type: ignore[union-attr]
     assert window.report.valid, window.report.errors  # pistol and shield: two hands
@@ -76,7 +76,7 @@ def test_a_bad_army_shows_all_its_errors_at_once(qtbot, tmp_path):
     window = ArmyBuilderWindow(folder=tmp_path)
     qtbot.addWidget(window)
     assert window.open_file(path)
-    texts = [window.problems.item(i).text() for i in range(window.problems.count())]
+    texts = [window.status.problems.item(i).text() for i in range(window.status.problems.count())]
     rules = {t.rsplit("(clause ", 1)[1].rstrip(")") for t in texts}
     assert rules == {
         "army.building",

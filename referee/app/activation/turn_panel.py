@@ -1,7 +1,8 @@
 """The Turn dock of a match of the activation rules: whose activation it is and what the
 game asks now, a command line to play a step (the activation rules' commands, the dice
-typed from the table or rolled; a click on a tile types its label), Undo and Redo buttons
-(the window's undo stack), a button per wizard and what the last step did."""
+typed from the table or rolled; a click on a tile adds its label to the command being
+typed), Undo and Redo buttons (the window's undo stack), a button per wizard and what the
+last step did."""
 
 from __future__ import annotations
 

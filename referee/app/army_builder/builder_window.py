@@ -4,56 +4,46 @@ of every cost kind and every problem of the army, checked again at each change
 (:func:`referee.army.validate_army`), the huge units to declare and the checksum — then save
 it as an army file, open one, and print the army sheet as PDF or HTML.
 
-The window only edits an :class:`referee.army.Army` value; every rule is the engine's.
+The window only edits an :class:`referee.army.Army` value; every rule is the engine's. It is
+the shell and the army's one editor; what it shows is each its own widget: the header
+(:mod:`.army_header`), the catalogue (:mod:`.catalogue_list`), the entries
+(:mod:`.entries_table`), the upgrades (:mod:`.upgrades_panel`), the unit card
+(:mod:`.unit_card_view`) and the budget, problems and checksum (:mod:`.army_status`).
 """
 
 from __future__ import annotations
 
-from html import escape
 from pathlib import Path
 
 from PySide6.QtCore import Qt
 from PySide6.QtGui import QAction, QCloseEvent, QKeySequence
 from PySide6.QtWidgets import (
-    QAbstractItemView,
-    QCheckBox,
-    QComboBox,
     QFileDialog,
-    QFormLayout,
     QGroupBox,
-    QHBoxLayout,
-    QHeaderView,
     QLabel,
-    QLineEdit,
-    QListWidget,
-    QListWidgetItem,
     QMainWindow,
     QMessageBox,
     QPushButton,
-    QSpinBox,
     QSplitter,
-    QTableWidget,
-    QTableWidgetItem,
-    QTextBrowser,
     QVBoxLayout,
     QWidget,
 )
 
+from referee.app.army_builder.army_header import ArmyHeader
+from referee.app.army_builder.army_status import ArmyStatus
+from referee.app.army_builder.catalogue_list import CatalogueList
+from referee.app.army_builder.entries_table import EntriesTable
+from referee.app.army_builder.unit_card_view import UnitCardView
 from referee.app.army_builder.upgrades_panel import UpgradesPanel
-from referee.app.widgets.plain_text import plain_tip
 from referee.app.widgets.save_dialog import ask_save_path
 from referee.app.widgets.unsaved_changes import UnsavedChanges
 from referee.army import Army, ArmyEntry, ArmyReport, dump_army, load_army, validate_army
-from referee.army.sheet import army_sheet_html, checksum_groups, cost_text
+from referee.army.sheet import army_sheet_html
 from referee.paths import armies_dir, safe_file_name
 from referee.units.budget import load_budgets
-from referee.units.card_text import unit_card
 from referee.units.catalogue import Catalogue, catalogue
-from referee.units.model import COST_KINDS, UnitType
 from referee.writing import WriteError, write_whole
 
-OVER = "color:#c62828; font-weight:bold"
-PROBLEM = "color:#c62828"
 FILTER = "Army lists (*.toml);;All files (*)"
 
 
@@ -80,56 +70,15 @@ class ArmyBuilderWindow(QMainWindow):
             self, lambda: f"The army {self.army.name}", self.is_modified, self.save
         )
 
-        self.name = QLineEdit()
-        self.name.setAccessibleName("army name")
-        self.nation = QComboBox()
-        self.nation.setAccessibleName("nation")
-        for nation in sorted(
-            {f.nation for f in self.catalogue.files},
-            key=lambda n: [f.nation for f in self.catalogue.files].index(n),
-        ):
-            self.nation.addItem(nation.replace("-", " ").title(), nation)
-        self.game = QComboBox()
-        self.game.setAccessibleName("game")
-        for game in self.budgets.games.values():
-            label = f"{game.name} ({game.allowances[0].text()})" if game.symmetric else game.name
-            self.game.addItem(label, game.id)
-        self.allowance = QComboBox()
-        self.allowance.setAccessibleName("budget")
-        self.advanced = QCheckBox(self.budgets.advanced_name)
-        self.advanced.setAccessibleName("advanced game")
-        header = QFormLayout()
-        header.addRow("Name", self.name)
-        nation_row = QHBoxLayout()
-        nation_row.addWidget(self.nation, 1)
-        nation_row.addWidget(QLabel("Game"))
-        nation_row.addWidget(self.game, 2)
-        nation_row.addWidget(self.allowance, 2)
-        nation_row.addWidget(self.advanced)
-        header.addRow("Nation", nation_row)
-
-        self.units = QListWidget()
-        self.units.setAccessibleName("catalogue")
-        self.units.setWordWrap(True)  # a long name and its cost on two lines, never cut
-        self.units.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
+        self.header = ArmyHeader(self.catalogue, self.budgets)
+        self.units = CatalogueList()
         self.add_button = QPushButton("Add to the army →")
         left_box = QGroupBox("Catalogue")
         left = QVBoxLayout(left_box)
         left.addWidget(self.units, 1)
         left.addWidget(self.add_button)
 
-        self.entries = QTableWidget(0, 4)
-        self.entries.setAccessibleName("army entries")
-        self.entries.setHorizontalHeaderLabels(["Unit", "Bases", "Upgrades", "Cost"])
-        self.entries.verticalHeader().setDefaultSectionSize(self.fontMetrics().height() + 12)
-        self.entries.setSelectionBehavior(QAbstractItemView.SelectionBehavior.SelectRows)
-        self.entries.setSelectionMode(QAbstractItemView.SelectionMode.SingleSelection)
-        self.entries.setEditTriggers(QAbstractItemView.EditTrigger.NoEditTriggers)
-        eh = self.entries.horizontalHeader()
-        eh.setSectionResizeMode(0, QHeaderView.ResizeMode.ResizeToContents)
-        eh.setSectionResizeMode(1, QHeaderView.ResizeMode.ResizeToContents)
-        eh.setSectionResizeMode(2, QHeaderView.ResizeMode.Stretch)
-        eh.setSectionResizeMode(3, QHeaderView.ResizeMode.ResizeToContents)
+        self.entries = EntriesTable()
         self.remove_button = QPushButton("Remove the entry")
         self.upgrades = UpgradesPanel()
         self.upgrades.setAccessibleName("upgrades")
@@ -140,8 +89,7 @@ class ArmyBuilderWindow(QMainWindow):
         middle.addWidget(QLabel("Upgrades and equipment of the selected entry"))
         middle.addWidget(self.upgrades, 3)
 
-        self.card = QTextBrowser()
-        self.card.setAccessibleName("unit card")
+        self.card = UnitCardView()
         right_box = QGroupBox("Unit card")
         right = QVBoxLayout(right_box)
         right.addWidget(self.card)
@@ -149,50 +97,32 @@ class ArmyBuilderWindow(QMainWindow):
         splitter = QSplitter(Qt.Orientation.Horizontal)
         for box in (left_box, middle_box, right_box):
             splitter.addWidget(box)
-
-        self.budget = QLabel()
-        self.budget.setTextFormat(Qt.TextFormat.RichText)  # HTML on purpose, names escaped
-        self.budget.setAccessibleName("budget")
-        self.budget.setWordWrap(True)
-        self.declaration = QLabel()
-        self.declaration.setTextFormat(Qt.TextFormat.PlainText)
-        self.declaration.setWordWrap(True)
-        self.declaration.setStyleSheet(OVER)
-        self.problems = QListWidget()
-        self.problems.setAccessibleName("problems")
-        self.problems.setWordWrap(True)
-        self.problems.setFixedHeight(6 * self.fontMetrics().lineSpacing())
-        self.checksum = QLabel()
-        self.checksum.setTextFormat(Qt.TextFormat.PlainText)
-        self.checksum.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
-        bottom = QVBoxLayout()
-        bottom.addWidget(self.budget)
-        bottom.addWidget(self.declaration)
-        bottom.addWidget(self.problems)
-        bottom.addWidget(self.checksum)
+        self.status = ArmyStatus()
 
         central = QWidget()
         layout = QVBoxLayout(central)
-        layout.addLayout(header)
+        layout.addWidget(self.header)
         layout.addWidget(splitter, 1)
-        layout.addLayout(bottom)
+        layout.addWidget(self.status)
         self.setCentralWidget(central)
         self._make_menu()
 
-        self.name.textEdited.connect(lambda text: self._edit(name=text.strip() or "Unnamed"))
-        self.nation.currentIndexChanged.connect(self._nation_changed)
-        self.game.currentIndexChanged.connect(self._game_changed)
-        self.allowance.currentIndexChanged.connect(
-            lambda: self._edit(allowance=self.allowance.currentData())
+        h = self.header
+        h.name.textEdited.connect(lambda text: self._edit(name=text.strip() or "Unnamed"))
+        h.nation.currentIndexChanged.connect(self._nation_changed)
+        h.game.currentIndexChanged.connect(self._game_changed)
+        h.allowance.currentIndexChanged.connect(
+            lambda: self._edit(allowance=h.allowance.currentData())
         )
-        self.advanced.toggled.connect(lambda on: self._edit(advanced=on))
+        h.advanced.toggled.connect(lambda on: self._edit(advanced=on))
         self.add_button.clicked.connect(self.add_selected_unit)
         self.units.itemDoubleClicked.connect(lambda _: self.add_selected_unit())
         self.units.currentRowChanged.connect(self._show_catalogue_card)
         self.entries.currentCellChanged.connect(lambda *_: self._show_entry())
+        self.entries.count_changed.connect(self.set_count)
         self.remove_button.clicked.connect(self.remove_entry)
         self.upgrades.changed.connect(self._upgrades_changed)
-        self.problems.itemClicked.connect(self._problem_clicked)
+        self.status.entry_picked.connect(self._select_entry)
 
         chars = self.fontMetrics().averageCharWidth()
         lines = self.fontMetrics().lineSpacing()
@@ -236,16 +166,8 @@ class ArmyBuilderWindow(QMainWindow):
         self.path = path
         self.army = army
         self.saved_checksum = army.checksum()  # as read, or new: nothing to save yet
-        for widget in (self.name, self.nation, self.game, self.allowance, self.advanced):
-            widget.blockSignals(True)
-        self.name.setText(army.name)
-        self.nation.setCurrentIndex(max(0, self.nation.findData(army.nation)))
-        self.game.setCurrentIndex(max(0, self.game.findData(army.game)))
-        self._fill_allowances()
-        self.advanced.setChecked(army.advanced)
-        for widget in (self.name, self.nation, self.game, self.allowance, self.advanced):
-            widget.blockSignals(False)
-        self._fill_catalogue()
+        self.header.show_army(army)
+        self.units.show_units(self.catalogue.of_nation(army.nation))
         self._recheck(select=0 if army.entries else -1)
 
     def _edit(self, select: int | None = None, **changes: object) -> None:
@@ -256,51 +178,25 @@ class ArmyBuilderWindow(QMainWindow):
         """Check the army again and show the result everywhere."""
         self.report = validate_army(self.army)
         row = self.entries.currentRow() if select is None else select
-        self._fill_entries(row)
-        self._show_report()
+        self.entries.show_army(self.army, self.report, row)
+        self.status.show_report(self.report)
         self._show_entry()
         modified = self.army.checksum() != self.saved_checksum
         where = self.path.name if self.path is not None else "not saved"
         self.setWindowTitle(f"Army builder — {self.army.name} — {where}{' *' if modified else ''}")
 
-    def _fill_allowances(self) -> None:
-        game = self.budgets.games.get(str(self.game.currentData()))
-        self.allowance.clear()
-        if game is None or game.symmetric:
-            self.allowance.setVisible(False)
-            return
-        self.allowance.addItem("choose a budget…", None)
-        for a in game.allowances:
-            self.allowance.addItem(a.name, a.id)
-        self.allowance.setCurrentIndex(max(0, self.allowance.findData(self.army.allowance)))
-        self.allowance.setVisible(True)
-
     def _game_changed(self) -> None:
-        self.allowance.blockSignals(True)
-        self.army = self.army.with_(game=str(self.game.currentData()), allowance=None)
-        self._fill_allowances()
-        self.allowance.blockSignals(False)
+        allowance = self.header.allowance
+        allowance.blockSignals(True)
+        self.army = self.army.with_(game=str(self.header.game.currentData()), allowance=None)
+        self.header.fill_allowances(self.army.allowance)
+        allowance.blockSignals(False)
         self._recheck()
 
     def _nation_changed(self) -> None:
-        self.army = self.army.with_(nation=str(self.nation.currentData()))
-        self._fill_catalogue()
+        self.army = self.army.with_(nation=str(self.header.nation.currentData()))
+        self.units.show_units(self.catalogue.of_nation(self.army.nation))
         self._recheck()
-
-    def _fill_catalogue(self) -> None:
-        self.units.clear()
-        for unit in self.catalogue.of_nation(self.army.nation):
-            item = QListWidgetItem(
-                f"{unit.name} — {cost_text(unit.cost)}" + (" — HUGE" if unit.size == "huge" else "")
-            )
-            item.setData(Qt.ItemDataRole.UserRole, unit.id)
-            item.setToolTip(
-                plain_tip(
-                    f"{unit.id}: {unit.models} model(s), {unit.size}, "
-                    + ", ".join(sorted(unit.types))
-                )
-            )
-            self.units.addItem(item)
 
     def add_unit(self, unit_id: str) -> None:
         """One more entry of ``unit_id`` (one base, no upgrade), selected."""
@@ -308,9 +204,9 @@ class ArmyBuilderWindow(QMainWindow):
         self._edit(select=len(entries) - 1, entries=entries)
 
     def add_selected_unit(self) -> None:
-        item = self.units.currentItem()
-        if item is not None:
-            self.add_unit(str(item.data(Qt.ItemDataRole.UserRole)))
+        unit_id = self.units.unit_id(self.units.currentRow())
+        if unit_id is not None:
+            self.add_unit(unit_id)
 
     def remove_entry(self) -> None:
         row = self.entries.currentRow()
@@ -344,77 +240,6 @@ class ArmyBuilderWindow(QMainWindow):
 
     # --- showing ------------------------------------------------------------------------
 
-    def _fill_entries(self, select: int) -> None:
-        self.entries.blockSignals(True)
-        self.entries.setRowCount(len(self.army.entries))
-        # rows named as the problems and the army sheet name entries (unit[0] is the first)
-        self.entries.setVerticalHeaderLabels([f"unit[{i}]" for i in range(len(self.army.entries))])
-        bad = {e.entry for e in self.report.errors if e.entry is not None}
-        for row, entry in enumerate(self.army.entries):
-            built = self.report.cards[row] if row < len(self.report.cards) else None
-            name = built.unit.name if built is not None else f"{entry.type} (unknown)"
-            ups = ", ".join(c.id if c.count == 1 else f"{c.id} x{c.count}" for c in entry.choices)
-            cost = self.report.entry_cost(row)
-            cells = (name, "", ups or "—", cost_text(cost) if cost is not None else "?")
-            for column, text in enumerate(cells):
-                item = QTableWidgetItem(text)
-                if row in bad:
-                    item.setForeground(Qt.GlobalColor.red)
-                    item.setToolTip(
-                        plain_tip(
-                            "; ".join(e.message for e in self.report.errors if e.entry == row)
-                        )
-                    )
-                self.entries.setItem(row, column, item)
-            spin = QSpinBox()
-            spin.setRange(1, 99)
-            spin.setValue(entry.count)
-            spin.setAccessibleName(f"entry {row} bases")
-            spin.valueChanged.connect(lambda n, r=row: self.set_count(r, n))
-            self.entries.setCellWidget(row, 1, spin)
-        if 0 <= select < len(self.army.entries):
-            self.entries.selectRow(select)
-            self.entries.setCurrentCell(select, 0)
-        self.entries.blockSignals(False)
-
-    def _show_report(self) -> None:
-        r = self.report
-        over = set(r.budget_check.over_kinds) if r.budget_check is not None else set()
-        parts = []
-        for kind in COST_KINDS:
-            spent, budget = r.cost[kind], r.budget[kind]
-            if spent or budget:
-                text = f"{kind.upper()} {spent}/{budget}"
-                parts.append(f"<span style='{OVER}'>{text}</span>" if kind in over else text)
-        pool = r.allowance.pool if r.allowance is not None else None
-        if pool is not None and r.budget_check is not None:
-            text = (
-                f"pool {'/'.join(k.upper() for k in pool.kinds)} "
-                f"{r.budget_check.pool_spent}/{pool.points}"
-            )
-            parts.append(
-                f"<span style='{OVER}'>{text}</span>" if r.budget_check.pool_over else text
-            )
-        verdict = (
-            "<b>valid</b>"
-            if r.valid
-            else f"<span style='{OVER}'>not valid: {len(r.errors)} problem(s)</span>"
-        )
-        self.budget.setText(
-            f"Budget ({escape(r.game)}): {' · '.join(parts) or 'nothing'} — {verdict}"
-        )
-        self.declaration.setText(r.declaration)
-        self.declaration.setVisible(bool(r.huge_units))
-        self.problems.clear()
-        for e in r.errors:
-            item = QListWidgetItem(e.text())
-            item.setForeground(Qt.GlobalColor.red)
-            item.setData(Qt.ItemDataRole.UserRole, e.entry)
-            self.problems.addItem(item)
-        if not r.errors:
-            self.problems.addItem("No problem found: the army may be played.")
-        self.checksum.setText(f"Checksum: {checksum_groups(r.checksum)}")
-
     def _show_entry(self) -> None:
         row = self.entries.currentRow()
         built = self.report.cards[row] if 0 <= row < len(self.report.cards) else None
@@ -425,36 +250,23 @@ class ArmyBuilderWindow(QMainWindow):
         )
         self.upgrades.blockSignals(False)
         if built is not None:
-            self._show_card(
+            self.card.show_unit(
                 built.card or built.unit,
                 "" if built.card is not None else "(without its upgrades: see the problems below)",
             )
         elif entry is not None:
-            self.card.setHtml(
-                f"<p style='{PROBLEM}'>No unit {escape(entry.type)!s} in the "
-                f"{escape(self.army.nation)} catalogue.</p>"
-            )
+            self.card.show_missing(entry.type, self.army.nation)
         else:
             self.card.clear()
         self.remove_button.setEnabled(entry is not None)
 
-    def _show_card(self, unit: UnitType, note: str = "") -> None:
-        lines = unit_card(unit)
-        body = escape("\n".join(lines[1:]))
-        self.card.setHtml(
-            f"<h3>{escape(unit.name)}</h3>"
-            + (f"<p style='{PROBLEM}'>{escape(note)}</p>" if note else "")
-            + f"<pre style='font-size:small; white-space:pre-wrap'>{body}</pre>"
-        )
-
     def _show_catalogue_card(self, row: int) -> None:
-        item = self.units.item(row)
-        if item is not None:
-            self._show_card(self.catalogue.find(str(item.data(Qt.ItemDataRole.UserRole))))
+        unit_id = self.units.unit_id(row)
+        if unit_id is not None:
+            self.card.show_unit(self.catalogue.find(unit_id))
 
-    def _problem_clicked(self, item: QListWidgetItem) -> None:
-        row = item.data(Qt.ItemDataRole.UserRole)
-        if isinstance(row, int) and 0 <= row < len(self.army.entries):
+    def _select_entry(self, row: int) -> None:
+        if 0 <= row < len(self.army.entries):
             self.entries.selectRow(row)
 
     # --- files ----------------------------------------------------------------------------
@@ -462,7 +274,9 @@ class ArmyBuilderWindow(QMainWindow):
     def new(self) -> None:
         """File > New army (after asking about unsaved changes)."""
         self.unsaved.ask(
-            lambda: self.set_army(new_army(str(self.nation.currentData() or "spartan")), path=None)
+            lambda: self.set_army(
+                new_army(str(self.header.nation.currentData() or "spartan")), path=None
+            )
         )
 
     def open_file(self, path: Path | str) -> bool:

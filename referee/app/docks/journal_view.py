@@ -54,6 +54,9 @@ is): a narrow dock takes the width from the Step column, whose name wraps (no wo
 broken)."""
 STEP_SHARE = (0.22, 0.26)
 """The Step column's share of the table's width: wide, narrow."""
+WORD_CHARS = 12
+"""A word of a step's name longer than this (an activation command's ``path=H2:S,H3:S,…``)
+is cut in a narrow dock rather than holding the Step column wide."""
 MOST_CHARS = 22
 """The Why column never takes more than this many characters."""
 PAD = 14
@@ -138,6 +141,20 @@ class JournalView(QWidget):
         self.table.doubleClicked.connect(self.open_why)
         self.table.setContextMenuPolicy(Qt.ContextMenuPolicy.CustomContextMenu)
         self.table.customContextMenuRequested.connect(self._context_menu)
+        self._at_end = True
+        """Whether the journal shows its last step: it then keeps showing it as the rows
+        grow taller or the dock shorter (the window laying out as a match opens), until
+        the referee scrolls up."""
+        scroll = self.table.verticalScrollBar()
+        scroll.valueChanged.connect(self._scrolled)
+        scroll.rangeChanged.connect(self._range_changed)
+
+    def _scrolled(self, value: int) -> None:
+        self._at_end = value == self.table.verticalScrollBar().maximum()
+
+    def _range_changed(self, _least: int, most: int) -> None:
+        if self._at_end:
+            self.table.verticalScrollBar().setValue(most)
 
     def set_steps(self, steps: Sequence[Step], rules: Ruleset) -> None:
         self.rules = rules
@@ -255,7 +272,9 @@ class JournalView(QWidget):
         column its content's width (a first clause id is never cut). In a
         narrow dock (a wizard borrowed its width) the kind and dice columns step aside and
         the step and why columns narrow (the kind filter and the tooltips still tell
-        them); What happened always keeps ``WHAT_CHARS``, the step's name wrapping more."""
+        them); What happened always keeps ``WHAT_CHARS``, the step's name wrapping more (a
+        word longer than ``WORD_CHARS`` cut) and, with long clause ids, the Why column
+        narrowing."""
         chars = self.fontMetrics().averageCharWidth()
         narrow = self.width() < NARROW_CHARS * chars
         header = self.table.horizontalHeader()
@@ -274,9 +293,14 @@ class JournalView(QWidget):
         # little for a scroll bar yet to come)
         room = viewport - sum(widths.values()) - WHAT_CHARS * chars - PAD
         least = least_chars[STEP_COLUMN] * chars
-        widths[STEP_COLUMN] = min(
-            max(least, round(STEP_SHARE[narrow] * viewport)), max(room, self.step_word)
-        )
+        word = min(self.step_word, WORD_CHARS * chars)
+        widths[STEP_COLUMN] = min(max(least, round(STEP_SHARE[narrow] * viewport)), max(room, word))
+        # long clause ids (the activation game's) may still leave What happened too little:
+        # the Why column yields the rest, down to its least (each id whole in the rules dock)
+        short = sum(widths.values()) + WHAT_CHARS * chars + PAD - viewport
+        if short > 0 and WHY_COLUMN in widths:
+            floor = least_chars[WHY_COLUMN] * chars
+            widths[WHY_COLUMN] = max(floor, widths[WHY_COLUMN] - short)
         for column in (KIND_COLUMN, 4):  # kind, dice
             self.table.setColumnHidden(column, narrow)
         for column, width in sorted(widths.items()):

@@ -12,13 +12,13 @@ hex a click kept) at a chosen level, every hex it cannot see, and hatches the bl
 the single-source engine (:meth:`referee.board.visibility.Visibility.from_hex`) of the
 board, kept while the board stays (:class:`~referee.app.map.board_sight.BoardSight`). Choosing
 another tab of the panel's dock (Rules, say) stops a line or a shading that follows the mouse
-(:meth:`LosPanel.put_away`); an answer kept by a click stays on the map.
+(:meth:`LosPanel.put_away`); an answer kept by a click stays on the map. What the tool
+says of a sight is :mod:`referee.app.docks.sight_words`.
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable
-from html import escape
+from collections.abc import Callable
 
 from PySide6.QtCore import Qt, QTimer, QUrl, Signal
 from PySide6.QtWidgets import (
@@ -32,14 +32,12 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from referee.app.docks.rule_html import clause_links, rule_link, ruling_links
+from referee.app.docks.sight_words import labels, sight_html, sight_roles, verdict
 from referee.app.map.board_sight import BoardSight
 from referee.app.map.map_scene import MapScene
 from referee.app.map.overlay_layer import role_code
-from referee.board.facing import crossing
 from referee.board.hexgrid import Hex, distance, hex_label
 from referee.board.los import FLYING_LEVEL, LosBoard, Sight, line_of_sight
-from referee.board.ranges import shot_range
 from referee.rules.orders.board_now import board_now
 from referee.rules.orders.state import MatchState
 from referee.rules.state import UnitState
@@ -55,31 +53,6 @@ def _level_combo() -> QComboBox:
     box.addItems(LEVEL_CHOICES)
     box.setToolTip("Height level: the terrain's (2 for a flying unit), or 0, 1, 2")
     return box
-
-
-def sight_roles(sight: Sight) -> dict[Hex, str]:
-    """The overlay role of each hex the line meets (what the map tints)."""
-    roles: dict[Hex, str] = {}
-    for a, b in sight.line.edges:
-        roles.setdefault(a, "edge")
-        roles.setdefault(b, "edge")
-    for h in sight.line.vertices:
-        roles.setdefault(h, "corner")
-    for h in sight.line.crossed:
-        roles[h] = "crossed"
-    for h in sight.blocked_by:
-        roles[h] = "blind" if sight.blind else "blocked"
-    roles[sight.start] = "start"
-    roles[sight.end] = "end"
-    return roles
-
-
-def verdict(sight: Sight) -> str:
-    return "visible" if sight.visible else "blind" if sight.blind else "blocked"
-
-
-def _labels(hexes: Iterable[Hex]) -> str:
-    return ", ".join(hex_label(h) for h in hexes) or "none"
 
 
 class LosPanel(QWidget):
@@ -309,7 +282,7 @@ class LosPanel(QWidget):
         said = {
             "visible": "sees it",
             "blind": "blind",
-            "blocked": f"blocked by {_labels(sight.blocked_by)}",
+            "blocked": f"blocked by {labels(sight.blocked_by)}",
         }[verdict(sight)]
         line = f"Line {hex_label(a)} to {hex_label(b)} (range {distance(a, b)}): {said}."
         if final:
@@ -325,55 +298,9 @@ class LosPanel(QWidget):
         return sight
 
     def _sight_html(self, sight: Sight) -> str:
-        a, b = hex_label(sight.start), hex_label(sight.end)
-        answer = {
-            "visible": f"{a} and {b} see each other.",
-            "blind": sight.working[-1],
-            "blocked": f"No line of sight: blocked by {_labels(sight.blocked_by)}.",
-        }[verdict(sight)]
-        colour = {"visible": "#0b7a0b", "blind": "#8e24aa", "blocked": "#c62828"}[verdict(sight)]
-        distance = sight.to_json()["range"]
-        parts = [
-            f"<p style='color:{colour}'><b>{escape(answer)}</b></p>",
-            f"<p>{a} (level {sight.start_level}) to {b} (level {sight.end_level}), "
-            f"range {distance}.</p>",
-            f"<p>Crosses: {_labels(sight.line.crossed)}; along edges: "
-            f"{', '.join(f'{hex_label(x)}|{hex_label(y)}' for x, y in sight.line.edges) or 'none'}"
-            f"; corners: {_labels(sight.line.vertices)}.</p>",
-        ]
+        rules = self.state.rules if self.state is not None else None
         shooter, target = self._unit_at(sight.start), self._unit_at(sight.end)
-        if shooter is not None and shooter.unit.weapons and self.state is not None:
-            rules = self.state.rules
-            bands = []
-            for w in shooter.unit.weapons:
-                band = shot_range(sight.start, sight.end, w.range, rules)
-                ruling = f" ({ruling_links([band.ruling], 'ruling ')})" if band.ruling else ""
-                bands.append(f"<li>{escape(w.name)} (range {w.range}): {band.band}{ruling}</li>")
-            parts.append(f"<p>Range bands for {escape(shooter.uid)}:</p><ul>{''.join(bands)}</ul>")
-        sectors = []
-        if sight.start != sight.end:
-            for unit, other, verb in (
-                (shooter, sight.end, "leaves"),
-                (target, sight.start, "enters"),
-            ):
-                if unit is None:
-                    continue
-                c = crossing(unit.hex, unit.facing, other)
-                words = " or ".join(c.sectors) + (
-                    " (on the edge: the attacker chooses)" if c.on_edge else ""
-                )
-                sectors.append(
-                    f"<li>{verb} {escape(unit.uid)} by its {escape(words)} sector "
-                    f"({rule_link('clause', c.clause)})</li>"
-                )
-        if sectors:
-            parts.append(f"<p>Sectors:</p><ul>{''.join(sectors)}</ul>")
-        working = "".join(f"<li>{escape(w)}</li>" for w in sight.working)
-        parts.append(f"<p><b>Working</b></p><ol>{working}</ol>")
-        parts.append(f"<p style='color:#555'>Clauses: {clause_links(sight.clauses)}</p>")
-        rulings = ruling_links(sight.rulings) or "none"
-        parts.append(f"<p style='color:#555'>Rulings: {rulings}</p>")
-        return "".join(parts)
+        return sight_html(sight, shooter, target, rules)
 
     def show_visibility(self, source: Hex, final: bool = True) -> tuple[set[Hex], set[Hex]] | None:
         """Shade what ``source`` cannot see and hatch the blind hexes; returns both sets
@@ -416,7 +343,7 @@ class LosPanel(QWidget):
                 f"<p><b>From {hex_label(source)} at level {shown_level}</b>: sees "
                 f"{seen_count} of {len(hexes) - 1} hexes; {blind_count} blind (hatched), "
                 f"{len(hexes) - 1 - seen_count - blind_count} blocked (shaded).</p>"
-                f"<p>Blind: {_labels(sorted(blind_hexes))}</p>"
+                f"<p>Blind: {labels(sorted(blind_hexes))}</p>"
                 "<p style='color:#555'>Hatched purple: blind hexes (the line stops within "
                 "the hexes behind a blocker); dark: blocked.</p>"
             )

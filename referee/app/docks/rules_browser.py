@@ -14,13 +14,13 @@ so: on the UI thread, on the event loop's next turn (about 0.2 s when it is buil
 milliseconds when it is only checked). It is not built on a worker thread: Python code run
 there lets the garbage collector finalise the window's own Qt objects (a widget left in a
 reference cycle) on that thread, which crashes Qt now and then. It only reads: it never
-changes the match.
+changes the match. What it lists, without its widgets, is :mod:`referee.app.docks.rule_entries`.
 """
 
 from __future__ import annotations
 
 import sqlite3
-from collections.abc import Mapping, Sequence
+from collections.abc import Sequence
 from html import escape
 from typing import TYPE_CHECKING
 
@@ -42,20 +42,18 @@ from PySide6.QtWidgets import (
 )
 
 from referee.app.docks.html_delegate import HTML_ROLE, HtmlDelegate
+from referee.app.docks.rule_entries import search_summary, shipped_clauses, why_entries
 from referee.app.docks.rule_html import (
     entry_html,
-    entry_line_html,
     hit_html,
     parse_rule_href,
     rule_href,
 )
-from referee.catalogue.clause_source import ClauseLike
 from referee.catalogue.hits import KINDS, Kind
 from referee.errors import RefereeError
 from referee.ruleset import Ruleset
 
 if TYPE_CHECKING:  # the search index (and sqlite-utils) when the rules are first searched
-    from referee.catalogue.rules_search import SearchResult
     from referee.catalogue.search_index import CatalogueIndex, IndexState
 
 HREF_ROLE = Qt.ItemDataRole.UserRole
@@ -71,25 +69,6 @@ KIND_CHOICES: tuple[tuple[str, tuple[Kind, ...]], ...] = (
 )
 PREPARING = "Preparing the rules index…"
 SELECTION = "#cfe2f7"
-
-
-def search_summary(result: SearchResult) -> str:
-    """What a search read and assumed, in a few words for the status line."""
-    parts = []
-    for c in result.corrections:
-        parts.append(f"read “{c.typed}” as “{c.read}”")
-    if result.mode == "any word":
-        parts.append("no entry has every word")
-    edition = result.assumed.edition
-    parts.append(f"assumed {edition}: {result.assumed.reason}" if edition else "no edition")
-    return "; ".join(parts)
-
-
-def _catalogue(_data: object) -> Mapping[str, ClauseLike]:
-    """The shipped clause catalogue, loaded once (for :func:`find_entries`)."""
-    from referee.catalogue.clauses import clauses
-
-    return clauses()
 
 
 class RulesBrowser(QWidget):
@@ -336,19 +315,10 @@ class RulesBrowser(QWidget):
     ) -> None:
         """List the clauses and rulings an event or a result applied, and show ``focus``
         (a link) or the first of them."""
-        from referee.ruleset.rulings import register
-
-        catalogue, rulings = _catalogue(None), register()
         self.results.blockSignals(True)
         self.results.clear()
-        for cid in clause_ids:
-            clause = catalogue.get(cid)
-            line = entry_line_html("clause", cid, clause.title if clause else "(not catalogued)")
-            self._add_item(rule_href("clause", cid), cid, line)
-        for rid in ruling_ids:
-            ruling = rulings.get(rid)
-            line = entry_line_html("ruling", rid, ruling.title if ruling else "(not registered)")
-            self._add_item(rule_href("ruling", rid), rid, line)
+        for href, entry_id, line in why_entries(clause_ids, ruling_ids):
+            self._add_item(href, entry_id, line)
         self.results.blockSignals(False)
         self.shown_query = None
         self.heading.setText(f"<b>Why:</b> {escape(title)}")  # a step's name is plain text
@@ -403,7 +373,7 @@ class RulesBrowser(QWidget):
         self._side_by_side = self._wide()
         wanted = {"clause": ClauseDetail, "ruling": RulingDetail, "passage": ImportedPassage}[kind]
         try:
-            entries = find_entries(entry_id, clause_loader=_catalogue)
+            entries = find_entries(entry_id, clause_loader=shipped_clauses)
         except RefereeError as exc:
             self.detail.setHtml(f"<p><i>{escape(str(exc))}</i></p>")
             self.where.setText(href)

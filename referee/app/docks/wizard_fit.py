@@ -1,6 +1,6 @@
 """A wizard fitted to the wizard dock (:mod:`referee.app.docks.wizard_host`): its lists
-and labels
-wrap their lines to the dock's width, and the widgets the keyboard goes to on a page.
+and labels wrap their lines to the dock's width, its pages' subtitles wrap too (and are as
+tall as their lines), and the widgets the keyboard goes to on a page.
 
 Apart from the dock itself because the dock is part of the window's first frame and these are
 needed only once a wizard opens: their list, spin box and text widgets (and PySide's enums of
@@ -19,6 +19,7 @@ from PySide6.QtWidgets import (
     QLineEdit,
     QListView,
     QTextEdit,
+    QWidget,
     QWizard,
 )
 
@@ -67,3 +68,52 @@ def select_current(view: QListView, index: QModelIndex) -> None:
         and index.flags() & Qt.ItemFlag.ItemIsEnabled
     ):
         model.select(index, QItemSelectionModel.SelectionFlag.ClearAndSelect)
+
+
+def unpin_subtitle(wizard: QWizard) -> None:
+    """A new page's subtitle never makes the wizard wider: QWizard pins the subtitle's
+    minimum width to where its text takes the fewest lines, and the dock would grow a
+    little with every page; it wraps instead (:func:`fit_subtitle` gives it the height),
+    before the window lays the page out."""
+    page = wizard.currentPage()
+    if page is None:
+        return
+    for label in wizard.findChildren(QLabel):
+        if label.wordWrap() and not page.isAncestorOf(label) and label.minimumWidth() > 1:
+            label.setMinimumWidth(1)
+            header = label.parentWidget()  # the header is pinned to the label's width
+            if header is not None and header is not wizard:
+                header.setMinimumWidth(0)
+    fit_minimum(wizard)  # and so is the wizard, to the header's
+
+
+def fit_minimum(wizard: QWizard) -> None:
+    """The wizard as narrow as its contents allow (not as QWizard pinned it)."""
+    inner = [
+        c.minimumSizeHint().width()
+        for c in wizard.children()
+        if isinstance(c, QWidget) and not c.isWindow()
+    ]
+    if inner and wizard.minimumWidth() != max(inner):
+        wizard.setMinimumWidth(max(inner))
+
+
+def fit_subtitle(wizard: QWizard) -> None:
+    """The page's subtitle as tall as its lines at the dock's width (QWizard keeps the
+    height it had at the width it was made at, and a narrow dock cuts the last line)."""
+    page = wizard.currentPage()
+    if page is None or not page.subTitle():
+        return
+    for label in wizard.findChildren(QLabel):
+        if label.text() != page.subTitle() or page.isAncestorOf(label):
+            continue
+        needed = label.heightForWidth(max(1, label.width()))
+        header = label.parentWidget()
+        if header is None or needed <= 0:
+            continue
+        made = header.property("referee-made")  # the heights QWizard gave them
+        if not isinstance(made, list):
+            made = [header.height(), label.minimumHeight()]
+            header.setProperty("referee-made", made)
+        label.setMinimumHeight(needed)
+        header.setFixedHeight(made[0] + max(0, needed - made[1]))

@@ -16,22 +16,16 @@ match changes under it (a correction, an undo, a step written by another program
 match opened), :meth:`WizardHost.outdate` closes it with :data:`OUTDATED` (nothing written)
 and the dock says why, so that no step is ever built on a match that is no longer there.
 
-Return means Next (or Finish) wherever the keyboard is in the wizard: a button of a page
-the referee has pressed ("Use the proposal", a code of an order) never becomes the button
-Return presses again (:class:`ReturnMeansNext`: no button of a page is an auto-default
-button, as Qt makes every button inside a dialog).
-
-Lists and labels wrap their lines to the dock's width
-(:func:`referee.app.docks.wizard_fit.fit_to_dock`). The keyboard
-stays where the referee types: a QWizard hides its pages for a moment whenever a page says
-whether it is complete (which pages do on every edit), and a hidden field loses the focus
-to the next widget of the window, the map; the host gives it back as the page shows again
-(:meth:`WizardHost._focus_moved`).
+This module opens, finishes, outdates and cancels the wizard; the rest is each its own
+part: Return means Next and the keyboard stays where the referee types
+(:mod:`referee.app.docks.wizard_keys`); the dock widens for the wizard with the width of
+the docks across the map, so the map keeps its own (:mod:`referee.app.docks.wizard_room`);
+lists, labels and subtitles wrap their lines to the dock's width
+(:mod:`referee.app.docks.wizard_fit`, loaded with the first wizard).
 """
 
 from __future__ import annotations
 
-import time
 from collections.abc import Callable, Iterable
 from typing import TYPE_CHECKING, Protocol
 
@@ -40,13 +34,13 @@ from PySide6.QtWidgets import (
     QApplication,
     QDockWidget,
     QLabel,
-    QMainWindow,
-    QPushButton,
     QVBoxLayout,
     QWidget,
 )
-from shiboken6 import isValid
 
+from referee.app.docks.wizard_keys import FocusKeeper, ReturnMeansNext
+from referee.app.docks.wizard_room import WIZARD_CHARS as WIZARD_CHARS  # the dock layout's
+from referee.app.docks.wizard_room import DockRoom
 from referee.app.map.map_overlay import MapOverlay
 from referee.app.map.map_scene import MapScene
 from referee.board.hexgrid import Hex
@@ -59,58 +53,13 @@ if TYPE_CHECKING:
     from referee.rules.events import Step
 
 Then = Callable[[], object] | None
-KEEP_SECONDS = 1.5
-"""How long after a wizard widened the dock the map's width is kept (see ``keep_until``)."""
 OUTDATED = 2
 """The result a wizard closes with when the match changed under it (neither accepted nor
 rejected by the referee: a unit whose gunnery wizard closed so has not held fire)."""
-WIZARD_CHARS = 66
-"""How wide the dock opens for a wizard, in characters (the docks across the map lend it)."""
 IDLE_TEXT = (
     "No wizard is open.\n\nNext step (N) opens the wizard of the step the match is at; "
     "the Wizards menu opens any of them. A wizard opens here, beside the map it draws on."
 )
-
-
-class ReturnMeansNext(QObject):
-    """While a wizard is open: a push button of its page taking the keyboard is made no
-    auto-default button (Qt makes every button inside a dialog one, so that the last button
-    clicked took Return for itself), and Return on such a button goes to the wizard as
-    Next, or Finish on the last page (see the module docstring)."""
-
-    def __init__(self, host: WizardHost) -> None:
-        super().__init__(host)
-        self.host = host
-
-    def _page_button(self, watched: QObject) -> QPushButton | None:
-        wizard = self.host.wizard
-        page = wizard.currentPage() if wizard is not None else None
-        if (
-            page is not None
-            and isinstance(watched, QPushButton)
-            and isValid(watched)
-            and page.isAncestorOf(watched)
-        ):
-            return watched
-        return None
-
-    def eventFilter(self, watched: QObject, event: QEvent) -> bool:
-        kind = event.type()
-        if kind == QEvent.Type.FocusIn:
-            button = self._page_button(watched)
-            if button is not None and button.autoDefault():
-                button.setAutoDefault(False)
-        elif kind == QEvent.Type.KeyPress and self._page_button(watched) is not None:
-            from PySide6.QtGui import QKeyEvent  # named when a key first reaches a page
-
-            if (
-                isinstance(event, QKeyEvent)
-                and event.key() in (Qt.Key.Key_Return, Qt.Key.Key_Enter)
-                and not event.modifiers() & ~Qt.KeyboardModifier.KeypadModifier
-            ):
-                self.host.go_on()
-                return True
-        return False
 
 
 class RunStep(Protocol):
@@ -144,9 +93,8 @@ class WizardHost(QDockWidget):
         self.overlay = MapOverlay(scene)
         self.run_step = run_step
         self.wizard: QWizard | None = None
-        self.lent: tuple[list[QDockWidget], list[int], int, int] | None = None
-        """The docks across the map, their widths, this dock's and the map's before a wizard
-        widened it."""
+        self.room = DockRoom(self)
+        """The widths the dock borrows for a wizard from the docks across the map."""
         self.holder = QWidget()
         self.box = QVBoxLayout(self.holder)
         self.box.setContentsMargins(0, 0, 0, 0)
@@ -160,17 +108,12 @@ class WizardHost(QDockWidget):
         """The outcome of the step a wizard wrote with the app's dice, shown once written
         (made when first needed)."""
         self.setWidget(self.holder)
-        self.keep_until = 0.0
-        """Until when (``time.monotonic``) a resize of the map is the dock widening, which
-        the docks across the map make up for (:meth:`_keep_map`); later ones are the
-        referee's."""
-        self.return_means_next = ReturnMeansNext(self)
+        self.return_means_next = ReturnMeansNext(self, self)
         """Installed on the application while a wizard is open."""
-        self.lost_focus: QWidget | None = None
-        """The field the wizard's hidden page took the keyboard from, to give it back."""
+        self.focus = FocusKeeper(self, self)
         app = QApplication.instance()
         if isinstance(app, QApplication):
-            app.focusChanged.connect(self._focus_moved)
+            app.focusChanged.connect(self.focus.focus_moved)
 
     def open(self, wizard: QWizard, then: Then = None) -> bool:
         """Embed ``wizard`` and show it beside the map; False (and the open wizard brought
@@ -205,99 +148,25 @@ class WizardHost(QDockWidget):
 
     def _page_shown(self) -> None:
         if self.wizard is not None:
-            from referee.app.docks.wizard_fit import wrap_labels
+            from referee.app.docks.wizard_fit import fit_minimum, fit_subtitle, wrap_labels
 
             wrap_labels(self.wizard)
-        self.fit_subtitle()
-        self._fit_minimum()
-        self._make_room()  # a page may need the dock wider than the first did
-        self._focus_page()
-
-    def _focus_page(self) -> None:
-        """The keyboard on the page shown, unless it is there already: the next die to
-        type when the page takes typed dice, else the page's first field or list (so keys
-        and Return reach the wizard, not the map or a button that went disabled)."""
-        wizard = self.wizard
-        page = wizard.currentPage() if wizard is not None else None
-        if wizard is None or page is None or not page.isVisible():
-            return
-        from referee.app.docks.wizard_fit import INPUTS, KEPT
-        from referee.app.wizards.common.dice_entry import DiceEntry  # with the first wizard
-
-        focus = QApplication.focusWidget()
-        for entry in page.findChildren(DiceEntry):
-            if entry.isVisible() and entry.is_typed() and entry.missing():
-                if focus not in entry.boxes.values():
-                    entry.focus_next()
-                return
-        if (
-            focus is not None
-            and page.isAncestorOf(focus)
-            and focus.isVisible()
-            and isinstance(focus, KEPT)
-        ):
-            return  # the referee's own choice of field (a scroll area is no such choice)
-        for field in page.findChildren(QWidget):
-            if (
-                isinstance(field, INPUTS)
-                and field.isVisible()
-                and field.isEnabled()
-                and field.focusPolicy() & Qt.FocusPolicy.TabFocus
-            ):
-                field.setFocus(Qt.FocusReason.OtherFocusReason)
-                return
-        wizard.setFocus(Qt.FocusReason.OtherFocusReason)
+            fit_subtitle(self.wizard)
+            fit_minimum(self.wizard)
+        self.room.make_room(self.wizard)  # a page may need the dock wider than the first did
+        self.focus.focus_page()
 
     def _unpin_subtitle(self) -> None:
-        """A new page's subtitle never makes the wizard wider: QWizard pins the subtitle's
-        minimum width to where its text takes the fewest lines, and the dock would grow a
-        little with every page; the host lets it wrap (:meth:`fit_subtitle` gives it the
-        height), before the window lays the page out."""
-        wizard = self.wizard
-        page = wizard.currentPage() if wizard is not None else None
-        if wizard is None or page is None:
-            return
-        for label in wizard.findChildren(QLabel):
-            if label.wordWrap() and not page.isAncestorOf(label) and label.minimumWidth() > 1:
-                label.setMinimumWidth(1)
-                header = label.parentWidget()  # the header is pinned to the label's width
-                if header is not None and header is not wizard:
-                    header.setMinimumWidth(0)
-        self._fit_minimum()  # and so is the wizard, to the header's
+        if self.wizard is not None:
+            from referee.app.docks.wizard_fit import unpin_subtitle
 
-    def _fit_minimum(self) -> None:
-        """The wizard as narrow as its contents allow (not as QWizard pinned it)."""
-        wizard = self.wizard
-        if wizard is None:
-            return
-        inner = [
-            c.minimumSizeHint().width()
-            for c in wizard.children()
-            if isinstance(c, QWidget) and not c.isWindow()
-        ]
-        if inner and wizard.minimumWidth() != max(inner):
-            wizard.setMinimumWidth(max(inner))
+            unpin_subtitle(self.wizard)
 
     def fit_subtitle(self) -> None:
-        """The page's subtitle as tall as its lines at the dock's width (QWizard keeps the
-        height it had at the width it was made at, and a narrow dock cuts the last line)."""
-        wizard = self.wizard
-        page = wizard.currentPage() if wizard is not None else None
-        if wizard is None or page is None or not page.subTitle():
-            return
-        for label in wizard.findChildren(QLabel):
-            if label.text() != page.subTitle() or page.isAncestorOf(label):
-                continue
-            needed = label.heightForWidth(max(1, label.width()))
-            header = label.parentWidget()
-            if header is None or needed <= 0:
-                continue
-            made = header.property("referee-made")  # the heights QWizard gave them
-            if not isinstance(made, list):
-                made = [header.height(), label.minimumHeight()]
-                header.setProperty("referee-made", made)
-            label.setMinimumHeight(needed)
-            header.setFixedHeight(made[0] + max(0, needed - made[1]))
+        if self.wizard is not None:
+            from referee.app.docks.wizard_fit import fit_subtitle
+
+            fit_subtitle(self.wizard)
 
     def eventFilter(self, watched: QObject, event: QEvent) -> bool:
         if event.type() == QEvent.Type.ChildAdded and isinstance(event, QChildEvent):
@@ -308,121 +177,21 @@ class WizardHost(QDockWidget):
             QTimer.singleShot(0, self.fit_subtitle)
         elif (
             event.type() == QEvent.Type.Resize
-            and self.lent is not None
             and self.wizard is not None
-            and time.monotonic() < self.keep_until
-            and isinstance(watched, QWidget)
-            and not watched.isWindow()
-            and watched is getattr(self.parentWidget(), "centralWidget", lambda: None)()
+            and self.room.is_map_widening(watched)
         ):
-            QTimer.singleShot(0, self._keep_map)  # the dock took its width: the map too
-        elif event.type() == QEvent.Type.Show and self.lost_focus is not None:
-            self._give_focus_back()  # the page is back: so is the field's keyboard
+            QTimer.singleShot(0, self.room.keep_map)  # the dock took its width: the map too
+        elif event.type() == QEvent.Type.Show and self.focus.lost_focus is not None:
+            self.focus.give_focus_back()  # the page is back: so is the field's keyboard
         return super().eventFilter(watched, event)
-
-    def _focus_moved(self, old: QWidget | None, new: QWidget | None) -> None:
-        """The keyboard left a field of the open wizard: if only because the wizard hid its
-        page to update its buttons (the page hidden, the wizard not), remember the field to
-        give it the keyboard back once the page shows again."""
-        wizard = self.wizard
-        if wizard is None or old is None or not wizard.isAncestorOf(old):
-            return
-        if new is not None and wizard.isAncestorOf(new):
-            return
-        page = wizard.currentPage()
-        if page is None or page.isVisible() or not wizard.isVisible():
-            return  # the referee moved on (a click elsewhere, another window)
-        self.lost_focus = old
-        QTimer.singleShot(0, self._give_focus_back)  # in case no page shows it again
-
-    def _give_focus_back(self) -> None:
-        field, self.lost_focus = self.lost_focus, None
-        wizard = self.wizard
-        if field is None or wizard is None or not isValid(field) or not field.isVisible():
-            return
-        focus = QApplication.focusWidget()
-        if focus is None or not wizard.isAncestorOf(focus):
-            field.setFocus(Qt.FocusReason.OtherFocusReason)
 
     def present(self) -> None:
         """Show the dock in front of its tab group, wide enough for the wizard."""
         self.show()
         self.raise_()
-        self._make_room()
+        self.room.make_room(self.wizard)
         if self.wizard is not None:
             self.wizard.setFocus()
-
-    def _docks_across(self, window: QMainWindow) -> list[QDockWidget]:
-        """The docks on the other side of the map, whose width the wizard may borrow."""
-        mine = window.dockWidgetArea(self)
-        other = {
-            Qt.DockWidgetArea.RightDockWidgetArea: Qt.DockWidgetArea.LeftDockWidgetArea,
-            Qt.DockWidgetArea.LeftDockWidgetArea: Qt.DockWidgetArea.RightDockWidgetArea,
-        }
-        return [
-            d
-            for d in window.findChildren(QDockWidget)
-            if d is not self
-            and d.isVisible()
-            and not d.isFloating()
-            and window.dockWidgetArea(d) == other.get(mine)
-        ]
-
-    def _make_room(self) -> None:
-        """Widen the dock to what the wizard needs, taken from the docks across the map
-        (so the map keeps its size); they get it back when the wizard closes."""
-        window = self.parentWidget()
-        if not isinstance(window, QMainWindow) or self.wizard is None or self.isFloating():
-            return
-        char = self.fontMetrics().averageCharWidth()
-        wanted = min(
-            max(self.wizard.minimumSizeHint().width() + 8, WIZARD_CHARS * char), window.width() // 2
-        )
-        if self.lent is None:
-            across = self._docks_across(window)
-            central = window.centralWidget()
-            self.lent = (
-                across,
-                [d.width() for d in across],
-                self.width(),
-                central.width() if central is not None else 0,
-            )
-        if self.width() < wanted:
-            window.resizeDocks([self], [wanted], Qt.Orientation.Horizontal)
-        central = window.centralWidget()
-        if central is not None:  # the window lays the docks out when it gets to it (X11:
-            central.installEventFilter(self)  # later): the map's next resize is the cue
-            self.keep_until = time.monotonic() + KEEP_SECONDS
-        QTimer.singleShot(0, self._keep_map)
-
-    def _keep_map(self) -> None:
-        """The map as wide as before the wizard opened, the docks across it narrower (to a
-        point) for what the wizard took."""
-        window, lent = self.parentWidget(), self.lent
-        central = window.centralWidget() if isinstance(window, QMainWindow) else None
-        if not isinstance(window, QMainWindow) or lent is None or central is None:
-            return
-        across, _, _, map_width = lent
-        short = map_width - central.width()
-        across = [d for d in across if d.isVisible() and not d.isFloating()]
-        if short <= 0 or not across:
-            return
-        least = 36 * self.fontMetrics().averageCharWidth()
-        window.resizeDocks(
-            across, [max(least, d.width() - short) for d in across], Qt.Orientation.Horizontal
-        )
-
-    def _give_back(self) -> None:
-        """The widths borrowed for the wizard, back to the docks (if no wizard opened
-        since)."""
-        window, lent = self.parentWidget(), self.lent
-        self.lent = None
-        if self.wizard is not None or lent is None or not isinstance(window, QMainWindow):
-            self.lent = lent if self.wizard is not None else None
-            return
-        across, widths, mine, _ = lent
-        if all(d.isVisible() and not d.isFloating() for d in across) and not self.isFloating():
-            window.resizeDocks([*across, self], [*widths, mine], Qt.Orientation.Horizontal)
 
     def go_on(self) -> bool:
         """What Return does in the open wizard: Next, or Finish on its last page, when the
@@ -492,6 +261,10 @@ class WizardHost(QDockWidget):
         wizard.deleteLater()
         QTimer.singleShot(0, self._give_back)  # unless the step opened the next wizard
         self.closed.emit()
+
+    def _give_back(self) -> None:
+        """The widths borrowed for the wizard, back (if no wizard opened since)."""
+        self.room.give_back(self.wizard is not None)
 
     def show_written(self, html: str) -> None:
         """The outcome of a step just written (with the app's dice, which show only now)

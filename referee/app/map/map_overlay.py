@@ -48,8 +48,8 @@ class MapOverlay:
 
     def drawn(self) -> list[str]:
         """What is on the map now, in words (for tests and screenshots)."""
-        out = [f"arrow {item.arrow.text()}" for item in self.scene.arrow_items]
+        out = [f"arrow {item.arrow.text()}" for item in self.scene.drawings.arrow_items]
         out += [f"hex {hex_label(h)} {spec}" for h, spec in self.scene.highlighted().items()]
-        if self.scene.shot_item is not None:
-            out.append(f"shot {self.scene.shot_item.shot.text()}")
+        if self.scene.drawings.shot_item is not None:
+            out.append(f"shot {self.scene.drawings.shot_item.shot.text()}")
         return out

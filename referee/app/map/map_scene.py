@@ -5,6 +5,11 @@ line-of-sight tool (hex tints and the line itself) and what the wizards draw thr
 
 The scene only draws: :meth:`MapScene.set_state` redraws it from a match state, and the
 overlays are set by whoever computed them (the engine's answer, never the scene's).
+
+The scene holds the terrain, the markers and the line-of-sight overlay; its other layers
+are each their own part: the tokens (:mod:`referee.app.map.token_layer`), what the wizards
+draw (:mod:`referee.app.map.wizard_drawings`) and the far picture of a large map
+(:mod:`referee.app.map.far_picture`). Its methods for them pass the call on.
 """
 
 from __future__ import annotations
@@ -12,30 +17,29 @@ from __future__ import annotations
 from collections.abc import Iterable, Mapping
 from typing import TYPE_CHECKING
 
-from PySide6.QtCore import QLineF, QPointF, QRectF, Qt
-from PySide6.QtGui import QColor, QPainter, QPainterPath, QPen, QPixmap, QTransform
+from PySide6.QtCore import QLineF, QPointF, Qt
+from PySide6.QtGui import QColor, QPainterPath, QPen
 from PySide6.QtWidgets import (
-    QGraphicsItem,
     QGraphicsLineItem,
     QGraphicsPathItem,
     QGraphicsPixmapItem,
     QGraphicsScene,
     QGraphicsSceneHelpEvent,
-    QStyleOptionGraphicsItem,
     QToolTip,
     QWidget,
 )
 
+from referee.app.map.far_picture import FAR_MIN_HEXES, FAR_PIXELS, HexLayer, far_picture
 from referee.app.map.geometry import HEX_SIZE, hex_at_scene, hex_centre
 from referee.app.map.hex_item import HexItem
-from referee.app.map.highlight_item import HighlightItem
 from referee.app.map.marker_item import MarkerItem
-from referee.app.map.move_arrow_item import MoveArrow, MoveArrowItem
+from referee.app.map.move_arrow_item import MoveArrow
 from referee.app.map.overlay_layer import OverlayLayer
-from referee.app.map.shot_line_item import ShotLine, ShotLineItem
-from referee.app.map.unit_item import UnitItem, token_names, tooltip
-from referee.app.widgets.plain_text import plain_tip
-from referee.app.widgets.style import LINE_COLOURS, ZONE_COLOURS, argb, terrain_colour
+from referee.app.map.shot_line_item import ShotLine
+from referee.app.map.token_layer import TokenLayer
+from referee.app.map.unit_item import UnitItem
+from referee.app.map.wizard_drawings import WizardDrawings
+from referee.app.widgets.style import LINE_COLOURS
 from referee.board.hexgrid import Hex
 from referee.board.maps import BattleMap
 from referee.rules.state import UnitState
@@ -45,48 +49,9 @@ if TYPE_CHECKING:  # numpy and the far picture come when first zoomed out (a qui
     import numpy.typing as npt
 
     from referee.app.map.map_raster import MapRaster
-    from referee.rules.orders.outcome import PendingOnUnit
     from referee.rules.orders.state import MatchState  # the engine, when a match is opened
 
-SLOT_SPACING = 0.52 * HEX_SIZE
-"""Horizontal distance between the tokens of three or more units sharing a hex (drawn
-smaller, :data:`SHARED_SCALE`); they overlap a little."""
-PAIR_SPACING = 0.74 * HEX_SIZE
-"""The distance between two tokens sharing a hex: side by side without overlapping (each
-is 0.72 hex radii wide at :data:`SHARED_SCALE`), both inside the hex."""
-SHARED_SCALE = 0.6
-
-
-def slot_offset(i: int, n: int) -> float:
-    """The horizontal offset of the ``i``-th of ``n`` tokens in one hex, from its centre."""
-    spacing = PAIR_SPACING if n == 2 else SLOT_SPACING
-    return (i - (n - 1) / 2) * spacing
-
-
-FAR_PIXELS = 12.0
-"""A hex smaller than this on the screen (circumradius, pixels) is seen from afar."""
-FAR_MIN_HEXES = 1000
-"""Maps of fewer hexes are drawn hex by hex at any zoom (they are cheap to draw)."""
-
-
-class HexLayer(QGraphicsItem):
-    """The parent of every hex of the map, drawing nothing itself: hiding it hides them all
-    at once (the far view of a large map)."""
-
-    def __init__(self) -> None:
-        super().__init__()
-        self.setFlag(QGraphicsItem.GraphicsItemFlag.ItemHasNoContents)
-
-    def boundingRect(self) -> QRectF:
-        return QRectF()
-
-    def paint(
-        self,
-        painter: QPainter,
-        option: QStyleOptionGraphicsItem,
-        widget: QWidget | None = None,
-    ) -> None:
-        pass
+__all__ = ["FAR_MIN_HEXES", "FAR_PIXELS", "MapScene"]
 
 
 class MapScene(QGraphicsScene):
@@ -96,9 +61,11 @@ class MapScene(QGraphicsScene):
         super().__init__(parent)
         self.battle_map: BattleMap | None = None
         self.hex_items: dict[Hex, HexItem] = {}
-        self.unit_items: dict[str, UnitItem] = {}
         self.marker_items: dict[Hex, MarkerItem] = {}
-        self.selected_uid: str | None = None
+        self.tokens = TokenLayer(self)
+        """The units' tokens (:mod:`referee.app.map.token_layer`)."""
+        self.drawings = WizardDrawings(self)
+        """What the wizards draw (:mod:`referee.app.map.wizard_drawings`)."""
         self._line: QGraphicsLineItem | None = None
         self.hex_layer = HexLayer()
         """The parent of every hex: hidden whole while the map is seen from afar."""
@@ -111,15 +78,8 @@ class MapScene(QGraphicsScene):
         """Whether the map is drawn from afar: one picture instead of its hexes."""
         self.zoom_pixels = HEX_SIZE
         """A hex's circumradius on the screen, in pixels, as the view last said."""
-        self.arrow_items: list[MoveArrowItem] = []
-        self.highlight_items: list[HighlightItem] = []
-        self.shot_item: ShotLineItem | None = None
         self._smoked: frozenset[Hex] = frozenset()
         """The hexes described with smoke last time (their words change when it goes)."""
-        self.concealed_sides: frozenset[int] = frozenset()
-        """Sides whose hidden units show as hidden tokens (the referee's "hide side N")."""
-        self.pending_items: list[UnitItem] = []
-        """Placements entered behind the screen of a blind setup, not on the table yet."""
         self.setBackgroundBrush(QColor("#5d6b59"))
         # No spatial index: the few top-level items are walked (the hexes under their
         # layer), which costs less than an index that answers ten thousand hidden hexes
@@ -132,12 +92,10 @@ class MapScene(QGraphicsScene):
         """No map: every item goes (a first start's preview of a demo that could not be
         written)."""
         self.clear()
-        self.hex_items, self.unit_items, self.marker_items = {}, {}, {}
+        self.hex_items, self.marker_items = {}, {}
+        self.tokens.forget()
+        self.drawings.forget()
         self._line = None
-        self.arrow_items = []
-        self.highlight_items = []
-        self.shot_item = None
-        self.pending_items = []
         self._smoked = frozenset()
         self.battle_map = None
         self.hex_layer = HexLayer()
@@ -220,7 +178,7 @@ class MapScene(QGraphicsScene):
         from referee.rules.orders.outcome import pending_by_unit
 
         on_table = {uid: u for uid, u in state.units.items() if not u.destroyed}
-        self._place_units(on_table, pending_by_unit(state))
+        self.tokens.place_units(on_table, pending_by_unit(state))
 
     def show_preview(self, battle_map: BattleMap, units: Iterable[UnitState]) -> None:
         """Draw ``battle_map`` and ``units`` before the match's engine is loaded (the demo
@@ -230,73 +188,7 @@ class MapScene(QGraphicsScene):
         self.set_map(battle_map)
         for h, item in self.hex_items.items():
             item.set_terrain(battle_map.terrain[h], "")
-        self._place_units({u.uid: u for u in units}, {})
-
-    def _place_units(
-        self, units: Mapping[str, UnitState], pending: Mapping[str, PendingOnUnit]
-    ) -> None:
-        for uid in list(self.unit_items):
-            if uid not in units:
-                self.removeItem(self.unit_items.pop(uid))
-        by_hex: dict[Hex, list[str]] = {}
-        for uid, unit in units.items():
-            by_hex.setdefault(unit.hex, []).append(uid)
-            item = self.unit_items.get(uid)
-            if item is None:
-                item = UnitItem(unit)
-                self.addItem(item)
-                self.unit_items[uid] = item
-            item.set_unit(unit, pending.get(uid))
-        names = token_names(units)
-        for uid, item in self.unit_items.items():
-            item.short_name = names[uid]
-        for h, uids in by_hex.items():
-            n = len(uids)
-            for i, uid in enumerate(uids):
-                item = self.unit_items[uid]
-                offset = slot_offset(i, n)
-                item.setScale(1.0 if n == 1 else SHARED_SCALE)
-                item.setPos(hex_centre(h) + QPointF(offset, 0))
-        for uid, item in self.unit_items.items():
-            item.set_selected(uid == self.selected_uid)
-            item.set_concealed(item.unit.hidden and item.unit.side in self.concealed_sides)
-
-    def set_concealed_sides(self, sides: Iterable[int]) -> None:
-        """Show the hidden units of ``sides`` as hidden tokens only (clause
-        ``setup.hidden``): the owner's secret, kept from the other side's eyes."""
-        self.concealed_sides = frozenset(sides)
-        for item in self.unit_items.values():
-            item.set_concealed(item.unit.hidden and item.unit.side in self.concealed_sides)
-
-    def is_concealed(self, uid: str) -> bool:
-        item = self.unit_items.get(uid)
-        return item is not None and item.concealed
-
-    def show_pending(self, units: Iterable[UnitState]) -> None:
-        """Draw placements entered for a blind setup (clause ``setup.blind``) as pale tokens,
-        replacing those drawn before; they are not on the table until the reveal."""
-        for item in self.pending_items:
-            self.removeItem(item)
-        self.pending_items = []
-        by_hex: dict[Hex, list[UnitState]] = {}
-        for unit in units:
-            by_hex.setdefault(unit.hex, []).append(unit)
-        names = token_names([*self.unit_items, *(u.uid for u in units)])
-        for h, here in by_hex.items():
-            for i, unit in enumerate(here):
-                item = UnitItem(unit)
-                item.short_name = names[unit.uid]
-                item.setOpacity(0.6)
-                item.setToolTip(
-                    plain_tip(
-                        f"{tooltip(unit)}\nentered behind the screen: on the table at the reveal"
-                    )
-                )
-                offset = slot_offset(i, len(here))
-                item.setScale(1.0 if len(here) == 1 else SHARED_SCALE)
-                item.setPos(hex_centre(h) + QPointF(offset, 0))
-                self.addItem(item)
-                self.pending_items.append(item)
+        self.tokens.place_units({u.uid: u for u in units}, {})
 
     def _set_markers(self, state: MatchState) -> None:
         from referee.rules.hexes.rules import hex_effect_rules
@@ -334,42 +226,12 @@ class MapScene(QGraphicsScene):
 
             self.raster = MapRaster(self.battle_map.hexes)
         if far and self.far_item is None and self.raster is not None:
-            self.far_item = self._far_picture(self.raster)
+            self.far_item = far_picture(self.raster, self.hex_items)
             self.addItem(self.far_item)
         if self.far_item is not None:
             self.far_item.setVisible(far)
         self.hex_layer.setVisible(not far)
         self.overlay.set_raster(self.raster if far else None)
-
-    def _far_picture(self, raster: MapRaster) -> QGraphicsPixmapItem:
-        """The terrain of every hex as one picture: fill, zone rims and the grid."""
-        import numpy as np
-
-        n = len(raster.hexes)
-        fills = np.zeros(n + 1, np.uint32)
-        rims = np.zeros(n + 1, np.uint32)
-        by_terrain: dict[str, int] = {}
-        for i, h in enumerate(raster.hexes):
-            item = self.hex_items[h]
-            fill = by_terrain.get(item.terrain)
-            if fill is None:
-                fill = by_terrain[item.terrain] = argb(terrain_colour(item.terrain).rgb())
-            fills[i] = fill
-            if item.zone in ZONE_COLOURS:
-                rims[i] = argb(ZONE_COLOURS[item.zone])
-        image = raster.terrain(fills, rims, argb(0x4A4A4A, 160), raster.pixel_radius)
-        picture = QGraphicsPixmapItem(QPixmap.fromImage(image))
-        picture.setTransformationMode(Qt.TransformationMode.SmoothTransformation)
-        width, height = raster.size
-        picture.setTransform(
-            QTransform.fromScale(raster.rect.width() / width, raster.rect.height() / height)
-        )
-        picture.setPos(raster.rect.topLeft())
-        picture.setZValue(0)
-        picture.setAcceptedMouseButtons(Qt.MouseButton.NoButton)
-        # scaled once per zoom, then copied: the overlay over it changes with the mouse
-        picture.setCacheMode(QGraphicsItem.CacheMode.DeviceCoordinateCache)
-        return picture
 
     def helpEvent(self, event: QGraphicsSceneHelpEvent) -> None:
         """Seen from afar the hexes are hidden: the hex under the mouse still says its
@@ -384,31 +246,44 @@ class MapScene(QGraphicsScene):
                 return
         super().helpEvent(event)
 
-    # --- picking and selection -------------------------------------------------------
+    # --- the tokens (:class:`TokenLayer`) ---------------------------------------------
+
+    @property
+    def unit_items(self) -> dict[str, UnitItem]:
+        return self.tokens.unit_items
+
+    @property
+    def selected_uid(self) -> str | None:
+        return self.tokens.selected_uid
+
+    @property
+    def concealed_sides(self) -> frozenset[int]:
+        return self.tokens.concealed_sides
+
+    def set_concealed_sides(self, sides: Iterable[int]) -> None:
+        self.tokens.set_concealed_sides(sides)
+
+    def is_concealed(self, uid: str) -> bool:
+        return self.tokens.is_concealed(uid)
+
+    def show_pending(self, units: Iterable[UnitState]) -> None:
+        self.tokens.show_pending(units)
+
+    def units_at(self, h: Hex) -> list[str]:
+        return self.tokens.units_at(h)
+
+    def token_at(self, point: QPointF) -> str | None:
+        return self.tokens.token_at(point)
+
+    def select_unit(self, uid: str | None) -> None:
+        self.tokens.select_unit(uid)
+
+    # --- picking ---------------------------------------------------------------------
 
     def hex_at(self, point: QPointF) -> Hex | None:
         """The map's hex under a scene point, or None off the map."""
         h = hex_at_scene(point)
         return h if h in self.hex_items else None
-
-    def units_at(self, h: Hex) -> list[str]:
-        return [uid for uid, item in self.unit_items.items() if item.unit.hex == h]
-
-    def token_at(self, point: QPointF) -> str | None:
-        """The unit whose token is under the scene point (of several in one hex, the one
-        clicked), or None."""
-        under = []
-        for uid, item in self.unit_items.items():
-            box = item.sceneBoundingRect()
-            if item.isVisible() and box.contains(point):
-                d = box.center() - point
-                under.append((d.x() ** 2 + d.y() ** 2, uid))
-        return min(under)[1] if under else None  # of two overlapping, the nearer centre
-
-    def select_unit(self, uid: str | None) -> None:
-        self.selected_uid = uid
-        for u, item in self.unit_items.items():
-            item.set_selected(u == uid)
 
     # --- overlays --------------------------------------------------------------------
 
@@ -452,50 +327,28 @@ class MapScene(QGraphicsScene):
     def clear_overlay(self) -> None:
         self.show_overlay({})
 
+    def overlay_roles(self) -> dict[Hex, str]:
+        """The role shown on each tinted hex (what a test or a screenshot checks)."""
+        return dict(self.overlay.roles)
+
+    # --- what the wizards draw (:class:`WizardDrawings`) -----------------------------
+
     def show_moves(self, moves: Iterable[MoveArrow]) -> None:
-        """Draw ``moves`` as arrows from hex to hex (the movement wizard's plan), replacing
-        the arrows drawn before."""
-        self.clear_moves()
-        for arrow in moves:
-            item = MoveArrowItem(arrow)
-            self.addItem(item)
-            self.arrow_items.append(item)
+        self.drawings.show_moves(moves)
 
     def clear_moves(self) -> None:
-        for item in self.arrow_items:
-            self.removeItem(item)
-        self.arrow_items = []
+        self.drawings.clear_moves()
 
     def highlight_hexes(self, hexes: Iterable[Hex], colour: str, tooltip: str = "") -> None:
         """Tint and rim ``hexes`` in ``colour`` (the assault wizard's hex fought over and
         retreat hexes), over the highlights drawn before; hexes off the map are skipped."""
-        for h in hexes:
-            if h not in self.hex_items:
-                continue
-            item = HighlightItem(h, colour, tooltip)
-            item.setPos(hex_centre(h))
-            self.addItem(item)
-            self.highlight_items.append(item)
+        self.drawings.highlight_hexes(hexes, self.hex_items, colour, tooltip)
 
     def clear_highlight(self) -> None:
-        for item in self.highlight_items:
-            self.removeItem(item)
-        self.highlight_items = []
+        self.drawings.clear_highlight()
 
     def show_shot(self, shot: ShotLine | None) -> None:
-        """Draw ``shot`` (the gunnery wizard's line from shooter to target), replacing the
-        one drawn before; None takes it off."""
-        if self.shot_item is not None:
-            self.removeItem(self.shot_item)
-            self.shot_item = None
-        if shot is not None:
-            self.shot_item = ShotLineItem(shot)
-            self.addItem(self.shot_item)
+        self.drawings.show_shot(shot)
 
     def highlighted(self) -> dict[Hex, str]:
-        """The colour of each highlighted hex, the last drawn on top (what tests check)."""
-        return {item.hex: item.spec for item in self.highlight_items}
-
-    def overlay_roles(self) -> dict[Hex, str]:
-        """The role shown on each tinted hex (what a test or a screenshot checks)."""
-        return dict(self.overlay.roles)
+        return self.drawings.highlighted()

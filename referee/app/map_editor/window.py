@@ -10,34 +10,27 @@ designing (the referee: anywhere; a side: only its own territory, refused elsewh
 the check: the problems ``referee map check --scenario`` would print, their hexes rimmed in
 red on the map. Save writes the map file, and is refused while the check finds a problem.
 Closing it, a new map or another file first asks about unsaved changes.
+
+The window paints and saves; the tools (:mod:`.paint_tools`) and the side panel with the
+check (:mod:`.map_side_panel`) are their own widgets.
 """
 
 from __future__ import annotations
 
 from dataclasses import replace
-from html import escape
 from pathlib import Path
 from types import MappingProxyType
 
 from PySide6.QtCore import Qt
 from PySide6.QtGui import (
     QAction,
-    QBrush,
     QCloseEvent,
-    QColor,
-    QIcon,
     QKeySequence,
-    QPixmap,
     QUndoStack,
 )
 from PySide6.QtWidgets import (
-    QComboBox,
     QFileDialog,
-    QFormLayout,
     QLabel,
-    QLineEdit,
-    QListWidget,
-    QListWidgetItem,
     QMainWindow,
     QMenu,
     QSplitter,
@@ -48,10 +41,10 @@ from PySide6.QtWidgets import (
 from referee.app.map.map_scene import MapScene
 from referee.app.map_editor import edits
 from referee.app.map_editor.map_change import MapChange
+from referee.app.map_editor.map_side_panel import PROBLEM_COLOUR, MapSidePanel
+from referee.app.map_editor.paint_tools import TOOLS_PATHS, PaintTools
 from referee.app.map_editor.paint_view import PaintView
-from referee.app.widgets.plain_text import plain_tip
 from referee.app.widgets.save_dialog import ask_save_path
-from referee.app.widgets.style import terrain_colour
 from referee.app.widgets.unsaved_changes import UnsavedChanges
 from referee.board.hexgrid import Hex, hex_label
 from referee.board.map_text import blank_map
@@ -61,17 +54,8 @@ from referee.rules.orders.state import MatchState
 from referee.ruleset import Ruleset
 from referee.ruleset.shipped import ruleset
 from referee.scenarios.battlefield import layout_for
-from referee.scenarios.loader import scenarios_of
 from referee.scenarios.model import Scenario
 from referee.writing import WriteError, write_whole
-
-PROBLEM_COLOUR = "#c62828"
-TOOLS_PATHS = (("road", "Road", "roads"), ("river", "River", "rivers"))
-DESIGNER_NAMES = {
-    "referee": "The referee (the whole map)",
-    "side1": "Side 1 (its territory)",
-    "side2": "Side 2 (its territory)",
-}
 
 
 def maps_folder() -> Path:
@@ -107,42 +91,8 @@ class MapEditorWindow(QMainWindow):
         self.rules: Ruleset = ruleset("current")
         self.map: BattleMap = battle_map or load_map(find_map("entrenched"))
 
-        self.tools = QListWidget()
-        self.tools.setAccessibleName("paint")
-        self.name = QLineEdit()
-        self.name.setAccessibleName("map name")
-        self.edition = QLabel()
-        self.edition.setTextFormat(Qt.TextFormat.PlainText)
-        self.scenario_box = QComboBox()
-        self.scenario_box.setAccessibleName("scenario")
-        self.designer = QComboBox()
-        self.designer.setAccessibleName("designing as")
-        for key, text in DESIGNER_NAMES.items():
-            self.designer.addItem(text, key)
-        self.verdict = QLabel()
-        self.verdict.setTextFormat(Qt.TextFormat.RichText)  # HTML on purpose, names escaped
-        self.verdict.setWordWrap(True)
-        self.checks = QListWidget()
-        self.checks.setAccessibleName("check")
-        self.checks.setWordWrap(True)
-
-        form = QFormLayout()
-        form.addRow("Name", self.name)
-        form.addRow("Edition", self.edition)
-        form.addRow("Scenario", self.scenario_box)
-        form.addRow("Designing as", self.designer)
-        legend = QLabel(
-            "Zones: side 1's territory rimmed blue (the bottom), side 2's red (the "
-            "top), no man's land between them; hexes that break the scenario "
-            "rimmed red."
-        )
-        legend.setWordWrap(True)
-        side = QWidget()
-        side_layout = QVBoxLayout(side)
-        side_layout.addLayout(form)
-        side_layout.addWidget(legend)
-        side_layout.addWidget(self.verdict)
-        side_layout.addWidget(self.checks, 1)
+        self.tools = PaintTools()
+        self.side = MapSidePanel()
         left = QWidget()
         left_layout = QVBoxLayout(left)
         left_layout.addWidget(QLabel("Paint"))
@@ -150,7 +100,7 @@ class MapEditorWindow(QMainWindow):
         splitter = QSplitter()
         splitter.addWidget(left)
         splitter.addWidget(self.view)
-        splitter.addWidget(side)
+        splitter.addWidget(self.side)
         splitter.setStretchFactor(1, 1)
         char = self.fontMetrics().averageCharWidth()
         splitter.setSizes([26 * char, 80 * char, 42 * char])
@@ -158,10 +108,10 @@ class MapEditorWindow(QMainWindow):
         self._make_actions()
 
         self.view.painted.connect(self.paint_at)
-        self.scenario_box.currentIndexChanged.connect(self._scenario_changed)
-        self.designer.currentIndexChanged.connect(self._designer_changed)
+        self.side.scenario_box.currentIndexChanged.connect(self._scenario_changed)
+        self.side.designer.currentIndexChanged.connect(self._designer_changed)
         self.tools.currentRowChanged.connect(self._tool_changed)
-        self.name.textEdited.connect(self._renamed)
+        self.side.name.textEdited.connect(self._renamed)
         self.undo_stack.cleanChanged.connect(self._title)
         screen = self.screen().availableGeometry()
         self.resize(
@@ -210,37 +160,11 @@ class MapEditorWindow(QMainWindow):
         action(view, "Zoom &in", self.view.zoom_in, "Ctrl++")
         action(view, "Zoom &out", self.view.zoom_out, "Ctrl+-")
 
-    def _fill_tools(self) -> None:
-        self.tools.blockSignals(True)
-        self.tools.clear()
-        for tid, kind in self.rules.terrain.terrain.items():
-            pixmap = QPixmap(16, 16)
-            pixmap.fill(terrain_colour(tid))
-            item = QListWidgetItem(QIcon(pixmap), kind.name)
-            item.setData(Qt.ItemDataRole.UserRole, f"terrain:{tid}")
-            tags = ["blocking"] if kind.is_blocking else []
-            tags += ["advanced"] if kind.advanced else []
-            item.setToolTip(plain_tip(f"{kind.name}{' (' + ', '.join(tags) + ')' if tags else ''}"))
-            self.tools.addItem(item)
-        for feature, text, _ in TOOLS_PATHS:
-            item = QListWidgetItem(text)
-            item.setData(Qt.ItemDataRole.UserRole, f"path:{feature}")
-            if feature not in self.rules.terrain.features:
-                item.setFlags(item.flags() & ~Qt.ItemFlag.ItemIsEnabled)
-                item.setToolTip(plain_tip(f"the {self.rules.id} edition has no {feature}s"))
-            self.tools.addItem(item)
-        erase = QListWidgetItem("Erase roads, rivers")
-        erase.setData(Qt.ItemDataRole.UserRole, "erase")
-        self.tools.addItem(erase)
-        self.tools.setCurrentRow(0)
-        self.tools.blockSignals(False)
-
     # --- the map ----------------------------------------------------------------------
 
     @property
     def scenario(self) -> Scenario | None:
-        data = self.scenario_box.currentData()
-        return data if isinstance(data, Scenario) else None
+        return self.side.scenario
 
     def load(
         self, battle_map: BattleMap, scenario_id: str | None = None, path: Path | None = None
@@ -252,26 +176,10 @@ class MapEditorWindow(QMainWindow):
         self.rules = ruleset(battle_map.edition)
         self.undo_stack.clear()
         self.open_path = None
-        self.edition.setText(f"{self.rules.name} ({self.rules.id})")
-        self.name.setText(battle_map.name)
-        self._fill_tools()
-        self.scenario_box.blockSignals(True)
-        self.scenario_box.clear()
-        self.scenario_box.addItem("None: the map's own zones", None)
-        for s in scenarios_of(self.rules.id):
-            self.scenario_box.addItem(s.name, s)
-        wanted = next(
-            (
-                i
-                for i in range(1, self.scenario_box.count())
-                if self.scenario_box.itemData(i).id == scenario_id
-            ),
-            None,
-        )
-        self.scenario_box.setCurrentIndex(
-            wanted if wanted is not None else min(1, self.scenario_box.count() - 1)
-        )
-        self.scenario_box.blockSignals(False)
+        self.side.edition.setText(f"{self.rules.name} ({self.rules.id})")
+        self.side.name.setText(battle_map.name)
+        self.tools.fill(self.rules)
+        self.side.show_scenarios(self.rules, scenario_id)
         self.redraw(fit=True)
         self._title()
 
@@ -282,8 +190,8 @@ class MapEditorWindow(QMainWindow):
     def set_map(self, battle_map: BattleMap) -> None:
         """The undo stack's setter: show ``battle_map`` and check it."""
         self.map = battle_map
-        if self.name.text() != battle_map.name:
-            self.name.setText(battle_map.name)
+        if self.side.name.text() != battle_map.name:
+            self.side.name.setText(battle_map.name)
         self.redraw()
 
     def redraw(self, fit: bool = False) -> None:
@@ -297,23 +205,7 @@ class MapEditorWindow(QMainWindow):
     def check(self) -> list[str]:
         """The live check: what ``referee map check --scenario`` would say of the file."""
         self.problems = edits.verdicts(self.map, self.scenario, self.rules)
-        self.checks.clear()
-        for problem in self.problems:
-            item = QListWidgetItem(problem)
-            item.setForeground(QBrush(QColor(PROBLEM_COLOUR)))
-            self.checks.addItem(item)
-        scenario = self.scenario
-        if self.problems:
-            what = f"breaks {escape(scenario.name)}" if scenario else "cannot be saved as it is"
-            self.verdict.setText(
-                f"<b style='color:{PROBLEM_COLOUR}'>The map {what} — "
-                f"{len(self.problems)} problem(s).</b> Save is refused until "
-                "they are fixed."
-            )
-        else:
-            keeps = f"keeps the rules of {escape(scenario.name)}" if scenario else "is a usable map"
-            stop = "" if keeps[-1] in ".!?" else "."
-            self.verdict.setText(f"<b style='color:#2e7d32'>The map {keeps}{stop}</b>")
+        self.side.show_check(self.problems)
         self.scene.clear_highlight()
         self.scene.highlight_hexes(
             edits.problem_hexes(self.problems), PROBLEM_COLOUR, "breaks the scenario"
@@ -325,21 +217,16 @@ class MapEditorWindow(QMainWindow):
     # --- painting ---------------------------------------------------------------------
 
     def tool(self) -> str:
-        item = self.tools.currentItem()
-        return str(item.data(Qt.ItemDataRole.UserRole)) if item is not None else ""
+        return self.tools.tool()
 
     def set_tool(self, tool: str) -> None:
         """Pick a tool by its id: ``terrain:forest``, ``path:road``, ``erase``."""
-        for row in range(self.tools.count()):
-            if self.tools.item(row).data(Qt.ItemDataRole.UserRole) == tool:
-                self.tools.setCurrentRow(row)
-                return
-        raise KeyError(f"no tool {tool!r}")
+        self.tools.set_tool(tool)
 
     def paint_at(self, h: Hex, stroke: int | None = None) -> bool:
         """Apply the current tool to ``h`` (one stroke's hexes merge into one undo step);
         False when the designer may not paint there (the status bar says why)."""
-        designer = str(self.designer.currentData())
+        designer = str(self.side.designer.currentData())
         why = edits.refusal(self.shown_map(), designer, h)
         if why is not None:
             self.statusBar().showMessage(f"Refused: {why}", 10000)
@@ -375,7 +262,7 @@ class MapEditorWindow(QMainWindow):
         self.open_path = None
 
     def _designer_changed(self) -> None:
-        designer = str(self.designer.currentData())
+        designer = str(self.side.designer.currentData())
         if designer != "referee":
             self.statusBar().showMessage(
                 f"Side {designer[-1]} designs its own territory only (its zone on the map).", 8000

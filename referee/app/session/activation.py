@@ -157,9 +157,11 @@ class ActivationGame:
         self.say(f"Refused, nothing written: {message}")
 
     def hex_clicked(self, h: Hex) -> None:
-        """A click on a tile types its label into the command at the cursor (``hex=``,
-        ``path=`` and ``@`` targets take labels), then the keyboard is in the command;
-        while a wizard is open, the click answers it instead (or is said not to)."""
+        """A click on a tile types its label into the command being typed, at the cursor
+        (``hex=``, ``path=`` and ``@`` targets take labels; a label alone is no command, so
+        an empty line stays empty and the status bar names the tile); the keyboard stays on
+        the map, so N is still Next step; while a wizard is open, the click answers it
+        instead (or is said not to)."""
         w = self.window
         if w.los_panel.mode:  # the line-of-sight tool is on: the click is its
             w.los_panel.pick(h)
@@ -171,10 +173,33 @@ class ActivationGame:
                 )
             return
         line = self.panel.command
+        if not line.text().strip():
+            here = self._tile_words(h)
+            w.qt_window().statusBar().showMessage(
+                f"{hex_label(h)}: {here or 'empty'} (typed into a command, a click adds "
+                "the tile's label)",
+                8000,
+            )
+            return
         before = line.text()[: line.cursorPosition()]
         sep = "" if not before or before[-1] in " =,@:>" else ","
         line.insert(sep + hex_label(h))
-        line.setFocus()
+
+    def _tile_words(self, h: Hex) -> str:
+        """What stands on ``h``: each unit (its card, side, H and ammunition) and the
+        building with its pips."""
+        m = self.match
+        state = m.state
+        words = [
+            f"{p.uid} ({m.game.card(p).name}, side {p.side}, {p.health} H, "
+            f"{p.ammunition} ammunition)"
+            for p in sorted(state.on_map(), key=lambda p: p.uid)
+            if p.hex == h and p.kind == "unit"
+        ]
+        fort = state.fortifications.get(h)
+        if fort is not None:
+            words.append(f"{m.game.cards.structure(fort.structure).name}, pips {fort.pips.text()}")
+        return "; ".join(words)
 
     def next_step(self) -> None:
         """Turn > Next step: the wizard of what the game asks now (a deployment, a 'before

@@ -52,6 +52,8 @@ class OrdersGame:
         if w.tracker_dock.widget() is not w.tracker_widget():
             w.tracker_dock.setWidget(w.tracker_widget())
         w.tracker_dock.show()
+        for dock in (w.inspector_dock, w.setup_dock):
+            dock.toggleViewAction().setEnabled(True)
         if w.inspector_dock.isHidden():  # put away by another game's match
             w.inspector_dock.show()
             w.inspector_dock.raise_()
@@ -64,6 +66,8 @@ class OrdersGame:
             action.setVisible(False)
         w.inspector_dock.hide()
         w.hide_setup(None)
+        for dock in (w.inspector_dock, w.setup_dock):  # they show a match of written
+            dock.toggleViewAction().setEnabled(False)  # orders: greyed, never empty
 
     def show(self, flags: ChangeFlag, steps: list[Step]) -> None:
         self.window.show_orders_match(flags, steps)

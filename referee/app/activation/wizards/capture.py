@@ -4,7 +4,8 @@ building, each choice with the building's pips before and after (clause
 
 The choices are those the engine takes: every unit of the side on the map, every building
 and colour is tried on a copy of the match; a colour is named only where both would do
-and they turn different pips."""
+and they turn different pips. With none, the page says why each unit cannot: the engine's
+refusal of its capture of the nearest building (ruling ``activation.capture-reach``)."""
 
 from __future__ import annotations
 
@@ -21,7 +22,7 @@ from referee.app.activation.wizards.base import (
     dry_run,
 )
 from referee.app.map.map_overlay import MapOverlay
-from referee.board.hexgrid import Hex, hex_label
+from referee.board.hexgrid import Hex, distance, hex_label
 from referee.rules.activation.commands import Capture, Command
 from referee.rules.activation.pips import Pips
 from referee.rules.activation.record import Outcome
@@ -64,9 +65,21 @@ class CaptureWizard(ActivationWizard):
     ) -> None:
         super().__init__(situation, overlay, "Capture", parent)
         self.choices: list[Choice] = []
+        why: list[str] = []
+        """Each unit's refusal of a capture of its nearest building (said with no choice)."""
         for piece in sorted(self.state.of_side(self.side or 0), key=lambda p: p.uid):
             if not piece.on_map or piece.kind != "unit":
                 continue
+            here = piece.hex
+            nearest = (
+                min(self.state.fortifications, key=lambda h: (distance(h, here), hex_label(h)))
+                if here is not None and self.state.fortifications
+                else None
+            )
+            if nearest is not None:
+                refused = dry_run(self, Capture(piece.uid, nearest, None))
+                if isinstance(refused, str):
+                    why.append(f"{piece.uid}: {refused}")
             for h, fort in sorted(
                 self.state.fortifications.items(), key=lambda kv: hex_label(kv[0])
             ):
@@ -81,7 +94,7 @@ class CaptureWizard(ActivationWizard):
                         continue
                     seen.append(after)
                     self.choices.append(Choice(command, fort.pips, after))
-        self.pick = CapturePage(self.choices)
+        self.pick = CapturePage(self.choices, why)
         self.dice = DicePage()
         self.addPage(self.pick)
         self.addPage(self.dice)
@@ -94,7 +107,7 @@ class CaptureWizard(ActivationWizard):
 class CapturePage(QWizardPage):
     """The captures the engine takes, their buildings green on the map."""
 
-    def __init__(self, choices: list[Choice]) -> None:
+    def __init__(self, choices: list[Choice], why: list[str]) -> None:
         super().__init__()
         self.choices = choices
         self.setTitle("Capture")
@@ -102,7 +115,8 @@ class CapturePage(QWizardPage):
             "Which unit turns which building's pips? The buildings it can are "
             "green on the map: click one, or pick below."
             if choices
-            else "No unit of this side can capture a building now."
+            else "No unit of this side can capture a building now"
+            + (":\n" + "\n".join(why) if why else ".")
         )
         self.list = QListWidget()
         self.list.addItems([c.text() for c in choices])

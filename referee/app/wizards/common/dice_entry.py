@@ -16,7 +16,9 @@ them for the choices that follow in the same step (the assault's).
 The owner gives the step as a function of a :class:`~referee.dice.service.Dice`
 (:meth:`DiceEntry.set_step`), reads :meth:`DiceEntry.values` (the typed values in the
 order the step asks for them, what the journal step is given), :meth:`complete` and
-:meth:`problem`, and listens to ``changed``.
+:meth:`problem`, and listens to ``changed``. A die's box is
+:class:`~referee.app.wizards.common.face_box.FaceBox`; the words beside the dice are
+:mod:`referee.app.wizards.common.dice_words`.
 """
 
 from __future__ import annotations
@@ -26,87 +28,26 @@ from dataclasses import replace
 from html import escape
 
 from PySide6.QtCore import Qt, QTimer, Signal
-from PySide6.QtGui import QFocusEvent, QValidator
 from PySide6.QtWidgets import (
     QButtonGroup,
     QGridLayout,
     QLabel,
     QRadioButton,
     QScrollArea,
-    QSpinBox,
     QVBoxLayout,
     QWidget,
 )
 from shiboken6 import isValid
 
+from referee.app.wizards.common.dice_words import purpose_html, status_text
+from referee.app.wizards.common.face_box import FaceBox
 from referee.dice.service import Dice, Roll
 from referee.dice.typed_run import DieKey, DieSlot, TypedRun, rolled_run, typed_run
-from referee.errors import whole_number
 
 Runner = Callable[[Dice], object]
 
 NEXT_STYLE = "background: #fff3c4"
 """The row of the die the step needs next."""
-
-
-SELECTING_REASONS = frozenset(
-    {
-        Qt.FocusReason.MouseFocusReason,
-        Qt.FocusReason.TabFocusReason,
-        Qt.FocusReason.BacktabFocusReason,
-        Qt.FocusReason.ShortcutFocusReason,
-    }
-)
-"""How the referee puts the cursor in a box (a click, Tab): typing then replaces its value.
-The keyboard given back after the wizard redrew its page (between the two digits of a d12's
-12) keeps the digits typed so far."""
-
-
-class FaceBox(QSpinBox):
-    """A box for one die: ``?`` until typed, then a face from 1 to the die's sides (a d12
-    takes 10, 11 and 12, typed digit by digit); any other number, 0 included, is refused
-    at the keystroke (``refused`` says what was typed)."""
-
-    refused = Signal(str)
-
-    def __init__(self, sides: int, parent: QWidget | None = None) -> None:
-        super().__init__(parent)
-        self.sides = sides
-        self.setRange(0, sides)
-        self.setSpecialValueText("?")
-        self.setAlignment(Qt.AlignmentFlag.AlignCenter)
-        self.setMinimumWidth(self.fontMetrics().horizontalAdvance("000") + 36)
-        self.keyed = False
-        """Whether the last value came from the keyboard (then typing moves on)."""
-        self.lineEdit().textEdited.connect(self._keyed)
-
-    def _keyed(self, _text: str) -> None:
-        self.keyed = True
-
-    def focusInEvent(self, event: QFocusEvent) -> None:
-        super().focusInEvent(event)
-        if event.reason() in SELECTING_REASONS:
-            QTimer.singleShot(0, self.selectAll)  # a click puts the cursor: typing replaces
-
-    def validate(self, text: str, pos: int) -> tuple[QValidator.State, str, int]:
-        if len(text) > 1 and "?" in text:  # typed beside the "?" of a die not typed yet
-            pos = max(0, pos - (1 if text.index("?") < pos else 0))
-            text = text.replace("?", "")
-        stripped = text.strip()
-        if whole_number(stripped) == 0:  # no die shows 0: never a silent "?"
-            self.refused.emit(stripped)
-            return QValidator.State.Invalid, text, pos
-        result = super().validate(text, pos)
-        if result[0] == QValidator.State.Invalid and whole_number(stripped) is not None:
-            self.refused.emit(stripped)
-        return result
-
-    def typed(self) -> int | None:
-        return self.value() or None
-
-    def complete_after(self, value: int) -> bool:
-        """Whether no further digit could make a face (a d6's 4; a d12's 2, not its 1)."""
-        return value * 10 > self.sides
 
 
 class DiceEntry(QWidget):
@@ -367,43 +308,14 @@ class DiceEntry(QWidget):
 
     def _purpose_html(self, slot: DieSlot) -> str:
         """What die ``slot`` is for, and the value refused for it if one was."""
-        note = slot.request.note
-        return (
-            f"{escape(slot.request.purpose or 'the roll')}"
-            + (f" <span style='color:#666'>({escape(note)})</span>" if note else "")
-            + (self._refused_note if slot.key == self._refused_key else "")
-        )
+        return purpose_html(slot) + (self._refused_note if slot.key == self._refused_key else "")
 
     def _describe(self) -> None:
         run = self.last
         if run is None:
             self.status.setText("")
             return
-        count = len(self.slots)
-        if not count and not self.hides_dice():
-            self.status.setText("No dice: nothing in this step is left to chance.")
-        elif self.hides_dice():
-            self.status.setText(
-                "The app rolls the dice when the step is written (Finish), and only then "
-                "shows them, with what they did: nothing is seen before the choices are "
-                "made. Listed: the dice known now; dice that depend on them (damage after "
-                "hits, the follow-up of an open-ended 6) come with them."
-            )
-        elif not self.is_typed():
-            self.status.setText(
-                f"The app rolls {count} {'die' if count == 1 else 'dice'} with "
-                "the step's own seed: these are the dice the journal will hold."
-            )
-        elif run.complete:
-            self.status.setText(f"Every die typed ({count}).")
-        else:
-            nxt = next((i for i, s in enumerate(self.slots, 1) if s.value is None), None)
-            self.status.setText(
-                f"{count} {'die' if count == 1 else 'dice'} known so far"
-                + (f"; type die {nxt} next." if nxt else ".")
-                + " Dice that depend on these (damage after hits, the follow-up of an "
-                "open-ended roll) are added as they become known."
-            )
+        self.status.setText(status_text(run, self.is_typed(), self.hides_dice()))
         if run.problem:
             self.refusal.setText(run.problem)
 

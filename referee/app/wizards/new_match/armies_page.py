@@ -9,8 +9,7 @@ and keeps Next disabled; an army over its budget or a unit outside its zone is o
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
-from dataclasses import dataclass
+from collections.abc import Mapping
 from functools import cache
 from html import escape
 from types import MappingProxyType
@@ -30,12 +29,12 @@ from PySide6.QtWidgets import (
     QWizardPage,
 )
 
-from referee.app.map.map_scene import MapScene
-from referee.app.map.map_view import MapView
+from referee.app.wizards.new_match.map_preview import map_preview
+from referee.app.wizards.new_match.placements import Placement, placement_problems, unit_ids
 from referee.app.wizards.new_match.side_army_box import SideArmyBox
 from referee.board.hexgrid import Hex, hex_label, parse_label
 from referee.board.maps import BattleMap
-from referee.board.stacking import STACKING, Occupant, can_share
+from referee.board.stacking import Occupant
 from referee.match.setup.setup_place import PlacementError, ToPlace, front_facing, place_units
 from referee.rules.orders.state import MatchState
 from referee.rules.state import UnitState
@@ -76,78 +75,6 @@ def units_by_nation(edition: str) -> Mapping[str, tuple[UnitType, ...]]:
     order = list(register().nations)
     nations = sorted(found, key=lambda n: (order.index(n) if n in order else len(order), n))
     return MappingProxyType({n: tuple(found[n]) for n in nations})
-
-
-@dataclass(frozen=True)
-class Placement:
-    """One unit of the new match: its id, card, side and hex label (``""``: no room)."""
-
-    key: tuple[int, str, int]
-    """(side, unit id, n): what a hex the referee typed stays attached to."""
-    uid: str
-    unit: UnitType
-    side: int
-    hex: str
-    edited: bool = False
-
-
-def unit_ids(
-    armies: Sequence[tuple[int, Sequence[tuple[UnitType, int]]]],
-    stems: Mapping[str, str] | None = None,
-) -> list[tuple[tuple[int, str, int], str, UnitType]]:
-    """Each unit of the armies with its key and a match id: the unit's catalogue id (for an
-    army file's upgraded card, its unit type's: ``stems``), then ``-2``, ``-3``... for the
-    next ones of the same type (on either side)."""
-    used: dict[str, int] = {}
-    found = []
-    for side, army in armies:
-        for unit, count in army:
-            stem = (stems or {}).get(unit.id, unit.id)
-            for n in range(count):
-                used[stem] = used.get(stem, 0) + 1
-                uid = stem if used[stem] == 1 else f"{stem}-{used[stem]}"
-                found.append(((side, unit.id, n), uid, unit))
-    return found
-
-
-def placement_problems(
-    battle_map: BattleMap, placements: Sequence[Placement]
-) -> tuple[list[str], list[str]]:
-    """What stops the set-up (a hex off the map, two sides or too many units in a hex), and
-    what only deserves a look (a unit outside its side's zone)."""
-    problems: list[str] = []
-    notes: list[str] = []
-    by_hex: dict[Hex, list[Placement]] = {}
-    for p in placements:
-        if not p.hex:
-            problems.append(f"{p.uid}: no room left in side {p.side}'s zone")
-            continue
-        try:
-            h = parse_label(p.hex)
-        except ValueError:
-            problems.append(f"{p.uid}: {p.hex!r} is not a hex label (such as C4)")
-            continue
-        if h not in battle_map:
-            problems.append(f"{p.uid}: {p.hex} is not on the map")
-            continue
-        by_hex.setdefault(h, []).append(p)
-        if h not in battle_map.zones.get(f"side{p.side}", frozenset()):
-            notes.append(f"{p.uid} at {p.hex} is outside side {p.side}'s deployment zone")
-    for h, here in by_hex.items():
-        if len({p.side for p in here}) > 1:
-            problems.append(f"{hex_label(h)}: units of both sides")
-        elif not can_share((p.unit.size, False) for p in here):
-            problems.append(f"{hex_label(h)}: over the stacking limit ({STACKING.describe()})")
-    return problems, notes
-
-
-def map_preview() -> tuple[MapScene, MapView]:
-    """A small map view for a wizard page (no dragging: a click picks a hex)."""
-    scene = MapScene()
-    view = MapView(scene)
-    view.setDragMode(MapView.DragMode.NoDrag)
-    view.setMinimumSize(160, 160)
-    return scene, view
 
 
 class ArmiesPage(QWizardPage):

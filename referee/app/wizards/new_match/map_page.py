@@ -10,7 +10,7 @@ from types import MappingProxyType
 from PySide6.QtCore import Qt
 from PySide6.QtWidgets import QHBoxLayout, QLabel, QListWidget, QVBoxLayout, QWizardPage
 
-from referee.app.wizards.new_match.armies_page import map_preview
+from referee.app.wizards.new_match.map_preview import map_preview
 from referee.app.wizards.new_match.page import new_match_wizard
 from referee.board.maps import BattleMap
 from referee.rules.orders.state import MatchState

@@ -1,0 +1,143 @@
+"""The keyboard in the open wizard of the wizard dock (:mod:`referee.app.docks.wizard_host`):
+Return means Next (or Finish) wherever the keyboard is in the wizard, and the keyboard stays
+where the referee types.
+
+A button of a page the referee has pressed ("Use the proposal", a code of an order) never
+becomes the button Return presses again (:class:`ReturnMeansNext`: no button of a page is
+an auto-default button, as Qt makes every button inside a dialog). A QWizard hides its pages
+for a moment whenever a page says whether it is complete (which pages do on every edit), and
+a hidden field loses the focus to the next widget of the window, the map; the
+:class:`FocusKeeper` gives it back as the page shows again.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Protocol
+
+from PySide6.QtCore import QEvent, QObject, Qt, QTimer
+from PySide6.QtWidgets import QApplication, QPushButton, QWidget
+from shiboken6 import isValid
+
+if TYPE_CHECKING:
+    from PySide6.QtWidgets import QWizard
+
+
+class OpenWizard(Protocol):
+    """The wizard dock as its keyboard sees it."""
+
+    wizard: QWizard | None
+
+    def go_on(self) -> bool:
+        """Next, or Finish on the last page, when the page allows it."""
+        ...
+
+
+class ReturnMeansNext(QObject):
+    """While a wizard is open: a push button of its page taking the keyboard is made no
+    auto-default button (Qt makes every button inside a dialog one, so that the last button
+    clicked took Return for itself), and Return on such a button goes to the wizard as
+    Next, or Finish on the last page (see the module docstring)."""
+
+    def __init__(self, host: OpenWizard, parent: QObject) -> None:
+        super().__init__(parent)
+        self.host = host
+
+    def _page_button(self, watched: QObject) -> QPushButton | None:
+        wizard = self.host.wizard
+        page = wizard.currentPage() if wizard is not None else None
+        if (
+            page is not None
+            and isinstance(watched, QPushButton)
+            and isValid(watched)
+            and page.isAncestorOf(watched)
+        ):
+            return watched
+        return None
+
+    def eventFilter(self, watched: QObject, event: QEvent) -> bool:
+        kind = event.type()
+        if kind == QEvent.Type.FocusIn:
+            button = self._page_button(watched)
+            if button is not None and button.autoDefault():
+                button.setAutoDefault(False)
+        elif kind == QEvent.Type.KeyPress and self._page_button(watched) is not None:
+            from PySide6.QtGui import QKeyEvent  # named when a key first reaches a page
+
+            if (
+                isinstance(event, QKeyEvent)
+                and event.key() in (Qt.Key.Key_Return, Qt.Key.Key_Enter)
+                and not event.modifiers() & ~Qt.KeyboardModifier.KeypadModifier
+            ):
+                self.host.go_on()
+                return True
+        return False
+
+
+class FocusKeeper(QObject):
+    """Where the keyboard goes in the open wizard's page (see the module docstring); a
+    child of the dock (``parent``): the application's focus signal goes with it."""
+
+    def __init__(self, host: OpenWizard, parent: QObject) -> None:
+        super().__init__(parent)
+        self.host = host
+        self.lost_focus: QWidget | None = None
+        """The field the wizard's hidden page took the keyboard from, to give it back."""
+
+    def focus_page(self) -> None:
+        """The keyboard on the page shown, unless it is there already: the next die to
+        type when the page takes typed dice, else the page's first field or list (so keys
+        and Return reach the wizard, not the map or a button that went disabled)."""
+        wizard = self.host.wizard
+        page = wizard.currentPage() if wizard is not None else None
+        if wizard is None or page is None or not page.isVisible():
+            return
+        from referee.app.docks.wizard_fit import INPUTS, KEPT
+        from referee.app.wizards.common.dice_entry import DiceEntry  # with the first wizard
+
+        focus = QApplication.focusWidget()
+        for entry in page.findChildren(DiceEntry):
+            if entry.isVisible() and entry.is_typed() and entry.missing():
+                if focus not in entry.boxes.values():
+                    entry.focus_next()
+                return
+        if (
+            focus is not None
+            and page.isAncestorOf(focus)
+            and focus.isVisible()
+            and isinstance(focus, KEPT)
+        ):
+            return  # the referee's own choice of field (a scroll area is no such choice)
+        for field in page.findChildren(QWidget):
+            if (
+                isinstance(field, INPUTS)
+                and field.isVisible()
+                and field.isEnabled()
+                and field.focusPolicy() & Qt.FocusPolicy.TabFocus
+            ):
+                field.setFocus(Qt.FocusReason.OtherFocusReason)
+                return
+        wizard.setFocus(Qt.FocusReason.OtherFocusReason)
+
+    def focus_moved(self, old: QWidget | None, new: QWidget | None) -> None:
+        """The keyboard left a field of the open wizard: if only because the wizard hid its
+        page to update its buttons (the page hidden, the wizard not), remember the field to
+        give it the keyboard back once the page shows again."""
+        wizard = self.host.wizard
+        if wizard is None or old is None or not wizard.isAncestorOf(old):
+            return
+        if new is not None and wizard.isAncestorOf(new):
+            return
+        page = wizard.currentPage()
+        if page is None or page.isVisible() or not wizard.isVisible():
+            return  # the referee moved on (a click elsewhere, another window)
+        self.lost_focus = old
+        QTimer.singleShot(0, self.give_focus_back)  # in case no page shows it again
+
+    def give_focus_back(self) -> None:
+        field, self.lost_focus = self.lost_focus, None
+        wizard = self.host.wizard
+        if field is None or wizard is None or not isValid(field) or not field.isVisible():
+            return
+        focus = QApplication.focusWidget()
+        if focus is None or not wizard.isAncestorOf(focus):
+            field.setFocus(Qt.FocusReason.OtherFocusReason)

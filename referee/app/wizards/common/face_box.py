@@ -1,0 +1,70 @@
+"""A box for one die of :class:`~referee.app.wizards.common.dice_entry.DiceEntry`: only the
+faces of its die, refused at the keystroke (a d6 box refuses a 7, and says so), a d12
+typed digit by digit; a click or Tab selects its value, so typing replaces it."""
+
+from __future__ import annotations
+
+from PySide6.QtCore import Qt, QTimer, Signal
+from PySide6.QtGui import QFocusEvent, QValidator
+from PySide6.QtWidgets import QSpinBox, QWidget
+
+from referee.errors import whole_number
+
+SELECTING_REASONS = frozenset(
+    {
+        Qt.FocusReason.MouseFocusReason,
+        Qt.FocusReason.TabFocusReason,
+        Qt.FocusReason.BacktabFocusReason,
+        Qt.FocusReason.ShortcutFocusReason,
+    }
+)
+"""How the referee puts the cursor in a box (a click, Tab): typing then replaces its value.
+The keyboard given back after the wizard redrew its page (between the two digits of a d12's
+12) keeps the digits typed so far."""
+
+
+class FaceBox(QSpinBox):
+    """A box for one die: ``?`` until typed, then a face from 1 to the die's sides (a d12
+    takes 10, 11 and 12, typed digit by digit); any other number, 0 included, is refused
+    at the keystroke (``refused`` says what was typed)."""
+
+    refused = Signal(str)
+
+    def __init__(self, sides: int, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.sides = sides
+        self.setRange(0, sides)
+        self.setSpecialValueText("?")
+        self.setAlignment(Qt.AlignmentFlag.AlignCenter)
+        self.setMinimumWidth(self.fontMetrics().horizontalAdvance("000") + 36)
+        self.keyed = False
+        """Whether the last value came from the keyboard (then typing moves on)."""
+        self.lineEdit().textEdited.connect(self._keyed)
+
+    def _keyed(self, _text: str) -> None:
+        self.keyed = True
+
+    def focusInEvent(self, event: QFocusEvent) -> None:
+        super().focusInEvent(event)
+        if event.reason() in SELECTING_REASONS:
+            QTimer.singleShot(0, self.selectAll)  # a click puts the cursor: typing replaces
+
+    def validate(self, text: str, pos: int) -> tuple[QValidator.State, str, int]:
+        if len(text) > 1 and "?" in text:  # typed beside the "?" of a die not typed yet
+            pos = max(0, pos - (1 if text.index("?") < pos else 0))
+            text = text.replace("?", "")
+        stripped = text.strip()
+        if whole_number(stripped) == 0:  # no die shows 0: never a silent "?"
+            self.refused.emit(stripped)
+            return QValidator.State.Invalid, text, pos
+        result = super().validate(text, pos)
+        if result[0] == QValidator.State.Invalid and whole_number(stripped) is not None:
+            self.refused.emit(stripped)
+        return result
+
+    def typed(self) -> int | None:
+        return self.value() or None
+
+    def complete_after(self, value: int) -> bool:
+        """Whether no further digit could make a face (a d6's 4; a d12's 2, not its 1)."""
+        return value * 10 > self.sides
