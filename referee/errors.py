@@ -285,16 +285,17 @@ def read_toml(path: Path) -> dict[str, object]:
 
 def parse_toml(text: str, path: Path | str) -> dict[str, object]:
     """Parse the TOML ``text`` of the file ``path`` (a map kept in a match file is read
-    here); anything that is not TOML becomes a :class:`DataFileError` naming ``path``."""
-    import tomllib
+    here); anything that is not TOML becomes a :class:`DataFileError` naming ``path``.
+    Parsed by ``tomli`` (the standard library's ``tomllib``, compiled: pyproject.toml)."""
+    import tomli
 
     if len(text) > DATA_FILE_MAX_BYTES:
         raise DataFileError(
             path, [f"{len(text)} characters, over the limit of {DATA_FILE_MAX_BYTES}"]
         )
     try:
-        return tomllib.loads(text)
+        return tomli.loads(text)
     except RecursionError:
         raise DataFileError(path, ["not usable TOML: arrays or tables nested too deep"]) from None
-    except tomllib.TOMLDecodeError as exc:
+    except tomli.TOMLDecodeError as exc:
         raise DataFileError(path, [f"not valid TOML: {exc}"]) from None

@@ -370,7 +370,7 @@ def entry_card(
 ) -> tuple[EntryCard, list[ArmyProblem]]:
     """The card of entry ``index`` with its upgrades, and every problem of its upgrades. The
     card is ``None`` only when it cannot be written (an upgrade the catalogue lacks)."""
-    from referee.units.catalogue import card_rules
+    from referee.units.card_rules import card_rules
     from referee.units.parse_unit import parse_unit
 
     label = f"unit[{index}]"

@@ -6,7 +6,7 @@
   on goes on, and P(result >= N + k) = (1/N) p^k in closed form.
 * :func:`hit_odds`: P(an open-ended roll reaches ``need``), any ``need``, with a natural 1
   missing or not as the caller says.
-* :func:`successes`: the binomial number of successes of a handful of dice.
+* the binomial number of successes of a handful of dice: :mod:`referee.dice.binomial`.
 
 This module is pure dice arithmetic: the odds of what a roll decides (a hit, the armor, the
 damage table's row) are worked out by the rules (:mod:`referee.rules.fire.odds`,
@@ -17,16 +17,13 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from fractions import Fraction
-from math import comb
 from typing import TYPE_CHECKING
 
+from referee.dice.binomial import ONE, ZERO
 from referee.dice.rules import open_ended_rule
 
 if TYPE_CHECKING:
     from referee.ruleset import Ruleset
-
-ZERO = Fraction(0)
-ONE = Fraction(1)
 
 
 def fraction_text(p: Fraction) -> str:
@@ -120,11 +117,3 @@ def open_ended_odds(rules: Ruleset, sides: int = 6) -> OpenEndedOdds:
     """The open-ended d``sides`` as ``rules`` reads it (ruling ``dice.open-ended-follow-die``)."""
     rule = open_ended_rule(rules)
     return OpenEndedOdds(sides, rule.follow(sides), rule.above)
-
-
-def successes(dice: int, sides: int, lowest: int) -> dict[int, Fraction]:
-    """The binomial number of successes of ``dice`` d``sides`` succeeding on ``lowest``+."""
-    if dice < 0:
-        raise ValueError(f"cannot roll {dice} dice")
-    q = Fraction(min(sides, max(0, sides - lowest + 1)), sides)
-    return {s: comb(dice, s) * q**s * (1 - q) ** (dice - s) for s in range(dice + 1)}

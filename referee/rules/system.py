@@ -23,12 +23,14 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
-from typing import Any, ClassVar, Generic, Protocol, TypeVar
+from typing import TYPE_CHECKING, Any, ClassVar, Generic, Protocol, TypeVar
 
 from referee.dice.service import Dice
 from referee.rules.command import Command
 from referee.rules.events import Event, Step
-from referee.rules.report import ReportOutline, ReportPage
+
+if TYPE_CHECKING:  # a report's outline, imported only by a command that writes one
+    from referee.rules.report import ReportOutline, ReportPage
 
 S = TypeVar("S")
 C = TypeVar("C", bound="Command")

@@ -20,9 +20,8 @@ from typing import TYPE_CHECKING
 
 from referee.errors import DataFileError, RefereeError, read_toml
 from referee.paths import data_dir
-from referee.ruleset.load import ruleset_readings, ruleset_terrain
-from referee.ruleset.rulings import register as rulings_register
-from referee.units.abilities import REGISTER_FILE, register
+from referee.units.abilities import REGISTER_FILE
+from referee.units.card_rules import card_rules
 from referee.units.model import UnitType
 from referee.units.parse_unit import CardRules, parse_unit
 
@@ -52,28 +51,6 @@ class UnitFile:
     description: str
     units: tuple[UnitType, ...]
     upgrades: tuple[Upgrade, ...] = ()
-
-
-def card_rules(rules: Ruleset | None = None) -> CardRules:
-    """What unit cards are checked against under ``rules`` (default: the current edition's
-    terrain and readings)."""
-    if rules is None:
-        terrain, readings = ruleset_terrain("current"), ruleset_readings("current")
-    else:
-        terrain, readings = rules.terrain, rules.readings
-
-    def value(ruling_id: str) -> object:
-        return rulings_register()[ruling_id].option(readings[ruling_id]).value
-
-    models = value("units.models-per-base")
-    if not isinstance(models, list) or not all(isinstance(n, int) for n in models):
-        raise ValueError(f"ruling units.models-per-base: {models!r} is not a list of numbers")
-    return CardRules(
-        register=register(),
-        terrain=frozenset(terrain.terrain),
-        models=frozenset(models),
-        assault_acid=str(value("units.assault-acid")),
-    )
 
 
 def _parse_file(

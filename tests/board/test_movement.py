@@ -11,14 +11,13 @@ from pathlib import Path
 import networkx as nx
 import pytest
 
+from referee.board.chase_flee import chase_step, flee_options
 from referee.board.hexgrid import Hex, parse_label
 from referee.board.maps import BattleMap, parse_map
 from referee.board.movement import (
     MovementError,
     Mover,
     attempt_enter,
-    chase_step,
-    flee_options,
     is_stuck,
     movement_graph,
     plan_moves,

@@ -205,8 +205,34 @@ def test_checking_the_ten_turn_match_reads_no_command_line_and_no_upgrade(tmp_pa
     kept = tmp_path / "ten.referee"
     _loaded(["replay", str(default_journal()), "--keep", str(kept)], tmp_path)
     loaded = _loaded(["match", "check", str(kept)], tmp_path)
-    assert "referee.units.catalogue" in loaded
+    assert "referee.units.card_rules" in loaded  # its units' cards are read
     assert _among(loaded, ("shlex", "referee.units.upgrades")) == []
+
+
+TEN_TURNS_NEVER = (
+    "referee.units.catalogue",
+    "referee.rules.hexes.trigger",
+    "referee.rules.agony.events",
+    "referee.rules.orders.corrections",
+    "referee.rules.movement_step.free_moves",
+    "referee.rules.movement_step.speed",
+    "referee.board.chase_flee",
+    "referee.rules.fire.options",
+    "referee.dice.odds",
+    "referee.rules.report",
+)
+"""What the ten-turn match never runs: the unit files of the catalogue (its cards are in the
+file), a hex effect triggering on a unit, a correction, a Chase, Flee, Follow or Road order, a
+change of speed, a shooter's every option (the gunnery wizard's), an open-ended die's odds
+and a report's outline (issue 26: ``match check`` within 12 times Python's own start)."""
+
+
+def test_checking_the_ten_turn_match_imports_no_rule_its_journal_never_runs(tmp_path):
+    kept = tmp_path / "ten.referee"
+    _loaded(["replay", str(default_journal()), "--keep", str(kept)], tmp_path)
+    loaded = _loaded(["match", "check", str(kept)], tmp_path)
+    assert "referee.rules.movement_step.intent" in loaded  # it has movement steps
+    assert _among(loaded, TEN_TURNS_NEVER) == []
 
 
 STEP_HANDLERS = (

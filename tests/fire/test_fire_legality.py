@@ -11,7 +11,8 @@ from __future__ import annotations
 
 from fire_factory import board, infantry, state, tank, unit_type, weapon
 
-from referee.rules.fire.legality import check_target, fire_options
+from referee.rules.fire.legality import check_target
+from referee.rules.fire.options import fire_options
 
 GUN = weapon("gun", range=3, arc="*/-/-/-")
 

@@ -91,6 +91,10 @@ class JournalView(QWidget):
         self.kind = QComboBox()
         self.kind.addItem(ALL_KINDS)
         self.table = QTableView()
+        # its viewport made here, as the plain QWidget Qt would make: Python knows it from
+        # the start (Qt's own, asked for its width, would make PySide load every widget
+        # class of QtWidgets to name it: some 20 ms of the window's start)
+        self.table.setViewport(QWidget())
         self.table.setModel(self.proxy)
         self.table.setSelectionBehavior(QAbstractItemView.SelectionBehavior.SelectRows)
         self.table.setEditTriggers(QAbstractItemView.EditTrigger.NoEditTriggers)

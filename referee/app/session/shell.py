@@ -34,11 +34,14 @@ class Shell(Protocol):
     journal: JournalView
     journal_dock: QDockWidget
     tracker_dock: QDockWidget
-    los_panel: LosPanel
     where: QLabel  # the status bar's line naming the rules and where the match stands
     menus: dict[str, QMenu]
     undo_group: QUndoGroup
     session: MatchSession | None
+
+    @property
+    def los_panel(self) -> LosPanel:
+        """The line-of-sight tool (built when first asked for)."""
 
     def run_step(
         self,

@@ -119,7 +119,7 @@ def begin_window(
     from :mod:`referee.app.start.demo_preview`, the status bar saying what is being opened); and
     the function that finishes it (the panels, the menus' actions, the match opened; once,
     whenever called again)."""
-    ensure_app()
+    ensure_app(filters=False)  # the window's, once it is finished
     window = MainWindow(
         settings=settings if settings is not None else QSettings(), defer_panels=deferred
     )
@@ -201,7 +201,7 @@ def _open_first(window: MainWindow, path: Path | None, said: str) -> None:
 def run_app(path: Path | str | None = None) -> int:
     """Open the window (on ``path``, or on the match of last time) and run until it is
     closed; the exit status."""
-    app = ensure_app()
+    app = ensure_app(filters=False)  # the window's, once it is finished
     with quiet_platform():
         if path is not None:
             window = make_window(Path(path))

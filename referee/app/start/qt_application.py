@@ -15,18 +15,16 @@ from referee.paths import APP_NAME, icon_path, settings_root
 ICON = icon_path()
 
 
-def ensure_app() -> QApplication:
+def ensure_app(filters: bool = True) -> QApplication:
     """The running QApplication, made if there is none yet, with the app's wheel guard
     (:mod:`referee.app.widgets.wheel_guard`) and its undo keys
-    (:mod:`referee.app.widgets.undo_keys`)."""
-    from referee.app.widgets.undo_keys import install_undo_keys
-    from referee.app.widgets.wheel_guard import install_wheel_guard
-
+    (:mod:`referee.app.widgets.undo_keys`); ``filters=False``: without them yet (the main
+    window puts them on once it is finished, :meth:`MainWindow.build_panels`)."""
     use_settings_file()
     app = QApplication.instance()
     if isinstance(app, QApplication):
-        install_wheel_guard(app)
-        install_undo_keys(app)
+        if filters:
+            install_filters(app)
         return app
     app = QApplication(sys.argv[:1])
     app.setApplicationName(APP_NAME)
@@ -34,9 +32,22 @@ def ensure_app() -> QApplication:
     app.setApplicationDisplayName("referee")
     if ICON.is_file():
         app.setWindowIcon(QIcon(str(ICON)))
-    install_wheel_guard(app)  # the wheel changes a number box only while it has the focus
-    install_undo_keys(app)  # Ctrl+Z from a field with nothing typed undoes the step
+    if filters:
+        install_filters(app)
     return app
+
+
+def install_filters(app: QApplication) -> None:
+    """The app's two filters on every event of ``app``, once: the wheel changes a number box
+    only while it has the focus; Ctrl+Z from a field with nothing typed undoes the step.
+    (A filter on the whole application runs Python for every event of every widget, and
+    makes PySide build the Python class of each widget it has not met: a window put them on
+    once it is built and shown, not while it is being built.)"""
+    from referee.app.widgets.undo_keys import install_undo_keys
+    from referee.app.widgets.wheel_guard import install_wheel_guard
+
+    install_wheel_guard(app)
+    install_undo_keys(app)
 
 
 def use_settings_file() -> None:

@@ -9,7 +9,7 @@ from PySide6.QtCore import Qt
 from PySide6.QtWidgets import QDockWidget
 
 from referee.app.docks.wizard_host import WIZARD_CHARS
-from referee.app.window.window_base import WindowParts
+from referee.app.window.lazy_docks import LazyDocks
 
 if TYPE_CHECKING:  # each wizard and the map editor are imported when first opened; the
     # panels and the engine when the window is finished (build_panels), after a first start
@@ -19,7 +19,7 @@ if TYPE_CHECKING:  # each wizard and the map editor are imported when first open
     pass
 
 
-class DockLayout(WindowParts):
+class DockLayout(LazyDocks):
     """The docks laid out (a part of the main window)."""
 
     def _size_docks(self) -> None:

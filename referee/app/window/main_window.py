@@ -81,11 +81,6 @@ class MainWindow(Menus, QMainWindow):
         app = QApplication.instance()
         if isinstance(app, QApplication):  # back to the front: a step written meanwhile shows
             app.applicationStateChanged.connect(self._app_state)
-            from referee.app.widgets.undo_keys import install_undo_keys
-            from referee.app.widgets.wheel_guard import install_wheel_guard
-
-            install_wheel_guard(app)  # the wheel changes a number box only with the focus
-            install_undo_keys(app)  # Ctrl+Z from a field with nothing typed undoes the step
         self.moving_uid: str | None = None
         self.last_error = ""
         self.undo_group = QUndoGroup(self)
@@ -130,6 +125,7 @@ class MainWindow(Menus, QMainWindow):
         restored from the settings): the first show fits them only when not."""
         self.view.hexClicked.connect(self.on_hex_clicked)
         self.view.hexMenu.connect(self.on_hex_menu)
+        self._lazy_docks()  # the line of sight, the rules, the setup: built when first seen
         if not defer_panels:
             self.build_panels()
 
@@ -140,10 +136,7 @@ class MainWindow(Menus, QMainWindow):
             return
         self.panels_built = True
         from referee.app.docks.journal_view import JournalView
-        from referee.app.docks.los_panel import LosPanel
         from referee.app.docks.round_clock_badge import RoundClockBadge
-        from referee.app.docks.rules_browser import RulesBrowser
-        from referee.app.docks.setup_panel import SetupPanel
         from referee.app.docks.turn_tracker import TurnTracker
         from referee.app.docks.unit_inspector import UnitInspector
         from referee.app.session.turn_driver import TurnDriver
@@ -153,14 +146,8 @@ class MainWindow(Menus, QMainWindow):
         self.tracker_dock.setWidget(self.tracker)
         self.journal = JournalView()
         self.journal_dock.setWidget(self.journal)
-        self.setup_panel = SetupPanel(self.scene)
-        self.setup_dock.setWidget(self.setup_panel)
         self.inspector = UnitInspector()
         self.inspector_dock.setWidget(self.inspector)
-        self.los_panel = LosPanel(self.scene)
-        self.los_dock.setWidget(self.los_panel)
-        self.rules_browser = RulesBrowser()
-        self.rules_dock.setWidget(self.rules_browser)
         self.round_clock = RoundClockBadge(self)  # a match made for a tournament's round
         self.round_clock.warned.connect(lambda text: self.statusBar().showMessage(text, 60000))
         self.round_clock.notice.connect(lambda text: self.statusBar().showMessage(text, 15000))
@@ -181,21 +168,25 @@ class MainWindow(Menus, QMainWindow):
         self.game = game_for("orders", self)  # the panels of no match yet: written orders'
         self.menuBar().setCornerWidget(self.round_clock, Qt.Corner.TopRightCorner)
 
-        self.view.hexHovered.connect(self.los_panel.hover)
         self.tracker.nextRequested.connect(self.turn_driver.next)
         self.inspector.unitChosen.connect(self.scene.select_unit)
-        self.los_panel.modeChanged.connect(self._tool_mode_changed)
         self.journal.whyRequested.connect(self.show_why)
-        self.setup_panel.stepRequested.connect(self.run_step)
-        self.setup_panel.enteringChanged.connect(self._other_side_entering)
         self.journal.undoBackRequested.connect(self.undo_back_to)
         self.journal.redoUpToRequested.connect(self.redo_up_to)
         self.inspector.ruleRequested.connect(self.show_rule)
-        self.los_panel.ruleRequested.connect(self.show_rule)
         self.wizard_host.linkClicked.connect(self.show_rule)  # a written step's outcome
-        self.los_dock.visibilityChanged.connect(
-            lambda shown: None if shown else self.los_panel.put_away()
-        )
+        self._build_seen_docks()
+        # the wheel guard and the undo keys once the window is finished (and painted): they
+        # filter every event of the application, which its building need not go through
+        QTimer.singleShot(0, self, self._install_filters)
+
+    @staticmethod
+    def _install_filters() -> None:
+        from referee.app.start.qt_application import install_filters
+
+        app = QApplication.instance()
+        if isinstance(app, QApplication):
+            install_filters(app)
 
     # --- building -------------------------------------------------------------------
 
@@ -267,7 +258,9 @@ class MainWindow(Menus, QMainWindow):
         self.undo_group.setActiveStack(session.undo_stack)
         session.changed.connect(self.refresh)
         session.notice.connect(lambda text: self.statusBar().showMessage(text, 15000))
-        self.los_panel.clear()
+        los = self.built_los_panel()
+        if los is not None:
+            los.clear()
         if self.game is not None:
             self.game.detach()
         self.game = game_for(session.system, self)
@@ -279,13 +272,18 @@ class MainWindow(Menus, QMainWindow):
         orders = self.game.SYSTEM == "orders"
         for action in (self.advance_action, *self.hide_actions.values()):
             action.setEnabled(orders)
-        self.rules_browser.set_rules(session.match.rules)
-        self.setup_panel.forget()  # another match: nothing of the last one stays picked
+        browser = self.built_rules_browser()  # (one built later reads the match's rules)
+        if browser is not None:
+            browser.set_rules(session.match.rules)
+        setup = self.built_setup_panel()
+        if setup is not None:
+            setup.forget()  # another match: nothing of the last one stays picked
         from referee.match.games.orders_file import MatchFile
 
         if isinstance(session.match, MatchFile):
             self.scene.set_map(session.state.battle_map)
-            self.setup_panel.set_victory(session.match.meta.get("victory"))
+            if setup is not None:
+                setup.set_victory(session.match.meta.get("victory"))
         self.round_clock.set_match(session.match if isinstance(session.match, MatchFile) else None)
         self.refresh(ALL_CHANGES)
         self.view.fit()
@@ -420,5 +418,6 @@ class MainWindow(Menus, QMainWindow):
         if not self.docks_placed and self.scene.battle_map is not None:  # (a map to fit)
             self.docks_placed = True
             self.fit_docks()
-        if self.panels_built and self.setup_panel.active:  # a match being set up: its setup
+        setup = self.built_setup_panel()
+        if setup is not None and setup.active:  # a match being set up: its setup
             QTimer.singleShot(0, self.raise_setup)  # once the dock's tabs exist

@@ -207,8 +207,8 @@ class Menus(FileActions, OrdersPanels):
             self.moving_uid = None
             self.view.viewport().unsetCursor()
             self.statusBar().clearMessage()
-        elif self.los_panel.mode:
-            self.los_panel.set_mode("")
+        elif (los := self.built_los_panel()) is not None and los.mode:
+            los.set_mode("")
         elif host.wizard is not None:
             host.cancel()
 

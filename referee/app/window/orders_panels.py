@@ -50,7 +50,9 @@ class OrdersPanels(DockLayout):
         state = self.session.state
         if changed & BOARD:
             self.scene.set_state(state)
-            self.los_panel.set_state(self.seen(state))
+            los = self.built_los_panel()  # (one built later reads the board then)
+            if los is not None:
+                los.set_state(self.seen(state))
         if changed != ChangeFlag.JOURNAL or state.step.startswith("gunnery"):
             self.show_tracker(state, steps)
         if changed & INSPECTED:
@@ -139,10 +141,11 @@ class OrdersPanels(DockLayout):
             return
         if self.wizard_host.pick_hex(h):
             return
-        if self.setup_panel.pick_hex(h):
+        setup, los = self.built_setup_panel(), self.built_los_panel()
+        if setup is not None and setup.pick_hex(h):
             return
-        if self.los_panel.mode:
-            self.los_panel.pick(h)
+        if los is not None and los.mode:
+            los.pick(h)
             return
         units = [uid for uid in self.scene.units_at(h) if not self.scene.is_concealed(uid)]
         if units:  # the token clicked; a click on the hex's rim goes round its units
@@ -194,7 +197,13 @@ class OrdersPanels(DockLayout):
 
     def _show_setup(self, state: MatchState, opened: bool) -> None:
         """The setup panel while the scenario's setup is not finished (raised when the match
-        is opened, or when the setup has just begun); hidden once it is."""
+        is opened, or when the setup has just begun); hidden once it is. The panel is built
+        for a match being set up (or when its dock is first shown)."""
+        if self.built_setup_panel() is None and (state.setup is None or state.setup.done):
+            if opened:  # no setup under way, and none was: the dock put away
+                self.setup_dock.hide()
+                self.tracker_dock.raise_()
+            return
         was_active = self.setup_panel.active
         self.setup_panel.set_state(state)
         if self.setup_panel.active:
@@ -277,7 +286,8 @@ class OrdersPanels(DockLayout):
         """The sides whose secrets the window keeps: those of View > Hide side N's hidden
         units, and in a blind setup the side looking away."""
         hidden = set(self.scene.concealed_sides)
-        away = self.setup_panel.looking_away()
+        setup = self.built_setup_panel()
+        away = setup.looking_away() if setup is not None else None
         if away is not None:
             hidden.add(away)
         return hidden
@@ -301,6 +311,8 @@ class OrdersPanels(DockLayout):
             seen = self.seen(self.session.state)  # no panel names a unit hidden from view
             self.inspector.set_state(seen)
             self.show_tracker(self.session.state)
-            self.los_panel.set_state(seen)
+            los = self.built_los_panel()
+            if los is not None:
+                los.set_state(seen)
             self.show_journal(self.session.state)
         self.statusBar().clearMessage()  # the last step's name may tell what is now hidden

@@ -16,10 +16,7 @@ if TYPE_CHECKING:
     from PySide6.QtWidgets import QDockWidget, QLabel, QMenu
 
     from referee.app.docks.journal_view import JournalView
-    from referee.app.docks.los_panel import LosPanel
     from referee.app.docks.round_clock_badge import RoundClockBadge
-    from referee.app.docks.rules_browser import RulesBrowser
-    from referee.app.docks.setup_panel import SetupPanel
     from referee.app.docks.turn_tracker import TurnTracker
     from referee.app.docks.unit_inspector import UnitInspector
     from referee.app.docks.wizard_host import WizardHost
@@ -63,10 +60,7 @@ class WindowParts(_Window):
     rules_dock: QDockWidget
     tracker: TurnTracker
     journal: JournalView
-    setup_panel: SetupPanel
     inspector: UnitInspector
-    los_panel: LosPanel
-    rules_browser: RulesBrowser
     round_clock: RoundClockBadge
     wizards: WizardOpener
     turn_driver: TurnDriver

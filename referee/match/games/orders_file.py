@@ -96,11 +96,16 @@ def _scenario_of(meta: Mapping[str, Any], rules: Ruleset) -> Scenario | None:
     return parse_scenario(name, parse_toml(text, name))
 
 
-def _card_source(unit: UnitType) -> dict[str, Any]:
-    """The ``[[unit]]`` table a card was read from, as plain data."""
+def _card_source(unit: UnitType, read: dict[Path, dict[str, Any]] | None = None) -> dict[str, Any]:
+    """The ``[[unit]]`` table a card was read from, as plain data (``read``: the unit files
+    read so far by the caller, by path: each file is parsed once for a whole army)."""
     if unit.source is None:
         raise MatchFileError(f"unit {unit.id}: its card has no source file to copy")
-    doc = read_toml(unit.source)
+    if read is None:
+        read = {}
+    doc = read.get(unit.source)
+    if doc is None:
+        doc = read[unit.source] = read_toml(unit.source)
     units = doc.get("unit", [])
     for raw in units if isinstance(units, list) else []:
         if isinstance(raw, dict) and raw.get("id") == unit.id:
@@ -111,7 +116,7 @@ def _card_source(unit: UnitType) -> dict[str, Any]:
 def _parse_card(data: object, rules: Ruleset | CardRules, where: str) -> UnitType:
     """A card the file holds, read under ``rules`` (or the card rules read from them,
     once for every card of the file)."""
-    from referee.units.catalogue import card_rules
+    from referee.units.card_rules import card_rules
     from referee.units.parse_unit import CardRules, parse_unit
 
     if (
@@ -165,7 +170,7 @@ class MatchFile(JournalFile[MatchState]):
             here = f"{path}: card {cid!r}"
             try:
                 if crules is None:
-                    from referee.units.catalogue import card_rules
+                    from referee.units.card_rules import card_rules
 
                     crules = card_rules(self.rules)
                 cards[str(cid)] = _parse_card(_json(data, here), crules, here)
@@ -254,6 +259,7 @@ class MatchFile(JournalFile[MatchState]):
         roster: list[dict[str, Any]] = []
         seed = seed if seed is not None else Dice().seed
         cards: dict[str, dict[str, Any]] = {}
+        unit_files: dict[Path, dict[str, Any]] = {}  # each card's file parsed once
         initial: list[dict[str, Any]] = []
         seen: set[str] = set()
         loaded = rules.reading("setup.loaded").value == "loaded"
@@ -265,17 +271,20 @@ class MatchFile(JournalFile[MatchState]):
             ):  # waits for the scenario's setup procedure
                 waiting = _waiting_unit(spec, f"units[{i}]", rules, seen)
                 given = spec.get("card")
-                cards.setdefault(
-                    waiting["unit"],
-                    _card_source(find_unit_card(waiting["unit"])) if given is None else dict(given),
-                )
+                if waiting["unit"] not in cards:
+                    cards[waiting["unit"]] = (
+                        _card_source(find_unit_card(waiting["unit"]), unit_files)
+                        if given is None
+                        else dict(given)
+                    )
                 roster.append(waiting)
                 continue
             state = _set_up_unit(spec, f"units[{i}]", bm, rules, loaded, seen)
             given = spec.get("card")
-            cards.setdefault(
-                state.unit.id, _card_source(state.unit) if given is None else dict(given)
-            )
+            if state.unit.id not in cards:
+                cards[state.unit.id] = (
+                    _card_source(state.unit, unit_files) if given is None else dict(given)
+                )
             initial.append(unit_state_json(state))
         meta: dict[str, Any] = {
             "format_version": FORMAT_VERSION,

@@ -15,8 +15,8 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from fractions import Fraction
 
+from referee.dice.binomial import ONE, ZERO, successes
 from referee.dice.expression import DiceExpr
-from referee.dice.odds import ONE, ZERO, successes
 from referee.units.model import DamageRow, DamageTable
 
 

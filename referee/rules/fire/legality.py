@@ -7,15 +7,15 @@ spot needs a hidden target), ``fire.line-of-sight`` (line of sight, not blind),
 ``fire.on-edge``), ``fire.range`` (up to twice the weapon's range), ``fire.load``,
 ``fire.burst``, ``fire.limited-ammo``, ``army.unit-base-weapon`` (two alive models, and
 either the base weapon or the normal ones in one step), ``army.elite-weapon``,
-``fire.aim`` and ``fire.decline`` (holding fire). Every failing condition is reported,
-not only the first.
+``fire.aim``. Every failing condition is reported, not only the first; holding fire
+(``fire.decline``) is :mod:`referee.rules.fire.options`.
 
 Clause ``fire.legality``.
 """
 
 from __future__ import annotations
 
-from collections.abc import Collection, Iterable
+from collections.abc import Collection
 from dataclasses import dataclass
 from typing import Literal
 
@@ -27,7 +27,6 @@ from referee.board.sector_stats import FiringArc
 from referee.rules.fire.aim import AimCheck, GunneryStep, check_aim
 from referee.rules.fire.ammo import firing_rulings, limited_ammo_left, models_firing
 from referee.rules.fire.shot import Shot
-from referee.rules.fire.to_hit_table import to_hit_table
 from referee.rules.state import UnitState
 from referee.ruleset import Ruleset
 from referee.units.model import Weapon
@@ -418,74 +417,3 @@ def _aim(
         return None
     sight = _sight(board, shooter.aim.hex, shooter, target)
     return check_aim(rules, shooter.aim, now, sight is None or sight.visible)
-
-
-@dataclass(frozen=True, slots=True)
-class HoldFire:
-    """Whether the unit may take no shot at all (clause ``fire.decline``), and why."""
-
-    allowed: bool
-    reason: str
-    clause: str
-    ruling: str | None = None
-
-
-@dataclass(frozen=True)
-class FireOptions:
-    """Every weapon against every target, and the choice to hold fire."""
-
-    checks: tuple[TargetCheck, ...]
-    hold_fire: HoldFire
-
-    @property
-    def legal(self) -> tuple[TargetCheck, ...]:
-        return tuple(c for c in self.checks if c.allowed)
-
-    def to_json(self) -> dict[str, object]:
-        return {
-            "options": [c.to_json() for c in self.checks],
-            "hold_fire": {
-                "allowed": self.hold_fire.allowed,
-                "reason": self.hold_fire.reason,
-                "clause": self.hold_fire.clause,
-                "ruling": self.hold_fire.ruling,
-            },
-        }
-
-
-def hold_fire(rules: Ruleset, shooter: UnitState, any_legal: bool) -> HoldFire:
-    """May ``shooter`` fire at nothing? Forced when shaken or without a legal shot;
-    otherwise as the edition says (``orders.may_decline``, clause ``fire.decline``)."""
-    orders = to_hit_table(rules).orders
-    if shooter.is_shaken:
-        return HoldFire(True, "shaken units do no firing actions", "fire.shaken")
-    if not any_legal:
-        return HoldFire(True, "no legal shot", orders.decline_clause)
-    if orders.may_decline:
-        return HoldFire(
-            True, "a unit may decline to fire", orders.decline_clause, orders.decline_ruling
-        )
-    return HoldFire(
-        False,
-        "a unit with a fire order must fire at a legal target",
-        orders.decline_clause,
-        orders.decline_ruling,
-    )
-
-
-def fire_options(
-    rules: Ruleset,
-    board: LosBoard,
-    shooter: UnitState,
-    targets: Iterable[UnitState],
-    *,
-    now: GunneryStep | None = None,
-    fired_this_step: Collection[str] = (),
-) -> FireOptions:
-    """Every weapon of ``shooter`` against every unit of ``targets``, and holding fire."""
-    checks = tuple(
-        check_target(rules, board, shooter, t, w, now=now, fired_this_step=fired_this_step)
-        for w in shooter.unit.weapons
-        for t in targets
-    )
-    return FireOptions(checks, hold_fire(rules, shooter, any(c.allowed for c in checks)))

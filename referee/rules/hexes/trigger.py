@@ -15,7 +15,6 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from referee.board.hexgrid import Hex
 from referee.dice.service import Dice
 from referee.rules.agony.events import DiceWatch, EffectEvent
 from referee.rules.agony.schedule import agony_rules
@@ -24,25 +23,11 @@ from referee.rules.conditions import shake
 from referee.rules.damage.table_roll import carry_out, roll_on_table
 from referee.rules.hexes.markers import HexEffects, HexMarker
 from referee.rules.hexes.rules import HexEffectRules, MarkerKind, TriggerRoll, hex_effect_rules
+from referee.rules.hexes.trigger_log import TriggerLog
 from referee.rules.state import UnitState
 from referee.ruleset import Ruleset
 
-
-@dataclass(frozen=True, slots=True)
-class TriggerLog:
-    """The (unit, hex, marker kind) that have triggered this turn; a new turn, a new log."""
-
-    seen: frozenset[tuple[str, Hex, str]] = frozenset()
-
-    def has(self, uid: str, h: Hex, kind: str) -> bool:
-        return (uid, h, kind) in self.seen
-
-    def add(self, uid: str, h: Hex, kind: str) -> TriggerLog:
-        return TriggerLog(self.seen | {(uid, h, kind)})
-
-    def entered(self, uid: str, h: Hex) -> TriggerLog:
-        """The log after ``uid`` entered ``h`` (again): its effects there may trigger anew."""
-        return TriggerLog(frozenset(e for e in self.seen if not (e[0] == uid and e[1] == h)))
+__all__ = ["TriggerLog", "TriggerResult", "encounter", "trigger_all", "trigger_unit"]
 
 
 @dataclass(frozen=True, slots=True)

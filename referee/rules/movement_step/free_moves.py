@@ -11,9 +11,10 @@ from __future__ import annotations
 from collections.abc import Mapping
 from dataclasses import dataclass
 
+from referee.board.chase_flee import chase_step, flee_options
 from referee.board.hexgrid import Hex, distance, hex_label
 from referee.board.maps import BattleMap
-from referee.board.movement import chase_step, flee_options, movement_graph
+from referee.board.movement import movement_graph
 from referee.rules.movement_step.board_view import direction, mover_of, occupancy, turn_distance
 from referee.rules.movement_step.readings import Readings
 from referee.rules.movement_step.result import ChoiceKind

@@ -11,18 +11,20 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from dataclasses import dataclass
+from typing import TYPE_CHECKING
 
 from referee.board.hexgrid import DIRECTION_NAMES, Hex, hex_label
 from referee.board.maps import BattleMap
-from referee.rules.movement_step import free_moves
 from referee.rules.movement_step.board_view import direction, turn_distance
 from referee.rules.movement_step.errors import MovementStepError
 from referee.rules.movement_step.readings import Readings
 from referee.rules.movement_step.result import Choice, ChoiceKind, StepEvent
-from referee.rules.movement_step.speed import SPEED_CODES, change_speed
-from referee.rules.orders.model import Action, Step
+from referee.rules.orders.model import SPEED_CODES, Action, Step
 from referee.rules.state import UnitState
 from referee.ruleset import Ruleset
+
+if TYPE_CHECKING:  # a free move's and a speed change's rules: imported by a step that has one
+    from referee.rules.movement_step.free_moves import FreeMove
 
 TURN_CODES = ("L", "R", "360")
 MOVE_CODES = ("F", "Rev", "Chase", "Follow", "Flee", "Road")
@@ -168,7 +170,9 @@ def _rotate(
 
 def _free_move(
     ctx: StepContext, state: UnitState, code: str, facing: int, positions: Mapping[str, Hex]
-) -> free_moves.FreeMove:
+) -> FreeMove:
+    from referee.rules.movement_step import free_moves
+
     if code == "Chase":
         return free_moves.chase(
             ctx.battle_map, ctx.rules, ctx.rd, state, ctx.units, positions, ctx.smoke
@@ -285,6 +289,8 @@ def read_intent(
     speed = state.speed
     events: list[StepEvent] = []
     for a in speed_actions:
+        from referee.rules.movement_step.speed import change_speed
+
         change = change_speed(state, speed, a)
         speed = change.speed
         events.append(StepEvent(state.uid, change.text, (change.clause,)))

@@ -10,10 +10,10 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from referee.rules.movement_step.errors import MovementStepError
-from referee.rules.orders.model import Action
+from referee.rules.orders.model import SPEED_CODES, Action
 from referee.rules.state import UnitState
 
-SPEED_CODES = ("A", "B")
+__all__ = ["SPEED_CODES", "SpeedChange", "change_speed"]
 
 
 @dataclass(frozen=True, slots=True)

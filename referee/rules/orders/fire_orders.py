@@ -16,7 +16,7 @@ from collections.abc import Collection, Sequence
 from dataclasses import dataclass
 
 from referee.rules.fire.aim import GunneryStep
-from referee.rules.fire.legality import Reason, TargetCheck, fire_options, weapon_reasons
+from referee.rules.fire.legality import Reason, TargetCheck, weapon_reasons
 from referee.rules.orders.board_now import board_now
 from referee.rules.orders.state import MatchState
 from referee.rules.turn.clock import TurnPosition
@@ -133,6 +133,8 @@ def fire_chance(state: MatchState, uid: str, *, ordered: bool = True) -> FireOrd
     """Whether unit ``uid`` has something it may fire at now (a weapon that can fire at an
     enemy in sight, in arc and in range), else why not in one sentence (``ordered``: said of
     a unit ordered to fire, or of any unit, as the gunnery wizard lists them)."""
+    from referee.rules.fire.options import fire_options  # a shooter's every option: rarely
+
     shooter = state.unit(uid)
     step = TurnPosition.at(state.rules, state.turn, state.step).step
     now = GunneryStep(state.turn, step.number or 1 if step.kind == "gunnery" else 1)

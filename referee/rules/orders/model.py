@@ -36,6 +36,9 @@ MOVEMENT_CODES: tuple[str, ...] = (
 """Clause ``orders.movement-codes``: forward, rotate right/left, brake, accelerate, reverse, chase,
 follow, flee, road, rotate freely, no action. B and A may carry ``[X]``, a named speed."""
 
+SPEED_CODES: tuple[str, ...] = ("A", "B")
+"""The movement codes that change speed (:mod:`referee.rules.movement_step.speed`)."""
+
 GUNNERY_CODES: tuple[str, ...] = ("Aim", "Load", "Fire", "Spot", "-")
 """Clause ``orders.gunnery-codes``."""
 

@@ -179,7 +179,7 @@ class MatchState:
         return _FACTS.get(parts, self._facts)
 
     def _facts(self) -> Any:
-        from referee.rules.hexes.trigger import TriggerLog
+        from referee.rules.hexes.trigger_log import TriggerLog
         from referee.rules.turn.involved import StepFacts
 
         fighting: set[str] = set()

@@ -12,19 +12,14 @@ Clauses: ``fire.*`` (fire), ``damage.sequence`` (apply damage), ``agony.schedule
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from referee.board.hexgrid import Hex, hex_label
-from referee.board.los import LosBoard
-from referee.board.sector_stats import Sector
 from referee.dice.service import Dice
 from referee.errors import RefereeError, whole_number
-from referee.rules.assault.after import RetreatChoice
-from referee.rules.assault.contest import AssaultError
 from referee.rules.changes import Changes
 from referee.rules.command import CommandError
 from referee.rules.events import Event
-from referee.rules.movement_step.result import Choice
 from referee.rules.orders.commands import (
     Advance,
     Aftermath,
@@ -33,6 +28,9 @@ from referee.rules.orders.commands import (
     ApplyDamage,
     Assault,
     Command,
+    Correct,
+    CorrectHex,
+    CorrectRemove,
     Fire,
     HexEffects,
     Load,
@@ -45,14 +43,20 @@ from referee.rules.orders.commands import (
     Spot,
     command_from_json,
 )
-from referee.rules.orders.corrections import correct_hex, correct_remove, correct_unit
-from referee.rules.orders.fire_damage import pending_record
 from referee.rules.orders.serial import hexes_json, unit_state_json
 from referee.rules.orders.state import MatchState
 from referee.rules.state import UnitState
 from referee.rules.turn.clock import TurnPosition
 from referee.rules.turn.sequence import either, step_numbers
 from referee.units.model import UnknownWeapon
+
+if TYPE_CHECKING:  # the handlers' own modules come with the command that needs them: a
+    # match whose steps write orders and move the clock (a new demo) imports no assault,
+    # movement or fire engine
+    from referee.board.los import LosBoard
+    from referee.board.sector_stats import Sector
+    from referee.rules.assault.after import RetreatChoice
+    from referee.rules.movement_step.result import Choice
 
 __all__ = ["COMMANDS", "execute", "step_field"]
 
@@ -425,9 +429,11 @@ def _assault(state: MatchState, command: Assault, dice: Dice) -> Event:
     Retreat. Damage waits for 'apply damage'; fire, acid and poison tokens from assault
     weapons are placed at once."""
     from referee.rules.assault.after import carry_out, enter_empty_hex, retreat_chosen
+    from referee.rules.assault.contest import AssaultError
     from referee.rules.assault.damage import place
     from referee.rules.orders.assault_choices import contest_from_state
     from referee.rules.orders.assault_stages import fight as assault_fight
+    from referee.rules.orders.fire_damage import pending_record
 
     index = command.contest or 0
     contest = contest_from_state(state, index)
@@ -650,6 +656,24 @@ def _advance(state: MatchState, command: Advance, dice: Dice) -> Event:
 Handler = Callable[[MatchState, Any, Dice], Event]
 
 
+def _correct(state: MatchState, command: Correct, dice: Dice) -> Event:
+    from referee.rules.orders.corrections import correct_unit  # the corrections' rules
+
+    return correct_unit(state, command, dice)
+
+
+def _correct_hex(state: MatchState, command: CorrectHex, dice: Dice) -> Event:
+    from referee.rules.orders.corrections import correct_hex
+
+    return correct_hex(state, command, dice)
+
+
+def _correct_remove(state: MatchState, command: CorrectRemove, dice: Dice) -> Event:
+    from referee.rules.orders.corrections import correct_remove
+
+    return correct_remove(state, command, dice)
+
+
 def _setup_roll(state: MatchState, command: SetupRoll, dice: Dice) -> Event:
     from referee.rules.orders.setup_commands import setup_roll
 
@@ -675,15 +699,15 @@ def _reveal(state: MatchState, command: Reveal, dice: Dice) -> Event:
 
 
 COMMANDS: dict[str, Handler] = {
-    "correct": correct_unit,
+    "correct": _correct,
     "orders": _orders,
     "fire": _fire,
     "apply-damage": _apply_damage,
     "agony": _agony,
     "aftermath": _aftermath,
     "advance": _advance,
-    "correct-hex": correct_hex,
-    "correct-remove": correct_remove,
+    "correct-hex": _correct_hex,
+    "correct-remove": _correct_remove,
     "movement": _movement,
     "assault": _assault,
     "hex-effects": _hex_effects,

@@ -9,14 +9,16 @@ sections (:mod:`referee.rules.orders.report`)."""
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from typing import Any, ClassVar
+from typing import TYPE_CHECKING, Any, ClassVar
 
 from referee.dice.service import Dice
 from referee.rules.events import Event, Step
 from referee.rules.orders.commands import Command, command_from_json, parse_command_text
 from referee.rules.orders.state import MatchState
-from referee.rules.report import ReportOutline, ReportPage
 from referee.rules.system import StepOutcome
+
+if TYPE_CHECKING:  # a report's outline, imported only by a command that writes one
+    from referee.rules.report import ReportOutline, ReportPage
 
 
 class OrdersSystem:

@@ -27,7 +27,7 @@ from referee.rules.agony.schedule import agony_rules
 from referee.rules.agony.specs import matches
 from referee.rules.hexes.markers import HexEffects
 from referee.rules.hexes.rules import hex_effect_rules
-from referee.rules.hexes.trigger import TriggerLog
+from referee.rules.hexes.trigger_log import TriggerLog
 from referee.rules.state import UnitState
 from referee.rules.turn.sequence import TurnStep, action_code, turn_rules
 from referee.ruleset import Ruleset
