@@ -118,6 +118,12 @@ class ChangeFlag(enum.Flag):
     """A step written, undone or redone."""
     MATCH = enum.auto()
     """The match as a whole (another file opened, another program's steps)."""
+    UNDO = enum.auto()
+    """How it came: a step of the journal taken back."""
+    REDO = enum.auto()
+    """How it came: a step of the journal brought back."""
+    EXTERNAL = enum.auto()
+    """How it came: another program wrote to the match file."""
 
 
 @dataclass(frozen=True)

@@ -24,6 +24,7 @@ from test_app_activation_wizards import (  # noqa: F401 (private_folders: a fixt
 from referee.app.activation.wizards.base import CHOSEN
 from referee.app.activation.wizards.moves import ROUTE
 from referee.board.hexgrid import parse_label
+from referee.rules.activation.commands import parse_command
 
 
 def drawn(window, colour):
@@ -167,13 +168,13 @@ def test_a_transports_token_shows_who_is_aboard_through_embark_disembark_undo_an
     window = sample_window(qtbot, tmp_path, 0, units=CARRIER_ARMIES, commands=TO_BATTLE)
     carrier = window.game.piece_items["carrier"]
     assert carrier.badge() == "" and "Carries" not in carrier.toolTip()
-    window.run_step("embark", ["embark uid=rifles transport=carrier"])
+    window.run_step("embark", [parse_command("embark uid=rifles transport=carrier")])
     carrier = window.game.piece_items["carrier"]
     assert "rifles" not in window.game.piece_items  # off the map, inside the carrier
     assert carrier.badge() == "1"
     assert "Carries: rifles (Rifle squad, 3 H) — aboard 1 of 2" in carrier.toolTip()
-    window.run_step("the buggy moves", ["move uid=buggy path=H4:S"])
-    window.run_step("disembark", ["disembark uid=rifles hex=F14 facing=NW"])
+    window.run_step("the buggy moves", [parse_command("move uid=buggy path=H4:S")])
+    window.run_step("disembark", [parse_command("disembark uid=rifles hex=F14 facing=NW")])
     assert window.game.piece_items["carrier"].badge() == ""
     assert "Carries" not in window.game.piece_items["carrier"].toolTip()
     qtbot.mouseClick(window.game.panel.undo_button, Qt.MouseButton.LeftButton)  # back aboard

@@ -249,8 +249,8 @@ def test_a_unit_embarks_into_a_transport_a_tile_away_picked_on_the_map(qtbot, ca
 
 def test_a_unit_disembarks_onto_a_tile_next_to_its_transport(qtbot, carrier_game):
     window = carrier_game
-    window.run_step("embark", ["embark uid=rifles transport=carrier"])
-    window.run_step("the buggy moves", ["move uid=buggy path=H4:S"])
+    window.run_step("embark", [parse_command("embark uid=rifles transport=carrier")])
+    window.run_step("the buggy moves", [parse_command("move uid=buggy path=H4:S")])
     qtbot.mouseClick(window.game.panel.buttons["embark"], Qt.MouseButton.LeftButton)
     wizard = window.wizard_host.wizard
     assert items(wizard.unit.list) == ["rifles: Rifle squad aboard carrier on G15: disembarks"]
@@ -417,7 +417,7 @@ def test_the_new_wizards_open_only_in_their_phase_and_say_what_the_game_asks(qtb
             "not now: the game asks side 2 makes a 'before the battle' action"
             in window.game.panel.outcome.text()
         )
-    window.run_step("done", ["before-battle-done side=2"])
+    window.run_step("done", [parse_command("before-battle-done side=2")])
     qtbot.mouseClick(window.game.panel.buttons["before_battle"], Qt.MouseButton.LeftButton)
     assert window.wizard_host.wizard is None
     assert "activates a unit" in window.game.panel.outcome.text()

@@ -28,6 +28,7 @@ from test_app_activation_wizards import (  # noqa: F401 (private_folders: a fixt
 )
 
 from referee.app.activation.wizards.opener import WIZARDS
+from referee.rules.activation.commands import parse_command
 
 # --- the reserves -----------------------------------------------------------------------------
 
@@ -168,8 +169,8 @@ def test_the_buttons_and_the_wizards_menu_are_made_from_the_one_list(qtbot, tmp_
 
 def test_a_disembark_and_an_entry_from_the_reserves_are_undone_and_redone(qtbot, tmp_path):
     window = sample_window(qtbot, tmp_path, 0, units=CARRIER_ARMIES, commands=TO_BATTLE)
-    window.run_step("embark", ["embark uid=rifles transport=carrier"])
-    window.run_step("the buggy moves", ["move uid=buggy path=H4:S"])
+    window.run_step("embark", [parse_command("embark uid=rifles transport=carrier")])
+    window.run_step("the buggy moves", [parse_command("move uid=buggy path=H4:S")])
     before = window.session.match.state
     qtbot.mouseClick(window.game.panel.buttons["embark"], Qt.MouseButton.LeftButton)
     wizard = window.wizard_host.wizard
@@ -180,7 +181,7 @@ def test_a_disembark_and_an_entry_from_the_reserves_are_undone_and_redone(qtbot,
     finish(qtbot, wizard)
     assert last_step(window)[0] == "disembark uid=rifles hex=H14 facing=N"
     disembarked = window.session.match.state
-    window.run_step("the buggy moves on", ["move uid=buggy path=H5:S"])
+    window.run_step("the buggy moves on", [parse_command("move uid=buggy path=H5:S")])
     qtbot.mouseClick(window.game.panel.buttons["enter"], Qt.MouseButton.LeftButton)
     wizard = window.wizard_host.wizard
     wizard.unit.pick("extra")

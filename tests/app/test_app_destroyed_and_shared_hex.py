@@ -9,12 +9,13 @@ from PySide6.QtCore import QPoint, QPointF, Qt, QUrl
 
 from referee.app.map.geometry import HEX_SIZE, hex_centre
 from referee.board.hexgrid import parse_label
+from referee.rules.orders.commands import Correct
 
 
 def test_a_destroyed_unit_leaves_the_map_and_the_inspector_keeps_it(qtbot, tmp_path):
     window = demo_window(qtbot, tmp_path)
     assert "boars" in window.scene.unit_items
-    assert window.run_step("Boars lost", [{"kind": "correct", "uid": "boars", "set": {"alive": 0}}])
+    assert window.run_step("Boars lost", [Correct(uid="boars", set={"alive": 0})])
     assert window.session.state.unit("boars").destroyed
     assert "boars" not in window.scene.unit_items  # off the map
     assert window.scene.units_at(parse_label("E3")) == []
@@ -45,8 +46,8 @@ def test_a_hex_of_several_units_is_inspected_unit_by_unit(qtbot, tmp_path):
     assert window.run_step(
         "Three in D2",
         [
-            {"kind": "correct", "uid": "boars", "set": {"hex": "D2"}},
-            {"kind": "correct", "uid": "grunts", "set": {"hex": "D2"}},
+            Correct(uid="boars", set={"hex": "D2"}),
+            Correct(uid="grunts", set={"hex": "D2"}),
         ],
     )
     d2 = parse_label("D2")

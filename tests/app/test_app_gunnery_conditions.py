@@ -19,6 +19,7 @@ from test_app_gunnery_wizard import choose_typed_dice, next_page, to_odds_page, 
 from referee.app.wizards.agony.wizard import Page as AgonyPage
 from referee.app.wizards.gunnery.page import Page
 from referee.match.games.orders_file import MatchFile
+from referee.rules.orders.commands import Advance, ApplyDamage
 
 
 def gas_the_hoplites(qtbot, window):
@@ -74,9 +75,9 @@ def test_a_demo_turn_the_gas_poisons_and_agony_3_rolls_it(qtbot, tmp_path):
     wizard = gas_the_hoplites(qtbot, window)
     qtbot.mouseClick(wizard.button(QWizard.WizardButton.FinishButton), Qt.MouseButton.LeftButton)
     commands = [
-        {"kind": "advance", "to": "gunnery-2.apply-damage", "unfired": "pass"},
-        {"kind": "apply-damage"},
-        {"kind": "advance", "to": "agony-3", "unfired": "pass"},
+        Advance(to="gunnery-2.apply-damage", unfired="pass"),
+        ApplyDamage(),
+        Advance(to="agony-3", unfired="pass"),
     ]
     assert (
         window.run_step("To the apply damage of Gunnery 2, then Agony 3", commands) is not None

@@ -12,7 +12,7 @@ from PySide6.QtWidgets import QListWidget, QWizard
 
 from referee.app.wizards.gunnery.page import Page
 from referee.match.games.orders_file import MatchFile
-from referee.rules.orders.commands import Advance
+from referee.rules.orders.commands import Advance, Correct, Fire
 
 
 def pick(qtbot, items: QListWidget, starts: str) -> None:
@@ -90,12 +90,8 @@ def test_a_weapon_not_loaded_says_so_on_the_weapon_page_before_any_target(qtbot,
     window = demo_window(qtbot, tmp_path)
     # the table: the tank's main gun was never loaded; the companions' only weapon neither
     unload = [
-        {
-            "kind": "correct",
-            "uid": "tank",
-            "set": {"loaded": {"Main gun": 0, "Hull machine gun": 2}},
-        },
-        {"kind": "correct", "uid": "companions", "set": {"loaded": {"Horse pistols": 0}}},
+        Correct(uid="tank", set={"loaded": {"Main gun": 0, "Hull machine gun": 2}}),
+        Correct(uid="companions", set={"loaded": {"Horse pistols": 0}}),
     ]
     assert window.run_step("Correction", unload) is not None
     wizard = window.open_gunnery_wizard()
@@ -129,10 +125,7 @@ def test_a_weapon_not_loaded_says_so_on_the_weapon_page_before_any_target(qtbot,
 def test_units_ordered_to_fire_come_first_and_illegal_targets_say_why(qtbot, tmp_path):
     window = demo_window(qtbot, tmp_path)
     # the boars one hex east of where the demo puts them: F3, off the tank's front sector
-    assert (
-        window.run_step("Correction", [{"kind": "correct", "uid": "boars", "set": {"hex": "F3"}}])
-        is not None
-    )
+    assert window.run_step("Correction", [Correct(uid="boars", set={"hex": "F3"})]) is not None
     wizard = window.open_gunnery_wizard()
     qtbot.waitExposed(wizard)
     first_two = [wizard.shooter_page.list.item(i).text() for i in range(2)]
@@ -364,7 +357,7 @@ def test_a_die_typed_beside_the_question_mark_counts(qtbot, tmp_path):
 def test_a_unit_that_has_fired_in_this_step_is_listed_last_and_says_so(qtbot, tmp_path):
     window = demo_window(qtbot, tmp_path)
     # demo orders, gunnery 1: the tank and the wagon Fire; the tank's typed 1 misses
-    fire = [{"kind": "fire", "shooter": "tank", "target": "wagon", "weapon": "Main gun"}]
+    fire = [Fire(shooter="tank", target="wagon", weapon="Main gun")]
     assert window.run_step("Gunnery 1: tank fires", fire, typed=[1]) is not None
     wizard = window.open_gunnery_wizard()
     qtbot.waitExposed(wizard)

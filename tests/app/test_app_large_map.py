@@ -18,6 +18,7 @@ from referee.board.hexgrid import hex_label, parse_label
 from referee.board.visibility import Visibility
 from referee.match.games.orders_file import MatchFile
 from referee.rules.orders.board_now import board_now
+from referee.rules.orders.commands import CorrectHex
 
 SIZE = 50  # 2,500 hexes: seen whole on a 1366x768 screen, a hex is about 8 pixels
 
@@ -96,12 +97,7 @@ def test_the_engines_of_a_large_map_are_kept_for_a_board_of_the_same_shape(qtbot
     window.toggle_visibility()
     qtbot.waitUntil(lambda: engines.visibility is not None, timeout=60_000)
     geometry = engines.visibility.g
-    assert (
-        window.run_step(
-            "smoke", [{"kind": "correct-hex", "hex": "M20", "marker": "smoke", "count": 1}]
-        )
-        is not None
-    )
+    assert window.run_step("smoke", [CorrectHex(hex="M20", marker="smoke", count=1)]) is not None
     qtbot.waitUntil(lambda: engines.visibility is not None, timeout=60_000)
     assert engines.visibility.g is geometry  # the smoke changed the board, not its shape
     assert parse_label("M20") in engines.visibility.board.smoke

@@ -13,6 +13,7 @@ from referee.board.hexgrid import Hex, parse_label
 from referee.board.los import line_of_sight
 from referee.board.visibility import Visibility
 from referee.rules.orders.board_now import board_now
+from referee.rules.orders.commands import CorrectHex
 
 
 def move_to(qtbot, window, h: Hex) -> None:
@@ -90,12 +91,7 @@ def test_the_engines_are_kept_until_terrain_smoke_or_a_ruling_changes(qtbot, tmp
     moved = move_to_hex("tank", parse_label("C6"))
     assert window.run_step(moved.name, moved.commands) is not None
     assert engines.visibility is kept  # a unit moved: the board is the same
-    assert (
-        window.run_step(
-            "smoke", [{"kind": "correct-hex", "hex": "D5", "marker": "smoke", "count": 1}]
-        )
-        is not None
-    )
+    assert window.run_step("smoke", [CorrectHex(hex="D5", marker="smoke", count=1)]) is not None
     assert engines.visibility is not kept  # smoke stops lines: prepared again
     assert engines.visibility is not None and parse_label("D5") in engines.visibility.board.smoke
     assert window.scene.overlay_roles() == shading(window, parse_label("D2"))

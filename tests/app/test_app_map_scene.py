@@ -13,6 +13,7 @@ from referee.app.map.geometry import HEX_SIZE, hex_polygon
 from referee.app.map.hex_item import HexItem
 from referee.app.map.unit_item import BODY, UnitItem, token_names
 from referee.board.hexgrid import SQRT3, parse_label
+from referee.rules.orders.commands import CorrectHex
 
 
 def test_the_map_has_one_item_per_hex(qtbot, tmp_path):
@@ -50,7 +51,7 @@ def test_a_token_shows_the_terrain_and_zone_of_its_hex(qtbot, tmp_path):
 def test_a_smoke_marker_appears_on_its_hex_and_goes_with_undo(qtbot, tmp_path):
     window = demo_window(qtbot, tmp_path)
     d5 = parse_label("D5")
-    window.run_step("smoke", [{"kind": "correct-hex", "hex": "D5", "marker": "smoke", "count": 2}])
+    window.run_step("smoke", [CorrectHex(hex="D5", marker="smoke", count=2)])
     assert window.scene.marker_items[d5].markers[0].count == 2
     window.undo_action.trigger()
     assert d5 not in window.scene.marker_items

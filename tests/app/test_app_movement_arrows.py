@@ -8,6 +8,7 @@ from app_window import demo_window
 from test_app_wizard_movement import open_with_n, setup, to_movement
 
 from referee.app.widgets.style import SIDE_COLOURS
+from referee.rules.orders.commands import Advance, Movement
 
 
 def colours(window) -> dict[str, tuple[str, str]]:
@@ -36,8 +37,8 @@ def test_each_move_arrow_is_in_its_units_side_colour(qtbot, tmp_path):
 def test_an_arrow_into_an_assault_keeps_its_sides_colour(qtbot, tmp_path):
     # the hoplites and the boars both enter E5 in movement 2 of the demo: an assault
     window = demo_window(qtbot, tmp_path)
-    setup(window, "Movement 1", [{"kind": "advance", "to": "movement-1", "unfired": "pass"}])
-    setup(window, "Movement 1 moves", [{"kind": "movement", "step": 1}])
+    setup(window, "Movement 1", [Advance(to="movement-1", unfired="pass")])
+    setup(window, "Movement 1 moves", [Movement(step=1)])
     to_movement(window, 2)
     wizard = open_with_n(qtbot, window)
     found = colours(window)

@@ -13,6 +13,7 @@ from test_app_gunnery_wizard import next_page, pick
 from test_app_wizard_orders import open_orders, pick_unit
 
 from referee.app.wizards.movement.step_html import plan_html
+from referee.rules.orders.commands import Advance, Movement
 
 STEP, WHY = 1, 5
 """The journal's Step and Why columns."""
@@ -23,8 +24,8 @@ def test_a_run_of_empty_steps_is_named_whole_once_in_the_journal(qtbot, tmp_path
     window.run_step(
         "Movement 1",
         [
-            {"kind": "advance", "to": "movement-1", "unfired": "pass"},
-            {"kind": "movement", "step": 1},
+            Advance(to="movement-1", unfired="pass"),
+            Movement(step=1),
         ],
     )
     step = window.next_step()  # passes the empty steps up to movement 2 as one entry
@@ -68,8 +69,8 @@ def test_the_units_without_orders_are_in_view_in_the_turn_tracker(qtbot, tmp_pat
     window.run_step(
         "To turn 2",
         [
-            {"kind": "advance", "to": "aftermath", "unfired": "pass"},
-            {"kind": "advance", "to": "orders", "unfired": "pass"},
+            Advance(to="aftermath", unfired="pass"),
+            Advance(to="orders", unfired="pass"),
         ],
     )
     agenda = window.tracker.agenda
@@ -124,7 +125,7 @@ def test_the_order_buttons_wrap_and_the_map_keeps_its_width(qtbot, tmp_path):
 
 def test_clause_ids_in_the_movement_plan_are_never_broken(qtbot, tmp_path):
     window = demo_window(qtbot, tmp_path)
-    window.run_step("To movement 1", [{"kind": "advance", "to": "movement-1", "unfired": "pass"}])
+    window.run_step("To movement 1", [Advance(to="movement-1", unfired="pass")])
     wizard = window.turn_driver.open_movement()
     qtbot.waitExposed(wizard)
     state, checks = wizard.state, wizard.checks

@@ -10,13 +10,14 @@ from PySide6.QtWidgets import QWizard
 from test_app_wizard_orders import open_orders, pick_unit, steps, type_into
 
 from referee.app.wizards.orders.orders_page import Status
+from referee.rules.orders.commands import Advance
 
 
 def to_turn_2(window) -> None:
     """Turn 2's orders step: every unit has orders for turn 2 (the demo's), none for 3."""
     assert window.run_step(
         "To turn 2",
-        [{"kind": "advance", "to": "aftermath", "unfired": "pass"}, {"kind": "advance"}],
+        [Advance(to="aftermath", unfired="pass"), Advance()],
     )
     assert window.session.state.turn == 2 and window.session.state.step == "orders"
 

@@ -4,6 +4,8 @@ from __future__ import annotations
 
 from app_window import demo_window
 
+from referee.rules.orders.commands import ApplyDamage, Correct, Fire
+
 
 def test_a_token_shows_the_damage_waiting_on_it_and_what_it_will_do(qtbot, tmp_path):
     window = demo_window(qtbot, tmp_path)
@@ -11,7 +13,7 @@ def test_a_token_shows_the_damage_waiting_on_it_and_what_it_will_do(qtbot, tmp_p
     # (4-5: +1 to future damage)
     step = window.run_step(
         "Gas",
-        [{"kind": "fire", "shooter": "wagon", "target": "hoplites", "weapon": "Gas lobba"}],
+        [Fire(shooter="wagon", target="hoplites", weapon="Gas lobba")],
         [6, 4, 6, 3, 1, 3, 4],
     )
     assert step is not None, window.last_error
@@ -21,7 +23,7 @@ def test_a_token_shows_the_damage_waiting_on_it_and_what_it_will_do(qtbot, tmp_p
     assert "3 damage rolls waiting to be applied" in item.toolTip()
     assert "when applied: +1 to future damage (was +0)" in item.toolTip()
     assert window.scene.unit_items["tank"].pending is None
-    window.run_step("Apply damage", [{"kind": "apply-damage"}])
+    window.run_step("Apply damage", [ApplyDamage()])
     assert window.scene.unit_items["hoplites"].pending is None
     assert window.session.state.unit("hoplites").damage_tokens == 1
 
@@ -30,10 +32,10 @@ def test_a_token_marks_damage_that_will_kill(qtbot, tmp_path):
     window = demo_window(qtbot, tmp_path)
     # the hoplites on +2: one area hit (a 4, then three 1s), its d4 shows 4: 4 + 2 = 6,
     # "One model killed" (6-8)
-    window.run_step("Tokens", [{"kind": "correct", "uid": "hoplites", "set": {"damage_tokens": 2}}])
+    window.run_step("Tokens", [Correct(uid="hoplites", set={"damage_tokens": 2})])
     window.run_step(
         "Gas",
-        [{"kind": "fire", "shooter": "wagon", "target": "hoplites", "weapon": "Gas lobba"}],
+        [Fire(shooter="wagon", target="hoplites", weapon="Gas lobba")],
         [4, 1, 1, 1, 4],
     )
     item = window.scene.unit_items["hoplites"]

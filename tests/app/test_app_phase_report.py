@@ -8,7 +8,7 @@ from app_window import demo_window
 from PySide6.QtCore import Qt
 
 from referee.match.reports.phase_report import phase_report
-from referee.rules.orders.commands import Advance, Fire
+from referee.rules.orders.commands import Advance, Fire, Movement
 
 
 def shown(window) -> str:
@@ -23,7 +23,7 @@ def test_the_turn_dock_says_what_the_gunnery_step_did_once_the_clock_moves_on(qt
     # damage 4 + 1 = 5 on the boars' table: gored (+1 to future damage), pending
     assert window.run_step(
         "tank fires",
-        [{"kind": "fire", "shooter": "tank", "target": "boars", "weapon": "Main gun"}],
+        [Fire(shooter="tank", target="boars", weapon="Main gun")],
         [5, 4],
     )
     assert "Gunnery 1" not in shown(window).split("did")[0]  # the clock has not moved yet
@@ -48,10 +48,8 @@ def test_the_turn_dock_says_what_the_gunnery_step_did_once_the_clock_moves_on(qt
 
 def test_the_report_says_which_empty_steps_the_clock_passed(qtbot, tmp_path):
     window = demo_window(qtbot, tmp_path)
-    assert window.run_step(
-        "To movement 1", [{"kind": "advance", "to": "movement-1", "unfired": "pass"}]
-    )
-    assert window.run_step("Movement 1", [{"kind": "movement", "step": 1}])
+    assert window.run_step("To movement 1", [Advance(to="movement-1", unfired="pass")])
+    assert window.run_step("Movement 1", [Movement(step=1)])
     qtbot.keyClick(window.view, Qt.Key.Key_N, Qt.KeyboardModifier.ShiftModifier)
     text = shown(window)
     assert "What Turn 1, Movement 1 did" in text

@@ -12,6 +12,7 @@ from PySide6.QtCore import QSettings, QSize, Qt
 
 from referee.app.start.app import make_window
 from referee.match.setup.demo import create_demo_match
+from referee.rules.orders.commands import Correct
 
 
 @pytest.fixture
@@ -42,7 +43,7 @@ def test_plain_referee_reopens_the_match_of_last_time(qtbot, tmp_path, settings)
     first = window_on(qtbot, None, settings)  # nothing remembered yet: a new demo
     path = first.session.path
     assert demos(tmp_path) == [path]
-    first.run_step("Correction", [{"kind": "correct", "uid": "tank", "set": {"facing": 2}}])
+    first.run_step("Correction", [Correct(uid="tank", set={"facing": 2})])
     first.close()
     again = window_on(qtbot, None, settings)
     assert again.session.path == path  # no second demo file

@@ -9,6 +9,7 @@ from PySide6.QtCore import QUrl
 from PySide6.QtGui import QTextDocument
 
 from referee.app.window.report_view import ReportBrowser
+from referee.rules.orders.commands import Advance
 
 
 def test_the_report_opens_inside_the_app(qtbot, tmp_path):
@@ -27,7 +28,7 @@ def test_the_report_opens_inside_the_app(qtbot, tmp_path):
     view.browser.follow(QUrl("#rules"))
     assert view.browser.verticalScrollBar().value() > 0
     # a step written since: Again reads the match as it is now
-    window.run_step("Pass Gunnery 1", [{"kind": "advance", "skip": "idle", "unfired": "pass"}])
+    window.run_step("Pass Gunnery 1", [Advance(skip="idle", unfired="pass")])
     before = view.browser.toPlainText()
     view.again_action.trigger()
     assert view.browser.toPlainText() != before

@@ -17,6 +17,7 @@ from referee.board.hexgrid import parse_label
 from referee.catalogue.clauses import clauses
 from referee.catalogue.rules_search import search
 from referee.catalogue.search_index import CatalogueIndex
+from referee.rules.orders.commands import Fire
 from referee.ruleset.rulings import register
 from referee.ruleset.shipped import load_ruleset, ruleset
 
@@ -249,7 +250,7 @@ def test_the_kind_filter_keeps_rulings_only(qtbot):
 def fire_step(window):
     return window.run_step(
         "Gunnery 1: tank fires its main gun at the wagon",
-        [{"kind": "fire", "shooter": "tank", "target": "wagon", "weapon": "Main gun"}],
+        [Fire(shooter="tank", target="wagon", weapon="Main gun")],
     )
 
 

@@ -1,5 +1,6 @@
 """The Turn dock says what the step at hand still asks of the referee."""
 
+from referee.rules.orders.commands import Fire
 from tests.app.app_window import demo_window
 
 
@@ -9,7 +10,7 @@ def test_a_unit_that_has_fired_in_this_gunnery_step_is_no_longer_listed_to_fire(
     before = window.tracker.agenda.toPlainText()
     assert "Fire: tank, wagon" in before
     # the tank fires and misses (typed 1): nothing on the table changes but the journal
-    fire = [{"kind": "fire", "shooter": "tank", "target": "wagon", "weapon": "Main gun"}]
+    fire = [Fire(shooter="tank", target="wagon", weapon="Main gun")]
     assert window.run_step("Gunnery 1: tank fires", fire, typed=[1]) is not None
     after = window.tracker.agenda.toPlainText()
     assert "Fire: tank, wagon" not in after

@@ -8,6 +8,7 @@ from app_window import demo_window
 from PySide6.QtCore import Qt
 
 from referee.match.games.orders_file import MatchFile
+from referee.rules.orders.commands import Correct
 
 
 def file_steps(window):
@@ -31,15 +32,13 @@ def five_steps(window):
     assert (
         window.run_step(
             "Correction: grunts shaken",
-            [{"kind": "correct", "uid": "grunts", "set": {"shaken": 2}}],
+            [Correct(uid="grunts", set={"shaken": 2})],
         )
         is not None
     )
     assert window.next_step() is not None
     assert (
-        window.run_step(
-            "Correction: tank facing 1", [{"kind": "correct", "uid": "tank", "set": {"facing": 1}}]
-        )
+        window.run_step("Correction: tank facing 1", [Correct(uid="tank", set={"facing": 1})])
         is not None
     )
     assert [n for n, _, _ in file_steps(window)] == [1, 2, 3, 4, 5]
@@ -79,7 +78,7 @@ def test_undo_back_to_here_undoes_every_later_step_as_one_action(qtbot, tmp_path
     assert (
         window.run_step(
             "Correction: hoplites facing 5",
-            [{"kind": "correct", "uid": "hoplites", "set": {"facing": 5}}],
+            [Correct(uid="hoplites", set={"facing": 5})],
         )
         is not None
     )

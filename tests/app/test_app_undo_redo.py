@@ -7,6 +7,7 @@ from PySide6.QtCore import Qt
 
 from referee.app.session.match_session import MatchSession
 from referee.match.games.orders_file import MatchFile
+from referee.rules.orders.commands import Correct
 
 
 def steps_in_file(path):
@@ -94,7 +95,7 @@ def test_reopening_a_file_restores_the_undo_stack_with_undone_steps_to_redo(qtbo
 def test_a_refused_step_writes_nothing_and_says_why(qtbot, tmp_path):
     window = demo_window(qtbot, tmp_path)
     before = steps_in_file(window.session.path)
-    step = window.run_step("bad", [{"kind": "correct", "uid": "ghost", "set": {"facing": 1}}])
+    step = window.run_step("bad", [Correct(uid="ghost", set={"facing": 1})])
     assert step is None
     assert "ghost" in window.last_error
     assert steps_in_file(window.session.path) == before

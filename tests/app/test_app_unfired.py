@@ -12,6 +12,7 @@ from PySide6.QtCore import Qt
 
 from referee.match.games.orders_file import MatchFile
 from referee.rules.orders.agenda import match_agenda
+from referee.rules.orders.commands import Correct
 
 
 def written(window) -> list[str]:
@@ -88,13 +89,7 @@ def test_esc_in_the_gunnery_wizard_leaves_the_unit_ordered_to_fire(qtbot, tmp_pa
 
 def test_a_fire_order_with_nothing_loaded_opens_no_wizard_and_says_why(qtbot, tmp_path):
     window = demo_window(qtbot, tmp_path)
-    unload = [
-        {
-            "kind": "correct",
-            "uid": "tank",
-            "set": {"loaded": {"Main gun": 0, "Hull machine gun": 0}},
-        }
-    ]
+    unload = [Correct(uid="tank", set={"loaded": {"Main gun": 0, "Hull machine gun": 0}})]
     assert window.run_step("Correction: the tank has nothing loaded", unload) is not None
     agenda = match_agenda(window.session.state)
     assert agenda.fire_pending == ("wagon",)

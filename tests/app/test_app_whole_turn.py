@@ -19,6 +19,7 @@ from referee.app.wizards.movement.wizard import MovementWizard
 from referee.app.wizards.orders.wizard import OrdersWizard
 from referee.match.games.orders_file import MatchFile
 from referee.rules.fire.to_hit_table import to_hit_table
+from referee.rules.orders.commands import Advance, Movement
 
 TABLE_DIE = 4
 """What the table shows on every die typed in (a 4 ends an open-ended roll)."""
@@ -296,19 +297,19 @@ def test_without_an_assault_wizard_the_engine_proposals_fight_every_contest(
     window = demo_window(qtbot, tmp_path)
     # the demo's boars and hoplites both enter E5 in movement 2 (see referee_two_turns)
     for name, commands in (
-        ("To movement 1", [{"kind": "advance", "to": "movement-1", "unfired": "pass"}]),
+        ("To movement 1", [Advance(to="movement-1", unfired="pass")]),
         (
             "Movement 1",
             [
-                {"kind": "movement", "step": 1},
-                {"kind": "advance", "to": "movement-2", "unfired": "pass"},
+                Movement(step=1),
+                Advance(to="movement-2", unfired="pass"),
             ],
         ),
         (
             "Movement 2",
             [
-                {"kind": "movement", "step": 2},
-                {"kind": "advance", "to": "assault-2", "unfired": "pass"},
+                Movement(step=2),
+                Advance(to="assault-2", unfired="pass"),
             ],
         ),
     ):

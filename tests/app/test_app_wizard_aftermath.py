@@ -10,6 +10,7 @@ from PySide6.QtWidgets import QWizard
 from referee.app.wizards.aftermath.wizard import Page
 from referee.board.hexgrid import parse_label
 from referee.match.games.orders_file import MatchFile
+from referee.rules.orders.commands import Advance, Correct, CorrectHex
 
 
 def steps(window):
@@ -19,9 +20,7 @@ def steps(window):
 
 def at_the_aftermath(qtbot, tmp_path, commands=()):
     window = demo_window(qtbot, tmp_path)
-    step = window.run_step(
-        "Setup", [*commands, {"kind": "advance", "to": "aftermath", "unfired": "pass"}]
-    )
+    step = window.run_step("Setup", [*commands, Advance(to="aftermath", unfired="pass")])
     assert step is not None, window.last_error
     qtbot.keyClick(window.view, Qt.Key.Key_N)
     wizard = window.turn_driver.wizard
@@ -31,8 +30,8 @@ def at_the_aftermath(qtbot, tmp_path, commands=()):
 
 
 SMOKE_AND_SHAKEN = (
-    {"kind": "correct-hex", "hex": "D5", "marker": "smoke", "count": 2},
-    {"kind": "correct", "uid": "grunts", "set": {"shaken": 2}},
+    CorrectHex(hex="D5", marker="smoke", count=2),
+    Correct(uid="grunts", set={"shaken": 2}),
 )
 
 
@@ -61,10 +60,7 @@ def test_the_removals_are_shown_before_they_are_applied(qtbot, tmp_path):
 
 def test_an_aftermath_with_nothing_to_remove_opens_no_dialog(qtbot, tmp_path):
     window = demo_window(qtbot, tmp_path)
-    assert (
-        window.run_step("Setup", [{"kind": "advance", "to": "aftermath", "unfired": "pass"}])
-        is not None
-    )
+    assert window.run_step("Setup", [Advance(to="aftermath", unfired="pass")]) is not None
     qtbot.keyClick(window.view, Qt.Key.Key_N)
     assert window.turn_driver.wizard is None
     last = steps(window)[-1]
@@ -75,10 +71,7 @@ def test_an_aftermath_with_nothing_to_remove_opens_no_dialog(qtbot, tmp_path):
 
 def test_the_aftermath_wizard_from_the_menu_says_when_nothing_goes(qtbot, tmp_path):
     window = demo_window(qtbot, tmp_path)
-    assert (
-        window.run_step("Setup", [{"kind": "advance", "to": "aftermath", "unfired": "pass"}])
-        is not None
-    )
+    assert window.run_step("Setup", [Advance(to="aftermath", unfired="pass")]) is not None
     wizard = window.turn_driver.open_aftermath()
     qtbot.waitExposed(wizard)
     assert "Nothing to remove" in wizard.removals_page.text.toPlainText()

@@ -9,6 +9,7 @@ from PySide6.QtWidgets import QWizard
 
 from referee.app.wizards.agony.wizard import Page
 from referee.match.games.orders_file import MatchFile
+from referee.rules.orders.commands import Advance, Correct
 
 
 def steps(window):
@@ -25,9 +26,9 @@ def burning_and_poisoned(qtbot, tmp_path, step: str = "agony-3"):
     ``step`` (the first draft burns and poisons in Agony 3)."""
     window = demo_window(qtbot, tmp_path, "first-draft")
     commands = [
-        {"kind": "correct", "uid": "tank", "set": {"fire": 2}},
-        {"kind": "correct", "uid": "grunts", "set": {"poison": [6, 4]}},
-        {"kind": "advance", "to": step, "unfired": "pass"},
+        Correct(uid="tank", set={"fire": 2}),
+        Correct(uid="grunts", set={"poison": [6, 4]}),
+        Advance(to=step, unfired="pass"),
     ]
     assert window.run_step("Fire and poison", commands) is not None, window.last_error
     qtbot.keyClick(window.view, Qt.Key.Key_N)
@@ -147,8 +148,8 @@ def test_the_app_rolls_when_nothing_is_typed(qtbot, tmp_path):
 def test_steps_with_nothing_scheduled_open_no_dialog_and_pass_as_one_entry(qtbot, tmp_path):
     window = demo_window(qtbot, tmp_path, "first-draft")
     commands = [
-        {"kind": "correct", "uid": "tank", "set": {"fire": 2}},
-        {"kind": "advance", "to": "agony-0", "unfired": "pass"},
+        Correct(uid="tank", set={"fire": 2}),
+        Advance(to="agony-0", unfired="pass"),
     ]
     assert window.run_step("Fire", commands) is not None, window.last_error
     qtbot.keyClick(window.view, Qt.Key.Key_N)
@@ -163,10 +164,7 @@ def test_steps_with_nothing_scheduled_open_no_dialog_and_pass_as_one_entry(qtbot
 
 def test_a_step_with_nothing_scheduled_is_written_from_its_first_page(qtbot, tmp_path):
     window = demo_window(qtbot, tmp_path, "first-draft")
-    assert (
-        window.run_step("To agony 0", [{"kind": "advance", "to": "agony-0", "unfired": "pass"}])
-        is not None
-    )
+    assert window.run_step("To agony 0", [Advance(to="agony-0", unfired="pass")]) is not None
     wizard = window.turn_driver.open_agony()  # Wizards > Agony: opened by hand
     qtbot.waitExposed(wizard)
     # the first draft schedules nothing in Agony 0

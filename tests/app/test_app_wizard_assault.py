@@ -11,7 +11,7 @@ from referee.app.window.main_window import MainWindow
 from referee.app.wizards.assault.wizard import AssaultWizard, Page
 from referee.board.hexgrid import parse_label
 from referee.match.games.orders_file import MatchFile
-from referee.rules.orders.commands import Movement, Orders
+from referee.rules.orders.commands import ApplyDamage, Movement, Orders
 
 UNITS = [
     {"uid": "tank", "unit": "standard-tank", "side": 1, "hex": "C3", "facing": 3, "speed": "slow"},
@@ -197,7 +197,7 @@ def test_typed_dice_and_the_proposals_make_one_assault_step(qtbot, tmp_path):
         "retreats": {"grunts": "C5"},
     }
     assert window.undo_action.text() == f"Undo {last.name}"
-    window.run_step("Apply damage", [{"kind": "apply-damage"}])
+    window.run_step("Apply damage", [ApplyDamage()])
     grunts = window.session.state.unit("grunts")
     assert (str(grunts.hex), grunts.alive, grunts.damage_tokens) == ("C5", 4, 2)
     assert str(window.session.state.unit("tank").hex) == "C4"
@@ -330,7 +330,7 @@ def test_reroll_assault_batches_until_no_offer_is_left(qtbot, tmp_path):
     next_page(qtbot, wizard)
     # 6 6 2 2 2 2 2 2: two successes against none
     assert "2 hits against 0" in wizard.advantage_page.summary.text()
-    assert wizard.plan().command()["rerolls"] == [{"hoplites": ["hoplites#2"]}, {}]
+    assert wizard.plan().command().rerolls == ({"hoplites": ["hoplites#2"]}, {})
     assert wizard.plan().typed() == (6, *[2] * 15, 6)
     wizard.reject()
 

@@ -9,7 +9,7 @@ from PySide6.QtWidgets import QWizard
 
 from referee.app.wizards.hex_effects.wizard import HexEffectsWizard, Page
 from referee.match.games.orders_file import MatchFile
-from referee.rules.orders.commands import HexEffects
+from referee.rules.orders.commands import Advance, CorrectHex, HexEffects
 
 
 def click(qtbot, widget) -> None:
@@ -22,8 +22,8 @@ def gassed_hoplites(qtbot, tmp_path) -> tuple:
     hexes fired into); Next step (N) opens the wizard."""
     window = demo_window(qtbot, tmp_path)
     commands = [
-        {"kind": "correct-hex", "hex": "E7", "marker": "poison-cloud", "count": 2, "strength": 6},
-        {"kind": "advance", "to": "movement-1.hex-effects", "unfired": "pass"},
+        CorrectHex(hex="E7", marker="poison-cloud", count=2, strength=6),
+        Advance(to="movement-1.hex-effects", unfired="pass"),
     ]
     assert window.run_step("A cloud", commands) is not None, window.last_error
     qtbot.keyClick(window.view, Qt.Key.Key_N)
@@ -64,14 +64,14 @@ def test_the_turn_tracker_and_next_step_name_the_same_units(qtbot, tmp_path):
     # names them and N opens the wizard on them (one function decides both)
     window = demo_window(qtbot, tmp_path)
     commands = [
-        {"kind": "correct-hex", "hex": "E7", "marker": "poison-cloud", "count": 2, "strength": 6},
-        {"kind": "advance", "to": "gunnery-1.hex-effects", "unfired": "pass"},
+        CorrectHex(hex="E7", marker="poison-cloud", count=2, strength=6),
+        Advance(to="gunnery-1.hex-effects", unfired="pass"),
     ]
     assert window.run_step("A cloud", commands) is not None, window.last_error
     agenda = window.tracker.agenda.toPlainText()
     assert "Nothing to do here: Next step passes this step." in agenda
     assert "hoplites" not in agenda
-    window.run_step("On", [{"kind": "advance", "to": "movement-1.hex-effects", "unfired": "pass"}])
+    window.run_step("On", [Advance(to="movement-1.hex-effects", unfired="pass")])
     agenda = window.tracker.agenda.toPlainText()
     assert "hoplites: poison cloud[6](4+) at E7" in agenda and "Nothing to do" not in agenda
     qtbot.keyClick(window.view, Qt.Key.Key_N)

@@ -15,6 +15,7 @@ from referee.app.map.shot_line_item import SHOT_COLOURS
 from referee.app.wizards.assault.wizard import Page as AssaultPage
 from referee.app.wizards.gunnery.page import Page
 from referee.board.hexgrid import parse_label
+from referee.rules.orders.commands import Advance, Correct, Movement, Orders
 
 
 def on_window(window, widget: QWidget) -> QRect:
@@ -146,23 +147,15 @@ def retreat_window(qtbot, tmp_path):
         (
             "Correction",
             [
-                {"kind": "correct", "uid": "grunts", "set": {"hex": "E6", "facing": 3}},
-                {"kind": "correct", "uid": "tank", "set": {"hex": "E5", "facing": 3}},
+                Correct(uid="grunts", set={"hex": "E6", "facing": 3}),
+                Correct(uid="tank", set={"hex": "E5", "facing": 3}),
             ],
         ),
         (
             "Orders",
-            [
-                {
-                    "kind": "orders",
-                    "uid": "grunts",
-                    "turn": 1,
-                    "movement": "- + - + -",
-                    "gunnery": "- + -",
-                }
-            ],
+            [Orders(uid="grunts", turn=1, movement="- + - + -", gunnery="- + -")],
         ),
-        ("Movement 1", [{"kind": "movement", "step": 1}]),
+        ("Movement 1", [Movement(step=1)]),
     ):
         assert window.run_step(name, commands) is not None, window.last_error
     return window
@@ -214,7 +207,7 @@ def test_the_map_keeps_its_width_while_a_wizard_takes_room(qtbot, tmp_path):
 
 def test_a_long_subtitle_shows_whole_in_the_narrow_dock(qtbot, tmp_path):
     window = demo_window(qtbot, tmp_path)
-    window.run_step("To movement 1", [{"kind": "advance", "to": "movement-1", "unfired": "pass"}])
+    window.run_step("To movement 1", [Advance(to="movement-1", unfired="pass")])
     wizard = window.turn_driver.open_movement()
     qtbot.waitExposed(wizard)
     subtitle = wizard.currentPage().subTitle()

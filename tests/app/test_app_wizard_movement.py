@@ -11,6 +11,7 @@ from PySide6.QtWidgets import QApplication, QWizard
 from referee.app.wizards.movement.page import Page
 from referee.board.hexgrid import parse_label
 from referee.match.games.orders_file import MatchFile
+from referee.rules.orders.commands import Advance, Correct, Movement, Orders
 
 
 def steps(window):
@@ -30,7 +31,7 @@ def to_movement(window, number: int = 1) -> None:
     setup(
         window,
         f"To movement {number}",
-        [{"kind": "advance", "to": f"movement-{number}", "unfired": "pass"}],
+        [Advance(to=f"movement-{number}", unfired="pass")],
     )
 
 
@@ -77,10 +78,10 @@ def test_choices_are_asked_in_the_nations_order_from_a_list_or_the_map(qtbot, tm
         "Orders with choices",
         [
             # the boars one hex east of the demo's E3: at F3 their chase may go to E4 or F4
-            {"kind": "correct", "uid": "boars", "set": {"hex": "F3"}},
-            {"kind": "orders", "uid": "hoplites", "turn": 1, "movement": "360 + F + -"},
-            {"kind": "orders", "uid": "grunts", "turn": 1, "movement": "Flee + F + -"},
-            {"kind": "orders", "uid": "boars", "turn": 1, "movement": "Chase + F + F"},
+            Correct(uid="boars", set={"hex": "F3"}),
+            Orders(uid="hoplites", turn=1, movement="360 + F + -"),
+            Orders(uid="grunts", turn=1, movement="Flee + F + -"),
+            Orders(uid="boars", turn=1, movement="Chase + F + F"),
         ],
     )
     to_movement(window)
@@ -136,8 +137,8 @@ def test_a_swamp_stuck_roll_typed_at_the_table_keeps_the_tank_in_the_swamp(qtbot
         window,
         "The tank in the swamp",
         [
-            {"kind": "correct", "uid": "tank", "set": {"hex": "A9", "speed": "slow"}},
-            {"kind": "orders", "uid": "tank", "turn": 1, "movement": "F + - + -"},
+            Correct(uid="tank", set={"hex": "A9", "speed": "slow"}),
+            Orders(uid="tank", turn=1, movement="F + - + -"),
         ],
     )
     to_movement(window)
@@ -177,7 +178,7 @@ def test_the_assault_a_step_starts_is_shown_before_it_is_written(qtbot, tmp_path
     # the demo's boars (E3, F + F) and hoplites (E7, F + F) enter E5 in the same movement
     # step
     to_movement(window)
-    setup(window, "Movement 1", [{"kind": "movement", "step": 1}])
+    setup(window, "Movement 1", [Movement(step=1)])
     to_movement(window, 2)
     wizard = open_with_n(qtbot, window)
     assert {"E6->E5 (assault)", "E4->E5 (assault)"} <= arrows(window)
@@ -197,9 +198,9 @@ def test_three_friends_entering_one_hex_stay_with_the_reason_and_are_shaken(qtbo
         window,
         "Three units towards E6",
         [
-            {"kind": "correct", "uid": "companions", "set": {"hex": "D6", "facing": 1}},
-            {"kind": "correct", "uid": "tank", "set": {"hex": "F6", "facing": 5, "speed": "slow"}},
-            {"kind": "orders", "uid": "tank", "turn": 1, "movement": "F + - + -"},
+            Correct(uid="companions", set={"hex": "D6", "facing": 1}),
+            Correct(uid="tank", set={"hex": "F6", "facing": 5, "speed": "slow"}),
+            Orders(uid="tank", turn=1, movement="F + - + -"),
         ],
     )
     to_movement(window)

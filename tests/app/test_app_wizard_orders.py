@@ -9,6 +9,7 @@ from PySide6.QtWidgets import QWizard
 
 from referee.app.wizards.orders.wizard import Page
 from referee.match.games.orders_file import MatchFile
+from referee.rules.orders.commands import Advance, Orders
 
 
 def steps(window):
@@ -165,15 +166,12 @@ def test_a_unit_confirmed_without_orders_shows_so_when_the_wizard_opens_again(qt
     assert (
         window.run_step(
             "To turn 2",
-            [{"kind": "advance", "to": "aftermath", "unfired": "pass"}, {"kind": "advance"}],
+            [Advance(to="aftermath", unfired="pass"), Advance()],
         )
         is not None
     )
     assert (
-        window.run_step(
-            "No orders", [{"kind": "orders", "uid": "grunts", "turn": 3, "missing": "confirm"}]
-        )
-        is not None
+        window.run_step("No orders", [Orders(uid="grunts", turn=3, missing="confirm")]) is not None
     )
     wizard = open_orders(qtbot, window)
     page = wizard.orders_page

@@ -70,7 +70,7 @@ def test_a_correction_from_the_map_closes_the_open_wizard_which_writes_nothing(q
 
 def test_an_undo_closes_the_open_wizard(qtbot, tmp_path):
     window = demo_window(qtbot, tmp_path)
-    window.run_step("Correction", [{"kind": "correct", "uid": "grunts", "set": {"shaken": 1}}])
+    window.run_step("Correction", [Correct(uid="grunts", set={"shaken": 1})])
     wizard = window.turn_driver.open_orders()
     qtbot.waitExposed(wizard)
     window.undo_action.trigger()  # Edit > Undo, Ctrl+Z

@@ -11,6 +11,7 @@ from app_window import activation_window, demo_window
 
 from referee.match.journal.journal_text import read_journal, replay_journal
 from referee.paths import data_dir
+from referee.rules.orders.commands import Correct
 
 PROGRAM_TEXT = re.compile(r"\{'|\['|': |=\s*'|\bNone\b|\bTrue\b|\bFalse\b|side[12]\b")
 """What a program's value looks like printed: a dict, a list, a quoted string, None."""
@@ -37,9 +38,9 @@ def test_a_correction_reads_in_words_in_the_journal(qtbot, tmp_path):
     assert window.run_step(
         "Corrections",
         [
-            {"kind": "correct", "uid": "boars", "set": {"hex": "D4", "facing": 2}},
-            {"kind": "correct", "uid": "grunts", "set": {"poison": [6, 4], "shaken": 1}},
-            {"kind": "correct", "uid": "tank", "set": {"loaded": {"Main gun": 0}}},
+            Correct(uid="boars", set={"hex": "D4", "facing": 2}),
+            Correct(uid="grunts", set={"poison": [6, 4], "shaken": 1}),
+            Correct(uid="tank", set={"loaded": {"Main gun": 0}}),
         ],
     )
     texts = [e.text for e in window.session.steps()[-1].events]

@@ -38,6 +38,7 @@ from referee.match.games.activation_file import ActivationMatch
 from referee.match.journal import journal_file
 from referee.match.journal.journal_text import read_journal
 from referee.match.setup.demo import create_demo_match
+from referee.rules.orders.commands import Correct
 from referee.tournament import sqlite_store
 from referee.tournament.desk import Desk
 
@@ -154,7 +155,7 @@ def test_the_tournament_window_and_the_command_line_see_each_others_writes_after
 
 # --- the main window's match ------------------------------------------------------------------
 
-SHAKEN = [{"kind": "correct", "uid": "grunts", "set": {"shaken": 1}}]
+SHAKEN = [Correct(uid="grunts", set={"shaken": 1})]
 
 
 def main_window(qtbot, path: Path) -> MainWindow:

@@ -56,11 +56,15 @@ def test_the_kinds_are_what_the_window_redraws() -> None:
 
 
 def test_every_kind_of_change_has_its_flag() -> None:
-    # one flag a key of the journal's changes, and the journal and the match as a whole
+    # one flag a key of the journal's changes, and the journal and the match as a whole;
+    # then how a change came (undone, redone, another program's), for the window's words
     assert [f.name for f in ChangeFlag] == [
         *(k.upper() for k in CHANGE_KINDS),
         "JOURNAL",
         "MATCH",
+        "UNDO",
+        "REDO",
+        "EXTERNAL",
     ]
     whole = Changes.from_json({"setup": None, "units": {}, "fired": [], "pending_conditions": []})
     assert whole.flags == (

@@ -1,7 +1,9 @@
 """A step is carried out from its game's typed command values (issue 26, "typed end to end"):
 ``JournalFile.run`` takes ``Fire(...)``, never a table of kind and fields nor a line of
-text; what is read at an edge (the app's session, a text journal) is read first,
-``run_json`` / ``read_command``, and a command that cannot be read writes nothing."""
+text; what is read at an edge (the app's command line, a text journal) is read first by
+the game system (``command_from_json``, ``parse_command``), and a command that cannot be
+read writes nothing. There is no door that takes a table or a line and runs it (``run_json``
+is gone)."""
 
 from __future__ import annotations
 
@@ -39,23 +41,23 @@ def test_a_command_of_the_other_game_is_refused(tmp_path):
         m.run("Present", [Present()])  # type: ignore[list-item]
 
 
-def test_run_json_reads_at_the_edge_the_same_step_as_the_typed_value(tmp_path):
+def test_a_command_read_at_the_edge_runs_the_same_step_as_the_typed_value(tmp_path):
     with create_demo_match(tmp_path / "a.referee") as typed:
         (one,) = typed.run("Shaken", [Correct(uid="grunts", set={"shaken": 1})]).events
     with create_demo_match(tmp_path / "b.referee") as read:
-        (two,) = read.run_json("Shaken", ["correct uid=grunts shaken=1"]).events
-        (three,) = read.run_json(
-            "Shaken", [{"kind": "correct", "uid": "grunts", "set": {"shaken": 1}}]
-        ).events
+        line = read.system.parse_command("correct uid=grunts shaken=1")
+        (two,) = read.run("Shaken", [line]).events
+        table = {"kind": "correct", "uid": "grunts", "set": {"shaken": 1}}
+        (three,) = read.run("Shaken", [read.system.command_from_json(table)]).events
     assert one.command == two.command == three.command
     assert one.to_row()["changes"] == two.to_row()["changes"]
 
 
-def test_run_json_refuses_a_command_it_cannot_read_naming_the_field(tmp_path):
+def test_a_command_that_cannot_be_read_is_refused_naming_the_field(tmp_path):
     with create_demo_match(tmp_path / "demo.referee") as m:
         before = m.path.read_bytes()
         with pytest.raises(CommandError, match="count") as info:
-            m.run_json("Smoke", [{"kind": "correct-hex", "hex": "C2", "marker": "smoke"}])
+            m.system.command_from_json({"kind": "correct-hex", "hex": "C2", "marker": "smoke"})
         assert info.value.field == "count"
         assert m.path.read_bytes() == before
 

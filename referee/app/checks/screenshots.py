@@ -30,6 +30,7 @@ from referee.app.wizards.new_match.wizard import NewMatchWizard
 from referee.board.hexgrid import parse_label
 from referee.match.games.orders_file import MatchFile
 from referee.match.setup.demo import create_demo_match
+from referee.rules.orders.commands import Command, Correct, CorrectHex, Fire, Movement, Orders
 
 SIZE = (1366, 768)
 WIZARD_SIZE = (1220, 720)
@@ -49,7 +50,7 @@ def _save(widget: QWidget, path: Path, app: QApplication) -> Path:
     return path
 
 
-def _step(window: MainWindow, name: str, commands: list[dict[str, object]]) -> None:
+def _step(window: MainWindow, name: str, commands: list[Command]) -> None:
     if window.run_step(name, commands) is None:
         raise RuntimeError(f"screenshots: the step {name!r} was refused: {window.last_error}")
 
@@ -59,22 +60,22 @@ def _demo_steps(window: MainWindow) -> None:
     _step(
         window,
         "Gunnery 1: tank fires its main gun at the wagon",
-        [{"kind": "fire", "shooter": "tank", "target": "wagon", "weapon": "Main gun"}],
+        [Fire(shooter="tank", target="wagon", weapon="Main gun")],
     )
     _step(
         window,
         "Gunnery 1: wagon fires its shootas at the tank",
-        [{"kind": "fire", "shooter": "wagon", "target": "tank", "weapon": "Wagon shootas"}],
+        [Fire(shooter="wagon", target="tank", weapon="Wagon shootas")],
     )
     _step(
         window,
         "Correction: grunts shaken, +1 damage token, as on the table",
-        [{"kind": "correct", "uid": "grunts", "set": {"shaken": 1, "damage_tokens": 1}}],
+        [Correct(uid="grunts", set={"shaken": 1, "damage_tokens": 1})],
     )
     _step(
         window,
         "Correction: smoke markers on D5: 2",
-        [{"kind": "correct-hex", "hex": "D5", "marker": "smoke", "count": 2}],
+        [CorrectHex(hex="D5", marker="smoke", count=2)],
     )
     if window.next_step(unfired="pass") is None:  # the units that did not fire hold fire
         raise RuntimeError(f"screenshots: next step refused: {window.last_error}")
@@ -137,26 +138,18 @@ def _assault_match(path: Path) -> None:
     lose, cannot retreat backwards into the tank's hex: they choose between D5 and F5)."""
     path.unlink(missing_ok=True)
     with create_demo_match(path) as m:
-        m.run_json(
+        m.run(
             "Correction: grunts in E6 and the tank in E5, as on the table",
             [
-                {"kind": "correct", "uid": "grunts", "set": {"hex": "E6", "facing": 3}},
-                {"kind": "correct", "uid": "tank", "set": {"hex": "E5", "facing": 3}},
+                Correct(uid="grunts", set={"hex": "E6", "facing": 3}),
+                Correct(uid="tank", set={"hex": "E5", "facing": 3}),
             ],
         )
-        m.run_json(
+        m.run(
             "Orders: the grunts stand",
-            [
-                {
-                    "kind": "orders",
-                    "uid": "grunts",
-                    "turn": 1,
-                    "movement": "- + - + -",
-                    "gunnery": "- + -",
-                }
-            ],
+            [Orders(uid="grunts", turn=1, movement="- + - + -", gunnery="- + -")],
         )
-        m.run_json("Movement 1", [{"kind": "movement", "step": 1}])
+        m.run("Movement 1", [Movement(step=1)])
 
 
 def _assault_to_allocation(wizard: AssaultWizard) -> None:
@@ -252,6 +245,7 @@ def _activation_shots(
     from referee.app.window.main_window import MainWindow
     from referee.match.journal.journal_text import read_journal, replay_journal
     from referee.paths import data_dir
+    from referee.rules.activation.commands import parse_command
 
     path = folder / "screenshots-activation.referee"
     path.unlink(missing_ok=True)
@@ -266,7 +260,7 @@ def _activation_shots(
     _settle(app)
     window.view.fit()
     shot("activation-window.png", window)
-    window.run_step("The buggy drives on", ["move uid=buggy path=H9:S"])
+    window.run_step("The buggy drives on", [parse_command("move uid=buggy path=H9:S")])
     wizard = game.wizards.activate()
     if isinstance(wizard, ActivateWizard):
         wizard.unit.pick("tank")

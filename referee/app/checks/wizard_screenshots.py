@@ -8,13 +8,13 @@ would.
 
 from __future__ import annotations
 
-from collections.abc import Iterator, Mapping, Sequence
-from typing import Any
+from collections.abc import Iterator, Sequence
 
 from PySide6.QtGui import QPixmap
 from PySide6.QtWidgets import QApplication
 
 from referee.app.window.main_window import MainWindow
+from referee.rules.orders.commands import Advance, Command, Correct, Movement
 
 
 def _settle(app: QApplication) -> None:
@@ -22,23 +22,19 @@ def _settle(app: QApplication) -> None:
         app.processEvents()
 
 
-def _step(window: MainWindow, name: str, commands: Sequence[Mapping[str, Any]]) -> None:
+def _step(window: MainWindow, name: str, commands: Sequence[Command]) -> None:
     if not commands:  # the match is at that step already (:func:`_to`)
         return
     if window.run_step(name, commands) is None:
         raise RuntimeError(f"screenshots: the step {name!r} was refused: {window.last_error}")
 
 
-def _to(window: MainWindow, step: str) -> list[dict[str, Any]]:
+def _to(window: MainWindow, step: str) -> list[Command]:
     """The ``advance`` that takes the match on to ``step`` of this turn (none if it is
     there); the units ordered to fire on the way hold their fire (the pictures are of the
     wizards, not of a whole turn)."""
     state = window.session.state if window.session is not None else None
-    return (
-        []
-        if state is not None and state.step == step
-        else [{"kind": "advance", "to": step, "unfired": "pass"}]
-    )
+    return [] if state is not None and state.step == step else [Advance(to=step, unfired="pass")]
 
 
 def wizard_shots(window: MainWindow, app: QApplication) -> Iterator[tuple[str, QPixmap]]:
@@ -57,8 +53,8 @@ def wizard_shots(window: MainWindow, app: QApplication) -> Iterator[tuple[str, Q
         orders.reject()
 
     _step(window, "To movement 1", _to(window, "movement-1"))
-    _step(window, "Movement 1", [{"kind": "movement", "step": 1}])
-    _step(window, "To movement 2", [{"kind": "advance", "to": "movement-2", "unfired": "pass"}])
+    _step(window, "Movement 1", [Movement(step=1)])
+    _step(window, "To movement 2", [Advance(to="movement-2", unfired="pass")])
     movement = driver.open_movement()
     if movement is not None:
         movement.next()
@@ -70,9 +66,9 @@ def wizard_shots(window: MainWindow, app: QApplication) -> Iterator[tuple[str, Q
         window,
         "Correction: fire on the tank, poison on the grunts",
         [
-            {"kind": "correct", "uid": "tank", "set": {"fire": 2}},
-            {"kind": "correct", "uid": "grunts", "set": {"poison": [6, 4]}},
-            {"kind": "advance", "to": "agony-3", "unfired": "pass"},
+            Correct(uid="tank", set={"fire": 2}),
+            Correct(uid="grunts", set={"poison": [6, 4]}),
+            Advance(to="agony-3", unfired="pass"),
         ],
     )
     agony = driver.open_agony()
@@ -92,8 +88,8 @@ def wizard_shots(window: MainWindow, app: QApplication) -> Iterator[tuple[str, Q
         window,
         "To the aftermath",
         [
-            {"kind": "correct", "uid": "hoplites", "set": {"shaken": 2}},
-            {"kind": "advance", "to": "aftermath", "unfired": "pass"},
+            Correct(uid="hoplites", set={"shaken": 2}),
+            Advance(to="aftermath", unfired="pass"),
         ],
     )
     aftermath = driver.open_aftermath()

@@ -49,9 +49,7 @@ if TYPE_CHECKING:
     from PySide6.QtGui import QCloseEvent
     from PySide6.QtWidgets import QTextBrowser, QWizard
 
-    from referee.app.wizards.common.chosen_step import (
-        CommandLike,  # the engine's steps, when a match is open; the wizard's widgets
-    )
+    from referee.rules.command import Command
     from referee.rules.events import Step
 
 Then = Callable[[], object] | None
@@ -68,7 +66,7 @@ class RunStep(Protocol):
     def __call__(
         self,
         name: str,
-        commands: Iterable[CommandLike],
+        commands: Iterable[Command],
         typed: Iterable[int] = (),
         attempt: int | None = None,
     ) -> Step | None: ...

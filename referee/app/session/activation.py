@@ -23,10 +23,12 @@ from referee.app.activation.wizards.opener import WIZARDS, ActivationWizards
 from referee.app.map.geometry import HEX_SIZE, hex_centre
 from referee.app.session.shell import Shell
 from referee.board.hexgrid import Hex, hex_label
+from referee.errors import RefereeError, one_line
 from referee.match.games.activation_file import ActivationMatch
 from referee.rules.activation.game import battle_map, sight
 from referee.rules.activation.system import asked_now
 from referee.rules.activation.transport import room_text
+from referee.rules.changes import ChangeFlag
 from referee.rules.events import Step
 
 if TYPE_CHECKING:
@@ -111,7 +113,7 @@ class ActivationGame:
         self.panel.deleteLater()
         self.piece_items, self.pip_items = {}, {}
 
-    def show(self, flags: frozenset[str], steps: list[Step]) -> None:
+    def show(self, flags: ChangeFlag, steps: list[Step]) -> None:
         """Redraw the map, the turn and the journal from the match as the file holds it."""
         w, m = self.window, self.match
         state = m.state
@@ -141,10 +143,10 @@ class ActivationGame:
         w.journal.set_steps(steps, m.rules)
         self.panel.undo_button.setEnabled(any(not s.undone for s in steps))
         self.panel.redo_button.setEnabled(any(s.undone for s in steps))
-        if "undo" in flags:
+        if ChangeFlag.UNDO in flags:
             undone = [s for s in steps if s.undone]
             self.say(f"Undone: {undone[0].number}. {undone[0].name}" if undone else "")
-        elif "redo" in flags:
+        elif ChangeFlag.REDO in flags:
             done = [s for s in steps if not s.undone]
             self.say(f"Redone: {done[-1].number}. {done[-1].name}" if done else "")
 
@@ -216,7 +218,10 @@ class ActivationGame:
         self.panel.say(text)
 
     def play(self) -> Step | None:
-        """Play the command typed as one step (named by its text), the dice typed first."""
+        """Play the command typed as one step (named by its text), the dice typed first.
+        The line is read here, at the app's edge, into the game's command value
+        (``parse_command``); a line it cannot read is refused naming the word that is
+        wrong, kept to be corrected, and nothing is written."""
         text = self.panel.command.text().strip()
         if not text:
             self.say("Type a command first (the line above says which).")
@@ -226,7 +231,14 @@ class ActivationGame:
         except ValueError:
             self.say(f"Dice are whole numbers: {self.panel.dice.text()!r}")
             return None
-        step = self.window.run_step(text, [text], typed)
+        try:
+            command = self.match.system.parse_command(text)
+        except RefereeError as exc:  # CommandError: the word that cannot be read
+            message = one_line(exc)
+            self.window.qt_window().statusBar().showMessage(f"Refused: {message}", 15000)
+            self.refused(message)
+            return None
+        step = self.window.run_step(text, [command], typed)
         if step is None:
             return None
         self.panel.command.clear()

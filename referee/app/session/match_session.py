@@ -3,16 +3,18 @@
 
 Every change goes through here: :meth:`MatchSession.run_step` asks the engine to carry out
 a named step (the match file writes it whole, so there is nothing to save), then pushes a
-:class:`StepCommand` so that Edit > Undo names it. ``changed`` carries the change flags of
-what happened (the keys of the events' changes: ``units``, ``hexes``, ``orders``, ``turn``...
-and always ``journal``); views redraw from them. :meth:`MatchSession.undo_back_to` takes back
-every step after a chosen one as one user action (the journal's "Undo back to here").
+:class:`StepCommand` so that Edit > Undo names it. ``changed`` carries the
+:class:`~referee.rules.changes.ChangeFlag` of what happened (the kinds of the events'
+changes: ``UNITS``, ``HEXES``, ``ORDERS``, ``TURN``... and always ``JOURNAL``; ``UNDO``,
+``REDO``, ``EXTERNAL`` say how it came); views redraw from them.
+:meth:`MatchSession.undo_back_to` takes back every step after a chosen one as one user
+action (the journal's "Undo back to here").
 
 
 Another program may write to the same file (``referee match step`` in a terminal, a second
 window): :meth:`MatchSession.sync`, run on a timer and when the app comes back to the front,
 notices it (the file's revision, ``JournalFile.moved_on``), reads the match again, rebuilds
-the undo stack and emits ``changed`` with ``external`` and ``notice`` with what happened.
+the undo stack and emits ``changed`` with ``EXTERNAL`` and ``notice`` with what happened.
 Steps, undo and redo from the window are ``strict``: one built on a view the file has moved
 on from is refused (nothing written), the view is brought up to date and the referee sees
 why.
@@ -29,29 +31,35 @@ from PySide6.QtGui import QUndoStack
 
 from referee.app.session.step_command import StepCommand
 from referee.errors import RefereeError
-from referee.rules.changes import CHANGE_KINDS
+from referee.rules.changes import CHANGE_KINDS, ChangeFlag
 from referee.rules.events import Step
 
 if TYPE_CHECKING:
-    from referee.app.wizards.common.chosen_step import (
-        CommandLike,  # the match file (and sqlite-utils) when a match is opened
-    )
-    from referee.match.journal.journal_file import JournalFile
+    from referee.match.journal.journal_file import JournalFile  # sqlite-utils: when opened
+    from referee.rules.command import Command
 
 DICE_SETTING = "dice"
 """The key of the dice mode in a match file's settings (values ``app``, ``typed``)."""
 
-ALL_CHANGES = frozenset({*CHANGE_KINDS, "journal", "match"})
-"""Every change flag: each kind of change an event makes (:mod:`referee.rules.changes`), the
+
+def _every_change() -> ChangeFlag:
+    flags = ChangeFlag.JOURNAL | ChangeFlag.MATCH
+    for kind in CHANGE_KINDS:
+        flags |= ChangeFlag[kind.upper()]
+    return flags
+
+
+ALL_CHANGES = _every_change()
+"""Every change: each kind of change an event makes (:mod:`referee.rules.changes`), the
 journal, and the match as a whole (another file opened)."""
 
 
-def change_flags(step: Step | None) -> frozenset[str]:
-    """What ``step`` changed: the keys of its events' changes, and ``journal``."""
-    if step is None:
-        return frozenset({"journal"})
-    keys = {str(f.name).lower() for event in step.events for f in event.changes.flags}
-    return frozenset({"journal", *keys})
+def change_flags(step: Step | None) -> ChangeFlag:
+    """What ``step`` changed: the kinds of its events' changes, and ``JOURNAL``."""
+    flags = ChangeFlag.JOURNAL
+    for event in step.events if step is not None else ():
+        flags |= event.changes.flags
+    return flags
 
 
 class MatchSession(QObject):
@@ -60,7 +68,7 @@ class MatchSession(QObject):
     (:class:`~referee.match.games.activation_file.ActivationMatch`), the same journal, undo and
     sync for both."""
 
-    changed = Signal(object)  # frozenset[str] of change flags
+    changed = Signal(object)  # the ChangeFlag of what changed
     notice = Signal(str)  # a sentence for the status bar: another program wrote, a refusal
 
     SYNC_MS = 1500
@@ -166,26 +174,25 @@ class MatchSession(QObject):
         steps = self.match.steps()
         last = f": now at step {steps[-1].number}, {steps[-1].name}" if steps else ""
         self.notice.emit(f"Another program wrote to this match{last}")
-        self.changed.emit(ALL_CHANGES | {"external"})
+        self.changed.emit(ALL_CHANGES | ChangeFlag.EXTERNAL)
         return True
 
     def run_step(
         self,
         name: str,
-        commands: Iterable[CommandLike],
+        commands: Iterable[Command],
         typed: Iterable[int] = (),
         attempt: int | None = None,
     ) -> Step:
-        """Carry out and write one named step; the engine's refusal (a RefereeError naming
-        the field) propagates and nothing is written or pushed. A step built on a view the
-        file has moved on from is refused too (:class:`MatchMovedOn`), after the view is
-        brought up to date."""
+        """Carry out and write one named step of ``commands``, the match's game's command
+        values (what the referee typed is read into them at the app's edge); the engine's
+        refusal (a RefereeError naming the field) propagates and nothing is written or
+        pushed. A step built on a view the file has moved on from is refused too
+        (:class:`MatchMovedOn`), after the view is brought up to date."""
         from referee.match.journal.journal_file import MatchMovedOn
 
         try:
-            # the typed values a wizard hands back go to the engine as they are; what some
-            # app code still hands as JSON or text is read here, the session's one door
-            step = self.match.run_json(
+            step = self.match.run(
                 name, list(commands), typed=list(typed), strict=True, attempt=attempt
             )
         except MatchMovedOn:
@@ -216,7 +223,7 @@ class MatchSession(QObject):
         except RefereeError as exc:
             self._refused(exc)
             return []
-        self._moved_stack(index, "undo", undone)
+        self._moved_stack(index, ChangeFlag.UNDO, undone)
         return undone
 
     def redo_up_to(self, number: int) -> list[Step]:
@@ -232,10 +239,10 @@ class MatchSession(QObject):
         except RefereeError as exc:
             self._refused(exc)
             return []
-        self._moved_stack(index, "redo", done)
+        self._moved_stack(index, ChangeFlag.REDO, done)
         return done
 
-    def _moved_stack(self, index: int, flag: str, steps: list[Step]) -> None:
+    def _moved_stack(self, index: int, flag: ChangeFlag, steps: list[Step]) -> None:
         """The file has undone or redone ``steps`` already: move the undo stack to
         ``index`` without doing them again, and emit one ``changed`` for all of them."""
         self._mirroring = True
@@ -243,18 +250,18 @@ class MatchSession(QObject):
             self.undo_stack.setIndex(index)
         finally:
             self._mirroring = False
-        flags: set[str] = {flag}
+        flags = flag
         for step in steps:
             flags |= change_flags(step)
-        self.changed.emit(frozenset(flags))
+        self.changed.emit(flags)
 
     def mirror_undo(self) -> None:
-        self._mirror(self.match.undo, "undo")
+        self._mirror(self.match.undo, ChangeFlag.UNDO)
 
     def mirror_redo(self) -> None:
-        self._mirror(self.match.redo, "redo")
+        self._mirror(self.match.redo, ChangeFlag.REDO)
 
-    def _mirror(self, move: Callable[..., Step | None], flag: str) -> None:
+    def _mirror(self, move: Callable[..., Step | None], flag: ChangeFlag) -> None:
         """The undo stack moved by one command: the file undoes or redoes one step too
         (unless the stack is only following the file, :meth:`_moved_stack`)."""
         if self._mirroring:
@@ -264,7 +271,7 @@ class MatchSession(QObject):
         except RefereeError as exc:
             self._refused(exc)
             return
-        self.changed.emit(change_flags(step) | {flag})
+        self.changed.emit(change_flags(step) | flag)
 
     def _refused(self, error: RefereeError) -> None:
         """An undo or redo the file refused: the stack already moved, the file did not, so

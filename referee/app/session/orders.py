@@ -9,6 +9,7 @@ from typing import TYPE_CHECKING, Protocol
 
 from referee.app.session.shell import Shell
 from referee.board.hexgrid import Hex
+from referee.rules.changes import ChangeFlag
 from referee.rules.events import Step
 
 if TYPE_CHECKING:
@@ -28,7 +29,7 @@ class OrdersShell(Shell, Protocol):
 
     def tracker_widget(self) -> QWidget: ...
 
-    def show_orders_match(self, flags: frozenset[str], steps: list[Step]) -> None: ...
+    def show_orders_match(self, flags: ChangeFlag, steps: list[Step]) -> None: ...
 
     def orders_hex_clicked(self, h: Hex) -> None: ...
 
@@ -68,7 +69,7 @@ class OrdersGame:
         for dock in (w.inspector_dock, w.setup_dock):  # they show a match of written
             dock.toggleViewAction().setEnabled(False)  # orders: greyed, never empty
 
-    def show(self, flags: frozenset[str], steps: list[Step]) -> None:
+    def show(self, flags: ChangeFlag, steps: list[Step]) -> None:
         self.window.show_orders_match(flags, steps)
 
     def stepped(self, step: Step) -> None:

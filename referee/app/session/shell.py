@@ -9,6 +9,7 @@ from collections.abc import Iterable
 from typing import TYPE_CHECKING, Protocol
 
 from referee.board.hexgrid import Hex
+from referee.rules.changes import ChangeFlag
 from referee.rules.events import Step
 
 if TYPE_CHECKING:
@@ -21,7 +22,7 @@ if TYPE_CHECKING:
     from referee.app.map.map_scene import MapScene
     from referee.app.map.map_view import MapView
     from referee.app.session.match_session import MatchSession
-    from referee.app.wizards.common.chosen_step import CommandLike
+    from referee.rules.command import Command
 
 
 class Shell(Protocol):
@@ -45,7 +46,7 @@ class Shell(Protocol):
     def run_step(
         self,
         name: str,
-        commands: Iterable[CommandLike],
+        commands: Iterable[Command],
         typed: Iterable[int] = (),
         attempt: int | None = None,
     ) -> Step | None:
@@ -71,7 +72,7 @@ class GameUi(Protocol):
     def detach(self) -> None:
         """Hide them again (a match of another system was opened)."""
 
-    def show(self, flags: frozenset[str], steps: list[Step]) -> None:
+    def show(self, flags: ChangeFlag, steps: list[Step]) -> None:
         """Redraw what ``flags`` say changed of the open match (``steps``: its journal)."""
 
     def stepped(self, step: Step) -> None:

@@ -43,16 +43,13 @@ from referee.app.session.match_session import MatchSession
 from referee.app.wizards.opener import WizardOpener
 from referee.rules.events import Step, fired_since_advance
 from referee.rules.orders.advance import step_work
-from referee.rules.orders.commands import Aim, ApplyDamage, Assault, Load
+from referee.rules.orders.commands import Aim, ApplyDamage, Assault, Command, Load
 from referee.rules.orders.state import MatchState
 from referee.rules.turn.clock import TurnPosition
 
 if TYPE_CHECKING:
     from referee.app.wizards.aftermath.wizard import AftermathWizard
     from referee.app.wizards.agony.wizard import AgonyWizard
-    from referee.app.wizards.common.chosen_step import (
-        CommandLike,  # each wizard is imported when first opened (a quicker start)
-    )
     from referee.app.wizards.hex_effects.wizard import HexEffectsWizard
     from referee.app.wizards.movement.wizard import MovementWizard
     from referee.app.wizards.orders.wizard import OrdersWizard
@@ -106,7 +103,7 @@ class TurnDesk(Protocol):
     def session(self) -> MatchSession | None: ...
 
     def run_step(
-        self, name: str, commands: Iterable[CommandLike], typed: Iterable[int] = ()
+        self, name: str, commands: Iterable[Command], typed: Iterable[int] = ()
     ) -> Step | None: ...
 
     def next_step(self) -> Step | None: ...

@@ -34,6 +34,7 @@ from referee.app.window.menus import Menus
 from referee.app.window.remembered import Remembered, fill_recent_menu
 from referee.board.hexgrid import Hex
 from referee.errors import RefereeError
+from referee.rules.changes import ChangeFlag
 
 if TYPE_CHECKING:
     # panels and the engine when the window is finished (build_panels), after a first start
@@ -45,10 +46,8 @@ if TYPE_CHECKING:
     from referee.app.session.shell import GameUi
     from referee.app.session.unfired_question import UnfiredQuestion
     from referee.app.window.report_view import ReportWindow
-    from referee.app.wizards.common.chosen_step import (
-        CommandLike,  # each wizard and the map editor are imported when first opened; the
-    )
     from referee.match.reports.phase_report import PhaseFold
+    from referee.rules.command import Command
     from referee.rules.events import Step
 
 
@@ -295,24 +294,23 @@ class MainWindow(Menus, QMainWindow):
         if state == Qt.ApplicationState.ApplicationActive and self.session is not None:
             self.session.sync()
 
-    def refresh(self, flags: Iterable[str]) -> None:
+    def refresh(self, flags: ChangeFlag) -> None:
         """Redraw what ``flags`` say changed (see
         :func:`referee.app.session.match_session.change_flags`): the game system's part."""
         if self.session is None or self.game is None:
             return
-        changed = frozenset(flags)
         steps = self.session.steps()  # read once for the journal, the Turn dock and the wizard
         if self.wizard_host.wizard is not None:
-            self._outdate_wizard(self._what_changed(set(changed), steps))
-        self.game.show(changed, steps)
+            self._outdate_wizard(self._what_changed(flags, steps))
+        self.game.show(flags, steps)
 
-    def _what_changed(self, flags: set[str], steps: list[Step]) -> str:
+    def _what_changed(self, flags: ChangeFlag, steps: list[Step]) -> str:
         """What a change of the match was, in words, for the wizard it made out of date."""
-        if "external" in flags:
+        if ChangeFlag.EXTERNAL in flags:
             return "another program wrote to the match file"
-        if "undo" in flags:
+        if ChangeFlag.UNDO in flags:
             return "a step was undone"
-        if "redo" in flags:
+        if ChangeFlag.REDO in flags:
             return "a step was redone"
         done = [s for s in steps if not s.undone]
         return f"step {done[-1].number}, {done[-1].name}" if done else "the match changed"
@@ -327,12 +325,13 @@ class MainWindow(Menus, QMainWindow):
     def run_step(
         self,
         name: str,
-        commands: Iterable[CommandLike],
+        commands: Iterable[Command],
         typed: Iterable[int] = (),
         attempt: int | None = None,
     ) -> Step | None:
-        """Have the engine carry out a named step (``attempt``: the one whose app dice a
-        wizard showed); a refusal is shown, nothing is written."""
+        """Have the engine carry out a named step of ``commands``, the match's game's command
+        values (a wizard's, the command line's: ``attempt``, the one whose app dice a wizard
+        showed); a refusal is shown, nothing is written."""
         if self.session is None:
             return None
         try:

@@ -12,6 +12,7 @@ from PySide6.QtCore import Qt
 
 from referee.app.window.dock_layout import DockLayout
 from referee.board.hexgrid import Hex
+from referee.rules.changes import ChangeFlag
 from referee.rules.orders.commands import Advance
 
 if TYPE_CHECKING:  # each wizard and the map editor are imported when first opened; the
@@ -27,25 +28,36 @@ if TYPE_CHECKING:  # each wizard and the map editor are imported when first open
     from referee.rules.events import Step
     from referee.rules.orders.state import MatchState
 
+BOARD = ChangeFlag.UNITS | ChangeFlag.HEXES | ChangeFlag.TERRAIN | ChangeFlag.MATCH
+"""What the map and the line-of-sight tool are redrawn for."""
+INSPECTED = (
+    ChangeFlag.UNITS
+    | ChangeFlag.ORDERS
+    | ChangeFlag.PENDING
+    | ChangeFlag.TURN
+    | ChangeFlag.STEP
+    | ChangeFlag.MATCH
+)
+"""What the unit inspector is redrawn for."""
+
 
 class OrdersPanels(DockLayout):
     """The written-orders game's panels (a part of the main window)."""
 
-    def show_orders_match(self, changed: frozenset[str], steps: list[Step]) -> None:
+    def show_orders_match(self, changed: ChangeFlag, steps: list[Step]) -> None:
         """Redraw the written-orders game's panels from what ``changed`` says changed."""
         assert self.session is not None
         state = self.session.state
-        board_changed = bool(changed & {"units", "hexes", "terrain", "match"})
-        if board_changed:
+        if changed & BOARD:
             self.scene.set_state(state)
             los = self.built_los_panel()  # (one built later reads the board then)
             if los is not None:
                 los.set_state(self.seen(state))
-        if changed != {"journal"} or state.step.startswith("gunnery"):
+        if changed != ChangeFlag.JOURNAL or state.step.startswith("gunnery"):
             self.show_tracker(state, steps)
-        if changed & {"units", "orders", "pending", "turn", "step", "match"}:
+        if changed & INSPECTED:
             self.inspector.set_state(self.seen(state))
-        self._show_setup(state, "match" in changed)
+        self._show_setup(state, ChangeFlag.MATCH in changed)
         self.show_journal(state, steps)
         self.where.setText(
             f"{state.rules.name} · {state.battle_map.name} · turn {state.turn}, "

@@ -29,9 +29,9 @@ if TYPE_CHECKING:
     from referee.app.tournament.launcher import TournamentLauncher
     from referee.app.window.remembered import Remembered
     from referee.app.window.report_view import ReportWindow
-    from referee.app.wizards.common.chosen_step import CommandLike
     from referee.app.wizards.opener import WizardOpener
     from referee.match.reports.phase_report import PhaseFold
+    from referee.rules.command import Command
     from referee.rules.events import Step
 
     _Window = QMainWindow
@@ -97,7 +97,7 @@ class WindowParts(_Window):
         def run_step(
             self,
             name: str,
-            commands: Iterable[CommandLike],
+            commands: Iterable[Command],
             typed: Iterable[int] = (),
             attempt: int | None = None,
         ) -> Step | None: ...

@@ -164,7 +164,7 @@ class ActivationMatch(JournalFile[ActivationState]):
                 f"{self.path}: cannot be read: {one_line(exc)}", file=self.path
             ) from None
 
-    def _meta_problems(self, meta: Mapping[str, Any]) -> list[str]:
+    def _meta_problems(self, meta: Mapping[str, object]) -> list[str]:
         offered = meta.get("missions")
         if offered is None or (
             isinstance(offered, list) and all(isinstance(m, str) for m in offered)

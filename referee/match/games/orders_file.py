@@ -32,7 +32,7 @@ from types import MappingProxyType
 from typing import TYPE_CHECKING, Any, ClassVar
 
 from referee.board.hexgrid import parse_label
-from referee.board.maps import MapError, find_map, parse_map
+from referee.board.maps import BattleMap, MapError, find_map, parse_map
 from referee.dice.service import Dice
 from referee.errors import (
     RefereeError,
@@ -178,7 +178,7 @@ class MatchFile(JournalFile[MatchState]):
                 raise MatchFileError(str(exc), file=path) from None
         self.cards: Mapping[str, UnitType] = MappingProxyType(cards)
 
-    def _meta_problems(self, meta: Mapping[str, Any]) -> list[str]:
+    def _meta_problems(self, meta: Mapping[str, object]) -> list[str]:
         def text(key: str, required: bool = True) -> str | None:
             if key not in meta:
                 return f"no {key}" if required else None
@@ -393,7 +393,7 @@ def _waiting_unit(
 
 
 def _set_up_unit(
-    spec: Mapping[str, Any], where: str, bm: Any, rules: Ruleset, loaded: bool, seen: set[str]
+    spec: Mapping[str, Any], where: str, bm: BattleMap, rules: Ruleset, loaded: bool, seen: set[str]
 ) -> UnitState:
     """One unit of a new match's set-up, checked: its id, card (the catalogue's, or the one
     ``card`` gives), side, hex, facing, speed."""

@@ -37,7 +37,7 @@ from dataclasses import dataclass
 from datetime import UTC, datetime
 from pathlib import Path
 from types import MappingProxyType
-from typing import TYPE_CHECKING, Any, ClassVar, Generic, Self, TypeVar, cast
+from typing import TYPE_CHECKING, Any, ClassVar, Generic, Protocol, Self, TypeAlias, TypeVar, cast
 
 from referee.dice.service import Dice, Roll
 from referee.errors import RefereeError, storage_problem, whole_number
@@ -56,6 +56,15 @@ if TYPE_CHECKING:
 
 S = TypeVar("S")
 T = TypeVar("T")
+
+SqlValue: TypeAlias = str | int | float | bytes | None
+"""One value of a row as Python's sqlite3 gives it back."""
+Revision: TypeAlias = tuple[SqlValue, ...]
+"""Where a file's journal is: its write counter and its shape (:meth:`JournalFile._revision`);
+two readings are equal only if nothing was written between them."""
+RawRows: TypeAlias = tuple[list[tuple[SqlValue, ...]], dict[int, list[tuple[SqlValue, SqlValue]]]]
+"""The steps' rows (number, name, undone) and each step's events (position, JSON text), as
+the file holds them (:meth:`JournalFile._raw_rows`)."""
 
 FORMAT_VERSION = CURRENT  # turns begin with the orders step, fire at gunnery steps (formats.py)
 TABLES = ("meta", "cards", "units", "steps", "events")
@@ -121,10 +130,10 @@ class EventRow:
     and where it is, for messages. :meth:`event` reads the whole event, checking the rest."""
 
     text: str
-    data: Mapping[str, Any]
+    data: Mapping[str, object]
     dice: tuple[Roll, ...]
     where: str
-    read: Callable[[Mapping[str, Any]], Command]
+    read: Callable[[Mapping[str, object]], Command]
     """How the match's game reads a command (its ``command_from_json``)."""
 
     @property
@@ -132,8 +141,9 @@ class EventRow:
         return str(self.data["kind"])
 
     @property
-    def command(self) -> Mapping[str, Any]:
-        return self.data["command"]  # type: ignore[no-any-return]
+    def command(self) -> Mapping[str, object]:
+        """The command's JSON form (a table: :func:`_rolls` checked the row's shape)."""
+        return cast("Mapping[str, object]", self.data["command"])
 
     def event(self) -> Event:
         return _event(self.data, self.where, self.read)
@@ -179,7 +189,11 @@ def step_seed(seed: int, number: int, attempt: int = 1) -> int:
     return int(digest[:12], 16)
 
 
-def _builtin_sha256() -> Any:
+class _Digest(Protocol):
+    def hexdigest(self) -> str: ...
+
+
+def _builtin_sha256() -> Callable[[bytes], _Digest]:
     """SHA-256 from CPython's own module (``_sha2``, ``_sha256`` before 3.12): the very digest
     ``hashlib.sha256`` gives, without loading OpenSSL, which ``import hashlib`` does (about
     3 ms of a ``referee match check``, which needs only this); hashlib's where there is none."""
@@ -187,7 +201,7 @@ def _builtin_sha256() -> Any:
 
     for name in ("_sha2", "_sha256"):
         try:
-            return importlib.import_module(name).sha256
+            return cast("Callable[[bytes], _Digest]", importlib.import_module(name).sha256)
         except (ImportError, AttributeError):
             continue
     import hashlib
@@ -249,7 +263,7 @@ def check_new_match(
         raise MatchFileError(f"units: {len(units)}, over the limit of {MATCH_MAX_UNITS}")
 
 
-def _json(text: object, where: str) -> Any:
+def _json(text: object, where: str) -> object:
     """A JSON value kept in the file; anything else is damage."""
     if not isinstance(text, str | bytes):
         raise MatchFileError(f"{where}: expected JSON text, found {type(text).__name__}")
@@ -259,7 +273,7 @@ def _json(text: object, where: str) -> Any:
         raise MatchFileError(f"{where}: not readable JSON ({str(exc)[:80]})") from None
 
 
-def _step_row(row: Sequence[Any], where: str) -> tuple[int, str, bool]:
+def _step_row(row: Sequence[SqlValue], where: str) -> tuple[int, str, bool]:
     number, name, undone = row
     if isinstance(number, bool) or not isinstance(number, int) or number < 1:
         raise MatchFileError(f"{where}: step number {number!r} is not a whole number from 1")
@@ -270,7 +284,7 @@ def _step_row(row: Sequence[Any], where: str) -> tuple[int, str, bool]:
     return number, name, bool(undone)
 
 
-def _event(data: object, where: str, read: Callable[[Mapping[str, Any]], Command]) -> Event:
+def _event(data: object, where: str, read: Callable[[Mapping[str, object]], Command]) -> Event:
     """An event row as the file holds it, checked for shape before the engine sees it, its
     command read back as the typed value of the match's game by ``read``."""
     dice = _rolls(data, where)
@@ -334,7 +348,7 @@ _ROW_KINDS: Mapping[str, type] = MappingProxyType(
 """What each key of an event row holds."""
 
 
-def _meta_problems(meta: Mapping[str, Any]) -> list[str]:
+def _meta_problems(meta: Mapping[str, object]) -> list[str]:
     """What is wrong with the keys every match file's meta table has (empty: nothing)."""
 
     def text(key: str, required: bool = True) -> str | None:
@@ -390,13 +404,13 @@ class JournalFile(Generic[S]):
         self.path = path
         self._conn: sqlite3.Connection | None = None
         self._state: S | None = None
-        self._version: tuple[Any, ...] = ()
+        self._version: Revision = ()
         self._batch = False
         self._indexed = False  # the undone steps' index made sure of (on the first write)
         self._read: dict[bool, tuple[Step, ...]] = {}
         """The journal as last read (by ``include_undone``), at the file's revision
         ``_read_at``."""
-        self._read_at: tuple[Any, ...] = ()
+        self._read_at: Revision = ()
         with self._reading():
             self._check_tables()
             meta = self._read_meta()
@@ -414,7 +428,7 @@ class JournalFile(Generic[S]):
         naming it."""
         raise NotImplementedError
 
-    def _meta_problems(self, meta: Mapping[str, Any]) -> list[str]:
+    def _meta_problems(self, meta: Mapping[str, object]) -> list[str]:
         """What is wrong with the system's own keys of the meta table (empty: nothing)."""
         return []
 
@@ -683,7 +697,7 @@ class JournalFile(Generic[S]):
             finally:
                 self._batch = False
 
-    def _revision(self) -> tuple[Any, ...]:
+    def _revision(self) -> Revision:
         """Where the file's journal is (inside an operation): the write counter that every
         write of this version moves on, and the journal's shape (its steps, the undone ones,
         the last event), which any other writer's step, undo or redo changes. Two readings
@@ -745,7 +759,7 @@ class JournalFile(Generic[S]):
         assert cached is not None
         return list(cached)
 
-    def _cached(self, version: tuple[Any, ...], include_undone: bool) -> tuple[Step, ...] | None:
+    def _cached(self, version: Revision, include_undone: bool) -> tuple[Step, ...] | None:
         """The steps as last read if the file is still at ``version`` (the steps not undone
         taken from all the steps read, when they have been); None: to be read."""
         if version != self._read_at:
@@ -769,9 +783,7 @@ class JournalFile(Generic[S]):
         row's text, reading a whole event only where they differ."""
         return self._decoded(self._raw_rows(include_undone=include_undone))
 
-    def _raw_rows(
-        self, *, include_undone: bool = False, number: int | None = None
-    ) -> tuple[list[Any], dict[int, list[tuple[Any, Any]]]]:
+    def _raw_rows(self, *, include_undone: bool = False, number: int | None = None) -> RawRows:
         """The steps' rows and their events' texts as the file holds them, read as one
         operation (or inside the one under way); ``number``: that step's only. Their JSON is
         read by :meth:`_decoded`, after the file is let go."""
@@ -785,14 +797,12 @@ class JournalFile(Generic[S]):
             chosen = (number,)
         with _sqlite_errors(self.path), self._reading():
             rows = list(self.conn.execute(steps, chosen))
-            events: dict[int, list[tuple[Any, Any]]] = {}
+            events: dict[int, list[tuple[SqlValue, SqlValue]]] = {}
             for step, position, data in self.conn.execute(events_of, chosen):
                 events.setdefault(step, []).append((position, data))
         return rows, events
 
-    def _decoded(
-        self, raw: tuple[list[Any], dict[int, list[tuple[Any, Any]]]]
-    ) -> list[tuple[int, str, bool, tuple[EventRow, ...]]]:
+    def _decoded(self, raw: RawRows) -> list[tuple[int, str, bool, tuple[EventRow, ...]]]:
         """:meth:`step_rows` from what :meth:`_raw_rows` read."""
         rows, events = raw
         read = self.system.command_from_json
@@ -804,7 +814,10 @@ class JournalFile(Generic[S]):
             for position, text in events.get(number, []):
                 at = f"{here}, event {position!r}"
                 data = _json(text, at)
-                held.append(EventRow(text, data, _rolls(data, at), at, read))
+                dice = _rolls(data, at)
+                assert isinstance(data, dict)  # _rolls checked it
+                kept = text.decode("utf-8", "replace") if isinstance(text, bytes) else str(text)
+                held.append(EventRow(kept, data, dice, at, read))
             out.append((number, name, undone, tuple(held)))
         return out
 
@@ -840,7 +853,7 @@ class JournalFile(Generic[S]):
         ).fetchone()
         return int(row[0]) if row is not None else 0
 
-    def _attempt_table(self, stored: Mapping[str, Any], key: str, least: int) -> dict[int, int]:
+    def _attempt_table(self, stored: Mapping[str, object], key: str, least: int) -> dict[int, int]:
         """The meta table ``key`` (step number as text -> an attempt from ``least``)."""
         where = f"{self.path}: damaged: meta {key!r}"
         table = _json(stored.get(key, "{}"), where)
@@ -979,7 +992,7 @@ class JournalFile(Generic[S]):
             self._state = self._fold(steps)  # the file is not held while the engine works
             self._version = version
 
-    def _read_ahead(self, strict: bool) -> tuple[tuple[Any, ...], list[Step]] | None:
+    def _read_ahead(self, strict: bool) -> tuple[Revision, list[Step]] | None:
         """The journal's active steps and the revision they were read at, read as one
         operation before a write takes the file; None inside an operation or, ``strict``,
         from a file moved on from this handle's view."""
@@ -1077,50 +1090,18 @@ class JournalFile(Generic[S]):
 
     # --- playing: written once for every game system --------------------------------
 
-    def read_command(self, given: Command | Mapping[str, Any] | str) -> Command:
-        """``given`` read at the edge as a command of this match's game: a command value of
-        its game as it is, its JSON form (a table of kind and fields) or its text form (a
-        line of a text journal) read by the game system; a
-        :class:`~referee.rules.command.CommandError` names what cannot be read."""
-        system = self.system
-        if isinstance(given, system.COMMAND):
-            return cast(Command, given)
-        if isinstance(given, Mapping):
-            return cast(Command, system.command_from_json(given))
-        if isinstance(given, str):
-            return cast(Command, system.parse_command(given))
-        raise MatchFileError(
-            f"a command of the {system.SYSTEM} game is its value, its text, or a table of "
-            f"kind and fields, not {type(given).__name__}"
-        )
-
     def _own(self, given: object) -> Command:
         """``given``, a command value of this match's game; anything else (its JSON or text
-        form, read only at the edge: :meth:`run_json`) is refused."""
+        form, read only at the edge by the game system's ``command_from_json`` or
+        ``parse_command``) is refused."""
         system = self.system
         if isinstance(given, system.COMMAND):
             return cast(Command, given)
         raise MatchFileError(
             f"run() takes the {system.SYSTEM} game's command values, not "
-            f"{type(given).__name__} (its JSON or text form: read it first, read_command)"
+            f"{type(given).__name__} (its JSON or text form: read it first, the game system's "
+            "command_from_json or parse_command)"
         )
-
-    def run_json(
-        self,
-        name: str,
-        commands: Iterable[Command | Mapping[str, Any] | str],
-        typed: Iterable[int] = (),
-        *,
-        strict: bool = False,
-        attempt: int | None = None,
-    ) -> Step:
-        """:meth:`run` for commands read at the edge (the app's session while its wizards
-        still hand back JSON tables): each is read by :meth:`read_command` first; a command
-        that cannot be read refuses the whole step, nothing written."""
-        given = list(commands)
-        self._check_step(name, len(given), STEP_MAX_COMMANDS)
-        parsed = [self.read_command(c) for c in given]
-        return self.run(name, parsed, typed, strict=strict, attempt=attempt)
 
     def run(
         self,

@@ -65,15 +65,15 @@ class JournalTextError(RefereeError):
     """A line of a text journal that cannot be read; the message names file and line."""
 
 
-def _value(text: str) -> Any:
+def _value(text: str) -> object:
     try:
         return json_word(text, "value")
     except CommandError as exc:
         raise JournalTextError(str(exc).removeprefix("value: ")) from None
 
 
-def _pairs(words: list[str], where: str) -> dict[str, Any]:
-    out: dict[str, Any] = {}
+def _pairs(words: list[str], where: str) -> dict[str, object]:
+    out: dict[str, object] = {}
     for w in words:
         key, sep, value = w.partition("=")
         if not sep or not key:
@@ -82,13 +82,13 @@ def _pairs(words: list[str], where: str) -> dict[str, Any]:
     return out
 
 
-def _activation_commands() -> Callable[[Mapping[str, Any]], Command]:
+def _activation_commands() -> Callable[[Mapping[str, object]], Command]:
     from referee.rules.activation.commands import command_from_json as read  # its journal only
 
     return read
 
 
-COMMAND_READERS: dict[str, Callable[[], Callable[[Mapping[str, Any]], Command]]] = {
+COMMAND_READERS: dict[str, Callable[[], Callable[[Mapping[str, object]], Command]]] = {
     "orders": lambda: command_from_json,
     "activation": _activation_commands,
 }
@@ -128,7 +128,7 @@ def parse_command(line: str, where: str = "command", system: str = DEFAULT_SYSTE
         raise error from None
 
 
-def parse_unit_line(line: str, where: str = "unit") -> dict[str, Any]:
+def parse_unit_line(line: str, where: str = "unit") -> dict[str, object]:
     """``tank standard-tank side=1 hex=C2 facing=3``: a unit of the set-up."""
     try:
         words = split_words(line)

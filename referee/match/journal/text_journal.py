@@ -5,7 +5,6 @@ every kind of match file is made from (``from_journal``)."""
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import Any
 
 from referee.rules.command import Command
 
@@ -35,8 +34,8 @@ class TextJournal:
     seed: int = 0
     readings: dict[str, str] = field(default_factory=dict)
     scenario: str | None = None
-    victory: dict[str, Any] | None = None
-    units: list[dict[str, Any]] = field(default_factory=list)
+    victory: dict[str, object] | None = None
+    units: list[dict[str, object]] = field(default_factory=list)
     steps: list[JournalStep] = field(default_factory=list)
     missions: list[str] = field(default_factory=list)
     """The activation rules: the missions offered for the bans (none: every mission)."""

@@ -12,8 +12,7 @@ by :mod:`referee.rules.orders.assault_choices`; a choice left out takes the engi
 
 from __future__ import annotations
 
-from collections.abc import Mapping
-from typing import TYPE_CHECKING, Any, Literal
+from typing import TYPE_CHECKING, Literal
 
 from referee.dice.service import Dice
 from referee.rules.assault.contest import Contest
@@ -28,7 +27,6 @@ from referee.rules.orders.assault_choices import (
     side_allocation,
 )
 from referee.rules.orders.commands import Assault as AssaultCommand
-from referee.rules.orders.commands import command_from_json
 from referee.rules.state import UnitState
 
 if TYPE_CHECKING:
@@ -48,14 +46,6 @@ STOPS: tuple[Stop, ...] = (
 )
 """Where :func:`fight` may stop. ``rerolls-given``: the pools rolled and only the reroll
 batches the command gives taken (offers may be left); ``rerolled``: every offer taken."""
-
-
-def assault_command(command: AssaultCommand | Mapping[str, Any]) -> AssaultCommand:
-    """``command`` as an ``assault`` command (its JSON form read and checked)."""
-    typed = command_from_json(command)
-    if not isinstance(typed, AssaultCommand):
-        raise AssaultChoiceError(f"{typed.KIND}: not an assault command")
-    return typed
 
 
 def _others(state: MatchState, contest: Contest) -> list[UnitState]:
@@ -85,13 +75,12 @@ def retreat_attempts(
 
 def fight(
     state: MatchState,
-    command: AssaultCommand | Mapping[str, Any],
+    command: AssaultCommand,
     dice: Dice,
     until: Stop = "outcome",
 ) -> Assault:
-    """The assault of ``command`` (an ``assault`` command, or its JSON form) taken up to
-    ``until``."""
-    command = assault_command(command)
+    """The assault of ``command`` (the ``assault`` command's value: the JSON form is read
+    at the edge, never here) taken up to ``until``."""
     contest = contest_from_state(state, command.contest or 0)
     done = Assault(state.rules, contest).before(
         dice, retreat_attempts(state, contest, command), ledger=state.ledger()

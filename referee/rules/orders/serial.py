@@ -104,7 +104,7 @@ def _dice(uid: object, field: str, value: object) -> tuple[int, ...]:
     return tuple(value)
 
 
-def unit_state_from_json(data: Mapping[str, Any], cards: Mapping[str, UnitType]) -> UnitState:
+def unit_state_from_json(data: object, cards: Mapping[str, UnitType]) -> UnitState:
     """Read a unit state back; ``cards`` maps a unit-type id to its card. Every field is
     checked (type and range), so what a file or a correction holds is refused with the unit
     and field it concerns, never half read."""

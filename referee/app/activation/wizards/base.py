@@ -10,7 +10,7 @@ drawn when the step is played and shown only after, beside the map
 
 A wizard never writes: it builds a typed command value (:meth:`ActivationWizard.command`:
 ``Move(...)``, ``Reserves(...)``), and finishing it hands back that command's text as the
-step's name, its JSON form and the dice typed (:meth:`ActivationWizard.chosen_step`),
+step's name, the command value itself and the dice typed (:meth:`ActivationWizard.chosen_step`),
 exactly what the window's command line plays, so the journal, undo and replay stay one.
 """
 
@@ -111,7 +111,7 @@ class ActivationWizard(QWizard):
             raise RefereeError("the wizard has no command yet")
         page = self.page(self.pageIds()[-1])
         values = page.entry.values() if isinstance(page, DicePage) else None
-        return ChosenStep(command.text(), (command.to_json(),), tuple(values or ()))
+        return ChosenStep(command.text(), (command,), tuple(values or ()))
 
     def written_html(self, step: Step) -> str:
         """The step as written, once the app's dice are known (``""``: typed dice or none,

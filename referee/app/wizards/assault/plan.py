@@ -14,7 +14,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from dataclasses import dataclass, field, replace
 from types import MappingProxyType
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 from referee.dice.service import Dice, DieOutOfRange, Roll
 from referee.errors import RefereeError
@@ -24,6 +24,7 @@ from referee.rules.assault.flow import Assault
 from referee.rules.assault.roll import DieRef
 from referee.rules.orders.assault_choices import allocation_json, reroll_batch_json
 from referee.rules.orders.assault_stages import Stop, fight
+from referee.rules.orders.commands import Assault as AssaultCommand
 
 if TYPE_CHECKING:
     from referee.rules.orders.state import MatchState
@@ -76,27 +77,39 @@ class AssaultPlan:
             out.extend(s.typed or ())
         return tuple(out)
 
-    def command(self) -> dict[str, Any]:
-        """The ``assault`` command of these choices (a choice left out: the proposal)."""
-        out: dict[str, Any] = {"kind": "assault", "contest": self.contest}
+    def command(self) -> AssaultCommand:
+        """The ``assault`` command of these choices (a choice left out: the proposal). Its
+        JSON form keeps the keys in the order the wizard always wrote them (kind, contest,
+        rerolls, tie_winner, deflection, allocation, retreats), so a journal's bytes stay."""
+        keys = ["kind", "contest"]
+        rerolls = deflection = allocation = retreats = None
         if self.rerolls:
-            out["rerolls"] = [reroll_batch_json(b) for b in self.rerolls]
+            keys.append("rerolls")
+            rerolls = tuple(reroll_batch_json(b) for b in self.rerolls)
         if self.tie_winner is not None:
-            out["tie_winner"] = self.tie_winner
+            keys.append("tie_winner")
         if self.deflection is not None:
-            out["deflection"] = {
-                "cancelled": {str(s): dict(m) for s, m in sorted(self.deflection.cancelled.items())}
-            }
+            keys.append("deflection")
+            cancelled = self.deflection.cancelled
+            deflection = {"cancelled": {str(s): dict(m) for s, m in sorted(cancelled.items())}}
         if self.allocation:
-            out["allocation"] = {
-                str(s): allocation_json(a) for s, a in sorted(self.allocation.items())
-            }
+            keys.append("allocation")
+            allocation = {str(s): allocation_json(a) for s, a in sorted(self.allocation.items())}
         if self.retreats:
-            out["retreats"] = {
+            keys.append("retreats")
+            retreats = {
                 uid: to if facing is None else {"hex": to, "facing": facing}
                 for uid, (to, facing) in sorted(self.retreats.items())
             }
-        return out
+        return AssaultCommand(
+            contest=self.contest,
+            rerolls=rerolls,
+            tie_winner=self.tie_winner,
+            deflection=deflection,
+            allocation=allocation,
+            retreats=retreats,
+            keys=tuple(keys),
+        )
 
 
 @dataclass(frozen=True)

@@ -3,22 +3,18 @@
 The wizard never writes: the main window runs ``commands`` as the step called ``name``,
 with ``typed`` the dice read off the table (they answer the step's first dice, in order).
 A command is a typed value of its game system (:class:`referee.rules.orders.commands.Fire`,
-...); the activation rules' wizards still hand back their command's JSON form, and the
-command line its text.
+:class:`referee.rules.activation.commands.Move`, ...): what the referee typed or chose is
+read into one at the app's edge (the activation rules' command line reads its text with the
+game system's ``parse_command``), never handed on as a table or a line.
 """
 
 from __future__ import annotations
 
-from collections.abc import Mapping
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any, TypeAlias
+from typing import TYPE_CHECKING
 
 if TYPE_CHECKING:
-    from referee.rules.orders.commands import Command
-
-CommandLike: TypeAlias = "Command | Mapping[str, Any] | str"
-"""A command as a step takes it: a typed value, its JSON form, or (the activation rules'
-command line) its text."""
+    from referee.rules.command import Command
 
 
 @dataclass(frozen=True)
@@ -28,6 +24,6 @@ class ChosenStep:
     assault's), written at that attempt (None: the step's next)."""
 
     name: str
-    commands: tuple[CommandLike, ...]
+    commands: tuple[Command, ...]
     typed: tuple[int, ...] = ()
     attempt: int | None = None
