@@ -75,12 +75,21 @@ class TableClock:
 
 
 def first_step_at(match: MatchFile) -> datetime | None:
-    """When the match's first journal step was written (undone ones count: play began)."""
+    """When the match's first journal step was written (undone ones count: play began); None
+    when no step is written or the file's time of it is not one it writes (an edited file:
+    the table's clock then waits for the round's start, as before the first step)."""
     try:
         rows = match.rows("SELECT MIN(created) FROM steps")
     except (sqlite3.Error, RefereeError):
         return None
-    return datetime.fromisoformat(rows[0][0]) if rows and rows[0][0] else None
+    written = rows[0][0] if rows else None
+    if not isinstance(written, str):
+        return None
+    try:
+        when = datetime.fromisoformat(written)
+    except ValueError:
+        return None
+    return when if when.tzinfo is not None else None
 
 
 def own_clock(origin: TableOrigin, first_step: datetime | None) -> RoundClock:

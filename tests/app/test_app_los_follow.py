@@ -5,7 +5,7 @@ board's engines are kept while terrain, smoke and rulings stay."""
 from __future__ import annotations
 
 from app_window import click_hex, demo_window, view_point
-from PySide6.QtCore import Qt
+from PySide6.QtCore import QPoint, Qt
 
 from referee.app.docks.sight_words import sight_roles
 from referee.app.session.correction_menu import move_to as move_to_hex
@@ -17,7 +17,11 @@ from referee.rules.orders.commands import CorrectHex
 
 
 def move_to(qtbot, window, h: Hex) -> None:
-    qtbot.mouseMove(window.view.viewport(), view_point(window, h))
+    """The mouse comes to ``h`` from elsewhere: a move to where the cursor already rests
+    (an earlier test may have left it on the same point) gives Qt no move to report."""
+    viewport = window.view.viewport()
+    qtbot.mouseMove(viewport, QPoint(1, 1))
+    qtbot.mouseMove(viewport, view_point(window, h))
 
 
 def line_roles(window, a: Hex, b: Hex) -> dict[Hex, str]:

@@ -5,6 +5,7 @@ before the end (RoundClock.warning)."""
 
 from __future__ import annotations
 
+import sqlite3
 from datetime import UTC, datetime, timedelta
 
 import pytest
@@ -124,3 +125,27 @@ def test_a_file_holding_another_event_is_not_taken_for_the_rounds_clock(tmp_path
     Desk.create(tmp_path / "ev.db", name="Another Cup", seed=1).close()
     shown = TableClockReader(origin_of(path), confirmed=True).read(datetime.now(UTC), None)
     assert not shown.from_event and "another event" in shown.why
+
+
+@pytest.mark.parametrize("written", ["yesterday", 12, "2026-11-28T10:00:00", None])
+def test_an_edited_time_of_the_first_step_leaves_the_tables_clock_not_started(
+    tmp_path, desk, written
+):
+    path = tmp_path / "m.referee"
+    make_table_match(desk.event(), 1, 1, path)
+    desk.close()
+    (tmp_path / "ev.db").unlink()
+    with MatchFile.open(path) as m:
+        m.run(
+            "Blind setup: standard-tank",
+            [Place(uid="standard-tank", hex="A7", facing="N", speed="stand-still")],
+        )
+    with sqlite3.connect(path) as db:  # a time the file never writes (no zone, not a time)
+        db.execute("UPDATE steps SET created = ?", (written,))
+    db.close()
+    with MatchFile.open(path) as m:
+        first = first_step_at(m)
+    assert first is None
+    now = datetime.now(UTC)
+    shown = TableClockReader(origin_of(path), confirmed=True).read(now, first)
+    assert shown.text(now) == "Round 1, table 1: 90 min, not started"
