@@ -57,6 +57,8 @@ half-columns right of the tile's corner. The answers are those of
 
 from __future__ import annotations
 
+import importlib.util
+import os
 from collections.abc import Iterator
 from dataclasses import dataclass
 from functools import cached_property
@@ -78,7 +80,16 @@ BoolArray = npt.NDArray[np.bool_]
 TILE = 8  # a word is a tile of 8 x 8 sources
 _PAD = 2  # tiles of empty grid around the map (lines along the rim, blocks' overhang)
 _ENTRIES = 1 << 18  # line entries of a group handled at once, at most
+# From this many hexes on, all pairs is worked out by the compiled loops when numba is
+# installed (the extra ``large-maps``): below it numpy answers sooner than importing numba
+# and loading the loops would (about a second of CPU; measured crossover in the notes)
+NUMBA_HEXES = 60 * 60
+KERNEL_ENV = "REFEREE_LOS_KERNEL"  # "numpy" or "numba": that kernel whatever the map
+_WORDS = 1 << 18  # words ORed together at once in a segmented OR (2 MB)
 _Group = tuple[int, int, int, "I64Array", "I64Array"]  # p, ntr, ntc, row0, ci0
+# per far grid, the lines it stops; per (blind class, low end), the lines stopped near it
+# and those stopped hard (:meth:`AllPairs._stops`)
+_Stops = tuple[list["U64Array"], dict[tuple[int, str], tuple["U64Array", "U64Array"]]]
 
 
 @dataclass(frozen=True)
@@ -93,6 +104,21 @@ class _Entries:
     r: I16Array
     ks: I16Array
     kt: I16Array
+
+    def take(self, rows: I64Array) -> tuple[I32Array, I32Array, I32Array]:
+        """Entry indices of CSR ``rows``, which of ``rows`` each is of, and its place
+        there (0 the first entry of its row)."""
+        lo = self.start[rows]
+        lengths = self.start[rows + 1] - lo
+        owner = np.repeat(np.arange(len(rows), dtype=np.int32), lengths)
+        first = (np.cumsum(lengths) - lengths).astype(np.int32)
+        pos = np.arange(len(owner), dtype=np.int32) - np.repeat(first, lengths)
+        idx = pos + np.repeat(lo.astype(np.int32), lengths)
+        return idx, owner, pos
+
+    def where(self, keep: BoolArray) -> _Entries:
+        start = _kept_start(self.start, keep)
+        return _Entries(start, self.q[keep], self.r[keep], self.ks[keep], self.kt[keep])
 
 
 def _kept_start(start: npt.NDArray[np.signedinteger[Any]], keep: BoolArray) -> I64Array:
@@ -118,6 +144,57 @@ def _csr(
         order = np.argsort(rows, kind="stable")
         arrays = [a[order] for a in arrays]
     return _Entries(start.astype(np.int64), *arrays)
+
+
+def _segment_or(u: U64Array, inv: I32Array, owner: I32Array, pos: I32Array, count: int) -> U64Array:
+    """For each owner ``0 .. count - 1``, the OR of the rows ``u[inv[e]]`` of its entries
+    ``e`` (``pos[e]`` the place of ``e`` among them; the last row of ``u`` is zeros).
+
+    The entries are laid out as a table of ``depth x owners`` rows of ``u`` (the shorter
+    owners padded with the zero row), taken a few owners at a time and ORed down by
+    halves: a few long contiguous ORs instead of one per entry. (Leaving out the lines
+    already stopped, a slab of entries at a time, did less ORing but took longer.)"""
+    width = u.shape[1]
+    out = np.zeros((count, width), np.uint64)
+    if not len(inv) or not count:
+        return out
+    lengths = np.bincount(owner, minlength=count)
+    depth = int(lengths.max())
+    flat = np.full(depth * count, len(u) - 1, np.int32)
+    flat[pos * np.int32(count) + owner] = inv
+    table = flat.reshape(depth, count)
+    per = max(1, _WORDS // (depth * width))
+    for at in range(0, count, per):
+        part = slice(at, at + per)
+        depth = int(lengths[part].max())
+        if not depth:
+            continue
+        rows = np.take(u, table[:depth, part], axis=0)  # (depth, owners, width)
+        while depth > 1:
+            half = depth >> 1
+            np.bitwise_or(rows[:half], rows[depth - half : depth], out=rows[:half])
+            depth -= half
+        out[part] = rows[0]
+    return out
+
+
+def numba_installed() -> bool:
+    """Whether numba can be imported (without importing it)."""
+    return importlib.util.find_spec("numba") is not None
+
+
+def kernel_for(hexes: int) -> str:
+    """The kernel that ORs the lines of a map of ``hexes`` hexes: ``"numba"`` (the
+    compiled loops of :mod:`referee.board.bit_kernels`) or ``"numpy"``. The environment
+    variable :data:`KERNEL_ENV` chooses one for every map (``numba`` only if installed)."""
+    forced = os.environ.get(KERNEL_ENV, "")
+    if forced not in ("", "numpy", "numba"):
+        raise ValueError(f"{KERNEL_ENV} is {forced!r}: it takes numpy or numba")
+    if forced == "numba" and not numba_installed():
+        raise ValueError(f"{KERNEL_ENV} asks for numba, which is not installed")
+    if forced:
+        return forced
+    return "numba" if hexes >= NUMBA_HEXES and numba_installed() else "numpy"
 
 
 @dataclass(frozen=True)
@@ -149,10 +226,11 @@ def unpack(words: U64Array) -> BoolArray:
 class AllPairs:
     """The all-pairs engine of one board over one line table."""
 
-    def __init__(self, sb: SightBoard, table: LineTable) -> None:
+    def __init__(self, sb: SightBoard, table: LineTable, kernel: str | None = None) -> None:
         if table.radius < sb.radius:
             raise ValueError(f"the line table reaches {table.radius} hexes, the map {sb.radius}")
         self.sb = sb
+        self.kernel = kernel or kernel_for(sb.n)  # who ORs the lines (:meth:`_stops`)
         self.table = table
         rules = sb.board.rules
         self.edge_both = rules.edge == "both"
@@ -184,6 +262,7 @@ class AllPairs:
             for k in range(1, self.max_blind + 2):
                 self.near_plane[c, k] = _index_of(near, (e[:, c] >= k) & (e[:, c] > 0))
         self._views: dict[tuple[int, int, int, bool], U64Array] = {}
+        self._lut = np.empty(0, np.int32)
         self.n_far = len(far)
         self.n_near = len(near)
         self.far_v = self._tiles(far)
@@ -216,6 +295,16 @@ class AllPairs:
         else:
             ks, kt = pos_s, pos_t
         return _Entries(start, q, r, ks, kt)
+
+    @cached_property
+    def near_s(self) -> _Entries:
+        """The point entries within the largest N of the start."""
+        return self.points.where(self.points.ks <= self.max_blind)
+
+    @cached_property
+    def near_t(self) -> _Entries:
+        """The point entries within the largest N of the end."""
+        return self.points.where(self.points.kt <= self.max_blind)
 
     @cached_property
     def edges(self) -> tuple[_Entries, _Entries]:
@@ -357,8 +446,8 @@ class AllPairs:
     # --- one group --------------------------------------------------------------------
 
     def _inputs(self, g: _Group, rows: I64Array, sym: I64Array) -> tuple[Any, ...]:
-        """The arguments of :func:`bit_kernels.stops` and :func:`bit_kernels.answer` that
-        describe the group's lines and the board's grids, in their order."""
+        """The arguments of :func:`bit_kernels.stops` that describe the group's lines and
+        the board's grids, in their order."""
         p, _, _, row0, ci0 = g
         far, far_shape = self._far_rows
         t = self.table
@@ -387,12 +476,21 @@ class AllPairs:
             self.edge_both,
         )
 
-    def _stops(self, g: _Group, rows: I64Array, sym: I64Array) -> tuple[U64Array, U64Array]:
-        """Per displacement and far grid (``(nD, ntc, ntr, grids)``): whether a hex of the
-        grid stops the line; and per low end (s, t), stops or hard stops, blind class and
-        displacement (``(2, 2, classes, nD, ntc, ntr)``): the lines stopped by a hex near
-        that end, and those stopped so by an edge run with a hex that blocks outright
-        (ruling ``los.edge-run``). The work is :func:`bit_kernels.stops`'."""
+    def _stops(self, g: _Group, rows: I64Array, sym: I64Array) -> _Stops:
+        """Per far grid, per displacement (sorted by symmetry): whether a hex of the grid
+        stops the line; and per blind class and low end ("s" or "t") the lines stopped by
+        a hex near that end, and those stopped so by an edge run with a hex that blocks
+        outright (ruling ``los.edge-run``). The one place the two kernels differ: the ORs
+        of the group's lines are taken by the compiled loops when the engine's kernel is
+        ``"numba"`` (:meth:`_compiled_stops`), else by numpy (:meth:`_numpy_stops`)."""
+        if self.kernel == "numba":
+            return self._compiled_stops(g, rows, sym)
+        return self._numpy_stops(g, rows, sym)
+
+    def _compiled_stops(self, g: _Group, rows: I64Array, sym: I64Array) -> _Stops:
+        """:meth:`_stops` by :func:`bit_kernels.stops`, which writes the words down the
+        columns of tiles (``(nD, ntc, ntr, grids)`` and ``(2, 2, classes, nD, ntc, ntr)``:
+        per low end, stops or hard stops): handed on as views, no copy."""
         from referee.board import bit_kernels
 
         nd = len(rows)
@@ -402,7 +500,16 @@ class AllPairs:
         near_out = np.zeros((2, 2, nc, nd, ntc, ntr), np.uint64)
         kernel: Any = bit_kernels.stops  # numba's dispatcher, typed as taking no arguments
         kernel(0, nd, *self._inputs(g, rows, sym), far_out.ravel(), near_out.ravel(), ntr, ntc)
-        return far_out, near_out
+        far = [far_out[..., f].transpose(0, 2, 1) for f in range(self.n_far)]
+        near = {
+            (c, side): (
+                near_out[i, 0, j].transpose(0, 2, 1),
+                near_out[i, 1, j].transpose(0, 2, 1),
+            )
+            for i, side in enumerate("st")
+            for j, c in enumerate(self.blind_classes)
+        }
+        return far, near
 
     @cached_property
     def _far_rows(self) -> tuple[U64Array, I64Array]:
@@ -419,47 +526,220 @@ class AllPairs:
         rows = np.ascontiguousarray(self.near_v.transpose(0, 1, 2, 3, 5, 4))
         return rows.ravel(), np.array(rows.shape, np.int64)
 
+    def _keys(
+        self, g: _Group, sym: I64Array, parts: list[tuple[I32Array, I16Array, I16Array]]
+    ) -> list[I32Array]:
+        """For each part ``(owner, q, r)``: the block of the grid that each entry (the
+        canonical offset ``(q, r)`` of the line of displacement ``owner``, mapped back by
+        ``sym[owner]``) wants, as one number ``(cp * RR + row) * CC + col`` in the padded
+        grid of ``RR x CC`` bits per parity: linear in the offset but for the parity's
+        shift. All parts at once (the work is a few passes over every entry)."""
+        p, _, _, row0, ci0 = g
+        v = self.far_v
+        rr, cc = v.shape[4] * TILE, v.shape[5] * TILE
+        cuts = np.cumsum([0, *(len(o) for o, _, _ in parts)])
+        owner = np.concatenate([o for o, _, _ in parts])
+        q = np.concatenate([x for _, x, _ in parts]).astype(np.int32)
+        r = np.concatenate([x for _, _, x in parts]).astype(np.int32)
+        m = INVERSES[sym].astype(np.int32)  # per displacement, the way back
+        # a source of parity p reaches columns of parity (p + oq) & 1, and half-columns
+        # and printed rows (p + oq) >> 1 further on
+        span = self.sb.radius + 2
+        t = np.arange(-span, span + 2, dtype=np.int32)
+        shift = (t & 1) * np.int32(rr * cc) + (t >> 1) * np.int32(cc + 1)
+        oq = m[:, 0, 0][owner] * q
+        oq += m[:, 0, 1][owner] * r
+        oq += np.int32(p + span)
+        key = ((row0 + _PAD * TILE) * cc + ci0 + _PAD * TILE).astype(np.int32)[owner]
+        key += (m[:, 1, 0] * np.int32(cc))[owner] * q
+        key += (m[:, 1, 1] * np.int32(cc))[owner] * r
+        key += shift[oq]
+        return [key[lo:hi] for lo, hi in pairwise(cuts.tolist())]
+
+    def _unique(self, key: I32Array) -> tuple[I32Array, I32Array]:
+        """The entries standing for each distinct key (one each), and the number of each
+        entry's key among them: a lookup table instead of a sort, the keys being small."""
+        v = self.far_v
+        space = 2 * v.shape[4] * v.shape[5] * TILE * TILE
+        if len(self._lut) < space:
+            self._lut = np.empty(space, np.int32)
+        lut = self._lut
+        at = np.arange(len(key), dtype=np.int32)
+        lut[key] = at  # one entry of each key is written last: it stands for the key
+        reps = np.flatnonzero(lut[key] == at).astype(np.int32)
+        lut[key[reps]] = np.arange(len(reps), dtype=np.int32)
+        return reps, lut[key]
+
+    def _blocks(self, v: U64Array, g: _Group, keys: I32Array) -> U64Array:
+        """Rows of the blocks of grid ``v`` at ``keys`` (:meth:`_keys`), every plane of a
+        block in one row, and a last row of zeros."""
+        _, ntr, ntc, _, _ = g
+        rr, cc = v.shape[4] * TILE, v.shape[5] * TILE
+        cp, rest = np.divmod(keys, rr * cc)
+        row, col = np.divmod(rest, cc)
+        view = self._view(v, ntr, ntc, True)
+        width = v.shape[3] * ntr * ntc
+        out = np.zeros((len(keys) + 1, width), np.uint64)
+        got = view[cp, row & (TILE - 1), col & (TILE - 1), row >> 3, col >> 3]
+        out[:-1] = np.asarray(got).reshape(len(keys), width)
+        return out
+
+    def _numpy_stops(self, g: _Group, rows: I64Array, sym: I64Array) -> _Stops:
+        """:meth:`_stops` by numpy: each distinct block of a grid the group's lines meet
+        picked once (:meth:`_blocks`), the lines' ORs taken over rows of that small table
+        (:func:`_segment_or`)."""
+        nd = len(rows)
+        _, ntr, ntc, _, _ = g
+        a, b = self.edges
+        eidx, eowner, epos = a.take(rows)
+        ne = len(eidx)
+        width = ntr * ntc
+        far: list[U64Array] = []
+        if self.n_far:
+            pts = self.points
+            idx, owner, pos = pts.take(rows)
+            n = len(idx)
+            keys = np.concatenate(
+                self._keys(
+                    g,
+                    sym,
+                    [
+                        (owner, pts.q[idx], pts.r[idx]),
+                        (eowner, a.q[eidx], a.r[eidx]),
+                        (eowner, b.q[eidx], b.r[eidx]),
+                    ],
+                )
+            )
+            reps, inv = self._unique(keys)
+            blocks = self._blocks(self.far_v, g, keys[reps])  # every grid in one row
+            both = _segment_or(blocks, inv[:n], owner, pos, nd)
+            if ne:
+                fa, fb = blocks[inv[n : n + ne]], blocks[inv[n + ne :]]
+                runs = np.zeros((ne + 1, blocks.shape[1]), np.uint64)
+                runs[:-1] = fa & fb if self.edge_both else fa | fb
+                every = np.arange(ne, dtype=np.int32)
+                both |= _segment_or(runs, every, eowner, epos, nd)
+            far = [both[:, f * width : (f + 1) * width] for f in range(self.n_far)]
+        near: dict[tuple[int, str], tuple[U64Array, U64Array]] = {}
+        if self.blind_classes:
+            sides = []
+            wanted: list[tuple[I32Array, I16Array, I16Array]] = []
+            for side, entries in (("s", self.near_s), ("t", self.near_t)):
+                idx, owner, pos = entries.take(rows)
+                ka = (a.ks if side == "s" else a.kt)[eidx]
+                kb = (b.ks if side == "s" else b.kt)[eidx]
+                close = np.flatnonzero(np.minimum(ka, kb) <= self.max_blind)
+                ce, cown = eidx[close], eowner[close]
+                k = (entries.ks if side == "s" else entries.kt)[idx]
+                sides.append((side, k, owner, pos, ka[close], kb[close], cown))
+                wanted += [(owner, entries.q[idx], entries.r[idx])]
+                wanted += [(cown, a.q[ce], a.r[ce]), (cown, b.q[ce], b.r[ce])]
+            parts = self._keys(g, sym, wanted)
+            keys = np.concatenate(parts)
+            reps, inv = self._unique(keys)
+            pn = self.n_near
+            blocks = self._blocks(self.near_v, g, keys[reps])
+            rows_near = blocks.reshape(-1, ntr * ntc)[: len(reps) * pn + 1]
+            rows_near[-1] = 0
+            cuts = np.cumsum([0, *(len(x) for x in parts)]).tolist()
+            for i, (side, k, owner, pos, ka, kb, eown) in enumerate(sides):
+                ip, ia, ib = (
+                    inv[cuts[j] : cuts[j + 1]] * np.int32(pn) for j in range(3 * i, 3 * i + 3)
+                )
+                stops, hards = self._near_side(
+                    nd, ip, k, owner, pos, ia, ib, ka, kb, eown, rows_near
+                )
+                for j, c in enumerate(self.blind_classes):
+                    near[(c, side)] = (
+                        stops[j].reshape(nd, ntr, ntc),
+                        hards[j].reshape(nd, ntr, ntc),
+                    )
+        return [x.reshape(nd, ntr, ntc) for x in far], near
+
+    def _near_side(
+        self,
+        nd: int,
+        at: I32Array,
+        k: I16Array,
+        owner: I32Array,
+        pos: I32Array,
+        at_a: I32Array,
+        at_b: I32Array,
+        ka: I16Array,
+        kb: I16Array,
+        eowner: I32Array,
+        rows_near: U64Array,
+    ) -> tuple[U64Array, U64Array]:
+        """For one low end, per blind class: the lines stopped by an entry ``k`` from that
+        end (the first row of its block in ``rows_near`` at ``at``), and by an edge run
+        there (its two hexes' at ``at_a``, ``at_b``); then those of them stopped by an edge
+        run with a hex that blocks outright (ruling ``los.edge-run``)."""
+        nc = len(self.blind_classes)
+        classes = np.array(self.blind_classes, np.int64)[:, None]
+        top = self.max_blind + 1
+        plane = self.near_plane[classes, k[None, :]].astype(np.int32)  # (classes, entries)
+        by_class = np.arange(nc, dtype=np.int32)[:, None] * np.int32(nd)
+        owners = (by_class + owner[None, :]).ravel()
+        inv = (at[None, :] + plane).ravel()
+        stops = _segment_or(rows_near, inv, owners, np.tile(pos, nc), nc * nd)
+        hards = np.zeros_like(stops)
+        ne = len(at_a)
+        if ne:
+            pa = self.near_plane[classes, np.minimum(ka, top)[None, :]]
+            pb = self.near_plane[classes, np.minimum(kb, top)[None, :]]
+            sa = rows_near[(at_a[None, :] + pa).ravel()]
+            sb = rows_near[(at_b[None, :] + pb).ravel()]
+            run_owner = (by_class + eowner[None, :]).ravel()
+            run_pos = np.arange(nc * ne, dtype=np.int32)
+            run_pos -= np.searchsorted(run_owner, run_owner).astype(np.int32)
+            runs = np.zeros((nc * ne + 1, rows_near.shape[1]), np.uint64)
+            runs[:-1] = sa & sb if self.edge_both else sa | sb
+            every = np.arange(nc * ne, dtype=np.int32)
+            stops |= _segment_or(runs, every, run_owner, run_pos, nc * nd)
+            if self.edge_both:
+                hp = self.near_plane[classes, top]  # (classes, 1): the hexes that block
+                ha = rows_near[(at_a[None, :] + hp).ravel()]
+                hb = rows_near[(at_b[None, :] + hp).ravel()]
+                runs[:-1] &= ha | hb
+                hards = _segment_or(runs, every, run_owner, run_pos, nc * nd)
+        return stops.reshape(nc, nd, -1), hards.reshape(nc, nd, -1)
+
     def _combine(
-        self, stops: tuple[U64Array, U64Array], ls: U64Array, lt: U64Array
+        self,
+        far: list[U64Array],
+        near: dict[tuple[int, str], tuple[U64Array, U64Array]],
+        ls: U64Array,
+        lt: U64Array,
+        valid: U64Array,
     ) -> tuple[U64Array, U64Array]:
-        """``(visible, blind)`` from the far and near ``stops`` and the sources' and
-        targets' levels (``(nD, 3, ntr, ntc)`` words: the tiles' hexes at level 0, 1, 2)."""
-        from referee.board import bit_kernels
-
-        visible = np.empty((ls.shape[0], *ls.shape[2:]), np.uint64)
-        blind = np.empty_like(visible)
-        far_of, near_of = self._stops_of
-        bit_kernels.combine(0, len(ls), *stops, far_of, near_of, ls, lt, visible, blind)
-        return visible, blind
-
-    def _answer(
-        self, g: _Group, rows: I64Array, sym: I64Array, ls: U64Array, lt: U64Array
-    ) -> tuple[U64Array, U64Array]:
-        """``(visible, blind)`` of a group's lines, at the sources' and targets' levels:
-        :meth:`_stops` and :meth:`_combine` a line at a time (:func:`bit_kernels.answer`)."""
-        from referee.board import bit_kernels
-
-        visible = np.empty((ls.shape[0], *ls.shape[2:]), np.uint64)
-        blind = np.empty_like(visible)
-        far_of, near_of = self._stops_of
-        kernel: Any = bit_kernels.answer  # numba's dispatcher, typed as taking no arguments
-        kernel(*self._inputs(g, rows, sym), far_of, near_of, ls, lt, visible, blind)
-        return visible, blind
-
-    @cached_property
-    def _stops_of(self) -> tuple[I64Array, I64Array]:
-        """Per level of the source ``a`` and of the target ``b``: the far grid that stops
-        a line (-1: none), and the low end's side (0 the source's, 1 the target's) and the
-        blind class whose near grids stop it (-1: none)."""
-        far_of = np.full((LEVEL_COUNT, LEVEL_COUNT), -1, np.int64)
-        near_of = np.full((LEVEL_COUNT, LEVEL_COUNT, 2), -1, np.int64)
+        """``(visible, blind)`` from the far and near stops and the sources' and targets'
+        levels (``(nD, 3, ntr, ntc)`` words: the tiles' hexes at level 0, 1, 2)."""
+        blocked = np.zeros(valid.shape, np.uint64)
+        hard = np.zeros_like(blocked)
         for a in range(LEVEL_COUNT):
+            stop_a = np.zeros_like(blocked)
+            hit_a = np.zeros_like(blocked)
             for b in range(LEVEL_COUNT):
                 c = max(a, b) * LEVEL_COUNT + min(a, b)
-                far_of[a, b] = self.far_of_class[c]
-                if a != b and c in self.blind_classes:
-                    near_of[a, b] = (1 if a > b else 0, self.blind_classes.index(c))
-        return far_of, near_of
+                f = self.far_of_class[c]
+                stop = far[f] if f >= 0 else None
+                hit = stop
+                low = "t" if a > b else "s"
+                if a != b and (c, low) in near:
+                    ns, nh = near[(c, low)]
+                    stop = ns if stop is None else stop | ns
+                    hit = nh if hit is None else hit | nh
+                if stop is not None:
+                    both = lt[:, b] & stop
+                    stop_a |= both
+                    if hit is stop:
+                        hit_a |= both
+                if hit is not None and hit is not stop:
+                    hit_a |= lt[:, b] & hit
+            blocked |= ls[:, a] & stop_a
+            hard |= ls[:, a] & hit_a
+        blocked &= valid
+        return valid & ~blocked, blocked & ~hard
 
     def answer(
         self,
@@ -486,18 +766,19 @@ class AllPairs:
             zero = np.zeros(len(dq), np.int64)
             ls = self._gather(lv, *g, zero, zero, None)  # (nD, 3, ntr, ntc)
             lt = self._gather(lv, *g, dq, dr, None)
+            valid = (ls[:, 0] | ls[:, 1] | ls[:, 2]) & (lt[:, 0] | lt[:, 1] | lt[:, 2])
+            far, near = self._stops(g, rows, sym)
             planes: tuple[U64Array, ...] = ()
             if levels is not None:
-                planes = self._answer(g, rows, sym, ls, lt)
+                planes = self._combine(far, near, ls, lt, valid)
             else:  # every hex of the map is at level 0 in ``lv``: move it to a, b
-                stops = self._stops(g, rows, sym)
                 for a in range(LEVEL_COUNT):
                     for b in range(LEVEL_COUNT):
                         ls_ab = np.zeros_like(ls)
                         lt_ab = np.zeros_like(lt)
                         ls_ab[:, a] = ls[:, 0]
                         lt_ab[:, b] = lt[:, 0]
-                        planes += self._combine(stops, ls_ab, lt_ab)
+                        planes += self._combine(far, near, ls_ab, lt_ab, valid)
             yield PairBlock(dq, dr, p, row0, ci0, ntr, ntc, planes)
 
 

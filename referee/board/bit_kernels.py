@@ -6,8 +6,9 @@ the OR of the blocks of those grids at each of the line's entries. :func:`stops`
 line's entries, works out the block each wants and ORs it straight into the line's words:
 nothing picked, copied, sorted or kept per entry on the way (numpy's fancy indexing spent
 several nanoseconds a word on that, against about 0.3 for these loops, the rate at which
-numpy ORs long runs in place). :func:`combine` then puts the stops together by the levels
-of each pair's ends, a word at a time.
+numpy ORs long runs in place). :mod:`referee.board.all_pairs` then puts the stops together by
+the levels of each pair's ends (numpy, as when numba is not installed), and :func:`pairs`
+reads the pairs of ``referee visible --all`` out of the answers' words.
 
 The grids come flat with their shapes: ``(2, 8, 8, TR, TC, P)`` for the far grids (the
 ``P`` planes of a tile side by side, so that a row of a block is one run of ``ntc * P``
@@ -20,7 +21,8 @@ compare every answer with the reference tracer.
 numba compiles them on first use (about 4 s of CPU) and keeps the machine code in its
 cache beside this module or in the user's cache (none in a frozen app, which has no
 sources to key it by); importing numba takes about 0.4 s, loading them from the cache
-0.5 s. The module is imported only when all pairs are worked out.
+0.5 s. The module is imported only when all pairs are worked out on a large map and numba
+is installed (the extra ``large-maps``): :func:`referee.board.all_pairs.kernel_for`.
 """
 
 from __future__ import annotations
@@ -202,149 +204,6 @@ def stops(
                         h += ntr_u
 
 
-@njit(cache=_CACHE)
-def combine(
-    lo: int,
-    hi: int,
-    far_out: Any,
-    near_out: Any,
-    far_of: Any,
-    near_of: Any,
-    ls: Any,
-    lt: Any,
-    visible: Any,
-    blind: Any,
-) -> None:  # pragma: no cover - compiled
-    """``visible`` and ``blind`` (``(lines, ntr, ntc)``) of lines ``lo .. hi - 1`` from
-    their stops by :func:`stops` (``far_out`` ``(lines, ntc, ntr, P)``, ``near_out``
-    ``(2, 2, classes, lines, ntc, ntr)``, line ``i`` their ``i - lo``-th) and the levels
-    of the sources and targets (``ls``, ``lt``: ``(lines, 3, ntr, ntc)``, the hexes at
-    level 0, 1, 2). For a source at level ``a`` and a target at ``b`` the far grid
-    ``far_of[a, b]`` stops a line, and so does the near one of blind class ``near_of[a,
-    b, 1]`` on the low end's side ``near_of[a, b, 0]`` (-1: none); a line stopped but by
-    no hex that blocks outright (a far grid, or a hard edge run) leaves the target
-    blind."""
-    _, ntr, ntc = visible.shape
-    nd = hi - lo
-    n_far = u(far_out.shape[3])
-    nc = u(near_out.shape[2])
-    size = u(ntr * ntc)
-    half = u(2) * nc * u(nd) * size  # from the s side's planes to the t side's
-    hard = nc * u(nd) * size  # from stops to hard stops
-    far_flat, near_flat = far_out.ravel(), near_out.ravel()
-    ls_flat, lt_flat = ls.ravel(), lt.ravel()
-    vis_flat, blind_flat = visible.ravel(), blind.ravel()
-    for i in range(lo, hi):
-        for w in range(size):
-            y, x = divmod(w, ntc)
-            o = u(i - lo) * size + u(x * ntr + y)  # the stops' words go down the columns
-            g = u(i) * size + u(w)
-            at = (u(i) * u(3)) * size + u(w)
-            s0, s1, s2 = ls_flat[at], ls_flat[at + size], ls_flat[at + u(2) * size]
-            t0, t1, t2 = lt_flat[at], lt_flat[at + size], lt_flat[at + u(2) * size]
-            valid = (s0 | s1 | s2) & (t0 | t1 | t2)
-            blocked = np.uint64(0)
-            stopped_hard = np.uint64(0)
-            for a in range(3):
-                sa = (s0 if a == 0 else s1 if a == 1 else s2) & valid
-                if sa == 0:
-                    continue
-                for b in range(3):
-                    both = sa & (t0 if b == 0 else t1 if b == 1 else t2)
-                    if both == 0:
-                        continue
-                    stop = np.uint64(0)
-                    hit = np.uint64(0)
-                    f = far_of[a, b]
-                    if f >= 0:
-                        stop = far_flat[o * n_far + u(f)]
-                        hit = stop
-                    j = near_of[a, b, 1]
-                    if j >= 0:
-                        at_near = u(near_of[a, b, 0]) * half + (u(j) * u(nd)) * size + o
-                        stop |= near_flat[at_near]
-                        hit |= near_flat[at_near + hard]
-                    blocked |= both & stop
-                    stopped_hard |= both & hit
-            vis_flat[g] = valid & ~blocked
-            blind_flat[g] = blocked & ~stopped_hard
-
-
-@njit(cache=_CACHE)
-def answer(
-    far: Any,
-    far_shape: Any,
-    near: Any,
-    near_shape: Any,
-    lines: Any,
-    row0: Any,
-    col0: Any,
-    back: Any,
-    p: int,
-    points: Any,
-    point_kind: Any,
-    point_pos: Any,
-    line_end: Any,
-    with_vertices: bool,
-    steps: bool,
-    edge_start: Any,
-    edge_ab: Any,
-    edge_k: Any,
-    near_plane: Any,
-    classes: Any,
-    max_blind: int,
-    edge_both: bool,
-    far_of: Any,
-    near_of: Any,
-    ls: Any,
-    lt: Any,
-    visible: Any,
-    blind: Any,
-) -> None:  # pragma: no cover - compiled
-    """:func:`stops` and :func:`combine` a line at a time: the stops are kept only for
-    the line in hand (a few kilobytes, in the cache), not for the whole group (tens of
-    megabytes on a large map, written and read again)."""
-    nd, ntr, ntc = visible.shape
-    n_far = far_shape[5] if far_of.max() >= 0 else 0
-    far_out = np.zeros((1, ntc, ntr, n_far), np.uint64)
-    near_out = np.zeros((2, 2, classes.shape[0], 1, ntc, ntr), np.uint64)
-    far_flat, near_flat = far_out.ravel(), near_out.ravel()
-    for i in range(nd):
-        far_flat[:] = 0
-        near_flat[:] = 0
-        stops(
-            i,
-            i + 1,
-            far,
-            far_shape,
-            near,
-            near_shape,
-            lines,
-            row0,
-            col0,
-            back,
-            p,
-            points,
-            point_kind,
-            point_pos,
-            line_end,
-            with_vertices,
-            steps,
-            edge_start,
-            edge_ab,
-            edge_k,
-            near_plane,
-            classes,
-            max_blind,
-            edge_both,
-            far_flat,
-            near_flat,
-            ntr,
-            ntc,
-        )
-        combine(i, i + 1, far_out, near_out, far_of, near_of, ls, lt, visible, blind)
-
-
 # the number of a 64-bit word's only bit set, by a de Bruijn sequence: bit b of ``low``
 # moves the sequence's b-th six bits to the top
 _DE_BRUIJN = np.uint64(0x03F79D71B4CB0A89)
@@ -396,19 +255,18 @@ def pairs(
 
 
 def warm() -> None:
-    """Compile (or load from numba's cache) the loops, on an empty group of lines."""
+    """Compile (or load from numba's cache) :func:`stops`, on an empty group of lines."""
     grid = np.zeros(2 * 8 * 8 * 3 * 3, np.uint64)
     shape = np.array((2, 8, 8, 1, 3, 3), np.int64)
     none = np.zeros(0, np.int16)
     nothing = np.zeros(0, np.int64)
     start = np.zeros(2, np.int64)
     back = np.zeros((0, 2, 2), np.int64)
-    far_of = np.full((3, 3), -1, np.int64)
-    near_of = np.full((3, 3, 2), -1, np.int64)
-    levels = np.zeros((0, 3, 1, 1), np.uint64)
-    words = np.zeros((0, 1, 1), np.uint64)
     plane = np.zeros((1, 2), np.int64)
-    answer(
+    words = np.zeros(0, np.uint64)
+    stops(
+        0,
+        0,
         grid,
         shape,
         grid,
@@ -431,10 +289,8 @@ def warm() -> None:
         nothing,
         1,
         True,
-        far_of,
-        near_of,
-        levels,
-        levels,
         words,
         words,
+        1,
+        1,
     )

@@ -27,7 +27,7 @@ from typing import Any
 import numpy as np
 import numpy.typing as npt
 
-from referee.board.all_pairs import AllPairs, PairBlock, dense, unpack
+from referee.board.all_pairs import TILE, AllPairs, PairBlock, dense, unpack
 from referee.board.hexgrid import Hex
 from referee.board.los import LosBoard, SightError
 from referee.board.pair_table import PairTable
@@ -181,9 +181,9 @@ class Visibility:
     def _pairs(self, lv: LevelArray, kind: np.dtype[Any]) -> list[npt.NDArray[Any]] | None:
         """Per answer (visible, blind): the pairs that have it, both ways, each as one
         number ``from * n + to`` of type ``kind``, unsorted; None when there are more than
-        :data:`ROW_PAIRS` of them."""
-        from referee.board import bit_kernels
-
+        :data:`ROW_PAIRS` of them. Read out of the answers' words by the compiled loop
+        (:func:`referee.board.bit_kernels.pairs`) when the engine's kernel is numba, else by
+        :func:`_plane_keys`."""
         sb = self.sb
         n = sb.n
         engine = self.engine
@@ -191,7 +191,11 @@ class Visibility:
         by_offset = np.full((engine.cols, engine.rows), n, np.int32)
         by_offset[sb.col, sb.row] = np.arange(n, dtype=np.int32)
         found: list[list[npt.NDArray[Any]]] = [[], []]
-        kernel: Any = bit_kernels.pairs  # numba's dispatcher, typed as taking no arguments
+        kernel: Any = _plane_keys
+        if engine.kernel == "numba":
+            from referee.board import bit_kernels
+
+            kernel = bit_kernels.pairs  # numba's dispatcher, typed as taking no arguments
         total = 0
         for blk in engine.answer(lv):
             for k, plane in enumerate(blk.planes):
@@ -235,3 +239,47 @@ class Visibility:
                     seen[k, local[src[mine]], tgt[mine]] = True
             for i, hex_number in enumerate(in_chunk):
                 yield int(hex_number), np.flatnonzero(seen[0, i]), np.flatnonzero(seen[1, i])
+
+
+def _plane_keys(
+    plane: npt.NDArray[np.uint64],
+    dq: I64Array,
+    dr: I64Array,
+    row0: I64Array,
+    ci0: I64Array,
+    p: int,
+    by_offset: npt.NDArray[np.int32],
+    grid: npt.NDArray[Any],
+    q0: int,
+    r0: int,
+    width: int,
+    n: int,
+    keys: npt.NDArray[Any],
+    at: int,
+) -> int:
+    """numpy's :func:`referee.board.bit_kernels.pairs`: into ``keys`` from ``at`` on, the
+    pairs of the set bits of ``plane`` (``(lines, ntr, ntc)`` words of a block of
+    displacements ``dq``, ``dr`` from sources of parity ``p``), both ways, each as
+    ``from * n + to`` (every pair one way, then the other); returns where they end."""
+    words = plane.reshape(-1)
+    some = np.flatnonzero(words)  # the words with a pair in them
+    bits = np.unpackbits(
+        words[some].astype("<u8", copy=False).view(np.uint8).reshape(-1, 8),
+        axis=1,
+        bitorder="little",
+    )
+    found = np.flatnonzero(bits)  # (much faster than the rows and columns)
+    bit = found & 63
+    d, tr, tc = np.unravel_index(some[found >> 6], plane.shape)
+    row = row0[d] + TILE * tr + (bit >> 3)
+    col = 2 * (ci0[d] + TILE * tc + (bit & (TILE - 1))) + p
+    r = row - ((col - (col & 1)) >> 1)
+    src = by_offset[col, row]
+    tgt = grid[(col + dq[d] - q0) * width + (r + dr[d] - r0)]
+    m = len(src)
+    kind = keys.dtype
+    for half, (a, b) in enumerate(((src, tgt), (tgt, src))):
+        part = keys[at + half * m : at + (half + 1) * m]
+        np.multiply(a, kind.type(n), out=part, dtype=kind, casting="unsafe")
+        part += b.astype(kind)
+    return at + 2 * m

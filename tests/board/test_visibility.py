@@ -9,6 +9,9 @@ planes, half or all displacements, streamed a few columns at a time) and the pai
 
 from __future__ import annotations
 
+import os
+from collections.abc import Iterator
+from contextlib import contextmanager
 from pathlib import Path
 
 import numpy as np
@@ -17,6 +20,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 import referee.board.visibility as visibility
+from referee.board.all_pairs import KERNEL_ENV, numba_installed
 from referee.board.hexgrid import DIRECTIONS, Hex, hex_label
 from referee.board.line import CROSS, EDGE, VERTEX, trace
 from referee.board.los import SightError, line_of_sight, los_board
@@ -47,6 +51,32 @@ READINGS = {
     "los.level2-to-level1-hills": ["blind-2", "clear", "block"],
     "los.both-level-2": ["clear", "block"],
 }
+
+
+# every exactness test of the all-pairs engine runs on both kernels that OR its lines
+KERNELS = [
+    "numpy",
+    pytest.param(
+        "numba",
+        marks=pytest.mark.skipif(
+            not numba_installed(), reason="numba is not installed (the extra large-maps)"
+        ),
+    ),
+]
+
+
+@contextmanager
+def _kernel(kernel: str) -> Iterator[None]:
+    """Engines made inside use ``kernel``, whatever the map's size."""
+    old = os.environ.get(KERNEL_ENV)
+    os.environ[KERNEL_ENV] = kernel
+    try:
+        yield
+    finally:
+        if old is None:
+            del os.environ[KERNEL_ENV]
+        else:
+            os.environ[KERNEL_ENV] = old
 
 
 def _expected_points(dq: int, dr: int) -> set[tuple[int, int, int, int, int]]:
@@ -228,11 +258,14 @@ def _reference(board, levels):
     return visible, blind
 
 
+@pytest.mark.parametrize("kernel", KERNELS)
 @settings(max_examples=40, deadline=None, suppress_health_check=[HealthCheck.too_slow])
-@given(boards())
-def test_every_engine_agrees_with_the_reference_tracer(drawn):
+@given(drawn=boards())
+def test_every_engine_agrees_with_the_reference_tracer(kernel, drawn):
     board, flying = drawn
-    vis = Visibility(board)
+    with _kernel(kernel):
+        vis = Visibility(board)
+        assert vis.engine.kernel == kernel
     levels = vis.levels(flying)
     want_visible, want_blind = _reference(board, levels)
     # the pair table (small maps), at these levels
@@ -256,16 +289,20 @@ def test_every_engine_agrees_with_the_reference_tracer(drawn):
                     assert (v2[j], b2[j]) == (s.visible, s.blind)
 
 
+@pytest.mark.parametrize("kernel", KERNELS)
 @settings(max_examples=40, deadline=None, suppress_health_check=[HealthCheck.too_slow])
-@given(boards(max_side=7), st.data())
-def test_every_pair_at_any_levels_of_its_ends_is_the_reference_tracers(drawn, data):
-    """Clauses ``los.*``: the bit planes (the compiled loops of ``bit_kernels``) give the
-    reference tracer's answer at every pair of end levels, each hex at a level drawn from
-    0-2 (blind hexes, hard edge runs and the far grids of each class of levels)."""
+@given(drawn=boards(max_side=7), data=st.data())
+def test_every_pair_at_any_levels_of_its_ends_is_the_reference_tracers(kernel, drawn, data):
+    """Clauses ``los.*``: the bit planes (by numpy, and by the compiled loops of
+    ``bit_kernels``) give the reference tracer's answer at every pair of end levels, each
+    hex at a level drawn from 0-2 (blind hexes, hard edge runs and the far grids of each
+    class of levels)."""
     board, _ = drawn
     n = len(board.battle_map.hexes)
     levels = np.array(data.draw(st.lists(st.integers(0, 2), min_size=n, max_size=n)), np.int8)
-    vis = Visibility(board)
+    with _kernel(kernel):
+        vis = Visibility(board)
+        assert vis.engine.kernel == kernel
     want_visible, want_blind = _reference(board, levels)
     from referee.board.all_pairs import dense
 
@@ -293,6 +330,7 @@ def test_line_of_sight_is_the_same_both_ways(drawn):
     assert (visible == visible.T).all() and (blind == blind.T).all()
 
 
+@pytest.mark.parametrize("kernel", KERNELS)
 @pytest.mark.parametrize(
     "kept",
     [
@@ -302,9 +340,11 @@ def test_line_of_sight_is_the_same_both_ways(drawn):
 )
 @settings(max_examples=10, deadline=None)
 @given(drawn=boards())
-def test_streamed_rows_are_the_pairs_of_each_hex(kept, drawn):
+def test_streamed_rows_are_the_pairs_of_each_hex(kernel, kept, drawn):
     board, flying = drawn
-    vis = Visibility(board)
+    with _kernel(kernel):
+        vis = Visibility(board)
+        assert vis.engine.kernel == kernel
     levels = vis.levels(flying)
     visible, blind = vis.all_pairs(levels)
     names = ("DENSE_HEXES", "CHUNK_COLUMNS", "ROW_PAIRS")
@@ -330,13 +370,16 @@ def _room(size: int, seed: int):
 
 
 @pytest.mark.slow
-def test_a_large_map_agrees_with_the_reference_on_sampled_lines(tmp_path):
+@pytest.mark.parametrize("kernel", KERNELS)
+def test_a_large_map_agrees_with_the_reference_on_sampled_lines(kernel, tmp_path):
     # 40 x 40 hexes (every engine's tiling and chunking at work), checked on lines drawn
     # at random and on every line of a few sources
     import random
 
     board = _room(40, 3)
-    vis = Visibility(board, cache=tmp_path)
+    with _kernel(kernel):
+        vis = Visibility(board, cache=tmp_path)
+        assert vis.engine.kernel == kernel
     hexes = board.battle_map.hexes
     rnd = random.Random(3)
     levels = vis.levels({h: 2 for h in rnd.sample(hexes, 40)})
@@ -445,3 +488,41 @@ def test_every_pair_leaves_the_shadows_alone_and_one_hex_to_all_caches_them(tmp_
     for bad in (b"not a numpy file", cache_path(tmp_path, vis.g.lines.radius).read_bytes()):
         shadows.write_bytes(bad)  # garbage, or the lines' file under the shadows' name
         assert (Visibility(board, cache=tmp_path).from_hex(bm.hexes[40])[0] == seen).all()
+
+
+def test_numpy_ors_a_small_maps_lines_and_numba_a_large_maps_when_installed(monkeypatch):
+    from referee.board import all_pairs
+
+    monkeypatch.delenv(KERNEL_ENV, raising=False)
+    assert all_pairs.kernel_for(all_pairs.NUMBA_HEXES - 1) == "numpy"
+    large = "numba" if numba_installed() else "numpy"
+    assert all_pairs.kernel_for(all_pairs.NUMBA_HEXES) == large
+    monkeypatch.setattr(all_pairs, "numba_installed", lambda: False)
+    assert all_pairs.kernel_for(200 * 200) == "numpy"  # no numba: numpy, whatever the size
+    with pytest.raises(ValueError, match="not installed"):
+        monkeypatch.setenv(KERNEL_ENV, "numba")
+        all_pairs.kernel_for(10)
+    monkeypatch.setenv(KERNEL_ENV, "numpy")
+    assert all_pairs.kernel_for(200 * 200) == "numpy"
+    monkeypatch.setenv(KERNEL_ENV, "fast")
+    with pytest.raises(ValueError, match="numpy or numba"):
+        all_pairs.kernel_for(10)
+
+
+def test_every_pair_of_a_shipped_map_is_worked_out_without_importing_numba():
+    # a small map answers sooner by numpy than numba is imported and its loops loaded
+    import subprocess
+    import sys
+
+    code = (
+        "import sys\n"
+        "from referee.cli.main import main\n"
+        "main(['visible', 'standard', '--all'])\n"
+        "print('numba' in sys.modules, file=sys.stderr)\n"
+    )
+    env = {k: v for k, v in os.environ.items() if k != KERNEL_ENV}
+    done = subprocess.run(
+        [sys.executable, "-c", code], env=env, capture_output=True, text=True, timeout=300
+    )
+    assert done.returncode == 0, done.stderr[-2000:]
+    assert done.stderr.split()[-1] == "False"
