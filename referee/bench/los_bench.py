@@ -25,9 +25,13 @@ which load hardly changes, and the result names the load (:mod:`referee.bench.me
   (the preparation timed apart, cold), and the peak memory of a fresh process that
   prepares it cold and works out every pair.
 
-``kernels_load_ms``: a fresh process importing numba and loading the compiled all-pairs
-loops from its cache, which the first all-pairs query of a session pays once (the
-figures above are medians, without it).
+``kernel_100x100``, ``kernel_200x200``: which kernel ORed the lines of all pairs at that
+size, ``"numba"`` (the extra ``large-maps`` installed, from
+:data:`referee.board.all_pairs.NUMBA_HEXES` hexes on) or ``"numpy"``
+(``REFEREE_LOS_KERNEL=numpy`` gives numpy's figures with numba installed).
+``kernels_load_ms`` (numba installed only): a fresh process importing numba and loading the
+compiled all-pairs loops from its cache, which the first all-pairs query of a session pays
+once (the figures above are medians, without it).
 
 The floor (``floor_all_pairs_100x100_ms``): every pair answered by ORing, for each hex a
 line meets, a bit of each grid of blocking hexes into the pair's bit, 64 pairs to a word
@@ -50,6 +54,7 @@ import numpy as np
 import numpy.typing as npt
 
 from referee.bench.measure import median_ms, on_machine, timing
+from referee.board.all_pairs import numba_installed
 from referee.board.hexgrid import centre, corners, hex_label
 from referee.board.los import LosBoard, line_of_sight, los_board
 from referee.board.maps import BattleMap, load_map, parse_map, rectangle_hexes
@@ -228,6 +233,7 @@ def _hundred(runs: int, seed: int) -> dict[str, Any]:
         **timing("floor_all_pairs_100x100", words * or_ms, words * or_cpu),
         "floor_word_ors_100x100": words,
         "floor_ratio_100x100": round(all_ms / (words * or_ms), 1) if words else None,
+        "kernel_100x100": vis.engine.kernel,
         "memory_100x100_mb": round(memory_mb(seed), 1),
         "line_table_100x100_mb": round(table_mb, 1),
         "line_table_100x100_disk_mb": round(disk / 1e6, 1),
@@ -261,6 +267,7 @@ def _two_hundred(runs: int, seed: int) -> dict[str, Any]:
     return {
         **timing("prepare_200x200", *prepare),
         **timing("all_pairs_200x200", all_ms, all_cpu),
+        "kernel_200x200": vis.engine.kernel,
         "memory_200x200_mb": round(memory_mb(seed, HUGE), 1),
     }
 
@@ -383,7 +390,8 @@ def run(
             result.update(_hundred(runs, seed))
         if big and huge:
             result.update(_two_hundred(runs, seed))
-        result.update(timing("kernels_load", *kernels_load_ms()))
+        if numba_installed():
+            result.update(timing("kernels_load", *kernels_load_ms()))
         result["runs"] = runs
         return result
 
