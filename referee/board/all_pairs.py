@@ -17,36 +17,39 @@ and per query puts them together by the levels of each pair's two ends. Line of 
 symmetric (the same line, the same low end), so ``s -> s + D`` and ``s + D -> s`` are one
 answer: a whole map is worked out from half the displacements.
 
-Nearly all the work is ORing words: on a 200 x 200 map 3.5 G of them, for 14 M words of
-answers. The loops that do it are compiled (:mod:`referee.board.bit_kernels`, numba): per
-line, each entry's block of each grid is ORed straight into the line's words, read down
-the block's columns of tiles (the longer side: a map's rows are printed rows, its columns
-half-columns), and the line's stops are put together by the levels of its ends at once,
-a word at a time, while they are still in the cache. Measured on this machine while
-others worked on it (CPU seconds, so a few tenths either way): 100 x 100 all pairs 1.56
-with numpy, 0.29-0.56 so (the floor 0.033-0.058 in the same runs); 200 x 200 12.3 with
-numpy (13-16 in the bench), 4.0-5.3 so, in about 255 MB with numba loaded (which takes
-about 110 MB of it). The loops' time is the machine's memory, so other work on it slows
-them more than numpy's in-place OR of the floor.
+Nearly all the work is ORing words (on a 200 x 200 map 3.5 G of them, for 14 M words of
+answers), and one method does it, :meth:`AllPairs._stops`, by one of two kernels; the
+rest (line tables, grids, groups, putting the stops together by levels) is shared:
 
-Measured and set aside (issue 27): numpy ORs long runs of words in place at about 0.3 ns a
-word, but here the blocks are scattered (a line's entries want different pre-shifted
-grids), so it had to pick them by fancy indexing, copy them and OR them as a tree: several
-nanoseconds a word, whatever the arrangement (the distinct blocks of a group picked once
-and ORed by segments; a trie of the lines' prefixes, 4-5 s against 1.3 s on 100 x 100,
-as its nodes serve every source that could be on a line; leaving out the lines already
-stopped, a quarter fewer words at most, as the hexes that block the higher classes,
-mountains, 4.4% of a big map, seldom stop every source of a word). The engine ORs about
-1.2 times the words the floor of ``referee bench los`` counts (3.5 G against 3.1 G on 200
-x 200: the tiles' edges), so the compiled loops are within a small factor of the floor;
-what is left is reading the pre-shifted grids from memory (a megabyte on 200 x 200, each
-entry's block from another of the 128 shifts, at about 1 ns a word against the floor's
-0.3) and the near grids (a tenth to a quarter of the loops' time: each of the three blind
-classes ORs its own plane of the few entries near an end). numba was chosen over a C
-extension (no compiler on a user's machine: numba's wheels cover CPython 3.11 on Linux,
-Windows and macOS); its cost is its import and loading the loops, about a second the first
-time a session works out all pairs (``kernels_load_ms``), and compiling them, about 4-8 s
-once per machine (none cached in a frozen app: there, once per session).
+* ``"numpy"``, the default: the lines of a group of displacements start from the same
+  block of sources and fan out, so they meet the same hexes again and again (on a 100 x
+  100 map, a block of the grid is wanted by eighteen entries on average): each distinct
+  block is picked once (:meth:`AllPairs._blocks`), and the lines' ORs are then taken over
+  rows of that small table, all the lines of a group at once and the ORs of a line as a
+  tree (:func:`_segment_or`). numpy picks scattered blocks by fancy indexing, copies and
+  ORs them at several nanoseconds a word (against about 0.3 for its in-place OR of long
+  runs, the floor of ``referee bench los``).
+* ``"numba"``, with the extra ``large-maps`` installed and from :data:`NUMBA_HEXES` hexes
+  on (:func:`kernel_for`): compiled loops (:mod:`referee.board.bit_kernels`) OR each
+  entry's block of each grid straight into the line's words, read down the block's
+  columns of tiles. Measured (CPU seconds, the machine shared): 100 x 100 all pairs
+  0.95 by numpy, 0.43 so; 200 x 200 about 12-13 by numpy, 4.4-4.7 so. Its cost is
+  importing numba and loading the loops, about half a second to a second the first time
+  a session works out all pairs (``kernels_load_ms``), and compiling them, about 4-8 s
+  once per machine. Below 60 x 60 hexes numpy answers a whole map in under a quarter of
+  a second, sooner than that load; the first answer of a session breaks even near 70 x
+  70 to 80 x 80, and from 60 x 60 on each later one (the window's tool as levels change)
+  is 2-3 times faster.
+
+Measured and set aside (issue 27): the engine ORs about 1.2 times the words the floor
+counts (3.5 G against 3.1 G on 200 x 200: the tiles' edges), so numpy's distance from the
+floor is the cost of a word, not wasted words. A trie of the lines' prefixes (its nodes
+serve every source that could be on a line: 4-5 s against 1.3 s on 100 x 100); leaving
+out the lines already stopped (a quarter fewer words at most: the hexes that block the
+higher classes, mountains, 4.4% of a big map, seldom stop every source of a word). numba
+was chosen over a C extension (no compiler on a user's machine: numba's wheels cover
+CPython 3.11 on Linux, Windows and macOS); the packaged app leaves it out (180 MB of LLVM,
+and a frozen app keeps no compiled loops between runs).
 
 Sources are numbered on the printed grid, split by the parity ``p`` of their column: a
 source in column ``col`` and row ``row`` is at half-column ``ci = col // 2``. A word holds
