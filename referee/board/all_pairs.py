@@ -183,7 +183,10 @@ def _segment_or(u: U64Array, inv: I32Array, owner: I32Array, pos: I32Array, coun
 
 def numba_installed() -> bool:
     """Whether numba can be imported (without importing it)."""
-    return importlib.util.find_spec("numba") is not None
+    try:
+        return importlib.util.find_spec("numba") is not None
+    except (ImportError, ValueError):  # blocked (None in sys.modules) or broken
+        return False
 
 
 def kernel_for(hexes: int) -> str:
