@@ -496,7 +496,7 @@ class AllPairs:
     def _compiled_stops(self, g: _Group, rows: I64Array, sym: I64Array) -> _Stops:
         """:meth:`_stops` by :func:`bit_kernels.stops`, which writes the words down the
         columns of tiles (``(nD, ntc, ntr, grids)`` and ``(2, 2, classes, nD, ntc, ntr)``:
-        per low end, stops or hard stops): handed on as views, no copy."""
+        per low end, stops or hard stops)."""
         from referee.board import bit_kernels
 
         nd = len(rows)
@@ -506,16 +506,15 @@ class AllPairs:
         near_out = np.zeros((2, 2, nc, nd, ntc, ntr), np.uint64)
         kernel: Any = bit_kernels.stops  # numba's dispatcher, typed as taking no arguments
         kernel(0, nd, *self._inputs(g, rows, sym), far_out.ravel(), near_out.ravel(), ntr, ntc)
-        far = [far_out[..., f].transpose(0, 2, 1) for f in range(self.n_far)]
+        # in rows of tiles, one copy: :meth:`_combine` reads each several times
+        far_rows = np.ascontiguousarray(far_out.transpose(3, 0, 2, 1))
+        near_rows = np.ascontiguousarray(near_out.transpose(0, 1, 2, 3, 5, 4))
         near = {
-            (c, side): (
-                near_out[i, 0, j].transpose(0, 2, 1),
-                near_out[i, 1, j].transpose(0, 2, 1),
-            )
+            (c, side): (near_rows[i, 0, j], near_rows[i, 1, j])
             for i, side in enumerate("st")
             for j, c in enumerate(self.blind_classes)
         }
-        return far, near
+        return list(far_rows), near
 
     @cached_property
     def _far_rows(self) -> tuple[U64Array, I64Array]:
@@ -722,10 +721,17 @@ class AllPairs:
         levels (``(nD, 3, ntr, ntc)`` words: the tiles' hexes at level 0, 1, 2)."""
         blocked = np.zeros(valid.shape, np.uint64)
         hard = np.zeros_like(blocked)
+        # the levels no source (target) of the group is at are left out: most of a map's
+        # hexes are at one level, and the pair table's planes have one level each
+        targets = [b for b in range(LEVEL_COUNT) if lt[:, b].any()]
+        both = np.empty_like(blocked)  # work space: no new arrays in the loops
+        either = np.empty_like(blocked)
         for a in range(LEVEL_COUNT):
+            if not ls[:, a].any():
+                continue
             stop_a = np.zeros_like(blocked)
             hit_a = np.zeros_like(blocked)
-            for b in range(LEVEL_COUNT):
+            for b in targets:
                 c = max(a, b) * LEVEL_COUNT + min(a, b)
                 f = self.far_of_class[c]
                 stop = far[f] if f >= 0 else None
@@ -733,17 +739,25 @@ class AllPairs:
                 low = "t" if a > b else "s"
                 if a != b and (c, low) in near:
                     ns, nh = near[(c, low)]
-                    stop = ns if stop is None else stop | ns
-                    hit = nh if hit is None else hit | nh
+                    stop = ns if stop is None else np.bitwise_or(stop, ns, out=either)
+                    if hit is None:
+                        hit = nh
+                    else:
+                        np.bitwise_and(lt[:, b], hit, out=both)
+                        hit_a |= both
+                        hit = nh
                 if stop is not None:
-                    both = lt[:, b] & stop
+                    np.bitwise_and(lt[:, b], stop, out=both)
                     stop_a |= both
                     if hit is stop:
                         hit_a |= both
                 if hit is not None and hit is not stop:
-                    hit_a |= lt[:, b] & hit
-            blocked |= ls[:, a] & stop_a
-            hard |= ls[:, a] & hit_a
+                    np.bitwise_and(lt[:, b], hit, out=both)
+                    hit_a |= both
+            np.bitwise_and(ls[:, a], stop_a, out=stop_a)
+            blocked |= stop_a
+            np.bitwise_and(ls[:, a], hit_a, out=hit_a)
+            hard |= hit_a
         blocked &= valid
         return valid & ~blocked, blocked & ~hard
 
