@@ -43,7 +43,7 @@ for readings in (
     assert vis.engine.kernel == "numba"
     n = len(bm.hexes)
     levels = np.array([rnd.choice((0, 0, 1, 2)) for _ in range(n)], np.int8)
-    visible, blind = dense(vis.sb, vis.engine.answer(levels))  # stops and combine, a line at a time
+    visible, blind = dense(vis.sb, vis.engine.answer(levels))  # the compiled stops
     table_visible, table_blind = vis.all_pairs(levels)  # the pair table: every pair of levels
     visibility.DENSE_HEXES = 0  # visible --all's path: the pairs read out of the words
     rows = list(vis.rows(levels))
