@@ -33,9 +33,7 @@ from referee.app.map.far_picture import FAR_MIN_HEXES, FAR_PIXELS, HexLayer, far
 from referee.app.map.geometry import HEX_SIZE, hex_at_scene, hex_centre
 from referee.app.map.hex_item import HexItem
 from referee.app.map.marker_item import MarkerItem
-from referee.app.map.move_arrow_item import MoveArrow
 from referee.app.map.overlay_layer import OverlayLayer
-from referee.app.map.shot_line_item import ShotLine
 from referee.app.map.token_layer import TokenLayer
 from referee.app.map.unit_item import UnitItem
 from referee.app.map.wizard_drawings import WizardDrawings
@@ -49,6 +47,8 @@ if TYPE_CHECKING:  # numpy and the far picture come when first zoomed out (a qui
     import numpy.typing as npt
 
     from referee.app.map.map_raster import MapRaster
+    from referee.app.map.move_arrow_item import MoveArrow
+    from referee.app.map.shot_line_item import ShotLine
     from referee.rules.orders.state import MatchState  # the engine, when a match is opened
 
 __all__ = ["FAR_MIN_HEXES", "FAR_PIXELS", "MapScene"]

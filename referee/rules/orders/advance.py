@@ -27,7 +27,6 @@ from typing import TYPE_CHECKING, Any
 from referee.errors import RefereeError
 from referee.rules.changes import Changes
 from referee.rules.orders.missing import Missing, missing_orders, missing_rule
-from referee.rules.orders.movement_orders import step_actions
 from referee.rules.orders.state import MatchState
 from referee.rules.turn.clock import TurnPosition
 from referee.rules.turn.sequence import TurnStep
@@ -73,6 +72,9 @@ def step_work(state: MatchState, agenda: Any = None) -> str | None:
         missing = state.orders_missing()
         return "; ".join(m.text() for m in missing) or None
     if step.kind == "movement":
+        # the orders' legality checks come with the first movement step
+        from referee.rules.orders.movement_orders import step_actions
+
         actions, _ = step_actions(state, step.number or 1)
         moving = [uid for uid, acts in actions.items() if any(not a.is_nothing for a in acts)]
         return f"{', '.join(moving)} carry out their movement orders" if moving else None
