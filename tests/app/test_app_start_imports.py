@@ -126,10 +126,10 @@ UNTIL_USED = (
     "referee.app.map.move_arrow_item",
     "referee.app.map.shot_line_item",
 )
-"""What the window ready on a match with no damage waiting (the demo, at its first gunnery step)
-never uses: the damage engine (the damage waiting on a unit, a step's outcome), the legality of a movement step's
-orders, a search hit, a wizard's arrows and shot line. Each comes with the step, wizard or
-search that uses it."""
+"""What the window ready on a match with no damage waiting (the demo, at its first gunnery
+step) never uses: the damage engine (the damage waiting on a unit, a step's outcome), the
+legality of a movement step's orders, a search hit, a wizard's arrows and shot line. Each
+comes with the step, wizard or search that uses it."""
 
 
 def test_the_ready_window_leaves_the_damage_engine_and_the_wizards_drawings_for_later(tmp_path):
