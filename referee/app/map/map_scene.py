@@ -49,6 +49,7 @@ if TYPE_CHECKING:  # numpy and the far picture come when first zoomed out (a qui
     from referee.app.map.map_raster import MapRaster
     from referee.app.map.move_arrow_item import MoveArrow
     from referee.app.map.shot_line_item import ShotLine
+    from referee.rules.orders.outcome import PendingOnUnit
     from referee.rules.orders.state import MatchState  # the engine, when a match is opened
 
 __all__ = ["FAR_MIN_HEXES", "FAR_PIXELS", "MapScene"]
@@ -175,10 +176,13 @@ class MapScene(QGraphicsScene):
     def _set_units(self, state: MatchState) -> None:
         """The tokens of the units on the table: a destroyed unit leaves the map (the
         journal and the inspector keep it)."""
-        from referee.rules.orders.outcome import pending_by_unit
-
         on_table = {uid: u for uid, u in state.units.items() if not u.destroyed}
-        self.tokens.place_units(on_table, pending_by_unit(state))
+        pending: dict[str, PendingOnUnit] = {}
+        if state.pending:  # what applying it will do comes with the first damage rolled
+            from referee.rules.orders.outcome import pending_by_unit
+
+            pending = pending_by_unit(state)
+        self.tokens.place_units(on_table, pending)
 
     def show_preview(self, battle_map: BattleMap, units: Iterable[UnitState]) -> None:
         """Draw ``battle_map`` and ``units`` before the match's engine is loaded (the demo
