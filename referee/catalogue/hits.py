@@ -6,16 +6,13 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, Literal
 
+from referee.catalogue.marks import MARK_CLOSE, MARK_OPEN
+
 if TYPE_CHECKING:
     from referee.catalogue.ranking import Why
 
 Kind = Literal["clause", "ruling", "imported"]
 KINDS: tuple[Kind, ...] = ("clause", "ruling", "imported")
-
-# Private marks around matched words, written by FTS5 highlight()/snippet(); they are
-# replaced by brackets, ANSI bold or nothing when a hit is shown.
-MARK_OPEN = "\x02"
-MARK_CLOSE = "\x03"
 
 
 def render_marks(text: str, open_mark: str = "[", close_mark: str = "]") -> str:

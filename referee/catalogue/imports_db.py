@@ -19,7 +19,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from referee.catalogue.fts_query import title_key
-from referee.catalogue.hits import MARK_CLOSE, MARK_OPEN
+from referee.catalogue.marks import MARK_CLOSE, MARK_OPEN
 from referee.catalogue.passages import Passage, split_passages
 from referee.catalogue.ranking import Candidate
 from referee.errors import FileKindError, RefereeError, read_bounded

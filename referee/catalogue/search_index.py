@@ -36,7 +36,7 @@ from referee.catalogue.clause_source import (
     wordings,
 )
 from referee.catalogue.fts_query import title_key
-from referee.catalogue.hits import MARK_CLOSE, MARK_OPEN
+from referee.catalogue.marks import MARK_CLOSE, MARK_OPEN
 from referee.catalogue.ranking import Candidate
 from referee.catalogue.synonyms import words_of
 from referee.errors import RefereeError

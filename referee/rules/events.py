@@ -10,11 +10,13 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
-from referee.dice.service import Roll
 from referee.rules.changes import Changes
 from referee.rules.command import Command
+
+if TYPE_CHECKING:  # the dice service comes with the first step that rolls
+    from referee.dice.service import Roll
 
 
 @dataclass(frozen=True)

@@ -115,3 +115,49 @@ def test_a_start_imports_the_engine_modules_of_its_first_frame_before_qt(tmp_pat
     before_qt = json.loads(out.stdout.splitlines()[-1])
     assert before_qt[-1] == "PySide6"
     assert [m for m in FIRST_FRAME_ENGINE if m not in before_qt] == []
+
+
+UNTIL_USED = (
+    "referee.rules.damage",
+    "referee.rules.explain",
+    "referee.rules.orders.legality",
+    "referee.rules.orders.movement_orders",
+    "referee.catalogue.hits",
+    "referee.app.map.move_arrow_item",
+    "referee.app.map.shot_line_item",
+)
+"""What the window ready on a match with no damage waiting (the demo, at its first gunnery
+step) never uses: the damage engine (the damage waiting on a unit, a step's outcome), the
+legality of a movement step's orders, a search hit, a wizard's arrows and shot line. Each
+comes with the step, wizard or search that uses it."""
+
+
+def test_the_ready_window_leaves_the_damage_engine_and_the_wizards_drawings_for_later(tmp_path):
+    from referee.match.setup.demo import create_demo_match
+
+    path = tmp_path / "demo.referee"
+    create_demo_match(path).close()
+    code = (
+        "import json, sys\n"
+        "from PySide6.QtWidgets import QApplication\n"
+        "app = QApplication([])\n"
+        "from referee.app.window.main_window import MainWindow\n"
+        "window = MainWindow()\n"
+        f"window.open_match({str(path)!r})\n"
+        "window.show()\n"
+        "app.processEvents()\n"
+        "state = window.session.state\n"
+        "assert state.step == 'gunnery-1' and not state.pending, (state.step, state.pending)\n"
+        "print(json.dumps(sorted(sys.modules)))\n"
+    )
+    out = subprocess.run(
+        [sys.executable, "-c", code],
+        capture_output=True,
+        text=True,
+        check=True,
+        env={"QT_QPA_PLATFORM": "offscreen", "PATH": "", "REFEREE_CACHE": str(tmp_path / "cache")},
+    )
+    loaded = json.loads(out.stdout.splitlines()[-1])
+    assert "referee.rules.orders.agenda" in loaded and "referee.app.docks.turn_tracker" in loaded
+    early = [m for m in loaded if any(m == p or m.startswith(f"{p}.") for p in UNTIL_USED)]
+    assert early == []

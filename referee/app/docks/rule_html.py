@@ -16,10 +16,11 @@ from collections.abc import Iterable, Mapping
 from html import escape
 from typing import TYPE_CHECKING
 
-from referee.catalogue.hits import MARK_CLOSE, MARK_OPEN, Hit
+from referee.catalogue.marks import MARK_CLOSE, MARK_OPEN
 from referee.ruleset import Ruleset
 
 if TYPE_CHECKING:  # the catalogue's lookup (and sqlite-utils) when a rule is first shown
+    from referee.catalogue.hits import Hit
     from referee.catalogue.imports_db import ImportedPassage
     from referee.catalogue.lookup import ClauseDetail, Entry, RulingDetail
 

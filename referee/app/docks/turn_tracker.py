@@ -10,6 +10,7 @@ from __future__ import annotations
 from collections.abc import Collection
 from dataclasses import replace
 from html import escape
+from typing import TYPE_CHECKING
 
 from PySide6.QtCore import Qt, Signal
 from PySide6.QtGui import QBrush, QColor, QFont
@@ -25,12 +26,14 @@ from PySide6.QtWidgets import (
 )
 
 from referee.app.widgets.plain_text import plain_tip
-from referee.match.reports.phase_report import PhaseReport
 from referee.rules.orders.agenda import match_agenda
 from referee.rules.orders.state import MatchState
 from referee.rules.turn.agenda import NOTHING_TO_DO, Agenda
 from referee.rules.turn.involved import Involved
 from referee.rules.turn.sequence import turn_sequence
+
+if TYPE_CHECKING:  # the report comes with the first step the clock leaves
+    from referee.match.reports.phase_report import PhaseReport
 
 
 def units_html(units: tuple[Involved, ...]) -> list[str]:

@@ -12,11 +12,14 @@ the wizard closes (:meth:`MapOverlay.clear`).
 from __future__ import annotations
 
 from collections.abc import Iterable
+from typing import TYPE_CHECKING
 
 from referee.app.map.map_scene import MapScene
-from referee.app.map.move_arrow_item import MoveArrow
-from referee.app.map.shot_line_item import ShotLine
 from referee.board.hexgrid import Hex, hex_label
+
+if TYPE_CHECKING:  # the wizard that draws them imports them
+    from referee.app.map.move_arrow_item import MoveArrow
+    from referee.app.map.shot_line_item import ShotLine
 
 
 class MapOverlay:

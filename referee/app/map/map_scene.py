@@ -33,9 +33,7 @@ from referee.app.map.far_picture import FAR_MIN_HEXES, FAR_PIXELS, HexLayer, far
 from referee.app.map.geometry import HEX_SIZE, hex_at_scene, hex_centre
 from referee.app.map.hex_item import HexItem
 from referee.app.map.marker_item import MarkerItem
-from referee.app.map.move_arrow_item import MoveArrow
 from referee.app.map.overlay_layer import OverlayLayer
-from referee.app.map.shot_line_item import ShotLine
 from referee.app.map.token_layer import TokenLayer
 from referee.app.map.unit_item import UnitItem
 from referee.app.map.wizard_drawings import WizardDrawings
@@ -49,6 +47,9 @@ if TYPE_CHECKING:  # numpy and the far picture come when first zoomed out (a qui
     import numpy.typing as npt
 
     from referee.app.map.map_raster import MapRaster
+    from referee.app.map.move_arrow_item import MoveArrow
+    from referee.app.map.shot_line_item import ShotLine
+    from referee.rules.orders.outcome import PendingOnUnit
     from referee.rules.orders.state import MatchState  # the engine, when a match is opened
 
 __all__ = ["FAR_MIN_HEXES", "FAR_PIXELS", "MapScene"]
@@ -175,10 +176,13 @@ class MapScene(QGraphicsScene):
     def _set_units(self, state: MatchState) -> None:
         """The tokens of the units on the table: a destroyed unit leaves the map (the
         journal and the inspector keep it)."""
-        from referee.rules.orders.outcome import pending_by_unit
-
         on_table = {uid: u for uid, u in state.units.items() if not u.destroyed}
-        self.tokens.place_units(on_table, pending_by_unit(state))
+        pending: dict[str, PendingOnUnit] = {}
+        if state.pending:  # what applying it will do comes with the first damage rolled
+            from referee.rules.orders.outcome import pending_by_unit
+
+            pending = pending_by_unit(state)
+        self.tokens.place_units(on_table, pending)
 
     def show_preview(self, battle_map: BattleMap, units: Iterable[UnitState]) -> None:
         """Draw ``battle_map`` and ``units`` before the match's engine is loaded (the demo

@@ -5,14 +5,17 @@ hexes (the hex fought over, retreat hexes; the setup's zones) and the shot's lin
 from __future__ import annotations
 
 from collections.abc import Container, Iterable
+from typing import TYPE_CHECKING
 
 from PySide6.QtWidgets import QGraphicsScene
 
 from referee.app.map.geometry import hex_centre
 from referee.app.map.highlight_item import HighlightItem
-from referee.app.map.move_arrow_item import MoveArrow, MoveArrowItem
-from referee.app.map.shot_line_item import ShotLine, ShotLineItem
 from referee.board.hexgrid import Hex
+
+if TYPE_CHECKING:  # a wizard's arrows and shot line are drawn when a wizard draws them
+    from referee.app.map.move_arrow_item import MoveArrow, MoveArrowItem
+    from referee.app.map.shot_line_item import ShotLine, ShotLineItem
 
 
 class WizardDrawings:
@@ -33,6 +36,8 @@ class WizardDrawings:
     def show_moves(self, moves: Iterable[MoveArrow]) -> None:
         """Draw ``moves`` as arrows from hex to hex (the movement wizard's plan), replacing
         the arrows drawn before."""
+        from referee.app.map.move_arrow_item import MoveArrowItem
+
         self.clear_moves()
         for arrow in moves:
             item = MoveArrowItem(arrow)
@@ -69,6 +74,8 @@ class WizardDrawings:
             self.scene.removeItem(self.shot_item)
             self.shot_item = None
         if shot is not None:
+            from referee.app.map.shot_line_item import ShotLineItem
+
             self.shot_item = ShotLineItem(shot)
             self.scene.addItem(self.shot_item)
 

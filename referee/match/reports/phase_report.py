@@ -19,7 +19,6 @@ from dataclasses import dataclass
 
 from referee.rules.events import Event, Step
 from referee.rules.orders.state import MatchState
-from referee.rules.orders.turn_story import TurnStory, tell
 from referee.rules.turn.sequence import turn_sequence
 
 
@@ -74,6 +73,8 @@ def _report(
 ) -> PhaseReport:
     """The report of the step ``start`` was at, from its events ``told`` (the last one the
     advance that moved the clock on)."""
+    from referee.rules.orders.turn_story import TurnStory, tell  # when a step is first told
+
     hidden = set(concealed)
     story = TurnStory(start.turn, start, start, complete=False)
     for number, event, before, after in told:

@@ -11,13 +11,14 @@ from __future__ import annotations
 from collections.abc import Mapping
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Literal
+from typing import TYPE_CHECKING, Literal
 
-from referee.rules.damage.table_roll import previous_damage_term, resistance_term
-from referee.rules.explain import Term
 from referee.rules.hexes.markers import PlacementSpec
 from referee.rules.state import UnitState
 from referee.units.model import UnitType
+
+if TYPE_CHECKING:  # the damage engine comes with the first step that rolls damage
+    from referee.rules.explain import Term
 
 InstanceOrder = Literal["oldest-first", "largest-first"]
 TokensSeen = Literal["immediately", "at-apply"]
@@ -86,6 +87,9 @@ class DamageType:
     ) -> tuple[Term, ...]:
         """The terms added to the natural die: previous damage (the tokens the roll sees,
         ruling ``damage.pending-tokens``) and this type's resistance."""
+        from referee.rules.damage.table_roll import previous_damage_term, resistance_term
+        from referee.rules.explain import Term
+
         out: list[Term] = []
         if self.previous_damage:
             if tokens_seen is None:

@@ -26,14 +26,13 @@ from typing import TYPE_CHECKING, Any
 
 from referee.errors import RefereeError
 from referee.rules.changes import Changes
-from referee.rules.orders.missing import Missing, missing_orders, missing_rule
-from referee.rules.orders.movement_orders import step_actions
 from referee.rules.orders.state import MatchState
 from referee.rules.turn.clock import TurnPosition
 from referee.rules.turn.sequence import TurnStep
 
 if TYPE_CHECKING:  # the fire orders' rules are read only where a gunnery step waits for them
     from referee.rules.orders.fire_orders import FireOrder
+    from referee.rules.orders.missing import Missing
 
 UNFIRED_RULING = "turn.unfired-fire-order"
 
@@ -73,6 +72,9 @@ def step_work(state: MatchState, agenda: Any = None) -> str | None:
         missing = state.orders_missing()
         return "; ".join(m.text() for m in missing) or None
     if step.kind == "movement":
+        # the orders' legality checks come with the first movement step
+        from referee.rules.orders.movement_orders import step_actions
+
         actions, _ = step_actions(state, step.number or 1)
         moving = [uid for uid, acts in actions.items() if any(not a.is_nothing for a in acts)]
         return f"{', '.join(moving)} carry out their movement orders" if moving else None
@@ -231,6 +233,8 @@ def plan_advance(
     if unfired not in (None, "pass"):
         raise AdvanceError(f"advance: unfired={unfired!r}: the only value is 'pass'")
     keeps = state.rules.reading(UNFIRED_RULING).value is True
+    from referee.rules.orders.missing import missing_orders, missing_rule
+
     held: list[tuple[TurnPosition, str]] = []
     unable: list[tuple[TurnPosition, FireOrder]] = []
     rule = missing_rule(state.rules)

@@ -12,14 +12,16 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from referee.dice.service import Dice, Roll
-from referee.rules.damage.pending import PendingDamage, apply_pending
 from referee.rules.events import Event
 from referee.rules.orders.commands import Command
 from referee.rules.orders.state import MatchState
 from referee.rules.state import UnitState
+
+if TYPE_CHECKING:  # the damage engine comes with the first damage the map shows
+    from referee.rules.damage.pending import PendingDamage
 
 
 def dry_step(
@@ -190,6 +192,8 @@ class StepOutcome:
 
 def step_outcome(before: MatchState, events: Sequence[Event], after: MatchState) -> StepOutcome:
     """The outcome of ``events`` taking ``before`` to ``after``."""
+    from referee.rules.damage.pending import apply_pending
+
     ledger = after.ledger()
     new = ledger.entries[len(before.pending) :]
     applied = apply_pending(ledger, after.units)
@@ -249,6 +253,8 @@ def pending_by_unit(state: MatchState) -> dict[str, PendingOnUnit]:
     ``damage.sequence``)."""
     if not state.pending:
         return {}
+    from referee.rules.damage.pending import apply_pending
+
     ledger = state.ledger()
     applied = apply_pending(ledger, state.units)
     out: dict[str, PendingOnUnit] = {}

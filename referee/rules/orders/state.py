@@ -13,9 +13,6 @@ from referee.board.hexgrid import Hex, hex_label, parse_label
 from referee.board.maps import BattleMap
 from referee.errors import RefereeError, whole_number
 from referee.rules.changes import Changes, ChangesError
-from referee.rules.damage.pending import PendingLedger
-from referee.rules.damage.table_roll import TableRoll
-from referee.rules.explain import Term
 from referee.rules.hexes.markers import HexEffects
 from referee.rules.orders.memo import LastAnswer
 from referee.rules.orders.serial import (
@@ -29,6 +26,7 @@ from referee.ruleset import Ruleset
 from referee.units.model import UnitType
 
 if TYPE_CHECKING:  # a scenario's modules are imported by a match made with one
+    from referee.rules.damage.pending import PendingLedger
     from referee.scenarios.model import Scenario
     from referee.scenarios.progress import SetupProgress
 
@@ -117,6 +115,11 @@ class MatchState:
 
     def ledger(self) -> PendingLedger:
         """The pending damage as the damage engine's ledger."""
+        # the damage engine comes with the first step that deals or shows damage
+        from referee.rules.damage.pending import PendingLedger
+        from referee.rules.damage.table_roll import TableRoll
+        from referee.rules.explain import Term
+
         ledger = PendingLedger.open(self.rules)
         for rec in self.pending:
             unit = self.unit(rec["unit"])
