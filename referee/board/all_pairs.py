@@ -32,8 +32,10 @@ rest (line tables, grids, groups, putting the stops together by levels) is share
 * ``"numba"``, with the extra ``large-maps`` installed and from :data:`NUMBA_HEXES` hexes
   on (:func:`kernel_for`): compiled loops (:mod:`referee.board.bit_kernels`) OR each
   entry's block of each grid straight into the line's words, read down the block's
-  columns of tiles. Measured (CPU seconds, the machine shared): 100 x 100 all pairs
-  0.95 by numpy, 0.43 so; 200 x 200 about 12-13 by numpy, 4.4-4.7 so. Its cost is
+  columns of tiles. Measured (CPU seconds, the machine shared, which slows the loops
+  most: their time is the machine's memory): 100 x 100 all pairs 0.9-1.1 by numpy,
+  0.4-0.6 so; 200 x 200 9.9-10.9 by numpy, 4.6-7.4 so, of which :meth:`_combine` (numpy,
+  for both kernels) about 1. Its cost is
   importing numba and loading the loops, about half a second to a second the first time
   a session works out all pairs (``kernels_load_ms``), and compiling them, about 4-8 s
   once per machine. Below 60 x 60 hexes numpy answers a whole map in under a quarter of
