@@ -76,6 +76,7 @@ from numpy.lib.stride_tricks import as_strided
 
 from referee.board.sight_board import BLOCK, CLASSES, LEVEL_COUNT, SightBoard
 from referee.board.sightlines import INVERSES, LineTable, hex_distance, steps_apart
+from referee.errors import RefereeError, excerpt
 
 I64Array = npt.NDArray[np.int64]
 U64Array = npt.NDArray[np.uint64]
@@ -196,10 +197,20 @@ def kernel_for(hexes: int) -> str:
     compiled loops of :mod:`referee.board.bit_kernels`) or ``"numpy"``. The environment
     variable :data:`KERNEL_ENV` chooses one for every map (``numba`` only if installed)."""
     forced = os.environ.get(KERNEL_ENV, "")
+    problem = ""
     if forced not in ("", "numpy", "numba"):
-        raise ValueError(f"{KERNEL_ENV} is {forced!r}: it takes numpy or numba")
-    if forced == "numba" and not numba_installed():
-        raise ValueError(f"{KERNEL_ENV} asks for numba, which is not installed")
+        problem = (
+            f"the environment variable {KERNEL_ENV} is {excerpt(forced)}: it takes numpy or numba"
+        )
+    elif forced == "numba" and not numba_installed():
+        problem = (
+            f"the environment variable {KERNEL_ENV} asks for numba, which is not installed "
+            "(pip install 'referee[large-maps]')"
+        )
+    if problem:
+        error = RefereeError(problem)
+        error.field = KERNEL_ENV
+        raise error
     if forced:
         return forced
     return "numba" if hexes >= NUMBA_HEXES and numba_installed() else "numpy"

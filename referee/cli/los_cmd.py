@@ -162,11 +162,15 @@ def _stream_json(items: Any) -> None:
     """A JSON object written one member at a time, as ``print_json`` would write it whole."""
     import json
     import sys
+    from itertools import chain
 
     out = sys.stdout
+    items = iter(items)
+    head = next(items, None)  # the first answer worked out before anything is written:
+    # a command refused at its start (a bad setting) prints no half object
     out.write("{")
     first = True
-    for key, value in items:
+    for key, value in chain([head], items) if head is not None else ():
         body = json.dumps(value, indent=2, ensure_ascii=False).replace("\n", "\n  ")
         out.write(f"{'' if first else ','}\n  {json.dumps(key, ensure_ascii=False)}: {body}")
         first = False

@@ -51,3 +51,14 @@ def test_los_as_a_real_process():
         check=True,
     )
     assert json.loads(proc.stdout)["crossed"] == ["A2", "A3", "A4"]
+
+
+def test_a_kernel_the_environment_names_wrongly_is_one_clear_line(capsys, monkeypatch):
+    """`REFEREE_LOS_KERNEL` takes numpy or numba: anything else is the user's mistake, said
+    in one line naming the variable (no traceback), and nothing is answered."""
+    monkeypatch.setenv("REFEREE_LOS_KERNEL", "fast")
+    assert main(["visible", "standard", "--all", "--json"]) != 0
+    captured = capsys.readouterr()
+    assert captured.out == ""
+    assert "REFEREE_LOS_KERNEL is 'fast': it takes numpy or numba" in captured.err
+    assert "Traceback" not in captured.err
