@@ -208,9 +208,7 @@ def kernel_for(hexes: int) -> str:
             "(pip install 'referee[large-maps]')"
         )
     if problem:
-        error = RefereeError(problem)
-        error.field = KERNEL_ENV
-        raise error
+        raise RefereeError(problem)
     if forced:
         return forced
     return "numba" if hexes >= NUMBA_HEXES and numba_installed() else "numpy"
