@@ -49,8 +49,8 @@ class LazyDocks(WindowParts):
             return
         if dock is self.los_dock:
             _ = self.los_panel
-        elif dock is self.rules_dock:
-            _ = self.rules_browser
+        elif dock is self.rules_dock:  # its index prepared at once, on a thread of its own
+            self.rules_browser.prepare()
         elif dock is self.setup_dock:
             _ = self.setup_panel
 
