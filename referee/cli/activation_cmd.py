@@ -48,6 +48,16 @@ def _units_on_map(p: argparse.ArgumentParser) -> None:
         metavar="HEXES",
         help="enemy tiles (leaving one costs double), e.g. H7,I7",
     )
+    p.add_argument(
+        "--building",
+        action="append",
+        default=[],
+        metavar="HEX:PIPS[:by=SIDE]",
+        help="a building on the map (repeat): its pips seen from the moving unit's side, and "
+        "who deployed it (ally or enemy; none: the mission's), e.g. H10:enemy=2 or "
+        "H10:ally=1,enemy=1:by=enemy; an enemy building's tile is an enemy tile, and an "
+        "aircraft may not end over it under ruling activation.aircraft-enemy-building=cross",
+    )
     p.add_argument("--movement", type=int, help="the Movement stat, if not the card's")
 
 
@@ -224,8 +234,10 @@ def _board(args: argparse.Namespace, rules: Any, card: Any, start: Any) -> Any:
     from referee.cli.main import CommandError
     from referee.rules.activation.cards import activation_cards
     from referee.rules.activation.commands import parse_pose
+    from referee.rules.activation.game import enemy_buildings, enemy_tiles
     from referee.rules.activation.movement import MoveBoard
     from referee.rules.activation.slots import footprint, slots_at
+    from referee.rules.activation.state import ActivationState
     from referee.rules.activation.tables import activation_rules
 
     table = activation_rules(rules).movement
@@ -262,13 +274,46 @@ def _board(args: argparse.Namespace, rules: Any, card: Any, start: Any) -> Any:
     enemy = frozenset(bm.parse(h) for h in args.enemy.split(",") if h.strip())
     if start.hex not in bm:
         raise CommandError(f"{args.start}: not on the map {bm.name!r}")
+    # the buildings, read as the engine reads a match's (referee.rules.activation.game):
+    # the moving unit is side 1, the enemy side 2
+    state = ActivationState(fortifications=MappingProxyType(_buildings(args.building, bm)))
     return table, MoveBoard(
         frozenset(bm.hexes),
         frozenset(taken),
-        enemy,
+        enemy | enemy_tiles(state, 1),
         MappingProxyType(aircraft),
         MappingProxyType(refs),
+        enemy_buildings=enemy_buildings(state, 1),
     )
+
+
+def _buildings(items: list[str], bm: Any) -> dict[Any, Any]:
+    """``--building HEX:PIPS[:by=SIDE]``, each as the fortification a match holds (pips by
+    side, the mover being side 1; ``by``: who deployed it, none: the mission)."""
+    from referee.cli.main import CommandError
+    from referee.rules.activation.missions import BUILDING_TERRAIN
+    from referee.rules.activation.pips import PipError, parse_pip_count
+    from referee.rules.activation.state import Fortification
+
+    out: dict[Any, Any] = {}
+    for item in items:
+        where, _, rest = item.partition(":")
+        pips_text, _, by = rest.partition(":")
+        owners = {"": None, "by=ally": 1, "by=enemy": 2}
+        try:
+            h = bm.parse(where)
+            pips = parse_pip_count(pips_text)
+        except (ValueError, PipError) as exc:
+            raise CommandError(
+                f"--building {item!r}: {exc} (write HEX:PIPS[:by=SIDE], e.g. H10:enemy=2)"
+            ) from None
+        if not pips_text.strip() or by.strip() not in owners:
+            raise CommandError(
+                f"--building {item!r}: write HEX:PIPS[:by=SIDE] with SIDE ally or enemy, "
+                "e.g. H10:enemy=2 or H10:ally=1,enemy=1:by=enemy"
+            )
+        out[h] = Fortification(h, BUILDING_TERRAIN, pips.absolute(1), owners[by.strip()])
+    return out
 
 
 def _mover(args: argparse.Namespace, rules: Any) -> tuple[Any, Any, Any]:
