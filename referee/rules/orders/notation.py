@@ -18,7 +18,6 @@ a message naming the bad part. Whether an order is *allowed* is not decided here
 from __future__ import annotations
 
 import re
-import string
 from collections.abc import Mapping
 from dataclasses import dataclass
 from functools import cache, lru_cache
@@ -38,8 +37,10 @@ SPEED_ALIASES: Mapping[str, str] = {
 speed". A hyphen in a name may be written as a space."""
 
 DEGREE = "°"
-_LETTERS = frozenset(string.ascii_letters)
-DIGITS = frozenset(string.digits)  # ASCII only: "²".isdigit() is true, and no number
+# ASCII only ("²".isdigit() is true, and no number); spelled out: the standard library's
+# ``string`` module compiles its Template pattern when imported, for two constants
+_LETTERS = frozenset("abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ")
+DIGITS = frozenset("0123456789")
 
 
 class OrderSyntaxError(RefereeError):
@@ -131,7 +132,7 @@ class _Reader:
     def word(self) -> str:
         """The letters (or digits) starting here, without moving."""
         end = self.pos
-        chars = _LETTERS if self.peek() in _LETTERS else frozenset(string.digits)
+        chars = _LETTERS if self.peek() in _LETTERS else DIGITS
         while end < len(self.text) and self.text[end] in chars:
             end += 1
         return self.text[self.pos : end]
