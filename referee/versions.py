@@ -65,6 +65,11 @@ def data_version(path: Path) -> int:
     return _version(path, read_toml(path))
 
 
+def version_in(path: Path, doc: Mapping[str, object]) -> int:
+    """:func:`data_version` of the file ``path`` read already as ``doc``."""
+    return _version(path, doc)
+
+
 @dataclass(frozen=True)
 class Versions:
     """What this referee is and knows: the app's version and the data versions."""

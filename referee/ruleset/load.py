@@ -25,7 +25,7 @@ from referee.ruleset.rulings import register
 from referee.ruleset.table_set import KindRef, TableSet
 from referee.ruleset.tables import TableKind
 from referee.ruleset.terrain import TerrainTable, parse_terrain_table
-from referee.versions import data_version, ruleset_folder
+from referee.versions import ruleset_folder, version_in
 
 SYSTEMS_FILE = "systems.toml"
 
@@ -116,12 +116,18 @@ def _table_set(
     return TableSet(ruleset_id, folder, names, chosen, ruling_resolver(chosen), by_name)
 
 
-def _system(ruleset_id: str, meta_path: Path) -> str:
+def _system(
+    ruleset_id: str,
+    meta_path: Path,
+    meta: Mapping[str, object] | None = None,
+    known: Mapping[str, tuple[str, ...]] | None = None,
+) -> str:
     """The ruleset's system, as its current ``ruleset.toml`` names it (a ruleset's older
-    versions in ``history/`` belong to the same system)."""
+    versions in ``history/`` belong to the same system); ``meta``: ``meta_path`` read
+    already, ``known``: :func:`systems`, if the caller has them."""
     now = data_dir() / "rulesets" / ruleset_id / "ruleset.toml"
-    value = read_toml(now).get("system")
-    known = systems()
+    value = (meta if meta is not None and meta_path == now else read_toml(now)).get("system")
+    known = systems() if known is None else known
     if not isinstance(value, str) or value not in known:
         raise DataFileError(
             meta_path,
@@ -168,10 +174,11 @@ def load_ruleset(
     chosen = dict(raw_chosen) if isinstance(raw_chosen, dict) else {}
     chosen.update(readings or {})
     picked = choose_readings(meta_path, chosen, rulings)
-    system = _system(ruleset_id, meta_path)
+    all_systems = systems()
+    system = _system(ruleset_id, meta_path, meta, all_systems)
     kinds = tuple(kinds)
     tables = _table_set(
-        ruleset_id, folder, system, systems()[system], readings_key(picked), (*BASE_KINDS, *kinds)
+        ruleset_id, folder, system, all_systems[system], readings_key(picked), (*BASE_KINDS, *kinds)
     )
     if whole:
         tables.check()
@@ -187,7 +194,7 @@ def load_ruleset(
         readings=MappingProxyType(picked),
         terrain=tables[TERRAIN.name],  # type: ignore[arg-type]
         los=tables[LOS.name],  # type: ignore[arg-type]
-        version=data_version(meta_path),
+        version=version_in(meta_path, meta),
         system=system,
         drafts=_drafts(meta.get("drafts")),
         tables=tables,
