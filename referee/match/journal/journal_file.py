@@ -154,7 +154,7 @@ class EventRow:
         same JSON value as the event read from the row, in today's words or in the words
         an earlier version gave the same ruling (:attr:`Event.former`)."""
         fresh = again.to_row()
-        if json.dumps(fresh) == self.text:
+        if _ROW_TEXT(fresh) == self.text:
             return True
         mine = _plain(self.event().to_row())
         former = again.former_row()
@@ -168,6 +168,10 @@ _TYPED = '"typed": true'
 """In a row's text only where one of its dice was typed (a key and its value: a text value
 holding these words has its quotes escaped)."""
 _DECODER = json.JSONDecoder()
+_ROW_TEXT = json.JSONEncoder(check_circular=False).encode
+"""``json.dumps`` of an event row, the text the file gets, without looking for a table
+inside itself at every table (an event's row is made of fresh values): a check compares
+each event run again with its row's text."""
 
 
 class _HeadMisread(Exception):
@@ -1233,7 +1237,7 @@ class JournalFile(Generic[S]):
                 except RefereeError as exc:
                     problems.append(f"{where} ({kind}): refused now: {exc}")
                 else:
-                    if json.dumps(again.event.to_row()) == text:
+                    if _ROW_TEXT(again.event.to_row()) == text:
                         state = again.state
                         continue
                     row = self._whole(row, text, at, head)
