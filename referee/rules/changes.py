@@ -215,23 +215,26 @@ class Changes:
     def to_json(self) -> dict[str, Any]:
         """The journal form: one key per kind changed."""
         out: dict[str, Any] = {}
-        for f in fields(self):
-            value = getattr(self, f.name)
-            if f.name == "setup_done":
+        for name in _FIELD_NAMES:
+            value = getattr(self, name)
+            if name == "setup_done":
                 if value and self.setup is None:
                     out["setup"] = None
             elif value is None:
                 continue
-            elif f.name == "triggered":
-                out[f.name] = [list(t) for t in value]
+            elif name == "triggered":
+                out[name] = [list(t) for t in value]
             elif isinstance(value, tuple):
-                out[f.name] = [dict(v) if isinstance(v, Mapping) else v for v in value]
+                out[name] = [dict(v) if isinstance(v, Mapping) else v for v in value]
             elif isinstance(value, Mapping):
-                out[f.name] = dict(value)
+                out[name] = dict(value)
             else:
-                out[f.name] = value
+                out[name] = value
         return out
 
+
+_FIELD_NAMES: tuple[str, ...] = tuple(f.name for f in fields(Changes))
+"""The fields of :class:`Changes` in order (:meth:`Changes.to_json` reads them per event)."""
 
 NO_CHANGES = Changes()
 """An event that changes nothing of the state (it is journalled all the same)."""

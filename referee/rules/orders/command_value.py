@@ -13,7 +13,7 @@ from __future__ import annotations
 import json
 import re
 from collections.abc import Callable, Mapping
-from dataclasses import MISSING, dataclass, field, fields
+from dataclasses import MISSING, Field, dataclass, field, fields
 from typing import Any, ClassVar
 
 from referee.errors import excerpt, whole_number
@@ -193,6 +193,10 @@ def json_word(text: str, where: str) -> Any:
 # --- the command value ---------------------------------------------------------------------------
 
 
+_READ_FIELDS: dict[type, dict[str, Field[Any]]] = {}
+"""Each command kind's fields read from its JSON, by kind (a journal reads hundreds)."""
+
+
 @dataclass(frozen=True)
 class Command:
     """What every command kind shares: its kind word, its JSON and its text forms."""
@@ -215,7 +219,10 @@ class Command:
     @classmethod
     def _read(cls, raw: Mapping[str, Any]) -> Command:
         kind = cls.KIND
-        names = {f.name: f for f in fields(cls) if "read" in f.metadata}
+        names = _READ_FIELDS.get(cls)
+        if names is None:  # a kind's first read
+            names = {f.name: f for f in fields(cls) if "read" in f.metadata}
+            _READ_FIELDS[cls] = names
         for key in raw:
             if key != "kind" and key not in names:
                 known = ", ".join(names) or "none"
