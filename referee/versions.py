@@ -144,19 +144,22 @@ def check_stamp(found: object, path: Path | str) -> int:
     found = {} if found is None else found  # path: a file, or a server's address (kept whole)
     if not isinstance(found, Mapping):
         raise RefereeError(f"{path}: its version stamp is not a table: {found!r}")
-    now = current_versions()
+    data = data_dir()
     newer: list[str] = []
-    for key, label, known in (
-        ("catalogue", "rules catalogue", now.catalogue),
-        ("units", "unit catalogues", now.units),
+    for key, label, file in (
+        ("catalogue", "rules catalogue", CATALOGUE_FILE),
+        ("units", "unit catalogues", UNITS_FILE),
     ):
         version = _stamped(found.get(key), key, path)
+        known = data_version(data / file)
         if version > known:
             newer.append(f"{label} version {version}, this one knows up to {known}")
     ruleset_version = _stamped(found.get("ruleset_version"), "ruleset_version", path)
     ruleset_id = found.get("ruleset")
-    if isinstance(ruleset_id, str) and ruleset_id in now.rulesets:
-        known = now.rulesets[ruleset_id]
+    # the version of the ruleset the file names (a shipped one), not of every ruleset
+    shipped = {p.name: p / "ruleset.toml" for p in (data / "rulesets").iterdir()}
+    if isinstance(ruleset_id, str) and ruleset_id in shipped and shipped[ruleset_id].is_file():
+        known = data_version(shipped[ruleset_id])
         if ruleset_version > known:
             newer.append(
                 f"ruleset {ruleset_id} version {ruleset_version}, this one knows up to {known}"
