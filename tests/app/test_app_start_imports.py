@@ -161,3 +161,45 @@ def test_the_ready_window_leaves_the_damage_engine_and_the_wizards_drawings_for_
     assert "referee.rules.orders.agenda" in loaded and "referee.app.docks.turn_tracker" in loaded
     early = [m for m in loaded if any(m == p or m.startswith(f"{p}.") for p in UNTIL_USED)]
     assert early == []
+
+
+READY = """
+import json, os
+import PySide6.QtCore as core
+import PySide6.QtWidgets as widgets
+from PySide6.QtCore import QSettings
+from PySide6.QtWidgets import QApplication
+from referee.app.start.app import begin_window
+
+window, finish = begin_window(None, QSettings(os.environ["INI"], QSettings.Format.IniFormat))
+window.show()
+finish()
+app = QApplication.instance()
+for _ in range(5):  # the filters put on, the window painted whole: usable
+    app.processEvents()
+window.repaint()
+assert window.session is not None and window.journal.table.model().rowCount() > 0
+print(json.dumps(sorted(n for n in NAMES if n in core.__dict__ or n in widgets.__dict__)))
+"""
+NEVER_MET = ("QCalendarWidget", "QFileDialog", "QMdiArea", "QProcess", "QSharedMemory")
+"""Classes the ready window never uses: PySide loads them (and builds their enums) only when
+it names an object of a class it does not know by trying every class it does, as a filter on
+every event of the application once made it do (the wheel guard waits for a first touch, the
+undo keys follow the keyboard)."""
+
+
+def test_the_ready_window_makes_pyside_load_no_class_it_does_not_use(tmp_path):
+    out = subprocess.run(
+        [sys.executable, "-c", f"NAMES = {NEVER_MET!r}\n{READY}"],
+        capture_output=True,
+        text=True,
+        check=True,
+        cwd=tmp_path,
+        env={
+            "QT_QPA_PLATFORM": "offscreen",
+            "PATH": "",
+            "REFEREE_HOME": str(tmp_path / "home"),
+            "INI": str(tmp_path / "referee.ini"),
+        },
+    )
+    assert json.loads(out.stdout.splitlines()[-1]) == []
