@@ -23,6 +23,7 @@ from typing import TYPE_CHECKING
 
 from PySide6.QtCore import QCoreApplication, QEvent, QObject, Qt
 from PySide6.QtWidgets import QAbstractSpinBox, QApplication, QComboBox, QWidget
+from shiboken6 import isValid
 
 if TYPE_CHECKING:
     from PySide6.QtGui import QWindow
@@ -88,7 +89,7 @@ class FirstTouch(QObject):
     widget of another window."""
 
     def __init__(self, app: QApplication, window: QWidget, handle: QWindow) -> None:
-        super().__init__(app)
+        super().__init__(window)  # gone with the window, and its watch with it
         self.app, self.window, self.handle = app, window, handle
         self.done = False
         handle.installEventFilter(self)
@@ -107,7 +108,8 @@ class FirstTouch(QObject):
         if self.done:
             return
         self.done = True
-        self.handle.removeEventFilter(self)
+        if isValid(self.handle):  # the platform window may have been made anew since
+            self.handle.removeEventFilter(self)
         self.app.focusChanged.disconnect(self.focus_moved)
         install_wheel_guard(self.app)
 

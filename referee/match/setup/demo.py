@@ -26,6 +26,8 @@ from referee.rules.orders.commands import Advance, Orders
 if TYPE_CHECKING:  # the match file (and the engine) when a demo is written: the window's
     # first start reads the demo's map and units from here before loading the engine
     from referee.match.games.orders_file import MatchFile
+    from referee.ruleset import Ruleset
+    from referee.units.model import UnitType
 
 DEMO_MAP = "standard"
 DEMO_EDITION = "current"
@@ -72,6 +74,10 @@ DEMO_UNITS: tuple[dict[str, Any], ...] = (
     {"uid": "boars", "unit": "boar-riders", "side": 2, "hex": "E3", "facing": 3, "speed": "fast"},
 )
 
+DEMO_ARMIES = ("spartan", "ork")
+"""The unit files of the demo's two armies (``data/units/sample/``): the demo's cards are read
+from these alone, never from the whole catalogue."""
+
 # Turn 1's orders (movement over three steps, gunnery over two), in the drafts' notation.
 DEMO_ORDERS: dict[str, tuple[str, str]] = {
     "tank": ("- + - + -", "Fire + Load"),
@@ -93,6 +99,54 @@ DEMO_ORDERS_NEXT: dict[str, tuple[str, str]] = {
     "grunts": ("F + - + -", "- + Fire"),
     "boars": ("F + - + -", "- + -"),
 }
+
+
+def demo_cards() -> dict[str, dict[str, Any]]:
+    """The card of each unit type of :data:`DEMO_UNITS`, by id, as a match file keeps a card
+    (its nation, whether it is sample data, its ``[[unit]]`` table), read from the unit files
+    of :data:`DEMO_ARMIES` alone; :class:`~referee.errors.DataFileError` when one is missing."""
+    from referee.errors import DataFileError, read_toml
+    from referee.units.catalogue import find_unit_file
+
+    wanted = {str(spec["unit"]) for spec in DEMO_UNITS}
+    cards: dict[str, dict[str, Any]] = {}
+    paths = [find_unit_file(name) for name in DEMO_ARMIES]
+    for path in paths:
+        doc = read_toml(path)
+        units = doc.get("unit", [])
+        for raw in units if isinstance(units, list) else []:
+            uid = raw.get("id") if isinstance(raw, dict) else None
+            if uid in wanted and uid not in cards:
+                sample = bool(doc.get("sample", False))
+                cards[uid] = {"nation": doc.get("nation"), "sample": sample, "raw": raw}
+    missing = sorted(wanted - set(cards))
+    if missing:
+        raise DataFileError(paths[0], [f"unit {uid}: in none of {DEMO_ARMIES}" for uid in missing])
+    return cards
+
+
+def demo_unit_types(
+    cards: dict[str, dict[str, Any]] | None = None, rules: Ruleset | None = None
+) -> dict[str, UnitType]:
+    """The demo's unit types (:func:`demo_cards`, read under ``rules``: the current edition
+    unless told), by id; :class:`~referee.units.catalogue.UnitFileError` names a card that
+    does not read."""
+    from referee.units.card_rules import card_rules
+    from referee.units.catalogue import UnitFileError, find_unit_file
+    from referee.units.parse_unit import parse_unit
+
+    crules = card_rules(rules)
+    types: dict[str, UnitType] = {}
+    problems: list[str] = []
+    for i, (uid, card) in enumerate((cards or demo_cards()).items()):
+        unit = parse_unit(
+            card["raw"], i, str(card["nation"]), problems, crules, sample=card["sample"]
+        )
+        if unit is not None:
+            types[uid] = unit
+    if problems:
+        raise UnitFileError(find_unit_file(DEMO_ARMIES[0]), problems)
+    return types
 
 
 def demo_folder() -> Path:
@@ -140,10 +194,11 @@ def create_demo_match(path: Path | str, ruleset: str = DEMO_EDITION) -> MatchFil
     of turn 1."""
     from referee.match.games.orders_file import MatchFile
 
+    cards = demo_cards()  # the demo's armies' files, not the whole catalogue
     match = MatchFile.create(
         path,
         map_name=DEMO_MAP,
-        units=DEMO_UNITS,
+        units=[{**spec, "card": cards[spec["unit"]]} for spec in DEMO_UNITS],
         ruleset=ruleset,
         seed=DEMO_SEED,
         title=DEMO_TITLE,
