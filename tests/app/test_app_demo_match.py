@@ -107,8 +107,9 @@ def test_demo_turn_1_has_an_area_weapon_in_range_and_an_assault(tmp_path):
 def test_the_demo_keeps_the_catalogue_s_cards_read_from_its_two_armies_files(tmp_path):
     # the demo reads its cards from the Spartans' and the Orks' files alone (not the whole
     # catalogue): the match file keeps the very cards the catalogue has for those ids
+    from referee.app.start.demo_preview import demo_unit_types
     from referee.match.games.orders_file import _card_source
-    from referee.match.setup.demo import DEMO_UNITS, demo_cards, demo_unit_types
+    from referee.match.setup.demo import DEMO_UNITS, demo_cards
     from referee.units.catalogue import find_unit
 
     ids = {spec["unit"] for spec in DEMO_UNITS}

@@ -9,12 +9,36 @@ clock: no unit moves, so the match file, once open, shows the same tokens on the
 
 from __future__ import annotations
 
+from typing import Any
+
 from referee.board.hexgrid import parse_label
 from referee.board.maps import BattleMap, find_map, load_map
-from referee.match.setup.demo import DEMO_MAP, DEMO_UNITS, demo_unit_types
+from referee.errors import DataFileError
+from referee.match.setup.demo import DEMO_MAP, DEMO_UNITS, demo_army_files, demo_cards
 from referee.rules.state import UnitState
+from referee.units.card_rules import card_rules
+from referee.units.model import UnitType
+from referee.units.parse_unit import parse_unit
 
 Preview = tuple[BattleMap, list[UnitState]]
+
+
+def demo_unit_types(cards: dict[str, dict[str, Any]] | None = None) -> dict[str, UnitType]:
+    """The demo's unit types by id, its cards (:func:`~referee.match.setup.demo.demo_cards`)
+    read under the current edition; :class:`~referee.errors.DataFileError` names a card that
+    does not read."""
+    crules = card_rules()
+    types: dict[str, UnitType] = {}
+    problems: list[str] = []
+    for i, (uid, card) in enumerate((cards or demo_cards()).items()):
+        unit = parse_unit(
+            card["raw"], i, str(card["nation"]), problems, crules, sample=card["sample"]
+        )
+        if unit is not None:
+            types[uid] = unit
+    if problems:
+        raise DataFileError(demo_army_files()[0], problems)
+    return types
 
 
 def demo_preview() -> Preview:

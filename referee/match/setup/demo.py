@@ -26,8 +26,6 @@ from referee.rules.orders.commands import Advance, Orders
 if TYPE_CHECKING:  # the match file (and the engine) when a demo is written: the window's
     # first start reads the demo's map and units from here before loading the engine
     from referee.match.games.orders_file import MatchFile
-    from referee.ruleset import Ruleset
-    from referee.units.model import UnitType
 
 DEMO_MAP = "standard"
 DEMO_EDITION = "current"
@@ -74,8 +72,8 @@ DEMO_UNITS: tuple[dict[str, Any], ...] = (
     {"uid": "boars", "unit": "boar-riders", "side": 2, "hex": "E3", "facing": 3, "speed": "fast"},
 )
 
-DEMO_ARMIES = ("spartan", "ork")
-"""The unit files of the demo's two armies (``data/units/sample/``): the demo's cards are read
+DEMO_ARMIES = ("sample/spartan.toml", "sample/ork.toml")
+"""The unit files of the demo's two armies (under ``data/units/``): the demo's cards are read
 from these alone, never from the whole catalogue."""
 
 # Turn 1's orders (movement over three steps, gunnery over two), in the drafts' notation.
@@ -101,16 +99,22 @@ DEMO_ORDERS_NEXT: dict[str, tuple[str, str]] = {
 }
 
 
+def demo_army_files() -> list[Path]:
+    """The paths of :data:`DEMO_ARMIES`."""
+    from referee.paths import data_dir
+
+    return [data_dir() / "units" / name for name in DEMO_ARMIES]
+
+
 def demo_cards() -> dict[str, dict[str, Any]]:
     """The card of each unit type of :data:`DEMO_UNITS`, by id, as a match file keeps a card
     (its nation, whether it is sample data, its ``[[unit]]`` table), read from the unit files
     of :data:`DEMO_ARMIES` alone; :class:`~referee.errors.DataFileError` when one is missing."""
     from referee.errors import DataFileError, read_toml
-    from referee.units.catalogue import find_unit_file
 
     wanted = {str(spec["unit"]) for spec in DEMO_UNITS}
     cards: dict[str, dict[str, Any]] = {}
-    paths = [find_unit_file(name) for name in DEMO_ARMIES]
+    paths = demo_army_files()
     for path in paths:
         doc = read_toml(path)
         units = doc.get("unit", [])
@@ -123,30 +127,6 @@ def demo_cards() -> dict[str, dict[str, Any]]:
     if missing:
         raise DataFileError(paths[0], [f"unit {uid}: in none of {DEMO_ARMIES}" for uid in missing])
     return cards
-
-
-def demo_unit_types(
-    cards: dict[str, dict[str, Any]] | None = None, rules: Ruleset | None = None
-) -> dict[str, UnitType]:
-    """The demo's unit types (:func:`demo_cards`, read under ``rules``: the current edition
-    unless told), by id; :class:`~referee.units.catalogue.UnitFileError` names a card that
-    does not read."""
-    from referee.units.card_rules import card_rules
-    from referee.units.catalogue import UnitFileError, find_unit_file
-    from referee.units.parse_unit import parse_unit
-
-    crules = card_rules(rules)
-    types: dict[str, UnitType] = {}
-    problems: list[str] = []
-    for i, (uid, card) in enumerate((cards or demo_cards()).items()):
-        unit = parse_unit(
-            card["raw"], i, str(card["nation"]), problems, crules, sample=card["sample"]
-        )
-        if unit is not None:
-            types[uid] = unit
-    if problems:
-        raise UnitFileError(find_unit_file(DEMO_ARMIES[0]), problems)
-    return types
 
 
 def demo_folder() -> Path:
