@@ -93,9 +93,10 @@ NUMBA_HEXES = 60 * 60
 KERNEL_ENV = "REFEREE_LOS_KERNEL"  # "numpy" or "numba": that kernel whatever the map
 _WORDS = 1 << 18  # words ORed together at once in a segmented OR (2 MB)
 _Group = tuple[int, int, int, "I64Array", "I64Array"]  # p, ntr, ntc, row0, ci0
-# per far grid, the lines it stops; per (blind class, low end), the lines stopped near it
-# and those stopped hard (:meth:`AllPairs._stops`)
-_Stops = tuple[list["U64Array"], dict[tuple[int, str], tuple["U64Array", "U64Array"]]]
+# per far grid, the lines it stops ``(grids, nD, ntr, ntc)``; per low end (s, t), the
+# lines stopped near it and those stopped hard, per blind class ``(2, 2, classes, nD,
+# ntr, ntc)`` (:meth:`AllPairs._stops`)
+_Stops = tuple["U64Array", "U64Array"]
 
 
 @dataclass(frozen=True)
@@ -268,16 +269,36 @@ class AllPairs:
                 self.far_of_class[c] = _index_of(far, blocks)
         # the near grids: per class with blind hexes and per k, the hexes that stop a line
         # whose low end is k behind them (k past the largest N: only those that block)
-        self.blind_classes = [
+        blind = [
             hi * LEVEL_COUNT + lo
             for hi, lo in CLASSES
             if ((e[:, hi * LEVEL_COUNT + lo] > 0) & (e[:, hi * LEVEL_COUNT + lo] < BLOCK)).any()
         ]
         near: list[BoolArray] = []
         self.near_plane = np.zeros((LEVEL_COUNT * LEVEL_COUNT, self.max_blind + 2), np.int64)
-        for c in self.blind_classes:
+        for c in blind:
             for k in range(1, self.max_blind + 2):
                 self.near_plane[c, k] = _index_of(near, (e[:, c] >= k) & (e[:, c] > 0))
+        # classes whose near grids are the same at every k stop the same lines: their
+        # stops are worked out once, for the first of them (on the shipped terrain a unit
+        # on a hill and one flying see past a hex at level 0 alike)
+        self.near_of: dict[int, int] = {}
+        for c in blind:
+            same = [
+                d for d in self.near_of.values() if (self.near_plane[d] == self.near_plane[c]).all()
+            ]
+            self.near_of[c] = same[0] if same else c
+        self.blind_classes = sorted(set(self.near_of.values()))
+        # per pair of end levels (a, b), at ``3 a + b``: the far grid that stops its lines
+        # and the blind class whose near stops do, with the low end (0: s, 1: t); -1 none
+        self.plan = np.full((LEVEL_COUNT * LEVEL_COUNT, 3), -1, np.int64)
+        for a in range(LEVEL_COUNT):
+            for b in range(LEVEL_COUNT):
+                c = max(a, b) * LEVEL_COUNT + min(a, b)
+                self.plan[a * LEVEL_COUNT + b, 0] = self.far_of_class[c]
+                if a != b and c in self.near_of:
+                    j = self.blind_classes.index(self.near_of[c])
+                    self.plan[a * LEVEL_COUNT + b, 1:] = j, int(a > b)
         self._views: dict[tuple[int, int, int, bool], U64Array] = {}
         self._lut = np.empty(0, np.int32)
         self.n_far = len(far)
@@ -520,12 +541,7 @@ class AllPairs:
         # in rows of tiles, one copy: :meth:`_combine` reads each several times
         far_rows = np.ascontiguousarray(far_out.transpose(3, 0, 2, 1))
         near_rows = np.ascontiguousarray(near_out.transpose(0, 1, 2, 3, 5, 4))
-        near = {
-            (c, side): (near_rows[i, 0, j], near_rows[i, 1, j])
-            for i, side in enumerate("st")
-            for j, c in enumerate(self.blind_classes)
-        }
-        return list(far_rows), near
+        return far_rows, near_rows
 
     @cached_property
     def _far_rows(self) -> tuple[U64Array, I64Array]:
@@ -609,8 +625,7 @@ class AllPairs:
         a, b = self.edges
         eidx, eowner, epos = a.take(rows)
         ne = len(eidx)
-        width = ntr * ntc
-        far: list[U64Array] = []
+        far = np.zeros((self.n_far, nd, ntr, ntc), np.uint64)
         if self.n_far:
             pts = self.points
             idx, owner, pos = pts.take(rows)
@@ -635,8 +650,8 @@ class AllPairs:
                 runs[:-1] = fa & fb if self.edge_both else fa | fb
                 every = np.arange(ne, dtype=np.int32)
                 both |= _segment_or(runs, every, eowner, epos, nd)
-            far = [both[:, f * width : (f + 1) * width] for f in range(self.n_far)]
-        near: dict[tuple[int, str], tuple[U64Array, U64Array]] = {}
+            far[:] = both.reshape(nd, self.n_far, ntr, ntc).transpose(1, 0, 2, 3)
+        near = np.zeros((2, 2, len(self.blind_classes), nd, ntr, ntc), np.uint64)
         if self.blind_classes:
             sides = []
             wanted: list[tuple[I32Array, I16Array, I16Array]] = []
@@ -647,7 +662,7 @@ class AllPairs:
                 close = np.flatnonzero(np.minimum(ka, kb) <= self.max_blind)
                 ce, cown = eidx[close], eowner[close]
                 k = (entries.ks if side == "s" else entries.kt)[idx]
-                sides.append((side, k, owner, pos, ka[close], kb[close], cown))
+                sides.append((k, owner, pos, ka[close], kb[close], cown))
                 wanted += [(owner, entries.q[idx], entries.r[idx])]
                 wanted += [(cown, a.q[ce], a.r[ce]), (cown, b.q[ce], b.r[ce])]
             parts = self._keys(g, sym, wanted)
@@ -658,19 +673,16 @@ class AllPairs:
             rows_near = blocks.reshape(-1, ntr * ntc)[: len(reps) * pn + 1]
             rows_near[-1] = 0
             cuts = np.cumsum([0, *(len(x) for x in parts)]).tolist()
-            for i, (side, k, owner, pos, ka, kb, eown) in enumerate(sides):
+            for i, (k, owner, pos, ka, kb, eown) in enumerate(sides):
                 ip, ia, ib = (
                     inv[cuts[j] : cuts[j + 1]] * np.int32(pn) for j in range(3 * i, 3 * i + 3)
                 )
                 stops, hards = self._near_side(
                     nd, ip, k, owner, pos, ia, ib, ka, kb, eown, rows_near
                 )
-                for j, c in enumerate(self.blind_classes):
-                    near[(c, side)] = (
-                        stops[j].reshape(nd, ntr, ntc),
-                        hards[j].reshape(nd, ntr, ntc),
-                    )
-        return [x.reshape(nd, ntr, ntc) for x in far], near
+                near[i, 0] = stops.reshape(-1, nd, ntr, ntc)
+                near[i, 1] = hards.reshape(-1, nd, ntr, ntc)
+        return far, near
 
     def _near_side(
         self,
@@ -721,56 +733,70 @@ class AllPairs:
         return stops.reshape(nc, nd, -1), hards.reshape(nc, nd, -1)
 
     def _combine(
-        self,
-        far: list[U64Array],
-        near: dict[tuple[int, str], tuple[U64Array, U64Array]],
-        ls: U64Array,
-        lt: U64Array,
-        valid: U64Array,
+        self, far: U64Array, near: U64Array, ls: U64Array, lt: U64Array, valid: U64Array
     ) -> tuple[U64Array, U64Array]:
-        """``(visible, blind)`` from the far and near stops and the sources' and targets'
-        levels (``(nD, 3, ntr, ntc)`` words: the tiles' hexes at level 0, 1, 2)."""
-        blocked = np.zeros(valid.shape, np.uint64)
-        hard = np.zeros_like(blocked)
-        # the levels no source (target) of the group is at are left out: most of a map's
-        # hexes are at one level, and the pair table's planes have one level each
+        """``(visible, blind)`` from the far and near stops (:data:`_Stops`) and the
+        sources' and targets' levels (``(nD, 3, ntr, ntc)`` words: the tiles' hexes at
+        level 0, 1, 2), by the pairs of end levels each grid of stops serves
+        (:attr:`plan`): the stops that block outright (far, and the hard near stops of
+        ruling ``los.edge-run``) make ``hard``, the others ``stopped``; a pair is blind
+        when stopped and not hard. The one other place the two kernels differ: by the
+        compiled loop (:func:`bit_kernels.combine`) when the kernel is ``"numba"``."""
+        if self.kernel == "numba":
+            from referee.board import bit_kernels
+
+            nd = len(valid)
+            visible = np.empty_like(valid)
+            blind = np.empty_like(valid)
+            kernel: Any = bit_kernels.combine  # numba's dispatcher
+            kernel(
+                far.reshape(len(far), valid.size),
+                near.reshape(2, 2, near.shape[2], valid.size),
+                ls.reshape(nd, LEVEL_COUNT, -1),
+                lt.reshape(nd, LEVEL_COUNT, -1),
+                valid.ravel(),
+                self.plan,
+                self.edge_both,
+                visible.ravel(),
+                blind.ravel(),
+            )
+            return visible, blind
+        return self._numpy_combine(far, near, ls, lt, valid)
+
+    def _numpy_combine(
+        self, far: U64Array, near: U64Array, ls: U64Array, lt: U64Array, valid: U64Array
+    ) -> tuple[U64Array, U64Array]:
+        """:meth:`_combine` by numpy: each grid of stops ANDed once, with the pairs of
+        ends whose levels it serves (:func:`_level_mask`); a far grid serves several
+        classes, and the near stops of the classes that share them (:attr:`near_of`)
+        serve them all. The levels no source (target) of the group is at are left out:
+        most of a map's hexes are at one level, and the pair table's have one each."""
+        sources = [a for a in range(LEVEL_COUNT) if ls[:, a].any()]
         targets = [b for b in range(LEVEL_COUNT) if lt[:, b].any()]
-        both = np.empty_like(blocked)  # work space: no new arrays in the loops
-        either = np.empty_like(blocked)
-        for a in range(LEVEL_COUNT):
-            if not ls[:, a].any():
-                continue
-            stop_a = np.zeros_like(blocked)
-            hit_a = np.zeros_like(blocked)
+        served: dict[tuple[int, int], list[tuple[int, int]]] = {}  # (far, -1), (class, end)
+        for a in sources:
             for b in targets:
-                c = max(a, b) * LEVEL_COUNT + min(a, b)
-                f = self.far_of_class[c]
-                stop = far[f] if f >= 0 else None
-                hit = stop
-                low = "t" if a > b else "s"
-                if a != b and (c, low) in near:
-                    ns, nh = near[(c, low)]
-                    stop = ns if stop is None else np.bitwise_or(stop, ns, out=either)
-                    if hit is None:
-                        hit = nh
-                    else:
-                        np.bitwise_and(lt[:, b], hit, out=both)
-                        hit_a |= both
-                        hit = nh
-                if stop is not None:
-                    np.bitwise_and(lt[:, b], stop, out=both)
-                    stop_a |= both
-                    if hit is stop:
-                        hit_a |= both
-                if hit is not None and hit is not stop:
-                    np.bitwise_and(lt[:, b], hit, out=both)
-                    hit_a |= both
-            np.bitwise_and(ls[:, a], stop_a, out=stop_a)
-            blocked |= stop_a
-            np.bitwise_and(ls[:, a], hit_a, out=hit_a)
-            hard |= hit_a
-        blocked &= valid
-        return valid & ~blocked, blocked & ~hard
+                f, j, end = (int(x) for x in self.plan[a * LEVEL_COUNT + b])
+                if f >= 0:
+                    served.setdefault((f, -1), []).append((a, b))
+                if j >= 0:
+                    served.setdefault((j, end), []).append((a, b))
+        hard = np.zeros(valid.shape, np.uint64)
+        stopped = np.zeros_like(hard)
+        work = np.empty_like(hard)  # no new arrays in the loop
+        unions: dict[tuple[int, tuple[int, ...]], U64Array] = {}
+        for (i, end), pairs in served.items():
+            mask = _level_mask(pairs, ls, lt, unions)
+            if end < 0:
+                hard |= np.bitwise_and(far[i], mask, out=work)
+                continue
+            stopped |= np.bitwise_and(near[end, 0, i], mask, out=work)
+            if self.edge_both:  # else no edge run stops a line hard
+                hard |= np.bitwise_and(near[end, 1, i], mask, out=work)
+        np.invert(hard, out=work)
+        blind = np.bitwise_and(stopped, work, out=stopped)  # stopped, never hard
+        np.bitwise_and(valid, work, out=work)
+        return np.bitwise_and(work, ~blind, out=work), blind
 
     def answer(
         self,
@@ -811,6 +837,40 @@ class AllPairs:
                         lt_ab[:, b] = lt[:, 0]
                         planes += self._combine(far, near, ls_ab, lt_ab, valid)
             yield PairBlock(dq, dr, p, row0, ci0, ntr, ntc, planes)
+
+
+def _level_mask(
+    pairs: list[tuple[int, int]],
+    ls: U64Array,
+    lt: U64Array,
+    unions: dict[tuple[int, tuple[int, ...]], U64Array],
+) -> U64Array:
+    """The pairs whose source is at level ``a`` and target at ``b`` for any ``(a, b)`` of
+    ``pairs``: per level of one end, that level ANDed with the union of the other end's
+    levels it meets (grouped by whichever end has fewer; ``unions`` keeps the unions)."""
+    by_end: list[dict[int, list[int]]] = [{}, {}]
+    for a, b in pairs:
+        by_end[0].setdefault(a, []).append(b)
+        by_end[1].setdefault(b, []).append(a)
+    end = 0 if len(by_end[0]) <= len(by_end[1]) else 1
+    first, second = (ls, lt) if end == 0 else (lt, ls)
+    terms = []
+    for level, others in by_end[end].items():
+        key = (1 - end, tuple(sorted(others)))
+        union = unions.get(key)
+        if union is None:
+            union = second[:, others[0]]
+            if len(others) > 1:
+                union = union | second[:, others[1]]
+                for o in others[2:]:
+                    union |= second[:, o]
+            unions[key] = union
+        terms.append((level, union))
+    level, union = terms[0]
+    out: U64Array = first[:, level] & union
+    for level, union in terms[1:]:
+        out |= first[:, level] & union
+    return out
 
 
 def _index_of(planes: list[BoolArray], plane: BoolArray) -> int:

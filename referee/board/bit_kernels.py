@@ -204,6 +204,54 @@ def stops(
                         h += ntr_u
 
 
+@njit(cache=_CACHE)
+def combine(
+    far: Any,
+    near: Any,
+    ls: Any,
+    lt: Any,
+    valid: Any,
+    plan: Any,
+    edge_both: bool,
+    visible: Any,
+    blind: Any,
+) -> None:  # pragma: no cover - compiled
+    """``visible`` and ``blind`` (``(lines * W,)`` words) from the stops of :func:`stops`,
+    in rows of tiles: ``far`` ``(grids, lines * W)``, ``near`` ``(2, 2, classes, lines *
+    W)`` (low end s or t, stops or hard stops), and the levels of the sources and targets
+    ``ls``, ``lt`` ``(lines, 3, W)`` (``valid``: both ends on the map). ``plan[3 a + b]``
+    names, for a source at level ``a`` and a target at ``b``, the far grid and the blind
+    class and low end whose stops stop the line (-1: none). A pair stopped by a far grid,
+    or by a hard near stop (ruling ``los.edge-run``: only when ``edge_both``), is
+    blocked; one stopped by near stops only is blind. A line's words are worked out
+    together (a few hundred, in the processor's nearest cache), each pair of levels in
+    one pass over them where numpy takes a pass per operation."""
+    nd, levels, w = ls.shape
+    hard = np.empty(w, np.uint64)
+    stopped = np.empty(w, np.uint64)
+    for d in range(nd):
+        base = d * w
+        hard[:] = 0
+        stopped[:] = 0
+        for a in range(levels):
+            for b in range(levels):
+                at = a * levels + b
+                f, j, end = plan[at, 0], plan[at, 1], plan[at, 2]
+                if f >= 0:
+                    for x in range(w):
+                        hard[x] |= far[f, base + x] & ls[d, a, x] & lt[d, b, x]
+                if j >= 0:
+                    for x in range(w):
+                        stopped[x] |= near[end, 0, j, base + x] & ls[d, a, x] & lt[d, b, x]
+                    if edge_both:
+                        for x in range(w):
+                            hard[x] |= near[end, 1, j, base + x] & ls[d, a, x] & lt[d, b, x]
+        for x in range(w):
+            v = valid[base + x]
+            visible[base + x] = v & ~(hard[x] | stopped[x])
+            blind[base + x] = v & stopped[x] & ~hard[x]
+
+
 # the number of a 64-bit word's only bit set, by a de Bruijn sequence: bit b of ``low``
 # moves the sequence's b-th six bits to the top
 _DE_BRUIJN = np.uint64(0x03F79D71B4CB0A89)
@@ -255,7 +303,8 @@ def pairs(
 
 
 def warm() -> None:
-    """Compile (or load from numba's cache) :func:`stops`, on an empty group of lines."""
+    """Compile (or load from numba's cache) :func:`stops` and :func:`combine`, on an empty
+    group of lines."""
     grid = np.zeros(2 * 8 * 8 * 3 * 3, np.uint64)
     shape = np.array((2, 8, 8, 1, 3, 3), np.int64)
     none = np.zeros(0, np.int16)
@@ -293,4 +342,17 @@ def warm() -> None:
         words,
         1,
         1,
+    )
+    levels = np.zeros((0, 3, 1), np.uint64)
+    plan9 = np.full((9, 3), -1, np.int64)
+    combine(
+        np.zeros((0, 0), np.uint64),
+        np.zeros((2, 2, 0, 0), np.uint64),
+        levels,
+        levels,
+        words,
+        plan9,
+        True,
+        words,
+        words,
     )
