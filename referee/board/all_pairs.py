@@ -93,9 +93,10 @@ NUMBA_HEXES = 60 * 60
 KERNEL_ENV = "REFEREE_LOS_KERNEL"  # "numpy" or "numba": that kernel whatever the map
 _WORDS = 1 << 18  # words ORed together at once in a segmented OR (2 MB)
 _Group = tuple[int, int, int, "I64Array", "I64Array"]  # p, ntr, ntc, row0, ci0
-# per far grid, the lines it stops ``(grids, nD, ntr, ntc)``; per low end (s, t), the
-# lines stopped near it and those stopped hard, per blind class ``(2, 2, classes, nD,
-# ntr, ntc)`` (:meth:`AllPairs._stops`)
+# per far grid, the lines it stops; per low end (s, t), the lines stopped near it and
+# those stopped hard, per blind class (:meth:`AllPairs._stops`): by numpy ``(grids, nD,
+# ntr, ntc)`` and ``(2, 2, classes, nD, ntr, ntc)``, by numba down the columns of tiles,
+# ``(nD, ntc, ntr, grids)`` and ``(2, 2, classes, nD, ntc, ntr)``
 _Stops = tuple["U64Array", "U64Array"]
 
 
@@ -538,10 +539,7 @@ class AllPairs:
         near_out = np.zeros((2, 2, nc, nd, ntc, ntr), np.uint64)
         kernel: Any = bit_kernels.stops  # numba's dispatcher, typed as taking no arguments
         kernel(0, nd, *self._inputs(g, rows, sym), far_out.ravel(), near_out.ravel(), ntr, ntc)
-        # in rows of tiles, one copy: :meth:`_combine` reads each several times
-        far_rows = np.ascontiguousarray(far_out.transpose(3, 0, 2, 1))
-        near_rows = np.ascontiguousarray(near_out.transpose(0, 1, 2, 3, 5, 4))
-        return far_rows, near_rows
+        return far_out, near_out
 
     @cached_property
     def _far_rows(self) -> tuple[U64Array, I64Array]:
@@ -745,21 +743,10 @@ class AllPairs:
         if self.kernel == "numba":
             from referee.board import bit_kernels
 
-            nd = len(valid)
             visible = np.empty_like(valid)
             blind = np.empty_like(valid)
             kernel: Any = bit_kernels.combine  # numba's dispatcher
-            kernel(
-                far.reshape(len(far), valid.size),
-                near.reshape(2, 2, near.shape[2], valid.size),
-                ls.reshape(nd, LEVEL_COUNT, -1),
-                lt.reshape(nd, LEVEL_COUNT, -1),
-                valid.ravel(),
-                self.plan,
-                self.edge_both,
-                visible.ravel(),
-                blind.ravel(),
-            )
+            kernel(far, near, ls, lt, valid, self.plan, self.edge_both, visible, blind)
             return visible, blind
         return self._numpy_combine(far, near, ls, lt, valid)
 
