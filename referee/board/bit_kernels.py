@@ -209,6 +209,7 @@ def combine(
     far: Any,
     near: Any,
     ls: Any,
+    src: Any,
     lt: Any,
     valid: Any,
     plan: Any,
@@ -216,42 +217,41 @@ def combine(
     visible: Any,
     blind: Any,
 ) -> None:  # pragma: no cover - compiled
-    """``visible`` and ``blind`` (``(lines, ntr, ntc)`` words) from the stops as
-    :func:`stops` wrote them, down the columns of tiles: ``far`` ``(lines, ntc, ntr,
-    grids)``, ``near`` ``(2, 2, classes, lines, ntc, ntr)`` (low end s or t, stops or hard
-    stops); and the levels of the sources and targets, ``ls`` and ``lt`` ``(lines, 3, ntr,
-    ntc)`` (``valid``: both ends on the map). ``plan[3 a + b]`` names, for a source at
-    level ``a`` and a target at ``b``, the far grid and the blind class and low end whose
-    stops stop the line (-1: none). A pair stopped by a far grid, or by a hard near stop
-    (ruling ``los.edge-run``: only when ``edge_both``), is blocked; one stopped by near
-    stops only is blind. A line's words are worked out together (a few hundred, in the
-    processor's nearest cache), a pass over them per pair of levels and grid where numpy
-    takes one per operation over every line."""
-    nd, ntc, ntr, _ = far.shape
-    levels = ls.shape[1]
-    hard = np.empty((ntc, ntr), np.uint64)
-    stopped = np.empty((ntc, ntr), np.uint64)
+    """``visible`` and ``blind`` (``(lines, W)`` words, ``W`` a block's tiles) from the
+    stops of :func:`stops` in rows of tiles, ``far`` ``(grids, lines, W)`` and ``near``
+    ``(2, 2, classes, lines, W)`` (low end s or t, stops or hard stops), and the levels
+    of line ``d``'s sources and targets, ``ls[src[d]]`` and ``lt[d]`` (``(3, W)`` words;
+    ``valid``: both ends on the map). ``plan[3 a + b]`` names, for a source at level
+    ``a`` and a target at ``b``, the far grid and the blind class and low end whose stops
+    stop the line (-1: none). A pair stopped by a far grid, or by a hard near stop (ruling
+    ``los.edge-run``: only when ``edge_both``), is blocked; one stopped by near stops only
+    is blind. A line's words are worked out together (a few hundred, in the processor's
+    nearest cache), a pass over them per pair of levels and grid, where numpy takes one
+    per operation over every line."""
+    nd, levels, w = lt.shape
+    hard = np.empty(w, np.uint64)
+    stopped = np.empty(w, np.uint64)
     for d in range(nd):
+        s = src[d]
         hard[:] = 0
         stopped[:] = 0
         for a in range(levels):
             for b in range(levels):
                 at = a * levels + b
                 f, j, end = plan[at, 0], plan[at, 1], plan[at, 2]
-                for c in range(ntc if f >= 0 else 0):
-                    for r in range(ntr):
-                        hard[c, r] |= far[d, c, r, f] & ls[d, a, r, c] & lt[d, b, r, c]
-                for c in range(ntc if j >= 0 else 0):
-                    for r in range(ntr):
-                        pair = ls[d, a, r, c] & lt[d, b, r, c]
-                        stopped[c, r] |= near[end, 0, j, d, c, r] & pair
-                        if edge_both:
-                            hard[c, r] |= near[end, 1, j, d, c, r] & pair
-        for r in range(ntr):
-            for c in range(ntc):
-                v = valid[d, r, c]
-                visible[d, r, c] = v & ~(hard[c, r] | stopped[c, r])
-                blind[d, r, c] = v & stopped[c, r] & ~hard[c, r]
+                if f >= 0:
+                    for x in range(w):
+                        hard[x] |= far[f, d, x] & ls[s, a, x] & lt[d, b, x]
+                if j >= 0:
+                    for x in range(w):
+                        stopped[x] |= near[end, 0, j, d, x] & ls[s, a, x] & lt[d, b, x]
+                    if edge_both:
+                        for x in range(w):
+                            hard[x] |= near[end, 1, j, d, x] & ls[s, a, x] & lt[d, b, x]
+        for x in range(w):
+            v = valid[d, x]
+            visible[d, x] = v & ~(hard[x] | stopped[x])
+            blind[d, x] = v & stopped[x] & ~hard[x]
 
 
 # the number of a 64-bit word's only bit set, by a de Bruijn sequence: bit b of ``low``
@@ -345,12 +345,13 @@ def warm() -> None:
         1,
         1,
     )
-    levels = np.zeros((0, 3, 1, 1), np.uint64)
-    answers = np.zeros((0, 1, 1), np.uint64)
+    levels = np.zeros((0, 3, 1), np.uint64)
+    answers = np.zeros((0, 1), np.uint64)
     combine(
-        np.zeros((0, 1, 1, 1), np.uint64),
-        np.zeros((2, 2, 0, 0, 1, 1), np.uint64),
+        np.zeros((0, 0, 1), np.uint64),
+        np.zeros((2, 2, 0, 0, 1), np.uint64),
         levels,
+        np.zeros(0, np.int64),
         levels,
         answers,
         np.full((9, 3), -1, np.int64),
