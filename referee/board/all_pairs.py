@@ -11,15 +11,18 @@ per board:
 
 * *far* grids: per class of end levels (higher, lower), the hexes that block outright;
 * *near* grids: the hexes whose "blind N" reaches ``k`` hexes behind them, for the few
-  entries of a line within the largest N of either end,
+  entries of a line within the largest N of either end (classes whose near grids are the
+  same at every ``k`` share their stops: :attr:`AllPairs.near_of`),
 
-and per query puts them together by the levels of each pair's two ends. Line of sight is
-symmetric (the same line, the same low end), so ``s -> s + D`` and ``s + D -> s`` are one
-answer: a whole map is worked out from half the displacements.
+and per query puts them together by the levels of each pair's two ends
+(:attr:`AllPairs.plan`). Line of sight is symmetric (the same line, the same low end), so
+``s -> s + D`` and ``s + D -> s`` are one answer: a whole map is worked out from half the
+displacements.
 
 Nearly all the work is ORing words (on a 200 x 200 map 3.5 G of them, for 14 M words of
-answers), and one method does it, :meth:`AllPairs._stops`, by one of two kernels; the
-rest (line tables, grids, groups, putting the stops together by levels) is shared:
+answers), and one method does it, :meth:`AllPairs._stops`, by one of two kernels, which
+also put the stops together by levels (:meth:`AllPairs._combine`); the rest (line
+tables, grids, groups, the levels' blocks) is shared:
 
 * ``"numpy"``, the default: the lines of a group of displacements start from the same
   block of sources and fan out, so they meet the same hexes again and again (on a 100 x
@@ -32,10 +35,12 @@ rest (line tables, grids, groups, putting the stops together by levels) is share
 * ``"numba"``, with the extra ``large-maps`` installed and from :data:`NUMBA_HEXES` hexes
   on (:func:`kernel_for`): compiled loops (:mod:`referee.board.bit_kernels`) OR each
   entry's block of each grid straight into the line's words, read down the block's
-  columns of tiles. Measured (CPU seconds, the machine shared, which slows the loops
-  most: their time is the machine's memory): 100 x 100 all pairs 0.9-1.1 by numpy,
-  0.4-0.6 so; 200 x 200 9.9-10.9 by numpy, 4.6-7.4 so, of which :meth:`_combine` (numpy,
-  for both kernels) about 1. Its cost is
+  columns of tiles, then put each line's stops together by levels in one pass over its
+  words per pair of levels (numpy takes a pass per operation over the whole group: 1-1.3
+  s of a 200 x 200 map's all pairs, 0.2-0.3 s so). Measured (CPU seconds, the machine
+  shared, which slows the loops most: their time is the machine's memory): 100 x 100
+  all pairs 0.9-1.2 by numpy, 0.3-0.4 so; 200 x 200 about 10 by numpy, 3.5-4.2 so (the
+  ORs 2.9, the rest gathering levels, combining and grouping). Its cost is
   importing numba and loading the loops, about half a second to a second the first time
   a session works out all pairs (``kernels_load_ms``), and compiling them, about 4-8 s
   once per machine. Below 60 x 60 hexes numpy answers a whole map in under a quarter of

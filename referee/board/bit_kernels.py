@@ -6,9 +6,10 @@ the OR of the blocks of those grids at each of the line's entries. :func:`stops`
 line's entries, works out the block each wants and ORs it straight into the line's words:
 nothing picked, copied, sorted or kept per entry on the way (numpy's fancy indexing spent
 several nanoseconds a word on that, against about 0.3 for these loops, the rate at which
-numpy ORs long runs in place). :mod:`referee.board.all_pairs` then puts the stops together by
-the levels of each pair's ends (numpy, as when numba is not installed), and :func:`pairs`
-reads the pairs of ``referee visible --all`` out of the answers' words.
+numpy ORs long runs in place). :func:`combine` then puts a line's stops together by the
+levels of each pair's ends, a pass over its few hundred words per pair of levels (numpy,
+when numba is not installed, takes a pass over the whole group per operation), and
+:func:`pairs` reads the pairs of ``referee visible --all`` out of the answers' words.
 
 The grids come flat with their shapes: ``(2, 8, 8, TR, TC, P)`` for the far grids (the
 ``P`` planes of a tile side by side, so that a row of a block is one run of ``ntc * P``
