@@ -73,8 +73,10 @@ class CommandError(RefereeError):
     one clear message, exit status 2, never a traceback."""
 
 
-def build_parser(command: str | None = None) -> argparse.ArgumentParser:
-    """The command line's parser: every command, or only ``command`` (when it is one)."""
+def build_parser(command: str | None = None, action: str | None = None) -> argparse.ArgumentParser:
+    """The command line's parser: every command, or only ``command`` (when it is one); of a
+    command with actions (its module's ``ACTIONS``: ``referee match``), only ``action``'s
+    parser when it is one of them."""
     from referee import __version__
     from referee.cli.start import CommandParser
 
@@ -86,7 +88,11 @@ def build_parser(command: str | None = None) -> argparse.ArgumentParser:
     sub = parser.add_subparsers(dest="command", metavar="COMMAND")
     modules = (COMMAND_OF[command],) if command in COMMAND_OF else COMMAND_MODULES
     for module_name in modules:
-        importlib.import_module(f"referee.cli.{module_name}").add_parser(sub)
+        module = importlib.import_module(f"referee.cli.{module_name}")
+        if action is not None and action in getattr(module, "ACTIONS", ()):
+            module.add_parser(sub, action)
+        else:
+            module.add_parser(sub)
     return parser
 
 
@@ -142,7 +148,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     args = argparse.Namespace()
     if args_list:  # no arguments: the app, and no parser to build (a quicker start)
         with command_start(own_process=argv is None):
-            parser = build_parser(args_list[0])
+            parser = build_parser(args_list[0], args_list[1] if len(args_list) > 1 else None)
             app_file = (
                 len(args_list) == 1
                 and not args_list[0].startswith("-")

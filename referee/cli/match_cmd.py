@@ -18,6 +18,7 @@ speed=slow``, ``setup-pass side=2`` and ``reveal``.
 from __future__ import annotations
 
 import argparse
+from collections.abc import Callable
 from typing import Any
 
 ENGINE = ("referee.match.games.systems",)
@@ -30,11 +31,28 @@ SHOW_ENGINE = (
 """What ``match show`` of a match of written orders runs on, once the file says so."""
 
 
-def add_parser(sub: Any) -> None:
+def add_parser(sub: Any, action: str | None = None) -> None:
+    """``referee match`` with its actions (only ``action``'s parser when it is one of
+    :data:`ACTIONS`: a command builds the parser it runs), and ``referee replay``."""
     match = sub.add_parser("match", help="create, drive and inspect a match file")
     match.set_defaults(engine=ENGINE)  # imported at the start (referee/cli/start.py)
     msub = match.add_subparsers(dest="match_command", metavar="ACTION")
+    for name, add in ACTIONS.items():
+        if action not in ACTIONS or name == action:
+            add(msub)
 
+    replay = sub.add_parser("replay", help="play a text journal and print the state as JSON")
+    replay.add_argument(
+        "journal", help="a text journal (format: referee/match/journal/journal_text.py)"
+    )
+    replay.add_argument("--keep", metavar="FILE", help="keep the match file written")
+    replay.set_defaults(
+        run=run_replay,
+        engine=(*ENGINE, "referee.match.journal.journal_text", "referee.rules.orders.step"),
+    )
+
+
+def _new_parser(msub: Any) -> None:
     new = msub.add_parser("new", help="a new match file")
     new.add_argument("file")
     new.add_argument("--map", help="a map file or shipped map name (default: from --from)")
@@ -87,6 +105,8 @@ def add_parser(sub: Any) -> None:
     new.add_argument("--minutes", type=int, help="the time limit of a fixed-time match")
     new.set_defaults(run=run_new)
 
+
+def _show_parser(msub: Any) -> None:
     show = msub.add_parser("show", help="the match now: units, markers, pending damage, steps")
     show.add_argument("file")
     show.add_argument("--json", action="store_true")
@@ -100,6 +120,8 @@ def add_parser(sub: Any) -> None:
     )
     show.set_defaults(run=run_show)
 
+
+def _step_parser(msub: Any) -> None:
     step = msub.add_parser("step", help="carry out one named step of commands")
     step.add_argument("file")
     step.add_argument("name", help='the step\'s name, e.g. "Gunnery 1: tank fires"')
@@ -122,11 +144,18 @@ def add_parser(sub: Any) -> None:
     step.add_argument("--json", action="store_true")
     step.set_defaults(run=run_step)
 
-    for action in ("undo", "redo"):
-        p = msub.add_parser(action, help=f"{action} the last step")
-        p.add_argument("file")
-        p.set_defaults(run=run_undo_redo, action=action)
 
+def _undo_parser(msub: Any, action: str = "undo") -> None:
+    p = msub.add_parser(action, help=f"{action} the last step")
+    p.add_argument("file")
+    p.set_defaults(run=run_undo_redo, action=action)
+
+
+def _redo_parser(msub: Any) -> None:
+    _undo_parser(msub, "redo")
+
+
+def _report_parser(msub: Any) -> None:
     report = msub.add_parser("report", help="the journal as a readable HTML page")
     report.add_argument("file")
     report.add_argument("--output", "-o", help="where to write (default: FILE.html)")
@@ -135,19 +164,25 @@ def add_parser(sub: Any) -> None:
     )
     report.set_defaults(run=run_report)
 
+
+def _check_parser(msub: Any) -> None:
     check = msub.add_parser("check", help="replay the journal and compare every event")
     check.add_argument("file")
     check.set_defaults(run=run_check)
 
-    replay = sub.add_parser("replay", help="play a text journal and print the state as JSON")
-    replay.add_argument(
-        "journal", help="a text journal (format: referee/match/journal/journal_text.py)"
-    )
-    replay.add_argument("--keep", metavar="FILE", help="keep the match file written")
-    replay.set_defaults(
-        run=run_replay,
-        engine=(*ENGINE, "referee.match.journal.journal_text", "referee.rules.orders.step"),
-    )
+
+ACTIONS: dict[str, Callable[[Any], None]] = {
+    "new": _new_parser,
+    "show": _show_parser,
+    "step": _step_parser,
+    "undo": _undo_parser,
+    "redo": _redo_parser,
+    "report": _report_parser,
+    "check": _check_parser,
+}
+"""The actions of ``referee match``, in the order of its help, each with what builds its
+parser: ``referee match check FILE`` builds only check's (:func:`referee.cli.main.build_parser`);
+an unknown action or ``--help`` builds them all, so the help and the refusal list every one."""
 
 
 def _open(path: str) -> Any:

@@ -130,6 +130,18 @@ def _system(ruleset_id: str, meta_path: Path) -> str:
     return value
 
 
+def ruleset_system(ruleset_id: str) -> str:
+    """The game system of the shipped ruleset ``ruleset_id`` (its ``ruleset.toml``'s
+    ``system``), without loading its tables or readings: which kind of match file plays it
+    (:func:`referee.match.games.systems.match_class`). An unknown ruleset or system is
+    refused as :func:`load_ruleset` refuses it."""
+    if not isinstance(ruleset_id, str) or ruleset_id not in available_rulesets():
+        known = ", ".join(available_rulesets())
+        raise UnknownRuleset(f"unknown ruleset {ruleset_id!r} (known: {known})")
+    meta_path = data_dir() / "rulesets" / ruleset_id / "ruleset.toml"
+    return _system(ruleset_id, meta_path)
+
+
 def load_ruleset(
     ruleset_id: str,
     kinds: Iterable[KindRef],

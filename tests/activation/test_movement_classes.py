@@ -282,6 +282,57 @@ def test_aircraft_fly_over_ground_units_or_not(g):
     ).legal
 
 
+def test_an_aircraft_may_end_its_move_over_an_enemy_building_and_is_not_inside_it(g):
+    # ruling activation.aircraft-enemy-building = over (the default): side 2 holds the bunker
+    # on H10 (3 of its pips); side 1's jet flies H12 -> H11 -> H10 and stops over it, cited
+    from referee.rules.activation.game import garrison
+
+    state = main_phase([unit("jet", "fighter", 1, "H12:N", g)], [fort("H10", side2=3)])
+    out = play(g, state, "move uid=jet path=H11:N,H10:N")
+    assert out.state.pieces["jet"].hex == parse_label("H10")
+    assert "activation.aircraft-enemy-building" in out.decision.rulings
+    assert garrison(g, out.state, parse_label("H10")) == []  # above it, never inside
+    # a move ending elsewhere does not cite it
+    elsewhere = play(g, state, "move uid=jet path=H11:N")
+    assert "activation.aircraft-enemy-building" not in elsewhere.decision.rulings
+
+
+def test_an_aircraft_only_flies_across_an_enemy_building_under_the_other_reading():
+    cross = game(aircraft_enemy_building="cross")
+    state = main_phase([unit("jet", "fighter", 1, "H12:N", cross)], [fort("H10", side2=3)])
+    with pytest.raises(ActivationError, match=r"may not end its move over the enemy's building"):
+        play(cross, state, "move uid=jet path=H11:N,H10:N")
+    across = play(cross, state, "move uid=jet path=H11:N,H10:N,H9:N")
+    assert across.state.pieces["jet"].hex == parse_label("H9")
+    assert "activation.aircraft-enemy-building" not in across.decision.rulings
+    # the poses it can end in leave H10 out, and keep H9 beyond it
+    from referee.rules.activation.game import move_board
+
+    jet = state.pieces["jet"]
+    ends = reachable(
+        cross.mover(jet), pose("H12:N"), cross.rules.movement, move_board(cross, state, jet)
+    )
+    assert not any(p.hex == parse_label("H10") for p in ends)
+    assert any(p.hex == parse_label("H9") for p in ends)
+
+
+def test_which_buildings_are_the_enemys_for_an_aircraft():
+    # held: more of the enemy's pips; with the pips tied, the one the enemy deployed
+    from referee.rules.activation.game import enemy_buildings
+
+    state = main_phase(
+        [],
+        [
+            fort("H10", side2=3),  # the enemy's pips: the enemy's
+            fort("H8", side1=2, side2=1, owner=2),  # deployed by it, held by side 1: not
+            fort("F8", neutral=3, owner=2),  # no side's pips, deployed by it: the enemy's
+            fort("J8", neutral=3),  # neutral: not
+        ],
+    )
+    assert enemy_buildings(state, 1) == {parse_label("H10"), parse_label("F8")}
+    assert enemy_buildings(state, 2) == {parse_label("H8")}
+
+
 # --- the search over (tile, facing) ------------------------------------------------------------
 
 

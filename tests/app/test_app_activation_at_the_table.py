@@ -189,3 +189,48 @@ def test_a_transports_token_shows_who_is_aboard_through_embark_disembark_undo_an
     again = activation_window(qtbot, path)
     assert again.game.piece_items["carrier"].badge() == "1"
     assert "rifles (Rifle squad, 3 H)" in again.game.piece_items["carrier"].toolTip()
+
+
+def test_a_transports_aboard_badge_is_drawn_above_the_token_on_the_next_tile(qtbot, tmp_path):
+    """The badge sits at the token's top right, over the edge of its tile: the token on the
+    tile up and to the right (H14, beside the carrier on G15) does not hide any of it."""
+    from PySide6.QtCore import QPointF, QRectF
+    from PySide6.QtGui import QColor, QImage, QPainter
+
+    from referee.app.activation.items import (
+        BADGE_COLOUR,
+        BADGE_RADIUS,
+        TOKEN_HALF_HEIGHT,
+        TOKEN_RADIUS,
+    )
+
+    window = sample_window(qtbot, tmp_path, 0, units=CARRIER_ARMIES, commands=TO_BATTLE)
+    window.run_step("embark", [parse_command("embark uid=rifles transport=carrier")])
+    window.run_step("the buggy moves", [parse_command("move uid=buggy path=H4:S")])
+    window.run_step("the tank moves up", [parse_command("move uid=tank path=H14:N")])
+    carrier = window.game.piece_items["carrier"]
+    assert carrier.badge() == "1" and window.game.piece_items["tank"].piece.hex == parse_label(
+        "H14"
+    )
+    # the badge's right edge, clear of its number: 6 to 8.5 scene units right of its centre
+    centre = carrier.pos() + QPointF(TOKEN_RADIUS * 0.92, -TOKEN_HALF_HEIGHT * 0.95)
+    assert BADGE_RADIUS == 10
+    source = QRectF(centre.x() + 6, centre.y() - 3, 2.5, 6)
+    image = QImage(10, 24, QImage.Format.Format_RGB32)
+    image.fill(QColor("#ffffff"))
+    painter = QPainter(image)
+    window.scene.render(painter, QRectF(0, 0, 10, 24), source)
+    painter.end()
+    dark = QColor(BADGE_COLOUR)
+    off = [
+        (x, y, image.pixelColor(x, y).name())
+        for x in range(1, 9)
+        for y in range(1, 23)
+        if max(
+            abs(image.pixelColor(x, y).red() - dark.red()),
+            abs(image.pixelColor(x, y).green() - dark.green()),
+            abs(image.pixelColor(x, y).blue() - dark.blue()),
+        )
+        > 40
+    ]
+    assert off == []

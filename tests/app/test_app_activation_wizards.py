@@ -294,3 +294,31 @@ def test_the_capture_wizard_with_no_capture_says_why_each_unit_cannot(qtbot, win
     for uid in units:
         assert f"{uid}: " in said
     assert "ruling activation.capture-reach" in said
+
+
+def test_the_hawk_offered_the_citadel_side_2_holds_is_told_why_by_the_ruling(qtbot, tmp_path):
+    # the sample game up to the buggy's capture of the citadel on H8 (side 2's pips, the
+    # buggy inside): side 1's turn, its hawk (a fighter) on I14. The draft lets units move
+    # into buildings and enemy tiles; whether an aircraft may stop over an enemy building is
+    # ruling activation.aircraft-enemy-building: by default it may, above it, not inside
+    journal = read_journal(JOURNAL)
+    path = tmp_path / "captured.referee"
+    captured = [s.name for s in journal.steps].index("The buggy captures the citadel") + 1
+    with ActivationMatch.from_journal(journal, path) as match:
+        for step in journal.steps[:captured]:
+            match.run(step.name, step.commands, step.dice)
+        assert match.state.fortifications[parse_label("H8")].pips.holder() == 2
+    window = open_window(qtbot, path)
+    qtbot.mouseClick(window.game.panel.buttons["activate"], Qt.MouseButton.LeftButton)
+    wizard = window.wizard_host.wizard
+    wizard.unit.pick("hawk")
+    next_page(qtbot, wizard)
+    page = wizard.move_page
+    items = [page.list.item(i).text() for i in range(page.list.count())]
+    on_h8 = [t for t in items if t.startswith("H8 ")]
+    assert on_h8 and all(
+        "over the enemy's building, not inside it (ruling activation.aircraft-enemy-building)" in t
+        for t in on_h8
+    )
+    assert not [t for t in items if "enemy's building" in t and not t.startswith("H8 ")]
+    wizard.reject()

@@ -12,7 +12,7 @@ from PySide6.QtWidgets import QApplication, QTabBar
 
 from referee.app.docks.los_panel import LosPanel
 from referee.app.docks.rules_browser import RulesBrowser
-from referee.app.docks.setup_panel import SetupPanel
+from referee.app.setup.panel import SetupPanel
 from referee.board.hexgrid import parse_label
 
 

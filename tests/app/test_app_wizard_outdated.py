@@ -158,3 +158,32 @@ def test_a_wizard_finished_before_the_window_noticed_another_program_writes_noth
     assert written(window) == ["Orders for turns 1 and 2", "From the terminal"]
     assert "another program wrote" in window.last_error
     assert window.session.state.unit("grunts").alive == 3  # the window caught up
+
+
+def test_a_wizard_opened_again_does_not_keep_the_closed_ones_message(qtbot, tmp_path):
+    """The status bar's "was closed without writing" is about the wizard the match changed
+    under; the wizard opened again on the match as it is now starts without it."""
+    window = demo_window(qtbot, tmp_path)
+    gunnery_at_the_target(qtbot, window)
+    menu = window.context_menu_for(parse_label("B3"))
+    qtbot.addWidget(menu)
+    menu.trigger("Take off one model (4 -> 3)")
+    bar = window.statusBar()
+    qtbot.waitUntil(lambda: "was closed" in bar.currentMessage())
+    qtbot.keyClick(window.view, Qt.Key.Key_N)  # the tank's wizard again
+    assert isinstance(window.wizard_host.wizard, GunneryWizard)
+    assert "was closed" not in bar.currentMessage()
+
+
+def test_a_wizard_opened_before_the_closed_ones_message_shows_keeps_it_away(qtbot, tmp_path):
+    """The closed wizard's message is said once the step's own is; a wizard opened at once
+    (before the event loop turns) is not followed by it."""
+    window = demo_window(qtbot, tmp_path)
+    gunnery_at_the_target(qtbot, window)
+    menu = window.context_menu_for(parse_label("B3"))
+    qtbot.addWidget(menu)
+    menu.trigger("Take off one model (4 -> 3)")
+    window.next_in_game()  # at once: the tank's wizard again
+    assert isinstance(window.wizard_host.wizard, GunneryWizard)
+    qtbot.wait(50)
+    assert "was closed" not in window.statusBar().currentMessage()

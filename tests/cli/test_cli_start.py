@@ -41,3 +41,33 @@ def test_an_unknown_command_is_refused_with_the_list_of_commands(capsys):
     assert exit_info.value.code == 2
     err = capsys.readouterr().err
     assert "invalid choice" in err and "visible" in err and "tournament" in err
+
+
+def _match_actions(parser: argparse.ArgumentParser) -> set[str]:
+    match = next(a for a in parser._actions if isinstance(a, argparse._SubParsersAction)).choices[
+        "match"
+    ]
+    return command_names(match)
+
+
+def test_a_match_action_builds_only_its_own_parser_and_parses_as_among_all():
+    argv = ["match", "check", "game.referee"]
+    assert _match_actions(build_parser("match", "check")) == {"check"}
+    assert vars(build_parser("match", "check").parse_args(argv)) == vars(
+        build_parser().parse_args(argv)
+    )
+    step = ["match", "step", "game.referee", "Next", "-c", "advance", "--dice", "3", "--json"]
+    assert vars(build_parser("match", "step").parse_args(step)) == vars(
+        build_parser().parse_args(step)
+    )
+
+
+def test_match_help_and_an_unknown_action_still_list_every_action(capsys):
+    every = {"new", "show", "step", "undo", "redo", "report", "check"}
+    assert _match_actions(build_parser("match", "--help")) == every
+    assert _match_actions(build_parser("match", "chekc")) == every
+    with pytest.raises(SystemExit) as exit_info:
+        main(["match", "chekc", "game.referee"])
+    assert exit_info.value.code == 2
+    err = capsys.readouterr().err
+    assert "invalid choice: 'chekc'" in err and "'new'" in err and "'report'" in err

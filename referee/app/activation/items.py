@@ -31,6 +31,11 @@ PIP_RADIUS = 0.11 * HEX_SIZE
 BADGE_RADIUS = 0.2 * HEX_SIZE
 """A transport's badge: a dark disc with the number of units aboard."""
 BADGE_COLOUR = "#37474f"
+TOKEN_Z = 10
+"""Tokens over the tiles, the markers and the wizards' tints (as the written-orders game's)."""
+CARRYING_Z = TOKEN_Z + 1
+"""A transport with units aboard over the tokens beside it: its badge, over the edge of its
+tile, is not hidden by the token on the next tile."""
 
 
 class PieceItem(QGraphicsItem):
@@ -43,7 +48,6 @@ class PieceItem(QGraphicsItem):
         super().__init__()
         self.piece = piece
         self.aboard: tuple[str, ...] = ()
-        self.setZValue(10)
         self.set_piece(piece, name, aboard, room)
 
     def set_piece(
@@ -54,6 +58,7 @@ class PieceItem(QGraphicsItem):
         (:func:`~referee.rules.activation.transport.room_text`)."""
         self.piece = piece
         self.aboard = tuple(aboard)
+        self.setZValue(CARRYING_Z if self.aboard else TOKEN_Z)
         tip = (
             f"{piece.uid} ({name}), side {piece.side} at {hex_label(piece.hex)} "  # type: ignore[arg-type]
             f"facing {facing_name(piece.facing)}: {piece.health} H, "

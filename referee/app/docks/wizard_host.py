@@ -76,6 +76,8 @@ class WizardHost(QDockWidget):
     """The dock of the open wizard (see the module docstring); ``closed`` once it is gone."""
 
     closed = Signal()
+    opened = Signal()
+    """A wizard is embedded and shown."""
     linkClicked = Signal(str)
     """A clause or ruling link of a written step's outcome, for the rules browser."""
 
@@ -144,6 +146,7 @@ class WizardHost(QDockWidget):
         self.present()
         wizard.resize(self.holder.size())  # not the size it asked for as a dialog
         wizard.show()
+        self.opened.emit()
         return True
 
     def _page_shown(self) -> None:

@@ -10,22 +10,19 @@ once; a large one (a table room of ten thousand hexes) in a worker thread, so th
 window never waits: :attr:`BoardSight.visibility` is None until ``ready`` is emitted.
 
 While a worker thread prepares, Python's automatic cycle collection is held off
-(:class:`_CollectorGate`): the collector runs in whichever thread allocates past its
-threshold, and run in the worker it would free the window's widgets left in reference
-cycles there, so that Qt destroyed them off the UI thread (a crash, now and then). The
-window's thread lets it run again when the preparation ends, whether or not its window is
-still there.
+(:mod:`referee.app.widgets.collector_gate` says why); the window's thread lets it run again
+when the preparation ends.
 """
 
 from __future__ import annotations
 
-import gc
 from contextlib import suppress
 from pathlib import Path
 from typing import TYPE_CHECKING
 
 from PySide6.QtCore import QObject, QRunnable, QThreadPool, Signal
 
+from referee.app.widgets.collector_gate import CollectorGate, collector_gate
 from referee.board.hexgrid import Hex
 from referee.board.los import LosBoard
 from referee.paths import cache_dir
@@ -56,43 +53,6 @@ class _Signals(QObject):
     done = Signal(int, object)
 
 
-class _CollectorGate(QObject):
-    """Holds Python's automatic cycle collection off while worker threads prepare, and lets
-    it run again in the window's thread when the last one ends (see the module docstring).
-    One for the process, made in the window's thread and never deleted, so that the end
-    of a preparation reaches it even when the window that started it is gone."""
-
-    released = Signal()
-
-    def __init__(self) -> None:
-        super().__init__()
-        self.held = 0
-        self.was_enabled = True
-        self.released.connect(self._release)  # queued: emitted from the worker threads
-
-    def hold(self) -> None:
-        if self.held == 0:
-            self.was_enabled = gc.isenabled()
-            gc.disable()
-        self.held += 1
-
-    def _release(self) -> None:
-        self.held -= 1
-        if self.held == 0 and self.was_enabled:
-            gc.enable()
-
-
-_gate: _CollectorGate | None = None
-
-
-def collector_gate() -> _CollectorGate:
-    """The process's :class:`_CollectorGate` (made on first use, in the window's thread)."""
-    global _gate
-    if _gate is None:
-        _gate = _CollectorGate()
-    return _gate
-
-
 class _Preparation(QRunnable):
     """Prepares one board's engines in a worker thread. It owns no Qt object: the signals
     it emits belong to its :class:`BoardSight` and to the gate, both in the window's
@@ -105,7 +65,7 @@ class _Preparation(QRunnable):
         geometry: MapGeometry | None,
         cache: Path | None,
         signals: _Signals,
-        gate: _CollectorGate,
+        gate: CollectorGate,
     ) -> None:
         super().__init__()
         self.setAutoDelete(False)

@@ -22,6 +22,22 @@ if TYPE_CHECKING:  # each wizard and the map editor are imported when first open
 class DockLayout(LazyDocks):
     """The docks laid out (a part of the main window)."""
 
+    def _dock(self, title: str, area: Qt.DockWidgetArea) -> QDockWidget:
+        """An empty dock (its panel comes with :meth:`build_panels`)."""
+        dock = QDockWidget(title, self)
+        dock.setObjectName(f"{title.lower().replace(' ', '-')}-dock")
+        self._dock_features(dock)
+        self.addDockWidget(area, dock)
+        return dock
+
+    @staticmethod
+    def _dock_features(dock: QDockWidget) -> None:
+        dock.setFeatures(
+            QDockWidget.DockWidgetFeature.DockWidgetMovable
+            | QDockWidget.DockWidgetFeature.DockWidgetFloatable
+            | QDockWidget.DockWidgetFeature.DockWidgetClosable
+        )
+
     def _size_docks(self) -> None:
         """Dock sizes in characters and lines, so they scale with the font (HiDPI)."""
         char = self.fontMetrics().averageCharWidth()

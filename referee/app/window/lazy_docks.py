@@ -17,7 +17,7 @@ if TYPE_CHECKING:
 
     from referee.app.docks.los_panel import LosPanel
     from referee.app.docks.rules_browser import RulesBrowser
-    from referee.app.docks.setup_panel import SetupPanel
+    from referee.app.setup.panel import SetupPanel
     from referee.rules.orders.state import MatchState
 
 
@@ -49,8 +49,8 @@ class LazyDocks(WindowParts):
             return
         if dock is self.los_dock:
             _ = self.los_panel
-        elif dock is self.rules_dock:
-            _ = self.rules_browser
+        elif dock is self.rules_dock:  # its index prepared at once, on a thread of its own
+            self.rules_browser.prepare()
         elif dock is self.setup_dock:
             _ = self.setup_panel
 
@@ -118,7 +118,7 @@ class LazyDocks(WindowParts):
         """The setup panel, built (on the open match) when first needed."""
         panel = self._setup_panel
         if panel is None:
-            from referee.app.docks.setup_panel import SetupPanel
+            from referee.app.setup.panel import SetupPanel
             from referee.match.games.orders_file import MatchFile
 
             panel = self._setup_panel = SetupPanel(self.scene)

@@ -9,32 +9,29 @@ of the step (right, tabbed) as docks. Every wizard opens in the wizard dock
 (:class:`~referee.app.docks.wizard_host.WizardHost`), beside the map it draws on.
 
 The menus are :mod:`.menus`' (the same for both games), what File does :mod:`.file_actions`',
-the written-orders game's panels :mod:`.orders_panels`' and the docks' layout
-:mod:`.dock_layout`'.
+opening a match :mod:`.match_opening`', running, undoing and redoing its steps
+:mod:`.step_running`', the written-orders game's panels :mod:`.orders_panels`' and the docks'
+layout :mod:`.dock_layout`'.
 
-A match made with a scenario opens on the Setup dock (left, :mod:`referee.app.docks.setup_panel`)
+A match made with a scenario opens on the Setup dock (left, :mod:`referee.app.setup.panel`)
 until every unit is set up; View > Hide side 1's / side 2's hidden units shows that side's
 hidden units as hidden tokens only, as the other side sees them.
 """
 
 from __future__ import annotations
 
-from collections.abc import Iterable
-from pathlib import Path
 from typing import TYPE_CHECKING
 
 from PySide6.QtCore import QSettings, Qt, QTimer
 from PySide6.QtGui import QUndoGroup
 from PySide6.QtWidgets import QApplication, QDockWidget, QLabel, QMainWindow, QWidget
 
-from referee.app.docks.wizard_host import IDLE_TEXT, WizardHost
+from referee.app.docks.wizard_host import WizardHost
 from referee.app.map.map_scene import MapScene
 from referee.app.map.map_view import MapView
-from referee.app.window.menus import Menus
-from referee.app.window.remembered import Remembered, fill_recent_menu
+from referee.app.window.match_opening import MatchOpening
+from referee.app.window.remembered import Remembered
 from referee.board.hexgrid import Hex
-from referee.errors import RefereeError
-from referee.rules.changes import ChangeFlag
 
 if TYPE_CHECKING:
     # panels and the engine when the window is finished (build_panels), after a first start
@@ -47,15 +44,13 @@ if TYPE_CHECKING:
     from referee.app.session.unfired_question import UnfiredQuestion
     from referee.app.window.report_view import ReportWindow
     from referee.match.reports.phase_report import PhaseFold
-    from referee.rules.command import Command
-    from referee.rules.events import Step
 
 
 MENUS = ("&File", "&Edit", "&View", "&Turn", "T&ools", "&Wizards", "&Help")
 """The menu bar's titles, there from the first frame (their actions come with the panels)."""
 
 
-class MainWindow(Menus, QMainWindow):
+class MainWindow(MatchOpening, QMainWindow):
     """The referee's window over one open match (see the module docstring)."""
 
     def __init__(
@@ -103,6 +98,7 @@ class MainWindow(Menus, QMainWindow):
         self.rules_dock = self._dock("Rules", right)
         self.tabifyDockWidget(self.los_dock, self.rules_dock)
         self.wizard_host = WizardHost(self.scene, self.run_step, self)
+        self.wizard_host.opened.connect(self.wizard_opened)
         self._dock_features(self.wizard_host)
         self.addDockWidget(right, self.wizard_host)
         self.tabifyDockWidget(self.rules_dock, self.wizard_host)
@@ -188,208 +184,6 @@ class MainWindow(Menus, QMainWindow):
         if isinstance(app, QApplication):
             install_filters(app)
 
-    # --- building -------------------------------------------------------------------
-
-    def _dock(self, title: str, area: Qt.DockWidgetArea) -> QDockWidget:
-        """An empty dock (its panel comes with :meth:`build_panels`)."""
-        dock = QDockWidget(title, self)
-        dock.setObjectName(f"{title.lower().replace(' ', '-')}-dock")
-        self._dock_features(dock)
-        self.addDockWidget(area, dock)
-        return dock
-
-    @staticmethod
-    def _dock_features(dock: QDockWidget) -> None:
-        dock.setFeatures(
-            QDockWidget.DockWidgetFeature.DockWidgetMovable
-            | QDockWidget.DockWidgetFeature.DockWidgetFloatable
-            | QDockWidget.DockWidgetFeature.DockWidgetClosable
-        )
-
-    # --- the match ------------------------------------------------------------------
-
-    def open_match(self, path: Path | str) -> None:
-        """Open a match file of any game system here (refused files are reported, the open
-        match stays)."""
-        from referee.app.session.match_session import MatchSession
-
-        self.build_panels()
-        try:
-            session = MatchSession.open(path, self)
-        except RefereeError as exc:
-            self.report_error(str(exc))
-            return
-        self.set_session(session)
-        self.show_match_file(session.path)
-        self._remember(session.path)
-
-    def _remember(self, path: Path) -> None:
-        """``path`` first in File > Open Recent (a match of any game system)."""
-        if self.remembered is not None:
-            self.remembered.add_recent(path)
-            self.fill_recent()
-
-    def fill_recent(self) -> None:
-        """File > Open Recent: the matches opened, the last first (a file gone, greyed)."""
-        recent = self.remembered.recent() if self.remembered is not None else []
-        fill_recent_menu(self.recent_menu, recent, self.open_match)
-
-    def qt_window(self) -> QMainWindow:
-        return self
-
-    def tracker_widget(self) -> QWidget:
-        """The written-orders game's panel of the Turn dock."""
-        return self.tracker
-
-    def set_session(self, session: MatchSession) -> None:
-        from referee.app.session.game_system import game_for
-        from referee.app.session.match_session import ALL_CHANGES
-
-        self._outdate_wizard(f"{session.path.name} was opened")
-        report = self.report_view
-        if report is not None:  # the report of the match closed here goes with it
-            report.close()
-            self.report_view = None
-        if self.session is not None:
-            self.undo_group.removeStack(self.session.undo_stack)
-            self.session.close()
-        self.session = session
-        self.undo_group.addStack(session.undo_stack)
-        self.undo_group.setActiveStack(session.undo_stack)
-        session.changed.connect(self.refresh)
-        session.notice.connect(lambda text: self.statusBar().showMessage(text, 15000))
-        los = self.built_los_panel()
-        if los is not None:
-            los.clear()
-        if self.game is not None:
-            self.game.detach()
-        self.game = game_for(session.system, self)
-        old, new = self.wizard_host.idle_text, self.game.idle_text or IDLE_TEXT
-        self.wizard_host.idle_text = new
-        idle = self.wizard_host.idle  # the game's own words, after what closed a wizard
-        idle.setText(idle.text().replace(old, new))
-        self.game.attach()
-        orders = self.game.SYSTEM == "orders"
-        for action in (self.advance_action, *self.hide_actions.values()):
-            action.setEnabled(orders)
-        browser = self.built_rules_browser()  # (one built later reads the match's rules)
-        if browser is not None:
-            browser.set_rules(session.match.rules)
-        setup = self.built_setup_panel()
-        if setup is not None:
-            setup.forget()  # another match: nothing of the last one stays picked
-        from referee.match.games.orders_file import MatchFile
-
-        if isinstance(session.match, MatchFile):
-            self.scene.set_map(session.state.battle_map)
-            if setup is not None:
-                setup.set_victory(session.match.meta.get("victory"))
-        self.round_clock.set_match(session.match if isinstance(session.match, MatchFile) else None)
-        self.refresh(ALL_CHANGES)
-        self.view.fit()
-        # the platform adds " — referee" (the application's name) after it
-        self.setWindowTitle(f"{session.path.name} — {session.match.rules.title}")
-
-    def _app_state(self, state: Qt.ApplicationState) -> None:
-        if state == Qt.ApplicationState.ApplicationActive and self.session is not None:
-            self.session.sync()
-
-    def refresh(self, flags: ChangeFlag) -> None:
-        """Redraw what ``flags`` say changed (see
-        :func:`referee.app.session.match_session.change_flags`): the game system's part."""
-        if self.session is None or self.game is None:
-            return
-        steps = self.session.steps()  # read once for the journal, the Turn dock and the wizard
-        if self.wizard_host.wizard is not None:
-            self._outdate_wizard(self._what_changed(flags, steps))
-        self.game.show(flags, steps)
-
-    def _what_changed(self, flags: ChangeFlag, steps: list[Step]) -> str:
-        """What a change of the match was, in words, for the wizard it made out of date."""
-        if ChangeFlag.EXTERNAL in flags:
-            return "another program wrote to the match file"
-        if ChangeFlag.UNDO in flags:
-            return "a step was undone"
-        if ChangeFlag.REDO in flags:
-            return "a step was redone"
-        done = [s for s in steps if not s.undone]
-        return f"step {done[-1].number}, {done[-1].name}" if done else "the match changed"
-
-    def _outdate_wizard(self, why: str) -> None:
-        """Close the open wizard, which the match changed under (see
-        :meth:`WizardHost.outdate`); the message shows in its dock and the status bar."""
-        message = self.wizard_host.outdate(why)
-        if message is not None:  # after the step's own message
-            QTimer.singleShot(0, lambda: self.statusBar().showMessage(message, 20000))
-
-    def run_step(
-        self,
-        name: str,
-        commands: Iterable[Command],
-        typed: Iterable[int] = (),
-        attempt: int | None = None,
-    ) -> Step | None:
-        """Have the engine carry out a named step of ``commands``, the match's game's command
-        values (a wizard's, the command line's: ``attempt``, the one whose app dice a wizard
-        showed); a refusal is shown, nothing is written."""
-        if self.session is None:
-            return None
-        try:
-            step = self.session.run_step(name, commands, typed, attempt)
-        except RefereeError as exc:
-            self.report_error(str(exc))
-            if self.game is not None:
-                from referee.errors import one_line
-
-                self.game.refused(one_line(exc))
-            return None
-        self.last_error = ""
-        shown = step
-        if self.session.system == "orders":
-            from referee.rules.orders.concealment import conceal_steps
-
-            shown = conceal_steps([step], self.session.state, self.hidden_from_view())[0]
-        self.statusBar().showMessage(f"Step {step.number}: {shown.name}", 6000)
-        if self.game is not None:
-            self.game.stepped(step)
-        return step
-
-    def undo_back_to(self, number: int) -> list[Step]:
-        """The journal's "Undo back to here": every step after step ``number``, as one user
-        action (Edit > Redo brings them back one at a time)."""
-        if self.session is None:
-            return []
-        try:
-            undone = self.session.undo_back_to(number)
-        except ValueError as exc:
-            self.report_error(str(exc))
-            return []
-        if undone:
-            self.statusBar().showMessage(
-                f"Undone back to step {number}: {len(undone)} step(s) taken back "
-                "(Edit > Redo brings them back)",
-                8000,
-            )
-        return undone
-
-    def redo_up_to(self, number: int) -> list[Step]:
-        """The journal's "Redo up to here" on an undone step."""
-        if self.session is None:
-            return []
-        try:
-            return self.session.redo_up_to(number)
-        except ValueError as exc:
-            self.report_error(str(exc))
-            return []
-
-    def report_error(self, message: str) -> None:
-        self.last_error = message
-        self.statusBar().showMessage(f"Refused: {message}", 15000)
-
-    def say(self, text: str, ms: int) -> None:
-        """A sentence for the referee in the status bar, for ``ms`` milliseconds."""
-        self.statusBar().showMessage(text, ms)
-
     # --- the map --------------------------------------------------------------------
 
     def on_hex_clicked(self, h: Hex) -> None:
@@ -406,12 +200,6 @@ class MainWindow(Menus, QMainWindow):
             self.game.next_step()
         else:
             self.turn_driver.next()
-
-    # --- setup and hidden units -------------------------------------------------------
-
-    # --- tools ----------------------------------------------------------------------
-
-    # --- rules and new matches ----------------------------------------------------------
 
     def showEvent(self, event: QShowEvent) -> None:
         super().showEvent(event)

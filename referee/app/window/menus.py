@@ -1,7 +1,7 @@
 """The main window's menus, the same for a match of either game system (the Wizards menu lists
 the game's own wizards), and the tools they start: the line of sight, visibility, Esc, the
-rules browser. The last of the window's parts: the others (:mod:`.file_actions`,
-:mod:`.orders_panels`, :mod:`.dock_layout`) are below it.
+rules browser. A part of the window over :mod:`.file_actions`, :mod:`.orders_panels` and
+:mod:`.dock_layout` (:mod:`.match_opening` is over it).
 
 Menus: File > New match (the wizard, Ctrl+N) / New demo match / Open / Open Recent / Report /
 Army builder (Ctrl+B, :mod:`referee.app.army_builder`) / Map editor
@@ -41,7 +41,7 @@ if TYPE_CHECKING:  # each wizard and the map editor are imported when first open
 
 
 class Menus(FileActions, OrdersPanels):
-    """The menus and their tools (a part of the main window, over the others)."""
+    """The menus and their tools (a part of the main window)."""
 
     def _action(
         self,

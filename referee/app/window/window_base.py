@@ -1,7 +1,8 @@
 """What the parts of the main window (:mod:`.dock_layout`, :mod:`.file_actions`,
-:mod:`.menus`, :mod:`.orders_panels`) share: the window's widgets and the few methods of the
-shell they call, declared once for the type checker. At run time a part is a plain class
-mixed into :class:`~referee.app.window.main_window.MainWindow`."""
+:mod:`.match_opening`, :mod:`.menus`, :mod:`.orders_panels`, :mod:`.step_running`) share: the
+window's widgets and the few methods of the shell they call, declared once for the type
+checker. At run time a part is a plain class mixed into
+:class:`~referee.app.window.main_window.MainWindow`."""
 
 from __future__ import annotations
 
@@ -79,6 +80,8 @@ class WindowParts(_Window):
     _phase_fold: PhaseFold | None
 
     if TYPE_CHECKING:
+
+        def build_panels(self) -> None: ...
 
         def open_match(self, path: Path | str) -> None: ...
 

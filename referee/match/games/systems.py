@@ -21,7 +21,7 @@ from typing import Any
 from referee.errors import RefereeError
 from referee.match.journal import journal_file
 from referee.match.journal.journal_file import JournalFile
-from referee.ruleset.shipped import ruleset
+from referee.ruleset.load import ruleset_system
 from referee.sqlite_files import connect
 
 ORDERS = "orders"
@@ -58,7 +58,7 @@ def match_class(ruleset_id: str | None) -> type[JournalFile[Any]]:
     edition, a match of written orders)."""
     if ruleset_id is None:
         return _orders_class()
-    system = ruleset(ruleset_id).system
+    system = ruleset_system(ruleset_id)
     if system not in CLASSES:
         raise RefereeError(
             f"ruleset {ruleset_id!r}: no match can be played in its game system {system!r} yet"
@@ -84,7 +84,7 @@ def file_system(path: Path) -> str | None:
     if ruleset_id is None:
         return None
     try:
-        system = ruleset(ruleset_id).system
+        system = ruleset_system(ruleset_id)
     except RefereeError:
         return None
     return system if system in CLASSES else None

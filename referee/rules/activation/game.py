@@ -116,6 +116,18 @@ def enemy_tiles(state: ActivationState, side: int) -> frozenset[Hex]:
     return frozenset(units | buildings)
 
 
+def enemy_buildings(state: ActivationState, side: int) -> frozenset[Hex]:
+    """Tiles with a building the other side holds: more of its pips are the other side's
+    colour, or, with the pips tied, the other side deployed it (ruling
+    ``activation.aircraft-enemy-building``)."""
+    foe = other(side)
+    return frozenset(
+        h
+        for h, f in state.fortifications.items()
+        if (holder := f.pips.holder()) == foe or (holder is None and f.owner == foe)
+    )
+
+
 def taken_slots(game: ActivationGame, state: ActivationState, mover: Piece) -> frozenset[Slot]:
     """The slots of other units that ``mover`` must keep clear of: ground units' slots for a
     ground unit; for an aircraft none, or the ground units' under ruling
@@ -146,6 +158,7 @@ def move_board(game: ActivationGame, state: ActivationState, piece: Piece) -> Mo
         tiles=frozenset(battle_map(game, state).hexes),
         taken=taken_slots(game, state, piece),
         enemy=enemy_tiles(state, piece.side),
+        enemy_buildings=enemy_buildings(state, piece.side),
         aircraft=MappingProxyType(aircraft),
         aircraft_refs=MappingProxyType({uid: game.refs(state.pieces[uid]) for uid in aircraft}),
     )

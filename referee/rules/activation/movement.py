@@ -98,6 +98,9 @@ class MoveBoard:
     aircraft_refs: Mapping[str, tuple[SlotRef, ...]] = field(
         default_factory=lambda: MappingProxyType({})
     )
+    enemy_buildings: frozenset[Hex] = frozenset()
+    """Tiles with a building the mover's enemy holds: an aircraft may end its move there or
+    only fly across (ruling ``activation.aircraft-enemy-building``)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -324,7 +327,9 @@ class PathCheck:
         }
 
 
-def _rulings(steps: Sequence[Step], mover: Mover, table: MovementTable) -> tuple[str, ...]:
+def _rulings(
+    steps: Sequence[Step], mover: Mover, table: MovementTable, board: MoveBoard
+) -> tuple[str, ...]:
     keys: list[str] = []
     if any(s.turn for s in steps):
         keys.append("vehicles.turn")
@@ -334,6 +339,8 @@ def _rulings(steps: Sequence[Step], mover: Mover, table: MovementTable) -> tuple
         keys.append("slots.footprints")
     if mover.moves == "aircraft":
         keys += ["aircraft.minimum", "aircraft.layer"]
+        if steps and steps[-1].end.hex in board.enemy_buildings:
+            keys.append("aircraft.enemy_building")
     return table.rulings(*keys)
 
 
@@ -351,6 +358,8 @@ def reach_rulings(mover: Mover, table: MovementTable, board: MoveBoard) -> tuple
         keys += ["aircraft.minimum", "aircraft.layer"]
         if board.aircraft:
             keys.append("aircraft.collision")
+        if board.enemy_buildings:
+            keys.append("aircraft.enemy_building")
     return table.rulings(*keys)
 
 
@@ -383,6 +392,7 @@ def check_path(
     steps, cost, problems = _judge(mover, start, path, table, board)
     if mover.moves == "aircraft" and not problems:
         problems += _aircraft_duty(mover, start, steps, cost, table, board)
+        problems += _aircraft_end(steps, table, board)
     return PathCheck(
         mover,
         start,
@@ -390,7 +400,7 @@ def check_path(
         cost,
         tuple(problems),
         _clauses(steps, mover, table),
-        _rulings(steps, mover, table),
+        _rulings(steps, mover, table, board),
     )
 
 
@@ -443,6 +453,18 @@ def _aircraft_duty(
                 f"an aircraft moves its whole Movement ({mover.movement}): "
                 f"{left} left, and it could still go {more[0].text()}"
             ]
+    return []
+
+
+def _aircraft_end(steps: Sequence[Step], table: MovementTable, board: MoveBoard) -> list[str]:
+    """Under ruling ``activation.aircraft-enemy-building`` = cross, an aircraft may fly
+    across an enemy building's tile but not end its move there."""
+    end = steps[-1].end.hex if steps else None
+    if table.enemy_building == "cross" and end in board.enemy_buildings:
+        return [
+            f"an aircraft may not end its move over the enemy's building on {hex_label(end)} "
+            "(ruling activation.aircraft-enemy-building)"
+        ]
     return []
 
 
@@ -534,6 +556,8 @@ def reachable(mover: Mover, start: Pose, table: MovementTable, board: MoveBoard)
     if mover.moves != "aircraft":
         return dict(costs)
     costs.pop(start, None)
+    if table.enemy_building == "cross":  # (flown across on the way, never ended over)
+        costs = {p: c for p, c in costs.items() if p.hex not in board.enemy_buildings}
     if table.aircraft_minimum == "full":
         costs = {
             p: c

@@ -155,6 +155,9 @@ class MovementTable(Table):
     collision: Literal["tile", "slots"]
     layer: Literal["air", "ground"]
     attack_after_move: bool
+    enemy_building: Literal["over", "cross"]
+    """Whether an aircraft may end its move over an enemy building (ruling
+    ``activation.aircraft-enemy-building``)."""
     footprints: Mapping[str, tuple[SlotRef, ...]]
     """Vehicle class -> the slots it occupies (the table the ruling picked)."""
 
@@ -204,7 +207,11 @@ def parse_movement(
     if not turn_order:
         r.problem("vehicles.turn_order", "expected at least one vehicle class")
     air = r.table(raw.get("aircraft", {}), "aircraft")
-    r.keys(air, "aircraft", ("clause", "minimum", "collision", "layer", "attack_after_move"))
+    r.keys(
+        air,
+        "aircraft",
+        ("clause", "minimum", "collision", "layer", "attack_after_move", "enemy_building"),
+    )
     slots = r.table(raw.get("slots", {}), "slots")
     chosen = r.text(slots, "slots", "footprints")
     r.keys(
@@ -275,6 +282,10 @@ def parse_movement(
             Literal["air", "ground"], r.text(air, "aircraft", "layer", choices=("air", "ground"))
         ),
         attack_after_move=r.flag(air, "aircraft", "attack_after_move", False),
+        enemy_building=cast(
+            Literal["over", "cross"],
+            r.text(air, "aircraft", "enemy_building", choices=("over", "cross")),
+        ),
         footprints=MappingProxyType(footprints),
     )
     r.check()

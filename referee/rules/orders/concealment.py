@@ -19,7 +19,7 @@ from typing import Any, ClassVar
 from referee.board.hexgrid import hex_label
 from referee.rules.changes import Changes
 from referee.rules.events import Event, Step
-from referee.rules.orders.commands import Place
+from referee.rules.orders.hidden_commands import Place
 from referee.rules.orders.state import MatchState
 
 

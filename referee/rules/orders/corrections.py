@@ -32,7 +32,8 @@ from referee.errors import RefereeError
 from referee.rules.changes import Changes
 from referee.rules.events import Event
 from referee.rules.hexes.markers import HexEffects, HexMarker, Strength
-from referee.rules.orders.commands import Correct, CorrectHex, CorrectionError, CorrectRemove
+from referee.rules.orders.command_value import CorrectionError
+from referee.rules.orders.correction_commands import Correct, CorrectHex, CorrectRemove
 from referee.rules.orders.serial import hexes_json, unit_state_from_json, unit_state_json
 from referee.rules.orders.state import MatchState, UnknownUnit
 from referee.rules.state import UnitState

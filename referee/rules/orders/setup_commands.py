@@ -21,7 +21,8 @@ from typing import Any
 from referee.dice.service import Dice
 from referee.rules.changes import Changes
 from referee.rules.events import Event
-from referee.rules.orders.commands import Command, Place, Reveal, SetupPass, SetupRoll
+from referee.rules.orders.command_value import Command
+from referee.rules.orders.hidden_commands import Place, Reveal, SetupPass, SetupRoll
 from referee.rules.orders.serial import unit_state_json
 from referee.rules.orders.state import MatchState
 from referee.rules.state import UnitState

@@ -22,25 +22,14 @@ from referee.rules.command import CommandError
 from referee.rules.events import Event
 from referee.rules.orders.commands import (
     Advance,
-    Aftermath,
-    Agony,
     Aim,
     ApplyDamage,
     Assault,
     Command,
-    Correct,
-    CorrectHex,
-    CorrectRemove,
     Fire,
-    HexEffects,
     Load,
     Movement,
     Orders,
-    Place,
-    Reveal,
-    SetupPass,
-    SetupRoll,
-    Spot,
     command_from_json,
 )
 from referee.rules.orders.serial import hexes_json, unit_state_json
@@ -57,6 +46,9 @@ if TYPE_CHECKING:  # the handlers' own modules come with the command that needs 
     from referee.board.sector_stats import Sector
     from referee.rules.assault.after import RetreatChoice
     from referee.rules.movement_step.result import Choice
+    from referee.rules.orders.correction_commands import Correct, CorrectHex, CorrectRemove
+    from referee.rules.orders.hidden_commands import Place, Reveal, SetupPass, SetupRoll, Spot
+    from referee.rules.orders.marker_commands import Aftermath, Agony, HexEffects
 
 __all__ = ["COMMANDS", "execute", "step_field"]
 

@@ -17,7 +17,8 @@ An aircraft may also fly into another aircraft's position (its tile, or its slot
 ``activation.aircraft-collision``), which the engine's search leaves out: the move ends
 there and both are destroyed (clause ``activation.aircraft-collisions``). Those tiles are
 offered too, red, each move dry-run on a copy of the match, its words the engine's
-outcome."""
+outcome. An aircraft's tile over a building the enemy holds says so and cites ruling
+``activation.aircraft-enemy-building`` (whether it may stop there or only fly across)."""
 
 from __future__ import annotations
 
@@ -99,6 +100,15 @@ def collisions(
         if isinstance(outcome, Outcome):
             out[end] = (whole, total, outcome.decision.summary.split("; ", 1)[-1])
     return out
+
+
+def enemy_building_words(reading: str) -> str:
+    """What an aircraft's tile over an enemy building is, as the ruling reads (ruling
+    ``activation.aircraft-enemy-building``: it may end its move there, or only fly across)."""
+    ruling = "(ruling activation.aircraft-enemy-building)"
+    if reading == "over":
+        return f"over the enemy's building, not inside it {ruling}"
+    return f"across the enemy's building, not to stop there {ruling}"
 
 
 def cost_colour(cost: int, most: int) -> str:
@@ -202,10 +212,13 @@ class MovePage(QWizardPage):
                 key=lambda pc: (pc[1], hex_label(pc[0].hex), pc[0].facing),
             )
         free = game.moves(piece) == "free"
+        over = board.enemy_buildings if game.moves(piece) == "aircraft" else frozenset()
         for pose, cost in self.ends:
             facing = "" if free else f" facing {facing_name(pose.facing)}"
             met = self.collisions.get(pose)
             what = f" — {met[2]}" if met is not None else ""
+            if pose.hex in over:
+                what += f" — {enemy_building_words(table.enemy_building)}"
             self.list.addItem(QListWidgetItem(f"{hex_label(pose.hex)}{facing}: costs {cost}{what}"))
         self.list.setCurrentRow(-1)  # no row looks taken: Down goes to the first
         self._show()

@@ -8,6 +8,7 @@ list has its legal hexes tinted green on the map; a click on the map sets it up 
 the facing and the speed chosen here, as one journal step. A blind setup's placements show on
 the map only while their own side is entered, pale until the reveal. The panel asks the
 engine and draws; every step goes out through ``stepRequested`` (name, commands, typed dice).
+Its parts are beside it (:mod:`referee.app.setup`).
 """
 
 from __future__ import annotations
@@ -18,35 +19,33 @@ from typing import Any
 from PySide6.QtCore import Qt, Signal
 from PySide6.QtGui import QBrush, QColor, QFont
 from PySide6.QtWidgets import (
-    QButtonGroup,
     QComboBox,
-    QFormLayout,
-    QGroupBox,
     QHBoxLayout,
     QLabel,
     QListWidget,
     QListWidgetItem,
     QPushButton,
     QScrollArea,
-    QSpinBox,
     QVBoxLayout,
     QWidget,
 )
 
 from referee.app.map.map_scene import MapScene
+from referee.app.setup.blind_box import BlindSideBox
+from referee.app.setup.roll_box import AdvantageRollBox
+from referee.app.setup.setup_map import blind_placements, draw_setup
+from referee.app.setup.setup_steps import pass_step, place_step_name, reveal_step, roll_step
+from referee.app.setup.unit_list import fill_unit_list
 from referee.board.hexgrid import DIRECTION_NAMES, Hex, hex_label
 from referee.match.setup.setup_place import front_order
-from referee.rules.orders.commands import Place, Reveal, SetupPass, SetupRoll
+from referee.rules.command import Command
+from referee.rules.orders.commands import Place
 from referee.rules.orders.setup_commands import setup_board
 from referee.rules.orders.state import MatchState
-from referee.rules.state import UnitState
 from referee.scenarios import blind, ordered
-from referee.scenarios.procedure import legal_now, may_place_now, setup_asked
+from referee.scenarios.procedure import legal_now, setup_asked
 from referee.scenarios.progress import SetupProgress
 from referee.scenarios.setup_board import SetupBoard, facing_towards_enemy
-
-LEGAL_COLOUR = "#2e7d32"
-SIDE_WORDS = {1: "Side 1 (blue, the bottom edge)", 2: "Side 2 (red, the top edge)"}
 
 
 class SetupPanel(QWidget):
@@ -84,38 +83,10 @@ class SetupPanel(QWidget):
         self.asked.setWordWrap(True)
         self.asked.setTextFormat(Qt.TextFormat.RichText)
 
-        self.roll_box = QGroupBox("Setup advantage")
-        self.dice = {side: QSpinBox() for side in (1, 2)}
-        roll_form = QFormLayout()
-        for side, spin in self.dice.items():
-            spin.setRange(0, 6)
-            spin.setSpecialValueText("—")
-            spin.setAccessibleName(f"side {side} setup die")
-            roll_form.addRow(f"Side {side}'s die", spin)
-        self.enter_dice = QPushButton("Enter the table's dice")
-        self.roll = QPushButton("Roll for us")
-        roll_buttons = QHBoxLayout()
-        roll_buttons.addWidget(self.enter_dice)
-        roll_buttons.addWidget(self.roll)
-        roll_layout = QVBoxLayout(self.roll_box)
-        roll_layout.addLayout(roll_form)
-        roll_layout.addLayout(roll_buttons)
-
-        self.side_box = QGroupBox("Behind the screen: entering the placements of")
-        self.side_buttons = {side: QPushButton(SIDE_WORDS[side]) for side in (1, 2)}
-        group = QButtonGroup(self)
-        side_row = QHBoxLayout()
-        for side, button in self.side_buttons.items():
-            button.setCheckable(True)
-            group.addButton(button, side)
-            side_row.addWidget(button)
-        self.side_hint = QLabel()
-        self.side_hint.setTextFormat(Qt.TextFormat.PlainText)
-        self.side_hint.setWordWrap(True)
-        side_layout = QVBoxLayout(self.side_box)
-        side_layout.addLayout(side_row)
-        side_layout.addWidget(self.side_hint)
-        self.side_buttons[1].setChecked(True)
+        self.roll_box = AdvantageRollBox()
+        self.dice, self.enter_dice = self.roll_box.dice, self.roll_box.enter_dice
+        self.side_box = BlindSideBox()
+        self.side_buttons = self.side_box.side_buttons
 
         self.units = QListWidget()
         self.units.setAccessibleName("units to set up")
@@ -168,14 +139,11 @@ class SetupPanel(QWidget):
         self.units.currentRowChanged.connect(self._unit_chosen)
         self.facing.currentIndexChanged.connect(self._update_prompt)
         self.speed.currentIndexChanged.connect(self._update_prompt)
-        self.enter_dice.clicked.connect(self._typed_roll)
-        self.roll.clicked.connect(lambda: self._request_roll(()))
-        for spin in self.dice.values():
-            spin.valueChanged.connect(self._dice_changed)
+        self.roll_box.rollRequested.connect(self._request_roll)
         self.pass_step.clicked.connect(self._pass)
-        self.reveal.clicked.connect(self._reveal)
+        self.reveal.clicked.connect(lambda: self._request(*reveal_step()))
         self.in_front.clicked.connect(self._place_in_front)
-        group.idClicked.connect(self.set_entering)
+        self.side_box.sideClicked.connect(self.set_entering)
 
     # --- what the match says ----------------------------------------------------------
 
@@ -262,45 +230,12 @@ class SetupPanel(QWidget):
 
     def _fill_units(self) -> None:
         assert self.board is not None and self.progress is not None
-        current = self.selected_uid()
-        may = set(may_place_now(self.board, self.progress))
-        shown = [w for w in self.progress.waiting if w.side == self.entering]
-        self.units.blockSignals(True)
-        self.units.clear()
-        for w in shown:
-            card = self.board.cards[w.unit]
-            entered = self.progress.entered.get(w.uid)
-            where = f" → {hex_label(entered.hex)}" if entered else ""
-            item = QListWidgetItem(f"{w.uid}: {card.name}{where}")
-            item.setData(Qt.ItemDataRole.UserRole, w.uid)
-            if w.uid not in may:
-                item.setFlags(item.flags() & ~Qt.ItemFlag.ItemIsEnabled)
-                item.setToolTip("not set up in this step, or not this side's turn")
-            self.units.addItem(item)
-        self.units.blockSignals(False)
-        rows = [
-            r
-            for r in range(self.units.count())
-            if self.units.item(r).flags() & Qt.ItemFlag.ItemIsEnabled
-        ]
-        keep = next(
-            (
-                r
-                for r in rows  # the unit picked, unless it was just entered blind
-                if self.units.item(r).data(Qt.ItemDataRole.UserRole) == current
-                and "→" not in self.units.item(r).text()
-            ),
-            None,
+        keep = fill_unit_list(
+            self.units, self.board, self.progress, self.entering, self.selected_uid()
         )
-        if keep is None:  # the next unit to place: in a blind setup one not entered yet
-            fresh = [r for r in rows if "→" not in self.units.item(r).text()]
-            keep = (fresh or rows)[0] if (fresh or rows) else None
-        if keep is None:
-            self.units.setCurrentRow(-1)
-            self._unit_chosen(-1)
-        else:
-            self.units.setCurrentRow(keep)
-            self._unit_chosen(keep)
+        row = -1 if keep is None else keep
+        self.units.setCurrentRow(row)
+        self._unit_chosen(row)
 
     # --- choosing and placing ---------------------------------------------------------
 
@@ -382,56 +317,26 @@ class SetupPanel(QWidget):
             and progress.on_turn is not None
         )
         self.reveal.setEnabled(progress.procedure == "blind" and not blind.missing(progress))
-        self._dice_changed()
+        self.roll_box.update_buttons()
         if progress.procedure == "blind":
             left = [w.uid for w in blind.missing(progress) if w.side == self.entering]
-            other = 3 - self.entering
-            self.side_hint.setText(
-                f"Side {other} looks away: its placements are not shown. "
-                + (
-                    f"Side {self.entering} still has {len(left)} to place."
-                    if left
-                    else f"Side {self.entering} has placed every unit."
-                )
-            )
-
-    def _dice_changed(self) -> None:
-        self.enter_dice.setEnabled(all(spin.value() for spin in self.dice.values()))
+            self.side_box.show_left(self.entering, len(left))
 
     def _draw(self) -> None:
         """The legal hexes of the unit picked, and a blind setup's own side's placements."""
-        self.scene.clear_highlight()
-        if self.legal:
-            self.scene.highlight_hexes(self.legal, LEGAL_COLOUR, "a legal hex for this unit")
-        if (
-            self.progress is not None
-            and self.board is not None
-            and self.active
-            and self.progress.procedure == "blind"
-        ):
-            units = []
-            for uid in self.progress.entered:
-                p = blind.placement_of(self.board, self.progress, uid)
-                if p.side == self.entering:
-                    units.append(
-                        UnitState(
-                            uid,
-                            self.board.cards[p.unit],
-                            p.side,
-                            p.hex,
-                            facing=p.facing,
-                            speed=p.speed,
-                        )
-                    )
-            self.scene.show_pending(units)
-        else:
-            self.scene.show_pending(())
+        progress, board = self.progress, self.board
+        blind_now = progress is not None and progress.procedure == "blind" and self.active
+        pending = (
+            blind_placements(board, progress, self.entering)
+            if blind_now and board is not None and progress is not None
+            else []
+        )
+        draw_setup(self.scene, self.legal, pending)
 
     def clear_map(self) -> None:
         """Take the panel's tints and pale tokens off the map."""
         self.legal = frozenset()
-        self.scene.clear_highlight()
-        self.scene.show_pending(())
+        draw_setup(self.scene, (), [])
 
     def place_command(self, h: Hex) -> Place | None:
         uid = self.selected_uid()
@@ -449,20 +354,7 @@ class SetupPanel(QWidget):
         command = self.place_command(h)
         if command is None:
             return False
-        waiting = self.progress.waiting_unit(command.uid or "")
-        side = waiting.side if waiting else self.entering
-        # a step's name shows in Edit > Undo and the status bar: it names no unit the other
-        # side may not know of (a blind entry, a hidden unit); the journal tells the referee
-        if self.progress.procedure == "blind":
-            name = f"Blind setup: side {side} enters a placement"
-        else:
-            step = ordered.current_step(self.board, self.progress) if self.board else None
-            card = self.board.cards.get(waiting.unit) if self.board and waiting else None
-            what = "a hidden unit" if card is not None and "hidden" in card.types else command.uid
-            name = (
-                f"Setup, step {self.progress.step + 1} ({step.name if step else ''}): "
-                f"side {side} places {what}"
-            )
+        name = place_step_name(self.board, self.progress, command, self.entering)
         self.stepRequested.emit(name, [command], [])
         return True
 
@@ -480,30 +372,16 @@ class SetupPanel(QWidget):
         if order or rest:
             self.pick_hex((order or rest)[0])
 
+    def _request(self, name: str, command: Command, typed: tuple[int, ...] = ()) -> None:
+        self.stepRequested.emit(name, [command], list(typed))
+
     def _request_roll(self, typed: tuple[int, ...]) -> None:
         if self.progress is None or not self.progress.roll_needed:
             return
-        step = ordered.current_step(self.board, self.progress) if self.board else None
-        name = (
-            f"Setup, step {self.progress.step + 1} ({step.name if step else ''}): "
-            "the setup-advantage roll"
-        )
-        self.stepRequested.emit(name, [SetupRoll()], list(typed))
-        for spin in self.dice.values():
-            spin.setValue(0)
-
-    def _typed_roll(self) -> None:
-        self._request_roll(tuple(self.dice[side].value() for side in (1, 2)))
+        self._request(*roll_step(self.board, self.progress), typed)
+        self.roll_box.clear()
 
     def _pass(self) -> None:
         if self.progress is None or self.progress.on_turn is None:
             return
-        side = self.progress.on_turn
-        self.stepRequested.emit(
-            f"Setup, step {self.progress.step + 1}: side {side} passes",
-            [SetupPass(side=side)],
-            [],
-        )
-
-    def _reveal(self) -> None:
-        self.stepRequested.emit("Blind setup: both sides revealed", [Reveal()], [])
+        self._request(*pass_step(self.progress, self.progress.on_turn))

@@ -1,0 +1,114 @@
+"""Opening a match in the main window, of either game system: File > Open and Open Recent's
+file read into a session (a refused file is reported, the open match stays), then the window
+turned to it (:meth:`MatchOpening.set_session`: the old match's undo stack, report and
+wizard go, the game system's panels come, the map and the docks read the new match). A part
+of :class:`~referee.app.window.main_window.MainWindow` (its parts: :mod:`.window_base`)."""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import TYPE_CHECKING
+
+from PySide6.QtCore import Qt
+
+from referee.app.docks.wizard_host import IDLE_TEXT
+from referee.app.window.menus import Menus
+from referee.app.window.remembered import fill_recent_menu
+from referee.app.window.step_running import StepRunning
+from referee.errors import RefereeError
+
+if TYPE_CHECKING:
+    from PySide6.QtWidgets import QMainWindow, QWidget
+
+    from referee.app.session.match_session import MatchSession
+
+
+class MatchOpening(Menus, StepRunning):
+    """Opening a match and turning the window to it (the last part of the main window, over
+    the others)."""
+
+    def qt_window(self) -> QMainWindow:
+        return self
+
+    def tracker_widget(self) -> QWidget:
+        """The written-orders game's panel of the Turn dock."""
+        return self.tracker
+
+    def open_match(self, path: Path | str) -> None:
+        """Open a match file of any game system here (refused files are reported, the open
+        match stays)."""
+        from referee.app.session.match_session import MatchSession
+
+        self.build_panels()
+        try:
+            session = MatchSession.open(path, self)
+        except RefereeError as exc:
+            self.report_error(str(exc))
+            return
+        self.set_session(session)
+        self.show_match_file(session.path)
+        self._remember(session.path)
+
+    def _remember(self, path: Path) -> None:
+        """``path`` first in File > Open Recent (a match of any game system)."""
+        if self.remembered is not None:
+            self.remembered.add_recent(path)
+            self.fill_recent()
+
+    def fill_recent(self) -> None:
+        """File > Open Recent: the matches opened, the last first (a file gone, greyed)."""
+        recent = self.remembered.recent() if self.remembered is not None else []
+        fill_recent_menu(self.recent_menu, recent, self.open_match)
+
+    def set_session(self, session: MatchSession) -> None:
+        from referee.app.session.game_system import game_for
+        from referee.app.session.match_session import ALL_CHANGES
+
+        self._outdate_wizard(f"{session.path.name} was opened")
+        report = self.report_view
+        if report is not None:  # the report of the match closed here goes with it
+            report.close()
+            self.report_view = None
+        if self.session is not None:
+            self.undo_group.removeStack(self.session.undo_stack)
+            self.session.close()
+        self.session = session
+        self.undo_group.addStack(session.undo_stack)
+        self.undo_group.setActiveStack(session.undo_stack)
+        session.changed.connect(self.refresh)
+        session.notice.connect(lambda text: self.statusBar().showMessage(text, 15000))
+        los = self.built_los_panel()
+        if los is not None:
+            los.clear()
+        if self.game is not None:
+            self.game.detach()
+        self.game = game_for(session.system, self)
+        old, new = self.wizard_host.idle_text, self.game.idle_text or IDLE_TEXT
+        self.wizard_host.idle_text = new
+        idle = self.wizard_host.idle  # the game's own words, after what closed a wizard
+        idle.setText(idle.text().replace(old, new))
+        self.game.attach()
+        orders = self.game.SYSTEM == "orders"
+        for action in (self.advance_action, *self.hide_actions.values()):
+            action.setEnabled(orders)
+        browser = self.built_rules_browser()  # (one built later reads the match's rules)
+        if browser is not None:
+            browser.set_rules(session.match.rules)
+        setup = self.built_setup_panel()
+        if setup is not None:
+            setup.forget()  # another match: nothing of the last one stays picked
+        from referee.match.games.orders_file import MatchFile
+
+        if isinstance(session.match, MatchFile):
+            self.scene.set_map(session.state.battle_map)
+            if setup is not None:
+                setup.set_victory(session.match.meta.get("victory"))
+        self.round_clock.set_match(session.match if isinstance(session.match, MatchFile) else None)
+        self.refresh(ALL_CHANGES)
+        self.view.fit()
+        # the platform adds " — referee" (the application's name) after it
+        self.setWindowTitle(f"{session.path.name} — {session.match.rules.title}")
+
+    def _app_state(self, state: Qt.ApplicationState) -> None:
+        if state == Qt.ApplicationState.ApplicationActive and self.session is not None:
+            self.session.sync()

@@ -1,0 +1,134 @@
+"""A step of the open match, run from the main window: the engine carries it out through the
+session (a refusal is shown, nothing written), the status bar names it, the window redraws
+what its change flags say and a wizard the match changed under is closed with the reason; the
+journal's "Undo back to here" and "Redo up to here". A part of
+:class:`~referee.app.window.main_window.MainWindow` (:mod:`.window_base`)."""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from typing import TYPE_CHECKING
+
+from PySide6.QtCore import QTimer
+
+from referee.app.window.orders_panels import OrdersPanels
+from referee.errors import RefereeError
+from referee.rules.changes import ChangeFlag
+
+if TYPE_CHECKING:
+    from referee.rules.command import Command
+    from referee.rules.events import Step
+
+
+class StepRunning(OrdersPanels):
+    """Running, undoing and redoing steps of the open match (a part of the main window)."""
+
+    def refresh(self, flags: ChangeFlag) -> None:
+        """Redraw what ``flags`` say changed (see
+        :func:`referee.app.session.match_session.change_flags`): the game system's part."""
+        if self.session is None or self.game is None:
+            return
+        steps = self.session.steps()  # read once for the journal, the Turn dock and the wizard
+        if self.wizard_host.wizard is not None:
+            self._outdate_wizard(self._what_changed(flags, steps))
+        self.game.show(flags, steps)
+
+    def _what_changed(self, flags: ChangeFlag, steps: list[Step]) -> str:
+        """What a change of the match was, in words, for the wizard it made out of date."""
+        if ChangeFlag.EXTERNAL in flags:
+            return "another program wrote to the match file"
+        if ChangeFlag.UNDO in flags:
+            return "a step was undone"
+        if ChangeFlag.REDO in flags:
+            return "a step was redone"
+        done = [s for s in steps if not s.undone]
+        return f"step {done[-1].number}, {done[-1].name}" if done else "the match changed"
+
+    _outdated = ""
+    """The status bar's message about the wizard last closed out of date (until one opens)."""
+
+    def _outdate_wizard(self, why: str) -> None:
+        """Close the open wizard, which the match changed under (see
+        :meth:`WizardHost.outdate`); the message shows in its dock and the status bar."""
+        message = self.wizard_host.outdate(why)
+        if message is not None:  # after the step's own message
+            self._outdated = message
+            QTimer.singleShot(0, self._say_outdated)
+
+    def _say_outdated(self) -> None:
+        if self._outdated:  # (no wizard opened since)
+            self.statusBar().showMessage(self._outdated, 20000)
+
+    def wizard_opened(self) -> None:
+        """A wizard opened: the message about one closed out of date is no longer said."""
+        if self._outdated and self.statusBar().currentMessage() == self._outdated:
+            self.statusBar().clearMessage()
+        self._outdated = ""
+
+    def run_step(
+        self,
+        name: str,
+        commands: Iterable[Command],
+        typed: Iterable[int] = (),
+        attempt: int | None = None,
+    ) -> Step | None:
+        """Have the engine carry out a named step of ``commands``, the match's game's command
+        values (a wizard's, the command line's: ``attempt``, the one whose app dice a wizard
+        showed); a refusal is shown, nothing is written."""
+        if self.session is None:
+            return None
+        try:
+            step = self.session.run_step(name, commands, typed, attempt)
+        except RefereeError as exc:
+            self.report_error(str(exc))
+            if self.game is not None:
+                from referee.errors import one_line
+
+                self.game.refused(one_line(exc))
+            return None
+        self.last_error = ""
+        shown = step
+        if self.session.system == "orders":
+            from referee.rules.orders.concealment import conceal_steps
+
+            shown = conceal_steps([step], self.session.state, self.hidden_from_view())[0]
+        self.statusBar().showMessage(f"Step {step.number}: {shown.name}", 6000)
+        if self.game is not None:
+            self.game.stepped(step)
+        return step
+
+    def undo_back_to(self, number: int) -> list[Step]:
+        """The journal's "Undo back to here": every step after step ``number``, as one user
+        action (Edit > Redo brings them back one at a time)."""
+        if self.session is None:
+            return []
+        try:
+            undone = self.session.undo_back_to(number)
+        except ValueError as exc:
+            self.report_error(str(exc))
+            return []
+        if undone:
+            self.statusBar().showMessage(
+                f"Undone back to step {number}: {len(undone)} step(s) taken back "
+                "(Edit > Redo brings them back)",
+                8000,
+            )
+        return undone
+
+    def redo_up_to(self, number: int) -> list[Step]:
+        """The journal's "Redo up to here" on an undone step."""
+        if self.session is None:
+            return []
+        try:
+            return self.session.redo_up_to(number)
+        except ValueError as exc:
+            self.report_error(str(exc))
+            return []
+
+    def report_error(self, message: str) -> None:
+        self.last_error = message
+        self.statusBar().showMessage(f"Refused: {message}", 15000)
+
+    def say(self, text: str, ms: int) -> None:
+        """A sentence for the referee in the status bar, for ``ms`` milliseconds."""
+        self.statusBar().showMessage(text, ms)
