@@ -531,22 +531,20 @@ class AllPairs:
         return self._numpy_stops(g, rows, sym)
 
     def _compiled_stops(self, g: _Group, rows: I64Array, sym: I64Array) -> _Stops:
-        """:meth:`_stops` by :func:`bit_kernels.stops`, which writes the words down the
-        columns of tiles (``(nD, ntc, ntr, grids)`` and ``(2, 2, classes, nD, ntc, ntr)``:
-        per low end, stops or hard stops)."""
+        """:meth:`_stops` by :func:`bit_kernels.stops`, which writes the far stops down the
+        columns of tiles (``(nD, ntc, ntr, grids)``) and the near ones in rows of tiles
+        (``(2, 2, classes, nD, ntr, ntc)``: per low end, stops or hard stops)."""
         from referee.board import bit_kernels
 
         nd = len(rows)
         _, ntr, ntc, _, _ = g
         nc = len(self.blind_classes)
         far_out = np.zeros((nd, ntc, ntr, self.n_far), np.uint64)
-        near_out = np.zeros((2, 2, nc, nd, ntc, ntr), np.uint64)
+        near_out = np.zeros((2, 2, nc, nd, ntr, ntc), np.uint64)
         kernel: Any = bit_kernels.stops  # numba's dispatcher, typed as taking no arguments
         kernel(0, nd, *self._inputs(g, rows, sym), far_out.ravel(), near_out.ravel(), ntr, ntc)
-        # in rows of tiles, as the levels are: :meth:`_combine` reads them in one order
-        far_rows = np.ascontiguousarray(far_out.transpose(3, 0, 2, 1))
-        near_rows = np.ascontiguousarray(near_out.transpose(0, 1, 2, 3, 5, 4))
-        return far_rows, near_rows
+        # in rows of tiles, as the levels and the near stops are: one copy
+        return np.ascontiguousarray(far_out.transpose(3, 0, 2, 1)), near_out
 
     @cached_property
     def _far_rows(self) -> tuple[U64Array, I64Array]:

@@ -99,9 +99,10 @@ def stops(
     ``edge_k`` ``(a ks, a kt, b ks, b kt)``.
     Into ``far_out`` (``(lines, ntc, ntr, P)``, flat; empty when no hex blocks outright)
     go every far grid's hexes on the line; into ``near_out`` (``(2, 2, classes, lines,
-    ntc, ntr)``, flat: low end s or t, stops or stops by a hard edge run), per blind
-    class ``classes[j]``, the hexes ``k <= max_blind`` from a low end whose blind N
-    reaches it (plane ``near_plane[c, k]``) and the edge runs so (ruling
+    ntr, ntc)``, flat: low end s or t, stops or stops by a hard edge run; in rows of
+    tiles, as the answers are, since only a line's few entries near its ends write there),
+    per blind class ``classes[j]``, the hexes ``k <= max_blind`` from a low end whose
+    blind N reaches it (plane ``near_plane[c, k]``) and the edge runs so (ruling
     ``los.edge-run``)."""
     ptc, ptr, pp = u(far_shape[3]), u(far_shape[4]), u(far_shape[5])
     ntr_u, ntc_u = u(ntr), u(ntc)
@@ -152,11 +153,11 @@ def stops(
                 for j in range(nc):
                     s = (grid * np_ + u(near_plane[classes[j], k])) * plane_words + rest
                     d = ((u(side) * u(2) * u(nc) + u(j)) * u(nd) + li) * nsize
-                    for _ in range(ntc):
+                    for _ in range(ntc):  # the answers' words in rows of tiles
                         for x in range(ntr):
-                            near_out[d + u(x)] |= near[s + u(x)]
+                            near_out[d + u(x) * ntc_u] |= near[s + u(x)]
                         s += ptr
-                        d += ntr_u
+                        d += u(1)
         for e in range(edge_start[row], edge_start[row + 1]):
             at_a = _at(edge_ab[0][e], edge_ab[1][e], r0, c0, m, p, ptr, ptc)
             at_b = _at(edge_ab[2][e], edge_ab[3][e], r0, c0, m, p, ptr, ptc)
@@ -191,18 +192,19 @@ def stops(
                     for _ in range(ntc):
                         for x in range(ntr):
                             xx = u(x)
+                            at = xx * ntc_u
                             if edge_both:
                                 run = near[sa + xx] & near[sb + xx]
-                                near_out[d + xx] |= run
-                                near_out[h + xx] |= run & (near[ha + xx] | near[hb + xx])
+                                near_out[d + at] |= run
+                                near_out[h + at] |= run & (near[ha + xx] | near[hb + xx])
                             else:
-                                near_out[d + xx] |= near[sa + xx] | near[sb + xx]
+                                near_out[d + at] |= near[sa + xx] | near[sb + xx]
                         sa += ptr
                         sb += ptr
                         ha += ptr
                         hb += ptr
-                        d += ntr_u
-                        h += ntr_u
+                        d += u(1)
+                        h += u(1)
 
 
 @njit(cache=_CACHE)
