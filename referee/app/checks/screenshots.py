@@ -34,6 +34,8 @@ from referee.rules.orders.commands import Command, Correct, CorrectHex, Fire, Mo
 
 SIZE = (1366, 768)
 WIZARD_SIZE = (1220, 720)
+INDEX_SECONDS = 120
+"""How long the rules index may take to be prepared (seconds on a loaded machine)."""
 
 
 def _settle(app: QApplication) -> None:
@@ -100,14 +102,16 @@ def _wizard_to_odds(wizard: GunneryWizard, shooter: str, weapon: str, target: st
 
 def _rules_search(window: MainWindow, app: QApplication, query: str) -> None:
     """Search the rules browser for ``query`` and show the first hit (the index is
-    prepared on the event loop's next turn: wait for it)."""
+    prepared on a thread of its own: wait for it, up to :data:`INDEX_SECONDS`)."""
+    import time
+
     browser = window.rules_browser
     window.focus_rules()
     browser.search.setText(query)
-    for _ in range(50):
-        if browser.shown_query == query:
-            break
+    deadline = time.monotonic() + INDEX_SECONDS
+    while browser.shown_query != query and time.monotonic() < deadline:
         app.processEvents()
+        time.sleep(0.01)
     if not browser.results.count():
         raise RuntimeError(f"screenshots: no rule found for {query!r}: {browser.status.text()}")
     browser.results.setCurrentRow(0)
