@@ -39,8 +39,8 @@ tables, grids, groups, the levels' blocks) is shared:
   words per pair of levels (numpy takes a pass per operation over the whole group: 1-1.3
   s of a 200 x 200 map's all pairs, 0.2-0.3 s so). Measured (CPU seconds, the machine
   shared, which slows the loops most: their time is the machine's memory): 100 x 100
-  all pairs 0.9-1.2 by numpy, 0.3-0.4 so; 200 x 200 about 10 by numpy, 3.5-4.2 so (the
-  ORs 2.9, the rest gathering levels, combining and grouping). Its cost is
+  all pairs 0.8-1.2 by numpy, 0.3-0.45 so; 200 x 200 9-11 by numpy, 3.3-4.5 so (the
+  ORs 2.9-3.2, the rest gathering levels, combining and grouping). Its cost is
   importing numba and loading the loops, about half a second to a second the first time
   a session works out all pairs (``kernels_load_ms``), and compiling them, about 4-8 s
   once per machine. Below 60 x 60 hexes numpy answers a whole map in under a quarter of
