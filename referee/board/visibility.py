@@ -169,12 +169,10 @@ class Visibility:
             key.sort()
         firsts = np.arange(n + 1, dtype=kind) * kind.type(n)
         (seen, blind), (seen_at, blind_at) = keys, [np.searchsorted(k, firsts) for k in keys]
-        for k in keys:  # the keys' targets, in place
-            np.remainder(k, kind.type(n), out=k)
         seen_from, blind_from = seen_at.tolist(), blind_at.tolist()
         # the rows' lists as hex numbers a run of rows at a time (one copy per run, not
         # one per row: the copies were a fifth of the work on 100 x 100), every list a
-        # view of its run's
+        # view of its run's; a key less its row's ``from * n`` is its target
         start = 0
         while start < n:
             end = start + 1
@@ -183,6 +181,9 @@ class Visibility:
             s0, b0 = seen_from[start], blind_from[start]
             seen_run = seen[s0 : seen_from[end]].astype(np.int64)
             blind_run = blind[b0 : blind_from[end]].astype(np.int64)
+            bases = np.arange(start, end, dtype=np.int64) * n
+            seen_run -= np.repeat(bases, np.diff(seen_at[start : end + 1]))
+            blind_run -= np.repeat(bases, np.diff(blind_at[start : end + 1]))
             for i in range(start, end):
                 yield (
                     i,
