@@ -102,3 +102,22 @@ def test_demo_turn_1_has_an_area_weapon_in_range_and_an_assault(tmp_path):
         assert [
             (c["hexes"], sorted(p["uid"] for p in c["participants"])) for c in match.state.contests
         ] == [(["E5"], ["boars", "hoplites"])]
+
+
+def test_the_demo_keeps_the_catalogue_s_cards_read_from_its_two_armies_files(tmp_path):
+    # the demo reads its cards from the Spartans' and the Orks' files alone (not the whole
+    # catalogue): the match file keeps the very cards the catalogue has for those ids
+    from referee.app.start.demo_preview import demo_unit_types
+    from referee.match.games.orders_file import _card_source
+    from referee.match.setup.demo import DEMO_UNITS, demo_cards
+    from referee.units.catalogue import find_unit
+
+    ids = {spec["unit"] for spec in DEMO_UNITS}
+    assert demo_cards() == {uid: _card_source(find_unit(uid)) for uid in ids}
+    assert {uid: u.name for uid, u in demo_unit_types().items()} == {
+        uid: find_unit(uid).name for uid in ids
+    }
+    with create_demo_match(tmp_path / "d.referee") as match:
+        assert {u.unit.id: u.unit.name for u in match.state.units.values()} == {
+            uid: find_unit(uid).name for uid in ids
+        }

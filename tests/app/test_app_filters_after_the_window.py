@@ -1,7 +1,9 @@
-"""The app's two filters on every event (the wheel guard, the undo keys) go on once the main
-window is finished, not while it is built: a filter on the whole application runs Python for
-every event of every widget, and the start's building sends thousands. Checked in a fresh
-interpreter (the tests' own application has had them since the first test)."""
+"""The app's two filters (the wheel guard, the undo keys) go on once the main window is
+finished, not while it is built: a filter on the whole application runs Python for every
+event of every widget, and the start's building sends thousands. The undo keys follow the
+keyboard from then on; the wheel guard, on the whole application, waits for the window's
+first touch (a wheel, a click, a key). Checked in a fresh interpreter (the tests' own
+application has had them since the first test)."""
 
 from __future__ import annotations
 
@@ -12,6 +14,8 @@ import sys
 CODE = """
 import json, os
 from PySide6.QtCore import QSettings
+from PySide6.QtCore import Qt
+from PySide6.QtTest import QTest
 from PySide6.QtWidgets import QApplication, QSpinBox
 from referee.app.start.app import begin_window
 from referee.app.widgets.undo_keys import UndoKeys
@@ -29,15 +33,24 @@ finish()
 seen["finished"] = filters(app)
 app.processEvents()
 seen["after"] = filters(app)
-spin = QSpinBox(window)  # a box made before or after: the guard holds for it
+spin = QSpinBox(window)  # a box made before or after the guard: it holds for both
 spin.show()
 app.processEvents()
+seen["untouched"] = filters(app)
+QTest.keyClick(window.windowHandle(), Qt.Key.Key_Shift)  # the window's first touch
+seen["touched"] = filters(app)
 seen["strong"] = spin.focusPolicy().name
+later = QSpinBox(window)
+later.show()
+app.processEvents()
+seen["later"] = later.focusPolicy().name
 print(json.dumps(seen))
 """
 
 
-def test_the_wheel_guard_and_the_undo_keys_go_on_once_the_window_is_finished(tmp_path):
+def test_the_undo_keys_go_on_once_the_window_is_finished_and_the_wheel_guard_at_a_touch(
+    tmp_path,
+):
     out = subprocess.run(
         [sys.executable, "-c", CODE],
         capture_output=True,
@@ -54,8 +67,11 @@ def test_the_wheel_guard_and_the_undo_keys_go_on_once_the_window_is_finished(tmp
     seen = json.loads(out.stdout.splitlines()[-1])
     assert seen["built"] == [False, False]
     assert seen["finished"] == [False, False]  # the window's panels and match: still none
-    assert seen["after"] == [True, True]  # the next turn of the event loop: both on
+    assert seen["after"] == [False, True]  # the next turn of the event loop: the undo keys
+    assert seen["untouched"] == [False, True]  # the wheel guard waits for a touch
+    assert seen["touched"] == [True, True]
     assert seen["strong"] == "StrongFocus"
+    assert seen["later"] == "StrongFocus"
 
 
 UNUSED = """

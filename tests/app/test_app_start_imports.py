@@ -161,3 +161,57 @@ def test_the_ready_window_leaves_the_damage_engine_and_the_wizards_drawings_for_
     assert "referee.rules.orders.agenda" in loaded and "referee.app.docks.turn_tracker" in loaded
     early = [m for m in loaded if any(m == p or m.startswith(f"{p}.") for p in UNTIL_USED)]
     assert early == []
+
+
+READY = """
+import json, os
+import PySide6.QtCore as core
+import PySide6.QtGui as gui
+import PySide6.QtWidgets as widgets
+from PySide6.QtCore import QSettings
+from PySide6.QtWidgets import QApplication
+from referee.app.start.app import begin_window
+
+window, finish = begin_window(None, QSettings(os.environ["INI"], QSettings.Format.IniFormat))
+window.show()
+finish()
+app = QApplication.instance()
+for _ in range(5):  # the filters put on, the window painted whole: usable
+    app.processEvents()
+window.repaint()
+assert window.session is not None and window.journal.table.model().rowCount() > 0
+import sys
+shelf = sys.modules.get("referee.units.catalogue")
+loaded = [n for n in NAMES if any(n in m.__dict__ for m in (core, gui, widgets))]
+if shelf is not None and shelf.catalogue.cache_info().currsize:
+    loaded.append("the whole unit catalogue")
+print(json.dumps(sorted(loaded)))
+"""
+NEVER_MET = ("QCalendarWidget", "QFileDialog", "QMdiArea", "QProcess", "QSharedMemory")
+"""Classes the ready window never uses: PySide loads them (and builds their enums) only when
+it names an object of a class it does not know by trying every class it does, as a filter on
+every event of the application once made it do (the wheel guard waits for a first touch, the
+undo keys follow the keyboard)."""
+NOT_YET = ("QStyle", "QGradient", "QMessageBox", "QWizard", "QInputDialog")
+"""Classes the ready window names only when used: the style's hundreds of enum members (the
+journal's rows are drawn by Qt's own item painting), a gradient (a brush is given its style),
+a message box, a wizard, an input dialog."""
+
+
+def test_the_ready_demo_loads_no_qt_class_and_no_unit_card_it_does_not_use(tmp_path):
+    # the demo's preview and match read their six cards from the demo armies' two files,
+    # never the whole unit catalogue
+    out = subprocess.run(
+        [sys.executable, "-c", f"NAMES = {NEVER_MET + NOT_YET!r}\n{READY}"],
+        capture_output=True,
+        text=True,
+        check=True,
+        cwd=tmp_path,
+        env={
+            "QT_QPA_PLATFORM": "offscreen",
+            "PATH": "",
+            "REFEREE_HOME": str(tmp_path / "home"),
+            "INI": str(tmp_path / "referee.ini"),
+        },
+    )
+    assert json.loads(out.stdout.splitlines()[-1]) == []

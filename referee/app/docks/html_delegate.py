@@ -22,13 +22,7 @@ from PySide6.QtGui import (
     QTextDocument,
     QTextOption,
 )
-from PySide6.QtWidgets import (
-    QAbstractItemView,
-    QApplication,
-    QStyle,
-    QStyledItemDelegate,
-    QStyleOptionViewItem,
-)
+from PySide6.QtWidgets import QAbstractItemView, QStyledItemDelegate, QStyleOptionViewItem
 
 HTML_ROLE = Qt.ItemDataRole.UserRole + 20
 MARGIN = 4
@@ -63,6 +57,14 @@ class HtmlDelegate(QStyledItemDelegate):
             doc.setTextWidth(max(width, 40))
         return doc
 
+    def initStyleOption(
+        self, option: QStyleOptionViewItem, index: QModelIndex | QPersistentModelIndex
+    ) -> None:
+        """The cell as Qt's item delegate sees it, less its text (:meth:`paint` draws the
+        HTML instead)."""
+        super().initStyleOption(option, index)
+        option.text = ""
+
     def _width(self, option: QStyleOptionViewItem) -> int:
         if self.wrap:
             return int(self.view.viewport().width())
@@ -74,16 +76,18 @@ class HtmlDelegate(QStyledItemDelegate):
         option: QStyleOptionViewItem,
         index: QModelIndex | QPersistentModelIndex,
     ) -> None:
+        # the cell's background, focus and selection as the style draws them (Qt's own
+        # paint, with no text: see initStyleOption); then the HTML over them. (Naming QStyle
+        # or an item's state, a QStyle flag, would make PySide build QStyle's hundreds of
+        # enum members as the journal first paints.)
+        super().paint(painter, option, index)
         opt = QStyleOptionViewItem(option)
         self.initStyleOption(opt, index)
-        opt.text = ""
-        widget = opt.widget
-        style = widget.style() if widget is not None else QApplication.style()
-        style.drawControl(QStyle.ControlElement.CE_ItemViewItem, opt, painter, widget)
         rect = opt.rect
         doc = self._document(index, rect.width())
         context = QAbstractTextDocumentLayout.PaintContext()
-        selected = bool(opt.state & QStyle.StateFlag.State_Selected)
+        selection = self.view.selectionModel()
+        selected = selection is not None and selection.isSelected(index)
         role = QPalette.ColorRole.HighlightedText if selected else QPalette.ColorRole.Text
         context.palette.setColor(
             QPalette.ColorRole.Text,

@@ -20,13 +20,15 @@ from typing import TYPE_CHECKING
 
 from PySide6.QtCore import Qt, QTimer, Signal
 from PySide6.QtGui import QMouseEvent
-from PySide6.QtWidgets import QLabel, QMenuBar, QMessageBox, QWidget
+from PySide6.QtWidgets import QLabel, QMenuBar, QWidget
 
 from referee.app.widgets.plain_text import plain_tip
 from referee.errors import RefereeError
 
 if TYPE_CHECKING:  # the match file (and sqlite-utils) come with the match opened, the
-    # tournament's clocks with a match made for a round
+    # tournament's clocks with a match made for a round, the question's box when asked
+    from PySide6.QtWidgets import QMessageBox
+
     from referee.app.docks.confirmed_events import ConfirmedEvents
     from referee.app.docks.event_clock_worker import EventClockWorker
     from referee.match.games.orders_file import MatchFile
@@ -198,6 +200,8 @@ class RoundClockBadge(QLabel):
     def ask(self) -> QMessageBox:
         """The question, beside the window (it blocks nothing): read the clock at the place
         the match names?"""
+        from PySide6.QtWidgets import QMessageBox
+
         if self.prompt is not None:
             self.prompt.raise_()
             self.prompt.activateWindow()

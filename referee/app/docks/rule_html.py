@@ -10,7 +10,6 @@ panel, a wizard's working) makes it such a link, and the rules browser opens it
 
 from __future__ import annotations
 
-import difflib
 import re
 from collections.abc import Iterable, Mapping
 from html import escape
@@ -136,6 +135,8 @@ def _paragraphs(html_text: str) -> str:
 def _diff_words(a: str, b: str) -> tuple[str, str]:
     """``a`` and ``b`` escaped, with the words only ``a`` has and only ``b`` has marked."""
     ta, tb = _TOKEN.findall(a), _TOKEN.findall(b)
+    import difflib  # with a comparison of two texts: the journal's rows never need it
+
     matcher = difflib.SequenceMatcher(a=ta, b=tb, autojunk=False)
     out_a: list[str] = []
     out_b: list[str] = []

@@ -189,8 +189,11 @@ class TurnTracker(QWidget):
             font = item.font()
             font.setBold(current)
             item.setFont(font)
-            item.setBackground(QBrush(QColor("#ffe082")) if current else QBrush())
-            item.setForeground(QBrush(QColor("#000000")) if current else QBrush())
+            # a brush of a colour and a style: QBrush(colour) alone makes PySide weigh (and
+            # build) QGradient among its overloads
+            solid = Qt.BrushStyle.SolidPattern
+            item.setBackground(QBrush(QColor("#ffe082"), solid) if current else QBrush())
+            item.setForeground(QBrush(QColor("#000000"), solid) if current else QBrush())
             if current:
                 self.steps.scrollToItem(item, QListWidget.ScrollHint.PositionAtCenter)
         self.agenda.setHtml(agenda_html(match_agenda(state), fired))

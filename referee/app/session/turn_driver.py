@@ -37,7 +37,7 @@ from collections.abc import Callable, Iterable
 from typing import TYPE_CHECKING, Protocol
 
 from PySide6.QtCore import QObject, Qt
-from PySide6.QtWidgets import QDialog, QWizard
+from PySide6.QtWidgets import QDialog
 
 from referee.app.session.match_session import MatchSession
 from referee.app.wizards.opener import WizardOpener
@@ -48,6 +48,8 @@ from referee.rules.orders.state import MatchState
 from referee.rules.turn.clock import TurnPosition
 
 if TYPE_CHECKING:
+    from PySide6.QtWidgets import QWizard
+
     from referee.app.wizards.aftermath.wizard import AftermathWizard
     from referee.app.wizards.agony.wizard import AgonyWizard
     from referee.app.wizards.hex_effects.wizard import HexEffectsWizard
@@ -296,7 +298,7 @@ class TurnDriver(QObject):
         if not state.contests:
             return self.advance()
         wizard = self.wizards.assault()
-        if isinstance(wizard, QWizard):
+        if wizard is not None:
             self.wizard = wizard
             before = len(self._steps())
 

@@ -182,16 +182,21 @@ def _open_first(window: MainWindow, path: Path | None, said: str) -> None:
         if window.session is None:
             said = f"{path} could not be opened ({window.last_error}): a new demo match. "
     if window.session is None:
+        from referee.app.session.match_session import MatchSession
         from referee.match.setup.demo import create_demo_match, new_demo_path
 
         try:
             path = new_demo_path()
-            create_demo_match(path).close()
+            match = create_demo_match(path)
         except (RefereeError, OSError) as exc:  # a full disk, a folder not writable
             window.scene.clear_map()  # no demo's preview left standing for a demo not made
             window.report_error(f"no demo match could be written ({exc})")
             return
-        window.open_match(path)
+        # the match just written, open as it is (not closed and read from its file again)
+        window.build_panels()
+        window.set_session(MatchSession(match, window))
+        window.show_match_file(match.path)
+        window._remember(match.path)
     if said:
         where = window.session.path if window.session is not None else path
         if where is not None:

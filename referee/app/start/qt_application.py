@@ -8,7 +8,7 @@ import sys
 
 from PySide6.QtCore import QSettings
 from PySide6.QtGui import QIcon
-from PySide6.QtWidgets import QApplication
+from PySide6.QtWidgets import QApplication, QWidget
 
 from referee.paths import APP_NAME, icon_path, settings_root
 
@@ -38,8 +38,9 @@ def ensure_app(filters: bool = True) -> QApplication:
 
 
 def install_filters(app: QApplication) -> None:
-    """The app's two filters on every event of ``app``, once: the wheel changes a number box
-    only while it has the focus; Ctrl+Z from a field with nothing typed undoes the step.
+    """The app's two filters, once: the wheel changes a number box only while it has the
+    focus (on every event of ``app``); Ctrl+Z from a field with nothing typed undoes the step
+    (on each text field that takes the keyboard).
     (A filter on the whole application runs Python for every event of every widget, and
     makes PySide build the Python class of each widget it has not met: a window put them on
     once it is built and shown, not while it is being built.)"""
@@ -48,6 +49,17 @@ def install_filters(app: QApplication) -> None:
 
     install_wheel_guard(app)
     install_undo_keys(app)
+
+
+def install_filters_at_first_touch(app: QApplication, window: QWidget) -> None:
+    """The filters of :func:`install_filters` for a main window that is finished: the undo
+    keys at once (they follow the keyboard), the wheel guard at the first touch of ``window``
+    (:func:`referee.app.widgets.wheel_guard.guard_at_first_touch`)."""
+    from referee.app.widgets.undo_keys import install_undo_keys
+    from referee.app.widgets.wheel_guard import guard_at_first_touch
+
+    install_undo_keys(app)
+    guard_at_first_touch(app, window)
 
 
 def use_settings_file() -> None:

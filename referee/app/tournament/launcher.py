@@ -9,12 +9,15 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 from PySide6.QtCore import QObject
-from PySide6.QtWidgets import QDialog, QInputDialog, QLineEdit, QMessageBox, QWidget
+from PySide6.QtWidgets import QWidget
 
 from referee.app.widgets.plain_text import plain_tip
 from referee.errors import RefereeError
 
-if TYPE_CHECKING:  # the desk (and networkx) load when a tournament is opened, not before
+if TYPE_CHECKING:  # the desk (and networkx) load when a tournament is opened, not before;
+    # the dialogs' classes too (the match window makes the launcher as it starts)
+    from PySide6.QtWidgets import QInputDialog
+
     from referee.app.tournament.new_event_dialog import NewEvent, NewEventDialog
     from referee.app.tournament.window import TournamentWindow
     from referee.tournament.desk import Desk
@@ -37,11 +40,15 @@ class TournamentLauncher(QObject):
         self.last_error = ""
 
     def _refused(self, exc: Exception) -> None:
+        from PySide6.QtWidgets import QMessageBox
+
         self.last_error = str(exc)
         # the message quotes the file's words (an event's name): shown as typed
         QMessageBox.warning(self.host, "Tournament", plain_tip(str(exc)))
 
     def new_event_dialog(self) -> NewEventDialog:
+        from PySide6.QtWidgets import QDialog
+
         from referee.app.tournament.new_event_dialog import NewEventDialog
 
         dialog = NewEventDialog(self.host, tournaments_folder())
@@ -83,6 +90,8 @@ class TournamentLauncher(QObject):
     def server_dialog(self) -> QInputDialog:
         """Ask for the URL of an event on a server (the password from PGPASSWORD or
         ~/.pgpass, never typed here), then open it."""
+        from PySide6.QtWidgets import QDialog, QInputDialog, QLineEdit
+
         dialog = QInputDialog(self.host)
         dialog.setWindowTitle("Open an event on a server")
         dialog.setLabelText(

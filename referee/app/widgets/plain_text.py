@@ -8,8 +8,12 @@ titles are made plain by :func:`plain_titles`; a label that shows such text is m
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 from PySide6.QtGui import Qt
-from PySide6.QtWidgets import QMessageBox, QWidget, QWizard
+
+if TYPE_CHECKING:  # the classes of the boxes and wizards it is given: a tooltip needs neither
+    from PySide6.QtWidgets import QMessageBox, QWidget, QWizard
 
 
 def plain_tip(text: str) -> str:
@@ -25,9 +29,14 @@ def plain_message(
     icon: QMessageBox.Icon,
     title: str,
     text: str,
-    buttons: QMessageBox.StandardButton = QMessageBox.StandardButton.Ok,
+    buttons: QMessageBox.StandardButton | None = None,
 ) -> QMessageBox:
-    """A message box whose text is shown as typed (``PlainText``, see the module docstring)."""
+    """A message box whose text is shown as typed (``PlainText``, see the module docstring);
+    ``buttons``: OK alone unless told."""
+    from PySide6.QtWidgets import QMessageBox
+
+    if buttons is None:
+        buttons = QMessageBox.StandardButton.Ok
     box = QMessageBox(icon, title, text, buttons, parent)
     box.setTextFormat(Qt.TextFormat.PlainText)
     return box

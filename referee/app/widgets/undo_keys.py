@@ -2,11 +2,15 @@
 
 A text field (a command line, a dice box, a spin box's digits) takes Ctrl+Z and Ctrl+Shift+Z
 for itself even when it holds nothing it could undo, so a referee whose cursor sits in the
-empty command line presses Ctrl+Z and nothing happens: the step stays. One event filter on
-the application (:func:`install_undo_keys`, from
-:func:`referee.app.start.qt_application.ensure_app`) lets
+empty command line presses Ctrl+Z and nothing happens: the step stays. One event filter
+(:func:`install_undo_keys`, from :func:`referee.app.start.qt_application.ensure_app`) lets
 the field keep the keys while it has typing to undo (or redo), and passes them on otherwise
 to the window's Edit > Undo / Redo (the last step), in every window of the app.
+
+The keys go to the field that has the keyboard (Qt asks it first, with a shortcut override):
+the filter follows the focus, and goes on each text field as it takes the keyboard (and on
+the spin or combo box holding it), not on the whole application, where it would run Python
+for every event of every object (and make PySide build the Python class of each).
 """
 
 from __future__ import annotations
@@ -15,10 +19,12 @@ from PySide6.QtCore import QCoreApplication, QEvent, QKeyCombination, QObject, Q
 from PySide6.QtGui import QKeyEvent, QKeySequence
 from PySide6.QtWidgets import (
     QAbstractSpinBox,
+    QApplication,
     QComboBox,
     QLineEdit,
     QPlainTextEdit,
     QTextEdit,
+    QWidget,
 )
 
 UNDO = QKeyCombination(Qt.KeyboardModifier.ControlModifier, Qt.Key.Key_Z).toCombined()
@@ -26,6 +32,7 @@ REDO = QKeyCombination(
     Qt.KeyboardModifier.ControlModifier | Qt.KeyboardModifier.ShiftModifier, Qt.Key.Key_Z
 ).toCombined()
 """The windows' Edit > Undo and Redo, whatever the platform's standard keys."""
+NAME = "referee-undo-keys"
 
 
 def _field_can(watched: QObject, redo: bool) -> bool | None:
@@ -68,14 +75,25 @@ class UndoKeys(QObject):
             return True
         return False
 
+    def follow(self, _old: QWidget | None, now: QWidget | None) -> None:
+        """Watch ``now``, the widget that has just taken the keyboard, if it is a text field
+        (and the spin or combo box holding it: the override goes up to it)."""
+        while now is not None and _field_can(now, False) is not None:
+            now.installEventFilter(self)  # once: installed again, Qt keeps one
+            now = now.parentWidget()
+
 
 def install_undo_keys(app: QCoreApplication | None = None) -> UndoKeys | None:
-    """The filter on ``app`` (the running application by default), installed once."""
+    """The filter of ``app`` (the running application by default), made once: from now on it
+    goes on each text field that takes the keyboard."""
     app = app if app is not None else QCoreApplication.instance()
     if app is None:
         return None
-    keys = app.findChild(UndoKeys)
+    keys = app.findChild(UndoKeys, NAME)  # by its name: PySide meets no other child
     if keys is None:
         keys = UndoKeys(app)
-        app.installEventFilter(keys)
+        keys.setObjectName(NAME)
+        if isinstance(app, QApplication):
+            app.focusChanged.connect(keys.follow)
+            keys.follow(None, app.focusWidget())  # a field with the keyboard already
     return keys

@@ -176,13 +176,12 @@ class MainWindow(MatchOpening, QMainWindow):
         # filter every event of the application, which its building need not go through
         QTimer.singleShot(0, self, self._install_filters)
 
-    @staticmethod
-    def _install_filters() -> None:
-        from referee.app.start.qt_application import install_filters
+    def _install_filters(self) -> None:
+        from referee.app.start.qt_application import install_filters_at_first_touch
 
         app = QApplication.instance()
         if isinstance(app, QApplication):
-            install_filters(app)
+            install_filters_at_first_touch(app, self)
 
     # --- the map --------------------------------------------------------------------
 

@@ -253,9 +253,8 @@ class OrdersPanels(DockLayout):
         when the journal or what the window hides changed)."""
         assert self.session is not None
         from referee.match.reports.phase_report import PhaseFold
-        from referee.rules.orders.concealment import concealed_uids
 
-        concealed = concealed_uids(state, self.hidden_from_view())
+        concealed = _concealed(state, self.hidden_from_view())
         key = (tuple((s.number, s.undone) for s in steps), concealed)
         if key == self._phase_key:
             return
@@ -269,18 +268,24 @@ class OrdersPanels(DockLayout):
     def seen(self, state: MatchState) -> MatchState:
         """``state`` less the hidden units of the sides hidden from view (View > Hide side
         N's hidden units), for the panels that name units."""
+        sides = self.scene.concealed_sides
+        if not sides:  # nothing hidden from view (the rules of hiding come when something is)
+            return state
         from referee.rules.orders.concealment import seen_state
 
-        return seen_state(state, self.scene.concealed_sides)
+        return seen_state(state, sides)
 
     def show_journal(self, state: MatchState, steps: list[Step] | None = None) -> None:
         """The journal (``steps``, when the caller has read them), each placement of a unit
         hidden from view masked (as ``referee match show --view`` prints it)."""
         assert self.session is not None
-        from referee.rules.orders.concealment import conceal_steps
-
         steps = self.session.steps() if steps is None else steps
-        self.journal.set_steps(conceal_steps(steps, state, self.hidden_from_view()), state.rules)
+        hidden = self.hidden_from_view()
+        if hidden:
+            from referee.rules.orders.concealment import conceal_steps
+
+            steps = conceal_steps(steps, state, hidden)
+        self.journal.set_steps(steps, state.rules)
 
     def hidden_from_view(self) -> set[int]:
         """The sides whose secrets the window keeps: those of View > Hide side N's hidden
@@ -316,3 +321,13 @@ class OrdersPanels(DockLayout):
                 los.set_state(seen)
             self.show_journal(self.session.state)
         self.statusBar().clearMessage()  # the last step's name may tell what is now hidden
+
+
+def _concealed(state: MatchState, hidden_sides: set[int]) -> frozenset[str]:
+    """The units of ``hidden_sides`` the other side may not name (none when no side is
+    hidden: the rules of hiding are imported when one is)."""
+    if not hidden_sides:
+        return frozenset()
+    from referee.rules.orders.concealment import concealed_uids
+
+    return concealed_uids(state, hidden_sides)

@@ -15,13 +15,16 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import TYPE_CHECKING
 
-from PySide6.QtWidgets import QWidget, QWizard
+from PySide6.QtWidgets import QWidget
 
 from referee.app.docks.wizard_host import WizardHost
 from referee.app.session.match_session import MatchSession
 from referee.rules.events import fired_since_advance
 
-if TYPE_CHECKING:  # each wizard is imported when first opened (a quicker start)
+if TYPE_CHECKING:  # each wizard is imported when first opened (a quicker start), and
+    # QWizard with it (PySide builds a class's enums when it is first named)
+    from PySide6.QtWidgets import QWizard
+
     from referee.app.wizards.aftermath.wizard import AftermathWizard
     from referee.app.wizards.agony.wizard import AgonyWizard
     from referee.app.wizards.assault.wizard import AssaultWizard

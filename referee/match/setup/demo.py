@@ -72,6 +72,10 @@ DEMO_UNITS: tuple[dict[str, Any], ...] = (
     {"uid": "boars", "unit": "boar-riders", "side": 2, "hex": "E3", "facing": 3, "speed": "fast"},
 )
 
+DEMO_ARMIES = ("sample/spartan.toml", "sample/ork.toml")
+"""The unit files of the demo's two armies (under ``data/units/``): the demo's cards are read
+from these alone, never from the whole catalogue."""
+
 # Turn 1's orders (movement over three steps, gunnery over two), in the drafts' notation.
 DEMO_ORDERS: dict[str, tuple[str, str]] = {
     "tank": ("- + - + -", "Fire + Load"),
@@ -93,6 +97,36 @@ DEMO_ORDERS_NEXT: dict[str, tuple[str, str]] = {
     "grunts": ("F + - + -", "- + Fire"),
     "boars": ("F + - + -", "- + -"),
 }
+
+
+def demo_army_files() -> list[Path]:
+    """The paths of :data:`DEMO_ARMIES`."""
+    from referee.paths import data_dir
+
+    return [data_dir() / "units" / name for name in DEMO_ARMIES]
+
+
+def demo_cards() -> dict[str, dict[str, Any]]:
+    """The card of each unit type of :data:`DEMO_UNITS`, by id, as a match file keeps a card
+    (its nation, whether it is sample data, its ``[[unit]]`` table), read from the unit files
+    of :data:`DEMO_ARMIES` alone; :class:`~referee.errors.DataFileError` when one is missing."""
+    from referee.errors import DataFileError, read_toml
+
+    wanted = {str(spec["unit"]) for spec in DEMO_UNITS}
+    cards: dict[str, dict[str, Any]] = {}
+    paths = demo_army_files()
+    for path in paths:
+        doc = read_toml(path)
+        units = doc.get("unit", [])
+        for raw in units if isinstance(units, list) else []:
+            uid = raw.get("id") if isinstance(raw, dict) else None
+            if uid in wanted and uid not in cards:
+                sample = bool(doc.get("sample", False))
+                cards[uid] = {"nation": doc.get("nation"), "sample": sample, "raw": raw}
+    missing = sorted(wanted - set(cards))
+    if missing:
+        raise DataFileError(paths[0], [f"unit {uid}: in none of {DEMO_ARMIES}" for uid in missing])
+    return cards
 
 
 def demo_folder() -> Path:
@@ -140,10 +174,11 @@ def create_demo_match(path: Path | str, ruleset: str = DEMO_EDITION) -> MatchFil
     of turn 1."""
     from referee.match.games.orders_file import MatchFile
 
+    cards = demo_cards()  # the demo's armies' files, not the whole catalogue
     match = MatchFile.create(
         path,
         map_name=DEMO_MAP,
-        units=DEMO_UNITS,
+        units=[{**spec, "card": cards[spec["unit"]]} for spec in DEMO_UNITS],
         ruleset=ruleset,
         seed=DEMO_SEED,
         title=DEMO_TITLE,
