@@ -11,15 +11,18 @@ per board:
 
 * *far* grids: per class of end levels (higher, lower), the hexes that block outright;
 * *near* grids: the hexes whose "blind N" reaches ``k`` hexes behind them, for the few
-  entries of a line within the largest N of either end,
+  entries of a line within the largest N of either end (classes whose near grids are the
+  same at every ``k`` share their stops: :attr:`AllPairs.near_of`),
 
-and per query puts them together by the levels of each pair's two ends. Line of sight is
-symmetric (the same line, the same low end), so ``s -> s + D`` and ``s + D -> s`` are one
-answer: a whole map is worked out from half the displacements.
+and per query puts them together by the levels of each pair's two ends
+(:attr:`AllPairs.plan`). Line of sight is symmetric (the same line, the same low end), so
+``s -> s + D`` and ``s + D -> s`` are one answer: a whole map is worked out from half the
+displacements.
 
 Nearly all the work is ORing words (on a 200 x 200 map 3.5 G of them, for 14 M words of
-answers), and one method does it, :meth:`AllPairs._stops`, by one of two kernels; the
-rest (line tables, grids, groups, putting the stops together by levels) is shared:
+answers), and one method does it, :meth:`AllPairs._stops`, by one of two kernels, which
+also put the stops together by levels (:meth:`AllPairs._combine`); the rest (line
+tables, grids, groups, the levels' blocks) is shared:
 
 * ``"numpy"``, the default: the lines of a group of displacements start from the same
   block of sources and fan out, so they meet the same hexes again and again (on a 100 x
@@ -32,10 +35,12 @@ rest (line tables, grids, groups, putting the stops together by levels) is share
 * ``"numba"``, with the extra ``large-maps`` installed and from :data:`NUMBA_HEXES` hexes
   on (:func:`kernel_for`): compiled loops (:mod:`referee.board.bit_kernels`) OR each
   entry's block of each grid straight into the line's words, read down the block's
-  columns of tiles. Measured (CPU seconds, the machine shared, which slows the loops
-  most: their time is the machine's memory): 100 x 100 all pairs 0.9-1.1 by numpy,
-  0.4-0.6 so; 200 x 200 9.9-10.9 by numpy, 4.6-7.4 so, of which :meth:`_combine` (numpy,
-  for both kernels) about 1. Its cost is
+  columns of tiles, then put each line's stops together by levels in one pass over its
+  words per pair of levels (numpy takes a pass per operation over the whole group: 1-1.3
+  s of a 200 x 200 map's all pairs, 0.2-0.3 s so). Measured (CPU seconds, the machine
+  shared, which slows the loops most: their time is the machine's memory): 100 x 100
+  all pairs 0.8-1.2 by numpy, 0.3-0.45 so; 200 x 200 9-11 by numpy, 3.3-4.5 so (the
+  ORs 2.9-3.2, the rest gathering levels, combining and grouping). Its cost is
   importing numba and loading the loops, about half a second to a second the first time
   a session works out all pairs (``kernels_load_ms``), and compiling them, about 4-8 s
   once per machine. Below 60 x 60 hexes numpy answers a whole map in under a quarter of
@@ -93,9 +98,10 @@ NUMBA_HEXES = 60 * 60
 KERNEL_ENV = "REFEREE_LOS_KERNEL"  # "numpy" or "numba": that kernel whatever the map
 _WORDS = 1 << 18  # words ORed together at once in a segmented OR (2 MB)
 _Group = tuple[int, int, int, "I64Array", "I64Array"]  # p, ntr, ntc, row0, ci0
-# per far grid, the lines it stops; per (blind class, low end), the lines stopped near it
-# and those stopped hard (:meth:`AllPairs._stops`)
-_Stops = tuple[list["U64Array"], dict[tuple[int, str], tuple["U64Array", "U64Array"]]]
+# per far grid, the lines it stops ``(grids, nD, ntr, ntc)``; per low end (s, t), the
+# lines stopped near it and those stopped hard, per blind class ``(2, 2, classes, nD,
+# ntr, ntc)`` (:meth:`AllPairs._stops`)
+_Stops = tuple["U64Array", "U64Array"]
 
 
 @dataclass(frozen=True)
@@ -268,16 +274,36 @@ class AllPairs:
                 self.far_of_class[c] = _index_of(far, blocks)
         # the near grids: per class with blind hexes and per k, the hexes that stop a line
         # whose low end is k behind them (k past the largest N: only those that block)
-        self.blind_classes = [
+        blind = [
             hi * LEVEL_COUNT + lo
             for hi, lo in CLASSES
             if ((e[:, hi * LEVEL_COUNT + lo] > 0) & (e[:, hi * LEVEL_COUNT + lo] < BLOCK)).any()
         ]
         near: list[BoolArray] = []
         self.near_plane = np.zeros((LEVEL_COUNT * LEVEL_COUNT, self.max_blind + 2), np.int64)
-        for c in self.blind_classes:
+        for c in blind:
             for k in range(1, self.max_blind + 2):
                 self.near_plane[c, k] = _index_of(near, (e[:, c] >= k) & (e[:, c] > 0))
+        # classes whose near grids are the same at every k stop the same lines: their
+        # stops are worked out once, for the first of them (on the shipped terrain a unit
+        # on a hill and one flying see past a hex at level 0 alike)
+        self.near_of: dict[int, int] = {}
+        for c in blind:
+            same = [
+                d for d in self.near_of.values() if (self.near_plane[d] == self.near_plane[c]).all()
+            ]
+            self.near_of[c] = same[0] if same else c
+        self.blind_classes = sorted(set(self.near_of.values()))
+        # per pair of end levels (a, b), at ``3 a + b``: the far grid that stops its lines
+        # and the blind class whose near stops do, with the low end (0: s, 1: t); -1 none
+        self.plan = np.full((LEVEL_COUNT * LEVEL_COUNT, 3), -1, np.int64)
+        for a in range(LEVEL_COUNT):
+            for b in range(LEVEL_COUNT):
+                c = max(a, b) * LEVEL_COUNT + min(a, b)
+                self.plan[a * LEVEL_COUNT + b, 0] = self.far_of_class[c]
+                if a != b and c in self.near_of:
+                    j = self.blind_classes.index(self.near_of[c])
+                    self.plan[a * LEVEL_COUNT + b, 1:] = j, int(a > b)
         self._views: dict[tuple[int, int, int, bool], U64Array] = {}
         self._lut = np.empty(0, np.int32)
         self.n_far = len(far)
@@ -505,27 +531,20 @@ class AllPairs:
         return self._numpy_stops(g, rows, sym)
 
     def _compiled_stops(self, g: _Group, rows: I64Array, sym: I64Array) -> _Stops:
-        """:meth:`_stops` by :func:`bit_kernels.stops`, which writes the words down the
-        columns of tiles (``(nD, ntc, ntr, grids)`` and ``(2, 2, classes, nD, ntc, ntr)``:
-        per low end, stops or hard stops)."""
+        """:meth:`_stops` by :func:`bit_kernels.stops`, which writes the far stops down the
+        columns of tiles (``(nD, ntc, ntr, grids)``) and the near ones in rows of tiles
+        (``(2, 2, classes, nD, ntr, ntc)``: per low end, stops or hard stops)."""
         from referee.board import bit_kernels
 
         nd = len(rows)
         _, ntr, ntc, _, _ = g
         nc = len(self.blind_classes)
         far_out = np.zeros((nd, ntc, ntr, self.n_far), np.uint64)
-        near_out = np.zeros((2, 2, nc, nd, ntc, ntr), np.uint64)
+        near_out = np.zeros((2, 2, nc, nd, ntr, ntc), np.uint64)
         kernel: Any = bit_kernels.stops  # numba's dispatcher, typed as taking no arguments
         kernel(0, nd, *self._inputs(g, rows, sym), far_out.ravel(), near_out.ravel(), ntr, ntc)
-        # in rows of tiles, one copy: :meth:`_combine` reads each several times
-        far_rows = np.ascontiguousarray(far_out.transpose(3, 0, 2, 1))
-        near_rows = np.ascontiguousarray(near_out.transpose(0, 1, 2, 3, 5, 4))
-        near = {
-            (c, side): (near_rows[i, 0, j], near_rows[i, 1, j])
-            for i, side in enumerate("st")
-            for j, c in enumerate(self.blind_classes)
-        }
-        return list(far_rows), near
+        # in rows of tiles, as the levels and the near stops are: one copy
+        return np.ascontiguousarray(far_out.transpose(3, 0, 2, 1)), near_out
 
     @cached_property
     def _far_rows(self) -> tuple[U64Array, I64Array]:
@@ -609,8 +628,7 @@ class AllPairs:
         a, b = self.edges
         eidx, eowner, epos = a.take(rows)
         ne = len(eidx)
-        width = ntr * ntc
-        far: list[U64Array] = []
+        far = np.zeros((self.n_far, nd, ntr, ntc), np.uint64)
         if self.n_far:
             pts = self.points
             idx, owner, pos = pts.take(rows)
@@ -635,8 +653,8 @@ class AllPairs:
                 runs[:-1] = fa & fb if self.edge_both else fa | fb
                 every = np.arange(ne, dtype=np.int32)
                 both |= _segment_or(runs, every, eowner, epos, nd)
-            far = [both[:, f * width : (f + 1) * width] for f in range(self.n_far)]
-        near: dict[tuple[int, str], tuple[U64Array, U64Array]] = {}
+            far[:] = both.reshape(nd, self.n_far, ntr, ntc).transpose(1, 0, 2, 3)
+        near = np.zeros((2, 2, len(self.blind_classes), nd, ntr, ntc), np.uint64)
         if self.blind_classes:
             sides = []
             wanted: list[tuple[I32Array, I16Array, I16Array]] = []
@@ -647,7 +665,7 @@ class AllPairs:
                 close = np.flatnonzero(np.minimum(ka, kb) <= self.max_blind)
                 ce, cown = eidx[close], eowner[close]
                 k = (entries.ks if side == "s" else entries.kt)[idx]
-                sides.append((side, k, owner, pos, ka[close], kb[close], cown))
+                sides.append((k, owner, pos, ka[close], kb[close], cown))
                 wanted += [(owner, entries.q[idx], entries.r[idx])]
                 wanted += [(cown, a.q[ce], a.r[ce]), (cown, b.q[ce], b.r[ce])]
             parts = self._keys(g, sym, wanted)
@@ -658,19 +676,16 @@ class AllPairs:
             rows_near = blocks.reshape(-1, ntr * ntc)[: len(reps) * pn + 1]
             rows_near[-1] = 0
             cuts = np.cumsum([0, *(len(x) for x in parts)]).tolist()
-            for i, (side, k, owner, pos, ka, kb, eown) in enumerate(sides):
+            for i, (k, owner, pos, ka, kb, eown) in enumerate(sides):
                 ip, ia, ib = (
                     inv[cuts[j] : cuts[j + 1]] * np.int32(pn) for j in range(3 * i, 3 * i + 3)
                 )
                 stops, hards = self._near_side(
                     nd, ip, k, owner, pos, ia, ib, ka, kb, eown, rows_near
                 )
-                for j, c in enumerate(self.blind_classes):
-                    near[(c, side)] = (
-                        stops[j].reshape(nd, ntr, ntc),
-                        hards[j].reshape(nd, ntr, ntc),
-                    )
-        return [x.reshape(nd, ntr, ntc) for x in far], near
+                near[i, 0] = stops.reshape(-1, nd, ntr, ntc)
+                near[i, 1] = hards.reshape(-1, nd, ntr, ntc)
+        return far, near
 
     def _near_side(
         self,
@@ -722,55 +737,77 @@ class AllPairs:
 
     def _combine(
         self,
-        far: list[U64Array],
-        near: dict[tuple[int, str], tuple[U64Array, U64Array]],
-        ls: U64Array,
+        far: U64Array,
+        near: U64Array,
+        sources: tuple[U64Array, I64Array],
         lt: U64Array,
         valid: U64Array,
     ) -> tuple[U64Array, U64Array]:
-        """``(visible, blind)`` from the far and near stops and the sources' and targets'
-        levels (``(nD, 3, ntr, ntc)`` words: the tiles' hexes at level 0, 1, 2)."""
-        blocked = np.zeros(valid.shape, np.uint64)
-        hard = np.zeros_like(blocked)
-        # the levels no source (target) of the group is at are left out: most of a map's
-        # hexes are at one level, and the pair table's planes have one level each
+        """``(visible, blind)`` from the far and near stops (:data:`_Stops`) and the
+        sources' and targets' levels (``(nD, 3, ntr, ntc)`` words: the tiles' hexes at
+        level 0, 1, 2; the sources' as ``(blocks, src)``, line ``d``'s block
+        ``blocks[src[d]]``), by the pairs of end levels each grid of stops serves
+        (:attr:`plan`): the stops that block outright (far, and the hard near stops of
+        ruling ``los.edge-run``) make ``hard``, the others ``stopped``; a pair is blind
+        when stopped and not hard. The one other place the two kernels differ: by the
+        compiled loop (:func:`bit_kernels.combine`) when the kernel is ``"numba"``."""
+        if self.kernel == "numba":
+            from referee.board import bit_kernels
+
+            visible = np.empty_like(valid)
+            blind = np.empty_like(valid)
+            kernel: Any = bit_kernels.combine  # numba's dispatcher
+            ls, src = sources
+            nd, w = len(valid), valid[0].size
+            kernel(
+                far.reshape(len(far), nd, w),
+                near.reshape(2, 2, near.shape[2], nd, w),
+                ls.reshape(len(ls), LEVEL_COUNT, w),
+                src,
+                lt.reshape(nd, LEVEL_COUNT, w),
+                valid.reshape(nd, w),
+                self.plan,
+                self.edge_both,
+                visible.reshape(nd, w),
+                blind.reshape(nd, w),
+            )
+            return visible, blind
+        return self._numpy_combine(far, near, sources[0][sources[1]], lt, valid)
+
+    def _numpy_combine(
+        self, far: U64Array, near: U64Array, ls: U64Array, lt: U64Array, valid: U64Array
+    ) -> tuple[U64Array, U64Array]:
+        """:meth:`_combine` by numpy: each grid of stops ANDed once, with the pairs of
+        ends whose levels it serves (:func:`_level_mask`); a far grid serves several
+        classes, and the near stops of the classes that share them (:attr:`near_of`)
+        serve them all. The levels no source (target) of the group is at are left out:
+        most of a map's hexes are at one level, and the pair table's have one each."""
+        sources = [a for a in range(LEVEL_COUNT) if ls[:, a].any()]
         targets = [b for b in range(LEVEL_COUNT) if lt[:, b].any()]
-        both = np.empty_like(blocked)  # work space: no new arrays in the loops
-        either = np.empty_like(blocked)
-        for a in range(LEVEL_COUNT):
-            if not ls[:, a].any():
-                continue
-            stop_a = np.zeros_like(blocked)
-            hit_a = np.zeros_like(blocked)
+        served: dict[tuple[int, int], list[tuple[int, int]]] = {}  # (far, -1), (class, end)
+        for a in sources:
             for b in targets:
-                c = max(a, b) * LEVEL_COUNT + min(a, b)
-                f = self.far_of_class[c]
-                stop = far[f] if f >= 0 else None
-                hit = stop
-                low = "t" if a > b else "s"
-                if a != b and (c, low) in near:
-                    ns, nh = near[(c, low)]
-                    stop = ns if stop is None else np.bitwise_or(stop, ns, out=either)
-                    if hit is None:
-                        hit = nh
-                    else:
-                        np.bitwise_and(lt[:, b], hit, out=both)
-                        hit_a |= both
-                        hit = nh
-                if stop is not None:
-                    np.bitwise_and(lt[:, b], stop, out=both)
-                    stop_a |= both
-                    if hit is stop:
-                        hit_a |= both
-                if hit is not None and hit is not stop:
-                    np.bitwise_and(lt[:, b], hit, out=both)
-                    hit_a |= both
-            np.bitwise_and(ls[:, a], stop_a, out=stop_a)
-            blocked |= stop_a
-            np.bitwise_and(ls[:, a], hit_a, out=hit_a)
-            hard |= hit_a
-        blocked &= valid
-        return valid & ~blocked, blocked & ~hard
+                f, j, end = (int(x) for x in self.plan[a * LEVEL_COUNT + b])
+                if f >= 0:
+                    served.setdefault((f, -1), []).append((a, b))
+                if j >= 0:
+                    served.setdefault((j, end), []).append((a, b))
+        hard = np.zeros(valid.shape, np.uint64)
+        stopped = np.zeros_like(hard)
+        work = np.empty_like(hard)  # no new arrays in the loop
+        unions: dict[tuple[int, tuple[int, ...]], U64Array] = {}
+        for (i, end), pairs in served.items():
+            mask = _level_mask(pairs, ls, lt, unions)
+            if end < 0:
+                hard |= np.bitwise_and(far[i], mask, out=work)
+                continue
+            stopped |= np.bitwise_and(near[end, 0, i], mask, out=work)
+            if self.edge_both:  # else no edge run stops a line hard
+                hard |= np.bitwise_and(near[end, 1, i], mask, out=work)
+        np.invert(hard, out=work)
+        blind = np.bitwise_and(stopped, work, out=stopped)  # stopped, never hard
+        np.bitwise_and(valid, work, out=work)
+        return np.bitwise_and(work, ~blind, out=work), blind
 
     def answer(
         self,
@@ -794,14 +831,20 @@ class AllPairs:
             which, row0, ci0, rows, sym = (x[by_sym] for x in (which, row0, ci0, rows, sym))
             dq, dr = dq_all[which], dr_all[which]
             g = (p, ntr, ntc, row0, ci0)
-            zero = np.zeros(len(dq), np.int64)
-            ls = self._gather(lv, *g, zero, zero, None)  # (nD, 3, ntr, ntc)
-            lt = self._gather(lv, *g, dq, dr, None)
-            valid = (ls[:, 0] | ls[:, 1] | ls[:, 2]) & (lt[:, 0] | lt[:, 1] | lt[:, 2])
+            # the sources' levels, per distinct block of sources (a group's lines mostly
+            # start from a few: on 200 x 200, 5,824 blocks for 158,801 lines)
+            _, first, src = np.unique(
+                row0 * (self.half_cols + 1) + ci0, return_index=True, return_inverse=True
+            )
+            zero = np.zeros(len(first), np.int64)
+            ls = self._gather(lv, p, ntr, ntc, row0[first], ci0[first], zero, zero, None)
+            lt = self._gather(lv, *g, dq, dr, None)  # (nD, 3, ntr, ntc)
+            on = ls[:, 0] | ls[:, 1] | ls[:, 2]
+            valid = on[src] & (lt[:, 0] | lt[:, 1] | lt[:, 2])
             far, near = self._stops(g, rows, sym)
             planes: tuple[U64Array, ...] = ()
             if levels is not None:
-                planes = self._combine(far, near, ls, lt, valid)
+                planes = self._combine(far, near, (ls, src), lt, valid)
             else:  # every hex of the map is at level 0 in ``lv``: move it to a, b
                 for a in range(LEVEL_COUNT):
                     for b in range(LEVEL_COUNT):
@@ -809,8 +852,42 @@ class AllPairs:
                         lt_ab = np.zeros_like(lt)
                         ls_ab[:, a] = ls[:, 0]
                         lt_ab[:, b] = lt[:, 0]
-                        planes += self._combine(far, near, ls_ab, lt_ab, valid)
+                        planes += self._combine(far, near, (ls_ab, src), lt_ab, valid)
             yield PairBlock(dq, dr, p, row0, ci0, ntr, ntc, planes)
+
+
+def _level_mask(
+    pairs: list[tuple[int, int]],
+    ls: U64Array,
+    lt: U64Array,
+    unions: dict[tuple[int, tuple[int, ...]], U64Array],
+) -> U64Array:
+    """The pairs whose source is at level ``a`` and target at ``b`` for any ``(a, b)`` of
+    ``pairs``: per level of one end, that level ANDed with the union of the other end's
+    levels it meets (grouped by whichever end has fewer; ``unions`` keeps the unions)."""
+    by_end: list[dict[int, list[int]]] = [{}, {}]
+    for a, b in pairs:
+        by_end[0].setdefault(a, []).append(b)
+        by_end[1].setdefault(b, []).append(a)
+    end = 0 if len(by_end[0]) <= len(by_end[1]) else 1
+    first, second = (ls, lt) if end == 0 else (lt, ls)
+    terms = []
+    for level, others in by_end[end].items():
+        key = (1 - end, tuple(sorted(others)))
+        union = unions.get(key)
+        if union is None:
+            union = second[:, others[0]]
+            if len(others) > 1:
+                union = union | second[:, others[1]]
+                for o in others[2:]:
+                    union |= second[:, o]
+            unions[key] = union
+        terms.append((level, union))
+    level, union = terms[0]
+    out: U64Array = first[:, level] & union
+    for level, union in terms[1:]:
+        out |= first[:, level] & union
+    return out
 
 
 def _index_of(planes: list[BoolArray], plane: BoolArray) -> int:

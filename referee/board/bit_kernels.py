@@ -6,9 +6,10 @@ the OR of the blocks of those grids at each of the line's entries. :func:`stops`
 line's entries, works out the block each wants and ORs it straight into the line's words:
 nothing picked, copied, sorted or kept per entry on the way (numpy's fancy indexing spent
 several nanoseconds a word on that, against about 0.3 for these loops, the rate at which
-numpy ORs long runs in place). :mod:`referee.board.all_pairs` then puts the stops together by
-the levels of each pair's ends (numpy, as when numba is not installed), and :func:`pairs`
-reads the pairs of ``referee visible --all`` out of the answers' words.
+numpy ORs long runs in place). :func:`combine` then puts a line's stops together by the
+levels of each pair's ends, a pass over its few hundred words per pair of levels (numpy,
+when numba is not installed, takes a pass over the whole group per operation), and
+:func:`pairs` reads the pairs of ``referee visible --all`` out of the answers' words.
 
 The grids come flat with their shapes: ``(2, 8, 8, TR, TC, P)`` for the far grids (the
 ``P`` planes of a tile side by side, so that a row of a block is one run of ``ntc * P``
@@ -98,9 +99,10 @@ def stops(
     ``edge_k`` ``(a ks, a kt, b ks, b kt)``.
     Into ``far_out`` (``(lines, ntc, ntr, P)``, flat; empty when no hex blocks outright)
     go every far grid's hexes on the line; into ``near_out`` (``(2, 2, classes, lines,
-    ntc, ntr)``, flat: low end s or t, stops or stops by a hard edge run), per blind
-    class ``classes[j]``, the hexes ``k <= max_blind`` from a low end whose blind N
-    reaches it (plane ``near_plane[c, k]``) and the edge runs so (ruling
+    ntr, ntc)``, flat: low end s or t, stops or stops by a hard edge run; in rows of
+    tiles, as the answers are, since only a line's few entries near its ends write there),
+    per blind class ``classes[j]``, the hexes ``k <= max_blind`` from a low end whose
+    blind N reaches it (plane ``near_plane[c, k]``) and the edge runs so (ruling
     ``los.edge-run``)."""
     ptc, ptr, pp = u(far_shape[3]), u(far_shape[4]), u(far_shape[5])
     ntr_u, ntc_u = u(ntr), u(ntc)
@@ -151,11 +153,11 @@ def stops(
                 for j in range(nc):
                     s = (grid * np_ + u(near_plane[classes[j], k])) * plane_words + rest
                     d = ((u(side) * u(2) * u(nc) + u(j)) * u(nd) + li) * nsize
-                    for _ in range(ntc):
+                    for _ in range(ntc):  # the answers' words in rows of tiles
                         for x in range(ntr):
-                            near_out[d + u(x)] |= near[s + u(x)]
+                            near_out[d + u(x) * ntc_u] |= near[s + u(x)]
                         s += ptr
-                        d += ntr_u
+                        d += u(1)
         for e in range(edge_start[row], edge_start[row + 1]):
             at_a = _at(edge_ab[0][e], edge_ab[1][e], r0, c0, m, p, ptr, ptc)
             at_b = _at(edge_ab[2][e], edge_ab[3][e], r0, c0, m, p, ptr, ptc)
@@ -190,18 +192,69 @@ def stops(
                     for _ in range(ntc):
                         for x in range(ntr):
                             xx = u(x)
+                            at = xx * ntc_u
                             if edge_both:
                                 run = near[sa + xx] & near[sb + xx]
-                                near_out[d + xx] |= run
-                                near_out[h + xx] |= run & (near[ha + xx] | near[hb + xx])
+                                near_out[d + at] |= run
+                                near_out[h + at] |= run & (near[ha + xx] | near[hb + xx])
                             else:
-                                near_out[d + xx] |= near[sa + xx] | near[sb + xx]
+                                near_out[d + at] |= near[sa + xx] | near[sb + xx]
                         sa += ptr
                         sb += ptr
                         ha += ptr
                         hb += ptr
-                        d += ntr_u
-                        h += ntr_u
+                        d += u(1)
+                        h += u(1)
+
+
+@njit(cache=_CACHE)
+def combine(
+    far: Any,
+    near: Any,
+    ls: Any,
+    src: Any,
+    lt: Any,
+    valid: Any,
+    plan: Any,
+    edge_both: bool,
+    visible: Any,
+    blind: Any,
+) -> None:  # pragma: no cover - compiled
+    """``visible`` and ``blind`` (``(lines, W)`` words, ``W`` a block's tiles) from the
+    stops of :func:`stops` in rows of tiles, ``far`` ``(grids, lines, W)`` and ``near``
+    ``(2, 2, classes, lines, W)`` (low end s or t, stops or hard stops), and the levels
+    of line ``d``'s sources and targets, ``ls[src[d]]`` and ``lt[d]`` (``(3, W)`` words;
+    ``valid``: both ends on the map). ``plan[3 a + b]`` names, for a source at level
+    ``a`` and a target at ``b``, the far grid and the blind class and low end whose stops
+    stop the line (-1: none). A pair stopped by a far grid, or by a hard near stop (ruling
+    ``los.edge-run``: only when ``edge_both``), is blocked; one stopped by near stops only
+    is blind. A line's words are worked out together (a few hundred, in the processor's
+    nearest cache), a pass over them per pair of levels and grid, where numpy takes one
+    per operation over every line."""
+    nd, levels, w = lt.shape
+    hard = np.empty(w, np.uint64)
+    stopped = np.empty(w, np.uint64)
+    for d in range(nd):
+        s = src[d]
+        hard[:] = 0
+        stopped[:] = 0
+        for a in range(levels):
+            for b in range(levels):
+                at = a * levels + b
+                f, j, end = plan[at, 0], plan[at, 1], plan[at, 2]
+                if f >= 0:
+                    for x in range(w):
+                        hard[x] |= far[f, d, x] & ls[s, a, x] & lt[d, b, x]
+                if j >= 0:
+                    for x in range(w):
+                        stopped[x] |= near[end, 0, j, d, x] & ls[s, a, x] & lt[d, b, x]
+                    if edge_both:
+                        for x in range(w):
+                            hard[x] |= near[end, 1, j, d, x] & ls[s, a, x] & lt[d, b, x]
+        for x in range(w):
+            v = valid[d, x]
+            visible[d, x] = v & ~(hard[x] | stopped[x])
+            blind[d, x] = v & stopped[x] & ~hard[x]
 
 
 # the number of a 64-bit word's only bit set, by a de Bruijn sequence: bit b of ``low``
@@ -255,7 +308,8 @@ def pairs(
 
 
 def warm() -> None:
-    """Compile (or load from numba's cache) :func:`stops`, on an empty group of lines."""
+    """Compile (or load from numba's cache) :func:`stops` and :func:`combine`, on an empty
+    group of lines."""
     grid = np.zeros(2 * 8 * 8 * 3 * 3, np.uint64)
     shape = np.array((2, 8, 8, 1, 3, 3), np.int64)
     none = np.zeros(0, np.int16)
@@ -293,4 +347,18 @@ def warm() -> None:
         words,
         1,
         1,
+    )
+    levels = np.zeros((0, 3, 1), np.uint64)
+    answers = np.zeros((0, 1), np.uint64)
+    combine(
+        np.zeros((0, 0, 1), np.uint64),
+        np.zeros((2, 2, 0, 0, 1), np.uint64),
+        levels,
+        np.zeros(0, np.int64),
+        levels,
+        answers,
+        np.full((9, 3), -1, np.int64),
+        True,
+        answers,
+        answers,
     )

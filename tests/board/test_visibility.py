@@ -526,3 +526,27 @@ def test_every_pair_of_a_shipped_map_is_worked_out_without_importing_numba():
     )
     assert done.returncode == 0, done.stderr[-2000:]
     assert done.stderr.split()[-1] == "False"
+
+
+@pytest.mark.parametrize(("reading", "shared"), [("blind-1", True), ("blind-2", False)])
+def test_level_pairs_blind_behind_the_same_hexes_share_one_set_of_near_stops(reading, shared):
+    # data/rulesets/current/los.toml: read "blind-1", ruling los.level0-from-level1 makes
+    # the rows "1-0" and "2-0" the same (blind 1, blind 2, block), so the lines stopped
+    # near a low end are the same for both and are worked out once; read "blind-2", level-0
+    # terrain leaves two blind hexes seen from level 1 and one seen from level 2
+    rs = load_ruleset("current", {"los.level0-from-level1": reading})
+    hexes = rectangle_hexes(6, 5)
+    kinds = ["clear", "forest", "hill", "mountain", "building"]
+    doc = {
+        "name": "shared",
+        "shape": "rectangle",
+        "columns": 6,
+        "rows": 5,
+        "default_terrain": "clear",
+        "terrain": {hex_label(h): kinds[i % len(kinds)] for i, h in enumerate(hexes)},
+    }
+    engine = Visibility(los_board(parse_map(Path("shared.toml"), doc, rs.terrain), rs)).engine
+    one_to_zero, two_to_zero = 1 * 3 + 0, 2 * 3 + 0
+    assert (engine.near_of[one_to_zero] == engine.near_of[two_to_zero]) is shared
+    assert engine.blind_classes == sorted(set(engine.near_of.values()))
+    assert len(engine.blind_classes) == len(engine.near_of) - shared
