@@ -135,3 +135,17 @@ def test_a_first_start_builds_no_dock_behind_a_tab_and_its_tab_shows_it(
     click_tab(qtbot, window, "Line of sight")
     assert isinstance(window.los_dock.widget(), LosPanel) and window.los_dock.widget().isVisible()
     assert window.rules_dock.widget() is None  # still behind its tab
+
+
+def test_the_rules_tab_clicked_takes_what_is_typed_next_as_a_search(qtbot, tmp_path):
+    """Typed after a click on the Rules tab, "blind hex" is a search: its D does not fold
+    the docks, nor its other letters run the window's one-key shortcuts."""
+    window = demo_window(qtbot, tmp_path)
+    window.activateWindow()
+    click_tab(qtbot, window, "Rules")
+    browser = window.rules_dock.widget()
+    assert isinstance(browser, RulesBrowser)
+    qtbot.waitUntil(lambda: browser.search.hasFocus())
+    qtbot.keyClicks(QApplication.focusWidget(), "blind hex")
+    assert browser.search.text() == "blind hex"
+    assert window.tracker_dock.isVisible() and window.journal_dock.isVisible()

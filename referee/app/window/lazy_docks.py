@@ -40,15 +40,22 @@ class LazyDocks(WindowParts):
     def _dock_seen(self, dock: QDockWidget) -> None:
         # a dock is shown for a moment while a match opens (the inspector in front of it
         # put away and back): it is built if it is still on screen once that is over
-        from PySide6.QtCore import QTimer
+        from PySide6.QtCore import Qt, QTimer
+        from PySide6.QtGui import QGuiApplication
 
-        QTimer.singleShot(0, self, lambda: self._dock_still_seen(dock))
+        # shown with the left button down: brought in front by a click on its tab
+        clicked = bool(QGuiApplication.mouseButtons() & Qt.MouseButton.LeftButton)
+        QTimer.singleShot(0, self, lambda: self._dock_still_seen(dock, clicked))
 
-    def _dock_still_seen(self, dock: QDockWidget) -> None:
+    def _dock_still_seen(self, dock: QDockWidget, clicked: bool = False) -> None:
         if not self.panels_built or not dock.isVisible() or dock.visibleRegion().isEmpty():
             return
         if dock is self.los_dock:
             _ = self.los_panel
+        elif dock is self.rules_dock and clicked:
+            # the Rules tab clicked: what is typed next is a search, not the window's
+            # one-key shortcuts (D folds the docks, F fits the map...)
+            self.rules_browser.focus_search()
         elif dock is self.rules_dock:  # its index prepared at once, on a thread of its own
             self.rules_browser.prepare()
         elif dock is self.setup_dock:
