@@ -84,6 +84,18 @@ RANGE_MAX = 24
 AP_RANGE = (-5, 10)
 
 
+def kept_card(doc: Mapping[str, Any], uid: str) -> dict[str, Any] | None:
+    """Unit ``uid``'s card in a unit file's parsed ``doc`` as a match file keeps it: its
+    nation, whether it is sample data, its ``[[unit]]`` table (read back by
+    :func:`parse_unit`); None when the file has no unit ``uid``."""
+    units = doc.get("unit", [])
+    for raw in units if isinstance(units, list) else []:
+        if isinstance(raw, dict) and raw.get("id") == uid:
+            sample = bool(doc.get("sample", False))
+            return {"nation": doc.get("nation"), "sample": sample, "raw": raw}
+    return None
+
+
 @dataclass(frozen=True, slots=True)
 class CardRules:
     """What a unit card is checked against: the register and the ruleset's readings.

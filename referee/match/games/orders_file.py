@@ -99,6 +99,8 @@ def _scenario_of(meta: Mapping[str, Any], rules: Ruleset) -> Scenario | None:
 def _card_source(unit: UnitType, read: dict[Path, dict[str, Any]] | None = None) -> dict[str, Any]:
     """The ``[[unit]]`` table a card was read from, as plain data (``read``: the unit files
     read so far by the caller, by path: each file is parsed once for a whole army)."""
+    from referee.units.parse_unit import kept_card
+
     if unit.source is None:
         raise MatchFileError(f"unit {unit.id}: its card has no source file to copy")
     if read is None:
@@ -106,11 +108,10 @@ def _card_source(unit: UnitType, read: dict[Path, dict[str, Any]] | None = None)
     doc = read.get(unit.source)
     if doc is None:
         doc = read[unit.source] = read_toml(unit.source)
-    units = doc.get("unit", [])
-    for raw in units if isinstance(units, list) else []:
-        if isinstance(raw, dict) and raw.get("id") == unit.id:
-            return {"nation": doc["nation"], "sample": bool(doc.get("sample", False)), "raw": raw}
-    raise MatchFileError(f"unit {unit.id}: not found in {unit.source}")
+    card = kept_card(doc, unit.id)
+    if card is None:
+        raise MatchFileError(f"unit {unit.id}: not found in {unit.source}")
+    return card
 
 
 def _parse_card(data: object, rules: Ruleset | CardRules, where: str) -> UnitType:

@@ -111,19 +111,17 @@ def demo_cards() -> dict[str, dict[str, Any]]:
     (its nation, whether it is sample data, its ``[[unit]]`` table), read from the unit files
     of :data:`DEMO_ARMIES` alone; :class:`~referee.errors.DataFileError` when one is missing."""
     from referee.errors import DataFileError, read_toml
+    from referee.units.parse_unit import kept_card
 
-    wanted = {str(spec["unit"]) for spec in DEMO_UNITS}
+    wanted = list(dict.fromkeys(str(spec["unit"]) for spec in DEMO_UNITS))
     cards: dict[str, dict[str, Any]] = {}
     paths = demo_army_files()
     for path in paths:
         doc = read_toml(path)
-        units = doc.get("unit", [])
-        for raw in units if isinstance(units, list) else []:
-            uid = raw.get("id") if isinstance(raw, dict) else None
-            if uid in wanted and uid not in cards:
-                sample = bool(doc.get("sample", False))
-                cards[uid] = {"nation": doc.get("nation"), "sample": sample, "raw": raw}
-    missing = sorted(wanted - set(cards))
+        for uid in wanted:
+            if uid not in cards and (card := kept_card(doc, uid)) is not None:
+                cards[uid] = card
+    missing = [uid for uid in wanted if uid not in cards]
     if missing:
         raise DataFileError(paths[0], [f"unit {uid}: in none of {DEMO_ARMIES}" for uid in missing])
     return cards
