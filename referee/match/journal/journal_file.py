@@ -123,6 +123,12 @@ def _plain(data: object) -> object:
     return json.loads(json.dumps(data))
 
 
+_ROW_TEXT = json.JSONEncoder(check_circular=False).encode
+"""``json.dumps`` of an event row, the text the file gets, without looking for a table
+inside itself at every table (an event's row is made of fresh values): a check compares
+each event run again with its row's text."""
+
+
 @dataclass(frozen=True)
 class EventRow:
     """One event as the file holds it: its JSON ``text``, the value read from it
@@ -159,41 +165,6 @@ class EventRow:
         mine = _plain(self.event().to_row())
         former = again.former_row()
         return _plain(fresh) == mine or (former is not None and _plain(former) == mine)
-
-
-_HEAD = '{"kind": "'
-"""How an event row this version writes starts (:meth:`Event.to_row`, ``json.dumps``)."""
-_COMMAND = ', "command": {'
-_TYPED = '"typed": true'
-"""In a row's text only where one of its dice was typed (a key and its value: a text value
-holding these words has its quotes escaped)."""
-_DECODER = json.JSONDecoder()
-_ROW_TEXT = json.JSONEncoder(check_circular=False).encode
-"""``json.dumps`` of an event row, the text the file gets, without looking for a table
-inside itself at every table (an event's row is made of fresh values): a check compares
-each event run again with its row's text."""
-
-
-class _HeadMisread(Exception):
-    """A row's start named another kind or command than the whole row (JSON keeps the last
-    of a key given twice), or its typed dice were not written as this version writes them:
-    the check reads every row whole instead."""
-
-
-def _row_head(text: SqlValue) -> tuple[str, Mapping[str, object]] | None:
-    """The kind and the command at the start of an event row as this version writes it
-    (``{"kind": "...", "command": {...}, ...``), read without the rest of the row; None for
-    any other text (read whole)."""
-    if not isinstance(text, str) or not text.startswith(_HEAD):
-        return None
-    try:
-        kind, end = _DECODER.raw_decode(text, len(_HEAD) - 1)
-        if not isinstance(kind, str) or not text.startswith(_COMMAND, end):
-            return None
-        command, _ = _DECODER.raw_decode(text, end + len(_COMMAND) - 1)
-    except (json.JSONDecodeError, RecursionError):
-        return None
-    return (kind, command) if isinstance(command, dict) else None
 
 
 class MatchFileError(RefereeError):
@@ -1187,95 +1158,32 @@ class JournalFile(Generic[S]):
         """Run every active step's commands again, with the dice typed at the table and the
         step's seed for the rest; list the events that come out differently (an empty list:
         the journal replays exactly, dice included). Each event run again is compared with
-        the file's row: the very text the file would get, or else as :meth:`EventRow.same`
-        compares; the state the next one runs on is the journal's own: the state of the
-        event run again where it is the row's, else the row's, checked as opening the file
-        does. A row as this version writes it is read only as far as running it again
-        needs (its kind, its command, its typed dice: :func:`_row_head`) and read whole
-        only where the event run again differs from it."""
-        with _sqlite_errors(self.path), self._reading():
-            raw = self._raw_rows()
-            state = self.initial_state()
-            seeds = self.step_seeds()  # the steps written again after an undo (format 6)
-        try:
-            problems = self._replay_rows(raw, state, seeds, lean=True)
-        except (_HeadMisread, MatchFileError):
-            problems = ["read again"]
-        if problems:  # told as reading every row whole tells it, word for word
-            problems = self._replay_rows(raw, state, seeds, lean=False)
-        return problems
-
-    def _replay_rows(
-        self, raw: RawRows, state: S, seeds: Mapping[int, int], lean: bool
-    ) -> list[str]:
-        """:meth:`replay_check` of the rows :meth:`_raw_rows` read (``lean``: each row read
-        whole only where needed)."""
+        the file's row (:meth:`EventRow.same`); the state the next one runs on is the
+        journal's own: the state of the event run again where it is the row's, else the
+        row's, checked as opening the file does."""
         system = self.system
         problems: list[str] = []
-        rows, events = raw
-        steps = [_step_row(row, f"{self.path}") for row in rows]
-        for number, name, _ in steps:
-            here = f"{self.path}: step {number}"
-            held: list[tuple[str, str, tuple[str, Mapping[str, object]] | None, EventRow | None]]
-            held = []
-            for position, text in events.get(number, []):
-                at = f"{here}, event {position!r}"
-                head = _row_head(text) if lean else None
-                if head is None or _TYPED in cast(str, text):  # typed dice: read whole
-                    whole = self._event_row(text, at)
-                    held.append((whole.text, at, head, whole))
-                else:
-                    held.append((cast(str, text), at, head, None))
+        with _sqlite_errors(self.path), self._reading():
+            journal = self.step_rows()
+            state = self.initial_state()
+            seeds = self.step_seeds()  # the steps written again after an undo (format 6)
+        for number, name, _, rows in journal:
             dice = Dice(seeds[number] if number in seeds else step_seed(self.seed, number))
             # the typed dice answered the step's first dice; the seed rolled the rest
-            dice.type_in(r.value for *_, row in held if row for r in row.dice if r.typed)
-            for i, (text, at, head, row) in enumerate(held):
+            dice.type_in(r.value for row in rows for r in row.dice if r.typed)
+            for i, row in enumerate(rows):
                 where = f"step {number} ({name}), event {i}"
-                kind, command = head if head is not None else (row.kind, row.command)  # type: ignore[union-attr]
                 try:
-                    again = system.step(state, system.command_from_json(command), dice)
+                    again = system.step(state, system.command_from_json(row.command), dice)
                 except RefereeError as exc:
-                    problems.append(f"{where} ({kind}): refused now: {exc}")
+                    problems.append(f"{where} ({row.kind}): refused now: {exc}")
                 else:
-                    if _ROW_TEXT(again.event.to_row()) == text:
-                        state = again.state
-                        continue
-                    row = self._whole(row, text, at, head)
                     if row.same(again.event):
                         state = again.state
                         continue
-                    problems.append(f"{where} ({kind}): replays differently")
-                row = self._whole(row, text, at, head)
+                    problems.append(f"{where} ({row.kind}): replays differently")
                 state = self._fold_event(state, where, row.event())
         return problems
-
-    def _event_row(self, text: SqlValue, at: str) -> EventRow:
-        """The event row ``text`` read whole, its shape checked as far as running it again
-        needs (:func:`_rolls`)."""
-        data = _json(text, at)
-        dice = _rolls(data, at)
-        assert isinstance(data, dict)  # _rolls checked it
-        kept = text.decode("utf-8", "replace") if isinstance(text, bytes) else str(text)
-        return EventRow(kept, data, dice, at, self.system.command_from_json)
-
-    def _whole(
-        self,
-        row: EventRow | None,
-        text: str,
-        at: str,
-        head: tuple[str, Mapping[str, object]] | None,
-    ) -> EventRow:
-        """The row read whole (it was read only as far as its head); a row whose whole says
-        another kind or command than its start (a key given twice), or holds typed dice its
-        text did not show as this version writes them, is checked again with every row read
-        whole (:class:`_HeadMisread`)."""
-        if row is None:
-            row = self._event_row(text, at)
-            if any(r.typed for r in row.dice):
-                raise _HeadMisread
-        if head is not None and json.dumps([row.kind, row.command]) != json.dumps(head):
-            raise _HeadMisread
-        return row
 
     def _fold(self, steps: Iterable[Step], state: S | None = None) -> S:
         """``state`` (the set-up by default) with ``steps`` carried out as recorded, each
