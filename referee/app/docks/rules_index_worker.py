@@ -4,8 +4,7 @@ one, while the referee types a search.
 
 The thread runs the engine's Qt-free :meth:`~referee.catalogue.search_index.CatalogueIndex.ensure`
 and hands what it did (an :class:`~referee.catalogue.search_index.IndexState`, or the words of
-what failed, or an unforeseen exception to raise there) to the window's thread through the
-app's worker relay (:mod:`referee.app.widgets.worker_relay`), a queued signal;
+what failed) to the window's thread through :attr:`IndexRelay.delivered`, a queued signal;
 Python's cycle collector is held off meanwhile (:mod:`referee.app.widgets.collector_gate`).
 The thread only reads the data files and writes the index file (a fresh file put in place at
 once): it never changes the match. It is a daemon, so quitting never waits for it."""
@@ -16,11 +15,31 @@ import sqlite3
 import threading
 from typing import TYPE_CHECKING
 
+from PySide6.QtCore import QCoreApplication, QObject, Signal
+
 from referee.app.widgets.collector_gate import CollectorGate, collector_gate
-from referee.app.widgets.worker_relay import worker_relay
 
 if TYPE_CHECKING:
     from referee.catalogue.search_index import CatalogueIndex
+
+
+class IndexRelay(QObject):
+    """Carries the outcome from the workers' threads to the window's: one for the app,
+    living as long as the app (a worker may end after the browser that started it)."""
+
+    delivered = Signal(object, object)
+    """(the worker, its :class:`IndexState` or the words of what failed, or an unforeseen
+    exception to raise in the window's thread)"""
+
+
+_RELAY: list[IndexRelay] = []
+
+
+def index_relay() -> IndexRelay:
+    """The app's relay (made on the window's thread, the application its parent)."""
+    if not _RELAY:
+        _RELAY.append(IndexRelay(QCoreApplication.instance()))
+    return _RELAY[0]
 
 
 class IndexWorker:
@@ -29,7 +48,7 @@ class IndexWorker:
 
     def __init__(self, index: CatalogueIndex) -> None:
         self.index = index
-        self.relay = worker_relay()
+        self.relay = index_relay()
         self.gate: CollectorGate = collector_gate()
         self.thread = threading.Thread(target=self._run, name="rules index", daemon=True)
 
