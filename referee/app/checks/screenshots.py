@@ -102,7 +102,7 @@ def _wizard_to_odds(wizard: GunneryWizard, shooter: str, weapon: str, target: st
 
 def _rules_search(window: MainWindow, app: QApplication, query: str) -> None:
     """Search the rules browser for ``query`` and show the first hit (the index is
-    prepared on a thread of its own: wait for it, up to :data:`INDEX_SECONDS`)."""
+    prepared on the event loop's next turn: wait for it, up to :data:`INDEX_SECONDS`)."""
     import time
 
     browser = window.rules_browser

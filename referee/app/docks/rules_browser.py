@@ -9,11 +9,12 @@ the switch. Every clause or ruling id it shows is a link.
 
 It is also where every "why" of the app opens (:meth:`RulesBrowser.open_link`,
 :meth:`RulesBrowser.show_why`): the one place that shows a clause or ruling. The search index
-is prepared in the cache folder (``$REFEREE_CACHE``) when the Rules dock is first shown (or
-at the first search), on a thread of its own (:mod:`referee.app.docks.rules_index_worker`:
-seconds on a loaded machine, while the referee may already type); the browser says so, and a
-query typed meanwhile is answered once it is ready. It only reads: it never changes the match.
-What it lists, without its widgets, is :mod:`referee.app.docks.rule_entries`.
+is prepared on first use, in the cache folder (``$REFEREE_CACHE``), once the browser has said
+so: on the UI thread, on the event loop's next turn (about 0.2 s when it is built, a few
+milliseconds when it is only checked). It is not built on a worker thread: Python code run
+there lets the garbage collector finalise the window's own Qt objects (a widget left in a
+reference cycle) on that thread, which crashes Qt now and then. It only reads: it never
+changes the match. What it lists, without its widgets, is :mod:`referee.app.docks.rule_entries`.
 """
 
 from __future__ import annotations
@@ -23,7 +24,7 @@ from collections.abc import Sequence
 from html import escape
 from typing import TYPE_CHECKING
 
-from PySide6.QtCore import Qt, QUrl, Signal
+from PySide6.QtCore import Qt, QTimer, QUrl, Signal
 from PySide6.QtGui import QColor, QPalette, QResizeEvent
 from PySide6.QtWidgets import (
     QComboBox,
@@ -53,7 +54,6 @@ from referee.errors import RefereeError
 from referee.ruleset import Ruleset
 
 if TYPE_CHECKING:  # the search index (and sqlite-utils) when the rules are first searched
-    from referee.app.docks.rules_index_worker import IndexWorker
     from referee.catalogue.search_index import CatalogueIndex, IndexState
 
 HREF_ROLE = Qt.ItemDataRole.UserRole
@@ -85,8 +85,6 @@ class RulesBrowser(QWidget):
         self.index_state: IndexState | None = None
         self.ready = False
         self._preparing = False
-        self.worker: IndexWorker | None = None
-        """What prepares the index (from the first :meth:`prepare`)."""
         self.shown_query: str | None = None
         self.current: str | None = None
         self.history: list[str] = []
@@ -202,26 +200,26 @@ class RulesBrowser(QWidget):
     # --- the index ------------------------------------------------------------------
 
     def prepare(self) -> None:
-        """Say the search index is being prepared and prepare it on a thread of its own
-        (once); ``indexReady`` when done."""
+        """Say the search index is being prepared and prepare it on the event loop's next
+        turn (once); ``indexReady`` when done."""
         if self.ready or self._preparing:
             return
-        from referee.app.docks.rules_index_worker import IndexWorker
         from referee.catalogue.search_index import CatalogueIndex
 
         self.index = self.index or CatalogueIndex()
         self._preparing = True
         self.status.setText(PREPARING)
-        self.worker = IndexWorker(self.index)
-        self.worker.relay.delivered.connect(self._delivered)
-        self.worker.start()
+        QTimer.singleShot(0, self, self._build_index)  # dropped if the browser is deleted
 
-    def _delivered(self, worker: object, result: IndexState | str | Exception) -> None:
-        if self.worker is None or worker is not self.worker:  # another browser's
-            return
-        self.worker.relay.delivered.disconnect(self._delivered)
-        if isinstance(result, Exception):
-            raise result
+    def _build_index(self) -> None:
+        assert self.index is not None
+        if self.status.isVisible():
+            self.status.repaint()  # "Preparing…" shows while the index is built
+        result: IndexState | str
+        try:
+            result = self.index.ensure()
+        except (OSError, ValueError, sqlite3.Error) as exc:
+            result = str(exc) or type(exc).__name__
         self._index_done(result)
 
     def _index_done(self, result: IndexState | str) -> None:

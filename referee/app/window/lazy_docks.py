@@ -56,7 +56,7 @@ class LazyDocks(WindowParts):
             # the Rules tab clicked: what is typed next is a search, not the window's
             # one-key shortcuts (D folds the docks, F fits the map...)
             self.rules_browser.focus_search()
-        elif dock is self.rules_dock:  # its index prepared at once, on a thread of its own
+        elif dock is self.rules_dock:  # its index prepared at once, before anything is typed
             self.rules_browser.prepare()
         elif dock is self.setup_dock:
             _ = self.setup_panel
