@@ -87,9 +87,20 @@ class MatchSession(QObject):
 
     @classmethod
     def open(cls, path: Path | str, parent: QObject | None = None) -> MatchSession:
+        """The match file at ``path`` opened whole: its journal read and its state built
+        (every unit of its set-up checked, every step folded) before a session is made of
+        it, so a damaged file is refused here (a RefereeError naming the file and the field)
+        and nothing that shows the open match has turned to it yet."""
         from referee.match.games.systems import open_match
 
-        return cls(open_match(path), parent)
+        match = open_match(path)
+        try:
+            match.steps(include_undone=True)
+            match.state  # noqa: B018 (built now, not at the window's first look)
+        except BaseException:
+            match.close()
+            raise
+        return cls(match, parent)
 
     @property
     def path(self) -> Path:

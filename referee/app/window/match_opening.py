@@ -18,7 +18,7 @@ from referee.app.window.step_running import StepRunning
 from referee.errors import RefereeError
 
 if TYPE_CHECKING:
-    from PySide6.QtWidgets import QMainWindow, QWidget
+    from PySide6.QtWidgets import QMainWindow, QMessageBox, QWidget
 
     from referee.app.session.match_session import MatchSession
 
@@ -40,14 +40,50 @@ class MatchOpening(Menus, StepRunning):
         from referee.app.session.match_session import MatchSession
 
         self.build_panels()
-        try:
+        try:  # opened whole (its state built) before anything here turns to it
             session = MatchSession.open(path, self)
         except RefereeError as exc:
-            self.report_error(str(exc))
+            self.refuse_open(Path(path), str(exc))
             return
         self.set_session(session)
         self.show_match_file(session.path)
         self._remember(session.path)
+
+    refused_open_dialog: QMessageBox | None = None
+    """The dialog saying why the last match file was not opened (while it is shown)."""
+
+    def refuse_open(self, path: Path, message: str) -> QMessageBox:
+        """Say that the match file at ``path`` was not opened and why (``message``, the
+        engine's refusal naming the file and the field), in the status bar and in a dialog
+        of plain text; the match open before stays as it was."""
+        from PySide6.QtWidgets import QMessageBox
+
+        from referee.app.widgets.plain_text import plain_message
+
+        self.report_error(message)
+        kept = (
+            f"The match open before, {self.session.path.name}, stays open as it was."
+            if self.session is not None
+            else "No match was opened."
+        )
+        old = self.refused_open_dialog
+        if old is not None:
+            old.close()
+        box = plain_message(
+            self,
+            QMessageBox.Icon.Warning,
+            "Match not opened",
+            f"{path.name} was not opened.\n\n{message}\n\n{kept}",
+        )
+        box.finished.connect(lambda _=0, shown=box: self._refusal_read(shown))
+        self.refused_open_dialog = box
+        box.open()
+        return box
+
+    def _refusal_read(self, box: QMessageBox) -> None:
+        if self.refused_open_dialog is box:
+            self.refused_open_dialog = None
+        box.deleteLater()
 
     def _remember(self, path: Path) -> None:
         """``path`` first in File > Open Recent (a match of any game system)."""
