@@ -130,3 +130,21 @@ def test_the_refusal_shows_the_file_name_as_plain_text(qtbot, tmp_path):
     window.open_match(bad)
     dialog = refused_dialog(window)
     assert "<b>bold<_b>.referee" in dialog.text()
+
+
+def test_a_match_file_moved_away_under_the_window_is_said_to_be_gone(qtbot, tmp_path):
+    """The file deleted or moved away (from File > Open's dialog, say) while its match is
+    open: the next step is refused saying plainly that the file is gone, where it was, that
+    nothing was written and what to do; put back, the match goes on."""
+    window = demo_window(qtbot, tmp_path)
+    path = window.session.path
+    away = path.rename(tmp_path / "moved.referee")
+    assert window.next_step(unfired="pass") is None
+    said = window.last_error
+    assert said.startswith(f"{path}: the match file is gone")
+    assert "nothing was written" in said and "open it where it is now" in said
+    assert "damaged" not in said and "No such file" not in said
+    window.session.sync()  # the window's look at the file, on its timer
+    assert "the match file is gone" in window.statusBar().currentMessage()
+    away.rename(path)
+    assert window.next_step(unfired="pass") is not None, window.last_error
