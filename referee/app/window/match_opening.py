@@ -101,6 +101,7 @@ class MatchOpening(Menus, StepRunning):
         from referee.app.session.match_session import ALL_CHANGES
 
         self._outdate_wizard(f"{session.path.name} was opened")
+        self.wizard_host.forget_written()  # the outcome of a step of the match closed here
         report = self.report_view
         if report is not None:  # the report of the match closed here goes with it
             report.close()
