@@ -144,7 +144,14 @@ def test_a_match_file_moved_away_under_the_window_is_said_to_be_gone(qtbot, tmp_
     assert said.startswith(f"{path}: the match file is gone")
     assert "nothing was written" in said and "open it where it is now" in said
     assert "damaged" not in said and "No such file" not in said
-    window.session.sync()  # the window's look at the file, on its timer
+    window.session.sync()  # the window's look at the file, on its timer: a dialog, once
     assert "the match file is gone" in window.statusBar().currentMessage()
+    dialog = refused_dialog(window)
+    assert dialog.text().startswith(f"{path}: the match file is gone")
+    assert "File > Open" in dialog.text()
+    dialog.close()
+    window.statusBar().clearMessage()
+    window.session.sync()  # looked at again: not said again
+    assert window.refused_open_dialog is None and window.statusBar().currentMessage() == ""
     away.rename(path)
     assert window.next_step(unfired="pass") is not None, window.last_error

@@ -50,31 +50,41 @@ class MatchOpening(Menus, StepRunning):
         self._remember(session.path)
 
     refused_open_dialog: QMessageBox | None = None
-    """The dialog saying why the last match file was not opened (while it is shown)."""
+    """The dialog saying why the last match file was not opened, or that the open match's
+    file is gone (while it is shown)."""
 
     def refuse_open(self, path: Path, message: str) -> QMessageBox:
         """Say that the match file at ``path`` was not opened and why (``message``, the
         engine's refusal naming the file and the field), in the status bar and in a dialog
         of plain text; the match open before stays as it was."""
-        from PySide6.QtWidgets import QMessageBox
-
-        from referee.app.widgets.plain_text import plain_message
-
         self.report_error(message)
         kept = (
             f"The match open before, {self.session.path.name}, stays open as it was."
             if self.session is not None
             else "No match was opened."
         )
+        return self._warn("Match not opened", f"{path.name} was not opened.\n\n{message}\n\n{kept}")
+
+    def match_file_lost(self, message: str) -> QMessageBox:
+        """The open match's file is gone from its place (deleted, or moved away: the
+        session's look at it says so once, ``message``): said in a dialog, since no step
+        can be written until it is back."""
+        return self._warn(
+            "Match file gone",
+            f"{message}.\n\nUntil then the window shows the match as it was last written "
+            "(File > Open finds the file where it is now).",
+        )
+
+    def _warn(self, title: str, text: str) -> QMessageBox:
+        """A warning of plain text over the window (not waited for), in place of the last."""
+        from PySide6.QtWidgets import QMessageBox
+
+        from referee.app.widgets.plain_text import plain_message
+
         old = self.refused_open_dialog
         if old is not None:
             old.close()
-        box = plain_message(
-            self,
-            QMessageBox.Icon.Warning,
-            "Match not opened",
-            f"{path.name} was not opened.\n\n{message}\n\n{kept}",
-        )
+        box = plain_message(self, QMessageBox.Icon.Warning, title, text)
         box.finished.connect(lambda _=0, shown=box: self._refusal_read(shown))
         self.refused_open_dialog = box
         box.open()
@@ -114,6 +124,7 @@ class MatchOpening(Menus, StepRunning):
         self.undo_group.setActiveStack(session.undo_stack)
         session.changed.connect(self.refresh)
         session.notice.connect(lambda text: self.statusBar().showMessage(text, 15000))
+        session.lost.connect(self.match_file_lost)
         los = self.built_los_panel()
         if los is not None:
             los.clear()
