@@ -121,6 +121,7 @@ def test_a_damaged_match_of_last_time_gives_a_new_demo_and_says_why(qtbot, tmp_p
     assert window.session.state.unit("tank").damage_tokens == 0  # the new demo's, sound
     assert "could not be opened" in window.statusBar().currentMessage()
     assert "damage_tokens" in window.refused_open_dialog.text()
+    assert "A new demo match is opened in its place." in window.refused_open_dialog.text()
     window.refused_open_dialog.close()
 
 

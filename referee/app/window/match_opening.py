@@ -34,16 +34,16 @@ class MatchOpening(Menus, StepRunning):
         """The written-orders game's panel of the Turn dock."""
         return self.tracker
 
-    def open_match(self, path: Path | str) -> None:
+    def open_match(self, path: Path | str, instead: str = "") -> None:
         """Open a match file of any game system here (refused files are reported, the open
-        match stays)."""
+        match stays; ``instead``: what the window does then, when no match is open)."""
         from referee.app.session.match_session import MatchSession
 
         self.build_panels()
         try:  # opened whole (its state built) before anything here turns to it
             session = MatchSession.open(path, self)
         except RefereeError as exc:
-            self.refuse_open(Path(path), str(exc))
+            self.refuse_open(Path(path), str(exc), instead)
             return
         self.set_session(session)
         self.show_match_file(session.path)
@@ -53,15 +53,16 @@ class MatchOpening(Menus, StepRunning):
     """The dialog saying why the last match file was not opened, or that the open match's
     file is gone (while it is shown)."""
 
-    def refuse_open(self, path: Path, message: str) -> QMessageBox:
+    def refuse_open(self, path: Path, message: str, instead: str = "") -> QMessageBox:
         """Say that the match file at ``path`` was not opened and why (``message``, the
         engine's refusal naming the file and the field), in the status bar and in a dialog
-        of plain text; the match open before stays as it was."""
+        of plain text; the match open before stays as it was (none: ``instead`` says what
+        the window does)."""
         self.report_error(message)
         kept = (
             f"The match open before, {self.session.path.name}, stays open as it was."
             if self.session is not None
-            else "No match was opened."
+            else instead or "No match was opened."
         )
         return self._warn("Match not opened", f"{path.name} was not opened.\n\n{message}\n\n{kept}")
 
