@@ -245,6 +245,7 @@ def _board(args: argparse.Namespace, rules: Any, card: Any, start: Any) -> Any:
     from referee.rules.activation.cards import activation_cards
     from referee.rules.activation.commands import parse_pose
     from referee.rules.activation.game import enemy_buildings, enemy_tiles
+    from referee.rules.activation.missions import BUILDING_TERRAIN
     from referee.rules.activation.movement import MoveBoard
     from referee.rules.activation.slots import footprint, slots_at
     from referee.rules.activation.state import ActivationState
@@ -256,7 +257,7 @@ def _board(args: argparse.Namespace, rules: Any, card: Any, start: Any) -> Any:
     # the buildings, read as the engine reads a match's (referee.rules.activation.game):
     # the moving unit is side 1, the enemy side 2; each on its tile's terrain
     forts = _buildings(args.building, plain, activation_rules(rules).fortifications.most_pips)
-    bm = plain.with_terrain({h: f.structure for h, f in forts.items()})
+    bm = plain.with_terrain({h: BUILDING_TERRAIN for h in forts})
     mover_flies = table.moves[card.type] == "aircraft"
     taken: set[Any] = set()
     aircraft: dict[str, Any] = {}
