@@ -20,9 +20,9 @@ and per query puts them together by the levels of each pair's two ends
 displacements.
 
 Nearly all the work is ORing words (on a 200 x 200 map 3.5 G of them, for 14 M words of
-answers), and one method does it, :meth:`AllPairs._stops`, by one of two kernels, which
-also put the stops together by levels (:meth:`AllPairs._combine`); the rest (line
-tables, grids, groups, the levels' blocks) is shared:
+answers), and one method does it, :meth:`AllPairs._answers`, by one of two kernels, which
+also put the stops together by the levels of each pair's ends; the rest (line tables,
+grids, groups) is shared:
 
 * ``"numpy"``, the default: the lines of a group of displacements start from the same
   block of sources and fan out, so they meet the same hexes again and again (on a 100 x
@@ -33,11 +33,15 @@ tables, grids, groups, the levels' blocks) is shared:
   ORs them at several nanoseconds a word (against about 0.3 for its in-place OR of long
   runs, the floor of ``referee bench los``).
 * ``"numba"``, with the extra ``large-maps`` installed and from :data:`NUMBA_HEXES` hexes
-  on (:func:`kernel_for`): compiled loops (:mod:`referee.board.bit_kernels`) OR each
-  entry's block of each grid straight into the line's words, read down the block's
-  columns of tiles, then put each line's stops together by levels in one pass over its
-  words per pair of levels (numpy takes a pass per operation over the whole group: 1-1.3
-  s of a 200 x 200 map's all pairs, 0.2-0.3 s so). Measured (CPU seconds, the machine
+  on (:func:`kernel_for`): a compiled loop (:mod:`referee.board.bit_kernels`) takes the
+  lines one at a time: ORs each entry's block of each grid straight into words of the
+  line's own, read down the block's columns of tiles (the near stops from the few entries
+  within the largest N of an end, listed apart: :attr:`AllPairs.near_s`, ``near_t``), and
+  puts them together by the levels of each word's sources and targets, read straight from
+  the level grids, while the line's words are in the processor's nearest cache (numpy
+  takes a pass per operation over the whole group, and a group's stops, levels and
+  answers went through memory between the steps: a third of a 100 x 100 map's all pairs
+  by the compiled loops, before they were one). Measured (CPU seconds, the machine
   shared, which slows the loops most: their time is the machine's memory): 100 x 100
   all pairs 0.8-1.2 by numpy, 0.3-0.45 so; 200 x 200 9-11 by numpy, 3.3-4.5 so (the
   ORs 2.9-3.2, the rest gathering levels, combining and grouping). Its cost is
@@ -100,7 +104,7 @@ _WORDS = 1 << 18  # words ORed together at once in a segmented OR (2 MB)
 _Group = tuple[int, int, int, "I64Array", "I64Array"]  # p, ntr, ntc, row0, ci0
 # per far grid, the lines it stops ``(grids, nD, ntr, ntc)``; per low end (s, t), the
 # lines stopped near it and those stopped hard, per blind class ``(2, 2, classes, nD,
-# ntr, ntc)`` (:meth:`AllPairs._stops`)
+# ntr, ntc)`` (:meth:`AllPairs._numpy_stops`)
 _Stops = tuple["U64Array", "U64Array"]
 
 
@@ -253,7 +257,7 @@ class AllPairs:
         if table.radius < sb.radius:
             raise ValueError(f"the line table reaches {table.radius} hexes, the map {sb.radius}")
         self.sb = sb
-        self.kernel = kernel or kernel_for(sb.n)  # who ORs the lines (:meth:`_stops`)
+        self.kernel = kernel or kernel_for(sb.n)  # who ORs the lines (:meth:`_answers`)
         self.table = table
         rules = sb.board.rules
         self.edge_both = rules.edge == "both"
@@ -488,28 +492,41 @@ class AllPairs:
 
     # --- one group --------------------------------------------------------------------
 
-    def _inputs(self, g: _Group, rows: I64Array, sym: I64Array) -> tuple[Any, ...]:
-        """The arguments of :func:`bit_kernels.stops` that describe the group's lines and
-        the board's grids, in their order."""
-        p, _, _, row0, ci0 = g
+    def _compiled_answers(
+        self,
+        g: _Group,
+        rows: I64Array,
+        sym: I64Array,
+        dq: I64Array,
+        dr: I64Array,
+        levels: tuple[npt.NDArray[Any], ...],
+    ) -> tuple[U64Array, ...]:
+        """:meth:`_answers` by :func:`bit_kernels.answers`, a line at a time: its stops in
+        words of its own, put together by the levels of its ends at once. ``levels``: the
+        level grids as the loop reads them and the draws (:meth:`_compiled_levels`)."""
+        from referee.board import bit_kernels
+
+        p, ntr, ntc, row0, ci0 = g
         far, far_shape = self._far_rows
-        t = self.table
+        near, near_shape = self._near_rows
         a, b = self.edges
-        return (
+        pts = self.points
+        grids, draws = levels
+        out = np.empty((2 * len(draws), len(rows), ntr, ntc), np.uint64)
+        kernel: Any = bit_kernels.answers  # numba's dispatcher, typed as taking no arguments
+        kernel(
             far,
             far_shape,
-            *self._near_rows,
+            near,
+            near_shape,
             rows,
             (row0 + _PAD * TILE).astype(np.int64),
             (ci0 + _PAD * TILE).astype(np.int64),
             INVERSES[sym],
             p,
-            (t.point_start, t.point_q, t.point_r),
-            t.point_kind,
-            (t.point_pos_s, t.point_pos_t),
-            (t.line_q, t.line_r),
-            self.with_vertices,
-            self.steps,
+            (pts.start, pts.q, pts.r),
+            tuple((e.start, e.q, e.r, e.ks if e is self.near_s else e.kt) for e in self._near),
+            (self.table.line_q, self.table.line_r),
             a.start,
             (a.q, a.r, b.q, b.r),
             (a.ks, a.kt, b.ks, b.kt),
@@ -517,38 +534,43 @@ class AllPairs:
             np.array(self.blind_classes, np.int64),
             self.max_blind,
             self.edge_both,
+            self.n_far > 0,
+            dq,
+            dr,
+            grids,
+            draws,
+            self.plan,
+            out.reshape(-1),
+            ntr,
+            ntc,
         )
+        return tuple(out)
 
-    def _stops(self, g: _Group, rows: I64Array, sym: I64Array) -> _Stops:
-        """Per far grid, per displacement (sorted by symmetry): whether a hex of the grid
-        stops the line; and per blind class and low end ("s" or "t") the lines stopped by
-        a hex near that end, and those stopped so by an edge run with a hex that blocks
-        outright (ruling ``los.edge-run``). The one place the two kernels differ: the ORs
-        of the group's lines are taken by the compiled loops when the engine's kernel is
-        ``"numba"`` (:meth:`_compiled_stops`), else by numpy (:meth:`_numpy_stops`)."""
-        if self.kernel == "numba":
-            return self._compiled_stops(g, rows, sym)
-        return self._numpy_stops(g, rows, sym)
+    @property
+    def _near(self) -> tuple[_Entries, _Entries]:
+        return self.near_s, self.near_t
 
-    def _compiled_stops(self, g: _Group, rows: I64Array, sym: I64Array) -> _Stops:
-        """:meth:`_stops` by :func:`bit_kernels.stops`, which writes the far stops down the
-        columns of tiles (``(nD, ntc, ntr, grids)``) and the near ones in rows of tiles
-        (``(2, 2, classes, nD, ntr, ntc)``: per low end, stops or hard stops)."""
-        from referee.board import bit_kernels
-
-        nd = len(rows)
-        _, ntr, ntc, _, _ = g
-        nc = len(self.blind_classes)
-        far_out = np.zeros((nd, ntc, ntr, self.n_far), np.uint64)
-        near_out = np.zeros((2, 2, nc, nd, ntr, ntc), np.uint64)
-        kernel: Any = bit_kernels.stops  # numba's dispatcher, typed as taking no arguments
-        kernel(0, nd, *self._inputs(g, rows, sym), far_out.ravel(), near_out.ravel(), ntr, ntc)
-        # in rows of tiles, as the levels and the near stops are: one copy
-        return np.ascontiguousarray(far_out.transpose(3, 0, 2, 1)), near_out
+    def _compiled_levels(self, levels: npt.NDArray[Any] | None) -> tuple[npt.NDArray[Any], ...]:
+        """The level grids as :func:`bit_kernels.answers` reads them, ``(grids, 2, 8, 8,
+        TC, TR, 3)`` flat, and the draws of levels (source grid, target grid): with
+        ``levels`` one grid and one draw; with None three grids, every hex of the map at
+        level 0, 1, 2, and the nine pairs of them."""
+        on_map = np.ones(self.sb.n, np.bool_)
+        if levels is not None:
+            tiles = self.level_tiles(np.asarray(levels))[None]
+            draws = np.zeros((1, 2), np.int64)
+        else:
+            on = self._tiles([on_map])[:, :, :, 0]
+            tiles = np.zeros((LEVEL_COUNT, *on.shape[:3], LEVEL_COUNT, *on.shape[3:]), np.uint64)
+            for a in range(LEVEL_COUNT):
+                tiles[a, :, :, :, a] = on
+            draws = np.array([(a, b) for a in range(LEVEL_COUNT) for b in range(LEVEL_COUNT)])
+        grids = np.ascontiguousarray(tiles.transpose(0, 1, 2, 3, 6, 5, 4))
+        return grids.ravel(), draws.astype(np.int64)
 
     @cached_property
     def _far_rows(self) -> tuple[U64Array, I64Array]:
-        """The far grids as :func:`referee.board.bit_kernels.stops` reads them, flat, and
+        """The far grids as :func:`referee.board.bit_kernels.answers` reads them, flat, and
         their shape: ``(2, 8, 8, TC, TR, P)``, the tiles of a column of the grid one after
         another (a map's columns of tiles are the longer: its rows are printed rows, its
         columns half-columns) and the planes of a tile side by side."""
@@ -620,9 +642,9 @@ class AllPairs:
         return out
 
     def _numpy_stops(self, g: _Group, rows: I64Array, sym: I64Array) -> _Stops:
-        """:meth:`_stops` by numpy: each distinct block of a grid the group's lines meet
-        picked once (:meth:`_blocks`), the lines' ORs taken over rows of that small table
-        (:func:`_segment_or`)."""
+        """The stops of :meth:`_answers` by numpy: each distinct block of a grid the
+        group's lines meet picked once (:meth:`_blocks`), the lines' ORs taken over rows of
+        that small table (:func:`_segment_or`)."""
         nd = len(rows)
         _, ntr, ntc, _, _ = g
         a, b = self.edges
@@ -735,53 +757,20 @@ class AllPairs:
                 hards = _segment_or(runs, every, run_owner, run_pos, nc * nd)
         return stops.reshape(nc, nd, -1), hards.reshape(nc, nd, -1)
 
-    def _combine(
-        self,
-        far: U64Array,
-        near: U64Array,
-        sources: tuple[U64Array, I64Array],
-        lt: U64Array,
-        valid: U64Array,
-    ) -> tuple[U64Array, U64Array]:
-        """``(visible, blind)`` from the far and near stops (:data:`_Stops`) and the
-        sources' and targets' levels (``(nD, 3, ntr, ntc)`` words: the tiles' hexes at
-        level 0, 1, 2; the sources' as ``(blocks, src)``, line ``d``'s block
-        ``blocks[src[d]]``), by the pairs of end levels each grid of stops serves
-        (:attr:`plan`): the stops that block outright (far, and the hard near stops of
-        ruling ``los.edge-run``) make ``hard``, the others ``stopped``; a pair is blind
-        when stopped and not hard. The one other place the two kernels differ: by the
-        compiled loop (:func:`bit_kernels.combine`) when the kernel is ``"numba"``."""
-        if self.kernel == "numba":
-            from referee.board import bit_kernels
-
-            visible = np.empty_like(valid)
-            blind = np.empty_like(valid)
-            kernel: Any = bit_kernels.combine  # numba's dispatcher
-            ls, src = sources
-            nd, w = len(valid), valid[0].size
-            kernel(
-                far.reshape(len(far), nd, w),
-                near.reshape(2, 2, near.shape[2], nd, w),
-                ls.reshape(len(ls), LEVEL_COUNT, w),
-                src,
-                lt.reshape(nd, LEVEL_COUNT, w),
-                valid.reshape(nd, w),
-                self.plan,
-                self.edge_both,
-                visible.reshape(nd, w),
-                blind.reshape(nd, w),
-            )
-            return visible, blind
-        return self._numpy_combine(far, near, sources[0][sources[1]], lt, valid)
-
     def _numpy_combine(
         self, far: U64Array, near: U64Array, ls: U64Array, lt: U64Array, valid: U64Array
     ) -> tuple[U64Array, U64Array]:
-        """:meth:`_combine` by numpy: each grid of stops ANDed once, with the pairs of
-        ends whose levels it serves (:func:`_level_mask`); a far grid serves several
-        classes, and the near stops of the classes that share them (:attr:`near_of`)
-        serve them all. The levels no source (target) of the group is at are left out:
-        most of a map's hexes are at one level, and the pair table's have one each."""
+        """The stops put together by levels, by numpy: ``(visible, blind)`` from the far
+        and near stops (:data:`_Stops`) and the sources' and targets' levels ``ls``, ``lt``
+        (``(nD, 3, ntr, ntc)`` words: the tiles' hexes at level 0, 1, 2) by the pairs of
+        end levels each grid of stops serves (:attr:`plan`): the stops that block outright
+        (far, and the hard near stops of ruling ``los.edge-run``) make ``hard``, the others
+        ``stopped``; a pair is blind when stopped and not hard. Each grid of stops ANDed
+        once, with the pairs of ends whose levels it serves (:func:`_level_mask`); a far
+        grid serves several classes, and the near stops of the classes that share them
+        (:attr:`near_of`) serve them all. The levels no source (target) of the group is at
+        are left out: most of a map's hexes are at one level, and the pair table's have one
+        each."""
         sources = [a for a in range(LEVEL_COUNT) if ls[:, a].any()]
         targets = [b for b in range(LEVEL_COUNT) if lt[:, b].any()]
         served: dict[tuple[int, int], list[tuple[int, int]]] = {}  # (far, -1), (class, end)
@@ -809,6 +798,74 @@ class AllPairs:
         np.bitwise_and(valid, work, out=work)
         return np.bitwise_and(work, ~blind, out=work), blind
 
+    def _answers(
+        self,
+        g: _Group,
+        rows: I64Array,
+        sym: I64Array,
+        dq: I64Array,
+        dr: I64Array,
+        lv: tuple[npt.NDArray[Any], ...],
+        every_level: bool,
+    ) -> tuple[U64Array, ...]:
+        """The answers of one group of displacements ``dq``, ``dr`` (sorted by symmetry
+        ``sym``, canonical lines ``rows``), ``(visible, blind)`` per draw of levels, each
+        ``(nD, ntr, ntc)`` words: from the stops of each line (per far grid, whether a hex
+        of the grid stops the line; per blind class and low end, the lines stopped by a
+        hex near that end, and those stopped so by an edge run with a hex that blocks
+        outright: ruling ``los.edge-run``), put together by the levels of its ends
+        (``lv``: :meth:`_compiled_levels` or :meth:`_numpy_levels`; with ``every_level``
+        the nine pairs of levels). The one place the two kernels differ: the compiled
+        loops when the engine's kernel is ``"numba"`` (:meth:`_compiled_answers`), else
+        numpy (:meth:`_numpy_answers`)."""
+        if self.kernel == "numba":
+            grids, draws = lv
+            return self._compiled_answers(g, rows, sym, dq, dr, (grids, draws))
+        return self._numpy_answers(g, rows, sym, dq, dr, lv[0], every_level)
+
+    def _numpy_levels(self, levels: npt.NDArray[Any] | None) -> tuple[npt.NDArray[Any], ...]:
+        """The level tiles (:meth:`level_tiles`) of ``levels``; with None every hex of
+        the map at level 0 (:meth:`_numpy_answers` moves them to each level in turn)."""
+        on_map = np.ones(self.sb.n, np.bool_)
+        return (self.level_tiles(np.asarray(levels) if levels is not None else on_map * 0),)
+
+    def _numpy_answers(
+        self,
+        g: _Group,
+        rows: I64Array,
+        sym: I64Array,
+        dq: I64Array,
+        dr: I64Array,
+        lv: U64Array,
+        every_level: bool,
+    ) -> tuple[U64Array, ...]:
+        """:meth:`_answers` by numpy: the group's stops (:meth:`_numpy_stops`), then put
+        together by levels (:meth:`_numpy_combine`), each step over the whole group; with
+        ``every_level`` once per pair of levels, every hex of the map moved to them."""
+        p, ntr, ntc, row0, ci0 = g
+        # the sources' levels, per distinct block of sources (a group's lines mostly
+        # start from a few: on 200 x 200, 5,824 blocks for 158,801 lines)
+        _, first, src = np.unique(
+            row0 * (self.half_cols + 1) + ci0, return_index=True, return_inverse=True
+        )
+        zero = np.zeros(len(first), np.int64)
+        ls = self._gather(lv, p, ntr, ntc, row0[first], ci0[first], zero, zero, None)
+        lt = self._gather(lv, *g, dq, dr, None)  # (nD, 3, ntr, ntc)
+        on = ls[:, 0] | ls[:, 1] | ls[:, 2]
+        valid = on[src] & (lt[:, 0] | lt[:, 1] | lt[:, 2])
+        far, near = self._numpy_stops(g, rows, sym)
+        if not every_level:
+            return self._numpy_combine(far, near, ls[src], lt, valid)
+        planes: tuple[U64Array, ...] = ()
+        for a in range(LEVEL_COUNT):  # every hex of the map is at level 0: move it to a, b
+            for b in range(LEVEL_COUNT):
+                ls_ab = np.zeros_like(ls)
+                lt_ab = np.zeros_like(lt)
+                ls_ab[:, a] = ls[:, 0]
+                lt_ab[:, b] = lt[:, 0]
+                planes += self._numpy_combine(far, near, ls_ab[src], lt_ab, valid)
+        return planes
+
     def answer(
         self,
         levels: npt.NDArray[Any] | None,
@@ -822,37 +879,15 @@ class AllPairs:
         With ``levels`` None, the blocks hold ``(visible, blind)`` for each of the nine
         pairs of levels ``(source, target)`` in turn: ``planes[2 (3 a + b)]`` and
         ``planes[2 (3 a + b) + 1]`` for a source at level ``a``, a target at ``b``."""
-        on_map = np.ones(self.sb.n, np.bool_)
-        lv = self.level_tiles(np.asarray(levels) if levels is not None else on_map * 0)
         dq_all, dr_all = self.displacements(half)
+        lv = self._compiled_levels(levels) if self.kernel == "numba" else self._numpy_levels(levels)
         for p, ntr, ntc, which, row0, ci0 in self.groups(dq_all, dr_all, columns):
             rows, sym = self.table.rows(dq_all[which], dr_all[which])
             by_sym = np.argsort(sym, kind="stable")  # the entries of a symmetry together
             which, row0, ci0, rows, sym = (x[by_sym] for x in (which, row0, ci0, rows, sym))
             dq, dr = dq_all[which], dr_all[which]
             g = (p, ntr, ntc, row0, ci0)
-            # the sources' levels, per distinct block of sources (a group's lines mostly
-            # start from a few: on 200 x 200, 5,824 blocks for 158,801 lines)
-            _, first, src = np.unique(
-                row0 * (self.half_cols + 1) + ci0, return_index=True, return_inverse=True
-            )
-            zero = np.zeros(len(first), np.int64)
-            ls = self._gather(lv, p, ntr, ntc, row0[first], ci0[first], zero, zero, None)
-            lt = self._gather(lv, *g, dq, dr, None)  # (nD, 3, ntr, ntc)
-            on = ls[:, 0] | ls[:, 1] | ls[:, 2]
-            valid = on[src] & (lt[:, 0] | lt[:, 1] | lt[:, 2])
-            far, near = self._stops(g, rows, sym)
-            planes: tuple[U64Array, ...] = ()
-            if levels is not None:
-                planes = self._combine(far, near, (ls, src), lt, valid)
-            else:  # every hex of the map is at level 0 in ``lv``: move it to a, b
-                for a in range(LEVEL_COUNT):
-                    for b in range(LEVEL_COUNT):
-                        ls_ab = np.zeros_like(ls)
-                        lt_ab = np.zeros_like(lt)
-                        ls_ab[:, a] = ls[:, 0]
-                        lt_ab[:, b] = lt[:, 0]
-                        planes += self._combine(far, near, (ls_ab, src), lt_ab, valid)
+            planes = self._answers(g, rows, sym, dq, dr, lv, levels is None)
             yield PairBlock(dq, dr, p, row0, ci0, ntr, ntc, planes)
 
 

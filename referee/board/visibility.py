@@ -158,32 +158,28 @@ class Visibility:
             for i in range(n):
                 yield i, np.flatnonzero(visible[i]), np.flatnonzero(blind[i])
             return
-        # per answer, every pair both ways as one number ``from * n + to``, sorted (32 bits
-        # when they fit, as on every map the limits allow: a third of the time to sort)
-        kind = np.dtype(np.uint32 if n * n < 1 << 32 else np.int64)
-        keys = self._pairs(lv, kind)
+        # per answer, every pair both ways as one number ``from << shift | to``, sorted (32
+        # bits when hex numbers fit in 16, as on every map the limits allow)
+        shift = 16 if n <= 1 << 16 else 32
+        kind = np.dtype(np.uint32 if shift == 16 else np.int64)
+        keys = self._pairs(lv, kind, shift)
         if keys is None:
             yield from self._rows_by_columns(lv)
             return
-        for key in keys:
-            key.sort()
-        firsts = np.arange(n + 1, dtype=kind) * kind.type(n)
-        (seen, blind), (seen_at, blind_at) = keys, [np.searchsorted(k, firsts) for k in keys]
+        (seen, seen_at), (blind, blind_at) = (self._sorted(key, n, shift) for key in keys)
         seen_from, blind_from = seen_at.tolist(), blind_at.tolist()
+        mask = kind.type((1 << shift) - 1)  # a key's target
         # the rows' lists as hex numbers a run of rows at a time (one copy per run, not
         # one per row: the copies were a fifth of the work on 100 x 100), every list a
-        # view of its run's; a key less its row's ``from * n`` is its target
+        # view of its run's
         start = 0
         while start < n:
             end = start + 1
             while end < n and seen_from[end + 1] - seen_from[start] <= ROW_RUN:
                 end += 1
             s0, b0 = seen_from[start], blind_from[start]
-            seen_run = seen[s0 : seen_from[end]].astype(np.int64)
-            blind_run = blind[b0 : blind_from[end]].astype(np.int64)
-            bases = np.arange(start, end, dtype=np.int64) * n
-            seen_run -= np.repeat(bases, np.diff(seen_at[start : end + 1]))
-            blind_run -= np.repeat(bases, np.diff(blind_at[start : end + 1]))
+            seen_run = np.bitwise_and(seen[s0 : seen_from[end]], mask).astype(np.int64)
+            blind_run = np.bitwise_and(blind[b0 : blind_from[end]], mask).astype(np.int64)
             for i in range(start, end):
                 yield (
                     i,
@@ -192,10 +188,20 @@ class Visibility:
                 )
             start = end
 
-    def _pairs(self, lv: LevelArray, kind: np.dtype[Any]) -> list[npt.NDArray[Any]] | None:
+    @staticmethod
+    def _sorted(keys: npt.NDArray[Any], n: int, shift: int) -> tuple[npt.NDArray[Any], I64Array]:
+        """``keys`` (``from << shift | to``) sorted in place, and where each hex's own
+        start (``n + 1`` places, the last the end)."""
+        keys.sort()
+        firsts = np.arange(n + 1, dtype=keys.dtype) << keys.dtype.type(shift)
+        return keys, np.searchsorted(keys, firsts).astype(np.int64)
+
+    def _pairs(
+        self, lv: LevelArray, kind: np.dtype[Any], shift: int
+    ) -> list[npt.NDArray[Any]] | None:
         """Per answer (visible, blind): the pairs that have it, both ways, each as one
-        number ``from * n + to`` of type ``kind``, unsorted; None when there are more than
-        :data:`ROW_PAIRS` of them. Read out of the answers' words by the compiled loop
+        number ``from << shift | to`` of type ``kind``, unsorted; None when there are more
+        than :data:`ROW_PAIRS` of them. Read out of the answers' words by the compiled loop
         (:func:`referee.board.bit_kernels.pairs`) when the engine's kernel is numba, else by
         :func:`_plane_keys`."""
         sb = self.sb
@@ -221,7 +227,7 @@ class Visibility:
                     continue
                 keys = np.empty(2 * count, kind)
                 args = (blk.dq, blk.dr, blk.row0, blk.ci0, blk.p, by_offset, grid, q0, r0, width)
-                kernel(np.ascontiguousarray(plane), *args, n, keys, 0)
+                kernel(np.ascontiguousarray(plane), *args, shift, keys, 0)
                 found[k].append(keys)
         return [np.concatenate(keys) if keys else np.zeros(0, kind) for keys in found]
 
@@ -267,14 +273,14 @@ def _plane_keys(
     q0: int,
     r0: int,
     width: int,
-    n: int,
+    shift: int,
     keys: npt.NDArray[Any],
     at: int,
 ) -> int:
     """numpy's :func:`referee.board.bit_kernels.pairs`: into ``keys`` from ``at`` on, the
     pairs of the set bits of ``plane`` (``(lines, ntr, ntc)`` words of a block of
     displacements ``dq``, ``dr`` from sources of parity ``p``), both ways, each as
-    ``from * n + to`` (every pair one way, then the other); returns where they end."""
+    ``from << shift | to`` (every pair one way, then the other); returns where they end."""
     words = plane.reshape(-1)
     some = np.flatnonzero(words)  # the words with a pair in them
     bits = np.unpackbits(
@@ -294,6 +300,6 @@ def _plane_keys(
     kind = keys.dtype
     for half, (a, b) in enumerate(((src, tgt), (tgt, src))):
         part = keys[at + half * m : at + (half + 1) * m]
-        np.multiply(a, kind.type(n), out=part, dtype=kind, casting="unsafe")
-        part += b.astype(kind)
+        np.left_shift(a, kind.type(shift), out=part, dtype=kind, casting="unsafe")
+        part |= b.astype(kind)
     return at + 2 * m
