@@ -101,6 +101,7 @@ _ENTRIES = 1 << 18  # line entries of a group handled at once, at most
 NUMBA_HEXES = 60 * 60
 KERNEL_ENV = "REFEREE_LOS_KERNEL"  # "numpy" or "numba": that kernel whatever the map
 _WORDS = 1 << 18  # words ORed together at once in a segmented OR (2 MB)
+_SLAB = 1 << 20  # line entries whose distances are worked out at once for the near lists
 _Group = tuple[int, int, int, "I64Array", "I64Array"]  # p, ntr, ntc, row0, ci0
 # per far grid, the lines it stops ``(grids, nD, ntr, ntc)``; per low end (s, t), the
 # lines stopped near it and those stopped hard, per blind class ``(2, 2, classes, nD,
@@ -143,6 +144,18 @@ def _kept_start(start: npt.NDArray[np.signedinteger[Any]], keep: BoolArray) -> I
     np.cumsum(keep, out=kept[1:])
     out: I64Array = kept[start].astype(np.int64)
     return out
+
+
+def _joined(parts: list[_Entries]) -> _Entries:
+    """The CSRs of consecutive slabs of rows as one."""
+    if not parts:
+        none = np.zeros(0, np.int16)
+        return _Entries(np.zeros(1, np.int64), none, none, none, none)
+    ends = np.cumsum([0, *(int(x.start[-1]) for x in parts)])
+    start = np.concatenate([x.start[:-1] + at for x, at in zip(parts, ends, strict=False)])
+    start = np.append(start, ends[-1]).astype(np.int64)
+    q, r, ks, kt = (np.concatenate([getattr(x, f) for x in parts]) for f in ("q", "r", "ks", "kt"))
+    return _Entries(start, q, r, ks, kt)
 
 
 def _csr(
@@ -321,18 +334,27 @@ class AllPairs:
     def points(self) -> _Entries:
         """The crossed hexes (and corner touches, when they count) of every canonical line,
         with their distances to the ends as ``los.blind-count`` counts them."""
+        return self._points_of(0, len(self.table.line_q))
+
+    def _points_of(self, lo: int, hi: int) -> _Entries:
+        """:attr:`points` of the canonical lines ``lo .. hi - 1`` (offsets from line
+        ``lo``'s first entry)."""
         t = self.table
-        q, r, pos_s, pos_t = t.point_q, t.point_r, t.point_pos_s, t.point_pos_t
-        start = t.point_start.astype(np.int64)
+        first, end = int(t.point_start[lo]), int(t.point_start[hi])
+        span = slice(first, end)
+        q, r = t.point_q[span], t.point_r[span]
+        pos_s, pos_t = t.point_pos_s[span], t.point_pos_t[span]
+        start = t.point_start[lo : hi + 1] - np.int32(first)
+        counts = np.diff(start)
         keep: BoolArray | None = None
         if not self.with_vertices:  # corner touches do not count: leave them out
-            keep = t.point_kind == 0
-            start = _kept_start(t.point_start, keep)
+            keep = t.point_kind[span] == 0
+            start = _kept_start(start, keep)
             q, r, pos_s, pos_t = q[keep], r[keep], pos_s[keep], pos_t[keep]
         if self.steps:  # 16 bits hold every value: lines are at most a few hundred long
             ks = steps_apart(q, r)
-            lq = np.repeat(t.line_q, np.diff(t.point_start))
-            lr = np.repeat(t.line_r, np.diff(t.point_start))
+            lq = np.repeat(t.line_q[lo:hi], counts)
+            lr = np.repeat(t.line_r[lo:hi], counts)
             if keep is not None:
                 lq, lr = lq[keep], lr[keep]
             lq -= q
@@ -341,17 +363,33 @@ class AllPairs:
             del lq, lr
         else:
             ks, kt = pos_s, pos_t
-        return _Entries(start, q, r, ks, kt)
+        return _Entries(start.astype(np.int64), q, r, ks, kt)
 
     @cached_property
+    def _near(self) -> tuple[_Entries, _Entries]:
+        """:attr:`near_s` and :attr:`near_t`, worked out a slab of lines (about a million
+        entries) at a time: every entry's distances at once would take 70 MB more on a
+        200 x 200 map, which the compiled loops never need."""
+        t = self.table
+        lines = len(t.line_q)
+        per = max(1, lines * _SLAB // max(1, int(t.point_start[-1])))
+        near_s: list[_Entries] = []
+        near_t: list[_Entries] = []
+        for lo in range(0, lines, per):
+            e = self._points_of(lo, min(lines, lo + per))
+            near_s.append(e.where(e.ks <= self.max_blind))
+            near_t.append(e.where(e.kt <= self.max_blind))
+        return _joined(near_s), _joined(near_t)
+
+    @property
     def near_s(self) -> _Entries:
         """The point entries within the largest N of the start."""
-        return self.points.where(self.points.ks <= self.max_blind)
+        return self._near[0]
 
-    @cached_property
+    @property
     def near_t(self) -> _Entries:
         """The point entries within the largest N of the end."""
-        return self.points.where(self.points.kt <= self.max_blind)
+        return self._near[1]
 
     @cached_property
     def edges(self) -> tuple[_Entries, _Entries]:
@@ -510,7 +548,8 @@ class AllPairs:
         far, far_shape = self._far_rows
         near, near_shape = self._near_rows
         a, b = self.edges
-        pts = self.points
+        t = self.table
+        ns, nt = self._near
         grids, draws = levels
         out = np.empty((2 * len(draws), len(rows), ntr, ntc), np.uint64)
         kernel: Any = bit_kernels.answers  # numba's dispatcher, typed as taking no arguments
@@ -524,9 +563,10 @@ class AllPairs:
             (ci0 + _PAD * TILE).astype(np.int64),
             INVERSES[sym],
             p,
-            (pts.start, pts.q, pts.r),
-            tuple((e.start, e.q, e.r, e.ks if e is self.near_s else e.kt) for e in self._near),
-            (self.table.line_q, self.table.line_r),
+            (t.point_start, t.point_q, t.point_r),
+            t.point_kind,
+            self.with_vertices,
+            ((ns.start, ns.q, ns.r, ns.ks), (nt.start, nt.q, nt.r, nt.kt)),
             a.start,
             (a.q, a.r, b.q, b.r),
             (a.ks, a.kt, b.ks, b.kt),
@@ -545,10 +585,6 @@ class AllPairs:
             ntc,
         )
         return tuple(out)
-
-    @property
-    def _near(self) -> tuple[_Entries, _Entries]:
-        return self.near_s, self.near_t
 
     def _compiled_levels(self, levels: npt.NDArray[Any] | None) -> tuple[npt.NDArray[Any], ...]:
         """The level grids as :func:`bit_kernels.answers` reads them, ``(grids, 2, 8, 8,

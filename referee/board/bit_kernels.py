@@ -76,8 +76,9 @@ def answers(
     back: Any,
     p: int,
     points: Any,
+    point_kind: Any,
+    with_vertices: bool,
     near_points: Any,
-    line_end: Any,
     edge_start: Any,
     edge_ab: Any,
     edge_k: Any,
@@ -102,10 +103,10 @@ def answers(
 
     Line ``i`` is canonical line ``lines[i]`` mapped back by ``back[i]``, displacement
     ``(dq[i], dr[i])``; its sources' first bit is at ``row0[i]``, ``col0[i]`` of the
-    padded grid. ``points`` is the CSR of the entries that count (start, then ``q``,
-    ``r``: the crossed hexes, and the corner touches where they count) and
-    ``near_points`` per low end (s, t) the CSR of those within ``max_blind`` of it
-    (start, ``q``, ``r``, and ``k``, the distance ``los.blind-count`` counts). The edge
+    padded grid. ``points`` is the CSR of the line table's point entries (start, then
+    ``q``, ``r``), ``point_kind`` their kind (corner touches count ``with_vertices``), and
+    ``near_points`` per low end (s, t) the CSR of those that count within ``max_blind``
+    of it (start, ``q``, ``r``, and ``k``, the distance ``los.blind-count`` counts). The edge
     runs' CSR starts at ``edge_start``, with their two hexes in ``edge_ab`` ``(aq, ar, bq,
     br)`` and ``edge_k`` ``(a ks, a kt, b ks, b kt)``.
 
@@ -144,6 +145,8 @@ def answers(
         for e in range(pstart[row], pstart[row + 1]):
             if not with_far:
                 break
+            if not with_vertices and point_kind[e] != 0:
+                continue  # a corner touch, which does not count
             at = _at(np.int64(points[1][e]), np.int64(points[2][e]), r0, c0, m, p, ptr, ptc)
             s = at * pp
             d = u(0)
@@ -325,9 +328,10 @@ def warm() -> None:
         nothing,
         np.zeros((0, 2, 2), np.int64),
         0,
-        (start, none, none),
+        (start.astype(np.int32), none, none),
+        np.zeros(0, np.int8),
+        False,
         (near, near),
-        (none,) * 2,
         start,
         (none,) * 4,
         (none,) * 4,
