@@ -269,44 +269,46 @@ _BIT_OF[[(int(_DE_BRUIJN) << b) % (1 << 64) >> 58 for b in range(64)]] = np.aran
 @njit(cache=_CACHE)
 def pairs(
     plane: Any,
-    dq: Any,
-    dr: Any,
-    row0: Any,
-    ci0: Any,
-    p: int,
+    first: Any,
+    delta: Any,
+    rows: int,
     by_offset: Any,
-    grid: Any,
-    q0: int,
-    r0: int,
-    width: int,
     shift: int,
     keys: Any,
-    at: int,
-) -> int:  # pragma: no cover - compiled
+    counts: Any,
+) -> None:  # pragma: no cover - compiled
     """The pairs of the set bits of ``plane`` (``(lines, ntr, ntc)`` words of a block of
     answers) both ways, each as one number ``from << shift | to`` (hex numbers), into
-    ``keys`` from ``at`` on; returns where they end. A source is at ``by_offset[column,
-    row]``, a target ``(q, r)`` at ``grid[(q - q0) * width + r - r0]``."""
+    ``keys``, each counted in ``counts`` at the hex it is from. The hexes are numbered by
+    ``by_offset`` (flat, ``column * rows + row``): line ``d``'s first source (its block's
+    first bit) at ``first[d]``, each source's target ``delta[d]`` further on; a source
+    ``rr`` rows down and ``cc`` half-columns right of its tile's corner is ``rr + 2 cc
+    rows`` on from the corner's."""
     nd, ntr, ntc = plane.shape
+    one = np.uint64(1)
+    at = 0
+    step = np.empty(64, np.int64)
+    for bit in range(64):
+        step[bit] = (bit >> 3) + 2 * rows * (bit & 7)
     for d in range(nd):
+        there = delta[d]
         for tr in range(ntr):
             for tc in range(ntc):
                 w = plane[d, tr, tc]
                 if w == 0:
                     continue
+                corner = first[d] + 16 * rows * tc + 8 * tr
                 while w:
-                    low = w & (~w + np.uint64(1))  # the lowest bit set
+                    low = w & (~w + one)  # the lowest bit set
                     w ^= low
-                    bit = _BIT_OF[(low * _DE_BRUIJN) >> np.uint64(58)]
-                    row = row0[d] + 8 * tr + (bit >> 3)
-                    col = 2 * (ci0[d] + 8 * tc + (bit & 7)) + p
-                    r = row - ((col - (col & 1)) >> 1)
-                    a = np.int64(by_offset[col, row])
-                    b = np.int64(grid[(col + dq[d] - q0) * width + (r + dr[d] - r0)])
+                    source = corner + step[_BIT_OF[(low * _DE_BRUIJN) >> np.uint64(58)]]
+                    a = np.int64(by_offset[u(source)])
+                    b = np.int64(by_offset[u(source + there)])
                     keys[at] = (a << shift) | b
                     keys[at + 1] = (b << shift) | a
+                    counts[a] += 1
+                    counts[b] += 1
                     at += 2
-    return at
 
 
 def warm() -> None:

@@ -162,12 +162,14 @@ class Visibility:
         # bits when hex numbers fit in 16, as on every map the limits allow)
         shift = 16 if n <= 1 << 16 else 32
         kind = np.dtype(np.uint32 if shift == 16 else np.int64)
-        keys = self._pairs(lv, kind, shift)
-        if keys is None:
+        found = self._pairs(lv, kind, shift)
+        if found is None:
             yield from self._rows_by_columns(lv)
             return
-        (seen, seen_at), (blind, blind_at) = (self._sorted(key, n, shift) for key in keys)
-        seen_from, blind_from = seen_at.tolist(), blind_at.tolist()
+        (seen, blind), counts = found
+        seen.sort()
+        blind.sort()
+        seen_from, blind_from = (np.cumsum(c, dtype=np.int64).tolist() for c in counts)
         mask = kind.type((1 << shift) - 1)  # a key's target
         # the rows' lists as hex numbers a run of rows at a time (one copy per run, not
         # one per row: the copies were a fifth of the work on 100 x 100), every list a
@@ -188,29 +190,23 @@ class Visibility:
                 )
             start = end
 
-    @staticmethod
-    def _sorted(keys: npt.NDArray[Any], n: int, shift: int) -> tuple[npt.NDArray[Any], I64Array]:
-        """``keys`` (``from << shift | to``) sorted in place, and where each hex's own
-        start (``n + 1`` places, the last the end)."""
-        keys.sort()
-        firsts = np.arange(n + 1, dtype=keys.dtype) << keys.dtype.type(shift)
-        return keys, np.searchsorted(keys, firsts).astype(np.int64)
-
     def _pairs(
         self, lv: LevelArray, kind: np.dtype[Any], shift: int
-    ) -> list[npt.NDArray[Any]] | None:
+    ) -> tuple[list[npt.NDArray[Any]], I64Array] | None:
         """Per answer (visible, blind): the pairs that have it, both ways, each as one
-        number ``from << shift | to`` of type ``kind``, unsorted; None when there are more
+        number ``from << shift | to`` of type ``kind``, unsorted, and how many of them each
+        hex is the first of (``(2, n + 1)``, the first column 0); None when there are more
         than :data:`ROW_PAIRS` of them. Read out of the answers' words by the compiled loop
         (:func:`referee.board.bit_kernels.pairs`) when the engine's kernel is numba, else by
         :func:`_plane_keys`."""
         sb = self.sb
         n = sb.n
         engine = self.engine
-        grid, q0, r0, width = sb.axial_grid(1)
-        by_offset = np.full((engine.cols, engine.rows), n, np.int32)
-        by_offset[sb.col, sb.row] = np.arange(n, dtype=np.int32)
+        rows = engine.rows
+        by_offset = np.full(engine.cols * rows, n, np.int32)  # column c, row r: c * rows + r
+        by_offset[sb.col * rows + sb.row] = np.arange(n, dtype=np.int32)
         found: list[list[npt.NDArray[Any]]] = [[], []]
+        counts = np.zeros((2, n + 1), np.int64)
         kernel: Any = _plane_keys
         if engine.kernel == "numba":
             from referee.board import bit_kernels
@@ -218,6 +214,10 @@ class Visibility:
             kernel = bit_kernels.pairs  # numba's dispatcher, typed as taking no arguments
         total = 0
         for blk in engine.answer(lv):
+            # each line's first source, and how much further on its target is: the sources
+            # are of one parity, so a target's column and row are the same steps on
+            first = (2 * blk.ci0 + blk.p) * rows + blk.row0
+            delta = blk.dq * rows + blk.dr + ((blk.p + blk.dq) >> 1)
             for k, plane in enumerate(blk.planes):
                 count = int(np.bitwise_count(plane).sum())
                 total += count
@@ -226,10 +226,10 @@ class Visibility:
                 if not count:
                     continue
                 keys = np.empty(2 * count, kind)
-                args = (blk.dq, blk.dr, blk.row0, blk.ci0, blk.p, by_offset, grid, q0, r0, width)
-                kernel(np.ascontiguousarray(plane), *args, shift, keys, 0)
+                args = (first, delta, rows, by_offset, shift, keys, counts[k, 1:])
+                kernel(np.ascontiguousarray(plane), *args)
                 found[k].append(keys)
-        return [np.concatenate(keys) if keys else np.zeros(0, kind) for keys in found]
+        return [np.concatenate(keys) if keys else np.zeros(0, kind) for keys in found], counts
 
     def _rows_by_columns(self, lv: LevelArray) -> Iterator[tuple[int, I64Array, I64Array]]:
         """:meth:`rows` for a map with too many pairs to keep: sixteen columns of sources
@@ -263,24 +263,19 @@ class Visibility:
 
 def _plane_keys(
     plane: npt.NDArray[np.uint64],
-    dq: I64Array,
-    dr: I64Array,
-    row0: I64Array,
-    ci0: I64Array,
-    p: int,
+    first: I64Array,
+    delta: I64Array,
+    rows: int,
     by_offset: npt.NDArray[np.int32],
-    grid: npt.NDArray[Any],
-    q0: int,
-    r0: int,
-    width: int,
     shift: int,
     keys: npt.NDArray[Any],
-    at: int,
-) -> int:
-    """numpy's :func:`referee.board.bit_kernels.pairs`: into ``keys`` from ``at`` on, the
-    pairs of the set bits of ``plane`` (``(lines, ntr, ntc)`` words of a block of
-    displacements ``dq``, ``dr`` from sources of parity ``p``), both ways, each as
-    ``from << shift | to`` (every pair one way, then the other); returns where they end."""
+    counts: I64Array,
+) -> None:
+    """numpy's :func:`referee.board.bit_kernels.pairs`: into ``keys``, the pairs of the
+    set bits of ``plane`` (``(lines, ntr, ntc)`` words of a block of answers, line
+    ``d``'s first source at ``first[d]`` of ``by_offset``, its targets ``delta[d]``
+    further on), both ways, each as ``from << shift | to`` (every pair one way, then the
+    other), each counted in ``counts`` at the hex it is from."""
     words = plane.reshape(-1)
     some = np.flatnonzero(words)  # the words with a pair in them
     bits = np.unpackbits(
@@ -291,15 +286,13 @@ def _plane_keys(
     found = np.flatnonzero(bits)  # (much faster than the rows and columns)
     bit = found & 63
     d, tr, tc = np.unravel_index(some[found >> 6], plane.shape)
-    row = row0[d] + TILE * tr + (bit >> 3)
-    col = 2 * (ci0[d] + TILE * tc + (bit & (TILE - 1))) + p
-    r = row - ((col - (col & 1)) >> 1)
-    src = by_offset[col, row]
-    tgt = grid[(col + dq[d] - q0) * width + (r + dr[d] - r0)]
+    source = first[d] + 2 * TILE * rows * tc + TILE * tr + (bit >> 3) + 2 * rows * (bit & 7)
+    src = by_offset[source]
+    tgt = by_offset[source + delta[d]]
     m = len(src)
     kind = keys.dtype
     for half, (a, b) in enumerate(((src, tgt), (tgt, src))):
-        part = keys[at + half * m : at + (half + 1) * m]
+        part = keys[half * m : (half + 1) * m]
         np.left_shift(a, kind.type(shift), out=part, dtype=kind, casting="unsafe")
         part |= b.astype(kind)
-    return at + 2 * m
+        counts += np.bincount(a, minlength=len(counts))
