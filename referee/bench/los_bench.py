@@ -46,10 +46,11 @@ The 100 x 100 figures set against each other (all pairs, ``visible --all``'s pat
 floor) take turns, round by round, ``ratio_runs_100x100`` rounds (7 at most, ``--runs``
 fewer), so that a busy stretch of the machine weighs on them alike, and each ratio sets
 the same statistic of both sides: ``floor_ratio_100x100`` and ``visible_all_ratio`` the
-best (fastest) CPU time of the rounds (``*_best_cpu_ms``), the least disturbed by others'
-work; ``floor_ratio_100x100_median`` and ``visible_all_ratio_median`` the median CPU
-times. ``all_pairs_100x100_ms``, ``visible_all_100x100_ms`` and
-``floor_all_pairs_100x100_ms`` are the medians of those rounds.
+median over the rounds of the ratio of CPU times within a round (both sides measured
+under the same load); ``*_ratio_median`` the ratio of the median CPU times,
+``*_ratio_best`` that of the best (fastest, ``*_best_cpu_ms``). ``all_pairs_100x100_ms``,
+``visible_all_100x100_ms`` and ``floor_all_pairs_100x100_ms`` are the medians of those
+rounds.
 """
 
 from __future__ import annotations
@@ -250,17 +251,15 @@ def _hundred(runs: int, seed: int) -> dict[str, Any]:
         **timing("prepare_100x100", prepare_ms, prepare_cpu),
         **timing("all_pairs_100x100", *engine.median),
         **timing("visible_all_100x100", *rows.median),
-        "visible_all_ratio": round(rows.best / engine.best, 2) if engine.best else None,
-        "visible_all_ratio_median": round(rows.median[1] / engine.median[1], 2)
-        if engine.median[1]
-        else None,
+        "visible_all_ratio": _rounded(rows.over(engine), 2),
+        "visible_all_ratio_median": _rounded(rows.median[1] / engine.median[1], 2),
+        "visible_all_ratio_best": _rounded(rows.best / engine.best, 2),
         **timing("single_source_100x100", single_ms, single_cpu, 3),
         **timing("floor_all_pairs_100x100", *floor.median),
         "floor_word_ors_100x100": words,
-        "floor_ratio_100x100": round(engine.best / floor.best, 1) if floor.best else None,
-        "floor_ratio_100x100_median": round(engine.median[1] / floor.median[1], 1)
-        if floor.median[1]
-        else None,
+        "floor_ratio_100x100": _rounded(engine.over(floor), 1),
+        "floor_ratio_100x100_median": _rounded(engine.median[1] / floor.median[1], 1),
+        "floor_ratio_100x100_best": _rounded(engine.best / floor.best, 1),
         "all_pairs_100x100_best_cpu_ms": round(engine.best, 1),
         "visible_all_100x100_best_cpu_ms": round(rows.best, 1),
         "floor_all_pairs_100x100_best_cpu_ms": round(floor.best, 1),
@@ -336,6 +335,10 @@ def floor_word_ors(vis: Visibility) -> int:
     return int(-(-int((sources * entries).sum()) * max(1, engine.n_far) // 64))
 
 
+def _rounded(x: float | None, digits: int) -> float | None:
+    return None if x is None else round(x, digits)
+
+
 def floor_ors(words: int) -> None:
     """The floor's work: ``words`` word-ORs, as numpy ORs long runs of words in place (runs
     of 2^18 words, 2 MB, the last one shorter)."""
@@ -349,11 +352,19 @@ def floor_ors(words: int) -> None:
 
 @dataclass(frozen=True)
 class Runs:
-    """One figure's runs: the median wall and CPU milliseconds, and the best (fastest)
-    CPU milliseconds."""
+    """One figure's runs: the median wall and CPU milliseconds, the best (fastest) CPU
+    milliseconds, and every round's CPU milliseconds."""
 
     median: tuple[float, float]
     best: float
+    cpu: tuple[float, ...]
+
+    def over(self, other: Runs) -> float | None:
+        """This figure over ``other``, round by round (both measured in that round), the
+        median of those ratios: a busy stretch of the machine weighs on both sides of
+        each alike."""
+        ratios = [a / b for a, b in zip(self.cpu, other.cpu, strict=True) if b]
+        return statistics.median(ratios) if ratios else None
 
 
 def interleaved(work: list[Callable[[int], object]], rounds: int) -> list[Runs]:
@@ -369,7 +380,7 @@ def interleaved(work: list[Callable[[int], object]], rounds: int) -> list[Runs]:
             wall_list.append((time.perf_counter() - wall) * 1000)
             cpu_list.append((time.process_time() - cpu) * 1000)
     return [
-        Runs((statistics.median(w), statistics.median(c)), min(c))
+        Runs((statistics.median(w), statistics.median(c)), min(c), tuple(c))
         for w, c in zip(walls, cpus, strict=True)
     ]
 

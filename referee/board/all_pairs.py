@@ -108,6 +108,8 @@ KERNEL_ENV = "REFEREE_LOS_KERNEL"  # "numpy" or "numba": that kernel whatever th
 _WORDS = 1 << 18  # words ORed together at once in a segmented OR (2 MB)
 _SLAB = 1 << 20  # line entries whose distances are worked out at once for the near lists
 _Group = tuple[int, int, int, "I64Array", "I64Array"]  # p, ntr, ntc, row0, ci0
+# a group's lines: canonical line, symmetry, displacement (dq, dr), sorted by symmetry
+_Lines = tuple["I64Array", "I64Array", "I64Array", "I64Array"]
 # per far grid, the lines it stops ``(grids, nD, ntr, ntc)``; per low end (s, t), the
 # lines stopped near it and those stopped hard, per blind class ``(2, 2, classes, nD,
 # ntr, ntc)`` (:meth:`AllPairs._numpy_stops`)
@@ -538,10 +540,7 @@ class AllPairs:
     def _compiled_answers(
         self,
         g: _Group,
-        rows: I64Array,
-        sym: I64Array,
-        dq: I64Array,
-        dr: I64Array,
+        lines: _Lines,
         levels: tuple[npt.NDArray[Any], ...],
     ) -> tuple[U64Array, ...]:
         """:meth:`_answers` by :func:`bit_kernels.answers`, a line at a time: its stops in
@@ -550,6 +549,7 @@ class AllPairs:
         from referee.board import bit_kernels
 
         p, ntr, ntc, row0, ci0 = g
+        rows, sym, dq, dr = lines
         far, far_shape = self._far_rows
         near, near_shape = self._near_rows
         a, b = self.edges
@@ -842,27 +842,24 @@ class AllPairs:
     def _answers(
         self,
         g: _Group,
-        rows: I64Array,
-        sym: I64Array,
-        dq: I64Array,
-        dr: I64Array,
+        lines: _Lines,
         lv: tuple[npt.NDArray[Any], ...],
         every_level: bool,
     ) -> tuple[U64Array, ...]:
-        """The answers of one group of displacements ``dq``, ``dr`` (sorted by symmetry
-        ``sym``, canonical lines ``rows``), ``(visible, blind)`` per draw of levels, each
-        ``(nD, ntr, ntc)`` words: from the stops of each line (per far grid, whether a hex
-        of the grid stops the line; per blind class and low end, the lines stopped by a
-        hex near that end, and those stopped so by an edge run with a hex that blocks
-        outright: ruling ``los.edge-run``), put together by the levels of its ends
-        (``lv``: :meth:`_compiled_levels` or :meth:`_numpy_levels`; with ``every_level``
-        the nine pairs of levels). The one place the two kernels differ: the compiled
+        """The answers of one group of displacements (``lines``: :data:`_Lines`),
+        ``(visible, blind)`` per draw of levels, each ``(nD, ntr, ntc)`` words: from the
+        stops of each line (per far grid, whether a hex of the grid stops the line; per
+        blind class and low end, the lines stopped by a hex near that end, and those
+        stopped so by an edge run with a hex that blocks outright: ruling
+        ``los.edge-run``), put together by the levels of its ends (``lv``:
+        :meth:`_compiled_levels` or :meth:`_numpy_levels`; with ``every_level`` the nine
+        pairs of levels). The one place the two kernels differ: the compiled
         loops when the engine's kernel is ``"numba"`` (:meth:`_compiled_answers`), else
         numpy (:meth:`_numpy_answers`)."""
         if self.kernel == "numba":
             grids, draws = lv
-            return self._compiled_answers(g, rows, sym, dq, dr, (grids, draws))
-        return self._numpy_answers(g, rows, sym, dq, dr, lv[0], every_level)
+            return self._compiled_answers(g, lines, (grids, draws))
+        return self._numpy_answers(g, lines, lv[0], every_level)
 
     def _numpy_levels(self, levels: npt.NDArray[Any] | None) -> tuple[npt.NDArray[Any], ...]:
         """The level tiles (:meth:`level_tiles`) of ``levels``; with None every hex of
@@ -873,10 +870,7 @@ class AllPairs:
     def _numpy_answers(
         self,
         g: _Group,
-        rows: I64Array,
-        sym: I64Array,
-        dq: I64Array,
-        dr: I64Array,
+        lines: _Lines,
         lv: U64Array,
         every_level: bool,
     ) -> tuple[U64Array, ...]:
@@ -884,6 +878,7 @@ class AllPairs:
         together by levels (:meth:`_numpy_combine`), each step over the whole group; with
         ``every_level`` once per pair of levels, every hex of the map moved to them."""
         p, ntr, ntc, row0, ci0 = g
+        rows, sym, dq, dr = lines
         # the sources' levels, per distinct block of sources (a group's lines mostly
         # start from a few: on 200 x 200, 5,824 blocks for 158,801 lines)
         _, first, src = np.unique(
@@ -928,7 +923,7 @@ class AllPairs:
             which, row0, ci0, rows, sym = (x[by_sym] for x in (which, row0, ci0, rows, sym))
             dq, dr = dq_all[which], dr_all[which]
             g = (p, ntr, ntc, row0, ci0)
-            planes = self._answers(g, rows, sym, dq, dr, lv, levels is None)
+            planes = self._answers(g, (rows, sym, dq, dr), lv, levels is None)
             yield PairBlock(dq, dr, p, row0, ci0, ntr, ntc, planes)
 
 

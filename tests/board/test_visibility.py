@@ -277,6 +277,17 @@ def test_every_engine_agrees_with_the_reference_tracer(kernel, drawn):
     for half in (True, False):
         visible, blind = dense(vis.sb, vis.engine.answer(levels, half=half), half=half)
         assert (visible == want_visible).all() and (blind == want_blind).all()
+    # the entries within the largest N of an end (los.blind-count) are listed a slab of
+    # lines at a time, to bound a large map's memory: cut into slabs of a line or a few
+    from referee.board import all_pairs
+
+    old, all_pairs._SLAB = all_pairs._SLAB, 3
+    try:
+        sliced = all_pairs.AllPairs(vis.sb, vis.g.lines, kernel)
+        visible, blind = dense(vis.sb, sliced.answer(levels))
+    finally:
+        all_pairs._SLAB = old
+    assert (visible == want_visible).all() and (blind == want_blind).all()
     # one hex to all, at its own level and at every other
     for i, h in enumerate(board.battle_map.hexes):
         v1, b1 = vis.from_hex(h, levels=levels)
@@ -318,30 +329,6 @@ def test_every_pair_at_any_levels_of_its_ends_is_the_reference_tracers(kernel, d
                 s = line_of_sight(board, a, b, la, lb)
                 c = 3 * la + lb
                 assert (planes[2 * c][i, j], planes[2 * c + 1][i, j]) == (s.visible, s.blind)
-
-
-@pytest.mark.parametrize("kernel", KERNELS)
-@settings(max_examples=15, deadline=None, suppress_health_check=[HealthCheck.too_slow])
-@given(drawn=boards(max_side=6))
-def test_the_entries_near_an_end_listed_a_few_lines_at_a_time_stop_as_the_reference(kernel, drawn):
-    """Clause ``los.blind-count``: the entries within the largest N of an end are listed a
-    slab of lines at a time (``all_pairs._SLAB`` entries, to bound a large map's memory);
-    cut into slabs of a line or a few, every pair is still the reference tracer's."""
-    from referee.board import all_pairs
-
-    board, flying = drawn
-    with _kernel(kernel):
-        vis = Visibility(board)
-        assert vis.engine.kernel == kernel
-    levels = vis.levels(flying)
-    want_visible, want_blind = _reference(board, levels)
-    old = all_pairs._SLAB
-    all_pairs._SLAB = 3
-    try:
-        visible, blind = all_pairs.dense(vis.sb, vis.engine.answer(levels))
-    finally:
-        all_pairs._SLAB = old
-    assert (visible == want_visible).all() and (blind == want_blind).all()
 
 
 @settings(max_examples=25, deadline=None)

@@ -106,3 +106,6 @@ def test_figures_set_against_each_other_take_turns_and_keep_every_run():
     assert calls == [(name, i) for i in range(3) for name in ("engine", "floor")]
     assert 20 <= engine.best <= engine.median[1]
     assert 5 <= floor.best <= floor.median[1]
+    # a ratio sets the two sides of each round against each other, then takes the median
+    per_round = sorted(a / b for a, b in zip(engine.cpu, floor.cpu, strict=True))
+    assert len(per_round) == 3 and engine.over(floor) == per_round[1]
