@@ -286,7 +286,8 @@ def pairs(
     rows`` on from the corner's."""
     nd, ntr, ntc = plane.shape
     one = np.uint64(1)
-    at = 0
+    at = u(0)
+    sh = u(shift)
     step = np.empty(64, np.int64)
     for bit in range(64):
         step[bit] = (bit >> 3) + 2 * rows * (bit & 7)
@@ -302,13 +303,13 @@ def pairs(
                     low = w & (~w + one)  # the lowest bit set
                     w ^= low
                     source = corner + step[_BIT_OF[(low * _DE_BRUIJN) >> np.uint64(58)]]
-                    a = np.int64(by_offset[u(source)])
-                    b = np.int64(by_offset[u(source + there)])
-                    keys[at] = (a << shift) | b
-                    keys[at + 1] = (b << shift) | a
+                    a = u(by_offset[u(source)])
+                    b = u(by_offset[u(source + there)])
+                    keys[at] = (a << sh) | b
+                    keys[at + u(1)] = (b << sh) | a
                     counts[a] += 1
                     counts[b] += 1
-                    at += 2
+                    at += u(2)
 
 
 def warm() -> None:
