@@ -14,7 +14,7 @@ import sqlite3
 from pathlib import Path
 
 import pytest
-from app_window import demo_window
+from app_window import activation_window, demo_window
 from PySide6.QtWidgets import QMessageBox
 
 from referee.app.session.match_session import ALL_CHANGES
@@ -128,3 +128,30 @@ def test_a_step_written_by_another_program_into_a_damaged_file_is_not_taken(qtbo
     assert "event" in dialog_of(window).text()
     assert session.state.unit("grunts").shaken == 0
     assert "From the terminal" not in [s.name for s in session.steps()]
+
+
+def test_a_match_of_the_activation_rules_damaged_while_open_is_refused_the_same(qtbot, tmp_path):
+    from test_app_activation_wizards import JOURNAL
+
+    from referee.match.journal.journal_text import read_journal, replay_journal
+
+    path = tmp_path / "crossroads.referee"
+    replay_journal(read_journal(JOURNAL), path).close()
+    window = activation_window(qtbot, path)
+    session = window.session
+    panel = window.game.panel
+    heading, count = panel.heading.text(), len(session.steps())
+    index = session.undo_stack.index()
+    edit(path, LAST_ROW_CUT)
+    before = path.read_bytes()
+    session.sync()
+    box = dialog_of(window)
+    assert str(path) in box.text() and "event" in box.text()
+    box.close()
+    window.next_in_game()  # N: refused, said again
+    dialog_of(window).close()
+    with qtbot.waitSignal(session.changed, timeout=5000):
+        session.undo_stack.undo()
+    assert session.undo_stack.index() == index
+    assert path.read_bytes() == before
+    assert window.game.panel.heading.text() == heading and len(session.steps()) == count
