@@ -128,6 +128,9 @@ def test_a_step_written_by_another_program_into_a_damaged_file_is_not_taken(qtbo
     assert "event" in dialog_of(window).text()
     assert session.state.unit("grunts").shaken == 0
     assert "From the terminal" not in [s.name for s in session.steps()]
+    dialog_of(window).close()
+    assert window.wizards.gunnery() is None  # Wizards > Gunnery: not opened, said why
+    assert "event" in dialog_of(window).text()
 
 
 def test_a_match_of_the_activation_rules_damaged_while_open_is_refused_the_same(qtbot, tmp_path):

@@ -152,7 +152,7 @@ class MainWindow(MatchOpening, QMainWindow):
         self.round_clock.warned.connect(lambda text: self.statusBar().showMessage(text, 60000))
         self.round_clock.notice.connect(lambda text: self.statusBar().showMessage(text, 15000))
         self.wizards = WizardOpener(
-            lambda: self.session,
+            self.session_to_change,
             self.wizard_host,
             self,
             self.show_rule,

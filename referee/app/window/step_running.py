@@ -16,6 +16,7 @@ from referee.errors import RefereeError
 from referee.rules.changes import ChangeFlag
 
 if TYPE_CHECKING:
+    from referee.app.session.match_session import MatchSession
     from referee.rules.command import Command
     from referee.rules.events import Step
 
@@ -151,6 +152,14 @@ class StepRunning(OrdersPanels):
         except ValueError as exc:
             self.report_error(str(exc))
             return []
+
+    def session_to_change(self) -> MatchSession | None:
+        """The open match's session for a wizard about to change it; None (the reason said,
+        in a dialog) while its file no longer reads: the wizard would be refused at its end."""
+        session = self.session
+        if session is not None and session.refuse_if_unreadable():
+            return None
+        return session
 
     def report_error(self, message: str) -> None:
         self.last_error = message
