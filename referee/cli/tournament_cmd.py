@@ -17,7 +17,7 @@ if TYPE_CHECKING:
     from collections.abc import Callable, Mapping
 
     from referee.tournament.desk import Desk
-    from referee.tournament.event import Event
+    from referee.tournament.event import Event, Round
     from referee.tournament.scoring import MatchResult
     from referee.tournament.standings import Standings
     from referee.tournament.table_match import SentMatch
@@ -162,7 +162,7 @@ def add_parser(sub: Any) -> None:
 
     pairings = t.add_parser("pairings", help="a round's pairing (default: the last)")
     _file(pairings)
-    pairings.add_argument("--round", type=int)
+    pairings.add_argument("--round", type=int, help="the round (default: the last paired)")
     pairings.add_argument("--json", action="store_true")
     pairings.set_defaults(run=run_pairings)
 
@@ -198,7 +198,7 @@ def add_parser(sub: Any) -> None:
 
     scores = t.add_parser("scores", help="a round's results: each table's MVP and TVP, the bye")
     _file(scores)
-    scores.add_argument("--round", type=int, required=True, help="the round")
+    scores.add_argument("--round", type=int, help="the round (default: the last paired)")
     scores.add_argument("--json", action="store_true")
     scores.set_defaults(run=run_scores)
 
@@ -668,15 +668,12 @@ def run_pair(args: argparse.Namespace) -> int:
 
 
 def run_pairings(args: argparse.Namespace) -> int:
-    from referee.cli.main import CommandError
     from referee.cli.output import print_json
     from referee.tournament.pairing import Pairing
 
     with _reader(args) as desk:
         event = desk.event()
-    rnd = event.round(args.round or event.current_round)
-    if rnd is None:
-        raise CommandError(f"{args.file}: round {args.round or 1} is not paired yet")
+    rnd = _asked_round(args, event)
     data = Pairing(rnd.number, rnd.tables, rnd.bye, rnd.warnings, rnd.how).to_json()
     _declare(event, data)
     data["results"] = {str(t): [s.to_json() for s in r.scores] for t, r in rnd.results.items()}
@@ -747,17 +744,28 @@ def run_correct(args: argparse.Namespace) -> int:
     return 0
 
 
-def run_scores(args: argparse.Namespace) -> int:
+def _asked_round(args: argparse.Namespace, event: Event) -> Round:
+    """The round ``--round`` names, or the last paired without it (``pairings``,
+    ``scores``); a round not paired is refused, saying which are."""
     from referee.cli.main import CommandError
+
+    number = event.current_round if args.round is None else args.round
+    rnd = event.round(number) if number >= 1 else None
+    if rnd is None and args.round is None:
+        raise CommandError(f"{args.file}: no round is paired yet")
+    if rnd is None:
+        paired = f"rounds 1 to {event.current_round}" if event.current_round else "no round"
+        raise CommandError(f"{args.file}: round {args.round} is not paired ({paired} paired)")
+    return rnd
+
+
+def run_scores(args: argparse.Namespace) -> int:
     from referee.cli.output import print_json, print_rulings, with_rulings
     from referee.tournament.scoring import bye_score
 
     with _reader(args) as desk:
         event = desk.event()
-    rnd = event.round(args.round)
-    if rnd is None:
-        paired = f"rounds 1 to {event.current_round}" if event.current_round else "no round"
-        raise CommandError(f"{args.file}: round {args.round} is not paired ({paired} paired)")
+    rnd = _asked_round(args, event)
     tables = []
     for t, (a, b) in enumerate(rnd.tables, 1):
         row: dict[str, Any] = {"table": t, "players": [a, b], "result": None}
