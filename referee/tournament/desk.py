@@ -41,7 +41,7 @@ from referee.tournament.pairing import (
     fold_pairing,
     swiss,
 )
-from referee.tournament.player_names import matching_names, tidy_name
+from referee.tournament.player_names import matching_names, name_key, tidy_name
 from referee.tournament.scoring import MatchResult, PlayerResult, micro, score_match
 from referee.tournament.standings import Standings, standings
 from referee.tournament.store import EventStore, NewRecord, Record, StaleWrite
@@ -705,6 +705,10 @@ class Desk:
         names = tuple(p.name for p in result.players)
         if names == DEFAULT_SIDE_NAMES:  # a match file the desk did not make
             return result.named(a, b)
+        seated = {name_key(a): a, name_key(b): b}
+        if len(seated) == 2 and {name_key(n) for n in names} == set(seated):
+            names = (seated[name_key(names[0])], seated[name_key(names[1])])
+            result = result.named(*names)  # the players as entered (``player_names``)
         if set(names) != {a, b}:
             raise DeskError(
                 f"round {round_number}, table {table} is {a} v {b}; the result names "

@@ -85,3 +85,18 @@ def test_the_command_line_refuses_a_name_entered_twice_and_withdraws_by_the_name
     assert capsys.readouterr().out.startswith("Alice Ames withdrawn")
     with Desk.open(ev) as desk:
         assert not desk.event().players
+
+
+def test_a_result_naming_the_players_with_other_spaces_or_case_is_the_tables(tmp_path):
+    from referee.tournament.scoring import MatchResult, PlayerResult, Points
+
+    with new_event(tmp_path / "ev.tournament", "Alice Ames", "Bob Brown") as desk:
+        desk.pair()
+        a, b = desk.event().round(1).tables[0]
+        won = Points.from_mapping({"ip": 12})
+        lost = Points.from_mapping({"ip": 6})
+        typed = MatchResult(
+            (PlayerResult(f" {b.upper()} ", won, lost), PlayerResult(a.lower(), lost, won))
+        )
+        taken = desk.record_result(1, 1, typed)
+        assert [p.name for p in taken.result.players] == [a, b]  # as entered, table order
