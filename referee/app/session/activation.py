@@ -35,6 +35,9 @@ if TYPE_CHECKING:
     from PySide6.QtWidgets import QWidget
 
 NEXT_WIZARD = {
+    "presentation": "start",
+    "missions": "start",
+    "order": "start",
     "deployment": "deploy",
     "reserves": "reserves",
     "before-battle": "before_battle",
@@ -43,7 +46,8 @@ NEXT_WIZARD = {
 """Turn > Next step (N): the wizard of what the game's phase asks for."""
 IDLE_TEXT = (
     "No wizard is open.\n\nThe Wizards menu, or the buttons under the command line, open "
-    "the wizard of a deployment, the reserves, a 'before the battle' action, an activation "
+    "the wizard of the start of the game (the armies presented, the bans, the player "
+    "order), a deployment, the reserves, a 'before the battle' action, an activation "
     "(a move or an attack, an aircraft's attack after its move), embarking or disembarking, "
     "a unit entering from the reserves or a capture. A wizard opens here, beside the map it "
     "draws on, and plays the same command as the command line."
