@@ -130,3 +130,20 @@ def test_undo_of_a_ban_made_by_the_wizard_gives_the_ban_back(qtbot, tmp_path):
     assert "crossroads" not in window.session.match.state.missions_left
     qtbot.mouseClick(window.game.panel.undo_button, Qt.MouseButton.LeftButton)
     assert window.session.match.state == before
+
+
+def test_two_large_armies_scroll_inside_the_present_page(qtbot, tmp_path):
+    units = [
+        {"uid": f"r{side}-{n}", "unit": "rifle-squad", "side": side}
+        for side in (1, 2)
+        for n in range(30)
+    ]
+    window = sample_window(qtbot, tmp_path, 0, units=units, commands=[])
+    wizard = press_n(qtbot, window)
+    qtbot.wait(50)
+    assert "r2-29: Rifle squad" in wizard.armies.text.text()
+    # sixty lines of army: they scroll, the page (and its Next button) stays in the dock
+    assert wizard.height() <= window.wizard_host.height()
+    assert wizard.button(wizard.WizardButton.NextButton).isVisible()
+    label = wizard.armies.text  # whole (none of its lines cut off): it scrolls
+    assert label.height() >= label.heightForWidth(label.width())

@@ -18,9 +18,11 @@ from __future__ import annotations
 
 from PySide6.QtCore import QItemSelectionModel, Qt
 from PySide6.QtWidgets import (
+    QFrame,
     QLabel,
     QListWidget,
     QListWidgetItem,
+    QScrollArea,
     QVBoxLayout,
     QWidget,
     QWizardPage,
@@ -95,16 +97,21 @@ class _ListPage(QWizardPage):
 
 
 class _InfoPage(QWizardPage):
-    """A page that only says what the step does (its text scrolls in the label)."""
+    """A page that only says what the step does (a long text, two large armies, scrolls
+    instead of growing the page past the dock)."""
 
     def __init__(self, title: str, subtitle: str, text: str) -> None:
         super().__init__()
         self.setTitle(title)
         self.setSubTitle(subtitle)
         self.text = _text_label(text)
+        scroll = QScrollArea()
+        scroll.setWidgetResizable(True)
+        scroll.setFrameShape(QFrame.Shape.NoFrame)
+        scroll.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
+        scroll.setWidget(self.text)
         layout = QVBoxLayout(self)
-        layout.addWidget(self.text)
-        layout.addStretch(1)
+        layout.addWidget(scroll, 1)
 
 
 def armies_text(game: ActivationGame, state: ActivationState) -> str:
