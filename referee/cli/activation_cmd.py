@@ -176,10 +176,17 @@ def _ruleset(args: argparse.Namespace) -> Any:
     return load_ruleset(args.ruleset, readings) if readings else ruleset(args.ruleset)
 
 
-def _pips(text: str) -> Any:
-    from referee.rules.activation.pips import parse_pip_count
+def _pips(text: str, table: Any) -> Any:
+    """``--pips``, at most the pips a building holds (``table``: the fortifications table,
+    ruling ``activation.most-pips``)."""
+    from referee.cli.main import CommandError
+    from referee.errors import excerpt
+    from referee.rules.activation.pips import PipError, parse_pip_count
 
-    return parse_pip_count(text)
+    try:
+        return parse_pip_count(text, table.most_pips)
+    except PipError as exc:
+        raise CommandError(f"--pips {excerpt(text)}: {exc}") from None
 
 
 def _print_list(title: str, lines: list[str], clauses: list[str], data: dict[str, Any]) -> None:
@@ -205,7 +212,7 @@ def run_damage(args: argparse.Namespace) -> int:
 
     rules = _ruleset(args)
     table = activation_rules(rules).fortifications
-    pips = _pips(args.pips)
+    pips = _pips(args.pips, table)
     result = damage_pips(pips, args.hits, table.tie_order)
     data = with_rulings(result.to_json(), rules.readings)
     if args.json:
@@ -228,6 +235,9 @@ def run_damage(args: argparse.Namespace) -> int:
 
 
 def _board(args: argparse.Namespace, rules: Any, card: Any, start: Any) -> Any:
+    """The movement table, the board the unit moves on and the buildings on it (the map
+    with a building's terrain on each building's tile, as a match's board,
+    :func:`referee.rules.activation.game.battle_map`)."""
     from types import MappingProxyType
 
     from referee.board.maps import find_map, load_map
@@ -235,6 +245,7 @@ def _board(args: argparse.Namespace, rules: Any, card: Any, start: Any) -> Any:
     from referee.rules.activation.cards import activation_cards
     from referee.rules.activation.commands import parse_pose
     from referee.rules.activation.game import enemy_buildings, enemy_tiles
+    from referee.rules.activation.missions import BUILDING_TERRAIN
     from referee.rules.activation.movement import MoveBoard
     from referee.rules.activation.slots import footprint, slots_at
     from referee.rules.activation.state import ActivationState
@@ -242,7 +253,11 @@ def _board(args: argparse.Namespace, rules: Any, card: Any, start: Any) -> Any:
 
     table = activation_rules(rules).movement
     cards = activation_cards(rules)
-    bm = load_map(find_map(args.map))
+    plain = load_map(find_map(args.map))
+    # the buildings, read as the engine reads a match's (referee.rules.activation.game):
+    # the moving unit is side 1, the enemy side 2; each on its tile's terrain
+    forts = _buildings(args.building, plain, activation_rules(rules).fortifications.most_pips)
+    bm = plain.with_terrain({h: BUILDING_TERRAIN for h in forts})
     mover_flies = table.moves[card.type] == "aircraft"
     taken: set[Any] = set()
     aircraft: dict[str, Any] = {}
@@ -274,22 +289,26 @@ def _board(args: argparse.Namespace, rules: Any, card: Any, start: Any) -> Any:
     enemy = frozenset(bm.parse(h) for h in args.enemy.split(",") if h.strip())
     if start.hex not in bm:
         raise CommandError(f"{args.start}: not on the map {bm.name!r}")
-    # the buildings, read as the engine reads a match's (referee.rules.activation.game):
-    # the moving unit is side 1, the enemy side 2
-    state = ActivationState(fortifications=MappingProxyType(_buildings(args.building, bm)))
-    return table, MoveBoard(
-        frozenset(bm.hexes),
-        frozenset(taken),
-        enemy | enemy_tiles(state, 1),
-        MappingProxyType(aircraft),
-        MappingProxyType(refs),
-        enemy_buildings=enemy_buildings(state, 1),
+    state = ActivationState(fortifications=MappingProxyType(forts))
+    buildings = _buildings_seen(state, plain, bm)
+    return (
+        table,
+        buildings,
+        MoveBoard(
+            frozenset(bm.hexes),
+            frozenset(taken),
+            enemy | enemy_tiles(state, 1),
+            MappingProxyType(aircraft),
+            MappingProxyType(refs),
+            enemy_buildings=enemy_buildings(state, 1),
+        ),
     )
 
 
-def _buildings(items: list[str], bm: Any) -> dict[Any, Any]:
+def _buildings(items: list[str], bm: Any, most_pips: int) -> dict[Any, Any]:
     """``--building HEX:PIPS[:by=SIDE]``, each as the fortification a match holds (pips by
-    side, the mover being side 1; ``by``: who deployed it, none: the mission)."""
+    side, the mover being side 1, at most ``most_pips`` in all: ruling
+    ``activation.most-pips``; ``by``: who deployed it, none: the mission)."""
     from referee.cli.main import CommandError
     from referee.rules.activation.missions import BUILDING_TERRAIN
     from referee.rules.activation.pips import PipError, parse_pip_count
@@ -302,7 +321,7 @@ def _buildings(items: list[str], bm: Any) -> dict[Any, Any]:
         owners = {"": None, "by=ally": 1, "by=enemy": 2}
         try:
             h = bm.parse(where)
-            pips = parse_pip_count(pips_text)
+            pips = parse_pip_count(pips_text, most_pips)
         except (ValueError, PipError) as exc:
             raise CommandError(
                 f"--building {item!r}: {exc} (write HEX:PIPS[:by=SIDE], e.g. H10:enemy=2)"
@@ -312,8 +331,51 @@ def _buildings(items: list[str], bm: Any) -> dict[Any, Any]:
                 f"--building {item!r}: write HEX:PIPS[:by=SIDE] with SIDE ally or enemy, "
                 "e.g. H10:enemy=2 or H10:ally=1,enemy=1:by=enemy"
             )
+        if h in out:
+            raise CommandError(f"--building {item!r}: {where.strip()} has a building already")
         out[h] = Fortification(h, BUILDING_TERRAIN, pips.absolute(1), owners[by.strip()])
     return out
+
+
+def _buildings_seen(state: Any, plain: Any, bm: Any) -> list[dict[str, Any]]:
+    """Each building of ``state`` as the mover (side 1) sees it: its tile, the board's
+    terrain there (and the map's under it), its pips, who deployed it, and whether it is
+    an enemy tile (clause ``activation.tiles``) and held by the enemy (ruling
+    ``activation.aircraft-enemy-building``)."""
+    from referee.board.hexgrid import hex_label
+    from referee.rules.activation.game import enemy_buildings, enemy_tiles
+
+    enemy, held = enemy_tiles(state, 1), enemy_buildings(state, 1)
+    return [
+        {
+            "hex": hex_label(h),
+            "terrain": bm.terrain_at(h),
+            "map_terrain": plain.terrain_at(h),
+            "pips": f.pips.seen_from(1).to_json(),
+            "by": {None: None, 1: "ally", 2: "enemy"}[f.owner],
+            "enemy_tile": h in enemy,
+            "enemy_held": h in held,
+        }
+        for h, f in sorted(state.fortifications.items(), key=lambda kv: hex_label(kv[0]))
+    ]
+
+
+def _building_lines(buildings: list[dict[str, Any]]) -> list[str]:
+    """The buildings on the board, in words (after the move's or the reach's working)."""
+    lines = []
+    for b in buildings:
+        pips = ", ".join(f"{colour} {n}" for colour, n in b["pips"].items())
+        terrain = b["terrain"] + (
+            f", over the map's {b['map_terrain']}"
+            if b["map_terrain"] not in (b["terrain"], "clear")
+            else ""
+        )
+        by = {None: "the mission's", "ally": "deployed by the mover's side"}.get(
+            b["by"], "deployed by the enemy: an enemy tile"
+        )
+        held = ", held by the enemy" if b["enemy_held"] else ""
+        lines.append(f"{b['hex']}: a building (terrain {terrain}), pips {pips}; {by}{held}")
+    return lines
 
 
 def _mover(args: argparse.Namespace, rules: Any) -> tuple[Any, Any, Any]:
@@ -349,19 +411,28 @@ def run_move(args: argparse.Namespace) -> int:
 
     rules = _ruleset(args)
     card, start, mover = _mover(args, rules)
-    table, board = _board(args, rules, card, start)
+    table, buildings, board = _board(args, rules, card, start)
     if args.to:
         goal = parse_pose(args.to)
         path = cheapest_path(
             mover, start, goal.hex, None if goal.facing < 0 else goal.facing, table, board
         )
         if path is None:
-            found = {"unit": card.id, "legal": False, "to": args.to, "path": None}
+            found = {
+                "unit": card.id,
+                "legal": False,
+                "to": args.to,
+                "path": None,
+                "map": args.map,
+                "buildings": buildings,
+            }
             none = with_rulings(found, rules.readings, reach_rulings(mover, table, board))
             if args.json:
                 print_json(none)
             else:
                 print(f"{card.name} from {start.text()} cannot reach {args.to} this move")
+                for line in _building_lines(buildings):
+                    print(f"  {line}")
                 print_rulings(none)
             return 1
     elif args.steps:
@@ -386,6 +457,8 @@ def run_move(args: argparse.Namespace) -> int:
         data["working"] = flown.working()
     data["clauses"] = sorted(flown.clauses)
     data["rulings"] = list(flown.rulings)
+    data["map"] = args.map
+    data["buildings"] = buildings
     with_rulings(data, rules.readings)
     data["collision"] = (
         None
@@ -409,7 +482,7 @@ def run_move(args: argparse.Namespace) -> int:
         kind = card.type + (f" {card.vehicle_class}" if card.vehicle_class else "")
         _print_list(
             f"{card.name} ({kind}): {verdict}, {flown.cost} of {mover.movement}{ends}",
-            flown.working(),
+            [*flown.working(), *_building_lines(buildings)],
             data["clauses"],
             data,
         )
@@ -424,7 +497,7 @@ def run_reach(args: argparse.Namespace) -> int:
 
     rules = _ruleset(args)
     card, start, mover = _mover(args, rules)
-    table, board = _board(args, rules, card, start)
+    table, buildings, board = _board(args, rules, card, start)
     ends = reachable(mover, start, table, board)
     used = rulings_used({"rulings": reach_rulings(mover, table, board)}, rules.readings)
     free = mover.moves == "free"
@@ -442,6 +515,8 @@ def run_reach(args: argparse.Namespace) -> int:
                 "movement": mover.movement,
                 "tiles": by_tile,
                 "poses": poses,
+                "map": args.map,
+                "buildings": buildings,
                 **used,
             }
         )
@@ -450,6 +525,8 @@ def run_reach(args: argparse.Namespace) -> int:
     for cost in sorted(set(by_tile.values())):
         tiles = sorted((t for t, c in by_tile.items() if c == cost))
         print(f"  cost {cost}: {', '.join(tiles)}")
+    for line in _building_lines(buildings):
+        print(f"  {line}")
     print_rulings(used)
     return 0
 
@@ -467,7 +544,7 @@ def run_health(args: argparse.Namespace) -> int:
 
     rules = _ruleset(args)
     table = activation_rules(rules).fortifications
-    seen = _pips(args.pips)
+    seen = _pips(args.pips, table)
     units = []
     for item in args.unit:
         parts = item.split(":")
@@ -518,7 +595,7 @@ def run_capture(args: argparse.Namespace) -> int:
 
     rules = _ruleset(args)
     table = activation_rules(rules).fortifications
-    pips = _pips(args.pips)
+    pips = _pips(args.pips, table)
     colour: Colour = args.colour or ("neutral" if pips.neutral else "enemy")
     try:
         result = capture_pips(pips, colour, table)

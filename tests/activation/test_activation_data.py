@@ -112,14 +112,14 @@ def test_a_bad_structure_or_mission_is_refused():
     bad["structure"][0]["pips"] = 0
     assert any(
         p.startswith("structure bunker.pips:")
-        for p in problems(parse_structures, FOLDER / "structures.toml", bad)
+        for p in problems(parse_structures, FOLDER / "structures.toml", bad, 99)
     )
     cards = ActivationGame.of(ruleset("activation")).cards
     bad = raw("missions.toml")
     bad["mission"][0]["building"][0]["hex"] = "Z1"
     bad["mission"][0]["building"][1]["structure"] = "castle"
     bad["mission"][1]["edges"] = {"side1": "S", "side2": "S"}
-    found = problems(parse_missions, FOLDER / "missions.toml", bad, cards)
+    found = problems(parse_missions, FOLDER / "missions.toml", bad, cards, 99)
     assert any(p.startswith("mission crossroads.building[0].hex:") for p in found)
     assert any(p.startswith("mission crossroads.building[1].structure:") for p in found)
     assert any(p.startswith("mission twin-towers.edges:") for p in found)

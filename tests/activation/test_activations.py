@@ -247,7 +247,7 @@ def test_the_state_reads_back_from_its_json(g):
         "shoot uid=tank shots=cannon>squad",
         [2],
     ).state
-    again = ActivationState.from_json(json.loads(json.dumps(state.to_json())))
+    again = ActivationState.from_json(json.loads(json.dumps(state.to_json())), 99)
     assert again == state
     assert [hex_label(h) for h in again.fortifications] == ["H5"]
 

@@ -94,7 +94,7 @@ def test_colours_are_named_from_the_attacking_side():
 
 
 def test_pip_counts_are_read_as_typed():
-    assert parse_pip_count("neutral=3,ally=1") == PipCount(1, 0, 3)
+    assert parse_pip_count("neutral=3,ally=1", 99) == PipCount(1, 0, 3)
     for bad, why in [
         ("ally=1,ally=2", "twice"),
         ("red=2", "COLOUR=N"),
@@ -102,7 +102,7 @@ def test_pip_counts_are_read_as_typed():
         ("ally", "COLOUR=N"),
     ]:
         with pytest.raises(PipError, match=why):
-            parse_pip_count(bad)
+            parse_pip_count(bad, 99)
 
 
 def test_a_d12_per_pip_removed_for_each_enemy_inside(g):

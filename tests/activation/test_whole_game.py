@@ -90,7 +90,7 @@ def test_a_whole_game_from_the_presentation_to_the_battle():
     citadel = next(f for f in state.fortifications.values() if f.structure == "citadel")
     assert citadel.pips.to_json() == {"side1": 0, "side2": 2, "neutral": 3}
     assert state.activations == 8  # 4 each: side 2's capture was the last
-    assert ActivationState.from_json(state.to_json()) == state
+    assert ActivationState.from_json(state.to_json(), 99) == state
 
 
 def play_match(path):

@@ -191,46 +191,54 @@ def test_a_transports_token_shows_who_is_aboard_through_embark_disembark_undo_an
     assert "rifles (Rifle squad, 3 H)" in again.game.piece_items["carrier"].toolTip()
 
 
-def test_a_transports_aboard_badge_is_drawn_above_the_token_on_the_next_tile(qtbot, tmp_path):
-    """The badge sits at the token's top right, over the edge of its tile: the token on the
-    tile up and to the right (H14, beside the carrier on G15) does not hide any of it."""
-    from PySide6.QtCore import QPointF, QRectF
+def _token_pixels(window, item):
+    """The pixels of ``item``'s token (its body, in scene units) as the scene draws them."""
+    from PySide6.QtCore import QRectF
     from PySide6.QtGui import QColor, QImage, QPainter
 
-    from referee.app.activation.items import (
-        BADGE_COLOUR,
-        BADGE_RADIUS,
-        TOKEN_HALF_HEIGHT,
-        TOKEN_RADIUS,
-    )
+    from referee.app.activation.items import TOKEN_HALF_HEIGHT, TOKEN_RADIUS
+
+    w, h = TOKEN_RADIUS, TOKEN_HALF_HEIGHT
+    source = QRectF(item.pos().x() - w, item.pos().y() - h, 2 * w, 2 * h)
+    image = QImage(round(4 * w), round(4 * h), QImage.Format.Format_RGB32)
+    image.fill(QColor("#ffffff"))
+    painter = QPainter(image)
+    window.scene.render(painter, QRectF(0, 0, image.width(), image.height()), source)
+    painter.end()
+    return [image.pixel(x, y) for y in range(image.height()) for x in range(image.width())]
+
+
+def test_a_transports_aboard_badge_and_the_next_token_are_both_readable(qtbot, tmp_path):
+    """The carrier on G15 with the rifles aboard, the tank on H14 (up and to its right): the
+    badge lies within the carrier's own tile and token, beside its H, so it changes no
+    pixel of the tank's token ("6 H" whole), and no token covers it or the carrier's H."""
+    from PySide6.QtGui import QTransform
+
+    from referee.app.map.geometry import hex_polygon
 
     window = sample_window(qtbot, tmp_path, 0, units=CARRIER_ARMIES, commands=TO_BATTLE)
     window.run_step("embark", [parse_command("embark uid=rifles transport=carrier")])
     window.run_step("the buggy moves", [parse_command("move uid=buggy path=H4:S")])
     window.run_step("the tank moves up", [parse_command("move uid=tank path=H14:N")])
     carrier = window.game.piece_items["carrier"]
-    assert carrier.badge() == "1" and window.game.piece_items["tank"].piece.hex == parse_label(
-        "H14"
+    tank = window.game.piece_items["tank"]
+    assert carrier.badge() == "1" and tank.piece.hex == parse_label("H14")
+    carrying = _token_pixels(window, tank)
+    aboard = carrier.aboard
+    carrier.set_piece(carrier.piece, "Armoured carrier")  # drawn with nobody aboard
+    assert carrier.badge() == ""
+    assert _token_pixels(window, tank) == carrying  # the badge covers nothing of the tank's
+    carrier.set_piece(carrier.piece, "Armoured carrier", aboard)
+    badge = carrier.mapRectToScene(carrier.badge_rect())
+    tile = QTransform.fromTranslate(carrier.pos().x(), carrier.pos().y()).map(
+        hex_polygon(parse_label("G15"))
     )
-    # the badge's right edge, clear of its number: 6 to 8.5 scene units right of its centre
-    centre = carrier.pos() + QPointF(TOKEN_RADIUS * 0.92, -TOKEN_HALF_HEIGHT * 0.95)
-    assert BADGE_RADIUS == 10
-    source = QRectF(centre.x() + 6, centre.y() - 3, 2.5, 6)
-    image = QImage(10, 24, QImage.Format.Format_RGB32)
-    image.fill(QColor("#ffffff"))
-    painter = QPainter(image)
-    window.scene.render(painter, QRectF(0, 0, 10, 24), source)
-    painter.end()
-    dark = QColor(BADGE_COLOUR)
-    off = [
-        (x, y, image.pixelColor(x, y).name())
-        for x in range(1, 9)
-        for y in range(1, 23)
-        if max(
-            abs(image.pixelColor(x, y).red() - dark.red()),
-            abs(image.pixelColor(x, y).green() - dark.green()),
-            abs(image.pixelColor(x, y).blue() - dark.blue()),
-        )
-        > 40
-    ]
-    assert off == []
+    assert tile.containsPoint(badge.topLeft(), Qt.FillRule.OddEvenFill)
+    assert tile.containsPoint(badge.bottomRight(), Qt.FillRule.OddEvenFill)
+    assert tile.containsPoint(badge.topRight(), Qt.FillRule.OddEvenFill)
+    assert tile.containsPoint(badge.bottomLeft(), Qt.FillRule.OddEvenFill)
+    assert carrier.mapRectToScene(carrier.body_rect()).contains(badge)
+    assert not carrier.badge_rect().intersects(carrier.health_rect())
+    for other in window.game.piece_items.values():
+        if other is not carrier:
+            assert not other.mapRectToScene(other.body_rect()).intersects(badge), other.piece.uid

@@ -6,6 +6,7 @@ odds) neither widens the wizard dock nor narrows the map."""
 from __future__ import annotations
 
 from PySide6.QtCore import QPoint, Qt
+from PySide6.QtWidgets import QApplication
 from test_app_activation_more_wizards import CARRIER_ARMIES, TO_BATTLE, sample_window
 from test_app_activation_wizards import (  # noqa: F401 (private_folders: a fixture)
     next_page,
@@ -17,17 +18,25 @@ def y_of(window, widget) -> int:
     return widget.mapTo(window, QPoint(0, 0)).y()
 
 
+def settle(window) -> None:
+    """The dock's fitting of the page shown (what it does on the event loop's turn after a
+    page shows), then the layouts it asks for."""
+    window.wizard_host.fit_subtitle()
+    QApplication.sendPostedEvents()
+    QApplication.processEvents()
+
+
 def test_back_to_the_unit_page_puts_the_unit_list_where_it_was(qtbot, tmp_path):
     window = sample_window(qtbot, tmp_path, 19)
     qtbot.mouseClick(window.game.panel.buttons["activate"], Qt.MouseButton.LeftButton)
     wizard = window.wizard_host.wizard
-    qtbot.wait(50)  # the page's own fitting, on the event loop's next turn
+    settle(window)
     first = y_of(window, wizard.unit.list)
     wizard.unit.pick("tank")
     next_page(qtbot, wizard)  # the Move page: a subtitle of several lines
-    qtbot.wait(50)
+    settle(window)
     qtbot.mouseClick(wizard.button(wizard.WizardButton.BackButton), Qt.MouseButton.LeftButton)
-    qtbot.wait(50)
+    settle(window)
     assert y_of(window, wizard.unit.list) == first
 
 

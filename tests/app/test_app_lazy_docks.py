@@ -149,3 +149,38 @@ def test_the_rules_tab_clicked_takes_what_is_typed_next_as_a_search(qtbot, tmp_p
     qtbot.keyClicks(QApplication.focusWidget(), "blind hex")
     assert browser.search.text() == "blind hex"
     assert window.tracker_dock.isVisible() and window.journal_dock.isVisible()
+
+
+def _rules_search_has_the_keyboard(qtbot, window) -> RulesBrowser:
+    browser = window.rules_dock.widget()
+    assert isinstance(browser, RulesBrowser)
+    qtbot.waitUntil(lambda: browser.search.hasFocus())
+    return browser
+
+
+@pytest.mark.parametrize("way", ["view menu", "ctrl+f", "rule link"])
+def test_every_way_of_showing_the_rules_dock_puts_the_cursor_in_its_search(qtbot, tmp_path, way):
+    """The View menu's Rules (the dock's own entry), Ctrl+F / F1 and a clause link each show
+    the Rules dock with the cursor in its search box: "blind hex" typed next is a search,
+    its D does not fold the docks (nor N, F or J run their one-key shortcuts)."""
+    window = demo_window(qtbot, tmp_path)
+    window.activateWindow()
+    entry = window.rules_dock.toggleViewAction()
+    if way == "view menu":
+        if entry.isChecked():  # shown behind the inspector's tab: put away first
+            entry.trigger()
+            QApplication.processEvents()
+        window.view.setFocus()
+        entry.trigger()
+    elif way == "ctrl+f":
+        window.view.setFocus()
+        qtbot.keyClick(window.view, Qt.Key.Key_F, Qt.KeyboardModifier.ControlModifier)
+    else:
+        window.show_rule("clause:los.straight-line")
+    browser = _rules_search_has_the_keyboard(qtbot, window)
+    assert window.rules_dock.isVisible() and not window.rules_dock.visibleRegion().isEmpty()
+    steps = window.session.match.step_count()
+    qtbot.keyClicks(QApplication.focusWidget(), "blind hex")
+    assert browser.search.text() == "blind hex"
+    assert window.tracker_dock.isVisible() and window.journal_dock.isVisible()  # no D
+    assert window.session.match.step_count() == steps  # no N

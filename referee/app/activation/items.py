@@ -28,21 +28,21 @@ TEXT_SIZE = 0.5 * HEX_SIZE
 """The uid's and the H's letters: about 9 screen pixels when a 15-tile-tall map fills the
 map's room at 1366x768 (View > Zoom in for more)."""
 PIP_RADIUS = 0.11 * HEX_SIZE
-BADGE_RADIUS = 0.2 * HEX_SIZE
-"""A transport's badge: a dark disc with the number of units aboard."""
+BADGE_RIGHT = 0.66 * HEX_SIZE
+"""A transport's badge (a dark box with the number of units aboard) ends this far right of
+its centre: inside its own tile, and left of where the tokens on the tiles up and down to
+the right begin (their left edge is 1.5 - 0.8 = 0.7 tile radii right of this centre), so it
+hides nothing of theirs and nothing of theirs hides it."""
 BADGE_COLOUR = "#37474f"
 TOKEN_Z = 10
 """Tokens over the tiles, the markers and the wizards' tints (as the written-orders game's)."""
-CARRYING_Z = TOKEN_Z + 1
-"""A transport with units aboard over the tokens beside it: its badge, over the edge of its
-tile, is not hidden by the token on the next tile."""
 
 
 class PieceItem(QGraphicsItem):
     """A unit on the map: a disc rimmed in its side's colour, its uid and H, and a tick
     towards its facing; a transport with units aboard (clause ``activation.embark``) has a
-    badge with their number at its top right, their names and how full it is in its
-    tooltip."""
+    badge with their number at the right of its H (:data:`BADGE_RIGHT`), their names and
+    how full it is in its tooltip."""
 
     def __init__(self, piece: Piece, name: str, aboard: Sequence[str] = (), room: str = "") -> None:
         super().__init__()
@@ -58,7 +58,7 @@ class PieceItem(QGraphicsItem):
         (:func:`~referee.rules.activation.transport.room_text`)."""
         self.piece = piece
         self.aboard = tuple(aboard)
-        self.setZValue(CARRYING_Z if self.aboard else TOKEN_Z)
+        self.setZValue(TOKEN_Z)
         tip = (
             f"{piece.uid} ({name}), side {piece.side} at {hex_label(piece.hex)} "  # type: ignore[arg-type]
             f"facing {facing_name(piece.facing)}: {piece.health} H, "
@@ -72,6 +72,32 @@ class PieceItem(QGraphicsItem):
     def badge(self) -> str:
         """What the badge says: the number of units aboard ("" when none)."""
         return str(len(self.aboard)) if self.aboard else ""
+
+    def body_rect(self) -> QRectF:
+        """The token's body (its side's band and the white below), in the item's units."""
+        w, h = TOKEN_RADIUS, TOKEN_HALF_HEIGHT
+        return QRectF(-w, -h, 2 * w, 2 * h)
+
+    def badge_rect(self) -> QRectF:
+        """Where the badge is, in the item's units: the right of the white part below the
+        band, as tall as it less a margin, ending at :data:`BADGE_RIGHT`; empty when
+        nobody is aboard."""
+        if not self.aboard:
+            return QRectF()
+        margin = 0.04 * HEX_SIZE
+        top, bottom = -TOKEN_HALF_HEIGHT + BAND + margin, TOKEN_HALF_HEIGHT - margin
+        size = bottom - top
+        wide = max(size, 0.3 * HEX_SIZE * len(self.badge()) + 2 * margin)
+        return QRectF(BADGE_RIGHT - wide, top, wide, size)
+
+    def health_rect(self) -> QRectF:
+        """Where the H is written: the white part below the band, left of the badge."""
+        w, h = TOKEN_RADIUS, TOKEN_HALF_HEIGHT
+        badge = self.badge_rect()
+        if badge.isEmpty():
+            return QRectF(-w, -h + BAND, 2 * w, 2 * h - BAND)
+        left = -w + 0.06 * HEX_SIZE  # clear of the rim
+        return QRectF(left, -h + BAND, badge.left() - 0.04 * HEX_SIZE - left, 2 * h - BAND)
 
     def boundingRect(self) -> QRectF:
         r = TOKEN_RADIUS * 1.25
@@ -109,22 +135,23 @@ class PieceItem(QGraphicsItem):
             painter.setFont(smaller)
         uid = painter.fontMetrics().elidedText(self.piece.uid, Qt.TextElideMode.ElideRight, room)
         painter.drawText(band, Qt.AlignmentFlag.AlignCenter, uid)
-        painter.setFont(font)
         painter.setPen(QColor("#1d1d1d"))
-        below = QRectF(-w, -h + BAND, 2 * w, 2 * h - BAND)
-        painter.drawText(below, Qt.AlignmentFlag.AlignCenter, f"{self.piece.health} H")
+        below = self.health_rect()
+        health = f"{self.piece.health} H"
+        painter.setFont(font)
+        wide = painter.fontMetrics().horizontalAdvance(health)
+        if wide > below.width():  # beside a badge: smaller letters to fit
+            smaller = QFont(font)
+            smaller.setPixelSize(max(1, int(TEXT_SIZE * below.width() / wide)))
+            painter.setFont(smaller)
+        painter.drawText(below, Qt.AlignmentFlag.AlignCenter, health)
         if self.aboard:
-            centre = QPointF(w * 0.92, -h * 0.95)
-            painter.setPen(QPen(QColor("#1d1d1d"), 0.02 * HEX_SIZE))
+            box = self.badge_rect()
+            painter.setPen(Qt.PenStyle.NoPen)
             painter.setBrush(QBrush(QColor(BADGE_COLOUR)))
-            painter.drawEllipse(centre, BADGE_RADIUS, BADGE_RADIUS)
+            painter.drawRoundedRect(box, 0.06 * HEX_SIZE, 0.06 * HEX_SIZE)
+            painter.setFont(font)
             painter.setPen(QColor("#ffffff"))
-            box = QRectF(
-                centre.x() - BADGE_RADIUS,
-                centre.y() - BADGE_RADIUS,
-                2 * BADGE_RADIUS,
-                2 * BADGE_RADIUS,
-            )
             painter.drawText(box, Qt.AlignmentFlag.AlignCenter, self.badge())
 
 

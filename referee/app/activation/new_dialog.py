@@ -19,11 +19,11 @@ from PySide6.QtWidgets import (
     QLabel,
     QLineEdit,
     QPlainTextEdit,
-    QSpinBox,
     QVBoxLayout,
     QWidget,
 )
 
+from referee.app.widgets.boxes import SpinBox
 from referee.app.widgets.plain_text import plain_tip
 from referee.errors import RefereeError, one_line
 from referee.match.games.activation_file import ActivationMatch
@@ -103,7 +103,7 @@ class NewActivationMatch(QDialog):
             self.mission_boxes[mid] = check
         layout.addWidget(missions)
         form = QFormLayout()
-        self.seed = QSpinBox(self)
+        self.seed = SpinBox(self)
         self.seed.setRange(0, 2**31 - 1)
         self.seed.setValue(2002)
         self.file = QLineEdit(str(path), self)

@@ -5,7 +5,6 @@ from __future__ import annotations
 
 from PySide6.QtWidgets import (
     QCheckBox,
-    QComboBox,
     QFormLayout,
     QHBoxLayout,
     QLabel,
@@ -13,6 +12,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from referee.app.widgets.boxes import ComboBox
 from referee.army import Army
 from referee.units.budget import Budgets
 from referee.units.catalogue import Catalogue
@@ -28,19 +28,19 @@ class ArmyHeader(QWidget):
         self.budgets = budgets
         self.name = QLineEdit()
         self.name.setAccessibleName("army name")
-        self.nation = QComboBox()
+        self.nation = ComboBox()
         self.nation.setAccessibleName("nation")
         for nation in sorted(
             {f.nation for f in catalogue.files},
             key=lambda n: [f.nation for f in catalogue.files].index(n),
         ):
             self.nation.addItem(nation.replace("-", " ").title(), nation)
-        self.game = QComboBox()
+        self.game = ComboBox()
         self.game.setAccessibleName("game")
         for game in budgets.games.values():
             label = f"{game.name} ({game.allowances[0].text()})" if game.symmetric else game.name
             self.game.addItem(label, game.id)
-        self.allowance = QComboBox()
+        self.allowance = ComboBox()
         self.allowance.setAccessibleName("budget")
         self.advanced = QCheckBox(budgets.advanced_name)
         self.advanced.setAccessibleName("advanced game")

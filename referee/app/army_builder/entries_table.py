@@ -8,12 +8,12 @@ from PySide6.QtCore import Qt, Signal
 from PySide6.QtWidgets import (
     QAbstractItemView,
     QHeaderView,
-    QSpinBox,
     QTableWidget,
     QTableWidgetItem,
     QWidget,
 )
 
+from referee.app.widgets.boxes import SpinBox
 from referee.app.widgets.plain_text import plain_tip
 from referee.army import Army, ArmyReport
 from referee.army.sheet import cost_text
@@ -60,7 +60,7 @@ class EntriesTable(QTableWidget):
                         plain_tip("; ".join(e.message for e in report.errors if e.entry == row))
                     )
                 self.setItem(row, column, item)
-            spin = QSpinBox()
+            spin = SpinBox()
             spin.setRange(1, 99)
             spin.setValue(entry.count)
             spin.setAccessibleName(f"entry {row} bases")

@@ -16,6 +16,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from referee.app.widgets.boxes import SpinBox
 from referee.army.model import ArmyEntry, UpgradeChoice
 from referee.units.model import UnitType
 from referee.units.upgrades import Upgrade
@@ -86,7 +87,7 @@ class UpgradesPanel(QTableWidget):
                 editor.setChecked(counts.get(upgrade.id, 0) > 0)
                 editor.toggled.connect(self._edited)
             else:
-                editor = QSpinBox()
+                editor = SpinBox()
                 editor.setRange(0, MAX_PER_MODEL)
                 editor.setPrefix(f"{upgrade.name}: ")
                 editor.setValue(counts.get(upgrade.id, 0))

@@ -18,7 +18,6 @@ from PySide6.QtCore import QModelIndex, QPersistentModelIndex, QPoint, QRect, Qt
 from PySide6.QtGui import QResizeEvent
 from PySide6.QtWidgets import (
     QAbstractItemView,
-    QComboBox,
     QHBoxLayout,
     QHeaderView,
     QLineEdit,
@@ -33,6 +32,7 @@ from PySide6.QtWidgets import (
 from referee.app.docks.html_delegate import HtmlDelegate
 from referee.app.docks.journal_filter import JournalFilter
 from referee.app.docks.journal_model import ROW_ROLE, WHY_COLUMN, JournalModel, JournalRow
+from referee.app.widgets.boxes import ComboBox
 from referee.rules.events import Step
 from referee.ruleset import Ruleset
 
@@ -88,7 +88,7 @@ class JournalView(QWidget):
         self.search = QLineEdit()
         self.search.setPlaceholderText("Filter by unit or text…")
         self.search.setClearButtonEnabled(True)
-        self.kind = QComboBox()
+        self.kind = ComboBox()
         self.kind.addItem(ALL_KINDS)
         self.table = QTableView()
         # its viewport made here, as the plain QWidget Qt would make: Python knows it from

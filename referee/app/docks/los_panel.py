@@ -36,6 +36,7 @@ from referee.app.docks.sight_words import labels, sight_html, sight_roles, verdi
 from referee.app.map.board_sight import BoardSight
 from referee.app.map.map_scene import MapScene
 from referee.app.map.overlay_layer import role_code
+from referee.app.widgets.boxes import ComboBox
 from referee.board.hexgrid import Hex, distance, hex_label
 from referee.board.los import FLYING_LEVEL, LosBoard, Sight, line_of_sight
 from referee.rules.orders.board_now import board_now
@@ -49,7 +50,7 @@ LEVEL_CHOICES = (AUTO, "0", "1", "2")
 
 
 def _level_combo() -> QComboBox:
-    box = QComboBox()
+    box = ComboBox()
     box.addItems(LEVEL_CHOICES)
     box.setToolTip("Height level: the terrain's (2 for a flying unit), or 0, 1, 2")
     return box

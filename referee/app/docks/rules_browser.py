@@ -27,7 +27,6 @@ from typing import TYPE_CHECKING
 from PySide6.QtCore import Qt, QTimer, QUrl, Signal
 from PySide6.QtGui import QColor, QPalette, QResizeEvent
 from PySide6.QtWidgets import (
-    QComboBox,
     QFormLayout,
     QHBoxLayout,
     QLabel,
@@ -49,6 +48,7 @@ from referee.app.docks.rule_html import (
     parse_rule_href,
     rule_href,
 )
+from referee.app.widgets.boxes import ComboBox
 from referee.catalogue.hits import KINDS, Kind
 from referee.errors import RefereeError
 from referee.ruleset import Ruleset
@@ -94,13 +94,13 @@ class RulesBrowser(QWidget):
         self.search.setPlaceholderText("Search the rules (Ctrl+F, F1)…")
         self.search.setClearButtonEnabled(True)
         self.search.setAccessibleName("rules search")
-        self.edition = QComboBox()
+        self.edition = ComboBox()
         self.edition.setToolTip("Only clauses of this edition (the match's by default)")
         for edition in self._editions():
             self.edition.addItem(edition, edition)
         self.edition.addItem(ALL_EDITIONS, None)
         self.edition.setCurrentIndex(max(0, self.edition.findData("current")))  # until a match
-        self.kind = QComboBox()
+        self.kind = ComboBox()
         self.kind.setToolTip("Only hits of this kind")
         for label, _ in KIND_CHOICES:
             self.kind.addItem(label)

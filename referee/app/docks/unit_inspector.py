@@ -10,9 +10,10 @@ from __future__ import annotations
 from html import escape
 
 from PySide6.QtCore import QUrl, Signal
-from PySide6.QtWidgets import QComboBox, QTextBrowser, QVBoxLayout, QWidget
+from PySide6.QtWidgets import QTextBrowser, QVBoxLayout, QWidget
 
 from referee.app.docks.rule_html import rule_link
+from referee.app.widgets.boxes import ComboBox
 from referee.app.widgets.style import side_name
 from referee.board.hexgrid import facing_name, hex_label
 from referee.rules.orders.state import MatchState
@@ -164,7 +165,7 @@ class UnitInspector(QWidget):
 
     def __init__(self, parent: QWidget | None = None) -> None:
         super().__init__(parent)
-        self.picker = QComboBox()
+        self.picker = ComboBox()
         self.picker.setToolTip("The unit shown; click a token on the map to pick it there")
         self.page = QTextBrowser()
         self.page.setOpenLinks(False)

@@ -8,7 +8,6 @@ from html import escape
 from PySide6.QtCore import Qt
 from PySide6.QtGui import QBrush, QColor
 from PySide6.QtWidgets import (
-    QComboBox,
     QFormLayout,
     QLabel,
     QLineEdit,
@@ -18,6 +17,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from referee.app.widgets.boxes import ComboBox
 from referee.ruleset import Ruleset
 from referee.scenarios.loader import scenarios_of
 from referee.scenarios.model import Scenario
@@ -39,9 +39,9 @@ class MapSidePanel(QWidget):
         self.name.setAccessibleName("map name")
         self.edition = QLabel()
         self.edition.setTextFormat(Qt.TextFormat.PlainText)
-        self.scenario_box = QComboBox()
+        self.scenario_box = ComboBox()
         self.scenario_box.setAccessibleName("scenario")
-        self.designer = QComboBox()
+        self.designer = ComboBox()
         self.designer.setAccessibleName("designing as")
         for key, text in DESIGNER_NAMES.items():
             self.designer.addItem(text, key)

@@ -19,7 +19,6 @@ from typing import Any
 from PySide6.QtCore import Qt, Signal
 from PySide6.QtGui import QBrush, QColor, QFont
 from PySide6.QtWidgets import (
-    QComboBox,
     QHBoxLayout,
     QLabel,
     QListWidget,
@@ -36,6 +35,7 @@ from referee.app.setup.roll_box import AdvantageRollBox
 from referee.app.setup.setup_map import blind_placements, draw_setup
 from referee.app.setup.setup_steps import pass_step, place_step_name, reveal_step, roll_step
 from referee.app.setup.unit_list import fill_unit_list
+from referee.app.widgets.boxes import ComboBox
 from referee.board.hexgrid import DIRECTION_NAMES, Hex, hex_label
 from referee.match.setup.setup_place import front_order
 from referee.rules.command import Command
@@ -90,9 +90,9 @@ class SetupPanel(QWidget):
 
         self.units = QListWidget()
         self.units.setAccessibleName("units to set up")
-        self.facing = QComboBox()
+        self.facing = ComboBox()
         self.facing.addItems(DIRECTION_NAMES)
-        self.speed = QComboBox()
+        self.speed = ComboBox()
         form = QHBoxLayout()
         form.addWidget(QLabel("Facing"))
         form.addWidget(self.facing, 1)

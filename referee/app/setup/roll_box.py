@@ -9,10 +9,11 @@ from PySide6.QtWidgets import (
     QGroupBox,
     QHBoxLayout,
     QPushButton,
-    QSpinBox,
     QVBoxLayout,
     QWidget,
 )
+
+from referee.app.widgets.boxes import SpinBox
 
 
 class AdvantageRollBox(QGroupBox):
@@ -23,7 +24,7 @@ class AdvantageRollBox(QGroupBox):
 
     def __init__(self, parent: QWidget | None = None) -> None:
         super().__init__("Setup advantage", parent)
-        self.dice = {side: QSpinBox() for side in (1, 2)}
+        self.dice = {side: SpinBox() for side in (1, 2)}
         form = QFormLayout()
         for side, spin in self.dice.items():
             spin.setRange(0, 6)

@@ -7,7 +7,6 @@ from __future__ import annotations
 
 from PySide6.QtCore import Qt, Signal
 from PySide6.QtWidgets import (
-    QComboBox,
     QHBoxLayout,
     QLabel,
     QPushButton,
@@ -17,6 +16,7 @@ from PySide6.QtWidgets import (
 )
 
 from referee.app.tournament.tables import fill, make_table
+from referee.app.widgets.boxes import ComboBox, SpinBox
 from referee.tournament.awards import CATEGORIES, WEIGHT_KEYS, WEIGHT_MAX, awards
 from referee.tournament.event import Event
 
@@ -36,11 +36,11 @@ class AwardsPanel(QWidget):
 
     def __init__(self, parent: QWidget | None = None) -> None:
         super().__init__(parent)
-        self.voter = QComboBox()
-        self.category = QComboBox()
+        self.voter = ComboBox()
+        self.category = ComboBox()
         for key, title in CATEGORIES.items():
             self.category.addItem(title.capitalize(), key)
-        self.choice = QComboBox()
+        self.choice = ComboBox()
         self.vote_button = QPushButton("Enter vote")
         self.vote_button.clicked.connect(self._vote)
         vote_row = QHBoxLayout()
@@ -59,7 +59,7 @@ class AwardsPanel(QWidget):
         form = QHBoxLayout()
         form.addWidget(QLabel("Best overall's weights:"))
         for key in WEIGHT_KEYS:
-            box = QSpinBox()
+            box = SpinBox()
             box.setRange(0, WEIGHT_MAX)
             self.weights[key] = box
             weight = QLabel(WEIGHT_LABELS[key])

@@ -8,7 +8,6 @@ from pathlib import Path
 
 from PySide6.QtCore import Qt
 from PySide6.QtWidgets import (
-    QComboBox,
     QDialog,
     QDialogButtonBox,
     QFormLayout,
@@ -16,10 +15,10 @@ from PySide6.QtWidgets import (
     QLabel,
     QLineEdit,
     QPushButton,
-    QSpinBox,
     QWidget,
 )
 
+from referee.app.widgets.boxes import ComboBox, SpinBox
 from referee.app.widgets.save_dialog import ask_save_path
 from referee.paths import safe_file_name
 from referee.scenarios.loader import scenario, scenario_files
@@ -45,14 +44,14 @@ class NewEventDialog(QDialog):
         self.folder = folder or Path.home()
         self.name = QLineEdit(placeholderText="e.g. Spring Cup 2025")
         self.name.setObjectName("event-name")
-        self.rounds = QSpinBox(minimum=1, maximum=20, value=5)
-        self.minutes = QSpinBox(minimum=10, maximum=24 * 60, value=120, suffix=" min")
-        self.game = QComboBox()
+        self.rounds = SpinBox(minimum=1, maximum=20, value=5)
+        self.minutes = SpinBox(minimum=10, maximum=24 * 60, value=120, suffix=" min")
+        self.game = ComboBox()
         budgets = load_budgets()
         for game_id, game in budgets.games.items():
             self.game.addItem(game.name, game_id)
         self.game.setCurrentIndex(max(0, self.game.findData(budgets.default)))
-        self.scenario = QComboBox()
+        self.scenario = ComboBox()
         for path in scenario_files():
             s = scenario(path.stem)
             self.scenario.addItem(f"{s.name} ({s.edition})", s.id)

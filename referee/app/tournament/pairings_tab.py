@@ -5,17 +5,16 @@ from __future__ import annotations
 
 from PySide6.QtCore import Qt
 from PySide6.QtWidgets import (
-    QComboBox,
     QHBoxLayout,
     QLabel,
     QPushButton,
-    QSpinBox,
     QVBoxLayout,
     QWidget,
 )
 
 from referee.app.tournament.desk_host import DeskHost
 from referee.app.tournament.tables import fill, make_table
+from referee.app.widgets.boxes import ComboBox, SpinBox
 from referee.tournament.checkin import table_declarations
 from referee.tournament.event import Event
 
@@ -26,7 +25,7 @@ class PairingsTab(QWidget):
     def __init__(self, host: DeskHost, parent: QWidget | None = None) -> None:
         super().__init__(parent)
         self.host = host
-        self.round_pick = QSpinBox(minimum=1, maximum=99)
+        self.round_pick = SpinBox(minimum=1, maximum=99)
         self.round_pick.valueChanged.connect(self.redraw_pairings)
         self.pair_button = QPushButton("Pair next round")
         self.pair_button.clicked.connect(self.pair)
@@ -47,7 +46,7 @@ class PairingsTab(QWidget):
         self.pair_warnings.setTextFormat(Qt.TextFormat.PlainText)
         self.pair_warnings.setWordWrap(True)
         self.pair_warnings.setStyleSheet("color: #a00;")
-        self.swap_a, self.swap_b = QComboBox(), QComboBox()
+        self.swap_a, self.swap_b = ComboBox(), ComboBox()
         swap = QPushButton("Swap seats")
         swap.clicked.connect(self.swap)
         top = QHBoxLayout()

@@ -30,6 +30,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from referee.app.widgets.boxes import SpinBox
 from referee.tournament.event import Event
 from referee.tournament.result_check import army_total, player_problems, starting_points
 from referee.tournament.scoring import KINDS, MatchResult, PlayerResult, Points, score_match
@@ -106,8 +107,8 @@ class ResultEntry(QWidget):
         self.shown: Shown | None = None
         self.from_match: SentMatch | None = None
         """The match file whose result the form shows, until a number is changed."""
-        self.round = QSpinBox(minimum=1, maximum=99)
-        self.table = QSpinBox(minimum=1, maximum=999)
+        self.round = SpinBox(minimum=1, maximum=99)
+        self.table = SpinBox(minimum=1, maximum=999)
         self.names = [QLabel("-"), QLabel("-")]
         for label in self.names:
             label.setTextFormat(Qt.TextFormat.PlainText)  # the players' names, as typed
@@ -126,7 +127,7 @@ class ResultEntry(QWidget):
             for row, kind in enumerate(KINDS, start=2):
                 grid.addWidget(QLabel(kind.upper()), row, 0)
                 for col, part in ((1, "surviving"), (2, "destroyed")):
-                    spin = QSpinBox(minimum=0, maximum=999)
+                    spin = SpinBox(minimum=0, maximum=999)
                     spin.setObjectName(f"p{i + 1}-{part}-{kind}")
                     spin.valueChanged.connect(self.edited)
                     grid.addWidget(spin, row, col)

@@ -5,19 +5,18 @@ from __future__ import annotations
 
 from PySide6.QtCore import Qt
 from PySide6.QtWidgets import (
-    QComboBox,
     QFormLayout,
     QHBoxLayout,
     QLabel,
     QLineEdit,
     QPushButton,
-    QSpinBox,
     QVBoxLayout,
     QWidget,
 )
 
 from referee.app.tournament.desk_host import DeskHost
 from referee.app.tournament.tables import NumberText, fill, make_table
+from referee.app.widgets.boxes import ComboBox, SpinBox
 from referee.app.widgets.plain_text import plain_tip
 from referee.tournament.event import TIEBREAKERS
 from referee.tournament.standings import Standings
@@ -43,10 +42,10 @@ class StandingsTab(QWidget):
         row.addWidget(self.keys, 1)
         row.addWidget(apply)
         form.addRow("Order by", row)
-        self.penalty_player = QComboBox()
-        self.penalty_points = QSpinBox(minimum=0, maximum=10**6)
+        self.penalty_player = ComboBox()
+        self.penalty_points = SpinBox(minimum=0, maximum=10**6)
         self.penalty_points.setSpecialValueText("warning")
-        self.penalty_of = QComboBox()
+        self.penalty_of = ComboBox()
         self.penalty_of.addItems(["tvp", "mvp"])
         self.penalty_why = QLineEdit(placeholderText="why (kept in the trail)")
         self.penalty_button = QPushButton("Give penalty")

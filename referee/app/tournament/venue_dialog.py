@@ -23,6 +23,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from referee.app.widgets.boxes import ComboBox
 from referee.tournament.venue import VenueTable
 
 NOBODY = "(nobody)"
@@ -95,7 +96,7 @@ class VenueDialog(QDialog):
         self.grid.insertRow(r)
         self.grid.setItem(r, 0, QTableWidgetItem(table.name))
         self.grid.setItem(r, 1, QTableWidgetItem(table.terrain))
-        fixed = QComboBox()
+        fixed = ComboBox()
         fixed.addItem(NOBODY, None)  # data, not text: a player may be named "(nobody)"
         for name in self.players:
             fixed.addItem(name, name)

@@ -7,6 +7,12 @@ empty command line presses Ctrl+Z and nothing happens: the step stays. One event
 the field keep the keys while it has typing to undo (or redo), and passes them on otherwise
 to the window's Edit > Undo / Redo (the last step), in every window of the app.
 
+The same filter keeps a letter typed in a field the field's: the window's one-key shortcuts
+(D folds the docks, F fits the map, J, N runs the next step) never fire from a text field, a
+spin box or a drop-down list. Qt's text fields keep their letters already; a drop-down list
+did not, so N typed in a facing list ran the next step instead of picking a facing: it now
+picks the list's next item starting with the letter, as Qt's lists do.
+
 The keys go to the field that has the keyboard (Qt asks it first, with a shortcut override):
 the filter follows the focus, and goes on each text field as it takes the keyboard (and on
 the spin or combo box holding it), not on the whole application, where it would run Python
@@ -33,6 +39,8 @@ REDO = QKeyCombination(
 ).toCombined()
 """The windows' Edit > Undo and Redo, whatever the platform's standard keys."""
 NAME = "referee-undo-keys"
+TYPING = Qt.KeyboardModifier.NoModifier | Qt.KeyboardModifier.ShiftModifier
+"""The modifiers of a key that types (a letter, a digit), not of a shortcut like Ctrl+F."""
 
 
 def _field_can(watched: QObject, redo: bool) -> bool | None:
@@ -57,12 +65,27 @@ def _field_can(watched: QObject, redo: bool) -> bool | None:
     return None
 
 
+def _typed(event: QKeyEvent) -> bool:
+    """Whether ``event`` types a character (a letter, a digit, a sign), with no modifier
+    but Shift: a one-key shortcut's key, not Ctrl+F's."""
+    text = event.text()
+    return (
+        bool(text)
+        and text.isprintable()
+        and not text.isspace()
+        and event.modifiers() & ~TYPING == Qt.KeyboardModifier.NoModifier
+    )
+
+
 class UndoKeys(QObject):
     """The filter (see the module docstring)."""
 
     def eventFilter(self, watched: QObject, event: QEvent) -> bool:
         if event.type() != QEvent.Type.ShortcutOverride or not isinstance(event, QKeyEvent):
             return False
+        if _typed(event) and isinstance(watched, QComboBox) and watched.lineEdit() is None:
+            event.accept()  # the list's own: it picks an item starting with the letter
+            return True
         keys = event.keyCombination().toCombined()
         if event.matches(QKeySequence.StandardKey.Undo) or keys == UNDO:
             redo = False

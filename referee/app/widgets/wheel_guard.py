@@ -14,7 +14,9 @@ build the Python class of each object it meets (with their enums: about a tenth 
 window's start). The main window puts it on when a box could first meet the wheel
 (:class:`FirstTouch`): at the user's first wheel, click or key in the window, or when the
 keyboard first goes to another window (a dialog, a floating dock); the boxes made before it
-get their focus policy then.
+get their focus policy then. The app's own boxes do not wait for it: each is guarded from
+the moment it is made (:mod:`referee.app.widgets.boxes`), in a window that was never touched
+too (a dock restored floating); this filter is for the boxes Qt makes itself.
 """
 
 from __future__ import annotations

@@ -45,6 +45,12 @@ class MatchOpening(Menus, StepRunning):
         except RefereeError as exc:
             self.report_error(str(exc))
             return
+        try:  # the state it keeps read now: a damaged one is refused before the window turns
+            _ = session.state
+        except RefereeError as exc:
+            session.close()
+            self.report_error(str(exc))
+            return
         self.set_session(session)
         self.show_match_file(session.path)
         self._remember(session.path)

@@ -14,10 +14,11 @@ remembered, :mod:`referee.app.window.remembered`); Edit > Undo / Redo, named aft
 Aftermath; Help > About (versions, where files go, :mod:`referee.app.window.about_dialog`). There is
 no Save: the match file writes every step as it happens. A click on a
 token shows the unit in the inspector; a right-click on a hex offers the referee's
-corrections (:mod:`referee.app.session.correction_menu`). View > Rules (Ctrl+F, F1) puts the cursor
-in the rules browser's search box; every clause or ruling link of the window (the journal's
-why, the inspector, the line of sight, a wizard's working)
-opens there.
+corrections (:mod:`referee.app.session.correction_menu`). View > Rules (the dock's entry, or
+Rules (search): Ctrl+F, F1) puts the cursor in the rules browser's search box; every clause or
+ruling link of the window (the journal's why, the inspector, the line of sight, a wizard's
+working) opens there, the cursor in the search box too (its tab clicked:
+:mod:`.lazy_docks`).
 """
 
 from __future__ import annotations
@@ -123,6 +124,10 @@ class Menus(FileActions, OrdersPanels):
         ):
             view.addAction(dock.toggleViewAction())
         view.addAction(self.setup_dock.toggleViewAction())
+        # View > Rules shows the dock in front, the cursor in its search box
+        self.rules_dock.toggleViewAction().triggered.connect(
+            lambda shown: self.focus_rules() if shown else None
+        )
         self.journal_rows_action = self._action(
             view, "&Journal, ten rows tall", lambda: self.show_journal_rows(), "J"
         )
@@ -225,15 +230,15 @@ class Menus(FileActions, OrdersPanels):
         self.rules_browser.focus_search()
 
     def show_rule(self, link: str) -> None:
-        """Open a ``clause:``/``ruling:`` link in the rules browser."""
-        self.rules_dock.show()
-        self.rules_dock.raise_()
+        """Open a ``clause:``/``ruling:`` link in the rules browser (the cursor in its search
+        box: what is typed next is a search, not the window's one-key shortcuts)."""
+        self.focus_rules()
         self.rules_browser.open_link(link)
 
     def show_why(
         self, title: str, clause_ids: Iterable[str], ruling_ids: Iterable[str], link: str = ""
     ) -> None:
-        """The clauses and rulings an event applied, in the rules browser (``link`` first)."""
-        self.rules_dock.show()
-        self.rules_dock.raise_()
+        """The clauses and rulings an event applied, in the rules browser (``link`` first;
+        the cursor in its search box)."""
+        self.focus_rules()
         self.rules_browser.show_why(title, list(clause_ids), list(ruling_ids), link or None)

@@ -247,8 +247,11 @@ def parse_units(
     return units
 
 
-def parse_structures(path: Path, raw: Mapping[str, object]) -> dict[str, StructureCard]:
-    """The structure cards of a parsed ``structures.toml``; every problem at once."""
+def parse_structures(
+    path: Path, raw: Mapping[str, object], most_pips: int
+) -> dict[str, StructureCard]:
+    """The structure cards of a parsed ``structures.toml``, each deployed with at most
+    ``most_pips`` pips (ruling ``activation.most-pips``); every problem at once."""
     r = TableReader(path, ruling_resolver({}))
     r.keys(raw, "structures", ("structure",))
     out: dict[str, StructureCard] = {}
@@ -264,7 +267,7 @@ def parse_structures(path: Path, raw: Mapping[str, object]) -> dict[str, Structu
         out[sid] = StructureCard(
             id=sid,
             name=r.text(entry, where, "name"),
-            pips=r.integer(entry, where, "pips", low=1, high=99),
+            pips=r.integer(entry, where, "pips", low=1, high=most_pips),
             armor=r.integer(entry, where, "armor", low=0, high=99),
             capacity=r.integer(entry, where, "capacity", 1, low=0, high=99),
         )
@@ -272,10 +275,10 @@ def parse_structures(path: Path, raw: Mapping[str, object]) -> dict[str, Structu
     return out
 
 
-def parse_cards(folder: Path, movement: MovementTable) -> Cards:
+def parse_cards(folder: Path, movement: MovementTable, most_pips: int) -> Cards:
     units_path, structures_path = folder / UNITS_FILE, folder / STRUCTURES_FILE
     units = parse_units(units_path, read_toml(units_path), movement)
-    structures = parse_structures(structures_path, read_toml(structures_path))
+    structures = parse_structures(structures_path, read_toml(structures_path), most_pips)
     clash = sorted(set(units) & set(structures))
     if clash:
         from referee.errors import DataFileError
@@ -293,10 +296,15 @@ CARDS: TableKind[Cards] = TableKind(
         UNITS_FILE,
         STRUCTURES_FILE,
     ),
-    lambda src: parse_cards(src.folder, src.table(ACTIVATION).movement),
+    lambda src: parse_cards(
+        src.folder,
+        src.table(ACTIVATION).movement,
+        src.table(ACTIVATION).fortifications.most_pips,
+    ),
     needs=("activation",),
 )
-"""The unit and structure cards of an activation ruleset (its movement table checks them)."""
+"""The unit and structure cards of an activation ruleset (its movement table checks them, its
+fortifications table bounds a structure's pips)."""
 
 
 def activation_cards(rules: Ruleset) -> Cards:

@@ -21,6 +21,7 @@ from referee.board.maps import EDGES, BattleMap, MapError, edge_depth, find_map,
 from referee.errors import RefereeError
 from referee.rules.activation.cards import CARDS, Cards
 from referee.rules.activation.pips import Pips
+from referee.rules.activation.tables import ACTIVATION
 from referee.rules.table_reader import TableReader
 from referee.ruleset.readings import ruling_resolver
 from referee.ruleset.tables import TableKind
@@ -100,7 +101,12 @@ def edge_tiles(battle_map: BattleMap, edge: str) -> frozenset[Hex]:
 
 
 def _mission(
-    r: TableReader, raw: Mapping[str, object], index: int, cards: Cards, maps: dict[str, BattleMap]
+    r: TableReader,
+    raw: Mapping[str, object],
+    index: int,
+    cards: Cards,
+    maps: dict[str, BattleMap],
+    most_pips: int,
 ) -> Mission | None:
     mid = raw.get("id")
     if not isinstance(mid, str) or not mid:
@@ -146,11 +152,17 @@ def _mission(
         pips_raw = r.table(bt.get("pips", {}), f"{bw}.pips")
         r.keys(pips_raw, f"{bw}.pips", ("side1", "side2", "neutral"))
         counts = {
-            k: r.integer(pips_raw, f"{bw}.pips", k, 0, low=0, high=99)
+            k: r.integer(pips_raw, f"{bw}.pips", k, 0, low=0, high=most_pips)
             for k in ("side1", "side2", "neutral")
         }
         if sum(counts.values()) == 0:
             r.problem(f"{bw}.pips", "a building needs at least one pip")
+        elif sum(counts.values()) > most_pips:
+            r.problem(
+                f"{bw}.pips",
+                f"{sum(counts.values())} pips in all, more than a building holds "
+                f"(at most {most_pips}, ruling activation.most-pips)",
+            )
         buildings.append(MissionBuilding(h, structure, Pips(**counts)))
     return Mission(
         id=mid,
@@ -163,8 +175,9 @@ def _mission(
     )
 
 
-def parse_missions(path: Path, raw: Mapping[str, object], cards: Cards) -> Missions:
-    """The missions of a parsed ``missions.toml``; every problem at once."""
+def parse_missions(path: Path, raw: Mapping[str, object], cards: Cards, most_pips: int) -> Missions:
+    """The missions of a parsed ``missions.toml``, each building with at most ``most_pips``
+    pips (ruling ``activation.most-pips``); every problem at once."""
     r = TableReader(path, ruling_resolver({}))
     r.keys(raw, "missions", ("mission",))
     entries = raw.get("mission", [])
@@ -174,7 +187,7 @@ def parse_missions(path: Path, raw: Mapping[str, object], cards: Cards) -> Missi
     missions: dict[str, Mission] = {}
     maps: dict[str, BattleMap] = {}
     for i, entry in enumerate(entries):
-        m = _mission(r, r.table(entry, f"mission[{i}]"), i, cards, maps)
+        m = _mission(r, r.table(entry, f"mission[{i}]"), i, cards, maps, most_pips)
         if m is None:
             continue
         if m.id in missions:
@@ -187,8 +200,13 @@ def parse_missions(path: Path, raw: Mapping[str, object], cards: Cards) -> Missi
 MISSIONS: TableKind[Missions] = TableKind(
     "activation_missions",
     (MISSIONS_FILE,),
-    lambda src: parse_missions(src.path(MISSIONS_FILE), src.doc(MISSIONS_FILE), src.table(CARDS)),
-    needs=("activation_cards",),
+    lambda src: parse_missions(
+        src.path(MISSIONS_FILE),
+        src.doc(MISSIONS_FILE),
+        src.table(CARDS),
+        src.table(ACTIVATION).fortifications.most_pips,
+    ),
+    needs=("activation", "activation_cards"),
 )
 """The sample missions of an activation ruleset."""
 

@@ -9,6 +9,10 @@ A fortification's health is its pips, each neutral or in one player's colour
   ``activation.fortification-damage``). The total goes down by one per hit until none is left.
 * :func:`capture_pips`: turn pips to the capturing player's colour; turning a neutral pip
   turns two (clause ``activation.capture``, ruling ``activation.capture-neutral``).
+
+A building holds at most ``most`` pips, all colours together (ruling ``activation.most-pips``,
+the table's ``most_pips``): :func:`parse_pip_count` (the command line) and
+:meth:`Pips.from_json` (structures, missions, match files) refuse more (:func:`check_most`).
 """
 
 from __future__ import annotations
@@ -73,8 +77,19 @@ class PipCount:
         return Pips(self.enemy, self.ally, self.neutral)
 
 
-def parse_pip_count(text: str) -> PipCount:
-    """``ally=2,enemy=1,neutral=3`` (any order; a colour left out has none)."""
+def check_most(total: int, most: int, what: str) -> None:
+    """Refuse ``total`` pips, ``what`` saying whose, when a building holds fewer (ruling
+    ``activation.most-pips``)."""
+    if total > most:
+        raise PipError(
+            f"{what}: {total}, more than a building holds "
+            f"(at most {most} pips in all, ruling activation.most-pips)"
+        )
+
+
+def parse_pip_count(text: str, most: int) -> PipCount:
+    """``ally=2,enemy=1,neutral=3`` (any order; a colour left out has none), at most ``most``
+    pips in all (ruling ``activation.most-pips``)."""
     counts: dict[str, int] = {}
     for part in (p for p in text.split(",") if p.strip()):
         name, sep, value = part.partition("=")
@@ -91,8 +106,11 @@ def parse_pip_count(text: str) -> PipCount:
             raise PipError(
                 f"{name} pips: expected a whole number 0 or more, got {excerpt(value.strip())}"
             )
+        check_most(number, most, f"{name} pips")
         counts[name] = number
-    return PipCount(**counts)
+    pips = PipCount(**counts)
+    check_most(pips.total, most, f"pips in all ({pips.words()})")
+    return pips
 
 
 @dataclass(frozen=True, slots=True)
@@ -126,12 +144,16 @@ class Pips:
         return f"side 1 {self.side1}, side 2 {self.side2}, neutral {self.neutral}"
 
     @staticmethod
-    def from_json(raw: Mapping[str, object]) -> Pips:
+    def from_json(raw: Mapping[str, object], most: int) -> Pips:
+        """The pips a file keeps, at most ``most`` in all (ruling ``activation.most-pips``)."""
         values = {k: raw.get(k, 0) for k in ("side1", "side2", "neutral")}
         for k, v in values.items():
             if isinstance(v, bool) or not isinstance(v, int) or v < 0:
-                raise PipError(f"{k} pips: expected a whole number 0 or more, got {v!r}")
-        return Pips(**values)  # type: ignore[arg-type]
+                raise PipError(f"{k} pips: expected a whole number 0 or more, got {excerpt(v)}")
+            check_most(v, most, f"{k} pips")
+        pips = Pips(**values)  # type: ignore[arg-type]
+        check_most(pips.total, most, f"pips in all ({pips.text()})")
+        return pips
 
 
 def most_common(pips: PipCount, tie_order: Iterable[Colour]) -> Colour | None:

@@ -148,7 +148,9 @@ class Fortification:
         return out
 
     @staticmethod
-    def from_json(raw: Mapping[str, object]) -> Fortification:
+    def from_json(raw: Mapping[str, object], most_pips: int) -> Fortification:
+        """A kept fortification; ``most_pips``: the most a building holds (ruling
+        ``activation.most-pips``)."""
         where = f"fortifications.{raw.get('hex', '?')}"
         try:
             pips = raw["pips"]
@@ -156,7 +158,7 @@ class Fortification:
             return Fortification(
                 hex=parse_label(str(raw["hex"])),
                 structure=str(raw["structure"]),
-                pips=Pips.from_json(cast(Mapping[str, object], pips)),
+                pips=Pips.from_json(cast(Mapping[str, object], pips), most_pips),
                 owner=int(cast(int, owner)) if owner is not None else None,
                 uid=str(raw["uid"]) if raw.get("uid") is not None else None,
             )
@@ -259,7 +261,9 @@ class ActivationState:
         }
 
     @staticmethod
-    def from_json(raw: Mapping[str, object]) -> ActivationState:
+    def from_json(raw: Mapping[str, object], most_pips: int) -> ActivationState:
+        """The state a match file keeps; ``most_pips``: the most pips a building holds
+        (ruling ``activation.most-pips``)."""
         phase = raw.get("phase")
         if phase not in PHASES:
             raise StateError(f"phase: {phase!r} is not one of {', '.join(PHASES)}", "phase")
@@ -268,7 +272,7 @@ class ActivationState:
                 Piece.from_json(p) for p in cast(list[Mapping[str, object]], raw.get("pieces", []))
             ]
             forts = [
-                Fortification.from_json(f)
+                Fortification.from_json(f, most_pips)
                 for f in cast(list[Mapping[str, object]], raw.get("fortifications", []))
             ]
             bans = tuple(

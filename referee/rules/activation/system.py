@@ -92,7 +92,7 @@ class ActivationSystem:
         raw = event.detail.get("state")
         if not isinstance(raw, Mapping):
             raise RefereeError("no state after it")
-        return ActivationState.from_json(raw)
+        return ActivationState.from_json(raw, self.game.rules.fortifications.most_pips)
 
     def agenda(self, state: ActivationState) -> str:
         return asked_now(state)

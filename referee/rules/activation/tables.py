@@ -297,6 +297,9 @@ def parse_movement(
 
 @dataclass(frozen=True, slots=True)
 class FortificationTable(Table):
+    most_pips: int
+    """The most pips one building holds, all colours together (ruling
+    ``activation.most-pips``)."""
     tie_order: tuple[Colour, ...]
     inside_die: DiceExpr
     inside_need: Target
@@ -337,7 +340,9 @@ def parse_fortifications(
     path: Path, raw: Mapping[str, object], readings: Mapping[str, str]
 ) -> FortificationTable:
     r = TableReader(path, ruling_resolver(readings))
-    r.keys(raw, "fortifications", ("damage", "health_check", "capture"))
+    r.keys(raw, "fortifications", ("pips", "damage", "health_check", "capture"))
+    pips = r.table(raw.get("pips", {}), "pips")
+    r.keys(pips, "pips", ("most",))
     dmg = r.table(raw.get("damage", {}), "damage")
     r.keys(
         dmg,
@@ -364,6 +369,7 @@ def parse_fortifications(
     table = FortificationTable(
         path=path,
         decided_by={},
+        most_pips=r.integer(pips, "pips", "most", low=1),
         tie_order=cast(tuple[Colour, ...], tuple(tie)),
         inside_die=_dice(r, dmg, "damage", "inside_die"),
         inside_need=_target(r, dmg, "damage", "inside_need"),

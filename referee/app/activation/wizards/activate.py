@@ -40,6 +40,7 @@ from referee.app.activation.wizards.base import (
 from referee.app.activation.wizards.moves import MovePage
 from referee.app.activation.wizards.pieces import PiecePage
 from referee.app.map.map_overlay import MapOverlay
+from referee.app.widgets.boxes import ComboBox
 from referee.board.hexgrid import Hex, hex_label
 from referee.rules.activation.actions import ActivationError, shot_target
 from referee.rules.activation.commands import Command, Move, Shoot, Shot
@@ -258,7 +259,7 @@ class AttackPage(QWizardPage):
         table = game.rules.attack
         card = game.card(piece)
         for weapon in card.weapons:
-            box = QComboBox()
+            box = ComboBox()
             box.addItem("does not fire", None)
             targets: list[tuple[str, str, Hex]] = []
             for other in sorted(state.on_map(), key=lambda p: p.uid):

@@ -13,12 +13,13 @@ vehicle's slots lie along it), so the wizard never offers a tile the step would 
 from __future__ import annotations
 
 from PySide6.QtCore import Qt
-from PySide6.QtWidgets import QListWidgetItem, QSpinBox, QWidget
+from PySide6.QtWidgets import QListWidgetItem, QWidget
 
 from referee.app.activation.wizards.base import DicePage, Situation
 from referee.app.activation.wizards.pieces import PiecePage
 from referee.app.activation.wizards.tiles import PlacingWizard, TilePage
 from referee.app.map.map_overlay import MapOverlay
+from referee.app.widgets.boxes import SpinBox
 from referee.board.hexgrid import Hex, hex_label
 from referee.rules.activation.commands import Command, Deploy, DeployPass
 from referee.rules.activation.game import battle_map
@@ -127,7 +128,7 @@ class WherePage(TilePage):
             "The tiles it may deploy on are green on the map: click one, or pick it below.",
             "a tile it may deploy on",
         )
-        self.ammunition = QSpinBox()
+        self.ammunition = SpinBox()
         self.ammunition.setToolTip(
             "The ammunition the unit starts with: from none to its "
             "card's (clause activation.ammunition)"

@@ -9,7 +9,6 @@ from __future__ import annotations
 
 from PySide6.QtCore import Qt
 from PySide6.QtWidgets import (
-    QComboBox,
     QFormLayout,
     QLabel,
     QListWidget,
@@ -20,6 +19,7 @@ from PySide6.QtWidgets import (
 
 from referee.app.activation.wizards.base import CHOSEN, LEGAL, ActivationWizard, dry_run
 from referee.app.activation.wizards.sharing import sharing_words
+from referee.app.widgets.boxes import ComboBox
 from referee.board.hexgrid import DIRECTION_NAMES, Hex, facing_name, hex_label
 from referee.rules.activation.commands import Command
 from referee.rules.activation.state import Piece
@@ -50,7 +50,7 @@ class TilePage(QWizardPage):
         self.words = words
         self.setTitle(title)
         self.setSubTitle(subtitle)
-        self.facing = QComboBox()
+        self.facing = ComboBox()
         self.facing.addItems(DIRECTION_NAMES)
         self.tiles = QListWidget()
         self.none = QLabel()

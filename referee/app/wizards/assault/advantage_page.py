@@ -13,7 +13,6 @@ from html import escape
 
 from PySide6.QtCore import Qt
 from PySide6.QtWidgets import (
-    QComboBox,
     QGridLayout,
     QHBoxLayout,
     QLabel,
@@ -23,6 +22,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from referee.app.widgets.boxes import ComboBox, SpinBox
 from referee.app.wizards.assault.page import AssaultPage, Page, counted, problem_label
 from referee.app.wizards.assault.plan import AssaultPlan, StageDice, StageRun
 from referee.app.wizards.common.dice_entry import DiceEntry
@@ -95,7 +95,7 @@ class AdvantagePage(AssaultPage):
             "the side that gains the advantage (ruling assault.tie-rank)."
         )
         self.tie_label.setWordWrap(True)
-        self.tie_side = QComboBox()
+        self.tie_side = ComboBox()
         self.tie_side.addItems(["(name the side)", "side 1", "side 2"])
         self.editor = QWidget()
         self.grid = QGridLayout(self.editor)
@@ -208,7 +208,7 @@ class AdvantagePage(AssaultPage):
             )
             for pid, n in adv.rolled.successes(s, "assault").items():
                 row += 1
-                spin = QSpinBox()
+                spin = SpinBox()
                 spin.setRange(0, n)
                 spin.setValue(self.proposed.of(s).get(pid, 0))
                 spin.setAccessibleName(f"deflected of {pid}")

@@ -22,6 +22,7 @@ from PySide6.QtWidgets import (
     QVBoxLayout,
 )
 
+from referee.app.widgets.boxes import ComboBox
 from referee.app.widgets.plain_text import plain_tip
 from referee.app.wizards.assault.page import (
     AssaultPage,
@@ -148,10 +149,10 @@ class RetreatPage(AssaultPage):
         )
         self.table.setItem(row, 0, QTableWidgetItem(uid))
         self.table.setItem(row, 1, item)
-        into = QComboBox()
+        into = ComboBox()
         into.addItems([hex_label(h) for h in r.options])
         into.currentIndexChanged.connect(lambda _i: self._highlight())
-        facing = QComboBox()
+        facing = ComboBox()
         for f in r.facings:
             facing.addItem(turn_text(f, now), f)
         if now in r.facings:

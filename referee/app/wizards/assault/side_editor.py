@@ -25,6 +25,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from referee.app.widgets.boxes import ComboBox, SpinBox
 from referee.app.widgets.flow_layout import FlowLayout
 from referee.app.widgets.plain_text import plain_tip
 from referee.app.widgets.style import side_name
@@ -245,7 +246,7 @@ class SideAllocationEditor(QWidget):
     # --- rows -----------------------------------------------------------------------
 
     def _combo(self, options: list[str], value: str) -> QComboBox:
-        combo = QComboBox()
+        combo = ComboBox()
         combo.addItems(options)
         if value in options:
             combo.setCurrentText(value)
@@ -262,7 +263,7 @@ class SideAllocationEditor(QWidget):
         self.rolls.setCellWidget(row, 0, self._combo(self.sources, plan.source))
         self.rolls.setCellWidget(row, 1, self._combo(self.enemies, plan.target))
         for col, uid in enumerate(self.sources, 2):
-            spin = QSpinBox()
+            spin = SpinBox()
             spin.setRange(0, 99)
             spin.setValue(plan.support.get(uid, 0))
             spin.setAccessibleName(f"support from {uid}, roll {row + 1}")

@@ -6,8 +6,9 @@ from __future__ import annotations
 
 from PySide6.QtCore import Qt, QTimer, Signal
 from PySide6.QtGui import QFocusEvent, QValidator
-from PySide6.QtWidgets import QSpinBox, QWidget
+from PySide6.QtWidgets import QWidget
 
+from referee.app.widgets.boxes import SpinBox
 from referee.errors import whole_number
 
 SELECTING_REASONS = frozenset(
@@ -23,7 +24,7 @@ The keyboard given back after the wizard redrew its page (between the two digits
 12) keeps the digits typed so far."""
 
 
-class FaceBox(QSpinBox):
+class FaceBox(SpinBox):
     """A box for one die: ``?`` until typed, then a face from 1 to the die's sides (a d12
     takes 10, 11 and 12, typed digit by digit); any other number, 0 included, is refused
     at the keystroke (``refused`` says what was typed)."""

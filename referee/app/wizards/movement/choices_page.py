@@ -16,6 +16,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from referee.app.widgets.boxes import ComboBox
 from referee.app.widgets.plain_text import plain_tip
 from referee.app.wizards.movement.choices import option_text
 from referee.app.wizards.movement.page import MovementPage, Page
@@ -146,7 +147,7 @@ class ChoicesPage(MovementPage):
         label.setTextFormat(Qt.TextFormat.PlainText)
         label.setWordWrap(True)
         label.setToolTip(plain_tip(cite(choice.clause, choice.ruling)))
-        combo = QComboBox()
+        combo = ComboBox()
         combo.setPlaceholderText("choose…")
         combo.addItems([option_text(choice, o) for o in choice.options])
         combo.setCurrentIndex(-1)

@@ -19,7 +19,6 @@ from PySide6.QtCore import Qt
 from PySide6.QtWidgets import (
     QAbstractItemView,
     QCheckBox,
-    QComboBox,
     QHBoxLayout,
     QHeaderView,
     QLabel,
@@ -29,6 +28,7 @@ from PySide6.QtWidgets import (
     QWizardPage,
 )
 
+from referee.app.widgets.boxes import ComboBox
 from referee.app.wizards.new_match.map_preview import map_preview
 from referee.app.wizards.new_match.placements import Placement, placement_problems, unit_ids
 from referee.app.wizards.new_match.side_army_box import SideArmyBox
@@ -88,7 +88,7 @@ class ArmiesPage(QWizardPage):
             "first; type a hex, or select a unit and click the map, to move one."
         )
         self.budgets: Budgets = load_budgets()
-        self.game = QComboBox()
+        self.game = ComboBox()
         for game in self.budgets.games.values():
             self.game.addItem(
                 f"{game.name} ({game.allowances[0].text()})" if game.symmetric else game.name,

@@ -17,11 +17,11 @@ from PySide6.QtWidgets import (
     QListWidget,
     QListWidgetItem,
     QRadioButton,
-    QSpinBox,
     QVBoxLayout,
     QWizardPage,
 )
 
+from referee.app.widgets.boxes import SpinBox
 from referee.rules.orders.victory import offered
 from referee.ruleset.shipped import ruleset
 from referee.scenarios.loader import scenarios_of
@@ -59,7 +59,7 @@ class ScenarioPage(QWizardPage):
         self.victory_box = QGroupBox("Victory condition")
         self.victory_layout = QVBoxLayout(self.victory_box)
         self.victory_group = QButtonGroup(self)
-        self.minutes = QSpinBox()
+        self.minutes = SpinBox()
         self.minutes.setRange(1, 24 * 60)
         self.minutes.setSuffix(" minutes")
         self.minutes.setAccessibleName("minutes")

@@ -16,7 +16,6 @@ from typing import Any
 from PySide6.QtCore import Qt, Signal
 from PySide6.QtWidgets import (
     QAbstractItemView,
-    QComboBox,
     QFileDialog,
     QFormLayout,
     QGroupBox,
@@ -31,6 +30,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from referee.app.widgets.boxes import ComboBox, SpinBox
 from referee.app.widgets.plain_text import plain_tip
 from referee.app.widgets.style import side_name
 from referee.army import Army, ArmyReport, TableUnit, load_army, table_units, validate_army
@@ -79,9 +79,9 @@ class SideArmyBox(QGroupBox):
         self.game: GameType | None = None
         self.advanced: Mapping[str, int] | None = None
         self.limit = "at-most"
-        self.nation = QComboBox()
+        self.nation = ComboBox()
         self.nation.setAccessibleName(f"side {side} nation")
-        self.allowance = QComboBox()
+        self.allowance = ComboBox()
         self.allowance.setAccessibleName(f"side {side} budget")
         self.table = QTableWidget(0, 3)
         self.table.setHorizontalHeaderLabels(["Unit", "Cost", "Count"])
@@ -162,7 +162,7 @@ class SideArmyBox(QGroupBox):
             name.setToolTip(plain_tip(f"{unit.id}: {unit.size}, {', '.join(sorted(unit.types))}"))
             self.table.setItem(row, 0, name)
             self.table.setItem(row, 1, QTableWidgetItem(cost_text(unit.cost)))
-            spin = QSpinBox()
+            spin = SpinBox()
             spin.setRange(0, MAX_COUNT)
             spin.setAccessibleName(f"side {self.side} {unit.id} count")
             spin.valueChanged.connect(self._update)

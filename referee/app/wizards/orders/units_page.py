@@ -4,13 +4,13 @@ the next one, and the current one while a unit has none for it (clause ``orders.
 from __future__ import annotations
 
 from PySide6.QtWidgets import (
-    QComboBox,
     QFormLayout,
     QListWidget,
     QVBoxLayout,
     QWizardPage,
 )
 
+from referee.app.widgets.boxes import ComboBox
 from referee.app.widgets.style import side_name
 from referee.rules.orders.state import MatchState
 from referee.rules.state import UnitState
@@ -32,12 +32,12 @@ class UnitsPage(QWizardPage):
         self.setSubTitle(
             "Orders are written for the next turn, or for this one while a unit has none."
         )
-        self.side = QComboBox()
+        self.side = ComboBox()
         self.side.addItem("Every unit", 0)
         for side in sorted({u.side for u in state.units.values()}):
             nations = sorted({u.nation for u in state.units.values() if u.side == side})
             self.side.addItem(f"{side_name(side, capital=True)}: {', '.join(nations)}", side)
-        self.turn = QComboBox()
+        self.turn = ComboBox()
         for turn in turns_offered(state):
             which = "this turn" if turn == state.turn else "next turn"
             self.turn.addItem(f"Turn {turn} ({which})", turn)
