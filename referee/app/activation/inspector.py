@@ -13,9 +13,10 @@ from __future__ import annotations
 from html import escape
 
 from PySide6.QtCore import QUrl, Signal
-from PySide6.QtWidgets import QComboBox, QTextBrowser, QVBoxLayout, QWidget
+from PySide6.QtWidgets import QTextBrowser, QVBoxLayout, QWidget
 
 from referee.app.docks.rule_html import rule_link
+from referee.app.widgets.boxes import ComboBox
 from referee.board.hexgrid import Hex, facing_name, hex_label
 from referee.rules.activation.game import ActivationGame
 from referee.rules.activation.state import ActivationState, Piece
@@ -155,7 +156,7 @@ class ActivationInspector(QWidget):
 
     def __init__(self, parent: QWidget | None = None) -> None:
         super().__init__(parent)
-        self.picker = QComboBox()
+        self.picker = ComboBox()
         self.picker.setToolTip("The unit shown; click a unit's tile on the map to pick it there")
         self.page = QTextBrowser()
         self.page.setOpenLinks(False)
