@@ -39,18 +39,31 @@ map with no disk cache and every pair.
 
 The floor (``floor_all_pairs_100x100_ms``): every pair answered by ORing, for each hex a
 line meets, a bit of each grid of blocking hexes into the pair's bit, 64 pairs to a word
-with no word wasted (``floor_word_ors_100x100`` words), at the rate this machine's numpy
-ORs long runs of words in place, measured in the same run.
+with no word wasted (``floor_word_ors_100x100`` words), done as numpy ORs long runs of words
+in place (:func:`floor_ors`: those words ORed, timed).
+
+The 100 x 100 figures set against each other (all pairs, ``visible --all``'s path, the
+floor) take turns, round by round, ``ratio_runs_100x100`` rounds (7 at most, ``--runs``
+fewer), so that a busy stretch of the machine weighs on them alike, and each ratio sets
+the same statistic of both sides: ``floor_ratio_100x100`` and ``visible_all_ratio`` the
+median over the rounds of the ratio of CPU times within a round (both sides measured
+under the same load); ``*_ratio_median`` the ratio of the median CPU times,
+``*_ratio_best`` that of the best (fastest, ``*_best_cpu_ms``). ``all_pairs_100x100_ms``,
+``visible_all_100x100_ms`` and ``floor_all_pairs_100x100_ms`` are the medians of those
+rounds.
 """
 
 from __future__ import annotations
 
 import json
 import random
+import statistics
 import subprocess
 import sys
 import tempfile
 import time
+from collections.abc import Callable
+from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
@@ -70,6 +83,7 @@ BLOCKERS = ("forest", "hill", "mountain", "building")
 BIG = 100  # the large map is BIG x BIG hexes
 HUGE = 200  # the largest map the limits allow (referee.limits.MAP_MAX_COLUMNS, _ROWS)
 QUICK_RUNS = 51  # runs of a figure under a millisecond, at least (a steadier median)
+RATIO_RUNS = 7  # rounds of the 100 x 100 figures set against each other (at most)
 BoolArray = npt.NDArray[np.bool_]
 
 
@@ -216,27 +230,40 @@ def _hundred(runs: int, seed: int) -> dict[str, Any]:
 
         prepare_ms, prepare_cpu = median_ms(prepare, heavy)
         vis = prepare()
-        draws = [vis.levels({h: 2 for h in rnd.sample(bm.hexes, BIG)}) for _ in range(heavy)]
-        it = iter(draws)
-        all_ms, all_cpu = median_ms(lambda: vis.pair_blocks(next(it)), heavy)
-        it = iter(draws)
-        rows_ms, rows_cpu = median_ms(lambda: _every_row(vis, next(it)), heavy)
+        words = floor_word_ors(vis)
+        rounds = max(1, min(RATIO_RUNS, runs))
+        draws = [vis.levels({h: 2 for h in rnd.sample(bm.hexes, BIG)}) for _ in range(rounds)]
+        vis.pair_blocks(draws[0])  # the compiled loops loaded, the arrays' pages touched
+        engine, rows, floor = interleaved(
+            [
+                lambda i: vis.pair_blocks(draws[i]),
+                lambda i: _every_row(vis, draws[i]),
+                lambda i: floor_ors(words),
+            ],
+            rounds,
+        )
         middle = bm.hexes[len(bm.hexes) // 2 + BIG // 2]
         vis.from_hex(middle, 1)
         single_ms, single_cpu = median_ms(lambda: vis.from_hex(middle, 1), max(runs, QUICK_RUNS))
         table_mb = vis.g.lines.nbytes / 1e6  # the shadows too: from_hex made them
         disk = sum(f.stat().st_size for f in Path(tmp).glob("sightlines-*.npz"))
-        words = floor_word_ors(vis)
-    or_ms, or_cpu = or_ms_per_word()
     return {
         **timing("prepare_100x100", prepare_ms, prepare_cpu),
-        **timing("all_pairs_100x100", all_ms, all_cpu),
-        **timing("visible_all_100x100", rows_ms, rows_cpu),
-        "visible_all_ratio": round(rows_ms / all_ms, 2) if all_ms else None,
+        **timing("all_pairs_100x100", *engine.median),
+        **timing("visible_all_100x100", *rows.median),
+        "visible_all_ratio": _rounded(rows.over(engine), 2),
+        "visible_all_ratio_median": _rounded(rows.median[1] / engine.median[1], 2),
+        "visible_all_ratio_best": _rounded(rows.best / engine.best, 2),
         **timing("single_source_100x100", single_ms, single_cpu, 3),
-        **timing("floor_all_pairs_100x100", words * or_ms, words * or_cpu),
+        **timing("floor_all_pairs_100x100", *floor.median),
         "floor_word_ors_100x100": words,
-        "floor_ratio_100x100": round(all_ms / (words * or_ms), 1) if words else None,
+        "floor_ratio_100x100": _rounded(engine.over(floor), 1),
+        "floor_ratio_100x100_median": _rounded(engine.median[1] / floor.median[1], 1),
+        "floor_ratio_100x100_best": _rounded(engine.best / floor.best, 1),
+        "all_pairs_100x100_best_cpu_ms": round(engine.best, 1),
+        "visible_all_100x100_best_cpu_ms": round(rows.best, 1),
+        "floor_all_pairs_100x100_best_cpu_ms": round(floor.best, 1),
+        "ratio_runs_100x100": rounds,
         "kernel_100x100": vis.engine.kernel,
         "memory_100x100_mb": round(memory_mb(seed), 1),
         "line_table_100x100_mb": round(table_mb, 1),
@@ -308,20 +335,54 @@ def floor_word_ors(vis: Visibility) -> int:
     return int(-(-int((sources * entries).sum()) * max(1, engine.n_far) // 64))
 
 
-def or_ms_per_word(runs: int = 15) -> tuple[float, float]:
-    """Wall and CPU milliseconds numpy takes to OR one 64-bit word into another in place,
-    in runs of 2^18 words (2 MB), the median of ``runs``."""
+def _rounded(x: float | None, digits: int) -> float | None:
+    return None if x is None else round(x, digits)
+
+
+def floor_ors(words: int) -> None:
+    """The floor's work: ``words`` word-ORs, as numpy ORs long runs of words in place (runs
+    of 2^18 words, 2 MB, the last one shorter)."""
     size = 1 << 18
     x = np.ones(size, np.uint64)
     y = np.arange(size, dtype=np.uint64)
-    reps = 20
+    for at in range(0, words, size):
+        n = min(size, words - at)
+        np.bitwise_or(x[:n], y[:n], out=x[:n])
 
-    def ors() -> None:
-        for _ in range(reps):
-            np.bitwise_or(x, y, out=x)
 
-    wall, cpu = median_ms(ors, runs)
-    return wall / (reps * size), cpu / (reps * size)
+@dataclass(frozen=True)
+class Runs:
+    """One figure's runs: the median wall and CPU milliseconds, the best (fastest) CPU
+    milliseconds, and every round's CPU milliseconds."""
+
+    median: tuple[float, float]
+    best: float
+    cpu: tuple[float, ...]
+
+    def over(self, other: Runs) -> float | None:
+        """This figure over ``other``, round by round (both measured in that round), the
+        median of those ratios: a busy stretch of the machine weighs on both sides of
+        each alike."""
+        ratios = [a / b for a, b in zip(self.cpu, other.cpu, strict=True) if b]
+        return statistics.median(ratios) if ratios else None
+
+
+def interleaved(work: list[Callable[[int], object]], rounds: int) -> list[Runs]:
+    """Each of ``work`` run ``rounds`` times, taking turns (round ``i`` calls each with
+    ``i``), so that every figure sees the machine's load alike: a figure set against
+    another is measured by the same statistic over the same stretch of time."""
+    walls: list[list[float]] = [[] for _ in work]
+    cpus: list[list[float]] = [[] for _ in work]
+    for i in range(max(1, rounds)):
+        for fn, wall_list, cpu_list in zip(work, walls, cpus, strict=True):
+            wall, cpu = time.perf_counter(), time.process_time()
+            fn(i)
+            wall_list.append((time.perf_counter() - wall) * 1000)
+            cpu_list.append((time.process_time() - cpu) * 1000)
+    return [
+        Runs((statistics.median(w), statistics.median(c)), min(c), tuple(c))
+        for w, c in zip(walls, cpus, strict=True)
+    ]
 
 
 def kernels_load_ms() -> tuple[float, float]:

@@ -20,9 +20,9 @@ and per query puts them together by the levels of each pair's two ends
 displacements.
 
 Nearly all the work is ORing words (on a 200 x 200 map 3.5 G of them, for 14 M words of
-answers), and one method does it, :meth:`AllPairs._stops`, by one of two kernels, which
-also put the stops together by levels (:meth:`AllPairs._combine`); the rest (line
-tables, grids, groups, the levels' blocks) is shared:
+answers), and one method does it, :meth:`AllPairs._answers`, by one of two kernels, which
+also put the stops together by the levels of each pair's ends; the rest (line tables,
+grids, groups) is shared:
 
 * ``"numpy"``, the default: the lines of a group of displacements start from the same
   block of sources and fan out, so they meet the same hexes again and again (on a 100 x
@@ -33,14 +33,18 @@ tables, grids, groups, the levels' blocks) is shared:
   ORs them at several nanoseconds a word (against about 0.3 for its in-place OR of long
   runs, the floor of ``referee bench los``).
 * ``"numba"``, with the extra ``large-maps`` installed and from :data:`NUMBA_HEXES` hexes
-  on (:func:`kernel_for`): compiled loops (:mod:`referee.board.bit_kernels`) OR each
-  entry's block of each grid straight into the line's words, read down the block's
-  columns of tiles, then put each line's stops together by levels in one pass over its
-  words per pair of levels (numpy takes a pass per operation over the whole group: 1-1.3
-  s of a 200 x 200 map's all pairs, 0.2-0.3 s so). Measured (CPU seconds, the machine
+  on (:func:`kernel_for`): a compiled loop (:mod:`referee.board.bit_kernels`) takes the
+  lines one at a time: ORs each entry's block of each grid straight into words of the
+  line's own, read down the block's columns of tiles (the near stops from the few entries
+  within the largest N of an end, listed apart: :attr:`AllPairs.near_s`, ``near_t``), and
+  puts them together by the levels of each word's sources and targets, read straight from
+  the level grids, while the line's words are in the processor's nearest cache (numpy
+  takes a pass per operation over the whole group, and a group's stops, levels and
+  answers went through memory between the steps: a third of a 100 x 100 map's all pairs
+  by the compiled loops, before they were one). Measured (CPU seconds, the machine
   shared, which slows the loops most: their time is the machine's memory): 100 x 100
-  all pairs 0.8-1.2 by numpy, 0.3-0.45 so; 200 x 200 9-11 by numpy, 3.3-4.5 so (the
-  ORs 2.9-3.2, the rest gathering levels, combining and grouping). Its cost is
+  all pairs 0.7-1.2 by numpy, 0.16-0.2 so (0.22-0.26 before the steps were one, the
+  same load); 200 x 200 9-11 by numpy, 2.7-4.1 so (nearly all ORs). Its cost is
   importing numba and loading the loops, about half a second to a second the first time
   a session works out all pairs (``kernels_load_ms``), and compiling them, about 4-8 s
   once per machine. Below 60 x 60 hexes numpy answers a whole map in under a quarter of
@@ -53,7 +57,12 @@ counts (3.5 G against 3.1 G on 200 x 200: the tiles' edges), so numpy's distance
 floor is the cost of a word, not wasted words. A trie of the lines' prefixes (its nodes
 serve every source that could be on a line: 4-5 s against 1.3 s on 100 x 100); leaving
 out the lines already stopped (a quarter fewer words at most: the hexes that block the
-higher classes, mountains, 4.4% of a big map, seldom stop every source of a word). numba
+higher classes, mountains, 4.4% of a big map, seldom stop every source of a word). For
+``visible --all`` (:meth:`referee.board.visibility.Visibility.rows`), lists in order with
+no sort, each pair appended to its hexes' lists as the lines come by their step (a hex's
+numbers rise with its place): 110 ms against 85 for the pairs read out and sorted by
+numpy on 100 x 100, the appends being scattered over every hex's list; a counting sort in
+two passes by the compiled loops, 46 ms against numpy's 34 for 4 million pairs. numba
 was chosen over a C extension (no compiler on a user's machine: numba's wheels cover
 CPython 3.11 on Linux, Windows and macOS); the packaged app leaves it out (180 MB of LLVM,
 and a frozen app keeps no compiled loops between runs).
@@ -97,10 +106,13 @@ _ENTRIES = 1 << 18  # line entries of a group handled at once, at most
 NUMBA_HEXES = 60 * 60
 KERNEL_ENV = "REFEREE_LOS_KERNEL"  # "numpy" or "numba": that kernel whatever the map
 _WORDS = 1 << 18  # words ORed together at once in a segmented OR (2 MB)
+_SLAB = 1 << 20  # line entries whose distances are worked out at once for the near lists
 _Group = tuple[int, int, int, "I64Array", "I64Array"]  # p, ntr, ntc, row0, ci0
+# a group's lines: canonical line, symmetry, displacement (dq, dr), sorted by symmetry
+_Lines = tuple["I64Array", "I64Array", "I64Array", "I64Array"]
 # per far grid, the lines it stops ``(grids, nD, ntr, ntc)``; per low end (s, t), the
 # lines stopped near it and those stopped hard, per blind class ``(2, 2, classes, nD,
-# ntr, ntc)`` (:meth:`AllPairs._stops`)
+# ntr, ntc)`` (:meth:`AllPairs._numpy_stops`)
 _Stops = tuple["U64Array", "U64Array"]
 
 
@@ -139,6 +151,18 @@ def _kept_start(start: npt.NDArray[np.signedinteger[Any]], keep: BoolArray) -> I
     np.cumsum(keep, out=kept[1:])
     out: I64Array = kept[start].astype(np.int64)
     return out
+
+
+def _joined(parts: list[_Entries]) -> _Entries:
+    """The CSRs of consecutive slabs of rows as one."""
+    if not parts:
+        none = np.zeros(0, np.int16)
+        return _Entries(np.zeros(1, np.int64), none, none, none, none)
+    ends = np.cumsum([0, *(int(x.start[-1]) for x in parts)])
+    start = np.concatenate([x.start[:-1] + at for x, at in zip(parts, ends, strict=False)])
+    start = np.append(start, ends[-1]).astype(np.int64)
+    q, r, ks, kt = (np.concatenate([getattr(x, f) for x in parts]) for f in ("q", "r", "ks", "kt"))
+    return _Entries(start, q, r, ks, kt)
 
 
 def _csr(
@@ -253,7 +277,7 @@ class AllPairs:
         if table.radius < sb.radius:
             raise ValueError(f"the line table reaches {table.radius} hexes, the map {sb.radius}")
         self.sb = sb
-        self.kernel = kernel or kernel_for(sb.n)  # who ORs the lines (:meth:`_stops`)
+        self.kernel = kernel or kernel_for(sb.n)  # who ORs the lines (:meth:`_answers`)
         self.table = table
         rules = sb.board.rules
         self.edge_both = rules.edge == "both"
@@ -317,18 +341,27 @@ class AllPairs:
     def points(self) -> _Entries:
         """The crossed hexes (and corner touches, when they count) of every canonical line,
         with their distances to the ends as ``los.blind-count`` counts them."""
+        return self._points_of(0, len(self.table.line_q))
+
+    def _points_of(self, lo: int, hi: int) -> _Entries:
+        """:attr:`points` of the canonical lines ``lo .. hi - 1`` (offsets from line
+        ``lo``'s first entry)."""
         t = self.table
-        q, r, pos_s, pos_t = t.point_q, t.point_r, t.point_pos_s, t.point_pos_t
-        start = t.point_start.astype(np.int64)
+        first, end = int(t.point_start[lo]), int(t.point_start[hi])
+        span = slice(first, end)
+        q, r = t.point_q[span], t.point_r[span]
+        pos_s, pos_t = t.point_pos_s[span], t.point_pos_t[span]
+        start = t.point_start[lo : hi + 1] - np.int32(first)
+        counts = np.diff(start)
         keep: BoolArray | None = None
         if not self.with_vertices:  # corner touches do not count: leave them out
-            keep = t.point_kind == 0
-            start = _kept_start(t.point_start, keep)
+            keep = t.point_kind[span] == 0
+            start = _kept_start(start, keep)
             q, r, pos_s, pos_t = q[keep], r[keep], pos_s[keep], pos_t[keep]
         if self.steps:  # 16 bits hold every value: lines are at most a few hundred long
             ks = steps_apart(q, r)
-            lq = np.repeat(t.line_q, np.diff(t.point_start))
-            lr = np.repeat(t.line_r, np.diff(t.point_start))
+            lq = np.repeat(t.line_q[lo:hi], counts)
+            lr = np.repeat(t.line_r[lo:hi], counts)
             if keep is not None:
                 lq, lr = lq[keep], lr[keep]
             lq -= q
@@ -337,17 +370,33 @@ class AllPairs:
             del lq, lr
         else:
             ks, kt = pos_s, pos_t
-        return _Entries(start, q, r, ks, kt)
+        return _Entries(start.astype(np.int64), q, r, ks, kt)
 
     @cached_property
+    def _near(self) -> tuple[_Entries, _Entries]:
+        """:attr:`near_s` and :attr:`near_t`, worked out a slab of lines (about a million
+        entries) at a time: every entry's distances at once would take 70 MB more on a
+        200 x 200 map, which the compiled loops never need."""
+        t = self.table
+        lines = len(t.line_q)
+        per = max(1, lines * _SLAB // max(1, int(t.point_start[-1])))
+        near_s: list[_Entries] = []
+        near_t: list[_Entries] = []
+        for lo in range(0, lines, per):
+            e = self._points_of(lo, min(lines, lo + per))
+            near_s.append(e.where(e.ks <= self.max_blind))
+            near_t.append(e.where(e.kt <= self.max_blind))
+        return _joined(near_s), _joined(near_t)
+
+    @property
     def near_s(self) -> _Entries:
         """The point entries within the largest N of the start."""
-        return self.points.where(self.points.ks <= self.max_blind)
+        return self._near[0]
 
-    @cached_property
+    @property
     def near_t(self) -> _Entries:
         """The point entries within the largest N of the end."""
-        return self.points.where(self.points.kt <= self.max_blind)
+        return self._near[1]
 
     @cached_property
     def edges(self) -> tuple[_Entries, _Entries]:
@@ -488,17 +537,32 @@ class AllPairs:
 
     # --- one group --------------------------------------------------------------------
 
-    def _inputs(self, g: _Group, rows: I64Array, sym: I64Array) -> tuple[Any, ...]:
-        """The arguments of :func:`bit_kernels.stops` that describe the group's lines and
-        the board's grids, in their order."""
-        p, _, _, row0, ci0 = g
+    def _compiled_answers(
+        self,
+        g: _Group,
+        lines: _Lines,
+        levels: tuple[npt.NDArray[Any], ...],
+    ) -> tuple[U64Array, ...]:
+        """:meth:`_answers` by :func:`bit_kernels.answers`, a line at a time: its stops in
+        words of its own, put together by the levels of its ends at once. ``levels``: the
+        level grids as the loop reads them and the draws (:meth:`_compiled_levels`)."""
+        from referee.board import bit_kernels
+
+        p, ntr, ntc, row0, ci0 = g
+        rows, sym, dq, dr = lines
         far, far_shape = self._far_rows
-        t = self.table
+        near, near_shape = self._near_rows
         a, b = self.edges
-        return (
+        t = self.table
+        ns, nt = self._near
+        grids, draws = levels
+        out = np.empty((2 * len(draws), len(rows), ntr, ntc), np.uint64)
+        kernel: Any = bit_kernels.answers  # numba's dispatcher, typed as taking no arguments
+        kernel(
             far,
             far_shape,
-            *self._near_rows,
+            near,
+            near_shape,
             rows,
             (row0 + _PAD * TILE).astype(np.int64),
             (ci0 + _PAD * TILE).astype(np.int64),
@@ -506,10 +570,8 @@ class AllPairs:
             p,
             (t.point_start, t.point_q, t.point_r),
             t.point_kind,
-            (t.point_pos_s, t.point_pos_t),
-            (t.line_q, t.line_r),
             self.with_vertices,
-            self.steps,
+            ((ns.start, ns.q, ns.r, ns.ks), (nt.start, nt.q, nt.r, nt.kt)),
             a.start,
             (a.q, a.r, b.q, b.r),
             (a.ks, a.kt, b.ks, b.kt),
@@ -517,38 +579,39 @@ class AllPairs:
             np.array(self.blind_classes, np.int64),
             self.max_blind,
             self.edge_both,
+            self.n_far > 0,
+            dq,
+            dr,
+            grids,
+            draws,
+            self.plan,
+            out.reshape(-1),
+            ntr,
+            ntc,
         )
+        return tuple(out)
 
-    def _stops(self, g: _Group, rows: I64Array, sym: I64Array) -> _Stops:
-        """Per far grid, per displacement (sorted by symmetry): whether a hex of the grid
-        stops the line; and per blind class and low end ("s" or "t") the lines stopped by
-        a hex near that end, and those stopped so by an edge run with a hex that blocks
-        outright (ruling ``los.edge-run``). The one place the two kernels differ: the ORs
-        of the group's lines are taken by the compiled loops when the engine's kernel is
-        ``"numba"`` (:meth:`_compiled_stops`), else by numpy (:meth:`_numpy_stops`)."""
-        if self.kernel == "numba":
-            return self._compiled_stops(g, rows, sym)
-        return self._numpy_stops(g, rows, sym)
-
-    def _compiled_stops(self, g: _Group, rows: I64Array, sym: I64Array) -> _Stops:
-        """:meth:`_stops` by :func:`bit_kernels.stops`, which writes the far stops down the
-        columns of tiles (``(nD, ntc, ntr, grids)``) and the near ones in rows of tiles
-        (``(2, 2, classes, nD, ntr, ntc)``: per low end, stops or hard stops)."""
-        from referee.board import bit_kernels
-
-        nd = len(rows)
-        _, ntr, ntc, _, _ = g
-        nc = len(self.blind_classes)
-        far_out = np.zeros((nd, ntc, ntr, self.n_far), np.uint64)
-        near_out = np.zeros((2, 2, nc, nd, ntr, ntc), np.uint64)
-        kernel: Any = bit_kernels.stops  # numba's dispatcher, typed as taking no arguments
-        kernel(0, nd, *self._inputs(g, rows, sym), far_out.ravel(), near_out.ravel(), ntr, ntc)
-        # in rows of tiles, as the levels and the near stops are: one copy
-        return np.ascontiguousarray(far_out.transpose(3, 0, 2, 1)), near_out
+    def _compiled_levels(self, levels: npt.NDArray[Any] | None) -> tuple[npt.NDArray[Any], ...]:
+        """The level grids as :func:`bit_kernels.answers` reads them, ``(grids, 2, 8, 8,
+        TC, TR, 3)`` flat, and the draws of levels (source grid, target grid): with
+        ``levels`` one grid and one draw; with None three grids, every hex of the map at
+        level 0, 1, 2, and the nine pairs of them."""
+        on_map = np.ones(self.sb.n, np.bool_)
+        if levels is not None:
+            tiles = self.level_tiles(np.asarray(levels))[None]
+            draws = np.zeros((1, 2), np.int64)
+        else:
+            on = self._tiles([on_map])[:, :, :, 0]
+            tiles = np.zeros((LEVEL_COUNT, *on.shape[:3], LEVEL_COUNT, *on.shape[3:]), np.uint64)
+            for a in range(LEVEL_COUNT):
+                tiles[a, :, :, :, a] = on
+            draws = np.array([(a, b) for a in range(LEVEL_COUNT) for b in range(LEVEL_COUNT)])
+        grids = np.ascontiguousarray(tiles.transpose(0, 1, 2, 3, 6, 5, 4))
+        return grids.ravel(), draws.astype(np.int64)
 
     @cached_property
     def _far_rows(self) -> tuple[U64Array, I64Array]:
-        """The far grids as :func:`referee.board.bit_kernels.stops` reads them, flat, and
+        """The far grids as :func:`referee.board.bit_kernels.answers` reads them, flat, and
         their shape: ``(2, 8, 8, TC, TR, P)``, the tiles of a column of the grid one after
         another (a map's columns of tiles are the longer: its rows are printed rows, its
         columns half-columns) and the planes of a tile side by side."""
@@ -620,9 +683,9 @@ class AllPairs:
         return out
 
     def _numpy_stops(self, g: _Group, rows: I64Array, sym: I64Array) -> _Stops:
-        """:meth:`_stops` by numpy: each distinct block of a grid the group's lines meet
-        picked once (:meth:`_blocks`), the lines' ORs taken over rows of that small table
-        (:func:`_segment_or`)."""
+        """The stops of :meth:`_answers` by numpy: each distinct block of a grid the
+        group's lines meet picked once (:meth:`_blocks`), the lines' ORs taken over rows of
+        that small table (:func:`_segment_or`)."""
         nd = len(rows)
         _, ntr, ntc, _, _ = g
         a, b = self.edges
@@ -735,53 +798,20 @@ class AllPairs:
                 hards = _segment_or(runs, every, run_owner, run_pos, nc * nd)
         return stops.reshape(nc, nd, -1), hards.reshape(nc, nd, -1)
 
-    def _combine(
-        self,
-        far: U64Array,
-        near: U64Array,
-        sources: tuple[U64Array, I64Array],
-        lt: U64Array,
-        valid: U64Array,
-    ) -> tuple[U64Array, U64Array]:
-        """``(visible, blind)`` from the far and near stops (:data:`_Stops`) and the
-        sources' and targets' levels (``(nD, 3, ntr, ntc)`` words: the tiles' hexes at
-        level 0, 1, 2; the sources' as ``(blocks, src)``, line ``d``'s block
-        ``blocks[src[d]]``), by the pairs of end levels each grid of stops serves
-        (:attr:`plan`): the stops that block outright (far, and the hard near stops of
-        ruling ``los.edge-run``) make ``hard``, the others ``stopped``; a pair is blind
-        when stopped and not hard. The one other place the two kernels differ: by the
-        compiled loop (:func:`bit_kernels.combine`) when the kernel is ``"numba"``."""
-        if self.kernel == "numba":
-            from referee.board import bit_kernels
-
-            visible = np.empty_like(valid)
-            blind = np.empty_like(valid)
-            kernel: Any = bit_kernels.combine  # numba's dispatcher
-            ls, src = sources
-            nd, w = len(valid), valid[0].size
-            kernel(
-                far.reshape(len(far), nd, w),
-                near.reshape(2, 2, near.shape[2], nd, w),
-                ls.reshape(len(ls), LEVEL_COUNT, w),
-                src,
-                lt.reshape(nd, LEVEL_COUNT, w),
-                valid.reshape(nd, w),
-                self.plan,
-                self.edge_both,
-                visible.reshape(nd, w),
-                blind.reshape(nd, w),
-            )
-            return visible, blind
-        return self._numpy_combine(far, near, sources[0][sources[1]], lt, valid)
-
     def _numpy_combine(
         self, far: U64Array, near: U64Array, ls: U64Array, lt: U64Array, valid: U64Array
     ) -> tuple[U64Array, U64Array]:
-        """:meth:`_combine` by numpy: each grid of stops ANDed once, with the pairs of
-        ends whose levels it serves (:func:`_level_mask`); a far grid serves several
-        classes, and the near stops of the classes that share them (:attr:`near_of`)
-        serve them all. The levels no source (target) of the group is at are left out:
-        most of a map's hexes are at one level, and the pair table's have one each."""
+        """The stops put together by levels, by numpy: ``(visible, blind)`` from the far
+        and near stops (:data:`_Stops`) and the sources' and targets' levels ``ls``, ``lt``
+        (``(nD, 3, ntr, ntc)`` words: the tiles' hexes at level 0, 1, 2) by the pairs of
+        end levels each grid of stops serves (:attr:`plan`): the stops that block outright
+        (far, and the hard near stops of ruling ``los.edge-run``) make ``hard``, the others
+        ``stopped``; a pair is blind when stopped and not hard. Each grid of stops ANDed
+        once, with the pairs of ends whose levels it serves (:func:`_level_mask`); a far
+        grid serves several classes, and the near stops of the classes that share them
+        (:attr:`near_of`) serve them all. The levels no source (target) of the group is at
+        are left out: most of a map's hexes are at one level, and the pair table's have one
+        each."""
         sources = [a for a in range(LEVEL_COUNT) if ls[:, a].any()]
         targets = [b for b in range(LEVEL_COUNT) if lt[:, b].any()]
         served: dict[tuple[int, int], list[tuple[int, int]]] = {}  # (far, -1), (class, end)
@@ -809,6 +839,69 @@ class AllPairs:
         np.bitwise_and(valid, work, out=work)
         return np.bitwise_and(work, ~blind, out=work), blind
 
+    def _answers(
+        self,
+        g: _Group,
+        lines: _Lines,
+        lv: tuple[npt.NDArray[Any], ...],
+        every_level: bool,
+    ) -> tuple[U64Array, ...]:
+        """The answers of one group of displacements (``lines``: :data:`_Lines`),
+        ``(visible, blind)`` per draw of levels, each ``(nD, ntr, ntc)`` words: from the
+        stops of each line (per far grid, whether a hex of the grid stops the line; per
+        blind class and low end, the lines stopped by a hex near that end, and those
+        stopped so by an edge run with a hex that blocks outright: ruling
+        ``los.edge-run``), put together by the levels of its ends (``lv``:
+        :meth:`_compiled_levels` or :meth:`_numpy_levels`; with ``every_level`` the nine
+        pairs of levels). The one place the two kernels differ: the compiled
+        loops when the engine's kernel is ``"numba"`` (:meth:`_compiled_answers`), else
+        numpy (:meth:`_numpy_answers`)."""
+        if self.kernel == "numba":
+            grids, draws = lv
+            return self._compiled_answers(g, lines, (grids, draws))
+        return self._numpy_answers(g, lines, lv[0], every_level)
+
+    def _numpy_levels(self, levels: npt.NDArray[Any] | None) -> tuple[npt.NDArray[Any], ...]:
+        """The level tiles (:meth:`level_tiles`) of ``levels``; with None every hex of
+        the map at level 0 (:meth:`_numpy_answers` moves them to each level in turn)."""
+        on_map = np.ones(self.sb.n, np.bool_)
+        return (self.level_tiles(np.asarray(levels) if levels is not None else on_map * 0),)
+
+    def _numpy_answers(
+        self,
+        g: _Group,
+        lines: _Lines,
+        lv: U64Array,
+        every_level: bool,
+    ) -> tuple[U64Array, ...]:
+        """:meth:`_answers` by numpy: the group's stops (:meth:`_numpy_stops`), then put
+        together by levels (:meth:`_numpy_combine`), each step over the whole group; with
+        ``every_level`` once per pair of levels, every hex of the map moved to them."""
+        p, ntr, ntc, row0, ci0 = g
+        rows, sym, dq, dr = lines
+        # the sources' levels, per distinct block of sources (a group's lines mostly
+        # start from a few: on 200 x 200, 5,824 blocks for 158,801 lines)
+        _, first, src = np.unique(
+            row0 * (self.half_cols + 1) + ci0, return_index=True, return_inverse=True
+        )
+        zero = np.zeros(len(first), np.int64)
+        ls = self._gather(lv, p, ntr, ntc, row0[first], ci0[first], zero, zero, None)
+        lt = self._gather(lv, *g, dq, dr, None)  # (nD, 3, ntr, ntc)
+        on = ls[:, 0] | ls[:, 1] | ls[:, 2]
+        valid = on[src] & (lt[:, 0] | lt[:, 1] | lt[:, 2])
+        far, near = self._numpy_stops(g, rows, sym)
+        if not every_level:
+            return self._numpy_combine(far, near, ls[src], lt, valid)
+        planes: tuple[U64Array, ...] = ()
+        for a in range(LEVEL_COUNT):  # every hex of the map is at level 0: move it to a, b
+            for b in range(LEVEL_COUNT):
+                ls_ab = np.zeros_like(ls)
+                lt_ab = np.zeros_like(lt)
+                ls_ab[:, a] = ls[:, 0]
+                lt_ab[:, b] = lt[:, 0]
+                planes += self._numpy_combine(far, near, ls_ab[src], lt_ab, valid)
+        return planes
+
     def answer(
         self,
         levels: npt.NDArray[Any] | None,
@@ -822,37 +915,15 @@ class AllPairs:
         With ``levels`` None, the blocks hold ``(visible, blind)`` for each of the nine
         pairs of levels ``(source, target)`` in turn: ``planes[2 (3 a + b)]`` and
         ``planes[2 (3 a + b) + 1]`` for a source at level ``a``, a target at ``b``."""
-        on_map = np.ones(self.sb.n, np.bool_)
-        lv = self.level_tiles(np.asarray(levels) if levels is not None else on_map * 0)
         dq_all, dr_all = self.displacements(half)
+        lv = self._compiled_levels(levels) if self.kernel == "numba" else self._numpy_levels(levels)
         for p, ntr, ntc, which, row0, ci0 in self.groups(dq_all, dr_all, columns):
             rows, sym = self.table.rows(dq_all[which], dr_all[which])
             by_sym = np.argsort(sym, kind="stable")  # the entries of a symmetry together
             which, row0, ci0, rows, sym = (x[by_sym] for x in (which, row0, ci0, rows, sym))
             dq, dr = dq_all[which], dr_all[which]
             g = (p, ntr, ntc, row0, ci0)
-            # the sources' levels, per distinct block of sources (a group's lines mostly
-            # start from a few: on 200 x 200, 5,824 blocks for 158,801 lines)
-            _, first, src = np.unique(
-                row0 * (self.half_cols + 1) + ci0, return_index=True, return_inverse=True
-            )
-            zero = np.zeros(len(first), np.int64)
-            ls = self._gather(lv, p, ntr, ntc, row0[first], ci0[first], zero, zero, None)
-            lt = self._gather(lv, *g, dq, dr, None)  # (nD, 3, ntr, ntc)
-            on = ls[:, 0] | ls[:, 1] | ls[:, 2]
-            valid = on[src] & (lt[:, 0] | lt[:, 1] | lt[:, 2])
-            far, near = self._stops(g, rows, sym)
-            planes: tuple[U64Array, ...] = ()
-            if levels is not None:
-                planes = self._combine(far, near, (ls, src), lt, valid)
-            else:  # every hex of the map is at level 0 in ``lv``: move it to a, b
-                for a in range(LEVEL_COUNT):
-                    for b in range(LEVEL_COUNT):
-                        ls_ab = np.zeros_like(ls)
-                        lt_ab = np.zeros_like(lt)
-                        ls_ab[:, a] = ls[:, 0]
-                        lt_ab[:, b] = lt[:, 0]
-                        planes += self._combine(far, near, (ls_ab, src), lt_ab, valid)
+            planes = self._answers(g, (rows, sym, dq, dr), lv, levels is None)
             yield PairBlock(dq, dr, p, row0, ci0, ntr, ntc, planes)
 
 

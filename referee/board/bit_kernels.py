@@ -2,18 +2,19 @@
 
 :mod:`referee.board.all_pairs` keeps sets of hexes as bit grids pre-shifted by every offset
 within an 8 x 8 tile, and a line's answer for a block of ``ntr x ntc`` tiles of sources is
-the OR of the blocks of those grids at each of the line's entries. :func:`stops` walks each
-line's entries, works out the block each wants and ORs it straight into the line's words:
-nothing picked, copied, sorted or kept per entry on the way (numpy's fancy indexing spent
-several nanoseconds a word on that, against about 0.3 for these loops, the rate at which
-numpy ORs long runs in place). :func:`combine` then puts a line's stops together by the
-levels of each pair's ends, a pass over its few hundred words per pair of levels (numpy,
-when numba is not installed, takes a pass over the whole group per operation), and
-:func:`pairs` reads the pairs of ``referee visible --all`` out of the answers' words.
+the OR of the blocks of those grids at each of the line's entries. :func:`answers` takes
+a group's lines one at a time: walks the line's entries, works out the block each wants
+and ORs it straight into words of the line's own (nothing picked, copied, sorted or kept
+per entry on the way: numpy's fancy indexing spent several nanoseconds a word on that),
+then, while those few hundred words are in the processor's nearest cache, puts them
+together by the levels of each pair's ends, read straight from the level grids, into the
+answers. :func:`pairs` reads the pairs of ``referee visible --all`` out of the answers'
+words.
 
-The grids come flat with their shapes: ``(2, 8, 8, TR, TC, P)`` for the far grids (the
-``P`` planes of a tile side by side, so that a row of a block is one run of ``ntc * P``
-words) and ``(2, 8, 8, P, TR, TC)`` for the near ones (one plane per entry). Indices are
+The grids come flat with their shapes: ``(2, 8, 8, TC, TR, P)`` for the far grids (the
+``P`` planes of a tile side by side, so that a column of a block is one run of ``ntr * P``
+words), ``(2, 8, 8, P, TC, TR)`` for the near ones (one plane per entry) and ``(2, 8, 8,
+TC, TR, 3)`` for the levels. Indices are
 unsigned: numba checks a signed index for a negative value at every access, which halved
 the speed. Nothing is checked against the bounds (as with numpy's strided views before
 them): the grids' padding (``all_pairs._PAD``) keeps every block inside, and the tests
@@ -39,26 +40,32 @@ _CACHE = not getattr(sys, "frozen", False)
 
 
 @njit(cache=_CACHE)
-def _at(
-    q: Any, r: Any, row0: Any, col0: Any, m: Any, p: Any, tr: Any, tc: Any
+def _cell(
+    oq: Any, orow: Any, row0: Any, col0: Any, tr: Any, tc: Any
 ) -> Any:  # pragma: no cover - compiled
-    """The first word of the block wanted by the canonical offset ``(q, r)`` mapped back
-    by ``m`` (a 2 x 2 integer matrix), from sources whose first bit is at ``row0``,
-    ``col0`` of the padded grid, in a grid ``(2, 8, 8, TC, TR)`` (times its planes): a
-    source of parity ``p`` reaches columns of parity ``(p + oq) & 1``, half-columns and
-    printed rows ``(p + oq) >> 1`` further on."""
-    oq = m[0, 0] * q + m[0, 1] * r + p
+    """The first word of the block of a grid ``(2, 8, 8, TC, TR)`` (times its planes) at
+    ``oq`` columns (the sources' parity ``p`` added) and ``orow`` rows (axial) from sources
+    whose first bit is at ``row0``, ``col0`` of the padded grid: such a source reaches
+    columns of parity ``oq & 1``, half-columns and printed rows ``oq >> 1`` further on."""
     half = oq >> 1
-    row = u(row0 + m[1, 0] * q + m[1, 1] * r + half)
+    row = u(row0 + orow + half)
     col = u(col0 + half)
     grid = (u(oq & 1) * u(8) + (row & u(7))) * u(8) + (col & u(7))
     return (grid * tc + (col >> u(3))) * tr + (row >> u(3))
 
 
 @njit(cache=_CACHE)
-def stops(
-    lo: int,
-    hi: int,
+def _at(
+    q: Any, r: Any, row0: Any, col0: Any, m: Any, p: Any, tr: Any, tc: Any
+) -> Any:  # pragma: no cover - compiled
+    """:func:`_cell` of the canonical offset ``(q, r)`` mapped back by ``m`` (a 2 x 2
+    integer matrix), from sources of parity ``p``."""
+    oq = m[0, 0] * q + m[0, 1] * r + p
+    return _cell(oq, m[1, 0] * q + m[1, 1] * r, row0, col0, tr, tc)
+
+
+@njit(cache=_CACHE)
+def answers(
     far: Any,
     far_shape: Any,
     near: Any,
@@ -70,10 +77,8 @@ def stops(
     p: int,
     points: Any,
     point_kind: Any,
-    point_pos: Any,
-    line_end: Any,
     with_vertices: bool,
-    steps: bool,
+    near_points: Any,
     edge_start: Any,
     edge_ab: Any,
     edge_k: Any,
@@ -81,95 +86,104 @@ def stops(
     classes: Any,
     max_blind: int,
     edge_both: bool,
-    far_out: Any,
-    near_out: Any,
+    with_far: bool,
+    dq: Any,
+    dr: Any,
+    levels: Any,
+    draws: Any,
+    plan: Any,
+    out: Any,
     ntr: int,
     ntc: int,
 ) -> None:  # pragma: no cover - compiled
-    """The stops of lines ``lo .. hi - 1`` of one group of displacements, all ORed here
-    (line ``i`` the ``i - lo``-th of the answers).
+    """The answers of one group of displacements, a line at a time: its stops ORed into
+    words of its own (a few hundred, in the processor's nearest cache), then put
+    together by the levels of each pair's ends into the answers ``out`` (``(2 K, lines,
+    ntr, ntc)``, flat: visible, then blind, per draw of levels).
 
-    Line ``i`` is canonical line ``lines[i]`` mapped back by ``back[i]``; its sources'
-    first bit is at ``row0[i]``, ``col0[i]`` of the padded grid. ``points`` is the CSR of
-    the line table's point entries (start, then their ``q`` and ``r``), ``point_kind``
-    their kind (corner touches count ``with_vertices``), and the distances to the start
-    and end that ``los.blind-count`` counts are their ``point_pos`` or, with ``steps``,
-    the steps to ``(0, 0)`` and to the line's end ``line_end``. The edge runs' CSR starts
-    at ``edge_start``, with their two hexes in ``edge_ab`` ``(aq, ar, bq, br)`` and
-    ``edge_k`` ``(a ks, a kt, b ks, b kt)``.
-    Into ``far_out`` (``(lines, ntc, ntr, P)``, flat; empty when no hex blocks outright)
-    go every far grid's hexes on the line; into ``near_out`` (``(2, 2, classes, lines,
-    ntr, ntc)``, flat: low end s or t, stops or stops by a hard edge run; in rows of
-    tiles, as the answers are, since only a line's few entries near its ends write there),
-    per blind class ``classes[j]``, the hexes ``k <= max_blind`` from a low end whose
-    blind N reaches it (plane ``near_plane[c, k]``) and the edge runs so (ruling
-    ``los.edge-run``)."""
+    Line ``i`` is canonical line ``lines[i]`` mapped back by ``back[i]``, displacement
+    ``(dq[i], dr[i])``; its sources' first bit is at ``row0[i]``, ``col0[i]`` of the
+    padded grid. ``points`` is the CSR of the line table's point entries (start, then
+    ``q``, ``r``), ``point_kind`` their kind (corner touches count ``with_vertices``), and
+    ``near_points`` per low end (s, t) the CSR of those that count within ``max_blind``
+    of it (start, ``q``, ``r``, and ``k``, the distance ``los.blind-count`` counts). The edge
+    runs' CSR starts at ``edge_start``, with their two hexes in ``edge_ab`` ``(aq, ar, bq,
+    br)`` and ``edge_k`` ``(a ks, a kt, b ks, b kt)``.
+
+    The stops: every far grid's hexes on the line (the grids ``(2, 8, 8, TC, TR, P)``, a
+    block's column of tiles one run of words), the hard ones; per blind class
+    ``classes[j]`` the hexes ``k <= max_blind`` from a low end whose blind N reaches it
+    (near grid ``near_plane[c, k]``, the grids ``(2, 8, 8, P, TC, TR)``) and the edge
+    runs so (ruling ``los.edge-run``: stopped, and stopped hard when a hex of the run
+    blocks outright). ``levels`` holds grids ``(2, 8, 8, TC, TR, 3)`` of the hexes at
+    each level; draw ``k`` takes the sources' levels from grid ``draws[k, 0]`` and the
+    targets' from ``draws[k, 1]``. ``plan[3 a + b]`` names, for a source at level ``a``
+    and a target at ``b``, the far grid and the blind class and low end whose stops stop
+    the line (-1: none). A pair stopped by a far grid or a hard near stop is blocked, by
+    near stops only blind; a pair with an end off the map (at no level) neither."""
     ptc, ptr, pp = u(far_shape[3]), u(far_shape[4]), u(far_shape[5])
     ntr_u, ntc_u = u(ntr), u(ntc)
     width = ntr_u * pp  # a column of a block: its tiles down, their planes side by side
     fstride = ptr * pp
-    fsize = ntc_u * width
-    nd = hi - lo  # the lines worked out, ``lines[lo:hi]``
+    w = ntr * ntc
+    nd = lines.shape[0]
     nc = classes.shape[0]
     np_ = u(near_shape[3])
     plane_words = ptr * ptc
-    nsize = ntr_u * ntc_u
+    grid_words = u(2 * 8 * 8 * 3) * plane_words  # a level grid's words
     top = max_blind + 1
-    with_far = far_out.shape[0] > 0
+    far_s = np.empty(ntc * ntr * far_shape[5], np.uint64)
+    near_s = np.empty(4 * max(1, nc) * w, np.uint64)
     pstart = points[0]
-    for i in range(lo, hi):
+    ndraws = draws.shape[0]
+    for i in range(nd):
         row = lines[i]
         m = back[i]
         r0, c0 = row0[i], col0[i]
-        li = u(i - lo)
-        d0 = li * fsize
-        lq, lr = np.int64(line_end[0][row]), np.int64(line_end[1][row])
+        far_s[:] = 0
+        near_s[:] = 0
         for e in range(pstart[row], pstart[row + 1]):
+            if not with_far:
+                break
             if not with_vertices and point_kind[e] != 0:
                 continue  # a corner touch, which does not count
-            q, r = np.int64(points[1][e]), np.int64(points[2][e])
-            at = _at(q, r, r0, c0, m, p, ptr, ptc)
-            if with_far:
-                s = at * pp
-                d = d0
-                for _ in range(ntc):
-                    for x in range(width):
-                        far_out[d + u(x)] |= far[s + u(x)]
-                    s += fstride
-                    d += width
-            for side in range(2):
-                if nc == 0:
-                    break
-                if not steps:
-                    k = np.int64(point_pos[side][e])
-                elif side == 0:
-                    k = (abs(q) + abs(r) + abs(q + r)) // 2
-                else:
-                    k = (abs(lq - q) + abs(lr - r) + abs(lq - q + lr - r)) // 2
-                if k > max_blind:
-                    continue
+            at = _at(np.int64(points[1][e]), np.int64(points[2][e]), r0, c0, m, p, ptr, ptc)
+            s = at * pp
+            d = u(0)
+            for _ in range(ntc):
+                for x in range(width):
+                    far_s[d + u(x)] |= far[s + u(x)]
+                s += fstride
+                d += width
+        for side in range(2):
+            if nc == 0:
+                break
+            nstart, nq, nr, nk = near_points[side]
+            for e in range(nstart[row], nstart[row + 1]):
+                at = _at(np.int64(nq[e]), np.int64(nr[e]), r0, c0, m, p, ptr, ptc)
+                kk = np.int64(nk[e])
                 grid = at // plane_words
                 rest = at - grid * plane_words
                 for j in range(nc):
-                    s = (grid * np_ + u(near_plane[classes[j], k])) * plane_words + rest
-                    d = ((u(side) * u(2) * u(nc) + u(j)) * u(nd) + li) * nsize
-                    for _ in range(ntc):  # the answers' words in rows of tiles
+                    s = (grid * np_ + u(near_plane[classes[j], kk])) * plane_words + rest
+                    d = u((side * 2 * nc + j) * w)
+                    for _ in range(ntc):  # in rows of tiles, as the answers are
                         for x in range(ntr):
-                            near_out[d + u(x) * ntc_u] |= near[s + u(x)]
+                            near_s[d + u(x) * ntc_u] |= near[s + u(x)]
                         s += ptr
                         d += u(1)
         for e in range(edge_start[row], edge_start[row + 1]):
-            at_a = _at(edge_ab[0][e], edge_ab[1][e], r0, c0, m, p, ptr, ptc)
-            at_b = _at(edge_ab[2][e], edge_ab[3][e], r0, c0, m, p, ptr, ptc)
+            at_a = _at(np.int64(edge_ab[0][e]), np.int64(edge_ab[1][e]), r0, c0, m, p, ptr, ptc)
+            at_b = _at(np.int64(edge_ab[2][e]), np.int64(edge_ab[3][e]), r0, c0, m, p, ptr, ptc)
             if with_far:
                 sa, sb = at_a * pp, at_b * pp
-                d = d0
+                d = u(0)
                 for _ in range(ntc):
                     for x in range(width):
                         if edge_both:
-                            far_out[d + u(x)] |= far[sa + u(x)] & far[sb + u(x)]
+                            far_s[d + u(x)] |= far[sa + u(x)] & far[sb + u(x)]
                         else:
-                            far_out[d + u(x)] |= far[sa + u(x)] | far[sb + u(x)]
+                            far_s[d + u(x)] |= far[sa + u(x)] | far[sb + u(x)]
                     sa += fstride
                     sb += fstride
                     d += width
@@ -187,74 +201,62 @@ def stops(
                     sb = (gb * np_ + u(near_plane[c, min(k_b, top)])) * plane_words + rb
                     ha = (ga * np_ + u(near_plane[c, top])) * plane_words + ra
                     hb = (gb * np_ + u(near_plane[c, top])) * plane_words + rb
-                    d = ((u(side) * u(2) * u(nc) + u(j)) * u(nd) + li) * nsize
-                    h = d + u(nc) * u(nd) * nsize
+                    d = u((side * 2 * nc + j) * w)
+                    h = d + u(nc * w)
                     for _ in range(ntc):
                         for x in range(ntr):
                             xx = u(x)
                             at = xx * ntc_u
                             if edge_both:
                                 run = near[sa + xx] & near[sb + xx]
-                                near_out[d + at] |= run
-                                near_out[h + at] |= run & (near[ha + xx] | near[hb + xx])
+                                near_s[d + at] |= run
+                                near_s[h + at] |= run & (near[ha + xx] | near[hb + xx])
                             else:
-                                near_out[d + at] |= near[sa + xx] | near[sb + xx]
+                                near_s[d + at] |= near[sa + xx] | near[sb + xx]
                         sa += ptr
                         sb += ptr
                         ha += ptr
                         hb += ptr
                         d += u(1)
                         h += u(1)
-
-
-@njit(cache=_CACHE)
-def combine(
-    far: Any,
-    near: Any,
-    ls: Any,
-    src: Any,
-    lt: Any,
-    valid: Any,
-    plan: Any,
-    edge_both: bool,
-    visible: Any,
-    blind: Any,
-) -> None:  # pragma: no cover - compiled
-    """``visible`` and ``blind`` (``(lines, W)`` words, ``W`` a block's tiles) from the
-    stops of :func:`stops` in rows of tiles, ``far`` ``(grids, lines, W)`` and ``near``
-    ``(2, 2, classes, lines, W)`` (low end s or t, stops or hard stops), and the levels
-    of line ``d``'s sources and targets, ``ls[src[d]]`` and ``lt[d]`` (``(3, W)`` words;
-    ``valid``: both ends on the map). ``plan[3 a + b]`` names, for a source at level
-    ``a`` and a target at ``b``, the far grid and the blind class and low end whose stops
-    stop the line (-1: none). A pair stopped by a far grid, or by a hard near stop (ruling
-    ``los.edge-run``: only when ``edge_both``), is blocked; one stopped by near stops only
-    is blind. A line's words are worked out together (a few hundred, in the processor's
-    nearest cache), a pass over them per pair of levels and grid, where numpy takes one
-    per operation over every line."""
-    nd, levels, w = lt.shape
-    hard = np.empty(w, np.uint64)
-    stopped = np.empty(w, np.uint64)
-    for d in range(nd):
-        s = src[d]
-        hard[:] = 0
-        stopped[:] = 0
-        for a in range(levels):
-            for b in range(levels):
-                at = a * levels + b
-                f, j, end = plan[at, 0], plan[at, 1], plan[at, 2]
-                if f >= 0:
-                    for x in range(w):
-                        hard[x] |= far[f, d, x] & ls[s, a, x] & lt[d, b, x]
-                if j >= 0:
-                    for x in range(w):
-                        stopped[x] |= near[end, 0, j, d, x] & ls[s, a, x] & lt[d, b, x]
-                    if edge_both:
-                        for x in range(w):
-                            hard[x] |= near[end, 1, j, d, x] & ls[s, a, x] & lt[d, b, x]
-        for x in range(w):
-            v = valid[d, x]
-            visible[d, x] = v & ~(hard[x] | stopped[x])
-            blind[d, x] = v & stopped[x] & ~hard[x]
+        # the answers, a word at a time: the levels of its sources and targets read
+        # straight from the level grids
+        src = _cell(np.int64(p), np.int64(0), r0, c0, ptr, ptc)
+        tgt = _cell(np.int64(p + dq[i]), np.int64(dr[i]), r0, c0, ptr, ptc)
+        for tc in range(ntc):
+            for tr in range(ntr):
+                word = tr * ntc + tc  # the answers' word, in rows of tiles
+                tile = u(tc) * ptr + u(tr)
+                fw = (u(tc) * ntr_u + u(tr)) * pp
+                for k in range(ndraws):
+                    ls = u(draws[k, 0]) * grid_words + (src + tile) * u(3)
+                    lt = u(draws[k, 1]) * grid_words + (tgt + tile) * u(3)
+                    on_s = levels[ls] | levels[ls + u(1)] | levels[ls + u(2)]
+                    on_t = levels[lt] | levels[lt + u(1)] | levels[lt + u(2)]
+                    valid = on_s & on_t
+                    hard = np.uint64(0)
+                    stopped = np.uint64(0)
+                    if valid:
+                        for a in range(3):
+                            wa = levels[ls + u(a)] & on_t
+                            if wa == 0:
+                                continue
+                            for b in range(3):
+                                both = wa & levels[lt + u(b)]
+                                if both == 0:
+                                    continue
+                                c = a * 3 + b
+                                f, j, end = plan[c, 0], plan[c, 1], plan[c, 2]
+                                if f >= 0:
+                                    hard |= far_s[fw + u(f)] & both
+                                if j >= 0:
+                                    base = (end * 2 * nc + j) * w + word
+                                    stopped |= near_s[base] & both
+                                    if edge_both:
+                                        hard |= near_s[base + nc * w] & both
+                    o = ((2 * k) * nd + i) * w + word
+                    out[o] = valid & ~(hard | stopped)
+                    out[o + nd * w] = valid & stopped & ~hard
 
 
 # the number of a 64-bit word's only bit set, by a de Bruijn sequence: bit b of ``low``
@@ -267,60 +269,59 @@ _BIT_OF[[(int(_DE_BRUIJN) << b) % (1 << 64) >> 58 for b in range(64)]] = np.aran
 @njit(cache=_CACHE)
 def pairs(
     plane: Any,
-    dq: Any,
-    dr: Any,
-    row0: Any,
-    ci0: Any,
-    p: int,
+    first: Any,
+    delta: Any,
+    rows: int,
     by_offset: Any,
-    grid: Any,
-    q0: int,
-    r0: int,
-    width: int,
-    n: int,
+    shift: int,
     keys: Any,
-    at: int,
-) -> int:  # pragma: no cover - compiled
+    counts: Any,
+) -> None:  # pragma: no cover - compiled
     """The pairs of the set bits of ``plane`` (``(lines, ntr, ntc)`` words of a block of
-    answers) both ways, each as one number ``from * n + to`` (hex numbers), into
-    ``keys`` from ``at`` on; returns where they end. A source is at ``by_offset[column,
-    row]``, a target ``(q, r)`` at ``grid[(q - q0) * width + r - r0]``."""
+    answers) both ways, each as one number ``from << shift | to`` (hex numbers), into
+    ``keys``, each counted in ``counts`` at the hex it is from. The hexes are numbered by
+    ``by_offset`` (flat, ``column * rows + row``): line ``d``'s first source (its block's
+    first bit) at ``first[d]``, each source's target ``delta[d]`` further on; a source
+    ``rr`` rows down and ``cc`` half-columns right of its tile's corner is ``rr + 2 cc
+    rows`` on from the corner's."""
     nd, ntr, ntc = plane.shape
+    one = np.uint64(1)
+    at = u(0)
+    sh = u(shift)
+    step = np.empty(64, np.int64)
+    for bit in range(64):
+        step[bit] = (bit >> 3) + 2 * rows * (bit & 7)
     for d in range(nd):
+        there = delta[d]
         for tr in range(ntr):
             for tc in range(ntc):
                 w = plane[d, tr, tc]
                 if w == 0:
                     continue
+                corner = first[d] + 16 * rows * tc + 8 * tr
                 while w:
-                    low = w & (~w + np.uint64(1))  # the lowest bit set
+                    low = w & (~w + one)  # the lowest bit set
                     w ^= low
-                    bit = _BIT_OF[(low * _DE_BRUIJN) >> np.uint64(58)]
-                    row = row0[d] + 8 * tr + (bit >> 3)
-                    col = 2 * (ci0[d] + 8 * tc + (bit & 7)) + p
-                    r = row - ((col - (col & 1)) >> 1)
-                    a = np.int64(by_offset[col, row])
-                    b = np.int64(grid[(col + dq[d] - q0) * width + (r + dr[d] - r0)])
-                    keys[at] = a * n + b
-                    keys[at + 1] = b * n + a
-                    at += 2
-    return at
+                    source = corner + step[_BIT_OF[(low * _DE_BRUIJN) >> np.uint64(58)]]
+                    a = u(by_offset[u(source)])
+                    b = u(by_offset[u(source + there)])
+                    keys[at] = (a << sh) | b
+                    keys[at + u(1)] = (b << sh) | a
+                    counts[a] += 1
+                    counts[b] += 1
+                    at += u(2)
 
 
 def warm() -> None:
-    """Compile (or load from numba's cache) :func:`stops` and :func:`combine`, on an empty
-    group of lines."""
+    """Compile (or load from numba's cache) :func:`answers`, on an empty group of
+    lines."""
     grid = np.zeros(2 * 8 * 8 * 3 * 3, np.uint64)
-    shape = np.array((2, 8, 8, 1, 3, 3), np.int64)
+    shape = np.array((2, 8, 8, 3, 3, 1), np.int64)
     none = np.zeros(0, np.int16)
     nothing = np.zeros(0, np.int64)
     start = np.zeros(2, np.int64)
-    back = np.zeros((0, 2, 2), np.int64)
-    plane = np.zeros((1, 2), np.int64)
-    words = np.zeros(0, np.uint64)
-    stops(
-        0,
-        0,
+    near = (start, none, none, none)
+    answers(
         grid,
         shape,
         grid,
@@ -328,37 +329,26 @@ def warm() -> None:
         nothing,
         nothing,
         nothing,
-        back,
+        np.zeros((0, 2, 2), np.int64),
         0,
         (start.astype(np.int32), none, none),
         np.zeros(0, np.int8),
-        (none,) * 2,
-        (none,) * 2,
         False,
-        True,
+        (near, near),
         start,
         (none,) * 4,
         (none,) * 4,
-        plane,
+        np.zeros((1, 2), np.int64),
         nothing,
         1,
         True,
-        words,
-        words,
-        1,
-        1,
-    )
-    levels = np.zeros((0, 3, 1), np.uint64)
-    answers = np.zeros((0, 1), np.uint64)
-    combine(
-        np.zeros((0, 0, 1), np.uint64),
-        np.zeros((2, 2, 0, 0, 1), np.uint64),
-        levels,
-        np.zeros(0, np.int64),
-        levels,
-        answers,
-        np.full((9, 3), -1, np.int64),
         True,
-        answers,
-        answers,
+        nothing,
+        nothing,
+        np.zeros(2 * 8 * 8 * 3 * 3 * 3, np.uint64),
+        np.zeros((1, 2), np.int64),
+        np.full((9, 3), -1, np.int64),
+        np.zeros(0, np.uint64),
+        1,
+        1,
     )

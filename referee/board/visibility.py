@@ -19,6 +19,7 @@ else (a unit flying, a unit on a hill) is a level per hex, given with each query
 
 from __future__ import annotations
 
+import sys
 from collections.abc import Iterator, Mapping
 from functools import cached_property
 from pathlib import Path
@@ -158,32 +159,32 @@ class Visibility:
             for i in range(n):
                 yield i, np.flatnonzero(visible[i]), np.flatnonzero(blind[i])
             return
-        # per answer, every pair both ways as one number ``from * n + to``, sorted (32 bits
-        # when they fit, as on every map the limits allow: a third of the time to sort)
-        kind = np.dtype(np.uint32 if n * n < 1 << 32 else np.int64)
-        keys = self._pairs(lv, kind)
-        if keys is None:
+        # per answer, every pair both ways as one number ``from << shift | to``, sorted (32
+        # bits when hex numbers fit in 16, as on every map the limits allow)
+        shift = 16 if n <= 1 << 16 else 32
+        kind = np.dtype(np.uint32 if shift == 16 else np.int64)
+        found = self._pairs(lv, kind, shift)
+        if found is None:
             yield from self._rows_by_columns(lv)
             return
-        for key in keys:
-            key.sort()
-        firsts = np.arange(n + 1, dtype=kind) * kind.type(n)
-        (seen, blind), (seen_at, blind_at) = keys, [np.searchsorted(k, firsts) for k in keys]
-        seen_from, blind_from = seen_at.tolist(), blind_at.tolist()
+        (seen, blind), counts = found
+        seen.sort()
+        blind.sort()
+        seen_from, blind_from = (np.cumsum(c, dtype=np.int64).tolist() for c in counts)
+        # a key's target is its low half: the keys seen as halves, every other one
+        half, low = np.dtype(f"u{kind.itemsize // 2}"), int(sys.byteorder != "little")
+        seen_to, blind_to = seen.view(half)[low::2], blind.view(half)[low::2]
         # the rows' lists as hex numbers a run of rows at a time (one copy per run, not
         # one per row: the copies were a fifth of the work on 100 x 100), every list a
-        # view of its run's; a key less its row's ``from * n`` is its target
+        # view of its run's
         start = 0
         while start < n:
             end = start + 1
             while end < n and seen_from[end + 1] - seen_from[start] <= ROW_RUN:
                 end += 1
             s0, b0 = seen_from[start], blind_from[start]
-            seen_run = seen[s0 : seen_from[end]].astype(np.int64)
-            blind_run = blind[b0 : blind_from[end]].astype(np.int64)
-            bases = np.arange(start, end, dtype=np.int64) * n
-            seen_run -= np.repeat(bases, np.diff(seen_at[start : end + 1]))
-            blind_run -= np.repeat(bases, np.diff(blind_at[start : end + 1]))
+            seen_run = seen_to[s0 : seen_from[end]].astype(np.int64)
+            blind_run = blind_to[b0 : blind_from[end]].astype(np.int64)
             for i in range(start, end):
                 yield (
                     i,
@@ -192,19 +193,23 @@ class Visibility:
                 )
             start = end
 
-    def _pairs(self, lv: LevelArray, kind: np.dtype[Any]) -> list[npt.NDArray[Any]] | None:
+    def _pairs(
+        self, lv: LevelArray, kind: np.dtype[Any], shift: int
+    ) -> tuple[list[npt.NDArray[Any]], I64Array] | None:
         """Per answer (visible, blind): the pairs that have it, both ways, each as one
-        number ``from * n + to`` of type ``kind``, unsorted; None when there are more than
-        :data:`ROW_PAIRS` of them. Read out of the answers' words by the compiled loop
+        number ``from << shift | to`` of type ``kind``, unsorted, and how many of them each
+        hex is the first of (``(2, n + 1)``, the first column 0); None when there are more
+        than :data:`ROW_PAIRS` of them. Read out of the answers' words by the compiled loop
         (:func:`referee.board.bit_kernels.pairs`) when the engine's kernel is numba, else by
         :func:`_plane_keys`."""
         sb = self.sb
         n = sb.n
         engine = self.engine
-        grid, q0, r0, width = sb.axial_grid(1)
-        by_offset = np.full((engine.cols, engine.rows), n, np.int32)
-        by_offset[sb.col, sb.row] = np.arange(n, dtype=np.int32)
+        rows = engine.rows
+        by_offset = np.full(engine.cols * rows, n, np.int32)  # column c, row r: c * rows + r
+        by_offset[sb.col * rows + sb.row] = np.arange(n, dtype=np.int32)
         found: list[list[npt.NDArray[Any]]] = [[], []]
+        counts = np.zeros((2, n + 1), np.int64)
         kernel: Any = _plane_keys
         if engine.kernel == "numba":
             from referee.board import bit_kernels
@@ -212,6 +217,10 @@ class Visibility:
             kernel = bit_kernels.pairs  # numba's dispatcher, typed as taking no arguments
         total = 0
         for blk in engine.answer(lv):
+            # each line's first source, and how much further on its target is: the sources
+            # are of one parity, so a target's column and row are the same steps on
+            first = (2 * blk.ci0 + blk.p) * rows + blk.row0
+            delta = blk.dq * rows + blk.dr + ((blk.p + blk.dq) >> 1)
             for k, plane in enumerate(blk.planes):
                 count = int(np.bitwise_count(plane).sum())
                 total += count
@@ -220,10 +229,10 @@ class Visibility:
                 if not count:
                     continue
                 keys = np.empty(2 * count, kind)
-                args = (blk.dq, blk.dr, blk.row0, blk.ci0, blk.p, by_offset, grid, q0, r0, width)
-                kernel(np.ascontiguousarray(plane), *args, n, keys, 0)
+                args = (first, delta, rows, by_offset, shift, keys, counts[k, 1:])
+                kernel(np.ascontiguousarray(plane), *args)
                 found[k].append(keys)
-        return [np.concatenate(keys) if keys else np.zeros(0, kind) for keys in found]
+        return [np.concatenate(keys) if keys else np.zeros(0, kind) for keys in found], counts
 
     def _rows_by_columns(self, lv: LevelArray) -> Iterator[tuple[int, I64Array, I64Array]]:
         """:meth:`rows` for a map with too many pairs to keep: sixteen columns of sources
@@ -257,24 +266,19 @@ class Visibility:
 
 def _plane_keys(
     plane: npt.NDArray[np.uint64],
-    dq: I64Array,
-    dr: I64Array,
-    row0: I64Array,
-    ci0: I64Array,
-    p: int,
+    first: I64Array,
+    delta: I64Array,
+    rows: int,
     by_offset: npt.NDArray[np.int32],
-    grid: npt.NDArray[Any],
-    q0: int,
-    r0: int,
-    width: int,
-    n: int,
+    shift: int,
     keys: npt.NDArray[Any],
-    at: int,
-) -> int:
-    """numpy's :func:`referee.board.bit_kernels.pairs`: into ``keys`` from ``at`` on, the
-    pairs of the set bits of ``plane`` (``(lines, ntr, ntc)`` words of a block of
-    displacements ``dq``, ``dr`` from sources of parity ``p``), both ways, each as
-    ``from * n + to`` (every pair one way, then the other); returns where they end."""
+    counts: I64Array,
+) -> None:
+    """numpy's :func:`referee.board.bit_kernels.pairs`: into ``keys``, the pairs of the
+    set bits of ``plane`` (``(lines, ntr, ntc)`` words of a block of answers, line
+    ``d``'s first source at ``first[d]`` of ``by_offset``, its targets ``delta[d]``
+    further on), both ways, each as ``from << shift | to`` (every pair one way, then the
+    other), each counted in ``counts`` at the hex it is from."""
     words = plane.reshape(-1)
     some = np.flatnonzero(words)  # the words with a pair in them
     bits = np.unpackbits(
@@ -285,15 +289,13 @@ def _plane_keys(
     found = np.flatnonzero(bits)  # (much faster than the rows and columns)
     bit = found & 63
     d, tr, tc = np.unravel_index(some[found >> 6], plane.shape)
-    row = row0[d] + TILE * tr + (bit >> 3)
-    col = 2 * (ci0[d] + TILE * tc + (bit & (TILE - 1))) + p
-    r = row - ((col - (col & 1)) >> 1)
-    src = by_offset[col, row]
-    tgt = grid[(col + dq[d] - q0) * width + (r + dr[d] - r0)]
+    source = first[d] + 2 * TILE * rows * tc + TILE * tr + (bit >> 3) + 2 * rows * (bit & 7)
+    src = by_offset[source]
+    tgt = by_offset[source + delta[d]]
     m = len(src)
     kind = keys.dtype
     for half, (a, b) in enumerate(((src, tgt), (tgt, src))):
-        part = keys[at + half * m : at + (half + 1) * m]
-        np.multiply(a, kind.type(n), out=part, dtype=kind, casting="unsafe")
-        part += b.astype(kind)
-    return at + 2 * m
+        part = keys[half * m : (half + 1) * m]
+        np.left_shift(a, kind.type(shift), out=part, dtype=kind, casting="unsafe")
+        part |= b.astype(kind)
+        counts += np.bincount(a, minlength=len(counts))

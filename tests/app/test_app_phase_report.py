@@ -32,6 +32,8 @@ def test_the_turn_dock_says_what_the_gunnery_step_did_once_the_clock_moves_on(qt
     qtbot.mouseClick(window.unfired_question.pass_button, Qt.MouseButton.LeftButton)
     text = shown(window)
     assert "What Turn 1, Gunnery 1 did" in text
+    # the fire (step 2) did it; Next step (step 3) moved the clock on
+    assert "What Turn 1, Gunnery 1 did (journal step 2; the clock moved on at step 3)" in text
     assert "tank: fired Main gun at boars: 1 hit" in text
     assert (
         "wagon: held its fire in Gunnery 1: ordered to fire, it did not; passed by the referee"

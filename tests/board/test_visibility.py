@@ -277,6 +277,17 @@ def test_every_engine_agrees_with_the_reference_tracer(kernel, drawn):
     for half in (True, False):
         visible, blind = dense(vis.sb, vis.engine.answer(levels, half=half), half=half)
         assert (visible == want_visible).all() and (blind == want_blind).all()
+    # the entries within the largest N of an end (los.blind-count) are listed a slab of
+    # lines at a time, to bound a large map's memory: cut into slabs of a line or a few
+    from referee.board import all_pairs
+
+    old, all_pairs._SLAB = all_pairs._SLAB, 3
+    try:
+        sliced = all_pairs.AllPairs(vis.sb, vis.g.lines, kernel)
+        visible, blind = dense(vis.sb, sliced.answer(levels))
+    finally:
+        all_pairs._SLAB = old
+    assert (visible == want_visible).all() and (blind == want_blind).all()
     # one hex to all, at its own level and at every other
     for i, h in enumerate(board.battle_map.hexes):
         v1, b1 = vis.from_hex(h, levels=levels)

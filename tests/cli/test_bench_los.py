@@ -10,7 +10,7 @@ import time
 
 import numpy as np
 
-from referee.bench.los_bench import _with_blockers, baseline_pairs
+from referee.bench.los_bench import _with_blockers, baseline_pairs, interleaved
 from referee.bench.measure import on_machine
 from referee.board.los import line_of_sight, los_board
 from referee.board.maps import load_map
@@ -86,3 +86,26 @@ def test_a_fresh_process_peak_memory_is_its_own_not_that_of_the_bench_that_start
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
     assert float(out.stdout.split()[-1]) < 200
     del held
+
+
+def test_figures_set_against_each_other_take_turns_and_keep_every_run():
+    # a ratio of two figures is fair only if both saw the same stretch of the machine's
+    # load: the engine and the floor run by turns, and each keeps its median and best
+    calls: list[tuple[str, int]] = []
+
+    def busy(name: str, seconds: float):
+        def run(i: int) -> None:
+            calls.append((name, i))
+            end = time.process_time() + seconds
+            while time.process_time() < end:
+                pass
+
+        return run
+
+    engine, floor = interleaved([busy("engine", 0.02), busy("floor", 0.005)], 3)
+    assert calls == [(name, i) for i in range(3) for name in ("engine", "floor")]
+    assert 20 <= engine.best <= engine.median[1]
+    assert 5 <= floor.best <= floor.median[1]
+    # a ratio sets the two sides of each round against each other, then takes the median
+    per_round = sorted(a / b for a, b in zip(engine.cpu, floor.cpu, strict=True))
+    assert len(per_round) == 3 and engine.over(floor) == per_round[1]

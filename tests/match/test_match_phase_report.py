@@ -84,3 +84,41 @@ def test_a_movement_that_starts_an_assault_says_so(tmp_path):
         report = phase_report(m.initial_state(), m.steps())
     assert report is not None and report.label == "Movement 1"
     assert report.lines == ("an assault starts over F5: hoplites (side 1) against boars (side 2)",)
+
+
+def test_the_report_names_the_journal_steps_that_did_it_not_only_the_clocks(tmp_path):
+    """The referee's fire is one step, Next step (the clock moving on) the next: the
+    report of Gunnery 1 names the fire's step as what did it and the next as where the
+    clock moved on; a step of the turn the clock left with nothing written in it names
+    the clock's step alone."""
+    with create_demo_match(tmp_path / "d.referee") as m:
+        (first,) = m.steps()  # the demo's orders for turn 1
+        fire = m.run(
+            "fire", [Fire(shooter="tank", target="boars", weapon="Main gun")], typed=[5, 4]
+        )
+        on = m.run("on", [Advance(skip="idle", unfired="pass")])
+        assert (fire.number, on.number) == (first.number + 1, first.number + 2)
+        report = phase_report(m.initial_state(), m.steps())
+        assert report is not None and report.step == "gunnery-1"
+        assert report.steps == (fire.number, on.number)
+        n = fire.number
+        assert report.journal_words() == f"journal step {n}; the clock moved on at step {n + 1}"
+        m.run("on", [Advance(skip="idle", unfired="pass")])  # Movement 1: nothing written
+        report = phase_report(m.initial_state(), m.steps())
+    assert report is not None and report.steps == (n + 2,)
+    assert report.journal_words() == f"journal step {n + 2}"
+
+
+def test_several_steps_before_the_clock_moved_are_named_as_a_span(tmp_path):
+    with create_demo_match(tmp_path / "d.referee") as m:
+        (first,) = m.steps()
+        m.run("fire", [Fire(shooter="tank", target="boars", weapon="Main gun")], typed=[5, 4])
+        m.run("fire", [Fire(shooter="wagon", target="tank", weapon="Wagon shootas")], typed=[1])
+        m.run("on", [Advance(skip="idle", unfired="pass")])
+        report = phase_report(m.initial_state(), m.steps())
+    n = first.number + 1
+    assert report is not None and report.steps == (n, n + 1, n + 2)
+    assert (
+        report.journal_words()
+        == f"journal steps {n} to {n + 1}; the clock moved on at step {n + 2}"
+    )

@@ -83,7 +83,7 @@ def report_html(report: PhaseReport | None) -> str:
     items = "".join(f"<li>{escape(line)}</li>" for line in lines)
     return (
         f"<p><b>What {escape(report.title())} did</b> "
-        f"<span style='color:#666'>(journal step {report.number})</span></p>"
+        f"<span style='color:#666'>({escape(report.journal_words())})</span></p>"
         f"<ul style='margin-left:0'>{items}</ul>"
     )
 

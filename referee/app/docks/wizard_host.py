@@ -134,6 +134,7 @@ class WizardHost(QDockWidget):
         self.idle.hide()
         if self.written is not None:
             self.written.hide()
+        self.written_step, self._said_undone = None, False  # no outcome shown now
         self.box.addWidget(wizard)
         wizard.finished.connect(lambda result: self._finished(wizard, result, then))
         wizard.currentIdChanged.connect(lambda _id: self._unpin_subtitle())
@@ -257,8 +258,8 @@ class WizardHost(QDockWidget):
             step = self.run_step(chosen.name, chosen.commands, chosen.typed, attempt)
             written = getattr(wizard, "written_html", None)
             html = written(step) if step is not None and callable(written) else ""
-            if html:  # the app's dice, shown now that the step is written
-                self.show_written(str(html))
+            if html and step is not None:  # the app's dice, shown now that it is written
+                self.show_written(str(html), step)
             if step is not None and then is not None:
                 then()
         wizard.deleteLater()
@@ -269,9 +270,11 @@ class WizardHost(QDockWidget):
         """The widths borrowed for the wizard, back (if no wizard opened since)."""
         self.room.give_back(self.wizard is not None)
 
-    def show_written(self, html: str) -> None:
-        """The outcome of a step just written (with the app's dice, which show only now)
-        in the dock, until the next wizard opens."""
+    def show_written(self, html: str, step: Step | None = None) -> None:
+        """The outcome of ``step``, just written (with the app's dice, which show only now)
+        in the dock, until the next wizard opens (while the step stands: :meth:`follow`)."""
+        self.written_step = step
+        self._said_undone = False
         if self.written is None:
             from PySide6.QtWidgets import QTextBrowser
 
@@ -285,6 +288,47 @@ class WizardHost(QDockWidget):
         self.idle.hide()
         self.written.show()
         self.present()
+
+    written_step: Step | None = None
+    """The step whose outcome the dock shows (None: none)."""
+    _said_undone = False
+    """Whether the dock says that step was undone (in place of its outcome)."""
+
+    def follow(self, steps: Iterable[Step]) -> None:
+        """The journal now (``steps``, undone ones included): the outcome shown is of a
+        step undone (Edit > Undo, the journal's "Undo back to here"), so the dock says so
+        instead; redone, the outcome shows again; gone from the journal, it goes."""
+        shown, written = self.written_step, self.written
+        if shown is None or written is None or self.wizard is not None:
+            return
+        now = next((s for s in steps if s.number == shown.number), None)
+        if now is None:
+            self.forget_written()
+        elif not now.undone:
+            if self._said_undone:  # redone: its outcome stands again
+                self._said_undone = False
+                self.idle.setText(self.idle_text)
+                self.idle.hide()
+                written.show()
+        elif not self._said_undone:
+            self._said_undone = True
+            written.hide()
+            self.idle.setText(
+                f"Step {shown.number}, {shown.name}, was undone: what it did no longer "
+                f"stands (Edit > Redo brings it back).\n\n{self.idle_text}"
+            )
+            self.idle.show()
+
+    def forget_written(self) -> None:
+        """No outcome in the dock (another match is open, or its step is gone)."""
+        if self._said_undone:
+            self.idle.setText(self.idle_text)
+        self.written_step = None
+        self._said_undone = False
+        if self.written is not None:
+            self.written.hide()
+        if self.wizard is None:
+            self.idle.show()
 
     def closeEvent(self, event: QCloseEvent) -> None:
         self.cancel()

@@ -70,6 +70,7 @@ class MatchSession(QObject):
 
     changed = Signal(object)  # the ChangeFlag of what changed
     notice = Signal(str)  # a sentence for the status bar: another program wrote, a refusal
+    lost = Signal(str)  # the file is gone from its place (deleted, moved away): said once
 
     SYNC_MS = 1500
     """How often the file is looked at for steps written by another program."""
@@ -79,6 +80,8 @@ class MatchSession(QObject):
         self.match = match
         self.undo_stack = QUndoStack(self)
         self._mirroring = False
+        self._unreadable = ""
+        """What :meth:`sync` last said it cannot read (said once, not at every look)."""
         self._restore_stack()
         self.timer = QTimer(self)
         self.timer.setInterval(self.SYNC_MS)
@@ -87,9 +90,20 @@ class MatchSession(QObject):
 
     @classmethod
     def open(cls, path: Path | str, parent: QObject | None = None) -> MatchSession:
+        """The match file at ``path`` opened whole: its journal read and its state built
+        (every unit of its set-up checked, every step folded) before a session is made of
+        it, so a damaged file is refused here (a RefereeError naming the file and the field)
+        and nothing that shows the open match has turned to it yet."""
         from referee.match.games.systems import open_match
 
-        return cls(open_match(path), parent)
+        match = open_match(path)
+        try:
+            match.steps(include_undone=True)
+            match.state  # noqa: B018 (built now, not at the window's first look)
+        except BaseException:
+            match.close()
+            raise
+        return cls(match, parent)
 
     @property
     def path(self) -> Path:
@@ -159,11 +173,18 @@ class MatchSession(QObject):
         try:
             if self.match.busy():
                 return False
-            if not self.match.moved_on():
-                return False
-            self.match.refresh()
+            moved = self.match.moved_on()
+            if moved:
+                self.match.refresh()
         except RefereeError as exc:  # the file went bad or busy meanwhile: say so, keep going
-            self.notice.emit(f"The match file cannot be read now: {exc}")
+            if str(exc) != self._unreadable:  # once, not at every look
+                self._unreadable = str(exc)
+                if not self.path.exists():
+                    self.lost.emit(str(exc))
+                self.notice.emit(f"The match file cannot be read now: {exc}")
+            return False
+        self._unreadable = ""
+        if not moved:
             return False
         self._mirroring = True
         try:

@@ -178,7 +178,7 @@ def _open_first(window: MainWindow, path: Path | None, said: str) -> None:
     """Open ``path`` in ``window``, a match of any game system (None: a new demo match; one
     that cannot be opened: a new demo match too, saying why)."""
     if path is not None:
-        window.open_match(path)
+        window.open_match(path, instead="A new demo match is opened in its place.")
         if window.session is None:
             said = f"{path} could not be opened ({window.last_error}): a new demo match. "
     if window.session is None:

@@ -103,6 +103,10 @@ class MainWindow(MatchOpening, QMainWindow):
         self.addDockWidget(right, self.wizard_host)
         self.tabifyDockWidget(self.rules_dock, self.wizard_host)
         self.inspector_dock.raise_()
+        from referee.app.window.docks_give_way import DocksGiveWay
+
+        self.docks_give_way = DocksGiveWay(self, self.view)
+        """The map kept usable in a small window, the docks' widths given back."""
         self.where = QLabel()
         self.where.setTextFormat(Qt.TextFormat.PlainText)  # the map's name is from its file
         self.statusBar().addPermanentWidget(self.where)

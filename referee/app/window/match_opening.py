@@ -18,7 +18,7 @@ from referee.app.window.step_running import StepRunning
 from referee.errors import RefereeError
 
 if TYPE_CHECKING:
-    from PySide6.QtWidgets import QMainWindow, QWidget
+    from PySide6.QtWidgets import QMainWindow, QMessageBox, QWidget
 
     from referee.app.session.match_session import MatchSession
 
@@ -34,26 +34,67 @@ class MatchOpening(Menus, StepRunning):
         """The written-orders game's panel of the Turn dock."""
         return self.tracker
 
-    def open_match(self, path: Path | str) -> None:
+    def open_match(self, path: Path | str, instead: str = "") -> None:
         """Open a match file of any game system here (refused files are reported, the open
-        match stays)."""
+        match stays; ``instead``: what the window does then, when no match is open)."""
         from referee.app.session.match_session import MatchSession
 
         self.build_panels()
-        try:
+        try:  # opened whole (its state built) before anything here turns to it
             session = MatchSession.open(path, self)
         except RefereeError as exc:
-            self.report_error(str(exc))
-            return
-        try:  # the state it keeps read now: a damaged one is refused before the window turns
-            _ = session.state
-        except RefereeError as exc:
-            session.close()
-            self.report_error(str(exc))
+            self.refuse_open(Path(path), str(exc), instead)
             return
         self.set_session(session)
         self.show_match_file(session.path)
         self._remember(session.path)
+
+    refused_open_dialog: QMessageBox | None = None
+    """The dialog saying why the last match file was not opened, or that the open match's
+    file is gone (while it is shown)."""
+
+    def refuse_open(self, path: Path, message: str, instead: str = "") -> QMessageBox:
+        """Say that the match file at ``path`` was not opened and why (``message``, the
+        engine's refusal naming the file and the field), in the status bar and in a dialog
+        of plain text; the match open before stays as it was (none: ``instead`` says what
+        the window does)."""
+        self.report_error(message)
+        kept = (
+            f"The match open before, {self.session.path.name}, stays open as it was."
+            if self.session is not None
+            else instead or "No match was opened."
+        )
+        return self._warn("Match not opened", f"{path.name} was not opened.\n\n{message}\n\n{kept}")
+
+    def match_file_lost(self, message: str) -> QMessageBox:
+        """The open match's file is gone from its place (deleted, or moved away: the
+        session's look at it says so once, ``message``): said in a dialog, since no step
+        can be written until it is back."""
+        return self._warn(
+            "Match file gone",
+            f"{message}.\n\nUntil then the window shows the match as it was last written "
+            "(File > Open finds the file where it is now).",
+        )
+
+    def _warn(self, title: str, text: str) -> QMessageBox:
+        """A warning of plain text over the window (not waited for), in place of the last."""
+        from PySide6.QtWidgets import QMessageBox
+
+        from referee.app.widgets.plain_text import plain_message
+
+        old = self.refused_open_dialog
+        if old is not None:
+            old.close()
+        box = plain_message(self, QMessageBox.Icon.Warning, title, text)
+        box.finished.connect(lambda _=0, shown=box: self._refusal_read(shown))
+        self.refused_open_dialog = box
+        box.open()
+        return box
+
+    def _refusal_read(self, box: QMessageBox) -> None:
+        if self.refused_open_dialog is box:
+            self.refused_open_dialog = None
+        box.deleteLater()
 
     def _remember(self, path: Path) -> None:
         """``path`` first in File > Open Recent (a match of any game system)."""
@@ -71,6 +112,7 @@ class MatchOpening(Menus, StepRunning):
         from referee.app.session.match_session import ALL_CHANGES
 
         self._outdate_wizard(f"{session.path.name} was opened")
+        self.wizard_host.forget_written()  # the outcome of a step of the match closed here
         report = self.report_view
         if report is not None:  # the report of the match closed here goes with it
             report.close()
@@ -83,6 +125,7 @@ class MatchOpening(Menus, StepRunning):
         self.undo_group.setActiveStack(session.undo_stack)
         session.changed.connect(self.refresh)
         session.notice.connect(lambda text: self.statusBar().showMessage(text, 15000))
+        session.lost.connect(self.match_file_lost)
         los = self.built_los_panel()
         if los is not None:
             los.clear()

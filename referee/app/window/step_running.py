@@ -31,6 +31,7 @@ class StepRunning(OrdersPanels):
         steps = self.session.steps()  # read once for the journal, the Turn dock and the wizard
         if self.wizard_host.wizard is not None:
             self._outdate_wizard(self._what_changed(flags, steps))
+        self.wizard_host.follow(steps)  # a step undone: its outcome no longer stands
         self.game.show(flags, steps)
 
     def _what_changed(self, flags: ChangeFlag, steps: list[Step]) -> str:

@@ -227,6 +227,13 @@ def _sqlite_errors(path: Path) -> Iterator[None]:
     except sqlite3.ProgrammingError:
         raise
     except sqlite3.OperationalError as exc:
+        if not os.path.lexists(path):  # deleted or moved away while the match was open
+            raise MatchFileError(
+                f"{path}: the match file is gone: there is no file there now (deleted, or "
+                "moved away by another program); nothing was written: put it back there, "
+                "or open it where it is now",
+                file=path,
+            ) from None
         text = str(exc)
         problem = storage_problem(exc, path)
         if problem is not None:  # a full disk, a read-only file: said so, not "damaged"

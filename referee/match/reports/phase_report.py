@@ -38,6 +38,19 @@ class PhaseReport:
     """One line a unit (what it did, what happened to it), then each damage roll waiting."""
     passed: tuple[str, ...] = ()
     """The steps the clock passed after it with nothing in them, by name."""
+    steps: tuple[int, ...] = ()
+    """The journal steps it tells, in order: those written while the clock was at it,
+    then :attr:`number`, the one that moved the clock on."""
+
+    def journal_words(self) -> str:
+        """Which journal steps did it: ``journal step 7; the clock moved on at step 8``,
+        ``journal steps 5 to 7; ...``, or ``journal step 8`` when the step that moved the
+        clock on is all there is."""
+        before = [n for n in self.steps if n != self.number]
+        if not before:
+            return f"journal step {self.number}"
+        did = f"step {before[0]}" if len(before) == 1 else f"steps {before[0]} to {before[-1]}"
+        return f"journal {did}; the clock moved on at step {self.number}"
 
     def title(self) -> str:
         """``Turn 1, Gunnery 1``."""
@@ -113,7 +126,10 @@ def _report(
     passed = tuple(
         name(ids[0]) if len(ids) == 1 else f"{g} ({len(ids)} steps)" for g, ids in groups.items()
     )
-    return PhaseReport(start.turn, start.step, name(start.step), told[-1][0], tuple(lines), passed)
+    numbers = tuple(dict.fromkeys(number for number, *_ in told))
+    return PhaseReport(
+        start.turn, start.step, name(start.step), told[-1][0], tuple(lines), passed, numbers
+    )
 
 
 Told = list[tuple[int, Event, MatchState, MatchState]]
