@@ -393,9 +393,15 @@ def write_asking(
     import tempfile
 
     out = Path(out)
+    folder = out.parent if str(out.parent) else Path(".")
+    if not folder.is_dir():  # a folder typed wrong is said, never made (as write_whole)
+        from referee.errors import RefereeError
+
+        raise RefereeError(
+            f"{out}: cannot write it: no folder {str(folder)!r}; nothing was written"
+        )
     try:
-        out.parent.mkdir(parents=True, exist_ok=True)
-        stage = Path(tempfile.mkdtemp(prefix=f".{out.name}.", suffix=".partial", dir=out.parent))
+        stage = Path(tempfile.mkdtemp(prefix=f".{out.name}.", suffix=".partial", dir=folder))
     except OSError as exc:
         raise refused_at(out, exc) from None
     try:

@@ -174,7 +174,7 @@ def _labels(where: str, raw: object, on_map: Mapping[Hex, int], problems: list[s
         except LabelError as exc:
             problems.append(f"{where}: {exc}")
             continue
-        if h not in on_map:
+        if on_map and h not in on_map:  # no hexes: the map's size is wrong, said once
             problems.append(f"{where}: {label} is outside the map")
             continue
         out.append(h)
@@ -222,11 +222,10 @@ def _zone(
             not isinstance(span, list)
             or len(span) != 2
             or not all(isinstance(x, int) and not isinstance(x, bool) for x in span)
-            or not 1 <= span[0] <= span[1] <= rows
+            or not 1 <= span[0] <= span[1] <= (rows or span[1])
         ):
-            problems.append(
-                f"{where}.rows: expected [first, last] with 1 <= first <= last <= {rows}"
-            )
+            most = f" <= {rows}" if rows else ""  # no rows: the map's size is wrong, said once
+            problems.append(f"{where}.rows: expected [first, last] with 1 <= first <= last{most}")
             return frozenset()
         return frozenset(h for h in hexes if span[0] <= to_offset(h)[1] + 1 <= span[1])
     if keys == {"hexes"}:

@@ -98,10 +98,54 @@ def build_parser(command: str | None = None, action: str | None = None) -> argpa
 
 def command_names(parser: argparse.ArgumentParser) -> set[str]:
     """The subcommands ``parser`` knows (argparse keeps them on its subparsers action)."""
+    return set(_actions_of(parser))
+
+
+def _actions_of(parser: argparse.ArgumentParser) -> dict[str, argparse.ArgumentParser]:
+    """The subcommands (or actions) of ``parser`` by name, in the order of its help."""
     for action in parser._actions:
         if isinstance(action, argparse._SubParsersAction):
-            return set(action.choices)
-    return set()
+            return dict(action.choices)
+    return {}
+
+
+def group_refusal(parser: argparse.ArgumentParser, argv: Sequence[str]) -> None:
+    """Refuse, as argparse refuses (usage, one line, exit status 2), a group of actions
+    named without one of its actions where its action goes: ``referee map FILE``, whose one
+    action is said with the file (``referee map check FILE``). A word that is none of
+    several actions is left to argparse, which lists them."""
+    chosen = parser
+    for i, word in enumerate(argv):
+        actions = _actions_of(chosen)
+        if not actions or word.startswith("-"):
+            return
+        if word in actions:
+            chosen = actions[word]
+            continue
+        if i and len(actions) == 1:
+            (only,) = actions
+            chosen.error(
+                f"{word!r} is not an action of '{chosen.prog}': its one action is {only!r} "
+                f"('{chosen.prog} {only} {word}')"
+            )
+        return
+
+
+def no_action(parser: argparse.ArgumentParser, argv: Sequence[str]) -> int:
+    """A group of actions named without one (``referee odds``): its help and a refusal on
+    standard error, exit status 2 (as argparse refuses a command line it cannot take)."""
+    chosen = parser
+    for word in argv:
+        actions = _actions_of(chosen)
+        if word not in actions:
+            break
+        chosen = actions[word]
+    sys.stderr.write(chosen.format_help())
+    sys.stderr.write(
+        f"{chosen.prog}: error: name one of the actions listed above "
+        f"('{chosen.prog} ACTION --help' for its options)\n"
+    )
+    return 2
 
 
 def open_app(path: str | None) -> int:
@@ -149,6 +193,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     if args_list:  # no arguments: the app, and no parser to build (a quicker start)
         with command_start(own_process=argv is None):
             parser = build_parser(args_list[0], args_list[1] if len(args_list) > 1 else None)
+            group_refusal(parser, args_list)
             app_file = (
                 len(args_list) == 1
                 and not args_list[0].startswith("-")
@@ -157,8 +202,7 @@ def main(argv: Sequence[str] | None = None) -> int:
             )
             args = argparse.Namespace() if app_file else parser.parse_args(args_list)
             if not app_file and getattr(args, "run", None) is None:
-                parser.parse_args([*args_list, "--help"])
-                return 0
+                return no_action(parser, args_list)
             import_engine(getattr(args, "engine", ()))
     try:
         if app_file or not args_list:

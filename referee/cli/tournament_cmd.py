@@ -17,7 +17,7 @@ if TYPE_CHECKING:
     from collections.abc import Callable, Mapping
 
     from referee.tournament.desk import Desk
-    from referee.tournament.event import Event
+    from referee.tournament.event import Event, Round
     from referee.tournament.scoring import MatchResult
     from referee.tournament.standings import Standings
     from referee.tournament.table_match import SentMatch
@@ -162,7 +162,7 @@ def add_parser(sub: Any) -> None:
 
     pairings = t.add_parser("pairings", help="a round's pairing (default: the last)")
     _file(pairings)
-    pairings.add_argument("--round", type=int)
+    pairings.add_argument("--round", type=int, help="the round (default: the last paired)")
     pairings.add_argument("--json", action="store_true")
     pairings.set_defaults(run=run_pairings)
 
@@ -198,7 +198,7 @@ def add_parser(sub: Any) -> None:
 
     scores = t.add_parser("scores", help="a round's results: each table's MVP and TVP, the bye")
     _file(scores)
-    scores.add_argument("--round", type=int, required=True, help="the round")
+    scores.add_argument("--round", type=int, help="the round (default: the last paired)")
     scores.add_argument("--json", action="store_true")
     scores.set_defaults(run=run_scores)
 
@@ -469,37 +469,46 @@ def _print_checkin(name: str, checkin: dict[str, Any]) -> None:
 
 def run_add_player(args: argparse.Namespace) -> int:
     from referee.cli.main import CommandError
+    from referee.tournament.player_names import tidy_name
 
     if args.override and not args.army:
         raise CommandError("--override goes with --army: it accepts an army not valid")
     with _desk(args) as desk:
         checkin = desk.check_army(args.army, args.override) if args.army else None
         entered = desk.add_player(args.name, args.nation, checkin, args.club)
+    name = tidy_name(args.name)
     late = f" (a late entry: from round {entered})" if entered > 1 else ""
-    print(f"{args.name} entered{late}")
+    print(f"{name} entered{late}")
     if checkin is not None:
-        _print_checkin(args.name, checkin)
+        _print_checkin(name, checkin)
     return 0
 
 
 def run_check_in(args: argparse.Namespace) -> int:
     with _desk(args) as desk:
         desk.check_in_open(args.name)  # a frozen army is refused before its file is read
+        name = desk.player_name(desk.event(), args.name)
         checkin = desk.check_army(args.army, args.override)
-        desk.check_in(args.name, checkin)
-    print(f"{args.name} checked in")
-    _print_checkin(args.name, checkin)
+        desk.check_in(name, checkin)
+    print(f"{name} checked in")
+    _print_checkin(name, checkin)
     return 0
 
 
 def run_players(args: argparse.Namespace) -> int:
+    import sys
+
     from referee.cli.output import print_json, print_rulings
     from referee.ruleset.used import rulings_used
     from referee.tournament.checkin import listed_huge_units, players_json
+    from referee.tournament.player_names import same_names_note
 
     with _reader(args) as desk:
         event = desk.event()
     rows = players_json(event)
+    twice = same_names_note(event.players)
+    if twice:  # an event written before names were compared so: reported, never rewritten
+        print(f"note: {twice}", file=sys.stderr)
     used = rulings_used({"rulings": ["tournament.huge-units"]}, event.readings)
     for row in rows:  # a list, as it always was: each player with an army says the ruling
         if row["army"] is not None:
@@ -542,21 +551,24 @@ def run_table_match(args: argparse.Namespace) -> int:
 
 def run_drop(args: argparse.Namespace) -> int:
     with _desk(args) as desk:
-        after = desk.drop(args.name)
-    print(f"{args.name} dropped" + (f" after round {after}" if after else " before round 1"))
+        name = desk.player_name(desk.event(), args.name)
+        after = desk.drop(name)
+    print(f"{name} dropped" + (f" after round {after}" if after else " before round 1"))
     return 0
 
 
 def run_withdraw(args: argparse.Namespace) -> int:
     with _desk(args) as desk:
-        desk.withdraw(args.name, args.why)
-    print(f"{args.name} withdrawn: in no listing from now on (the trail keeps the record)")
+        name = desk.player_name(desk.event(), args.name)
+        desk.withdraw(name, args.why)
+    print(f"{name} withdrawn: in no listing from now on (the trail keeps the record)")
     return 0
 
 
 def run_attendance(args: argparse.Namespace) -> int:
     with _desk(args) as desk:
-        for name in args.names:
+        for typed in args.names:
+            name = desk.player_name(desk.event(), typed)
             number = desk.mark_attendance(name, args.present, args.why)
             print(
                 f"{name}: present for round {number}"
@@ -569,14 +581,15 @@ def run_attendance(args: argparse.Namespace) -> int:
 
 def run_penalty(args: argparse.Namespace) -> int:
     with _desk(args) as desk:
-        record = desk.penalise(args.name, args.why, args.points, args.of)
+        name = desk.player_name(desk.event(), args.name)
+        record = desk.penalise(name, args.why, args.points, args.of)
     what = (
         f"{args.points} {args.of.upper()} deducted"
         if record.data["penalty"] == "points"
         else "a warning"
     )
     print(
-        f"{args.name}: {what} (round {record.data['round']}, by {record.who} at "
+        f"{name}: {what} (round {record.data['round']}, by {record.who} at "
         f"{record.at}): {record.why}"
     )
     return 0
@@ -584,8 +597,10 @@ def run_penalty(args: argparse.Namespace) -> int:
 
 def run_seed(args: argparse.Namespace) -> int:
     with _desk(args) as desk:
-        desk.seed_players(args.names)
-    print("seeding for round 1: " + ", ".join(args.names))
+        event = desk.event()
+        names = [desk.player_name(event, n) for n in args.names]
+        desk.seed_players(names)
+    print("seeding for round 1: " + ", ".join(names))
     return 0
 
 
@@ -653,15 +668,12 @@ def run_pair(args: argparse.Namespace) -> int:
 
 
 def run_pairings(args: argparse.Namespace) -> int:
-    from referee.cli.main import CommandError
     from referee.cli.output import print_json
     from referee.tournament.pairing import Pairing
 
     with _reader(args) as desk:
         event = desk.event()
-    rnd = event.round(args.round or event.current_round)
-    if rnd is None:
-        raise CommandError(f"{args.file}: round {args.round or 1} is not paired yet")
+    rnd = _asked_round(args, event)
     data = Pairing(rnd.number, rnd.tables, rnd.bye, rnd.warnings, rnd.how).to_json()
     _declare(event, data)
     data["results"] = {str(t): [s.to_json() for s in r.scores] for t, r in rnd.results.items()}
@@ -732,17 +744,28 @@ def run_correct(args: argparse.Namespace) -> int:
     return 0
 
 
-def run_scores(args: argparse.Namespace) -> int:
+def _asked_round(args: argparse.Namespace, event: Event) -> Round:
+    """The round ``--round`` names, or the last paired without it (``pairings``,
+    ``scores``); a round not paired is refused, saying which are."""
     from referee.cli.main import CommandError
+
+    number = event.current_round if args.round is None else args.round
+    rnd = event.round(number) if number >= 1 else None
+    if rnd is None and args.round is None:
+        raise CommandError(f"{args.file}: no round is paired yet")
+    if rnd is None:
+        paired = f"rounds 1 to {event.current_round}" if event.current_round else "no round"
+        raise CommandError(f"{args.file}: round {args.round} is not paired ({paired} paired)")
+    return rnd
+
+
+def run_scores(args: argparse.Namespace) -> int:
     from referee.cli.output import print_json, print_rulings, with_rulings
     from referee.tournament.scoring import bye_score
 
     with _reader(args) as desk:
         event = desk.event()
-    rnd = event.round(args.round)
-    if rnd is None:
-        paired = f"rounds 1 to {event.current_round}" if event.current_round else "no round"
-        raise CommandError(f"{args.file}: round {args.round} is not paired ({paired} paired)")
+    rnd = _asked_round(args, event)
     tables = []
     for t, (a, b) in enumerate(rnd.tables, 1):
         row: dict[str, Any] = {"table": t, "players": [a, b], "result": None}

@@ -30,6 +30,7 @@ from typing import Any
 
 from referee.tournament.desk import Desk, DeskError
 from referee.tournament.event import Event
+from referee.tournament.player_names import matching_names
 from referee.tournament.room import RoomError
 from referee.tournament.scoring import micro
 from referee.tournament.standings import standings
@@ -213,16 +214,24 @@ def _vote_record(voter: str, category: str, choice: str, by: str) -> NewRecord:
 def cast_vote(desk: Desk, voter: str, category: str, choice: str) -> Record:
     """The desk enters ``voter``'s vote (it replaces their last in the category); its
     record."""
-    voter, choice = voter.strip(), choice.strip()
+    names = [voter.strip(), choice.strip()]
 
     def decide(event: Event) -> tuple[list[NewRecord], None]:
-        problem = vote_problem(event, voter, category, choice)
+        names[:] = [entered_as(event, n) for n in names]
+        problem = vote_problem(event, names[0], category, names[1])
         if problem:
             raise VoteRefused(f"{problem}; nothing was recorded")
-        return [_vote_record(voter, category, choice, "desk")], None
+        return [_vote_record(names[0], category, names[1], "desk")], None
 
     desk.write(decide)
-    return votes(desk.event())[(voter, category)]
+    return votes(desk.event())[(names[0], category)]
+
+
+def entered_as(event: Event, name: str) -> str:
+    """The entered name ``name`` reads as (``player_names``), or ``name`` itself when none
+    or several do (:func:`vote_problem` then names it)."""
+    found = matching_names(event.players, name)
+    return found[0] if len(found) == 1 else name
 
 
 def room_vote(desk: Desk, code: str, category: str, choice: str) -> Record:
@@ -233,10 +242,11 @@ def room_vote(desk: Desk, code: str, category: str, choice: str) -> Record:
     refused vote."""
     from referee.tournament import room
 
-    choice = choice.strip()
+    typed = choice.strip()
     found: list[str] = []
 
     def decide(event: Event) -> tuple[list[NewRecord], None]:
+        choice = entered_as(event, typed)
         voter = room.code_owner(event, code)
         if voter is None:
             raise room.NotYours("that code is no player's code; nothing was recorded")

@@ -41,6 +41,7 @@ from referee.tournament.pairing import (
     fold_pairing,
     swiss,
 )
+from referee.tournament.player_names import matching_names, name_key, tidy_name
 from referee.tournament.scoring import MatchResult, PlayerResult, micro, score_match
 from referee.tournament.standings import Standings, standings
 from referee.tournament.store import EventStore, NewRecord, Record, StaleWrite
@@ -252,7 +253,7 @@ class Desk:
         ``checkin``: the army as checked (``Desk.check_army``; its nation is the
         player's); ``club``: the player's club (kept apart from its other players in round
         1, ``round_one``). Returns the first round."""
-        name = name.strip()
+        name = tidy_name(name)
         club = " ".join(club.split())
         if not name:
             raise DeskError("a player needs a name")
@@ -261,8 +262,13 @@ class Desk:
             nation = _army_nation(name, nation, checkin)
 
         def decide(event: Event) -> tuple[list[NewRecord], int]:
-            if name in event.players:
-                raise DeskError(f"{name!r} is already entered")
+            same = matching_names(event.players, name)
+            if same:
+                raise DeskError(
+                    f"{name!r} is already entered"
+                    + ("" if same == [name] else f" as {' and '.join(map(repr, same))}")
+                    + " (names are compared with their spaces tidied and case aside)"
+                )
             entered = event.current_round + 1
             if entered > event.rounds_planned:
                 raise DeskError(f"every round of {event.name!r} is paired: too late to enter")
@@ -284,9 +290,9 @@ class Desk:
 
         def decide(event: Event) -> tuple[list[NewRecord], None]:
             p = self._check_in_open(event, name)
-            _army_nation(name, p.nation, checkin)
-            _same_game(event, name, checkin)
-            return [NewRecord("checkin", {"name": name, **checkin})], None
+            _army_nation(p.name, p.nation, checkin)
+            _same_game(event, p.name, checkin)
+            return [NewRecord("checkin", {"name": p.name, **checkin})], None
 
         self._write(decide)
 
@@ -294,7 +300,7 @@ class Desk:
     def _check_in_open(cls, event: Event, name: str) -> Player:
         p = cls._player(event, name)
         if event.current_round >= p.entered:
-            raise DeskError(f"{name}'s army was frozen when round {p.entered} was paired")
+            raise DeskError(f"{p.name}'s army was frozen when round {p.entered} was paired")
         return p
 
     def check_in_open(self, name: str) -> None:
@@ -317,8 +323,8 @@ class Desk:
         def decide(event: Event) -> tuple[list[NewRecord], int]:
             p = self._player(event, name)
             if p.dropped_after is not None:
-                raise DeskError(f"{name} already dropped after round {p.dropped_after}")
-            return [NewRecord("drop", {"name": name, "after": event.current_round})], (
+                raise DeskError(f"{p.name} already dropped after round {p.dropped_after}")
+            return [NewRecord("drop", {"name": p.name, "after": event.current_round})], (
                 event.current_round
             )
 
@@ -341,8 +347,8 @@ class Desk:
                     if p.dropped_after is not None
                     else f"entered from round {p.entered}"
                 )
-                raise DeskError(f"{name} does not play round {number} ({why_not})")
-            data = {"name": name, "round": number, "present": present}
+                raise DeskError(f"{p.name} does not play round {number} ({why_not})")
+            data = {"name": p.name, "round": number, "present": present}
             return [NewRecord("attendance", data, why.strip())], number
 
         return self._write(decide)
@@ -362,9 +368,9 @@ class Desk:
             raise DeskError(f"--of {of}: a deduction comes from {' or '.join(PENALTY_KEYS)}")
 
         def decide(event: Event) -> tuple[list[NewRecord], None]:
-            self._player(event, name)
+            p = self._player(event, name)
             data: dict[str, object] = {
-                "name": name,
+                "name": p.name,
                 "round": event.current_round,
                 "penalty": "points" if points else "warning",
             }
@@ -384,11 +390,11 @@ class Desk:
             p = self._player(event, name)
             if event.current_round >= p.entered:
                 raise DeskError(
-                    f"{name} was paired in round {p.entered}: only an entry made by mistake "
+                    f"{p.name} was paired in round {p.entered}: only an entry made by mistake "
                     "can be withdrawn, before the player's first round is paired; to take "
-                    f"{name} out of the rounds still to come, drop them (tournament drop)"
+                    f"{p.name} out of the rounds still to come, drop them (tournament drop)"
                 )
-            return [NewRecord("withdraw", {"name": name}, why.strip())], None
+            return [NewRecord("withdraw", {"name": p.name}, why.strip())], None
 
         self._write(decide)
 
@@ -398,11 +404,10 @@ class Desk:
         def decide(event: Event) -> tuple[list[NewRecord], None]:
             if event.current_round:
                 raise DeskError("round 1 is paired already: seeding no longer matters")
-            for n in order:
-                self._player(event, n)
-            if len(set(order)) != len(order):
+            names = [self._player(event, n).name for n in order]
+            if len(set(names)) != len(names):
                 raise DeskError("the seeding names a player twice")
-            return [NewRecord("seeding", {"order": list(order)})], None
+            return [NewRecord("seeding", {"order": names})], None
 
         self._write(decide)
 
@@ -428,27 +433,41 @@ class Desk:
             if twice:
                 raise DeskError(f"venue table(s) named twice: {', '.join(twice)}")
             fixed: dict[str, str] = {}
+            named = []
             for t in tables:
-                if t.fixed is None:
-                    continue
-                self._player(event, t.fixed)
-                if t.fixed in fixed:
-                    raise DeskError(
-                        f"{t.fixed} is fixed to {fixed[t.fixed]} and to {t.name}: one table each"
-                    )
-                fixed[t.fixed] = t.name
-            data = [replace(t, name=t.name.strip()).to_json() for t in tables]
+                if t.fixed is not None:
+                    who = self._player(event, t.fixed).name
+                    if who in fixed:
+                        raise DeskError(
+                            f"{who} is fixed to {fixed[who]} and to {t.name}: one table each"
+                        )
+                    fixed[who] = t.name
+                    t = replace(t, fixed=who)
+                named.append(t)
+            data = [replace(t, name=t.name.strip()).to_json() for t in named]
             return [NewRecord("venue", {"tables": data})], None
 
         self._write(decide)
 
     @staticmethod
     def _player(event: Event, name: str) -> Player:
-        try:
-            return event.players[name]
-        except KeyError:
-            known = ", ".join(event.players) or "none yet"
-            raise DeskError(f"no player {name!r} in this event (players: {known})") from None
+        """The player ``name`` reads as (``player_names``: spaces tidied, case aside)."""
+        found = matching_names(event.players, name)
+        if len(found) == 1:
+            return event.players[found[0]]
+        if found:
+            raise DeskError(
+                f"{name!r} reads as {len(found)} players entered under one name: "
+                f"{' and '.join(map(repr, found))}; give the name exactly as entered"
+            )
+        known = ", ".join(event.players) or "none yet"
+        raise DeskError(f"no player {name!r} in this event (players: {known})")
+
+    @classmethod
+    def player_name(cls, event: Event, name: str) -> str:
+        """The name ``name`` reads as, as entered (a :class:`DeskError` when none or
+        several do)."""
+        return cls._player(event, name).name
 
     # --- pairings ------------------------------------------------------------------
 
@@ -634,9 +653,7 @@ class Desk:
         rnd = event.round(round_number)
         if rnd is None:
             raise DeskError(f"round {round_number} is not paired yet")
-        for n in (a, b):
-            if n not in event.players:
-                self._player(event, n)
+        a, b = self._player(event, a).name, self._player(event, b).name
 
         def seat(n: str) -> str:
             return b if n == a else a if n == b else n
@@ -688,6 +705,10 @@ class Desk:
         names = tuple(p.name for p in result.players)
         if names == DEFAULT_SIDE_NAMES:  # a match file the desk did not make
             return result.named(a, b)
+        seated = {name_key(a): a, name_key(b): b}
+        if len(seated) == 2 and {name_key(n) for n in names} == set(seated):
+            names = (seated[name_key(names[0])], seated[name_key(names[1])])
+            result = result.named(*names)  # the players as entered (``player_names``)
         if set(names) != {a, b}:
             raise DeskError(
                 f"round {round_number}, table {table} is {a} v {b}; the result names "

@@ -113,14 +113,12 @@ def issue_codes(desk: Desk, renew: Sequence[str] = ()) -> dict[str, str]:
     lost or seen by someone else: the old code stops working); every player's code."""
 
     def decide(event: Event) -> tuple[list[NewRecord], None]:
-        for name in renew:
-            if name not in event.players:
-                Desk._player(event, name)
+        renewed = {Desk.player_name(event, name) for name in renew}
         have = codes(event)
         taken = set(have.values())
         records = []
         for name in event.players:
-            if name in have and name not in renew:
+            if name in have and name not in renewed:
                 continue
             code = new_code()
             while code in taken:

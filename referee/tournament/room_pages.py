@@ -18,7 +18,7 @@ from referee.tournament import room
 from referee.tournament.checkin import army_summary, huge_text
 from referee.tournament.clock import fold_clock
 from referee.tournament.event import Event, Round
-from referee.tournament.export.pages import CSS, standings_table
+from referee.tournament.export.pages import CSS, keys_in_words, standings_table
 from referee.tournament.result_check import starting_points
 from referee.tournament.scoring import KINDS
 from referee.tournament.standings import standings
@@ -52,6 +52,8 @@ td.table { width: auto; font-size: 1.1em; }
 td.table small { font-size: 0.7em; font-weight: normal; }
 td.num { font-size: 0.9em; }
 td.name { white-space: normal; }
+abbr { text-decoration: none; } th { white-space: nowrap; }
+@media (max-width: 480px) { body { padding: 0 0.5em; } th { font-size: 0.85em; } }
 """
 )
 
@@ -195,7 +197,7 @@ def standings_page(event: Event) -> str:
     """``GET /standings``: every place with the numbers that decide it."""
     st = standings(event)
     link = {n: f"/players/{quote(n, safe='')}" for n in event.players}
-    keys = ", ".join(k.upper() for k in st.keys)
+    keys = keys_in_words(st.keys)
     body = (
         f"<h1>Standings after round {st.round}</h1>"
         f'<p class="note">Ranked by {escape(keys)}, then name.</p>{standings_table(st, link)}'

@@ -101,3 +101,14 @@ def test_a_game_needs_two_armies_of_known_cards_and_a_mission(g):
 def test_a_command_out_of_its_phase_is_refused(g):
     with pytest.raises(ActivationError, match="belongs to the main phase"):
         play(g, fresh(g), "move uid=tank path=H11:N")
+
+
+def test_an_unknown_card_lists_the_structures_as_well_as_the_units(g):
+    # the sample data's structures: bunker, citadel, farmhouse, watchtower
+    from referee.rules.activation.cards import UnknownCard
+
+    with pytest.raises(UnknownCard) as caught:
+        new_game(g.cards, g.missions, {1: [("a", "zeppelin")], 2: []})
+    listed = str(caught.value).partition("(cards: ")[2].rstrip(")").split(", ")
+    for card in ("bunker", "citadel", "farmhouse", "watchtower", "battle-tank"):
+        assert card in listed

@@ -77,31 +77,30 @@ def test_the_menus_are_the_same_for_a_match_of_either_game(qtbot, tmp_path):
     assert main.open_action.shortcut() == QKeySequence(QKeySequence.StandardKey.Open)
 
 
-def test_the_written_orders_games_own_docks_are_greyed_in_the_view_menu_of_an_activation_match(
-    qtbot, tmp_path
-):
-    """The Unit inspector and the Setup dock show a match of written orders: in an
-    activation match their View menu items stay (the menus are the same) but are greyed,
-    so the referee never opens an empty dock; back on a match of written orders they
-    work again."""
+def test_the_setup_dock_is_greyed_and_the_unit_dock_shows_the_activation_units(qtbot, tmp_path):
+    """The Setup dock shows a match of written orders: in an activation match its View
+    menu item stays (the menus are the same) but is greyed, so the referee never opens an
+    empty dock. The Unit dock shows each game's own inspector (issue 26: View > Unit works
+    in the activation game too); back on a match of written orders both work as before."""
     main = demo_window(qtbot, tmp_path)
     unit = main.inspector_dock.toggleViewAction()
     setup = main.setup_dock.toggleViewAction()
+    orders_inspector = main.inspector_dock.widget()
     assert unit.isEnabled() and setup.isEnabled()
     demo = main.session.match.path
     main.open_match(crossroads(tmp_path))
     assert main.session is not None and main.session.system == "activation"
-    assert not unit.isEnabled() and not setup.isEnabled()
-    unit.trigger()
-    assert main.inspector_dock.isHidden()
-    assert "Unit" in menu_texts(main)["&View"]  # still there, greyed
+    assert unit.isEnabled() and not setup.isEnabled()
+    assert main.inspector_dock.widget() is main.game.inspector
+    assert "Unit" in menu_texts(main)["&View"]
     main.open_match(demo)
     assert main.session.system == "orders"
     assert unit.isEnabled() and setup.isEnabled()
     assert not main.inspector_dock.isHidden()
-    # the program started on an activation match greys them too
+    assert main.inspector_dock.widget() is orders_inspector
     started = activation_window(qtbot, crossroads(tmp_path, "other.referee"))
-    assert not started.inspector_dock.toggleViewAction().isEnabled()
+    assert started.inspector_dock.toggleViewAction().isEnabled()
+    assert not started.setup_dock.toggleViewAction().isEnabled()
 
 
 def test_new_demo_from_an_activation_match_opens_in_the_same_window(qtbot, tmp_path):

@@ -151,3 +151,32 @@ def test_the_army_and_match_file_dialogs_open_where_the_app_keeps_those_files(
         str(matches_dir()),
         str(matches_dir() / "round1-table1.referee"),
     ]
+
+
+def test_a_player_typed_again_with_other_spaces_or_case_is_refused_at_the_desk(qtbot, tmp_path):
+    # tournament.player_names: "bob brown " is Bob Brown, entered already
+    w = make_window(qtbot, tmp_path, ("Bob Brown",))
+    qtbot.keyClicks(w.players_tab.new_name, "bob brown ")
+    qtbot.keyClick(w.players_tab.new_name, Qt.Key.Key_Return)
+    assert "'bob brown' is already entered as 'Bob Brown'" in w.last_message
+    assert w.players_tab.players.rowCount() == 1
+    assert w.players_tab.same_names.isHidden()
+
+
+def test_an_event_with_a_player_entered_twice_opens_and_says_so_in_the_players_tab(qtbot, tmp_path):
+    from referee.tournament.store import NewRecord
+
+    path = tmp_path / "old.db"
+    with Desk.create(path, name="Old Cup", seed=3, who="desk") as desk:
+        desk.add_player("Bob Brown")
+        desk.store.append(  # as a desk wrote it before names were compared case aside
+            [NewRecord("player", {"name": "bob brown", "nation": "", "entered": 1})],
+            who="old desk",
+            expected_revision=desk.event().revision,
+        )
+    w = TournamentWindow(Desk.open(path))
+    qtbot.addWidget(w)
+    assert w.players_tab.players.rowCount() == 2  # both kept as written
+    note = w.players_tab.same_names
+    assert not note.isHidden() and "'Bob Brown' and 'bob brown'" in note.text()
+    assert note.textFormat() == Qt.TextFormat.PlainText

@@ -30,11 +30,14 @@ def assault_window(
     tmp_path: Path,
     readings: dict[str, str] | None = None,
     units: list[dict[str, object]] = UNITS,
+    seed: int = 5,
 ) -> MainWindow:
     """The main window on a match where the tank (or ``units[0]``) and the grunts both
-    enter C4."""
+    enter C4 (``seed``: the match's seed, which draws the app's dice)."""
     path = tmp_path / "assault.referee"
-    with MatchFile.create(path, map_name="entrenched", units=units, seed=5, readings=readings) as m:
+    with MatchFile.create(
+        path, map_name="entrenched", units=units, seed=seed, readings=readings
+    ) as m:
         m.run(
             "Orders",
             [
@@ -387,4 +390,66 @@ def test_next_declines_a_reroll_offer_with_no_die_worth_rerolling(qtbot, tmp_pat
     assert wizard.currentId() == Page.ADVANTAGE
     assert "Side 2 gains the advantage" in wizard.advantage_page.summary.text()
     assert wizard.plan().typed() == (2, 2, 2, 2, 1, 1, 6, 6, 6, 6)  # no die rerolled
+    wizard.reject()
+
+
+def test_the_reroll_page_says_when_the_app_shows_the_rerolled_dice_and_shows_its_words_whole(
+    qtbot, tmp_path
+):
+    # clause abilities.reroll-assault with the app's dice: the dice of the roll already show
+    # on the page, and the rerolled dice show as soon as Reroll is pressed (not at Finish):
+    # the words under the dice say so, and every label of the page is as tall as its
+    # wrapped lines, none over another, in the dock of a 1366x768 window
+    from PySide6.QtCore import QRect
+    from PySide6.QtWidgets import QLabel
+
+    hoplites = {**UNITS[0], "uid": "hoplites", "unit": "hoplite-phalanx"}
+    window = assault_window(qtbot, tmp_path, units=[hoplites, UNITS[1]], seed=2)
+    window.resize(1366, 620)  # a 768-pixel laptop screen less its panels and title bars
+    wizard = open_wizard(qtbot, window)
+    next_page(qtbot, wizard)
+    next_page(qtbot, wizard)  # the pools, rolled by the app
+    page = wizard.reroll_page
+    assert wizard.currentId() == Page.REROLL and not page.dice.is_typed()
+    assert "The dice now" in page.faces.text()  # the roll's dice show already
+    words = page.dice.status.text()
+    assert "Reroll" in words and "Finish" not in words
+    assert "nothing is seen" not in words
+    labels = [w for w in page.findChildren(QLabel) if w.isVisible() and w.text()]
+    assert page.dice.status in labels and page.dice.note in labels
+    for label in labels:
+        qtbot.waitUntil(lambda label=label: label.height() >= label.heightForWidth(label.width()))
+
+    def box(w) -> QRect:
+        return QRect(w.mapTo(page, QPoint(0, 0)), w.size())
+
+    for i, a in enumerate(labels):
+        for b in labels[i + 1 :]:
+            if not (a.isAncestorOf(b) or b.isAncestorOf(a)):
+                assert not box(a).intersects(box(b)), (a.text(), b.text())
+    wizard.reject()
+
+
+def test_the_deflection_editor_shows_its_words_without_markup(qtbot, tmp_path):
+    # clause assault.deflection: side 1 (5 hits to 3) chooses which successes the deflections
+    # cancel; its plain-text labels carry no HTML tags to show as "<b>"
+    from PySide6.QtWidgets import QLabel
+
+    hoplites = {**UNITS[0], "uid": "hoplites", "unit": "hoplite-phalanx"}
+    window = assault_window(qtbot, tmp_path, units=[hoplites, UNITS[1]], seed=2)
+    wizard = open_wizard(qtbot, window)
+    next_page(qtbot, wizard)
+    next_page(qtbot, wizard)  # the pools, rolled by the app
+    page = wizard.reroll_page
+    while not page.isComplete():
+        click(qtbot, page.apply_button)
+    next_page(qtbot, wizard)
+    assert wizard.currentId() == Page.ADVANTAGE
+    shown = [
+        w.text()
+        for w in wizard.advantage_page.findChildren(QLabel)
+        if w.isVisible() and w.textFormat() == Qt.TextFormat.PlainText
+    ]
+    assert any("chooses the successes deflected" in t for t in shown)
+    assert not [t for t in shown if "<b>" in t or "</" in t]
     wizard.reject()

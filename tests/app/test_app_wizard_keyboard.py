@@ -150,3 +150,52 @@ def test_return_takes_the_rerolls_the_app_rolls_wherever_the_keyboard_is_on_the_
     qtbot.keyClick(QApplication.focusWidget(), Qt.Key.Key_Return)
     assert wizard.currentId() == AssaultPage.ADVANTAGE
     wizard.reject()
+
+
+def reroll_window(qtbot, tmp_path):
+    """The hoplites (Reroll Assault 1) against the grunts, with the match's seed 2: the app's
+    dice give the hoplites a 6, and the die they reroll shows a 6 again, so the page offers
+    a second round of rerolls (Reroll enabled, Next disabled)."""
+    from test_app_wizard_assault import UNITS, open_wizard
+
+    hoplites = {**UNITS[0], "uid": "hoplites", "unit": "hoplite-phalanx"}
+    window = assault_window(qtbot, tmp_path, units=[hoplites, UNITS[1]], seed=2)
+    with qtbot.waitActive(window):
+        window.activateWindow()
+    wizard = open_wizard(qtbot, window)
+    qtbot.keyClick(QApplication.focusWidget(), Qt.Key.Key_Return)  # the contest
+    qtbot.keyClick(QApplication.focusWidget(), Qt.Key.Key_Return)  # the pools, rolled
+    QApplication.processEvents()  # the page shown, as it is before the referee's next key
+    return wizard
+
+
+def test_return_takes_every_round_of_rerolls_then_goes_on(qtbot, tmp_path):
+    # clause abilities.reroll-assault: a 6 on a rerolled die makes a new offer; after the
+    # first Reroll the keyboard is on Reroll, and Return must press it again (not ask the
+    # wizard for Next, which waits for the rerolls)
+    from referee.app.wizards.assault.page import Page as AssaultPage
+
+    wizard = reroll_window(qtbot, tmp_path)
+    page = wizard.reroll_page
+    assert wizard.currentId() == AssaultPage.REROLL and not page.isComplete()
+    qtbot.keyClick(QApplication.focusWidget(), Qt.Key.Key_Return)
+    assert len(page.batches) == 1 and not page.isComplete()  # the second round is offered
+    assert page.apply_button.isEnabled()
+    QApplication.processEvents()
+    qtbot.keyClick(QApplication.focusWidget(), Qt.Key.Key_Return)
+    assert len(page.batches) == 2 and page.isComplete()
+    qtbot.keyClick(QApplication.focusWidget(), Qt.Key.Key_Return)
+    assert wizard.currentId() == AssaultPage.ADVANTAGE
+    wizard.reject()
+
+
+def test_alt_r_rerolls_in_every_round(qtbot, tmp_path):
+    # the Reroll button has a mnemonic: Alt+R takes the batch wherever the keyboard is
+    wizard = reroll_window(qtbot, tmp_path)
+    page = wizard.reroll_page
+    assert "&R" in page.apply_button.text()
+    for taken in (1, 2):
+        qtbot.keyClick(QApplication.focusWidget(), Qt.Key.Key_R, Qt.KeyboardModifier.AltModifier)
+        qtbot.waitUntil(lambda n=taken: len(page.batches) == n)  # a mnemonic clicks as it shows
+    assert page.isComplete()
+    wizard.reject()

@@ -73,7 +73,9 @@ def test_a_row_whose_command_cannot_be_read_is_a_damaged_file(tmp_path, journal,
             (json.dumps(row), number),
         )
     conn.close()
-    with pytest.raises(MatchFileError, match=rf"step {number}, event 0: its command: .*{field}"):
+    with pytest.raises(
+        MatchFileError, match=rf"step {number} \(.*\), event 0: its command: .*{field}"
+    ):
         open_match(path).steps()
 
 

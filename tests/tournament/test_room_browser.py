@@ -48,3 +48,48 @@ def test_the_tables_page_on_a_phone_runs_its_script_and_shows_names_as_text(tmp_
     assert "Round 1" in dom
     width, height = struct.unpack(">II", shot.read_bytes()[16:24])  # the PNG's header
     assert (width, height) == (390, 844)
+
+
+MEASURE = """(function () {
+  // what the phone shows: the standings table inside the page's width (or its own scroll
+  // box), and every header of it whole
+  var page = document.documentElement.clientWidth;
+  var table = document.querySelector('div.scroll table');
+  var heads = Array.prototype.map.call(table.querySelectorAll('th'), function (th) {
+    return th.textContent + (th.scrollWidth > th.clientWidth ? ' CUT' : '');
+  });
+  return {page: page, table: Math.ceil(table.getBoundingClientRect().right),
+          scrolled: document.documentElement.scrollWidth, heads: heads};
+})()"""
+
+
+def test_the_standings_on_a_phone_show_every_column_whole(tmp_path):
+    # the five default tie-breakers (TVP, MVP, SOS, H2H, destroyed enemy points) after a
+    # round with results, names of two words, through a real server in a real chromium
+    # laid out at 390x844 CSS pixels: the last column showed as "DESTRO", cut off
+    import random
+
+    from desk_helpers import random_result
+    from phone_browser import Phone
+
+    path = tmp_path / "ev.db"
+    with Desk.create(path, name="Game Night Open", seed=3, who="desk") as desk:
+        for n in ("Alice Ames", "Bob Brown", "Cara Cole", "Dan Dye", "Eve East", "Finn Ford"):
+            desk.add_player(n, "ork")
+        desk.pair()
+        rng = random.Random(7)
+        for t, (a, b) in enumerate(desk.event().round(1).tables, 1):
+            desk.record_result(1, t, random_result(rng, a, b))
+    phone = Phone(str(CHROMIUM), tmp_path / "profile")
+    try:
+        with serve(path) as s:
+            phone.open(s.url + "standings")
+            measured = phone.evaluate(MEASURE)
+            phone.screenshot(tmp_path / "standings.png")
+    finally:
+        phone.close()
+    assert measured["page"] == 390, measured  # a phone's width, not headless chromium's 500
+    assert measured["table"] <= measured["page"], measured  # the table fits the page
+    assert measured["scrolled"] <= measured["page"], measured
+    assert not [h for h in measured["heads"] if h.endswith(" CUT")], measured["heads"]
+    assert any(h.startswith("DEST") for h in measured["heads"]), measured["heads"]

@@ -5,6 +5,7 @@ and the window opens on it. A refusal is shown in the dialog, which stays open."
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from pathlib import Path
 
 from PySide6.QtCore import Qt
@@ -36,19 +37,31 @@ SAMPLE_ARMIES = {
 """What the armies start as: a small army a side from the sample cards."""
 
 
-def parse_army(text: str, side: int) -> list[dict[str, object]]:
-    """The units of one side's box: ``UID CARD`` a line (blank lines skipped)."""
+def parse_army(
+    text: str, side: int, cards: Sequence[str], seen: set[str] | None = None
+) -> list[dict[str, object]]:
+    """The units of one side's box: ``UID CARD`` a line (blank lines skipped). A line that
+    is not two words, names a card not in ``cards`` (the ruleset's units and structures,
+    the list the dialog shows) or a uid already in ``seen`` (filled as lines are read) is
+    refused naming the side and the line."""
+    seen = set() if seen is None else seen
     units: list[dict[str, object]] = []
     for n, line in enumerate(text.splitlines(), 1):
         words = line.split()
         if not words:
             continue
+        where = f"side {side}, line {n}"
         if len(words) != 2:
             raise RefereeError(
-                f"side {side}, line {n}: write UID CARD (e.g. tank battle-tank), "
-                f"not {line.strip()!r}"
+                f"{where}: write UID CARD (e.g. tank battle-tank), not {line.strip()!r}"
             )
-        units.append({"uid": words[0], "unit": words[1], "side": side})
+        uid, card = words
+        if card not in cards:
+            raise RefereeError(f"{where}: no card {card!r} (cards: {', '.join(cards)})")
+        if uid in seen:
+            raise RefereeError(f"{where}: {uid!r} names two pieces: give each its own uid")
+        seen.add(uid)
+        units.append({"uid": uid, "unit": card, "side": side})
     return units
 
 
@@ -74,11 +87,11 @@ class NewActivationMatch(QDialog):
             self.army_boxes[side] = edit
             armies.addWidget(box)
         layout.addLayout(armies)
-        cards = ", ".join(sorted([*game.cards.units, *game.cards.structures]))
-        known = QLabel(f"Cards: {cards}", self)
-        known.setTextFormat(Qt.TextFormat.PlainText)
-        known.setWordWrap(True)
-        layout.addWidget(known)
+        self.cards = sorted([*game.cards.units, *game.cards.structures])
+        self.known = QLabel(f"Cards: {', '.join(self.cards)}", self)
+        self.known.setTextFormat(Qt.TextFormat.PlainText)
+        self.known.setWordWrap(True)
+        layout.addWidget(self.known)
         missions = QGroupBox("Missions offered for the bans", self)
         row = QHBoxLayout(missions)
         self.mission_boxes: dict[str, QCheckBox] = {}
@@ -112,10 +125,11 @@ class NewActivationMatch(QDialog):
     def accept(self) -> None:
         """Write the match; on a refusal say why and stay open (nothing written)."""
         try:
+            seen: set[str] = set()
             units = [
                 u
                 for side, box in self.army_boxes.items()
-                for u in parse_army(box.toPlainText(), side)
+                for u in parse_army(box.toPlainText(), side, self.cards, seen)
             ]
             offered = [m for m, box in self.mission_boxes.items() if box.isChecked()]
             if not offered:

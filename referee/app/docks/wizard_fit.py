@@ -107,13 +107,17 @@ def fit_subtitle(wizard: QWizard) -> None:
     for label in wizard.findChildren(QLabel):
         if label.text() != page.subTitle() or page.isAncestorOf(label):
             continue
+        label.setMinimumHeight(0)  # the last page's lines would count as this one's
         needed = label.heightForWidth(max(1, label.width()))
         header = label.parentWidget()
         if header is None or needed <= 0:
             continue
-        made = header.property("referee-made")  # the heights QWizard gave them
-        if not isinstance(made, list):
-            made = [header.height(), label.minimumHeight()]
-            header.setProperty("referee-made", made)
+        # the header's height less its subtitle's (the title, the margins), as QWizard first
+        # laid it out: every page's header is that and its own subtitle's lines, so a page
+        # shown again (Back) has the header, and its widgets the place, it first had
+        chrome = header.property("referee-chrome")
+        if not isinstance(chrome, int):
+            chrome = header.height() - label.height()
+            header.setProperty("referee-chrome", chrome)
         label.setMinimumHeight(needed)
-        header.setFixedHeight(made[0] + max(0, needed - made[1]))
+        header.setFixedHeight(chrome + needed)

@@ -4,7 +4,9 @@ where the referee types.
 
 A button of a page the referee has pressed ("Use the proposal", a code of an order) never
 becomes the button Return presses again (:class:`ReturnMeansNext`: no button of a page is
-an auto-default button, as Qt makes every button inside a dialog). A QWizard hides its pages
+an auto-default button, as Qt makes every button inside a dialog), unless the page made it
+its default button while Next waits for it (Reroll, round after round of rerolls): then
+Return presses that button. A QWizard hides its pages
 for a moment whenever a page says whether it is complete (which pages do on every edit), and
 a hidden field loses the focus to the next widget of the window, the map; the
 :class:`FocusKeeper` gives it back as the page shows again.
@@ -12,7 +14,7 @@ a hidden field loses the focus to the next widget of the window, the map; the
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Protocol
+from typing import TYPE_CHECKING, Protocol, cast
 
 from PySide6.QtCore import QEvent, QObject, Qt, QTimer
 from PySide6.QtWidgets import QApplication, QPushButton, QWidget
@@ -36,7 +38,8 @@ class ReturnMeansNext(QObject):
     """While a wizard is open: a push button of its page taking the keyboard is made no
     auto-default button (Qt makes every button inside a dialog one, so that the last button
     clicked took Return for itself), and Return on such a button goes to the wizard as
-    Next, or Finish on the last page (see the module docstring)."""
+    Next, or Finish on the last page; a button the page made its default (``setDefault``,
+    while Next waits for it) takes Return itself (see the module docstring)."""
 
     def __init__(self, host: OpenWizard, parent: QObject) -> None:
         super().__init__(parent)
@@ -61,6 +64,8 @@ class ReturnMeansNext(QObject):
             if button is not None and button.autoDefault():
                 button.setAutoDefault(False)
         elif kind == QEvent.Type.KeyPress and self._page_button(watched) is not None:
+            if cast(QPushButton, watched).isDefault():
+                return False  # the page's own default: the button clicks
             from PySide6.QtGui import QKeyEvent  # named when a key first reaches a page
 
             if (

@@ -17,6 +17,7 @@ from typing import TYPE_CHECKING
 from PySide6.QtCore import QPointF
 from PySide6.QtGui import QAction
 
+from referee.app.activation.inspector import ActivationInspector
 from referee.app.activation.items import TOKEN_HALF_HEIGHT, PieceItem, PipsItem
 from referee.app.activation.turn_panel import TurnPanel
 from referee.app.activation.wizards.opener import WIZARDS, ActivationWizards
@@ -35,6 +36,9 @@ if TYPE_CHECKING:
     from PySide6.QtWidgets import QWidget
 
 NEXT_WIZARD = {
+    "presentation": "start",
+    "missions": "start",
+    "order": "start",
     "deployment": "deploy",
     "reserves": "reserves",
     "before-battle": "before_battle",
@@ -43,7 +47,8 @@ NEXT_WIZARD = {
 """Turn > Next step (N): the wizard of what the game's phase asks for."""
 IDLE_TEXT = (
     "No wizard is open.\n\nThe Wizards menu, or the buttons under the command line, open "
-    "the wizard of a deployment, the reserves, a 'before the battle' action, an activation "
+    "the wizard of the start of the game (the armies presented, the bans, the player "
+    "order), a deployment, the reserves, a 'before the battle' action, an activation "
     "(a move or an attack, an aircraft's attack after its move), embarking or disembarking, "
     "a unit entering from the reserves or a capture. A wizard opens here, beside the map it "
     "draws on, and plays the same command as the command line."
@@ -66,6 +71,10 @@ class ActivationGame:
         self._mission: str | None = "?"
         self._kept: QWidget | None = None
         """The Turn dock's panel of the other game system, given back on :meth:`detach`."""
+        self.inspector = ActivationInspector()
+        self._kept_inspector: QWidget | None = None
+        """The Unit dock's inspector of the other game system, given back on :meth:`detach`."""
+        self.inspector.ruleRequested.connect(window.wizard_host.linkClicked)
         qt = window.qt_window()
         self.wizards = ActivationWizards(self.match, window.wizard_host, qt, self.say)
         self.actions: list[QAction] = []
@@ -95,6 +104,11 @@ class ActivationGame:
         dock.setWidget(self.panel)
         dock.show()
         dock.raise_()
+        unit = w.inspector_dock  # the Unit dock shows this game's units (View > Unit)
+        self._kept_inspector = unit.widget()
+        unit.setWidget(self.inspector)
+        unit.toggleViewAction().setEnabled(True)
+        unit.show()
         w.wizard_host.raise_()  # its tab in front of the line of sight's and the rules'
         menu = w.menus["&Wizards"]
         for action in self.actions:
@@ -109,8 +123,14 @@ class ActivationGame:
         if self._kept is not None:
             w.tracker_dock.setWidget(self._kept)
             self._kept = None
+        if self._kept_inspector is not None:
+            w.inspector_dock.setWidget(self._kept_inspector)
+            self._kept_inspector = None
+        w.inspector_dock.hide()
         self.panel.setParent(None)
         self.panel.deleteLater()
+        self.inspector.setParent(None)
+        self.inspector.deleteLater()
         self.piece_items, self.pip_items = {}, {}
 
     def show(self, flags: ChangeFlag, steps: list[Step]) -> None:
@@ -130,6 +150,7 @@ class ActivationGame:
         self._draw_pieces()
         self._draw_pips()
         w.los_panel.set_board(sight(m.game, state))
+        self.inspector.set_state(m.game, state)
         mission = f"mission {state.mission}" if state.mission else "no mission yet"
         side = next((s for s in (state.turn, state.to_ban, state.chooser) if s is not None), None)
         whose = f"side {side}" if side is not None else "both sides"
@@ -157,7 +178,8 @@ class ActivationGame:
         self.say(f"Refused, nothing written: {message}")
 
     def hex_clicked(self, h: Hex) -> None:
-        """A click on a tile types its label into the command being typed, at the cursor
+        """A click on a unit's tile shows the unit in the Unit dock (a second click, the
+        next unit there). It also types the tile's label into the command being typed, at the cursor
         (``hex=``, ``path=`` and ``@`` targets take labels; a label alone is no command, so
         an empty line stays empty and the status bar names the tile); the keyboard stays on
         the map, so N is still Next step; while a wizard is open, the click answers it
@@ -172,6 +194,9 @@ class ActivationGame:
                     f"{hex_label(h)} is not one of the open wizard's choices", 8000
                 )
             return
+        if self.inspector.show_tile(h):  # a unit's tile: the unit in the Unit dock
+            w.inspector_dock.show()
+            w.inspector_dock.raise_()
         line = self.panel.command
         if not line.text().strip():
             here = self._tile_words(h)

@@ -34,6 +34,7 @@ class Shell(Protocol):
     journal: JournalView
     journal_dock: QDockWidget
     tracker_dock: QDockWidget
+    inspector_dock: QDockWidget  # the Unit dock: each game system puts its own inspector in
     where: QLabel  # the status bar's line naming the rules and where the match stands
     menus: dict[str, QMenu]
     undo_group: QUndoGroup

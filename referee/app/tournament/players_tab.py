@@ -6,7 +6,15 @@ from __future__ import annotations
 from functools import partial
 
 from PySide6.QtCore import Qt
-from PySide6.QtWidgets import QHBoxLayout, QLineEdit, QMessageBox, QPushButton, QVBoxLayout, QWidget
+from PySide6.QtWidgets import (
+    QHBoxLayout,
+    QLabel,
+    QLineEdit,
+    QMessageBox,
+    QPushButton,
+    QVBoxLayout,
+    QWidget,
+)
 
 from referee.app.tournament.checkin_panel import CheckinPanel
 from referee.app.tournament.desk_host import DeskHost
@@ -14,6 +22,7 @@ from referee.app.tournament.tables import fill, make_table
 from referee.tournament.checkin import army_cells
 from referee.tournament.desk import DeskError
 from referee.tournament.event import Event
+from referee.tournament.player_names import same_names_note, tidy_name
 
 
 def door_cell(event: Event, name: str) -> str:
@@ -87,12 +96,23 @@ class PlayersTab(QWidget):
             self.withdraw_button,
         ):
             row.addWidget(x)
+        self.same_names = QLabel()
+        """Players entered twice under one name (an event written before names were
+        compared as a desk reads them): shown for the desk to act on, never rewritten."""
+        self.same_names.setTextFormat(Qt.TextFormat.PlainText)  # names as typed
+        self.same_names.setWordWrap(True)
+        self.same_names.setStyleSheet("color: #c62828")
+        self.same_names.hide()
         layout = QVBoxLayout(self)
         layout.addLayout(row)
+        layout.addWidget(self.same_names)
         layout.addWidget(self.checkin_panel)
         layout.addWidget(self.players, 1)
 
     def show_event(self, e: Event) -> None:
+        twice = same_names_note(e.players)
+        self.same_names.setText(twice[:1].upper() + twice[1:])
+        self.same_names.setVisible(bool(twice))
         fill(
             self.players,
             [
@@ -110,7 +130,7 @@ class PlayersTab(QWidget):
         )
 
     def add_player(self) -> None:
-        host, name = self.host, self.new_name.text().strip()
+        host, name = self.host, tidy_name(self.new_name.text())
         panel = self.checkin_panel
         entered = host.act(
             lambda: host.desk.add_player(

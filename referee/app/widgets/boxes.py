@@ -16,42 +16,28 @@ from typing import Any
 
 from PySide6.QtCore import Qt
 from PySide6.QtGui import QWheelEvent
-from PySide6.QtWidgets import QAbstractSpinBox, QComboBox, QSpinBox
+from PySide6.QtWidgets import QComboBox, QSpinBox
 
 
-def _guarded(box: QAbstractSpinBox | QComboBox) -> None:
-    """The focus a click or Tab gives, never the wheel (Qt's boxes take it from the wheel)."""
-    box.setFocusPolicy(Qt.FocusPolicy.StrongFocus)
+class _WheelGuarded:
+    """What both boxes share: the focus a click or Tab gives, never the wheel (Qt's boxes take
+    it from the wheel), and a wheel without the keyboard ignored, so Qt passes it on to the
+    widgets holding the box. It comes before the Qt class in a box's bases."""
+
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        self.setFocusPolicy(Qt.FocusPolicy.StrongFocus)  # type: ignore[attr-defined]
+
+    def wheelEvent(self, event: QWheelEvent) -> None:
+        if self.hasFocus():  # type: ignore[attr-defined]
+            super().wheelEvent(event)  # type: ignore[misc]
+        else:
+            event.ignore()
 
 
-def _wheel_is_the_box_s(box: QAbstractSpinBox | QComboBox, event: QWheelEvent) -> bool:
-    """Whether the wheel is the box's to turn (it has the keyboard); if not, ``event`` is
-    ignored, so Qt passes it on to the widgets holding the box."""
-    if box.hasFocus():
-        return True
-    event.ignore()
-    return False
-
-
-class SpinBox(QSpinBox):
+class SpinBox(_WheelGuarded, QSpinBox):
     """A number box the wheel changes only while it has the keyboard."""
 
-    def __init__(self, *args: Any, **kwargs: Any) -> None:
-        super().__init__(*args, **kwargs)
-        _guarded(self)
 
-    def wheelEvent(self, event: QWheelEvent) -> None:
-        if _wheel_is_the_box_s(self, event):
-            super().wheelEvent(event)
-
-
-class ComboBox(QComboBox):
+class ComboBox(_WheelGuarded, QComboBox):
     """A drop-down list the wheel changes only while it has the keyboard."""
-
-    def __init__(self, *args: Any, **kwargs: Any) -> None:
-        super().__init__(*args, **kwargs)
-        _guarded(self)
-
-    def wheelEvent(self, event: QWheelEvent) -> None:
-        if _wheel_is_the_box_s(self, event):
-            super().wheelEvent(event)

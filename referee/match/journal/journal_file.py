@@ -331,20 +331,40 @@ def _rolls(data: object, where: str) -> tuple[Roll, ...]:
     if not all(isinstance(x, str) for x in [*data["clauses"], *data["rulings"]]):
         raise MatchFileError(f"{where}: clause and ruling ids are text")
     dice = []
-    for i, d in enumerate(data["dice"]):
-        ok = (
-            isinstance(d, dict)
-            and all(
-                isinstance(d.get(k), int) and not isinstance(d.get(k), bool)
-                for k in ("sides", "value")
-            )
-            and isinstance(d.get("purpose"), str)
-            and isinstance(d.get("typed"), bool)
-        )
-        if not ok or not 1 <= d["value"] <= max(1, d["sides"]) <= 1000:
-            raise MatchFileError(f"{where}: die {i} is not a die roll: {d!r:.60}")
+    for i, d in enumerate(data["dice"], 1):
+        problem = _die_problem(d)
+        if problem:
+            raise MatchFileError(f"{where}: die {i}{problem}")
         dice.append(Roll(d["sides"], d["value"], d["purpose"], d["typed"]))
     return tuple(dice)
+
+
+_SIDES_WORDS: Mapping[int, str] = MappingProxyType(
+    {2: "two", 3: "three", 4: "four", 6: "six", 8: "eight", 10: "ten", 12: "twelve", 20: "twenty"}
+)
+
+
+def _die_problem(d: object) -> str:
+    """What is wrong with a die of an event row, said after its number (``die 1``: its
+    sides in words, what it was for, the face it holds), or "" when it is a die roll."""
+    if not isinstance(d, dict):
+        return " is not a die roll (a table of sides, value, purpose and typed)"
+    sides, value, purpose = d.get("sides"), d.get("value"), d.get("purpose")
+    if not isinstance(sides, int) or isinstance(sides, bool) or sides > 1000:
+        return f": its sides, {sides!r:.20}, are not a whole number up to 1000"
+    if not isinstance(purpose, str):
+        return f" (a d{sides}): its purpose is not text"
+    if not isinstance(d.get("typed"), bool):
+        return f" (a d{sides}, {purpose!r:.60}): typed is not true or false"
+    faces = max(1, sides)
+    if not isinstance(value, int) or isinstance(value, bool) or not 1 <= value <= faces:
+        words = _SIDES_WORDS.get(faces, str(faces))
+        how = "typed as" if d["typed"] else "holds"
+        return (
+            f" (a d{sides}, {purpose!r:.60}) {how} {value!r:.20}: a {words}-sided die shows "
+            f"1 to {faces}"
+        )
+    return ""
 
 
 _ROW_KINDS: Mapping[str, type] = MappingProxyType(
@@ -839,7 +859,7 @@ class JournalFile(Generic[S]):
         out = []
         for row in rows:
             number, name, undone = _step_row(row, f"{self.path}")
-            here = f"{self.path}: step {number}"
+            here = f"{self.path}: step {number} ({name})"
             held = []
             for position, text in events.get(number, []):
                 at = f"{here}, event {position!r}"

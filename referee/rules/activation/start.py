@@ -17,7 +17,7 @@ from types import MappingProxyType
 
 from referee.dice.service import Dice
 from referee.errors import RefereeError
-from referee.rules.activation.cards import Cards
+from referee.rules.activation.cards import Cards, UnknownCard
 from referee.rules.activation.missions import Missions
 from referee.rules.activation.state import ActivationState, Piece
 from referee.rules.activation.tables import StartTable
@@ -49,6 +49,11 @@ def new_game(
         for uid, card_id in armies[side]:
             if uid in pieces:
                 raise StartError(f"{uid!r} names two pieces: give each its own uid", "uid")
+            if not cards.is_structure(card_id) and card_id not in cards.units:
+                known = ", ".join(sorted([*cards.units, *cards.structures]))
+                raise UnknownCard(
+                    f"no unit card {card_id!r} nor structure of that name (cards: {known})"
+                )
             if cards.is_structure(card_id):
                 cards.structure(card_id)
                 pieces[uid] = Piece(uid, card_id, side, kind="structure")

@@ -3,10 +3,11 @@ script, readable on a phone and on paper."""
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from html import escape
 
 from referee.paths import safe_file_name
-from referee.tournament.event import Event, Round
+from referee.tournament.event import TIEBREAKERS, Event, Round
 from referee.tournament.standings import Standings
 
 CSS = """
@@ -94,9 +95,29 @@ def pairing_table(
     )
 
 
+def key_label(key: str) -> str:
+    """A tie-breaker's column header, short enough for a phone's table: ``SOS``, ``H2H``,
+    ``DEST.`` (destroyed enemy points); :func:`keys_in_words` says what each means."""
+    return key.upper() if len(key) <= 4 else f"{key[:4].upper()}."
+
+
+def keys_in_words(keys: Sequence[str]) -> str:
+    """The standings' keys in order, each in words with its column's header: "total TVP,
+    ..., destroyed enemy points (DEST.)"."""
+    out = []
+    for k in keys:
+        name = TIEBREAKERS.get(k, k)
+        label = key_label(k)
+        out.append(name if label.casefold() in name.casefold() else f"{name} ({label})")
+    return ", ".join(out)
+
+
 def standings_table(st: Standings, link: dict[str, str] | None = None) -> str:
     keys = [k for k in st.keys if k not in ("tvp", "mvp")]
-    head = "".join(f"<th>{escape(k.upper())}</th>" for k in keys)
+    head = "".join(
+        f'<th><abbr title="{escape(TIEBREAKERS.get(k, k))}">{escape(key_label(k))}</abbr></th>'
+        for k in keys
+    )
     rows = []
     for s in st.standings:
         name = f'<a href="{link[s.name]}">{escape(s.name)}</a>' if link else escape(s.name)

@@ -50,6 +50,7 @@ from referee.rules.activation.shooting import penetration_need, range_problem, s
 from referee.rules.activation.state import ActivationState, Piece
 
 UNIT, MOVE, ATTACK, AIR_ATTACK, DICE = range(5)
+TIP = Qt.ItemDataRole.ToolTipRole
 SHOOTER = "#1565c0"
 """The colour of the tile an aircraft shoots from after its move."""
 
@@ -311,7 +312,17 @@ class AttackPage(QWizardPage):
                     else f"needs {need.text()} on {weapon.penetration.text()}: {round(100 * odds)}%"
                 )
                 box.addItem(f"{words}: {chance}", target)
+                box.setItemData(box.count() - 1, f"{words}: {chance}", TIP)
                 self.marked.add(h)
+            # as wide as the dock lets it, never wider: a long target's words (a building's,
+            # with its owner and odds) would widen the dock and narrow the map; the list it
+            # drops down shows them whole, and each its tooltip
+            box.setSizeAdjustPolicy(
+                QComboBox.SizeAdjustPolicy.AdjustToMinimumContentsLengthWithIcon
+            )
+            box.setMinimumContentsLength(12)
+            box.view().setTextElideMode(Qt.TextElideMode.ElideNone)
+            box.view().setMinimumWidth(box.view().sizeHintForColumn(0) + 8)
             box.currentIndexChanged.connect(self.completeChanged)
             box.currentIndexChanged.connect(lambda _i: self._draw())
             self.boxes[weapon.id] = box

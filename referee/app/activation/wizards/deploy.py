@@ -90,6 +90,10 @@ class DeployWizard(PlacingWizard):
             return []
         return sorted(battle_map(self.game, self.state).hexes, key=hex_label)
 
+    def placed(self) -> Piece | None:
+        uid = self.pieces.uid()
+        return self.state.pieces[uid] if uid is not None else None
+
     def tile_command(self, h: Hex, facing: int) -> Command | None:
         uid = self.pieces.uid()
         if uid is None or self.side is None:

@@ -37,6 +37,7 @@ from PySide6.QtWidgets import (
 )
 
 from referee.app.activation.wizards.base import CHOSEN, ActivationWizard, dry_run
+from referee.app.activation.wizards.sharing import sharing_words
 from referee.app.map.move_arrow_item import MoveArrow
 from referee.board.hexgrid import Hex, facing_name, hex_label
 from referee.rules.activation.actions import pose_of
@@ -219,6 +220,7 @@ class MovePage(QWizardPage):
             what = f" — {met[2]}" if met is not None else ""
             if pose.hex in over:
                 what += f" — {enemy_building_words(table.enemy_building)}"
+            what += sharing_words(game, wizard.state, piece, pose.hex)
             self.list.addItem(QListWidgetItem(f"{hex_label(pose.hex)}{facing}: costs {cost}{what}"))
         self.list.setCurrentRow(-1)  # no row looks taken: Down goes to the first
         self._show()

@@ -20,11 +20,16 @@ from referee.app.activation.wizards.deploy import DeployWizard
 from referee.app.activation.wizards.embark import EmbarkWizard
 from referee.app.activation.wizards.enter import EnterWizard
 from referee.app.activation.wizards.reserves import ReservesWizard
+from referee.app.activation.wizards.start import start_wizard
 from referee.app.docks.wizard_host import WizardHost
 from referee.app.map.map_overlay import MapOverlay
 from referee.match.games.activation_file import ActivationMatch
 from referee.rules.activation.state import Phase
 from referee.rules.activation.system import asked_now
+
+START_PHASES: tuple[Phase, ...] = ("presentation", "missions", "order")
+"""The phases before deployment: both players present, the bans, the player order (one
+wizard, the step that is due: :func:`~referee.app.activation.wizards.start.start_wizard`)."""
 
 Make = Callable[[Situation, MapOverlay, QWidget | None], ActivationWizard]
 
@@ -32,12 +37,12 @@ Make = Callable[[Situation, MapOverlay, QWidget | None], ActivationWizard]
 @dataclass(frozen=True)
 class WizardEntry:
     """One wizard of the list: its key, its menu item (``&`` marks the key letter), the
-    phase it opens in, how it is made, and its button's words when shorter than the menu
+    phases it opens in, how it is made, and its button's words when shorter than the menu
     item's (the turn dock is narrow)."""
 
     key: str
     menu: str
-    phase: Phase
+    phases: tuple[Phase, ...]
     make: Make
     short: str = ""
 
@@ -47,13 +52,14 @@ class WizardEntry:
 
 
 WIZARDS: tuple[WizardEntry, ...] = (
-    WizardEntry("deploy", "&Deploy…", "deployment", DeployWizard),
-    WizardEntry("reserves", "Choose the &reserves…", "reserves", ReservesWizard),
-    WizardEntry("before_battle", "&Before the battle…", "before-battle", BeforeBattleWizard),
-    WizardEntry("activate", "&Activate…", "main", ActivateWizard),
-    WizardEntry("capture", "&Capture…", "main", CaptureWizard),
-    WizardEntry("embark", "&Embark / disembark…", "main", EmbarkWizard),
-    WizardEntry("enter", "Enter from the reser&ves…", "main", EnterWizard, "From the reserves…"),
+    WizardEntry("start", "&Start of the game…", START_PHASES, start_wizard),
+    WizardEntry("deploy", "&Deploy…", ("deployment",), DeployWizard),
+    WizardEntry("reserves", "Choose the &reserves…", ("reserves",), ReservesWizard),
+    WizardEntry("before_battle", "&Before the battle…", ("before-battle",), BeforeBattleWizard),
+    WizardEntry("activate", "&Activate…", ("main",), ActivateWizard),
+    WizardEntry("capture", "&Capture…", ("main",), CaptureWizard),
+    WizardEntry("embark", "&Embark / disembark…", ("main",), EmbarkWizard),
+    WizardEntry("enter", "Enter from the reser&ves…", ("main",), EnterWizard, "From the reserves…"),
 )
 """Every wizard of the activation rules, in the order of the game."""
 
@@ -78,7 +84,9 @@ class ActivationWizards:
         its phase, or another wizard is open)."""
         entry = next(e for e in WIZARDS if e.key == key)
         state = self.match.state
-        if state.phase != entry.phase or state.turn is None:
+        if state.phase not in entry.phases or (
+            state.turn is None and state.phase not in START_PHASES  # no side's turn there
+        ):
             self.refuse(f"not now: the game asks {asked_now(state)}")
             return None
         # the seed afresh for a step written again after an undo (match format 6)
@@ -96,6 +104,9 @@ class ActivationWizards:
     def opener(self, key: str) -> Callable[[], ActivationWizard | None]:
         """A slot that opens the wizard ``key`` (a button's, a menu item's)."""
         return lambda: self.open(key)
+
+    def start(self) -> ActivationWizard | None:
+        return self.open("start")
 
     def deploy(self) -> ActivationWizard | None:
         return self.open("deploy")

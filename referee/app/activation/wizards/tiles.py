@@ -18,9 +18,11 @@ from PySide6.QtWidgets import (
 )
 
 from referee.app.activation.wizards.base import CHOSEN, LEGAL, ActivationWizard, dry_run
+from referee.app.activation.wizards.sharing import sharing_words
 from referee.app.widgets.boxes import ComboBox
 from referee.board.hexgrid import DIRECTION_NAMES, Hex, facing_name, hex_label
 from referee.rules.activation.commands import Command
+from referee.rules.activation.state import Piece
 
 
 class PlacingWizard(ActivationWizard):
@@ -34,6 +36,10 @@ class PlacingWizard(ActivationWizard):
     def tile_command(self, h: Hex, facing: int) -> Command | None:
         """The command that sets the unit down on ``h`` facing ``facing``."""
         raise NotImplementedError
+
+    def placed(self) -> Piece | None:
+        """The unit or structure set down (None: none picked yet)."""
+        return self.piece()
 
 
 class TilePage(QWizardPage):
@@ -86,8 +92,14 @@ class TilePage(QWizardPage):
                 self.legal.append(h)
         self.tiles.blockSignals(True)
         self.tiles.clear()
+        piece = wizard.placed()
         for h in self.legal:
-            item = QListWidgetItem(hex_label(h))
+            shared = (
+                sharing_words(wizard.game, wizard.state, piece, h)
+                if piece is not None and piece.kind == "unit"
+                else ""
+            )
+            item = QListWidgetItem(hex_label(h) + shared)
             item.setData(Qt.ItemDataRole.UserRole, hex_label(h))
             self.tiles.addItem(item)
         if kept in self.legal:

@@ -184,8 +184,7 @@ class AdvantagePage(AssaultPage):
         self.proposal_button.setEnabled(True)
         self.grid.addWidget(
             wrapped(
-                f"<b>Side {adv.side} chooses the successes deflected</b> "
-                "(the proposal is filled in):"
+                f"Side {adv.side} chooses the successes deflected (the proposal is filled in):"
             ),
             row,
             0,

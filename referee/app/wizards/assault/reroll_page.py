@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from dataclasses import replace
 
-from PySide6.QtCore import Qt
+from PySide6.QtCore import Qt, QTimer
 from PySide6.QtGui import QKeyEvent
 from PySide6.QtWidgets import (
     QButtonGroup,
@@ -18,11 +18,16 @@ from PySide6.QtWidgets import (
     QListWidgetItem,
     QPushButton,
     QRadioButton,
-    QVBoxLayout,
     QWizard,
 )
 
-from referee.app.wizards.assault.page import AssaultPage, Page, counted, problem_label
+from referee.app.wizards.assault.page import (
+    AssaultPage,
+    Page,
+    counted,
+    problem_label,
+    scrolled,
+)
 from referee.app.wizards.assault.plan import (
     AssaultPlan,
     RerollBatch,
@@ -32,6 +37,12 @@ from referee.app.wizards.assault.plan import (
 )
 from referee.app.wizards.common.dice_entry import DiceEntry
 from referee.rules.assault.roll import DieRef, Rolled, propose_rerolls
+
+HIDDEN_REROLLS = (
+    "The app rolls the dice listed when Reroll is pressed, and shows their new faces "
+    "then: the dice to reroll are chosen before those faces are seen."
+)
+"""What the page says of the app's rerolled dice (the dice above have shown already)."""
 
 
 def batch_text(batch: RerollBatch) -> str:
@@ -66,9 +77,11 @@ class RerollPage(AssaultPage):
         for b in (self.proposal, self.choose, self.decline):
             group.addButton(b)
         self.list = QListWidget()
-        self.dice = DiceEntry()  # the app's: shown once the batch is taken (Reroll)
-        self.apply_button = QPushButton("Reroll")
-        self.restart_button = QPushButton("Start the rerolls over")
+        rows = self.list.fontMetrics().lineSpacing() * 6  # a few dice; more scroll inside
+        self.list.setMaximumHeight(rows + 2 * self.list.frameWidth())
+        self.dice = DiceEntry(hidden_words=HIDDEN_REROLLS)  # shown once the batch is taken
+        self.apply_button = QPushButton("&Reroll")  # Alt+R, round after round
+        self.restart_button = QPushButton("Start the rerolls &over")
         self.done = QLabel()
         self.done.setWordWrap(True)
         self.done.setTextFormat(Qt.TextFormat.PlainText)
@@ -77,7 +90,7 @@ class RerollPage(AssaultPage):
         buttons.addWidget(self.apply_button)
         buttons.addWidget(self.restart_button)
         buttons.addStretch(1)
-        layout = QVBoxLayout(self)
+        layout = scrolled(self)  # a short dock scrolls the page, never squeezes its words
         layout.addWidget(self.faces)
         layout.addWidget(self.offers)
         for b in (self.proposal, self.choose, self.decline):
@@ -112,6 +125,9 @@ class RerollPage(AssaultPage):
     def initializePage(self) -> None:
         self.batches = []
         self.refresh()
+        # the keyboard on the page once it shows (the wizard would leave it on the scroll
+        # area, and the dock then on the wizard, where Return meets a disabled Next)
+        QTimer.singleShot(0, self, self._keyboard_on)
 
     def restart(self) -> None:
         if self.aw().settled:  # the app's dice have shown: the batches taken stand
@@ -227,7 +243,7 @@ class RerollPage(AssaultPage):
             self.run = self.stage(self.dice, self._with_current(), "rerolls-given")
             if self.run.problem:
                 problems.append(self.run.problem)
-        self.apply_button.setText("Decline" if not any(batch.values()) else "Reroll")
+        self.apply_button.setText("Decline" if not any(batch.values()) else "&Reroll")
         ready = not problems and self.run is not None and self.run.fight is not None
         self.apply_button.setEnabled(ready)
         self.problem.setText("\n".join(problems))
@@ -268,7 +284,9 @@ class RerollPage(AssaultPage):
         """The keyboard, after a batch: on Next when no offer is left, else on the next die
         to type or on Reroll (the box it was in may have gone)."""
         wizard = self.wizard()
-        if self.isComplete() and wizard is not None:
+        if wizard is None or wizard.currentPage() is not self:
+            return  # the referee moved on before the event loop's turn
+        if self.isComplete():
             wizard.button(QWizard.WizardButton.NextButton).setFocus()
         elif self.dice.is_typed() and self.dice.missing():
             self.dice.focus_next()

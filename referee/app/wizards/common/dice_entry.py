@@ -55,8 +55,17 @@ class DiceEntry(QWidget):
 
     changed = Signal()
 
-    def __init__(self, parent: QWidget | None = None, reveal: bool = False) -> None:
+    def __init__(
+        self,
+        parent: QWidget | None = None,
+        reveal: bool = False,
+        hidden_words: str | None = None,
+    ) -> None:
         super().__init__(parent)
+        self.hidden_words = hidden_words
+        """What the dice hidden from view wait for, where the owner shows them before the
+        step is written (the rerolls: as soon as Reroll is pressed); None: the step's
+        writing (Finish)."""
         self.reveal = reveal
         """Whether the app's dice show before the step is written: only where the referee's
         next choices need them (the assault's pools, rerolls and tie, whose wizard settles
@@ -315,7 +324,7 @@ class DiceEntry(QWidget):
         if run is None:
             self.status.setText("")
             return
-        self.status.setText(status_text(run, self.is_typed(), self.hides_dice()))
+        self.status.setText(status_text(run, self.is_typed(), self.hides_dice(), self.hidden_words))
         if run.problem:
             self.refusal.setText(run.problem)
 

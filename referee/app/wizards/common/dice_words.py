@@ -17,12 +17,16 @@ def purpose_html(slot: DieSlot) -> str:
     )
 
 
-def status_text(run: TypedRun, typed: bool, hides_dice: bool) -> str:
+def status_text(
+    run: TypedRun, typed: bool, hides_dice: bool, hidden_words: str | None = None
+) -> str:
     """How the dice of ``run`` stand: typed (or the app's), and hidden until the step is
-    written (``hides_dice``)."""
+    written (``hides_dice``), or until the owner shows them (``hidden_words`` says when)."""
     count = len(run.slots)
     if not count and not hides_dice:
         return "No dice: nothing in this step is left to chance."
+    if hides_dice and hidden_words is not None:
+        return hidden_words
     if hides_dice:
         return (
             "The app rolls the dice when the step is written (Finish), and only then "
