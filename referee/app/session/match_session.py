@@ -17,7 +17,7 @@ notices it (the file's revision, ``JournalFile.moved_on``), reads the match agai
 the undo stack and emits ``changed`` with ``EXTERNAL`` and ``notice`` with what happened.
 Steps, undo and redo from the window are ``strict``: one built on a view the file has moved
 on from is refused (nothing written), the view is brought up to date and the referee sees
-why.
+why. A change that wrote no step, or a file that no longer reads: :mod:`.file_look`.
 """
 
 from __future__ import annotations
@@ -26,9 +26,10 @@ from collections.abc import Callable, Iterable
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from PySide6.QtCore import QObject, QTimer, Signal
+from PySide6.QtCore import QObject, QTimer
 from PySide6.QtGui import QUndoStack
 
+from referee.app.session.file_look import FileLook, file_stamp
 from referee.app.session.step_command import StepCommand
 from referee.errors import RefereeError
 from referee.rules.changes import CHANGE_KINDS, ChangeFlag
@@ -62,22 +63,17 @@ def change_flags(step: Step | None) -> ChangeFlag:
     return flags
 
 
-class MatchSession(QObject):
+class MatchSession(FileLook):
     """One open match file of any game system (see the module docstring): a match of written
     orders (:class:`~referee.match.games.orders_file.MatchFile`) or of the activation rules
     (:class:`~referee.match.games.activation_file.ActivationMatch`), the same journal, undo and
     sync for both."""
 
-    changed = Signal(object)  # the ChangeFlag of what changed
-    notice = Signal(str)  # a sentence for the status bar: another program wrote, a refusal
-    lost = Signal(str)  # the file is gone from its place (deleted, moved away): said once
-
     SYNC_MS = 1500
     """How often the file is looked at for steps written by another program."""
 
     def __init__(self, match: JournalFile[Any], parent: QObject | None = None) -> None:
-        super().__init__(parent)
-        self.match = match
+        super().__init__(match, parent)
         self.undo_stack = QUndoStack(self)
         self._mirroring = False
         self._unreadable = ""
@@ -106,29 +102,16 @@ class MatchSession(QObject):
         return cls(match, parent)
 
     @property
-    def path(self) -> Path:
-        return self.match.path
-
-    @property
-    def system(self) -> str:
-        """The game system of the match (``orders``, ``activation``)."""
-        return str(self.match.SYSTEM)
-
-    @property
-    def state(self) -> Any:
-        """The match's state now (a :class:`MatchState`, or the activation rules' own)."""
-        return self.match.state
-
-    @property
     def dice_mode(self) -> str:
         """Who rolls this match's dice by default: ``app`` or ``typed`` (the referee types
         what the table rolled), from the match file's settings (``app`` if not set)."""
         settings = self.match.meta.get("settings") or {}
         return "typed" if settings.get(DICE_SETTING) == "typed" else "app"
 
-    def steps(self) -> list[Step]:
-        """Every step of the journal, undone ones (which redo brings back) included."""
-        return self.match.steps(include_undone=True)
+    @property
+    def system(self) -> str:
+        """The game system of the match (``orders``, ``activation``)."""
+        return str(self.match.SYSTEM)
 
     def next_dice_seed(self) -> int:
         """The seed of the next step's dice (what a wizard's dry run rolls with): a step
@@ -147,7 +130,9 @@ class MatchSession(QObject):
         from referee.match.journal.journal_file import MatchMovedOn
 
         try:  # strict: a write of another program is not taken as seen by this view
+            self._check_current()
             self.match.dice_seen(number, attempt, strict=True)
+            self._stamp = file_stamp(self.path)
         except MatchMovedOn:
             self.sync()  # the wizard is outdated; Finish is refused, nothing is written
         except RefereeError as exc:
@@ -167,15 +152,16 @@ class MatchSession(QObject):
             self._mirroring = False
 
     def sync(self) -> bool:
-        """If another program wrote to the file since the window last read it, read the
-        match again, mirror its journal on the undo stack and tell the views; True if so.
-        A file another program holds right now is looked at again at the next tick."""
+        """If another program changed the file since the window last read it, read it again
+        whole, mirror its journal on the undo stack and tell the views; True if so. A file
+        that no longer reads is said (``unreadable``) and the last match read well stays
+        (see the module docstring); one another program holds right now is looked at again
+        at the next tick."""
         try:
             if self.match.busy():
                 return False
+            stamp = file_stamp(self.path)
             moved = self.match.moved_on()
-            if moved:
-                self.match.refresh()
         except RefereeError as exc:  # the file went bad or busy meanwhile: say so, keep going
             if str(exc) != self._unreadable:  # once, not at every look
                 self._unreadable = str(exc)
@@ -184,17 +170,33 @@ class MatchSession(QObject):
                 self.notice.emit(f"The match file cannot be read now: {exc}")
             return False
         self._unreadable = ""
-        if not moved:
+        if not moved and stamp == self._stamp:
             return False
+        old_state, old_steps = self._good
+        try:
+            state = self.match.reread()  # all or nothing: the match read well stays
+            steps = self.match.steps(include_undone=True)
+        except RefereeError as exc:
+            self._stamp = stamp  # read again when the file changes again
+            self._went_bad(exc)
+            return False
+        self._stamp = stamp
+        was_bad, self.damage = self.damage, ""
+        self._good = (state, steps)
+        if not (moved or was_bad) and steps == old_steps and state == old_state:
+            return False  # the file was written, the match was not changed
         self._mirroring = True
         try:
             self.undo_stack.clear()
         finally:
             self._mirroring = False
         self._restore_stack()
-        steps = self.match.steps()
-        last = f": now at step {steps[-1].number}, {steps[-1].name}" if steps else ""
-        self.notice.emit(f"Another program wrote to this match{last}")
+        done = [s for s in steps if not s.undone]
+        last = f": now at step {done[-1].number}, {done[-1].name}" if done else ""
+        if was_bad:
+            self.notice.emit(f"The match file reads again{last}")
+        else:
+            self.notice.emit(f"Another program wrote to this match{last}")
         self.changed.emit(ALL_CHANGES | ChangeFlag.EXTERNAL)
         return True
 
@@ -212,6 +214,7 @@ class MatchSession(QObject):
         (:class:`MatchMovedOn`), after the view is brought up to date."""
         from referee.match.journal.journal_file import MatchMovedOn
 
+        self._check_current()
         try:
             step = self.match.run(
                 name, list(commands), typed=list(typed), strict=True, attempt=attempt
@@ -219,6 +222,7 @@ class MatchSession(QObject):
         except MatchMovedOn:
             self.sync()
             raise
+        self._stamp = file_stamp(self.path)
         self.undo_stack.push(StepCommand(self, step))
         self.changed.emit(change_flags(step))
         return step
@@ -240,10 +244,12 @@ class MatchSession(QObject):
         if index is None or index >= self.undo_stack.index():
             return []
         try:
+            self._check_current()
             undone = self.match.undo_back_to(number, strict=True)
         except RefereeError as exc:
             self._refused(exc)
             return []
+        self._stamp = file_stamp(self.path)
         self._moved_stack(index, ChangeFlag.UNDO, undone)
         return undone
 
@@ -255,11 +261,14 @@ class MatchSession(QObject):
             return []
         done = [s for s in self.steps() if s.undone and s.number <= number]
         try:
+            self._check_current()
             for _ in done:
                 self.match.redo(strict=True)
         except RefereeError as exc:
             self._refused(exc)
             return []
+        finally:
+            self._stamp = file_stamp(self.path)
         self._moved_stack(index, ChangeFlag.REDO, done)
         return done
 
@@ -288,10 +297,12 @@ class MatchSession(QObject):
         if self._mirroring:
             return
         try:
+            self._check_current(look=False)  # (the stack is in its undo: it is rebuilt later)
             step = move(strict=True)
         except RefereeError as exc:
             self._refused(exc)
             return
+        self._stamp = file_stamp(self.path)
         self.changed.emit(change_flags(step) | flag)
 
     def _refused(self, error: RefereeError) -> None:

@@ -132,7 +132,7 @@ class TurnDriver(QObject):
 
     def _steps(self) -> list[Step]:
         session = self.desk.session
-        return session.match.steps() if session else []
+        return session.done_steps() if session else []
 
     def _track(self, wizard: QWizard | None) -> None:
         """Remember ``wizard`` (opened by :attr:`wizards`) as the one open for a step."""

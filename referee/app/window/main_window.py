@@ -152,7 +152,7 @@ class MainWindow(MatchOpening, QMainWindow):
         self.round_clock.warned.connect(lambda text: self.statusBar().showMessage(text, 60000))
         self.round_clock.notice.connect(lambda text: self.statusBar().showMessage(text, 15000))
         self.wizards = WizardOpener(
-            lambda: self.session,
+            self.session_to_change,
             self.wizard_host,
             self,
             self.show_rule,
@@ -198,7 +198,10 @@ class MainWindow(MatchOpening, QMainWindow):
             self.orders_hex_clicked(h)
 
     def next_in_game(self) -> None:
-        """Turn > Next step (N): the game system's next thing to do."""
+        """Turn > Next step (N): the game system's next thing to do (refused while the
+        match file no longer reads)."""
+        if self.session is not None and self.session.refuse_if_unreadable():
+            return
         if self.game is not None:
             self.game.next_step()
         else:

@@ -76,6 +76,18 @@ class MatchOpening(Menus, StepRunning):
             "(File > Open finds the file where it is now).",
         )
 
+    def match_file_unreadable(self, message: str) -> QMessageBox:
+        """The open match's file no longer reads (another program damaged it: ``message``
+        names the file and the field): said in a dialog, with what the window does and
+        the way forward."""
+        return self._warn(
+            "Match file damaged",
+            f"{message}\n\nNothing is written to it now: steps, undo and redo are refused, "
+            "and the window shows the match as it was last read well. Put the file right "
+            "(restore it from a copy, say) and the window carries on from it; or open it "
+            "again (File > Open).",
+        )
+
     def _warn(self, title: str, text: str) -> QMessageBox:
         """A warning of plain text over the window (not waited for), in place of the last."""
         from PySide6.QtWidgets import QMessageBox
@@ -126,6 +138,7 @@ class MatchOpening(Menus, StepRunning):
         session.changed.connect(self.refresh)
         session.notice.connect(lambda text: self.statusBar().showMessage(text, 15000))
         session.lost.connect(self.match_file_lost)
+        session.unreadable.connect(self.match_file_unreadable)
         los = self.built_los_panel()
         if los is not None:
             los.clear()

@@ -16,6 +16,7 @@ from referee.errors import RefereeError
 from referee.rules.changes import ChangeFlag
 
 if TYPE_CHECKING:
+    from referee.app.session.match_session import MatchSession
     from referee.rules.command import Command
     from referee.rules.events import Step
 
@@ -33,6 +34,37 @@ class StepRunning(OrdersPanels):
             self._outdate_wizard(self._what_changed(flags, steps))
         self.wizard_host.follow(steps)  # a step undone: its outcome no longer stands
         self.game.show(flags, steps)
+        if ChangeFlag.EXTERNAL not in flags:
+            self._say_moved(flags, steps)
+
+    def _say_moved(self, flags: ChangeFlag, steps: list[Step]) -> None:
+        """Edit > Undo or Redo of one step said in the status bar, in place of the step's
+        own "Step N: ..." (which no longer stands once it is undone)."""
+        if ChangeFlag.UNDO in flags:
+            undone = [s for s in steps if s.undone]
+            if undone:  # the step undone last is the first of those undone
+                step = undone[0]
+                self.statusBar().showMessage(
+                    f"Undone: step {step.number}, {self._shown_name(step)} "
+                    "(Edit > Redo brings it back)",
+                    6000,
+                )
+        elif ChangeFlag.REDO in flags:
+            done = [s for s in steps if not s.undone]
+            if done:
+                step = done[-1]
+                self.statusBar().showMessage(
+                    f"Redone: step {step.number}, {self._shown_name(step)}", 6000
+                )
+
+    def _shown_name(self, step: Step) -> str:
+        """The name of ``step`` as the referee may see it (a match of written orders hides
+        what the sides hidden from view did)."""
+        if self.session is None or self.session.system != "orders":
+            return step.name
+        from referee.rules.orders.concealment import conceal_steps
+
+        return conceal_steps([step], self.session.state, self.hidden_from_view())[0].name
 
     def _what_changed(self, flags: ChangeFlag, steps: list[Step]) -> str:
         """What a change of the match was, in words, for the wizard it made out of date."""
@@ -88,12 +120,7 @@ class StepRunning(OrdersPanels):
                 self.game.refused(one_line(exc))
             return None
         self.last_error = ""
-        shown = step
-        if self.session.system == "orders":
-            from referee.rules.orders.concealment import conceal_steps
-
-            shown = conceal_steps([step], self.session.state, self.hidden_from_view())[0]
-        self.statusBar().showMessage(f"Step {step.number}: {shown.name}", 6000)
+        self.statusBar().showMessage(f"Step {step.number}: {self._shown_name(step)}", 6000)
         if self.game is not None:
             self.game.stepped(step)
         return step
@@ -125,6 +152,14 @@ class StepRunning(OrdersPanels):
         except ValueError as exc:
             self.report_error(str(exc))
             return []
+
+    def session_to_change(self) -> MatchSession | None:
+        """The open match's session for a wizard about to change it; None (the reason said,
+        in a dialog) while its file no longer reads: the wizard would be refused at its end."""
+        session = self.session
+        if session is not None and session.refuse_if_unreadable():
+            return None
+        return session
 
     def report_error(self, message: str) -> None:
         self.last_error = message

@@ -768,7 +768,24 @@ class JournalFile(Generic[S]):
                 self._version = version
             return moved
 
-    # --- the journal ----------------------------------------------------------------
+    def reread(self) -> S:
+        """Read the file again whole, as opening it does (its tables, its meta, every step,
+        undone ones too, and the state the active ones fold to), whatever this handle read
+        before: for a window whose file another program may have changed without writing a
+        step (an edited unit, a damaged row). All or nothing: a file that does not read now
+        raises :class:`MatchFileError` naming the file and the field, and this handle keeps
+        what it last read (its state, its steps, its revision)."""
+        with _sqlite_errors(self.path), self._reading():
+            self._check_tables()
+            self._read_meta()
+            version = self._revision()
+            raw = self._raw_rows(include_undone=True)
+        every = tuple(self._steps(self._decoded(raw)))
+        active = tuple(s for s in every if not s.undone)
+        state = self._fold(active)
+        self._read, self._read_at = {True: every, False: active}, version
+        self._state, self._version = state, version
+        return state
 
     # --- the journal ----------------------------------------------------------------
 
