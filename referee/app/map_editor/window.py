@@ -33,6 +33,7 @@ from PySide6.QtWidgets import (
     QLabel,
     QMainWindow,
     QMenu,
+    QMessageBox,
     QSplitter,
     QVBoxLayout,
     QWidget,
@@ -44,6 +45,7 @@ from referee.app.map_editor.map_change import MapChange
 from referee.app.map_editor.map_side_panel import PROBLEM_COLOUR, MapSidePanel
 from referee.app.map_editor.paint_tools import TOOLS_PATHS, PaintTools
 from referee.app.map_editor.paint_view import PaintView
+from referee.app.widgets.plain_text import plain_message
 from referee.app.widgets.save_dialog import ask_save_path
 from referee.app.widgets.unsaved_changes import UnsavedChanges
 from referee.board.hexgrid import Hex, hex_label
@@ -307,6 +309,12 @@ class MapEditorWindow(QMainWindow):
             battle_map = load_map(path)
         except MapError as exc:
             self.statusBar().showMessage(f"Refused: {exc.path}: {'; '.join(exc.problems)}", 15000)
+            problems = "\n".join(f"- {p}" for p in exc.problems)
+            self.refuse(
+                "Map not opened",
+                f"{path.name} was not opened.\n\n{exc.path}:\n{problems}\n\n"
+                f"The map {self.map.name} stays in the editor as it was.",
+            )
             return False
         scenario = self.scenario
         shipped = path.resolve().parent == (data_dir() / "maps").resolve()
@@ -342,6 +350,11 @@ class MapEditorWindow(QMainWindow):
             write_whole(path, self.text())  # the map there before stays whole if this fails
         except (OSError, WriteError) as exc:
             self.statusBar().showMessage(f"Not saved: {exc}", 15000)
+            self.refuse(
+                "Map not saved",
+                f"The map {self.map.name} was not saved to {path}.\n\n{exc}\n\n"
+                "It stays in the editor as it was; any file there before is unchanged.",
+            )
             return None
         self.path = path
         self.undo_stack.setClean()
@@ -358,7 +371,34 @@ class MapEditorWindow(QMainWindow):
             "choose no scenario",
             10000,
         )
+        problems = "\n".join(f"- {p}" for p in self.problems)
+        self.refuse(
+            "Map not saved",
+            f"The map {self.map.name} was not saved: it has {len(self.problems)} problem(s) "
+            f"under the scenario.\n\n{problems}\n\nFix them first (rimmed in red on the "
+            "map), or choose no scenario.",
+        )
         return True
+
+    refusal: QMessageBox | None = None
+    """The dialog saying why the last open or save was refused (while it is shown)."""
+
+    def refuse(self, title: str, text: str) -> QMessageBox:
+        """A warning of plain text over the editor (not waited for), in place of the last:
+        the whole reason an open or a save was refused (the status bar cuts it off)."""
+        old = self.refusal
+        if old is not None:
+            old.close()
+        box = plain_message(self, QMessageBox.Icon.Warning, title, text)
+        box.finished.connect(lambda _=0, shown=box: self._refusal_read(shown))
+        self.refusal = box
+        box.open()
+        return box
+
+    def _refusal_read(self, box: QMessageBox) -> None:
+        if self.refusal is box:
+            self.refusal = None
+        box.deleteLater()
 
     def closeEvent(self, event: QCloseEvent) -> None:
         """Closed at once, or kept open while the referee is asked about unsaved changes
