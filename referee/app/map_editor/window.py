@@ -143,7 +143,7 @@ class MapEditorWindow(QMainWindow):
             file, "&New map (the scenario's size)", lambda: ask(self.new_map), keys.New
         )
         self.open_action = action(file, "&Open…", lambda: ask(self.choose_file), keys.Open)
-        shipped = file.addMenu("Open a &shipped map")
+        shipped = file.addMenu("Open a shi&pped map")
         for path in sorted((data_dir() / "maps").glob("*.toml")):
             action(shipped, path.stem, lambda _=False, p=path: ask(lambda: self.open_file(p)))
         self.save_action = action(file, "&Save", self.save, keys.Save)
