@@ -76,8 +76,20 @@ class DockLayout(LazyDocks):
             rest = [max(0, total - wanted) // len(above)] * len(above) if above else []
             self.resizeDocks([dock, *above], [wanted, *rest], Qt.Orientation.Vertical)
 
+    def fold_for_room(self, fold: bool) -> bool:
+        """Fold the docks away for want of room (``fold``), or unfold them: whether it did
+        (not while the referee has them folded, nor before the window's menus exist)."""
+        if not self.panels_built or (self.folded is not None) != (not fold):
+            return False
+        self._fold_docks()
+        return True
+
     def fold_docks(self) -> None:
         """Fold the docks away, leaving the map (and an open wizard); again: unfold them."""
+        self.docks_give_way.forget_fold()
+        self._fold_docks()
+
+    def _fold_docks(self) -> None:
         if self.folded is not None:
             for dock in self.folded:
                 dock.show()

@@ -107,7 +107,7 @@ class MainWindow(MatchOpening, QMainWindow):
         self.inspector_dock.raise_()
         from referee.app.window.docks_give_way import DocksGiveWay
 
-        self.docks_give_way = DocksGiveWay(self, self.view)
+        self.docks_give_way = DocksGiveWay(self, self.view, self.fold_for_room)
         """The map kept usable in a small window, the docks' widths given back."""
         self.where = QLabel()
         self.where.setTextFormat(Qt.TextFormat.PlainText)  # the map's name is from its file
