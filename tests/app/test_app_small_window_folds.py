@@ -60,3 +60,12 @@ def test_docks_the_referee_folded_stay_folded_and_unfolded_stay_his(qtbot, tmp_p
     assert not window.tracker_dock.isVisible()  # folded by the referee: his to unfold
     window.fold_docks()
     assert window.tracker_dock.isVisible()
+
+
+def test_the_message_goes_when_the_docks_come_back(qtbot, tmp_path):
+    window = demo_window(qtbot, tmp_path)
+    resized(qtbot, window, 800, 620)
+    assert window.statusBar().currentMessage() == FOLDED_MESSAGE
+    resized(qtbot, window, 1300, 720)
+    assert window.tracker_dock.isVisible()
+    assert window.statusBar().currentMessage() != FOLDED_MESSAGE

@@ -129,6 +129,9 @@ class DocksGiveWay(QObject):
         if self.folded_room is not None:
             if self.window.width() - self.folded_room >= self.usable() and self.fold(False):
                 self.folded_room = None
+                bar = self.window.statusBar()
+                if bar.currentMessage() == FOLDED_MESSAGE:  # no longer so
+                    bar.clearMessage()
                 self.give_back()
                 self.given_way = None  # the docks back as far as the window lets them
         elif self.docks() and self.map.width() < self.usable():
