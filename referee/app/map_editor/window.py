@@ -45,7 +45,7 @@ from referee.app.map_editor.map_change import MapChange
 from referee.app.map_editor.map_side_panel import PROBLEM_COLOUR, MapSidePanel
 from referee.app.map_editor.paint_tools import TOOLS_PATHS, PaintTools
 from referee.app.map_editor.paint_view import PaintView
-from referee.app.widgets.plain_text import plain_message
+from referee.app.map_editor.refusals import Refusals
 from referee.app.widgets.save_dialog import ask_save_path
 from referee.app.widgets.unsaved_changes import UnsavedChanges
 from referee.board.hexgrid import Hex, hex_label
@@ -78,6 +78,7 @@ class MapEditorWindow(QMainWindow):
         self.setWindowTitle("Map editor")
         self.setWindowFlag(Qt.WindowType.Window)
         self.undo_stack = QUndoStack(self)
+        self.refusals = Refusals(self)
         self.unsaved = UnsavedChanges(
             self,
             lambda: f"The map {self.map.name}",
@@ -310,7 +311,7 @@ class MapEditorWindow(QMainWindow):
         except MapError as exc:
             self.statusBar().showMessage(f"Refused: {exc.path}: {'; '.join(exc.problems)}", 15000)
             problems = "\n".join(f"- {p}" for p in exc.problems)
-            self.refuse(
+            self.refusals.say(
                 "Map not opened",
                 f"{path.name} was not opened.\n\n{exc.path}:\n{problems}\n\n"
                 f"The map {self.map.name} stays in the editor as it was.",
@@ -350,7 +351,7 @@ class MapEditorWindow(QMainWindow):
             write_whole(path, self.text())  # the map there before stays whole if this fails
         except (OSError, WriteError) as exc:
             self.statusBar().showMessage(f"Not saved: {exc}", 15000)
-            self.refuse(
+            self.refusals.say(
                 "Map not saved",
                 f"The map {self.map.name} was not saved to {path}.\n\n{exc}\n\n"
                 "It stays in the editor as it was; any file there before is unchanged.",
@@ -372,7 +373,7 @@ class MapEditorWindow(QMainWindow):
             10000,
         )
         problems = "\n".join(f"- {p}" for p in self.problems)
-        self.refuse(
+        self.refusals.say(
             "Map not saved",
             f"The map {self.map.name} was not saved: it has {len(self.problems)} problem(s) "
             f"under the scenario.\n\n{problems}\n\nFix them first (rimmed in red on the "
@@ -380,25 +381,10 @@ class MapEditorWindow(QMainWindow):
         )
         return True
 
-    refusal: QMessageBox | None = None
-    """The dialog saying why the last open or save was refused (while it is shown)."""
-
-    def refuse(self, title: str, text: str) -> QMessageBox:
-        """A warning of plain text over the editor (not waited for), in place of the last:
-        the whole reason an open or a save was refused (the status bar cuts it off)."""
-        old = self.refusal
-        if old is not None:
-            old.close()
-        box = plain_message(self, QMessageBox.Icon.Warning, title, text)
-        box.finished.connect(lambda _=0, shown=box: self._refusal_read(shown))
-        self.refusal = box
-        box.open()
-        return box
-
-    def _refusal_read(self, box: QMessageBox) -> None:
-        if self.refusal is box:
-            self.refusal = None
-        box.deleteLater()
+    @property
+    def refusal(self) -> QMessageBox | None:
+        """The dialog saying why the last open or save was refused (while it is shown)."""
+        return self.refusals.box
 
     def closeEvent(self, event: QCloseEvent) -> None:
         """Closed at once, or kept open while the referee is asked about unsaved changes
