@@ -136,11 +136,8 @@ class DocksGiveWay(QObject):
                 self.given_way = None  # the docks back as far as the window lets them
         elif self.docks() and self.map.width() < self.usable():
             room = self.window.width() - self.map.width()
-            if self.fold(True):
+            if self.fold(True):  # (said by the window, over no other message)
                 self.folded_room = room
-                bar = self.window.statusBar()
-                bar.showMessage(FOLDED_MESSAGE, 15000)
-                bar.setToolTip(FOLDED_TIP)  # (the tooltip goes with its message)
 
     def forget_fold(self) -> None:
         """The referee folded or unfolded the docks (D): theirs to unfold, not the window's."""
