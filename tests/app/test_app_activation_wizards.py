@@ -127,6 +127,24 @@ def test_the_deploy_wizard_offers_only_the_edge_first_and_deploys_on_the_tile_cl
     assert deploying.session.match.state.pieces["tank"].status == "roster"
 
 
+def test_a_step_from_a_wizard_clears_the_words_left_on_the_command_line(qtbot, deploying):
+    """A command refused stays on the line to be corrected; once a step runs another way
+    (a wizard), the stale words go, so the next Return cannot run them."""
+    line = deploying.game.panel.command
+    line.setText("deploy side=1 uid=tank hex=H14 facing=N")
+    deploying.game.play()
+    assert line.text() == "deploy side=1 uid=tank hex=H14 facing=N"  # refused, kept
+    qtbot.mouseClick(deploying.game.panel.buttons["deploy"], Qt.MouseButton.LeftButton)
+    wizard = deploying.wizard_host.wizard
+    wizard.pieces.pick("tank")
+    next_page(qtbot, wizard)
+    click_tile(qtbot, deploying, "H15")
+    next_page(qtbot, wizard)
+    finish(qtbot, wizard)
+    assert deploying.session.match.state.pieces["tank"].hex == parse_label("H15")
+    assert line.text() == ""
+
+
 def test_a_structure_is_deployed_without_ammunition_and_a_full_load_is_not_written(
     qtbot, deploying
 ):
