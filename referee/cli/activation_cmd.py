@@ -731,9 +731,13 @@ def run_units(args: argparse.Namespace) -> int:
         weapons = "; ".join(f"{w.name} R{w.range} {w.penetration.text()}" for w in c.weapons)
         print(
             f"  {c.id}: {c.name} ({kind}), M{c.movement} H{c.health} armor {c.armor}, "
-            f"ammunition {c.ammunition}, capacity {c.capacity}; {weapons or 'no weapons'}"
+            f"ammunition {c.ammunition}, takes {c.capacity} of a deployment's capacity; "
+            f"{weapons or 'no weapons'}"
         )
     print("structures (sample data):")
     for s in cards.structures.values():
-        print(f"  {s.id}: {s.name}, {s.pips} pips, armor {s.armor}, capacity {s.capacity}")
+        print(
+            f"  {s.id}: {s.name}, {s.pips} pips, armor {s.armor}, "
+            f"takes {s.capacity} of a deployment's capacity"
+        )
     return 0

@@ -85,6 +85,12 @@ def test_capture_and_deploy_tiles_and_the_sample_lists(capsys):
     assert status == 0 and "crossroads" in out and "sample data" in out
     status, out, _ = run(capsys, "units")
     assert status == 0 and "Battle tank (vehicle M)" in out
+    # the capacity a card takes of a deployment's (ruling activation.capacity), not room
+    # aboard: worded as the Unit dock words it
+    buggy = next(line for line in out.splitlines() if "scout-buggy:" in line)
+    assert "takes 1 of a deployment's capacity" in buggy and "capacity 1" not in buggy
+    bunker = next(line for line in out.splitlines() if "bunker:" in line)
+    assert "of a deployment's capacity" in bunker
 
 
 def test_a_ruling_switched_on_the_command_line(capsys):

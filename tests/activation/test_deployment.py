@@ -12,6 +12,7 @@ import pytest
 from activation_factory import game, pieces_json, play
 
 from referee.board.hexgrid import hex_label, parse_label
+from referee.board.maps import edge_depth
 from referee.rules.activation.actions import ActivationError
 from referee.rules.activation.deployment import deploy_tiles
 from referee.rules.activation.missions import edge_tiles
@@ -54,6 +55,40 @@ def test_the_first_deployment_goes_on_the_edge(g):
         play(g, state, "deploy side=1 uid=squad hex=H14")
     out = play(g, state, "deploy side=1 uid=squad hex=H15")
     assert pieces_json(out.state)["squad"]["hex"] == "H15" and out.state.turn == 2
+
+
+def test_a_refused_deployment_names_the_tiles_the_side_may_deploy_on(g):
+    # "S" alone misleads on screen (the hexagon's S side is drawn lower left): the refusal
+    # lists the tiles of side 1's edge, those the Deploy wizard offers
+    state = ready(g, "last-stand")
+    with pytest.raises(ActivationError) as refused:
+        play(g, state, "deploy side=1 uid=tank hex=H14 facing=N")
+    assert str(refused.value).endswith(
+        "its first deployment: A12, B12, C13, D13, E14, F14, G15, H15"
+    )
+    assert "(S)" not in str(refused.value)
+    state = play(g, state, "deploy side=1 uid=squad hex=H15").state
+    state = play(g, state, "deploy side=2 uid=grunts hex=H1").state
+    with pytest.raises(ActivationError) as later:
+        play(g, state, "deploy side=1 uid=scouts hex=H13")
+    # the edge, and next to H15 within 3 rows: H14 above it, I15 up right (row 2; G15, up
+    # left, is on the edge already)
+    assert str(later.value).endswith(
+        "within 3 rows of the edge: A12, B12, C13, D13, E14, F14, G15, H14, H15, I15"
+    )
+
+
+def test_the_map_rims_the_rows_each_side_deploys_in_under_the_reading(g):
+    # the rims are the engine's rows, from the mission's edges and ruling
+    # activation.deploy-depth, not the map file's zones: 4 rows under three-beyond
+    deep = game(deploy_depth="three-beyond")
+    for gg, depth in ((g, 3), (deep, 4)):
+        bm = gg.maps["last-stand"]
+        for side, edge in ((1, "S"), (2, "N")):
+            rows = {h for h in bm.hexes if edge_depth(bm, h, edge) <= depth}
+            assert bm.zones[f"side{side}"] == rows
+    assert parse_label("H12") in deep.maps["last-stand"].zones["side1"]
+    assert parse_label("H12") not in g.maps["last-stand"].zones["side1"]
 
 
 def test_later_deployments_go_next_to_earlier_ones_up_to_3_rows(g):

@@ -110,6 +110,9 @@ def test_file_new_makes_a_match_of_the_activation_rules_and_opens_it_in_the_same
 def test_clicking_tiles_types_their_labels_into_the_command(qtbot, window):
     from app_window import view_point
 
+    with qtbot.waitActive(window):
+        window.activateWindow()
+    window.game.panel.command.setFocus()
     qtbot.keyClicks(window.game.panel.command, "move uid=buggy path=")
     for label in ("H9", "H10"):
         qtbot.mouseClick(
@@ -117,12 +120,15 @@ def test_clicking_tiles_types_their_labels_into_the_command(qtbot, window):
             Qt.MouseButton.LeftButton,
             pos=view_point(window, parse_label(label)),
         )
+        # the keyboard back on the line: the user goes on typing, Return plays it
+        assert window.game.panel.command.hasFocus()
     assert window.game.panel.command.text() == "move uid=buggy path=H9,H10"
 
 
-def test_a_click_on_a_tile_leaves_the_keyboard_on_the_map_so_n_is_next_step(qtbot, window):
-    """A tile clicked types its label into the command line but does not take the
-    keyboard into it: N (Turn > Next step) then opens the step's wizard, not an "n"."""
+def test_a_click_on_a_tile_types_nothing_while_the_keyboard_is_on_the_map(qtbot, window):
+    """Words left on the command line (a refused command, then a wizard or the map used)
+    get no label from a click made to look at a tile: only typing takes labels. The
+    keyboard stays on the map: N (Turn > Next step) opens the step's wizard."""
     from app_window import click_hex
 
     with qtbot.waitActive(window):
@@ -130,11 +136,12 @@ def test_a_click_on_a_tile_leaves_the_keyboard_on_the_map_so_n_is_next_step(qtbo
     window.view.setFocus()
     window.game.panel.command.setText("move uid=buggy path=")
     click_hex(qtbot, window, parse_label("H9"))
-    assert window.game.panel.command.text() == "move uid=buggy path=H9"  # the label, typed
+    assert window.game.panel.command.text() == "move uid=buggy path="  # nothing added
+    assert window.statusBar().currentMessage().startswith("H9")
     assert not window.game.panel.command.hasFocus()
     assert window.view.hasFocus()
     qtbot.keyClick(window.view, Qt.Key.Key_N)
-    assert window.game.panel.command.text() == "move uid=buggy path=H9"  # no "n" after it
+    assert window.game.panel.command.text() == "move uid=buggy path="  # no "n" after it
     assert window.wizard_host.wizard is not None  # the activation's wizard opened
 
 
@@ -153,6 +160,20 @@ def test_a_click_on_a_tile_types_nothing_into_an_empty_command_line(qtbot, windo
     assert said.startswith("H8: buggy (Scout buggy, side 2, ")
     assert f"{buggy.health} H" in said and "Citadel" in said and "pips side 1 0" in said
     assert window.game.panel.command.text() == ""
+    with qtbot.waitActive(window):
+        window.activateWindow()
+    window.game.panel.command.setFocus()  # typing: the line has the keyboard
     qtbot.keyClicks(window.game.panel.command, "capture uid=buggy hex=")
     click_hex(qtbot, window, parse_label("H8"))
     assert window.game.panel.command.text() == "capture uid=buggy hex=H8"
+
+
+def test_a_rimmed_tile_says_what_its_rim_means(window):
+    # the rims are the rows each side deploys in (ruling activation.deploy-depth: 3 rows
+    # from its edge), the first deployment on the edge row itself (clause
+    # activation.deployment); a tile of neither side's rows has no such words
+    item = window.scene.hex_items
+    assert "side 1 deploys within 3 rows of its edge" in item[parse_label("H14")].toolTip()
+    assert "first deployment on the edge row" in item[parse_label("H14")].toolTip()
+    assert "side 2 deploys within 3 rows" in item[parse_label("H2")].toolTip()
+    assert "rimmed" not in item[parse_label("H8")].toolTip()

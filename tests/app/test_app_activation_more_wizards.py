@@ -389,6 +389,25 @@ def test_the_scout_moves_before_the_battle(qtbot, before_battle):
     assert window.session.match.state.phase == "before-battle"
 
 
+def test_the_before_battle_list_starts_on_its_first_row(qtbot, before_battle):
+    """As in the main game's wizards: the first row picked, so Next (or Return) goes on
+    without a Space first."""
+    window = before_battle
+    qtbot.mouseClick(window.game.panel.buttons["before_battle"], Qt.MouseButton.LeftButton)
+    wizard = window.wizard_host.wizard
+    assert wizard.action_page.choice().uid == "buggy"
+    assert wizard.button(QWizard.WizardButton.NextButton).isEnabled()
+
+
+def test_the_activate_list_starts_on_its_first_row(qtbot, tmp_path):
+    window = sample_window(qtbot, tmp_path, 19)  # the main phase
+    qtbot.mouseClick(window.game.panel.buttons["activate"], Qt.MouseButton.LeftButton)
+    wizard = window.wizard_host.wizard
+    first = wizard.unit.list.item(0).data(Qt.ItemDataRole.UserRole)
+    assert wizard.unit.uid() == first
+    assert wizard.button(QWizard.WizardButton.NextButton).isEnabled()
+
+
 def test_a_side_says_it_is_done_before_the_battle(qtbot, before_battle):
     window = before_battle
     qtbot.mouseClick(window.game.panel.buttons["before_battle"], Qt.MouseButton.LeftButton)

@@ -72,7 +72,9 @@ def test_n_walks_the_start_of_the_game_from_the_presentation_to_deployment(qtbot
         assert [r.split(" (")[1].split(")")[0] for r in rows] == list(
             window.session.match.state.missions_left
         )
-        assert not wizard.button(wizard.WizardButton.NextButton).isEnabled()  # none picked
+        # the first row picked, as in the main game's lists: Next (Return) goes on at once
+        assert wizard.missions.key() == window.session.match.state.missions_left[0]
+        assert wizard.button(wizard.WizardButton.NextButton).isEnabled()
         wizard.missions.pick(mission)
         next_page(qtbot, wizard)
         finish(qtbot, wizard)

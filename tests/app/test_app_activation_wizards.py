@@ -9,7 +9,7 @@ from __future__ import annotations
 import pytest
 from app_window import activation_window, view_point
 from PySide6.QtCore import Qt
-from PySide6.QtWidgets import QWizard
+from PySide6.QtWidgets import QApplication, QWizard
 
 from referee.app.window.main_window import MainWindow
 from referee.board.hexgrid import parse_label
@@ -125,6 +125,42 @@ def test_the_deploy_wizard_offers_only_the_edge_first_and_deploys_on_the_tile_cl
     assert "Whose turn: side 2" in deploying.game.panel.heading.text()
     qtbot.mouseClick(deploying.game.panel.undo_button, Qt.MouseButton.LeftButton)
     assert deploying.session.match.state.pieces["tank"].status == "roster"
+
+
+def test_a_step_from_a_wizard_clears_the_words_left_on_the_command_line(qtbot, deploying):
+    """A command refused stays on the line to be corrected; once a step runs another way
+    (a wizard), the stale words go, so the next Return cannot run them."""
+    line = deploying.game.panel.command
+    line.setText("deploy side=1 uid=tank hex=H14 facing=N")
+    deploying.game.play()
+    assert line.text() == "deploy side=1 uid=tank hex=H14 facing=N"  # refused, kept
+    qtbot.mouseClick(deploying.game.panel.buttons["deploy"], Qt.MouseButton.LeftButton)
+    wizard = deploying.wizard_host.wizard
+    wizard.pieces.pick("tank")
+    next_page(qtbot, wizard)
+    click_tile(qtbot, deploying, "H15")
+    next_page(qtbot, wizard)
+    finish(qtbot, wizard)
+    assert deploying.session.match.state.pieces["tank"].hex == parse_label("H15")
+    assert line.text() == ""
+
+
+def test_after_a_tile_clicked_return_goes_on_in_the_deploy_wizard(qtbot, deploying):
+    """The click gives the keyboard back to the wizard (not left on the map), so Return
+    is Next, as it is after a tile picked from the list."""
+    with qtbot.waitActive(deploying):
+        deploying.activateWindow()
+    qtbot.mouseClick(deploying.game.panel.buttons["deploy"], Qt.MouseButton.LeftButton)
+    wizard = deploying.wizard_host.wizard
+    assert wizard.pieces.uid() == "bunker"  # the first row picked: Return goes on
+    qtbot.keyClick(QApplication.focusWidget(), Qt.Key.Key_Return)
+    assert wizard.currentPage() is wizard.where
+    click_tile(qtbot, deploying, "H15")
+    assert wizard.where.tile() == parse_label("H15")
+    focus = QApplication.focusWidget()
+    assert focus is not None and wizard.isAncestorOf(focus)
+    qtbot.keyClick(focus, Qt.Key.Key_Return)
+    assert wizard.currentPage() is wizard.dice
 
 
 def test_a_structure_is_deployed_without_ammunition_and_a_full_load_is_not_written(

@@ -1,13 +1,14 @@
 """The Turn dock of a match of the activation rules: whose activation it is and what the
 game asks now, a command line to play a step (the activation rules' commands, the dice
 typed from the table or rolled; a click on a tile adds its label to the command being
-typed), Undo and Redo buttons (the window's undo stack), a button per wizard and what the
-last step did."""
+typed, only while the command line has the keyboard), Undo and Redo buttons (the
+window's undo stack), a button per wizard and what the last step did."""
 
 from __future__ import annotations
 
 from PySide6.QtCore import Qt
 from PySide6.QtWidgets import (
+    QApplication,
     QFormLayout,
     QFrame,
     QGridLayout,
@@ -82,6 +83,20 @@ class TurnPanel(QWidget):
         self.outcome_scroll = _scroll(self, self.outcome)
         layout.addWidget(self.outcome_scroll, 1)
         self.setMinimumWidth(300)
+        self.left_command = False
+        """The keyboard left the command line for the widget that has it now (a click on
+        the map while typing moves it there first)."""
+        app = QApplication.instance()
+        if isinstance(app, QApplication):
+            app.focusChanged.connect(self._focus_moved)
+
+    def _focus_moved(self, old: QWidget | None, new: QWidget | None) -> None:
+        self.left_command = old is self.command and new is not None
+
+    def typing(self, clicked: QWidget) -> bool:
+        """The user is typing a command: the command line has the keyboard, or gave it
+        to ``clicked`` (the map) by the click being handled."""
+        return self.command.hasFocus() or (self.left_command and clicked.hasFocus())
 
     def say(self, text: str) -> None:
         """Show ``text`` (what the last step did, or why nothing was written), from its

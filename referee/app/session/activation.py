@@ -14,7 +14,7 @@ from __future__ import annotations
 from html import escape
 from typing import TYPE_CHECKING
 
-from PySide6.QtCore import QPointF
+from PySide6.QtCore import QPointF, Qt
 from PySide6.QtGui import QAction
 
 from referee.app.activation.inspector import ActivationInspector
@@ -143,10 +143,19 @@ class ActivationGame:
             w.scene.set_map(bm)
             self.piece_items, self.pip_items = {}, {}
             w.view.fit()
+        depth = m.game.rules.start.depth
         for h, item in w.scene.hex_items.items():
             terrain = bm.terrain_at(h)
             table = m.rules.terrain
-            item.set_terrain(terrain, table[terrain].name if terrain in table else terrain)
+            words = table[terrain].name if terrain in table else terrain
+            zone = bm.zone_of(h)
+            if zone is not None and zone.startswith("side"):
+                # what the rim means (ruling activation.deploy-depth)
+                words += (
+                    f"; rimmed: side {zone[4:]} deploys within {depth} rows of its edge (its "
+                    "first deployment on the edge row, later ones next to its own)"
+                )
+            item.set_terrain(terrain, words)
         self._draw_pieces()
         self._draw_pips()
         w.los_panel.set_board(sight(m.game, state))
@@ -173,23 +182,27 @@ class ActivationGame:
 
     def stepped(self, step: Step) -> None:
         self.say("\n".join(e.text for e in step.events))
+        self.panel.command.clear()  # a step ran (typed or from a wizard): no stale words left
 
     def refused(self, message: str) -> None:
         self.say(f"Refused, nothing written: {message}")
 
     def hex_clicked(self, h: Hex) -> None:
         """A click on a unit's tile shows the unit in the Unit dock (a second click, the
-        next unit there). It also types the tile's label into the command being typed, at the cursor
-        (``hex=``, ``path=`` and ``@`` targets take labels; a label alone is no command, so
-        an empty line stays empty and the status bar names the tile); the keyboard stays on
-        the map, so N is still Next step; while a wizard is open, the click answers it
-        instead (or is said not to)."""
+        next unit there). While a command is being typed (the command line has the keyboard)
+        it also types the tile's label at the cursor (``hex=``, ``path=`` and ``@`` targets
+        take labels) and gives the keyboard back to the line, so Return plays it; otherwise
+        it types nothing, the status bar names the tile and the keyboard stays on the map
+        (N is Next step). While a wizard is open, the click answers it instead (or is said
+        not to), and the keyboard goes back to the wizard so Return goes on."""
         w = self.window
         if w.los_panel.mode:  # the line-of-sight tool is on: the click is its
             w.los_panel.pick(h)
             return
         if w.wizard_host.wizard is not None:
-            if not w.wizard_host.pick_hex(h):
+            if w.wizard_host.pick_hex(h):
+                w.wizard_host.focus.focus_page()  # the keyboard back: Return goes on
+            else:
                 w.qt_window().statusBar().showMessage(
                     f"{hex_label(h)} is not one of the open wizard's choices", 8000
                 )
@@ -198,7 +211,7 @@ class ActivationGame:
             w.inspector_dock.show()
             w.inspector_dock.raise_()
         line = self.panel.command
-        if not line.text().strip():
+        if not self.panel.typing(w.view) or not line.text().strip():
             here = self._tile_words(h)
             w.qt_window().statusBar().showMessage(
                 f"{hex_label(h)}: {here or 'empty'} (typed into a command, a click adds "
@@ -209,6 +222,7 @@ class ActivationGame:
         before = line.text()[: line.cursorPosition()]
         sep = "" if not before or before[-1] in " =,@:>" else ","
         line.insert(sep + hex_label(h))
+        line.setFocus(Qt.FocusReason.OtherFocusReason)
 
     def _tile_words(self, h: Hex) -> str:
         """What stands on ``h``: each unit (its card, side, H and ammunition) and the

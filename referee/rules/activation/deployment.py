@@ -10,9 +10,11 @@ each later one on the edge or next to a tile they already deployed on (ruling
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Iterable, Mapping
+from dataclasses import replace
+from types import MappingProxyType
 
-from referee.board.hexgrid import Hex
+from referee.board.hexgrid import Hex, hex_label, to_offset
 from referee.board.maps import BattleMap, edge_depth
 from referee.rules.activation.cards import Cards
 from referee.rules.activation.state import ActivationState, Piece
@@ -31,6 +33,24 @@ def deploy_tiles(
         near = placed | {n for h in placed for n in h.neighbours()}
         tiles |= {h for h in near if h in rows and rows[h] <= depth}
     return frozenset(tiles)
+
+
+def deploy_rows(battle_map: BattleMap, edge: str, depth: int) -> frozenset[Hex]:
+    """The tiles at most ``depth`` rows from ``edge``: where a side deploys at all, its
+    first deployment on the edge row itself (ruling ``activation.deploy-depth``)."""
+    return frozenset(h for h in battle_map.hexes if edge_depth(battle_map, h, edge) <= depth)
+
+
+def with_deploy_zones(battle_map: BattleMap, edges: Mapping[int, str], depth: int) -> BattleMap:
+    """``battle_map`` with its zones replaced by each side's :func:`deploy_rows` from its
+    mission edge: the rims the map draws are the rows the engine lets each side deploy in."""
+    zones = {f"side{side}": deploy_rows(battle_map, edge, depth) for side, edge in edges.items()}
+    return replace(battle_map, zones=MappingProxyType(zones))
+
+
+def tiles_words(tiles: Iterable[Hex]) -> str:
+    """``tiles`` named column by column, as the map and the wizards list them."""
+    return ", ".join(hex_label(h) for h in sorted(tiles, key=to_offset))
 
 
 def placed_tiles(state: ActivationState, side: int, table: StartTable) -> frozenset[Hex]:

@@ -19,6 +19,7 @@ from referee.board.hexgrid import Hex
 from referee.board.los import LosBoard
 from referee.board.maps import BattleMap
 from referee.rules.activation.cards import Cards, UnitCard, activation_cards
+from referee.rules.activation.deployment import with_deploy_zones
 from referee.rules.activation.missions import (
     BUILDING_TERRAIN,
     Mission,
@@ -47,7 +48,8 @@ class ActivationGame:
     cards: Cards
     missions: Missions
     maps: Mapping[str, BattleMap]
-    """Mission id -> its map before the buildings."""
+    """Mission id -> its map before the buildings, its zones the rows each side deploys in
+    (:func:`~referee.rules.activation.deployment.with_deploy_zones`)."""
     terrain: TerrainTable
     los: LosRules
 
@@ -55,13 +57,20 @@ class ActivationGame:
     def of(ruleset: Ruleset) -> ActivationGame:
         """The game of ``ruleset`` (its tables, cards and missions under its readings)."""
         missions = activation_missions(ruleset)
+        rules = activation_rules(ruleset)
+        depth = rules.start.depth
         return ActivationGame(
             ruleset=ruleset.id,
             readings=ruleset.readings,
-            rules=activation_rules(ruleset),
+            rules=rules,
             cards=activation_cards(ruleset),
             missions=missions,
-            maps=MappingProxyType({m.id: base_map(m) for m in missions.missions.values()}),
+            maps=MappingProxyType(
+                {
+                    m.id: with_deploy_zones(base_map(m), m.edges, depth)
+                    for m in missions.missions.values()
+                }
+            ),
             terrain=ruleset.terrain,
             los=ruleset.los,
         )

@@ -33,6 +33,7 @@ from referee.rules.activation.deployment import (
     deployable,
     has_deployed,
     placed_tiles,
+    tiles_words,
     used,
 )
 from referee.rules.activation.game import ActivationGame, battle_map, edge_of, taken_slots
@@ -192,11 +193,13 @@ def deploy(
     first = not has_deployed(state, cmd.side)
     tiles = deploy_tiles(bm, edge, start.depth, placed_tiles(state, cmd.side, start))
     if cmd.hex not in tiles:
+        # the tiles, not the edge's letter: the sides of the hexagon are named in the grid's
+        # directions, and the map on screen (flat-topped hexes) shows edge S as its lower left
         where = (
-            f"on side {cmd.side}'s edge ({edge})"
+            f"on side {cmd.side}'s edge, its first deployment: {tiles_words(tiles)}"
             if first
-            else f"on side {cmd.side}'s edge ({edge}) or next to a tile it deployed on, "
-            f"within {start.depth} rows of the edge"
+            else f"on side {cmd.side}'s edge or next to a tile it deployed on, "
+            f"within {start.depth} rows of the edge: {tiles_words(tiles)}"
         )
         raise ActivationError(
             f"{hex_label(cmd.hex)}: side {cmd.side} deploys {where}", "hex", cmd.uid

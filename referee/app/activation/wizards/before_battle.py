@@ -138,6 +138,8 @@ class ActionPage(QWizardPage):
         return [h for h in found if h is not None]
 
     def initializePage(self) -> None:
+        if not self.list.selectedItems() and self.list.count():
+            self.list.setCurrentRow(0)  # the first row picked, as the main game's wizards do
         self._draw()
 
     def cleanupPage(self) -> None:

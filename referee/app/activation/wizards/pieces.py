@@ -36,6 +36,10 @@ class PiecePage(QWizardPage):
         self.list.itemSelectionChanged.connect(self._picked)
 
     def initializePage(self) -> None:
+        if self.uid() is None and self.list.count():
+            # the first row picked, as the main game's wizards do: Next (or Return) goes on
+            # at once, arrows or a click pick another
+            self.list.setCurrentRow(0)
         self._draw()
 
     def cleanupPage(self) -> None:

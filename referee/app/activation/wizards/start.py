@@ -59,7 +59,14 @@ def _text_label(text: str) -> QLabel:
 class _ListPage(QWizardPage):
     """A page of a few choices, one picked (a list, like the other wizards' first pages)."""
 
-    def __init__(self, title: str, subtitle: str, note: str, rows: list[tuple[str, str, str]]):
+    def __init__(
+        self,
+        title: str,
+        subtitle: str,
+        note: str,
+        rows: list[tuple[str, str, str]],
+        first_picked: bool = False,
+    ):
         super().__init__()
         self.setTitle(title)
         self.setSubTitle(subtitle)
@@ -71,9 +78,13 @@ class _ListPage(QWizardPage):
             if tip:
                 item.setToolTip(plain_tip(tip))
             self.list.addItem(item)
-        # a current row that is not selected: the list taking the keyboard selects nothing
-        # by itself (a ban, a go-first is the referee's pick, never the first row's)
-        self.list.setCurrentRow(0, QItemSelectionModel.SelectionFlag.NoUpdate)
+        # a ban starts on its first row, as the main game's lists do (Next or Return goes
+        # on, arrows pick another); the go-first is left to the referee: a current row that
+        # is not selected, so the list taking the keyboard selects nothing by itself
+        if first_picked:
+            self.list.setCurrentRow(0)
+        else:
+            self.list.setCurrentRow(0, QItemSelectionModel.SelectionFlag.NoUpdate)
         layout = QVBoxLayout(self)
         layout.addWidget(self.note)
         layout.addWidget(self.list, 1)
@@ -194,6 +205,7 @@ class BanWizard(ActivationWizard):
                 else f"side {3 - (self.side or 1)} bans next."
             ),
             rows,
+            first_picked=True,
         )
         self.dice = DicePage()
         self.addPage(self.missions)
