@@ -33,6 +33,7 @@ from PySide6.QtWidgets import (
     QLabel,
     QMainWindow,
     QMenu,
+    QMessageBox,
     QSplitter,
     QVBoxLayout,
     QWidget,
@@ -44,6 +45,7 @@ from referee.app.map_editor.map_change import MapChange
 from referee.app.map_editor.map_side_panel import PROBLEM_COLOUR, MapSidePanel
 from referee.app.map_editor.paint_tools import TOOLS_PATHS, PaintTools
 from referee.app.map_editor.paint_view import PaintView
+from referee.app.map_editor.refusals import Refusals
 from referee.app.widgets.save_dialog import ask_save_path
 from referee.app.widgets.unsaved_changes import UnsavedChanges
 from referee.board.hexgrid import Hex, hex_label
@@ -76,6 +78,7 @@ class MapEditorWindow(QMainWindow):
         self.setWindowTitle("Map editor")
         self.setWindowFlag(Qt.WindowType.Window)
         self.undo_stack = QUndoStack(self)
+        self.refusals = Refusals(self)
         self.unsaved = UnsavedChanges(
             self,
             lambda: f"The map {self.map.name}",
@@ -141,7 +144,7 @@ class MapEditorWindow(QMainWindow):
             file, "&New map (the scenario's size)", lambda: ask(self.new_map), keys.New
         )
         self.open_action = action(file, "&Open…", lambda: ask(self.choose_file), keys.Open)
-        shipped = file.addMenu("Open a &shipped map")
+        shipped = file.addMenu("Open a shi&pped map")
         for path in sorted((data_dir() / "maps").glob("*.toml")):
             action(shipped, path.stem, lambda _=False, p=path: ask(lambda: self.open_file(p)))
         self.save_action = action(file, "&Save", self.save, keys.Save)
@@ -307,6 +310,12 @@ class MapEditorWindow(QMainWindow):
             battle_map = load_map(path)
         except MapError as exc:
             self.statusBar().showMessage(f"Refused: {exc.path}: {'; '.join(exc.problems)}", 15000)
+            problems = "\n".join(f"- {p}" for p in exc.problems)
+            self.refusals.say(
+                "Map not opened",
+                f"{path.name} was not opened.\n\n{exc.path}:\n{problems}\n\n"
+                f"The map {self.map.name} stays in the editor as it was.",
+            )
             return False
         scenario = self.scenario
         shipped = path.resolve().parent == (data_dir() / "maps").resolve()
@@ -342,6 +351,11 @@ class MapEditorWindow(QMainWindow):
             write_whole(path, self.text())  # the map there before stays whole if this fails
         except (OSError, WriteError) as exc:
             self.statusBar().showMessage(f"Not saved: {exc}", 15000)
+            self.refusals.say(
+                "Map not saved",
+                f"The map {self.map.name} was not saved to {path}.\n\n{exc}\n\n"
+                "It stays in the editor as it was; any file there before is unchanged.",
+            )
             return None
         self.path = path
         self.undo_stack.setClean()
@@ -358,7 +372,19 @@ class MapEditorWindow(QMainWindow):
             "choose no scenario",
             10000,
         )
+        problems = "\n".join(f"- {p}" for p in self.problems)
+        self.refusals.say(
+            "Map not saved",
+            f"The map {self.map.name} was not saved: it has {len(self.problems)} problem(s) "
+            f"under the scenario.\n\n{problems}\n\nFix them first (rimmed in red on the "
+            "map), or choose no scenario.",
+        )
         return True
+
+    @property
+    def refusal(self) -> QMessageBox | None:
+        """The dialog saying why the last open or save was refused (while it is shown)."""
+        return self.refusals.box
 
     def closeEvent(self, event: QCloseEvent) -> None:
         """Closed at once, or kept open while the referee is asked about unsaved changes

@@ -76,8 +76,29 @@ class DockLayout(LazyDocks):
             rest = [max(0, total - wanted) // len(above)] * len(above) if above else []
             self.resizeDocks([dock, *above], [wanted, *rest], Qt.Orientation.Vertical)
 
+    def fold_for_room(self, fold: bool) -> bool:
+        """Fold the docks away for want of room (``fold``; said in the status bar unless
+        it says something else than where the match is written), or unfold them: whether
+        it did (not while the referee has them folded, nor before the window's menus
+        exist)."""
+        if not self.panels_built or (self.folded is not None) != (not fold):
+            return False
+        self._fold_docks()
+        bar = self.statusBar()
+        if fold and bar.currentMessage() in ("", self._elided):  # over no other message
+            from referee.app.widgets.plain_text import plain_tip
+            from referee.app.window.docks_give_way import FOLDED_MESSAGE, FOLDED_TIP
+
+            bar.showMessage(FOLDED_MESSAGE, 15000)
+            bar.setToolTip(plain_tip(FOLDED_TIP))  # the whole (it goes with its message)
+        return True
+
     def fold_docks(self) -> None:
         """Fold the docks away, leaving the map (and an open wizard); again: unfold them."""
+        self.docks_give_way.forget_fold()
+        self._fold_docks()
+
+    def _fold_docks(self) -> None:
         if self.folded is not None:
             for dock in self.folded:
                 dock.show()

@@ -79,6 +79,8 @@ class MainWindow(MatchOpening, QMainWindow):
         self.moving_uid: str | None = None
         self.last_error = ""
         self.undo_group = QUndoGroup(self)
+        self.undo_group.indexChanged.connect(lambda _index: self.forget_refusal())  # a step,
+        # an undo, a redo, another match's stack: the refusal before it goes
         self.panels_built = False
         """Whether the panels, the menus' actions and the engine behind them are there."""
 
@@ -105,7 +107,7 @@ class MainWindow(MatchOpening, QMainWindow):
         self.inspector_dock.raise_()
         from referee.app.window.docks_give_way import DocksGiveWay
 
-        self.docks_give_way = DocksGiveWay(self, self.view)
+        self.docks_give_way = DocksGiveWay(self, self.view, self.fold_for_room)
         """The map kept usable in a small window, the docks' widths given back."""
         self.where = QLabel()
         self.where.setTextFormat(Qt.TextFormat.PlainText)  # the map's name is from its file
@@ -200,6 +202,7 @@ class MainWindow(MatchOpening, QMainWindow):
     def next_in_game(self) -> None:
         """Turn > Next step (N): the game system's next thing to do (refused while the
         match file no longer reads)."""
+        self.forget_refusal()
         if self.session is not None and self.session.refuse_if_unreadable():
             return
         if self.game is not None:

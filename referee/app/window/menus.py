@@ -82,13 +82,13 @@ class Menus(FileActions, OrdersPanels):
         self.recent_menu = file.addMenu("Open &Recent")
         self.recent_menu.aboutToShow.connect(self.fill_recent)
         self.fill_recent()
-        self.report_action = self._action(file, "&Report…", lambda: self.show_report(), "Ctrl+R")
+        self.report_action = self._action(file, "Re&port…", lambda: self.show_report(), "Ctrl+R")
         self.save_report_action = self._action(
-            file, "Save the report (HTML or &PDF)…", lambda: self.write_report()
+            file, "Save the report (&HTML or PDF)…", lambda: self.write_report()
         )
         file.addSeparator()
         self.army_builder_action = self._action(
-            file, "&Army builder…", self.open_army_builder, "Ctrl+B"
+            file, "Arm&y builder…", self.open_army_builder, "Ctrl+B"
         )
         self.map_editor_action = self._action(file, "&Map editor…", self.open_map_editor)
         self.tournament_menu = file.addMenu("&Tournament")  # the tournament desk's window

@@ -94,6 +94,7 @@ class StepRunning(OrdersPanels):
 
     def wizard_opened(self) -> None:
         """A wizard opened: the message about one closed out of date is no longer said."""
+        self.forget_refusal()
         if self._outdated and self.statusBar().currentMessage() == self._outdated:
             self.statusBar().clearMessage()
         self._outdated = ""
@@ -161,9 +162,21 @@ class StepRunning(OrdersPanels):
             return None
         return session
 
+    _refusal = ""
+    """The status bar's message about the last refusal (until the next action)."""
+
     def report_error(self, message: str) -> None:
         self.last_error = message
-        self.statusBar().showMessage(f"Refused: {message}", 15000)
+        self._refusal = f"Refused: {message}"
+        self.statusBar().showMessage(self._refusal, 15000)
+
+    def forget_refusal(self) -> None:
+        """The next action taken (Next step, a wizard opened, a step, Undo or Redo, a match
+        opened): the refusal of the one before, still in the status bar, goes (a message
+        said since stays)."""
+        if self._refusal and self.statusBar().currentMessage() == self._refusal:
+            self.statusBar().clearMessage()
+        self._refusal = ""
 
     def say(self, text: str, ms: int) -> None:
         """A sentence for the referee in the status bar, for ``ms`` milliseconds."""

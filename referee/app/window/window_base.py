@@ -28,6 +28,7 @@ if TYPE_CHECKING:
     from referee.app.session.turn_driver import TurnDriver
     from referee.app.session.unfired_question import UnfiredQuestion
     from referee.app.tournament.launcher import TournamentLauncher
+    from referee.app.window.docks_give_way import DocksGiveWay
     from referee.app.window.remembered import Remembered
     from referee.app.window.report_view import ReportWindow
     from referee.app.wizards.opener import WizardOpener
@@ -71,6 +72,7 @@ class WindowParts(_Window):
     panels_built: bool
     _elided: str
     folded: list[QDockWidget] | None
+    docks_give_way: DocksGiveWay
     folded_in_front: list[QDockWidget]
     fold_action: QAction
     hide_actions: dict[int, QAction]

@@ -1,0 +1,71 @@
+"""A window too small for the docks beside a usable map (the map under
+:data:`USABLE_MAP_CHARS` characters with the docks at their least widths: about 190 px and no
+hex labels at 800x620) folds the docks away by itself, says so once in the status bar, and
+unfolds them when the window has the room again; docks the referee folded (D) stay his."""
+
+from __future__ import annotations
+
+import pytest
+from app_window import demo_window
+
+from referee.app.window.docks_give_way import FOLDED_MESSAGE, FOLDED_TIP, USABLE_MAP_CHARS
+
+
+@pytest.fixture(autouse=True)
+def private_folders(tmp_path, monkeypatch):
+    monkeypatch.setenv("REFEREE_MATCHES", str(tmp_path / "matches"))
+    monkeypatch.setenv("REFEREE_CACHE", str(tmp_path / "cache"))
+    monkeypatch.setenv("REFEREE_HOME", str(tmp_path / "home"))
+
+
+def resized(qtbot, window, width: int, height: int) -> None:
+    window.resize(width, height)
+    qtbot.waitUntil(lambda: window.width() == width and window.height() == height)
+    qtbot.wait(50)  # the docks laid out again, the fold (queued)
+
+
+def test_a_window_too_small_for_the_docks_folds_them_and_says_so(qtbot, tmp_path):
+    window = demo_window(qtbot, tmp_path)
+    assert window.tracker_dock.isVisible() and window.inspector_dock.isVisible()
+    resized(qtbot, window, 800, 620)
+    char = window.fontMetrics().averageCharWidth()
+    assert not window.tracker_dock.isVisible() and not window.journal_dock.isVisible()
+    assert not window.inspector_dock.isVisible()
+    qtbot.waitUntil(lambda: window.view.width() >= USABLE_MAP_CHARS * char)  # not ~190 px
+    assert window.statusBar().currentMessage() == FOLDED_MESSAGE
+    assert window.statusBar().toolTip() == FOLDED_TIP  # the whole, where the bar cuts it
+    room = window.statusBar().width() - window.where.sizeHint().width()
+    assert window.statusBar().fontMetrics().horizontalAdvance(FOLDED_MESSAGE) < room
+    assert window.fold_action.isChecked()  # D unfolds them
+
+
+def test_the_docks_come_back_when_the_window_has_the_room(qtbot, tmp_path):
+    window = demo_window(qtbot, tmp_path)
+    resized(qtbot, window, 800, 620)
+    window.statusBar().clearMessage()
+    resized(qtbot, window, 780, 600)  # smaller still: said once, not at every resize
+    assert window.statusBar().currentMessage() == ""
+    resized(qtbot, window, 1366, 768)
+    assert window.tracker_dock.isVisible() and window.inspector_dock.isVisible()
+    char = window.fontMetrics().averageCharWidth()
+    qtbot.waitUntil(lambda: window.view.width() >= USABLE_MAP_CHARS * char)
+    assert not window.fold_action.isChecked()
+
+
+def test_docks_the_referee_folded_stay_folded_and_unfolded_stay_his(qtbot, tmp_path):
+    window = demo_window(qtbot, tmp_path)
+    window.fold_docks()  # D
+    resized(qtbot, window, 800, 620)
+    resized(qtbot, window, 1366, 768)
+    assert not window.tracker_dock.isVisible()  # folded by the referee: his to unfold
+    window.fold_docks()
+    assert window.tracker_dock.isVisible()
+
+
+def test_the_message_goes_when_the_docks_come_back(qtbot, tmp_path):
+    window = demo_window(qtbot, tmp_path)
+    resized(qtbot, window, 800, 620)
+    assert window.statusBar().currentMessage() == FOLDED_MESSAGE
+    resized(qtbot, window, 1300, 720)
+    assert window.tracker_dock.isVisible()
+    assert window.statusBar().currentMessage() != FOLDED_MESSAGE
