@@ -45,7 +45,7 @@ from referee.app.map_editor.map_change import MapChange
 from referee.app.map_editor.map_side_panel import PROBLEM_COLOUR, MapSidePanel
 from referee.app.map_editor.paint_tools import TOOLS_PATHS, PaintTools
 from referee.app.map_editor.paint_view import PaintView
-from referee.app.map_editor.refusals import Refusals
+from referee.app.widgets.refusals import Refusals
 from referee.app.widgets.save_dialog import ask_save_path
 from referee.app.widgets.unsaved_changes import UnsavedChanges
 from referee.board.hexgrid import Hex, hex_label

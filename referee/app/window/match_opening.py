@@ -21,6 +21,7 @@ if TYPE_CHECKING:
     from PySide6.QtWidgets import QMainWindow, QMessageBox, QWidget
 
     from referee.app.session.match_session import MatchSession
+    from referee.app.widgets.refusals import Refusals
 
 
 class MatchOpening(Menus, StepRunning):
@@ -49,9 +50,9 @@ class MatchOpening(Menus, StepRunning):
         self.show_match_file(session.path)
         self._remember(session.path)
 
-    refused_open_dialog: QMessageBox | None = None
-    """The dialog saying why the last match file was not opened, or that the open match's
-    file is gone (while it is shown)."""
+    refusals: Refusals | None = None
+    """The dialogs saying why the last match file was not opened, or that the open match's
+    file is gone (made at the first)."""
 
     def refuse_open(self, path: Path, message: str, instead: str = "") -> QMessageBox:
         """Say that the match file at ``path`` was not opened and why (``message``, the
@@ -90,23 +91,16 @@ class MatchOpening(Menus, StepRunning):
 
     def _warn(self, title: str, text: str) -> QMessageBox:
         """A warning of plain text over the window (not waited for), in place of the last."""
-        from PySide6.QtWidgets import QMessageBox
+        from referee.app.widgets.refusals import Refusals  # QMessageBox when first needed
 
-        from referee.app.widgets.plain_text import plain_message
+        if self.refusals is None:
+            self.refusals = Refusals(self)
+        return self.refusals.say(title, text)
 
-        old = self.refused_open_dialog
-        if old is not None:
-            old.close()
-        box = plain_message(self, QMessageBox.Icon.Warning, title, text)
-        box.finished.connect(lambda _=0, shown=box: self._refusal_read(shown))
-        self.refused_open_dialog = box
-        box.open()
-        return box
-
-    def _refusal_read(self, box: QMessageBox) -> None:
-        if self.refused_open_dialog is box:
-            self.refused_open_dialog = None
-        box.deleteLater()
+    @property
+    def refused_open_dialog(self) -> QMessageBox | None:
+        """The dialog of the last refusal, while it is shown."""
+        return None if self.refusals is None else self.refusals.box
 
     def _remember(self, path: Path) -> None:
         """``path`` first in File > Open Recent (a match of any game system)."""

@@ -1,6 +1,6 @@
-"""The map editor's refusals of an open or a save, said whole in a dialog of plain text over
-the editor (the status bar cuts a long one off), as the main window says a match file it
-refused: one at a time, not waited for."""
+"""A window's refusals said whole in a dialog of plain text (the status bar cuts a long one
+off; the words of a file stay words): one at a time, each in place of the last, not waited
+for. The main window says so a match file it refused, the map editor an open or a save."""
 
 from __future__ import annotations
 
