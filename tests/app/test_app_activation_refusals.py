@@ -86,6 +86,9 @@ def test_a_wizard_of_another_phase_is_refused_in_the_status_bar_until_the_next_a
 
 def test_a_wizard_asked_for_on_a_damaged_file_is_refused_in_the_dialog(qtbot, window):
     path = window.session.path
+    good = path.read_bytes()
+    qtbot.mouseClick(window.game.panel.buttons["deploy"], Qt.MouseButton.LeftButton)
+    assert "not now" in window.game.panel.outcome.text()  # a refusal before: replaced
     conn = sqlite3.connect(path)
     with conn:  # another program cuts the last journal row short
         conn.execute(
@@ -100,6 +103,14 @@ def test_a_wizard_asked_for_on_a_damaged_file_is_refused_in_the_dialog(qtbot, wi
         assert box is not None and box.isVisible()
         assert str(path) in box.text() and "event" in box.text()
         box.close()
+        said = window.game.panel.outcome.text()  # the Turn dock says why, as the status bar
+        assert said.startswith("Refused, nothing written: ") and str(path) in said
+        assert status(window).startswith(f"Refused: {path}")
     window.game.actions[0].trigger()  # Wizards > Start of the game: the same
     assert window.wizard_host.wizard is None and window.refused_open_dialog is not None
     assert path.read_bytes() == before
+    window.refused_open_dialog.close()
+    path.write_bytes(good)  # put right from a copy: the next action clears the refusal
+    window.next_in_game()
+    assert window.wizard_host.wizard is not None
+    assert str(path) not in status(window) and str(path) not in window.game.panel.outcome.text()
