@@ -108,11 +108,9 @@ def item_views(window) -> list[QAbstractItemView]:
     ]
 
 
-def test_a_letter_typed_in_any_list_or_table_of_the_window_searches_it(qtbot, tmp_path):
-    window = demo_window(qtbot, tmp_path)
-    window.activateWindow()
-    window.focus_rules()  # the rules browser's index
-    window.next_in_game()  # N: the demo's first step, the gunnery wizard and its lists
+def walk_item_views(qtbot, window) -> None:
+    """Every list and table shown, the open wizard's among them: the one-key letters typed
+    in each run nothing (no step written, the wizard and the docks left as they were)."""
     wizard = window.wizard_host.wizard
     assert wizard is not None
     fired = watch(window)
@@ -129,6 +127,26 @@ def test_a_letter_typed_in_any_list_or_table_of_the_window_searches_it(qtbot, tm
     assert window.session.match.step_count() == steps
     assert window.wizard_host.wizard is wizard
     assert window.tracker_dock.isVisible() and window.journal_dock.isVisible()
+
+
+def test_a_letter_typed_in_any_list_or_table_of_the_window_searches_it(qtbot, tmp_path):
+    window = demo_window(qtbot, tmp_path)
+    window.activateWindow()
+    window.focus_rules()  # the rules browser's index
+    window.next_in_game()  # N: the demo's first step, the gunnery wizard and its lists
+    walk_item_views(qtbot, window)
+
+
+def test_the_same_in_the_window_of_the_activation_rules(
+    qtbot,
+    deploying,  # noqa: F811 (the fixture)
+):
+    window = deploying
+    with qtbot.waitActive(window):
+        window.activateWindow()
+    window.focus_rules()
+    window.next_in_game()  # N: the Deploy wizard and its list of side 1's units
+    walk_item_views(qtbot, window)
 
 
 def test_d_typed_in_the_journal_goes_to_the_first_step_named_with_d(qtbot, tmp_path):
