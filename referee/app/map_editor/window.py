@@ -75,7 +75,6 @@ class MapEditorWindow(QMainWindow):
         scenario_id: str | None = "entrenched",
     ) -> None:
         super().__init__(parent)
-        self.setWindowTitle("Map editor")
         self.setWindowFlag(Qt.WindowType.Window)
         self.undo_stack = QUndoStack(self)
         self.refusals = Refusals(self)
@@ -276,8 +275,8 @@ class MapEditorWindow(QMainWindow):
         self.redraw(fit=True)
 
     def _renamed(self, text: str) -> None:
-        """The map takes the typed name trimmed (a blank one is the check's "name: missing");
-        the field keeps every space typed. One run of typing is one undo step."""
+        """The map takes the name trimmed (blank: the check's "name: missing"), the field keeps
+        what is typed; one run of typing is one undo step."""
         name = text.strip()
         if name != self.map.name:
             self.undo_stack.push(
@@ -385,12 +384,8 @@ class MapEditorWindow(QMainWindow):
         return self.refusals.box
 
     def closeEvent(self, event: QCloseEvent) -> None:
-        """Closed at once, or kept open while the referee is asked about unsaved changes
-        (:class:`~referee.app.widgets.unsaved_changes.UnsavedChanges`: never blocks)."""
-        if self.unsaved.may_close():
-            event.accept()
-        else:
-            event.ignore()
+        """Closed, or kept open while :class:`UnsavedChanges` asks (it never blocks)."""
+        event.setAccepted(self.unsaved.may_close())
 
     @property
     def called(self) -> str:
@@ -398,8 +393,7 @@ class MapEditorWindow(QMainWindow):
         return self.map.name or "(no name)"
 
     def _title(self) -> None:
-        """The map's name, its file and the unsaved mark (Qt's ``[*]``, shown while the
-        undo stack is not clean)."""
+        """The map's name, its file and Qt's unsaved mark ``[*]`` (the undo stack not clean)."""
         where = self.path.name if self.path else "not saved"
         name = self.called.replace("[*]", "[*][*]")  # a typed [*] is text
         self.setWindowTitle(f"{name}[*] ({where}) — Map editor")
