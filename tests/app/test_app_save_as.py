@@ -108,8 +108,10 @@ def test_a_deleted_match_file_is_saved_from_the_gone_dialog_and_the_match_goes_o
     answer_save_dialog("saved", seen)
     offer.click()
     new = tmp_path / "saved.referee"
-    qtbot.waitUntil(lambda: window.session.path == new)
+    qtbot.waitUntil(lambda: bool(seen))
+    qtbot.waitUntil(lambda: window.session.path == new), (window.last_error, seen)
     assert seen == [[SAVE_AS_TITLE, str(path)]]  # the dialog starts where the file was
+    assert window.refused_open_dialog is None  # nothing more said of the file gone
     assert window.session.steps() == steps  # the undone step too, waiting for redo
     assert window.undo_group.activeStack().index() == len(steps) - 1
     assert window.redo_action.isEnabled()
@@ -212,3 +214,18 @@ def test_a_damaged_match_file_offers_to_save_the_match_as_last_read_well(qtbot, 
     assert window.session.path == new and window.session.steps() == steps
     with open_match(new) as copy:
         assert copy.replay_check() == []
+
+
+def test_a_file_gone_is_never_called_damaged(qtbot, tmp_path):
+    """Whatever reads the match while its file is gone (the journal, a step refused), the
+    dialog says the file is gone and offers to save the match, never that it is damaged."""
+    window = demo_window(qtbot, tmp_path)
+    assert window.next_step(unfired="pass") is not None, window.last_error
+    path = window.session.path
+    path.unlink()
+    window.session._good = (window.session._good[0], [])  # the steps to be read again
+    window.session.steps()
+    gone = shown_dialog(window)
+    assert gone.windowTitle() == "Match file gone"
+    assert gone.text().startswith(f"{path}: the match file is gone")
+    assert [b for b in gone.buttons() if b.text() == SAVE_AS_OFFER]

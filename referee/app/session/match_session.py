@@ -331,8 +331,9 @@ class MatchSession(FileLook):
         asked)."""
         from referee.match.journal.match_copy import write_copy
 
-        if self.path.exists():
-            self.sync()
+        if not self.path.exists():  # gone: the steps last read well, not read again
+            return write_copy(self.match, target, list(self._good[1]), replace=replace)
+        self.sync()
         return write_copy(self.match, target, self.steps(), replace=replace)
 
     def close(self) -> None:
