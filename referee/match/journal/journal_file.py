@@ -173,12 +173,12 @@ class KeptRows:
     (opening it, :meth:`JournalFile.reread`) and wrote them since: what a copy of the match
     is written from when the file is gone or damaged (:mod:`.match_copy`)."""
 
-    meta: Mapping[str, str]
+    meta: Mapping[SqlValue, SqlValue]
     """Each key of the meta table with its JSON text as the file holds it (the write
     counter, :data:`REVISION_KEY`, left out)."""
-    cards: tuple[tuple[str, str], ...]
+    cards: tuple[tuple[SqlValue, SqlValue], ...]
     """The cards' rows (id, JSON text)."""
-    units: tuple[tuple[str, str], ...]
+    units: tuple[tuple[SqlValue, SqlValue], ...]
     """The set-up's rows (uid, JSON text), in their order."""
     created: Mapping[int, str | None]
     """When each step was written, by step number."""
@@ -461,7 +461,7 @@ class JournalFile(Generic[S]):
         """The journal as last read (by ``include_undone``), at the file's revision
         ``_read_at``."""
         self._read_at: Revision = ()
-        self._pending: tuple[dict[str, str], dict[int, str | None]] = ({}, {})
+        self._pending: tuple[dict[SqlValue, SqlValue], dict[int, str | None]] = ({}, {})
         """The meta texts and steps' times written in the transaction under way, kept
         (:attr:`kept_rows`) once it commits."""
         with self._reading():
@@ -587,20 +587,18 @@ class JournalFile(Generic[S]):
 
     def _read_kept(self) -> KeptRows:
         """The rows other than the journal's events, as the file holds them (inside an
-        operation; see :class:`KeptRows`)."""
+        operation; see :class:`KeptRows`): each value as SQLite gives it, checked where the
+        match is read, never here."""
         conn = self.conn
-        meta = {
-            str(k): str(v)
-            for k, v in conn.execute("SELECT key, value FROM meta WHERE key != ?", (REVISION_KEY,))
-        }
-        cards = tuple((str(i), str(d)) for i, d in conn.execute("SELECT id, data FROM cards"))
+        meta = dict(conn.execute("SELECT key, value FROM meta WHERE key != ?", (REVISION_KEY,)))
+        cards = tuple((i, d) for i, d in conn.execute("SELECT id, data FROM cards"))
         units = tuple(
-            (str(u), str(d))
-            for u, d in conn.execute("SELECT uid, data FROM units ORDER BY position")
+            (u, d) for u, d in conn.execute("SELECT uid, data FROM units ORDER BY position")
         )
         created = {
-            int(n): None if c is None else str(c)
+            n: c if isinstance(c, str) else None
             for n, c in conn.execute("SELECT number, created FROM steps")
+            if isinstance(n, int)
         }
         return KeptRows(MappingProxyType(meta), cards, units, MappingProxyType(created))
 

@@ -24,7 +24,7 @@ from pathlib import Path
 from typing import Any
 
 from referee.errors import RefereeError, storage_problem
-from referee.match.journal.journal_file import TABLE_SQL, JournalFile, MatchFileError
+from referee.match.journal.journal_file import TABLE_SQL, JournalFile, MatchFileError, SqlValue
 from referee.paths import staging_path, sync_folder
 from referee.rules.events import Step
 
@@ -124,8 +124,8 @@ def _problem(exc: BaseException, target: Path) -> str:
 def _write_rows(
     partial: Path,
     meta: Any,
-    cards: Sequence[tuple[str, str]],
-    units: Sequence[tuple[str, str]],
+    cards: Sequence[tuple[SqlValue, SqlValue]],
+    units: Sequence[tuple[SqlValue, SqlValue]],
     step_rows: list[tuple[Any, ...]],
     event_rows: list[tuple[Any, ...]],
 ) -> None:
