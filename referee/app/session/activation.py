@@ -23,6 +23,7 @@ from referee.app.activation.turn_panel import TurnPanel
 from referee.app.activation.wizards.opener import WIZARDS, ActivationWizards
 from referee.app.map.geometry import HEX_SIZE, hex_centre
 from referee.app.session.shell import Shell
+from referee.board.edge_words import edge_words
 from referee.board.hexgrid import Hex, hex_label
 from referee.errors import RefereeError, one_line
 from referee.match.games.activation_file import ActivationMatch
@@ -144,16 +145,21 @@ class ActivationGame:
             self.piece_items, self.pip_items = {}, {}
             w.view.fit()
         depth = m.game.rules.start.depth
+        edges = {  # the mission's, once set: the map file's zones before it say no edge
+            f"side{s}": f", {edge_words(bm, e)}"
+            for s, e in (m.game.mission(state).edges.items() if state.mission else ())
+        }
         for h, item in w.scene.hex_items.items():
             terrain = bm.terrain_at(h)
             table = m.rules.terrain
             words = table[terrain].name if terrain in table else terrain
             zone = bm.zone_of(h)
             if zone is not None and zone.startswith("side"):
-                # what the rim means (ruling activation.deploy-depth)
+                # what the rim means (ruling activation.deploy-depth), where the edge is
                 words += (
-                    f"; rimmed: side {zone[4:]} deploys within {depth} rows of its edge (its "
-                    "first deployment on the edge row, later ones next to its own)"
+                    f"; rimmed: side {zone[4:]} deploys within {depth} rows of its edge"
+                    f"{edges.get(zone, '')} (its first deployment on the edge row, later ones "
+                    "next to its own)"
                 )
             item.set_terrain(terrain, words)
         self._draw_pieces()

@@ -163,8 +163,7 @@ class EventRow:
         if _ROW_TEXT(fresh) == self.text:
             return True
         mine = _plain(self.event().to_row())
-        former = again.former_row()
-        return _plain(fresh) == mine or (former is not None and _plain(former) == mine)
+        return _plain(fresh) == mine or any(_plain(f) == mine for f in again.former_rows())
 
 
 class MatchFileError(RefereeError):

@@ -15,6 +15,7 @@ from __future__ import annotations
 from dataclasses import replace
 from types import MappingProxyType
 
+from referee.board.edge_words import edge_words, sides_edges_words
 from referee.board.hexgrid import DIRECTION_NAMES, hex_label
 from referee.dice.service import Dice
 from referee.rules.activation.actions import ActivationError, move
@@ -102,12 +103,15 @@ def set_mission(
     """The last mission left is played: its map is set up (clause ``activation.map``)."""
     mission = game.missions.get(mission_id)
     forts = {b.hex: Fortification(b.hex, b.structure, b.pips) for b in mission.buildings}
+    said = f"the mission is {mission.name} ({mission.id}): {mission.map_name} map, "
     rec.note(
-        f"the mission is {mission.name} ({mission.id}): {mission.map_name} map, "
-        f"side 1's edge {mission.edges[1]}, side 2's edge {mission.edges[2]}, capacity "
-        f"{mission.capacity}",
+        f"{said}{sides_edges_words(game.maps[mission.id], mission.edges)}, "
+        f"capacity {mission.capacity}",
         "activation.mission-choosing",
         "activation.map",
+        former=f"{said}side 1's edge {mission.edges[1]}, side 2's edge {mission.edges[2]}, "
+        f"capacity {mission.capacity}",
+        before=2,  # the hexagon's letters, S being its lower-left edge
     )
     for b in mission.buildings:
         where = f"{hex_label(b.hex)}: {game.cards.structure(b.structure).name}, pips"
@@ -193,12 +197,13 @@ def deploy(
     first = not has_deployed(state, cmd.side)
     tiles = deploy_tiles(bm, edge, start.depth, placed_tiles(state, cmd.side, start))
     if cmd.hex not in tiles:
-        # the tiles, not the edge's letter: the sides of the hexagon are named in the grid's
-        # directions, and the map on screen (flat-topped hexes) shows edge S as its lower left
+        # the edge where the map shows it and the tiles, never the file's letter (the
+        # hexagon's S edge is its lower left: referee/board/edge_words.py)
+        edge_said = f"side {cmd.side}'s edge, {edge_words(bm, edge)}"
         where = (
-            f"on side {cmd.side}'s edge, its first deployment: {tiles_words(tiles)}"
+            f"on {edge_said}, its first deployment: {tiles_words(tiles)}"
             if first
-            else f"on side {cmd.side}'s edge or next to a tile it deployed on, "
+            else f"on {edge_said}, or next to a tile it deployed on, "
             f"within {start.depth} rows of the edge: {tiles_words(tiles)}"
         )
         raise ActivationError(

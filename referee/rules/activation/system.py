@@ -44,12 +44,10 @@ def event_of(outcome: Outcome) -> Event:
         "redraw": d.changes.to_json(),
         "state": outcome.state.to_json(),
     }
-    former: dict[str, Any] = {}
-    if d.former_working is not None:
-        former = {
-            "text": "\n".join((d.summary, *d.former_working)),
-            "detail": {**detail, "working": list(d.former_working)},
-        }
+    formers = tuple(
+        {"text": "\n".join((d.summary, *working)), "detail": {**detail, "working": list(working)}}
+        for working in d.former_workings
+    )
     return Event(
         kind=d.command.KIND,
         command=d.command,
@@ -59,7 +57,8 @@ def event_of(outcome: Outcome) -> Event:
         clauses=d.clauses,
         rulings=d.rulings,
         detail=detail,
-        former=former,
+        former=formers[0] if formers else {},
+        formers=formers[1:],
     )
 
 
