@@ -158,8 +158,8 @@ class ActivationGame:
                 # what the rim means (ruling activation.deploy-depth), where the edge is
                 words += (
                     f"; rimmed: side {zone[4:]} deploys within {depth} rows of its edge"
-                    f"{edges.get(zone, '')} (its first deployment on the edge row, later ones "
-                    "next to its own)"
+                    f"{edges.get(zone, '')}: its first deployment on the edge row, later ones "
+                    "next to its own"
                 )
             item.set_terrain(terrain, words)
         self._draw_pieces()
