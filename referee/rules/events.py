@@ -37,9 +37,7 @@ class Event:
     former: Mapping[str, Any] = field(default_factory=dict, compare=False)
     """The keys of :meth:`to_row` as an earlier referee worded the same ruling (``text``,
     ``detail``), never written: ``match check`` takes a row written in those words as this
-    event, so rewording a ruling leaves older match files exact (:meth:`former_rows`)."""
-    formers: tuple[Mapping[str, Any], ...] = field(default=(), compare=False)
-    """Further earlier wordings, each as :attr:`former` (a ruling reworded more than once)."""
+    event, so rewording a ruling leaves older match files exact (:meth:`former_row`)."""
 
     def to_row(self) -> dict[str, Any]:
         return {
@@ -53,10 +51,10 @@ class Event:
             "detail": dict(self.detail),
         }
 
-    def former_rows(self) -> list[dict[str, Any]]:
-        """Every row an earlier referee wrote for this ruling (:attr:`former`, :attr:`formers`)."""
-        row = self.to_row()
-        return [{**row, **f} for f in (self.former, *self.formers) if f]
+    def former_row(self) -> dict[str, Any] | None:
+        """The row an earlier referee wrote for this ruling, or None when its words have
+        not changed since."""
+        return {**self.to_row(), **self.former} if self.former else None
 
 
 @dataclass(frozen=True)

@@ -81,6 +81,11 @@ class GameSystem(Protocol[S, C]):
         """What the referee must do now, in words."""
         ...
 
+    def shown(self, event: Event) -> Event:
+        """``event`` in the words a referee reads today, for the window, the report and the
+        command line to show; the journal keeps (and checks) the words it always wrote."""
+        ...
+
     def report(
         self, page: ReportPage, initial: S, state: S, steps: Sequence[Step]
     ) -> ReportOutline:

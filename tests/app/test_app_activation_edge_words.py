@@ -13,7 +13,11 @@ from __future__ import annotations
 from PySide6.QtCore import Qt
 from test_app_activation_more_wizards import items, sample_window
 from test_app_activation_start_wizards import press_n
-from test_app_activation_wizards import private_folders  # noqa: F401 (a fixture)
+from test_app_activation_wizards import (  # noqa: F401 (private_folders: a fixture)
+    finish,
+    next_page,
+    private_folders,
+)
 
 from referee.board.hexgrid import parse_label
 
@@ -65,3 +69,14 @@ def test_the_enter_wizard_says_where_the_sides_edge_is(qtbot, tmp_path):
     said = wizard.unit.subTitle()
     assert f"It enters on a tile of side 2's edge, {SIDE_2}." in said
     assert "(N)" not in said
+
+
+def test_the_last_ban_says_where_each_sides_edge_is_before_and_after_it_is_played(qtbot, tmp_path):
+    window = sample_window(qtbot, tmp_path, 3)  # two bans made: side 1 bans the third
+    wizard = press_n(qtbot, window)
+    wizard.missions.pick("last-stand")
+    next_page(qtbot, wizard)
+    # no dice in a ban: the page shows what the engine decides, the mission line included
+    assert f"activation map, {BOTH}, capacity 12" in wizard.dice.outcome.text()
+    finish(qtbot, wizard)
+    assert f"activation map, {BOTH}, capacity 12" in window.game.panel.outcome.text()

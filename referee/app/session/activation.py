@@ -28,6 +28,7 @@ from referee.board.hexgrid import Hex, hex_label
 from referee.errors import RefereeError, one_line
 from referee.match.games.activation_file import ActivationMatch
 from referee.rules.activation.game import battle_map, sight
+from referee.rules.activation.mission_line import shown_step
 from referee.rules.activation.system import asked_now
 from referee.rules.activation.transport import room_text
 from referee.rules.changes import ChangeFlag
@@ -176,7 +177,7 @@ class ActivationGame:
         )
         self.panel.asked.setText(f"Now: {asked_now(state)}")
         w.where.setText(f"{m.rules.name} · {mission} · {state.phase} phase")
-        w.journal.set_steps(steps, m.rules)
+        w.journal.set_steps([shown_step(m.game.maps, s) for s in steps], m.rules)
         self.panel.undo_button.setEnabled(any(not s.undone for s in steps))
         self.panel.redo_button.setEnabled(any(s.undone for s in steps))
         if ChangeFlag.UNDO in flags:
@@ -187,7 +188,7 @@ class ActivationGame:
             self.say(f"Redone: {done[-1].number}. {done[-1].name}" if done else "")
 
     def stepped(self, step: Step) -> None:
-        self.say("\n".join(e.text for e in step.events))
+        self.say("\n".join(self.match.system.shown(e).text for e in step.events))
         self.panel.command.clear()  # a step ran (typed or from a wizard): no stale words left
 
     def refused(self, message: str) -> None:

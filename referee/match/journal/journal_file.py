@@ -163,7 +163,8 @@ class EventRow:
         if _ROW_TEXT(fresh) == self.text:
             return True
         mine = _plain(self.event().to_row())
-        return _plain(fresh) == mine or any(_plain(f) == mine for f in again.former_rows())
+        former = again.former_row()
+        return _plain(fresh) == mine or (former is not None and _plain(former) == mine)
 
 
 class MatchFileError(RefereeError):

@@ -16,13 +16,6 @@ from referee.dice.service import Roll
 from referee.rules.activation.commands import Command
 from referee.rules.activation.state import ActivationState
 
-WORDING_CHANGES = (
-    "a fortification's pips in words (referee first wrote a mapping)",
-    "a player's edge named where the map shows it (referee wrote the hexagon's letter)",
-)
-"""Each time the working's words changed, oldest first: change ``k`` (from 1) reworded the
-lines noted with ``before=k``; a match file written before it still checks exact."""
-
 
 @dataclass(frozen=True, slots=True)
 class Changes:
@@ -51,10 +44,9 @@ class Decision:
     rulings: tuple[str, ...]
     rolls: tuple[Roll, ...]
     changes: Changes
-    former_workings: tuple[tuple[str, ...], ...] = ()
-    """The working as earlier referees worded it, one per wording since reworded (before each
-    of :data:`WORDING_CHANGES`, ``Recorder.note(..., former=...)``); never written, only
-    compared by ``match check``."""
+    former_working: tuple[str, ...] | None = None
+    """The working as an earlier referee worded it, when a line has been reworded since
+    (``Recorder.note(..., former=...)``); never written, only compared by ``match check``."""
 
     def to_json(self) -> dict[str, object]:
         return {
@@ -81,8 +73,7 @@ class Recorder:
 
     summary: str = ""
     working: list[str] = field(default_factory=list)
-    earlier: list[tuple[str, str | None, int]] = field(default_factory=list)
-    """Each line of the working, its former words and the wording change that replaced them."""
+    former_working: list[str] = field(default_factory=list)
     clauses: set[str] = field(default_factory=set)
     rulings: set[str] = field(default_factory=set)
     pieces: set[str] = field(default_factory=set)
@@ -91,36 +82,14 @@ class Recorder:
     """Fortifications that lost pips in this step (ruling ``activation.health-check-when``)."""
 
     def note(
-        self,
-        line: str,
-        *clauses: str,
-        rulings: tuple[str, ...] = (),
-        former: str | None = None,
-        before: int = 1,
+        self, line: str, *clauses: str, rulings: tuple[str, ...] = (), former: str | None = None
     ) -> None:
-        """One line of the working; ``former``: the same line as referee worded it before
-        wording change ``before`` (:data:`WORDING_CHANGES`), so a match it recorded then still
-        checks exact."""
+        """One line of the working; ``former``: the same line as an earlier referee worded
+        it, so a match it recorded still checks exact."""
         self.working.append(line)
-        self.earlier.append((line, former, before))
+        self.former_working.append(line if former is None else former)
         self.clauses.update(clauses)
         self.rulings.update(r for r in rulings if r)
-
-    def former_workings(self) -> tuple[tuple[str, ...], ...]:
-        """The working in the words of every mix of earlier wordings (each change of
-        :data:`WORDING_CHANGES` made or not yet: a file copied or edited between versions
-        may mix them), those that differ from today's; at most 2**changes, whatever the
-        number of lines."""
-        found: list[tuple[str, ...]] = []
-        now = tuple(self.working)
-        for not_yet in range(1, 2 ** len(WORDING_CHANGES)):
-            then = tuple(
-                former if former is not None and not_yet >> (before - 1) & 1 else line
-                for line, former, before in self.earlier
-            )
-            if then != now and then not in found:
-                found.append(then)
-        return tuple(found)
 
     def cite(self, *clauses: str, rulings: tuple[str, ...] = ()) -> None:
         self.clauses.update(clauses)
@@ -141,7 +110,9 @@ class Recorder:
             command=command,
             summary=self.summary or command.text(),
             working=tuple(self.working),
-            former_workings=self.former_workings(),
+            former_working=(
+                tuple(self.former_working) if self.former_working != self.working else None
+            ),
             clauses=tuple(sorted(self.clauses)),
             rulings=tuple(sorted(self.rulings)),
             rolls=rolls,

@@ -15,7 +15,7 @@ from __future__ import annotations
 from dataclasses import replace
 from types import MappingProxyType
 
-from referee.board.edge_words import edge_words, sides_edges_words
+from referee.board.edge_words import edge_words
 from referee.board.hexgrid import DIRECTION_NAMES, hex_label
 from referee.dice.service import Dice
 from referee.rules.activation.actions import ActivationError, move
@@ -38,6 +38,7 @@ from referee.rules.activation.deployment import (
     used,
 )
 from referee.rules.activation.game import ActivationGame, battle_map, edge_of, taken_slots
+from referee.rules.activation.mission_line import mission_line
 from referee.rules.activation.pips import Pips
 from referee.rules.activation.record import Recorder
 from referee.rules.activation.slots import Pose, check_slots
@@ -103,15 +104,8 @@ def set_mission(
     """The last mission left is played: its map is set up (clause ``activation.map``)."""
     mission = game.missions.get(mission_id)
     forts = {b.hex: Fortification(b.hex, b.structure, b.pips) for b in mission.buildings}
-    said = f"the mission is {mission.name} ({mission.id}): {mission.map_name} map, "
-    rec.note(
-        f"{said}{sides_edges_words(game.maps[mission.id], mission.edges)}, "
-        f"capacity {mission.capacity}",
-        "activation.mission-choosing",
-        "activation.map",
-        former=f"{said}side 1's edge {mission.edges[1]}, side 2's edge {mission.edges[2]}, "
-        f"capacity {mission.capacity}",
-        before=2,  # the hexagon's letters, S being its lower-left edge
+    rec.note(  # written with the file's edge letters; shown as places (mission_line.py)
+        mission_line(mission), "activation.mission-choosing", "activation.map"
     )
     for b in mission.buildings:
         where = f"{hex_label(b.hex)}: {game.cards.structure(b.structure).name}, pips"

@@ -26,6 +26,7 @@ from referee.dice.service import Dice
 from referee.errors import RefereeError
 from referee.rules.activation.commands import Command, command_from_json, parse_command
 from referee.rules.activation.game import ActivationGame
+from referee.rules.activation.mission_line import shown_event
 from referee.rules.activation.record import Outcome
 from referee.rules.activation.state import ActivationState
 from referee.rules.activation.step import step as decide
@@ -44,10 +45,12 @@ def event_of(outcome: Outcome) -> Event:
         "redraw": d.changes.to_json(),
         "state": outcome.state.to_json(),
     }
-    formers = tuple(
-        {"text": "\n".join((d.summary, *working)), "detail": {**detail, "working": list(working)}}
-        for working in d.former_workings
-    )
+    former: dict[str, Any] = {}
+    if d.former_working is not None:
+        former = {
+            "text": "\n".join((d.summary, *d.former_working)),
+            "detail": {**detail, "working": list(d.former_working)},
+        }
     return Event(
         kind=d.command.KIND,
         command=d.command,
@@ -57,8 +60,7 @@ def event_of(outcome: Outcome) -> Event:
         clauses=d.clauses,
         rulings=d.rulings,
         detail=detail,
-        former=formers[0] if formers else {},
-        formers=formers[1:],
+        former=former,
     )
 
 
@@ -96,6 +98,10 @@ class ActivationSystem:
     def agenda(self, state: ActivationState) -> str:
         return asked_now(state)
 
+    def shown(self, event: Event) -> Event:
+        """The mission's line with each side's edge where the map shows it."""
+        return shown_event(self.game.maps, event)
+
     def report(
         self,
         page: ReportPage,
@@ -105,7 +111,7 @@ class ActivationSystem:
     ) -> ReportOutline:
         from referee.rules.activation.report import report  # the report's only
 
-        return report(page, initial, state, steps, asked_now(state))
+        return report(page, initial, state, steps, asked_now(state), self.game.maps)
 
 
 def asked_now(state: ActivationState) -> str:
