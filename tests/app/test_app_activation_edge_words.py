@@ -80,3 +80,13 @@ def test_the_last_ban_says_where_each_sides_edge_is_before_and_after_it_is_playe
     assert f"activation map, {BOTH}, capacity 12" in wizard.dice.outcome.text()
     finish(qtbot, wizard)
     assert f"activation map, {BOTH}, capacity 12" in window.game.panel.outcome.text()
+
+
+def test_each_mission_offered_for_a_new_match_says_where_each_sides_edge_is(qtbot, tmp_path):
+    from referee.app.activation.new_dialog import NewActivationMatch
+
+    dialog = NewActivationMatch(tmp_path / "new.referee")
+    qtbot.addWidget(dialog)
+    assert set(dialog.mission_boxes) == {"crossroads", "twin-towers", "open-field", "last-stand"}
+    for box in dialog.mission_boxes.values():
+        assert BOTH in box.toolTip(), box.text()
