@@ -370,3 +370,5 @@ def test_the_last_ban_on_the_command_line_says_where_each_sides_edge_is(tmp_path
         assert status == 0, err
     assert f"the mission is Crossroads (crossroads): activation map, {EDGES_IN_WORDS}" in out
     assert "edge S" not in out
+    status, out, _ = cli("match", "show", str(path))
+    assert status == 0 and f"  edges: {EDGES_IN_WORDS}\n" in out
