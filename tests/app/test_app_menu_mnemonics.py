@@ -5,12 +5,10 @@ system open (each adds its own entries)."""
 
 from __future__ import annotations
 
-import re
-from collections import Counter
-
 import pytest
 from app_window import activation_window, demo_window
-from PySide6.QtWidgets import QMenu, QMenuBar, QWidget
+from mnemonics import clashes, mnemonic
+from PySide6.QtWidgets import QMenuBar
 
 from referee.match.journal.journal_text import read_journal, replay_journal
 from referee.paths import data_dir
@@ -23,30 +21,6 @@ def private_folders(tmp_path, monkeypatch):
     monkeypatch.setenv("REFEREE_MATCHES", str(tmp_path / "matches"))
     monkeypatch.setenv("REFEREE_CACHE", str(tmp_path / "cache"))
     monkeypatch.setenv("REFEREE_HOME", str(tmp_path / "home"))
-
-
-def mnemonic(text: str) -> str | None:
-    """The letter after a single ``&`` (``&&`` is a literal ampersand), lower case."""
-    found = re.search(r"(?<!&)&([^&])", text.replace("&&", ""))
-    return found.group(1).lower() if found else None
-
-
-def clashes(widget: QWidget, where: str) -> list[str]:
-    """Each letter two or more visible entries of ``widget`` (a menu bar or a menu) share,
-    with theirs in the submenus."""
-    shown = [a for a in widget.actions() if a.isVisible() and not a.isSeparator()]
-    letters = Counter(m for a in shown if (m := mnemonic(a.text())) is not None)
-    found = [
-        f"{where}: '{letter}' in "
-        + ", ".join(repr(a.text()) for a in shown if mnemonic(a.text()) == letter)
-        for letter, n in letters.items()
-        if n > 1
-    ]
-    for a in shown:
-        sub = a.menu()
-        if isinstance(sub, QMenu):
-            found += clashes(sub, f"{where} > {a.text()}")
-    return found
 
 
 def menu_bar(window) -> QMenuBar:

@@ -83,7 +83,7 @@ class UpgradesPanel(QTableWidget):
         for row, upgrade in enumerate(self.upgrades):
             editor: QCheckBox | QSpinBox
             if upgrade.per == "base":
-                editor = QCheckBox(upgrade.name)
+                editor = QCheckBox(upgrade.name.replace("&", "&&"))  # a name, no key
                 editor.setChecked(counts.get(upgrade.id, 0) > 0)
                 editor.toggled.connect(self._edited)
             else:

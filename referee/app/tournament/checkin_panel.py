@@ -46,7 +46,7 @@ class CheckinPanel(QGroupBox):
         self.checked: dict[str, Any] | None = None
         self.file_line = QLineEdit(placeholderText="no army file chosen")
         self.file_line.setReadOnly(True)
-        self.choose = QPushButton("Choose army file…")
+        self.choose = QPushButton("&Choose army file…")
         self.choose.clicked.connect(self.choose_file)
         self.clear_button = QPushButton("Clear")
         self.clear_button.clicked.connect(self.clear)
