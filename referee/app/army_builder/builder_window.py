@@ -119,6 +119,7 @@ class ArmyBuilderWindow(QMainWindow):
         h.advanced.toggled.connect(lambda on: self._edit(advanced=on))
         self.add_button.clicked.connect(self.add_selected_unit)
         self.units.itemDoubleClicked.connect(lambda _: self.add_selected_unit())
+        self.units.unit_chosen.connect(self.add_selected_unit)
         self.units.currentRowChanged.connect(self._show_catalogue_card)
         self.entries.currentCellChanged.connect(lambda *_: self._show_entry())
         self.entries.count_changed.connect(self.set_count)

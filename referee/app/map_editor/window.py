@@ -30,7 +30,6 @@ from PySide6.QtGui import (
 )
 from PySide6.QtWidgets import (
     QFileDialog,
-    QLabel,
     QMainWindow,
     QMenu,
     QMessageBox,
@@ -98,9 +97,7 @@ class MapEditorWindow(QMainWindow):
         self.side = MapSidePanel()
         left = QWidget()
         left_layout = QVBoxLayout(left)
-        paint = QLabel("&Paint")
-        paint.setBuddy(self.tools)
-        left_layout.addWidget(paint)
+        left_layout.addWidget(self.tools.label())
         left_layout.addWidget(self.tools, 1)
         splitter = QSplitter()
         splitter.addWidget(left)

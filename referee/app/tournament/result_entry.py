@@ -136,7 +136,9 @@ class ResultEntry(QWidget):
             sides.addWidget(box)
         self.working = QPlainTextEdit(readOnly=True)
         self.working.setObjectName("working")
-        self.why = QLineEdit(placeholderText="reason for a correction (kept in the trail)")
+        self.why = QLineEdit(
+            placeholderText="reason for a correction (kept in the trail; Return: Correct result)"
+        )
         self.record_button = QPushButton("Recor&d result")
         self.correct_button = QPushButton("&Correct result")
         self.match_button = QPushButton("Result from a matc&h file...")
@@ -155,6 +157,7 @@ class ResultEntry(QWidget):
                 self.round.value(), self.table.value(), bool(self.why.text().strip())
             )
         )
+        self.why.returnPressed.connect(self.correct_button.click)  # the reason typed: done
         buttons = QHBoxLayout()
         for b in (self.record_button, self.correct_button, self.match_button):
             buttons.addWidget(b)

@@ -121,7 +121,7 @@ class ReportWindow(QMainWindow):
             (self.again_action, keys.Refresh),
             (self.close_action, keys.Close),
         ):
-            action.setShortcut(key)  # a tool bar's buttons have no letter: a key each
+            action.setShortcuts(key)  # a tool bar's buttons have no letter: keys each
             action.setToolTip(f"{action.toolTip()} ({action.shortcut().toString()})")
             bar.addAction(action)
         self.html_action.triggered.connect(lambda: self.save(suffix=".html"))
