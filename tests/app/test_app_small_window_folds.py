@@ -69,3 +69,47 @@ def test_the_message_goes_when_the_docks_come_back(qtbot, tmp_path):
     resized(qtbot, window, 1300, 720)
     assert window.tracker_dock.isVisible()
     assert window.statusBar().currentMessage() != FOLDED_MESSAGE
+
+
+def test_a_window_that_opens_too_small_folds_its_docks_before_the_map_is_shown(qtbot, tmp_path):
+    """A netbook's screen (the offscreen one is 800 px wide): the app's start opens the window
+    at the screen's size, too small for the docks beside a usable map, and folds them at once,
+    not at the first resize (which may never come): the first frame of the match has the map."""
+    from PySide6.QtCore import QSettings
+
+    from referee.app.start.app import begin_window
+
+    settings = QSettings(str(tmp_path / "referee.ini"), QSettings.Format.IniFormat)
+    window, finish = begin_window(None, settings)
+    qtbot.addWidget(window)
+    window.show()
+    qtbot.waitExposed(window)
+    char = window.fontMetrics().averageCharWidth()
+    wanted = (60 + 52 + USABLE_MAP_CHARS) * char  # the docks' first widths beside a usable map
+    assert window.width() < wanted, "this test needs a screen too small for the docks"
+    finish()
+    assert not window.tracker_dock.isVisible() and not window.inspector_dock.isVisible()
+    assert window.fold_action.isChecked()  # at once, not at a resize
+    qtbot.waitUntil(lambda: window.view.width() >= USABLE_MAP_CHARS * char)
+    assert window.fold_action.isChecked()  # D unfolds them
+    window.fold_docks()
+    assert window.tracker_dock.isVisible()  # the referee's now
+
+
+def test_a_window_shown_too_small_folds_its_docks(qtbot, tmp_path):
+    """A window made and shown at a small size (not through the app's start) folds too."""
+    from referee.app.window.main_window import MainWindow
+    from referee.match.setup.demo import create_demo_match
+
+    path = tmp_path / "demo.referee"
+    create_demo_match(path).close()
+    window = MainWindow()
+    qtbot.addWidget(window)
+    window.resize(780, 600)
+    window.open_match(path)
+    window.show()
+    qtbot.waitExposed(window)
+    qtbot.waitUntil(lambda: not window.tracker_dock.isVisible())
+    assert window.statusBar().currentMessage() == FOLDED_MESSAGE
+    char = window.fontMetrics().averageCharWidth()
+    qtbot.waitUntil(lambda: window.view.width() >= USABLE_MAP_CHARS * char)

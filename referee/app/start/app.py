@@ -143,6 +143,7 @@ def begin_window(
         if not restored and window.isVisible():  # shown before its panels and its match
             window.docks_placed = True
             window.fit_docks()
+        window.docks_give_way.watch()  # (shown: a window too small folds its docks now)
         window.view.fit()
 
     if deferred and path is None:  # a new demo: its map and units while the rules load

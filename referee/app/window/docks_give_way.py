@@ -63,9 +63,31 @@ class DocksGiveWay(QObject):
         self.size: QSize | None = None
         """The window's size at its last resize: a dock resized at another size is the
         window's layout at work, not the referee dragging it."""
+        self.watching = False
+        """Whether the window and its docks are watched (from :meth:`watch` on)."""
+
+    def watch(self) -> None:
+        """Watch the window's and the docks' resizes from now on, once the window is shown
+        with its panels (its first layouts, at the size it opens at, are no resizes to
+        watch, and Python then sees none of their many events), and fold the docks if it
+        opened too small for them beside a usable map (a laptop's or a netbook's screen).
+        Again, or before the window is shown: nothing (the window calls it when shown with
+        its panels)."""
+        window = self.window
+        if self.watching or not window.isVisible():
+            return
+        self.watching = True
         window.installEventFilter(self)
         for dock in window.findChildren(QDockWidget):
             dock.installEventFilter(self)
+        self.size = QSize(window.size())
+        if not self.squeezed():
+            self.roomy = {d: d.width() for d in self.docks()}
+        if self.fold is not None:
+            layout = window.layout()
+            if layout is not None:
+                layout.activate()  # the map's width at this size, before it is painted
+            self.fold_for_room()
 
     def docks(self) -> list[QDockWidget]:
         """The docks beside the map now (shown, not floating)."""

@@ -183,6 +183,7 @@ class MainWindow(MatchOpening, QMainWindow):
         QTimer.singleShot(0, self, self._install_filters)
 
     def _install_filters(self) -> None:
+        self.docks_give_way.watch()  # (shown: else at its show)
         from referee.app.start.qt_application import install_filters_at_first_touch
 
         app = QApplication.instance()
@@ -215,6 +216,8 @@ class MainWindow(MatchOpening, QMainWindow):
         if not self.docks_placed and self.scene.battle_map is not None:  # (a map to fit)
             self.docks_placed = True
             self.fit_docks()
+        if self.panels_built:  # (else once they are built)
+            QTimer.singleShot(0, self.docks_give_way.watch)  # laid out at its first size
         setup = self.built_setup_panel()
         if setup is not None and setup.active:  # a match being set up: its setup
             QTimer.singleShot(0, self.raise_setup)  # once the dock's tabs exist
