@@ -18,7 +18,6 @@ from pathlib import Path
 from PySide6.QtCore import Qt
 from PySide6.QtGui import QAction, QCloseEvent, QKeySequence
 from PySide6.QtWidgets import (
-    QFileDialog,
     QGroupBox,
     QLabel,
     QMainWindow,
@@ -35,6 +34,7 @@ from referee.app.army_builder.catalogue_list import CatalogueList
 from referee.app.army_builder.entries_table import EntriesTable
 from referee.app.army_builder.unit_card_view import UnitCardView
 from referee.app.army_builder.upgrades_panel import UpgradesPanel
+from referee.app.widgets.file_dialogs import ask_open_path
 from referee.app.widgets.save_dialog import ask_save_path
 from referee.app.widgets.unsaved_changes import UnsavedChanges
 from referee.army import Army, ArmyEntry, ArmyReport, dump_army, load_army, validate_army
@@ -309,8 +309,8 @@ class ArmyBuilderWindow(QMainWindow):
         self.unsaved.ask(self._choose_open_now)
 
     def _choose_open_now(self) -> None:
-        path, _ = QFileDialog.getOpenFileName(self, "Open an army list", str(self.folder), FILTER)
-        if path:
+        path = ask_open_path(self, "Open an army list", self.folder, FILTER)
+        if path is not None:
             self.open_file(path)
 
     def save_to(self, path: Path | str) -> Path:
