@@ -129,3 +129,16 @@ def test_the_report_views_tool_bar_is_worked_by_keys(qtbot, tmp_path, monkeypatc
     assert asked == [".html", ".pdf"]
     qtbot.keyClick(view.browser, Qt.Key.Key_W, Qt.KeyboardModifier.ControlModifier)
     assert not view.isVisible()
+
+
+def test_the_desk_opens_typing_a_name_and_a_tabs_letter_takes_the_keyboard_there(qtbot, tmp_path):
+    w = desk_window(qtbot, tmp_path)
+    w.show()
+    w.activateWindow()
+    qtbot.waitUntil(w.isActiveWindow)
+    assert focused() is w.players_tab.new_name  # not the clock's Start
+    qtbot.keyClick(focused(), Qt.Key.Key_R, Qt.KeyboardModifier.AltModifier)  # &Results
+    assert w.tabs.currentWidget() is w.entry
+    assert w.entry.isAncestorOf(focused())  # the result form, ready for its numbers
+    qtbot.keyClick(focused(), Qt.Key.Key_B, Qt.KeyboardModifier.AltModifier)  # Ta&ble
+    assert focused() is w.entry.table

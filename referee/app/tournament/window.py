@@ -130,6 +130,9 @@ class TournamentWindow(QMainWindow):
         layout.addWidget(self.tabs, 1)
         self.setCentralWidget(central)
         self._menus()
+        # the keyboard starts in the first tab (a player's name), not on the clock's Start;
+        # a tab picked by its letter then takes it into its own page (Qt's stacked pages)
+        self.players_tab.new_name.setFocus()
         self.reader = EventReader(desk.store.name)
         self.reader.relay.delivered.connect(self.show_reading)
         self.timer = QTimer(self)
