@@ -11,6 +11,7 @@ import re
 from collections.abc import Iterator
 from contextlib import contextmanager
 
+from PySide6.QtCore import Qt
 from PySide6.QtWidgets import (
     QAbstractButton,
     QApplication,
@@ -105,6 +106,18 @@ def clashes(widget: QWidget, where: str) -> list[str]:
         if bar.window() is widget:
             found += _menu_clashes(bar, f"{where} menus")
     return list(dict.fromkeys(found))
+
+
+def shown_ampersands(window: QWidget) -> list[str]:
+    """The labels of ``window`` whose letter is no key: a label shows its ``&`` as it is
+    unless it has a buddy (a form's label beside a row of several widgets has none)."""
+    return [
+        repr(label.text())
+        for label in window.findChildren(QLabel)
+        if label.buddy() is None
+        and label.textFormat() != Qt.TextFormat.RichText
+        and mnemonic(label.text()) is not None
+    ]
 
 
 def unlettered(widget: QMenu | QMenuBar, where: str) -> list[str]:

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import pytest
 from app_window import demo_window
-from mnemonics import clashes, unlettered
+from mnemonics import clashes, shown_ampersands, unlettered
 from PySide6.QtWidgets import QWidget
 
 from referee.app.army_builder.builder_window import ArmyBuilderWindow
@@ -69,6 +69,7 @@ def test_no_two_entries_of_the_tournament_window_share_a_letter(qtbot, tmp_path)
     w = desk_window(qtbot, tmp_path)
     assert not w.entry.override.isHidden()
     assert clashes(w, "tournament window") == []
+    assert shown_ampersands(w) == []
     assert unlettered(w.menuBar(), "tournament window") == []
 
 
@@ -83,12 +84,15 @@ def test_no_two_entries_of_the_desks_dialogs_share_a_letter(qtbot, tmp_path):
     w = desk_window(qtbot, tmp_path)
     new_event = shown(qtbot, NewEventDialog(folder=tmp_path))
     assert clashes(new_event, "new event") == []
+    assert shown_ampersands(new_event) == []  # each letter a key, none a shown "&"
     venue = shown(qtbot, VenueDialog(w.tournament.venue, list(w.tournament.players), w))
     assert clashes(venue, "venue tables") == []
+    assert shown_ampersands(venue) == []
     serving = w.files.serve_to_room("127.0.0.1", 0)
     assert serving is not None
     try:
         assert clashes(serving, "serve to the room") == []
+        assert shown_ampersands(serving) == []
     finally:
         serving.close()
 
@@ -99,6 +103,7 @@ def test_no_two_entries_of_the_army_builder_share_a_letter(qtbot, tmp_path):
     window.add_unit("hoplite-phalanx")  # its upgrades shown
     assert window.upgrades.editors
     assert clashes(window, "army builder") == []
+    assert shown_ampersands(window) == []
     assert unlettered(window.menuBar(), "army builder") == []
 
 
@@ -114,3 +119,4 @@ def test_no_two_entries_of_the_report_view_or_the_map_editor_share_a_letter(qtbo
     assert editor is not None
     editor.show()
     assert clashes(editor, "map editor") == []
+    assert shown_ampersands(editor) == []

@@ -74,7 +74,9 @@ class NewEventDialog(QDialog):
         form.addRow("&Each round", self.minutes)
         form.addRow("&Game size", self.game)
         form.addRow("&Scenario", self.scenario)
-        form.addRow("Event &file *", file_row)
+        file_label = QLabel("Event &file *")  # a row of two: its letter goes to the name
+        file_label.setBuddy(self.file)
+        form.addRow(file_label, file_row)
         form.addRow(self.problem)
         self.buttons = QDialogButtonBox(
             QDialogButtonBox.StandardButton.Ok | QDialogButtonBox.StandardButton.Cancel
