@@ -24,7 +24,7 @@ def desk_window(qtbot, tmp_path) -> TournamentWindow:
     w = TournamentWindow(Desk.create(str(tmp_path / "ev.db"), name="Keys Cup", seed=3, who="k"))
     w.ask = lambda title, text: True
     qtbot.addWidget(w)
-    for name in ("Ada", "Brin"):
+    for name in ("Ada", "Brin", "Cato", "Dora"):
         w.players_tab.new_name.setText(name)
         w.players_tab.add_player()
     w.pairings_tab.pair()
@@ -139,6 +139,10 @@ def test_the_desk_opens_typing_a_name_and_a_tabs_letter_takes_the_keyboard_there
     assert focused() is w.players_tab.new_name  # not the clock's Start
     qtbot.keyClick(focused(), Qt.Key.Key_R, Qt.KeyboardModifier.AltModifier)  # &Results
     assert w.tabs.currentWidget() is w.entry
-    assert w.entry.isAncestorOf(focused())  # the result form, ready for its numbers
+    assert focused() is w.entry.round  # the result form, its first number selected:
+    assert w.entry.round.lineEdit().selectedText() == "1"  # typed over, as after Tab
     qtbot.keyClick(focused(), Qt.Key.Key_B, Qt.KeyboardModifier.AltModifier)  # Ta&ble
     assert focused() is w.entry.table
+    qtbot.keyClicks(w.entry.table, "2")  # the table's number typed over the one shown
+    assert w.entry.table.value() == 2
+    assert tuple(n.text() for n in w.entry.names) == w.tournament.round(1).tables[1]

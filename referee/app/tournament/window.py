@@ -27,6 +27,8 @@ from typing import TypeVar
 from PySide6.QtCore import QSocketNotifier, Qt, QTimer, Signal
 from PySide6.QtGui import QAction, QFont, QKeySequence
 from PySide6.QtWidgets import (
+    QAbstractSpinBox,
+    QApplication,
     QHBoxLayout,
     QLabel,
     QMainWindow,
@@ -116,13 +118,7 @@ class TournamentWindow(QMainWindow):
         self.tabs.addTab(self.trail, "Correction tra&il")
         self.tabs.addTab(self.standings_tab, "&Standings")
         self.tabs.addTab(self.awards, "&Awards")
-        self.tabs.currentChanged.connect(
-            lambda _i: (
-                self.awards.show_event(self.tournament)
-                if self.tabs.currentWidget() is self.awards
-                else None
-            )
-        )
+        self.tabs.currentChanged.connect(self.page_shown)
 
         central = QWidget()
         layout = QVBoxLayout(central)
@@ -143,6 +139,17 @@ class TournamentWindow(QMainWindow):
         self.notifier: QSocketNotifier | None = None
         self.listen()
         self.redraw()
+
+    def page_shown(self) -> None:
+        """A tab picked: the awards counted when looked at; a number the keyboard went to
+        (a tab picked by its letter takes it into its page) selected, typed over as after
+        Tab."""
+        page = self.tabs.currentWidget()
+        if page is self.awards:
+            self.awards.show_event(self.tournament)
+        focus = QApplication.focusWidget()
+        if isinstance(focus, QAbstractSpinBox) and page.isAncestorOf(focus):
+            focus.selectAll()
 
     def _menus(self) -> None:
         file_menu = self.menuBar().addMenu("&File")
