@@ -11,6 +11,7 @@ window only shows the match and passes on what the referee types or a wizard cho
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from html import escape
 from typing import TYPE_CHECKING
 
@@ -76,13 +77,15 @@ class ActivationGame:
         """The Unit dock's inspector of the other game system, given back on :meth:`detach`."""
         self.inspector.ruleRequested.connect(window.wizard_host.linkClicked)
         qt = window.qt_window()
-        self.wizards = ActivationWizards(self.match, window.wizard_host, qt, self.say)
+        self.wizards = ActivationWizards(self.match, window.wizard_host, qt, window.refuse)
         self.actions: list[QAction] = []
         for entry in WIZARDS:  # the one list of the activation wizards (opener.WIZARDS)
             action = QAction(entry.menu, qt)
-            action.triggered.connect(self.wizards.opener(entry.key))
-            self.panel.buttons[entry.key].clicked.connect(self.wizards.opener(entry.key))
+            action.triggered.connect(self.opener(entry.key))
+            self.panel.buttons[entry.key].clicked.connect(self.opener(entry.key))
             self.actions.append(action)
+        self._refusal = ""
+        """The Turn dock's words about the last refusal (until the next action)."""
         self.panel.command.returnPressed.connect(self.play)
         self.panel.dice.returnPressed.connect(self.play)
         self.panel.play_button.clicked.connect(self.play)
@@ -185,7 +188,13 @@ class ActivationGame:
         self.panel.command.clear()  # a step ran (typed or from a wizard): no stale words left
 
     def refused(self, message: str) -> None:
-        self.say(f"Refused, nothing written: {message}")
+        self._refusal = f"Refused, nothing written: {message}"
+        self.say(self._refusal)
+
+    def forget_refusal(self) -> None:
+        if self._refusal and self.panel.outcome.text() == self._refusal:
+            self.say("")
+        self._refusal = ""
 
     def hex_clicked(self, h: Hex) -> None:
         """A click on a unit's tile shows the unit in the Unit dock (a second click, the
@@ -249,6 +258,12 @@ class ActivationGame:
             return
         self.wizards.open(key)
 
+    def opener(self, key: str) -> Callable[[], object]:
+        """A slot that opens the wizard ``key`` (a button's, a Wizards menu item's), refused
+        in the window's dialog while the match file no longer reads (the wizard would be
+        refused at its end), as the main game's wizards are."""
+        return lambda: self.window.session_to_change() is not None and self.wizards.open(key)
+
     # --- playing ----------------------------------------------------------------------
 
     def say(self, text: str) -> None:
@@ -263,19 +278,17 @@ class ActivationGame:
         wrong, kept to be corrected, and nothing is written."""
         text = self.panel.command.text().strip()
         if not text:
-            self.say("Type a command first (the line above says which).")
+            self.window.refuse("type a command first (the line above says which)")
             return None
         try:
             typed = [int(x) for x in self.panel.dice.text().replace(",", " ").split()]
         except ValueError:
-            self.say(f"Dice are whole numbers: {self.panel.dice.text()!r}")
+            self.window.refuse(f"dice are whole numbers: {self.panel.dice.text()!r}")
             return None
         try:
             command = self.match.system.parse_command(text)
         except RefereeError as exc:  # CommandError: the word that cannot be read
-            message = one_line(exc)
-            self.window.qt_window().statusBar().showMessage(f"Refused: {message}", 15000)
-            self.refused(message)
+            self.window.refuse(one_line(exc))
             return None
         step = self.window.run_step(text, [command], typed)
         if step is None:
