@@ -105,6 +105,15 @@ def test_no_two_entries_of_the_army_builder_share_a_letter(qtbot, tmp_path):
     assert clashes(window, "army builder") == []
     assert shown_ampersands(window) == []
     assert unlettered(window.menuBar(), "army builder") == []
+    # its dialogs: a file refused, and the question before the changes are lost
+    bad = tmp_path / "bad.toml"
+    bad.write_text('name = "x"\nunit = 3\n', encoding="utf-8")
+    assert not window.open_file(bad)
+    assert window.refusal is not None and clashes(window.refusal, "refused army") == []
+    window.refusal.close()
+    window.new()
+    assert window.unsaved.box is not None
+    assert clashes(window.unsaved.box, "unsaved army") == []
 
 
 def test_no_two_entries_of_the_report_view_or_the_map_editor_share_a_letter(qtbot, tmp_path):
@@ -120,3 +129,7 @@ def test_no_two_entries_of_the_report_view_or_the_map_editor_share_a_letter(qtbo
     editor.show()
     assert clashes(editor, "map editor") == []
     assert shown_ampersands(editor) == []
+    bad = tmp_path / "bad.toml"
+    bad.write_text("not a map", encoding="utf-8")
+    assert not editor.open_file(bad)
+    assert editor.refusal is not None and clashes(editor.refusal, "map refused") == []
