@@ -53,3 +53,16 @@ def test_no_two_entries_of_a_menu_share_a_mnemonic_in_the_map_editor(qtbot, tmp_
     editor = window.findChild(MapEditorWindow)
     assert editor is not None
     assert clashes(editor.menuBar(), "map editor") == []
+
+
+def test_no_two_keys_of_the_main_window_share_a_letter_in_either_game(qtbot, tmp_path):
+    """Its menus, buttons, labels of a field, boxes' titles and tabs (the docks' too), each
+    page of a tab shown in turn: one letter, one entry (the same rule as the desk's)."""
+    from mnemonics import shown_ampersands
+
+    window = demo_window(qtbot, tmp_path)
+    assert clashes(window, "written orders") == [] and shown_ampersands(window) == []
+    path = tmp_path / "crossroads.referee"
+    replay_journal(read_journal(JOURNAL), path).close()
+    window = activation_window(qtbot, path)
+    assert clashes(window, "activation") == [] and shown_ampersands(window) == []
