@@ -59,6 +59,7 @@ T = TypeVar("T")
 CLOCK_BUTTONS = {"start": "S&tart", "pause": "Pa&use", "resume": "Resu&me", "end": "&End"}
 """The clock's buttons, each with its own letter (Start and End ask first)."""
 REPORTED = "Rep&orted"
+"""The Reported tab's title (the number of tables waiting added while any wait)."""
 
 
 class TournamentWindow(QMainWindow):
