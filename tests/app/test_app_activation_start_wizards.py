@@ -119,7 +119,9 @@ def test_the_start_wizard_is_refused_once_deployment_began(qtbot, tmp_path):
     window = sample_window(qtbot, tmp_path, 6)
     qtbot.mouseClick(window.game.panel.buttons["start"], Qt.MouseButton.LeftButton)
     assert window.wizard_host.wizard is None
-    assert window.game.panel.outcome.text().startswith("not now: the game asks side 1 deploys")
+    assert window.game.panel.outcome.text().startswith(  # said as every refusal is
+        "Refused, nothing written: not now: the game asks side 1 deploys"
+    )
 
 
 def test_undo_of_a_ban_made_by_the_wizard_gives_the_ban_back(qtbot, tmp_path):

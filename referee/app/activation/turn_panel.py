@@ -6,6 +6,8 @@ window's undo stack), a button per wizard and what the last step did."""
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 from PySide6.QtCore import Qt
 from PySide6.QtWidgets import (
     QApplication,
@@ -20,6 +22,9 @@ from PySide6.QtWidgets import (
     QVBoxLayout,
     QWidget,
 )
+
+if TYPE_CHECKING:
+    from referee.app.map.map_view import MapView
 
 SAID_LINES = 8
 """The lines of whose turn it is and what the game asks shown at once (more scroll)."""
@@ -93,10 +98,13 @@ class TurnPanel(QWidget):
     def _focus_moved(self, old: QWidget | None, new: QWidget | None) -> None:
         self.left_command = old is self.command and new is not None
 
-    def typing(self, clicked: QWidget) -> bool:
+    def typing(self, clicked: MapView) -> bool:
         """The user is typing a command: the command line has the keyboard, or gave it
-        to ``clicked`` (the map) by the click being handled."""
-        return self.command.hasFocus() or (self.left_command and clicked.hasFocus())
+        to ``clicked`` (the map) by the click being handled (not by a click before it,
+        on the map's background say: :attr:`MapView.click_took_keyboard`)."""
+        return self.command.hasFocus() or (
+            self.left_command and clicked.hasFocus() and clicked.click_took_keyboard
+        )
 
     def say(self, text: str) -> None:
         """Show ``text`` (what the last step did, or why nothing was written), from its

@@ -1,13 +1,19 @@
 """The view of the map: zoom with the wheel, pan by dragging, fit to the window; a click
 on a hex (a press and release without dragging), a right-click and the hex under the mouse
 are reported as hexes. Each zoom tells the scene how large a hex looks (a large map seen
-from afar is drawn as one picture, :meth:`referee.app.map.map_scene.MapScene.set_zoom`)."""
+from afar is drawn as one picture, :meth:`referee.app.map.map_scene.MapScene.set_zoom`).
+
+A click that takes the keyboard to the map from elsewhere (a command line being typed) says
+so while it is handled (:attr:`MapView.click_took_keyboard`): only such a click can be meant
+for the field that had the keyboard; a click after it, the map having the keyboard already,
+is the map's."""
 
 from __future__ import annotations
 
 from PySide6.QtCore import QEvent, QPoint, QPointF, QRectF, Qt, Signal
 from PySide6.QtGui import (
     QContextMenuEvent,
+    QFocusEvent,
     QMouseEvent,
     QPainter,
     QPaintEvent,
@@ -53,6 +59,10 @@ class MapView(QGraphicsView):
         self._press: QPoint | None = None
         self.clicked_at: QPointF | None = None
         """Where on the scene the last click was (which token of a shared hex)."""
+        self._focus_by_press = False
+        self.click_took_keyboard = False
+        """Whether the click being handled (its press) took the keyboard to the map from
+        another widget (see the module docstring)."""
         self._fitted = True
         self.hovered: Hex | None = None
         self.viewport().setMouseTracking(True)
@@ -109,9 +119,19 @@ class MapView(QGraphicsView):
 
     # --- clicks ---------------------------------------------------------------------
 
+    def focusInEvent(self, event: QFocusEvent) -> None:
+        super().focusInEvent(event)  # a press gives the keyboard before it is delivered
+        self._focus_by_press = event.reason() == Qt.FocusReason.MouseFocusReason
+
+    def focusOutEvent(self, event: QFocusEvent) -> None:
+        super().focusOutEvent(event)
+        self._focus_by_press = False
+
     def mousePressEvent(self, event: QMouseEvent) -> None:
+        took, self._focus_by_press = self._focus_by_press, False  # any button's press
         if event.button() == Qt.MouseButton.LeftButton:
             self._press = event.position().toPoint()
+            self.click_took_keyboard = took
         super().mousePressEvent(event)
 
     def mouseReleaseEvent(self, event: QMouseEvent) -> None:

@@ -11,6 +11,7 @@ window only shows the match and passes on what the referee types or a wizard cho
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from html import escape
 from typing import TYPE_CHECKING
 
@@ -23,10 +24,12 @@ from referee.app.activation.turn_panel import TurnPanel
 from referee.app.activation.wizards.opener import WIZARDS, ActivationWizards
 from referee.app.map.geometry import HEX_SIZE, hex_centre
 from referee.app.session.shell import Shell
+from referee.board.edge_words import edge_words
 from referee.board.hexgrid import Hex, hex_label
 from referee.errors import RefereeError, one_line
 from referee.match.games.activation_file import ActivationMatch
 from referee.rules.activation.game import battle_map, sight
+from referee.rules.activation.mission_line import shown_step
 from referee.rules.activation.system import asked_now
 from referee.rules.activation.transport import room_text
 from referee.rules.changes import ChangeFlag
@@ -76,13 +79,15 @@ class ActivationGame:
         """The Unit dock's inspector of the other game system, given back on :meth:`detach`."""
         self.inspector.ruleRequested.connect(window.wizard_host.linkClicked)
         qt = window.qt_window()
-        self.wizards = ActivationWizards(self.match, window.wizard_host, qt, self.say)
+        self.wizards = ActivationWizards(self.match, window.wizard_host, qt, window.refuse)
         self.actions: list[QAction] = []
         for entry in WIZARDS:  # the one list of the activation wizards (opener.WIZARDS)
             action = QAction(entry.menu, qt)
-            action.triggered.connect(self.wizards.opener(entry.key))
-            self.panel.buttons[entry.key].clicked.connect(self.wizards.opener(entry.key))
+            action.triggered.connect(self.opener(entry.key))
+            self.panel.buttons[entry.key].clicked.connect(self.opener(entry.key))
             self.actions.append(action)
+        self._refusal = ""
+        """The Turn dock's words about the last refusal (until the next action)."""
         self.panel.command.returnPressed.connect(self.play)
         self.panel.dice.returnPressed.connect(self.play)
         self.panel.play_button.clicked.connect(self.play)
@@ -144,16 +149,21 @@ class ActivationGame:
             self.piece_items, self.pip_items = {}, {}
             w.view.fit()
         depth = m.game.rules.start.depth
+        edges = {  # the mission's, once set: the map file's zones before it say no edge
+            f"side{s}": f", {edge_words(bm, e)}"
+            for s, e in (m.game.mission(state).edges.items() if state.mission else ())
+        }
         for h, item in w.scene.hex_items.items():
             terrain = bm.terrain_at(h)
             table = m.rules.terrain
             words = table[terrain].name if terrain in table else terrain
             zone = bm.zone_of(h)
             if zone is not None and zone.startswith("side"):
-                # what the rim means (ruling activation.deploy-depth)
+                # what the rim means (ruling activation.deploy-depth), where the edge is
                 words += (
-                    f"; rimmed: side {zone[4:]} deploys within {depth} rows of its edge (its "
-                    "first deployment on the edge row, later ones next to its own)"
+                    f"; rimmed: side {zone[4:]} deploys within {depth} rows of its edge"
+                    f"{edges.get(zone, '')}: its first deployment on the edge row, later ones "
+                    "next to its own"
                 )
             item.set_terrain(terrain, words)
         self._draw_pieces()
@@ -170,7 +180,7 @@ class ActivationGame:
         )
         self.panel.asked.setText(f"Now: {asked_now(state)}")
         w.where.setText(f"{m.rules.name} · {mission} · {state.phase} phase")
-        w.journal.set_steps(steps, m.rules)
+        w.journal.set_steps([shown_step(m.game.maps, s) for s in steps], m.rules)
         self.panel.undo_button.setEnabled(any(not s.undone for s in steps))
         self.panel.redo_button.setEnabled(any(s.undone for s in steps))
         if ChangeFlag.UNDO in flags:
@@ -181,11 +191,17 @@ class ActivationGame:
             self.say(f"Redone: {done[-1].number}. {done[-1].name}" if done else "")
 
     def stepped(self, step: Step) -> None:
-        self.say("\n".join(e.text for e in step.events))
+        self.say("\n".join(self.match.system.shown(e).text for e in step.events))
         self.panel.command.clear()  # a step ran (typed or from a wizard): no stale words left
 
     def refused(self, message: str) -> None:
-        self.say(f"Refused, nothing written: {message}")
+        self._refusal = f"Refused, nothing written: {message}"
+        self.say(self._refusal)
+
+    def forget_refusal(self) -> None:
+        if self._refusal and self.panel.outcome.text() == self._refusal:
+            self.say("")
+        self._refusal = ""
 
     def hex_clicked(self, h: Hex) -> None:
         """A click on a unit's tile shows the unit in the Unit dock (a second click, the
@@ -249,6 +265,12 @@ class ActivationGame:
             return
         self.wizards.open(key)
 
+    def opener(self, key: str) -> Callable[[], object]:
+        """A slot that opens the wizard ``key`` (a button's, a Wizards menu item's), refused
+        in the window's dialog while the match file no longer reads (the wizard would be
+        refused at its end), as the main game's wizards are."""
+        return lambda: self.window.session_to_change() is not None and self.wizards.open(key)
+
     # --- playing ----------------------------------------------------------------------
 
     def say(self, text: str) -> None:
@@ -263,19 +285,17 @@ class ActivationGame:
         wrong, kept to be corrected, and nothing is written."""
         text = self.panel.command.text().strip()
         if not text:
-            self.say("Type a command first (the line above says which).")
+            self.window.refuse("type a command first (the line above says which)")
             return None
         try:
             typed = [int(x) for x in self.panel.dice.text().replace(",", " ").split()]
         except ValueError:
-            self.say(f"Dice are whole numbers: {self.panel.dice.text()!r}")
+            self.window.refuse(f"dice are whole numbers: {self.panel.dice.text()!r}")
             return None
         try:
             command = self.match.system.parse_command(text)
         except RefereeError as exc:  # CommandError: the word that cannot be read
-            message = one_line(exc)
-            self.window.qt_window().statusBar().showMessage(f"Refused: {message}", 15000)
-            self.refused(message)
+            self.window.refuse(one_line(exc))
             return None
         step = self.window.run_step(text, [command], typed)
         if step is None:

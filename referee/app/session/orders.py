@@ -78,6 +78,9 @@ class OrdersGame:
     def refused(self, message: str) -> None:
         """Said in the status bar by the window."""
 
+    def forget_refusal(self) -> None:
+        """Gone from the status bar with the window's."""
+
     def hex_clicked(self, h: Hex) -> None:
         self.window.orders_hex_clicked(h)
 

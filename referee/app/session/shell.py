@@ -54,6 +54,16 @@ class Shell(Protocol):
         """Play ``commands`` as the step ``name`` (None: refused, said, nothing written)."""
         ...
 
+    def refuse(self, message: str) -> None:
+        """Say that an action was refused for ``message``, nothing written (the status bar
+        until the next action, and the game's :meth:`GameUi.refused`)."""
+        ...
+
+    def session_to_change(self) -> MatchSession | None:
+        """The open match's session for a wizard about to change it; None (said in the
+        window's dialog) while its file no longer reads."""
+        ...
+
     def qt_window(self) -> QMainWindow:
         """The window itself (its docks, its status bar)."""
         ...
@@ -80,7 +90,11 @@ class GameUi(Protocol):
         """``step`` was written from this window."""
 
     def refused(self, message: str) -> None:
-        """The engine refused a step from this window, for ``message``; nothing written."""
+        """An action of this game was refused, for ``message``; nothing written (said by
+        the window's :meth:`Shell.refuse`, in the status bar too)."""
+
+    def forget_refusal(self) -> None:
+        """The next action was taken: a refusal still shown in its panels goes."""
 
     def hex_clicked(self, h: Hex) -> None:
         """A click on ``h`` of the map (its own order of who takes it: the open wizard, the

@@ -9,14 +9,17 @@ to the window's Edit > Undo / Redo (the last step), in every window of the app.
 
 The same filter keeps a letter typed in a field the field's: the window's one-key shortcuts
 (D folds the docks, F fits the map, J, N runs the next step) never fire from a text field, a
-spin box or a drop-down list. Qt's text fields keep their letters already; a drop-down list
-did not, so N typed in a facing list ran the next step instead of picking a facing: it now
-picks the list's next item starting with the letter, as Qt's lists do.
+spin box, a drop-down list, or a list or table (the journal, a wizard's list of units, the
+rules' index). Qt's text fields keep their letters already; a drop-down list and an item
+view did not, so N typed in a facing list ran the next step instead of picking a facing,
+and D typed in the journal folded the docks: each now goes to its next item starting with
+the letter, as Qt's lists do (:meth:`QAbstractItemView.keyboardSearch`).
 
-The keys go to the field that has the keyboard (Qt asks it first, with a shortcut override):
-the filter follows the focus, and goes on each text field as it takes the keyboard (and on
-the spin or combo box holding it), not on the whole application, where it would run Python
-for every event of every object (and make PySide build the Python class of each).
+The keys go to the widget that has the keyboard (Qt asks it first, with a shortcut
+override): the filter follows the focus, and goes on each text field, list or table as it
+takes the keyboard (and on the spin or combo box holding a field), not on the whole
+application, where it would run Python for every event of every object (and make PySide
+build the Python class of each).
 """
 
 from __future__ import annotations
@@ -24,6 +27,7 @@ from __future__ import annotations
 from PySide6.QtCore import QCoreApplication, QEvent, QKeyCombination, QObject, Qt
 from PySide6.QtGui import QKeyEvent, QKeySequence
 from PySide6.QtWidgets import (
+    QAbstractItemView,
     QAbstractSpinBox,
     QApplication,
     QComboBox,
@@ -65,6 +69,14 @@ def _field_can(watched: QObject, redo: bool) -> bool | None:
     return None
 
 
+def _searches(watched: QObject) -> bool:
+    """Whether ``watched`` takes a typed letter as a search of its items (a drop-down list
+    that takes no typing, a list, a table)."""
+    if isinstance(watched, QComboBox):
+        return watched.lineEdit() is None
+    return isinstance(watched, QAbstractItemView)
+
+
 def _typed(event: QKeyEvent) -> bool:
     """Whether ``event`` types a character (a letter, a digit, a sign), with no modifier
     but Shift: a one-key shortcut's key, not Ctrl+F's."""
@@ -83,7 +95,7 @@ class UndoKeys(QObject):
     def eventFilter(self, watched: QObject, event: QEvent) -> bool:
         if event.type() != QEvent.Type.ShortcutOverride or not isinstance(event, QKeyEvent):
             return False
-        if _typed(event) and isinstance(watched, QComboBox) and watched.lineEdit() is None:
+        if _typed(event) and _searches(watched):
             event.accept()  # the list's own: it picks an item starting with the letter
             return True
         keys = event.keyCombination().toCombined()
@@ -99,8 +111,12 @@ class UndoKeys(QObject):
         return False
 
     def follow(self, _old: QWidget | None, now: QWidget | None) -> None:
-        """Watch ``now``, the widget that has just taken the keyboard, if it is a text field
-        (and the spin or combo box holding it: the override goes up to it)."""
+        """Watch ``now``, the widget that has just taken the keyboard, if it is a list or a
+        table, or a text field (and the spin or combo box holding it: the override goes up
+        to it)."""
+        if isinstance(now, QAbstractItemView):
+            now.installEventFilter(self)
+            return
         while now is not None and _field_can(now, False) is not None:
             now.installEventFilter(self)  # once: installed again, Qt keeps one
             now = now.parentWidget()

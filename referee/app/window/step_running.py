@@ -12,7 +12,7 @@ from typing import TYPE_CHECKING
 from PySide6.QtCore import QTimer
 
 from referee.app.window.orders_panels import OrdersPanels
-from referee.errors import RefereeError
+from referee.errors import RefereeError, one_line
 from referee.rules.changes import ChangeFlag
 
 if TYPE_CHECKING:
@@ -114,11 +114,7 @@ class StepRunning(OrdersPanels):
         try:
             step = self.session.run_step(name, commands, typed, attempt)
         except RefereeError as exc:
-            self.report_error(str(exc))
-            if self.game is not None:
-                from referee.errors import one_line
-
-                self.game.refused(one_line(exc))
+            self.refuse(one_line(exc))
             return None
         self.last_error = ""
         self.statusBar().showMessage(f"Step {step.number}: {self._shown_name(step)}", 6000)
@@ -156,14 +152,24 @@ class StepRunning(OrdersPanels):
 
     def session_to_change(self) -> MatchSession | None:
         """The open match's session for a wizard about to change it; None (the reason said,
-        in a dialog) while its file no longer reads: the wizard would be refused at its end."""
+        in a dialog, and refused as every action is: :meth:`refuse`) while its file no
+        longer reads: the wizard would be refused at its end."""
         session = self.session
         if session is not None and session.refuse_if_unreadable():
+            self.refuse(session.damage)
             return None
         return session
 
     _refusal = ""
     """The status bar's message about the last refusal (until the next action)."""
+
+    def refuse(self, message: str) -> None:
+        """Say that an action of either game was refused, nothing written, for ``message``
+        (the one way: a step, a typed line, a wizard that may not open): in the status bar
+        until the next action, and in the game system's own panel (its ``refused``)."""
+        self.report_error(message)
+        if self.game is not None:
+            self.game.refused(message)
 
     def report_error(self, message: str) -> None:
         self.last_error = message
@@ -172,11 +178,13 @@ class StepRunning(OrdersPanels):
 
     def forget_refusal(self) -> None:
         """The next action taken (Next step, a wizard opened, a step, Undo or Redo, a match
-        opened): the refusal of the one before, still in the status bar, goes (a message
-        said since stays)."""
+        opened): the refusal of the one before, still in the status bar and the game's
+        panel, goes (a message said since stays)."""
         if self._refusal and self.statusBar().currentMessage() == self._refusal:
             self.statusBar().clearMessage()
         self._refusal = ""
+        if self.game is not None:
+            self.game.forget_refusal()
 
     def say(self, text: str, ms: int) -> None:
         """A sentence for the referee in the status bar, for ``ms`` milliseconds."""
