@@ -55,3 +55,35 @@ def test_any_message_too_long_for_a_narrow_window_is_elided_before_the_label(qtb
     assert bar.toolTip() == ""
     bar.showMessage("Step 47: Aftermath")
     assert bar.shown_message() == "Step 47: Aftermath" and bar.toolTip() == ""
+
+
+def test_in_a_narrow_window_the_label_on_the_right_leaves_the_message_half_the_bar(qtbot, tmp_path):
+    """At 720 px the label (edition, map, turn and a long step's name) is wider than the bar:
+    while a message is shown the label takes at most half of it, painted elided, so the
+    message is read; with no message the label has the whole bar."""
+    path = tmp_path / "demo.referee"
+    create_demo_match(path).close()
+    window = MainWindow()
+    qtbot.addWidget(window)
+    window.resize(720, 500)
+    with qtbot.waitExposed(window):
+        window.show()
+    window.open_match(path)
+    bar, label = window.statusBar(), window.where
+    label.setText(
+        "Current edition · Standard battlefield · turn 1, Movement 1: move every unit at once "
+        "(first part of its movement order)"
+    )
+    bar.clearMessage()
+    qtbot.waitUntil(lambda: label.width() > bar.width() // 2)  # no message: all its room
+    bar.showMessage(
+        "Step 2: Gunnery 1: tank and wagon hold their fire, passed by the referee "
+        "(clause fire.decline)",
+        30000,
+    )
+    qtbot.waitUntil(lambda: label.width() <= bar.width() // 2 and label.x() >= bar.width() // 3)
+    room = bar.message_room()
+    assert room.right() < label.x() and room.width() >= bar.width() * 2 // 5
+    assert bar.shown_message().startswith("Step 2: Gunnery 1: tank")
+    bar.clearMessage()
+    qtbot.waitUntil(lambda: label.width() > bar.width() // 2)

@@ -3,18 +3,27 @@ the room left of them is painted elided ("Step 46: Agony 0: ac…"), its whole t
 tooltip; a message given already shortened (a path elided in the middle) takes its whole text
 as the tooltip with :meth:`ElidingStatusBar.set_message_tip`. A new message drops the tooltip
 of the last. What was said stays as said (:meth:`~PySide6.QtWidgets.QStatusBar.currentMessage`,
-its timeout): only the painting is shortened, at whatever width the window has."""
+its timeout): only the painting is shortened, at whatever width the window has.
+
+A label on the right gives way too: while a message is shown it takes at most half the bar
+(the rest if the message needs less), with no message the whole bar; cut short, it is painted
+elided and its whole text is its tooltip."""
 
 from __future__ import annotations
 
 from PySide6.QtCore import QEvent, QObject, QRect, Qt
-from PySide6.QtGui import QPainter, QPaintEvent, QResizeEvent
-from PySide6.QtWidgets import QStatusBar, QWidget
+from PySide6.QtGui import QHelpEvent, QPainter, QPaintEvent, QResizeEvent
+from PySide6.QtWidgets import QLabel, QStatusBar, QToolTip, QWidget
 
 from referee.app.widgets.plain_text import plain_tip
 
 GAP = 8
 """Pixels between the message and the first widget on the right."""
+SLACK = 40
+"""Pixels kept beside a message and a label on the right: the layout's spacing and margins,
+the size grip."""
+UNLIMITED = 16777215
+"""Qt's largest widget size (QWIDGETSIZE_MAX)."""
 
 
 class ElidingStatusBar(QStatusBar):
@@ -42,14 +51,53 @@ class ElidingStatusBar(QStatusBar):
         super().removeWidget(widget)
 
     def _watch(self, widget: QWidget) -> None:
-        """A widget on the right: the room of the message changes as it moves or grows."""
+        """A widget on the right: the room of the message changes as it moves or grows; a
+        label may be narrower than its text (then painted elided)."""
         self._permanent.append(widget)
         widget.installEventFilter(self)
+        if isinstance(widget, QLabel):
+            widget.setMinimumWidth(1)
+        self._share()
 
     def eventFilter(self, watched: QObject, event: QEvent) -> bool:
-        if event.type() in (QEvent.Type.Move, QEvent.Type.Resize, QEvent.Type.Show):
+        kind = event.type()
+        if kind in (QEvent.Type.Move, QEvent.Type.Resize, QEvent.Type.Show):
             self._show_tip()
+        elif isinstance(watched, QLabel) and self._label_cut(watched):
+            if kind == QEvent.Type.Paint:
+                self._paint_label(watched)
+                return True  # painted here, elided
+            if kind == QEvent.Type.ToolTip and isinstance(event, QHelpEvent):
+                QToolTip.showText(event.globalPos(), plain_tip(watched.text()), watched)
+                return True
         return False
+
+    @staticmethod
+    def _label_cut(label: QLabel) -> bool:
+        return label.width() < label.sizeHint().width()
+
+    def _paint_label(self, label: QLabel) -> None:
+        room = label.contentsRect()
+        text = label.fontMetrics().elidedText(
+            label.text(), Qt.TextElideMode.ElideRight, room.width()
+        )
+        painter = QPainter(label)
+        painter.setPen(label.palette().windowText().color())
+        painter.drawText(room, int(label.alignment()) | int(Qt.TextFlag.TextSingleLine), text)
+        painter.end()
+
+    def _share(self) -> None:
+        """While a message is shown the labels on the right take at most half the bar (or
+        what the message leaves), with no message all of it."""
+        message = self.currentMessage()
+        width = self.width()
+        most = UNLIMITED
+        if message:
+            needs = self.fontMetrics().horizontalAdvance(message) + 6 + GAP + SLACK
+            most = max(width // 2, width - needs)
+        for widget in self._permanent:
+            if isinstance(widget, QLabel) and widget.maximumWidth() != most:
+                widget.setMaximumWidth(most)
 
     def set_message_tip(self, tip: str) -> None:
         """The tooltip of the message shown now (its whole text), gone with it."""
@@ -111,10 +159,12 @@ class ElidingStatusBar(QStatusBar):
 
     def resizeEvent(self, event: QResizeEvent) -> None:
         super().resizeEvent(event)
+        self._share()
         self._show_tip()
 
     def _message_changed(self, _message: str) -> None:
         self._message_tip = ""
+        self._share()
         self._show_tip()
 
     def _show_tip(self) -> None:
