@@ -136,3 +136,11 @@ def test_players_words_for_rules_the_drafts_only_imply_find_them():
     )
     assert search("do units block LOS", context="current").hits[0].id == ("los.units-do-not-block")
     assert search("tie-breakers", context="current").hits[0].id == "tournament.tie-breaks"
+
+
+def test_how_many_of_one_unit_finds_that_the_drafts_limit_none():
+    """s7-user defect 8: three "Talos, the bronze giant" were taken, none refused; the drafts
+    ("Build your army in any way you like, as long as the total cost ...") limit no unit to
+    one per army, and the clause says so where a dispute looks."""
+    for words in ("can I take Talos twice", "unique unit"):
+        assert search(words).hits[0].id == "army.building", words
