@@ -34,7 +34,11 @@ def add_parser(sub: Any) -> None:
 
     s = rsub.add_parser("search", help="full-text search over clauses, rulings and imports")
     s.add_argument("query", metavar="QUERY", help='words or "a phrase"; synonyms count (LOS)')
-    s.add_argument("--edition", help="only clauses of this edition (current, first-draft, ...)")
+    s.add_argument(
+        "--edition",
+        help="only clauses and rulings of this edition (current, first-draft, ...); a clause "
+        "or ruling id typed exactly shows whatever its edition",
+    )
     asker = s.add_mutually_exclusive_group()
     asker.add_argument(
         "--context",
@@ -278,6 +282,9 @@ def _print_ruling(detail: RulingDetail) -> None:
     if detail.rulesets:
         print("\nShipped rulesets:")
         for x in detail.rulesets:
+            if not x.applies:  # a ruling of another game or edition
+                print(f"  {x.ruleset}: does not apply (a ruling of {', '.join(detail.editions)})")
+                continue
             how = "set in its ruleset.toml" if x.chosen else "the default"
             print(f"  {x.ruleset}: {x.option} ({how})")
     other = next((o.id for o in r.options if o.id != r.default), r.default)
