@@ -77,6 +77,9 @@ class SearchResult:
     searched: tuple[str, ...] = ()
     dropped: tuple[str, ...] = ()
     corrections: tuple[Correction, ...] = ()
+    other_editions: int = 0
+    """The entries of other editions that the edition filter kept out, counted only when it
+    left no hit (what the asker is told to search every edition for)."""
 
     @property
     def matched_all(self) -> bool:
@@ -92,6 +95,7 @@ class SearchResult:
             "dropped": list(self.dropped),
             "corrected": [c.to_json() for c in self.corrections],
             "hits": [h.to_json() for h in self.hits],
+            "other_editions": self.other_editions,
         }
 
 
@@ -319,6 +323,10 @@ def _answer(
     )
     ranked = best_per_entry(scored)[:limit] if limit else best_per_entry(scored)
     hits = _hits(ranked, scored, sources, query.match_any(), edition)
+    other_editions = 0
+    if edition is not None and not hits:  # what the filter kept out, for the asker to know
+        unfiltered = _candidates(lookups, sources, None, kinds).values()
+        other_editions = len({(c.kind, c.id) for c in unfiltered})
     mode: Mode = (
         "fuzzy"
         if corrections
@@ -333,4 +341,5 @@ def _answer(
         tuple(g.text() for g in query.groups),
         query.dropped,
         corrections,
+        other_editions,
     )

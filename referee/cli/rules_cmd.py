@@ -22,6 +22,7 @@ if TYPE_CHECKING:
     from referee.catalogue.hits import Hit
     from referee.catalogue.imports_db import ImportedBook, ImportedPassage
     from referee.catalogue.lookup import ClauseDetail, Reference, RulingDetail
+    from referee.catalogue.rules_search import SearchResult
 
 BOLD, PLAIN = "\x1b[1m", "\x1b[0m"
 MAX_WIDTH = 120
@@ -170,6 +171,17 @@ def _reading(result: Any) -> str:
     return "(" + "; ".join(parts) + ")"
 
 
+def _elsewhere(edition: str | None, result: SearchResult) -> str:
+    """After "no match": the entries of other editions that --edition kept out, if any."""
+    n = result.other_editions
+    if not n:
+        return ""
+    entries = (
+        "1 entry of other editions matches" if n == 1 else f"{n} entries of other editions match"
+    )
+    return f" in the {edition} edition ({entries}: search without --edition)"
+
+
 def run_search(args: argparse.Namespace) -> int:
     from referee.catalogue.hits import KINDS
     from referee.catalogue.rules_search import search
@@ -193,7 +205,7 @@ def run_search(args: argparse.Namespace) -> int:
         print_json(result.to_json())
         return 0
     if not result.hits:
-        print(f"no match for {args.query!r}")
+        print(f"no match for {args.query!r}{_elsewhere(result.assumed.edition, result)}")
         return 0
     opening, closing = _marks()
     for n, hit in enumerate(result.hits, start=1):

@@ -299,6 +299,10 @@ def test_a_clause_id_typed_exactly_shows_in_another_editions_match_marked_not_in
     # typed as words, neither the clause nor the ruling about it is of the activation rules
     type_query(qtbot, browser, "assault advantage")
     assert not {"clause:assault.advantage", "ruling:assault.tie-rank"} & set(hrefs(browser))
+    # ... and when the filter leaves nothing, the status line says where to look
+    status = browser.status.text()
+    assert status.startswith("No match in the activation edition for “assault advantage”; ")
+    assert "entries of other editions match: choose “all editions” to see them." in status
     # with every edition, the clause and the ruling on it, both marked as not of this match's
     with qtbot.waitSignal(browser.searched):
         browser.edition.setCurrentIndex(browser.edition.findData(None))
