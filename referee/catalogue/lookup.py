@@ -101,10 +101,16 @@ class RulingDetail:
     editions: tuple[str, ...] = ()
     """The editions (ruleset ids) the ruling is of: those of the clauses it cites (none:
     every edition)."""
+    systems: tuple[str, ...] = ()
+    """The game systems of those editions (``ruleset.toml``'s ``system``)."""
 
-    def applies_to(self, ruleset_id: str) -> bool:
-        """Whether a match of ``ruleset_id`` plays under this ruling."""
-        return not self.editions or ruleset_id in self.editions
+    def applies_to(self, ruleset_id: str, system: str = "") -> bool:
+        """Whether a match of ``ruleset_id`` (of game ``system``) may play under this ruling:
+        one of its editions, or another edition of the same game (whose engine reads every
+        ruling of its game: scoring, unit cards), never another game's."""
+        if not self.editions or ruleset_id in self.editions:
+            return True
+        return system != "" and system in self.systems
 
     def to_json(self) -> dict[str, Any]:
         r = self.ruling
@@ -127,6 +133,7 @@ class RulingDetail:
             "switch": switch_lines(r.id),
             "rulesets": {x.ruleset: x.option for x in self.rulesets},
             "editions": list(self.editions),
+            "systems": list(self.systems),
             "file": r.source.name,
         }
 
@@ -134,16 +141,32 @@ class RulingDetail:
 Entry = ClauseDetail | RulingDetail | ImportedPassage
 
 
+def _systems_of(editions: tuple[str, ...], systems: dict[str, str]) -> list[str]:
+    return list(dict.fromkeys(systems[e] for e in editions if systems.get(e)))
+
+
+def ruleset_systems(data: Path) -> dict[str, str]:
+    """The game system of each ruleset of ``data`` (``""``: its ruleset.toml names none)."""
+    out = {}
+    for ruleset_id in known_editions(data):
+        system = read_toml(data / "rulesets" / ruleset_id / "ruleset.toml").get("system", "")
+        out[ruleset_id] = system if isinstance(system, str) else ""
+    return out
+
+
 def ruleset_readings(
     data: Path, ruling: Ruling, editions: tuple[str, ...] = ()
 ) -> tuple[RulesetReading, ...]:
     """The reading each ruleset of ``data`` takes: its ``[rulings]`` entry, else the default;
-    each saying whether the ruling applies to it (it is one of ``editions``, or none given)."""
+    each saying whether the ruling applies to it (:meth:`RulingDetail.applies_to`, the
+    ruling being of ``editions``)."""
+    systems = ruleset_systems(data)
+    detail = RulingDetail(ruling, (), (), editions, tuple(_systems_of(editions, systems)))
     found = []
     for ruleset_id in known_editions(data):
         chosen = read_toml(data / "rulesets" / ruleset_id / "ruleset.toml").get("rulings", {})
         option = chosen.get(ruling.id) if isinstance(chosen, dict) else None
-        applies = not editions or ruleset_id in editions
+        applies = detail.applies_to(ruleset_id, systems.get(ruleset_id, ""))
         if isinstance(option, str):
             found.append(RulesetReading(ruleset_id, option, True, applies))
         else:
@@ -176,7 +199,8 @@ def find_entries(
     if ruling is not None:
         editions = tuple(cited_editions(ruling, clauses))
         readings = ruleset_readings(data, ruling, editions)
-        found.append(RulingDetail(ruling, refs(ruling.clauses), readings, editions))
+        systems = tuple(_systems_of(editions, ruleset_systems(data)))
+        found.append(RulingDetail(ruling, refs(ruling.clauses), readings, editions, systems))
     if not found:  # only then open the imports: a clause id never names a passage
         passage = (imports or ImportsDb()).passage(entry_id)
         if passage is not None:

@@ -278,6 +278,23 @@ def test_an_activation_ruling_does_not_apply_to_a_main_game_match(qtbot):
     )
 
 
+def test_a_ruling_on_another_editions_clauses_of_the_same_game_still_says_the_reading_taken(
+    qtbot,
+):
+    # setup.forward-clash cites current-edition clauses only, but a first-draft match is of
+    # the same game (written orders), whose engine reads every ruling of its game: the page
+    # says which editions its clauses are of and the reading the match takes, not that it
+    # does not apply.
+    rules = ruleset("first-draft")
+    browser = ready_browser(qtbot, rules)
+    browser.open_link("ruling:setup.forward-clash")
+    text = browser.detail.toPlainText()
+    assert "editions: current" in text
+    assert "Does not apply" not in text
+    taken = rules.readings["setup.forward-clash"]
+    assert f"{taken} (default, taken by this match (First draft)):" in text
+
+
 def test_a_clause_of_another_game_says_it_is_not_a_rule_of_the_open_match(qtbot):
     browser = ready_browser(qtbot, ruleset("activation"))
     browser.open_link("clause:assault.advantage")

@@ -236,11 +236,12 @@ def ruling_html(detail: RulingDetail, rules: Ruleset | None) -> str:
     match's ruleset takes marked (a ruling of other editions than the match's saying it does
     not apply to it instead), the shipped rulesets' readings and the switch."""
     r = detail.ruling
-    applies = rules is not None and detail.applies_to(rules.id)
+    applies = rules is not None and detail.applies_to(rules.id, rules.system)
     taken = rules.readings.get(r.id, r.default) if rules is not None and applies else None
     parts = [
         f"<h3>{escape(r.title)}</h3>",
-        f"<p style='{GREY}'>ruling · {escape(r.id)} · {escape(r.source.name)}</p>",
+        f"<p style='{GREY}'>ruling · {escape(r.id)} · {escape(r.source.name)} · editions: "
+        f"{escape(', '.join(detail.editions) or 'every edition')}</p>",
     ]
     if rules is not None and not applies:
         parts.append(
