@@ -178,10 +178,10 @@ class ActivationGame:
         self.panel.redo_button.setEnabled(any(s.undone for s in steps))
         if ChangeFlag.UNDO in flags:
             undone = [s for s in steps if s.undone]
-            self.say(f"Undone: {undone[0].number}. {undone[0].name}" if undone else "")
+            self.say(f"Undone: {undone[0].number}. {undone[0].title}" if undone else "")
         elif ChangeFlag.REDO in flags:
             done = [s for s in steps if not s.undone]
-            self.say(f"Redone: {done[-1].number}. {done[-1].name}" if done else "")
+            self.say(f"Redone: {done[-1].number}. {done[-1].title}" if done else "")
 
     def stepped(self, step: Step) -> None:
         self.say("\n".join(e.text for e in step.events))
