@@ -66,6 +66,19 @@ class Step:
     events: tuple[Event, ...]
     undone: bool = False
 
+    @property
+    def title(self) -> str:
+        """The step in words, for Edit > Undo and the status bar, in every game: its name,
+        unless the name is only its commands' text (a step typed as a command line, as the
+        activation rules' wizards and command line write theirs: ``move uid=buggy
+        path=H4:S``); then what each event decided, its text's first line (``buggy moves
+        from H3:S to H4:S (1 of 6)``)."""
+        typed = [e.command.text() for e in self.events]
+        if not typed or self.name.strip() not in (*typed, "; ".join(typed)):
+            return self.name
+        said = [e.text.split("\n", 1)[0].strip() for e in self.events]
+        return "; ".join(s for s in said if s) or self.name
+
 
 def fired_since_advance(steps: Sequence[Step]) -> set[str]:
     """The units that fired since the clock last moved (in this gunnery step)."""

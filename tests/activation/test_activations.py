@@ -241,6 +241,61 @@ def test_a_unit_in_the_reserves_enters_on_its_edge(g):
         play(game(reserves_entry="mission"), state, "enter uid=tank hex=H15 facing=N")
 
 
+def _in_reserve(g):
+    """The tank (battle tank: 5 ammunition on its card) waiting in the reserves, as the
+    reserves step leaves it: no ammunition chosen yet (it was never deployed)."""
+    return main_phase(
+        [
+            unit("tank", "battle-tank", 1, "H12:N", g, status="reserve", ammunition=0),
+            unit("foe", "rifle-squad", 2, "H9", g),
+        ]
+    )
+
+
+def test_a_unit_entering_from_the_reserves_starts_with_the_ammunition_chosen(g):
+    """Ruling activation.reserves-ammunition, reading choose (the default): entering is the
+    unit's deployment, so its player chooses its ammunition as clause activation.deployment
+    says of a deployed unit: 0 to its card's (the battle tank's 5)."""
+    state = _in_reserve(g)
+    out = play(g, state, "enter uid=tank hex=H15 facing=N ammunition=3")
+    assert pieces_json(out.state)["tank"]["ammunition"] == 3
+    assert "activation.reserves-ammunition" in out.decision.rulings
+    assert "activation.ammunition" in out.decision.clauses
+    assert "with 3 ammunition" in out.decision.working[0]
+    full = play(g, state, "enter uid=tank hex=H15 facing=N ammunition=5")
+    assert pieces_json(full.state)["tank"]["ammunition"] == 5
+    with pytest.raises(ActivationError, match="0 to 5 ammunition, not 6"):
+        play(g, state, "enter uid=tank hex=H15 facing=N ammunition=6")
+
+
+def test_an_enter_written_without_ammunition_replays_as_it_was_played(g):
+    """An enter naming no ammunition (every one written before ruling
+    activation.reserves-ammunition) enters with what the unit had in the reserves, none,
+    and its record is word for word the one written then."""
+    out = play(g, _in_reserve(g), "enter uid=tank hex=H15 facing=N")
+    assert pieces_json(out.state)["tank"]["ammunition"] == 0
+    assert out.decision.working == ("tank enters from the reserves on H15 facing N",)
+    assert out.decision.rulings == ("activation.reserves-entry",)
+
+
+def test_the_other_readings_of_the_reserves_ammunition(g):
+    """Reading full: the card's whole ammunition, none to choose; reading none: it enters
+    with none. Either refuses an ammunition= written, naming the ruling."""
+    state = _in_reserve(g)
+    full = game(reserves_ammunition="full")
+    out = play(full, state, "enter uid=tank hex=H15 facing=N")
+    assert pieces_json(out.state)["tank"]["ammunition"] == 5
+    assert "with 5 ammunition" in out.decision.working[0]
+    with pytest.raises(ActivationError, match=r"activation\.reserves-ammunition: (full|none)"):
+        play(full, state, "enter uid=tank hex=H15 facing=N ammunition=2")
+    empty = game(reserves_ammunition="none")
+    out = play(empty, state, "enter uid=tank hex=H15 facing=N")
+    assert pieces_json(out.state)["tank"]["ammunition"] == 0
+    assert "with 0 ammunition" in out.decision.working[0]
+    with pytest.raises(ActivationError, match=r"activation\.reserves-ammunition: (full|none)"):
+        play(empty, state, "enter uid=tank hex=H15 facing=N ammunition=2")
+
+
 # --- the state and the commands in their journal forms ------------------------------------
 
 

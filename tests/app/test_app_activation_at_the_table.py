@@ -153,7 +153,7 @@ def test_the_whole_outcome_of_a_long_step_can_be_read_in_the_turn_dock(qtbot, tm
     assert last.y() <= window.game.panel.outcome_scroll.viewport().height()
     # the next step's words are shown from their first line again
     qtbot.mouseClick(window.game.panel.undo_button, Qt.MouseButton.LeftButton)
-    assert label.text() == "Undone: 23. shoot uid=tank shots=cannon>fighter,mg>@H8"
+    assert label.text() == "Undone: 23. tank shoots: cannon>fighter, mg>@H8"
     assert bar.value() == 0
 
 

@@ -295,15 +295,92 @@ def test_a_reserve_enters_on_a_free_tile_of_its_players_edge(qtbot, carrier_game
     click_tile(qtbot, window, "H15")
     assert "H15 is not one of the open wizard's choices" in window.statusBar().currentMessage()
     click_tile(qtbot, window, "F14")
+    # entering is its deployment (ruling activation.reserves-ammunition: choose): the
+    # ammunition it starts with, 0 to its card's 4 (units.toml), all of it to begin with
+    box = wizard.where.ammunition
+    assert (box.isVisible(), box.value(), box.maximum(), box.suffix()) == (True, 4, 4, " of 4")
+    box.setValue(2)
     next_page(qtbot, wizard)
     finish(qtbot, wizard)
     assert last_step(window) == (
-        "enter uid=extra hex=F14 facing=N",
-        [{"kind": "enter", "uid": "extra", "hex": "F14", "facing": "N"}],
+        "enter uid=extra hex=F14 facing=N ammunition=2",
+        [{"kind": "enter", "uid": "extra", "hex": "F14", "facing": "N", "ammunition": 2}],
     )
     extra = window.session.match.state.pieces["extra"]
-    assert (extra.status, extra.hex) == ("deployed", parse_label("F14"))
+    assert (extra.status, extra.hex, extra.ammunition) == ("deployed", parse_label("F14"), 2)
     assert window.session.match.replay_check() == []
+
+
+def test_a_reserve_entering_with_its_whole_ammunition_writes_it(qtbot, carrier_game):
+    """The ammunition box left at the card's 4: the command still names it, since an enter
+    naming none enters with none (as written before ruling activation.reserves-ammunition)."""
+    window = carrier_game
+    qtbot.mouseClick(window.game.panel.buttons["enter"], Qt.MouseButton.LeftButton)
+    wizard = window.wizard_host.wizard
+    wizard.unit.pick("extra")
+    next_page(qtbot, wizard)
+    click_tile(qtbot, window, "F14")
+    next_page(qtbot, wizard)
+    finish(qtbot, wizard)
+    assert last_step(window)[0] == "enter uid=extra hex=F14 facing=N ammunition=4"
+    assert window.session.match.state.pieces["extra"].ammunition == 4
+
+
+def test_under_the_full_reading_the_entry_page_says_so_and_asks_nothing(qtbot, tmp_path):
+    window = sample_window(
+        qtbot,
+        tmp_path,
+        0,
+        units=CARRIER_ARMIES,
+        commands=TO_BATTLE,
+        readings={"activation.reserves-ammunition": "full"},
+    )
+    qtbot.mouseClick(window.game.panel.buttons["enter"], Qt.MouseButton.LeftButton)
+    wizard = window.wizard_host.wizard
+    wizard.unit.pick("extra")
+    next_page(qtbot, wizard)
+    assert not wizard.where.ammunition.isVisible()
+    assert "enters with its card's 4 ammunition" in wizard.where.subTitle()
+    click_tile(qtbot, window, "F14")
+    next_page(qtbot, wizard)
+    finish(qtbot, wizard)
+    assert last_step(window)[0] == "enter uid=extra hex=F14 facing=N"
+    assert window.session.match.state.pieces["extra"].ammunition == 4
+
+
+def test_the_attack_page_says_why_a_weapon_cannot_fire(qtbot, tmp_path):
+    """The tank deployed with no ammunition (clause activation.ammunition): its cannon
+    (ammunition-using, R 6) cannot fire for want of it, whatever is in range. Its machine
+    gun (no ammunition, R 4) has within 4 tiles of H15 only side 1's own bunker on G14
+    (the nearest enemy, the buggy on H3, is 12 away), which ruling
+    activation.fortification-target's reading not-held forbids: its only choice says so."""
+    commands = [
+        ("deploy side=1 uid=tank hex=H15 facing=N ammunition=0", [])
+        if text.startswith("deploy side=1 uid=tank")
+        else (text, dice)
+        for text, dice in TO_BATTLE
+    ]
+    window = sample_window(
+        qtbot,
+        tmp_path,
+        0,
+        units=CARRIER_ARMIES,
+        commands=commands,
+        readings={"activation.fortification-target": "not-held"},
+    )
+    qtbot.mouseClick(window.game.panel.buttons["activate"], Qt.MouseButton.LeftButton)
+    wizard = window.wizard_host.wizard
+    wizard.unit.pick("tank")
+    wizard.unit.attack_radio.setChecked(True)
+    next_page(qtbot, wizard)
+    cannon, mg = wizard.attack_page.boxes["cannon"], wizard.attack_page.boxes["mg"]
+    assert items_of(cannon) == ["does not fire: no ammunition (0 of 5 left)"]
+    (only,) = items_of(mg)
+    assert only.startswith("does not fire: side 1 holds the fortification on G14")
+
+
+def items_of(box):
+    return [box.itemText(i) for i in range(box.count())]
 
 
 def test_under_the_mission_reading_no_tile_is_offered_and_the_page_says_why(qtbot, tmp_path):
@@ -337,7 +414,7 @@ def test_a_reserve_of_the_north_edge_enters_facing_into_the_map(qtbot, tmp_path)
     click_tile(qtbot, window, "K3")
     next_page(qtbot, wizard)
     finish(qtbot, wizard)
-    assert last_step(window)[0] == "enter uid=grunts hex=K3 facing=S"
+    assert last_step(window)[0] == "enter uid=grunts hex=K3 facing=S ammunition=6"
 
 
 # --- before the battle --------------------------------------------------------------------------

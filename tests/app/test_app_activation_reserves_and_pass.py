@@ -189,7 +189,7 @@ def test_a_disembark_and_an_entry_from_the_reserves_are_undone_and_redone(qtbot,
     click_tile(qtbot, window, "F14")
     next_page(qtbot, wizard)
     finish(qtbot, wizard)
-    assert last_step(window)[0] == "enter uid=extra hex=F14 facing=N"
+    assert last_step(window)[0] == "enter uid=extra hex=F14 facing=N ammunition=4"
     entered = window.session.match.state
     for _ in range(3):  # the entry, the buggy's move, the disembark
         qtbot.mouseClick(window.game.panel.undo_button, Qt.MouseButton.LeftButton)

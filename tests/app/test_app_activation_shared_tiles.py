@@ -63,6 +63,6 @@ def test_a_unit_entering_on_its_aircrafts_tile_cites_the_aircraft_layer(qtbot, t
     click_tile(qtbot, window, "I2")
     next_page(qtbot, wizard)
     finish(qtbot, wizard)
-    assert last_step(window)[0] == "enter uid=grunts hex=I2 facing=S"
+    assert last_step(window)[0] == "enter uid=grunts hex=I2 facing=S ammunition=6"
     state = window.session.match.state
     assert {p.uid for p in state.at(state.pieces["fighter"].hex)} == {"fighter", "grunts"}

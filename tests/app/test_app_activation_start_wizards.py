@@ -151,3 +151,22 @@ def test_two_large_armies_scroll_inside_the_present_page(qtbot, tmp_path):
     assert wizard.button(wizard.WizardButton.NextButton).isVisible()
     label = wizard.armies.text  # whole (none of its lines cut off): it scrolls
     assert label.height() >= label.heightForWidth(label.width())
+
+
+def test_the_player_order_choice_opens_on_its_first_row_so_return_goes_on(qtbot, tmp_path):
+    """Side 2, drawn (clause activation.player-order), chooses with the keyboard alone: the
+    list opens on "goes first" picked, as the ban's list and the main game's lists do, so
+    Return goes on to the dice page at once; Down picks "goes second"."""
+    window = sample_window(qtbot, tmp_path, 5)  # the sample up to the draw: side 2 drawn
+    assert window.session.match.state.chooser == 2
+    wizard = press_n(qtbot, window)
+    assert wizard.choice is not None
+    assert wizard.choice.key() == "first"
+    assert wizard.button(wizard.WizardButton.NextButton).isEnabled()
+    wizard.choice.list.setFocus()
+    qtbot.keyClick(wizard.choice.list, Qt.Key.Key_Down)
+    assert wizard.choice.key() == "second"
+    qtbot.keyClick(wizard.choice.list, Qt.Key.Key_Return)
+    assert wizard.currentPage() is wizard.dice
+    finish(qtbot, wizard)
+    assert last_step(window)[0] == "choose-order side=2 go=second"

@@ -5,6 +5,8 @@ colour of their side, grey for neutral), both redrawn from the state."""
 
 from __future__ import annotations
 
+import functools
+import math
 from collections.abc import Sequence
 
 from PySide6.QtCore import QPointF, QRectF, Qt
@@ -19,23 +21,112 @@ from referee.rules.activation.state import Fortification, Piece
 
 PIP_COLOURS = {"side1": SIDE_COLOURS[1], "side2": SIDE_COLOURS[2], "neutral": "#9a9a9a"}
 """A pip's colour: its side's, or grey for a neutral pip."""
-TOKEN_RADIUS = 0.8 * HEX_SIZE
+TOKEN_RADIUS = 0.62 * HEX_SIZE
 """Half the token's width: it covers its tile's label (the tooltip names the tile)."""
-TOKEN_HALF_HEIGHT = 0.58 * HEX_SIZE
-BAND = 0.58 * HEX_SIZE
+TOKEN_HALF_HEIGHT = 0.55 * HEX_SIZE
+"""Half the token's height. With :data:`TOKEN_RADIUS` the body, its rim and its facing tick
+lie inside its own flat-topped tile (|x| + |y|/sqrt(3) <= 1 tile radius at the corners), so
+a lone token, centred, covers nothing of a neighbour's tile, as the written-orders game's."""
+BAND = 0.55 * HEX_SIZE
 """The side-coloured band across the token's top, with the unit's uid."""
 TEXT_SIZE = 0.5 * HEX_SIZE
 """The uid's and the H's letters: about 9 screen pixels when a 15-tile-tall map fills the
 map's room at 1366x768 (View > Zoom in for more)."""
+RIM = 0.06 * HEX_SIZE
+"""The width of the token's rim, in its side's colour."""
+TICK_OUT = 0.12 * HEX_SIZE
+"""How far the facing tick reaches out of the token's body, towards the side it faces."""
+TICK_WIDTH = 0.09 * HEX_SIZE
 PIP_RADIUS = 0.11 * HEX_SIZE
-BADGE_RIGHT = 0.66 * HEX_SIZE
+BADGE_RIGHT = TOKEN_RADIUS - 0.05 * HEX_SIZE
 """A transport's badge (a dark box with the number of units aboard) ends this far right of
-its centre: inside its own tile, and left of where the tokens on the tiles up and down to
-the right begin (their left edge is 1.5 - 0.8 = 0.7 tile radii right of this centre), so it
-hides nothing of theirs and nothing of theirs hides it."""
+its centre: inside its own token, so within its own tile, hiding nothing of a neighbour's
+token and hidden by none."""
+STACK_GAP = 0.04 * HEX_SIZE
+"""The room left between tokens sharing a tile."""
 BADGE_COLOUR = "#37474f"
 TOKEN_Z = 10
 """Tokens over the tiles, the markers and the wizards' tints (as the written-orders game's)."""
+
+
+def _room(x: float, y: float) -> float:
+    """How far the point (x, y), in tile radii from a flat-topped tile's centre, lies inside
+    the tile: its distance to the nearest side (negative: outside)."""
+    x, y = abs(x), abs(y)
+    return min(math.sqrt(3) / 2 - y, math.sqrt(3) / 2 * (1 - x - y / math.sqrt(3)))
+
+
+def tick_ends(facing: int) -> tuple[QPointF, QPointF]:
+    """The facing tick of a token facing ``facing`` (see :meth:`PieceItem.tick`): up to
+    :data:`TICK_OUT` out of the body, its round end inside the tile (a facing points at the
+    middle of a side, sqrt(3)/2 tile radii away)."""
+    v = facing_vector(facing)
+    dx, dy = abs(v.x()), abs(v.y())
+    leaves = min(
+        TOKEN_RADIUS / dx if dx > 1e-9 else math.inf,
+        TOKEN_HALF_HEIGHT / dy if dy > 1e-9 else math.inf,
+    )
+    end = min(leaves + TICK_OUT, math.sqrt(3) / 2 * HEX_SIZE - TICK_WIDTH / 2 - 0.01 * HEX_SIZE)
+    return v * (leaves - TICK_OUT / 2), v * end
+
+
+def _fits(scale: float, offsets: Sequence[QPointF]) -> bool:
+    """Whether tokens at ``offsets`` from a tile's centre, at ``scale``, lie inside the
+    flat-topped tile: their bodies with the rim, and their ticks facing any way."""
+    out = RIM / 2
+    w, h = TOKEN_RADIUS + out, TOKEN_HALF_HEIGHT + out
+    corners = [QPointF(x, y) for x in (-w, w) for y in (-h, h)]
+    ends = [tick_ends(facing)[1] for facing in range(6)]
+    for offset in offsets:
+        for p, margin in [*((c, 0.0) for c in corners), *((e, TICK_WIDTH / 2) for e in ends)]:
+            x = (offset.x() + p.x() * scale) / HEX_SIZE
+            y = (offset.y() + p.y() * scale) / HEX_SIZE
+            if _room(x, y) < margin * scale / HEX_SIZE:
+                return False
+    return True
+
+
+def _grid(n: int, columns: int, scale: float) -> list[QPointF]:
+    """``n`` tokens at ``scale`` in ``columns`` columns, rows top to bottom, the last row
+    centred, the group centred on the tile."""
+    rows = math.ceil(n / columns)
+    dx = 2 * TOKEN_RADIUS * scale + STACK_GAP
+    dy = 2 * TOKEN_HALF_HEIGHT * scale + STACK_GAP
+    out = []
+    for i in range(n):
+        row, column = divmod(i, columns)
+        across = min(columns, n - row * columns)
+        out.append(QPointF((column - (across - 1) / 2) * dx, (row - (rows - 1) / 2) * dy))
+    return out
+
+
+@functools.cache
+def _layout(n: int) -> tuple[float, tuple[tuple[float, float], ...]]:
+    best = (0.0, 0)
+    for columns in (1, 2):
+        if columns > n:
+            break
+        low, high = 0.0, 1.0
+        if _fits(high, _grid(n, columns, high)):
+            low = high
+        for _ in range(30):  # the largest scale that fits, to a hair
+            if low == high:
+                break
+            mid = (low + high) / 2
+            low, high = (mid, high) if _fits(mid, _grid(n, columns, mid)) else (low, mid)
+        if low > best[0]:
+            best = (low, columns)
+    scale, columns = best
+    return scale, tuple((p.x(), p.y()) for p in _grid(n, columns, scale))
+
+
+def stack_layout(n: int) -> tuple[float, list[QPointF]]:
+    """The scale and the offsets from the tile's centre of ``n`` tokens sharing a tile: in
+    one column, or two when that lets them be larger, at the largest scale (a lone token's
+    at most) at which all of them, facing any way, lie inside the tile and apart. One
+    token: its whole size, on the centre."""
+    scale, offsets = _layout(max(1, n))
+    return scale, [QPointF(x, y) for x, y in offsets]
 
 
 class PieceItem(QGraphicsItem):
@@ -69,6 +160,18 @@ class PieceItem(QGraphicsItem):
         self.setToolTip(plain_tip(tip))
         self.update()
 
+    def rim_width(self) -> float:
+        return RIM
+
+    def tick_width(self) -> float:
+        return TICK_WIDTH
+
+    def tick(self) -> tuple[QPointF, QPointF]:
+        """The facing tick, in the item's units: from just inside the body's edge, where a
+        ray from its centre towards the side it faces leaves it, to :data:`TICK_OUT`
+        beyond."""
+        return tick_ends(self.piece.facing)
+
     def badge(self) -> str:
         """What the badge says: the number of units aboard ("" when none)."""
         return str(len(self.aboard)) if self.aboard else ""
@@ -100,8 +203,9 @@ class PieceItem(QGraphicsItem):
         return QRectF(left, -h + BAND, badge.left() - 0.04 * HEX_SIZE - left, 2 * h - BAND)
 
     def boundingRect(self) -> QRectF:
-        r = TOKEN_RADIUS * 1.25
-        return QRectF(-r, -r, 2 * r, 2 * r)
+        out = TICK_OUT + TICK_WIDTH + RIM
+        w, h = TOKEN_RADIUS + out, TOKEN_HALF_HEIGHT + out
+        return QRectF(-w, -h, 2 * w, 2 * h)
 
     def paint(
         self, painter: QPainter, option: QStyleOptionGraphicsItem, widget: QWidget | None = None
@@ -110,12 +214,7 @@ class PieceItem(QGraphicsItem):
         colour = QColor(SIDE_COLOURS.get(self.piece.side, "#444444"))
         w, h = TOKEN_RADIUS, TOKEN_HALF_HEIGHT
         body = QRectF(-w, -h, 2 * w, 2 * h)
-        tip = facing_vector(self.piece.facing)
-        facing = QPen(colour, 0.09 * HEX_SIZE)
-        facing.setCapStyle(Qt.PenCapStyle.RoundCap)
-        painter.setPen(facing)
-        painter.drawLine(tip * (0.3 * HEX_SIZE), tip * (0.92 * HEX_SIZE))  # the facing
-        painter.setPen(QPen(colour, 0.06 * HEX_SIZE))
+        painter.setPen(QPen(colour, RIM))
         painter.setBrush(QBrush(QColor("#f4efe2")))
         painter.drawRoundedRect(body, 0.12 * HEX_SIZE, 0.12 * HEX_SIZE)
         band = QRectF(-w, -h, 2 * w, BAND)
@@ -129,9 +228,9 @@ class PieceItem(QGraphicsItem):
         painter.setPen(text_colour_on(colour))
         room = round(2 * w - 0.1 * HEX_SIZE)
         wide = painter.fontMetrics().horizontalAdvance(self.piece.uid)
-        if wide > room:  # a long uid: smaller letters, down to two thirds, then cut short
+        if wide > room:  # a long uid: smaller letters, down to half, then cut short
             smaller = QFont(font)
-            smaller.setPixelSize(max(round(TEXT_SIZE * 2 / 3), int(TEXT_SIZE * room / wide)))
+            smaller.setPixelSize(max(round(TEXT_SIZE / 2), int(TEXT_SIZE * room / wide)))
             painter.setFont(smaller)
         uid = painter.fontMetrics().elidedText(self.piece.uid, Qt.TextElideMode.ElideRight, room)
         painter.drawText(band, Qt.AlignmentFlag.AlignCenter, uid)
@@ -153,6 +252,10 @@ class PieceItem(QGraphicsItem):
             painter.setFont(font)
             painter.setPen(QColor("#ffffff"))
             painter.drawText(box, Qt.AlignmentFlag.AlignCenter, self.badge())
+        facing = QPen(colour, TICK_WIDTH)  # over the body's edge, so every facing shows
+        facing.setCapStyle(Qt.PenCapStyle.RoundCap)
+        painter.setPen(facing)
+        painter.drawLine(*self.tick())
 
 
 class PipsItem(QGraphicsItem):

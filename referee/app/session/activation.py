@@ -19,7 +19,7 @@ from PySide6.QtCore import QPointF, Qt
 from PySide6.QtGui import QAction
 
 from referee.app.activation.inspector import ActivationInspector
-from referee.app.activation.items import TOKEN_HALF_HEIGHT, PieceItem, PipsItem
+from referee.app.activation.items import PieceItem, PipsItem, stack_layout
 from referee.app.activation.turn_panel import TurnPanel
 from referee.app.activation.wizards.opener import WIZARDS, ActivationWizards
 from referee.app.map.geometry import HEX_SIZE, hex_centre
@@ -185,10 +185,10 @@ class ActivationGame:
         self.panel.redo_button.setEnabled(any(s.undone for s in steps))
         if ChangeFlag.UNDO in flags:
             undone = [s for s in steps if s.undone]
-            self.say(f"Undone: {undone[0].number}. {undone[0].name}" if undone else "")
+            self.say(f"Undone: {undone[0].number}. {undone[0].title}" if undone else "")
         elif ChangeFlag.REDO in flags:
             done = [s for s in steps if not s.undone]
-            self.say(f"Redone: {done[-1].number}. {done[-1].name}" if done else "")
+            self.say(f"Redone: {done[-1].number}. {done[-1].title}" if done else "")
 
     def stepped(self, step: Step) -> None:
         self.say("\n".join(self.match.system.shown(e).text for e in step.events))
@@ -327,14 +327,12 @@ class ActivationGame:
                 self.piece_items[uid] = item
             else:
                 item.set_piece(piece, name, aboard, room)
-        for h, uids in by_hex.items():  # several on a tile: smaller, stacked top to bottom
-            n = len(uids)
-            scale = 1.0 if n == 1 else min(0.6, 1.6 / n)
-            step = (2 * TOKEN_HALF_HEIGHT + 0.04 * HEX_SIZE) * scale
-            for i, uid in enumerate(uids):
+        for h, uids in by_hex.items():  # several on a tile: smaller, stacked inside it
+            scale, offsets = stack_layout(len(uids))
+            for uid, offset in zip(uids, offsets, strict=True):
                 item = self.piece_items[uid]
                 item.setScale(scale)
-                item.setPos(hex_centre(h) + QPointF(0, (i - (n - 1) / 2) * step))
+                item.setPos(hex_centre(h) + offset)
 
     def _aboard(self, uid: str) -> tuple[list[str], str]:
         """The units aboard the transport ``uid``, in words, and how full it is (clause

@@ -25,10 +25,11 @@ class Mirror(Protocol):
 
 
 class StepCommand(QUndoCommand):
-    """The step ``step`` of ``session``'s match file, named as in the journal."""
+    """The step ``step`` of ``session``'s match file, named in words (:attr:`Step.title`:
+    the journal's name, or what a step typed as a command line decided)."""
 
     def __init__(self, session: Mirror, step: Step) -> None:
-        super().__init__(step.name)
+        super().__init__(step.title)
         self.session = session
         self.step = step
         self._written = True

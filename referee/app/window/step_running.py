@@ -61,7 +61,7 @@ class StepRunning(OrdersPanels):
         """The name of ``step`` as the referee may see it (a match of written orders hides
         what the sides hidden from view did)."""
         if self.session is None or self.session.system != "orders":
-            return step.name
+            return step.title
         from referee.rules.orders.concealment import conceal_steps
 
         return conceal_steps([step], self.session.state, self.hidden_from_view())[0].name

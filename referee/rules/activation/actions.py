@@ -294,12 +294,22 @@ def disembark(
 
 
 def enter(
-    game: ActivationGame, state: ActivationState, uid: str, to: Hex, facing: int, rec: Recorder
+    game: ActivationGame,
+    state: ActivationState,
+    uid: str,
+    to: Hex,
+    facing: int,
+    ammunition: int | None,
+    rec: Recorder,
 ) -> ActivationState:
-    """A unit in the reserves enters on its player's edge (ruling ``activation.reserves-entry``)."""
+    """A unit in the reserves enters on its player's edge (ruling ``activation.reserves-entry``)
+    with the ammunition ruling ``activation.reserves-ammunition`` gives it: ``ammunition``
+    chosen (0 to its card's; None, as written before that ruling: what it had in the
+    reserves, none), its card's whole ammunition, or none."""
     piece = state.piece(uid)
-    rulings = game.rules.start.rulings("reserves.entry")
-    if game.rules.start.reserves_entry != "edge":
+    start = game.rules.start
+    rulings = start.rulings("reserves.entry")
+    if start.reserves_entry != "edge":
         raise ActivationError(
             "under this ruleset the reserves enter only as the mission says "
             "(ruling activation.reserves-entry)",
@@ -308,6 +318,7 @@ def enter(
         )
     if piece.status != "reserve":
         raise ActivationError(f"{uid} is not in the reserves ({piece.status})", "uid", uid)
+    ammo = _entering_ammunition(game, piece, ammunition)
     edge = edge_of(game, state, piece.side)
     if to not in edge_tiles(battle_map(game, state), edge):
         raise ActivationError(
@@ -319,15 +330,47 @@ def enter(
     problem = _place_problem(game, state, piece, Pose(to, facing))
     if problem:
         raise ActivationError(f"{uid} cannot enter on {hex_label(to)}: {problem}", "hex", uid)
-    rec.note(
-        f"{uid} enters from the reserves on {hex_label(to)} facing {DIRECTION_NAMES[facing]}",
-        "activation.reserves",
-        "activation.move-actions",
-        rulings=rulings,
-    )
+    line = f"{uid} enters from the reserves on {hex_label(to)} facing {DIRECTION_NAMES[facing]}"
+    if ammunition is None and start.reserves_ammunition == "choose":
+        rec.note(line, "activation.reserves", "activation.move-actions", rulings=rulings)
+    else:  # the record of an enter written before the ruling stays word for word
+        rec.note(
+            f"{line} with {ammo} ammunition",
+            "activation.reserves",
+            "activation.move-actions",
+            "activation.ammunition",
+            rulings=rulings + start.rulings("reserves.ammunition"),
+        )
     rec.touched(uid, tiles=(to,))
     rec.summary = f"{uid} enters on {hex_label(to)}"
-    return state.with_pieces(_moved(piece, status="deployed", hex=to, facing=facing))
+    return state.with_pieces(
+        _moved(piece, status="deployed", hex=to, facing=facing, ammunition=ammo)
+    )
+
+
+def _entering_ammunition(game: ActivationGame, piece: Piece, ammunition: int | None) -> int:
+    """The ammunition ``piece`` enters with (ruling ``activation.reserves-ammunition``)."""
+    reading = game.rules.start.reserves_ammunition
+    card = game.card(piece)
+    if reading != "choose":
+        if ammunition is not None:
+            has = "its card's whole ammunition" if reading == "full" else "no ammunition"
+            raise ActivationError(
+                f"{piece.uid} enters with {has} (ruling activation.reserves-ammunition: "
+                f"{reading}); leave ammunition= out",
+                "ammunition",
+                piece.uid,
+            )
+        return card.ammunition if reading == "full" else 0
+    if ammunition is None:
+        return piece.ammunition
+    if not 0 <= ammunition <= card.ammunition:
+        raise ActivationError(
+            f"{card.name} starts with 0 to {card.ammunition} ammunition, not {ammunition}",
+            "ammunition",
+            piece.uid,
+        )
+    return ammunition
 
 
 # --- shoot -----------------------------------------------------------------------------------

@@ -289,12 +289,14 @@ class Disembark(Activation):
 
 @dataclass(frozen=True, slots=True)
 class Enter(Activation):
-    """A unit in the reserves enters on its player's edge (ruling ``activation.reserves-entry``)."""
+    """A unit in the reserves enters on its player's edge (ruling ``activation.reserves-entry``)
+    with ``ammunition`` (ruling ``activation.reserves-ammunition``; None: none written)."""
 
     KIND: ClassVar[str] = "enter"
     uid: str
     hex: Hex
     facing: int = 0
+    ammunition: int | None = None
 
 
 @dataclass(frozen=True, slots=True)

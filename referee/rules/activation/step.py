@@ -191,7 +191,9 @@ def _enter(
     game: ActivationGame, state: ActivationState, cmd: Enter, dice: Dice, rec: Recorder
 ) -> ActivationState:
     _activation(state, cmd.uid, "enter")
-    return _activated(enter(game, state, cmd.uid, cmd.hex, cmd.facing, rec), cmd.uid, rec)
+    return _activated(
+        enter(game, state, cmd.uid, cmd.hex, cmd.facing, cmd.ammunition, rec), cmd.uid, rec
+    )
 
 
 def _pass(

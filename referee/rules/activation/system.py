@@ -145,5 +145,6 @@ def asked_now(state: ActivationState) -> str:
         )
     return (
         f"side {side} activates a unit: move uid=U path=P, shoot uid=U shots=W>T, "
-        f"capture uid=U hex=H, embark, disembark, enter; or pass side={side}"
+        f"capture uid=U hex=H, embark, disembark, enter uid=U hex=H [facing=F ammunition=N]; "
+        f"or pass side={side}"
     )

@@ -68,6 +68,9 @@ class StartTable(Table):
     after_pass: Literal["done", "skip"]
     capacity: Literal["points", "units"]
     reserves_entry: Literal["edge", "mission"]
+    reserves_ammunition: Literal["choose", "full", "none"]
+    """The ammunition a unit entering from the reserves has (ruling
+    ``activation.reserves-ammunition``)."""
     passing: Literal["when-unable", "always"]
 
 
@@ -81,7 +84,7 @@ def parse_start(path: Path, raw: Mapping[str, object], readings: Mapping[str, st
     deploy = r.table(raw.get("deployment", {}), "deployment")
     r.keys(deploy, "deployment", ("clause", "depth", "adjacent", "after_pass", "capacity"))
     reserves = r.table(raw.get("reserves", {}), "reserves")
-    r.keys(reserves, "reserves", ("clause", "entry"))
+    r.keys(reserves, "reserves", ("clause", "entry", "ammunition"))
     act = r.table(raw.get("activation", {}), "activation")
     r.keys(act, "activation", ("clause", "pass"))
     table = StartTable(
@@ -107,6 +110,10 @@ def parse_start(path: Path, raw: Mapping[str, object], readings: Mapping[str, st
         reserves_entry=cast(
             Literal["edge", "mission"],
             r.text(reserves, "reserves", "entry", choices=("edge", "mission")),
+        ),
+        reserves_ammunition=cast(
+            Literal["choose", "full", "none"],
+            r.text(reserves, "reserves", "ammunition", choices=("choose", "full", "none")),
         ),
         passing=cast(
             Literal["when-unable", "always"],

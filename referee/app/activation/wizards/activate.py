@@ -46,7 +46,12 @@ from referee.rules.activation.actions import ActivationError, shot_target
 from referee.rules.activation.commands import Command, Move, Shoot, Shot
 from referee.rules.activation.game import sight
 from referee.rules.activation.record import Outcome
-from referee.rules.activation.shooting import penetration_need, range_problem, sight_problem
+from referee.rules.activation.shooting import (
+    ammunition_spent,
+    penetration_need,
+    range_problem,
+    sight_problem,
+)
 from referee.rules.activation.state import ActivationState, Piece
 
 UNIT, MOVE, ATTACK, AIR_ATTACK, DICE = range(5)
@@ -283,7 +288,14 @@ class AttackPage(QWizardPage):
                             h,
                         )
                     )
-            for target, words, h in targets:
+            spent = ammunition_spent([weapon], table)
+            why_not = (  # clause activation.ammunition: no target while it has none
+                f"no ammunition ({piece.ammunition} of {card.ammunition} left)"
+                if spent > piece.ammunition
+                else ""
+            )
+            refused: list[str] = []
+            for target, words, h in targets if not why_not else []:
                 if range_problem(piece.hex, h, weapon) or sight_problem(board, piece.hex, h):
                     continue
                 shot = (
@@ -293,10 +305,13 @@ class AttackPage(QWizardPage):
                 )
                 try:  # the engine's own test: a unit hidden in a fortification, one's own
                     shot_target(game, state, piece, shot)  # fortification (by the rulings)
-                except ActivationError:
+                except ActivationError as exc:
+                    refused.append(str(exc))
                     continue
                 command = wizard.attack((shot,))  # then the whole step, e.g. ammunition
-                if command is None or isinstance(dry_run(wizard, command), str):
+                outcome = dry_run(wizard, command) if command is not None else "no command"
+                if isinstance(outcome, str):
+                    refused.append(outcome)
                     continue
                 armor = (
                     game.cards.structure(state.fortifications[h].structure).armor
@@ -314,6 +329,14 @@ class AttackPage(QWizardPage):
                 box.addItem(f"{words}: {chance}", target)
                 box.setItemData(box.count() - 1, f"{words}: {chance}", TIP)
                 self.marked.add(h)
+            if box.count() == 1:  # nothing to fire at: the one choice says why
+                why_not = why_not or (
+                    refused[0]
+                    if refused
+                    else f"no target within its range (R {weapon.range}) and line of sight"
+                )
+                box.setItemText(0, f"does not fire: {why_not}")
+                box.setItemData(0, f"does not fire: {why_not}", TIP)
             # as wide as the dock lets it, never wider: a long target's words (a building's,
             # with its owner and odds) would widen the dock and narrow the map; the list it
             # drops down shows them whole, and each its tooltip

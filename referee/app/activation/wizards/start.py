@@ -16,7 +16,7 @@ engine's working on the dice typed, or the app's dice drawn when the step is pla
 
 from __future__ import annotations
 
-from PySide6.QtCore import QItemSelectionModel, Qt
+from PySide6.QtCore import Qt
 from PySide6.QtWidgets import (
     QFrame,
     QLabel,
@@ -66,7 +66,6 @@ class _ListPage(QWizardPage):
         subtitle: str,
         note: str,
         rows: list[tuple[str, str, str]],
-        first_picked: bool = False,
     ):
         super().__init__()
         self.setTitle(title)
@@ -79,13 +78,9 @@ class _ListPage(QWizardPage):
             if tip:
                 item.setToolTip(plain_tip(tip))
             self.list.addItem(item)
-        # a ban starts on its first row, as the main game's lists do (Next or Return goes
-        # on, arrows pick another); the go-first is left to the referee: a current row that
-        # is not selected, so the list taking the keyboard selects nothing by itself
-        if first_picked:
-            self.list.setCurrentRow(0)
-        else:
-            self.list.setCurrentRow(0, QItemSelectionModel.SelectionFlag.NoUpdate)
+        # every list starts on its first row, picked, as the main game's lists do: Next
+        # or Return goes on at once, the arrows pick another (a ban's mission, go first)
+        self.list.setCurrentRow(0)
         layout = QVBoxLayout(self)
         layout.addWidget(self.note)
         layout.addWidget(self.list, 1)
@@ -206,7 +201,6 @@ class BanWizard(ActivationWizard):
                 else f"side {3 - (self.side or 1)} bans next."
             ),
             rows,
-            first_picked=True,
         )
         self.dice = DicePage()
         self.addPage(self.missions)
