@@ -7,6 +7,7 @@ from __future__ import annotations
 from pathlib import Path
 
 from test_app_wizard_assault import (
+    STEPS_ANY_TIME,
     assault_window,
     choose_typed,
     next_page,
@@ -30,7 +31,9 @@ CHASE = [
 
 def chase_window(qtbot, tmp_path: Path) -> MainWindow:
     path = tmp_path / "chase.referee"
-    with MatchFile.create(path, map_name="standard", units=CHASE, seed=1, ruleset="current") as m:
+    with MatchFile.create(
+        path, map_name="standard", units=CHASE, seed=1, ruleset="current", readings=STEPS_ANY_TIME
+    ) as m:
         m.run(
             "Orders",
             [

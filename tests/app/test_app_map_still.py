@@ -8,6 +8,7 @@ from app_window import demo_window
 from PySide6.QtCore import QPoint, QRectF
 
 from referee.app.window.main_window import MainWindow
+from referee.rules.orders.commands import Advance
 
 
 def where(window: MainWindow) -> tuple[QPoint, int, int, QRectF, float]:
@@ -33,13 +34,16 @@ def still(qtbot, window: MainWindow, before) -> None:
 def test_a_wizard_opening_and_closing_leaves_the_map_where_it_was(qtbot, tmp_path):
     window = demo_window(qtbot, tmp_path)
     driver = window.turn_driver
-    for opener in (
-        window.open_gunnery_wizard,
-        driver.open_orders,
-        driver.open_movement,
-        driver.open_agony,
-        driver.open_aftermath,
+    for step, opener in (  # each at its step (ruling turn.step-outside-phase)
+        ("gunnery-1", window.open_gunnery_wizard),
+        ("gunnery-1", driver.open_orders),
+        ("movement-1", driver.open_movement),
+        ("agony-0", driver.open_agony),
+        ("aftermath", driver.open_aftermath),
     ):
+        if window.session.state.step != step:
+            moved = window.run_step(f"To {step}", [Advance(to=step, unfired="pass")])
+            assert moved is not None, window.last_error
         before = where(window)
         wizard = opener()
         assert wizard is not None

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from app_window import demo_window
 
-from referee.rules.orders.commands import ApplyDamage, Correct, Fire
+from referee.rules.orders.commands import Advance, ApplyDamage, Correct, Fire
 
 
 def test_a_token_shows_the_damage_waiting_on_it_and_what_it_will_do(qtbot, tmp_path):
@@ -23,6 +23,13 @@ def test_a_token_shows_the_damage_waiting_on_it_and_what_it_will_do(qtbot, tmp_p
     assert "3 damage rolls waiting to be applied" in item.toolTip()
     assert "when applied: +1 to future damage (was +0)" in item.toolTip()
     assert window.scene.unit_items["tank"].pending is None
+    # Gunnery 1's damage is applied at Assault 1's apply damage step (ruling
+    # turn.gunnery-1-damage; a step is carried out at its step, turn.step-outside-phase)
+    moved = window.run_step(
+        "To apply damage", [Advance(to="assault-1.apply-damage", unfired="pass")]
+    )
+    assert moved is not None, window.last_error
+    assert window.scene.unit_items["hoplites"].pending is not None
     window.run_step("Apply damage", [ApplyDamage()])
     assert window.scene.unit_items["hoplites"].pending is None
     assert window.session.state.unit("hoplites").damage_tokens == 1

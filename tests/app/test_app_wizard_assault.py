@@ -22,6 +22,10 @@ UNITS = [
 # per model (2 2 2 2: none). Side 1 has 2 hits to 0: the advantage; both hits are damaging
 # (4 grunts alive); damage d6-1 with no armor: 6-1 = 5 and 6-1+1 = 6, "Bruised" twice.
 POOLS = (5, 5, 2, 2, 1, 1, 2, 2, 2, 2)
+STEPS_ANY_TIME = {"turn.step-outside-phase": "any-step"}
+"""The match runs Movement 1 and its assault without moving the clock to them (ruling
+turn.step-outside-phase); the refusal has its own tests (test_match_step_phase.py,
+test_app_wizard_out_of_phase.py)."""
 DAMAGE = (6, 6)
 
 
@@ -35,6 +39,7 @@ def assault_window(
     """The main window on a match where the tank (or ``units[0]``) and the grunts both
     enter C4 (``seed``: the match's seed, which draws the app's dice)."""
     path = tmp_path / "assault.referee"
+    readings = {**STEPS_ANY_TIME, **(readings or {})}
     with MatchFile.create(
         path, map_name="entrenched", units=units, seed=seed, readings=readings
     ) as m:

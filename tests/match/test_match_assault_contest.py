@@ -19,6 +19,10 @@ from referee.rules.orders.assault_choices import (
 )
 from referee.rules.orders.commands import Assault, Movement, Orders
 
+STEPS_ANY_TIME = {"turn.step-outside-phase": "any-step"}
+"""These tests run steps of the turn without first moving the clock to them (ruling
+turn.step-outside-phase); the refusal has its own tests (test_match_step_phase.py)."""
+
 
 def _match(tmp_path: Path, grunts_at: str, grunts_order: str, facing: int) -> MatchFile:
     units = [
@@ -39,7 +43,9 @@ def _match(tmp_path: Path, grunts_at: str, grunts_order: str, facing: int) -> Ma
             "speed": "slow",
         },
     ]
-    m = MatchFile.create(tmp_path / "c.referee", map_name="entrenched", units=units, seed=5)
+    m = MatchFile.create(
+        tmp_path / "c.referee", map_name="entrenched", units=units, seed=5, readings=STEPS_ANY_TIME
+    )
     m.run(
         "Orders",
         [
@@ -104,7 +110,9 @@ def test_the_referee_chooses_which_die_reroll_assault_rerolls(tmp_path):
             "speed": "slow",
         },
     ]
-    with MatchFile.create(tmp_path / "r.referee", map_name="entrenched", units=units, seed=5) as m:
+    with MatchFile.create(
+        tmp_path / "r.referee", map_name="entrenched", units=units, seed=5, readings=STEPS_ANY_TIME
+    ) as m:
         m.run(
             "Orders",
             [

@@ -21,12 +21,15 @@ UNITS = [
     {"uid": "grunts", "unit": "ork-grunts", "side": 2, "hex": "E6"},
 ]
 STILL = {"movement": "- + - + -", "gunnery": "- + -"}
+STEPS_ANY_TIME = {"turn.step-outside-phase": "any-step"}
+"""These tests run steps of the turn without first moving the clock to them (ruling
+turn.step-outside-phase); the refusal has its own tests (test_match_step_phase.py)."""
 
 
 def at_gunnery_1(path: Path) -> MatchFile:
     """A new match on ENTRENCHED!, both units standing still in turns 1 and 2, the clock
     moved on to Gunnery 1 (a fire action is carried out at a gunnery step only)."""
-    m = MatchFile.create(path, map_name="entrenched", units=UNITS, seed=7)
+    m = MatchFile.create(path, map_name="entrenched", units=UNITS, seed=7, readings=STEPS_ANY_TIME)
     m.run(
         "Set-up",
         [

@@ -33,6 +33,7 @@ def test_killing_the_writer_at_any_moment_leaves_a_file_that_opens(tmp_path):
         path,
         map_name="entrenched",
         seed=3,
+        readings={"turn.step-outside-phase": "any-step"},  # agony steps one after another
         units=[
             {"uid": "tank", "unit": "standard-tank", "side": 1, "hex": "C2"},
             {"uid": "grunts", "unit": "ork-grunts", "side": 2, "hex": "E6", "speed": "slow"},

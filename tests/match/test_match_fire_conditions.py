@@ -30,6 +30,9 @@ GAS_DICE = [6, 4, 6, 3, 1, 3, 4]
 FIRE_ANY_STEP = {"turn.fire-outside-gunnery": "any-step"}
 """These tests fire without first moving the clock to a gunnery step (ruling
 turn.fire-outside-gunnery); the refusal has its own tests (test_match_fire_step.py)."""
+STEPS_ANY_TIME = {"turn.step-outside-phase": "any-step"}
+"""These tests run steps of the turn without first moving the clock to them (ruling
+turn.step-outside-phase); the refusal has its own tests (test_match_step_phase.py)."""
 
 
 def match(tmp_path: Path, readings=None) -> MatchFile:
@@ -38,7 +41,7 @@ def match(tmp_path: Path, readings=None) -> MatchFile:
         map_name="entrenched",
         units=UNITS,
         seed=5,
-        readings={**FIRE_ANY_STEP, **(readings or {})},
+        readings={**FIRE_ANY_STEP, **STEPS_ANY_TIME, **(readings or {})},
     )
 
 
@@ -92,7 +95,11 @@ def test_a_miss_places_nothing_and_the_event_is_as_before(tmp_path):
 def test_a_vehicle_hit_by_the_gas_gets_no_poison(tmp_path):
     units = [*UNITS[:2], {"uid": "tank", "unit": "standard-tank", "side": 1, "hex": "C6"}]
     with MatchFile.create(
-        tmp_path / "v.referee", map_name="entrenched", units=units, seed=5, readings=FIRE_ANY_STEP
+        tmp_path / "v.referee",
+        map_name="entrenched",
+        units=units,
+        seed=5,
+        readings={**FIRE_ANY_STEP, **STEPS_ANY_TIME},
     ) as m:
         gas = replace(GAS, target="tank")
         # one area die on the one tank: a 5 hits; AP 0 against armor 4 at the front: four

@@ -47,6 +47,9 @@ UNITS = [
 FIRE_ANY_STEP = {"turn.fire-outside-gunnery": "any-step"}
 """These tests fire without first moving the clock to a gunnery step (ruling
 turn.fire-outside-gunnery); the refusal has its own tests (test_match_fire_step.py)."""
+STEPS_ANY_TIME = {"turn.step-outside-phase": "any-step"}
+"""These tests run steps of the turn without first moving the clock to them (ruling
+turn.step-outside-phase); the refusal has its own tests (test_match_step_phase.py)."""
 
 
 def new_match(
@@ -57,7 +60,7 @@ def new_match(
         map_name="entrenched",
         units=UNITS,
         seed=7,
-        readings={**FIRE_ANY_STEP, **(readings or {})},
+        readings={**FIRE_ANY_STEP, **STEPS_ANY_TIME, **(readings or {})},
         **kw,
     )
 
@@ -233,7 +236,13 @@ def test_long_random_matches_replay_exactly(tmp_path, seed):
         {"uid": "grunts", "unit": "ork-grunts", "side": 2, "hex": "C6"},
         {"uid": "wagon", "unit": "battle-wagon", "side": 2, "hex": "D6"},
     ]
-    m = MatchFile.create(tmp_path / "long.referee", map_name="entrenched", units=units, seed=seed)
+    m = MatchFile.create(
+        tmp_path / "long.referee",
+        map_name="entrenched",
+        units=units,
+        seed=seed,
+        readings=STEPS_ANY_TIME,
+    )
     with m:
         written = 0
         while written < 60:
@@ -316,7 +325,9 @@ def test_movement_steps_from_the_orders_on_the_table(tmp_path):
             "speed": "slow",
         },
     ]
-    with MatchFile.create(tmp_path / "mv.referee", map_name="entrenched", units=units, seed=5) as m:
+    with MatchFile.create(
+        tmp_path / "mv.referee", map_name="entrenched", units=units, seed=5, readings=STEPS_ANY_TIME
+    ) as m:
         m.run(
             "Orders",
             [
@@ -360,7 +371,9 @@ def test_an_assault_from_a_movement_step_with_typed_dice(tmp_path):
             "speed": "slow",
         },
     ]
-    with MatchFile.create(tmp_path / "as.referee", map_name="entrenched", units=units, seed=5) as m:
+    with MatchFile.create(
+        tmp_path / "as.referee", map_name="entrenched", units=units, seed=5, readings=STEPS_ANY_TIME
+    ) as m:
         m.run(
             "Orders",
             [
@@ -431,7 +444,11 @@ def _tank_meets_grunts(tmp_path: Path, readings: dict[str, str] | None = None) -
         },
     ]
     m = MatchFile.create(
-        tmp_path / "as.referee", map_name="entrenched", units=units, seed=5, readings=readings
+        tmp_path / "as.referee",
+        map_name="entrenched",
+        units=units,
+        seed=5,
+        readings={**STEPS_ANY_TIME, **(readings or {})},
     )
     m.run(
         "Orders",
@@ -549,7 +566,9 @@ def test_a_pre_assault_retreat_leaves_the_hex_to_the_enemy(tmp_path):
             "speed": "slow",
         },
     ]
-    with MatchFile.create(tmp_path / "pr.referee", map_name="entrenched", units=units, seed=3) as m:
+    with MatchFile.create(
+        tmp_path / "pr.referee", map_name="entrenched", units=units, seed=3, readings=STEPS_ANY_TIME
+    ) as m:
         m.run(
             "Orders",
             [

@@ -15,7 +15,7 @@ def test_the_engine_plays_the_same_match_from_the_same_seed():
     first = play_journal(turns=2, seed=3)
     assert first == play_journal(turns=2, seed=3)
     assert first.startswith("# 2 turns of the demo's armies") and "\nseed: 3\n" in first
-    assert "\nformat: 6\n" in first  # the current format: a step written again draws afresh
+    assert "\nformat: 7\n" in first  # the current format: steps refused out of their phase
 
 
 def test_the_ten_turn_journal_replays_ten_whole_turns_exactly(tmp_path):

@@ -30,7 +30,15 @@ from referee.app.wizards.new_match.wizard import NewMatchWizard
 from referee.board.hexgrid import parse_label
 from referee.match.games.orders_file import MatchFile
 from referee.match.setup.demo import create_demo_match
-from referee.rules.orders.commands import Command, Correct, CorrectHex, Fire, Movement, Orders
+from referee.rules.orders.commands import (
+    Advance,
+    Command,
+    Correct,
+    CorrectHex,
+    Fire,
+    Movement,
+    Orders,
+)
 
 SIZE = (1366, 768)
 WIZARD_SIZE = (1220, 720)
@@ -153,7 +161,9 @@ def _assault_match(path: Path) -> None:
             "Orders: the grunts stand",
             [Orders(uid="grunts", turn=1, movement="- + - + -", gunnery="- + -")],
         )
+        m.run("To movement 1", [Advance(to="movement-1", unfired="pass")])
         m.run("Movement 1", [Movement(step=1)])
+        m.run("To assault 1", [Advance(to="assault-1")])
 
 
 def _assault_to_allocation(wizard: AssaultWizard) -> None:

@@ -16,6 +16,7 @@ from referee.app.docks.rule_html import rule_link
 from referee.app.widgets.boxes import ComboBox
 from referee.app.widgets.style import side_name
 from referee.board.hexgrid import facing_name, hex_label
+from referee.errors import RefereeError
 from referee.rules.orders.state import MatchState
 from referee.rules.state import UnitState
 from referee.units.card_text import unit_card, weapon_line
@@ -133,7 +134,7 @@ def unit_html(state: MatchState, uid: str) -> str:
     for turn in (state.turn, state.turn + 1):
         given = state.orders.get(uid, {}).get(str(turn), {})
         text = "; ".join(f"{k}: {v}" for k, v in given.items()) or "not written yet"
-        orders.append(_row(f"turn {turn}", escape(text)))
+        orders.append(_row(f"turn {turn}", escape(text + _carried_words(state, uid, turn))))
     pending = [p for p in state.pending if p["unit"] == uid]
     if others:  # a hex of several units: each one a click away
         links = ", ".join(f"<a href='unit:{escape(o, quote=True)}'>{escape(o)}</a>" for o in others)
@@ -212,3 +213,19 @@ class UnitInspector(QWidget):
             return
         self.picker.setCurrentIndex(self.picker.findData(uid))
         self.page.setHtml(unit_html(self._state, uid))
+
+
+def _carried_words(state: MatchState, uid: str, turn: int) -> str:
+    """How the engine will carry out ``uid``'s orders for ``turn`` when an illegal action in
+    them becomes nothing or the default order (clause ``orders.illegal``); "" when they are
+    carried out as written."""
+    from referee.rules.orders.carried import as_carried_out
+
+    try:
+        check = as_carried_out(state, uid, turn)
+    except RefereeError:  # orders that do not read: the orders as written say so
+        return ""
+    if check is None or (check.movement.legal and check.gunnery.legal):
+        return ""
+    done = "; ".join(f"{c.kind}: {c.done.text()}" for c in (check.movement, check.gunnery))
+    return f" (carried out as {done}: an illegal action, clause orders.illegal)"

@@ -32,6 +32,7 @@ if TYPE_CHECKING:  # each wizard is imported when first opened (a quicker start)
     from referee.app.wizards.hex_effects.wizard import HexEffectsWizard
     from referee.app.wizards.movement.wizard import MovementWizard
     from referee.app.wizards.orders.wizard import OrdersWizard
+    from referee.rules.orders.commands import Command
 
 Then = Callable[[], object] | None
 
@@ -104,6 +105,19 @@ class WizardOpener:
             "show them first (View > Hide side N's hidden units)"
         )
 
+    def _not_now(self, session: MatchSession, probe: Command | None) -> bool:
+        """Whether the step ``probe`` stands for cannot be written where the match's clock
+        is: the engine's own check, asked before the wizard's first page (ruling
+        ``turn.step-outside-phase``; a fire action, ``turn.fire-outside-gunnery``), said
+        through ``refuse`` so that no choice is made for a step the engine would refuse."""
+        from referee.rules.orders.phase import gunnery_refusal, phase_refusal
+
+        state = session.state
+        why = gunnery_refusal(state) if probe is None else phase_refusal(state, probe)
+        if why:
+            self.refuse(why)
+        return bool(why)
+
     def orders(self, then: Then = None) -> OrdersWizard | None:
         """Orders for a turn."""
         session = self.session()
@@ -119,6 +133,11 @@ class WizardOpener:
         session = self.session()
         if session is None:
             return None
+        from referee.app.wizards.common.step_number import step_number
+        from referee.rules.orders.commands import Movement
+
+        if self._not_now(session, Movement(step=step_number(session.state, "movement"))):
+            return None
         from referee.app.wizards.movement.wizard import MovementWizard
 
         wizard = MovementWizard(
@@ -130,6 +149,8 @@ class WizardOpener:
         """One fire action; finishing it runs the shot as one step."""
         session = self.session()
         if session is None:
+            return None
+        if self._not_now(session, None):
             return None
         from referee.app.wizards.gunnery.wizard import GunneryWizard
 
@@ -149,6 +170,10 @@ class WizardOpener:
         session = self.session()
         if session is None:
             return None
+        from referee.rules.orders.commands import Assault
+
+        if self._not_now(session, Assault()):
+            return None
         from referee.app.wizards.assault.wizard import AssaultWizard
 
         number, attempt, seed = session.next_dice()
@@ -166,6 +191,11 @@ class WizardOpener:
         session = self.session()
         if session is None:
             return None
+        from referee.app.wizards.common.step_number import step_number
+        from referee.rules.orders.marker_commands import Agony
+
+        if self._not_now(session, Agony(step=step_number(session.state, "agony"))):
+            return None
         from referee.app.wizards.agony.wizard import AgonyWizard
 
         wizard = AgonyWizard(session.state, session.next_dice_seed(), self.parent)
@@ -175,6 +205,10 @@ class WizardOpener:
         """A 'trigger hex effects' step, its dice typed or the app's."""
         session = self.session()
         if session is None:
+            return None
+        from referee.rules.orders.marker_commands import HexEffects
+
+        if self._not_now(session, HexEffects()):
             return None
         from referee.app.wizards.hex_effects.wizard import HexEffectsWizard
         from referee.rules.orders.advance import hex_effect_units
@@ -190,6 +224,10 @@ class WizardOpener:
     def aftermath(self, then: Then = None) -> AftermathWizard | None:
         session = self.session()
         if session is None:
+            return None
+        from referee.rules.orders.marker_commands import Aftermath
+
+        if self._not_now(session, Aftermath()):
             return None
         from referee.app.wizards.aftermath.wizard import AftermathWizard
 

@@ -46,6 +46,12 @@ text journal writes each step once: its steps are first attempts in every format
 file also keeps the ruleset version it was made with: the tables of an older version, kept
 in ``history/``, name none of these rulings.)
 
+Format 7: a step of the turn (a movement step, an assault, hex effects, apply damage, an
+agony step, the aftermath) is carried out only while the clock is in its part of the turn
+(ruling ``turn.step-outside-phase``, reading ``refuse``). A file of format 6 or older, or a
+text journal without ``format: 7``, was written when such a step ran wherever the clock was:
+it is read with the reading ``any-step``, unless it names the ruling itself.
+
 The file is never rewritten for it.
 """
 
@@ -53,9 +59,9 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 
-CURRENT = 6
+CURRENT = 7
 """The format written now (match files: ``meta.format_version``; text journals:
-``format: 6``)."""
+``format: 7``)."""
 ORDERS_STEP = 2
 """The first format whose turns begin with the orders step."""
 FIRE_AT_GUNNERY = 3
@@ -67,6 +73,8 @@ DRAFTED_WEAPONS = 5
 blank on a weapon, an elite's replaced weapon)."""
 DRAWN_PER_ATTEMPT = 6
 """The first format whose step written again (after an undo) draws fresh dice."""
+STEPS_IN_PHASE = 7
+"""The first format that refuses a step of the turn while the clock is elsewhere."""
 BEFORE_ORDERS_STEP: Mapping[str, str] = {"turn.orders-step": "none"}
 """The readings a file older than :data:`ORDERS_STEP` was played under."""
 BEFORE_FIRE_AT_GUNNERY: Mapping[str, str] = {"turn.fire-outside-gunnery": "any-step"}
@@ -79,6 +87,8 @@ BEFORE_DRAFTED_WEAPONS: Mapping[str, str] = {
     "fire.elite-model-weapon": "elite-too",
 }
 """The readings a file older than :data:`DRAFTED_WEAPONS` was played under."""
+BEFORE_STEPS_IN_PHASE: Mapping[str, str] = {"turn.step-outside-phase": "any-step"}
+"""The readings a file older than :data:`STEPS_IN_PHASE` was played under."""
 
 
 def readings_for(version: int, readings: Mapping[str, str]) -> dict[str, str]:
@@ -92,4 +102,6 @@ def readings_for(version: int, readings: Mapping[str, str]) -> dict[str, str]:
         then.update(BEFORE_FIRE_ORDERS_KEPT)
     if version < DRAFTED_WEAPONS:
         then.update(BEFORE_DRAFTED_WEAPONS)
+    if version < STEPS_IN_PHASE:
+        then.update(BEFORE_STEPS_IN_PHASE)
     return {**then, **readings}

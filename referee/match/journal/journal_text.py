@@ -2,7 +2,7 @@
 
 ```text
 # comments start with '#'
-format: 6                        # the current format (older ones replay as played)
+format: 7                        # the current format (older ones replay as played)
 map: entrenched
 edition: current                 # optional: the map's own edition by default ('ruleset:' too)
 seed: 7
@@ -39,7 +39,8 @@ without ``format: 3`` when a fire action was carried out at any step, one withou
 one without ``format: 5`` when every edition rolled Misfire, Optimal at point blank on a
 weapon gave nothing and an elite fired its base's weapon too; each replays as it did then
 (:mod:`referee.match.journal.formats`). ``format: 6`` (a step written again after an undo draws
-fresh dice) reads as 5: a text journal writes each step once, at its first attempt.
+fresh dice) reads as 5: a text journal writes each step once, at its first attempt. One
+without ``format: 7`` ran a step of the turn wherever the clock was, and replays so.
 """
 
 from __future__ import annotations

@@ -35,7 +35,6 @@ from referee.rules.orders.commands import (
 from referee.rules.orders.serial import hexes_json, unit_state_json
 from referee.rules.orders.state import MatchState
 from referee.rules.state import UnitState
-from referee.rules.turn.clock import TurnPosition
 from referee.rules.turn.sequence import either, step_numbers
 from referee.units.model import UnknownWeapon
 
@@ -77,15 +76,11 @@ def _at_gunnery(state: MatchState, kind: str) -> None:
     """Refuse ``kind`` unless the match is at a gunnery step of its turn (clause
     ``turn.gunnery``), or the ruleset carries out a fire action at any step (ruling
     ``turn.fire-outside-gunnery``, read so by files of format 2 and older)."""
-    if state.rules.reading("turn.fire-outside-gunnery").value is True:
-        return
-    step = TurnPosition.at(state.rules, state.turn, state.step).step
-    if step.kind != "gunnery":
-        error = CommandError(
-            f"{kind}: a fire action is carried out at a gunnery step only, "
-            f'and the match is at turn {state.turn}, "{step.label}" '
-            f"(clause turn.gunnery, ruling turn.fire-outside-gunnery)"
-        )
+    from referee.rules.orders.phase import gunnery_refusal
+
+    refused = gunnery_refusal(state, kind)
+    if refused:
+        error = CommandError(refused)
         error.field = "kind"
         raise error
 
@@ -724,4 +719,11 @@ def execute(state: MatchState, command: Command | Mapping[str, Any], dice: Dice)
         blocked = setup_blocks(state, typed.KIND)
         if blocked:
             raise CommandError(blocked)
+    from referee.rules.orders.phase import phase_refusal
+
+    refused = phase_refusal(state, typed)
+    if refused:
+        error = CommandError(refused)
+        error.field = "kind"
+        raise error
     return COMMANDS[typed.KIND](state, typed, dice)

@@ -27,13 +27,14 @@ from referee.app.widgets.flow_layout import FlowLayout
 from referee.app.widgets.plain_text import plain_tip
 from referee.app.wizards.orders.order_editor import OrderEditor
 from referee.app.wizards.orders.units_page import UnitsPage
+from referee.rules.orders.carried import movement_steps_done, start_speed
 from referee.rules.orders.missing import MISSING_KEY, missing_rule
 from referee.rules.orders.notation import KINDS, parse_order
 from referee.rules.orders.state import MatchState
-from referee.rules.turn.clock import TurnPosition
 
 NO_MOVEMENT = "- + - + -"
 NO_GUNNERY = "- + -"
+__all__ = ["OrdersPage", "Status", "movement_steps_done", "start_speed"]
 
 
 class Status(IntEnum):
@@ -45,38 +46,6 @@ class Status(IntEnum):
     """The orders in the editor are written."""
     MISSING = 2
     """The referee confirms the players gave none: the rule for a missing order applies."""
-
-
-def movement_steps_done(state: MatchState) -> int:
-    """How many movement steps of this turn are behind the match (a step it is at is not)."""
-    position = TurnPosition.at(state.rules, state.turn, state.step)
-    return sum(
-        1 for s in position.steps[: position.index] if s.kind == "movement" and s.id == s.group
-    )
-
-
-def start_speed(state: MatchState, uid: str, turn: int) -> tuple[str, str]:
-    """The speed ``uid`` starts ``turn`` at, and how it is known: its speed now for this
-    turn; for the next, the speed the rest of this turn's movement order leaves it at
-    (clauses ``orders.speed``, ``orders.illegal``)."""
-    from referee.rules.orders.legality import check_movement
-    from referee.rules.orders.model import NOTHING, Order
-
-    unit = state.unit(uid)
-    if turn <= state.turn:
-        return unit.speed, ""
-    text = state.orders.get(uid, {}).get(str(state.turn), {}).get("movement")
-    if not text:
-        return unit.speed, " (no movement order this turn)"
-    order = parse_order(text, "movement")
-    done = movement_steps_done(state)
-    if done >= len(order.steps):
-        return unit.speed, ""
-    rest = Order(
-        "movement", tuple((NOTHING,) if i < done else s for i, s in enumerate(order.steps))
-    )
-    end = check_movement(unit, rest, state.rules).speed_end
-    return end, f" (after this turn's {order.text()})"
 
 
 class OrdersPage(QWizardPage):
@@ -147,6 +116,10 @@ class OrdersPage(QWizardPage):
         self.problem.setTextFormat(Qt.TextFormat.PlainText)
         self.problem.setWordWrap(True)
         self.problem.setStyleSheet("color: #c62828")
+        self.finish_note = QLabel()
+        """What Finish writes while some units are not written yet, and what stays."""
+        self.finish_note.setTextFormat(Qt.TextFormat.PlainText)
+        self.finish_note.setWordWrap(True)
         layout = QVBoxLayout(self)
         layout.setContentsMargins(0, 0, 0, 0)
         layout.setSpacing(4)
@@ -155,6 +128,7 @@ class OrdersPage(QWizardPage):
         layout.addWidget(self.status_box)
         layout.addWidget(scroll, 1)
         layout.addWidget(self.problem)
+        layout.addWidget(self.finish_note)
         self.all_missing_button.clicked.connect(self.confirm_all_missing)
         self.texts: dict[str, tuple[str, str]] = {}
         self.notes: dict[str, tuple[str, str]] = {}
@@ -199,7 +173,10 @@ class OrdersPage(QWizardPage):
             item.setData(Qt.ItemDataRole.UserRole, uid)
             self.list.addItem(item)
         self.list.blockSignals(False)
-        self.list.setCurrentRow(0)
+        waiting = [uid for uid, s in self.status.items() if s == Status.OPEN]
+        # opened again after a partial step: on the first unit still to write, not on one
+        # written before, whose Finish has nothing to write
+        self.list.setCurrentRow(list(self.texts).index(waiting[0]) if waiting else 0)
         self._mark()
 
     def _pick(self, row: int) -> None:
@@ -284,15 +261,55 @@ class OrdersPage(QWizardPage):
                 item.setForeground(QColor("#1565c0"))
             else:
                 item.setText(
-                    f"{uid}: {movement} · {gunnery}" if problem is None else f"{uid}: does not read"
+                    f"{uid}: {movement} · {gunnery}{self._carried(uid)}"
+                    if problem is None
+                    else f"{uid}: does not read"
                 )
                 item.setForeground(QColor("#c62828") if problem else QColor("#000000"))
             first = first or (f"{uid}, {problem}" if problem else None)
         self.problem.setText(first or "")
+        self.finish_note.setText(self._finish_words())
+        self.finish_note.setVisible(bool(self.finish_note.text()))
         self.all_missing_button.setEnabled(
             any(s == Status.OPEN and uid not in self.given for uid, s in self.status.items())
         )
         self._show_rule()
+
+    def _carried(self, uid: str) -> str:
+        """`` -> - + - + -`` when an action of ``uid``'s orders is illegal at the speed it
+        starts the turn at, as the engine will carry them out (clause ``orders.illegal``)."""
+        from referee.rules.orders.legality import check_turn
+
+        movement, gunnery = self.texts[uid]
+        unit = self.state.unit(uid).with_(speed=self.notes[uid][0])
+        check = check_turn(
+            unit,
+            parse_order(movement, "movement"),
+            parse_order(gunnery, "gunnery"),
+            self.state.rules,
+        )
+        if check.movement.legal and check.gunnery.legal:
+            return ""
+        return f" (carried out: {check.movement.done.text()} · {check.gunnery.done.text()})"
+
+    def _finish_words(self) -> str:
+        """What Finish will do while units are not written yet: write only those written or
+        confirmed, the rest stay to write (the orders step waits for them); "" when every
+        unit is settled."""
+        left = [uid for uid, s in self.status.items() if s == Status.OPEN]
+        if not left:
+            return ""
+        writing = self.to_write()
+        rest = ", ".join(left)
+        if not writing:
+            return (
+                f"Nothing to write yet: {rest} not written. Pick one, write its orders "
+                "or mark it None given."
+            )
+        return (
+            f"Finish writes only {', '.join(writing)}; {rest} stay not written "
+            "(Next step opens this wizard for them)."
+        )
 
     def problem_of(self, uid: str) -> str | None:
         for kind, text in zip(KINDS, self.texts[uid], strict=True):
