@@ -29,6 +29,7 @@ from html import escape
 
 from PySide6.QtCore import Qt, QTimer, Signal
 from PySide6.QtWidgets import (
+    QApplication,
     QButtonGroup,
     QGridLayout,
     QLabel,
@@ -105,6 +106,7 @@ class DiceEntry(QWidget):
         scroll.setWidgetResizable(True)
         scroll.setWidget(self.grid_host)
         scroll.setFrameShape(QScrollArea.Shape.NoFrame)
+        scroll.setFocusPolicy(Qt.FocusPolicy.NoFocus)  # Tab goes from the choice to die 1
         layout = QVBoxLayout(self)
         layout.setContentsMargins(0, 0, 0, 0)
         layout.addWidget(self.digital)
@@ -205,6 +207,13 @@ class DiceEntry(QWidget):
         self.refresh()
         if typed:
             self.focus_next()
+            # chosen with an arrow key, the radio button takes the keyboard back once it is
+            # checked: the cursor goes to the dice after that
+            QTimer.singleShot(0, self, self._focus_after_choice)
+
+    def _focus_after_choice(self) -> None:
+        if self.is_typed() and QApplication.focusWidget() in (self.typed, self.digital):
+            self.focus_next()
 
     # --- values -----------------------------------------------------------------------
 
@@ -271,6 +280,7 @@ class DiceEntry(QWidget):
             key = slot.key
             box.valueChanged.connect(lambda v, k=key, b=box: self._typed(k, b, v))
             box.refused.connect(lambda text, k=key, b=box: self._refused(k, b, text))
+            box.back.connect(lambda k=key: self._back(k))
             self.boxes[key] = box
         return box
 
@@ -313,6 +323,10 @@ class DiceEntry(QWidget):
         for key, box in self.boxes.items():
             if key not in shown:
                 box.hide()
+        before: QWidget = self.typed  # Tab: the choice, then the dice in the order asked
+        for slot in self.slots:
+            QWidget.setTabOrder(before, self.boxes[slot.key])
+            before = self.boxes[slot.key]
         self._building = False
 
     def _purpose_html(self, slot: DieSlot) -> str:
@@ -380,6 +394,18 @@ class DiceEntry(QWidget):
                 box.selectAll()
                 self._scroll_to(box)
                 return
+
+    def _back(self, key: DieKey) -> None:
+        """Backspace in die ``key``'s box with nothing typed: the cursor goes to the die
+        before, its value selected, so the next digit replaces it (a second Backspace
+        clears it); die 1 keeps the cursor."""
+        keys = [s.key for s in self.slots]
+        if key not in keys or keys.index(key) == 0:
+            return
+        box = self.boxes[keys[keys.index(key) - 1]]
+        box.setFocus(Qt.FocusReason.OtherFocusReason)
+        box.selectAll()
+        self._scroll_to(box)
 
     def _scroll_to(self, box: FaceBox) -> None:
         """Scroll the list, and the page holding it, until ``box`` shows."""
