@@ -108,3 +108,25 @@ def test_reroll_clicked_then_return_takes_the_next_round_then_goes_on(qtbot, tmp
     qtbot.keyClick(focus, Qt.Key.Key_Return)
     assert wizard.currentId() == Page.ADVANTAGE
     wizard.reject()
+
+
+def test_after_the_last_batch_the_dice_now_show_from_the_top(qtbot, tmp_path):
+    # the rerolled dice typed at the bottom of the page scrolled it down; once no offer is
+    # left, the page shows the dice as they now stand, from its first line
+    _window, wizard = demo_reroll_page(qtbot, tmp_path, None)
+    page = wizard.reroll_page
+    page.dice.focus_next()
+    for _ in range(len(page.dice.slots)):
+        qtbot.keyClicks(focus_now(), "1")  # no 6: nothing more on offer
+    qtbot.keyClick(focus_now(), Qt.Key.Key_Return)
+    assert page.isComplete()
+    QApplication.processEvents()
+    assert in_view(page.faces)
+    wizard.reject()
+
+
+def focus_now() -> QWidget:
+    QApplication.processEvents()
+    widget = QApplication.focusWidget()
+    assert widget is not None
+    return widget

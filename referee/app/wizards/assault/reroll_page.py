@@ -19,6 +19,7 @@ from PySide6.QtWidgets import (
     QListWidgetItem,
     QPushButton,
     QRadioButton,
+    QScrollArea,
     QVBoxLayout,
     QWizard,
 )
@@ -319,10 +320,20 @@ class RerollPage(AssaultPage):
             return  # the referee moved on before the event loop's turn
         if self.isComplete():
             wizard.button(QWizard.WizardButton.NextButton).setFocus()
+            self._show_from_the_top()
         elif self.dice.is_typed() and self.dice.missing():
             self.dice.focus_next()
         else:
             self.apply_button.setFocus()
+
+    def _show_from_the_top(self) -> None:
+        """The page scrolled back to the dice as they now stand (typing the rerolled dice
+        scrolled it down to their boxes)."""
+        area = self.faces.parentWidget()
+        while area is not None and not isinstance(area, QScrollArea):
+            area = area.parentWidget()
+        if area is not None:
+            area.verticalScrollBar().setValue(0)
 
     def _nothing_to_reroll(self) -> bool:
         """The batch chosen rerolls no die (declined, or a proposal with no die worth
