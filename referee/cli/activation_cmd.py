@@ -658,6 +658,7 @@ def run_penetration(args: argparse.Namespace) -> int:
 
 
 def run_deploy_tiles(args: argparse.Namespace) -> int:
+    from referee.board.edge_words import edge_words
     from referee.board.hexgrid import hex_label
     from referee.cli.output import print_json, with_rulings
     from referee.rules.activation.deployment import deploy_tiles
@@ -669,13 +670,15 @@ def run_deploy_tiles(args: argparse.Namespace) -> int:
     mission = activation_missions(rules).get(args.mission)
     bm = mission_map(mission, base_map(mission))
     placed = [bm.parse(h) for h in args.placed.split(",") if h.strip()]
-    tiles = sorted(deploy_tiles(bm, mission.edges[args.side], start.depth, placed))
+    edge = mission.edges[args.side]
+    tiles = sorted(deploy_tiles(bm, edge, start.depth, placed))
     labels = [hex_label(h) for h in tiles]
     data = with_rulings(
         {
             "mission": mission.id,
             "side": args.side,
-            "edge": mission.edges[args.side],
+            "edge": edge,
+            "edge_words": edge_words(bm, edge),
             "tiles": labels,
             "clauses": ["activation.deployment"],
             "rulings": list(start.rulings("deployment.depth")),
@@ -686,8 +689,8 @@ def run_deploy_tiles(args: argparse.Namespace) -> int:
         print_json(data)
         return 0
     _print_list(
-        f"side {args.side} deploys in {mission.name} (edge {mission.edges[args.side]}, "
-        f"{start.depth} rows deep) on {len(labels)} tiles",
+        f"side {args.side} deploys in {mission.name} from {edge_words(bm, edge)}, "
+        f"{start.depth} rows deep, on {len(labels)} tiles",
         [", ".join(labels)],
         ["activation.deployment"],
         data,
@@ -696,17 +699,29 @@ def run_deploy_tiles(args: argparse.Namespace) -> int:
 
 
 def run_missions(args: argparse.Namespace) -> int:
+    from referee.board.edge_words import edge_words, sides_edges_words
     from referee.cli.output import print_json
-    from referee.rules.activation.missions import activation_missions
+    from referee.rules.activation.missions import activation_missions, base_map
 
     missions = activation_missions(_ruleset(args))
     if args.json:
-        print_json([m.to_json() for m in missions.missions.values()])
+        print_json(
+            [
+                {
+                    **m.to_json(),
+                    "edge_words": {
+                        f"side{s}": edge_words(base_map(m), e) for s, e in m.edges.items()
+                    },
+                }
+                for m in missions.missions.values()
+            ]
+        )
         return 0
     print("missions (sample data):")
     for m in missions.missions.values():
         buildings = ", ".join(f"{b.structure} on {b.hex}" for b in m.buildings) or "no buildings"
-        print(f"  {m.id}: {m.name}. {m.text} Capacity {m.capacity}; {buildings}.")
+        edges = sides_edges_words(base_map(m), m.edges)
+        print(f"  {m.id}: {m.name}. {m.text} Capacity {m.capacity}; {edges}; {buildings}.")
     return 0
 
 

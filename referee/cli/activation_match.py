@@ -73,6 +73,7 @@ def show_json(m: ActivationMatch) -> dict[str, Any]:
 
 
 def run_show(m: ActivationMatch, args: argparse.Namespace) -> int:
+    from referee.board.edge_words import sides_edges_words
     from referee.board.hexgrid import DIRECTION_NAMES, hex_label
     from referee.cli.output import print_json, print_rulings, with_rulings
 
@@ -86,6 +87,9 @@ def run_show(m: ActivationMatch, args: argparse.Namespace) -> int:
         f"{m.meta.get('title') or m.path.name}: {m.rules.name}{mission}, {state.phase} "
         f"phase, {state.activations} activations"
     )
+    if state.mission:  # where each side deploys, as the map shows it
+        edges = m.game.mission(state).edges
+        print(f"  edges: {sides_edges_words(m.game.maps[state.mission], edges)}")
     print(f"  now: {asked_now(state)}")
     for p in sorted(state.pieces.values(), key=lambda p: (p.side, p.uid)):
         where = "" if p.hex is None else f" at {hex_label(p.hex)}"

@@ -479,7 +479,7 @@ def run_step(args: argparse.Namespace) -> int:
             return 0
         print(f"{step.number}. {step.name}")
         for e, row in zip(step.events, events, strict=True):
-            for line in e.text.splitlines():
+            for line in m.system.shown(e).text.splitlines():  # today's words
                 print(f"  {line}")
             if e.clauses:
                 print(f"  why: {', '.join(e.clauses)}")

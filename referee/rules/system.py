@@ -13,6 +13,8 @@ A game system gives:
   state after it; :meth:`GameSystem.fold`: the state after an event as the journal recorded
   it (what opening a file and replaying a journal build on);
 * its agenda (:meth:`GameSystem.agenda`: what the referee must do now, in words);
+* an event in today's words (:meth:`GameSystem.shown`), for what shows one: the journal
+  keeps the words it always wrote, byte for byte;
 * its report sections (:meth:`GameSystem.report`: its part of ``referee match report``).
 
 Everything around a step -- the journal file, run, undo, redo and the replay check -- is
@@ -79,6 +81,11 @@ class GameSystem(Protocol[S, C]):
 
     def agenda(self, state: S) -> str:
         """What the referee must do now, in words."""
+        ...
+
+    def shown(self, event: Event) -> Event:
+        """``event`` in the words a referee reads today, for the window, the report and the
+        command line to show; the journal keeps (and checks) the words it always wrote."""
         ...
 
     def report(

@@ -113,3 +113,27 @@ def test_bad_input_exits_2(capsys):
     assert status == 2 and "no unit card 'zeppelin'" in err
     status, _, err = run(capsys, "move", "battle-tank", "H12:N", "--steps", "FX")
     assert status == 2 and "not a step" in err
+
+
+def test_the_edges_are_named_where_the_map_shows_them(capsys):
+    # Crossroads: side 1 on the hexagon's S edge, side 2 on its N edge; flat-topped tiles put
+    # S at the lower left of the map (A12 to H15) and N at the upper right (H1 to O5)
+    _, out, _ = run(capsys, "deploy-tiles", "--mission", "crossroads", "--side", "1")
+    first = out.splitlines()[0]
+    assert "the lower-left edge (A12 to H15)" in first and "edge S" not in first
+    _, out, _ = run(capsys, "deploy-tiles", "--mission", "crossroads", "--side", "2", "--json")
+    data = json.loads(out)
+    assert (data["edge"], data["edge_words"]) == ("N", "the upper-right edge (H1 to O5)")
+    _, out, _ = run(capsys, "missions")
+    crossroads = next(line for line in out.splitlines() if "crossroads:" in line)
+    assert (
+        "side 1 at the lower-left edge (A12 to H15), side 2 at the upper-right edge (H1 to O5)"
+        in crossroads
+    )
+    _, out, _ = run(capsys, "missions", "--json")
+    (mission,) = [m for m in json.loads(out) if m["id"] == "crossroads"]
+    assert mission["edges"] == {"side1": "S", "side2": "N"}  # the file's letters, as before
+    assert mission["edge_words"] == {
+        "side1": "the lower-left edge (A12 to H15)",
+        "side2": "the upper-right edge (H1 to O5)",
+    }

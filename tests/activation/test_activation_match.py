@@ -333,3 +333,42 @@ def test_a_mission_note_worded_as_an_earlier_referee_worded_it_still_checks(play
     )
     status, out, _ = cli("match", "check", str(copy))
     assert status == 0, out
+
+
+EDGES_IN_WORDS = (
+    "side 1 at the lower-left edge (A12 to H15), side 2 at the upper-right edge (H1 to O5)"
+)
+
+
+def test_the_mission_line_is_written_as_ever_and_shown_with_each_edge_where_the_map_has_it(
+    played, tmp_path
+):
+    # Crossroads gives side 1 the hexagon's S edge and side 2 its N edge. The journal keeps
+    # the line's words byte for byte ("side 1's edge S, side 2's edge N"); the map's tiles
+    # are flat-topped, so S is the lower-left edge (A12 to H15) and N the upper-right one (H1
+    # to O5): the words the report and the command line show a referee
+    written = "the mission is Crossroads (crossroads): activation map, "
+    with sqlite3.connect(played) as conn:
+        texts = [json.loads(d)["text"] for (d,) in conn.execute("SELECT data FROM events")]
+    conn.close()
+    assert any(f"{written}side 1's edge S, side 2's edge N, capacity 12" in t for t in texts)
+    status, _, _ = cli("match", "report", str(played), "-o", str(tmp_path / "r.html"))
+    assert status == 0
+    page = (tmp_path / "r.html").read_text()
+    assert f"{written}{EDGES_IN_WORDS}, capacity 12" in page
+    assert "edge S," not in page
+
+
+def test_the_last_ban_on_the_command_line_says_where_each_sides_edge_is(tmp_path):
+    path = tmp_path / "bans.referee"
+    assert cli("match", "new", str(path), "--from", str(JOURNAL))[0] == 0
+    for step in read_journal(JOURNAL).steps[:4]:  # the armies presented, three bans
+        argv = ["match", "step", str(path), step.name]
+        for c in step.commands:
+            argv += ["-c", c.text()]
+        status, out, err = cli(*argv, *(["--dice", *map(str, step.dice)] if step.dice else []))
+        assert status == 0, err
+    assert f"the mission is Crossroads (crossroads): activation map, {EDGES_IN_WORDS}" in out
+    assert "edge S" not in out
+    status, out, _ = cli("match", "show", str(path))
+    assert status == 0 and f"  edges: {EDGES_IN_WORDS}\n" in out

@@ -231,6 +231,12 @@ def test_a_unit_in_the_reserves_enters_on_its_edge(g):
         play(g, state, "enter uid=tank hex=H14 facing=N")
     out = play(g, state, "enter uid=tank hex=H15 facing=N")
     assert (pieces_json(out.state)["tank"]["hex"], out.state.turn) == ("H15", 2)
+    # its edge as the map shows it: the hexagon's S side is its lower-left edge, A12 to H15
+    with pytest.raises(ActivationError) as refused:
+        play(g, state, "enter uid=tank hex=H14 facing=N")
+    assert str(refused.value).endswith(
+        "H14 is not on side 1's edge, the lower-left edge (A12 to H15)"
+    )
     with pytest.raises(ActivationError, match="only as the mission says"):
         play(game(reserves_entry="mission"), state, "enter uid=tank hex=H15 facing=N")
 

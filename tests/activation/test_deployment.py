@@ -239,3 +239,19 @@ def test_a_structure_starts_with_no_ammunition(g):
         play(g, ready(g), "deploy side=1 uid=bunker hex=G15 ammunition=2")
     assert err.value.field == "ammunition"
     assert play(g, ready(g), "deploy side=1 uid=bunker hex=G15").state
+
+
+def test_a_refused_deployment_says_where_the_edge_is_on_the_board(g):
+    # the Crossroads' side 1 edge is the hexagon's S side, drawn at the lower left of the
+    # map (flat-topped tiles: corners at top and bottom), from A12 to H15
+    state = ready(g)
+    with pytest.raises(ActivationError) as refused:
+        play(g, state, "deploy side=1 uid=tank hex=H14 facing=N")
+    assert "side 1's edge, the lower-left edge (A12 to H15), its first deployment" in str(
+        refused.value
+    )
+    state = play(g, state, "deploy side=1 uid=squad hex=H15").state
+    state = play(g, state, "deploy side=2 uid=grunts hex=H1").state
+    with pytest.raises(ActivationError) as later:
+        play(g, state, "deploy side=1 uid=scouts hex=H13")
+    assert "side 1's edge, the lower-left edge (A12 to H15), or next to a tile" in str(later.value)

@@ -91,7 +91,7 @@ def test_the_deploy_wizard_offers_only_the_edge_first_and_deploys_on_the_tile_cl
     pieces.pick("tank")
     next_page(qtbot, wizard)
     # a first deployment goes on a tile of the player's edge (clause activation.deployment):
-    # side 1's edge on Crossroads is the south one, row 15 (the sample deploys on H15)
+    # side 1's edge on Crossroads is the lower-left one, A12 to H15 (the sample deploys on H15)
     drawn = deploying.wizard_host.overlay.drawn()
     assert any(line.startswith("hex H15 ") for line in drawn)
     assert not any(line.startswith("hex H14 ") for line in drawn)

@@ -5,12 +5,10 @@ system open (each adds its own entries)."""
 
 from __future__ import annotations
 
-import re
-from collections import Counter
-
 import pytest
 from app_window import activation_window, demo_window
-from PySide6.QtWidgets import QMenu, QMenuBar, QWidget
+from mnemonics import clashes, mnemonic
+from PySide6.QtWidgets import QMenuBar
 
 from referee.match.journal.journal_text import read_journal, replay_journal
 from referee.paths import data_dir
@@ -23,30 +21,6 @@ def private_folders(tmp_path, monkeypatch):
     monkeypatch.setenv("REFEREE_MATCHES", str(tmp_path / "matches"))
     monkeypatch.setenv("REFEREE_CACHE", str(tmp_path / "cache"))
     monkeypatch.setenv("REFEREE_HOME", str(tmp_path / "home"))
-
-
-def mnemonic(text: str) -> str | None:
-    """The letter after a single ``&`` (``&&`` is a literal ampersand), lower case."""
-    found = re.search(r"(?<!&)&([^&])", text.replace("&&", ""))
-    return found.group(1).lower() if found else None
-
-
-def clashes(widget: QWidget, where: str) -> list[str]:
-    """Each letter two or more visible entries of ``widget`` (a menu bar or a menu) share,
-    with theirs in the submenus."""
-    shown = [a for a in widget.actions() if a.isVisible() and not a.isSeparator()]
-    letters = Counter(m for a in shown if (m := mnemonic(a.text())) is not None)
-    found = [
-        f"{where}: '{letter}' in "
-        + ", ".join(repr(a.text()) for a in shown if mnemonic(a.text()) == letter)
-        for letter, n in letters.items()
-        if n > 1
-    ]
-    for a in shown:
-        sub = a.menu()
-        if isinstance(sub, QMenu):
-            found += clashes(sub, f"{where} > {a.text()}")
-    return found
 
 
 def menu_bar(window) -> QMenuBar:
@@ -79,3 +53,16 @@ def test_no_two_entries_of_a_menu_share_a_mnemonic_in_the_map_editor(qtbot, tmp_
     editor = window.findChild(MapEditorWindow)
     assert editor is not None
     assert clashes(editor.menuBar(), "map editor") == []
+
+
+def test_no_two_keys_of_the_main_window_share_a_letter_in_either_game(qtbot, tmp_path):
+    """Its menus, buttons, labels of a field, boxes' titles and tabs (the docks' too), each
+    page of a tab shown in turn: one letter, one entry (the same rule as the desk's)."""
+    from mnemonics import shown_ampersands
+
+    window = demo_window(qtbot, tmp_path)
+    assert clashes(window, "written orders") == [] and shown_ampersands(window) == []
+    path = tmp_path / "crossroads.referee"
+    replay_journal(read_journal(JOURNAL), path).close()
+    window = activation_window(qtbot, path)
+    assert clashes(window, "activation") == [] and shown_ampersands(window) == []

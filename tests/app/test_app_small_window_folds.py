@@ -113,3 +113,34 @@ def test_a_window_shown_too_small_folds_its_docks(qtbot, tmp_path):
     assert window.statusBar().currentMessage() == FOLDED_MESSAGE
     char = window.fontMetrics().averageCharWidth()
     qtbot.waitUntil(lambda: window.view.width() >= USABLE_MAP_CHARS * char)
+
+
+def test_docks_folded_at_quit_come_back_at_the_next_start(qtbot, tmp_path):
+    """The fold is the moment's (a window too small): the layout kept for the next start
+    has the docks, so a window started on a larger screen shows them."""
+    from PySide6.QtCore import QSettings
+
+    from referee.app.window.main_window import MainWindow
+    from referee.match.setup.demo import create_demo_match
+
+    settings = QSettings(str(tmp_path / "referee.ini"), QSettings.Format.IniFormat)
+    path = tmp_path / "demo.referee"
+    create_demo_match(path).close()
+    window = MainWindow(settings=settings)
+    qtbot.addWidget(window)
+    window.resize(780, 600)
+    window.open_match(path)
+    window.show()
+    qtbot.waitExposed(window)
+    qtbot.waitUntil(lambda: not window.tracker_dock.isVisible())
+    window.close()
+
+    again = MainWindow(settings=settings)
+    qtbot.addWidget(again)
+    assert again.remembered is not None and again.remembered.restore_window(again)
+    again.resize(1366, 768)
+    again.open_match(path)
+    again.show()
+    qtbot.waitExposed(again)
+    assert again.tracker_dock.isVisible() and again.inspector_dock.isVisible()
+    assert not again.fold_action.isChecked()

@@ -89,7 +89,7 @@ def test_export_csv_writes_the_one_file_named(qtbot, tmp_path, monkeypatch):
     def no_folder(*args, **kwargs):
         raise AssertionError("Export CSV asked for a folder")
 
-    monkeypatch.setattr(desk_files.QFileDialog, "getExistingDirectory", no_folder)
+    monkeypatch.setattr(desk_files, "ask_folder", no_folder)
     monkeypatch.setattr(desk_files, "ask_save_path", lambda *args: named)
     w.files.export_dialog("csv")
     assert named.is_file()

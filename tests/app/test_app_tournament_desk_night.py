@@ -124,17 +124,16 @@ def test_a_nation_that_is_not_the_armys_is_refused_saying_what_to_do(qtbot, tmp_
 def test_the_army_and_match_file_dialogs_open_where_the_app_keeps_those_files(
     qtbot, tmp_path, monkeypatch
 ):
-    from PySide6.QtWidgets import QFileDialog
-
+    import referee.app.tournament.checkin_panel as checkin_panel
     import referee.app.tournament.desk_files as desk_files
+    import referee.app.tournament.result_desk as result_desk
     from referee.paths import armies_dir, matches_dir
 
     asked: list[str] = []
-    monkeypatch.setattr(
-        QFileDialog,
-        "getOpenFileName",
-        lambda _parent, _title, start, _filter: (asked.append(start), ("", ""))[1],
-    )
+    for module in (checkin_panel, result_desk):  # the open dialogs: where each starts
+        monkeypatch.setattr(
+            module, "ask_open_path", lambda _parent, _title, start, _filter: asked.append(start)
+        )
     monkeypatch.setattr(
         desk_files,
         "ask_save_path",

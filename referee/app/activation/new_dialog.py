@@ -25,6 +25,7 @@ from PySide6.QtWidgets import (
 
 from referee.app.widgets.boxes import SpinBox
 from referee.app.widgets.plain_text import plain_tip
+from referee.board.edge_words import sides_edges_words
 from referee.errors import RefereeError, one_line
 from referee.match.games.activation_file import ActivationMatch
 from referee.rules.activation.game import ActivationGame
@@ -98,7 +99,8 @@ class NewActivationMatch(QDialog):
         for mid, mission in game.missions.missions.items():
             check = QCheckBox(mission.name, missions)
             check.setChecked(True)
-            check.setToolTip(plain_tip(mission.text))
+            edges = sides_edges_words(game.maps[mid], mission.edges)
+            check.setToolTip(plain_tip(f"{mission.text}\nDeployment: {edges}."))
             row.addWidget(check)
             self.mission_boxes[mid] = check
         layout.addWidget(missions)

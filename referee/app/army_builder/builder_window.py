@@ -18,7 +18,6 @@ from pathlib import Path
 from PySide6.QtCore import Qt
 from PySide6.QtGui import QAction, QCloseEvent, QKeySequence
 from PySide6.QtWidgets import (
-    QFileDialog,
     QGroupBox,
     QLabel,
     QMainWindow,
@@ -35,6 +34,7 @@ from referee.app.army_builder.catalogue_list import CatalogueList
 from referee.app.army_builder.entries_table import EntriesTable
 from referee.app.army_builder.unit_card_view import UnitCardView
 from referee.app.army_builder.upgrades_panel import UpgradesPanel
+from referee.app.widgets.file_dialogs import ask_open_path
 from referee.app.widgets.save_dialog import ask_save_path
 from referee.app.widgets.unsaved_changes import UnsavedChanges
 from referee.army import Army, ArmyEntry, ArmyReport, dump_army, load_army, validate_army
@@ -72,25 +72,27 @@ class ArmyBuilderWindow(QMainWindow):
 
         self.header = ArmyHeader(self.catalogue, self.budgets)
         self.units = CatalogueList()
-        self.add_button = QPushButton("Add to the army →")
-        left_box = QGroupBox("Catalogue")
+        self.add_button = QPushButton("&Add to the army →")
+        left_box = QGroupBox("&Catalogue")
         left = QVBoxLayout(left_box)
         left.addWidget(self.units, 1)
         left.addWidget(self.add_button)
 
         self.entries = EntriesTable()
-        self.remove_button = QPushButton("Remove the entry")
+        self.remove_button = QPushButton("&Remove the entry")
         self.upgrades = UpgradesPanel()
         self.upgrades.setAccessibleName("upgrades")
-        middle_box = QGroupBox("The army")
+        middle_box = QGroupBox("The arm&y")
         middle = QVBoxLayout(middle_box)
         middle.addWidget(self.entries, 2)
         middle.addWidget(self.remove_button)
-        middle.addWidget(QLabel("Upgrades and equipment of the selected entry"))
+        upgrades_label = QLabel("&Upgrades and equipment of the selected entry")
+        upgrades_label.setBuddy(self.upgrades)
+        middle.addWidget(upgrades_label)
         middle.addWidget(self.upgrades, 3)
 
         self.card = UnitCardView()
-        right_box = QGroupBox("Unit card")
+        right_box = QGroupBox("Unit car&d")
         right = QVBoxLayout(right_box)
         right.addWidget(self.card)
 
@@ -117,6 +119,7 @@ class ArmyBuilderWindow(QMainWindow):
         h.advanced.toggled.connect(lambda on: self._edit(advanced=on))
         self.add_button.clicked.connect(self.add_selected_unit)
         self.units.itemDoubleClicked.connect(lambda _: self.add_selected_unit())
+        self.units.unit_chosen.connect(self.add_selected_unit)
         self.units.currentRowChanged.connect(self._show_catalogue_card)
         self.entries.currentCellChanged.connect(lambda *_: self._show_entry())
         self.entries.count_changed.connect(self.set_count)
@@ -306,8 +309,8 @@ class ArmyBuilderWindow(QMainWindow):
         self.unsaved.ask(self._choose_open_now)
 
     def _choose_open_now(self) -> None:
-        path, _ = QFileDialog.getOpenFileName(self, "Open an army list", str(self.folder), FILTER)
-        if path:
+        path = ask_open_path(self, "Open an army list", self.folder, FILTER)
+        if path is not None:
             self.open_file(path)
 
     def save_to(self, path: Path | str) -> Path:

@@ -5,7 +5,8 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 
-from PySide6.QtCore import Qt
+from PySide6.QtCore import Qt, Signal
+from PySide6.QtGui import QKeyEvent
 from PySide6.QtWidgets import QListWidget, QListWidgetItem, QWidget
 
 from referee.app.widgets.plain_text import plain_tip
@@ -14,7 +15,10 @@ from referee.units.model import UnitType
 
 
 class CatalogueList(QListWidget):
-    """The units the army may take."""
+    """The units the army may take; Return (or Enter) on one asks to add it."""
+
+    unit_chosen = Signal()
+    """Return pressed on the current unit."""
 
     def __init__(self, parent: QWidget | None = None) -> None:
         super().__init__(parent)
@@ -36,6 +40,13 @@ class CatalogueList(QListWidget):
                 )
             )
             self.addItem(item)
+
+    def keyPressEvent(self, event: QKeyEvent) -> None:
+        if event.key() in (Qt.Key.Key_Return, Qt.Key.Key_Enter) and self.currentItem():
+            self.unit_chosen.emit()
+            event.accept()
+            return
+        super().keyPressEvent(event)
 
     def unit_id(self, row: int) -> str | None:
         """The unit id of row ``row`` (None for no such row)."""

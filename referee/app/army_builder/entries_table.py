@@ -14,6 +14,7 @@ from PySide6.QtWidgets import (
 )
 
 from referee.app.widgets.boxes import SpinBox
+from referee.app.widgets.cell_editors import CellEditors
 from referee.app.widgets.plain_text import plain_tip
 from referee.army import Army, ArmyReport
 from referee.army.sheet import cost_text
@@ -38,6 +39,7 @@ class EntriesTable(QTableWidget):
         eh.setSectionResizeMode(1, QHeaderView.ResizeMode.ResizeToContents)
         eh.setSectionResizeMode(2, QHeaderView.ResizeMode.Stretch)
         eh.setSectionResizeMode(3, QHeaderView.ResizeMode.ResizeToContents)
+        self.editors = CellEditors(self)  # Tab goes through the bases, row by row
 
     def show_army(self, army: Army, report: ArmyReport, select: int) -> None:
         """Fill the rows from ``army`` as ``report`` checked it; row ``select`` selected."""
@@ -60,12 +62,19 @@ class EntriesTable(QTableWidget):
                         plain_tip("; ".join(e.message for e in report.errors if e.entry == row))
                     )
                 self.setItem(row, column, item)
+            spin = self.cellWidget(row, 1)
+            if isinstance(spin, SpinBox):  # kept: the keyboard stays in it as it is typed
+                spin.blockSignals(True)
+                spin.setValue(entry.count)
+                spin.blockSignals(False)
+                continue
             spin = SpinBox()
             spin.setRange(1, 99)
             spin.setValue(entry.count)
             spin.setAccessibleName(f"entry {row} bases")
             spin.valueChanged.connect(lambda n, r=row: self.count_changed.emit(r, n))
             self.setCellWidget(row, 1, spin)
+        self.editors.order([self.cellWidget(row, 1) for row in range(self.rowCount())])
         if 0 <= select < len(army.entries):
             self.selectRow(select)
             self.setCurrentCell(select, 0)

@@ -17,6 +17,7 @@ from PySide6.QtWidgets import (
 )
 
 from referee.app.widgets.boxes import SpinBox
+from referee.app.widgets.cell_editors import CellEditors
 from referee.army.model import ArmyEntry, UpgradeChoice
 from referee.units.model import UnitType
 from referee.units.upgrades import Upgrade
@@ -71,19 +72,27 @@ class UpgradesPanel(QTableWidget):
         header.sectionResized.connect(lambda *_: self.resizeRowsToContents())
         self.upgrades: tuple[Upgrade, ...] = ()
         self.editors: dict[str, QCheckBox | QSpinBox] = {}
+        self.keys = CellEditors(self)  # Tab goes through the upgrades, Space ticks one
 
     def show_entry(
         self, unit: UnitType | None, entry: ArmyEntry | None, upgrades: tuple[Upgrade, ...]
     ) -> None:
         """The upgrades ``unit`` may take, set as ``entry`` takes them."""
-        self.upgrades = offered(unit, upgrades) if unit is not None else ()
+        offer = offered(unit, upgrades) if unit is not None else ()
         counts = {c.id: c.count for c in entry.choices} if entry is not None else {}
+        if offer == self.upgrades and offer:  # the same editors: the keyboard stays in one
+            for upgrade_id, kept in self.editors.items():
+                kept.blockSignals(True)
+                self.set_count(upgrade_id, counts.get(upgrade_id, 0))
+                kept.blockSignals(False)
+            return
+        self.upgrades = offer
         self.editors = {}
         self.setRowCount(len(self.upgrades))
         for row, upgrade in enumerate(self.upgrades):
             editor: QCheckBox | QSpinBox
             if upgrade.per == "base":
-                editor = QCheckBox(upgrade.name)
+                editor = QCheckBox(upgrade.name.replace("&", "&&"))  # a name, no key
                 editor.setChecked(counts.get(upgrade.id, 0) > 0)
                 editor.toggled.connect(self._edited)
             else:
@@ -98,6 +107,9 @@ class UpgradesPanel(QTableWidget):
             self.setItem(row, 1, QTableWidgetItem(upgrade.cost_text()))
             self.setItem(row, 2, QTableWidgetItem(what_it_does(upgrade)))
         self.resizeRowsToContents()
+        self.keys.order(list(self.editors.values()))
+        if self.upgrades:  # a cell without an editor: else the table's first focus makes
+            self.setCurrentCell(0, 1)  # the first editor's cell current and Tab skips it
 
     def count(self, upgrade_id: str) -> int:
         editor = self.editors[upgrade_id]

@@ -52,10 +52,10 @@ class MapSidePanel(QWidget):
         self.checks.setAccessibleName("check")
         self.checks.setWordWrap(True)
         form = QFormLayout()
-        form.addRow("Name", self.name)
+        form.addRow("&Name", self.name)
         form.addRow("Edition", self.edition)
-        form.addRow("Scenario", self.scenario_box)
-        form.addRow("Designing as", self.designer)
+        form.addRow("S&cenario", self.scenario_box)
+        form.addRow("&Designing as", self.designer)
         legend = QLabel(
             "Zones: side 1's territory rimmed blue (the bottom), side 2's red (the "
             "top), no man's land between them; hexes that break the scenario "

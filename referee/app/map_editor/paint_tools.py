@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from PySide6.QtCore import Qt
 from PySide6.QtGui import QIcon, QPixmap
-from PySide6.QtWidgets import QListWidget, QListWidgetItem, QWidget
+from PySide6.QtWidgets import QLabel, QListWidget, QListWidgetItem, QWidget
 
 from referee.app.widgets.plain_text import plain_tip
 from referee.app.widgets.style import terrain_colour
@@ -22,6 +22,12 @@ class PaintTools(QListWidget):
     def __init__(self, parent: QWidget | None = None) -> None:
         super().__init__(parent)
         self.setAccessibleName("paint")
+
+    def label(self) -> QLabel:
+        """The list's title, its letter (Alt+P) giving it the keyboard."""
+        title = QLabel("&Paint")
+        title.setBuddy(self)
+        return title
 
     def fill(self, rules: Ruleset) -> None:
         """The tools of ``rules``' edition, the first picked (without a signal)."""

@@ -29,8 +29,6 @@ from PySide6.QtGui import (
     QUndoStack,
 )
 from PySide6.QtWidgets import (
-    QFileDialog,
-    QLabel,
     QMainWindow,
     QMenu,
     QMessageBox,
@@ -45,6 +43,7 @@ from referee.app.map_editor.map_change import MapChange
 from referee.app.map_editor.map_side_panel import PROBLEM_COLOUR, MapSidePanel
 from referee.app.map_editor.paint_tools import TOOLS_PATHS, PaintTools
 from referee.app.map_editor.paint_view import PaintView
+from referee.app.widgets.file_dialogs import ask_open_path
 from referee.app.widgets.refusals import Refusals
 from referee.app.widgets.save_dialog import ask_save_path
 from referee.app.widgets.unsaved_changes import UnsavedChanges
@@ -98,7 +97,7 @@ class MapEditorWindow(QMainWindow):
         self.side = MapSidePanel()
         left = QWidget()
         left_layout = QVBoxLayout(left)
-        left_layout.addWidget(QLabel("Paint"))
+        left_layout.addWidget(self.tools.label())
         left_layout.addWidget(self.tools, 1)
         splitter = QSplitter()
         splitter.addWidget(left)
@@ -300,9 +299,9 @@ class MapEditorWindow(QMainWindow):
 
     def choose_file(self) -> None:
         start = str(self.path.parent if self.path else maps_folder())
-        name, _ = QFileDialog.getOpenFileName(self, "Open a map", start, "Maps (*.toml)")
-        if name:
-            self.open_file(Path(name))
+        path = ask_open_path(self, "Open a map", start, "Maps (*.toml)")
+        if path is not None:
+            self.open_file(path)
 
     def open_file(self, path: Path) -> bool:
         """Edit the map file at ``path`` (a file that cannot be read is reported)."""

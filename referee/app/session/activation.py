@@ -24,10 +24,12 @@ from referee.app.activation.turn_panel import TurnPanel
 from referee.app.activation.wizards.opener import WIZARDS, ActivationWizards
 from referee.app.map.geometry import HEX_SIZE, hex_centre
 from referee.app.session.shell import Shell
+from referee.board.edge_words import edge_words
 from referee.board.hexgrid import Hex, hex_label
 from referee.errors import RefereeError, one_line
 from referee.match.games.activation_file import ActivationMatch
 from referee.rules.activation.game import battle_map, sight
+from referee.rules.activation.mission_line import shown_step
 from referee.rules.activation.system import asked_now
 from referee.rules.activation.transport import room_text
 from referee.rules.changes import ChangeFlag
@@ -147,16 +149,21 @@ class ActivationGame:
             self.piece_items, self.pip_items = {}, {}
             w.view.fit()
         depth = m.game.rules.start.depth
+        edges = {  # the mission's, once set: the map file's zones before it say no edge
+            f"side{s}": f", {edge_words(bm, e)}"
+            for s, e in (m.game.mission(state).edges.items() if state.mission else ())
+        }
         for h, item in w.scene.hex_items.items():
             terrain = bm.terrain_at(h)
             table = m.rules.terrain
             words = table[terrain].name if terrain in table else terrain
             zone = bm.zone_of(h)
             if zone is not None and zone.startswith("side"):
-                # what the rim means (ruling activation.deploy-depth)
+                # what the rim means (ruling activation.deploy-depth), where the edge is
                 words += (
-                    f"; rimmed: side {zone[4:]} deploys within {depth} rows of its edge (its "
-                    "first deployment on the edge row, later ones next to its own)"
+                    f"; rimmed: side {zone[4:]} deploys within {depth} rows of its edge"
+                    f"{edges.get(zone, '')}: its first deployment on the edge row, later ones "
+                    "next to its own"
                 )
             item.set_terrain(terrain, words)
         self._draw_pieces()
@@ -173,7 +180,7 @@ class ActivationGame:
         )
         self.panel.asked.setText(f"Now: {asked_now(state)}")
         w.where.setText(f"{m.rules.name} · {mission} · {state.phase} phase")
-        w.journal.set_steps(steps, m.rules)
+        w.journal.set_steps([shown_step(m.game.maps, s) for s in steps], m.rules)
         self.panel.undo_button.setEnabled(any(not s.undone for s in steps))
         self.panel.redo_button.setEnabled(any(s.undone for s in steps))
         if ChangeFlag.UNDO in flags:
@@ -184,7 +191,7 @@ class ActivationGame:
             self.say(f"Redone: {done[-1].number}. {done[-1].name}" if done else "")
 
     def stepped(self, step: Step) -> None:
-        self.say("\n".join(e.text for e in step.events))
+        self.say("\n".join(self.match.system.shown(e).text for e in step.events))
         self.panel.command.clear()  # a step ran (typed or from a wizard): no stale words left
 
     def refused(self, message: str) -> None:

@@ -41,7 +41,7 @@ class AwardsPanel(QWidget):
         for key, title in CATEGORIES.items():
             self.category.addItem(title.capitalize(), key)
         self.choice = ComboBox()
-        self.vote_button = QPushButton("Enter vote")
+        self.vote_button = QPushButton("E&nter vote")
         self.vote_button.clicked.connect(self._vote)
         vote_row = QHBoxLayout()
         for label, widget in (
@@ -66,7 +66,7 @@ class AwardsPanel(QWidget):
             weight.setTextFormat(Qt.TextFormat.PlainText)
             form.addWidget(weight)
             form.addWidget(box)
-        self.weights_button = QPushButton("Set weights")
+        self.weights_button = QPushButton("Set &weights")
         self.weights_button.clicked.connect(self._weights)
         form.addWidget(self.weights_button)
         form.addStretch(1)

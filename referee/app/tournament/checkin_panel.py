@@ -11,7 +11,6 @@ from typing import Any
 
 from PySide6.QtCore import Qt
 from PySide6.QtWidgets import (
-    QFileDialog,
     QGroupBox,
     QHBoxLayout,
     QLabel,
@@ -22,6 +21,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from referee.app.widgets.file_dialogs import ask_open_path
 from referee.army import ArmyFileError
 from referee.errors import RefereeError
 from referee.paths import armies_dir
@@ -46,7 +46,7 @@ class CheckinPanel(QGroupBox):
         self.checked: dict[str, Any] | None = None
         self.file_line = QLineEdit(placeholderText="no army file chosen")
         self.file_line.setReadOnly(True)
-        self.choose = QPushButton("Choose army file…")
+        self.choose = QPushButton("&Choose army file…")
         self.choose.clicked.connect(self.choose_file)
         self.clear_button = QPushButton("Clear")
         self.clear_button.clicked.connect(self.clear)
@@ -77,11 +77,11 @@ class CheckinPanel(QGroupBox):
 
     def choose_file(self) -> None:
         start = str(self.path.parent if self.path else armies_dir())  # the builder's folder
-        path, _ = QFileDialog.getOpenFileName(
+        path = ask_open_path(
             self, "A player's army list", start, "Army lists (*.toml);;All files (*)"
         )
-        if path:
-            self.set_file(Path(path))
+        if path is not None:
+            self.set_file(path)
 
     def clear(self) -> None:
         self.path, self.checked = None, None

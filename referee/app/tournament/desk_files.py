@@ -7,11 +7,12 @@ from __future__ import annotations
 from collections.abc import Callable
 from pathlib import Path
 
-from PySide6.QtWidgets import QDialog, QFileDialog, QMessageBox, QWidget
+from PySide6.QtWidgets import QDialog, QMessageBox, QWidget
 
 from referee.app.tournament.desk_host import DeskHost
 from referee.app.tournament.pairings_tab import PairingsTab
 from referee.app.tournament.serve_dialog import ServeDialog
+from referee.app.widgets.file_dialogs import ask_folder
 from referee.app.widgets.plain_text import plain_message
 from referee.app.widgets.save_dialog import ask_save_path
 from referee.errors import RefereeError
@@ -41,9 +42,9 @@ class DeskFiles:
         else:
             start = Path(self.host.tournament.store_name).resolve().parent
         if fmt == "site":
-            folder = QFileDialog.getExistingDirectory(self.window, "Export to folder", str(start))
-            if folder:
-                self.export(fmt, Path(folder), self.may_replace)
+            folder = ask_folder(self.window, "Export to folder", start)
+            if folder is not None:
+                self.export(fmt, folder, self.may_replace)
             return
         suggested = start / f"{safe_file_name(self.host.tournament.name, 'event')}.{fmt}"
         path = ask_save_path(

@@ -27,7 +27,7 @@ class PairingsTab(QWidget):
         self.host = host
         self.round_pick = SpinBox(minimum=1, maximum=99)
         self.round_pick.valueChanged.connect(self.redraw_pairings)
-        self.pair_button = QPushButton("Pair next round")
+        self.pair_button = QPushButton("Pair ne&xt round")
         self.pair_button.clicked.connect(self.pair)
         self.pairing = make_table(
             [
@@ -39,7 +39,7 @@ class PairingsTab(QWidget):
                 "venue table",
             ]
         )
-        self.match_button = QPushButton("Match file for the selected table…")
+        self.match_button = QPushButton("Match file for the selected ta&ble…")
         self.bye_label = QLabel()
         self.bye_label.setTextFormat(Qt.TextFormat.PlainText)
         self.pair_warnings = QLabel()
@@ -47,7 +47,7 @@ class PairingsTab(QWidget):
         self.pair_warnings.setWordWrap(True)
         self.pair_warnings.setStyleSheet("color: #a00;")
         self.swap_a, self.swap_b = ComboBox(), ComboBox()
-        swap = QPushButton("Swap seats")
+        swap = QPushButton("S&wap seats")
         swap.clicked.connect(self.swap)
         top = QHBoxLayout()
         top.addWidget(QLabel("Round"))

@@ -60,27 +60,27 @@ class PlayersTab(QWidget):
         self.new_nation = QLineEdit(placeholderText="nation")
         self.new_club = QLineEdit(placeholderText="club")
         self.new_club.setToolTip("kept apart from the club's other players in round 1")
-        self.present_button = QPushButton("Present")
+        self.present_button = QPushButton("Prese&nt")
         self.present_button.setToolTip("the selected players are at the door for the next round")
         self.present_button.clicked.connect(lambda: self.door_selected(True))
-        self.absent_button = QPushButton("Absent")
+        self.absent_button = QPushButton("A&bsent")
         self.absent_button.setToolTip(
             "the selected players are not at the door: dropped when the next round is paired"
         )
         self.absent_button.clicked.connect(lambda: self.door_selected(False))
-        add = QPushButton("Enter player")
+        add = QPushButton("Enter pla&yer")
         add.clicked.connect(self.add_player)
         self.new_name.returnPressed.connect(self.add_player)
-        drop = QPushButton("Drop selected")
+        drop = QPushButton("&Drop selected")
         drop.setToolTip("after pairing: the player plays no more rounds; results stay")
         drop.clicked.connect(self.drop_selected)
-        self.withdraw_button = QPushButton("Withdraw selected")
+        self.withdraw_button = QPushButton("Wit&hdraw selected")
         self.withdraw_button.setToolTip(
             "a player entered by mistake, before their first round is paired: "
             "they disappear from every listing (the trail keeps the record)"
         )
         self.withdraw_button.clicked.connect(self.withdraw_selected)
-        self.checkin_button = QPushButton("Check in for selected")
+        self.checkin_button = QPushButton("Chec&k in for selected")
         self.checkin_button.clicked.connect(self.check_in_selected)
         self.checkin_panel = CheckinPanel(lambda path, why: host.desk.check_army(path, why))
         row = QHBoxLayout()

@@ -39,11 +39,11 @@ class ReportedPanel(QWidget):
         )
         self.summary = QLabel()
         self.summary.setTextFormat(Qt.TextFormat.PlainText)  # players' names
-        self.take_button = QPushButton("Take selected report as the result")
+        self.take_button = QPushButton("Ta&ke selected report as the result")
         self.take_button.clicked.connect(self._take)
         self.why = QLineEdit()
         self.why.setPlaceholderText("why the reports are dismissed (the players report again)")
-        self.dismiss_button = QPushButton("Dismiss the table's reports")
+        self.dismiss_button = QPushButton("&Dismiss the table's reports")
         self.dismiss_button.clicked.connect(self._dismiss)
         buttons = QHBoxLayout()
         buttons.addWidget(self.take_button)

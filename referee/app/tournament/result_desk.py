@@ -8,12 +8,13 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import TypeVar
 
-from PySide6.QtWidgets import QFileDialog, QWidget
+from PySide6.QtWidgets import QWidget
 
 from referee.app.tournament.awards_panel import AwardsPanel
 from referee.app.tournament.desk_host import DeskHost
 from referee.app.tournament.reported_panel import ReportedPanel
 from referee.app.tournament.result_entry import ResultEntry
+from referee.app.widgets.file_dialogs import ask_open_path
 from referee.errors import RefereeError
 from referee.paths import matches_dir
 from referee.tournament.desk import CorrectionReport, ResultRefused
@@ -123,11 +124,11 @@ class ResultDesk:
         )
 
     def result_from_match(self, round_number: int, table: int, as_correction: bool) -> None:
-        path, _ = QFileDialog.getOpenFileName(
+        path = ask_open_path(
             self.window, "Match file", str(matches_dir()), "Match files (*.referee)"
         )
-        if path:
-            self.result_from_match_file(round_number, table, Path(path), as_correction)
+        if path is not None:
+            self.result_from_match_file(round_number, table, path, as_correction)
 
     def result_from_match_file(
         self, round_number: int, table: int, path: Path, as_correction: bool = False

@@ -57,7 +57,7 @@ class OverrideBox(QGroupBox):
             placeholderText="the desk's reason to take these numbers anyway (kept in the trail)"
         )
         self.reason.setObjectName("result-override")
-        self.take = QPushButton("Take it anyway")
+        self.take = QPushButton("Take it an&yway")
         self.take.setObjectName("take-anyway")
         row = QHBoxLayout()
         row.addWidget(self.reason, 1)
@@ -114,8 +114,8 @@ class ResultEntry(QWidget):
             label.setTextFormat(Qt.TextFormat.PlainText)  # the players' names, as typed
         self.points: list[dict[str, QSpinBox]] = []
         top = QFormLayout()
-        top.addRow("Round", self.round)
-        top.addRow("Table", self.table)
+        top.addRow("Rou&nd", self.round)
+        top.addRow("Ta&ble", self.table)
         sides = QHBoxLayout()
         for i in range(2):
             box = QGroupBox(f"Player {i + 1}")
@@ -136,10 +136,12 @@ class ResultEntry(QWidget):
             sides.addWidget(box)
         self.working = QPlainTextEdit(readOnly=True)
         self.working.setObjectName("working")
-        self.why = QLineEdit(placeholderText="reason for a correction (kept in the trail)")
-        self.record_button = QPushButton("Record result")
-        self.correct_button = QPushButton("Correct result")
-        self.match_button = QPushButton("Result from a match file...")
+        self.why = QLineEdit(
+            placeholderText="reason for a correction (kept in the trail; Return: Correct result)"
+        )
+        self.record_button = QPushButton("Recor&d result")
+        self.correct_button = QPushButton("&Correct result")
+        self.match_button = QPushButton("Result from a matc&h file...")
         self.record_button.clicked.connect(
             lambda: self.record_requested.emit(
                 self.round.value(), self.table.value(), self.result()
@@ -155,6 +157,7 @@ class ResultEntry(QWidget):
                 self.round.value(), self.table.value(), bool(self.why.text().strip())
             )
         )
+        self.why.returnPressed.connect(self.correct_button.click)  # the reason typed: done
         buttons = QHBoxLayout()
         for b in (self.record_button, self.correct_button, self.match_button):
             buttons.addWidget(b)

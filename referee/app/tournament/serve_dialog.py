@@ -49,7 +49,7 @@ class ServeDialog(QDialog):
         self.connected = QLabel()
         self.connected.setTextFormat(Qt.TextFormat.PlainText)
         self.connected.setWordWrap(True)
-        stop = QPushButton("Stop serving")
+        stop = QPushButton("&Stop serving")
         stop.clicked.connect(self.close)
         layout = QVBoxLayout(self)
         for w in (self.address, self.qr, self.connected, stop):

@@ -54,9 +54,9 @@ class VenueDialog(QDialog):
         self.grid.verticalHeader().setVisible(False)
         for t in tables:
             self.add_row(t)
-        add = QPushButton("Add table")
+        add = QPushButton("&Add table")
         add.clicked.connect(lambda: self.add_row(VenueTable(f"Table {self.grid.rowCount() + 1}")))
-        remove = QPushButton("Remove selected")
+        remove = QPushButton("&Remove selected")
         remove.clicked.connect(self.remove_selected)
         buttons = QDialogButtonBox(
             QDialogButtonBox.StandardButton.Ok | QDialogButtonBox.StandardButton.Cancel

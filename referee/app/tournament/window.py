@@ -27,6 +27,8 @@ from typing import TypeVar
 from PySide6.QtCore import QSocketNotifier, Qt, QTimer, Signal
 from PySide6.QtGui import QAction, QFont, QKeySequence
 from PySide6.QtWidgets import (
+    QAbstractSpinBox,
+    QApplication,
     QHBoxLayout,
     QLabel,
     QMainWindow,
@@ -54,6 +56,10 @@ from referee.tournament.store import ChangeListener
 from referee.tournament.stores import short_name
 
 T = TypeVar("T")
+CLOCK_BUTTONS = {"start": "S&tart", "pause": "Pa&use", "resume": "Resu&me", "end": "&End"}
+"""The clock's buttons, each with its own letter (Start and End ask first)."""
+REPORTED = "Rep&orted"
+"""The Reported tab's title (the number of tables waiting added while any wait)."""
 
 
 class TournamentWindow(QMainWindow):
@@ -84,8 +90,8 @@ class TournamentWindow(QMainWindow):
         self.clock_buttons: dict[str, QPushButton] = {}
         clock_row = QHBoxLayout()
         clock_row.addWidget(self.clock_label, 1)
-        for action in ("start", "pause", "resume", "end"):
-            b = QPushButton(action.capitalize())
+        for action, text in CLOCK_BUTTONS.items():
+            b = QPushButton(text)
             b.clicked.connect(lambda _=False, a=action: self.clock_action(a))
             self.clock_buttons[action] = b
             clock_row.addWidget(b)
@@ -105,21 +111,15 @@ class TournamentWindow(QMainWindow):
             self.results.awards,
         )
         self.tabs = QTabWidget()
-        self.tabs.addTab(self.players_tab, "Players")
-        self.tabs.addTab(self.pairings_tab, "Rounds and pairings")
-        self.tabs.addTab(self.entry, "Results")
-        self.reported_tab = self.tabs.addTab(self.reported, "Reported")
+        self.tabs.addTab(self.players_tab, "P&layers")
+        self.tabs.addTab(self.pairings_tab, "Rounds and &pairings")
+        self.tabs.addTab(self.entry, "&Results")
+        self.reported_tab = self.tabs.addTab(self.reported, REPORTED)
         self.trail = make_table(TRAIL_COLUMNS)
-        self.tabs.addTab(self.trail, "Correction trail")
-        self.tabs.addTab(self.standings_tab, "Standings")
-        self.tabs.addTab(self.awards, "Awards")
-        self.tabs.currentChanged.connect(
-            lambda _i: (
-                self.awards.show_event(self.tournament)
-                if self.tabs.currentWidget() is self.awards
-                else None
-            )
-        )
+        self.tabs.addTab(self.trail, "Correction tra&il")
+        self.tabs.addTab(self.standings_tab, "&Standings")
+        self.tabs.addTab(self.awards, "&Awards")
+        self.tabs.currentChanged.connect(self.page_shown)
 
         central = QWidget()
         layout = QVBoxLayout(central)
@@ -127,6 +127,9 @@ class TournamentWindow(QMainWindow):
         layout.addWidget(self.tabs, 1)
         self.setCentralWidget(central)
         self._menus()
+        # the keyboard starts in the first tab (a player's name), not on the clock's Start;
+        # a tab picked by its letter then takes it into its own page (Qt's stacked pages)
+        self.players_tab.new_name.setFocus()
         self.reader = EventReader(desk.store.name)
         self.reader.relay.delivered.connect(self.show_reading)
         self.timer = QTimer(self)
@@ -138,39 +141,50 @@ class TournamentWindow(QMainWindow):
         self.listen()
         self.redraw()
 
+    def page_shown(self) -> None:
+        """A tab picked: the awards counted when looked at; a number the keyboard went to
+        (a tab picked by its letter takes it into its page) selected, typed over as after
+        Tab."""
+        page = self.tabs.currentWidget()
+        if page is self.awards:
+            self.awards.show_event(self.tournament)
+        focus = QApplication.focusWidget()
+        if isinstance(focus, QAbstractSpinBox) and page.isAncestorOf(focus):
+            focus.selectAll()
+
     def _menus(self) -> None:
         file_menu = self.menuBar().addMenu("&File")
         files = self.files
         for fmt, label in (
-            ("csv", "Export CSV..."),
-            ("html", "Export printable HTML..."),
-            ("pdf", "Export PDF..."),
-            ("site", "Export web pages..."),
+            ("csv", "Export &CSV..."),
+            ("html", "Export printable &HTML..."),
+            ("pdf", "Export &PDF..."),
+            ("site", "Export &web pages..."),
         ):
             act = QAction(label, self)
             act.triggered.connect(lambda _=False, f=fmt: files.export_dialog(f))
             file_menu.addAction(act)
         file_menu.addSeparator()
-        slips = QAction("Table slips...", self)
+        slips = QAction("Table &slips...", self)
         slips.triggered.connect(lambda _=False: files.slips_dialog())
         file_menu.addAction(slips)
-        venue = QAction("Venue tables...", self)
+        venue = QAction("&Venue tables...", self)
         venue.triggered.connect(lambda _=False: files.venue_dialog())
         file_menu.addAction(venue)
-        cut = QAction("Top cut...", self)
+        cut = QAction("T&op cut...", self)
         cut.triggered.connect(lambda _=False: files.top_cut_dialog())
         file_menu.addAction(cut)
         file_menu.addSeparator()
-        serve = QAction("Serve to the room...", self)
+        serve = QAction("Serve to the &room...", self)
         serve.triggered.connect(lambda _=False: files.serve_to_room())
         file_menu.addAction(serve)
         file_menu.addSeparator()
-        close = QAction("Close", self)
+        close = QAction("C&lose", self)
         close.setShortcut(QKeySequence.StandardKey.Close)
         close.triggered.connect(self.close)
         file_menu.addAction(close)
         view = self.menuBar().addMenu("&View")
-        act = QAction("Wall view", self)
+        act = QAction("&Wall view", self)
         act.setShortcut(QKeySequence("F11"))
         act.triggered.connect(self.show_wall)
         view.addAction(act)
@@ -324,7 +338,7 @@ class TournamentWindow(QMainWindow):
         if self.tabs.currentWidget() is self.awards:  # counted when looked at, not each tick
             self.awards.show_event(e)
         waiting = self.reported.set_event(e)
-        self.tabs.setTabText(self.reported_tab, f"Reported ({waiting})" if waiting else "Reported")
+        self.tabs.setTabText(self.reported_tab, f"{REPORTED} ({waiting})" if waiting else REPORTED)
         if self.entry.set_event(e):
             shown = f"Round {self.entry.round.value()}, table {self.entry.table.value()}"
             self.message(f"{shown}: the form shows its result as it is now")

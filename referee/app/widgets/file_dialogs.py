@@ -6,7 +6,10 @@ this process holds on it (sqlite.org/howtocorrupt.html, 2.2). The match and even
 longer depend on those locks (:mod:`referee.sqlite_files`: no connection is kept between
 operations, each holds the file with a lock no other handle drops); as a second line, the
 dialogs opened here say a file's type and draw its icon from its name alone
-(:class:`NameOnlyIcons`). A native dialog of the desktop, where Qt uses one, is the desktop's.
+(:class:`NameOnlyIcons`). Their lists (the folder, the type of file) change under the mouse
+wheel only while they have the keyboard, from the moment the dialog is made
+(:func:`referee.app.widgets.wheel_guard.guard_boxes`). A native dialog of the desktop, where
+Qt uses one, is the desktop's.
 """
 
 from __future__ import annotations
@@ -16,6 +19,8 @@ from pathlib import Path
 from PySide6.QtCore import QFileInfo
 from PySide6.QtGui import QAbstractFileIconProvider, QIcon
 from PySide6.QtWidgets import QDialog, QFileDialog, QFileIconProvider, QWidget
+
+from referee.app.widgets.wheel_guard import guard_boxes
 
 
 class NameOnlyIcons(QAbstractFileIconProvider):
@@ -44,10 +49,12 @@ _icons: list[NameOnlyIcons] = []
 
 
 def name_only(dialog: QFileDialog) -> QFileDialog:
-    """``dialog``, listing files without opening them (see the module docstring)."""
+    """``dialog``, listing files without opening them, its lists guarded against the wheel
+    (see the module docstring)."""
     if not _icons:
         _icons.append(NameOnlyIcons())
     dialog.setIconProvider(_icons[0])
+    guard_boxes(dialog)
     return dialog
 
 
@@ -58,6 +65,18 @@ def ask_open_path(
     dialog = name_only(QFileDialog(parent, title, str(folder), name_filter))
     dialog.setAcceptMode(QFileDialog.AcceptMode.AcceptOpen)
     dialog.setFileMode(QFileDialog.FileMode.ExistingFile)
+    return _chosen(dialog)
+
+
+def ask_folder(parent: QWidget | None, title: str, folder: Path | str) -> Path | None:
+    """An existing folder, chosen from ``folder``; None when the referee cancels."""
+    dialog = name_only(QFileDialog(parent, title, str(folder)))
+    dialog.setFileMode(QFileDialog.FileMode.Directory)
+    dialog.setOption(QFileDialog.Option.ShowDirsOnly, True)
+    return _chosen(dialog)
+
+
+def _chosen(dialog: QFileDialog) -> Path | None:
     if dialog.exec() != QDialog.DialogCode.Accepted:
         return None
     files = dialog.selectedFiles()

@@ -16,7 +16,9 @@ window's start). The main window puts it on when a box could first meet the whee
 keyboard first goes to another window (a dialog, a floating dock); the boxes made before it
 get their focus policy then. The app's own boxes do not wait for it: each is guarded from
 the moment it is made (:mod:`referee.app.widgets.boxes`), in a window that was never touched
-too (a dock restored floating); this filter is for the boxes Qt makes itself.
+too (a dock restored floating), and so are the lists of every file dialog the app makes
+(:func:`guard_boxes`, from :func:`referee.app.widgets.file_dialogs.name_only`); this filter
+is for any other box Qt makes itself.
 """
 
 from __future__ import annotations
@@ -51,6 +53,18 @@ class WheelGuard(QObject):
             event.ignore()  # not the box's: Qt passes it on to the widgets holding it
             return True
         return False
+
+
+def guard_boxes(widget: QWidget) -> WheelGuard:
+    """The boxes Qt made in ``widget`` (a file dialog's lists) guarded from now on, with
+    the application's filter on or not: the focus a click or Tab gives, and a filter on
+    each box alone (it sees that box's events, not the application's)."""
+    guard = WheelGuard(widget)  # gone with the widget
+    for box in widget.findChildren(QWidget):
+        if isinstance(box, GUARDED):
+            _no_wheel_focus(box)
+            box.installEventFilter(guard)
+    return guard
 
 
 def install_wheel_guard(app: QCoreApplication | None = None) -> WheelGuard | None:

@@ -11,7 +11,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from PySide6.QtCore import QUrl
-from PySide6.QtGui import QAction
+from PySide6.QtGui import QAction, QKeySequence
 from PySide6.QtWidgets import QDialog, QMainWindow, QTextBrowser, QToolBar, QWidget
 
 from referee.errors import RefereeError
@@ -113,11 +113,21 @@ class ReportWindow(QMainWindow):
         self.pdf_action = QAction("Save as &PDF…", self)
         self.again_action = QAction("&Again (the match now)", self)
         self.again_action.setToolTip("Read the match again: the steps written since it opened")
-        for action in (self.html_action, self.pdf_action, self.again_action):
+        self.close_action = QAction("&Close", self)
+        keys = QKeySequence.StandardKey
+        for action, key in (
+            (self.html_action, keys.Save),
+            (self.pdf_action, keys.Print),
+            (self.again_action, keys.Refresh),
+            (self.close_action, keys.Close),
+        ):
+            action.setShortcuts(key)  # a tool bar's buttons have no letter: keys each
+            action.setToolTip(f"{action.toolTip()} ({action.shortcut().toString()})")
             bar.addAction(action)
         self.html_action.triggered.connect(lambda: self.save(suffix=".html"))
         self.pdf_action.triggered.connect(lambda: self.save(suffix=".pdf"))
         self.again_action.triggered.connect(self.show_match)
+        self.close_action.triggered.connect(self.close)
         chars = self.fontMetrics().averageCharWidth()
         width, height = 150 * chars, 46 * self.fontMetrics().lineSpacing()
         if parent is not None:  # most of the main window, the report's tables whole

@@ -15,6 +15,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import replace
 
+from referee.board.edge_words import edge_words
 from referee.board.hexgrid import DIRECTION_NAMES, Hex, distance, hex_label
 from referee.dice.service import Dice
 from referee.errors import RefereeError
@@ -310,7 +311,10 @@ def enter(
     edge = edge_of(game, state, piece.side)
     if to not in edge_tiles(battle_map(game, state), edge):
         raise ActivationError(
-            f"{hex_label(to)} is not on side {piece.side}'s edge ({edge})", "hex", uid
+            f"{hex_label(to)} is not on side {piece.side}'s edge, "
+            f"{edge_words(battle_map(game, state), edge)}",
+            "hex",
+            uid,
         )
     problem = _place_problem(game, state, piece, Pose(to, facing))
     if problem:

@@ -5,10 +5,12 @@ Every text from the file is escaped."""
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from html import escape
 
 from referee.board.hexgrid import DIRECTION_NAMES, hex_label
+from referee.board.maps import BattleMap
+from referee.rules.activation.mission_line import shown_step
 from referee.rules.activation.state import ActivationState
 from referee.rules.events import Step
 from referee.rules.report import ReportOutline, ReportPage, ReportSection
@@ -20,13 +22,15 @@ def report(
     state: ActivationState,
     steps: Sequence[Step],
     asked: str,
+    maps: Mapping[str, BattleMap],
 ) -> ReportOutline:
     """The game's report sections (see the module docstring); ``asked`` what the game asks
-    of the referee now (:func:`referee.rules.activation.system.asked_now`)."""
+    of the referee now (:func:`referee.rules.activation.system.asked_now`), ``maps`` each
+    mission's map (the mission's line names each side's edge where the map shows it)."""
     told: list[str] = ["<section id='steps'><h2>Steps</h2>"]
     for s in steps:
         told.append(f"<div class='step'><h4>{s.number}. {escape(s.name)}</h4>")
-        told.append(page.events(list(s.events)))
+        told.append(page.events(list(shown_step(maps, s).events)))
         told.append("</div>")
     told.append("</section>")
     return ReportOutline(

@@ -15,6 +15,7 @@ from __future__ import annotations
 from dataclasses import replace
 from types import MappingProxyType
 
+from referee.board.edge_words import edge_words
 from referee.board.hexgrid import DIRECTION_NAMES, hex_label
 from referee.dice.service import Dice
 from referee.rules.activation.actions import ActivationError, move
@@ -37,6 +38,7 @@ from referee.rules.activation.deployment import (
     used,
 )
 from referee.rules.activation.game import ActivationGame, battle_map, edge_of, taken_slots
+from referee.rules.activation.mission_line import mission_line
 from referee.rules.activation.pips import Pips
 from referee.rules.activation.record import Recorder
 from referee.rules.activation.slots import Pose, check_slots
@@ -102,12 +104,8 @@ def set_mission(
     """The last mission left is played: its map is set up (clause ``activation.map``)."""
     mission = game.missions.get(mission_id)
     forts = {b.hex: Fortification(b.hex, b.structure, b.pips) for b in mission.buildings}
-    rec.note(
-        f"the mission is {mission.name} ({mission.id}): {mission.map_name} map, "
-        f"side 1's edge {mission.edges[1]}, side 2's edge {mission.edges[2]}, capacity "
-        f"{mission.capacity}",
-        "activation.mission-choosing",
-        "activation.map",
+    rec.note(  # written with the file's edge letters; shown as places (mission_line.py)
+        mission_line(mission), "activation.mission-choosing", "activation.map"
     )
     for b in mission.buildings:
         where = f"{hex_label(b.hex)}: {game.cards.structure(b.structure).name}, pips"
@@ -193,12 +191,13 @@ def deploy(
     first = not has_deployed(state, cmd.side)
     tiles = deploy_tiles(bm, edge, start.depth, placed_tiles(state, cmd.side, start))
     if cmd.hex not in tiles:
-        # the tiles, not the edge's letter: the sides of the hexagon are named in the grid's
-        # directions, and the map on screen (flat-topped hexes) shows edge S as its lower left
+        # the edge where the map shows it and the tiles, never the file's letter (the
+        # hexagon's S edge is its lower left: referee/board/edge_words.py)
+        edge_said = f"side {cmd.side}'s edge, {edge_words(bm, edge)}"
         where = (
-            f"on side {cmd.side}'s edge, its first deployment: {tiles_words(tiles)}"
+            f"on {edge_said}, its first deployment: {tiles_words(tiles)}"
             if first
-            else f"on side {cmd.side}'s edge or next to a tile it deployed on, "
+            else f"on {edge_said}, or next to a tile it deployed on, "
             f"within {start.depth} rows of the edge: {tiles_words(tiles)}"
         )
         raise ActivationError(

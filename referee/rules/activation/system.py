@@ -26,6 +26,7 @@ from referee.dice.service import Dice
 from referee.errors import RefereeError
 from referee.rules.activation.commands import Command, command_from_json, parse_command
 from referee.rules.activation.game import ActivationGame
+from referee.rules.activation.mission_line import shown_event
 from referee.rules.activation.record import Outcome
 from referee.rules.activation.state import ActivationState
 from referee.rules.activation.step import step as decide
@@ -97,6 +98,10 @@ class ActivationSystem:
     def agenda(self, state: ActivationState) -> str:
         return asked_now(state)
 
+    def shown(self, event: Event) -> Event:
+        """The mission's line with each side's edge where the map shows it."""
+        return shown_event(self.game.maps, event)
+
     def report(
         self,
         page: ReportPage,
@@ -106,7 +111,7 @@ class ActivationSystem:
     ) -> ReportOutline:
         from referee.rules.activation.report import report  # the report's only
 
-        return report(page, initial, state, steps, asked_now(state))
+        return report(page, initial, state, steps, asked_now(state), self.game.maps)
 
 
 def asked_now(state: ActivationState) -> str:

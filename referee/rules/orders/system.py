@@ -50,6 +50,9 @@ class OrdersSystem:
 
         return match_agenda(state).todo
 
+    def shown(self, event: Event) -> Event:
+        return event  # its words are shown as written
+
     def report(
         self, page: ReportPage, initial: MatchState, state: MatchState, steps: Sequence[Step]
     ) -> ReportOutline:

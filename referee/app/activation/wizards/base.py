@@ -40,6 +40,7 @@ from referee.dice.service import Dice
 from referee.errors import RefereeError, one_line
 from referee.rules.activation.commands import Command
 from referee.rules.activation.game import ActivationGame
+from referee.rules.activation.mission_line import shown_event, shown_line
 from referee.rules.activation.record import Outcome
 from referee.rules.activation.state import ActivationState, Piece
 from referee.rules.activation.step import step as decide
@@ -119,7 +120,11 @@ class ActivationWizard(QWizard):
         page = self.page(self.pageIds()[-1])
         if not isinstance(page, DicePage) or not page.entry.hides_dice():
             return ""
-        lines = "<br>".join(escape(line) for e in step.events for line in e.text.splitlines())
+        lines = "<br>".join(
+            escape(line)
+            for e in step.events
+            for line in shown_event(self.game.maps, e).text.splitlines()
+        )
         dice = ", ".join(
             f"d{r.sides} {r.value} ({escape(r.purpose)})" for e in step.events for r in e.dice
         )
@@ -224,7 +229,8 @@ class DicePage(QWizardPage):
             )
         elif isinstance(run.result, Outcome):
             d = run.result.decision
-            self.outcome.setText("\n".join((d.summary, *d.working)))
+            maps = self._wizard().game.maps  # each side's edge where the map shows it
+            self.outcome.setText("\n".join((d.summary, *(shown_line(maps, w) for w in d.working))))
         else:
             self.outcome.setText(self.entry.problem() or "")
         self.completeChanged.emit()

@@ -20,9 +20,10 @@ from referee.app.activation.wizards.pieces import PiecePage
 from referee.app.activation.wizards.tiles import PlacingWizard, TilePage
 from referee.app.map.map_overlay import MapOverlay
 from referee.app.widgets.boxes import SpinBox
+from referee.board.edge_words import edge_words
 from referee.board.hexgrid import Hex, hex_label
 from referee.rules.activation.commands import Command, Deploy, DeployPass
-from referee.rules.activation.game import battle_map
+from referee.rules.activation.game import battle_map, edge_of
 from referee.rules.activation.state import Piece
 
 PIECE, WHERE, DICE = range(3)
@@ -52,9 +53,16 @@ class DeployWizard(PlacingWizard):
             return f"{piece.uid}: {name} ({piece.kind})"
 
         after = game.rules.start.after_pass
+        edge = (
+            f"Side {side} deploys from "
+            f"{edge_words(battle_map(game, self.state), edge_of(game, self.state, side))}, "
+            f"within {game.rules.start.depth} rows of it. "
+            if self.state.mission
+            else ""
+        )
         self.pieces = DeployPiecePage(
             f"Side {side} deploys",
-            "Which unit or structure? (Those still on the roster.) Or the pass, last.",
+            f"{edge}Which unit or structure? (Those still on the roster.) Or the pass, last.",
             pieces,
             words,
         )

@@ -16,6 +16,7 @@ from referee.app.activation.wizards.base import DicePage, Situation
 from referee.app.activation.wizards.pieces import PiecePage
 from referee.app.activation.wizards.tiles import PlacingWizard, TilePage
 from referee.app.map.map_overlay import MapOverlay
+from referee.board.edge_words import edge_words
 from referee.board.hexgrid import DIRECTION_NAMES, Hex
 from referee.rules.activation.commands import Command, Enter
 from referee.rules.activation.game import battle_map, edge_of
@@ -37,6 +38,7 @@ class EnterWizard(PlacingWizard):
             key=lambda p: p.uid,
         )
         edge = edge_of(game, self.state, side) if self.state.mission else "?"
+        where = f", {edge_words(battle_map(game, self.state), edge)}" if self.state.mission else ""
 
         def words(piece: Piece) -> str:
             card = game.card(piece)
@@ -44,7 +46,7 @@ class EnterWizard(PlacingWizard):
 
         self.unit = PiecePage(
             f"Side {side} brings in a unit from the reserves",
-            f"Which unit? It enters on a tile of side {side}'s edge ({edge}).",
+            f"Which unit? It enters on a tile of side {side}'s edge{where}.",
             pieces,
             words,
         )

@@ -31,6 +31,7 @@ from PySide6.QtWidgets import (
 from referee.app.activation.wizards.base import ActivationWizard, DicePage, Situation
 from referee.app.map.map_overlay import MapOverlay
 from referee.app.widgets.plain_text import plain_tip
+from referee.board.edge_words import sides_edges_words
 from referee.rules.activation.commands import Ban, ChooseOrder, Command, Present, RollOrder
 from referee.rules.activation.game import ActivationGame
 from referee.rules.activation.state import ActivationState
@@ -190,7 +191,7 @@ class BanWizard(ActivationWizard):
                 (
                     mid,
                     f"{m.name} ({mid}): {m.map_name} map, capacity {m.capacity}, "
-                    f"side 1's edge {m.edges[1]}, side 2's edge {m.edges[2]}",
+                    f"{sides_edges_words(self.game.maps[mid], m.edges)}",
                     m.text,
                 )
             )

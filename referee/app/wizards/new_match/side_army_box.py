@@ -16,7 +16,6 @@ from typing import Any
 from PySide6.QtCore import Qt, Signal
 from PySide6.QtWidgets import (
     QAbstractItemView,
-    QFileDialog,
     QFormLayout,
     QGroupBox,
     QHBoxLayout,
@@ -31,6 +30,7 @@ from PySide6.QtWidgets import (
 )
 
 from referee.app.widgets.boxes import ComboBox, SpinBox
+from referee.app.widgets.file_dialogs import ask_open_path
 from referee.app.widgets.plain_text import plain_tip
 from referee.app.widgets.style import side_name
 from referee.army import Army, ArmyReport, TableUnit, load_army, table_units, validate_army
@@ -181,10 +181,10 @@ class SideArmyBox(QGroupBox):
     # --- an army file --------------------------------------------------------------
 
     def choose_army_file(self) -> None:
-        path, _ = QFileDialog.getOpenFileName(
+        path = ask_open_path(
             self, f"Army list of side {self.side}", "", "Army lists (*.toml);;All files (*)"
         )
-        if path:
+        if path is not None:
             self.set_army_file(path)
 
     def set_army_file(self, path: Path | str) -> None:
