@@ -130,3 +130,29 @@ def focus_now() -> QWidget:
     widget = QApplication.focusWidget()
     assert widget is not None
     return widget
+
+
+def test_tab_from_reroll_stays_in_the_wizard(qtbot, tmp_path):
+    # the keyboard leaving the page's last button goes to the wizard's own buttons (Next
+    # while it may go on, else Cancel), never to the map, where Return presses nothing
+    wizard = reroll_window(qtbot, tmp_path)
+    page = wizard.reroll_page
+    page.apply_button.setFocus(Qt.FocusReason.OtherFocusReason)
+    qtbot.keyClick(page.apply_button, Qt.Key.Key_Tab)
+    assert focus_now() in (page.restart_button, wizard.button(QWizard.WizardButton.CancelButton))
+    page.apply_button.setFocus(Qt.FocusReason.OtherFocusReason)
+    qtbot.keyClick(page.apply_button, Qt.Key.Key_Down)  # an arrow on a button: Qt's Tab
+    assert wizard.isAncestorOf(focus_now())
+    wizard.reject()
+
+
+def test_shift_tab_from_cancel_goes_back_to_the_page(qtbot, tmp_path):
+    wizard = reroll_window(qtbot, tmp_path)
+    page = wizard.reroll_page
+    cancel = wizard.button(QWizard.WizardButton.CancelButton)
+    cancel.setFocus(Qt.FocusReason.TabFocusReason)
+    qtbot.keyClick(cancel, Qt.Key.Key_Backtab, Qt.KeyboardModifier.ShiftModifier)
+    assert page.isAncestorOf(focus_now())
+    qtbot.keyClick(focus_now(), Qt.Key.Key_Return)  # Reroll, the page's default, takes it
+    assert len(page.batches) == 1
+    wizard.reject()

@@ -18,7 +18,8 @@ The owner gives the step as a function of a :class:`~referee.dice.service.Dice`
 order the step asks for them, what the journal step is given), :meth:`complete` and
 :meth:`problem`, and listens to ``changed``. A die's box is
 :class:`~referee.app.wizards.common.face_box.FaceBox`; the words beside the dice are
-:mod:`referee.app.wizards.common.dice_words`.
+:mod:`referee.app.wizards.common.dice_words`; the keyboard among the boxes (Tab, Backspace
+back to the die before) is :mod:`referee.app.wizards.common.dice_keys`.
 """
 
 from __future__ import annotations
@@ -40,6 +41,7 @@ from PySide6.QtWidgets import (
 )
 from shiboken6 import isValid
 
+from referee.app.wizards.common import dice_keys
 from referee.app.wizards.common.dice_words import purpose_html, status_text
 from referee.app.wizards.common.face_box import FaceBox
 from referee.dice.service import Dice, Roll
@@ -323,10 +325,7 @@ class DiceEntry(QWidget):
         for key, box in self.boxes.items():
             if key not in shown:
                 box.hide()
-        before: QWidget = self.typed  # Tab: the choice, then the dice in the order asked
-        for slot in self.slots:
-            QWidget.setTabOrder(before, self.boxes[slot.key])
-            before = self.boxes[slot.key]
+        dice_keys.tab_through(self.typed, [self.boxes[s.key] for s in self.slots])
         self._building = False
 
     def _purpose_html(self, slot: DieSlot) -> str:
@@ -386,41 +385,14 @@ class DiceEntry(QWidget):
     def focus_next(self) -> None:
         """Put the cursor in the first die not typed yet, scrolled into view with what it
         is for (a long list of dice runs below the dock)."""
-        QTimer.singleShot(0, self._deselect_others)  # once the key that moved us is done
         for slot in self.slots:
             if slot.value is None:
-                box = self.boxes[slot.key]
-                box.setFocus()
-                box.selectAll()
-                self._scroll_to(box)
+                dice_keys.put_cursor(self.boxes[slot.key], self.boxes.values(), self.grid_host)
                 return
+        QTimer.singleShot(0, lambda: dice_keys.deselect_others(list(self.boxes.values())))
 
     def _back(self, key: DieKey) -> None:
-        """Backspace in die ``key``'s box with nothing typed: the cursor goes to the die
-        before, its value selected, so the next digit replaces it (a second Backspace
-        clears it); die 1 keeps the cursor."""
-        keys = [s.key for s in self.slots]
-        if key not in keys or keys.index(key) == 0:
-            return
-        box = self.boxes[keys[keys.index(key) - 1]]
-        box.setFocus(Qt.FocusReason.OtherFocusReason)
-        box.selectAll()
-        self._scroll_to(box)
-
-    def _scroll_to(self, box: FaceBox) -> None:
-        """Scroll the list, and the page holding it, until ``box`` shows."""
-        layout = self.grid_host.layout()
-        if layout is not None:
-            layout.activate()  # the rows just rebuilt, where they now stand
-        area: QWidget | None = self.dice_scroll
-        while area is not None:
-            if isinstance(area, QScrollArea):
-                area.ensureWidgetVisible(box)
-            area = area.parentWidget()
-
-    def _deselect_others(self) -> None:
-        """Only the box being typed in shows its value selected (the others read as dice
-        typed, not as text about to be replaced)."""
-        for box in self.boxes.values():
-            if not box.hasFocus():
-                box.lineEdit().deselect()
+        """Backspace in die ``key``'s box, not typed: the cursor to the die before."""
+        before = dice_keys.die_before([s.key for s in self.slots], key)
+        if before is not None:
+            dice_keys.put_cursor(self.boxes[before], self.boxes.values(), self.grid_host)
