@@ -81,3 +81,26 @@ def test_a_second_backspace_clears_the_die_gone_back_to(qtbot, tmp_path):
     qtbot.keyClick(focus(), Qt.Key.Key_Backspace)  # die 1 has no die before it: stays
     assert focus() is dice.box(0)
     wizard.reject()
+
+
+def test_tab_on_the_assault_pools_reaches_the_choice_of_dice(qtbot, tmp_path):
+    # the pools' table is read only: Tab passes it (no walk from cell to cell) on to "The
+    # app rolls the dice", where Down types the dice
+    from test_app_wizard_assault import assault_window, open_wizard
+
+    window = assault_window(qtbot, tmp_path)
+    with qtbot.waitActive(window):
+        window.activateWindow()
+    wizard = open_wizard(qtbot, window)
+    qtbot.keyClick(focus(), Qt.Key.Key_Return)  # the contest
+    page = wizard.roll_page
+    page.pools.setFocus(Qt.FocusReason.OtherFocusReason)  # were it ever there
+    start = focus()
+    for _ in range(4):
+        qtbot.keyClick(focus(), Qt.Key.Key_Tab)
+        if focus() is page.dice.digital:
+            break
+    assert focus() is page.dice.digital, (start, focus())
+    qtbot.keyClick(focus(), Qt.Key.Key_Down)
+    assert focus() is page.dice.box(0)
+    wizard.reject()
