@@ -104,3 +104,18 @@ def test_tab_on_the_assault_pools_reaches_the_choice_of_dice(qtbot, tmp_path):
     qtbot.keyClick(focus(), Qt.Key.Key_Down)
     assert focus() is page.dice.box(0)
     wizard.reject()
+
+
+def test_the_same_face_typed_again_after_backspace_moves_on(qtbot, tmp_path):
+    # Backspace back to die 1 (its 6 selected), the table's 6 confirmed by typing it again:
+    # the cursor goes on to the die to type next, and the next digit is that die's
+    wizard, dice = roll_dice(qtbot, tmp_path)
+    qtbot.keyClick(dice.digital, Qt.Key.Key_Down)
+    qtbot.keyClicks(focus(), "6")
+    qtbot.keyClick(focus(), Qt.Key.Key_Backspace)
+    assert focus() is dice.box(0)
+    qtbot.keyClicks(focus(), "6")
+    assert focus() is dice.box(1)
+    qtbot.keyClicks(focus(), "2")  # the open-ended die of the 6
+    assert dice.values()[:2] == (6, 2)
+    wizard.reject()

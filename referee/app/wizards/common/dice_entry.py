@@ -283,6 +283,7 @@ class DiceEntry(QWidget):
             box.valueChanged.connect(lambda v, k=key, b=box: self._typed(k, b, v))
             box.refused.connect(lambda text, k=key, b=box: self._refused(k, b, text))
             box.back.connect(lambda k=key: self._back(k))
+            box.retyped.connect(self.focus_next)
             self.boxes[key] = box
         return box
 

@@ -32,6 +32,9 @@ class FaceBox(SpinBox):
     at the keystroke (``refused`` says what was typed)."""
 
     refused = Signal(str)
+    retyped = Signal()
+    """The value typed again over itself (selected, the same face): no change, but the
+    referee has answered this die and moves on."""
     back = Signal()
     """Backspace in the box of a die not typed yet: the die before is wanted (as in a
     one-time-code field)."""
@@ -73,7 +76,12 @@ class FaceBox(SpinBox):
                 self.setValue(0)
                 event.accept()
                 return
+        before, edit = self.value(), self.lineEdit()
+        whole = bool(before) and edit.selectedText().strip() == edit.text().strip()
         super().keyPressEvent(event)
+        same = edit.text().strip() == str(before) and self.value() == before
+        if whole and event.text() == str(before) and same and self.complete_after(before):
+            self.retyped.emit()
 
     def validate(self, text: str, pos: int) -> tuple[QValidator.State, str, int]:
         if len(text) > 1 and "?" in text:  # typed beside the "?" of a die not typed yet
