@@ -14,7 +14,7 @@ from typing import Any
 
 from referee.catalogue.clause_source import ClauseLike, ClauseLoader, load_clauses, wording
 from referee.catalogue.imports_db import ImportedPassage, ImportsDb
-from referee.catalogue.search_index import known_editions, rulings_folder
+from referee.catalogue.search_index import cited_editions, known_editions, rulings_folder
 from referee.errors import RefereeError, read_toml
 from referee.paths import data_dir
 from referee.ruleset.rulings import Ruling, load_register
@@ -75,11 +75,14 @@ class ClauseDetail:
 
 @dataclass(frozen=True)
 class RulesetReading:
-    """The reading a shipped ruleset takes of a ruling; ``chosen`` = named in its file."""
+    """The reading a shipped ruleset takes of a ruling; ``chosen`` = named in its file;
+    ``applies``: the ruleset is one of the editions the ruling is of (its reading is only the
+    default left unused otherwise)."""
 
     ruleset: str
     option: str
     chosen: bool
+    applies: bool = True
 
 
 def switch_lines(ruling_id: str, option: str = "<option>") -> dict[str, str]:
@@ -95,6 +98,19 @@ class RulingDetail:
     ruling: Ruling
     clauses: tuple[Reference, ...]
     rulesets: tuple[RulesetReading, ...]
+    editions: tuple[str, ...] = ()
+    """The editions (ruleset ids) the ruling is of: those of the clauses it cites (none:
+    every edition)."""
+    systems: tuple[str, ...] = ()
+    """The game systems of those editions (``ruleset.toml``'s ``system``)."""
+
+    def applies_to(self, ruleset_id: str, system: str = "") -> bool:
+        """Whether a match of ``ruleset_id`` (of game ``system``) may play under this ruling:
+        one of its editions, or another edition of the same game (whose engine reads every
+        ruling of its game: scoring, unit cards), never another game's."""
+        if not self.editions or ruleset_id in self.editions:
+            return True
+        return system != "" and system in self.systems
 
     def to_json(self) -> dict[str, Any]:
         r = self.ruling
@@ -116,6 +132,8 @@ class RulingDetail:
             "clauses": [c.to_json() for c in self.clauses],
             "switch": switch_lines(r.id),
             "rulesets": {x.ruleset: x.option for x in self.rulesets},
+            "editions": list(self.editions),
+            "systems": list(self.systems),
             "file": r.source.name,
         }
 
@@ -123,16 +141,36 @@ class RulingDetail:
 Entry = ClauseDetail | RulingDetail | ImportedPassage
 
 
-def ruleset_readings(data: Path, ruling: Ruling) -> tuple[RulesetReading, ...]:
-    """The reading each ruleset of ``data`` takes: its ``[rulings]`` entry, else the default."""
+def _systems_of(editions: tuple[str, ...], systems: dict[str, str]) -> list[str]:
+    return list(dict.fromkeys(systems[e] for e in editions if systems.get(e)))
+
+
+def ruleset_systems(data: Path) -> dict[str, str]:
+    """The game system of each ruleset of ``data`` (``""``: its ruleset.toml names none)."""
+    out = {}
+    for ruleset_id in known_editions(data):
+        system = read_toml(data / "rulesets" / ruleset_id / "ruleset.toml").get("system", "")
+        out[ruleset_id] = system if isinstance(system, str) else ""
+    return out
+
+
+def ruleset_readings(
+    data: Path, ruling: Ruling, editions: tuple[str, ...] = ()
+) -> tuple[RulesetReading, ...]:
+    """The reading each ruleset of ``data`` takes: its ``[rulings]`` entry, else the default;
+    each saying whether the ruling applies to it (:meth:`RulingDetail.applies_to`, the
+    ruling being of ``editions``)."""
+    systems = ruleset_systems(data)
+    detail = RulingDetail(ruling, (), (), editions, tuple(_systems_of(editions, systems)))
     found = []
     for ruleset_id in known_editions(data):
         chosen = read_toml(data / "rulesets" / ruleset_id / "ruleset.toml").get("rulings", {})
         option = chosen.get(ruling.id) if isinstance(chosen, dict) else None
+        applies = detail.applies_to(ruleset_id, systems.get(ruleset_id, ""))
         if isinstance(option, str):
-            found.append(RulesetReading(ruleset_id, option, True))
+            found.append(RulesetReading(ruleset_id, option, True, applies))
         else:
-            found.append(RulesetReading(ruleset_id, ruling.default, False))
+            found.append(RulesetReading(ruleset_id, ruling.default, False, applies))
     return tuple(found)
 
 
@@ -159,7 +197,10 @@ def find_entries(
         found.append(ClauseDetail(clause, refs(list(clause.related)), citing))
     ruling = rulings.get(entry_id)
     if ruling is not None:
-        found.append(RulingDetail(ruling, refs(ruling.clauses), ruleset_readings(data, ruling)))
+        editions = tuple(cited_editions(ruling, clauses))
+        readings = ruleset_readings(data, ruling, editions)
+        systems = tuple(_systems_of(editions, ruleset_systems(data)))
+        found.append(RulingDetail(ruling, refs(ruling.clauses), readings, editions, systems))
     if not found:  # only then open the imports: a clause id never names a passage
         passage = (imports or ImportsDb()).passage(entry_id)
         if passage is not None:

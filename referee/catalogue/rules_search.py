@@ -12,6 +12,7 @@ away from it (:mod:`referee.catalogue.typos`), and ranks the entries
 
 from __future__ import annotations
 
+import re
 import sqlite3
 from collections.abc import Collection, Mapping, Sequence
 from contextlib import ExitStack
@@ -76,6 +77,9 @@ class SearchResult:
     searched: tuple[str, ...] = ()
     dropped: tuple[str, ...] = ()
     corrections: tuple[Correction, ...] = ()
+    other_editions: int = 0
+    """The entries of other editions that the edition filter kept out, counted only when it
+    left no hit (what the asker is told to search every edition for)."""
 
     @property
     def matched_all(self) -> bool:
@@ -91,6 +95,7 @@ class SearchResult:
             "dropped": list(self.dropped),
             "corrected": [c.to_json() for c in self.corrections],
             "hits": [h.to_json() for h in self.hits],
+            "other_editions": self.other_editions,
         }
 
 
@@ -129,6 +134,15 @@ def _candidates(
                 if c.kind in kinds:
                     out[c.key] = c
     return out
+
+
+_ENTRY_ID = re.compile(r"[a-z0-9]+(?:-[a-z0-9]+)*(?:\.[a-z0-9]+(?:-[a-z0-9]+)*)+")
+
+
+def _typed_id(text: str) -> str | None:
+    """The clause or ruling id the question is, typed exactly (``assault.advantage``)."""
+    typed = text.strip().lower()
+    return typed if _ENTRY_ID.fullmatch(typed) else None
 
 
 def _assume(
@@ -210,10 +224,12 @@ def search(
 ) -> SearchResult:
     """Answer a question from the catalogue, the rulings and the imported rulebooks.
 
-    ``edition`` keeps only entries of that edition (and rulings, and untagged imports), or of
-    the edition the question names; ``context`` is the edition the asker plays (a match's
-    ruleset), assumed unless the question names another; ``context_reason`` says where it
-    comes from. Best hit first, one per entry, at most ``limit``."""
+    ``edition`` keeps only entries of that edition (a ruling: of the clauses it cites; and
+    untagged imports), or of the edition the question names, except the entry whose id the
+    question is, typed exactly (shown whatever its edition, its hit saying it is not of it);
+    ``context`` is the edition the asker plays (a match's ruleset), assumed unless the question
+    names another; ``context_reason`` says where it comes from. Best hit first, one per
+    entry, at most ``limit``."""
     index = index or CatalogueIndex()
     editions = known_editions(index.data)
     for name, value in (("--edition", edition), ("context", context)):
@@ -288,6 +304,11 @@ def _answer(
     if corrections:
         lookups, titles = _lookups(query, sources)
     candidates = _candidates(lookups, sources, edition, kinds)
+    typed_id = _typed_id(reading.text) if edition is not None else None
+    if typed_id is not None:  # an id typed exactly shows whatever its edition, marked
+        for key, c in _candidates(lookups, sources, None, kinds).items():
+            if c.id == typed_id:
+                candidates.setdefault(key, c)
     rows = max(sum(s.size() for s in sources), 1)
     scored = score_rows(
         query,
@@ -302,6 +323,10 @@ def _answer(
     )
     ranked = best_per_entry(scored)[:limit] if limit else best_per_entry(scored)
     hits = _hits(ranked, scored, sources, query.match_any(), edition)
+    other_editions = 0
+    if edition is not None and not hits:  # what the filter kept out, for the asker to know
+        unfiltered = _candidates(lookups, sources, None, kinds).values()
+        other_editions = len({(c.kind, c.id) for c in unfiltered})
     mode: Mode = (
         "fuzzy"
         if corrections
@@ -316,4 +341,5 @@ def _answer(
         tuple(g.text() for g in query.groups),
         query.dropped,
         corrections,
+        other_editions,
     )

@@ -12,7 +12,8 @@ of being built then. Imported rulebooks live apart (:mod:`referee.catalogue.impo
 the search over both is :func:`referee.catalogue.rules_search.search`.
 
 A ruling speaks for the editions of the clauses it cites (every edition when it cites none):
-that is the edition a search assumes it belongs to.
+that is the edition a search assumes it belongs to, and the edition filter keeps it out of
+other editions as it keeps their clauses out.
 """
 
 from __future__ import annotations
@@ -119,14 +120,14 @@ def _ruling_row(ruling: Ruling, clauses: Mapping[str, ClauseLike]) -> dict[str, 
         f'switch: [rulings] "{ruling.id}" = "<option>", --ruling {ruling.id}=<option>',
         "source": ruling.source.name,
         "all_editions": "",
-        "speaks_for": " ".join(_cited_editions(ruling, clauses)),
+        "speaks_for": " ".join(cited_editions(ruling, clauses)),
         "keyword_list": "",
         "title_key": " ".join(title_key(ruling.title)),
         "keyword_keys": "",
     }
 
 
-def _cited_editions(ruling: Ruling, clauses: Mapping[str, ClauseLike]) -> list[str]:
+def cited_editions(ruling: Ruling, clauses: Mapping[str, ClauseLike]) -> list[str]:
     """The editions of the clauses a ruling cites, in catalogue order (none: every edition)."""
     found: dict[str, None] = {}
     for cid in ruling.clauses:
@@ -366,9 +367,9 @@ class IndexReader:
             f"keyword_keys FROM entries WHERE rowid IN ({marks})",
             tuple(rows),
         ):
-            own = tuple(editions.split())
-            if edition is not None and (common or (own and edition not in own)):
-                continue
+            own, speaks = tuple(editions.split()), tuple(speaks_for.split())
+            if edition is not None and (common or edition not in (own or speaks or (edition,))):
+                continue  # a wording, or a ruling (of the clauses it cites), of other editions
             found[rowid] = Candidate(
                 (self.name, rowid),
                 kind,
@@ -377,7 +378,7 @@ class IndexReader:
                 tuple(key.split()),
                 tuple(tuple(k.split()) for k in keys.splitlines()),
                 own,
-                tuple(speaks_for.split()),
+                speaks,
             )
         return found
 

@@ -171,6 +171,17 @@ def _check_parser(msub: Any) -> None:
     check.set_defaults(run=run_check)
 
 
+def _copy_parser(msub: Any) -> None:
+    copy = msub.add_parser(
+        "copy",
+        help="write the match whole to a new file (every step, undone ones too), as the "
+        "window's File > Save As does",
+    )
+    copy.add_argument("file")
+    copy.add_argument("new", help="the new match file (never an existing file)")
+    copy.set_defaults(run=run_copy)
+
+
 ACTIONS: dict[str, Callable[[Any], None]] = {
     "new": _new_parser,
     "show": _show_parser,
@@ -179,6 +190,7 @@ ACTIONS: dict[str, Callable[[Any], None]] = {
     "redo": _redo_parser,
     "report": _report_parser,
     "check": _check_parser,
+    "copy": _copy_parser,
 }
 """The actions of ``referee match``, in the order of its help, each with what builds its
 parser: ``referee match check FILE`` builds only check's (:func:`referee.cli.main.build_parser`);
@@ -531,6 +543,22 @@ def run_check(args: argparse.Namespace) -> int:
         if not problems:
             print(f"{args.file}: {m.step_count()} steps replay exactly")
     return 1 if problems else 0
+
+
+def run_copy(args: argparse.Namespace) -> int:
+    """``match copy FILE NEW``: the match written whole to NEW through its journal
+    (:mod:`referee.match.journal.match_copy`), never over an existing file."""
+    from referee.match.journal.match_copy import write_copy
+
+    with _open(args.file) as m:
+        steps = m.steps(include_undone=True)
+        written = write_copy(m, args.new, steps)
+    undone = sum(1 for s in steps if s.undone)
+    print(
+        f"{args.file}: copied to {written}: {len(steps) - undone} steps"
+        + (f" and {undone} undone (redo brings them back)" if undone else "")
+    )
+    return 0
 
 
 def run_replay(args: argparse.Namespace) -> int:

@@ -22,6 +22,7 @@ if TYPE_CHECKING:
     from referee.catalogue.hits import Hit
     from referee.catalogue.imports_db import ImportedBook, ImportedPassage
     from referee.catalogue.lookup import ClauseDetail, Reference, RulingDetail
+    from referee.catalogue.rules_search import SearchResult
 
 BOLD, PLAIN = "\x1b[1m", "\x1b[0m"
 MAX_WIDTH = 120
@@ -34,7 +35,11 @@ def add_parser(sub: Any) -> None:
 
     s = rsub.add_parser("search", help="full-text search over clauses, rulings and imports")
     s.add_argument("query", metavar="QUERY", help='words or "a phrase"; synonyms count (LOS)')
-    s.add_argument("--edition", help="only clauses of this edition (current, first-draft, ...)")
+    s.add_argument(
+        "--edition",
+        help="only clauses and rulings of this edition (current, first-draft, ...); a clause "
+        "or ruling id typed exactly shows whatever its edition",
+    )
     asker = s.add_mutually_exclusive_group()
     asker.add_argument(
         "--context",
@@ -166,6 +171,17 @@ def _reading(result: Any) -> str:
     return "(" + "; ".join(parts) + ")"
 
 
+def _elsewhere(edition: str | None, result: SearchResult) -> str:
+    """After "no match": the entries of other editions that --edition kept out, if any."""
+    n = result.other_editions
+    if not n:
+        return ""
+    entries = (
+        "1 entry of other editions matches" if n == 1 else f"{n} entries of other editions match"
+    )
+    return f" in the {edition} edition ({entries}: search without --edition)"
+
+
 def run_search(args: argparse.Namespace) -> int:
     from referee.catalogue.hits import KINDS
     from referee.catalogue.rules_search import search
@@ -189,7 +205,7 @@ def run_search(args: argparse.Namespace) -> int:
         print_json(result.to_json())
         return 0
     if not result.hits:
-        print(f"no match for {args.query!r}")
+        print(f"no match for {args.query!r}{_elsewhere(result.assumed.edition, result)}")
         return 0
     opening, closing = _marks()
     for n, hit in enumerate(result.hits, start=1):
@@ -278,6 +294,9 @@ def _print_ruling(detail: RulingDetail) -> None:
     if detail.rulesets:
         print("\nShipped rulesets:")
         for x in detail.rulesets:
+            if not x.applies:  # a ruling of another game or edition
+                print(f"  {x.ruleset}: does not apply (a ruling of {', '.join(detail.editions)})")
+                continue
             how = "set in its ruleset.toml" if x.chosen else "the default"
             print(f"  {x.ruleset}: {x.option} ({how})")
     other = next((o.id for o in r.options if o.id != r.default), r.default)

@@ -179,3 +179,43 @@ def test_save_in_the_question_on_a_map_that_breaks_the_scenario_keeps_the_editor
     assert editor.map.terrain[parse_label("C5")] == "forest"
     editor.undo_stack.undo()
     assert editor.close()
+
+
+def test_the_map_name_takes_spaces_while_typing_and_is_trimmed_only_when_saved(
+    qtbot, editor, tmp_path
+):
+    editor.new_action.trigger()
+    field = editor.side.name
+    field.selectAll()
+    qtbot.keyClicks(field, "Tiny test ")  # s7-user defect 4: the space was eaten per key
+    assert field.text() == "Tiny test "
+    assert editor.map.name == "Tiny test"
+    saved = editor.save_to(tmp_path / "tiny")
+    assert saved is not None and load_map(saved).name == "Tiny test"
+    assert field.text() == "Tiny test "  # saving leaves what was typed alone
+    editor.undo_stack.undo()  # the typing is one step: back to the new map's name
+    assert editor.map.name == "New battlefield" and field.text() == "New battlefield"
+
+
+def test_a_blank_map_name_is_a_problem_of_the_check_and_refuses_save(qtbot, editor, tmp_path):
+    field = editor.side.name
+    field.selectAll()
+    qtbot.keyClicks(field, "   ")
+    assert field.text() == "   "
+    assert "name: missing" in editor.problems
+    assert editor.save_to(tmp_path / "blank.toml") is None
+    assert not (tmp_path / "blank.toml").exists()
+
+
+def test_the_window_title_follows_the_name_and_marks_unsaved_changes(qtbot, editor, tmp_path):
+    editor.new_action.trigger()
+    assert "New battlefield" in editor.windowTitle() and not editor.isWindowModified()
+    field = editor.side.name
+    field.selectAll()
+    qtbot.keyClicks(field, "Tiny")
+    assert editor.windowTitle().startswith("Tiny[*]") and editor.isWindowModified()
+    qtbot.keyClicks(field, " test")
+    assert editor.windowTitle().startswith("Tiny test[*]")
+    editor.save_to(tmp_path / "tiny.toml")
+    assert editor.windowTitle() == "Tiny test[*] (tiny.toml) — Map editor"
+    assert not editor.isWindowModified()

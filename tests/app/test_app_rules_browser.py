@@ -249,6 +249,86 @@ def test_a_ruling_marks_the_default_and_the_reading_this_match_takes(qtbot):
     assert "--ruling los.edge-run=both-sides" in text
 
 
+def test_a_ruling_of_another_game_says_it_does_not_apply_to_the_open_match(qtbot):
+    # assault.tie-rank cites assault.advantage, a clause of the current and first-draft
+    # editions: an activation match does not play under it, whatever its readings say.
+    browser = ready_browser(qtbot, ruleset("activation"))
+    browser.open_link("ruling:assault.tie-rank")
+    text = browser.detail.toPlainText()
+    assert "taken by this match" not in text
+    assert (
+        "Does not apply to this match (Activation rules): a ruling of the current, "
+        "first-draft editions; its default reading is roll-off." in text
+    )
+    assert "roll-off (default):" in text
+    assert "activation: does not apply" in text and "current: roll-off" in text
+
+
+def test_an_activation_ruling_does_not_apply_to_a_main_game_match(qtbot):
+    # activation.pass cites activation.activation, a clause of the activation rules only.
+    browser = ready_browser(qtbot, ruleset("current"))
+    browser.open_link("ruling:activation.pass")
+    text = browser.detail.toPlainText()
+    assert "taken by this match" not in text
+    assert "Does not apply to this match (Current edition): a ruling of the activation" in text
+    # ... and a ruling of its own rules still says which reading it takes
+    browser.open_link("ruling:assault.tie-rank")
+    assert "roll-off (default, taken by this match (Current edition)):" in (
+        browser.detail.toPlainText()
+    )
+
+
+def test_a_ruling_on_another_editions_clauses_of_the_same_game_still_says_the_reading_taken(
+    qtbot,
+):
+    # setup.forward-clash cites current-edition clauses only, but a first-draft match is of
+    # the same game (written orders), whose engine reads every ruling of its game: the page
+    # says which editions its clauses are of and the reading the match takes, not that it
+    # does not apply.
+    rules = ruleset("first-draft")
+    browser = ready_browser(qtbot, rules)
+    browser.open_link("ruling:setup.forward-clash")
+    text = browser.detail.toPlainText()
+    assert "editions: current" in text
+    assert "Does not apply" not in text
+    taken = rules.readings["setup.forward-clash"]
+    assert f"{taken} (default, taken by this match (First draft)):" in text
+
+
+def test_a_clause_of_another_game_says_it_is_not_a_rule_of_the_open_match(qtbot):
+    browser = ready_browser(qtbot, ruleset("activation"))
+    browser.open_link("clause:assault.advantage")
+    text = browser.detail.toPlainText()
+    assert "Not a rule of this match (Activation rules): a clause of the current, " in text
+    browser.open_link("clause:activation.activation")
+    assert "Not a rule of this match" not in browser.detail.toPlainText()
+
+
+def test_a_clause_id_typed_exactly_shows_in_another_editions_match_marked_not_in_it(qtbot):
+    # In an activation match (the edition filter on activation), typing the id of a main-game
+    # clause shows the clause, marked, and not only a ruling about it.
+    browser = ready_browser(qtbot, ruleset("activation"))
+    assert browser.edition_filter() == "activation"
+    type_query(qtbot, browser, "assault.advantage")
+    assert hrefs(browser) == ["clause:assault.advantage"]
+    html = str(browser.results.item(0).data(HTML_ROLE))
+    assert "not in the activation edition" in html
+    # typed as words, neither the clause nor the ruling about it is of the activation rules
+    type_query(qtbot, browser, "assault advantage")
+    assert not {"clause:assault.advantage", "ruling:assault.tie-rank"} & set(hrefs(browser))
+    # ... and when the filter leaves nothing, the status line says where to look
+    status = browser.status.text()
+    assert status.startswith("No match in the activation edition for “assault advantage”; ")
+    assert "entries of other editions match: choose “all editions” to see them." in status
+    # with every edition, the clause and the ruling on it, both marked as not of this match's
+    with qtbot.waitSignal(browser.searched):
+        browser.edition.setCurrentIndex(browser.edition.findData(None))
+    assert {"clause:assault.advantage", "ruling:assault.tie-rank"} <= set(hrefs(browser))
+    for row in range(browser.results.count()):
+        if hrefs(browser)[row] in {"clause:assault.advantage", "ruling:assault.tie-rank"}:
+            assert "not in the activation edition" in str(browser.results.item(row).data(HTML_ROLE))
+
+
 def test_the_edition_filter_is_the_matchs_ruleset_and_all_editions_can_be_chosen(qtbot):
     # Superb Shot is a current-edition ability only (draft 004)
     browser = ready_browser(qtbot, ruleset("first-draft"))

@@ -96,19 +96,31 @@ def test_a_window_that_opens_too_small_folds_its_docks_before_the_map_is_shown(q
     assert window.tracker_dock.isVisible()  # the referee's now
 
 
-def test_a_window_shown_too_small_folds_its_docks(qtbot, tmp_path):
-    """A window made and shown at a small size (not through the app's start) folds too."""
+def shown_at(qtbot, path, width: int, height: int, settings=None):
+    """A main window on the match at ``path``, made and shown at ``width`` x ``height`` (not
+    through the app's start), kept in ``settings`` when given."""
     from referee.app.window.main_window import MainWindow
+
+    window = MainWindow() if settings is None else MainWindow(settings=settings)
+    qtbot.addWidget(window)
+    window.resize(width, height)
+    window.open_match(path)
+    window.show()
+    qtbot.waitExposed(window)
+    return window
+
+
+def demo_file(tmp_path):
     from referee.match.setup.demo import create_demo_match
 
     path = tmp_path / "demo.referee"
     create_demo_match(path).close()
-    window = MainWindow()
-    qtbot.addWidget(window)
-    window.resize(780, 600)
-    window.open_match(path)
-    window.show()
-    qtbot.waitExposed(window)
+    return path
+
+
+def test_a_window_shown_too_small_folds_its_docks(qtbot, tmp_path):
+    """A window made and shown at a small size (not through the app's start) folds too."""
+    window = shown_at(qtbot, demo_file(tmp_path), 780, 600)
     qtbot.waitUntil(lambda: not window.tracker_dock.isVisible())
     assert window.statusBar().currentMessage() == FOLDED_MESSAGE
     char = window.fontMetrics().averageCharWidth()
@@ -121,17 +133,10 @@ def test_docks_folded_at_quit_come_back_at_the_next_start(qtbot, tmp_path):
     from PySide6.QtCore import QSettings
 
     from referee.app.window.main_window import MainWindow
-    from referee.match.setup.demo import create_demo_match
 
     settings = QSettings(str(tmp_path / "referee.ini"), QSettings.Format.IniFormat)
-    path = tmp_path / "demo.referee"
-    create_demo_match(path).close()
-    window = MainWindow(settings=settings)
-    qtbot.addWidget(window)
-    window.resize(780, 600)
-    window.open_match(path)
-    window.show()
-    qtbot.waitExposed(window)
+    path = demo_file(tmp_path)
+    window = shown_at(qtbot, path, 780, 600, settings)
     qtbot.waitUntil(lambda: not window.tracker_dock.isVisible())
     window.close()
 

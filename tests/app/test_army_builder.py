@@ -85,10 +85,17 @@ def test_a_bad_army_shows_all_its_errors_at_once(qtbot, tmp_path):
         "army.budgets",
     }
     assert len(texts) == len(validate_army(load_army(path)).errors)
-    # each problem names its entry as the row does: the hoplites' problems say unit[1]
+    # each problem names its entry as the row does: the hoplites' problems name the
+    # phalanx of row 2 (the file's unit[1]; s7-user defect 8: rows were labelled unit[0])
     rows = [window.entries.verticalHeaderItem(r).text() for r in range(window.entries.rowCount())]
-    assert rows == ["unit[0]", "unit[1]"]
-    assert any(t.startswith("unit[1].upgrades[2]") and "Hand cannon" in t for t in texts)
+    assert rows == ["1", "2"]
+    assert [window.entries.item(r, 0).text() for r in range(2)] == [
+        "ork-grunts (unknown)",
+        "Hoplite phalanx",
+    ]
+    assert any(
+        t.startswith("Hoplite phalanx (row 2), upgrades[2]: ") and "Hand cannon" in t for t in texts
+    )
 
 
 def test_the_main_window_opens_the_builder_from_file(qtbot, tmp_path, monkeypatch):
@@ -210,3 +217,26 @@ def test_a_file_that_is_no_army_is_refused_with_its_entry_field_and_rule(qtbot, 
         "(clause army.building)"
     ) in box.informativeText()
     box.close()
+
+
+def test_the_add_button_stays_under_the_cursor_while_warnings_and_status_come(qtbot, tmp_path):
+    """s7-user defect 8: the huge units' declaration (clause army.huge-units) appearing after
+    the first Talos, and the status bar's line on save, pushed the button up between clicks:
+    three clicks gave one Talos."""
+    window = ArmyBuilderWindow(folder=tmp_path)
+    qtbot.addWidget(window)
+    window.resize(1366, 740)
+    window.show()
+    qtbot.waitExposed(window)
+    window.units.setCurrentRow(unit_row(window, "talos"))
+    button = window.add_button
+    where = button.mapTo(window, button.rect().center())
+    for _ in range(3):  # whatever is under that point now gets the click
+        under = window.childAt(where)
+        qtbot.mouseClick(under, Qt.MouseButton.LeftButton, pos=under.mapFrom(window, where))
+    assert [e.type for e in window.army.entries] == ["talos"] * 3
+    assert window.status.declaration.isVisible()
+    window.save_to(tmp_path / "giants.toml")
+    assert window.statusBar().currentMessage().startswith("Saved")
+    qtbot.wait(1)  # the layout settles
+    assert button.mapTo(window, button.rect().center()) == where

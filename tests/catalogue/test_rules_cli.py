@@ -96,6 +96,15 @@ def test_search_with_no_hit_says_so(data, capsys):
     assert capsys.readouterr().out == "no match for 'zeppelin'\n"
 
 
+def test_search_with_no_hit_in_the_edition_says_how_many_other_editions_have(data, capsys):
+    # "scouts": only setup.six-steps, a clause of the first draft.
+    assert main(["rules", "search", "scouts", "--edition", "current"]) == 0
+    assert capsys.readouterr().out == (
+        "no match for 'scouts' in the current edition "
+        "(1 entry of other editions matches: search without --edition)\n"
+    )
+
+
 def test_search_unknown_edition_is_one_line(data, capsys):
     assert main(["rules", "search", "smoke", "--edition", "fourth"]) == 2
     err = capsys.readouterr().err

@@ -167,6 +167,16 @@ def test_edition_filter_keeps_that_editions_clauses(data):
     assert ids("scouts", edition="first-draft") == ["setup.six-steps"]
 
 
+def test_a_search_the_edition_filter_left_empty_counts_the_entries_of_other_editions(data):
+    # "scouts" is only in setup.six-steps, a first-draft clause: the current edition has no
+    # hit, and one entry of another edition that the filter kept out.
+    result = search("scouts", edition="current")
+    assert (result.hits, result.other_editions) == ((), 1)
+    assert result.to_json()["other_editions"] == 1
+    assert search("scouts", edition="first-draft").other_editions == 0
+    assert search("zeppelin", edition="current").other_editions == 0
+
+
 def test_edition_filter_searches_that_editions_wording(data):
     # terrain.smoke: only the current wording speaks of the aftermath, only the first
     # draft's of a movement point.

@@ -119,6 +119,16 @@ def test_show_a_shipped_ruling_lists_its_readings_and_switch(capsys):
     assert "current: blocks-always" in out and "first-draft: blocks-always" in out
 
 
+def test_show_a_main_game_ruling_says_it_does_not_apply_to_the_activation_rules(capsys):
+    # assault.tie-rank cites assault.advantage, of the current and first-draft editions only.
+    assert main(["rules", "show", "assault.tie-rank"]) == 0
+    out = capsys.readouterr().out
+    assert "activation: does not apply (a ruling of current, first-draft)" in out
+    assert "current: roll-off (the default)" in out
+    assert main(["rules", "show", "assault.tie-rank", "--json"]) == 0
+    assert '"editions": [' in capsys.readouterr().out
+
+
 def test_a_success_number_is_read_as_that_number_or_higher():
     # dice.success: '5+' is 5 or more; the activation rules call it rolling up.
     assert search("what does 5+ mean", context="current").hits[0].id == "dice.success"
@@ -136,3 +146,46 @@ def test_players_words_for_rules_the_drafts_only_imply_find_them():
     )
     assert search("do units block LOS", context="current").hits[0].id == ("los.units-do-not-block")
     assert search("tie-breakers", context="current").hits[0].id == "tournament.tie-breaks"
+
+
+# --- the edition filter: a ruling of other editions is kept out as their clauses are, and an
+# --- id typed exactly is never kept out
+
+
+def test_a_clause_id_typed_exactly_shows_under_another_editions_filter_marked_not_in_it():
+    # assault.advantage is a clause of the current and first-draft editions only; a player in
+    # an activation match who types its id sees it, marked as not of the activation edition.
+    result = search("assault.advantage", edition="activation")
+    assert [h.id for h in result.hits] == ["assault.advantage"]
+    hit = result.hits[0]
+    assert hit.kind == "clause"
+    assert "not in the activation edition" in hit.reason()
+
+
+def test_a_ruling_id_typed_exactly_shows_under_another_editions_filter_marked_not_in_it():
+    # assault.tie-rank cites assault.advantage only: a ruling of the main game's editions.
+    hits = search("assault.tie-rank", edition="activation").hits
+    assert [h.id for h in hits] == ["assault.tie-rank"]
+    assert "not in the activation edition" in hits[0].reason()
+
+
+def test_the_edition_filter_keeps_out_rulings_of_other_editions_as_it_keeps_out_their_clauses():
+    # Typed as words, neither the clause assault.advantage nor the ruling about it
+    # (assault.tie-rank) is of the activation edition: the filter shows neither.
+    ids = {h.id for h in search("assault advantage", edition="activation", limit=None).hits}
+    assert "assault.advantage" not in ids and "assault.tie-rank" not in ids
+    # ... and a ruling of the activation rules only (activation.pass cites
+    # activation.activation) is kept out of the current edition.
+    current = {h.id for h in search("activation pass", edition="current", limit=None).hits}
+    assert "activation.pass" not in current
+    assert "activation.pass" in {
+        h.id for h in search("activation pass", edition="activation", limit=None).hits
+    }
+
+
+def test_how_many_of_one_unit_finds_that_the_drafts_limit_none():
+    """s7-user defect 8: three "Talos, the bronze giant" were taken, none refused; the drafts
+    ("Build your army in any way you like, as long as the total cost ...") limit no unit to
+    one per army, and the clause says so where a dispute looks."""
+    for words in ("can I take Talos twice", "unique unit"):
+        assert search(words).hits[0].id == "army.building", words

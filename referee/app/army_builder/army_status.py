@@ -10,10 +10,24 @@ from PySide6.QtCore import Qt, Signal
 from PySide6.QtWidgets import QLabel, QListWidget, QListWidgetItem, QVBoxLayout, QWidget
 
 from referee.army import ArmyReport
+from referee.army.problems import ArmyProblem
 from referee.army.sheet import checksum_groups
 from referee.units.model import COST_KINDS
 
 OVER = "color:#c62828; font-weight:bold"
+
+
+def problem_text(problem: ArmyProblem, report: ArmyReport) -> str:
+    """``problem`` as the window says it: its entry by the unit's name and row, as the
+    entries table shows them (``Hoplite phalanx (row 2), upgrades[2]: ...``); the file's
+    ``unit[1]`` is for the file and the command line."""
+    row = problem.entry
+    if row is None or not 0 <= row < len(report.army.entries):
+        return problem.text()
+    built = report.cards[row] if row < len(report.cards) else None
+    name = built.unit.name if built is not None else report.army.entries[row].type
+    field = f", {problem.field}" if problem.field else ""
+    return f"{name} (row {row + 1}){field}: {problem.message} (clause {problem.rule})"
 
 
 class ArmyStatus(QWidget):
@@ -76,7 +90,7 @@ class ArmyStatus(QWidget):
         self.declaration.setVisible(bool(r.huge_units))
         self.problems.clear()
         for e in r.errors:
-            item = QListWidgetItem(e.text())
+            item = QListWidgetItem(problem_text(e, r))
             item.setForeground(Qt.GlobalColor.red)
             item.setData(Qt.ItemDataRole.UserRole, e.entry)
             self.problems.addItem(item)

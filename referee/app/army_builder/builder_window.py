@@ -75,8 +75,10 @@ class ArmyBuilderWindow(QMainWindow):
         self.add_button = QPushButton("&Add to the army →")
         left_box = QGroupBox("&Catalogue")
         left = QVBoxLayout(left_box)
-        left.addWidget(self.units, 1)
+        # above the list, where nothing below (the huge units' declaration, the problems, the
+        # status bar's lines) can push it from under the cursor between two clicks
         left.addWidget(self.add_button)
+        left.addWidget(self.units, 1)
 
         self.entries = EntriesTable()
         self.remove_button = QPushButton("&Remove the entry")
@@ -107,6 +109,7 @@ class ArmyBuilderWindow(QMainWindow):
         layout.addWidget(splitter, 1)
         layout.addWidget(self.status)
         self.setCentralWidget(central)
+        self.statusBar()  # there from the start: a first message does not shrink the window
         self._make_menu()
 
         h = self.header

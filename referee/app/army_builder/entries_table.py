@@ -1,6 +1,6 @@
-"""The army builder's entries: one row per entry of the army (its unit, bases, upgrades and
-cost), named ``unit[0]``, ``unit[1]`` … as the problems and the army sheet name them; an
-entry with a problem shows red with the problem as its tip."""
+"""The army builder's entries: one row per entry of the army (its unit's name, bases,
+upgrades and cost), numbered from 1 as the problems below name them (``Hoplite phalanx (row
+2)``; the file's ``unit[1]``); an entry with a problem shows red with the problem as its tip."""
 
 from __future__ import annotations
 
@@ -45,8 +45,7 @@ class EntriesTable(QTableWidget):
         """Fill the rows from ``army`` as ``report`` checked it; row ``select`` selected."""
         self.blockSignals(True)
         self.setRowCount(len(army.entries))
-        # rows named as the problems and the army sheet name entries (unit[0] is the first)
-        self.setVerticalHeaderLabels([f"unit[{i}]" for i in range(len(army.entries))])
+        self.setVerticalHeaderLabels([str(i + 1) for i in range(len(army.entries))])
         bad = {e.entry for e in report.errors if e.entry is not None}
         for row, entry in enumerate(army.entries):
             built = report.cards[row] if row < len(report.cards) else None

@@ -28,6 +28,8 @@ MARK_STYLE = "background-color:#ffe082; font-weight:bold"
 REMOVED_STYLE = "background-color:#ffcdd2"
 ADDED_STYLE = "background-color:#c8e6c9"
 GREY = "color:#666"
+NOT_HERE_STYLE = "background-color:#fff3cd; padding:4px"
+"""A clause or ruling of other editions than the match's says so in this box."""
 _TOKEN = re.compile(r"\n|[^\S\n]+|\S+")
 
 
@@ -184,16 +186,34 @@ def wordings_html(texts: Mapping[str, str], edition: str | None, side_by_side: b
     return "".join(f"<p><b>{head(e)}:</b><br>{shown[e]}</p>" for e in editions)
 
 
-def clause_html(detail: ClauseDetail, edition: str | None, side_by_side: bool = True) -> str:
+def _editions_words(editions: Iterable[str]) -> str:
+    """``the current, first-draft editions``."""
+    names = list(editions)
+    return f"the {', '.join(names)} edition{'s' if len(names) != 1 else ''}"
+
+
+def clause_html(
+    detail: ClauseDetail,
+    edition: str | None,
+    side_by_side: bool = True,
+    match_name: str | None = None,
+) -> str:
     """A clause whole: heading, each edition's wording and the difference, its source, its
-    related clauses and the rulings that cite it (as links)."""
+    related clauses and the rulings that cite it (as links). A clause of other editions than
+    ``edition`` (the match's, named ``match_name``) says it is not a rule of the match."""
     c = detail.clause
     parts = [
         f"<h3>{escape(c.title)}</h3>",
         f"<p style='{GREY}'>clause · {escape(c.id)} · {escape(c.section)} · editions: "
         f"{escape(', '.join(c.editions) or '-')}</p>",
-        wordings_html(detail.editions_text(), edition, side_by_side),
     ]
+    if edition is not None and c.editions and edition not in c.editions:
+        parts.append(
+            f"<p style='{NOT_HERE_STYLE}'><b>Not a rule of this match "
+            f"({escape(match_name or edition)})</b>: a clause of "
+            f"{escape(_editions_words(c.editions))}.</p>"
+        )
+    parts.append(wordings_html(detail.editions_text(), edition, side_by_side))
     if c.difference:
         parts.append(f"<p><b>Difference:</b> {_paragraphs(escape(c.difference))}</p>")
     if c.source:
@@ -213,13 +233,22 @@ def clause_html(detail: ClauseDetail, edition: str | None, side_by_side: bool = 
 
 def ruling_html(detail: RulingDetail, rules: Ruleset | None) -> str:
     """A ruling whole: the unclear passage, every reading with the default and the one the
-    match's ruleset takes marked, the shipped rulesets' readings and the switch."""
+    match's ruleset takes marked (a ruling of other editions than the match's saying it does
+    not apply to it instead), the shipped rulesets' readings and the switch."""
     r = detail.ruling
-    taken = rules.readings.get(r.id, r.default) if rules is not None else None
+    applies = rules is not None and detail.applies_to(rules.id, rules.system)
+    taken = rules.readings.get(r.id, r.default) if rules is not None and applies else None
     parts = [
         f"<h3>{escape(r.title)}</h3>",
-        f"<p style='{GREY}'>ruling · {escape(r.id)} · {escape(r.source.name)}</p>",
+        f"<p style='{GREY}'>ruling · {escape(r.id)} · {escape(r.source.name)} · editions: "
+        f"{escape(', '.join(detail.editions) or 'every edition')}</p>",
     ]
+    if rules is not None and not applies:
+        parts.append(
+            f"<p style='{NOT_HERE_STYLE}'><b>Does not apply to this match "
+            f"({escape(rules.name)})</b>: a ruling of {escape(_editions_words(detail.editions))}; "
+            f"its default reading is {escape(r.default)}.</p>"
+        )
     if detail.clauses:
         links = ", ".join(
             rule_link("clause", c.id, f"{c.title} ({c.id})" if c.title else c.id)
@@ -232,7 +261,7 @@ def ruling_html(detail: RulingDetail, rules: Ruleset | None) -> str:
         marks = []
         if o.id == r.default:
             marks.append("default")
-        if o.id == taken and rules is not None:
+        if o.id == taken and rules is not None:  # only a ruling that applies to the match
             marks.append(f"taken by this match ({escape(rules.name)})")
         label = f" <i>({', '.join(marks)})</i>" if marks else ""
         style = " style='background-color:#e3f2fd'" if o.id == taken else ""
@@ -241,7 +270,9 @@ def ruling_html(detail: RulingDetail, rules: Ruleset | None) -> str:
     parts.append("</ul>")
     if detail.rulesets:
         shipped = "; ".join(
-            f"{x.ruleset}: {x.option}" + (" (set in its ruleset.toml)" if x.chosen else "")
+            f"{x.ruleset}: does not apply"
+            if not x.applies
+            else f"{x.ruleset}: {x.option}" + (" (set in its ruleset.toml)" if x.chosen else "")
             for x in detail.rulesets
         )
         parts.append(f"<p style='{GREY}'>Shipped rulesets: {escape(shipped)}</p>")
@@ -273,7 +304,9 @@ def entry_html(entry: Entry, rules: Ruleset | None, side_by_side: bool = True) -
     from referee.catalogue.lookup import ClauseDetail, RulingDetail
 
     if isinstance(entry, ClauseDetail):
-        return clause_html(entry, rules.id if rules is not None else None, side_by_side)
+        if rules is None:
+            return clause_html(entry, None, side_by_side)
+        return clause_html(entry, rules.id, side_by_side, rules.name)
     if isinstance(entry, RulingDetail):
         return ruling_html(entry, rules)
     return passage_html(entry)

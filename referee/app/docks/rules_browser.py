@@ -280,7 +280,18 @@ class RulesBrowser(QWidget):
         self.results.blockSignals(False)
         self.shown_query = text
         count = len(result.hits)
-        if not count:
+        if not count and result.other_editions:  # the edition filter kept them out
+            n = result.other_editions
+            entries = (
+                "1 entry of other editions matches"
+                if n == 1
+                else f"{n} entries of other editions match"
+            )
+            self.status.setText(
+                f"No match in the {result.assumed.edition} edition for “{text}”; {entries}: "
+                f"choose “{ALL_EDITIONS}” to see them."
+            )
+        elif not count:
             self.status.setText(f"No match for “{text}”.")
         else:
             self.status.setText(

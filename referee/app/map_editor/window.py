@@ -74,13 +74,12 @@ class MapEditorWindow(QMainWindow):
         scenario_id: str | None = "entrenched",
     ) -> None:
         super().__init__(parent)
-        self.setWindowTitle("Map editor")
         self.setWindowFlag(Qt.WindowType.Window)
         self.undo_stack = QUndoStack(self)
         self.refusals = Refusals(self)
         self.unsaved = UnsavedChanges(
             self,
-            lambda: f"The map {self.map.name}",
+            lambda: f"The map {self.called}",
             lambda: not self.undo_stack.isClean(),
             lambda: self.save() is not None,
         )
@@ -192,9 +191,10 @@ class MapEditorWindow(QMainWindow):
     def set_map(self, battle_map: BattleMap) -> None:
         """The undo stack's setter: show ``battle_map`` and check it."""
         self.map = battle_map
-        if self.side.name.text() != battle_map.name:
+        if self.side.name.text().strip() != battle_map.name:  # what is typed stays as typed
             self.side.name.setText(battle_map.name)
         self.redraw()
+        self._title()
 
     def redraw(self, fit: bool = False) -> None:
         shown = self.shown_map()
@@ -274,15 +274,12 @@ class MapEditorWindow(QMainWindow):
         self.redraw(fit=True)
 
     def _renamed(self, text: str) -> None:
-        if text.strip() and text != self.map.name:
+        """The map takes the name trimmed (blank: the check's "name: missing"), the field keeps
+        what is typed; one run of typing is one undo step."""
+        name = text.strip()
+        if name != self.map.name:
             self.undo_stack.push(
-                MapChange(
-                    self.set_map,
-                    self.map,
-                    replace(self.map, name=text.strip()),
-                    "Rename",
-                    stroke=-1,
-                )
+                MapChange(self.set_map, self.map, replace(self.map, name=name), "Rename", stroke=-1)
             )
 
     # --- files ------------------------------------------------------------------------
@@ -313,7 +310,7 @@ class MapEditorWindow(QMainWindow):
             self.refusals.say(
                 "Map not opened",
                 f"{path.name} was not opened.\n\n{exc.path}:\n{problems}\n\n"
-                f"The map {self.map.name} stays in the editor as it was.",
+                f"The map {self.called} stays in the editor as it was.",
             )
             return False
         scenario = self.scenario
@@ -352,7 +349,7 @@ class MapEditorWindow(QMainWindow):
             self.statusBar().showMessage(f"Not saved: {exc}", 15000)
             self.refusals.say(
                 "Map not saved",
-                f"The map {self.map.name} was not saved to {path}.\n\n{exc}\n\n"
+                f"The map {self.called} was not saved to {path}.\n\n{exc}\n\n"
                 "It stays in the editor as it was; any file there before is unchanged.",
             )
             return None
@@ -374,7 +371,7 @@ class MapEditorWindow(QMainWindow):
         problems = "\n".join(f"- {p}" for p in self.problems)
         self.refusals.say(
             "Map not saved",
-            f"The map {self.map.name} was not saved: it has {len(self.problems)} problem(s) "
+            f"The map {self.called} was not saved: it has {len(self.problems)} problem(s) "
             f"under the scenario.\n\n{problems}\n\nFix them first (rimmed in red on the "
             "map), or choose no scenario.",
         )
@@ -386,14 +383,17 @@ class MapEditorWindow(QMainWindow):
         return self.refusals.box
 
     def closeEvent(self, event: QCloseEvent) -> None:
-        """Closed at once, or kept open while the referee is asked about unsaved changes
-        (:class:`~referee.app.widgets.unsaved_changes.UnsavedChanges`: never blocks)."""
-        if self.unsaved.may_close():
-            event.accept()
-        else:
-            event.ignore()
+        """Closed, or kept open while :class:`UnsavedChanges` asks (it never blocks)."""
+        event.setAccepted(self.unsaved.may_close())
+
+    @property
+    def called(self) -> str:
+        """The map's name as the window says it (a blank name: "(no name)")."""
+        return self.map.name or "(no name)"
 
     def _title(self) -> None:
+        """The map's name, its file and Qt's unsaved mark ``[*]`` (the undo stack not clean)."""
         where = self.path.name if self.path else "not saved"
-        star = "" if self.undo_stack.isClean() else " *"
-        self.setWindowTitle(f"Map editor — {self.map.name} ({where}){star}")
+        name = self.called.replace("[*]", "[*][*]")  # a typed [*] is text
+        self.setWindowTitle(f"{name}[*] ({where}) — Map editor")
+        self.setWindowModified(not self.undo_stack.isClean())

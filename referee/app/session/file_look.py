@@ -103,7 +103,12 @@ class FileLook(QObject):
             return
         self.damage = said
         self.notice.emit(f"The match file cannot be read now: {said}")
-        self.unreadable.emit(said)
+        self._say_bad(said)
+
+    def _say_bad(self, said: str) -> None:
+        """Say why the file does not read (``said``) in the window's dialog: a file deleted
+        or moved away is gone (``lost``), not damaged (``unreadable``)."""
+        (self.unreadable if os.path.lexists(self.path) else self.lost).emit(said)
 
     def refusal(self) -> str:
         """Why a change of the match is refused now ("": it is not): the file no longer
@@ -124,7 +129,7 @@ class FileLook(QObject):
         why = self.refusal()
         if why:
             self.notice.emit(f"Refused: {self.damage}")
-            self.unreadable.emit(self.damage)
+            self._say_bad(self.damage)
         return bool(why)
 
     def _check_current(self, *, look: bool = True) -> None:
@@ -143,5 +148,5 @@ class FileLook(QObject):
             )
         why = self.refusal()
         if why:
-            self.unreadable.emit(self.damage)
+            self._say_bad(self.damage)
             raise MatchFileError(why.replace("\n\n", " "), file=self.path)

@@ -321,6 +321,21 @@ class MatchSession(FileLook):
             self._restore_stack()
             self.changed.emit(ALL_CHANGES)
 
+    def write_copy(self, target: Path | str, *, replace: bool = False) -> Path:
+        """Write the match whole to a new match file at ``target`` (File > Save As): every
+        step, undone ones too, as the window last read them well, so a match whose file
+        is gone or damaged is saved as it shows (:mod:`referee.match.journal.match_copy`).
+        A file still there is looked at first (a step another program wrote is in the
+        copy). The engine's refusal (a RefereeError naming ``target``) propagates; nothing
+        is written then. ``replace``: a file of that name is replaced (the save dialog
+        asked)."""
+        from referee.match.journal.match_copy import write_copy
+
+        if not self.path.exists():  # gone: the steps last read well, not read again
+            return write_copy(self.match, target, list(self._good[1]), replace=replace)
+        self.sync()
+        return write_copy(self.match, target, self.steps(), replace=replace)
+
     def close(self) -> None:
         self.timer.stop()
         self.undo_stack.clear()

@@ -86,11 +86,10 @@ class DockLayout(LazyDocks):
         self._fold_docks()
         bar = self.statusBar()
         if fold and bar.currentMessage() in ("", self._elided):  # over no other message
-            from referee.app.widgets.plain_text import plain_tip
             from referee.app.window.docks_give_way import FOLDED_MESSAGE, FOLDED_TIP
 
             bar.showMessage(FOLDED_MESSAGE, 15000)
-            bar.setToolTip(plain_tip(FOLDED_TIP))  # the whole (it goes with its message)
+            bar.set_message_tip(FOLDED_TIP)  # the whole (it goes with its message)
         return True
 
     def fold_docks(self) -> None:

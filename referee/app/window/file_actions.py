@@ -10,7 +10,6 @@ from typing import TYPE_CHECKING, Any
 from PySide6.QtCore import Qt
 from PySide6.QtWidgets import QMainWindow
 
-from referee.app.widgets.plain_text import plain_tip
 from referee.app.window.window_base import WindowParts
 from referee.errors import RefereeError
 from referee.paths import matches_dir
@@ -223,9 +222,8 @@ class FileActions(WindowParts):
         )
         self._elided = f"{said}Match file: {shown} (every step is written as it happens)"
         bar.showMessage(self._elided)
-        bar.setToolTip(plain_tip(whole))
+        bar.set_message_tip(whole)  # (gone with the message)
 
     def _message_changed(self, message: str) -> None:
         if message != self._elided:
             self._elided = ""
-            self.statusBar().setToolTip("")

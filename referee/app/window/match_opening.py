@@ -24,6 +24,12 @@ if TYPE_CHECKING:
     from referee.app.widgets.refusals import Refusals
 
 
+SAVE_AS_TITLE = "Save the match as (the window then goes on with the new file)"
+"""The title of File > Save As…'s dialog: it says what happens after."""
+SAVE_AS_OFFER = "&Save the match to a new file…"
+"""The button of the dialogs of a match file gone or damaged."""
+
+
 class MatchOpening(Menus, StepRunning):
     """Opening a match and turning the window to it (the last part of the main window, over
     the others)."""
@@ -70,23 +76,95 @@ class MatchOpening(Menus, StepRunning):
     def match_file_lost(self, message: str) -> QMessageBox:
         """The open match's file is gone from its place (deleted, or moved away: the
         session's look at it says so once, ``message``): said in a dialog, since no step
-        can be written until it is back."""
-        return self._warn(
-            "Match file gone",
-            f"{message}.\n\nUntil then the window shows the match as it was last written "
-            "(File > Open finds the file where it is now).",
+        can be written until it is back; it offers to save the match to a new file."""
+        return self._offer_save(
+            self._warn(
+                "Match file gone",
+                f"{message}.\n\nUntil then the window shows the match as it was last "
+                "written (File > Open finds the file where it is now). Or save the match to "
+                "a new file (File > Save As…): every step is written there, undone ones "
+                "too, and the window goes on with that file.",
+            )
         )
 
     def match_file_unreadable(self, message: str) -> QMessageBox:
         """The open match's file no longer reads (another program damaged it: ``message``
         names the file and the field): said in a dialog, with what the window does and
-        the way forward."""
-        return self._warn(
-            "Match file damaged",
-            f"{message}\n\nNothing is written to it now: steps, undo and redo are refused, "
-            "and the window shows the match as it was last read well. Put the file right "
-            "(restore it from a copy, say) and the window carries on from it; or open it "
-            "again (File > Open).",
+        the way forward (one: save the match as last read well to a new file)."""
+        return self._offer_save(
+            self._warn(
+                "Match file damaged",
+                f"{message}\n\nNothing is written to it now: steps, undo and redo are "
+                "refused, and the window shows the match as it was last read well. Put the "
+                "file right (restore it from a copy, say) and the window carries on from "
+                "it; or open it again (File > Open); or save the match as it shows to a new "
+                "file (File > Save As…) and go on with that.",
+            )
+        )
+
+    def _offer_save(self, box: QMessageBox) -> QMessageBox:
+        """``box`` with a button that saves the match to a new file (File > Save As…),
+        asked once the box has closed."""
+        from PySide6.QtCore import QTimer
+        from PySide6.QtWidgets import QMessageBox
+
+        button = box.addButton(SAVE_AS_OFFER, QMessageBox.ButtonRole.ActionRole)
+        button.clicked.connect(lambda: QTimer.singleShot(0, self.save_match_as))
+        return box
+
+    def save_match_as(self, out: Path | None = None, *, replace: bool = False) -> Path | None:
+        """File > Save As… (Ctrl+Shift+S): the open match written whole to a new file, of
+        either game (every step, undone ones too, as the window shows them: a file gone or
+        damaged is no obstacle), then the window goes on with the new file; the old one
+        stays as it is. ``out``: where, else asked in Qt's save dialog (which asks before
+        replacing a file; ``replace`` then). A refusal (the open match's own file, a
+        folder without write permission, a full disk...) is said in a dialog naming the
+        file, nothing written, the open match as it was."""
+        session = self.session
+        if session is None:
+            return None
+        if out is None:
+            out = self._ask_save_path(session.path)
+            if out is None:
+                return None
+            replace = out.exists()  # the dialog asked before replacing it
+        old = session.path
+        gone = not old.exists()
+        try:
+            written = session.write_copy(out, replace=replace)
+        except RefereeError as exc:
+            self.report_error(str(exc))
+            self._warn(
+                "Match not saved",
+                f"{exc}\n\nThe open match stays as it was, with its file {old}.",
+            )
+            return None
+        self.open_match(written)
+        if self.session is not None and self.session.path == written:
+            if written == old:
+                said = "Saved back in its place. "
+            else:
+                kept = "is still gone" if gone else "stays as it was"
+                said = f"Saved as {written.name}; {old} {kept}. "
+            self.show_match_file(written, said)
+        return written
+
+    def _ask_save_path(self, path: Path) -> Path | None:
+        """Where to save the match whose file is ``path``: the same place when the file
+        is gone (putting it back), else a free name beside it."""
+        from referee.app.widgets.save_dialog import ask_save_path
+        from referee.paths import free_path, matches_dir
+
+        if path.exists():
+            suggested = free_path(path.with_name(f"{path.stem}-copy{path.suffix}"))
+        else:
+            suggested = path if path.parent.is_dir() else matches_dir() / path.name
+        return ask_save_path(
+            self,
+            SAVE_AS_TITLE,
+            suggested,
+            "Match files (*.referee);;All files (*)",
+            ".referee",
         )
 
     def _warn(self, title: str, text: str) -> QMessageBox:

@@ -3,7 +3,8 @@ the game's own wizards), and the tools they start: the line of sight, visibility
 rules browser. A part of the window over :mod:`.file_actions`, :mod:`.orders_panels` and
 :mod:`.dock_layout` (:mod:`.match_opening` is over it).
 
-Menus: File > New match (the wizard, Ctrl+N) / New demo match / Open / Open Recent / Report /
+Menus: File > New match (the wizard, Ctrl+N) / New demo match / Open / Open Recent / Save As
+(Ctrl+Shift+S: the match written whole to a new file, the window going on with it) / Report /
 Army builder (Ctrl+B, :mod:`referee.app.army_builder`) / Map editor
 (:mod:`referee.app.map_editor`) (the window's size, its docks and the matches opened are
 remembered, :mod:`referee.app.window.remembered`); Edit > Undo / Redo, named after the step
@@ -12,7 +13,7 @@ remembered, :mod:`referee.app.window.remembered`); Edit > Undo / Redo, named aft
 :mod:`referee.app.session.turn_driver`), Advance without the wizard (Shift+N); Tools > Line of sight
 (L), Visibility; Wizards > Gunnery (G), Orders (O), Movement (M), Assault (A), Agony,
 Aftermath; Help > About (versions, where files go, :mod:`referee.app.window.about_dialog`). There is
-no Save: the match file writes every step as it happens. A click on a
+no Save: the match file writes every step as it happens (Save As writes it elsewhere). A click on a
 token shows the unit in the inspector; a right-click on a hex offers the referee's
 corrections (:mod:`referee.app.session.correction_menu`). View > Rules (the dock's entry, or
 Rules (search): Ctrl+F, F1) puts the cursor in the rules browser's search box; every clause or
@@ -82,6 +83,9 @@ class Menus(FileActions, OrdersPanels):
         self.recent_menu = file.addMenu("Open &Recent")
         self.recent_menu.aboutToShow.connect(self.fill_recent)
         self.fill_recent()
+        self.save_as_action = self._action(
+            file, "&Save As…", lambda: self.save_match_as(), "Ctrl+Shift+S"
+        )
         self.report_action = self._action(file, "Re&port…", lambda: self.show_report(), "Ctrl+R")
         self.save_report_action = self._action(
             file, "Save the report (&HTML or PDF)…", lambda: self.write_report()

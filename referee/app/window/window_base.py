@@ -28,6 +28,7 @@ if TYPE_CHECKING:
     from referee.app.session.turn_driver import TurnDriver
     from referee.app.session.unfired_question import UnfiredQuestion
     from referee.app.tournament.launcher import TournamentLauncher
+    from referee.app.widgets.eliding_status_bar import ElidingStatusBar
     from referee.app.window.docks_give_way import DocksGiveWay
     from referee.app.window.remembered import Remembered
     from referee.app.window.report_view import ReportWindow
@@ -81,6 +82,23 @@ class WindowParts(_Window):
     _phase_key: object
     _phase_fold: PhaseFold | None
 
+    _status_bar: ElidingStatusBar | None = None
+
+    def statusBar(self) -> ElidingStatusBar:
+        """The window's status bar, one whose message never runs under the label on its
+        right (made at the first call, before Qt would make a plain one)."""
+        bar = self._status_bar
+        if bar is None:
+            from PySide6.QtWidgets import QSizePolicy
+
+            from referee.app.widgets.eliding_status_bar import ElidingStatusBar
+
+            bar = self._status_bar = ElidingStatusBar(self)
+            policy = QSizePolicy.Policy
+            bar.setSizePolicy(policy.Ignored, policy.Fixed)  # as Qt's own: never widens the window
+            self.setStatusBar(bar)
+        return bar
+
     if TYPE_CHECKING:
 
         def build_panels(self) -> None: ...
@@ -88,6 +106,10 @@ class WindowParts(_Window):
         def open_match(self, path: Path | str, instead: str = "") -> None: ...
 
         def set_session(self, session: MatchSession) -> None: ...
+
+        def save_match_as(
+            self, out: Path | None = None, *, replace: bool = False
+        ) -> Path | None: ...
 
         def _remember(self, path: Path) -> None: ...
 

@@ -33,7 +33,7 @@ import os
 import sqlite3
 from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence, Sized
 from contextlib import contextmanager
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from datetime import UTC, datetime
 from pathlib import Path
 from types import MappingProxyType
@@ -165,6 +165,23 @@ class EventRow:
         mine = _plain(self.event().to_row())
         former = again.former_row()
         return _plain(fresh) == mine or (former is not None and _plain(former) == mine)
+
+
+@dataclass(frozen=True)
+class KeptRows:
+    """The rows of a match file other than its journal, as the handle last read them well
+    (opening it, :meth:`JournalFile.reread`) and wrote them since: what a copy of the match
+    is written from when the file is gone or damaged (:mod:`.match_copy`)."""
+
+    meta: Mapping[SqlValue, SqlValue]
+    """Each key of the meta table with its JSON text as the file holds it (the write
+    counter, :data:`REVISION_KEY`, left out)."""
+    cards: tuple[tuple[SqlValue, SqlValue], ...]
+    """The cards' rows (id, JSON text)."""
+    units: tuple[tuple[SqlValue, SqlValue], ...]
+    """The set-up's rows (uid, JSON text), in their order."""
+    created: Mapping[int, str | None]
+    """When each step was written, by step number."""
 
 
 class MatchFileError(RefereeError):
@@ -444,10 +461,14 @@ class JournalFile(Generic[S]):
         """The journal as last read (by ``include_undone``), at the file's revision
         ``_read_at``."""
         self._read_at: Revision = ()
+        self._pending: tuple[dict[SqlValue, SqlValue], dict[int, str | None]] = ({}, {})
+        """The meta texts and steps' times written in the transaction under way, kept
+        (:attr:`kept_rows`) once it commits."""
         with self._reading():
             self._check_tables()
             meta = self._read_meta()
             self._version = self._revision()
+            self._kept = self._read_kept()
         self.meta: Mapping[str, Any] = MappingProxyType(meta)
         ruleset_version = check_stamp(meta.get("versions"), path)  # refuses a newer file
         self._load(meta, ruleset_version)  # the file is not held while its rules load
@@ -563,6 +584,29 @@ class JournalFile(Generic[S]):
                     f"{', '.join(sorted(wanted - have))}; it was not changed",
                     file=path,
                 )
+
+    def _read_kept(self) -> KeptRows:
+        """The rows other than the journal's events, as the file holds them (inside an
+        operation; see :class:`KeptRows`): each value as SQLite gives it, checked where the
+        match is read, never here."""
+        conn = self.conn
+        meta = dict(conn.execute("SELECT key, value FROM meta WHERE key != ?", (REVISION_KEY,)))
+        cards = tuple((i, d) for i, d in conn.execute("SELECT id, data FROM cards"))
+        units = tuple(
+            (u, d) for u, d in conn.execute("SELECT uid, data FROM units ORDER BY position")
+        )
+        created = {
+            n: c if isinstance(c, str) else None
+            for n, c in conn.execute("SELECT number, created FROM steps")
+            if isinstance(n, int)
+        }
+        return KeptRows(MappingProxyType(meta), cards, units, MappingProxyType(created))
+
+    @property
+    def kept_rows(self) -> KeptRows:
+        """The rows other than the journal's events as last read well and written since
+        (see :class:`KeptRows`)."""
+        return self._kept
 
     def _read_meta(self) -> dict[str, Any]:
         path = self.path
@@ -707,10 +751,25 @@ class JournalFile(Generic[S]):
                 conn.execute("COMMIT")
                 self._version = written
                 self._indexed = self._indexed or indexing
+                self._keep_written()
             except BaseException:
+                self._pending = ({}, {})
                 if conn.in_transaction:
                     conn.execute("ROLLBACK")
                 raise
+
+    def _keep_written(self) -> None:
+        """What the transaction just committed wrote to the meta table and the steps'
+        times, kept with the rows last read (:attr:`kept_rows`)."""
+        meta, created = self._pending
+        if meta or created:
+            kept = self._kept
+            self._kept = replace(
+                kept,
+                meta=MappingProxyType({**kept.meta, **meta}),
+                created=MappingProxyType({**kept.created, **created}),
+            )
+        self._pending = ({}, {})
 
     @contextmanager
     def batch(self) -> Iterator[None]:
@@ -780,11 +839,13 @@ class JournalFile(Generic[S]):
             self._read_meta()
             version = self._revision()
             raw = self._raw_rows(include_undone=True)
+            kept = self._read_kept()
         every = tuple(self._steps(self._decoded(raw)))
         active = tuple(s for s in every if not s.undone)
         state = self._fold(active)
         self._read, self._read_at = {True: every, False: active}, version
         self._state, self._version = state, version
+        self._kept = kept
         return state
 
     # --- the journal ----------------------------------------------------------------
@@ -943,11 +1004,13 @@ class JournalFile(Generic[S]):
         return attempts, max(written, int(most)), seen
 
     def _put_meta(self, key: str, value: object) -> None:
+        text = json.dumps(value)
         self.conn.execute(
             "INSERT INTO meta (key, value) VALUES (?, ?) ON CONFLICT (key) "
             "DO UPDATE SET value = excluded.value",
-            (key, json.dumps(value)),
+            (key, text),
         )
+        self._pending[0][key] = text
 
     def _next_attempt(self, number: int) -> tuple[int, int]:
         """Inside an operation, of a file of format 6 on: the first attempt step
@@ -1129,10 +1192,12 @@ class JournalFile(Generic[S]):
                 "DELETE FROM events WHERE step IN (SELECT number FROM steps WHERE undone = 1)"
             )
             conn.execute("DELETE FROM steps WHERE undone = 1")
+        created = _now()
         conn.execute(
             "INSERT INTO steps (number, name, undone, created) VALUES (?, ?, 0, ?)",
-            (number, name, _now()),
+            (number, name, created),
         )
+        self._pending[1][number] = created
         conn.executemany(
             "INSERT INTO events (step, position, kind, data) VALUES (?, ?, ?, ?)",
             [(number, i, e.kind, json.dumps(e.to_row())) for i, e in enumerate(events)],
