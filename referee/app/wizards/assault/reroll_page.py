@@ -7,6 +7,7 @@ assault dice make new offers, batch after batch, until none is left."""
 from __future__ import annotations
 
 from dataclasses import replace
+from typing import cast
 
 from PySide6.QtCore import Qt, QTimer
 from PySide6.QtGui import QKeyEvent
@@ -18,6 +19,8 @@ from PySide6.QtWidgets import (
     QListWidgetItem,
     QPushButton,
     QRadioButton,
+    QScrollArea,
+    QVBoxLayout,
     QWizard,
 )
 
@@ -43,6 +46,11 @@ HIDDEN_REROLLS = (
     "then: the dice to reroll are chosen before those faces are seen."
 )
 """What the page says of the app's rerolled dice (the dice above have shown already)."""
+
+NEXT_WAITS = "Next waits until the rerolls on offer are taken or declined:"
+"""Why Next is greyed while offers stand (the page's first line)."""
+
+NO_OFFER_LEFT = "No reroll is on offer any more:"
 
 
 def batch_text(batch: RerollBatch) -> str:
@@ -86,6 +94,11 @@ class RerollPage(AssaultPage):
         self.done.setWordWrap(True)
         self.done.setTextFormat(Qt.TextFormat.PlainText)
         self.problem = problem_label()
+        self.todo = QLabel()
+        """What the referee does to go on, and why Next waits (always in view)."""
+        self.todo.setWordWrap(True)
+        self.todo.setTextFormat(Qt.TextFormat.PlainText)
+        self.todo.setStyleSheet("font-weight: bold")
         buttons = QHBoxLayout()
         buttons.addWidget(self.apply_button)
         buttons.addWidget(self.restart_button)
@@ -97,9 +110,13 @@ class RerollPage(AssaultPage):
             layout.addWidget(b)
         layout.addWidget(self.list, 1)
         layout.addWidget(self.dice)
-        layout.addLayout(buttons)
         layout.addWidget(self.done)
         layout.addWidget(self.problem)
+        # what to do at the top, the buttons that do it at the bottom, outside the scrolled
+        # part: on a 1366x768 screen the dice push them below the fold otherwise
+        outer = cast(QVBoxLayout, self.layout())
+        outer.insertWidget(0, self.todo)
+        outer.addLayout(buttons)
         self.batches: list[tuple[RerollBatch, StageDice]] = []
         self.rolled: Rolled | None = None
         self.run: StageRun | None = None
@@ -165,6 +182,7 @@ class RerollPage(AssaultPage):
         if not open_offers:
             self._return_rerolls(False)  # Return goes on again
             self.offers.setText("No reroll is on offer any more.")
+            self.todo.setText(f"{NO_OFFER_LEFT} Next (Return) goes on.")
             self.list.clear()
             self.dice.set_step(None, 0)
             self.problem.clear()
@@ -247,8 +265,22 @@ class RerollPage(AssaultPage):
         ready = not problems and self.run is not None and self.run.fight is not None
         self.apply_button.setEnabled(ready)
         self.problem.setText("\n".join(problems))
+        self.todo.setText(self._todo_text(batch, ready))
         self._return_rerolls(ready)
         self.completeChanged.emit()  # nothing to reroll: Next may decline
+
+    def _todo_text(self, batch: RerollBatch, ready: bool) -> str:
+        """What the referee does next while offers stand, and why Next waits."""
+        if ready and not any(batch.values()):
+            return "Nothing to reroll in this batch: Next (Return) declines the rerolls."
+        if ready:
+            return f"{NEXT_WAITS} Reroll (Return) takes this batch; or choose Decline the rerolls."
+        if self.dice.is_typed() and self.dice.missing():
+            return (
+                f"{NEXT_WAITS} Type the rerolled dice below, then Reroll (Return); or "
+                "choose Decline the rerolls."
+            )
+        return f"{NEXT_WAITS} Choose the dice to reroll (see below), or Decline the rerolls."
 
     def _return_rerolls(self, ready: bool) -> None:
         """Reroll shows as the button Return presses while a batch is ready (Next waits
@@ -288,10 +320,20 @@ class RerollPage(AssaultPage):
             return  # the referee moved on before the event loop's turn
         if self.isComplete():
             wizard.button(QWizard.WizardButton.NextButton).setFocus()
+            self._show_from_the_top()
         elif self.dice.is_typed() and self.dice.missing():
             self.dice.focus_next()
         else:
             self.apply_button.setFocus()
+
+    def _show_from_the_top(self) -> None:
+        """The page scrolled back to the dice as they now stand (typing the rerolled dice
+        scrolled it down to their boxes)."""
+        area = self.faces.parentWidget()
+        while area is not None and not isinstance(area, QScrollArea):
+            area = area.parentWidget()
+        if area is not None:
+            area.verticalScrollBar().setValue(0)
 
     def _nothing_to_reroll(self) -> bool:
         """The batch chosen rerolls no die (declined, or a proposal with no die worth

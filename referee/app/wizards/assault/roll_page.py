@@ -58,6 +58,8 @@ class RollPage(AssaultPage):
         self.pools.setHorizontalHeaderLabels(list(COLUMNS))
         self.pools.setEditTriggers(QAbstractItemView.EditTrigger.NoEditTriggers)
         self.pools.setSelectionMode(QAbstractItemView.SelectionMode.NoSelection)
+        self.pools.setFocusPolicy(Qt.FocusPolicy.NoFocus)  # read only: Tab goes on to the dice
+        self.pools.setTabKeyNavigation(False)
         self.pools.verticalHeader().setVisible(False)
         self.pools.setWordWrap(True)
         self.pools.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)

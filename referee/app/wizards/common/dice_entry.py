@@ -18,7 +18,8 @@ The owner gives the step as a function of a :class:`~referee.dice.service.Dice`
 order the step asks for them, what the journal step is given), :meth:`complete` and
 :meth:`problem`, and listens to ``changed``. A die's box is
 :class:`~referee.app.wizards.common.face_box.FaceBox`; the words beside the dice are
-:mod:`referee.app.wizards.common.dice_words`.
+:mod:`referee.app.wizards.common.dice_words`; the keyboard among the boxes (Tab, Backspace
+back to the die before) is :mod:`referee.app.wizards.common.dice_keys`.
 """
 
 from __future__ import annotations
@@ -29,6 +30,7 @@ from html import escape
 
 from PySide6.QtCore import Qt, QTimer, Signal
 from PySide6.QtWidgets import (
+    QApplication,
     QButtonGroup,
     QGridLayout,
     QLabel,
@@ -39,6 +41,7 @@ from PySide6.QtWidgets import (
 )
 from shiboken6 import isValid
 
+from referee.app.wizards.common import dice_keys
 from referee.app.wizards.common.dice_words import purpose_html, status_text
 from referee.app.wizards.common.face_box import FaceBox
 from referee.dice.service import Dice, Roll
@@ -105,6 +108,7 @@ class DiceEntry(QWidget):
         scroll.setWidgetResizable(True)
         scroll.setWidget(self.grid_host)
         scroll.setFrameShape(QScrollArea.Shape.NoFrame)
+        scroll.setFocusPolicy(Qt.FocusPolicy.NoFocus)  # Tab goes from the choice to die 1
         layout = QVBoxLayout(self)
         layout.setContentsMargins(0, 0, 0, 0)
         layout.addWidget(self.digital)
@@ -205,6 +209,13 @@ class DiceEntry(QWidget):
         self.refresh()
         if typed:
             self.focus_next()
+            # chosen with an arrow key, the radio button takes the keyboard back once it is
+            # checked: the cursor goes to the dice after that
+            QTimer.singleShot(0, self, self._focus_after_choice)
+
+    def _focus_after_choice(self) -> None:
+        if self.is_typed() and QApplication.focusWidget() in (self.typed, self.digital):
+            self.focus_next()
 
     # --- values -----------------------------------------------------------------------
 
@@ -271,6 +282,8 @@ class DiceEntry(QWidget):
             key = slot.key
             box.valueChanged.connect(lambda v, k=key, b=box: self._typed(k, b, v))
             box.refused.connect(lambda text, k=key, b=box: self._refused(k, b, text))
+            box.back.connect(lambda k=key: self._back(k))
+            box.retyped.connect(self.focus_next)
             self.boxes[key] = box
         return box
 
@@ -313,6 +326,7 @@ class DiceEntry(QWidget):
         for key, box in self.boxes.items():
             if key not in shown:
                 box.hide()
+        dice_keys.tab_through(self.typed, [self.boxes[s.key] for s in self.slots])
         self._building = False
 
     def _purpose_html(self, slot: DieSlot) -> str:
@@ -372,29 +386,14 @@ class DiceEntry(QWidget):
     def focus_next(self) -> None:
         """Put the cursor in the first die not typed yet, scrolled into view with what it
         is for (a long list of dice runs below the dock)."""
-        QTimer.singleShot(0, self._deselect_others)  # once the key that moved us is done
         for slot in self.slots:
             if slot.value is None:
-                box = self.boxes[slot.key]
-                box.setFocus()
-                box.selectAll()
-                self._scroll_to(box)
+                dice_keys.put_cursor(self.boxes[slot.key], self.boxes.values(), self.grid_host)
                 return
+        QTimer.singleShot(0, lambda: dice_keys.deselect_others(list(self.boxes.values())))
 
-    def _scroll_to(self, box: FaceBox) -> None:
-        """Scroll the list, and the page holding it, until ``box`` shows."""
-        layout = self.grid_host.layout()
-        if layout is not None:
-            layout.activate()  # the rows just rebuilt, where they now stand
-        area: QWidget | None = self.dice_scroll
-        while area is not None:
-            if isinstance(area, QScrollArea):
-                area.ensureWidgetVisible(box)
-            area = area.parentWidget()
-
-    def _deselect_others(self) -> None:
-        """Only the box being typed in shows its value selected (the others read as dice
-        typed, not as text about to be replaced)."""
-        for box in self.boxes.values():
-            if not box.hasFocus():
-                box.lineEdit().deselect()
+    def _back(self, key: DieKey) -> None:
+        """Backspace in die ``key``'s box, not typed: the cursor to the die before."""
+        before = dice_keys.die_before([s.key for s in self.slots], key)
+        if before is not None:
+            dice_keys.put_cursor(self.boxes[before], self.boxes.values(), self.grid_host)

@@ -1,11 +1,13 @@
 """A box for one die of :class:`~referee.app.wizards.common.dice_entry.DiceEntry`: only the
 faces of its die, refused at the keystroke (a d6 box refuses a 7, and says so), a d12
-typed digit by digit; a click or Tab selects its value, so typing replaces it."""
+typed digit by digit; a click or Tab selects its value, so typing replaces it; Backspace in a
+die not typed yet asks for the die before (``back``), and Backspace on a whole value clears
+it back to ``?``."""
 
 from __future__ import annotations
 
 from PySide6.QtCore import Qt, QTimer, Signal
-from PySide6.QtGui import QFocusEvent, QValidator
+from PySide6.QtGui import QFocusEvent, QKeyEvent, QValidator
 from PySide6.QtWidgets import QWidget
 
 from referee.app.widgets.boxes import SpinBox
@@ -30,6 +32,12 @@ class FaceBox(SpinBox):
     at the keystroke (``refused`` says what was typed)."""
 
     refused = Signal(str)
+    retyped = Signal()
+    """The value typed again over itself (selected, the same face): no change, but the
+    referee has answered this die and moves on."""
+    back = Signal()
+    """Backspace in the box of a die not typed yet: the die before is wanted (as in a
+    one-time-code field)."""
 
     def __init__(self, sides: int, parent: QWidget | None = None) -> None:
         super().__init__(parent)
@@ -49,6 +57,31 @@ class FaceBox(SpinBox):
         super().focusInEvent(event)
         if event.reason() in SELECTING_REASONS:
             QTimer.singleShot(0, self.selectAll)  # a click puts the cursor: typing replaces
+
+    def keyPressEvent(self, event: QKeyEvent) -> None:
+        """Backspace with nothing typed goes back to the die before; Backspace that would
+        leave the box empty clears the die (``?``, not typed), never a stale value behind
+        an empty box."""
+        plain = not (event.modifiers() & ~Qt.KeyboardModifier.KeypadModifier)
+        if event.key() == Qt.Key.Key_Backspace and plain:
+            edit = self.lineEdit()
+            text = edit.text().strip()
+            if not self.value():
+                self.back.emit()
+                event.accept()
+                return
+            whole = edit.selectedText().strip() == text
+            if whole or (len(text) == 1 and edit.cursorPosition() >= len(edit.text())):
+                self.keyed = False
+                self.setValue(0)
+                event.accept()
+                return
+        before, edit = self.value(), self.lineEdit()
+        whole = bool(before) and edit.selectedText().strip() == edit.text().strip()
+        super().keyPressEvent(event)
+        same = edit.text().strip() == str(before) and self.value() == before
+        if whole and event.text() == str(before) and same and self.complete_after(before):
+            self.retyped.emit()
 
     def validate(self, text: str, pos: int) -> tuple[QValidator.State, str, int]:
         if len(text) > 1 and "?" in text:  # typed beside the "?" of a die not typed yet

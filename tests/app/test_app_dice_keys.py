@@ -1,0 +1,121 @@
+"""Typed dice with the keyboard alone, in the one dice widget every wizard shares: choosing
+"Type the dice rolled at the table" (Down from "The app rolls the dice") puts the cursor in
+die 1, Tab walks from the choice to die 1 and on die by die, and Backspace in a die not
+typed yet goes back to the die before, its value selected so the next digit replaces it (a
+second Backspace clears it), as a one-time-code field does."""
+
+from __future__ import annotations
+
+from app_window import demo_window
+from PySide6.QtCore import Qt
+from PySide6.QtWidgets import QApplication
+from test_app_gunnery_wizard import to_roll_page
+
+
+def roll_dice(qtbot, tmp_path):
+    """The demo's tank firing its main gun at the wagon: the gunnery wizard's dice page,
+    the app rolling, the keyboard on "The app rolls the dice"."""
+    window = demo_window(qtbot, tmp_path)
+    wizard = to_roll_page(qtbot, window)
+    dice = wizard.roll_page.dice
+    assert not dice.is_typed()
+    dice.digital.setFocus(Qt.FocusReason.TabFocusReason)
+    QApplication.processEvents()
+    return wizard, dice
+
+
+def focus():
+    QApplication.processEvents()  # the keys' effects done, as before the referee's next key
+    return QApplication.focusWidget()
+
+
+def test_down_to_type_the_dice_puts_the_cursor_in_die_1(qtbot, tmp_path):
+    wizard, dice = roll_dice(qtbot, tmp_path)
+    qtbot.keyClick(dice.digital, Qt.Key.Key_Down)
+    assert dice.is_typed()
+    assert focus() is dice.box(0)
+    qtbot.keyClicks(focus(), "5")  # to hit: needs 5+, the tank's 5 is kept
+    assert dice.values()[:1] == (5,)
+    assert focus() is dice.box(1)  # typing moves on
+    wizard.reject()
+
+
+def test_tab_from_the_choice_reaches_die_1_then_die_2(qtbot, tmp_path):
+    wizard, dice = roll_dice(qtbot, tmp_path)
+    dice.set_typed(True)
+    assert focus() is dice.box(0)
+    dice.typed.setFocus(Qt.FocusReason.BacktabFocusReason)  # Shift+Tab back to the choice
+    assert focus() is dice.typed
+    qtbot.keyClick(dice.typed, Qt.Key.Key_Tab)
+    assert focus() is dice.box(0)
+    qtbot.keyClicks(focus(), "6")  # a 6 to hit: its open-ended die follows as die 2
+    dice.box(0).setFocus(Qt.FocusReason.BacktabFocusReason)
+    qtbot.keyClick(dice.box(0), Qt.Key.Key_Tab)
+    assert focus() is dice.box(1)
+    wizard.reject()
+
+
+def test_backspace_in_an_empty_die_goes_back_to_the_die_before(qtbot, tmp_path):
+    wizard, dice = roll_dice(qtbot, tmp_path)
+    qtbot.keyClick(dice.digital, Qt.Key.Key_Down)
+    qtbot.keyClicks(focus(), "6")  # die 1: the to-hit die, a 6 (open-ended: die 2 follows)
+    assert focus() is dice.box(1) and dice.box(1).typed() is None
+    qtbot.keyClick(focus(), Qt.Key.Key_Backspace)
+    assert focus() is dice.box(0)
+    assert dice.box(0).value() == 6  # nothing lost to a stray key
+    assert dice.box(0).lineEdit().selectedText() == "6"  # the next digit replaces it
+    qtbot.keyClicks(focus(), "5")  # the table shows a 5 after all
+    assert dice.values()[:1] == (5,)
+    assert focus() is dice.box(1)
+    wizard.reject()
+
+
+def test_a_second_backspace_clears_the_die_gone_back_to(qtbot, tmp_path):
+    wizard, dice = roll_dice(qtbot, tmp_path)
+    qtbot.keyClick(dice.digital, Qt.Key.Key_Down)
+    qtbot.keyClicks(focus(), "5")
+    qtbot.keyClick(focus(), Qt.Key.Key_Backspace)  # back to die 1, its 5 selected
+    qtbot.keyClick(focus(), Qt.Key.Key_Backspace)  # the 5 cleared
+    assert focus() is dice.box(0)
+    assert dice.box(0).typed() is None and 1 in dice.missing()
+    qtbot.keyClick(focus(), Qt.Key.Key_Backspace)  # die 1 has no die before it: stays
+    assert focus() is dice.box(0)
+    wizard.reject()
+
+
+def test_tab_on_the_assault_pools_reaches_the_choice_of_dice(qtbot, tmp_path):
+    # the pools' table is read only: Tab passes it (no walk from cell to cell) on to "The
+    # app rolls the dice", where Down types the dice
+    from test_app_wizard_assault import assault_window, open_wizard
+
+    window = assault_window(qtbot, tmp_path)
+    with qtbot.waitActive(window):
+        window.activateWindow()
+    wizard = open_wizard(qtbot, window)
+    qtbot.keyClick(focus(), Qt.Key.Key_Return)  # the contest
+    page = wizard.roll_page
+    page.pools.setFocus(Qt.FocusReason.OtherFocusReason)  # were it ever there
+    start = focus()
+    for _ in range(4):
+        qtbot.keyClick(focus(), Qt.Key.Key_Tab)
+        if focus() is page.dice.digital:
+            break
+    assert focus() is page.dice.digital, (start, focus())
+    qtbot.keyClick(focus(), Qt.Key.Key_Down)
+    assert focus() is page.dice.box(0)
+    wizard.reject()
+
+
+def test_the_same_face_typed_again_after_backspace_moves_on(qtbot, tmp_path):
+    # Backspace back to die 1 (its 6 selected), the table's 6 confirmed by typing it again:
+    # the cursor goes on to the die to type next, and the next digit is that die's
+    wizard, dice = roll_dice(qtbot, tmp_path)
+    qtbot.keyClick(dice.digital, Qt.Key.Key_Down)
+    qtbot.keyClicks(focus(), "6")
+    qtbot.keyClick(focus(), Qt.Key.Key_Backspace)
+    assert focus() is dice.box(0)
+    qtbot.keyClicks(focus(), "6")
+    assert focus() is dice.box(1)
+    qtbot.keyClicks(focus(), "2")  # the open-ended die of the 6
+    assert dice.values()[:2] == (6, 2)
+    wizard.reject()
