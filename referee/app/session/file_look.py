@@ -45,7 +45,9 @@ class FileLook(QObject):
     the look at the file, is the session's."""
 
     changed = Signal(object)  # the ChangeFlag of what changed
-    notice = Signal(str)  # a sentence for the status bar: another program wrote, a refusal
+    notice = Signal(str)  # a sentence for the status bar: another program wrote, read again
+    refused = Signal(str)  # a change asked of the session refused, nothing written: why (the
+    # window's one refusal path: the status bar until the next action, the game's panel)
     lost = Signal(str)  # the file is gone from its place (deleted, moved away): said once
     unreadable = Signal(str)  # the file no longer reads (see the module docstring): why
 
@@ -125,11 +127,11 @@ class FileLook(QObject):
 
     def refuse_if_unreadable(self) -> bool:
         """Refuse a change of the match if the file no longer reads (said through
-        ``unreadable``, the window's dialog); True if refused."""
+        ``unreadable``, the window's dialog, and ``refused``); True if refused."""
         why = self.refusal()
         if why:
-            self.notice.emit(f"Refused: {self.damage}")
             self._say_bad(self.damage)
+            self.refused.emit(self.damage)
         return bool(why)
 
     def _check_current(self, *, look: bool = True) -> None:

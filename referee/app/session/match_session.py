@@ -31,7 +31,7 @@ from PySide6.QtGui import QUndoStack
 
 from referee.app.session.file_look import FileLook, file_stamp
 from referee.app.session.step_command import StepCommand
-from referee.errors import RefereeError
+from referee.errors import RefereeError, one_line
 from referee.rules.changes import CHANGE_KINDS, ChangeFlag
 from referee.rules.events import Step
 
@@ -307,11 +307,13 @@ class MatchSession(FileLook):
 
     def _refused(self, error: RefereeError) -> None:
         """An undo or redo the file refused: the stack already moved, the file did not, so
-        the stack is rebuilt from the file once Qt has finished the undo it is in."""
-        self.notice.emit(f"Refused: {error}")
-        QTimer.singleShot(0, self._rebuild)
+        the stack is rebuilt from the file once Qt has finished the undo it is in; the
+        refusal is said (``refused``) after that, so the stack's moves (each the window's
+        "next action") do not take it away."""
+        why = one_line(error)
+        QTimer.singleShot(0, lambda: self._rebuild(why))
 
-    def _rebuild(self) -> None:
+    def _rebuild(self, why: str) -> None:
         if not self.sync():
             self._mirroring = True
             try:
@@ -320,6 +322,7 @@ class MatchSession(FileLook):
                 self._mirroring = False
             self._restore_stack()
             self.changed.emit(ALL_CHANGES)
+        self.refused.emit(why)
 
     def write_copy(self, target: Path | str, *, replace: bool = False) -> Path:
         """Write the match whole to a new match file at ``target`` (File > Save As): every

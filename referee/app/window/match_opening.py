@@ -209,6 +209,7 @@ class MatchOpening(Menus, StepRunning):
         self.undo_group.setActiveStack(session.undo_stack)
         session.changed.connect(self.refresh)
         session.notice.connect(lambda text: self.statusBar().showMessage(text, 15000))
+        session.refused.connect(self.refuse)  # undo, redo, N the file refuses
         session.lost.connect(self.match_file_lost)
         session.unreadable.connect(self.match_file_unreadable)
         los = self.built_los_panel()

@@ -152,11 +152,11 @@ class StepRunning(OrdersPanels):
 
     def session_to_change(self) -> MatchSession | None:
         """The open match's session for a wizard about to change it; None (the reason said,
-        in a dialog, and refused as every action is: :meth:`refuse`) while its file no
-        longer reads: the wizard would be refused at its end."""
+        in a dialog, and refused as every action is: the session's ``refused`` is
+        :meth:`refuse`) while its file no longer reads: the wizard would be refused at its
+        end."""
         session = self.session
-        if session is not None and session.refuse_if_unreadable():
-            self.refuse(session.damage)
+        if session is not None and session.refuse_if_unreadable():  # (its ``refused``)
             return None
         return session
 
