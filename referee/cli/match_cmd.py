@@ -478,6 +478,8 @@ def run_step(args: argparse.Namespace) -> int:
     with _open(args.file) as m:
         import_engine_later(m.STEP_ENGINE)
         commands = [parse_command(c, f"--command {c!r}", m.SYSTEM) for c in args.command]
+        for command in commands:  # typed now: what its journal form may leave out, said
+            m.system.check_typed(m.state, command)
         try:
             step = m.run(args.name, commands, typed=args.dice)
         except ClockHeldError as exc:  # the clock waits for orders or fire: not a usage error

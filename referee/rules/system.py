@@ -63,6 +63,13 @@ class GameSystem(Protocol[S, C]):
         """A command from its text form (a line of a text journal)."""
         ...
 
+    def check_typed(self, state: S, command: C) -> None:
+        """Refuse ``command`` typed now by the referee (the window's command line, ``referee
+        match step --command``) on ``state`` where it leaves out what a new step must say
+        though the journal's form of it may (a step written before a ruling replays as it
+        was written, never checked here): an error of the one family naming the field."""
+        ...
+
     def step(self, state: S, command: C, dice: Dice) -> StepOutcome[S]:
         """Carry out ``command`` on ``state`` with ``dice`` (the state itself is not
         changed); a refused command raises an error of the one family."""

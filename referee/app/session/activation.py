@@ -294,6 +294,9 @@ class ActivationGame:
             return None
         try:
             command = self.match.system.parse_command(text)
+            session = self.window.session  # its state: of a damaged file, the last read well
+            if session is not None:  # an enter typed without its ammunition (as ruled)
+                self.match.system.check_typed(session.state, command)
         except RefereeError as exc:  # CommandError: the word that cannot be read
             self.window.refuse(one_line(exc))
             return None

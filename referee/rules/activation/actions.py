@@ -22,7 +22,7 @@ from referee.errors import RefereeError
 from referee.rules.activation.cards import WeaponCard
 from referee.rules.activation.collisions import CLAUSE as COLLISION_CLAUSE
 from referee.rules.activation.collisions import fly
-from referee.rules.activation.commands import Shot
+from referee.rules.activation.commands import Enter, Shot
 from referee.rules.activation.fortification import Inside, inside_rolls
 from referee.rules.activation.game import (
     ActivationGame,
@@ -345,6 +345,26 @@ def enter(
     rec.summary = f"{uid} enters on {hex_label(to)}"
     return state.with_pieces(
         _moved(piece, status="deployed", hex=to, facing=facing, ammunition=ammo)
+    )
+
+
+def check_typed_enter(game: ActivationGame, state: ActivationState, cmd: Enter) -> None:
+    """Refuse an enter typed now that names no ammunition while ruling
+    ``activation.reserves-ammunition`` reads ``choose``: its player chooses the ammunition
+    the unit enters with, 0 to its card's, and the line must say it. The same words in a
+    journal written before that ruling replay as written, with what the unit had in the
+    reserves (none: :func:`enter`), which a referee typing the line would not mean; under
+    ``full`` or ``none`` there is nothing to choose and the line rightly names none."""
+    if cmd.ammunition is not None or game.rules.start.reserves_ammunition != "choose":
+        return
+    piece = state.pieces.get(cmd.uid)
+    most = "" if piece is None else f", 0 to {game.card(piece).ammunition}"
+    raise ActivationError(
+        f"enter: ammunition= is missing: {cmd.uid}'s player chooses the ammunition it "
+        f"enters with{most} (ruling activation.reserves-ammunition: choose); "
+        "write ammunition=N",
+        "ammunition",
+        cmd.uid,
     )
 
 

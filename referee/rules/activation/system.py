@@ -24,7 +24,13 @@ from typing import Any, ClassVar
 
 from referee.dice.service import Dice
 from referee.errors import RefereeError
-from referee.rules.activation.commands import Command, command_from_json, parse_command
+from referee.rules.activation.actions import check_typed_enter
+from referee.rules.activation.commands import (
+    Command,
+    Enter,
+    command_from_json,
+    parse_command,
+)
 from referee.rules.activation.game import ActivationGame
 from referee.rules.activation.mission_line import shown_event
 from referee.rules.activation.record import Outcome
@@ -77,6 +83,13 @@ class ActivationSystem:
 
     def parse_command(self, text: str) -> Command:
         return parse_command(text)
+
+    def check_typed(self, state: ActivationState, command: Command) -> None:
+        """An enter typed without its ammunition under ruling
+        ``activation.reserves-ammunition`` reading ``choose`` is refused
+        (:func:`~referee.rules.activation.actions.check_typed_enter`)."""
+        if isinstance(command, Enter):
+            check_typed_enter(self.game, state, command)
 
     def step(
         self, state: ActivationState, command: Command, dice: Dice

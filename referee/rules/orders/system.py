@@ -33,6 +33,9 @@ class OrdersSystem:
     def parse_command(self, text: str) -> Command:
         return parse_command_text(text)
 
+    def check_typed(self, state: MatchState, command: Command) -> None:
+        """Every command of written orders typed means what its journal form means."""
+
     def step(self, state: MatchState, command: Command, dice: Dice) -> StepOutcome[MatchState]:
         from referee.rules.orders.step import execute  # the engine: only a step run loads it
 
