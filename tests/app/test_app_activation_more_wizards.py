@@ -23,7 +23,7 @@ from test_app_activation_wizards import (  # noqa: F401 (private_folders: a fixt
     private_folders,
 )
 
-from referee.app.activation.wizards.activate import SHOOTER
+from referee.app.activation.wizards.attack_page import SHOOTER
 from referee.app.activation.wizards.base import CHOSEN, LEGAL
 from referee.app.activation.wizards.moves import COLLISION
 from referee.app.window.main_window import MainWindow

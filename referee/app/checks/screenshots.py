@@ -7,8 +7,7 @@ of sight", the new-match wizard's armies page, the Setup dock (ENTRENCHED!'s bli
 draft's steps with a hidden token, side 2 hidden), the map editor refusing a forest in no
 man's land, the army builder, the orders, movement (arrows on the map), agony and
 aftermath wizards (:mod:`referee.app.checks.wizard_screenshots`), and the assault wizard's
-allocation and retreat pages. Drawn offscreen at 1366x768, the smallest
-screen the app is made for.
+allocation and retreat pages. Drawn offscreen at 1366x768, the smallest screen the app is for.
 """
 
 from __future__ import annotations

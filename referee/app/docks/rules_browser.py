@@ -4,7 +4,7 @@ front end asks: the players' glossary, typos, best hit first, matched words high
 hit saying why), with the match's edition as the asker's, filtered by edition (the match's
 ruleset by default, or all) and by kind, and the selected clause, ruling or imported passage
 shown whole (:mod:`referee.app.docks.rule_html`): a clause with each edition's wording and the
-difference, a ruling with its readings, its default, this match's and the switch marked; each id a link.
+difference, a ruling with its readings (its default, this match's, the switch); each id a link.
 
 It is also where every "why" of the app opens (:meth:`RulesBrowser.open_link`,
 :meth:`RulesBrowser.show_why`): the one place that shows a clause or ruling. The search index
