@@ -387,8 +387,8 @@ def rules_page(event: Event, query: str, hits: Sequence[Mapping[str, Any]], erro
 
 
 def entry_page(event: Event, entries: Sequence[Mapping[str, Any]]) -> str:
-    """``GET /rules/ID``: a clause with its wording in each edition, or a ruling with its
-    readings."""
+    """``GET /rules/ID``: a clause with its wording in each edition, or a ruling with the
+    editions it is of (those of its clauses; none: every edition) and its readings."""
     out = []
     for e in entries:
         if e.get("kind") == "clause":
@@ -415,9 +415,11 @@ def entry_page(event: Event, entries: Sequence[Mapping[str, Any]]) -> str:
                     f"{escape(str(r['title']))}</a></p>"
                 )
         elif e.get("kind") == "ruling":
+            editions = ", ".join(str(x) for x in e.get("editions") or ()) or "every edition"
             out.append(
                 f"<h1>{escape(str(e['title']))}</h1><p class='note'>ruling "
-                f"{escape(str(e['id']))}</p><p><b>Unclear:</b> {escape(str(e['unclear']))}</p>"
+                f"{escape(str(e['id']))} · editions: {escape(editions)}</p>"
+                f"<p><b>Unclear:</b> {escape(str(e['unclear']))}</p>"
                 "<p><b>Readings:</b></p><ul>"
                 + "".join(
                     f"<li>{escape(str(o['id']))}{' (default)' if o.get('default') else ''}: "

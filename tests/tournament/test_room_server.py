@@ -332,3 +332,14 @@ def test_tournament_codes_lists_each_players_code_for_the_desk(event, capsys):
     shown = json.loads(capsys.readouterr().out)
     assert shown == {"codes": codes(event)}
     assert set(shown["codes"]) == set(now(event).players)
+
+
+def test_a_rulings_phone_page_names_the_editions_it_is_of(served):
+    # assault.tie-rank cites a clause of the current and first-draft editions; activation.pass
+    # one of the activation rules only (data/catalogue): a player at a table sees which game
+    # the ruling is of before quoting it
+    tie = served.get("/rules/assault.tie-rank")
+    assert tie.status == 200
+    assert "ruling assault.tie-rank · editions: current, first-draft" in tie.text
+    passing = served.get("/rules/activation.pass")
+    assert "ruling activation.pass · editions: activation" in passing.text

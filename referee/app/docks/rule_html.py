@@ -234,7 +234,8 @@ def clause_html(
 def ruling_html(detail: RulingDetail, rules: Ruleset | None) -> str:
     """A ruling whole: the unclear passage, every reading with the default and the one the
     match's ruleset takes marked (a ruling of other editions than the match's saying it does
-    not apply to it instead), the shipped rulesets' readings and the switch."""
+    not apply to it instead), the shipped rulesets' readings and the switch (of a ruling
+    that does not apply, said to be for a match of its editions)."""
     r = detail.ruling
     applies = rules is not None and detail.applies_to(rules.id, rules.system)
     taken = rules.readings.get(r.id, r.default) if rules is not None and applies else None
@@ -280,8 +281,11 @@ def ruling_html(detail: RulingDetail, rules: Ruleset | None) -> str:
     from referee.catalogue.lookup import switch_lines
 
     switch = switch_lines(r.id, other)
+    where = ""  # a ruling the match does not read: its switch is for another game's matches
+    if rules is not None and not applies:
+        where = f" in a match of {escape(_editions_words(detail.editions))}, not this one"
     parts.append(
-        f"<p><b>To take another reading</b> (e.g. {escape(other)}):<br>"
+        f"<p><b>To take another reading</b>{where} (e.g. {escape(other)}):<br>"
         f"in the ruleset's ruleset.toml: <code>{escape(switch['ruleset_toml'])}</code><br>"
         f"for one command: <code>{escape(switch['command_line'])}</code></p>"
     )
