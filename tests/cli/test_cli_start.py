@@ -63,7 +63,7 @@ def test_a_match_action_builds_only_its_own_parser_and_parses_as_among_all():
 
 
 def test_match_help_and_an_unknown_action_still_list_every_action(capsys):
-    every = {"new", "show", "step", "undo", "redo", "report", "check"}
+    every = {"new", "show", "step", "undo", "redo", "report", "check", "copy"}
     assert _match_actions(build_parser("match", "--help")) == every
     assert _match_actions(build_parser("match", "chekc")) == every
     with pytest.raises(SystemExit) as exit_info:

@@ -14,6 +14,7 @@ from PySide6.QtCore import QUrl
 from PySide6.QtGui import QAction, QKeySequence
 from PySide6.QtWidgets import QDialog, QMainWindow, QTextBrowser, QToolBar, QWidget
 
+from referee.app.widgets.plain_text import plain_tip
 from referee.errors import RefereeError
 
 if TYPE_CHECKING:
@@ -122,7 +123,7 @@ class ReportWindow(QMainWindow):
             (self.close_action, keys.Close),
         ):
             action.setShortcuts(key)  # a tool bar's buttons have no letter: keys each
-            action.setToolTip(f"{action.toolTip()} ({action.shortcut().toString()})")
+            action.setToolTip(plain_tip(f"{action.toolTip()} ({action.shortcut().toString()})"))
             bar.addAction(action)
         self.html_action.triggered.connect(lambda: self.save(suffix=".html"))
         self.pdf_action.triggered.connect(lambda: self.save(suffix=".pdf"))
