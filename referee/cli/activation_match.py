@@ -15,7 +15,6 @@ import argparse
 from typing import Any
 
 from referee.match.games.activation_file import ActivationMatch
-from referee.rules.activation.system import asked_now
 
 SYSTEM = ActivationMatch.SYSTEM
 
@@ -55,7 +54,7 @@ def run_new(
             f"seed {m.seed}"
         )
         print(f"  missions: {', '.join(m.state.missions_left)}")
-        print(f"  now: {asked_now(m.state)}")
+        print(f"  now: {m.system.agenda(m.state)}")
     return 0
 
 
@@ -64,7 +63,7 @@ def show_json(m: ActivationMatch) -> dict[str, Any]:
     ruleset and the steps."""
     state = m.state
     data: dict[str, Any] = {"system": m.SYSTEM, "ruleset": m.rules.id, **state.to_json()}
-    data["asked"] = asked_now(state)
+    data["asked"] = m.system.agenda(state)
     data["steps"] = [
         {"number": s.number, "name": s.name, "undone": s.undone}
         for s in m.steps(include_undone=True)
@@ -90,7 +89,7 @@ def run_show(m: ActivationMatch, args: argparse.Namespace) -> int:
     if state.mission:  # where each side deploys, as the map shows it
         edges = m.game.mission(state).edges
         print(f"  edges: {sides_edges_words(m.game.maps[state.mission], edges)}")
-    print(f"  now: {asked_now(state)}")
+    print(f"  now: {m.system.agenda(state)}")
     for p in sorted(state.pieces.values(), key=lambda p: (p.side, p.uid)):
         where = "" if p.hex is None else f" at {hex_label(p.hex)}"
         if p.hex is not None and p.kind == "unit":

@@ -112,3 +112,15 @@ def test_the_command_line_refuses_an_enter_without_ammunition_and_writes_nothing
     assert status == 0, err
     with ActivationMatch.open(path) as match:
         assert match.state.pieces["extra"].ammunition == 4
+
+
+def test_what_the_game_asks_names_the_ammunition_an_enter_must_write_as_ruled():
+    """The agenda (the Turn dock's "Now:", ``match show``) asks for ammunition=N under
+    choose, where an enter without it is refused, and for none under full or none, where
+    one written is refused."""
+    g = game()
+    state = _in_reserve(g)
+    assert "enter uid=U hex=H ammunition=N [facing=F]" in ActivationSystem(g).agenda(state)
+    for reading in ("full", "none"):
+        asked = ActivationSystem(game(reserves_ammunition=reading)).agenda(state)
+        assert "enter uid=U hex=H [facing=F];" in asked and "ammunition" not in asked

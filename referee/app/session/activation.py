@@ -30,7 +30,6 @@ from referee.errors import RefereeError, one_line
 from referee.match.games.activation_file import ActivationMatch
 from referee.rules.activation.game import battle_map, sight
 from referee.rules.activation.mission_line import shown_step
-from referee.rules.activation.system import asked_now
 from referee.rules.activation.transport import room_text
 from referee.rules.changes import ChangeFlag
 from referee.rules.events import Step
@@ -178,7 +177,7 @@ class ActivationGame:
             f"phase<br><b>Whose turn: {whose}</b> · {state.activations} activations"
             + (f" (last: {escape(str(state.last))})" if state.last else "")
         )
-        self.panel.asked.setText(f"Now: {asked_now(state)}")
+        self.panel.asked.setText(f"Now: {self.match.system.agenda(state)}")
         w.where.setText(f"{m.rules.name} · {mission} · {state.phase} phase")
         w.journal.set_steps([shown_step(m.game.maps, s) for s in steps], m.rules)
         self.panel.undo_button.setEnabled(any(not s.undone for s in steps))
@@ -261,7 +260,7 @@ class ActivationGame:
         the battle' action, an activation), or what it asks, said."""
         key = NEXT_WIZARD.get(self.match.state.phase)
         if key is None:
-            self.say(f"Now: {asked_now(self.match.state)}")
+            self.say(f"Now: {self.match.system.agenda(self.match.state)}")
             return
         self.wizards.open(key)
 

@@ -109,7 +109,7 @@ class ActivationSystem:
         return ActivationState.from_json(raw, self.game.rules.fortifications.most_pips)
 
     def agenda(self, state: ActivationState) -> str:
-        return asked_now(state)
+        return asked_now(state, self.game.rules.start.reserves_ammunition)
 
     def shown(self, event: Event) -> Event:
         """The mission's line with each side's edge where the map shows it."""
@@ -124,11 +124,13 @@ class ActivationSystem:
     ) -> ReportOutline:
         from referee.rules.activation.report import report  # the report's only
 
-        return report(page, initial, state, steps, asked_now(state), self.game.maps)
+        return report(page, initial, state, steps, self.agenda(state), self.game.maps)
 
 
-def asked_now(state: ActivationState) -> str:
-    """What the game asks now, in words, with the command that does it."""
+def asked_now(state: ActivationState, reserves_ammunition: str = "choose") -> str:
+    """What the game asks now, in words, with the command that does it (an enter's
+    ``ammunition=N`` as ruling ``activation.reserves-ammunition``, ``reserves_ammunition``,
+    asks it: written under ``choose``, refused otherwise)."""
     side = state.turn
     if state.phase == "presentation":
         return "both players present their armies: present"
@@ -156,8 +158,9 @@ def asked_now(state: ActivationState) -> str:
             f"side {side} makes a 'before the battle' action: before-battle side={side} "
             f"uid=U action=A [path=P], or before-battle-done side={side}"
         )
+    ammunition = " ammunition=N" if reserves_ammunition == "choose" else ""
     return (
         f"side {side} activates a unit: move uid=U path=P, shoot uid=U shots=W>T, "
-        f"capture uid=U hex=H, embark, disembark, enter uid=U hex=H [facing=F ammunition=N]; "
+        f"capture uid=U hex=H, embark, disembark, enter uid=U hex=H{ammunition} [facing=F]; "
         f"or pass side={side}"
     )

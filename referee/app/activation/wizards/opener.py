@@ -25,7 +25,6 @@ from referee.app.docks.wizard_host import WizardHost
 from referee.app.map.map_overlay import MapOverlay
 from referee.match.games.activation_file import ActivationMatch
 from referee.rules.activation.state import Phase
-from referee.rules.activation.system import asked_now
 
 START_PHASES: tuple[Phase, ...] = ("presentation", "missions", "order")
 """The phases before deployment: both players present, the bans, the player order (one
@@ -87,7 +86,7 @@ class ActivationWizards:
         if state.phase not in entry.phases or (
             state.turn is None and state.phase not in START_PHASES  # no side's turn there
         ):
-            self.refuse(f"not now: the game asks {asked_now(state)}")
+            self.refuse(f"not now: the game asks {self.match.system.agenda(state)}")
             return None
         # the seed afresh for a step written again after an undo (match format 6)
         situation = Situation(self.match.game, state, self.match.next_dice_seed())
