@@ -15,6 +15,7 @@ from referee.app.wizards.new_match.page import Page
 from referee.app.wizards.new_match.wizard import NewMatchWizard
 from referee.board.hexgrid import parse_label
 from referee.match.games.orders_file import MatchFile
+from referee.rules.orders.commands import Advance
 
 
 @pytest.fixture(autouse=True)
@@ -226,6 +227,9 @@ def test_finishing_writes_the_match_file_and_opens_it(qtbot, tmp_path):
         assert match.seed == 4242
         assert match.meta["settings"] == {"dice": "typed"}
         assert match.meta["title"] == "Spartan against Ork on Standard battlefield"
+    window.session.run_step(  # to its first gunnery step, where the gunnery wizard opens
+        "To gunnery 1", [Advance(to="gunnery-1", missing="confirm")]
+    )
     gunnery = window.open_gunnery_wizard()
     assert gunnery.roll_page.typed.isChecked()  # the match's dice mode
     gunnery.reject()

@@ -41,6 +41,7 @@ def demo_reroll_page(qtbot, tmp_path, ruleset: str | None):
                 Movement(step=1),
                 Advance(to="movement-2", unfired="pass"),
                 Movement(step=2),
+                Advance(to="assault-2"),  # the assault at its own step
             ],
         )
     window = MainWindow()

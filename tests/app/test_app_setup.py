@@ -299,6 +299,8 @@ def test_no_wizard_opens_while_it_would_name_a_unit_hidden_from_view(qtbot, tmp_
                 "tank standard-tank side=1",
                 "--unit",
                 "pathfinders elf-pathfinders side=2",
+                "--ruling",  # the gunnery wizard at the set-up's end, before the orders
+                "turn.fire-outside-gunnery=any-step",
             ]
         )
         == 0

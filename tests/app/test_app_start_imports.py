@@ -120,16 +120,17 @@ def test_a_start_imports_the_engine_modules_of_its_first_frame_before_qt(tmp_pat
 UNTIL_USED = (
     "referee.rules.damage",
     "referee.rules.explain",
-    "referee.rules.orders.legality",
     "referee.rules.orders.movement_orders",
     "referee.catalogue.hits",
     "referee.app.map.move_arrow_item",
     "referee.app.map.shot_line_item",
 )
 """What the window ready on a match with no damage waiting (the demo, at its first gunnery
-step) never uses: the damage engine (the damage waiting on a unit, a step's outcome), the
-legality of a movement step's orders, a search hit, a wizard's arrows and shot line. Each
-comes with the step, wizard or search that uses it."""
+step) never uses: the damage engine (the damage waiting on a unit, a step's outcome), a
+movement step's orders as it carries them out, a search hit, a wizard's arrows and shot line.
+Each comes with the step, wizard or search that uses it. (The orders' legality is not among
+them: the Unit dock shows the unit's orders as they will be carried out, clause
+``orders.illegal``, which judges them from its first page.)"""
 
 
 def test_the_ready_window_leaves_the_damage_engine_and_the_wizards_drawings_for_later(tmp_path):
