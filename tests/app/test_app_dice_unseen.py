@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from app_window import demo_window
 from PySide6.QtCore import Qt
-from PySide6.QtWidgets import QWizard
+from PySide6.QtWidgets import QLabel, QWizard
 from test_app_gunnery_wizard import next_page, pick, steps, to_roll_page
 
 from referee.app.wizards.gunnery.page import Page
@@ -76,12 +76,49 @@ def test_the_assault_settles_the_choices_before_the_app_dice_it_shows(qtbot, tmp
     window = assault_window(qtbot, tmp_path)
     wizard = open_wizard(qtbot, window)
     back = wizard.button(QWizard.WizardButton.BackButton)
-    next_page(qtbot, wizard)  # the pools, rolled by the app and shown: the next choices
+    next_page(qtbot, wizard)  # the pools
+    assert back.isVisible() and not wizard.settled  # no die seen yet
+    next_page(qtbot, wizard)  # Roll: rolled by the app and shown: the next choices
     assert not wizard.roll_page.dice.is_typed() and wizard.roll_page.dice.asked()
     # the contest cannot be chosen again on dice already seen: Back is gone
     assert wizard.settled and not back.isVisible()
     next_page(qtbot, wizard)
     assert not back.isVisible()
+    wizard.reject()
+
+
+def test_the_assault_pools_show_no_app_die_before_the_choice_is_made(qtbot, tmp_path):
+    # the tank's 4 front assault dice and 2 deflection dice, the grunts' 4 dice (one per
+    # model: test_app_wizard_assault.POOLS): 10 dice, listed without a face, until Roll
+    from test_app_wizard_assault import assault_window, open_wizard
+
+    from referee.app.wizards.assault.page import Page as AssaultPage
+
+    window = assault_window(qtbot, tmp_path)
+    wizard = open_wizard(qtbot, window)
+    next_page(qtbot, wizard)
+    page = wizard.roll_page
+    entry = page.dice
+    assert wizard.currentId() == AssaultPage.ROLL and not entry.is_typed()
+    assert len(entry.slots) == 10 and all(s.value is None for s in entry.slots)
+    assert all(entry.box(i).text() == "?" for i in range(10))
+    words = page.findChildren(QLabel)
+    shown = "\n".join(w.text() for w in words if w.isVisible())
+    assert f"The app rolls 10 dice with the step's own seed ({wizard.dice_seed}" in shown
+    assert "Successes" not in shown and not wizard.settled
+    next_button = wizard.button(QWizard.WizardButton.NextButton)
+    assert next_button.isEnabled() and next_button.text() == "&Roll the dice"
+    # the choice is still free: the table's dice, then back to the app's, nothing seen
+    entry.set_typed(True)
+    entry.set_typed(False)
+    assert all(s.value is None for s in entry.slots) and not wizard.settled
+    next_page(qtbot, wizard)  # Roll: the app's dice show here, and stand
+    assert wizard.currentId() == AssaultPage.ROLL and wizard.settled
+    assert all(s.value in range(1, 7) for s in entry.slots) and len(entry.asked()) == 10
+    assert not entry.typed.isEnabled() and "Successes" in page.result.text()
+    assert next_button.text() != "&Roll the dice"
+    next_page(qtbot, wizard)
+    assert wizard.currentId() != AssaultPage.ROLL
     wizard.reject()
 
 
@@ -179,13 +216,15 @@ def test_an_assault_cancelled_after_its_app_dice_showed_draws_fresh_dice_when_op
     window = assault_window(qtbot, tmp_path)  # seed 5; orders and movement are steps 1, 2
     wizard = open_wizard(qtbot, window)
     assert wizard.dice_seed == sha_seed("5:3")
-    next_page(qtbot, wizard)  # the pools, rolled by the app and shown
+    next_page(qtbot, wizard)  # the pools
+    next_page(qtbot, wizard)  # Roll: rolled by the app and shown
     assert wizard.settled
     wizard.reject()
     assert [s.number for s in steps(window)] == [1, 2]  # nothing written
     wizard = open_wizard(qtbot, window)
     assert wizard.dice_seed == sha_seed("5:3:2")  # not the pools already seen
     next_page(qtbot, wizard)
+    next_page(qtbot, wizard)  # Roll
     shown = [(s.request.sides, s.value) for s in wizard.roll_page.dice.slots]
     assert shown and all(v is not None for _, v in shown)
     while wizard.currentId() != AssaultPage.OUTCOME:

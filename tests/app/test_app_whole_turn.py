@@ -121,8 +121,9 @@ def choose_first(qtbot, page) -> None:
 
 
 def finish(qtbot, wizard, typed: bool) -> None:
-    """Next until Finish, typing the dice of the wizard's dice table on the way."""
-    for _ in range(12):
+    """Next until Finish, typing the dice of the wizard's dice table on the way (Next
+    reads Roll on the assault's pages whose app dice wait to be rolled)."""
+    for _ in range(20):
         if isinstance(wizard, MovementWizard) and wizard.currentId() == 1:
             choose_first(qtbot, wizard.choices_page)
         if typed and isinstance(wizard, MovementWizard) and wizard.currentId() == 2:

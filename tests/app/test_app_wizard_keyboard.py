@@ -137,6 +137,7 @@ def test_return_takes_the_rerolls_the_app_rolls_wherever_the_keyboard_is_on_the_
         window.activateWindow()
     wizard = open_wizard(qtbot, window)
     qtbot.keyClick(QApplication.focusWidget(), Qt.Key.Key_Return)  # the contest
+    qtbot.keyClick(QApplication.focusWidget(), Qt.Key.Key_Return)  # Roll: the pools show
     qtbot.keyClick(QApplication.focusWidget(), Qt.Key.Key_Return)  # the pools, rolled
     page = wizard.reroll_page
     assert wizard.currentId() == AssaultPage.REROLL and not page.isComplete()
@@ -164,6 +165,7 @@ def reroll_window(qtbot, tmp_path):
         window.activateWindow()
     wizard = open_wizard(qtbot, window)
     qtbot.keyClick(QApplication.focusWidget(), Qt.Key.Key_Return)  # the contest
+    qtbot.keyClick(QApplication.focusWidget(), Qt.Key.Key_Return)  # Roll: the pools show
     qtbot.keyClick(QApplication.focusWidget(), Qt.Key.Key_Return)  # the pools, rolled
     QApplication.processEvents()  # the page shown, as it is before the referee's next key
     return wizard

@@ -155,7 +155,14 @@ class AdvantagePage(AssaultPage):
         fight = run.fight
         self.advantage = fight.advantage if fight is not None else None
         if self.advantage is None:
-            self.summary.setText(run.problem or "Type the dice of the roll-off.")
+            self.summary.setText(
+                run.problem
+                or (
+                    "Equal hits: a roll-off. Roll the dice (Return) to see who gains the advantage."
+                    if self.tie_dice.awaits_roll()
+                    else "Type the dice of the roll-off."
+                )
+            )
             self._build_editor(None)
             self._check()
             return
@@ -249,7 +256,12 @@ class AdvantagePage(AssaultPage):
         self.completeChanged.emit()
 
     def isComplete(self) -> bool:
+        if self.tie_dice.awaits_roll():  # Next reads Roll: it rolls the roll-off
+            return self.run is not None and self.run.problem is None
         return self.advantage is not None and not self.problems
+
+    def validatePage(self) -> bool:
+        return not self.roll_first(self.tie_dice)  # rolled now: the roll-off shows here
 
     def contribute(self, plan: AssaultPlan) -> AssaultPlan:
         if self.run is not None and self.run.asked:

@@ -53,14 +53,23 @@ class DamagePage(AssaultPage):
         elif run.problem is None:
             missing = self.dice.missing()
             self.working.setPlainText(
-                f"Type every die (still to type: die {missing[0]})." if missing else ""
+                f"Type every die (still to type: die {missing[0]})."
+                if missing
+                else "Roll the dice (Return): the damage rolls show with them."
+                if self.dice.awaits_roll()
+                else ""
             )
         self.problem.setText(run.problem or "")
         self.completeChanged.emit()
 
     def isComplete(self) -> bool:
         run = self.run
+        if self.dice.awaits_roll():  # Next reads Roll: it rolls the app's dice
+            return run is not None and run.problem is None
         return run is not None and run.fight is not None and run.problem is None
+
+    def validatePage(self) -> bool:
+        return not self.roll_first(self.dice)  # rolled now: the dice show on this page
 
     def contribute(self, plan: AssaultPlan) -> AssaultPlan:
         asked = len(self.run.asked) if self.run is not None else 0

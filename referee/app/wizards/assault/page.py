@@ -23,6 +23,7 @@ from PySide6.QtWidgets import (
     QTableWidget,
     QVBoxLayout,
     QWidget,
+    QWizard,
     QWizardPage,
 )
 from shiboken6 import isValid
@@ -42,6 +43,12 @@ TYPED_AFTER_APP = (
     "The app rolled dice earlier in this assault, so it rolls these too: typed dice answer "
     "a step's first dice."
 )
+
+
+ROLL_WORDS = "&Roll the dice"
+"""Next's words on a page whose app dice wait for the referee's choice to be rolled."""
+
+NEXT = QWizard.WizardButton.NextButton
 
 
 class Page(IntEnum):
@@ -140,6 +147,7 @@ class AssaultPage(QWizardPage):
     """A page of the assault wizard (see the module docstring)."""
 
     page_id: Page
+    _next_words: str | None = None
 
     def aw(self) -> Choices:
         return cast("Choices", self.wizard())
@@ -152,6 +160,23 @@ class AssaultPage(QWizardPage):
             button.setFocus(Qt.FocusReason.TabFocusReason)
             return True
         return super().focusNextPrevChild(next)
+
+    def _roll_on_next(self, waits: bool) -> None:
+        """Next reads Roll while the page's app dice wait to be rolled (Return presses it)."""
+        words = ROLL_WORDS if waits else None
+        if words != self._next_words:
+            self._next_words = words
+            wizard = self.wizard()
+            default = wizard.buttonText(NEXT) if wizard is not None else "&Next >"
+            self.setButtonText(NEXT, words or default)
+
+    def roll_first(self, box: DiceEntry) -> bool:
+        """For ``validatePage``: Next on a page whose app dice wait to be rolled rolls them
+        and shows them on the page (True: rolled now, the page stays)."""
+        if not box.awaits_roll():
+            return False
+        box.roll()
+        return True
 
     def plan(self) -> AssaultPlan:
         """The choices of the pages before this one."""
@@ -178,6 +203,9 @@ class AssaultPage(QWizardPage):
             return fight(state, command, dice, until)
 
         box.set_step(run, wizard.dice_seed, plan.typed(), plan.rolled_before())
+        self._roll_on_next(box.awaits_roll())
+        if box.awaits_roll():  # nothing of the app's dice before Roll: no result either
+            return StageRun(None, (), box.last.problem if box.last is not None else None)
         if box.hides_dice():  # the app's dice, shown once the page takes them (rerolls)
             return run_stage(state, plan, wizard.dice_seed, until)
         asked = box.asked()

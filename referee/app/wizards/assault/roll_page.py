@@ -146,7 +146,12 @@ class RollPage(AssaultPage):
 
     def isComplete(self) -> bool:
         run = self.run
+        if self.dice.awaits_roll():  # Next reads Roll: it rolls the app's dice
+            return run is not None and run.problem is None
         return run is not None and run.fight is not None and run.problem is None
+
+    def validatePage(self) -> bool:
+        return not self.roll_first(self.dice)  # rolled now: the dice show on this page
 
     def contribute(self, plan: AssaultPlan) -> AssaultPlan:
         asked = len(self.run.asked) if self.run is not None else 0

@@ -42,7 +42,7 @@ from PySide6.QtWidgets import (
 from shiboken6 import isValid
 
 from referee.app.wizards.common import dice_keys
-from referee.app.wizards.common.dice_words import purpose_html, status_text
+from referee.app.wizards.common.dice_words import purpose_html, roll_words, status_text
 from referee.app.wizards.common.face_box import FaceBox
 from referee.dice.service import Dice, Roll
 from referee.dice.typed_run import DieKey, DieSlot, TypedRun, rolled_run, typed_run
@@ -71,11 +71,16 @@ class DiceEntry(QWidget):
         writing (Finish)."""
         self.reveal = reveal
         """Whether the app's dice show before the step is written: only where the referee's
-        next choices need them (the assault's pools, rerolls and tie, whose wizard settles
-        the choices before them once they show). Elsewhere the app's dice are drawn when the
-        step is written and shown only after (nothing peeked)."""
+        next choices need them (the assault's pools, damage and tie, whose wizard settles
+        the choices before them once they show), and only once the referee, having chosen
+        the app's dice over the table's, has them rolled (:meth:`roll`). Elsewhere the app's
+        dice are drawn when the step is written and shown only after (nothing peeked)."""
         self.rolled_count = 0
         """How many dice the app's roll of the step asks (hidden or not)."""
+        self.shown = False
+        """Whether the referee had the app's dice rolled (:meth:`roll`), where they ``reveal``:
+        until then they are hidden as everywhere else, and once shown they stand (typing
+        others then would be choosing after seeing them)."""
         self.digital = QRadioButton("The app rolls the dice")
         self.typed = QRadioButton("Type the dice rolled at the table")
         self.digital.setChecked(True)
@@ -170,7 +175,7 @@ class DiceEntry(QWidget):
         else:
             rolled = rolled_run(self.run, self.seed, self.before, self.skip)
             self.rolled_count = len(rolled.slots)
-            if self.reveal or not rolled.slots:  # no dice: nothing to keep from view
+            if (self.reveal and self.shown) or not rolled.slots:  # or no dice: nothing hidden
                 self.last = rolled
             else:  # the dice known before any is rolled, without their values
                 if self.skip is None or self.skip == len(self.before):
@@ -191,14 +196,37 @@ class DiceEntry(QWidget):
         return self.typed.isChecked()
 
     def hides_dice(self) -> bool:
-        """Whether the app rolls dice of this step that show only once it is written."""
-        return not self.is_typed() and not self.reveal and self.rolled_count > 0
+        """Whether the app rolls dice of this step that do not show yet: until the step is
+        written, or where they ``reveal``, until :meth:`roll`."""
+        if self.is_typed() or self.run is None or self.rolled_count == 0:
+            return False
+        return not (self.reveal and self.shown)
+
+    def awaits_roll(self) -> bool:
+        """Whether the app's dice, which show before the step is written (``reveal``), wait
+        for the referee's Roll: the choice of the app's dice or the table's is made before
+        any face is seen."""
+        return self.reveal and self.hides_dice()
+
+    def roll(self) -> None:
+        """Show the app's dice (``reveal``): from now on they stand, typing is off."""
+        if not self.awaits_roll():
+            return
+        self.shown = True
+        self.set_typing_allowed(
+            False,
+            "The app rolled these dice: they stand (typing others now would be choosing "
+            "after seeing them).",
+        )
+        self.refresh()
 
     def set_typed(self, typed: bool) -> None:
         (self.typed if typed and self.typed.isEnabled() else self.digital).setChecked(True)
 
     def set_typing_allowed(self, allowed: bool, why: str = "") -> None:
         """Typed dice answer a step's first dice: once the app rolled, it rolls the rest."""
+        if self.shown and allowed:  # the app's dice have shown here: they stand
+            return
         self.typed.setEnabled(allowed)
         self.note.setText(why)
         self.note.setVisible(not allowed and bool(why))
@@ -338,7 +366,10 @@ class DiceEntry(QWidget):
         if run is None:
             self.status.setText("")
             return
-        self.status.setText(status_text(run, self.is_typed(), self.hides_dice(), self.hidden_words))
+        hidden_words = self.hidden_words
+        if self.awaits_roll():
+            hidden_words = roll_words(len(run.slots), self.seed)
+        self.status.setText(status_text(run, self.is_typed(), self.hides_dice(), hidden_words))
         if run.problem:
             self.refusal.setText(run.problem)
 

@@ -17,6 +17,18 @@ def purpose_html(slot: DieSlot) -> str:
     )
 
 
+def roll_words(count: int, seed: int) -> str:
+    """What an entry whose app dice show before the step is written says before they are
+    rolled: how many dice, with which seed, and that Roll shows them (the assault's)."""
+    dice = "die" if count == 1 else "dice"
+    return (
+        f"The app rolls {count} {dice} with the step's own seed ({seed}; the journal keeps "
+        f"it, match check rolls the same dice again). Roll (Return) rolls and shows "
+        f"{'it' if count == 1 else 'them'}; nothing is seen before the choice between the "
+        "app's dice and the table's is made, and once shown they stand."
+    )
+
+
 def status_text(
     run: TypedRun, typed: bool, hides_dice: bool, hidden_words: str | None = None
 ) -> str:
@@ -36,7 +48,7 @@ def status_text(
         )
     if not typed:
         return (
-            f"The app rolls {count} {'die' if count == 1 else 'dice'} with "
+            f"The app rolled {count} {'die' if count == 1 else 'dice'} with "
             "the step's own seed: these are the dice the journal will hold."
         )
     if run.complete:
