@@ -289,6 +289,29 @@ def test_the_loser_may_turn_about_as_it_retreats(qtbot, tmp_path):
     assert window.session.state.unit("grunts").facing == 3
 
 
+def test_a_retreat_hex_clicked_on_the_map_gives_the_keyboard_back_so_return_goes_on(
+    qtbot, tmp_path
+):
+    # clause assault.retreat: the loser's hex picked on the map; the click gave the keyboard
+    # to the map, where Return pressed nothing: it goes back to the wizard's Next
+    from app_window import click_hex
+    from PySide6.QtWidgets import QApplication
+
+    window = assault_window(qtbot, tmp_path)
+    wizard = to_allocation(qtbot, window)
+    next_page(qtbot, wizard)
+    type_dice(qtbot, wizard.damage_page.dice, DAMAGE)
+    next_page(qtbot, wizard)
+    assert wizard.currentId() == Page.RETREAT
+    (_, retreat), *_ = wizard.retreat_page.rows
+    click_hex(qtbot, window, retreat.options[0])
+    next_button = wizard.button(QWizard.WizardButton.NextButton)
+    qtbot.waitUntil(lambda: QApplication.focusWidget() is next_button)
+    qtbot.keyClick(QApplication.focusWidget(), Qt.Key.Key_Return)
+    assert wizard.currentId() == Page.OUTCOME
+    wizard.reject()
+
+
 def test_a_die_the_table_cannot_show_is_refused(qtbot, tmp_path):
     window = assault_window(qtbot, tmp_path)
     wizard = open_wizard(qtbot, window)
@@ -413,7 +436,8 @@ def test_the_reroll_page_says_when_the_app_shows_the_rerolled_dice_and_shows_its
     window.resize(1366, 620)  # a 768-pixel laptop screen less its panels and title bars
     wizard = open_wizard(qtbot, window)
     next_page(qtbot, wizard)
-    next_page(qtbot, wizard)  # the pools, rolled by the app
+    next_page(qtbot, wizard)  # the pools
+    next_page(qtbot, wizard)  # Roll: the app's dice show
     page = wizard.reroll_page
     assert wizard.currentId() == Page.REROLL and not page.dice.is_typed()
     assert "The dice now" in page.faces.text()  # the roll's dice show already
@@ -444,7 +468,8 @@ def test_the_deflection_editor_shows_its_words_without_markup(qtbot, tmp_path):
     window = assault_window(qtbot, tmp_path, units=[hoplites, UNITS[1]], seed=2)
     wizard = open_wizard(qtbot, window)
     next_page(qtbot, wizard)
-    next_page(qtbot, wizard)  # the pools, rolled by the app
+    next_page(qtbot, wizard)  # the pools
+    next_page(qtbot, wizard)  # Roll: the app's dice show
     page = wizard.reroll_page
     while not page.isComplete():
         click(qtbot, page.apply_button)

@@ -228,3 +228,34 @@ def test_leaving_the_movement_wizard_writes_nothing_and_clears_the_map(qtbot, tm
     assert steps(window) == before
     assert window.scene.drawings.arrow_items == []
     assert window.session.state.step == "movement-1"
+
+
+def test_the_head_on_hex_is_chosen_with_the_keyboard_alone(qtbot, tmp_path):
+    # clause move.head-on: the boars (E5, facing S) and the hoplites (E6, facing N) both go
+    # forward, head-on; side 1 chooses the hex fought over among E5, E6. The keyboard is on
+    # that choice as the page shows; its list opens on its first option, Down chooses it
+    # as in a list, and Return then goes on
+    window = demo_window(qtbot, tmp_path)
+    setup(
+        window,
+        "Head-on",
+        [
+            Correct(uid="boars", set={"hex": "E5", "facing": 3}),
+            Correct(uid="hoplites", set={"hex": "E6", "facing": 0}),
+        ],
+    )
+    to_movement(window)
+    wizard = open_with_n(qtbot, window)
+    qtbot.keyClick(QApplication.focusWidget(), Qt.Key.Key_Return)
+    assert wizard.currentId() == Page.CHOICES
+    (row,) = wizard.choices_page.rows
+    assert row.choice.key.startswith("head-on")
+    qtbot.waitUntil(lambda: QApplication.focusWidget() is row.combo)
+    row.combo.showPopup()
+    assert row.combo.view().currentIndex().row() == 0 and row.combo.currentIndex() == -1
+    row.combo.hidePopup()
+    qtbot.keyClick(row.combo, Qt.Key.Key_Down)
+    assert row.combo.currentText() == "E5"
+    qtbot.keyClick(QApplication.focusWidget(), Qt.Key.Key_Return)
+    assert wizard.currentId() in (Page.DICE, Page.RESULT)
+    wizard.reject()

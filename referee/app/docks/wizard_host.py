@@ -213,9 +213,28 @@ class WizardHost(QDockWidget):
         return False
 
     def pick_hex(self, h: Hex) -> bool:
-        """A hex clicked on the map: True if the open wizard took it as its answer."""
+        """A hex clicked on the map: True if the open wizard took it as its answer; then
+        the keyboard goes back to the wizard (the click gave it to the map, where Return
+        presses nothing): on Next when the answer completes the page, so Return goes on."""
         picker = getattr(self.wizard, "pick_hex", None)
-        return bool(picker(h)) if callable(picker) else False
+        took = bool(picker(h)) if callable(picker) else False
+        if took:
+            QTimer.singleShot(0, self.keyboard_after_pick)  # once the map's click is done
+        return took
+
+    def keyboard_after_pick(self) -> None:
+        """The keyboard back in the open wizard after a hex picked on the map: on Next if
+        the page may go on, else on the page's field (:meth:`FocusKeeper.focus_page`)."""
+        from PySide6.QtWidgets import QWizard  # loaded with the wizard, not at start
+
+        wizard = self.wizard
+        if wizard is None or not wizard.isVisible():
+            return
+        button = wizard.button(QWizard.WizardButton.NextButton)
+        if button is not None and button.isVisible() and button.isEnabled():
+            button.setFocus(Qt.FocusReason.OtherFocusReason)
+            return
+        self.focus.focus_page()
 
     def cancel(self) -> None:
         """Leave the open wizard (nothing is written)."""

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from PySide6.QtCore import Qt
+from PySide6.QtCore import Qt, QTimer
 from PySide6.QtWidgets import (
     QComboBox,
     QGridLayout,
@@ -14,6 +14,7 @@ from PySide6.QtWidgets import (
     QScrollArea,
     QVBoxLayout,
     QWidget,
+    QWizard,
 )
 
 from referee.app.widgets.boxes import ComboBox
@@ -23,6 +24,16 @@ from referee.app.wizards.movement.page import MovementPage, Page
 from referee.app.wizards.movement.step_html import cite
 from referee.board.hexgrid import Hex, hex_label
 from referee.rules.movement_step.result import Choice, PendingChoice
+
+
+class ChoiceBox(ComboBox):
+    """A choice's list: nothing chosen until the referee chooses, but its list opens on
+    its first option (Return there chooses it, as Down does on the closed box)."""
+
+    def showPopup(self) -> None:
+        super().showPopup()
+        if self.currentIndex() < 0 and self.count():
+            self.view().setCurrentIndex(self.model().index(0, self.modelColumn()))
 
 
 @dataclass
@@ -73,6 +84,21 @@ class ChoicesPage(MovementPage):
 
     def initializePage(self) -> None:
         self.update_rows()
+        QTimer.singleShot(0, self, self.keyboard_on)  # once the wizard placed its own
+
+    def keyboard_on(self) -> None:
+        """The keyboard on the first choice still open (Down chooses its first option,
+        Return then goes on), else on Next."""
+        wizard = self.wizard()
+        if wizard is None or wizard.currentPage() is not self:
+            return
+        row = next((r for r in self.rows if r.value() is None), None)
+        if row is not None:
+            row.combo.setFocus(Qt.FocusReason.OtherFocusReason)
+            return
+        button = wizard.button(QWizard.WizardButton.NextButton)
+        if button.isEnabled():
+            button.setFocus(Qt.FocusReason.OtherFocusReason)
 
     def cleanupPage(self) -> None:
         self.picking = None
@@ -147,7 +173,7 @@ class ChoicesPage(MovementPage):
         label.setTextFormat(Qt.TextFormat.PlainText)
         label.setWordWrap(True)
         label.setToolTip(plain_tip(cite(choice.clause, choice.ruling)))
-        combo = ComboBox()
+        combo = ChoiceBox()
         combo.setPlaceholderText("choose…")
         combo.addItems([option_text(choice, o) for o in choice.options])
         combo.setCurrentIndex(-1)
