@@ -173,3 +173,29 @@ def test_a_step_with_nothing_scheduled_is_written_from_its_first_page(qtbot, tmp
     click(qtbot, wizard.button(QWizard.WizardButton.FinishButton))
     assert [s.name for s in steps(window)[-1:]] == ["Agony 0: nothing scheduled"]
     assert window.session.state.step == "agony-0"  # opened by hand: the clock stays
+
+
+def test_tab_from_the_last_die_goes_on_to_the_wizard_not_to_the_map(qtbot, tmp_path):
+    # the keyboard alone: Down to "Type the dice" puts the cursor in die 1; Tab from the
+    # last die goes on to Cancel while Next waits for the dice, then to Next once typed,
+    # never out of the wizard dock to the map (where Return pressed nothing)
+    from PySide6.QtWidgets import QApplication
+
+    window, wizard = burning_and_poisoned(qtbot, tmp_path)
+    with qtbot.waitActive(window):
+        window.activateWindow()
+    click(qtbot, wizard.button(QWizard.WizardButton.NextButton))
+    dice = wizard.rolls_page.dice
+    dice.digital.setFocus()
+    qtbot.keyClick(dice.digital, Qt.Key.Key_Down)
+    qtbot.waitUntil(lambda: QApplication.focusWidget() is dice.box(0))
+    last = dice.box(len(dice.slots) - 1)
+    last.setFocus()
+    qtbot.keyClick(last, Qt.Key.Key_Tab)
+    assert QApplication.focusWidget() is wizard.button(QWizard.WizardButton.CancelButton)
+    type_dice(qtbot, wizard, [1, 1, 1, 1])
+    last = dice.box(len(dice.slots) - 1)
+    last.setFocus()
+    qtbot.keyClick(last, Qt.Key.Key_Tab)
+    assert QApplication.focusWidget() is wizard.button(QWizard.WizardButton.NextButton)
+    wizard.reject()

@@ -38,12 +38,14 @@ from PySide6.QtWidgets import (
     QScrollArea,
     QVBoxLayout,
     QWidget,
+    QWizardPage,
 )
 from shiboken6 import isValid
 
 from referee.app.wizards.common import dice_keys
 from referee.app.wizards.common.dice_words import purpose_html, roll_words, status_text
 from referee.app.wizards.common.face_box import FaceBox
+from referee.app.wizards.common.tab_out import tab_out
 from referee.dice.service import Dice, Roll
 from referee.dice.typed_run import DieKey, DieSlot, TypedRun, rolled_run, typed_run
 
@@ -422,6 +424,19 @@ class DiceEntry(QWidget):
                 dice_keys.put_cursor(self.boxes[slot.key], self.boxes.values(), self.grid_host)
                 return
         QTimer.singleShot(0, lambda: dice_keys.deselect_others(list(self.boxes.values())))
+
+    def focusNextPrevChild(self, next: bool) -> bool:
+        """Tab from the last die goes on to the wizard's Next (or Finish, or Cancel while
+        Next waits), in every wizard, never out of the wizard dock to the map, where Return
+        presses nothing (:mod:`.tab_out`)."""
+        page = self.parentWidget()
+        while page is not None and not isinstance(page, QWizardPage):
+            page = page.parentWidget()
+        button = tab_out(page, page.wizard()) if next and page is not None else None
+        if button is not None:
+            button.setFocus(Qt.FocusReason.TabFocusReason)
+            return True
+        return super().focusNextPrevChild(next)
 
     def _back(self, key: DieKey) -> None:
         """Backspace in die ``key``'s box, not typed: the cursor to the die before."""
