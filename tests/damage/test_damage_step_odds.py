@@ -130,3 +130,29 @@ def test_each_rolls_odds_match_every_face_enumerated(current, sides, plan, model
         if got.gone:
             seen["gone"] = got.gone
         assert seen == want
+
+
+def test_referee_odds_assault_rolls_gives_the_pages_figures(capsys):
+    # The trial's hand figure again, through the command line (same engine as the page).
+    import json
+
+    from referee.cli.main import main
+
+    argv = ["odds", "assault-rolls", "--attacker", "hoplite-phalanx", "--target", "ork-grunts"]
+    assert main([*argv, "--hits", "4", "0", "--json"]) == 0
+    out = json.loads(capsys.readouterr().out)
+    second = {r["row"].split(":")[0]: r["exact"] for r in out["rolls"][1]["rows"]}
+    assert second == {
+        "no damage (below the table)": "11/18",
+        "Bruised": "1/3",
+        "One model killed": "1/18",
+    }
+    assert out["rulings"] == ["damage.pending-tokens"]
+
+
+def test_referee_odds_assault_rolls_refuses_too_many_hits(capsys):
+    from referee.cli.main import main
+
+    argv = ["odds", "assault-rolls", "--attacker", "hoplite-phalanx", "--target", "ork-grunts"]
+    assert main([*argv, "--hits", *["0"] * 21]) != 0
+    assert "--hits" in capsys.readouterr().err
