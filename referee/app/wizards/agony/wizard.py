@@ -5,9 +5,10 @@ The engine's step (:func:`referee.rules.agony.step.run_agony_step`, clause
 ``agony.schedule``) is run as a dry run on a throwaway :class:`~referee.dice.service.Dice`
 seeded as the journal will seed the step: the first page lists the effects the edition
 schedules for the step, in its order, and what each does to which unit or hex (the dice it
-needs, not their values); the second has the dice, rolled by the app or typed in the one
-dice widget (:mod:`..common.dice_entry`: every die listed before the first is typed, a d6 box
-refuses a 7); the last is the outcome (:mod:`..common.outcome_page`): what each die did, the
+needs, not their values) and each unit's exact odds for the step
+(:func:`referee.rules.agony.odds.agony_odds`); the second has the dice, rolled by the app
+or typed in the one dice widget (:mod:`..common.dice_entry`: every die listed before the
+first is typed, a d6 box refuses a 7); the last is the outcome (:mod:`..common.outcome_page`): what each die did, the
 damage waiting to be applied and what it will do. Finishing hands back one ``agony`` step
 with the typed dice (:meth:`AgonyWizard.chosen_step`); leaving writes nothing.
 """
@@ -15,6 +16,7 @@ with the typed dice (:meth:`AgonyWizard.chosen_step`); leaving writes nothing.
 from __future__ import annotations
 
 from enum import IntEnum
+from fractions import Fraction
 from html import escape
 
 from PySide6.QtWidgets import QTextBrowser, QVBoxLayout, QWidget, QWizard, QWizardPage
@@ -27,6 +29,7 @@ from referee.app.wizards.common.step_number import step_number
 from referee.board.hexgrid import hex_label
 from referee.dice.service import Dice, DieOutOfRange, Roll
 from referee.rules.agony.events import EffectEvent
+from referee.rules.agony.odds import AgonyOdds, TooManyDice, agony_odds
 from referee.rules.agony.schedule import agony_rules
 from referee.rules.agony.step import AgonyStepResult, run_agony_step
 from referee.rules.events import Step
@@ -87,6 +90,47 @@ def effects_html(number: int, effects: tuple[str, ...], result: AgonyStepResult)
     return "".join(parts)
 
 
+def _pct(p: Fraction) -> str:
+    return f"{float(p) * 100:.1f}%"
+
+
+def odds_line(odds: AgonyOdds) -> str:
+    """One unit's odds for the step, as a sentence (plain text)."""
+    parts = []
+    for n, p in odds.killed.items():
+        if n and p:
+            parts.append(f"{_pct(p)} {n} model{'s' if n != 1 else ''} killed")
+    if odds.destroyed:
+        parts.append(f"{_pct(odds.destroyed)} destroyed")
+    if not any(n for n in odds.killed if n):
+        parts.append("no model can be killed")
+    rows = [f"{_pct(p)} {text.split(':')[0]}" for text, p in odds.rows.items() if p]
+    if rows:
+        parts.append("rows read at least once: " + ", ".join(rows))
+    return f"{odds.uid}: " + "; ".join(parts)
+
+
+def odds_html(state: MatchState, number: int, result: AgonyStepResult) -> str:
+    """The exact odds of the step for each unit it rolls for (terror's targets aside)."""
+    lines = []
+    rolled = dict.fromkeys(e.uid for e in result.events if e.dice and e.uid is not None)
+    for uid in rolled:
+        unit = state.units.get(uid)
+        if unit is None:
+            continue
+        try:
+            odds = agony_odds(state.rules, number, unit)
+        except TooManyDice as exc:
+            lines.append(str(exc))
+            continue
+        if odds.rolls:
+            lines.append(odds_line(odds))
+    if not lines:
+        return ""
+    items = "".join(f"<li>{escape(line)}</li>" for line in lines)
+    return f"<h3>Odds for each unit, exactly</h3><ul>{items}</ul>"
+
+
 def _item(event: EffectEvent) -> str:
     if event.dice:
         what = "; ".join(f"one d{r.sides}: {r.purpose}" for r in event.dice)
@@ -112,7 +156,10 @@ class EffectsPage(QWizardPage):
         self.setSubTitle("What this agony step does, unit by unit, before any die is rolled.")
         result, _, _ = wizard.dry_run(())
         assert result is not None  # no typed die to refuse
-        self.text.setHtml(effects_html(wizard.number, wizard.effects, result))
+        self.text.setHtml(
+            effects_html(wizard.number, wizard.effects, result)
+            + odds_html(wizard.state, wizard.number, result)
+        )
 
     def nextId(self) -> int:
         wizard = self.wizard()
