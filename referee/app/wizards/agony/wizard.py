@@ -5,12 +5,13 @@ The engine's step (:func:`referee.rules.agony.step.run_agony_step`, clause
 ``agony.schedule``) is run as a dry run on a throwaway :class:`~referee.dice.service.Dice`
 seeded as the journal will seed the step: the first page lists the effects the edition
 schedules for the step, in its order, and what each does to which unit or hex (the dice it
-needs, not their values) and each unit's exact odds for the step
+needs, not their values), and each unit's exact odds for the step
 (:func:`referee.rules.agony.odds.agony_odds`); the second has the dice, rolled by the app
 or typed in the one dice widget (:mod:`..common.dice_entry`: every die listed before the
-first is typed, a d6 box refuses a 7); the last is the outcome (:mod:`..common.outcome_page`): what each die did, the
-damage waiting to be applied and what it will do. Finishing hands back one ``agony`` step
-with the typed dice (:meth:`AgonyWizard.chosen_step`); leaving writes nothing.
+first is typed, a d6 box refuses a 7); the last is the outcome
+(:mod:`..common.outcome_page`): what each die did, the damage waiting to be applied and
+what it will do. Finishing hands back one ``agony`` step with the typed dice
+(:meth:`AgonyWizard.chosen_step`); leaving writes nothing.
 """
 
 from __future__ import annotations
