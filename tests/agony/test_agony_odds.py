@@ -33,3 +33,13 @@ def test_fire_two_on_grunts_with_one_token(current):
 def test_a_unit_the_step_does_not_touch_rolls_nothing(current):
     odds = agony_odds(current, 2, grunts())
     assert not odds.rolls and odds.killed == {0: F(1)}
+
+
+def test_acid_that_may_roll_again_without_end_is_refused_quickly(current):
+    # Acid's 6 rolls twice on the table, which may roll twice again: no finite enumeration.
+    import pytest
+
+    from referee.rules.agony.odds import TooManyDice
+
+    with pytest.raises(TooManyDice, match="agony 0 on grunts"):
+        agony_odds(current, 0, grunts(acid=1))

@@ -23,8 +23,13 @@ from referee.rules.state import UnitState
 if TYPE_CHECKING:
     from referee.ruleset import Ruleset
 
-MAX_RUNS = 20_000
-"""Runs of the step past which the odds are not worked out (a long chain of rerolls)."""
+MAX_RUNS = 2_000
+"""Runs of the step past which the odds are not worked out: acid's "roll twice" can roll
+again without end, and a page must open at once."""
+
+
+MAX_DICE = 8
+"""Dice of one unit's step past which the odds are not worked out (6^8 runs at most)."""
 
 
 class _Branch(BaseException):
@@ -82,6 +87,11 @@ def agony_odds(rules: Ruleset, step: int, unit: UnitState) -> AgonyOdds:
             result = run_agony_step(rules, step, [unit], dice)
         except _Branch as branch:
             rolled = True
+            if len(faces) >= MAX_DICE:
+                raise TooManyDice(
+                    f"agony {step} on {unit.uid}: more than {MAX_DICE} dice, "
+                    "too many to weigh exactly"
+                ) from None
             share = p / branch.sides
             stack.extend(((*faces, f), share) for f in range(branch.sides, 0, -1))
             continue
