@@ -333,3 +333,23 @@ def test_a_placement_entered_behind_the_screen_is_moved_and_the_prompt_says_so(q
     click_hex(qtbot, window, parse_label("C8"))
     assert [str(item.unit.hex) for item in window.scene.tokens.pending_items] == ["C8"]
     assert "to move tank (entered at C8)" in panel.prompt.text()
+
+
+def test_the_turn_tab_says_what_the_setup_still_needs_not_nothing_to_do(qtbot, tmp_path):
+    """Clause setup.blind: the turn begins once every unit is set up, so while placements
+    are missing the Turn tab says what is left, not that Next step passes the step."""
+    from referee.rules.turn.agenda import NOTHING_TO_DO
+
+    window = window_on(qtbot, entrenched_match(tmp_path))
+    window.show_tracker(window.session.state)
+    text = window.tracker.agenda.toPlainText()
+    assert NOTHING_TO_DO not in text
+    # one unit a side, none entered yet (ENTRENCHED!: a blind setup)
+    assert (
+        "The setup is not finished: blind setup: side 1 has entered 0 of 1; side 2 has "
+        "entered 0 of 1. Next step waits until every unit is set up (the Setup tab)." in text
+    )
+    window.setup_panel.speed.setCurrentText("stand-still")
+    click_hex(qtbot, window, parse_label("C9"))
+    text = window.tracker.agenda.toPlainText()
+    assert "side 1 has entered 1 of 1; side 2 has entered 0 of 1" in text

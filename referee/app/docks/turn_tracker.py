@@ -93,7 +93,9 @@ def agenda_html(agenda: Agenda, fired: Collection[str] = ()) -> str:
     dice, choices, notes, clauses; ``fired``: the units that fired since the clock last
     moved."""
     parts = [f"<p><b>{escape(agenda.position.text())}</b></p>"]
-    if agenda.is_empty:
+    if agenda.blocked:  # the setup is not finished: Next step would be refused
+        parts.append(f"<p style='color:#c62828'><b>{escape(agenda.blocked)}</b></p>")
+    elif agenda.is_empty:
         parts.append(f"<p><i>{escape(NOTHING_TO_DO)}</i></p>")
     items = units_html(mark_fired(agenda.units, fired, agenda.fire_unable))
     items += [f"<li><s>{escape(i.text())}</s> (left out)</li>" for i in agenda.excluded]
