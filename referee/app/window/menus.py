@@ -106,10 +106,13 @@ class Menus(FileActions, OrdersPanels):
         self._action(file, "&Quit", self.quit_program, keys.Quit)
 
         edit = menu["&Edit"]
-        self.undo_action = self.undo_group.createUndoAction(self, "Undo")
-        self.undo_action.setShortcut(QKeySequence("Ctrl+Z"))
-        self.redo_action = self.undo_group.createRedoAction(self, "Redo")
-        self.redo_action.setShortcut(QKeySequence("Ctrl+Shift+Z"))
+        from referee.app.window.step_undo_actions import StepUndoActions
+
+        # Qt's undo actions, asked first whether a blind setup's screen allows the step
+        self.step_undo = StepUndoActions(
+            self.undo_group, self, self.screen_guard, self.refuse, self.screen_words
+        )
+        self.undo_action, self.redo_action = self.step_undo.undo, self.step_undo.redo
         edit.addAction(self.undo_action)
         edit.addAction(self.redo_action)
 

@@ -122,10 +122,42 @@ class StepRunning(OrdersPanels):
             self.game.stepped(step)
         return step
 
+    def behind_screen(self, moving: list[Step], verb: str) -> str | None:
+        """Why undoing or redoing (``verb``) the steps ``moving`` is refused while a blind
+        setup's screen is turned (an entry of the side looking away: ruling
+        ``setup.blind-undo``), or None."""
+        session, setup = self.session, self.built_setup_panel()
+        if session is None or session.system != "orders" or setup is None or not moving:
+            return None
+        from referee.rules.orders.blind_screen import screen_refusal
+
+        return screen_refusal(moving, session.state, setup.entering, verb)
+
+    def screen_guard(self, redo: bool) -> str | None:
+        """Edit > Undo's (``redo``: Redo's) refusal by the blind setup's screen, or None."""
+        if self.session is None or self.built_setup_panel() is None:
+            return None
+        steps = self.session.steps()
+        undone = [s for s in steps if s.undone]  # the step undone last is the first of them
+        done = [s for s in steps if not s.undone]
+        moving = undone[:1] if redo else done[-1:]
+        return self.behind_screen(moving, "redo" if redo else "undo")
+
+    def screen_words(self) -> str:
+        """Edit > Undo's words while the screen refuses it (naming no step)."""
+        setup = self.built_setup_panel()
+        side = setup.entering if setup is not None else 1
+        return f"not while side {side} is at the screen"
+
     def undo_back_to(self, number: int) -> list[Step]:
         """The journal's "Undo back to here": every step after step ``number``, as one user
         action (Edit > Redo brings them back one at a time)."""
         if self.session is None:
+            return []
+        later = [s for s in self.session.steps() if not s.undone and s.number > number]
+        refusal = self.behind_screen(later, "undo")
+        if refusal is not None:
+            self.refuse(refusal)
             return []
         try:
             undone = self.session.undo_back_to(number)
@@ -143,6 +175,11 @@ class StepRunning(OrdersPanels):
     def redo_up_to(self, number: int) -> list[Step]:
         """The journal's "Redo up to here" on an undone step."""
         if self.session is None:
+            return []
+        back = [s for s in self.session.steps() if s.undone and s.number <= number]
+        refusal = self.behind_screen(back, "redo")
+        if refusal is not None:
+            self.refuse(refusal)
             return []
         try:
             return self.session.redo_up_to(number)
