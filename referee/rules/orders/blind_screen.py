@@ -45,9 +45,7 @@ def screen_refusal(
     away = 3 - at_screen
     if not any(away in entry_sides(step, state) for step in steps):
         return None
-    done = "taken back" if verb == "undo" else "brought back"
     return (
-        f"{verb} would change an entry of side {away}, which is behind the screen while "
-        f"side {at_screen}'s placements are entered: nothing is {done}. Turn the screen to "
-        f"side {away} (the Setup tab) first (ruling setup.blind-undo)"
+        f"side {away}'s entry is behind the screen; turn it to side {away} (the Setup tab) to "
+        f"{verb} it (ruling setup.blind-undo)"
     )
