@@ -376,6 +376,15 @@ def test_blind_setup_undo_takes_back_only_the_side_at_the_screens_entries(qtbot,
     assert [s.undone for s in window.session.steps()] == [False]
     # side 2's own entry: named, and taken back
     click_hex(qtbot, window, parse_label("D2"))
+    # the journal's Undo back to here over side 2's entry is offered; back to before side
+    # 1's is greyed with the reason (the proxy's rows: step 1's, then step 2's)
+    journal = window.journal
+    assert journal.context_menu_for(journal.proxy.index(0, 0)).actions()[0].isEnabled()
+    panel.set_entering(1)
+    undo_back = journal.context_menu_for(journal.proxy.index(0, 0)).actions()[0]
+    assert undo_back.text() == "Undo back to here (refused: not while side 1 is at the screen)"
+    assert not undo_back.isEnabled()
+    panel.set_entering(2)
     assert window.undo_action.text() == "Undo Blind setup: side 2 enters a placement"
     window.undo_action.trigger()
     assert [s.undone for s in window.session.steps()] == [False, True]

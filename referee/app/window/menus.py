@@ -113,6 +113,7 @@ class Menus(FileActions, OrdersPanels):
             self.undo_group, self, self.screen_guard, self.refuse, self.screen_words
         )
         self.undo_action, self.redo_action = self.step_undo.undo, self.step_undo.redo
+        self.journal.refusal = self.journal_refusal  # its Undo back to here likewise
         edit.addAction(self.undo_action)
         edit.addAction(self.redo_action)
 

@@ -149,13 +149,27 @@ class StepRunning(OrdersPanels):
         side = setup.entering if setup is not None else 1
         return f"not while side {side} is at the screen"
 
+    def _journal_moves(self, number: int, redo: bool) -> list[Step]:
+        """The steps the journal's Undo back to (``redo``: Redo up to) step ``number``
+        moves."""
+        steps = self.session.steps() if self.session is not None else []
+        if redo:
+            return [s for s in steps if s.undone and s.number <= number]
+        return [s for s in steps if not s.undone and s.number > number]
+
+    def journal_refusal(self, number: int, redo: bool) -> str | None:
+        """The journal's words for its Undo back to / Redo up to here at step ``number``
+        while the blind setup's screen refuses it, or None."""
+        moving = self._journal_moves(number, redo)
+        refused = self.behind_screen(moving, "redo" if redo else "undo")
+        return None if refused is None else self.screen_words()
+
     def undo_back_to(self, number: int) -> list[Step]:
         """The journal's "Undo back to here": every step after step ``number``, as one user
         action (Edit > Redo brings them back one at a time)."""
         if self.session is None:
             return []
-        later = [s for s in self.session.steps() if not s.undone and s.number > number]
-        refusal = self.behind_screen(later, "undo")
+        refusal = self.behind_screen(self._journal_moves(number, False), "undo")
         if refusal is not None:
             self.refuse(refusal)
             return []
@@ -176,8 +190,7 @@ class StepRunning(OrdersPanels):
         """The journal's "Redo up to here" on an undone step."""
         if self.session is None:
             return []
-        back = [s for s in self.session.steps() if s.undone and s.number <= number]
-        refusal = self.behind_screen(back, "redo")
+        refusal = self.behind_screen(self._journal_moves(number, True), "redo")
         if refusal is not None:
             self.refuse(refusal)
             return []
