@@ -34,6 +34,7 @@ class StepRunning(OrdersPanels):
             self._outdate_wizard(self._what_changed(flags, steps))
         self.wizard_host.follow(steps)  # a step undone: its outcome no longer stands
         self.game.show(flags, steps)
+        self.step_undo.update()  # a blind setup's screen, as the match now stands
         if ChangeFlag.EXTERNAL not in flags:
             self._say_moved(flags, steps)
 
