@@ -90,6 +90,7 @@ class ActivationGame:
         self.panel.command.returnPressed.connect(self.play)
         self.panel.dice.returnPressed.connect(self.play)
         self.panel.play_button.clicked.connect(self.play)
+        self.panel.next_button.clicked.connect(window.next_in_game)
         self.panel.undo_button.clicked.connect(window.undo_group.undo)
         self.panel.redo_button.clicked.connect(window.undo_group.redo)
 
