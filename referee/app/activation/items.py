@@ -35,7 +35,7 @@ map's room at 1366x768 (View > Zoom in for more)."""
 MIN_TEXT = 0.6 * TEXT_SIZE
 """The smallest letters a uid is shrunk to on one line (about 6 screen pixels at that
 opening zoom); a longer uid goes on two lines in a taller band."""
-TALL_BAND = 0.68 * HEX_SIZE
+TALL_BAND = 0.74 * HEX_SIZE
 """The band of a uid written on two lines."""
 RIM = 0.06 * HEX_SIZE
 """The width of the token's rim, in its side's colour."""
@@ -187,6 +187,7 @@ def uid_font() -> QFont:
     return font
 
 
+@functools.lru_cache(maxsize=512)  # asked at every paint of every token
 def uid_lines(uid: str, lod: float) -> tuple[QFont, tuple[str, ...]]:
     """The font and the lines of a token's uid on a view at ``lod``: one line, bold, then
     bold condensed, shrunk down to :data:`MIN_TEXT`; else two lines (:func:`_halves`) that
