@@ -118,16 +118,18 @@ class Menus(FileActions, OrdersPanels):
         self.zoom_out_action = self._action(view, "Zoom &out", self.view.zoom_out, "Ctrl+-")
         self.fit_action = self._action(view, "&Fit the map", self.view.fit, "F")
         view.addSeparator()
-        for dock in (
-            self.tracker_dock,
-            self.journal_dock,
-            self.inspector_dock,
-            self.los_dock,
-            self.rules_dock,
-            self.wizard_host,
-        ):
-            view.addAction(dock.toggleViewAction())
-        view.addAction(self.setup_dock.toggleViewAction())
+        for dock, lettered in (
+            (self.tracker_dock, "&Turn"),
+            (self.journal_dock, "Jour&nal"),
+            (self.inspector_dock, "&Unit"),
+            (self.los_dock, "Line of &sight"),
+            (self.rules_dock, "Rul&es"),
+            (self.wizard_host, "&Wizard"),
+            (self.setup_dock, "Setu&p"),
+        ):  # each its letter in the menu (its tab and title bar keep the plain title)
+            toggle = dock.toggleViewAction()
+            toggle.setText(lettered)
+            view.addAction(toggle)
         # View > Rules shows the dock in front, the cursor in its search box
         self.rules_dock.toggleViewAction().triggered.connect(
             lambda shown: self.focus_rules() if shown else None
@@ -142,7 +144,7 @@ class Menus(FileActions, OrdersPanels):
         view.addSeparator()
         self.hide_actions = {}
         for side in (1, 2):
-            action = self._action(view, f"Hide side {side}'s hidden units", self._conceal)
+            action = self._action(view, f"Hide side &{side}'s hidden units", self._conceal)
             action.setCheckable(True)
             action.setToolTip(
                 plain_tip(
