@@ -1,7 +1,10 @@
 """What the map of a match of the activation rules draws over its tiles: a token per unit on
 the map (its side's colour, its uid, its H and facing; a transport's badge with the number
 of units aboard, named in its tooltip) and each fortification's pips (a row of dots in the
-colour of their side, grey for neutral), both redrawn from the state."""
+colour of their side, grey for neutral, over any token on the tile), both redrawn from the
+state. A uid is written whole at the window's opening zoom: smaller, condensed, or on two
+lines; the letters are sized as the view shows them (:func:`text_width`), so the H never
+runs under the badge."""
 
 from __future__ import annotations
 
