@@ -18,13 +18,13 @@ from PySide6.QtWidgets import (
     QLabel,
     QListWidget,
     QListWidgetItem,
-    QPushButton,
     QSplitter,
     QTextBrowser,
     QVBoxLayout,
     QWidget,
 )
 
+from referee.app.widgets.next_step_button import NextStepButton
 from referee.app.widgets.plain_text import plain_tip
 from referee.rules.orders.agenda import match_agenda
 from referee.rules.orders.state import MatchState
@@ -150,8 +150,7 @@ class TurnTracker(QWidget):
         """What the step the clock last left did (:meth:`set_report`)."""
         self.report.setOpenLinks(False)
         self.report.setHtml(report_html(None))
-        self.next_button = QPushButton("Next step (N)")
-        self.next_button.setToolTip("Move the match on to the next step of the turn")
+        self.next_button = NextStepButton("Move the match on to the next step of the turn")
         self.next_button.clicked.connect(self.nextRequested)
         split = QSplitter(Qt.Orientation.Vertical)
         split.addWidget(self.steps)
