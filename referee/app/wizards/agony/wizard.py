@@ -37,6 +37,7 @@ from referee.rules.events import Step
 from referee.rules.orders.commands import Agony
 from referee.rules.orders.outcome import StepOutcome, dry_step, step_outcome
 from referee.rules.orders.state import MatchState
+from referee.rules.turn.sequence import turn_sequence
 
 
 class Page(IntEnum):
@@ -55,6 +56,20 @@ def dry_agony(state: MatchState, number: int, dice: Dice) -> AgonyStepResult:
         hexes=state.hexes,
         terrain_at=state.terrain_at,
     )
+
+
+def step_name(state: MatchState, number: int) -> str:
+    """The agony step's one name, the turn's own label for it (``turn.toml``: "Agony 1: minor
+    acid"), shown by the turn list, this wizard and the journal alike."""
+    for step in turn_sequence(state.rules):
+        if step.kind == "agony" and step.number == number:
+            return step.label
+    return f"Agony {number}"
+
+
+def _words(effect: str) -> str:
+    """An effect's id in words ("minor-acid": "minor acid")."""
+    return effect.replace("-", " ")
 
 
 def _who(event: EffectEvent) -> str:
@@ -77,17 +92,19 @@ def effects_html(number: int, effects: tuple[str, ...], result: AgonyStepResult)
         by_effect.setdefault(event.effect, []).append(event)
     parts = [
         f"<p>Effects in the order the edition carries them out: "
-        f"<b>{escape(', '.join(effects))}</b>.</p>"
+        f"<b>{escape(', '.join(map(_words, effects)))}</b>.</p>"
     ]
     for effect in effects:
         events = by_effect.pop(effect, [])
-        parts.append(f"<h3>{escape(effect)}</h3>")
+        parts.append(f"<h3>{escape(_words(effect))}</h3>")
         if not events:
             parts.append("<p><i>No unit or hex concerned.</i></p>")
             continue
         parts.append("<ul>" + "".join(_item(e) for e in events) + "</ul>")
     for effect, events in by_effect.items():  # placements of clouds that acid made
-        parts.append(f"<h3>{escape(effect)}</h3><ul>" + "".join(_item(e) for e in events) + "</ul>")
+        parts.append(
+            f"<h3>{escape(_words(effect))}</h3><ul>" + "".join(_item(e) for e in events) + "</ul>"
+        )
     return "".join(parts)
 
 
@@ -153,7 +170,7 @@ class EffectsPage(QWizardPage):
     def initializePage(self) -> None:
         wizard = self.wizard()
         assert isinstance(wizard, AgonyWizard)
-        self.setTitle(f"Agony {wizard.number}")
+        self.setTitle(wizard.name)
         self.setSubTitle("What this agony step does, unit by unit, before any die is rolled.")
         result, _, _ = wizard.dry_run(())
         assert result is not None  # no typed die to refuse
@@ -183,7 +200,7 @@ class RollsPage(QWizardPage):
     def initializePage(self) -> None:
         wizard = self.wizard()
         assert isinstance(wizard, AgonyWizard)
-        self.setTitle(f"Agony {wizard.number}: the dice")
+        self.setTitle(f"{wizard.name}: the dice")
         state, number = wizard.state, wizard.number
         self.dice.set_step(lambda dice: dry_agony(state, number, dice), wizard.dice_seed)
 
@@ -201,12 +218,13 @@ class AgonyWizard(QWizard):
         self.dice_seed = dice_seed
         self.number = step_number(state, "agony")
         self.effects = agony_rules(state.rules).effects(self.number)
-        self.setWindowTitle(f"Agony {self.number}")
+        self.name = step_name(state, self.number)
+        self.setWindowTitle(self.name)
         self.setOption(QWizard.WizardOption.HaveHelpButton, False)
         self.effects_page = EffectsPage()
         self.rolls_page = RollsPage()
         self.outcome_page = OutcomePage(
-            self.outcome, f"Agony {self.number}: the outcome", hidden=self.rolls_unseen
+            self.outcome, f"{self.name}: the outcome", hidden=self.rolls_unseen
         )
         self.setPage(Page.EFFECTS, self.effects_page)
         self.setPage(Page.ROLLS, self.rolls_page)
@@ -262,5 +280,4 @@ class AgonyWizard(QWizard):
         return written_html(self.state, step) if self.rolls_unseen() else ""
 
     def chosen_step(self) -> ChosenStep:
-        effects = ", ".join(self.effects) or "nothing scheduled"
-        return ChosenStep(f"Agony {self.number}: {effects}", (self.command(),), self.typed())
+        return ChosenStep(self.name, (self.command(),), self.typed())
