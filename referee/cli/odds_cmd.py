@@ -81,6 +81,31 @@ def add_parser(sub: Any) -> None:
     _common(dmg)
     dmg.set_defaults(run=run_damage)
 
+    seq = osub.add_parser(
+        "assault-rolls",
+        help="each damaging hit of an assault on one base, over the hits rolled before it",
+    )
+    seq.add_argument("--attacker", required=True, help="the attacking unit type, e.g. ork-grunts")
+    seq.add_argument("--target", required=True, help="the unit type hit, e.g. hoplite-phalanx")
+    seq.add_argument(
+        "--hits",
+        type=int,
+        nargs="+",
+        required=True,
+        metavar="SUPPORT",
+        help="one number per damaging hit, in the order rolled: its support (+1 each)",
+    )
+    seq.add_argument("--alive", type=int, help="models of the target alive (default: all)")
+    seq.add_argument("--tokens", type=int, default=0, help="previous-damage tokens of the target")
+    seq.add_argument(
+        "--sector",
+        default="front",
+        choices=("front", "front-side", "back-side", "back"),
+        help="the sector the target fights with (its armor)",
+    )
+    _common(seq)
+    seq.set_defaults(run=run_assault_rolls)
+
     roll = osub.add_parser("roll", help="rolling up (N+) or down (N-): the chance of success")
     roll.add_argument("--need", required=True, help="the success number, e.g. 9+ or 2-")
     roll.add_argument("--dice", default="d6", help="the dice rolled, e.g. d12 or 2d6+1")
@@ -405,5 +430,79 @@ def run_roll(args: argparse.Namespace) -> int:
         f"{expr.text()}{effect}, needing {target.text()} ({target.words()}): "
         f"{_pct(p)} (exactly {p})"
     )
+    print_rulings(data)
+    return 0
+
+
+def run_assault_rolls(args: argparse.Namespace) -> int:
+    """Each damaging hit of one assault on one base, rolled in sequence (clause
+    ``damage.sequence``, ruling ``damage.pending-tokens``): the odds the assault page shows
+    (:func:`referee.rules.damage.sequence_odds.step_roll_odds`)."""
+    from referee import limits
+    from referee.board.hexgrid import Hex
+    from referee.cli.main import CommandError
+    from referee.cli.output import print_json, print_rulings, with_rulings
+    from referee.errors import at_most, within
+    from referee.rules.assault.contest import ASSAULT_DISTANCE
+    from referee.rules.damage.sequence_odds import PENDING_RULING, StepRoll, step_roll_odds
+    from referee.rules.state import UnitState
+    from referee.units.catalogue import find_unit
+
+    at_most("--hits", len(args.hits), limits.DICE_MAX_COUNT)
+    for n in args.hits:
+        within("--hits", n, limits.MODIFIER_MAX)
+    at_most("--tokens", args.tokens, limits.MODIFIER_MAX)
+    if args.tokens < 0 or min(args.hits) < 0:
+        raise CommandError("--tokens and --hits are 0 or more")
+    rules = _rules(args)
+    attacker, kind = find_unit(args.attacker), find_unit(args.target)
+    if attacker.assault is None:
+        raise CommandError(f"--attacker {args.attacker}: the unit has no assault")
+    alive = kind.models if args.alive is None else args.alive
+    if not 1 <= alive <= kind.models:
+        raise CommandError(f"--alive {args.alive}: {args.target} has 1 to {kind.models} models")
+    target = UnitState(
+        "target",
+        kind,
+        2,
+        Hex(0, 0),
+        alive=alive,
+        elites_alive=min(kind.elites, alive),
+        damage_tokens=args.tokens,
+    )
+    rolls = [StepRoll(attacker.assault, "target", n, None, args.sector) for n in args.hits]
+    try:
+        odds = step_roll_odds(rules, rolls, {"target": target}, distance=ASSAULT_DISTANCE)
+    except ValueError as exc:
+        raise CommandError(str(exc)) from None
+    out = []
+    for n, o in zip(args.hits, odds, strict=True):
+        out.append(
+            {
+                "support": n,
+                "rows": [
+                    {"table": t, "row": o.labels[(t, at)], "p": float(p), "exact": str(p)}
+                    for (t, at), p in o.rows.items()
+                ],
+                "blocked": float(o.unread),
+                "blocked_exact": str(o.unread),
+                "destroyed_before": float(o.gone),
+                "destroyed_before_exact": str(o.gone),
+                "killed": {str(k): float(p) for k, p in o.killed.items()},
+            }
+        )
+    data = with_rulings({"rolls": out}, rules.readings, (PENDING_RULING,))
+    if args.json:
+        print_json(data)
+        return 0
+    print(f"{args.attacker}'s damaging hits on {args.target} ({alive} alive, {args.tokens} tokens)")
+    for k, (n, o) in enumerate(zip(args.hits, odds, strict=True), 1):
+        print(f"hit {k}, support +{n}:")
+        for rk, p in o.rows.items():
+            print(_line(o.labels[rk], p))
+        if o.unread:
+            print(_line("blocked by the armor", o.unread))
+        if o.gone:
+            print(_line("destroyed by the hits before", o.gone))
     print_rulings(data)
     return 0

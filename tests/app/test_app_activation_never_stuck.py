@@ -92,7 +92,7 @@ def test_the_setup_dock_is_greyed_and_the_unit_dock_shows_the_activation_units(q
     assert main.session is not None and main.session.system == "activation"
     assert unit.isEnabled() and not setup.isEnabled()
     assert main.inspector_dock.widget() is main.game.inspector
-    assert "Unit" in menu_texts(main)["&View"]
+    assert "&Unit" in menu_texts(main)["&View"]
     main.open_match(demo)
     assert main.session.system == "orders"
     assert unit.isEnabled() and setup.isEnabled()

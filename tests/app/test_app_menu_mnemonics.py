@@ -66,3 +66,20 @@ def test_no_two_keys_of_the_main_window_share_a_letter_in_either_game(qtbot, tmp
     replay_journal(read_journal(JOURNAL), path).close()
     window = activation_window(qtbot, path)
     assert clashes(window, "activation") == [] and shown_ampersands(window) == []
+
+
+def test_every_entry_of_the_main_window_s_menus_has_a_letter_in_either_game(qtbot, tmp_path):
+    """Alt, the menu's letter, the entry's letter: every entry, the docks' too (View), but
+    Undo and Redo (named by the step they take back, which may hold any character) and an
+    empty list's placeholder."""
+    from mnemonics import unlettered
+
+    dynamic = ("&Edit: 'Undo", "&Edit: 'Redo", "Open &Recent: '(no match")
+    window = demo_window(qtbot, tmp_path)
+    found = unlettered(menu_bar(window), "written orders")
+    assert [f for f in found if not any(d in f for d in dynamic)] == []
+    path = tmp_path / "crossroads.referee"
+    replay_journal(read_journal(JOURNAL), path).close()
+    window = activation_window(qtbot, path)
+    found = unlettered(menu_bar(window), "activation")
+    assert [f for f in found if not any(d in f for d in dynamic)] == []

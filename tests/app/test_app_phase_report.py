@@ -73,3 +73,19 @@ def test_a_hidden_unit_stays_out_of_the_report(tmp_path):
         hidden = phase_report(m.initial_state(), m.steps(), concealed={"boars"})
     assert told is not None and any("boars" in line for line in told.lines)
     assert hidden is not None and not any("boars" in line for line in hidden.lines)
+
+
+def test_the_turn_dock_says_what_the_aftermath_took_off_the_hexes(qtbot, tmp_path):
+    """Clause aftermath.markers: one smoke marker off each hex; the Turn dock tells the
+    hexes the aftermath changed (it did something), not 'nothing happened'."""
+    from referee.rules.orders.commands import Aftermath
+    from referee.rules.orders.correction_commands import CorrectHex
+
+    window = demo_window(qtbot, tmp_path)
+    assert window.run_step("smoke", [CorrectHex(hex="C2", marker="smoke", count=2)])
+    assert window.run_step("to the aftermath", [Advance(to="aftermath", unfired="pass")])
+    assert window.run_step("Aftermath", [Aftermath()])
+    qtbot.keyClick(window.view, Qt.Key.Key_N, Qt.KeyboardModifier.ShiftModifier)
+    text = shown(window)
+    assert "What Turn 1, Aftermath did" in text
+    assert "C2: aftermath: smoke 2 → 1" in text and "nothing happened" not in text

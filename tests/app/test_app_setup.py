@@ -333,3 +333,68 @@ def test_a_placement_entered_behind_the_screen_is_moved_and_the_prompt_says_so(q
     click_hex(qtbot, window, parse_label("C8"))
     assert [str(item.unit.hex) for item in window.scene.tokens.pending_items] == ["C8"]
     assert "to move tank (entered at C8)" in panel.prompt.text()
+
+
+def test_the_turn_tab_says_what_the_setup_still_needs_not_nothing_to_do(qtbot, tmp_path):
+    """Clause setup.blind: the turn begins once every unit is set up, so while placements
+    are missing the Turn tab says what is left, not that Next step passes the step."""
+    from referee.rules.turn.agenda import NOTHING_TO_DO
+
+    window = window_on(qtbot, entrenched_match(tmp_path))
+    window.show_tracker(window.session.state)
+    text = window.tracker.agenda.toPlainText()
+    assert NOTHING_TO_DO not in text
+    # one unit a side, none entered yet (ENTRENCHED!: a blind setup)
+    assert (
+        "The setup is not finished: blind setup: side 1 has entered 0 of 1; side 2 has "
+        "entered 0 of 1. Next step waits until every unit is set up (the Setup tab)." in text
+    )
+    window.setup_panel.speed.setCurrentText("stand-still")
+    click_hex(qtbot, window, parse_label("C9"))
+    text = window.tracker.agenda.toPlainText()
+    assert "side 1 has entered 1 of 1; side 2 has entered 0 of 1" in text
+
+
+def test_blind_setup_undo_takes_back_only_the_side_at_the_screens_entries(qtbot, tmp_path):
+    """Clause setup.blind, ruling setup.blind-undo (screen-side): while side 2 is at the
+    screen, Edit > Undo neither names nor takes back side 1's hidden entry; the refusal is
+    said, and turning the screen back to side 1 allows it."""
+    window = window_on(qtbot, entrenched_match(tmp_path))
+    panel = window.setup_panel
+    panel.speed.setCurrentText("stand-still")
+    click_hex(qtbot, window, parse_label("C9"))  # side 1's tank
+    assert window.undo_action.text() == "Undo Blind setup: side 1 enters a placement"
+    panel.set_entering(2)  # side 2 at the screen
+    assert window.undo_action.text() == "Undo (refused: not while side 2 is at the screen)"
+    assert "side 1" not in window.undo_action.text()
+    window.undo_action.trigger()  # Ctrl+Z
+    assert [s.undone for s in window.session.steps()] == [False]  # nothing taken back
+    assert "side 1" in window.statusBar().currentMessage()
+    assert "setup.blind-undo" in window.statusBar().currentMessage()
+    # the journal's Undo back to here is refused the same way
+    assert window.undo_back_to(0) == []
+    assert [s.undone for s in window.session.steps()] == [False]
+    # side 2's own entry: named, and taken back
+    click_hex(qtbot, window, parse_label("D2"))
+    # the journal's Undo back to here over side 2's entry is offered; back to before side
+    # 1's is greyed with the reason (the proxy's rows: step 1's, then step 2's)
+    journal = window.journal
+    assert journal.context_menu_for(journal.proxy.index(0, 0)).actions()[0].isEnabled()
+    panel.set_entering(1)
+    undo_back = journal.context_menu_for(journal.proxy.index(0, 0)).actions()[0]
+    assert undo_back.text() == "Undo back to here (refused: not while side 1 is at the screen)"
+    assert not undo_back.isEnabled()
+    panel.set_entering(2)
+    assert window.undo_action.text() == "Undo Blind setup: side 2 enters a placement"
+    window.undo_action.trigger()
+    assert [s.undone for s in window.session.steps()] == [False, True]
+    # its redo is side 2's too: refused once side 1 is back at the screen
+    assert window.redo_action.text() == "Redo Blind setup: side 2 enters a placement"
+    panel.set_entering(1)
+    assert window.redo_action.text() == "Redo (refused: not while side 1 is at the screen)"
+    window.redo_action.trigger()
+    assert [s.undone for s in window.session.steps()] == [False, True]
+    # side 1 at the screen takes its own entry back
+    assert window.undo_action.text() == "Undo Blind setup: side 1 enters a placement"
+    window.undo_action.trigger()
+    assert [s.undone for s in window.session.steps()] == [True, True]

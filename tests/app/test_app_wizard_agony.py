@@ -171,7 +171,9 @@ def test_a_step_with_nothing_scheduled_is_written_from_its_first_page(qtbot, tmp
     assert "schedules nothing" in wizard.effects_page.text.toPlainText()
     assert wizard.button(QWizard.WizardButton.FinishButton).isVisible()
     click(qtbot, wizard.button(QWizard.WizardButton.FinishButton))
-    assert [s.name for s in steps(window)[-1:]] == ["Agony 0: nothing scheduled"]
+    assert [s.name for s in steps(window)[-1:]] == [
+        "Agony 0: nothing is scheduled in the first draft"  # the turn's label (turn.toml)
+    ]
     assert window.session.state.step == "agony-0"  # opened by hand: the clock stays
 
 
@@ -199,3 +201,24 @@ def test_tab_from_the_last_die_goes_on_to_the_wizard_not_to_the_map(qtbot, tmp_p
     qtbot.keyClick(last, Qt.Key.Key_Tab)
     assert QApplication.focusWidget() is wizard.button(QWizard.WizardButton.NextButton)
     wizard.reject()
+
+
+def test_an_agony_step_has_one_name_the_turns_label_in_wizard_and_journal(qtbot, tmp_path):
+    # current edition, turn.toml: agony-1 is "Agony 1: minor acid" (agony.toml schedules
+    # the effect "minor-acid" there); the turn list, the wizard and the journal say it alike
+    window = demo_window(qtbot, tmp_path)
+    commands = [
+        Correct(uid="grunts", set={"minor_acid": 1}),
+        Advance(to="agony-1", unfired="pass"),
+    ]
+    assert window.run_step("Minor acid", commands) is not None, window.last_error
+    wizard = window.turn_driver.open_agony()
+    qtbot.waitExposed(wizard)
+    assert wizard.windowTitle() == "Agony 1: minor acid"
+    assert wizard.effects_page.title() == "Agony 1: minor acid"
+    while wizard.currentId() != Page.OUTCOME:
+        click(qtbot, wizard.button(QWizard.WizardButton.NextButton))
+    click(qtbot, wizard.button(QWizard.WizardButton.FinishButton))
+    names = [s.name for s in steps(window)]
+    assert "Agony 1: minor acid" in names
+    assert not any("minor-acid" in n for n in names)

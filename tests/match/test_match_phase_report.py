@@ -122,3 +122,22 @@ def test_several_steps_before_the_clock_moved_are_named_as_a_span(tmp_path):
         report.journal_words()
         == f"journal steps {n} to {n + 1}; the clock moved on at step {n + 2}"
     )
+
+
+def test_the_aftermath_that_takes_markers_off_did_something(tmp_path):
+    """Clause aftermath.markers: the aftermath takes one smoke marker off each hex (ruling
+    hex.aftermath-markers, one of each kind): the report tells the hexes it changed, not
+    only the units (the markers are the table's as much as the units are)."""
+    from referee.rules.orders.commands import Aftermath
+    from referee.rules.orders.correction_commands import CorrectHex
+
+    with create_demo_match(tmp_path / "d.referee") as m:
+        m.run("smoke", [CorrectHex(hex="C2", marker="smoke", count=2)])
+        m.run("smoke", [CorrectHex(hex="D4", marker="smoke", count=1)])
+        m.run("to the aftermath", [Advance(to="aftermath", unfired="pass")])
+        m.run("Aftermath", [Aftermath()])
+        m.run("on", [Advance(unfired="pass")])
+        report = phase_report(m.initial_state(), m.steps())
+    assert report is not None and report.step == "aftermath"
+    # two smoke markers on C2 less one; D4's only marker taken off
+    assert report.lines == ("C2: aftermath: smoke 2 → 1", "D4: aftermath: smoke 1 → none")

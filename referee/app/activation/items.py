@@ -1,7 +1,10 @@
 """What the map of a match of the activation rules draws over its tiles: a token per unit on
 the map (its side's colour, its uid, its H and facing; a transport's badge with the number
 of units aboard, named in its tooltip) and each fortification's pips (a row of dots in the
-colour of their side, grey for neutral), both redrawn from the state."""
+colour of their side, grey for neutral, over any token on the tile), both redrawn from the
+state. A uid is written whole at the window's opening zoom: smaller, condensed, or on two
+lines; the letters are sized as the view shows them (:func:`text_width`), so the H never
+runs under the badge."""
 
 from __future__ import annotations
 
@@ -10,7 +13,7 @@ import math
 from collections.abc import Sequence
 
 from PySide6.QtCore import QPointF, QRectF, Qt
-from PySide6.QtGui import QBrush, QColor, QFont, QPainter, QPen
+from PySide6.QtGui import QBrush, QColor, QFont, QFontMetricsF, QPainter, QPen
 from PySide6.QtWidgets import QGraphicsItem, QStyleOptionGraphicsItem, QWidget
 
 from referee.app.map.geometry import HEX_SIZE, facing_vector
@@ -32,12 +35,20 @@ BAND = 0.55 * HEX_SIZE
 TEXT_SIZE = 0.5 * HEX_SIZE
 """The uid's and the H's letters: about 9 screen pixels when a 15-tile-tall map fills the
 map's room at 1366x768 (View > Zoom in for more)."""
+MIN_TEXT = 0.6 * TEXT_SIZE
+"""The smallest letters a uid is shrunk to on one line (about 6 screen pixels at that
+opening zoom); a longer uid goes on two lines in a taller band."""
+TALL_BAND = 0.74 * HEX_SIZE
+"""The band of a uid written on two lines."""
 RIM = 0.06 * HEX_SIZE
 """The width of the token's rim, in its side's colour."""
 TICK_OUT = 0.12 * HEX_SIZE
 """How far the facing tick reaches out of the token's body, towards the side it faces."""
 TICK_WIDTH = 0.09 * HEX_SIZE
 PIP_RADIUS = 0.11 * HEX_SIZE
+PIPS_BELOW = 0.72 * HEX_SIZE
+"""How far below its tile's centre a fortification's row of pips is: under a lone token's
+body, inside the tile."""
 BADGE_RIGHT = TOKEN_RADIUS - 0.05 * HEX_SIZE
 """A transport's badge (a dark box with the number of units aboard) ends this far right of
 its centre: inside its own token, so within its own tile, hiding nothing of a neighbour's
@@ -47,6 +58,9 @@ STACK_GAP = 0.04 * HEX_SIZE
 BADGE_COLOUR = "#37474f"
 TOKEN_Z = 10
 """Tokens over the tiles, the markers and the wizards' tints (as the written-orders game's)."""
+TEXT_COLOUR = "#1d1d1d"
+PIPS_Z = TOKEN_Z + 1
+"""The pips over the tokens: a unit on a building's tile never hides them."""
 
 
 def _room(x: float, y: float) -> float:
@@ -129,6 +143,75 @@ def stack_layout(n: int) -> tuple[float, list[QPointF]]:
     return scale, [QPointF(x, y) for x, y in offsets]
 
 
+def text_width(font: QFont, text: str, lod: float) -> float:
+    """How wide ``text`` in ``font`` (sized in scene units) is on a view that shows the
+    scene at ``lod`` screen pixels per unit: the wider of its width laid out in scene units
+    and its width at the screen's own letter size (hinted letters at a few pixels are
+    relatively wider), in scene units."""
+    laid = QFontMetricsF(font).horizontalAdvance(text)
+    if lod <= 0:
+        return laid
+    shown = QFont(font)
+    shown.setPixelSize(max(1, round(font.pixelSize() * lod)))
+    return max(laid, QFontMetricsF(shown).horizontalAdvance(text) / lod)
+
+
+def _sized(base: QFont, size: float) -> QFont:
+    font = QFont(base)
+    font.setPixelSize(max(1, int(size)))
+    return font
+
+
+def fitted_font(base: QFont, text: str, room: float, lod: float, low: float) -> QFont | None:
+    """``base`` at the largest size from its own down to ``low`` at which ``text`` is at most
+    ``room`` wide at ``lod`` (None: not even at ``low``)."""
+    size = float(base.pixelSize())
+    while size >= low:
+        font = _sized(base, size)
+        if text_width(font, text, lod) <= room:
+            return font
+        size -= 1
+    return None
+
+
+def _halves(uid: str) -> tuple[str, str]:
+    """``uid`` cut in two for two lines: after the "-", "_" or "." nearest its middle, else
+    at its middle."""
+    middle = len(uid) / 2
+    cuts = [i + 1 for i, c in enumerate(uid[:-1]) if c in "-_."]
+    cut = min(cuts, key=lambda i: abs(i - middle)) if cuts else math.ceil(middle)
+    return uid[:cut], uid[cut:]
+
+
+def uid_font() -> QFont:
+    font = QFont("DejaVu Sans")
+    font.setPixelSize(round(TEXT_SIZE))
+    font.setBold(True)
+    return font
+
+
+@functools.lru_cache(maxsize=512)  # asked at every paint of every token
+def uid_lines(uid: str, lod: float) -> tuple[QFont, tuple[str, ...]]:
+    """The font and the lines of a token's uid on a view at ``lod``: one line, bold, then
+    bold condensed, shrunk down to :data:`MIN_TEXT`; else two lines (:func:`_halves`) that
+    fill a :data:`TALL_BAND`, each cut short only if even that is too narrow."""
+    room = 2 * TOKEN_RADIUS - 0.1 * HEX_SIZE
+    bold = uid_font()
+    condensed = QFont(bold)
+    condensed.setStretch(QFont.Stretch.Condensed)
+    for base in (bold, condensed):
+        font = fitted_font(base, uid, room, lod, MIN_TEXT)
+        if font is not None:
+            return font, (uid,)
+    lines = _halves(uid)
+    tall = _sized(condensed, min(TEXT_SIZE, (TALL_BAND - 0.04 * HEX_SIZE) / 2 / 1.15))
+    longer = max(lines, key=len)
+    font = fitted_font(tall, longer, room, lod, tall.pixelSize() * 0.6) or tall
+    metrics = QFontMetricsF(font)
+    shown = tuple(metrics.elidedText(line, Qt.TextElideMode.ElideRight, room) for line in lines)
+    return font, shown
+
+
 class PieceItem(QGraphicsItem):
     """A unit on the map: a disc rimmed in its side's colour, its uid and H, and a tick
     towards its facing; a transport with units aboard (clause ``activation.embark``) has a
@@ -176,6 +259,16 @@ class PieceItem(QGraphicsItem):
         """What the badge says: the number of units aboard ("" when none)."""
         return str(len(self.aboard)) if self.aboard else ""
 
+    def band_height(self) -> float:
+        """The side-coloured band's height: :data:`BAND`, or :data:`TALL_BAND` when the uid
+        is written on two lines at the window's opening zoom or less."""
+        return TALL_BAND if len(uid_lines(self.piece.uid, self.OPENING_LOD)[1]) > 1 else BAND
+
+    OPENING_LOD = 0.4
+    """About the screen pixels per scene unit of the map at the window's opening zoom on
+    1366x768: a uid that needs two lines there keeps them at every zoom (the band does not
+    change height as the view zooms)."""
+
     def body_rect(self) -> QRectF:
         """The token's body (its side's band and the white below), in the item's units."""
         w, h = TOKEN_RADIUS, TOKEN_HALF_HEIGHT
@@ -188,19 +281,31 @@ class PieceItem(QGraphicsItem):
         if not self.aboard:
             return QRectF()
         margin = 0.04 * HEX_SIZE
-        top, bottom = -TOKEN_HALF_HEIGHT + BAND + margin, TOKEN_HALF_HEIGHT - margin
+        top = -TOKEN_HALF_HEIGHT + self.band_height() + margin
+        bottom = TOKEN_HALF_HEIGHT - margin
         size = bottom - top
         wide = max(size, 0.3 * HEX_SIZE * len(self.badge()) + 2 * margin)
         return QRectF(BADGE_RIGHT - wide, top, wide, size)
 
     def health_rect(self) -> QRectF:
         """Where the H is written: the white part below the band, left of the badge."""
-        w, h = TOKEN_RADIUS, TOKEN_HALF_HEIGHT
+        w, h, band = TOKEN_RADIUS, TOKEN_HALF_HEIGHT, self.band_height()
         badge = self.badge_rect()
         if badge.isEmpty():
-            return QRectF(-w, -h + BAND, 2 * w, 2 * h - BAND)
+            return QRectF(-w, -h + band, 2 * w, 2 * h - band)
         left = -w + 0.06 * HEX_SIZE  # clear of the rim
-        return QRectF(left, -h + BAND, badge.left() - 0.04 * HEX_SIZE - left, 2 * h - BAND)
+        return QRectF(left, -h + band, badge.left() - 0.04 * HEX_SIZE - left, 2 * h - band)
+
+    def health_text(self) -> str:
+        return f"{self.piece.health} H"
+
+    def health_font(self, lod: float) -> QFont:
+        """The H's letters on a view at ``lod``: the uid's size, smaller when that is too
+        wide for :meth:`health_rect` (beside a badge), as it is shown at that zoom."""
+        base = uid_font()
+        base.setPixelSize(min(round(TEXT_SIZE), int(self.health_rect().height() / 1.15)))
+        room = self.health_rect().width()
+        return fitted_font(base, self.health_text(), room, lod, 1) or _sized(base, 1)
 
     def boundingRect(self) -> QRectF:
         out = TICK_OUT + TICK_WIDTH + RIM
@@ -217,39 +322,28 @@ class PieceItem(QGraphicsItem):
         painter.setPen(QPen(colour, RIM))
         painter.setBrush(QBrush(QColor("#f4efe2")))
         painter.drawRoundedRect(body, 0.12 * HEX_SIZE, 0.12 * HEX_SIZE)
-        band = QRectF(-w, -h, 2 * w, BAND)
+        band = QRectF(-w, -h, 2 * w, self.band_height())
         painter.setPen(Qt.PenStyle.NoPen)
         painter.setBrush(QBrush(colour))
         painter.drawRoundedRect(band, 0.12 * HEX_SIZE, 0.12 * HEX_SIZE)
-        font = QFont("DejaVu Sans")
-        font.setPixelSize(round(TEXT_SIZE))
-        font.setBold(True)
+        lod = option.levelOfDetailFromTransform(painter.worldTransform())
+        font, lines = uid_lines(self.piece.uid, lod)
         painter.setFont(font)
         painter.setPen(text_colour_on(colour))
-        room = round(2 * w - 0.1 * HEX_SIZE)
-        wide = painter.fontMetrics().horizontalAdvance(self.piece.uid)
-        if wide > room:  # a long uid: smaller letters, down to half, then cut short
-            smaller = QFont(font)
-            smaller.setPixelSize(max(round(TEXT_SIZE / 2), int(TEXT_SIZE * room / wide)))
-            painter.setFont(smaller)
-        uid = painter.fontMetrics().elidedText(self.piece.uid, Qt.TextElideMode.ElideRight, room)
-        painter.drawText(band, Qt.AlignmentFlag.AlignCenter, uid)
-        painter.setPen(QColor("#1d1d1d"))
+        painter.drawText(band, Qt.AlignmentFlag.AlignCenter, "\n".join(lines))
         below = self.health_rect()
-        health = f"{self.piece.health} H"
-        painter.setFont(font)
-        wide = painter.fontMetrics().horizontalAdvance(health)
-        if wide > below.width():  # beside a badge: smaller letters to fit
-            smaller = QFont(font)
-            smaller.setPixelSize(max(1, int(TEXT_SIZE * below.width() / wide)))
-            painter.setFont(smaller)
-        painter.drawText(below, Qt.AlignmentFlag.AlignCenter, health)
+        painter.setPen(QColor(TEXT_COLOUR))
+        painter.setFont(self.health_font(lod))
+        painter.save()
+        painter.setClipRect(below)  # never under the badge, whatever the letters do
+        painter.drawText(below, Qt.AlignmentFlag.AlignCenter, self.health_text())
+        painter.restore()
         if self.aboard:
             box = self.badge_rect()
             painter.setPen(Qt.PenStyle.NoPen)
             painter.setBrush(QBrush(QColor(BADGE_COLOUR)))
             painter.drawRoundedRect(box, 0.06 * HEX_SIZE, 0.06 * HEX_SIZE)
-            painter.setFont(font)
+            painter.setFont(_sized(uid_font(), min(TEXT_SIZE, box.height() / 1.15)))
             painter.setPen(QColor("#ffffff"))
             painter.drawText(box, Qt.AlignmentFlag.AlignCenter, self.badge())
         facing = QPen(colour, TICK_WIDTH)  # over the body's edge, so every facing shows
@@ -260,11 +354,12 @@ class PieceItem(QGraphicsItem):
 
 class PipsItem(QGraphicsItem):
     """A fortification's pips: one dot per pip, side 1's first, then side 2's, then the
-    neutral ones, along the bottom of its tile."""
+    neutral ones, along the bottom of its tile, under a lone token's body and over any
+    token (:data:`PIPS_Z`)."""
 
     def __init__(self, fort: Fortification, name: str) -> None:
         super().__init__()
-        self.setZValue(8)
+        self.setZValue(PIPS_Z)
         self.colours: list[str] = []
         self.set_fortification(fort, name)
 
@@ -280,17 +375,29 @@ class PipsItem(QGraphicsItem):
         self.prepareGeometryChange()
         self.update()
 
+    def radius(self) -> float:
+        """A dot's radius: :data:`PIP_RADIUS`, smaller when the row would reach out of the
+        tile (the row sits :data:`PIPS_BELOW` the tile's centre, where a flat-topped tile
+        is narrower)."""
+        n = max(1, len(self.colours))
+        room = HEX_SIZE - PIPS_BELOW / math.sqrt(3) - 0.03 * HEX_SIZE
+        return min(PIP_RADIUS, room / ((n - 1) * 1.2 + 1 + 1 / math.sqrt(3)))
+
+    def dots(self) -> list[QRectF]:
+        """Each dot's square, in the item's units."""
+        r, n = self.radius(), len(self.colours)
+        return [QRectF((i - (n - 1) / 2) * r * 2.4 - r, -r, 2 * r, 2 * r) for i in range(n)]
+
     def boundingRect(self) -> QRectF:
-        width = max(1, len(self.colours)) * PIP_RADIUS * 2.4
-        return QRectF(-width / 2, -PIP_RADIUS * 1.3, width, PIP_RADIUS * 2.6)
+        r = self.radius()
+        width = max(1, len(self.colours)) * r * 2.4
+        return QRectF(-width / 2, -r * 1.3, width, r * 2.6)
 
     def paint(
         self, painter: QPainter, option: QStyleOptionGraphicsItem, widget: QWidget | None = None
     ) -> None:
         painter.setRenderHint(QPainter.RenderHint.Antialiasing)
-        n = len(self.colours)
-        for i, colour in enumerate(self.colours):
-            x = (i - (n - 1) / 2) * PIP_RADIUS * 2.4
-            painter.setPen(QPen(QColor("#1d1d1d"), 0.015 * HEX_SIZE))
+        for dot, colour in zip(self.dots(), self.colours, strict=True):
+            painter.setPen(QPen(QColor(TEXT_COLOUR), 0.015 * HEX_SIZE))
             painter.setBrush(QBrush(QColor(colour)))
-            painter.drawEllipse(QPointF(x, 0), PIP_RADIUS, PIP_RADIUS)
+            painter.drawEllipse(dot)

@@ -1,7 +1,8 @@
 """The Turn dock of a match of the activation rules: whose activation it is and what the
 game asks now, a command line to play a step (the activation rules' commands, the dice
 typed from the table or rolled; a click on a tile adds its label to the command being
-typed, only while the command line has the keyboard), Undo and Redo buttons (the
+typed, only while the command line has the keyboard), the Next step (N) button of the main
+game's Turn dock, Undo and Redo buttons (the
 window's undo stack), a button per wizard and what the last step did."""
 
 from __future__ import annotations
@@ -22,6 +23,8 @@ from PySide6.QtWidgets import (
     QVBoxLayout,
     QWidget,
 )
+
+from referee.app.widgets.next_step_button import NextStepButton
 
 if TYPE_CHECKING:
     from referee.app.map.map_view import MapView
@@ -55,6 +58,11 @@ class TurnPanel(QWidget):
         self.said_scroll = _scroll(self, said)
         self.said_scroll.setFixedHeight(self.fontMetrics().lineSpacing() * SAID_LINES + 8)
         layout.addWidget(self.said_scroll)
+        # what the game asks, then the button that opens its wizard (as N does)
+        self.next_button = NextStepButton(
+            "Open the wizard of what the game asks now (Turn > Next step)", self
+        )
+        layout.addWidget(self.next_button)
         form = QFormLayout()
         self.command = QLineEdit(self)
         self.command.setPlaceholderText("deploy side=1 uid=tank hex=H15 facing=N")

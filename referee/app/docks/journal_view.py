@@ -3,7 +3,8 @@ with the "why" of each: its clause and ruling ids are links. Clicking one, or
 double-clicking the row, asks (``whyRequested``) for the event's clauses and rulings in the
 rules browser, the clicked one shown. The context menu of a row offers "Undo back to here"
 (``undoBackRequested``: every step after the row's is undone, as one action) or, on an
-undone row, "Redo up to here" (``redoUpToRequested``), and "Why" (the rules browser).
+undone row, "Redo up to here" (``redoUpToRequested``), greyed with the reason when the
+window's ``refusal`` refuses it, and "Why" (the rules browser).
 
 Each step's name shows once, on its first row, wrapped to the Step column (a run of empty
 steps, "Movement 1 to Assault 1: nothing to do in 6 steps", reads whole in a narrow dock);
@@ -11,7 +12,7 @@ what happened keeps one line (its tooltip has the whole working)."""
 
 from __future__ import annotations
 
-from collections.abc import Iterator, Sequence
+from collections.abc import Callable, Iterator, Sequence
 from contextlib import contextmanager
 
 from PySide6.QtCore import QModelIndex, QPersistentModelIndex, QPoint, QRect, Qt, Signal
@@ -83,6 +84,9 @@ class JournalView(QWidget):
 
     def __init__(self, parent: QWidget | None = None) -> None:
         super().__init__(parent)
+        self.refusal: Callable[[int, bool], str | None] | None = None
+        """``refusal(step, redo)``: why Undo back to here (``redo``: Redo up to here) at
+        ``step`` is refused now, in a few words (a blind setup's screen), or None."""
         self.model = JournalModel()
         self.proxy = JournalFilter(self.model)
         self.search = QLineEdit()
@@ -334,9 +338,11 @@ class JournalView(QWidget):
             return None
         menu = QMenu(self)
         rows = self.model.rows
+        refused = self.refusal(row.step, row.undone) if self.refusal is not None else None
         if row.undone:
             redo = menu.addAction(f"Redo up to here (step {row.step})")
             redo.triggered.connect(lambda: self.redoUpToRequested.emit(row.step))
+            move = redo
         else:
             later = sorted({r.step for r in rows if r.step > row.step and not r.undone})
             undo = menu.addAction(
@@ -345,6 +351,10 @@ class JournalView(QWidget):
             undo.setToolTip("Undo every step after this one (Edit > Redo brings them back)")
             undo.setEnabled(bool(later))
             undo.triggered.connect(lambda: self.undoBackRequested.emit(row.step))
+            move = undo
+        if refused is not None:  # (a blind setup's screen: ruling setup.blind-undo)
+            move.setText(f"{move.text().split(' (', 1)[0]} (refused: {refused})")
+            move.setEnabled(False)
         why = menu.addAction("Why (the rules applied)")
         why.triggered.connect(lambda: self.open_why(index))
         return menu

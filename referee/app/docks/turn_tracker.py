@@ -18,13 +18,13 @@ from PySide6.QtWidgets import (
     QLabel,
     QListWidget,
     QListWidgetItem,
-    QPushButton,
     QSplitter,
     QTextBrowser,
     QVBoxLayout,
     QWidget,
 )
 
+from referee.app.widgets.next_step_button import NextStepButton
 from referee.app.widgets.plain_text import plain_tip
 from referee.rules.orders.agenda import match_agenda
 from referee.rules.orders.state import MatchState
@@ -93,7 +93,9 @@ def agenda_html(agenda: Agenda, fired: Collection[str] = ()) -> str:
     dice, choices, notes, clauses; ``fired``: the units that fired since the clock last
     moved."""
     parts = [f"<p><b>{escape(agenda.position.text())}</b></p>"]
-    if agenda.is_empty:
+    if agenda.blocked:  # the setup is not finished: Next step would be refused
+        parts.append(f"<p style='color:#c62828'><b>{escape(agenda.blocked)}</b></p>")
+    elif agenda.is_empty:
         parts.append(f"<p><i>{escape(NOTHING_TO_DO)}</i></p>")
     items = units_html(mark_fired(agenda.units, fired, agenda.fire_unable))
     items += [f"<li><s>{escape(i.text())}</s> (left out)</li>" for i in agenda.excluded]
@@ -148,8 +150,7 @@ class TurnTracker(QWidget):
         """What the step the clock last left did (:meth:`set_report`)."""
         self.report.setOpenLinks(False)
         self.report.setHtml(report_html(None))
-        self.next_button = QPushButton("Next step (N)")
-        self.next_button.setToolTip("Move the match on to the next step of the turn")
+        self.next_button = NextStepButton("Move the match on to the next step of the turn")
         self.next_button.clicked.connect(self.nextRequested)
         split = QSplitter(Qt.Orientation.Vertical)
         split.addWidget(self.steps)

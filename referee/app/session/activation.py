@@ -19,10 +19,10 @@ from PySide6.QtCore import QPointF, Qt
 from PySide6.QtGui import QAction
 
 from referee.app.activation.inspector import ActivationInspector
-from referee.app.activation.items import PieceItem, PipsItem, stack_layout
+from referee.app.activation.items import PIPS_BELOW, PieceItem, PipsItem, stack_layout
 from referee.app.activation.turn_panel import TurnPanel
 from referee.app.activation.wizards.opener import WIZARDS, ActivationWizards
-from referee.app.map.geometry import HEX_SIZE, hex_centre
+from referee.app.map.geometry import hex_centre
 from referee.app.session.shell import Shell
 from referee.board.edge_words import edge_words
 from referee.board.hexgrid import Hex, hex_label
@@ -55,8 +55,6 @@ IDLE_TEXT = (
     "a unit entering from the reserves or a capture. A wizard opens here, beside the map it "
     "draws on, and plays the same command as the command line."
 )
-PIPS_BELOW = 0.72 * HEX_SIZE
-"""Where a fortification's pips sit: along the bottom of its tile, under a token."""
 
 
 class ActivationGame:
@@ -90,6 +88,7 @@ class ActivationGame:
         self.panel.command.returnPressed.connect(self.play)
         self.panel.dice.returnPressed.connect(self.play)
         self.panel.play_button.clicked.connect(self.play)
+        self.panel.next_button.clicked.connect(window.next_in_game)
         self.panel.undo_button.clicked.connect(window.undo_group.undo)
         self.panel.redo_button.clicked.connect(window.undo_group.redo)
 

@@ -68,6 +68,10 @@ class Shell(Protocol):
         """The window itself (its docks, its status bar)."""
         ...
 
+    def next_in_game(self) -> None:
+        """Turn > Next step (N), as the menu and the key do it."""
+        ...
+
 
 class GameUi(Protocol):
     """One game system's part of the window (see the module docstring)."""

@@ -106,10 +106,14 @@ class Menus(FileActions, OrdersPanels):
         self._action(file, "&Quit", self.quit_program, keys.Quit)
 
         edit = menu["&Edit"]
-        self.undo_action = self.undo_group.createUndoAction(self, "Undo")
-        self.undo_action.setShortcut(QKeySequence("Ctrl+Z"))
-        self.redo_action = self.undo_group.createRedoAction(self, "Redo")
-        self.redo_action.setShortcut(QKeySequence("Ctrl+Shift+Z"))
+        from referee.app.window.step_undo_actions import StepUndoActions
+
+        # Qt's undo actions, asked first whether a blind setup's screen allows the step
+        self.step_undo = StepUndoActions(
+            self.undo_group, self, self.screen_guard, self.refuse, self.screen_words
+        )
+        self.undo_action, self.redo_action = self.step_undo.undo, self.step_undo.redo
+        self.journal.refusal = self.journal_refusal  # its Undo back to here likewise
         edit.addAction(self.undo_action)
         edit.addAction(self.redo_action)
 
@@ -118,16 +122,18 @@ class Menus(FileActions, OrdersPanels):
         self.zoom_out_action = self._action(view, "Zoom &out", self.view.zoom_out, "Ctrl+-")
         self.fit_action = self._action(view, "&Fit the map", self.view.fit, "F")
         view.addSeparator()
-        for dock in (
-            self.tracker_dock,
-            self.journal_dock,
-            self.inspector_dock,
-            self.los_dock,
-            self.rules_dock,
-            self.wizard_host,
-        ):
-            view.addAction(dock.toggleViewAction())
-        view.addAction(self.setup_dock.toggleViewAction())
+        for dock, lettered in (
+            (self.tracker_dock, "&Turn"),
+            (self.journal_dock, "Jour&nal"),
+            (self.inspector_dock, "&Unit"),
+            (self.los_dock, "Line of &sight"),
+            (self.rules_dock, "Rul&es"),
+            (self.wizard_host, "&Wizard"),
+            (self.setup_dock, "Setu&p"),
+        ):  # each its letter in the menu (its tab and title bar keep the plain title)
+            toggle = dock.toggleViewAction()
+            toggle.setText(lettered)
+            view.addAction(toggle)
         # View > Rules shows the dock in front, the cursor in its search box
         self.rules_dock.toggleViewAction().triggered.connect(
             lambda shown: self.focus_rules() if shown else None
@@ -142,7 +148,7 @@ class Menus(FileActions, OrdersPanels):
         view.addSeparator()
         self.hide_actions = {}
         for side in (1, 2):
-            action = self._action(view, f"Hide side {side}'s hidden units", self._conceal)
+            action = self._action(view, f"Hide side &{side}'s hidden units", self._conceal)
             action.setCheckable(True)
             action.setToolTip(
                 plain_tip(

@@ -307,6 +307,7 @@ class OrdersPanels(DockLayout):
         )
         if self.session is not None:
             self.show_journal(self.session.state)
+        self.step_undo.update()  # Edit > Undo may now be refused, or allowed
 
     def _conceal(self) -> None:
         self.scene.set_concealed_sides(s for s, a in self.hide_actions.items() if a.isChecked())

@@ -34,6 +34,7 @@ class StepRunning(OrdersPanels):
             self._outdate_wizard(self._what_changed(flags, steps))
         self.wizard_host.follow(steps)  # a step undone: its outcome no longer stands
         self.game.show(flags, steps)
+        self.step_undo.update()  # a blind setup's screen, as the match now stands
         if ChangeFlag.EXTERNAL not in flags:
             self._say_moved(flags, steps)
 
@@ -122,10 +123,56 @@ class StepRunning(OrdersPanels):
             self.game.stepped(step)
         return step
 
+    def behind_screen(self, moving: list[Step], verb: str) -> str | None:
+        """Why undoing or redoing (``verb``) the steps ``moving`` is refused while a blind
+        setup's screen is turned (an entry of the side looking away: ruling
+        ``setup.blind-undo``), or None."""
+        session, setup = self.session, self.built_setup_panel()
+        if session is None or session.system != "orders" or setup is None or not moving:
+            return None
+        from referee.rules.orders.blind_screen import screen_refusal
+
+        return screen_refusal(moving, session.state, setup.entering, verb)
+
+    def screen_guard(self, redo: bool) -> str | None:
+        """Edit > Undo's (``redo``: Redo's) refusal by the blind setup's screen, or None."""
+        if self.session is None or self.built_setup_panel() is None:
+            return None
+        steps = self.session.steps()
+        undone = [s for s in steps if s.undone]  # the step undone last is the first of them
+        done = [s for s in steps if not s.undone]
+        moving = undone[:1] if redo else done[-1:]
+        return self.behind_screen(moving, "redo" if redo else "undo")
+
+    def screen_words(self) -> str:
+        """Edit > Undo's words while the screen refuses it (naming no step)."""
+        setup = self.built_setup_panel()
+        side = setup.entering if setup is not None else 1
+        return f"not while side {side} is at the screen"
+
+    def _journal_moves(self, number: int, redo: bool) -> list[Step]:
+        """The steps the journal's Undo back to (``redo``: Redo up to) step ``number``
+        moves."""
+        steps = self.session.steps() if self.session is not None else []
+        if redo:
+            return [s for s in steps if s.undone and s.number <= number]
+        return [s for s in steps if not s.undone and s.number > number]
+
+    def journal_refusal(self, number: int, redo: bool) -> str | None:
+        """The journal's words for its Undo back to / Redo up to here at step ``number``
+        while the blind setup's screen refuses it, or None."""
+        moving = self._journal_moves(number, redo)
+        refused = self.behind_screen(moving, "redo" if redo else "undo")
+        return None if refused is None else self.screen_words()
+
     def undo_back_to(self, number: int) -> list[Step]:
         """The journal's "Undo back to here": every step after step ``number``, as one user
         action (Edit > Redo brings them back one at a time)."""
         if self.session is None:
+            return []
+        refusal = self.behind_screen(self._journal_moves(number, False), "undo")
+        if refusal is not None:
+            self.refuse(refusal)
             return []
         try:
             undone = self.session.undo_back_to(number)
@@ -143,6 +190,10 @@ class StepRunning(OrdersPanels):
     def redo_up_to(self, number: int) -> list[Step]:
         """The journal's "Redo up to here" on an undone step."""
         if self.session is None:
+            return []
+        refusal = self.behind_screen(self._journal_moves(number, True), "redo")
+        if refusal is not None:
+            self.refuse(refusal)
             return []
         try:
             return self.session.redo_up_to(number)

@@ -32,6 +32,7 @@ if TYPE_CHECKING:
     from referee.app.window.docks_give_way import DocksGiveWay
     from referee.app.window.remembered import Remembered
     from referee.app.window.report_view import ReportWindow
+    from referee.app.window.step_undo_actions import StepUndoActions
     from referee.app.wizards.opener import WizardOpener
     from referee.match.reports.phase_report import PhaseFold
     from referee.rules.command import Command
@@ -76,6 +77,8 @@ class WindowParts(_Window):
     docks_give_way: DocksGiveWay
     folded_in_front: list[QDockWidget]
     fold_action: QAction
+    step_undo: StepUndoActions
+    """Edit > Undo and Redo (:mod:`.step_undo_actions`)."""
     hide_actions: dict[int, QAction]
     recent_menu: QMenu
     wizard_actions: list[QAction]
@@ -116,6 +119,14 @@ class WindowParts(_Window):
         def fill_recent(self) -> None: ...
 
         def report_error(self, message: str) -> None: ...
+
+        def refuse(self, message: str) -> None: ...
+
+        def screen_guard(self, redo: bool) -> str | None: ...
+
+        def screen_words(self) -> str: ...
+
+        def journal_refusal(self, number: int, redo: bool) -> str | None: ...
 
         def say(self, text: str, ms: int) -> None: ...
 

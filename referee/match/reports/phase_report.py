@@ -93,6 +93,7 @@ def _report(
     for number, event, before, after in told:
         tell(story, number, event, before, after)
     lines = [f"{uid}: {'; '.join(notes)}" for uid, notes in story.did.items()]
+    lines += [f"{where}: {'; '.join(notes)}" for where, notes in story.hexes_did.items()]
     for _, _, before, after in told:  # the assaults a movement starts
         for contest in after.contests[len(before.contests) :] if after.contests else ():
             sides: dict[int, list[str]] = {}

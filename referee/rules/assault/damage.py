@@ -16,7 +16,7 @@ false, ruling ``weapons.first-draft-conditions``) go on after the rows, by
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from types import MappingProxyType
 from typing import TYPE_CHECKING, Literal
@@ -34,6 +34,7 @@ from referee.rules.damage.damage_roll import (
     damage_roll,
 )
 from referee.rules.damage.pending import Applied, PendingLedger, apply_pending
+from referee.rules.damage.sequence_odds import RollOdds, StepRoll, step_roll_odds
 from referee.rules.state import UnitState
 from referee.units.model import Assault as AssaultStats
 
@@ -162,6 +163,39 @@ def _support(table: AssaultRules, contest: Contest, plan: DamageRollPlan) -> dic
             if not table.kinds_apart or t in theirs:
                 out[t] += n
     return out
+
+
+def rolls_odds(
+    rules: Ruleset,
+    contest: Contest,
+    plans: Sequence[DamageRollPlan],
+    ledger: PendingLedger | None = None,
+) -> tuple[RollOdds | None, ...]:
+    """The exact odds of each dealt hit's damage roll in the order :func:`roll_damage`
+    rolls them, each over what the rolls before it may have left of its target (clause
+    ``damage.sequence``, ruling ``damage.pending-tokens``); ``None`` for a source without
+    assault stats (it rolls nothing)."""
+    steps: list[StepRoll] = []
+    index: list[int | None] = []
+    for plan in plans:
+        stats = contest.combatant(plan.source).unit.unit.assault
+        if stats is None:
+            index.append(None)
+            continue
+        support = _support(assault_rules(rules), contest, plan)
+        index.append(len(steps))
+        steps.append(
+            StepRoll(
+                stats,
+                plan.target,
+                support.get(REGULAR, 0),
+                {t: n for t, n in support.items() if t != REGULAR},
+                contest.combatant(plan.target).fights_with,
+            )
+        )
+    units = {c.uid: c.unit for s in contest.sides for c in s.combatants}
+    odds = step_roll_odds(rules, steps, units, ledger=ledger, distance=ASSAULT_DISTANCE)
+    return tuple(None if i is None else odds[i] for i in index)
 
 
 def _placements(allocated: Allocated, contest: Contest) -> tuple[Placement, ...]:

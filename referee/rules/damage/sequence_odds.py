@@ -88,9 +88,11 @@ def hit_outcomes(
     support: int = 0,
     sector: Sector = "front",
     distance: int | None = None,
+    special_support: Mapping[str, int] | None = None,
 ) -> dict[HitOutcome, Fraction]:
     """Every outcome of one hit's damage on ``target`` (as the roll sees it) and its chance;
-    the chances sum to 1 (a hit the armor stops reads no row: the empty outcome)."""
+    the chances sum to 1 (a hit the armor stops reads no row: the empty outcome).
+    ``special_support`` as :func:`~referee.rules.damage.damage_roll.damage_roll` takes it."""
     method = damage_method(rules)
     att = attack_of(attack)
     band_name, distance = band_and_distance(band, distance)
@@ -109,7 +111,8 @@ def hit_outcomes(
         if terms is not None and att.damage is not None:
             partial = _then(partial, target, REGULAR, REGULAR, att.damage, terms)
         for sd in att.special_damage:
-            found = special_terms(method, sd, target, armor, band_name, support)
+            extra = (special_support or {}).get(sd.type, support)
+            found = special_terms(method, sd, target, armor, band_name, extra)
             if isinstance(found, SpecialResult):
                 continue
             table, special = found
@@ -256,6 +259,124 @@ def sequence_odds(
         MappingProxyType(labels),
         destroyed,
     )
+
+
+@dataclass(frozen=True, slots=True)
+class StepRoll:
+    """One damage roll of a step, in the order the step rolls them: who it hits and with
+    what (``support``/``special_support`` as :func:`damage_roll` takes them)."""
+
+    attack: Weapon | Assault | Attack
+    target: str
+    support: int = 0
+    special_support: Mapping[str, int] | None = None
+    sector: Sector = "front"
+
+
+@dataclass(frozen=True)
+class RollOdds:
+    """The exact odds of one roll of a step, over what the earlier rolls of the step may
+    have left of its target (ruling ``damage.pending-tokens``).
+
+    ``rows``: the chance of reading each table row (a hit reading a regular and a special
+    table counts in both); ``unread``: of reading no row (the armor stops the hit, or the
+    target has none of the tables); ``gone``: of the target being destroyed by the earlier
+    rolls (it takes nothing more). ``sum(rows of one table) + unread + gone == 1``.
+    """
+
+    target: str
+    rows: Mapping[RowKey, Fraction]
+    labels: Mapping[RowKey, str]
+    unread: Fraction
+    gone: Fraction
+    killed: Mapping[int, Fraction]
+    """P(this roll kills n models), n >= 1."""
+
+
+def _add(chain: dict[_Key, tuple[UnitState, Fraction]], u: UnitState, p: Fraction) -> None:
+    k = _key(u)
+    chain[k] = (u, chain[k][1] + p) if k in chain else (u, p)
+
+
+def step_roll_odds(
+    rules: Ruleset,
+    rolls: Sequence[StepRoll],
+    units: Mapping[str, UnitState],
+    band: Band | RangeBand | None = None,
+    *,
+    ledger: PendingLedger | None = None,
+    distance: int | None = None,
+) -> tuple[RollOdds, ...]:
+    """The odds of each of ``rolls`` (clause ``damage.sequence``), exactly: roll k is
+    weighed over every outcome of the rolls before it on the same unit (an exact chain
+    over the unit's damage state; rolls on other units do not change it). Each roll sees
+    the unit as :meth:`PendingLedger.seen` would: the earlier rows' tokens under
+    ``damage.pending-tokens=immediately``, the step's starting tokens under ``at-apply``
+    (then only a destroyed target differs from the roll alone)."""
+    ledger = ledger if ledger is not None else PendingLedger.open(rules)
+    # per unit: its damage state -> (the state, chance)
+    chains: dict[str, dict[_Key, tuple[UnitState, Fraction]]] = {}
+    start_tokens: dict[str, int] = {}
+    out: list[RollOdds] = []
+    for roll in rolls:
+        if roll.target not in chains:
+            first = ledger.current.get(roll.target, units[roll.target])
+            start = ledger.start.get(roll.target, first)
+            start_tokens[roll.target] = start.damage_tokens
+            chains[roll.target] = {_key(first): (first, Fraction(1))}
+        chain = chains[roll.target]
+        nxt: dict[_Key, tuple[UnitState, Fraction]] = {}
+        rows: dict[RowKey, Fraction] = {}
+        labels: dict[RowKey, str] = {}
+        killed: dict[int, Fraction] = {}
+        unread = gone = ZERO
+
+        for unit, p in chain.values():
+            if unit.destroyed:
+                gone += p
+                _add(nxt, unit, p)
+                continue
+            look = (
+                unit
+                if ledger.tokens_seen == "immediately"
+                else unit.with_(damage_tokens=start_tokens[roll.target])
+            )
+            outcomes = hit_outcomes(
+                rules,
+                roll.attack,
+                look,
+                band,
+                support=roll.support,
+                sector=roll.sector,
+                distance=distance,
+                special_support=roll.special_support,
+            )
+            for outcome, q in outcomes.items():
+                if not outcome:
+                    unread += p * q
+                u = unit
+                for cause, table, row in outcome:
+                    rk = (table, row.at if row else None)
+                    labels[rk] = _row_label(row)
+                    rows[rk] = rows.get(rk, ZERO) + p * q
+                    u = carry_out(u, row, cause=cause).state
+                if unit.alive - u.alive:
+                    n = unit.alive - u.alive
+                    killed[n] = killed.get(n, ZERO) + p * q
+                _add(nxt, u, p * q)
+        chains[roll.target] = nxt
+        order = _row_order(units[roll.target], rows)
+        out.append(
+            RollOdds(
+                roll.target,
+                MappingProxyType({rk: rows[rk] for rk in order}),
+                MappingProxyType(labels),
+                unread,
+                gone,
+                MappingProxyType(dict(sorted(killed.items()))),
+            )
+        )
+    return tuple(out)
 
 
 def _row_order(target: UnitState, rows: Mapping[RowKey, Fraction]) -> list[RowKey]:

@@ -63,6 +63,18 @@ def setup_blocks(state: MatchState, kind: str) -> str | None:
     )
 
 
+def setup_unfinished(state: MatchState) -> str:
+    """What the unfinished setup of ``state`` still needs, as the Turn tab says it (counts
+    of placements, never which units: a blind setup's entries stay behind the screen)."""
+    if state.setup is None or state.setup.done:
+        return ""
+    asked = setup_asked(setup_board(state), state.setup, hints=False)
+    return (
+        f"The setup is not finished: {asked}. Next step waits until every unit is set up "
+        "(the Setup tab)."
+    )
+
+
 def _progress(state: MatchState, kind: str) -> SetupProgress:
     if state.setup is None:
         raise SetupError(f"{kind}: this match has no setup to carry out")

@@ -13,7 +13,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
-from referee.board.hexgrid import DIRECTION_NAMES
+from referee.board.hexgrid import DIRECTION_NAMES, hex_label
 from referee.rules.events import Event, Step
 from referee.rules.orders.serial import unit_state_json
 from referee.rules.orders.state import MatchState
@@ -65,6 +65,9 @@ class TurnStory:
     complete: bool
     """The next turn has begun (``end`` is the state at the end of this turn)."""
     did: dict[str, list[str]] = field(default_factory=dict)
+    hexes_did: dict[str, list[str]] = field(default_factory=dict)
+    """What happened to each hex (by label): markers placed, taken off, clouds shrinking,
+    terrain changing (:func:`hex_changes`)."""
     hits: list[Hit] = field(default_factory=list)
     casualties: list[Casualty] = field(default_factory=list)
     steps: list[StoryStep] = field(default_factory=list)
@@ -115,6 +118,42 @@ def unit_changes(before: Mapping[str, Any] | None, after: Mapping[str, Any] | No
         out.append(f"armor down {before.get('armor_down')} → {after.get('armor_down')}")
     if before.get("hidden") != after.get("hidden"):
         out.append("revealed" if not after.get("hidden") else "hidden")
+    return out
+
+
+def _marker_name(state: MatchState, kind: str) -> str:
+    from referee.rules.hexes.rules import hex_effect_rules
+
+    spec = hex_effect_rules(state.rules).markers.get(kind)
+    return spec.name.lower() if spec is not None else kind
+
+
+def hex_changes(before: MatchState, after: MatchState) -> dict[str, list[str]]:
+    """What changed on each hex from ``before`` to ``after``, in words, by hex label:
+    ``{"C2": ["smoke 2 → 1"], "B5": ["poison cloud [8] → [6]"], "D4": ["forest → rough"]}``
+    (clauses ``hex.effects``, ``aftermath.markers``, ``hex.burn-out``)."""
+    out: dict[str, list[str]] = {}
+    if before.hexes != after.hexes:
+        for h in dict.fromkeys([*before.hexes.hexes(), *after.hexes.hexes()]):
+            old = {m.kind: m for m in before.hexes.at(h)}
+            new = {m.kind: m for m in after.hexes.at(h)}
+            for kind in dict.fromkeys([*old, *new]):
+                a, b = old.get(kind), new.get(kind)
+                if a == b:
+                    continue
+                name = _marker_name(after, kind)
+                words = []
+                if a is None or b is None or a.count != b.count:
+                    words.append(f"{name} {a.count if a else 'none'} → {b.count if b else 'none'}")
+                if a is not None and b is not None and a.notation() != b.notation():
+                    words.append(f"{name} {a.notation()} → {b.notation()}")
+                out.setdefault(hex_label(h), []).extend(words)
+    if before.terrain != after.terrain:
+        for h in dict.fromkeys([*before.terrain, *after.terrain]):
+            was = before.board_map.terrain.get(h, before.battle_map.default_terrain)
+            now = after.board_map.terrain.get(h, after.battle_map.default_terrain)
+            if was != now:
+                out.setdefault(hex_label(h), []).append(f"{was} → {now}")
     return out
 
 
@@ -214,6 +253,8 @@ def tell(
                     alive_after == 0 or uid not in new,
                 )
             )
+    for where, changes in hex_changes(before, after).items():
+        story.hexes_did.setdefault(where, []).append(f"{label}: {', '.join(changes)}")
     if event.changes.pending is not None:
         for record in list(event.changes.pending)[len(before.pending) :]:
             story.hits.append(

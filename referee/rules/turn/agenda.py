@@ -60,6 +60,9 @@ class Agenda:
     fire_unable: tuple[tuple[str, str], ...] = ()
     """At a gunnery step, the units ordered to fire that have nothing they may fire at,
     each with why in one sentence (nothing loaded, no enemy in reach)."""
+    blocked: str = ""
+    """Why the clock may not move on from the step at all yet, in one sentence (the setup
+    is not finished: what it still needs); empty when it may."""
 
     @property
     def uids(self) -> tuple[str, ...]:
@@ -69,6 +72,8 @@ class Agenda:
     def is_empty(self) -> bool:
         """Nothing to do: the match says so (``idle``), or no unit and no hex is
         concerned."""
+        if self.blocked:
+            return False
         return self.idle if self.idle is not None else not self.units and not self.hexes
 
     def to_json(self) -> dict[str, object]:
@@ -84,6 +89,7 @@ class Agenda:
             "choices": [g.to_json() for g in self.choices],
             "applies_damage": self.step.applies_damage,
             "empty": self.is_empty,
+            "blocked": self.blocked,
             "orders_missing": list(self.orders_missing),
             "fire_pending": list(self.fire_pending),
             "fire_unable": [{"uid": uid, "why": why} for uid, why in self.fire_unable],
@@ -94,6 +100,8 @@ class Agenda:
 
     def explain(self) -> str:
         lines = [self.position.text(), f"  {self.todo}"]
+        if self.blocked:
+            lines.append(f"  {self.blocked}")
         if self.is_empty:
             lines.append(f"  {NOTHING_TO_DO}")
         lines.extend(f"  - {i.text()}" for i in self.units)

@@ -5,16 +5,19 @@ The engine's step (:func:`referee.rules.agony.step.run_agony_step`, clause
 ``agony.schedule``) is run as a dry run on a throwaway :class:`~referee.dice.service.Dice`
 seeded as the journal will seed the step: the first page lists the effects the edition
 schedules for the step, in its order, and what each does to which unit or hex (the dice it
-needs, not their values); the second has the dice, rolled by the app or typed in the one
-dice widget (:mod:`..common.dice_entry`: every die listed before the first is typed, a d6 box
-refuses a 7); the last is the outcome (:mod:`..common.outcome_page`): what each die did, the
-damage waiting to be applied and what it will do. Finishing hands back one ``agony`` step
-with the typed dice (:meth:`AgonyWizard.chosen_step`); leaving writes nothing.
+needs, not their values), and each unit's exact odds for the step
+(:func:`referee.rules.agony.odds.agony_odds`); the second has the dice, rolled by the app
+or typed in the one dice widget (:mod:`..common.dice_entry`: every die listed before the
+first is typed, a d6 box refuses a 7); the last is the outcome
+(:mod:`..common.outcome_page`): what each die did, the damage waiting to be applied and
+what it will do. Finishing hands back one ``agony`` step with the typed dice
+(:meth:`AgonyWizard.chosen_step`); leaving writes nothing.
 """
 
 from __future__ import annotations
 
 from enum import IntEnum
+from fractions import Fraction
 from html import escape
 
 from PySide6.QtWidgets import QTextBrowser, QVBoxLayout, QWidget, QWizard, QWizardPage
@@ -27,12 +30,14 @@ from referee.app.wizards.common.step_number import step_number
 from referee.board.hexgrid import hex_label
 from referee.dice.service import Dice, DieOutOfRange, Roll
 from referee.rules.agony.events import EffectEvent
+from referee.rules.agony.odds import AgonyOdds, TooManyDice, agony_odds
 from referee.rules.agony.schedule import agony_rules
 from referee.rules.agony.step import AgonyStepResult, run_agony_step
 from referee.rules.events import Step
 from referee.rules.orders.commands import Agony
 from referee.rules.orders.outcome import StepOutcome, dry_step, step_outcome
 from referee.rules.orders.state import MatchState
+from referee.rules.turn.sequence import turn_sequence
 
 
 class Page(IntEnum):
@@ -51,6 +56,20 @@ def dry_agony(state: MatchState, number: int, dice: Dice) -> AgonyStepResult:
         hexes=state.hexes,
         terrain_at=state.terrain_at,
     )
+
+
+def step_name(state: MatchState, number: int) -> str:
+    """The agony step's one name, the turn's own label for it (``turn.toml``: "Agony 1: minor
+    acid"), shown by the turn list, this wizard and the journal alike."""
+    for step in turn_sequence(state.rules):
+        if step.kind == "agony" and step.number == number:
+            return step.label
+    return f"Agony {number}"
+
+
+def _words(effect: str) -> str:
+    """An effect's id in words ("minor-acid": "minor acid")."""
+    return effect.replace("-", " ")
 
 
 def _who(event: EffectEvent) -> str:
@@ -73,18 +92,61 @@ def effects_html(number: int, effects: tuple[str, ...], result: AgonyStepResult)
         by_effect.setdefault(event.effect, []).append(event)
     parts = [
         f"<p>Effects in the order the edition carries them out: "
-        f"<b>{escape(', '.join(effects))}</b>.</p>"
+        f"<b>{escape(', '.join(map(_words, effects)))}</b>.</p>"
     ]
     for effect in effects:
         events = by_effect.pop(effect, [])
-        parts.append(f"<h3>{escape(effect)}</h3>")
+        parts.append(f"<h3>{escape(_words(effect))}</h3>")
         if not events:
             parts.append("<p><i>No unit or hex concerned.</i></p>")
             continue
         parts.append("<ul>" + "".join(_item(e) for e in events) + "</ul>")
     for effect, events in by_effect.items():  # placements of clouds that acid made
-        parts.append(f"<h3>{escape(effect)}</h3><ul>" + "".join(_item(e) for e in events) + "</ul>")
+        parts.append(
+            f"<h3>{escape(_words(effect))}</h3><ul>" + "".join(_item(e) for e in events) + "</ul>"
+        )
     return "".join(parts)
+
+
+def _pct(p: Fraction) -> str:
+    return f"{float(p) * 100:.1f}%"
+
+
+def odds_line(odds: AgonyOdds) -> str:
+    """One unit's odds for the step, as a sentence (plain text)."""
+    parts = []
+    for n, p in odds.killed.items():
+        if n and p:
+            parts.append(f"{_pct(p)} {n} model{'s' if n != 1 else ''} killed")
+    if odds.destroyed:
+        parts.append(f"{_pct(odds.destroyed)} destroyed")
+    if not any(n for n in odds.killed if n):
+        parts.append("no model can be killed")
+    rows = [f"{_pct(p)} {text.split(':')[0]}" for text, p in odds.rows.items() if p]
+    if rows:
+        parts.append("rows read at least once: " + ", ".join(rows))
+    return f"{odds.uid}: " + "; ".join(parts)
+
+
+def odds_html(state: MatchState, number: int, result: AgonyStepResult) -> str:
+    """The exact odds of the step for each unit it rolls for (terror's targets aside)."""
+    lines = []
+    rolled = dict.fromkeys(e.uid for e in result.events if e.dice and e.uid is not None)
+    for uid in rolled:
+        unit = state.units.get(uid)
+        if unit is None:
+            continue
+        try:
+            odds = agony_odds(state.rules, number, unit)
+        except TooManyDice as exc:
+            lines.append(str(exc))
+            continue
+        if odds.rolls:
+            lines.append(odds_line(odds))
+    if not lines:
+        return ""
+    items = "".join(f"<li>{escape(line)}</li>" for line in lines)
+    return f"<h3>Odds for each unit, exactly</h3><ul>{items}</ul>"
 
 
 def _item(event: EffectEvent) -> str:
@@ -108,11 +170,14 @@ class EffectsPage(QWizardPage):
     def initializePage(self) -> None:
         wizard = self.wizard()
         assert isinstance(wizard, AgonyWizard)
-        self.setTitle(f"Agony {wizard.number}")
+        self.setTitle(wizard.name)
         self.setSubTitle("What this agony step does, unit by unit, before any die is rolled.")
         result, _, _ = wizard.dry_run(())
         assert result is not None  # no typed die to refuse
-        self.text.setHtml(effects_html(wizard.number, wizard.effects, result))
+        self.text.setHtml(
+            effects_html(wizard.number, wizard.effects, result)
+            + odds_html(wizard.state, wizard.number, result)
+        )
 
     def nextId(self) -> int:
         wizard = self.wizard()
@@ -135,7 +200,7 @@ class RollsPage(QWizardPage):
     def initializePage(self) -> None:
         wizard = self.wizard()
         assert isinstance(wizard, AgonyWizard)
-        self.setTitle(f"Agony {wizard.number}: the dice")
+        self.setTitle(f"{wizard.name}: the dice")
         state, number = wizard.state, wizard.number
         self.dice.set_step(lambda dice: dry_agony(state, number, dice), wizard.dice_seed)
 
@@ -153,12 +218,13 @@ class AgonyWizard(QWizard):
         self.dice_seed = dice_seed
         self.number = step_number(state, "agony")
         self.effects = agony_rules(state.rules).effects(self.number)
-        self.setWindowTitle(f"Agony {self.number}")
+        self.name = step_name(state, self.number)
+        self.setWindowTitle(self.name)
         self.setOption(QWizard.WizardOption.HaveHelpButton, False)
         self.effects_page = EffectsPage()
         self.rolls_page = RollsPage()
         self.outcome_page = OutcomePage(
-            self.outcome, f"Agony {self.number}: the outcome", hidden=self.rolls_unseen
+            self.outcome, f"{self.name}: the outcome", hidden=self.rolls_unseen
         )
         self.setPage(Page.EFFECTS, self.effects_page)
         self.setPage(Page.ROLLS, self.rolls_page)
@@ -214,5 +280,4 @@ class AgonyWizard(QWizard):
         return written_html(self.state, step) if self.rolls_unseen() else ""
 
     def chosen_step(self) -> ChosenStep:
-        effects = ", ".join(self.effects) or "nothing scheduled"
-        return ChosenStep(f"Agony {self.number}: {effects}", (self.command(),), self.typed())
+        return ChosenStep(self.name, (self.command(),), self.typed())

@@ -2,7 +2,8 @@
 hits per source on each roll, and the acid and poison tokens (clauses
 ``assault.allocation``, ``assault.damaging``, ``assault.support``, ``assault.psychic``,
 ``assault.acid``, ``assault.poison``). The editor shows the constraints of the edition and,
-beside each roll, the odds of that roll alone (:func:`~referee.rules.damage.damage_roll.shot_odds`);
+beside each roll, its exact odds over the rolls above it
+(:func:`~referee.rules.assault.damage.rolls_odds`);
 the page checks the dealing with the engine."""
 
 from __future__ import annotations
@@ -30,7 +31,7 @@ from referee.app.widgets.flow_layout import FlowLayout
 from referee.app.widgets.plain_text import plain_tip
 from referee.app.widgets.style import side_name
 from referee.app.wizards.assault.page import FittedTable, fit_height, problem_label
-from referee.rules.assault.contest import ASSAULT_DISTANCE, Contest
+from referee.rules.assault.damage import rolls_odds
 from referee.rules.assault.dealing import (
     DamageRollPlan,
     SideAllocation,
@@ -39,9 +40,9 @@ from referee.rules.assault.dealing import (
     roll_plan,
 )
 from referee.rules.assault.deflection import Deflected
-from referee.rules.assault.hits import REGULAR, hits_of, kinds
+from referee.rules.assault.hits import hits_of
 from referee.rules.assault.table import assault_rules
-from referee.rules.damage.damage_roll import shot_odds
+from referee.rules.damage.sequence_odds import RollOdds
 from referee.ruleset import Ruleset
 
 
@@ -69,43 +70,24 @@ def hits_sentence(side: int, by: int, hits: dict[str, int]) -> str:
     )
 
 
-def expected_text(rules: Ruleset, contest: Contest, plan: DamageRollPlan) -> tuple[str, str]:
-    """The odds of one damage roll on its own (earlier rolls of the assault aside): the
-    likeliest row, and every row for a tooltip."""
-    attacker = contest.combatant(plan.source)
-    target = contest.combatant(plan.target)
-    stats = attacker.unit.unit.assault
-    if stats is None or stats.damage is None:
-        return "special damage only", ""
-    apart = assault_rules(rules).kinds_apart  # psychic hits do not support real damage
-    support = sum(
-        n
-        for uid, n in plan.support.items()
-        if not apart or REGULAR in kinds(contest.combatant(uid).unit.unit.assault)
-    )
-    try:
-        odds = shot_odds(
-            rules,
-            stats,
-            target.unit,
-            None,
-            support=support,
-            sector=target.fights_with,
-            distance=ASSAULT_DISTANCE,
-        )
-    except ValueError as exc:
-        return "", str(exc)
-    blocked = odds.armor.odds().blocked
+def odds_text(odds: RollOdds | None) -> tuple[str, str]:
+    """One damage roll's odds as the page shows them (the rolls above it on the same base
+    counted, ruling ``damage.pending-tokens``): the rows likeliest first, and every row whole
+    for a tooltip."""
+    if odds is None:
+        return "no assault damage", ""
     parts = [
-        (r.p, r.label.split(":")[0] if r.row is not None else "nothing") for r in odds.rows if r.p
+        (p, odds.labels[rk].split(":")[0] if rk[1] is not None else "nothing", odds.labels[rk])
+        for rk, p in odds.rows.items()
+        if p
     ]
-    if blocked:
-        parts.append((blocked, "blocked by the armor"))
+    if odds.unread:
+        parts.append((odds.unread, "blocked by the armor", "blocked by the armor"))
+    if odds.gone:
+        parts.append((odds.gone, "already destroyed", "the base is destroyed by the rolls above"))
     parts.sort(key=lambda x: x[0], reverse=True)
-    short = ", ".join(f"{_pct(p)} {name}" for p, name in parts)
-    full = "\n".join(f"{_pct(r.p)} {r.label}" for r in odds.rows if r.p)
-    if blocked:
-        full += f"\n{_pct(blocked)} blocked by the armor"
+    short = ", ".join(f"{_pct(p)} {name}" for p, name, _ in parts)
+    full = "\n".join(f"{_pct(p)} {label}" for p, _, label in parts)
     return short, full
 
 
@@ -212,7 +194,8 @@ class SideAllocationEditor(QWidget):
             "the unit that deals this damaging hit",
             "the enemy base it hits",
             *(f"support from {u}: +1 to the roll each" for u in self.sources),
-            "the odds of this damage roll on its own",
+            "the odds of this damage roll, counting what the rolls above it may have done "
+            "to the same base (ruling damage.pending-tokens)",
         ]
         self.rolls.setColumnCount(len(columns))
         self.rolls.setHorizontalHeaderLabels(columns)
@@ -300,8 +283,13 @@ class SideAllocationEditor(QWidget):
             return
         contest = self.deflected.advantage.rolled.pools.contest
         col = len(self.sources) + 2
-        for row, plan in enumerate(self.allocation().rolls):
-            short, full = expected_text(self.rules, contest, plan)
+        try:
+            odds = rolls_odds(self.rules, contest, self.allocation().rolls)
+        except (ValueError, KeyError) as exc:  # a dealing the engine refuses: said below
+            odds = ()
+            problem = str(exc)
+        for row in range(self.rolls.rowCount()):
+            short, full = odds_text(odds[row]) if row < len(odds) else ("", problem)
             item = self.rolls.item(row, col)
             if item is not None:
                 item.setText(short)

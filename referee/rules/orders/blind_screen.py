@@ -1,0 +1,51 @@
+"""A blind setup's screen and the journal (clause ``setup.blind``, ruling ``setup.blind-undo``):
+while one side's placements are entered the other looks away, and a step holding an entry of
+the side looking away is neither taken back nor brought back (the side at the screen would
+see it go or come). It reads the match; it changes nothing.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from referee.rules.events import Step
+from referee.rules.orders.concealment import sides_of
+from referee.rules.orders.hidden_commands import Place
+from referee.rules.orders.state import MatchState
+
+
+def entry_sides(step: Step, state: MatchState) -> frozenset[int]:
+    """The sides whose blind entries ``step`` holds (its placements, while ``state``'s blind
+    setup is not revealed); none outside a blind setup."""
+    setup = state.setup
+    if setup is None or setup.done or setup.procedure != "blind":
+        return frozenset()
+    sides = sides_of(state)
+    found = set()
+    for event in step.events:
+        command = event.command
+        if isinstance(command, Place) and command.uid is not None:
+            side = sides.get(command.uid)
+            if side is None:  # (a unit the match no longer lists: what the step wrote)
+                side = ((event.changes.units or {}).get(command.uid) or {}).get("side")
+            if isinstance(side, int):
+                found.add(side)
+    return frozenset(found)
+
+
+def screen_refusal(
+    steps: Sequence[Step], state: MatchState, at_screen: int, verb: str = "undo"
+) -> str | None:
+    """Why ``verb`` (``undo``, ``redo``) of ``steps`` is refused while side ``at_screen``
+    enters its blind placements, in one sentence naming no step; None when it may (ruling
+    ``setup.blind-undo``: ``screen-side`` refuses an entry of the side looking away, ``any``
+    refuses nothing)."""
+    if str(state.rules.reading("setup.blind-undo").value) != "screen-side":
+        return None
+    away = 3 - at_screen
+    if not any(away in entry_sides(step, state) for step in steps):
+        return None
+    return (
+        f"side {away}'s entry is behind the screen; turn it to side {away} (the Setup tab) to "
+        f"{verb} it (ruling setup.blind-undo)"
+    )
