@@ -251,6 +251,7 @@ def test_the_head_on_hex_is_chosen_with_the_keyboard_alone(qtbot, tmp_path):
     (row,) = wizard.choices_page.rows
     assert row.choice.key.startswith("head-on")
     qtbot.waitUntil(lambda: QApplication.focusWidget() is row.combo)
+    assert "Down in a list chooses its first option" in wizard.choices_page.status.text()
     row.combo.showPopup()
     assert row.combo.view().currentIndex().row() == 0 and row.combo.currentIndex() == -1
     row.combo.hidePopup()

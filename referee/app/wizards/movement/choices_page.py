@@ -209,7 +209,10 @@ class ChoicesPage(MovementPage):
         if problem:
             self.status.setText(f"Refused: {problem}")
         elif left:
-            self.status.setText(f"Still to choose: {', '.join(left)}.")
+            self.status.setText(
+                f"Still to choose: {', '.join(left)}. By keyboard: Down in a list chooses "
+                "its first option (Alt+Down opens it), then Return goes on."
+            )
         else:
             self.status.setText("Every choice is made.")
 
