@@ -236,3 +236,31 @@ def test_an_assault_cancelled_after_its_app_dice_showed_draws_fresh_dice_when_op
     with MatchFile.open(window.session.path) as m:
         assert m.replay_check() == []
         assert m.next_dice_seed() == sha_seed("5:4")
+
+
+def test_the_assault_damage_rolls_show_no_app_die_before_roll_after_typed_pools(qtbot, tmp_path):
+    # typed pools leave the damage page free to take the table's dice or the app's: the
+    # app's two damage dice (test_app_wizard_assault: 2 damaging hits) show only once Roll
+    # is pressed, then stand (typing is off); switching back and forth before shows nothing
+    from test_app_wizard_assault import assault_window, to_allocation
+
+    from referee.app.wizards.assault.page import Page as AssaultPage
+
+    window = assault_window(qtbot, tmp_path)
+    wizard = to_allocation(qtbot, window)
+    next_page(qtbot, wizard)
+    assert wizard.currentId() == AssaultPage.DAMAGE
+    entry = wizard.damage_page.dice
+    entry.set_typed(False)
+    assert entry.awaits_roll() and [s.value for s in entry.slots] == [None, None]
+    assert "rolled" not in wizard.damage_page.working.toPlainText()
+    entry.set_typed(True)
+    entry.set_typed(False)
+    assert [s.value for s in entry.slots] == [None, None] and not wizard.settled
+    next_page(qtbot, wizard)  # Roll
+    assert wizard.currentId() == AssaultPage.DAMAGE and wizard.settled
+    assert all(s.value in range(1, 7) for s in entry.slots) and not entry.typed.isEnabled()
+    assert "rolled" in wizard.damage_page.working.toPlainText()
+    next_page(qtbot, wizard)
+    assert wizard.currentId() == AssaultPage.RETREAT
+    wizard.reject()
