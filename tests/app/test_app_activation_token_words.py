@@ -18,9 +18,9 @@ from referee.app.activation.items import (
     TOKEN_RADIUS,
     PieceItem,
     PipsItem,
-    text_width,
     uid_lines,
 )
+from referee.app.map.fitted_text import text_width
 from referee.app.map.geometry import HEX_SIZE, hex_centre
 from referee.board.hexgrid import parse_label
 from referee.rules.activation.pips import Pips

@@ -3,8 +3,8 @@ the map (its side's colour, its uid, its H and facing; a transport's badge with 
 of units aboard, named in its tooltip) and each fortification's pips (a row of dots in the
 colour of their side, grey for neutral, over any token on the tile), both redrawn from the
 state. A uid is written whole at the window's opening zoom: smaller, condensed, or on two
-lines; the letters are sized as the view shows them (:func:`text_width`), so the H never
-runs under the badge."""
+lines; the letters are sized as the view shows them (:mod:`referee.app.map.fitted_text`),
+so the H never runs under the badge."""
 
 from __future__ import annotations
 
@@ -16,6 +16,7 @@ from PySide6.QtCore import QPointF, QRectF, Qt
 from PySide6.QtGui import QBrush, QColor, QFont, QFontMetricsF, QPainter, QPen
 from PySide6.QtWidgets import QGraphicsItem, QStyleOptionGraphicsItem, QWidget
 
+from referee.app.map.fitted_text import fitted_font, sized
 from referee.app.map.geometry import HEX_SIZE, facing_vector
 from referee.app.widgets.plain_text import plain_tip
 from referee.app.widgets.style import SIDE_COLOURS, text_colour_on
@@ -143,37 +144,6 @@ def stack_layout(n: int) -> tuple[float, list[QPointF]]:
     return scale, [QPointF(x, y) for x, y in offsets]
 
 
-def text_width(font: QFont, text: str, lod: float) -> float:
-    """How wide ``text`` in ``font`` (sized in scene units) is on a view that shows the
-    scene at ``lod`` screen pixels per unit: the wider of its width laid out in scene units
-    and its width at the screen's own letter size (hinted letters at a few pixels are
-    relatively wider), in scene units."""
-    laid = QFontMetricsF(font).horizontalAdvance(text)
-    if lod <= 0:
-        return laid
-    shown = QFont(font)
-    shown.setPixelSize(max(1, round(font.pixelSize() * lod)))
-    return max(laid, QFontMetricsF(shown).horizontalAdvance(text) / lod)
-
-
-def _sized(base: QFont, size: float) -> QFont:
-    font = QFont(base)
-    font.setPixelSize(max(1, int(size)))
-    return font
-
-
-def fitted_font(base: QFont, text: str, room: float, lod: float, low: float) -> QFont | None:
-    """``base`` at the largest size from its own down to ``low`` at which ``text`` is at most
-    ``room`` wide at ``lod`` (None: not even at ``low``)."""
-    size = float(base.pixelSize())
-    while size >= low:
-        font = _sized(base, size)
-        if text_width(font, text, lod) <= room:
-            return font
-        size -= 1
-    return None
-
-
 def _halves(uid: str) -> tuple[str, str]:
     """``uid`` cut in two for two lines: after the "-", "_" or "." nearest its middle, else
     at its middle."""
@@ -204,7 +174,7 @@ def uid_lines(uid: str, lod: float) -> tuple[QFont, tuple[str, ...]]:
         if font is not None:
             return font, (uid,)
     lines = _halves(uid)
-    tall = _sized(condensed, min(TEXT_SIZE, (TALL_BAND - 0.04 * HEX_SIZE) / 2 / 1.15))
+    tall = sized(condensed, min(TEXT_SIZE, (TALL_BAND - 0.04 * HEX_SIZE) / 2 / 1.15))
     longer = max(lines, key=len)
     font = fitted_font(tall, longer, room, lod, tall.pixelSize() * 0.6) or tall
     metrics = QFontMetricsF(font)
@@ -305,7 +275,7 @@ class PieceItem(QGraphicsItem):
         base = uid_font()
         base.setPixelSize(min(round(TEXT_SIZE), int(self.health_rect().height() / 1.15)))
         room = self.health_rect().width()
-        return fitted_font(base, self.health_text(), room, lod, 1) or _sized(base, 1)
+        return fitted_font(base, self.health_text(), room, lod, 1) or sized(base, 1)
 
     def boundingRect(self) -> QRectF:
         out = TICK_OUT + TICK_WIDTH + RIM
@@ -343,7 +313,7 @@ class PieceItem(QGraphicsItem):
             painter.setPen(Qt.PenStyle.NoPen)
             painter.setBrush(QBrush(QColor(BADGE_COLOUR)))
             painter.drawRoundedRect(box, 0.06 * HEX_SIZE, 0.06 * HEX_SIZE)
-            painter.setFont(_sized(uid_font(), min(TEXT_SIZE, box.height() / 1.15)))
+            painter.setFont(sized(uid_font(), min(TEXT_SIZE, box.height() / 1.15)))
             painter.setPen(QColor("#ffffff"))
             painter.drawText(box, Qt.AlignmentFlag.AlignCenter, self.badge())
         facing = QPen(colour, TICK_WIDTH)  # over the body's edge, so every facing shows

@@ -5,6 +5,8 @@ from __future__ import annotations
 
 from PySide6.QtWidgets import QPushButton, QWidget
 
+from referee.app.widgets.plain_text import plain_tip
+
 TEXT = "Next step (N)"
 
 
@@ -13,4 +15,4 @@ class NextStepButton(QPushButton):
 
     def __init__(self, tip: str, parent: QWidget | None = None) -> None:
         super().__init__(TEXT, parent)
-        self.setToolTip(tip)
+        self.setToolTip(plain_tip(tip))
