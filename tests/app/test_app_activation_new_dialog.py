@@ -50,3 +50,29 @@ def test_the_armies_with_a_structure_make_the_match(qtbot, tmp_path):
     assert dialog.match is not None
     assert dialog.match.state.pieces["tower"].kind == "structure"
     dialog.match.close()
+
+
+def test_the_dialog_is_used_from_the_keyboard_alone(qtbot, tmp_path):
+    """Tab leaves an army box (no tab character typed in an army), each field and the
+    button that creates the match has its own letter (Return in an army box is a new line),
+    and Alt+R creates the match."""
+    from mnemonics import clashes, shown_ampersands
+    from PySide6.QtCore import Qt
+
+    dialog = NewActivationMatch(tmp_path / "new.referee")
+    qtbot.addWidget(dialog)
+    with qtbot.waitActive(dialog):
+        dialog.show()
+        dialog.activateWindow()
+    assert clashes(dialog, "new activation match") == [] and shown_ampersands(dialog) == []
+    side1 = dialog.army_boxes[1]
+    side1.setFocus()
+    text = side1.toPlainText()
+    qtbot.keyClick(side1, Qt.Key.Key_Tab)
+    assert side1.toPlainText() == text and not side1.hasFocus()
+    from PySide6.QtWidgets import QApplication
+
+    qtbot.keyClick(QApplication.focusWidget(), Qt.Key.Key_R, Qt.KeyboardModifier.AltModifier)
+    qtbot.waitUntil(lambda: dialog.match is not None)  # (a button's letter clicks it animated)
+    assert (tmp_path / "new.referee").exists()
+    dialog.match.close()

@@ -81,9 +81,10 @@ class NewActivationMatch(QDialog):
         armies = QHBoxLayout()
         self.army_boxes: dict[int, QPlainTextEdit] = {}
         for side in (1, 2):
-            box = QGroupBox(f"Side {side}'s army (UID CARD a line)", self)
+            box = QGroupBox(f"Side &{side}'s army (UID CARD a line)", self)  # Alt+1, Alt+2
             inner = QVBoxLayout(box)
             edit = QPlainTextEdit(SAMPLE_ARMIES[side], box)
+            edit.setTabChangesFocus(True)  # Tab goes on to the next box: no tab in an army
             inner.addWidget(edit)
             self.army_boxes[side] = edit
             armies.addWidget(box)
@@ -109,8 +110,8 @@ class NewActivationMatch(QDialog):
         self.seed.setRange(0, 2**31 - 1)
         self.seed.setValue(2002)
         self.file = QLineEdit(str(path), self)
-        form.addRow("Seed of the app's dice", self.seed)
-        form.addRow("Match file", self.file)
+        form.addRow("&Seed of the app's dice", self.seed)
+        form.addRow("Match &file", self.file)
         layout.addLayout(form)
         self.problem = QLabel(self)
         self.problem.setTextFormat(Qt.TextFormat.PlainText)  # quotes the armies typed
@@ -120,6 +121,8 @@ class NewActivationMatch(QDialog):
         buttons = QDialogButtonBox(
             QDialogButtonBox.StandardButton.Ok | QDialogButtonBox.StandardButton.Cancel, self
         )
+        create = buttons.button(QDialogButtonBox.StandardButton.Ok)
+        create.setText("C&reate the match")  # a letter: Return in an army box is a new line
         buttons.accepted.connect(self.accept)
         buttons.rejected.connect(self.reject)
         layout.addWidget(buttons)
