@@ -43,6 +43,7 @@ from referee.app.docks.wizard_room import WIZARD_CHARS as WIZARD_CHARS  # the do
 from referee.app.docks.wizard_room import DockRoom
 from referee.app.map.map_overlay import MapOverlay
 from referee.app.map.map_scene import MapScene
+from referee.app.wizards.common.tab_out import tab_back, tab_out
 from referee.board.hexgrid import Hex
 
 if TYPE_CHECKING:
@@ -348,6 +349,21 @@ class WizardHost(QDockWidget):
             self.written.hide()
         if self.wizard is None:
             self.idle.show()
+
+    def focusNextPrevChild(self, next: bool) -> bool:
+        """Tab from a page's last field goes on to the wizard's buttons, Shift+Tab from its
+        buttons back to the page: every wizard of either game keeps the keyboard in the dock,
+        never sends it to the map (:mod:`referee.app.wizards.common.tab_out`)."""
+        wizard, to = self.wizard, None
+        if wizard is not None:
+            page = wizard.currentPage()
+            to = (tab_out(page, wizard) if page is not None else None) if next else tab_back(wizard)
+        if to is not None:
+            to.setFocus(
+                Qt.FocusReason.TabFocusReason if next else Qt.FocusReason.BacktabFocusReason
+            )
+            return True
+        return super().focusNextPrevChild(next)
 
     def closeEvent(self, event: QCloseEvent) -> None:
         self.cancel()

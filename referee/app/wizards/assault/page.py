@@ -30,7 +30,6 @@ from shiboken6 import isValid
 
 from referee.app.wizards.assault.plan import AssaultPlan, StageRun, run_stage
 from referee.app.wizards.common.dice_entry import DiceEntry
-from referee.app.wizards.common.tab_out import tab_out
 from referee.dice.service import Dice
 from referee.rules.assault.flow import Assault
 from referee.rules.orders.assault_stages import Stop, fight
@@ -151,15 +150,6 @@ class AssaultPage(QWizardPage):
 
     def aw(self) -> Choices:
         return cast("Choices", self.wizard())
-
-    def focusNextPrevChild(self, next: bool) -> bool:
-        """Tab from the page's last field goes on to Next (or Cancel while Next waits), never
-        out of the wizard to the map (:mod:`..common.tab_out`)."""
-        button = tab_out(self, self.wizard()) if next else None
-        if button is not None:
-            button.setFocus(Qt.FocusReason.TabFocusReason)
-            return True
-        return super().focusNextPrevChild(next)
 
     def _roll_on_next(self, waits: bool) -> None:
         """Next reads Roll while the page's app dice wait to be rolled (Return presses it)."""

@@ -21,7 +21,6 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-from PySide6.QtCore import Qt
 from PySide6.QtWidgets import QWidget, QWizard
 
 from referee.app.map.map_overlay import MapOverlay
@@ -37,7 +36,6 @@ from referee.app.wizards.assault.retreat_page import RetreatPage
 from referee.app.wizards.assault.roll_page import RollPage
 from referee.app.wizards.common.chosen_step import ChosenStep
 from referee.app.wizards.common.outcome_page import OutcomePage
-from referee.app.wizards.common.tab_out import tab_back
 from referee.board.hexgrid import Hex
 from referee.dice.service import Dice, DieOutOfRange
 from referee.errors import RefereeError
@@ -100,15 +98,6 @@ class AssaultWizard(QWizard):
         """Whether the app's dice have shown: then no page before them can be changed."""
         chars = self.fontMetrics().averageCharWidth()
         self.resize(110 * chars, self.fontMetrics().lineSpacing() * 40)
-
-    def focusNextPrevChild(self, next: bool) -> bool:
-        """Shift+Tab from the wizard's buttons goes back to the page's last field, not out of
-        the dock (:mod:`..common.tab_out`; Tab out of a page: :class:`AssaultPage`)."""
-        field = None if next else tab_back(self)
-        if field is not None:
-            field.setFocus(Qt.FocusReason.BacktabFocusReason)
-            return True
-        return super().focusNextPrevChild(next)
 
     def settle(self) -> None:
         """The app's dice of this assault have shown: the choices made before them stand.
