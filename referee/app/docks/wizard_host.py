@@ -43,7 +43,6 @@ from referee.app.docks.wizard_room import WIZARD_CHARS as WIZARD_CHARS  # the do
 from referee.app.docks.wizard_room import DockRoom
 from referee.app.map.map_overlay import MapOverlay
 from referee.app.map.map_scene import MapScene
-from referee.app.wizards.common.tab_out import tab_back, tab_out
 from referee.board.hexgrid import Hex
 
 if TYPE_CHECKING:
@@ -355,7 +354,11 @@ class WizardHost(QDockWidget):
         buttons back to the page: every wizard of either game keeps the keyboard in the dock,
         never sends it to the map (:mod:`referee.app.wizards.common.tab_out`)."""
         wizard, to = self.wizard, None
-        if wizard is not None:
+        typed = QApplication.focusWidget()  # Tab pressed in a shown field: not Qt moving the
+        # keyboard on from a field being hidden or deleted (a page rebuilding its fields)
+        if wizard is not None and typed is not None and typed.isVisible():
+            from referee.app.wizards.common.tab_out import tab_back, tab_out
+
             page = wizard.currentPage()
             to = (tab_out(page, wizard) if page is not None else None) if next else tab_back(wizard)
         if to is not None:
