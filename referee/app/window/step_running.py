@@ -127,16 +127,27 @@ class StepRunning(OrdersPanels):
         """Why undoing or redoing (``verb``) the steps ``moving`` is refused while a blind
         setup's screen is turned (an entry of the side looking away: ruling
         ``setup.blind-undo``), or None."""
-        session, setup = self.session, self.built_setup_panel()
-        if session is None or session.system != "orders" or setup is None or not moving:
+        if not moving or not self._screen_up():
             return None
         from referee.rules.orders.blind_screen import screen_refusal
 
-        return screen_refusal(moving, session.state, setup.entering, verb)
+        setup = self.built_setup_panel()
+        assert self.session is not None and setup is not None  # (_screen_up)
+        return screen_refusal(moving, self.session.state, setup.entering, verb)
+
+    def _screen_up(self) -> bool:
+        """Whether the open match's blind setup is being entered behind a screen the window
+        shows (else no undo is refused, and the journal need not be read to say so)."""
+        session = self.session
+        if session is None or session.system != "orders" or self.built_setup_panel() is None:
+            return False
+        from referee.rules.orders.blind_screen import screen_up
+
+        return screen_up(session.state)
 
     def screen_guard(self, redo: bool) -> str | None:
         """Edit > Undo's (``redo``: Redo's) refusal by the blind setup's screen, or None."""
-        if self.session is None or self.built_setup_panel() is None:
+        if self.session is None or not self._screen_up():
             return None
         steps = self.session.steps()
         undone = [s for s in steps if s.undone]  # the step undone last is the first of them

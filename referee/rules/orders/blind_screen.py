@@ -14,11 +14,17 @@ from referee.rules.orders.hidden_commands import Place
 from referee.rules.orders.state import MatchState
 
 
+def screen_up(state: MatchState) -> bool:
+    """Whether ``state``'s blind setup is being entered, its screen between the sides (no
+    step can be refused otherwise)."""
+    setup = state.setup
+    return setup is not None and not setup.done and setup.procedure == "blind"
+
+
 def entry_sides(step: Step, state: MatchState) -> frozenset[int]:
     """The sides whose blind entries ``step`` holds (its placements, while ``state``'s blind
     setup is not revealed); none outside a blind setup."""
-    setup = state.setup
-    if setup is None or setup.done or setup.procedure != "blind":
+    if not screen_up(state):
         return frozenset()
     sides = sides_of(state)
     found = set()
