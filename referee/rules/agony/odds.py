@@ -85,6 +85,8 @@ class AgonyOdds:
     """Rolls of one acid round weighed (None: no acid this step)."""
     terror: tuple[str, ...] = ()
     """The enemies whose terror on the unit is weighed."""
+    rulings: tuple[str, ...] = ()
+    """The rulings the step read in any of the outcomes weighed."""
 
     @property
     def kill_at_least_one(self) -> Fraction:
@@ -155,6 +157,7 @@ class _AcidStarts:
     named: dict[str, Fraction]
     rest: Fraction
     bound: int
+    rulings: tuple[str, ...]
 
 
 def _acid(table: AcidTable, unit: UnitState, bound: int | None) -> _AcidStarts:
@@ -175,12 +178,14 @@ def _acid(table: AcidTable, unit: UnitState, bound: int | None) -> _AcidStarts:
     if unit.unit.armor is None:
         del named["armor reduced"]
     weighed_rounds = [(_round(table, faces), q) for faces, q in rounds.items()]
+    rulings: dict[str, None] = {}
     # the instances are alike: each set of rounds once, counted as often as it can fall
     for combo in combinations_with_replacement(range(len(weighed_rounds)), unit.acid):
         p = Fraction(_arrangements(combo))
         for i in combo:
             p *= weighed_rounds[i][1]
         out = acid_effect(table, unit, [weighed_rounds[i][0] for i in combo])
+        rulings.update(dict.fromkeys(r for e in out.events for r in e.rulings))
         after = out.state
         key = (after.acid, after.minor_acid, after.damage_tokens, after.armor_down, after.fire)
         states[key] = (after, states[key][1] + p if key in states else p)
@@ -193,7 +198,9 @@ def _acid(table: AcidTable, unit: UnitState, bound: int | None) -> _AcidStarts:
         ):
             if happened and name in named:
                 named[name] += p
-    return _AcidStarts(list(states.values()), named, Fraction(1) - weighed**unit.acid, bound)
+    return _AcidStarts(
+        list(states.values()), named, Fraction(1) - weighed**unit.acid, bound, tuple(rulings)
+    )
 
 
 def _strip(unit: UnitState) -> UnitState:
@@ -230,6 +237,7 @@ def agony_odds(
         starts = acid.states
         rolled = True
     at_apply = agony.tokens == "at-apply"
+    rulings: dict[str, None] = dict.fromkeys(acid.rulings if acid is not None else ())
     for start, weight in starts:
         run_from = start
         if acid is not None:  # the acid is rolled: the rest of the step from its outcome
@@ -238,6 +246,7 @@ def agony_odds(
                 run_from = run_from.with_(damage_tokens=unit.damage_tokens)
         ahead = _enumerate(rules, step, run_from, sources)
         rolled = rolled or ahead.rolled
+        rulings.update(dict.fromkeys(ahead.rulings))
         for after, read, p in ahead.outcomes:
             p *= weight
             if acid is not None:
@@ -267,6 +276,7 @@ def agony_odds(
         acid.rest if acid is not None else Fraction(0),
         acid.bound if acid is not None else None,
         tuple(o.uid for o in sources),
+        tuple(rulings),
     )
 
 
@@ -274,6 +284,7 @@ def agony_odds(
 class _Ahead:
     outcomes: list[tuple[UnitState, frozenset[str], Fraction]]
     rolled: bool
+    rulings: tuple[str, ...]
 
 
 def _enumerate(rules: Ruleset, step: int, unit: UnitState, sources: Sequence[UnitState]) -> _Ahead:
@@ -282,6 +293,7 @@ def _enumerate(rules: Ruleset, step: int, unit: UnitState, sources: Sequence[Uni
     stack: list[tuple[tuple[int, ...], Fraction]] = [((), Fraction(1))]
     runs = 0
     rolled = False
+    rulings: dict[str, None] = {}
     while stack:
         faces, p = stack.pop()
         runs += 1
@@ -307,4 +319,5 @@ def _enumerate(rules: Ruleset, step: int, unit: UnitState, sources: Sequence[Uni
             if e.uid == unit.uid and e.table is not None and e.table.row is not None
         )
         outcomes.append((result.unit(unit.uid), read, p))
-    return _Ahead(outcomes, rolled)
+        rulings.update(dict.fromkeys(r for e in result.events for r in e.rulings))
+    return _Ahead(outcomes, rolled, tuple(rulings))
