@@ -168,3 +168,73 @@ def test_one_acids_odds_match_every_face_enumerated(edition, kind, bound, start,
     assert odds.rest == rest
     assert {k: v for k, v in odds.acid.items() if v} == named
     assert dict(odds.tokens) == gained
+
+
+class Asked(Exception):
+    def __init__(self, request):
+        super().__init__(request.purpose)
+        self.request = request
+
+
+def _asked(request):
+    raise Asked(request)
+
+
+def brute_step(rules, step, unit, others, bound):
+    """The whole step through the engine, every die asked branching (acid's dice past
+    ``bound`` the rest): P(models killed), P(rows read), P(tokens gained), the rest."""
+    killed: dict[int, F] = {}
+    rows: dict[str, F] = {}
+    tokens: dict[int, F] = {}
+    rest = F(0)
+    stack = [((), 0, F(1))]
+    while stack:
+        faces, acid_dice, p = stack.pop()
+        dice = Dice(seed=0, ask=_asked)
+        dice.type_in(faces)
+        try:
+            result = run_agony_step(rules, step, [unit, *others], dice)
+        except Asked as asked:
+            is_acid = asked.request.purpose.startswith("acid on")
+            if is_acid and acid_dice == bound:
+                rest += p
+                continue
+            sides = asked.request.sides
+            stack.extend(((*faces, f), acid_dice + is_acid, p / sides) for f in range(1, sides + 1))
+            continue
+        after = result.unit(unit.uid)
+        n = unit.alive - after.alive
+        killed[n] = killed.get(n, F(0)) + p
+        gained = after.damage_tokens - unit.damage_tokens
+        if gained:
+            tokens[gained] = tokens.get(gained, F(0)) + p
+        read = {e.table.row for e in result.events if e.uid == unit.uid and e.table}
+        for text in {row.text for row in read if row is not None}:
+            rows[text] = rows.get(text, F(0)) + p
+    return killed, rows, tokens, rest
+
+
+@settings(max_examples=12, deadline=None)
+@given(
+    reading=st.sampled_from(["immediately", "at-apply"]),
+    target=st.sampled_from(["elf-rangers", "wind-riders", "shades"]),
+    bound=st.integers(1, 3),
+    tokens=st.integers(0, 2),
+)
+def test_acid_then_terror_match_the_whole_step_enumerated(reading, target, bound, tokens):
+    # The acid's tokens count on the terror roll after it when psychic damage counts
+    # previous damage (ruling damage.special-modifiers: regular) and the pending tokens are
+    # seen at once; at 'at-apply' the terror sees the tokens the step began with.
+    rules = ruleset("current").with_readings(
+        {"damage.special-modifiers": "regular", "damage.pending-tokens": reading}
+    )
+    unit = UnitState(
+        uid="u", unit=find_unit(target), side=1, hex=Hex(0, 0), acid=1, damage_tokens=tokens
+    )
+    riders = [UnitState(uid="r", unit=find_unit("nightmare-riders"), side=2, hex=Hex(0, 1))]
+    odds = agony_odds(rules, 0, unit, riders, acid_bound=bound)
+    killed, rows, gained, rest = brute_step(rules, 0, unit, riders, bound)
+    assert odds.rest == rest
+    assert dict(odds.killed) == killed
+    assert dict(odds.rows) == rows
+    assert dict(odds.tokens) == gained
