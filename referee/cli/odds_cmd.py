@@ -561,7 +561,7 @@ def run_agony(args: argparse.Namespace) -> int:
     if not 1 <= alive <= kind.models:
         raise CommandError(f"--alive {args.alive}: {args.unit} has 1 to {kind.models} models")
     unit = UnitState(
-        "unit",
+        args.unit,
         kind,
         1,
         Hex(0, 0),

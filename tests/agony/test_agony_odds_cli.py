@@ -47,3 +47,10 @@ def test_a_step_or_a_count_out_of_range_is_refused(capsys):
     assert "--alive 9" in capsys.readouterr().err
     assert main(["odds", "agony", "--unit", "ork-grunts", "--step", "0", "--acid", "-1"]) != 0
     assert "--acid -1" in capsys.readouterr().err
+
+
+def test_too_many_acid_rounds_to_weigh_are_refused_at_once(capsys):
+    # 20 acids in rounds of up to 12 rolls: far too many combinations; refused, not hung.
+    argv = ["--unit", "standard-tank", "--step", "0", "--acid", "20", "--bound", "12"]
+    assert main(["odds", "agony", *argv]) != 0
+    assert "acid on standard-tank: 20 acid" in capsys.readouterr().err

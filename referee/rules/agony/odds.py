@@ -163,6 +163,13 @@ class _AcidStarts:
 def _acid(table: AcidTable, unit: UnitState, bound: int | None) -> _AcidStarts:
     bound = bound if bound is not None else _bound(table, unit.acid)
     rounds, rest_one = acid_rounds(table, bound)
+    cases = comb(len(rounds) + unit.acid - 1, unit.acid)
+    if cases > MAX_ACID_CASES:
+        raise TooManyDice(
+            f"acid on {unit.uid}: {unit.acid} acid with rounds of up to {bound} "
+            f"roll{'s' if bound != 1 else ''} make "
+            f"{cases} cases, more than {MAX_ACID_CASES} to weigh exactly"
+        )
     weighed = Fraction(1) - rest_one
     states: dict[tuple[int, ...], tuple[UnitState, Fraction]] = {}
     named = dict.fromkeys(
