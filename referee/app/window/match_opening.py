@@ -140,12 +140,22 @@ class MatchOpening(Menus, StepRunning):
         gone = not old.exists()
         try:
             written = session.write_copy(out, replace=replace)
-            session.go_on_with(written)
         except RefereeError as exc:
             self.report_error(str(exc))
             self._warn(
                 "Match not saved",
                 f"{exc}\n\nThe open match stays as it was, with its file {old}.",
+            )
+            return None
+        try:
+            session.go_on_with(written)
+        except RefereeError as exc:  # written and read back, yet not opened now
+            self.report_error(str(exc))
+            self._warn(
+                "Match saved, not opened",
+                f"The match was saved as {written}, but the window could not go on with "
+                f"it: {exc}\n\nThe window goes on with its file {old}; File > Open opens "
+                "the copy.",
             )
             return None
         self._went_on_with(session)
