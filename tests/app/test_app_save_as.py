@@ -4,7 +4,9 @@ then the window goes on with that file and the old one stays as it is. A match f
 deleted while its match is open: the "gone" dialog offers "Save the match to a new file…",
 whose save dialog starts where the file was (putting it back). Refused in a dialog of plain
 text naming the file, nothing written, the open match as it was: the match's own file, no
-such folder; a name that exists is Qt's question first."""
+such folder; typed in the save dialog, the match's own file is refused there at once, and a
+name that exists is the dialog's own question first. An open wizard stays open and writes
+its step to the new file; an older file's events keep their recorded bytes."""
 
 from __future__ import annotations
 
