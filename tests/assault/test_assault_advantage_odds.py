@@ -8,6 +8,7 @@ from __future__ import annotations
 from fractions import Fraction as F
 from itertools import product
 
+import msgspec
 from assault_units import NE, N, S, contest, fighter, state, typed
 from hypothesis import assume, given, settings
 from hypothesis import strategies as st
@@ -105,13 +106,8 @@ def test_the_odds_match_every_face_enumerated(current, one, two, chosen, hit):
     pools = assault_pools(rules, contest("C3", side1, [defender]))
     # the success numbers vary too: the first pool's is drawn
     first = pools.pools[0]
-    pools = type(pools)(
-        pools.contest,
-        (type(first)(**{**_fields(first), "hit": hit}), *pools.pools[1:]),
-        pools.contributors,
-        pools.left_out,
-        pools.clauses,
-        pools.rulings,
+    pools = msgspec.structs.replace(
+        pools, pools=(msgspec.structs.replace(first, hit=hit), *pools.pools[1:])
     )
     total = sum(p.dice for p in pools.pools)
     assume(total <= 5)
@@ -128,9 +124,3 @@ def test_the_odds_match_every_face_enumerated(current, one, two, chosen, hit):
     assert dict(odds.side) == wins
     if odds.tie_by == "referee":
         assert odds.equal == equal
-
-
-def _fields(pool):
-    from dataclasses import fields
-
-    return {f.name: getattr(pool, f.name) for f in fields(pool)}

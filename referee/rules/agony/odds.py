@@ -19,12 +19,13 @@ odds: every figure is exact for the rounds weighed and at most ``rest`` below th
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass, field
 from fractions import Fraction
 from itertools import combinations_with_replacement
 from math import comb, factorial
 from types import MappingProxyType
 from typing import TYPE_CHECKING
+
+import msgspec
 
 from referee.dice.service import Dice, RollRequest
 from referee.rules.agony.acid import AcidRound, acid_effect
@@ -64,8 +65,7 @@ def _ask(request: RollRequest) -> int | None:
     raise _Branch(request.sides)
 
 
-@dataclass(frozen=True)
-class AgonyOdds:
+class AgonyOdds(msgspec.Struct, frozen=True):
     """What agony step ``step`` does to one unit, exactly: ``killed`` P(n models killed),
     ``rows`` P(each damage-table row is read at least once), ``destroyed`` P(no model left).
     ``rolls`` is False when the step asks no die for the unit (nothing to weigh)."""
@@ -77,7 +77,7 @@ class AgonyOdds:
     destroyed: Fraction
     tokens: Mapping[int, Fraction]
     """P(n previous-damage tokens gained), n != 0."""
-    acid: Mapping[str, Fraction] = field(default_factory=lambda: MappingProxyType({}))
+    acid: Mapping[str, Fraction] = msgspec.field(default_factory=lambda: MappingProxyType({}))
     """P(each named outcome of the unit's acid), when it has acid this step."""
     rest: Fraction = Fraction(0)
     """P(an acid round longer than ``bound`` rolls): counted in no figure above."""
@@ -149,8 +149,7 @@ def _bound(table: AcidTable, instances: int) -> int:
     return best
 
 
-@dataclass(frozen=True)
-class _AcidStarts:
+class _AcidStarts(msgspec.Struct, frozen=True):
     """The unit after its acid, by outcome, the named acid outcomes, and what is left."""
 
     states: list[tuple[UnitState, Fraction]]
@@ -287,8 +286,7 @@ def agony_odds(
     )
 
 
-@dataclass(frozen=True)
-class _Ahead:
+class _Ahead(msgspec.Struct, frozen=True):
     outcomes: list[tuple[UnitState, frozenset[str], Fraction]]
     rolled: bool
     rulings: tuple[str, ...]

@@ -15,10 +15,11 @@ roll: the odds are those of the first roll (``rerolls`` names the bases that may
 from __future__ import annotations
 
 from collections.abc import Iterable, Mapping, Sequence
-from dataclasses import dataclass
 from fractions import Fraction
 from itertools import product
 from typing import TYPE_CHECKING
+
+import msgspec
 
 from referee.rules.assault.advantage import pools_nation
 from referee.rules.assault.matching import Deflector
@@ -142,8 +143,7 @@ def net_hits(rules: Ruleset, pools: Pools, side: int) -> Dist:
     return out
 
 
-@dataclass(frozen=True)
-class AdvantageOdds:
+class AdvantageOdds(msgspec.Struct, frozen=True):
     """P(each side gains the advantage) from the pools; ``equal`` P(equal hits), decided
     by ``tie_by`` (``nation-order``: side ``tie_side``; ``roll-off``: one half each, both
     counted in ``side``; ``referee``: in neither)."""
