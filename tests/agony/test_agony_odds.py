@@ -258,3 +258,16 @@ def test_acid_then_terror_match_the_whole_step_enumerated(
     assert dict(odds.killed) == killed
     assert dict(odds.rows) == rows
     assert dict(odds.tokens) == gained
+
+
+def test_terror_reaches_no_unit_without_a_psychic_table(current):
+    # The standard tank has no psychic table: immune to terror, so none is weighed on it.
+    from referee.rules.agony.terror import terror_sources
+
+    spec = agony_rules(current).terror
+    tank = UnitState(uid="tank", unit=find_unit("standard-tank"), side=1, hex=Hex(0, 0))
+    rangers = UnitState(uid="rangers", unit=find_unit("elf-rangers"), side=1, hex=Hex(0, 0))
+    riders = UnitState(uid="riders", unit=find_unit("nightmare-riders"), side=2, hex=Hex(0, 2))
+    far = UnitState(uid="far", unit=find_unit("nightmare-riders"), side=2, hex=Hex(0, 3))
+    assert terror_sources(spec, tank, [tank, riders]) == ()
+    assert terror_sources(spec, rangers, [rangers, riders, far]) == (riders,)  # range 2

@@ -111,7 +111,9 @@ def terror_sources(
     spec: Terror, target: UnitState, units: Sequence[UnitState]
 ) -> tuple[UnitState, ...]:
     """The living enemies of ``target`` whose terror reaches it (those :func:`run_terror`
-    rolls for on it)."""
+    rolls for on it: none for a target without the damage type's table, immune)."""
+    if target.unit.damage_table(spec.damage_type.table) is None:
+        return ()
     out = []
     for source in units:
         if source.side == target.side or source.destroyed or target.destroyed:
