@@ -7,7 +7,7 @@ activation.reserves-entry)."""
 from __future__ import annotations
 
 from PySide6.QtCore import Qt
-from test_app_activation_more_wizards import sample_window
+from test_app_activation_more_wizards import CARRIER_ARMIES, TO_BATTLE, sample_window
 from test_app_activation_wizards import next_page, private_folders  # noqa: F401 (a fixture)
 
 UNITS = [
@@ -42,3 +42,13 @@ def test_side_2_deploys_facing_s_from_the_upper_right_edge(qtbot, tmp_path):
     commands = [*TO_DEPLOYMENT, ("deploy side=1 uid=tank hex=H15 facing=N", [])]
     window = sample_window(qtbot, tmp_path, 0, units=UNITS, commands=commands)
     assert deploy_facing(qtbot, window, "buggy") == "S"
+
+
+def test_side_1_enters_from_the_reserves_facing_n(qtbot, tmp_path):
+    # side 1's siege tank "extra" waits in the reserves (TO_BATTLE); side 1's turn
+    window = sample_window(qtbot, tmp_path, 0, units=CARRIER_ARMIES, commands=TO_BATTLE)
+    qtbot.mouseClick(window.game.panel.buttons["enter"], Qt.MouseButton.LeftButton)
+    wizard = window.wizard_host.wizard
+    wizard.unit.pick("extra")
+    next_page(qtbot, wizard)
+    assert wizard.where.facing.currentText() == "N"
