@@ -54,3 +54,16 @@ def test_under_the_after_damage_reading_a_move_brings_no_health_check(qtbot, tmp
         readings={"activation.health-check-when": "after-damage"},
     )
     assert "health check" not in row(move_list(qtbot, window, "tank"), "G14 facing NW: costs 2")
+
+
+def test_deploying_a_siege_tank_into_the_bunker_is_warned(qtbot, tmp_path):
+    # side 1 deploys again after side 2's pass; its siege tank "extra" (8 H) may go on G14,
+    # next to the rifles on H14, where its bunker stands with 4 pips: 8 H against 4 pips
+    window = sample_window(qtbot, tmp_path, 0, units=CARRIER_ARMIES, commands=TO_BATTLE[:12])
+    qtbot.mouseClick(window.game.panel.buttons["deploy"], Qt.MouseButton.LeftButton)
+    wizard = window.wizard_host.wizard
+    wizard.pieces.pick("extra")
+    next_page(qtbot, wizard)
+    rows = wizard.where.tiles
+    text = row([rows.item(i).text() for i in range(rows.count())], "G14")
+    assert " — bunker with 4 pips: the units inside would have 8 H, a health check" in text

@@ -1,9 +1,10 @@
-"""What moving into a building brings on, said beside its tile in a move's list: when the
-units inside would have more H than the fortification has pips, its health check follows
-(clause ``activation.fortification-health``), and under ruling
-``activation.health-check-when``'s reading ``every-step`` a move into a building is checked
-too. The engine makes the check when the step is played; these words let the referee see it
-before choosing the tile."""
+"""What moving into a building brings on, said beside its tile in a move's list (and in the
+lists of the tiles a unit is deployed, entered or disembarked onto): when the units inside
+would have more H than the fortification has pips, its health check follows (clause
+``activation.fortification-health``), and under ruling ``activation.health-check-when``'s
+reading ``every-step`` a move or deployment into a building is checked too. The engine
+makes the check when the step is played; these words let the referee see it before
+choosing the tile."""
 
 from __future__ import annotations
 
