@@ -8,9 +8,10 @@ the reading each shipped ruleset takes.
 from __future__ import annotations
 
 import difflib
-from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
+
+import msgspec
 
 from referee.catalogue.clause_source import ClauseLike, ClauseLoader, load_clauses, wording
 from referee.catalogue.imports_db import ImportedPassage, ImportsDb
@@ -34,8 +35,7 @@ def _json_value(value: object) -> object:
     return str(value)
 
 
-@dataclass(frozen=True)
-class Reference:
+class Reference(msgspec.Struct, frozen=True):
     """A clause id another entry names, with its title (``None``: no such clause)."""
 
     id: str
@@ -45,8 +45,7 @@ class Reference:
         return {"id": self.id, "title": self.title}
 
 
-@dataclass(frozen=True)
-class ClauseDetail:
+class ClauseDetail(msgspec.Struct, frozen=True):
     clause: ClauseLike
     related: tuple[Reference, ...]
     rulings: tuple[Ruling, ...]
@@ -73,8 +72,7 @@ class ClauseDetail:
         }
 
 
-@dataclass(frozen=True)
-class RulesetReading:
+class RulesetReading(msgspec.Struct, frozen=True):
     """The reading a shipped ruleset takes of a ruling; ``chosen`` = named in its file;
     ``applies``: the ruleset is one of the editions the ruling is of (its reading is only the
     default left unused otherwise)."""
@@ -93,8 +91,7 @@ def switch_lines(ruling_id: str, option: str = "<option>") -> dict[str, str]:
     }
 
 
-@dataclass(frozen=True)
-class RulingDetail:
+class RulingDetail(msgspec.Struct, frozen=True):
     ruling: Ruling
     clauses: tuple[Reference, ...]
     rulesets: tuple[RulesetReading, ...]

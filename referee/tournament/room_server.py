@@ -28,12 +28,13 @@ import time
 from collections import deque
 from collections.abc import Callable, Mapping
 from concurrent.futures import ThreadPoolExecutor
-from dataclasses import dataclass
 from http import HTTPStatus
 from http.cookies import CookieError, SimpleCookie
 from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 from typing import Any, TypeVar
 from urllib.parse import parse_qs, unquote, urlsplit
+
+import msgspec
 
 from referee.errors import RefereeError
 from referee.tournament import room, room_pages
@@ -118,8 +119,7 @@ class WrongTries:
             self._recent(address, now).append(now)
 
 
-@dataclass(frozen=True)
-class Served:
+class Served(msgspec.Struct, frozen=True):
     """A response: status, content type, body, extra headers."""
 
     status: int

@@ -33,11 +33,13 @@ import os
 import sqlite3
 from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence, Sized
 from contextlib import contextmanager
-from dataclasses import dataclass, replace
 from datetime import UTC, datetime
 from pathlib import Path
 from types import MappingProxyType
 from typing import TYPE_CHECKING, Any, ClassVar, Generic, Protocol, Self, TypeAlias, TypeVar, cast
+
+import msgspec
+from msgspec.structs import replace
 
 from referee.dice.service import Dice, Roll
 from referee.errors import RefereeError, storage_problem, whole_number
@@ -129,8 +131,7 @@ inside itself at every table (an event's row is made of fresh values): a check c
 each event run again with its row's text."""
 
 
-@dataclass(frozen=True)
-class EventRow:
+class EventRow(msgspec.Struct, frozen=True):
     """One event as the file holds it: its JSON ``text``, the value read from it
     (``data``, its shape checked as far as running it again needs: kind, command, dice)
     and where it is, for messages. :meth:`event` reads the whole event, checking the rest."""
@@ -167,8 +168,7 @@ class EventRow:
         return _plain(fresh) == mine or (former is not None and _plain(former) == mine)
 
 
-@dataclass(frozen=True)
-class KeptRows:
+class KeptRows(msgspec.Struct, frozen=True):
     """The rows of a match file other than its journal, as the handle last read them well
     (opening it, :meth:`JournalFile.reread`) and wrote them since: what a copy of the match
     is written from when the file is gone or damaged (:mod:`.match_copy`)."""

@@ -8,8 +8,8 @@ entry, each opening its wizard through :meth:`ActivationWizards.open`."""
 from __future__ import annotations
 
 from collections.abc import Callable
-from dataclasses import dataclass
 
+import msgspec
 from PySide6.QtWidgets import QWidget
 
 from referee.app.activation.wizards.activate import ActivateWizard
@@ -33,8 +33,7 @@ wizard, the step that is due: :func:`~referee.app.activation.wizards.start.start
 Make = Callable[[Situation, MapOverlay, QWidget | None], ActivationWizard]
 
 
-@dataclass(frozen=True)
-class WizardEntry:
+class WizardEntry(msgspec.Struct, frozen=True):
     """One wizard of the list: its key, its menu item (``&`` marks the key letter), the
     phases it opens in, how it is made, and its button's words when shorter than the menu
     item's (the turn dock is narrow)."""
