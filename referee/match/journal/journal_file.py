@@ -461,6 +461,9 @@ class JournalFile(Generic[S]):
         """The journal as last read (by ``include_undone``), at the file's revision
         ``_read_at``."""
         self._read_at: Revision = ()
+        self._recorded: dict[int, tuple[tuple[Event, ...], tuple[str, ...]]] = {}
+        """Each step number's events as this handle last read them, with their JSON texts
+        as the file held them (:meth:`recorded_texts`)."""
         self._pending: tuple[dict[SqlValue, SqlValue], dict[int, str | None]] = ({}, {})
         """The meta texts and steps' times written in the transaction under way, kept
         (:attr:`kept_rows`) once it commits."""
@@ -879,12 +882,26 @@ class JournalFile(Generic[S]):
             self._read[False] = tuple(s for s in self._read[True] if not s.undone)
         return self._read.get(include_undone)
 
-    @staticmethod
-    def _steps(rows: list[tuple[int, str, bool, tuple[EventRow, ...]]]) -> list[Step]:
-        return [
-            Step(number, name, tuple(r.event() for r in held), undone)
-            for number, name, undone, held in rows
-        ]
+    def _steps(self, rows: list[tuple[int, str, bool, tuple[EventRow, ...]]]) -> list[Step]:
+        """The steps read whole, each event's text kept (:meth:`recorded_texts`)."""
+        steps = []
+        for number, name, undone, held in rows:
+            step = Step(number, name, tuple(r.event() for r in held), undone)
+            self._recorded[number] = (step.events, tuple(r.text for r in held))
+            steps.append(step)
+        return steps
+
+    def recorded_texts(self, step: Step) -> tuple[str, ...] | None:
+        """The JSON text of each of ``step``'s events as the file held it when this handle
+        last read that step (a file of an older version may order an event's keys other
+        than :meth:`Event.to_row` does today: a copy keeps the recorded bytes,
+        :mod:`.match_copy`); None when this handle has not read these events at that
+        number (a step it wrote itself is written as :meth:`Event.to_row` gives it)."""
+        held = self._recorded.get(step.number)
+        if held is None:
+            return None
+        events, texts = held
+        return texts if events is step.events or events == step.events else None
 
     def step_rows(
         self, *, include_undone: bool = False

@@ -63,19 +63,24 @@ WIZARDS: tuple[WizardEntry, ...] = (
 
 
 class ActivationWizards:
-    """Opens the wizards on ``match`` in ``host``; ``refuse`` says why one did not open."""
+    """Opens the wizards on the match ``match()`` gives (the window's open one, whose file
+    File > Save As changes) in ``host``; ``refuse`` says why one did not open."""
 
     def __init__(
         self,
-        match: ActivationMatch,
+        match: Callable[[], ActivationMatch],
         host: WizardHost,
         parent: QWidget,
         refuse: Callable[[str], object],
     ) -> None:
-        self.match = match
+        self._match = match
         self.host = host
         self.parent = parent
         self.refuse = refuse
+
+    @property
+    def match(self) -> ActivationMatch:
+        return self._match()
 
     def open(self, key: str) -> ActivationWizard | None:
         """Open the wizard ``key`` of :data:`WIZARDS` (None, and ``refuse`` says why: not at
