@@ -85,6 +85,17 @@ def _at_gunnery(state: MatchState, kind: str) -> None:
         raise error
 
 
+def _at_gunnery_order(state: MatchState, kind: str) -> None:
+    """Refuse an Aim, Spot or Load order (``kind``) unless the match is at a gunnery step of
+    its turn (clause ``orders.gunnery-codes``), or the ruleset carries them out at any step
+    (ruling ``turn.gunnery-order-outside-gunnery``, read so by files of format 7 and older)."""
+    from referee.rules.orders.phase import gunnery_order_refusal
+
+    refused = gunnery_order_refusal(state, kind)
+    if refused:
+        raise CommandError(refused, "kind")
+
+
 def _units_json(units: Mapping[str, UnitState] | list[UnitState]) -> dict[str, Any]:
     items = units.values() if isinstance(units, Mapping) else units
     return {u.uid: unit_state_json(u) for u in items}
@@ -524,6 +535,7 @@ def _load(state: MatchState, command: Load, dice: Dice) -> Event:
     from referee.rules.fire.load import load
 
     unit = state.unit(command.uid)
+    _at_gunnery_order(state, "load")
     try:
         done = load(state.rules, unit, command.weapon)
     except RefereeError as exc:
@@ -543,6 +555,7 @@ def _aim(state: MatchState, command: Aim, dice: Dice) -> Event:
     from referee.rules.fire.load import aim_text, check_not_shaken, take_aim
 
     unit = state.unit(command.uid)
+    _at_gunnery_order(state, "aim")
     try:
         check_not_shaken(unit)
     except RefereeError as exc:
@@ -566,6 +579,7 @@ def _spot(state: MatchState, command: Spot, dice: Dice) -> Event:
 
     spotter = state.unit(command.uid)
     target = state.unit(command.target)
+    _at_gunnery_order(state, "spot")
     try:
         weapon = named_weapon(spotter, command.weapon)
     except UnknownWeapon as exc:
