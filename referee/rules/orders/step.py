@@ -18,7 +18,7 @@ from referee.board.hexgrid import Hex, hex_label
 from referee.dice.service import Dice
 from referee.errors import RefereeError, whole_number
 from referee.rules.changes import Changes
-from referee.rules.command import CommandError
+from referee.rules.command import CommandError, OutOfPhase
 from referee.rules.events import Event
 from referee.rules.orders.commands import (
     Advance,
@@ -80,9 +80,7 @@ def _at_gunnery(state: MatchState, kind: str) -> None:
 
     refused = gunnery_refusal(state, kind)
     if refused:
-        error = CommandError(refused)
-        error.field = "kind"
-        raise error
+        raise OutOfPhase(refused, "kind")
 
 
 def _at_gunnery_order(state: MatchState, kind: str) -> None:
@@ -93,7 +91,7 @@ def _at_gunnery_order(state: MatchState, kind: str) -> None:
 
     refused = gunnery_order_refusal(state, kind)
     if refused:
-        raise CommandError(refused, "kind")
+        raise OutOfPhase(refused, "kind")
 
 
 def _units_json(units: Mapping[str, UnitState] | list[UnitState]) -> dict[str, Any]:
@@ -736,8 +734,6 @@ def execute(state: MatchState, command: Command | Mapping[str, Any], dice: Dice)
     from referee.rules.orders.phase import phase_refusal
 
     refused = phase_refusal(state, typed)
-    if refused:
-        error = CommandError(refused)
-        error.field = "kind"
-        raise error
+    if refused:  # of the family every game's refusal out of phase is (rules/command.py)
+        raise OutOfPhase(refused, "kind")
     return COMMANDS[typed.KIND](state, typed, dice)
