@@ -2,8 +2,10 @@
 gunnery 2' (draft 004, Orders; clauses orders.gunnery-codes, turn.gunnery). Asked for at any
 other step of the turn they are refused by the engine whoever asks, naming the order and where
 the clock is (ruling turn.gunnery-order-outside-gunnery, reading ``refuse``), as a fire action
-is (turn.fire-outside-gunnery). Match files of format 7 and older and text journals without
-``format: 8`` carried them out wherever the clock was, and replay as they were played."""
+is (turn.fire-outside-gunnery); and every gunnery order, Fire too, is of the gunnery step the
+clock is at: one naming the other step is refused, one naming none is the clock's. Match files
+of format 7 and older and text journals without ``format: 8`` carried them out wherever the
+clock was, a step named by none being Gunnery 1, and replay as they were played."""
 
 from __future__ import annotations
 
@@ -17,8 +19,8 @@ from referee.cli.main import main
 from referee.errors import RefereeError
 from referee.match.games.orders_file import MatchFile
 from referee.match.journal.journal_text import JournalTextError, parse_journal, replay_journal
-from referee.rules.command import CommandError
-from referee.rules.orders.commands import Advance, Aim, Load
+from referee.rules.command import CommandError, OutOfPhase
+from referee.rules.orders.commands import Advance, Aim, Fire, Load
 from referee.rules.orders.hidden_commands import Spot
 from referee.rules.orders.phase import gunnery_order_refusal, phase_refusal
 
@@ -137,3 +139,39 @@ def test_the_command_line_aim_is_refused_the_same_way(tmp_path, capsys):
     assert code != 0
     assert "aim: a gunnery order is carried out at a gunnery step only" in capsys.readouterr().err
     assert path.read_bytes() == before
+
+
+def test_an_aim_at_gunnery_2_naming_no_step_is_of_gunnery_2(tmp_path):
+    with new_match(tmp_path) as m:
+        m.run("To Gunnery 2", [Advance(to="gunnery-2", missing="confirm")])
+        m.run("Gunnery 2: aim", [Aim(uid="tank")])
+        aim = m.state.unit("tank").aim
+        assert aim is not None and (aim.turn, aim.gunnery) == (1, 2)
+
+
+@pytest.mark.parametrize(
+    "command",
+    [Aim(uid="tank", gunnery=1), Fire(shooter="tank", target="grunts", gunnery=1)],
+    ids=["aim", "fire"],
+)
+def test_a_gunnery_order_naming_the_other_gunnery_step_is_refused(tmp_path, command):
+    with new_match(tmp_path) as m:
+        m.run("To Gunnery 2", [Advance(to="gunnery-2", missing="confirm")])
+        with pytest.raises(OutOfPhase, match=r"gunnery=1: .*is at Gunnery 2") as refused:
+            m.run("Gunnery 2", [command])
+        assert refused.value.field == "gunnery"
+        assert len(m.steps()) == 1
+
+
+def test_a_match_file_of_format_7_counts_an_aim_naming_no_step_as_gunnery_1s(tmp_path):
+    path = tmp_path / "m.referee"
+    new_match(tmp_path).close()
+    with sqlite3.connect(path) as conn:  # as written before format 8
+        conn.execute("UPDATE meta SET value = ? WHERE key = 'format_version'", [json.dumps(7)])
+    conn.close()
+    with MatchFile.open(path) as m:
+        m.run("To Gunnery 2", [Advance(to="gunnery-2", missing="confirm")])
+        m.run("Gunnery 2: aim", [Aim(uid="tank")])
+        aim = m.state.unit("tank").aim
+        assert aim is not None and aim.gunnery == 1  # as it was played
+        assert m.replay_check() == []

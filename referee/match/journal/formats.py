@@ -53,10 +53,11 @@ text journal without ``format: 7``, was written when such a step ran wherever th
 it is read with the reading ``any-step``, unless it names the ruling itself.
 
 Format 8: an Aim, Spot or Load order is carried out at a gunnery step only, as a fire action
-is (ruling ``turn.gunnery-order-outside-gunnery``, reading ``refuse``). A file of format 7 or
-older, or a text journal without ``format: 8``, was written when such an order was carried out
-wherever the clock was: it is read with the reading ``any-step``, unless it names the ruling
-itself.
+is, and every gunnery order is of the gunnery step the clock is at (ruling
+``turn.gunnery-order-outside-gunnery``, reading ``refuse``). A file of format 7 or older, or a
+text journal without ``format: 8``, was written when such an order was carried out wherever
+the clock was and one naming no gunnery step was Gunnery 1's: it is read with the reading
+``any-step``, unless it names the ruling itself.
 
 The file is never rewritten for it.
 """

@@ -10,7 +10,8 @@ another group, the engine refuses it, naming the step and where the clock is, wh
 ``advance`` belong to no group. A fire action has its own ruling
 (``turn.fire-outside-gunnery``, :func:`referee.rules.orders.step._at_gunnery`), and so do the
 other gunnery orders, Aim, Spot and Load: they are carried out at a gunnery step only (clauses
-``orders.gunnery-codes``, ``turn.gunnery``; ruling ``turn.gunnery-order-outside-gunnery``).
+``orders.gunnery-codes``, ``turn.gunnery``; ruling ``turn.gunnery-order-outside-gunnery``),
+each of the gunnery step the clock is at (``referee.rules.orders.step._gunnery_step``).
 """
 
 from __future__ import annotations

@@ -94,6 +94,29 @@ def _at_gunnery_order(state: MatchState, kind: str) -> None:
         raise OutOfPhase(refused, "kind")
 
 
+def _gunnery_step(state: MatchState, command: Fire | Aim | Spot) -> int:
+    """The gunnery step a gunnery order is of (clause ``orders.gunnery-codes``): the one the
+    clock is at, a ``gunnery`` naming the other refused (ruling
+    ``turn.gunnery-order-outside-gunnery``, reading ``refuse``); under ``any-step`` (files
+    of format 7 and older), or away from a gunnery step, the one it names, by default the
+    first."""
+    from referee.rules.orders.phase import GUNNERY_RULING
+    from referee.rules.turn.clock import TurnPosition
+
+    now = TurnPosition.at(state.rules, state.turn, state.step).step
+    if state.rules.reading(GUNNERY_RULING).value is True or now.kind != "gunnery":
+        return step_field(state, command, "gunnery", "gunnery", True)
+    number = int(now.number) if now.number is not None else 1
+    if command.gunnery is not None and command.gunnery != number:
+        raise OutOfPhase(
+            f"{command.KIND} gunnery={command.gunnery}: the match is at Gunnery {number} "
+            f"(turn {state.turn}); a gunnery order is of the gunnery step it is carried out "
+            f"at (clause orders.gunnery-codes, ruling {GUNNERY_RULING})",
+            "gunnery",
+        )
+    return number
+
+
 def _units_json(units: Mapping[str, UnitState] | list[UnitState]) -> dict[str, Any]:
     items = units.values() if isinstance(units, Mapping) else units
     return {u.uid: unit_state_json(u) for u in items}
@@ -183,7 +206,7 @@ def _fire(state: MatchState, command: Fire, dice: Dice) -> Event:
         raise CommandError(str(exc)) from None
     if weapon is None:
         raise CommandError(f"{shooter.uid} has no weapon")
-    now = GunneryStep(state.turn, step_field(state, command, "gunnery", "gunnery", True))
+    now = GunneryStep(state.turn, _gunnery_step(state, command))
     check = check_target(state.rules, _board(state), shooter, target, weapon, now=now)
     if check.shot is None:
         why = "; ".join(f"{r.text} ({r.clause})" for r in check.reasons)
@@ -558,7 +581,7 @@ def _aim(state: MatchState, command: Aim, dice: Dice) -> Event:
         check_not_shaken(unit)
     except RefereeError as exc:
         raise CommandError(f"aim: {exc}") from None
-    gunnery = step_field(state, command, "gunnery", "gunnery", True)
+    gunnery = _gunnery_step(state, command)
     return Event(
         "aim",
         command,
@@ -582,7 +605,7 @@ def _spot(state: MatchState, command: Spot, dice: Dice) -> Event:
         weapon = named_weapon(spotter, command.weapon)
     except UnknownWeapon as exc:
         raise CommandError(str(exc)) from None
-    now = GunneryStep(state.turn, step_field(state, command, "gunnery", "gunnery", True))
+    now = GunneryStep(state.turn, _gunnery_step(state, command))
     check = check_target(
         state.rules, _board(state), spotter, target, weapon, now=now, action="spot"
     )
