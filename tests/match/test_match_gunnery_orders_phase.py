@@ -22,7 +22,7 @@ from referee.match.journal.journal_text import JournalTextError, parse_journal, 
 from referee.rules.command import CommandError, OutOfPhase
 from referee.rules.orders.commands import Advance, Aim, Fire, Load
 from referee.rules.orders.hidden_commands import Spot
-from referee.rules.orders.phase import gunnery_order_refusal, phase_refusal
+from referee.rules.orders.phase import gunnery_refusal, phase_refusal
 
 RULING = "turn.gunnery-order-outside-gunnery"
 UNITS = [
@@ -63,7 +63,7 @@ def test_a_spot_at_the_aftermath_is_refused_before_its_target_is_looked_at(tmp_p
     with new_match(tmp_path) as m:
         m.run("To the aftermath", [Advance(to="aftermath", missing="confirm")])
         # the grunts are not hidden: the phase is what refuses, before the target is judged
-        refusal = gunnery_order_refusal(m.state, "spot")
+        refusal = gunnery_refusal(m.state, "spot")
         assert refusal.startswith("spot: a gunnery order") and '"Aftermath' in refusal
         with pytest.raises(CommandError, match=r"^spot: a gunnery order"):
             m.run("Spot at the aftermath", [Spot(uid="tank", target="grunts")])
@@ -72,7 +72,7 @@ def test_a_spot_at_the_aftermath_is_refused_before_its_target_is_looked_at(tmp_p
 def test_aim_and_load_at_a_gunnery_step_are_carried_out(tmp_path):
     with new_match(tmp_path) as m:
         m.run("To Gunnery 1", [Advance(to="gunnery-1", missing="confirm")])
-        assert gunnery_order_refusal(m.state, "load") == ""
+        assert gunnery_refusal(m.state, "load") == ""
         assert phase_refusal(m.state, Load(uid="tank")) == ""
         events = m.run("Gunnery 1: aim and load", [Load(uid="tank"), Aim(uid="tank")]).events
         assert [e.kind for e in events] == ["load", "aim"]

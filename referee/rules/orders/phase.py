@@ -24,7 +24,6 @@ from referee.rules.turn.sequence import TurnStep
 __all__ = [
     "GUNNERY_ORDER_KINDS",
     "PHASED_KINDS",
-    "gunnery_order_refusal",
     "gunnery_refusal",
     "phase_refusal",
 ]
@@ -75,7 +74,7 @@ def phase_refusal(state: MatchState, command: Command) -> str:
     (clause ``turn.sequence``, ruling ``turn.step-outside-phase``); ``""`` when it may, when
     the command carries out no step of the turn, or under the reading ``any-step``. A
     gunnery order is judged by its handler once its units are found, as a fire action is
-    (:func:`gunnery_order_refusal`, :func:`gunnery_refusal`)."""
+    (:func:`gunnery_refusal`)."""
     kind = command.KIND
     if kind not in PHASED_KINDS:
         return ""
@@ -98,34 +97,21 @@ def phase_refusal(state: MatchState, command: Command) -> str:
 
 
 def gunnery_refusal(state: MatchState, kind: str = "fire") -> str:
-    """Why a fire action (``kind``) may not be carried out now: the match is not at a
-    gunnery step of its turn (clause ``turn.gunnery``); ``""`` when it may, or when the ruleset
-    carries out a fire action at any step (ruling ``turn.fire-outside-gunnery``, read so by
-    files of format 2 and older)."""
-    if state.rules.reading("turn.fire-outside-gunnery").value is True:
+    """Why a gunnery order of ``kind`` (a fire action; an Aim, Spot or Load order) may not be
+    carried out now: the match is not at a gunnery step of its turn ('The first is executed in
+    gunnery 1, the second in gunnery 2', clauses ``turn.gunnery``, ``orders.gunnery-codes``);
+    ``""`` when it may, or when the ruleset carries it out at any step (rulings
+    ``turn.fire-outside-gunnery``, read so by files of format 2 and older, and
+    ``turn.gunnery-order-outside-gunnery``, by files of format 7 and older)."""
+    fire = kind == "fire"
+    ruling = "turn.fire-outside-gunnery" if fire else GUNNERY_RULING
+    if state.rules.reading(ruling).value is True:
         return ""
     step = TurnPosition.at(state.rules, state.turn, state.step).step
     if step.kind == "gunnery":
         return ""
     return (
-        f"{kind}: a fire action is carried out at a gunnery step only, "
-        f'and the match is at turn {state.turn}, "{step.label}" '
-        f"(clause turn.gunnery, ruling turn.fire-outside-gunnery)"
-    )
-
-
-def gunnery_order_refusal(state: MatchState, kind: str) -> str:
-    """Why an Aim, Spot or Load order (``kind``) may not be carried out now: the match is not
-    at a gunnery step of its turn ('The first is executed in gunnery 1, the second in gunnery
-    2', clause ``orders.gunnery-codes``); ``""`` when it may, or under the reading ``any-step``
-    of ruling ``turn.gunnery-order-outside-gunnery`` (files of format 7 and older)."""
-    if state.rules.reading(GUNNERY_RULING).value is True:
-        return ""
-    step = TurnPosition.at(state.rules, state.turn, state.step).step
-    if step.kind == "gunnery":
-        return ""
-    return (
-        f"{kind}: a gunnery order is carried out at a gunnery step only, "
-        f'and the match is at turn {state.turn}, "{step.label}" '
-        f"(clause turn.gunnery, ruling {GUNNERY_RULING})"
+        f"{kind}: {'a fire action' if fire else 'a gunnery order'} is carried out at a gunnery "
+        f'step only, and the match is at turn {state.turn}, "{step.label}" '
+        f"(clause turn.gunnery, ruling {ruling})"
     )

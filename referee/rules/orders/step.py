@@ -73,23 +73,12 @@ def step_field(
 
 
 def _at_gunnery(state: MatchState, kind: str) -> None:
-    """Refuse ``kind`` unless the match is at a gunnery step of its turn (clause
-    ``turn.gunnery``), or the ruleset carries out a fire action at any step (ruling
-    ``turn.fire-outside-gunnery``, read so by files of format 2 and older)."""
+    """Refuse a gunnery order of ``kind`` (fire, aim, spot, load) unless the match is at a
+    gunnery step of its turn (clause ``turn.gunnery``), or the ruleset carries it out at any
+    step (rulings ``turn.fire-outside-gunnery``, ``turn.gunnery-order-outside-gunnery``)."""
     from referee.rules.orders.phase import gunnery_refusal
 
     refused = gunnery_refusal(state, kind)
-    if refused:
-        raise OutOfPhase(refused, "kind")
-
-
-def _at_gunnery_order(state: MatchState, kind: str) -> None:
-    """Refuse an Aim, Spot or Load order (``kind``) unless the match is at a gunnery step of
-    its turn (clause ``orders.gunnery-codes``), or the ruleset carries them out at any step
-    (ruling ``turn.gunnery-order-outside-gunnery``, read so by files of format 7 and older)."""
-    from referee.rules.orders.phase import gunnery_order_refusal
-
-    refused = gunnery_order_refusal(state, kind)
     if refused:
         raise OutOfPhase(refused, "kind")
 
@@ -556,7 +545,7 @@ def _load(state: MatchState, command: Load, dice: Dice) -> Event:
     from referee.rules.fire.load import load
 
     unit = state.unit(command.uid)
-    _at_gunnery_order(state, "load")
+    _at_gunnery(state, "load")
     try:
         done = load(state.rules, unit, command.weapon)
     except RefereeError as exc:
@@ -576,7 +565,7 @@ def _aim(state: MatchState, command: Aim, dice: Dice) -> Event:
     from referee.rules.fire.load import aim_text, check_not_shaken, take_aim
 
     unit = state.unit(command.uid)
-    _at_gunnery_order(state, "aim")
+    _at_gunnery(state, "aim")
     try:
         check_not_shaken(unit)
     except RefereeError as exc:
@@ -600,7 +589,7 @@ def _spot(state: MatchState, command: Spot, dice: Dice) -> Event:
 
     spotter = state.unit(command.uid)
     target = state.unit(command.target)
-    _at_gunnery_order(state, "spot")
+    _at_gunnery(state, "spot")
     try:
         weapon = named_weapon(spotter, command.weapon)
     except UnknownWeapon as exc:
