@@ -155,7 +155,7 @@ def _undo_parser(msub: Any, action: str = "undo") -> None:
         choices=(1, 2),
         metavar="SIDE",
         help=f"side SIDE is at a blind setup's screen: {action} its own entries only "
-        "(ruling setup.blind-undo)",
+        "(ruling setup.blind-undo), the step named as SIDE sees it",
     )
     screen.add_argument(
         "--referee",
@@ -551,10 +551,15 @@ def _behind_screen(m: Any, args: argparse.Namespace) -> None:
 def run_undo_redo(args: argparse.Namespace) -> int:
     with _open(args.file) as m:
         _behind_screen(m, args)
+        before = m.state
         step = m.undo() if args.action == "undo" else m.redo()
         if step is None:
             print(f"nothing to {args.action}")
             return 1
+        if args.view is not None and m.SYSTEM == "orders":  # named as side VIEW sees it
+            from referee.rules.orders.concealment import conceal_steps
+
+            step = conceal_steps([step], before, (3 - args.view,))[0]
         print(f"{args.action}: {step.number}. {step.name}")
     return 0
 

@@ -95,3 +95,18 @@ def test_once_the_setup_is_revealed_undo_needs_no_side(tmp_path, capsys):
     assert main(["match", "step", str(path), "Reveal", "-c", "reveal"]) == 0
     assert main(["match", "undo", str(path)]) == 0  # the reveal itself
     assert undone(path) == [False, False, True]
+
+
+def test_under_the_referee_reading_the_side_at_the_screen_reads_no_other_sides_entry(
+    tmp_path, capsys
+):
+    # the reading lets any entry go, but the step's name is printed as side 2 sees it
+    path = blind_match(tmp_path, {"setup.blind-undo": "referee"})
+    assert main(["match", "undo", str(path)]) == 0
+    capsys.readouterr()
+    assert main(["match", "undo", str(path), "--view", "2"]) == 0  # side 1's tank at C9
+    out = capsys.readouterr().out
+    assert out.startswith("undo: 1. Setup: side 1 ") and "tank" not in out and "C9" not in out
+    assert main(["match", "redo", str(path), "--view", "2"]) == 0
+    out = capsys.readouterr().out
+    assert out.startswith("redo: 1. Setup: side 1 ") and "tank" not in out and "C9" not in out
