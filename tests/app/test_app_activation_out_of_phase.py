@@ -28,3 +28,29 @@ def test_a_deployment_by_the_side_whose_turn_it_is_not_is_refused(qtbot, deployi
     assert refusals.status(deploying) == (
         "Refused: it is side 1's turn, not side 2's (clause activation.deployment)"
     )
+
+
+def test_every_command_but_a_pass_has_a_wizard_opening_in_the_engines_phase_of_it():
+    """Draft 002: a wizard opens in the phases of the commands it writes, the phases the
+    engine's own check gives them (phase.PHASE_OF), not a list of its own; a pass is the
+    turn dock's Pass button."""
+    from referee.app.activation.wizards.opener import WIZARDS
+    from referee.rules.activation.commands import KINDS
+
+    written = [command.KIND for entry in WIZARDS for command in entry.writes]
+    assert sorted(written) == sorted(k for k in KINDS if k != "pass")
+    phases = {entry.key: entry.phases for entry in WIZARDS}
+    assert phases["start"] == ("presentation", "missions", "order")
+    assert phases["deploy"] == ("deployment",) and phases["before_battle"] == ("before-battle",)
+    assert {phases[k] for k in ("activate", "capture", "embark", "enter")} == {("main",)}
+
+
+def test_the_opener_follows_the_engine_when_a_command_changes_phase(monkeypatch):
+    from types import MappingProxyType
+
+    from referee.app.activation.wizards.opener import WIZARDS
+    from referee.rules.activation import phase
+
+    moved = dict(phase.PHASE_OF, capture="before-battle")
+    monkeypatch.setattr(phase, "PHASE_OF", MappingProxyType(moved))
+    assert next(e for e in WIZARDS if e.key == "capture").phases == ("before-battle",)

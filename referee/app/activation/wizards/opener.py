@@ -24,42 +24,58 @@ from referee.app.activation.wizards.start import start_wizard
 from referee.app.docks.wizard_host import WizardHost
 from referee.app.map.map_overlay import MapOverlay
 from referee.match.games.activation_file import ActivationMatch
+from referee.rules.activation import commands as c
+from referee.rules.activation import phase
 from referee.rules.activation.state import Phase
-
-START_PHASES: tuple[Phase, ...] = ("presentation", "missions", "order")
-"""The phases before deployment: both players present, the bans, the player order (one
-wizard, the step that is due: :func:`~referee.app.activation.wizards.start.start_wizard`)."""
 
 Make = Callable[[Situation, MapOverlay, QWidget | None], ActivationWizard]
 
 
 class WizardEntry(msgspec.Struct, frozen=True):
     """One wizard of the list: its key, its menu item (``&`` marks the key letter), the
-    phases it opens in, how it is made, and its button's words when shorter than the menu
-    item's (the turn dock is narrow)."""
+    commands it writes, how it is made, and its button's words when shorter than the menu
+    item's (the turn dock is narrow). It opens in the phases the engine gives its commands
+    (:data:`~referee.rules.activation.phase.PHASE_OF`, which the step itself checks)."""
 
     key: str
     menu: str
-    phases: tuple[Phase, ...]
+    writes: tuple[type[c.Command], ...]
     make: Make
     short: str = ""
+
+    @property
+    def phases(self) -> tuple[Phase, ...]:
+        """The phases the engine lets this wizard's commands be carried out in."""
+        return tuple(dict.fromkeys(phase.PHASE_OF[command.KIND] for command in self.writes))
 
     @property
     def button(self) -> str:
         return self.short or self.menu.replace("&", "")
 
 
+START = (c.Present, c.Ban, c.RollOrder, c.ChooseOrder)
+"""The steps before deployment: both players present, the bans, the player order (one
+wizard, the step that is due: :func:`~referee.app.activation.wizards.start.start_wizard`)."""
+
 WIZARDS: tuple[WizardEntry, ...] = (
-    WizardEntry("start", "&Start of the game…", START_PHASES, start_wizard),
-    WizardEntry("deploy", "&Deploy…", ("deployment",), DeployWizard),
-    WizardEntry("reserves", "Choose the &reserves…", ("reserves",), ReservesWizard),
-    WizardEntry("before_battle", "&Before the battle…", ("before-battle",), BeforeBattleWizard),
-    WizardEntry("activate", "&Activate…", ("main",), ActivateWizard),
-    WizardEntry("capture", "&Capture…", ("main",), CaptureWizard),
-    WizardEntry("embark", "&Embark / disembark…", ("main",), EmbarkWizard),
-    WizardEntry("enter", "Enter from the reser&ves…", ("main",), EnterWizard, "From the reserves…"),
+    WizardEntry("start", "&Start of the game…", START, start_wizard),
+    WizardEntry("deploy", "&Deploy…", (c.Deploy, c.DeployPass), DeployWizard),
+    WizardEntry("reserves", "Choose the &reserves…", (c.Reserves,), ReservesWizard),
+    WizardEntry(
+        "before_battle",
+        "&Before the battle…",
+        (c.BeforeBattle, c.BeforeBattleDone),
+        BeforeBattleWizard,
+    ),
+    WizardEntry("activate", "&Activate…", (c.Move, c.Shoot), ActivateWizard),
+    WizardEntry("capture", "&Capture…", (c.Capture,), CaptureWizard),
+    WizardEntry("embark", "&Embark / disembark…", (c.Embark, c.Disembark), EmbarkWizard),
+    WizardEntry(
+        "enter", "Enter from the reser&ves…", (c.Enter,), EnterWizard, "From the reserves…"
+    ),
 )
-"""Every wizard of the activation rules, in the order of the game."""
+"""Every wizard of the activation rules, in the order of the game (a pass is the turn
+dock's Pass button, no wizard)."""
 
 
 class ActivationWizards:
@@ -88,7 +104,7 @@ class ActivationWizards:
         entry = next(e for e in WIZARDS if e.key == key)
         state = self.match.state
         if state.phase not in entry.phases or (
-            state.turn is None and state.phase not in START_PHASES  # no side's turn there
+            state.turn is None and state.phase not in WIZARDS[0].phases  # no side's turn
         ):
             self.refuse(f"not now: the game asks {self.match.system.agenda(state)}")
             return None
