@@ -170,3 +170,21 @@ def test_the_player_order_choice_opens_on_its_first_row_so_return_goes_on(qtbot,
     assert wizard.currentPage() is wizard.dice
     finish(qtbot, wizard)
     assert last_step(window)[0] == "choose-order side=2 go=second"
+
+
+def test_a_ban_s_outcome_says_the_ban_once_with_the_missions_left(qtbot, tmp_path):
+    """Clause activation.mission-choosing: the Turn dock says what the ban did once (not
+    its summary, then its working that repeats it), with the missions left."""
+    window = sample_window(qtbot, tmp_path, 1)  # the armies presented: side 1 bans
+    wizard = press_n(qtbot, window)
+    wizard.missions.pick("open-field")
+    next_page(qtbot, wizard)
+    finish(qtbot, wizard)
+    said = window.game.panel.outcome.text()
+    assert said.count("side 1 bans open-field") == 1, said
+    assert said.startswith("side 1 bans open-field; left: crossroads, twin-towers, last-stand")
+    step = window.session.match.steps()[-1]  # the journal keeps the words it always wrote
+    assert step.events[0].text.split("\n")[:2] == [
+        "side 1 bans open-field",
+        "side 1 bans open-field; left: crossroads, twin-towers, last-stand",
+    ]

@@ -51,12 +51,22 @@ def shown_line(maps: Mapping[str, BattleMap], line: str) -> str:
     return f"{found['head']}{sides_edges_words(maps[found['id']], edges)}{found['tail']}"
 
 
+def summary_once(text: str) -> str:
+    """An event's words (its summary, then its working) with the summary said once: left
+    out where the first line of the working repeats it and goes on (a ban's "side 1 bans
+    open-field", then "side 1 bans open-field; left: ...")."""
+    summary, _, rest = text.partition("\n")
+    return rest if summary and rest.startswith(summary) else text
+
+
 def shown_event(maps: Mapping[str, BattleMap], event: Event) -> Event:
-    """``event`` with its words as a referee reads them (:func:`shown_line`); for showing
-    only, never for writing: the journal keeps the words it always wrote."""
-    if "side 1's edge " not in event.text:  # most events: no mission line
-        return event
-    text = "\n".join(shown_line(maps, line) for line in event.text.split("\n"))
+    """``event`` with its words as a referee reads them (:func:`shown_line`, the summary
+    said once: :func:`summary_once`); for showing only, never for writing: the journal
+    keeps the words it always wrote."""
+    text = summary_once(event.text)
+    if "side 1's edge " not in text:  # most events: no mission line
+        return event if text == event.text else replace(event, text=text)
+    text = "\n".join(shown_line(maps, line) for line in text.split("\n"))
     if text == event.text:
         return event
     working = event.detail.get("working")
