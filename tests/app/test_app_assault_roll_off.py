@@ -50,6 +50,8 @@ def test_a_typed_roll_off_names_the_side_whose_die_is_higher(qtbot, tmp_path):
     assert tie.isVisible() and tie.is_typed()  # typed, as the pools
     assert "Type the dice of the roll-off." in page.summary.text()
     assert not page.isComplete()
+    # no side chooses the deflections before the roll-off decides: no proposal to use
+    assert page.proposal_button.isVisible() and not page.proposal_button.isEnabled()
     # 3 against 3: equal, roll again; then 2 against 5: side 2 gains the advantage
     type_dice(qtbot, tie, (3, 3, 2, 5))
     purposes = [s.request.purpose for s in tie.slots]

@@ -179,7 +179,8 @@ class AdvantagePage(AssaultPage):
                 widget.deleteLater()
         self.spins = {}
         self.proposed = None
-        if adv is None:
+        if adv is None:  # no side has the advantage yet (a roll-off to come): no proposal
+            self.proposal_button.setEnabled(False)
             return
         rules = self.aw().state.rules
         self.proposed = propose_deflection(rules, adv)
