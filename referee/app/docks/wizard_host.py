@@ -17,7 +17,8 @@ match opened), :meth:`WizardHost.outdate` closes it with :data:`OUTDATED` (nothi
 and the dock says why, so that no step is ever built on a match that is no longer there.
 
 This module opens, finishes, outdates and cancels the wizard; the rest is each its own
-part: Return means Next and the keyboard stays where the referee types
+part: Return means Next, the keyboard stays where the referee types and the wizard's
+buttons have letters no key of the page or window takes
 (:mod:`referee.app.docks.wizard_keys`); the dock widens for the wizard with the width of
 the docks across the map, so the map keeps its own (:mod:`referee.app.docks.wizard_room`);
 lists, labels and subtitles wrap their lines to the dock's width
@@ -38,7 +39,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from referee.app.docks.wizard_keys import FocusKeeper, ReturnMeansNext
+from referee.app.docks.wizard_keys import FocusKeeper, ReturnMeansNext, letter_buttons
 from referee.app.docks.wizard_room import WIZARD_CHARS as WIZARD_CHARS  # the dock layout's
 from referee.app.docks.wizard_room import DockRoom
 from referee.app.map.map_overlay import MapOverlay
@@ -138,6 +139,7 @@ class WizardHost(QDockWidget):
         self.box.addWidget(wizard)
         wizard.finished.connect(lambda result: self._finished(wizard, result, then))
         wizard.currentIdChanged.connect(lambda _id: self._unpin_subtitle())
+        wizard.currentIdChanged.connect(lambda _id: letter_buttons(wizard))
         wizard.currentIdChanged.connect(lambda _id: QTimer.singleShot(0, self._page_shown))
         wizard.installEventFilter(self)
         self._unpin_subtitle()
@@ -147,6 +149,7 @@ class WizardHost(QDockWidget):
         self.present()
         wizard.resize(self.holder.size())  # not the size it asked for as a dialog
         wizard.show()
+        letter_buttons(wizard)  # its buttons' letters: none the page or the window takes
         self.opened.emit()
         return True
 
@@ -157,6 +160,7 @@ class WizardHost(QDockWidget):
             wrap_labels(self.wizard)
             fit_subtitle(self.wizard)
             fit_minimum(self.wizard)
+            letter_buttons(self.wizard)  # the page as it shows, its fields made
         self.room.make_room(self.wizard)  # a page may need the dock wider than the first did
         self.focus.focus_page()
 

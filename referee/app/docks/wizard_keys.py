@@ -1,6 +1,7 @@
 """The keyboard in the open wizard of the wizard dock (:mod:`referee.app.docks.wizard_host`):
 Return means Next (or Finish) wherever the keyboard is in the wizard, and the keyboard stays
-where the referee types.
+where the referee types; the wizard's own buttons have key letters no other key of the
+window takes (:func:`letter_buttons`, on every page).
 
 A button of a page the referee has pressed ("Use the proposal", a code of an order) never
 becomes the button Return presses again (:class:`ReturnMeansNext`: no button of a page is
@@ -14,6 +15,8 @@ a hidden field loses the focus to the next widget of the window, the map; the
 
 from __future__ import annotations
 
+import re
+from collections.abc import Collection
 from typing import TYPE_CHECKING, Protocol, cast
 
 from PySide6.QtCore import QEvent, QObject, Qt, QTimer
@@ -146,3 +149,77 @@ class FocusKeeper(QObject):
         focus = QApplication.focusWidget()
         if focus is None or not wizard.isAncestorOf(focus):
             field.setFocus(Qt.FocusReason.OtherFocusReason)
+
+
+def _letter(text: str) -> str | None:
+    """The key letter of ``text``: the one after a single ``&`` (``&&`` is an ampersand)."""
+    found = re.search(r"&([^&])", text.replace("&&", ""))
+    return found.group(1).lower() if found else None
+
+
+def window_letters(window: QWidget, leave_out: Collection[QWidget] = ()) -> set[str]:
+    """The key letters ``window`` answers to now, but those of ``leave_out``: its menu bar's
+    titles, and its shown buttons, labels of a field, boxes' titles and tabs (Alt and a
+    letter two of them share would reach the first only)."""
+    from PySide6.QtWidgets import QAbstractButton, QGroupBox, QLabel, QMenuBar, QTabBar
+
+    texts: list[str] = []
+    for child in window.findChildren(QWidget):
+        if child in leave_out or child.window() is not window or not child.isVisibleTo(window):
+            continue
+        if isinstance(child, QMenuBar):
+            texts += [a.text() for a in child.actions() if a.isVisible() and not a.isSeparator()]
+        elif isinstance(child, QAbstractButton) or (
+            isinstance(child, QLabel) and child.buddy() is not None
+        ):
+            texts.append(child.text())
+        elif isinstance(child, QGroupBox):
+            texts.append(child.title())
+        elif isinstance(child, QTabBar):
+            texts += [child.tabText(i) for i in range(child.count()) if child.isTabVisible(i)]
+    return {letter for text in texts if (letter := _letter(text)) is not None}
+
+
+def lettered(words: str, taken: set[str]) -> str:
+    """``words`` with its first letter that ``taken`` does not hold marked as its key
+    (``&``); as they are if each of its letters is taken."""
+    plain = words.replace("&&", "\0").replace("&", "").replace("\0", "&&")
+    for i, char in enumerate(plain):
+        if char.isalpha() and char.lower() not in taken and plain[i - 1 : i] != "&":
+            return f"{plain[:i]}&{plain[i:]}"
+    return plain
+
+
+BUTTON_WORDS: tuple[tuple[str, str], ...] = (
+    ("NextButton", "Next >"),
+    ("FinishButton", "Finish"),
+    ("BackButton", "< Back"),
+    ("CancelButton", "Cancel"),
+    ("CommitButton", "Commit"),
+)
+"""The wizard's own buttons by name, with their words, in the order they get a letter."""
+
+
+def letter_buttons(wizard: QWizard) -> None:
+    """Give the wizard's own buttons (Next, Finish, Back, Cancel) letters that no other key
+    of the window it is in takes (its page's fields, the menus, the docks): the first free
+    letter of each button's words, in that order, so Alt and the letter presses it. A
+    page's own words for a button (Next reading "Roll the dice") keep their letter unless
+    another key takes it."""
+    from PySide6.QtWidgets import QWizard  # loaded with the wizard, not at start
+
+    buttons = [(getattr(QWizard.WizardButton, name), words) for name, words in BUTTON_WORDS]
+    page = wizard.currentPage()
+    own = [b for which, _words in buttons if (b := wizard.button(which)) is not None]
+    taken = window_letters(wizard.window(), own)
+    for which, words in buttons:
+        text = lettered(words, taken)
+        if wizard.buttonText(which) != text:
+            wizard.setButtonText(which, text)
+        button = wizard.button(which)
+        shown = button.text() if button is not None else text
+        own_words = shown != text and page is not None  # the page's words for the button
+        if own_words and page is not None and (_letter(shown) is None or _letter(shown) in taken):
+            shown = lettered(shown, taken)
+            page.setButtonText(which, shown)
+        taken.add(_letter(shown) or "")
