@@ -211,6 +211,11 @@ class DiceEntry(QWidget, DiceReadout):
         any face is seen."""
         return self.reveal and self.hides_dice()
 
+    def awaits_choice(self) -> bool:
+        """Whether the app's dice are chosen and not drawn yet while the table's may still
+        be typed: the keyboard goes to the choice (Down: the table's)."""
+        return self.typed.isEnabled() and not self.is_typed() and self.hides_dice()
+
     def roll(self) -> None:
         """Show the app's dice (``reveal``): from now on they stand, typing is off."""
         if not self.awaits_roll():

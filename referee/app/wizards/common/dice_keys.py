@@ -21,6 +21,7 @@ def put_cursor(box: FaceBox, boxes: Iterable[FaceBox], grid_host: QWidget) -> No
     others = list(boxes)
     QTimer.singleShot(0, lambda: deselect_others(others))  # once the key that moved us is done
     box.setFocus(Qt.FocusReason.OtherFocusReason)
+    box.placed = True  # the app moved the cursor: a Tab now is that same move
     box.selectAll()
     layout = grid_host.layout()
     if layout is not None:
