@@ -37,6 +37,7 @@ from referee.app.wizards.assault.page import (
     problem_label,
 )
 from referee.app.wizards.assault.plan import AssaultPlan, run_stage
+from referee.app.wizards.common.face_box import FOCUS_FRAME
 from referee.board.hexgrid import Hex, facing_name, hex_label, parse_label
 from referee.board.retreat import Retreat
 from referee.rules.assault.outcome import Outcome
@@ -166,6 +167,8 @@ class RetreatPage(AssaultPage):
             facing.setCurrentIndex(r.facings.index(now))
         self.table.setCellWidget(row, 2, into)
         self.table.setCellWidget(row, 3, facing)
+        for box in (into, facing):  # the keyboard's place, seen at once
+            box.setStyleSheet(f"QComboBox:focus {{ border: 2px solid {FOCUS_FRAME}; }}")
         into.installEventFilter(self)
         facing.installEventFilter(self)
         self.rows.append((uid, r))

@@ -45,7 +45,7 @@ from shiboken6 import isValid
 from referee.app.wizards.common import dice_keys
 from referee.app.wizards.common.dice_readout import DiceReadout
 from referee.app.wizards.common.dice_words import purpose_html, roll_words, status_text
-from referee.app.wizards.common.face_box import FaceBox
+from referee.app.wizards.common.face_box import FOCUS_FRAME, FaceBox
 from referee.app.wizards.common.tab_out import tab_out
 from referee.dice.service import Dice
 from referee.dice.typed_run import DieKey, DieSlot, TypedRun, rolled_run, typed_run
@@ -54,6 +54,13 @@ Runner = Callable[[Dice], object]
 
 NEXT_STYLE = "background: #fff3c4"
 """The row of the die the step needs next."""
+
+FOCUSED_CHOICE = (
+    "QRadioButton { border: 2px solid transparent; border-radius: 3px; padding: 1px; }"
+    f" QRadioButton:focus {{ border-color: {FOCUS_FRAME}; }}"
+)
+"""The choice of the app's dice or the table's, framed while the keyboard is on it (Down
+and Up change it)."""
 
 
 class DiceEntry(QWidget, DiceReadout):
@@ -87,6 +94,8 @@ class DiceEntry(QWidget, DiceReadout):
         self.digital = QRadioButton("The app rolls the dice")
         self.typed = QRadioButton("Type the dice rolled at the table")
         self.digital.setChecked(True)
+        for choice in (self.digital, self.typed):  # the keyboard's place, seen at once
+            choice.setStyleSheet(FOCUSED_CHOICE)
         group = QButtonGroup(self)
         group.addButton(self.digital)
         group.addButton(self.typed)
