@@ -76,7 +76,7 @@ class ActivationGame:
         """The Unit dock's inspector of the other game system, given back on :meth:`detach`."""
         self.inspector.ruleRequested.connect(window.wizard_host.linkClicked)
         qt = window.qt_window()
-        self.wizards = ActivationWizards(self.match, window.wizard_host, qt, window.refuse)
+        self.wizards = ActivationWizards(lambda: self.match, window.wizard_host, qt, window.refuse)
         self.actions: list[QAction] = []
         for entry in WIZARDS:  # the one list of the activation wizards (opener.WIZARDS)
             action = QAction(entry.menu, qt)

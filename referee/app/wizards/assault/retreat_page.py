@@ -11,9 +11,9 @@ run before it is written.
 
 from __future__ import annotations
 
-from dataclasses import replace
 from types import MappingProxyType
 
+from msgspec.structs import replace
 from PySide6.QtCore import QEvent, QObject, Qt
 from PySide6.QtGui import QKeyEvent
 from PySide6.QtWidgets import (

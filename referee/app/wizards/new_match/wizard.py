@@ -17,11 +17,11 @@ Each page has its module (``edition_page``, ``scenario_page``, ``map_page``, ``a
 from __future__ import annotations
 
 from collections.abc import Mapping
-from dataclasses import dataclass
 from pathlib import Path
 from types import MappingProxyType
 from typing import Any
 
+import msgspec
 from PySide6.QtCore import Qt
 from PySide6.QtWidgets import QMessageBox, QWidget, QWizard
 
@@ -41,8 +41,7 @@ from referee.paths import data_dir
 from referee.scenarios.model import Scenario
 
 
-@dataclass(frozen=True)
-class NewMatch:
+class NewMatch(msgspec.Struct, frozen=True):
     """What the wizard chose; :meth:`create` writes the match file."""
 
     path: Path
