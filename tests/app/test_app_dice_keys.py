@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from app_window import demo_window
 from PySide6.QtCore import Qt
-from PySide6.QtWidgets import QApplication
+from PySide6.QtWidgets import QApplication, QWizard
 from test_app_gunnery_wizard import to_roll_page
 
 
@@ -212,4 +212,28 @@ def test_return_on_the_choice_of_the_apps_dice_rolls_them(qtbot, tmp_path):
     assert dice.awaits_roll()
     qtbot.keyClick(focus(), Qt.Key.Key_Return)
     assert not dice.awaits_roll() and dice.shown
+    wizard.reject()
+
+
+def test_a_die_typed_on_the_wizards_buttons_goes_to_the_die_asked_next(qtbot, tmp_path):
+    # two Tabs took the keyboard to Cancel: the 6 the table shows is not lost, it is die 1
+    wizard, dice = roll_dice(qtbot, tmp_path)
+    qtbot.keyClick(dice.digital, Qt.Key.Key_Down)
+    qtbot.keyClick(focus(), Qt.Key.Key_Tab)
+    qtbot.keyClick(focus(), Qt.Key.Key_Tab)
+    assert focus() is wizard.button(QWizard.WizardButton.CancelButton)
+    qtbot.keyClicks(focus(), "6")
+    assert dice.values()[:1] == (6,)
+    assert focus() is dice.box(1)
+    wizard.reject()
+
+
+def test_a_die_typed_on_the_choice_of_typed_dice_goes_to_the_die_asked_next(qtbot, tmp_path):
+    wizard, dice = roll_dice(qtbot, tmp_path)
+    qtbot.keyClick(dice.digital, Qt.Key.Key_Down)
+    assert focus() is dice.box(0)
+    dice.typed.setFocus(Qt.FocusReason.BacktabFocusReason)  # Shift+Tab back to the choice
+    assert focus() is dice.typed
+    qtbot.keyClicks(focus(), "4")
+    assert dice.values()[:1] == (4,) and dice.box(0).typed() == 4
     wizard.reject()

@@ -19,7 +19,9 @@ order the step asks for them, what the journal step is given), :meth:`complete` 
 :meth:`problem`, and listens to ``changed``. A die's box is
 :class:`~referee.app.wizards.common.face_box.FaceBox`; the words beside the dice are
 :mod:`referee.app.wizards.common.dice_words`; the keyboard among the boxes (Tab, Backspace
-back to the die before) is :mod:`referee.app.wizards.common.dice_keys`.
+back to the die before) is :mod:`referee.app.wizards.common.dice_keys`. A digit typed while
+the keyboard is on the choice of dice or on a wizard button (a Tab too many) is the die
+asked next: a die typed is never lost.
 """
 
 from __future__ import annotations
@@ -28,7 +30,8 @@ from collections.abc import Callable, Sequence
 from html import escape
 
 from msgspec.structs import replace
-from PySide6.QtCore import Qt, QTimer, Signal
+from PySide6.QtCore import QEvent, QObject, Qt, QTimer, Signal
+from PySide6.QtGui import QKeyEvent, QShowEvent
 from PySide6.QtWidgets import (
     QApplication,
     QButtonGroup,
@@ -38,6 +41,7 @@ from PySide6.QtWidgets import (
     QScrollArea,
     QVBoxLayout,
     QWidget,
+    QWizard,
     QWizardPage,
 )
 from shiboken6 import isValid
@@ -54,6 +58,15 @@ Runner = Callable[[Dice], object]
 
 NEXT_STYLE = "background: #fff3c4"
 """The row of the die the step needs next."""
+
+KEY_BUTTONS = (
+    QWizard.WizardButton.BackButton,
+    QWizard.WizardButton.NextButton,
+    QWizard.WizardButton.CommitButton,
+    QWizard.WizardButton.FinishButton,
+    QWizard.WizardButton.CancelButton,
+)
+"""The wizard's buttons a die typed on goes to the die asked next."""
 
 FOCUSED_CHOICE = (
     "QRadioButton { border: 2px solid transparent; border-radius: 3px; padding: 1px; }"
@@ -396,6 +409,47 @@ class DiceEntry(QWidget, DiceReadout):
             button.setFocus(Qt.FocusReason.TabFocusReason)
             return True
         return super().focusNextPrevChild(next)
+
+    def showEvent(self, event: QShowEvent) -> None:
+        super().showEvent(event)
+        for source in self._key_sources():
+            source.installEventFilter(self)  # once: installing again only moves it first
+
+    def _key_sources(self) -> list[QWidget]:
+        """Where a die typed with the keyboard elsewhere than in its box still reaches it:
+        the choice of the app's dice or the table's, and the wizard's buttons (a Tab too
+        many takes the keyboard there)."""
+        sources: list[QWidget] = [self.digital, self.typed]
+        page = self.parentWidget()
+        while page is not None and not isinstance(page, QWizardPage):
+            page = page.parentWidget()
+        wizard = page.wizard() if isinstance(page, QWizardPage) else None
+        if wizard is not None:
+            for which in KEY_BUTTONS:
+                button = wizard.button(which)
+                if button is not None:
+                    sources.append(button)
+        return sources
+
+    def eventFilter(self, watched: QObject, event: QEvent) -> bool:
+        """A digit typed on the choice of dice or a wizard button while the table's dice
+        are typed here: it is the die asked next (never lost to a button)."""
+        if (
+            event.type() == QEvent.Type.KeyPress
+            and isinstance(event, QKeyEvent)
+            and len(event.text()) == 1
+            and event.text().isdigit()
+            and not event.modifiers() & ~Qt.KeyboardModifier.KeypadModifier
+            and self.isVisible()
+            and self.is_typed()
+        ):
+            box = next((self.boxes[s.key] for s in self.slots if s.value is None), None)
+            if box is not None and box.isEnabled():
+                dice_keys.put_cursor(box, self.boxes.values(), self.grid_host)
+                key = QKeyEvent(event.type(), event.key(), event.modifiers(), event.text())
+                QApplication.sendEvent(box, key)
+                return True
+        return super().eventFilter(watched, event)
 
     def _back(self, key: DieKey) -> None:
         """Backspace in die ``key``'s box, not typed: the cursor to the die before."""
