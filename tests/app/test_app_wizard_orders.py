@@ -205,3 +205,23 @@ def test_a_gunnery_order_that_does_not_read_keeps_the_movement_buttons_in_place(
     assert editor.button("gunnery", 1, "Load").isEnabled()
     assert editor.button("gunnery", 1, "Load").isChecked()
     wizard.reject()
+
+
+def test_a_movement_order_that_does_not_read_keeps_every_steps_buttons_in_place_off(
+    qtbot, tmp_path
+):
+    # the speeds of the steps follow from the movement order: while it does not read the
+    # buttons stay where they were, off (a press could not rewrite the order)
+    window = demo_window(qtbot, tmp_path)
+    wizard = open_orders(qtbot, window, downs=1)
+    pick_unit(qtbot, wizard, "tank")
+    editor = wizard.orders_page.editor
+    type_into(qtbot, editor.fields["movement"], "- + X + -")
+    assert editor.errors["movement"].isVisible()
+    assert editor.step_buttons("movement", 2) == ["L", "R", "A", "-"]
+    assert not editor.button("movement", 2, "L").isEnabled()
+    assert not editor.button("gunnery", 2, "Load").isEnabled()
+    type_into(qtbot, editor.fields["movement"], "A + - + -")
+    assert editor.button("movement", 2, "F").isEnabled()  # slow from step 2 (orders.speed)
+    assert "Load" not in editor.step_buttons("gunnery", 2)  # slow has no Load: rebuilt
+    wizard.reject()
