@@ -26,6 +26,7 @@ from PySide6.QtCore import Qt
 from PySide6.QtWidgets import QDialog, QFileDialog, QLineEdit, QMessageBox, QWidget
 
 from referee.app.widgets.file_dialogs import name_only
+from referee.app.widgets.message_box import MessageBox
 
 WILDCARDS = frozenset("*?[")
 """The characters of a name pattern (the dialog's filter), never of a file to write."""
@@ -74,7 +75,7 @@ class SaveDialog(QFileDialog):
             return
         why = refused_name(Path(files[0]).name if files else name)
         if why is not None:
-            box = QMessageBox(
+            box = MessageBox(
                 QMessageBox.Icon.Warning, "Not a file name", f"{why}; type another.", parent=self
             )
             box.setTextFormat(Qt.TextFormat.PlainText)  # the name as typed, never rich text
@@ -113,7 +114,7 @@ class SaveDialog(QFileDialog):
     ) -> int:
         """A message of plain text over the dialog, waited for: the button pressed (No,
         the default, when there is one)."""
-        box = QMessageBox(icon, title, text, buttons, self)
+        box = MessageBox(icon, title, text, buttons, self)
         box.setTextFormat(Qt.TextFormat.PlainText)  # a file's name, never rich text
         if buttons & QMessageBox.StandardButton.No:
             box.setDefaultButton(QMessageBox.StandardButton.No)

@@ -26,6 +26,7 @@ from PySide6.QtCore import Qt
 from PySide6.QtWidgets import QMessageBox, QWidget, QWizard
 
 from referee.app.session.match_session import DICE_SETTING
+from referee.app.widgets.message_box import MessageBox
 from referee.app.widgets.plain_text import plain_titles
 from referee.app.wizards.new_match.armies_page import ArmiesPage
 from referee.app.wizards.new_match.edition_page import EditionPage
@@ -119,7 +120,7 @@ class NewMatchWizard(QWizard):
         if self.discard_box is not None:  # asked already: bring the question forward
             self.discard_box.raise_()
             return
-        box = QMessageBox(
+        box = MessageBox(
             QMessageBox.Icon.Question,
             self.windowTitle(),
             "Discard this new match? Nothing is written yet: the choices made "
