@@ -19,19 +19,16 @@ order the step asks for them, what the journal step is given), :meth:`complete` 
 :meth:`problem`, and listens to ``changed``. A die's box is
 :class:`~referee.app.wizards.common.face_box.FaceBox`; the words beside the dice are
 :mod:`referee.app.wizards.common.dice_words`; the keyboard among the boxes (Tab, Backspace
-back to the die before) is :mod:`referee.app.wizards.common.dice_keys`. A digit typed while
-the keyboard is on the choice of dice or on a wizard button (a Tab too many) is the die
-asked next: a die typed is never lost.
+back to the die before, a digit typed on a wizard button: the die asked next) is
+:mod:`referee.app.wizards.common.dice_keys`.
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
-from html import escape
 
 from msgspec.structs import replace
-from PySide6.QtCore import QEvent, QObject, Qt, QTimer, Signal
-from PySide6.QtGui import QKeyEvent, QShowEvent
+from PySide6.QtCore import Qt, QTimer, Signal
 from PySide6.QtWidgets import (
     QApplication,
     QButtonGroup,
@@ -41,15 +38,18 @@ from PySide6.QtWidgets import (
     QScrollArea,
     QVBoxLayout,
     QWidget,
-    QWizard,
-    QWizardPage,
 )
 from shiboken6 import isValid
 
 from referee.app.wizards.common import dice_keys
 from referee.app.wizards.common.dice_readout import DiceReadout
-from referee.app.wizards.common.dice_words import purpose_html, roll_words, status_text
-from referee.app.wizards.common.face_box import FOCUS_FRAME, FaceBox
+from referee.app.wizards.common.dice_words import (
+    purpose_html,
+    refused_note,
+    roll_words,
+    status_text,
+)
+from referee.app.wizards.common.face_box import FaceBox
 from referee.app.wizards.common.tab_out import tab_out
 from referee.dice.service import Dice
 from referee.dice.typed_run import DieKey, DieSlot, TypedRun, rolled_run, typed_run
@@ -58,22 +58,6 @@ Runner = Callable[[Dice], object]
 
 NEXT_STYLE = "background: #fff3c4"
 """The row of the die the step needs next."""
-
-KEY_BUTTONS = (
-    QWizard.WizardButton.BackButton,
-    QWizard.WizardButton.NextButton,
-    QWizard.WizardButton.CommitButton,
-    QWizard.WizardButton.FinishButton,
-    QWizard.WizardButton.CancelButton,
-)
-"""The wizard's buttons a die typed on goes to the die asked next."""
-
-FOCUSED_CHOICE = (
-    "QRadioButton { border: 2px solid transparent; border-radius: 3px; padding: 1px; }"
-    f" QRadioButton:focus {{ border-color: {FOCUS_FRAME}; }}"
-)
-"""The choice of the app's dice or the table's, framed while the keyboard is on it (Down
-and Up change it)."""
 
 
 class DiceEntry(QWidget, DiceReadout):
@@ -107,8 +91,7 @@ class DiceEntry(QWidget, DiceReadout):
         self.digital = QRadioButton("The app rolls the dice")
         self.typed = QRadioButton("Type the dice rolled at the table")
         self.digital.setChecked(True)
-        for choice in (self.digital, self.typed):  # the keyboard's place, seen at once
-            choice.setStyleSheet(FOCUSED_CHOICE)
+        dice_keys.frame_on_focus(self.digital, self.typed)
         group = QButtonGroup(self)
         group.addButton(self.digital)
         group.addButton(self.typed)
@@ -162,6 +145,9 @@ class DiceEntry(QWidget, DiceReadout):
         self._refused_key: DieKey | None = None
         self._refused_note = ""
         self.typed.toggled.connect(self._mode)
+        self.stray = dice_keys.StrayDigits(  # a digit typed on a wizard button: the next die
+            self, lambda: self.focus_next() if self.isVisible() and self.is_typed() else None
+        )
 
     # --- the step ---------------------------------------------------------------------
 
@@ -234,8 +220,7 @@ class DiceEntry(QWidget, DiceReadout):
         return self.reveal and self.hides_dice()
 
     def awaits_choice(self) -> bool:
-        """Whether the app's dice are chosen and not drawn yet while the table's may still
-        be typed: the keyboard goes to the choice (Down: the table's)."""
+        """Whether the app's dice, not drawn yet, may still be the table's (Down there)."""
         return self.typed.isEnabled() and not self.is_typed() and self.hides_dice()
 
     def roll(self) -> None:
@@ -367,10 +352,7 @@ class DiceEntry(QWidget, DiceReadout):
         slot = self.slots[where - 1] if where else None
         what = f" for die {where} ({slot.request.purpose})" if slot else ""
         self._refused_key = key
-        self._refused_note = (
-            f"<br><span style='color:#c62828'>{escape(text)} refused: a d{box.sides} shows "
-            f"1 to {box.sides}</span>"
-        )
+        self._refused_note = refused_note(text, box.sides)
         label = self.purposes.get(key)
         if label is not None and slot is not None:  # next to the box, at once
             label.setText(self._purpose_html(slot))
@@ -388,68 +370,27 @@ class DiceEntry(QWidget, DiceReadout):
         del self.typed_values[key]
         self.refresh()
 
-    def focus_next(self) -> None:
+    def focus_next(self) -> FaceBox | None:
         """Put the cursor in the first die not typed yet, scrolled into view with what it
-        is for (a long list of dice runs below the dock)."""
+        is for (a long list of dice runs below the dock); that die's box, if any."""
         for slot in self.slots:
             if slot.value is None:
-                dice_keys.put_cursor(self.boxes[slot.key], self.boxes.values(), self.grid_host)
-                return
+                box = self.boxes[slot.key]
+                dice_keys.put_cursor(box, self.boxes.values(), self.grid_host)
+                return box
         QTimer.singleShot(0, lambda: dice_keys.deselect_others(list(self.boxes.values())))
+        return None
 
     def focusNextPrevChild(self, next: bool) -> bool:
         """Tab from the last die goes on to the wizard's Next (or Finish, or Cancel while
         Next waits), in every wizard, never out of the wizard dock to the map, where Return
         presses nothing (:mod:`.tab_out`)."""
-        page = self.parentWidget()
-        while page is not None and not isinstance(page, QWizardPage):
-            page = page.parentWidget()
+        page = dice_keys.page_of(self)
         button = tab_out(page, page.wizard()) if next and page is not None else None
         if button is not None:
             button.setFocus(Qt.FocusReason.TabFocusReason)
             return True
         return super().focusNextPrevChild(next)
-
-    def showEvent(self, event: QShowEvent) -> None:
-        super().showEvent(event)
-        for source in self._key_sources():
-            source.installEventFilter(self)  # once: installing again only moves it first
-
-    def _key_sources(self) -> list[QWidget]:
-        """Where a die typed with the keyboard elsewhere than in its box still reaches it:
-        the choice of the app's dice or the table's, and the wizard's buttons (a Tab too
-        many takes the keyboard there)."""
-        sources: list[QWidget] = [self.digital, self.typed]
-        page = self.parentWidget()
-        while page is not None and not isinstance(page, QWizardPage):
-            page = page.parentWidget()
-        wizard = page.wizard() if isinstance(page, QWizardPage) else None
-        if wizard is not None:
-            for which in KEY_BUTTONS:
-                button = wizard.button(which)
-                if button is not None:
-                    sources.append(button)
-        return sources
-
-    def eventFilter(self, watched: QObject, event: QEvent) -> bool:
-        """A digit typed on the choice of dice or a wizard button while the table's dice
-        are typed here: it is the die asked next (never lost to a button)."""
-        if (
-            event.type() == QEvent.Type.KeyPress
-            and isinstance(event, QKeyEvent)
-            and len(event.text()) == 1
-            and event.text().isdigit()
-            and not event.modifiers() & ~Qt.KeyboardModifier.KeypadModifier
-            and self.isVisible()
-            and self.is_typed()
-        ):
-            box = next((self.boxes[s.key] for s in self.slots if s.value is None), None)
-            if box is not None and box.isEnabled():
-                dice_keys.put_cursor(box, self.boxes.values(), self.grid_host)
-                key = QKeyEvent(event.type(), event.key(), event.modifiers(), event.text())
-                QApplication.sendEvent(box, key)
-                return True
-        return super().eventFilter(watched, event)
 
     def _back(self, key: DieKey) -> None:
         """Backspace in die ``key``'s box, not typed: the cursor to the die before."""
