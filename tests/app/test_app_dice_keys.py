@@ -237,3 +237,16 @@ def test_a_die_typed_on_the_choice_of_typed_dice_goes_to_the_die_asked_next(qtbo
     qtbot.keyClicks(focus(), "4")
     assert dice.values()[:1] == (4,) and dice.box(0).typed() == 4
     wizard.reject()
+
+
+def test_the_choice_of_dice_with_the_keyboard_is_framed(qtbot, tmp_path):
+    # "The app rolls the dice" with the keyboard: framed, so Down's effect is expected
+    from referee.app.wizards.common.face_box import FOCUS_FRAME
+
+    wizard, dice = roll_dice(qtbot, tmp_path)
+    assert focus() is dice.digital
+    edge = dice.digital.grab().toImage().pixelColor(0, dice.digital.height() // 2)
+    assert edge.name() == FOCUS_FRAME
+    edge = dice.typed.grab().toImage().pixelColor(0, dice.typed.height() // 2)
+    assert edge.name() != FOCUS_FRAME
+    wizard.reject()

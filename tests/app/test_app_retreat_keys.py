@@ -40,6 +40,10 @@ def test_the_retreat_page_opens_with_the_keyboard_on_the_losers_hex(qtbot, tmp_p
     into = page.table.cellWidget(0, 2)
     qtbot.waitUntil(lambda: focus() is into)
     assert not page.table.focusPolicy() & Qt.FocusPolicy.TabFocus  # no hidden cell cursor
+    from referee.app.wizards.common.face_box import FOCUS_FRAME
+
+    edge = into.grab().toImage().pixelColor(0, into.height() // 2)
+    assert edge.name() == FOCUS_FRAME  # the keyboard's place, seen at once
     wizard.reject()
 
 
