@@ -49,9 +49,12 @@ def put_cursor(box: FaceBox, boxes: Iterable[FaceBox], grid_host: QWidget) -> No
     box.setFocus(Qt.FocusReason.OtherFocusReason)
     box.placed = True  # the app moved the cursor: a Tab now is that same move
     box.selectAll()
-    layout = grid_host.layout()
-    if layout is not None:
-        layout.activate()  # the rows just rebuilt, where they now stand
+    host: QWidget | None = grid_host
+    while host is not None:  # the rows just rebuilt, and the page around them, where they stand
+        layout = host.layout()
+        if layout is not None:
+            layout.activate()
+        host = host.parentWidget()
     area: QWidget | None = box.parentWidget()
     while area is not None:
         if isinstance(area, QScrollArea):
