@@ -57,6 +57,10 @@ PAGE_AGE = 5.0
 """Seconds a page made at the event's current revision is served again (its clock line
 ages; ``live.js`` keeps the clock itself ticking)."""
 PAGES_KEPT = 1024
+REFERRER_POLICY = "same-origin"
+"""The pages' referrer policy: another site is told nothing, and a form posted from the
+pages keeps its ``Origin`` (under ``no-referrer`` a browser sends ``Origin: null`` with
+every form, and the same-site check refused every phone's post)."""
 WRONG_TRIES = 10
 WRONG_WINDOW = 600.0
 CSP = (
@@ -357,7 +361,7 @@ class _Handler(BaseHTTPRequestHandler):
         self.send_header("Cache-Control", "no-store")
         self.send_header("Content-Security-Policy", CSP)
         self.send_header("X-Content-Type-Options", "nosniff")
-        self.send_header("Referrer-Policy", "no-referrer")
+        self.send_header("Referrer-Policy", REFERRER_POLICY)
         self.send_header("X-Frame-Options", "DENY")
         for key, value in served.headers:
             self.send_header(key, value)
@@ -410,11 +414,15 @@ class _Handler(BaseHTTPRequestHandler):
             raise Refused(413, f"the request is {size} bytes; at most {MAX_BODY} are taken")
         return self.rfile.read(size)
 
-    def _same_site(self) -> None:
+    def _same_site(self, form: bool) -> None:
         """A post from a page of another site is refused (its ``Origin``, or the browser's
-        ``Sec-Fetch-Site``)."""
+        ``Sec-Fetch-Site``). A form's ``Origin: null`` (a browser or a setting that strips
+        it) is left to the form's token, which only this server's own page holds with its
+        same-site cookie; the JSON interface takes no ``null``."""
         origin = self.headers.get("Origin")
         host = self.headers.get("Host", "")
+        if form and origin == "null":
+            origin = None
         if origin is not None and origin not in (f"http://{host}", f"https://{host}"):
             raise Refused(403, "a request from another site is refused; nothing was recorded")
         if self.headers.get("Sec-Fetch-Site") == "cross-site":
@@ -574,7 +582,7 @@ class _Handler(BaseHTTPRequestHandler):
         self._answer(lambda: self._post(parts), api)
 
     def _post(self, parts: list[str]) -> Served:
-        self._same_site()
+        self._same_site(form=bool(parts) and parts[0] != "api")
         if parts and parts[0] == "api" and len(parts) == 2:
             kind = parts[1]
             if kind == "vote":
