@@ -21,7 +21,7 @@ from referee.tournament.event import Event, Round
 from referee.tournament.export.pages import CSS, keys_in_words, standings_table
 from referee.tournament.result_check import starting_points
 from referee.tournament.scoring import KINDS
-from referee.tournament.standings import standings
+from referee.tournament.standings import held, provisional, standings
 
 STYLE = (
     CSS
@@ -199,7 +199,7 @@ def standings_page(event: Event) -> str:
     link = {n: f"/players/{quote(n, safe='')}" for n in event.players}
     keys = keys_in_words(st.keys)
     body = (
-        f"<h1>Standings after round {st.round}</h1>"
+        f"<h1>Standings {escape(held(event))}</h1>"
         f'<p class="note">Ranked by {escape(keys)}, then name.</p>{standings_table(st, link)}'
     )
     return page(event, f"{event.name}: standings", body)
@@ -447,6 +447,9 @@ def awards_page(event: Event) -> str:
 
     found = awards(event)
     out = ["<h1>Awards</h1>"]
+    not_final = provisional(event)
+    if found.awards and not_final:
+        out.append(f'<p class="note">{escape(not_final.capitalize())}: they may change.</p>')
     if found.awards:
         rows = "".join(
             f"<tr><td>{escape(a.title)}</td><td>"
