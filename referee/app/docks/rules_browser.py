@@ -41,12 +41,7 @@ from PySide6.QtWidgets import (
 
 from referee.app.docks.html_delegate import HTML_ROLE, HtmlDelegate
 from referee.app.docks.rule_entries import search_summary, shipped_clauses, why_entries
-from referee.app.docks.rule_html import (
-    entry_html,
-    hit_html,
-    parse_rule_href,
-    rule_href,
-)
+from referee.app.docks.rule_html import entry_html, hit_rows, parse_rule_href
 from referee.app.widgets.boxes import ComboBox
 from referee.catalogue.hits import KINDS, Kind
 from referee.errors import RefereeError
@@ -273,9 +268,8 @@ class RulesBrowser(QWidget):
         self.heading.hide()
         self.results.blockSignals(True)
         self.results.clear()
-        for hit in result.hits:
-            kind = "passage" if hit.kind == "imported" else hit.kind
-            self._add_item(rule_href(kind, hit.id), hit.title, hit_html(hit))
+        for href, title, shown in hit_rows(result.hits, self.rules):
+            self._add_item(href, title, shown)
         self.results.blockSignals(False)
         self.shown_query = text
         count = len(result.hits)

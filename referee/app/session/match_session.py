@@ -185,12 +185,7 @@ class MatchSession(FileLook):
         self._good = (state, steps)
         if not (moved or was_bad) and steps == old_steps and state == old_state:
             return False  # the file was written, the match was not changed
-        self._mirroring = True
-        try:
-            self.undo_stack.clear()
-        finally:
-            self._mirroring = False
-        self._restore_stack()
+        self._stack_from_file()
         done = [s for s in steps if not s.undone]
         last = f": now at step {done[-1].number}, {done[-1].name}" if done else ""
         if was_bad:
@@ -338,6 +333,42 @@ class MatchSession(FileLook):
             return write_copy(self.match, target, list(self._good[1]), replace=replace)
         self.sync()
         return write_copy(self.match, target, self.steps(), replace=replace)
+
+    def go_on_with(self, path: Path | str) -> None:
+        """Go on with the match file at ``path`` in place of this one (File > Save As: the
+        copy :meth:`write_copy` wrote): opened whole (a RefereeError naming it leaves the
+        session as it was), then every step, undo and redo is written there. The session
+        stays the one the window, its undo stack and an open wizard hold: the match is the
+        same, step for step, so nothing built on it goes out of date. A copy whose journal
+        differs from the one shown (written meanwhile) is shown as every change made
+        elsewhere is (``changed`` with ``EXTERNAL``)."""
+        from referee.match.games.systems import open_match
+
+        match = open_match(path)
+        try:
+            steps = match.steps(include_undone=True)
+            state = match.state
+        except BaseException:
+            match.close()
+            raise
+        old, shown = self.match, self._good[1]
+        self.match = match
+        self._good = (state, steps)
+        self._stamp = file_stamp(match.path)
+        self.damage = self._unreadable = ""
+        old.close()
+        if steps != shown:
+            self._stack_from_file()
+            self.changed.emit(ALL_CHANGES | ChangeFlag.EXTERNAL)
+
+    def _stack_from_file(self) -> None:
+        """The undo stack made again from the file's steps, none of them run again."""
+        self._mirroring = True
+        try:
+            self.undo_stack.clear()
+        finally:
+            self._mirroring = False
+        self._restore_stack()
 
     def close(self) -> None:
         self.timer.stop()

@@ -13,7 +13,8 @@ Clauses ``activation.move-actions``, ``activation.attack-actions``, ``activation
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import replace
+
+from msgspec.structs import replace
 
 from referee.board.edge_words import edge_words
 from referee.board.hexgrid import DIRECTION_NAMES, Hex, distance, hex_label
@@ -52,10 +53,12 @@ from referee.rules.activation.transport import (
     reach_out_of,
     room_text,
 )
+from referee.rules.command import CommandError
 
 
-class ActivationError(RefereeError):
-    """A command the rules refuse now, naming the field and the unit."""
+class ActivationError(CommandError):
+    """A command the rules refuse now, naming the field and the unit (of the one family of
+    refusals of every game system, :class:`referee.rules.command.CommandError`)."""
 
     def __init__(self, message: str, field: str | None = None, unit: str | None = None) -> None:
         super().__init__(message)
@@ -105,7 +108,7 @@ def lose_health(
 
 
 def _moved(piece: Piece, **changes: object) -> Piece:
-    return replace(piece, **changes)  # type: ignore[arg-type]
+    return replace(piece, **changes)
 
 
 # --- checks shared by the actions ---------------------------------------------------------------

@@ -13,7 +13,7 @@ downgrading it": counted per instance or over the unit (ruling
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+import msgspec
 
 from referee.dice.service import Dice, Roll
 from referee.rules.agony.events import DiceWatch, EffectEvent, UnitOutcome
@@ -22,8 +22,7 @@ from referee.rules.hexes.markers import Placement
 from referee.rules.state import UnitState
 
 
-@dataclass(frozen=True, slots=True)
-class AcidRound:
+class AcidRound(msgspec.Struct, frozen=True):
     """One acid instance's round: every roll (a 6 adds two more) and the row each read."""
 
     rolls: tuple[int, ...]
@@ -54,8 +53,7 @@ def roll_acid(table: AcidTable, dice: Dice, purpose: str) -> AcidRound:
     return AcidRound(tuple(rolls), tuple(rows), watch.take())
 
 
-@dataclass(frozen=True, slots=True)
-class AcidOutcome:
+class AcidOutcome(msgspec.Struct, frozen=True):
     """Acid carried out on one unit: its state, the clouds to place, minor acid for others."""
 
     state: UnitState
@@ -82,6 +80,11 @@ def run_acid(table: AcidTable, state: UnitState, dice: Dice) -> AcidOutcome:
     if state.acid == 0 or state.destroyed:
         return AcidOutcome(state, (), (), 0, False)
     rounds = [roll_acid(table, dice, f"acid on {state.uid}") for _ in range(state.acid)]
+    return acid_effect(table, state, rounds)
+
+
+def acid_effect(table: AcidTable, state: UnitState, rounds: list[AcidRound]) -> AcidOutcome:
+    """What the rolled ``rounds`` (one per acid instance of ``state``) do to it."""
     rows = [row for r in rounds for row in r.rows]
     removed, downgraded = _fates(table, rounds)
     tokens = sum(r.damage_tokens for r in rows)
