@@ -699,7 +699,7 @@ class _Handler(BaseHTTPRequestHandler):
         try:
             done = self._vote(one("code"), one("category"), one("for"))
         except (Refused, room.RoomError) as exc:
-            if exc.status in (403, 429):
+            if exc.status == 429:
                 raise
             return self._vote_page(self.room.fresh(), (str(exc), False), exc.status)
         text = f"Recorded: {done['voter']} votes for {done['for']} ({done['category']})."
@@ -774,7 +774,7 @@ class _Handler(BaseHTTPRequestHandler):
             answer = self._do(kind, rnd.number, t, one("code"), raw, one("why"))
         except (Refused, room.RoomError) as exc:
             status = exc.status
-            if status in (403, 429):
+            if status == 429:
                 raise
             return self._table(self.room.fresh(), number, table, (str(exc), False), status)
         text = (

@@ -132,8 +132,14 @@ def test_a_phone_reports_confirms_disputes_and_votes_through_the_served_forms(tm
     phone = Phone(str(CHROMIUM), tmp_path / "profile")
     try:
         with serve(path) as s:
-            # table 1: a reports, b confirms
+            # table 1: a types c's code (another table's), then their own, and b confirms
             phone.open(s.url + "tables/1/1")
+            phone.evaluate(_fill({"s0_ip": "20", "d0_ip": "4", "s1_ip": "10", "d1_ip": "14"}))
+            phone.evaluate(_fill({"code": codes[c]}))
+            phone.submit(_click('button[value="report"]'))
+            mistyped = _said(phone)
+            assert "not one of this table's players' codes" in mistyped, mistyped
+            assert "Forbidden" not in mistyped  # the table's page again, its form to retry
             phone.evaluate(_fill({"s0_ip": "20", "d0_ip": "4", "s1_ip": "10", "d1_ip": "14"}))
             phone.evaluate(_fill({"code": codes[a]}))
             phone.submit(_click('button[value="report"]'))
