@@ -1356,7 +1356,7 @@ def run_awards(args: argparse.Namespace) -> int:
     print(found.formula)
     not_final = provisional(event)
     if not_final and found.awards:
-        print(f"Awards {not_final}: they may still change")
+        print(f"These awards are {not_final}.")
     if not found.awards:
         print("no award yet: no result and no vote")
     for a in found.awards:

@@ -481,7 +481,7 @@ def awards_page(event: Event) -> str:
     out = ["<h1>Awards</h1>"]
     not_final = provisional(event)
     if found.awards and not_final:
-        out.append(f'<p class="note">{escape(not_final.capitalize())}: they may change.</p>')
+        out.append(f'<p class="note">These awards are {escape(not_final)}.</p>')
     if found.awards:
         rows = "".join(
             f"<tr><td>{escape(a.title)}</td><td>"
