@@ -286,10 +286,16 @@ def _points_inputs(prefix: str, values: Mapping[str, int]) -> str:
 
 
 def table_page(
-    event: Event, rnd: Round, table: int, token: str, message: tuple[str, bool] | None = None
+    event: Event,
+    rnd: Round,
+    table: int,
+    token: str,
+    message: tuple[str, bool] | None = None,
+    typed: Mapping[str, Mapping[str, int]] | None = None,
 ) -> str:
     """``GET /tables/R/T``: the table's players and state, and the forms to report, confirm
-    or dispute its result with a player's code."""
+    or dispute its result with a player's code; ``typed``: the numbers of a report refused
+    (by field prefix, ``s0``, ``d1``...), shown again in its form."""
     a, b = rnd.tables[table - 1]
     note = ""
     if message is not None:
@@ -329,14 +335,15 @@ def table_page(
             '<button name="action" value="dispute">Dispute</button></fieldset></form>'
         )
     rows = []
+    again = typed or {}
     for i, name in enumerate((a, b)):
         start = starting_points(event, name)
         surviving = start.to_json() if start is not None else {}
         kinds = "".join(f"<th>{k.upper()}</th>" for k in KINDS)
         rows.append(
             f'<p><b>{escape(name)}</b>\'s army</p><table class="points"><tr><th></th>{kinds}</tr>'
-            f"<tr><td>surviving</td>{_points_inputs(f's{i}', surviving)}</tr>"
-            f"<tr><td>destroyed</td>{_points_inputs(f'd{i}', {})}</tr></table>"
+            f"<tr><td>surviving</td>{_points_inputs(f's{i}', again.get(f's{i}', surviving))}</tr>"
+            f"<tr><td>destroyed</td>{_points_inputs(f'd{i}', again.get(f'd{i}', {}))}</tr></table>"
         )
     parts.append(
         '<form method="post"><fieldset><legend>Report the result</legend>'

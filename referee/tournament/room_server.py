@@ -553,13 +553,15 @@ class _Handler(BaseHTTPRequestHandler):
         table: str,
         message: tuple[str, bool] | None,
         status: int = 200,
+        typed: Mapping[str, Mapping[str, int]] | None = None,
     ) -> Served:
         rnd = event.round(int(number)) if number.isdigit() and len(number) < 6 else None
         t = int(table) if table.isdigit() and len(table) < 6 else 0
         if rnd is None or not 1 <= t <= len(rnd.tables):
             raise Refused(404, f"round {number} has no table {table}")
         token, headers = self._token()
-        return _html(status, room_pages.table_page(event, rnd, t, token, message), headers)
+        page = room_pages.table_page(event, rnd, t, token, message, typed)
+        return _html(status, page, headers)
 
     def _rules(self, event: Event, q: str) -> Served:
         from referee.catalogue.hits import render_marks
@@ -776,7 +778,13 @@ class _Handler(BaseHTTPRequestHandler):
             status = exc.status
             if status == 429:
                 raise
-            return self._table(self.room.fresh(), number, table, (str(exc), False), status)
+            typed = {  # the numbers typed, shown again (a bad one as 0) with the reason
+                f"{part[0]}{i}": {k: max(0, v) for k, v in side[part].items()}
+                for i, side in enumerate(raw["players"] if raw else [])
+                for part in ("surviving", "destroyed")
+            }
+            fresh = self.room.fresh()
+            return self._table(fresh, number, table, (str(exc), False), status, typed)
         text = (
             "Recorded: the result is the table's."
             if answer.confirmed

@@ -140,6 +140,9 @@ def test_a_phone_reports_confirms_disputes_and_votes_through_the_served_forms(tm
             mistyped = _said(phone)
             assert "not one of this table's players' codes" in mistyped, mistyped
             assert "Forbidden" not in mistyped  # the table's page again, its form to retry
+            kept = "['s0_ip', 'd0_ip', 's1_ip', 'd1_ip'].map(function (n) {"
+            kept += " return document.querySelector('[name=' + n + ']').value; })"
+            assert phone.evaluate(kept) == ["20", "4", "10", "14"]  # the numbers typed stay
             phone.evaluate(_fill({"s0_ip": "20", "d0_ip": "4", "s1_ip": "10", "d1_ip": "14"}))
             phone.evaluate(_fill({"code": codes[a]}))
             phone.submit(_click('button[value="report"]'))
