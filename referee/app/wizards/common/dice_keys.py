@@ -22,9 +22,12 @@ def put_cursor(box: FaceBox, boxes: Iterable[FaceBox], grid_host: QWidget) -> No
     QTimer.singleShot(0, lambda: deselect_others(others))  # once the key that moved us is done
     box.setFocus(Qt.FocusReason.OtherFocusReason)
     box.selectAll()
-    layout = grid_host.layout()
-    if layout is not None:
-        layout.activate()  # the rows just rebuilt, where they now stand
+    host: QWidget | None = grid_host
+    while host is not None:  # the rows just rebuilt, and the page around them, where they stand
+        layout = host.layout()
+        if layout is not None:
+            layout.activate()
+        host = host.parentWidget()
     area: QWidget | None = box.parentWidget()
     while area is not None:
         if isinstance(area, QScrollArea):
