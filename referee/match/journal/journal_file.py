@@ -28,6 +28,7 @@ refused (``strict``) or decided again on the file as it is.
 
 from __future__ import annotations
 
+import copy
 import json
 import os
 import sqlite3
@@ -1282,6 +1283,7 @@ class JournalFile(Generic[S]):
             dice.type_in(r.value for row in rows for r in row.dice if r.typed)
             for i, row in enumerate(rows):
                 where = f"step {number} ({name}), event {i}"
+                before = copy.deepcopy(dice)  # to try its dice at other faces
                 try:
                     again = system.step(state, system.command_from_json(row.command), dice)
                 except RefereeError as exc:
@@ -1290,9 +1292,36 @@ class JournalFile(Generic[S]):
                     if row.same(again.event):
                         state = again.state
                         continue
-                    problems.append(f"{where} ({row.kind}): replays differently")
+                    problems.append(
+                        f"{where} ({row.kind}): replays differently: "
+                        + self._difference(state, row, before, again.event)
+                    )
                 state = self._fold_event(state, where, row.event())
         return problems
+
+    def _difference(self, state: S, row: EventRow, before: Dice, again: Event) -> str:
+        """What differs between ``row`` and ``again``, its command run again on ``state``
+        with the dice as they were before it (``before``): :mod:`.replay_difference`."""
+        from referee.match.journal.replay_difference import describe
+
+        system = self.system
+        command = system.command_from_json(row.command)
+
+        def try_face(k: int, face: int) -> Event | None:
+            dice = copy.deepcopy(before)
+            typed = list(dice.pending)
+            j = sum(1 for r in row.dice[:k] if r.typed)  # the typed dice answer in order
+            if j >= len(typed):
+                return None
+            typed[j] = face
+            dice.clear_typed()
+            dice.type_in(typed)
+            try:
+                return system.step(state, command, dice).event
+            except (RefereeError, ValueError):
+                return None
+
+        return describe(row.data, row.dice, again, try_face)
 
     def _fold(self, steps: Iterable[Step], state: S | None = None) -> S:
         """``state`` (the set-up by default) with ``steps`` carried out as recorded, each
