@@ -28,7 +28,6 @@ refused (``strict``) or decided again on the file as it is.
 
 from __future__ import annotations
 
-import copy
 import json
 import os
 import sqlite3
@@ -183,6 +182,36 @@ class KeptRows:
     """The set-up's rows (uid, JSON text), in their order."""
     created: Mapping[int, str | None]
     """When each step was written, by step number."""
+
+
+@dataclass(frozen=True)
+class _DiceBefore(Generic[S]):
+    """The dice of a step as they stood before one of its events, made again only when
+    ``match check`` looks into an event that replays differently: the step's seed and
+    typed dice, the step's events before it run again (each on the state it ran on)."""
+
+    system: GameSystem[S, Any]
+    seed: int
+    typed: Sequence[int]
+    earlier: tuple[tuple[S, Command], ...]
+
+    def dice(self, j: int, face: int) -> Dice | None:
+        """Those dice, with the ``j``-th typed die still to answer showing ``face``
+        instead (None when fewer typed dice are left)."""
+        dice = Dice(self.seed)
+        dice.type_in(self.typed)
+        for state, command in self.earlier:
+            try:
+                self.system.step(state, command, dice)
+            except RefereeError:
+                continue
+        left = list(dice.pending)
+        if j >= len(left):
+            return None
+        left[j] = face
+        dice.clear_typed()
+        dice.type_in(left)
+        return dice
 
 
 class MatchFileError(RefereeError):
@@ -1278,28 +1307,35 @@ class JournalFile(Generic[S]):
             state = self.initial_state()
             seeds = self.step_seeds()  # the steps written again after an undo (format 6)
         for number, name, _, rows in journal:
-            dice = Dice(seeds[number] if number in seeds else step_seed(self.seed, number))
+            seed = seeds[number] if number in seeds else step_seed(self.seed, number)
+            typed = [r.value for row in rows for r in row.dice if r.typed]
+            dice = Dice(seed)
             # the typed dice answered the step's first dice; the seed rolled the rest
-            dice.type_in(r.value for row in rows for r in row.dice if r.typed)
+            dice.type_in(typed)
+            earlier: list[tuple[S, Command]] = []  # the step's events run so far
             for i, row in enumerate(rows):
                 where = f"step {number} ({name}), event {i}"
-                before = copy.deepcopy(dice)  # to try its dice at other faces
+                command = system.command_from_json(row.command)
                 try:
-                    again = system.step(state, system.command_from_json(row.command), dice)
+                    again = system.step(state, command, dice)
                 except RefereeError as exc:
                     problems.append(f"{where} ({row.kind}): refused now: {exc}")
                 else:
-                    if row.same(again.event):
+                    if not row.same(again.event):
+                        start = _DiceBefore(system, seed, typed, tuple(earlier))
+                        problems.append(
+                            f"{where} ({row.kind}): replays differently: "
+                            + self._difference(state, row, start, again.event)
+                        )
+                    else:
+                        earlier.append((state, command))
                         state = again.state
                         continue
-                    problems.append(
-                        f"{where} ({row.kind}): replays differently: "
-                        + self._difference(state, row, before, again.event)
-                    )
+                earlier.append((state, command))
                 state = self._fold_event(state, where, row.event())
         return problems
 
-    def _difference(self, state: S, row: EventRow, before: Dice, again: Event) -> str:
+    def _difference(self, state: S, row: EventRow, before: _DiceBefore[S], again: Event) -> str:
         """What differs between ``row`` and ``again``, its command run again on ``state``
         with the dice as they were before it (``before``): :mod:`.replay_difference`."""
         from referee.match.journal.replay_difference import describe
@@ -1308,14 +1344,10 @@ class JournalFile(Generic[S]):
         command = system.command_from_json(row.command)
 
         def try_face(k: int, face: int) -> Event | None:
-            dice = copy.deepcopy(before)
-            typed = list(dice.pending)
             j = sum(1 for r in row.dice[:k] if r.typed)  # the typed dice answer in order
-            if j >= len(typed):
+            dice = before.dice(j, face)
+            if dice is None:
                 return None
-            typed[j] = face
-            dice.clear_typed()
-            dice.type_in(typed)
             try:
                 return system.step(state, command, dice).event
             except (RefereeError, ValueError):
