@@ -192,7 +192,8 @@ def test_the_matchs_own_file_and_no_folder_are_refused_in_a_dialog(qtbot, tmp_pa
             f"The open match stays as it was, with its file {path}."
         )
         assert window.session is session and digest(path) == before
-    assert sorted(p.name for p in tmp_path.iterdir()) == ["demo.referee"]
+    # nothing written beside the match but the window's own lock (README, "Match files")
+    assert sorted(p.name for p in tmp_path.iterdir()) == [".demo.referee.open", "demo.referee"]
 
 
 def test_a_damaged_match_file_offers_to_save_the_match_as_last_read_well(qtbot, tmp_path):

@@ -53,8 +53,23 @@ class MatchOpening(Menus, StepRunning):
             self.refuse_open(Path(path), str(exc), instead)
             return
         self.set_session(session)
-        self.show_match_file(session.path)
         self._remember(session.path)
+        self._warn_on_open(session)
+
+    def _warn_on_open(self, session: MatchSession) -> None:
+        """Say (a dialog, the status bar) when the match just opened is open elsewhere
+        too, or does not replay as recorded (:mod:`.opening_checks`)."""
+        from referee.app.window.opening_checks import changed_by_hand, open_elsewhere
+
+        changed, said = changed_by_hand(session)
+        elsewhere = open_elsewhere(session)
+        if elsewhere:
+            said = f"{said}Open in another window too. "
+        self.show_match_file(session.path, said)
+        if changed or elsewhere:
+            self._warn(
+                "Match opened with a warning", "\n\n".join(t for t in (changed, elsewhere) if t)
+            )
 
     refusals: Refusals | None = None
     """The dialogs saying why the last match file was not opened, or that the open match's

@@ -1293,13 +1293,14 @@ class JournalFile(Generic[S]):
         self._state = state
         return Step(number, name, tuple(events))
 
-    def replay_check(self) -> list[str]:
+    def replay_check(self, since: int = 0) -> list[str]:
         """Run every active step's commands again, with the dice typed at the table and the
         step's seed for the rest; list the events that come out differently (an empty list:
         the journal replays exactly, dice included). Each event run again is compared with
         the file's row (:meth:`EventRow.same`); the state the next one runs on is the
         journal's own: the state of the event run again where it is the row's, else the
-        row's, checked as opening the file does."""
+        row's, checked as opening the file does. ``since``: the steps numbered below it
+        are folded as recorded, not run again (a check bounded in time)."""
         system = self.system
         problems: list[str] = []
         with _sqlite_errors(self.path), self._reading():
@@ -1307,6 +1308,12 @@ class JournalFile(Generic[S]):
             state = self.initial_state()
             seeds = self.step_seeds()  # the steps written again after an undo (format 6)
         for number, name, _, rows in journal:
+            if number < since:
+                for i, row in enumerate(rows):
+                    state = self._fold_event(
+                        state, f"step {number} ({name}), event {i}", row.event()
+                    )
+                continue
             seed = seeds[number] if number in seeds else step_seed(self.seed, number)
             typed = [r.value for row in rows for r in row.dice if r.typed]
             dice = Dice(seed)
