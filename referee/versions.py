@@ -18,10 +18,11 @@ everything (:data:`FIRST`).
 from __future__ import annotations
 
 from collections.abc import Mapping
-from dataclasses import dataclass
 from pathlib import Path
 from types import MappingProxyType
 from typing import Any
+
+import msgspec
 
 from referee import __version__
 from referee.errors import DataFileError, RefereeError, read_toml
@@ -70,8 +71,7 @@ def version_in(path: Path, doc: Mapping[str, object]) -> int:
     return _version(path, doc)
 
 
-@dataclass(frozen=True)
-class Versions:
+class Versions(msgspec.Struct, frozen=True):
     """What this referee is and knows: the app's version and the data versions."""
 
     app: str

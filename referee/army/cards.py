@@ -17,11 +17,12 @@ from __future__ import annotations
 
 import tomllib
 from collections.abc import Mapping
-from dataclasses import dataclass
 from functools import cache
 from pathlib import Path
 from types import MappingProxyType
 from typing import TYPE_CHECKING, Any
+
+import msgspec
 
 from referee.army.model import Army, ArmyEntry, UpgradeChoice
 from referee.army.problems import ArmyProblem
@@ -41,8 +42,7 @@ class ArmyError(RefereeError):
     """An army whose units cannot be put on the table; the message lists why, by entry."""
 
 
-@dataclass(frozen=True)
-class EntryCard:
+class EntryCard(msgspec.Struct, frozen=True):
     """An entry's card with its upgrades (the catalogue's own card when it has none; ``None``
     when it cannot be written), the card as the match file keeps it, and the cost of one
     base (the upgrades the catalogue has counted)."""
@@ -405,8 +405,7 @@ def entry_card(
 # --- the units on the table ----------------------------------------------------------------
 
 
-@dataclass(frozen=True)
-class TableUnit:
+class TableUnit(msgspec.Struct, frozen=True):
     """One unit base an army puts on the table: which entry it comes from (and which of the
     entry's ``count``), its catalogue type and its card with the upgrades applied.
 

@@ -12,13 +12,14 @@ from __future__ import annotations
 import hashlib
 import json
 from collections.abc import Iterable
-from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import Any
 
+import msgspec
+from msgspec.structs import replace
 
-@dataclass(frozen=True, slots=True)
-class UpgradeChoice:
+
+class UpgradeChoice(msgspec.Struct, frozen=True):
     """An upgrade an entry takes, and how many times it is paid (per model, per elite)."""
 
     id: str
@@ -33,8 +34,7 @@ def merge_choices(choices: Iterable[UpgradeChoice]) -> tuple[UpgradeChoice, ...]
     return tuple(UpgradeChoice(i, n) for i, n in counts.items())
 
 
-@dataclass(frozen=True, slots=True)
-class ArmyEntry:
+class ArmyEntry(msgspec.Struct, frozen=True):
     """One ``[[unit]]`` entry: a unit type of the nation's catalogue, how many bases, and the
     upgrades and equipment each of those bases takes."""
 
@@ -56,8 +56,7 @@ class ArmyEntry:
         }
 
 
-@dataclass(frozen=True, slots=True)
-class Army:
+class Army(msgspec.Struct, frozen=True):
     """An army list (see the module docstring); ``path`` is the file it was read from."""
 
     name: str

@@ -7,11 +7,10 @@ each problem where it is: ``unit[1].upgrades[0]: ... (clause army.costs)``.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+import msgspec
 
 
-@dataclass(frozen=True, slots=True)
-class ArmyProblem:
+class ArmyProblem(msgspec.Struct, frozen=True):
     """A problem of an army list; ``unit`` is the entry (``unit[1]``, counted from 0 in the
     file's order) or ``None`` for the army as a whole, ``field`` the key within it."""
 

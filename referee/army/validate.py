@@ -13,9 +13,10 @@ budget (``army.budgets``, reading of ruling ``army.budget-limit``). Huge units a
 from __future__ import annotations
 
 from collections.abc import Mapping
-from dataclasses import dataclass, field
 from types import MappingProxyType
 from typing import TYPE_CHECKING, Any
+
+import msgspec
 
 from referee.army.cards import EntryCard, entry_card, find_entry_unit
 from referee.army.model import Army
@@ -36,8 +37,7 @@ if TYPE_CHECKING:
     from referee.units.catalogue import Catalogue
 
 
-@dataclass(frozen=True, slots=True)
-class HugeUnit:
+class HugeUnit(msgspec.Struct, frozen=True):
     """A huge unit of the army, declared to the opponent before they build theirs."""
 
     type: str
@@ -62,16 +62,15 @@ def _zeros() -> Mapping[str, int]:
     return MappingProxyType(dict.fromkeys(COST_KINDS, 0))
 
 
-@dataclass(frozen=True)
-class ArmyReport:
+class ArmyReport(msgspec.Struct, frozen=True):
     """What :func:`validate_army` found (see the module docstring)."""
 
     army: Army
     game: str
     errors: tuple[ArmyProblem, ...]
-    cost: Mapping[str, int] = field(default_factory=_zeros)
+    cost: Mapping[str, int] = msgspec.field(default_factory=_zeros)
     """What the army spends of each cost kind (every kind listed)."""
-    budget: Mapping[str, int] = field(default_factory=_zeros)
+    budget: Mapping[str, int] = msgspec.field(default_factory=_zeros)
     """The side's own points of each kind, an advanced game's included (every kind listed)."""
     checksum: str = ""
     huge_units: tuple[HugeUnit, ...] = ()

@@ -17,9 +17,10 @@ import sqlite3
 import statistics
 import time
 from collections.abc import Callable, Iterable, Sequence
-from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
+
+import msgspec
 
 from referee.catalogue.questions import STYLES, Question, load_questions, question_files
 from referee.catalogue.ranking import DEFAULT_TUNING, Tuning
@@ -44,8 +45,7 @@ Ranker = Callable[[Question], Sequence[str]]
 """The ids a search answers a question with, best first."""
 
 
-@dataclass(frozen=True)
-class Figures:
+class Figures(msgspec.Struct, frozen=True):
     """How one ranker did on some questions."""
 
     questions: int

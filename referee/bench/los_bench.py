@@ -63,10 +63,10 @@ import sys
 import tempfile
 import time
 from collections.abc import Callable
-from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
+import msgspec
 import numpy as np
 import numpy.typing as npt
 
@@ -350,8 +350,7 @@ def floor_ors(words: int) -> None:
         np.bitwise_or(x[:n], y[:n], out=x[:n])
 
 
-@dataclass(frozen=True)
-class Runs:
+class Runs(msgspec.Struct, frozen=True):
     """One figure's runs: the median wall and CPU milliseconds, the best (fastest) CPU
     milliseconds, and every round's CPU milliseconds."""
 

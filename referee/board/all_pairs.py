@@ -79,11 +79,11 @@ from __future__ import annotations
 import importlib.util
 import os
 from collections.abc import Iterator
-from dataclasses import dataclass
 from functools import cached_property
 from itertools import pairwise
 from typing import Any
 
+import msgspec
 import numpy as np
 import numpy.typing as npt
 from numpy.lib.stride_tricks import as_strided
@@ -116,8 +116,7 @@ _Lines = tuple["I64Array", "I64Array", "I64Array", "I64Array"]
 _Stops = tuple["U64Array", "U64Array"]
 
 
-@dataclass(frozen=True)
-class _Entries:
+class _Entries(msgspec.Struct, frozen=True):
     """Entries of the canonical lines as CSR arrays: offsets, and per entry the steps or
     crossed hexes to the start (``ks``) and to the end (``kt``) that ``los.blind-count``
     counts. The values are small (a map is at most a few hundred hexes across), so they
@@ -244,8 +243,7 @@ def kernel_for(hexes: int) -> str:
     return "numba" if hexes >= NUMBA_HEXES and numba_installed() else "numpy"
 
 
-@dataclass(frozen=True)
-class PairBlock:
+class PairBlock(msgspec.Struct, frozen=True):
     """Answers for the pairs ``s -> s + D`` of a group of displacements ``D`` (``dq``,
     ``dr``) from the sources of parity ``p``: for ``D[i]`` the sources from row
     ``row0[i]`` and half-column ``ci0[i]``, ``ntr x ntc`` tiles of them. ``planes[k]``

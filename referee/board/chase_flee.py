@@ -7,8 +7,9 @@
 from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
-from dataclasses import dataclass
 from typing import TYPE_CHECKING
+
+import msgspec
 
 from referee.board.hexgrid import Hex, distance, hex_label
 from referee.board.maps import BattleMap
@@ -33,8 +34,7 @@ def _order(battle_map: BattleMap, hexes: Iterable[Hex], towards: Sequence[Hex]) 
     )
 
 
-@dataclass(frozen=True, slots=True)
-class ChaseStep:
+class ChaseStep(msgspec.Struct, frozen=True):
     """The next hex of a Chase order; ``options`` lists every equally good step."""
 
     step: Hex | None
@@ -114,8 +114,7 @@ def chase_step(
     )
 
 
-@dataclass(frozen=True, slots=True)
-class FleeOptions:
+class FleeOptions(msgspec.Struct, frozen=True):
     """The hexes a Flee order allows and which of its three sentences applied."""
 
     kind: str  # "further" | "not-closer" | "enemy-chooses" | "no-enemy"

@@ -15,8 +15,9 @@ Clause ``angles.firing-arcs``.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from typing import TYPE_CHECKING
+
+import msgspec
 
 from referee.board.hexgrid import LATTICE_CORNERS, Hex, distance, lattice
 from referee.board.sector_stats import (
@@ -87,8 +88,7 @@ def hexsides_towards(origin: Hex, towards: Hex) -> tuple[int, ...]:
     raise ArithmeticError(f"no hex side found from {origin} towards {towards}")  # unreachable
 
 
-@dataclass(frozen=True, slots=True)
-class SectorCrossing:
+class SectorCrossing(msgspec.Struct, frozen=True):
     """Where a shot crosses one unit's hex boundary, relative to that unit's facing.
 
     ``sectors`` holds one sector, two when the line is on edge (the attacker chooses),
@@ -121,8 +121,7 @@ def crossing(at: Hex, facing: int, towards: Hex) -> SectorCrossing:
     return SectorCrossing(facing, sides, sectors, side, on_edge=len(sides) == 2)
 
 
-@dataclass(frozen=True, slots=True)
-class ShotSectors:
+class ShotSectors(msgspec.Struct, frozen=True):
     """The sector a shot leaves the shooter by and the one it enters the target by."""
 
     leaving: SectorCrossing
@@ -186,8 +185,7 @@ def shot_sectors(
     )
 
 
-@dataclass(frozen=True, slots=True)
-class ArcCheck:
+class ArcCheck(msgspec.Struct, frozen=True):
     """Whether a weapon's firing arc lets it take a shot (clauses ``angles.sectors``,
     ``angles.on-edge``); ``sectors`` are those the shooter may fire through."""
 
@@ -220,8 +218,7 @@ def check_arc(arc: FiringArc, shot: ShotSectors, rules: Ruleset) -> ArcCheck:
     return ArcCheck(True, usable, value == "any-border", ON_EDGE_PENALTY_RULING)
 
 
-@dataclass(frozen=True, slots=True)
-class GunsBearing:
+class GunsBearing(msgspec.Struct, frozen=True):
     """Fixed guns that can fire at one target (clause ``angles.fixed-weapons``).
 
     ``choices`` pairs each sector the shooter may fire through with the guns pointing

@@ -22,8 +22,9 @@ from __future__ import annotations
 import math
 import re
 from collections.abc import Iterator
-from dataclasses import dataclass
 from typing import NamedTuple
+
+import msgspec
 
 from referee.errors import RefereeError, whole_number
 
@@ -34,8 +35,7 @@ class LabelError(RefereeError):
     """A hex label that is not column letters followed by a row number."""
 
 
-@dataclass(frozen=True, order=True, slots=True)
-class Hex:
+class Hex(msgspec.Struct, frozen=True, order=True):
     """A hex in axial coordinates (cube ``s = -q - r``)."""
 
     q: int

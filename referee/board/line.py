@@ -14,8 +14,9 @@ integer. What each kind means for line of sight is a ruling (``los.edge-run``,
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from functools import lru_cache
+
+import msgspec
 
 from referee.board.hexgrid import LATTICE_CORNERS, Hex, lattice
 
@@ -24,8 +25,7 @@ EDGE = "edge"
 VERTEX = "vertex"
 
 
-@dataclass(frozen=True, slots=True)
-class Touch:
+class Touch(msgspec.Struct, frozen=True):
     """One thing the line meets, in order from the start: a crossed hex, an edge run
     between two hexes (``hexes`` holds both, left of the line first), or a corner."""
 
@@ -33,8 +33,7 @@ class Touch:
     hexes: tuple[Hex, ...]
 
 
-@dataclass(frozen=True, slots=True)
-class LineTrace:
+class LineTrace(msgspec.Struct, frozen=True):
     """Everything the line from ``start`` to ``end`` meets, end hexes excluded."""
 
     start: Hex

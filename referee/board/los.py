@@ -22,8 +22,9 @@ Clauses ``los.blind-hexes``, ``los.level-2-to-1``.
 from __future__ import annotations
 
 from collections.abc import Collection, Mapping
-from dataclasses import dataclass
 from typing import Any
+
+import msgspec
 
 from referee.board.hexgrid import Hex, distance, hex_label
 from referee.board.line import CROSS, EDGE, VERTEX, LineTrace, trace
@@ -46,8 +47,7 @@ def _strength(e: Effect) -> int:
     return {"clear": 0, "blind": e.n, "block": 1000}[e.kind]
 
 
-@dataclass(frozen=True)
-class LosBoard:
+class LosBoard(msgspec.Struct, frozen=True):
     """What line of sight needs of a match: the map, its terrain table, the LoS rules
     and the hexes holding smoke markers."""
 
@@ -92,8 +92,7 @@ class LosBoard:
         return f"{hex_label(h)} ({', '.join(parts)})"
 
 
-@dataclass(frozen=True)
-class Sight:
+class Sight(msgspec.Struct, frozen=True):
     """The answer for one line, with the working a referee can read out."""
 
     start: Hex

@@ -12,6 +12,8 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
 
+import msgspec
+
 from referee.board.hexgrid import Hex, distance, hex_label
 from referee.board.maps import BattleMap
 from referee.board.stacking import check_size
@@ -261,8 +263,7 @@ def stuck_roll_due(
 # --- entering difficult terrain ----------------------------------------------------------
 
 
-@dataclass(frozen=True, slots=True)
-class TokenStep:
+class TokenStep(msgspec.Struct, frozen=True):
     """One try to enter a hex: whether the unit entered and the tokens it holds after."""
 
     entered: bool
@@ -298,8 +299,7 @@ def attempt_enter(tokens: int, cost: int) -> TokenStep:
 MOVE_ORDERS = ("F", "Rev", "L", "R", "-")
 
 
-@dataclass(frozen=True, slots=True)
-class PlannedStep:
+class PlannedStep(msgspec.Struct, frozen=True):
     """What one movement order does to a unit (clause ``move.difficult-terrain``)."""
 
     order: str

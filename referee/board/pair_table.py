@@ -10,8 +10,7 @@ any levels at all (units flying, say) are one shift and one mask per pair.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-
+import msgspec
 import numpy as np
 import numpy.typing as npt
 
@@ -21,8 +20,7 @@ from referee.board.sight_board import LEVEL_COUNT
 BoolArray = npt.NDArray[np.bool_]
 
 
-@dataclass(frozen=True, eq=False)
-class PairTable:
+class PairTable(msgspec.Struct, frozen=True, eq=False):
     """The packed answers of every ordered pair of hexes, rows from, columns to."""
 
     bits: npt.NDArray[np.uint32]

@@ -8,8 +8,9 @@ the clause that gives its modifiers.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from typing import TYPE_CHECKING, Literal
+
+import msgspec
 
 from referee.board.hexgrid import Hex, distance
 
@@ -29,8 +30,7 @@ POINT_BLANK_RULING = "fire.point-blank"
 RANGE_0_RULING = "fire.range-0"
 
 
-@dataclass(frozen=True, slots=True)
-class RangeBand:
+class RangeBand(msgspec.Struct, frozen=True):
     """The band of one shot; ``ruling`` names the ruling that decided it, if one did."""
 
     band: Band

@@ -10,8 +10,9 @@ gains Stubborn and does not retreat (ruling ``assault.edge-stubborn``).
 from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
-from dataclasses import dataclass
 from typing import TYPE_CHECKING
+
+import msgspec
 
 from referee.board.hexgrid import Hex, distance, hex_label
 from referee.board.maps import BattleMap
@@ -31,8 +32,7 @@ def _value(rules: Ruleset, ruling_id: str) -> str:
     return str(rules.reading(ruling_id).value)
 
 
-@dataclass(frozen=True, slots=True)
-class Retreat:
+class Retreat(msgspec.Struct, frozen=True):
     """Where a loser may go, the facings it may take, and the rule that decided it.
 
     ``kind``: ``backwards`` | ``stays`` | ``closest`` (controller chooses among ``options``) |

@@ -10,10 +10,10 @@ and smoke, not once per hex, so a board of ten thousand hexes is ready in millis
 from __future__ import annotations
 
 from collections.abc import Mapping
-from dataclasses import dataclass
 from functools import cached_property
 from typing import Any
 
+import msgspec
 import numpy as np
 import numpy.typing as npt
 
@@ -38,8 +38,7 @@ def effect_code(kind: str, n: int) -> int:
     return {"clear": 0, "block": BLOCK}.get(kind, n)
 
 
-@dataclass(frozen=True, eq=False)
-class SightBoard:
+class SightBoard(msgspec.Struct, frozen=True, eq=False, dict=True):
     """The arrays of one board: hex coordinates, heights and effect codes."""
 
     board: LosBoard

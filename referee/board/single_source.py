@@ -11,9 +11,9 @@ numpy, whatever the size of the map. The answers are those of
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from functools import cached_property
 
+import msgspec
 import numpy as np
 import numpy.typing as npt
 
@@ -36,8 +36,7 @@ _STEP_Q = np.array([d.q for d in DIRECTIONS], np.int64)
 _STEP_R = np.array([d.r for d in DIRECTIONS], np.int64)
 
 
-@dataclass(frozen=True, eq=False)
-class SingleSource:
+class SingleSource(msgspec.Struct, frozen=True, eq=False, dict=True):
     """The single-source engine of one board over one line table."""
 
     sb: SightBoard

@@ -7,8 +7,9 @@ Flying units stack among themselves, apart from the units on the ground.
 from __future__ import annotations
 
 from collections.abc import Iterable, Mapping, Sequence
-from dataclasses import dataclass
 from typing import TYPE_CHECKING, Protocol
+
+import msgspec
 
 from referee.board.hexgrid import Hex
 from referee.errors import RefereeError
@@ -42,8 +43,7 @@ class StackMember(Protocol):
 Member = StackMember | tuple[str, bool]
 
 
-@dataclass(frozen=True, slots=True)
-class Occupant:
+class Occupant(msgspec.Struct, frozen=True):
     """A unit standing in a hex, seen from the side of the unit being moved."""
 
     size: str = "medium"
@@ -59,8 +59,7 @@ Occupancy = Mapping[Hex, Sequence[Occupant]]
 """The units in each hex, other than the unit being moved (empty hexes may be left out)."""
 
 
-@dataclass(frozen=True, slots=True)
-class StackingLimit:
+class StackingLimit(msgspec.Struct, frozen=True):
     """The limit of one layer (ground or flying) of a hex (clause ``move.stacking``)."""
 
     units: int = 2
@@ -105,8 +104,7 @@ def can_share(units: Iterable[Member], limit: StackingLimit = STACKING) -> bool:
     return layer_fits(ground, limit) and layer_fits(air, limit)
 
 
-@dataclass(frozen=True, slots=True)
-class Crowding:
+class Crowding(msgspec.Struct, frozen=True):
     """Whether same-side units entering a hex together overcrowd it, and why."""
 
     overcrowded: bool

@@ -18,6 +18,8 @@ from pathlib import Path
 from types import MappingProxyType
 from typing import TypeGuard
 
+import msgspec
+
 from referee.errors import DataFileError, read_toml
 from referee.paths import data_dir
 
@@ -35,8 +37,7 @@ def _no_texts() -> Mapping[str, str]:
     return MappingProxyType({})
 
 
-@dataclass(frozen=True, slots=True)
-class EditionText:
+class EditionText(msgspec.Struct, frozen=True):
     """The wording of a clause in one edition, with where it comes from in the drafts."""
 
     edition: str

@@ -16,8 +16,10 @@ are dropped, unless that leaves nothing. Titles are compared with everything typ
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass, replace
 from functools import cached_property
+
+import msgspec
+from msgspec.structs import replace
 
 from referee.catalogue.search_words import SearchWords
 from referee.catalogue.synonyms import Synonyms, Words, match_key, words_of
@@ -29,8 +31,7 @@ _CHUNK = re.compile(r"[\w\-'\u2019./*]+\+?")
 _SUCCESS = {"+": ("or", "higher"), "-": ("or", "lower")}
 
 
-@dataclass(frozen=True)
-class Unit:
+class Unit(msgspec.Struct, frozen=True):
     """One thing the user typed: a word, a hyphenated word or a quoted phrase."""
 
     words: Words
@@ -38,8 +39,7 @@ class Unit:
     quoted: bool = False
 
 
-@dataclass(frozen=True)
-class Group:
+class Group(msgspec.Struct, frozen=True):
     """What one part of the query may match: any of its alternatives (the typed one first)."""
 
     alternatives: tuple[Words, ...]
@@ -137,8 +137,7 @@ def _is_stopword(group: Group, words: SearchWords) -> bool:
     )
 
 
-@dataclass(frozen=True)
-class FtsQuery:
+class FtsQuery(msgspec.Struct, frozen=True, dict=True):
     """A parsed query: its groups, and the FTS5 MATCH strings built from them.
 
     ``groups`` are what is searched; ``typed`` are the groups of everything typed (titles are

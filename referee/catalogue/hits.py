@@ -3,8 +3,9 @@ ranks where it does."""
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, Literal
+
+import msgspec
 
 from referee.catalogue.marks import MARK_CLOSE, MARK_OPEN
 
@@ -20,8 +21,7 @@ def render_marks(text: str, open_mark: str = "[", close_mark: str = "]") -> str:
     return text.replace(MARK_OPEN, open_mark).replace(MARK_CLOSE, close_mark)
 
 
-@dataclass(frozen=True)
-class Hit:
+class Hit(msgspec.Struct, frozen=True):
     """One search result; ``score`` orders the hits (higher first), ``why`` explains it
     (:class:`referee.catalogue.ranking.Why`)."""
 

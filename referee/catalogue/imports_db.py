@@ -13,10 +13,11 @@ import re
 import sqlite3
 from collections.abc import Collection, Iterator
 from contextlib import closing, contextmanager
-from dataclasses import dataclass
 from datetime import datetime
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
+
+import msgspec
 
 from referee.catalogue.fts_query import title_key
 from referee.catalogue.marks import MARK_CLOSE, MARK_OPEN
@@ -54,8 +55,7 @@ def slug(text: str) -> str:
     return re.sub(r"[\W_]+", "-", text.lower()).strip("-")
 
 
-@dataclass(frozen=True)
-class ImportedBook:
+class ImportedBook(msgspec.Struct, frozen=True):
     name: str
     source: str
     path: str
@@ -74,8 +74,7 @@ class ImportedBook:
         }
 
 
-@dataclass(frozen=True)
-class ImportedPassage:
+class ImportedPassage(msgspec.Struct, frozen=True):
     id: str
     book: ImportedBook
     heading: str

@@ -8,12 +8,18 @@ the reading each shipped ruleset takes.
 from __future__ import annotations
 
 import difflib
-from dataclasses import dataclass
+import re
+from collections.abc import Iterable, Mapping
+from functools import cache
 from pathlib import Path
+from types import MappingProxyType
 from typing import Any
+
+import msgspec
 
 from referee.catalogue.clause_source import ClauseLike, ClauseLoader, load_clauses, wording
 from referee.catalogue.imports_db import ImportedPassage, ImportsDb
+from referee.catalogue.marks import MARK_CLOSE, MARK_OPEN
 from referee.catalogue.search_index import cited_editions, known_editions, rulings_folder
 from referee.errors import RefereeError, read_toml
 from referee.paths import data_dir
@@ -34,8 +40,7 @@ def _json_value(value: object) -> object:
     return str(value)
 
 
-@dataclass(frozen=True)
-class Reference:
+class Reference(msgspec.Struct, frozen=True):
     """A clause id another entry names, with its title (``None``: no such clause)."""
 
     id: str
@@ -45,8 +50,7 @@ class Reference:
         return {"id": self.id, "title": self.title}
 
 
-@dataclass(frozen=True)
-class ClauseDetail:
+class ClauseDetail(msgspec.Struct, frozen=True):
     clause: ClauseLike
     related: tuple[Reference, ...]
     rulings: tuple[Ruling, ...]
@@ -73,8 +77,7 @@ class ClauseDetail:
         }
 
 
-@dataclass(frozen=True)
-class RulesetReading:
+class RulesetReading(msgspec.Struct, frozen=True):
     """The reading a shipped ruleset takes of a ruling; ``chosen`` = named in its file;
     ``applies``: the ruleset is one of the editions the ruling is of (its reading is only the
     default left unused otherwise)."""
@@ -93,8 +96,34 @@ def switch_lines(ruling_id: str, option: str = "<option>") -> dict[str, str]:
     }
 
 
-@dataclass(frozen=True)
-class RulingDetail:
+SWITCH_WORDS = ("To take another reading", "in the ruleset's ruleset.toml:", "for one command:")
+"""How a ruling's page introduces its switch lines (:func:`switch_lines`): the heading,
+then the words before each line."""
+_MARK = f"[{re.escape(MARK_OPEN)}{re.escape(MARK_CLOSE)}]?"
+_SWITCH_LABEL = re.compile(f"{_MARK}switch{_MARK}:")
+_TOML_LINE = re.compile(f"\\[({_MARK})rulings({_MARK})\\]")
+_COMMAND_LINE = re.compile(f'", ({_MARK})--')
+
+
+def switch_said(snippet: str, where: str = "") -> str:
+    """A search hit's snippet of a ruling (matched words marked, as the index keeps it:
+    ``switch: [rulings] "id" = "<option>", --ruling id=<option>``) with its switch lines
+    introduced in the words of the ruling's page (:data:`SWITCH_WORDS`); ``where``: what
+    the page says after the heading of a ruling that does not apply (``in a match of the
+    activation edition, not this one``)."""
+    heading, toml, command = SWITCH_WORDS
+    said = _SWITCH_LABEL.sub(lambda _m: f"{heading}{where}:", snippet)
+    said = _TOML_LINE.sub(lambda m: f"{toml} [{m.group(1)}rulings{m.group(2)}]", said)
+    return _COMMAND_LINE.sub(lambda m: f'"; {command} {m.group(1)}--', said)
+
+
+def editions_words(editions: Iterable[str]) -> str:
+    """``the current, first-draft editions``."""
+    names = list(editions)
+    return f"the {', '.join(names)} edition{'s' if len(names) != 1 else ''}"
+
+
+class RulingDetail(msgspec.Struct, frozen=True):
     ruling: Ruling
     clauses: tuple[Reference, ...]
     rulesets: tuple[RulesetReading, ...]
@@ -152,6 +181,34 @@ def ruleset_systems(data: Path) -> dict[str, str]:
         system = read_toml(data / "rulesets" / ruleset_id / "ruleset.toml").get("system", "")
         out[ruleset_id] = system if isinstance(system, str) else ""
     return out
+
+
+@cache
+def _shipped_systems() -> Mapping[str, str]:
+    return MappingProxyType(ruleset_systems(data_dir()))
+
+
+def not_applying(
+    ruling_ids: Iterable[str], ruleset_id: str, system: str
+) -> dict[str, tuple[str, ...]]:
+    """Of the shipped rulings ``ruling_ids``, those that do not apply to a match of
+    ``ruleset_id``, of game ``system`` (:meth:`RulingDetail.applies_to`), each with the
+    editions it is of: what a list of search hits says of them (an id that names no
+    ruling is left out)."""
+    from referee.catalogue.clauses import clauses
+    from referee.ruleset.rulings import register
+
+    known, catalogue, systems = register(), clauses(), dict(_shipped_systems())
+    found = {}
+    for ruling_id in ruling_ids:
+        ruling = known.get(ruling_id)
+        if ruling is None:
+            continue
+        editions = tuple(cited_editions(ruling, catalogue))
+        detail = RulingDetail(ruling, (), (), editions, tuple(_systems_of(editions, systems)))
+        if not detail.applies_to(ruleset_id, system):
+            found[ruling_id] = editions
+    return found
 
 
 def ruleset_readings(

@@ -8,7 +8,8 @@ A file with no heading at all is cut at blank lines, one passage per paragraph.
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass
+
+import msgspec
 
 _ATX = re.compile(r"^(#{1,6})\s+(.*?)\s*#*\s*$")
 _UNDERLINE = re.compile(r"^\s*(=+|-+)\s*$")
@@ -23,8 +24,7 @@ MAX_HEADING_WORDS = 8
 UNTITLED_WORDS = 8
 
 
-@dataclass(frozen=True)
-class Passage:
+class Passage(msgspec.Struct, frozen=True):
     """One heading and the text under it; ``section`` is the heading above it, if any."""
 
     heading: str

@@ -9,8 +9,9 @@ problem of a file is reported at once, each naming the question and the key.
 from __future__ import annotations
 
 from collections.abc import Collection
-from dataclasses import dataclass
 from pathlib import Path
+
+import msgspec
 
 from referee.errors import DataFileError, read_toml
 from referee.paths import data_dir
@@ -21,8 +22,7 @@ STYLES: tuple[str, ...] = ("keyword", "natural", "slang")
 _KEYS = {"text", "edition", "style", "answers", "note", "asked_from"}
 
 
-@dataclass(frozen=True, slots=True)
-class Question:
+class Question(msgspec.Struct, frozen=True):
     """One player's question: what is typed, in which game, and what settles it."""
 
     text: str

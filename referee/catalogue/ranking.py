@@ -26,8 +26,9 @@ from __future__ import annotations
 
 import math
 from collections.abc import Collection, Mapping, Sequence
-from dataclasses import dataclass
 from typing import Any, Literal, Protocol
+
+import msgspec
 
 from referee.catalogue.fts_query import FtsQuery, Group
 from referee.catalogue.synonyms import Words
@@ -45,8 +46,7 @@ RowKey = tuple[str, int]
 """A row of a source: the source's name and the row's id there."""
 
 
-@dataclass(frozen=True, slots=True)
-class Candidate:
+class Candidate(msgspec.Struct, frozen=True):
     """A row found by some part of the question, with what ranking needs to know of it."""
 
     key: RowKey
@@ -92,8 +92,7 @@ class Source(Protocol):
 How = Literal["typed", "synonym", "typo"]
 
 
-@dataclass(frozen=True, slots=True)
-class Found:
+class Found(msgspec.Struct, frozen=True):
     """What one typed part of the question found in an entry: itself (``typed``), a synonym
     of it from the players' glossary (``synonym``), or the known word a typo was read as
     (``typo``)."""
@@ -111,8 +110,7 @@ class Found:
         return {"typed": self.typed, "found": self.term, "how": self.how}
 
 
-@dataclass(frozen=True, slots=True)
-class Why:
+class Why(msgspec.Struct, frozen=True):
     """Why an entry ranks where it does (see the module docstring)."""
 
     matched: tuple[Found, ...]
@@ -157,15 +155,13 @@ class Why:
         }
 
 
-@dataclass(frozen=True, slots=True)
-class Scored:
+class Scored(msgspec.Struct, frozen=True):
     candidate: Candidate
     score: float
     why: Why
 
 
-@dataclass(frozen=True)
-class Tuning:
+class Tuning(msgspec.Struct, frozen=True):
     """The numbers of the score (module docstring) and the means of reading a question,
     each of which ``referee bench lookup --ablations`` turns off in turn to show what it
     buys; the defaults are the product's."""

@@ -16,9 +16,11 @@ import re
 import sqlite3
 from collections.abc import Collection, Mapping, Sequence
 from contextlib import ExitStack
-from dataclasses import dataclass, field, replace
 from types import MappingProxyType
 from typing import Any, Literal
+
+import msgspec
+from msgspec.structs import replace
 
 from referee.catalogue.fts_query import FtsQuery, build_query
 from referee.catalogue.hits import KINDS, Hit, Kind
@@ -51,8 +53,7 @@ Mode = Literal["all words", "any word", "fuzzy"]
 KIND_OF: dict[str, Kind] = {k: k for k in KINDS}
 
 
-@dataclass(frozen=True)
-class Assumed:
+class Assumed(msgspec.Struct, frozen=True):
     """The edition a search assumed and why ('named in the question', 'the match's', ...)."""
 
     edition: str | None
@@ -62,8 +63,7 @@ class Assumed:
         return {"edition": self.edition, "why": self.reason}
 
 
-@dataclass(frozen=True)
-class SearchResult:
+class SearchResult(msgspec.Struct, frozen=True):
     """The hits, best first, what the search read and assumed, and the index's state.
 
     ``mode``: "all words" when the best hit holds every word searched for, "any word" when
@@ -73,7 +73,7 @@ class SearchResult:
     hits: tuple[Hit, ...]
     index: IndexState
     mode: Mode = "all words"
-    assumed: Assumed = field(default_factory=lambda: Assumed(None, "no edition given"))
+    assumed: Assumed = msgspec.field(default_factory=lambda: Assumed(None, "no edition given"))
     searched: tuple[str, ...] = ()
     dropped: tuple[str, ...] = ()
     corrections: tuple[Correction, ...] = ()

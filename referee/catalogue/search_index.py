@@ -25,9 +25,10 @@ import sqlite3
 from collections import Counter
 from collections.abc import Collection, Iterator, Mapping
 from contextlib import closing, contextmanager
-from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
+
+import msgspec
 
 from referee.catalogue.clause_source import (
     ClauseLike,
@@ -53,8 +54,7 @@ WEIGHTS = (10.0, 4.0, 3.0, 1.0)  # bm25 weight of each column of COLUMNS
 SNIPPET_TOKENS = 16
 
 
-@dataclass(frozen=True)
-class IndexState:
+class IndexState(msgspec.Struct, frozen=True):
     """What :meth:`CatalogueIndex.ensure` did: ``reason`` says why it rebuilt (or ``""``)."""
 
     path: Path

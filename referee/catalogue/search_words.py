@@ -9,23 +9,23 @@ asker plays. Schema: data/README.md, "Searching the rules". A missing file means
 from __future__ import annotations
 
 from collections.abc import Collection, Mapping
-from dataclasses import dataclass, field
 from functools import cache
 from pathlib import Path
 from types import MappingProxyType
+
+import msgspec
 
 from referee.catalogue.synonyms import Words, words_of
 from referee.errors import DataFileError, read_toml
 from referee.paths import data_dir
 
 
-@dataclass(frozen=True)
-class SearchWords:
+class SearchWords(msgspec.Struct, frozen=True):
     """The stopwords, and each phrase naming an edition (as words) with its edition."""
 
     stopwords: frozenset[str] = frozenset()
-    editions: Mapping[Words, str] = field(default_factory=lambda: MappingProxyType({}))
-    meanings: Mapping[Words, tuple[Words, ...]] = field(
+    editions: Mapping[Words, str] = msgspec.field(default_factory=lambda: MappingProxyType({}))
+    meanings: Mapping[Words, tuple[Words, ...]] = msgspec.field(
         default_factory=lambda: MappingProxyType({})
     )
     """A way of asking (as words) -> what the rules say for it ("how long" -> "removed")."""

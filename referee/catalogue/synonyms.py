@@ -9,10 +9,11 @@ from __future__ import annotations
 
 import re
 from collections.abc import Mapping
-from dataclasses import dataclass, field
 from functools import cache, cached_property
 from pathlib import Path
 from types import MappingProxyType
+
+import msgspec
 
 from referee.errors import DataFileError, read_toml
 from referee.paths import data_dir
@@ -34,11 +35,10 @@ def match_key(words: Words) -> Words:
     )
 
 
-@dataclass(frozen=True)
-class Synonyms:
+class Synonyms(msgspec.Struct, frozen=True, dict=True):
     """Every term (as its match key) and the alternatives it expands to."""
 
-    expansions: Mapping[Words, tuple[Words, ...]] = field(
+    expansions: Mapping[Words, tuple[Words, ...]] = msgspec.field(
         default_factory=lambda: MappingProxyType({})
     )
 

@@ -12,8 +12,9 @@ from __future__ import annotations
 
 import re
 from collections.abc import Collection, Mapping
-from dataclasses import dataclass
 from typing import Any, Protocol
+
+import msgspec
 
 from referee.catalogue.fts_query import FtsQuery, build_query
 from referee.catalogue.search_words import SearchWords
@@ -48,8 +49,7 @@ NO_VOCABULARY: Vocabulary = _NoVocabulary()
 """No known words besides the glossary's (a search of imported rulebooks alone)."""
 
 
-@dataclass(frozen=True)
-class Reading:
+class Reading(msgspec.Struct, frozen=True):
     """What a question is read with: its text, the glossary, the search words and the
     known words."""
 
@@ -59,8 +59,7 @@ class Reading:
     vocabulary: Vocabulary
 
 
-@dataclass(frozen=True, slots=True)
-class Correction:
+class Correction(msgspec.Struct, frozen=True):
     """A typed word and the known word it was read as."""
 
     typed: str

@@ -379,7 +379,7 @@ def _building_lines(buildings: list[dict[str, Any]]) -> list[str]:
 
 
 def _mover(args: argparse.Namespace, rules: Any) -> tuple[Any, Any, Any]:
-    from dataclasses import replace
+    from msgspec.structs import replace
 
     from referee.cli.main import CommandError
     from referee.rules.activation.cards import activation_cards
@@ -726,7 +726,7 @@ def run_missions(args: argparse.Namespace) -> int:
 
 
 def run_units(args: argparse.Namespace) -> int:
-    from dataclasses import asdict
+    from msgspec import to_builtins
 
     from referee.cli.output import print_json
     from referee.rules.activation.cards import activation_cards
@@ -735,10 +735,13 @@ def run_units(args: argparse.Namespace) -> int:
     if args.json:
         units = []
         for c in cards.units.values():
-            d = asdict(c)
-            d["weapons"] = [{**asdict(w), "penetration": w.penetration.text()} for w in c.weapons]
+            d = to_builtins(c)
+            d["weapons"] = [
+                {**to_builtins(w), "penetration": w.penetration.text()} for w in c.weapons
+            ]
             units.append(d)
-        print_json({"units": units, "structures": [asdict(s) for s in cards.structures.values()]})
+        structures = [to_builtins(s) for s in cards.structures.values()]
+        print_json({"units": units, "structures": structures})
         return 0
     print("unit cards (sample data):")
     for c in cards.units.values():

@@ -7,8 +7,9 @@ parsed expression parses back to the same expression.
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass
 from typing import TYPE_CHECKING
+
+import msgspec
 
 from referee.errors import RefereeError, whole_number
 from referee.limits import DICE_MAX_COUNT, DICE_MAX_MODIFIER
@@ -25,8 +26,7 @@ class DiceExpressionError(RefereeError):
     """A dice expression that cannot be read; the message quotes it."""
 
 
-@dataclass(frozen=True, slots=True)
-class DiceExpr:
+class DiceExpr(msgspec.Struct, frozen=True):
     """``count`` dice of ``sides`` sides plus ``modifier`` (``count`` 0: a fixed number)."""
 
     count: int

@@ -15,9 +15,10 @@ damage table's row) are worked out by the rules (:mod:`referee.rules.fire.odds`,
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from fractions import Fraction
 from typing import TYPE_CHECKING
+
+import msgspec
 
 from referee.dice.binomial import ONE, ZERO
 from referee.dice.rules import open_ended_rule
@@ -31,8 +32,7 @@ def fraction_text(p: Fraction) -> str:
     return str(p)
 
 
-@dataclass(frozen=True, slots=True)
-class OpenEndedOdds:
+class OpenEndedOdds(msgspec.Struct, frozen=True):
     """The exact distribution of an open-ended d``sides`` (clause ``dice.open-ended``).
 
     A natural ``sides`` rolls a d``follow_sides`` on; each such die above ``above`` adds

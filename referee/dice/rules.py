@@ -2,15 +2,15 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from typing import TYPE_CHECKING
+
+import msgspec
 
 if TYPE_CHECKING:
     from referee.ruleset import Ruleset
 
 
-@dataclass(frozen=True, slots=True)
-class OpenEndedRule:
+class OpenEndedRule(msgspec.Struct, frozen=True):
     """A natural top face rolls on with d``follow_sides``; each die above ``above`` adds one."""
 
     follow_sides: int | None

@@ -24,8 +24,9 @@ from __future__ import annotations
 import random
 from collections import deque
 from collections.abc import Callable, Iterable
-from dataclasses import dataclass
 from typing import TYPE_CHECKING
+
+import msgspec
 
 from referee.dice.expression import DiceExpr
 from referee.errors import RefereeError, whole_number
@@ -45,8 +46,7 @@ class DieOutOfRange(RefereeError):
         super().__init__(f"a d{sides} shows 1 to {sides}; {value!r} typed{what} is out of range")
 
 
-@dataclass(frozen=True, slots=True)
-class RollRequest:
+class RollRequest(msgspec.Struct, frozen=True):
     """One die the engine needs: how many sides and what it decides.
 
     ``note`` says more (``open-ended: a 6 rolls on``, ``unless the armor stops the hit``);
@@ -59,8 +59,7 @@ class RollRequest:
     follow_up: bool = False
 
 
-@dataclass(frozen=True, slots=True)
-class Roll:
+class Roll(msgspec.Struct, frozen=True):
     """One die as it fell: ``typed`` when the referee read it off the table."""
 
     sides: int
@@ -77,8 +76,7 @@ class Roll:
         }
 
 
-@dataclass(frozen=True, slots=True)
-class OpenEndedRoll:
+class OpenEndedRoll(msgspec.Struct, frozen=True):
     """An open-ended roll: the first die, the dice rolled on, and the result."""
 
     sides: int
@@ -90,8 +88,7 @@ class OpenEndedRoll:
         return self.dice[0]
 
 
-@dataclass(frozen=True, slots=True)
-class ExpressionRoll:
+class ExpressionRoll(msgspec.Struct, frozen=True):
     """A dice expression rolled: its dice, and its value (their sum and the modifier)."""
 
     expr: DiceExpr

@@ -14,9 +14,10 @@ Clauses ``dice.success``, ``activation.rolling``, ``activation.rolling-up``,
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass
 from fractions import Fraction
 from typing import Literal
+
+import msgspec
 
 from referee.dice.expression import DiceExpr
 from referee.errors import RefereeError
@@ -30,8 +31,7 @@ class TargetError(RefereeError):
     """A success number that is not ``N+`` or ``N-``; the message quotes it."""
 
 
-@dataclass(frozen=True, slots=True)
-class Target:
+class Target(msgspec.Struct, frozen=True):
     """``number`` or more (``way`` up, ``N+``), or ``number`` or less (``way`` down, ``N-``)."""
 
     number: int
@@ -80,8 +80,7 @@ def parse_target(text: str | int) -> Target:
     return Target(int(m.group(1)), "up" if m.group(2) == "+" else "down")
 
 
-@dataclass(frozen=True, slots=True)
-class Effect:
+class Effect(msgspec.Struct, frozen=True):
     """Something added to a rolled value (``+1 scope``, ``-2 cover``)."""
 
     label: str
@@ -91,8 +90,7 @@ class Effect:
         return f"{self.value:+d} {self.label}"
 
 
-@dataclass(frozen=True, slots=True)
-class Check:
+class Check(msgspec.Struct, frozen=True):
     """One roll against a success number: the dice as they fell, the effects added."""
 
     target: Target

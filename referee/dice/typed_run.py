@@ -19,8 +19,9 @@ from __future__ import annotations
 
 import contextlib
 from collections.abc import Callable, Mapping, Sequence
-from dataclasses import dataclass
 from typing import Literal
+
+import msgspec
 
 from referee.dice.service import Dice, DieOutOfRange, RollRequest
 from referee.errors import RefereeError
@@ -38,8 +39,7 @@ class _NotTyped(Exception):
     """The run reached a die with no value typed (not an error: the run stops there)."""
 
 
-@dataclass(frozen=True, slots=True)
-class DieSlot:
+class DieSlot(msgspec.Struct, frozen=True):
     """One die of the step: what it is for, the value typed for it, where the run is."""
 
     key: DieKey
@@ -52,8 +52,7 @@ class DieSlot:
         return self.request.sides
 
 
-@dataclass(frozen=True)
-class TypedRun:
+class TypedRun(msgspec.Struct, frozen=True):
     """The step run on the typed dice: every die it needs (as far as known), the values
     the dice it asked took, its result when every die was typed, and what the engine
     refused (a problem other than a die not typed yet)."""

@@ -14,8 +14,9 @@ Clause ``aftermath.fire``.
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass
 from types import MappingProxyType
+
+import msgspec
 
 from referee.board.hexgrid import Hex
 from referee.rules.agony.events import EffectEvent, all_clauses, all_rulings
@@ -29,8 +30,7 @@ from referee.rules.state import UnitState
 from referee.ruleset import Ruleset
 
 
-@dataclass(frozen=True)
-class AftermathResult:
+class AftermathResult(msgspec.Struct, frozen=True):
     """The units and the board after the aftermath, and what changed."""
 
     units: tuple[UnitState, ...]

@@ -15,8 +15,9 @@ from __future__ import annotations
 
 import enum
 from collections.abc import Callable, Mapping
-from dataclasses import dataclass, fields
 from typing import Any
+
+import msgspec
 
 from referee.errors import RefereeError, whole_number
 
@@ -126,8 +127,7 @@ class ChangeFlag(enum.Flag):
     """How it came: another program wrote to the match file."""
 
 
-@dataclass(frozen=True)
-class Changes:
+class Changes(msgspec.Struct, frozen=True):
     """The changes of one event; a field left ``None`` is a kind the event does not change
     (``setup_done``: the scenario's setup is over, the state keeps no setup progress)."""
 
@@ -233,7 +233,7 @@ class Changes:
         return out
 
 
-_FIELD_NAMES: tuple[str, ...] = tuple(f.name for f in fields(Changes))
+_FIELD_NAMES: tuple[str, ...] = Changes.__struct_fields__
 """The fields of :class:`Changes` in order (:meth:`Changes.to_json` reads them per event)."""
 
 NO_CHANGES = Changes()

@@ -10,7 +10,7 @@ draft's "two pinned tokens" and its silence on a second shaking: ruling
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+import msgspec
 
 from referee.rules.agony.schedule import agony_rules
 from referee.rules.agony.specs import ShakenRule
@@ -39,8 +39,7 @@ def recover(state: UnitState, tokens: int = 1) -> UnitState:
     return state.with_(shaken=max(0, state.shaken - tokens))
 
 
-@dataclass(frozen=True, slots=True)
-class AllowedOrders:
+class AllowedOrders(msgspec.Struct, frozen=True):
     """The orders a unit may be given in its current speed (clause ``conditions.shaken-orders``
     when shaken: the speed's default movement order and no gunnery order)."""
 

@@ -12,6 +12,8 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
+import msgspec
+
 from referee.rules.changes import Changes
 from referee.rules.command import Command
 
@@ -57,8 +59,7 @@ class Event:
         return {**self.to_row(), **self.former} if self.former else None
 
 
-@dataclass(frozen=True)
-class Step:
+class Step(msgspec.Struct, frozen=True):
     """A named step of the journal: what undo takes back in one go."""
 
     number: int

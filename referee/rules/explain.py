@@ -7,11 +7,11 @@ a signed value, the clause id it comes from and, when a ruling decided it, the r
 from __future__ import annotations
 
 from collections.abc import Iterable
-from dataclasses import dataclass
+
+import msgspec
 
 
-@dataclass(frozen=True, slots=True)
-class Term:
+class Term(msgspec.Struct, frozen=True):
     """One term of a sum the engine explains: its label, value, clause and ruling."""
 
     label: str

@@ -8,9 +8,10 @@ Clauses ``orders.choice-order`` (who chooses last when choices depend on each ot
 from __future__ import annotations
 
 from collections.abc import Mapping
-from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING
+
+import msgspec
 
 from referee.errors import DataFileError
 from referee.ruleset.tables import TableKind
@@ -22,8 +23,7 @@ FILE_NAME = "nations.toml"
 LISTS = ("choice", "melee", "assault_tie")
 
 
-@dataclass(frozen=True, slots=True)
-class Precedence:
+class Precedence(msgspec.Struct, frozen=True):
     """Nations from the highest rank down, and the clause that gives the list."""
 
     order: tuple[str, ...]
@@ -38,8 +38,7 @@ class Precedence:
         return min(nations, key=self.rank)
 
 
-@dataclass(frozen=True, slots=True)
-class Nations:
+class Nations(msgspec.Struct, frozen=True):
     """The three orders of precedence of the nations (see the module docstring)."""
 
     choice: Precedence

@@ -7,8 +7,9 @@ handed to the system as a :class:`ReportPage` for what the sections share with i
 from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
-from dataclasses import dataclass
 from typing import Protocol
+
+import msgspec
 
 from referee.rules.events import Event
 
@@ -34,8 +35,7 @@ class ReportPage(Protocol):
         ...
 
 
-@dataclass(frozen=True)
-class ReportSection:
+class ReportSection(msgspec.Struct, frozen=True):
     """One section of the report: ``anchor`` its id in the page, ``title`` its words in the
     contents, ``parts`` its HTML, each a line of the page (none: named in the contents
     only, a turn in which nothing was done)."""
@@ -45,8 +45,7 @@ class ReportSection:
     parts: tuple[str, ...]
 
 
-@dataclass(frozen=True)
-class ReportOutline:
+class ReportOutline(msgspec.Struct, frozen=True):
     """A game system's part of a match's report: ``title`` the page's title for a match that
     has none, ``settings`` the words on the match's set-up after its ruleset's name (``map
     standard``), ``now`` where the match is, in words, and the sections in their order."""

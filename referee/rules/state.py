@@ -11,6 +11,8 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field, replace
 from types import MappingProxyType
 
+import msgspec
+
 from referee.board.hexgrid import Hex
 from referee.units.model import UnitType
 
@@ -19,8 +21,7 @@ def _frozen(d: Mapping[str, int] | None = None) -> Mapping[str, int]:
     return MappingProxyType(dict(d or {}))
 
 
-@dataclass(frozen=True, slots=True)
-class Aim:
+class Aim(msgspec.Struct, frozen=True):
     """An Aim order carried out: from which hex, and in which gunnery step (turn, 1 or 2)."""
 
     hex: Hex

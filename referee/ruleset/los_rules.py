@@ -9,9 +9,10 @@ open refer to rulings and arrive here already resolved, carrying the ruling id.
 from __future__ import annotations
 
 from collections.abc import Callable, Collection, Iterable, Mapping
-from dataclasses import dataclass
 from pathlib import Path
 from types import MappingProxyType
+
+import msgspec
 
 from referee.errors import DataFileError, whole_number
 
@@ -33,8 +34,7 @@ ROW_CLAUSES = {
 }
 
 
-@dataclass(frozen=True, slots=True)
-class Effect:
+class Effect(msgspec.Struct, frozen=True):
     """What a crossed hex does to a line: ``block``, ``clear`` or ``blind`` (``n`` hexes)."""
 
     kind: str
@@ -48,8 +48,7 @@ class Effect:
         return "blocks" if self.kind == "block" else "does not block"
 
 
-@dataclass(frozen=True)
-class LosRules:
+class LosRules(msgspec.Struct, frozen=True):
     """The resolved line-of-sight table of one ruleset."""
 
     heights: Mapping[tuple[int, int], tuple[Effect, Effect, Effect, Effect]]

@@ -7,16 +7,16 @@ tables refer to a ruling as ``"@ruling-id"`` and receive the chosen option's val
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from functools import cache
 from pathlib import Path
+
+import msgspec
 
 from referee.errors import DataFileError, read_toml
 from referee.paths import data_dir
 
 
-@dataclass(frozen=True, slots=True)
-class RulingOption:
+class RulingOption(msgspec.Struct, frozen=True):
     """One reading of a ruling: its id, the reading in words, and the value tables get."""
 
     id: str
@@ -24,8 +24,7 @@ class RulingOption:
     value: object
 
 
-@dataclass(frozen=True, slots=True)
-class Ruling:
+class Ruling(msgspec.Struct, frozen=True):
     """A ruling of the register (see the module docstring)."""
 
     id: str

@@ -13,14 +13,15 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Generic, TypeVar
 
+import msgspec
+
 from referee.errors import read_toml
 from referee.ruleset.readings import Resolve
 
 T = TypeVar("T")
 
 
-@dataclass(frozen=True)
-class TableSource:
+class TableSource(msgspec.Struct, frozen=True):
     """What a parser reads: the ruleset's folder, its readings (and their one resolver) and
     the tables it needs, already read."""
 
@@ -54,8 +55,7 @@ class TableKind(Generic[T]):
     needs: tuple[str, ...] = ()
 
 
-@dataclass(frozen=True)
-class TableHome:
+class TableHome(msgspec.Struct, frozen=True):
     """A kind of table named by where it lives, so that a ruleset imports its parser only
     when it first reads the table: ``name`` and ``files`` as its :class:`TableKind` has them,
     and ``kind``, ``"<module>:<NAME>"`` of the kind itself (tests/ruleset checks that the

@@ -7,10 +7,11 @@ is documented in ``data/README.md``.
 from __future__ import annotations
 
 from collections.abc import Iterable, Mapping
-from dataclasses import dataclass, field
 from pathlib import Path
 from types import MappingProxyType
 from typing import Any
+
+import msgspec
 
 from referee.errors import DataFileError
 
@@ -30,8 +31,7 @@ def _cost_for(table: Mapping[str, int], tags: Iterable[str]) -> int | None:
     return table.get("default")
 
 
-@dataclass(frozen=True, slots=True)
-class Terrain:
+class Terrain(msgspec.Struct, frozen=True):
     """One kind of terrain of an edition (clause in ``clause``)."""
 
     id: str
@@ -39,7 +39,9 @@ class Terrain:
     clause: str
     height: int = 0
     blocking: int | None = None
-    enter: Mapping[str, int] = field(default_factory=lambda: MappingProxyType({"default": 1}))
+    enter: Mapping[str, int] = msgspec.field(
+        default_factory=lambda: MappingProxyType({"default": 1})
+    )
     leave: Mapping[str, int] | None = None
     up: int | None = None
     down: int | None = None
@@ -77,8 +79,7 @@ class Terrain:
         return bool(self.stuck_tags.intersection(tags))
 
 
-@dataclass(frozen=True, slots=True)
-class Feature:
+class Feature(msgspec.Struct, frozen=True):
     """Something a map lays on top of terrain along a path of hexes: a road or a river."""
 
     id: str
@@ -89,8 +90,7 @@ class Feature:
     enter_extra: int = 0
 
 
-@dataclass(frozen=True, slots=True)
-class Marker:
+class Marker(msgspec.Struct, frozen=True):
     """Something placed on a hex during a match: smoke."""
 
     id: str
@@ -102,8 +102,7 @@ class Marker:
     cover: int = 0
 
 
-@dataclass(frozen=True)
-class TerrainTable:
+class TerrainTable(msgspec.Struct, frozen=True):
     """Every terrain, feature and marker of one edition."""
 
     edition: str

@@ -8,8 +8,9 @@ are revealed together when every unit has its place. Two sides in one hex at the
 from __future__ import annotations
 
 from collections.abc import Mapping
-from dataclasses import replace
 from types import MappingProxyType
+
+from msgspec.structs import replace
 
 from referee.board.hexgrid import hex_label
 from referee.scenarios.placement import Standing

@@ -4,9 +4,10 @@ conditions (schema: ``data/README.md``, section "Scenarios")."""
 from __future__ import annotations
 
 from collections.abc import Mapping
-from dataclasses import dataclass
 from pathlib import Path
 from typing import Literal
+
+import msgspec
 
 Procedure = Literal["blind", "ordered"]
 PROCEDURES: tuple[Procedure, ...] = ("blind", "ordered")
@@ -16,8 +17,7 @@ scout on the table sees the hex, or only where none does."""
 SPEED_RULES = ("chosen", "slowest")
 
 
-@dataclass(frozen=True)
-class Layout:
+class Layout(msgspec.Struct, frozen=True):
     """The battlefield's size and zones under one reading of the scenario's zones ruling.
 
     ``zones`` holds each zone in a form of a map's ``[zones]`` (``{ rows = [1, 3] }``...);
@@ -31,8 +31,7 @@ class Layout:
     restricted: object | None = None
 
 
-@dataclass(frozen=True)
-class Battlefield:
+class Battlefield(msgspec.Struct, frozen=True):
     clause: str
     shape: str
     columns: int
@@ -43,8 +42,7 @@ class Battlefield:
     """By reading of ``zones_ruling`` (the key ``""`` when the scenario has no ruling)."""
 
 
-@dataclass(frozen=True)
-class Advantage:
+class Advantage(msgspec.Struct, frozen=True):
     """The setup-advantage roll of each step (clause ``setup.advantage``): a d``die`` per
     side; the loser places ``first`` units, then the sides take turns of ``then``."""
 
@@ -56,8 +54,7 @@ class Advantage:
     """``roll-again``, ``keep-previous``, or ``@ruling-id``."""
 
 
-@dataclass(frozen=True)
-class SetupStep:
+class SetupStep(msgspec.Struct, frozen=True):
     """One step of an ordered setup: the units it takes and where they may go."""
 
     id: str
@@ -72,8 +69,7 @@ class SetupStep:
     optional: bool
 
 
-@dataclass(frozen=True)
-class SetupSpec:
+class SetupSpec(msgspec.Struct, frozen=True):
     procedure: Procedure
     clause: str
     speed: str
@@ -82,8 +78,7 @@ class SetupSpec:
     advantage: Advantage | None = None
 
 
-@dataclass(frozen=True)
-class VictoryCondition:
+class VictoryCondition(msgspec.Struct, frozen=True):
     id: str
     name: str
     clause: str
@@ -92,8 +87,7 @@ class VictoryCondition:
     """The default length of a fixed-time match; None for a condition without a clock."""
 
 
-@dataclass(frozen=True)
-class Scenario:
+class Scenario(msgspec.Struct, frozen=True):
     id: str
     name: str
     description: str

@@ -14,7 +14,8 @@ step has a legal hex (:mod:`referee.scenarios.placement`).
 from __future__ import annotations
 
 from collections.abc import Mapping
-from dataclasses import replace
+
+from msgspec.structs import replace
 
 from referee.dice.service import Dice
 from referee.scenarios.battlefield import resolved

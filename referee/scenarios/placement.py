@@ -14,8 +14,9 @@ token does not count: the opponent is not told what stands behind a token.
 from __future__ import annotations
 
 from collections.abc import Iterable, Mapping
-from dataclasses import dataclass, field
 from types import MappingProxyType
+
+import msgspec
 
 from referee.board.hexgrid import Hex, distance, hex_label
 from referee.board.los import LosBoard, line_of_sight, los_board
@@ -25,8 +26,7 @@ from referee.ruleset import Ruleset
 from referee.units.model import UnitType
 
 
-@dataclass(frozen=True, slots=True)
-class Standing:
+class Standing(msgspec.Struct, frozen=True):
     """A unit already set up (or entered blind for its side): what a placement must respect."""
 
     uid: str
@@ -37,20 +37,18 @@ class Standing:
     hidden: bool = False
 
 
-@dataclass(frozen=True, slots=True)
-class Reason:
+class Reason(msgspec.Struct, frozen=True):
     text: str
     clause: str
     ruling: str | None = None
 
 
-@dataclass(frozen=True)
-class LegalHexes:
+class LegalHexes(msgspec.Struct, frozen=True):
     """The hexes a unit may be set up in, and for every other hex of the map, why not."""
 
     uid: str
     hexes: frozenset[Hex]
-    reasons: Mapping[Hex, Reason] = field(default_factory=lambda: MappingProxyType({}))
+    reasons: Mapping[Hex, Reason] = msgspec.field(default_factory=lambda: MappingProxyType({}))
 
     def __contains__(self, h: object) -> bool:
         return h in self.hexes

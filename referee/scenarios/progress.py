@@ -7,15 +7,16 @@ match journal as JSON (:meth:`SetupProgress.to_json` / :meth:`SetupProgress.from
 from __future__ import annotations
 
 from collections.abc import Mapping
-from dataclasses import dataclass, field, replace
 from types import MappingProxyType
 from typing import Any
+
+import msgspec
+from msgspec.structs import replace
 
 from referee.board.hexgrid import Hex, hex_label, parse_label
 
 
-@dataclass(frozen=True, slots=True)
-class Waiting:
+class Waiting(msgspec.Struct, frozen=True):
     """A unit of the match not yet on the table: its id, card id and side."""
 
     uid: str
@@ -23,8 +24,7 @@ class Waiting:
     side: int
 
 
-@dataclass(frozen=True, slots=True)
-class Entered:
+class Entered(msgspec.Struct, frozen=True):
     """A placement entered for a blind setup, not yet revealed."""
 
     uid: str
@@ -36,8 +36,7 @@ class Entered:
         return {"hex": hex_label(self.hex), "facing": self.facing, "speed": self.speed}
 
 
-@dataclass(frozen=True)
-class SetupProgress:
+class SetupProgress(msgspec.Struct, frozen=True):
     """See the module docstring. ``step`` indexes the scenario's setup steps (their number
     when all are done); ``on_turn`` is the side that places next and ``left`` how many units
     it places before the other side's turn (None: all it has left in the step); ``winner``
@@ -53,7 +52,7 @@ class SetupProgress:
     left: int | None = None
     passed: tuple[int, ...] = ()
     previous_winner: int | None = None
-    entered: Mapping[str, Entered] = field(default_factory=lambda: MappingProxyType({}))
+    entered: Mapping[str, Entered] = msgspec.field(default_factory=lambda: MappingProxyType({}))
     done: bool = False
 
     def waiting_of(self, side: int) -> tuple[Waiting, ...]:

@@ -8,7 +8,8 @@ Clauses ``setup.blind``, ``setup.order``, ``board.sides``.
 from __future__ import annotations
 
 from collections.abc import Mapping
-from dataclasses import dataclass
+
+import msgspec
 
 from referee.board.hexgrid import DIRECTION_NAMES, Hex, hex_label, to_offset
 from referee.board.maps import BattleMap
@@ -28,8 +29,7 @@ class SetupError(RefereeError):
     asked instead."""
 
 
-@dataclass(frozen=True)
-class Placement:
+class Placement(msgspec.Struct, frozen=True):
     """One unit set up: where, facing where, at what speed, and whether as a hidden token."""
 
     uid: str
@@ -48,8 +48,7 @@ class Placement:
         )
 
 
-@dataclass(frozen=True)
-class SetupOutcome:
+class SetupOutcome(msgspec.Struct, frozen=True):
     """A procedure's move: the progress after it, the units set up by it, and its working."""
 
     progress: SetupProgress
@@ -60,8 +59,7 @@ class SetupOutcome:
     dice: tuple[int, ...] = ()
 
 
-@dataclass(frozen=True)
-class SetupBoard:
+class SetupBoard(msgspec.Struct, frozen=True):
     """The match as setup sees it: rules, map (with the scenario's zones), scenario, the
     cards, and the units already standing (set up, or entered blind by their side)."""
 

@@ -25,8 +25,9 @@ for an award share it: every one is named.
 from __future__ import annotations
 
 from collections.abc import Mapping
-from dataclasses import dataclass
 from typing import Any
+
+import msgspec
 
 from referee.tournament.desk import Desk, DeskError
 from referee.tournament.event import Event
@@ -71,8 +72,7 @@ class RoomVoteRefused(RoomError):
     status = 422
 
 
-@dataclass(frozen=True, slots=True)
-class Weights:
+class Weights(msgspec.Struct, frozen=True):
     """The weight of each part of best overall (:data:`WEIGHT_KEYS`), whole numbers."""
 
     values: Mapping[str, int]
@@ -100,8 +100,7 @@ class Weights:
         return {k: self[k] for k in WEIGHT_KEYS}
 
 
-@dataclass(frozen=True, slots=True)
-class Award:
+class Award(msgspec.Struct, frozen=True):
     """One award: its key, its title, the players who share it and why, in words."""
 
     key: str
@@ -118,8 +117,7 @@ class Award:
         }
 
 
-@dataclass(frozen=True, slots=True)
-class Overall:
+class Overall(msgspec.Struct, frozen=True):
     name: str
     tvp: float
     votes: Mapping[str, int]
@@ -134,8 +132,7 @@ class Overall:
         }
 
 
-@dataclass(frozen=True, slots=True)
-class Awards:
+class Awards(msgspec.Struct, frozen=True):
     """Every award, each category's tally, best overall's scores (best first) and formula."""
 
     awards: tuple[Award, ...]

@@ -9,8 +9,9 @@ same records give the same answer on every desk and in every test.
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass
 from datetime import datetime, timedelta
+
+import msgspec
 
 from referee.errors import RefereeError
 from referee.tournament.store import Record
@@ -23,8 +24,7 @@ class ClockError(RefereeError):
     """A clock action that does not fit the clock's state (pausing a stopped round...)."""
 
 
-@dataclass(frozen=True, slots=True)
-class RoundClock:
+class RoundClock(msgspec.Struct, frozen=True):
     round: int
     minutes: int
     started: datetime | None = None

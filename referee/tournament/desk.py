@@ -16,10 +16,12 @@ import os
 import socket
 from collections.abc import Callable, Sequence
 from contextlib import nullcontext
-from dataclasses import dataclass, field, replace
 from datetime import UTC, datetime
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, TypeVar
+
+import msgspec
+from msgspec.structs import replace
 
 from referee.errors import RefereeError
 from referee.tournament.clock import RoundClock, check_action, fold_clock
@@ -82,8 +84,7 @@ def default_who() -> str:
         return "desk"
 
 
-@dataclass(frozen=True)
-class CorrectionReport:
+class CorrectionReport(msgspec.Struct, frozen=True):
     """What a correction changed: the table's scores, the places, later pairings."""
 
     round: int
@@ -96,7 +97,7 @@ class CorrectionReport:
     """(name, place before, place after) of every player whose place changed."""
     repaired: tuple[tuple[Pairing, Pairing], ...] = ()
     """(old, new) pairings of later rounds paired again (no result was in yet)."""
-    notes: tuple[str, ...] = field(default=())
+    notes: tuple[str, ...] = msgspec.field(default=())
 
     def lines(self) -> list[str]:
         out = [f"round {self.round}, table {self.table} corrected by {self.who}: {self.why}"]

@@ -53,9 +53,12 @@ The fold keeps every result record of a table in order (its trail); the last one
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass, field, replace
+from dataclasses import dataclass, field
 from types import MappingProxyType
 from typing import Any
+
+import msgspec
+from msgspec.structs import replace
 
 from referee.ruleset.rulings import register
 from referee.tournament.record_check import check_records
@@ -71,8 +74,7 @@ DEFAULT_TIEBREAKERS: tuple[str, ...] = tuple(TIEBREAKERS)
 DEFAULT_SCENARIO = "entrenched"
 
 
-@dataclass(frozen=True, slots=True)
-class Player:
+class Player(msgspec.Struct, frozen=True):
     name: str
     nation: str = ""
     entered: int = 1
@@ -125,8 +127,7 @@ class TableResult:
         return len(self.trail) > 1
 
 
-@dataclass(frozen=True, slots=True)
-class Cut:
+class Cut(msgspec.Struct, frozen=True):
     """The top cut (``top_cut``): its size, the last Swiss round, the seeds best first."""
 
     size: int
@@ -168,8 +169,7 @@ class Round:
         return not self.missing
 
 
-@dataclass(frozen=True)
-class Event:
+class Event(msgspec.Struct, frozen=True):
     """Everything the desk knows of an event at one revision."""
 
     name: str
@@ -186,10 +186,10 @@ class Event:
     records: tuple[Record, ...]
     revision: int
     store_name: str = ""
-    extra: Mapping[str, Any] = field(default_factory=lambda: MappingProxyType({}))
+    extra: Mapping[str, Any] = msgspec.field(default_factory=lambda: MappingProxyType({}))
     scenario: str = DEFAULT_SCENARIO
     """The scenario every table plays (a shipped scenario's id or a file)."""
-    attendance: Mapping[tuple[int, str], Record] = field(
+    attendance: Mapping[tuple[int, str], Record] = msgspec.field(
         default_factory=lambda: MappingProxyType({})
     )
     """(round, name) -> the attendance record that counts (the last)."""

@@ -20,10 +20,11 @@ import hashlib
 import json
 import sqlite3
 from collections.abc import Sequence
-from dataclasses import dataclass
 from pathlib import Path
 from types import MappingProxyType
 from urllib.parse import quote
+
+import msgspec
 
 from referee.errors import RefereeError
 from referee.tournament.store import EventFileError, EventStore, NewRecord, Record
@@ -41,8 +42,7 @@ class EventPlaceError(RefereeError):
     """A place named by a match file that cannot be offered for confirmation."""
 
 
-@dataclass(frozen=True, slots=True)
-class EventPlace:
+class EventPlace(msgspec.Struct, frozen=True):
     """An event's place as the referee is asked to confirm it."""
 
     event: str

@@ -66,8 +66,9 @@ from __future__ import annotations
 import random
 from bisect import bisect_left, bisect_right
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass
 from typing import Any
+
+import msgspec
 
 from referee.errors import RefereeError
 
@@ -78,8 +79,7 @@ class PairingError(RefereeError):
     """A round that cannot be paired as asked (the message says why)."""
 
 
-@dataclass(frozen=True, slots=True)
-class Pairing:
+class Pairing(msgspec.Struct, frozen=True):
     round: int
     tables: tuple[tuple[str, str], ...]
     bye: str | None
@@ -110,8 +110,7 @@ def fold_pairing(order: Sequence[str]) -> tuple[tuple[tuple[str, str], ...], str
     return tuple((players[i], players[i + half]) for i in range(half)), bye
 
 
-@dataclass(frozen=True)
-class History:
+class History(msgspec.Struct, frozen=True):
     """What a later round's pairing needs: players ranked best first, their total TVP in
     millionths, who met whom, and how many byes each had."""
 

@@ -22,16 +22,16 @@ What a player's points must add up to:
 from __future__ import annotations
 
 from collections.abc import Mapping
-from dataclasses import dataclass
 from typing import Any
+
+import msgspec
 
 from referee.errors import RefereeError
 from referee.tournament.event import Event
 from referee.tournament.scoring import KINDS, MatchResult, PlayerResult, Points, scored_cost
 
 
-@dataclass(frozen=True, slots=True)
-class ArmyTotal:
+class ArmyTotal(msgspec.Struct, frozen=True):
     """What one player's surviving plus destroyed points must come to."""
 
     name: str

@@ -29,9 +29,10 @@ from __future__ import annotations
 import hmac
 import secrets
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass
 from datetime import datetime
 from typing import Any
+
+import msgspec
 
 from referee.errors import RefereeError
 from referee.tournament.desk import Desk, DeskError, ResultRefused
@@ -131,8 +132,7 @@ def issue_codes(desk: Desk, renew: Sequence[str] = ()) -> dict[str, str]:
     return codes(desk.event())
 
 
-@dataclass(frozen=True, slots=True)
-class Report:
+class Report(msgspec.Struct, frozen=True):
     """A player's report of a table's result, as recorded."""
 
     id: int
@@ -163,8 +163,7 @@ class Report:
         }
 
 
-@dataclass(frozen=True, slots=True)
-class Dispute:
+class Dispute(msgspec.Struct, frozen=True):
     id: int
     by: str
     report: int
@@ -172,8 +171,7 @@ class Dispute:
     at: str
 
 
-@dataclass(frozen=True, slots=True)
-class Waiting:
+class Waiting(msgspec.Struct, frozen=True):
     """A table of the desk's queue: its open reports and disputes, and its state."""
 
     round: int
@@ -351,8 +349,7 @@ def _checked(event: Event, round_number: int, table: int, result: MatchResult) -
     return seated
 
 
-@dataclass(frozen=True, slots=True)
-class Answer:
+class Answer(msgspec.Struct, frozen=True):
     """What a player's request did: ``confirmed`` when the table has its result now."""
 
     round: int

@@ -386,9 +386,33 @@ def rules_page(event: Event, query: str, hits: Sequence[Mapping[str, Any]], erro
     return page(event, f"{event.name}: rules", "".join(out))
 
 
+def _applies(ruling: Mapping[str, Any]) -> tuple[str, str | None]:
+    """Whether ``ruling`` applies to the event's game, said as the Rules dock says it of
+    an open match (its ``event``: the game's name, applies, the reading taken), and the
+    reading the event takes (None: none, or not said)."""
+    event = ruling.get("event")
+    if not isinstance(event, Mapping):
+        return "", None
+    game = escape(str(event.get("game", "")))
+    if not event.get("applies"):
+        from referee.catalogue.lookup import editions_words
+
+        words = editions_words(str(x) for x in ruling.get("editions") or ())
+        return (
+            f"<p class='msg'><b>Does not apply to this event's game ({game})</b>: a ruling "
+            f"of {escape(words)}; its default reading is {escape(str(ruling['default']))}.</p>"
+        ), None
+    taken = str(event.get("taken"))
+    return (
+        f"<p class='msg ok'><b>Applies to this event's game ({game})</b>, which takes "
+        f"{escape(taken)}.</p>"
+    ), taken
+
+
 def entry_page(event: Event, entries: Sequence[Mapping[str, Any]]) -> str:
     """``GET /rules/ID``: a clause with its wording in each edition, or a ruling with the
-    editions it is of (those of its clauses; none: every edition) and its readings."""
+    editions it is of (those of its clauses; none: every edition), whether it applies to
+    the event's game (the reading taken marked) and its readings."""
     out = []
     for e in entries:
         if e.get("kind") == "clause":
@@ -416,14 +440,22 @@ def entry_page(event: Event, entries: Sequence[Mapping[str, Any]]) -> str:
                 )
         elif e.get("kind") == "ruling":
             editions = ", ".join(str(x) for x in e.get("editions") or ()) or "every edition"
+            said, taken = _applies(e)
+
+            def marks(o: Mapping[str, Any], taken: str | None = taken) -> str:
+                words = ["default"] if o.get("default") else []
+                if taken is not None and str(o["id"]) == taken:
+                    words.append("taken by this event")
+                return f" ({'; '.join(words)})" if words else ""
+
             out.append(
                 f"<h1>{escape(str(e['title']))}</h1><p class='note'>ruling "
                 f"{escape(str(e['id']))} · editions: {escape(editions)}</p>"
+                f"{said}"
                 f"<p><b>Unclear:</b> {escape(str(e['unclear']))}</p>"
                 "<p><b>Readings:</b></p><ul>"
                 + "".join(
-                    f"<li>{escape(str(o['id']))}{' (default)' if o.get('default') else ''}: "
-                    f"{escape(str(o['reading']))}</li>"
+                    f"<li>{escape(str(o['id']))}{marks(o)}: {escape(str(o['reading']))}</li>"
                     for o in e.get("options", [])
                 )
                 + "</ul>"

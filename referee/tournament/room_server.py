@@ -28,12 +28,13 @@ import time
 from collections import deque
 from collections.abc import Callable, Mapping
 from concurrent.futures import ThreadPoolExecutor
-from dataclasses import dataclass
 from http import HTTPStatus
 from http.cookies import CookieError, SimpleCookie
 from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
-from typing import Any, TypeVar
+from typing import TYPE_CHECKING, Any, TypeVar
 from urllib.parse import parse_qs, unquote, urlsplit
+
+import msgspec
 
 from referee.errors import RefereeError
 from referee.tournament import room, room_pages
@@ -42,6 +43,9 @@ from referee.tournament.event import Event
 from referee.tournament.result_file import parse_result
 from referee.tournament.room import Answer
 from referee.tournament.scoring import KINDS, MatchResult
+
+if TYPE_CHECKING:
+    from referee.ruleset import Ruleset
 
 T = TypeVar("T")
 MAX_BODY = 16_384
@@ -118,8 +122,7 @@ class WrongTries:
             self._recent(address, now).append(now)
 
 
-@dataclass(frozen=True)
-class Served:
+class Served(msgspec.Struct, frozen=True):
     """A response: status, content type, body, extra headers."""
 
     status: int
@@ -306,6 +309,17 @@ def _result_of(raw: object) -> MatchResult:
     if result is None:
         raise Refused(400, "result: " + "; ".join(problems), tuple(problems))
     return result
+
+
+def _event_rules(event: Event) -> Ruleset | None:
+    """The rules the event's tables play (its scenario's edition with its readings), or
+    None when they cannot be read now (a rule page then says nothing of the event)."""
+    from referee.tournament.event_rules import rules_of
+
+    try:
+        return rules_of(event)
+    except RefereeError:
+        return None
 
 
 def _api_round(event: Event) -> dict[str, Any]:
@@ -540,6 +554,8 @@ class _Handler(BaseHTTPRequestHandler):
         return _html(status, room_pages.table_page(event, rnd, t, token, message), headers)
 
     def _rules(self, event: Event, q: str) -> Served:
+        from referee.catalogue.hits import render_marks
+        from referee.catalogue.lookup import editions_words, not_applying, switch_said
         from referee.catalogue.rules_search import search
 
         hits: list[dict[str, Any]] = []
@@ -547,9 +563,24 @@ class _Handler(BaseHTTPRequestHandler):
         if q.strip():
             try:
                 found = search(q, kinds=("clause", "ruling"), limit=15)
-                hits = [h.to_json() for h in found.hits]
             except RefereeError as exc:
                 error = str(exc)
+            else:
+                rules = _event_rules(event)
+                rulings = [h.id for h in found.hits if h.kind == "ruling"]
+                not_here = not_applying(rulings, rules.id, rules.system) if rules else {}
+                for h in found.hits:
+                    hit = h.to_json()
+                    if h.kind == "ruling":  # its switch lines said as its page says them
+                        where = ""
+                        if h.id in not_here:
+                            where = (
+                                f" in a match of {editions_words(not_here[h.id])}, "
+                                "not this event's game"
+                            )
+                        said = render_marks(switch_said(h.marked_snippet, where))
+                        hit["snippet"] = " ".join(said.split())
+                    hits.append(hit)
         return _html(200, room_pages.rules_page(event, q, hits, error))
 
     def _entry(self, event: Event, entry_id: str) -> Served:
@@ -559,7 +590,23 @@ class _Handler(BaseHTTPRequestHandler):
             entries = find_entries(entry_id[:200])
         except RefereeError:
             entries = []
-        shown = [e.to_json() for e in entries if isinstance(e, ClauseDetail | RulingDetail)]
+        shown = []
+        rules = _event_rules(event) if any(isinstance(e, RulingDetail) for e in entries) else None
+        for e in entries:
+            if isinstance(e, ClauseDetail):
+                shown.append(e.to_json())
+            elif isinstance(e, RulingDetail):
+                ruling = e.to_json()
+                if rules is not None:  # whether the event's tables play under it
+                    applies = e.applies_to(rules.id, rules.system)
+                    ruling["event"] = {
+                        "game": rules.name,
+                        "applies": applies,
+                        "taken": rules.readings.get(e.ruling.id, e.ruling.default)
+                        if applies
+                        else None,
+                    }
+                shown.append(ruling)
         if not shown:
             raise Refused(404, f"no clause or ruling {entry_id[:200]!r}")
         return _html(200, room_pages.entry_page(event, shown))

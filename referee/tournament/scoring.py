@@ -15,6 +15,8 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import Any, cast
 
+import msgspec
+
 KINDS: tuple[str, ...] = ("ip", "mp", "cp", "xp")
 """The cost kinds that score (command points do not: ruling ``victory.command-points``)."""
 
@@ -23,8 +25,7 @@ DESTROYED_RATE = {"ip": 6, "mp": 2, "cp": 2, "xp": 2}
 WINNER_BONUS = 16
 
 
-@dataclass(frozen=True, slots=True)
-class Points:
+class Points(msgspec.Struct, frozen=True):
     """Points of an army per cost kind."""
 
     ip: int = 0
@@ -47,8 +48,7 @@ class Points:
         return Points(*(self.get(k) + other.get(k) for k in KINDS))
 
 
-@dataclass(frozen=True, slots=True)
-class PlayerResult:
+class PlayerResult(msgspec.Struct, frozen=True):
     """One player's side of a match: their own army's points that survived, and that were
     destroyed or fled (clause ``victory.destroyed``)."""
 
@@ -101,8 +101,7 @@ class MatchResult:
         )
 
 
-@dataclass(frozen=True, slots=True)
-class Score:
+class Score(msgspec.Struct, frozen=True):
     """One player's score of one match: MVP, TVP, the MVP earned by destroying enemy units
     (a tie-breaker), and the calculation in words."""
 

@@ -18,7 +18,8 @@ This module decides the slips' content only; the app draws them (``app/tournamen
 from __future__ import annotations
 
 from collections.abc import Mapping
-from dataclasses import dataclass
+
+import msgspec
 
 from referee.errors import RefereeError
 from referee.tournament.event import Event
@@ -28,8 +29,7 @@ class SlipError(RefereeError):
     """Slips asked for a round that has no pairing."""
 
 
-@dataclass(frozen=True, slots=True)
-class SlipSide:
+class SlipSide(msgspec.Struct, frozen=True):
     name: str
     nation: str
     checksum: str
@@ -38,8 +38,7 @@ class SlipSide:
     """The player's code, or "" (none issued, or the event's reading prints none)."""
 
 
-@dataclass(frozen=True, slots=True)
-class Slip:
+class Slip(msgspec.Struct, frozen=True):
     event: str
     round: int
     table: int

@@ -27,6 +27,8 @@ from dataclasses import dataclass, field
 from fractions import Fraction
 from itertools import pairwise
 
+import msgspec
+
 from referee.tournament.event import TIEBREAKERS, Event
 from referee.tournament.scoring import micro
 from referee.tournament.store import Record
@@ -34,8 +36,7 @@ from referee.tournament.store import Record
 Number = int | Fraction
 
 
-@dataclass(frozen=True, slots=True)
-class Standing:
+class Standing(msgspec.Struct, frozen=True):
     rank: int
     name: str
     nation: str
@@ -46,7 +47,7 @@ class Standing:
     decided_by: str
     """The key that put this player above the next one ('' for the last, 'name' for a tie)."""
     dropped: bool = False
-    digits: Mapping[str, int] = field(default_factory=dict)
+    digits: Mapping[str, int] = msgspec.field(default_factory=dict)
     """Per key with decimals, the decimals that tell this player apart from a neighbour
     that key placed them against (0 where it placed nobody)."""
     penalties: tuple[Mapping[str, object], ...] = ()
@@ -92,12 +93,11 @@ class Standing:
         }
 
 
-@dataclass(frozen=True, slots=True)
-class Standings:
+class Standings(msgspec.Struct, frozen=True):
     round: int
     standings: tuple[Standing, ...]
     warnings: tuple[str, ...] = ()
-    keys: tuple[str, ...] = field(default=())
+    keys: tuple[str, ...] = msgspec.field(default=())
 
     def to_json(self) -> dict[str, object]:
         return {

@@ -19,10 +19,11 @@ import json
 from abc import ABC, abstractmethod
 from collections.abc import Iterator, Mapping, Sequence
 from contextlib import contextmanager
-from dataclasses import dataclass, field
 from pathlib import Path
 from types import MappingProxyType
 from typing import Any, Protocol
+
+import msgspec
 
 from referee.errors import RefereeError, excerpt, storage_problem
 from referee.paths import BackupFailed
@@ -108,17 +109,15 @@ def _frozen(d: Mapping[str, Any] | None = None) -> Mapping[str, Any]:
     return MappingProxyType(dict(d or {}))
 
 
-@dataclass(frozen=True, slots=True)
-class NewRecord:
+class NewRecord(msgspec.Struct, frozen=True):
     """A record to append: its kind, its data (JSON values) and why, for a correction."""
 
     kind: str
-    data: Mapping[str, Any] = field(default_factory=_frozen)
+    data: Mapping[str, Any] = msgspec.field(default_factory=_frozen)
     why: str = ""
 
 
-@dataclass(frozen=True, slots=True)
-class Record:
+class Record(msgspec.Struct, frozen=True):
     """A record as stored: ``id`` orders them (the revision), ``who`` and ``at`` say who
     wrote it and when (UTC, ISO 8601)."""
 

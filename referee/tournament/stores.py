@@ -10,9 +10,10 @@ from __future__ import annotations
 
 import time
 from collections.abc import Sequence
-from dataclasses import dataclass
 from pathlib import Path
 from urllib.parse import parse_qs, unquote, urlsplit
+
+import msgspec
 
 from referee.tournament.store import (
     ChangeListener,
@@ -68,8 +69,7 @@ def restore_store(target: Target, records: Sequence[Record]) -> EventStore:
     return SqliteEventStore.restore(target, records)
 
 
-@dataclass(frozen=True, slots=True)
-class Copied:
+class Copied(msgspec.Struct, frozen=True):
     """What ``copy_event`` moved."""
 
     source: str

@@ -22,9 +22,10 @@ from __future__ import annotations
 
 import contextlib
 import sqlite3
-from dataclasses import dataclass
 from datetime import datetime
 from typing import TYPE_CHECKING
+
+import msgspec
 
 from referee.errors import RefereeError
 from referee.tournament.clock import RoundClock, fold_clock, format_left
@@ -38,8 +39,7 @@ REOPEN_SECONDS = 30
 """How often an event out of reach is tried again."""
 
 
-@dataclass(frozen=True, slots=True)
-class TableClock:
+class TableClock(msgspec.Struct, frozen=True):
     """The clock a table sees: the round's ``clock``, from the ``event`` or the table's own."""
 
     origin: TableOrigin
@@ -98,8 +98,7 @@ def own_clock(origin: TableOrigin, first_step: datetime | None) -> RoundClock:
     return RoundClock(origin.round, minutes, origin.round_started or first_step)
 
 
-@dataclass(frozen=True, slots=True)
-class EventReading:
+class EventReading(msgspec.Struct, frozen=True):
     """What one look at the event gave: the round's ``clock`` there, or None and ``why``.
 
     ``reach``: ``answering`` (the clock is the desk's), ``unconfirmed`` (the referee has not

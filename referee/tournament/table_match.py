@@ -35,10 +35,11 @@ import json
 import os
 import secrets
 from collections.abc import Callable, Mapping
-from dataclasses import dataclass
 from datetime import datetime
 from pathlib import Path
 from typing import Any
+
+import msgspec
 
 from referee.errors import RefereeError
 from referee.tournament.clock import fold_clock
@@ -50,8 +51,7 @@ class TableMatchError(RefereeError):
     """A table's match file that cannot be made, or a match file that is not this table's."""
 
 
-@dataclass(frozen=True, slots=True)
-class TableOrigin:
+class TableOrigin(msgspec.Struct, frozen=True):
     """Where a table's match file comes from (its settings, see the module docstring)."""
 
     event: str
@@ -110,8 +110,7 @@ class TableOrigin:
         return out
 
 
-@dataclass(frozen=True, slots=True)
-class SentMatch:
+class SentMatch(msgspec.Struct, frozen=True):
     """A match file a result is read from: its path (for messages) and the origin its
     settings record (None: no tournament settings at all)."""
 
@@ -119,8 +118,7 @@ class SentMatch:
     origin: TableOrigin | None
 
 
-@dataclass(frozen=True, slots=True)
-class TableMatch:
+class TableMatch(msgspec.Struct, frozen=True):
     """What :func:`make_table_match` wrote."""
 
     path: Path

@@ -25,8 +25,9 @@ over get no place (a warning says so).
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass
 from typing import Any
+
+import msgspec
 
 from referee.tournament.pairing import _least_matching
 
@@ -35,8 +36,7 @@ MOST_TABLES = 500
 every pairing against every table."""
 
 
-@dataclass(frozen=True, slots=True)
-class VenueTable:
+class VenueTable(msgspec.Struct, frozen=True):
     name: str
     terrain: str = ""
     fixed: str | None = None
@@ -57,8 +57,7 @@ class VenueTable:
         )
 
 
-@dataclass(frozen=True, slots=True)
-class Places:
+class Places(msgspec.Struct, frozen=True):
     """The venue table of each table of a round (``""``: none), and what could not be kept."""
 
     names: tuple[str, ...]

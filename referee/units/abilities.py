@@ -19,11 +19,12 @@ from __future__ import annotations
 
 import re
 from collections.abc import Collection, Mapping
-from dataclasses import dataclass
 from functools import cache
 from pathlib import Path
 from types import MappingProxyType
 from typing import Literal
+
+import msgspec
 
 from referee.dice.expression import DiceExpressionError, parse_dice
 from referee.errors import DataFileError, RefereeError, read_toml, whole_number
@@ -106,8 +107,7 @@ def parse_ability(text: str) -> Ability:
 # --- the register ----------------------------------------------------------------------------
 
 
-@dataclass(frozen=True, slots=True)
-class AbilitySpec:
+class AbilitySpec(msgspec.Struct, frozen=True):
     """One ability of the register: where it may be written and what its parameters are."""
 
     name: str
@@ -142,8 +142,7 @@ class AbilitySpec:
         return self.name.startswith(TYPE_PREFIX)
 
 
-@dataclass(frozen=True, slots=True)
-class TypeWord:
+class TypeWord(msgspec.Struct, frozen=True):
     """A word of a unit's type line (``infantry``, ``scout``...)."""
 
     name: str
@@ -152,8 +151,7 @@ class TypeWord:
     aliases: tuple[str, ...] = ()
 
 
-@dataclass(frozen=True, slots=True)
-class Register:
+class Register(msgspec.Struct, frozen=True):
     """Everything a unit card may say, read from ``data/units/abilities.toml``."""
 
     abilities: Mapping[str, AbilitySpec]
@@ -392,8 +390,7 @@ def register() -> Register:
 # --- checking one ability ---------------------------------------------------------------------
 
 
-@dataclass(frozen=True, slots=True)
-class CardContext:
+class CardContext(msgspec.Struct, frozen=True):
     """What a parameter is checked against: the unit's speeds and the ruleset's terrain."""
 
     speeds: frozenset[str] = frozenset()

@@ -16,10 +16,11 @@ Clause ``army.costs``.
 from __future__ import annotations
 
 from collections.abc import Iterable, Mapping
-from dataclasses import dataclass, field
 from functools import cache
 from pathlib import Path
 from types import MappingProxyType
+
+import msgspec
 
 from referee.errors import DataFileError, RefereeError, read_toml
 from referee.paths import data_dir
@@ -41,21 +42,19 @@ def _frozen(d: Mapping[str, int] | None = None) -> Mapping[str, int]:
     return MappingProxyType(dict(d or {}))
 
 
-@dataclass(frozen=True)
-class Pool:
+class Pool(msgspec.Struct, frozen=True):
     """Points a side may spend on any of ``kinds``, beyond those kinds' own points."""
 
     kinds: tuple[str, ...]
     points: int
 
 
-@dataclass(frozen=True)
-class Allowance:
+class Allowance(msgspec.Struct, frozen=True):
     """One side's budget: points per cost kind (a kind not named is 0), maybe a pool."""
 
     id: str
     name: str
-    points: Mapping[str, int] = field(default_factory=_frozen)
+    points: Mapping[str, int] = msgspec.field(default_factory=_frozen)
     pool: Pool | None = None
     against: tuple[str, ...] = ()
     """The allowances the other side may take against this one (empty: the same one)."""
@@ -83,8 +82,7 @@ class Allowance:
         return ", ".join(parts) or "no points"
 
 
-@dataclass(frozen=True)
-class GameType:
+class GameType(msgspec.Struct, frozen=True):
     """A game size: its allowances (one when both sides get the same budget)."""
 
     id: str
@@ -118,8 +116,7 @@ def _either(game: GameType, ids: tuple[str, ...]) -> str:
     return " or ".join(game.allowance(i).name for i in ids) or "the same budget"
 
 
-@dataclass(frozen=True)
-class Budgets:
+class Budgets(msgspec.Struct, frozen=True):
     """Every game size of a budgets file, the default one and what an advanced game adds."""
 
     games: Mapping[str, GameType]
@@ -294,8 +291,7 @@ def army_cost(costs: Iterable[tuple[Mapping[str, int], int]]) -> dict[str, int]:
     return totals
 
 
-@dataclass(frozen=True)
-class KindLine:
+class KindLine(msgspec.Struct, frozen=True):
     """One cost kind of an army: spent, its own points, what it may reach with the pool."""
 
     kind: str
@@ -308,8 +304,7 @@ class KindLine:
         return f"{self.kind.upper()} {self.spent}/{self.allowed}" + (" over" if self.over else "")
 
 
-@dataclass(frozen=True)
-class BudgetCheck:
+class BudgetCheck(msgspec.Struct, frozen=True):
     """An army's totals against an allowance (clauses ``army.budgets``, ``army.building``)."""
 
     allowance: Allowance

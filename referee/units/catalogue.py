@@ -12,11 +12,12 @@ file. Clause ``army.unit-base``; readings of rulings ``units.models-per-base`` a
 from __future__ import annotations
 
 from collections.abc import Mapping
-from dataclasses import dataclass
 from functools import cache
 from pathlib import Path
 from types import MappingProxyType
 from typing import TYPE_CHECKING
+
+import msgspec
 
 from referee.errors import DataFileError, RefereeError, read_toml
 from referee.paths import data_dir
@@ -40,8 +41,7 @@ class UnknownUnit(RefereeError):
     """No unit of the catalogue has the id asked for; the message suggests near ids."""
 
 
-@dataclass(frozen=True, slots=True)
-class UnitFile:
+class UnitFile(msgspec.Struct, frozen=True):
     """One unit file: its nation, whether it is sample data, its unit types in order and the
     upgrades it offers (:mod:`referee.units.upgrades`)."""
 
@@ -175,8 +175,7 @@ def find_unit_file(name: str) -> Path:
     return matches[0] if matches else path
 
 
-@dataclass(frozen=True, slots=True)
-class Catalogue:
+class Catalogue(msgspec.Struct, frozen=True):
     """Every unit file and every unit type by id."""
 
     files: tuple[UnitFile, ...]

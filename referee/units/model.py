@@ -9,10 +9,11 @@ stats), ``fire.weapon-abilities``, ``assault.stats``, ``damage.table``, ``abilit
 from __future__ import annotations
 
 from collections.abc import Mapping
-from dataclasses import dataclass, field
 from pathlib import Path
 from types import MappingProxyType
 from typing import Literal
+
+import msgspec
 
 from referee.board.sector_stats import FiringArc, FixedGuns, SectorNumbers, SectorStat
 from referee.dice.expression import DiceExpr
@@ -31,8 +32,7 @@ def _frozen_map(d: Mapping[str, int] | None = None) -> Mapping[str, int]:
     return MappingProxyType(dict(d or {}))
 
 
-@dataclass(frozen=True, slots=True)
-class Ability:
+class Ability(msgspec.Struct, frozen=True):
     """A named ability with its bracketed parameters: ``take-cover[slow,-1]``.
 
     ``name`` is lower-case with hyphens; ``params`` are the comma-separated entries of
@@ -59,16 +59,14 @@ class Ability:
         return int(raw)
 
 
-@dataclass(frozen=True, slots=True)
-class SpecialDamage:
+class SpecialDamage(msgspec.Struct, frozen=True):
     """``[type] damage[dN]``: roll ``dice`` on the target's table called ``type`` (if any)."""
 
     type: str
     dice: DiceExpr
 
 
-@dataclass(frozen=True, slots=True)
-class Weapon:
+class Weapon(msgspec.Struct, frozen=True):
     """One weapon line of a unit card (clauses ``fire.*``, ``army.unit-base-weapon``)."""
 
     name: str
@@ -105,8 +103,7 @@ class Weapon:
         return any(a.name == name for a in self.abilities)
 
 
-@dataclass(frozen=True, slots=True)
-class Assault:
+class Assault(msgspec.Struct, frozen=True):
     """Assault stats per sector: dice ``4/3/3/2``, success on ``hit``+, AP and damage."""
 
     dice: SectorNumbers
@@ -117,8 +114,7 @@ class Assault:
     """Assault weapon abilities (set on fire, acid[1 for N], special damage) as a weapon."""
 
 
-@dataclass(frozen=True, slots=True)
-class Deflection:
+class Deflection(msgspec.Struct, frozen=True):
     """Assault deflection per sector: dice and the success number (``None``: no dice)."""
 
     dice: SectorNumbers
@@ -140,8 +136,7 @@ EffectKind = Literal[
 EFFECT_KINDS: tuple[str, ...] = EffectKind.__args__  # type: ignore[attr-defined]
 
 
-@dataclass(frozen=True, slots=True)
-class Effect:
+class Effect(msgspec.Struct, frozen=True):
     """One effect of a damage-table row: ``kill`` 1, ``damage-token`` 1, ``bleeding`` 4..."""
 
     kind: EffectKind
@@ -149,8 +144,7 @@ class Effect:
     text: str = ""
 
 
-@dataclass(frozen=True, slots=True)
-class DamageRow:
+class DamageRow(msgspec.Struct, frozen=True):
     """A damage table row: any result from ``at`` up to the next row's ``at`` - 1."""
 
     at: int
@@ -158,8 +152,7 @@ class DamageRow:
     text: str
 
 
-@dataclass(frozen=True, slots=True)
-class DamageTable:
+class DamageTable(msgspec.Struct, frozen=True):
     """A named damage table (regular, psychic, light, crew...); clause ``damage.table``."""
 
     name: str
@@ -178,8 +171,7 @@ class DamageTable:
         return self.rows[0].at
 
 
-@dataclass(frozen=True, slots=True)
-class Speed:
+class Speed(msgspec.Struct, frozen=True):
     """A speed the unit can be at, and the orders each step allows at that speed."""
 
     name: str
@@ -198,8 +190,7 @@ class UnknownWeapon(RefereeError):
         super().__init__(f"{unit.name} has no weapon {name!r:.60} (weapons: {known})")
 
 
-@dataclass(frozen=True, slots=True)
-class UnitType:
+class UnitType(msgspec.Struct, frozen=True):
     """One unit type of a catalogue: a unit base of 1, 2 or 4 models."""
 
     id: str
@@ -215,9 +206,9 @@ class UnitType:
     deflection: Deflection | None
     damage_tables: Mapping[str, DamageTable]
     elites: int = 0
-    resistances: Mapping[str, int] = field(default_factory=_frozen_map)
+    resistances: Mapping[str, int] = msgspec.field(default_factory=_frozen_map)
     abilities: tuple[Ability, ...] = ()
-    cost: Mapping[str, int] = field(default_factory=_frozen_map)
+    cost: Mapping[str, int] = msgspec.field(default_factory=_frozen_map)
     sample: bool = False
     source: Path | None = None
     notes: str = ""

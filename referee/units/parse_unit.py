@@ -13,10 +13,11 @@ elites), ``army.unit-base-weapon`` (two alive models, one per base), ``army.cost
 from __future__ import annotations
 
 from collections.abc import Mapping
-from dataclasses import dataclass
 from pathlib import Path
 from types import MappingProxyType
 from typing import Any
+
+import msgspec
 
 from referee.board.sector_stats import SectorStatError, parse_firing_arc, parse_fixed_guns
 from referee.dice.expression import parse_dice
@@ -96,8 +97,7 @@ def kept_card(doc: Mapping[str, Any], uid: str) -> dict[str, Any] | None:
     return None
 
 
-@dataclass(frozen=True, slots=True)
-class CardRules:
+class CardRules(msgspec.Struct, frozen=True):
     """What a unit card is checked against: the register and the ruleset's readings.
 
     ``models`` is the reading of ruling ``units.models-per-base``; ``assault_acid`` that of

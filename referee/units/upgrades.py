@@ -18,9 +18,10 @@ of a unit card, is decided by :mod:`referee.army`.
 from __future__ import annotations
 
 from collections.abc import Mapping
-from dataclasses import dataclass, field
 from types import MappingProxyType
 from typing import Any, Literal
+
+import msgspec
 
 from referee.units.abilities import CardContext
 from referee.units.fields import ID_RE, At, read_int, read_strings, read_text
@@ -57,8 +58,7 @@ REQUIRES_KEYS = frozenset({"units", "types", "upgrades", "models"})
 COST_MAX = 48
 
 
-@dataclass(frozen=True, slots=True)
-class Requirements:
+class Requirements(msgspec.Struct, frozen=True):
     """What a unit (and the rest of its army entry) needs to take an upgrade."""
 
     units: tuple[str, ...] = ()
@@ -71,8 +71,7 @@ class Requirements:
     """Models the base must have at least."""
 
 
-@dataclass(frozen=True)
-class Upgrade:
+class Upgrade(msgspec.Struct, frozen=True):
     """One upgrade of a nation's catalogue (see the module docstring)."""
 
     id: str
@@ -92,7 +91,7 @@ class Upgrade:
     """Names of the card's weapons the upgrade takes away (whole-base upgrades)."""
     abilities: tuple[str, ...] = ()
     """Ability text added to the unit's abilities."""
-    resistances: Mapping[str, int] = field(default_factory=lambda: MappingProxyType({}))
+    resistances: Mapping[str, int] = msgspec.field(default_factory=lambda: MappingProxyType({}))
     elites: int = 0
     """Regular models made elite per purchase (a model replacement)."""
     sample: bool = False

@@ -5,10 +5,9 @@ N the upper-right one (H1 to O5), NE the right one (O5 to O12): data/README.md, 
 
 from __future__ import annotations
 
-from dataclasses import replace
-
 import pytest
 from activation_factory import game
+from msgspec.structs import replace
 
 from referee.rules.activation.mission_line import mission_line, shown_line
 

@@ -9,10 +9,9 @@ H11 (N), I12 (NE), I13 (SE), H13 (S), G13 (SW), G12 (NW); from H11: I11 (NE), G1
 
 from __future__ import annotations
 
-from dataclasses import replace
-
 import pytest
 from activation_factory import fort, game, main_phase, pieces_json, play, unit
+from msgspec.structs import replace
 
 from referee.board.hexgrid import DIRECTION_NAMES, parse_label
 from referee.rules.activation.actions import ActivationError

@@ -5,10 +5,9 @@ capacity of 2 and carries infantry; a rifle squad's card takes 1 capacity point.
 
 from __future__ import annotations
 
-from dataclasses import replace
-
 import pytest
 from activation_factory import game, main_phase, play, unit
+from msgspec.structs import replace
 
 from referee.rules.activation.actions import ActivationError
 from referee.rules.activation.transport import embark_problem

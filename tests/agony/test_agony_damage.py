@@ -6,10 +6,10 @@ The units read the hand-made regular table of agony_units.py:
 
 from __future__ import annotations
 
-from dataclasses import replace
 from types import MappingProxyType
 
 from agony_units import infantry, typed, vehicle
+from msgspec.structs import replace
 
 from referee.board.hexgrid import Hex
 from referee.rules.agony.step import run_agony_step

@@ -230,8 +230,16 @@ def test_a_unit_embarks_into_a_transport_a_tile_away_picked_on_the_map(qtbot, ca
     assert offered(window) == ["G15"]
     click_tile(qtbot, window, "H15")  # the tank's tile: no transport there
     assert "H15 is not one of the open wizard's choices" in window.statusBar().currentMessage()
+    # said as every refusal is (s7-refuse): in the status bar until the next action, and in
+    # the game's panel
+    refusal = "Refused: H15 is not one of the open wizard's choices"
+    assert window.statusBar().currentMessage() == refusal
+    assert window.game.panel.outcome.text() == (
+        "Refused, nothing written: H15 is not one of the open wizard's choices"
+    )
     click_tile(qtbot, window, "G15")
     assert wizard.transport.uid() == "carrier"
+    assert window.statusBar().currentMessage() != refusal  # a tile taken: the refusal goes
     next_page(qtbot, wizard)
     finish(qtbot, wizard)
     assert last_step(window) == (

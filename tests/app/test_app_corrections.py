@@ -33,7 +33,7 @@ def test_moving_a_unit_takes_the_next_clicked_hex(qtbot, tmp_path):
     click_hex(qtbot, window, parse_label("C6"))
     assert str(window.session.state.unit("tank").hex) == "C6"
     assert window.scene.unit_items["tank"].pos() == window.scene.hex_items[parse_label("C6")].pos()
-    assert window.undo_action.text() == "Undo Correction: tank moved to C6"
+    assert window.undo_action.text() == "&Undo Correction: tank moved to C6"
 
 
 def test_shaken_tokens_and_smoke_from_the_menu(qtbot, tmp_path):
@@ -145,7 +145,7 @@ def test_an_acid_cloud_and_a_hex_on_fire_from_the_menu(qtbot, tmp_path):
     menu.trigger("Hex on fire: fire and smoke markers (0 -> 2)")
     hexes = window.session.state.hexes
     assert (hexes.count(d5, "fire"), hexes.count(d5, "smoke")) == (2, 2)
-    assert window.undo_action.text() == "Undo Correction: hex on fire on D5: 2"
+    assert window.undo_action.text() == "&Undo Correction: hex on fire on D5: 2"
     window.undo_action.trigger()
     assert window.session.state.hexes.count(d5, "fire") == 0
     assert window.session.state.hexes.get(d5, "acid-cloud") is not None

@@ -165,7 +165,7 @@ def test_a_typed_to_hit_die_reaches_the_journal(qtbot, tmp_path):
     (first,) = last.events[0].dice
     assert (first.sides, first.value, first.typed) == (6, 2, True)
     assert "rolled 2" in last.events[0].text and "miss" in last.events[0].text
-    assert window.undo_action.text() == f"Undo {last.name}"
+    assert window.undo_action.text() == f"&Undo {last.name}"
 
 
 def test_a_d6_box_refuses_a_7_and_says_which_die(qtbot, tmp_path):

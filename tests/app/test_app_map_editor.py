@@ -257,3 +257,29 @@ def test_the_open_dialogs_size_type_and_date_columns_are_not_cut(qtbot, tmp_path
     for column in (1, 2, 3):
         assert view.columnWidth(column) >= view.sizeHintForColumn(column), column
     dialog.hide()
+
+
+def test_the_name_field_s_own_ctrl_z_back_to_the_saved_name_leaves_the_map_saved(
+    qtbot, editor, tmp_path
+):
+    """s7-small: Ctrl+Z in the Name field is the field's own undo (it undoes what was typed
+    there); the name it brings back is the saved one, so the map is as saved: no unsaved
+    mark, nothing asked at closing. A rename that stays is still one step to save."""
+    editor.new_action.trigger()
+    editor.save_to(tmp_path / "tiny.toml")
+    assert not editor.isWindowModified()
+    field = editor.side.name
+    field.setFocus()
+    field.end(False)
+    qtbot.keyClicks(field, " two")
+    assert editor.map.name == "New battlefield two" and editor.isWindowModified()
+    qtbot.keyClick(field, Qt.Key.Key_Z, Qt.KeyboardModifier.ControlModifier)
+    assert field.text() == "New battlefield"  # the field's own undo
+    assert editor.map.name == "New battlefield"
+    assert editor.undo_stack.isClean() and not editor.isWindowModified()
+    assert editor.windowTitle() == "New battlefield[*] (tiny.toml) — Map editor"
+    redo = Qt.KeyboardModifier.ControlModifier | Qt.KeyboardModifier.ShiftModifier
+    qtbot.keyClick(field, Qt.Key.Key_Z, redo)  # the field's own redo: renamed again
+    assert field.text() == "New battlefield two" and editor.isWindowModified()
+    editor.undo_action.trigger()  # Edit > Undo: the rename, back to the saved name
+    assert editor.map.name == "New battlefield" and not editor.isWindowModified()

@@ -70,11 +70,10 @@ def test_no_two_keys_of_the_main_window_share_a_letter_in_either_game(qtbot, tmp
 
 def test_every_entry_of_the_main_window_s_menus_has_a_letter_in_either_game(qtbot, tmp_path):
     """Alt, the menu's letter, the entry's letter: every entry, the docks' too (View), but
-    Undo and Redo (named by the step they take back, which may hold any character) and an
-    empty list's placeholder."""
+    an empty list's placeholder (Undo and Redo: see the next test)."""
     from mnemonics import unlettered
 
-    dynamic = ("&Edit: 'Undo", "&Edit: 'Redo", "Open &Recent: '(no match")
+    dynamic = ("Open &Recent: '(no match",)
     window = demo_window(qtbot, tmp_path)
     found = unlettered(menu_bar(window), "written orders")
     assert [f for f in found if not any(d in f for d in dynamic)] == []
@@ -83,3 +82,46 @@ def test_every_entry_of_the_main_window_s_menus_has_a_letter_in_either_game(qtbo
     window = activation_window(qtbot, path)
     found = unlettered(menu_bar(window), "activation")
     assert [f for f in found if not any(d in f for d in dynamic)] == []
+
+
+def test_undo_and_redo_keep_their_letter_whatever_the_step_is_called_in_either_game(
+    qtbot, tmp_path
+):
+    """s7 (close6_noticed): Edit > Undo and Redo are named by their step; the letter is the
+    first word's (U, R) with a step or without, and an ``&`` of the step's name is shown as
+    written (doubled), never taken for the entry's letter."""
+    from test_app_activation_more_wizards import CARRIER_ARMIES, TO_BATTLE, sample_window
+
+    from referee.rules.activation.commands import parse_command
+
+    window = demo_window(qtbot, tmp_path)
+    assert window.redo_action.text() == "&Redo"  # nothing to redo: the word alone
+    window.next_step(unfired="pass")
+    assert mnemonic(window.undo_action.text()) == "u"
+    window.undo_action.trigger()
+    assert window.redo_action.text() == "&Redo Gunnery 1: nothing to do in 1 step"
+    assert clashes(menu_bar(window), "menu bar") == []
+
+    (tmp_path / "act").mkdir()
+    window = sample_window(qtbot, tmp_path / "act", 0, units=CARRIER_ARMIES, commands=TO_BATTLE)
+    window.run_step("Rifles & buggy: H13", [parse_command("move uid=rifles path=H13")])
+    assert window.undo_action.text() == "&Undo Rifles && buggy: H13"
+    assert mnemonic(window.undo_action.text()) == "u"
+    window.undo_action.trigger()
+    assert window.redo_action.text() == "&Redo Rifles && buggy: H13"
+    assert mnemonic(window.redo_action.text()) == "r"
+    assert clashes(menu_bar(window), "menu bar") == []
+
+
+def test_the_map_editor_s_undo_and_redo_have_their_letter(qtbot, tmp_path):
+    from referee.app.map_editor.window import MapEditorWindow
+
+    window = demo_window(qtbot, tmp_path)
+    window.map_editor_action.trigger()
+    editor = window.findChild(MapEditorWindow)
+    assert editor is not None
+    qtbot.keyClicks(editor.side.name, "x")  # a rename: one step
+    assert editor.undo_action.text() == "&Undo Rename"
+    editor.undo_action.trigger()
+    assert editor.redo_action.text() == "&Redo Rename"
+    assert editor.undo_action.text() == "&Undo"

@@ -357,13 +357,13 @@ def test_esc_past_the_first_page_asks_before_the_choices_made_go(qtbot, tmp_path
     box = wizard.discard_box
     assert box is not None and "Discard this new match?" in box.text()
     assert wizard.isVisible() and wizard.currentId() == Page.ARMIES
-    keep = next(b for b in box.buttons() if b.text() == "Keep editing")
+    keep = next(b for b in box.buttons() if b.text() == "&Keep editing")
     qtbot.mouseClick(keep, Qt.MouseButton.LeftButton)
     assert wizard.discard_box is None
     assert wizard.isVisible() and wizard.currentId() == Page.ARMIES  # nothing lost
     wizard.reject()  # Cancel, then Discard: it closes, nothing written
     box = wizard.discard_box
-    discard = next(b for b in box.buttons() if b.text() == "Discard")
+    discard = next(b for b in box.buttons() if b.text() == "&Discard")
     qtbot.mouseClick(discard, Qt.MouseButton.LeftButton)
     assert not wizard.isVisible() and wizard.result() == 0
 

@@ -4,7 +4,9 @@ then the window goes on with that file and the old one stays as it is. A match f
 deleted while its match is open: the "gone" dialog offers "Save the match to a new file…",
 whose save dialog starts where the file was (putting it back). Refused in a dialog of plain
 text naming the file, nothing written, the open match as it was: the match's own file, no
-such folder; a name that exists is Qt's question first."""
+such folder; typed in the save dialog, the match's own file is refused there at once, and a
+name that exists is the dialog's own question first. An open wizard stays open and writes
+its step to the new file; an older file's events keep their recorded bytes."""
 
 from __future__ import annotations
 
@@ -17,6 +19,7 @@ from PySide6.QtCore import Qt, QTimer
 from PySide6.QtGui import QKeySequence
 from PySide6.QtWidgets import QApplication, QFileDialog, QMessageBox
 
+from referee.app.window.main_window import MainWindow
 from referee.app.window.match_opening import SAVE_AS_OFFER, SAVE_AS_TITLE
 from referee.match.games.systems import open_match
 from referee.match.journal.journal_text import read_journal, replay_journal
@@ -230,3 +233,134 @@ def test_a_file_gone_is_never_called_damaged(qtbot, tmp_path):
     assert gone.windowTitle() == "Match file gone"
     assert gone.text().startswith(f"{path}: the match file is gone")
     assert [b for b in gone.buttons() if b.text() == SAVE_AS_OFFER]
+
+
+def test_the_matchs_own_name_is_refused_in_the_dialog_before_any_replace_question(qtbot, tmp_path):
+    """Typed in the save dialog, the open match's own file is refused at once, saying why,
+    and the dialog stays open for another name: no "replace it?" is asked of it."""
+    window = demo_window(qtbot, tmp_path)
+    path = window.session.path
+    session, before = window.session, digest(path)
+    said: list[tuple[str, str]] = []
+
+    def answer() -> None:
+        dialog = QApplication.activeModalWidget()
+        if not isinstance(dialog, QFileDialog):
+            QTimer.singleShot(20, answer)
+            return
+        QTimer.singleShot(0, lambda: answer_box(dialog))
+        dialog.selectFile("demo")  # the suffix added: the open match's own file
+        dialog.accept()
+
+    def answer_box(dialog: QFileDialog) -> None:
+        box = QApplication.activeModalWidget()
+        if not isinstance(box, QMessageBox):
+            QTimer.singleShot(20, lambda: answer_box(dialog))
+            return
+        said.append((box.windowTitle(), box.text()))
+        said.append(("plain text", str(box.textFormat() == Qt.TextFormat.PlainText)))
+        # (Qt's own question, were it asked, is answered No: the dialog stays open)
+        (
+            box.button(QMessageBox.StandardButton.Ok) or box.button(QMessageBox.StandardButton.No)
+        ).click()
+        QTimer.singleShot(0, lambda: said.append(("still open", str(dialog.isVisible()))))
+        QTimer.singleShot(0, dialog.reject)
+
+    QTimer.singleShot(0, answer)
+    assert window.save_match_as() is None
+    assert said == [
+        (
+            "Not saved there",
+            "demo.referee: it is the match's own file (every step is already written "
+            "there as it happens); choose another name",
+        ),
+        ("plain text", "True"),
+        ("still open", "True"),
+    ]
+    assert window.refused_open_dialog is None  # nothing said after the dialog
+    assert window.session is session and digest(path) == before
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["demo.referee"]
+
+
+def test_save_as_keeps_the_open_wizard_which_then_writes_to_the_new_file(qtbot, tmp_path):
+    from test_app_gunnery_wizard import finish, to_roll_page
+
+    window = demo_window(qtbot, tmp_path)
+    path = window.session.path
+    wizard = to_roll_page(qtbot, window)
+    drawn = window.wizard_host.overlay.drawn()
+    assert drawn  # the shot's line on the map
+    before = digest(path)
+    new = tmp_path / "evening.referee"
+    assert window.save_match_as(new) == new
+    assert window.session.path == new
+    assert window.wizard_host.wizard is wizard and wizard.isVisible()
+    assert window.wizard_host.overlay.drawn() == drawn
+    assert "wizard was closed" not in window.statusBar().currentMessage()
+    finish(qtbot, wizard)
+    assert window.wizard_host.wizard is None
+    with open_match(new) as copy:
+        assert copy.steps()[-1].events[0].kind == "fire"
+        assert copy.replay_check() == []
+    assert digest(path) == before  # the old file stays as it was
+    window.undo_action.trigger()  # undo: the new file's
+    with open_match(new) as copy:
+        assert copy.steps(include_undone=True)[-1].undone
+
+
+def test_save_as_keeps_the_activation_rules_open_wizard(qtbot, tmp_path):
+    from test_app_activation_wizards import click_tile, finish, next_page
+
+    from referee.match.games.activation_file import ActivationMatch
+
+    journal = read_journal(data_dir() / "journals" / "activation-crossroads.journal")
+    path = tmp_path / "deploying.referee"
+    with ActivationMatch.from_journal(journal, path) as match:
+        for step in journal.steps[:6]:
+            match.run(step.name, step.commands, step.dice)
+    window = activation_window(qtbot, path)
+    qtbot.mouseClick(window.game.panel.buttons["deploy"], Qt.MouseButton.LeftButton)
+    wizard = window.wizard_host.wizard
+    assert wizard is not None
+    wizard.pieces.pick("tank")
+    next_page(qtbot, wizard)
+    before = digest(path)
+    new = tmp_path / "evening.referee"
+    assert window.save_match_as(new) == new
+    assert window.wizard_host.wizard is wizard and wizard.isVisible()
+    click_tile(qtbot, window, "H15")
+    next_page(qtbot, wizard)
+    finish(qtbot, wizard)
+    with open_match(new) as copy:
+        assert copy.steps()[-1].name.startswith("deploy side=1 uid=tank hex=H15")
+    assert digest(path) == before
+    assert window.wizard_host.wizard is None
+    # the next wizard opens on the new file's match: side 2 deploys now (the tank is down)
+    qtbot.mouseClick(window.game.panel.buttons["deploy"], Qt.MouseButton.LeftButton)
+    pieces = window.wizard_host.wizard.pieces.list
+    listed = [pieces.item(i).text().split(":")[0] for i in range(pieces.count())]
+    assert "tank" not in listed and listed[-1] == "Pass"
+    assert window.game.wizards.match is window.session.match
+
+
+def test_save_as_of_an_older_file_keeps_each_events_recorded_bytes(qtbot, tmp_path):
+    import sqlite3
+
+    older = Path(__file__).parents[1] / "match" / "files" / "demo-format-1.referee"
+    path = tmp_path / "older.referee"
+    path.write_bytes(older.read_bytes())
+    window = MainWindow()
+    qtbot.addWidget(window)
+    window.open_match(path)
+    assert window.session is not None, window.last_error
+    new = tmp_path / "saved.referee"
+    assert window.save_match_as(new) == new
+
+    def events(p: Path) -> list[tuple[object, ...]]:
+        conn = sqlite3.connect(p)
+        try:
+            return list(conn.execute("SELECT step, position, kind, data FROM events ORDER BY id"))
+        finally:
+            conn.close()
+
+    assert events(new) == events(older)

@@ -73,3 +73,24 @@ def test_a_name_no_file_holds_is_refused_saying_why(qtbot, tmp_path, name, why):
     assert said and why in said[0] and "type another" in said[0]
     assert dialog.isVisible() and dialog.result() != QFileDialog.DialogCode.Accepted
     assert list(tmp_path.iterdir()) == []
+
+
+def test_the_replace_question_names_the_file_in_plain_text(qtbot, tmp_path):
+    """A file's name is never markup: "replace it?" shows ``<b>cup.pdf`` as typed."""
+    (tmp_path / "<b>cup.pdf").write_bytes(b"%PDF-1.4\n")
+    dialog = _dialog(qtbot, tmp_path)
+    _type(qtbot, dialog, "<b>cup")
+    asked: list[tuple[str, bool]] = []
+
+    def answer() -> None:
+        box = QApplication.activeModalWidget()
+        if not isinstance(box, QMessageBox):
+            QTimer.singleShot(20, answer)
+            return
+        asked.append((box.text(), box.textFormat() == Qt.TextFormat.PlainText))
+        box.button(QMessageBox.StandardButton.No).click()
+
+    QTimer.singleShot(0, answer)
+    dialog.accept()
+    assert asked == [("<b>cup.pdf already exists.\nDo you want to replace it?", True)]
+    assert dialog.isVisible() and dialog.result() != QFileDialog.DialogCode.Accepted

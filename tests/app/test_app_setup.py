@@ -148,7 +148,7 @@ def test_the_first_drafts_steps_with_the_typed_roll_and_a_hidden_token(qtbot, tm
     assert pathfinders.hidden  # a hidden token
     # its step's name (Edit > Undo, the status bar) names no unit
     assert window.undo_action.text() == (
-        "Undo Setup, step 2 (Any scouts you wish to deploy): side 2 places a hidden unit"
+        "&Undo Setup, step 2 (Any scouts you wish to deploy): side 2 places a hidden unit"
     )
     # the referee hides side 2's hidden units: an anonymous token, not selectable
     window.hide_actions[2].trigger()
@@ -363,9 +363,9 @@ def test_blind_setup_undo_takes_back_only_the_side_at_the_screens_entries(qtbot,
     panel = window.setup_panel
     panel.speed.setCurrentText("stand-still")
     click_hex(qtbot, window, parse_label("C9"))  # side 1's tank
-    assert window.undo_action.text() == "Undo Blind setup: side 1 enters a placement"
+    assert window.undo_action.text() == "&Undo Blind setup: side 1 enters a placement"
     panel.set_entering(2)  # side 2 at the screen
-    assert window.undo_action.text() == "Undo (refused: not while side 2 is at the screen)"
+    assert window.undo_action.text() == "&Undo (refused: not while side 2 is at the screen)"
     assert "side 1" not in window.undo_action.text()
     window.undo_action.trigger()  # Ctrl+Z
     assert [s.undone for s in window.session.steps()] == [False]  # nothing taken back
@@ -385,16 +385,16 @@ def test_blind_setup_undo_takes_back_only_the_side_at_the_screens_entries(qtbot,
     assert undo_back.text() == "Undo back to here (refused: not while side 1 is at the screen)"
     assert not undo_back.isEnabled()
     panel.set_entering(2)
-    assert window.undo_action.text() == "Undo Blind setup: side 2 enters a placement"
+    assert window.undo_action.text() == "&Undo Blind setup: side 2 enters a placement"
     window.undo_action.trigger()
     assert [s.undone for s in window.session.steps()] == [False, True]
     # its redo is side 2's too: refused once side 1 is back at the screen
-    assert window.redo_action.text() == "Redo Blind setup: side 2 enters a placement"
+    assert window.redo_action.text() == "&Redo Blind setup: side 2 enters a placement"
     panel.set_entering(1)
-    assert window.redo_action.text() == "Redo (refused: not while side 1 is at the screen)"
+    assert window.redo_action.text() == "&Redo (refused: not while side 1 is at the screen)"
     window.redo_action.trigger()
     assert [s.undone for s in window.session.steps()] == [False, True]
     # side 1 at the screen takes its own entry back
-    assert window.undo_action.text() == "Undo Blind setup: side 1 enters a placement"
+    assert window.undo_action.text() == "&Undo Blind setup: side 1 enters a placement"
     window.undo_action.trigger()
     assert [s.undone for s in window.session.steps()] == [True, True]

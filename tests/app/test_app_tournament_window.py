@@ -166,13 +166,14 @@ def test_file_tournament_opens_an_event_on_a_server_by_its_url(qtbot, pg_url, mo
     Desk.create(pg_url, name="Server Cup", seed=3).close()
     main = MainWindow()
     qtbot.addWidget(main)
-    refused: list[str] = []
-    monkeypatch.setattr(QMessageBox, "warning", lambda _w, _t, text: refused.append(text))
     dialog = main.tournament.server_dialog()
     dialog.setTextValue("venue-server/open2027")  # no scheme: not taken for a file's name
     with qtbot.waitSignal(dialog.finished):
         dialog.accept()
-    assert refused and "not a server URL" in refused[0] and not main.tournament.windows
+    refused = main.tournament.refusals.box  # said in a dialog that waits for nothing
+    assert refused is not None and refused.isVisible()
+    assert "not a server URL" in refused.text() and not main.tournament.windows
+    refused.close()
     dialog = main.tournament.server_dialog()
     dialog.setTextValue(f"  {pg_url} ")
     with qtbot.waitSignal(dialog.finished):

@@ -61,8 +61,8 @@ def test_undo_back_to_here_undoes_every_later_step_as_one_action(qtbot, tmp_path
     assert state.unit("tank").facing == 0
     stack = window.session.undo_stack
     assert stack.index() == 2
-    assert window.undo_action.text() == f"Undo {second}"
-    assert window.redo_action.text() == "Redo Correction: grunts shaken"
+    assert window.undo_action.text() == f"&Undo {second}"
+    assert window.redo_action.text() == "&Redo Correction: grunts shaken"
     # the journal greys the undone rows
     assert [r.undone for r in window.journal.model.rows if r.step >= 3] == [True, True, True]
     # Edit > Redo brings them back one at a time, the earliest first

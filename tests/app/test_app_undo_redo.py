@@ -21,12 +21,12 @@ def test_undo_and_redo_through_the_menu_change_the_match_file(qtbot, tmp_path):
     window.next_step(unfired="pass")  # the tank and the wagon hold their fire
     # Gunnery 1's hex effects have nothing in them: the clock passes them in one step
     assert window.session.state.step == "movement-1"
-    assert window.undo_action.text() == "Undo Gunnery 1: nothing to do in 1 step"
+    assert window.undo_action.text() == "&Undo Gunnery 1: nothing to do in 1 step"
     window.undo_action.trigger()
     assert steps_in_file(path)[-1] == ("Gunnery 1: nothing to do in 1 step", True)
     assert window.session.state.step == "gunnery-1"
     assert window.tracker.current_step_label().startswith("Gunnery 1: carry out")
-    assert window.redo_action.text().startswith("Redo Gunnery 1: nothing to do")
+    assert window.redo_action.text().startswith("&Redo Gunnery 1: nothing to do")
     window.redo_action.trigger()
     assert steps_in_file(path)[-1][1] is False
     assert window.session.state.step == "movement-1"

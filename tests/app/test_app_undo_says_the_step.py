@@ -25,19 +25,19 @@ def test_the_activation_edit_menu_names_the_step_in_words(qtbot, tmp_path):
     typed(window, "move uid=rifles path=H13")  # side 1's activation; side 2's turn next
     step = typed(window, "move uid=buggy path=H4:S")
     assert step.name == "move uid=buggy path=H4:S"  # the journal keeps the command's text
-    assert window.undo_action.text() == "Undo buggy moves from H3:S to H4:S (1 of 6)"
+    assert window.undo_action.text() == "&Undo buggy moves from H3:S to H4:S (1 of 6)"
     assert "buggy moves from H3:S to H4:S (1 of 6)" in window.statusBar().currentMessage()
     window.undo_action.trigger()
-    assert window.redo_action.text() == "Redo buggy moves from H3:S to H4:S (1 of 6)"
+    assert window.redo_action.text() == "&Redo buggy moves from H3:S to H4:S (1 of 6)"
     assert "buggy moves from H3:S to H4:S" in window.game.panel.outcome.text()
     window.redo_action.trigger()
-    assert window.undo_action.text() == "Undo buggy moves from H3:S to H4:S (1 of 6)"
+    assert window.undo_action.text() == "&Undo buggy moves from H3:S to H4:S (1 of 6)"
 
 
 def test_a_step_given_a_name_keeps_it(qtbot, tmp_path):
     window = sample_window(qtbot, tmp_path, 0, units=CARRIER_ARMIES, commands=TO_BATTLE)
     window.run_step("The rifles advance", [parse_command("move uid=rifles path=H13")])
-    assert window.undo_action.text() == "Undo The rifles advance"
+    assert window.undo_action.text() == "&Undo The rifles advance"
     assert window.session.match.steps()[-1].title == "The rifles advance"
 
 

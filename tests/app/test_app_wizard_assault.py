@@ -204,7 +204,7 @@ def test_typed_dice_and_the_proposals_make_one_assault_step(qtbot, tmp_path):
         "contest": 0,
         "retreats": {"grunts": "C5"},
     }
-    assert window.undo_action.text() == f"Undo {last.name}"
+    assert window.undo_action.text() == f"&Undo {last.name}"
     window.run_step("Apply damage", [ApplyDamage()])
     grunts = window.session.state.unit("grunts")
     assert (str(grunts.hex), grunts.alive, grunts.damage_tokens) == ("C5", 4, 2)

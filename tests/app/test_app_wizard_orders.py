@@ -130,7 +130,7 @@ def test_finishing_writes_one_orders_step_for_the_units_written(qtbot, tmp_path)
         "gunnery": "Aim + Fire",
     }
     assert window.session.state.orders["wagon"]["2"]["movement"] == "- + - + -"  # as before
-    assert window.undo_action.text() == "Undo Orders for turn 2 (side 2)"
+    assert window.undo_action.text() == "&Undo Orders for turn 2 (side 2)"
 
 
 def test_leaving_the_orders_wizard_writes_nothing(qtbot, tmp_path):

@@ -4,10 +4,9 @@ assault.poison)."""
 
 from __future__ import annotations
 
-from dataclasses import replace
-
 import pytest
 from assault_units import N, S, contest, fighter, state, typed
+from msgspec.structs import replace
 
 from referee.board.sector_stats import parse_sector_numbers
 from referee.dice.expression import parse_dice

@@ -32,7 +32,7 @@ TABLE = DamageTable(
 def squad(tokens: int = 0):
     base = target("sq", armor=None, models=4, damage_tokens=tokens)
     unit = base.unit
-    from dataclasses import replace
+    from msgspec.structs import replace
 
     return base.with_(unit=replace(unit, damage_tables=MappingProxyType({"regular": TABLE})))
 

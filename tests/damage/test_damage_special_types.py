@@ -7,8 +7,9 @@ under continuous damage" (ruling ``damage.first-draft-fire-poison``)."""
 
 from __future__ import annotations
 
-from dataclasses import replace
 from fractions import Fraction
+
+from msgspec.structs import replace
 
 from referee.board.hexgrid import parse_label
 from referee.dice.expression import parse_dice

@@ -10,13 +10,13 @@ brute-force enumeration of every face of every die, rolled through the engine's 
 from __future__ import annotations
 
 import itertools
-from dataclasses import replace
 from fractions import Fraction as F
 from types import MappingProxyType
 
 from damage_units import target, weapon
 from hypothesis import given, settings
 from hypothesis import strategies as st
+from msgspec.structs import replace
 
 from referee.board.hexgrid import Hex
 from referee.dice.service import Dice

@@ -5,11 +5,11 @@ biological units affected"), with the rulings on what the drafts leave open."""
 
 from __future__ import annotations
 
-from dataclasses import replace
 from fractions import Fraction
 from pathlib import Path
 
 import pytest
+from msgspec.structs import replace
 
 from referee.board.hexgrid import parse_label
 from referee.errors import DataFileError

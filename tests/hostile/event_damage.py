@@ -50,7 +50,7 @@ def _result(event: Any, a: str, b: str, rng: random.Random) -> Any:
 def build_event(target: str, folder: Path) -> None:
     """The event at ``target`` (a file or a server URL), with the army files and a result
     file for round 2, table 2 in ``folder`` (``armies/``, ``result.toml``)."""
-    from dataclasses import replace
+    from msgspec.structs import replace
 
     from referee.tournament.desk import Desk
     from referee.tournament.scoring import MatchResult, Points

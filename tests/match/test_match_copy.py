@@ -9,6 +9,7 @@ no file and no piece of one (real disks that say no: tests/disk_helpers.py)."""
 
 from __future__ import annotations
 
+import json
 import sqlite3
 from pathlib import Path
 
@@ -212,3 +213,40 @@ def test_kept_rows_are_those_last_read_well(tmp_path):
     with pytest.raises(MatchFileError):
         match.reread()
     assert match.kept_rows == kept
+
+
+OLDER = Path(__file__).parent / "files" / "demo-format-1.referee"
+"""A match of format 1: some of its events' JSON has its keys in an order today's referee
+no longer writes (the same value, other bytes)."""
+
+
+def event_texts(path: Path) -> list[tuple[object, ...]]:
+    return rows(path, "SELECT step, position, kind, data FROM events ORDER BY step, position")
+
+
+def test_a_copy_of_an_older_file_keeps_each_events_recorded_bytes(tmp_path):
+    path = tmp_path / "older.referee"
+    path.write_bytes(OLDER.read_bytes())
+    with open_match(path) as match:
+        steps = match.steps(include_undone=True)
+        today = [json.dumps(e.to_row()) for s in steps for e in s.events]
+        recorded = [r[3] for r in event_texts(path)]
+        assert today != recorded  # today's key order is not the file's: the case in point
+        new = tmp_path / "copy.referee"
+        write_copy(match, new, steps)
+        path.unlink()  # a file gone: the bytes come from what the match read, not the file
+        other = tmp_path / "after-gone.referee"
+        write_copy(match, other, steps)
+    for copy in (new, other):
+        assert event_texts(copy) == event_texts(OLDER)
+        with open_match(copy) as again:
+            assert again.replay_check() == []
+
+
+def test_match_copy_on_the_command_line_keeps_each_events_recorded_bytes(tmp_path, capsys):
+    path = tmp_path / "older.referee"
+    path.write_bytes(OLDER.read_bytes())
+    new = tmp_path / "copy.referee"
+    assert main(["match", "copy", str(path), str(new)]) == 0
+    assert event_texts(new) == event_texts(OLDER)
+    assert main(["match", "check", str(new)]) == 0

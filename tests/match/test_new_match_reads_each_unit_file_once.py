@@ -5,10 +5,10 @@ reads its two armies' files once each and nothing of the rest of the catalogue."
 from __future__ import annotations
 
 from collections import Counter
-from dataclasses import replace
 from pathlib import Path
 
 import pytest
+from msgspec.structs import replace
 
 import referee.errors
 from referee.match.games import orders_file

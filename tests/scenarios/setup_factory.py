@@ -39,7 +39,7 @@ class Driver:
         self.texts: list[str] = []
 
     def _take(self, outcome):  # type: ignore[no-untyped-def]
-        from dataclasses import replace
+        from msgspec.structs import replace
 
         from referee.scenarios.placement import Standing
 

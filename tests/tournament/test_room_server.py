@@ -343,3 +343,36 @@ def test_a_rulings_phone_page_names_the_editions_it_is_of(served):
     assert "ruling assault.tie-rank · editions: current, first-draft" in tie.text
     passing = served.get("/rules/activation.pass")
     assert "ruling activation.pass · editions: activation" in passing.text
+
+
+def test_a_rulings_phone_page_says_whether_it_applies_to_the_events_game(served):
+    # the event plays the scenario ENTRENCHED!, of the current edition (Desk.create's
+    # default), taking no reading of its own: assault.tie-rank (a ruling of the current
+    # and first-draft editions) applies, at its default roll-off, the one the current
+    # ruleset.toml leaves; activation.pass (of the activation rules only) does not
+    import html
+
+    def words(page: str) -> str:
+        return html.unescape(re.sub(r"<[^>]+>", "", page))
+
+    tie = words(served.get("/rules/assault.tie-rank").text)
+    assert "Applies to this event's game (Current edition), which takes roll-off." in tie
+    assert "roll-off (default; taken by this event):" in tie
+    assert "Does not apply" not in tie
+    passing = words(served.get("/rules/activation.pass").text)
+    assert (
+        "Does not apply to this event's game (Current edition): a ruling of the activation "
+        "edition; its default reading is when-unable." in passing
+    )
+    assert "taken by this event" not in passing
+
+
+def test_a_rulings_search_hit_on_the_phone_says_its_switch_as_its_page_does(served):
+    import html
+
+    found = html.unescape(served.get("/rules?q=" + quote("activation.pass")).text)
+    assert "switch:" not in found
+    assert (
+        "To take another reading in a match of the activation edition, not this event's game:"
+        in found
+    )

@@ -35,6 +35,7 @@ from referee.app.army_builder.entries_table import EntriesTable
 from referee.app.army_builder.unit_card_view import UnitCardView
 from referee.app.army_builder.upgrades_panel import UpgradesPanel
 from referee.app.widgets.file_dialogs import ask_open_path
+from referee.app.widgets.message_box import MessageBox
 from referee.app.widgets.save_dialog import ask_save_path
 from referee.app.widgets.unsaved_changes import UnsavedChanges
 from referee.army import Army, ArmyEntry, ArmyReport, dump_army, load_army, validate_army
@@ -290,7 +291,7 @@ class ArmyBuilderWindow(QMainWindow):
         try:
             army = load_army(path)
         except ValueError as exc:  # every problem, each with its entry, field and clause
-            self.refusal = QMessageBox(
+            self.refusal = MessageBox(
                 QMessageBox.Icon.Warning,
                 "Not an army list",
                 f"{Path(path).name} cannot be opened as an army list.",

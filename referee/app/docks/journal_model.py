@@ -10,8 +10,8 @@ from __future__ import annotations
 
 import re
 from collections.abc import Sequence
-from dataclasses import dataclass
 
+import msgspec
 from PySide6.QtCore import QAbstractTableModel, QModelIndex, QPersistentModelIndex, Qt
 from PySide6.QtGui import QBrush, QColor, QFont
 
@@ -27,8 +27,7 @@ _UNIT_KEYS = ("uid", "shooter", "target")
 _SECTION_TAG = re.compile(r"\[[a-z_]+\]")
 
 
-@dataclass(frozen=True)
-class JournalRow:
+class JournalRow(msgspec.Struct, frozen=True):
     """One event of one step, as the journal table shows it."""
 
     step: int

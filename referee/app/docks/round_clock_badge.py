@@ -202,12 +202,14 @@ class RoundClockBadge(QLabel):
         the match names?"""
         from PySide6.QtWidgets import QMessageBox
 
+        from referee.app.widgets.message_box import MessageBox
+
         if self.prompt is not None:
             self.prompt.raise_()
             self.prompt.activateWindow()
             return self.prompt
         place = self.place
-        box = QMessageBox(self.window())
+        box = MessageBox(self.window())
         box.setWindowModality(Qt.WindowModality.NonModal)
         box.setIcon(QMessageBox.Icon.Question)
         box.setWindowTitle("Read the round's clock at the desk?")

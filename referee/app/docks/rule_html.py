@@ -88,14 +88,26 @@ def _where(hit: Hit) -> str:
 WHY_STYLE = "color:#555; font-style:italic"
 
 
-def hit_html(hit: Hit) -> str:
+def hit_html(hit: Hit, not_here: tuple[str, ...] | None = None) -> str:
     """A search hit: its title, the matched passage (matched words highlighted) and why it
-    ranks where it does (the words and synonyms it matched, the edition)."""
+    ranks where it does (the words and synonyms it matched, the edition). A ruling's switch
+    lines are introduced as its page does (:func:`referee.catalogue.lookup.switch_said`);
+    ``not_here``: the editions of a ruling that does not apply to the open match, which
+    the hit then says, as its page does."""
     snippet = " ".join(hit.marked_snippet.split())
+    where = _where(hit)
+    if hit.kind == "ruling":
+        from referee.catalogue.lookup import switch_said
+
+        elsewhere = ""
+        if not_here is not None:
+            elsewhere = f" in a match of {_editions_words(not_here)}, not this one"
+            where += f" · does not apply to this match (a ruling of {_editions_words(not_here)})"
+        snippet = switch_said(snippet, elsewhere)
     why = hit.reason()
     return (
         f"<b>{marked(hit.marked_title)}</b><br>"
-        f"<span style='{GREY}'>{escape(_where(hit))}</span><br>{marked(snippet)}"
+        f"<span style='{GREY}'>{escape(where)}</span><br>{marked(snippet)}"
         + (f"<br><span style='{WHY_STYLE}'>why: {escape(why)}</span>" if why else "")
     )
 
@@ -188,8 +200,9 @@ def wordings_html(texts: Mapping[str, str], edition: str | None, side_by_side: b
 
 def _editions_words(editions: Iterable[str]) -> str:
     """``the current, first-draft editions``."""
-    names = list(editions)
-    return f"the {', '.join(names)} edition{'s' if len(names) != 1 else ''}"
+    from referee.catalogue.lookup import editions_words
+
+    return editions_words(editions)
 
 
 def clause_html(
@@ -278,16 +291,17 @@ def ruling_html(detail: RulingDetail, rules: Ruleset | None) -> str:
         )
         parts.append(f"<p style='{GREY}'>Shipped rulesets: {escape(shipped)}</p>")
     other = next((o.id for o in r.options if o.id != (taken or r.default)), r.default)
-    from referee.catalogue.lookup import switch_lines
+    from referee.catalogue.lookup import SWITCH_WORDS, switch_lines
 
     switch = switch_lines(r.id, other)
     where = ""  # a ruling the match does not read: its switch is for another game's matches
     if rules is not None and not applies:
         where = f" in a match of {escape(_editions_words(detail.editions))}, not this one"
+    heading, toml, command = (escape(w) for w in SWITCH_WORDS)
     parts.append(
-        f"<p><b>To take another reading</b>{where} (e.g. {escape(other)}):<br>"
-        f"in the ruleset's ruleset.toml: <code>{escape(switch['ruleset_toml'])}</code><br>"
-        f"for one command: <code>{escape(switch['command_line'])}</code></p>"
+        f"<p><b>{heading}</b>{where} (e.g. {escape(other)}):<br>"
+        f"{toml} <code>{escape(switch['ruleset_toml'])}</code><br>"
+        f"{command} <code>{escape(switch['command_line'])}</code></p>"
     )
     return "".join(parts)
 

@@ -271,11 +271,18 @@ class RulesBrowser(QWidget):
             self.status.setText(f"Search failed: {exc}")
             return
         self.heading.hide()
+        not_here: dict[str, tuple[str, ...]] = {}
+        if self.rules is not None:  # the rulings listed that the open match does not read
+            from referee.catalogue.lookup import not_applying
+
+            rulings = [h.id for h in result.hits if h.kind == "ruling"]
+            not_here = not_applying(rulings, self.rules.id, self.rules.system)
         self.results.blockSignals(True)
         self.results.clear()
         for hit in result.hits:
             kind = "passage" if hit.kind == "imported" else hit.kind
-            self._add_item(rule_href(kind, hit.id), hit.title, hit_html(hit))
+            shown = hit_html(hit, not_here.get(hit.id) if kind == "ruling" else None)
+            self._add_item(rule_href(kind, hit.id), hit.title, shown)
         self.results.blockSignals(False)
         self.shown_query = text
         count = len(result.hits)

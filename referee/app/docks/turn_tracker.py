@@ -8,10 +8,10 @@ step the clock last left did (its phase report, as MegaMek's after each phase:
 from __future__ import annotations
 
 from collections.abc import Collection
-from dataclasses import replace
 from html import escape
 from typing import TYPE_CHECKING
 
+from msgspec.structs import replace
 from PySide6.QtCore import Qt, Signal
 from PySide6.QtGui import QBrush, QColor, QFont
 from PySide6.QtWidgets import (

@@ -3,6 +3,10 @@ on a hex (a press and release without dragging), a right-click and the hex under
 are reported as hexes. Each zoom tells the scene how large a hex looks (a large map seen
 from afar is drawn as one picture, :meth:`referee.app.map.map_scene.MapScene.set_zoom`).
 
+Return (or Enter) pressed while the map has the keyboard is reported too
+(``returnPressed``): the map has no keyboard cursor, so it names no hex; the window decides
+what it means (the open wizard's Return).
+
 A click that takes the keyboard to the map from elsewhere (a command line being typed) says
 so while it is handled (:attr:`MapView.click_took_keyboard`): only such a click can be meant
 for the field that had the keyboard; a click after it, the map having the keyboard already,
@@ -14,6 +18,7 @@ from PySide6.QtCore import QEvent, QPoint, QPointF, QRectF, Qt, Signal
 from PySide6.QtGui import (
     QContextMenuEvent,
     QFocusEvent,
+    QKeyEvent,
     QMouseEvent,
     QPainter,
     QPaintEvent,
@@ -39,6 +44,8 @@ class MapView(QGraphicsView):
     """The hex under the mouse changed (None: off the map), while no button is down."""
     firstPainted = Signal()
     """The map was painted for the first time (the window's start goes on from there)."""
+    returnPressed = Signal()
+    """Return or Enter, with no modifier, while the map has the keyboard."""
 
     def __init__(self, scene: MapScene, parent: QWidget | None = None) -> None:
         super().__init__(scene, parent)
@@ -116,6 +123,15 @@ class MapView(QGraphicsView):
         super().resizeEvent(event)
         if self._fitted:
             self.fit()
+
+    def keyPressEvent(self, event: QKeyEvent) -> None:
+        if event.key() in (Qt.Key.Key_Return, Qt.Key.Key_Enter) and not (
+            event.modifiers() & ~Qt.KeyboardModifier.KeypadModifier
+        ):
+            event.accept()
+            self.returnPressed.emit()
+            return
+        super().keyPressEvent(event)
 
     # --- clicks ---------------------------------------------------------------------
 

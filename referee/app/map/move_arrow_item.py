@@ -10,10 +10,10 @@ kind's colour. The arrow only draws what it is given.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from math import atan2, cos, sin
 from typing import Literal
 
+import msgspec
 from PySide6.QtCore import QLineF, QPointF, QRectF, Qt
 from PySide6.QtGui import QColor, QPainter, QPainterPath, QPen, QPolygonF
 from PySide6.QtWidgets import QGraphicsItem, QStyleOptionGraphicsItem, QWidget
@@ -38,8 +38,7 @@ ASSAULT_RIM = "#ff8f00"
 R = HEX_SIZE
 
 
-@dataclass(frozen=True, slots=True)
-class MoveArrow:
+class MoveArrow(msgspec.Struct, frozen=True):
     """An arrow from ``frm`` to ``to``; ``label`` is its tooltip (the unit and why)."""
 
     frm: Hex

@@ -7,8 +7,7 @@ for one it refuses. The item only draws what it is given.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-
+import msgspec
 from PySide6.QtCore import QLineF, QPointF, QRectF, Qt
 from PySide6.QtGui import QColor, QFont, QFontMetricsF, QPainter, QPainterPath, QPen
 from PySide6.QtWidgets import QGraphicsItem, QStyleOptionGraphicsItem, QWidget
@@ -23,8 +22,7 @@ LABEL_SIZE = 0.27
 """The labels' font, in hex radii (they scale with the map)."""
 
 
-@dataclass(frozen=True, slots=True)
-class ShotLine:
+class ShotLine(msgspec.Struct, frozen=True):
     """A shot from ``frm`` to ``to``: ``middle`` is written at the middle of the line,
     ``leaves`` by the shooter and ``enters`` by the target (empty: nothing written)."""
 

@@ -1,7 +1,11 @@
 """One change to the map in the editor, for Qt's undo stack: the map before and after.
 
 The hexes painted in one stroke of the mouse (press, drag, release) merge into one command,
-so Undo takes back the whole stroke ("Undo Paint forest (3 hexes)").
+so Undo takes back the whole stroke ("Undo Paint forest (3 hexes)"), and one run of typing
+in the Name field is one step. A merge that brings the map back to what it was before the
+step (the Name field's own Ctrl+Z, or Backspace, back to the name it had) leaves no step:
+the command is obsolete and the stack drops it, so a map brought back to its saved state is
+clean again (no unsaved mark, nothing asked at closing).
 """
 
 from __future__ import annotations
@@ -59,4 +63,5 @@ class MapChange(QUndoCommand):
         self.after = other.after
         self.hexes += other.hexes
         self._name()
+        self.setObsolete(self.after == self.before)  # back where it was: no step left
         return True

@@ -76,7 +76,7 @@ class ActivationGame:
         """The Unit dock's inspector of the other game system, given back on :meth:`detach`."""
         self.inspector.ruleRequested.connect(window.wizard_host.linkClicked)
         qt = window.qt_window()
-        self.wizards = ActivationWizards(self.match, window.wizard_host, qt, window.refuse)
+        self.wizards = ActivationWizards(lambda: self.match, window.wizard_host, qt, window.refuse)
         self.actions: list[QAction] = []
         for entry in WIZARDS:  # the one list of the activation wizards (opener.WIZARDS)
             action = QAction(entry.menu, qt)
@@ -208,18 +208,18 @@ class ActivationGame:
         take labels) and gives the keyboard back to the line, so Return plays it; otherwise
         it types nothing, the status bar names the tile and the keyboard stays on the map
         (N is Next step). While a wizard is open, the click answers it instead (or is said
-        not to), and the keyboard goes back to the wizard so Return goes on."""
+        not to: a refusal, said as every refusal is), and the keyboard goes back to the
+        wizard so Return goes on."""
         w = self.window
         if w.los_panel.mode:  # the line-of-sight tool is on: the click is its
             w.los_panel.pick(h)
             return
         if w.wizard_host.wizard is not None:
             if w.wizard_host.pick_hex(h):
+                w.forget_refusal()  # a tile refused before this one is no longer the news
                 w.wizard_host.focus.focus_page()  # the keyboard back: Return goes on
             else:
-                w.qt_window().statusBar().showMessage(
-                    f"{hex_label(h)} is not one of the open wizard's choices", 8000
-                )
+                w.refuse(f"{hex_label(h)} is not one of the open wizard's choices")
             return
         if self.inspector.show_tile(h):  # a unit's tile: the unit in the Unit dock
             w.inspector_dock.show()

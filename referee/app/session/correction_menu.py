@@ -15,9 +15,9 @@ out, so every correction is a journal step that undo takes back.
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
 from typing import Any
 
+import msgspec
 from PySide6.QtCore import Signal
 from PySide6.QtWidgets import QMenu, QWidget
 
@@ -37,12 +37,11 @@ COUNTED_CONDITIONS = (
 )
 
 
-@dataclass(frozen=True)
-class Correction:
+class Correction(msgspec.Struct, frozen=True):
     """A named step to run, or (``move_uid``) a unit to move once a hex is picked."""
 
     name: str
-    commands: tuple[Command, ...] = field(default_factory=tuple)
+    commands: tuple[Command, ...] = msgspec.field(default_factory=tuple)
     move_uid: str | None = None
 
 

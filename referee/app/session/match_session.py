@@ -344,6 +344,38 @@ class MatchSession(FileLook):
         self.sync()
         return write_copy(self.match, target, self.steps(), replace=replace)
 
+    def go_on_with(self, path: Path | str) -> None:
+        """Go on with the match file at ``path`` in place of this one (File > Save As: the
+        copy :meth:`write_copy` wrote): opened whole (a RefereeError naming it leaves the
+        session as it was), then every step, undo and redo is written there. The session
+        stays the one the window, its undo stack and an open wizard hold: the match is the
+        same, step for step, so nothing built on it goes out of date. A copy whose journal
+        differs from the one shown (written meanwhile) is shown as every change made
+        elsewhere is (``changed`` with ``EXTERNAL``)."""
+        from referee.match.games.systems import open_match
+
+        match = open_match(path)
+        try:
+            steps = match.steps(include_undone=True)
+            state = match.state
+        except BaseException:
+            match.close()
+            raise
+        old, shown = self.match, self._good[1]
+        self.match = match
+        self._good = (state, steps)
+        self._stamp = file_stamp(match.path)
+        self.damage = self._unreadable = ""
+        old.close()
+        if steps != shown:
+            self._mirroring = True
+            try:
+                self.undo_stack.clear()
+            finally:
+                self._mirroring = False
+            self._restore_stack()
+            self.changed.emit(ALL_CHANGES | ChangeFlag.EXTERNAL)
+
     def close(self) -> None:
         self.timer.stop()
         self.undo_stack.clear()

@@ -59,6 +59,10 @@ class Shell(Protocol):
         until the next action, and the game's :meth:`GameUi.refused`)."""
         ...
 
+    def forget_refusal(self) -> None:
+        """The next action taken: the refusal said before it goes (a message since stays)."""
+        ...
+
     def session_to_change(self) -> MatchSession | None:
         """The open match's session for a wizard about to change it; None (said in the
         window's dialog) while its file no longer reads."""

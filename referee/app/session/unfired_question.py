@@ -16,6 +16,8 @@ from collections.abc import Callable, Sequence
 from PySide6.QtCore import QObject, Qt
 from PySide6.QtWidgets import QMessageBox, QWidget
 
+from referee.app.widgets.message_box import MessageBox
+
 
 def unfired_text(uids: Sequence[str], where: str) -> str:
     """The question, naming the units (``where``: "Gunnery 1")."""
@@ -51,7 +53,7 @@ class UnfiredQuestion(QObject):
             self.box.raise_()
             self.box.activateWindow()
             return self.box
-        box = QMessageBox(
+        box = MessageBox(
             QMessageBox.Icon.Question,
             "Units ordered to fire",
             unfired_text(uids, where),

@@ -16,8 +16,8 @@ store when its current look ends.
 from __future__ import annotations
 
 import threading
-from dataclasses import dataclass
 
+import msgspec
 from PySide6.QtCore import QObject, Signal
 
 from referee.errors import RefereeError
@@ -28,8 +28,7 @@ from referee.tournament.stores import open_store
 from referee.tournament.targets import Target
 
 
-@dataclass(frozen=True, slots=True)
-class Reading:
+class Reading(msgspec.Struct, frozen=True):
     """One look at the event: a newer ``event`` (with its ``standings``), the store
     ``busy`` (another program holds it), an ``error`` in words, or nothing new."""
 

@@ -11,7 +11,6 @@ from typing import TYPE_CHECKING
 from PySide6.QtCore import QObject
 from PySide6.QtWidgets import QWidget
 
-from referee.app.widgets.plain_text import plain_tip
 from referee.errors import RefereeError
 
 if TYPE_CHECKING:  # the desk (and networkx) load when a tournament is opened, not before;
@@ -20,6 +19,7 @@ if TYPE_CHECKING:  # the desk (and networkx) load when a tournament is opened, n
 
     from referee.app.tournament.new_event_dialog import NewEvent, NewEventDialog
     from referee.app.tournament.window import TournamentWindow
+    from referee.app.widgets.refusals import Refusals
     from referee.tournament.desk import Desk
 
 
@@ -38,13 +38,18 @@ class TournamentLauncher(QObject):
         self.host = parent
         self.windows: list[TournamentWindow] = []
         self.last_error = ""
+        self.refusals: Refusals | None = None
+        """The dialog of the last refusal (made at the first)."""
 
     def _refused(self, exc: Exception) -> None:
-        from PySide6.QtWidgets import QMessageBox
+        """Say ``exc`` in a dialog of plain text over the match window (the message quotes
+        the file's words, an event's name: shown as typed), not waited for."""
+        from referee.app.widgets.refusals import Refusals
 
         self.last_error = str(exc)
-        # the message quotes the file's words (an event's name): shown as typed
-        QMessageBox.warning(self.host, "Tournament", plain_tip(str(exc)))
+        if self.refusals is None:
+            self.refusals = Refusals(self.host)
+        self.refusals.say("Tournament", str(exc))
 
     def new_event_dialog(self) -> NewEventDialog:
         from PySide6.QtWidgets import QDialog

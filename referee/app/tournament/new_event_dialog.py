@@ -3,9 +3,9 @@ minutes, the game size, the scenario its tables play and the event file."""
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from pathlib import Path
 
+import msgspec
 from PySide6.QtCore import Qt
 from PySide6.QtWidgets import (
     QDialog,
@@ -25,8 +25,7 @@ from referee.scenarios.loader import scenario, scenario_files
 from referee.units.budget import load_budgets
 
 
-@dataclass(frozen=True)
-class NewEvent:
+class NewEvent(msgspec.Struct, frozen=True):
     path: Path
     name: str
     rounds: int

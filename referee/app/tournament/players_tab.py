@@ -19,6 +19,7 @@ from PySide6.QtWidgets import (
 from referee.app.tournament.checkin_panel import CheckinPanel
 from referee.app.tournament.desk_host import DeskHost
 from referee.app.tournament.tables import fill, make_table
+from referee.app.widgets.message_box import MessageBox
 from referee.tournament.checkin import army_cells
 from referee.tournament.desk import DeskError
 from referee.tournament.event import Event
@@ -204,7 +205,7 @@ class PlayersTab(QWidget):
             self.host.message("Refused: select the player entered by mistake", error=True)
             return
         name = item.text()
-        ask = QMessageBox(
+        ask = MessageBox(
             QMessageBox.Icon.Question,
             "Withdraw a player?",
             f"Withdraw {name}? Use this for an entry made by mistake: {name} will be in no "

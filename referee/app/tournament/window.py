@@ -48,6 +48,7 @@ from referee.app.tournament.result_desk import ResultDesk
 from referee.app.tournament.standings_tab import StandingsTab
 from referee.app.tournament.tables import fill, make_table
 from referee.app.tournament.wall_view import WallView
+from referee.app.widgets.message_box import MessageBox
 from referee.errors import RefereeError
 from referee.tournament.desk import Desk, event_clock
 from referee.tournament.event import Event
@@ -211,7 +212,7 @@ class TournamentWindow(QMainWindow):
     def ask(self, title: str, text: str) -> bool:
         """Whether the desk says yes to ``text`` (a question before an action that the
         whole room sees: pairing a round, starting or ending its clock)."""
-        box = QMessageBox(
+        box = MessageBox(
             QMessageBox.Icon.Question,
             title,
             text,

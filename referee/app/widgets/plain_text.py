@@ -35,9 +35,11 @@ def plain_message(
     ``buttons``: OK alone unless told."""
     from PySide6.QtWidgets import QMessageBox
 
+    from referee.app.widgets.message_box import MessageBox  # its buttons have their letters
+
     if buttons is None:
         buttons = QMessageBox.StandardButton.Ok
-    box = QMessageBox(icon, title, text, buttons, parent)
+    box = MessageBox(icon, title, text, buttons, parent)
     box.setTextFormat(Qt.TextFormat.PlainText)
     return box
 

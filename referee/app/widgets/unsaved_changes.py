@@ -14,6 +14,8 @@ from collections.abc import Callable
 from PySide6.QtCore import QObject, Qt, Signal
 from PySide6.QtWidgets import QMessageBox, QWidget
 
+from referee.app.widgets.message_box import MessageBox
+
 Button = QMessageBox.StandardButton
 
 
@@ -52,7 +54,7 @@ class UnsavedChanges(QObject):
             self.box.raise_()
             self.box.activateWindow()
             return False
-        box = QMessageBox(
+        box = MessageBox(
             QMessageBox.Icon.Question,
             self.window.windowTitle(),
             f"{self.what()} has changes that are not saved.",

@@ -127,6 +127,7 @@ class MainWindow(MatchOpening, QMainWindow):
         restored from the settings): the first show fits them only when not."""
         self.view.hexClicked.connect(self.on_hex_clicked)
         self.view.hexMenu.connect(self.on_hex_menu)
+        self.view.returnPressed.connect(self.on_map_return)
         self._lazy_docks()  # the line of sight, the rules, the setup: built when first seen
         if not defer_panels:
             self.build_panels()
@@ -199,6 +200,17 @@ class MainWindow(MatchOpening, QMainWindow):
             self.game.hex_clicked(h)
         else:
             self.orders_hex_clicked(h)
+
+    def on_map_return(self) -> None:
+        """Return on the map: the open wizard's Return (Next, or Finish on its last page)
+        when its page is answered; else the keyboard goes to the page, which waits for its
+        answer (said). The map has no keyboard cursor: Return picks no hex (the one under
+        the mouse was not chosen by the keys). No wizard open: nothing (N is Next step)."""
+        host = self.wizard_host
+        if host.wizard is None or host.go_on():
+            return
+        host.focus.focus_page()
+        self.say("Return: the wizard's page waits for its answer (the keyboard is on it)", 8000)
 
     def next_in_game(self) -> None:
         """Turn > Next step (N): the game system's next thing to do (refused while the

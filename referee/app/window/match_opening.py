@@ -28,6 +28,11 @@ SAVE_AS_TITLE = "Save the match as (the window then goes on with the new file)"
 """The title of File > Save As…'s dialog: it says what happens after."""
 SAVE_AS_OFFER = "&Save the match to a new file…"
 """The button of the dialogs of a match file gone or damaged."""
+OWN_FILE = (
+    "it is the match's own file (every step is already written there as it happens); "
+    "choose another name"
+)
+"""Why File > Save As…'s dialog refuses the open match's own file, at once."""
 
 
 class MatchOpening(Menus, StepRunning):
@@ -132,9 +137,12 @@ class MatchOpening(Menus, StepRunning):
         either game (every step, undone ones too, as the window shows them: a file gone or
         damaged is no obstacle), then the window goes on with the new file; the old one
         stays as it is. ``out``: where, else asked in Qt's save dialog (which asks before
-        replacing a file; ``replace`` then). A refusal (the open match's own file, a
-        folder without write permission, a full disk...) is said in a dialog naming the
-        file, nothing written, the open match as it was."""
+        replacing a file, and refuses the open match's own file before that; ``replace``
+        then). The session goes on with the new file (:meth:`MatchSession.go_on_with`):
+        the undo stack, the map and an open wizard stay as they are, and the wizard's step
+        is written to the new file. A refusal (the open match's own file, a folder without
+        write permission, a full disk...) is said in a dialog naming the file, nothing
+        written, the open match as it was."""
         session = self.session
         if session is None:
             return None
@@ -142,7 +150,7 @@ class MatchOpening(Menus, StepRunning):
             out = self._ask_save_path(session.path)
             if out is None:
                 return None
-            replace = out.exists()  # the dialog asked before replacing it
+            replace = out.exists() or out.is_symlink()  # the dialog asked before replacing it
         old = session.path
         gone = not old.exists()
         try:
@@ -154,15 +162,40 @@ class MatchOpening(Menus, StepRunning):
                 f"{exc}\n\nThe open match stays as it was, with its file {old}.",
             )
             return None
-        self.open_match(written)
-        if self.session is not None and self.session.path == written:
-            if written == old:
-                said = "Saved back in its place. "
-            else:
-                kept = "is still gone" if gone else "stays as it was"
-                said = f"Saved as {written.name}; {old} {kept}. "
-            self.show_match_file(written, said)
+        try:
+            session.go_on_with(written)
+        except RefereeError as exc:  # written and read back, yet not opened now
+            self.report_error(str(exc))
+            self._warn(
+                "Match saved, not opened",
+                f"The match was saved as {written}, but the window could not go on with "
+                f"it: {exc}\n\nThe window goes on with its file {old}; File > Open opens "
+                "the copy.",
+            )
+            return None
+        self._went_on_with(session)
+        if written == old:
+            said = "Saved back in its place. "
+        else:
+            kept = "is still gone" if gone else "stays as it was"
+            said = f"Saved as {written.name}; {old} {kept}. "
+        self.show_match_file(written, said)
         return written
+
+    def _went_on_with(self, session: MatchSession) -> None:
+        """The window turned to the open match's new file (File > Save As): its title,
+        Open Recent, the round clock and the report follow the file; the rest shows the
+        same match as before."""
+        from referee.match.games.orders_file import MatchFile
+
+        report = self.report_view
+        if report is not None:  # it reads the file it was opened on
+            report.close()
+            self.report_view = None
+        match = session.match
+        self.round_clock.set_match(match if isinstance(match, MatchFile) else None)
+        self._remember(session.path)
+        self.setWindowTitle(f"{session.path.name} — {match.rules.title}")
 
     def _ask_save_path(self, path: Path) -> Path | None:
         """Where to save the match whose file is ``path``: the same place when the file
@@ -174,12 +207,15 @@ class MatchOpening(Menus, StepRunning):
             suggested = free_path(path.with_name(f"{path.stem}-copy{path.suffix}"))
         else:
             suggested = path if path.parent.is_dir() else matches_dir() / path.name
+        from referee.match.journal.match_copy import is_own_file
+
         return ask_save_path(
             self,
             SAVE_AS_TITLE,
             suggested,
             "Match files (*.referee);;All files (*)",
             ".referee",
+            refuse=lambda chosen: OWN_FILE if is_own_file(path, chosen) else None,
         )
 
     def _warn(self, title: str, text: str) -> QMessageBox:

@@ -82,7 +82,7 @@ def save_report(match: JournalFile[Any], out: Path) -> Path:
 
 def ask_report_path(parent: QWidget | None, suggested: Path, suffix: str = ".html") -> Path | None:
     """Where to save the report, HTML or PDF (the dialog asks before replacing a file)."""
-    from referee.app.widgets.save_dialog import save_dialog
+    from referee.app.widgets.save_dialog import chosen_path, save_dialog
 
     filters = list(FILTERS)
     if suffix == ".pdf":
@@ -95,8 +95,7 @@ def ask_report_path(parent: QWidget | None, suggested: Path, suffix: str = ".htm
     )
     if dialog.exec() != QDialog.DialogCode.Accepted:
         return None
-    files = dialog.selectedFiles()
-    return Path(files[0]) if files else None
+    return chosen_path(dialog)
 
 
 class ReportWindow(QMainWindow):

@@ -4,7 +4,9 @@ whether the step may move now (``guard``): while a blind setup's screen is turne
 holding the entry of the side looking away is refused with the reason said (``refuse``),
 and the menu does not name it (ruling ``setup.blind-undo``,
 :mod:`referee.rules.orders.blind_screen`). The shortcut stays live while refused, so Ctrl+Z
-says why instead of doing nothing."""
+says why instead of doing nothing. Each keeps its letter (Alt+E, U; Alt+E, R) whatever the
+step is called: the letter is the first word's, and an ``&`` of the step's name is shown as
+typed (``&&``), never taken for a letter."""
 
 from __future__ import annotations
 
@@ -34,9 +36,9 @@ class StepUndoActions(QObject):
         self.refuse = refuse
         self.short = short
         """The menu's words for a refused step ("not while side 2 is at the screen")."""
-        self.undo = QAction("Undo", parent)
+        self.undo = QAction("&Undo", parent)
         self.undo.setShortcut(QKeySequence("Ctrl+Z"))
-        self.redo = QAction("Redo", parent)
+        self.redo = QAction("&Redo", parent)
         self.redo.setShortcut(QKeySequence("Ctrl+Shift+Z"))
         self.undo.triggered.connect(lambda: self._move(redo=False))
         self.redo.triggered.connect(lambda: self._move(redo=True))
@@ -54,14 +56,14 @@ class StepUndoActions(QObject):
     def update(self) -> None:
         """Name and enable both actions as the group and the guard say now."""
         for action, redo in ((self.undo, False), (self.redo, True)):
-            word = "Redo" if redo else "Undo"
+            word = "&Redo" if redo else "&Undo"
             can = self.group.canRedo() if redo else self.group.canUndo()
             text = self.group.redoText() if redo else self.group.undoText()
             action.setEnabled(can)
             if can and self.guard(redo) is not None:
-                action.setText(f"{word} (refused: {self.short()})")
+                action.setText(f"{word} (refused: {as_typed(self.short())})")
             else:
-                action.setText(f"{word} {text}" if can and text else word)
+                action.setText(f"{word} {as_typed(text)}" if can and text else word)
 
     def _move(self, *, redo: bool) -> None:
         refusal = self.guard(redo)
@@ -72,3 +74,8 @@ class StepUndoActions(QObject):
             self.group.redo()
         else:
             self.group.undo()
+
+
+def as_typed(text: str) -> str:
+    """``text`` in a menu entry as it is written: its ``&`` doubled, so none is a letter."""
+    return text.replace("&", "&&")

@@ -33,11 +33,13 @@ import os
 import sqlite3
 from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence, Sized
 from contextlib import contextmanager
-from dataclasses import dataclass, replace
 from datetime import UTC, datetime
 from pathlib import Path
 from types import MappingProxyType
 from typing import TYPE_CHECKING, Any, ClassVar, Generic, Protocol, Self, TypeAlias, TypeVar, cast
+
+import msgspec
+from msgspec.structs import replace
 
 from referee.dice.service import Dice, Roll
 from referee.errors import RefereeError, storage_problem, whole_number
@@ -129,8 +131,7 @@ inside itself at every table (an event's row is made of fresh values): a check c
 each event run again with its row's text."""
 
 
-@dataclass(frozen=True)
-class EventRow:
+class EventRow(msgspec.Struct, frozen=True):
     """One event as the file holds it: its JSON ``text``, the value read from it
     (``data``, its shape checked as far as running it again needs: kind, command, dice)
     and where it is, for messages. :meth:`event` reads the whole event, checking the rest."""
@@ -167,8 +168,7 @@ class EventRow:
         return _plain(fresh) == mine or (former is not None and _plain(former) == mine)
 
 
-@dataclass(frozen=True)
-class KeptRows:
+class KeptRows(msgspec.Struct, frozen=True):
     """The rows of a match file other than its journal, as the handle last read them well
     (opening it, :meth:`JournalFile.reread`) and wrote them since: what a copy of the match
     is written from when the file is gone or damaged (:mod:`.match_copy`)."""
@@ -184,8 +184,7 @@ class KeptRows:
     """When each step was written, by step number."""
 
 
-@dataclass(frozen=True)
-class _DiceBefore(Generic[S]):
+class _DiceBefore(msgspec.Struct, Generic[S], frozen=True):
     """The dice of a step as they stood before one of its events, made again only when
     ``match check`` looks into an event that replays differently: the step's seed and
     typed dice, the step's events before it run again (each on the state it ran on)."""
@@ -491,6 +490,9 @@ class JournalFile(Generic[S]):
         """The journal as last read (by ``include_undone``), at the file's revision
         ``_read_at``."""
         self._read_at: Revision = ()
+        self._recorded: dict[int, tuple[tuple[Event, ...], tuple[str, ...]]] = {}
+        """Each step number's events as this handle last read them, with their JSON texts
+        as the file held them (:meth:`recorded_texts`)."""
         self._pending: tuple[dict[SqlValue, SqlValue], dict[int, str | None]] = ({}, {})
         """The meta texts and steps' times written in the transaction under way, kept
         (:attr:`kept_rows`) once it commits."""
@@ -909,12 +911,26 @@ class JournalFile(Generic[S]):
             self._read[False] = tuple(s for s in self._read[True] if not s.undone)
         return self._read.get(include_undone)
 
-    @staticmethod
-    def _steps(rows: list[tuple[int, str, bool, tuple[EventRow, ...]]]) -> list[Step]:
-        return [
-            Step(number, name, tuple(r.event() for r in held), undone)
-            for number, name, undone, held in rows
-        ]
+    def _steps(self, rows: list[tuple[int, str, bool, tuple[EventRow, ...]]]) -> list[Step]:
+        """The steps read whole, each event's text kept (:meth:`recorded_texts`)."""
+        steps = []
+        for number, name, undone, held in rows:
+            step = Step(number, name, tuple(r.event() for r in held), undone)
+            self._recorded[number] = (step.events, tuple(r.text for r in held))
+            steps.append(step)
+        return steps
+
+    def recorded_texts(self, step: Step) -> tuple[str, ...] | None:
+        """The JSON text of each of ``step``'s events as the file held it when this handle
+        last read that step (a file of an older version may order an event's keys other
+        than :meth:`Event.to_row` does today: a copy keeps the recorded bytes,
+        :mod:`.match_copy`); None when this handle has not read these events at that
+        number (a step it wrote itself is written as :meth:`Event.to_row` gives it)."""
+        held = self._recorded.get(step.number)
+        if held is None:
+            return None
+        events, texts = held
+        return texts if events is step.events or events == step.events else None
 
     def step_rows(
         self, *, include_undone: bool = False

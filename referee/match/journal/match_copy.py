@@ -1,7 +1,9 @@
 """A match written whole to a new file, of any game system (File > Save As in the window,
 ``referee match copy FILE NEW``): its set-up, its settings and every step of its journal,
 undone ones too (redo brings them back in the copy as it would have in the file), each
-event's row written as the journal writes it (:meth:`Event.to_row`), and the attempts its
+event's row in the very JSON text the match read from its file (an older file's key order
+kept byte for byte), a step the window wrote itself as the journal writes it
+(:meth:`Event.to_row`), and the attempts its
 steps' dice were drawn at, so the copy replays exactly (``referee match check``).
 
 The copy is written from what the open match holds (:meth:`JournalFile.kept_rows` and the
@@ -40,6 +42,12 @@ def _same_file(a: Path, b: Path) -> bool:
     return os.path.abspath(a) == os.path.abspath(b)
 
 
+def is_own_file(match_path: Path, target: Path) -> bool:
+    """Whether ``target`` is the open match's own file, at ``match_path`` (a copy is never
+    written over it; a file gone from there may be saved back in its place)."""
+    return match_path.exists() and _same_file(match_path, target)
+
+
 def _refused(target: Path, problem: str) -> MatchFileError:
     return MatchFileError(
         f"{target}: the match was not saved there: {problem}; nothing was written",
@@ -48,14 +56,19 @@ def _refused(target: Path, problem: str) -> MatchFileError:
 
 
 def _journal_rows(
-    steps: Sequence[Step], created: Any
+    match: JournalFile[Any], steps: Sequence[Step], created: Any
 ) -> tuple[list[tuple[Any, ...]], list[tuple[Any, ...]]]:
-    """The steps' rows and their events' rows, as :meth:`JournalFile._write_step` writes
-    them."""
+    """The steps' rows and their events' rows: each event's JSON text as the match read
+    it from its file (:meth:`JournalFile.recorded_texts`: an older file's bytes, whatever
+    order today's referee writes the keys in), else as :meth:`JournalFile._write_step`
+    writes it."""
     step_rows = [(s.number, s.name, int(s.undone), created.get(s.number)) for s in steps]
-    event_rows = [
-        (s.number, i, e.kind, json.dumps(e.to_row())) for s in steps for i, e in enumerate(s.events)
-    ]
+    event_rows = []
+    for s in steps:
+        texts = match.recorded_texts(s)
+        for i, e in enumerate(s.events):
+            text = texts[i] if texts is not None else json.dumps(e.to_row())
+            event_rows.append((s.number, i, e.kind, text))
     return step_rows, event_rows
 
 
@@ -81,7 +94,7 @@ def write_copy(
     folder, no such folder, and whatever the disk refuses (full, no permission). Returns
     the path written."""
     target = Path(target)
-    if match.path.exists() and _same_file(match.path, target):
+    if is_own_file(match.path, target):
         raise _refused(target, "it is the match's own file; choose another name")
     if target.is_dir():
         raise _refused(target, "it is a folder")
@@ -93,7 +106,7 @@ def write_copy(
     if steps is None:
         steps = match.steps(include_undone=True)
     kept = match.kept_rows
-    step_rows, event_rows = _journal_rows(steps, kept.created)
+    step_rows, event_rows = _journal_rows(match, steps, kept.created)
     try:
         partial = staging_path(target)
     except OSError as exc:

@@ -15,15 +15,15 @@ from __future__ import annotations
 
 import re
 from collections.abc import Collection, Sequence
-from dataclasses import dataclass
+
+import msgspec
 
 from referee.rules.events import Event, Step
 from referee.rules.orders.state import MatchState
 from referee.rules.turn.sequence import turn_sequence
 
 
-@dataclass(frozen=True)
-class PhaseReport:
+class PhaseReport(msgspec.Struct, frozen=True):
     """What one step of the turn did (see the module docstring)."""
 
     turn: int

@@ -12,7 +12,8 @@ nor, when a terrain table is given, a hex the unit could not enter (a building f
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass
+
+import msgspec
 
 from referee.board.hexgrid import Hex, distance, to_offset
 from referee.board.maps import BattleMap
@@ -28,8 +29,7 @@ class PlacementError(RefereeError):
     """A side that cannot be placed: no zone on the map, or no room left in it."""
 
 
-@dataclass(frozen=True)
-class ToPlace:
+class ToPlace(msgspec.Struct, frozen=True):
     """A unit to place: its id, its size and its mover tags (type line and size)."""
 
     uid: str

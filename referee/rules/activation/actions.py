@@ -13,7 +13,8 @@ Clauses ``activation.move-actions``, ``activation.attack-actions``, ``activation
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import replace
+
+from msgspec.structs import replace
 
 from referee.board.edge_words import edge_words
 from referee.board.hexgrid import DIRECTION_NAMES, Hex, distance, hex_label
@@ -105,7 +106,7 @@ def lose_health(
 
 
 def _moved(piece: Piece, **changes: object) -> Piece:
-    return replace(piece, **changes)  # type: ignore[arg-type]
+    return replace(piece, **changes)
 
 
 # --- checks shared by the actions ---------------------------------------------------------------

@@ -12,10 +12,11 @@ Clauses ``activation.movement``, ``activation.shooting``, ``activation.fortifica
 from __future__ import annotations
 
 from collections.abc import Mapping
-from dataclasses import dataclass
 from pathlib import Path
 from types import MappingProxyType
 from typing import TYPE_CHECKING, Literal, cast
+
+import msgspec
 
 from referee.dice.expression import DiceExpr, DiceExpressionError, parse_dice
 from referee.errors import RefereeError, read_toml
@@ -36,8 +37,7 @@ class UnknownCard(RefereeError):
     """A unit or structure id that no card has."""
 
 
-@dataclass(frozen=True, slots=True)
-class WeaponCard:
+class WeaponCard(msgspec.Struct, frozen=True):
     id: str
     name: str
     range: int
@@ -48,8 +48,7 @@ class WeaponCard:
     """Whether shooting it spends ammunition (ruling ``activation.ammunition``)."""
 
 
-@dataclass(frozen=True, slots=True)
-class BeforeBattleAction:
+class BeforeBattleAction(msgspec.Struct, frozen=True):
     """A "before the battle" action of a card: ``move`` (a move action) or ``table``."""
 
     id: str
@@ -57,8 +56,7 @@ class BeforeBattleAction:
     kind: BeforeKind
 
 
-@dataclass(frozen=True, slots=True)
-class UnitCard:
+class UnitCard(msgspec.Struct, frozen=True):
     id: str
     name: str
     type: str
@@ -92,8 +90,7 @@ class UnitCard:
         )
 
 
-@dataclass(frozen=True, slots=True)
-class StructureCard:
+class StructureCard(msgspec.Struct, frozen=True):
     id: str
     name: str
     pips: int
@@ -101,8 +98,7 @@ class StructureCard:
     capacity: int
 
 
-@dataclass(frozen=True, slots=True)
-class Cards:
+class Cards(msgspec.Struct, frozen=True):
     units: Mapping[str, UnitCard]
     structures: Mapping[str, StructureCard]
 

@@ -9,7 +9,8 @@ where it collides: the match's move and ``referee activation move`` both answer 
 from __future__ import annotations
 
 from collections.abc import Mapping
-from dataclasses import dataclass
+
+import msgspec
 
 from referee.board.hexgrid import Hex, hex_label
 from referee.rules.activation.movement import (
@@ -28,8 +29,7 @@ CLAUSE = "activation.aircraft-collisions"
 __all__ = ["CLAUSE", "Collision", "FlownMove", "first_collision", "fly", "meets"]
 
 
-@dataclass(frozen=True, slots=True)
-class Collision:
+class Collision(msgspec.Struct, frozen=True):
     """The mover met ``other`` at ``hex`` in step ``step`` (from 1): both are destroyed."""
 
     mover: str
@@ -60,8 +60,7 @@ def first_collision(
     return None
 
 
-@dataclass(frozen=True)
-class FlownMove:
+class FlownMove(msgspec.Struct, frozen=True):
     """A legal path as the unit moves it: all of it, or up to the step where it collides
     with another aircraft (both destroyed there, the rest of the path not flown)."""
 

@@ -21,14 +21,15 @@ from collections.abc import Callable, Mapping
 from dataclasses import MISSING, dataclass, fields
 from typing import Any, ClassVar
 
+import msgspec
+
 from referee.board.hexgrid import DIRECTION_NAMES, Hex, LabelError, hex_label, parse_label
 from referee.errors import excerpt, whole_number
 from referee.rules.activation.slots import Pose
 from referee.rules.command import CommandError
 
 
-@dataclass(frozen=True, slots=True)
-class Shot:
+class Shot(msgspec.Struct, frozen=True):
     """One weapon's shot: at a unit (``unit``) or at the fortification on ``tile``."""
 
     weapon: str

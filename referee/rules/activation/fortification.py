@@ -16,7 +16,8 @@ applies them.
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass
+
+import msgspec
 
 from referee.dice.service import Dice
 from referee.dice.success import Check
@@ -29,8 +30,7 @@ MAX_ATTACKS = 10_000
 never succeed can get there)."""
 
 
-@dataclass(frozen=True, slots=True)
-class Inside:
+class Inside(msgspec.Struct, frozen=True):
     """A unit inside a fortification: its uid, side and H."""
 
     uid: str
@@ -38,8 +38,7 @@ class Inside:
     health: int
 
 
-@dataclass(frozen=True, slots=True)
-class PipRoll:
+class PipRoll(msgspec.Struct, frozen=True):
     """The d12 rolled for pip ``pip`` (from 1) against unit ``uid``."""
 
     pip: int
@@ -114,8 +113,7 @@ def health_order(units: Sequence[Inside], allied: int, health: dict[str, int]) -
     )
 
 
-@dataclass(frozen=True, slots=True)
-class HealthAttack:
+class HealthAttack(msgspec.Struct, frozen=True):
     uid: str
     check: Check | None
     lost: int
@@ -125,8 +123,7 @@ class HealthAttack:
         return f"{self.uid} attacks{rolled}, loses {self.lost} H"
 
 
-@dataclass(frozen=True, slots=True)
-class HealthCheck:
+class HealthCheck(msgspec.Struct, frozen=True):
     pips: int
     before: int
     """The units' total H before the check."""

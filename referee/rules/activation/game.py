@@ -11,9 +11,10 @@ Clauses ``activation.tiles``, ``activation.map``.
 from __future__ import annotations
 
 from collections.abc import Mapping
-from dataclasses import dataclass
 from types import MappingProxyType
 from typing import TYPE_CHECKING
+
+import msgspec
 
 from referee.board.hexgrid import Hex
 from referee.board.los import LosBoard
@@ -38,8 +39,7 @@ if TYPE_CHECKING:
     from referee.ruleset import Ruleset
 
 
-@dataclass(frozen=True)
-class ActivationGame:
+class ActivationGame(msgspec.Struct, frozen=True):
     """The fixed parts of a game (see the module docstring)."""
 
     ruleset: str

@@ -16,6 +16,8 @@ import re
 from collections.abc import Mapping
 from dataclasses import replace
 
+import msgspec
+
 from referee.board.edge_words import sides_edges_words
 from referee.board.maps import EDGES, BattleMap
 from referee.rules.activation.missions import Mission
@@ -70,4 +72,4 @@ def shown_step(maps: Mapping[str, BattleMap], step: Step) -> Step:
     """``step`` with each event as :func:`shown_event` shows it."""
     events = tuple(shown_event(maps, e) for e in step.events)
     same = all(a is b for a, b in zip(events, step.events, strict=True))
-    return step if same else replace(step, events=events)
+    return step if same else msgspec.structs.replace(step, events=events)

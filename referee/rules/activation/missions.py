@@ -11,10 +11,11 @@ Clauses ``activation.map``, ``activation.mission-choosing``.
 from __future__ import annotations
 
 from collections.abc import Mapping
-from dataclasses import dataclass
 from pathlib import Path
 from types import MappingProxyType
 from typing import TYPE_CHECKING
+
+import msgspec
 
 from referee.board.hexgrid import Hex, LabelError, hex_label, parse_label
 from referee.board.maps import EDGES, BattleMap, MapError, edge_depth, find_map, load_map
@@ -37,15 +38,13 @@ class UnknownMission(RefereeError):
     pass
 
 
-@dataclass(frozen=True, slots=True)
-class MissionBuilding:
+class MissionBuilding(msgspec.Struct, frozen=True):
     hex: Hex
     structure: str
     pips: Pips
 
 
-@dataclass(frozen=True, slots=True)
-class Mission:
+class Mission(msgspec.Struct, frozen=True):
     id: str
     name: str
     text: str
@@ -70,8 +69,7 @@ class Mission:
         }
 
 
-@dataclass(frozen=True, slots=True)
-class Missions:
+class Missions(msgspec.Struct, frozen=True):
     missions: Mapping[str, Mission]
 
     def ids(self) -> tuple[str, ...]:

@@ -26,9 +26,10 @@ on every tile it crosses), so the referee may give it step by step.
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass, field
 from types import MappingProxyType
 from typing import TYPE_CHECKING, Literal
+
+import msgspec
 
 from referee.board.hexgrid import DIRECTION_NAMES, Hex, distance, hex_label
 from referee.errors import RefereeError
@@ -52,8 +53,7 @@ class MoveError(RefereeError):
     """A move that cannot be judged (a unit with no pose, a tile off the map)."""
 
 
-@dataclass(frozen=True, slots=True)
-class Mover:
+class Mover(msgspec.Struct, frozen=True):
     """What the movement rules need of a unit."""
 
     uid: str
@@ -83,8 +83,7 @@ class Mover:
         }[self.moves]
 
 
-@dataclass(frozen=True)
-class MoveBoard:
+class MoveBoard(msgspec.Struct, frozen=True):
     """What a move needs of the board, seen by one mover."""
 
     tiles: frozenset[Hex]
@@ -93,9 +92,9 @@ class MoveBoard:
     says which)."""
     enemy: frozenset[Hex] = frozenset()
     """Enemy tiles for this mover: enemy units or an enemy-deployed building (activation.tiles)."""
-    aircraft: Mapping[str, Pose] = field(default_factory=lambda: MappingProxyType({}))
+    aircraft: Mapping[str, Pose] = msgspec.field(default_factory=lambda: MappingProxyType({}))
     """Other aircraft by uid, for collisions."""
-    aircraft_refs: Mapping[str, tuple[SlotRef, ...]] = field(
+    aircraft_refs: Mapping[str, tuple[SlotRef, ...]] = msgspec.field(
         default_factory=lambda: MappingProxyType({})
     )
     enemy_buildings: frozenset[Hex] = frozenset()
@@ -103,8 +102,7 @@ class MoveBoard:
     only fly across (ruling ``activation.aircraft-enemy-building``)."""
 
 
-@dataclass(frozen=True, slots=True)
-class Step:
+class Step(msgspec.Struct, frozen=True):
     kind: StepKind
     start: Pose
     end: Pose
@@ -275,8 +273,7 @@ def find_step(a: Pose, b: Pose, mover: Mover, table: MovementTable, board: MoveB
     return min(fits, key=lambda s: s.cost)
 
 
-@dataclass(frozen=True, slots=True)
-class PathCheck:
+class PathCheck(msgspec.Struct, frozen=True):
     """A path judged: the steps, their cost, and every problem (none: the move is legal)."""
 
     mover: Mover

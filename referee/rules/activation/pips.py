@@ -18,7 +18,8 @@ the table's ``most_pips``): :func:`parse_pip_count` (the command line) and
 from __future__ import annotations
 
 from collections.abc import Iterable, Mapping
-from dataclasses import dataclass
+
+import msgspec
 
 from referee.errors import RefereeError, excerpt, whole_number
 from referee.rules.activation.tables import COLOURS, Colour, FortificationTable
@@ -28,8 +29,7 @@ class PipError(RefereeError):
     """Pips that cannot be (a negative count, an unknown colour, nothing to capture)."""
 
 
-@dataclass(frozen=True, slots=True)
-class PipCount:
+class PipCount(msgspec.Struct, frozen=True):
     """Pips seen from one player's side."""
 
     ally: int = 0
@@ -113,8 +113,7 @@ def parse_pip_count(text: str, most: int) -> PipCount:
     return pips
 
 
-@dataclass(frozen=True, slots=True)
-class Pips:
+class Pips(msgspec.Struct, frozen=True):
     """A fortification's pips by colour: side 1's, side 2's and neutral."""
 
     side1: int = 0
@@ -165,8 +164,7 @@ def most_common(pips: PipCount, tie_order: Iterable[Colour]) -> Colour | None:
     return next(c for c in tie_order if pips.of(c) == top)
 
 
-@dataclass(frozen=True, slots=True)
-class PipDamage:
+class PipDamage(msgspec.Struct, frozen=True):
     """The pips removed, one colour per hit in order, and the pips left."""
 
     before: PipCount
@@ -217,8 +215,7 @@ def damage_pips(pips: PipCount, hits: int, tie_order: Iterable[Colour]) -> PipDa
     return PipDamage(pips, tuple(removed), left, hits)
 
 
-@dataclass(frozen=True, slots=True)
-class PipCapture:
+class PipCapture(msgspec.Struct, frozen=True):
     before: PipCount
     turned: tuple[Colour, ...]
     """The colour of each pip turned to the capturing player's, in order."""

@@ -11,14 +11,15 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
+import msgspec
+
 from referee.board.hexgrid import Hex, hex_label
 from referee.dice.service import Roll
 from referee.rules.activation.commands import Command
 from referee.rules.activation.state import ActivationState
 
 
-@dataclass(frozen=True, slots=True)
-class Changes:
+class Changes(msgspec.Struct, frozen=True):
     """What a step changed, for a window to redraw (pieces by uid, tiles)."""
 
     pieces: frozenset[str] = frozenset()
@@ -35,8 +36,7 @@ class Changes:
         }
 
 
-@dataclass(frozen=True, slots=True)
-class Decision:
+class Decision(msgspec.Struct, frozen=True):
     command: Command
     summary: str
     working: tuple[str, ...]
@@ -61,8 +61,7 @@ class Decision:
         }
 
 
-@dataclass(frozen=True, slots=True)
-class Outcome:
+class Outcome(msgspec.Struct, frozen=True):
     state: ActivationState
     decision: Decision
 

@@ -12,8 +12,9 @@ Clauses ``activation.presentation``, ``activation.mission-choosing``, ``activati
 
 from __future__ import annotations
 
-from dataclasses import replace
 from types import MappingProxyType
+
+from msgspec.structs import replace
 
 from referee.board.edge_words import edge_words
 from referee.board.hexgrid import DIRECTION_NAMES, hex_label

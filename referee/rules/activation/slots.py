@@ -12,7 +12,8 @@ the facing it will have there. Infantry and hover units have no footprint.
 from __future__ import annotations
 
 from collections.abc import Iterable
-from dataclasses import dataclass
+
+import msgspec
 
 from referee.board.hexgrid import DIRECTION_NAMES, DIRECTIONS, Hex, hex_label
 from referee.rules.activation.tables import MovementTable, SlotRef
@@ -20,8 +21,7 @@ from referee.rules.activation.tables import MovementTable, SlotRef
 Slot = tuple[Hex, int]
 
 
-@dataclass(frozen=True, slots=True, order=True)
-class Pose:
+class Pose(msgspec.Struct, frozen=True, order=True):
     """Where a unit stands and which way it faces (a direction 0-5, 0 = N, clockwise)."""
 
     hex: Hex
@@ -56,8 +56,7 @@ def slots_at(pose: Pose, refs: Iterable[SlotRef]) -> frozenset[Slot]:
     return frozenset(out)
 
 
-@dataclass(frozen=True, slots=True)
-class SlotCheck:
+class SlotCheck(msgspec.Struct, frozen=True):
     """Whether a footprint fits at a pose: the slots taken by others, those off the map."""
 
     pose: Pose

@@ -19,9 +19,11 @@ Clauses ``activation.starting``, ``activation.tiles``.
 from __future__ import annotations
 
 from collections.abc import Iterator, Mapping
-from dataclasses import dataclass, field, replace
 from types import MappingProxyType
 from typing import Literal, cast
+
+import msgspec
+from msgspec.structs import replace
 
 from referee.board.hexgrid import DIRECTION_NAMES, Hex, hex_label, parse_label
 from referee.errors import RefereeError
@@ -57,8 +59,7 @@ def other(side: int) -> int:
     return 2 if side == 1 else 1
 
 
-@dataclass(frozen=True, slots=True)
-class Piece:
+class Piece(msgspec.Struct, frozen=True):
     uid: str
     card: str
     side: int
@@ -125,8 +126,7 @@ class Piece:
         return piece
 
 
-@dataclass(frozen=True, slots=True)
-class Fortification:
+class Fortification(msgspec.Struct, frozen=True):
     hex: Hex
     structure: str
     pips: Pips
@@ -166,13 +166,12 @@ class Fortification:
             raise StateError(f"{where}: {exc}", where) from None
 
 
-@dataclass(frozen=True)
-class ActivationState:
+class ActivationState(msgspec.Struct, frozen=True):
     """One moment of a game (see the module docstring)."""
 
     phase: Phase = "presentation"
-    pieces: Mapping[str, Piece] = field(default_factory=lambda: MappingProxyType({}))
-    fortifications: Mapping[Hex, Fortification] = field(
+    pieces: Mapping[str, Piece] = msgspec.field(default_factory=lambda: MappingProxyType({}))
+    fortifications: Mapping[Hex, Fortification] = msgspec.field(
         default_factory=lambda: MappingProxyType({})
     )
     missions_left: tuple[str, ...] = ()
@@ -237,7 +236,7 @@ class ActivationState:
         return replace(self, fortifications=MappingProxyType(merged))
 
     def but(self, **changes: object) -> ActivationState:
-        return replace(self, **changes)  # type: ignore[arg-type]
+        return replace(self, **changes)
 
     # --- the JSON form ------------------------------------------------------------------
 

@@ -19,8 +19,9 @@ Clauses ``activation.starting``, ``activation.main-phase``.
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass
 from typing import Any, ClassVar
+
+import msgspec
 
 from referee.dice.service import Dice
 from referee.errors import RefereeError
@@ -70,8 +71,7 @@ def event_of(outcome: Outcome) -> Event:
     )
 
 
-@dataclass(frozen=True)
-class ActivationSystem:
+class ActivationSystem(msgspec.Struct, frozen=True):
     """The activation rules of one match: its ruleset's tables, cards and missions."""
 
     game: ActivationGame

@@ -17,10 +17,12 @@ Clauses ``activation.deployment``, ``activation.move-actions``, ``activation.slo
 from __future__ import annotations
 
 from collections.abc import Mapping
-from dataclasses import dataclass, replace
 from pathlib import Path
 from types import MappingProxyType
 from typing import TYPE_CHECKING, Literal, TypeVar, cast
+
+import msgspec
+from msgspec.structs import replace
 
 from referee.dice.expression import DiceExpr, DiceExpressionError, parse_dice
 from referee.dice.success import Target, TargetError, parse_target
@@ -40,8 +42,7 @@ SIDES = ("front", "front-right", "back-right", "back", "back-left", "front-left"
 TILES = {"here": 0, "ahead": 1, "behind": -1}
 
 
-@dataclass(frozen=True, slots=True)
-class Table:
+class Table(msgspec.Struct, frozen=True):
     """What every table has: its file and the rulings that decided its keys."""
 
     path: Path
@@ -58,8 +59,7 @@ class Table:
 # --- start.toml ------------------------------------------------------------------------------
 
 
-@dataclass(frozen=True, slots=True)
-class StartTable(Table):
+class StartTable(Table, frozen=True):
     first_ban: Literal["random", "side-1"]
     order_die: int
     depth: int
@@ -127,8 +127,7 @@ def parse_start(path: Path, raw: Mapping[str, object], readings: Mapping[str, st
 # --- movement.toml ---------------------------------------------------------------------------
 
 
-@dataclass(frozen=True, slots=True)
-class SlotRef:
+class SlotRef(msgspec.Struct, frozen=True):
     """One slot relative to a unit: the tile (0 its own, 1 ahead, -1 behind) and the side
     relative to its facing (0 front ... 5 front-left), or ``None`` for every side."""
 
@@ -136,8 +135,7 @@ class SlotRef:
     side: int | None
 
 
-@dataclass(frozen=True, slots=True)
-class MovementTable(Table):
+class MovementTable(Table, frozen=True):
     moves: Mapping[str, str]
     """Unit type -> ``free``, ``vehicle`` or ``aircraft``."""
     type_clauses: Mapping[str, str]
@@ -302,8 +300,7 @@ def parse_movement(
 # --- fortifications.toml ---------------------------------------------------------------------
 
 
-@dataclass(frozen=True, slots=True)
-class FortificationTable(Table):
+class FortificationTable(Table, frozen=True):
     most_pips: int
     """The most pips one building holds, all colours together (ruling
     ``activation.most-pips``)."""
@@ -422,8 +419,7 @@ def parse_fortifications(
 # --- attack.toml -----------------------------------------------------------------------------
 
 
-@dataclass(frozen=True, slots=True)
-class AttackTable(Table):
+class AttackTable(Table, frozen=True):
     garrison: Literal["protected", "exposed"]
     fortifications: Literal["any", "not-held"]
     """Which fortifications a player may shoot (``not-held``: not one their colour holds)."""
@@ -474,8 +470,7 @@ def _decided(table: _T, reader: TableReader) -> _T:
     return replace(table, decided_by=MappingProxyType(dict(reader.decided_by)))
 
 
-@dataclass(frozen=True, slots=True)
-class ActivationRules:
+class ActivationRules(msgspec.Struct, frozen=True):
     """The activation rules' tables of one ruleset under its readings."""
 
     start: StartTable

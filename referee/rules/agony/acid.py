@@ -13,7 +13,7 @@ downgrading it": counted per instance or over the unit (ruling
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+import msgspec
 
 from referee.dice.service import Dice, Roll
 from referee.rules.agony.events import DiceWatch, EffectEvent, UnitOutcome
@@ -22,8 +22,7 @@ from referee.rules.hexes.markers import Placement
 from referee.rules.state import UnitState
 
 
-@dataclass(frozen=True, slots=True)
-class AcidRound:
+class AcidRound(msgspec.Struct, frozen=True):
     """One acid instance's round: every roll (a 6 adds two more) and the row each read."""
 
     rolls: tuple[int, ...]
@@ -54,8 +53,7 @@ def roll_acid(table: AcidTable, dice: Dice, purpose: str) -> AcidRound:
     return AcidRound(tuple(rolls), tuple(rows), watch.take())
 
 
-@dataclass(frozen=True, slots=True)
-class AcidOutcome:
+class AcidOutcome(msgspec.Struct, frozen=True):
     """Acid carried out on one unit: its state, the clouds to place, minor acid for others."""
 
     state: UnitState

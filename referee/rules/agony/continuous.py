@@ -10,7 +10,8 @@ because it killed a model (``on_kill``), steps down its chain, or stays.
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass
+
+import msgspec
 
 from referee.dice.service import Dice
 from referee.rules.agony.events import DiceWatch, EffectEvent
@@ -19,8 +20,7 @@ from referee.rules.damage.table_roll import carry_out, roll_on_table
 from referee.rules.state import UnitState
 
 
-@dataclass(frozen=True, slots=True)
-class Seen:
+class Seen(msgspec.Struct, frozen=True):
     """The previous-damage tokens a roll sees: ``None`` for the unit's own at the time of the
     roll, else the count the step began with (ruling ``damage.pending-tokens``)."""
 

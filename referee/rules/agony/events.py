@@ -6,7 +6,7 @@ Agony steps, hex-effect triggers and the aftermath all report a tuple of
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+import msgspec
 
 from referee.board.hexgrid import Hex
 from referee.dice.service import Dice, Roll
@@ -14,8 +14,7 @@ from referee.rules.damage.table_roll import TableRoll
 from referee.rules.state import UnitState
 
 
-@dataclass(frozen=True, slots=True)
-class EffectEvent:
+class EffectEvent(msgspec.Struct, frozen=True):
     """What one effect did once (one acid instance, one poison die, one cloud on a unit)."""
 
     effect: str
@@ -87,8 +86,7 @@ def all_rulings(events: tuple[EffectEvent, ...]) -> tuple[str, ...]:
     return tuple(dict.fromkeys(r for e in events for r in e.rulings))
 
 
-@dataclass(frozen=True, slots=True)
-class UnitOutcome:
+class UnitOutcome(msgspec.Struct, frozen=True):
     """One effect carried out on one unit: its state afterwards and what happened."""
 
     state: UnitState

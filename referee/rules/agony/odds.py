@@ -11,10 +11,11 @@ aside: it rolls for the enemies around its unit, which this does not weigh).
 from __future__ import annotations
 
 from collections.abc import Mapping
-from dataclasses import dataclass
 from fractions import Fraction
 from types import MappingProxyType
 from typing import TYPE_CHECKING
+
+import msgspec
 
 from referee.dice.service import Dice, RollRequest
 from referee.rules.agony.step import run_agony_step
@@ -44,8 +45,7 @@ def _ask(request: RollRequest) -> int | None:
     raise _Branch(request.sides)
 
 
-@dataclass(frozen=True)
-class AgonyOdds:
+class AgonyOdds(msgspec.Struct, frozen=True):
     """What agony step ``step`` does to one unit, exactly: ``killed`` P(n models killed),
     ``rows`` P(each damage-table row is read at least once), ``destroyed`` P(no model left).
     ``rolls`` is False when the step asks no die for the unit (nothing to weigh)."""

@@ -10,10 +10,11 @@ hex_effects.toml. Every problem is reported at once in a :class:`DataFileError`.
 from __future__ import annotations
 
 from collections.abc import Mapping
-from dataclasses import replace
 from pathlib import Path
 from types import MappingProxyType
 from typing import TYPE_CHECKING, cast
+
+from msgspec.structs import replace
 
 from referee.rules.agony.specs import (
     AFTERMATH_STEPS,

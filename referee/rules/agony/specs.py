@@ -9,9 +9,10 @@ Read by :mod:`referee.rules.agony.schedule`; used by the effect modules. Clause 
 from __future__ import annotations
 
 from collections.abc import Mapping
-from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING, Literal
+
+import msgspec
 
 from referee.rules.hexes.markers import PlacementSpec
 from referee.rules.state import UnitState
@@ -60,8 +61,7 @@ def matches(unit: UnitType, words: tuple[str, ...]) -> bool:
     return False
 
 
-@dataclass(frozen=True, slots=True)
-class DamageType:
+class DamageType(msgspec.Struct, frozen=True):
     """The damage an effect deals: its table, the one resistance that applies (no regular
     resistance), whether previous-damage tokens count, and whether a weapon of this type
     rolls armor (continuous damage never does). Clause ``damage.<id>``."""
@@ -102,8 +102,7 @@ class DamageType:
         return tuple(out)
 
 
-@dataclass(frozen=True, slots=True)
-class AcidRow:
+class AcidRow(msgspec.Struct, frozen=True):
     """One row of the acid table, with the rows it is 'as' already folded in."""
 
     roll: int
@@ -138,8 +137,7 @@ class AcidRow:
         return ", ".join(bits) or "nothing"
 
 
-@dataclass(frozen=True, slots=True)
-class AcidTable:
+class AcidTable(msgspec.Struct, frozen=True):
     """The acid table (clause ``agony.acid``), a row for every face of the die."""
 
     clause: str
@@ -157,16 +155,14 @@ class AcidTable:
         return found
 
 
-@dataclass(frozen=True, slots=True)
-class AcidWear:
+class AcidWear(msgspec.Struct, frozen=True):
     """First draft, agony 1: each acid instance gives previous-damage tokens."""
 
     clause: str
     damage_tokens: int
 
 
-@dataclass(frozen=True, slots=True)
-class MinorAcid:
+class MinorAcid(msgspec.Struct, frozen=True):
     """A die per minor acid: at or below ``remove_at_most`` it goes, at ``token_at``+ one
     previous-damage token (clause ``agony.minor-acid``)."""
 
@@ -176,8 +172,7 @@ class MinorAcid:
     token_at: int
 
 
-@dataclass(frozen=True, slots=True)
-class StopRule:
+class StopRule(msgspec.Struct, frozen=True):
     """When a continuous effect stops: the natural die (minus the resistance, if said) at
     or below ``at_most``; ``damage``: whether the stopping roll still deals its damage."""
 
@@ -189,8 +184,7 @@ class StopRule:
         return natural - (resistance if self.minus_resistance else 0) <= self.at_most
 
 
-@dataclass(frozen=True, slots=True)
-class ContinuousDamage:
+class ContinuousDamage(msgspec.Struct, frozen=True):
     """Fire, poison or bleeding: a die per instance rolled as damage of ``damage_type``
     on the regular table, ignoring armor (clauses ``agony.fire``, ``agony.poison``,
     ``agony.bleeding``).
@@ -225,8 +219,7 @@ class ContinuousDamage:
         return self.chain[i + 1] if i + 1 < len(self.chain) else None
 
 
-@dataclass(frozen=True, slots=True)
-class Terror:
+class Terror(msgspec.Struct, frozen=True):
     """Terror[range=n][dN]: the dice as ``damage_type`` damage on each enemy in range."""
 
     clause: str
@@ -235,8 +228,7 @@ class Terror:
     shaken_tokens: tuple[int, int] = (2, 1)
 
 
-@dataclass(frozen=True, slots=True)
-class ShakenRule:
+class ShakenRule(msgspec.Struct, frozen=True):
     """Shaken tokens when first shaken and when shaken again; the orders while shaken."""
 
     clause: str
@@ -252,8 +244,7 @@ class ShakenRule:
         return (self.first, self.again)
 
 
-@dataclass(frozen=True, slots=True)
-class AftermathRule:
+class AftermathRule(msgspec.Struct, frozen=True):
     """The aftermath's steps in order, how cloud markers go, shaken tokens removed."""
 
     clause: str
@@ -263,8 +254,7 @@ class AftermathRule:
     rulings: tuple[str, ...] = ()
 
 
-@dataclass(frozen=True)
-class AgonyRules:
+class AgonyRules(msgspec.Struct, frozen=True):
     """Everything ``agony.toml`` says, for one ruleset and its readings."""
 
     path: Path

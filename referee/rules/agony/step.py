@@ -11,8 +11,9 @@ returned and placed on the board; the first draft's fire tokens burn out at agon
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass, field
 from types import MappingProxyType
+
+import msgspec
 
 from referee.board.hexgrid import Hex
 from referee.dice.service import Dice, Roll
@@ -40,8 +41,7 @@ from referee.rules.state import UnitState
 from referee.ruleset import Ruleset
 
 
-@dataclass(frozen=True)
-class AgonyStepResult:
+class AgonyStepResult(msgspec.Struct, frozen=True):
     """What one agony step did: the units afterwards (in the order given), every event with
     its dice, the clouds placed, the board's hex effects and terrain changes afterwards."""
 
@@ -51,8 +51,8 @@ class AgonyStepResult:
     units: tuple[UnitState, ...]
     events: tuple[EffectEvent, ...]
     placements: tuple[Placement, ...] = ()
-    hexes: HexEffects = field(default_factory=HexEffects)
-    terrain_changes: Mapping[Hex, str] = field(default_factory=lambda: MappingProxyType({}))
+    hexes: HexEffects = msgspec.field(default_factory=HexEffects)
+    terrain_changes: Mapping[Hex, str] = msgspec.field(default_factory=lambda: MappingProxyType({}))
     changed: frozenset[str] = frozenset()
     """The uids of the units whose state changed."""
 

@@ -10,7 +10,8 @@ belongs to the assault, not to agony 0.
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass
+
+import msgspec
 
 from referee.board.hexgrid import distance
 from referee.dice.expression import DiceExpr, DiceExpressionError, parse_dice
@@ -43,8 +44,7 @@ def terror_of(unit: UnitType, ability: str) -> tuple[int, DiceExpr] | None:
         ) from None
 
 
-@dataclass(frozen=True, slots=True)
-class TerrorOutcome:
+class TerrorOutcome(msgspec.Struct, frozen=True):
     """Terror of every unit in one agony 0: the units afterwards (by uid) and the events."""
 
     states: Mapping[str, UnitState]

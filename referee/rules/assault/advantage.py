@@ -11,9 +11,10 @@ referee names one (ruling ``assault.tie-rank``).
 from __future__ import annotations
 
 from collections.abc import Mapping
-from dataclasses import dataclass
 from types import MappingProxyType
 from typing import TYPE_CHECKING
+
+import msgspec
 
 from referee.dice.service import Dice
 from referee.rules.assault.contest import AssaultError
@@ -26,8 +27,7 @@ if TYPE_CHECKING:
     from referee.ruleset import Ruleset
 
 
-@dataclass(frozen=True, slots=True)
-class TieBreak:
+class TieBreak(msgspec.Struct, frozen=True):
     """How equal successes were decided: the sides' nations, and a roll-off if needed."""
 
     nations: Mapping[int, str]
@@ -43,8 +43,7 @@ class TieBreak:
         }
 
 
-@dataclass(frozen=True)
-class Advantage:
+class Advantage(msgspec.Struct, frozen=True):
     """Successes, deflections and the side that gains the advantage."""
 
     rolled: Rolled

@@ -16,9 +16,10 @@ a dealing; the values are in :mod:`.dealing`, what the hits do in :mod:`.hits`.
 from __future__ import annotations
 
 from collections.abc import Mapping
-from dataclasses import dataclass
 from types import MappingProxyType
 from typing import TYPE_CHECKING
+
+import msgspec
 
 from referee.rules.assault.contest import AssaultError, Contest
 from referee.rules.assault.dealing import (
@@ -253,8 +254,7 @@ def check_allocation(rules: Ruleset, deflected: Deflected, alloc: SideAllocation
     return problems
 
 
-@dataclass(frozen=True)
-class Allocated:
+class Allocated(msgspec.Struct, frozen=True):
     """Both sides' hits as dealt, with the light rolls and fires that follow from them."""
 
     deflected: Deflected

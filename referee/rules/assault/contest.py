@@ -9,8 +9,9 @@ these plain values; nothing here rolls dice or reads files.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from typing import Literal
+
+import msgspec
 
 from referee.board.hexgrid import Hex, distance, hex_label
 from referee.board.sector_stats import SECTORS, Sector
@@ -28,8 +29,7 @@ class AssaultError(RefereeError):
     """An assault input or choice the rules refuse; the message names the unit or value."""
 
 
-@dataclass(frozen=True, slots=True)
-class Combatant:
+class Combatant(msgspec.Struct, frozen=True):
     """One unit base in the assault, how it takes part, and the sector it fights with.
 
     ``sector``: for a stationary unit, the sector it is attacked from (clause
@@ -69,8 +69,7 @@ class Combatant:
         return "back" if self.role == "reversing" else "front"
 
 
-@dataclass(frozen=True, slots=True)
-class AssaultSide:
+class AssaultSide(msgspec.Struct, frozen=True):
     """One side's unit bases; ``contributors`` are the uids whose dice count (``None``: the
     first ones, up to the limit; clause ``assault.multiple-units``)."""
 
@@ -87,8 +86,7 @@ class AssaultSide:
         return tuple(c for c in self.combatants if not c.unit.destroyed)
 
 
-@dataclass(frozen=True, slots=True)
-class Contest:
+class Contest(msgspec.Struct, frozen=True):
     """The hex fought over and the two sides (clause ``assault.trigger``).
 
     A unit entering or reversing in stands next to the hex; in a head-on assault fought over

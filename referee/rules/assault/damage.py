@@ -17,9 +17,10 @@ false, ruling ``weapons.first-draft-conditions``) go on after the rows, by
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass
 from types import MappingProxyType
 from typing import TYPE_CHECKING, Literal
+
+import msgspec
 
 from referee.dice.service import Dice, RollRequest
 from referee.rules.assault.allocation import Allocated
@@ -44,8 +45,7 @@ if TYPE_CHECKING:
 PlacedKind = Literal["fire", "acid", "minor-acid", "poison"]
 
 
-@dataclass(frozen=True, slots=True)
-class RollRecord:
+class RollRecord(msgspec.Struct, frozen=True):
     """One damage roll of the assault: whose hit, the support per damage type, the result."""
 
     side: int
@@ -74,8 +74,7 @@ class RollRecord:
         }
 
 
-@dataclass(frozen=True, slots=True)
-class Placement:
+class Placement(msgspec.Struct, frozen=True):
     """A token an assault weapon places on ``target`` at the 'apply damage' step."""
 
     source: str
@@ -116,8 +115,7 @@ def place(state: UnitState, placements: tuple[Placement, ...]) -> UnitState:
     return s
 
 
-@dataclass(frozen=True)
-class AssaultDamage:
+class AssaultDamage(msgspec.Struct, frozen=True):
     """Every damage roll of the assault, pending, and the tokens to place with them."""
 
     allocated: Allocated

@@ -11,9 +11,10 @@ Clause ``damage.light``.
 from __future__ import annotations
 
 from collections.abc import Mapping
-from dataclasses import dataclass, field
 from types import MappingProxyType
 from typing import Literal
+
+import msgspec
 
 TokenKind = Literal["acid", "minor-acid", "poison"]
 
@@ -22,13 +23,12 @@ def _frozen(d: Mapping[str, int] | None = None) -> Mapping[str, int]:
     return MappingProxyType({k: v for k, v in (d or {}).items() if v})
 
 
-@dataclass(frozen=True, slots=True)
-class DamageRollPlan:
+class DamageRollPlan(msgspec.Struct, frozen=True):
     """One damaging hit of ``source`` on ``target``, and the support hits given to its roll."""
 
     source: str
     target: str
-    support: Mapping[str, int] = field(default_factory=_frozen)
+    support: Mapping[str, int] = msgspec.field(default_factory=_frozen)
 
     @property
     def support_total(self) -> int:
@@ -46,8 +46,7 @@ def roll_plan(source: str, target: str, support: Mapping[str, int] | None = None
     return DamageRollPlan(source, target, _frozen(support))
 
 
-@dataclass(frozen=True, slots=True)
-class LightRoll:
+class LightRoll(msgspec.Struct, frozen=True):
     """A light damage roll of Cunning Assault by ``source`` on ``target``."""
 
     source: str
@@ -57,8 +56,7 @@ class LightRoll:
         return {"source": self.source, "target": self.target}
 
 
-@dataclass(frozen=True, slots=True)
-class TokenPlan:
+class TokenPlan(msgspec.Struct, frozen=True):
     """An acid, minor acid or Poison[M] token an assault weapon places on ``target``."""
 
     source: str
@@ -69,8 +67,7 @@ class TokenPlan:
         return {"source": self.source, "target": self.target, "kind": self.kind}
 
 
-@dataclass(frozen=True)
-class SideAllocation:
+class SideAllocation(msgspec.Struct, frozen=True):
     """Where the hits of side ``side`` go, dealt by side ``by``.
 
     ``light``: the Cunning Assault rolls that replace hits (first draft only; in the current

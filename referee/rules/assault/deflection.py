@@ -11,10 +11,11 @@ lists every way a choice breaks the rules.
 from __future__ import annotations
 
 from collections.abc import Mapping
-from dataclasses import dataclass
 from fractions import Fraction
 from types import MappingProxyType
 from typing import TYPE_CHECKING
+
+import msgspec
 
 from referee.rules.assault.advantage import Advantage
 from referee.rules.assault.contest import AssaultError
@@ -28,8 +29,7 @@ if TYPE_CHECKING:
 CLAUSES = ("assault.deflection", "assault.advantage", "assault.facing")
 
 
-@dataclass(frozen=True)
-class DeflectionChoice:
+class DeflectionChoice(msgspec.Struct, frozen=True):
     """``cancelled[s][pool]``: how many successes of side ``s``'s pool are deflected;
     ``by`` is the side that chose."""
 
@@ -125,8 +125,7 @@ def propose_deflection(rules: Ruleset, adv: Advantage) -> DeflectionChoice:
     )
 
 
-@dataclass(frozen=True)
-class Deflected:
+class Deflected(msgspec.Struct, frozen=True):
     """The hits each pool has left after the deflections."""
 
     advantage: Advantage

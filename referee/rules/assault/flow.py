@@ -12,8 +12,10 @@ frozen :class:`Assault` holding the stage's frozen result, each with ``explain()
 from __future__ import annotations
 
 from collections.abc import Iterable, Mapping, Sequence
-from dataclasses import dataclass, replace
 from typing import TYPE_CHECKING, Protocol, TypeVar
+
+import msgspec
+from msgspec.structs import replace
 
 from referee.board.hexgrid import Hex
 from referee.board.maps import BattleMap
@@ -55,8 +57,7 @@ STAGES = (
 )
 
 
-@dataclass(frozen=True)
-class Assault:
+class Assault(msgspec.Struct, frozen=True):
     """An assault and the results of the stages taken so far (see the module docstring)."""
 
     rules: Ruleset

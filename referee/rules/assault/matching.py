@@ -10,8 +10,9 @@ and whether a chosen set of cancellations can be made, are maximum-flow question
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass
 from typing import TYPE_CHECKING
+
+import msgspec
 
 from referee.rules.assault.pools import pool_id
 from referee.rules.assault.roll import Rolled
@@ -21,8 +22,7 @@ if TYPE_CHECKING:
     import networkx as nx  # imported where a flow is worked out
 
 
-@dataclass(frozen=True, slots=True)
-class Deflector:
+class Deflector(msgspec.Struct, frozen=True):
     """A deflection pool's successes and the attacker pools it may cancel (``None``: any)."""
 
     pool: str

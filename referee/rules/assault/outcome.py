@@ -15,9 +15,10 @@ stacking limit are all shaken (ruling ``assault.overcrowded-winners``).
 from __future__ import annotations
 
 from collections.abc import Iterable, Mapping
-from dataclasses import dataclass
 from types import MappingProxyType
 from typing import TYPE_CHECKING
+
+import msgspec
 
 from referee.board.hexgrid import Hex, hex_label
 from referee.board.maps import BattleMap
@@ -35,8 +36,7 @@ if TYPE_CHECKING:
 RetreatChoice = tuple[Hex | None, int | None]
 
 
-@dataclass(frozen=True)
-class Outcome:
+class Outcome(msgspec.Struct, frozen=True):
     """What the assault leaves: retreats to choose, units entering, shaken, a new assault."""
 
     contest: Contest

@@ -15,9 +15,10 @@ entering against a unit with Fear rolls half its assault dice (ruling
 from __future__ import annotations
 
 from collections.abc import Mapping
-from dataclasses import dataclass
 from types import MappingProxyType
 from typing import TYPE_CHECKING, Literal
+
+import msgspec
 
 from referee.board.sector_stats import Sector
 from referee.rules.assault.contest import AssaultError, AssaultSide, Combatant, Contest
@@ -34,8 +35,7 @@ def pool_id(uid: str, kind: PoolKind) -> str:
     return uid if kind == "assault" else f"{uid}/deflection"
 
 
-@dataclass(frozen=True, slots=True)
-class Pool:
+class Pool(msgspec.Struct, frozen=True):
     """The dice one base rolls of one kind, and what makes them special."""
 
     id: str
@@ -78,8 +78,7 @@ class Pool:
         }
 
 
-@dataclass(frozen=True, slots=True)
-class Pools:
+class Pools(msgspec.Struct, frozen=True):
     """Every pool of the assault, the contributing bases of each side, and why."""
 
     contest: Contest

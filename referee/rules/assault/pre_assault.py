@@ -15,9 +15,10 @@ for the 'apply damage' step (clause ``damage.sequence``).
 from __future__ import annotations
 
 from collections.abc import Iterable, Mapping
-from dataclasses import dataclass
 from types import MappingProxyType
 from typing import TYPE_CHECKING
+
+import msgspec
 
 from referee.board.hexgrid import Hex, hex_label
 from referee.board.maps import BattleMap
@@ -38,8 +39,7 @@ if TYPE_CHECKING:
 ABILITY = "pre-assault-retreat"
 
 
-@dataclass(frozen=True, slots=True)
-class RetreatAttempt:
+class RetreatAttempt(msgspec.Struct, frozen=True):
     """A Pre-Assault Retreat: whether it may be tried, the die, and where it goes."""
 
     uid: str
@@ -78,8 +78,7 @@ class RetreatAttempt:
         }
 
 
-@dataclass(frozen=True, slots=True)
-class FearRoll:
+class FearRoll(msgspec.Struct, frozen=True):
     """One Fear die on one enemy base: the roll on its psychic table, or why none."""
 
     source: str
@@ -104,8 +103,7 @@ class FearRoll:
         }
 
 
-@dataclass(frozen=True)
-class PreAssault:
+class PreAssault(msgspec.Struct, frozen=True):
     """The pre-assault phase: the retreats tried, Fear, and the assault that is left."""
 
     contest: Contest

@@ -12,9 +12,11 @@ in one go; no die is rerolled twice; 6s on its rerolled assault dice repeat the 
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping, Sequence
-from dataclasses import dataclass, replace
 from types import MappingProxyType
 from typing import TYPE_CHECKING
+
+import msgspec
+from msgspec.structs import replace
 
 from referee.dice.service import Dice
 from referee.rules.assault.contest import AssaultError
@@ -24,8 +26,7 @@ if TYPE_CHECKING:
     from referee.ruleset import Ruleset
 
 
-@dataclass(frozen=True, slots=True, order=True)
-class DieRef:
+class DieRef(msgspec.Struct, frozen=True, order=True):
     """One die of a pool: the pool id and the die's position in it."""
 
     pool: str
@@ -35,8 +36,7 @@ class DieRef:
         return f"{self.pool}#{self.index + 1}"
 
 
-@dataclass(frozen=True, slots=True)
-class RolledPool:
+class RolledPool(msgspec.Struct, frozen=True):
     """A pool's dice as they fell, and as they stand after rerolls."""
 
     pool: Pool
@@ -74,8 +74,7 @@ class RolledPool:
         }
 
 
-@dataclass(frozen=True, slots=True)
-class RerollOffer:
+class RerollOffer(msgspec.Struct, frozen=True):
     """What a base with Reroll Assault may reroll now: ``allowed`` dice among ``eligible``."""
 
     uid: str
@@ -95,8 +94,7 @@ class RerollOffer:
 RerollChoice = Mapping[str, Sequence[DieRef]]
 
 
-@dataclass(frozen=True)
-class Rolled:
+class Rolled(msgspec.Struct, frozen=True):
     """The rolled pools, the rerolls still on offer, and the batches rerolled so far."""
 
     pools: Pools

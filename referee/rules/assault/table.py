@@ -13,10 +13,11 @@ ruling; :meth:`AssaultRules.ruling` names the ruling that decided a key.
 from __future__ import annotations
 
 from collections.abc import Mapping
-from dataclasses import dataclass
 from pathlib import Path
 from types import MappingProxyType
 from typing import TYPE_CHECKING
+
+import msgspec
 
 from referee.dice.expression import DiceExpr, DiceExpressionError, parse_dice
 from referee.rules.table_reader import TableReader
@@ -43,8 +44,7 @@ RETREAT_KINDS = ("backwards", "stays", "closest")
 EFFECTS = ("set-on-fire", "acid", "poison")
 
 
-@dataclass(frozen=True)
-class AssaultRules:
+class AssaultRules(msgspec.Struct, frozen=True):
     """One edition's assault rules under a ruleset's readings (see the module docstring)."""
 
     path: Path

@@ -12,8 +12,9 @@ Clause ``damage.armor``.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from typing import TYPE_CHECKING, Literal
+
+import msgspec
 
 from referee.board.ranges import Band
 from referee.rules.damage.method import DamageMethod, damage_method
@@ -28,8 +29,7 @@ Outcome = Literal["blocked", "partial", "penetrated"]
 OUTCOMES: tuple[Outcome, ...] = ("blocked", "partial", "penetrated")
 
 
-@dataclass(frozen=True, slots=True)
-class ArmorPlan:
+class ArmorPlan(msgspec.Struct, frozen=True):
     """The armor roll a hit calls for, worked out before any die is rolled.
 
     ``armor`` ``None``: the target has no armor (or armor 0 counts as none) and no dice
@@ -166,8 +166,7 @@ def armor_plan(
     )
 
 
-@dataclass(frozen=True, slots=True)
-class ArmorResult:
+class ArmorResult(msgspec.Struct, frozen=True):
     """An armor roll as it fell: the dice, the successes, the outcome and its damage term."""
 
     plan: ArmorPlan

@@ -20,9 +20,10 @@ Clause ``damage.modifiers``.
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass
 from fractions import Fraction
 from typing import TYPE_CHECKING
+
+import msgspec
 
 from referee.board.ranges import Band, RangeBand
 from referee.board.sector_stats import Sector
@@ -47,8 +48,7 @@ if TYPE_CHECKING:
 REGULAR = "regular"
 
 
-@dataclass(frozen=True, slots=True)
-class Attack:
+class Attack(msgspec.Struct, frozen=True):
     """What deals a hit's damage: a weapon's or an assault's AP, damage dice and extras."""
 
     name: str
@@ -146,8 +146,7 @@ def _table_json(roll: TableRoll) -> dict[str, object]:
     }
 
 
-@dataclass(frozen=True, slots=True)
-class SpecialResult:
+class SpecialResult(msgspec.Struct, frozen=True):
     """One ``[type] damage[dN]`` of a hit: its table roll, or none (immune or blocked)."""
 
     type: str
@@ -184,8 +183,7 @@ class SpecialResult:
         }
 
 
-@dataclass(frozen=True, slots=True)
-class DamageResult:
+class DamageResult(msgspec.Struct, frozen=True):
     """The damage roll of one hit; its table rolls await the 'apply damage' step."""
 
     attack: str
@@ -371,8 +369,7 @@ def damage_roll(
     return DamageResult(att.name, target.uid, sector, band_name, armor, rolled, regular, special)
 
 
-@dataclass(frozen=True, slots=True)
-class ShotOdds:
+class ShotOdds(msgspec.Struct, frozen=True):
     """Exact odds of one shot's regular damage: hit, armor, results and table rows."""
 
     p_hit: Fraction

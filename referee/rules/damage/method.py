@@ -13,10 +13,11 @@ Clause ``damage.method``.
 from __future__ import annotations
 
 from collections.abc import Mapping
-from dataclasses import dataclass
 from pathlib import Path
 from types import MappingProxyType
 from typing import TYPE_CHECKING, Literal, cast
+
+import msgspec
 
 from referee.board.ranges import Band
 from referee.errors import DataFileError
@@ -32,16 +33,14 @@ DiceCount = Literal["armor-minus-ap", "armor"]
 SuccessRule = Literal["at-least", "above"]
 
 
-@dataclass(frozen=True, slots=True)
-class RangeModifier:
+class RangeModifier(msgspec.Struct, frozen=True):
     """What a range band adds to AP and to the damage result (clause ``damage.range``)."""
 
     ap: int
     damage: int
 
 
-@dataclass(frozen=True, slots=True)
-class ApDecay:
+class ApDecay(msgspec.Struct, frozen=True):
     """Positive AP loses ``amount`` per ``every`` hexes, down to ``minimum`` (``damage.ap-decay``).
 
     ``count`` is ``range`` (the hex distance) or ``between`` (range - 1).
@@ -62,8 +61,7 @@ class ApDecay:
         return max(self.minimum, ap - self.amount * (self.hexes(distance) // self.every))
 
 
-@dataclass(frozen=True, slots=True)
-class ArmorRule:
+class ArmorRule(msgspec.Struct, frozen=True):
     """How armor is rolled and what its successes do (``damage.armor-dice``/``-outcome``)."""
 
     die: int
@@ -102,8 +100,7 @@ class ArmorRule:
         return n if self.success_rule == "at-least" else n + 1
 
 
-@dataclass(frozen=True, slots=True)
-class SpecialRule:
+class SpecialRule(msgspec.Struct, frozen=True):
     """How one special damage type is rolled (clause ``damage.special-types``).
 
     ``table`` ``None`` means the target's table named like the type.
@@ -120,8 +117,7 @@ class SpecialRule:
     on fire; ``poison``: a Poison[N] with the dN's N), rolled at its agony step."""
 
 
-@dataclass(frozen=True)
-class DamageMethod:
+class DamageMethod(msgspec.Struct, frozen=True):
     """The resolved ``damage.toml`` of one ruleset (with its readings of the rulings)."""
 
     path: Path

@@ -12,8 +12,9 @@ handed here; the dice arithmetic is :mod:`referee.dice.odds`.
 from __future__ import annotations
 
 from collections.abc import Mapping
-from dataclasses import dataclass
 from fractions import Fraction
+
+import msgspec
 
 from referee.dice.binomial import ONE, ZERO, successes
 from referee.dice.expression import DiceExpr
@@ -27,8 +28,7 @@ def armor_modifier(count: int, block_at: int, per_success: int) -> int | None:
     return per_success * count
 
 
-@dataclass(frozen=True, slots=True)
-class ArmorOdds:
+class ArmorOdds(msgspec.Struct, frozen=True):
     """The armor roll of one hit: successes and outcome (``damage.armor-outcome``)."""
 
     successes: Mapping[int, Fraction]
@@ -74,8 +74,7 @@ NO_ARMOR = ArmorOdds({0: ONE}, 0, 0)
 """A target without armor: the shot penetrates (clause ``damage.no-armor``)."""
 
 
-@dataclass(frozen=True, slots=True)
-class DamageOdds:
+class DamageOdds(msgspec.Struct, frozen=True):
     """The modified damage result of a shot: P(result) for each result, and what never rolls.
 
     ``miss`` is the chance of not hitting, ``blocked`` of a hit the armor stops; the
@@ -116,8 +115,7 @@ def damage_odds(
     return DamageOdds(dict(sorted(results.items())), p_hit * armor.blocked, 1 - p_hit)
 
 
-@dataclass(frozen=True, slots=True)
-class RowOdds:
+class RowOdds(msgspec.Struct, frozen=True):
     """The chance of one row of a damage table (``row`` ``None``: below the table)."""
 
     row: DamageRow | None

@@ -12,9 +12,10 @@ the units at the 'apply damage' step (clauses ``damage.table``, ``damage.model-d
 from __future__ import annotations
 
 from collections.abc import Mapping
-from dataclasses import dataclass
 from types import MappingProxyType
 from typing import TYPE_CHECKING
+
+import msgspec
 
 from referee.rules.damage.damage_roll import DamageResult
 from referee.rules.damage.table_roll import RowOutcome, TableRoll, carry_out
@@ -26,8 +27,7 @@ if TYPE_CHECKING:
 PENDING_RULING = "damage.pending-tokens"
 
 
-@dataclass(frozen=True, slots=True)
-class PendingDamage:
+class PendingDamage(msgspec.Struct, frozen=True):
     """One table roll waiting for the 'apply damage' step, and what its row will do."""
 
     uid: str
@@ -60,8 +60,7 @@ def _frozen(d: Mapping[str, UnitState]) -> Mapping[str, UnitState]:
     return MappingProxyType(dict(d))
 
 
-@dataclass(frozen=True)
-class PendingLedger:
+class PendingLedger(msgspec.Struct, frozen=True):
     """The damage of one step not yet applied (clause ``damage.sequence``); frozen.
 
     ``start`` holds each damaged unit as it was at its first roll of the step, ``current``
@@ -127,8 +126,7 @@ class PendingLedger:
         return ledger
 
 
-@dataclass(frozen=True)
-class Applied:
+class Applied(msgspec.Struct, frozen=True):
     """What the 'apply damage' step did: the units after it and each roll carried out."""
 
     states: Mapping[str, UnitState]

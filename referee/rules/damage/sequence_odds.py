@@ -18,10 +18,11 @@ chance of "at least one model killed" is exact, not sampled. Ruling
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass
 from fractions import Fraction
 from types import MappingProxyType
 from typing import TYPE_CHECKING
+
+import msgspec
 
 from referee.board.ranges import Band, RangeBand
 from referee.board.sector_stats import Sector
@@ -146,8 +147,7 @@ RowKey = tuple[str, int | None]
 """A row of a damage table: (table, the row's start; None below the table)."""
 
 
-@dataclass(frozen=True)
-class SequenceOdds:
+class SequenceOdds(msgspec.Struct, frozen=True):
     """The damage of a whole action on one unit: how many models it kills, and each row's
     chance of being read at least once (ruling ``damage.pending-tokens`` decides what each
     roll sees of the rolls before it)."""
@@ -261,8 +261,7 @@ def sequence_odds(
     )
 
 
-@dataclass(frozen=True, slots=True)
-class StepRoll:
+class StepRoll(msgspec.Struct, frozen=True):
     """One damage roll of a step, in the order the step rolls them: who it hits and with
     what (``support``/``special_support`` as :func:`damage_roll` takes them)."""
 
@@ -273,8 +272,7 @@ class StepRoll:
     sector: Sector = "front"
 
 
-@dataclass(frozen=True)
-class RollOdds:
+class RollOdds(msgspec.Struct, frozen=True):
     """The exact odds of one roll of a step, over what the earlier rolls of the step may
     have left of its target (ruling ``damage.pending-tokens``).
 

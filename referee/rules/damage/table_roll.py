@@ -11,15 +11,15 @@ bleeding, psychic) ends here, so the rules for a row live in one place.
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass
+
+import msgspec
 
 from referee.rules.explain import Term, total
 from referee.rules.state import UnitState
 from referee.units.model import DamageRow, Effect
 
 
-@dataclass(frozen=True, slots=True)
-class TableRoll:
+class TableRoll(msgspec.Struct, frozen=True):
     """A roll on one damage table: the natural die, the terms added, the row it reads."""
 
     table: str
@@ -68,8 +68,7 @@ def roll_on_table(
     return TableRoll(table, natural, kept, dt.lookup(natural + total(kept)))
 
 
-@dataclass(frozen=True, slots=True)
-class RowOutcome:
+class RowOutcome(msgspec.Struct, frozen=True):
     """What carrying out a row did: models killed, tokens added, and notes for the referee."""
 
     state: UnitState

@@ -9,7 +9,7 @@ that fires it fires N times at the one target (:func:`referee.rules.fire.ammo.mo
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+import msgspec
 
 from referee.dice.service import Dice, RollRequest, open_ended_note
 from referee.rules.fire.aim import after_fire
@@ -23,8 +23,7 @@ from referee.ruleset import Ruleset
 from referee.units.model import Weapon
 
 
-@dataclass(frozen=True, slots=True)
-class MisfireRoll:
+class MisfireRoll(msgspec.Struct, frozen=True):
     """The Misfire[N-] die: ``misfired`` on N or less (clause ``fire.misfire``)."""
 
     on: int
@@ -65,8 +64,7 @@ def roll_misfire(rules: Ruleset, weapon: Weapon, dice: Dice) -> MisfireRoll | No
     return MisfireRoll(on, dice.roll(6, misfire_purpose(weapon)))
 
 
-@dataclass(frozen=True, slots=True)
-class ActionStart:
+class ActionStart(msgspec.Struct, frozen=True):
     """A fire action once its misfire is rolled and its ammo spent (none on a misfire)."""
 
     misfire: MisfireRoll | None
@@ -85,8 +83,7 @@ def start_action(rules: Ruleset, shooter: UnitState, weapon: Weapon, dice: Dice)
     return ActionStart(misfire, spend(rules, shooter, weapon))
 
 
-@dataclass(frozen=True)
-class FireAction:
+class FireAction(msgspec.Struct, frozen=True):
     """What one fire action did: the misfire die, the to-hit number, every to-hit roll."""
 
     weapon: Weapon

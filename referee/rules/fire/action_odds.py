@@ -16,10 +16,11 @@ from the number of hits. Everything is a fraction.
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass
 from fractions import Fraction
 from math import comb
 from typing import TYPE_CHECKING
+
+import msgspec
 
 from referee.board.facing import shot_sectors
 from referee.board.sector_stats import Sector
@@ -88,8 +89,7 @@ def evasion_chance(evasion: Evasion | None) -> Fraction:
     return Fraction(max(0, min(6, 7 - need)), 6)
 
 
-@dataclass(frozen=True, slots=True)
-class AreaOdds:
+class AreaOdds(msgspec.Struct, frozen=True):
     """An Area(n+) attack on one unit: its dice, the success number, the evasion need."""
 
     dice: int
@@ -106,8 +106,7 @@ class AreaOdds:
         return self.evasion.value - self.evasion.improve
 
 
-@dataclass(frozen=True, slots=True)
-class ConditionOdds:
+class ConditionOdds(msgspec.Struct, frozen=True):
     """The chance of each number of tokens of one kind the action places on the unit
     (clauses ``weapons.set-on-fire``: one fire token if hit at least once,
     ``weapons.acid``, ``weapons.poison``: one per hit)."""
@@ -175,8 +174,7 @@ def condition_odds(
     return tuple(out)
 
 
-@dataclass(frozen=True)
-class ActionOdds:
+class ActionOdds(msgspec.Struct, frozen=True):
     """The whole fire action against one unit, before any die (see the module docstring)."""
 
     weapon: str

@@ -7,7 +7,7 @@ follows ruling ``fire.aim-spent``. Gunnery steps are numbered (turn, 1 or 2).
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+import msgspec
 
 from referee.board.hexgrid import hex_label
 from referee.rules.state import Aim, UnitState
@@ -17,8 +17,7 @@ AIM_LIFE_RULING = "fire.aim-life"
 AIM_SPENT_RULING = "fire.aim-spent"
 
 
-@dataclass(frozen=True, slots=True, order=True)
-class GunneryStep:
+class GunneryStep(msgspec.Struct, frozen=True, order=True):
     """A gunnery step of the match: ``turn`` (from 1) and ``gunnery`` (1 or 2)."""
 
     turn: int
@@ -39,8 +38,7 @@ class GunneryStep:
         return f"turn {self.turn} gunnery {self.gunnery}"
 
 
-@dataclass(frozen=True, slots=True)
-class AimCheck:
+class AimCheck(msgspec.Struct, frozen=True):
     """Whether an aim gives its bonus to one shot, and why (or why not)."""
 
     valid: bool

@@ -9,7 +9,7 @@ A fire action spends Burst(N) ammo (1 for other weapons); Limited Ammo counts as
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+import msgspec
 
 from referee.rules.fire.to_hit_table import to_hit_table
 from referee.rules.state import UnitState
@@ -19,8 +19,7 @@ from referee.units.model import Weapon
 LIMITED_AMMO_RULING = "fire.limited-ammo-count"
 
 
-@dataclass(frozen=True, slots=True)
-class LimitedAmmoLeft:
+class LimitedAmmoLeft(msgspec.Struct, frozen=True):
     """How much of a Limited Ammo(N) weapon's allowance is used, and what one action uses."""
 
     limit: int

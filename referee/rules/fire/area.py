@@ -16,7 +16,8 @@ Whether the to-hit table changes n follows ruling ``fire.area-modifiers``.
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass
+
+import msgspec
 
 from referee.dice.service import Dice, OpenEndedRoll, RollRequest, open_ended_note
 from referee.rules.explain import Term, total
@@ -34,8 +35,7 @@ from referee.units.model import Ability, Weapon
 AREA_MODIFIERS_RULING = "fire.area-modifiers"
 
 
-@dataclass(frozen=True, slots=True)
-class AreaTarget:
+class AreaTarget(msgspec.Struct, frozen=True):
     """An enemy unit in the hex hit by an area attack, and what its hex holds.
 
     ``to_hit_terms`` are the shot's to-hit terms against this unit; they count only
@@ -48,8 +48,7 @@ class AreaTarget:
     to_hit_terms: tuple[Term, ...] = ()
 
 
-@dataclass(frozen=True, slots=True)
-class Evasion:
+class Evasion(msgspec.Struct, frozen=True):
     """A unit's evasion against area attacks: ``value`` is N of Evasion[N+] (negate) or
     the -N of Evasion[-N] (worsen); ``improve`` is added to each evasion die."""
 
@@ -139,8 +138,7 @@ def evasion_of(rules: Ruleset, target: AreaTarget) -> Evasion | None:
     )
 
 
-@dataclass(frozen=True, slots=True)
-class AreaNeed:
+class AreaNeed(msgspec.Struct, frozen=True):
     """The success number of the area dice against one unit, with its working."""
 
     base: int
@@ -185,8 +183,7 @@ def area_need(rules: Ruleset, n: int, identical: int, target: AreaTarget) -> Are
     return AreaNeed(n, tuple(terms))
 
 
-@dataclass(frozen=True)
-class AreaResult:
+class AreaResult(msgspec.Struct, frozen=True):
     """The area dice against one unit, its evasion dice and the hits that stand."""
 
     target: UnitState
@@ -286,8 +283,7 @@ def area_attack(
     return tuple(results)
 
 
-@dataclass(frozen=True)
-class AreaFire:
+class AreaFire(msgspec.Struct, frozen=True):
     """An area fire action: its misfire die, the results per unit, the shooter after."""
 
     weapon: Weapon

@@ -6,8 +6,9 @@ terrain and markers and its own to-hit terms (which count under ruling
 from __future__ import annotations
 
 from collections.abc import Iterable
-from dataclasses import replace
 from typing import TYPE_CHECKING
+
+from msgspec.structs import replace
 
 from referee.board.sector_stats import Sector
 from referee.rules.damage.damage_roll import effective_armor

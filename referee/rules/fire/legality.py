@@ -16,8 +16,9 @@ Clause ``fire.legality``.
 from __future__ import annotations
 
 from collections.abc import Collection
-from dataclasses import dataclass
 from typing import Literal
+
+import msgspec
 
 from referee.board.facing import check_arc, guns_bearing, shot_sectors
 from referee.board.hexgrid import Hex, distance, hex_label
@@ -36,8 +37,7 @@ ALL_ROUND = FiringArc((True, True, True, True))
 SPOT_RULING = "fire.spot-as-shot"
 
 
-@dataclass(frozen=True, slots=True)
-class Reason:
+class Reason(msgspec.Struct, frozen=True):
     """One reason a shot is not allowed (or, as a note, allowed with an effect)."""
 
     code: str
@@ -52,8 +52,7 @@ class Reason:
         return out
 
 
-@dataclass(frozen=True)
-class TargetCheck:
+class TargetCheck(msgspec.Struct, frozen=True):
     """The verdict on one weapon (or spot) against one target.
 
     ``reasons`` are every reason it is not allowed; ``notes`` what holds when it is (on

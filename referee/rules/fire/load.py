@@ -7,7 +7,7 @@ the gunnery step it was made in (its life and line of sight are checked when it 
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+import msgspec
 
 from referee.board.hexgrid import hex_label
 from referee.errors import RefereeError
@@ -25,8 +25,7 @@ WEAPONS_RULING = "fire.load-weapons"
 AMOUNT_RULING = "fire.load-amount"
 
 
-@dataclass(frozen=True, slots=True)
-class Loaded:
+class Loaded(msgspec.Struct, frozen=True):
     """A Load carried out: the unit afterwards, the working, the rulings and clauses."""
 
     state: UnitState

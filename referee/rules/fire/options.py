@@ -7,7 +7,8 @@ clock asks of a unit ordered to fire (:mod:`referee.rules.orders.fire_orders`).
 from __future__ import annotations
 
 from collections.abc import Collection, Iterable
-from dataclasses import dataclass
+
+import msgspec
 
 from referee.board.los import LosBoard
 from referee.rules.fire.aim import GunneryStep
@@ -17,8 +18,7 @@ from referee.rules.state import UnitState
 from referee.ruleset import Ruleset
 
 
-@dataclass(frozen=True, slots=True)
-class HoldFire:
+class HoldFire(msgspec.Struct, frozen=True):
     """Whether the unit may take no shot at all (clause ``fire.decline``), and why."""
 
     allowed: bool
@@ -27,8 +27,7 @@ class HoldFire:
     ruling: str | None = None
 
 
-@dataclass(frozen=True)
-class FireOptions:
+class FireOptions(msgspec.Struct, frozen=True):
     """Every weapon against every target, and the choice to hold fire."""
 
     checks: tuple[TargetCheck, ...]

@@ -18,9 +18,10 @@ preview has no to-hit number, and its odds are one die per enemy model in the he
 from __future__ import annotations
 
 from collections.abc import Iterable
-from dataclasses import dataclass
 from fractions import Fraction
 from typing import TYPE_CHECKING
+
+import msgspec
 
 from referee.board.facing import shot_sectors
 from referee.board.sector_stats import Sector
@@ -41,8 +42,7 @@ if TYPE_CHECKING:
     from referee.ruleset import Ruleset
 
 
-@dataclass(frozen=True, slots=True)
-class SectorOdds:
+class SectorOdds(msgspec.Struct, frozen=True):
     """The odds of one shot if the hit is applied to ``sector`` (armor ``armor``)."""
 
     sector: Sector
@@ -73,8 +73,7 @@ class SectorOdds:
         }
 
 
-@dataclass(frozen=True, slots=True)
-class ShotPreview:
+class ShotPreview(msgspec.Struct, frozen=True):
     check: TargetCheck
     to_hit: ToHit | None
     p_hit: Fraction

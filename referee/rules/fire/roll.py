@@ -7,7 +7,7 @@ open-ended d6. A natural 1 follows ruling ``fire.natural-one``.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+import msgspec
 
 from referee.dice.service import Dice, OpenEndedRoll
 from referee.ruleset import Ruleset
@@ -15,8 +15,7 @@ from referee.ruleset import Ruleset
 NATURAL_ONE_RULING = "fire.natural-one"
 
 
-@dataclass(frozen=True, slots=True)
-class HitRoll:
+class HitRoll(msgspec.Struct, frozen=True):
     """One to-hit die as it fell and whether it hit."""
 
     need: int

@@ -6,7 +6,7 @@ app may build it directly.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+import msgspec
 
 from referee.board.ranges import RangeBand
 from referee.rules.state import UnitState
@@ -14,8 +14,7 @@ from referee.ruleset.terrain import Terrain
 from referee.units.model import Weapon
 
 
-@dataclass(frozen=True, slots=True)
-class Shot:
+class Shot(msgspec.Struct, frozen=True):
     """A shooter, a target, a weapon and where they stand.
 
     ``weapon`` and ``band`` are ``None`` for a spot that takes no weapon (ruling

@@ -7,7 +7,8 @@ What the roll takes from a shot (range band, angle, weapon abilities) follows ru
 
 from __future__ import annotations
 
-from dataclasses import dataclass, replace
+import msgspec
+from msgspec.structs import replace
 
 from referee.dice.service import Dice
 from referee.errors import RefereeError
@@ -25,8 +26,7 @@ class SpotError(RefereeError):
 SPOT_RULING = "fire.spot-as-shot"
 
 
-@dataclass(frozen=True)
-class SpotResult:
+class SpotResult(msgspec.Struct, frozen=True):
     """The spot's to-hit number, its roll, and the target after it (revealed or not)."""
 
     to_hit: ToHit

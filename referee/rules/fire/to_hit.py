@@ -12,7 +12,8 @@ its weapon both have (Optimal at point blank, ruling ``fire.optimal-weapon``) co
 from __future__ import annotations
 
 from collections.abc import Iterable, Mapping
-from dataclasses import dataclass
+
+import msgspec
 
 from referee.rules.explain import Term, clauses, total
 from referee.rules.fire.conditions import applies, value
@@ -25,8 +26,7 @@ from referee.units.model import Ability
 TAKE_COVER_RULING = "fire.take-cover-terrain"
 
 
-@dataclass(frozen=True, slots=True)
-class ToHit:
+class ToHit(msgspec.Struct, frozen=True):
     """The number an open-ended d6 must reach, with every term that changed it."""
 
     base: int

@@ -12,10 +12,11 @@ A value written ``"@ruling-id"`` takes the ruleset's reading of that ruling.
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping
-from dataclasses import dataclass, field
 from pathlib import Path
 from types import MappingProxyType
 from typing import TYPE_CHECKING, Literal
+
+import msgspec
 
 from referee.board.ranges import BANDS
 from referee.errors import DataFileError
@@ -36,8 +37,7 @@ EvasionTerrain = Literal["terrain-table", "cover-with-take-cover"]
 Resolver = Callable[[str], object]
 
 
-@dataclass(frozen=True, slots=True)
-class Modifier:
+class Modifier(msgspec.Struct, frozen=True):
     """One row of the to-hit table: the shooter's ``to_hit``, the target's ``to_be_hit``.
 
     ``"param"`` takes the value from the ability's last parameter (Take Cover[slow,-1]);
@@ -57,8 +57,7 @@ class Modifier:
     to_be_hit_ruling: str | None = None
 
 
-@dataclass(frozen=True, slots=True)
-class CoverWording:
+class CoverWording(msgspec.Struct, frozen=True):
     """How terrain cover (from terrain.toml) reads in the working: ``target in forest``."""
 
     label: str
@@ -68,8 +67,7 @@ class CoverWording:
         return self.label.replace("{terrain}", terrain)
 
 
-@dataclass(frozen=True, slots=True)
-class AreaRules:
+class AreaRules(msgspec.Struct, frozen=True):
     """Area(n+) (clause ``fire.area``): ``stack_bonus`` per extra identical attack."""
 
     clause: str
@@ -78,8 +76,7 @@ class AreaRules:
     stack_ruling: str | None = None
 
 
-@dataclass(frozen=True, slots=True)
-class EvasionRules:
+class EvasionRules(msgspec.Struct, frozen=True):
     """How evasion works in the edition (clause ``fire.evasion``)."""
 
     clause: str
@@ -89,8 +86,7 @@ class EvasionRules:
     improve_clause: str
 
 
-@dataclass(frozen=True, slots=True)
-class OrderRules:
+class OrderRules(msgspec.Struct, frozen=True):
     """Fire orders: whether a unit may hold its fire (clause ``fire.decline``)."""
 
     may_decline: bool
@@ -98,8 +94,7 @@ class OrderRules:
     decline_ruling: str | None = None
 
 
-@dataclass(frozen=True, slots=True)
-class MisfireRules:
+class MisfireRules(msgspec.Struct, frozen=True):
     """Whether a weapon's Misfire[N-] die is rolled before its fire action (clause
     ``fire.misfire``); ``ruling`` names the ruling that decided it, if one did. A ruleset
     version written before ``[misfire]`` rolled it, as it was played."""
@@ -109,8 +104,7 @@ class MisfireRules:
     ruling: str | None = None
 
 
-@dataclass(frozen=True, slots=True)
-class ModelRules:
+class ModelRules(msgspec.Struct, frozen=True):
     """Who fires a weapon every model of a base carries: whether an elite whose elite weapon
     replaced it fires it too (clause ``army.elite-weapon``; ruling ``ruling``). A ruleset
     version written before ``[models]`` had every alive model fire it, as it was played."""
@@ -125,8 +119,7 @@ ConditionCount = Literal["hits", "successes"]
 UnaffectedPoison = Literal["skip", "place"]
 
 
-@dataclass(frozen=True, slots=True)
-class ConditionRules:
+class ConditionRules(msgspec.Struct, frozen=True):
     """What the hits of Set on Fire, (minor) Acid and Poison[N] weapons place, and when
     (clauses ``weapons.set-on-fire``, ``weapons.acid``, ``weapons.poison``; read by
     :mod:`referee.rules.fire.weapon_conditions`). ``rulings`` names the ruling behind each
@@ -136,15 +129,14 @@ class ConditionRules:
     timing: ConditionTiming = "at-once"
     evaded: ConditionCount = "hits"
     unaffected_poison: UnaffectedPoison = "skip"
-    rulings: Mapping[str, str] = field(default_factory=lambda: MappingProxyType({}))
+    rulings: Mapping[str, str] = msgspec.field(default_factory=lambda: MappingProxyType({}))
 
     def ruling(self, key: str) -> tuple[str, ...]:
         """The ruling that decided field ``key``, if one did (zero or one id)."""
         return (self.rulings[key],) if key in self.rulings else ()
 
 
-@dataclass(frozen=True)
-class ToHitTable:
+class ToHitTable(msgspec.Struct, frozen=True):
     """The resolved to-hit table of one ruleset."""
 
     base: int

@@ -19,8 +19,9 @@ nothing, so it places nothing. When the tokens go on (at once, or with the damag
 from __future__ import annotations
 
 from collections.abc import Iterable, Mapping
-from dataclasses import dataclass
 from typing import Any, Literal, cast
+
+import msgspec
 
 from referee.rules.damage.method import damage_method
 from referee.rules.fire.to_hit_table import ConditionRules, to_hit_table
@@ -33,8 +34,7 @@ Per = Literal["action", "hit"]
 KINDS: tuple[ConditionKind, ...] = ("fire", "acid", "minor-acid", "poison")
 
 
-@dataclass(frozen=True, slots=True)
-class WeaponCondition:
+class WeaponCondition(msgspec.Struct, frozen=True):
     """The tokens of one kind a fire action places on one unit (see the module docstring).
 
     ``count`` is the number of tokens (0 when the unit ignores them: ``ignored`` says why);
@@ -104,8 +104,7 @@ class WeaponCondition:
         )
 
 
-@dataclass(frozen=True, slots=True)
-class WeaponEffect:
+class WeaponEffect(msgspec.Struct, frozen=True):
     """One condition a weapon carries: its kind, how it counts hits, its clause."""
 
     kind: ConditionKind

@@ -10,8 +10,9 @@ removed or only when the last one goes (ruling ``hex.forest-burns``).
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping
-from dataclasses import dataclass
 from types import MappingProxyType
+
+import msgspec
 
 from referee.board.hexgrid import Hex
 from referee.rules.agony.events import EffectEvent
@@ -22,8 +23,7 @@ from referee.ruleset.terrain import TerrainTable
 TerrainAt = Callable[[Hex], str]
 
 
-@dataclass(frozen=True, slots=True)
-class BurnOutResult:
+class BurnOutResult(msgspec.Struct, frozen=True):
     """The board after the burn-out, the hexes whose terrain changed, and the events."""
 
     hexes: HexEffects

@@ -11,8 +11,11 @@ Clause ``hex.effects``.
 from __future__ import annotations
 
 from collections.abc import Mapping
-from dataclasses import dataclass, field, replace
+from dataclasses import dataclass, field
 from types import MappingProxyType
+
+import msgspec
+from msgspec.structs import replace
 
 from referee.board.hexgrid import Hex
 
@@ -26,8 +29,7 @@ def bracket(strengths: tuple[Strength, ...], level: int | None) -> str:
     return s + (f"({level}+)" if level is not None else "")
 
 
-@dataclass(frozen=True, slots=True)
-class HexMarker:
+class HexMarker(msgspec.Struct, frozen=True):
     """The stack of one kind of marker on a hex."""
 
     kind: str
@@ -56,8 +58,7 @@ class HexMarker:
         return out
 
 
-@dataclass(frozen=True, slots=True)
-class PlacementSpec:
+class PlacementSpec(msgspec.Struct, frozen=True):
     """An effect to place where something happens (an acid row's cloud): no hex yet."""
 
     effect: str
@@ -71,8 +72,7 @@ class PlacementSpec:
         return f"{self.effect}{bracket(self.strengths, self.level)}"
 
 
-@dataclass(frozen=True, slots=True)
-class Placement:
+class Placement(msgspec.Struct, frozen=True):
     """A request to place an effect on a hex: ``poison-acid-cloud[4, minor](4+)`` at C4."""
 
     effect: str

@@ -9,7 +9,8 @@ placed on a cloud of its kind merges with it by the kind's ``merge`` rule (the f
 from __future__ import annotations
 
 from collections.abc import Iterable
-from dataclasses import dataclass
+
+import msgspec
 
 from referee.board.hexgrid import Hex
 from referee.errors import RefereeError
@@ -21,8 +22,7 @@ class PlacementError(RefereeError):
     """A placement the ruleset's hex effects refuse: the message names the effect and value."""
 
 
-@dataclass(frozen=True, slots=True)
-class MarkerChange:
+class MarkerChange(msgspec.Struct, frozen=True):
     """One stack of one hex before and after a change."""
 
     hex: Hex
@@ -39,8 +39,7 @@ class MarkerChange:
         return f"{self.kind} at {self.hex}: {show(self.before)} -> {show(self.after)}"
 
 
-@dataclass(frozen=True, slots=True)
-class PlaceResult:
+class PlaceResult(msgspec.Struct, frozen=True):
     """The board after a placement, and what changed on it."""
 
     hexes: HexEffects

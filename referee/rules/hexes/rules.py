@@ -10,10 +10,11 @@ placed as one (poison & acid cloud, hex on fire); the number of markers placed
 from __future__ import annotations
 
 from collections.abc import Mapping
-from dataclasses import dataclass
 from pathlib import Path
 from types import MappingProxyType
 from typing import TYPE_CHECKING, Literal, cast
+
+import msgspec
 
 from referee.errors import RefereeError
 from referee.rules.hexes.markers import Strength
@@ -44,8 +45,7 @@ class UnknownHexEffect(RefereeError):
     """An effect or marker kind the ruleset's hex_effects.toml does not define."""
 
 
-@dataclass(frozen=True, slots=True)
-class TriggerRoll:
+class TriggerRoll(msgspec.Struct, frozen=True):
     """What a unit base that encounters a marker rolls (clause ``hex.trigger``).
 
     ``dice``: one die per living model or one per unit base; ``die``: a d6 or the cloud's
@@ -64,8 +64,7 @@ class TriggerRoll:
     rulings: tuple[str, ...] = ()
 
 
-@dataclass(frozen=True, slots=True)
-class Merge:
+class Merge(msgspec.Struct, frozen=True):
     """How a cloud placed on a cloud of its kind combines with it (``hex.not-cumulative``)."""
 
     strength: StrengthMerge
@@ -73,8 +72,7 @@ class Merge:
     ruling: str | None = None
 
 
-@dataclass(frozen=True, slots=True)
-class MarkerKind:
+class MarkerKind(msgspec.Struct, frozen=True):
     """One kind of marker: poison cloud, acid cloud, smoke, fire."""
 
     id: str
@@ -92,8 +90,7 @@ class MarkerKind:
         return self.strengths.index(strength)
 
 
-@dataclass(frozen=True, slots=True)
-class CompositeEffect:
+class CompositeEffect(msgspec.Struct, frozen=True):
     """An effect placed as one but made of several marker kinds (poison & acid cloud)."""
 
     id: str
@@ -102,8 +99,7 @@ class CompositeEffect:
     parts: tuple[str, ...]
 
 
-@dataclass(frozen=True)
-class HexEffectRules:
+class HexEffectRules(msgspec.Struct, frozen=True):
     """Everything ``hex_effects.toml`` says, for one ruleset and its readings."""
 
     path: Path

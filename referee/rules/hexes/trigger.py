@@ -13,7 +13,8 @@ Clause ``hex.acid-cloud.major``.
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass
+
+import msgspec
 
 from referee.dice.service import Dice
 from referee.rules.agony.events import DiceWatch, EffectEvent
@@ -30,8 +31,7 @@ from referee.ruleset import Ruleset
 __all__ = ["TriggerLog", "TriggerResult", "encounter", "trigger_all", "trigger_unit"]
 
 
-@dataclass(frozen=True, slots=True)
-class TriggerResult:
+class TriggerResult(msgspec.Struct, frozen=True):
     """A unit after the effects of its hex, the log, and what happened."""
 
     state: UnitState

@@ -9,13 +9,12 @@ triggers them.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+import msgspec
 
 from referee.board.hexgrid import Hex
 
 
-@dataclass(frozen=True, slots=True)
-class TriggerLog:
+class TriggerLog(msgspec.Struct, frozen=True):
     """The (unit, hex, marker kind) that have triggered this turn; a new turn, a new log."""
 
     seen: frozenset[tuple[str, Hex, str]] = frozenset()

@@ -7,8 +7,9 @@ back for units reversing in, the side attacked from for a stationary unit) and
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from typing import Literal
+
+import msgspec
 
 from referee.board.hexgrid import DIRECTION_NAMES, Hex, hex_label
 from referee.board.sector_stats import Sector
@@ -17,8 +18,7 @@ Role = Literal["entering", "reversing-in", "stationary"]
 Layer = Literal["ground", "flying"]
 
 
-@dataclass(frozen=True, slots=True)
-class Participant:
+class Participant(msgspec.Struct, frozen=True):
     """One unit in an assault: where it stands, the hex it tries to enter (None when
     stationary), its facing when it fights and the sector(s) whose assault values, deflection
     and armor it uses (clause ``assault.facing``). A stationary unit attacked from several
@@ -63,8 +63,7 @@ class Participant:
         }
 
 
-@dataclass(frozen=True, slots=True)
-class HexDecision:
+class HexDecision(msgspec.Struct, frozen=True):
     """The choice of the hex a head-on assault is fought over (clause
     ``assault.hex-fought-over``, rulings ``move.head-on-ways``, ``move.head-on-same-nation``):
     the options, the side and nation deciding (None: the referee), and the choice if made.
@@ -86,8 +85,7 @@ class HexDecision:
         }
 
 
-@dataclass(frozen=True, slots=True)
-class AssaultContest:
+class AssaultContest(msgspec.Struct, frozen=True):
     """An assault to be fought after the movement step (clause ``assault.trigger``).
 
     ``hexes`` are the hexes fought over: one, two when a head-on meeting is fought over both

@@ -10,7 +10,8 @@ a hex that units leave in the same step is ruling ``move.vacated-hex``.
 from __future__ import annotations
 
 from collections.abc import Collection, Mapping
-from dataclasses import dataclass
+
+import msgspec
 
 from referee.board.hexgrid import Hex, hex_label
 from referee.board.stacking import simultaneous_entry
@@ -21,8 +22,7 @@ from referee.rules.movement_step.readings import Readings
 from referee.rules.state import UnitState
 
 
-@dataclass(frozen=True, slots=True)
-class Crowded:
+class Crowded(msgspec.Struct, frozen=True):
     """A unit whose entry overcrowds a hex: it stays put, shaken or not."""
 
     uid: str

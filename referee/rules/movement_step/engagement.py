@@ -14,6 +14,8 @@ from __future__ import annotations
 from collections.abc import Mapping, MutableMapping
 from dataclasses import dataclass, field
 
+import msgspec
+
 from referee.board.facing import crossing
 from referee.board.hexgrid import Hex
 from referee.board.maps import BattleMap
@@ -37,8 +39,7 @@ from referee.ruleset import Ruleset
 Arena = tuple[Hex, Layer]
 
 
-@dataclass(frozen=True)
-class Engagements:
+class Engagements(msgspec.Struct, frozen=True):
     """The contests of one pass over the board: ``members`` are their units, ``arenas`` the
     hexes (per layer) fought over or, for a pending decision, perhaps fought over; the
     stacking limit is not checked there before the assault (clause ``assault.overcrowding``)."""

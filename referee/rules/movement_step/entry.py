@@ -9,7 +9,7 @@ tokens; ruling ``move.token-pause`` for a step without movement).
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+import msgspec
 
 from referee.board.hexgrid import Hex, hex_label
 from referee.board.maps import BattleMap
@@ -25,8 +25,7 @@ from referee.ruleset import Ruleset
 TOKENS = "move.difficult-terrain"
 
 
-@dataclass(frozen=True, slots=True)
-class Attempt:
+class Attempt(msgspec.Struct, frozen=True):
     """A unit that goes on to the simultaneous part, trying to enter ``to``."""
 
     uid: str
@@ -37,8 +36,7 @@ class Attempt:
     facing_after: int
 
 
-@dataclass(frozen=True, slots=True)
-class Prepared:
+class Prepared(msgspec.Struct, frozen=True):
     """A unit after its own part of the step: ``state`` is how it stands if it does not
     enter another hex; ``attempt`` the hex it still tries to enter, or ``stay`` why not."""
 

@@ -9,7 +9,8 @@ sentence of Flee; ruling ``move.chase-tie`` may take the first Chase step instea
 from __future__ import annotations
 
 from collections.abc import Mapping
-from dataclasses import dataclass
+
+import msgspec
 
 from referee.board.chase_flee import chase_step, flee_options
 from referee.board.hexgrid import Hex, distance, hex_label
@@ -22,8 +23,7 @@ from referee.rules.state import UnitState
 from referee.ruleset import Ruleset
 
 
-@dataclass(frozen=True, slots=True)
-class FreeMove:
+class FreeMove(msgspec.Struct, frozen=True):
     """Where one Chase/Flee/Follow/Road action may go. ``taken`` is the hex it goes to when
     nobody needs to choose (None with no option, or when ``chooser`` must choose)."""
 

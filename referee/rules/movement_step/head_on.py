@@ -9,7 +9,8 @@ decides); rulings ``move.head-on``, ``move.head-on-ways`` and ``move.head-on-sam
 from __future__ import annotations
 
 from collections.abc import Mapping, MutableMapping
-from dataclasses import dataclass
+
+import msgspec
 
 from referee.board.hexgrid import Hex, hex_label
 from referee.board.maps import BattleMap
@@ -26,8 +27,7 @@ from referee.rules.state import UnitState
 from referee.ruleset import Ruleset
 
 
-@dataclass(frozen=True, slots=True)
-class HeadOn:
+class HeadOn(msgspec.Struct, frozen=True):
     """Units moving between two hexes ``x`` and ``y`` (either way) of which some enemies meet
     head-on, in one layer; ``x`` comes first in map label order."""
 
@@ -78,8 +78,7 @@ def find_head_ons(
     return tuple(sorted(found, key=lambda g: (battle_map.index[g.x], battle_map.index[g.y])))
 
 
-@dataclass(frozen=True, slots=True)
-class Decider:
+class Decider(msgspec.Struct, frozen=True):
     """Who decides an ambiguous head-on meeting: a side and its nation, or the referee."""
 
     side: int | None

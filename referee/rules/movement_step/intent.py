@@ -10,8 +10,9 @@ rulings ``move.step-order`` (turning before or after moving) and ``move.free-mov
 from __future__ import annotations
 
 from collections.abc import Mapping
-from dataclasses import dataclass
 from typing import TYPE_CHECKING
+
+import msgspec
 
 from referee.board.hexgrid import DIRECTION_NAMES, Hex, hex_label
 from referee.board.maps import BattleMap
@@ -41,8 +42,7 @@ MOVE_CLAUSES = {
 }
 
 
-@dataclass(frozen=True, slots=True)
-class Need:
+class Need(msgspec.Struct, frozen=True):
     """A choice a unit's step needs: the options, the side choosing, and the hexes the
     options may take the unit into (to tell whether it may enter an assault)."""
 
@@ -56,8 +56,7 @@ class Need:
     leads_to: tuple[Hex, ...]
 
 
-@dataclass(frozen=True, slots=True)
-class Intent:
+class Intent(msgspec.Struct, frozen=True):
     """One unit's step as ordered: where it tries to go and how it faces either way."""
 
     uid: str
@@ -81,8 +80,7 @@ class Intent:
         return self.turned or self.target is not None
 
 
-@dataclass(frozen=True)
-class StepContext:
+class StepContext(msgspec.Struct, frozen=True):
     """What every unit's step is read against."""
 
     battle_map: BattleMap
@@ -190,8 +188,7 @@ def _free_move(
     return free_moves.follow(ctx.battle_map, ctx.rules, state, leader, positions, ctx.smoke)
 
 
-@dataclass(frozen=True, slots=True)
-class _Way:
+class _Way(msgspec.Struct, frozen=True):
     """Where the moving action of a step goes, and how the unit faces as it enters."""
 
     target: Hex | None

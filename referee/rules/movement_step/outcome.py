@@ -5,7 +5,8 @@ for an assault, and their new states (clauses ``turn.simultaneous``,
 from __future__ import annotations
 
 from collections.abc import Mapping
-from dataclasses import dataclass
+
+import msgspec
 
 from referee.board.hexgrid import hex_label
 from referee.rules.conditions import shake, shaken_rule
@@ -17,8 +18,7 @@ from referee.rules.state import UnitState
 from referee.ruleset import Ruleset
 
 
-@dataclass(frozen=True)
-class Outcome:
+class Outcome(msgspec.Struct, frozen=True):
     """The changed states, the moves, the stays and the events of the simultaneous part."""
 
     states: dict[str, UnitState]

@@ -6,7 +6,7 @@ The rulings are in ``data/catalogue/rulings/movement-step.toml`` (and ``movement
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+import msgspec
 
 from referee.ruleset import Ruleset
 
@@ -15,8 +15,7 @@ CHOICE_RANK = "turn.choice-rank"
 read when the register has it, else the table runs from the highest rank down."""
 
 
-@dataclass(frozen=True, slots=True)
-class Readings:
+class Readings(msgspec.Struct, frozen=True):
     """The value of each ruling this package reads, for one ruleset."""
 
     vacated_hex: str

@@ -8,9 +8,10 @@ given (and, when dice were already rolled, with those dice typed in again:
 from __future__ import annotations
 
 from collections.abc import Mapping
-from dataclasses import dataclass, field
 from types import MappingProxyType
 from typing import Literal
+
+import msgspec
 
 from referee.board.hexgrid import DIRECTION_NAMES, Hex, hex_label
 from referee.dice.service import Roll
@@ -28,8 +29,7 @@ def _label(value: Hex | int) -> str | int:
     return hex_label(value) if isinstance(value, Hex) else value
 
 
-@dataclass(frozen=True, slots=True)
-class StepEvent:
+class StepEvent(msgspec.Struct, frozen=True):
     """One thing that happened to a unit (or to the step), with its clauses and rulings."""
 
     uid: str | None
@@ -51,8 +51,7 @@ class StepEvent:
         }
 
 
-@dataclass(frozen=True, slots=True)
-class Move:
+class Move(msgspec.Struct, frozen=True):
     """A unit that moved into another hex (not into an assault)."""
 
     uid: str
@@ -69,8 +68,7 @@ class Move:
         }
 
 
-@dataclass(frozen=True, slots=True)
-class Stay:
+class Stay(msgspec.Struct, frozen=True):
     """A unit whose order tried to move it and that stays where it is, and why."""
 
     uid: str
@@ -91,8 +89,7 @@ class Stay:
         }
 
 
-@dataclass(frozen=True, slots=True)
-class PendingChoice:
+class PendingChoice(msgspec.Struct, frozen=True):
     """A choice someone must make before the step can be resolved (clause
     ``orders.choice-order``). ``key`` is the key the answer goes under in ``choices``: the
     unit's uid, or ``head-on B3-B4`` for the hex of a head-on assault;
@@ -135,8 +132,7 @@ def _no_states() -> Mapping[str, UnitState]:
     return MappingProxyType({})
 
 
-@dataclass(frozen=True)
-class MovementStepResult:
+class MovementStepResult(msgspec.Struct, frozen=True):
     """One movement step resolved for every unit at once.
 
     ``states`` holds the new state of every unit that moved, turned, changed speed, gained
@@ -147,7 +143,7 @@ class MovementStepResult:
     """
 
     ruleset: str
-    states: Mapping[str, UnitState] = field(default_factory=_no_states)
+    states: Mapping[str, UnitState] = msgspec.field(default_factory=_no_states)
     moves: tuple[Move, ...] = ()
     stays: tuple[Stay, ...] = ()
     contests: tuple[AssaultContest, ...] = ()

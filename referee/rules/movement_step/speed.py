@@ -7,7 +7,7 @@ A[X] and B[X] the named speed X.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+import msgspec
 
 from referee.rules.movement_step.errors import MovementStepError
 from referee.rules.orders.model import SPEED_CODES, Action
@@ -16,8 +16,7 @@ from referee.rules.state import UnitState
 __all__ = ["SPEED_CODES", "SpeedChange", "change_speed"]
 
 
-@dataclass(frozen=True, slots=True)
-class SpeedChange:
+class SpeedChange(msgspec.Struct, frozen=True):
     """The speed after one A or B action, and what happened."""
 
     speed: str

@@ -21,8 +21,9 @@ with why.
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
+
+import msgspec
 
 from referee.errors import RefereeError
 from referee.rules.changes import Changes
@@ -116,8 +117,7 @@ def hex_effect_units(state: MatchState) -> tuple[str, ...]:
     return tuple(state.step_agenda().uids)
 
 
-@dataclass(frozen=True)
-class AdvancePlan:
+class AdvancePlan(msgspec.Struct, frozen=True):
     """Where an ``advance`` takes the match, and what it writes on the way."""
 
     start: TurnPosition
@@ -126,7 +126,7 @@ class AdvancePlan:
     """The steps after the start passed through with nothing to do (``skip="idle"``)."""
     confirmed: tuple[Missing, ...] = ()
     """Units without orders whose missing order the referee confirmed."""
-    orders: Mapping[str, Mapping[str, Mapping[str, str]]] = field(default_factory=dict)
+    orders: Mapping[str, Mapping[str, Mapping[str, str]]] = msgspec.field(default_factory=dict)
     """The orders records the rule for a missing order writes (uid -> turn -> record)."""
     held: tuple[tuple[TurnPosition, str], ...] = ()
     """Units ordered to fire, with something they may fire at, that the referee passed

@@ -8,7 +8,7 @@ setup is not finished, what it still needs (``blocked``: Next step waits for it)
 
 from __future__ import annotations
 
-from dataclasses import replace
+from msgspec.structs import replace
 
 from referee.rules.orders.advance import step_work
 from referee.rules.orders.state import MatchState

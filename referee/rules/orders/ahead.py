@@ -16,8 +16,10 @@ frozen value: every change returns a new book, and the match layer keeps it.
 from __future__ import annotations
 
 from collections.abc import Iterable, Mapping
-from dataclasses import dataclass, field, replace
 from types import MappingProxyType
+
+import msgspec
+from msgspec.structs import replace
 
 from referee.errors import RefereeError
 from referee.rules.orders.model import Order, OrderKind
@@ -36,8 +38,7 @@ class OrdersMissing(RefereeError):
         super().__init__(f"turn {turn} cannot start: no orders for {', '.join(uids)}")
 
 
-@dataclass(frozen=True, slots=True)
-class TurnOrders:
+class TurnOrders(msgspec.Struct, frozen=True):
     """A unit's movement and gunnery orders for one turn."""
 
     movement: Order
@@ -59,12 +60,11 @@ def _frozen(
     return MappingProxyType({uid: MappingProxyType(dict(t)) for uid, t in (d or {}).items()})
 
 
-@dataclass(frozen=True, slots=True)
-class OrderBook:
+class OrderBook(msgspec.Struct, frozen=True):
     """Every unit's orders by turn; ``turn`` is the turn running (0: before the first)."""
 
     turn: int = 0
-    orders: Mapping[str, Mapping[int, TurnOrders]] = field(default_factory=_frozen)
+    orders: Mapping[str, Mapping[int, TurnOrders]] = msgspec.field(default_factory=_frozen)
 
     @property
     def next_turn(self) -> int:

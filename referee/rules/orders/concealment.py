@@ -12,9 +12,11 @@ view: the other side hidden) both read the match through :func:`concealed_uids` 
 from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
-from dataclasses import dataclass, replace
+from dataclasses import replace
 from types import MappingProxyType
 from typing import Any, ClassVar
+
+import msgspec
 
 from referee.board.hexgrid import hex_label
 from referee.rules.changes import Changes
@@ -65,8 +67,7 @@ def seen_state(state: MatchState, hidden_sides: Iterable[int]) -> MatchState:
     return replace(state, units=MappingProxyType(units))
 
 
-@dataclass(frozen=True)
-class HiddenPlacement:
+class HiddenPlacement(msgspec.Struct, frozen=True):
     """A placement as the other side sees it: whose it is, nothing more."""
 
     side: int
@@ -133,6 +134,6 @@ def conceal_steps(
             else:
                 events.append(event)
         if masked:
-            step = replace(step, name=f"Setup: {masked}", events=tuple(events))
+            step = msgspec.structs.replace(step, name=f"Setup: {masked}", events=tuple(events))
         out.append(step)
     return out

@@ -10,10 +10,11 @@ allowed becomes), ``orders.missing`` (what a unit without orders does), ``orders
 from __future__ import annotations
 
 from collections.abc import Mapping
-from dataclasses import dataclass
 from pathlib import Path
 from types import MappingProxyType
 from typing import TYPE_CHECKING, Literal, cast
+
+import msgspec
 
 from referee.rules.orders.model import OrderKind
 from referee.rules.table_reader import TableReader
@@ -45,8 +46,7 @@ _KEYS = (
 )
 
 
-@dataclass(frozen=True, slots=True)
-class OrdersRules:
+class OrdersRules(msgspec.Struct, frozen=True):
     """One edition's orders table, with its rulings already read (see the module docstring)."""
 
     path: Path

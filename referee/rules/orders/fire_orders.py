@@ -13,7 +13,8 @@ enemy in reach), and holds nothing up.
 from __future__ import annotations
 
 from collections.abc import Collection, Sequence
-from dataclasses import dataclass
+
+import msgspec
 
 from referee.rules.fire.aim import GunneryStep
 from referee.rules.fire.legality import Reason, TargetCheck, weapon_reasons
@@ -25,8 +26,7 @@ ASK_RULING = "turn.unfired-fire-order"
 """The ruling whose reading ``ask`` makes a gunnery step wait for its fire orders."""
 
 
-@dataclass(frozen=True, slots=True)
-class FireOrder:
+class FireOrder(msgspec.Struct, frozen=True):
     """A unit ordered to fire now that has not fired: whether it may, and if not, why."""
 
     uid: str

@@ -21,8 +21,9 @@ Clause ``orders.follow``: Follow needs a unit with a special rule ordering this 
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from typing import Literal
+
+import msgspec
 
 from referee.errors import RefereeError
 from referee.rules.conditions import allowed_orders
@@ -42,8 +43,7 @@ class UnknownSpeed(RefereeError):
     """A speed the unit's card does not have."""
 
 
-@dataclass(frozen=True, slots=True)
-class Problem:
+class Problem(msgspec.Struct, frozen=True):
     """Why ``action`` is not allowed, and the clause that says so."""
 
     action: Action
@@ -54,8 +54,7 @@ class Problem:
         return {"action": self.action.text(), "reason": self.reason, "clause": self.clause}
 
 
-@dataclass(frozen=True, slots=True)
-class StepCheck:
+class StepCheck(msgspec.Struct, frozen=True):
     """One step of an order: what was given, what is carried out, and why."""
 
     kind: OrderKind
@@ -102,8 +101,7 @@ class StepCheck:
         }
 
 
-@dataclass(frozen=True, slots=True)
-class OrderCheck:
+class OrderCheck(msgspec.Struct, frozen=True):
     """Every step of one order judged; ``done`` is the order as it is carried out."""
 
     given: Order
@@ -140,8 +138,7 @@ class OrderCheck:
         }
 
 
-@dataclass(frozen=True, slots=True)
-class TurnCheck:
+class TurnCheck(msgspec.Struct, frozen=True):
     """A unit's movement and gunnery orders for one turn, judged together."""
 
     movement: OrderCheck
@@ -175,8 +172,7 @@ def speed_after(unit: UnitType, speed: str, action: Action) -> str | None:
 # --- one action ---------------------------------------------------------------------------------
 
 
-@dataclass(frozen=True, slots=True)
-class _Judge:
+class _Judge(msgspec.Struct, frozen=True):
     """What the actions of one order are judged against."""
 
     unit: UnitType

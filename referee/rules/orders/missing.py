@@ -14,8 +14,9 @@ default movement of the speed it has in each movement step, the default gunnery 
 from __future__ import annotations
 
 from collections.abc import Collection, Mapping, Sequence
-from dataclasses import dataclass
 from typing import TYPE_CHECKING
+
+import msgspec
 
 from referee.rules.orders.edition import Illegal, orders_rules
 from referee.rules.orders.model import NOTHING, STEPS, OrderKind, Step
@@ -38,8 +39,7 @@ def turns_due(turn: int) -> tuple[int, int]:
     return (turn, turn + 1)
 
 
-@dataclass(frozen=True, slots=True)
-class Missing:
+class Missing(msgspec.Struct, frozen=True):
     """A unit on the table without orders for ``turns``."""
 
     uid: str
@@ -70,8 +70,7 @@ def missing_orders(
     return tuple(out)
 
 
-@dataclass(frozen=True, slots=True)
-class MissingRule:
+class MissingRule(msgspec.Struct, frozen=True):
     """What a unit without orders does under one ruleset (clause ``orders.missing``)."""
 
     does: Illegal

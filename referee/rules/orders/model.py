@@ -7,8 +7,9 @@ commas. ``F + L + -``, ``360,A + F + F``, ``Aim + -``, ``- + Load``.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from typing import Literal
+
+import msgspec
 
 from referee.errors import RefereeError
 
@@ -45,8 +46,7 @@ GUNNERY_CODES: tuple[str, ...] = ("Aim", "Load", "Fire", "Spot", "-")
 STEPS: dict[OrderKind, int] = {"movement": 3, "gunnery": 2}
 
 
-@dataclass(frozen=True, slots=True)
-class Action:
+class Action(msgspec.Struct, frozen=True):
     """One action: a code and, for ``B[X]``/``A[X]``, the speed ``X`` (``arg``)."""
 
     code: str
@@ -67,8 +67,7 @@ Step = tuple[Action, ...]
 """The actions of one step, carried out together (``360,A``)."""
 
 
-@dataclass(frozen=True, slots=True)
-class Order:
+class Order(msgspec.Struct, frozen=True):
     """A movement order (three steps) or a gunnery order (two steps).
 
     ``speed`` is the speed the order is written for, ``(fast) F + F + -``; ``step_speeds``

@@ -19,9 +19,10 @@ from __future__ import annotations
 
 import re
 from collections.abc import Mapping
-from dataclasses import dataclass
 from functools import cache, lru_cache
 from typing import NoReturn
+
+import msgspec
 
 from referee.errors import RefereeError
 from referee.rules.orders.model import STEPS, Action, Order, OrderKind, Step
@@ -58,8 +59,7 @@ class OrderSyntaxError(RefereeError):
         return {"position": self.position, "expected": self.expected, "message": self.message}
 
 
-@dataclass(frozen=True, slots=True)
-class Vocabulary:
+class Vocabulary(msgspec.Struct, frozen=True):
     """The codes of each kind (lower case -> spelling), the codes taking ``[X]``, the speeds."""
 
     codes: Mapping[str, Mapping[str, str]]

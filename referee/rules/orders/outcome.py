@@ -11,8 +11,9 @@ waiting for the 'apply damage' step, with what applying it will do (clauses
 from __future__ import annotations
 
 from collections.abc import Iterable, Mapping, Sequence
-from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
+
+import msgspec
 
 from referee.dice.service import Dice, Roll
 from referee.rules.events import Event
@@ -80,8 +81,7 @@ def _changes(before: UnitState, after: UnitState) -> list[str]:
     return out
 
 
-@dataclass(frozen=True)
-class UnitOutcome:
+class UnitOutcome(msgspec.Struct, frozen=True):
     """One unit after the step: what changed at once, the damage it now waits for and
     what applying all of it will do."""
 
@@ -154,8 +154,7 @@ def what_hit(event: Event) -> tuple[str, ...]:
     return tuple(lines)
 
 
-@dataclass(frozen=True)
-class StepOutcome:
+class StepOutcome(msgspec.Struct, frozen=True):
     """A step's outcome before it is written (see the module docstring)."""
 
     events: tuple[Event, ...]
@@ -228,8 +227,7 @@ def step_outcome(before: MatchState, events: Sequence[Event], after: MatchState)
     return StepOutcome(tuple(events), tuple(out))
 
 
-@dataclass(frozen=True)
-class PendingOnUnit:
+class PendingOnUnit(msgspec.Struct, frozen=True):
     """The damage waiting on one unit for the 'apply damage' step, and what it will do."""
 
     uid: str

@@ -13,6 +13,8 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
+import msgspec
+
 from referee.board.hexgrid import DIRECTION_NAMES, hex_label
 from referee.rules.events import Event, Step
 from referee.rules.orders.serial import unit_state_json
@@ -21,8 +23,7 @@ from referee.rules.orders.state import MatchState
 _CONDITIONS = ("fire", "acid", "minor_acid")
 
 
-@dataclass(frozen=True)
-class Hit:
+class Hit(msgspec.Struct, frozen=True):
     """One roll on a damage table, waiting for (or taking) effect."""
 
     step: int
@@ -35,8 +36,7 @@ class Hit:
     """The row's text on the target's card (``no damage`` below the first row)."""
 
 
-@dataclass(frozen=True)
-class Casualty:
+class Casualty(msgspec.Struct, frozen=True):
     """Models a unit lost in one event (``destroyed``: none left, or taken off the table)."""
 
     step: int

@@ -11,7 +11,8 @@ changes nothing.
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass
+
+import msgspec
 
 from referee.board.hexgrid import Hex
 from referee.errors import RefereeError
@@ -31,8 +32,7 @@ class AgendaInputError(RefereeError):
     """Units or actions that do not fit together (a uid given twice, an unknown uid)."""
 
 
-@dataclass(frozen=True)
-class Agenda:
+class Agenda(msgspec.Struct, frozen=True):
     """The referee's task at one position of the turn."""
 
     position: TurnPosition

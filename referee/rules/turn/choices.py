@@ -12,8 +12,9 @@ and whether two sides of one nation choose together is ruling ``turn.choice-same
 from __future__ import annotations
 
 from collections.abc import Collection, Iterable
-from dataclasses import dataclass
 from typing import TYPE_CHECKING
+
+import msgspec
 
 from referee.rules.nations import nations
 from referee.rules.state import UnitState
@@ -24,8 +25,7 @@ if TYPE_CHECKING:
 CLAUSE = "orders.choice-order"
 
 
-@dataclass(frozen=True, slots=True)
-class ChoiceGroup:
+class ChoiceGroup(msgspec.Struct, frozen=True):
     """Units that make their choices together, at one place in the choice order."""
 
     uids: tuple[str, ...]

@@ -19,8 +19,9 @@ One function per step kind, picked from :data:`FINDERS` by the step's kind:
 from __future__ import annotations
 
 from collections.abc import Callable, Collection, Mapping, Sequence
-from dataclasses import dataclass, field
 from types import MappingProxyType
+
+import msgspec
 
 from referee.board.hexgrid import Hex
 from referee.rules.agony.schedule import agony_rules
@@ -33,8 +34,7 @@ from referee.rules.turn.sequence import TurnStep, action_code, turn_rules
 from referee.ruleset import Ruleset
 
 
-@dataclass(frozen=True)
-class StepFacts:
+class StepFacts(msgspec.Struct, frozen=True):
     """What the match knows of the step at hand; every field may stay empty.
 
     ``in_assault``: units fighting an assault this step, entering or defending (those in
@@ -48,21 +48,22 @@ class StepFacts:
 
     entering_assault: frozenset[str] = frozenset()
     in_assault: frozenset[str] = frozenset()
-    contesting: Mapping[str, Hex] = field(default_factory=lambda: MappingProxyType({}))
+    contesting: Mapping[str, Hex] = msgspec.field(default_factory=lambda: MappingProxyType({}))
     fired_into: frozenset[Hex] = frozenset()
     entered: frozenset[str] = frozenset()
     retreating: frozenset[str] = frozenset()
     damaged: frozenset[str] = frozenset()
-    log: TriggerLog = field(default_factory=TriggerLog)
-    unordered: Mapping[str, tuple[int, ...]] = field(default_factory=lambda: MappingProxyType({}))
+    log: TriggerLog = msgspec.field(default_factory=TriggerLog)
+    unordered: Mapping[str, tuple[int, ...]] = msgspec.field(
+        default_factory=lambda: MappingProxyType({})
+    )
 
     @property
     def assault_units(self) -> frozenset[str]:
         return self.in_assault | self.entering_assault
 
 
-@dataclass(frozen=True, slots=True)
-class Involved:
+class Involved(msgspec.Struct, frozen=True):
     """A unit a step concerns, why, and the actions it carries out in the step."""
 
     uid: str
@@ -73,8 +74,7 @@ class Involved:
         return f"{self.uid}: {self.why}"
 
 
-@dataclass(frozen=True, slots=True)
-class Found:
+class Found(msgspec.Struct, frozen=True):
     """What a finder found: units, hexes, units left out (with why) and rulings used."""
 
     units: tuple[Involved, ...] = ()
@@ -83,8 +83,7 @@ class Found:
     rulings: tuple[str, ...] = ()
 
 
-@dataclass(frozen=True)
-class Scene:
+class Scene(msgspec.Struct, frozen=True):
     """Everything a finder may look at."""
 
     rules: Ruleset

@@ -13,11 +13,12 @@ reported at once in a :class:`referee.errors.DataFileError` naming its key.
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass
 from functools import cached_property
 from pathlib import Path
 from types import MappingProxyType
 from typing import TYPE_CHECKING, Literal, cast
+
+import msgspec
 
 from referee.rules.agony.schedule import AGONY
 from referee.rules.table_reader import TableReader
@@ -63,8 +64,7 @@ _STEP_KEYS = (
 )
 
 
-@dataclass(frozen=True, slots=True)
-class Selector:
+class Selector(msgspec.Struct, frozen=True):
     """Which involved units a step's dice or choices concern: ``none``, every ``involved``
     unit, or those whose actions of the step include one of ``codes``."""
 
@@ -90,8 +90,7 @@ def action_code(action: str) -> str:
     return action.split("[", 1)[0].replace("°", "").strip().casefold()
 
 
-@dataclass(frozen=True, slots=True)
-class TurnStep:
+class TurnStep(msgspec.Struct, frozen=True):
     """One step of the turn (clause ``turn.sequence``)."""
 
     id: str
@@ -137,8 +136,7 @@ class TurnStep:
         return out
 
 
-@dataclass(frozen=True)
-class TurnRules:
+class TurnRules(msgspec.Struct, frozen=True, dict=True):
     """Everything ``turn.toml`` says, for one ruleset and its readings."""
 
     path: Path
@@ -172,8 +170,7 @@ class TurnRules:
         return tuple(a for a, k in self.abilities.items() if k == kind)
 
 
-@dataclass(frozen=True, slots=True)
-class _Kind:
+class _Kind(msgspec.Struct, frozen=True):
     """What a kind of turn step asks: its clause, what the referee does, who rolls and who
     chooses, whether it applies damage, the rulings it follows."""
 

@@ -16,9 +16,9 @@ exactly what the window's command line plays, so the journal, undo and replay st
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from html import escape
 
+import msgspec
 from PySide6.QtCore import Qt, Signal
 from PySide6.QtWidgets import (
     QFrame,
@@ -52,8 +52,7 @@ CHOSEN = "#f9a825"
 """The colour of the tile picked."""
 
 
-@dataclass(frozen=True)
-class Situation:
+class Situation(msgspec.Struct, frozen=True):
     """What a wizard works on, given it as arguments (never the match file): the game (its
     ruleset's tables and cards), the state of the match when the wizard opened, and the
     seed of the step's dice (the one dice service: the app rolls with it, or the referee

@@ -10,8 +10,7 @@ copy of the match, a move only where its unit can reach a tile."""
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-
+import msgspec
 from PySide6.QtWidgets import QListWidget, QVBoxLayout, QWidget, QWizardPage
 
 from referee.app.activation.wizards.base import (
@@ -34,8 +33,7 @@ from referee.rules.activation.state import Piece
 ACTION, MOVE, DICE = range(3)
 
 
-@dataclass(frozen=True)
-class Choice:
+class Choice(msgspec.Struct, frozen=True):
     """One action a unit may make before the battle (None: the side is done)."""
 
     uid: str | None

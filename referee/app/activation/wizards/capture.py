@@ -9,8 +9,7 @@ refusal of its capture of the nearest building (ruling ``activation.capture-reac
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-
+import msgspec
 from PySide6.QtWidgets import QListWidget, QVBoxLayout, QWidget, QWizardPage
 
 from referee.app.activation.wizards.base import (
@@ -35,8 +34,7 @@ def pips_text(pips: Pips | None) -> str:
     return pips.text()
 
 
-@dataclass(frozen=True)
-class Choice:
+class Choice(msgspec.Struct, frozen=True):
     """One capture the engine takes, with the building's pips before and after."""
 
     command: Capture

@@ -8,8 +8,8 @@ entry, each opening its wizard through :meth:`ActivationWizards.open`."""
 from __future__ import annotations
 
 from collections.abc import Callable
-from dataclasses import dataclass
 
+import msgspec
 from PySide6.QtWidgets import QWidget
 
 from referee.app.activation.wizards.activate import ActivateWizard
@@ -33,8 +33,7 @@ wizard, the step that is due: :func:`~referee.app.activation.wizards.start.start
 Make = Callable[[Situation, MapOverlay, QWidget | None], ActivationWizard]
 
 
-@dataclass(frozen=True)
-class WizardEntry:
+class WizardEntry(msgspec.Struct, frozen=True):
     """One wizard of the list: its key, its menu item (``&`` marks the key letter), the
     phases it opens in, how it is made, and its button's words when shorter than the menu
     item's (the turn dock is narrow)."""
@@ -64,19 +63,24 @@ WIZARDS: tuple[WizardEntry, ...] = (
 
 
 class ActivationWizards:
-    """Opens the wizards on ``match`` in ``host``; ``refuse`` says why one did not open."""
+    """Opens the wizards on the match ``match()`` gives (the window's open one, whose file
+    File > Save As changes) in ``host``; ``refuse`` says why one did not open."""
 
     def __init__(
         self,
-        match: ActivationMatch,
+        match: Callable[[], ActivationMatch],
         host: WizardHost,
         parent: QWidget,
         refuse: Callable[[str], object],
     ) -> None:
-        self.match = match
+        self._match = match
         self.host = host
         self.parent = parent
         self.refuse = refuse
+
+    @property
+    def match(self) -> ActivationMatch:
+        return self._match()
 
     def open(self, key: str) -> ActivationWizard | None:
         """Open the wizard ``key`` of :data:`WIZARDS` (None, and ``refuse`` says why: not at

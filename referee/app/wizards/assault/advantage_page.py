@@ -8,9 +8,9 @@ pool by pool, checked as it is edited (:func:`~referee.rules.assault.deflection.
 
 from __future__ import annotations
 
-from dataclasses import replace
 from html import escape
 
+from msgspec.structs import replace
 from PySide6.QtCore import Qt
 from PySide6.QtWidgets import (
     QGridLayout,

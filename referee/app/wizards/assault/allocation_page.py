@@ -5,9 +5,9 @@ Next waits until both sides' dealings are legal)."""
 
 from __future__ import annotations
 
-from dataclasses import replace
 from types import MappingProxyType
 
+from msgspec.structs import replace
 from PySide6.QtCore import Qt
 from PySide6.QtWidgets import QFrame, QScrollArea, QVBoxLayout, QWidget
 

@@ -12,9 +12,11 @@ rest (:meth:`AssaultPlan.can_type`).
 from __future__ import annotations
 
 from collections.abc import Mapping
-from dataclasses import dataclass, field, replace
 from types import MappingProxyType
 from typing import TYPE_CHECKING
+
+import msgspec
+from msgspec.structs import replace
 
 from referee.dice.service import Dice, DieOutOfRange, Roll
 from referee.errors import RefereeError
@@ -32,8 +34,7 @@ if TYPE_CHECKING:
 RerollBatch = Mapping[str, tuple[DieRef, ...]]
 
 
-@dataclass(frozen=True, slots=True)
-class StageDice:
+class StageDice(msgspec.Struct, frozen=True):
     """The dice of one stage: how many it asked, and the values typed (``None``: the app
     rolled them)."""
 
@@ -42,8 +43,7 @@ class StageDice:
     typed: tuple[int, ...] | None
 
 
-@dataclass(frozen=True)
-class AssaultPlan:
+class AssaultPlan(msgspec.Struct, frozen=True):
     """What the referee chose so far (see the module docstring); ``deflection`` and a side
     missing from ``allocation`` take the engine's proposal."""
 
@@ -51,8 +51,10 @@ class AssaultPlan:
     rerolls: tuple[RerollBatch, ...] = ()
     tie_winner: int | None = None
     deflection: DeflectionChoice | None = None
-    allocation: Mapping[int, SideAllocation] = field(default_factory=lambda: MappingProxyType({}))
-    retreats: Mapping[str, tuple[str, int | None]] = field(
+    allocation: Mapping[int, SideAllocation] = msgspec.field(
+        default_factory=lambda: MappingProxyType({})
+    )
+    retreats: Mapping[str, tuple[str, int | None]] = msgspec.field(
         default_factory=lambda: MappingProxyType({})
     )
     dice: tuple[StageDice, ...] = ()
@@ -112,8 +114,7 @@ class AssaultPlan:
         )
 
 
-@dataclass(frozen=True)
-class StageRun:
+class StageRun(msgspec.Struct, frozen=True):
     """The assault taken up to a stage: the result (``None`` if refused), the dice the
     stage asked (after those of the stages before it) and the engine's refusal."""
 

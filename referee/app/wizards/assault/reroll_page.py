@@ -6,9 +6,9 @@ assault dice make new offers, batch after batch, until none is left."""
 
 from __future__ import annotations
 
-from dataclasses import replace
 from typing import cast
 
+from msgspec.structs import replace
 from PySide6.QtCore import Qt, QTimer
 from PySide6.QtGui import QKeyEvent
 from PySide6.QtWidgets import (

@@ -8,9 +8,9 @@ assault are explained. Finishing checks the whole step with a dry run before it 
 
 from __future__ import annotations
 
-from dataclasses import replace
 from types import MappingProxyType
 
+from msgspec.structs import replace
 from PySide6.QtCore import Qt
 from PySide6.QtWidgets import (
     QAbstractItemView,

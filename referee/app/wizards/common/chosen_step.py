@@ -10,15 +10,15 @@ game system's ``parse_command``), never handed on as a table or a line.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from typing import TYPE_CHECKING
+
+import msgspec
 
 if TYPE_CHECKING:
     from referee.rules.command import Command
 
 
-@dataclass(frozen=True)
-class ChosenStep:
+class ChosenStep(msgspec.Struct, frozen=True):
     """One named step: its commands and the dice typed at the table; ``attempt``: the
     attempt of the step whose app dice the wizard showed before it was finished (an
     assault's), written at that attempt (None: the step's next)."""

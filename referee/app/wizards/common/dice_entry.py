@@ -25,9 +25,9 @@ back to the die before) is :mod:`referee.app.wizards.common.dice_keys`.
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
-from dataclasses import replace
 from html import escape
 
+from msgspec.structs import replace
 from PySide6.QtCore import Qt, QTimer, Signal
 from PySide6.QtWidgets import (
     QApplication,

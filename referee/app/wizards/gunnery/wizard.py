@@ -23,8 +23,8 @@ Each page has its module (``shooter_page``, ``weapon_page``, ``target_page``, ``
 from __future__ import annotations
 
 from collections.abc import Collection
-from dataclasses import dataclass
 
+import msgspec
 from PySide6.QtCore import Qt, QUrl, Signal
 from PySide6.QtWidgets import QWidget, QWizard
 
@@ -47,8 +47,7 @@ from referee.rules.orders.state import MatchState
 from referee.rules.state import UnitState
 
 
-@dataclass(frozen=True)
-class FireStep:
+class FireStep(msgspec.Struct, frozen=True):
     """What the wizard chose: the step's name, its command, the dice typed at the table."""
 
     name: str

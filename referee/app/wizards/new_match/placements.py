@@ -6,7 +6,8 @@ its side's zone: clauses ``setup.order``, ``move.stacking``)."""
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass
+
+import msgspec
 
 from referee.board.hexgrid import Hex, hex_label, parse_label
 from referee.board.maps import BattleMap
@@ -14,8 +15,7 @@ from referee.board.stacking import STACKING, can_share
 from referee.units.model import UnitType
 
 
-@dataclass(frozen=True)
-class Placement:
+class Placement(msgspec.Struct, frozen=True):
     """One unit of the new match: its id, card, side and hex label (``""``: no room)."""
 
     key: tuple[int, str, int]

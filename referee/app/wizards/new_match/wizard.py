@@ -17,15 +17,16 @@ Each page has its module (``edition_page``, ``scenario_page``, ``map_page``, ``a
 from __future__ import annotations
 
 from collections.abc import Mapping
-from dataclasses import dataclass
 from pathlib import Path
 from types import MappingProxyType
 from typing import Any
 
+import msgspec
 from PySide6.QtCore import Qt
 from PySide6.QtWidgets import QMessageBox, QWidget, QWizard
 
 from referee.app.session.match_session import DICE_SETTING
+from referee.app.widgets.message_box import MessageBox
 from referee.app.widgets.plain_text import plain_titles
 from referee.app.wizards.new_match.armies_page import ArmiesPage
 from referee.app.wizards.new_match.edition_page import EditionPage
@@ -41,8 +42,7 @@ from referee.paths import data_dir
 from referee.scenarios.model import Scenario
 
 
-@dataclass(frozen=True)
-class NewMatch:
+class NewMatch(msgspec.Struct, frozen=True):
     """What the wizard chose; :meth:`create` writes the match file."""
 
     path: Path
@@ -120,7 +120,7 @@ class NewMatchWizard(QWizard):
         if self.discard_box is not None:  # asked already: bring the question forward
             self.discard_box.raise_()
             return
-        box = QMessageBox(
+        box = MessageBox(
             QMessageBox.Icon.Question,
             self.windowTitle(),
             "Discard this new match? Nothing is written yet: the choices made "
