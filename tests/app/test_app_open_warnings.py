@@ -51,9 +51,11 @@ def test_a_match_whose_die_was_changed_by_hand_opens_with_a_warning_naming_the_s
         conn.execute("UPDATE events SET data = ? WHERE id = ?", (json.dumps(row), rid))
     conn.close()
     window = demo_window(qtbot, tmp_path)
+    qtbot.wait(50)  # the check on opening has run
     assert window.refused_open_dialog is None  # the demo replays exactly: nothing said
     window.open_match(path)
     assert window.session is not None and window.session.path == path  # opened all the same
+    qtbot.waitUntil(lambda: window.refused_open_dialog is not None)  # once the window is up
     said = _warning(window)
     assert "m.referee does not replay as recorded" in said
     assert "step 1 (Gunnery 1: the tank fires its main gun at the grunts), event 0" in said
@@ -95,6 +97,7 @@ def test_a_match_another_process_holds_opens_with_a_warning_naming_it(qtbot, tmp
     window.refused_open_dialog.close()
     window.open_match(tmp_path / "demo.referee")
     window.open_match(path)
+    qtbot.wait(50)  # the check on opening has run
     assert window.refused_open_dialog is None
     assert "another window" not in window.statusBar().currentMessage()
     assert str(other.pid) not in lock_path(path).read_text()  # the window's own words now
