@@ -52,7 +52,7 @@ def changed_by_hand(session: MatchSession) -> tuple[str, str]:
         f"{session.path.name} does not replay as recorded: the file was changed outside "
         f"referee (by hand, or by another program).\n\n{first}{more}\n\nThe match opens as "
         "the file says, and new steps are written after it. Check the table against the "
-        "journal (`referee match check` lists every difference); if the file is wrong, "
-        "undo back to before that step, or open a copy kept from before.",
+        "journal (the command referee match check lists every difference); if the file is "
+        "wrong, undo back to before that step, or open a copy kept from before.",
         f"Warning: {step} does not replay as recorded (changed by hand?). ",
     )
