@@ -3,8 +3,10 @@ lone token is centred on its tile, and every part of it (its body with its rim, 
 tick, whichever way it faces) lies inside the tile's hexagon, so it covers nothing of a
 neighbour's (a flat-topped hexagon of circumradius 1: |y| <= sqrt(3)/2 and
 |x| + |y|/sqrt(3) <= 1). Units sharing a tile (clause activation.tiles: infantry with a
-vehicle, an aircraft above) stack inside it without covering each other, and large enough to
-read: two at two thirds of a lone token's size or more."""
+vehicle, an aircraft above) stack inside it without covering each other (nor their facing
+ticks: test_app_activation_stack_ticks_apart.py), and large enough to read: two at more than
+half a lone token's size (0.59: the tile's height holds two tokens, each with room for
+a tick above and below it)."""
 
 from __future__ import annotations
 
@@ -64,7 +66,7 @@ def test_a_lone_token_is_centred_and_stays_in_its_tile(qtbot, facing):
 @pytest.mark.parametrize("n", range(2, 7))
 def test_tokens_sharing_a_tile_stay_in_it_and_apart(qtbot, n):
     scale, offsets = stack_layout(n)
-    assert scale >= {2: 0.65, 3: 0.45, 4: 0.45}.get(n, 0.4)
+    assert scale >= {2: 0.58, 3: 0.45, 4: 0.45}.get(n, 0.37)
     centre = hex_centre(parse_label("H8"))
     bodies: list[QRectF] = []
     for i, offset in enumerate(offsets):
@@ -80,7 +82,7 @@ def test_tokens_sharing_a_tile_stay_in_it_and_apart(qtbot, n):
 
 def test_the_units_on_one_tile_of_the_map_share_it(qtbot, tmp_path):
     """The grunts enter I2, under side 2's fighter (ruling activation.aircraft-layer): both
-    tokens drawn inside I2, apart, each at least two thirds of a lone token's size; the
+    tokens drawn inside I2, apart, each more than half a lone token's size; the
     buggy alone on H3 is centred there."""
     window = sample_window(
         qtbot,
@@ -94,7 +96,7 @@ def test_the_units_on_one_tile_of_the_map_share_it(qtbot, tmp_path):
     i2 = hex_centre(parse_label("I2"))
     fighter, grunts = items["fighter"], items["grunts"]
     for item in (fighter, grunts):
-        assert item.scale() >= 0.65
+        assert item.scale() >= 0.58
         assert all(inside_tile(p, i2) for p in painted_points(item))
     assert not fighter.mapRectToScene(fighter.body_rect()).intersects(
         grunts.mapRectToScene(grunts.body_rect())

@@ -101,12 +101,31 @@ def _fits(scale: float, offsets: Sequence[QPointF]) -> bool:
     return True
 
 
+def _reach() -> tuple[float, float]:
+    """How far a token reaches from its centre across and up or down, facing any way: its
+    body with the rim, or its facing tick with the tick's round cap where that is farther
+    (a tick facing N or S reaches above or below the body, NE ... NW beside it)."""
+    ends = [tick_ends(facing)[1] for facing in range(6)]
+    cap = TICK_WIDTH / 2
+    across = max(TOKEN_RADIUS + RIM / 2, *(abs(e.x()) + cap for e in ends))
+    up = max(TOKEN_HALF_HEIGHT + RIM / 2, *(abs(e.y()) + cap for e in ends))
+    return across, up
+
+
+REACH_ACROSS, REACH_UP = _reach()
+"""A token's reach, facing any way (:func:`_reach`): tokens sharing a tile are set this far
+apart, twice over, so neither a body nor a tick touches a neighbour's body or tick, even
+two ticks pointing at each other."""
+
+
 def _grid(n: int, columns: int, scale: float) -> list[QPointF]:
     """``n`` tokens at ``scale`` in ``columns`` columns, rows top to bottom, the last row
-    centred, the group centred on the tile."""
+    centred, the group centred on the tile; neighbours twice their reach apart (with
+    :data:`STACK_GAP`), so no token's tick touches another token, whichever way each
+    faces."""
     rows = math.ceil(n / columns)
-    dx = 2 * TOKEN_RADIUS * scale + STACK_GAP
-    dy = 2 * TOKEN_HALF_HEIGHT * scale + STACK_GAP
+    dx = 2 * REACH_ACROSS * scale + STACK_GAP
+    dy = 2 * REACH_UP * scale + STACK_GAP
     out = []
     for i in range(n):
         row, column = divmod(i, columns)
@@ -138,8 +157,9 @@ def _layout(n: int) -> tuple[float, tuple[tuple[float, float], ...]]:
 def stack_layout(n: int) -> tuple[float, list[QPointF]]:
     """The scale and the offsets from the tile's centre of ``n`` tokens sharing a tile: in
     one column, or two when that lets them be larger, at the largest scale (a lone token's
-    at most) at which all of them, facing any way, lie inside the tile and apart. One
-    token: its whole size, on the centre."""
+    at most) at which all of them, facing any way, lie inside the tile and apart, their
+    facing ticks included (:data:`REACH_ACROSS`). One token: its whole size, on the
+    centre."""
     scale, offsets = _layout(max(1, n))
     return scale, [QPointF(x, y) for x, y in offsets]
 

@@ -114,7 +114,7 @@ class SaveDialog(QFileDialog):
     ) -> int:
         """A message of plain text over the dialog, waited for: the button pressed (No,
         the default, when there is one)."""
-        box = QMessageBox(icon, title, text, buttons, self)
+        box = MessageBox(icon, title, text, buttons, self)
         box.setTextFormat(Qt.TextFormat.PlainText)  # a file's name, never rich text
         if buttons & QMessageBox.StandardButton.No:
             box.setDefaultButton(QMessageBox.StandardButton.No)

@@ -14,7 +14,7 @@ from collections.abc import Iterable, Mapping
 from dataclasses import replace
 from types import MappingProxyType
 
-from referee.board.hexgrid import Hex, hex_label, to_offset
+from referee.board.hexgrid import DIRECTION_NAMES, Hex, hex_label, to_offset
 from referee.board.maps import BattleMap, edge_depth
 from referee.rules.activation.cards import Cards
 from referee.rules.activation.state import ActivationState, Piece
@@ -33,6 +33,23 @@ def deploy_tiles(
         near = placed | {n for h in placed for n in h.neighbours()}
         tiles |= {h for h in near if h in rows and rows[h] <= depth}
     return frozenset(tiles)
+
+
+def facing_into_map(battle_map: BattleMap, edge: str) -> int:
+    """The facing a unit set down on ``edge`` starts with in the wizards (the player may
+    choose another: ruling ``activation.reserves-entry``): a side of its tile that faces away
+    from the edge, the opposite of a side that leads off the map from every tile of the edge.
+    On a rectangle's N or S edge that is straight into the map. The hexagon of flat-topped
+    tiles has its corners at top and bottom, so no side of a tile is square to its edges: two
+    sides face away from each edge, 30 degrees off either hand, and the one opposite the
+    edge's letter is taken (N from the lower-left edge S, S from the upper-right edge N)."""
+    on_map = frozenset(battle_map.hexes)
+    row = [h for h in battle_map.hexes if edge_depth(battle_map, h, edge) == 1]
+    away = [(d + 3) % 6 for d in range(6) if all(h.neighbour(d) not in on_map for h in row)]
+    opposite = (DIRECTION_NAMES.index(edge) + 3) % 6 if edge in DIRECTION_NAMES else None
+    if opposite is not None and (opposite in away or not away):
+        return opposite
+    return away[0] if away else 0
 
 
 def deploy_rows(battle_map: BattleMap, edge: str, depth: int) -> frozenset[Hex]:

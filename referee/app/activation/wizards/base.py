@@ -207,6 +207,9 @@ class DicePage(QWizardPage):
 
     def _changed(self) -> None:
         run = self.entry.last
+        rolls = run is None or bool(run.problem or run.slots) or self.entry.hides_dice()
+        for choice in (self.entry.digital, self.entry.typed):  # no die: nothing to choose
+            choice.setVisible(rolls)
         decision = (
             run.result.decision if run is not None and isinstance(run.result, Outcome) else None
         )

@@ -1,6 +1,7 @@
 """The deploy wizard: a unit or structure of the side whose turn it is (still on its
 roster), then its tile (the legal ones highlighted on the map, a click picks one) and its
-facing, and for a unit the ammunition it starts with (at most its card's; clause
+facing (into the map to begin with: :func:`~referee.rules.activation.deployment.facing_into_map`),
+and for a unit the ammunition it starts with (at most its card's; clause
 ``activation.ammunition``); it builds ``deploy side=S uid=U hex=H facing=F ammunition=N``
 (clause ``activation.deployment``). The last row of the first page is the pass, ``deploy-pass
 side=S``: the side deploys nothing more (ruling ``activation.deploy-pass`` says whether it
@@ -23,6 +24,7 @@ from referee.app.widgets.boxes import SpinBox
 from referee.board.edge_words import edge_words
 from referee.board.hexgrid import Hex, hex_label
 from referee.rules.activation.commands import Command, Deploy, DeployPass
+from referee.rules.activation.deployment import facing_into_map
 from referee.rules.activation.game import battle_map, edge_of
 from referee.rules.activation.state import Piece
 
@@ -78,6 +80,10 @@ class DeployWizard(PlacingWizard):
         item.setData(Qt.ItemDataRole.UserRole, PASS)
         self.pieces.list.addItem(item)
         self.where = WherePage()
+        if self.state.mission:  # facing into the map, away from its edge, to begin with
+            self.where.facing.setCurrentIndex(
+                facing_into_map(battle_map(game, self.state), edge_of(game, self.state, side))
+            )
         self.dice = DicePage()
         self.setPage(PIECE, self.pieces)
         self.setPage(WHERE, self.where)

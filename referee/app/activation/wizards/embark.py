@@ -12,7 +12,8 @@ Out of an enemy tile (the unit's, or its transport's) the unit's row names rulin
 ``activation.embark-leaving``, which says whether the 1 tile is reached from there.
 
 Only what the engine takes is offered: every unit, transport and tile is dry-run on a copy
-of the match first."""
+of the match first. With none, the first page says why each unit cannot (the engine's
+refusal of embarking into its nearest transport)."""
 
 from __future__ import annotations
 
@@ -29,7 +30,7 @@ from referee.app.activation.wizards.base import CHOSEN, LEGAL, DicePage, Situati
 from referee.app.activation.wizards.pieces import PiecePage
 from referee.app.activation.wizards.tiles import PlacingWizard, TilePage
 from referee.app.map.map_overlay import MapOverlay
-from referee.board.hexgrid import Hex, hex_label, spiral
+from referee.board.hexgrid import Hex, distance, hex_label, spiral
 from referee.rules.activation.commands import Command, Disembark, Embark
 from referee.rules.activation.game import battle_map, enemy_tiles
 from referee.rules.activation.state import Piece
@@ -87,6 +88,8 @@ class EmbarkWizard(PlacingWizard):
             pieces,
             words,
         )
+        if not pieces:
+            self.unit.setSubTitle(self._why_none(units))
         self.transport = TransportPage()
         self.tile_page = TilePage(
             "Disembark",
@@ -98,6 +101,30 @@ class EmbarkWizard(PlacingWizard):
         self.setPage(TRANSPORT, self.transport)
         self.setPage(TILE, self.tile_page)
         self.setPage(DICE, self.dice)
+
+    def _why_none(self, units: list[Piece]) -> str:
+        """Why no unit of the side can embark or disembark: each unit on the map (not a
+        transport) with the engine's refusal of embarking into the nearest transport of its
+        side, as the capture wizard says why for its nearest building."""
+        game = self.game
+        transports = sorted(
+            (t for t in units if t.hex is not None and game.card(t).transport_types),
+            key=lambda t: t.uid,
+        )
+        why: list[str] = []
+        for piece in sorted(units, key=lambda p: p.uid):
+            here = piece.hex
+            if here is None or piece in transports:
+                continue
+            if not transports:
+                why.append(f"{piece.uid}: side {self.side} has no transport on the map")
+                continue
+            nearest = min(transports, key=lambda t: (distance(t.hex or here, here), t.uid))
+            refused = dry_run(self, Embark(piece.uid, nearest.uid))
+            if isinstance(refused, str):
+                why.append(refused)
+        head = f"No unit of side {self.side} can embark or disembark now"
+        return head + (":\n" + "\n".join(why) if why else ".")
 
     def _can_disembark(self, piece: Piece) -> bool:
         tiles = self._near(piece)

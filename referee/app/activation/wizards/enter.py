@@ -22,8 +22,9 @@ from referee.app.activation.wizards.tiles import PlacingWizard, TilePage
 from referee.app.map.map_overlay import MapOverlay
 from referee.app.widgets.boxes import SpinBox
 from referee.board.edge_words import edge_words
-from referee.board.hexgrid import DIRECTION_NAMES, Hex
+from referee.board.hexgrid import Hex
 from referee.rules.activation.commands import Command, Enter
+from referee.rules.activation.deployment import facing_into_map
 from referee.rules.activation.game import battle_map, edge_of
 from referee.rules.activation.missions import edge_tiles
 from referee.rules.activation.state import Piece
@@ -64,8 +65,8 @@ class EnterWizard(PlacingWizard):
         self.dice = DicePage()
         for page in (self.unit, self.where, self.dice):
             self.addPage(page)
-        if edge in DIRECTION_NAMES:  # facing into the map, away from its edge, to begin with
-            self.where.facing.setCurrentIndex((DIRECTION_NAMES.index(edge) + 3) % 6)
+        if self.state.mission:  # facing into the map, away from its edge, to begin with
+            self.where.facing.setCurrentIndex(facing_into_map(battle_map(game, self.state), edge))
 
     def piece(self) -> Piece | None:
         uid = self.unit.uid()

@@ -18,7 +18,9 @@ An aircraft may also fly into another aircraft's position (its tile, or its slot
 there and both are destroyed (clause ``activation.aircraft-collisions``). Those tiles are
 offered too, red, each move dry-run on a copy of the match, its words the engine's
 outcome. An aircraft's tile over a building the enemy holds says so and cites ruling
-``activation.aircraft-enemy-building`` (whether it may stop there or only fly across)."""
+``activation.aircraft-enemy-building`` (whether it may stop there or only fly across). A tile
+whose building's health check the move would bring on says so
+(:mod:`~referee.app.activation.wizards.health_words`)."""
 
 from __future__ import annotations
 
@@ -37,6 +39,7 @@ from PySide6.QtWidgets import (
 )
 
 from referee.app.activation.wizards.base import CHOSEN, ActivationWizard, dry_run
+from referee.app.activation.wizards.health_words import health_check_words
 from referee.app.activation.wizards.sharing import sharing_words
 from referee.app.map.move_arrow_item import MoveArrow
 from referee.board.hexgrid import Hex, facing_name, hex_label
@@ -221,6 +224,7 @@ class MovePage(QWizardPage):
             if pose.hex in over:
                 what += f" — {enemy_building_words(table.enemy_building)}"
             what += sharing_words(game, wizard.state, piece, pose.hex)
+            what += health_check_words(game, wizard.state, piece, pose.hex)
             self.list.addItem(QListWidgetItem(f"{hex_label(pose.hex)}{facing}: costs {cost}{what}"))
         self.list.setCurrentRow(-1)  # no row looks taken: Down goes to the first
         self._show()

@@ -18,6 +18,7 @@ from PySide6.QtWidgets import (
 )
 
 from referee.app.activation.wizards.base import CHOSEN, LEGAL, ActivationWizard, dry_run
+from referee.app.activation.wizards.health_words import health_check_words
 from referee.app.activation.wizards.sharing import sharing_words
 from referee.app.widgets.boxes import ComboBox
 from referee.board.hexgrid import DIRECTION_NAMES, Hex, facing_name, hex_label
@@ -96,6 +97,7 @@ class TilePage(QWizardPage):
         for h in self.legal:
             shared = (
                 sharing_words(wizard.game, wizard.state, piece, h)
+                + health_check_words(wizard.game, wizard.state, piece, h)
                 if piece is not None and piece.kind == "unit"
                 else ""
             )
