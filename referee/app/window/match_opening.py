@@ -79,8 +79,8 @@ class MatchOpening(Menus, StepRunning):
     def _check_opened(self, session: MatchSession, elsewhere: str) -> None:
         from referee.app.window.opening_checks import changed_by_hand
 
-        if self.session is not session:  # another match opened meanwhile
-            return
+        if self.session is not session or not session.timer.isActive():
+            return  # another match opened meanwhile, or the window closed it
         changed, said = changed_by_hand(session)
         if not changed:
             return
