@@ -29,7 +29,6 @@ from PySide6.QtGui import (
     QUndoStack,
 )
 from PySide6.QtWidgets import (
-    QFileDialog,
     QMainWindow,
     QMenu,
     QMessageBox,
@@ -58,8 +57,6 @@ from referee.ruleset.shipped import ruleset
 from referee.scenarios.battlefield import layout_for
 from referee.scenarios.model import Scenario
 from referee.writing import WriteError, write_whole
-
-MAPS = "Maps (*.toml)"
 
 
 def maps_folder() -> Path:
@@ -297,16 +294,9 @@ class MapEditorWindow(QMainWindow):
         fresh = blank_map("New battlefield", self.rules.id, columns, rows)
         self.load(fresh, scenario.id if scenario else None)
 
-    def open_dialog(self) -> QFileDialog:
-        """File > Open's dialog: in the open map's folder, else the maps folder (made when
-        missing, as Save As does), the file name empty."""
-        folder = maps_folder()
-        if self.path is None:
-            folder.mkdir(parents=True, exist_ok=True)
-        return open_dialog(self, "Open a map", self.path.parent if self.path else folder, MAPS)
-
     def choose_file(self) -> None:
-        path = chosen_path(self.open_dialog())
+        start = self.path.parent if self.path else maps_folder()  # made on a first run
+        path = chosen_path(open_dialog(self, "Open a map", start, "Maps (*.toml)", make=True))
         if path is not None:
             self.open_file(path)
 
@@ -344,7 +334,7 @@ class MapEditorWindow(QMainWindow):
         folder.mkdir(parents=True, exist_ok=True)
         slug = safe_file_name(self.map.name.lower(), "battlefield")
         start = str(self.path or folder / f"{slug}.toml")
-        path = ask_save_path(self, "Save the map", start, MAPS, ".toml")
+        path = ask_save_path(self, "Save the map", start, "Maps (*.toml)", ".toml")
         return self.save_to(path) if path is not None else None
 
     def save_to(self, path: Path) -> Path | None:

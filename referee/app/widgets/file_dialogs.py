@@ -92,10 +92,13 @@ def fit_columns(dialog: QFileDialog) -> None:
 
 
 def open_dialog(
-    parent: QWidget | None, title: str, folder: Path | str, name_filter: str
+    parent: QWidget | None, title: str, folder: Path | str, name_filter: str, *, make: bool = False
 ) -> QFileDialog:
     """The dialog :func:`ask_open_path` shows: in ``folder`` (or the nearest folder above
-    it that exists), the file name empty, the columns fitting their contents."""
+    it that exists; ``make``: made when missing, one of the app's own folders), the file
+    name empty, the columns fitting their contents."""
+    if make:
+        Path(folder).mkdir(parents=True, exist_ok=True)
     dialog = name_only(QFileDialog(parent, title, str(existing_folder(folder)), name_filter))
     dialog.setAcceptMode(QFileDialog.AcceptMode.AcceptOpen)
     dialog.setFileMode(QFileDialog.FileMode.ExistingFile)
