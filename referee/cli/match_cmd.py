@@ -148,6 +148,20 @@ def _step_parser(msub: Any) -> None:
 def _undo_parser(msub: Any, action: str = "undo") -> None:
     p = msub.add_parser(action, help=f"{action} the last step")
     p.add_argument("file")
+    screen = p.add_mutually_exclusive_group()
+    screen.add_argument(
+        "--view",
+        type=int,
+        choices=(1, 2),
+        metavar="SIDE",
+        help=f"side SIDE is at a blind setup's screen: {action} its own entries only "
+        "(ruling setup.blind-undo), the step named as SIDE sees it",
+    )
+    screen.add_argument(
+        "--referee",
+        action="store_true",
+        help=f"only the referee reads this screen: {action} a blind setup's entry of either side",
+    )
     p.set_defaults(run=run_undo_redo, action=action)
 
 
@@ -504,12 +518,48 @@ def run_step(args: argparse.Namespace) -> int:
     return 0
 
 
+def _behind_screen(m: Any, args: argparse.Namespace) -> None:
+    """Refuse an undo or redo (``args.action``) that would take back or bring back a blind
+    setup's entry the side at the screen may not see (ruling ``setup.blind-undo``): with
+    ``--view SIDE`` as the window's Edit > Undo does; with neither ``--view`` nor
+    ``--referee``, any blind entry, saying whose it is (no screen here says who looks)."""
+    if m.SYSTEM != "orders" or args.referee:
+        return
+    from referee.rules.orders.blind_screen import screen_refusal, screen_up, unscreened_refusal
+
+    state = m.state
+    if not screen_up(state):
+        return
+    steps = m.steps(include_undone=True)
+    undone = [s for s in steps if s.undone]  # redo brings back the first of them
+    moving = undone[:1] if args.action == "redo" else [s for s in steps if not s.undone][-1:]
+    if args.view is not None:
+        why = screen_refusal(moving, state, args.view, args.action, f"--view {3 - args.view}")
+    else:
+        why = unscreened_refusal(moving, state, args.action)
+        if why is not None:
+            why += (
+                "; say which side is at the screen (--view SIDE: its own entries only), or "
+                "that only the referee reads this (--referee)"
+            )
+    if why is not None:
+        from referee.errors import RefereeError
+
+        raise RefereeError(f"{args.file}: {why}")
+
+
 def run_undo_redo(args: argparse.Namespace) -> int:
     with _open(args.file) as m:
+        _behind_screen(m, args)
+        before = m.state
         step = m.undo() if args.action == "undo" else m.redo()
         if step is None:
             print(f"nothing to {args.action}")
             return 1
+        if args.view is not None and m.SYSTEM == "orders":  # named as side VIEW sees it
+            from referee.rules.orders.concealment import conceal_steps
+
+            step = conceal_steps([step], before, (3 - args.view,))[0]
         print(f"{args.action}: {step.number}. {step.name}")
     return 0
 

@@ -106,6 +106,30 @@ def add_parser(sub: Any) -> None:
     _common(seq)
     seq.set_defaults(run=run_assault_rolls)
 
+    agony = osub.add_parser(
+        "agony", help="what one agony step (acid, terror, fire...) does to one unit base"
+    )
+    agony.add_argument("--unit", required=True, help="the unit type, e.g. ork-grunts")
+    agony.add_argument("--step", type=int, required=True, help="the agony step, 0 to 4")
+    agony.add_argument("--alive", type=int, help="models alive (default: all)")
+    agony.add_argument("--tokens", type=int, default=0, help="previous-damage tokens")
+    for effect in ("acid", "minor-acid", "fire"):
+        agony.add_argument(f"--{effect}", type=int, default=0, help=f"{effect} tokens on the unit")
+    agony.add_argument(
+        "--terror",
+        action="append",
+        default=[],
+        metavar="UNIT",
+        help="an enemy unit type with Terror one hex away (repeat for more)",
+    )
+    agony.add_argument(
+        "--bound",
+        type=int,
+        help="rolls of one acid round weighed (default: as many as stay quick)",
+    )
+    _common(agony)
+    agony.set_defaults(run=run_agony)
+
     roll = osub.add_parser("roll", help="rolling up (N+) or down (N-): the chance of success")
     roll.add_argument("--need", required=True, help="the success number, e.g. 9+ or 2-")
     roll.add_argument("--dice", default="d6", help="the dice rolled, e.g. d12 or 2d6+1")
@@ -504,5 +528,108 @@ def run_assault_rolls(args: argparse.Namespace) -> int:
             print(_line("blocked by the armor", o.unread))
         if o.gone:
             print(_line("destroyed by the hits before", o.gone))
+    print_rulings(data)
+    return 0
+
+
+def run_agony(args: argparse.Namespace) -> int:
+    """Agony step ``--step`` on one base (clause ``agony.schedule``): the odds the agony
+    wizard's first page shows (:func:`referee.rules.agony.odds.agony_odds`); acid's rounds
+    longer than the bound weighed are named with their exact probability (``rest``)."""
+    from referee import limits
+    from referee.board.hexgrid import Hex
+    from referee.cli.main import CommandError
+    from referee.cli.output import print_json, print_rulings, with_rulings
+    from referee.errors import at_most
+    from referee.rules.agony.odds import MAX_BOUND, TooManyDice, agony_odds
+    from referee.rules.state import UnitState
+    from referee.units.catalogue import find_unit
+
+    for option in ("tokens", "acid", "minor_acid", "fire"):
+        value = getattr(args, option)
+        if value < 0:
+            raise CommandError(f"--{option.replace('_', '-')} {value}: 0 or more")
+        at_most(f"--{option.replace('_', '-')}", value, limits.DICE_MAX_COUNT)
+    at_most("--terror", len(args.terror), limits.DICE_MAX_COUNT)
+    if args.bound is not None and not 1 <= args.bound <= MAX_BOUND:
+        raise CommandError(f"--bound {args.bound}: 1 to {MAX_BOUND} rolls")
+    rules = _rules(args)
+    if not 0 <= args.step <= 4:
+        raise CommandError(f"--step {args.step}: the agony steps are 0 to 4")
+    kind = find_unit(args.unit)
+    alive = kind.models if args.alive is None else args.alive
+    if not 1 <= alive <= kind.models:
+        raise CommandError(f"--alive {args.alive}: {args.unit} has 1 to {kind.models} models")
+    unit = UnitState(
+        args.unit,
+        kind,
+        1,
+        Hex(0, 0),
+        alive=alive,
+        elites_alive=min(kind.elites, alive),
+        damage_tokens=args.tokens,
+        acid=args.acid,
+        minor_acid=args.minor_acid,
+        fire=args.fire,
+    )
+    others = [
+        UnitState(f"terror {i + 1}", find_unit(name), 2, Hex(0, 1))
+        for i, name in enumerate(args.terror)
+    ]
+    try:
+        odds = agony_odds(rules, args.step, unit, others, args.bound)
+    except TooManyDice as exc:
+        raise CommandError(str(exc)) from None
+
+    def both(d: dict[str, Fraction]) -> dict[str, object]:
+        return {
+            "p": {k: float(v) for k, v in d.items()},
+            "exact": {k: str(v) for k, v in d.items()},
+        }
+
+    data = with_rulings(
+        {
+            "unit": args.unit,
+            "step": args.step,
+            "rolls": odds.rolls,
+            "killed": both({str(n): p for n, p in odds.killed.items()}),
+            "destroyed": float(odds.destroyed),
+            "destroyed_exact": str(odds.destroyed),
+            "tokens": both({str(n): p for n, p in odds.tokens.items()}),
+            "rows": both(dict(odds.rows)),
+            "acid": both(dict(odds.acid)),
+            "bound": odds.bound,
+            "rest": float(odds.rest),
+            "rest_exact": str(odds.rest),
+            "terror": list(odds.terror),
+        },
+        rules.readings,
+        odds.rulings,
+    )
+    if args.json:
+        print_json(data)
+        return 0
+    print(
+        f"agony {args.step} on {args.unit} ({alive} alive, {args.tokens} tokens, "
+        f"{args.acid} acid, {args.minor_acid} minor acid, {args.fire} fire"
+        + (f"; terror of {', '.join(args.terror)} one hex away" if args.terror else "")
+        + ")"
+    )
+    if not odds.rolls:
+        print("  the step rolls no die for this unit")
+    for name, p in odds.acid.items():
+        print(_line(f"acid: {name}", p))
+    for n, p in odds.killed.items():
+        print(_line(f"{n} model{'s' if n != 1 else ''} killed", p))
+    if odds.destroyed:
+        print(_line("destroyed", odds.destroyed))
+    for n, p in odds.tokens.items():
+        print(_line(f"{n:+d} future damage tokens", p))
+    for text, p in odds.rows.items():
+        print(_line(f"read: {text.split(':')[0]}", p))
+    if odds.rest:
+        print(_line(f"rest: rounds over {odds.bound} rolls", odds.rest))
+        print("  (acid may roll without end: the figures above are exact for the rounds of")
+        print(f"  at most {odds.bound} rolls, and each is at most 'rest' below the whole)")
     print_rulings(data)
     return 0

@@ -19,6 +19,15 @@ class CommandError(RefereeError):
         self.field = field
 
 
+class OutOfPhase(CommandError):
+    """A command asked for where the game is not at its part, in any game system: a step of
+    the main game's turn while the clock is elsewhere (rulings ``turn.step-outside-phase``,
+    ``turn.fire-outside-gunnery``, ``turn.gunnery-order-outside-gunnery``), a command of the
+    activation rules out of its phase or its side's turn (clauses ``activation.starting``,
+    ``activation.activation``). The message names the command's part and where the game is;
+    ``field`` is ``kind`` (or the ``side`` or ``uid`` that is not the one to act)."""
+
+
 class Command(Protocol):
     """A command of some game: its kind word and its two forms, read and written in pairs
     (``command_from_json`` / ``to_json``, ``parse_command`` / ``text``). ``to_json`` is the

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from app_window import demo_window
 from PySide6.QtCore import Qt
-from PySide6.QtWidgets import QApplication
+from PySide6.QtWidgets import QApplication, QWizard
 from test_app_gunnery_wizard import to_roll_page
 
 
@@ -118,4 +118,135 @@ def test_the_same_face_typed_again_after_backspace_moves_on(qtbot, tmp_path):
     assert focus() is dice.box(1)
     qtbot.keyClicks(focus(), "2")  # the open-ended die of the 6
     assert dice.values()[:2] == (6, 2)
+    wizard.reject()
+
+
+def test_tab_right_after_choosing_typed_dice_stays_in_die_1(qtbot, tmp_path):
+    # Down chose the table's dice and put the cursor in die 1: the referee's habitual Tab
+    # "to the dice" is that same move, it stays there (it went on to Cancel, and the 6
+    # typed next was lost)
+    wizard, dice = roll_dice(qtbot, tmp_path)
+    qtbot.keyClick(dice.digital, Qt.Key.Key_Down)
+    assert focus() is dice.box(0)
+    qtbot.keyClick(focus(), Qt.Key.Key_Tab)
+    assert focus() is dice.box(0)
+    qtbot.keyClicks(focus(), "6")  # a 6 to hit: its open-ended die follows as die 2
+    assert dice.values()[:1] == (6,)
+    assert focus() is dice.box(1)
+    qtbot.keyClick(focus(), Qt.Key.Key_Tab)  # moved on by the 6: the Tab is that move too
+    qtbot.keyClicks(focus(), "2")
+    assert dice.values()[:2] == (6, 2)
+    wizard.reject()
+
+
+def test_a_second_tab_after_the_choice_leaves_the_dice(qtbot, tmp_path):
+    # only the one Tab is taken as the cursor's move: the next goes on as Tab does
+    wizard, dice = roll_dice(qtbot, tmp_path)
+    qtbot.keyClick(dice.digital, Qt.Key.Key_Down)
+    qtbot.keyClick(focus(), Qt.Key.Key_Tab)
+    qtbot.keyClick(focus(), Qt.Key.Key_Tab)
+    assert focus() is not dice.box(0)
+    wizard.reject()
+
+
+def test_the_die_with_the_keyboard_is_framed(qtbot, tmp_path):
+    # the box the keyboard is in is drawn with a frame of its own, seen at a glance
+    from referee.app.wizards.common.face_box import FOCUS_FRAME
+
+    wizard, dice = roll_dice(qtbot, tmp_path)
+    qtbot.keyClick(dice.digital, Qt.Key.Key_Down)
+    box = dice.box(0)
+    assert focus() is box
+    image = box.grab().toImage()
+    assert image.pixelColor(1, box.height() // 2).name() == FOCUS_FRAME
+    dice.typed.setFocus(Qt.FocusReason.BacktabFocusReason)
+    assert focus() is dice.typed
+    image = box.grab().toImage()
+    assert image.pixelColor(1, box.height() // 2).name() != FOCUS_FRAME
+    wizard.reject()
+
+
+def assault_roll_page(qtbot, tmp_path):
+    from test_app_wizard_assault import assault_window, open_wizard
+
+    window = assault_window(qtbot, tmp_path)
+    with qtbot.waitActive(window):
+        window.activateWindow()
+    wizard = open_wizard(qtbot, window)
+    qtbot.keyClick(focus(), Qt.Key.Key_Return)  # the contest
+    qtbot.waitUntil(lambda: focus() is not None and wizard.isAncestorOf(focus()))
+    return wizard, wizard.roll_page.dice
+
+
+def test_the_assault_pools_page_opens_with_the_keyboard_on_the_choice_of_dice(qtbot, tmp_path):
+    # "Pools and the roll": the keyboard on "The app rolls the dice" (not on Roll, where
+    # Down did nothing); Down chooses the table's dice and Up the app's again
+    wizard, dice = assault_roll_page(qtbot, tmp_path)
+    qtbot.waitUntil(lambda: focus() is dice.digital)
+    qtbot.keyClick(focus(), Qt.Key.Key_Down)
+    assert dice.is_typed() and focus() is dice.box(0)
+    dice.typed.setFocus(Qt.FocusReason.BacktabFocusReason)
+    qtbot.keyClick(focus(), Qt.Key.Key_Up)
+    assert not dice.is_typed() and focus() is dice.digital
+    wizard.reject()
+
+
+def test_space_on_the_assaults_typed_choice_then_tab_types_die_1(qtbot, tmp_path):
+    # Space chose the table's dice and put the cursor in die 1 by itself; the usual Tab
+    # then wrote the first die (5) into die 2 while die 1 stayed "?": it stays in die 1
+    wizard, dice = assault_roll_page(qtbot, tmp_path)
+    dice.typed.setFocus(Qt.FocusReason.BacktabFocusReason)
+    qtbot.keyClick(focus(), Qt.Key.Key_Space)
+    assert dice.is_typed() and focus() is dice.box(0)
+    qtbot.keyClick(focus(), Qt.Key.Key_Tab)
+    qtbot.keyClicks(focus(), "5")
+    assert dice.box(0).typed() == 5 and dice.box(1).typed() is None
+    assert focus() is dice.box(1)
+    wizard.reject()
+
+
+def test_return_on_the_choice_of_the_apps_dice_rolls_them(qtbot, tmp_path):
+    # the keyboard on "The app rolls the dice": Return is Next, which reads Roll here
+    wizard, dice = assault_roll_page(qtbot, tmp_path)
+    qtbot.waitUntil(lambda: focus() is dice.digital)
+    assert dice.awaits_roll()
+    qtbot.keyClick(focus(), Qt.Key.Key_Return)
+    assert not dice.awaits_roll() and dice.shown
+    wizard.reject()
+
+
+def test_a_die_typed_on_the_wizards_buttons_goes_to_the_die_asked_next(qtbot, tmp_path):
+    # two Tabs took the keyboard to Cancel: the 6 the table shows is not lost, it is die 1
+    wizard, dice = roll_dice(qtbot, tmp_path)
+    qtbot.keyClick(dice.digital, Qt.Key.Key_Down)
+    qtbot.keyClick(focus(), Qt.Key.Key_Tab)
+    qtbot.keyClick(focus(), Qt.Key.Key_Tab)
+    assert focus() is wizard.button(QWizard.WizardButton.CancelButton)
+    qtbot.keyClicks(focus(), "6")
+    assert dice.values()[:1] == (6,)
+    assert focus() is dice.box(1)
+    wizard.reject()
+
+
+def test_a_die_typed_on_the_choice_of_typed_dice_goes_to_the_die_asked_next(qtbot, tmp_path):
+    wizard, dice = roll_dice(qtbot, tmp_path)
+    qtbot.keyClick(dice.digital, Qt.Key.Key_Down)
+    assert focus() is dice.box(0)
+    dice.typed.setFocus(Qt.FocusReason.BacktabFocusReason)  # Shift+Tab back to the choice
+    assert focus() is dice.typed
+    qtbot.keyClicks(focus(), "4")
+    assert dice.values()[:1] == (4,) and dice.box(0).typed() == 4
+    wizard.reject()
+
+
+def test_the_choice_of_dice_with_the_keyboard_is_framed(qtbot, tmp_path):
+    # "The app rolls the dice" with the keyboard: framed, so Down's effect is expected
+    from referee.app.wizards.common.face_box import FOCUS_FRAME
+
+    wizard, dice = roll_dice(qtbot, tmp_path)
+    assert focus() is dice.digital
+    edge = dice.digital.grab().toImage().pixelColor(0, dice.digital.height() // 2)
+    assert edge.name() == FOCUS_FRAME
+    edge = dice.typed.grab().toImage().pixelColor(0, dice.typed.height() // 2)
+    assert edge.name() != FOCUS_FRAME
     wizard.reject()

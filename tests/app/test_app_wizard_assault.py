@@ -11,6 +11,7 @@ from referee.app.window.main_window import MainWindow
 from referee.app.wizards.assault.wizard import AssaultWizard, Page
 from referee.board.hexgrid import parse_label
 from referee.match.games.orders_file import MatchFile
+from referee.rules.command import Command
 from referee.rules.orders.commands import ApplyDamage, Movement, Orders
 
 UNITS = [
@@ -35,9 +36,11 @@ def assault_window(
     readings: dict[str, str] | None = None,
     units: list[dict[str, object]] = UNITS,
     seed: int = 5,
+    before: list[Command] | None = None,
 ) -> MainWindow:
     """The main window on a match where the tank (or ``units[0]``) and the grunts both
-    enter C4 (``seed``: the match's seed, which draws the app's dice)."""
+    enter C4 (``seed``: the match's seed, which draws the app's dice; ``before``: steps run
+    after the orders, before Movement 1)."""
     path = tmp_path / "assault.referee"
     readings = {**STEPS_ANY_TIME, **(readings or {})}
     with MatchFile.create(
@@ -50,6 +53,8 @@ def assault_window(
                 for u in units
             ],
         )
+        for i, command in enumerate(before or ()):
+            m.run(f"Before {i + 1}", [command])
         m.run("Movement 1", [Movement(step=1)])
     window = MainWindow()
     qtbot.addWidget(window)

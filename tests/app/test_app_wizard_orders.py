@@ -180,3 +180,48 @@ def test_a_unit_confirmed_without_orders_shows_so_when_the_wizard_opens_again(qt
     pick_unit(qtbot, wizard, "grunts")
     assert "none, the missing-order rule (default)" in page.list.currentItem().text()
     assert not page.open_button.isEnabled()  # it is written: nothing to take back here
+
+
+def test_a_gunnery_order_that_does_not_read_keeps_the_movement_buttons_in_place(qtbot, tmp_path):
+    # the movement order still reads: its steps' codes (orders.speed-restrictions) stay
+    # offered where they were; the gunnery steps keep their rows, off until the order reads
+    window = demo_window(qtbot, tmp_path)
+    wizard = open_orders(qtbot, window, downs=1)
+    pick_unit(qtbot, wizard, "tank")
+    editor = wizard.orders_page.editor
+    before = editor.step_buttons("movement", 1)
+    place = editor.button("movement", 3, "L").mapTo(editor, editor.rect().topLeft())
+    field = editor.fields["gunnery"].mapTo(editor, editor.rect().topLeft())
+    offered = editor.step_buttons("gunnery", 1)
+    type_into(qtbot, editor.fields["gunnery"], "- - -")
+    assert editor.errors["gunnery"].isVisible()
+    assert editor.step_buttons("movement", 1) == before == ["L", "R", "A", "-"]
+    assert editor.button("movement", 3, "L").mapTo(editor, editor.rect().topLeft()) == place
+    assert editor.fields["gunnery"].mapTo(editor, editor.rect().topLeft()) == field
+    assert editor.button("movement", 1, "A").isEnabled()
+    assert editor.step_buttons("gunnery", 1) == offered
+    assert not editor.button("gunnery", 1, "Load").isEnabled()
+    type_into(qtbot, editor.fields["gunnery"], "Load + -")
+    assert editor.button("gunnery", 1, "Load").isEnabled()
+    assert editor.button("gunnery", 1, "Load").isChecked()
+    wizard.reject()
+
+
+def test_a_movement_order_that_does_not_read_keeps_every_steps_buttons_in_place_off(
+    qtbot, tmp_path
+):
+    # the speeds of the steps follow from the movement order: while it does not read the
+    # buttons stay where they were, off (a press could not rewrite the order)
+    window = demo_window(qtbot, tmp_path)
+    wizard = open_orders(qtbot, window, downs=1)
+    pick_unit(qtbot, wizard, "tank")
+    editor = wizard.orders_page.editor
+    type_into(qtbot, editor.fields["movement"], "- + X + -")
+    assert editor.errors["movement"].isVisible()
+    assert editor.step_buttons("movement", 2) == ["L", "R", "A", "-"]
+    assert not editor.button("movement", 2, "L").isEnabled()
+    assert not editor.button("gunnery", 2, "Load").isEnabled()
+    type_into(qtbot, editor.fields["movement"], "A + - + -")
+    assert editor.button("movement", 2, "F").isEnabled()  # slow from step 2 (orders.speed)
+    assert "Load" not in editor.step_buttons("gunnery", 2)  # slow has no Load: rebuilt
+    wizard.reject()

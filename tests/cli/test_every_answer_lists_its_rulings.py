@@ -38,6 +38,8 @@ CASES = [
     (["odds", "armor", "--armor", "4", "--ap", "1"], "damage.armor-success"),
     (["odds", "damage", "--dice", "d6", "--armor", "4", "--ap", "1"], "damage.armor-success"),
     (["odds", "roll", "--need", "9+", "--dice", "d12"], None),
+    # one acid: a 5 reads "As 6", taken as "As 4" (ruling agony.acid-five).
+    (["odds", "agony", "--unit", "ork-grunts", "--step", "0", "--acid", "1"], "agony.acid-five"),
     (["activation", "damage-fortification", "--pips", "ally=1,enemy=2", "--hits", "1"], None),
     (
         ["activation", "move", "fighter", "H12:N", "--steps", "F,F", "--other", "bomber@H10:N"],

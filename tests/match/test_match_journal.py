@@ -50,6 +50,10 @@ turn.fire-outside-gunnery); the refusal has its own tests (test_match_fire_step.
 STEPS_ANY_TIME = {"turn.step-outside-phase": "any-step"}
 """These tests run steps of the turn without first moving the clock to them (ruling
 turn.step-outside-phase); the refusal has its own tests (test_match_step_phase.py)."""
+ORDERS_ANY_STEP = {"turn.gunnery-order-outside-gunnery": "any-step"}
+"""These tests load, aim and spot without first moving the clock to a gunnery step (ruling
+turn.gunnery-order-outside-gunnery); the refusal has its own tests
+(test_match_gunnery_orders_phase.py)."""
 
 
 def new_match(
@@ -60,7 +64,7 @@ def new_match(
         map_name="entrenched",
         units=UNITS,
         seed=7,
-        readings={**FIRE_ANY_STEP, **STEPS_ANY_TIME, **(readings or {})},
+        readings={**FIRE_ANY_STEP, **STEPS_ANY_TIME, **ORDERS_ANY_STEP, **(readings or {})},
         **kw,
     )
 

@@ -225,5 +225,5 @@ def test_a_match_file_written_before_the_orders_step_loads_and_replays(tmp_path)
 
 def test_a_new_match_file_is_of_the_current_format_with_the_orders_step(tmp_path):
     with new_match(tmp_path) as m:
-        assert m.meta["format_version"] == 7  # steps refused out of their phase (s7 defect 3)
+        assert m.meta["format_version"] == 8  # gunnery orders at gunnery steps (s9-phase2)
         assert m.rules.readings["turn.orders-step"] == "first"

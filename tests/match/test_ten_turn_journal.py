@@ -15,7 +15,7 @@ def test_the_engine_plays_the_same_match_from_the_same_seed():
     first = play_journal(turns=2, seed=3)
     assert first == play_journal(turns=2, seed=3)
     assert first.startswith("# 2 turns of the demo's armies") and "\nseed: 3\n" in first
-    assert "\nformat: 7\n" in first  # the current format: steps refused out of their phase
+    assert "\nformat: 8\n" in first  # the current format: gunnery orders at gunnery steps
 
 
 def test_the_ten_turn_journal_replays_ten_whole_turns_exactly(tmp_path):

@@ -88,6 +88,25 @@ def _where(hit: Hit) -> str:
 WHY_STYLE = "color:#555; font-style:italic"
 
 
+def hit_rows(hits: Iterable[Hit], rules: Ruleset | None) -> list[tuple[str, str, str]]:
+    """Each search hit as the results list shows it: its link, its title and its lines
+    (:func:`hit_html`), a ruling the open match (``rules``; None: no match open) does not
+    read said so."""
+    hits = list(hits)
+    not_here: Mapping[str, tuple[str, ...]] = {}
+    if rules is not None:
+        from referee.catalogue.lookup import not_applying
+
+        rulings = [h.id for h in hits if h.kind == "ruling"]
+        not_here = not_applying(rulings, rules.id, rules.system)
+    rows = []
+    for hit in hits:
+        kind = "passage" if hit.kind == "imported" else hit.kind
+        shown = hit_html(hit, not_here.get(hit.id) if kind == "ruling" else None)
+        rows.append((rule_href(kind, hit.id), hit.title, shown))
+    return rows
+
+
 def hit_html(hit: Hit, not_here: tuple[str, ...] | None = None) -> str:
     """A search hit: its title, the matched passage (matched words highlighted) and why it
     ranks where it does (the words and synonyms it matched, the edition). A ruling's switch

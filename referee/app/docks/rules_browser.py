@@ -41,12 +41,7 @@ from PySide6.QtWidgets import (
 
 from referee.app.docks.html_delegate import HTML_ROLE, HtmlDelegate
 from referee.app.docks.rule_entries import search_summary, shipped_clauses, why_entries
-from referee.app.docks.rule_html import (
-    entry_html,
-    hit_html,
-    parse_rule_href,
-    rule_href,
-)
+from referee.app.docks.rule_html import entry_html, hit_rows, parse_rule_href
 from referee.app.widgets.boxes import ComboBox
 from referee.catalogue.hits import KINDS, Kind
 from referee.errors import RefereeError
@@ -271,18 +266,10 @@ class RulesBrowser(QWidget):
             self.status.setText(f"Search failed: {exc}")
             return
         self.heading.hide()
-        not_here: dict[str, tuple[str, ...]] = {}
-        if self.rules is not None:  # the rulings listed that the open match does not read
-            from referee.catalogue.lookup import not_applying
-
-            rulings = [h.id for h in result.hits if h.kind == "ruling"]
-            not_here = not_applying(rulings, self.rules.id, self.rules.system)
         self.results.blockSignals(True)
         self.results.clear()
-        for hit in result.hits:
-            kind = "passage" if hit.kind == "imported" else hit.kind
-            shown = hit_html(hit, not_here.get(hit.id) if kind == "ruling" else None)
-            self._add_item(rule_href(kind, hit.id), hit.title, shown)
+        for href, title, shown in hit_rows(result.hits, self.rules):
+            self._add_item(href, title, shown)
         self.results.blockSignals(False)
         self.shown_query = text
         count = len(result.hits)

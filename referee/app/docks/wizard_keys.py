@@ -90,7 +90,8 @@ class FocusKeeper(QObject):
 
     def focus_page(self) -> None:
         """The keyboard on the page shown, unless it is there already: the next die to
-        type when the page takes typed dice, else the page's first field or list (so keys
+        type when the page takes typed dice, the choice of the app's dice or the table's while the
+        app's wait, else the page's first field or list (so keys
         and Return reach the wizard, not the map or a button that went disabled)."""
         wizard = self.host.wizard
         page = wizard.currentPage() if wizard is not None else None
@@ -112,6 +113,10 @@ class FocusKeeper(QObject):
             and isinstance(focus, KEPT)
         ):
             return  # the referee's own choice of field (a scroll area is no such choice)
+        for entry in page.findChildren(DiceEntry):
+            if entry.isVisible() and entry.awaits_choice():  # Down/Up: the app's or the table's
+                entry.digital.setFocus(Qt.FocusReason.OtherFocusReason)
+                return
         for field in page.findChildren(QWidget):
             if (
                 isinstance(field, INPUTS)

@@ -190,12 +190,7 @@ class MatchSession(FileLook):
         self._good = (state, steps)
         if not (moved or was_bad) and steps == old_steps and state == old_state:
             return False  # the file was written, the match was not changed
-        self._mirroring = True
-        try:
-            self.undo_stack.clear()
-        finally:
-            self._mirroring = False
-        self._restore_stack()
+        self._stack_from_file()
         done = [s for s in steps if not s.undone]
         last = f": now at step {done[-1].number}, {done[-1].name}" if done else ""
         if was_bad:
@@ -368,13 +363,17 @@ class MatchSession(FileLook):
         self.damage = self._unreadable = ""
         old.close()
         if steps != shown:
-            self._mirroring = True
-            try:
-                self.undo_stack.clear()
-            finally:
-                self._mirroring = False
-            self._restore_stack()
+            self._stack_from_file()
             self.changed.emit(ALL_CHANGES | ChangeFlag.EXTERNAL)
+
+    def _stack_from_file(self) -> None:
+        """The undo stack made again from the file's steps, none of them run again."""
+        self._mirroring = True
+        try:
+            self.undo_stack.clear()
+        finally:
+            self._mirroring = False
+        self._restore_stack()
 
     def close(self) -> None:
         self.timer.stop()

@@ -52,6 +52,13 @@ agony step, the aftermath) is carried out only while the clock is in its part of
 text journal without ``format: 7``, was written when such a step ran wherever the clock was:
 it is read with the reading ``any-step``, unless it names the ruling itself.
 
+Format 8: an Aim, Spot or Load order is carried out at a gunnery step only, as a fire action
+is, and every gunnery order is of the gunnery step the clock is at (ruling
+``turn.gunnery-order-outside-gunnery``, reading ``refuse``). A file of format 7 or older, or a
+text journal without ``format: 8``, was written when such an order was carried out wherever
+the clock was and one naming no gunnery step was Gunnery 1's: it is read with the reading
+``any-step``, unless it names the ruling itself.
+
 The file is never rewritten for it.
 """
 
@@ -59,9 +66,9 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 
-CURRENT = 7
+CURRENT = 8
 """The format written now (match files: ``meta.format_version``; text journals:
-``format: 7``)."""
+``format: 8``)."""
 ORDERS_STEP = 2
 """The first format whose turns begin with the orders step."""
 FIRE_AT_GUNNERY = 3
@@ -75,6 +82,8 @@ DRAWN_PER_ATTEMPT = 6
 """The first format whose step written again (after an undo) draws fresh dice."""
 STEPS_IN_PHASE = 7
 """The first format that refuses a step of the turn while the clock is elsewhere."""
+GUNNERY_ORDERS_AT_GUNNERY = 8
+"""The first format that refuses an Aim, Spot or Load order outside a gunnery step."""
 BEFORE_ORDERS_STEP: Mapping[str, str] = {"turn.orders-step": "none"}
 """The readings a file older than :data:`ORDERS_STEP` was played under."""
 BEFORE_FIRE_AT_GUNNERY: Mapping[str, str] = {"turn.fire-outside-gunnery": "any-step"}
@@ -89,6 +98,10 @@ BEFORE_DRAFTED_WEAPONS: Mapping[str, str] = {
 """The readings a file older than :data:`DRAFTED_WEAPONS` was played under."""
 BEFORE_STEPS_IN_PHASE: Mapping[str, str] = {"turn.step-outside-phase": "any-step"}
 """The readings a file older than :data:`STEPS_IN_PHASE` was played under."""
+BEFORE_GUNNERY_ORDERS_AT_GUNNERY: Mapping[str, str] = {
+    "turn.gunnery-order-outside-gunnery": "any-step"
+}
+"""The readings a file older than :data:`GUNNERY_ORDERS_AT_GUNNERY` was played under."""
 
 
 def readings_for(version: int, readings: Mapping[str, str]) -> dict[str, str]:
@@ -104,4 +117,6 @@ def readings_for(version: int, readings: Mapping[str, str]) -> dict[str, str]:
         then.update(BEFORE_DRAFTED_WEAPONS)
     if version < STEPS_IN_PHASE:
         then.update(BEFORE_STEPS_IN_PHASE)
+    if version < GUNNERY_ORDERS_AT_GUNNERY:
+        then.update(BEFORE_GUNNERY_ORDERS_AT_GUNNERY)
     return {**then, **readings}

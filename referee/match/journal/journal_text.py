@@ -2,7 +2,7 @@
 
 ```text
 # comments start with '#'
-format: 7                        # the current format (older ones replay as played)
+format: 8                        # the current format (older ones replay as played)
 map: entrenched
 edition: current                 # optional: the map's own edition by default ('ruleset:' too)
 seed: 7
@@ -40,7 +40,9 @@ one without ``format: 5`` when every edition rolled Misfire, Optimal at point bl
 weapon gave nothing and an elite fired its base's weapon too; each replays as it did then
 (:mod:`referee.match.journal.formats`). ``format: 6`` (a step written again after an undo draws
 fresh dice) reads as 5: a text journal writes each step once, at its first attempt. One
-without ``format: 7`` ran a step of the turn wherever the clock was, and replays so.
+without ``format: 7`` ran a step of the turn wherever the clock was, and replays so; one
+without ``format: 8`` carried out an Aim, Spot or Load order wherever the clock was (a
+gunnery order naming no step being Gunnery 1's), and replays so.
 """
 
 from __future__ import annotations

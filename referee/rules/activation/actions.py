@@ -53,10 +53,12 @@ from referee.rules.activation.transport import (
     reach_out_of,
     room_text,
 )
+from referee.rules.command import CommandError
 
 
-class ActivationError(RefereeError):
-    """A command the rules refuse now, naming the field and the unit."""
+class ActivationError(CommandError):
+    """A command the rules refuse now, naming the field and the unit (of the one family of
+    refusals of every game system, :class:`referee.rules.command.CommandError`)."""
 
     def __init__(self, message: str, field: str | None = None, unit: str | None = None) -> None:
         super().__init__(message)

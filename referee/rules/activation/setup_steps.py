@@ -1,8 +1,9 @@
 """The steps before the main phase, as state changes: presentation, bans, the player order,
 deployment, reserves and "before the battle".
 
-Each function checks the command against the phase and whose turn it is, then returns the
-new state and writes its working into the recorder; :func:`settle` moves the turn on past
+Each function is reached through :func:`~referee.rules.activation.step.step` once the command
+is in its phase and its side's turn (:mod:`referee.rules.activation.phase`), returns the new
+state and writes its working into the recorder; :func:`settle` moves the turn on past
 players with nothing left to do in the phase and the phase on when both are done.
 
 Clauses ``activation.presentation``, ``activation.mission-choosing``, ``activation.map``,
@@ -46,24 +47,12 @@ from referee.rules.activation.slots import Pose, check_slots
 from referee.rules.activation.start import ban, draw_chooser, first_to_ban, presentation
 from referee.rules.activation.state import ActivationState, Fortification, Phase, other
 
-
-def require(state: ActivationState, phase: Phase, what: str, side: int | None = None) -> None:
-    """Refuse a command out of its phase, or from a player whose turn it is not."""
-    if state.phase != phase:
-        raise ActivationError(
-            f"{what} belongs to the {phase} phase; the game is in the {state.phase} phase", "kind"
-        )
-    if side is not None and state.turn is not None and side != state.turn:
-        raise ActivationError(f"it is side {state.turn}'s turn, not side {side}'s", "side")
-
-
 # --- presentation, missions, order -----------------------------------------------------------
 
 
 def present(
     game: ActivationGame, state: ActivationState, dice: Dice, rec: Recorder
 ) -> ActivationState:
-    require(state, "presentation", "present")
     for line in presentation(game.cards, state):
         rec.note(line, "activation.presentation")
     rec.summary = "both armies presented"
@@ -82,7 +71,6 @@ def present(
 def ban_mission(
     game: ActivationGame, state: ActivationState, cmd: Ban, rec: Recorder
 ) -> ActivationState:
-    require(state, "missions", "ban")
     if cmd.side != state.to_ban:
         raise ActivationError(f"side {state.to_ban} bans next, not side {cmd.side}", "side")
     left = ban(state.missions_left, cmd.mission)
@@ -128,7 +116,6 @@ def set_mission(
 def roll_order(
     game: ActivationGame, state: ActivationState, dice: Dice, rec: Recorder
 ) -> ActivationState:
-    require(state, "order", "roll-order")
     if state.chooser is not None:
         raise ActivationError(
             f"side {state.chooser} was drawn already: it chooses the order", "kind"
@@ -144,7 +131,6 @@ def roll_order(
 def choose_order(
     game: ActivationGame, state: ActivationState, cmd: ChooseOrder, rec: Recorder
 ) -> ActivationState:
-    require(state, "order", "choose-order")
     if state.chooser is None:
         raise ActivationError("draw the player who chooses first (roll-order)", "kind")
     if cmd.side != state.chooser:
@@ -171,7 +157,6 @@ def deploy(
     game: ActivationGame, state: ActivationState, cmd: Deploy, rec: Recorder
 ) -> ActivationState:
     """Deploy one unit or structure (clause ``activation.deployment``)."""
-    require(state, "deployment", "deploy", cmd.side)
     start = game.rules.start
     piece = state.piece(cmd.uid)
     if piece.side != cmd.side:
@@ -267,7 +252,6 @@ def deploy(
 def deploy_pass(
     game: ActivationGame, state: ActivationState, cmd: DeployPass, rec: Recorder
 ) -> ActivationState:
-    require(state, "deployment", "deploy-pass", cmd.side)
     start = game.rules.start
     rulings = start.rulings("deployment.after_pass")
     if start.after_pass == "done" or other(cmd.side) in state.done:
@@ -299,7 +283,6 @@ def reserves(
     game: ActivationGame, state: ActivationState, cmd: Reserves, rec: Recorder
 ) -> ActivationState:
     """The units left in the reserves; the rest of the roster is out (``activation.reserves``)."""
-    require(state, "reserves", "reserves", cmd.side)
     start = game.rules.start
     capacity = game.mission(state).capacity
     left = capacity - used(game.cards, state, cmd.side, start)
@@ -351,7 +334,6 @@ def before_battle(
     game: ActivationGame, state: ActivationState, cmd: BeforeBattle, rec: Recorder
 ) -> ActivationState:
     """One "before the battle" action (clause ``activation.starting-actions``)."""
-    require(state, "before-battle", "before-battle", cmd.side)
     piece = state.piece(cmd.uid)
     if piece.side != cmd.side or not piece.on_map:
         raise ActivationError(
@@ -378,7 +360,6 @@ def before_battle(
 def before_battle_done(
     game: ActivationGame, state: ActivationState, cmd: BeforeBattleDone, rec: Recorder
 ) -> ActivationState:
-    require(state, "before-battle", "before-battle-done", cmd.side)
     rec.note(
         f"side {cmd.side} makes no more 'before the battle' actions", "activation.starting-actions"
     )

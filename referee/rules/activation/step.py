@@ -10,7 +10,9 @@ is left as it was. After every command the fortifications are checked (clause
 
 Main-phase commands are activations (clause ``activation.activation``): the unit must be
 of the player whose turn it is; afterwards the turn passes to the other player. No unit of
-the other player acts in between (clause ``activation.no-reaction``).
+the other player acts in between (clause ``activation.no-reaction``). A command out of its
+phase or its side's turn is refused before its handler and any die
+(:mod:`referee.rules.activation.phase`).
 """
 
 from __future__ import annotations
@@ -57,6 +59,7 @@ from referee.rules.activation.fortification import (
     health_check,
 )
 from referee.rules.activation.game import ActivationGame, garrison
+from referee.rules.activation.phase import phase_refusal
 from referee.rules.activation.record import Outcome, Recorder
 from referee.rules.activation.setup_steps import (
     ban_mission,
@@ -66,7 +69,6 @@ from referee.rules.activation.setup_steps import (
     deploy,
     deploy_pass,
     present,
-    require,
     reserves,
     roll_order,
 )
@@ -80,6 +82,9 @@ def step(game: ActivationGame, state: ActivationState, command: Command, dice: D
     handler = HANDLERS.get(type(command))
     if handler is None:
         raise ActivationError(f"{command.KIND!r} is not a command of the activation rules", "kind")
+    refused = phase_refusal(state, command)  # its phase and its side's turn, before any die
+    if refused is not None:
+        raise refused
     first_roll = len(dice.log)
     rec = Recorder()
     after = handler(game, state, command, dice, rec)
@@ -101,15 +106,9 @@ def _acting_side(state: ActivationState, command: Command) -> int | None:
 
 
 def _activation(state: ActivationState, uid: str, what: str) -> int:
-    """The side of the activated unit, if it may be activated now (clause
-    ``activation.activation``)."""
-    require(state, "main", what)
-    piece = state.piece(uid)
-    if piece.side != state.turn:
-        raise ActivationError(
-            f"it is side {state.turn}'s turn; {uid} is side {piece.side}'s", "uid", uid
-        )
-    return piece.side
+    """The side of the activated unit (one of the side whose turn it is, in the main phase:
+    :func:`~referee.rules.activation.phase.phase_refusal`; clause ``activation.activation``)."""
+    return state.piece(uid).side
 
 
 def _activated(state: ActivationState, uid: str, rec: Recorder) -> ActivationState:
@@ -199,7 +198,6 @@ def _enter(
 def _pass(
     game: ActivationGame, state: ActivationState, cmd: Pass, dice: Dice, rec: Recorder
 ) -> ActivationState:
-    require(state, "main", "pass", cmd.side)
     start = game.rules.start
     if start.passing == "when-unable" and side_can_act(game, state, cmd.side):
         raise ActivationError(

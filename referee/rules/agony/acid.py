@@ -80,6 +80,11 @@ def run_acid(table: AcidTable, state: UnitState, dice: Dice) -> AcidOutcome:
     if state.acid == 0 or state.destroyed:
         return AcidOutcome(state, (), (), 0, False)
     rounds = [roll_acid(table, dice, f"acid on {state.uid}") for _ in range(state.acid)]
+    return acid_effect(table, state, rounds)
+
+
+def acid_effect(table: AcidTable, state: UnitState, rounds: list[AcidRound]) -> AcidOutcome:
+    """What the rolled ``rounds`` (one per acid instance of ``state``) do to it."""
     rows = [row for r in rounds for row in r.rows]
     removed, downgraded = _fates(table, rounds)
     tokens = sum(r.damage_tokens for r in rows)

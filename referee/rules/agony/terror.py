@@ -105,3 +105,20 @@ def run_terror(
                 )
             )
     return TerrorOutcome(states, tuple(events))
+
+
+def terror_sources(
+    spec: Terror, target: UnitState, units: Sequence[UnitState]
+) -> tuple[UnitState, ...]:
+    """The living enemies of ``target`` whose terror reaches it (those :func:`run_terror`
+    rolls for on it: none for a target without the damage type's table, immune)."""
+    if target.unit.damage_table(spec.damage_type.table) is None:
+        return ()
+    out = []
+    for source in units:
+        if source.side == target.side or source.destroyed or target.destroyed:
+            continue
+        terror = terror_of(source.unit, spec.ability)
+        if terror is not None and distance(source.hex, target.hex) <= terror[0]:
+            out.append(source)
+    return tuple(out)

@@ -19,6 +19,7 @@ import msgspec
 from referee.dice.service import Dice
 from referee.rules.assault.contest import AssaultError
 from referee.rules.assault.matching import deflectors, most_cancelled
+from referee.rules.assault.pools import Pools
 from referee.rules.assault.roll import Rolled
 from referee.rules.assault.table import assault_rules
 from referee.rules.nations import nations
@@ -93,8 +94,13 @@ class Advantage(msgspec.Struct, frozen=True):
 
 def side_nation(rules: Ruleset, rolled: Rolled, side: int) -> str:
     """The nation a side ranks as: its highest-ranked contributing nation."""
-    contest = rolled.pools.contest
-    uids = rolled.pools.contributors.get(side) or tuple(c.uid for c in contest.side(side).alive)
+    return pools_nation(rules, rolled.pools, side)
+
+
+def pools_nation(rules: Ruleset, pools: Pools, side: int) -> str:
+    """The nation a side of ``pools`` ranks as: its highest-ranked contributing nation."""
+    contest = pools.contest
+    uids = pools.contributors.get(side) or tuple(c.uid for c in contest.side(side).alive)
     found = [contest.combatant(u).unit.nation for u in uids]
     if not found:
         raise AssaultError(f"side {side} has no unit base in the assault")

@@ -8,7 +8,10 @@ Agony 3, the Aftermath (``data/rulesets/<id>/turn.toml``). Asked for while the c
 another group, the engine refuses it, naming the step and where the clock is, whoever asks
 (a wizard, the command line, a typed step). Orders, corrections, the setup's commands and
 ``advance`` belong to no group. A fire action has its own ruling
-(``turn.fire-outside-gunnery``, :func:`referee.rules.orders.step._at_gunnery`).
+(``turn.fire-outside-gunnery``, :func:`referee.rules.orders.step._at_gunnery`), and so do the
+other gunnery orders, Aim, Spot and Load: they are carried out at a gunnery step only (clauses
+``orders.gunnery-codes``, ``turn.gunnery``; ruling ``turn.gunnery-order-outside-gunnery``),
+each of the gunnery step the clock is at (``referee.rules.orders.step._gunnery_step``).
 """
 
 from __future__ import annotations
@@ -18,9 +21,15 @@ from referee.rules.orders.state import MatchState
 from referee.rules.turn.clock import TurnPosition
 from referee.rules.turn.sequence import TurnStep
 
-__all__ = ["PHASED_KINDS", "gunnery_refusal", "phase_refusal"]
+__all__ = [
+    "GUNNERY_ORDER_KINDS",
+    "PHASED_KINDS",
+    "gunnery_refusal",
+    "phase_refusal",
+]
 
 RULING = "turn.step-outside-phase"
+GUNNERY_RULING = "turn.gunnery-order-outside-gunnery"
 
 PHASED_KINDS: tuple[str, ...] = (
     "movement",
@@ -32,6 +41,10 @@ PHASED_KINDS: tuple[str, ...] = (
 )
 """The kinds of command that carry out a step of the turn (the same names as the kinds of
 step of ``turn.toml``)."""
+
+GUNNERY_ORDER_KINDS: tuple[str, ...] = ("aim", "spot", "load")
+"""The gunnery orders other than fire, carried out at a gunnery step (ruling
+``turn.gunnery-order-outside-gunnery``)."""
 
 
 def _short(step: TurnStep) -> str:
@@ -59,7 +72,9 @@ def _groups(steps: tuple[TurnStep, ...], kind: str, number: int | None) -> list[
 def phase_refusal(state: MatchState, command: Command) -> str:
     """Why ``command`` may not be carried out now, the match's clock being where it is
     (clause ``turn.sequence``, ruling ``turn.step-outside-phase``); ``""`` when it may, when
-    the command carries out no step of the turn, or under the reading ``any-step``."""
+    the command carries out no step of the turn, or under the reading ``any-step``. A
+    gunnery order is judged by its handler once its units are found, as a fire action is
+    (:func:`gunnery_refusal`)."""
     kind = command.KIND
     if kind not in PHASED_KINDS:
         return ""
@@ -82,17 +97,21 @@ def phase_refusal(state: MatchState, command: Command) -> str:
 
 
 def gunnery_refusal(state: MatchState, kind: str = "fire") -> str:
-    """Why a fire action (``kind``) may not be carried out now: the match is not at a
-    gunnery step of its turn (clause ``turn.gunnery``); ``""`` when it may, or when the ruleset
-    carries out a fire action at any step (ruling ``turn.fire-outside-gunnery``, read so by
-    files of format 2 and older)."""
-    if state.rules.reading("turn.fire-outside-gunnery").value is True:
+    """Why a gunnery order of ``kind`` (a fire action; an Aim, Spot or Load order) may not be
+    carried out now: the match is not at a gunnery step of its turn ('The first is executed in
+    gunnery 1, the second in gunnery 2', clauses ``turn.gunnery``, ``orders.gunnery-codes``);
+    ``""`` when it may, or when the ruleset carries it out at any step (rulings
+    ``turn.fire-outside-gunnery``, read so by files of format 2 and older, and
+    ``turn.gunnery-order-outside-gunnery``, by files of format 7 and older)."""
+    fire = kind == "fire"
+    ruling = "turn.fire-outside-gunnery" if fire else GUNNERY_RULING
+    if state.rules.reading(ruling).value is True:
         return ""
     step = TurnPosition.at(state.rules, state.turn, state.step).step
     if step.kind == "gunnery":
         return ""
     return (
-        f"{kind}: a fire action is carried out at a gunnery step only, "
-        f'and the match is at turn {state.turn}, "{step.label}" '
-        f"(clause turn.gunnery, ruling turn.fire-outside-gunnery)"
+        f"{kind}: {'a fire action' if fire else 'a gunnery order'} is carried out at a gunnery "
+        f'step only, and the match is at turn {state.turn}, "{step.label}" '
+        f"(clause turn.gunnery, ruling {ruling})"
     )

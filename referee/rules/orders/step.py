@@ -18,7 +18,7 @@ from referee.board.hexgrid import Hex, hex_label
 from referee.dice.service import Dice
 from referee.errors import RefereeError, whole_number
 from referee.rules.changes import Changes
-from referee.rules.command import CommandError
+from referee.rules.command import CommandError, OutOfPhase
 from referee.rules.events import Event
 from referee.rules.orders.commands import (
     Advance,
@@ -73,16 +73,37 @@ def step_field(
 
 
 def _at_gunnery(state: MatchState, kind: str) -> None:
-    """Refuse ``kind`` unless the match is at a gunnery step of its turn (clause
-    ``turn.gunnery``), or the ruleset carries out a fire action at any step (ruling
-    ``turn.fire-outside-gunnery``, read so by files of format 2 and older)."""
+    """Refuse a gunnery order of ``kind`` (fire, aim, spot, load) unless the match is at a
+    gunnery step of its turn (clause ``turn.gunnery``), or the ruleset carries it out at any
+    step (rulings ``turn.fire-outside-gunnery``, ``turn.gunnery-order-outside-gunnery``)."""
     from referee.rules.orders.phase import gunnery_refusal
 
     refused = gunnery_refusal(state, kind)
     if refused:
-        error = CommandError(refused)
-        error.field = "kind"
-        raise error
+        raise OutOfPhase(refused, "kind")
+
+
+def _gunnery_step(state: MatchState, command: Fire | Aim | Spot) -> int:
+    """The gunnery step a gunnery order is of (clause ``orders.gunnery-codes``): the one the
+    clock is at, a ``gunnery`` naming the other refused (ruling
+    ``turn.gunnery-order-outside-gunnery``, reading ``refuse``); under ``any-step`` (files
+    of format 7 and older), or away from a gunnery step, the one it names, by default the
+    first."""
+    from referee.rules.orders.phase import GUNNERY_RULING
+    from referee.rules.turn.clock import TurnPosition
+
+    now = TurnPosition.at(state.rules, state.turn, state.step).step
+    if state.rules.reading(GUNNERY_RULING).value is True or now.kind != "gunnery":
+        return step_field(state, command, "gunnery", "gunnery", True)
+    number = int(now.number) if now.number is not None else 1
+    if command.gunnery is not None and command.gunnery != number:
+        raise OutOfPhase(
+            f"{command.KIND} gunnery={command.gunnery}: the match is at Gunnery {number} "
+            f"(turn {state.turn}); a gunnery order is of the gunnery step it is carried out "
+            f"at (clause orders.gunnery-codes, ruling {GUNNERY_RULING})",
+            "gunnery",
+        )
+    return number
 
 
 def _units_json(units: Mapping[str, UnitState] | list[UnitState]) -> dict[str, Any]:
@@ -174,7 +195,7 @@ def _fire(state: MatchState, command: Fire, dice: Dice) -> Event:
         raise CommandError(str(exc)) from None
     if weapon is None:
         raise CommandError(f"{shooter.uid} has no weapon")
-    now = GunneryStep(state.turn, step_field(state, command, "gunnery", "gunnery", True))
+    now = GunneryStep(state.turn, _gunnery_step(state, command))
     check = check_target(state.rules, _board(state), shooter, target, weapon, now=now)
     if check.shot is None:
         why = "; ".join(f"{r.text} ({r.clause})" for r in check.reasons)
@@ -524,6 +545,7 @@ def _load(state: MatchState, command: Load, dice: Dice) -> Event:
     from referee.rules.fire.load import load
 
     unit = state.unit(command.uid)
+    _at_gunnery(state, "load")
     try:
         done = load(state.rules, unit, command.weapon)
     except RefereeError as exc:
@@ -543,11 +565,12 @@ def _aim(state: MatchState, command: Aim, dice: Dice) -> Event:
     from referee.rules.fire.load import aim_text, check_not_shaken, take_aim
 
     unit = state.unit(command.uid)
+    _at_gunnery(state, "aim")
     try:
         check_not_shaken(unit)
     except RefereeError as exc:
         raise CommandError(f"aim: {exc}") from None
-    gunnery = step_field(state, command, "gunnery", "gunnery", True)
+    gunnery = _gunnery_step(state, command)
     return Event(
         "aim",
         command,
@@ -566,11 +589,12 @@ def _spot(state: MatchState, command: Spot, dice: Dice) -> Event:
 
     spotter = state.unit(command.uid)
     target = state.unit(command.target)
+    _at_gunnery(state, "spot")
     try:
         weapon = named_weapon(spotter, command.weapon)
     except UnknownWeapon as exc:
         raise CommandError(str(exc)) from None
-    now = GunneryStep(state.turn, step_field(state, command, "gunnery", "gunnery", True))
+    now = GunneryStep(state.turn, _gunnery_step(state, command))
     check = check_target(
         state.rules, _board(state), spotter, target, weapon, now=now, action="spot"
     )
@@ -722,8 +746,6 @@ def execute(state: MatchState, command: Command | Mapping[str, Any], dice: Dice)
     from referee.rules.orders.phase import phase_refusal
 
     refused = phase_refusal(state, typed)
-    if refused:
-        error = CommandError(refused)
-        error.field = "kind"
-        raise error
+    if refused:  # of the family every game's refusal out of phase is (rules/command.py)
+        raise OutOfPhase(refused, "kind")
     return COMMANDS[typed.KIND](state, typed, dice)

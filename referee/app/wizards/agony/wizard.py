@@ -33,6 +33,7 @@ from referee.rules.agony.events import EffectEvent
 from referee.rules.agony.odds import AgonyOdds, TooManyDice, agony_odds
 from referee.rules.agony.schedule import agony_rules
 from referee.rules.agony.step import AgonyStepResult, run_agony_step
+from referee.rules.agony.terror import terror_sources
 from referee.rules.events import Step
 from referee.rules.orders.commands import Agony
 from referee.rules.orders.outcome import StepOutcome, dry_step, step_outcome
@@ -115,6 +116,8 @@ def _pct(p: Fraction) -> str:
 def odds_line(odds: AgonyOdds) -> str:
     """One unit's odds for the step, as a sentence (plain text)."""
     parts = []
+    if odds.acid:
+        parts.append("acid: " + ", ".join(f"{_pct(p)} {name}" for name, p in odds.acid.items()))
     for n, p in odds.killed.items():
         if n and p:
             parts.append(f"{_pct(p)} {n} model{'s' if n != 1 else ''} killed")
@@ -122,22 +125,35 @@ def odds_line(odds: AgonyOdds) -> str:
         parts.append(f"{_pct(odds.destroyed)} destroyed")
     if not any(n for n in odds.killed if n):
         parts.append("no model can be killed")
+    if odds.acid and odds.tokens:
+        gained = ", ".join(f"{_pct(p)} +{n}" for n, p in odds.tokens.items() if p >= 0.0005)
+        parts.append(f"future damage tokens gained: {gained}")
     rows = [f"{_pct(p)} {text.split(':')[0]}" for text, p in odds.rows.items() if p]
     if rows:
         parts.append("rows read at least once: " + ", ".join(rows))
+    if odds.terror:
+        parts.append(f"terror of {', '.join(odds.terror)} counted")
+    if odds.rest:
+        parts.append(
+            f"acid rounds of more than {odds.bound} rolls ({_pct(odds.rest)}, exactly "
+            f"{odds.rest}) are in none of these figures"
+        )
     return f"{odds.uid}: " + "; ".join(parts)
 
 
 def odds_html(state: MatchState, number: int, result: AgonyStepResult) -> str:
-    """The exact odds of the step for each unit it rolls for (terror's targets aside)."""
+    """The exact odds of the step for each unit it rolls for, terror's targets included."""
     lines = []
     rolled = dict.fromkeys(e.uid for e in result.events if e.dice and e.uid is not None)
+    terror = agony_rules(state.rules).terror
+    units = list(state.units.values())
     for uid in rolled:
         unit = state.units.get(uid)
         if unit is None:
             continue
+        sources = terror_sources(terror, unit, units) if terror is not None else ()
         try:
-            odds = agony_odds(state.rules, number, unit)
+            odds = agony_odds(state.rules, number, unit, sources)
         except TooManyDice as exc:
             lines.append(str(exc))
             continue

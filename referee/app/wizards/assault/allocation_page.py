@@ -64,9 +64,12 @@ class AllocationPage(AssaultPage):
             self.completeChanged.emit()
             return
         self.proposals = {s: fight.proposal(s) for s in (1, 2)}
+        # the damage waiting when the hits are rolled: the step's so far, then Fear's
+        pre = fight.pre_assault
+        ledger = pre.ledger if pre is not None else wizard.state.ledger()
         for s, editor in self.editors.items():
             editor.blockSignals(True)
-            editor.set_stage(wizard.state.rules, self.deflected, self.proposals[s])
+            editor.set_stage(wizard.state.rules, self.deflected, self.proposals[s], ledger)
             editor.blockSignals(False)
         self._check()
 

@@ -3,7 +3,10 @@
 ``assault.overcrowding``). The winners enter; each loser's legal hexes are highlighted on
 the main map (green; the one chosen orange) and picked with a click there or in the table, with the
 facings it may turn to; a surrounded loser's new assault, a Stubborn holder and a repeated
-assault are explained. Finishing checks the whole step with a dry run before it is written.
+assault are explained. By keyboard: the page opens on the first loser's hex, Up and Down
+change it, Tab goes on to its facing (and the next loser's hex); the row with the keyboard
+is the one selected, its hex orange on the map. Finishing checks the whole step with a dry
+run before it is written.
 """
 
 from __future__ import annotations
@@ -11,7 +14,8 @@ from __future__ import annotations
 from types import MappingProxyType
 
 from msgspec.structs import replace
-from PySide6.QtCore import Qt
+from PySide6.QtCore import QEvent, QObject, Qt
+from PySide6.QtGui import QKeyEvent
 from PySide6.QtWidgets import (
     QAbstractItemView,
     QComboBox,
@@ -20,6 +24,7 @@ from PySide6.QtWidgets import (
     QTableWidget,
     QTableWidgetItem,
     QVBoxLayout,
+    QWizard,
 )
 
 from referee.app.widgets.boxes import ComboBox
@@ -32,6 +37,7 @@ from referee.app.wizards.assault.page import (
     problem_label,
 )
 from referee.app.wizards.assault.plan import AssaultPlan, run_stage
+from referee.app.wizards.common.face_box import FOCUS_FRAME
 from referee.board.hexgrid import Hex, facing_name, hex_label, parse_label
 from referee.board.retreat import Retreat
 from referee.rules.assault.outcome import Outcome
@@ -97,6 +103,8 @@ class RetreatPage(AssaultPage):
         self.table.setSelectionBehavior(QAbstractItemView.SelectionBehavior.SelectRows)
         self.table.setSelectionMode(QAbstractItemView.SelectionMode.SingleSelection)
         self.table.setEditTriggers(QAbstractItemView.EditTrigger.NoEditTriggers)
+        self.table.setFocusPolicy(Qt.FocusPolicy.NoFocus)  # its cursor never showed: Tab goes
+        self.table.setTabKeyNavigation(False)  # to the hex and facing boxes, which arrows change
         self.table.verticalHeader().setVisible(False)
         self.table.setWordWrap(True)  # the retreat in words, whole, in the narrow dock
         self.table.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
@@ -159,7 +167,34 @@ class RetreatPage(AssaultPage):
             facing.setCurrentIndex(r.facings.index(now))
         self.table.setCellWidget(row, 2, into)
         self.table.setCellWidget(row, 3, facing)
+        for box in (into, facing):  # the keyboard's place, seen at once
+            box.setStyleSheet(f"QComboBox:focus {{ border: 2px solid {FOCUS_FRAME}; }}")
+        into.installEventFilter(self)
+        facing.installEventFilter(self)
         self.rows.append((uid, r))
+
+    def eventFilter(self, watched: QObject, event: QEvent) -> bool:
+        """A loser's hex or facing box taking the keyboard selects its row (its hex orange);
+        Return in it goes on, as anywhere in the wizard (Qt's default button is lost when
+        the wizard, in its dock, is no window of its own)."""
+        if (
+            event.type() == QEvent.Type.KeyPress
+            and isinstance(event, QKeyEvent)
+            and event.key() in (Qt.Key.Key_Return, Qt.Key.Key_Enter)
+            and not event.modifiers() & ~Qt.KeyboardModifier.KeypadModifier
+        ):
+            wizard = self.wizard()
+            for which in (QWizard.WizardButton.NextButton, QWizard.WizardButton.FinishButton):
+                button = wizard.button(which) if wizard is not None else None
+                if button is not None and button.isVisible() and button.isEnabled():
+                    button.click()
+                    return True
+        if event.type() == QEvent.Type.FocusIn:
+            for row in range(len(self.rows)):
+                boxes = (self.table.cellWidget(row, 2), self.table.cellWidget(row, 3))
+                if watched in boxes and row != self.current_row():
+                    self.table.selectRow(row)
+        return super().eventFilter(watched, event)
 
     def _combo(self, row: int, col: int) -> QComboBox:
         combo = self.table.cellWidget(row, col)

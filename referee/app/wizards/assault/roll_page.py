@@ -1,8 +1,10 @@
 """The assault wizard's pools and roll: each side's assault and deflection pools by unit base
 and sector (dice, success number, where the dice come from; clauses ``assault.stats``,
 ``assault.facing``, ``assault.multiple-units``, ``assault.deflection``), the pre-assault
-phase (Fear, clause ``assault.pre-assault``), then the dice, rolled by the app or typed per
-pool in the order the engine asks for them, and the successes they give."""
+phase (Fear, clause ``assault.pre-assault``), each side's exact odds of gaining the advantage
+from these pools (:func:`~referee.rules.assault.advantage_odds.advantage_odds`), then the dice,
+rolled by the app or typed per pool in the order the engine asks for them, and the successes
+they give."""
 
 from __future__ import annotations
 
@@ -26,7 +28,9 @@ from referee.app.wizards.assault.page import (
 )
 from referee.app.wizards.assault.plan import AssaultPlan, StageDice, StageRun, run_stage
 from referee.app.wizards.common.dice_entry import DiceEntry
+from referee.rules.assault.advantage_odds import TooManyPools, advantage_odds
 from referee.rules.assault.pools import Pool, Pools
+from referee.ruleset import Ruleset
 
 COLUMNS = ("Side", "Pool", "Dice", "Needs", "From")
 """The pools, narrow enough for the dock beside the map: where the dice come from and the
@@ -42,6 +46,14 @@ def pool_notes(pool: Pool) -> str:
     if pool.reroll:
         notes.append(f"Reroll Assault {pool.reroll}: per 6, rerolls up to {pool.reroll}")
     return "; ".join(notes)
+
+
+def odds_text(rules: Ruleset, pools: Pools) -> str:
+    """Each side's exact odds of gaining the advantage from ``pools`` (plain text)."""
+    try:
+        return advantage_odds(rules, pools).text()
+    except TooManyPools as exc:
+        return f"No exact odds of the advantage: {exc}."
 
 
 class RollPage(AssaultPage):
@@ -68,6 +80,9 @@ class RollPage(AssaultPage):
         header.setSectionResizeMode(QHeaderView.ResizeMode.ResizeToContents)
         for column in (1, 4):  # the pool and where its dice come from take the width left
             header.setSectionResizeMode(column, QHeaderView.ResizeMode.Stretch)
+        self.odds = QLabel()
+        self.odds.setWordWrap(True)
+        self.odds.setTextFormat(Qt.TextFormat.PlainText)  # unit ids from the file
         self.before = QLabel()
         self.before.setWordWrap(True)
         self.before.setTextFormat(Qt.TextFormat.PlainText)  # unit ids from the file
@@ -79,6 +94,7 @@ class RollPage(AssaultPage):
         layout = scrolled(self)
         FittedTable(self.pools, 2)
         layout.addWidget(self.pools)
+        layout.addWidget(self.odds)
         layout.addWidget(self.before)
         layout.addWidget(self.dice)
         layout.addWidget(self.result)
@@ -93,8 +109,11 @@ class RollPage(AssaultPage):
         wizard = self.aw()
         pools = run_stage(wizard.state, plan, wizard.dice_seed, "rerolls-given").fight
         self.pools.setRowCount(0)
+        self.odds.clear()
         if pools is not None and pools.pools is not None:
             self._show_pools(pools.pools)
+            self.odds.setText(odds_text(wizard.state.rules, pools.pools))
+        self.odds.setVisible(bool(self.odds.text()))
         self.prepare_dice(self.dice, plan)
         self._update()
 

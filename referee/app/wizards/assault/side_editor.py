@@ -2,8 +2,8 @@
 hits per source on each roll, and the acid and poison tokens (clauses
 ``assault.allocation``, ``assault.damaging``, ``assault.support``, ``assault.psychic``,
 ``assault.acid``, ``assault.poison``). The editor shows the constraints of the edition and,
-beside each roll, its exact odds over the rolls above it
-(:func:`~referee.rules.assault.damage.rolls_odds`);
+beside each roll, its exact odds over the rolls above it and the damage already waiting in
+the step (:func:`~referee.rules.assault.damage.rolls_odds`);
 the page checks the dealing with the engine."""
 
 from __future__ import annotations
@@ -42,6 +42,7 @@ from referee.rules.assault.dealing import (
 from referee.rules.assault.deflection import Deflected
 from referee.rules.assault.hits import hits_of
 from referee.rules.assault.table import assault_rules
+from referee.rules.damage.pending import PendingLedger
 from referee.rules.damage.sequence_odds import RollOdds
 from referee.ruleset import Ruleset
 
@@ -130,6 +131,7 @@ class SideAllocationEditor(QWidget):
         self.rules: Ruleset | None = None
         self.deflected: Deflected | None = None
         self.proposal: SideAllocation | None = None
+        self.ledger: PendingLedger | None = None
         self.sources: list[str] = []
         self.enemies: list[str] = []
         self.header = QLabel()
@@ -170,9 +172,19 @@ class SideAllocationEditor(QWidget):
 
     # --- set-up ---------------------------------------------------------------------
 
-    def set_stage(self, rules: Ruleset, deflected: Deflected, proposal: SideAllocation) -> None:
-        """The hits left after the deflections, and the engine's proposal (filled in)."""
+    def set_stage(
+        self,
+        rules: Ruleset,
+        deflected: Deflected,
+        proposal: SideAllocation,
+        ledger: PendingLedger | None = None,
+    ) -> None:
+        """The hits left after the deflections, the engine's proposal (filled in) and
+        ``ledger``, the damage already waiting in the step when these hits are rolled
+        (earlier rolls of the step, the pre-assault phase's Fear: clause
+        ``damage.sequence``)."""
         self.rules, self.deflected, self.proposal = rules, deflected, proposal
+        self.ledger = ledger
         contest = deflected.advantage.rolled.pools.contest
         hits = hits_of(deflected, self.side)
         self.sources = list(hits)
@@ -194,8 +206,9 @@ class SideAllocationEditor(QWidget):
             "the unit that deals this damaging hit",
             "the enemy base it hits",
             *(f"support from {u}: +1 to the roll each" for u in self.sources),
-            "the odds of this damage roll, counting what the rolls above it may have done "
-            "to the same base (ruling damage.pending-tokens)",
+            "the odds of this damage roll, counting what the rolls above it and the damage "
+            "already waiting in this step may have done to the same base "
+            "(ruling damage.pending-tokens)",
         ]
         self.rolls.setColumnCount(len(columns))
         self.rolls.setHorizontalHeaderLabels(columns)
@@ -284,7 +297,7 @@ class SideAllocationEditor(QWidget):
         contest = self.deflected.advantage.rolled.pools.contest
         col = len(self.sources) + 2
         try:
-            odds = rolls_odds(self.rules, contest, self.allocation().rolls)
+            odds = rolls_odds(self.rules, contest, self.allocation().rolls, self.ledger)
         except (ValueError, KeyError) as exc:  # a dealing the engine refuses: said below
             odds = ()
             problem = str(exc)

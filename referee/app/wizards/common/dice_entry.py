@@ -19,13 +19,13 @@ order the step asks for them, what the journal step is given), :meth:`complete` 
 :meth:`problem`, and listens to ``changed``. A die's box is
 :class:`~referee.app.wizards.common.face_box.FaceBox`; the words beside the dice are
 :mod:`referee.app.wizards.common.dice_words`; the keyboard among the boxes (Tab, Backspace
-back to the die before) is :mod:`referee.app.wizards.common.dice_keys`.
+back to the die before, a digit typed on a wizard button: the die asked next) is
+:mod:`referee.app.wizards.common.dice_keys`.
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
-from html import escape
 
 from msgspec.structs import replace
 from PySide6.QtCore import Qt, QTimer, Signal
@@ -38,13 +38,17 @@ from PySide6.QtWidgets import (
     QScrollArea,
     QVBoxLayout,
     QWidget,
-    QWizardPage,
 )
 from shiboken6 import isValid
 
 from referee.app.wizards.common import dice_keys
 from referee.app.wizards.common.dice_readout import DiceReadout
-from referee.app.wizards.common.dice_words import purpose_html, roll_words, status_text
+from referee.app.wizards.common.dice_words import (
+    purpose_html,
+    refused_note,
+    roll_words,
+    status_text,
+)
 from referee.app.wizards.common.face_box import FaceBox
 from referee.app.wizards.common.tab_out import tab_out
 from referee.dice.service import Dice
@@ -87,6 +91,7 @@ class DiceEntry(QWidget, DiceReadout):
         self.digital = QRadioButton("The app rolls the dice")
         self.typed = QRadioButton("Type the dice rolled at the table")
         self.digital.setChecked(True)
+        dice_keys.frame_on_focus(self.digital, self.typed)
         group = QButtonGroup(self)
         group.addButton(self.digital)
         group.addButton(self.typed)
@@ -140,6 +145,9 @@ class DiceEntry(QWidget, DiceReadout):
         self._refused_key: DieKey | None = None
         self._refused_note = ""
         self.typed.toggled.connect(self._mode)
+        self.stray = dice_keys.StrayDigits(  # a digit typed on a wizard button: the next die
+            self, lambda: self.focus_next() if self.isVisible() and self.is_typed() else None
+        )
 
     # --- the step ---------------------------------------------------------------------
 
@@ -210,6 +218,10 @@ class DiceEntry(QWidget, DiceReadout):
         for the referee's Roll: the choice of the app's dice or the table's is made before
         any face is seen."""
         return self.reveal and self.hides_dice()
+
+    def awaits_choice(self) -> bool:
+        """Whether the app's dice, not drawn yet, may still be the table's (Down there)."""
+        return self.typed.isEnabled() and not self.is_typed() and self.hides_dice()
 
     def roll(self) -> None:
         """Show the app's dice (``reveal``): from now on they stand, typing is off."""
@@ -340,10 +352,7 @@ class DiceEntry(QWidget, DiceReadout):
         slot = self.slots[where - 1] if where else None
         what = f" for die {where} ({slot.request.purpose})" if slot else ""
         self._refused_key = key
-        self._refused_note = (
-            f"<br><span style='color:#c62828'>{escape(text)} refused: a d{box.sides} shows "
-            f"1 to {box.sides}</span>"
-        )
+        self._refused_note = refused_note(text, box.sides)
         label = self.purposes.get(key)
         if label is not None and slot is not None:  # next to the box, at once
             label.setText(self._purpose_html(slot))
@@ -361,22 +370,22 @@ class DiceEntry(QWidget, DiceReadout):
         del self.typed_values[key]
         self.refresh()
 
-    def focus_next(self) -> None:
+    def focus_next(self) -> FaceBox | None:
         """Put the cursor in the first die not typed yet, scrolled into view with what it
-        is for (a long list of dice runs below the dock)."""
+        is for (a long list of dice runs below the dock); that die's box, if any."""
         for slot in self.slots:
             if slot.value is None:
-                dice_keys.put_cursor(self.boxes[slot.key], self.boxes.values(), self.grid_host)
-                return
+                box = self.boxes[slot.key]
+                dice_keys.put_cursor(box, self.boxes.values(), self.grid_host)
+                return box
         QTimer.singleShot(0, lambda: dice_keys.deselect_others(list(self.boxes.values())))
+        return None
 
     def focusNextPrevChild(self, next: bool) -> bool:
         """Tab from the last die goes on to the wizard's Next (or Finish, or Cancel while
         Next waits), in every wizard, never out of the wizard dock to the map, where Return
         presses nothing (:mod:`.tab_out`)."""
-        page = self.parentWidget()
-        while page is not None and not isinstance(page, QWizardPage):
-            page = page.parentWidget()
+        page = dice_keys.page_of(self)
         button = tab_out(page, page.wizard()) if next and page is not None else None
         if button is not None:
             button.setFocus(Qt.FocusReason.TabFocusReason)

@@ -60,3 +60,11 @@ def status_text(
         + " Dice that depend on these (damage after hits, the follow-up of an "
         "open-ended roll) are added as they become known."
     )
+
+
+def refused_note(text: str, sides: int) -> str:
+    """Beside a die's box: ``text`` typed there is refused (no face of a d``sides``)."""
+    return (
+        f"<br><span style='color:#c62828'>{escape(text)} refused: a d{sides} shows "
+        f"1 to {sides}</span>"
+    )

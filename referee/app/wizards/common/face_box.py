@@ -2,12 +2,14 @@
 faces of its die, refused at the keystroke (a d6 box refuses a 7, and says so), a d12
 typed digit by digit; a click or Tab selects its value, so typing replaces it; Backspace in a
 die not typed yet asks for the die before (``back``), and Backspace on a whole value clears
-it back to ``?``."""
+it back to ``?``. The box with the keyboard is framed in :data:`FOCUS_FRAME`; a Tab pressed
+in a box the app has just put the cursor in (``placed``), before its die is typed, is that
+same move and stays there (the referee's habitual Tab "to the dice" never skips a die)."""
 
 from __future__ import annotations
 
 from PySide6.QtCore import Qt, QTimer, Signal
-from PySide6.QtGui import QFocusEvent, QKeyEvent, QValidator
+from PySide6.QtGui import QColor, QFocusEvent, QKeyEvent, QPainter, QPaintEvent, QPen, QValidator
 from PySide6.QtWidgets import QWidget
 
 from referee.app.widgets.boxes import SpinBox
@@ -24,6 +26,9 @@ SELECTING_REASONS = frozenset(
 """How the referee puts the cursor in a box (a click, Tab): typing then replaces its value.
 The keyboard given back after the wizard redrew its page (between the two digits of a d12's
 12) keeps the digits typed so far."""
+
+FOCUS_FRAME = "#1565c0"
+"""The frame of the die box the keyboard is in."""
 
 
 class FaceBox(SpinBox):
@@ -49,9 +54,31 @@ class FaceBox(SpinBox):
         self.keyed = False
         """Whether the last value came from the keyboard (then typing moves on)."""
         self.lineEdit().textEdited.connect(self._keyed)
+        self.placed = False
+        """Whether the app has just put the cursor here (a choice of typed dice, a die typed
+        before it): the next Tab, before this die is typed, stays."""
 
     def _keyed(self, _text: str) -> None:
         self.keyed = True
+
+    def focusOutEvent(self, event: QFocusEvent) -> None:
+        self.placed = False
+        super().focusOutEvent(event)
+
+    def focusNextPrevChild(self, next: bool) -> bool:
+        """Tab in a box the app has just put the cursor in, its die not typed: it stays."""
+        placed, self.placed = self.placed, False
+        if next and placed and not self.value():
+            return True
+        return super().focusNextPrevChild(next)
+
+    def paintEvent(self, event: QPaintEvent) -> None:
+        super().paintEvent(event)
+        if self.hasFocus():  # where the keyboard is, at a glance among many dice
+            painter = QPainter(self)
+            painter.setPen(QPen(QColor(FOCUS_FRAME), 2))
+            painter.drawRect(self.rect().adjusted(1, 1, -1, -1))
+            painter.end()
 
     def focusInEvent(self, event: QFocusEvent) -> None:
         super().focusInEvent(event)

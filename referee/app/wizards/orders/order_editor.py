@@ -104,6 +104,9 @@ class OrderEditor(QWidget):
         self.grids: dict[OrderKind, QGridLayout] = {}
         self.buttons: dict[tuple[OrderKind, int], list[QPushButton]] = {}
         self.step_labels: dict[tuple[OrderKind, int], QLabel] = {}
+        self.built_for: dict[OrderKind, str | None] = {}
+        """The unit each kind's buttons were made for (kept, off, while its order does not
+        read: the rows do not jump)."""
         self.check_text = QLabel()
         self.check_text.setTextFormat(Qt.TextFormat.RichText)  # HTML on purpose, names escaped
         self.check_text.setWordWrap(True)
@@ -223,13 +226,33 @@ class OrderEditor(QWidget):
                 self.errors[kind].clear()
                 self.errors[kind].hide()
         turn = self.check()
+        steps = self._speeds() if turn is None else turn
         for kind in KINDS:
-            judged = None if turn is None else getattr(turn, kind)
-            self._buttons(kind, judged)
+            judged = None if steps is None else getattr(steps, kind)
+            self._buttons(kind, judged, usable=turn is not None or self.order(kind) is not None)
         self.check_text.setText(self._check_html(turn))
 
-    def _buttons(self, kind: OrderKind, judged: OrderCheck | None) -> None:
+    def _speeds(self) -> TurnCheck | None:
+        """The turn checked with a gunnery order of nothing, while only the gunnery order
+        does not read: the speeds of every step (they follow from the movement order), so
+        each step keeps its buttons in place (None: the movement order does not read)."""
+        movement = self.order("movement")
+        if self.unit is None or movement is None:
+            return None
+        nothing = parse_order(" + ".join("-" for _ in range(STEPS["gunnery"])), "gunnery")
+        return check_turn(self.unit, movement, nothing, self.rules)
+
+    def _buttons(self, kind: OrderKind, judged: OrderCheck | None, usable: bool = True) -> None:
+        """The code buttons of each step of ``kind``, at the speeds ``judged`` (None: the
+        steps' buttons stay as they were, off); off while ``kind``'s own order does not
+        read (a press could not rewrite it), none checked then."""
         assert self.unit is not None
+        if judged is None and self.built_for.get(kind) == self.unit.uid:
+            for buttons in (self.buttons[(kind, n)] for n in range(1, STEPS[kind] + 1)):
+                for button in buttons:
+                    button.setEnabled(False)
+            return
+        self.built_for[kind] = self.unit.uid if judged is not None else None
         for number in range(1, STEPS[kind] + 1):
             grid = self.grids[kind]
             cell = grid.itemAtPosition(number - 1, 1)
@@ -242,7 +265,7 @@ class OrderEditor(QWidget):
                 old.deleteLater()
             self.buttons[(kind, number)] = []
             label = self.step_labels[(kind, number)]
-            if judged is None:
+            if judged is None:  # another unit's buttons gone; none for this one yet
                 label.setText(f"{kind.capitalize()} {number}:")
                 continue
             step = judged.steps[number - 1]
@@ -253,7 +276,8 @@ class OrderEditor(QWidget):
             for code in codes:
                 button = QPushButton(code)
                 button.setCheckable(True)
-                button.setChecked(code in given)
+                button.setChecked(usable and code in given)
+                button.setEnabled(usable)
                 button.setToolTip(plain_tip(MEANINGS.get(code.split("[", 1)[0], code)))
                 button.setAccessibleName(f"{kind} {number} {code}")
                 width = button.fontMetrics().horizontalAdvance(code)
