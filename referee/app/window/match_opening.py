@@ -61,8 +61,36 @@ class MatchOpening(Menus, StepRunning):
             return
         if not self.set_session(session):
             return
-        self.show_match_file(session.path)
         self._remember(session.path)
+        self._warn_on_open(session)
+
+    def _warn_on_open(self, session: MatchSession) -> None:
+        """Say (a dialog, the status bar) when the match just opened is open elsewhere
+        too, or does not replay as recorded (:mod:`.opening_checks`); the replay check runs
+        once the window has shown the match (the first paint is not kept waiting)."""
+        from PySide6.QtCore import QTimer
+
+        from referee.app.window.opening_checks import open_elsewhere
+
+        elsewhere = open_elsewhere(session)
+        said = "Open in another window too. " if elsewhere else ""
+        self.show_match_file(session.path, said)
+        if elsewhere:
+            self._warn("Match opened with a warning", elsewhere)
+        QTimer.singleShot(0, lambda: self._check_opened(session, elsewhere))
+
+    def _check_opened(self, session: MatchSession, elsewhere: str) -> None:
+        from referee.app.window.opening_checks import changed_by_hand
+
+        if self.session is not session or not session.timer.isActive():
+            return  # another match opened meanwhile, or the window closed it
+        changed, said = changed_by_hand(session)
+        if not changed:
+            return
+        self.show_match_file(
+            session.path, said + ("Open in another window too. " * bool(elsewhere))
+        )
+        self._warn("Match opened with a warning", "\n\n".join(t for t in (changed, elsewhere) if t))
 
     refusals: Refusals | None = None
     """The dialogs saying why the last match file was not opened, or that the open match's
