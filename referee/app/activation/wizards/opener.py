@@ -34,15 +34,17 @@ Make = Callable[[Situation, MapOverlay, QWidget | None], ActivationWizard]
 
 
 class WizardEntry(msgspec.Struct, frozen=True):
-    """One wizard of the list: its key, its menu item (``&`` marks the key letter), the
-    phases it opens in, how it is made, and its button's words when shorter than the menu
-    item's (the turn dock is narrow)."""
+    """One wizard of the list: its key, its menu item (``&`` marks the menu's letter), the
+    phases it opens in, how it is made, its button's words when shorter than the menu
+    item's (the turn dock is narrow), and its one-key shortcut (the main game's wizards
+    have G, A, O, M; a letter the window's own keys do not take)."""
 
     key: str
     menu: str
     phases: tuple[Phase, ...]
     make: Make
     short: str = ""
+    shortcut: str = ""
 
     @property
     def button(self) -> str:
@@ -50,14 +52,20 @@ class WizardEntry(msgspec.Struct, frozen=True):
 
 
 WIZARDS: tuple[WizardEntry, ...] = (
-    WizardEntry("start", "&Start of the game…", START_PHASES, start_wizard),
-    WizardEntry("deploy", "&Deploy…", ("deployment",), DeployWizard),
-    WizardEntry("reserves", "Choose the &reserves…", ("reserves",), ReservesWizard),
-    WizardEntry("before_battle", "&Before the battle…", ("before-battle",), BeforeBattleWizard),
-    WizardEntry("activate", "&Activate…", ("main",), ActivateWizard),
-    WizardEntry("capture", "&Capture…", ("main",), CaptureWizard),
-    WizardEntry("embark", "&Embark / disembark…", ("main",), EmbarkWizard),
-    WizardEntry("enter", "Enter from the reser&ves…", ("main",), EnterWizard, "From the reserves…"),
+    WizardEntry("start", "&Start of the game…", START_PHASES, start_wizard, shortcut="S"),
+    WizardEntry("deploy", "&Deploy…", ("deployment",), DeployWizard, shortcut="P"),
+    WizardEntry("reserves", "Choose the &reserves…", ("reserves",), ReservesWizard, shortcut="R"),
+    WizardEntry(
+        "before_battle",
+        "&Before the battle…",
+        ("before-battle",),
+        BeforeBattleWizard,
+        shortcut="B",
+    ),
+    WizardEntry("activate", "&Activate…", ("main",), ActivateWizard, shortcut="A"),
+    WizardEntry("capture", "&Capture…", ("main",), CaptureWizard, shortcut="C"),
+    WizardEntry("embark", "&Embark / disembark…", ("main",), EmbarkWizard, shortcut="E"),
+    WizardEntry("enter", "Enter from the reser&ves…", ("main",), EnterWizard, shortcut="V"),
 )
 """Every wizard of the activation rules, in the order of the game."""
 
