@@ -142,6 +142,23 @@ def _entry(raw: object, index: int, out: list[ArmyProblem]) -> ArmyEntry | None:
     return ArmyEntry(unit_type, count, upgrades, equipment)
 
 
+def _unit_problems(raw_units: list[object], nation: str) -> list[ArmyProblem]:
+    """The entries' units missing from ``nation``'s catalogue (or of another nation), told
+    with a file's problems of form so that every problem shows at once (README, "Army
+    lists"); the rest of the checks (:func:`referee.army.validate.validate_army`) need an
+    army that reads whole."""
+    from referee.army.cards import find_entry_unit
+    from referee.units.catalogue import catalogue
+
+    shipped = catalogue()
+    out: list[ArmyProblem] = []
+    for i, raw in enumerate(raw_units):
+        unit_type = raw.get("type") if isinstance(raw, dict) else None
+        if isinstance(unit_type, str) and unit_type:
+            out += find_entry_unit(i, ArmyEntry(unit_type, 1), nation, shipped)[1]
+    return out
+
+
 def parse_army(doc: Mapping[str, object], path: Path | None = None) -> Army:
     """An army from a parsed file; :class:`ArmyFileError` lists every problem."""
     out: list[ArmyProblem] = []
@@ -205,6 +222,9 @@ def parse_army(doc: Mapping[str, object], path: Path | None = None) -> Army:
             )
         )
     if out:
+        if "nation" in text:
+            out += _unit_problems(raw_units, text["nation"])
+        out.sort(key=lambda p: -1 if p.entry is None else p.entry)  # army, then entry by entry
         raise ArmyFileError(path or Path("<army>"), out)
     check_stamp(versions, path or Path("<army>"))  # a newer referee's file is refused
     return Army(

@@ -10,6 +10,7 @@ server, either way.
 from __future__ import annotations
 
 import argparse
+import sys
 from datetime import UTC, datetime
 from typing import TYPE_CHECKING, Any
 
@@ -428,10 +429,45 @@ def _reader(args: argparse.Namespace) -> Desk:
     return Desk.open(args.file, getattr(args, "who", None), read_only=True)
 
 
+NOT_EVENT_SUFFIXES = frozenset(
+    {".json", ".toml", ".csv", ".html", ".htm", ".pdf", ".referee", ".txt", ".md", ".xml"}
+    | {".yaml", ".yml", ".zip", ".ini"}
+)
+"""Name endings of the files the program reads or writes as something else: a new event
+under such a name is refused (an event file is an SQLite database, ``EVENT_SUFFIX``)."""
+
+
+def _event_file_name(target: str) -> None:
+    """Refuse a new event file named as another kind of file; warn of a name that does not
+    end ``.db`` (the event is written all the same). A server's URL is not a file."""
+    from pathlib import Path
+
+    from referee.cli.main import CommandError
+    from referee.tournament.targets import EVENT_SUFFIX, is_server_url
+
+    if is_server_url(target):
+        return
+    path = Path(target)
+    suffix = path.suffix.lower()
+    if suffix == EVENT_SUFFIX:
+        return
+    if suffix in NOT_EVENT_SUFFIXES:
+        raise CommandError(
+            f"{target}: an event file is an SQLite database named *{EVENT_SUFFIX}, not "
+            f"*{suffix} (try {path.with_suffix(EVENT_SUFFIX)}); nothing was written"
+        )
+    print(
+        f"warning: {target}: an event file's name ends {EVENT_SUFFIX} (the window's Open "
+        f"lists *{EVENT_SUFFIX}); the event is written under this name all the same",
+        file=sys.stderr,
+    )
+
+
 def run_new(args: argparse.Namespace) -> int:
     from referee.cli.common import parse_readings
     from referee.tournament.desk import Desk
 
+    _event_file_name(str(args.file))
     with Desk.create(
         args.file,
         name=args.name,
@@ -812,16 +848,14 @@ def run_scores(args: argparse.Namespace) -> int:
     return 0
 
 
-def _print_standings(st: Standings, used: Mapping[str, Any]) -> None:
+def _print_standings(st: Standings, used: Mapping[str, Any], held: str) -> None:
+    """The standings in words: ``held`` says which rounds' results they hold
+    (``standings.held``); every tie-breaker with decimals shows at least four."""
     from referee.cli.output import print_rulings
 
-    print(f"Standings after round {st.round} (by {', '.join(st.keys)}, then name)")
+    print(f"Standings {held} (by {', '.join(st.keys)}, then name)")
     for s in st.standings:
-        extra = ", ".join(
-            f"{k} {s.text(k, 4) if s.digits.get(k) else v}"
-            for k, v in s.tiebreakers.items()
-            if k not in ("tvp", "mvp")
-        )
+        extra = ", ".join(f"{k} {s.text(k, 4)}" for k in s.tiebreakers if k not in ("tvp", "mvp"))
         dropped = " (dropped)" if s.dropped else ""
         decided = f"  [ahead by {s.decided_by}]" if s.decided_by else ""
         penalty = f"  penalty: {s.penalty_text()}" if s.penalties else ""
@@ -850,7 +884,12 @@ def run_standings(args: argparse.Namespace) -> int:
     if "sos" in st.keys and any(p.data["penalty"] == "points" for p in event.penalties):
         used.append("tournament.penalty-schedule")
     data = with_rulings(st.to_json(), event.readings, used)
-    print_json(data) if args.json else _print_standings(st, data)
+    if args.json:
+        print_json(data)
+    else:
+        from referee.tournament.standings import held
+
+        _print_standings(st, data, held(event))
     return 0
 
 
@@ -1296,6 +1335,7 @@ def run_vote(args: argparse.Namespace) -> int:
 def run_awards(args: argparse.Namespace) -> int:
     from referee.cli.output import print_json
     from referee.tournament.awards import WEIGHT_KEYS, awards, set_weights
+    from referee.tournament.standings import provisional
 
     given = {
         k: getattr(args, f"weight_{k.replace('-', '_')}")
@@ -1314,6 +1354,9 @@ def run_awards(args: argparse.Namespace) -> int:
         print_json(found.to_json())
         return 0
     print(found.formula)
+    not_final = provisional(event)
+    if not_final and found.awards:
+        print(f"These awards are {not_final}.")
     if not found.awards:
         print("no award yet: no result and no vote")
     for a in found.awards:

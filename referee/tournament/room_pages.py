@@ -21,7 +21,7 @@ from referee.tournament.event import Event, Round
 from referee.tournament.export.pages import CSS, keys_in_words, standings_table
 from referee.tournament.result_check import starting_points
 from referee.tournament.scoring import KINDS
-from referee.tournament.standings import standings
+from referee.tournament.standings import held, provisional, standings
 
 STYLE = (
     CSS
@@ -199,7 +199,7 @@ def standings_page(event: Event) -> str:
     link = {n: f"/players/{quote(n, safe='')}" for n in event.players}
     keys = keys_in_words(st.keys)
     body = (
-        f"<h1>Standings after round {st.round}</h1>"
+        f"<h1>Standings {escape(held(event))}</h1>"
         f'<p class="note">Ranked by {escape(keys)}, then name.</p>{standings_table(st, link)}'
     )
     return page(event, f"{event.name}: standings", body)
@@ -286,10 +286,16 @@ def _points_inputs(prefix: str, values: Mapping[str, int]) -> str:
 
 
 def table_page(
-    event: Event, rnd: Round, table: int, token: str, message: tuple[str, bool] | None = None
+    event: Event,
+    rnd: Round,
+    table: int,
+    token: str,
+    message: tuple[str, bool] | None = None,
+    typed: Mapping[str, Mapping[str, int]] | None = None,
 ) -> str:
     """``GET /tables/R/T``: the table's players and state, and the forms to report, confirm
-    or dispute its result with a player's code."""
+    or dispute its result with a player's code; ``typed``: the numbers of a report refused
+    (by field prefix, ``s0``, ``d1``...), shown again in its form."""
     a, b = rnd.tables[table - 1]
     note = ""
     if message is not None:
@@ -329,14 +335,15 @@ def table_page(
             '<button name="action" value="dispute">Dispute</button></fieldset></form>'
         )
     rows = []
+    again = typed or {}
     for i, name in enumerate((a, b)):
         start = starting_points(event, name)
         surviving = start.to_json() if start is not None else {}
         kinds = "".join(f"<th>{k.upper()}</th>" for k in KINDS)
         rows.append(
             f'<p><b>{escape(name)}</b>\'s army</p><table class="points"><tr><th></th>{kinds}</tr>'
-            f"<tr><td>surviving</td>{_points_inputs(f's{i}', surviving)}</tr>"
-            f"<tr><td>destroyed</td>{_points_inputs(f'd{i}', {})}</tr></table>"
+            f"<tr><td>surviving</td>{_points_inputs(f's{i}', again.get(f's{i}', surviving))}</tr>"
+            f"<tr><td>destroyed</td>{_points_inputs(f'd{i}', again.get(f'd{i}', {}))}</tr></table>"
         )
     parts.append(
         '<form method="post"><fieldset><legend>Report the result</legend>'
@@ -479,6 +486,9 @@ def awards_page(event: Event) -> str:
 
     found = awards(event)
     out = ["<h1>Awards</h1>"]
+    not_final = provisional(event)
+    if found.awards and not_final:
+        out.append(f'<p class="note">These awards are {escape(not_final)}.</p>')
     if found.awards:
         rows = "".join(
             f"<tr><td>{escape(a.title)}</td><td>"

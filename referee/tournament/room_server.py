@@ -61,6 +61,10 @@ PAGE_AGE = 5.0
 """Seconds a page made at the event's current revision is served again (its clock line
 ages; ``live.js`` keeps the clock itself ticking)."""
 PAGES_KEPT = 1024
+REFERRER_POLICY = "same-origin"
+"""The pages' referrer policy: another site is told nothing, and a form posted from the
+pages keeps its ``Origin`` (under ``no-referrer`` a browser sends ``Origin: null`` with
+every form, and the same-site check refused every phone's post)."""
 WRONG_TRIES = 10
 WRONG_WINDOW = 600.0
 CSP = (
@@ -371,7 +375,7 @@ class _Handler(BaseHTTPRequestHandler):
         self.send_header("Cache-Control", "no-store")
         self.send_header("Content-Security-Policy", CSP)
         self.send_header("X-Content-Type-Options", "nosniff")
-        self.send_header("Referrer-Policy", "no-referrer")
+        self.send_header("Referrer-Policy", REFERRER_POLICY)
         self.send_header("X-Frame-Options", "DENY")
         for key, value in served.headers:
             self.send_header(key, value)
@@ -424,11 +428,15 @@ class _Handler(BaseHTTPRequestHandler):
             raise Refused(413, f"the request is {size} bytes; at most {MAX_BODY} are taken")
         return self.rfile.read(size)
 
-    def _same_site(self) -> None:
+    def _same_site(self, form: bool) -> None:
         """A post from a page of another site is refused (its ``Origin``, or the browser's
-        ``Sec-Fetch-Site``)."""
+        ``Sec-Fetch-Site``). A form's ``Origin: null`` (a browser or a setting that strips
+        it) is left to the form's token, which only this server's own page holds with its
+        same-site cookie; the JSON interface takes no ``null``."""
         origin = self.headers.get("Origin")
         host = self.headers.get("Host", "")
+        if form and origin == "null":
+            origin = None
         if origin is not None and origin not in (f"http://{host}", f"https://{host}"):
             raise Refused(403, "a request from another site is refused; nothing was recorded")
         if self.headers.get("Sec-Fetch-Site") == "cross-site":
@@ -545,13 +553,15 @@ class _Handler(BaseHTTPRequestHandler):
         table: str,
         message: tuple[str, bool] | None,
         status: int = 200,
+        typed: Mapping[str, Mapping[str, int]] | None = None,
     ) -> Served:
         rnd = event.round(int(number)) if number.isdigit() and len(number) < 6 else None
         t = int(table) if table.isdigit() and len(table) < 6 else 0
         if rnd is None or not 1 <= t <= len(rnd.tables):
             raise Refused(404, f"round {number} has no table {table}")
         token, headers = self._token()
-        return _html(status, room_pages.table_page(event, rnd, t, token, message), headers)
+        page = room_pages.table_page(event, rnd, t, token, message, typed)
+        return _html(status, page, headers)
 
     def _rules(self, event: Event, q: str) -> Served:
         from referee.catalogue.hits import render_marks
@@ -621,7 +631,7 @@ class _Handler(BaseHTTPRequestHandler):
         self._answer(lambda: self._post(parts), api)
 
     def _post(self, parts: list[str]) -> Served:
-        self._same_site()
+        self._same_site(form=bool(parts) and parts[0] != "api")
         if parts and parts[0] == "api" and len(parts) == 2:
             kind = parts[1]
             if kind == "vote":
@@ -691,7 +701,7 @@ class _Handler(BaseHTTPRequestHandler):
         try:
             done = self._vote(one("code"), one("category"), one("for"))
         except (Refused, room.RoomError) as exc:
-            if exc.status in (403, 429):
+            if exc.status == 429:
                 raise
             return self._vote_page(self.room.fresh(), (str(exc), False), exc.status)
         text = f"Recorded: {done['voter']} votes for {done['for']} ({done['category']})."
@@ -766,9 +776,15 @@ class _Handler(BaseHTTPRequestHandler):
             answer = self._do(kind, rnd.number, t, one("code"), raw, one("why"))
         except (Refused, room.RoomError) as exc:
             status = exc.status
-            if status in (403, 429):
+            if status == 429:
                 raise
-            return self._table(self.room.fresh(), number, table, (str(exc), False), status)
+            typed = {  # the numbers typed, shown again (a bad one as 0) with the reason
+                f"{part[0]}{i}": {k: max(0, v) for k, v in side[part].items()}
+                for i, side in enumerate(raw["players"] if raw else [])
+                for part in ("surviving", "destroyed")
+            }
+            fresh = self.room.fresh()
+            return self._table(fresh, number, table, (str(exc), False), status, typed)
         text = (
             "Recorded: the result is the table's."
             if answer.confirmed

@@ -286,3 +286,30 @@ def standings(event: Event, keys: Sequence[str] | None = None) -> Standings:
             )
         )
     return Standings(event.current_round, tuple(result), tuple(warnings), keys)
+
+
+def held(event: Event) -> str:
+    """Which rounds' results the standings hold, in words for a heading: "after round 2";
+    while round 2 is being played, "after round 1 (round 2: 1 of 4 tables in)"; "before
+    round 1"."""
+    rnd = event.round(event.current_round)
+    if rnd is None:
+        return "before round 1"
+    if rnd.complete:
+        return f"after round {rnd.number}"
+    before = f"after round {rnd.number - 1}" if rnd.number > 1 else "before round 1"
+    done = len(rnd.tables) - len(rnd.missing)
+    return f"{before} (round {rnd.number}: {done} of {len(rnd.tables)} tables in)"
+
+
+def provisional(event: Event) -> str:
+    """Why the awards (and places) may still change, in words, or '' once the last planned
+    round has every result: "provisional: round 2 of 5 is being played"."""
+    rnd = event.round(event.current_round)
+    if rnd is not None and rnd.complete and rnd.number >= event.rounds_planned:
+        return ""
+    if rnd is None:
+        return "provisional: no round is paired yet"
+    if rnd.complete:
+        return f"provisional: {rnd.number} of {event.rounds_planned} rounds played"
+    return f"provisional: round {rnd.number} of {event.rounds_planned} is being played"

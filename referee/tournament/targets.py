@@ -7,6 +7,8 @@ from __future__ import annotations
 from pathlib import Path
 
 Target = str | Path
+EVENT_SUFFIX = ".db"
+"""How an event file's name ends (it is an SQLite database)."""
 
 
 def is_server_url(target: Target) -> bool:

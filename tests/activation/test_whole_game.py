@@ -125,5 +125,6 @@ def test_a_replay_with_a_die_missing_is_refused(tmp_path):
     conn.close()
     with ActivationMatch.open(path) as m:
         assert m.replay_check() == [
-            f"step {number} (roll-order), event 0 (roll-order): replays differently"
+            f"step {number} (roll-order), event 0 (roll-order): replays differently: "
+            "0 dice recorded, the replay rolls 1"
         ]

@@ -32,8 +32,8 @@ def test_a_deployment_by_the_side_whose_turn_it_is_not_is_refused(qtbot, deployi
 
 def test_every_command_but_a_pass_has_a_wizard_opening_in_the_engines_phase_of_it():
     """Draft 002: a wizard opens in the phases of the commands it writes, the phases the
-    engine's own check gives them (phase.PHASE_OF), not a list of its own; a pass is the
-    turn dock's Pass button."""
+    engine's own check gives them (phase.PHASE_OF), not a list of its own; a pass has no
+    wizard (typed on the command line)."""
     from referee.app.activation.wizards.opener import WIZARDS
     from referee.rules.activation.commands import KINDS
 

@@ -221,6 +221,54 @@ def test_the_window_title_follows_the_name_and_marks_unsaved_changes(qtbot, edit
     assert not editor.isWindowModified()
 
 
+def test_file_open_starts_in_the_maps_folder_with_no_file_name_typed(qtbot, editor):
+    # s9-user trial #7: on a first run (no maps folder yet) Qt opened the folder above and
+    # typed "maps" as the file name. The dialog opens in the maps folder, made as Save As
+    # makes it, with nothing typed.
+    from PySide6.QtCore import QTimer
+    from PySide6.QtWidgets import QApplication, QFileDialog, QLineEdit
+
+    from referee.paths import maps_dir
+
+    assert not maps_dir().exists()
+    seen: list[tuple[str, str]] = []
+
+    def look() -> None:  # File > Open's dialog, as it shows (then cancelled)
+        dialog = QApplication.activeModalWidget()
+        if not isinstance(dialog, QFileDialog):
+            QTimer.singleShot(20, look)
+            return
+        name = dialog.findChild(QLineEdit, "fileNameEdit")
+        seen.append((dialog.directory().absolutePath(), name.text()))
+        dialog.reject()
+
+    QTimer.singleShot(0, look)
+    editor.open_action.trigger()
+    assert seen == [(str(maps_dir()), "")]
+    assert maps_dir().is_dir()
+
+
+def test_the_open_dialogs_size_type_and_date_columns_are_not_cut(qtbot, tmp_path):
+    # s9-user trial #7: "132...KiB", "REF...ile": each column as wide as what it shows
+    from PySide6.QtWidgets import QTreeView
+
+    from referee.app.widgets.file_dialogs import open_dialog
+
+    folder = tmp_path / "maps"
+    folder.mkdir()
+    (folder / "a-long-battlefield-name.toml").write_bytes(b"x" * 135_000)
+    dialog = open_dialog(None, "Open a map", folder, "Maps (*.toml)")
+    qtbot.addWidget(dialog)
+    dialog.resize(900, 500)
+    view = dialog.findChild(QTreeView, "treeView")
+    dialog.show()
+    qtbot.waitUntil(lambda: view.model().rowCount(view.rootIndex()) == 1)
+    qtbot.wait(50)  # the folder's rows are sized as they come in
+    for column in (1, 2, 3):
+        assert view.columnWidth(column) >= view.sizeHintForColumn(column), column
+    dialog.hide()
+
+
 def test_the_name_field_s_own_ctrl_z_back_to_the_saved_name_leaves_the_map_saved(
     qtbot, editor, tmp_path
 ):

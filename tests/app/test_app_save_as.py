@@ -195,7 +195,8 @@ def test_the_matchs_own_file_and_no_folder_are_refused_in_a_dialog(qtbot, tmp_pa
             f"The open match stays as it was, with its file {path}."
         )
         assert window.session is session and digest(path) == before
-    assert sorted(p.name for p in tmp_path.iterdir()) == ["demo.referee"]
+    # nothing written beside the match but the window's own lock (README, "Match files")
+    assert sorted(p.name for p in tmp_path.iterdir()) == [".demo.referee.open", "demo.referee"]
 
 
 def test_a_damaged_match_file_offers_to_save_the_match_as_last_read_well(qtbot, tmp_path):
@@ -278,7 +279,8 @@ def test_the_matchs_own_name_is_refused_in_the_dialog_before_any_replace_questio
     ]
     assert window.refused_open_dialog is None  # nothing said after the dialog
     assert window.session is session and digest(path) == before
-    assert sorted(p.name for p in tmp_path.iterdir()) == ["demo.referee"]
+    # nothing written beside the match but the window's own lock (README, "Match files")
+    assert sorted(p.name for p in tmp_path.iterdir()) == [".demo.referee.open", "demo.referee"]
 
 
 def test_save_as_keeps_the_open_wizard_which_then_writes_to_the_new_file(qtbot, tmp_path):

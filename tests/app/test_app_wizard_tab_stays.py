@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from app_window import demo_window
 from PySide6.QtCore import Qt
-from PySide6.QtWidgets import QApplication
+from PySide6.QtWidgets import QApplication, QLineEdit
 
 
 def walk(qtbot, wizard, key, presses: int = 25) -> list[str]:
@@ -31,4 +31,21 @@ def test_tab_stays_in_the_gunnery_wizard(qtbot, tmp_path):
     assert wizard.isAncestorOf(QApplication.focusWidget())
     assert walk(qtbot, wizard, Qt.Key.Key_Tab) == []
     assert walk(qtbot, wizard, Qt.Key.Key_Backtab) == []
+    wizard.reject()
+
+
+def test_tab_and_shift_tab_stay_in_the_orders_wizard_and_change_no_order(qtbot, tmp_path):
+    # Qt moves the keyboard and the dock puts it back (tab_out): the fields it passes
+    # through are left as they were
+    window = demo_window(qtbot, tmp_path)
+    wizard = window.turn_driver.open_orders()
+    assert wizard is not None
+    qtbot.waitExposed(wizard)
+    page = wizard.currentPage()
+    page.setFocus()
+    page.focusNextChild()
+    texts = [w.text() for w in page.findChildren(QLineEdit)]
+    assert walk(qtbot, wizard, Qt.Key.Key_Tab) == []
+    assert walk(qtbot, wizard, Qt.Key.Key_Backtab) == []
+    assert [w.text() for w in page.findChildren(QLineEdit)] == texts
     wizard.reject()

@@ -113,6 +113,33 @@ equipment = [{ id = "hoplon", count = -1 }, 3]
     }
 
 
+def test_a_bad_count_and_a_unit_not_in_the_catalogue_are_told_together(tmp_path):
+    # README "Army lists": every problem at once. A count that is no number (a problem of
+    # the file's form) and a misspelt unit (one of the catalogue) in the same file: both
+    # named, so the second does not show only once the first is fixed (s9-user trial #7)
+    path = write(
+        tmp_path,
+        """
+name = "Bad"
+nation = "spartan"
+game = "standard"
+[[unit]]
+type = "hoplite-phalanx"
+count = "two"
+[[unit]]
+type = "standard-tnak"
+""",
+    )
+    with pytest.raises(ArmyFileError) as info:
+        load_army(path)
+    where = [(e.unit, e.field, e.rule) for e in info.value.errors]
+    assert where == [
+        ("unit[0]", "count", "army.building"),
+        ("unit[1]", "type", "army.building"),
+    ]
+    assert "did you mean standard-tank" in info.value.errors[1].message
+
+
 def test_a_file_that_is_not_toml_names_its_line(tmp_path):
     path = write(tmp_path, 'name = "x"\nnation = \n')
     with pytest.raises(ArmyFileError) as info:

@@ -69,4 +69,7 @@ def test_a_fire_whose_typed_die_was_changed_is_reported(tmp_path):
     with MatchFile.open(path) as m:
         problems = m.replay_check()
     assert problems and problems[0].startswith("step 1 (Gunnery 1: the tank fires")
-    assert problems[0].endswith("(fire): replays differently")
+    assert (
+        "(fire): replays differently: die 1 (to hit grunts (Main gun)), typed: recorded 1"
+        in (problems[0])
+    )

@@ -77,7 +77,8 @@ def test_an_event_whose_working_was_changed_in_the_file_is_reported(tmp_path, ca
     with MatchFile.open(path) as m:
         assert m.replay_check() == [
             "step 1 (Gunnery 1: the tank fires its main gun at the grunts), event 0 (fire): "
-            "replays differently"
+            'replays differently: the replay gives "tank fires Main gun at grunts" where the '
+            'file says "the tank missed"'
         ]
     assert main(["match", "check", str(path)]) == 1
     assert "event 0 (fire): replays differently" in capsys.readouterr().out
@@ -174,4 +175,8 @@ def test_a_correction_worded_as_an_earlier_referee_worded_it_still_checks_exactl
     # words neither version gave this ruling are still a tampered row
     _rewrite(path, number, other_words)
     with MatchFile.open(path) as m:
-        assert m.replay_check() == [f"step {number} (fix), event 0 (correct): replays differently"]
+        assert m.replay_check() == [
+            f"step {number} (fix), event 0 (correct): replays differently: the replay gives "
+            '"referee\'s correction: grunts facing SE" where the file says "referee\'s '
+            'correction: grunts facing = 5"'
+        ]

@@ -87,6 +87,19 @@ class Phone:
         while not any(e.get("method") == "Page.loadEventFired" for e in self.events):
             self.events.append(self._read())
 
+    def submit(self, expression: str) -> None:
+        """Run ``expression`` (a button clicked, a form sent) and wait for the page it loads."""
+        import select
+
+        self.events.clear()
+        self.evaluate(expression)
+        while not any(e.get("method") == "Page.loadEventFired" for e in self.events):
+            if b"\0" not in self._buffer:
+                ready, _, _ = select.select([self._from_browser], [], [], 30)
+                if not ready:
+                    raise RuntimeError(f"no page loaded after {expression!r}")
+            self.events.append(self._read())
+
     def evaluate(self, expression: str) -> Any:
         got = self.call("Runtime.evaluate", session=True, expression=expression, returnByValue=True)
         return got["result"].get("value")

@@ -93,3 +93,86 @@ def test_the_standings_on_a_phone_show_every_column_whole(tmp_path):
     assert measured["scrolled"] <= measured["page"], measured
     assert not [h for h in measured["heads"] if h.endswith(" CUT")], measured["heads"]
     assert any(h.startswith("DEST") for h in measured["heads"]), measured["heads"]
+
+
+def _fill(fields: dict[str, str]) -> str:
+    """JavaScript that types ``fields`` (name: text) into the page's form inputs."""
+    import json
+
+    return (
+        f"(function (f) {{ for (var k in f) {{ document.querySelector("
+        f"'[name=\"' + k + '\"]').value = f[k]; }} }})({json.dumps(fields)});"
+    )
+
+
+def _click(button: str) -> str:
+    return f"document.querySelector('{button}').click();"
+
+
+def _said(phone) -> str:
+    return str(phone.evaluate("document.body.innerText"))
+
+
+def test_a_phone_reports_confirms_disputes_and_votes_through_the_served_forms(tmp_path):
+    # a real chromium at a phone's size posts the table page's and the vote page's own
+    # forms (what a player does): the pages' referrer policy decides the Origin the
+    # browser sends with a form (under "no-referrer" it sends "Origin: null"), and every
+    # post was refused "Forbidden" as from another site, the right code included
+    from phone_browser import Phone
+
+    path = tmp_path / "ev.db"
+    with Desk.create(path, name="Phone Cup", seed=3, who="desk") as desk:
+        for n in ("Ada", "Brin", "Cato", "Dora"):
+            desk.add_player(n, "ork")
+        desk.pair()
+        room.issue_codes(desk)
+        event = desk.event()
+    codes = room.codes(event)
+    (a, b), (c, d) = event.round(1).tables
+    phone = Phone(str(CHROMIUM), tmp_path / "profile")
+    try:
+        with serve(path) as s:
+            # table 1: a types c's code (another table's), then their own, and b confirms
+            phone.open(s.url + "tables/1/1")
+            phone.evaluate(_fill({"s0_ip": "20", "d0_ip": "4", "s1_ip": "10", "d1_ip": "14"}))
+            phone.evaluate(_fill({"code": codes[c]}))
+            phone.submit(_click('button[value="report"]'))
+            mistyped = _said(phone)
+            assert "not one of this table's players' codes" in mistyped, mistyped
+            assert "Forbidden" not in mistyped  # the table's page again, its form to retry
+            kept = "['s0_ip', 'd0_ip', 's1_ip', 'd1_ip'].map(function (n) {"
+            kept += " return document.querySelector('[name=' + n + ']').value; })"
+            assert phone.evaluate(kept) == ["20", "4", "10", "14"]  # the numbers typed stay
+            phone.evaluate(_fill({"s0_ip": "20", "d0_ip": "4", "s1_ip": "10", "d1_ip": "14"}))
+            phone.evaluate(_fill({"code": codes[a]}))
+            phone.submit(_click('button[value="report"]'))
+            reported = _said(phone)
+            phone.screenshot(tmp_path / "reported.png")
+            assert f"waiting for {b} to confirm" in reported, reported
+            phone.evaluate(_fill({"code": codes[b]}))
+            phone.submit(_click('button[value="confirm"]'))
+            confirmed = _said(phone)
+            # table 2: c reports, d disputes
+            phone.open(s.url + "tables/1/2")
+            phone.evaluate(_fill({"s0_ip": "24", "d0_ip": "0", "s1_ip": "0", "d1_ip": "24"}))
+            phone.evaluate(_fill({"code": codes[c]}))
+            phone.submit(_click('button[value="report"]'))
+            assert f"waiting for {d} to confirm" in _said(phone), _said(phone)
+            phone.evaluate(_fill({"code": codes[d], "why": "I kept two tanks"}))
+            phone.submit(_click('button[value="dispute"]'))
+            disputed = _said(phone)
+            # the vote page: a votes for c's painting
+            phone.open(s.url + "vote")
+            phone.evaluate(_fill({"category": "painting", "for": c, "code": codes[a]}))
+            phone.submit(_click('form[action="/vote"] button'))
+            voted = _said(phone)
+            phone.screenshot(tmp_path / "voted.png")
+    finally:
+        phone.close()
+    assert "Recorded: the result is the table" in confirmed, confirmed
+    assert "Forbidden" not in disputed and "disputed" in disputed.lower(), disputed
+    assert f"Recorded: {a} votes for {c}" in voted, voted
+    with Desk.open(path) as desk:
+        after = desk.event()
+    assert after.round(1).results[1].record.who == f"{a} and {b}, via the room"
+    assert 2 not in after.round(1).results

@@ -184,6 +184,14 @@ def test_a_result_that_does_not_add_up_to_the_armies_checked_in_is_refused_422(s
             {"Content-Type": "application/json", "Origin": "http://evil.example"},
             403,
         ),
+        (
+            "POST",
+            "/api/confirm",
+            b'{"round": 1, "table": 1, "code": "CODE"}',
+            {"Content-Type": "application/json", "Origin": "null"},
+            403,
+        ),
+        ("POST", "/tables/1/1", b"action=confirm&code=CODE", {"Origin": "null"}, 403),
         ("POST", "/api/pair", b"{}", {"Content-Type": "application/json"}, 404),
         ("POST", "/tables/1/1", b"action=confirm&code=CODE", {}, 403),
         ("GET", "/../../etc/passwd", None, {}, 404),
@@ -376,3 +384,32 @@ def test_a_rulings_search_hit_on_the_phone_says_its_switch_as_its_page_does(serv
         "To take another reading in a match of the activation edition, not this event's game:"
         in found
     )
+
+
+def test_a_form_posted_as_a_phones_browser_posts_it_is_taken(served, event):
+    # chromium's own headers on a form of the served table page: the page's referrer
+    # policy decides its Origin (same-origin: the page's own; a stricter setting: "null",
+    # then the form's token and same-site cookie decide); the pages said "no-referrer",
+    # chromium sent "Origin: null" and every phone's report was refused "Forbidden"
+    t, (a, b) = table_with(event, ("Emil", "Fay", "Gus", EVE))
+    page = served.get(f"/tables/1/{t}", {"Host": f"192.0.2.2:{served.port}"})
+    assert page.headers["referrer-policy"] in ("same-origin", "strict-origin")
+    cookie = SimpleCookie(page.headers["set-cookie"])["csrf"].value
+    browser = {
+        "Host": f"192.0.2.2:{served.port}",
+        "Cookie": f"csrf={cookie}",
+        "Content-Type": "application/x-www-form-urlencoded",
+        "Sec-Fetch-Site": "same-origin",
+        "Sec-Fetch-Mode": "navigate",
+    }
+    fields = {"csrf": cookie, "action": "report", "code": codes(event)[a]}
+    for i in (0, 1):
+        fields[f"s{i}_ip"], fields[f"d{i}_ip"] = ("20", "4") if i == 0 else ("12", "12")
+    own = {**browser, "Origin": f"http://192.0.2.2:{served.port}"}
+    reply = served.request("POST", f"/tables/1/{t}", urlencode(fields).encode(), own)
+    assert reply.status == 202, reply.text
+    confirm = {"csrf": cookie, "action": "confirm", "code": codes(event)[b]}
+    stripped = {**browser, "Origin": "null"}
+    done = served.request("POST", f"/tables/1/{t}", urlencode(confirm).encode(), stripped)
+    assert done.status == 200, done.text
+    assert now(event).round(1).results[t].record.who == f"{a} and {b}, via the room"

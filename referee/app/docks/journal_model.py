@@ -92,7 +92,7 @@ def journal_rows(steps: Sequence[Step]) -> list[JournalRow]:
     return [
         JournalRow(
             step.number,
-            step.name,
+            step.title,  # a step typed as a command line: what it decided, in words
             step.undone,
             event.kind,
             event.text,

@@ -357,19 +357,15 @@ class WizardHost(QDockWidget):
         """Tab from a page's last field goes on to the wizard's buttons, Shift+Tab from its
         buttons back to the page: every wizard of either game keeps the keyboard in the dock,
         never sends it to the map (:mod:`referee.app.wizards.common.tab_out`)."""
-        wizard, to = self.wizard, None
+        wizard = self.wizard
         typed = QApplication.focusWidget()  # Tab pressed in a shown field: not Qt moving the
         # keyboard on from a field being hidden or deleted (a page rebuilding its fields)
         if wizard is not None and typed is not None and typed.isVisible():
-            from referee.app.wizards.common.tab_out import tab_back, tab_out
+            from referee.app.wizards.common.tab_out import keep_in_wizard
 
-            page = wizard.currentPage()
-            to = (tab_out(page, wizard) if page is not None else None) if next else tab_back(wizard)
-        if to is not None:
-            to.setFocus(
-                Qt.FocusReason.TabFocusReason if next else Qt.FocusReason.BacktabFocusReason
-            )
-            return True
+            moved = keep_in_wizard(wizard, next, super().focusNextPrevChild)
+            if moved is not None:
+                return moved
         return super().focusNextPrevChild(next)
 
     def closeEvent(self, event: QCloseEvent) -> None:

@@ -43,7 +43,7 @@ from referee.app.map_editor.map_change import MapChange
 from referee.app.map_editor.map_side_panel import PROBLEM_COLOUR, MapSidePanel
 from referee.app.map_editor.paint_tools import TOOLS_PATHS, PaintTools
 from referee.app.map_editor.paint_view import PaintView
-from referee.app.widgets.file_dialogs import ask_open_path
+from referee.app.widgets.file_dialogs import chosen_path, open_dialog
 from referee.app.widgets.refusals import Refusals
 from referee.app.widgets.save_dialog import ask_save_path
 from referee.app.widgets.unsaved_changes import UnsavedChanges
@@ -295,8 +295,8 @@ class MapEditorWindow(QMainWindow):
         self.load(fresh, scenario.id if scenario else None)
 
     def choose_file(self) -> None:
-        start = str(self.path.parent if self.path else maps_folder())
-        path = ask_open_path(self, "Open a map", start, "Maps (*.toml)")
+        start = self.path.parent if self.path else maps_folder()  # made on a first run
+        path = chosen_path(open_dialog(self, "Open a map", start, "Maps (*.toml)", make=True))
         if path is not None:
             self.open_file(path)
 

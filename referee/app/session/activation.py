@@ -15,8 +15,8 @@ from collections.abc import Callable
 from html import escape
 from typing import TYPE_CHECKING
 
-from PySide6.QtCore import QPointF, Qt
-from PySide6.QtGui import QAction
+from PySide6.QtCore import QPointF, Qt, QTimer
+from PySide6.QtGui import QAction, QKeySequence
 
 from referee.app.activation.inspector import ActivationInspector
 from referee.app.activation.items import PIPS_BELOW, PieceItem, PipsItem, stack_layout
@@ -71,6 +71,9 @@ class ActivationGame:
         self._mission: str | None = "?"
         self._kept: QWidget | None = None
         """The Turn dock's panel of the other game system, given back on :meth:`detach`."""
+        self._kept_heights: list[int] = []
+        """The Turn and Journal docks' heights with that panel, given back with it (this
+        panel is taller: the journal below would stay half its height)."""
         self.inspector = ActivationInspector()
         self._kept_inspector: QWidget | None = None
         """The Unit dock's inspector of the other game system, given back on :meth:`detach`."""
@@ -80,6 +83,8 @@ class ActivationGame:
         self.actions: list[QAction] = []
         for entry in WIZARDS:  # the one list of the activation wizards (opener.WIZARDS)
             action = QAction(entry.menu, qt)
+            if entry.shortcut:  # one key, as the main game's wizards (G, A, O, M)
+                action.setShortcut(QKeySequence(entry.shortcut))
             action.triggered.connect(self.opener(entry.key))
             self.panel.buttons[entry.key].clicked.connect(self.opener(entry.key))
             self.actions.append(action)
@@ -104,6 +109,7 @@ class ActivationGame:
         w = self.window
         dock = w.tracker_dock
         self._kept = dock.widget()
+        self._kept_heights = [dock.height(), w.journal_dock.height()]
         dock.setWidget(self.panel)
         dock.show()
         dock.raise_()
@@ -126,6 +132,16 @@ class ActivationGame:
         if self._kept is not None:
             w.tracker_dock.setWidget(self._kept)
             self._kept = None
+            if all(self._kept_heights):  # the journal below gets its height back, once
+                # the dock has laid its panel out (this one's height no longer holds it)
+                qt, docks, heights = (
+                    w.qt_window(),
+                    [w.tracker_dock, w.journal_dock],
+                    self._kept_heights,
+                )
+                QTimer.singleShot(
+                    0, qt, lambda: qt.resizeDocks(docks, heights, Qt.Orientation.Vertical)
+                )
         if self._kept_inspector is not None:
             w.inspector_dock.setWidget(self._kept_inspector)
             self._kept_inspector = None

@@ -73,7 +73,12 @@ class MatchSession(FileLook):
     """How often the file is looked at for steps written by another program."""
 
     def __init__(self, match: JournalFile[Any], parent: QObject | None = None) -> None:
+        from referee.match.journal.open_lock import hold_open
+
         super().__init__(match, parent)
+        self.open_lock, self.held_by = hold_open(match.path)
+        """This window's hold on the file, and who else held it when it was opened
+        (:mod:`referee.match.journal.open_lock`)."""
         self.undo_stack = QUndoStack(self)
         self._mirroring = False
         self._unreadable = ""
@@ -374,3 +379,6 @@ class MatchSession(FileLook):
         self.timer.stop()
         self.undo_stack.clear()
         self.match.close()
+        if self.open_lock is not None:
+            self.open_lock.release()
+            self.open_lock = None

@@ -195,7 +195,8 @@ def _open_first(window: MainWindow, path: Path | None, said: str) -> None:
             return
         # the match just written, open as it is (not closed and read from its file again)
         window.build_panels()
-        window.set_session(MatchSession(match, window))
+        if not window.set_session(MatchSession(match, window)):
+            return  # said in a dialog: the window could not show it
         window.show_match_file(match.path)
         window._remember(match.path)
     if said:

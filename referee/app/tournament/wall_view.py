@@ -16,7 +16,7 @@ from PySide6.QtWidgets import QHBoxLayout, QLabel, QVBoxLayout, QWidget
 
 from referee.tournament.clock import RoundClock
 from referee.tournament.event import Event
-from referee.tournament.standings import standings
+from referee.tournament.standings import held, standings
 
 CLOCK_POINTS = 64
 LIST_POINTS = 22
@@ -70,11 +70,14 @@ class WallView(QWidget):
         self.resize(1280, 720)
 
     def keyPressEvent(self, event: QKeyEvent) -> None:
-        """F11 fills the screen with the view, or gives it back; so does Esc."""
+        """F11 fills the screen with the view, or gives it back; so does Esc, and Esc
+        in a window closes the view (the desk's window stays)."""
         if event.key() == Qt.Key.Key_F11 and not self.isFullScreen():
             self.showFullScreen()
         elif event.key() in (Qt.Key.Key_F11, Qt.Key.Key_Escape) and self.isFullScreen():
             self.showNormal()
+        elif event.key() == Qt.Key.Key_Escape:
+            self.close()
         else:
             super().keyPressEvent(event)
 
@@ -142,9 +145,10 @@ class WallView(QWidget):
         st = standings(event)
         ranks = [
             f"<tr><td align=right>{s.rank}.&nbsp;</td><td>{escape(s.name)}&nbsp;&nbsp;</td>"
-            f"<td align=right>{s.text('tvp', 1)}</td></tr>"
+            f"<td align=right>{s.text('tvp')}</td></tr>"
             for s in st.standings
         ]
         top, page = page_of(ranks, now)
-        self.ranking.setText(f"<b>Standings (TVP){page}</b><table>{''.join(top)}</table>")
+        said = escape(held(event))
+        self.ranking.setText(f"<b>Standings (TVP){page}</b><br>{said}<table>{''.join(top)}</table>")
         self.fit_lists()

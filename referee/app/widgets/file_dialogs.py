@@ -18,7 +18,14 @@ from pathlib import Path
 
 from PySide6.QtCore import QFileInfo
 from PySide6.QtGui import QAbstractFileIconProvider, QIcon
-from PySide6.QtWidgets import QDialog, QFileDialog, QFileIconProvider, QWidget
+from PySide6.QtWidgets import (
+    QDialog,
+    QFileDialog,
+    QFileIconProvider,
+    QFileSystemModel,
+    QTreeView,
+    QWidget,
+)
 
 from referee.app.widgets.wheel_guard import guard_boxes
 
@@ -58,14 +65,52 @@ def name_only(dialog: QFileDialog) -> QFileDialog:
     return dialog
 
 
+def existing_folder(folder: Path | str) -> Path:
+    """``folder``, or the nearest folder above it that exists: Qt's dialog, given a folder
+    that does not exist, opens in its parent with the missing folder's name typed as the
+    file name."""
+    start = Path(folder)
+    while not start.is_dir() and start.parent != start:
+        start = start.parent
+    return start
+
+
+def fit_columns(dialog: QFileDialog) -> None:
+    """Size the detail list's size, type and date columns to what they show (Qt keeps
+    fixed widths that cut "132 KiB" to "132...KiB"), each time a folder is listed."""
+    view = dialog.findChild(QTreeView, "treeView")
+    model = dialog.findChild(QFileSystemModel)
+    if view is None or model is None:  # a native dialog of the desktop
+        return
+
+    def fit(_folder: str = "") -> None:
+        for column in range(1, model.columnCount()):
+            view.resizeColumnToContents(column)
+
+    model.directoryLoaded.connect(fit)
+    fit()
+
+
+def open_dialog(
+    parent: QWidget | None, title: str, folder: Path | str, name_filter: str, *, make: bool = False
+) -> QFileDialog:
+    """The dialog :func:`ask_open_path` shows: in ``folder`` (or the nearest folder above
+    it that exists; ``make``: made when missing, one of the app's own folders), the file
+    name empty, the columns fitting their contents."""
+    if make:
+        Path(folder).mkdir(parents=True, exist_ok=True)
+    dialog = name_only(QFileDialog(parent, title, str(existing_folder(folder)), name_filter))
+    dialog.setAcceptMode(QFileDialog.AcceptMode.AcceptOpen)
+    dialog.setFileMode(QFileDialog.FileMode.ExistingFile)
+    fit_columns(dialog)
+    return dialog
+
+
 def ask_open_path(
     parent: QWidget | None, title: str, folder: Path | str, name_filter: str
 ) -> Path | None:
     """An existing file to open, chosen in ``folder``; None when the referee cancels."""
-    dialog = name_only(QFileDialog(parent, title, str(folder), name_filter))
-    dialog.setAcceptMode(QFileDialog.AcceptMode.AcceptOpen)
-    dialog.setFileMode(QFileDialog.FileMode.ExistingFile)
-    return _chosen(dialog)
+    return chosen_path(open_dialog(parent, title, folder, name_filter))
 
 
 def ask_folder(parent: QWidget | None, title: str, folder: Path | str) -> Path | None:
@@ -73,10 +118,11 @@ def ask_folder(parent: QWidget | None, title: str, folder: Path | str) -> Path |
     dialog = name_only(QFileDialog(parent, title, str(folder)))
     dialog.setFileMode(QFileDialog.FileMode.Directory)
     dialog.setOption(QFileDialog.Option.ShowDirsOnly, True)
-    return _chosen(dialog)
+    return chosen_path(dialog)
 
 
-def _chosen(dialog: QFileDialog) -> Path | None:
+def chosen_path(dialog: QFileDialog) -> Path | None:
+    """The file or folder chosen in ``dialog``, shown modal; None when the referee cancels."""
     if dialog.exec() != QDialog.DialogCode.Accepted:
         return None
     files = dialog.selectedFiles()

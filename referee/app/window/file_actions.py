@@ -67,8 +67,7 @@ class FileActions(WindowParts):
         dialog = NewActivationMatch(path.with_name(path.name.replace("demo-", "activation-")), self)
 
         def made() -> None:
-            if dialog.match is not None:
-                self.set_session(MatchSession(dialog.match, self))
+            if dialog.match is not None and self.set_session(MatchSession(dialog.match, self)):
                 self.show_match_file(dialog.match.path)
                 self._remember(dialog.match.path)
 

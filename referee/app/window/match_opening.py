@@ -6,6 +6,7 @@ of :class:`~referee.app.window.main_window.MainWindow` (its parts: :mod:`.window
 
 from __future__ import annotations
 
+from contextlib import suppress
 from pathlib import Path
 from typing import TYPE_CHECKING
 
@@ -21,6 +22,7 @@ if TYPE_CHECKING:
     from PySide6.QtWidgets import QMainWindow, QMessageBox, QWidget
 
     from referee.app.session.match_session import MatchSession
+    from referee.app.session.shell import GameUi
     from referee.app.widgets.refusals import Refusals
 
 
@@ -57,9 +59,38 @@ class MatchOpening(Menus, StepRunning):
         except RefereeError as exc:
             self.refuse_open(Path(path), str(exc), instead)
             return
-        self.set_session(session)
-        self.show_match_file(session.path)
+        if not self.set_session(session):
+            return
         self._remember(session.path)
+        self._warn_on_open(session)
+
+    def _warn_on_open(self, session: MatchSession) -> None:
+        """Say (a dialog, the status bar) when the match just opened is open elsewhere
+        too, or does not replay as recorded (:mod:`.opening_checks`); the replay check runs
+        once the window has shown the match (the first paint is not kept waiting)."""
+        from PySide6.QtCore import QTimer
+
+        from referee.app.window.opening_checks import open_elsewhere
+
+        elsewhere = open_elsewhere(session)
+        said = "Open in another window too. " if elsewhere else ""
+        self.show_match_file(session.path, said)
+        if elsewhere:
+            self._warn("Match opened with a warning", elsewhere)
+        QTimer.singleShot(0, lambda: self._check_opened(session, elsewhere))
+
+    def _check_opened(self, session: MatchSession, elsewhere: str) -> None:
+        from referee.app.window.opening_checks import changed_by_hand
+
+        if self.session is not session or not session.timer.isActive():
+            return  # another match opened meanwhile, or the window closed it
+        changed, said = changed_by_hand(session)
+        if not changed:
+            return
+        self.show_match_file(
+            session.path, said + ("Open in another window too. " * bool(elsewhere))
+        )
+        self._warn("Match opened with a warning", "\n\n".join(t for t in (changed, elsewhere) if t))
 
     refusals: Refusals | None = None
     """The dialogs saying why the last match file was not opened, or that the open match's
@@ -227,20 +258,35 @@ class MatchOpening(Menus, StepRunning):
         recent = self.remembered.recent() if self.remembered is not None else []
         fill_recent_menu(self.recent_menu, recent, self.open_match)
 
-    def set_session(self, session: MatchSession) -> None:
+    def set_session(self, session: MatchSession) -> bool:
+        """Turn the window to ``session``'s match, whole or not at all: the game system's
+        panels and wizards are put in first; if that fails, the window stays on the match
+        open before (its panels put back, the new session closed) and a dialog says why.
+        Whether the window turned to it."""
         from referee.app.session.game_system import game_for
         from referee.app.session.match_session import ALL_CHANGES
 
         self._outdate_wizard(f"{session.path.name} was opened")
         self.wizard_host.forget_written()  # the outcome of a step of the match closed here
+        before, before_game = self.session, self.game
+        self.session = session  # (the game's panels read the match they are made for)
+        game = None
+        try:
+            if before_game is not None:
+                before_game.detach()
+            game = game_for(session.system, self)
+            game.attach()
+        except Exception as exc:  # any failure: the window stays whole, on the match before
+            self._turn_back(before, game, exc, session)
+            return False
+        self.game = game
         report = self.report_view
         if report is not None:  # the report of the match closed here goes with it
             report.close()
             self.report_view = None
-        if self.session is not None:
-            self.undo_group.removeStack(self.session.undo_stack)
-            self.session.close()
-        self.session = session
+        if before is not None:
+            self.undo_group.removeStack(before.undo_stack)
+            before.close()
         self.undo_group.addStack(session.undo_stack)
         self.undo_group.setActiveStack(session.undo_stack)
         session.changed.connect(self.refresh)
@@ -251,15 +297,11 @@ class MatchOpening(Menus, StepRunning):
         los = self.built_los_panel()
         if los is not None:
             los.clear()
-        if self.game is not None:
-            self.game.detach()
-        self.game = game_for(session.system, self)
-        old, new = self.wizard_host.idle_text, self.game.idle_text or IDLE_TEXT
+        old, new = self.wizard_host.idle_text, game.idle_text or IDLE_TEXT
         self.wizard_host.idle_text = new
         idle = self.wizard_host.idle  # the game's own words, after what closed a wizard
         idle.setText(idle.text().replace(old, new))
-        self.game.attach()
-        orders = self.game.SYSTEM == "orders"
+        orders = game.SYSTEM == "orders"
         for action in (self.advance_action, *self.hide_actions.values()):
             action.setEnabled(orders)
         browser = self.built_rules_browser()  # (one built later reads the match's rules)
@@ -279,6 +321,32 @@ class MatchOpening(Menus, StepRunning):
         self.view.fit()
         # the platform adds " — referee" (the application's name) after it
         self.setWindowTitle(f"{session.path.name} — {session.match.rules.title}")
+        return True
+
+    def _turn_back(
+        self,
+        before: MatchSession | None,
+        game: GameUi | None,
+        exc: Exception,
+        session: MatchSession,
+    ) -> None:
+        """The window back on the match open ``before`` (its game's panels made again), after
+        turning to ``session`` failed at its game's panels (``game``, half attached)."""
+        from referee.app.session.game_system import game_for
+        from referee.app.session.match_session import ALL_CHANGES
+
+        if game is not None:
+            with suppress(Exception):  # what it put in, taken out as far as it goes
+                game.detach()
+        self.session = before
+        self.game = game_for(before.system if before is not None else "orders", self)
+        self.game.attach()
+        session.close()
+        if before is not None:
+            self.refresh(ALL_CHANGES)
+        self.refuse_open(
+            session.path, f"The window could not show its match: {type(exc).__name__}: {exc}"
+        )
 
     def _app_state(self, state: Qt.ApplicationState) -> None:
         if state == Qt.ApplicationState.ApplicationActive and self.session is not None:

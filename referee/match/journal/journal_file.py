@@ -184,6 +184,35 @@ class KeptRows(msgspec.Struct, frozen=True):
     """When each step was written, by step number."""
 
 
+class _DiceBefore(msgspec.Struct, Generic[S], frozen=True):
+    """The dice of a step as they stood before one of its events, made again only when
+    ``match check`` looks into an event that replays differently: the step's seed and
+    typed dice, the step's events before it run again (each on the state it ran on)."""
+
+    system: GameSystem[S, Any]
+    seed: int
+    typed: Sequence[int]
+    earlier: tuple[tuple[S, Command], ...]
+
+    def dice(self, j: int, face: int) -> Dice | None:
+        """Those dice, with the ``j``-th typed die still to answer showing ``face``
+        instead (None when fewer typed dice are left)."""
+        dice = Dice(self.seed)
+        dice.type_in(self.typed)
+        for state, command in self.earlier:
+            try:
+                self.system.step(state, command, dice)
+            except RefereeError:
+                continue
+        left = list(dice.pending)
+        if j >= len(left):
+            return None
+        left[j] = face
+        dice.clear_typed()
+        dice.type_in(left)
+        return dice
+
+
 class MatchFileError(RefereeError):
     """A match file that cannot be opened or written; the message names the file."""
 
@@ -1280,13 +1309,14 @@ class JournalFile(Generic[S]):
         self._state = state
         return Step(number, name, tuple(events))
 
-    def replay_check(self) -> list[str]:
+    def replay_check(self, since: int = 0) -> list[str]:
         """Run every active step's commands again, with the dice typed at the table and the
         step's seed for the rest; list the events that come out differently (an empty list:
         the journal replays exactly, dice included). Each event run again is compared with
         the file's row (:meth:`EventRow.same`); the state the next one runs on is the
         journal's own: the state of the event run again where it is the row's, else the
-        row's, checked as opening the file does."""
+        row's, checked as opening the file does. ``since``: the steps numbered below it
+        are folded as recorded, not run again (a check bounded in time)."""
         system = self.system
         problems: list[str] = []
         with _sqlite_errors(self.path), self._reading():
@@ -1294,22 +1324,59 @@ class JournalFile(Generic[S]):
             state = self.initial_state()
             seeds = self.step_seeds()  # the steps written again after an undo (format 6)
         for number, name, _, rows in journal:
-            dice = Dice(seeds[number] if number in seeds else step_seed(self.seed, number))
+            if number < since:
+                for i, row in enumerate(rows):
+                    state = self._fold_event(
+                        state, f"step {number} ({name}), event {i}", row.event()
+                    )
+                continue
+            seed = seeds[number] if number in seeds else step_seed(self.seed, number)
+            typed = [r.value for row in rows for r in row.dice if r.typed]
+            dice = Dice(seed)
             # the typed dice answered the step's first dice; the seed rolled the rest
-            dice.type_in(r.value for row in rows for r in row.dice if r.typed)
+            dice.type_in(typed)
+            earlier: list[tuple[S, Command]] = []  # the step's events run so far
             for i, row in enumerate(rows):
                 where = f"step {number} ({name}), event {i}"
+                command = system.command_from_json(row.command)
                 try:
-                    again = system.step(state, system.command_from_json(row.command), dice)
+                    again = system.step(state, command, dice)
                 except RefereeError as exc:
                     problems.append(f"{where} ({row.kind}): refused now: {exc}")
                 else:
-                    if row.same(again.event):
+                    if not row.same(again.event):
+                        start = _DiceBefore(system, seed, typed, tuple(earlier))
+                        problems.append(
+                            f"{where} ({row.kind}): replays differently: "
+                            + self._difference(state, row, start, again.event)
+                        )
+                    else:
+                        earlier.append((state, command))
                         state = again.state
                         continue
-                    problems.append(f"{where} ({row.kind}): replays differently")
+                earlier.append((state, command))
                 state = self._fold_event(state, where, row.event())
         return problems
+
+    def _difference(self, state: S, row: EventRow, before: _DiceBefore[S], again: Event) -> str:
+        """What differs between ``row`` and ``again``, its command run again on ``state``
+        with the dice as they were before it (``before``): :mod:`.replay_difference`."""
+        from referee.match.journal.replay_difference import describe
+
+        system = self.system
+        command = system.command_from_json(row.command)
+
+        def try_face(k: int, face: int) -> Event | None:
+            j = sum(1 for r in row.dice[:k] if r.typed)  # the typed dice answer in order
+            dice = before.dice(j, face)
+            if dice is None:
+                return None
+            try:
+                return system.step(state, command, dice).event
+            except (RefereeError, ValueError):
+                return None
+
+        return describe(row.data, row.dice, again, try_face)
 
     def _fold(self, steps: Iterable[Step], state: S | None = None) -> S:
         """``state`` (the set-up by default) with ``steps`` carried out as recorded, each

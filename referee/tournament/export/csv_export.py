@@ -20,7 +20,7 @@ from typing import Any
 from referee.tournament.checkin import huge_text, listed_huge_units
 from referee.tournament.event import Event
 from referee.tournament.export.output import folder
-from referee.tournament.standings import standings
+from referee.tournament.standings import provisional, standings
 
 FORMULA_STARTS = ("=", "+", "-", "@", "\t", "\r")
 """What a spreadsheet may take for the start of a formula (OWASP's list)."""
@@ -66,6 +66,7 @@ def csv_tables(event: Event) -> dict[str, Table]:
 
     st = standings(event)
     won = awards(event)
+    marked = " (provisional)" if provisional(event) else ""
     keys = [k for k in st.keys if k not in ("tvp", "mvp")]  # in their own columns, once
     out: dict[str, Table] = {}
     out["standings"] = (
@@ -92,7 +93,7 @@ def csv_tables(event: Event) -> dict[str, Table]:
                 s.decided_by,
                 "yes" if s.dropped else "",
                 s.penalty_text(),
-                "; ".join(won.of(s.name)),
+                "; ".join(f"{t}{marked}" for t in won.of(s.name)),
             ]
             for s in st.standings
         ],

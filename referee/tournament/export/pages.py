@@ -143,16 +143,19 @@ def awards_section(event: Event) -> str:
     """The awards as they stand (``awards``), with best overall's formula in words; '' when
     there is none yet."""
     from referee.tournament.awards import awards
+    from referee.tournament.standings import provisional
 
     found = awards(event)
     if not found.awards:
         return ""
+    not_final = provisional(event)
+    head = f"Awards ({escape(not_final)})" if not_final else "Awards"
     rows = "".join(
         f"<tr><td>{escape(a.title)}</td><td>{escape(', '.join(a.winners))}</td>"
         f'<td class="note">{escape(a.why)}</td></tr>'
         for a in found.awards
     )
     return (
-        f"<h2>Awards</h2><table><tr><th>Award</th><th>Player</th><th>Why</th></tr>{rows}"
+        f"<h2>{head}</h2><table><tr><th>Award</th><th>Player</th><th>Why</th></tr>{rows}"
         f'</table><p class="note">{escape(found.formula)}</p>'
     )

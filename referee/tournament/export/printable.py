@@ -12,7 +12,7 @@ from referee.tournament.export.pages import (
     pairing_table,
     standings_table,
 )
-from referee.tournament.standings import standings
+from referee.tournament.standings import held, standings
 
 
 def printable_html(event: Event) -> str:
@@ -24,7 +24,7 @@ def printable_html(event: Event) -> str:
     else:
         body.append(f'<p class="note">No round paired yet; {len(event.players)} players.</p>')
     st = standings(event)
-    body.append(f"<h2>Standings after round {st.round}</h2>")
+    body.append(f"<h2>Standings {escape(held(event))}</h2>")
     body.append(standings_table(st))
     body.append(awards_section(event))
     return page(event.name, "\n".join(body))

@@ -16,7 +16,7 @@ from referee.tournament.export.pages import (
     player_slugs,
     standings_table,
 )
-from referee.tournament.standings import standings
+from referee.tournament.standings import held, standings
 
 NAV = (
     '<nav><a href="{up}index.html">Tables</a><a href="{up}players.html">Players</a>'
@@ -88,7 +88,7 @@ def write_site(event: Event, out: Path) -> list[Path]:
     st = standings(event)
     written[out / "standings.html"] = page(
         f"{event.name}: standings",
-        f"<h1>{title}</h1><h2>Standings after round {st.round}</h2>{standings_table(st, link)}"
+        f"<h1>{title}</h1><h2>Standings {escape(held(event))}</h2>{standings_table(st, link)}"
         + awards_section(event),
         _nav(),
     )

@@ -32,16 +32,19 @@ Make = Callable[[Situation, MapOverlay, QWidget | None], ActivationWizard]
 
 
 class WizardEntry(msgspec.Struct, frozen=True):
-    """One wizard of the list: its key, its menu item (``&`` marks the key letter), the
-    commands it writes, how it is made, and its button's words when shorter than the menu
-    item's (the turn dock is narrow). It opens in the phases the engine gives its commands
-    (:data:`~referee.rules.activation.phase.PHASE_OF`, which the step itself checks)."""
+    """One wizard of the list: its key, its menu item (``&`` marks the menu's letter), the
+    commands it writes, how it is made, its button's words when shorter than the menu
+    item's (the turn dock is narrow), and its one-key shortcut (the main game's wizards
+    have G, A, O, M; a letter the window's own keys do not take). It opens in the phases
+    the engine gives its commands (:data:`~referee.rules.activation.phase.PHASE_OF`,
+    which the step itself checks)."""
 
     key: str
     menu: str
     writes: tuple[type[c.Command], ...]
     make: Make
     short: str = ""
+    shortcut: str = ""
 
     @property
     def phases(self) -> tuple[Phase, ...]:
@@ -58,24 +61,25 @@ START = (c.Present, c.Ban, c.RollOrder, c.ChooseOrder)
 wizard, the step that is due: :func:`~referee.app.activation.wizards.start.start_wizard`)."""
 
 WIZARDS: tuple[WizardEntry, ...] = (
-    WizardEntry("start", "&Start of the game…", START, start_wizard),
-    WizardEntry("deploy", "&Deploy…", (c.Deploy, c.DeployPass), DeployWizard),
-    WizardEntry("reserves", "Choose the &reserves…", (c.Reserves,), ReservesWizard),
+    WizardEntry("start", "&Start of the game…", START, start_wizard, shortcut="S"),
+    WizardEntry("deploy", "&Deploy…", (c.Deploy, c.DeployPass), DeployWizard, shortcut="P"),
+    WizardEntry("reserves", "Choose the &reserves…", (c.Reserves,), ReservesWizard, shortcut="R"),
     WizardEntry(
         "before_battle",
         "&Before the battle…",
         (c.BeforeBattle, c.BeforeBattleDone),
         BeforeBattleWizard,
+        shortcut="B",
     ),
-    WizardEntry("activate", "&Activate…", (c.Move, c.Shoot), ActivateWizard),
-    WizardEntry("capture", "&Capture…", (c.Capture,), CaptureWizard),
-    WizardEntry("embark", "&Embark / disembark…", (c.Embark, c.Disembark), EmbarkWizard),
+    WizardEntry("activate", "&Activate…", (c.Move, c.Shoot), ActivateWizard, shortcut="A"),
+    WizardEntry("capture", "&Capture…", (c.Capture,), CaptureWizard, shortcut="C"),
     WizardEntry(
-        "enter", "Enter from the reser&ves…", (c.Enter,), EnterWizard, "From the reserves…"
+        "embark", "&Embark / disembark…", (c.Embark, c.Disembark), EmbarkWizard, shortcut="E"
     ),
+    WizardEntry("enter", "Enter from the reser&ves…", (c.Enter,), EnterWizard, shortcut="V"),
 )
-"""Every wizard of the activation rules, in the order of the game (a pass is the turn
-dock's Pass button, no wizard)."""
+"""Every wizard of the activation rules, in the order of the game (a pass has no wizard:
+it is typed on the Turn dock's command line, ``pass side=N``)."""
 
 
 class ActivationWizards:

@@ -50,7 +50,7 @@ from referee.app.wizards.common.dice_words import (
     status_text,
 )
 from referee.app.wizards.common.face_box import FaceBox
-from referee.app.wizards.common.tab_out import tab_out
+from referee.app.wizards.common.tab_out import keep_in_wizard
 from referee.dice.service import Dice
 from referee.dice.typed_run import DieKey, DieSlot, TypedRun, rolled_run, typed_run
 
@@ -386,11 +386,12 @@ class DiceEntry(QWidget, DiceReadout):
         Next waits), in every wizard, never out of the wizard dock to the map, where Return
         presses nothing (:mod:`.tab_out`)."""
         page = dice_keys.page_of(self)
-        button = tab_out(page, page.wizard()) if next and page is not None else None
-        if button is not None:
-            button.setFocus(Qt.FocusReason.TabFocusReason)
-            return True
-        return super().focusNextPrevChild(next)
+        moved = (
+            keep_in_wizard(page.wizard(), True, super().focusNextPrevChild)
+            if next and page is not None
+            else None
+        )
+        return super().focusNextPrevChild(next) if moved is None else moved
 
     def _back(self, key: DieKey) -> None:
         """Backspace in die ``key``'s box, not typed: the cursor to the die before."""

@@ -1,10 +1,20 @@
 """Tab out of a wizard's page: from its last field the keyboard goes on to the wizard's own
 buttons (Next while the page allows it, else Finish, else Cancel), not out of the wizard
-dock to the map, where Return presses nothing. Qt makes a wizard's buttons before its
-pages, so the window's chain runs from a page's last field past the wizard; an arrow key
-on a push button is Qt's Tab too."""
+dock to the map, where Return presses nothing; and Shift+Tab from the wizard's buttons back
+to the page's last field. Qt makes a wizard's buttons before its pages, so the window's chain
+runs from a page's last field past the wizard; an arrow key on a push button is Qt's Tab too.
+
+Qt moves the keyboard along the window's chain itself (``step``: the widget's own
+``focusNextPrevChild``), and the keyboard is put back in the wizard when that move left it.
+The chain is never read from Python: PySide records each widget ``nextInFocusChain()`` or
+``previousInFocusChain()`` returns as a child of the widget asked, so deleting a wizard's
+page then made every widget of the window met on the way (the window, its menus) "already
+deleted" for Python (s9 trial, defect 2).
+"""
 
 from __future__ import annotations
+
+from collections.abc import Callable
 
 from PySide6.QtCore import Qt
 from PySide6.QtWidgets import QApplication, QWidget, QWizard
@@ -16,34 +26,12 @@ GO_ON = (
 )
 """The wizard's buttons the keyboard leaving a page's last field goes to, the first shown
 and enabled."""
+ROUND = 10_000
+"""At most this many moves looking for a page's last field (a window's chain, once round)."""
 
 
-def takes_tab(widget: QWidget) -> bool:
-    """Whether Tab can put the keyboard in ``widget`` now."""
-    return (
-        widget.isVisible()
-        and widget.isEnabled()
-        and bool(widget.focusPolicy() & Qt.FocusPolicy.TabFocus)
-        and widget.focusProxy() is None
-    )
-
-
-def tab_out(page: QWidget, wizard: QWizard | None) -> QWidget | None:
-    """The wizard button Tab goes to from the keyboard's field in ``page`` when the field
-    is the page's last (the next field Tab would reach is outside the wizard); None when
-    Tab stays in the wizard on its own."""
-    start = QApplication.focusWidget()
-    if wizard is None or start is None or not page.isAncestorOf(start):
-        return None
-    widget: QWidget | None = start.nextInFocusChain()
-    for _ in range(10_000):  # the window's chain, at most once round
-        if widget is None or widget is start:
-            return None
-        if takes_tab(widget):
-            if wizard.isAncestorOf(widget):
-                return None  # a field of the page or a wizard button: Qt's own Tab
-            break
-        widget = widget.nextInFocusChain()
+def go_on_button(wizard: QWizard) -> QWidget | None:
+    """The button Tab from a page's last field goes to (:data:`GO_ON`)."""
     for which in GO_ON:
         button = wizard.button(which)
         if button is not None and button.isVisible() and button.isEnabled():
@@ -51,31 +39,47 @@ def tab_out(page: QWidget, wizard: QWizard | None) -> QWidget | None:
     return None
 
 
-def tab_back(wizard: QWizard) -> QWidget | None:
-    """The field Shift+Tab goes to from the wizard's first button the keyboard can reach:
-    the last field of the page shown (the window's chain would leave the wizard, as its
-    buttons come before its pages); None when Shift+Tab stays in the wizard on its own."""
+def keep_in_wizard(wizard: QWizard | None, next: bool, step: Callable[[bool], bool]) -> bool | None:
+    """Tab (``next``) or Shift+Tab with the keyboard in ``wizard``: Qt's own move (``step``),
+    then the keyboard back in the wizard when it left it, from a page's field to the
+    wizard's button (:func:`go_on_button`), from the wizard's buttons to the page's last
+    field. Whether the keyboard moved; None when the keyboard is not in ``wizard`` (nothing
+    moved: the caller's own Tab)."""
     start = QApplication.focusWidget()
+    if wizard is None or start is None or not wizard.isAncestorOf(start):
+        return None
     page = wizard.currentPage()
-    if start is None or page is None or not wizard.isAncestorOf(start):
-        return None
-    if page.isAncestorOf(start):
-        return None
-    widget: QWidget | None = start.previousInFocusChain()
-    for _ in range(10_000):
-        if widget is None or widget is start:
-            return None
-        if takes_tab(widget):
-            if wizard.isAncestorOf(widget):
-                return None
-            break
-        widget = widget.previousInFocusChain()
+    moved = step(next)
+    now = QApplication.focusWidget()
+    if page is None or (now is not None and wizard.isAncestorOf(now)):
+        return moved
+    if next and page.isAncestorOf(start):
+        to = go_on_button(wizard)
+        if to is not None:
+            to.setFocus(Qt.FocusReason.TabFocusReason)
+            return True
+    elif not next and not page.isAncestorOf(start):
+        last = _last_field(page, step)
+        back = last if last is not None else now
+        if back is not None:
+            back.setFocus(Qt.FocusReason.BacktabFocusReason)
+            return True
+    return moved
+
+
+def _last_field(page: QWidget, step: Callable[[bool], bool]) -> QWidget | None:
+    """The page's last field in the window's chain: Qt's Tab from where the keyboard is
+    (before the wizard) on through the page until it leaves it."""
     last: QWidget | None = None
-    widget = page.nextInFocusChain()
-    for _ in range(10_000):  # the page's fields in the window's chain: the last one
-        if widget is None or widget is page:
+    first = QApplication.focusWidget()
+    for _ in range(ROUND):
+        if not step(True):
             break
-        if page.isAncestorOf(widget) and takes_tab(widget):
-            last = widget
-        widget = widget.nextInFocusChain()
+        now = QApplication.focusWidget()
+        if now is None or now is first:
+            break
+        if page.isAncestorOf(now):
+            last = now
+        elif last is not None:
+            break  # past the page
     return last
