@@ -79,7 +79,9 @@ def shown_event(maps: Mapping[str, BattleMap], event: Event) -> Event:
 
 
 def shown_step(maps: Mapping[str, BattleMap], step: Step) -> Step:
-    """``step`` with each event as :func:`shown_event` shows it."""
+    """``step`` with each event as :func:`shown_event` shows it, named by what its
+    recorded events say first (:meth:`Step.title`: a ban's "side 1 bans open-field",
+    though its event is shown with the missions left)."""
     events = tuple(shown_event(maps, e) for e in step.events)
     same = all(a is b for a, b in zip(events, step.events, strict=True))
-    return step if same else msgspec.structs.replace(step, events=events)
+    return step if same else msgspec.structs.replace(step, events=events, name=step.title)
