@@ -315,12 +315,7 @@ class MatchSession(FileLook):
 
     def _rebuild(self, why: str) -> None:
         if not self.sync():
-            self._mirroring = True
-            try:
-                self.undo_stack.clear()
-            finally:
-                self._mirroring = False
-            self._restore_stack()
+            self._stack_from_file()
             self.changed.emit(ALL_CHANGES)
         self.refused.emit(why)
 
