@@ -18,7 +18,7 @@ from PySide6.QtWidgets import QApplication, QMessageBox
 from shiboken6 import isValid
 
 import referee.app
-from referee.app.widgets.message_box import lettered
+from referee.app.widgets.key_letters import lettered
 
 STATIC = {"warning", "question", "information", "critical", "about", "aboutQt"}
 

@@ -15,13 +15,14 @@ a hidden field loses the focus to the next widget of the window, the map; the
 
 from __future__ import annotations
 
-import re
 from collections.abc import Collection
 from typing import TYPE_CHECKING, Protocol, cast
 
 from PySide6.QtCore import QEvent, QObject, Qt, QTimer
 from PySide6.QtWidgets import QApplication, QPushButton, QWidget
 from shiboken6 import isValid
+
+from referee.app.widgets.key_letters import letter_of, lettered
 
 if TYPE_CHECKING:
     from PySide6.QtWidgets import QWizard
@@ -156,12 +157,6 @@ class FocusKeeper(QObject):
             field.setFocus(Qt.FocusReason.OtherFocusReason)
 
 
-def _letter(text: str) -> str | None:
-    """The key letter of ``text``: the one after a single ``&`` (``&&`` is an ampersand)."""
-    found = re.search(r"&([^&])", text.replace("&&", ""))
-    return found.group(1).lower() if found else None
-
-
 def window_letters(window: QWidget, leave_out: Collection[QWidget] = ()) -> set[str]:
     """The key letters ``window`` answers to now, but those of ``leave_out``: its menu bar's
     titles, and its shown buttons, labels of a field, boxes' titles and tabs (Alt and a
@@ -182,17 +177,7 @@ def window_letters(window: QWidget, leave_out: Collection[QWidget] = ()) -> set[
             texts.append(child.title())
         elif isinstance(child, QTabBar):
             texts += [child.tabText(i) for i in range(child.count()) if child.isTabVisible(i)]
-    return {letter for text in texts if (letter := _letter(text)) is not None}
-
-
-def lettered(words: str, taken: set[str]) -> str:
-    """``words`` with its first letter that ``taken`` does not hold marked as its key
-    (``&``); as they are if each of its letters is taken."""
-    plain = words.replace("&&", "\0").replace("&", "").replace("\0", "&&")
-    for i, char in enumerate(plain):
-        if char.isalpha() and char.lower() not in taken and plain[i - 1 : i] != "&":
-            return f"{plain[:i]}&{plain[i:]}"
-    return plain
+    return {letter for text in texts if (letter := letter_of(text)) is not None}
 
 
 BUTTON_WORDS: tuple[tuple[str, str], ...] = (
@@ -218,13 +203,13 @@ def letter_buttons(wizard: QWizard) -> None:
     own = [b for which, _words in buttons if (b := wizard.button(which)) is not None]
     taken = window_letters(wizard.window(), own)
     for which, words in buttons:
-        text = lettered(words, taken)
+        text = lettered([words], taken)[0]
         if wizard.buttonText(which) != text:
             wizard.setButtonText(which, text)
         button = wizard.button(which)
         shown = button.text() if button is not None else text
         own_words = shown != text and page is not None  # the page's words for the button
-        if own_words and page is not None and (_letter(shown) is None or _letter(shown) in taken):
-            shown = lettered(shown, taken)
+        if own_words and page is not None:  # its own letter kept while no other key takes it
+            shown = lettered([shown], taken)[0]
             page.setButtonText(which, shown)
-        taken.add(_letter(shown) or "")
+        taken.add(letter_of(shown) or "")
