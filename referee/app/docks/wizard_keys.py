@@ -210,6 +210,7 @@ def letter_buttons(wizard: QWizard) -> None:
         shown = button.text() if button is not None else text
         own_words = shown != text and page is not None  # the page's words for the button
         if own_words and page is not None:  # its own letter kept while no other key takes it
-            shown = lettered([shown], taken)[0]
-            page.setButtonText(which, shown)
+            kept, shown = shown, lettered([shown], taken)[0]
+            if shown != kept:
+                page.setButtonText(which, shown)
         taken.add(letter_of(shown) or "")
