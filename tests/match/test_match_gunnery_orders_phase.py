@@ -9,11 +9,8 @@ clock was, a step named by none being Gunnery 1, and replay as they were played.
 
 from __future__ import annotations
 
-import json
-import sqlite3
-from pathlib import Path
-
 import pytest
+from phase_match_files import JOURNAL_HEAD, as_format, new_match
 
 from referee.cli.main import main
 from referee.errors import RefereeError
@@ -25,16 +22,6 @@ from referee.rules.orders.hidden_commands import Spot
 from referee.rules.orders.phase import gunnery_refusal, phase_refusal
 
 RULING = "turn.gunnery-order-outside-gunnery"
-UNITS = [
-    {"uid": "tank", "unit": "standard-tank", "side": 1, "hex": "C2", "facing": 3},
-    {"uid": "grunts", "unit": "ork-grunts", "side": 2, "hex": "E6"},
-]
-
-
-def new_match(tmp_path: Path, readings: dict[str, str] | None = None) -> MatchFile:
-    return MatchFile.create(
-        tmp_path / "m.referee", map_name="entrenched", units=UNITS, seed=7, readings=readings
-    )
 
 
 def test_a_load_at_the_orders_step_is_refused_naming_it_and_the_clock(tmp_path):
@@ -90,9 +77,7 @@ def test_the_reading_any_step_loads_at_the_orders_step(tmp_path):
 def test_a_match_file_of_format_7_loads_anywhere_as_it_was_played(tmp_path):
     path = tmp_path / "m.referee"
     new_match(tmp_path).close()
-    with sqlite3.connect(path) as conn:  # as written before format 8
-        conn.execute("UPDATE meta SET value = ? WHERE key = 'format_version'", [json.dumps(7)])
-    conn.close()
+    as_format(path, 7)  # as written before format 8
     with MatchFile.open(path) as m:
         assert m.rules.readings[RULING] == "any-step"
         assert m.rules.readings.get("turn.step-outside-phase") != "any-step"  # format 7 kept
@@ -102,16 +87,13 @@ def test_a_match_file_of_format_7_loads_anywhere_as_it_was_played(tmp_path):
     assert main(["match", "check", str(path)]) == 0
 
 
-JOURNAL = """\
-format: {format}
-map: entrenched
-seed: 7
-unit: tank standard-tank side=1 hex=C2 facing=3
-unit: grunts ork-grunts side=2 hex=E6
-
+JOURNAL = (
+    JOURNAL_HEAD
+    + """\
 step: Load at the orders step
 load uid=tank
 """
+)
 
 
 def test_a_text_journal_of_format_7_replays_its_load_at_the_orders_step(tmp_path):
@@ -166,9 +148,7 @@ def test_a_gunnery_order_naming_the_other_gunnery_step_is_refused(tmp_path, comm
 def test_a_match_file_of_format_7_counts_an_aim_naming_no_step_as_gunnery_1s(tmp_path):
     path = tmp_path / "m.referee"
     new_match(tmp_path).close()
-    with sqlite3.connect(path) as conn:  # as written before format 8
-        conn.execute("UPDATE meta SET value = ? WHERE key = 'format_version'", [json.dumps(7)])
-    conn.close()
+    as_format(path, 7)  # as written before format 8
     with MatchFile.open(path) as m:
         m.run("To Gunnery 2", [Advance(to="gunnery-2", missing="confirm")])
         m.run("Gunnery 2: aim", [Aim(uid="tank")])

@@ -7,11 +7,8 @@ were played."""
 
 from __future__ import annotations
 
-import json
-import sqlite3
-from pathlib import Path
-
 import pytest
+from phase_match_files import JOURNAL_HEAD, as_format, new_match
 
 from referee.cli.main import main
 from referee.match.games.orders_file import MatchFile
@@ -20,17 +17,6 @@ from referee.rules.command import CommandError
 from referee.rules.orders.commands import Advance, Agony, Movement
 from referee.rules.orders.marker_commands import Aftermath, HexEffects
 from referee.rules.orders.phase import phase_refusal
-
-UNITS = [
-    {"uid": "tank", "unit": "standard-tank", "side": 1, "hex": "C2", "facing": 3},
-    {"uid": "grunts", "unit": "ork-grunts", "side": 2, "hex": "E6"},
-]
-
-
-def new_match(tmp_path: Path, readings: dict[str, str] | None = None) -> MatchFile:
-    return MatchFile.create(
-        tmp_path / "m.referee", map_name="entrenched", units=UNITS, seed=7, readings=readings
-    )
 
 
 def test_an_agony_step_at_the_orders_step_is_refused_naming_it_and_the_clock(tmp_path):
@@ -90,9 +76,7 @@ def test_the_reading_any_step_runs_an_agony_step_at_the_orders_step(tmp_path):
 def test_a_match_file_of_format_6_runs_an_agony_step_anywhere_as_it_was_played(tmp_path):
     path = tmp_path / "m.referee"
     new_match(tmp_path).close()
-    with sqlite3.connect(path) as conn:  # as written before format 7
-        conn.execute("UPDATE meta SET value = ? WHERE key = 'format_version'", [json.dumps(6)])
-    conn.close()
+    as_format(path, 6)  # as written before format 7
     with MatchFile.open(path) as m:
         assert m.rules.readings["turn.step-outside-phase"] == "any-step"
         m.run("Agony 0 at the orders step", [Agony(step=0)])
@@ -101,16 +85,13 @@ def test_a_match_file_of_format_6_runs_an_agony_step_anywhere_as_it_was_played(t
     assert main(["match", "check", str(path)]) == 0
 
 
-JOURNAL = """\
-format: {format}
-map: entrenched
-seed: 7
-unit: tank standard-tank side=1 hex=C2 facing=3
-unit: grunts ork-grunts side=2 hex=E6
-
+JOURNAL = (
+    JOURNAL_HEAD
+    + """\
 step: Agony 0 at the orders step
 agony step=0
 """
+)
 
 
 def test_a_text_journal_of_format_6_replays_its_agony_step_at_the_orders_step(tmp_path):
